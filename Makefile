@@ -1,0 +1,40 @@
+# Steward: `make run` sets up and serves the demo; `make test` sets up and runs every test.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOME_DIR ?= .steward-demo
+
+.PHONY: run test check lint typecheck bench setup system-deps clean
+
+$(STAMP): pyproject.toml
+	test -d $(VENV) || $(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	sh scripts/install-extras.sh $(BIN)
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+system-deps:
+	sh scripts/system-deps.sh
+
+run: $(STAMP)
+	$(BIN)/steward --home $(HOME_DIR) demo
+
+test: $(STAMP) system-deps
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+check: lint typecheck test
+
+bench: $(STAMP)
+	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) .steward-demo .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,134 @@
+"""The user's clock: an IANA zone (or a fixed offset) and a "now" that can be pinned.
+
+Everything that needs the current moment asks a Clock, never `datetime.now()` directly, so a
+command run with `--now` sees one consistent instant and tests are deterministic.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone, tzinfo
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from steward.errors import ConfigError, UsageError
+
+
+def zone_name(zone: tzinfo) -> str:
+    """A zone's IANA key, or its fixed offset as +HH:MM."""
+    key = getattr(zone, "key", None)
+    if key:
+        return str(key)
+    offset = zone.utcoffset(None) or timedelta(0)
+    return format_offset(offset)
+
+
+def format_offset(offset: timedelta) -> str:
+    minutes = int(offset.total_seconds() // 60)
+    sign = "+" if minutes >= 0 else "-"
+    minutes = abs(minutes)
+    return f"{sign}{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def get_zone(name: str) -> tzinfo:
+    """An IANA zone by name, or a fixed offset written as +05:30 / -0330 / UTC."""
+    text = name.strip()
+    if text.upper() in {"UTC", "Z", "GMT"}:
+        return ZoneInfo("UTC")
+    if text[:1] in "+-" and len(text) >= 3:
+        digits = text[1:].replace(":", "")
+        if digits.isdigit() and len(digits) in (2, 4):
+            hours, minutes = int(digits[:2]), int(digits[2:] or 0)
+            delta = timedelta(hours=hours, minutes=minutes)
+            return timezone(delta if text[0] == "+" else -delta)
+    try:
+        return ZoneInfo(text)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ConfigError(f"unknown time zone {name!r} (use an IANA name like Asia/Kolkata)") from None
+
+
+def system_zone() -> tzinfo:
+    """The machine's zone: $TZ, then /etc/localtime, then /etc/timezone, else UTC."""
+    tz = os.environ.get("TZ", "").lstrip(":")
+    if tz:
+        try:
+            return ZoneInfo(tz)
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    localtime = Path("/etc/localtime")
+    if localtime.is_symlink():
+        target = str(localtime.resolve())
+        if "zoneinfo/" in target:
+            try:
+                return ZoneInfo(target.split("zoneinfo/", 1)[1])
+            except (ZoneInfoNotFoundError, ValueError):
+                pass
+    etc_tz = Path("/etc/timezone")
+    if etc_tz.exists():
+        try:
+            return ZoneInfo(etc_tz.read_text().strip())
+        except (ZoneInfoNotFoundError, ValueError, OSError):
+            pass
+    return ZoneInfo("UTC")
+
+
+def parse_instant(text: str) -> datetime:
+    """An ISO-8601 instant with an offset (`2026-09-14T23:53:00+05:30`); naive times are refused."""
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise UsageError(f"--now: {text!r} is not an ISO-8601 date-time") from None
+    if moment.tzinfo is None:
+        raise UsageError(f"--now: {text!r} needs an offset, e.g. {text}+05:30")
+    return moment
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The user's clock. `pinned` freezes now (for `--now` and tests)."""
+
+    zone: tzinfo
+    pinned: datetime | None = None
+
+    def now(self) -> datetime:
+        if self.pinned is not None:
+            return self.pinned.astimezone(self.zone)
+        return datetime.now(self.zone)
+
+    def today(self) -> date:
+        return self.now().date()
+
+    def local(self, moment: datetime) -> datetime:
+        """An aware moment shown on this clock."""
+        if moment.tzinfo is None:
+            raise ValueError("naive datetime given to Clock.local")
+        return moment.astimezone(self.zone)
+
+    @property
+    def zone_name(self) -> str:
+        return zone_name(self.zone)
+
+    def at(self, moment: datetime) -> Clock:
+        """The same zone, pinned at another moment."""
+        return Clock(self.zone, moment)
+
+
+def make_clock(zone_setting: str = "", now: str | datetime | None = None, tz: str | None = None) -> Clock:
+    """The user's clock from settings and options.
+
+    `tz` (the --tz option) wins, then the `timezone` setting. When neither is set and `now` carries an
+    offset, that offset is the user's zone: `--now 2026-09-14T23:53:00+05:30` means a person at +05:30.
+    """
+    pinned = parse_instant(now) if isinstance(now, str) else now
+    if tz:
+        zone = get_zone(tz)
+    elif zone_setting:
+        zone = get_zone(zone_setting)
+    elif pinned is not None and pinned.tzinfo is not None:
+        zone = pinned.tzinfo
+        if zone.utcoffset(pinned) == timedelta(0):
+            zone = ZoneInfo("UTC")
+    else:
+        zone = system_zone()
+    return Clock(zone, pinned)

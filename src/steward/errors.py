@@ -1,0 +1,68 @@
+"""Steward's one error tree.
+
+    StewardError                 base; never raised directly
+    ├── UserError                the user can act on the message; CLI exit 1, HTTP 400
+    │   ├── NotFound             an id or path that does not exist; HTTP 404
+    │   ├── PastMoment           a write for a moment that has already passed
+    │   ├── Duplicate            an exact duplicate of something already written; HTTP 409
+    │   ├── SourceGone           the source of a message (file, server) cannot be reached any more
+    │   └── ConfigError          a setting has a value Steward cannot use
+    ├── ConnectorError           a server (IMAP, CalDAV, LLM, SMTP) failed; CLI exit 1, HTTP 502
+    └── UsageError               the command line itself is wrong; CLI exit 2, HTTP 422
+
+Every message is one line a person can act on. The edges (cli, web) map classes to exit codes and
+HTTP statuses; nothing in the core catches a StewardError just to hide it.
+"""
+
+from __future__ import annotations
+
+
+class StewardError(Exception):
+    """Base of every error Steward raises on purpose."""
+
+    exit_code = 1
+    http_status = 500
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class UserError(StewardError):
+    """Something the user asked for cannot be done; the message says why."""
+
+    http_status = 400
+
+
+class NotFound(UserError):
+    http_status = 404
+
+
+class PastMoment(UserError):
+    """A write for a moment that has already passed."""
+
+
+class Duplicate(UserError):
+    http_status = 409
+
+
+class SourceGone(UserError):
+    http_status = 410
+
+
+class ConfigError(UserError):
+    pass
+
+
+class ConnectorError(StewardError):
+    """A server Steward talks to failed or refused."""
+
+    http_status = 502
+
+
+class UsageError(StewardError):
+    exit_code = 2
+    http_status = 422

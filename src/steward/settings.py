@@ -1,0 +1,211 @@
+"""Every setting once: name, default, help.
+
+Values come from, in rising priority: the default, `config.toml` in the home, the environment
+(`STEWARD_` + the dotted name in upper case with dots as underscores, e.g. `mail.snippet_chars` ->
+`STEWARD_MAIL_SNIPPET_CHARS`), then explicit overrides (command-line options). Feature flags are
+settings without a dot, so `STEWARD_SEMANTIC_SEARCH=0` turns `semantic_search` off.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from steward.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    default: Any
+    help: str
+    env_ok: bool = True  # lists of tables (accounts) are only read from the file
+
+
+SETTINGS: tuple[Setting, ...] = (
+    # the user's clock and dates
+    Setting("timezone", "", "IANA zone of the user's clock; empty means the system zone"),
+    Setting("dates.day_first", False, "read 3/9 as 3 September (day first) rather than March 9"),
+    Setting("dates.morning_hour", 9, "hour meant by 'morning' with no time"),
+    Setting("dates.afternoon_hour", 15, "hour meant by 'afternoon' with no time"),
+    Setting("dates.evening_hour", 19, "hour meant by 'evening' / 'this evening' with no time"),
+    Setting("dates.night_hour", 21, "hour meant by 'tonight' / 'night' with no time"),
+    Setting("reminders.default_hour", 9, "hour used when a reminder names a day but no time"),
+    # mail
+    Setting("mail.snippet_chars", 200, "characters of readable text kept as a message's snippet"),
+    Setting("mail.search_limit", 20, "hits returned by a search unless --limit says otherwise"),
+    Setting("mail.analyze_limit", 1000, "most matches an analysis reads"),
+    Setting("mail.sync_every", "5m", "mail sync heartbeat interval in `serve` (e.g. 5m, 1h; 0 turns it off)"),
+    Setting("mail.accounts", [], "live mail accounts ([[mail.accounts]] tables: name, kind, host, ...)", env_ok=False),
+    Setting("semantic_search", True, "flag: semantic recall in mail search (0 = lexical only)"),
+    Setting("search.rrf_k", 60, "reciprocal-rank-fusion constant for hybrid search"),
+    # calendar and reminders
+    Setting("calendar.backends", ["local"], "calendar backends to read and write (local, caldav)"),
+    Setting("calendar.write_to", "local", "the backend new events are written to"),
+    Setting("calendar.caldav_url", "", "CalDAV calendar collection URL"),
+    Setting("calendar.caldav_user", "", "CalDAV user name"),
+    Setting("calendar.caldav_password_env", "", "environment variable holding the CalDAV password"),
+    # notifications
+    Setting("notify.sinks", ["console"], "where due reminders are sent: console, desktop, webhook, email"),
+    Setting("notify.webhook_url", "", "URL a webhook / ntfy notification is POSTed to"),
+    Setting("notify.smtp_host", "127.0.0.1", "SMTP server for email notifications"),
+    Setting("notify.smtp_port", 25, "SMTP port for email notifications"),
+    Setting("notify.email_from", "steward@localhost", "sender of email notifications"),
+    Setting("notify.email_to", "", "recipient of email notifications"),
+    # the assistant
+    Setting("assistant.continuation_minutes", 10, "minutes an open question waits for its answer"),
+    Setting("router.threshold", 0.45, "semantic router confidence below which the keyword fallback decides"),
+    # models
+    Setting("llm.tier1", "", "PROVIDER BASE_URL MODEL for light turns (e.g. 'ollama http://127.0.0.1:11434 qwen2.5:3b')"),
+    Setting("llm.tier2", "", "PROVIDER BASE_URL MODEL for actions and tool use"),
+    Setting("llm.tier3", "", "PROVIDER BASE_URL MODEL the escalation judge may move a run to"),
+    Setting("llm.timeout", 60.0, "seconds to wait for a model reply"),
+    Setting("llm.max_steps", 6, "tool-loop steps before the loop gives up"),
+    Setting("llm.escalation_judge", False, "flag: let a judge move a struggling run to tier3"),
+    Setting("reminder_llm", True, "flag: with a model on the task tier, a reminder's text is the model's summary"),
+    # the server
+    Setting("serve.host", "127.0.0.1", "address `serve` binds to"),
+    Setting("serve.port", 8765, "port `serve` listens on"),
+    Setting("serve.token_file", "", "file holding the bearer token required off loopback"),
+)
+
+_BY_NAME = {s.name: s for s in SETTINGS}
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_name(name: str) -> str:
+    """`mail.snippet_chars` -> `STEWARD_MAIL_SNIPPET_CHARS`."""
+    return "STEWARD_" + name.upper().replace(".", "_")
+
+
+def _coerce(setting: Setting, value: Any, where: str) -> Any:
+    """Turn a raw value (a string from the environment, or TOML) into the default's type."""
+    default = setting.default
+    try:
+        if isinstance(default, bool):
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in _TRUE:
+                return True
+            if text in _FALSE:
+                return False
+            raise ValueError(value)
+        if isinstance(default, int):
+            return int(value)
+        if isinstance(default, float):
+            return float(value)
+        if isinstance(default, list):
+            if isinstance(value, list):
+                return value
+            text = str(value).strip()
+            if text.startswith("["):
+                parsed = json.loads(text)
+                if not isinstance(parsed, list):
+                    raise ValueError(value)
+                return parsed
+            return [part.strip() for part in text.split(",") if part.strip()]
+        return str(value)
+    except (ValueError, TypeError, json.JSONDecodeError):
+        kind = type(default).__name__
+        raise ConfigError(f"setting {setting.name} from {where}: {value!r} is not a valid {kind}") from None
+
+
+def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict) and name not in _BY_NAME:
+            out.update(_flatten(value, name + "."))
+        else:
+            out[name] = value
+    return out
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Resolved settings and where each value came from."""
+
+    values: Mapping[str, Any]
+    sources: Mapping[str, str]
+    config_file: Path | None = None
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+    def get(self, name: str) -> Any:
+        return self.values[name]
+
+    def as_str(self, name: str) -> str:
+        return str(self.values[name])
+
+    def as_int(self, name: str) -> int:
+        return int(self.values[name])
+
+    def as_float(self, name: str) -> float:
+        return float(self.values[name])
+
+    def as_bool(self, name: str) -> bool:
+        return bool(self.values[name])
+
+    def as_list(self, name: str) -> list[Any]:
+        return list(self.values[name])
+
+    def source(self, name: str) -> str:
+        return self.sources[name]
+
+    def with_overrides(self, overrides: Mapping[str, Any], source: str = "command line") -> Settings:
+        """A copy with explicit values (already typed or strings) on top."""
+        values = dict(self.values)
+        sources = dict(self.sources)
+        for name, raw in overrides.items():
+            setting = _require(name)
+            values[name] = _coerce(setting, raw, source)
+            sources[name] = source
+        return Settings(values, sources, self.config_file)
+
+
+def _require(name: str) -> Setting:
+    try:
+        return _BY_NAME[name]
+    except KeyError:
+        raise ConfigError(f"unknown setting {name!r}; `steward config show` lists them") from None
+
+
+def load(
+    config_file: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> Settings:
+    """Resolve every setting from defaults, the config file, the environment and overrides."""
+    environ = os.environ if environ is None else environ
+    values: dict[str, Any] = {s.name: s.default for s in SETTINGS}
+    sources: dict[str, str] = {s.name: "default" for s in SETTINGS}
+    if config_file is not None and config_file.exists():
+        try:
+            table = tomllib.loads(config_file.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"{config_file}: not valid TOML ({exc})") from None
+        for name, raw in _flatten(table).items():
+            setting = _BY_NAME.get(name)
+            if setting is None:
+                raise ConfigError(f"{config_file}: unknown setting {name!r}")
+            values[name] = _coerce(setting, raw, str(config_file))
+            sources[name] = str(config_file)
+    for setting in SETTINGS:
+        if not setting.env_ok:
+            continue
+        key = env_name(setting.name)
+        if key in environ:
+            values[setting.name] = _coerce(setting, environ[key], f"${key}")
+            sources[setting.name] = f"${key}"
+    settings = Settings(values, sources, config_file)
+    if overrides:
+        settings = settings.with_overrides(overrides)
+    return settings

@@ -1,0 +1,87 @@
+"""The connection and the migration runner.
+
+Migrations are the `.sql` files in `steward/store/migrations/`, applied in name order and recorded by
+name in the `migrations` table; each area owns a number range (0100 mail, 0200 calendar,
+0300 assistant, 0400 accounts/sync, 0500 llm, 0600 web, 0700 finance).
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+
+def connect(path: Path | str, *, check_same_thread: bool = True) -> sqlite3.Connection:
+    """Open (creating if needed) the store with WAL, foreign keys and a busy timeout, migrated."""
+    if str(path) != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(str(path), timeout=30.0, check_same_thread=check_same_thread, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA foreign_keys=ON")
+    conn.execute("PRAGMA synchronous=NORMAL")
+    conn.execute("PRAGMA busy_timeout=30000")
+    migrate(conn)
+    return conn
+
+
+def migration_files() -> list[tuple[str, str]]:
+    """(name, sql) of every migration shipped with Steward, in the order they apply."""
+    folder = resources.files("steward.store") / "migrations"
+    found = [
+        (entry.name.removesuffix(".sql"), entry.read_text(encoding="utf-8"))
+        for entry in folder.iterdir()
+        if entry.name.endswith(".sql")
+    ]
+    return sorted(found)
+
+
+def migrate(conn: sqlite3.Connection) -> list[str]:
+    """Apply every migration not yet recorded; return the names applied now."""
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
+    )
+    done = {row[0] for row in conn.execute("SELECT name FROM migrations")}
+    applied: list[str] = []
+    for name, sql in migration_files():
+        if name in done:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # re-check under the write lock: another process may have migrated meanwhile
+            if conn.execute("SELECT 1 FROM migrations WHERE name = ?", (name,)).fetchone():
+                conn.execute("ROLLBACK")
+                continue
+            for statement in _statements(sql):
+                conn.execute(statement)
+            conn.execute(
+                "INSERT INTO migrations (name, applied_at) VALUES (?, ?)",
+                (name, datetime.now(UTC).isoformat()),
+            )
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        log.debug("applied migration %s", name)
+        applied.append(name)
+    return applied
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a migration into complete statements (triggers included)."""
+    out: list[str] = []
+    buf = ""
+    for line in sql.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            if buf.strip():
+                out.append(buf)
+            buf = ""
+    if buf.strip():
+        out.append(buf)
+    return out

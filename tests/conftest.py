@@ -1,0 +1,86 @@
+"""Shared fixtures: every test gets its own Steward home in a tmp dir and a clean environment."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from steward.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_DATA = ROOT.parent / "shared" / "data"
+
+
+@pytest.fixture(autouse=True)
+def steward_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point STEWARD_HOME at a fresh dir and drop any STEWARD_* variables the developer has set."""
+    for key in list(os.environ):
+        if key.startswith("STEWARD_"):
+            monkeypatch.delenv(key)
+    home = tmp_path / "home"
+    monkeypatch.setenv("STEWARD_HOME", str(home))
+    monkeypatch.setenv("TZ", "UTC")
+    return home
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    def json(self) -> Any:
+        return json.loads(self.out)
+
+    def json_lines(self) -> list[Any]:
+        return [json.loads(line) for line in self.out.splitlines() if line.strip()]
+
+
+@pytest.fixture
+def cli(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Result]:
+    """Run `steward ARGS...` in-process; `stdin=` feeds standard input."""
+
+    def run(*args: str, stdin: str | None = None) -> Result:
+        out, err = io.StringIO(), io.StringIO()
+        if stdin is not None:
+            monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                code = main(list(args))
+            except SystemExit as exc:  # argparse usage errors
+                code = int(exc.code or 0)
+        return Result(code, out.getvalue(), err.getvalue())
+
+    return run
+
+
+@pytest.fixture
+def cli_process() -> Callable[..., subprocess.CompletedProcess[str]]:
+    """Run `python -m steward ARGS...` as a real process (for signals, stdin streams, start-up)."""
+
+    def run(*args: str, stdin: str | None = None, timeout: float = 120,
+            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "steward", *args], input=stdin, capture_output=True, text=True,
+            timeout=timeout, env={**os.environ, **(env or {})},
+        )
+
+    return run
+
+
+@pytest.fixture
+def shared_data() -> Iterator[Path]:
+    """The evaluation data in ../shared/data; tests that need it skip when it is absent."""
+    if not SHARED_DATA.is_dir():
+        pytest.skip("../shared/data is not present in this checkout")
+    yield SHARED_DATA
