@@ -18,7 +18,7 @@ import pytest
 from steward.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED_DATA = ROOT.parent / "shared" / "data"
+SHARED_DATA = Path(os.environ.get("STEWARD_SHARED_DATA") or ROOT.parent / "shared" / "data")
 
 
 @pytest.fixture(autouse=True)
