@@ -1,0 +1,111 @@
+"""Reminder-subject extraction against SLURP devel: token F1 of the subject vs the annotated event_name.
+
+The set is every calendar_set / alarm_set utterance of ../shared/data/slurp-devel that carries an
+`event_name`. Two runs: date spans found by `steward.dates.find` (what Steward does), and the
+annotated date/time spans (isolates the subject logic from date finding). F1 is SQuAD-style: lower
+case, punctuation and articles dropped, averaged over utterances. Target >= 0.85.
+
+    .venv/bin/python bench/subjects.py [--show N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections import Counter
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import shared_data  # noqa: E402
+from steward.assistant.subjects import parse_subject  # noqa: E402
+from steward.assistant.vocab import load_vocab  # noqa: E402
+
+DATE_TYPES = {"date", "time", "timeofday", "general_frequency"}
+_ARTICLES = re.compile(r"\b(a|an|the)\b")
+_PUNCT = re.compile(r"[^\w\s']")
+
+
+def normalize(text: str) -> list[str]:
+    return _ARTICLES.sub(" ", _PUNCT.sub(" ", text.lower())).split()
+
+
+def f1(pred: str, gold: str) -> float:
+    p, g = normalize(pred), normalize(gold)
+    if not p and not g:
+        return 1.0
+    common = sum((Counter(p) & Counter(g)).values())
+    if not common:
+        return 0.0
+    precision, recall = common / len(p), common / len(g)
+    return 2 * precision * recall / (precision + recall)
+
+
+def gold_event(row: dict[str, Any]) -> str:
+    return " ".join(e["text"] for e in row["entities"] if e["type"] == "event_name")
+
+
+def gold_spans(row: dict[str, Any]) -> list[tuple[int, int]]:
+    text = row["text"]
+    spans = []
+    for e in row["entities"]:
+        if e["type"] in DATE_TYPES:
+            i = text.find(e["text"])
+            if i >= 0:
+                spans.append((i, i + len(e["text"])))
+    return spans
+
+
+def dates_spans(text: str) -> list[tuple[int, int]] | None:
+    try:
+        from steward import dates
+        from steward.clock import make_clock
+    except ImportError:
+        return None
+    clock = make_clock("UTC", datetime.fromisoformat("2026-09-14T10:00:00+00:00"))
+    found = dates.find(text, clock)
+    if found is None:
+        return []
+    return [tuple(found.span)]  # type: ignore[list-item]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--show", type=int, default=0, help="print the N worst utterances")
+    args = parser.parse_args()
+    data = shared_data()
+    if data is None:
+        print("subjects: ../shared/data is absent; skipped")
+        return 0
+    rows = [json.loads(line) for line in (data / "slurp-devel" / "slurp_devel_assistant_subset.jsonl").open()]
+    rows = [r for r in rows if r["intent"] in {"calendar_set", "alarm_set"} and gold_event(r)]
+    vocab = load_vocab()
+    print(f"subjects: {len(rows)} SLURP devel calendar_set/alarm_set utterances with an event_name")
+    for mode in ("dates.find", "annotated spans"):
+        scored: list[tuple[float, str, str, str]] = []
+        full: list[float] = []
+        for row in rows:
+            spans = gold_spans(row) if mode == "annotated spans" else dates_spans(row["text"])
+            if spans is None:
+                print(f"  {mode:16s}: steward.dates is not available yet; skipped")
+                break
+            parsed = parse_subject(row["text"], vocab, spans)
+            pred = parsed.core
+            scored.append((f1(pred, gold_event(row)), row["text"], pred, gold_event(row)))
+            full.append(f1(parsed.subject, gold_event(row)))
+        else:
+            mean = sum(s[0] for s in scored) / len(scored)
+            exact = sum(1 for s in scored if s[0] == 1.0)
+            verdict = "meets" if mean >= 0.85 else "below"
+            print(f"  {mode:16s}: token F1 {mean:.3f} ({verdict} the 0.85 target), exact {exact}/{len(scored)};"
+                  f" the full reminder text (with who/where) scores {sum(full) / len(full):.3f}")
+            for score, text, pred, gold in sorted(scored)[: args.show]:
+                print(f"    {score:.2f}  {text!r} -> {pred!r}  (gold {gold!r})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

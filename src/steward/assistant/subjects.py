@@ -1,0 +1,161 @@
+"""What a reminder is for, taken deterministically from the user's words.
+
+"can you remind me tomorrow at 10 am for a AI training ?" -> "AI training": cut the date/time span
+(found by `steward.dates`), the calendar's own name ("to my calendar"), the trigger ("remind me"),
+then polite wrappers and leading connectors from the front and dangling words and punctuation from the
+end. What follows the trigger is the subject; when nothing does ("i have an appointment tomorrow,
+remind me") what precedes it is. A subject that only points back ("remind me about it") is no subject:
+the caller asks "What should I remind you about?" (ADR-0112 §3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from steward.assistant.vocab import Phrase, Token, Vocab, is_word, match_at, tokenize
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class SubjectParse:
+    """The subject ("" when nothing is left), its core and the trigger phrase that was cut.
+
+    `subject` is what the reminder says ("meeting with Chelsea at the office"); `core` stops before
+    the first modifier (who, where, why): "meeting".
+    """
+
+    subject: str
+    core: str
+    trigger: str | None
+
+
+def _overlaps(token: Token, spans: Sequence[Span]) -> bool:
+    return any(token.start < end and begin < token.end for begin, end in spans)
+
+
+def _cut_phrases(tokens: list[Token], phrases: tuple[Phrase, ...]) -> list[Token]:
+    norms = [t.norm for t in tokens]
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        n = match_at(norms, i, phrases)
+        if n:
+            i += n
+            continue
+        out.append(tokens[i])
+        i += 1
+    return out
+
+
+def _find_trigger(tokens: list[Token], groups: Sequence[tuple[Phrase, ...]]) -> tuple[int, int] | None:
+    """(index, length) of the first trigger of the first group that has one in the tokens."""
+    norms = [t.norm for t in tokens]
+    for phrases in groups:
+        for i in range(len(norms)):
+            n = match_at(norms, i, phrases)
+            if n:
+                return i, n
+    return None
+
+
+def _without_dates(tokens: list[Token], spans: Sequence[Span], vocab: Vocab) -> list[Token]:
+    """Tokens outside the date spans, also without date words left beside a span ("this [evening]")."""
+    gone = [_overlaps(t, spans) for t in tokens]
+    residue = {p[0] for p in vocab.date_residue if len(p) == 1}
+    changed = True
+    while changed:
+        changed = False
+        for i, token in enumerate(tokens):
+            if gone[i] or token.norm not in residue:
+                continue
+            if (i > 0 and gone[i - 1]) or (i + 1 < len(tokens) and gone[i + 1]):
+                gone[i] = changed = True
+    return [t for t, g in zip(tokens, gone, strict=True) if not g]
+
+
+def _strip(tokens: list[Token], vocab: Vocab) -> list[Token]:
+    """Drop polite wrappers and connectors from the front, dangling words and punctuation from the end."""
+    front = vocab.polite_wrappers + vocab.leading_connectors + vocab.reminder_triggers
+    front = tuple(sorted(set(front), key=lambda p: (-len(p), p)))
+    back = tuple(sorted(set(vocab.trailing_connectors + vocab.polite_wrappers), key=lambda p: (-len(p), p)))
+    changed = True
+    while changed and tokens:
+        changed = False
+        while tokens and not is_word(tokens[0]):
+            tokens, changed = tokens[1:], True
+        n = match_at([t.norm for t in tokens], 0, front)
+        if n and n < len(tokens) + 1:
+            tokens, changed = tokens[n:], True
+        while tokens and not is_word(tokens[-1]):
+            tokens, changed = tokens[:-1], True
+        norms = [t.norm for t in tokens]
+        for phrase in back:
+            k = len(phrase)
+            if k <= len(norms) and tuple(norms[-k:]) == phrase:
+                tokens, changed = tokens[:-k], True
+                break
+    return tokens
+
+
+def _render(text: str, tokens: list[Token], index: dict[int, int]) -> str:
+    """The kept tokens in the user's own spelling; adjacent tokens keep their original spacing."""
+    parts: list[str] = []
+    run_start = run_end = None
+    last = None
+    for token in tokens:
+        pos = index[id(token)]
+        if last is not None and pos == last + 1 and run_start is not None:
+            run_end = token.end
+        else:
+            if run_start is not None and run_end is not None:
+                parts.append(text[run_start:run_end])
+            run_start, run_end = token.start, token.end
+        last = pos
+    if run_start is not None and run_end is not None:
+        parts.append(text[run_start:run_end])
+    return " ".join(parts).strip()
+
+
+def parse_subject(text: str, vocab: Vocab, spans: Sequence[Span] = ()) -> SubjectParse:
+    """The reminder subject of `text`; `spans` are the character spans of its date/time expressions."""
+    all_tokens = tokenize(text)
+    index = {id(t): i for i, t in enumerate(all_tokens)}
+    kept = _without_dates(all_tokens, spans, vocab)
+    found = _find_trigger(kept, (vocab.reminder_triggers + vocab.todo_triggers, vocab.event_triggers))
+    if found is None:
+        before, after, trigger = [], kept, None
+    else:
+        at, n = found
+        before, after = kept[:at], kept[at + n:]
+        trigger = " ".join(t.norm for t in kept[at:at + n])
+    for segment in (after, before):
+        cleaned = _strip(_cut_phrases(list(segment), vocab.calendar_mentions), vocab)
+        if not cleaned:
+            continue
+        norms = tuple(t.norm for t in cleaned if is_word(t))
+        if norms in vocab.vague_subjects:
+            continue
+        core = _core(cleaned, vocab)
+        return SubjectParse(_render(text, cleaned, index), _render(text, core, index), trigger)
+    return SubjectParse("", "", trigger)
+
+
+def _core(tokens: list[Token], vocab: Vocab) -> list[Token]:
+    norms = [t.norm for t in tokens]
+    for i in range(1, len(norms)):
+        if match_at(norms, i, vocab.modifier_markers):
+            tokens = _strip(tokens[:i], vocab) or tokens[:i]
+            break
+    while len(tokens) > 1:
+        n = match_at([t.norm for t in tokens], 0, vocab.core_leading)
+        if not n or n >= len(tokens):
+            break
+        tokens = tokens[n:]
+    return tokens
+
+
+def extract_subject(text: str, vocab: Vocab, spans: Sequence[Span] = ()) -> str:
+    """Just the subject ("" when nothing is left to save)."""
+    return parse_subject(text, vocab, spans).subject

@@ -1,0 +1,142 @@
+"""The assistant's vocabulary (`vocab.yaml`) and whole-word phrase matching over it.
+
+Text is split into word tokens that remember where they stand in the original string, so a phrase
+can be cut out of "can you remind me tomorrow at 10 am for a AI training ?" and what is left keeps
+the user's own spelling ("AI training").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from steward.errors import ConfigError
+
+_WORD = re.compile(r"[\w'’]+(?:[-.][\w'’]+)*|[^\w\s]")
+
+Phrase = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word (or punctuation mark) of a turn and its place in the original text."""
+
+    text: str
+    norm: str
+    start: int
+    end: int
+
+
+def normalize_word(word: str) -> str:
+    """Lower case, curly apostrophes made straight."""
+    return word.lower().replace("’", "'")
+
+
+def tokenize(text: str) -> list[Token]:
+    """Words and punctuation marks with their character offsets."""
+    return [Token(m.group(), normalize_word(m.group()), m.start(), m.end()) for m in _WORD.finditer(text)]
+
+
+def words(text: str) -> list[str]:
+    """The normalised word tokens of a text (punctuation dropped)."""
+    return [t.norm for t in tokenize(text) if is_word(t)]
+
+
+def is_word(token: Token) -> bool:
+    return token.norm[:1].isalnum() or token.norm[:1] == "_"
+
+
+def _phrases(items: Iterable[str]) -> tuple[Phrase, ...]:
+    out = {tuple(words(item)) for item in items if str(item).strip()}
+    # longest first, so "set a reminder" wins over "set" at the same place
+    return tuple(sorted(out, key=lambda p: (-len(p), p)))
+
+
+def match_at(norms: Sequence[str], i: int, phrases: Iterable[Phrase]) -> int:
+    """Length of the longest phrase starting at norms[i] (0 when none does)."""
+    for phrase in phrases:  # sorted longest first
+        n = len(phrase)
+        if tuple(norms[i:i + n]) == phrase:
+            return n
+    return 0
+
+
+def find_phrase(norms: Sequence[str], phrases: Iterable[Phrase]) -> tuple[int, int] | None:
+    """(start, length) of the earliest (then longest) phrase occurrence in norms."""
+    ordered = tuple(phrases)
+    for i in range(len(norms)):
+        n = match_at(norms, i, ordered)
+        if n:
+            return i, n
+    return None
+
+
+def contains_phrase(norms: Sequence[str], phrases: Iterable[Phrase]) -> bool:
+    return find_phrase(norms, phrases) is not None
+
+
+@dataclass(frozen=True)
+class Vocab:
+    """Every phrase list of `vocab.yaml`, tokenised and sorted longest first."""
+
+    mutate_verbs: tuple[Phrase, ...]
+    polite_wrappers: tuple[Phrase, ...]
+    leading_connectors: tuple[Phrase, ...]
+    trailing_connectors: tuple[Phrase, ...]
+    reminder_triggers: tuple[Phrase, ...]
+    todo_triggers: tuple[Phrase, ...]
+    event_triggers: tuple[Phrase, ...]
+    calendar_mentions: tuple[Phrase, ...]
+    date_residue: tuple[Phrase, ...]
+    modifier_markers: tuple[Phrase, ...]
+    core_leading: tuple[Phrase, ...]
+    vague_subjects: tuple[Phrase, ...]
+    owing_frames: tuple[Phrase, ...]
+    dues_nouns: tuple[Phrase, ...]
+    question_openers: tuple[Phrase, ...]
+    verb_cues: tuple[Phrase, ...]
+    stop_words: tuple[Phrase, ...]
+    section_names: Mapping[str, tuple[Phrase, ...]]
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any], where: str = "vocab") -> Vocab:
+        """Build from parsed YAML; a missing or mistyped list is a ConfigError naming it."""
+        fields: dict[str, Any] = {}
+        for name in cls.__dataclass_fields__:
+            raw = data.get(name)
+            if name == "section_names":
+                if not isinstance(raw, Mapping):
+                    raise ConfigError(f"{where}: section_names must be a table of lists")
+                fields[name] = {str(k): _phrases(_strings(v, f"{where}: section_names.{k}")) for k, v in raw.items()}
+            else:
+                fields[name] = _phrases(_strings(raw, f"{where}: {name}"))
+        return cls(**fields)
+
+
+def _strings(raw: Any, where: str) -> list[str]:
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise ConfigError(f"{where} must be a list of phrases")
+    return raw
+
+
+def load_vocab(path: Path | None = None) -> Vocab:
+    """The vocabulary shipped with Steward, or the YAML file at `path`."""
+    if path is None:
+        text = (resources.files("steward.assistant") / "vocab.yaml").read_text(encoding="utf-8")
+        where = "vocab.yaml"
+    else:
+        text = path.read_text(encoding="utf-8")
+        where = str(path)
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"{where}: not valid YAML ({exc})") from None
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"{where}: expected a table of phrase lists")
+    return Vocab.from_mapping(data, where)

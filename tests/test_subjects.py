@@ -1,0 +1,53 @@
+"""Reminder subjects: what a reminder is for, in the user's own words (ADR-0112 §1-3)."""
+
+import pytest
+
+from steward.assistant.subjects import extract_subject, parse_subject
+from steward.assistant.vocab import load_vocab
+
+V = load_vocab()
+
+
+def span(text: str, part: str) -> tuple[int, int]:
+    i = text.index(part)
+    return i, i + len(part)
+
+
+def test_the_adr_sentence_saves_ai_training() -> None:
+    text = "can you remind me tomorrow at 10 am for a AI training ?"
+    assert extract_subject(text, V, [span(text, "tomorrow at 10 am")]) == "AI training"
+
+
+@pytest.mark.parametrize("text,when,expected", [
+    ("remind me to call Mom at 5 pm", "at 5 pm", "call Mom"),
+    ("Remind me at 5 pm to call Mom", "at 5 pm", "call Mom"),
+    ("could you please remind me tomorrow to renew the car insurance, thanks", "tomorrow",
+     "renew the car insurance"),
+    ("set a reminder for the dentist on friday", "on friday", "dentist"),
+    ("I'd like you to remind me about my biology test on friday", "on friday", "biology test"),
+    ("add a to-do to pay the electricity bill at 5 pm", "at 5 pm", "pay the electricity bill"),
+    ("i have an appointment tomorrow remind me", "tomorrow", "appointment"),
+    ("don't forget that Sam's party is saturday at 7", "saturday at 7", "Sam's party"),
+    ("remind me to call Ravi tomorrow about the rent", "tomorrow", "call Ravi about the rent"),
+    ("add lunch with Chris to my calendar at noon", "at noon", "lunch with Chris"),
+])
+def test_subjects(text: str, when: str, expected: str) -> None:
+    assert extract_subject(text, V, [span(text, when)]) == expected
+
+
+@pytest.mark.parametrize("text,when", [
+    ("remind me about it tomorrow at 9", "tomorrow at 9"),
+    ("can you remind me tomorrow at 10 am ?", "tomorrow at 10 am"),
+    ("set a reminder for this tomorrow", "tomorrow"),
+    ("remind me", ""),
+])
+def test_nothing_left_means_no_subject(text: str, when: str) -> None:
+    spans = [span(text, when)] if when else []
+    parsed = parse_subject(text, V, spans)
+    assert parsed.subject == ""
+    assert parsed.trigger is not None
+
+
+def test_the_trigger_is_reported() -> None:
+    assert parse_subject("please set a reminder for the gym", V).trigger == "set a reminder"
+    assert parse_subject("buy milk", V).trigger is None

@@ -1,0 +1,85 @@
+"""The vocabulary file: each list loads, and each says what the deterministic half reads."""
+
+from pathlib import Path
+
+import pytest
+
+from steward.assistant.language import is_action_request, is_question, query_grounded
+from steward.assistant.vocab import load_vocab, tokenize, words
+from steward.errors import ConfigError
+
+V = load_vocab()
+
+
+def test_every_list_loads_as_phrases() -> None:
+    assert ("remind", "me") in V.reminder_triggers
+    assert ("could", "you", "please") in V.polite_wrappers
+    assert ("on",) in V.leading_connectors  # YAML must not read "on" as true
+    assert ("premium",) in V.owing_frames
+    assert ("credit", "card") in V.dues_nouns
+    assert ("add", "a", "to-do") in V.todo_triggers
+    assert "dues" in V.section_names and ("money", "owed") in V.section_names["dues"]
+    # longest first, so the longest phrase wins at a position
+    lengths = [len(p) for p in V.polite_wrappers]
+    assert lengths == sorted(lengths, reverse=True)
+
+
+def test_a_broken_vocab_file_is_one_clear_error(tmp_path: Path) -> None:
+    bad = tmp_path / "vocab.yaml"
+    bad.write_text("mutate_verbs: [add]\npolite_wrappers: [on, off]\n")
+    with pytest.raises(ConfigError, match="polite_wrappers must be a list of phrases"):
+        load_vocab(bad)
+    bad.write_text("mutate_verbs: [add\n")
+    with pytest.raises(ConfigError, match="not valid YAML"):
+        load_vocab(bad)
+
+
+def test_tokens_keep_their_place_and_spelling() -> None:
+    toks = tokenize("Remind me to call Mom’s clinic at 5 p.m.?")
+    assert [t.text for t in toks][:6] == ["Remind", "me", "to", "call", "Mom’s", "clinic"]
+    assert toks[4].norm == "mom's"
+    assert words("add a to-do") == ["add", "a", "to-do"]
+
+
+@pytest.mark.parametrize("text", [
+    "add the dues section to my brief",
+    "Can you update my daily briefing to add the outstanding dues",
+    "remind me when I get this email",
+    "create a notification when my card bill arrives",
+    "could you please set my timezone to Asia/Kolkata",
+    "please cancel the dentist reminder",
+    "I want to remove the mail section",
+])
+def test_mutate_verbs_make_an_action_request(text: str) -> None:
+    assert is_action_request(text, V)
+
+
+@pytest.mark.parametrize("text", [
+    "what's my schedule tomorrow?",
+    "what do I owe?",
+    "how many emails did I get from HDFC",
+    "which banks emailed me this month",
+    "list all emails about credit card",
+    "show me the dues section",
+])
+def test_reads_are_not_action_requests(text: str) -> None:
+    assert not is_action_request(text, V)
+
+
+def test_questions_and_answers() -> None:
+    assert is_question("what's my schedule tomorrow?", V)
+    assert is_question("hey, do I have anything on friday", V)
+    assert is_question("Python training?", V)
+    assert not is_question("Python training", V)
+    assert not is_question("to call the bank", V)
+
+
+def test_query_grounded_needs_four_letters_for_a_prefix() -> None:
+    # ADR-0112 §17: the user's "i" must not ground an invented topic
+    assert not query_grounded("invoice", "can i see it")
+    assert not query_grounded("insurance premium", "what did i get")
+    assert query_grounded("insurance", "my insur renewal")
+    assert query_grounded("hdfc", "how many mails from HDFC")
+    assert query_grounded("payments", "any payment due?")
+    assert not query_grounded("pay", "payments due")  # "pay" is only three letters
+    assert not query_grounded("the email", "what is the email", V)  # stop words ground nothing
