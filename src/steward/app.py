@@ -10,10 +10,14 @@ import logging
 import sqlite3
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from steward.clock import Clock
 from steward.paths import Paths
 from steward.settings import Settings
+
+if TYPE_CHECKING:
+    from steward.calendar.service import CalendarService
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +36,21 @@ class App:
         conn = connect(self.paths.db_file)
         self._closers.append(conn)
         return conn
+
+    @cached_property
+    def calendar(self) -> CalendarService:
+        """The one write path for reminders and events, over the configured calendar backends."""
+        from steward.calendar.backends import build_backends
+        from steward.calendar.service import CalendarService
+
+        return CalendarService(
+            self.db,
+            self.clock,
+            build_backends(self.settings, self.db),
+            write_to=self.settings.as_str("calendar.write_to") or "local",
+            default_hour=self.settings.as_int("reminders.default_hour"),
+            event_minutes=self.settings.as_int("calendar.event_minutes"),
+        )
 
     def close(self) -> None:
         for conn in self._closers:

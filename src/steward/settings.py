@@ -50,6 +50,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("calendar.caldav_url", "", "CalDAV calendar collection URL"),
     Setting("calendar.caldav_user", "", "CalDAV user name"),
     Setting("calendar.caldav_password_env", "", "environment variable holding the CalDAV password"),
+    Setting("calendar.caldav_timeout", 10.0, "seconds to wait for the CalDAV server"),
+    Setting("calendar.event_minutes", 60, "length of an event given only a start time"),
     # notifications
     Setting("notify.sinks", ["console"], "where due reminders are sent: console, desktop, webhook, email"),
     Setting("notify.webhook_url", "", "URL a webhook / ntfy notification is POSTed to"),

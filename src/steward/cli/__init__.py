@@ -20,6 +20,7 @@ from steward.errors import StewardError
 # the command groups, in the order `steward --help` lists them
 COMMAND_MODULES = (
     "steward.cli.setup",
+    "steward.cli.calendar",
 )
 
 

@@ -1,0 +1,58 @@
+"""Calendar backends behind one small interface (`CalendarBackend`): `local` (SQLite) and `caldav`."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Protocol
+
+from steward.calendar.model import Event
+
+
+class CalendarBackend(Protocol):
+    """Where events live. `add` either stores the event or raises; it never half-writes."""
+
+    name: str
+
+    def add(self, event: Event) -> Event:
+        """Store a new event (its `id` is the UID / X-STEWARD-ID marker) and return it as stored."""
+        ...
+
+    def between(self, start: datetime, end: datetime) -> list[Event]:
+        """Events overlapping [start, end)."""
+        ...
+
+    def find_duplicate(self, title: str, start: datetime) -> Event | None:
+        """An event with the same normalised title starting at the same instant, if any."""
+        ...
+
+    def find(self, event_id: str) -> Event | None:
+        """The event with this UID / marker, if any."""
+        ...
+
+
+def build_backends(settings: object, conn: object) -> dict[str, CalendarBackend]:
+    """Every backend named in `calendar.backends` (plus the write target), built without connecting."""
+    from steward.errors import ConfigError
+    from steward.settings import Settings
+
+    assert isinstance(settings, Settings)
+    names = [str(n).strip() for n in settings.as_list("calendar.backends") if str(n).strip()]
+    target = settings.as_str("calendar.write_to").strip() or "local"
+    if target not in names:
+        names.append(target)
+    out: dict[str, CalendarBackend] = {}
+    for name in names:
+        if name == "local":
+            import sqlite3
+
+            from steward.calendar.backends.local import LocalBackend
+
+            assert isinstance(conn, sqlite3.Connection)
+            out[name] = LocalBackend(conn)
+        elif name == "caldav":
+            from steward.calendar.backends.caldav import CaldavBackend
+
+            out[name] = CaldavBackend.from_settings(settings)
+        else:
+            raise ConfigError(f"calendar.backends: unknown calendar {name!r} (known: local, caldav)")
+    return out

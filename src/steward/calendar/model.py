@@ -1,0 +1,130 @@
+"""Reminders, events and provenance: the frozen values the calendar hands to the rest of Steward."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, tzinfo
+from typing import Any
+
+# where a write came from; the engine, the mail pipeline and the CLI each name themselves
+VIA = frozenset({"cli", "turn", "tool", "email", "import", "api", "scheduler"})
+
+REMINDER_STATUSES = ("pending", "firing", "fired", "failed", "cancelled")
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Who asked for a write: `via` plus whatever ids let a person trace it back."""
+
+    via: str
+    command: str | None = None
+    session: str | None = None
+    turn: str | None = None
+    tool_call: str | None = None
+    message_id: str | None = None
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.via not in VIA:
+            raise ValueError(f"provenance via={self.via!r} is not one of {', '.join(sorted(VIA))}")
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON stored in the audit log (empty fields left out)."""
+        out: dict[str, Any] = {"via": self.via}
+        for key in ("command", "session", "turn", "tool_call", "message_id"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        out.update(self.extra)
+        return out
+
+    @classmethod
+    def of(cls, value: Provenance | Mapping[str, Any]) -> Provenance:
+        """Accept a Provenance or a plain mapping such as {"via": "tool", "tool_call": "c1"}."""
+        if isinstance(value, Provenance):
+            return value
+        known = {k: (None if v is None else str(v)) for k, v in value.items()
+                 if k in ("command", "session", "turn", "tool_call", "message_id")}
+        extra = {k: str(v) for k, v in value.items() if k not in known and k != "via"}
+        return cls(via=str(value.get("via", "")), extra=extra, **known)
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A reminder; `due` is aware and shown in the user's zone, `zone` is the zone it was meant in."""
+
+    id: int | None
+    text: str
+    due: datetime
+    zone: str
+    status: str = "pending"
+    late: bool = False
+    fired_at: datetime | None = None
+    attempts: int = 0
+    last_error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract shape {"id","text","due","zone","status"} plus bookkeeping fields."""
+        return {
+            "id": self.id,
+            "text": self.text,
+            "due": self.due.isoformat(),
+            "zone": self.zone,
+            "status": self.status,
+            "late": self.late,
+            "fired_at": self.fired_at.isoformat() if self.fired_at else None,
+        }
+
+    def shown_in(self, zone: tzinfo) -> Reminder:
+        return replace(self, due=self.due.astimezone(zone),
+                       fired_at=self.fired_at.astimezone(zone) if self.fired_at else None)
+
+
+@dataclass(frozen=True)
+class Event:
+    """A calendar event; `id` is its UID, which is also the X-STEWARD-ID marker when Steward made it."""
+
+    id: str
+    title: str
+    start: datetime
+    end: datetime
+    calendar: str
+    location: str | None = None
+    zone: str = "UTC"
+    all_day: bool = False
+    steward: bool = True  # made by Steward (carries the marker)
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract shape {"id","title","start","end","calendar","location"} plus all_day."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "start": self.start.isoformat(),
+            "end": self.end.isoformat(),
+            "calendar": self.calendar,
+            "location": self.location,
+            "all_day": self.all_day,
+        }
+
+    def shown_in(self, zone: tzinfo) -> Event:
+        if self.all_day:
+            return self
+        return replace(self, start=self.start.astimezone(zone), end=self.end.astimezone(zone))
+
+
+def normalise(text: str) -> str:
+    """The duplicate key of a text: casefolded, whitespace collapsed, trailing punctuation dropped."""
+    return " ".join(text.split()).casefold().rstrip(" .!?;,")
+
+
+def utc_text(moment: datetime) -> str:
+    """An aware moment as the stored UTC text (seconds precision, sortable)."""
+    if moment.tzinfo is None:
+        raise ValueError("naive datetime given to utc_text")
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def from_utc_text(text: str) -> datetime:
+    """The stored UTC text back as an aware datetime."""
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)

@@ -1,0 +1,267 @@
+"""The one write path for reminders and events, and the day's schedule.
+
+`create_reminder` and `create_event` are the only functions in Steward that write a reminder or an
+event. Each resolves WHEN on the user's clock, gives a day with no time the default hour (reminders) or
+makes it all-day (events), refuses a moment already past and an exact duplicate, writes, and records
+the provenance in the audit log in the same transaction. With `dry_run` they validate everything and
+return what they would write.
+
+"Exact duplicate": the same normalised text (casefolded, whitespace collapsed, trailing punctuation
+dropped) due at the same instant (to the second, compared in UTC). A cancelled reminder is not a
+duplicate of anything.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from steward.calendar import rules
+from steward.calendar.backends import CalendarBackend
+from steward.calendar.model import Event, Provenance, Reminder, normalise
+from steward.clock import Clock
+from steward.errors import ConfigError, ConnectorError, Duplicate, NotFound, UserError
+from steward.store import audit
+from steward.store import calendar as repo
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ScheduleItem:
+    """One line of a day's schedule."""
+
+    kind: str  # "reminder" | "event"
+    at: datetime
+    reminder: Reminder | None = None
+    event: Event | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        body = self.reminder.to_json() if self.reminder else self.event.to_json() if self.event else {}
+        return {"kind": self.kind, "at": self.at.isoformat(), **body}
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """Reminders and events of one local day, sorted; `unavailable` names backends that failed."""
+
+    day: date
+    zone: str
+    items: tuple[ScheduleItem, ...]
+    unavailable: tuple[tuple[str, str], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "day": self.day.isoformat(),
+            "zone": self.zone,
+            "items": [i.to_json() for i in self.items],
+            "unavailable": [{"calendar": n, "error": e} for n, e in self.unavailable],
+        }
+
+
+class CalendarService:
+    """Reminders (always local) and events (in the configured backends), on the user's clock."""
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        clock: Clock,
+        backends: Mapping[str, CalendarBackend],
+        *,
+        write_to: str = "local",
+        default_hour: int = 9,
+        event_minutes: int = 60,
+    ) -> None:
+        self.conn = conn
+        self.clock = clock
+        self.backends = dict(backends)
+        self.write_to = write_to
+        self.default_hour = default_hour
+        self.event_minutes = event_minutes
+
+    # -- reminders ------------------------------------------------------------------------------
+
+    def create_reminder(
+        self,
+        text: str,
+        when: str | datetime | Any,
+        *,
+        provenance: Provenance | Mapping[str, Any],
+        dry_run: bool = False,
+    ) -> Reminder:
+        """Write one reminder (or, with dry_run, return the one that would be written)."""
+        prov = Provenance.of(provenance)
+        cleaned = rules.clean_text(text, "reminder")
+        moment = rules.with_default_hour(rules.resolve_when(when, self.clock), self.clock.zone,
+                                         self.default_hour)
+        due = moment.start.replace(microsecond=0).astimezone(self.clock.zone)
+        rules.check_not_past(due, self.clock.now(), "that reminder")
+        norm = normalise(cleaned)
+        zone = self.clock.zone_name
+        if dry_run:
+            self._refuse_reminder_duplicate(norm, due)
+            return Reminder(id=None, text=cleaned, due=due, zone=zone)
+        try:
+            with repo.write_txn(self.conn):
+                self._refuse_reminder_duplicate(norm, due)
+                new_id = repo.insert_reminder(self.conn, cleaned, norm, due, zone)
+                audit.record(self.conn, "reminder.create", str(new_id), prov.as_dict(),
+                             {"text": cleaned, "due": due.isoformat(), "zone": zone})
+        except sqlite3.IntegrityError:
+            # another writer committed the same reminder between our check and our insert
+            self._refuse_reminder_duplicate(norm, due)
+            raise
+        log.debug("reminder %s created via %s", new_id, prov.via)
+        return Reminder(id=new_id, text=cleaned, due=due, zone=zone)
+
+    def _refuse_reminder_duplicate(self, norm: str, due: datetime) -> None:
+        twin = repo.find_reminder_duplicate(self.conn, norm, due)
+        if twin is not None:
+            shown = twin.due.astimezone(self.clock.zone)
+            raise Duplicate(f"you already have that reminder (#{twin.id}, {shown:%Y-%m-%d %H:%M}); "
+                            "nothing was saved")
+
+    def cancel_reminder(self, reminder_id: int, *, provenance: Provenance | Mapping[str, Any]) -> Reminder:
+        """Cancel a pending reminder; a fired, firing or cancelled one is refused with the reason."""
+        prov = Provenance.of(provenance)
+        with repo.write_txn(self.conn):
+            current = repo.get_reminder(self.conn, reminder_id)
+            if current is None:
+                raise NotFound(f"there is no reminder #{reminder_id}; `steward reminders list` shows them")
+            if current.status != "pending":
+                reason = {
+                    "cancelled": "is already cancelled",
+                    "fired": "has already fired",
+                    "firing": "is being sent right now",
+                    "failed": "already came due (its notification failed)",
+                }[current.status]
+                raise UserError(f"reminder #{reminder_id} {reason}; nothing was changed")
+            repo.set_reminder_status(self.conn, reminder_id, "cancelled", expect="pending")
+            audit.record(self.conn, "reminder.cancel", str(reminder_id), prov.as_dict(),
+                         {"text": current.text})
+        return replace(current, status="cancelled").shown_in(self.clock.zone)
+
+    def reminders(self, include_done: bool = False) -> list[Reminder]:
+        """Upcoming reminders (pending, firing, failed), or every one with include_done."""
+        statuses = None if include_done else ("pending", "firing", "failed")
+        return [r.shown_in(self.clock.zone) for r in repo.list_reminders(self.conn, statuses)]
+
+    # -- events ---------------------------------------------------------------------------------
+
+    def backend(self, name: str | None = None) -> CalendarBackend:
+        """A configured backend by name (the write target by default)."""
+        chosen = name or self.write_to
+        try:
+            return self.backends[chosen]
+        except KeyError:
+            known = ", ".join(sorted(self.backends)) or "none"
+            raise ConfigError(f"calendar {chosen!r} is not configured (configured: {known})") from None
+
+    def create_event(
+        self,
+        title: str,
+        when: str | datetime | Any,
+        *,
+        provenance: Provenance | Mapping[str, Any],
+        end: str | datetime | None = None,
+        minutes: int | None = None,
+        location: str | None = None,
+        calendar: str | None = None,
+        dry_run: bool = False,
+    ) -> Event:
+        """Write one event to a backend (or, with dry_run, return the one that would be written)."""
+        prov = Provenance.of(provenance)
+        cleaned = rules.clean_text(title, "event")
+        moment = rules.resolve_when(when, self.clock)
+        zone = self.clock.zone
+        all_day = not moment.has_time
+        if all_day:
+            start, day_end = rules.day_bounds(moment.start.astimezone(zone).date(), zone)
+            finish = day_end
+        else:
+            start = moment.start.replace(microsecond=0).astimezone(zone)
+            finish = self._event_end(start, moment, end, minutes)
+        # an all-day event is past once its day is over; a timed one once it has started
+        rules.check_not_past(finish if all_day else start, self.clock.now(), "that event")
+        target = self.backend(calendar)
+        place = " ".join(location.split()) if location else None
+        event = Event(id=f"steward-{uuid.uuid4()}", title=cleaned, start=start, end=finish,
+                      calendar=target.name, location=place or None, zone=self.clock.zone_name,
+                      all_day=all_day)
+        if dry_run:
+            self._refuse_event_duplicate(target, cleaned, start)
+            return event
+        try:
+            with repo.write_txn(self.conn):
+                self._refuse_event_duplicate(target, cleaned, start)
+                # the backend write happens inside our transaction: if it fails nothing is recorded,
+                # and the audit entry commits only after the backend has the event
+                stored = target.add(event)
+                audit.record(self.conn, "event.create", stored.id, prov.as_dict(),
+                             {"title": cleaned, "start": start.isoformat(), "end": finish.isoformat(),
+                              "calendar": target.name, "location": event.location})
+        except sqlite3.IntegrityError:
+            self._refuse_event_duplicate(target, cleaned, start)
+            raise
+        return stored.shown_in(zone)
+
+    def _event_end(self, start: datetime, moment: rules.Moment, end: str | datetime | None,
+                   minutes: int | None) -> datetime:
+        if end is not None:
+            finish = rules.resolve_when(end, self.clock.at(start)).start
+        elif minutes is not None:
+            finish = start + timedelta(minutes=minutes)
+        elif moment.end is not None and moment.end > start:
+            finish = moment.end
+        else:
+            finish = start + timedelta(minutes=self.event_minutes)
+        if finish <= start:
+            raise UserError(f"an event must end after it starts ({start:%H:%M}); nothing was saved")
+        return finish.replace(microsecond=0).astimezone(self.clock.zone)
+
+    def _refuse_event_duplicate(self, target: CalendarBackend, title: str, start: datetime) -> None:
+        twin = target.find_duplicate(title, start)
+        if twin is not None:
+            shown = twin.start.astimezone(self.clock.zone)
+            raise Duplicate(f"{target.name} calendar already has {twin.title!r} at "
+                            f"{shown:%Y-%m-%d %H:%M}; nothing was saved")
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def day_of(self, when: str | None) -> date:
+        """The local day a WHEN names (today when empty)."""
+        if not when or not when.strip():
+            return self.clock.today()
+        return rules.resolve_when(when, self.clock).start.astimezone(self.clock.zone).date()
+
+    def schedule(self, day: date, calendars: list[str] | None = None) -> Schedule:
+        """Reminders and events of a local day from every configured backend, sorted by time."""
+        zone = self.clock.zone
+        start, end = rules.day_bounds(day, zone)
+        items: list[ScheduleItem] = [
+            ScheduleItem("reminder", r.due, reminder=r)
+            for r in self.reminders_between(start, end)
+        ]
+        unavailable: list[tuple[str, str]] = []
+        for name in calendars or list(self.backends):
+            try:
+                events = self.backend(name).between(start, end)
+            except ConnectorError as exc:
+                unavailable.append((name, exc.message))
+                continue
+            for event in events:
+                shown = event.shown_in(zone)
+                items.append(ScheduleItem("event", start if shown.all_day else shown.start, event=shown))
+        items.sort(key=lambda i: (i.at, i.kind != "event" or not (i.event and i.event.all_day),
+                                  i.kind, (i.reminder.text if i.reminder else i.event.title if i.event else "")))
+        return Schedule(day, self.clock.zone_name, tuple(items), tuple(unavailable))
+
+    def reminders_between(self, start: datetime, end: datetime) -> list[Reminder]:
+        """Reminders (not cancelled) due in [start, end), in the user's zone."""
+        rows = repo.list_reminders(self.conn, repo.ACTIVE, start, end)
+        return [r.shown_in(self.clock.zone) for r in rows]

@@ -1,0 +1,238 @@
+"""SQL for reminders and the local calendar's events. The rest of Steward calls these, not SQL."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from steward.calendar.model import Event, Reminder, from_utc_text, utc_text
+
+ACTIVE = ("pending", "firing", "fired", "failed")
+
+
+@contextmanager
+def write_txn(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """BEGIN IMMEDIATE … COMMIT, rolled back on any exception (the connection is in autocommit)."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def _zone_of(name: str) -> Any:
+    from steward.clock import get_zone
+
+    return get_zone(name)
+
+
+def _reminder(row: sqlite3.Row) -> Reminder:
+    zone = _zone_of(row["zone"])
+    return Reminder(
+        id=int(row["id"]),
+        text=row["text"],
+        due=from_utc_text(row["due_utc"]).astimezone(zone),
+        zone=row["zone"],
+        status=row["status"],
+        late=bool(row["late"]),
+        fired_at=from_utc_text(row["fired_at"]) if row["fired_at"] else None,
+        attempts=int(row["attempts"]),
+        last_error=row["last_error"],
+    )
+
+
+def _now_text() -> str:
+    return utc_text(datetime.now(UTC))
+
+
+# -- reminders -----------------------------------------------------------------------------------
+
+
+def insert_reminder(conn: sqlite3.Connection, text: str, norm: str, due: datetime, zone: str) -> int:
+    """Insert a pending reminder; the unique index raises IntegrityError on an exact duplicate."""
+    cur = conn.execute(
+        "INSERT INTO reminders (text, norm_text, due_utc, zone, status, created_at) "
+        "VALUES (?, ?, ?, ?, 'pending', ?)",
+        (text, norm, utc_text(due), zone, _now_text()),
+    )
+    return int(cur.lastrowid or 0)
+
+
+def find_reminder_duplicate(conn: sqlite3.Connection, norm: str, due: datetime) -> Reminder | None:
+    row = conn.execute(
+        "SELECT * FROM reminders WHERE norm_text = ? AND due_utc = ? AND status != 'cancelled'",
+        (norm, utc_text(due)),
+    ).fetchone()
+    return _reminder(row) if row else None
+
+
+def get_reminder(conn: sqlite3.Connection, reminder_id: int) -> Reminder | None:
+    row = conn.execute("SELECT * FROM reminders WHERE id = ?", (reminder_id,)).fetchone()
+    return _reminder(row) if row else None
+
+
+def list_reminders(
+    conn: sqlite3.Connection,
+    statuses: tuple[str, ...] | None = None,
+    start: datetime | None = None,
+    end: datetime | None = None,
+) -> list[Reminder]:
+    """Reminders by due time, optionally of some statuses and within [start, end)."""
+    sql = "SELECT * FROM reminders WHERE 1=1"
+    args: list[Any] = []
+    if statuses:
+        sql += f" AND status IN ({','.join('?' * len(statuses))})"
+        args.extend(statuses)
+    if start is not None:
+        sql += " AND due_utc >= ?"
+        args.append(utc_text(start))
+    if end is not None:
+        sql += " AND due_utc < ?"
+        args.append(utc_text(end))
+    rows = conn.execute(sql + " ORDER BY due_utc, id", args).fetchall()
+    return [_reminder(r) for r in rows]
+
+
+def set_reminder_status(conn: sqlite3.Connection, reminder_id: int, status: str, expect: str) -> bool:
+    """Move a reminder from `expect` to `status`; False when it was not in `expect`."""
+    cur = conn.execute("UPDATE reminders SET status = ? WHERE id = ? AND status = ?",
+                       (status, reminder_id, expect))
+    return cur.rowcount == 1
+
+
+# -- the scheduler's bookkeeping -----------------------------------------------------------------
+
+
+def due_for_firing(conn: sqlite3.Connection, now: datetime) -> list[int]:
+    """Ids of pending reminders due at or before `now` whose retry time (if any) has come."""
+    now_text = utc_text(now)
+    rows = conn.execute(
+        "SELECT id FROM reminders WHERE status = 'pending' AND due_utc <= ? "
+        "AND (next_attempt_utc IS NULL OR next_attempt_utc <= ?) ORDER BY due_utc, id",
+        (now_text, now_text),
+    ).fetchall()
+    return [int(r["id"]) for r in rows]
+
+
+def claim(conn: sqlite3.Connection, reminder_id: int, owner: str, now: datetime) -> bool:
+    """pending -> firing, owned by `owner`; False when another scheduler got there first."""
+    cur = conn.execute(
+        "UPDATE reminders SET status = 'firing', claimed_by = ?, claimed_at = ?, attempts = attempts + 1 "
+        "WHERE id = ? AND status = 'pending'",
+        (owner, utc_text(now), reminder_id),
+    )
+    return cur.rowcount == 1
+
+
+def firing_claims(conn: sqlite3.Connection) -> list[tuple[int, str, datetime]]:
+    """(id, owner, claimed_at) of reminders some scheduler is sending (or was, before it died)."""
+    rows = conn.execute("SELECT id, claimed_by, claimed_at FROM reminders WHERE status = 'firing'").fetchall()
+    return [(int(r["id"]), r["claimed_by"] or "", from_utc_text(r["claimed_at"])) for r in rows]
+
+
+def release_claim(conn: sqlite3.Connection, reminder_id: int, owner: str) -> bool:
+    """firing -> pending for a claim whose owner is gone, so the next tick sends it."""
+    cur = conn.execute(
+        "UPDATE reminders SET status = 'pending', claimed_by = NULL, claimed_at = NULL "
+        "WHERE id = ? AND status = 'firing' AND claimed_by = ?",
+        (reminder_id, owner),
+    )
+    return cur.rowcount == 1
+
+
+def delivered_sinks(conn: sqlite3.Connection, reminder_id: int) -> set[str]:
+    rows = conn.execute("SELECT sink FROM reminder_deliveries WHERE reminder_id = ?", (reminder_id,))
+    return {r["sink"] for r in rows}
+
+
+def record_delivery(conn: sqlite3.Connection, reminder_id: int, sink: str, at: datetime) -> None:
+    conn.execute(
+        "INSERT OR IGNORE INTO reminder_deliveries (reminder_id, sink, delivered_at) VALUES (?, ?, ?)",
+        (reminder_id, sink, utc_text(at)),
+    )
+
+
+def mark_fired(conn: sqlite3.Connection, reminder_id: int, owner: str, at: datetime, late: bool,
+               error: str | None) -> bool:
+    cur = conn.execute(
+        "UPDATE reminders SET status = 'fired', fired_at = ?, late = ?, last_error = ?, claimed_by = NULL "
+        "WHERE id = ? AND status = 'firing' AND claimed_by = ?",
+        (utc_text(at), int(late), error, reminder_id, owner),
+    )
+    return cur.rowcount == 1
+
+
+def mark_retry(conn: sqlite3.Connection, reminder_id: int, owner: str, retry_at: datetime | None,
+               error: str, late: bool) -> bool:
+    """Back to pending until `retry_at`; with no retry left (`retry_at` None) the reminder is failed."""
+    status = "pending" if retry_at is not None else "failed"
+    cur = conn.execute(
+        "UPDATE reminders SET status = ?, next_attempt_utc = ?, last_error = ?, late = ?, "
+        "claimed_by = NULL, claimed_at = NULL WHERE id = ? AND status = 'firing' AND claimed_by = ?",
+        (status, utc_text(retry_at) if retry_at else None, error, int(late), reminder_id, owner),
+    )
+    return cur.rowcount == 1
+
+
+def reminder_attempts(conn: sqlite3.Connection, reminder_id: int) -> int:
+    row = conn.execute("SELECT attempts FROM reminders WHERE id = ?", (reminder_id,)).fetchone()
+    return int(row["attempts"]) if row else 0
+
+
+# -- local events --------------------------------------------------------------------------------
+
+
+def _event(row: sqlite3.Row) -> Event:
+    zone = _zone_of(row["zone"])
+    return Event(
+        id=row["uid"],
+        title=row["title"],
+        start=from_utc_text(row["start_utc"]).astimezone(zone),
+        end=from_utc_text(row["end_utc"]).astimezone(zone),
+        calendar="local",
+        location=row["location"],
+        zone=row["zone"],
+        all_day=bool(row["all_day"]),
+    )
+
+
+def insert_event(conn: sqlite3.Connection, event: Event, norm_title: str) -> None:
+    conn.execute(
+        "INSERT INTO events (uid, title, norm_title, start_utc, end_utc, zone, all_day, location, created_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (event.id, event.title, norm_title, utc_text(event.start), utc_text(event.end), event.zone,
+         int(event.all_day), event.location, _now_text()),
+    )
+
+
+def events_between(conn: sqlite3.Connection, start: datetime, end: datetime) -> list[Event]:
+    """Confirmed local events overlapping [start, end)."""
+    rows = conn.execute(
+        "SELECT * FROM events WHERE status = 'confirmed' AND start_utc < ? AND end_utc > ? "
+        "ORDER BY start_utc, id",
+        (utc_text(end), utc_text(start)),
+    ).fetchall()
+    return [_event(r) for r in rows]
+
+
+def all_events(conn: sqlite3.Connection) -> list[Event]:
+    rows = conn.execute("SELECT * FROM events WHERE status = 'confirmed' ORDER BY start_utc, id").fetchall()
+    return [_event(r) for r in rows]
+
+
+def find_event(conn: sqlite3.Connection, uid: str) -> Event | None:
+    row = conn.execute("SELECT * FROM events WHERE uid = ?", (uid,)).fetchone()
+    return _event(row) if row else None
+
+
+def find_event_duplicate(conn: sqlite3.Connection, norm_title: str, start: datetime) -> Event | None:
+    row = conn.execute(
+        "SELECT * FROM events WHERE norm_title = ? AND start_utc = ? AND status = 'confirmed'",
+        (norm_title, utc_text(start)),
+    ).fetchone()
+    return _event(row) if row else None
