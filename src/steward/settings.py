@@ -69,6 +69,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("llm.timeout", 60.0, "seconds to wait for a model reply"),
     Setting("llm.max_steps", 6, "tool-loop steps before the loop gives up"),
     Setting("llm.escalation_judge", False, "flag: let a judge move a struggling run to tier3"),
+    Setting("llm.intent_tiers", [], "INTENT=TIER overrides of the intent->tier map (defaults: action, calendar, "
+            "communication, finance, task=tier2; the rest tier1), e.g. 'general=tier2, *=tier1'"),
+    Setting("llm.retries", 2, "retries when the model server cannot be reached (never on an error answer)"),
+    Setting("llm.api_key_env", "", "environment variable holding a bearer token for an OpenAI-compatible server"),
     Setting("reminder_llm", True, "flag: with a model on the task tier, a reminder's text is the model's summary"),
     # the server
     Setting("serve.host", "127.0.0.1", "address `serve` binds to"),

@@ -1,0 +1,124 @@
+"""Ollama's native chat API (`POST /api/chat`): tools, a JSON-schema `format`, streaming NDJSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import httpx
+
+from steward.errors import ConnectorError
+from steward.llm.http import HttpClient, error_text, one_line
+from steward.llm.messages import Chunk, Message, Reply, ToolCall, ToolSpec
+from steward.llm.textcalls import parse_arguments, with_text_calls
+
+
+class OllamaModel:
+    """A model served by Ollama at `base_url` (e.g. http://127.0.0.1:11434)."""
+
+    provider = "ollama"
+
+    def __init__(self, base_url: str, model: str, *, timeout: float = 60.0, retries: int = 2, where: str = "",
+                 transport: httpx.BaseTransport | None = None) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.model = model
+        self._http = HttpClient(self.base_url, timeout=timeout, retries=retries, where=where,
+                                describe_status=self._describe_status, transport=transport)
+
+    @property
+    def name(self) -> str:
+        return f"{self.provider}:{self.model}"
+
+    def close(self) -> None:
+        self._http.close()
+
+    def chat(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = (),
+             format: Mapping[str, Any] | None = None) -> Reply:
+        """One request, the whole reply at once."""
+        data = self._http.post_json("/api/chat", self._body(messages, tools, format, stream=False))
+        if not isinstance(data, Mapping) or not isinstance(data.get("message"), Mapping):
+            raise ConnectorError(f"the Ollama server at {self.base_url} sent a reply without a message")
+        message = data["message"]
+        reply = Reply(
+            message=Message(role="assistant", content=str(message.get("content") or ""),
+                            tool_calls=_tool_calls(message.get("tool_calls"))),
+            model=str(data.get("model") or self.model),
+            done_reason=str(data.get("done_reason") or "stop"),
+        )
+        return with_text_calls(reply, tools)
+
+    def stream(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = (),
+               format: Mapping[str, Any] | None = None) -> Iterator[Chunk]:
+        """One request, the reply as NDJSON lines; the last chunk carries the whole reply."""
+        parts: list[str] = []
+        calls: list[ToolCall] = []
+        done_reason, model = "stop", self.model
+        for line in self._http.post_lines("/api/chat", self._body(messages, tools, format, stream=True)):
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError:
+                raise ConnectorError(
+                    f"the Ollama server at {self.base_url} streamed a line that is not JSON: {one_line(line, 80)!r}"
+                ) from None
+            if isinstance(data, Mapping) and data.get("error"):
+                raise ConnectorError(f"the Ollama server at {self.base_url} failed mid-reply: "
+                                     f"{one_line(str(data['error']))}")
+            message = data.get("message") or {}
+            text = str(message.get("content") or "")
+            if text:
+                parts.append(text)
+                yield Chunk(text=text)
+            calls.extend(_tool_calls(message.get("tool_calls"), start=len(calls) + 1))
+            if data.get("done"):
+                done_reason = str(data.get("done_reason") or "stop")
+                model = str(data.get("model") or self.model)
+                break
+        reply = Reply(Message(role="assistant", content="".join(parts), tool_calls=tuple(calls)), model,
+                      done_reason)
+        yield Chunk(reply=with_text_calls(reply, tools))
+
+    def _body(self, messages: Sequence[Message], tools: Sequence[ToolSpec], format: Mapping[str, Any] | None,
+              *, stream: bool) -> dict[str, Any]:
+        body: dict[str, Any] = {"model": self.model, "messages": [_wire_message(m) for m in messages],
+                                "stream": stream}
+        if tools:
+            body["tools"] = [{"type": "function", "function": {
+                "name": t.name, "description": t.description, "parameters": dict(t.parameters)}} for t in tools]
+        if format is not None:
+            body["format"] = dict(format)
+        return body
+
+    def _describe_status(self, status: int, body: str) -> str:
+        detail = error_text(body)
+        if status == 404 and "not found" in detail.lower():
+            return (f"model {self.model!r} is not on the Ollama server at {self.base_url}; "
+                    f"run `ollama pull {self.model}`")
+        if status == 404:
+            return f"the server at {self.base_url} has no /api/chat (404); is it an Ollama server?"
+        return ""
+
+
+def _wire_message(m: Message) -> dict[str, Any]:
+    out: dict[str, Any] = {"role": m.role, "content": m.content}
+    if m.tool_calls:
+        out["tool_calls"] = [{"function": {"name": c.name, "arguments": dict(c.arguments)}} for c in m.tool_calls]
+    if m.role == "tool" and m.name:
+        out["tool_name"] = m.name
+    return out
+
+
+def _tool_calls(raw: Any, start: int = 1) -> tuple[ToolCall, ...]:
+    if not isinstance(raw, list):
+        return ()
+    calls = []
+    for n, item in enumerate(raw, start=start):
+        fn = item.get("function") if isinstance(item, Mapping) else None
+        if not isinstance(fn, Mapping) or not isinstance(fn.get("name"), str):
+            continue
+        arguments = parse_arguments(fn.get("arguments"))
+        calls.append(ToolCall(name=fn["name"], arguments=arguments if arguments is not None else
+                              {"_unparsed": str(fn.get("arguments"))}, id=str(item.get("id") or f"call-{n}")))
+    return tuple(calls)

@@ -1,0 +1,156 @@
+"""The OpenAI-compatible chat API (`POST {base}/chat/completions`) that llama.cpp, vLLM, LM Studio and
+Ollama's `/v1` serve: tools, a JSON-schema `response_format`, streaming server-sent events."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+from urllib.parse import urlsplit
+
+import httpx
+
+from steward.errors import ConnectorError
+from steward.llm.http import HttpClient, error_text, one_line
+from steward.llm.messages import Chunk, Message, Reply, ToolCall, ToolSpec
+from steward.llm.textcalls import parse_arguments, with_text_calls
+
+
+def api_base(base_url: str) -> str:
+    """The API root: a bare `http://host:port` means `http://host:port/v1`, as every such server serves."""
+    base = base_url.rstrip("/")
+    return base + "/v1" if urlsplit(base).path in ("", "/") else base
+
+
+class OpenAIModel:
+    """A model behind an OpenAI-compatible server at `base_url` (e.g. http://127.0.0.1:8080/v1)."""
+
+    provider = "openai"
+
+    def __init__(self, base_url: str, model: str, *, timeout: float = 60.0, retries: int = 2, where: str = "",
+                 api_key: str = "", transport: httpx.BaseTransport | None = None) -> None:
+        self.base_url = api_base(base_url)
+        self.model = model
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self._http = HttpClient(self.base_url, timeout=timeout, retries=retries, where=where, headers=headers,
+                                describe_status=self._describe_status, transport=transport)
+
+    @property
+    def name(self) -> str:
+        return f"{self.provider}:{self.model}"
+
+    def close(self) -> None:
+        self._http.close()
+
+    def chat(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = (),
+             format: Mapping[str, Any] | None = None) -> Reply:
+        """One request, the whole reply at once."""
+        data = self._http.post_json("/chat/completions", self._body(messages, tools, format, stream=False))
+        choice = _first_choice(data)
+        if choice is None or not isinstance(choice.get("message"), Mapping):
+            raise ConnectorError(f"the model server at {self.base_url} sent a reply without a message: "
+                                 f"{one_line(json.dumps(data), 120)}")
+        message = choice["message"]
+        calls = []
+        for n, item in enumerate(message.get("tool_calls") or [], start=1):
+            fn = item.get("function") if isinstance(item, Mapping) else None
+            if isinstance(fn, Mapping) and isinstance(fn.get("name"), str):
+                calls.append(_call(fn["name"], fn.get("arguments"), str(item.get("id") or f"call-{n}")))
+        reply = Reply(
+            message=Message(role="assistant", content=str(message.get("content") or ""), tool_calls=tuple(calls)),
+            model=str(data.get("model") or self.model),
+            done_reason=str(choice.get("finish_reason") or "stop"),
+        )
+        return with_text_calls(reply, tools)
+
+    def stream(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = (),
+               format: Mapping[str, Any] | None = None) -> Iterator[Chunk]:
+        """One request, the reply as server-sent events; the last chunk carries the whole reply."""
+        parts: list[str] = []
+        pending: dict[int, dict[str, str]] = {}  # tool calls arrive in pieces, keyed by index
+        done_reason, model = "stop", self.model
+        for line in self._http.post_lines("/chat/completions", self._body(messages, tools, format, stream=True)):
+            if not line.startswith("data:"):
+                continue  # blank separators, `: keep-alive` comments, `event:` lines
+            payload = line[5:].strip()
+            if payload == "[DONE]":
+                break
+            try:
+                data = json.loads(payload)
+            except json.JSONDecodeError:
+                raise ConnectorError(f"the model server at {self.base_url} streamed an event that is not JSON: "
+                                     f"{one_line(payload, 80)!r}") from None
+            if isinstance(data, Mapping) and data.get("error"):
+                raise ConnectorError(f"the model server at {self.base_url} failed mid-reply: "
+                                     f"{error_text(json.dumps(data))}")
+            model = str(data.get("model") or model)
+            choice = _first_choice(data)
+            if choice is None:
+                continue
+            delta = choice.get("delta") or {}
+            text = str(delta.get("content") or "")
+            if text:
+                parts.append(text)
+                yield Chunk(text=text)
+            for item in delta.get("tool_calls") or []:
+                slot = pending.setdefault(int(item.get("index", len(pending))), {"id": "", "name": "", "args": ""})
+                fn = item.get("function") or {}
+                slot["id"] = slot["id"] or str(item.get("id") or "")
+                slot["name"] += str(fn.get("name") or "")
+                slot["args"] += str(fn.get("arguments") or "")
+            if choice.get("finish_reason"):
+                done_reason = str(choice["finish_reason"])
+        calls = tuple(_call(s["name"], s["args"], s["id"] or f"call-{i + 1}")
+                      for i, s in sorted(pending.items()) if s["name"])
+        reply = Reply(Message(role="assistant", content="".join(parts), tool_calls=calls), model, done_reason)
+        yield Chunk(reply=with_text_calls(reply, tools))
+
+    def _body(self, messages: Sequence[Message], tools: Sequence[ToolSpec], format: Mapping[str, Any] | None,
+              *, stream: bool) -> dict[str, Any]:
+        body: dict[str, Any] = {"model": self.model, "messages": [_wire_message(m) for m in messages],
+                                "stream": stream}
+        if tools:
+            body["tools"] = [{"type": "function", "function": {
+                "name": t.name, "description": t.description, "parameters": dict(t.parameters)}} for t in tools]
+        if format is not None:
+            body["response_format"] = {"type": "json_schema",
+                                       "json_schema": {"name": "reply", "schema": dict(format), "strict": True}}
+        return body
+
+    def _describe_status(self, status: int, body: str) -> str:
+        detail = error_text(body)
+        if status == 404:
+            return (f"the server at {self.base_url} has no model {self.model!r} "
+                    f"(or no /chat/completions): {detail or '404'}")
+        if status in (401, 403):
+            return f"the server at {self.base_url} refused the request ({status}); set llm.api_key_env"
+        return ""
+
+
+def _first_choice(data: Any) -> Mapping[str, Any] | None:
+    if not isinstance(data, Mapping):
+        return None
+    choices = data.get("choices")
+    if isinstance(choices, list) and choices and isinstance(choices[0], Mapping):
+        return choices[0]
+    return None
+
+
+def _call(name: str, raw_args: Any, call_id: str) -> ToolCall:
+    arguments = parse_arguments(raw_args)
+    # arguments that are not a JSON object go to the tool as they are, so its error reaches the model
+    return ToolCall(name=name, arguments=arguments if arguments is not None else {"_unparsed": str(raw_args)},
+                    id=call_id)
+
+
+def _wire_message(m: Message) -> dict[str, Any]:
+    out: dict[str, Any] = {"role": m.role, "content": m.content}
+    if m.tool_calls:
+        out["tool_calls"] = [{"id": c.id or f"call-{n}", "type": "function",
+                              "function": {"name": c.name, "arguments": json.dumps(dict(c.arguments))}}
+                             for n, c in enumerate(m.tool_calls, start=1)]
+    if m.role == "tool":
+        out["tool_call_id"] = m.tool_call_id
+        if m.name:
+            out["name"] = m.name
+    return out
