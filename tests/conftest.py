@@ -84,3 +84,29 @@ def shared_data() -> Iterator[Path]:
     if not SHARED_DATA.is_dir():
         pytest.skip("../shared/data is not present in this checkout")
     yield SHARED_DATA
+
+
+@pytest.fixture(scope="session")
+def dovecot_server() -> Iterator[Any]:
+    """One real Dovecot IMAP server (Debian's dovecot-imapd) for the session; user alice / secret-pw."""
+    from dovecot_server import DOVECOT, Dovecot
+
+    if DOVECOT is None:
+        pytest.skip("dovecot is not installed (scripts/system-deps.sh installs dovecot-imapd as root)")
+    server = Dovecot({"alice": "secret-pw", "bob": "hunter2-pw"})
+    server.start()
+    yield server
+    server.cleanup()
+
+
+@pytest.fixture
+def dovecot(dovecot_server: Any) -> Iterator[Any]:
+    """The Dovecot server with empty mailboxes; its log is shown when the test fails."""
+    if not dovecot_server.running:
+        dovecot_server.start()
+    for user in dovecot_server.users:
+        dovecot_server.reset_user(user)
+    yield dovecot_server
+    print(f"--- dovecot log ({dovecot_server.log}) ---\n{dovecot_server.logs()}")
+    if not dovecot_server.running:  # a test that stopped it leaves it stopped for no one else
+        dovecot_server.start()
