@@ -1,4 +1,4 @@
-"""`steward remind`, `reminders list|cancel`, `schedule`, `calendar add`.
+"""`steward remind`, `reminders list|cancel`, `schedule`, `calendar add`, `scheduler run`.
 
 Top-level imports stay light (`steward reminders list` starts in well under 300 ms); the calendar
 service, icalendar and caldav are imported inside the handlers that need them.
@@ -41,6 +41,11 @@ def register(commands: Commands) -> None:
     p.add_argument("--location", help="where it is")
     p.add_argument("--calendar", help="which configured calendar to write to (default calendar.write_to)")
     p.add_argument("--dry-run", action="store_true", help="check and show the event without saving it")
+
+    sched = commands.group("scheduler", "send due reminders to the notification sinks")
+    p = sched.add("run", "send due reminders now, then every --interval seconds", cmd_scheduler_run)
+    p.add_argument("--once", action="store_true", help="one pass, then exit")
+    p.add_argument("--interval", type=float, default=None, help="seconds between passes (scheduler.interval)")
 
 
 def _prov(args: argparse.Namespace, command: str) -> dict[str, Any]:
@@ -133,3 +138,26 @@ def cmd_calendar_add(ctx: Ctx, args: argparse.Namespace) -> int:
     verb = "Would add" if args.dry_run else "Added"
     ctx.emit(event.to_json(), f"{verb}: {event.title} — {event.start:%a %d %b %Y} {event_line(event)}")
     return 0
+
+
+def cmd_scheduler_run(ctx: Ctx, args: argparse.Namespace) -> int:
+    from steward.scheduler import build_reminder_scheduler, run_loop
+
+    scheduler = build_reminder_scheduler(ctx.app, out=ctx.stdout)
+    try:
+        if args.once:
+            done = scheduler.tick(ctx.clock.now())
+            if ctx.json:
+                ctx.emit({"fired": done}, "")
+            elif not done:
+                ctx.notice("steward: no reminder is due")
+            return 0
+        interval = args.interval if args.interval is not None else ctx.settings.as_float("scheduler.interval")
+        ctx.notice(f"steward: sending due reminders every {interval:g} s; Ctrl-C stops")
+        try:
+            run_loop(scheduler, ctx.clock, interval)
+        except KeyboardInterrupt:
+            ctx.notice("steward: scheduler stopped")
+        return 0
+    finally:
+        scheduler.close()

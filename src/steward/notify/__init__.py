@@ -1,0 +1,43 @@
+"""Notification sinks: where a due reminder is sent (console, desktop, webhook / ntfy, email).
+
+Each sink is a `Notifier`: a `name` and `send(notification)` that either delivers or raises
+`ConnectorError` with one line saying why. `build_sinks` makes the configured ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+
+@dataclass(frozen=True)
+class Notification:
+    """One reminder to tell the user about; `due` is in the user's zone."""
+
+    reminder_id: int
+    text: str
+    due: datetime
+    late: bool = False
+
+    @property
+    def title(self) -> str:
+        return f"Late reminder (was due {self.due:%H:%M})" if self.late else f"Reminder · {self.due:%H:%M}"
+
+    @property
+    def key(self) -> str:
+        """A stable id for this notification, so a receiver can drop a repeat."""
+        return f"steward-reminder-{self.reminder_id}"
+
+    def line(self) -> str:
+        """The one-line form (console, logs)."""
+        late = f" (late: was due {self.due:%Y-%m-%d %H:%M})" if self.late else ""
+        return f"⏰ {self.due:%H:%M}  {self.text}{late}  [#{self.reminder_id}]"
+
+
+class Notifier(Protocol):
+    name: str
+
+    def send(self, notification: Notification) -> None:
+        """Deliver, or raise ConnectorError."""
+        ...

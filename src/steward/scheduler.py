@@ -1,0 +1,216 @@
+"""Background jobs. Today: firing due reminders exactly once.
+
+How a reminder fires (the state lives in the `reminders` row, so any process can pick up):
+
+    pending ──claim──► firing ──every sink delivered──► fired
+       ▲                  │
+       │                  ├──a sink failed, retries left──► pending (next_attempt_utc = now + wait)
+       │                  └──a sink failed, none left─────► fired (some sink had it; last_error says
+       │                                                     which did not) or failed (none had it)
+       └──release── a claim whose scheduler died (same host, its pid gone) or went silent past
+                    `scheduler.lease_seconds`
+
+* Claiming is one conditional UPDATE (pending -> firing, attempts + 1) in its own transaction, so two
+  schedulers on one database never both send a reminder.
+* Each sink that accepts the notification is recorded in `reminder_deliveries` at once; a retry or a
+  restart sends only to the sinks that have not had it. The one window left is a sink that accepted
+  the message just before the process died and before the delivery row was written: that sink may get
+  it twice. Every notification carries a stable key (`X-Steward-Key`) so a receiver can drop a repeat.
+* A reminder is sent only once `due <= now` (never early). One that came due while Steward was down
+  is sent on the first pass after start, marked late when more than `notify.late_after` seconds
+  have passed since it was due.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import sqlite3
+import threading
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta, tzinfo
+from typing import TYPE_CHECKING, Any, TextIO
+
+from steward.clock import Clock
+from steward.errors import ConnectorError
+from steward.notify import Notification, Notifier
+from steward.store import calendar as repo
+
+if TYPE_CHECKING:
+    from steward.app import App
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Fired:
+    """What one pass did with one reminder."""
+
+    id: int
+    text: str
+    due: datetime
+    status: str  # fired | retry | failed
+    late: bool
+    sinks: tuple[str, ...]  # the sinks that delivered it on this pass
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "text": self.text, "due": self.due.isoformat(), "status": self.status,
+                "late": self.late, "sinks": list(self.sinks), "error": self.error}
+
+
+def _owner() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def claim_is_stale(owner: str, claimed_at: datetime, now: datetime, lease: timedelta,
+                   host: str | None = None) -> bool:
+    """A claim may be taken over when its lease ran out, or its process on this host is gone."""
+    if now - claimed_at > lease:
+        return True
+    parts = owner.split(":")
+    if len(parts) < 2 or not parts[1].isdigit():
+        return True
+    if parts[0] != (host or socket.gethostname()):
+        return False
+    return not _pid_alive(int(parts[1]))
+
+
+def retry_wait(attempts: int, waits: Sequence[int]) -> timedelta | None:
+    """The wait before attempt `attempts + 1`, or None when no retry is left."""
+    if attempts - 1 < len(waits):
+        return timedelta(seconds=int(waits[attempts - 1]))
+    return None
+
+
+class ReminderScheduler:
+    """Sends every due reminder to the sinks, exactly once per sink. `tick(now)` is one pass."""
+
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        sinks: Sequence[Notifier],
+        zone: tzinfo,
+        *,
+        late_after: timedelta = timedelta(minutes=2),
+        retry_waits: Sequence[int] = (60, 300, 900, 3600),
+        lease: timedelta = timedelta(minutes=10),
+        owner: str | None = None,
+    ) -> None:
+        self.conn = conn
+        self.sinks = list(sinks)
+        self.zone = zone
+        self.late_after = late_after
+        self.retry_waits = tuple(int(w) for w in retry_waits)
+        self.lease = lease
+        self.owner = owner or _owner()
+
+    def recover(self, now: datetime) -> list[int]:
+        """Put back to pending the claims of schedulers that died or went silent."""
+        released = []
+        for reminder_id, owner, claimed_at in repo.firing_claims(self.conn):
+            if owner == self.owner or not claim_is_stale(owner, claimed_at, now, self.lease):
+                continue
+            if repo.release_claim(self.conn, reminder_id, owner):
+                log.info("reminder %s: took over the claim of %s (claimed %s)", reminder_id, owner, claimed_at)
+                released.append(reminder_id)
+        return released
+
+    def tick(self, now: datetime) -> list[dict[str, Any]]:
+        """One pass: recover dead claims, then send every reminder due at `now`."""
+        if now.tzinfo is None:
+            raise ValueError("tick needs an aware datetime")
+        self.recover(now)
+        done = []
+        for reminder_id in repo.due_for_firing(self.conn, now):
+            with repo.write_txn(self.conn):
+                claimed = repo.claim(self.conn, reminder_id, self.owner, now)
+            if not claimed:
+                continue  # another scheduler has it
+            done.append(self._send(reminder_id, now).to_json())
+        return done
+
+    def _send(self, reminder_id: int, now: datetime) -> Fired:
+        reminder = repo.get_reminder(self.conn, reminder_id)
+        assert reminder is not None  # we hold its claim; reminders are never deleted
+        late = now - reminder.due > self.late_after
+        note = Notification(reminder_id, reminder.text, reminder.due.astimezone(self.zone), late)
+        already = repo.delivered_sinks(self.conn, reminder_id)
+        sent: list[str] = []
+        errors: list[str] = []
+        for sink in self.sinks:
+            if sink.name in already:
+                continue
+            try:
+                sink.send(note)
+            except ConnectorError as exc:
+                log.warning("reminder %s: %s", reminder_id, exc.message)
+                errors.append(exc.message)
+                continue
+            repo.record_delivery(self.conn, reminder_id, sink.name, now)  # at once: a crash now repeats nothing
+            sent.append(sink.name)
+        error = "; ".join(errors) or None
+        with repo.write_txn(self.conn):
+            if error is None:
+                repo.mark_fired(self.conn, reminder_id, self.owner, now, late, None)
+                status = "fired"
+            else:
+                wait = retry_wait(repo.reminder_attempts(self.conn, reminder_id), self.retry_waits)
+                if wait is not None:
+                    repo.mark_retry(self.conn, reminder_id, self.owner, now + wait, error, late)
+                    status = "retry"
+                elif already or sent:
+                    # the user has it from some sink; record which one never got it
+                    repo.mark_fired(self.conn, reminder_id, self.owner, now, late, error)
+                    status = "fired"
+                else:
+                    repo.mark_retry(self.conn, reminder_id, self.owner, None, error, late)
+                    status = "failed"
+        log.debug("reminder %s: %s via %s", reminder_id, status, sent)
+        return Fired(reminder_id, reminder.text, note.due, status, late, tuple(sent), error)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def build_reminder_scheduler(app: App, out: TextIO | None = None) -> ReminderScheduler:
+    """A scheduler on its own connection (so `serve` can run it in a thread) with the configured sinks."""
+    from steward.notify.sinks import build_sinks
+    from steward.store import connect
+
+    settings = app.settings
+    sinks = build_sinks(settings, out)
+    conn = connect(app.paths.db_file, check_same_thread=False)
+    return ReminderScheduler(
+        conn,
+        sinks,
+        app.clock.zone,
+        late_after=timedelta(seconds=settings.as_int("notify.late_after")),
+        retry_waits=[int(w) for w in settings.as_list("notify.retry_seconds")],
+        lease=timedelta(seconds=settings.as_int("scheduler.lease_seconds")),
+    )
+
+
+def run_loop(scheduler: ReminderScheduler, clock: Clock, interval: float,
+             stop: threading.Event | None = None) -> None:
+    """Pass after pass until `stop` is set (or Ctrl-C); a failing pass is logged, not fatal."""
+    stop = stop or threading.Event()
+    while not stop.is_set():
+        try:
+            scheduler.tick(clock.now())
+        except sqlite3.OperationalError as exc:  # e.g. the store locked for longer than busy_timeout
+            log.warning("scheduler pass failed: %s", exc)
+        stop.wait(interval)
