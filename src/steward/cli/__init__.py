@@ -21,6 +21,7 @@ from steward.errors import StewardError
 COMMAND_MODULES = (
     "steward.cli.setup",
     "steward.cli.calendar",
+    "steward.cli.when",
 )
 
 

@@ -1,0 +1,191 @@
+"""Dates and times in the user's words, resolved on the user's clock.
+
+Everything in Steward that needs a moment from text (reminders, the chat engine, the tool loop, brief
+windows) calls this module; no model ever computes a date.
+
+    resolve("tomorrow at 5 pm", clock)            the whole text is a date/time expression
+    find("remind me tomorrow at 10 am to call", clock)   the expression inside a sentence
+    find_all(text, clock)                          every separate expression in a sentence
+
+A `Resolution` is aware (in the clock's zone), has a grain, and keeps the span of the text it came
+from so a caller can cut the phrase out of a sentence.
+
+`find` combines separate pieces of one sentence: "remind me tomorrow to call mom at 10 am" gives
+tomorrow at 10:00 with `span` running from the first piece to the last, and `parts` holding each
+piece's own span (cut those, not `span`, to keep the words in between). Pieces combine only when
+they fit (a day and a clock time, not two days). `find_all` gives the separate pieces without
+combining them.
+
+The conventions (next/this friday, times without a day, DST gaps) are documented in `_days` and
+`_place` and in the README's "Dates" section.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from steward.dates._model import Grain
+from steward.dates._place import Phrase, _Opts, glued, merge, phrases, place, whole
+from steward.dates._text import Normalized, normalize
+
+if TYPE_CHECKING:
+    from steward.clock import Clock
+    from steward.settings import Settings
+
+__all__ = ["DateOptions", "Grain", "Resolution", "find", "find_all", "resolve", "PREFERENCES"]
+
+PREFERENCES = ("future", "past")
+
+
+@dataclass(frozen=True)
+class DateOptions:
+    """How ambiguous phrases read: 3/9 day-first or month-first, and the hours of the parts of the day."""
+
+    day_first: bool = False
+    morning_hour: int = 9
+    afternoon_hour: int = 15
+    evening_hour: int = 19
+    night_hour: int = 21
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> DateOptions:
+        """The options from the `dates.*` settings."""
+        return cls(
+            day_first=settings.as_bool("dates.day_first"),
+            morning_hour=settings.as_int("dates.morning_hour"),
+            afternoon_hour=settings.as_int("dates.afternoon_hour"),
+            evening_hour=settings.as_int("dates.evening_hour"),
+            night_hour=settings.as_int("dates.night_hour"),
+        )
+
+    def _placing(self) -> _Opts:
+        return _Opts(self.day_first, self.morning_hour, self.afternoon_hour, self.evening_hour, self.night_hour)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """A date/time phrase placed on the user's clock.
+
+    `start` is aware, in the clock's zone: the moment meant, or the first moment of the period meant
+    (midnight for "tomorrow"; the configured hour for "this evening"). `end` is the exclusive end of a
+    period (the next midnight for a day, Monday 00:00 for a weekend, the end of a part of the day) and
+    None for a moment. `grain` is the unit the phrase was precise to. `span` is the character span in
+    the caller's text; `parts` are the spans of the separate pieces it was combined from. `has_date`:
+    the phrase named a day; `has_time`: the phrase named a clock time, a part of the day or an offset
+    in hours/minutes (so `start`'s time of day means something).
+    """
+
+    start: datetime
+    end: datetime | None
+    grain: Grain
+    span: tuple[int, int]
+    text: str
+    has_date: bool
+    has_time: bool
+    parts: tuple[tuple[int, int], ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """DESIGN.md's `when` shape plus the extra fields."""
+        return {
+            "text": self.text,
+            "start": self.start.isoformat(),
+            "end": self.end.isoformat() if self.end else None,
+            "grain": self.grain,
+            "span": list(self.span),
+            "has_date": self.has_date,
+            "has_time": self.has_time,
+            "parts": [list(p) for p in self.parts],
+        }
+
+
+def _check(prefer: str) -> None:
+    if prefer not in PREFERENCES:
+        raise ValueError(f"prefer must be one of {', '.join(PREFERENCES)}, not {prefer!r}")
+
+
+_LEAD_IN = re.compile(r"(?:\b(?:at|on|by|@)\s+)$")
+
+
+def _resolution(text: str, norm: Normalized, phrase: Phrase, now: datetime, prefer: str,
+                options: DateOptions, lead_in: bool = False) -> Resolution | None:
+    placed = place(phrase, now, prefer, options._placing())
+    if placed is None:
+        return None
+    # the spans of the pieces, with pieces that stand side by side ("tomorrow at 5 pm") kept as one
+    runs: list[list[int]] = []
+    for p in phrase.pieces:
+        if runs and glued(norm.text[runs[-1][1]:p.begin]):
+            runs[-1][1] = p.end
+        else:
+            runs.append([p.begin, p.end])
+    if lead_in:
+        # "remind me at 5 pm": the "at" belongs to the phrase a caller cuts out
+        for run in runs:
+            m = _LEAD_IN.search(norm.text, 0, run[0])
+            if m is not None:
+                run[0] = m.start()
+    parts = tuple(norm.span(b, e) for b, e in runs)
+    begin, end = parts[0][0], parts[-1][1]
+    return Resolution(placed.start, placed.end, placed.grain, (begin, end), text[begin:end],
+                      placed.has_date, placed.has_time, parts)
+
+
+def resolve(text: str, clock: Clock, prefer: str = "future",
+            options: DateOptions | None = None) -> Resolution | None:
+    """The whole text as one date/time expression ("at", "on", "by" and similar lead-ins allowed), or None."""
+    _check(prefer)
+    options = options or DateOptions()
+    norm = normalize(text)
+    phrase = whole(norm.text)
+    if phrase is None:
+        return None
+    try:
+        return _resolution(text, norm, phrase, clock.now(), prefer, options)
+    except (ValueError, OverflowError):
+        return None  # a year out of range: not a date Steward can show
+
+
+def find_all(text: str, clock: Clock, prefer: str = "future",
+             options: DateOptions | None = None) -> list[Resolution]:
+    """Every separate date/time expression in a sentence, in order, each placed on its own."""
+    _check(prefer)
+    options = options or DateOptions()
+    norm = normalize(text)
+    now = clock.now()
+    out = []
+    for ph in phrases(norm.text):
+        if ph.weak:
+            continue
+        try:
+            res = _resolution(text, norm, ph, now, prefer, options, lead_in=True)
+        except (ValueError, OverflowError):
+            res = None
+        if res is not None:
+            out.append(res)
+    return out
+
+
+def find(text: str, clock: Clock, prefer: str = "future",
+         options: DateOptions | None = None) -> Resolution | None:
+    """The date/time expression inside a sentence, its separate pieces combined when they fit."""
+    _check(prefer)
+    options = options or DateOptions()
+    norm = normalize(text)
+    found = [ph for ph in phrases(norm.text) if not ph.weak]
+    if not found:
+        return None
+    combined = found[0]
+    for other in found[1:]:
+        joined = merge(combined, other)
+        if joined is not None:
+            combined = joined
+    try:
+        res = _resolution(text, norm, combined, clock.now(), prefer, options, lead_in=True)
+        if res is None and combined is not found[0]:
+            res = _resolution(text, norm, found[0], clock.now(), prefer, options, lead_in=True)
+        return res
+    except (ValueError, OverflowError):
+        return None

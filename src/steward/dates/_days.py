@@ -1,0 +1,212 @@
+"""Day references resolved against a calendar day: pure date arithmetic, no clock, no zone.
+
+Conventions (README "Dates"):
+- A weekday alone, "on friday" and "this friday" mean the next such day after today; "next friday"
+  is the friday of next calendar week (weeks start on Monday); "last friday" the latest one before
+  today; "friday after next" the one a week after "friday".
+- A date without a year is its next occurrence, today included (prefer="past": its latest, today
+  included); a day of the month alone ("the 3rd") likewise in this or the next month.
+- A month alone is the current month or the next one of that name; "next march" the next one after
+  this month.
+"""
+
+from __future__ import annotations
+
+import calendar
+from datetime import date, timedelta
+
+from steward.dates._model import DayRef, Grain
+
+DaySpan = tuple[date, date, Grain]   # first day, the day after the last, grain
+
+
+def add_months(d: date, n: int) -> date:
+    """The same day `n` months later, clamped to the month's last day (Jan 31 + 1 month = Feb 28)."""
+    total = d.year * 12 + d.month - 1 + n
+    year, month = divmod(total, 12)
+    month += 1
+    if not 1 <= year <= 9999:
+        raise ValueError("year out of range")
+    return date(year, month, min(d.day, calendar.monthrange(year, month)[1]))
+
+
+def first_of_month(d: date, n: int = 0) -> date:
+    return add_months(d.replace(day=1), n)
+
+
+def monday_of(d: date) -> date:
+    return d - timedelta(days=d.weekday())
+
+
+def _safe_date(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _month_year(month: int, today: date, prefer: str, strict: bool = False) -> int:
+    """The year of the next (or, preferring the past, the latest) month of that number."""
+    if prefer == "past":
+        if month < today.month or (month == today.month and not strict):
+            return today.year
+        return today.year - 1
+    if month > today.month or (month == today.month and not strict):
+        return today.year
+    return today.year + 1
+
+
+def _next_date(month: int, day: int, today: date, prefer: str, weekday: int | None = None) -> date | None:
+    """The next (or latest) date with this month and day; with a weekday, the next one on that weekday."""
+    step = -1 if prefer == "past" else 1
+    year = today.year
+    for _ in range(60):  # Feb 29 and weekday matches recur within 28 years
+        d = _safe_date(year, month, day)
+        if d is not None and (d >= today if step > 0 else d <= today) and (weekday is None or d.weekday() == weekday):
+            return d
+        year += step
+    return None
+
+
+def _weekday(ref: DayRef, today: date, prefer: str) -> date:
+    wd = ref.a
+    if ref.mode == "next":
+        return monday_of(today) + timedelta(days=7 + wd)
+    if ref.mode == "week":
+        return monday_of(today) + timedelta(days=7 * ref.b + wd)
+    if ref.mode == "last" or (ref.mode == "" and prefer == "past"):
+        back = (today.weekday() - wd) % 7 or 7
+        return today - timedelta(days=back)
+    ahead = (wd - today.weekday()) % 7 or 7
+    d = today + timedelta(days=ahead)
+    return d + timedelta(days=7) if ref.mode == "after_next" else d
+
+
+def _nth_weekday(year: int, month: int, n: int, wd: int) -> date | None:
+    days = [date(year, month, day) for day in range(1, calendar.monthrange(year, month)[1] + 1)
+            if date(year, month, day).weekday() == wd]
+    if n > 0:
+        return days[n - 1] if n <= len(days) else None
+    return days[n] if -n <= len(days) else None
+
+
+def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    """The span of days a reference means, seen from `today`."""
+    k = ref.kind
+    one = timedelta(days=1)
+    if k == "rel_day":
+        d = today + timedelta(days=ref.a)
+        return d, d + one, "day"
+    if k == "weekday":
+        d = _weekday(ref, today, prefer)
+        return d, d + one, "day"
+    if k in ("month_day", "numeric"):
+        month, day = ref.a, ref.b
+        if k == "numeric":
+            month, day = (ref.b, ref.a) if day_first else (ref.a, ref.b)
+            if month > 12 and day <= 12:
+                month, day = day, month
+        if not (1 <= month <= 12 and 1 <= day <= 31):
+            return None
+        weekday = int(ref.mode[2:]) if ref.mode.startswith("wd") else None
+        if ref.year is not None:
+            found = _safe_date(ref.year, month, day)
+        else:
+            found = _next_date(month, day, today, prefer, weekday)
+        return (found, found + one, "day") if found else None
+    if k == "day_of_month":
+        if ref.mode == "rel":
+            found = _safe_date(*_ym(first_of_month(today, ref.a)), ref.b)
+            return (found, found + one, "day") if found else None
+        step = -1 if prefer == "past" else 1
+        base = first_of_month(today)
+        for i in range(0, 13):
+            cand = _safe_date(*_ym(add_months(base, i * step)), ref.b)
+            if cand is not None and (cand >= today if step > 0 else cand <= today):
+                return cand, cand + one, "day"
+        return None
+    if k == "month":
+        if ref.year is not None:
+            start = date(ref.year, ref.a, 1)
+        else:
+            strict = ref.mode in ("next", "last", "after_next")
+            direction = "past" if ref.mode == "last" or (ref.mode == "" and prefer == "past") else "future"
+            year = _month_year(ref.a, today, direction, strict)
+            if ref.mode == "after_next":
+                year += 1
+            start = date(year, ref.a, 1)
+        return start, first_of_month(start, 1), "month"
+    if k == "year":
+        if not 1 <= (ref.year or 0) <= 9998:
+            return None
+        assert ref.year is not None
+        return date(ref.year, 1, 1), date(ref.year + 1, 1, 1), "year"
+    if k == "week":
+        start = monday_of(today) + timedelta(days=7 * ref.a)
+        if ref.mode == "rest":
+            return today, start + timedelta(days=7), "day"
+        return start, start + timedelta(days=7), "week"
+    if k == "month_rel":
+        start = first_of_month(today, ref.a)
+        return start, first_of_month(start, 1), "month"
+    if k == "year_rel":
+        start = date(today.year + ref.a, 1, 1)
+        return start, date(start.year + 1, 1, 1), "year"
+    if k == "quarter_rel":
+        q0 = date(today.year, (today.month - 1) // 3 * 3 + 1, 1)
+        start = add_months(q0, 3 * ref.a)
+        return start, add_months(start, 3), "month"
+    if k == "quarter":
+        year = ref.year if ref.year is not None else today.year
+        start = date(year, 3 * (ref.a - 1) + 1, 1)
+        return start, add_months(start, 3), "month"
+    if k == "weekend":
+        saturday = monday_of(today) + timedelta(days=5 + 7 * ref.a)
+        return saturday, saturday + timedelta(days=2), "day"
+    if k.startswith(("end_of_", "begin_of_")):
+        return _edge(ref, today)
+    if k == "month_part":
+        year = ref.year if ref.year is not None else _month_year(ref.a, today, prefer)
+        first = date(year, ref.a, 1)
+        last = first_of_month(first, 1)
+        if ref.mode == "early":
+            return first, first + timedelta(days=10), "day"
+        if ref.mode == "mid":
+            return first + timedelta(days=10), first + timedelta(days=20), "day"
+        return first + timedelta(days=20), last, "day"
+    if k == "nth_weekday":
+        if ref.mode == "rel":
+            year, month = _ym(first_of_month(today, ref.month or 0))
+        else:
+            month = ref.month or today.month
+            year = ref.year if ref.year is not None else _month_year(month, today, prefer)
+        found = _nth_weekday(year, month, ref.a, ref.b)
+        return (found, found + one, "day") if found else None
+    if k == "day_in_month":
+        month = ref.month or today.month
+        year = ref.year if ref.year is not None else _month_year(month, today, prefer)
+        length = calendar.monthrange(year, month)[1]
+        day = ref.a if ref.a > 0 else length + 1 + ref.a
+        found = _safe_date(year, month, day)
+        return (found, found + one, "day") if found else None
+    return None
+
+
+def _ym(d: date) -> tuple[int, int]:
+    return d.year, d.month
+
+
+def _edge(ref: DayRef, today: date) -> DaySpan:
+    one = timedelta(days=1)
+    what = ref.kind.split("_of_")[1]
+    end = ref.kind.startswith("end_")
+    if what == "month":
+        first = first_of_month(today, ref.a)
+        d = first_of_month(first, 1) - one if end else first
+    elif what == "week":
+        monday = monday_of(today) + timedelta(days=7 * ref.a)
+        d = monday + timedelta(days=4) if end else monday
+    else:
+        year = today.year + ref.a
+        d = date(year, 12, 31) if end else date(year, 1, 1)
+    return d, d + one, "day"

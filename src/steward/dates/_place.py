@@ -1,0 +1,298 @@
+"""Pieces combined into phrases, and phrases placed on the user's clock.
+
+Placement rules (README "Dates"):
+- A time with no day is its next occurrence (prefer="past": its latest); an hour said without am/pm
+  and without a part of the day is whichever of its two readings comes first.
+- A day with a time keeps that day even when the moment has passed (the caller refuses a past moment).
+  An hour without am/pm on a named day reads 1-6 as afternoon, 7-11 as morning, 12 as noon, unless a
+  part of the day says otherwise ("tomorrow morning at 5").
+- Offsets in hours, minutes and seconds move the instant ("in 2 hours" is 7200 s away even across a
+  DST change); days, weeks, months and years move the wall clock ("in 3 days" is the same local time).
+- A local time that does not exist (02:30 on a spring-forward day) is moved forward by the length of
+  the gap (03:30); a local time that happens twice (fall-back) is its first occurrence. This is RFC
+  5545's rule for iCalendar.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
+
+from steward.dates._days import add_months, resolve_day
+from steward.dates._grammar import scan
+from steward.dates._model import GRAIN_ORDER, Grain, Offset, Piece, TimeOfDay
+
+# words that may stand between the pieces of one phrase ("tomorrow at 5 pm", "friday, 3 sept")
+_GLUE = re.compile(r"(?:[\s,]|\b(?:at|on|in|the|of|@|for|around|about|approximately|approx|from|this|-)\b)*")
+# words around a whole phrase given to `resolve` ("by friday", "at 5 pm?")
+_LEAD = re.compile(
+    r"(?:[\s,;:]|\b(?:at|on|by|for|around|about|approximately|approx|in|during|sometime|some time|until|till|til"
+    r"|through|thru|after|from|since|before|starting|the|of|@|no later than|not later than|later than|due"
+    r"|anytime|any time|sometimes|is|it|its|it's|set|remind me|due date|deadline)\b)*")
+_TRAIL = re.compile(r"(?:[\s,.;:!?]|\b(?:ish|approximately|approx|or so|sharp|exactly|then|please)\b|-ish)*")
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One or more pieces that together make one date/time expression."""
+
+    pieces: tuple[Piece, ...]
+
+    @property
+    def begin(self) -> int:
+        return self.pieces[0].begin
+
+    @property
+    def end(self) -> int:
+        return self.pieces[-1].end
+
+    @property
+    def weak(self) -> bool:
+        return all(p.weak for p in self.pieces)
+
+
+def glued(gap: str) -> bool:
+    """True when only glue words stand between two pieces."""
+    return _GLUE.fullmatch(gap) is not None
+
+
+def _slots(p: Piece) -> set[str]:
+    s = set()
+    if p.day is not None or p.offset is not None or p.now:
+        s.add("day")
+    if p.time is not None:
+        s.add("time")
+    if p.part is not None:
+        s.add("part")
+    if p.part_today:
+        s.add("day")
+    return s
+
+
+def _compatible(a: Phrase, p: Piece) -> bool:
+    taken: set[str] = set()
+    for q in a.pieces:
+        taken |= _slots(q)
+    new = _slots(p)
+    if taken & new:
+        # "tonight at 8" has a day twice over only through the part: let a clock time join a part
+        return False
+    if p.offset is not None and "time" in taken:
+        return p.offset.calendar_only and p.direction != 0
+    if any(q.offset is not None for q in a.pieces) and "time" in new:
+        return all(q.offset is None or (q.offset.calendar_only and q.direction != 0) for q in a.pieces)
+    return not (p.now or any(q.now for q in a.pieces))
+
+
+def choose(text: str) -> list[Piece]:
+    """Non-overlapping pieces, the longest first (then the earliest), in text order."""
+    found = sorted((p for _, p in scan(text)), key=lambda p: (-p.length, p.begin, p.weak))
+    chosen: list[Piece] = []
+    for p in found:
+        if all(p.end <= q.begin or p.begin >= q.end for q in chosen):
+            chosen.append(p)
+    return sorted(chosen, key=lambda p: p.begin)
+
+
+def phrases(text: str) -> list[Phrase]:
+    """The phrases of a text: adjacent compatible pieces with only glue words between them."""
+    out: list[Phrase] = []
+    for p in choose(text):
+        if out:
+            last = out[-1]
+            gap = text[last.end:p.begin]
+            if _GLUE.fullmatch(gap) and _compatible(last, p):
+                out[-1] = Phrase(last.pieces + (p,))
+                continue
+        out.append(Phrase((p,)))
+    return out
+
+
+def whole(text: str) -> Phrase | None:
+    """The one phrase that makes up the whole text, lead-in and trailing filler words aside."""
+    found = phrases(text)
+    if len(found) != 1:
+        return None
+    ph = found[0]
+    if not _LEAD.fullmatch(text[:ph.begin]) or not _TRAIL.fullmatch(text[ph.end:]):
+        return None
+    return ph
+
+
+def merge(a: Phrase, b: Phrase) -> Phrase | None:
+    """Two separate phrases of one sentence as one ("tomorrow ... at 10 am"), when they fit together."""
+    merged = a
+    for p in b.pieces:
+        if not _compatible(merged, p):
+            return None
+        merged = Phrase(merged.pieces + (p,))
+    return merged
+
+
+# placing on the clock -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Placed:
+    start: datetime
+    end: datetime | None
+    grain: Grain
+    has_date: bool
+    has_time: bool
+
+
+def localize(day: date, clock_time: time, zone: tzinfo) -> datetime:
+    """The aware moment for a local date and time: gaps move forward, repeated times take the first."""
+    naive = datetime.combine(day, clock_time)
+    aware = naive.replace(tzinfo=zone, fold=0)
+    # a round trip through UTC turns a time inside a spring-forward gap into the real time after it
+    return aware.astimezone(UTC).astimezone(zone)
+
+
+def _part_hours(part: str, opts: _Opts) -> tuple[int, int, int]:
+    """(start hour, start minute, end hour) of a part of the day; end 24 is midnight after."""
+    table = {
+        "morning": (opts.morning_hour, 0, 12), "early morning": (max(opts.morning_hour - 2, 0), 0, 9),
+        "late morning": (11, 0, 12), "afternoon": (opts.afternoon_hour, 0, 18),
+        "early afternoon": (13, 0, 15), "late afternoon": (17, 0, 18), "evening": (opts.evening_hour, 0, 24),
+        "early evening": (18, 0, 20), "late evening": (21, 0, 24), "night": (opts.night_hour, 0, 24),
+        "late night": (23, 0, 24), "early night": (opts.night_hour, 0, 24), "lunch": (12, 0, 14),
+        "early lunch": (12, 0, 14), "late lunch": (13, 0, 14),
+    }
+    return table.get(part, (opts.morning_hour, 0, 12))
+
+
+class _Opts:
+    """The option values placement reads (a structural copy, so this module needs no import cycle)."""
+
+    def __init__(self, day_first: bool, morning: int, afternoon: int, evening: int, night: int) -> None:
+        self.day_first = day_first
+        self.morning_hour = morning
+        self.afternoon_hour = afternoon
+        self.evening_hour = evening
+        self.night_hour = night
+
+
+def _settle_hour(t: TimeOfDay, part: str | None, named_day: bool) -> list[int]:
+    """The 24-hour readings of a time as said, most likely first."""
+    h = t.hour
+    if t.meridiem == "am":
+        return [0 if h == 12 else h]
+    if t.meridiem == "pm":
+        return [12 if h == 12 else h + 12]
+    if t.fixed or h > 12 or h == 0:
+        return [h]
+    if part is not None:
+        base = part.split()[-1]
+        if base == "morning":
+            return [0 if h == 12 else h]
+        if base in ("afternoon", "evening", "night", "lunch"):
+            if base == "night" and h in (1, 2, 3, 4) and part != "night":
+                return [h]
+            return [12 if h == 12 else h + 12]
+    if named_day:
+        if h == 12:
+            return [12]
+        return [h + 12] if 1 <= h <= 6 else [h]
+    return [h, h + 12] if h != 12 else [12]  # "12:30" with no am/pm is half past noon
+
+
+def _add_offset(now: datetime, off: Offset, sign: int) -> datetime:
+    zone = now.tzinfo
+    assert zone is not None
+    moment = now
+    if off.years or off.months:
+        d = add_months(now.date(), sign * (off.years * 12 + off.months))
+        moment = localize(d, now.timetz().replace(tzinfo=None), zone)
+    whole_days = int(off.days)
+    if whole_days:
+        d = moment.date() + timedelta(days=sign * whole_days)
+        moment = localize(d, moment.timetz().replace(tzinfo=None), zone)
+    seconds = off.seconds + (off.days - whole_days) * 86400
+    if seconds:
+        moment = (moment.astimezone(UTC) + timedelta(seconds=sign * seconds)).astimezone(zone)
+    return moment
+
+
+def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | None:
+    """Where a phrase falls on the clock whose current moment is `now` (aware, in the user's zone)."""
+    zone = now.tzinfo
+    assert zone is not None
+    day_ref = next((p.day for p in phrase.pieces if p.day is not None), None)
+    offset_piece = next((p for p in phrase.pieces if p.offset is not None), None)
+    t = next((p.time for p in phrase.pieces if p.time is not None), None)
+    part_piece = next((p for p in phrase.pieces if p.part is not None), None)
+    part = part_piece.part if part_piece else None
+    part_today = bool(part_piece and part_piece.part_today)
+    today = now.date()
+
+    if offset_piece is not None and offset_piece.offset is not None:
+        off = offset_piece.offset
+        sign = offset_piece.direction or (-1 if prefer == "past" else 1)
+        moment = _add_offset(now, off, sign)
+        if t is not None or part is not None:
+            return _on_day(moment.date(), t, part, zone, opts, has_date=True)
+        has_time = off.seconds != 0 or not float(off.days).is_integer()
+        return Placed(moment, None, off.grain, has_date=not has_time or off.days != 0, has_time=has_time)
+
+    if any(p.now for p in phrase.pieces):
+        return Placed(now, None, "second", has_date=False, has_time=True)
+
+    if day_ref is not None:
+        span = resolve_day(day_ref, today, prefer, opts.day_first)
+        if span is None:
+            return None
+        first, after, grain = span
+        if t is not None or part is not None:
+            return _on_day(first, t, part, zone, opts, has_date=True)
+        return Placed(localize(first, time(0), zone), localize(after, time(0), zone), grain,
+                      has_date=True, has_time=False)
+
+    if part_today:
+        return _on_day(today, t, part, zone, opts, has_date=True)
+
+    if t is not None:
+        return _next_time(t, part, now, prefer, zone)
+
+    if part is not None:
+        placed = _on_day(today, None, part, zone, opts, has_date=False)
+        if placed is not None and placed.start < now and prefer != "past":
+            placed = _on_day(today + timedelta(days=1), None, part, zone, opts, has_date=False)
+        return placed
+    return None
+
+
+def _on_day(day: date, t: TimeOfDay | None, part: str | None, zone: tzinfo, opts: _Opts,
+            has_date: bool) -> Placed | None:
+    if t is not None:
+        hour = _settle_hour(t, part, named_day=True)[0]
+        if part and part.endswith("night") and hour < 5 and t.meridiem != "pm":
+            day = day + timedelta(days=1)  # "tonight at 1 am" is after midnight
+        start = localize(day, time(hour, t.minute, t.second), zone)
+        return Placed(start, None, t.grain, has_date=has_date, has_time=True)
+    assert part is not None
+    h, mi, end_h = _part_hours(part, opts)
+    start = localize(day, time(h, mi), zone)
+    end_day = day + timedelta(days=1) if end_h == 24 else day
+    end = localize(end_day, time(end_h % 24), zone)
+    return Placed(start, end, "hour", has_date=has_date, has_time=True)
+
+
+def _next_time(t: TimeOfDay, part: str | None, now: datetime, prefer: str, zone: tzinfo) -> Placed:
+    """The next (or latest) moment showing this clock time."""
+    today = now.date()
+    best: datetime | None = None
+    for hour in _settle_hour(t, part, named_day=False):
+        for delta in ((0, 1) if prefer != "past" else (0, -1)):
+            d = today + timedelta(days=delta)
+            cand = localize(d, time(hour, t.minute, t.second), zone)
+            ok = cand >= now if prefer != "past" else cand <= now
+            if ok:
+                if best is None or (cand < best if prefer != "past" else cand > best):
+                    best = cand
+                break
+    assert best is not None
+    return Placed(best, None, t.grain, has_date=False, has_time=True)
+
+
+def finer(a: Grain, b: Grain) -> Grain:
+    return a if GRAIN_ORDER[a] <= GRAIN_ORDER[b] else b

@@ -1,0 +1,74 @@
+"""`steward when`: what a user sees when checking what Steward understood."""
+
+from __future__ import annotations
+
+import json
+import time
+
+
+def test_when_shows_local_and_utc_grain_and_span(cli) -> None:
+    r = cli("--now", "2026-09-14T23:53:00+05:30", "when", "tomorrow", "at", "5", "pm")
+    assert r.code == 0, r.err
+    assert "Tue 2026-09-15 17:00:00 +0530" in r.out
+    assert "Tue 2026-09-15 11:30:00 UTC" in r.out
+    assert "grain  hour" in r.out and "0-16" in r.out
+
+
+def test_when_json_has_the_design_shape(cli) -> None:
+    r = cli("--json", "--now", "2026-09-14T23:53:00+05:30", "when", "remind me tomorrow at 10 am to call")
+    assert r.code == 0, r.err
+    data = r.json()
+    assert {"text", "start", "end", "grain", "span"} <= set(data)
+    assert data["start"] == "2026-09-15T10:00:00+05:30"
+    assert data["span"] == [10, 27] and data["phrase"] == "tomorrow at 10 am"
+    assert data["resolution"]["start_utc"] == "2026-09-15T04:30:00+00:00"
+
+
+def test_when_without_a_date_says_so(cli) -> None:
+    r = cli("when", "laughing out loud")
+    assert r.code == 1
+    assert "no date or time found" in r.err
+    r = cli("--json", "when", "laughing out loud")
+    assert r.code == 1 and r.json()["resolution"] is None and r.json()["start"] is None
+
+
+def test_when_reads_the_timezone_setting(cli, monkeypatch) -> None:
+    monkeypatch.setenv("STEWARD_TIMEZONE", "America/New_York")
+    r = cli("--json", "--now", "2026-09-15T03:53:00+00:00", "when", "tomorrow at 5 pm")
+    assert r.json()["start"] == "2026-09-15T17:00:00-04:00"  # it is still the 14th in New York
+
+
+def test_when_stream_reads_one_case_a_line(cli) -> None:
+    cases = "\n".join([
+        "tomorrow at 5 pm",
+        json.dumps({"text": "tomorrow at 5 pm", "now": "2026-03-07T23:59:00-05:00", "tz": "America/New_York"}),
+        json.dumps({"text": "friday", "now": "2026-09-14T10:00:00+00:00", "prefer": "past"}),
+        "laughing out loud",
+        "",
+    ])
+    r = cli("--now", "2026-09-14T23:53:00+05:30", "when", "-", stdin=cases)
+    assert r.code == 0, r.err
+    lines = r.json_lines()
+    assert [line["start"] for line in lines] == [
+        "2026-09-15T17:00:00+05:30", "2026-03-08T17:00:00-04:00", "2026-09-11T00:00:00+00:00", None]
+    assert lines[3]["resolution"] is None
+
+
+def test_when_stream_reports_bad_lines_and_keeps_going(cli) -> None:
+    cases = '{"text": "noon", "now": "yesterday"}\n{not json\n{"text": 5}\nnoon\n'
+    r = cli("--now", "2026-09-14T08:00:00+00:00", "when", "-", stdin=cases)
+    assert r.code == 1
+    lines = r.json_lines()
+    assert len(lines) == 4
+    assert "now" in lines[0]["error"] and "JSON" in lines[1]["error"] and "text" in lines[2]["error"]
+    assert lines[3]["start"] == "2026-09-14T12:00:00+00:00"
+    assert r.err.count("steward: line") == 3
+
+
+def test_when_starts_fast(cli_process) -> None:
+    cli_process("when", "noon")  # warm the file cache
+    t0 = time.perf_counter()
+    done = cli_process("when", "noon")
+    elapsed = time.perf_counter() - t0
+    assert done.returncode == 0
+    assert elapsed < 1.0, f"steward when took {elapsed:.2f}s"  # budget 300 ms; CI machines are shared

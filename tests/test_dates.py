@@ -1,0 +1,203 @@
+"""Dates resolved on the user's clock: the phrases a person types, and the rules they rely on."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from steward.clock import Clock, make_clock
+from steward.dates import DateOptions, Resolution, find, find_all, resolve
+from steward.settings import load
+
+# the ADR-0112 incident: "tomorrow at 5 pm" asked at 23:53 on Monday 14 September, in India
+INCIDENT = make_clock("", "2026-09-14T23:53:00+05:30")
+
+
+def at(text: str, clock: Clock = INCIDENT, **kw: object) -> Resolution:
+    found = resolve(text, clock, **kw)  # type: ignore[arg-type]
+    assert found is not None, f"{text!r} was not understood"
+    return found
+
+
+def local(text: str, clock: Clock = INCIDENT, **kw: object) -> str:
+    return at(text, clock, **kw).start.strftime("%Y-%m-%d %H:%M")
+
+
+def test_the_incident_tomorrow_at_5pm_late_at_night_is_the_next_calendar_day() -> None:
+    found = at("tomorrow at 5 pm")
+    assert found.start.isoformat() == "2026-09-15T17:00:00+05:30"
+    assert (found.grain, found.has_date, found.has_time) == ("hour", True, True)
+    assert found.span == (0, 16)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("today", "2026-09-14 00:00"),
+    ("tonight", "2026-09-14 21:00"),
+    ("this evening", "2026-09-14 19:00"),
+    ("tomorrow", "2026-09-15 00:00"),
+    ("day after tomorrow", "2026-09-16 00:00"),
+    ("the day after tomorrow", "2026-09-16 00:00"),
+    ("monday", "2026-09-21 00:00"),          # today is a Monday: a weekday alone is the next one
+    ("on friday", "2026-09-18 00:00"),
+    ("this friday", "2026-09-18 00:00"),
+    ("next friday", "2026-09-25 00:00"),     # the friday of next week
+    ("last friday", "2026-09-11 00:00"),
+    ("the 3rd", "2026-10-03 00:00"),
+    ("Sept 3", "2027-09-03 00:00"),          # passed this year: the next one
+    ("3 September", "2027-09-03 00:00"),
+    ("September 30", "2026-09-30 00:00"),
+    ("2026-10-03", "2026-10-03 00:00"),
+    ("5 pm", "2026-09-15 17:00"),
+    ("5pm", "2026-09-15 17:00"),
+    ("17:00", "2026-09-15 17:00"),
+    ("noon", "2026-09-15 12:00"),
+    ("midnight", "2026-09-15 00:00"),
+    ("half past four", "2026-09-15 04:30"),
+    ("quarter to nine", "2026-09-15 08:45"),
+    ("ten am", "2026-09-15 10:00"),
+    ("five thirty pm", "2026-09-15 17:30"),
+    ("in 2 hours", "2026-09-15 01:53"),
+    ("in twenty minutes", "2026-09-15 00:13"),
+    ("in 3 days", "2026-09-17 23:53"),
+    ("tomorrow morning", "2026-09-15 09:00"),
+    ("tomorrow afternoon", "2026-09-15 15:00"),
+    ("this weekend", "2026-09-19 00:00"),
+    ("end of the month", "2026-09-30 00:00"),
+    ("at 10 am tomorrow", "2026-09-15 10:00"),
+    ("friday at 10:30am", "2026-09-18 10:30"),
+    ("next friday at 9", "2026-09-25 09:00"),
+    ("tomorrow at 5", "2026-09-15 17:00"),    # an hour 1-6 on a named day is the afternoon
+    ("3 days ago", "2026-09-11 23:53"),
+])
+def test_phrases_a_person_types(text: str, expected: str) -> None:
+    assert local(text) == expected
+
+
+def test_parts_of_the_day_follow_the_configured_hours() -> None:
+    opts = DateOptions(morning_hour=7, afternoon_hour=14, evening_hour=18, night_hour=22)
+    assert local("tomorrow morning", options=opts) == "2026-09-15 07:00"
+    assert local("tomorrow afternoon", options=opts) == "2026-09-15 14:00"
+    assert local("tomorrow evening", options=opts) == "2026-09-15 18:00"
+    assert local("tonight", options=opts) == "2026-09-14 22:00"
+    evening = at("this evening")
+    assert evening.end is not None and evening.end.isoformat() == "2026-09-15T00:00:00+05:30"
+
+
+def test_options_come_from_the_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_DATES_DAY_FIRST", "1")
+    monkeypatch.setenv("STEWARD_DATES_MORNING_HOUR", "8")
+    opts = DateOptions.from_settings(load(None))
+    assert opts.day_first and opts.morning_hour == 8
+
+
+def test_day_first_setting_reads_3_9_as_september() -> None:
+    assert local("3/9") == "2027-03-09 00:00"
+    # 3 September has passed on 14 September 2026: its next occurrence is in 2027
+    assert local("3/9", options=DateOptions(day_first=True)) == "2027-09-03 00:00"
+    assert local("9/3", options=DateOptions(day_first=True)) == "2027-03-09 00:00"
+    # a first number over 12 can only be a day, whichever the setting
+    assert local("15/2") == "2027-02-15 00:00"
+
+
+def test_a_time_with_no_day_is_its_next_occurrence() -> None:
+    morning = make_clock("", "2026-09-14T08:00:00+05:30")
+    assert local("5 pm", morning) == "2026-09-14 17:00"
+    evening = make_clock("", "2026-09-14T18:00:00+05:30")
+    assert local("5 pm", evening) == "2026-09-15 17:00"
+    # no am/pm: whichever reading comes first
+    assert local("at 7", morning) == "2026-09-14 19:00"
+    assert local("at 9", morning) == "2026-09-14 09:00"
+
+
+def test_a_day_with_a_time_keeps_that_day_even_when_passed() -> None:
+    evening = make_clock("", "2026-09-14T18:00:00+05:30")
+    found = at("today at 9 am", evening)
+    assert found.start.isoformat() == "2026-09-14T09:00:00+05:30"
+    assert found.start < evening.now()  # the caller refuses a past moment; dates does not move it
+
+
+def test_prefer_past_reads_open_phrases_backwards() -> None:
+    assert local("friday", prefer="past") == "2026-09-11 00:00"
+    assert local("5 pm", prefer="past") == "2026-09-14 17:00"
+    assert local("3 days", prefer="past") == "2026-09-11 23:53"
+    assert local("3 days") == "2026-09-17 23:53"
+    with pytest.raises(ValueError, match="prefer"):
+        resolve("friday", INCIDENT, prefer="sideways")
+
+
+def test_this_and_next_follow_calendar_weeks() -> None:
+    tuesday = make_clock("", "2026-09-15T10:00:00+00:00")
+    assert local("this friday", tuesday) == "2026-09-18 00:00"
+    assert local("next friday", tuesday) == "2026-09-25 00:00"
+    assert local("next tuesday", tuesday) == "2026-09-22 00:00"
+    assert local("tuesday", tuesday) == "2026-09-22 00:00"        # today is not "tuesday"
+    assert local("friday after next", tuesday) == "2026-09-25 00:00"
+    sunday = make_clock("", "2026-09-20T10:00:00+00:00")
+    assert local("next monday", sunday) == "2026-09-21 00:00"    # next week starts tomorrow
+
+
+def test_nothing_is_found_in_text_without_a_date() -> None:
+    for text in ("laughing out loud", "this one", "25", "Pay ABC 2000", "", "   ", "at a few"):
+        assert resolve(text, INCIDENT) is None, text
+    assert find("I may go to the shop", INCIDENT) is None
+    assert find("buy 7 apples", INCIDENT) is None
+
+
+def test_find_returns_the_span_to_cut_out_of_a_sentence() -> None:
+    text = "can you remind me tomorrow at 10 am for a AI training ?"
+    found = find(text, INCIDENT)
+    assert found is not None
+    assert found.start.isoformat() == "2026-09-15T10:00:00+05:30"
+    assert text[found.span[0]:found.span[1]] == "tomorrow at 10 am"
+    rest = text[:found.span[0]] + text[found.span[1]:]
+    assert rest == "can you remind me  for a AI training ?"
+
+
+def test_find_combines_separate_pieces_and_lists_their_spans() -> None:
+    text = "remind me tomorrow to call mom at 10 am"
+    found = find(text, INCIDENT)
+    assert found is not None and found.start.isoformat() == "2026-09-15T10:00:00+05:30"
+    assert [text[b:e] for b, e in found.parts] == ["tomorrow", "at 10 am"]
+    assert found.span == (found.parts[0][0], found.parts[-1][1])
+    pieces = find_all(text, INCIDENT)
+    assert [p.text for p in pieces] == ["tomorrow", "at 10 am"]
+    # two days do not combine: the first one wins
+    two = find("move friday's call to monday", INCIDENT)
+    assert two is not None and two.text == "friday"
+
+
+def test_spans_point_at_the_users_characters_when_numbers_are_spelled_out() -> None:
+    text = "Call Ann at Five Thirty PM please"
+    found = find(text, INCIDENT)
+    assert found is not None and found.text == "at Five Thirty PM"
+    assert found.start.strftime("%H:%M") == "17:30"
+
+
+def test_spring_forward_gap_moves_forward_and_fall_back_takes_the_first() -> None:
+    ny = make_clock("America/New_York", "2026-03-07T12:00:00-05:00")
+    gap = at("tomorrow at 2:30 am", ny)
+    assert gap.start.isoformat() == "2026-03-08T03:30:00-04:00"
+    back = make_clock("America/New_York", "2026-10-31T12:00:00-04:00")
+    twice = at("tomorrow at 1:30 am", back)
+    assert twice.start.isoformat() == "2026-11-01T01:30:00-04:00"
+    # clock units move the instant across the change; day units keep the wall time
+    before = make_clock("America/New_York", "2026-03-08T01:30:00-05:00")
+    assert at("in 1 hour", before).start.isoformat() == "2026-03-08T03:30:00-04:00"
+    assert at("in 1 day", before).start.isoformat() == "2026-03-09T01:30:00-04:00"
+
+
+def test_ends_of_periods() -> None:
+    week = at("next week")
+    assert (week.grain, week.start.date().isoformat()) == ("week", "2026-09-21")
+    assert week.end is not None and week.end.date().isoformat() == "2026-09-28"
+    day = at("tomorrow")
+    assert day.end is not None and day.end - day.start == timedelta(days=1)
+    assert at("5 pm").end is None
+
+
+def test_zones_with_odd_offsets() -> None:
+    kathmandu = Clock(ZoneInfo("Asia/Kathmandu"), datetime(2026, 1, 1, 18, 20, tzinfo=ZoneInfo("UTC")))
+    found = at("tomorrow at 5 pm", kathmandu)
+    assert found.start.isoformat() == "2026-01-03T17:00:00+05:45"  # it is already Jan 2 there
