@@ -88,8 +88,9 @@ def test_a_time_with_no_day_is_the_next_one_with_that_reading(now: datetime, zon
     found = resolve(f"{hour:02d}:{minute:02d}", clock)
     assert found is not None
     local_now = clock.now()
-    assert found.start >= local_now
-    assert found.start - local_now <= timedelta(hours=26)  # a day, plus a DST change
+    start_utc, now_utc = found.start.astimezone(UTC), local_now.astimezone(UTC)
+    assert start_utc >= now_utc
+    assert start_utc - now_utc <= timedelta(hours=26)  # a day, plus a DST change
     # on the clock face the time shown is the one asked for (10:00 may be read as 22:00), unless it
     # fell into a DST gap
     shown = (found.start.hour, found.start.minute)
@@ -105,7 +106,8 @@ def test_offsets_in_minutes_are_exact_elapsed_time(now: datetime, zone: tzinfo, 
     clock = Clock(zone, now)
     found = resolve(f"in {minutes} minutes", clock)
     assert found is not None
-    assert found.start - clock.now() == timedelta(minutes=minutes)
+    # (aware datetimes sharing a zone subtract by wall time in Python: compare in UTC)
+    assert found.start.astimezone(UTC) - clock.now().astimezone(UTC) == timedelta(minutes=minutes)
 
 
 def test_nonexistent_local_times_move_forward_by_the_gap() -> None:

@@ -140,6 +140,11 @@ class Placed:
     has_time: bool
 
 
+def _utc(moment: datetime) -> datetime:
+    # aware datetimes sharing a tzinfo compare by wall time in Python; compare instants instead
+    return moment.astimezone(UTC)
+
+
 def localize(day: date, clock_time: time, zone: tzinfo) -> datetime:
     """The aware moment for a local date and time: gaps move forward, repeated times take the first."""
     naive = datetime.combine(day, clock_time)
@@ -255,7 +260,7 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
 
     if part is not None:
         placed = _on_day(today, None, part, zone, opts, has_date=False)
-        if placed is not None and placed.start < now and prefer != "past":
+        if placed is not None and _utc(placed.start) < _utc(now) and prefer != "past":
             placed = _on_day(today + timedelta(days=1), None, part, zone, opts, has_date=False)
         return placed
     return None
@@ -285,9 +290,9 @@ def _next_time(t: TimeOfDay, part: str | None, now: datetime, prefer: str, zone:
         for delta in ((0, 1) if prefer != "past" else (0, -1)):
             d = today + timedelta(days=delta)
             cand = localize(d, time(hour, t.minute, t.second), zone)
-            ok = cand >= now if prefer != "past" else cand <= now
+            ok = _utc(cand) >= _utc(now) if prefer != "past" else _utc(cand) <= _utc(now)
             if ok:
-                if best is None or (cand < best if prefer != "past" else cand > best):
+                if best is None or (_utc(cand) < _utc(best) if prefer != "past" else _utc(cand) > _utc(best)):
                     best = cand
                 break
     assert best is not None
