@@ -173,8 +173,12 @@ class CalendarService:
         location: str | None = None,
         calendar: str | None = None,
         dry_run: bool = False,
+        uid: str | None = None,
     ) -> Event:
-        """Write one event to a backend (or, with dry_run, return the one that would be written)."""
+        """Write one event to a backend (or, with dry_run, return the one that would be written).
+
+        `uid` keeps an imported event's own UID (refused as a duplicate when the calendar has it).
+        """
         prov = Provenance.of(provenance)
         cleaned = rules.clean_text(title, "event")
         moment = rules.resolve_when(when, self.clock)
@@ -190,15 +194,15 @@ class CalendarService:
         rules.check_not_past(finish if all_day else start, self.clock.now(), "that event")
         target = self.backend(calendar)
         place = " ".join(location.split()) if location else None
-        event = Event(id=f"steward-{uuid.uuid4()}", title=cleaned, start=start, end=finish,
+        event = Event(id=uid or f"steward-{uuid.uuid4()}", title=cleaned, start=start, end=finish,
                       calendar=target.name, location=place or None, zone=self.clock.zone_name,
                       all_day=all_day)
         if dry_run:
-            self._refuse_event_duplicate(target, cleaned, start)
+            self._refuse_event_duplicate(target, cleaned, start, uid)
             return event
         try:
             with repo.write_txn(self.conn):
-                self._refuse_event_duplicate(target, cleaned, start)
+                self._refuse_event_duplicate(target, cleaned, start, uid)
                 # the backend write happens inside our transaction: if it fails nothing is recorded,
                 # and the audit entry commits only after the backend has the event
                 stored = target.add(event)
@@ -206,7 +210,7 @@ class CalendarService:
                              {"title": cleaned, "start": start.isoformat(), "end": finish.isoformat(),
                               "calendar": target.name, "location": event.location})
         except sqlite3.IntegrityError:
-            self._refuse_event_duplicate(target, cleaned, start)
+            self._refuse_event_duplicate(target, cleaned, start, uid)
             raise
         return stored.shown_in(zone)
 
@@ -224,7 +228,10 @@ class CalendarService:
             raise UserError(f"an event must end after it starts ({start:%H:%M}); nothing was saved")
         return finish.replace(microsecond=0).astimezone(self.clock.zone)
 
-    def _refuse_event_duplicate(self, target: CalendarBackend, title: str, start: datetime) -> None:
+    def _refuse_event_duplicate(self, target: CalendarBackend, title: str, start: datetime,
+                                uid: str | None = None) -> None:
+        if uid is not None and target.find(uid) is not None:
+            raise Duplicate(f"{target.name} calendar already has the event {uid}; nothing was saved")
         twin = target.find_duplicate(title, start)
         if twin is not None:
             shown = twin.start.astimezone(self.clock.zone)

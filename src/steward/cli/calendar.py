@@ -1,4 +1,5 @@
-"""`steward remind`, `reminders list|cancel`, `schedule`, `calendar add`, `scheduler run`.
+"""`steward remind`, `reminders list|cancel`, `schedule`, `calendar add|export|import`,
+`scheduler run`.
 
 Top-level imports stay light (`steward reminders list` starts in well under 300 ms); the calendar
 service, icalendar and caldav are imported inside the handlers that need them.
@@ -32,7 +33,7 @@ def register(commands: Commands) -> None:
     p = commands.add("schedule", "reminders and events of a day (default today), in local time", cmd_schedule)
     p.add_argument("when", metavar="WHEN", nargs="*", help="the day: 'tomorrow', 'friday', '2026-09-15'")
 
-    cal = commands.group("calendar", "add events")
+    cal = commands.group("calendar", "add events; export or import an .ics file")
     p = cal.add("add", "add an event: steward calendar add 'friday 3 pm' dentist", cmd_calendar_add)
     p.add_argument("when", metavar="WHEN", help="when it starts ('friday 3 pm'); a day alone is all-day")
     p.add_argument("title", metavar="TITLE", nargs="+")
@@ -41,6 +42,11 @@ def register(commands: Commands) -> None:
     p.add_argument("--location", help="where it is")
     p.add_argument("--calendar", help="which configured calendar to write to (default calendar.write_to)")
     p.add_argument("--dry-run", action="store_true", help="check and show the event without saving it")
+    p = cal.add("export", "write local events and pending reminders to an .ics file", cmd_calendar_export)
+    p.add_argument("file", metavar="FILE.ics")
+    p = cal.add("import", "add the events (and to-dos with a due time) of an .ics file", cmd_calendar_import)
+    p.add_argument("file", metavar="FILE.ics")
+    p.add_argument("--calendar", help="which configured calendar to write events to")
 
     sched = commands.group("scheduler", "send due reminders to the notification sinks")
     p = sched.add("run", "send due reminders now, then every --interval seconds", cmd_scheduler_run)
@@ -137,6 +143,29 @@ def cmd_calendar_add(ctx: Ctx, args: argparse.Namespace) -> int:
     )
     verb = "Would add" if args.dry_run else "Added"
     ctx.emit(event.to_json(), f"{verb}: {event.title} — {event.start:%a %d %b %Y} {event_line(event)}")
+    return 0
+
+
+def cmd_calendar_export(ctx: Ctx, args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from steward.calendar.ics import export_ics
+
+    path = Path(args.file)
+    counts = export_ics(ctx.app.calendar, path)
+    ctx.emit({"file": str(path), **counts},
+             f"Wrote {counts['events']} events and {counts['reminders']} reminders to {path}")
+    return 0
+
+
+def cmd_calendar_import(ctx: Ctx, args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from steward.calendar.ics import import_ics
+
+    path = Path(args.file)
+    report = import_ics(ctx.app.calendar, path, calendar=args.calendar)
+    ctx.emit(report.to_json(), report.summary)
     return 0
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import Protocol
 
 from steward.calendar.model import Event
@@ -30,7 +30,7 @@ class CalendarBackend(Protocol):
         ...
 
 
-def build_backends(settings: object, conn: object) -> dict[str, CalendarBackend]:
+def build_backends(settings: object, conn: object, zone: tzinfo | None = None) -> dict[str, CalendarBackend]:
     """Every backend named in `calendar.backends` (plus the write target), built without connecting."""
     from steward.errors import ConfigError
     from steward.settings import Settings
@@ -52,7 +52,7 @@ def build_backends(settings: object, conn: object) -> dict[str, CalendarBackend]
         elif name == "caldav":
             from steward.calendar.backends.caldav import CaldavBackend
 
-            out[name] = CaldavBackend.from_settings(settings)
+            out[name] = CaldavBackend.from_settings(settings, zone)
         else:
             raise ConfigError(f"calendar.backends: unknown calendar {name!r} (known: local, caldav)")
     return out

@@ -1,0 +1,78 @@
+"""ICS export and import, through the one write path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from icalendar import Calendar
+
+NOW = "2026-09-14T23:53:00+05:30"
+
+
+def seed(cli) -> None:
+    assert cli("--now", NOW, "calendar", "add", "2026-09-15T10:00", "Stand-up", "--location", "Room 4").code == 0
+    assert cli("--now", NOW, "calendar", "add", "2026-09-16", "Mum's birthday").code == 0
+    assert cli("--now", NOW, "remind", "2026-09-15T17:00", "Python training").code == 0
+
+
+def test_export_writes_events_and_pending_reminders_that_other_tools_read(cli, tmp_path: Path) -> None:
+    seed(cli)
+    out = tmp_path / "mine.ics"
+    r = cli("--now", NOW, "--json", "calendar", "export", str(out))
+    assert r.code == 0, r.err
+    assert r.json()["events"] == 2 and r.json()["reminders"] == 1
+    cal = Calendar.from_ical(out.read_bytes())
+    events = {str(c["summary"]): c for c in cal.walk("VEVENT")}
+    assert events["Stand-up"].decoded("dtstart").isoformat() == "2026-09-15T04:30:00+00:00"
+    assert str(events["Stand-up"]["location"]) == "Room 4"
+    assert str(events["Stand-up"]["x-steward-id"]) == str(events["Stand-up"]["uid"])
+    assert events["Mum's birthday"].decoded("dtstart").isoformat() == "2026-09-16"
+    todo = cal.walk("VTODO")[0]
+    assert str(todo["summary"]) == "Python training"
+    assert todo.decoded("due").isoformat() == "2026-09-15T11:30:00+00:00"
+
+
+def test_import_into_a_fresh_home_round_trips_and_a_second_import_adds_nothing(
+        cli, tmp_path: Path, monkeypatch) -> None:
+    seed(cli)
+    out = tmp_path / "mine.ics"
+    cli("--now", NOW, "calendar", "export", str(out))
+    monkeypatch.setenv("STEWARD_HOME", str(tmp_path / "other-home"))
+    r = cli("--now", NOW, "--json", "calendar", "import", str(out))
+    assert r.code == 0, r.err
+    assert len(r.json()["events"]) == 2 and len(r.json()["reminders"]) == 1
+    day = cli("--now", NOW, "--json", "schedule", "2026-09-15").json()["items"]
+    assert [(i["kind"], i["at"][11:16], i.get("title") or i.get("text")) for i in day] == [
+        ("event", "10:00", "Stand-up"), ("reminder", "17:00", "Python training")]
+    birthday = cli("--now", NOW, "--json", "schedule", "2026-09-16").json()["items"]
+    assert [(i["title"], i["all_day"]) for i in birthday] == [("Mum's birthday", True)]
+    again = cli("--now", NOW, "--json", "calendar", "import", str(out)).json()
+    assert again["events"] == [] and again["reminders"] == [] and again["duplicates"] == 3
+
+
+def test_import_skips_past_and_repeating_items_and_reports_them(cli, tmp_path: Path) -> None:
+    ics = tmp_path / "other.ics"
+    ics.write_text(
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//other//EN\r\n"
+        "BEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20260901T000000Z\r\nDTSTART:20260901T100000Z\r\nSUMMARY:Old\r\nEND:VEVENT\r\n"
+        "BEGIN:VEVENT\r\nUID:b\r\nDTSTAMP:20260901T000000Z\r\nDTSTART:20261001T100000Z\r\nRRULE:FREQ=WEEKLY\r\n"
+        "SUMMARY:Weekly\r\nEND:VEVENT\r\n"
+        "BEGIN:VEVENT\r\nUID:c\r\nDTSTAMP:20260901T000000Z\r\nDTSTART:20261001T100000Z\r\n"
+        "DURATION:PT30M\r\nSUMMARY:Review\r\nEND:VEVENT\r\n"
+        "END:VCALENDAR\r\n"
+    )
+    r = cli("--now", NOW, "--json", "calendar", "import", str(ics))
+    assert r.code == 0, r.err
+    body = r.json()
+    assert body["past"] == 1 and body["events"] == ["c"] and "repeating" in body["skipped"][0]
+    review = cli("--now", NOW, "--json", "schedule", "2026-10-01").json()["items"][0]
+    assert review["end"] == "2026-10-01T16:00:00+05:30"
+
+
+def test_import_refuses_a_missing_or_broken_file_with_one_line(cli, tmp_path: Path) -> None:
+    missing = cli("calendar", "import", str(tmp_path / "nope.ics"))
+    assert missing.code == 1 and "does not exist" in missing.err
+    broken = tmp_path / "broken.ics"
+    broken.write_text("this is not a calendar")
+    r = cli("calendar", "import", str(broken))
+    assert r.code == 1 and "not an iCalendar file" in r.err and len(r.err.strip().splitlines()) == 1
