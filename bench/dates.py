@@ -1,0 +1,310 @@
+"""Date resolution accuracy and speed: Steward's `dates` beside dateparser, parsedatetime and ctparse.
+
+    python bench/dates.py                 # both data sets, every installed peer
+    python bench/dates.py --failures 40   # also list Steward's first 40 misses per set
+
+Data (read from ../shared/data, written outside this project; the benchmark says so and stops when it
+is absent): Duckling's English time corpus (1,192 cases, reference Tue 2013-02-12 04:30 at UTC-2) and
+dateparser's English relative-date tests (280 cases with their base times and settings). The peers
+are the `bench` extra (`pip install -e '.[bench]'`); a peer that is not installed is skipped, and the
+run says so.
+
+Scoring (the same rule for all four systems):
+
+- Every system gets the case's text and reference time and returns one answer: a start moment (or
+  nothing). Steward is called with `resolve` (the whole text is the phrase). dateparser gets its
+  `RELATIVE_BASE`, parsedatetime its `sourceTime`, ctparse its `ts`. A zone-aware answer is converted
+  to the reference time's offset; the comparison is on local wall-clock values.
+- A case is right when the system's start, truncated to the case's grain, equals the expected start
+  truncated to the same grain (week = the Monday it falls in, quarter = its first month). An answer
+  finer than the grain is fine ("today" answered with today 04:30 is right at day grain); an answer
+  coarser than it is wrong ("3 pm" answered with today 00:00).
+- Intervals and open intervals are scored on their start; ends are not scored (the systems disagree on
+  exclusive ends and Duckling adds one grain unit to them).
+- Duckling negatives are right when the system returns nothing; a positive case answered with nothing
+  is wrong. Two Duckling cases before year 1 (B.C.) cannot be represented and are left out.
+- Grain in the dateparser set: the case's `period` when it has one (day/week/month/year, "time" =
+  minute); otherwise day when the expected time of day is midnight or the base's own time of day (the
+  phrase named no time), else the second.
+- Preference: the dateparser cases' `PREFER_DATES_FROM` is passed to the systems that take one
+  (Steward's `prefer` for past/future; dateparser its own setting, with the case's other settings as its
+  tests pass them). Cases without it run on each system's default (Steward: future). So a bare
+  duration ("15 hr") counts as 15 hours from now for Steward, and as wrong against dateparser's news
+  convention (15 hours ago).
+
+Time per call is the median wall time of one call over every case of the set, measured in the same
+run and process for each system (after one warm-up call).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import shared_data  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Case:
+    text: str
+    ref: datetime           # aware reference time
+    start: datetime | None  # expected local wall time (naive), None for a negative
+    grain: str
+    group: str              # what the case is reported under
+    prefer: str | None      # "past" / "future" / "current_period" / None
+    settings: dict
+
+
+Answer = datetime | None
+System = Callable[[Case], Answer]
+
+
+def _load_duckling(folder: Path) -> list[Case]:
+    cases = []
+    for line in (folder / "duckling-time-en" / "duckling_time_en.jsonl").read_text().splitlines():
+        row = json.loads(line)
+        ref = datetime.fromisoformat(row["ref_time"])
+        if row["kind"] == "negative":
+            cases.append(Case(row["text"], ref, None, "none", "negative", None, {}))
+            continue
+        try:
+            start = datetime.fromisoformat(row["start"])
+        except ValueError:
+            continue  # B.C. years
+        group = f"{row['kind']}/{row['grain']}" + ("/holiday" if row["holiday"] else "")
+        cases.append(Case(row["text"], ref, start, row["grain"], group, None, {}))
+    return cases
+
+
+def _load_dateparser(folder: Path) -> list[Case]:
+    cases = []
+    for line in (folder / "dateparser-tests" / "dateparser_relative_cases_en.jsonl").read_text().splitlines():
+        row = json.loads(line)
+        base = datetime.fromisoformat(row["base"]).replace(tzinfo=UTC)
+        expected = datetime.fromisoformat(row["expected"])
+        period = row.get("period")
+        if period in ("day", "week", "month", "year"):
+            grain = period
+        elif period == "time":
+            grain = "minute"
+        elif expected.time() == datetime.min.time() or expected.time() == base.time().replace(tzinfo=None):
+            grain = "day"
+        else:
+            grain = "second"
+        settings = dict(row.get("settings") or {})
+        cases.append(Case(row["text"], base, expected, grain, row["expected_kind"],
+                          settings.get("PREFER_DATES_FROM"), settings))
+    return cases
+
+
+def truncate(moment: datetime, grain: str) -> datetime:
+    if grain == "second":
+        return moment.replace(microsecond=0)
+    if grain == "minute":
+        return moment.replace(second=0, microsecond=0)
+    if grain == "hour":
+        return moment.replace(minute=0, second=0, microsecond=0)
+    day = moment.replace(hour=0, minute=0, second=0, microsecond=0)
+    if grain == "day":
+        return day
+    if grain == "week":
+        return day - timedelta(days=day.weekday())
+    if grain == "month":
+        return day.replace(day=1)
+    if grain == "quarter":
+        return day.replace(day=1, month=(day.month - 1) // 3 * 3 + 1)
+    return day.replace(day=1, month=1)
+
+
+def _local_naive(answer: datetime, ref: datetime) -> datetime:
+    if answer.tzinfo is not None:
+        answer = answer.astimezone(ref.tzinfo).replace(tzinfo=None)
+    return answer
+
+
+def right(case: Case, answer: Answer) -> bool:
+    if case.start is None:
+        return answer is None
+    if answer is None:
+        return False
+    return truncate(_local_naive(answer, case.ref), case.grain) == truncate(case.start, case.grain)
+
+
+# the systems ----------------------------------------------------------------------------------------
+def steward_system() -> System:
+    from steward.clock import Clock
+    from steward.dates import resolve
+
+    def run(case: Case) -> Answer:
+        prefer = case.prefer if case.prefer in ("past", "future") else "future"
+        found = resolve(case.text, Clock(case.ref.tzinfo, case.ref), prefer)  # type: ignore[arg-type]
+        return found.start if found else None
+
+    return run
+
+
+def dateparser_system() -> System:
+    import dateparser
+
+    def run(case: Case) -> Answer:
+        settings = {k: v for k, v in case.settings.items() if k != "RETURN_TIME_AS_PERIOD"}
+        settings["RELATIVE_BASE"] = case.ref.replace(tzinfo=None)
+        return dateparser.parse(case.text, languages=["en"], settings=settings)
+
+    return run
+
+
+def parsedatetime_system() -> System:
+    import parsedatetime
+
+    cal = parsedatetime.Calendar(version=parsedatetime.VERSION_CONTEXT_STYLE)
+
+    def run(case: Case) -> Answer:
+        result, ctx = cal.parseDT(case.text, sourceTime=case.ref.replace(tzinfo=None))
+        return result if ctx.hasDateOrTime else None
+
+    return run
+
+
+def ctparse_system() -> System:
+    import logging
+
+    from ctparse import ctparse
+
+    logging.getLogger("ctparse").setLevel(logging.CRITICAL)  # it logs every miss
+
+    def run(case: Case) -> Answer:
+        try:
+            parsed = ctparse(case.text, ts=case.ref.replace(tzinfo=None), timeout=1.0)
+        except Exception:  # noqa: BLE001 - a peer's crash is its miss, not the benchmark's
+            return None
+        if parsed is None:
+            return None
+        res = getattr(parsed, "resolution", None)
+        if hasattr(res, "t_from"):
+            res = res.t_from
+        start = getattr(res, "start", None)
+        if start is None or start.year is None or start.month is None or start.day is None:
+            return None
+        return datetime(start.year, start.month, start.day, start.hour or 0, start.minute or 0)
+
+    return run
+
+
+PEERS: dict[str, tuple[str, Callable[[], System]]] = {
+    "steward": ("steward", steward_system),
+    "dateparser": ("dateparser", dateparser_system),
+    "parsedatetime": ("parsedatetime", parsedatetime_system),
+    "ctparse": ("ctparse", ctparse_system),
+}
+
+
+@dataclass
+class Score:
+    right: Counter[str]
+    total: Counter[str]
+    ms: list[float]
+    misses: list[tuple[Case, Answer]]
+
+    def pct(self, group: str | None = None) -> float:
+        if group is None:
+            return 100 * sum(self.right.values()) / max(1, sum(self.total.values()))
+        return 100 * self.right[group] / max(1, self.total[group])
+
+
+def evaluate(system: System, cases: list[Case]) -> Score:
+    score = Score(Counter(), Counter(), [], [])
+    system(cases[0])  # warm-up (first-call imports and caches)
+    for case in cases:
+        t0 = time.perf_counter()
+        try:
+            answer = system(case)
+        except Exception:  # noqa: BLE001 - a crash on one case is a miss for that case
+            answer = None
+        score.ms.append((time.perf_counter() - t0) * 1000)
+        ok = right(case, answer)
+        score.total[case.group] += 1
+        if ok:
+            score.right[case.group] += 1
+        else:
+            score.misses.append((case, answer))
+    return score
+
+
+def _instant_groups(score: Score, grains: tuple[str, ...], holidays: bool) -> tuple[int, int]:
+    r = t = 0
+    for group, total in score.total.items():
+        kind, _, rest = group.partition("/")
+        grain = rest.split("/")[0]
+        if kind == "datetime" and grain in grains and (holidays or not group.endswith("/holiday")):
+            r += score.right[group]
+            t += total
+    return r, t
+
+
+def report(name: str, cases: list[Case], scores: dict[str, Score], groups: list[str]) -> None:
+    systems = list(scores)
+    print(f"\n## {name} ({len(cases)} cases)\n")
+    print("| cases | " + " | ".join(systems) + " |")
+    print("| --- | " + " | ".join("---:" for _ in systems) + " |")
+    print("| overall | " + " | ".join(f"{s.pct():.1f}%" for s in scores.values()) + " |")
+    for group in groups:
+        n = next(iter(scores.values())).total[group]
+        print(f"| {group} ({n}) | " + " | ".join(f"{s.pct(group):.1f}%" for s in scores.values()) + " |")
+    if name.startswith("Duckling"):
+        for label, grains, hol in (("instants day/hour/minute", ("day", "hour", "minute"), True),
+                                   ("instants day/hour/minute, no holidays", ("day", "hour", "minute"), False),
+                                   ("instants day", ("day",), True), ("instants hour", ("hour",), True),
+                                   ("instants minute", ("minute",), True)):
+            cells = []
+            for s in scores.values():
+                r, t = _instant_groups(s, grains, hol)
+                cells.append(f"{100 * r / max(1, t):.1f}%")
+            r, t = _instant_groups(next(iter(scores.values())), grains, hol)
+            print(f"| {label} ({t}) | " + " | ".join(cells) + " |")
+    print("| median ms per call | " + " | ".join(f"{statistics.median(s.ms):.3f}" for s in scores.values()) + " |")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--failures", type=int, default=0, help="list Steward's first N misses per set")
+    parser.add_argument("--only", nargs="*", help="systems to run (default: all installed)")
+    args = parser.parse_args()
+    folder = shared_data()
+    if folder is None:
+        print("../shared/data is not present: nothing to measure (set STEWARD_SHARED_DATA)")
+        return 0
+    systems: dict[str, System] = {}
+    for name, (_module, make) in PEERS.items():
+        if args.only and name not in args.only:
+            continue
+        try:
+            systems[name] = make()
+        except ImportError:
+            print(f"{name}: not installed, skipped (pip install -e '.[bench]')")
+    sets = [("Duckling time corpus (EN)", _load_duckling(folder)),
+            ("dateparser relative-date tests (EN)", _load_dateparser(folder))]
+    for set_name, cases in sets:
+        scores = {name: evaluate(system, cases) for name, system in systems.items()}
+        groups = sorted({c.group for c in cases}, key=lambda g: (-sum(1 for c in cases if c.group == g), g))
+        report(set_name, cases, scores, groups)
+        if args.failures and "steward" in scores:
+            print(f"\nSteward's misses ({len(scores['steward'].misses)}):")
+            for case, answer in scores["steward"].misses[: args.failures]:
+                shown = _local_naive(answer, case.ref).isoformat() if answer else None
+                print(f"  {case.group:28} {case.text!r:45} expected {case.start} ({case.grain}) got {shown}")
+    print(f"\nrun {date.today().isoformat()}, python {sys.version.split()[0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
