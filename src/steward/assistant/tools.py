@@ -1,0 +1,185 @@
+"""The tools the agent loop offers the model: typed functions over the same services the intercepts use.
+
+Reads: `search_inbox`, `analyze_inbox`, `read_email`, `list_schedule`. Writes: `create_reminder`,
+`create_event` (held by governance until the user says yes; their function is a dry run through the
+one write path, their commit is the write). `ask_user` ends the run with a question.
+
+Dates are the user's words, resolved on the user's clock by `steward.dates` inside the write path
+(ADR-0112 §5–7). A date the model computed (`2026-09-15`, `15/09/2026`) is refused with a tool error
+that says so, unless the user typed that same date.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from steward.assistant.toolkit import Preview, Tool, ToolError, Write, tool_from_function
+from steward.clock import Clock
+
+if TYPE_CHECKING:
+    from steward.app import App
+
+# numeric dates a model writes when it computes "tomorrow" itself
+_COMPUTED_DATE = re.compile(
+    r"\b\d{4}-\d{1,2}-\d{1,2}(?:[T ]\d{1,2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:?\d{2})?)?\b"
+    r"|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b"
+)
+READ_BODY_CHARS = 4000
+
+
+@dataclass(frozen=True)
+class ToolContext:
+    """What a tool may use: the services, the user's clock, the session and the user's own words."""
+
+    app: App
+    clock: Clock
+    session: str
+    user_texts: tuple[str, ...] = ()
+    turn: str = ""
+    dry_run: bool = False
+
+
+def refuse_computed_dates(value: str, ctx: ToolContext, what: str) -> None:
+    """A ToolError when `value` holds a numeric date the user never typed."""
+    for found in _COMPUTED_DATE.finditer(value):
+        if not any(found.group() in text for text in ctx.user_texts):
+            raise ToolError(
+                "model_computed_date",
+                f"{what} {found.group()!r} is a date you computed; pass the user's own words instead "
+                "(e.g. 'tomorrow', 'next friday', 'on the 15th', '5 pm') and Steward resolves them on the "
+                "user's clock",
+            )
+
+
+def _when(day: str, time: str) -> str:
+    day, time = " ".join(day.split()), " ".join(time.split())
+    if day and time:
+        return f"{day} at {time}"
+    return day or time
+
+
+def when_label(moment: datetime) -> str:
+    """`Tue 15 Sep 2026 at 10:00`."""
+    return f"{moment:%a} {moment.day} {moment:%b %Y} at {moment:%H:%M}"
+
+
+# -- writes ---------------------------------------------------------------------------------------
+
+
+def create_reminder(ctx: ToolContext, text: str, day: str = "", time: str = "") -> Preview:
+    """Set a reminder for the user. It is held until the user says yes: after calling it, ask the user
+    with ask_user whether to go ahead.
+
+    Args:
+        text: what the reminder is for, short, e.g. "Attend AI training"
+        day: the user's own words for the day, e.g. "tomorrow", "next friday", "on the 15th" (never a date you computed)
+        time: the user's own words for the time, e.g. "5 pm", "10:30", "in the morning"
+    """
+    refuse_computed_dates(day, ctx, "day")
+    refuse_computed_dates(time, ctx, "time")
+    when = _when(day, time)
+    if not when:
+        raise ToolError("bad_arguments", "say when: pass the user's words for the day and/or the time")
+    reminder = ctx.app.calendar.create_reminder(
+        text, when, provenance={"via": "tool", "session": ctx.session}, dry_run=True)
+    fields = reminder.to_json()
+    return Preview(
+        summary=f"a reminder \u201c{reminder.text}\u201d for {when_label(reminder.due)}",
+        fields=fields,
+        resolved={"text": reminder.text, "due": reminder.due.isoformat()},
+    )
+
+
+def commit_reminder(ctx: ToolContext, resolved: Mapping[str, Any], held_id: str) -> Write:
+    """Write the held reminder at the instant the user agreed to."""
+    reminder = ctx.app.calendar.create_reminder(
+        str(resolved["text"]), datetime.fromisoformat(str(resolved["due"])),
+        provenance={"via": "tool", "session": ctx.session, "turn": ctx.turn or None, "tool_call": held_id},
+    )
+    return Write("reminder", str(reminder.id), reminder.to_json())
+
+
+def create_event(ctx: ToolContext, title: str, day: str, time: str = "", minutes: int = 60,
+                 location: str = "") -> Preview:
+    """Put an event on the user's calendar. It is held until the user says yes: after calling it, ask
+    the user with ask_user whether to go ahead.
+
+    Args:
+        title: what the event is, e.g. "Lunch with Sam"
+        day: the user's own words for the day, e.g. "friday", "next tuesday" (never a date you computed)
+        time: the user's own words for the start time, e.g. "noon", "2 pm"; empty for an all-day event
+        minutes: how long it lasts
+        location: where, if the user said
+    """
+    refuse_computed_dates(day, ctx, "day")
+    refuse_computed_dates(time, ctx, "time")
+    event = ctx.app.calendar.create_event(
+        title, _when(day, time), provenance={"via": "tool", "session": ctx.session},
+        minutes=minutes if time else None, location=location or None, dry_run=True)
+    if event.all_day:
+        span = f"{event.start:%a} {event.start.day} {event.start:%b %Y}, all day"
+    else:
+        span = f"{when_label(event.start)}\u2013{event.end:%H:%M}"
+    return Preview(
+        summary=f"the event \u201c{event.title}\u201d on {span}",
+        fields=event.to_json(),
+        resolved={"title": event.title, "start": event.start.isoformat(), "end": event.end.isoformat(),
+                  "all_day": event.all_day, "location": event.location, "calendar": event.calendar},
+    )
+
+
+def commit_event(ctx: ToolContext, resolved: Mapping[str, Any], held_id: str) -> Write:
+    """Write the held event at the times the user agreed to."""
+    provenance = {"via": "tool", "session": ctx.session, "turn": ctx.turn or None, "tool_call": held_id}
+    start = datetime.fromisoformat(str(resolved["start"]))
+    if resolved.get("all_day"):
+        event = ctx.app.calendar.create_event(
+            str(resolved["title"]), f"{start:%Y-%m-%d}", provenance=provenance,
+            location=resolved.get("location"), calendar=str(resolved["calendar"]))
+    else:
+        event = ctx.app.calendar.create_event(
+            str(resolved["title"]), start, provenance=provenance, end=datetime.fromisoformat(str(resolved["end"])),
+            location=resolved.get("location"), calendar=str(resolved["calendar"]))
+    return Write("event", str(event.id), event.to_json())
+
+
+# -- reads ----------------------------------------------------------------------------------------
+
+
+def list_schedule(ctx: ToolContext, day: str = "today") -> dict[str, Any]:
+    """The user's reminders and events for one day, in time order.
+
+    Args:
+        day: the user's own words for the day, e.g. "today", "tomorrow", "next friday"
+    """
+    refuse_computed_dates(day, ctx, "day")
+    calendar = ctx.app.calendar
+    schedule = calendar.schedule(calendar.day_of(day))
+    return schedule.to_json()
+
+
+def ask_user(ctx: ToolContext, question: str) -> dict[str, Any]:
+    """Ask the user a question and wait for the answer (the run stops here). Use it to ask for what is
+    missing, and to ask for a yes after proposing a change.
+
+    Args:
+        question: the question, in one sentence
+    """
+    return {"asked": question}
+
+
+ASK_USER = "ask_user"
+
+
+def calendar_tools() -> list[Tool]:
+    """The calendar tools and ask_user (mail tools join when the mail services are present)."""
+    return [
+        tool_from_function(list_schedule),
+        tool_from_function(create_reminder, commit=commit_reminder),
+        tool_from_function(create_event, commit=commit_event),
+        tool_from_function(ask_user),
+    ]

@@ -1,0 +1,103 @@
+"""The held-calls repository: write tools the model proposed, waiting for the user's yes."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+OPEN = ("held", "asked")
+
+
+@dataclass(frozen=True)
+class HeldCall:
+    """One held write: what the model asked for, what it would write, and the run's steps."""
+
+    id: str
+    session: str
+    tool: str
+    args: Mapping[str, Any]
+    summary: str
+    fields: Mapping[str, Any]
+    resolved: Mapping[str, Any]
+    steps: tuple[Mapping[str, Any], ...]
+    status: str
+    question: str | None
+    created_at: datetime
+    decided_at: datetime | None = None
+    result: Mapping[str, Any] | None = None
+
+
+def _row(r: sqlite3.Row) -> HeldCall:
+    return HeldCall(
+        id=r["id"], session=r["session"], tool=r["tool"], args=json.loads(r["args"]), summary=r["summary"],
+        fields=json.loads(r["fields"]), resolved=json.loads(r["resolved"]), steps=tuple(json.loads(r["steps"])),
+        status=r["status"], question=r["question"], created_at=datetime.fromisoformat(r["created_at"]),
+        decided_at=datetime.fromisoformat(r["decided_at"]) if r["decided_at"] else None,
+        result=json.loads(r["result"]) if r["result"] else None,
+    )
+
+
+def insert(conn: sqlite3.Connection, call: HeldCall) -> None:
+    conn.execute(
+        "INSERT INTO held_calls (id, session, tool, args, summary, fields, resolved, steps, status, question, "
+        "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (call.id, call.session, call.tool, json.dumps(dict(call.args)), call.summary,
+         json.dumps(dict(call.fields), default=str), json.dumps(dict(call.resolved), default=str),
+         json.dumps([dict(s) for s in call.steps]), call.status, call.question,
+         call.created_at.astimezone(UTC).isoformat()),
+    )
+
+
+def get(conn: sqlite3.Connection, held_id: str) -> HeldCall | None:
+    row = conn.execute("SELECT * FROM held_calls WHERE id = ?", (held_id,)).fetchone()
+    return _row(row) if row else None
+
+
+def open_for(conn: sqlite3.Connection, session: str, statuses: Sequence[str] = OPEN) -> list[HeldCall]:
+    """The session's held calls in `statuses`, oldest first."""
+    marks = ",".join("?" * len(statuses))
+    rows = conn.execute(
+        f"SELECT * FROM held_calls WHERE session = ? AND status IN ({marks}) ORDER BY created_at, rowid",
+        (session, *statuses),
+    ).fetchall()
+    return [_row(r) for r in rows]
+
+
+def mark_asked(conn: sqlite3.Connection, held_id: str, question: str, steps: Sequence[Mapping[str, Any]]) -> None:
+    """The user has been asked about this call; `steps` is the run's full record, ask included."""
+    conn.execute("UPDATE held_calls SET status = 'asked', question = ?, steps = ? WHERE id = ? AND status = 'held'",
+                 (question, json.dumps([dict(s) for s in steps]), held_id))
+
+
+def claim(conn: sqlite3.Connection, held_id: str, now: datetime) -> bool:
+    """Take an asked call for writing; only one caller ever gets True for a given id."""
+    cur = conn.execute(
+        "UPDATE held_calls SET status = 'written', decided_at = ? WHERE id = ? AND status = 'asked'",
+        (now.astimezone(UTC).isoformat(), held_id),
+    )
+    return cur.rowcount == 1
+
+
+def settle(conn: sqlite3.Connection, held_id: str, status: str, now: datetime,
+           result: Mapping[str, Any] | None = None) -> None:
+    """Record how a held call ended (written with its result, declined, dropped, expired, failed)."""
+    conn.execute(
+        "UPDATE held_calls SET status = ?, decided_at = COALESCE(decided_at, ?), result = ? WHERE id = ?",
+        (status, now.astimezone(UTC).isoformat(), json.dumps(dict(result), default=str) if result else None,
+         held_id),
+    )
+
+
+def close_open(conn: sqlite3.Connection, session: str, status: str, now: datetime,
+               older_than: datetime | None = None) -> int:
+    """Close every open call of a session (or only those created before `older_than`)."""
+    sql = "UPDATE held_calls SET status = ?, decided_at = ? WHERE session = ? AND status IN ('held', 'asked')"
+    args: list[Any] = [status, now.astimezone(UTC).isoformat(), session]
+    if older_than is not None:
+        sql += " AND created_at < ?"
+        args.append(older_than.astimezone(UTC).isoformat())
+    return conn.execute(sql, args).rowcount
