@@ -27,7 +27,6 @@ def make_app(now: str = NOW, **env: str):
 
 
 def test_tomorrow_at_5pm_near_midnight_is_the_next_day_and_on_its_schedule(cli) -> None:
-    pytest.importorskip("steward.dates")
     r = cli("--now", NOW, "--json", "remind", "tomorrow at 5 pm", "Python training")
     assert r.code == 0, r.err
     assert r.json()["due"] == "2026-09-15T17:00:00+05:30"
@@ -60,7 +59,6 @@ def test_a_past_time_exits_1_with_one_line_and_writes_nothing(cli) -> None:
 
 
 def test_a_past_time_in_words_is_refused(cli) -> None:
-    pytest.importorskip("steward.dates")
     r = cli("--now", NOW, "remind", "today at 9 am", "stand-up")
     assert r.code == 1 and "already passed" in r.err
     assert cli("--now", NOW, "--json", "reminders", "list").json() == []
@@ -209,3 +207,34 @@ def test_reminder_ids_and_due_times_survive_a_new_app(tmp_path: Path) -> None:
     app.close()
     again = make_app().calendar.reminders()
     assert [(r.id, r.text, r.due) for r in again] == [(made.id, "call mum", made.due)]
+
+
+def test_a_todo_with_a_clock_time_becomes_a_reminder_through_the_write_path() -> None:
+    # what the chat engine does with "add a to-do to call the bank at 5 pm": dates finds the time,
+    # the subject is the rest, and create_reminder takes the Resolution as it is
+    from steward.dates import find
+
+    app = make_app("2026-09-14T10:00:00+05:30")
+    sentence = "add a to-do to call the bank at 5 pm"
+    found = find(sentence, app.clock)
+    assert found is not None and found.has_time
+    made = app.calendar.create_reminder("call the bank", found,
+                                        provenance={"via": "turn", "session": "s1", "turn": "t1"})
+    assert made.due.isoformat() == "2026-09-14T17:00:00+05:30"
+    assert [r.text for r in app.calendar.reminders()] == ["call the bank"]
+
+
+def test_the_users_date_settings_shape_what_words_mean(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_DATES_DAY_FIRST", "1")
+    r = cli("--now", NOW, "--json", "remind", "3/10 at 5 pm", "pay tax")
+    assert r.code == 0, r.err
+    assert r.json()["due"] == "2026-10-03T17:00:00+05:30"
+    monkeypatch.setenv("STEWARD_DATES_EVENING_HOUR", "20")
+    r = cli("--now", NOW, "--json", "remind", "tomorrow evening", "call home")
+    assert r.json()["due"] == "2026-09-15T20:00:00+05:30"
+
+
+def test_words_the_dates_module_cannot_read_are_a_one_line_error(cli) -> None:
+    r = cli("--now", NOW, "remind", "whenever you like", "tidy up")
+    assert r.code == 1 and "can't tell when" in r.err and len(r.err.strip().splitlines()) == 1
+    assert cli("--now", NOW, "schedule", "blah").code == 1

@@ -56,8 +56,11 @@ def from_resolution(resolution: ResolutionLike, text: str) -> Moment:
     return Moment(resolution.start, resolution.end, bool(resolution.has_time), text)
 
 
-def resolve_when(when: str | datetime | Any, clock: Clock) -> Moment:
-    """The user's words (through `steward.dates`), an ISO text, an aware datetime or a Resolution."""
+def resolve_when(when: str | datetime | Any, clock: Clock, options: Any = None) -> Moment:
+    """The user's words (through `steward.dates`), an ISO text, an aware datetime or a Resolution.
+
+    `options` is a `steward.dates.DateOptions` (day-first dates, the hours of 'morning', ...).
+    """
     if isinstance(when, datetime):
         if when.tzinfo is None:
             raise ValueError("create_reminder/create_event need an aware datetime, not a naive one")
@@ -74,7 +77,7 @@ def resolve_when(when: str | datetime | Any, clock: Clock) -> Moment:
         return explicit
     from steward.dates import resolve  # the dates module is the only place words become moments
 
-    found = resolve(text, clock, prefer="future")
+    found = resolve(text, clock, prefer="future", options=options)
     if found is None:
         raise UserError(f"I can't tell when {text!r} is; try e.g. 'tomorrow at 5 pm' or '2026-09-15 17:00'")
     return from_resolution(found, text)

@@ -76,6 +76,7 @@ class CalendarService:
         write_to: str = "local",
         default_hour: int = 9,
         event_minutes: int = 60,
+        date_options: Any = None,
     ) -> None:
         self.conn = conn
         self.clock = clock
@@ -83,6 +84,7 @@ class CalendarService:
         self.write_to = write_to
         self.default_hour = default_hour
         self.event_minutes = event_minutes
+        self.date_options = date_options  # steward.dates.DateOptions from the user's settings
 
     # -- reminders ------------------------------------------------------------------------------
 
@@ -97,7 +99,7 @@ class CalendarService:
         """Write one reminder (or, with dry_run, return the one that would be written)."""
         prov = Provenance.of(provenance)
         cleaned = rules.clean_text(text, "reminder")
-        moment = rules.with_default_hour(rules.resolve_when(when, self.clock), self.clock.zone,
+        moment = rules.with_default_hour(rules.resolve_when(when, self.clock, self.date_options), self.clock.zone,
                                          self.default_hour)
         due = moment.start.replace(microsecond=0).astimezone(self.clock.zone)
         rules.check_not_past(due, self.clock.now(), "that reminder")
@@ -181,7 +183,7 @@ class CalendarService:
         """
         prov = Provenance.of(provenance)
         cleaned = rules.clean_text(title, "event")
-        moment = rules.resolve_when(when, self.clock)
+        moment = rules.resolve_when(when, self.clock, self.date_options)
         zone = self.clock.zone
         all_day = not moment.has_time
         if all_day:
@@ -217,7 +219,7 @@ class CalendarService:
     def _event_end(self, start: datetime, moment: rules.Moment, end: str | datetime | None,
                    minutes: int | None) -> datetime:
         if end is not None:
-            finish = rules.resolve_when(end, self.clock.at(start)).start
+            finish = rules.resolve_when(end, self.clock.at(start), self.date_options).start
         elif minutes is not None:
             finish = start + timedelta(minutes=minutes)
         elif moment.end is not None and moment.end > start:
@@ -244,7 +246,7 @@ class CalendarService:
         """The local day a WHEN names (today when empty)."""
         if not when or not when.strip():
             return self.clock.today()
-        return rules.resolve_when(when, self.clock).start.astimezone(self.clock.zone).date()
+        return rules.resolve_when(when, self.clock, self.date_options).start.astimezone(self.clock.zone).date()
 
     def schedule(self, day: date, calendars: list[str] | None = None) -> Schedule:
         """Reminders and events of a local day from every configured backend, sorted by time."""
