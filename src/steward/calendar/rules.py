@@ -18,10 +18,14 @@ MAX_TEXT = 500
 class ResolutionLike(Protocol):
     """What `steward.dates.Resolution` offers (the calendar needs only these fields)."""
 
-    start: datetime
-    end: datetime | None
-    has_date: bool
-    has_time: bool
+    @property
+    def start(self) -> datetime: ...
+    @property
+    def end(self) -> datetime | None: ...
+    @property
+    def has_date(self) -> bool: ...
+    @property
+    def has_time(self) -> bool: ...
 
 
 @dataclass(frozen=True)
