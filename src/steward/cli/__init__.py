@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "steward.cli.setup",
     "steward.cli.calendar",
     "steward.cli.when",
+    "steward.cli.serve",
 )
 
 

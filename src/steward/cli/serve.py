@@ -1,0 +1,56 @@
+"""`steward serve`: the HTTP API, the web page and the scheduler in one process."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from steward.cli.context import Commands, Ctx
+
+if TYPE_CHECKING:
+    from steward.web.run import ServeOptions
+
+
+def register(commands: Commands) -> None:
+    p = commands.add("serve", "the HTTP API, the web page and the scheduler (the main job)", cmd_serve)
+    add_serve_options(p)
+
+
+def add_serve_options(p: argparse.ArgumentParser) -> None:
+    """--host, --port, --token-file (shared with `steward demo`)."""
+    p.add_argument("--host", default=None, help="address to listen on (default: serve.host, 127.0.0.1)")
+    p.add_argument("--port", type=int, default=None, help="port to listen on (default: serve.port, 8765; 0 picks one)")
+    p.add_argument("--token-file", default=None, metavar="FILE",
+                   help="require the bearer token in FILE (off loopback a token is generated when absent)")
+
+
+def serve_options(ctx: Ctx, args: argparse.Namespace) -> ServeOptions:
+    """The options from the command line over the settings."""
+    from steward.errors import UsageError
+    from steward.web.run import ServeOptions
+
+    port = args.port if args.port is not None else ctx.settings.as_int("serve.port")
+    if not 0 <= port <= 65535:
+        raise UsageError(f"--port {port}: a port is a number from 0 to 65535")
+    return ServeOptions(
+        host=args.host or ctx.settings.as_str("serve.host"),
+        port=port,
+        token_file=args.token_file if args.token_file is not None else ctx.settings.as_str("serve.token_file"),
+        workers=ctx.settings.as_int("serve.workers"),
+    )
+
+
+def run_server(ctx: Ctx, args: argparse.Namespace) -> int:
+    """Serve the home of `ctx` until stopped."""
+    from steward.app import build_app
+    from steward.web.run import serve
+
+    settings, clock, paths = ctx.settings, ctx.clock, ctx.paths
+    options = serve_options(ctx, args)
+    ctx.app.db  # noqa: B018 - create and migrate the store before the workers open their own connections
+    return serve(settings, clock, lambda: build_app(settings, clock, paths), options,
+                 verbose=bool(getattr(args, "verbose", False)))
+
+
+def cmd_serve(ctx: Ctx, args: argparse.Namespace) -> int:
+    return run_server(ctx, args)

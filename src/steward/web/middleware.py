@@ -1,0 +1,131 @@
+"""ASGI middleware: the access guard and a privacy-safe access log.
+
+Both are plain ASGI (not Starlette's BaseHTTPMiddleware) so streamed responses pass straight through.
+The access log replaces uvicorn's: one line per request with method, path, the query with the token
+redacted, status and time. It never sees a request or response body, so no email body can reach it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from http.cookies import SimpleCookie
+from typing import Any
+from urllib.parse import parse_qs
+
+from steward.web.security import COOKIE, TOKEN_PARAM, Denial, Guard, redact_query, tokens_equal
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+access_log = logging.getLogger("steward.web.access")
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+
+
+def _cookies(headers: dict[str, str]) -> dict[str, str]:
+    raw = headers.get("cookie")
+    if not raw:
+        return {}
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(raw)
+    except Exception:  # noqa: BLE001 - a malformed Cookie header is the client's problem: no cookies
+        return {}
+    return {name: morsel.value for name, morsel in jar.items()}
+
+
+async def _send_json(send: Send, status: int, body: dict[str, Any],
+                     extra: list[tuple[bytes, bytes]] | None = None) -> None:
+    data = json.dumps(body).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()),
+               *(extra or [])]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": data})
+
+
+_LOCKED_PAGE = (
+    "<!doctype html><meta charset=utf-8><title>Steward: token needed</title>"
+    "<body style='font:16px system-ui;max-width:36rem;margin:4rem auto;padding:0 1rem'>"
+    "<h1>Steward needs its token</h1><p>This server was started with a token. Open the link "
+    "<code>steward serve</code> printed (it ends in <code>/?token=…</code>), once, in this browser.</p>"
+)
+
+
+class GuardMiddleware:
+    """Refuses what the Guard refuses; turns `GET /?token=T` into a cookie and a redirect."""
+
+    def __init__(self, app: ASGIApp, guard: Guard) -> None:
+        self.app = app
+        self.guard = guard
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = _headers(scope)
+        method = scope["method"]
+        path = scope["path"]
+        query = scope.get("query_string", b"").decode("latin-1")
+        if self.guard.token is not None and method == "GET" and path == "/" and TOKEN_PARAM in parse_qs(query):
+            given = parse_qs(query)[TOKEN_PARAM][0]
+            if tokens_equal(given, self.guard.token):
+                cookie = f"{COOKIE}={given}; Path=/; HttpOnly; SameSite=Strict"
+                await send({"type": "http.response.start", "status": 303,
+                            "headers": [(b"location", b"/"), (b"set-cookie", cookie.encode()),
+                                        (b"content-length", b"0"), (b"cache-control", b"no-store")]})
+                await send({"type": "http.response.body", "body": b""})
+                return
+        denial = self.guard.check(method, path, headers, _cookies(headers))
+        if denial is not None:
+            await self._refuse(send, denial, headers)
+            return
+        await self.app(scope, receive, send)
+
+    async def _refuse(self, send: Send, denial: Denial, headers: dict[str, str]) -> None:
+        if denial.status == 401 and "text/html" in headers.get("accept", ""):
+            data = _LOCKED_PAGE.encode()
+            await send({"type": "http.response.start", "status": 401,
+                        "headers": [(b"content-type", b"text/html; charset=utf-8"),
+                                    (b"content-length", str(len(data)).encode())]})
+            await send({"type": "http.response.body", "body": data})
+            return
+        extra = [(b"www-authenticate", b"Bearer")] if denial.status == 401 else []
+        await _send_json(send, denial.status, {"error": denial.error, "message": denial.message}, extra)
+
+
+class AccessLogMiddleware:
+    """One log line per request: method, path, redacted query, status, milliseconds. Never a body."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status = 0
+
+        async def send_wrapper(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = int(message["status"])
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_wrapper)
+        finally:
+            if access_log.isEnabledFor(logging.INFO):
+                query = redact_query(scope.get("query_string", b"").decode("latin-1"))
+                target = scope["path"] + (f"?{query}" if query else "")
+                client = scope.get("client") or ("-", 0)
+                access_log.info('%s "%s %s" %d %.1fms', client[0], scope["method"], target, status or 500,
+                                (time.perf_counter() - started) * 1000)

@@ -1,0 +1,48 @@
+"""The web page at `/`: server-rendered HTML; `static/app.js` streams the chat and fills the panels."""
+
+from __future__ import annotations
+
+import html
+from importlib import resources
+from string import Template
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
+
+from steward import __version__
+from steward.web.server import Runtime
+
+router = APIRouter()
+
+# The page loads nothing from elsewhere and runs only our own script.
+SECURITY_HEADERS = {
+    "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "cache-control": "no-store",
+}
+
+
+def _template() -> Template:
+    text = (resources.files("steward.web") / "templates" / "index.html").read_text(encoding="utf-8")
+    return Template(text)
+
+
+def render_page(runtime: Runtime) -> str:
+    """The page for the user's clock: today's date and zone are in the HTML before any script runs."""
+    now = runtime.clock.now()
+    return _template().substitute(
+        version=html.escape(__version__),
+        today_long=html.escape(f"{now:%A} {now.day} {now:%B %Y}"),
+        today_iso=html.escape(now.date().isoformat()),
+        now_iso=html.escape(now.isoformat()),
+        zone=html.escape(runtime.clock.zone_name),
+    )
+
+
+@router.get("/", response_class=HTMLResponse, include_in_schema=False)
+async def index(request: Request) -> HTMLResponse:
+    """The chat page."""
+    runtime: Runtime = request.app.state.runtime
+    return HTMLResponse(render_page(runtime), headers=SECURITY_HEADERS)

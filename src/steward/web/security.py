@@ -1,0 +1,139 @@
+"""Who may talk to `steward serve`: pure decisions over a request's method, headers and cookies.
+
+The rules (README, "The server and the web page"):
+
+- Bound to loopback with no token configured, requests are accepted when their Host header names a
+  loopback address (127.0.0.1, ::1, localhost). A page on another site that rebinds its DNS name to
+  127.0.0.1 sends its own name as Host and is refused, so it cannot read mail through the browser.
+- With a token (required off loopback; `--token-file F`, or one generated and printed once), every
+  request except the static assets carries it: `Authorization: Bearer TOKEN`, or the `steward_token`
+  cookie. `GET /?token=TOKEN` sets that cookie (HttpOnly, SameSite=Strict) and redirects to `/`, so a
+  browser needs the token once and it does not stay in the address bar or the history.
+- State-changing requests (POST, PUT, PATCH, DELETE) are refused when they come from another site
+  (`Sec-Fetch-Site: cross-site|same-site`, or an `Origin` that is not this server), and a POST must be
+  `application/json`: an HTML form on another site can send neither, and we answer no CORS preflight.
+"""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+COOKIE = "steward_token"
+TOKEN_PARAM = "token"
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+PUBLIC_PREFIXES = ("/static/",)
+
+
+@dataclass(frozen=True)
+class Denial:
+    """Why a request is refused: the HTTP status and a message a person can act on."""
+
+    status: int
+    error: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Guard:
+    """The server's access rules: the token (None when none is needed) and where it listens."""
+
+    token: str | None
+    bind_host: str
+    port: int
+
+    def check(self, method: str, path: str, headers: Mapping[str, str],
+              cookies: Mapping[str, str]) -> Denial | None:
+        """None when the request may proceed, else the reason it may not. Header names lower-case."""
+        if path.startswith(PUBLIC_PREFIXES):
+            return None
+        if self.token is None:
+            host = headers.get("host", "")
+            if not host_is_loopback(host_name(host)):
+                return Denial(421, "wrong_host",
+                              f"this server answers to 127.0.0.1:{self.port} or localhost, not {host!r}")
+        elif not self.authorized(headers, cookies):
+            return Denial(401, "unauthorized",
+                          "a token is required: send 'Authorization: Bearer TOKEN' or open /?token=TOKEN once")
+        if method.upper() in UNSAFE_METHODS:
+            return cross_site_denial(method, headers)
+        return None
+
+    def authorized(self, headers: Mapping[str, str], cookies: Mapping[str, str]) -> bool:
+        """True when the bearer header or the cookie carries the token."""
+        if self.token is None:
+            return True
+        auth = headers.get("authorization", "")
+        scheme, _, value = auth.partition(" ")
+        if scheme.lower() == "bearer" and tokens_equal(value.strip(), self.token):
+            return True
+        return tokens_equal(cookies.get(COOKIE, ""), self.token)
+
+
+def cross_site_denial(method: str, headers: Mapping[str, str]) -> Denial | None:
+    """A state-changing request from another site, or a POST that is not JSON, is refused."""
+    fetch_site = headers.get("sec-fetch-site", "").lower()
+    if fetch_site in ("cross-site", "same-site"):
+        return Denial(403, "cross_site", "requests from another site may not change anything here")
+    origin = headers.get("origin")
+    if origin is not None and not same_origin(origin, headers.get("host", "")):
+        return Denial(403, "cross_site", f"requests from {origin} may not change anything here")
+    if method.upper() in ("POST", "PUT", "PATCH"):
+        content_type = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+        if content_type != "application/json":
+            return Denial(415, "unsupported_media_type",
+                          "send the request body as JSON with 'Content-Type: application/json'")
+    return None
+
+
+def same_origin(origin: str, host: str) -> bool:
+    """True when an Origin header names the host the request was sent to."""
+    if origin == "null":
+        return False
+    parts = urlsplit(origin)
+    return bool(parts.netloc) and parts.netloc.lower() == host.lower()
+
+
+def host_name(host_header: str) -> str:
+    """The name part of a Host header: `[::1]:8765` -> `::1`, `localhost:80` -> `localhost`."""
+    text = host_header.strip()
+    if text.startswith("["):
+        return text[1:].split("]", 1)[0]
+    if text.count(":") == 1:
+        return text.split(":", 1)[0]
+    return text
+
+
+def host_is_loopback(name: str) -> bool:
+    """True for localhost and the loopback addresses."""
+    if name.lower() in ("localhost", "localhost."):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def tokens_equal(given: str, expected: str) -> bool:
+    """Constant-time comparison, so response timing says nothing about the token."""
+    return bool(given) and hmac.compare_digest(given.encode(), expected.encode())
+
+
+def new_token() -> str:
+    """A fresh random token (256 bits)."""
+    return secrets.token_urlsafe(32)
+
+
+def redact_query(query: str) -> str:
+    """A query string fit for a log line: the token's value is replaced."""
+    if not query:
+        return ""
+    parts = []
+    for pair in query.split("&"):
+        name, sep, _ = pair.partition("=")
+        parts.append(f"{name}=***" if sep and name == TOKEN_PARAM else pair)
+    return "&".join(parts)

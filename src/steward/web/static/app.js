@@ -1,0 +1,318 @@
+// Steward's page: a streaming chat, held-write cards, the Today panel and mail search.
+// Everything is built with DOM nodes and textContent: text from mail or the model is never parsed as HTML.
+"use strict";
+
+const $ = (sel) => document.querySelector(sel);
+const todayIso = document.body.dataset.today;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// Times arrive as ISO-8601 in the user's own zone (the server's clock), so the wall time is read off
+// the text rather than converted to the browser's zone.
+function clockTime(iso) {
+  const m = /T(\d{2}):(\d{2})/.exec(iso || "");
+  return m ? `${m[1]}:${m[2]}` : "";
+}
+function dayOf(iso) { return (iso || "").slice(0, 10); }
+function shortDate(iso) {
+  const day = dayOf(iso);
+  if (!day) return "";
+  if (day === todayIso) return `today ${clockTime(iso)}`;
+  const d = new Date(`${day}T12:00:00Z`);
+  const label = d.toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+  const time = clockTime(iso);
+  return time && !iso.includes("T00:00:00") ? `${label} ${time}` : label;
+}
+
+async function api(method, url, body) {
+  const init = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(url, init);
+  let data = null;
+  try { data = await res.json(); } catch { data = null; }
+  if (!res.ok) {
+    const message = (data && data.message) || `${res.status} ${res.statusText}`;
+    throw new Error(message);
+  }
+  return data;
+}
+
+// ---- chat -----------------------------------------------------------------------------------------
+
+const log = $("#log");
+const form = $("#ask");
+const input = $("#text");
+const send = $("#send");
+
+function removeEmpty() { const e = $("#chat-empty"); if (e) e.remove(); }
+function scrollDown() { log.scrollTop = log.scrollHeight; }
+
+function addUser(text) {
+  removeEmpty();
+  log.append(el("li", { class: "msg user" }, el("span", { class: "sr-only" }, "You: "), text));
+  scrollDown();
+}
+
+function addBot() {
+  removeEmpty();
+  const text = el("div", { class: "text" });
+  const item = el("li", { class: "msg bot streaming" }, el("span", { class: "sr-only" }, "Steward: "), text);
+  log.append(item);
+  scrollDown();
+  return { item, text };
+}
+
+function describeHandler(trace) {
+  const parts = [];
+  if (trace.handled_by) parts.push(`answered by ${trace.handled_by}`);
+  if (trace.route && trace.route.intent) parts.push(`intent ${trace.route.intent}`);
+  if (trace.writes && trace.writes.length) parts.push(`${trace.writes.length} saved`);
+  return parts.join(" · ");
+}
+
+function pendingOf(trace) {
+  // held writes waiting for a yes or no, each {id, tool, args, question}
+  if (Array.isArray(trace.pending)) return trace.pending;
+  if (trace.pending && typeof trace.pending === "object") return [trace.pending];
+  return [];
+}
+
+function finishBot(bubble, trace) {
+  bubble.item.classList.remove("streaming");
+  if (trace.reply !== undefined && bubble.text.textContent !== trace.reply) bubble.text.textContent = trace.reply;
+  const meta = describeHandler(trace);
+  if (meta) bubble.item.append(el("div", { class: "meta" }, meta));
+  for (const held of pendingOf(trace)) bubble.item.append(heldCard(held));
+  bubble.item.append(el("details", { class: "trace" }, el("summary", {}, "Trace"),
+    el("pre", {}, JSON.stringify(trace, null, 2))));
+  scrollDown();
+  if ((trace.writes && trace.writes.length) || pendingOf(trace).length === 0) refreshToday();
+}
+
+function heldCard(held) {
+  const args = held.args || held.arguments || {};
+  const rows = Object.entries(args).map(([k, v]) => [el("dt", {}, k), el("dd", {}, typeof v === "string" ? v : JSON.stringify(v))]);
+  const status = el("p", { class: "meta", role: "status" });
+  const confirm = el("button", { type: "button", class: "primary" }, "Confirm");
+  const cancel = el("button", { type: "button" }, "Cancel");
+  const card = el("div", { class: "card", role: "group", "aria-label": "A change waiting for your answer" },
+    el("h3", {}, held.question || `Steward wants to run ${held.tool || "a write"}`),
+    rows.length ? el("dl", {}, rows) : null,
+    el("div", { class: "actions" }, confirm, cancel), status);
+  const answer = async (choice) => {
+    confirm.disabled = cancel.disabled = true;
+    status.textContent = choice === "confirm" ? "Saving…" : "Cancelling…";
+    try {
+      const trace = await api("POST", `/pending/${encodeURIComponent(held.id)}`, { answer: choice });
+      card.classList.add("answered");
+      status.textContent = choice === "confirm" ? "Confirmed." : "Cancelled.";
+      const bubble = addBot();
+      bubble.text.textContent = trace.reply || status.textContent;
+      finishBot(bubble, trace);
+      refreshToday();
+    } catch (err) {
+      status.textContent = err.message;
+      confirm.disabled = cancel.disabled = false;
+    }
+  };
+  confirm.addEventListener("click", () => answer("confirm"));
+  cancel.addEventListener("click", () => answer("cancel"));
+  return card;
+}
+
+// Server-Sent Events over fetch: POST the turn, read the stream, split it into events.
+async function* sseEvents(response) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let cut;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      let name = "message";
+      const data = [];
+      for (const line of block.split("\n")) {
+        if (line.startsWith("event:")) name = line.slice(6).trim();
+        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+      }
+      if (data.length) yield { name, data: JSON.parse(data.join("\n")) };
+    }
+  }
+}
+
+async function sendTurn(text) {
+  addUser(text);
+  const bubble = addBot();
+  send.disabled = true;
+  try {
+    const res = await fetch("/chat/stream", {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
+      body: JSON.stringify({ text }),
+    });
+    if (!res.ok) {
+      let message = `${res.status} ${res.statusText}`;
+      try { message = (await res.json()).message || message; } catch { /* not JSON */ }
+      throw new Error(message);
+    }
+    let finished = false;
+    for await (const ev of sseEvents(res)) {
+      if (ev.name === "delta") { bubble.text.textContent += ev.data.text; scrollDown(); }
+      else if (ev.name === "trace") { finishBot(bubble, ev.data); finished = true; }
+      else if (ev.name === "error") throw new Error(ev.data.message);
+    }
+    if (!finished) throw new Error("the answer was cut off; try again");
+  } catch (err) {
+    bubble.item.classList.remove("streaming");
+    bubble.item.classList.add("error");
+    bubble.text.textContent = err.message;
+  } finally {
+    send.disabled = false;
+    input.focus();
+  }
+}
+
+form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = input.value.trim();
+  if (!text || send.disabled) return;
+  input.value = "";
+  autosize();
+  sendTurn(text);
+});
+input.addEventListener("keydown", (event) => {
+  if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+    event.preventDefault();
+    form.requestSubmit();
+  }
+});
+function autosize() { input.style.height = "auto"; input.style.height = `${Math.min(input.scrollHeight, 192)}px`; }
+input.addEventListener("input", autosize);
+for (const button of document.querySelectorAll("button.suggest")) {
+  button.addEventListener("click", () => { input.value = button.textContent; autosize(); input.focus(); });
+}
+
+// ---- today ----------------------------------------------------------------------------------------
+
+function itemRow(entry) {
+  const all_day = entry.all_day || (!clockTime(entry.start) && !clockTime(entry.due));
+  const when = all_day ? "all day" : clockTime(entry.start || entry.due);
+  const title = entry.title || entry.text || "";
+  return el("li", {}, el("span", { class: "when" }, when), el("span", { class: "what" }, title),
+    el("span", { class: "kind" }, entry.kind || ""));
+}
+
+function fill(list, rows, emptyText) {
+  list.replaceChildren(...(rows.length ? rows : [el("li", { class: "muted" }, emptyText)]));
+}
+
+async function loadDay(when, list, emptyText) {
+  try {
+    const data = await api("GET", `/schedule?when=${encodeURIComponent(when)}`);
+    fill(list, (data.items || []).map(itemRow), emptyText);
+  } catch (err) {
+    fill(list, [], err.message);
+  }
+}
+
+function reminderRow(reminder) {
+  const cancel = el("button", { type: "button", class: "quiet", "aria-label": `Cancel the reminder “${reminder.text}”` }, "Cancel");
+  cancel.addEventListener("click", async () => {
+    cancel.disabled = true;
+    try { await api("DELETE", `/reminders/${encodeURIComponent(reminder.id)}`); refreshToday(); }
+    catch (err) { cancel.disabled = false; cancel.textContent = err.message; }
+  });
+  return el("li", {}, el("span", { class: "when" }, shortDate(reminder.due)), el("span", { class: "what" }, reminder.text), cancel);
+}
+
+async function loadNext(list) {
+  try {
+    const data = await api("GET", "/reminders?status=pending&limit=5");
+    fill(list, (data.reminders || []).map(reminderRow), "Nothing pending. Say “remind me …” to add one.");
+  } catch (err) {
+    fill(list, [], err.message);
+  }
+}
+
+let refreshing = null;
+function refreshToday() {
+  if (refreshing) return refreshing;
+  refreshing = Promise.all([
+    loadDay("today", $("#today-items"), "Nothing today. Ask Steward to remind you of something."),
+    loadDay("tomorrow", $("#tomorrow-items"), "Nothing tomorrow yet."),
+    loadNext($("#next-items")),
+  ]).finally(() => { refreshing = null; });
+  return refreshing;
+}
+$("#refresh").addEventListener("click", refreshToday);
+
+// ---- search ---------------------------------------------------------------------------------------
+
+function terms(query) {
+  return query.toLowerCase().split(/[^\p{L}\p{N}@.]+/u).map((t) => t.replace(/^\.+|\.+$/g, "")).filter((t) => t.length > 1);
+}
+
+// The text with every query term wrapped in <mark>, built as nodes (never as HTML).
+function highlighted(text, words) {
+  const out = [];
+  if (!words.length || !text) return [text || ""];
+  const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const re = new RegExp(`(${escaped.join("|")})`, "giu");
+  let last = 0;
+  for (const m of text.matchAll(re)) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    out.push(el("mark", {}, m[0]));
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+async function search(query) {
+  const status = $("#search-status");
+  const hits = $("#hits");
+  status.textContent = "Searching…";
+  try {
+    const data = await api("GET", `/mail/search?q=${encodeURIComponent(query)}`);
+    const words = terms(query);
+    hits.replaceChildren(...data.hits.map((hit) => el("li", {},
+      el("div", { class: "subject" }, highlighted(hit.subject || "(no subject)", words)),
+      el("div", { class: "from" }, highlighted(hit.sender_name ? `${hit.sender_name} <${hit.sender}>` : hit.sender, words)),
+      el("div", { class: "snippet" }, highlighted(hit.snippet, words)),
+      el("div", { class: "date" }, shortDate(hit.received_at)))));
+    const n = data.hits.length;
+    status.textContent = n ? `${n} ${n === 1 ? "message" : "messages"}${data.broadened ? " (no exact match; showing close ones)" : ""}`
+      : "No mail matches. Try fewer or different words.";
+  } catch (err) {
+    hits.replaceChildren();
+    status.textContent = err.message;
+  }
+}
+
+$("#search-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const query = $("#q").value.trim();
+  if (query) search(query);
+});
+
+refreshToday();

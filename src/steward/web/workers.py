@@ -1,0 +1,84 @@
+"""The threads that run Steward's core for the server.
+
+The core is synchronous and its SQLite connection belongs to the thread that opened it, so the
+server keeps a few worker threads, each with its own `App` (its own connection; WAL lets them read
+side by side), and hands them calls from the event loop. Each worker closes its own App on stop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any, TypeVar
+
+from steward.app import App
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+_STOP = object()
+
+
+class Workers:
+    """N threads, each owning one App built by `make_app` on first use."""
+
+    def __init__(self, make_app: Callable[[], App], count: int = 2, name: str = "steward-web") -> None:
+        self._make_app = make_app
+        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._threads = [
+            threading.Thread(target=self._loop, name=f"{name}-{i}", daemon=True) for i in range(max(1, count))
+        ]
+        self._started = False
+        self._lock = threading.Lock()
+
+    def start(self) -> None:
+        with self._lock:
+            if not self._started:
+                for thread in self._threads:
+                    thread.start()
+                self._started = True
+
+    def submit(self, fn: Callable[..., T], *args: Any) -> Future[T]:
+        """Run `fn(app, *args)` on a worker; the future holds its result or its exception."""
+        self.start()
+        future: Future[T] = Future()
+        self._jobs.put((fn, args, future))
+        return future
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Await `fn(app, *args)` run on a worker."""
+        return await asyncio.wrap_future(self.submit(fn, *args))
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Let queued calls finish, then close every worker's App and join the threads."""
+        with self._lock:
+            if not self._started:
+                return
+            for _ in self._threads:
+                self._jobs.put(_STOP)
+        for thread in self._threads:
+            thread.join(timeout)
+
+    def _loop(self) -> None:
+        app: App | None = None
+        try:
+            while True:
+                job = self._jobs.get()
+                if job is _STOP:
+                    return
+                fn, args, future = job
+                if not future.set_running_or_notify_cancel():
+                    continue
+                try:
+                    if app is None:
+                        app = self._make_app()
+                    future.set_result(fn(app, *args))
+                except BaseException as exc:  # the caller sees it, through the future
+                    future.set_exception(exc)
+        finally:
+            if app is not None:
+                app.close()

@@ -1,0 +1,100 @@
+"""Starting a real `steward serve` process for tests, and talking to it."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Served:
+    base: str
+    proc: subprocess.Popen[str]
+    log_path: Path
+
+    def log(self) -> str:
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+    def client(self, **kw: object) -> httpx.Client:
+        return httpx.Client(base_url=self.base, timeout=30, **kw)  # type: ignore[arg-type]
+
+
+@contextmanager
+def serving(home: Path, *args: str, now: str | None = None, env: dict[str, str] | None = None,
+            host: str = "127.0.0.1", ready_path: str = "/health",
+            headers: dict[str, str] | None = None) -> Iterator[Served]:
+    """`steward --home HOME [--now NOW] serve --port P ARGS...` until the block ends (then SIGTERM)."""
+    port = free_port()
+    log_path = home.parent / f"serve-{port}.log"
+    cmd = [sys.executable, "-m", "steward", "--home", str(home)]
+    if now:
+        cmd += ["--now", now]
+    cmd += ["serve", "--host", host, "--port", str(port), *args]
+    log_file = log_path.open("w", encoding="utf-8")
+    proc = subprocess.Popen(cmd, stdout=log_file, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, **(env or {})})
+    shown = f"[{host}]" if ":" in host else host
+    served = Served(f"http://{shown}:{port}", proc, log_path)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"steward serve exited early ({proc.returncode}):\n{served.log()}")
+            try:
+                if httpx.get(served.base + ready_path, timeout=2, headers=headers).status_code < 500:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"steward serve did not start:\n{served.log()}")
+            time.sleep(0.1)
+        yield served
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        log_file.close()
+
+
+def in_process(home: Path, now: str | None = None, token: str | None = None,
+               jobs: list[object] | None = None) -> object:
+    """The ASGI app of `steward serve` around HOME, built as the command builds it (for TestClient)."""
+    from steward.app import build_app
+    from steward.clock import make_clock
+    from steward.paths import resolve_paths
+    from steward.settings import load
+    from steward.web.jobs import JobHost
+    from steward.web.security import Guard
+    from steward.web.server import Runtime, create_app
+    from steward.web.workers import Workers
+
+    paths = resolve_paths(str(home))
+    settings = load(paths.config_file)
+    clock = make_clock(settings.as_str("timezone"), now)
+
+    def make_app():  # type: ignore[no-untyped-def]
+        return build_app(settings, clock, paths)
+
+    runtime = Runtime(workers=Workers(make_app, 2), clock=clock, guard=Guard(token, "127.0.0.1", 8765),
+                      jobs=JobHost(make_app, list(jobs or [])))  # type: ignore[arg-type]
+    return create_app(runtime)

@@ -1,0 +1,76 @@
+"""The scheduler host of `steward serve`: jobs run on their own thread and a failing job backs off."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from steward.app import App, build_app
+from steward.clock import make_clock
+from steward.errors import ConnectorError
+from steward.paths import resolve_paths
+from steward.settings import load
+from steward.web.jobs import Job, JobHost, next_delay, parse_interval
+from steward.web.workers import Workers
+
+
+def make_app_factory(home: Path):  # type: ignore[no-untyped-def]
+    paths = resolve_paths(str(home))
+    settings = load(paths.config_file)
+    clock = make_clock("UTC", "2026-09-14T10:00:00+00:00")
+    return lambda: build_app(settings, clock, paths)
+
+
+def test_backoff_doubles_and_is_capped() -> None:
+    job = Job("sync", 300, lambda app: None, max_backoff=3600)
+    assert next_delay(job, 0) == 300
+    assert [next_delay(job, n) for n in (1, 2, 3, 4)] == [300, 600, 1200, 2400]
+    assert next_delay(job, 10) == 3600
+
+
+def test_intervals() -> None:
+    assert parse_interval("5m") == 300 and parse_interval("1h") == 3600 and parse_interval("0") == 0
+    from steward.errors import ConfigError
+
+    with pytest.raises(ConfigError):
+        parse_interval("soon")
+
+
+def test_jobs_run_on_their_own_connection_and_a_failure_does_not_stop_the_others(steward_home: Path) -> None:
+    seen: list[str] = []
+    ran = threading.Event()
+
+    def good(app: App) -> None:
+        # a real query on the job thread's own store connection
+        seen.append(app.db.execute("SELECT name FROM migrations ORDER BY name LIMIT 1").fetchone()[0])
+        ran.set()
+
+    def bad(app: App) -> None:
+        raise ConnectorError("imap: server went away")
+
+    host = JobHost(make_app_factory(steward_home), [Job("bad", 0.05, bad), Job("good", 0.05, good)])
+    host.start()
+    try:
+        assert ran.wait(10)
+        time.sleep(0.2)
+    finally:
+        host.stop()
+    assert seen and seen[0] == "0001_audit"
+    bad_state = host.state["bad"]
+    assert bad_state.failures >= 1 and bad_state.last_error == "imap: server went away"
+    assert bad_state.runs == bad_state.failures  # backed off: not retried every 50 ms
+    assert host.state["good"].runs >= 2
+
+
+def test_workers_each_own_a_connection_and_pass_errors_back(steward_home: Path) -> None:
+    workers = Workers(make_app_factory(steward_home), 2)
+    try:
+        names = {workers.submit(lambda app: threading.current_thread().name).result(10) for _ in range(20)}
+        assert names <= {"steward-web-0", "steward-web-1"}
+        with pytest.raises(ConnectorError):
+            workers.submit(lambda app: (_ for _ in ()).throw(ConnectorError("down"))).result(10)
+    finally:
+        workers.stop()
