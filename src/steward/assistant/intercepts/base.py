@@ -1,0 +1,36 @@
+"""The intercept contract."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from steward.assistant.trace import OpenQuestion, Outcome, Turn
+
+
+@dataclass(frozen=True)
+class Match:
+    """An intercept's claim on a turn, with what it parsed out of it."""
+
+    intercept: str
+    slots: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Intercept(Protocol):
+    """A deterministic handler. `reads_only` intercepts decline turns that ask for an action."""
+
+    name: str
+    reads_only: bool
+
+    def match(self, turn: Turn) -> Match | None:
+        """A Match when this intercept handles the turn, else None. Pure: no writes."""
+        ...
+
+    def handle(self, turn: Turn, match: Match) -> Outcome:
+        """Answer the turn (writes go through the object's one write path; honour turn.dry_run)."""
+        ...
+
+    def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        """Finish the job a continuation of this intercept was waiting on; None when the turn is no answer."""
+        ...

@@ -1,0 +1,174 @@
+"""The turn pipeline (DESIGN.md): hooks, open continuation, intercepts, router, action promotion,
+tier, then the loop or the offline answer; every turn returns a Trace and is recorded per session.
+
+    text -> UserPromptSubmit hooks -> open continuation? -> intercepts -> router.classify
+         -> promote_to_action_intent -> tier for the intent -> loop | offline -> reply + trace
+
+A continuation lives for one turn: that turn completes it (its owner's `resume`), or drops it (the
+turn is a question, or a new request an intercept claims, or its owner is off). Whatever the turn
+asks back becomes the session's only open continuation. `dry_run` does everything but write: no
+object, no turn record, no continuation is stored, and the trace shows what would have been written.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import timedelta
+
+from steward.assistant.intercepts.base import Intercept
+from steward.assistant.language import is_action_request, is_question
+from steward.assistant.loop import Loop
+from steward.assistant.offline import offline_answer
+from steward.assistant.router import Route, promote_to_action_intent
+from steward.assistant.trace import OpenQuestion, Outcome, PastTurn, Trace, Turn
+from steward.assistant.vocab import Vocab
+from steward.clock import Clock
+from steward.errors import UserError
+from steward.hooks.bus import HookBus
+from steward.store import assistant as repo
+
+log = logging.getLogger(__name__)
+
+Classifier = Callable[[str], Route]
+TierFor = Callable[[str], "str | None"]
+
+
+def default_session(clock: Clock) -> str:
+    """One session per day on the user's clock."""
+    return clock.today().isoformat()
+
+
+def clean_text(text: str, max_chars: int) -> str:
+    """The turn's text with control characters and runs of spaces collapsed; empty or huge is refused."""
+    cleaned = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+    if not cleaned:
+        raise UserError("say something, e.g. \"what's my schedule tomorrow?\"")
+    if len(cleaned) > max_chars:
+        raise UserError(f"that turn is {len(cleaned)} characters; the most one turn takes is {max_chars}")
+    return cleaned
+
+
+class Engine:
+    """The conversation engine: one `turn()` call per user turn."""
+
+    def __init__(
+        self,
+        *,
+        db: Callable[[], sqlite3.Connection],
+        clock: Clock,
+        vocab: Vocab,
+        classify: Classifier,
+        intercepts: Sequence[Intercept],
+        hooks: HookBus,
+        tier_for: TierFor,
+        loop: Loop | None = None,
+        continuation_minutes: int = 10,
+        max_chars: int = 4000,
+        history_turns: int = 20,
+    ) -> None:
+        self._db = db
+        self.clock = clock
+        self.vocab = vocab
+        self.classify = classify
+        self.intercepts = tuple(intercepts)
+        self.hooks = hooks
+        self.tier_for = tier_for
+        self.loop = loop
+        self.continuation_minutes = continuation_minutes
+        self.max_chars = max_chars
+        self.history_turns = history_turns
+
+    def route(self, text: str) -> Route:
+        """The router's answer for `text`, after action promotion (no side effects)."""
+        return promote_to_action_intent(self.classify(text), text, self.vocab)
+
+    def turn(self, text: str, *, session: str | None = None, dry_run: bool = False) -> Trace:
+        """Run one turn through the pipeline and return its trace."""
+        cleaned = clean_text(text, self.max_chars)
+        turn = Turn(id=uuid.uuid4().hex, text=cleaned, session=session or default_session(self.clock),
+                    now=self.clock.now(), dry_run=dry_run)
+        notes: list[str] = []
+        hook = self.hooks.run("UserPromptSubmit", {"session_id": turn.session, "prompt": cleaned})
+        notes.extend(f"hook error: {e}" for e in hook.errors)
+        if hook.blocked:
+            return self._finish(turn, Outcome(reply=f"Not sent: {hook.reason}"), "hook", notes=notes)
+        turn = replace(turn, context=hook.context)
+
+        conn = self._db()
+        waiting = repo.open_continuation(conn, turn.session, turn.now)
+        if waiting is not None:
+            question = OpenQuestion(waiting.owner, waiting.question, waiting.payload)
+            turn = replace(turn, waiting=question)
+            outcome = self._resume(turn, question)
+            if outcome is not None:
+                return self._finish(turn, outcome, "continuation", notes=notes)
+            notes.append(f"dropped the open question of {waiting.owner}")
+
+        action = is_action_request(cleaned, self.vocab)
+        for intercept in self.intercepts:
+            if intercept.reads_only and action:
+                continue
+            found = intercept.match(turn)
+            if found is not None:
+                return self._finish(turn, intercept.handle(turn, found), intercept.name, notes=notes)
+
+        route = self.route(cleaned)
+        tier = self.tier_for(route.intent)
+        if self.loop is not None and tier is not None:
+            history = tuple(
+                PastTurn(t.text, t.reply, t.handled_by, t.at)
+                for t in repo.recent_turns(conn, turn.session, self.history_turns)
+            )
+            outcome = self.loop.run(replace(turn, history=history), route, tier)
+            return self._finish(turn, outcome, "loop", route=route, tier=tier, notes=notes)
+        reason = "no language model is connected" if tier is None else "the model loop is not available"
+        return self._finish(turn, offline_answer(route, reason=reason), "offline", route=route, notes=notes)
+
+    def _resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        """The owner's answer to its own question, or None when the turn drops it."""
+        owner = next((i for i in self.intercepts if i.name == question.owner), None)
+        if owner is None:
+            return None  # its intercept is off (or it belongs to the loop, which sees turn.waiting)
+        if is_question(turn.text, self.vocab):
+            return None
+        if any(i.match(turn) is not None for i in self.intercepts):
+            return None  # a new request (a new reminder, a schedule query ...) replaces the question
+        return owner.resume(turn, question)
+
+    def _finish(self, turn: Turn, outcome: Outcome, handled_by: str, *, route: Route | None = None,
+                tier: str | None = None, notes: Sequence[str] = ()) -> Trace:
+        trace = Trace(
+            reply=outcome.reply, handled_by=handled_by, route=route, tier=tier, tools=outcome.tools,
+            writes=outcome.writes, continuation=outcome.ask, session=turn.session, turn_id=turn.id,
+            text=turn.text, at=turn.now, dry_run=turn.dry_run, data=outcome.data, notes=tuple(notes),
+        )
+        if not turn.dry_run:
+            self._record(turn, trace)
+        log.debug("turn %s handled by %s; writes %s", turn.id, handled_by, [w.id for w in trace.writes])
+        return trace
+
+    def _record(self, turn: Turn, trace: Trace) -> None:
+        """Store the turn and the session's continuation (the one asked now, or none) together."""
+        conn = self._db()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            repo.drop_continuation(conn, turn.session)
+            if trace.continuation is not None:
+                ask = trace.continuation
+                repo.put_continuation(conn, repo.StoredContinuation(
+                    session=turn.session, owner=ask.owner, question=ask.question, payload=ask.payload,
+                    opened_at=turn.now, expires_at=turn.now + timedelta(minutes=self.continuation_minutes),
+                    turn_id=turn.id,
+                ))
+            repo.record_turn(conn, repo.StoredTurn(
+                id=turn.id, session=turn.session, at=turn.now, text=turn.text, reply=trace.reply,
+                handled_by=trace.handled_by, trace=trace.to_json(),
+            ), self.clock.zone_name)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
