@@ -17,7 +17,13 @@ from steward.paths import Paths
 from steward.settings import Settings
 
 if TYPE_CHECKING:
+    from steward.assistant.intercepts import Intercept
+    from steward.assistant.loop import Loop
+    from steward.assistant.router import Router
+    from steward.assistant.turn import Engine
+    from steward.assistant.vocab import Vocab
     from steward.calendar.service import CalendarService
+    from steward.hooks.bus import HookBus
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +58,70 @@ class App:
             default_hour=self.settings.as_int("reminders.default_hour"),
             event_minutes=self.settings.as_int("calendar.event_minutes"),
             date_options=DateOptions.from_settings(self.settings),
+        )
+
+    # -- the conversation engine ------------------------------------------------------------------
+
+    @cached_property
+    def vocab(self) -> Vocab:
+        """The assistant's vocabulary (assistant/vocab.yaml)."""
+        from steward.assistant.vocab import load_vocab
+
+        return load_vocab()
+
+    @cached_property
+    def router(self) -> Router:
+        """The intent router: semantic (exemplars) with the keyword fallback."""
+        from steward.assistant.router import Router, load_router_data
+
+        return Router(load_router_data(), threshold=self.settings.as_float("router.threshold"))
+
+    @cached_property
+    def hooks(self) -> HookBus:
+        from steward.hooks.bus import HookBus
+
+        return HookBus.from_settings(self.settings)
+
+    @cached_property
+    def loop(self) -> Loop | None:
+        """The model loop (issue 7 plugs it in here); None answers offline."""
+        return None
+
+    @cached_property
+    def intercepts(self) -> list[Intercept]:
+        """The intercepts in the order they are tried; a flag `<name>_intercept` = 0 leaves one out."""
+        from steward.assistant.intercepts.reminder import ReminderCreation
+        from steward.assistant.intercepts.schedule import ScheduleQuery
+
+        built: list[Intercept] = [
+            ReminderCreation(self.vocab, self.clock, lambda: self.calendar),
+            ScheduleQuery(self.vocab, self.clock, lambda: self.calendar),
+        ]
+        return [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
+
+    def tier_for(self, intent: str) -> str | None:
+        """The configured model tier that answers `intent`, or None when no model is configured."""
+        from steward.assistant.tiers import tier_for
+
+        return tier_for(self.settings, intent)
+
+    @cached_property
+    def engine(self) -> Engine:
+        """The turn pipeline."""
+        from steward.assistant.turn import Engine
+
+        return Engine(
+            db=lambda: self.db,
+            clock=self.clock,
+            vocab=self.vocab,
+            classify=self.router.classify,
+            intercepts=self.intercepts,
+            hooks=self.hooks,
+            tier_for=self.tier_for,
+            loop=self.loop,
+            continuation_minutes=self.settings.as_int("assistant.continuation_minutes"),
+            max_chars=self.settings.as_int("assistant.max_turn_chars"),
+            history_turns=self.settings.as_int("assistant.history_turns"),
         )
 
     def close(self) -> None:

@@ -68,6 +68,18 @@ SETTINGS: tuple[Setting, ...] = (
     # the assistant
     Setting("assistant.continuation_minutes", 10, "minutes an open question waits for its answer"),
     Setting("router.threshold", 0.45, "semantic router confidence below which the keyword fallback decides"),
+    Setting("semantic_router", True, "flag: route turns by MiniLM similarity to exemplars (0 = keywords only)"),
+    Setting("assistant.max_turn_chars", 4000, "longest turn (in characters) the assistant takes"),
+    Setting("assistant.history_turns", 20, "earlier turns of the session handed to the model loop"),
+    Setting("reminder_creation_intercept", True, "flag: 'remind me ...' is handled without a model (0 = off)"),
+    Setting("schedule_query_intercept", True, "flag: 'what's my schedule tomorrow?' is answered without a model"),
+    Setting("inbox_analysis_intercept", True,
+            "flag: 'how many / which / list all emails ...' is answered by a full analysis without a model"),
+    # hooks (Claude-Code-compatible command hooks: JSON on stdin, JSON or exit 2 back)
+    Setting("hooks.user_prompt_submit", [], "shell commands run on every turn before it is handled"),
+    Setting("hooks.pre_tool_use", [], "shell commands run before the model loop calls a tool"),
+    Setting("hooks.post_tool_use", [], "shell commands run after the model loop called a tool"),
+    Setting("hooks.timeout", 10.0, "seconds a hook command may take before it is skipped"),
     # models
     Setting("llm.tier1", "", "PROVIDER BASE_URL MODEL for light turns (e.g. 'ollama http://127.0.0.1:11434 qwen2.5:3b')"),
     Setting("llm.tier2", "", "PROVIDER BASE_URL MODEL for actions and tool use"),

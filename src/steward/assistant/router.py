@@ -9,12 +9,13 @@ weak intent that carries a mutate verb as `action` (ADR-0103 Layer 1).
 
 from __future__ import annotations
 
+import hashlib
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 
@@ -113,3 +114,99 @@ def promote_to_action_intent(route: Route, text: str, vocab: Vocab) -> Route:
     if route.intent in WEAK_INTENTS and is_action_request(text, vocab):
         return Route("action", route.confidence, route.source)
     return route
+
+
+class Embedder(Protocol):
+    """What the router needs from `steward.embed`: L2-normalised float32 vectors."""
+
+    dim: int
+
+    def embed(self, texts: Sequence[str]) -> Any:
+        """An (n, dim) float32 array, one L2-normalised row per text."""
+        ...
+
+
+def exemplar_key(data: RouterData, model: str, dim: int) -> str:
+    """A hash of the exemplars and the model: the cache file's name changes when either does."""
+    h = hashlib.sha256(f"{model}\0{dim}".encode())
+    for intent in data.intents:
+        for text in intent.exemplars:
+            h.update(f"\0{intent.name}\0{text}".encode())
+    return h.hexdigest()[:16]
+
+
+class Router:
+    """`classify(text) -> Route`: semantic when an embedder is given and sure enough, else keywords."""
+
+    def __init__(self, data: RouterData, *, threshold: float = 0.45,
+                 embedder: Callable[[], Embedder | None] | None = None, cache_dir: Path | None = None,
+                 top_k: int = 3) -> None:
+        self.data = data
+        self.threshold = threshold
+        self._embedder_factory = embedder
+        self.cache_dir = cache_dir
+        self.top_k = top_k
+        self._matrix: Any = None
+        self._labels: list[str] = []
+        self._embedder: Embedder | None = None
+        self._ready = False
+
+    def _prepare(self) -> Embedder | None:
+        """Build (or load from the cache) the exemplar matrix on first use."""
+        if self._ready:
+            return self._embedder
+        self._ready = True
+        embedder = self._embedder_factory() if self._embedder_factory else None
+        if embedder is None:
+            return None
+        import numpy as np
+
+        texts = [t for intent in self.data.intents for t in intent.exemplars]
+        self._labels = [intent.name for intent in self.data.intents for _ in intent.exemplars]
+        if not texts:
+            return None
+        model = str(getattr(embedder, "name", type(embedder).__name__))
+        cache = None
+        if self.cache_dir is not None:
+            cache = self.cache_dir / f"router-exemplars-{exemplar_key(self.data, model, embedder.dim)}.npy"
+        matrix = None
+        if cache is not None and cache.exists():
+            loaded = np.load(cache)
+            if loaded.shape == (len(texts), embedder.dim):
+                matrix = loaded
+        if matrix is None:
+            matrix = np.asarray(embedder.embed(texts), dtype=np.float32)
+            if cache is not None:
+                cache.parent.mkdir(parents=True, exist_ok=True)
+                tmp = cache.with_suffix(".tmp.npy")
+                np.save(tmp, matrix)
+                tmp.replace(cache)  # atomic: a concurrent reader sees the old file or the whole new one
+        self._matrix = matrix
+        self._embedder = embedder
+        return embedder
+
+    def scores(self, text: str) -> dict[str, float]:
+        """Per intent, the mean cosine similarity of the turn to its `top_k` nearest exemplars."""
+        embedder = self._prepare()
+        if embedder is None:
+            return {}
+        import numpy as np
+
+        vector = np.asarray(embedder.embed([text]), dtype=np.float32)[0]
+        sims = self._matrix @ vector
+        out: dict[str, float] = {}
+        labels = np.asarray(self._labels)
+        for intent in self.data.intents:
+            mine = np.sort(sims[labels == intent.name])[::-1][: self.top_k]
+            if mine.size:
+                out[intent.name] = float(mine.mean())
+        return out
+
+    def classify(self, text: str) -> Route:
+        """The intent of `text`: semantic above the threshold, else the keyword fallback, else general."""
+        scores = self.scores(text)
+        if scores:
+            best = max(scores, key=lambda k: scores[k])
+            if scores[best] >= self.threshold:
+                return Route(best, scores[best], "semantic")
+        return keyword_route(text, self.data)

@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "steward.cli.calendar",
     "steward.cli.when",
     "steward.cli.serve",
+    "steward.cli.chat",
 )
 
 

@@ -1,0 +1,153 @@
+"""reminder_creation: "remind me tomorrow at 10 am to …", "set a reminder …", a to-do with a clock time.
+
+The subject is what the reminder is for (`subjects.parse_subject`); the time comes from
+`steward.dates` on the user's clock; the write goes through the calendar's one write path, which
+gives a day with no time the default hour, refuses a past moment and a duplicate, and records the
+provenance. When the subject or the time is missing the intercept asks for it with a continuation it
+owns; the next turn's answer completes the reminder (ADR-0112 §3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from steward.assistant.intercepts.base import Match
+from steward.assistant.language import is_action_request, is_question
+from steward.assistant.subjects import parse_subject
+from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
+from steward.assistant.vocab import Vocab, match_at, words
+from steward.clock import Clock
+from steward.errors import UserError
+
+if TYPE_CHECKING:
+    from steward.calendar.service import CalendarService
+
+ASK_WHAT = "What should I remind you about?"
+ASK_WHEN = "When should I remind you?"
+NAME = "reminder_creation"
+
+
+@dataclass(frozen=True)
+class StoredWhen:
+    """A resolved WHEN kept in a continuation's payload (resolved when asked, on the user's clock)."""
+
+    start: datetime
+    end: datetime | None
+    has_date: bool
+    has_time: bool
+    text: str
+
+    def to_payload(self) -> dict[str, Any]:
+        return {"start": self.start.isoformat(), "end": self.end.isoformat() if self.end else None,
+                "has_date": self.has_date, "has_time": self.has_time, "text": self.text}
+
+    @classmethod
+    def from_payload(cls, data: Mapping[str, Any]) -> StoredWhen:
+        end = data.get("end")
+        return cls(datetime.fromisoformat(str(data["start"])), datetime.fromisoformat(end) if end else None,
+                   bool(data.get("has_date")), bool(data.get("has_time")), str(data.get("text", "")))
+
+
+def find_when(text: str, clock: Clock, options: Any = None) -> Any:
+    """The first date/time expression in `text` (a steward.dates Resolution) or None."""
+    from steward import dates
+
+    return dates.find(text, clock, prefer="future", options=options)
+
+
+def when_label(due: datetime) -> str:
+    """`Tue 15 Sep 2026 at 10:00` in the reminder's own offset."""
+    return f"{due:%a} {due.day} {due:%b %Y} at {due:%H:%M}"
+
+
+class ReminderCreation:
+    """The reminder_creation intercept."""
+
+    name = NAME
+    reads_only = False
+
+    def __init__(self, vocab: Vocab, clock: Clock, calendar: Callable[[], CalendarService],
+                 date_options: Any = None) -> None:
+        self.vocab = vocab
+        self.clock = clock
+        self._calendar = calendar
+        self.date_options = date_options
+
+    def _trigger_at(self, norms: list[str]) -> tuple[int, bool] | None:
+        """(index, is_todo) of the first reminder (or to-do) trigger."""
+        for i in range(len(norms)):
+            if match_at(norms, i, self.vocab.reminder_triggers):
+                return i, False
+        for i in range(len(norms)):
+            if match_at(norms, i, self.vocab.todo_triggers):
+                return i, True
+        return None
+
+    def match(self, turn: Turn) -> Match | None:
+        norms = words(turn.text)
+        found = self._trigger_at(norms)
+        if found is None:
+            return None
+        at, is_todo = found
+        action = is_action_request(turn.text, self.vocab)
+        if is_question(turn.text, self.vocab) and not action:
+            return None  # "what reminders do I have?" is a read, not a new reminder
+        if any(match_at(norms, i, self.vocab.not_creating) for i in range(at)):
+            return None  # "cancel the 5 pm reminder" is not a new one
+        when = find_when(turn.text, turn_clock(self.clock, turn), self.date_options)
+        if is_todo and (when is None or not when.has_time):
+            return None  # a to-do is a reminder only with a clock time (ADR-0112 §4)
+        return Match(NAME, {"when": when})
+
+    def handle(self, turn: Turn, match: Match) -> Outcome:
+        when = match.slots.get("when")
+        spans = [tuple(when.span)] if when is not None else []
+        subject = parse_subject(turn.text, self.vocab, spans).subject
+        if when is None and not subject:
+            return Outcome(reply=ASK_WHAT, ask=OpenQuestion(NAME, ASK_WHAT, {"need": "what", "then": "when"}))
+        if when is None:
+            return Outcome(reply=ASK_WHEN, ask=OpenQuestion(NAME, ASK_WHEN, {"need": "when", "subject": subject}))
+        stored = StoredWhen(when.start, when.end, bool(when.has_date), bool(when.has_time), str(when.text))
+        if not subject:
+            payload = {"need": "what", "when": stored.to_payload()}
+            return Outcome(reply=ASK_WHAT, ask=OpenQuestion(NAME, ASK_WHAT, payload))
+        return self._write(turn, subject, stored)
+
+    def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        payload = question.payload
+        need = payload.get("need")
+        if need == "what":
+            subject = parse_subject(turn.text, self.vocab).subject
+            if not subject:
+                return Outcome(reply=ASK_WHAT, ask=question)
+            if "when" not in payload:
+                ask = OpenQuestion(NAME, ASK_WHEN, {"need": "when", "subject": subject})
+                return Outcome(reply=ASK_WHEN, ask=ask)
+            return self._write(turn, subject, StoredWhen.from_payload(payload["when"]))
+        if need == "when":
+            when = find_when(turn.text, turn_clock(self.clock, turn), self.date_options)
+            if when is None:
+                return Outcome(reply=f"{ASK_WHEN} (for example \"tomorrow at 5 pm\")", ask=question)
+            stored = StoredWhen(when.start, when.end, bool(when.has_date), bool(when.has_time), str(when.text))
+            return self._write(turn, str(payload.get("subject", "")), stored)
+        return None
+
+    def _write(self, turn: Turn, subject: str, when: StoredWhen) -> Outcome:
+        provenance = {"via": "turn", "session": turn.session, "turn": turn.id, "command": "chat"}
+        try:
+            reminder = self._calendar().create_reminder(subject, when, provenance=provenance,
+                                                        dry_run=turn.dry_run)
+        except UserError as exc:  # past moment, duplicate, text too long: the user can act on it
+            return Outcome(reply=exc.message[:1].upper() + exc.message[1:], data={"error": exc.message})
+        fields = reminder.to_json()
+        verb = "I would set a reminder" if turn.dry_run else "Reminder set"
+        reply = f"{verb} for {when_label(reminder.due)}: {reminder.text}"
+        return Outcome(reply=reply, writes=(Write("reminder", reminder.id, fields),))
+
+
+def turn_clock(clock: Clock, turn: Turn) -> Clock:
+    """The clock pinned at the turn's moment, so every stage of one turn sees one 'now'."""
+    return clock.at(turn.now)

@@ -1,0 +1,100 @@
+"""schedule_query: "what's my schedule tomorrow?", "what do I have on friday", "am I free on monday".
+
+A read: it declines a turn that asks for a change. The day (or the days of "this week") comes from
+`steward.dates` on the user's clock, today when the turn names none; the answer lists every reminder
+and event of each day from the calendar's schedule query.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, timedelta
+from typing import TYPE_CHECKING, Any
+
+from steward.assistant.intercepts.base import Match
+from steward.assistant.intercepts.reminder import find_when, turn_clock
+from steward.assistant.language import is_question
+from steward.assistant.trace import OpenQuestion, Outcome, Turn
+from steward.assistant.vocab import Vocab, contains_phrase, match_at, words
+from steward.clock import Clock
+
+if TYPE_CHECKING:
+    from steward.calendar.service import Schedule, ScheduleItem
+
+NAME = "schedule_query"
+MAX_DAYS = 7
+
+
+def day_label(day: date) -> str:
+    return f"{day:%a} {day.day} {day:%b %Y}"
+
+
+def _item_line(item: ScheduleItem) -> str:
+    if item.reminder is not None:
+        return f"{item.at:%H:%M} {item.reminder.text} (reminder)"
+    event = item.event
+    if event is None:
+        return f"{item.at:%H:%M}"
+    when = "all day" if event.all_day else f"{event.start:%H:%M}-{event.end:%H:%M}"
+    where = f" at {event.location}" if event.location else ""
+    return f"{when} {event.title}{where} ({event.calendar})"
+
+
+def render(schedules: list[Schedule]) -> str:
+    """The days' schedules as text a person reads."""
+    if len(schedules) == 1 and not schedules[0].items:
+        return f"Nothing on your schedule for {day_label(schedules[0].day)}."
+    lines: list[str] = []
+    for s in schedules:
+        if len(schedules) > 1 and not s.items:
+            continue
+        count = len(s.items)
+        lines.append(f"{day_label(s.day)} ({count} item{'s' if count != 1 else ''}):")
+        lines.extend(f"- {_item_line(i)}" for i in s.items)
+        lines.extend(f"  ({name} could not be read: {error})" for name, error in s.unavailable)
+    if not lines:
+        first, last = schedules[0].day, schedules[-1].day
+        return f"Nothing on your schedule from {day_label(first)} to {day_label(last)}."
+    return "\n".join(lines)
+
+
+class ScheduleQuery:
+    """The schedule_query intercept."""
+
+    name = NAME
+    reads_only = True
+
+    def __init__(self, vocab: Vocab, clock: Clock, calendar: Callable[[], Any], date_options: Any = None) -> None:
+        self.vocab = vocab
+        self.clock = clock
+        self._calendar = calendar
+        self.date_options = date_options
+
+    def match(self, turn: Turn) -> Match | None:
+        norms = words(turn.text)
+        if not contains_phrase(norms, self.vocab.schedule_words):
+            return None
+        asks = is_question(turn.text, self.vocab) or bool(match_at(norms, 0, self.vocab.show_verbs))
+        if not asks:
+            return None
+        return Match(NAME, {"when": find_when(turn.text, turn_clock(self.clock, turn), self.date_options)})
+
+    def days(self, turn: Turn, when: Any) -> list[date]:
+        zone = self.clock.zone
+        if when is None:
+            return [turn.now.astimezone(zone).date()]
+        first = when.start.astimezone(zone).date()
+        last = first
+        if when.end is not None and when.end - when.start > timedelta(days=1):
+            last = (when.end - timedelta(microseconds=1)).astimezone(zone).date()
+        count = min((last - first).days + 1, MAX_DAYS)
+        return [first + timedelta(days=i) for i in range(count)]
+
+    def handle(self, turn: Turn, match: Match) -> Outcome:
+        calendar = self._calendar()
+        schedules = [calendar.schedule(day) for day in self.days(turn, match.slots.get("when"))]
+        data = {"days": [s.to_json() for s in schedules]}
+        return Outcome(reply=render(schedules), data=data)
+
+    def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        return None  # asks nothing back

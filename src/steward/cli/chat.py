@@ -1,0 +1,120 @@
+"""`steward chat` (one turn, a REPL, or a turn a line from stdin), `steward route`, `steward hook`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from steward.cli.context import Commands, Ctx
+from steward.errors import StewardError, UsageError
+
+
+def register(commands: Commands) -> None:
+    chat = commands.add("chat", "talk to Steward: one turn (TEXT), a REPL (no TEXT), or a turn a line (-)",
+                        cmd_chat)
+    chat.add_argument("text", nargs="*", metavar="TEXT", help="the turn; '-' reads one turn per line from stdin")
+    chat.add_argument("--session", metavar="ID", help="conversation id (default: one per day on your clock)")
+    chat.add_argument("--dry-run", action="store_true", help="do everything but write; the trace shows the writes")
+    route = commands.add("route", "which intent the router gives TEXT (no side effects); '-' reads lines",
+                         cmd_route)
+    route.add_argument("text", nargs="+", metavar="TEXT")
+    hook = commands.add("hook", "run the configured hooks of EVENT: JSON on stdin, JSON on stdout", cmd_hook)
+    hook.add_argument("event", metavar="EVENT", help="UserPromptSubmit, PreToolUse or PostToolUse")
+
+
+def _human(trace: Any) -> str:
+    return trace.reply
+
+
+def cmd_chat(ctx: Ctx, args: argparse.Namespace) -> int:
+    words = list(args.text)
+    if words == ["-"]:
+        return _chat_lines(ctx, args)
+    if not words:
+        return _repl(ctx, args)
+    trace = ctx.app.engine.turn(" ".join(words), session=args.session, dry_run=args.dry_run)
+    ctx.emit(trace, lambda: _human(trace))
+    if args.dry_run and not ctx.json:
+        ctx.notice("(dry run: nothing was saved)")
+    return 0
+
+
+def _chat_lines(ctx: Ctx, args: argparse.Namespace) -> int:
+    """A turn a line; a JSON trace a line; a bad line gets a JSON error line and the rest still run."""
+    engine = ctx.app.engine
+    failed = 0
+    for line in sys.stdin:
+        text = line.strip()
+        if not text:
+            continue
+        try:
+            out: dict[str, Any] = engine.turn(text, session=args.session, dry_run=args.dry_run).to_json()
+        except StewardError as exc:
+            failed += 1
+            out = {"text": text, "error": exc.message}
+        print(json.dumps(out, ensure_ascii=False), file=ctx.stdout, flush=True)
+    return 1 if failed else 0
+
+
+def _repl(ctx: Ctx, args: argparse.Namespace) -> int:
+    engine = ctx.app.engine
+    interactive = sys.stdin.isatty()
+    if interactive:
+        ctx.notice("Steward: type a request; an empty line or Ctrl-D ends.")
+    while True:
+        try:
+            text = input("you> " if interactive else "")
+        except EOFError:
+            break
+        if not text.strip():
+            if interactive:
+                break
+            continue
+        if text.strip().lower() in {"exit", "quit", "bye"}:
+            break
+        try:
+            trace = engine.turn(text, session=args.session, dry_run=args.dry_run)
+        except StewardError as exc:
+            ctx.notice(f"steward: {exc.message}")
+            continue
+        ctx.emit(trace, lambda t=trace: f"steward> {t.reply}" if interactive else t.reply)
+    return 0
+
+
+def cmd_route(ctx: Ctx, args: argparse.Namespace) -> int:
+    engine = ctx.app.engine
+    if list(args.text) == ["-"]:
+        for line in sys.stdin:
+            text = line.strip()
+            if text:
+                route = engine.route(text)
+                print(json.dumps({"text": text, **route.to_json()}, ensure_ascii=False), file=ctx.stdout)
+        return 0
+    text = " ".join(args.text)
+    route = engine.route(text)
+    ctx.emit({"text": text, **route.to_json()},
+             f"{route.intent} {route.confidence:.2f} ({route.source})")
+    return 0
+
+
+def cmd_hook(ctx: Ctx, args: argparse.Namespace) -> int:
+    from steward.hooks.bus import EVENTS
+
+    if args.event not in EVENTS:
+        raise UsageError(f"unknown hook event {args.event!r}; use one of {', '.join(EVENTS)}")
+    raw = sys.stdin.read()
+    try:
+        payload = json.loads(raw) if raw.strip() else {}
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"hook input is not JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(payload, dict):
+        raise UsageError("hook input must be a JSON object")
+    payload.pop("hook_event_name", None)
+    result = ctx.app.hooks.run(args.event, payload)
+    print(json.dumps(result.to_json(args.event), ensure_ascii=False), file=ctx.stdout)
+    if result.blocked:
+        print(result.reason, file=sys.stderr)
+        return 2
+    return 0
