@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from steward.assistant.vocab import Vocab
     from steward.calendar.service import CalendarService
     from steward.hooks.bus import HookBus
+    from steward.llm.tiers import TierConfig
 
 log = logging.getLogger(__name__)
 
@@ -99,11 +100,17 @@ class App:
         ]
         return [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
 
+    @cached_property
+    def tiers(self) -> TierConfig:
+        """The configured model tiers and the intent -> tier map (llm.* settings)."""
+        from steward.llm.tiers import TierConfig
+
+        return TierConfig.from_settings(self.settings)
+
     def tier_for(self, intent: str) -> str | None:
         """The configured model tier that answers `intent`, or None when no model is configured."""
-        from steward.assistant.tiers import tier_for
-
-        return tier_for(self.settings, intent)
+        spec = self.tiers.spec_for(intent)
+        return spec.tier if spec is not None else None
 
     @cached_property
     def engine(self) -> Engine:

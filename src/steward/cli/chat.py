@@ -79,7 +79,7 @@ def _repl(ctx: Ctx, args: argparse.Namespace) -> int:
         except StewardError as exc:
             ctx.notice(f"steward: {exc.message}")
             continue
-        ctx.emit(trace, lambda t=trace: f"steward> {t.reply}" if interactive else t.reply)
+        ctx.emit(trace, f"steward> {trace.reply}" if interactive else trace.reply)
     return 0
 
 

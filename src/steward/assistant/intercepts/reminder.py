@@ -51,11 +51,11 @@ class StoredWhen:
                    bool(data.get("has_date")), bool(data.get("has_time")), str(data.get("text", "")))
 
 
-def find_when(text: str, clock: Clock, options: Any = None) -> Any:
+def find_when(text: str, clock: Clock, options: Any = None, prefer: str = "future") -> Any:
     """The first date/time expression in `text` (a steward.dates Resolution) or None."""
     from steward import dates
 
-    return dates.find(text, clock, prefer="future", options=options)
+    return dates.find(text, clock, prefer=prefer, options=options)
 
 
 def when_label(due: datetime) -> str:

@@ -1,0 +1,130 @@
+"""inbox_analysis: "how many emails did I get from X", "which banks emailed me this month",
+"list all emails about credit card".
+
+A read (it declines actions). The question becomes a mail query: the words after "from" search the
+sender (as prefixes, so "HDFC" finds hdfcbank.net), the other content words search everything, and a
+date ("this month", "last week") becomes after:/before: on the user's clock. `analyze` then reads
+every match (bounded at mail.analyze_limit) and groups it by sender; the reply names every group,
+never a top-N dump (ADR-0112 §14-16).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
+
+from steward.assistant.intercepts.base import Match
+from steward.assistant.intercepts.reminder import find_when, turn_clock
+from steward.assistant.trace import OpenQuestion, Outcome, Turn
+from steward.assistant.vocab import Token, Vocab, contains_phrase, is_word, match_at, tokenize, words
+from steward.clock import Clock
+
+if TYPE_CHECKING:
+    from steward.mail.analysis import Analysis
+
+NAME = "inbox_analysis"
+_SENDER_STOPS = {"about", "regarding", "re", "this", "last", "in", "on", "since", "during", "between",
+                 "with", "for", "so", "and", "or", "today", "yesterday", "that", "which", "who"}
+
+
+def build_query(text: str, vocab: Vocab, when: Any, clock: Clock) -> str:
+    """The mail query a plain-language inbox question asks (pure, given the date it names)."""
+    tokens = [t for t in tokenize(text) if is_word(t)]
+    if when is not None:
+        begin, end = when.span
+        tokens = [t for t in tokens if not (t.start < end and begin < t.end)]
+    terms: list[str] = []
+    i = 0
+    norms = [t.norm for t in tokens]
+    fillers = vocab.analysis_fillers + vocab.mail_words
+    fillers = tuple(sorted(set(fillers), key=lambda p: (-len(p), p)))
+    while i < len(tokens):
+        if norms[i] == "from":
+            i += 1
+            while i < len(tokens) and norms[i] not in _SENDER_STOPS and not match_at(norms, i, vocab.mail_words):
+                terms.append(f"from:{_term(tokens[i])}*")
+                i += 1
+            continue
+        n = match_at(norms, i, fillers)
+        if n:
+            i += n
+            continue
+        terms.append(_term(tokens[i]))
+        i += 1
+    if when is not None:
+        zone = clock.zone
+        first = when.start.astimezone(zone).date()
+        if when.end is not None and when.end > when.start:
+            last = (when.end - timedelta(microseconds=1)).astimezone(zone).date()
+        else:
+            last = first
+        terms.append(f"after:{first.isoformat()}")
+        terms.append(f"before:{(last + timedelta(days=1)).isoformat()}")
+    return " ".join(terms)
+
+
+def _term(token: Token) -> str:
+    return token.text.strip("'’").replace('"', "")
+
+
+def _group_line(group: Any, clock: Clock) -> str:
+    who = group.sender_name or group.sender or "(unknown sender)"
+    if group.sender and group.sender_name:
+        who = f"{group.sender_name} <{group.sender}>"
+    first, last = clock.local(group.first).date(), clock.local(group.last).date()
+    span = first.isoformat() if first == last else f"{first.isoformat()} to {last.isoformat()}"
+    examples = "; ".join(group.examples)
+    return f"- {who}: {group.count} ({span}){': ' + examples if examples else ''}"
+
+
+def render(analysis: Analysis, question: str, clock: Clock) -> str:
+    """Every group of the analysis, with the count first."""
+    if analysis.total == 0:
+        return f"No emails match that (searched for: {analysis.query or 'everything'})."
+    senders = len(analysis.groups)
+    head = (f"{analysis.total} email{'s' if analysis.total != 1 else ''} from {senders} "
+            f"sender{'s' if senders != 1 else ''}")
+    if analysis.broadened:
+        head += " (no email had every word, so this counts emails with any of them)"
+    if analysis.truncated:
+        head += f" (stopped at the first {analysis.total}; narrow the question to see the rest)"
+    lines = [head + ":"]
+    lines.extend(_group_line(g, clock) for g in analysis.groups)
+    return "\n".join(lines)
+
+
+class InboxAnalysis:
+    """The inbox_analysis intercept."""
+
+    name = NAME
+    reads_only = True
+
+    def __init__(self, vocab: Vocab, clock: Clock, db: Callable[[], sqlite3.Connection], limit: int = 1000,
+                 date_options: Any = None) -> None:
+        self.vocab = vocab
+        self.clock = clock
+        self._db = db
+        self.limit = limit
+        self.date_options = date_options
+
+    def match(self, turn: Turn) -> Match | None:
+        norms = words(turn.text)
+        if not contains_phrase(norms, self.vocab.mail_words):
+            return None
+        if not contains_phrase(norms, self.vocab.analysis_frames):
+            return None
+        clock = turn_clock(self.clock, turn)
+        when = find_when(turn.text, clock, self.date_options, prefer="past")
+        return Match(NAME, {"query": build_query(turn.text, self.vocab, when, clock)})
+
+    def handle(self, turn: Turn, match: Match) -> Outcome:
+        from steward.mail.analysis import analyze
+
+        clock = turn_clock(self.clock, turn)
+        analysis = analyze(self._db(), str(match.slots["query"]), clock=clock, limit=self.limit)
+        return Outcome(reply=render(analysis, turn.text, clock), data=analysis.to_json())
+
+    def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        return None
