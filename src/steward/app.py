@@ -93,10 +93,12 @@ class App:
         """The intercepts in the order they are tried; a flag `<name>_intercept` = 0 leaves one out."""
         from steward.assistant.intercepts.reminder import ReminderCreation
         from steward.assistant.intercepts.schedule import ScheduleQuery
+        from steward.dates import DateOptions
 
+        options = DateOptions.from_settings(self.settings)
         built: list[Intercept] = [
-            ReminderCreation(self.vocab, self.clock, lambda: self.calendar),
-            ScheduleQuery(self.vocab, self.clock, lambda: self.calendar),
+            ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options),
+            ScheduleQuery(self.vocab, self.clock, lambda: self.calendar, options),
         ]
         return [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
 

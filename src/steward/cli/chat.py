@@ -35,7 +35,7 @@ def cmd_chat(ctx: Ctx, args: argparse.Namespace) -> int:
     if not words:
         return _repl(ctx, args)
     trace = ctx.app.engine.turn(" ".join(words), session=args.session, dry_run=args.dry_run)
-    ctx.emit(trace, lambda: _human(trace))
+    ctx.emit(trace.to_json(), lambda: _human(trace))
     if args.dry_run and not ctx.json:
         ctx.notice("(dry run: nothing was saved)")
     return 0
@@ -79,7 +79,7 @@ def _repl(ctx: Ctx, args: argparse.Namespace) -> int:
         except StewardError as exc:
             ctx.notice(f"steward: {exc.message}")
             continue
-        ctx.emit(trace, f"steward> {trace.reply}" if interactive else trace.reply)
+        ctx.emit(trace.to_json(), f"steward> {trace.reply}" if interactive else trace.reply)
     return 0
 
 

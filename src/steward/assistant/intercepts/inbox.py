@@ -16,7 +16,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match
-from steward.assistant.intercepts.reminder import find_when, turn_clock
+from steward.assistant.intercepts.reminder import date_spans, find_when, turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.assistant.vocab import Token, Vocab, contains_phrase, is_word, match_at, tokenize, words
 from steward.clock import Clock
@@ -32,9 +32,8 @@ _SENDER_STOPS = {"about", "regarding", "re", "this", "last", "in", "on", "since"
 def build_query(text: str, vocab: Vocab, when: Any, clock: Clock) -> str:
     """The mail query a plain-language inbox question asks (pure, given the date it names)."""
     tokens = [t for t in tokenize(text) if is_word(t)]
-    if when is not None:
-        begin, end = when.span
-        tokens = [t for t in tokens if not (t.start < end and begin < t.end)]
+    spans = date_spans(when)
+    tokens = [t for t in tokens if not any(t.start < end and begin < t.end for begin, end in spans)]
     terms: list[str] = []
     i = 0
     norms = [t.norm for t in tokens]

@@ -58,6 +58,14 @@ def find_when(text: str, clock: Clock, options: Any = None, prefer: str = "futur
     return dates.find(text, clock, prefer=prefer, options=options)
 
 
+def date_spans(when: Any) -> list[tuple[int, int]]:
+    """The character spans of a Resolution's pieces ("tomorrow ... at 5 pm" is two), else its span."""
+    if when is None:
+        return []
+    parts = [tuple(p) for p in getattr(when, "parts", ()) or ()]
+    return parts or [tuple(when.span)]
+
+
 def when_label(due: datetime) -> str:
     """`Tue 15 Sep 2026 at 10:00` in the reminder's own offset."""
     return f"{due:%a} {due.day} {due:%b %Y} at {due:%H:%M}"
@@ -104,7 +112,7 @@ class ReminderCreation:
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
         when = match.slots.get("when")
-        spans = [tuple(when.span)] if when is not None else []
+        spans = date_spans(when)
         subject = parse_subject(turn.text, self.vocab, spans).subject
         if when is None and not subject:
             return Outcome(reply=ASK_WHAT, ask=OpenQuestion(NAME, ASK_WHAT, {"need": "what", "then": "when"}))
