@@ -68,6 +68,26 @@ def _next_date(month: int, day: int, today: date, prefer: str, weekday: int | No
     return None
 
 
+def _nearest_year_date(month: int, day: int, today: date, weekday: int) -> date | None:
+    """A year-less date said with its weekday ("Sunday, Feb 10"): the nearest year where they agree."""
+    for k in range(0, 30):
+        for year in ((today.year + k, today.year - k) if k else (today.year,)):
+            d = _safe_date(year, month, day)
+            if d is not None and d.weekday() == weekday:
+                return d
+    return None
+
+
+def _full_weeks(first: date, after: date) -> list[date]:
+    """The Mondays of the Monday-to-Sunday weeks that lie wholly inside [first, after)."""
+    monday = first + timedelta(days=(7 - first.weekday()) % 7)
+    out = []
+    while monday + timedelta(days=7) <= after:
+        out.append(monday)
+        monday += timedelta(days=7)
+    return out
+
+
 def _weekday(ref: DayRef, today: date, prefer: str) -> date:
     wd = ref.a
     if ref.mode == "next":
@@ -111,8 +131,10 @@ def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySp
         weekday = int(ref.mode[2:]) if ref.mode.startswith("wd") else None
         if ref.year is not None:
             found = _safe_date(ref.year, month, day)
+        elif weekday is not None:
+            found = _nearest_year_date(month, day, today, weekday)
         else:
-            found = _next_date(month, day, today, prefer, weekday)
+            found = _next_date(month, day, today, prefer)
         return (found, found + one, "day") if found else None
     if k == "day_of_month":
         if ref.mode == "rel":
@@ -120,9 +142,11 @@ def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySp
             return (found, found + one, "day") if found else None
         step = -1 if prefer == "past" else 1
         base = first_of_month(today)
-        for i in range(0, 13):
+        weekday = int(ref.mode[2:]) if ref.mode.startswith("wd") else None
+        for i in range(0, 13 if weekday is None else 400):
             cand = _safe_date(*_ym(add_months(base, i * step)), ref.b)
-            if cand is not None and (cand >= today if step > 0 else cand <= today):
+            if cand is not None and (cand >= today if step > 0 else cand <= today) and \
+                    (weekday is None or cand.weekday() == weekday):
                 return cand, cand + one, "day"
         return None
     if k == "month":
@@ -160,6 +184,27 @@ def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySp
         year = ref.year if ref.year is not None else today.year
         start = date(year, 3 * (ref.a - 1) + 1, 1)
         return start, add_months(start, 3), "month"
+    if k == "units":
+        return _units(ref.a, ref.mode, today)
+    if k == "weekday_count":
+        n = ref.b
+        if n > 0:
+            d = today + timedelta(days=((ref.a - today.weekday()) % 7 or 7) + 7 * (n - 1))
+        else:
+            d = today - timedelta(days=((today.weekday() - ref.a) % 7 or 7) + 7 * (-n - 1))
+        return d, d + one, "day"
+    if k == "nth_week":
+        if ref.month:
+            year = ref.year if ref.year is not None else _month_year(ref.month, today, prefer)
+            first = date(year, ref.month, 1)
+            weeks = _full_weeks(first, first_of_month(first, 1))
+        else:
+            year = ref.year if ref.year is not None else today.year
+            weeks = _full_weeks(date(year, 1, 1), date(year + 1, 1, 1))
+        index = ref.a - 1 if ref.a > 0 else ref.a
+        if not -len(weeks) <= index < len(weeks):
+            return None
+        return weeks[index], weeks[index] + timedelta(days=7), "week"
     if k == "weekend":
         saturday = monday_of(today) + timedelta(days=5 + 7 * ref.a)
         return saturday, saturday + timedelta(days=2), "day"
@@ -189,6 +234,25 @@ def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySp
         day = ref.a if ref.a > 0 else length + 1 + ref.a
         found = _safe_date(year, month, day)
         return (found, found + one, "day") if found else None
+    return None
+
+
+def _units(n: int, unit: str, today: date) -> DaySpan | None:
+    """ "next 3 days" (from tomorrow), "last 2 weeks" (the two whole weeks before this one)."""
+    if unit == "day":
+        return (today + timedelta(days=1), today + timedelta(days=1 + n), "day") if n > 0 else \
+            (today + timedelta(days=n), today, "day")
+    if unit == "week":
+        monday = monday_of(today)
+        return (monday + timedelta(days=7), monday + timedelta(days=7 * (n + 1)), "week") if n > 0 else \
+            (monday + timedelta(days=7 * n), monday, "week")
+    if unit == "month":
+        first = first_of_month(today)
+        return (first_of_month(first, 1), first_of_month(first, n + 1), "month") if n > 0 else \
+            (first_of_month(first, n), first, "month")
+    if unit == "year":
+        return (date(today.year + 1, 1, 1), date(today.year + 1 + n, 1, 1), "year") if n > 0 else \
+            (date(today.year + n, 1, 1), date(today.year, 1, 1), "year")
     return None
 
 

@@ -43,14 +43,17 @@ H24 = r"(?P<h>[01]?\d|2[0-3])"
 MM = r"(?P<mi>[0-5]\d)"
 SS = r"(?P<s>[0-5]\d)"
 REL = r"(?P<rel>this|next|last|coming|upcoming|past|previous|current|the following|following)"
-COUNT = (r"(?P<n>\d+(?:[.,]\d+)?|\d+/\d+|an?|one|an? couple(?: of)?|couple(?: of)?|an? pair of|an? few|few"
-         r"|several|an? half|half an?|an? quarter of an?|quarter of an?|3-quarters of an?|3 quarters of an?"
-         r"|\d+ and an? half|\d+ and a quarter)")
-UNIT = (r"(?P<unit>seconds?|secs?|s|minutes?|mins?|m|'|\"|hours?|hrs?|h|days?|d|weeks?|wks?|w"
-        r"|fortnights?|months?|mons?|mo|years?|yrs?|y|decades?|quarters?|qtrs?)")
+COUNT_CORE = (r"\d+ and an? half|\d+ and a quarter|an? quarter of an?|quarter of an?|3-quarters of an?"
+              r"|3 quarters of an?|an? couple(?: of)?|couple(?: of)?|an? pair of|an? few|few|several|an? half"
+              r"|half an?|\d+/\d+|\d+(?:[.,]\d+)?|(?:an?|one)(?=\s)")
+COUNT = r"(?P<n>" + COUNT_CORE + r")"
+UNIT_CORE = (r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|fortnights?|months?|mons?|mo"
+             r"|years?|yrs?|decades?|quarters?|qtrs?|s|m|'|\"|h|d|w|y)(?![\w])")
+UNIT = r"(?P<unit>" + UNIT_CORE + r")"
 # a bare hour after "at" is not the whole time when a meridiem or minutes follow
 NO_MORE_TIME = r"(?!\s?(?:[ap]\.?\s?m(?![a-z])|[ap](?![a-z])|[:.h]\d|\s\d))"
-NOW_WORDS = r"(?:right now|just now|now|at the moment|atm|this moment|immediately|asap|as soon as possible)"
+NOW_WORDS = (r"(?:right now|just now|now|at the moment|atm|this moment|immediately|asap|as soon as possible"
+             r"|till date|to date|until now)")
 
 UNIT_OFFSET: dict[str, Offset] = {}
 for _names, _off in (
@@ -437,19 +440,19 @@ def _iso_date(m: re.Match[str]) -> Piece | None:
     return _span(m, day=DayRef("month_day", month, day, int(m["y"])))
 
 
-@rule("numeric date", r"(?P<p1>[0-3]?\d)\s?(?P<sep>[/.-])\s?(?P<p2>[0-3]?\d)(?:\s?(?P=sep)\s?(?P<y>\d{4}|\d{2}))?")
+@rule("numeric date", r"(?P<p1>[0-3]?\d)\s?(?P<sep>[/.-])\s?(?P<p2>[0-3]?\d)(?:\s?(?P=sep)\s?(?P<y>\d{4}|\d{2}))?"
+      r"(?!\s?(?:[ap]\.?\s?m(?![a-z])|[ap](?![a-z])|[:h]\d|o'?clock))")
 def _numeric_date(m: re.Match[str]) -> Piece | None:
     a, b = int(m["p1"]), int(m["p2"])
     y = year_of(m["y"]) if m["y"] else None
     if m["sep"] == "." and y is None:
         return None  # 3.15 is a number, not a date
-    if m["sep"] == "-" and y is None and " " in m.group():
-        return None  # "3 - 15" reads as a range
     # which is the month is settled when the text is placed (the day_first option); keep both readings
+    # "3-15" and "2 - 15" may be ranges of numbers: dates only when they are the whole text
     return _span(m, day=DayRef("numeric", a, b, y), weak=y is None and m["sep"] == "-")
 
 
-@rule("spaced numeric date", r"(?P<p1>[01]?\d)\s(?P<p2>[0-3]?\d)\s(?P<y>\d{4})")
+@rule("spaced numeric date", r"(?P<p1>[0-3]?\d)\s(?P<p2>[0-3]?\d)\s(?P<y>\d{4})")
 def _spaced_date(m: re.Match[str]) -> Piece | None:
     return _span(m, day=DayRef("numeric", int(m["p1"]), int(m["p2"]), int(m["y"])))
 
@@ -488,9 +491,100 @@ def _month(m: re.Match[str]) -> Piece | None:
     return _span(m, day=DayRef("month", MONTHS[m["mon"]], year=year_of(m["year"]), mode=mode), weak=weak)
 
 
-@rule("year", r"(?:(?P<in>in|of|during|for)\s)?(?:the\syear\s)?(?P<year>1[89]\d\d|2[01]\d\d)")
+@rule("year", r"(?:(?P<in>in|of|during|for)\s)?(?:the\syear\s)?(?P<year>1[89]\d\d|2[01]\d\d)(?P<ad>\s?a\.?d\.?)?"
+      r"|(?:(?P<in2>in|of|during|for)\s)?(?P<year2>\d{1,4})\s?(?P<ad2>a\.?d\.?|c\.?e\.?)")
 def _year(m: re.Match[str]) -> Piece:
-    return _span(m, day=DayRef("year", year=int(m["year"])), weak=not m["in"])
+    year = int(m["year"] or m["year2"])
+    return _span(m, day=DayRef("year", year=year), weak=not (m["in"] or m["in2"] or m["ad"] or m["ad2"]))
+
+
+_QUARTERS = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4, "fourth": 4}
+
+
+@rule("third quarter", r"(?:the\s)?(?P<q>1st|2nd|second|3rd|4th)\s(?:quarter|qtr)(?:\s(?:of\s)?" + YEAR + r")?"
+      r"|(?P<y2>\d{2}|\d{4})\s?q(?P<q2>[1-4])|q(?P<q3>[1-4])\s?(?P<y3>\d{4})")
+def _quarter(m: re.Match[str]) -> Piece:
+    if m["q"]:
+        return _span(m, day=DayRef("quarter", _QUARTERS[m["q"]], year=year_of(m["year"])))
+    year = year_of(m["y2"] or m["y3"])
+    return _span(m, day=DayRef("quarter", int(m["q2"] or m["q3"]), year=year))
+
+
+_UNIT_KIND = {"day": "rel_day", "days": "rel_day", "week": "week", "weeks": "week", "wk": "week", "wks": "week",
+              "month": "month_rel", "months": "month_rel", "quarter": "quarter_rel", "quarters": "quarter_rel",
+              "qtr": "quarter_rel", "qtrs": "quarter_rel", "year": "year_rel", "years": "year_rel", "yr": "year_rel",
+              "yrs": "year_rel"}
+
+
+@rule("upcoming two weeks", r"(?:upcoming|coming)\s(?P<n>\d+)\s(?P<u>days?|weeks?|wks?|months?|quarters?|qtrs?|years?|yrs?)"
+      r"|(?P<n2>\d+)\s(?:upcoming|coming)\s(?P<u2>days?|weeks?|wks?|months?|quarters?|qtrs?|years?|yrs?)")
+def _upcoming(m: re.Match[str]) -> Piece:
+    n = int(m["n"] or m["n2"])
+    return _span(m, day=DayRef(_UNIT_KIND[m["u"] or m["u2"]], n))
+
+
+@rule("next 3 days", r"(?:the\s)?(?P<rel>next|last|past|previous|coming|upcoming)\s(?P<n>\d+|few|couple(?: of)?)\s"
+      r"(?P<u>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?)")
+def _next_n_units(m: re.Match[str]) -> Piece | None:
+    n = count_value(m["n"])
+    unit = UNIT_OFFSET.get(m["u"])
+    if n is None or unit is None:
+        return None
+    sign = -1 if m["rel"] in ("last", "past", "previous") else 1
+    return _span(m, day=DayRef("units", sign * int(n), mode=unit.grain))
+
+
+@rule("3 fridays from now", r"(?P<n>\d+)\s" + WD + r"\s(?P<dir>from now|from today|hence|ago|back|before)")
+def _weekday_count(m: re.Match[str]) -> Piece:
+    n = int(m["n"])
+    sign = 1 if m["dir"] in ("from now", "from today", "hence") else -1
+    return _span(m, day=DayRef("weekday_count", WEEKDAYS[m["wd"]], sign * n))
+
+
+@rule("tuesday the 19th", WD + r",?\s(?:the\s)?(?P<day>[0-3]?\d)(?:st|nd|rd|th)")
+def _weekday_dom(m: re.Match[str]) -> Piece | None:
+    day = int(m["day"])
+    if not 1 <= day <= 31:
+        return None
+    return _span(m, day=DayRef("day_of_month", 0, day, mode=f"wd{WEEKDAYS[m['wd']]}"))
+
+
+@rule("last night", r"(?P<late>late\s)?last\s(?P<p>night|evening)|(?P<late2>late\s)?yesterday\s(?P<p2>night|evening)")
+def _last_night(m: re.Match[str]) -> Piece:
+    part = m["p"] or m["p2"]
+    late = m["late"] or m["late2"]
+    return _span(m, day=DayRef("rel_day", -1), part=("late " if late else "") + part)
+
+
+# a bare hour ("3 in the morning", "8 tonight") or HMM ("tonight 815") counts only beside a part of the day
+@rule("bare hour", r"(?P<h>[01]?\d|2[0-3])(?P<mi>[0-5]\d)?(?!\s?(?:[:./-]|[ap]\.?\s?m(?![a-z])))")
+def _bare_hour(m: re.Match[str]) -> Piece | None:
+    h = int(m["h"])
+    if m["mi"] is None and len(m["h"]) == 2 and m["h"].startswith("0"):
+        return None
+    t = _time(h, int(m["mi"] or 0), grain="minute" if m["mi"] else "hour")
+    return _span(m, time=t, dependent=True, weak=True) if t else None
+
+
+@rule("in the am", r"in\sthe\s(?P<mer>am|pm|a\.m\.|p\.m\.)")
+def _in_the_am(m: re.Match[str]) -> Piece:
+    return _span(m, part="morning" if m["mer"].startswith("a") else "afternoon")
+
+
+_WEEK_NTH = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4, "fourth": 4, "last": -1}
+
+
+@rule("first week of october",
+      r"(?:the\s)?(?:(?P<k>1st|2nd|second|3rd|4th|first|third|fourth)\s(?P<last>last\s)?|(?P<only_last>last)\s)"
+      r"week\s(?:of|in)\s(?:" + MON + r"(?:\s" + YEAR + r")?|(?P<y2>\d{4}))")
+def _nth_week(m: re.Match[str]) -> Piece:
+    if m["only_last"]:
+        n = -1
+    else:
+        n = _WEEK_NTH[m["k"]] * (-1 if m["last"] else 1)
+    if m["mon"]:
+        return _span(m, day=DayRef("nth_week", n, 0, year_of(m["year"]), MONTHS[m["mon"]]))
+    return _span(m, day=DayRef("nth_week", n, 0, int(m["y2"]), None))
 
 
 _REL_N = {"this": 0, "current": 0, "next": 1, "coming": 1, "upcoming": 1, "following": 1, "the following": 1,
@@ -517,7 +611,8 @@ def _weekend(m: re.Match[str]) -> Piece:
 
 
 @rule("end of month",
-      r"(?:(?:at|by|before|until|till)\s)?(?:the\s)?(?:(?P<eo>end|beginning|start)\sof\s(?:the\s)?(?:(?P<rel>this|current|next|last|previous|coming)\s)?"
+      r"(?:(?:at|by|before|until|till)\s)?(?:the\s)?(?:(?P<eo>end|beginning|start)\sof\s(?:the\s)?(?:around\s)?"
+      r"(?:(?P<rel>this|current|next|last|previous|past|coming|upcoming|the following|following)\s)?"
       r"(?P<what>month|week|year)|(?P<abbr>eom|eoy|eow|bom|boy))")
 def _end_of(m: re.Match[str]) -> Piece:
     abbr = m["abbr"]
@@ -568,8 +663,8 @@ def _last_day_of(m: re.Match[str]) -> Piece:
 
 
 # -- offsets from now --------------------------------------------------------------------------------------
-_DUR1 = COUNT + r"\s?" + UNIT + r"(?:\s?(?:time|'s time|s' time))?"
-DURATION = r"(?P<dur>(?:[+-]?\s?(?:\d+(?:[.,]\d+)?|an?|one|\d+/\d+|an? couple(?: of)?|couple(?: of)?|an? pair of|an? few|few|several|an? half|half an?|an? quarter of an?|3-quarters of an?|\d+ and an? half)\s?(?:more\s)?(?:seconds?|secs?|s|minutes?|mins?|m|'|\"|hours?|hrs?|h|days?|d|weeks?|wks?|w|fortnights?|months?|mons?|mo|years?|yrs?|y|decades?|quarters?|qtrs?)(?:,?\s?(?:and\s)?(?=[+-]?\s?\d|an?\s|one\s))?)+)"
+DURATION = (r"(?P<dur>(?:[+-]?\s?(?:" + COUNT_CORE + r")\s?(?:more\s)?" + UNIT_CORE
+            + r"(?:,?\s?(?:and\s)?(?=[+-]?\s?\d|an?\s|one\s))?)+(?:\s?(?:time|'s time|'\s?time))?)")
 _DUR_ITEM = re.compile(
     r"(?P<sign>[+-])?\s?" + COUNT + r"\s?(?:more\s)?" + UNIT + E)
 
@@ -648,6 +743,25 @@ def _in_a_unit(m: re.Match[str]) -> Piece | None:
         return None
     off = UNIT_OFFSET.get(m["unit"])
     return _span(m, offset=off, direction=1) if off else None
+
+
+ZONES = {
+    "utc": 0, "gmt": 0, "z": 0, "wet": 0, "bst": 60, "west": 60, "cet": 60, "cest": 120, "eet": 120, "eest": 180,
+    "msk": 180, "ist": 330, "sgt": 480, "hkt": 480, "jst": 540, "kst": 540, "aest": 600, "aedt": 660,
+    "nzst": 720, "nzdt": 780, "est": -300, "edt": -240, "cst": -360, "cdt": -300, "mst": -420, "mdt": -360,
+    "pst": -480, "pdt": -420, "akst": -540, "hst": -600,
+}
+
+
+@rule("zone", r"\(?(?P<z>" + "|".join(sorted(ZONES, key=len, reverse=True)) + r")\)?"
+      r"|(?:utc|gmt)\s?(?P<sign>[+-])(?P<oh>\d{1,2})(?::?(?P<om>\d{2}))?")
+def _zone(m: re.Match[str]) -> Piece:
+    if m["z"]:
+        minutes = ZONES[m["z"]]
+    else:
+        minutes = int(m["oh"]) * 60 + int(m["om"] or 0)
+        minutes = -minutes if m["sign"] == "-" else minutes
+    return _span(m, zone_minutes=minutes, dependent=True, weak=True)
 
 
 def scan(text: str) -> Iterator[tuple[Rule, Piece]]:

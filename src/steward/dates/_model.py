@@ -80,7 +80,9 @@ class Piece:
 
     `direction` is +1 / -1 for an offset said with "in"/"ago", 0 for a bare duration that takes its
     direction from the caller's preference. `weak` pieces ("may", a bare year, a bare duration) count
-    only when they are the whole text given to `resolve`, never inside a sentence.
+    only when they are the whole text given to `resolve`, never inside a sentence. `dependent` pieces
+    (a bare "8") count only beside a part of the day ("8 tonight"). `zone_minutes` is the UTC offset a
+    phrase names ("4 pm CET").
     """
 
     begin: int
@@ -94,6 +96,8 @@ class Piece:
     now: bool = False
     until: Piece | None = None
     weak: bool = False
+    dependent: bool = False
+    zone_minutes: int | None = None
 
     @property
     def length(self) -> int:

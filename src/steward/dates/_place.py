@@ -17,20 +17,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 
 from steward.dates._days import add_months, resolve_day
 from steward.dates._grammar import scan
 from steward.dates._model import GRAIN_ORDER, Grain, Offset, Piece, TimeOfDay
 
 # words that may stand between the pieces of one phrase ("tomorrow at 5 pm", "friday, 3 sept")
-_GLUE = re.compile(r"(?:[\s,]|\b(?:at|on|in|the|of|@|for|around|about|approximately|approx|from|this|-)\b)*")
+_GLUE = re.compile(r"(?:[\s,@]|\b(?:at|on|in|the|of|for|around|about|approximately|approx|from|by)\b)*")
 # words around a whole phrase given to `resolve` ("by friday", "at 5 pm?")
 _LEAD = re.compile(
-    r"(?:[\s,;:]|\b(?:at|on|by|for|around|about|approximately|approx|in|during|sometime|some time|until|till|til"
+    r"(?:[\s,;:@(]|\b(?:at|on|by|for|around|about|approximately|approx|in|during|sometime|some time|until|till|til"
     r"|through|thru|after|from|since|before|starting|the|of|@|no later than|not later than|later than|due"
     r"|anytime|any time|sometimes|is|it|its|it's|set|remind me|due date|deadline)\b)*")
-_TRAIL = re.compile(r"(?:[\s,.;:!?]|\b(?:ish|approximately|approx|or so|sharp|exactly|then|please)\b|-ish)*")
+_TRAIL = re.compile(r"(?:[\s,.;:!?)]|\b(?:ish|approximately|approx|or so|sharp|exactly|then|please)\b|-ish)*")
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,27 @@ def _slots(p: Piece) -> set[str]:
         s.add("part")
     if p.part_today:
         s.add("day")
+    if p.zone_minutes is not None:
+        s.add("zone")
     return s
+
+
+def _needs(p: Piece) -> str | None:
+    """The slot a dependent piece needs beside it: a zone needs a clock time, a bare hour a part of day."""
+    if p.zone_minutes is not None:
+        return "time"
+    if p.dependent:
+        return "part"
+    return None
+
+
+def _drop_orphans(ph: Phrase) -> Phrase | None:
+    slots: set[str] = set()
+    for q in ph.pieces:
+        if not q.dependent:
+            slots |= _slots(q)
+    kept = tuple(q for q in ph.pieces if not q.dependent or _needs(q) in slots)
+    return Phrase(kept) if kept else None
 
 
 def _compatible(a: Phrase, p: Piece) -> bool:
@@ -87,7 +107,7 @@ def _compatible(a: Phrase, p: Piece) -> bool:
 
 def choose(text: str) -> list[Piece]:
     """Non-overlapping pieces, the longest first (then the earliest), in text order."""
-    found = sorted((p for _, p in scan(text)), key=lambda p: (-p.length, p.begin, p.weak))
+    found = sorted((p for _, p in scan(text)), key=lambda p: (-p.length, p.begin, p.dependent, p.weak))
     chosen: list[Piece] = []
     for p in found:
         if all(p.end <= q.begin or p.begin >= q.end for q in chosen):
@@ -106,7 +126,7 @@ def phrases(text: str) -> list[Phrase]:
                 out[-1] = Phrase(last.pieces + (p,))
                 continue
         out.append(Phrase((p,)))
-    return out
+    return [kept for ph in out if (kept := _drop_orphans(ph)) is not None]
 
 
 def whole(text: str) -> Phrase | None:
@@ -220,6 +240,16 @@ def _add_offset(now: datetime, off: Offset, sign: int) -> datetime:
 
 def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | None:
     """Where a phrase falls on the clock whose current moment is `now` (aware, in the user's zone)."""
+    named = next((p.zone_minutes for p in phrase.pieces if p.zone_minutes is not None), None)
+    if named is not None:
+        # "8:00 PST": place the phrase on that zone's clock, then show it on the user's
+        there = place(Phrase(tuple(p for p in phrase.pieces if p.zone_minutes is None)),
+                      now.astimezone(timezone(timedelta(minutes=named))), prefer, opts)
+        if there is None:
+            return None
+        user_zone = now.tzinfo
+        return Placed(there.start.astimezone(user_zone), there.end.astimezone(user_zone) if there.end else None,
+                      there.grain, there.has_date, there.has_time)
     zone = now.tzinfo
     assert zone is not None
     day_ref = next((p.day for p in phrase.pieces if p.day is not None), None)
@@ -241,6 +271,9 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
 
     if any(p.now for p in phrase.pieces):
         return Placed(now, None, "second", has_date=False, has_time=True)
+
+    if day_ref is not None and day_ref.kind == "units" and day_ref.mode in ("second", "minute", "hour"):
+        return _units_from_now(day_ref.a, day_ref.mode, now)
 
     if day_ref is not None:
         span = resolve_day(day_ref, today, prefer, opts.day_first)
@@ -264,6 +297,24 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
             placed = _on_day(today + timedelta(days=1), None, part, zone, opts, has_date=False)
         return placed
     return None
+
+
+def _units_from_now(n: int, unit: str, now: datetime) -> Placed:
+    """ "next 3 hours" (from the next whole hour) and "last 2 minutes" (up to this one)."""
+    size = {"second": 1, "minute": 60, "hour": 3600}[unit]
+    utc = now.astimezone(UTC)
+    whole = utc.replace(microsecond=0)
+    if unit != "second":
+        whole = whole.replace(second=0)
+    if unit == "hour":
+        whole = whole.replace(minute=0)
+    step = timedelta(seconds=size)
+    if n > 0:
+        start, end = whole + step, whole + step * (n + 1)
+    else:
+        start, end = whole + step * n, whole
+    zone = now.tzinfo
+    return Placed(start.astimezone(zone), end.astimezone(zone), unit, has_date=False, has_time=True)  # type: ignore[arg-type]
 
 
 def _on_day(day: date, t: TimeOfDay | None, part: str | None, zone: tzinfo, opts: _Opts,
