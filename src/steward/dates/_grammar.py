@@ -578,10 +578,7 @@ _WEEK_NTH = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, 
       r"(?:the\s)?(?:(?P<k>1st|2nd|second|3rd|4th|first|third|fourth)\s(?P<last>last\s)?|(?P<only_last>last)\s)"
       r"week\s(?:of|in)\s(?:" + MON + r"(?:\s" + YEAR + r")?|(?P<y2>\d{4}))")
 def _nth_week(m: re.Match[str]) -> Piece:
-    if m["only_last"]:
-        n = -1
-    else:
-        n = _WEEK_NTH[m["k"]] * (-1 if m["last"] else 1)
+    n = -1 if m["only_last"] else _WEEK_NTH[m["k"]] * (-1 if m["last"] else 1)
     if m["mon"]:
         return _span(m, day=DayRef("nth_week", n, 0, year_of(m["year"]), MONTHS[m["mon"]]))
     return _span(m, day=DayRef("nth_week", n, 0, int(m["y2"]), None))
