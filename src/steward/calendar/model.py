@@ -127,4 +127,4 @@ def utc_text(moment: datetime) -> str:
 
 def from_utc_text(text: str) -> datetime:
     """The stored UTC text back as an aware datetime."""
-    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    return datetime.fromisoformat(text)  # 'Z' is read as UTC (Python 3.11+), far faster than strptime

@@ -6,6 +6,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
 from steward.calendar.model import Event, Reminder, from_utc_text, utc_text
@@ -25,6 +26,7 @@ def write_txn(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     conn.execute("COMMIT")
 
 
+@lru_cache(maxsize=64)
 def _zone_of(name: str) -> Any:
     from steward.clock import get_zone
 
