@@ -201,3 +201,36 @@ def test_zones_with_odd_offsets() -> None:
     kathmandu = Clock(ZoneInfo("Asia/Kathmandu"), datetime(2026, 1, 1, 18, 20, tzinfo=ZoneInfo("UTC")))
     found = at("tomorrow at 5 pm", kathmandu)
     assert found.start.isoformat() == "2026-01-03T17:00:00+05:45"  # it is already Jan 2 there
+
+
+def test_ranges_give_a_start_and_an_end() -> None:
+    tuesday = make_clock("", "2026-09-15T08:00:00+00:00")
+    span = at("3-4pm", tuesday)
+    assert span.start.strftime("%H:%M") == "15:00" and span.end is not None and span.end.strftime("%H:%M") == "16:00"
+    meeting = at("thursday from 9:30 to 11:00", tuesday)
+    assert meeting.start.isoformat() == "2026-09-17T09:30:00+00:00"
+    assert meeting.end is not None and meeting.end.isoformat() == "2026-09-17T11:00:00+00:00"
+    trip = at("from the 13th to the 15th of July", tuesday)
+    assert trip.start.date().isoformat() == "2027-07-13"
+    assert trip.end is not None and trip.end.date().isoformat() == "2027-07-16"  # the day after the 15th
+    assert at("between 3:30pm and 6 pm", tuesday).start.strftime("%H:%M") == "15:30"
+
+
+def test_a_named_zone_is_converted_to_the_users_clock() -> None:
+    berlin = make_clock("Europe/Berlin", "2026-09-15T08:00:00+00:00")
+    found = at("thursday 8:00 PST", berlin)
+    assert found.start.isoformat() == "2026-09-17T18:00:00+02:00"
+    assert find("call at 4pm CET tomorrow", berlin) is not None
+
+
+def test_counts_and_windows() -> None:
+    tuesday = make_clock("", "2026-09-15T08:20:00+00:00")
+    assert local("3 fridays from now", tuesday) == "2026-10-02 00:00"
+    assert local("2 thursdays ago", tuesday) == "2026-09-03 00:00"
+    assert local("next 3 days", tuesday) == "2026-09-16 00:00"
+    assert local("last 2 hours", tuesday) == "2026-09-15 06:00"
+    assert local("third quarter", tuesday) == "2026-07-01 00:00"
+    assert local("first week of october", tuesday) == "2026-10-05 00:00"
+    assert local("8 tonight", tuesday) == "2026-09-15 20:00"
+    assert local("3 in the morning", tuesday) == "2026-09-16 03:00"
+    assert local("the second of march", tuesday) == "2027-03-02 00:00"

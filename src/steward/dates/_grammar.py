@@ -742,6 +742,50 @@ def _in_a_unit(m: re.Match[str]) -> Piece | None:
     return _span(m, offset=off, direction=1) if off else None
 
 
+# -- ranges ("3-4pm", "July 13-15", "from the 13th to the 15th of July") ----------------------------------
+_TO = r"\s?(?:-|–|to|till|til|until|untill|thru|through)\s?"
+_T1 = r"(?P<h1>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m1>[0-5]\d))?(?:\s?(?P<a1>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?"
+_T2 = r"(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m2>[0-5]\d))?(?:\s?(?P<a2>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?"
+
+
+@rule("3-4pm", r"(?:from\s)?" + _T1 + _TO + _T2 + r"(?:\s?ish)?")
+def _time_range(m: re.Match[str]) -> Piece | None:
+    a1, a2 = meridiem_of(m["a1"]), meridiem_of(m["a2"])
+    h1, h2 = int(m["h1"]), int(m["h2"])
+    if not (a1 or a2 or m["m1"] or m["m2"]) and "-" in m.group():
+        return None  # "3-4" alone is a date or a number range
+    if a1 is None and a2 is not None and h1 <= 12:
+        # "3-4pm": the first hour takes the second's meridiem unless that would put it after the second
+        a1 = a2 if (h1 % 12) <= (h2 % 12) else ("am" if a2 == "pm" else "pm")
+    t1 = _time(h1, int(m["m1"] or 0), mer=a1, grain="minute" if m["m1"] else "hour")
+    t2 = _time(h2, int(m["m2"] or 0), mer=a2, grain="minute" if m["m2"] else "hour")
+    if t1 is None or t2 is None:
+        return None
+    weak = not (a1 or a2 or m["m1"] or m["m2"])
+    return _span(m, time=t1, until=Piece(m.start(), m.end(), time=t2), weak=weak)
+
+
+@rule("july 13-15", MON + r"\s?(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?" + _TO + r"(?:" + MON2 + r"\s?)?(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?"
+      + r"(?:,?\s" + YEAR + r")?")
+def _day_range(m: re.Match[str]) -> Piece | None:
+    return _range_piece(m, MONTHS[m["mon"]], MONTHS[m["mon2"]] if m["mon2"] else MONTHS[m["mon"]])
+
+
+@rule("13 to 15 july", r"(?:from\s)?(?:the\s)?(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?" + _TO + r"(?:the\s)?(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?"
+      + r"\s(?:of\s)?" + MON + r"(?:,?\s" + YEAR + r")?")
+def _day_range2(m: re.Match[str]) -> Piece | None:
+    return _range_piece(m, MONTHS[m["mon"]], MONTHS[m["mon"]])
+
+
+def _range_piece(m: re.Match[str], month1: int, month2: int) -> Piece | None:
+    d1, d2 = int(m["d1"]), int(m["d2"])
+    if not (1 <= d1 <= 31 and 1 <= d2 <= 31):
+        return None
+    year = year_of(m["year"])
+    last = Piece(m.start(), m.end(), day=DayRef("month_day", month2, d2, year))
+    return _span(m, day=DayRef("month_day", month1, d1, year), until=last)
+
+
 ZONES = {
     "utc": 0, "gmt": 0, "z": 0, "wet": 0, "bst": 60, "west": 60, "cet": 60, "cest": 120, "eet": 120, "eest": 180,
     "msk": 180, "ist": 330, "sgt": 480, "hkt": 480, "jst": 540, "kst": 540, "aest": 600, "aedt": 660,

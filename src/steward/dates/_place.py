@@ -16,7 +16,7 @@ Placement rules (README "Dates"):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 
 from steward.dates._days import add_months, resolve_day
@@ -28,7 +28,7 @@ _GLUE = re.compile(r"(?:[\s,@]|\b(?:at|on|in|the|of|for|around|about|approximate
 # words around a whole phrase given to `resolve` ("by friday", "at 5 pm?")
 _LEAD = re.compile(
     r"(?:[\s,;:@(]|\b(?:at|on|by|for|around|about|approximately|approx|in|during|sometime|some time|until|till|til"
-    r"|through|thru|after|from|since|before|starting|the|of|@|no later than|not later than|later than|due"
+    r"|through|thru|after|from|since|before|starting|the|of|@|no later than|not later than|later than|due|between"
     r"|anytime|any time|sometimes|is|it|its|it's|set|remind me|due date|deadline)\b)*")
 _TRAIL = re.compile(r"(?:[\s,.;:!?)]|\b(?:ish|approximately|approx|or so|sharp|exactly|then|please)\b|-ish)*")
 
@@ -38,6 +38,7 @@ class Phrase:
     """One or more pieces that together make one date/time expression."""
 
     pieces: tuple[Piece, ...]
+    until: Phrase | None = None
 
     @property
     def begin(self) -> int:
@@ -45,7 +46,7 @@ class Phrase:
 
     @property
     def end(self) -> int:
-        return self.pieces[-1].end
+        return self.until.end if self.until is not None else self.pieces[-1].end
 
     @property
     def weak(self) -> bool:
@@ -126,7 +127,28 @@ def phrases(text: str) -> list[Phrase]:
                 out[-1] = Phrase(last.pieces + (p,))
                 continue
         out.append(Phrase((p,)))
-    return [kept for ph in out if (kept := _drop_orphans(ph)) is not None]
+    kept = [k for ph in out if (k := _drop_orphans(ph)) is not None]
+    return _ranges(text, kept)
+
+
+# "9:30 - 11:00 on thursday", "between 3:30pm and 6 pm", "later than 3:30pm but before 6pm"
+_CONNECT = re.compile(r"\s*(?:-|–|to|till|til|until|untill|thru|through|and|but before|but earlier than)\s*")
+
+
+def _ranges(text: str, found: list[Phrase]) -> list[Phrase]:
+    out: list[Phrase] = []
+    for ph in found:
+        if out and out[-1].until is None and _CONNECT.fullmatch(text[out[-1].end:ph.begin]) and \
+                _kind(out[-1]) == _kind(ph):
+            out[-1] = Phrase(out[-1].pieces, ph)
+            continue
+        out.append(ph)
+    return out
+
+
+def _kind(ph: Phrase) -> str:
+    """What a side of a range names: a clock time, or a day."""
+    return "time" if any(p.time is not None for p in ph.pieces) else "day"
 
 
 def whole(text: str) -> Phrase | None:
@@ -238,8 +260,44 @@ def _add_offset(now: datetime, off: Offset, sign: int) -> datetime:
     return moment
 
 
+def _inherit(a: Phrase, b: Phrase) -> Phrase:
+    """`a` with what only `b` says (the day, the part of the day, the zone) for the two ends of a range."""
+    have: set[str] = set()
+    for p in a.pieces:
+        have |= _slots(p)
+    extra = tuple(p for p in b.pieces if p.time is None and not (_slots(p) & have))
+    return Phrase(a.pieces + extra)
+
+
+def _place_range(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | None:
+    assert phrase.until is not None
+    first = Phrase(phrase.pieces)
+    second = phrase.until
+    start = place(_inherit(first, second), now, prefer, opts)
+    if start is None:
+        return None
+    begin_day = next((p for p in first.pieces if p.day is not None or p.part_today or p.offset is not None), None)
+    if begin_day is not None and not any(p.day is not None or p.offset is not None for p in second.pieces):
+        second = Phrase(second.pieces + (begin_day,))
+    stop = place(_inherit(second, first), now, prefer, opts)
+    if stop is None:
+        return None
+    end = stop.end if stop.end is not None else stop.start
+    if _utc(end) <= _utc(start.start):
+        end = end + timedelta(days=1)
+    return Placed(start.start, end, start.grain, start.has_date, start.has_time)
+
+
 def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | None:
     """Where a phrase falls on the clock whose current moment is `now` (aware, in the user's zone)."""
+    if phrase.until is not None:
+        return _place_range(phrase, now, prefer, opts)
+    inner = next((p for p in phrase.pieces if p.until is not None), None)
+    if inner is not None and inner.until is not None:
+        # a range said in one piece ("3-4pm", "July 13-15"): the same as two phrases joined by "to"
+        rest = tuple(p for p in phrase.pieces if p is not inner)
+        first = Phrase(tuple(sorted(rest + (replace(inner, until=None),), key=lambda p: p.begin)))
+        return _place_range(Phrase(first.pieces, Phrase((inner.until,))), now, prefer, opts)
     named = next((p.zone_minutes for p in phrase.pieces if p.zone_minutes is not None), None)
     if named is not None:
         # "8:00 PST": place the phrase on that zone's clock, then show it on the user's

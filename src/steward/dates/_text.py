@@ -117,6 +117,20 @@ def _convert(words: list[str]) -> list[str] | None:
     return out
 
 
+_SECOND_ORDINAL_NEXT = {"of", "last", "closest", "week", "quarter", "qtr", "monday", "tuesday", "wednesday",
+                        "thursday", "friday", "saturday", "sunday", "mon", "tue", "wed", "thu", "fri", "sat", "sun",
+                        "day", "weekend", "month", "half"}
+
+
+def _second_is_ordinal(words: list[re.Match[str]], i: int) -> bool:
+    """ "second" is the ordinal in "the second of march", "second wednesday of"; else a unit of time."""
+    nxt = words[i + 1].group() if i + 1 < len(words) else ""
+    prev = words[i - 1].group() if i > 0 else ""
+    if prev in ("a", "one", "per", "each", "every", "1") or prev.isdigit():
+        return False
+    return nxt in _SECOND_ORDINAL_NEXT or prev == "the"
+
+
 def _is_number_word(w: str) -> bool:
     return w in UNITS or w in TENS or w in ORDINALS or w == "thousand"
 
@@ -130,6 +144,12 @@ def normalize(text: str) -> Normalized:
     i = 0
     while i < len(words):
         m = words[i]
+        if m.group() == "second" and _second_is_ordinal(words, i):
+            parts.append((low[pos:m.start()], pos, -1))
+            parts.append(("2nd", m.start(), m.end()))
+            pos = m.end()
+            i += 1
+            continue
         if not _is_number_word(m.group()):
             i += 1
             continue
