@@ -337,10 +337,10 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
         span = resolve_day(day_ref, today, prefer, opts.day_first)
         if span is None:
             return None
-        first, after, grain = span
+        first_day, after, grain = span
         if t is not None or part is not None:
-            return _on_day(first, t, part, zone, opts, has_date=True)
-        return Placed(localize(first, time(0), zone), localize(after, time(0), zone), grain,
+            return _on_day(first_day, t, part, zone, opts, has_date=True)
+        return Placed(localize(first_day, time(0), zone), localize(after, time(0), zone), grain,
                       has_date=True, has_time=False)
 
     if part_today:
