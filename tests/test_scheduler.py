@@ -259,3 +259,21 @@ def test_desktop_sink_runs_the_notify_command(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setenv("STEWARD_NOTIFY_DESKTOP_COMMAND", str(tmp_path / "missing-notify-send"))
     sinks = build_sinks(load(None))
     assert [s.name for s in sinks] == ["console"]
+
+
+def test_serve_runs_the_reminder_job_on_its_own_app(http: HttpRecorder, monkeypatch: pytest.MonkeyPatch) -> None:
+    from steward.web.jobs import scheduled_jobs
+
+    rid = add_reminder()
+    monkeypatch.setenv("STEWARD_NOTIFY_SINKS", "webhook")
+    monkeypatch.setenv("STEWARD_NOTIFY_WEBHOOK_URL", http.url)
+    settings = load(None)
+    job = {j.name: j for j in scheduled_jobs(settings)}["reminders"]
+    assert job.every == settings.as_float("scheduler.interval")
+    app = build_app(settings, make_clock("", "2026-09-15T17:00:10+05:30"), resolve_paths())
+    try:
+        job.fn(app)
+        job.fn(app)
+    finally:
+        app.close()
+    assert [json.loads(r.body)["id"] for r in http.received] == [rid]

@@ -204,6 +204,22 @@ def build_reminder_scheduler(app: App, out: TextIO | None = None) -> ReminderSch
     )
 
 
+def fire_due_reminders(app: App, out: TextIO | None = None) -> list[dict[str, Any]]:
+    """One pass on the App's own connection: the job `steward serve` runs every `scheduler.interval`."""
+    from steward.notify.sinks import build_sinks
+
+    settings = app.settings
+    scheduler = ReminderScheduler(
+        app.db,
+        build_sinks(settings, out),
+        app.clock.zone,
+        late_after=timedelta(seconds=settings.as_int("notify.late_after")),
+        retry_waits=[int(w) for w in settings.as_list("notify.retry_seconds")],
+        lease=timedelta(seconds=settings.as_int("scheduler.lease_seconds")),
+    )
+    return scheduler.tick(app.clock.now())
+
+
 def run_loop(scheduler: ReminderScheduler, clock: Clock, interval: float,
              stop: threading.Event | None = None) -> None:
     """Pass after pass until `stop` is set (or Ctrl-C); a failing pass is logged, not fatal."""

@@ -142,5 +142,7 @@ def parse_interval(text: str) -> float:
 
 def scheduled_jobs(settings: Settings) -> list[Job]:
     """The jobs `steward serve` runs: reminder notifications and the mail sync heartbeat."""
-    jobs: list[Job] = []
+    from steward.scheduler import fire_due_reminders
+
+    jobs: list[Job] = [Job("reminders", settings.as_float("scheduler.interval"), fire_due_reminders)]
     return jobs
