@@ -90,7 +90,7 @@ def test_a_json_schema_format_is_sent(provider: str) -> None:
 @pytest.mark.parametrize("provider", PROTOCOLS)
 @pytest.mark.parametrize("style", ["fenced", "tool", "tagged", "bare"])
 def test_tool_calls_printed_as_text_become_calls(provider: str, style: str) -> None:
-    script = [printed_call("search_inbox", style=style, before="Let me look.", query="electricity bill")] * 2
+    script = [printed_call("search_inbox", style, "Let me look.", query="electricity bill")] * 2
     with ScriptedModelServer(script) as server:
         model = model_for(server, provider)
         for reply in (model.chat([Message("user", "bill?")], [WEATHER]),
@@ -102,7 +102,7 @@ def test_tool_calls_printed_as_text_become_calls(provider: str, style: str) -> N
 
 @pytest.mark.parametrize("provider", PROTOCOLS)
 def test_printed_json_is_left_alone_when_no_tools_were_offered(provider: str) -> None:
-    with ScriptedModelServer([printed_call("search_inbox", style="bare", query="x")]) as server:
+    with ScriptedModelServer([printed_call("search_inbox", "bare", query="x")]) as server:
         reply = model_for(server, provider).chat([Message("user", "json please")])
         assert reply.tool_calls == () and '"search_inbox"' in reply.text
 

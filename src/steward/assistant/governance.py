@@ -155,23 +155,26 @@ class Governance:
     expire_minutes: int = 10
 
     def hold(self, session: str, tool: str, args: Mapping[str, Any], preview: Preview,
-             steps: Sequence[Step]) -> HeldCall:
-        """Store a proposed write; nothing is written."""
+             steps: Sequence[Step], *, store: bool = True) -> HeldCall:
+        """Store a proposed write (only build it with store=False, for a dry run); nothing is written."""
         call = HeldCall(
             id=f"held-{uuid.uuid4().hex[:12]}", session=session, tool=tool, args=dict(args),
             summary=preview.summary, fields=dict(preview.fields), resolved=dict(preview.resolved),
             steps=tuple(s.to_json() for s in steps), status="held", question=None, created_at=self.clock.now(),
         )
-        repo.insert(self.conn, call)
-        log.debug("held %s %s for session %s", call.id, tool, session)
+        if store:
+            repo.insert(self.conn, call)
+            log.debug("held %s %s for session %s", call.id, tool, session)
         return call
 
-    def ask(self, held: Sequence[HeldCall], question: str, steps: Sequence[Step]) -> list[HeldCall]:
+    def ask(self, held: Sequence[HeldCall], question: str, steps: Sequence[Step], *,
+            store: bool = True) -> list[HeldCall]:
         """Record that the user was asked; only calls whose tool the steps show asked about count."""
         asked = []
         for call in held:
             if run_asked_user(steps, call.tool):
-                repo.mark_asked(self.conn, call.id, question, [s.to_json() for s in steps])
+                if store:
+                    repo.mark_asked(self.conn, call.id, question, [s.to_json() for s in steps])
                 asked.append(call)
         return asked
 

@@ -86,9 +86,9 @@ def say(text: str, delay: float = 0.0) -> Scripted:
     return Scripted(text=text, delay=delay)
 
 
-def call(name: str, text: str = "", **arguments: Any) -> Scripted:
-    """One structured tool call (with optional text beside it)."""
-    return Scripted(text=text, calls=((name, arguments),))
+def call(name: str, /, **arguments: Any) -> Scripted:
+    """One structured tool call; `Scripted(text=..., calls=...)` puts text beside calls."""
+    return Scripted(calls=((name, arguments),))
 
 
 def calls(*pairs: tuple[str, Mapping[str, Any]]) -> Scripted:
@@ -96,7 +96,7 @@ def calls(*pairs: tuple[str, Mapping[str, Any]]) -> Scripted:
     return Scripted(calls=tuple(pairs))
 
 
-def printed_call(name: str, style: str = "fenced", before: str = "", **arguments: Any) -> Scripted:
+def printed_call(name: str, style: str = "fenced", before: str = "", /, **arguments: Any) -> Scripted:
     """A tool call written as JSON text, the way small local models print it.
 
     Styles: `fenced` (```json {"name", "arguments"}```), `tool` ({"tool", "args"}), `tagged`

@@ -1,0 +1,181 @@
+"""One run of the tool loop: the model, the tools, governance, and an honest final reply.
+
+    prompt (date line first) -> model -> tool calls? -> run reads, hold writes -> results back -> ...
+                              -> a final text, an ask_user, or the step limit
+
+Read tools run at once and their results (errors too, as `{"error", "error_text"}`) go back to the
+model. Write tools are validated through the one write path as a dry run and held (governance.py); the
+model is told they are held. `ask_user` ends the run with its question. When the run ends with held
+writes, Steward asks about each in its own words, so the user's yes is to the exact thing that will be
+written. A final text that claims a write is a false claim: nothing is ever written inside a run.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from steward.assistant.governance import Governance, Step, claims_write
+from steward.assistant.prompt import trim
+from steward.assistant.toolkit import Preview, Toolbox
+from steward.assistant.tools import ASK_USER, ToolContext
+from steward.llm.messages import ChatModel, Message, ToolCall
+from steward.store.held import HeldCall
+
+log = logging.getLogger(__name__)
+
+TOOL_RESULT_CHARS = 6000
+
+
+@dataclass(frozen=True)
+class ToolTrace:
+    """One tool call as the trace shows it: `{name, args, held, result}`."""
+
+    name: str
+    args: Mapping[str, Any]
+    held: bool
+    result: Any
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "args": dict(self.args), "held": self.held, "result": self.result}
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """What one run did. `reply` is what the user reads; `model_reply` is the model's own last text."""
+
+    reply: str
+    model: str
+    tools: tuple[ToolTrace, ...] = ()
+    held: tuple[HeldCall, ...] = ()
+    question: str | None = None
+    false_claim: bool = False
+    model_reply: str = ""
+    signals: tuple[str, ...] = ()
+    steps: tuple[Step, ...] = field(default=())
+    model_steps: int = 0
+
+
+def encode_result(result: Any) -> str:
+    """A tool result as the JSON text the model reads, cut to a size a small context can hold."""
+    if isinstance(result, Preview):
+        result = result.to_json()
+    text = json.dumps(result, ensure_ascii=False, default=str)
+    if len(text) > TOOL_RESULT_CHARS:
+        text = text[:TOOL_RESULT_CHARS] + ' … (cut: ask a narrower question for the rest)'
+    return text
+
+
+def confirmation(held: Sequence[HeldCall]) -> str:
+    """Steward's own question about held writes: the exact things that will be written."""
+    if len(held) == 1:
+        return f"Shall I save {held[0].summary}? (yes / no)"
+    items = "; ".join(h.summary for h in held)
+    return f"Shall I save these {len(held)}: {items}? (yes / no)"
+
+
+class AgentRun:
+    """Runs the loop for one turn on one model."""
+
+    def __init__(self, model: ChatModel, toolbox: Toolbox, governance: Governance, *, max_steps: int = 6,
+                 context_chars: int = 16000) -> None:
+        self.model = model
+        self.toolbox = toolbox
+        self.governance = governance
+        self.max_steps = max(1, max_steps)
+        self.context_chars = context_chars
+
+    def run(self, ctx: ToolContext, head: str, history: Sequence[Message], text: str) -> RunResult:
+        """Answer `text` given `history`; holds writes in `ctx.session` (in memory only on a dry run)."""
+        system = Message("system", head)
+        latest: list[Message] = [Message("user", text)]
+        steps: list[Step] = []
+        tools: list[ToolTrace] = []
+        held: list[HeldCall] = []
+        question: str | None = None
+        final = ""
+        used = 0
+        signals: list[str] = []
+        for used in range(1, self.max_steps + 1):  # noqa: B007 - `used` is reported
+            reply = self.model.chat(trim(system, history, latest, self.context_chars), self.toolbox.specs())
+            if not reply.tool_calls:
+                final = reply.text.strip()
+                break
+            latest.append(reply.message)
+            for call in reply.tool_calls:
+                if call.name == ASK_USER:
+                    question = str(call.arguments.get("question") or "").strip() or reply.text.strip()
+                    steps.append(Step("ask"))
+                    tools.append(ToolTrace(ASK_USER, call.arguments, False, {"asked": question}))
+                    break  # the run stops at a question; calls after it are not made
+                result, trace = self._call(ctx, call, steps, held)
+                tools.append(trace)
+                latest.append(Message("tool", encode_result(result), tool_call_id=call.id, name=call.name))
+            if question is not None:
+                break
+        else:
+            signals.append("step_limit")
+        errors = [t for t in tools if isinstance(t.result, Mapping) and "error" in t.result]
+        if tools and len(errors) == len([t for t in tools if t.name != ASK_USER]) and errors:
+            signals.append("tool_errors")
+        return self._finish(ctx, final, question, tools, held, steps, signals, used)
+
+    def _call(self, ctx: ToolContext, call: ToolCall, steps: list[Step],
+              held: list[HeldCall]) -> tuple[Any, ToolTrace]:
+        if not self.toolbox.is_write(call.name):
+            result = self.toolbox.run(ctx, call)
+            steps.append(Step("call", call.name))
+            log.debug("tool %s (%s) -> %s", call.name, call.id, "error" if "error" in _keys(result) else "ok")
+            return result, ToolTrace(call.name, call.arguments, False, result)
+        preview = self.toolbox.run(ctx, call)  # the write tool's function is a dry run of the write
+        if not isinstance(preview, Preview):
+            steps.append(Step("call", call.name, held=False))
+            return preview, ToolTrace(call.name, call.arguments, False, preview)
+        steps.append(Step("call", call.name, held=True))
+        call_record = self.governance.hold(ctx.session, call.name, call.arguments, preview, steps,
+                                           store=not ctx.dry_run)
+        held.append(call_record)
+        told = {"held": True, "held_id": call_record.id, "would_save": preview.summary,
+                "status": "not saved: waiting for the user's yes",
+                "next": "call ask_user to ask the user whether to go ahead"}
+        shown = {"held_id": call_record.id, "summary": preview.summary, "fields": dict(preview.fields)}
+        return told, ToolTrace(call.name, call.arguments, True, shown)
+
+    def _finish(self, ctx: ToolContext, final: str, question: str | None, tools: list[ToolTrace],
+                held: list[HeldCall], steps: list[Step], signals: list[str], used: int) -> RunResult:
+        false_claim = question is None and bool(final) and claims_write(final, self.governance.words)
+        if false_claim:
+            signals.append("false_claim")
+        if "step_limit" in signals and not final and question is None:
+            final = (f"I couldn't finish that in {self.max_steps} steps. Try asking for one thing at a time.")
+        parts: list[str] = []
+        if false_claim:
+            parts.append("Nothing has been saved yet." if held else
+                         "I haven't saved anything: no reminder or event was written.")
+            if not held:
+                parts.append("Tell me what to remind you about and when, e.g. \u201cremind me tomorrow at 5 pm "
+                             "to call Sam\u201d.")
+        elif question is not None:
+            parts.append(question)
+        elif final:
+            parts.append(final)
+        if held:
+            if question is None:
+                steps.append(Step("ask", by="steward"))  # Steward's own question comes after the attempt
+                question = confirmation(held)
+                parts.append(question)
+            else:
+                # the model asked in its words; say exactly what a yes will save
+                parts.append("Saying yes saves " + "; ".join(h.summary for h in held) + ".")
+            self.governance.ask(held, question, steps, store=not ctx.dry_run)
+        reply = "\n\n".join(p for p in parts if p) or "I don't have an answer to that."
+        return RunResult(reply=reply, model=self.model.name, tools=tuple(tools), held=tuple(held),
+                         question=question, false_claim=false_claim, model_reply=final, signals=tuple(signals),
+                         steps=tuple(steps), model_steps=used)
+
+
+def _keys(result: Any) -> Sequence[str]:
+    return list(result) if isinstance(result, Mapping) else []
