@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from steward.clock import Clock
 from steward.paths import Paths
@@ -132,6 +133,19 @@ class App:
             max_chars=self.settings.as_int("assistant.max_turn_chars"),
             history_turns=self.settings.as_int("assistant.history_turns"),
         )
+
+    @cached_property
+    def mail_on_batch(self) -> Callable[[sqlite3.Connection, list[tuple[int, str]]], None] | None:
+        """Called inside each mail-ingest transaction with (message id, text to embed) of new messages.
+
+        None until a semantic index is wired here; its vectors then commit with the message rows.
+        """
+        return None
+
+    @cached_property
+    def mail_imap_fetcher(self) -> Callable[[Any], bytes] | None:
+        """Fetches a message's bytes from IMAP for `mail read` (an ImapSource -> RFC 822 bytes); None offline."""
+        return None
 
     def close(self) -> None:
         for conn in self._closers:

@@ -24,6 +24,7 @@ COMMAND_MODULES = (
     "steward.cli.when",
     "steward.cli.serve",
     "steward.cli.chat",
+    "steward.cli.mail",
 )
 
 

@@ -1,0 +1,141 @@
+"""`steward mail import | search | analyze | read`."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from steward.cli.context import Commands, Ctx
+
+
+def register(commands: Commands) -> None:
+    mail = commands.group("mail", "import, search, analyze and read your mail")
+    p = mail.add("import", "import mbox files, Maildirs, .eml files or folders of them (idempotent)", cmd_import)
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("--account", default="local", help="account name to file the messages under")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+
+    p = mail.add("search", "search subject, sender and snippet (from: subject: after: before: \"phrases\")",
+                 cmd_search)
+    p.add_argument("query", nargs="+", metavar="QUERY")
+    p.add_argument("--limit", type=int, default=None, help="most hits to show")
+    p.add_argument("--mode", choices=("hybrid", "lexical", "semantic"), default=None,
+                   help="lexical (FTS) only, semantic only, or both fused (default: hybrid when available)")
+
+    p = mail.add("analyze", "which / how many / list all: every match grouped by sender", cmd_analyze)
+    p.add_argument("query", nargs="+", metavar="QUERY")
+
+    p = mail.add("read", "show a message, its body fetched live from the source", cmd_read)
+    p.add_argument("id", type=int, metavar="ID")
+
+    mail.add("rejected", "items imports could not take, and why", cmd_rejected)
+
+
+def cmd_import(ctx: Ctx, args: argparse.Namespace) -> int:
+    from steward.cli.progress import Progress
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import check_paths, scan
+
+    paths = check_paths(args.paths)
+    found = list(scan(paths))
+    progress = Progress("importing", enabled=not args.no_progress and len(found) > 200)
+    conn = ctx.app.db
+    report = ingest(conn, found, account=args.account, snippet_chars=ctx.settings.as_int("mail.snippet_chars"),
+                    on_batch=ctx.app.mail_on_batch, progress=progress, total=len(found))
+    progress.finish()
+    data = {
+        "added": report.added, "duplicates": report.duplicates, "skipped": report.skipped,
+        "rejected": report.rejected,
+        "rejections": [{"kind": r.kind, "location": r.where(), "reason": r.reason} for r in report.rejections],
+    }
+
+    def text() -> str:
+        lines = [f"imported {report.added} new message(s); {report.duplicates + report.skipped} already known; "
+                 f"{report.rejected} rejected"]
+        for r in report.rejections[:20]:
+            lines.append(f"  rejected {r.where()}: {r.reason}")
+        if report.rejected > 20:
+            lines.append(f"  ... {report.rejected - 20} more (`steward mail rejected` lists them all)")
+        return "\n".join(lines)
+
+    ctx.emit(data, text)
+    return 0
+
+
+def cmd_rejected(ctx: Ctx, args: argparse.Namespace) -> int:
+    from steward.store.messages import rejections
+
+    rows = rejections(ctx.app.db)
+    ctx.emit([{"kind": r.kind, "location": r.where(), "reason": r.reason} for r in rows],
+             lambda: "\n".join(f"{r.where()}: {r.reason}" for r in rows) or "nothing rejected")
+    return 0
+
+
+def cmd_search(ctx: Ctx, args: argparse.Namespace) -> int:
+    from steward.mail.search import search
+
+    query = " ".join(args.query)
+    limit = args.limit if args.limit is not None else ctx.settings.as_int("mail.search_limit")
+    result = search(ctx.app.db, query, limit=limit, clock=ctx.clock)
+    ctx.emit(result.to_json(), lambda: _search_text(ctx, result.to_json()))
+    return 0
+
+
+def _search_text(ctx: Ctx, data: dict[str, Any]) -> str:
+    hits = data["hits"]
+    if not hits:
+        return f"no messages match {data['query']!r}"
+    lines = []
+    if data["broadened"]:
+        lines.append("(nothing matched every word; showing messages that match any of them)")
+    for h in hits:
+        when = h["received_at"][:16].replace("T", " ")
+        who = h["sender_name"] or h["sender"]
+        lines.append(f"{h['id']:>6}  {when}  {who[:28]:<28}  {h['subject'][:70]}")
+    return "\n".join(lines)
+
+
+def cmd_analyze(ctx: Ctx, args: argparse.Namespace) -> int:
+    from steward.mail.analysis import analyze
+
+    query = " ".join(args.query)
+    result = analyze(ctx.app.db, query, clock=ctx.clock, limit=ctx.settings.as_int("mail.analyze_limit"))
+    data = result.to_json()
+
+    def text() -> str:
+        if not result.total:
+            return f"no messages match {query!r}"
+        head = f"{result.total} message(s) from {len(result.groups)} sender(s) match {query!r}"
+        if result.broadened:
+            head += " (broadened: any of the words)"
+        lines = [head]
+        for g in data["groups"]:
+            who = f"{g['sender_name']} <{g['sender']}>" if g["sender_name"] else g["sender"]
+            lines.append(f"- {who}: {g['count']} ({g['first'][:10]} .. {g['last'][:10]}; {', '.join(g['categories'])})")
+            for example in g["examples"]:
+                lines.append(f"    {example}")
+        return "\n".join(lines)
+
+    ctx.emit(data, text)
+    return 0
+
+
+def cmd_read(ctx: Ctx, args: argparse.Namespace) -> int:
+    from steward.mail.reader import read_message
+
+    shown = read_message(ctx.app.db, args.id, clock=ctx.clock, imap=ctx.app.mail_imap_fetcher)
+    data = shown.to_json()
+
+    def text() -> str:
+        lines = [
+            f"From:    {data['sender_name']} <{data['sender']}>" if data["sender_name"] else f"From:    {data['sender']}",
+            f"Date:    {data['received_at']}",
+            f"Subject: {data['subject']}",
+        ]
+        if data["attachments"]:
+            lines.append(f"Attachments: {', '.join(data['attachments'])}")
+        lines += ["", data["body"]]
+        return "\n".join(lines)
+
+    ctx.emit(data, text)
+    return 0

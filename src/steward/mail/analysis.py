@@ -1,0 +1,101 @@
+"""Inbox analysis: the "which / how many / list all" answer.
+
+`analyze` reads every match (bounded at `limit`, 1,000 by default; no top-N cap), broadening to
+any-of-the-words on a miss, and `group_by_sender` (pure) groups them by sender: count, first and
+last date, categories, and up to three distinct example subjects with account and card numbers
+masked to their last four digits.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from steward.clock import Clock
+from steward.mail.mask import mask_numbers
+from steward.mail.model import Message
+from steward.mail.query import parse_query
+from steward.mail.search import run_plan
+
+EXAMPLES = 3
+
+
+@dataclass(frozen=True)
+class SenderGroup:
+    """Every matching message from one sender, summarised."""
+
+    sender: str
+    sender_name: str
+    count: int
+    first: datetime
+    last: datetime
+    categories: tuple[str, ...]
+    examples: tuple[str, ...]
+    ids: tuple[int, ...]
+
+    def to_json(self, clock: Clock) -> dict[str, Any]:
+        return {"sender": self.sender, "sender_name": self.sender_name, "count": self.count,
+                "first": clock.local(self.first).isoformat(), "last": clock.local(self.last).isoformat(),
+                "categories": list(self.categories), "examples": list(self.examples), "ids": list(self.ids)}
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """All matches of a query grouped by sender; `truncated` when the bound was reached."""
+
+    query: str
+    total: int
+    broadened: bool
+    groups: list[SenderGroup]
+    clock: Clock
+    truncated: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"query": self.query, "total": self.total, "broadened": self.broadened,
+                "truncated": self.truncated, "groups": [g.to_json(self.clock) for g in self.groups]}
+
+
+def group_by_sender(messages: Sequence[Message]) -> list[SenderGroup]:
+    """Group messages by sender address: most messages first, then the most recent."""
+    by_sender: dict[str, list[Message]] = {}
+    for m in messages:
+        by_sender.setdefault(m.sender or m.sender_name or "(unknown sender)", []).append(m)
+    groups = []
+    for sender, items in by_sender.items():
+        items.sort(key=lambda m: (m.received_at, m.id), reverse=True)
+        names = [m.sender_name for m in items if m.sender_name]
+        categories: list[str] = []
+        examples: list[str] = []
+        seen_subjects: set[str] = set()
+        for m in items:
+            if m.category not in categories:
+                categories.append(m.category)
+            subject = mask_numbers(m.subject.strip()) or "(no subject)"
+            key = subject.casefold()
+            if len(examples) < EXAMPLES and key not in seen_subjects:
+                seen_subjects.add(key)
+                examples.append(subject)
+        groups.append(SenderGroup(
+            sender=sender if "@" in sender else "",
+            sender_name=names[0] if names else "",
+            count=len(items),
+            first=items[-1].received_at,
+            last=items[0].received_at,
+            categories=tuple(categories),
+            examples=tuple(examples),
+            ids=tuple(m.id for m in items),
+        ))
+    groups.sort(key=lambda g: (-g.count, -g.last.timestamp(), g.sender))
+    return groups
+
+
+def analyze(conn: sqlite3.Connection, query: str, *, clock: Clock, limit: int = 1000) -> Analysis:
+    """Every message matching `query` (up to `limit`), grouped by sender."""
+    plan = parse_query(query, clock)
+    rows, broadened = run_plan(conn, plan, limit + 1, order="recent")
+    truncated = len(rows) > limit
+    messages = [m for m, _ in rows[:limit]]
+    return Analysis(query, len(messages), broadened, group_by_sender(messages), clock, truncated)

@@ -1,0 +1,176 @@
+"""Ingest: parse raw messages and store them idempotently, in batches, one transaction per batch.
+
+Two reusable halves:
+- `parse_message` (in `mail.parse`) turns bytes into a ParsedMessage;
+- `store_parsed` stores ParsedMessages with their source pointers in one transaction and calls
+  `on_batch(conn, [(row id, text to embed), ...])` inside that transaction for the newly inserted
+  ones, so a vector index commits (or rolls back) together with the rows.
+`ingest` drives both over the items a source found (files, mbox spans, IMAP fetches).
+Importing the same thing twice adds nothing: a known source is skipped unread, and a known
+Message-ID (or header hash) only gains another source.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from steward.mail.categories import Classifier, default_classifier
+from steward.mail.model import ParsedMessage, Rejection, SourcePointer
+from steward.mail.parse import ParseError, parse_message
+from steward.mail.sources import Item
+from steward.store import audit
+from steward.store import messages as repo
+
+log = logging.getLogger(__name__)
+
+OnBatch = Callable[[sqlite3.Connection, list[tuple[int, str]]], None]
+ProgressFn = Callable[[int, int | None], None]
+
+
+@dataclass(frozen=True)
+class IngestReport:
+    """What an import did."""
+
+    added: int = 0
+    duplicates: int = 0      # parsed, but the message was already stored (another source or earlier run)
+    skipped: int = 0         # this exact source was imported before; not read again
+    rejected: int = 0
+    rejections: tuple[Rejection, ...] = ()
+    added_ids: tuple[int, ...] = field(default=(), repr=False)
+
+    def merged(self, other: IngestReport) -> IngestReport:
+        return IngestReport(
+            self.added + other.added, self.duplicates + other.duplicates, self.skipped + other.skipped,
+            self.rejected + other.rejected, self.rejections + other.rejections, self.added_ids + other.added_ids,
+        )
+
+
+def store_parsed(
+    conn: sqlite3.Connection,
+    batch: Sequence[tuple[ParsedMessage, SourcePointer]],
+    *,
+    account: str = "local",
+    classifier: Classifier | None = None,
+    on_batch: OnBatch | None = None,
+    rejections: Sequence[Rejection] = (),
+) -> IngestReport:
+    """Store parsed messages (and rejections) idempotently in one transaction; call `on_batch` inside it."""
+    classifier = classifier or default_classifier()
+    now = repo.utc_text(datetime.now(UTC))
+    added: list[int] = []
+    to_embed: list[tuple[int, str]] = []
+    duplicates = 0
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for parsed, pointer in batch:
+            category = classifier.classify(parsed.sender, parsed.sender_name, parsed.subject, parsed.snippet)
+            rowid, inserted = repo.insert_message(conn, repo.NewMessage(parsed, category, account, pointer), now)
+            if inserted:
+                added.append(rowid)
+                to_embed.append((rowid, parsed.embed_text()))
+            else:
+                duplicates += 1
+        if rejections:
+            repo.record_rejections(conn, rejections, now)
+        if on_batch is not None and to_embed:
+            on_batch(conn, to_embed)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return IngestReport(added=len(added), duplicates=duplicates, rejected=len(rejections),
+                        rejections=tuple(rejections), added_ids=tuple(added))
+
+
+def ingest(
+    conn: sqlite3.Connection,
+    items: Iterable[Item | Rejection],
+    *,
+    account: str = "local",
+    snippet_chars: int = 200,
+    on_batch: OnBatch | None = None,
+    batch_size: int = 500,
+    progress: ProgressFn | None = None,
+    total: int | None = None,
+) -> IngestReport:
+    """Parse and store every item; unparseable ones are recorded as rejected and the import goes on.
+
+    Each batch commits on its own, so an interrupted import keeps what it stored.
+    """
+    classifier = default_classifier()
+    report = IngestReport()
+    batch: list[tuple[ParsedMessage, SourcePointer]] = []
+    rejected: list[Rejection] = []
+    skipped = 0
+
+    def flush() -> None:
+        nonlocal report, batch, rejected
+        if batch or rejected:
+            report = report.merged(store_parsed(conn, batch, account=account, classifier=classifier,
+                                                on_batch=on_batch, rejections=rejected))
+        batch, rejected = [], []
+
+    for seen, item in enumerate(items, 1):
+        if isinstance(item, Rejection):
+            rejected.append(item)
+        elif repo.source_known(conn, item.pointer):
+            skipped += 1
+        else:
+            found = _parse_item(item, snippet_chars)
+            if isinstance(found, Rejection):
+                rejected.append(found)
+            else:
+                batch.append((found, item.pointer))
+        if len(batch) + len(rejected) >= batch_size:
+            flush()
+        if progress is not None:
+            progress(seen, total)
+    flush()
+    if report.added or report.rejected:
+        conn.execute("BEGIN IMMEDIATE")
+        audit.record(conn, "mail.import", None, {"via": "import", "account": account},
+                     {"added": report.added, "duplicates": report.duplicates, "rejected": report.rejected})
+        conn.execute("COMMIT")
+    log.debug("ingest: %d added, %d duplicates, %d skipped, %d rejected", report.added, report.duplicates,
+              skipped, report.rejected)
+    return IngestReport(report.added, report.duplicates, skipped, report.rejected, report.rejections,
+                        report.added_ids)
+
+
+def ingest_raw(
+    conn: sqlite3.Connection,
+    raws: Iterable[tuple[bytes, SourcePointer]],
+    *,
+    account: str,
+    snippet_chars: int = 200,
+    on_batch: OnBatch | None = None,
+    batch_size: int = 500,
+) -> IngestReport:
+    """Ingest raw RFC 822 bytes already in hand (IMAP headers + first text part) with their pointers."""
+    items = (Item(pointer, _constant(raw)) for raw, pointer in raws)
+    return ingest(conn, items, account=account, snippet_chars=snippet_chars, on_batch=on_batch,
+                  batch_size=batch_size)
+
+
+def _constant(raw: bytes) -> Callable[[], bytes]:
+    return lambda: raw
+
+
+def _parse_item(item: Item, snippet_chars: int) -> ParsedMessage | Rejection:
+    location = item.pointer.location()
+    try:
+        raw = item.load()
+    except OSError as exc:
+        return Rejection(item.pointer.kind, location, f"cannot read: {exc.strerror or exc}")
+    try:
+        return parse_message(raw, snippet_chars=snippet_chars, fallback_time=item.mtime)
+    except ParseError as exc:
+        return Rejection(item.pointer.kind, location, str(exc))
+    except (ValueError, LookupError, UnicodeError, TypeError, IndexError, AttributeError,
+            RecursionError) as exc:
+        # the stdlib parser has corners that raise on hostile input; the message is refused, not lost
+        return Rejection(item.pointer.kind, location, f"cannot parse: {type(exc).__name__}: {exc}"[:300])

@@ -1,0 +1,161 @@
+"""The message model: what a parsed message is, where it came from, and what the store keeps.
+
+A message is stored as metadata plus a snippet; the body never is. `SourcePointer` says where the
+body can be fetched again (`steward mail read`): a file (Maildir or `.eml`), a span of an mbox, or an
+IMAP message (account, folder, UIDVALIDITY, UID).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from steward.errors import UserError
+
+FileKind = Literal["maildir", "eml"]
+
+
+@dataclass(frozen=True)
+class FileSource:
+    """A message that is a whole file (a Maildir entry or an `.eml`)."""
+
+    path: str
+    kind: FileKind = "eml"
+
+    def location(self) -> str:
+        return _canonical({"path": self.path})
+
+
+@dataclass(frozen=True)
+class MboxSource:
+    """A message inside an mbox: the byte span after its `From ` line."""
+
+    path: str
+    offset: int
+    length: int
+    kind: Literal["mbox"] = "mbox"
+
+    def location(self) -> str:
+        return _canonical({"path": self.path, "offset": self.offset, "length": self.length})
+
+
+@dataclass(frozen=True)
+class ImapSource:
+    """A message on an IMAP server, addressed the way IMAP does it."""
+
+    account: str
+    folder: str
+    uidvalidity: int
+    uid: int
+    kind: Literal["imap"] = "imap"
+
+    def location(self) -> str:
+        return _canonical({"account": self.account, "folder": self.folder,
+                           "uidvalidity": self.uidvalidity, "uid": self.uid})
+
+
+SourcePointer = FileSource | MboxSource | ImapSource
+
+
+def _canonical(data: dict[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def pointer_from_row(kind: str, location: str) -> SourcePointer:
+    """Rebuild a pointer from its stored (kind, location) pair."""
+    data = json.loads(location)
+    if kind in ("maildir", "eml"):
+        return FileSource(path=data["path"], kind=kind)  # type: ignore[arg-type]
+    if kind == "mbox":
+        return MboxSource(path=data["path"], offset=int(data["offset"]), length=int(data["length"]))
+    if kind == "imap":
+        return ImapSource(account=data["account"], folder=data["folder"],
+                          uidvalidity=int(data["uidvalidity"]), uid=int(data["uid"]))
+    raise UserError(f"unknown message source kind {kind!r}")
+
+
+def describe_pointer(pointer: SourcePointer) -> str:
+    """A short human description of where a message lives."""
+    if isinstance(pointer, MboxSource):
+        return f"{pointer.path} (mbox, byte {pointer.offset})"
+    if isinstance(pointer, ImapSource):
+        return f"imap {pointer.account}/{pointer.folder} uid {pointer.uid}"
+    return pointer.path
+
+
+@dataclass(frozen=True)
+class ParsedMessage:
+    """Everything Steward keeps about one message, parsed from its bytes. No body.
+
+    `dedup_key` is the idempotency key: `mid:` + the Message-ID when there is one, else `sha:` + a
+    SHA-256 over the From, To, Cc, Date and Subject headers and the snippet, so the same message
+    imported from two places (an mbox and a Maildir) is one message.
+    """
+
+    dedup_key: str
+    message_id: str
+    thread_key: str
+    in_reply_to: str
+    sender: str
+    sender_name: str
+    recipients: tuple[str, ...]
+    subject: str
+    snippet: str
+    received_at: datetime
+    zone: str
+    has_pdf: bool
+    attachments: tuple[str, ...]
+
+    def embed_text(self) -> str:
+        """The text a semantic index embeds: sender name, subject, snippet."""
+        return " ".join(part for part in (self.sender_name or self.sender, self.subject, self.snippet) if part)
+
+
+@dataclass(frozen=True)
+class Message:
+    """A stored message (a row of `messages`)."""
+
+    id: int
+    message_id: str
+    thread_key: str
+    sender: str
+    sender_name: str
+    recipients: tuple[str, ...]
+    subject: str
+    snippet: str
+    received_at: datetime
+    zone: str
+    has_pdf: bool
+    attachments: tuple[str, ...]
+    category: str
+    account: str
+    source: SourcePointer
+
+    def embed_text(self) -> str:
+        """The text a semantic index embeds: sender name, subject, snippet."""
+        return " ".join(part for part in (self.sender_name or self.sender, self.subject, self.snippet) if part)
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """An item an import could not take, and why."""
+
+    kind: str
+    location: str
+    reason: str
+
+    def where(self) -> str:
+        """The location for people: a path, with the byte offset inside an mbox."""
+        try:
+            data = json.loads(self.location)
+        except ValueError:
+            return self.location
+        if not isinstance(data, dict):
+            return self.location
+        if "offset" in data:
+            return f"{data.get('path')} (byte {data['offset']})"
+        if "path" in data:
+            return str(data["path"])
+        return ", ".join(f"{k}={v}" for k, v in data.items())

@@ -1,0 +1,306 @@
+"""Parse the bytes of one RFC 822 message into a `ParsedMessage` (metadata and snippet, no body).
+
+Pure: no I/O. Tolerant of what real mail contains: RFC 2047 encoded words, raw 8-bit headers in
+UTF-8 or Latin-1, unknown or lying charsets, HTML-only bodies, a missing Date. `ParseError` says why
+a message cannot be taken; the ingest records that reason and goes on.
+
+`read_body` is the one place a full body is decoded, for `steward mail read`; its result is shown,
+never stored.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import email
+import email.message
+import email.policy
+import hashlib
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from email.header import decode_header
+from email.utils import getaddresses, parseaddr, parsedate_to_datetime
+
+from steward.clock import format_offset
+from steward.mail.html import html_to_text
+from steward.mail.mask import mask_numbers
+from steward.mail.model import ParsedMessage
+
+_WS = re.compile(r"\s+")
+_MSGID = re.compile(r"<([^<>\s]+)>")
+_KNOWN_HEADERS = ("from", "subject", "date", "message-id", "to", "received", "sender")
+# past this many bytes of one text part only the head is decoded for the snippet
+_SNIPPET_SCAN_BYTES = 256 * 1024
+
+
+class ParseError(ValueError):
+    """The bytes are not a message Steward can store; the text is the reason."""
+
+
+def parse_message(raw: bytes, *, snippet_chars: int = 200, fallback_time: datetime | None = None) -> ParsedMessage:
+    """Metadata and a snippet of one message. Raises ParseError with a one-line reason."""
+    if not raw or not raw.strip():
+        raise ParseError("empty message (0 bytes)")
+    if b"\x00" in raw[:4096]:
+        raise ParseError("binary data, not a mail message (NUL bytes in the headers)")
+    msg = email.message_from_bytes(raw, policy=email.policy.compat32)
+    present = {k.lower() for k in msg.keys()}  # noqa: SIM118 - Message is not a dict
+    if not present.intersection(_KNOWN_HEADERS):
+        raise ParseError("not a mail message: no From, Subject, Date or Message-ID header")
+
+    sender_name, sender = _address(header_text(msg, "From") or header_text(msg, "Sender")
+                                   or header_text(msg, "Return-Path"))
+    recipients = tuple(
+        addr.lower() for _, addr in getaddresses([header_text(msg, "To"), header_text(msg, "Cc")]) if "@" in addr
+    )
+    subject = _clean(header_text(msg, "Subject"))
+    received_at, zone = _date(msg, fallback_time)
+    message_id = _first_id(header_text(msg, "Message-ID"))
+    in_reply_to = _first_id(header_text(msg, "In-Reply-To"))
+    references = _MSGID.findall(header_text(msg, "References"))
+    text, attachments, has_pdf = _walk(msg)
+    snippet = mask_numbers(_clean(text)[: max(0, snippet_chars)].rstrip())
+    if message_id:
+        dedup_key = "mid:" + message_id
+    else:
+        digest = hashlib.sha256()
+        for name in ("From", "To", "Cc", "Date", "Subject"):
+            digest.update(header_text(msg, name).encode("utf-8", "replace") + b"\x00")
+        digest.update(snippet.encode("utf-8"))
+        dedup_key = "sha:" + digest.hexdigest()
+    thread_key = (references[0] if references else in_reply_to) or message_id or dedup_key
+    return ParsedMessage(
+        dedup_key=dedup_key,
+        message_id=message_id,
+        thread_key=thread_key,
+        in_reply_to=in_reply_to,
+        sender=sender,
+        sender_name=sender_name,
+        recipients=recipients,
+        subject=mask_numbers(subject),
+        snippet=snippet,
+        received_at=received_at,
+        zone=zone,
+        has_pdf=has_pdf,
+        attachments=tuple(attachments),
+    )
+
+
+@dataclass(frozen=True)
+class Body:
+    """A message's readable body, decoded for display only."""
+
+    text: str
+    html: bool
+    attachments: tuple[str, ...]
+
+
+def read_body(raw: bytes) -> Body:
+    """The whole readable text of a message (first text/plain, else text/html turned into text)."""
+    msg = email.message_from_bytes(raw, policy=email.policy.compat32)
+    plain: str | None = None
+    html: str | None = None
+    names: list[str] = []
+    for part in msg.walk():
+        if part.is_multipart():
+            continue
+        name = _filename(part)
+        ctype = part.get_content_type()
+        if name or part.get_content_disposition() == "attachment":
+            names.append(name or ctype)
+            continue
+        if ctype == "text/plain" and plain is None:
+            plain = _decode_part(part, None)
+        elif ctype == "text/html" and html is None:
+            html = _decode_part(part, None)
+    if plain is not None and plain.strip():
+        return Body(plain, False, tuple(names))
+    if html is not None:
+        return Body(html_to_text(html), True, tuple(names))
+    return Body(plain or "", False, tuple(names))
+
+
+# --- headers ---------------------------------------------------------------------------------------
+
+
+def header_text(msg: email.message.Message, name: str) -> str:
+    """A header as text: RFC 2047 words decoded, raw 8-bit bytes read as UTF-8 (else Latin-1)."""
+    value = msg.get(name)
+    if value is None:
+        return ""
+    raw = value if isinstance(value, str) else str(value)
+    if not isinstance(value, str):
+        # compat32 hands back a Header for 8-bit values; its chunks carry the bytes
+        return _decode_chunks(decode_header(value))
+    if any("\udc80" <= ch <= "\udcff" for ch in raw):
+        raw = _from_8bit(raw.encode("ascii", "surrogateescape"))
+    if "=?" not in raw:
+        return _unfold(raw)
+    try:
+        chunks = decode_header(raw)
+    except (ValueError, LookupError, UnicodeError):
+        return _unfold(raw)
+    return _decode_chunks(chunks)
+
+
+def _decode_chunks(chunks: list[tuple[bytes | str, str | None]]) -> str:
+    out: list[str] = []
+    for chunk, charset in chunks:
+        if isinstance(chunk, str):
+            out.append(chunk)
+        else:
+            out.append(_decode_bytes(chunk, charset))
+    return _unfold("".join(out))
+
+
+def _from_8bit(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", "replace")
+
+
+def _decode_bytes(data: bytes, charset: str | None) -> str:
+    if not charset or charset.lower() in ("unknown-8bit", "x-unknown", "8bit", "us-ascii", "ascii"):
+        return _from_8bit(data)
+    try:
+        return data.decode(charset, "strict")
+    except (LookupError, UnicodeDecodeError):
+        # a lying or unknown charset: UTF-8 is the common truth, Latin-1 never fails
+        return _from_8bit(data)
+
+
+def _unfold(text: str) -> str:
+    return text.replace("\r", "").replace("\n", "").strip() if ("\n" in text or "\r" in text) else text.strip()
+
+
+def _clean(text: str) -> str:
+    return _WS.sub(" ", text).strip()
+
+
+def _address(value: str) -> tuple[str, str]:
+    name, addr = parseaddr(value)
+    addr = addr.strip().lower()
+    if not addr and "@" in value:
+        found = re.search(r"[\w.+'-]+@[\w.-]+", value)
+        addr = found.group(0).lower() if found else ""
+    name = _clean(name.strip().strip('"').strip("'"))
+    return (name if name.lower() != addr else ""), addr
+
+
+def _first_id(value: str) -> str:
+    found = _MSGID.search(value)
+    if found:
+        return found.group(1)
+    value = value.strip()
+    return value if value and " " not in value else ""
+
+
+def _date(msg: email.message.Message, fallback: datetime | None) -> tuple[datetime, str]:
+    for candidate in (header_text(msg, "Date"), _received_date(msg)):
+        moment = _parse_date(candidate)
+        if moment is not None:
+            return moment.astimezone(UTC), _zone_of(moment)
+    if fallback is not None:
+        return fallback.astimezone(UTC), "UTC"
+    return datetime(1970, 1, 1, tzinfo=UTC), "UTC"
+
+
+def _received_date(msg: email.message.Message) -> str:
+    received = msg.get_all("Received") or []
+    for value in received:
+        text = str(value)
+        if ";" in text:
+            return text.rsplit(";", 1)[1]
+    return ""
+
+
+def _parse_date(text: str) -> datetime | None:
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        moment = parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    if moment is None:
+        return None
+    if moment.tzinfo is None:  # "-0000": the zone is unknown, the instant is UTC
+        moment = moment.replace(tzinfo=UTC)
+    if not 1970 <= moment.year <= 2200:
+        return None
+    return moment
+
+
+def _zone_of(moment: datetime) -> str:
+    offset = moment.utcoffset() or timedelta(0)
+    return "UTC" if offset == timedelta(0) else format_offset(offset)
+
+
+# --- parts -----------------------------------------------------------------------------------------
+
+
+def _walk(msg: email.message.Message) -> tuple[str, list[str], bool]:
+    """(readable text for the snippet, attachment names, has a PDF)."""
+    plain: str | None = None
+    html: str | None = None
+    names: list[str] = []
+    has_pdf = False
+    for part in msg.walk():
+        if part.is_multipart():
+            continue
+        ctype = part.get_content_type()
+        name = _filename(part)
+        if ctype == "application/pdf" or name.lower().endswith(".pdf"):
+            has_pdf = True
+        if name or part.get_content_disposition() == "attachment":
+            if name:
+                names.append(name)
+            continue
+        if ctype == "text/plain" and plain is None:
+            plain = _decode_part(part, _SNIPPET_SCAN_BYTES)
+        elif ctype == "text/html" and html is None:
+            html = _decode_part(part, _SNIPPET_SCAN_BYTES)
+    if plain is not None and plain.strip():
+        return _drop_quotes(plain), names, has_pdf
+    if html is not None:
+        return html_to_text(html), names, has_pdf
+    return plain or "", names, has_pdf
+
+
+def _drop_quotes(text: str) -> str:
+    """The text without quoted reply lines, which say nothing new."""
+    if ">" not in text:
+        return text
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(">"))
+
+
+def _filename(part: email.message.Message) -> str:
+    try:
+        name = part.get_filename()
+    except (ValueError, LookupError, UnicodeError, TypeError):
+        return ""
+    if not name:
+        return ""
+    if "=?" in name:
+        with contextlib.suppress(ValueError, LookupError, UnicodeError):
+            name = _decode_chunks(decode_header(name))
+    return _clean(name)
+
+
+def _decode_part(part: email.message.Message, limit: int | None) -> str:
+    try:
+        payload = part.get_payload(decode=True)
+    except (ValueError, LookupError, UnicodeError, AssertionError):
+        payload = None
+    if payload is None:
+        raw = part.get_payload()
+        if not isinstance(raw, str):
+            return ""
+        payload = raw.encode("utf-8", "surrogateescape")
+    if not isinstance(payload, bytes):
+        return ""
+    if limit is not None:
+        payload = payload[:limit]
+    charset = part.get_content_charset()
+    return _decode_bytes(payload, charset).replace("\r\n", "\n")

@@ -1,0 +1,65 @@
+"""`steward mail read`: a stored message with its body fetched live from the source, never stored."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from steward.clock import Clock
+from steward.errors import NotFound, SourceGone
+from steward.mail.mask import mask_numbers
+from steward.mail.model import Message, describe_pointer
+from steward.mail.parse import ParseError, parse_message, read_body
+from steward.mail.sources import ImapFetcher, fetch_raw
+from steward.store import messages as repo
+
+
+@dataclass(frozen=True)
+class ShownMessage:
+    """A message and its live body, for display."""
+
+    message: Message
+    body: str
+    attachments: tuple[str, ...]
+    source: str
+    clock: Clock
+
+    def to_json(self) -> dict[str, Any]:
+        m = self.message
+        return {"id": m.id, "sender": m.sender, "sender_name": m.sender_name, "subject": mask_numbers(m.subject),
+                "snippet": mask_numbers(m.snippet), "received_at": self.clock.local(m.received_at).isoformat(),
+                "category": m.category, "recipients": list(m.recipients), "attachments": list(self.attachments),
+                "source": self.source, "body": self.body}
+
+
+def read_message(conn: sqlite3.Connection, rowid: int, *, clock: Clock, imap: ImapFetcher | None = None
+                 ) -> ShownMessage:
+    """The message `rowid` with its body from the first of its sources that still has it."""
+    message = repo.get_message(conn, rowid)
+    if message is None:
+        raise NotFound(f"no message with id {rowid}; `steward mail search` shows ids")
+    gone: SourceGone | None = None
+    for pointer in repo.sources_of(conn, rowid) or [message.source]:
+        try:
+            raw = fetch_raw(pointer, imap)
+        except SourceGone as exc:
+            gone = exc
+            continue
+        if not _same_message(raw, message):
+            gone = SourceGone(f"{describe_pointer(pointer)} now holds a different message; import it again")
+            continue
+        body = read_body(raw)
+        return ShownMessage(message, mask_numbers(body.text), body.attachments, describe_pointer(pointer), clock)
+    assert gone is not None
+    raise SourceGone(f"message {rowid}: {gone.message}")
+
+
+def _same_message(raw: bytes, message: Message) -> bool:
+    """Whether bytes fetched from a pointer are still the stored message (an mbox may have been rewritten)."""
+    if not message.message_id:
+        return True
+    try:
+        return parse_message(raw, snippet_chars=0).message_id == message.message_id
+    except ParseError:
+        return False

@@ -1,0 +1,95 @@
+"""Lexical mail search: SQLite FTS5 with bm25 over subject, sender and snippet.
+
+`search` runs a query (see `mail.query` for the language); when every group of words together
+finds nothing, it tries any of them and says so (`broadened`). The semantic engineer's hybrid
+search fuses these hits with vector recall; this module never loads a model.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from steward.clock import Clock
+from steward.errors import UserError
+from steward.mail.mask import mask_numbers
+from steward.mail.model import Message
+from steward.mail.query import QueryPlan, parse_query
+from steward.store import messages as repo
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One message found by a search, shown on the user's clock."""
+
+    message: Message
+    score: float
+    clock: Clock
+
+    @property
+    def id(self) -> int:
+        return self.message.id
+
+    def to_json(self) -> dict[str, Any]:
+        m = self.message
+        return {
+            "id": m.id,
+            "sender": m.sender,
+            "sender_name": m.sender_name,
+            "subject": mask_numbers(m.subject),
+            "snippet": mask_numbers(m.snippet),
+            "received_at": self.clock.local(m.received_at).isoformat(),
+            "category": m.category,
+            "score": round(self.score, 4),
+            "thread_key": m.thread_key,
+            "account": m.account,
+            "has_pdf": m.has_pdf,
+        }
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The answer to a search: the query, how it was run, whether it was broadened, the hits."""
+
+    query: str
+    mode: str
+    broadened: bool
+    hits: list[Hit]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"query": self.query, "mode": self.mode, "broadened": self.broadened,
+                "hits": [h.to_json() for h in self.hits]}
+
+
+def filters_for(plan: QueryPlan) -> repo.Filters:
+    """The store's filters for a plan's dates, category and recipients."""
+    return repo.Filters(
+        after=repo.utc_text(plan.after) if plan.after else None,
+        before=repo.utc_text(plan.before) if plan.before else None,
+        category=plan.category,
+        to=plan.to,
+        exclude=plan.exclusion(),
+    )
+
+
+def run_plan(conn: sqlite3.Connection, plan: QueryPlan, limit: int, *, order: str = "rank"
+             ) -> tuple[list[tuple[Message, float]], bool]:
+    """(rows, broadened) for a plan: AND first, then OR when AND finds nothing and OR can differ."""
+    filters = filters_for(plan)
+    try:
+        rows = repo.search_rows(conn, plan.match(), filters, limit, order=order)
+        if rows or not plan.can_broaden():
+            return rows, False
+        return repo.search_rows(conn, plan.match(broaden=True), filters, limit, order=order), True
+    except sqlite3.OperationalError as exc:
+        raise UserError(f"cannot search for {plan.text!r}: {exc}") from None
+
+
+def search(conn: sqlite3.Connection, query: str, *, limit: int = 20, clock: Clock) -> SearchResult:
+    """The best `limit` messages for `query`, bm25-ranked (newest first among equals)."""
+    if limit < 1:
+        raise UserError("--limit must be at least 1")
+    plan = parse_query(query, clock)
+    rows, broadened = run_plan(conn, plan, limit, order="rank" if plan.has_text else "recent")
+    return SearchResult(query, "lexical", broadened, [Hit(m, s, clock) for m, s in rows])

@@ -1,0 +1,196 @@
+"""The SQL of mail: messages, their sources, rejected items, and the FTS index (kept by triggers).
+
+Nothing outside `store/` writes these tables directly. Times are stored as UTC ISO-8601 text
+(`YYYY-MM-DDTHH:MM:SS+00:00`, which sorts as it reads) and come back as aware datetimes.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from steward.mail.model import Message, ParsedMessage, Rejection, SourcePointer, pointer_from_row
+
+_COLUMNS = ("id, message_id, thread_key, sender, sender_name, recipients, subject, snippet, received_at, zone, "
+            "has_pdf, attachments, category, account, source_kind, source_location")
+
+
+def utc_text(moment: datetime) -> str:
+    """An aware moment as the stored UTC text."""
+    return moment.astimezone(UTC).replace(microsecond=0).isoformat()
+
+
+def from_utc_text(text: str) -> datetime:
+    """Stored UTC text back to an aware datetime."""
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class NewMessage:
+    """A parsed message ready to store, with its category, account and where it came from."""
+
+    parsed: ParsedMessage
+    category: str
+    account: str
+    source: SourcePointer
+
+
+def insert_message(conn: sqlite3.Connection, new: NewMessage, imported_at: str) -> tuple[int, bool]:
+    """(row id, True if inserted now). A known dedup key only gains a source. Call inside a transaction."""
+    p = new.parsed
+    location = new.source.location()
+    row = conn.execute(
+        "INSERT INTO messages (dedup_key, message_id, thread_key, in_reply_to, sender, sender_name, recipients,"
+        " subject, snippet, received_at, zone, has_pdf, attachments, category, account, source_kind,"
+        " source_location, imported_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+        " ON CONFLICT(dedup_key) DO NOTHING RETURNING id",
+        (p.dedup_key, p.message_id, p.thread_key, p.in_reply_to, p.sender, p.sender_name,
+         json.dumps(list(p.recipients)), p.subject, p.snippet, utc_text(p.received_at), p.zone, int(p.has_pdf),
+         json.dumps(list(p.attachments), ensure_ascii=False), new.category, new.account, new.source.kind,
+         location, imported_at),
+    ).fetchone()
+    inserted = row is not None
+    rowid = int(row[0]) if inserted else int(
+        conn.execute("SELECT id FROM messages WHERE dedup_key = ?", (p.dedup_key,)).fetchone()[0]
+    )
+    conn.execute("INSERT OR IGNORE INTO message_sources (message_rowid, kind, location) VALUES (?, ?, ?)",
+                 (rowid, new.source.kind, location))
+    return rowid, inserted
+
+
+def source_known(conn: sqlite3.Connection, pointer: SourcePointer) -> bool:
+    """Whether this exact source was imported before (so its bytes need not be read again)."""
+    return conn.execute("SELECT 1 FROM message_sources WHERE kind = ? AND location = ?",
+                        (pointer.kind, pointer.location())).fetchone() is not None
+
+
+def record_rejections(conn: sqlite3.Connection, rejections: Iterable[Rejection], at: str) -> None:
+    """Remember why items were refused (the latest reason per item). Call inside a transaction."""
+    conn.executemany(
+        "INSERT INTO rejected_messages (kind, location, reason, at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT(kind, location) DO UPDATE SET reason = excluded.reason, at = excluded.at",
+        [(r.kind, r.location, r.reason, at) for r in rejections],
+    )
+
+
+def rejections(conn: sqlite3.Connection) -> list[Rejection]:
+    """Every rejected item, latest first."""
+    rows = conn.execute("SELECT kind, location, reason FROM rejected_messages ORDER BY at DESC, id DESC")
+    return [Rejection(r[0], r[1], r[2]) for r in rows]
+
+
+def row_to_message(row: Sequence[object]) -> Message:
+    """A `messages` row (selected with the standard columns) as a Message."""
+    (rowid, message_id, thread_key, sender, sender_name, recipients, subject, snippet, received_at, zone,
+     has_pdf, attachments, category, account, source_kind, source_location) = row[:16]
+    return Message(
+        id=int(rowid),  # type: ignore[call-overload]
+        message_id=str(message_id),
+        thread_key=str(thread_key),
+        sender=str(sender),
+        sender_name=str(sender_name),
+        recipients=tuple(json.loads(str(recipients))),
+        subject=str(subject),
+        snippet=str(snippet),
+        received_at=from_utc_text(str(received_at)),
+        zone=str(zone),
+        has_pdf=bool(has_pdf),
+        attachments=tuple(json.loads(str(attachments))),
+        category=str(category),
+        account=str(account),
+        source=pointer_from_row(str(source_kind), str(source_location)),
+    )
+
+
+def get_message(conn: sqlite3.Connection, rowid: int) -> Message | None:
+    """One stored message by its id."""
+    row = conn.execute(f"SELECT {_COLUMNS} FROM messages WHERE id = ?", (rowid,)).fetchone()
+    return row_to_message(row) if row else None
+
+
+def get_messages(conn: sqlite3.Connection, rowids: Sequence[int]) -> dict[int, Message]:
+    """Stored messages by id (missing ids are absent from the result)."""
+    out: dict[int, Message] = {}
+    for start in range(0, len(rowids), 500):
+        chunk = list(rowids[start:start + 500])
+        marks = ",".join("?" * len(chunk))
+        for row in conn.execute(f"SELECT {_COLUMNS} FROM messages WHERE id IN ({marks})", chunk):
+            out[int(row[0])] = row_to_message(row)
+    return out
+
+
+def sources_of(conn: sqlite3.Connection, rowid: int) -> list[SourcePointer]:
+    """Every place a message was seen, the first import first."""
+    rows = conn.execute("SELECT kind, location FROM message_sources WHERE message_rowid = ? ORDER BY rowid",
+                        (rowid,))
+    return [pointer_from_row(r[0], r[1]) for r in rows]
+
+
+def count_messages(conn: sqlite3.Connection) -> int:
+    """How many messages the store holds."""
+    return int(conn.execute("SELECT count(*) FROM messages").fetchone()[0])
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Constraints beside the text query: dates as UTC text bounds, sender/subject/category words."""
+
+    after: str | None = None       # received_at >= after
+    before: str | None = None      # received_at < before
+    category: str | None = None
+    account: str | None = None
+    to: tuple[str, ...] = ()       # each must appear in the recipients
+    exclude: str | None = None     # an FTS5 expression no result may match
+
+
+def search_rows(
+    conn: sqlite3.Connection,
+    match: str | None,
+    filters: Filters,
+    limit: int,
+    *,
+    order: str = "rank",
+) -> list[tuple[Message, float]]:
+    """Messages matching an FTS5 expression (or every message when None) and the filters.
+
+    `order` is "rank" (bm25, subject weighted over sender over snippet; newest first on ties) or
+    "recent". Returns (message, score) with score higher for better matches (0 without a match).
+    """
+    where: list[str] = []
+    args: list[object] = []
+    if filters.after:
+        where.append("m.received_at >= ?")
+        args.append(filters.after)
+    if filters.before:
+        where.append("m.received_at < ?")
+        args.append(filters.before)
+    if filters.category:
+        where.append("m.category = ?")
+        args.append(filters.category)
+    if filters.account:
+        where.append("m.account = ?")
+        args.append(filters.account)
+    for who in filters.to:
+        where.append("m.recipients LIKE ? ESCAPE '\\'")
+        args.append("%" + who.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%")
+    if filters.exclude:
+        where.append("m.id NOT IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)")
+        args.append(filters.exclude)
+    cols = ", ".join(f"m.{c.strip()}" for c in _COLUMNS.split(","))
+    if match is None:
+        sql = f"SELECT {cols}, 0.0 FROM messages m"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY m.received_at DESC, m.id DESC LIMIT ?"
+    else:
+        clauses = " AND ".join(["messages_fts MATCH ?", *where])
+        order_by = "score DESC, m.received_at DESC" if order == "rank" else "m.received_at DESC, m.id DESC"
+        sql = (f"SELECT {cols}, -bm25(messages_fts, 4.0, 2.0, 1.0) AS score FROM messages_fts"
+               f" JOIN messages m ON m.id = messages_fts.rowid WHERE {clauses} ORDER BY {order_by} LIMIT ?")
+        args.insert(0, match)
+    args.append(limit)
+    return [(row_to_message(row), float(row[16])) for row in conn.execute(sql, args)]

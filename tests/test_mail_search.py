@@ -1,0 +1,151 @@
+"""`steward mail search | analyze | read` over the sample mailbox."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from steward.clock import Clock
+from steward.mail.analysis import group_by_sender
+from steward.mail.model import FileSource, Message
+from steward.mail.query import parse_query
+from steward.mail.sample import generate, write_maildir
+
+NOW = datetime(2026, 9, 14, 23, 53, tzinfo=ZoneInfo("Asia/Kolkata"))
+NOW_ARG = NOW.isoformat()
+
+
+@pytest.fixture
+def mailbox(cli, tmp_path: Path) -> Path:
+    folder = write_maildir(generate(NOW), tmp_path / "Mail")
+    assert cli("mail", "import", str(folder), "--now", NOW_ARG).code == 0
+    return folder
+
+
+def search(cli, *words: str) -> dict:
+    r = cli("mail", "search", *words, "--now", NOW_ARG, "--json")
+    assert r.code == 0, r.err
+    return r.json()
+
+
+def test_words_find_matching_mail_best_first(cli, mailbox: Path) -> None:
+    data = search(cli, "statement", "ready")
+    assert data["mode"] == "lexical" and data["broadened"] is False
+    assert data["hits"] and all("statement" in h["subject"].lower() for h in data["hits"])
+    hit = data["hits"][0]
+    assert set(hit) >= {"id", "sender", "sender_name", "subject", "snippet", "received_at", "category", "score"}
+    assert hit["received_at"].endswith("+05:30")
+    scores = [h["score"] for h in data["hits"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_operators_from_subject_dates_and_phrases(cli, mailbox: Path) -> None:
+    kaveri = search(cli, "from:kaveribank.in", "--limit", "200")["hits"]
+    assert kaveri and {h["sender"].split("@")[1] for h in kaveri} == {"kaveribank.in"}
+    subj = search(cli, "subject:autopay")["hits"]
+    assert subj and all("autopay" in h["subject"].lower() for h in subj)
+    since = (NOW - timedelta(days=10)).date().isoformat()
+    recent = search(cli, "transaction", f"after:{since}", "--limit", "200")["hits"]
+    assert recent and all(h["received_at"][:10] >= since for h in recent)
+    older = search(cli, "transaction", f"before:{since}", "--limit", "200")["hits"]
+    assert older and all(h["received_at"][:10] < since for h in older)
+    phrase = search(cli, '"received your payment"')["hits"]
+    loose = search(cli, "received", "payment", "--limit", "200")["hits"]
+    assert phrase and len(phrase) <= len(loose)
+    assert all("payment" in h["subject"].lower() for h in phrase)
+    brief = search(cli, "from:morningbrief", "--limit", "100")["hits"]
+    without = search(cli, "from:morningbrief -cricket", "--limit", "100")["hits"]
+    assert any("cricket" in h["subject"] for h in brief)
+    assert without and len(without) < len(brief) and not any("cricket" in h["subject"] for h in without)
+
+
+def test_a_miss_broadens_to_any_word_and_says_so(cli, mailbox: Path) -> None:
+    data = search(cli, "dentist", "autopay")
+    assert data["broadened"] is True and data["hits"]
+    assert search(cli, "zzzqqq")["hits"] == []
+
+
+def test_bad_dates_are_one_line_errors(cli, mailbox: Path) -> None:
+    r = cli("mail", "search", "after:2026-13-45")
+    assert r.code == 1 and "after:2026-13-45 is not a date" in r.err and r.err.count("\n") == 1
+
+
+def test_odd_text_never_breaks_the_search(cli, mailbox: Path) -> None:
+    for text in ('"unclosed', "a OR", "OR", "(", "NEAR(a b)", "*", "col:umn", "'; DROP TABLE messages; --"):
+        r = cli("mail", "search", text, "--json")
+        assert r.code == 0, (text, r.err)
+
+
+def test_analyze_groups_every_match_by_sender_with_numbers_masked(cli, mailbox: Path) -> None:
+    r = cli("mail", "analyze", "credit", "card", "--now", NOW_ARG, "--json")
+    assert r.code == 0, r.err
+    data = r.json()
+    assert data["total"] > 20 and data["broadened"] is False
+    assert sum(g["count"] for g in data["groups"]) == data["total"]
+    senders = [g["sender"] for g in data["groups"]]
+    assert len(senders) == len(set(senders))
+    for g in data["groups"]:
+        assert set(g) >= {"sender", "sender_name", "count", "first", "last", "categories", "examples"}
+        assert len(g["examples"]) <= 3 and len(set(g["examples"])) == len(g["examples"])
+        assert g["first"] <= g["last"]
+    text = r.out
+    assert "4147 2000" not in text and "4147200012347730" not in text
+    human = cli("mail", "analyze", "credit", "card", "--now", NOW_ARG)
+    assert "sender(s) match" in human.out
+
+
+def test_analyze_reads_more_than_a_search_page(cli, mailbox: Path) -> None:
+    data = cli("mail", "analyze", "this week", "--now", NOW_ARG, "--json").json()
+    assert data["total"] >= 100  # every newsletter, not a top-20
+
+
+def test_read_fetches_the_body_live_and_fails_cleanly_when_gone(cli, mailbox: Path) -> None:
+    hit = search(cli, "statement", "ready")["hits"][0]
+    shown = cli("mail", "read", str(hit["id"]), "--json")
+    assert shown.code == 0, shown.err
+    body = shown.json()["body"]
+    assert "Minimum amount due" in body and "automatically generated" in body
+    for path in mailbox.rglob("*"):
+        if path.is_file():
+            path.unlink()
+    gone = cli("mail", "read", str(hit["id"]))
+    assert gone.code == 1 and "gone" in gone.err and gone.err.count("\n") == 1
+    missing = cli("mail", "read", "999999")
+    assert missing.code == 1 and "no message with id 999999" in missing.err
+
+
+def _message(i: int, sender: str, subject: str, day: int, category: str = "other") -> Message:
+    return Message(i, f"{i}@x", f"{i}@x", sender, sender.split("@")[0].title(), (), subject, "",
+                   datetime(2026, 9, day, tzinfo=ZoneInfo("UTC")), "UTC", False, (), category, "local",
+                   FileSource("/x"))
+
+
+def test_grouping_is_pure_and_orders_by_count_then_recency() -> None:
+    msgs = [
+        _message(1, "a@x.org", "Card 4111 1111 1111 1234 statement", 1, "statement"),
+        _message(2, "a@x.org", "card 4111 1111 1111 1234 STATEMENT", 2, "statement"),
+        _message(3, "a@x.org", "Payment due", 3, "payment_due"),
+        _message(4, "a@x.org", "Another", 4),
+        _message(5, "a@x.org", "Fifth", 5),
+        _message(6, "b@y.org", "Hello", 9),
+    ]
+    groups = group_by_sender(msgs)
+    assert [g.sender for g in groups] == ["a@x.org", "b@y.org"]
+    a = groups[0]
+    assert a.count == 5 and a.first.day == 1 and a.last.day == 5
+    assert a.examples == ("Fifth", "Another", "Payment due")
+    assert a.categories == ("other", "payment_due", "statement")
+    masked = group_by_sender(msgs[:2])[0].examples
+    assert masked == ("card XXXX1234 STATEMENT",)
+
+
+def test_query_plan_understands_operators() -> None:
+    clock = Clock(ZoneInfo("Asia/Kolkata"), NOW)
+    plan = parse_query('from:bank "amount due" card OR statement -spam after:2026-09-01 any emails', clock)
+    assert plan.match() == 'sender : "bank" AND "amount due" AND ("card" OR "statement")'
+    assert plan.exclusion() == '"spam"'
+    assert plan.after == datetime(2026, 9, 1, tzinfo=ZoneInfo("Asia/Kolkata"))
+    assert plan.match(broaden=True) == 'sender : "bank" OR "amount due" OR "card" OR "statement"'
