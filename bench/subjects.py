@@ -66,10 +66,9 @@ def dates_spans(text: str) -> list[tuple[int, int]] | None:
     except ImportError:
         return None
     clock = make_clock("UTC", datetime.fromisoformat("2026-09-14T10:00:00+00:00"))
-    found = dates.find(text, clock)
-    if found is None:
-        return []
-    return [tuple(found.span)]  # type: ignore[list-item]
+    from steward.assistant.intercepts.reminder import date_spans
+
+    return date_spans(dates.find(text, clock))
 
 
 def main() -> int:
