@@ -234,3 +234,16 @@ def test_counts_and_windows() -> None:
     assert local("8 tonight", tuesday) == "2026-09-15 20:00"
     assert local("3 in the morning", tuesday) == "2026-09-16 03:00"
     assert local("the second of march", tuesday) == "2027-03-02 00:00"
+
+
+def test_named_days_are_computed_for_any_year() -> None:
+    tuesday = make_clock("", "2026-09-15T08:20:00+00:00")
+    assert local("thanksgiving", tuesday) == "2026-11-26 00:00"
+    assert local("last thanksgiving", tuesday) == "2025-11-27 00:00"
+    assert local("easter 2027", tuesday) == "2027-03-28 00:00"
+    assert local("orthodox easter 2027", tuesday) == "2027-05-02 00:00"
+    assert local("christmas eve at 6 pm", tuesday) == "2026-12-24 18:00"
+    assert local("memorial day of next year", tuesday) == "2027-05-31 00:00"
+    assert local("labor day 2030", tuesday) == "2030-09-02 00:00"
+    found = find("send the cards before christmas please", tuesday)
+    assert found is not None and found.text == "christmas"

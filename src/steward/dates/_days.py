@@ -15,6 +15,7 @@ from __future__ import annotations
 import calendar
 from datetime import date, timedelta
 
+from steward.dates._holidays import holiday_date
 from steward.dates._model import DayRef, Grain
 
 DaySpan = tuple[date, date, Grain]   # first day, the day after the last, grain
@@ -184,6 +185,9 @@ def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySp
         year = ref.year if ref.year is not None else today.year
         start = date(year, 3 * (ref.a - 1) + 1, 1)
         return start, add_months(start, 3), "month"
+    if k == "holiday":
+        found = _holiday(ref, today, prefer)
+        return (found, found + one, "day") if found else None
     if k == "units":
         return _units(ref.a, ref.mode, today)
     if k == "weekday_count":
@@ -253,6 +257,23 @@ def _units(n: int, unit: str, today: date) -> DaySpan | None:
     if unit == "year":
         return (date(today.year + 1, 1, 1), date(today.year + 1 + n, 1, 1), "year") if n > 0 else \
             (date(today.year + n, 1, 1), date(today.year, 1, 1), "year")
+    return None
+
+
+def _holiday(ref: DayRef, today: date, prefer: str) -> date | None:
+    key, _, how = ref.mode.partition("|")
+    if ref.year is not None:
+        return holiday_date(key, ref.year)
+    if how == "years":
+        return holiday_date(key, today.year + ref.b)
+    if how == "months":
+        # "thanksgiving in 9 months": the one in the year nine months from now
+        return holiday_date(key, add_months(today, ref.b).year)
+    backwards = ref.a < 0 or (ref.a == 0 and prefer == "past")
+    for year in range(today.year, today.year - 3, -1) if backwards else range(today.year, today.year + 3):
+        d = holiday_date(key, year)
+        if d is not None and (d < today if backwards else d >= today):
+            return d
     return None
 
 
