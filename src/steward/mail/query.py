@@ -1,6 +1,6 @@
 """The mail query language, parsed into a plan (pure; no database).
 
-Gmail-style: bare words, "quoted phrases", `from:`, `to:`, `subject:`, `category:`, `after:` /
+Gmail-style: bare words, "quoted phrases", `from:`, `to:`, `subject:`, `category:` (one or a comma list), `after:` /
 `before:` (YYYY-MM-DD or YYYY/MM/DD, a day on the user's clock; `before:` excludes that day),
 `newer_than:` / `older_than:` (7d, 2w, 3m, 1y), `OR` between terms, `-word` to exclude, `word*`
 for a prefix. Every word reaches FTS5 quoted, so user text can never be FTS syntax.
@@ -49,7 +49,7 @@ class QueryPlan:
     excluded: tuple[Term, ...] = ()
     after: datetime | None = None
     before: datetime | None = None
-    category: str | None = None
+    categories: tuple[str, ...] = ()
     to: tuple[str, ...] = field(default=())
 
     @property
@@ -90,7 +90,7 @@ def parse_query(text: str, clock: Clock) -> QueryPlan:
     groups: list[list[Term]] = []
     excluded: list[Term] = []
     after = before = None
-    category = None
+    categories: list[str] = []
     to: list[str] = []
     join_next = False
     for neg, op, value in _TOKEN.findall(text):
@@ -110,7 +110,7 @@ def parse_query(text: str, clock: Clock) -> QueryPlan:
                 before = moment if before is None else min(before, moment)
             continue
         if op_l == "category":
-            category = raw.lower().replace("-", "_")
+            categories.extend(c.strip().lower().replace("-", "_") for c in raw.split(",") if c.strip())
             continue
         if op_l == "to":
             to.append(raw.lower())
@@ -134,7 +134,7 @@ def parse_query(text: str, clock: Clock) -> QueryPlan:
         join_next = False
     groups = _drop_stopwords(groups)
     return QueryPlan(text=text, groups=tuple(tuple(g) for g in groups), excluded=tuple(excluded), after=after,
-                     before=before, category=category, to=tuple(to))
+                     before=before, categories=tuple(categories), to=tuple(to))
 
 
 def _drop_stopwords(groups: list[list[Term]]) -> list[list[Term]]:

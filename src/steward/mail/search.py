@@ -67,7 +67,7 @@ def filters_for(plan: QueryPlan) -> repo.Filters:
     return repo.Filters(
         after=repo.utc_text(plan.after) if plan.after else None,
         before=repo.utc_text(plan.before) if plan.before else None,
-        category=plan.category,
+        categories=plan.categories,
         to=plan.to,
         exclude=plan.exclusion(),
     )

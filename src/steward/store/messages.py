@@ -141,7 +141,7 @@ class Filters:
 
     after: str | None = None       # received_at >= after
     before: str | None = None      # received_at < before
-    category: str | None = None
+    categories: tuple[str, ...] = ()  # any of these
     account: str | None = None
     to: tuple[str, ...] = ()       # each must appear in the recipients
     exclude: str | None = None     # an FTS5 expression no result may match
@@ -168,9 +168,9 @@ def search_rows(
     if filters.before:
         where.append("m.received_at < ?")
         args.append(filters.before)
-    if filters.category:
-        where.append("m.category = ?")
-        args.append(filters.category)
+    if filters.categories:
+        where.append(f"m.category IN ({','.join('?' * len(filters.categories))})")
+        args.extend(filters.categories)
     if filters.account:
         where.append("m.account = ?")
         args.append(filters.account)
