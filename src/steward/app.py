@@ -92,6 +92,7 @@ class App:
     @cached_property
     def intercepts(self) -> list[Intercept]:
         """The intercepts in the order they are tried; a flag `<name>_intercept` = 0 leaves one out."""
+        from steward.assistant.intercepts.inbox import InboxAnalysis
         from steward.assistant.intercepts.reminder import ReminderCreation
         from steward.assistant.intercepts.schedule import ScheduleQuery
         from steward.dates import DateOptions
@@ -100,6 +101,8 @@ class App:
         built: list[Intercept] = [
             ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options),
             ScheduleQuery(self.vocab, self.clock, lambda: self.calendar, options),
+            InboxAnalysis(self.vocab, self.clock, lambda: self.db, self.settings.as_int("mail.analyze_limit"),
+                          options),
         ]
         return [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
 

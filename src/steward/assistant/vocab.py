@@ -109,6 +109,7 @@ class Vocab:
     verb_cues: tuple[Phrase, ...]
     stop_words: tuple[Phrase, ...]
     section_names: Mapping[str, tuple[Phrase, ...]]
+    sender_kinds: Mapping[str, tuple[Phrase, ...]]
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], where: str = "vocab") -> Vocab:
@@ -116,10 +117,10 @@ class Vocab:
         fields: dict[str, Any] = {}
         for name in cls.__dataclass_fields__:
             raw = data.get(name)
-            if name == "section_names":
+            if name in ("section_names", "sender_kinds"):
                 if not isinstance(raw, Mapping):
-                    raise ConfigError(f"{where}: section_names must be a table of lists")
-                fields[name] = {str(k): _phrases(_strings(v, f"{where}: section_names.{k}")) for k, v in raw.items()}
+                    raise ConfigError(f"{where}: {name} must be a table of lists")
+                fields[name] = {str(k): _phrases(_strings(v, f"{where}: {name}.{k}")) for k, v in raw.items()}
             else:
                 fields[name] = _phrases(_strings(raw, f"{where}: {name}"))
         return cls(**fields)

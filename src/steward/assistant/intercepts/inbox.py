@@ -40,6 +40,13 @@ def build_query(text: str, vocab: Vocab, when: Any, clock: Clock) -> str:
     fillers = vocab.analysis_fillers + vocab.mail_words
     fillers = tuple(sorted(set(fillers), key=lambda p: (-len(p), p)))
     while i < len(tokens):
+        if norms[i] in ("which", "what") and i + 1 < len(tokens):
+            kind, n = _sender_kind(norms, i + 1, vocab)
+            if n:
+                if kind:
+                    terms.append(" OR ".join(f"from:{k}*" for k in kind))
+                i += 1 + n
+                continue
         if norms[i] == "from":
             i += 1
             while i < len(tokens) and norms[i] not in _SENDER_STOPS and not match_at(norms, i, vocab.mail_words):
@@ -64,6 +71,33 @@ def build_query(text: str, vocab: Vocab, when: Any, clock: Clock) -> str:
     return " ".join(terms)
 
 
+def _sender_kind(norms: list[str], i: int, vocab: Vocab) -> tuple[list[str], int]:
+    """ "which banks emailed me": the sender prefixes a kind of sender stands for, and its length.
+
+    The words between "which" and a mail verb ("emailed", "sent", "wrote", "mailed") name the sender.
+    """
+    j = i
+    while j < len(norms) and not match_at(norms, j, vocab.mail_words) and norms[j] not in {"sent", "wrote", "did"}:
+        j += 1
+    if j == i or j >= len(norms) or j - i > 3:
+        return [], 0
+    if norms[j] not in {"emailed", "mailed", "sent", "wrote", "email", "emails", "mail"}:
+        return [], 0
+    words_ = norms[i:j]
+    kind = " ".join(words_)
+    if kind in vocab.sender_kinds:  # an empty list ("which companies") means any sender
+        return [" ".join(p) for p in vocab.sender_kinds[kind]], j - i
+    return [_singular(w) for w in words_ if w not in {"my", "the", "of", "other"}], j - i
+
+
+def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
 def _term(token: Token) -> str:
     return token.text.strip("'’").replace('"', "")
 
@@ -75,7 +109,8 @@ def _group_line(group: Any, clock: Clock) -> str:
     first, last = clock.local(group.first).date(), clock.local(group.last).date()
     span = first.isoformat() if first == last else f"{first.isoformat()} to {last.isoformat()}"
     examples = "; ".join(group.examples)
-    return f"- {who}: {group.count} ({span}){': ' + examples if examples else ''}"
+    warning = " [suspected phishing]" if "phishing_suspect" in group.categories else ""
+    return f"- {who}{warning}: {group.count} ({span}){': ' + examples if examples else ''}"
 
 
 def render(analysis: Analysis, question: str, clock: Clock) -> str:
