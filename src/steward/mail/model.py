@@ -107,6 +107,7 @@ class ParsedMessage:
     zone: str
     has_pdf: bool
     attachments: tuple[str, ...]
+    date_source: str = "date"  # which gave received_at: date | received | file | none
 
     def embed_text(self) -> str:
         """The text a semantic index embeds: sender name, subject, snippet."""

@@ -43,7 +43,7 @@ def parse_message(raw: bytes, *, snippet_chars: int = 200, fallback_time: dateti
         raise ParseError("empty message (0 bytes)")
     if b"\x00" in raw[:4096]:
         raise ParseError("binary data, not a mail message (NUL bytes in the headers)")
-    msg = email.message_from_bytes(raw, policy=email.policy.compat32)
+    msg = email.message_from_bytes(_fix_obsolete_headers(raw), policy=email.policy.compat32)
     present = {k.lower() for k in msg.keys()}  # noqa: SIM118 - Message is not a dict
     if not present.intersection(_KNOWN_HEADERS):
         raise ParseError("not a mail message: no From, Subject, Date or Message-ID header")
@@ -54,7 +54,7 @@ def parse_message(raw: bytes, *, snippet_chars: int = 200, fallback_time: dateti
         addr.lower() for _, addr in getaddresses([header_text(msg, "To"), header_text(msg, "Cc")]) if "@" in addr
     )
     subject = _clean(header_text(msg, "Subject"))
-    received_at, zone = _date(msg, fallback_time)
+    received_at, zone, date_source = _date(msg, fallback_time)
     message_id = _first_id(header_text(msg, "Message-ID"))
     in_reply_to = _first_id(header_text(msg, "In-Reply-To"))
     references = _MSGID.findall(header_text(msg, "References"))
@@ -83,6 +83,7 @@ def parse_message(raw: bytes, *, snippet_chars: int = 200, fallback_time: dateti
         zone=zone,
         has_pdf=has_pdf,
         attachments=tuple(attachments),
+        date_source=date_source,
     )
 
 
@@ -118,6 +119,20 @@ def read_body(raw: bytes) -> Body:
     if html is not None:
         return Body(html_to_text(html), True, tuple(names))
     return Body(plain or "", False, tuple(names))
+
+
+_OBS_NAME = re.compile(rb"^([!-9;-~]+)[ \t]+:", re.M)
+
+
+def _fix_obsolete_headers(raw: bytes) -> bytes:
+    """RFC 5322's obsolete syntax allows space before a header's colon (`Subject  : hi`); the stdlib
+    parser would read such a header block as body, so close the gap in the header block only."""
+    first = raw[:80].split(b"\n", 1)[0]
+    if not _OBS_NAME.match(first):
+        return raw
+    end = raw.find(b"\n\n")
+    end = len(raw) if end < 0 else end
+    return _OBS_NAME.sub(rb"\1:", raw[:end]) + raw[end:]
 
 
 # --- headers ---------------------------------------------------------------------------------------
@@ -196,14 +211,15 @@ def _first_id(value: str) -> str:
     return value if value and " " not in value else ""
 
 
-def _date(msg: email.message.Message, fallback: datetime | None) -> tuple[datetime, str]:
-    for candidate in (header_text(msg, "Date"), _received_date(msg)):
+def _date(msg: email.message.Message, fallback: datetime | None) -> tuple[datetime, str, str]:
+    """(instant, zone it was written in, which gave it): Date, else Received, else the file time."""
+    for source, candidate in (("date", header_text(msg, "Date")), ("received", _received_date(msg))):
         moment = _parse_date(candidate)
         if moment is not None:
-            return moment.astimezone(UTC), _zone_of(moment)
+            return moment.astimezone(UTC), _zone_of(moment), source
     if fallback is not None:
-        return fallback.astimezone(UTC), "UTC"
-    return datetime(1970, 1, 1, tzinfo=UTC), "UTC"
+        return fallback.astimezone(UTC), "UTC", "file"
+    return datetime(1970, 1, 1, tzinfo=UTC), "UTC", "none"
 
 
 def _received_date(msg: email.message.Message) -> str:
@@ -227,7 +243,7 @@ def _parse_date(text: str) -> datetime | None:
         return None
     if moment.tzinfo is None:  # "-0000": the zone is unknown, the instant is UTC
         moment = moment.replace(tzinfo=UTC)
-    if not 1970 <= moment.year <= 2200:
+    if not 1900 <= moment.year <= 2200:  # a year like 3609 is a broken header, not a date
         return None
     return moment
 
