@@ -180,7 +180,7 @@ def _time(h: int, mi: int = 0, s: int = 0, mer: str | None = None, grain: str = 
     return TimeOfDay(h, mi, s, mer, fixed or h == 0 or h > 12, grain)  # type: ignore[arg-type]
 
 
-@rule("hh:mm", H24 + r"\s?[:.]\s?" + MM + r"(?::" + SS + r")?(?:\s?" + MER + r"|" + MER_SHORT + r")?(?:\s?h)?")
+@rule("hh:mm", H24 + r"\s?[:.]\s?" + MM + r"(?::" + SS + r"(?:\.\d{1,6})?)?(?:\s?" + MER + r"|" + MER_SHORT + r")?(?:\s?h)?")
 def _hh_mm(m: re.Match[str]) -> Piece | None:
     h, mi = int(m["h"]), int(m["mi"])
     s = int(m["s"]) if m["s"] else 0

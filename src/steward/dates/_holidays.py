@@ -126,7 +126,7 @@ HOLIDAYS: dict[str, tuple[str, DateRule]] = {
     "thanksgiving": (r"thanksgiving day|thanksgiving", _nth(11, 4, 3)),
     "black friday": (r"black friday", lambda y: nth_weekday(y, 11, 4, 3) + timedelta(days=1)),
     "cyber monday": (r"cyber monday", lambda y: nth_weekday(y, 11, 4, 3) + timedelta(days=4)),
-    "martin luther king day": (r"(?:mlk|martin luther king)(?: jr\.?)?'?s? day|civil rights day", _nth(1, 3, 0)),
+    "martin luther king day": (r"(?:mlk|martin luther king)(?: jr\.?)?(?:'s|s'|s)? day|civil rights day", _nth(1, 3, 0)),
     "presidents' day": (r"presidents?'?s? day|george washington day|washington'?s birthday"
                         r"|daisy gatson bates day", _nth(2, 3, 0)),
     "memorial day": (r"memorial day|decoration day", _nth(5, -1, 0)),

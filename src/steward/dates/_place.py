@@ -106,6 +106,18 @@ def _compatible(a: Phrase, p: Piece) -> bool:
     return not (p.now or any(q.now for q in a.pieces))
 
 
+def _with_year(ph: Phrase, p: Piece) -> Phrase | None:
+    """ "Wed Aug 05 12:00:00 2015": a year said after the rest of a date completes that date."""
+    if p.day is None or p.day.kind != "year" or p.day.year is None:
+        return None
+    for i, q in enumerate(ph.pieces):
+        if q.day is not None and q.day.kind in ("month_day", "numeric") and q.day.year is None:
+            dated = replace(q, day=replace(q.day, year=p.day.year), weak=False)
+            pieces = ph.pieces[:i] + (dated,) + ph.pieces[i + 1:]
+            return Phrase(pieces + (replace(p, day=None, weak=False, dependent=False),))
+    return None
+
+
 def choose(text: str) -> list[Piece]:
     """Non-overlapping pieces, the longest first (then the earliest), in text order."""
     found = sorted((p for _, p in scan(text)), key=lambda p: (-p.length, p.begin, p.dependent, p.weak))
@@ -125,6 +137,9 @@ def phrases(text: str) -> list[Phrase]:
             gap = text[last.end:p.begin]
             if _GLUE.fullmatch(gap) and _compatible(last, p):
                 out[-1] = Phrase(last.pieces + (p,))
+                continue
+            if _GLUE.fullmatch(gap) and (joined := _with_year(last, p)) is not None:
+                out[-1] = joined
                 continue
         out.append(Phrase((p,)))
     kept = [k for ph in out if (k := _drop_orphans(ph)) is not None]
