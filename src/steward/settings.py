@@ -97,7 +97,6 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("serve.port", 8765, "port `serve` listens on"),
     Setting("serve.token_file", "", "file holding the bearer token required off loopback"),
     Setting("serve.workers", 2, "threads that run requests, each with its own store connection"),
-    Setting("serve.tick_seconds", 15.0, "seconds between the scheduler's checks for due reminders"),
 )
 
 _BY_NAME = {s.name: s for s in SETTINGS}

@@ -29,6 +29,7 @@ class Job:
     fn: Callable[[App], object]
     delay: float = 0.0
     max_backoff: float = 3600.0
+    close: Callable[[], object] | None = None  # called once on stop, on the job thread
 
 
 @dataclass
@@ -97,6 +98,12 @@ class JobHost:
                 self._wake.wait(max(0.0, min(wait, 60.0)))
                 self._wake.clear()
         finally:
+            for job in self.jobs:
+                if job.close is not None:
+                    try:
+                        job.close()
+                    except Exception:  # noqa: BLE001 - closing one job must not keep the others open
+                        log.exception("closing job %s", job.name)
             if app is not None:
                 app.close()
 
@@ -142,7 +149,13 @@ def parse_interval(text: str) -> float:
 
 def scheduled_jobs(settings: Settings) -> list[Job]:
     """The jobs `steward serve` runs: reminder notifications and the mail sync heartbeat."""
+    jobs = [Job("reminders", settings.as_float("scheduler.interval"), send_due_reminders)]
+    return [job for job in jobs if job.every > 0]
+
+
+def send_due_reminders(app: App) -> None:
+    """The calendar's pass over due reminders (`scheduler.fire_due_reminders`), logged in one line each."""
     from steward.scheduler import fire_due_reminders
 
-    jobs: list[Job] = [Job("reminders", settings.as_float("scheduler.interval"), fire_due_reminders)]
-    return jobs
+    for fired in fire_due_reminders(app):
+        log.info("reminder %s %s: %s", fired["id"], fired["status"], fired["text"])

@@ -101,7 +101,7 @@ def create_app(runtime: Runtime) -> FastAPI:
     """The FastAPI app around a runtime (workers, clock, guard, jobs)."""
     from importlib import resources
 
-    from steward.web import api, page
+    from steward.web import api, api_calendar, page
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -127,6 +127,7 @@ def create_app(runtime: Runtime) -> FastAPI:
     app.state.runtime = runtime
     install_error_handlers(app)
     app.include_router(api.router)
+    app.include_router(api_calendar.router)
     app.include_router(page.router)
     static = resources.files("steward.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")

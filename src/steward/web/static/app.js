@@ -215,8 +215,7 @@ for (const button of document.querySelectorAll("button.suggest")) {
 // ---- today ----------------------------------------------------------------------------------------
 
 function itemRow(entry) {
-  const all_day = entry.all_day || (!clockTime(entry.start) && !clockTime(entry.due));
-  const when = all_day ? "all day" : clockTime(entry.start || entry.due);
+  const when = entry.all_day ? "all day" : clockTime(entry.at || entry.start || entry.due);
   const title = entry.title || entry.text || "";
   return el("li", {}, el("span", { class: "when" }, when), el("span", { class: "what" }, title),
     el("span", { class: "kind" }, entry.kind || ""));
@@ -247,7 +246,7 @@ function reminderRow(reminder) {
 
 async function loadNext(list) {
   try {
-    const data = await api("GET", "/reminders?status=pending&limit=5");
+    const data = await api("GET", "/reminders?limit=5");
     fill(list, (data.reminders || []).map(reminderRow), "Nothing pending. Say “remind me …” to add one.");
   } catch (err) {
     fill(list, [], err.message);
