@@ -1,0 +1,125 @@
+"""Intercept turn latency, in-process, at a store of 100k messages.
+
+Builds a home with the sample mailbox generated at 100,000 messages (imported through
+`steward mail import`), then times `Engine.turn` for the deterministic paths: reminder_creation
+(each turn writes a new reminder through the calendar's write path, and the turn record),
+schedule_query, and inbox_analysis (every match read and grouped: heavier by design). Target: the
+reminder intercept's p95 <= 10 ms.
+
+    .venv/bin/python bench/turn.py [--messages 100000] [--turns 300] [--home DIR (reused if built)]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+import tempfile
+import time
+from contextlib import redirect_stderr, redirect_stdout
+from datetime import datetime
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import percentile, summary  # noqa: E402
+
+NOW = "2026-09-14T23:53:00+05:30"
+
+
+def stored(home: Path) -> int:
+    import sqlite3
+
+    db = home / "steward.db"
+    if not db.exists():
+        return 0
+    conn = sqlite3.connect(db)
+    try:
+        return int(conn.execute("SELECT count(*) FROM messages").fetchone()[0])
+    except sqlite3.OperationalError:
+        return 0
+    finally:
+        conn.close()
+
+
+def build_home(home: Path, messages: int) -> None:
+    """Import sample mailboxes (one seed after another) until the store holds `messages`."""
+    from steward.cli import main
+    from steward.mail.sample import generate, write_mbox
+
+    t0 = time.perf_counter()
+    seed = 7
+    have = stored(home)
+    if have >= messages:
+        print(f"  reusing {home} ({have:,} messages)")
+        return
+    while have < messages:
+        want = int((messages - have) * 1.1) + 100  # the generator drops a few per thousand
+        mbox = write_mbox(generate(datetime.fromisoformat(NOW), seed=seed, count=want, days=3 * 365),
+                          home.parent / f"sample-{seed}.mbox")
+        with redirect_stderr(io.StringIO()), redirect_stdout(io.StringIO()):
+            code = main(["--home", str(home), "--now", NOW, "mail", "import", str(mbox)])
+        if code != 0:
+            raise SystemExit("mail import failed")
+        mbox.unlink()
+        have = stored(home)
+        seed += 1
+    print(f"  built a {have:,}-message store in {time.perf_counter() - t0:.0f} s")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--messages", type=int, default=100_000)
+    parser.add_argument("--turns", type=int, default=300)
+    parser.add_argument("--home", type=Path, default=None)
+    args = parser.parse_args()
+    home = args.home or Path(tempfile.mkdtemp(prefix="steward-bench-turn-")) / "home"
+    home.mkdir(parents=True, exist_ok=True)
+    print(f"turn: intercept turns in-process at a {args.messages:,}-message store")
+    build_home(home, args.messages)
+
+    from steward.app import build_app
+    from steward.clock import make_clock
+    from steward.paths import resolve_paths
+    from steward.settings import load
+
+    paths = resolve_paths(str(home))
+    app = build_app(load(paths.config_file, environ={}), make_clock("", NOW), paths)
+    engine = app.engine
+    count = app.db.execute("SELECT count(*) FROM messages").fetchone()[0]
+    print(f"  store: {count:,} messages")
+    engine.turn("what's my schedule today?", session="warm")  # imports, vocab, first queries
+
+    counter = iter(range(10**9))
+    run = int(time.time())  # reminder texts unique to this run, so a reused home has no duplicates
+
+    def reminder() -> None:
+        i = next(counter)
+        trace = engine.turn(f"remind me tomorrow at {9 + i % 10}:{i % 60:02d} to call supplier {run}-{i}",
+                            session="bench")
+        assert trace.handled_by == "reminder_creation" and trace.writes, trace.reply
+
+    def schedule() -> None:
+        trace = engine.turn("what's my schedule tomorrow?", session="bench")
+        assert trace.handled_by == "schedule_query"
+
+    def inbox() -> None:
+        trace = engine.turn("how many emails did I get from Kaveri Bank this month", session="bench")
+        assert trace.handled_by == "inbox_analysis"
+
+    from common import time_calls
+
+    results = {}
+    for name, fn, n in (("reminder_creation (writes)", reminder, args.turns),
+                        ("schedule_query", schedule, args.turns),
+                        ("inbox_analysis", inbox, max(20, args.turns // 10))):
+        ms = time_calls(fn, n)
+        results[name] = ms
+        print(f"  {name:27s} {summary(ms)}")
+    p95 = percentile(results["reminder_creation (writes)"], 95)
+    print(f"  target: reminder turn p95 <= 10 ms -> {'met' if p95 <= 10 else 'NOT met'} ({p95:.2f} ms)")
+    app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
