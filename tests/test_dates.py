@@ -247,3 +247,25 @@ def test_named_days_are_computed_for_any_year() -> None:
     assert local("labor day 2030", tuesday) == "2030-09-02 00:00"
     found = find("send the cards before christmas please", tuesday)
     assert found is not None and found.text == "christmas"
+
+
+@pytest.mark.parametrize(("sentence", "pieces"), [
+    ("turn off the six am alarm for wednesday", ["six am", "wednesday"]),
+    ("get rid of the five pm alarm", ["five pm"]),
+    ("set a timer for five minutes for cookies", ["for five minutes"]),
+    ("do i have anything going on this saturday between two and four pm",
+     ["on this saturday between two and four pm"]),
+    ("mute for the next hour please", ["the next hour"]),
+    ("which is the best smartphone in two thousand and seventeen", ["in two thousand and seventeen"]),
+])
+def test_find_reads_sentences_people_say(sentence: str, pieces: list[str]) -> None:
+    found = find(sentence, INCIDENT)
+    assert found is not None and [sentence[b:e] for b, e in found.parts] == pieces
+
+
+@pytest.mark.parametrize("sentence", [
+    "what day of the week is it", "who was the twenty fifth president", "olly resume the two towers",
+    "if you could talk about three things what would they be", "lets meet joe for lunch",
+])
+def test_find_leaves_numbers_and_nouns_alone(sentence: str) -> None:
+    assert find(sentence, INCIDENT) is None

@@ -53,6 +53,8 @@ UNIT_CORE = (r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|fo
 UNIT = r"(?P<unit>" + UNIT_CORE + r")"
 # a bare hour after "at" is not the whole time when a meridiem or minutes follow
 NO_MORE_TIME = r"(?!\s?(?:[ap]\.?\s?m(?![a-z])|[ap](?![a-z])|[:.h]\d|\s\d))"
+NOT_A_NOUN = (r"(?!\s(?!(?:on|at|in|the|this|next|tomorrow|today|tonight|and|to|or|until|till|for|from|of|by|am|pm"
+              r"|a\.m|p\.m|please|then|sharp|o'?clock|every|each|daily|,)(?![\w]))[a-z])")
 NOW_WORDS = (r"(?:right now|just now|now|at the moment|atm|this moment|immediately|asap|as soon as possible"
              r"|till date|to date|until now)")
 
@@ -221,9 +223,10 @@ def _at_hmm(m: re.Match[str]) -> Piece | None:
     return _span(m, time=t) if t else None
 
 
-@rule("at h mm", r"(?:at|@)\s" + H24 + r"\s" + MM + NO_MORE_TIME)
+@rule("at h mm", r"(?:(?:at|@)\s" + H24 + r"\s" + MM + r"|for\s" + H24.replace("<h>", "<h2>") + r"\s"
+      + MM.replace("<mi>", "<mi2>") + NOT_A_NOUN + r")" + NO_MORE_TIME)
 def _at_h_mm(m: re.Match[str]) -> Piece | None:
-    t = _time(int(m["h"]), int(m["mi"]))
+    t = _time(int(m["h"] or m["h2"]), int(m["mi"] or m["mi2"]))
     return _span(m, time=t) if t else None
 
 
@@ -233,10 +236,11 @@ def _h_h(m: re.Match[str]) -> Piece | None:
     return _span(m, time=t) if t else None
 
 
-@rule("at h", r"(?:at|@|around|about|approximately|by|until|till|til)\s?" + H24 + r"(?:\s?o'?\s?clock)?(?:\s?ish)?"
-      + NO_MORE_TIME)
+@rule("at h", r"(?:(?:at|@)\s?" + H24 + r"(?:\s?o'?\s?clock)?(?:\s?ish)?"
+      r"|(?:around|about|approximately|by|until|till|til|for)\s" + H24.replace("<h>", "<h2>")
+      + r"(?:\s?o'?\s?clock)?(?:\s?ish)?" + NOT_A_NOUN + r")" + NO_MORE_TIME)
 def _at_h(m: re.Match[str]) -> Piece | None:
-    t = _time(int(m["h"]), grain="hour")
+    t = _time(int(m["h"] or m["h2"]), grain="hour")
     return _span(m, time=t) if t else None
 
 
@@ -313,7 +317,7 @@ PARTS = {
     "night": "night", "tonight": "night", "tonite": "night", "nite": "night", "lunch": "lunch",
     "lunchtime": "lunch", "lunch time": "lunch", "afternoonish": "afternoon", "eve": "evening",
 }
-_PART = r"(?P<part>morning|afternoonish|afternoon|evening|night|lunch ?time|lunch)"
+_PART = r"(?P<part>morning|afternoonish|afternoon|evening|night|lunch ?time)"
 
 
 @rule("tonight", r"(?P<late>late\s)?(?P<w>tonight|tonite)")
@@ -328,10 +332,10 @@ def _this_part(m: re.Match[str]) -> Piece:
 
 
 @rule("in the morning",
-      r"(?P<late>(?:early|late)\s)?(?:(?:in|during|at|for|by)\s)?(?:the\s)?(?P<late2>(?:early|late)\s)?" + _PART
-      + r"(?:\s(?:time|hours))?")
+      r"(?P<late>(?:early|late)\s)?(?:(?:in|during|at|by)\s)?(?:the\s)?(?P<late2>(?:early|late)\s)?" + _PART
+      + r"(?:\s(?:time|hours))?|at\s(?P<lunch>lunch)")
 def _part(m: re.Match[str]) -> Piece:
-    part = PARTS[m["part"].replace(" ", "")]
+    part = PARTS[(m["part"] or m["lunch"]).replace(" ", "")]
     return _span(m, part=_early_late(m["late"] or m["late2"], part))
 
 
@@ -466,8 +470,9 @@ def _month_year_num(m: re.Match[str]) -> Piece | None:
     return _span(m, day=DayRef("month", month, year=int(m["y"] or m["y2"])))
 
 
-@rule("the nth", r"(?:on\s)?the\s" + DAYN + r"(?:\sof\s(?:the\s)?(?P<rel>this|next|last|previous|current|the following|following)\smonth)?"
-      + r"|(?:on\s)?" + ORD.replace("<day>", "<day2>") + r"(?:\s(?:day\s)?of\s(?:the\s)?(?P<rel2>this|next|last|previous|current|the following|following)\smonth)?"
+@rule("the nth", r"(?:on\s)?the\s" + DAYN + r"(?:\sof\s(?:the\s)?(?P<rel>this|next|last|previous|current|the following|following)\smonth|"
+      + NOT_A_NOUN + r"(?!\s?(?:[ap]\.?\s?m(?![a-z])|[:.]\d|o'?clock)))"
+      + r"|(?:on\s)?" + ORD.replace("<day>", "<day2>") + r"(?:\s(?:day\s)?of\s(?:the\s)?(?P<rel2>this|next|last|previous|current|the following|following)\smonth|" + NOT_A_NOUN + r")"
       + r"|(?P<day3>[0-3]?\d)(?:st|nd|rd|th)?\s(?:day\s)?of\s(?:the\s)?(?P<rel3>this|next|last|previous|current|the following|following)\smonth")
 def _the_nth(m: re.Match[str]) -> Piece | None:
     day = int(m["day"] or m["day2"] or m["day3"])
@@ -524,9 +529,13 @@ def _upcoming(m: re.Match[str]) -> Piece:
     return _span(m, day=DayRef(_UNIT_KIND[m["u"] or m["u2"]], n))
 
 
-@rule("next 3 days", r"(?:the\s)?(?P<rel>next|last|past|previous|coming|upcoming)\s(?P<n>\d+|few|couple(?: of)?)\s"
-      r"(?P<u>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?)")
+@rule("next 3 days", r"(?:the\s)?(?P<rel>next|last|past|previous|coming|upcoming)\s(?:(?P<n>\d+|few|couple(?: of)?)\s"
+      r"(?P<u>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?)|(?P<u1>hour|minute|day))")
 def _next_n_units(m: re.Match[str]) -> Piece | None:
+    if m["u1"]:
+        unit1 = UNIT_OFFSET[m["u1"]]
+        sign1 = -1 if m["rel"] in ("last", "past", "previous") else 1
+        return _span(m, day=DayRef("units", sign1, mode=unit1.grain))
     n = count_value(m["n"])
     unit = UNIT_OFFSET.get(m["u"])
     if n is None or unit is None:
@@ -596,9 +605,11 @@ def _this_week(m: re.Match[str]) -> Piece:
     return _span(m, day=DayRef(kind, _REL_N[m["rel"]]))
 
 
-@rule("the week", r"(?:the|all)\sweek|(?:(?:the\s)?rest of (?:the|this)\sweek)")
+@rule("the week", r"all\sweek|(?:(?:the\s)?(?:rest|remainder) of (?:the|this)\s(?P<what>week|day))")
 def _the_week(m: re.Match[str]) -> Piece:
-    return _span(m, day=DayRef("week", 0, mode="rest" if "rest" in m.group() or "all" in m.group() else ""))
+    if m["what"] == "day":
+        return _span(m, day=DayRef("rel_day", 0))
+    return _span(m, day=DayRef("week", 0, mode="rest" if m["what"] else ""))
 
 
 @rule("weekend", r"(?:(?P<rel>this|next|last|coming|past|the|this past)\s)?(?:week-?\s?end|wkend)")
@@ -700,9 +711,16 @@ def _offset_piece(m: re.Match[str], direction: int, weak: bool = False) -> Piece
     return _span(m, offset=off, direction=direction, weak=weak)
 
 
-@rule("in 2 hours", r"(?:in|within|after|for)\s(?:about\s|around\s|approximately\s|another\s|just\s)?" + DURATION
+@rule("in 2 hours", r"(?:in|within|after)\s(?:about\s|around\s|approximately\s|another\s|just\s)?" + DURATION
       + r"(?:\s(?:from now|later|from today|time))?")
 def _in_duration(m: re.Match[str]) -> Piece | None:
+    return _offset_piece(m, 1)
+
+
+@rule("for 5 minutes", r"for\s(?P<dur>(?:\d+|an?|one|a couple of|a few|half an)\s(?:seconds?|secs?|minutes?|mins?|hours?|hrs?))"
+      + r"(?:\s(?:from now|later))?")
+def _for_minutes(m: re.Match[str]) -> Piece | None:
+    # "set a timer for 5 minutes": a length in clock units, counted from now
     return _offset_piece(m, 1)
 
 
@@ -749,8 +767,10 @@ _T1 = r"(?P<h1>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m1>[0-5]\d))?(?:\s?(?P<a
 _T2 = r"(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m2>[0-5]\d))?(?:\s?(?P<a2>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?"
 
 
-@rule("3-4pm", r"(?:from\s)?" + _T1 + _TO + _T2 + r"(?:\s?ish)?")
+@rule("3-4pm", r"(?P<lead>from\s|between\s)?" + _T1 + r"(?P<to>" + _TO + r"|\sand\s)" + _T2 + r"(?:\s?ish)?")
 def _time_range(m: re.Match[str]) -> Piece | None:
+    if m["to"].strip() == "and" and m["lead"] != "between ":
+        return None  # "2 and 4 pm" is a range only after "between"
     a1, a2 = meridiem_of(m["a1"]), meridiem_of(m["a2"])
     h1, h2 = int(m["h1"]), int(m["h2"])
     if not (a1 or a2 or m["m1"] or m["m2"]) and "-" in m.group():

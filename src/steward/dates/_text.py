@@ -85,6 +85,8 @@ def _convert(words: list[str]) -> list[str] | None:
             if i + 1 < n and words[i + 1] == "thousand":
                 rest = 0
                 j = i + 2
+                if j < n and words[j] == "and":
+                    j += 1
                 if j < n and words[j] in TENS:
                     rest = TENS[words[j]]
                     j += 1
@@ -159,7 +161,8 @@ def normalize(text: str) -> Normalized:
             gap = low[words[j - 1].end():words[j].start()]
             w = words[j].group()
             if gap not in (" ", "-") or not (_is_number_word(w) or w == "second" or
-                                              (w in ZERO_WORDS and j + 1 < len(words))):
+                                              (w in ZERO_WORDS and j + 1 < len(words)) or
+                                              (w == "and" and words[j - 1].group() == "thousand")):
                 break
             j += 1
         run = [w.group() for w in words[i:j]]
