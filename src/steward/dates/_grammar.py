@@ -54,7 +54,7 @@ UNIT = r"(?P<unit>" + UNIT_CORE + r")"
 # a bare hour after "at" is not the whole time when a meridiem or minutes follow
 NO_MORE_TIME = r"(?!\s?(?:[ap]\.?\s?m(?![a-z])|[ap](?![a-z])|[:.h]\d|\s\d))"
 NOT_A_NOUN = (r"(?!\s(?!(?:on|at|in|the|this|next|tomorrow|today|tonight|and|to|or|until|till|for|from|of|by|am|pm"
-              r"|a\.m|p\.m|please|then|sharp|o'?clock|every|each|daily|,)(?![\w]))[a-z])")
+              r"|a\.m|p\.m|please|thanks|thank|ok|okay|then|so|sharp|o'?clock|every|each|daily|,)(?![\w]))[a-z])")
 NOW_WORDS = (r"(?:right now|just now|now|at the moment|atm|this moment|immediately|asap|as soon as possible"
              r"|till date|to date|until now)")
 
