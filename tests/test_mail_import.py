@@ -184,3 +184,19 @@ def test_raw_bytes_with_an_imap_pointer_are_stored_and_skipped_next_time(tmp_pat
         "SELECT source_kind, source_location, account FROM messages ORDER BY id LIMIT 1").fetchone()
     assert (kind, account) == ("imap", "work")
     assert '"uid":1' in location and '"uidvalidity":42' in location
+
+
+def test_parallel_parsing_stores_the_same_as_one_process(tmp_path: Path, sample, monkeypatch) -> None:
+    import steward.mail.ingest as ingest_module
+
+    monkeypatch.setattr(ingest_module, "_CHUNK", 25)
+    write_maildir(sample, tmp_path / "Mail")
+    (tmp_path / "Mail" / "cur" / "broken:2,S").write_bytes(b"")
+    rows = []
+    for workers in (1, 2):
+        conn = connect(tmp_path / f"w{workers}.db")
+        report = ingest(conn, scan([tmp_path / "Mail"]), workers=workers, batch_size=100)
+        assert report.added == len(sample) and report.rejected == 1
+        rows.append(conn.execute("SELECT id, dedup_key, subject, snippet, received_at, category, source_location "
+                                 "FROM messages ORDER BY id").fetchall())
+    assert rows[0] == rows[1]

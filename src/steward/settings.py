@@ -38,6 +38,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("reminders.default_hour", 9, "hour used when a reminder names a day but no time"),
     # mail
     Setting("mail.snippet_chars", 200, "characters of readable text kept as a message's snippet"),
+    Setting("mail.import_workers", 2, "processes that parse a large import while the main one stores (1 = none)"),
     Setting("mail.search_limit", 20, "hits returned by a search unless --limit says otherwise"),
     Setting("mail.analyze_limit", 1000, "most matches an analysis reads"),
     Setting("mail.sync_every", "5m", "mail sync heartbeat interval in `serve` (e.g. 5m, 1h; 0 turns it off)"),

@@ -41,7 +41,8 @@ def cmd_import(ctx: Ctx, args: argparse.Namespace) -> int:
     progress = Progress("importing", enabled=not args.no_progress and len(found) > 200)
     conn = ctx.app.db
     report = ingest(conn, found, account=args.account, snippet_chars=ctx.settings.as_int("mail.snippet_chars"),
-                    on_batch=ctx.app.mail_on_batch, progress=progress, total=len(found))
+                    on_batch=ctx.app.mail_on_batch, progress=progress, total=len(found),
+                    workers=ctx.settings.as_int("mail.import_workers"))
     progress.finish()
     data = {
         "added": report.added, "duplicates": report.duplicates, "skipped": report.skipped,

@@ -7,8 +7,9 @@ newsletter, personal (a person wrote it) and other (machine mail nothing else de
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -27,6 +28,35 @@ class Rule:
     not_any: tuple[str, ...] = ()
     trusted_sender: bool | None = None
 
+    @cached_property
+    def _any(self) -> re.Pattern[str] | None:
+        return _alternation(self.any)
+
+    @cached_property
+    def _groups(self) -> tuple[re.Pattern[str] | None, ...]:
+        return tuple(_alternation(g) for g in self.all_groups)
+
+    @cached_property
+    def _not_any(self) -> re.Pattern[str] | None:
+        return _alternation(self.not_any)
+
+    def holds(self, who: str, text: str, trusted: bool) -> bool:
+        """Whether every condition of this rule holds for a sender (`who`) and subject + snippet."""
+        if self.trusted_sender is not None and self.trusted_sender != trusted:
+            return False
+        if self.sender_words and not any(w in who for w in self.sender_words):
+            return False
+        if self._any is not None and not self._any.search(text):
+            return False
+        if any(g is not None and not g.search(text) for g in self._groups):
+            return False
+        return not (self._not_any is not None and self._not_any.search(text))
+
+
+def _alternation(phrases: tuple[str, ...]) -> re.Pattern[str] | None:
+    # one regex per phrase list: a single scan of the text instead of one `in` per phrase
+    return re.compile("|".join(re.escape(p) for p in phrases)) if phrases else None
+
 
 @dataclass(frozen=True)
 class Classifier:
@@ -42,17 +72,8 @@ class Classifier:
         who = f"{sender} {sender_name}".lower()
         trusted = _domain_trusted(sender, self.trusted_domains)
         for rule in self.rules:
-            if rule.trusted_sender is not None and rule.trusted_sender != trusted:
-                continue
-            if rule.sender_words and not any(w in who for w in rule.sender_words):
-                continue
-            if rule.any and not any(p in text for p in rule.any):
-                continue
-            if rule.all_groups and not all(any(p in text for p in group) for group in rule.all_groups):
-                continue
-            if rule.not_any and any(p in text for p in rule.not_any):
-                continue
-            return rule.category
+            if rule.holds(who, text, trusted):
+                return rule.category
         if any(w in sender.lower() for w in self.automated_senders):
             return "other"
         return "personal"

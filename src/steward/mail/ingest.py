@@ -13,15 +13,18 @@ Message-ID (or header hash) only gains another source.
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from steward.errors import SourceGone
 from steward.mail.categories import Classifier, default_classifier
 from steward.mail.model import ParsedMessage, Rejection, SourcePointer
 from steward.mail.parse import ParseError, parse_message
-from steward.mail.sources import Item
+from steward.mail.sources import Item, fetch_raw
 from steward.store import audit
 from steward.store import messages as repo
 
@@ -66,12 +69,13 @@ def store_parsed(
     duplicates = 0
     conn.execute("BEGIN IMMEDIATE")
     try:
-        for parsed, pointer in batch:
-            category = classifier.classify(parsed.sender, parsed.sender_name, parsed.subject, parsed.snippet)
-            rowid, inserted = repo.insert_message(conn, repo.NewMessage(parsed, category, account, pointer), now)
+        news = [repo.NewMessage(parsed, classifier.classify(parsed.sender, parsed.sender_name, parsed.subject,
+                                                            parsed.snippet), account, pointer)
+                for parsed, pointer in batch]
+        for new, (rowid, inserted) in zip(news, repo.insert_messages(conn, news, now), strict=True):
             if inserted:
                 added.append(rowid)
-                to_embed.append((rowid, parsed.embed_text()))
+                to_embed.append((rowid, new.parsed.embed_text()))
             else:
                 duplicates += 1
         if rejections:
@@ -96,16 +100,19 @@ def ingest(
     batch_size: int = 500,
     progress: ProgressFn | None = None,
     total: int | None = None,
+    workers: int = 1,
 ) -> IngestReport:
     """Parse and store every item; unparseable ones are recorded as rejected and the import goes on.
 
-    Each batch commits on its own, so an interrupted import keeps what it stored.
+    Each batch commits on its own, so an interrupted import keeps what it stored. With `workers` > 1
+    and a large import of local files, parsing runs in that many processes while this one stores.
     """
     classifier = default_classifier()
     report = IngestReport()
     batch: list[tuple[ParsedMessage, SourcePointer]] = []
     rejected: list[Rejection] = []
     skipped = 0
+    known = repo.known_sources(conn, ("maildir", "eml", "mbox", "imap"))
 
     def flush() -> None:
         nonlocal report, batch, rejected
@@ -114,17 +121,17 @@ def ingest(
                                                 on_batch=on_batch, rejections=rejected))
         batch, rejected = [], []
 
-    for seen, item in enumerate(items, 1):
-        if isinstance(item, Rejection):
-            rejected.append(item)
-        elif repo.source_known(conn, item.pointer):
+    todo: list[Item | Rejection] = []
+    for item in items:
+        if isinstance(item, Item) and (item.pointer.kind, item.pointer.location()) in known:
             skipped += 1
         else:
-            found = _parse_item(item, snippet_chars)
-            if isinstance(found, Rejection):
-                rejected.append(found)
-            else:
-                batch.append((found, item.pointer))
+            todo.append(item)
+    for seen, (item, found) in enumerate(_parsed(todo, snippet_chars, workers), skipped + 1):
+        if isinstance(found, Rejection):
+            rejected.append(found)
+        elif isinstance(item, Item):
+            batch.append((found, item.pointer))
         if len(batch) + len(rejected) >= batch_size:
             flush()
         if progress is not None:
@@ -156,6 +163,37 @@ def ingest_raw(
                   batch_size=batch_size)
 
 
+_CHUNK = 200
+
+
+def _parsed(items: Sequence[Item | Rejection], snippet_chars: int, workers: int
+            ) -> Iterator[tuple[Item | Rejection, ParsedMessage | Rejection]]:
+    """Each item with its parse (or its rejection), in order; in worker processes for large local imports."""
+    local = all(isinstance(i, Rejection) or i.pointer.kind != "imap" for i in items)
+    if workers <= 1 or len(items) < 4 * _CHUNK or not local:
+        for item in items:
+            yield item, item if isinstance(item, Rejection) else _parse_item(item, snippet_chars)
+        return
+    chunks = [items[i:i + _CHUNK] for i in range(0, len(items), _CHUNK)]
+    jobs = [([(i.pointer, i.mtime) for i in chunk if isinstance(i, Item)], snippet_chars) for chunk in chunks]
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        for chunk, results in zip(chunks, pool.map(_parse_chunk, jobs), strict=True):
+            parsed = iter(results)
+            for item in chunk:
+                yield item, item if isinstance(item, Rejection) else next(parsed)
+
+
+def _parse_chunk(job: tuple[list[tuple[SourcePointer, datetime | None]], int]) -> list[ParsedMessage | Rejection]:
+    """Parse a chunk of local messages (runs in a worker process)."""
+    pointers, snippet_chars = job
+    return [_parse_item(Item(pointer, _loader(pointer), mtime), snippet_chars) for pointer, mtime in pointers]
+
+
+def _loader(pointer: SourcePointer) -> Callable[[], bytes]:
+    return lambda: fetch_raw(pointer)
+
+
 def _constant(raw: bytes) -> Callable[[], bytes]:
     return lambda: raw
 
@@ -166,6 +204,8 @@ def _parse_item(item: Item, snippet_chars: int) -> ParsedMessage | Rejection:
         raw = item.load()
     except OSError as exc:
         return Rejection(item.pointer.kind, location, f"cannot read: {exc.strerror or exc}")
+    except SourceGone as exc:
+        return Rejection(item.pointer.kind, location, f"cannot read: {exc.message}")
     try:
         return parse_message(raw, snippet_chars=snippet_chars, fallback_time=item.mtime)
     except ParseError as exc:

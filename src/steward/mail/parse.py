@@ -13,9 +13,11 @@ from __future__ import annotations
 import contextlib
 import email
 import email.message
+import email.parser
 import email.policy
 import hashlib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email.header import decode_header
@@ -27,10 +29,16 @@ from steward.mail.mask import mask_numbers
 from steward.mail.model import ParsedMessage
 
 _WS = re.compile(r"\s+")
+_SURROGATE = re.compile("[\udc80-\udcff]")
 _MSGID = re.compile(r"<([^<>\s]+)>")
 _KNOWN_HEADERS = ("from", "subject", "date", "message-id", "to", "received", "sender")
 # past this many bytes of one text part only the head is decoded for the snippet
 _SNIPPET_SCAN_BYTES = 256 * 1024
+
+
+_HEADERS_ONLY = email.parser.BytesParser(policy=email.policy.compat32)
+_PART_HEADERS = email.parser.Parser(policy=email.policy.compat32)
+_MAX_DEPTH = 12
 
 
 class ParseError(ValueError):
@@ -43,16 +51,16 @@ def parse_message(raw: bytes, *, snippet_chars: int = 200, fallback_time: dateti
         raise ParseError("empty message (0 bytes)")
     if b"\x00" in raw[:4096]:
         raise ParseError("binary data, not a mail message (NUL bytes in the headers)")
-    msg = email.message_from_bytes(_fix_obsolete_headers(raw), policy=email.policy.compat32)
+    # headers only: the parts are split by `_leaves`, because the stdlib's full parse compiles a regex per
+    # MIME boundary (every multipart message has its own), which was most of the import time
+    msg = _HEADERS_ONLY.parsebytes(_fix_obsolete_headers(raw), headersonly=True)
     present = {k.lower() for k in msg.keys()}  # noqa: SIM118 - Message is not a dict
     if not present.intersection(_KNOWN_HEADERS):
         raise ParseError("not a mail message: no From, Subject, Date or Message-ID header")
 
     sender_name, sender = _address(header_text(msg, "From") or header_text(msg, "Sender")
                                    or header_text(msg, "Return-Path"))
-    recipients = tuple(
-        addr.lower() for _, addr in getaddresses([header_text(msg, "To"), header_text(msg, "Cc")]) if "@" in addr
-    )
+    recipients = _addresses(header_text(msg, "To"), header_text(msg, "Cc"))
     subject = _clean(header_text(msg, "Subject"))
     received_at, zone, date_source = _date(msg, fallback_time)
     message_id = _first_id(header_text(msg, "Message-ID"))
@@ -147,7 +155,7 @@ def header_text(msg: email.message.Message, name: str) -> str:
     if not isinstance(value, str):
         # compat32 hands back a Header for 8-bit values; its chunks carry the bytes
         return _decode_chunks(decode_header(value))
-    if any("\udc80" <= ch <= "\udcff" for ch in raw):
+    if not raw.isascii() and _SURROGATE.search(raw):
         raw = _from_8bit(raw.encode("ascii", "surrogateescape"))
     if "=?" not in raw:
         return _unfold(raw)
@@ -193,8 +201,33 @@ def _clean(text: str) -> str:
     return _WS.sub(" ", text).strip()
 
 
+# the common shapes, read without the stdlib's character-by-character address parser
+_SIMPLE_ADDR = re.compile(r'^\s*(?:"([^"\\]*)"|([^"<>,;:@()\\]*?))\s*<([^<>\s,;:"()]+@[^<>\s,;:"()]+)>\s*$')
+_BARE_ADDR = re.compile(r'^\s*<?([^<>\s,;:"()]+@[^<>\s,;:"()]+?)>?\s*$')
+
+
+def _addresses(*values: str) -> tuple[str, ...]:
+    """Every address in To/Cc-style headers, lower case."""
+    out: list[str] = []
+    for value in values:
+        if not value:
+            continue
+        if '"' not in value and "(" not in value and ":" not in value:
+            pieces = [_BARE_ADDR.match(v) or _SIMPLE_ADDR.match(v) for v in value.split(",")]
+            if all(pieces):
+                out.extend(m.group(m.lastindex or 1).lower() for m in pieces if m)
+                continue
+        out.extend(addr.lower() for _, addr in getaddresses([value]) if "@" in addr)
+    return tuple(out)
+
+
 def _address(value: str) -> tuple[str, str]:
-    name, addr = parseaddr(value)
+    simple = _SIMPLE_ADDR.match(value) if "(" not in value else None
+    if simple:
+        name, addr = simple.group(1) if simple.group(1) is not None else simple.group(2) or "", simple.group(3)
+    else:
+        bare = _BARE_ADDR.match(value)
+        name, addr = ("", bare.group(1)) if bare else parseaddr(value)
     addr = addr.strip().lower()
     if not addr and "@" in value:
         found = re.search(r"[\w.+'-]+@[\w.-]+", value)
@@ -262,10 +295,13 @@ def _walk(msg: email.message.Message) -> tuple[str, list[str], bool]:
     html: str | None = None
     names: list[str] = []
     has_pdf = False
-    for part in msg.walk():
-        if part.is_multipart():
-            continue
+    for part in _leaves(msg, 0):
         ctype = part.get_content_type()
+        if ctype == "message/rfc822":
+            name = _filename(part)
+            if name:
+                names.append(name)
+            continue
         name = _filename(part)
         if ctype == "application/pdf" or name.lower().endswith(".pdf"):
             has_pdf = True
@@ -282,6 +318,39 @@ def _walk(msg: email.message.Message) -> tuple[str, list[str], bool]:
     if html is not None:
         return html_to_text(html), names, has_pdf
     return plain or "", names, has_pdf
+
+
+def _leaves(part: email.message.Message, depth: int) -> Iterator[email.message.Message]:
+    """The non-multipart parts of a message parsed headers-only, splitting multiparts by their boundary."""
+    # the raw payload: get_payload() would decode 8-bit bytes (kept as surrogates) with `replace`
+    payload = getattr(part, "_payload", None)
+    maintype = part.get_content_maintype()
+    if maintype == "multipart" and depth < _MAX_DEPTH:
+        boundary = part.get_boundary()
+        if boundary and isinstance(payload, str):
+            for chunk in _split_multipart(payload, boundary):
+                yield from _leaves(_PART_HEADERS.parsestr(chunk, headersonly=True), depth + 1)
+            return
+    yield part
+    if part.get_content_type() == "message/rfc822" and depth < _MAX_DEPTH and isinstance(payload, str):
+        # a forwarded message: its parts count too (its text when ours has none, its PDFs)
+        yield from _leaves(_PART_HEADERS.parsestr(payload, headersonly=True), depth + 1)
+
+
+def _split_multipart(payload: str, boundary: str) -> list[str]:
+    """The bodies between `--boundary` lines (preamble and epilogue dropped)."""
+    delimiter = "\n--" + boundary
+    pieces = ("\n" + payload).split(delimiter)
+    parts = []
+    for piece in pieces[1:]:
+        if piece.startswith("--"):
+            break  # the closing delimiter; the rest is epilogue
+        newline = piece.find("\n")
+        if newline < 0:
+            continue
+        body = piece[newline + 1:]
+        parts.append(body[:-1] if body.endswith("\r") else body)
+    return parts
 
 
 def _drop_quotes(text: str) -> str:

@@ -20,6 +20,7 @@ from steward.mail.model import FileSource, ImapSource, MboxSource, Rejection, So
 
 # files that live in mail folders but are not messages (Dovecot/Courier bookkeeping)
 _BOOKKEEPING = re.compile(r"^(dovecot|courier|maildirfolder$|maildirsize$|subscriptions$|\.)", re.I)
+_INDEX_DIRS = {".notmuch", ".git", ".mu", "xapian"}
 _FROM_LINE = re.compile(rb"^From ", re.M)
 # an mbox starts with a From_ line: "From " and a sender token ("From  : x" is a broken header, not mbox)
 _MBOX_HEAD = re.compile(rb"^From [^\s:]")
@@ -60,7 +61,8 @@ def scan(paths: Sequence[Path]) -> Iterator[Found]:
 
 def _scan_dir(root: Path) -> Iterator[Found]:
     for folder, dirs, files in os.walk(root):
-        dirs.sort()
+        # other tools' indexes live beside the mail (Maildir++ folders like .Sent are mail, kept)
+        dirs[:] = sorted(d for d in dirs if d not in _INDEX_DIRS)
         base = os.path.basename(folder)
         # Maildir's tmp/ holds deliveries still being written: never read them
         if base == "tmp" and _is_maildir(os.path.dirname(folder)):

@@ -62,10 +62,62 @@ def insert_message(conn: sqlite3.Connection, new: NewMessage, imported_at: str) 
     return rowid, inserted
 
 
+def insert_messages(conn: sqlite3.Connection, batch: Sequence[NewMessage], imported_at: str
+                    ) -> list[tuple[int, bool]]:
+    """`insert_message` for a whole batch with a few statements: (row id, inserted now) per message."""
+    keys = list(dict.fromkeys(n.parsed.dedup_key for n in batch))
+    existing = _ids_for(conn, keys)
+    fresh: dict[str, NewMessage] = {}
+    for new in batch:
+        key = new.parsed.dedup_key
+        if key not in existing and key not in fresh:
+            fresh[key] = new
+    conn.executemany(
+        "INSERT INTO messages (dedup_key, message_id, thread_key, in_reply_to, sender, sender_name, recipients,"
+        " subject, snippet, received_at, zone, has_pdf, attachments, category, account, source_kind,"
+        " source_location, imported_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        [_row(n, imported_at) for n in fresh.values()],
+    )
+    ids = {**existing, **_ids_for(conn, list(fresh))}
+    conn.executemany("INSERT OR IGNORE INTO message_sources (message_rowid, kind, location) VALUES (?, ?, ?)",
+                     [(ids[n.parsed.dedup_key], n.source.kind, n.source.location()) for n in batch])
+    out = []
+    for new in batch:
+        key = new.parsed.dedup_key
+        first = fresh.get(key) is new
+        out.append((ids[key], first))
+    return out
+
+
+def _row(new: NewMessage, imported_at: str) -> tuple[object, ...]:
+    p = new.parsed
+    return (p.dedup_key, p.message_id, p.thread_key, p.in_reply_to, p.sender, p.sender_name,
+            json.dumps(list(p.recipients)), p.subject, p.snippet, utc_text(p.received_at), p.zone, int(p.has_pdf),
+            json.dumps(list(p.attachments), ensure_ascii=False), new.category, new.account, new.source.kind,
+            new.source.location(), imported_at)
+
+
+def _ids_for(conn: sqlite3.Connection, keys: Sequence[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for start in range(0, len(keys), 500):
+        chunk = keys[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        out.update((r[0], int(r[1])) for r in
+                   conn.execute(f"SELECT dedup_key, id FROM messages WHERE dedup_key IN ({marks})", chunk))
+    return out
+
+
 def source_known(conn: sqlite3.Connection, pointer: SourcePointer) -> bool:
     """Whether this exact source was imported before (so its bytes need not be read again)."""
     return conn.execute("SELECT 1 FROM message_sources WHERE kind = ? AND location = ?",
                         (pointer.kind, pointer.location())).fetchone() is not None
+
+
+def known_sources(conn: sqlite3.Connection, kinds: Sequence[str]) -> set[tuple[str, str]]:
+    """Every (kind, location) already imported for these source kinds (one query for a whole import)."""
+    marks = ",".join("?" * len(kinds))
+    return {(r[0], r[1]) for r in conn.execute(
+        f"SELECT kind, location FROM message_sources WHERE kind IN ({marks})", list(kinds))}
 
 
 def record_rejections(conn: sqlite3.Connection, rejections: Iterable[Rejection], at: str) -> None:

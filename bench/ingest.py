@@ -1,0 +1,76 @@
+"""Ingest speed: generate a 10k-message Maildir, import it, report messages/second; where notmuch is
+installed, run `notmuch new` on the same Maildir in the same run (throwaway config) and print the ratio.
+
+    .venv/bin/python bench/ingest.py [--count 10000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from steward.mail.ingest import ingest  # noqa: E402
+from steward.mail.sample import generate, write_maildir  # noqa: E402
+from steward.mail.sources import scan  # noqa: E402
+from steward.store import connect  # noqa: E402
+
+NOW = datetime(2026, 9, 14, 12, 0, tzinfo=ZoneInfo("Asia/Kolkata"))
+
+
+def run_notmuch(maildir: Path, work: Path) -> float | None:
+    """Seconds `notmuch new` takes to index the Maildir, or None without notmuch."""
+    binary = shutil.which("notmuch")
+    if binary is None:
+        return None
+    config = work / "notmuch-config"
+    db = work / "notmuch-db"
+    db.mkdir()
+    config.write_text(f"[database]\npath={maildir}\nmail_root={maildir}\n\n[new]\ntags=unread;inbox;\n"
+                      f"[user]\nname=Bench\nprimary_email=bench@example.com\n")
+    env = {**os.environ, "NOTMUCH_CONFIG": str(config), "NOTMUCH_DATABASE": str(db)}
+    start = time.perf_counter()
+    subprocess.run([binary, "new", "--quiet"], env=env, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--count", type=int, default=10_000)
+    parser.add_argument("--workers", type=int, default=2, help="parser processes (the mail.import_workers default)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="steward-bench-ingest-") as tmp:
+        work = Path(tmp)
+        t0 = time.perf_counter()
+        mail = generate(NOW, seed=11, count=args.count)
+        maildir = write_maildir(mail, work / "Maildir")
+        print(f"generated {len(mail)} messages in {time.perf_counter() - t0:.1f} s")
+        conn = connect(work / "steward.db")
+        start = time.perf_counter()
+        report = ingest(conn, scan([maildir]), workers=args.workers)
+        ours = time.perf_counter() - start
+        conn.close()
+        assert report.added == len(mail), report
+        rate = len(mail) / ours
+        print(f"steward mail import ({args.workers} parser process(es)): {len(mail)} messages in {ours:.2f} s = {rate:,.0f} msgs/s")
+        theirs = run_notmuch(maildir, work)
+        if theirs is None:
+            print("notmuch: not installed (Debian `notmuch`); no comparison")
+        else:
+            their_rate = len(mail) / theirs
+            print(f"notmuch new:         {len(mail)} messages in {theirs:.2f} s = {their_rate:,.0f} msgs/s")
+            print(f"ratio: steward is {rate / their_rate:.2f}x notmuch (target >= 2x)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
