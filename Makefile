@@ -16,13 +16,19 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
+# the real-model smoke test's server (tests/test_llm_smoke.py); only `make test` needs it
+LLAMA_STAMP := $(VENV)/.llama-installed
+$(LLAMA_STAMP): $(STAMP) scripts/install-llama.sh
+	sh scripts/install-llama.sh $(BIN)
+	touch $(LLAMA_STAMP)
+
 system-deps:
 	sh scripts/system-deps.sh
 
 run: $(STAMP)
 	$(BIN)/steward --home $(HOME_DIR) demo
 
-test: $(STAMP) system-deps
+test: $(STAMP) $(LLAMA_STAMP) system-deps
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)

@@ -182,3 +182,25 @@ def test_an_exhausted_script_fails_loudly() -> None:
         model.chat([Message("user", "one")], [WEATHER])
         with pytest.raises(ConnectorError, match="no reply left in the script"):
             model.chat([Message("user", "two")], [WEATHER])
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_a_server_that_only_takes_json_object_gets_it(streamed: bool) -> None:
+    schema = {"type": "object", "properties": {"subject": {"type": "string"}}}
+    with ScriptedModelServer([say('{"subject": "a"}'), say('{"subject": "b"}')],
+                             openai_formats=("json_object",)) as server:
+        model = model_for(server, "openai")
+        for expected in ("a", "b"):
+            history = [Message("user", "summarise")]
+            reply = stream_all(model, history, format=schema)[1] if streamed else model.chat(history, format=schema)
+            assert reply.text == f'{{"subject": "{expected}"}}'  # type: ignore[attr-defined]
+        assert len(server.refused) == 1  # learnt once
+        assert [r.body["response_format"] for r in server.requests] == [{"type": "json_object", "schema": schema}] * 2
+
+
+def test_max_tokens_is_sent_in_each_protocols_field() -> None:
+    with ScriptedModelServer([say("a"), say("b")]) as server:
+        model_for(server, "openai", max_tokens=77).chat([Message("user", "hi")])
+        model_for(server, "ollama", max_tokens=77).chat([Message("user", "hi")])
+        assert server.requests[0].body["max_tokens"] == 77
+        assert server.requests[1].body["options"] == {"num_predict": 77}

@@ -90,6 +90,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("llm.escalation_judge", False, "flag: let a judge move a struggling run to tier3"),
     Setting("llm.intent_tiers", [], "INTENT=TIER overrides of the intent->tier map (defaults: action, calendar, "
             "communication, finance, task=tier2; the rest tier1), e.g. 'general=tier2, *=tier1'"),
+    Setting("llm.max_tokens", 1024, "most tokens one model reply may have (0 = the server's own limit)"),
     Setting("llm.retries", 2, "retries when the model server cannot be reached (never on an error answer)"),
     Setting("llm.api_key_env", "", "environment variable holding a bearer token for an OpenAI-compatible server"),
     Setting("reminder_llm", True, "flag: with a model on the task tier, a reminder's text is the model's summary"),

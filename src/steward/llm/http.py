@@ -28,6 +28,15 @@ _RETRYABLE = (httpx.ConnectError, httpx.ConnectTimeout, httpx.RemoteProtocolErro
 StatusDescriber = Callable[[int, str], str]
 
 
+class ModelAnswerError(ConnectorError):
+    """The server answered with an HTTP error; `status` and `detail` let a client adapt (never retried)."""
+
+    def __init__(self, message: str, status: int, detail: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.detail = detail
+
+
 def one_line(text: str, limit: int = 200) -> str:
     """Collapse whitespace and cut long text, for error messages."""
     flat = " ".join(text.split())
@@ -135,12 +144,13 @@ class HttpClient:
             f"the model server at {self.base_url} sent no reply within {self.timeout:g} s (llm.timeout)"
         )
 
-    def _status_error(self, status: int, body: str) -> ConnectorError:
+    def _status_error(self, status: int, body: str) -> ModelAnswerError:
+        detail = error_text(body)
         if self._describe_status is not None:
             described = self._describe_status(status, body)
             if described:
-                return ConnectorError(described + self._suffix())
-        return ConnectorError(
-            f"the model server at {self.base_url} answered {status}: {error_text(body) or 'no detail'}"
-            f"{self._suffix()}"
+                return ModelAnswerError(described + self._suffix(), status, detail)
+        return ModelAnswerError(
+            f"the model server at {self.base_url} answered {status}: {detail or 'no detail'}{self._suffix()}",
+            status, detail,
         )

@@ -20,9 +20,10 @@ class OllamaModel:
     provider = "ollama"
 
     def __init__(self, base_url: str, model: str, *, timeout: float = 60.0, retries: int = 2, where: str = "",
-                 transport: httpx.BaseTransport | None = None) -> None:
+                 max_tokens: int = 0, transport: httpx.BaseTransport | None = None) -> None:
         self.base_url = base_url.rstrip("/")
         self.model = model
+        self.max_tokens = max_tokens
         self._http = HttpClient(self.base_url, timeout=timeout, retries=retries, where=where,
                                 describe_status=self._describe_status, transport=transport)
 
@@ -89,6 +90,8 @@ class OllamaModel:
                 "name": t.name, "description": t.description, "parameters": dict(t.parameters)}} for t in tools]
         if format is not None:
             body["format"] = dict(format)
+        if self.max_tokens > 0:
+            body["options"] = {"num_predict": self.max_tokens}
         return body
 
     def _describe_status(self, status: int, body: str) -> str:

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from steward.errors import ConnectorError
-from steward.llm.http import HttpClient, error_text, one_line
+from steward.llm.http import HttpClient, ModelAnswerError, error_text, one_line
 from steward.llm.messages import Chunk, Message, Reply, ToolCall, ToolSpec
 from steward.llm.textcalls import parse_arguments, with_text_calls
 
@@ -28,9 +28,13 @@ class OpenAIModel:
     provider = "openai"
 
     def __init__(self, base_url: str, model: str, *, timeout: float = 60.0, retries: int = 2, where: str = "",
-                 api_key: str = "", transport: httpx.BaseTransport | None = None) -> None:
+                 api_key: str = "", max_tokens: int = 0, transport: httpx.BaseTransport | None = None) -> None:
         self.base_url = api_base(base_url)
         self.model = model
+        self.max_tokens = max_tokens
+        # OpenAI, vLLM, LM Studio and llama.cpp's llama-server take {"type": "json_schema"}; llama-cpp-python's
+        # server takes only {"type": "json_object", "schema": ...}. Start with the standard, learn once.
+        self._format_style = "json_schema"
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._http = HttpClient(self.base_url, timeout=timeout, retries=retries, where=where, headers=headers,
                                 describe_status=self._describe_status, transport=transport)
@@ -45,7 +49,7 @@ class OpenAIModel:
     def chat(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = (),
              format: Mapping[str, Any] | None = None) -> Reply:
         """One request, the whole reply at once."""
-        data = self._http.post_json("/chat/completions", self._body(messages, tools, format, stream=False))
+        data = self._post(messages, tools, format)
         choice = _first_choice(data)
         if choice is None or not isinstance(choice.get("message"), Mapping):
             raise ConnectorError(f"the model server at {self.base_url} sent a reply without a message: "
@@ -63,13 +67,28 @@ class OpenAIModel:
         )
         return with_text_calls(reply, tools)
 
+    def _post(self, messages: Sequence[Message], tools: Sequence[ToolSpec], format: Mapping[str, Any] | None) -> Any:
+        try:
+            return self._http.post_json("/chat/completions", self._body(messages, tools, format, stream=False))
+        except ModelAnswerError as exc:
+            if not self._refused_format(exc, format):
+                raise
+            return self._http.post_json("/chat/completions", self._body(messages, tools, format, stream=False))
+
+    def _refused_format(self, exc: ModelAnswerError, format: Mapping[str, Any] | None) -> bool:
+        """Switch to the json_object form when the server refused json_schema; True means send again."""
+        if format is None or self._format_style != "json_schema" or "response_format" not in exc.detail:
+            return False
+        self._format_style = "json_object"
+        return True
+
     def stream(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = (),
                format: Mapping[str, Any] | None = None) -> Iterator[Chunk]:
         """One request, the reply as server-sent events; the last chunk carries the whole reply."""
         parts: list[str] = []
         pending: dict[int, dict[str, str]] = {}  # tool calls arrive in pieces, keyed by index
         done_reason, model = "stop", self.model
-        for line in self._http.post_lines("/chat/completions", self._body(messages, tools, format, stream=True)):
+        for line in self._lines(messages, tools, format):
             if not line.startswith("data:"):
                 continue  # blank separators, `: keep-alive` comments, `event:` lines
             payload = line[5:].strip()
@@ -105,6 +124,16 @@ class OpenAIModel:
         reply = Reply(Message(role="assistant", content="".join(parts), tool_calls=calls), model, done_reason)
         yield Chunk(reply=with_text_calls(reply, tools))
 
+    def _lines(self, messages: Sequence[Message], tools: Sequence[ToolSpec],
+               format: Mapping[str, Any] | None) -> Iterator[str]:
+        try:
+            yield from self._http.post_lines("/chat/completions", self._body(messages, tools, format, stream=True))
+        except ModelAnswerError as exc:
+            # an error answer comes before the first event, so nothing has been yielded yet
+            if not self._refused_format(exc, format):
+                raise
+            yield from self._http.post_lines("/chat/completions", self._body(messages, tools, format, stream=True))
+
     def _body(self, messages: Sequence[Message], tools: Sequence[ToolSpec], format: Mapping[str, Any] | None,
               *, stream: bool) -> dict[str, Any]:
         body: dict[str, Any] = {"model": self.model, "messages": [_wire_message(m) for m in messages],
@@ -112,9 +141,13 @@ class OpenAIModel:
         if tools:
             body["tools"] = [{"type": "function", "function": {
                 "name": t.name, "description": t.description, "parameters": dict(t.parameters)}} for t in tools]
-        if format is not None:
+        if format is not None and self._format_style == "json_schema":
             body["response_format"] = {"type": "json_schema",
                                        "json_schema": {"name": "reply", "schema": dict(format), "strict": True}}
+        elif format is not None:
+            body["response_format"] = {"type": "json_object", "schema": dict(format)}
+        if self.max_tokens > 0:
+            body["max_tokens"] = self.max_tokens
         return body
 
     def _describe_status(self, status: int, body: str) -> str:

@@ -127,10 +127,13 @@ class ScriptedModelServer:
     """An HTTP server on 127.0.0.1 replaying a script of replies in both protocols."""
 
     def __init__(self, script: Iterable[Step] = (), models: Sequence[str] = ("scripted",),
-                 chunk_chars: int = 6) -> None:
+                 chunk_chars: int = 6, openai_formats: Sequence[str] = ("json_schema", "json_object")) -> None:
         self.models = tuple(models)
+        # the response_format types the OpenAI route accepts (llama-cpp-python's server: json_object only)
+        self.openai_formats = tuple(openai_formats)
         self.chunk_chars = chunk_chars
         self.requests: list[RecordedRequest] = []
+        self.refused: list[RecordedRequest] = []  # requests turned away for their response_format
         self._script: deque[Step] = deque(script)
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
@@ -234,6 +237,13 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 self._json(404, {"error": {"message": f"The model `{model}` does not exist.",
                                            "type": "invalid_request_error", "code": "model_not_found"}})
+            return
+        fmt = body.get("response_format")
+        if protocol == "openai" and isinstance(fmt, dict) and fmt.get("type") not in owner.openai_formats:
+            with owner._lock:
+                owner.refused.append(RecordedRequest(protocol, self.path, dict(self.headers.items()), body))
+            self._error(protocol, 500, f"1 validation error: ('body', 'response_format', 'type') Input should be "
+                                       f"{' or '.join(repr(f) for f in owner.openai_formats)}")
             return
         request = RecordedRequest(protocol, self.path, dict(self.headers.items()), body)
         reply = owner._next(request)

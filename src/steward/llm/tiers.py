@@ -91,6 +91,7 @@ class TierConfig:
     intent_tiers: Mapping[str, str]
     timeout: float = 60.0
     retries: int = 2
+    max_tokens: int = 0
     api_key: str = field(default="", repr=False)
 
     @classmethod
@@ -106,7 +107,8 @@ class TierConfig:
         mapping.update(parse_intent_tiers(settings.as_list("llm.intent_tiers")))
         key_env = settings.as_str("llm.api_key_env")
         return cls(tiers=tiers, intent_tiers=mapping, timeout=settings.as_float("llm.timeout"),
-                   retries=settings.as_int("llm.retries"), api_key=environ.get(key_env, "") if key_env else "")
+                   retries=settings.as_int("llm.retries"), max_tokens=settings.as_int("llm.max_tokens"),
+                   api_key=environ.get(key_env, "") if key_env else "")
 
     @property
     def configured(self) -> bool:
@@ -131,18 +133,20 @@ class TierConfig:
 
     def model(self, spec: TierSpec) -> ChatModel:
         """A client for `spec`."""
-        return make_model(spec, timeout=self.timeout, retries=self.retries, api_key=self.api_key)
+        return make_model(spec, timeout=self.timeout, retries=self.retries, max_tokens=self.max_tokens,
+                          api_key=self.api_key)
 
 
-def make_model(spec: TierSpec, *, timeout: float = 60.0, retries: int = 2, api_key: str = "",
+def make_model(spec: TierSpec, *, timeout: float = 60.0, retries: int = 2, max_tokens: int = 0, api_key: str = "",
                **kw: Any) -> ChatModel:
     """The client that speaks `spec.provider`'s protocol."""
     where = f"llm.{spec.tier}"
     if spec.provider == "ollama":
         from steward.llm.ollama import OllamaModel
 
-        return OllamaModel(spec.base_url, spec.model, timeout=timeout, retries=retries, where=where, **kw)
+        return OllamaModel(spec.base_url, spec.model, timeout=timeout, retries=retries, where=where,
+                           max_tokens=max_tokens, **kw)
     from steward.llm.openai import OpenAIModel
 
     return OpenAIModel(spec.base_url, spec.model, timeout=timeout, retries=retries, where=where,
-                       api_key=api_key, **kw)
+                       max_tokens=max_tokens, api_key=api_key, **kw)
