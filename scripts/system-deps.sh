@@ -6,6 +6,7 @@ pkgs=""
 command -v dovecot >/dev/null 2>&1 || [ -x /usr/sbin/dovecot ] || pkgs="$pkgs dovecot-imapd"
 command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || pkgs="$pkgs chromium"
 command -v notmuch >/dev/null 2>&1 || pkgs="$pkgs notmuch"
+command -v mbsync >/dev/null 2>&1 || pkgs="$pkgs isync"  # the peer bench/sync.py measures against
 if [ -n "$pkgs" ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing Debian packages:$pkgs" >&2

@@ -10,7 +10,9 @@ Dovecot refuses to serve mail owned by uid 0, so when the tests run as root the 
 
 from __future__ import annotations
 
+import contextlib
 import imaplib
+import itertools
 import os
 import pwd
 import shutil
@@ -18,14 +20,19 @@ import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
 from datetime import UTC, datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from pathlib import Path
+from typing import Any
 
 DOVECOT = shutil.which("dovecot") or ("/usr/sbin/dovecot" if os.path.exists("/usr/sbin/dovecot") else None)
 DOVEADM = shutil.which("doveadm") or ("/usr/bin/doveadm" if os.path.exists("/usr/bin/doveadm") else None)
+
+
+_DELIVERIES = itertools.count()
 
 
 def free_port() -> int:
@@ -266,14 +273,82 @@ service stats {{
         for sub in ("cur", "new", "tmp"):
             (box / sub).mkdir(parents=True, exist_ok=True)
         stamp = int(time.time())
-        for i, raw in enumerate(messages):
-            (box / "cur" / f"{stamp}.M{i}P{os.getpid()}.steward:2,").write_bytes(raw)
+        for raw in messages:
+            (box / "cur" / f"{stamp}.M{next(_DELIVERIES)}P{os.getpid()}.steward:2,").write_bytes(raw)
         for path in [self.mail_root / user, *(self.mail_root / user).rglob("*")]:
             os.chown(path, self.uid, self.gid)
 
 
+class CuttingProxy:
+    """A TCP proxy to the server that drops each connection after `cut_after` bytes from the server.
+
+    It stands for a network or a server that fails in the middle of a fetch.
+    """
+
+    def __init__(self, target: tuple[str, int], cut_after: int) -> None:
+        self.target = target
+        self.cut_after = cut_after
+        self._listener = socket.socket()
+        self._listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self._listener.bind(("127.0.0.1", 0))
+        self._listener.listen(8)
+        self.port = int(self._listener.getsockname()[1])
+        self.cuts = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        self._listener.settimeout(0.2)
+        while not self._stop.is_set():
+            try:
+                client, _ = self._listener.accept()
+            except (TimeoutError, OSError):
+                continue
+            upstream = socket.create_connection(self.target)
+            threading.Thread(target=self._pump, args=(client, upstream, None), daemon=True).start()
+            threading.Thread(target=self._pump, args=(upstream, client, self.cut_after), daemon=True).start()
+
+    def _pump(self, src: socket.socket, dst: socket.socket, limit: int | None) -> None:
+        sent = 0
+        try:
+            while True:
+                data = src.recv(65536)
+                if not data:
+                    break
+                if limit is not None and sent + len(data) >= limit:
+                    dst.sendall(data[: max(0, limit - sent)])
+                    self.cuts += 1
+                    break
+                dst.sendall(data)
+                sent += len(data)
+        except OSError:
+            pass
+        for sock in (src, dst):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2)
+        self._listener.close()
+
+
 def _quote(folder: str) -> str:
     return '"' + folder.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def configure(home: Path, server: Any, *, name: str = "home", folders: tuple[str, ...] = ("INBOX",),
+              port: int | None = None, user: str = "alice", extra: str = "") -> None:
+    """Write config.toml with one IMAP account whose password comes from $IMAP_TEST_PW."""
+    home.mkdir(parents=True, exist_ok=True)
+    folder_list = ", ".join(f'"{f}"' for f in folders)
+    (home / "config.toml").write_text(
+        f'{extra}\n[[mail.accounts]]\nname = "{name}"\nkind = "imap"\nhost = "127.0.0.1"\n'
+        f'port = {port or server.port}\ntls = "none"\nuser = "{user}"\nfolders = [{folder_list}]\n'
+        f'password_env = "IMAP_TEST_PW"\n'
+    )
 
 
 def make_message(n: int, *, subject: str | None = None, sender: str = "Shop <shop@example.com>",

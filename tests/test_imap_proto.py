@@ -6,6 +6,8 @@ import base64
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from steward.mail.imap_proto import (
     ProtocolError,
@@ -128,3 +130,67 @@ def test_folder_names_are_quoted_modified_utf7() -> None:
 def test_internaldate_without_a_valid_month_is_none() -> None:
     assert parse_internaldate(b"31-Foo-2026 10:00:00 +0000") is None
     assert parse_internaldate(b" 1-Jan-2026 00:00:00 +0000") == datetime(2026, 1, 1, tzinfo=UTC)
+
+
+# -- a property: whatever a server sends in FETCH syntax comes back as sent ------------------------
+
+
+_atoms = st.from_regex(rb"\A[A-Za-z0-9.\\$%&*+\-/:;<=>?@^_`|~]{1,12}\Z").filter(lambda a: a.upper() != b"NIL")
+_strings = st.binary(max_size=30).filter(lambda b: b"\r" not in b and b"\n" not in b and b"\x00" not in b)
+_literals = st.binary(max_size=40)
+
+
+def _values(depth: int = 3) -> st.SearchStrategy:
+    leaf = st.one_of(_atoms.map(lambda a: ("atom", a)), _strings.map(lambda s: ("str", s)),
+                     _literals.map(lambda b: ("lit", b)), st.just(("nil", None)))
+    if depth == 0:
+        return leaf
+    return st.one_of(leaf, st.lists(_values(depth - 1), max_size=4).map(lambda v: ("list", v)))
+
+
+def _wire(value: tuple, out: list) -> None:
+    """Serialise as a server would, splitting at literals the way imaplib does."""
+    kind, data = value
+    if kind == "atom":
+        out[-1] += data
+    elif kind == "nil":
+        out[-1] += b"NIL"
+    elif kind == "str":
+        out[-1] += b'"' + data.replace(b"\\", b"\\\\").replace(b'"', b'\\"') + b'"'
+    elif kind == "lit":
+        out[-1] += b"{%d}" % len(data)
+        out.append((out.pop(), data))
+        out.append(b"")
+    else:
+        out[-1] += b"("
+        for i, item in enumerate(data):
+            if i:
+                out[-1] += b" "
+            _wire(item, out)
+        out[-1] += b")"
+
+
+def _expected(value: tuple):  # type: ignore[no-untyped-def]
+    kind, data = value
+    if kind == "list":
+        return [_expected(v) for v in data]
+    return data
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_values(), min_size=1, max_size=4))
+def test_any_fetch_value_parses_back_to_what_was_sent(values: list) -> None:
+    out: list = [b"7 (UID 42"]
+    for i, value in enumerate(values):
+        out[-1] += b" X%d " % i
+        _wire(value, out)
+    out[-1] += b")"
+    # imaplib hands over (head-with-{n}, literal) tuples and plain byte strings
+    data = []
+    for piece in out:
+        if isinstance(piece, tuple) or piece:
+            data.append(piece)
+    [item] = parse_fetch(data)
+    assert item.uid == 42 and item.seq == 7
+    for i, value in enumerate(values):
+        assert item.items[f"X{i}"] == _expected(value)

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from steward.calendar.service import CalendarService
     from steward.hooks.bus import HookBus
     from steward.llm.tiers import TierConfig
+    from steward.mail.heartbeat import SyncHeartbeat
+    from steward.mail.live import MailSync
 
 log = logging.getLogger(__name__)
 
@@ -147,8 +149,24 @@ class App:
 
     @cached_property
     def mail_imap_fetcher(self) -> Callable[[Any], bytes] | None:
-        """Fetches a message's bytes from IMAP for `mail read` (an ImapSource -> RFC 822 bytes); None offline."""
-        return None
+        """Fetches a message's bytes from IMAP for `mail read` (an ImapSource -> RFC 822 bytes)."""
+        return self.mail_sync.fetch_body
+
+    @cached_property
+    def mail_sync(self) -> MailSync:
+        """Live mail accounts: sync, status, and bodies fetched live."""
+        from steward.mail.live import MailSync
+
+        return MailSync(self.db, self.settings, self.clock, self.paths.data_dir, on_batch=self.mail_on_batch)
+
+    def mail_heartbeat(self) -> SyncHeartbeat | None:
+        """A heartbeat syncing every account each `mail.sync_every` (None when that is 0), for `serve`.
+
+        Each sync opens its own connection, so `tick(now)` may run in a worker thread.
+        """
+        from steward.mail.live import build_heartbeat
+
+        return build_heartbeat(self)
 
     def close(self) -> None:
         for conn in self._closers:

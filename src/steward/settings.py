@@ -42,6 +42,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("mail.search_limit", 20, "hits returned by a search unless --limit says otherwise"),
     Setting("mail.analyze_limit", 1000, "most matches an analysis reads"),
     Setting("mail.sync_every", "5m", "mail sync heartbeat interval in `serve` (e.g. 5m, 1h; 0 turns it off)"),
+    Setting("mail.sync_batch", 200, "messages fetched per IMAP/Gmail round trip and stored per transaction"),
+    Setting("mail.sync_timeout", 30.0, "seconds to wait for a mail server before the sync fails"),
     Setting("mail.accounts", [], "live mail accounts ([[mail.accounts]] tables: name, kind, host, ...)", env_ok=False),
     Setting("semantic_search", True, "flag: semantic recall in mail search (0 = lexical only)"),
     Setting("search.rrf_k", 60, "reciprocal-rank-fusion constant for hybrid search"),

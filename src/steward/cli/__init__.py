@@ -25,6 +25,7 @@ COMMAND_MODULES = (
     "steward.cli.serve",
     "steward.cli.chat",
     "steward.cli.mail",
+    "steward.cli.mail_sync",
     "steward.cli.demo",
 )
 

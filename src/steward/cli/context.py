@@ -50,11 +50,19 @@ class Commands:
         return parser
 
     def group(self, name: str, help: str) -> Commands:
-        """A command with subcommands of its own (`steward mail import`)."""
+        """A command with subcommands of its own (`steward mail import`).
+
+        Asking again for a group already made returns it, so two modules can add to one group
+        (`steward mail sync` lives beside `steward mail import`).
+        """
+        groups: dict[str, Commands] = self.__dict__.setdefault("_groups", {})
+        if name in groups:
+            return groups[name]
         parser = self.add(name, help)
         sub = parser.add_subparsers(dest=f"{name}_command", metavar="SUBCOMMAND")
         parser.set_defaults(func=lambda ctx, args: _group_help(parser))
-        return Commands(sub)
+        groups[name] = Commands(sub)
+        return groups[name]
 
 
 def _group_help(parser: argparse.ArgumentParser) -> int:

@@ -46,45 +46,39 @@ def _segments(data: Sequence[bytes | tuple[bytes, bytes] | None]) -> list[bytes]
     return out
 
 
+# one token: whitespace (skipped), "(", ")", a quoted string, or an atom; an atom may carry "[...]"
+# sections holding spaces and parentheses (BODY[HEADER.FIELDS (FROM TO)]) and a "<n>" origin
+_TOKEN = re.compile(
+    rb'[ \r\n\t]+|(\()|(\))|"((?:[^"\\]|\\.)*)"|([^ \r\n\t()"\[]*(?:\[[^\]]*\][^ \r\n\t()"\[]*)+|[^ \r\n\t()"\[]+)',
+    re.S,
+)
+_UNESCAPE = re.compile(rb"\\(.)", re.S)
+
+
 def _tokens(segments: list[bytes]) -> Iterator[bytes | None | str]:
     """Tokens: "(" and ")" as str, atoms / strings / literals as bytes, NIL as None."""
     for seg in segments:
         if isinstance(seg, _Literal):
             yield bytes(seg)
             continue
-        i, n = 0, len(seg)
-        while i < n:
-            c = seg[i]
-            if c in b" \r\n\t":
-                i += 1
-            elif c in b"()":
-                yield chr(c)
-                i += 1
-            elif c == 0x22:  # quoted string
-                j = i + 1
-                buf = bytearray()
-                while j < n and seg[j] != 0x22:
-                    if seg[j] == 0x5C and j + 1 < n:
-                        j += 1
-                    buf.append(seg[j])
-                    j += 1
-                yield bytes(buf)
-                i = j + 1
-            else:  # an atom; "[...]" inside it may hold spaces and parentheses (BODY[HEADER.FIELDS (A B)])
-                j = i
-                depth = 0
-                while j < n:
-                    ch = seg[j]
-                    if ch == 0x5B:
-                        depth += 1
-                    elif ch == 0x5D:
-                        depth -= 1
-                    elif depth == 0 and ch in b" ()\r\n":
-                        break
-                    j += 1
-                atom = seg[i:j]
+        pos, end = 0, len(seg)
+        while pos < end:
+            m = _TOKEN.match(seg, pos)
+            if m is None:  # a stray '"' or '[': take it as a one-byte atom rather than loop forever
+                yield seg[pos:pos + 1]
+                pos += 1
+                continue
+            pos = m.end()
+            if m.group(1) is not None:
+                yield "("
+            elif m.group(2) is not None:
+                yield ")"
+            elif m.group(3) is not None:
+                quoted = m.group(3)
+                yield _UNESCAPE.sub(rb"\1", quoted) if b"\\" in quoted else quoted
+            elif m.group(4) is not None:
+                atom = m.group(4)
                 yield None if atom.upper() == b"NIL" else atom
-                i = j
 
 
 def _parse_list(tokens: Iterator[bytes | None | str]) -> list[Value]:

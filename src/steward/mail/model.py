@@ -56,7 +56,19 @@ class ImapSource:
                            "uidvalidity": self.uidvalidity, "uid": self.uid})
 
 
-SourcePointer = FileSource | MboxSource | ImapSource
+@dataclass(frozen=True)
+class GmailSource:
+    """A message in a Gmail account, addressed by its Gmail message id."""
+
+    account: str
+    id: str
+    kind: Literal["gmail"] = "gmail"
+
+    def location(self) -> str:
+        return _canonical({"account": self.account, "id": self.id})
+
+
+SourcePointer = FileSource | MboxSource | ImapSource | GmailSource
 
 
 def _canonical(data: dict[str, Any]) -> str:
@@ -73,6 +85,8 @@ def pointer_from_row(kind: str, location: str) -> SourcePointer:
     if kind == "imap":
         return ImapSource(account=data["account"], folder=data["folder"],
                           uidvalidity=int(data["uidvalidity"]), uid=int(data["uid"]))
+    if kind == "gmail":
+        return GmailSource(account=data["account"], id=str(data["id"]))
     raise UserError(f"unknown message source kind {kind!r}")
 
 
@@ -82,6 +96,8 @@ def describe_pointer(pointer: SourcePointer) -> str:
         return f"{pointer.path} (mbox, byte {pointer.offset})"
     if isinstance(pointer, ImapSource):
         return f"imap {pointer.account}/{pointer.folder} uid {pointer.uid}"
+    if isinstance(pointer, GmailSource):
+        return f"gmail {pointer.account} message {pointer.id}"
     return pointer.path
 
 

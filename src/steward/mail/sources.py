@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from steward.errors import NotFound, SourceGone
-from steward.mail.model import FileSource, ImapSource, MboxSource, Rejection, SourcePointer
+from steward.mail.model import FileSource, GmailSource, ImapSource, MboxSource, Rejection, SourcePointer
 
 # files that live in mail folders but are not messages (Dovecot/Courier bookkeeping)
 _BOOKKEEPING = re.compile(r"^(dovecot|courier|maildirfolder$|maildirsize$|subscriptions$|\.)", re.I)
@@ -133,12 +133,13 @@ def read_mbox_span(pointer: MboxSource) -> bytes:
 
 # --- reading a message again -----------------------------------------------------------------------
 
-ImapFetcher = Callable[[ImapSource], bytes]
+# fetches a message that lives on a server (IMAP or Gmail) for `mail read`
+ImapFetcher = Callable[[ImapSource | GmailSource], bytes]
 
 
 def fetch_raw(pointer: SourcePointer, imap: ImapFetcher | None = None) -> bytes:
     """The current bytes of a message from its source; SourceGone when the source cannot give them."""
-    if isinstance(pointer, ImapSource):
+    if isinstance(pointer, ImapSource | GmailSource):
         if imap is None:
             raise SourceGone(f"no IMAP connection for account {pointer.account!r}; configure it or run `steward mail sync`")
         return imap(pointer)

@@ -1,0 +1,122 @@
+"""Kill `steward mail sync` with SIGKILL at random points, over and over, while mail arrives, is deleted
+and the folder is renumbered; one more sync must leave every server message stored exactly once."""
+
+from __future__ import annotations
+
+import os
+import random
+import sqlite3
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from dovecot_server import configure, make_message
+from steward.mail.imap_proto import parse_fetch
+
+pytestmark = [pytest.mark.server, pytest.mark.slow]
+
+TRIALS = 30
+
+
+def server_message_ids(server) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every Message-ID in alice's INBOX, read straight from the server."""
+    conn = server.client()
+    try:
+        conn.select("INBOX", readonly=True)
+        typ, data = conn.uid("FETCH", "1:*", "(UID BODY.PEEK[HEADER.FIELDS (MESSAGE-ID)])")
+        out = []
+        for item in parse_fetch(data):
+            header = item.get_bytes("BODY[HEADER.FIELDS (MESSAGE-ID)]") or b""
+            out.append(header.decode().split("<", 1)[1].split(">", 1)[0])
+        return sorted(out)
+    finally:
+        conn.logout()
+
+
+def _count(home: Path) -> int:
+    if not (home / "steward.db").exists():
+        return 0
+    conn = sqlite3.connect(home / "steward.db", timeout=30)
+    try:
+        return int(conn.execute("SELECT count(*) FROM message_sources").fetchone()[0])
+    except sqlite3.OperationalError:  # killed before the first migration committed
+        return 0
+    finally:
+        conn.close()
+
+
+def store_view(home: Path) -> dict[str, object]:
+    conn = sqlite3.connect(home / "steward.db")
+    try:
+        mids = [r[0] for r in conn.execute("SELECT message_id FROM messages")]
+        ids = {r[0] for r in conn.execute("SELECT id FROM messages")}
+        fts = {r[0] for r in conn.execute("SELECT rowid FROM messages_fts")}
+        pointers = conn.execute("SELECT count(*) FROM message_sources WHERE kind = 'imap'").fetchone()[0]
+        per_message = conn.execute(
+            "SELECT max(n) FROM (SELECT count(*) AS n FROM message_sources GROUP BY message_rowid)").fetchone()[0]
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        vectors: set[int] | None = None
+        if "message_vectors" in tables:  # the semantic index, when it is on main
+            vectors = {r[0] for r in conn.execute("SELECT message_rowid FROM message_vectors")}
+        return {"mids": sorted(mids), "ids": ids, "fts": fts, "pointers": pointers, "per_message": per_message,
+                "vectors": vectors}
+    finally:
+        conn.close()
+
+
+def test_sigkill_at_random_points_then_one_sync_stores_every_message_exactly_once(dovecot, steward_home) -> None:
+    rng = random.Random(20260301)
+    dovecot.write_maildir([make_message(i, body=f"Message {i}. " + "words " * 60) for i in range(1, 2501)])
+    configure(steward_home, dovecot)
+    env = {**os.environ, "IMAP_TEST_PW": "secret-pw", "STEWARD_HOME": str(steward_home),
+           "STEWARD_MAIL_SYNC_BATCH": "25"}
+    cmd = [sys.executable, "-m", "steward", "mail", "sync", "--no-progress"]
+    killed = finished = killed_mid_batch = 0
+    finished_last = False
+    next_n = 2501
+    for trial in range(TRIALS):
+        if finished_last:  # the last run caught up: give this one plenty to do
+            dovecot.write_maildir([make_message(n) for n in range(next_n, next_n + 400)])
+            next_n += 400
+        if trial % 5 == 2:  # new mail arrives between runs
+            dovecot.append([make_message(n) for n in range(next_n, next_n + 15)])
+            next_n += 15
+        if trial % 7 == 4:  # and some is deleted
+            conn = dovecot.client()
+            conn.select("INBOX", readonly=True)
+            uids = [int(x) for x in conn.uid("SEARCH", "ALL")[1][0].split()]
+            conn.logout()
+            dovecot.expunge(rng.sample(uids, 5))
+        if trial == 13:  # the server renumbers the folder: everything is fetched again
+            dovecot.change_uidvalidity()
+        before = _count(steward_home)
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0.3, 1.6))
+        if proc.poll() is None:
+            proc.kill()
+            killed += 1
+            killed_mid_batch += _count(steward_home) != before
+            finished_last = False
+        else:
+            finished += 1
+            finished_last = True
+        proc.wait(timeout=30)
+    assert killed >= 20, f"only {killed} of {TRIALS} runs were killed mid-sync"
+
+    final = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
+    assert final.returncode == 0, final.stderr
+    expected = server_message_ids(dovecot)
+    view = store_view(steward_home)
+    duplicates = [m for m, n in Counter(view["mids"]).items() if n > 1]  # type: ignore[arg-type]
+    assert duplicates == []
+    assert view["mids"] == expected  # none lost, none left over from deletions
+    assert view["pointers"] == len(expected) and view["per_message"] == 1
+    assert view["fts"] == view["ids"]  # search agrees with the messages table
+    if view["vectors"] is not None:
+        assert view["vectors"] == view["ids"]
+    print(f"{TRIALS} trials: {killed} killed ({killed_mid_batch} after storing some batches), {finished} finished; "
+          f"{len(expected)} messages on the server, all stored once")
