@@ -110,3 +110,32 @@ def dovecot(dovecot_server: Any) -> Iterator[Any]:
     print(f"--- dovecot log ({dovecot_server.log}) ---\n{dovecot_server.logs()}")
     if not dovecot_server.running:  # a test that stopped it leaves it stopped for no one else
         dovecot_server.start()
+
+
+@pytest.fixture
+def memory_keyring() -> Iterator[dict[tuple[str, str], str]]:
+    """An in-memory OS keyring for one test (this machine runs no desktop keyring service)."""
+    keyring = pytest.importorskip("keyring")
+    from keyring.backend import KeyringBackend
+
+    before = keyring.get_keyring()  # before the class below exists: it would win the backend choice
+    items: dict[tuple[str, str], str] = {}
+
+    class Memory(KeyringBackend):
+        priority = 5  # type: ignore[assignment]
+
+        def get_password(self, service: str, username: str) -> str | None:
+            return items.get((service, username))
+
+        def set_password(self, service: str, username: str, password: str) -> None:
+            items[(service, username)] = password
+
+        def delete_password(self, service: str, username: str) -> None:
+            items.pop((service, username), None)
+
+    keyring.set_keyring(Memory())
+    try:
+        yield items
+    finally:
+        keyring.set_keyring(before)
+        KeyringBackend._classes.discard(Memory)  # subclasses register themselves; keep later tests clean

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -107,31 +106,6 @@ def test_without_a_keyring_a_secret_is_stored_in_a_new_0600_file(tmp_path: Path)
     assert read_secret(SecretRef("mail:work", file=stored.file), "mail account work") == "pa55"
     delete_secret(SecretRef("mail:work", file=stored.file), tmp_path / "secrets")
     assert not path.exists()
-
-
-@pytest.fixture
-def memory_keyring() -> Iterator[dict[tuple[str, str], str]]:
-    keyring = pytest.importorskip("keyring")
-    from keyring.backend import KeyringBackend
-
-    items: dict[tuple[str, str], str] = {}
-
-    class Memory(KeyringBackend):
-        priority = 5  # type: ignore[assignment]
-
-        def get_password(self, service: str, username: str) -> str | None:
-            return items.get((service, username))
-
-        def set_password(self, service: str, username: str, password: str) -> None:
-            items[(service, username)] = password
-
-        def delete_password(self, service: str, username: str) -> None:
-            items.pop((service, username), None)
-
-    before = keyring.get_keyring()
-    keyring.set_keyring(Memory())
-    yield items
-    keyring.set_keyring(before)
 
 
 def test_with_a_keyring_the_secret_goes_there_and_not_to_disk(tmp_path: Path, memory_keyring: dict) -> None:

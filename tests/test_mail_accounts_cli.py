@@ -93,33 +93,11 @@ def test_a_group_readable_password_file_is_refused(cli, dovecot, steward_home, t
     assert r.code == 1 and r.err.startswith("steward: mail account home: password file") and r.err.count("\n") == 1
 
 
-def test_with_an_os_keyring_the_password_goes_there(cli, dovecot, steward_home) -> None:
-    keyring = pytest.importorskip("keyring")
-    from keyring.backend import KeyringBackend
-
-    items: dict[tuple[str, str], str] = {}
-
-    class Memory(KeyringBackend):  # stands in for the desktop keyring this machine does not run
-        priority = 5  # type: ignore[assignment]
-
-        def get_password(self, service: str, username: str) -> str | None:
-            return items.get((service, username))
-
-        def set_password(self, service: str, username: str, password: str) -> None:
-            items[(service, username)] = password
-
-        def delete_password(self, service: str, username: str) -> None:
-            items.pop((service, username), None)
-
-    before = keyring.get_keyring()
-    keyring.set_keyring(Memory())
-    try:
-        assert _add(cli, dovecot).code == 0
-        assert items == {("steward", "mail:home"): "secret-pw"}
-        assert "password_file" not in (steward_home / "config.toml").read_text()
-        dovecot.append([make_message(1)])
-        assert cli("mail", "sync", "--no-progress").code == 0
-        assert cli("mail", "accounts", "remove", "home").code == 0
-        assert items == {}
-    finally:
-        keyring.set_keyring(before)
+def test_with_an_os_keyring_the_password_goes_there(cli, dovecot, steward_home, memory_keyring) -> None:
+    assert _add(cli, dovecot).code == 0
+    assert memory_keyring == {("steward", "mail:home"): "secret-pw"}
+    assert "password_file" not in (steward_home / "config.toml").read_text()
+    dovecot.append([make_message(1)])
+    assert cli("mail", "sync", "--no-progress").code == 0
+    assert cli("mail", "accounts", "remove", "home").code == 0
+    assert memory_keyring == {}
