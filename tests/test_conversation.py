@@ -147,3 +147,12 @@ def test_the_flag_turns_an_intercept_off(cli, monkeypatch) -> None:
     trace = cli("--now", NOW, "chat", "--json", "remind me tomorrow at 10 am to call Ravi").json()
     assert trace["handled_by"] == "offline" and trace["writes"] == []
     assert trace["route"]["intent"] == "calendar"
+
+
+def test_the_repl_keeps_one_session_across_turns(cli_process) -> None:
+    done = cli_process("--now", NOW, "chat", stdin="remind me about it tomorrow at 9\nthe dentist\nquit\nnever read\n")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "What should I remind you about?",
+        "Reminder set for Tue 15 Sep 2026 at 09:00: dentist",
+    ]

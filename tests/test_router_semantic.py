@@ -1,0 +1,77 @@
+"""The semantic router on the bundled MiniLM: exemplar vectors, threshold, fallback, cache."""
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("steward.embed.minilm")
+
+from steward.assistant.router import IntentData, Router, RouterData, exemplar_key, load_router_data  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def embedder(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    from steward.embed.minilm import MiniLMEmbedder
+
+    return MiniLMEmbedder(tmp_path_factory.mktemp("models"))
+
+
+class Counting:
+    """The real embedder, counting the texts it is asked for."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.dim = inner.dim
+        self.name = getattr(inner, "name", type(inner).__name__)
+        self.texts = 0
+
+    def embed(self, texts: Sequence[str]) -> Any:
+        self.texts += len(texts)
+        return self.inner.embed(texts)
+
+
+@pytest.mark.parametrize("text,intent", [
+    ("is there anything on my agenda for thursday evening", "calendar"),
+    ("has my landlord sent me any mail this week", "communication"),
+    ("how much do I still owe on the visa card", "finance"),
+    ("what's the weather going to be like this weekend", "general"),
+    ("run through today's digest for me", "brief"),
+])
+def test_paraphrases_route_by_meaning(embedder: Any, tmp_path: Path, text: str, intent: str) -> None:
+    router = Router(load_router_data(), threshold=0.45, embedder=lambda: embedder, cache_dir=tmp_path)
+    route = router.classify(text)
+    assert (route.intent, route.source) == (intent, "semantic")
+    assert route.confidence >= 0.45
+
+
+def test_below_the_threshold_the_keywords_decide(embedder: Any, tmp_path: Path) -> None:
+    router = Router(load_router_data(), threshold=0.99, embedder=lambda: embedder, cache_dir=tmp_path)
+    route = router.classify("how many emails from the school")
+    assert (route.intent, route.source) == ("communication", "keyword")
+    assert router.classify("zebra crossing paint colours").source == "none"
+
+
+def test_exemplar_vectors_are_cached_and_keyed_by_the_exemplars(embedder: Any, tmp_path: Path) -> None:
+    data = load_router_data()
+    first = Counting(embedder)
+    Router(data, embedder=lambda: first, cache_dir=tmp_path).classify("what's on tomorrow")
+    assert first.texts == data.exemplar_count + 1
+    [cached] = list(tmp_path.glob("router-exemplars-*.npy"))
+    assert exemplar_key(data, first.name, embedder.dim) in cached.name
+
+    again = Counting(embedder)
+    Router(data, embedder=lambda: again, cache_dir=tmp_path).classify("what's on tomorrow")
+    assert again.texts == 1  # only the turn itself is embedded
+
+    changed = RouterData(data.intents + (IntentData("extra", (), ("a brand new exemplar",)),))
+    assert exemplar_key(changed, "MiniLMEmbedder", embedder.dim) != exemplar_key(data, "MiniLMEmbedder", embedder.dim)
+
+
+def test_the_flag_turns_semantic_routing_off(cli, monkeypatch) -> None:
+    on = cli("route", "--json", "has my landlord sent me any mail this week").json()
+    assert on["source"] == "semantic" and on["intent"] == "communication"
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+    off = cli("route", "--json", "has my landlord sent me any mail this week").json()
+    assert off["source"] in {"keyword", "none"}
