@@ -12,13 +12,12 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from steward.clock import Clock
 from steward.mail.mask import mask_numbers
-from steward.mail.model import Message
 from steward.mail.query import parse_query
-from steward.mail.search import run_plan
+from steward.mail.search import run_summary_plan
 
 EXAMPLES = 3
 
@@ -58,9 +57,26 @@ class Analysis:
                 "truncated": self.truncated, "groups": [g.to_json(self.clock) for g in self.groups]}
 
 
-def group_by_sender(messages: Sequence[Message]) -> list[SenderGroup]:
+class Groupable(Protocol):
+    """What grouping reads of a message (a stored Message or a cheaper summary row)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def sender(self) -> str: ...
+    @property
+    def sender_name(self) -> str: ...
+    @property
+    def subject(self) -> str: ...
+    @property
+    def received_at(self) -> datetime: ...
+    @property
+    def category(self) -> str: ...
+
+
+def group_by_sender(messages: Sequence[Groupable]) -> list[SenderGroup]:
     """Group messages by sender address: most messages first, then the most recent."""
-    by_sender: dict[str, list[Message]] = {}
+    by_sender: dict[str, list[Groupable]] = {}
     for m in messages:
         by_sender.setdefault(m.sender or m.sender_name or "(unknown sender)", []).append(m)
     groups = []
@@ -73,11 +89,12 @@ def group_by_sender(messages: Sequence[Message]) -> list[SenderGroup]:
         for m in items:
             if m.category not in categories:
                 categories.append(m.category)
-            subject = mask_numbers(m.subject.strip()) or "(no subject)"
-            key = subject.casefold()
-            if len(examples) < EXAMPLES and key not in seen_subjects:
-                seen_subjects.add(key)
-                examples.append(subject)
+            if len(examples) < EXAMPLES:
+                subject = mask_numbers(m.subject.strip()) or "(no subject)"
+                key = subject.casefold()
+                if key not in seen_subjects:
+                    seen_subjects.add(key)
+                    examples.append(subject)
         groups.append(SenderGroup(
             sender=sender if "@" in sender else "",
             sender_name=names[0] if names else "",
@@ -95,7 +112,7 @@ def group_by_sender(messages: Sequence[Message]) -> list[SenderGroup]:
 def analyze(conn: sqlite3.Connection, query: str, *, clock: Clock, limit: int = 1000) -> Analysis:
     """Every message matching `query` (up to `limit`), grouped by sender."""
     plan = parse_query(query, clock)
-    rows, broadened = run_plan(conn, plan, limit + 1, order="recent")
+    rows, broadened = run_summary_plan(conn, plan, limit + 1)
     truncated = len(rows) > limit
-    messages = [m for m, _ in rows[:limit]]
+    messages = rows[:limit]
     return Analysis(query, len(messages), broadened, group_by_sender(messages), clock, truncated)

@@ -86,6 +86,18 @@ def run_plan(conn: sqlite3.Connection, plan: QueryPlan, limit: int, *, order: st
         raise UserError(f"cannot search for {plan.text!r}: {exc}") from None
 
 
+def run_summary_plan(conn: sqlite3.Connection, plan: QueryPlan, limit: int) -> tuple[list[repo.MessageSummary], bool]:
+    """(newest `limit` matches as summaries, broadened) for a plan; AND first, then OR on a miss."""
+    filters = filters_for(plan)
+    try:
+        rows = repo.summary_rows(conn, plan.match(), filters, limit)
+        if rows or not plan.can_broaden():
+            return rows, False
+        return repo.summary_rows(conn, plan.match(broaden=True), filters, limit), True
+    except sqlite3.OperationalError as exc:
+        raise UserError(f"cannot search for {plan.text!r}: {exc}") from None
+
+
 def search(conn: sqlite3.Connection, query: str, *, limit: int = 20, clock: Clock) -> SearchResult:
     """The best `limit` messages for `query`, bm25-ranked (newest first among equals)."""
     if limit < 1:

@@ -11,6 +11,7 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import NamedTuple
 
 from steward.mail.model import Message, ParsedMessage, Rejection, SourcePointer, pointer_from_row
 
@@ -199,19 +200,7 @@ class Filters:
     exclude: str | None = None     # an FTS5 expression no result may match
 
 
-def search_rows(
-    conn: sqlite3.Connection,
-    match: str | None,
-    filters: Filters,
-    limit: int,
-    *,
-    order: str = "rank",
-) -> list[tuple[Message, float]]:
-    """Messages matching an FTS5 expression (or every message when None) and the filters.
-
-    `order` is "rank" (bm25, subject weighted over sender over snippet; newest first on ties) or
-    "recent". Returns (message, score) with score higher for better matches (0 without a match).
-    """
+def _where(filters: Filters) -> tuple[list[str], list[object]]:
     where: list[str] = []
     args: list[object] = []
     if filters.after:
@@ -232,17 +221,94 @@ def search_rows(
     if filters.exclude:
         where.append("m.id NOT IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)")
         args.append(filters.exclude)
-    cols = ", ".join(f"m.{c.strip()}" for c in _COLUMNS.split(","))
+    return where, args
+
+
+_BM25 = "-bm25(messages_fts, 4.0, 2.0, 1.0)"  # subject over sender over snippet
+
+
+# Ranking scores every match; past this many matches only the newest this many (by import order, which
+# follows arrival) are ranked, so a common word costs the same in a mailbox of 10k or 1M messages.
+RANK_WINDOW = 2000
+
+
+def _plan_inputs(conn: sqlite3.Connection, match: str | None, limit: int, order: str) -> tuple[bool, int | None]:
+    """(dense, floor): whether matches far outnumber `limit`, and the lowest rowid worth ranking."""
+    if match is None:
+        return False, None
+    if order == "recent":
+        row = conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC"
+                           " LIMIT 1 OFFSET ?", (match, 4 * limit)).fetchone()
+        return row is not None, None
+    row = conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC"
+                       " LIMIT 1 OFFSET ?", (match, RANK_WINDOW - 1)).fetchone()
+    return False, (int(row[0]) if row else None)
+
+
+def _select(cols: str, match: str | None, filters: Filters, limit: int, order: str, *, dense: bool = False,
+            floor: int | None = None) -> tuple[str, list[object]]:
+    """The SQL for a search, shaped so SQLite touches as few rows as it can."""
+    where, args = _where(filters)
     if match is None:
         sql = f"SELECT {cols}, 0.0 FROM messages m"
         if where:
             sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY m.received_at DESC, m.id DESC LIMIT ?"
-    else:
-        clauses = " AND ".join(["messages_fts MATCH ?", *where])
-        order_by = "score DESC, m.received_at DESC" if order == "rank" else "m.received_at DESC, m.id DESC"
-        sql = (f"SELECT {cols}, -bm25(messages_fts, 4.0, 2.0, 1.0) AS score FROM messages_fts"
-               f" JOIN messages m ON m.id = messages_fts.rowid WHERE {clauses} ORDER BY {order_by} LIMIT ?")
-        args.insert(0, match)
-    args.append(limit)
+        return sql + " ORDER BY m.received_at DESC, m.id DESC LIMIT ?", [*args, limit]
+    if order == "recent":
+        # many matches: walk the date index newest first, keeping what the FTS matched (stops after `limit`);
+        # few matches: read them by id and sort them
+        index = " INDEXED BY messages_received" if dense else ""
+        clauses = " AND ".join(["m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)", *where])
+        return (f"SELECT {cols}, 0.0 FROM messages m{index} WHERE {clauses}"
+                f" ORDER BY m.received_at DESC, m.id DESC LIMIT ?", [match, *args, limit])
+    window = " AND rowid >= ?" if floor is not None else ""
+    window_args = [floor] if floor is not None else []
+    if not where:
+        # rank inside the FTS table alone, then read only the page's rows
+        return (f"SELECT {cols}, f.score FROM (SELECT rowid, {_BM25} AS score FROM messages_fts WHERE messages_fts"
+                f" MATCH ?{window} ORDER BY score DESC LIMIT ?) f JOIN messages m ON m.id = f.rowid"
+                f" ORDER BY f.score DESC, m.received_at DESC", [match, *window_args, limit])
+    # with filters the window would cut matches the filters want (an old date range): rank them all
+    clauses = " AND ".join(["messages_fts MATCH ?", *where])
+    return (f"SELECT {cols}, {_BM25} AS score FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid"
+            f" WHERE {clauses} ORDER BY score DESC, m.received_at DESC LIMIT ?", [match, *args, limit])
+
+
+def search_rows(
+    conn: sqlite3.Connection,
+    match: str | None,
+    filters: Filters,
+    limit: int,
+    *,
+    order: str = "rank",
+) -> list[tuple[Message, float]]:
+    """Messages matching an FTS5 expression (or every message when None) and the filters.
+
+    `order` is "rank" (bm25, subject weighted over sender over snippet; newest first on ties) or
+    "recent". Returns (message, score) with score higher for better matches (0 without a match).
+    """
+    cols = ", ".join(f"m.{c.strip()}" for c in _COLUMNS.split(","))
+    dense, floor = _plan_inputs(conn, match, limit, order)
+    sql, args = _select(cols, match, filters, limit, order, dense=dense, floor=floor)
     return [(row_to_message(row), float(row[16])) for row in conn.execute(sql, args)]
+
+
+class MessageSummary(NamedTuple):
+    """The few fields an analysis reads, without decoding the rest of the row (a tuple: cheap to build)."""
+
+    id: int
+    sender: str
+    sender_name: str
+    subject: str
+    received_at: datetime
+    category: str
+
+
+def summary_rows(conn: sqlite3.Connection, match: str | None, filters: Filters, limit: int, *,
+                 order: str = "recent") -> list[MessageSummary]:
+    """Like `search_rows`, but only the fields an analysis groups by (much cheaper per row)."""
+    dense, floor = _plan_inputs(conn, match, limit, order)
+    sql, args = _select("m.id, m.sender, m.sender_name, m.subject, m.received_at, m.category", match, filters,
+                        limit, order, dense=dense, floor=floor)
+    parse = datetime.fromisoformat
+    return [MessageSummary(r[0], r[1], r[2], r[3], parse(r[4]), r[5]) for r in conn.execute(sql, args)]
