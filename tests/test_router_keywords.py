@@ -35,3 +35,24 @@ def test_weak_intents_with_a_mutate_verb_become_action() -> None:
     # a domain intent is left alone, and so is a weak intent with no mutate verb
     assert promote_to_action_intent(Route("calendar", 0.9, "semantic"), "add a meeting", V).intent == "calendar"
     assert promote_to_action_intent(Route("help", 0.9, "keyword"), "what can you do", V).intent == "help"
+
+
+class MissingModel:
+    """An embedder whose model files are not installed: it fails the way MiniLMEmbedder does."""
+
+    dim = 384
+
+    def embed(self, texts):  # noqa: ANN001, ANN201
+        from steward.errors import ConfigError
+
+        raise ConfigError("the embedding model is not installed")
+
+
+def test_an_embedder_that_cannot_run_leaves_the_keywords_in_charge(caplog) -> None:
+    from steward.assistant.router import Router
+
+    router = Router(DATA, embedder=lambda: MissingModel())
+    first = router.classify("how many emails did I get from HDFC")
+    assert (first.intent, first.source) == ("communication", "keyword")
+    assert router.classify("what do I owe").intent == "finance"
+    assert sum("semantic routing is off" in r.message for r in caplog.records) == 1

@@ -21,7 +21,7 @@ import yaml
 
 from steward.assistant.language import is_action_request
 from steward.assistant.vocab import Phrase, Vocab, match_at, words
-from steward.errors import ConfigError
+from steward.errors import ConfigError, StewardError
 
 log = logging.getLogger(__name__)
 
@@ -154,7 +154,7 @@ class Router:
     def _prepare(self) -> Embedder | None:
         """Build (or load from the cache) the exemplar matrix on first use."""
         if self._ready:
-            return self._embedder
+            return self._embedder if self._matrix is not None else None
         self._ready = True
         embedder = self._embedder_factory() if self._embedder_factory else None
         if embedder is None:
@@ -203,8 +203,17 @@ class Router:
         return out
 
     def classify(self, text: str) -> Route:
-        """The intent of `text`: semantic above the threshold, else the keyword fallback, else general."""
-        scores = self.scores(text)
+        """The intent of `text`: semantic above the threshold, else the keyword fallback, else general.
+
+        An embedder that cannot run (its model not installed) leaves the keywords in charge, with one
+        warning, rather than failing every turn.
+        """
+        try:
+            scores = self.scores(text)
+        except StewardError as exc:
+            log.warning("semantic routing is off for this run: %s", exc.message)
+            self._embedder_factory, self._embedder, self._ready = None, None, True
+            scores = {}
         if scores:
             best = max(scores, key=lambda k: scores[k])
             if scores[best] >= self.threshold:
