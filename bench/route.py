@@ -32,8 +32,8 @@ def gold(intent: str) -> str:
     return "general"
 
 
-def embedder_and_cache() -> tuple[Any, Path | None]:
-    """The app's embedder (None until steward.embed provides one) and a cache dir for the exemplars."""
+def embedder_and_cache() -> tuple[Any, Path | None, float]:
+    """The app's embedder, a cache dir for the exemplar vectors, and the router.threshold setting."""
     from steward.app import build_app
     from steward.clock import make_clock
     from steward.paths import resolve_paths
@@ -41,8 +41,9 @@ def embedder_and_cache() -> tuple[Any, Path | None]:
 
     home = Path(tempfile.mkdtemp(prefix="steward-bench-route-"))
     paths = resolve_paths(str(home))
-    app = build_app(load(None, environ={}), make_clock("UTC"), paths)
-    return getattr(app, "embedder", None), paths.data_dir
+    settings = load(None, environ={})
+    app = build_app(settings, make_clock("UTC"), paths)
+    return getattr(app, "embedder", None), paths.data_dir, settings.as_float("router.threshold")
 
 
 def score(rows: list[dict[str, Any]], predict: Any) -> tuple[float, dict[str, tuple[int, int]], list[Any]]:
@@ -83,8 +84,8 @@ def main() -> int:
     counts = Counter(i.name for i in data.intents for _ in i.exemplars)
     print(f"route: {data.exemplar_count} exemplars written by the project "
           f"({', '.join(f'{k} {v}' for k, v in counts.items())})")
-    embedder, cache = embedder_and_cache()
-    router = Router(data, threshold=0.45, embedder=lambda: embedder, cache_dir=cache)
+    embedder, cache, threshold = embedder_and_cache()
+    router = Router(data, threshold=threshold, embedder=lambda: embedder, cache_dir=cache)
     if embedder is not None:
         t0 = time.perf_counter()
         router.classify("warm up")
