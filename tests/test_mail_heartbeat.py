@@ -133,3 +133,36 @@ def test_sync_every_runs_until_interrupted(dovecot, steward_home: Path) -> None:
             proc.kill()
             proc.wait()
     assert "syncing home every 10m" in (proc.stderr.read() if proc.stderr else "")
+
+
+@pytest.mark.server
+def test_the_serve_job_syncs_on_its_own_schedule(dovecot, steward_home, monkeypatch) -> None:
+    from steward.app import build_app
+    from steward.clock import make_clock
+    from steward.mail.live import HeartbeatJob
+    from steward.paths import resolve_paths
+    from steward.settings import load
+
+    monkeypatch.setenv("IMAP_TEST_PW", "secret-pw")
+    dovecot.append([make_message(1)])
+    configure(steward_home, dovecot, extra='[mail]\nsync_every = "1h"\n')
+    paths = resolve_paths()
+    app = build_app(load(paths.config_file), make_clock("UTC"), paths)
+    job = HeartbeatJob()
+    [first] = job(app)
+    assert first["ok"] and first["added"] == 1
+    assert job(app) == []  # called again at once: nothing is due for an hour
+    app.close()
+
+
+def test_serve_schedules_the_mail_job_only_with_accounts_and_an_interval(steward_home) -> None:
+    from steward.settings import load
+    from steward.web.jobs import scheduled_jobs
+
+    steward_home.mkdir(parents=True, exist_ok=True)
+    config = steward_home / "config.toml"
+    assert "mail-sync" not in {j.name for j in scheduled_jobs(load(config))}  # no account configured
+    config.write_text('[[mail.accounts]]\nname = "home"\nhost = "127.0.0.1"\nuser = "alice"\n')
+    assert "mail-sync" in {j.name for j in scheduled_jobs(load(config))}
+    config.write_text('[mail]\nsync_every = "0"\n\n[[mail.accounts]]\nname = "home"\nhost = "127.0.0.1"\nuser = "a"\n')
+    assert "mail-sync" not in {j.name for j in scheduled_jobs(load(config))}

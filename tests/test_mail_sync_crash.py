@@ -58,10 +58,12 @@ def store_view(home: Path) -> dict[str, object]:
         pointers = conn.execute("SELECT count(*) FROM message_sources WHERE kind = 'imap'").fetchone()[0]
         per_message = conn.execute(
             "SELECT max(n) FROM (SELECT count(*) AS n FROM message_sources GROUP BY message_rowid)").fetchone()[0]
-        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         vectors: set[int] | None = None
-        if "message_vectors" in tables:  # the semantic index, when it is on main
-            vectors = {r[0] for r in conn.execute("SELECT message_rowid FROM message_vectors")}
+        for (table,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%vec%'"):
+            # the semantic index, when it is on main: whichever column of it points at messages(id)
+            for fk in conn.execute(f"PRAGMA foreign_key_list({table})"):
+                if fk[2] == "messages":
+                    vectors = {r[0] for r in conn.execute(f"SELECT {fk[3]} FROM {table}")}
         return {"mids": sorted(mids), "ids": ids, "fts": fts, "pointers": pointers, "per_message": per_message,
                 "vectors": vectors}
     finally:

@@ -244,3 +244,32 @@ def build_heartbeat(app: App) -> SyncHeartbeat | None:
     if not names():
         return None
     return SyncHeartbeat(names, run, interval)
+
+
+class HeartbeatJob:
+    """The mail-sync job for `steward serve`'s job host: call it with the App every few seconds.
+
+    Each call is one `SyncHeartbeat.tick`: an account is synced when its own schedule says so
+    (`mail.sync_every`, with per-account backoff after failures), so calling often costs nothing.
+    Accounts are read when the job first runs; a restart picks up accounts added since.
+    """
+
+    def __init__(self) -> None:
+        self._beat: SyncHeartbeat | None = None
+        self._built = False
+
+    def __call__(self, app: App) -> list[dict[str, object]]:
+        from datetime import UTC, datetime
+
+        if not self._built:
+            self._beat = build_heartbeat(app)
+            self._built = True
+        if self._beat is None:
+            return []
+        results = self._beat.tick(datetime.now(UTC))
+        for item in results:
+            if item.get("error"):
+                log.warning("%s (next try %s)", item["error"], item.get("next_at"))
+            else:
+                log.info("mail sync %s: %s new, %s removed", item["account"], item.get("added"), item.get("removed"))
+        return results

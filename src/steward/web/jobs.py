@@ -150,6 +150,12 @@ def parse_interval(text: str) -> float:
 def scheduled_jobs(settings: Settings) -> list[Job]:
     """The jobs `steward serve` runs: reminder notifications and the mail sync heartbeat."""
     jobs = [Job("reminders", settings.as_float("scheduler.interval"), send_due_reminders)]
+    if settings.get("mail.accounts") and parse_interval(settings.as_str("mail.sync_every")) > 0:
+        from steward.mail.live import HeartbeatJob
+
+        # looked at every 15 s; each account is synced on its own `mail.sync_every` schedule and backs
+        # off on its own after failures (the heartbeat decides, so this job itself rarely fails)
+        jobs.append(Job("mail-sync", 15.0, HeartbeatJob(), delay=2.0))
     return [job for job in jobs if job.every > 0]
 
 
