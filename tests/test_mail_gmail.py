@@ -217,3 +217,84 @@ def test_a_gmail_account_needs_a_client_id() -> None:
     with pytest.raises(ConfigError, match="client_id is required"):
         parse_secret(account, "1//refresh")
     sqlite3.connect(":memory:").close()
+
+
+# -- the consent flow: a real loopback listener, Google's token endpoint recorded ------------------
+
+
+def _browser(approve: bool = True, tamper: bool = False):  # type: ignore[no-untyped-def]
+    """Stands in for the person's browser: reads the consent URL and follows Google's redirect back."""
+    import threading
+    import urllib.parse
+
+    seen: dict[str, str] = {}
+
+    def show(url: str) -> None:
+        query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(url).query))
+        seen.update(query)
+        state = "forged" if tamper else query["state"]
+        back = {"code": "4/0AfJohX-test-code", "state": state} if approve else {"error": "access_denied",
+                                                                                   "state": state}
+        target = query["redirect_uri"] + "/?" + urllib.parse.urlencode(back)
+        threading.Thread(target=lambda: httpx.get(target, timeout=10), daemon=True).start()
+
+    return show, seen
+
+
+def _token_endpoint(calls: list[httpx.Request]) -> httpx.MockTransport:
+    def handle(request: httpx.Request) -> httpx.Response:
+        calls.append(request)
+        return httpx.Response(200, json={"access_token": "ya29.x", "expires_in": 3599, "refresh_token": "1//0g-new",
+                                         "scope": "https://www.googleapis.com/auth/gmail.readonly",
+                                         "token_type": "Bearer"})
+    return httpx.MockTransport(handle)
+
+
+def test_consent_flow_trades_the_browser_code_for_a_read_only_refresh_token(tmp_path: Path) -> None:
+    from urllib.parse import parse_qs
+
+    from steward.mail.gmail_oauth import consent, read_client_file
+
+    client_file = tmp_path / "client_secret.json"
+    client_file.write_text(json.dumps({"installed": {"client_id": "1234-abc.apps.googleusercontent.example",
+                                                     "client_secret": "GOCSPX-test", "redirect_uris": ["http://localhost"]}}))
+    client = read_client_file(client_file)
+    show, seen = _browser()
+    calls: list[httpx.Request] = []
+    secret = consent(client, account="personal", show=show, login_hint="alex@gmail.example", timeout=20,
+                     transport=_token_endpoint(calls))
+    assert json.loads(secret) == {"refresh_token": "1//0g-new", "client_secret": "GOCSPX-test"}
+    assert seen["scope"] == "https://www.googleapis.com/auth/gmail.readonly"
+    assert seen["access_type"] == "offline" and seen["code_challenge_method"] == "S256"
+    assert seen["redirect_uri"].startswith("http://127.0.0.1:")
+    sent = parse_qs(calls[0].content.decode())
+    assert sent["code"] == ["4/0AfJohX-test-code"] and sent["grant_type"] == ["authorization_code"]
+    assert len(sent["code_verifier"][0]) >= 43
+
+
+def test_consent_refused_or_forged_is_one_line(tmp_path: Path) -> None:
+    from steward.errors import UserError
+    from steward.mail.gmail_oauth import OAuthClient, consent
+
+    client = OAuthClient("id", "secret")
+    show, _ = _browser(approve=False)
+    with pytest.raises(UserError, match=r"mail account personal: Google did not grant access \(access_denied\)"):
+        consent(client, account="personal", show=show, timeout=20, transport=_token_endpoint([]))
+    show, _ = _browser(tamper=True)
+    with pytest.raises(UserError, match="did not match this request"):
+        consent(client, account="personal", show=show, timeout=20, transport=_token_endpoint([]))
+    with pytest.raises(UserError, match="no answer from the browser within 1 s"):
+        consent(client, account="personal", show=lambda url: None, timeout=1, transport=_token_endpoint([]))
+
+
+def test_a_client_file_that_is_not_an_oauth_client_is_refused(tmp_path: Path) -> None:
+    from steward.errors import ConfigError
+    from steward.mail.gmail_oauth import read_client_file
+
+    bad = tmp_path / "c.json"
+    bad.write_text('{"type": "service_account"}')
+    with pytest.raises(ConfigError, match="no client_id and client_secret"):
+        read_client_file(bad)
+    bad.write_text("not json")
+    with pytest.raises(ConfigError, match="is not JSON"):
+        read_client_file(bad)

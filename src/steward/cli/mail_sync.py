@@ -39,6 +39,8 @@ def register(commands: Commands) -> None:
                    help="a folder to sync (repeat for more; default INBOX)")
     p.add_argument("--label", action="append", dest="labels", metavar="LABEL", help="Gmail: a label id to sync")
     p.add_argument("--client-id", default="", help="Gmail: the OAuth client id the refresh token belongs to")
+    p.add_argument("--client-file", metavar="PATH", default="",
+                   help="Gmail: the OAuth client JSON from Google Cloud Console; runs the consent flow in your browser")
     source = p.add_mutually_exclusive_group()
     source.add_argument("--password-env", metavar="VAR", default="", help="read the password from $VAR at sync time")
     source.add_argument("--password-file", metavar="PATH", default="", help="read the password from a 0600 file")
@@ -219,6 +221,16 @@ def cmd_add(ctx: Ctx, args: argparse.Namespace) -> int:
         raw["labels"] = args.labels
     if args.client_id:
         raw["client_id"] = args.client_id
+    oauth_client = None
+    if args.client_file:
+        from steward.mail.gmail_oauth import read_client_file
+
+        if args.kind != "gmail":
+            from steward.errors import UsageError
+
+            raise UsageError("--client-file is for Gmail accounts (--kind gmail)")
+        oauth_client = read_client_file(Path(args.client_file).expanduser())
+        raw["client_id"] = oauth_client.client_id
     account = parse_account(raw, "command line")
     config = ctx.paths.config_file
     text = config.read_text(encoding="utf-8") if config.exists() else ""
@@ -232,8 +244,13 @@ def cmd_add(ctx: Ctx, args: argparse.Namespace) -> int:
         check_private_file(Path(account.password_file), label)
         secret = read_secret(secret_ref(account), label)
     else:
-        what = "refresh token" if account.kind == "gmail" else "password"
-        secret = _read_password(args, f"{what} for {account.user} ({account.name})")
+        if oauth_client is not None:
+            from steward.mail.gmail_oauth import consent
+
+            secret = consent(oauth_client, account=account.name, show=_show_consent_url, login_hint=account.user)
+        else:
+            what = "refresh token" if account.kind == "gmail" else "password"
+            secret = _read_password(args, f"{what} for {account.user} ({account.name})")
         where = store_secret(f"mail:{account.name}", secret, secrets_dir)
         stored_here = True
         if not where.keyring:
@@ -258,6 +275,16 @@ def cmd_add(ctx: Ctx, args: argparse.Namespace) -> int:
              f"added {label} ({account.user} at {account.where}); password in {secret_where}"
              f"{'' if args.no_check else '; login checked'}. Run `steward mail sync {account.name}`.")
     return 0
+
+
+def _show_consent_url(url: str) -> None:
+    import contextlib
+    import webbrowser
+
+    print(f"Open this address in your browser to give Steward read-only access to Gmail:\n  {url}",
+          file=sys.stderr)
+    with contextlib.suppress(webbrowser.Error):  # no browser here: the printed address is enough
+        webbrowser.open(url)
 
 
 def _check_login(ctx: Ctx, account: Account, secret: str) -> None:
