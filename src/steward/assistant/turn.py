@@ -33,6 +33,7 @@ from steward.store import assistant as repo
 
 log = logging.getLogger(__name__)
 
+LOOP_OWNER = "loop"
 Classifier = Callable[[str], Route]
 TierFor = Callable[[str], "str | None"]
 
@@ -106,7 +107,8 @@ class Engine:
             outcome = self._resume(turn, question)
             if outcome is not None:
                 return self._finish(turn, outcome, "continuation", notes=notes)
-            notes.append(f"dropped the open question of {waiting.owner}")
+            if waiting.owner != LOOP_OWNER:  # the loop's own question goes to the loop in turn.waiting
+                notes.append(f"dropped the open question of {waiting.owner}")
 
         action = is_action_request(cleaned, self.vocab)
         for intercept in self.intercepts:
