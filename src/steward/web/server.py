@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -24,7 +24,7 @@ from steward.errors import StewardError
 from steward.web.jobs import JobHost
 from steward.web.middleware import AccessLogMiddleware, GuardMiddleware
 from steward.web.security import Guard
-from steward.web.workers import Workers
+from steward.web.workers import SessionLocks, Workers
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +37,7 @@ class Runtime:
     clock: Clock
     guard: Guard
     jobs: JobHost | None = None
+    sessions: SessionLocks = field(default_factory=SessionLocks)
 
 
 def error_name(exc: StewardError) -> str:
@@ -101,7 +102,7 @@ def create_app(runtime: Runtime) -> FastAPI:
     """The FastAPI app around a runtime (workers, clock, guard, jobs)."""
     from importlib import resources
 
-    from steward.web import api, api_calendar, page
+    from steward.web import api, api_calendar, api_chat, api_mail, page
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -127,7 +128,9 @@ def create_app(runtime: Runtime) -> FastAPI:
     app.state.runtime = runtime
     install_error_handlers(app)
     app.include_router(api.router)
+    app.include_router(api_chat.router)
     app.include_router(api_calendar.router)
+    app.include_router(api_mail.router)
     app.include_router(page.router)
     static = resources.files("steward.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")

@@ -82,3 +82,18 @@ class Workers:
         finally:
             if app is not None:
                 app.close()
+
+
+class SessionLocks:
+    """One asyncio lock per conversation, so a session's turns run in arrival order."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def of(self, session: str | None) -> asyncio.Lock:
+        """The lock of `session` (None: the default session)."""
+        key = session or ""
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = self._locks[key] = asyncio.Lock()
+        return lock

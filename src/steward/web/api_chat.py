@@ -1,0 +1,123 @@
+"""`POST /chat` (one turn, its trace) and `POST /chat/stream` (the same turn as Server-Sent Events).
+
+Turns of one session run one at a time, in the order they arrive: a continuation or a held write
+opened by one turn must be there for the next. Different sessions run side by side on the workers.
+
+The stream is `text/event-stream` with three kinds of event, each a JSON `data:` line:
+`delta` {"text"} — the reply as it is produced; `trace` — the turn's whole trace, last; and
+`error` {"error", "message"} — instead of the trace, when the turn failed (nothing was written then).
+Only POST is offered: a turn can write (a reminder), and a GET could be triggered from another site.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import StreamingResponse
+from pydantic import BaseModel, ConfigDict, Field
+
+from steward.app import App
+from steward.errors import StewardError
+from steward.web import sse
+from steward.web.api import ERRORS, runtime_of
+from steward.web.server import Runtime, error_name
+
+log = logging.getLogger(__name__)
+router = APIRouter(tags=["chat"])
+
+SESSION_PATTERN = r"^[A-Za-z0-9_.:-]{1,100}$"
+
+
+class ChatIn(BaseModel):
+    """One user turn."""
+
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field(min_length=1, max_length=4000, description="what the user said")
+    session: str | None = Field(None, pattern=SESSION_PATTERN,
+                                description="conversation id; default one per day on the user's clock")
+    dry_run: bool = Field(False, description="do everything but write; the trace shows the writes it would make")
+
+
+class TraceOut(BaseModel):
+    """The trace of a turn (DESIGN.md): which path answered, the route, tools called, writes made."""
+
+    model_config = ConfigDict(extra="allow")
+    reply: str
+    handled_by: str
+    route: dict[str, Any] | None
+    tier: str | None
+    tools: list[dict[str, Any]]
+    writes: list[dict[str, Any]]
+    continuation: dict[str, Any] | None
+
+
+Deltas = Callable[[str], None]
+
+
+def run_turn(app: App, text: str, session: str | None, dry_run: bool, on_delta: Deltas | None) -> dict[str, Any]:
+    """One turn through the engine, on a worker thread; the trace as JSON.
+
+    `on_delta` receives reply text as a model produces it. The engine does not stream yet (intercepts
+    answer at once; the loop's final reply arrives whole), so the stream carries the reply as one
+    delta; a streaming engine calls `on_delta` from this thread and the page shows it as it comes.
+    """
+    trace = app.engine.turn(text, session=session, dry_run=dry_run)
+    data: dict[str, Any] = trace.to_json()
+    return data
+
+
+@router.post("/chat", response_model=TraceOut, responses=ERRORS)
+async def chat(request: Request, body: ChatIn) -> dict[str, Any]:
+    """One turn: the reply and the trace of how it was produced."""
+    rt = runtime_of(request)
+    async with rt.sessions.of(body.session):
+        result: dict[str, Any] = await rt.workers.run(run_turn, body.text, body.session, body.dry_run, None)
+        return result
+
+
+@router.post("/chat/stream", responses={200: {"content": {"text/event-stream": {}}}, **ERRORS})
+async def chat_stream(request: Request, body: ChatIn) -> StreamingResponse:
+    """One turn as Server-Sent Events: `delta` events with the reply as it is produced, then `trace`."""
+    rt = runtime_of(request)
+    return StreamingResponse(_events(rt, body), media_type="text/event-stream",
+                             headers={"cache-control": "no-store", "x-accel-buffering": "no"})
+
+
+async def _events(rt: Runtime, body: ChatIn) -> AsyncIterator[bytes]:
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[str] = asyncio.Queue()
+
+    def on_delta(text: str) -> None:  # called on the worker thread
+        loop.call_soon_threadsafe(queue.put_nowait, text)
+
+    yield sse.comment("turn started")  # the headers go out at once; the page shows it is working
+    async with rt.sessions.of(body.session):
+        task = asyncio.ensure_future(rt.workers.run(run_turn, body.text, body.session, body.dry_run, on_delta))
+        streamed = ""
+        while not task.done() or not queue.empty():
+            getter = asyncio.ensure_future(queue.get())
+            await asyncio.wait({task, getter}, return_when=asyncio.FIRST_COMPLETED)
+            if getter.done():
+                piece = getter.result()
+                streamed += piece
+                yield sse.event("delta", {"text": piece})
+            else:
+                getter.cancel()
+        try:
+            trace = task.result()
+        except StewardError as exc:
+            yield sse.event("error", {"error": error_name(exc), "message": exc.message})
+            return
+        except Exception as exc:  # noqa: BLE001 - the stream has started: the error goes in it, and the log
+            log.exception("turn failed in /chat/stream")
+            yield sse.event("error", {"error": "internal",
+                                      "message": f"Steward hit an internal error ({type(exc).__name__})"})
+            return
+    reply = str(trace.get("reply") or "")
+    if reply.startswith(streamed) and len(reply) > len(streamed):
+        yield sse.event("delta", {"text": reply[len(streamed):]})  # the part no model streamed (intercepts)
+    yield sse.event("trace", trace)
