@@ -22,13 +22,16 @@ SHARED_DATA = Path(os.environ.get("STEWARD_SHARED_DATA") or ROOT.parent / "share
 
 
 @pytest.fixture(autouse=True)
-def steward_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def steward_home(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory,
+                 monkeypatch: pytest.MonkeyPatch) -> Path:
     """Point STEWARD_HOME at a fresh dir and drop any STEWARD_* variables the developer has set."""
     for key in list(os.environ):
         if key.startswith("STEWARD_"):
             monkeypatch.delenv(key)
     home = tmp_path / "home"
     monkeypatch.setenv("STEWARD_HOME", str(home))
+    # the embedding model's graph is built once per test session, not once per test home
+    monkeypatch.setenv("STEWARD_EMBED_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "embed-model-cache"))
     monkeypatch.setenv("TZ", "UTC")
     return home
 

