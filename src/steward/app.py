@@ -80,7 +80,10 @@ class App:
         """The intent router: semantic (exemplars) with the keyword fallback."""
         from steward.assistant.router import Router, load_router_data
 
-        return Router(load_router_data(), threshold=self.settings.as_float("router.threshold"))
+        semantic = self.settings.as_bool("semantic_router")
+        return Router(load_router_data(), threshold=self.settings.as_float("router.threshold"),
+                      embedder=(lambda: self.embedder) if semantic else None,
+                      cache_dir=self.paths.data_dir / "models" if semantic else None)
 
     @cached_property
     def hooks(self) -> HookBus:
