@@ -269,3 +269,15 @@ def test_find_reads_sentences_people_say(sentence: str, pieces: list[str]) -> No
 ])
 def test_find_leaves_numbers_and_nouns_alone(sentence: str) -> None:
     assert find(sentence, INCIDENT) is None
+
+
+def test_long_and_hostile_text_is_read_in_linear_time() -> None:
+    # a separator that could be read two ways once made this backtrack for minutes (pytest-timeout catches it)
+    hostile = "in " + "1 year, " * 300 + "x"
+    found = find(hostile, INCIDENT)
+    assert found is not None and found.start.year == 2026 + 300
+    body = "lunch was fine. " * 2000 + "See you tomorrow at 5 pm."
+    later = find(body, INCIDENT)
+    assert later is not None and later.start.isoformat() == "2026-09-15T17:00:00+05:30"
+    for junk in ("\x00\ud800", "-" * 5000, "1:" * 3000, "🙂" * 100):
+        assert find(junk, INCIDENT) is None

@@ -124,7 +124,8 @@ def _resolution(text: str, norm: Normalized, phrase: Phrase, now: datetime, pref
     if lead_in:
         # "remind me at 5 pm": the "at" belongs to the phrase a caller cuts out
         for run in runs:
-            m = _LEAD_IN.search(norm.text, 0, run[0])
+            window = max(0, run[0] - 8)  # a lead-in is a few characters: never search the whole prefix
+            m = _LEAD_IN.search(norm.text, window, run[0])
             if m is not None:
                 run[0] = m.start()
     parts = tuple(norm.span(b, e) for b, e in runs)

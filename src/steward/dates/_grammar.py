@@ -672,8 +672,12 @@ def _last_day_of(m: re.Match[str]) -> Piece:
 
 
 # -- offsets from now --------------------------------------------------------------------------------------
-DURATION = (r"(?P<dur>(?:[+-]?\s?(?:" + COUNT_CORE + r")\s?(?:more\s)?" + UNIT_CORE
-            + r"(?:,?\s?(?:and\s)?(?=[+-]?\s?\d|an?\s|one\s))?)+(?:\s?(?:time|'s time|'\s?time))?)")
+# one item after another with one separator between them, matched atomically: a separator that could
+# be read two ways made "1 year, 1 year, ... x" backtrack exponentially
+_DUR_ITEM_CORE = r"(?:[+-]\s?)?(?:" + COUNT_CORE + r")\s?(?:more\s)?" + UNIT_CORE
+_DUR_SEP = r"(?:,\s?|\s)(?:and\s)?(?=[+-]?\s?\d|an?\s|one\s|half\s|a\s)"
+DURATION = (r"(?P<dur>(?>" + _DUR_ITEM_CORE + r"(?:" + _DUR_SEP + _DUR_ITEM_CORE + r")*)"
+            r"(?:\s?(?:time|'s time|'\s?time))?)")
 _DUR_ITEM = re.compile(
     r"(?P<sign>[+-])?\s?" + COUNT + r"\s?(?:more\s)?" + UNIT + E)
 

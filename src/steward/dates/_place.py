@@ -121,9 +121,11 @@ def _with_year(ph: Phrase, p: Piece) -> Phrase | None:
 def choose(text: str) -> list[Piece]:
     """Non-overlapping pieces, the longest first (then the earliest), in text order."""
     found = sorted((p for _, p in scan(text)), key=lambda p: (-p.length, p.begin, p.dependent, p.weak))
+    taken = bytearray(len(text) + 1)
     chosen: list[Piece] = []
     for p in found:
-        if all(p.end <= q.begin or p.begin >= q.end for q in chosen):
+        if not any(taken[p.begin:p.end]):
+            taken[p.begin:p.end] = b"\x01" * (p.end - p.begin)
             chosen.append(p)
     return sorted(chosen, key=lambda p: p.begin)
 
