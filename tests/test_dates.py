@@ -281,3 +281,11 @@ def test_long_and_hostile_text_is_read_in_linear_time() -> None:
     assert later is not None and later.start.isoformat() == "2026-09-15T17:00:00+05:30"
     for junk in ("\x00\ud800", "-" * 5000, "1:" * 3000, "🙂" * 100):
         assert find(junk, INCIDENT) is None
+
+
+def test_offsets_counted_from_a_named_day() -> None:
+    tuesday = make_clock("", "2026-09-15T08:20:00+00:00")
+    assert local("3 days after thanksgiving", tuesday) == "2026-11-29 00:00"
+    assert local("2 weeks before christmas", tuesday) == "2026-12-11 00:00"
+    assert local("3 days after tomorrow at 5pm", tuesday) == "2026-09-19 17:00"
+    assert local("twelve oh three", tuesday) == "2026-09-15 12:03"

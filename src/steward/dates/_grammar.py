@@ -211,6 +211,13 @@ def _h_mm_mer(m: re.Match[str]) -> Piece | None:
     return _span(m, time=t) if t else None
 
 
+@rule("12 03", r"(?P<h>1[0-2]|[1-9])\s0(?P<mi>[1-9])(?!\s?[:./-])")
+def _h_oh_m(m: re.Match[str]) -> Piece | None:
+    # "twelve oh three": the zero only comes from the spoken form; alone it is the whole text or nothing
+    t = _time(int(m["h"]), int(m["mi"]))
+    return _span(m, time=t, weak=True) if t else None
+
+
 @rule("hmm mer", r"(?P<h>1[0-2]|[1-9])(?P<mi>[0-5]\d)\s?" + MER)
 def _hmm_mer(m: re.Match[str]) -> Piece | None:
     t = _time(int(m["h"]), int(m["mi"]), mer=meridiem_of(m["mer"]))
@@ -728,6 +735,14 @@ def _for_minutes(m: re.Match[str]) -> Piece | None:
     return _offset_piece(m, 1)
 
 
+@rule("3 days after", DURATION + r"\s(?P<rel>after|before|from|following|prior to)(?=\s)")
+def _duration_after(m: re.Match[str]) -> Piece | None:
+    off = parse_duration(m["dur"])
+    if off is None or not off.calendar_only:
+        return None
+    return _span(m, offset=off, direction=-1 if m["rel"] in ("before", "prior to") else 1, anchored=True)
+
+
 @rule("2 hours from now", r"(?:about\s|around\s)?" + DURATION + r"\s(?:from now|from right now|from today|later|hence|after|afterwards|on|from this moment)")
 def _duration_from_now(m: re.Match[str]) -> Piece | None:
     return _offset_piece(m, 1)
@@ -767,8 +782,8 @@ def _in_a_unit(m: re.Match[str]) -> Piece | None:
 
 # -- ranges ("3-4pm", "July 13-15", "from the 13th to the 15th of July") ----------------------------------
 _TO = r"\s?(?:-|–|to|till|til|until|untill|thru|through)\s?"
-_T1 = r"(?P<h1>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m1>[0-5]\d))?(?:\s?(?P<a1>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?"
-_T2 = r"(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m2>[0-5]\d))?(?:\s?(?P<a2>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?"
+_T1 = r"(?P<h1>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m1>[0-5]\d)|h)?(?:\s?(?P<a1>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?"
+_T2 = r"(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m2>[0-5]\d)|h)?(?:\s?(?P<a2>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?"
 
 
 @rule("3-4pm", r"(?P<lead>from\s|between\s)?" + _T1 + r"(?P<to>" + _TO + r"|\sand\s)" + _T2 + r"(?:\s?ish)?")
@@ -777,7 +792,7 @@ def _time_range(m: re.Match[str]) -> Piece | None:
         return None  # "2 and 4 pm" is a range only after "between"
     a1, a2 = meridiem_of(m["a1"]), meridiem_of(m["a2"])
     h1, h2 = int(m["h1"]), int(m["h2"])
-    if not (a1 or a2 or m["m1"] or m["m2"]) and "-" in m.group():
+    if not (a1 or a2 or m["m1"] or m["m2"] or "h" in m.group()) and "-" in m.group():
         return None  # "3-4" alone is a date or a number range
     if a1 is None and a2 is not None and h1 <= 12:
         # "3-4pm": the first hour takes the second's meridiem unless that would put it after the second

@@ -98,6 +98,7 @@ class Piece:
     weak: bool = False
     dependent: bool = False
     zone_minutes: int | None = None
+    anchored: bool = False  # an offset counted from the day that follows ("3 days after easter")
 
     @property
     def length(self) -> int:

@@ -96,6 +96,9 @@ def _compatible(a: Phrase, p: Piece) -> bool:
     for q in a.pieces:
         taken |= _slots(q)
     new = _slots(p)
+    last = a.pieces[-1]
+    if last.anchored and p.day is not None and not any(q.day is not None for q in a.pieces):
+        return True  # "3 days after" + "easter"
     if taken & new:
         # "tonight at 8" has a day twice over only through the part: let a clock time join a part
         return False
@@ -149,7 +152,7 @@ def phrases(text: str) -> list[Phrase]:
 
 
 # "9:30 - 11:00 on thursday", "between 3:30pm and 6 pm", "later than 3:30pm but before 6pm"
-_CONNECT = re.compile(r"\s*(?:-|–|to|till|til|until|untill|thru|through|and|but before|but earlier than)\s*")
+_CONNECT = re.compile(r"\s*(?:-|–|/|to|till|til|until|untill|thru|through|and|but before|but earlier than)\s*")
 
 
 def _ranges(text: str, found: list[Phrase]) -> list[Phrase]:
@@ -334,6 +337,19 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
     part = part_piece.part if part_piece else None
     part_today = bool(part_piece and part_piece.part_today)
     today = now.date()
+
+    if offset_piece is not None and offset_piece.offset is not None and offset_piece.anchored:
+        if day_ref is None:
+            return None
+        span = resolve_day(day_ref, today, prefer, opts.day_first)
+        if span is None:
+            return None
+        base = localize(span[0], time(0), zone)
+        moved = _add_offset(base, offset_piece.offset, offset_piece.direction)
+        if t is not None or part is not None:
+            return _on_day(moved.date(), t, part, zone, opts, has_date=True)
+        return Placed(moved, localize(moved.date() + timedelta(days=1), time(0), zone), "day",
+                      has_date=True, has_time=False)
 
     if offset_piece is not None and offset_piece.offset is not None:
         off = offset_piece.offset
