@@ -81,9 +81,12 @@ class App:
         from steward.assistant.router import Router, load_router_data
 
         semantic = self.settings.as_bool("semantic_router")
+        # the exemplar vectors live beside the model graph (embed.cache_dir, else DATA_DIR/models)
+        cache = self.settings.as_str("embed.cache_dir")
+        cache_dir = Path(cache).expanduser() if cache else self.paths.data_dir / "models"
         return Router(load_router_data(), threshold=self.settings.as_float("router.threshold"),
                       embedder=(lambda: self.embedder) if semantic else None,
-                      cache_dir=self.paths.data_dir / "models" if semantic else None)
+                      cache_dir=cache_dir if semantic else None)
 
     @cached_property
     def hooks(self) -> HookBus:
