@@ -149,3 +149,16 @@ def test_query_plan_understands_operators() -> None:
     assert plan.exclusion() == '"spam"'
     assert plan.after == datetime(2026, 9, 1, tzinfo=ZoneInfo("Asia/Kolkata"))
     assert plan.match(broaden=True) == 'sender : "bank" OR "amount due" OR "card" OR "statement"'
+
+
+def test_the_rank_window_keeps_old_matches_a_filter_asks_for(cli, mailbox: Path, monkeypatch) -> None:
+    import steward.store.messages as repo
+
+    monkeypatch.setattr(repo, "RANK_WINDOW", 5)
+    early = (NOW - timedelta(days=60)).date().isoformat()
+    old = search(cli, "transaction", f"before:{early}", "--limit", "50")["hits"]
+    # the window is taken after the filter: the newest 5 *old* matches, not the newest 5 overall
+    assert len(old) == 5 and all(h["received_at"][:10] < early for h in old)
+    common = search(cli, "transaction", "--limit", "50")["hits"]
+    assert len(common) == 5  # without filters only the newest window of a common word is ranked
+    assert search(cli, "category:newsletter", "python", "--limit", "50")["hits"]

@@ -232,7 +232,8 @@ _BM25 = "-bm25(messages_fts, 4.0, 2.0, 1.0)"  # subject over sender over snippet
 RANK_WINDOW = 2000
 
 
-def _plan_inputs(conn: sqlite3.Connection, match: str | None, limit: int, order: str) -> tuple[bool, int | None]:
+def _plan_inputs(conn: sqlite3.Connection, match: str | None, filters: Filters, limit: int, order: str
+                 ) -> tuple[bool, int | None]:
     """(dense, floor): whether matches far outnumber `limit`, and the lowest rowid worth ranking."""
     if match is None:
         return False, None
@@ -240,8 +241,15 @@ def _plan_inputs(conn: sqlite3.Connection, match: str | None, limit: int, order:
         row = conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC"
                            " LIMIT 1 OFFSET ?", (match, 4 * limit)).fetchone()
         return row is not None, None
-    row = conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC"
-                       " LIMIT 1 OFFSET ?", (match, RANK_WINDOW - 1)).fetchone()
+    where, args = _where(filters)
+    if not where:
+        row = conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC"
+                           " LIMIT 1 OFFSET ?", (match, RANK_WINDOW - 1)).fetchone()
+        return False, (int(row[0]) if row else None)
+    # with filters: the window is the newest RANK_WINDOW matches that pass them
+    clauses = " AND ".join(["m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)", *where])
+    row = conn.execute(f"SELECT m.id FROM messages m WHERE {clauses} ORDER BY m.id DESC LIMIT 1 OFFSET ?",
+                       [match, *args, RANK_WINDOW - 1]).fetchone()
     return False, (int(row[0]) if row else None)
 
 
@@ -268,10 +276,9 @@ def _select(cols: str, match: str | None, filters: Filters, limit: int, order: s
         return (f"SELECT {cols}, f.score FROM (SELECT rowid, {_BM25} AS score FROM messages_fts WHERE messages_fts"
                 f" MATCH ?{window} ORDER BY score DESC LIMIT ?) f JOIN messages m ON m.id = f.rowid"
                 f" ORDER BY f.score DESC, m.received_at DESC", [match, *window_args, limit])
-    # with filters the window would cut matches the filters want (an old date range): rank them all
-    clauses = " AND ".join(["messages_fts MATCH ?", *where])
+    clauses = " AND ".join([f"messages_fts MATCH ?{window.replace('rowid', 'messages_fts.rowid')}", *where])
     return (f"SELECT {cols}, {_BM25} AS score FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid"
-            f" WHERE {clauses} ORDER BY score DESC, m.received_at DESC LIMIT ?", [match, *args, limit])
+            f" WHERE {clauses} ORDER BY score DESC, m.received_at DESC LIMIT ?", [match, *window_args, *args, limit])
 
 
 def search_rows(
@@ -288,7 +295,7 @@ def search_rows(
     "recent". Returns (message, score) with score higher for better matches (0 without a match).
     """
     cols = ", ".join(f"m.{c.strip()}" for c in _COLUMNS.split(","))
-    dense, floor = _plan_inputs(conn, match, limit, order)
+    dense, floor = _plan_inputs(conn, match, filters, limit, order)
     sql, args = _select(cols, match, filters, limit, order, dense=dense, floor=floor)
     return [(row_to_message(row), float(row[16])) for row in conn.execute(sql, args)]
 
@@ -307,7 +314,7 @@ class MessageSummary(NamedTuple):
 def summary_rows(conn: sqlite3.Connection, match: str | None, filters: Filters, limit: int, *,
                  order: str = "recent") -> list[MessageSummary]:
     """Like `search_rows`, but only the fields an analysis groups by (much cheaper per row)."""
-    dense, floor = _plan_inputs(conn, match, limit, order)
+    dense, floor = _plan_inputs(conn, match, filters, limit, order)
     sql, args = _select("m.id, m.sender, m.sender_name, m.subject, m.received_at, m.category", match, filters,
                         limit, order, dense=dense, floor=floor)
     parse = datetime.fromisoformat
