@@ -5,8 +5,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("steward.dates")
-
 NOW = "2026-09-14T23:53:00+05:30"
 LATER = "2026-09-15T00:04:00+05:30"  # 11 minutes on: past the 10-minute continuation window
 

@@ -67,3 +67,9 @@ def test_an_action_about_mail_is_not_answered_with_a_count(cli, mailbox: sqlite3
 def test_nothing_matching_says_so(cli, mailbox: sqlite3.Connection) -> None:
     trace = ask(cli, "how many emails did I get from Zanzibar Tours")
     assert trace["data"]["total"] == 0 and trace["reply"].startswith("No emails match that")
+
+
+def test_a_question_about_read_state_is_not_answered_with_a_plain_count(cli, mailbox: sqlite3.Connection) -> None:
+    trace = ask(cli, "how many unread emails do I have")
+    assert trace["handled_by"] != "inbox_analysis"
+    assert trace["route"]["intent"] == "communication"

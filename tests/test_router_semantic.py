@@ -6,9 +6,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("steward.embed.minilm")
-
-from steward.assistant.router import IntentData, Router, RouterData, exemplar_key, load_router_data  # noqa: E402
+from steward.assistant.router import IntentData, Router, RouterData, exemplar_key, load_router_data
 
 
 @pytest.fixture(scope="module")

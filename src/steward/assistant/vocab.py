@@ -103,6 +103,7 @@ class Vocab:
     mail_words: tuple[Phrase, ...]
     analysis_frames: tuple[Phrase, ...]
     analysis_fillers: tuple[Phrase, ...]
+    mail_states: tuple[Phrase, ...]
     owing_frames: tuple[Phrase, ...]
     dues_nouns: tuple[Phrase, ...]
     question_openers: tuple[Phrase, ...]

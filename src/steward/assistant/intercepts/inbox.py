@@ -149,6 +149,8 @@ class InboxAnalysis:
             return None
         if not contains_phrase(norms, self.vocab.analysis_frames):
             return None
+        if contains_phrase(norms, self.vocab.mail_states):
+            return None  # "how many unread emails": the store keeps no read state, so this is not ours
         clock = turn_clock(self.clock, turn)
         when = find_when(turn.text, clock, self.date_options, prefer="past")
         return Match(NAME, {"query": build_query(turn.text, self.vocab, when, clock)})
