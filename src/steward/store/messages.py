@@ -239,7 +239,7 @@ def _plan_inputs(conn: sqlite3.Connection, match: str | None, filters: Filters, 
         return False, None
     if order == "recent":
         row = conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC"
-                           " LIMIT 1 OFFSET ?", (match, 4 * limit)).fetchone()
+                           " LIMIT 1 OFFSET ?", (match, 2 * limit)).fetchone()
         return row is not None, None
     where, args = _where(filters)
     if not where:
