@@ -256,6 +256,7 @@ def test_named_days_are_computed_for_any_year() -> None:
     ("do i have anything going on this saturday between two and four pm",
      ["on this saturday between two and four pm"]),
     ("mute for the next hour please", ["the next hour"]),
+    ("send the report before 5", ["before 5"]),
     ("which is the best smartphone in two thousand and seventeen", ["in two thousand and seventeen"]),
 ])
 def test_find_reads_sentences_people_say(sentence: str, pieces: list[str]) -> None:

@@ -244,7 +244,7 @@ def _h_h(m: re.Match[str]) -> Piece | None:
 
 
 @rule("at h", r"(?:(?:at|@)\s?" + H24 + r"(?:\s?o'?\s?clock)?(?:\s?ish)?"
-      r"|(?:around|about|approximately|by|until|till|til|for)\s" + H24.replace("<h>", "<h2>")
+      r"|(?:around|about|approximately|by|until|till|til|for|before|after|from|since)\s" + H24.replace("<h>", "<h2>")
       + r"(?:\s?o'?\s?clock)?(?:\s?ish)?" + NOT_A_NOUN + r")" + NO_MORE_TIME)
 def _at_h(m: re.Match[str]) -> Piece | None:
     t = _time(int(m["h"] or m["h2"]), grain="hour")
