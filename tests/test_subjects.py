@@ -51,3 +51,12 @@ def test_nothing_left_means_no_subject(text: str, when: str) -> None:
 def test_the_trigger_is_reported() -> None:
     assert parse_subject("please set a reminder for the gym", V).trigger == "set a reminder"
     assert parse_subject("buy milk", V).trigger is None
+
+
+def test_the_core_is_the_events_name_and_the_reminder_keeps_who_and_where() -> None:
+    parsed = parse_subject("schedule a meeting with Chelsea at the office", V)
+    assert parsed.subject == "meeting with Chelsea at the office"
+    assert parsed.core == "meeting"
+    text = "remind me about Sally's birthday on saturday"
+    sally = parse_subject(text, V, [span(text, "on saturday")])
+    assert (sally.subject, sally.core) == ("Sally's birthday", "birthday")

@@ -150,9 +150,12 @@ def _core(tokens: list[Token], vocab: Vocab) -> list[Token]:
             break
     while len(tokens) > 1:
         n = match_at([t.norm for t in tokens], 0, vocab.core_leading)
-        if not n or n >= len(tokens):
+        if n and n < len(tokens):
+            tokens = tokens[n:]
+        elif tokens[0].norm.endswith("'s"):
+            tokens = tokens[1:]  # whose event it is is a "who" too: "Sally's birthday" -> "birthday"
+        else:
             break
-        tokens = tokens[n:]
     return tokens
 
 
