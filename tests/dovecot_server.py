@@ -336,7 +336,9 @@ class CuttingProxy:
 
 
 def _quote(folder: str) -> str:
-    return '"' + folder.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    from steward.mail.imap_proto import encode_folder
+
+    return encode_folder(folder)
 
 
 def configure(home: Path, server: Any, *, name: str = "home", folders: tuple[str, ...] = ("INBOX",),

@@ -254,3 +254,37 @@ def test_a_missing_password_is_one_line_and_recorded(cli, dovecot, steward_home,
     r = cli("mail", "sync")
     assert r.code == 1 and r.err.strip() == (
         "steward: mail account home: the environment variable IMAP_TEST_PW is not set")
+
+
+def test_messages_without_a_message_id_are_not_duplicated_by_a_resync(cli, dovecot, steward_home, password) -> None:
+    raws = []
+    for i in range(1, 4):
+        raw = make_message(i, subject=f"Note {i} without an id")
+        raws.append(b"\r\n".join(line for line in raw.split(b"\n") if not line.startswith(b"Message-ID:")))
+    dovecot.append(raws)
+    configure(steward_home, dovecot)
+    assert sync(cli).json()[0]["added"] == 3
+    assert all(m == "" for m in stored(steward_home)["mids"])
+    dovecot.change_uidvalidity()
+    outcome = sync(cli).json()[0]
+    assert outcome["folders"][0]["resynced"] and (outcome["added"], outcome["removed"]) == (0, 0)
+    after = stored(steward_home)
+    assert len(after["mids"]) == 3 and after["pointers"] == 3 and after["fts_agrees"]
+
+
+def test_a_folder_with_a_non_ascii_name_syncs(cli, dovecot, steward_home, password) -> None:
+    dovecot.append([make_message(1, subject="Rechnung März")], folder="Rechnungen März")
+    configure(steward_home, dovecot, folders=("INBOX", "Rechnungen März"))
+    outcome = sync(cli).json()[0]
+    assert outcome["added"] == 1 and [f["folder"] for f in outcome["folders"]] == ["INBOX", "Rechnungen März"]
+    [hit] = cli("mail", "search", "Rechnung", "--json").json()["hits"]
+    r = cli("mail", "read", str(hit["id"]), "--json")
+    assert r.code == 0 and "Your order number 1" in r.json()["body"]
+
+
+def test_status_times_are_in_the_users_zone(cli, dovecot, steward_home, password) -> None:
+    dovecot.append([make_message(1)])
+    configure(steward_home, dovecot)
+    assert sync(cli).code == 0
+    [row] = cli("mail", "status", "--json", "--tz", "Asia/Kolkata").json()
+    assert row["last_sync"].endswith("+05:30")

@@ -102,12 +102,11 @@ def cmd_sync(ctx: Ctx, args: argparse.Namespace) -> int:
     data = [o.to_json() for o in outcomes]
     if ctx.json:
         ctx.emit(data, "")
-    else:
-        for item in data:
-            if item["error"]:
-                print(f"steward: {item['error']}", file=sys.stderr)
-            else:
-                ctx.out(_outcome_line(item))
+    for item in data:
+        if item["error"]:
+            print(f"steward: {item['error']}", file=sys.stderr)
+        elif not ctx.json:
+            ctx.out(_outcome_line(item))
     return 0 if all(o.ok for o in outcomes) else 1
 
 
@@ -165,7 +164,8 @@ def _sync_every(ctx: Ctx, args: argparse.Namespace, names: list[str] | None) -> 
 
 def cmd_status(ctx: Ctx, args: argparse.Namespace) -> int:
     rows = ctx.app.mail_sync.status()
-    data = [r.to_json() for r in rows]
+    # instants in the user's zone, as everywhere else Steward shows a time
+    data = [{k: ctx.clock.local(v) if isinstance(v, datetime) else v for k, v in r.to_json().items()} for r in rows]
 
     def when(moment: Any) -> str:
         return ctx.clock.local(moment).strftime("%Y-%m-%d %H:%M %Z").strip() if isinstance(moment, datetime) else "never"
