@@ -19,6 +19,7 @@ from steward.paths import Paths
 from steward.settings import Settings
 
 if TYPE_CHECKING:
+    from steward.assistant.governance import Governance
     from steward.assistant.intercepts import Intercept
     from steward.assistant.loop import Loop
     from steward.assistant.router import Router
@@ -96,8 +97,25 @@ class App:
 
     @cached_property
     def loop(self) -> Loop | None:
-        """The model loop (issue 7 plugs it in here); None answers offline."""
-        return None
+        """The agent loop over the configured model tiers; None (no tier configured) answers offline."""
+        if not self.tiers.configured:
+            return None
+        from steward.assistant.loop import AgentLoop
+        from steward.assistant.tools import all_tools
+
+        return AgentLoop(
+            self, self.tiers, self.governance, all_tools(),
+            max_steps=self.settings.as_int("llm.max_steps"),
+            context_chars=self.settings.as_int("llm.context_chars"),
+            escalation_judge=self.settings.as_bool("llm.escalation_judge"),
+        )
+
+    @cached_property
+    def governance(self) -> Governance:
+        """Held writes: what the model proposed, waiting for the user's yes."""
+        from steward.assistant.governance import Governance
+
+        return Governance(self.db, self.clock, expire_minutes=self.settings.as_int("assistant.continuation_minutes"))
 
     @cached_property
     def intercepts(self) -> list[Intercept]:

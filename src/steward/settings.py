@@ -96,6 +96,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("llm.escalation_judge", False, "flag: let a judge move a struggling run to tier3"),
     Setting("llm.intent_tiers", [], "INTENT=TIER overrides of the intent->tier map (defaults: action, calendar, "
             "communication, finance, task=tier2; the rest tier1), e.g. 'general=tier2, *=tier1'"),
+    Setting("llm.context_chars", 16000, "characters of prompt the loop sends; older history is trimmed first"),
     Setting("llm.max_tokens", 1024, "most tokens one model reply may have (0 = the server's own limit)"),
     Setting("llm.retries", 2, "retries when the model server cannot be reached (never on an error answer)"),
     Setting("llm.api_key_env", "", "environment variable holding a bearer token for an OpenAI-compatible server"),

@@ -129,7 +129,7 @@ class AgentRun:
             result = self.toolbox.run(ctx, call)
             steps.append(Step("call", call.name))
             log.debug("tool %s (%s) -> %s", call.name, call.id, "error" if "error" in _keys(result) else "ok")
-            return result, ToolTrace(call.name, call.arguments, False, result)
+            return result, ToolTrace(call.name, call.arguments, False, for_trace(result))
         preview = self.toolbox.run(ctx, call)  # the write tool's function is a dry run of the write
         if not isinstance(preview, Preview):
             steps.append(Step("call", call.name, held=False))
@@ -175,6 +175,15 @@ class AgentRun:
         return RunResult(reply=reply, model=self.model.name, tools=tuple(tools), held=tuple(held),
                          question=question, false_claim=false_claim, model_reply=final, signals=tuple(signals),
                          steps=tuple(steps), model_steps=used)
+
+
+def for_trace(result: Any) -> Any:
+    """A tool result as the trace keeps it: an email body is for the model only, never stored."""
+    if isinstance(result, Mapping) and "body" in result:
+        kept = {k: v for k, v in result.items() if k != "body"}
+        kept["body_chars"] = len(str(result["body"] or ""))
+        return kept
+    return result
 
 
 def _keys(result: Any) -> Sequence[str]:

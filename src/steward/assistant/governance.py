@@ -188,12 +188,23 @@ class Governance:
         """Drop whatever a session still has held (a new request replaces them)."""
         return repo.close_open(self.conn, session, "dropped", self.clock.now())
 
-    def answer(self, session: str, text: str, toolbox: Toolbox, ctx: Any) -> Decision | None:
-        """Apply the user's reply to the session's asked calls; None when nothing was waiting."""
+    def drop(self, held: Sequence[HeldCall]) -> None:
+        """Drop these held calls (a run that was replaced, e.g. escalated to another tier)."""
+        for call in held:
+            repo.settle(self.conn, call.id, "dropped", self.clock.now())
+
+    def answer(self, session: str, text: str, toolbox: Toolbox, ctx: Any, *,
+               dry_run: bool = False) -> Decision | None:
+        """Apply the user's reply to the session's asked calls; None when nothing was waiting.
+
+        With `dry_run` nothing is written or settled: a yes shows the writes it would make.
+        """
         waiting = self.open_calls(session)
         if not waiting:
             return None
         verdict = read_answer(text, self.words)
+        if dry_run:
+            return _dry_decision(verdict, waiting)
         now = self.clock.now()
         if verdict is None:
             for call in waiting:
@@ -243,6 +254,16 @@ class Governance:
         repo.settle(self.conn, call.id, "written", now, write.to_json())
         log.debug("held %s written as %s %s", call.id, write.kind, write.id)
         return "written", f"Done: {call.summary}.", write, write.to_json()
+
+
+def _dry_decision(verdict: Answer | None, waiting: Sequence[HeldCall]) -> Decision:
+    if verdict != "yes":
+        return Decision(verdict, "OK, I won't: nothing was saved." if verdict == "no" else "",
+                        handled=verdict == "no")
+    kinds = {"create_reminder": "reminder", "create_event": "event"}
+    writes = tuple(Write(kinds.get(c.tool, c.tool), "", c.fields) for c in waiting)
+    return Decision("yes", "I would save " + "; ".join(c.summary for c in waiting) + ".", writes,
+                    tuple(_trace(c, held=True, result={"dry_run": True}) for c in waiting))
 
 
 def _trace(call: HeldCall, *, held: bool, result: Mapping[str, Any]) -> dict[str, Any]:

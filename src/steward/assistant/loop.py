@@ -1,16 +1,36 @@
-"""The seam where the model-driven half plugs in.
+"""The seam where the model-driven half plugs in, and the agent loop that fills it.
 
 The engine calls `loop.run(turn, route, tier)` for a turn no intercept handled, when a tier is
 configured for its intent. The loop returns an Outcome (reply, tool calls, writes, a continuation to
 open). With no loop or no tier the engine answers offline.
+
+`AgentLoop` is that loop: the prompt opens with the user's local date and time (prompt.py), the model
+calls typed tools (tools.py), writes are held until the user says yes (governance.py), and one run is
+`agent.AgentRun`.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+import logging
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
+from steward.assistant.agent import AgentRun, RunResult
+from steward.assistant.governance import Decision, Governance
+from steward.assistant.prompt import system_prompt
 from steward.assistant.router import Route
-from steward.assistant.trace import Outcome, Turn
+from steward.assistant.toolkit import Tool, Toolbox
+from steward.assistant.tools import ASK_USER, ToolContext
+from steward.assistant.trace import OpenQuestion, Outcome, ToolCall, Turn
+from steward.errors import ConfigError
+from steward.llm.judge import ask_judge, signals_verdict
+from steward.llm.messages import ChatModel, Message
+from steward.llm.tiers import TIER_NAMES, TierConfig, TierSpec
+
+if TYPE_CHECKING:
+    from steward.app import App
+
+log = logging.getLogger(__name__)
 
 
 class Loop(Protocol):
@@ -19,3 +39,92 @@ class Loop(Protocol):
     def run(self, turn: Turn, route: Route, tier: str) -> Outcome:
         """Answer `turn` on the model of `tier`; tools and writes are reported in the Outcome."""
         ...
+
+
+LOOP_OWNER = "loop"
+
+
+class AgentLoop:
+    """The Loop: tools on the tier's model, governance for writes, the escalation judge when enabled.
+
+    A turn that answers the loop's own question (the engine hands it over as `turn.waiting` with owner
+    `loop`) first goes to governance: a yes writes the held calls, a no drops them. Any other turn
+    drops what was held, so a later "yes" can never write something asked about earlier.
+    """
+
+    def __init__(self, app: App, tiers: TierConfig, governance: Governance, tools: Sequence[Tool], *,
+                 max_steps: int = 6, context_chars: int = 16000, escalation_judge: bool = False) -> None:
+        self.app = app
+        self.tiers = tiers
+        self.governance = governance
+        self.tools = tuple(tools)
+        self.max_steps = max_steps
+        self.context_chars = context_chars
+        self.escalation_judge = escalation_judge
+        self._models: dict[str, ChatModel] = {}
+
+    def model(self, spec: TierSpec) -> ChatModel:
+        """The client for a tier, built once."""
+        if spec.tier not in self._models:
+            self._models[spec.tier] = self.tiers.model(spec)
+        return self._models[spec.tier]
+
+    def run(self, turn: Turn, route: Route, tier: str) -> Outcome:
+        """Answer `turn` on `tier` (or on the tier that asked the question this turn answers)."""
+        toolbox = Toolbox(self.tools)
+        users = tuple(t.text for t in turn.history) + (turn.text,)
+        ctx = ToolContext(self.app, self.app.clock.at(turn.now), turn.session, users, turn.id, turn.dry_run)
+        waiting = turn.waiting if turn.waiting is not None and turn.waiting.owner == LOOP_OWNER else None
+        if waiting is not None:
+            decision = self.governance.answer(turn.session, turn.text, toolbox, ctx, dry_run=turn.dry_run)
+            if decision is not None and decision.handled:
+                return _consent_outcome(decision)
+            tier = str(waiting.payload.get("tier") or tier)
+        elif not turn.dry_run:
+            self.governance.drop_open(turn.session)
+        spec = self.tiers.nearest(tier if tier in TIER_NAMES else "tier1")
+        if spec is None:
+            raise ConfigError("no model tier is configured (llm.tier1, llm.tier2, llm.tier3)")
+        result = self._run(spec, turn, ctx, toolbox)
+        escalated: dict[str, Any] | None = None
+        top = self.tiers.tiers.get("tier3")
+        if self.escalation_judge and top is not None and spec.tier != "tier3":
+            verdict = signals_verdict(result.signals) or ask_judge(self.model(spec), turn.text, result.reply)
+            if verdict.escalate:
+                if not turn.dry_run:
+                    self.governance.drop(result.held)
+                escalated = {"from": spec.tier, "reason": verdict.reason, "source": verdict.source}
+                log.debug("turn %s escalated from %s: %s", turn.id, spec.tier, verdict.reason)
+                spec, result = top, self._run(top, turn, ctx, toolbox)
+        return _loop_outcome(result, spec, escalated)
+
+    def _run(self, spec: TierSpec, turn: Turn, ctx: ToolContext, toolbox: Toolbox) -> RunResult:
+        writes = [t.name for t in toolbox if t.write]
+        head = system_prompt(ctx.clock.now(), ctx.clock.zone_name, write_tools=writes,
+                             can_ask=ASK_USER in toolbox, context=turn.context)
+        history: list[Message] = []
+        for past in turn.history:
+            history += [Message("user", past.text), Message("assistant", past.reply)]
+        runner = AgentRun(self.model(spec), toolbox, self.governance, max_steps=self.max_steps,
+                          context_chars=self.context_chars)
+        return runner.run(ctx, head, history, turn.text)
+
+
+def _loop_outcome(result: RunResult, spec: TierSpec, escalated: Mapping[str, Any] | None) -> Outcome:
+    ask = None
+    if result.question is not None:
+        ask = OpenQuestion(LOOP_OWNER, result.question, {"tier": spec.tier, "held": [h.id for h in result.held]})
+    data: dict[str, Any] = {"model": result.model, "steps": result.model_steps, "signals": list(result.signals)}
+    if result.false_claim:
+        data["model_reply"] = result.model_reply
+    if escalated is not None:
+        data["escalated"] = dict(escalated)
+    tools = tuple(ToolCall(t.name, t.args, t.held, t.result) for t in result.tools)
+    return Outcome(reply=result.reply, tools=tools, ask=ask, data=data, tier=spec.tier,
+                   false_claim=result.false_claim)
+
+
+def _consent_outcome(decision: Decision) -> Outcome:
+    tools = tuple(ToolCall(str(t["name"]), t["args"], bool(t["held"]), t["result"]) for t in decision.tools)
+    data = {"consent": decision.answer, "held": [{"id": i, "status": s} for i, s in decision.settled]}
+    return Outcome(reply=decision.reply, tools=tools, writes=decision.writes, data=data)

@@ -26,10 +26,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
+from steward.assistant.trace import Write
 from steward.errors import StewardError
 from steward.llm.messages import ToolCall, ToolSpec
 
 log = logging.getLogger(__name__)
+
+__all__ = ["Preview", "Tool", "ToolError", "Toolbox", "Write", "error_data", "tool_from_function"]
 
 _ARGS_HEADER = re.compile(r"^\s*(Args|Arguments|Parameters):\s*$", re.MULTILINE)
 _ARG_LINE = re.compile(r"^\s+(\w+)\s*(?:\([^)]*\))?:\s*(.+)$")
@@ -47,18 +50,6 @@ class ToolError(Exception):
 def error_data(code: str, text: str) -> dict[str, str]:
     """The shape every tool error takes on its way back to the model."""
     return {"error": code, "error_text": text}
-
-
-@dataclass(frozen=True)
-class Write:
-    """A write that happened: the object's kind, id, and its own JSON shape."""
-
-    kind: str
-    id: str
-    fields: Mapping[str, Any]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "id": self.id, "fields": dict(self.fields)}
 
 
 @dataclass(frozen=True)

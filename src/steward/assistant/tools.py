@@ -1,6 +1,7 @@
 """The tools the agent loop offers the model: typed functions over the same services the intercepts use.
 
-Reads: `search_inbox`, `analyze_inbox`, `read_email`, `list_schedule`. Writes: `create_reminder`,
+Reads: `search_inbox`, `analyze_inbox`, `read_email` (the body goes to the model, never into the
+trace or the store), `list_schedule`. Writes: `create_reminder`,
 `create_event` (held by governance until the user says yes; their function is a dry run through the
 one write path, their commit is the write). `ask_user` ends the run with a question.
 
@@ -162,6 +163,47 @@ def list_schedule(ctx: ToolContext, day: str = "today") -> dict[str, Any]:
     return schedule.to_json()
 
 
+def search_inbox(ctx: ToolContext, query: str, limit: int = 10) -> dict[str, Any]:
+    """Search the user's mail (sender, subject, snippet) for a lookup, e.g. "the invoice from Acme". For
+    which / how many / list-all questions use analyze_inbox instead.
+
+    Args:
+        query: words to look for; from:NAME limits to a sender
+        limit: most messages to return (1 to 25)
+    """
+    from steward.mail.search import search
+
+    return search(ctx.app.db, query, limit=max(1, min(limit, 25)), clock=ctx.clock).to_json()
+
+
+def analyze_inbox(ctx: ToolContext, query: str) -> dict[str, Any]:
+    """Read every email matching a query and group them by sender: counts, date span, example subjects.
+    Use it for which / how many / list-all questions ("which banks email me?"). Name each group once.
+
+    Args:
+        query: words to look for; from:NAME limits to a sender
+    """
+    from steward.mail.analysis import analyze
+
+    limit = ctx.app.settings.as_int("mail.analyze_limit")
+    return analyze(ctx.app.db, query, clock=ctx.clock, limit=limit).to_json()
+
+
+def read_email(ctx: ToolContext, id: int) -> dict[str, Any]:
+    """Read one email in full (its body is fetched from the source; numbers are masked).
+
+    Args:
+        id: the email's id from search_inbox or analyze_inbox
+    """
+    from steward.mail.reader import read_message
+
+    shown = read_message(ctx.app.db, id, clock=ctx.clock, imap=ctx.app.mail_imap_fetcher).to_json()
+    body = str(shown.get("body") or "")
+    if len(body) > READ_BODY_CHARS:
+        shown["body"] = body[:READ_BODY_CHARS] + " … (cut)"
+    return shown
+
+
 def ask_user(ctx: ToolContext, question: str) -> dict[str, Any]:
     """Ask the user a question and wait for the answer (the run stops here). Use it to ask for what is
     missing, and to ask for a yes after proposing a change.
@@ -176,10 +218,20 @@ ASK_USER = "ask_user"
 
 
 def calendar_tools() -> list[Tool]:
-    """The calendar tools and ask_user (mail tools join when the mail services are present)."""
+    """The calendar tools and ask_user."""
     return [
         tool_from_function(list_schedule),
         tool_from_function(create_reminder, commit=commit_reminder),
         tool_from_function(create_event, commit=commit_event),
         tool_from_function(ask_user),
     ]
+
+
+def mail_tools() -> list[Tool]:
+    """The mail reads."""
+    return [tool_from_function(search_inbox), tool_from_function(analyze_inbox), tool_from_function(read_email)]
+
+
+def all_tools() -> list[Tool]:
+    """Every tool the loop offers."""
+    return [*mail_tools(), *calendar_tools()]

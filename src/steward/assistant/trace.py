@@ -83,6 +83,8 @@ class Outcome:
     writes: tuple[Write, ...] = ()
     ask: OpenQuestion | None = None        # a continuation to open
     data: Mapping[str, Any] | None = None  # structured answer (a schedule, an analysis) for --json
+    tier: str | None = None                # the tier that answered, when the loop moved the run
+    false_claim: bool = False              # the model's reply claimed a write that did not happen
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,7 @@ class Trace:
     dry_run: bool = False
     data: Mapping[str, Any] | None = None
     notes: tuple[str, ...] = ()
+    false_claim: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -120,4 +123,5 @@ class Trace:
             "dry_run": self.dry_run,
             "data": dict(self.data) if self.data is not None else None,
             "notes": list(self.notes),
+            "false_claim": self.false_claim,
         }

@@ -144,9 +144,10 @@ class Engine:
     def _finish(self, turn: Turn, outcome: Outcome, handled_by: str, *, route: Route | None = None,
                 tier: str | None = None, notes: Sequence[str] = ()) -> Trace:
         trace = Trace(
-            reply=outcome.reply, handled_by=handled_by, route=route, tier=tier, tools=outcome.tools,
+            reply=outcome.reply, handled_by=handled_by, route=route, tier=outcome.tier or tier, tools=outcome.tools,
             writes=outcome.writes, continuation=outcome.ask, session=turn.session, turn_id=turn.id,
             text=turn.text, at=turn.now, dry_run=turn.dry_run, data=outcome.data, notes=tuple(notes),
+            false_claim=outcome.false_claim,
         )
         if not turn.dry_run:
             self._record(turn, trace)
