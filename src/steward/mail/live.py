@@ -127,8 +127,7 @@ class MailSync:
                 message = str(exc) if isinstance(exc, StewardError) else f"mail account {account.name}: {exc}"
                 if self.conn.in_transaction:
                     self.conn.execute("ROLLBACK")
-                record_sync(self.conn, account.name, self.clock.now(), exc if isinstance(exc, Exception)
-                            else RuntimeError(message))
+                record_sync(self.conn, account.name, self.clock.now(), RuntimeError(message))
                 log.debug("sync of %s failed: %s", account.name, message)
                 return Outcome(account.name, None, message)
             record_sync(self.conn, account.name, self.clock.now(), report)

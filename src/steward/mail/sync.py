@@ -22,7 +22,7 @@ import queue
 import re
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -190,19 +190,21 @@ class ImapSync:
         log.debug("%s/%s: %d on server, %d new, %d gone, %d stale", account.name, folder, len(server_uids),
                   len(plan.new), len(plan.gone), len(plan.stale))
         added = linked = rejected = done = 0
-        for uids, fetched in self._fetched(session, account, folder, info.uidvalidity, plan.new):
-            a, k, r = self._store_batch(account, folder, info.uidvalidity, fetched)
-            added, linked, rejected = added + a, linked + k, rejected + r
-            done += len(uids)
-            if progress is not None:
-                progress(done, len(plan.new))
+        # closing() stops the fetch thread at once if storing a batch fails
+        with contextlib.closing(self._fetched(session, account, folder, info.uidvalidity, plan.new)) as batches:
+            for uids, fetched in batches:
+                a, k, r = self._store_batch(account, folder, info.uidvalidity, fetched)
+                added, linked, rejected = added + a, linked + k, rejected + r
+                done += len(uids)
+                if progress is not None:
+                    progress(done, len(plan.new))
         # only now, with every message fetched again under its new UID, drop what the server no longer has
         removal = repo.remove_imap_pointers(self.conn, account.name, folder, [*plan.gone, *plan.stale])
         return FolderReport(folder, info.uidvalidity, len(server_uids), added, linked, rejected,
                             removal.messages, plan.resync)
 
     def _fetched(self, session: ImapSession, account: Account, folder: str, uidvalidity: int,
-                 new: Sequence[int]) -> Iterator[tuple[Sequence[int], _Fetched]]:
+                 new: Sequence[int]) -> Generator[tuple[Sequence[int], _Fetched], None, None]:
         """Each batch of `new` as fetched, in order. The next batch is fetched in a worker thread while
         this one is parsed and stored (the wait for the server overlaps the work on our side); a fetch
         that fails is raised after every batch fetched before it has been handed out."""
