@@ -154,3 +154,14 @@ def test_the_repl_keeps_one_session_across_turns(cli_process) -> None:
         "What should I remind you about?",
         "Reminder set for Tue 15 Sep 2026 at 09:00: dentist",
     ]
+
+
+def test_never_mind_closes_the_question_and_saves_nothing(say, steward_home: Path) -> None:
+    say("remind me about it tomorrow at 9")
+    done = say("never mind")
+    assert done["handled_by"] == "continuation" and done["writes"] == [] and done["continuation"] is None
+    assert "nothing was saved" in done["reply"]
+    after = say("buy milk")
+    assert after["handled_by"] != "continuation"
+    conn = sqlite3.connect(steward_home / "steward.db")
+    assert conn.execute("SELECT count(*) FROM reminders").fetchone()[0] == 0

@@ -25,7 +25,7 @@ from steward.assistant.loop import Loop
 from steward.assistant.offline import offline_answer
 from steward.assistant.router import Route, promote_to_action_intent
 from steward.assistant.trace import OpenQuestion, Outcome, PastTurn, Trace, Turn
-from steward.assistant.vocab import Vocab
+from steward.assistant.vocab import Vocab, words
 from steward.clock import Clock
 from steward.errors import UserError
 from steward.hooks.bus import HookBus
@@ -135,6 +135,8 @@ class Engine:
         owner = next((i for i in self.intercepts if i.name == question.owner), None)
         if owner is None:
             return None  # its intercept is off (or it belongs to the loop, which sees turn.waiting)
+        if tuple(words(turn.text)) in self.vocab.dismissals:
+            return Outcome(reply="OK, never mind: nothing was saved.")
         if is_question(turn.text, self.vocab):
             return None
         if any(i.match(turn) is not None for i in self.intercepts):

@@ -107,6 +107,7 @@ class Vocab:
     owing_frames: tuple[Phrase, ...]
     dues_nouns: tuple[Phrase, ...]
     question_openers: tuple[Phrase, ...]
+    dismissals: tuple[Phrase, ...]
     verb_cues: tuple[Phrase, ...]
     stop_words: tuple[Phrase, ...]
     section_names: Mapping[str, tuple[Phrase, ...]]

@@ -134,7 +134,11 @@ class ReminderCreation:
             if "when" not in payload:
                 ask = OpenQuestion(NAME, ASK_WHEN, {"need": "when", "subject": subject})
                 return Outcome(reply=ASK_WHEN, ask=ask)
-            return self._write(turn, subject, StoredWhen.from_payload(payload["when"]))
+            try:
+                when = StoredWhen.from_payload(payload["when"])
+            except (KeyError, TypeError, ValueError):
+                return None  # a payload this version cannot read: drop the question, lose nothing else
+            return self._write(turn, subject, when)
         if need == "when":
             when = find_when(turn.text, turn_clock(self.clock, turn), self.date_options)
             if when is None:
