@@ -63,7 +63,7 @@ def _user_exists(name: str) -> bool:
 class Dovecot:
     """One running Dovecot; `users` maps user name to password."""
 
-    def __init__(self, users: dict[str, str] | None = None, root: Path | None = None) -> None:
+    def __init__(self, users: dict[str, str] | None = None, root: Path | None = None, tls: bool = False) -> None:
         if DOVECOT is None:
             raise RuntimeError("dovecot is not installed (Debian package dovecot-imapd)")
         self.users = dict(users or {"alice": "secret-pw"})
@@ -71,6 +71,11 @@ class Dovecot:
         self.root = root or Path(tempfile.mkdtemp(prefix="steward-dovecot-"))
         self.port = free_port()
         self.host = "127.0.0.1"
+        # with tls: STARTTLS on `port` and implicit TLS on `tls_port`, with a self-signed certificate
+        # for 127.0.0.1 in `cert` (the file a client must trust)
+        self.tls = tls
+        self.tls_port = free_port() if tls else 0
+        self.cert = self.root / "tls" / "cert.pem"
         self.uid, self.gid, self._internal, self._login = _identity()
         self.conf = self.root / "dovecot.conf"
         self.log = self.root / "dovecot.log"
@@ -88,6 +93,19 @@ class Dovecot:
         passwd = self.root / "passwd"
         passwd.write_text("".join(f"{u}:{{PLAIN}}{p}::::::\n" for u, p in self.users.items()))
         os.chmod(passwd, 0o644)
+        ssl_lines = "ssl = no"
+        imaps = "  inet_listener imaps {\n    port = 0\n  }"
+        if self.tls:
+            key = self.root / "tls" / "key.pem"
+            if not self.cert.exists():
+                self.cert.parent.mkdir(exist_ok=True)
+                subprocess.run(
+                    ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+                     "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(self.cert)],
+                    check=True, capture_output=True,
+                )
+            ssl_lines = f"ssl = yes\nssl_cert = <{self.cert}\nssl_key = <{key}"
+            imaps = f"  inet_listener imaps {{\n    address = 127.0.0.1\n    port = {self.tls_port}\n    ssl = yes\n  }}"
         self.conf.write_text(f"""\
 protocols = imap
 listen = 127.0.0.1
@@ -95,7 +113,7 @@ base_dir = {self.root}/run
 state_dir = {self.root}/state
 log_path = {self.log}
 info_log_path = {self.log}
-ssl = no
+{ssl_lines}
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 default_internal_user = {self._internal}
@@ -118,9 +136,7 @@ service imap-login {{
     address = 127.0.0.1
     port = {self.port}
   }}
-  inet_listener imaps {{
-    port = 0
-  }}
+{imaps}
 }}
 service stats {{
   unix_listener stats-reader {{

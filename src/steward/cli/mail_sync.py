@@ -34,6 +34,8 @@ def register(commands: Commands) -> None:
     p.add_argument("--host", default="", help="IMAP server host name")
     p.add_argument("--port", type=int, default=None, help="default: 993 with --tls ssl, else 143")
     p.add_argument("--tls", choices=("ssl", "starttls", "none"), default="ssl")
+    p.add_argument("--tls-ca-file", metavar="PEM", default="",
+                   help="certificates to trust (a server with a self-signed certificate)")
     p.add_argument("--user", required=True, help="login name (Gmail: the address)")
     p.add_argument("--folder", action="append", dest="folders", metavar="FOLDER",
                    help="a folder to sync (repeat for more; default INBOX)")
@@ -215,6 +217,8 @@ def cmd_add(ctx: Ctx, args: argparse.Namespace) -> int:
                            if args.password_file else ""}
     if args.port is not None:
         raw["port"] = args.port
+    if args.tls_ca_file:
+        raw["tls_ca_file"] = str(Path(args.tls_ca_file).expanduser().absolute())
     if args.folders:
         raw["folders"] = args.folders
     if args.labels:

@@ -11,6 +11,7 @@ user = "me@example.com"
 folders = ["INBOX"]      # default: INBOX
 password_env = ""        # a variable holding the password, or
 password_file = ""       # a 0600 file holding it; neither: the OS keyring
+tls_ca_file = ""         # certificates to trust, for a server with a self-signed certificate
 ```
 
 The password itself is never in this file (see `steward.secrets`). Parsing is pure; the small text
@@ -35,7 +36,7 @@ TLS_MODES: tuple[str, ...] = ("ssl", "starttls", "none")
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 _FIELDS = {
     "name", "kind", "host", "port", "tls", "user", "folders", "password_env", "password_file",
-    "client_id", "labels",
+    "client_id", "labels", "tls_ca_file",
 }
 
 
@@ -54,6 +55,7 @@ class Account:
     password_file: str = ""
     client_id: str = ""  # gmail: the OAuth client the refresh token was issued to
     labels: tuple[str, ...] = field(default=())  # gmail: label ids to sync; empty = every message
+    tls_ca_file: str = ""  # a PEM file of certificates to trust (a server with a self-signed certificate)
 
     @property
     def where(self) -> str:
@@ -108,6 +110,7 @@ def parse_account(raw: Mapping[str, Any], where: str = "config.toml") -> Account
         host=host if kind == "imap" else "", port=port, tls=tls,  # type: ignore[arg-type]
         user=user, folders=folders, password_env=password_env, password_file=password_file,
         client_id=str(raw.get("client_id", "") or "").strip(), labels=labels,
+        tls_ca_file=str(raw.get("tls_ca_file", "") or "").strip(),
     )
 
 
@@ -166,6 +169,8 @@ def render_account(account: Account) -> str:
         lines.append(f"password_file = {_toml_str(account.password_file)}")
     if account.client_id:
         lines.append(f"client_id = {_toml_str(account.client_id)}")
+    if account.tls_ca_file:
+        lines.append(f"tls_ca_file = {_toml_str(account.tls_ca_file)}")
     return "\n".join(lines) + "\n"
 
 

@@ -16,6 +16,7 @@ import socket
 import ssl
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -76,18 +77,35 @@ class ImapSession:
         return ConnectorError(f"mail account {self.account.name}: {doing} {self.account.where} failed: {reason}")
 
     # -- lifecycle -----------------------------------------------------------------------------
+    def _tls_context(self) -> ssl.SSLContext:
+        """Verify the server as a browser would; `tls_ca_file` adds certificates to trust."""
+        cafile = self.account.tls_ca_file or None
+        try:
+            return ssl.create_default_context(cafile=str(Path(cafile).expanduser()) if cafile else None)
+        except (OSError, ssl.SSLError) as exc:
+            raise ConnectorError(f"mail account {self.account.name}: cannot use tls_ca_file {cafile} ({exc})") from None
+
     def open(self) -> ImapSession:
         """Connect (TLS as configured) and log in."""
         account = self.account
         try:
             if account.tls == "ssl":
                 conn: imaplib.IMAP4 = imaplib.IMAP4_SSL(
-                    account.host, account.port, ssl_context=ssl.create_default_context(), timeout=self._timeout
+                    account.host, account.port, ssl_context=self._tls_context(), timeout=self._timeout
                 )
             else:
                 conn = imaplib.IMAP4(account.host, account.port, timeout=self._timeout)
                 if account.tls == "starttls":
-                    conn.starttls(ssl.create_default_context())
+                    try:
+                        conn.starttls(self._tls_context())
+                    except BaseException:
+                        with contextlib.suppress(OSError):
+                            conn.shutdown()
+                        raise
+        except ssl.SSLCertVerificationError as exc:
+            hint = "; for a self-signed certificate set tls_ca_file" if not account.tls_ca_file else ""
+            raise ConnectorError(f"mail account {account.name}: the certificate of {account.where} is not trusted "
+                                 f"({exc.verify_message}){hint}") from None
         except (OSError, imaplib.IMAP4.error, EOFError) as exc:
             raise self._fail("connecting to", exc) from None
         self._conn = conn
