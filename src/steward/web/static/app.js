@@ -86,11 +86,13 @@ function describeHandler(trace) {
   return parts.join(" · ");
 }
 
-function pendingOf(trace) {
-  // held writes waiting for a yes or no, each {id, tool, args, question}
-  if (Array.isArray(trace.pending)) return trace.pending;
-  if (trace.pending && typeof trace.pending === "object") return [trace.pending];
-  return [];
+// Held writes: the model proposed them, Steward asked about them in one question (the continuation),
+// and a Confirm or Cancel answers that question for all of them, as typing yes or no would.
+function heldOf(trace) {
+  const held = (trace.tools || []).filter((t) => t.held && t.result && t.result.held_id);
+  if (!held.length || !trace.continuation) return null;
+  return { id: held[0].result.held_id, question: trace.continuation.question,
+           items: held.map((t) => ({ summary: t.result.summary || t.name, fields: t.result.fields || t.args || {} })) };
 }
 
 function finishBot(bubble, trace) {
@@ -98,22 +100,27 @@ function finishBot(bubble, trace) {
   if (trace.reply !== undefined && bubble.text.textContent !== trace.reply) bubble.text.textContent = trace.reply;
   const meta = describeHandler(trace);
   if (meta) bubble.item.append(el("div", { class: "meta" }, meta));
-  for (const held of pendingOf(trace)) bubble.item.append(heldCard(held));
+  const held = heldOf(trace);
+  if (held) bubble.item.append(heldCard(held));
   bubble.item.append(el("details", { class: "trace" }, el("summary", {}, "Trace"),
     el("pre", {}, JSON.stringify(trace, null, 2))));
   scrollDown();
-  if ((trace.writes && trace.writes.length) || pendingOf(trace).length === 0) refreshToday();
+  if (trace.writes && trace.writes.length) refreshToday();
+}
+
+function fieldRows(fields) {
+  return Object.entries(fields)
+    .filter(([, v]) => v !== null && v !== "" && typeof v !== "object")
+    .map(([k, v]) => [el("dt", {}, k), el("dd", {}, /^\d{4}-\d{2}-\d{2}T/.test(String(v)) ? shortDate(String(v)) : String(v))]);
 }
 
 function heldCard(held) {
-  const args = held.args || held.arguments || {};
-  const rows = Object.entries(args).map(([k, v]) => [el("dt", {}, k), el("dd", {}, typeof v === "string" ? v : JSON.stringify(v))]);
   const status = el("p", { class: "meta", role: "status" });
   const confirm = el("button", { type: "button", class: "primary" }, "Confirm");
   const cancel = el("button", { type: "button" }, "Cancel");
-  const card = el("div", { class: "card", role: "group", "aria-label": "A change waiting for your answer" },
-    el("h3", {}, held.question || `Steward wants to run ${held.tool || "a write"}`),
-    rows.length ? el("dl", {}, rows) : null,
+  const card = el("div", { class: "card", role: "group", "aria-label": "Changes waiting for your answer" },
+    el("h3", {}, held.items.length === 1 ? "Save this?" : `Save these ${held.items.length}?`),
+    held.items.map((item) => [el("p", { class: "summary" }, item.summary), el("dl", {}, fieldRows(item.fields))]),
     el("div", { class: "actions" }, confirm, cancel), status);
   const answer = async (choice) => {
     confirm.disabled = cancel.disabled = true;
@@ -123,9 +130,9 @@ function heldCard(held) {
       card.classList.add("answered");
       status.textContent = choice === "confirm" ? "Confirmed." : "Cancelled.";
       const bubble = addBot();
-      bubble.text.textContent = trace.reply || status.textContent;
       finishBot(bubble, trace);
       refreshToday();
+      input.focus();
     } catch (err) {
       status.textContent = err.message;
       confirm.disabled = cancel.disabled = false;
@@ -287,6 +294,33 @@ function highlighted(text, words) {
   return out;
 }
 
+// A hit; "Read" fetches the body live from the message's source (Steward never stores bodies).
+function hitRow(hit, words) {
+  const body = el("div", { class: "body", hidden: true });
+  const read = el("button", { type: "button", class: "quiet", "aria-expanded": "false" }, "Read");
+  read.addEventListener("click", async () => {
+    const open = read.getAttribute("aria-expanded") === "true";
+    read.setAttribute("aria-expanded", String(!open));
+    read.textContent = open ? "Read" : "Close";
+    body.hidden = open;
+    if (open || body.dataset.loaded) return;
+    body.textContent = "Fetching from the source…";
+    try {
+      const message = await api("GET", `/mail/${encodeURIComponent(hit.id)}`);
+      body.replaceChildren(...highlighted(message.body, words));
+      body.dataset.loaded = "1";
+    } catch (err) {
+      body.textContent = err.message;
+    }
+  });
+  return el("li", {},
+    el("div", { class: "subject" }, highlighted(hit.subject || "(no subject)", words)),
+    el("div", { class: "from" }, highlighted(hit.sender_name ? `${hit.sender_name} <${hit.sender}>` : hit.sender, words)),
+    el("div", { class: "snippet" }, highlighted(hit.snippet, words)),
+    el("div", { class: "hit-foot" }, el("span", { class: "date" }, shortDate(hit.received_at)), read),
+    body);
+}
+
 async function search(query) {
   const status = $("#search-status");
   const hits = $("#hits");
@@ -294,11 +328,7 @@ async function search(query) {
   try {
     const data = await api("GET", `/mail/search?q=${encodeURIComponent(query)}`);
     const words = terms(query);
-    hits.replaceChildren(...data.hits.map((hit) => el("li", {},
-      el("div", { class: "subject" }, highlighted(hit.subject || "(no subject)", words)),
-      el("div", { class: "from" }, highlighted(hit.sender_name ? `${hit.sender_name} <${hit.sender}>` : hit.sender, words)),
-      el("div", { class: "snippet" }, highlighted(hit.snippet, words)),
-      el("div", { class: "date" }, shortDate(hit.received_at)))));
+    hits.replaceChildren(...data.hits.map((hit) => hitRow(hit, words)));
     const n = data.hits.length;
     status.textContent = n ? `${n} ${n === 1 ? "message" : "messages"}${data.broadened ? " (no exact match; showing close ones)" : ""}`
       : "No mail matches. Try fewer or different words.";

@@ -1,0 +1,124 @@
+"""The web page in a real browser (Debian's Chromium, headless, driven by Playwright)."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from serve_helpers import Served, serving
+from steward.cli import main
+
+pytestmark = [pytest.mark.server, pytest.mark.slow]
+
+NOW = "2026-09-14T23:53:00+05:30"
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (scripts/system-deps.sh installs it as root)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM,
+                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = tmp_path_factory.mktemp("demo") / "home"
+    assert main(["--home", str(home), "--now", NOW, "--json", "demo", "--no-serve"]) == 0
+    return home
+
+
+@pytest.fixture
+def served(demo_home: Path, tmp_path: Path) -> Iterator[Served]:
+    home = tmp_path / "home"
+    shutil.copytree(demo_home, home)
+    with serving(home, now=NOW) as s:
+        yield s
+
+
+def test_remind_me_in_the_page_and_see_it_under_tomorrow(browser: Any, served: Served, tmp_path: Path) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.goto(served.base + "/")
+    assert "Monday 14 September 2026" in page.inner_text("header")
+    page.wait_for_selector("#tomorrow-items li:has-text('Nothing tomorrow yet')")
+    page.fill("#text", "remind me tomorrow at 10 am for AI training")
+    page.keyboard.press("Enter")
+    reply = page.wait_for_selector("li.msg.bot:not(.streaming) .text")
+    assert "AI training" in reply.inner_text()
+    assert page.input_value("#text") == ""
+    row = page.wait_for_selector("#tomorrow-items li:has-text('AI training')")
+    assert "10:00" in row.inner_text()
+    assert "AI training" in page.inner_text("#next-items")
+    page.click("details.trace summary")
+    assert "reminder_creation" in page.inner_text("details.trace pre")
+    page.screenshot(path=str(tmp_path / "page.png"), full_page=True)
+    assert not errors, errors
+
+
+def test_search_highlights_the_words_it_matched(browser: Any, served: Served, tmp_path: Path) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page.goto(served.base + "/")
+    page.fill("#q", "statement")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#hits li")
+    marks = page.locator("#hits mark").all_inner_texts()
+    assert marks and all(m.lower() == "statement" for m in marks)
+    assert "message" in page.inner_text("#search-status")
+    page.screenshot(path=str(tmp_path / "search.png"), full_page=True)
+
+
+def test_keyboard_only(browser: Any, served: Served, tmp_path: Path) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860})
+    page.goto(served.base + "/")
+    page.wait_for_selector("#next-items li")
+    # Tab from the top: the skip link comes first and takes focus to the message box
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "skip"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "text"
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"  # focus is visible
+    page.keyboard.type("remind me tomorrow at 5 pm to call the bank")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#next-items li:has-text('call the bank')")
+    assert page.evaluate("document.activeElement.id") == "text"  # focus back in the box after the answer
+    # Tab on to the reminder's Cancel button and press it with the keyboard
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        label = page.evaluate("document.activeElement.getAttribute('aria-label') || ''")
+        if "call the bank" in label:
+            break
+    else:
+        pytest.fail("the reminder's Cancel button cannot be reached with Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#next-items li:has-text('Nothing pending')")
+    page.screenshot(path=str(tmp_path / "keyboard.png"), full_page=True)
+
+
+def test_narrow_screen(browser: Any, served: Served, tmp_path: Path) -> None:
+    page = browser.new_page(viewport={"width": 360, "height": 740}, device_scale_factor=2)
+    page.goto(served.base + "/")
+    page.wait_for_selector("#today-items li")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scroll
+    chat = page.locator("section.chat").bounding_box()
+    side = page.locator("aside.side").bounding_box()
+    assert side["y"] >= chat["y"] + chat["height"] - 1  # one column: the panels come after the chat
+    send = page.locator("#send").bounding_box()
+    assert send["x"] + send["width"] <= 360
+    page.fill("#text", "what's my schedule tomorrow?")
+    page.click("#send")
+    page.wait_for_selector("li.msg.bot:not(.streaming)")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(tmp_path / "narrow.png"), full_page=True)
