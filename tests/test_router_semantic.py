@@ -16,6 +16,12 @@ def embedder(tmp_path_factory: pytest.TempPathFactory) -> Any:
     return MiniLMEmbedder(tmp_path_factory.mktemp("models"))
 
 
+@pytest.fixture(scope="module")
+def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One exemplar-vector cache for the module, as a user's data dir keeps one."""
+    return tmp_path_factory.mktemp("router-cache")
+
+
 class Counting:
     """The real embedder, counting the texts it is asked for."""
 
@@ -37,15 +43,15 @@ class Counting:
     ("what's the weather going to be like this weekend", "general"),
     ("run through today's digest for me", "brief"),
 ])
-def test_paraphrases_route_by_meaning(embedder: Any, tmp_path: Path, text: str, intent: str) -> None:
-    router = Router(load_router_data(), threshold=0.45, embedder=lambda: embedder, cache_dir=tmp_path)
+def test_paraphrases_route_by_meaning(embedder: Any, shared_cache: Path, text: str, intent: str) -> None:
+    router = Router(load_router_data(), threshold=0.45, embedder=lambda: embedder, cache_dir=shared_cache)
     route = router.classify(text)
     assert (route.intent, route.source) == (intent, "semantic")
     assert route.confidence >= 0.45
 
 
-def test_below_the_threshold_the_keywords_decide(embedder: Any, tmp_path: Path) -> None:
-    router = Router(load_router_data(), threshold=0.99, embedder=lambda: embedder, cache_dir=tmp_path)
+def test_below_the_threshold_the_keywords_decide(embedder: Any, shared_cache: Path) -> None:
+    router = Router(load_router_data(), threshold=0.99, embedder=lambda: embedder, cache_dir=shared_cache)
     route = router.classify("how many emails from the school")
     assert (route.intent, route.source) == ("communication", "keyword")
     assert router.classify("zebra crossing paint colours").source == "none"
