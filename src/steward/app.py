@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from steward.assistant.governance import Governance
     from steward.assistant.intercepts import Intercept
     from steward.assistant.loop import Loop
+    from steward.assistant.reminder_text import Subject
     from steward.assistant.router import Router
     from steward.assistant.turn import Engine
     from steward.assistant.vocab import Vocab
@@ -111,6 +112,28 @@ class App:
         )
 
     @cached_property
+    def reminder_summariser(self) -> Callable[[str], Subject | None] | None:
+        """Model-first reminder text: the task tier's model summarises what a reminder is for.
+
+        None when the `reminder_llm` flag is off or no model tier is configured (deterministic subjects).
+        The client is built on the first reminder, so a turn without one never loads httpx.
+        """
+        spec = self.tiers.spec_for("task")
+        if not self.settings.as_bool("reminder_llm") or spec is None:
+            return None
+        from steward.assistant.reminder_text import summarise_reminder
+
+        tiers = self.tiers
+        built: list[Any] = []
+
+        def summarise(text: str) -> Subject | None:
+            if not built:
+                built.append(tiers.model(spec))
+            return summarise_reminder(built[0], text)
+
+        return summarise
+
+    @cached_property
     def governance(self) -> Governance:
         """Held writes: what the model proposed, waiting for the user's yes."""
         from steward.assistant.governance import Governance
@@ -127,7 +150,7 @@ class App:
 
         options = DateOptions.from_settings(self.settings)
         built: list[Intercept] = [
-            ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options),
+            ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser),
             ScheduleQuery(self.vocab, self.clock, lambda: self.calendar, options),
             InboxAnalysis(self.vocab, self.clock, lambda: self.db, self.settings.as_int("mail.analyze_limit"),
                           options),

@@ -9,6 +9,7 @@ owns; the next turn's answer completes the reminder (ADR-0112 §3).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -16,14 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match
 from steward.assistant.language import is_action_request, is_question
+from steward.assistant.reminder_text import Subject, grounded
 from steward.assistant.subjects import parse_subject
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
 from steward.assistant.vocab import Vocab, match_at, words
 from steward.clock import Clock
-from steward.errors import UserError
+from steward.errors import ConnectorError, UserError
 
 if TYPE_CHECKING:
     from steward.calendar.service import CalendarService
+
+log = logging.getLogger(__name__)
 
 ASK_WHAT = "What should I remind you about?"
 ASK_WHEN = "When should I remind you?"
@@ -78,11 +82,31 @@ class ReminderCreation:
     reads_only = False
 
     def __init__(self, vocab: Vocab, clock: Clock, calendar: Callable[[], CalendarService],
-                 date_options: Any = None) -> None:
+                 date_options: Any = None, summarise: Callable[[str], Subject | None] | None = None) -> None:
         self.vocab = vocab
         self.clock = clock
         self._calendar = calendar
         self.date_options = date_options
+        # model-first reminder text (flag reminder_llm, a model on the task tier); None: deterministic only
+        self.summarise = summarise
+
+    def _subject(self, text: str, spans: Any = ()) -> tuple[str, str]:
+        """(what the reminder is for, where that came from): the model's summary, else the deterministic one."""
+        deterministic = parse_subject(text, self.vocab, list(spans)).subject
+        if self.summarise is None:
+            return deterministic, "deterministic"
+        try:
+            summary = self.summarise(text)
+        except ConnectorError as exc:
+            log.debug("reminder text: model unavailable (%s); deterministic subject used", exc)
+            return deterministic, "deterministic: model unavailable"
+        if summary is None:
+            return deterministic, "deterministic: model answer unusable"
+        if summary.missing:
+            return "", "model: NONE"
+        if not grounded(summary.text, text):
+            return deterministic, "deterministic: model summary not grounded in the request"
+        return summary.text, "model"
 
     def _trigger_at(self, norms: list[str]) -> tuple[int, bool] | None:
         """(index, is_todo) of the first reminder (or to-do) trigger."""
@@ -113,7 +137,7 @@ class ReminderCreation:
     def handle(self, turn: Turn, match: Match) -> Outcome:
         when = match.slots.get("when")
         spans = date_spans(when)
-        subject = parse_subject(turn.text, self.vocab, spans).subject
+        subject, source = self._subject(turn.text, spans)
         if when is None and not subject:
             return Outcome(reply=ASK_WHAT, ask=OpenQuestion(NAME, ASK_WHAT, {"need": "what", "then": "when"}))
         if when is None:
@@ -121,14 +145,15 @@ class ReminderCreation:
         stored = StoredWhen(when.start, when.end, bool(when.has_date), bool(when.has_time), str(when.text))
         if not subject:
             payload = {"need": "what", "when": stored.to_payload()}
-            return Outcome(reply=ASK_WHAT, ask=OpenQuestion(NAME, ASK_WHAT, payload))
-        return self._write(turn, subject, stored)
+            return Outcome(reply=ASK_WHAT, ask=OpenQuestion(NAME, ASK_WHAT, payload),
+                           data={"subject_source": source})
+        return self._write(turn, subject, stored, source)
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         payload = question.payload
         need = payload.get("need")
         if need == "what":
-            subject = parse_subject(turn.text, self.vocab).subject
+            subject, source = self._subject(turn.text)
             if not subject:
                 return Outcome(reply=ASK_WHAT, ask=question)
             if "when" not in payload:
@@ -138,7 +163,7 @@ class ReminderCreation:
                 when = StoredWhen.from_payload(payload["when"])
             except (KeyError, TypeError, ValueError):
                 return None  # a payload this version cannot read: drop the question, lose nothing else
-            return self._write(turn, subject, when)
+            return self._write(turn, subject, when, source)
         if need == "when":
             when = find_when(turn.text, turn_clock(self.clock, turn), self.date_options)
             if when is None:
@@ -147,7 +172,7 @@ class ReminderCreation:
             return self._write(turn, str(payload.get("subject", "")), stored)
         return None
 
-    def _write(self, turn: Turn, subject: str, when: StoredWhen) -> Outcome:
+    def _write(self, turn: Turn, subject: str, when: StoredWhen, source: str = "deterministic") -> Outcome:
         provenance = {"via": "turn", "session": turn.session, "turn": turn.id, "command": "chat"}
         try:
             reminder = self._calendar().create_reminder(subject, when, provenance=provenance,
@@ -157,7 +182,8 @@ class ReminderCreation:
         fields = reminder.to_json()
         verb = "I would set a reminder" if turn.dry_run else "Reminder set"
         reply = f"{verb} for {when_label(reminder.due)}: {reminder.text}"
-        return Outcome(reply=reply, writes=(Write("reminder", reminder.id, fields),))
+        return Outcome(reply=reply, writes=(Write("reminder", reminder.id, fields),),
+                       data={"subject_source": source})
 
 
 def turn_clock(clock: Clock, turn: Turn) -> Clock:
