@@ -58,6 +58,16 @@ def _shape(text: str, found: Resolution | None, clock: Clock, prefer: str) -> di
     return out
 
 
+def _missing_hint() -> str:
+    """Why a holiday name gave no date, when a calendar library is not installed."""
+    from steward.dates import missing_calendars
+
+    absent = missing_calendars()
+    if not absent:
+        return ""
+    return f" (dates on lunar calendars need {', '.join(absent)}: pip install 'steward[holidays]')"
+
+
 def _human(text: str, found: Resolution, clock: Clock) -> str:
 
     def show(moment: Any) -> str:
@@ -91,7 +101,7 @@ def cmd_when(ctx: Ctx, args: argparse.Namespace) -> int:
     if found is None:
         if ctx.json:
             ctx.emit(_shape(text, None, clock, args.prefer), "")
-        ctx.notice(f"steward: no date or time found in {text!r}")
+        ctx.notice(f"steward: no date or time found in {text!r}{_missing_hint()}")
         return 1
     ctx.emit(_shape(text, found, clock, args.prefer), lambda: _human(text, found, clock))
     return 0

@@ -16,8 +16,10 @@ piece's own span (cut those, not `span`, to keep the words in between). Pieces c
 they fit (a day and a clock time, not two days). `find_all` gives the separate pieces without
 combining them.
 
-The conventions (next/this friday, times without a day, DST gaps) are documented in `_days` and
-`_place` and in the README's "Dates" section.
+The conventions (next/this friday, times without a day, DST gaps, holidays) are documented in
+`_days`, `_place` and `_holidays` and in the README's "Dates" section. Holidays on lunar calendars
+need the `holidays` extra; without it they give no date and `missing_calendars()` names what is
+missing.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from steward.dates._calendars import missing as missing_calendars
 from steward.dates._model import Grain
 from steward.dates._place import Phrase, _Opts, glued, merge, phrases, place, whole
 from steward.dates._text import Normalized, normalize
@@ -35,7 +38,7 @@ if TYPE_CHECKING:
     from steward.clock import Clock
     from steward.settings import Settings
 
-__all__ = ["DateOptions", "Grain", "Resolution", "find", "find_all", "resolve", "PREFERENCES"]
+__all__ = ["DateOptions", "Grain", "Resolution", "find", "find_all", "missing_calendars", "resolve", "PREFERENCES"]
 
 PREFERENCES = ("future", "past")
 

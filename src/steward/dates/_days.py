@@ -15,7 +15,7 @@ from __future__ import annotations
 import calendar
 from datetime import date, timedelta
 
-from steward.dates._holidays import holiday_date
+from steward.dates._holidays import Span, occurrences
 from steward.dates._model import DayRef, Grain
 
 DaySpan = tuple[date, date, Grain]   # first day, the day after the last, grain
@@ -186,8 +186,8 @@ def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySp
         start = date(year, 3 * (ref.a - 1) + 1, 1)
         return start, add_months(start, 3), "month"
     if k == "holiday":
-        found = _holiday(ref, today, prefer)
-        return (found, found + one, "day") if found else None
+        period = _holiday(ref, today, prefer)
+        return (period[0], period[1], "day") if period else None
     if k == "units":
         return _units(ref.a, ref.mode, today)
     if k == "weekday_count":
@@ -260,21 +260,26 @@ def _units(n: int, unit: str, today: date) -> DaySpan | None:
     return None
 
 
-def _holiday(ref: DayRef, today: date, prefer: str) -> date | None:
+def _holiday(ref: DayRef, today: date, prefer: str) -> Span | None:
     key, _, how = ref.mode.partition("|")
     if ref.year is not None:
-        return holiday_date(key, ref.year)
-    if how == "years":
-        return holiday_date(key, today.year + ref.b)
-    if how == "months":
+        year = ref.year
+    elif how == "years":
+        year = today.year + ref.b
+    elif how == "months":
         # "thanksgiving in 9 months": the one in the year nine months from now
-        return holiday_date(key, add_months(today, ref.b).year)
-    backwards = ref.a < 0 or (ref.a == 0 and prefer == "past")
-    for year in range(today.year, today.year - 3, -1) if backwards else range(today.year, today.year + 3):
-        d = holiday_date(key, year)
-        if d is not None and (d < today if backwards else d >= today):
-            return d
-    return None
+        year = add_months(today, ref.b).year
+    else:
+        backwards = ref.a < 0 or (ref.a == 0 and prefer == "past")
+        spans = [s for y in range(today.year - 3, today.year + 4) for s in occurrences(key, y)]
+        if backwards:
+            # the latest that began before today
+            return max((s for s in spans if s[0] < today), default=None)
+        # the next one, or the one under way ("ramadan" during Ramadan)
+        ahead = sorted(s for s in spans if s[1] > today)
+        return ahead[0] if ahead else None
+    found = occurrences(key, year)
+    return found[0] if found else None
 
 
 def _ym(d: date) -> tuple[int, int]:

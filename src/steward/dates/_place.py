@@ -123,7 +123,7 @@ def _with_year(ph: Phrase, p: Piece) -> Phrase | None:
 
 def choose(text: str) -> list[Piece]:
     """Non-overlapping pieces, the longest first (then the earliest), in text order."""
-    found = sorted((p for _, p in scan(text)), key=lambda p: (-p.length, p.begin, p.dependent, p.weak))
+    found = sorted(scan(text), key=lambda p: (-p.length, p.begin, p.dependent, p.weak))
     taken = bytearray(len(text) + 1)
     chosen: list[Piece] = []
     for p in found:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from steward.dates._holidays import ALIASES
+from steward.dates._grammar.holidays import scan_holidays
 from steward.dates._model import DayRef, Offset, Piece, TimeOfDay
 
 MONTHS = {
@@ -826,41 +826,6 @@ def _range_piece(m: re.Match[str], month1: int, month2: int) -> Piece | None:
     return _span(m, day=DayRef("month_day", month1, d1, year), until=last)
 
 
-# -- named days ---------------------------------------------------------------------------------------------
-_HOLIDAY_NAMES = "|".join(f"(?:{alias})" for alias, _ in ALIASES)
-_HOLIDAY_KEY = [(re.compile(alias + "$"), key) for alias, key in ALIASES]
-
-
-@rule("thanksgiving",
-      r"(?:(?P<rel>this|next|last|coming|previous|past)\s)?(?P<name>" + _HOLIDAY_NAMES + r")(?:\sday)?"
-      r"(?:,?\s(?:of\s|in\s)?(?P<year>\d{4})"
-      r"|\s(?:of\s)?(?P<yrel>this|next|last|previous)\syear"
-      r"|\s(?:of\s)?(?P<yrel2>this|next|last|previous)\syear"
-      r"|\s(?:in|within)\s(?P<in_n>\d+|an?|one)\s(?P<in_u>years?|yrs?|months?)"
-      r"|\s(?P<ago_n>\d+|an?|one)\s(?P<ago_u>years?|yrs?|months?)\s(?P<dir>ago|from now|hence)"
-      r"|\s(?:in|within)\s(?P<in_n2>\d+|an?|one)\s(?P<in_u2>years?|yrs?|months?)\s(?:from now|time))?")
-def _holiday(m: re.Match[str]) -> Piece | None:
-    name = m["name"]
-    key = next((k for pattern, k in _HOLIDAY_KEY if pattern.match(name)), None)
-    if key is None:
-        return None
-    rel = {"next": 1, "coming": 1, "last": -1, "previous": -1, "past": -1}.get(m["rel"] or "", 0)
-    if m["year"]:
-        return _span(m, day=DayRef("holiday", 0, year=int(m["year"]), mode=key))
-    yrel = m["yrel"] or m["yrel2"]
-    if yrel:
-        return _span(m, day=DayRef("holiday", 0, {"this": 0, "next": 1}.get(yrel, -1), mode=key + "|years"))
-    n_text, unit, sign = m["in_n"] or m["in_n2"], m["in_u"] or m["in_u2"], 1
-    if m["ago_n"]:
-        n_text, unit, sign = m["ago_n"], m["ago_u"], (-1 if m["dir"] == "ago" else 1)
-    if n_text:
-        n = 1 if n_text in ("a", "an", "one") else int(n_text)
-        months = n * (12 if unit.startswith("y") else 1) * sign
-        return _span(m, day=DayRef("holiday", 0, months, mode=key + "|months"))
-    weak = key in ("boss's day",) and name == "boss's"
-    return _span(m, day=DayRef("holiday", rel, mode=key), weak=weak)
-
-
 ZONES = {
     "utc": 0, "gmt": 0, "z": 0, "wet": 0, "bst": 60, "west": 60, "cet": 60, "cest": 120, "eet": 120, "eest": 180,
     "msk": 180, "ist": 330, "sgt": 480, "hkt": 480, "jst": 540, "kst": 540, "aest": 600, "aedt": 660,
@@ -880,7 +845,7 @@ def _zone(m: re.Match[str]) -> Piece:
     return _span(m, zone_minutes=minutes, dependent=True, weak=True)
 
 
-def scan(text: str) -> Iterator[tuple[Rule, Piece]]:
+def scan(text: str) -> Iterator[Piece]:
     """Every piece any rule finds anywhere in the normalised text (overlaps included)."""
     for r in RULES:
         for m in r.pattern.finditer(text):
@@ -889,7 +854,8 @@ def scan(text: str) -> Iterator[tuple[Rule, Piece]]:
             except (ValueError, KeyError):
                 piece = None
             if piece is not None:
-                yield r, piece
+                yield piece
+    yield from scan_holidays(text)
 
 
 def with_span(piece: Piece, begin: int, end: int) -> Piece:
