@@ -35,6 +35,17 @@ DOVEADM = shutil.which("doveadm") or ("/usr/bin/doveadm" if os.path.exists("/usr
 _DELIVERIES = itertools.count()
 
 
+def _die_with_parent() -> None:
+    """In the child before exec: ask Linux to send SIGTERM when the parent dies (elsewhere: nothing)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def free_port() -> int:
     """A TCP port on 127.0.0.1 nothing listens on right now."""
     with socket.socket() as sock:
@@ -155,6 +166,9 @@ service stats {{
             [str(DOVECOT), "-F", "-c", str(self.conf)],
             stdout=subprocess.DEVNULL, stderr=open(self.root / "stderr.log", "ab"),  # noqa: SIM115
             start_new_session=True,
+            # a test run that is killed must not leave a server behind: the kernel stops it with its parent
+            # (the death signal follows the starting thread, so only when started from the main thread)
+            preexec_fn=_die_with_parent if threading.current_thread() is threading.main_thread() else None,
         )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -96,7 +96,7 @@ def cmd_sync(ctx: Ctx, args: argparse.Namespace) -> int:
     svc = ctx.app.mail_sync
     if args.every:
         return _sync_every(ctx, args, names)
-    bars = _Bars(enabled=not args.no_progress)
+    bars = _Bars(enabled=not args.no_progress and sys.stderr.isatty())
     try:
         outcomes = svc.sync(names, progress=bars)
     finally:
@@ -131,7 +131,7 @@ def _sync_every(ctx: Ctx, args: argparse.Namespace, names: list[str] | None) -> 
         svc.account(name)  # an unknown name fails now, not on the first beat
 
     def run(name: str) -> Any:
-        bars = _Bars(enabled=not args.no_progress)
+        bars = _Bars(enabled=not args.no_progress and sys.stderr.isatty())
         try:
             return svc.sync_account(svc.account(name), progress=bars)
         finally:
