@@ -165,3 +165,9 @@ def test_never_mind_closes_the_question_and_saves_nothing(say, steward_home: Pat
     assert after["handled_by"] != "continuation"
     conn = sqlite3.connect(steward_home / "steward.db")
     assert conn.execute("SELECT count(*) FROM reminders").fetchone()[0] == 0
+
+
+def test_a_repeating_reminder_says_only_the_first_is_set(say) -> None:
+    trace = say("remind me every monday at 9 to water the plants")
+    assert trace["writes"][0]["fields"]["due"] == "2026-09-21T09:00:00+05:30"
+    assert "repeating reminders are not supported yet" in trace["reply"]

@@ -96,6 +96,7 @@ class Vocab:
     calendar_mentions: tuple[Phrase, ...]
     date_residue: tuple[Phrase, ...]
     modifier_markers: tuple[Phrase, ...]
+    repeat_words: tuple[Phrase, ...]
     core_leading: tuple[Phrase, ...]
     vague_subjects: tuple[Phrase, ...]
     schedule_words: tuple[Phrase, ...]

@@ -20,7 +20,7 @@ from steward.assistant.language import is_action_request, is_question
 from steward.assistant.reminder_text import Subject, grounded
 from steward.assistant.subjects import parse_subject
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
-from steward.assistant.vocab import Vocab, match_at, words
+from steward.assistant.vocab import Vocab, contains_phrase, match_at, words
 from steward.clock import Clock
 from steward.errors import ConnectorError, UserError
 
@@ -182,6 +182,8 @@ class ReminderCreation:
         fields = reminder.to_json()
         verb = "I would set a reminder" if turn.dry_run else "Reminder set"
         reply = f"{verb} for {when_label(reminder.due)}: {reminder.text}"
+        if contains_phrase(words(turn.text), self.vocab.repeat_words):
+            reply += " (only this one: repeating reminders are not supported yet)"
         return Outcome(reply=reply, writes=(Write("reminder", reminder.id, fields),),
                        data={"subject_source": source})
 
