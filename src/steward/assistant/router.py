@@ -27,7 +27,6 @@ log = logging.getLogger(__name__)
 
 INTENTS = ("calendar", "communication", "finance", "brief", "system", "help", "general")
 WEAK_INTENTS = frozenset({"general", "system", "help"})
-SOURCES = ("semantic", "keyword", "none")
 
 
 @dataclass(frozen=True)
