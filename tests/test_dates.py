@@ -290,3 +290,25 @@ def test_offsets_counted_from_a_named_day() -> None:
     assert local("2 weeks before christmas", tuesday) == "2026-12-11 00:00"
     assert local("3 days after tomorrow at 5pm", tuesday) == "2026-09-19 17:00"
     assert local("twelve oh three", tuesday) == "2026-09-15 12:03"
+
+
+def test_seasons_are_the_one_under_way_or_the_next_and_spring_alone_is_not_a_date_in_a_sentence() -> None:
+    february = make_clock("", "2027-02-12T10:00:00+00:00")
+    assert (at("this summer", february).start.date().isoformat(),
+            at("this summer", february).end.date().isoformat()) == ("2027-06-21", "2027-09-23")  # type: ignore[union-attr]
+    assert local("this winter", february) == "2026-12-21 00:00"   # under way
+    assert local("next winter", february) == "2027-12-21 00:00"
+    assert local("last summer", february) == "2026-06-21 00:00"
+    assert local("autumn 2028", february) == "2028-09-23 00:00"
+    found = find("let's go camping in the summer", february)
+    assert found is not None and found.start.date().isoformat() == "2027-06-21"
+    assert find("I always fall asleep early", february) is None
+
+
+def test_every_monday_is_the_next_monday_flagged_recurring() -> None:
+    found = at("every monday at 9")
+    assert found.start.strftime("%Y-%m-%d %H:%M") == "2026-09-21 09:00" and found.recurring
+    assert not at("monday at 9").recurring
+    in_sentence = find("remind me every friday at 5 pm to water the plants", INCIDENT)
+    assert in_sentence is not None and in_sentence.recurring and in_sentence.text == "every friday at 5 pm"
+    assert in_sentence.to_json()["recurring"] is True

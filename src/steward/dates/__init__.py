@@ -78,7 +78,9 @@ class Resolution:
     None for a moment. `grain` is the unit the phrase was precise to. `span` is the character span in
     the caller's text; `parts` are the spans of the separate pieces it was combined from. `has_date`:
     the phrase named a day; `has_time`: the phrase named a clock time, a part of the day or an offset
-    in hours/minutes (so `start`'s time of day means something).
+    in hours/minutes (so `start`'s time of day means something). `recurring`: the phrase said a
+    repeating day ("every monday at 9"); `start` is its next occurrence, and repeating it is the
+    caller's business.
     """
 
     start: datetime
@@ -89,6 +91,7 @@ class Resolution:
     has_date: bool
     has_time: bool
     parts: tuple[tuple[int, int], ...] = ()
+    recurring: bool = False
 
     def to_json(self) -> dict[str, object]:
         """DESIGN.md's `when` shape plus the extra fields."""
@@ -101,6 +104,7 @@ class Resolution:
             "has_date": self.has_date,
             "has_time": self.has_time,
             "parts": [list(p) for p in self.parts],
+            "recurring": self.recurring,
         }
 
 
@@ -134,7 +138,7 @@ def _resolution(text: str, norm: Normalized, phrase: Phrase, now: datetime, pref
     parts = tuple(norm.span(b, e) for b, e in runs)
     begin, end = parts[0][0], parts[-1][1]
     return Resolution(placed.start, placed.end, placed.grain, (begin, end), text[begin:end],
-                      placed.has_date, placed.has_time, parts)
+                      placed.has_date, placed.has_time, parts, any(p.recurring for p in phrase.pieces))
 
 
 def resolve(text: str, clock: Clock, prefer: str = "future",

@@ -214,6 +214,8 @@ def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySp
         return saturday, saturday + timedelta(days=2), "day"
     if k.startswith(("end_of_", "begin_of_")):
         return _edge(ref, today)
+    if k == "season":
+        return _season(ref, today, prefer)
     if k == "month_part":
         year = ref.year if ref.year is not None else _month_year(ref.a, today, prefer)
         first = date(year, ref.a, 1)
@@ -280,6 +282,32 @@ def _holiday(ref: DayRef, today: date, prefer: str) -> Span | None:
         return ahead[0] if ahead else None
     found = occurrences(key, year)
     return found[0] if found else None
+
+
+# where the seasons start (northern hemisphere; the equinoxes and solstices, to the usual day)
+_SEASON_START = ((3, 20), (6, 21), (9, 23), (12, 21))
+
+
+def _season_span(index: int, year: int) -> Span:
+    start = date(year, *_SEASON_START[index])
+    following = _SEASON_START[(index + 1) % 4]
+    return start, date(year + (1 if index == 3 else 0), *following)
+
+
+def _season(ref: DayRef, today: date, prefer: str) -> DaySpan | None:
+    """ "this summer" is the one under way or the next; "next summer" the next one not begun; "last" the latest ended."""
+    if ref.year is not None:
+        first, after = _season_span(ref.a, ref.year)
+        return first, after, "day"
+    spans = [_season_span(ref.a, y) for y in range(today.year - 2, today.year + 2)]
+    if ref.mode == "next":
+        found = min((s for s in spans if s[0] > today), default=None)
+    elif ref.mode == "last" or prefer == "past":
+        under_way = next((s for s in spans if s[0] <= today < s[1]), None)
+        found = under_way if ref.mode != "last" and under_way else max((s for s in spans if s[1] <= today), default=None)
+    else:
+        found = min((s for s in spans if s[1] > today), default=None)
+    return (found[0], found[1], "day") if found else None
 
 
 def _ym(d: date) -> tuple[int, int]:

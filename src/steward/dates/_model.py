@@ -99,6 +99,7 @@ class Piece:
     dependent: bool = False
     zone_minutes: int | None = None
     anchored: bool = False  # an offset counted from the day that follows ("3 days after easter")
+    recurring: bool = False  # said as a repeating day ("every monday")
 
     @property
     def length(self) -> int:

@@ -384,14 +384,15 @@ _WD_REL = {"this": "", "coming": "", "upcoming": "", "next": "next", "following"
            "the following": "next", "last": "last", "past": "last", "previous": "last", "current": ""}
 
 
-@rule("weekday", r"(?:(?:on\s)?" + REL + r"\s)?" + WD + r"(?P<after>\s(?:after next|after this))?")
+@rule("weekday", r"(?:(?:on\s)?" + REL + r"\s|(?P<every>every|each)\s)?" + WD + r"(?P<after>\s(?:after next|after this))?")
 def _weekday(m: re.Match[str]) -> Piece:
     wd = WEEKDAYS[m["wd"]]
     mode = _WD_REL[m["rel"]] if m["rel"] else ""
     if m["after"]:
         mode = "after_next"
-    weak = not m["rel"] and m["wd"] in ("sun", "sat", "wed", "mon")
-    return _span(m, day=DayRef("weekday", wd, mode=mode), weak=weak)
+    weak = not (m["rel"] or m["every"]) and m["wd"] in ("sun", "sat", "wed", "mon")
+    # "every monday": the next one, flagged so a caller can offer to repeat it
+    return _span(m, day=DayRef("weekday", wd, mode=mode), weak=weak, recurring=bool(m["every"]))
 
 
 @rule("weekday of next week",
@@ -490,6 +491,19 @@ def _the_nth(m: re.Match[str]) -> Piece | None:
         return _span(m, day=DayRef("day_of_month", _week_rel(rel), day, mode="rel"))
     weak = not m.group().startswith(("the", "on"))
     return _span(m, day=DayRef("day_of_month", 0, day), weak=weak)
+
+
+_SEASONS = {"spring": 0, "summer": 1, "fall": 2, "autumn": 2, "winter": 3}
+
+
+@rule("this summer", r"(?:(?:in|during|by|over)\s)?(?:the\s)?(?:(?P<rel>this|next|last|coming|past|previous|current)\s)?"
+      r"(?P<s>spring|summer|fall|autumn|winter)(?:\s(?:of\s)?(?P<year>\d{4}))?")
+def _season(m: re.Match[str]) -> Piece:
+    mode = {"next": "next", "coming": "", "last": "last", "past": "last", "previous": "last"}.get(m["rel"] or "", "")
+    # "fall", "spring", "summer" are ordinary words too: alone they count only as the whole text
+    weak = not (m["rel"] or m["year"] or m.group().startswith(("in ", "during ", "by ", "over ")))
+    return _span(m, day=DayRef("season", _SEASONS[m["s"]], year=int(m["year"]) if m["year"] else None, mode=mode),
+                 weak=weak)
 
 
 @rule("month", r"(?:(?:in|during|of)\s)?(?:(?P<rel>this|next|last|coming|past|previous)\s)?" + MON
