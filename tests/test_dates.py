@@ -312,3 +312,9 @@ def test_every_monday_is_the_next_monday_flagged_recurring() -> None:
     in_sentence = find("remind me every friday at 5 pm to water the plants", INCIDENT)
     assert in_sentence is not None and in_sentence.recurring and in_sentence.text == "every friday at 5 pm"
     assert in_sentence.to_json()["recurring"] is True
+
+
+def test_a_sign_carries_over_to_the_unsigned_items_after_it() -> None:
+    assert local("-1 decade 2 years") == "2014-09-14 23:53"
+    assert local("+1 decade -2 years") == "2034-09-14 23:53"
+    assert local("-1 year +2 months") == "2025-11-14 23:53"

@@ -706,6 +706,7 @@ _DUR_ITEM = re.compile(
 def parse_duration(text: str) -> Offset | None:
     """The total of "1 year, 2 months and 3 days" (signs allowed: "+1 decade -2 years")."""
     total: Offset | None = None
+    sign = ""
     pos = 0
     for m in _DUR_ITEM.finditer(text):
         between = text[pos:m.start()]
@@ -721,7 +722,9 @@ def parse_duration(text: str) -> Offset | None:
         off = scale_offset(unit, n)
         if off is None:
             return None
-        if m["sign"] == "-":
+        # an unsigned item takes the sign before it: "-1 decade 2 years" is minus 12 years
+        sign = m["sign"] or sign
+        if sign == "-":
             off = off.scaled(-1)
         total = off if total is None else total.plus(off)
     if text[pos:].strip(" ,'s") not in ("", "time"):
