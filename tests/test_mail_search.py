@@ -26,7 +26,8 @@ def mailbox(cli, tmp_path: Path) -> Path:
 
 
 def search(cli, *words: str) -> dict:
-    r = cli("mail", "search", *words, "--now", NOW_ARG, "--json")
+    # these tests pin FTS behaviour; hybrid search (the default) is tested in test_mail_hybrid.py
+    r = cli("mail", "search", *words, "--mode", "lexical", "--now", NOW_ARG, "--json")
     assert r.code == 0, r.err
     return r.json()
 

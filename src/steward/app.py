@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from steward.hooks.bus import HookBus
     from steward.llm.tiers import TierConfig
     from steward.mail.heartbeat import SyncHeartbeat
+    from steward.mail.hybrid import MailSearch
     from steward.mail.live import MailSync
 
 log = logging.getLogger(__name__)
@@ -190,11 +191,24 @@ class App:
 
     @cached_property
     def mail_on_batch(self) -> Callable[[sqlite3.Connection, list[tuple[int, str]]], None] | None:
-        """Called inside each mail-ingest transaction with (message id, text to embed) of new messages.
+        """Called inside each mail-ingest transaction with (message id, text to embed) of new messages:
+        their vectors commit with the message rows. None when semantic search is off."""
+        if not self.settings.as_bool("semantic_search"):
+            return None
+        from steward.mail.semantic import index_hook
 
-        None until a semantic index is wired here; its vectors then commit with the message rows.
-        """
-        return None
+        return index_hook(lambda: self.embedder)
+
+    @cached_property
+    def mail_search(self) -> MailSearch:
+        """Mail search (hybrid, lexical, semantic); its vector index stays warm for the App's life."""
+        from steward.mail.hybrid import MailSearch
+
+        return MailSearch(self.db, self.clock, lambda: self.embedder,
+                          semantic=self.settings.as_bool("semantic_search"),
+                          rrf_k=self.settings.as_int("search.rrf_k"),
+                          min_similarity=self.settings.as_float("search.min_similarity"),
+                          semantic_weight=self.settings.as_float("search.semantic_weight"))
 
     @cached_property
     def mail_imap_fetcher(self) -> Callable[[Any], bytes] | None:

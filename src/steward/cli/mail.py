@@ -21,6 +21,13 @@ def register(commands: Commands) -> None:
     p.add_argument("--limit", type=int, default=None, help="most hits to show")
     p.add_argument("--mode", choices=("hybrid", "lexical", "semantic"), default=None,
                    help="lexical (FTS) only, semantic only, or both fused (default: hybrid when available)")
+    p.add_argument("--explain", action="store_true",
+                   help="show each hit's lexical rank, semantic rank and fused score")
+
+    p = mail.add("index", "give every message a vector for semantic search (resumable; new mail gets one "
+                 "as it is imported)", cmd_index)
+    p.add_argument("--rebuild", action="store_true", help="drop every vector and embed all messages again")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
     p = mail.add("analyze", "which / how many / list all: every match grouped by sender", cmd_analyze)
     p.add_argument("query", nargs="+", metavar="QUERY")
@@ -73,26 +80,45 @@ def cmd_rejected(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_search(ctx: Ctx, args: argparse.Namespace) -> int:
-    from steward.mail.search import search
-
     query = " ".join(args.query)
     limit = args.limit if args.limit is not None else ctx.settings.as_int("mail.search_limit")
-    result = search(ctx.app.db, query, limit=limit, clock=ctx.clock)
+    result = ctx.app.mail_search.search(query, mode=args.mode, limit=limit, explain=args.explain)
     ctx.emit(result.to_json(), lambda: _search_text(ctx, result.to_json()))
+    return 0
+
+
+def cmd_index(ctx: Ctx, args: argparse.Namespace) -> int:
+    from steward.cli.progress import Progress
+    from steward.errors import UserError
+    from steward.mail.semantic import backfill
+
+    if not ctx.settings.as_bool("semantic_search"):
+        raise UserError("semantic search is turned off (semantic_search = 0); turn it on to build its index")
+    progress = Progress("indexing", enabled=not args.no_progress)
+    report = backfill(ctx.app.db, ctx.app.embedder, rebuild=args.rebuild, progress=progress)
+    progress.finish()
+    ctx.emit({"indexed": report.indexed, "already": report.already, "total": report.total},
+             f"embedded {report.indexed} message(s); {report.total} of them now have a vector")
     return 0
 
 
 def _search_text(ctx: Ctx, data: dict[str, Any]) -> str:
     hits = data["hits"]
-    if not hits:
-        return f"no messages match {data['query']!r}"
     lines = []
+    if data.get("note"):
+        lines.append(f"({data['note']})")
+    if not hits:
+        return "\n".join([*lines, f"no messages match {data['query']!r}"])
     if data["broadened"]:
         lines.append("(nothing matched every word; showing messages that match any of them)")
     for h in hits:
         when = h["received_at"][:16].replace("T", " ")
         who = h["sender_name"] or h["sender"]
-        lines.append(f"{h['id']:>6}  {when}  {who[:28]:<28}  {h['subject'][:70]}")
+        line = f"{h['id']:>6}  {when}  {who[:28]:<28}  {h['subject'][:70]}"
+        if "explain" in h:
+            e = h["explain"]
+            line += f"  [lexical {e['lexical_rank'] or '-'}, semantic {e['semantic_rank'] or '-'}, fused {e['fused']:.4f}]"
+        lines.append(line)
     return "\n".join(lines)
 
 

@@ -72,6 +72,13 @@ class QueryPlan:
         return len(self.groups) > 1
 
 
+def free_text(text: str) -> str:
+    """The plain-language part of a query (operators, `-exclusions` and `OR` removed), for embedding."""
+    kept = [value.strip('"').strip() for neg, op, value in _TOKEN.findall(text)
+            if not neg and not op and value != "OR"]
+    return " ".join(k for k in kept if k)
+
+
 def _group(terms: tuple[Term, ...]) -> str:
     if len(terms) == 1:
         return terms[0].fts()

@@ -20,12 +20,28 @@ from steward.store import messages as repo
 
 
 @dataclass(frozen=True)
+class Explain:
+    """A hit's place in each ranking hybrid search fused (None: not in that list) and its fused score."""
+
+    lexical_rank: int | None
+    semantic_rank: int | None
+    fused: float
+    similarity: float | None = None  # cosine to the query, when the semantic list held it
+
+    def to_json(self) -> dict[str, Any]:
+        return {"lexical_rank": self.lexical_rank, "semantic_rank": self.semantic_rank,
+                "fused": round(self.fused, 6),
+                "similarity": None if self.similarity is None else round(self.similarity, 4)}
+
+
+@dataclass(frozen=True)
 class Hit:
     """One message found by a search, shown on the user's clock."""
 
     message: Message
     score: float
     clock: Clock
+    explain: Explain | None = None  # how hybrid search ranked it (`mail search --explain`)
 
     @property
     def id(self) -> int:
@@ -45,6 +61,7 @@ class Hit:
             "thread_key": m.thread_key,
             "account": m.account,
             "has_pdf": m.has_pdf,
+            **({"explain": self.explain.to_json()} if self.explain is not None else {}),
         }
 
 
@@ -56,10 +73,14 @@ class SearchResult:
     mode: str
     broadened: bool
     hits: list[Hit]
+    note: str | None = None  # e.g. why a hybrid search ran lexical only
 
     def to_json(self) -> dict[str, Any]:
-        return {"query": self.query, "mode": self.mode, "broadened": self.broadened,
-                "hits": [h.to_json() for h in self.hits]}
+        out = {"query": self.query, "mode": self.mode, "broadened": self.broadened,
+               "hits": [h.to_json() for h in self.hits]}
+        if self.note:
+            out["note"] = self.note
+        return out
 
 
 def filters_for(plan: QueryPlan) -> repo.Filters:

@@ -319,3 +319,13 @@ def summary_rows(conn: sqlite3.Connection, match: str | None, filters: Filters, 
                         limit, order, dense=dense, floor=floor)
     parse = datetime.fromisoformat
     return [MessageSummary(r[0], r[1], r[2], r[3], parse(r[4]), r[5]) for r in conn.execute(sql, args)]
+
+
+def filtered_ids(conn: sqlite3.Connection, match: str | None, filters: Filters) -> list[int]:
+    """Ids of every message matching an FTS5 expression (or any message when None) and the filters."""
+    where, args = _where(filters)
+    if match is not None:
+        where.insert(0, "m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)")
+        args.insert(0, match)
+    sql = "SELECT m.id FROM messages m" + (" WHERE " + " AND ".join(where) if where else "")
+    return [int(r[0]) for r in conn.execute(sql, args)]

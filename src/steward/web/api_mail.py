@@ -6,7 +6,7 @@ only — never to a log line or the store (the access log records the path, neve
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel, ConfigDict
@@ -72,11 +72,9 @@ class MessageOut(BaseModel):
     source: str
 
 
-def _search(app: App, q: str, limit: int | None) -> dict[str, Any]:
-    from steward.mail.search import search
-
+def _search(app: App, q: str, limit: int | None, mode: str | None = None, explain: bool = False) -> dict[str, Any]:
     chosen = limit if limit is not None else app.settings.as_int("mail.search_limit")
-    return search(app.db, q, limit=chosen, clock=app.clock).to_json()
+    return app.mail_search.search(q, mode=mode, limit=chosen, explain=explain).to_json()
 
 
 def _analyze(app: App, q: str) -> dict[str, Any]:
@@ -96,9 +94,12 @@ QUERY_HELP = "words, \"phrases\", from:, subject:, after:, before: (as `steward 
 
 @router.get("/search", response_model=SearchOut, responses=ERRORS)
 async def search(request: Request, q: str = Query(min_length=1, max_length=500, description=QUERY_HELP),
-                 limit: int | None = Query(None, ge=1, le=200)) -> dict[str, Any]:
+                 limit: int | None = Query(None, ge=1, le=200),
+                 mode: Literal["hybrid", "lexical", "semantic"] | None = Query(None, description="default hybrid"),
+                 explain: bool = Query(False, description="each hit's lexical rank, semantic rank, fused score")
+                 ) -> dict[str, Any]:
     """The best matches for a query, best first; `broadened` when no message had every word."""
-    return await runtime_of(request).workers.run(_search, q, limit)
+    return await runtime_of(request).workers.run(_search, q, limit, mode, explain)
 
 
 @router.get("/analyze", response_model=AnalysisOut, responses=ERRORS)

@@ -1,0 +1,151 @@
+"""One mail search in three modes: lexical (FTS5), semantic (vectors) and hybrid (both, fused by RRF).
+
+Hybrid is the default: the words of the query go to FTS5, its plain-language part is embedded and
+compared with every message vector, and the two rankings are fused (`mail.fusion.rrf`); when every
+word of the query matched, semantic votes weigh `search.semantic_weight` (exact asks stay exact). Filters
+(`from:`, `subject:`, `after:`, `before:`, `category:`, `to:`, `-word`) bind both sides, so a
+semantic hit never escapes them. With the `semantic_search` flag off, or no model installed, a
+hybrid search runs lexical and says why in `note`; an explicit `--mode semantic` is an error then.
+`analyze` never comes here: a count must be a count.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from steward.clock import Clock
+from steward.embed import Embedder
+from steward.errors import ConfigError, UsageError, UserError
+from steward.mail.fusion import rrf
+from steward.mail.query import QueryPlan, free_text, parse_query
+from steward.mail.search import Explain, Hit, SearchResult, filters_for, run_plan
+from steward.mail.vectors import VectorIndex
+from steward.store import messages as messages_repo
+
+if TYPE_CHECKING:
+    import numpy as np
+
+log = logging.getLogger(__name__)
+
+MODES = ("hybrid", "lexical", "semantic")
+CANDIDATES = 50  # each list contributes its best this-many (or `limit`, if larger) to the fusion
+FLAG_OFF_NOTE = "semantic search is off (semantic_search = 0): lexical results only"
+
+
+class MailSearch:
+    """Search over one store; keeps its vector index in memory and refreshes it before each search."""
+
+    def __init__(self, conn: sqlite3.Connection, clock: Clock, embedder: Callable[[], Embedder], *,
+                 semantic: bool = True, rrf_k: int = 60, min_similarity: float = 0.25,
+                 semantic_weight: float = 0.5) -> None:
+        self.conn = conn
+        self.clock = clock
+        self._embedder = embedder
+        self.semantic = semantic
+        self.rrf_k = rrf_k
+        self.min_similarity = min_similarity
+        self.semantic_weight = semantic_weight
+        self._index: VectorIndex | None = None
+
+    def index(self) -> VectorIndex:
+        """The in-memory vector index, brought up to date with the store."""
+        if self._index is None:
+            self._index = VectorIndex(self._embedder().dim)
+        self._index.refresh(self.conn)
+        return self._index
+
+    def search(self, query: str, *, mode: str | None = None, limit: int = 20, explain: bool = False
+               ) -> SearchResult:
+        """The best `limit` messages for `query` in `mode` (default hybrid)."""
+        if limit < 1:
+            raise UserError("--limit must be at least 1")
+        if mode is not None and mode not in MODES:
+            raise UsageError(f"--mode must be one of {', '.join(MODES)}, not {mode!r}")
+        chosen = mode or "hybrid"
+        plan = parse_query(query, self.clock)
+        if chosen != "lexical" and not self.semantic:
+            if chosen == "semantic":
+                raise UserError("semantic search is turned off (semantic_search = 0); use --mode lexical")
+            return self._lexical(query, plan, limit, explain, note=FLAG_OFF_NOTE)
+        text = free_text(query)
+        if chosen == "lexical" or not text:
+            # nothing in plain words to compare by meaning (only filters): lexical order is the answer
+            return self._lexical(query, plan, limit, explain)
+        try:
+            semantic, note = self._semantic(text, plan, max(limit, CANDIDATES))
+        except ConfigError as exc:
+            if chosen == "semantic":
+                raise
+            log.warning("semantic search unavailable: %s", exc.message)
+            return self._lexical(query, plan, limit, explain, note=f"lexical only: {exc.message}")
+        if chosen == "semantic":
+            return self._semantic_result(query, semantic, limit, explain, note)
+        return self._hybrid(query, plan, semantic, limit, explain, note)
+
+    # -- the two sides ----------------------------------------------------------------------------
+
+    def _semantic(self, text: str, plan: QueryPlan, k: int) -> tuple[list[tuple[int, float]], str | None]:
+        index = self.index()
+        if len(index) == 0:
+            return [], "no message has a vector yet: run `steward mail index`"
+        vector = self._embedder().embed([text])[0]
+        ranked = index.search(vector, k, self._allowed(plan))
+        # nearest neighbours always exist; below the floor they are noise, not matches
+        return [(i, s) for i, s in zip(ranked.ids, ranked.scores, strict=True) if s >= self.min_similarity], None
+
+    def _allowed(self, plan: QueryPlan) -> np.ndarray | None:
+        """The ids the plan's filters and field terms admit, or None when it has none."""
+        import numpy as np
+
+        fielded = [g for g in plan.groups if all(t.column for t in g)]
+        filters = filters_for(plan)
+        if not fielded and filters == messages_repo.Filters():
+            return None
+        match = " AND ".join("(" + " OR ".join(t.fts() for t in g) + ")" for g in fielded) or None
+        try:
+            ids = messages_repo.filtered_ids(self.conn, match, filters)
+        except sqlite3.OperationalError as exc:
+            raise UserError(f"cannot search for {plan.text!r}: {exc}") from None
+        return np.asarray(ids, dtype=np.int64)
+
+    # -- results ----------------------------------------------------------------------------------
+
+    def _lexical(self, query: str, plan: QueryPlan, limit: int, explain: bool, note: str | None = None
+                 ) -> SearchResult:
+        rows, broadened = run_plan(self.conn, plan, limit, order="rank" if plan.has_text else "recent")
+        hits = [Hit(m, s, self.clock, Explain(rank, None, s) if explain else None)
+                for rank, (m, s) in enumerate(rows, 1)]
+        return SearchResult(query, "lexical", broadened, hits, note)
+
+    def _semantic_result(self, query: str, semantic: list[tuple[int, float]], limit: int, explain: bool,
+                         note: str | None) -> SearchResult:
+        top = semantic[:limit]
+        found = messages_repo.get_messages(self.conn, [i for i, _ in top])
+        hits = [Hit(found[i], sim, self.clock, Explain(None, rank, sim, sim) if explain else None)
+                for rank, (i, sim) in enumerate(top, 1) if i in found]
+        return SearchResult(query, "semantic", False, hits, note)
+
+    def _hybrid(self, query: str, plan: QueryPlan, semantic: list[tuple[int, float]], limit: int,
+                explain: bool, note: str | None) -> SearchResult:
+        lexical: list[tuple[int, float]] = []
+        broadened = False
+        if plan.has_text:
+            rows, broadened = run_plan(self.conn, plan, max(limit, CANDIDATES), order="rank")
+            lexical = [(m.id, s) for m, s in rows]
+        # every word matched: the words are what the user meant, meaning reorders and adds below them;
+        # no match, or only some words: meaning counts fully
+        weight = self.semantic_weight if lexical and not broadened else 1.0
+        fused = rrf({"lexical": [i for i, _ in lexical], "semantic": [i for i, _ in semantic]}, self.rrf_k,
+                    {"semantic": weight})[:limit]
+        similarity = dict(semantic)
+        found = messages_repo.get_messages(self.conn, [f.id for f in fused])
+        hits = [
+            Hit(found[f.id], f.score, self.clock,
+                Explain(f.ranks.get("lexical"), f.ranks.get("semantic"), f.score, similarity.get(f.id))
+                if explain else None)
+            for f in fused if f.id in found
+        ]
+        return SearchResult(query, "hybrid", broadened, hits, note)

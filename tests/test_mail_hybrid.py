@@ -1,0 +1,216 @@
+"""Semantic and hybrid mail search over the sample mailbox: vectors at ingest, backfill, fusion, the flag."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import numpy as np
+import pytest
+
+from steward.mail.fusion import rrf
+from steward.mail.sample import generate, write_mbox
+from steward.mail.vectors import VectorIndex, decode, encode
+
+NOW = datetime(2026, 11, 1, 12, 0, tzinfo=ZoneInfo("Asia/Kolkata"))
+NOW_ARG = NOW.isoformat()
+
+
+@pytest.fixture(scope="module")
+def sample_mbox(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_mbox(generate(NOW), tmp_path_factory.mktemp("sample") / "sample.mbox")
+
+
+@pytest.fixture
+def imported(cli: Callable[..., object], sample_mbox: Path, steward_home: Path) -> Path:
+    r = cli("mail", "import", str(sample_mbox), "--no-progress", "--now", NOW_ARG)
+    assert r.code == 0, r.err  # type: ignore[attr-defined]
+    return steward_home / "steward.db"
+
+
+@pytest.fixture
+def db(imported: Path) -> Iterator[sqlite3.Connection]:
+    conn = sqlite3.connect(imported)
+    conn.execute("PRAGMA foreign_keys=ON")
+    yield conn
+    conn.close()
+
+
+def _search(cli, *args: str) -> dict:  # type: ignore[no-untyped-def]
+    r = cli("mail", "search", *args, "--now", NOW_ARG, "--json")
+    assert r.code == 0, r.err
+    return r.json()
+
+
+def _kinds(db: sqlite3.Connection, hits: list[dict]) -> list[str]:
+    kind = {row[0]: row[1].split("-")[0] for row in db.execute("SELECT id, message_id FROM messages")}
+    return [kind[h["id"]] for h in hits]
+
+
+def test_every_imported_message_gets_a_vector_in_the_same_import(db: sqlite3.Connection) -> None:
+    messages = db.execute("SELECT count(*) FROM messages").fetchone()[0]
+    assert messages > 400
+    assert db.execute("SELECT count(*) FROM message_vectors").fetchone()[0] == messages
+    # ids and vectors only: no text column, and every blob is a scale plus 384 int8 components
+    assert [r[1] for r in db.execute("PRAGMA table_info(message_vectors)")] == ["message_rowid", "vector"]
+    assert {r[0] for r in db.execute("SELECT length(vector) FROM message_vectors")} == {4 + 384}
+
+
+def test_deleting_a_message_deletes_its_vector(db: sqlite3.Connection) -> None:
+    db.execute("DELETE FROM messages WHERE id = 1")
+    db.commit()
+    assert db.execute("SELECT count(*) FROM message_vectors WHERE message_rowid = 1").fetchone()[0] == 0
+
+
+def test_a_failing_embedder_rolls_back_the_whole_batch(cli, sample_mbox: Path, steward_home: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from steward.embed.minilm import MiniLMEmbedder
+
+    def broken(self: object, texts: object) -> object:
+        raise RuntimeError("model crashed")
+
+    monkeypatch.setattr(MiniLMEmbedder, "embed", broken)
+    with pytest.raises(RuntimeError):
+        cli("mail", "import", str(sample_mbox), "--no-progress")
+    conn = sqlite3.connect(steward_home / "steward.db")
+    assert conn.execute("SELECT count(*) FROM messages").fetchone()[0] == 0
+    assert conn.execute("SELECT count(*) FROM message_vectors").fetchone()[0] == 0
+
+
+def test_index_backfills_what_ingest_did_not_embed_and_resumes(cli, sample_mbox: Path, steward_home: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    assert cli("mail", "import", str(sample_mbox), "--no-progress").code == 0
+    conn = sqlite3.connect(steward_home / "steward.db")
+    total = conn.execute("SELECT count(*) FROM messages").fetchone()[0]
+    assert conn.execute("SELECT count(*) FROM message_vectors").fetchone()[0] == 0
+    r = cli("mail", "index")
+    assert r.code == 1 and "turned off" in r.err
+    monkeypatch.delenv("STEWARD_SEMANTIC_SEARCH")
+    first = cli("mail", "index", "--json")
+    assert first.code == 0 and first.json() == {"indexed": total, "already": 0, "total": total}
+    # an interrupted run keeps what it did: drop some vectors, and only those are embedded again
+    conn.execute("DELETE FROM message_vectors WHERE message_rowid % 10 = 0")
+    conn.commit()
+    missing = total - conn.execute("SELECT count(*) FROM message_vectors").fetchone()[0]
+    again = cli("mail", "index", "--json").json()
+    assert again["indexed"] == missing and again["total"] == total
+    assert cli("mail", "index", "--json").json()["indexed"] == 0
+
+
+def test_pending_payments_finds_statements_dues_and_autopay(cli, db: sqlite3.Connection) -> None:
+    """ADR-0071's example: a conceptual ask finds the mail that matters though it shares few words."""
+    data = _search(cli, "any pending payments?")
+    assert data["mode"] == "hybrid"
+    assert {"statement", "payment_due"} <= set(_kinds(db, data["hits"]))  # the default page of 20
+    # AutoPay notices share no word with the ask ("We will pay the statement balance"): meaning alone
+    # finds them, ranked below the mail both sides agree on (first at 24 of the fused list)
+    wider = _search(cli, "any pending payments?", "--limit", "30")
+    assert {"statement", "payment_due", "autopay"} <= set(_kinds(db, wider["hits"]))
+    assert "autopay" in _kinds(db, _search(cli, "any pending payments?", "--mode", "semantic")["hits"])
+
+
+def test_explain_shows_both_ranks_and_the_fused_score(cli, imported: Path) -> None:
+    data = _search(cli, "dentist appointment", "--explain")
+    hit = data["hits"][0]
+    assert set(hit["explain"]) >= {"lexical_rank", "semantic_rank", "fused"}
+    assert hit["explain"]["fused"] == pytest.approx(hit["score"], abs=1e-4)
+    scores = [h["score"] for h in data["hits"]]
+    assert scores == sorted(scores, reverse=True)
+    text = cli("mail", "search", "dentist appointment", "--explain", "--now", NOW_ARG)
+    assert "lexical" in text.out and "semantic" in text.out and "fused" in text.out
+
+
+def test_semantic_mode_finds_meaning_without_the_words(cli, db: sqlite3.Connection) -> None:
+    lexical = _search(cli, "tooth doctor", "--mode", "lexical")
+    semantic = _search(cli, "tooth doctor", "--mode", "semantic")
+    assert semantic["mode"] == "semantic"
+    assert not any("dental" in h["sender_name"].lower() for h in lexical["hits"])
+    assert "Lakeside Dental" in [h["sender_name"] for h in semantic["hits"][:5]]
+
+
+def test_filters_bind_the_semantic_side_too(cli, imported: Path) -> None:
+    data = _search(cli, "money owed from:kaveri after:2026-09-01")
+    assert data["hits"]
+    assert all(h["sender"].endswith("kaveribank.in") for h in data["hits"])
+    assert all(h["received_at"] >= "2026-09-01" for h in data["hits"])
+
+
+def test_gibberish_finds_nothing_rather_than_nearest_noise(cli, imported: Path) -> None:
+    assert _search(cli, "zzqqxx")["hits"] == []
+
+
+def test_the_flag_makes_search_lexical_and_says_so(cli, imported: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    data = _search(cli, "statement")
+    assert data["mode"] == "lexical" and "semantic search is off" in data["note"]
+    r = cli("mail", "search", "statement", "--mode", "semantic", "--now", NOW_ARG)
+    assert r.code == 1 and "turned off" in r.err
+
+
+def test_analyze_stays_lexical_and_exact(cli, db: sqlite3.Connection) -> None:
+    r = cli("mail", "analyze", "statement ready", "--now", NOW_ARG, "--json")
+    statements = db.execute("SELECT count(*) FROM messages WHERE message_id LIKE 'statement-%'").fetchone()[0]
+    assert r.json()["total"] == statements
+
+
+def test_bad_mode_and_limit_are_clear_errors(cli, imported: Path) -> None:
+    assert cli("mail", "search", "x", "--mode", "fuzzy").code == 2
+    r = cli("mail", "search", "x", "--limit", "0")
+    assert r.code == 1 and "--limit" in r.err
+
+
+# -- pure parts ---------------------------------------------------------------------------------------
+
+def test_rrf_rewards_agreement_and_keeps_ranks() -> None:
+    fused = rrf({"lexical": [1, 2, 3], "semantic": [3, 4, 1]}, k=60)
+    assert [f.id for f in fused][:2] == [1, 3]  # in both lists
+    assert fused[0].ranks == {"lexical": 1, "semantic": 3}
+    assert fused[0].score == pytest.approx(1 / 61 + 1 / 63)
+    half = rrf({"lexical": [1, 2], "semantic": [9]}, k=60, weights={"semantic": 0.5})
+    assert [f.id for f in half] == [1, 2, 9]
+    assert rrf({}, k=60) == [] and [f.id for f in rrf({"a": [5, 5, 6]})] == [5, 6]
+
+
+def test_int8_vectors_keep_cosines_and_the_index_is_exact() -> None:
+    rng = np.random.default_rng(3)
+    rows = rng.standard_normal((500, 384)).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    matrix, scales = decode(encode(rows), 384)
+    restored = matrix.astype(np.float32) * scales[:, None]
+    restored /= np.linalg.norm(restored, axis=1, keepdims=True)
+    assert ((restored * rows).sum(axis=1) > 0.999).all()
+    index = VectorIndex(384)
+    index.add(list(range(1, 501)), matrix, scales)
+    query = rows[41] + 0.05 * rng.standard_normal(384).astype(np.float32)
+    query /= np.linalg.norm(query)
+    ranked = index.search(query, 5)
+    assert ranked.ids[0] == 42
+    exact = rows @ query
+    # every score is the true cosine within int8 rounding, and nothing better was left out
+    assert np.allclose(ranked.scores, exact[np.array(ranked.ids) - 1], atol=0.01)
+    assert min(ranked.scores) >= np.sort(exact)[-5] - 0.01
+    assert index.search(query, 5, allowed=np.array([7, 8])).ids in {(7, 8), (8, 7)}
+    with pytest.raises(ValueError):
+        decode([b"short"], 384)
+
+
+def test_a_warm_index_refreshes_with_only_new_rows(imported: Path) -> None:
+    from steward.store import connect
+
+    conn = connect(imported)
+    index = VectorIndex(384)
+    total = index.refresh(conn)
+    assert total == len(index) > 400
+    assert index.refresh(conn) == 0  # nothing changed
+    other = connect(imported)
+    blob = other.execute("SELECT vector FROM message_vectors WHERE message_rowid = 5").fetchone()[0]
+    other.execute("DELETE FROM message_vectors WHERE message_rowid = 5")
+    assert index.refresh(conn) == total - 1  # a row went: reloaded whole
+    other.execute("INSERT INTO message_vectors VALUES (5, ?)", (blob,))
+    assert index.refresh(conn) >= 1 and len(index) == total
+    conn.close()
+    other.close()
