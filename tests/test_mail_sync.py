@@ -288,3 +288,27 @@ def test_status_times_are_in_the_users_zone(cli, dovecot, steward_home, password
     assert sync(cli).code == 0
     [row] = cli("mail", "status", "--json", "--tz", "Asia/Kolkata").json()
     assert row["last_sync"].endswith("+05:30")
+
+
+def test_a_message_renumbered_or_moved_since_the_last_sync_is_still_read_by_its_message_id(
+        cli, dovecot, steward_home, password) -> None:
+    dovecot.append([make_message(1, subject="Lease renewal"), make_message(2)])
+    configure(steward_home, dovecot, folders=("INBOX", "Archive"))
+    dovecot.append([make_message(3)], folder="Archive")
+    assert sync(cli).json()[0]["added"] == 3
+    [hit] = cli("mail", "search", "lease", "--json").json()["hits"]
+    dovecot.change_uidvalidity()  # no sync since: the stored UID is stale
+    r = cli("mail", "read", str(hit["id"]), "--json")
+    assert r.code == 0, r.err
+    assert "Your order number 1" in r.json()["body"]
+    conn = dovecot.client()  # moved to Archive by another mail client (copy, then expunge)
+    conn.select("INBOX")
+    [uid] = conn.uid("SEARCH", "HEADER", "Message-ID", '"<order-1@example.com>"')[1][0].split()
+    conn.uid("COPY", uid, "Archive")
+    conn.uid("STORE", uid, "+FLAGS.SILENT", r"(\Deleted)")
+    conn.expunge()
+    conn.logout()
+    r = cli("mail", "read", str(hit["id"]), "--json")
+    assert r.code == 0 and "Your order number 1" in r.json()["body"]
+    assert sync(cli).json()[0]["removed"] == 0  # the next sync finds it in Archive: still one message
+    assert len(cli("mail", "search", "lease", "--json").json()["hits"]) == 1

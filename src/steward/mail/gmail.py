@@ -319,8 +319,8 @@ class GmailSync:
             repo.set_gmail_history_id(self.conn, account.name, head)
         report = FolderReport("(all mail)" if not account.labels else ",".join(account.labels), 0,
                               len(known) + added + linked - len(to_remove), added, linked, rejected,
-                              removal.messages, resynced)
-        return SyncReport(account.name, (report,))
+                              removal.pointers, resynced)
+        return SyncReport(account.name, (report,), removed=removal.messages)
 
     def _batch(self, client: GmailClient, account: Account, ids: Sequence[str]) -> tuple[int, int, int]:
         from steward.mail.ingest import store_parsed

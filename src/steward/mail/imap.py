@@ -183,6 +183,14 @@ class ImapSession:
         data = self._call(f"listing {self._folder!r} on", self.conn.uid, "SEARCH", "ALL")
         return parse_search(data)
 
+    def search_message_id(self, message_id: str) -> list[int]:
+        """UIDs in the open folder whose Message-ID header is `message_id` (ASCII ids only)."""
+        if not message_id.isascii() or any(c in message_id for c in '"\\\r\n'):
+            return []
+        data = self._call(f"searching {self._folder!r} on", self.conn.uid, "SEARCH", "HEADER", "Message-ID",
+                          f'"<{message_id}>"')
+        return parse_search(data)
+
     def fetch_meta(self, uids: Sequence[int]) -> list[FetchItem]:
         """Headers, BODYSTRUCTURE, size and INTERNALDATE of these UIDs (no body)."""
         if not uids:

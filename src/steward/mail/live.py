@@ -213,6 +213,20 @@ class MailSync:
                 raw = session.fetch_full(place.uid)
                 if raw is not None:
                     return raw
+            # renumbered or moved since the last sync: look for its Message-ID in the folders it may be in
+            message_id = repo.message_id_at(self.conn, pointer.location())
+            if message_id:
+                for folder in dict.fromkeys([p.folder for p in places if p.account == account.name]
+                                            + list(account.folders)):
+                    try:
+                        session.examine(folder)
+                    except ConnectorError as exc:
+                        log.debug("cannot open %s: %s", folder, exc)
+                        continue
+                    for uid in session.search_message_id(message_id):
+                        raw = session.fetch_full(uid)
+                        if raw is not None:
+                            return raw
         raise SourceGone(f"mail account {account.name}: the message is no longer on the server "
                          f"(deleted or moved); `steward mail sync {account.name}` will catch up")
 

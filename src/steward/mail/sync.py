@@ -123,7 +123,7 @@ class FolderReport:
     added: int = 0
     linked: int = 0  # fetched, but the message was already stored (another folder, an import, a resync)
     rejected: int = 0
-    removed: int = 0  # messages deleted from the store because the server no longer has them
+    gone: int = 0  # pointers dropped: UIDs the server no longer lists, or the old UIDs of a renumbered folder
     resynced: bool = False
 
 
@@ -133,14 +133,11 @@ class SyncReport:
 
     account: str
     folders: tuple[FolderReport, ...] = field(default=())
+    removed: int = 0  # messages deleted from the store: no folder of the server holds them any more
 
     @property
     def added(self) -> int:
         return sum(f.added for f in self.folders)
-
-    @property
-    def removed(self) -> int:
-        return sum(f.removed for f in self.folders)
 
     @property
     def rejected(self) -> int:
@@ -180,7 +177,7 @@ class ImapSync:
             for folder in account.folders:
                 progress = progress_for(folder) if progress_for is not None else None
                 reports.append(self._folder(session, account, folder, progress))
-        return SyncReport(account.name, tuple(reports))
+        return SyncReport(account.name, tuple(reports), removed=repo.delete_orphans(self.conn))
 
     def _folder(self, session: ImapSession, account: Account, folder: str,
                 progress: ProgressFn | None) -> FolderReport:
@@ -198,10 +195,12 @@ class ImapSync:
                 done += len(uids)
                 if progress is not None:
                     progress(done, len(plan.new))
-        # only now, with every message fetched again under its new UID, drop what the server no longer has
-        removal = repo.remove_imap_pointers(self.conn, account.name, folder, [*plan.gone, *plan.stale])
+        # only now, with every message fetched again under its new UID, drop what the server no longer has;
+        # a message left without a source is deleted once every folder is synced (it may have moved to one)
+        removal = repo.remove_imap_pointers(self.conn, account.name, folder, [*plan.gone, *plan.stale],
+                                            delete=False)
         return FolderReport(folder, info.uidvalidity, len(server_uids), added, linked, rejected,
-                            removal.messages, plan.resync)
+                            removal.pointers, plan.resync)
 
     def _fetched(self, session: ImapSession, account: Account, folder: str, uidvalidity: int,
                  new: Sequence[int]) -> Generator[tuple[Sequence[int], _Fetched], None, None]:

@@ -53,13 +53,16 @@ class Removal:
 
 
 def remove_imap_pointers(conn: sqlite3.Connection, account: str, folder: str,
-                         keys: Iterable[tuple[int, int]]) -> Removal:
-    """Drop the pointers (uidvalidity, uid) of a folder in one transaction; a message left with no
-    source at all is deleted (its FTS row goes with it), one left with others points at the next one."""
-    return remove_pointers(conn, [ImapSource(account, folder, v, u).location() for v, u in keys], kind="imap")
+                         keys: Iterable[tuple[int, int]], *, delete: bool = True) -> Removal:
+    """Drop the pointers (uidvalidity, uid) of a folder in one transaction. A message left with other
+    sources points at the next one; one left with none is deleted (its FTS row goes with it), unless
+    `delete` is False: then `delete_orphans` removes it later (after the other folders had their say)."""
+    return remove_pointers(conn, [ImapSource(account, folder, v, u).location() for v, u in keys], kind="imap",
+                           delete=delete)
 
 
-def remove_pointers(conn: sqlite3.Connection, locations: Sequence[str], *, kind: str) -> Removal:
+def remove_pointers(conn: sqlite3.Connection, locations: Sequence[str], *, kind: str,
+                    delete: bool = True) -> Removal:
     """Drop these pointers of one kind (and their rejections) in one transaction; settle their messages."""
     if not locations:
         return Removal()
@@ -76,7 +79,7 @@ def remove_pointers(conn: sqlite3.Connection, locations: Sequence[str], *, kind:
                 dropped += 1
             dropped += conn.execute("DELETE FROM rejected_messages WHERE kind = ? AND location = ?",
                                     (kind, location)).rowcount
-        deleted = _settle(conn, touched)
+        deleted = _settle(conn, touched, delete=delete)
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
@@ -84,22 +87,38 @@ def remove_pointers(conn: sqlite3.Connection, locations: Sequence[str], *, kind:
     return Removal(dropped, deleted)
 
 
-def _settle(conn: sqlite3.Connection, rowids: Iterable[int]) -> int:
-    """Delete messages without a source; re-point the others at a source they still have."""
+def _settle(conn: sqlite3.Connection, rowids: Iterable[int], *, delete: bool = True) -> int:
+    """Delete messages without a source (when `delete`); re-point the others at a source they still have."""
     deleted = 0
     for rowid in sorted(rowids):
         left = conn.execute(
             "SELECT kind, location FROM message_sources WHERE message_rowid = ? ORDER BY rowid", (rowid,)
         ).fetchall()
         if not left:
-            conn.execute("DELETE FROM messages WHERE id = ?", (rowid,))
-            deleted += 1
+            if delete:
+                conn.execute("DELETE FROM messages WHERE id = ?", (rowid,))
+                deleted += 1
             continue
         current = conn.execute("SELECT source_kind, source_location FROM messages WHERE id = ?", (rowid,)).fetchone()
         if current is not None and (current[0], current[1]) not in {(k, loc) for k, loc in left}:
             conn.execute("UPDATE messages SET source_kind = ?, source_location = ? WHERE id = ?",
                          (left[0][0], left[0][1], rowid))
     return deleted
+
+
+def delete_orphans(conn: sqlite3.Connection) -> int:
+    """Delete every message no source holds any more (left by `remove_imap_pointers(delete=False)`, or
+    by a sync that stopped before its end); returns how many."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        gone = conn.execute(
+            "DELETE FROM messages WHERE NOT EXISTS"
+            " (SELECT 1 FROM message_sources s WHERE s.message_rowid = messages.id) RETURNING id").fetchall()
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return len(gone)
 
 
 def forget_account_mail(conn: sqlite3.Connection, account: str) -> int:
@@ -136,6 +155,14 @@ def imap_sources_of_message(conn: sqlite3.Connection, location: str) -> list[Ima
         data = json.loads(loc)
         out.append(ImapSource(data["account"], data["folder"], int(data["uidvalidity"]), int(data["uid"])))
     return out
+
+
+def message_id_at(conn: sqlite3.Connection, location: str) -> str:
+    """The Message-ID of the message stored at an IMAP pointer ('' when none)."""
+    row = conn.execute(
+        "SELECT m.message_id FROM message_sources s JOIN messages m ON m.id = s.message_rowid"
+        " WHERE s.kind = 'imap' AND s.location = ?", (location,)).fetchone()
+    return str(row[0]) if row and row[0] else ""
 
 
 def account_message_count(conn: sqlite3.Connection, account: str) -> int:
