@@ -130,3 +130,24 @@ def test_the_escalation_judge_moves_a_false_claim_to_tier3(cli, monkeypatch) -> 
         assert trace["data"]["escalated"] == {"from": "tier2", "reason": "false_claim", "source": "signal"}
         assert trace["tools"][0]["held"] and trace["false_claim"] is False
         assert len(weak.requests) == 1 and len(strong.requests) == 2
+
+
+def test_pre_tool_use_can_block_a_tool_and_post_tool_use_adds_context(cli, server, monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    seen = tmp_path / "post.json"
+    monkeypatch.setenv("STEWARD_HOOKS_PRE_TOOL_USE", json.dumps([
+        "grep -q create_reminder && { echo 'no reminders from the model today' >&2; exit 2; } || true"]))
+    monkeypatch.setenv("STEWARD_HOOKS_POST_TOOL_USE", json.dumps([f"cat > {seen}; echo 'the user is on holiday'"]))
+    server.enqueue(call("create_reminder", text="Call Sam", day="tomorrow"), call("list_schedule", day="tomorrow"),
+                   say("Nothing tomorrow."))
+    trace = turn(cli, "I should call Sam at some point tomorrow, can you help")
+    blocked, schedule = trace["tools"]
+    assert blocked["held"] is False
+    assert blocked["result"] == {"error": "blocked_by_hook", "error_text": "no reminders from the model today"}
+    assert trace["continuation"] is None  # nothing held, nothing to ask about
+    posted = json.loads(seen.read_text())
+    assert posted["hook_event_name"] == "PostToolUse" and posted["tool_name"] == "list_schedule"
+    assert posted["tool_response"]["day"] == "2026-09-15"
+    tool_message = server.requests[2].messages[-1]
+    assert tool_message["content"].endswith("\nthe user is on holiday")

@@ -110,6 +110,7 @@ class App:
             max_steps=self.settings.as_int("llm.max_steps"),
             context_chars=self.settings.as_int("llm.context_chars"),
             escalation_judge=self.settings.as_bool("llm.escalation_judge"),
+            hooks=self.hooks,
         )
 
     @cached_property

@@ -20,8 +20,9 @@ from typing import Any
 
 from steward.assistant.governance import Governance, Step, claims_write
 from steward.assistant.prompt import trim
-from steward.assistant.toolkit import Preview, Toolbox
+from steward.assistant.toolkit import Preview, Toolbox, error_data
 from steward.assistant.tools import ASK_USER, ToolContext
+from steward.hooks.bus import HookBus
 from steward.llm.messages import ChatModel, Message, ToolCall
 from steward.store.held import HeldCall
 
@@ -81,12 +82,13 @@ class AgentRun:
     """Runs the loop for one turn on one model."""
 
     def __init__(self, model: ChatModel, toolbox: Toolbox, governance: Governance, *, max_steps: int = 6,
-                 context_chars: int = 16000) -> None:
+                 context_chars: int = 16000, hooks: HookBus | None = None) -> None:
         self.model = model
         self.toolbox = toolbox
         self.governance = governance
         self.max_steps = max(1, max_steps)
         self.context_chars = context_chars
+        self.hooks = hooks
 
     def run(self, ctx: ToolContext, head: str, history: Sequence[Message], text: str) -> RunResult:
         """Answer `text` given `history`; holds writes in `ctx.session` (in memory only on a dry run)."""
@@ -111,9 +113,18 @@ class AgentRun:
                     steps.append(Step("ask"))
                     tools.append(ToolTrace(ASK_USER, call.arguments, False, {"asked": question}))
                     break  # the run stops at a question; calls after it are not made
-                result, trace = self._call(ctx, call, steps, held)
+                blocked = self._pre_tool_use(ctx, call)
+                if blocked is not None:
+                    steps.append(Step("call", call.name, held=False))
+                    result, trace = blocked, ToolTrace(call.name, call.arguments, False, blocked)
+                else:
+                    result, trace = self._call(ctx, call, steps, held)
                 tools.append(trace)
-                latest.append(Message("tool", encode_result(result), tool_call_id=call.id, name=call.name))
+                content = encode_result(result)
+                extra = self._post_tool_use(ctx, call, trace.result) if blocked is None else ()
+                if extra:
+                    content += "\n" + "\n".join(extra)
+                latest.append(Message("tool", content, tool_call_id=call.id, name=call.name))
             if question is not None:
                 break
         else:
@@ -122,6 +133,22 @@ class AgentRun:
         if tools and len(errors) == len([t for t in tools if t.name != ASK_USER]) and errors:
             signals.append("tool_errors")
         return self._finish(ctx, final, question, tools, held, steps, signals, used)
+
+    def _pre_tool_use(self, ctx: ToolContext, call: ToolCall) -> dict[str, str] | None:
+        """PreToolUse hooks: a block comes back to the model as a tool error; None lets the call run."""
+        if self.hooks is None or not self.hooks.has("PreToolUse"):
+            return None
+        found = self.hooks.run("PreToolUse", {"session_id": ctx.session, "tool_name": call.name,
+                                              "tool_input": dict(call.arguments)})
+        return error_data("blocked_by_hook", found.reason) if found.blocked else None
+
+    def _post_tool_use(self, ctx: ToolContext, call: ToolCall, shown: Any) -> tuple[str, ...]:
+        """PostToolUse hooks see what the trace keeps (never an email body); their context goes to the model."""
+        if self.hooks is None or not self.hooks.has("PostToolUse"):
+            return ()
+        found = self.hooks.run("PostToolUse", {"session_id": ctx.session, "tool_name": call.name,
+                                               "tool_input": dict(call.arguments), "tool_response": shown})
+        return found.context
 
     def _call(self, ctx: ToolContext, call: ToolCall, steps: list[Step],
               held: list[HeldCall]) -> tuple[Any, ToolTrace]:

@@ -23,6 +23,7 @@ from steward.assistant.toolkit import Tool, Toolbox
 from steward.assistant.tools import ASK_USER, ToolContext
 from steward.assistant.trace import OpenQuestion, Outcome, ToolCall, Turn
 from steward.errors import ConfigError
+from steward.hooks.bus import HookBus
 from steward.llm.judge import ask_judge, signals_verdict
 from steward.llm.messages import ChatModel, Message
 from steward.llm.tiers import TIER_NAMES, TierConfig, TierSpec
@@ -53,8 +54,10 @@ class AgentLoop:
     """
 
     def __init__(self, app: App, tiers: TierConfig, governance: Governance, tools: Sequence[Tool], *,
-                 max_steps: int = 6, context_chars: int = 16000, escalation_judge: bool = False) -> None:
+                 max_steps: int = 6, context_chars: int = 16000, escalation_judge: bool = False,
+                 hooks: HookBus | None = None) -> None:
         self.app = app
+        self.hooks = hooks
         self.tiers = tiers
         self.governance = governance
         self.tools = tuple(tools)
@@ -106,7 +109,7 @@ class AgentLoop:
         for past in turn.history:
             history += [Message("user", past.text), Message("assistant", past.reply)]
         runner = AgentRun(self.model(spec), toolbox, self.governance, max_steps=self.max_steps,
-                          context_chars=self.context_chars)
+                          context_chars=self.context_chars, hooks=self.hooks)
         return runner.run(ctx, head, history, turn.text)
 
 
