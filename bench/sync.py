@@ -78,7 +78,7 @@ def log_size(log: Path) -> int:
     return log.stat().st_size if log.exists() else 0
 
 
-def steward_sync(server: Dovecot, home: Path, batch: int) -> dict[str, float]:
+def steward_sync(server: Dovecot, home: Path, batch: int, semantic: bool) -> dict[str, float]:
     from steward.app import build_app
     from steward.clock import make_clock
     from steward.paths import resolve_paths
@@ -87,6 +87,7 @@ def steward_sync(server: Dovecot, home: Path, batch: int) -> dict[str, float]:
     os.environ["BENCH_IMAP_PW"] = server.users["alice"]
     home.mkdir(parents=True, exist_ok=True)
     (home / "config.toml").write_text(
+        f'semantic_search = {"true" if semantic else "false"}\n'
         f'[mail]\nsync_batch = {batch}\n\n[[mail.accounts]]\nname = "bench"\nhost = "{server.host}"\n'
         f'port = {server.port}\ntls = "none"\nuser = "alice"\npassword_env = "BENCH_IMAP_PW"\n')
     paths = resolve_paths(str(home))
@@ -102,7 +103,7 @@ def steward_sync(server: Dovecot, home: Path, batch: int) -> dict[str, float]:
     t0 = time.perf_counter()
     [again] = app.mail_sync.sync()
     noop_s = time.perf_counter() - t0
-    server.append([m.replace(b"bench-", b"bench-new-") for m in corpus(100, seed=99)])
+    server.append([m.replace(b"bench-", b"bench-new-" + (b"s" if semantic else b"l")) for m in corpus(100, seed=99)])
     t0 = time.perf_counter()
     [more] = app.mail_sync.sync()
     incr_s = time.perf_counter() - t0
@@ -197,11 +198,15 @@ def main() -> int:
         conn.uid("FETCH", "1:*", "(UID BODYSTRUCTURE)")
         conn.logout()
         print(f"mailbox: {args.messages} messages, {size / 1e6:.1f} MB, batch {args.batch}")
-        s = steward_sync(server, work / "home", args.batch)
-        rate = s["added"] / s["first_s"]
-        print(f"steward first sync: {s['added']:.0f} msgs in {s['first_s']:.2f} s = {rate:,.0f} msgs/s; "
-              f"{s['first_bytes'] / 1e6:.1f} MB from the server ({s['first_bytes'] / max(s['added'], 1):,.0f} B/msg)")
-        print(f"steward re-sync, nothing new: {s['noop_s'] * 1000:.0f} ms; with 100 new: {s['incr_s'] * 1000:.0f} ms")
+        for semantic in (False, True):
+            s = steward_sync(server, work / ("home-semantic" if semantic else "home-lexical"), args.batch, semantic)
+            rate = s["added"] / s["first_s"]
+            label = "with the semantic index (embeds each message)" if semantic else "lexical only"
+            print(f"steward first sync, {label}: {s['added']:.0f} msgs in {s['first_s']:.2f} s = {rate:,.0f} msgs/s; "
+                  f"{s['first_bytes'] / 1e6:.1f} MB from the server ({s['first_bytes'] / max(s['added'], 1):,.0f} B/msg)")
+            print(f"  re-sync, nothing new: {s['noop_s'] * 1000:.0f} ms; with 100 new: {s['incr_s'] * 1000:.0f} ms")
+            if not semantic:
+                lexical_rate = rate
         f = full_fetch(server, args.batch)
         print(f"full fetch + parse (no store): {f['messages']:.0f} msgs in {f['seconds']:.2f} s = "
               f"{f['messages'] / f['seconds']:,.0f} msgs/s; {f['bytes'] / 1e6:.1f} MB from the server")
@@ -211,7 +216,7 @@ def main() -> int:
         else:
             print(f"mbsync first sync to Maildir: {m['messages']:.0f} msgs in {m['seconds']:.2f} s = "
                   f"{m['messages'] / m['seconds']:,.0f} msgs/s; {m['bytes'] / 1e6:.1f} MB from the server")
-            print(f"ratio steward / mbsync: {rate / (m['messages'] / m['seconds']):.2f}x")
+            print(f"ratio steward (lexical only) / mbsync: {lexical_rate / (m['messages'] / m['seconds']):.2f}x")
     finally:
         server.cleanup()
         shutil.rmtree(work, ignore_errors=True)
