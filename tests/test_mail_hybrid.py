@@ -214,3 +214,22 @@ def test_a_warm_index_refreshes_with_only_new_rows(imported: Path) -> None:
     assert index.refresh(conn) >= 1 and len(index) == total
     conn.close()
     other.close()
+
+
+@pytest.mark.slow
+def test_hybrid_recalls_at_least_as_much_as_either_side_alone() -> None:
+    """The headline of bench/search_quality.py on the sample mailbox's 48 labelled queries."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, str(root / "bench" / "search_quality.py"), "--json"], capture_output=True,
+                         text=True, timeout=600, env=dict(os.environ), check=True)
+    results = json.loads(out.stdout)
+    hybrid = results["hybrid"]["overall"]["recall@10"]
+    assert hybrid >= results["lexical"]["overall"]["recall@10"]
+    assert hybrid >= results["semantic"]["overall"]["recall@10"]
+    # exact-term asks lose nothing to the word search
+    assert results["hybrid"]["exact"]["recall@10"] >= results["lexical"]["exact"]["recall@10"] - 0.03

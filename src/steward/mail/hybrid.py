@@ -137,9 +137,11 @@ class MailSearch:
             lexical = [(m.id, s) for m, s in rows]
         # every word matched: the words are what the user meant, meaning reorders and adds below them;
         # no match, or only some words: meaning counts fully
-        weight = self.semantic_weight if lexical and not broadened else 1.0
+        # only some words matched (broadened): the word list is weak evidence, meaning leads
+        weights = {"semantic": self.semantic_weight if lexical and not broadened else 1.0,
+                   "lexical": self.semantic_weight if broadened else 1.0}
         fused = rrf({"lexical": [i for i, _ in lexical], "semantic": [i for i, _ in semantic]}, self.rrf_k,
-                    {"semantic": weight})[:limit]
+                    weights)[:limit]
         similarity = dict(semantic)
         found = messages_repo.get_messages(self.conn, [f.id for f in fused])
         hits = [
