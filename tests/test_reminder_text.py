@@ -95,3 +95,11 @@ def test_an_invented_summary_is_not_used(cli, server) -> None:  # type: ignore[n
     trace = chat(cli, AI_TRAINING)
     assert trace["writes"][0]["fields"]["text"] == "AI training"
     assert trace["data"]["subject_source"].startswith("deterministic: model summary not grounded")
+
+
+def test_a_summary_that_echoes_the_request_is_not_used(cli, server) -> None:  # type: ignore[no-untyped-def]
+    # what SmolLM2-135M answered for this request on the real server
+    server.enqueue(say('{"subject": "Remind me about it at 10:45am tomorrow"}'))
+    trace = chat(cli, AI_TRAINING)
+    assert trace["writes"][0]["fields"]["text"] == "AI training"
+    assert trace["data"]["subject_source"] == "deterministic: model summary kept the trigger or a time"

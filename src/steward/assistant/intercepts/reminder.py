@@ -104,7 +104,13 @@ class ReminderCreation:
             return deterministic, "deterministic: model answer unusable"
         if summary.missing:
             return "", "model: NONE"
-        if not grounded(summary.text, text):
+        said = words(summary.text)
+        # a summary that still holds a date, a time or "remind me" is the request echoed, not what it is for
+        if contains_phrase(said, self.vocab.reminder_triggers) or \
+                find_when(summary.text, self.clock, self.date_options) is not None:
+            return deterministic, "deterministic: model summary kept the trigger or a time"
+        # grounded in what the user said it is for (or in the request, when nothing deterministic is left)
+        if not grounded(summary.text, deterministic or text):
             return deterministic, "deterministic: model summary not grounded in the request"
         return summary.text, "model"
 
