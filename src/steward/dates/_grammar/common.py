@@ -1,0 +1,201 @@
+"""What the grammar's rule families share: word tables, regex fragments, number helpers, the Rule type.
+
+A rule is a pattern and a function that turns its match into a `Piece`. Its pattern is compiled on
+first use, and a rule runs only when the text has one of the words (or kinds of word) it `needs`:
+`steward when tomorrow` compiles and runs the few rules that can match "tomorrow", not all of them.
+Kinds of word: `#digit` (any digit: numbers arrive as digits, see `_text`), `#punct` (a digit and
+one of `: . / -`, as in 17:00 or 3/9), `#month`, `#weekday`, `#unit` (a unit of time), `#part` (a part
+of the day), `#zone` (a time-zone abbreviation).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+
+from steward.dates._model import Offset, Piece, TimeOfDay
+
+MONTHS = {
+    "jan": 1, "january": 1, "feb": 2, "february": 2, "febr": 2, "mar": 3, "march": 3, "apr": 4, "april": 4,
+    "may": 5, "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8, "sep": 9, "sept": 9,
+    "september": 9, "oct": 10, "october": 10, "nov": 11, "november": 11, "dec": 12, "december": 12,
+}
+WEEKDAYS = {
+    "mon": 0, "monday": 0, "tue": 1, "tues": 1, "tuesday": 1, "wed": 2, "weds": 2, "wednesday": 2,
+    "thu": 3, "thur": 3, "thurs": 3, "thursday": 3, "fri": 4, "friday": 4, "sat": 5, "saturday": 5,
+    "sun": 6, "sunday": 6,
+}
+MONTH_NAMES = sorted(MONTHS, key=len, reverse=True)
+WEEKDAY_NAMES = sorted(WEEKDAYS, key=len, reverse=True)
+
+# fragments -----------------------------------------------------------------------------------------
+B = r"(?<![\w])"          # word start
+E = r"(?![\w])"           # word end
+MON = r"(?P<mon>" + "|".join(MONTH_NAMES) + r")\.?"
+MON2 = r"(?P<mon2>" + "|".join(MONTH_NAMES) + r")\.?"
+WD = r"(?P<wd>" + "|".join(WEEKDAY_NAMES) + r")s?\.?"
+DAYN = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
+DAYN2 = r"(?P<day2>[0-3]?\d)(?:st|nd|rd|th)?"
+ORD = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)"
+YEAR = r"(?P<year>\d{4}|'\d{2})"
+MER = r"(?P<mer>a\.\s?m\.?|p\.\s?m\.?|am|pm|a\sm|p\sm)"
+MER_SHORT = r"(?P<mers>a|p)\.?"
+H12 = r"(?P<h>1[0-2]|0?[1-9])"
+H24 = r"(?P<h>[01]?\d|2[0-3])"
+MM = r"(?P<mi>[0-5]\d)"
+SS = r"(?P<s>[0-5]\d)"
+REL = r"(?P<rel>this|next|last|coming|upcoming|past|previous|current|the following|following)"
+COUNT_CORE = (r"\d+ and an? half|\d+ and a quarter|an? quarter of an?|quarter of an?|3-quarters of an?"
+              r"|3 quarters of an?|an? couple(?: of)?|couple(?: of)?|an? pair of|an? few|few|several|an? half"
+              r"|half an?|\d+/\d+|\d+(?:[.,]\d+)?|(?:an?|one)(?=\s)")
+COUNT = r"(?P<n>" + COUNT_CORE + r")"
+UNIT_CORE = (r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|fortnights?|months?|mons?|mo"
+             r"|years?|yrs?|decades?|quarters?|qtrs?|s|m|'|\"|h|d|w|y)(?![\w])")
+UNIT = r"(?P<unit>" + UNIT_CORE + r")"
+# a bare hour after "at" is not the whole time when a meridiem or minutes follow
+NO_MORE_TIME = r"(?!\s?(?:[ap]\.?\s?m(?![a-z])|[ap](?![a-z])|[:.h]\d|\s\d))"
+NOT_A_NOUN = (r"(?!\s(?!(?:on|at|in|the|this|next|tomorrow|today|tonight|and|to|or|until|till|for|from|of|by|am|pm"
+              r"|a\.m|p\.m|please|thanks|thank|ok|okay|then|so|sharp|o'?clock|every|each|daily|,)(?![\w]))[a-z])")
+NOW_WORDS = (r"(?:right now|just now|now|at the moment|atm|this moment|immediately|asap|as soon as possible"
+             r"|till date|to date|until now)")
+
+UNIT_OFFSET: dict[str, Offset] = {}
+for _names, _off in (
+    (("second", "seconds", "sec", "secs", "s", '"'), Offset(seconds=1, grain="second")),
+    (("minute", "minutes", "min", "mins", "m", "'"), Offset(seconds=60, grain="minute")),
+    (("hour", "hours", "hr", "hrs", "h"), Offset(seconds=3600, grain="hour")),
+    (("day", "days", "d"), Offset(days=1, grain="day")),
+    (("week", "weeks", "wk", "wks", "w"), Offset(days=7, grain="week")),
+    (("fortnight", "fortnights"), Offset(days=14, grain="week")),
+    (("month", "months", "mon", "mons", "mo"), Offset(months=1, grain="month")),
+    (("quarter", "quarters", "qtr", "qtrs"), Offset(months=3, grain="month")),
+    (("year", "years", "yr", "yrs", "y"), Offset(years=1, grain="year")),
+    (("decade", "decades"), Offset(years=10, grain="year")),
+):
+    for _n in _names:
+        UNIT_OFFSET[_n] = _off
+
+
+def count_value(text: str) -> float | None:
+    """The number a count phrase stands for ("a couple of" -> 2, "3/4" -> 0.75)."""
+    t = text.strip()
+    if re.fullmatch(r"\d+", t):
+        return float(int(t))
+    if re.fullmatch(r"\d+[.,]\d+", t):
+        return float(t.replace(",", "."))
+    if re.fullmatch(r"\d+/\d+", t):
+        num, den = t.split("/")
+        return int(num) / int(den) if int(den) else None
+    if t in ("a", "an", "one"):
+        return 1.0
+    if "couple" in t or "pair" in t:
+        return 2.0
+    if "few" in t:
+        return 3.0
+    if t == "several":
+        return 3.0
+    if "3-quarters" in t or "3 quarters" in t:
+        return 0.75
+    if "quarter" in t:
+        return 0.25 if not t[0].isdigit() else int(t.split()[0]) + 0.25
+    if "half" in t:
+        return 0.5 if not t[0].isdigit() else int(t.split()[0]) + 0.5
+    return None
+
+
+def scale_offset(unit: Offset, n: float) -> Offset | None:
+    """`n` units; fractional months or years are refused (a month has no fixed length)."""
+    if unit.months or unit.years:
+        if not float(n).is_integer():
+            if unit.years and (n * 12).is_integer():
+                return Offset(months=int(n * 12), grain="month")
+            return None
+        return Offset(years=int(unit.years * n), months=int(unit.months * n), grain=unit.grain)
+    if unit.days and not float(n * unit.days).is_integer():
+        return Offset(seconds=n * unit.days * 86400, grain="hour")
+    return Offset(days=unit.days * n, seconds=unit.seconds * n, grain=unit.grain)
+
+
+def two_digit_year(y: int) -> int:
+    """A two-digit year in the window 1950..2049 (dateparser and Duckling do the same)."""
+    return 2000 + y if y < 50 else 1900 + y
+
+
+def year_of(text: str | None) -> int | None:
+    if not text:
+        return None
+    text = text.lstrip("'")
+    value = int(text)
+    return two_digit_year(value) if len(text) == 2 else value
+
+
+def meridiem_of(text: str | None) -> str | None:
+    if not text:
+        return None
+    return "am" if text[0] == "a" else "pm"
+
+
+
+def mer_of(m: re.Match[str]) -> str | None:
+    """The meridiem a match said, long ("pm") or short ("p")."""
+    gd = m.groupdict()
+    return meridiem_of(gd.get("mer") or gd.get("mers"))
+
+
+def clock_time(h: int, mi: int = 0, s: int = 0, mer: str | None = None, grain: str = "minute",
+          fixed: bool = False) -> TimeOfDay | None:
+    if mer is not None:
+        if not 1 <= h <= 12 and not (h == 0 and mer == "am"):
+            return None
+    elif not 0 <= h <= 24:
+        return None
+    if h == 24:
+        h, fixed = 0, True
+    if mi > 59 or s > 59:
+        return None
+    return TimeOfDay(h, mi, s, mer, fixed or h == 0 or h > 12, grain)  # type: ignore[arg-type]
+
+
+# rules ---------------------------------------------------------------------------------------------
+Build = Callable[[re.Match[str]], Piece | None]
+
+
+@cache
+def _compiled(source: str) -> re.Pattern[str]:
+    return re.compile(source)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A named pattern, the words it needs in the text (None: always tried), and its builder."""
+
+    name: str
+    source: str
+    build: Build
+    needs: frozenset[str] | None
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        return _compiled(self.source)
+
+
+RuleMaker = Callable[[str, str, str], Callable[[Build], Build]]
+
+
+def registrar(table: list[Rule]) -> RuleMaker:
+    """The `@rule(name, needs, pattern)` decorator of one rule family, adding to its table."""
+
+    def rule(name: str, needs: str, pattern: str) -> Callable[[Build], Build]:
+        def wrap(fn: Build) -> Build:
+            table.append(Rule(name, B + "(?:" + pattern + ")" + E, fn, frozenset(needs.split()) or None))
+            return fn
+        return wrap
+
+    return rule
+
+
+def piece(m: re.Match[str], **kw: object) -> Piece:
+    """A piece spanning the match."""
+    return Piece(m.start(), m.end(), **kw)  # type: ignore[arg-type]

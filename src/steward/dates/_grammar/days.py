@@ -1,0 +1,351 @@
+"""Days and longer periods: "tomorrow", weekdays, dates in words and numbers, weeks, months, seasons,
+quarters and years, "end of the month", "the first monday of october"."""
+
+from __future__ import annotations
+
+import re
+
+from steward.dates._grammar.common import (
+    DAYN,
+    MON,
+    MONTH_NAMES,
+    MONTHS,
+    NOT_A_NOUN,
+    NOW_WORDS,
+    ORD,
+    REL,
+    UNIT_OFFSET,
+    WD,
+    WEEKDAY_NAMES,
+    WEEKDAYS,
+    YEAR,
+    Rule,
+    count_value,
+    piece,
+    registrar,
+    year_of,
+)
+from steward.dates._model import DayRef, Piece
+
+RULES: list[Rule] = []
+rule = registrar(RULES)
+
+# -- days ----------------------------------------------------------------------------------------------
+@rule("today", "today todays tdy tomorrow tomorrows tmrw tmr tomorow tommorow tommorrow yesterday yday overmorrow", r"(?P<w>today|todays|tdy|tomorrow|tomorrows|tmrw|tmr|tomorow|tommorow|tommorrow|yesterday|yday"
+               r"|(?:the\s)?day after (?:tomorrow|tmrw)|(?:the\s)?day before yesterday|overmorrow)")
+def _today(m: re.Match[str]) -> Piece:
+    w = m["w"]
+    if "after" in w or w == "overmorrow":
+        n = 2
+    elif "before" in w:
+        n = -2
+    elif w.startswith("to") and "m" in w[2:5] and w not in ("today", "todays") or w in ("tmrw", "tmr"):
+        n = 1
+    elif w.startswith("y"):
+        n = -1
+    else:
+        n = 0
+    return piece(m, day=DayRef("rel_day", n))
+
+
+@rule("now", "now moment atm immediately asap possible date", NOW_WORDS)
+def _now(m: re.Match[str]) -> Piece:
+    return piece(m, now=True)
+
+
+_WD_REL = {"this": "", "coming": "", "upcoming": "", "next": "next", "following": "next",
+           "the following": "next", "last": "last", "past": "last", "previous": "last", "current": ""}
+
+
+@rule("weekday", "#weekday", r"(?:(?:on\s)?" + REL + r"\s|(?P<every>every|each)\s)?" + WD + r"(?P<after>\s(?:after next|after this))?")
+def _weekday(m: re.Match[str]) -> Piece:
+    wd = WEEKDAYS[m["wd"]]
+    mode = _WD_REL[m["rel"]] if m["rel"] else ""
+    if m["after"]:
+        mode = "after_next"
+    weak = not (m["rel"] or m["every"]) and m["wd"] in ("sun", "sat", "wed", "mon")
+    # "every monday": the next one, flagged so a caller can offer to repeat it
+    return piece(m, day=DayRef("weekday", wd, mode=mode), weak=weak, recurring=bool(m["every"]))
+
+
+@rule("weekday of next week", "#weekday",
+      WD + r"\s(?:of\s|from\s|in\s)?(?:the\s)?(?P<rel>this|next|last|previous|past|coming|current|the following|following)\s(?:week|wk)")
+def _weekday_week(m: re.Match[str]) -> Piece:
+    return piece(m, day=DayRef("weekday", WEEKDAYS[m["wd"]], _week_rel(m["rel"]), mode="week"))
+
+
+@rule("last week's sunday", "#weekday", r"(?P<rel>this|next|last|previous|coming)\s(?:week's|weeks)\s" + WD)
+def _weeks_weekday(m: re.Match[str]) -> Piece:
+    return piece(m, day=DayRef("weekday", WEEKDAYS[m["wd"]], _week_rel(m["rel"]), mode="week"))
+
+
+def _week_rel(word: str) -> int:
+    if word in ("next", "following", "the following", "coming"):
+        return 1
+    if word in ("last", "previous", "past"):
+        return -1
+    return 0
+
+
+def _opt_wd(name: str) -> str:
+    return r"(?:(?P<" + name + r">" + "|".join(WEEKDAY_NAMES) + r")\.?,?\s)?"
+
+
+@rule("month day", "#month",
+      _opt_wd("wd0") + MON + r"\s?(?:the\s)?" + DAYN + r"(?:,?\s?(?P<wd1>" + "|".join(WEEKDAY_NAMES) + r")\.?)?"
+      + r"(?:,?\s" + YEAR + r")?")
+def _month_day(m: re.Match[str]) -> Piece | None:
+    return _date_piece(m, MONTHS[m["mon"]], int(m["day"]), year_of(m["year"]))
+
+
+@rule("day month", "#month",
+      _opt_wd("wd0") + r"(?:the\s)?" + DAYN + r"\s?(?:of\s|day of\s)?" + MON + r"(?:,?\s" + YEAR + r"(?:\s(?:year|yr))?)?")
+def _day_month(m: re.Match[str]) -> Piece | None:
+    return _date_piece(m, MONTHS[m["mon"]], int(m["day"]), year_of(m["year"]))
+
+
+@rule("d/mon/y", "#month", r"(?P<day>[0-3]?\d)[-/](?P<mon>" + "|".join(MONTH_NAMES) + r")[-/](?P<year>\d{4}|\d{2})")
+def _d_mon_y(m: re.Match[str]) -> Piece | None:
+    return _date_piece(m, MONTHS[m["mon"]], int(m["day"]), year_of(m["year"]))
+
+
+def _date_piece(m: re.Match[str], month: int, day: int, year: int | None) -> Piece | None:
+    if not 1 <= day <= 31:
+        return None
+    weak = m["mon"] == "may" and not m["year"] and not m.group().endswith(("st", "nd", "rd", "th"))
+    gd = m.groupdict()
+    wd = gd.get("wd0") or gd.get("wd1")
+    return piece(m, day=DayRef("month_day", month, day, year, mode=f"wd{WEEKDAYS[wd]}" if wd else ""), weak=weak)
+
+
+@rule("iso date", "#punct", r"(?P<y>\d{4})[-/.](?P<mo>[01]?\d)[-/.](?P<d>[0-3]?\d)")
+def _iso_date(m: re.Match[str]) -> Piece | None:
+    month, day = int(m["mo"]), int(m["d"])
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    return piece(m, day=DayRef("month_day", month, day, int(m["y"])))
+
+
+@rule("numeric date", "#punct", r"(?P<p1>[0-3]?\d)\s?(?P<sep>[/.-])\s?(?P<p2>[0-3]?\d)(?:\s?(?P=sep)\s?(?P<y>\d{4}|\d{2}))?"
+      r"(?!\s?(?:[ap]\.?\s?m(?![a-z])|[ap](?![a-z])|[:h]\d|o'?clock))")
+def _numeric_date(m: re.Match[str]) -> Piece | None:
+    a, b = int(m["p1"]), int(m["p2"])
+    y = year_of(m["y"]) if m["y"] else None
+    if m["sep"] == "." and y is None:
+        return None  # 3.15 is a number, not a date
+    # which is the month is settled when the text is placed (the day_first option); keep both readings
+    # "3-15" and "2 - 15" may be ranges of numbers: dates only when they are the whole text
+    return piece(m, day=DayRef("numeric", a, b, y), weak=y is None and m["sep"] == "-")
+
+
+@rule("spaced numeric date", "#digit", r"(?P<p1>[0-3]?\d)\s(?P<p2>[0-3]?\d)\s(?P<y>\d{4})")
+def _spaced_date(m: re.Match[str]) -> Piece | None:
+    return piece(m, day=DayRef("numeric", int(m["p1"]), int(m["p2"]), int(m["y"])))
+
+
+@rule("month/year", "#punct", r"(?P<mo>[01]?\d)/(?P<y>\d{4})|(?P<y2>\d{4})[-/](?P<mo2>[01]?\d)")
+def _month_year_num(m: re.Match[str]) -> Piece | None:
+    month = int(m["mo"] or m["mo2"])
+    if not 1 <= month <= 12:
+        return None
+    return piece(m, day=DayRef("month", month, year=int(m["y"] or m["y2"])))
+
+
+@rule("the nth", "the st nd rd th month", r"(?:on\s)?the\s" + DAYN + r"(?:\sof\s(?:the\s)?(?P<rel>this|next|last|previous|current|the following|following)\smonth|"
+      + NOT_A_NOUN + r"(?!\s?(?:[ap]\.?\s?m(?![a-z])|[:.]\d|o'?clock)))"
+      + r"|(?:on\s)?" + ORD.replace("<day>", "<day2>") + r"(?:\s(?:day\s)?of\s(?:the\s)?(?P<rel2>this|next|last|previous|current|the following|following)\smonth|" + NOT_A_NOUN + r")"
+      + r"|(?P<day3>[0-3]?\d)(?:st|nd|rd|th)?\s(?:day\s)?of\s(?:the\s)?(?P<rel3>this|next|last|previous|current|the following|following)\smonth")
+def _the_nth(m: re.Match[str]) -> Piece | None:
+    day = int(m["day"] or m["day2"] or m["day3"])
+    if not 1 <= day <= 31:
+        return None
+    rel = m["rel"] or m["rel2"] or m["rel3"]
+    if rel:
+        return piece(m, day=DayRef("day_of_month", _week_rel(rel), day, mode="rel"))
+    weak = not m.group().startswith(("the", "on"))
+    return piece(m, day=DayRef("day_of_month", 0, day), weak=weak)
+
+
+_SEASONS = {"spring": 0, "summer": 1, "fall": 2, "autumn": 2, "winter": 3}
+
+
+@rule("this summer", "spring summer fall autumn winter", r"(?:(?:in|during|by|over)\s)?(?:the\s)?(?:(?P<rel>this|next|last|coming|past|previous|current)\s)?"
+      r"(?P<s>spring|summer|fall|autumn|winter)(?:\s(?:of\s)?(?P<year>\d{4}))?")
+def _season(m: re.Match[str]) -> Piece:
+    mode = {"next": "next", "coming": "", "last": "last", "past": "last", "previous": "last"}.get(m["rel"] or "", "")
+    # "fall", "spring", "summer" are ordinary words too: alone they count only as the whole text
+    weak = not (m["rel"] or m["year"] or m.group().startswith(("in ", "during ", "by ", "over ")))
+    return piece(m, day=DayRef("season", _SEASONS[m["s"]], year=int(m["year"]) if m["year"] else None, mode=mode),
+                 weak=weak)
+
+
+@rule("month", "#month", r"(?:(?:in|during|of)\s)?(?:(?P<rel>this|next|last|coming|past|previous)\s)?" + MON
+      + r"(?:,?\s" + YEAR + r"|(?P<after>\safter next))?")
+def _month(m: re.Match[str]) -> Piece | None:
+    if m["mon"] in ("mar", "jun", "jul", "sep", "oct", "nov", "dec", "jan", "feb", "apr", "aug") and m.group() == m["mon"]:
+        weak = True
+    else:
+        weak = m["mon"] == "may" and not (m["rel"] or m["year"] or m.group().startswith(("in", "during", "of")))
+    mode = "after_next" if m["after"] else {"next": "next", "coming": "next", "last": "last", "past": "last",
+                                             "previous": "last"}.get(m["rel"] or "", "")
+    return piece(m, day=DayRef("month", MONTHS[m["mon"]], year=year_of(m["year"]), mode=mode), weak=weak)
+
+
+@rule("year", "#digit", r"(?:(?P<in>in|of|during|for)\s)?(?:the\syear\s)?(?P<year>1[89]\d\d|2[01]\d\d)(?P<ad>\s?a\.?d\.?)?"
+      r"|(?:(?P<in2>in|of|during|for)\s)?(?P<year2>\d{1,4})\s?(?P<ad2>a\.?d\.?|c\.?e\.?)")
+def _year(m: re.Match[str]) -> Piece:
+    year = int(m["year"] or m["year2"])
+    return piece(m, day=DayRef("year", year=year), weak=not (m["in"] or m["in2"] or m["ad"] or m["ad2"]))
+
+
+_QUARTERS = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4, "fourth": 4}
+
+
+@rule("third quarter", "quarter qtr q", r"(?:the\s)?(?P<q>1st|2nd|second|3rd|4th)\s(?:quarter|qtr)(?:\s(?:of\s)?" + YEAR + r")?"
+      r"|(?P<y2>\d{2}|\d{4})\s?q(?P<q2>[1-4])|q(?P<q3>[1-4])\s?(?P<y3>\d{4})")
+def _quarter(m: re.Match[str]) -> Piece:
+    if m["q"]:
+        return piece(m, day=DayRef("quarter", _QUARTERS[m["q"]], year=year_of(m["year"])))
+    year = year_of(m["y2"] or m["y3"])
+    return piece(m, day=DayRef("quarter", int(m["q2"] or m["q3"]), year=year))
+
+
+_UNIT_KIND = {"day": "rel_day", "days": "rel_day", "week": "week", "weeks": "week", "wk": "week", "wks": "week",
+              "month": "month_rel", "months": "month_rel", "quarter": "quarter_rel", "quarters": "quarter_rel",
+              "qtr": "quarter_rel", "qtrs": "quarter_rel", "year": "year_rel", "years": "year_rel", "yr": "year_rel",
+              "yrs": "year_rel"}
+
+
+@rule("upcoming two weeks", "upcoming coming", r"(?:upcoming|coming)\s(?P<n>\d+)\s(?P<u>days?|weeks?|wks?|months?|quarters?|qtrs?|years?|yrs?)"
+      r"|(?P<n2>\d+)\s(?:upcoming|coming)\s(?P<u2>days?|weeks?|wks?|months?|quarters?|qtrs?|years?|yrs?)")
+def _upcoming(m: re.Match[str]) -> Piece:
+    n = int(m["n"] or m["n2"])
+    return piece(m, day=DayRef(_UNIT_KIND[m["u"] or m["u2"]], n))
+
+
+@rule("next 3 days", "#unit", r"(?:the\s)?(?P<rel>next|last|past|previous|coming|upcoming)\s(?:(?P<n>\d+|few|couple(?: of)?)\s"
+      r"(?P<u>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?)|(?P<u1>hour|minute|day))")
+def _next_n_units(m: re.Match[str]) -> Piece | None:
+    if m["u1"]:
+        unit1 = UNIT_OFFSET[m["u1"]]
+        sign1 = -1 if m["rel"] in ("last", "past", "previous") else 1
+        return piece(m, day=DayRef("units", sign1, mode=unit1.grain))
+    n = count_value(m["n"])
+    unit = UNIT_OFFSET.get(m["u"])
+    if n is None or unit is None:
+        return None
+    sign = -1 if m["rel"] in ("last", "past", "previous") else 1
+    return piece(m, day=DayRef("units", sign * int(n), mode=unit.grain))
+
+
+@rule("3 fridays from now", "#weekday", r"(?P<n>\d+)\s" + WD + r"\s(?P<dir>from now|from today|hence|ago|back|before)")
+def _weekday_count(m: re.Match[str]) -> Piece:
+    n = int(m["n"])
+    sign = 1 if m["dir"] in ("from now", "from today", "hence") else -1
+    return piece(m, day=DayRef("weekday_count", WEEKDAYS[m["wd"]], sign * n))
+
+
+@rule("tuesday the 19th", "#weekday", WD + r",?\s(?:the\s)?(?P<day>[0-3]?\d)(?:st|nd|rd|th)")
+def _weekday_dom(m: re.Match[str]) -> Piece | None:
+    day = int(m["day"])
+    if not 1 <= day <= 31:
+        return None
+    return piece(m, day=DayRef("day_of_month", 0, day, mode=f"wd{WEEKDAYS[m['wd']]}"))
+
+
+@rule("last night", "night evening", r"(?P<late>late\s)?last\s(?P<p>night|evening)|(?P<late2>late\s)?yesterday\s(?P<p2>night|evening)")
+def _last_night(m: re.Match[str]) -> Piece:
+    part = m["p"] or m["p2"]
+    late = m["late"] or m["late2"]
+    return piece(m, day=DayRef("rel_day", -1), part=("late " if late else "") + part)
+
+
+
+_WEEK_NTH = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4, "fourth": 4, "last": -1}
+
+
+@rule("first week of october", "week",
+      r"(?:the\s)?(?:(?P<k>1st|2nd|second|3rd|4th|first|third|fourth)\s(?P<last>last\s)?|(?P<only_last>last)\s)"
+      r"week\s(?:of|in)\s(?:" + MON + r"(?:\s" + YEAR + r")?|(?P<y2>\d{4}))")
+def _nth_week(m: re.Match[str]) -> Piece:
+    n = -1 if m["only_last"] else _WEEK_NTH[m["k"]] * (-1 if m["last"] else 1)
+    if m["mon"]:
+        return piece(m, day=DayRef("nth_week", n, 0, year_of(m["year"]), MONTHS[m["mon"]]))
+    return piece(m, day=DayRef("nth_week", n, 0, int(m["y2"]), None))
+
+
+_REL_N = {"this": 0, "current": 0, "next": 1, "coming": 1, "upcoming": 1, "following": 1, "the following": 1,
+          "last": -1, "past": -1, "previous": -1}
+
+
+@rule("this week", "week wk month year yr quarter qtr", r"(?:(?:the|around)\s)?" + REL + r"\s(?P<what>week|wk|month|year|yr|quarter|qtr)")
+def _this_week(m: re.Match[str]) -> Piece:
+    kind = {"week": "week", "wk": "week", "month": "month_rel", "year": "year_rel", "yr": "year_rel",
+            "quarter": "quarter_rel", "qtr": "quarter_rel"}[m["what"]]
+    return piece(m, day=DayRef(kind, _REL_N[m["rel"]]))
+
+
+@rule("the week", "week day", r"all\sweek|(?:(?:the\s)?(?:rest|remainder) of (?:the|this)\s(?P<what>week|day))")
+def _the_week(m: re.Match[str]) -> Piece:
+    if m["what"] == "day":
+        return piece(m, day=DayRef("rel_day", 0))
+    return piece(m, day=DayRef("week", 0, mode="rest" if m["what"] else ""))
+
+
+@rule("weekend", "weekend wkend week", r"(?:(?P<rel>this|next|last|coming|past|the|this past)\s)?(?:week-?\s?end|wkend)")
+def _weekend(m: re.Match[str]) -> Piece:
+    rel = m["rel"] or ""
+    n = {"next": 1, "coming": 0, "last": -1, "past": -1, "this past": -1}.get(rel, 0)
+    return piece(m, day=DayRef("weekend", n))
+
+
+@rule("end of month", "end beginning start eom eoy eow bom boy",
+      r"(?:(?:at|by|before|until|till)\s)?(?:the\s)?(?:(?P<eo>end|beginning|start)\sof\s(?:the\s)?(?:around\s)?"
+      r"(?:(?P<rel>this|current|next|last|previous|past|coming|upcoming|the following|following)\s)?"
+      r"(?P<what>month|week|year)|(?P<abbr>eom|eoy|eow|bom|boy))")
+def _end_of(m: re.Match[str]) -> Piece:
+    abbr = m["abbr"]
+    if abbr:
+        what = {"m": "month", "y": "year", "w": "week"}[abbr[-1]]
+        begin = abbr[0] == "b"
+    else:
+        what = m["what"]
+        begin = m["eo"] != "end"
+    n = _REL_N.get(m["rel"] or "this", 0)
+    return piece(m, day=DayRef(("begin_of_" if begin else "end_of_") + what, n))
+
+
+@rule("end of month name", "#month", r"(?:(?:at|by)\s)?(?:the\s)?(?P<eo>end|beginning|start|early|mid|middle of|late)\s(?:of\s)?" + MON)
+def _end_of_month_name(m: re.Match[str]) -> Piece:
+    eo = {"end": "late", "beginning": "early", "start": "early", "middle of": "mid"}.get(m["eo"], m["eo"])
+    return piece(m, day=DayRef("month_part", MONTHS[m["mon"]], mode=eo))
+
+
+_NTH = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4, "fourth": 4, "5th": 5,
+        "fifth": 5, "last": -1}
+
+
+@rule("first monday of", "#weekday",
+      r"(?:the\s)?(?P<nth>1st|2nd|second|3rd|4th|5th|last)\s" + WD + r"\s(?:of|in)\s(?:(?:the\s)?(?P<rel>this|next|last|the)\s?month|" + MON
+      + r"(?:\s" + YEAR + r")?)")
+def _nth_weekday(m: re.Match[str]) -> Piece:
+    n = _NTH[m["nth"]]
+    if m["mon"]:
+        return piece(m, day=DayRef("nth_weekday", n, WEEKDAYS[m["wd"]], year_of(m["year"]), MONTHS[m["mon"]]))
+    rel = {"this": 0, "the": 0, "next": 1, "last": -1}[m["rel"]]
+    return piece(m, day=DayRef("nth_weekday", n, WEEKDAYS[m["wd"]], None, rel, mode="rel"))
+
+
+@rule("last day of", "#month",
+      r"(?:the\s)?(?P<nth>last|1st|first|(?P<k>\d+)(?:st|nd|rd|th)\slast|(?P<k2>\d+)(?:st|nd|rd|th))\sday\s(?:of|in)\s" + MON
+      + r"(?:\s" + YEAR + r")?")
+def _last_day_of(m: re.Match[str]) -> Piece:
+    if m["nth"] == "last":
+        n = -1
+    elif m["k"]:
+        n = -int(m["k"])
+    elif m["k2"]:
+        n = int(m["k2"])
+    else:
+        n = 1
+    return piece(m, day=DayRef("day_in_month", n, 0, year_of(m["year"]), MONTHS[m["mon"]]))

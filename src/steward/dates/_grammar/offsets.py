@@ -1,0 +1,181 @@
+"""Offsets from now ("in 2 hours", "3 days ago", "1 year, 2 months") and ranges ("3-4pm", "July 13-15",
+"from the 13th to the 15th of July")."""
+
+from __future__ import annotations
+
+import re
+
+from steward.dates._grammar.common import (
+    COUNT,
+    COUNT_CORE,
+    MON,
+    MON2,
+    MONTHS,
+    UNIT,
+    UNIT_CORE,
+    UNIT_OFFSET,
+    YEAR,
+    E,
+    Rule,
+    clock_time,
+    count_value,
+    meridiem_of,
+    piece,
+    registrar,
+    scale_offset,
+    year_of,
+)
+from steward.dates._model import DayRef, Offset, Piece
+
+RULES: list[Rule] = []
+rule = registrar(RULES)
+
+# -- offsets from now --------------------------------------------------------------------------------------
+# one item after another with one separator between them, matched atomically: a separator that could
+# be read two ways made "1 year, 1 year, ... x" backtrack exponentially
+_DUR_ITEM_CORE = r"(?:[+-]\s?)?(?:" + COUNT_CORE + r")\s?(?:more\s)?" + UNIT_CORE
+_DUR_SEP = r"(?:,\s?|\s)(?:and\s)?(?=[+-]?\s?\d|an?\s|one\s|half\s|a\s)"
+DURATION = (r"(?P<dur>(?>" + _DUR_ITEM_CORE + r"(?:" + _DUR_SEP + _DUR_ITEM_CORE + r")*)"
+            r"(?:\s?(?:time|'s time|'\s?time))?)")
+_DUR_ITEM = re.compile(
+    r"(?P<sign>[+-])?\s?" + COUNT + r"\s?(?:more\s)?" + UNIT + E)
+
+
+def parse_duration(text: str) -> Offset | None:
+    """The total of "1 year, 2 months and 3 days" (signs allowed: "+1 decade -2 years")."""
+    total: Offset | None = None
+    sign = ""
+    pos = 0
+    for m in _DUR_ITEM.finditer(text):
+        between = text[pos:m.start()]
+        if between.strip(" ,") not in ("", "and"):
+            return None
+        pos = m.end()
+        n = count_value(m["n"])
+        if n is None:
+            return None
+        unit = UNIT_OFFSET.get(m["unit"])
+        if unit is None:
+            return None
+        off = scale_offset(unit, n)
+        if off is None:
+            return None
+        # an unsigned item takes the sign before it: "-1 decade 2 years" is minus 12 years
+        sign = m["sign"] or sign
+        if sign == "-":
+            off = off.scaled(-1)
+        total = off if total is None else total.plus(off)
+    if text[pos:].strip(" ,'s") not in ("", "time"):
+        return None
+    return total
+
+
+def _offset_piece(m: re.Match[str], direction: int, weak: bool = False) -> Piece | None:
+    off = parse_duration(m["dur"])
+    if off is None:
+        return None
+    return piece(m, offset=off, direction=direction, weak=weak)
+
+
+@rule("in 2 hours", "#unit", r"(?:in|within|after)\s(?:about\s|around\s|approximately\s|another\s|just\s)?" + DURATION
+      + r"(?:\s(?:from now|later|from today|time))?")
+def _in_duration(m: re.Match[str]) -> Piece | None:
+    return _offset_piece(m, 1)
+
+
+@rule("for 5 minutes", "#unit", r"for\s(?P<dur>(?:\d+|an?|one|a couple of|a few|half an)\s(?:seconds?|secs?|minutes?|mins?|hours?|hrs?))"
+      + r"(?:\s(?:from now|later))?")
+def _for_minutes(m: re.Match[str]) -> Piece | None:
+    # "set a timer for 5 minutes": a length in clock units, counted from now
+    return _offset_piece(m, 1)
+
+
+@rule("3 days after", "#unit", DURATION + r"\s(?P<rel>after|before|from|following|prior to)(?=\s)")
+def _duration_after(m: re.Match[str]) -> Piece | None:
+    off = parse_duration(m["dur"])
+    if off is None or not off.calendar_only:
+        return None
+    return piece(m, offset=off, direction=-1 if m["rel"] in ("before", "prior to") else 1, anchored=True)
+
+
+@rule("2 hours from now", "#unit", r"(?:about\s|around\s)?" + DURATION + r"\s(?:from now|from right now|from today|later|hence|after|afterwards|on|from this moment)")
+def _duration_from_now(m: re.Match[str]) -> Piece | None:
+    return _offset_piece(m, 1)
+
+
+@rule("2 hours ago", "#unit", r"(?:about\s|around\s)?" + DURATION + r"\s(?:ago|back|before|earlier|previously|before now|in the past)")
+def _duration_ago(m: re.Match[str]) -> Piece | None:
+    return _offset_piece(m, -1)
+
+
+@rule("now + 2 hours", "#unit", r"now\s?(?P<sign>[+-])\s?" + DURATION)
+def _now_plus(m: re.Match[str]) -> Piece | None:
+    return _offset_piece(m, 1 if m["sign"] == "+" else -1)
+
+
+@rule("bare duration", "#unit", DURATION)
+def _bare_duration(m: re.Match[str]) -> Piece | None:
+    text = m["dur"].lstrip()
+    if text.startswith(("+", "-")):
+        return _offset_piece(m, 1)  # signs carry their own direction
+    return _offset_piece(m, 0, weak=True)
+
+
+@rule("last decade", "#unit", r"(?P<rel>last|next|past)\s(?P<unit>decade|fortnight)")
+def _last_decade(m: re.Match[str]) -> Piece:
+    off = UNIT_OFFSET[m["unit"]]
+    return piece(m, offset=off, direction=1 if m["rel"] == "next" else -1)
+
+
+@rule("in a day", "#unit", r"(?:in|within)\s(?:(?P<n>a|an|one|1)\s)?(?P<unit>day|week|month|year|sec|second|minute|min|moment)")
+def _in_a_unit(m: re.Match[str]) -> Piece | None:
+    if m["unit"] == "moment":
+        return None
+    off = UNIT_OFFSET.get(m["unit"])
+    return piece(m, offset=off, direction=1) if off else None
+
+
+# -- ranges ("3-4pm", "July 13-15", "from the 13th to the 15th of July") ----------------------------------
+_TO = r"\s?(?:-|–|to|till|til|until|untill|thru|through)\s?"
+_T1 = r"(?P<h1>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m1>[0-5]\d)|h)?(?:\s?(?P<a1>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?"
+_T2 = r"(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m2>[0-5]\d)|h)?(?:\s?(?P<a2>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?"
+
+
+@rule("3-4pm", "#punct to till til until untill thru through and", r"(?P<lead>from\s|between\s)?" + _T1 + r"(?P<to>" + _TO + r"|\sand\s)" + _T2 + r"(?:\s?ish)?")
+def _time_range(m: re.Match[str]) -> Piece | None:
+    if m["to"].strip() == "and" and m["lead"] != "between ":
+        return None  # "2 and 4 pm" is a range only after "between"
+    a1, a2 = meridiem_of(m["a1"]), meridiem_of(m["a2"])
+    h1, h2 = int(m["h1"]), int(m["h2"])
+    if not (a1 or a2 or m["m1"] or m["m2"] or "h" in m.group()) and "-" in m.group():
+        return None  # "3-4" alone is a date or a number range
+    if a1 is None and a2 is not None and h1 <= 12:
+        # "3-4pm": the first hour takes the second's meridiem unless that would put it after the second
+        a1 = a2 if (h1 % 12) <= (h2 % 12) else ("am" if a2 == "pm" else "pm")
+    t1 = clock_time(h1, int(m["m1"] or 0), mer=a1, grain="minute" if m["m1"] else "hour")
+    t2 = clock_time(h2, int(m["m2"] or 0), mer=a2, grain="minute" if m["m2"] else "hour")
+    if t1 is None or t2 is None:
+        return None
+    weak = not (a1 or a2 or m["m1"] or m["m2"])
+    return piece(m, time=t1, until=Piece(m.start(), m.end(), time=t2), weak=weak)
+
+
+@rule("july 13-15", "#month", MON + r"\s?(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?" + _TO + r"(?:" + MON2 + r"\s?)?(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?"
+      + r"(?:,?\s" + YEAR + r")?")
+def _day_range(m: re.Match[str]) -> Piece | None:
+    return _range_piece(m, MONTHS[m["mon"]], MONTHS[m["mon2"]] if m["mon2"] else MONTHS[m["mon"]])
+
+
+@rule("13 to 15 july", "#month", r"(?:from\s)?(?:the\s)?(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?" + _TO + r"(?:the\s)?(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?"
+      + r"\s(?:of\s)?" + MON + r"(?:,?\s" + YEAR + r")?")
+def _day_range2(m: re.Match[str]) -> Piece | None:
+    return _range_piece(m, MONTHS[m["mon"]], MONTHS[m["mon"]])
+
+
+def _range_piece(m: re.Match[str], month1: int, month2: int) -> Piece | None:
+    d1, d2 = int(m["d1"]), int(m["d2"])
+    if not (1 <= d1 <= 31 and 1 <= d2 <= 31):
+        return None
+    year = year_of(m["year"])
+    last = Piece(m.start(), m.end(), day=DayRef("month_day", month2, d2, year))
+    return piece(m, day=DayRef("month_day", month1, d1, year), until=last)

@@ -1,0 +1,236 @@
+"""Times of day ("5 pm", "17:00", "half past four", "noon"), parts of the day ("tonight", "in the
+morning") and time zones said with a time ("4 pm CET")."""
+
+from __future__ import annotations
+
+import re
+
+from steward.dates._grammar.common import (
+    H12,
+    H24,
+    MER,
+    MER_SHORT,
+    MM,
+    NO_MORE_TIME,
+    NOT_A_NOUN,
+    SS,
+    Rule,
+    clock_time,
+    mer_of,
+    meridiem_of,
+    piece,
+    registrar,
+)
+from steward.dates._model import Piece, TimeOfDay
+
+RULES: list[Rule] = []
+rule = registrar(RULES)
+
+# -- times of day ---------------------------------------------------------------------------------------
+@rule("hh:mm", "#punct", H24 + r"\s?[:.]\s?" + MM + r"(?::" + SS + r"(?:\.\d{1,6})?)?(?:\s?" + MER + r"|" + MER_SHORT + r")?(?:\s?h)?")
+def _hh_mm(m: re.Match[str]) -> Piece | None:
+    h, mi = int(m["h"]), int(m["mi"])
+    s = int(m["s"]) if m["s"] else 0
+    if "." in m.group() and not mer_of(m) and not m["s"] and h < 13:
+        return None  # 10.30 reads as a time only with a meridiem or a 24-hour hour; 3.15 is a number
+    fixed = m["h"].startswith("0") and len(m["h"]) == 2
+    t = clock_time(h, mi, s, mer_of(m), "second" if m["s"] else "minute", fixed)
+    return piece(m, time=t) if t else None
+
+
+@rule("h mer", "am pm a p", H12 + r"(?:\s?o'?\s?clock)?(?:\s?ish)?\s?" + MER)
+def _h_mer(m: re.Match[str]) -> Piece | None:
+    t = clock_time(int(m["h"]), mer=meridiem_of(m["mer"]), grain="hour")
+    return piece(m, time=t) if t else None
+
+
+@rule("at h[ap]", "at @", r"(?:at|@)\s?" + H12 + MER_SHORT)
+def _at_h_short(m: re.Match[str]) -> Piece | None:
+    t = clock_time(int(m["h"]), mer=mer_of(m), grain="hour")
+    return piece(m, time=t) if t else None
+
+
+@rule("h mm mer", "am pm a p", H12 + r"\s" + MM + r"\s?" + MER)
+def _h_mm_mer(m: re.Match[str]) -> Piece | None:
+    t = clock_time(int(m["h"]), int(m["mi"]), mer=meridiem_of(m["mer"]))
+    return piece(m, time=t) if t else None
+
+
+@rule("12 03", "#digit", r"(?P<h>1[0-2]|[1-9])\s0(?P<mi>[1-9])(?!\s?[:./-])")
+def _h_oh_m(m: re.Match[str]) -> Piece | None:
+    # "twelve oh three": the zero only comes from the spoken form; alone it is the whole text or nothing
+    t = clock_time(int(m["h"]), int(m["mi"]))
+    return piece(m, time=t, weak=True) if t else None
+
+
+@rule("hmm mer", "am pm a p", r"(?P<h>1[0-2]|[1-9])(?P<mi>[0-5]\d)\s?" + MER)
+def _hmm_mer(m: re.Match[str]) -> Piece | None:
+    t = clock_time(int(m["h"]), int(m["mi"]), mer=meridiem_of(m["mer"]))
+    return piece(m, time=t) if t else None
+
+
+@rule("at hmm", "at @ around about approximately approx", r"(?:at|@|around|about|approximately|approx\.?)\s(?P<h>[01]?\d|2[0-3])(?P<mi>[0-5]\d)(?:\s?ish)?" + NO_MORE_TIME)
+def _at_hmm(m: re.Match[str]) -> Piece | None:
+    t = clock_time(int(m["h"]), int(m["mi"]))
+    return piece(m, time=t) if t else None
+
+
+@rule("at h mm", "at @ for", r"(?:(?:at|@)\s" + H24 + r"\s" + MM + r"|for\s" + H24.replace("<h>", "<h2>") + r"\s"
+      + MM.replace("<mi>", "<mi2>") + NOT_A_NOUN + r")" + NO_MORE_TIME)
+def _at_h_mm(m: re.Match[str]) -> Piece | None:
+    t = clock_time(int(m["h"] or m["h2"]), int(m["mi"] or m["mi2"]))
+    return piece(m, time=t) if t else None
+
+
+@rule("15h30", "h", r"(?P<h>[01]?\d|2[0-3])h(?P<mi>[0-5]\d)?")
+def _h_h(m: re.Match[str]) -> Piece | None:
+    t = clock_time(int(m["h"]), int(m["mi"] or 0), fixed=True)
+    return piece(m, time=t) if t else None
+
+
+@rule("at h", "at @ around about approximately by until till til for before after from since", r"(?:(?:at|@)\s?" + H24 + r"(?:\s?o'?\s?clock)?(?:\s?ish)?"
+      r"|(?:around|about|approximately|by|until|till|til|for|before|after|from|since)\s" + H24.replace("<h>", "<h2>")
+      + r"(?:\s?o'?\s?clock)?(?:\s?ish)?" + NOT_A_NOUN + r")" + NO_MORE_TIME)
+def _at_h(m: re.Match[str]) -> Piece | None:
+    t = clock_time(int(m["h"] or m["h2"]), grain="hour")
+    return piece(m, time=t) if t else None
+
+
+@rule("h oclock", "clock oclock", H24 + r"\s?o'?\s?clock")
+def _h_oclock(m: re.Match[str]) -> Piece | None:
+    t = clock_time(int(m["h"]), grain="hour")
+    return piece(m, time=t) if t else None
+
+
+@rule("noon", "noon midday mid midnight", r"(?:at\s)?(?:the\s)?(?P<w>noon|midday|mid day|mid-day|midnight|12 noon|12 midnight)")
+def _noon(m: re.Match[str]) -> Piece | None:
+    midnight = "midnight" in m["w"]
+    return piece(m, time=TimeOfDay(0 if midnight else 12, 0, 0, None, True, "hour"))
+
+
+_ANCHOR = (r"(?:(?P<ah>1[0-2]|0?[1-9])(?:\s?o'?\s?clock)?(?:\s?" + MER + r")?|(?P<ahh>1[3-9]|2[0-3])h?"
+           r"|(?P<an>noon|midday|midnight))")
+
+
+def _anchor_hour(m: re.Match[str]) -> tuple[int, str | None, bool] | None:
+    if m["an"]:
+        return (0 if m["an"] == "midnight" else 12), None, True
+    if m["ahh"]:
+        return int(m["ahh"]), None, True
+    return int(m["ah"]), meridiem_of(m["mer"]), False
+
+
+@rule("minutes past h", "past after to before till til of",
+      r"(?:at\s|for\s)?(?P<n>an? quarter|quarter|half|\d{1,2})(?:\s(?:minutes?|mins?))?\s(?P<dir>past|after|to|before|till|til|of)\s"
+      + _ANCHOR)
+def _minutes_past(m: re.Match[str]) -> Piece | None:
+    anchor = _anchor_hour(m)
+    if anchor is None:
+        return None
+    h, mer, fixed = anchor
+    n = m["n"]
+    minutes = 15 if "quarter" in n else 30 if n == "half" else int(n)
+    if minutes >= 60 or (n == "half" and m["dir"] not in ("past", "after")):
+        return None
+    if m["dir"] in ("past", "after"):
+        t = clock_time(h, minutes, mer=mer, fixed=fixed)
+    else:
+        hour = h - 1 if h != 0 else 23
+        if mer and h == 12:
+            mer = "am" if mer == "pm" else "pm"
+            hour = 11
+        elif mer is None and h == 12 and fixed:
+            hour = 11
+        if hour == 0 and mer:
+            hour, mer = 12, ("pm" if mer == "am" else "am")
+        t = clock_time(hour, 60 - minutes, mer=mer, fixed=fixed)
+    return piece(m, time=t) if t else None
+
+
+@rule("half h", "half", r"half\s" + H12 + r"(?:\s?" + MER + r")?")
+def _half_h(m: re.Match[str]) -> Piece | None:
+    t = clock_time(int(m["h"]), 30, mer=meridiem_of(m["mer"]))
+    return piece(m, time=t) if t else None
+
+
+@rule("15 minutes from 1pm", "minute minutes min mins", r"(?P<n>\d{1,2})\s(?:minutes?|mins?)\s(?:from|after)\s" + _ANCHOR)
+def _minutes_from(m: re.Match[str]) -> Piece | None:
+    anchor = _anchor_hour(m)
+    if anchor is None:
+        return None
+    h, mer, fixed = anchor
+    t = clock_time(h, int(m["n"]), mer=mer, fixed=fixed)
+    return piece(m, time=t) if t and int(m["n"]) < 60 else None
+
+
+# -- parts of the day -------------------------------------------------------------------------------------
+PARTS = {
+    "morning": "morning", "mornings": "morning", "afternoon": "afternoon", "evening": "evening",
+    "night": "night", "tonight": "night", "tonite": "night", "nite": "night", "lunch": "lunch",
+    "lunchtime": "lunch", "lunch time": "lunch", "afternoonish": "afternoon", "eve": "evening",
+}
+_PART = r"(?P<part>morning|afternoonish|afternoon|evening|night|lunch ?time)"
+
+
+@rule("tonight", "tonight tonite", r"(?P<late>late\s)?(?P<w>tonight|tonite)")
+def _tonight(m: re.Match[str]) -> Piece:
+    return piece(m, part="late night" if m["late"] else "night", part_today=True)
+
+
+@rule("this morning", "#part", r"(?P<late>(?:early|late)\s)?(?P<this>this|today|today's|todays)\s" + _PART)
+def _this_part(m: re.Match[str]) -> Piece:
+    part = PARTS[m["part"].replace(" ", "")]
+    return piece(m, part=_early_late(m["late"], part), part_today=True)
+
+
+@rule("in the morning", "#part",
+      r"(?P<late>(?:early|late)\s)?(?:(?:in|during|at|by)\s)?(?:the\s)?(?P<late2>(?:early|late)\s)?" + _PART
+      + r"(?:\s(?:time|hours))?|at\s(?P<lunch>lunch)")
+def _part(m: re.Match[str]) -> Piece:
+    part = PARTS[(m["part"] or m["lunch"]).replace(" ", "")]
+    return piece(m, part=_early_late(m["late"] or m["late2"], part))
+
+
+@rule("in the early hours", "early", r"(?:in\s)?the early hours(?: of the morning)?")
+def _early_hours(m: re.Match[str]) -> Piece:
+    return piece(m, part="early morning")
+
+
+def _early_late(word: str | None, part: str) -> str:
+    if word:
+        return f"{word.strip()} {part}"
+    return part
+
+
+# a bare hour ("3 in the morning", "8 tonight") or HMM ("tonight 815") counts only beside a part of the day
+@rule("bare hour", "#digit", r"(?P<h>[01]?\d|2[0-3])(?P<mi>[0-5]\d)?(?!\s?(?:[:./-]|[ap]\.?\s?m(?![a-z])))")
+def _bare_hour(m: re.Match[str]) -> Piece | None:
+    h = int(m["h"])
+    if m["mi"] is None and len(m["h"]) == 2 and m["h"].startswith("0"):
+        return None
+    t = clock_time(h, int(m["mi"] or 0), grain="minute" if m["mi"] else "hour")
+    return piece(m, time=t, dependent=True, weak=True) if t else None
+
+
+@rule("in the am", "am pm a p", r"in\sthe\s(?P<mer>am|pm|a\.m\.|p\.m\.)")
+def _in_the_am(m: re.Match[str]) -> Piece:
+    return piece(m, part="morning" if m["mer"].startswith("a") else "afternoon")
+
+ZONES = {
+    "utc": 0, "gmt": 0, "z": 0, "wet": 0, "bst": 60, "west": 60, "cet": 60, "cest": 120, "eet": 120, "eest": 180,
+    "msk": 180, "ist": 330, "sgt": 480, "hkt": 480, "jst": 540, "kst": 540, "aest": 600, "aedt": 660,
+    "nzst": 720, "nzdt": 780, "est": -300, "edt": -240, "cst": -360, "cdt": -300, "mst": -420, "mdt": -360,
+    "pst": -480, "pdt": -420, "akst": -540, "hst": -600,
+}
+ZONE_WORDS = frozenset(ZONES)
+
+
+@rule("zone", "#zone", r"\(?(?P<z>" + "|".join(sorted(ZONES, key=len, reverse=True)) + r")\)?"
+      r"|(?:utc|gmt)\s?(?P<sign>[+-])(?P<oh>\d{1,2})(?::?(?P<om>\d{2}))?")
+def _zone(m: re.Match[str]) -> Piece:
+    if m["z"]:
+        minutes = ZONES[m["z"]]
+    else:
+        minutes = int(m["oh"]) * 60 + int(m["om"] or 0)
+        minutes = -minutes if m["sign"] == "-" else minutes
+    return piece(m, zone_minutes=minutes, dependent=True, weak=True)
