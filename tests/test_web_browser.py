@@ -122,3 +122,24 @@ def test_narrow_screen(browser: Any, served: Served, tmp_path: Path) -> None:
     page.wait_for_selector("li.msg.bot:not(.streaming)")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(tmp_path / "narrow.png"), full_page=True)
+
+
+def test_a_held_write_is_a_card_with_confirm(browser: Any, tmp_path: Path) -> None:
+    from steward.llm.testing import ScriptedModelServer, call, say
+
+    with ScriptedModelServer() as model, serving(tmp_path / "home", now=NOW,
+                                                 env={"STEWARD_LLM_TIER2": model.tier("ollama")}) as s:
+        model.enqueue(call("create_reminder", text="Call Sam", day="tomorrow", time="5 pm"), say("Shall I?"))
+        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        page.goto(s.base + "/")
+        page.fill("#text", "I should call Sam tomorrow at 5, can you help")
+        page.keyboard.press("Enter")
+        card = page.wait_for_selector(".card")
+        assert "Call Sam" in card.inner_text() and "17:00" in card.inner_text()
+        assert "Nothing tomorrow yet" in page.inner_text("#tomorrow-items")  # held: nothing written yet
+        page.screenshot(path=str(tmp_path / "held.png"), full_page=True)
+        page.click(".card button:has-text('Confirm')")
+        page.wait_for_selector(".card.answered")
+        page.wait_for_selector("#tomorrow-items li:has-text('Call Sam')")
+        assert "Done" in page.locator("li.msg.bot .text").last.inner_text()
+        page.screenshot(path=str(tmp_path / "confirmed.png"), full_page=True)

@@ -14,14 +14,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request
+from fastapi import Path as PathParam
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from steward.app import App
-from steward.errors import StewardError
+from steward.errors import Duplicate, NotFound, StewardError, UserError
 from steward.web import sse
 from steward.web.api import ERRORS, runtime_of
 from steward.web.server import Runtime, error_name
@@ -121,3 +122,58 @@ async def _events(rt: Runtime, body: ChatIn) -> AsyncIterator[bytes]:
     if reply.startswith(streamed) and len(reply) > len(streamed):
         yield sse.event("delta", {"text": reply[len(streamed):]})  # the part no model streamed (intercepts)
     yield sse.event("trace", trace)
+
+
+class PendingIn(BaseModel):
+    """The user's answer to a held write."""
+
+    model_config = ConfigDict(extra="forbid")
+    answer: Literal["confirm", "cancel"] = Field(description="confirm saves it; cancel drops it")
+
+
+HELD_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
+_ENDED = {
+    "written": "is already saved",
+    "declined": "was already cancelled",
+    "dropped": "was dropped when the conversation moved on",
+    "expired": "waited too long and expired",
+    "failed": "could not be saved",
+}
+
+
+def session_of_held(app: App, held_id: str) -> str:
+    """The session a held write belongs to, when it is still waiting for an answer."""
+    from steward.store import held as repo
+
+    call = repo.get(app.db, held_id)
+    if call is None:
+        raise NotFound(f"there is no held write {held_id!r}")
+    waiting = {c.id for c in app.governance.open_calls(call.session)}  # expires stale ones first
+    if call.id not in waiting:
+        current = repo.get(app.db, held_id)
+        status = current.status if current is not None else call.status
+        reason = _ENDED.get(status, f"is {status}")
+        error = Duplicate if status == "written" else UserError
+        raise error(f"{call.summary} {reason}; nothing was changed")
+    return call.session
+
+
+def answer_held(app: App, held_id: str, answer: str) -> dict[str, Any]:
+    """Answer the question a held write was asked in, as the user's yes or no in its session."""
+    session = session_of_held(app, held_id)  # checked again under the session's lock
+    return run_turn(app, "yes" if answer == "confirm" else "no", session, False, None)
+
+
+@router.post("/pending/{held_id}", response_model=TraceOut, responses=ERRORS)
+async def answer_pending(request: Request, body: PendingIn,
+                         held_id: str = PathParam(pattern=HELD_ID_PATTERN)) -> dict[str, Any]:
+    """Answer a held write (confirm or cancel): the trace of that answer.
+
+    Steward asks about the writes one model run proposed in one question; the answer applies to every
+    write that question named, exactly as typing "yes" or "no" in the conversation would.
+    """
+    rt = runtime_of(request)
+    session = await rt.workers.run(session_of_held, held_id)
+    async with rt.sessions.of(session):
+        result: dict[str, Any] = await rt.workers.run(answer_held, held_id, body.answer)
+        return result

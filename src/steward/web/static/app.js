@@ -13,7 +13,7 @@ function el(tag, attrs = {}, ...children) {
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -108,9 +108,11 @@ function finishBot(bubble, trace) {
   if (trace.writes && trace.writes.length) refreshToday();
 }
 
+// The fields a person checks before saying yes (bookkeeping such as status or zone left out).
+const SHOWN_FIELDS = new Set(["text", "title", "due", "start", "end", "location", "calendar"]);
 function fieldRows(fields) {
   return Object.entries(fields)
-    .filter(([, v]) => v !== null && v !== "" && typeof v !== "object")
+    .filter(([k, v]) => SHOWN_FIELDS.has(k) && v !== null && v !== "" && typeof v !== "object")
     .map(([k, v]) => [el("dt", {}, k), el("dd", {}, /^\d{4}-\d{2}-\d{2}T/.test(String(v)) ? shortDate(String(v)) : String(v))]);
 }
 
