@@ -91,3 +91,14 @@ def test_bodies_and_chat_text_never_reach_the_server_log(demo_home: Path) -> Non
     assert lines
     assert not [line for line in lines if line in log]  # ...and never a line of a body
     assert "secret surprise party" not in log
+
+
+def test_search_modes(client: TestClient) -> None:
+    meaning = client.get("/mail/search", params={"q": "bills I have to pay soon", "mode": "semantic",
+                                                 "limit": 5, "explain": "true"}).json()
+    assert meaning["mode"] == "semantic" and meaning["hits"]
+    assert all("explain" in h for h in meaning["hits"])
+    words = client.get("/mail/search", params={"q": "statement", "mode": "lexical"}).json()
+    assert words["mode"] == "lexical"
+    r = client.get("/mail/search", params={"q": "statement", "mode": "fuzzy"})
+    assert r.status_code == 422 and r.json()["message"].startswith("'mode'")

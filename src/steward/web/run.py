@@ -80,6 +80,13 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def warm(app: App) -> None:
+    """Build what a first turn and a first search would: the engine, the router, the mail index."""
+    app.engine.route("what's my schedule tomorrow?")
+    if app.settings.as_bool("semantic_search"):
+        app.mail_search.search("warm up", limit=1)
+
+
 def _server_class() -> type:
     import uvicorn
 
@@ -120,7 +127,7 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
     port = sock.getsockname()[1]
     configure_logging(verbose)
     runtime = Runtime(
-        workers=Workers(make_app, options.workers),
+        workers=Workers(make_app, options.workers, warm=warm),
         clock=clock,
         guard=Guard(choice.token, options.host, port),
         jobs=JobHost(make_app, scheduled_jobs(settings)),

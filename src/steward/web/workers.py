@@ -26,8 +26,10 @@ _STOP = object()
 class Workers:
     """N threads, each owning one App built by `make_app` on first use."""
 
-    def __init__(self, make_app: Callable[[], App], count: int = 2, name: str = "steward-web") -> None:
+    def __init__(self, make_app: Callable[[], App], count: int = 2, name: str = "steward-web",
+                 warm: Callable[[App], object] | None = None) -> None:
         self._make_app = make_app
+        self._warm = warm
         self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._threads = [
             threading.Thread(target=self._loop, name=f"{name}-{i}", daemon=True) for i in range(max(1, count))
@@ -66,6 +68,14 @@ class Workers:
     def _loop(self) -> None:
         app: App | None = None
         try:
+            if self._warm is not None:
+                # load what the first request would otherwise wait for (models, the vector index)
+                app = self._make_app()
+                try:
+                    self._warm(app)
+                except Exception:  # noqa: BLE001 - a cold start is slower, not broken: requests still run
+                    log.warning("warming %s failed; the first requests will load what they need",
+                                threading.current_thread().name, exc_info=True)
             while True:
                 job = self._jobs.get()
                 if job is _STOP:
