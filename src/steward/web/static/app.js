@@ -104,7 +104,9 @@ function finishBot(bubble, trace) {
   if (held) bubble.item.append(heldCard(held));
   bubble.item.append(el("details", { class: "trace" }, el("summary", {}, "Trace"),
     el("pre", {}, JSON.stringify(trace, null, 2))));
-  scrollDown();
+  // a long answer is read from its start: show the top of it rather than its end
+  if (bubble.item.offsetHeight > log.clientHeight * 0.8) bubble.item.scrollIntoView({ block: "start" });
+  else scrollDown();
   if (trace.writes && trace.writes.length) refreshToday();
 }
 
