@@ -21,6 +21,9 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 _STOP = object()
+# one worker warms at a time: the first builds what is built once (the embedding model's graph, cached
+# on disk) and the others then load it, instead of every thread building it side by side
+_WARMING = threading.Lock()
 
 
 class Workers:
@@ -35,6 +38,7 @@ class Workers:
             threading.Thread(target=self._loop, name=f"{name}-{i}", daemon=True) for i in range(max(1, count))
         ]
         self._started = False
+        self._stopping = threading.Event()
         self._lock = threading.Lock()
 
     def start(self) -> None:
@@ -55,8 +59,13 @@ class Workers:
         """Await `fn(app, *args)` run on a worker."""
         return await asyncio.wrap_future(self.submit(fn, *args))
 
-    def stop(self, timeout: float = 10.0) -> None:
-        """Let queued calls finish, then close every worker's App and join the threads."""
+    def stop(self, timeout: float = 120.0) -> None:
+        """Let queued calls finish, then close every worker's App and join the threads.
+
+        A worker still warming is waited for: its native code (ONNX Runtime) must not be running when
+        the interpreter exits. A worker that has not begun warming skips it.
+        """
+        self._stopping.set()
         with self._lock:
             if not self._started:
                 return
@@ -64,18 +73,22 @@ class Workers:
                 self._jobs.put(_STOP)
         for thread in self._threads:
             thread.join(timeout)
+            if thread.is_alive():
+                log.warning("%s did not stop within %.0f s", thread.name, timeout)
 
     def _loop(self) -> None:
         app: App | None = None
         try:
             if self._warm is not None:
                 # load what the first request would otherwise wait for (models, the vector index)
-                app = self._make_app()
-                try:
-                    self._warm(app)
-                except Exception:  # noqa: BLE001 - a cold start is slower, not broken: requests still run
-                    log.warning("warming %s failed; the first requests will load what they need",
-                                threading.current_thread().name, exc_info=True)
+                with _WARMING:
+                    if not self._stopping.is_set():
+                        app = self._make_app()
+                        try:
+                            self._warm(app)
+                        except Exception:  # noqa: BLE001 - a cold start is slower, not broken
+                            log.warning("warming %s failed; the first requests will load what they need",
+                                        threading.current_thread().name, exc_info=True)
             while True:
                 job = self._jobs.get()
                 if job is _STOP:
