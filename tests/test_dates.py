@@ -318,3 +318,21 @@ def test_a_sign_carries_over_to_the_unsigned_items_after_it() -> None:
     assert local("-1 decade 2 years") == "2014-09-14 23:53"
     assert local("+1 decade -2 years") == "2034-09-14 23:53"
     assert local("-1 year +2 months") == "2025-11-14 23:53"
+
+
+def test_this_season_is_the_one_under_way() -> None:
+    february = make_clock("", "2027-02-12T10:00:00+00:00")
+    assert local("this season", february) == "2026-12-21 00:00"
+    assert local("next season", february) == "2027-03-20 00:00"
+    assert local("last season", february) == "2026-09-23 00:00"
+
+
+def test_a_length_after_a_time_sets_the_end_and_alone_counts_from_now() -> None:
+    meeting = at("friday 3pm for 30 minutes")
+    assert meeting.start.strftime("%Y-%m-%d %H:%M") == "2026-09-18 15:00"
+    assert meeting.end is not None and meeting.end.strftime("%H:%M") == "15:30"
+    assert local("for 30 minutes at 4pm") == "2026-09-15 16:00"
+    timer = at("for 5 minutes")
+    assert timer.start.strftime("%H:%M") == "23:58" and timer.end is None
+    day_only = find("busy tomorrow for 2 hours", INCIDENT)  # a length needs a clock time to start from
+    assert day_only is not None and (day_only.text, day_only.grain) == ("tomorrow", "day")

@@ -295,7 +295,15 @@ def _season_span(index: int, year: int) -> Span:
 
 
 def _season(ref: DayRef, today: date, prefer: str) -> DaySpan | None:
-    """ "this summer" is the one under way or the next; "next summer" the next one not begun; "last" the latest ended."""
+    """ "this summer" is the one under way or the next; "next summer" the next one not begun; "last" the latest ended.
+
+    "this season" (a = -1) is the season under way; "next season" (b = 1) the one after it.
+    """
+    if ref.a < 0:
+        spans = sorted(_season_span(i, y) for i in range(4) for y in range(today.year - 2, today.year + 2))
+        now = next(i for i, s in enumerate(spans) if s[0] <= today < s[1])
+        first, after = spans[now + ref.b]
+        return first, after, "day"
     if ref.year is not None:
         first, after = _season_span(ref.a, ref.year)
         return first, after, "day"

@@ -211,6 +211,7 @@ HOLIDAYS: dict[str, Holiday] = {
     "siblings day": _h("(national) sibling/siblings day", _fixed(4, 10)),
     "guy fawkes day": _h("guy fawkes (day/night), bonfire night", _fixed(11, 5)),
     "world vegan day": _h("world vegan day", _fixed(11, 1)),
+    "ides of march": _h("(the) ides of march", _fixed(3, 15)),
     "boss's day": _h("boss/bosss/bosses day, ~boss's", _nearest_weekday(10, 16)),
     "emancipation day": _h("emancipation day", _nearest_weekday(4, 16)),
     "king's day": _h("king/kings day, koningsdag", _kings_day),

@@ -100,6 +100,7 @@ class Piece:
     zone_minutes: int | None = None
     anchored: bool = False  # an offset counted from the day that follows ("3 days after easter")
     recurring: bool = False  # said as a repeating day ("every monday")
+    lasting: bool = False  # a length ("for 30 minutes"): beside a time it sets the end, alone it counts from now
 
     @property
     def length(self) -> int:

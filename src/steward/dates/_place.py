@@ -92,6 +92,17 @@ def _drop_orphans(ph: Phrase) -> Phrase | None:
 
 
 def _compatible(a: Phrase, p: Piece) -> bool:
+    if p.lasting:
+        # "4pm for 30 mins", "tomorrow morning for an hour": a length joins a time or a part of the day
+        return not any(q.lasting or q.offset is not None or q.now for q in a.pieces) and \
+            any(q.time is not None or q.part is not None for q in a.pieces)
+    if any(q.lasting for q in a.pieces):
+        rest = tuple(q for q in a.pieces if not q.lasting)
+        if p.offset is not None or p.now:
+            return False
+        if not rest:
+            return p.time is not None or p.part is not None  # "for 30 minutes at 4pm"
+        return _compatible(Phrase(rest), p)
     taken: set[str] = set()
     for q in a.pieces:
         taken |= _slots(q)
@@ -318,6 +329,13 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
         rest = tuple(p for p in phrase.pieces if p is not inner)
         first = Phrase(tuple(sorted(rest + (replace(inner, until=None),), key=lambda p: p.begin)))
         return _place_range(Phrase(first.pieces, Phrase((inner.until,))), now, prefer, opts)
+    lasting = next((p for p in phrase.pieces if p.lasting and p.offset is not None), None)
+    if lasting is not None and lasting.offset is not None and len(phrase.pieces) > 1:
+        # "4pm for 30 mins": the rest of the phrase is the start, the length sets the end
+        begun = place(Phrase(tuple(p for p in phrase.pieces if p is not lasting)), now, prefer, opts)
+        if begun is None:
+            return None
+        return replace(begun, end=_add_offset(begun.start, lasting.offset, 1))
     named = next((p.zone_minutes for p in phrase.pieces if p.zone_minutes is not None), None)
     if named is not None:
         # "8:00 PST": place the phrase on that zone's clock, then show it on the user's

@@ -179,6 +179,12 @@ def _season(m: re.Match[str]) -> Piece:
                  weak=weak)
 
 
+@rule("this season", "season seasons", r"(?:the\s)?(?P<rel>this|next|last|coming|past|previous|current)\sseasons?")
+def _this_season(m: re.Match[str]) -> Piece:
+    n = {"next": 1, "coming": 1, "last": -1, "past": -1, "previous": -1}.get(m["rel"], 0)
+    return piece(m, day=DayRef("season", -1, n))
+
+
 @rule("month", "#month", r"(?:(?:in|during|of)\s)?(?:(?P<rel>this|next|last|coming|past|previous)\s)?" + MON
       + r"(?:,?\s" + YEAR + r"|(?P<after>\safter next))?")
 def _month(m: re.Match[str]) -> Piece | None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from steward.dates._grammar.common import (
     COUNT,
@@ -84,10 +85,11 @@ def _in_duration(m: re.Match[str]) -> Piece | None:
 
 
 @rule("for 5 minutes", "#unit", r"for\s(?P<dur>(?:\d+|an?|one|a couple of|a few|half an)\s(?:seconds?|secs?|minutes?|mins?|hours?|hrs?))"
-      + r"(?:\s(?:from now|later))?")
+      + r"(?P<later>\s(?:from now|later))?")
 def _for_minutes(m: re.Match[str]) -> Piece | None:
-    # "set a timer for 5 minutes": a length in clock units, counted from now
-    return _offset_piece(m, 1)
+    # alone, "set a timer for 5 minutes" counts from now; after a time ("4pm for 30 mins") it is a length
+    found = _offset_piece(m, 1)
+    return replace(found, lasting=not m["later"]) if found else None
 
 
 @rule("3 days after", "#unit", DURATION + r"\s(?P<rel>after|before|from|following|prior to)(?=\s)")
