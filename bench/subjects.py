@@ -1,7 +1,8 @@
 """Reminder-subject extraction against SLURP devel: token F1 of the subject vs the annotated event_name.
 
 The set is every calendar_set / alarm_set utterance of ../shared/data/slurp-devel that carries an
-`event_name`. Two runs: date spans found by `steward.dates.find` (what Steward does), and the
+`event_name`. Two runs: dates found by `steward.dates` and sorted by `reminder_dates` into the
+reminder's time and dates that describe the subject (what the reminder intercept does), and the
 annotated date/time spans (isolates the subject logic from date finding). F1 is SQuAD-style: lower
 case, punctuation and articles dropped, averaged over utterances. Target >= 0.85.
 
@@ -59,16 +60,15 @@ def gold_spans(row: dict[str, Any]) -> list[tuple[int, int]]:
     return spans
 
 
-def dates_spans(text: str) -> list[tuple[int, int]] | None:
+def parse_with_dates(text: str, vocab: Any) -> Any:
+    """The subject as the reminder intercept takes it: dates found and sorted by `reminder_dates`."""
     try:
-        from steward import dates
+        from steward.assistant.reminder_dates import reminder_dates, subject_of
         from steward.clock import make_clock
     except ImportError:
         return None
     clock = make_clock("UTC", datetime.fromisoformat("2026-09-14T10:00:00+00:00"))
-    from steward.assistant.intercepts.reminder import date_spans
-
-    return date_spans(dates.find(text, clock))
+    return subject_of(text, vocab, reminder_dates(text, clock, vocab))
 
 
 def main() -> int:
@@ -83,15 +83,17 @@ def main() -> int:
     rows = [r for r in rows if r["intent"] in {"calendar_set", "alarm_set"} and gold_event(r)]
     vocab = load_vocab()
     print(f"subjects: {len(rows)} SLURP devel calendar_set/alarm_set utterances with an event_name")
-    for mode in ("dates.find", "annotated spans"):
+    for mode in ("steward dates", "annotated spans"):
         scored: list[tuple[float, str, str, str]] = []
         full: list[float] = []
         for row in rows:
-            spans = gold_spans(row) if mode == "annotated spans" else dates_spans(row["text"])
-            if spans is None:
+            if mode == "annotated spans":
+                parsed = parse_subject(row["text"], vocab, gold_spans(row))
+            else:
+                parsed = parse_with_dates(row["text"], vocab)
+            if parsed is None:
                 print(f"  {mode:16s}: steward.dates is not available yet; skipped")
                 break
-            parsed = parse_subject(row["text"], vocab, spans)
             pred = parsed.core
             scored.append((f1(pred, gold_event(row)), row["text"], pred, gold_event(row)))
             full.append(f1(parsed.subject, gold_event(row)))

@@ -171,3 +171,19 @@ def test_a_repeating_reminder_says_only_the_first_is_set(say) -> None:
     trace = say("remind me every monday at 9 to water the plants")
     assert trace["writes"][0]["fields"]["due"] == "2026-09-21T09:00:00+05:30"
     assert "repeating reminders are not supported yet" in trace["reply"]
+
+
+def test_a_date_that_describes_the_subject_is_not_when_to_remind(say) -> None:
+    # 23:53 on Monday 14 Sep: "tomorrow's" says which meeting, "at 8 am" says when
+    trace = say("remind me about tomorrow's meeting at 8 am")
+    fields = trace["writes"][0]["fields"]
+    assert (fields["text"], fields["due"]) == ("tomorrow's meeting", "2026-09-15T08:00:00+05:30")
+    trace = say("set a reminder for valentine's day dinner with her on saturday at 8 pm")
+    fields = trace["writes"][0]["fields"]
+    assert (fields["text"], fields["due"]) == ("valentine's day dinner with her", "2026-09-19T20:00:00+05:30")
+
+
+def test_a_lead_before_a_meeting_lands_ahead_of_it(say) -> None:
+    trace = say("remind me 30 minutes before the call with Priya tomorrow at 11 am")
+    fields = trace["writes"][0]["fields"]
+    assert (fields["text"], fields["due"]) == ("call with Priya", "2026-09-15T10:30:00+05:30")

@@ -60,3 +60,27 @@ def test_the_core_is_the_events_name_and_the_reminder_keeps_who_and_where() -> N
     text = "remind me about Sally's birthday on saturday"
     sally = parse_subject(text, V, [span(text, "on saturday")])
     assert (sally.subject, sally.core) == ("Sally's birthday", "birthday")
+
+
+@pytest.mark.parametrize("text,when,expected", [
+    # a preposition after the time starts something else: it stays with what follows it
+    ("remind me to call mom at 5 pm in the car", "at 5 pm", "call mom in the car"),
+    ("remind me to pick up the kids at 3 pm from school", "at 3 pm", "pick up the kids from school"),
+    # ... and one before the time leads into it
+    ("remind me from monday to take the pills", "monday", "take the pills"),
+    ("remind me about the meeting i have tomorrow", "tomorrow", "meeting"),
+])
+def test_what_stands_beside_the_time(text: str, when: str, expected: str) -> None:
+    assert extract_subject(text, V, [span(text, when)]) == expected
+
+
+@pytest.mark.parametrize("text,when,subject,core", [
+    ("remember to fix a meeting with the team tomorrow", "tomorrow", "fix a meeting with the team", "meeting"),
+    ("add to the calendar a reunion event for this afternoon", "this afternoon", "reunion event", "reunion"),
+    ("set calendar info for the school concert", "", "info for the school concert", "school concert"),
+    ("put the daily standup on my calendar at 10 am", "at 10 am", "daily standup", "standup"),
+    ("i want to go to the outdoor movie tonight", "tonight", "go to the outdoor movie", "outdoor movie"),
+])
+def test_the_events_name(text: str, when: str, subject: str, core: str) -> None:
+    parsed = parse_subject(text, V, [span(text, when)] if when else [])
+    assert (parsed.subject, parsed.core) == (subject, core)

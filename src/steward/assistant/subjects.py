@@ -64,13 +64,15 @@ def _without_dates(tokens: list[Token], spans: Sequence[Span], vocab: Vocab) -> 
     """Tokens outside the date spans, also without date words left beside a span ("this [evening]")."""
     gone = [_overlaps(t, spans) for t in tokens]
     residue = {p[0] for p in vocab.date_residue if len(p) == 1}
+    lead_ins = {p[0] for p in vocab.date_lead_ins if len(p) == 1}
     changed = True
     while changed:
         changed = False
         for i, token in enumerate(tokens):
-            if gone[i] or token.norm not in residue:
+            if gone[i] or token.norm not in residue | lead_ins:
                 continue
-            if (i > 0 and gone[i - 1]) or (i + 1 < len(tokens) and gone[i + 1]):
+            before = i + 1 < len(tokens) and gone[i + 1]
+            if before or (i > 0 and gone[i - 1] and token.norm in residue):
                 gone[i] = changed = True
     return [t for t, g in zip(tokens, gone, strict=True) if not g]
 
@@ -118,8 +120,13 @@ def _render(text: str, tokens: list[Token], index: dict[int, int]) -> str:
     return " ".join(parts).strip()
 
 
-def parse_subject(text: str, vocab: Vocab, spans: Sequence[Span] = ()) -> SubjectParse:
-    """The reminder subject of `text`; `spans` are the character spans of its date/time expressions."""
+def parse_subject(text: str, vocab: Vocab, spans: Sequence[Span] = (), *, context: Sequence[Span] = (),
+                  names: Sequence[Span] = ()) -> SubjectParse:
+    """The reminder subject of `text`; `spans` are the character spans of its date/time expressions.
+
+    `context` are dates that describe the subject ("tomorrow's meeting"): kept in the subject, left
+    out of its core. `names` are named days that are the subject ("valentine's day"): kept in both.
+    """
     all_tokens = tokenize(text)
     index = {id(t): i for i, t in enumerate(all_tokens)}
     kept = _without_dates(all_tokens, spans, vocab)
@@ -137,26 +144,40 @@ def parse_subject(text: str, vocab: Vocab, spans: Sequence[Span] = ()) -> Subjec
         norms = tuple(t.norm for t in cleaned if is_word(t))
         if norms in vocab.vague_subjects:
             continue
-        core = _core(cleaned, vocab)
+        named = _strip([t for t in cleaned if not _overlaps(t, context)], vocab) or cleaned
+        core = _core(named, vocab, names)
         return SubjectParse(_render(text, cleaned, index), _render(text, core, index), trigger)
     return SubjectParse("", "", trigger)
 
 
-def _core(tokens: list[Token], vocab: Vocab) -> list[Token]:
+def _core(tokens: list[Token], vocab: Vocab, names: Sequence[Span] = ()) -> list[Token]:
     norms = [t.norm for t in tokens]
     for i in range(1, len(norms)):
-        if match_at(norms, i, vocab.modifier_markers):
-            tokens = _strip(tokens[:i], vocab) or tokens[:i]
+        n = match_at(norms, i, vocab.modifier_markers)
+        if n:
+            head = _strip(tokens[:i], vocab) or tokens[:i]
+            if _only_placeholder(head, vocab) and i + n < len(tokens):
+                return _core(_strip(tokens[i + n:], vocab) or tokens[i + n:], vocab, names)  # "info for X"
+            tokens = head
             break
+    while len(tokens) > 1 and match_at([tokens[-1].norm], 0, vocab.placeholder_nouns):
+        tokens = tokens[:-1]  # "a reunion event" is the reunion
     while len(tokens) > 1:
         n = match_at([t.norm for t in tokens], 0, vocab.core_leading)
         if n and n < len(tokens):
             tokens = tokens[n:]
-        elif tokens[0].norm.endswith("'s"):
+        elif tokens[0].norm.endswith("'s") and not _overlaps(tokens[0], names):
             tokens = tokens[1:]  # whose event it is is a "who" too: "Sally's birthday" -> "birthday"
         else:
             break
     return tokens
+
+
+def _only_placeholder(tokens: list[Token], vocab: Vocab) -> bool:
+    norms = [t.norm for t in tokens]
+    while len(norms) > 1 and (n := match_at(norms, 0, vocab.core_leading)):
+        norms = norms[n:]
+    return len(norms) == 1 and match_at(norms, 0, vocab.placeholder_nouns) == 1
 
 
 def extract_subject(text: str, vocab: Vocab, spans: Sequence[Span] = ()) -> str:

@@ -80,7 +80,8 @@ class Resolution:
     the phrase named a day; `has_time`: the phrase named a clock time, a part of the day or an offset
     in hours/minutes (so `start`'s time of day means something). `recurring`: the phrase said a
     repeating day ("every monday at 9"); `start` is its next occurrence, and repeating it is the
-    caller's business.
+    caller's business. `named`: the phrase named a day by its name (a holiday or observance:
+    "valentine's day", "diwali"), which a sentence may also be about ("add valentine's day with her").
     """
 
     start: datetime
@@ -92,6 +93,7 @@ class Resolution:
     has_time: bool
     parts: tuple[tuple[int, int], ...] = ()
     recurring: bool = False
+    named: bool = False
 
     def to_json(self) -> dict[str, object]:
         """DESIGN.md's `when` shape plus the extra fields."""
@@ -105,6 +107,7 @@ class Resolution:
             "has_time": self.has_time,
             "parts": [list(p) for p in self.parts],
             "recurring": self.recurring,
+            "named": self.named,
         }
 
 
@@ -138,7 +141,8 @@ def _resolution(text: str, norm: Normalized, phrase: Phrase, now: datetime, pref
     parts = tuple(norm.span(b, e) for b, e in runs)
     begin, end = parts[0][0], parts[-1][1]
     return Resolution(placed.start, placed.end, placed.grain, (begin, end), text[begin:end],
-                      placed.has_date, placed.has_time, parts, any(p.recurring for p in phrase.pieces))
+                      placed.has_date, placed.has_time, parts, any(p.recurring for p in phrase.pieces),
+                      any(p.day is not None and p.day.kind == "holiday" for p in phrase.pieces))
 
 
 def resolve(text: str, clock: Clock, prefer: str = "future",

@@ -23,6 +23,7 @@ ORDINALS = {
     "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13, "fourteenth": 14,
     "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18, "nineteenth": 19,
     "twentieth": 20, "thirtieth": 30,
+    "twelveth": 12,  # the common misspelling, as "fourty" above
 }
 # "second" is both an ordinal and a unit of time; it is an ordinal only after a tens word
 # ("twenty second"); alone the grammar reads it in context.

@@ -1,7 +1,8 @@
 """reminder_creation: "remind me tomorrow at 10 am to …", "set a reminder …", a to-do with a clock time.
 
 The subject is what the reminder is for (`subjects.parse_subject`); the time comes from
-`steward.dates` on the user's clock; the write goes through the calendar's one write path, which
+`steward.dates` on the user's clock, chosen among the dates said by `reminder_dates` ("tomorrow's
+meeting tonight" is tonight); the write goes through the calendar's one write path, which
 gives a day with no time the default hour, refuses a past moment and a duplicate, and records the
 provenance. When the subject or the time is missing the intercept asks for it with a continuation it
 owns; the next turn's answer completes the reminder (ADR-0112 §3).
@@ -17,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match
 from steward.assistant.language import is_action_request, is_question
+from steward.assistant.reminder_dates import ReminderDates, reminder_dates, subject_of
 from steward.assistant.reminder_text import Subject, grounded
-from steward.assistant.subjects import parse_subject
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
 from steward.assistant.vocab import Vocab, contains_phrase, match_at, words
 from steward.clock import Clock
@@ -90,9 +91,9 @@ class ReminderCreation:
         # model-first reminder text (flag reminder_llm, a model on the task tier); None: deterministic only
         self.summarise = summarise
 
-    def _subject(self, text: str, spans: Any = ()) -> tuple[str, str]:
+    def _subject(self, text: str, found: ReminderDates | None = None) -> tuple[str, str]:
         """(what the reminder is for, where that came from): the model's summary, else the deterministic one."""
-        deterministic = parse_subject(text, self.vocab, list(spans)).subject
+        deterministic = subject_of(text, self.vocab, found or ReminderDates(None)).subject
         if self.summarise is None:
             return deterministic, "deterministic"
         try:
@@ -135,15 +136,15 @@ class ReminderCreation:
             return None  # "what reminders do I have?" is a read, not a new reminder
         if any(match_at(norms, i, self.vocab.not_creating) for i in range(at)):
             return None  # "cancel the 5 pm reminder" is not a new one
-        when = find_when(turn.text, turn_clock(self.clock, turn), self.date_options)
-        if is_todo and (when is None or not when.has_time):
+        dated = reminder_dates(turn.text, turn_clock(self.clock, turn), self.vocab, self.date_options)
+        if is_todo and (dated.when is None or not dated.when.has_time):
             return None  # a to-do is a reminder only with a clock time (ADR-0112 §4)
-        return Match(NAME, {"when": when})
+        return Match(NAME, {"when": dated.when, "dates": dated})
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
         when = match.slots.get("when")
-        spans = date_spans(when)
-        subject, source = self._subject(turn.text, spans)
+        found = match.slots.get("dates")
+        subject, source = self._subject(turn.text, found if isinstance(found, ReminderDates) else None)
         if when is None and not subject:
             return Outcome(reply=ASK_WHAT, ask=OpenQuestion(NAME, ASK_WHAT, {"need": "what", "then": "when"}))
         if when is None:
@@ -171,10 +172,10 @@ class ReminderCreation:
                 return None  # a payload this version cannot read: drop the question, lose nothing else
             return self._write(turn, subject, when, source)
         if need == "when":
-            when = find_when(turn.text, turn_clock(self.clock, turn), self.date_options)
-            if when is None:
+            said = reminder_dates(turn.text, turn_clock(self.clock, turn), self.vocab, self.date_options).when
+            if said is None:
                 return Outcome(reply=f"{ASK_WHEN} (for example \"tomorrow at 5 pm\")", ask=question)
-            stored = StoredWhen(when.start, when.end, bool(when.has_date), bool(when.has_time), str(when.text))
+            stored = StoredWhen(said.start, said.end, bool(said.has_date), bool(said.has_time), str(said.text))
             return self._write(turn, str(payload.get("subject", "")), stored)
         return None
 

@@ -1,0 +1,192 @@
+"""Which date in a reminder request is *when* to remind, and which only describes *what* it is for.
+
+"remind me about tomorrow's meeting tonight": "tomorrow's" says which meeting, "tonight" says when.
+"add valentine's day with her tomorrow": the holiday is the event, "tomorrow" the day. A date
+expression that a time preposition does not introduce ("on", "at", "in the morning") describes the
+subject when it is
+- possessive ("tomorrow's meeting"),
+- opened by a determiner and followed by a noun ("the evening program", "my friday call"),
+- a named day (a holiday) after a connector ("about valentine's day"), or any named day when another
+  time is said.
+When a request has both kinds, the reminder's time comes from the others; the describing ones stay in
+the reminder's text, and all but the possessive ones in the event's name. When every expression
+describes, they are still the best time there is ("remind me about the evening program": this
+evening, "evening program").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from steward.assistant.subjects import SubjectParse, parse_subject
+from steward.assistant.vocab import Phrase, Token, Vocab, is_word, tokenize
+
+if TYPE_CHECKING:
+    from steward.clock import Clock
+    from steward.dates import Resolution
+
+Span = tuple[int, int]
+
+_AHEAD = re.compile(r"\b(?:before|earlier|ahead|prior)\s*$", re.IGNORECASE)
+
+# a named day after one of these is the time ("on valentine's day"), not the subject
+_TIME_PREPOSITIONS = frozenset({"on", "at", "by", "in", "until", "till", "before", "after", "during", "from",
+                                "since", "this", "next", "coming"})
+
+
+@dataclass(frozen=True)
+class ReminderDates:
+    """The reminder's time (None when no date was said) and how the subject treats each date span.
+
+    `cut`: the spans of the time, cut from the reminder's text. `context`: describing dates that stay
+    in the text but are not the event's name ("tomorrow's"). `names`: describing dates that are part of
+    the event's name ("valentine's day", "the evening program"). `bare_names`: named days in `cut`
+    said without a preposition, the subject when nothing else is ("add valentine's day to my calendar").
+    """
+
+    when: Resolution | None
+    cut: tuple[Span, ...] = ()
+    context: tuple[Span, ...] = ()
+    names: tuple[Span, ...] = ()
+    bare_names: tuple[Span, ...] = ()
+
+
+class _Words:
+    """The single words of the vocabulary lists that can stand right after a date without being its noun."""
+
+    def __init__(self, vocab: Vocab) -> None:
+        self.vocab = vocab
+
+    @cached_property
+    def not_nouns(self) -> frozenset[str]:
+        v = self.vocab
+        lists: tuple[tuple[Phrase, ...], ...] = (
+            v.leading_connectors, v.trailing_connectors, v.modifier_markers, v.date_residue, v.date_lead_ins,
+            v.polite_wrappers, v.reminder_triggers, v.mutate_verbs, v.question_openers, v.verb_cues)
+        return frozenset(p[0] for phrases in lists for p in phrases if len(p) == 1)
+
+    @cached_property
+    def connectors(self) -> frozenset[str]:
+        return frozenset(p[0] for p in self.vocab.leading_connectors if len(p) == 1)
+
+    @cached_property
+    def determiners(self) -> frozenset[str]:
+        return frozenset(p[0] for p in self.vocab.determiners if len(p) == 1)
+
+
+def _token_after(tokens: list[Token], end: int) -> Token | None:
+    return next((t for t in tokens if t.start >= end), None)
+
+
+def _token_before(tokens: list[Token], begin: int) -> Token | None:
+    before = [t for t in tokens if t.end <= begin]
+    return before[-1] if before else None
+
+
+def _inside(tokens: list[Token], span: Span) -> list[Token]:
+    return [t for t in tokens if t.start >= span[0] and t.end <= span[1] and is_word(t)]
+
+
+def describes(text: str, tokens: list[Token], res: Resolution, words: _Words, others_timed: bool) -> bool:
+    """True when the date expression `res` describes the subject rather than says when to remind."""
+    begin, end = res.span
+    if _possessive(text, res):
+        return True  # "tomorrow's meeting"
+    inside = _inside(tokens, res.span)
+    prev = _token_before(tokens, begin)
+    if (inside and inside[0].norm in _TIME_PREPOSITIONS) or (prev and prev.norm in _TIME_PREPOSITIONS):
+        return False  # "in the morning", "on valentine's day": said as a time
+    if res.named:
+        return others_timed or (prev is not None and prev.norm in words.connectors)
+    after = _token_after(tokens, end)
+    opens = (inside and inside[0].norm in words.determiners) or (prev and prev.norm in words.determiners)
+    # "the evening program", "the friday call": a determiner opens the phrase and a noun follows it
+    return bool(opens) and after is not None and is_word(after) and after.norm not in words.not_nouns
+
+
+def reminder_dates(text: str, clock: Clock, vocab: Vocab, options: Any = None) -> ReminderDates:
+    """The reminder's time in `text` and the spans the subject cuts, keeps as context, or keeps as names."""
+    from steward import dates
+
+    found = dates.find_all(text, clock, options=options)
+    when = dates.find(text, clock, options=options)
+    if when is None:
+        return ReminderDates(None)
+    tokens = tokenize(text)
+    words = _Words(vocab)
+    describing = [r for r in found if describes(text, tokens, r, words, others_timed=False)]
+    if any(not r.named and r not in describing for r in found):  # a named day describes when a time is said
+        describing = [r for r in found
+                      if r in describing or describes(text, tokens, r, words, others_timed=True)]
+    described = [r.span for r in describing]
+    parts: list[Span] = [(p[0], p[1]) for p in when.parts] or [when.span]
+    if described and len(describing) < len(found) and all(_within(p, described) for p in parts):
+        again = dates.find(_mask(text, described), clock, options=options)
+        if again is not None:
+            when = again
+            parts = [(p[0], p[1]) for p in when.parts] or [when.span]
+    ahead = _ahead_of(text, found, when, [r for r in found if r not in describing], clock.now())
+    if ahead is not None:
+        when = ahead
+        parts = [(p[0], p[1]) for p in when.parts]
+    cut = tuple(p for p in parts if not _within(p, described))
+    # a named day said bare ("add valentine's day") is the time, and the subject when nothing else is
+    bare = tuple(r.span for r in found if r.named and r not in describing and _within(r.span, list(cut))
+                 and describes(text, tokens, r, words, others_timed=True))
+    possessive = [r for r in describing if _possessive(text, r)]
+    return ReminderDates(when, cut, tuple(r.span for r in possessive),
+                         tuple(r.span for r in describing if r not in possessive), bare)
+
+
+def _ahead_of(text: str, found: list[Resolution], when: Resolution, timed: list[Resolution],
+              now: datetime) -> Resolution | None:
+    """ "30 minutes before the meeting at 5 pm": the lead counted back from the time said after it.
+
+    Alone, "30 minutes before" is half an hour ago; in a reminder it is how long ahead of the clock time
+    that follows (16:30), counted on the instant. None when the request is not so.
+    """
+    lead = next((r for r in found if r.span == when.span), None)
+    if lead is None or lead.start >= now or not _AHEAD.search(lead.text):
+        return None
+    later = next((r for r in timed if r.span[0] >= lead.span[1]), None)
+    if later is None:
+        return None
+    # days before a day are `dates`' own ("two days before friday"); an hour before a whole day is no moment
+    if lead.grain not in ("second", "minute", "hour") or not later.has_time:
+        return None
+    start = (later.start.astimezone(UTC) - (now - lead.start)).astimezone(later.start.tzinfo)
+    parts = (lead.parts or (lead.span,)) + (later.parts or (later.span,))
+    return replace(later, start=start, end=None, span=(lead.span[0], later.span[1]),
+                   text=text[lead.span[0]:later.span[1]], parts=parts)
+
+
+def subject_of(text: str, vocab: Vocab, found: ReminderDates) -> SubjectParse:
+    """The subject of a reminder request with its dates treated as `found` says.
+
+    A named day that is the time and leaves nothing else is the subject too ("add valentine's day").
+    """
+    parsed = parse_subject(text, vocab, found.cut, context=found.context, names=found.names)
+    if parsed.subject or not found.bare_names:
+        return parsed
+    cut = tuple(c for c in found.cut if c not in found.bare_names)
+    return parse_subject(text, vocab, cut, context=found.context, names=found.names + found.bare_names)
+
+
+def _possessive(text: str, res: Resolution) -> bool:
+    return text[res.span[1]:res.span[1] + 2] in ("'s", "’s")
+
+
+def _within(span: Span, spans: list[Span]) -> bool:
+    return any(b <= span[0] and span[1] <= e for b, e in spans)
+
+
+def _mask(text: str, spans: list[Span]) -> str:
+    """The text with `spans` blanked out, offsets unchanged."""
+    chars = list(text)
+    for begin, end in spans:
+        chars[begin:end] = " " * (end - begin)
+    return "".join(chars)
