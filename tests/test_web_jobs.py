@@ -74,3 +74,22 @@ def test_workers_each_own_a_connection_and_pass_errors_back(steward_home: Path) 
             workers.submit(lambda app: (_ for _ in ()).throw(ConnectorError("down"))).result(10)
     finally:
         workers.stop()
+
+
+def test_a_turn_is_taken_before_reads_queued_earlier(steward_home: Path) -> None:
+    from steward.web.workers import READ, TURN
+
+    workers = Workers(make_app_factory(steward_home), 1)
+    gate = threading.Event()
+    order: list[str] = []
+    try:
+        busy = workers.submit(lambda app: gate.wait(10))
+        time.sleep(0.2)  # the only worker is busy; what follows waits in the queue
+        later = [workers.submit(lambda app, n=n: order.append(f"search {n}"), priority=READ) for n in range(3)]
+        turn = workers.submit(lambda app: order.append("turn"), priority=TURN)
+        gate.set()
+        for f in [busy, *later, turn]:
+            f.result(10)
+    finally:
+        workers.stop()
+    assert order == ["turn", "search 0", "search 1", "search 2"]

@@ -26,6 +26,7 @@ from steward.errors import Duplicate, NotFound, StewardError, UserError
 from steward.web import sse
 from steward.web.api import ERRORS, runtime_of
 from steward.web.server import Runtime, error_name
+from steward.web.workers import TURN
 
 log = logging.getLogger(__name__)
 router = APIRouter(tags=["chat"])
@@ -76,7 +77,7 @@ async def chat(request: Request, body: ChatIn) -> dict[str, Any]:
     """One turn: the reply and the trace of how it was produced."""
     rt = runtime_of(request)
     async with rt.sessions.of(body.session):
-        result: dict[str, Any] = await rt.workers.run(run_turn, body.text, body.session, body.dry_run, None)
+        result: dict[str, Any] = await rt.workers.run(run_turn, body.text, body.session, body.dry_run, None, priority=TURN)
         return result
 
 
@@ -97,7 +98,7 @@ async def _events(rt: Runtime, body: ChatIn) -> AsyncIterator[bytes]:
 
     yield sse.comment("turn started")  # the headers go out at once; the page shows it is working
     async with rt.sessions.of(body.session):
-        task = asyncio.ensure_future(rt.workers.run(run_turn, body.text, body.session, body.dry_run, on_delta))
+        task = asyncio.ensure_future(rt.workers.run(run_turn, body.text, body.session, body.dry_run, on_delta, priority=TURN))
         streamed = ""
         while not task.done() or not queue.empty():
             getter = asyncio.ensure_future(queue.get())
@@ -173,7 +174,7 @@ async def answer_pending(request: Request, body: PendingIn,
     write that question named, exactly as typing "yes" or "no" in the conversation would.
     """
     rt = runtime_of(request)
-    session = await rt.workers.run(session_of_held, held_id)
+    session = await rt.workers.run(session_of_held, held_id, priority=TURN)
     async with rt.sessions.of(session):
-        result: dict[str, Any] = await rt.workers.run(answer_held, held_id, body.answer)
+        result: dict[str, Any] = await rt.workers.run(answer_held, held_id, body.answer, priority=TURN)
         return result

@@ -3,11 +3,15 @@
 The core is synchronous and its SQLite connection belongs to the thread that opened it, so the
 server keeps a few worker threads, each with its own `App` (its own connection; WAL lets them read
 side by side), and hands them calls from the event loop. Each worker closes its own App on stop.
+
+Calls wait in one priority queue: a chat turn (`TURN`) is taken before reads and searches (`READ`)
+queued earlier, so a person typing is not kept waiting behind a burst of searches.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import queue
 import threading
@@ -20,6 +24,9 @@ from steward.app import App
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+TURN = 0  # a chat turn or the answer to a held write: someone is waiting for it
+READ = 1  # everything else: schedule, reminders, mail search, analysis, reading a message
+_LAST = 9  # stop markers go after every queued call
 _STOP = object()
 # one worker warms at a time: the first builds what is built once (the embedding model's graph, cached
 # on disk) and the others then load it, instead of every thread building it side by side
@@ -33,7 +40,8 @@ class Workers:
                  warm: Callable[[App], object] | None = None) -> None:
         self._make_app = make_app
         self._warm = warm
-        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._jobs: queue.PriorityQueue[tuple[int, int, Any]] = queue.PriorityQueue()
+        self._order = itertools.count()  # first come, first served within a priority
         self._threads = [
             threading.Thread(target=self._loop, name=f"{name}-{i}", daemon=True) for i in range(max(1, count))
         ]
@@ -48,16 +56,16 @@ class Workers:
                     thread.start()
                 self._started = True
 
-    def submit(self, fn: Callable[..., T], *args: Any) -> Future[T]:
+    def submit(self, fn: Callable[..., T], *args: Any, priority: int = READ) -> Future[T]:
         """Run `fn(app, *args)` on a worker; the future holds its result or its exception."""
         self.start()
         future: Future[T] = Future()
-        self._jobs.put((fn, args, future))
+        self._jobs.put((priority, next(self._order), (fn, args, future)))
         return future
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def run(self, fn: Callable[..., T], *args: Any, priority: int = READ) -> T:
         """Await `fn(app, *args)` run on a worker."""
-        return await asyncio.wrap_future(self.submit(fn, *args))
+        return await asyncio.wrap_future(self.submit(fn, *args, priority=priority))
 
     def stop(self, timeout: float = 120.0) -> None:
         """Let queued calls finish, then close every worker's App and join the threads.
@@ -70,7 +78,7 @@ class Workers:
             if not self._started:
                 return
             for _ in self._threads:
-                self._jobs.put(_STOP)
+                self._jobs.put((_LAST, next(self._order), _STOP))
         for thread in self._threads:
             thread.join(timeout)
             if thread.is_alive():
@@ -90,7 +98,7 @@ class Workers:
                             log.warning("warming %s failed; the first requests will load what they need",
                                         threading.current_thread().name, exc_info=True)
             while True:
-                job = self._jobs.get()
+                job = self._jobs.get()[2]
                 if job is _STOP:
                     return
                 fn, args, future = job
