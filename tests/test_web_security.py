@@ -78,3 +78,32 @@ def test_token_choice(tmp_path) -> None:  # type: ignore[no-untyped-def]
         choose_token("0.0.0.0", str(f))
     with pytest.raises(ConfigError, match="token file"):
         choose_token("0.0.0.0", str(tmp_path / "missing"))
+
+
+def test_accepted_connections_turn_nagle_off() -> None:
+    """asyncio sets TCP_NODELAY only when the listening socket's proto is IPPROTO_TCP; without it every
+    keep-alive response (headers and body written apart) waited ~40 ms for the client's delayed ACK."""
+    import asyncio
+    import socket
+
+    from steward.web.run import bind
+
+    async def accept_one() -> int:
+        sock = bind("127.0.0.1", 0)
+        seen: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+
+        def connected(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            conn = writer.get_extra_info("socket")
+            seen.set_result(conn.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        server = await asyncio.start_server(connected, sock=sock)
+        _, writer = await asyncio.open_connection(*sock.getsockname()[:2])
+        try:
+            return await asyncio.wait_for(seen, 5)
+        finally:
+            writer.close()
+            server.close()
+            await server.wait_closed()
+
+    assert asyncio.run(accept_one()) != 0
