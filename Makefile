@@ -40,6 +40,7 @@ typecheck: $(STAMP)
 check: lint typecheck test
 
 bench: $(STAMP)
+	$(BIN)/pip install -q -e '.[bench]'
 	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
 
 clean:
