@@ -7,7 +7,7 @@ HOME_DIR ?= .steward-demo
 
 .PHONY: run test check lint typecheck bench setup system-deps clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml scripts/install-extras.sh
 	test -d $(VENV) || $(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[dev]'

@@ -63,6 +63,21 @@ def test_operators_from_subject_dates_and_phrases(cli, mailbox: Path) -> None:
     assert without and len(without) < len(brief) and not any("cricket" in h["subject"] for h in without)
 
 
+def test_exclusions_work_as_separate_words_on_the_command_line(cli, mailbox: Path) -> None:
+    """`steward mail search statement -harbor`: argparse would read `-harbor` as `-h arbor`."""
+    every = search(cli, "statement", "--limit", "200")["hits"]
+    assert any("harbor" in h["sender"].lower() for h in every)
+    without = search(cli, "statement", "-harbor", "-vacation", "--limit", "200")["hits"]
+    assert without and len(without) < len(every)
+    assert not any("harbor" in h["sender"].lower() for h in without)
+    r = cli("mail", "analyze", "statement", "-harbor", "--now", NOW_ARG, "--json")
+    assert r.code == 0, r.err
+    assert r.json()["query"] == "statement -harbor"
+    assert not any("harbor" in g["sender"].lower() for g in r.json()["groups"])
+    # an unknown --option is still an error, not a search word
+    assert cli("mail", "search", "statement", "--bogus").code == 2
+
+
 def test_a_miss_broadens_to_any_word_and_says_so(cli, mailbox: Path) -> None:
     data = search(cli, "dentist", "autopay")
     assert data["broadened"] is True and data["hits"]

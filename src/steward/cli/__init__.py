@@ -43,9 +43,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+QUERY_COMMANDS = (("mail", "search"), ("mail", "analyze"))
+
+
+def _protect_exclusions(argv: list[str]) -> list[str]:
+    """Let `steward mail search statement -autopay` mean what it says.
+
+    argparse takes any word starting with "-" for an option (`-harbor` even reads as `-h arbor`). After a
+    query-taking command, a `-word` that is not an option gets a leading space: argparse then sees a
+    positional, and the query parser, which splits on spaces, sees the exclusion it was meant to be.
+    """
+    words = [w for w in argv if not w.startswith("-")]
+    for command in QUERY_COMMANDS:
+        n = len(command)
+        if any(tuple(words[i:i + n]) == command for i in range(len(words))):
+            start = next(i for i, w in enumerate(argv) if w == command[-1]) + 1
+            out = argv[:start]
+            for i, word in enumerate(argv[start:], start):
+                if word == "--":
+                    return out + argv[i:]
+                is_option = word in ("-h", "-v") or word.startswith("--")
+                exclusion = len(word) > 2 and word[0] == "-" and not is_option and not word[1].isdigit()
+                out.append(" " + word if exclusion else word)
+            return out
+    return argv
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_protect_exclusions(list(sys.argv[1:] if argv is None else argv)))
     if getattr(args, "verbose", False):
         logging.basicConfig(level=logging.DEBUG, stream=sys.stderr)
     handler = getattr(args, "func", None)

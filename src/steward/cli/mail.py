@@ -80,7 +80,7 @@ def cmd_rejected(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_search(ctx: Ctx, args: argparse.Namespace) -> int:
-    query = " ".join(args.query)
+    query = " ".join(word.strip() for word in args.query)  # see cli._protect_exclusions
     limit = args.limit if args.limit is not None else ctx.settings.as_int("mail.search_limit")
     result = ctx.app.mail_search.search(query, mode=args.mode, limit=limit, explain=args.explain)
     ctx.emit(result.to_json(), lambda: _search_text(ctx, result.to_json()))
@@ -125,7 +125,7 @@ def _search_text(ctx: Ctx, data: dict[str, Any]) -> str:
 def cmd_analyze(ctx: Ctx, args: argparse.Namespace) -> int:
     from steward.mail.analysis import analyze
 
-    query = " ".join(args.query)
+    query = " ".join(word.strip() for word in args.query)  # see cli._protect_exclusions
     result = analyze(ctx.app.db, query, clock=ctx.clock, limit=ctx.settings.as_int("mail.analyze_limit"))
     data = result.to_json()
 
