@@ -2,6 +2,9 @@
 
     .venv/bin/python bench/search_quality.py [--json]
 
+`STEWARD_EMBED_*` and `STEWARD_SEARCH_*` settings in the environment apply (e.g.
+`STEWARD_EMBED_MAX_TOKENS=48`, `STEWARD_EMBED_INT8=0`, `STEWARD_SEARCH_SEMANTIC_WEIGHT=0.7`).
+
 The labelled queries are bench/data/search_queries.json (48 queries, exact and conceptual, labelled by
 the sample generator's Message-IDs; bench/search_label.py wrote them from search_queries_rules.yaml).
 recall@10 = relevant messages in the top 10 / min(10, relevant messages), so a query with more than
@@ -38,10 +41,10 @@ def evaluate() -> dict[str, dict[str, dict[str, float]]]:
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)
         mbox = write_mbox(generate(NOW), home / "sample.mbox")
-        env = {k: v for k, v in os.environ.items() if not k.startswith("STEWARD_")}
+        # the user's home and flags stay out; the model's and search's own settings may be varied
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith("STEWARD_") or k.startswith(("STEWARD_EMBED_", "STEWARD_SEARCH_"))}
         env["STEWARD_HOME"] = str(home)
-        if os.environ.get("STEWARD_EMBED_CACHE_DIR"):
-            env["STEWARD_EMBED_CACHE_DIR"] = os.environ["STEWARD_EMBED_CACHE_DIR"]
         app = build_app(load(environ=env), make_clock("Asia/Kolkata", NOW), resolve_paths(environ=env))
         ingest(app.db, list(scan([mbox])), on_batch=app.mail_on_batch)
         ids = {row[0]: row[1] for row in app.db.execute("SELECT id, message_id FROM messages")}

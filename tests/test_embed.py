@@ -14,7 +14,7 @@ import pytest
 from steward.app import build_app
 from steward.clock import Clock
 from steward.embed import Embedder
-from steward.embed.minilm import MiniLMEmbedder
+from steward.embed.minilm import INT8_ABOVE, MiniLMEmbedder
 from steward.errors import ConfigError
 from steward.paths import resolve_paths
 from steward.settings import load
@@ -49,12 +49,61 @@ def test_vectors_agree_with_sentence_transformers(embedder: MiniLMEmbedder,
     assert cosine.min() >= 0.99, f"{texts[worst]!r}: cosine {cosine[worst]:.4f}"
 
 
+def test_float32_graph_alone_matches_the_reference(tmp_path_factory: pytest.TempPathFactory,
+                                                   reference: tuple[list[str], np.ndarray]) -> None:
+    texts, expected = reference
+    fp32 = MiniLMEmbedder(tmp_path_factory.getbasetemp() / "embed-model-cache", int8=False)
+    assert ((fp32.embed(texts) * expected).sum(axis=1) >= 0.9999).all()
+
+
+def test_long_texts_take_the_int8_graph_and_still_agree(embedder: MiniLMEmbedder,
+                                                        reference: tuple[list[str], np.ndarray]) -> None:
+    texts, expected = reference
+    fp32 = MiniLMEmbedder(embedder.cache_dir, int8=False)
+    lengths = [len(e.ids) for e in embedder._tokenizer.encode_batch(texts)]
+    long = [i for i, n in enumerate(lengths) if n > INT8_ABOVE]
+    assert len(long) >= 15, "the fixture must exercise the int8 graph"
+    got = embedder.embed([texts[i] for i in long])
+    cosine = (got * expected[long]).sum(axis=1)
+    assert cosine.min() >= 0.99
+    # it is a different graph (rounded products), not float32 under another name
+    assert (got * fp32.embed([texts[i] for i in long])).sum(axis=1).min() < 0.99999
+
+
 def test_a_vector_does_not_depend_on_its_batch(embedder: MiniLMEmbedder,
                                                reference: tuple[list[str], np.ndarray]) -> None:
     texts, _ = reference
     together = embedder.embed(texts)
-    alone = np.stack([embedder.embed([text])[0] for text in texts[::7]])
-    assert ((together[::7] * alone).sum(axis=1) >= 0.9999).all()
+    alone = np.stack([embedder.embed([text])[0] for text in texts])
+    reversed_ = embedder.embed(texts[::-1])[::-1]
+    assert ((together * alone).sum(axis=1) >= 0.9999).all()
+    assert ((together * reversed_).sum(axis=1) >= 0.9999).all()
+
+
+def test_repeated_texts_get_the_same_vector_in_their_places(embedder: MiniLMEmbedder) -> None:
+    a = "Kaveri Bank Transaction alert: INR 420.08 spent on your credit card XXXX7730 at BIGBASKET"
+    b = "Priya Sharma Dinner on Saturday?"
+    got = embedder.embed([a, b, a, a, b])
+    expected = embedder.embed([a, b])
+    np.testing.assert_array_equal(got, expected[[0, 1, 0, 0, 1]])
+
+
+def test_a_text_is_embedded_from_its_first_max_tokens(embedder: MiniLMEmbedder) -> None:
+    short = MiniLMEmbedder(embedder.cache_dir, max_tokens=12)
+    head = "Meridian Bank Your statement is ready Your credit card statement for the account ending 4821 is now"
+    tail = " available. Log in to view it, or pay the minimum due before the 12th to avoid a late fee."
+    cut_a, cut_b = short.embed([head + tail, head + " something else entirely, about gardening and roses."])
+    assert float(cut_a @ cut_b) >= 0.9999  # past the cut, nothing counts
+    full_a, full_b = embedder.embed([head + tail, head + " something else entirely, about gardening and roses."])
+    assert float(full_a @ full_b) < 0.99
+    with pytest.raises(ConfigError, match="max_tokens"):
+        MiniLMEmbedder(embedder.cache_dir, max_tokens=1000)
+
+
+def test_the_name_says_what_decides_the_vectors(tmp_path: Path) -> None:
+    names = {MiniLMEmbedder(tmp_path).name, MiniLMEmbedder(tmp_path, int8=False).name,
+             MiniLMEmbedder(tmp_path, max_tokens=48).name}
+    assert len(names) == 3  # a router exemplar cache keyed by it is not reused across settings
 
 
 def test_meaning_not_words_decides_similarity(embedder: MiniLMEmbedder) -> None:

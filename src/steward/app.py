@@ -242,6 +242,8 @@ class App:
             Path(cache).expanduser() if cache else self.paths.data_dir / "models",
             threads=self.settings.as_int("embed.threads"),
             batch_size=self.settings.as_int("embed.batch_size"),
+            max_tokens=self.settings.as_int("embed.max_tokens"),
+            int8=self.settings.as_bool("embed.int8"),
         )
 
     def close(self) -> None:
