@@ -103,7 +103,7 @@ def bench_search(count: int) -> None:
             chunk = ids[start:start + 10_000]
             rows = rng.standard_normal((len(chunk), 384)).astype(np.float32)
             rows /= np.linalg.norm(rows, axis=1, keepdims=True)
-            app.db.executemany("INSERT INTO message_vectors VALUES (?, ?)", list(zip(chunk, encode(rows), strict=True)))
+            app.db.executemany("INSERT INTO message_vectors (message_rowid, vector) VALUES (?, ?)", list(zip(chunk, encode(rows), strict=True)))
         app.db.execute("COMMIT")
         app.embedder.embed(["warm up"])
         import onnxruntime  # noqa: F401 - loaded by the model already; keep it out of the index's growth

@@ -54,8 +54,8 @@ def test_every_imported_message_gets_a_vector_in_the_same_import(db: sqlite3.Con
     messages = db.execute("SELECT count(*) FROM messages").fetchone()[0]
     assert messages > 400
     assert db.execute("SELECT count(*) FROM message_vectors").fetchone()[0] == messages
-    # ids and vectors only: no text column, and every blob is a scale plus 384 int8 components
-    assert [r[1] for r in db.execute("PRAGMA table_info(message_vectors)")] == ["message_rowid", "vector"]
+    # ids, vectors and which embedder made them: no text column, and every blob is a scale plus 384 int8
+    assert [r[1] for r in db.execute("PRAGMA table_info(message_vectors)")] == ["message_rowid", "vector", "embedder"]
     assert {r[0] for r in db.execute("SELECT length(vector) FROM message_vectors")} == {4 + 384}
 
 
@@ -91,7 +91,8 @@ def test_index_backfills_what_ingest_did_not_embed_and_resumes(cli, sample_mbox:
     assert r.code == 1 and "turned off" in r.err
     monkeypatch.delenv("STEWARD_SEMANTIC_SEARCH")
     first = cli("mail", "index", "--json")
-    assert first.code == 0 and first.json() == {"indexed": total, "already": 0, "total": total}
+    assert first.code == 0 and first.json() == {"indexed": total, "already": 0, "total": total, "refreshed": 0,
+                                                "older_embedders": []}
     # an interrupted run keeps what it did: drop some vectors, and only those are embedded again
     conn.execute("DELETE FROM message_vectors WHERE message_rowid % 10 = 0")
     conn.commit()
@@ -210,10 +211,50 @@ def test_a_warm_index_refreshes_with_only_new_rows(imported: Path) -> None:
     blob = other.execute("SELECT vector FROM message_vectors WHERE message_rowid = 5").fetchone()[0]
     other.execute("DELETE FROM message_vectors WHERE message_rowid = 5")
     assert index.refresh(conn) == total - 1  # a row went: reloaded whole
-    other.execute("INSERT INTO message_vectors VALUES (5, ?)", (blob,))
+    other.execute("INSERT INTO message_vectors (message_rowid, vector) VALUES (5, ?)", (blob,))
     assert index.refresh(conn) >= 1 and len(index) == total
     conn.close()
     other.close()
+
+
+def test_vectors_from_an_older_embedder_keep_working_and_index_replaces_them(
+        cli, sample_mbox: Path, steward_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An upgrade that changes how texts are embedded (here: the release before, all float32 and up to
+    256 tokens) leaves search working on the old vectors; `mail index` re-embeds exactly those, says so,
+    and a server's warm index picks up the replaced vectors."""
+    from steward.store import connect
+
+    monkeypatch.setenv("STEWARD_EMBED_INT8", "0")
+    monkeypatch.setenv("STEWARD_EMBED_MAX_TOKENS", "256")
+    assert cli("mail", "import", str(sample_mbox), "--no-progress", "--now", NOW_ARG).code == 0
+    monkeypatch.delenv("STEWARD_EMBED_INT8")
+    monkeypatch.delenv("STEWARD_EMBED_MAX_TOKENS")
+    conn = connect(steward_home / "steward.db")
+    total = conn.execute("SELECT count(*) FROM messages").fetchone()[0]
+    # a few vectors from before names were kept, the rest from the float32 release
+    conn.execute("UPDATE message_vectors SET embedder = 0 WHERE message_rowid <= 10")
+    warm = VectorIndex(384)
+    warm.refresh(conn)
+    probe = np.full(384, 384 ** -0.5, dtype=np.float32)
+    before = warm.scores(probe).copy()
+
+    kinds = _kinds(conn, _search(cli, "any pending payments?", "--mode", "semantic")["hits"])
+    assert "autopay" in kinds and "statement" in kinds  # old vectors answer the new embedder's query
+
+    r = cli("mail", "index")
+    assert r.code == 0
+    assert f"{total} message(s)" in r.out and "older embedder" in r.out
+    assert "fp32/max256" in r.out and "before names were kept" in r.out
+    again = cli("mail", "index", "--json").json()
+    assert again["indexed"] == 0 and again["already"] == total and again["refreshed"] == 0
+    assert conn.execute("SELECT count(DISTINCT embedder) FROM message_vectors").fetchone()[0] == 1
+    assert conn.execute("SELECT count(*) FROM message_vectors").fetchone()[0] == total
+
+    # the warm index reloads what was replaced (same ids, same count: appending would miss it)
+    assert warm.refresh(conn) == total
+    after = warm.scores(probe)
+    assert after.shape == before.shape and not np.allclose(after, before, atol=1e-3)
+    conn.close()
 
 
 @pytest.mark.slow

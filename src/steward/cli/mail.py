@@ -24,8 +24,8 @@ def register(commands: Commands) -> None:
     p.add_argument("--explain", action="store_true",
                    help="show each hit's lexical rank, semantic rank and fused score")
 
-    p = mail.add("index", "give every message a vector for semantic search (resumable; new mail gets one "
-                 "as it is imported)", cmd_index)
+    p = mail.add("index", "give every message a vector for semantic search, and re-embed vectors an older "
+                 "embedder made (resumable; new mail gets one as it is imported)", cmd_index)
     p.add_argument("--rebuild", action="store_true", help="drop every vector and embed all messages again")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
@@ -97,8 +97,13 @@ def cmd_index(ctx: Ctx, args: argparse.Namespace) -> int:
     progress = Progress("indexing", enabled=not args.no_progress)
     report = backfill(ctx.app.db, ctx.app.embedder, rebuild=args.rebuild, progress=progress)
     progress.finish()
-    ctx.emit({"indexed": report.indexed, "already": report.already, "total": report.total},
-             f"embedded {report.indexed} message(s); {report.total} of them now have a vector")
+    text = f"embedded {report.indexed} message(s); {report.total} of them now have a vector"
+    if report.refreshed:
+        made_by = ", ".join(name or "an embedder from before names were kept" for name in report.older)
+        text += (f"\n({report.refreshed} of them replaced a vector that an older embedder made: {made_by}; "
+                 "older vectors keep working in search until replaced)")
+    ctx.emit({"indexed": report.indexed, "already": report.already, "total": report.total,
+              "refreshed": report.refreshed, "older_embedders": list(report.older)}, text)
     return 0
 
 

@@ -23,6 +23,11 @@ class Embedder(Protocol):
 
     dim: int
 
+    @property
+    def name(self) -> str:
+        """What decides the vectors (model and how it is run): stored beside each vector it makes."""
+        ...
+
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Embed `texts` in order; an empty sequence gives a (0, dim) array."""
         ...

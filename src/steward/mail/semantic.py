@@ -1,7 +1,11 @@
 """Writing message vectors: at ingest (inside its transaction) and by backfill (`steward mail index`).
 
-Only ids and vectors are written; the text embedded (sender name, subject, snippet: the message's
-`embed_text`) is read from the message row and never stored again.
+Only ids, vectors and which embedder made them are written; the text embedded (sender name, subject,
+snippet: the message's `embed_text`) is read from the message row and never stored again.
+
+Vectors another embedder made (an older release: another graph, token cut or int8 choice of the same
+model) stay in the index and keep working, since they are the same model's vectors of the same text;
+`backfill` re-embeds them, and says how many and which embedders made them.
 """
 
 from __future__ import annotations
@@ -28,52 +32,72 @@ def index_hook(embedder: Callable[[], Embedder]) -> OnBatch:
     def on_batch(conn: sqlite3.Connection, items: list[tuple[int, str]]) -> None:
         if not items:
             return
-        vectors = embedder().embed([text for _, text in items])
-        repo.put_vectors(conn, list(zip((i for i, _ in items), encode(vectors), strict=True)))
+        model = embedder()
+        vectors = model.embed([text for _, text in items])
+        repo.put_vectors(conn, list(zip((i for i, _ in items), encode(vectors), strict=True)),
+                         repo.embedder_id(conn, model.name))
 
     return on_batch
 
 
 @dataclass(frozen=True)
 class IndexReport:
-    """What a backfill did."""
+    """What a backfill did: `indexed` messages embedded now, `refreshed` of them replacing a vector that
+    another embedder made (`older`: those embedders' names, "" for one from before names were kept);
+    `already` had a vector from this embedder; `total` have one now."""
 
     indexed: int
     already: int
     total: int
+    refreshed: int = 0
+    older: tuple[str, ...] = ()
 
 
 def backfill(conn: sqlite3.Connection, embedder: Embedder, *, batch: int = 512, rebuild: bool = False,
              progress: ProgressFn | None = None) -> IndexReport:
-    """Embed every message that has no vector yet, a batch per transaction (so an interrupted run keeps
-    what it did and the next run resumes after it); `rebuild` drops every vector first."""
-    if rebuild:
-        conn.execute("BEGIN IMMEDIATE")
-        conn.execute("DELETE FROM message_vectors")
+    """Embed every message that has no vector yet, or one another embedder made, a batch per transaction
+    (so an interrupted run keeps what it did and the next run resumes after it); `rebuild` drops every
+    vector first."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if rebuild:
+            repo.delete_all(conn)
+        model = repo.embedder_id(conn, embedder.name)
         conn.execute("COMMIT")
-    todo = repo.count_unindexed(conn)
-    already = repo.count_vectors(conn)
-    done = 0
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    stale = repo.count_stale(conn, model)
+    older = tuple(repo.stale_embedders(conn, model)) if stale else ()
+    todo = repo.count_unindexed(conn) + stale
+    already = repo.count_vectors(conn) - stale
+    done = refreshed = 0
     last = 0
     if progress is not None:
         progress(0, todo)
     while True:
-        ids = repo.unindexed(conn, last, batch)
-        if not ids:
+        rows = repo.unindexed(conn, last, batch, model)
+        if not rows:
             break
-        last = ids[-1]
-        found = messages_repo.get_messages(conn, ids)
-        kept = [i for i in ids if i in found]
-        vectors = embedder.embed([found[i].embed_text() for i in kept])
+        last = rows[-1][0]
+        found = messages_repo.get_messages(conn, [i for i, _ in rows])
+        kept = [(i, old) for i, old in rows if i in found]
+        vectors = embedder.embed([found[i].embed_text() for i, _ in kept])
+        replaced = sum(old for _, old in kept)
         conn.execute("BEGIN IMMEDIATE")
         try:
-            repo.put_vectors_if_present(conn, list(zip(kept, encode(vectors), strict=True)))
+            repo.put_vectors_if_present(conn, list(zip((i for i, _ in kept), encode(vectors), strict=True)), model)
+            if replaced:
+                repo.bump_generation(conn)
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
             raise
         done += len(kept)
+        refreshed += replaced
         if progress is not None:
             progress(done, todo)
-    log.debug("mail index: %d embedded, %d already indexed", done, already)
-    return IndexReport(indexed=done, already=already, total=already + done)
+    log.debug("mail index: %d embedded (%d replacing an older embedder's), %d already indexed",
+              done, refreshed, already)
+    return IndexReport(indexed=done, already=already, total=already + done, refreshed=refreshed,
+                       older=older if refreshed else ())

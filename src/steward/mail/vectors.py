@@ -70,6 +70,7 @@ class VectorIndex:
         self._size = 0
         self._last_id = 0
         self._seen: tuple[int, int] | None = None
+        self._generation: int | None = None
         self._lock = threading.Lock()
         self._session: Any = None
 
@@ -104,13 +105,18 @@ class VectorIndex:
         """Load vectors stored since the last refresh; returns how many were added.
 
         Cheap when nothing changed (two counters compared). New messages only ever get larger ids, so
-        rows past the last id loaded are the new ones; if the table holds a different number of rows
-        than that explains (messages deleted), the index is reloaded whole.
+        rows past the last id loaded are the new ones; if vectors were replaced (`mail index` re-embedding
+        an older embedder's, or `--rebuild`), or the table holds a different number of rows than appending
+        explains (messages deleted), the index is reloaded whole.
         """
         with self._lock:
             seen = (repo.data_version(conn), conn.total_changes)
             if seen == self._seen:
                 return 0
+            generation = repo.generation(conn)
+            if generation != self._generation:
+                self._reset()
+                self._generation = generation
             added = self._load(conn, self._last_id)
             if repo.count_vectors(conn) != self._size:
                 self._reset()
