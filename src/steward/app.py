@@ -196,6 +196,13 @@ class App:
         their vectors commit with the message rows. None when semantic search is off."""
         if not self.settings.as_bool("semantic_search"):
             return None
+        from steward.embed.minilm import model_installed
+
+        if not model_installed():
+            # mail still lands (and is found by its words); `steward mail index` adds vectors later
+            log.warning("new mail gets no vectors: the embedding model is not installed "
+                        "(sh scripts/install-extras.sh .venv/bin, then `steward mail index`)")
+            return None
         from steward.mail.semantic import index_hook
 
         return index_hook(lambda: self.embedder)

