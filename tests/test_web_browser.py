@@ -143,3 +143,25 @@ def test_a_held_write_is_a_card_with_confirm(browser: Any, tmp_path: Path) -> No
         page.wait_for_selector("#tomorrow-items li:has-text('Call Sam')")
         assert "Done" in page.locator("li.msg.bot .text").last.inner_text()
         page.screenshot(path=str(tmp_path / "confirmed.png"), full_page=True)
+
+
+def test_a_model_answer_appears_word_by_word(browser: Any, tmp_path: Path) -> None:
+    from steward.llm.testing import ScriptedModelServer, call, say
+
+    answer = ("Your card statements come from three banks. Kaveri Bank sends one early in the month, "
+              "Meridian Bank in the second week, and Harbor Credit Union near the end; none is overdue.")
+    with ScriptedModelServer() as model, serving(tmp_path / "home", now=NOW,
+                                                 env={"STEWARD_LLM_TIER2": model.tier("openai")}) as s:
+        model.enqueue(call("search_inbox", query="card statement"), say(answer, pause=0.05))
+        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        page.goto(s.base + "/")
+        page.fill("#text", "can you help me make sense of my card statements")
+        page.keyboard.press("Enter")
+        # part of the answer is on the page while the model is still writing the rest
+        seen = page.wait_for_function("() => { const t = document.querySelector('li.msg.bot.streaming .text');"
+                                      " return t !== null && t.textContent.length > 0 && t.textContent; }")
+        partial = seen.json_value()
+        assert answer.startswith(partial) and len(partial) < len(answer)
+        done = page.wait_for_selector("li.msg.bot:not(.streaming) .text")
+        assert done.inner_text() == answer
+        page.screenshot(path=str(tmp_path / "streamed.png"), full_page=True)

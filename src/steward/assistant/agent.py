@@ -20,10 +20,12 @@ from typing import Any
 
 from steward.assistant.governance import Governance, Step, claims_write
 from steward.assistant.prompt import trim
+from steward.assistant.stream import DeltaGate, ReplyStream
 from steward.assistant.toolkit import Preview, Toolbox, error_data
 from steward.assistant.tools import ASK_USER, ToolContext
+from steward.errors import ConnectorError
 from steward.hooks.bus import HookBus
-from steward.llm.messages import ChatModel, Message, ToolCall
+from steward.llm.messages import ChatModel, Message, Reply, ToolCall
 from steward.store.held import HeldCall
 
 log = logging.getLogger(__name__)
@@ -82,8 +84,10 @@ class AgentRun:
     """Runs the loop for one turn on one model."""
 
     def __init__(self, model: ChatModel, toolbox: Toolbox, governance: Governance, *, max_steps: int = 6,
-                 context_chars: int = 16000, hooks: HookBus | None = None) -> None:
+                 context_chars: int = 16000, hooks: HookBus | None = None,
+                 stream: ReplyStream | None = None) -> None:
         self.model = model
+        self.stream = stream
         self.toolbox = toolbox
         self.governance = governance
         self.max_steps = max(1, max_steps)
@@ -102,7 +106,7 @@ class AgentRun:
         used = 0
         signals: list[str] = []
         for used in range(1, self.max_steps + 1):  # noqa: B007 - `used` is reported
-            reply = self.model.chat(trim(system, history, latest, self.context_chars), self.toolbox.specs())
+            reply = self._ask(trim(system, history, latest, self.context_chars))
             if not reply.tool_calls:
                 final = reply.text.strip()
                 break
@@ -133,6 +137,28 @@ class AgentRun:
         if tools and len(errors) == len([t for t in tools if t.name != ASK_USER]) and errors:
             signals.append("tool_errors")
         return self._finish(ctx, final, question, tools, held, steps, signals, used)
+
+    def _ask(self, messages: Sequence[Message]) -> Reply:
+        """One model round; with a stream, its text goes out as it comes while it can be the answer."""
+        if self.stream is None:
+            return self.model.chat(messages, self.toolbox.specs())
+        gate = DeltaGate(lambda text: claims_write(text, self.governance.words))
+        reply: Reply | None = None
+        for chunk in self.model.stream(messages, self.toolbox.specs()):
+            if chunk.reply is not None:
+                reply = chunk.reply
+            elif chunk.text:
+                piece = gate.feed(chunk.text)
+                if piece:
+                    self.stream.text(piece)
+        if reply is None:
+            raise ConnectorError(f"the model {self.model.name} ended its stream without a reply")
+        rest = None if reply.tool_calls else gate.finish(reply.text.strip())
+        if rest:
+            self.stream.text(rest)
+        elif rest is None and gate.shown:
+            self.stream.reset()  # a tool-call round, or text that must not stand: the page drops it
+        return reply
 
     def _pre_tool_use(self, ctx: ToolContext, call: ToolCall) -> dict[str, str] | None:
         """PreToolUse hooks: a block comes back to the model as a tool error; None lets the call run."""

@@ -94,6 +94,8 @@ class AgentLoop:
         if self.escalation_judge and top is not None and spec.tier != "tier3":
             verdict = signals_verdict(result.signals) or ask_judge(self.model(spec), turn.text, result.reply)
             if verdict.escalate:
+                if turn.stream is not None:
+                    turn.stream.reset()  # the stronger tier answers again, from the start
                 if not turn.dry_run:
                     self.governance.drop(result.held)
                 escalated = {"from": spec.tier, "reason": verdict.reason, "source": verdict.source}
@@ -109,7 +111,7 @@ class AgentLoop:
         for past in turn.history:
             history += [Message("user", past.text), Message("assistant", past.reply)]
         runner = AgentRun(self.model(spec), toolbox, self.governance, max_steps=self.max_steps,
-                          context_chars=self.context_chars, hooks=self.hooks)
+                          context_chars=self.context_chars, hooks=self.hooks, stream=turn.stream)
         return runner.run(ctx, head, history, turn.text)
 
 

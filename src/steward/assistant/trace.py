@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from steward.assistant.router import Route
+from steward.assistant.stream import ReplyStream
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,8 @@ class Turn:
     context: tuple[str, ...] = ()          # added by UserPromptSubmit hooks, for the loop's prompt
     history: tuple[PastTurn, ...] = ()     # the session's earlier turns, oldest first
     waiting: OpenQuestion | None = None    # the session's open continuation, if any
+    # where the loop sends the reply as the model produces it (the server's SSE); None: all at once
+    stream: ReplyStream | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from steward.assistant.language import is_action_request, is_question
 from steward.assistant.loop import Loop
 from steward.assistant.offline import offline_answer
 from steward.assistant.router import Route, promote_to_action_intent
+from steward.assistant.stream import ReplyStream
 from steward.assistant.trace import OpenQuestion, Outcome, PastTurn, Trace, Turn
 from steward.assistant.vocab import Vocab, words
 from steward.clock import Clock
@@ -87,11 +88,16 @@ class Engine:
         """The router's answer for `text`, after action promotion (no side effects)."""
         return promote_to_action_intent(self.classify(text), text, self.vocab)
 
-    def turn(self, text: str, *, session: str | None = None, dry_run: bool = False) -> Trace:
-        """Run one turn through the pipeline and return its trace."""
+    def turn(self, text: str, *, session: str | None = None, dry_run: bool = False,
+             stream: ReplyStream | None = None) -> Trace:
+        """Run one turn through the pipeline and return its trace.
+
+        With `stream`, a model's final answer is sent to it as it is produced (intercepts and the
+        offline answer reply at once: the trace's reply is the whole of it).
+        """
         cleaned = clean_text(text, self.max_chars)
         turn = Turn(id=uuid.uuid4().hex, text=cleaned, session=session or default_session(self.clock),
-                    now=self.clock.now(), dry_run=dry_run)
+                    now=self.clock.now(), dry_run=dry_run, stream=stream)
         notes: list[str] = []
         hook = self.hooks.run("UserPromptSubmit", {"session_id": turn.session, "prompt": cleaned})
         notes.extend(f"hook error: {e}" for e in hook.errors)

@@ -34,6 +34,7 @@ class Scripted:
     error: str = ""
     delay: float = 0.0
     drop: bool = False  # close the connection without answering (a transport failure)
+    pause: float = 0.0  # seconds between streamed pieces, as a model generating tokens takes
 
 
 @dataclass(frozen=True)
@@ -81,9 +82,9 @@ Responder = Callable[[RecordedRequest], Scripted]
 Step = Scripted | Responder
 
 
-def say(text: str, delay: float = 0.0) -> Scripted:
-    """A plain text reply."""
-    return Scripted(text=text, delay=delay)
+def say(text: str, delay: float = 0.0, pause: float = 0.0) -> Scripted:
+    """A plain text reply; streamed, `pause` seconds go by between its pieces."""
+    return Scripted(text=text, delay=delay, pause=pause)
 
 
 def call(name: str, /, **arguments: Any) -> Scripted:
@@ -271,7 +272,9 @@ class _Handler(BaseHTTPRequestHandler):
                              "done_reason": "stop"})
             return
         self._start_stream("application/x-ndjson")
-        for piece in _pieces(reply.text, self.server_owner.chunk_chars):
+        for n, piece in enumerate(_pieces(reply.text, self.server_owner.chunk_chars)):
+            if n and reply.pause:
+                time.sleep(reply.pause)
             self._line({"model": model, "created_at": _now(),
                         "message": {"role": "assistant", "content": piece}, "done": False})
         if tool_calls:
@@ -301,7 +304,9 @@ class _Handler(BaseHTTPRequestHandler):
             self._raw(f"data: {json.dumps(chunk)}\n\n")
 
         event({"role": "assistant", "content": ""})
-        for piece in _pieces(reply.text, self.server_owner.chunk_chars):
+        for n, piece in enumerate(_pieces(reply.text, self.server_owner.chunk_chars)):
+            if n and reply.pause:
+                time.sleep(reply.pause)
             event({"content": piece})
         for i, (name, args) in enumerate(reply.calls):
             # the arguments arrive in two pieces, as real servers send them

@@ -3,9 +3,12 @@
 Turns of one session run one at a time, in the order they arrive: a continuation or a held write
 opened by one turn must be there for the next. Different sessions run side by side on the workers.
 
-The stream is `text/event-stream` with three kinds of event, each a JSON `data:` line:
-`delta` {"text"} — the reply as it is produced; `trace` — the turn's whole trace, last; and
-`error` {"error", "message"} — instead of the trace, when the turn failed (nothing was written then).
+The stream is `text/event-stream` with four kinds of event, each a JSON `data:` line:
+`delta` {"text"} — the reply as it is produced (a model's answer token by token; an intercept's reply
+at once); `reset` {} — withdraw the deltas so far (the model went on to call tools, or its text
+claimed a write that did not happen: assistant/stream.py); `trace` — the turn's whole trace, last, whose
+`reply` is the whole reply; and `error` {"error", "message"} — instead of the trace, when the turn
+failed (nothing was written then).
 Only POST is offered: a turn can write (a reminder), and a GET could be triggered from another site.
 """
 
@@ -13,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
@@ -22,6 +25,7 @@ from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from steward.app import App
+from steward.assistant.stream import ReplyStream
 from steward.errors import Duplicate, NotFound, StewardError, UserError
 from steward.web import sse
 from steward.web.api import ERRORS, runtime_of
@@ -57,17 +61,13 @@ class TraceOut(BaseModel):
     continuation: dict[str, Any] | None
 
 
-Deltas = Callable[[str], None]
-
-
-def run_turn(app: App, text: str, session: str | None, dry_run: bool, on_delta: Deltas | None) -> dict[str, Any]:
+def run_turn(app: App, text: str, session: str | None, dry_run: bool,
+             stream: ReplyStream | None) -> dict[str, Any]:
     """One turn through the engine, on a worker thread; the trace as JSON.
 
-    `on_delta` receives reply text as a model produces it. The engine does not stream yet (intercepts
-    answer at once; the loop's final reply arrives whole), so the stream carries the reply as one
-    delta; a streaming engine calls `on_delta` from this thread and the page shows it as it comes.
+    `stream` receives the model's final answer as it is produced (called from this thread).
     """
-    trace = app.engine.turn(text, session=session, dry_run=dry_run)
+    trace = app.engine.turn(text, session=session, dry_run=dry_run, stream=stream)
     data: dict[str, Any] = trace.to_json()
     return data
 
@@ -91,22 +91,29 @@ async def chat_stream(request: Request, body: ChatIn) -> StreamingResponse:
 
 async def _events(rt: Runtime, body: ChatIn) -> AsyncIterator[bytes]:
     loop = asyncio.get_running_loop()
-    queue: asyncio.Queue[str] = asyncio.Queue()
+    queue: asyncio.Queue[str | None] = asyncio.Queue()  # None: withdraw what was streamed
 
-    def on_delta(text: str) -> None:  # called on the worker thread
-        loop.call_soon_threadsafe(queue.put_nowait, text)
+    def put(piece: str | None) -> None:  # called on the worker thread
+        loop.call_soon_threadsafe(queue.put_nowait, piece)
+
+    stream = ReplyStream(text=put, reset=lambda: put(None))
 
     yield sse.comment("turn started")  # the headers go out at once; the page shows it is working
     async with rt.sessions.of(body.session):
-        task = asyncio.ensure_future(rt.workers.run(run_turn, body.text, body.session, body.dry_run, on_delta, priority=TURN))
+        task = asyncio.ensure_future(rt.workers.run(run_turn, body.text, body.session, body.dry_run, stream,
+                                                    priority=TURN))
         streamed = ""
         while not task.done() or not queue.empty():
             getter = asyncio.ensure_future(queue.get())
             await asyncio.wait({task, getter}, return_when=asyncio.FIRST_COMPLETED)
             if getter.done():
                 piece = getter.result()
-                streamed += piece
-                yield sse.event("delta", {"text": piece})
+                if piece is None:
+                    streamed = ""
+                    yield sse.event("reset", {})
+                else:
+                    streamed += piece
+                    yield sse.event("delta", {"text": piece})
             else:
                 getter.cancel()
         try:
@@ -120,8 +127,12 @@ async def _events(rt: Runtime, body: ChatIn) -> AsyncIterator[bytes]:
                                       "message": f"Steward hit an internal error ({type(exc).__name__})"})
             return
     reply = str(trace.get("reply") or "")
-    if reply.startswith(streamed) and len(reply) > len(streamed):
-        yield sse.event("delta", {"text": reply[len(streamed):]})  # the part no model streamed (intercepts)
+    if not reply.startswith(streamed):  # not expected (the gate shows only what stands); the trace wins
+        streamed = ""
+        yield sse.event("reset", {})
+    if len(reply) > len(streamed):
+        # the part no model streamed: an intercept's reply, Steward's own question about a held write
+        yield sse.event("delta", {"text": reply[len(streamed):]})
     yield sse.event("trace", trace)
 
 

@@ -189,6 +189,7 @@ async function sendTurn(text) {
     let finished = false;
     for await (const ev of sseEvents(res)) {
       if (ev.name === "delta") { bubble.text.textContent += ev.data.text; scrollDown(); }
+      else if (ev.name === "reset") { bubble.text.textContent = ""; }
       else if (ev.name === "trace") { finishBot(bubble, ev.data); finished = true; }
       else if (ev.name === "error") throw new Error(ev.data.message);
     }
