@@ -93,3 +93,22 @@ def test_a_turn_is_taken_before_reads_queued_earlier(steward_home: Path) -> None
     finally:
         workers.stop()
     assert order == ["turn", "search 0", "search 1", "search 2"]
+
+
+def test_a_turn_worker_answers_while_every_other_worker_is_searching(steward_home: Path) -> None:
+    from steward.web.workers import READ, TURN
+
+    workers = Workers(make_app_factory(steward_home), 1, turn_only=1)
+    gate, running = threading.Event(), threading.Event()
+    try:
+        # a long search holds the only general worker
+        busy = workers.submit(lambda app: running.set() or gate.wait(10), priority=READ)
+        assert running.wait(10)
+        reads = [workers.submit(lambda app: threading.current_thread().name, priority=READ) for _ in range(3)]
+        turn = workers.submit(lambda app: threading.current_thread().name, priority=TURN)
+        assert turn.result(5) == "steward-web-turns-0"  # answered while the search still runs
+        assert not any(r.done() for r in reads)  # the turn worker never takes a read
+        gate.set()
+        assert {r.result(10) for r in reads} == {"steward-web-0"} and busy.result(10)
+    finally:
+        workers.stop()

@@ -110,6 +110,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("serve.port", 8765, "port `serve` listens on"),
     Setting("serve.token_file", "", "file holding the bearer token required off loopback"),
     Setting("serve.workers", 2, "threads that run requests, each with its own store connection"),
+    Setting("serve.turn_workers", 1, "more threads that run only chat turns, so a turn never waits behind searches"),
 )
 
 _BY_NAME = {s.name: s for s in SETTINGS}

@@ -37,6 +37,7 @@ def serve_options(ctx: Ctx, args: argparse.Namespace) -> ServeOptions:
         port=port,
         token_file=args.token_file if args.token_file is not None else ctx.settings.as_str("serve.token_file"),
         workers=ctx.settings.as_int("serve.workers"),
+        turn_workers=ctx.settings.as_int("serve.turn_workers"),
     )
 
 

@@ -30,6 +30,7 @@ class ServeOptions:
     port: int
     token_file: str
     workers: int
+    turn_workers: int = 1
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,11 @@ def warm(app: App) -> None:
         app.mail_search.search("warm up", limit=1)
 
 
+def warm_turns(app: App) -> None:
+    """A turn-only worker builds the engine and the router; a model's mail search loads the index later."""
+    app.engine.route("what's my schedule tomorrow?")
+
+
 def _server_class() -> type:
     import uvicorn
 
@@ -130,7 +136,7 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
     port = sock.getsockname()[1]
     configure_logging(verbose)
     runtime = Runtime(
-        workers=Workers(make_app, options.workers, warm=warm),
+        workers=Workers(make_app, options.workers, warm=warm, turn_only=options.turn_workers, warm_turns=warm_turns),
         clock=clock,
         guard=Guard(choice.token, options.host, port),
         jobs=JobHost(make_app, scheduled_jobs(settings)),

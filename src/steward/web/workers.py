@@ -4,17 +4,18 @@ The core is synchronous and its SQLite connection belongs to the thread that ope
 server keeps a few worker threads, each with its own `App` (its own connection; WAL lets them read
 side by side), and hands them calls from the event loop. Each worker closes its own App on stop.
 
-Calls wait in one priority queue: a chat turn (`TURN`) is taken before reads and searches (`READ`)
-queued earlier, so a person typing is not kept waiting behind a burst of searches.
+Calls wait in two queues: chat turns and held-write answers (`TURN`: someone is waiting for the reply)
+and everything else (`READ`: schedule, reminders, mail search and analysis). Every worker takes a
+queued turn before a read, and `turn_only` workers take nothing but turns, so a person typing never
+waits for a burst of searches to finish: at most the searches already running share the cores.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
-import queue
 import threading
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
@@ -26,24 +27,29 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 TURN = 0  # a chat turn or the answer to a held write: someone is waiting for it
 READ = 1  # everything else: schedule, reminders, mail search, analysis, reading a message
-_LAST = 9  # stop markers go after every queued call
-_STOP = object()
+_Job = tuple[Callable[..., Any], tuple[Any, ...], "Future[Any]"]
 # one worker warms at a time: the first builds what is built once (the embedding model's graph, cached
 # on disk) and the others then load it, instead of every thread building it side by side
 _WARMING = threading.Lock()
 
 
 class Workers:
-    """N threads, each owning one App built by `make_app` on first use."""
+    """`count` threads that take any call and `turn_only` threads that take only turns; each owns one
+    App built by `make_app` on first use."""
 
     def __init__(self, make_app: Callable[[], App], count: int = 2, name: str = "steward-web",
-                 warm: Callable[[App], object] | None = None) -> None:
+                 warm: Callable[[App], object] | None = None, *, turn_only: int = 0,
+                 warm_turns: Callable[[App], object] | None = None) -> None:
         self._make_app = make_app
-        self._warm = warm
-        self._jobs: queue.PriorityQueue[tuple[int, int, Any]] = queue.PriorityQueue()
-        self._order = itertools.count()  # first come, first served within a priority
+        self._queues: tuple[deque[_Job], deque[_Job]] = (deque(), deque())  # indexed by TURN, READ
+        self._ready = threading.Condition()
         self._threads = [
-            threading.Thread(target=self._loop, name=f"{name}-{i}", daemon=True) for i in range(max(1, count))
+            threading.Thread(target=self._loop, args=((TURN, READ), warm), name=f"{name}-{i}", daemon=True)
+            for i in range(max(1, count))
+        ] + [
+            threading.Thread(target=self._loop, args=((TURN,), warm_turns or warm), name=f"{name}-turns-{i}",
+                             daemon=True)
+            for i in range(max(0, turn_only))
         ]
         self._started = False
         self._stopping = threading.Event()
@@ -60,7 +66,9 @@ class Workers:
         """Run `fn(app, *args)` on a worker; the future holds its result or its exception."""
         self.start()
         future: Future[T] = Future()
-        self._jobs.put((priority, next(self._order), (fn, args, future)))
+        with self._ready:
+            self._queues[TURN if priority == TURN else READ].append((fn, args, future))
+            self._ready.notify_all()
         return future
 
     async def run(self, fn: Callable[..., T], *args: Any, priority: int = READ) -> T:
@@ -73,34 +81,42 @@ class Workers:
         A worker still warming is waited for: its native code (ONNX Runtime) must not be running when
         the interpreter exits. A worker that has not begun warming skips it.
         """
-        self._stopping.set()
+        with self._ready:
+            self._stopping.set()
+            self._ready.notify_all()
         with self._lock:
             if not self._started:
                 return
-            for _ in self._threads:
-                self._jobs.put((_LAST, next(self._order), _STOP))
         for thread in self._threads:
             thread.join(timeout)
             if thread.is_alive():
                 log.warning("%s did not stop within %.0f s", thread.name, timeout)
 
-    def _loop(self) -> None:
+    def _next(self, takes: tuple[int, ...]) -> _Job | None:
+        """The next call this worker takes (turns first), waiting for one; None once stopping and idle."""
+        with self._ready:
+            while True:
+                for kind in takes:
+                    if self._queues[kind]:
+                        return self._queues[kind].popleft()
+                if self._stopping.is_set():
+                    return None
+                self._ready.wait()
+
+    def _loop(self, takes: tuple[int, ...], warm: Callable[[App], object] | None) -> None:
         app: App | None = None
         try:
-            if self._warm is not None:
+            if warm is not None:
                 # load what the first request would otherwise wait for (models, the vector index)
                 with _WARMING:
                     if not self._stopping.is_set():
                         app = self._make_app()
                         try:
-                            self._warm(app)
+                            warm(app)
                         except Exception:  # noqa: BLE001 - a cold start is slower, not broken
                             log.warning("warming %s failed; the first requests will load what they need",
                                         threading.current_thread().name, exc_info=True)
-            while True:
-                job = self._jobs.get()[2]
-                if job is _STOP:
-                    return
+            while (job := self._next(takes)) is not None:
                 fn, args, future = job
                 if not future.set_running_or_notify_cancel():
                     continue
