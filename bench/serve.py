@@ -216,7 +216,7 @@ def build_serve_home(home: Path, messages: int) -> None:
             found = get_messages(app.db, real)
             vectors = app.embedder.embed([found[i].embed_text() for i in real])
             app.db.execute("BEGIN")
-            app.db.executemany("INSERT INTO message_vectors VALUES (?, ?)", list(zip(real, encode(vectors), strict=True)))
+            app.db.executemany("INSERT INTO message_vectors (message_rowid, vector) VALUES (?, ?)", list(zip(real, encode(vectors), strict=True)))
             app.db.execute("COMMIT")
             missing = missing[len(real):]
         blobs = [r[0] for r in app.db.execute("SELECT vector FROM message_vectors LIMIT ?", (REAL_VECTORS,))]
@@ -228,7 +228,7 @@ def build_serve_home(home: Path, messages: int) -> None:
             chunk = missing[start:start + 10_000]
             rows = pool[rng.integers(0, len(pool), len(chunk))] + rng.normal(0, 0.02, (len(chunk), 384)).astype(np.float32)
             rows /= np.linalg.norm(rows, axis=1, keepdims=True)
-            app.db.executemany("INSERT INTO message_vectors VALUES (?, ?)", list(zip(chunk, encode(rows), strict=True)))
+            app.db.executemany("INSERT INTO message_vectors (message_rowid, vector) VALUES (?, ?)", list(zip(chunk, encode(rows), strict=True)))
         app.db.execute("COMMIT")
         print(f"  vectors: {min(REAL_VECTORS, have + len(missing)):,} embedded, the rest near copies of them, "
               f"in {time.perf_counter() - t0:.0f} s")
