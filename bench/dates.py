@@ -27,8 +27,8 @@ Scoring (the same rule for all four systems):
   minute); otherwise day when the expected time of day is midnight or the base's own time of day (the
   phrase named no time), else the second.
 - Preference: the dateparser cases' `PREFER_DATES_FROM` is passed to the systems that take one
-  (Steward's `prefer` for past/future; dateparser its own setting, with the case's other settings as its
-  tests pass them). Cases without it run on each system's default (Steward: future). So a bare
+  (Steward's `prefer`: past, future, and "current" for `current_period`; dateparser its own setting,
+  with the case's other settings as its tests pass them). Cases without it run on each system's default (Steward: future). So a bare
   duration ("15 hr") counts as 15 hours from now for Steward, and as wrong against dateparser's news
   convention (15 hours ago).
 - The dateparser set is therefore reported twice. "each system's default" is the rule above. "the
@@ -151,7 +151,7 @@ def steward_system() -> System:
     from steward.dates import resolve
 
     def run(case: Case) -> Answer:
-        prefer = case.prefer if case.prefer in ("past", "future") else "future"
+        prefer = {"past": "past", "future": "future", "current_period": "current"}.get(case.prefer or "", "future")
         found = resolve(case.text, Clock(case.ref.tzinfo, case.ref), prefer)  # type: ignore[arg-type]
         return found.start if found else None
 

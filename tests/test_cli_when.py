@@ -54,6 +54,18 @@ def test_when_stream_reads_one_case_a_line(cli) -> None:
     assert lines[3]["resolution"] is None
 
 
+def test_when_prefer_current_reads_the_week_under_way(cli) -> None:
+    r = cli("--json", "--now", "2026-09-20T15:30:00+00:00", "when", "--prefer", "current", "friday")
+    assert r.code == 0, r.err
+    assert r.json()["start"] == "2026-09-18T00:00:00+00:00"
+    cases = json.dumps({"text": "14:05", "now": "2026-09-20T15:30:00+00:00", "prefer": "current"}) + "\n" + \
+        json.dumps({"text": "14:05", "prefer": "sideways"}) + "\n"
+    r = cli("when", "-", stdin=cases)
+    lines = r.json_lines()
+    assert lines[0]["start"] == "2026-09-20T14:05:00+00:00"
+    assert "current" in lines[1]["error"] and r.code == 1
+
+
 def test_when_stream_reports_bad_lines_and_keeps_going(cli) -> None:
     cases = '{"text": "noon", "now": "yesterday"}\n{not json\n{"text": 5}\nnoon\n'
     r = cli("--now", "2026-09-14T08:00:00+00:00", "when", "-", stdin=cases)

@@ -127,6 +127,47 @@ def test_prefer_past_reads_open_phrases_backwards() -> None:
         resolve("friday", INCIDENT, prefer="sideways")
 
 
+def test_prefer_current_reads_open_phrases_in_the_period_under_way() -> None:
+    sunday = make_clock("", "2026-09-20T15:30:00+02:00")
+    assert local("friday", sunday, prefer="current") == "2026-09-18 00:00"   # this week's, two days ago
+    assert local("sunday", sunday, prefer="current") == "2026-09-20 00:00"   # today, not next week
+    assert local("monday", sunday, prefer="current") == "2026-09-14 00:00"
+    assert local("14:05", sunday, prefer="current") == "2026-09-20 14:05"    # today's, though passed
+    assert local("at 7", sunday, prefer="current") == "2026-09-20 19:00"     # the reading still ahead today
+    assert local("march", sunday, prefer="current") == "2026-03-01 00:00"    # this year's
+    assert local("10 december", sunday, prefer="current") == "2026-12-10 00:00"
+    assert local("the 3rd", sunday, prefer="current") == "2026-09-03 00:00"  # this month's
+    assert local("the 31st", sunday, prefer="current") == "2026-10-31 00:00"  # September has none: the next
+    # what says its own direction keeps it
+    assert local("next friday", sunday, prefer="current") == "2026-09-25 00:00"
+    assert local("last friday", sunday, prefer="current") == "2026-09-18 00:00"
+    assert local("in 2 days", sunday, prefer="current") == "2026-09-22 15:30"
+    assert local("friday", sunday) == "2026-09-25 00:00" and local("friday", sunday, prefer="past") == "2026-09-18 00:00"
+
+
+def test_pasted_text_with_brackets_and_doubled_spaces_reads_the_same() -> None:
+    assert local("[Sept] 04, 2014.") == "2014-09-04 00:00"
+    assert local("Sept  04,\n2014") == "2014-09-04 00:00"
+    assert local("tomorrow   at five  thirty pm") == "2026-09-15 17:30"
+    text = "remind me  [tomorrow]  at 5 pm to call"
+    found = find(text, INCIDENT)
+    assert found is not None and found.start.isoformat() == "2026-09-15T17:00:00+05:30"
+    assert text[found.span[0]:found.span[1]].startswith("tomorrow") and text[found.span[1]:] == " to call"
+
+
+def test_a_dotted_time_after_a_day_or_at() -> None:
+    # "12.30" alone may be a number; after a day, or after "at", it is the time (British and European)
+    assert local("30.09.22 12.12") == "2022-09-30 12:12"
+    assert local("30 . 09 . 22 12.12") == "2022-09-30 12:12"
+    assert local("friday 12.30") == "2026-09-18 12:30"
+    assert local("tomorrow at 5.30") == "2026-09-15 17:30"
+    assert local("at 5.30") == "2026-09-15 05:30"
+    assert resolve("12.30", INCIDENT) is None
+    assert resolve("3.15 on friday", INCIDENT) is None  # a number before the day stays a number
+    found = find("the shares rose 3.15 on friday", INCIDENT)
+    assert found is not None and found.text == "on friday" and not found.has_time
+
+
 def test_this_and_next_follow_calendar_weeks() -> None:
     tuesday = make_clock("", "2026-09-15T10:00:00+00:00")
     assert local("this friday", tuesday) == "2026-09-18 00:00"

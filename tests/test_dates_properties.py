@@ -67,7 +67,7 @@ PHRASES = ["today", "tonight", "this evening", "tomorrow", "day after tomorrow",
 
 
 @settings(max_examples=300, deadline=None)
-@given(any_now, zones, st.sampled_from(PHRASES), st.sampled_from(["future", "past"]))
+@given(any_now, zones, st.sampled_from(PHRASES), st.sampled_from(["future", "past", "current"]))
 def test_never_naive_and_always_the_same_answer(now: datetime, zone: tzinfo, text: str, prefer: str) -> None:
     clock = Clock(zone, now)
     first = resolve(text, clock, prefer)

@@ -22,12 +22,16 @@ if TYPE_CHECKING:
     from steward.dates import DateOptions, Resolution
 
 
+_PREFERENCES = ("future", "past", "current")  # steward.dates.PREFERENCES (not imported: --help stays light)
+
+
 def register(commands: Commands) -> None:
     p = commands.add("when", "show what a date/time phrase means on your clock ('-' reads one case a line)",
                      cmd_when)
     p.add_argument("text", nargs="+", metavar="TEXT", help="the phrase, e.g. 'tomorrow at 5 pm'; '-' for stdin")
-    p.add_argument("--prefer", choices=("future", "past"), default="future",
-                   help="read an open phrase ('friday', '5 pm') as the next one (default) or the last one")
+    p.add_argument("--prefer", choices=_PREFERENCES, default="future",
+                   help="read an open phrase ('friday', '5 pm') as the next one (default), the last one, "
+                        "or the one in the current week/day/year (current)")
     p.add_argument("--whole", action="store_true",
                    help="only accept the text as a whole phrase; do not look for one inside a sentence")
 
@@ -131,8 +135,8 @@ def _stream(ctx: Ctx, args: argparse.Namespace, options: DateOptions) -> int:
                     raise ValueError('a JSON case needs a "text" string')
                 text = case["text"]
                 prefer = case.get("prefer") or prefer
-                if prefer not in ("future", "past"):
-                    raise ValueError(f'"prefer" must be "future" or "past", not {prefer!r}')
+                if prefer not in _PREFERENCES:
+                    raise ValueError(f'"prefer" must be one of {", ".join(_PREFERENCES)}, not {prefer!r}')
                 if case.get("now") or case.get("tz"):
                     now = case.get("now") or getattr(args, "now", None)
                     try:

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DateOptions", "Grain", "Resolution", "find", "find_all", "missing_calendars", "resolve", "PREFERENCES"]
 
-PREFERENCES = ("future", "past")
+PREFERENCES = ("future", "past", "current")
 
 
 @dataclass(frozen=True)

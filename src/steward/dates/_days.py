@@ -8,6 +8,9 @@ Conventions (README "Dates"):
   included); a day of the month alone ("the 3rd") likewise in this or the next month.
 - A month alone is the current month or the next one of that name; "next march" the next one after
   this month.
+- prefer="current" reads an open phrase in the period it names under way, past or not: a weekday in
+  this Monday-to-Sunday week ("friday" on a Sunday is two days ago), a date or a month in this year,
+  a day of the month in this month (the next one when this month has no such day).
 """
 
 from __future__ import annotations
@@ -47,7 +50,9 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
 
 
 def _month_year(month: int, today: date, prefer: str, strict: bool = False) -> int:
-    """The year of the next (or, preferring the past, the latest) month of that number."""
+    """The year of the next (or, preferring the past, the latest; the current: this year's) month of that number."""
+    if prefer == "current" and not strict:
+        return today.year
     if prefer == "past":
         if month < today.month or (month == today.month and not strict):
             return today.year
@@ -59,6 +64,8 @@ def _month_year(month: int, today: date, prefer: str, strict: bool = False) -> i
 
 def _next_date(month: int, day: int, today: date, prefer: str, weekday: int | None = None) -> date | None:
     """The next (or latest) date with this month and day; with a weekday, the next one on that weekday."""
+    if prefer == "current" and weekday is None and (this_year := _safe_date(today.year, month, day)) is not None:
+        return this_year
     step = -1 if prefer == "past" else 1
     year = today.year
     for _ in range(60):  # Feb 29 and weekday matches recur within 28 years
@@ -93,7 +100,7 @@ def _weekday(ref: DayRef, today: date, prefer: str) -> date:
     wd = ref.a
     if ref.mode == "next":
         return monday_of(today) + timedelta(days=7 + wd)
-    if ref.mode == "week":
+    if ref.mode == "week" or (ref.mode == "" and prefer == "current"):
         return monday_of(today) + timedelta(days=7 * ref.b + wd)
     if ref.mode == "last" or (ref.mode == "" and prefer == "past"):
         back = (today.weekday() - wd) % 7 or 7
@@ -144,6 +151,8 @@ def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySp
         step = -1 if prefer == "past" else 1
         base = first_of_month(today)
         weekday = int(ref.mode[2:]) if ref.mode.startswith("wd") else None
+        if prefer == "current" and weekday is None and (found := _safe_date(*_ym(base), ref.b)) is not None:
+            return found, found + one, "day"
         for i in range(0, 13 if weekday is None else 400):
             cand = _safe_date(*_ym(add_months(base, i * step)), ref.b)
             if cand is not None and (cand >= today if step > 0 else cand <= today) and \
@@ -155,7 +164,8 @@ def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySp
             start = date(ref.year, ref.a, 1)
         else:
             strict = ref.mode in ("next", "last", "after_next")
-            direction = "past" if ref.mode == "last" or (ref.mode == "" and prefer == "past") else "future"
+            direction = "past" if ref.mode == "last" or (ref.mode == "" and prefer == "past") else \
+                "current" if ref.mode == "" and prefer == "current" else "future"
             year = _month_year(ref.a, today, direction, strict)
             if ref.mode == "after_next":
                 year += 1
@@ -273,6 +283,8 @@ def _holiday(ref: DayRef, today: date, prefer: str) -> Span | None:
         year = add_months(today, ref.b).year
     else:
         backwards = ref.a < 0 or (ref.a == 0 and prefer == "past")
+        if ref.a == 0 and prefer == "current" and (this_year := occurrences(key, today.year)):
+            return this_year[0]
         spans = [s for y in range(today.year - 3, today.year + 4) for s in occurrences(key, y)]
         if backwards:
             # the latest that began before today

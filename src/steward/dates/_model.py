@@ -101,6 +101,7 @@ class Piece:
     anchored: bool = False  # an offset counted from the day that follows ("3 days after easter")
     recurring: bool = False  # said as a repeating day ("every monday")
     lasting: bool = False  # a length ("for 30 minutes"): beside a time it sets the end, alone it counts from now
+    after_day: bool = False  # counts only after a day in the same phrase ("30.09.22 12.12", "friday 12.30")
 
     @property
     def length(self) -> int:

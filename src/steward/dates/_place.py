@@ -1,8 +1,9 @@
 """Pieces combined into phrases, and phrases placed on the user's clock.
 
 Placement rules (README "Dates"):
-- A time with no day is its next occurrence (prefer="past": its latest); an hour said without am/pm
-  and without a part of the day is whichever of its two readings comes first.
+- A time with no day is its next occurrence (prefer="past": its latest; prefer="current": today's);
+  an hour said without am/pm and without a part of the day is whichever of its two readings comes
+  first (preferring the current day: the next one today, else today's later one).
 - A day with a time keeps that day even when the moment has passed (the caller refuses a past moment).
   An hour without am/pm on a named day reads 1-6 as afternoon, 7-11 as morning, 12 as noon, unless a
   part of the day says otherwise ("tomorrow morning at 5").
@@ -87,7 +88,9 @@ def _drop_orphans(ph: Phrase) -> Phrase | None:
     for q in ph.pieces:
         if not q.dependent:
             slots |= _slots(q)
-    kept = tuple(q for q in ph.pieces if not q.dependent or _needs(q) in slots)
+    kept = tuple(q for i, q in enumerate(ph.pieces)
+                 if (not q.dependent or _needs(q) in slots)
+                 and (not q.after_day or any(not r.dependent and "day" in _slots(r) for r in ph.pieces[:i])))
     return Phrase(kept) if kept else None
 
 
@@ -402,7 +405,7 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
 
     if part is not None:
         placed = _on_day(today, None, part, zone, opts, has_date=False)
-        if placed is not None and _utc(placed.start) < _utc(now) and prefer != "past":
+        if placed is not None and _utc(placed.start) < _utc(now) and prefer == "future":
             placed = _on_day(today + timedelta(days=1), None, part, zone, opts, has_date=False)
         return placed
     return None
@@ -443,8 +446,13 @@ def _on_day(day: date, t: TimeOfDay | None, part: str | None, zone: tzinfo, opts
 
 
 def _next_time(t: TimeOfDay, part: str | None, now: datetime, prefer: str, zone: tzinfo) -> Placed:
-    """The next (or latest) moment showing this clock time."""
+    """The next (or latest, or today's) moment showing this clock time."""
     today = now.date()
+    if prefer == "current":
+        readings = [localize(today, time(hour, t.minute, t.second), zone) for hour in _settle_hour(t, part, False)]
+        ahead = [r for r in readings if _utc(r) >= _utc(now)]
+        chosen = min(ahead, key=_utc) if ahead else max(readings, key=_utc)
+        return Placed(chosen, None, t.grain, has_date=False, has_time=True)
     best: datetime | None = None
     for hour in _settle_hour(t, part, named_day=False):
         for delta in ((0, 1) if prefer != "past" else (0, -1)):

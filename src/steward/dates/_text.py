@@ -138,9 +138,36 @@ def _is_number_word(w: str) -> bool:
     return w in UNITS or w in TENS or w in ORDINALS or w == "thousand"
 
 
+_SPACE_RUN = re.compile(r"[\s\[\]{}]+")
+
+
+def _squeeze(text: str) -> tuple[str, list[int], list[int]]:
+    """Runs of white space and brackets as one space ("[Sept]  04" -> " sept 04"), with the span map.
+
+    Text pasted from a page or a mail has doubled spaces, line breaks and bracketed words; the grammar
+    reads single spaces.
+    """
+    out: list[str] = []
+    begins: list[int] = []
+    ends: list[int] = []
+    pos = 0
+    for m in _SPACE_RUN.finditer(text):
+        out.append(text[pos:m.start()])
+        begins.extend(range(pos, m.start()))
+        ends.extend(range(pos + 1, m.start() + 1))
+        out.append(" ")
+        begins.append(m.start())
+        ends.append(m.end())
+        pos = m.end()
+    out.append(text[pos:])
+    begins.extend(range(pos, len(text)))
+    ends.extend(range(pos + 1, len(text) + 1))
+    return "".join(out), begins, ends
+
+
 def normalize(text: str) -> Normalized:
     """Lower-case the text and turn spelled-out numbers into digits, keeping the span map."""
-    low = _lower(text)
+    low, squeezed_begins, squeezed_ends = _squeeze(_lower(text))
     words = list(_WORD.finditer(low))
     parts: list[tuple[str, int, int]] = []  # (text, original begin, original end or -1 for a literal)
     pos = 0
@@ -195,4 +222,6 @@ def normalize(text: str) -> Normalized:
         else:
             begins.extend([b] * len(piece))
             ends.extend([e] * len(piece))
-    return Normalized("".join(out), tuple(begins), tuple(ends))
+    # back from the squeezed text to the caller's characters
+    return Normalized("".join(out), tuple(squeezed_begins[b] for b in begins),
+                      tuple(squeezed_ends[e - 1] for e in ends))

@@ -31,11 +31,17 @@ rule = registrar(RULES)
 def _hh_mm(m: re.Match[str]) -> Piece | None:
     h, mi = int(m["h"]), int(m["mi"])
     s = int(m["s"]) if m["s"] else 0
-    if "." in m.group() and not mer_of(m) and not m["s"] and h < 13:
-        return None  # 10.30 reads as a time only with a meridiem or a 24-hour hour; 3.15 is a number
     fixed = m["h"].startswith("0") and len(m["h"]) == 2
     t = clock_time(h, mi, s, mer_of(m), "second" if m["s"] else "minute", fixed)
-    return piece(m, time=t) if t else None
+    if t is None:
+        return None
+    if "." in m.group() and not mer_of(m) and not m["s"] and h < 13 and not _AT_BEFORE.search(m.string, 0, m.start()):
+        # 10.30 alone may be a number (3.15); after "at" or after a day ("friday 12.30") it is the time
+        return piece(m, time=t, after_day=True)
+    return piece(m, time=t)
+
+
+_AT_BEFORE = re.compile(r"(?:\bat|@)\s?$")
 
 
 @rule("h mer", "am pm a p", H12 + r"(?:\s?o'?\s?clock)?(?:\s?ish)?\s?" + MER)
