@@ -377,3 +377,53 @@ def test_a_length_after_a_time_sets_the_end_and_alone_counts_from_now() -> None:
     assert timer.start.strftime("%H:%M") == "23:58" and timer.end is None
     day_only = find("busy tomorrow for 2 hours", INCIDENT)  # a length needs a clock time to start from
     assert day_only is not None and (day_only.text, day_only.grain) == ("tomorrow", "day")
+
+
+EARLY = make_clock("", "2026-09-15T04:30:00+05:30")  # a Tuesday, before dawn
+
+
+def span_of(text: str, clock: Clock = EARLY) -> tuple[str, str]:
+    found = at(text, clock)
+    assert found.end is not None, f"{text!r} has no end"
+    return found.start.strftime("%a %d %H:%M"), found.end.strftime("%a %d %H:%M")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # the end of a range is the first such time after its start, not the next one after now
+    ("from 3 to 5", ("Tue 15 15:00", "Tue 15 17:00")),
+    ("from 11 to 1", ("Tue 15 11:00", "Tue 15 13:00")),
+    ("between 9 and 11", ("Tue 15 09:00", "Tue 15 11:00")),
+    ("9 to 5", ("Tue 15 09:00", "Tue 15 17:00")),
+    ("3 till 5", ("Tue 15 15:00", "Tue 15 17:00")),
+    ("3 to 5pm tomorrow", ("Wed 16 15:00", "Wed 16 17:00")),
+    ("from 3 to 5 pm", ("Tue 15 15:00", "Tue 15 17:00")),
+    ("10pm to 2am", ("Tue 15 22:00", "Wed 16 02:00")),
+    # after a day, "9-5" is hours, not September 5
+    ("monday 9-5", ("Mon 21 09:00", "Mon 21 17:00")),
+    ("tomorrow from 3-5", ("Wed 16 15:00", "Wed 16 17:00")),
+    ("friday, 10-12", ("Fri 18 10:00", "Fri 18 12:00")),
+    ("noon to 2", ("Tue 15 12:00", "Tue 15 14:00")),
+    ("tomorrow lunch", ("Wed 16 12:00", "Wed 16 14:00")),
+    ("last weekend of october", ("Sat 31 00:00", "Mon 02 00:00")),
+    ("the second weekend in june 2027", ("Sat 12 00:00", "Mon 14 00:00")),
+])
+def test_time_ranges_and_periods_a_calendar_user_types(text: str, expected: tuple[str, str]) -> None:
+    assert span_of(text) == expected
+
+
+def test_ranges_do_not_swallow_what_is_not_one() -> None:
+    assert local("3-5", EARLY) == "2027-03-05 00:00"          # alone, still a date
+    assert local("10 to 5", EARLY) == "2026-09-15 04:50"      # minutes before the hour are said in fives
+    assert local("20 minutes to 2pm tomorrow", EARLY) == "2026-09-16 13:40"
+    assert local("3 minutes to 5", EARLY) == "2026-09-15 04:57"
+    assert resolve("lunch", EARLY) is None                    # a meal, not a time
+    found = find("lunch with ann on friday", EARLY)
+    assert found is not None and found.text == "on friday" and not found.has_time
+    found = find("friday lunch with ann", EARLY)
+    assert found is not None and found.text == "friday lunch" and found.start.hour == 12
+
+
+def test_the_end_or_beginning_of_a_named_year() -> None:
+    assert local("end of 2012", EARLY) == "2012-12-31 00:00"
+    assert local("at the beginning of 2017", EARLY) == "2017-01-01 00:00"
+    assert at("start of 2030", EARLY).grain == "day"

@@ -243,6 +243,12 @@ def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySp
             year = ref.year if ref.year is not None else _month_year(month, today, prefer)
         found = _nth_weekday(year, month, ref.a, ref.b)
         return (found, found + one, "day") if found else None
+    if k == "month_weekend":
+        # "last weekend of october": the weekend (Saturday and Sunday) of that month's nth Saturday
+        month = ref.month or today.month
+        year = ref.year if ref.year is not None else _month_year(month, today, prefer)
+        first_saturday = _nth_weekday(year, month, ref.a, 5)
+        return (first_saturday, first_saturday + timedelta(days=2), "day") if first_saturday else None
     if k == "day_in_month":
         month = ref.month or today.month
         year = ref.year if ref.year is not None else _month_year(month, today, prefer)
@@ -345,6 +351,6 @@ def _edge(ref: DayRef, today: date) -> DaySpan:
         monday = monday_of(today) + timedelta(days=7 * ref.a)
         d = monday + timedelta(days=4) if end else monday
     else:
-        year = today.year + ref.a
+        year = ref.year if ref.year is not None else today.year + ref.a
         d = date(year, 12, 31) if end else date(year, 1, 1)
     return d, d + one, "day"

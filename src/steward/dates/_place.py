@@ -313,7 +313,13 @@ def _place_range(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Pla
     begin_day = next((p for p in first.pieces if p.day is not None or p.part_today or p.offset is not None), None)
     if begin_day is not None and not any(p.day is not None or p.offset is not None for p in second.pieces):
         second = Phrase(second.pieces + (begin_day,))
-    stop = place(_inherit(second, first), now, prefer, opts)
+    second = _inherit(second, first)
+    if not any(p.day is not None or p.part_today or p.offset is not None for p in second.pieces):
+        # a clock time with no day ends the range at its first occurrence after the start: "from 3 to 5"
+        # at 04:30 is 15:00-17:00, not 15:00 to 05:00 the next morning
+        stop = place(second, start.start, "future", opts)
+    else:
+        stop = place(second, now, prefer, opts)
     if stop is None:
         return None
     end = stop.end if stop.end is not None else stop.start

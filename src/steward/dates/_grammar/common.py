@@ -196,6 +196,15 @@ def registrar(table: list[Rule]) -> RuleMaker:
     return rule
 
 
+_DAY_BEFORE = re.compile(r"\b(?:today|tonight|tomorrow|tmrw|yesterday|" + "|".join(WEEKDAY_NAMES)
+                         + r")s?\.?,?\s(?:from\s|between\s)?$")
+
+
+def after_a_day(m: re.Match[str]) -> bool:
+    """True when a day word stands just before the match ("monday 9-5", "tomorrow from 3-5")."""
+    return _DAY_BEFORE.search(m.string, max(0, m.start() - 24), m.start()) is not None
+
+
 def piece(m: re.Match[str], **kw: object) -> Piece:
     """A piece spanning the match."""
     return Piece(m.start(), m.end(), **kw)  # type: ignore[arg-type]

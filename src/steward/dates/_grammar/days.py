@@ -20,6 +20,7 @@ from steward.dates._grammar.common import (
     WEEKDAYS,
     YEAR,
     Rule,
+    after_a_day,
     count_value,
     piece,
     registrar,
@@ -133,6 +134,8 @@ def _numeric_date(m: re.Match[str]) -> Piece | None:
     y = year_of(m["y"]) if m["y"] else None
     if m["sep"] == "." and y is None:
         return None  # 3.15 is a number, not a date
+    if m["sep"] == "-" and y is None and a <= 12 and b <= 12 and after_a_day(m):
+        return None  # "monday 9-5": after a day, hours ("monday 9-17" stays September 17)
     # which is the month is settled when the text is placed (the day_first option); keep both readings
     # "3-15" and "2 - 15" may be ranges of numbers: dates only when they are the whole text
     return piece(m, day=DayRef("numeric", a, b, y), weak=y is None and m["sep"] == "-")
@@ -308,8 +311,12 @@ def _weekend(m: re.Match[str]) -> Piece:
 @rule("end of month", "end beginning start eom eoy eow bom boy",
       r"(?:(?:at|by|before|until|till)\s)?(?:the\s)?(?:(?P<eo>end|beginning|start)\sof\s(?:the\s)?(?:around\s)?"
       r"(?:(?P<rel>this|current|next|last|previous|past|coming|upcoming|the following|following)\s)?"
-      r"(?P<what>month|week|year)|(?P<abbr>eom|eoy|eow|bom|boy))")
+      r"(?P<what>month|week|year)|(?P<abbr>eom|eoy|eow|bom|boy)"
+      r"|(?P<eo2>end|beginning|start)\sof\s(?:the\syear\s)?(?P<year>1[89]\d\d|2[01]\d\d))")
 def _end_of(m: re.Match[str]) -> Piece:
+    if m["year"]:
+        # "end of 2012", "at the beginning of 2017": that year's last or first day
+        return piece(m, day=DayRef("begin_of_year" if m["eo2"] != "end" else "end_of_year", year=int(m["year"])))
     abbr = m["abbr"]
     if abbr:
         what = {"m": "month", "y": "year", "w": "week"}[abbr[-1]]
@@ -319,6 +326,14 @@ def _end_of(m: re.Match[str]) -> Piece:
         begin = m["eo"] != "end"
     n = _REL_N.get(m["rel"] or "this", 0)
     return piece(m, day=DayRef(("begin_of_" if begin else "end_of_") + what, n))
+
+
+@rule("last weekend of october", "weekend wkend week",
+      r"(?:the\s)?(?P<nth>1st|first|2nd|second|3rd|third|4th|fourth|last)\s(?:week-?\s?end|wkend)\s(?:of|in)\s" + MON
+      + r"(?:\s" + YEAR + r")?")
+def _nth_weekend(m: re.Match[str]) -> Piece:
+    n = {"third": 3, "fourth": 4}.get(m["nth"]) or _NTH[m["nth"]]
+    return piece(m, day=DayRef("month_weekend", n, 0, year_of(m["year"]), MONTHS[m["mon"]]))
 
 
 @rule("end of month name", "#month", r"(?:(?:at|by)\s)?(?:the\s)?(?P<eo>end|beginning|start|early|mid|middle of|late)\s(?:of\s)?" + MON)

@@ -18,6 +18,7 @@ from steward.dates._grammar.common import (
     YEAR,
     E,
     Rule,
+    after_a_day,
     clock_time,
     count_value,
     meridiem_of,
@@ -139,7 +140,7 @@ def _in_a_unit(m: re.Match[str]) -> Piece | None:
 
 # -- ranges ("3-4pm", "July 13-15", "from the 13th to the 15th of July") ----------------------------------
 _TO = r"\s?(?:-|–|to|till|til|until|untill|thru|through)\s?"
-_T1 = r"(?P<h1>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m1>[0-5]\d)|h)?(?:\s?(?P<a1>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?"
+_T1 = r"(?:(?P<noon1>noon|midday)|(?P<h1>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m1>[0-5]\d)|h)?(?:\s?(?P<a1>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?)"
 _T2 = r"(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m2>[0-5]\d)|h)?(?:\s?(?P<a2>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?"
 
 
@@ -148,9 +149,13 @@ def _time_range(m: re.Match[str]) -> Piece | None:
     if m["to"].strip() == "and" and m["lead"] != "between ":
         return None  # "2 and 4 pm" is a range only after "between"
     a1, a2 = meridiem_of(m["a1"]), meridiem_of(m["a2"])
-    h1, h2 = int(m["h1"]), int(m["h2"])
-    if not (a1 or a2 or m["m1"] or m["m2"] or "h" in m.group()) and "-" in m.group():
-        return None  # "3-4" alone is a date or a number range
+    h1, h2 = (12 if m["noon1"] else int(m["h1"])), int(m["h2"])
+    if m["noon1"]:
+        a1 = "pm"  # "noon to 2": the second hour follows noon
+        a2 = a2 or ("pm" if h2 < 12 else None)
+    elif not (a1 or a2 or m["m1"] or m["m2"] or "h" in m.group()) and "-" in m.group() and \
+            not (h1 <= 12 and h2 <= 12 and after_a_day(m)):
+        return None  # "3-4" alone is a date or a number range; after a day ("monday 9-5") hours
     if a1 is None and a2 is not None and h1 <= 12:
         # "3-4pm": the first hour takes the second's meridiem unless that would put it after the second
         a1 = a2 if (h1 % 12) <= (h2 % 12) else ("am" if a2 == "pm" else "pm")

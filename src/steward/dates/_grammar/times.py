@@ -15,6 +15,7 @@ from steward.dates._grammar.common import (
     NOT_A_NOUN,
     SS,
     Rule,
+    after_a_day,
     clock_time,
     mer_of,
     meridiem_of,
@@ -138,6 +139,8 @@ def _minutes_past(m: re.Match[str]) -> Piece | None:
     minutes = 15 if "quarter" in n else 30 if n == "half" else int(n)
     if minutes >= 60 or (n == "half" and m["dir"] not in ("past", "after")):
         return None
+    if m["dir"] in ("to", "till", "til") and n.isdigit() and minutes % 5 and "min" not in m.group():
+        return None  # "9 to 5", "3 till 5pm" are ranges; minutes before the hour are said in fives ("10 to 5")
     if m["dir"] in ("past", "after"):
         t = clock_time(h, minutes, mer=mer, fixed=fixed)
     else:
@@ -191,9 +194,11 @@ def _this_part(m: re.Match[str]) -> Piece:
 
 @rule("in the morning", "#part",
       r"(?P<late>(?:early|late)\s)?(?:(?:in|during|at|by)\s)?(?:the\s)?(?P<late2>(?:early|late)\s)?" + _PART
-      + r"(?:\s(?:time|hours))?|at\s(?P<lunch>lunch)")
-def _part(m: re.Match[str]) -> Piece:
-    part = PARTS[(m["part"] or m["lunch"]).replace(" ", "")]
+      + r"(?:\s(?:time|hours))?|at\s(?P<lunch>lunch)|(?P<lunch2>lunch)")
+def _part(m: re.Match[str]) -> Piece | None:
+    if m["lunch2"] and not after_a_day(m):
+        return None  # "lunch" alone is a meal ("lunch with ann"); after a day ("friday lunch") it is the time
+    part = PARTS[(m["part"] or m["lunch"] or m["lunch2"]).replace(" ", "")]
     return piece(m, part=_early_late(m["late"] or m["late2"], part))
 
 
