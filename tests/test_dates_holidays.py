@@ -110,3 +110,15 @@ def test_the_calendar_libraries_are_imported_only_for_a_holiday_name() -> None:
     holiday = subprocess.run([sys.executable, "-c", probe.format(text="diwali 2023")],
                              capture_output=True, text=True, check=True)
     assert holiday.stderr.split() == ["True", "False"]
+
+
+def test_a_holiday_weekend_is_the_long_weekend_it_belongs_to() -> None:
+    clock = make_clock("", "2026-02-12T09:00:00+00:00")
+    labor = resolve("labor day weekend", clock)      # Monday 7 September 2026
+    assert labor is not None and labor.end is not None
+    assert (labor.start.date().isoformat(), labor.end.date().isoformat()) == ("2026-09-05", "2026-09-08")
+    thanks = resolve("thanksgiving weekend", clock)  # Thursday 26 November 2026
+    assert thanks is not None and thanks.end is not None
+    assert (thanks.start.date().isoformat(), thanks.end.date().isoformat()) == ("2026-11-26", "2026-11-30")
+    memorial = resolve("memorial day week-end", clock)
+    assert memorial is not None and memorial.start.date().isoformat() == "2026-05-23"

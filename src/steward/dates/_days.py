@@ -198,6 +198,17 @@ def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySp
     if k == "holiday":
         period = _holiday(ref, today, prefer)
         return (period[0], period[1], "day") if period else None
+    if k == "holiday_weekend":
+        # "labor day weekend": a Monday or Tuesday holiday joins the weekend before it, a Wednesday to
+        # Friday one the weekend after it ("thanksgiving weekend" is Thursday to Sunday)
+        period = _holiday(ref, today, prefer)
+        if period is None:
+            return None
+        observed = period[0]
+        saturday = monday_of(observed) + timedelta(days=5)
+        if observed.weekday() <= 1:
+            return saturday - timedelta(days=7), observed + one, "day"
+        return min(observed, saturday), saturday + timedelta(days=2), "day"
     if k == "units":
         return _units(ref.a, ref.mode, today)
     if k == "weekday_count":

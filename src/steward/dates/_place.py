@@ -151,6 +151,9 @@ def phrases(text: str) -> list[Phrase]:
     """The phrases of a text: adjacent compatible pieces with only glue words between them."""
     out: list[Phrase] = []
     for p in choose(text):
+        if out and (joined_weekend := _holiday_weekend(text, out[-1], p)) is not None:
+            out[-1] = joined_weekend
+            continue
         if out:
             last = out[-1]
             gap = text[last.end:p.begin]
@@ -163,6 +166,17 @@ def phrases(text: str) -> list[Phrase]:
         out.append(Phrase((p,)))
     kept = [k for ph in out if (k := _drop_orphans(ph)) is not None]
     return _ranges(text, kept)
+
+
+def _holiday_weekend(text: str, ph: Phrase, p: Piece) -> Phrase | None:
+    """ "labor day weekend": a named day followed by "weekend" is the long weekend it belongs to."""
+    last = ph.pieces[-1]
+    if p.day is None or p.day.kind != "weekend" or p.day.a != 0 or last.day is None or last.day.kind != "holiday":
+        return None
+    if text[last.end:p.begin] not in (" ", "'s ", "-") or text[p.begin:p.end] not in ("weekend", "week-end", "week end", "wkend"):
+        return None
+    joined = replace(last, end=p.end, day=replace(last.day, kind="holiday_weekend"))
+    return Phrase(ph.pieces[:-1] + (joined,))
 
 
 # "9:30 - 11:00 on thursday", "between 3:30pm and 6 pm", "later than 3:30pm but before 6pm"
