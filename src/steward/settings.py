@@ -47,7 +47,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("mail.accounts", [], "live mail accounts ([[mail.accounts]] tables: name, kind, host, ...)", env_ok=False),
     Setting("semantic_search", True, "flag: semantic recall in mail search (0 = lexical only)"),
     Setting("search.rrf_k", 60, "reciprocal-rank-fusion constant for hybrid search"),
-    Setting("search.min_similarity", 0.25, "cosine below which a message is no semantic match (gibberish finds nothing)"),
+    Setting("search.min_similarity", 0.28, "cosine below which a message is no semantic match (gibberish finds nothing)"),
     Setting("search.semantic_weight", 0.5, "weight of semantic votes in hybrid search when every query word matched"),
     # the embedding model
     Setting("embed.threads", 0, "CPU threads the embedding model may use; 0 = one per core"),

@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     import onnx
 
 # bump when the graph below changes, so cached graphs built by an older version are rebuilt
-GRAPH_VERSION = 2
+GRAPH_VERSION = 3
+# int8 weights use 7 bits (+-63): see _Int8Linear
+WEIGHT_LEVELS = 63
 
 _MS = "com.microsoft"  # onnxruntime's contrib operators (BiasGelu, MatMulIntegerToFloat)
 
@@ -209,10 +211,12 @@ def build_sentence_encoder(weights: dict[str, np.ndarray], config: BertConfig, *
 class _Int8Linear:
     """x @ W in int8 (W [in, out]): the graph nodes, and the weights quantized once.
 
-    Weights: symmetric int8 per output channel (scale = max |column| / 127). Activations: symmetric
+    Weights: symmetric per output channel in 7 bits (scale = max |column| / 63). Activations: symmetric
     per token (scale = max |row| / 127), stored as uint8 with zero point 128, because onnxruntime's
     fast int8 kernels (VNNI, AVX2) take unsigned activations with signed weights; signed-by-signed was
-    measured 12x slower. `MatMulIntegerToFloat` applies the weight scales; the token scales follow.
+    measured 12x slower. The 7th bit is left off the weights for CPUs without VNNI: their AVX2 kernel
+    adds two uint8 x int8 products in int16, which 255 x 127 x 2 overflows (saturates) and 255 x 63 x 2
+    does not (onnxruntime's `reduce_range` for the same reason). `MatMulIntegerToFloat` applies the weight scales; the token scales follow.
     """
 
     def __init__(self, g: _Graph) -> None:
@@ -236,9 +240,9 @@ class _Int8Linear:
         import numpy as np
 
         g = self.g
-        w_scale = np.abs(weight).max(axis=0) / 127.0
+        w_scale = np.abs(weight).max(axis=0) / WEIGHT_LEVELS
         w_scale[w_scale == 0] = 1.0
-        w_int8 = np.clip(np.rint(weight / w_scale), -127, 127).astype(np.int8)
+        w_int8 = np.clip(np.rint(weight / w_scale), -WEIGHT_LEVELS, WEIGHT_LEVELS).astype(np.int8)
         xq, x_scale = quantized or self.quantize(x)
         y = g.op_ms("MatMulIntegerToFloat", xq, g.const(prefix + ".weight_int8", np.ascontiguousarray(w_int8)),
                     self.unit, g.const(prefix + ".weight_scale", w_scale.astype(np.float32)), self.zero_a,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
 
 from steward.clock import Clock
@@ -39,7 +40,7 @@ class MailSearch:
     """Search over one store; keeps its vector index in memory and refreshes it before each search."""
 
     def __init__(self, conn: sqlite3.Connection, clock: Clock, embedder: Callable[[], Embedder], *,
-                 semantic: bool = True, rrf_k: int = 60, min_similarity: float = 0.25,
+                 semantic: bool = True, rrf_k: int = 60, min_similarity: float = 0.28,
                  semantic_weight: float = 0.5) -> None:
         self.conn = conn
         self.clock = clock
@@ -49,6 +50,7 @@ class MailSearch:
         self.min_similarity = min_similarity
         self.semantic_weight = semantic_weight
         self._index: VectorIndex | None = None
+        self._pool: ThreadPoolExecutor | None = None
 
     def index(self) -> VectorIndex:
         """The in-memory vector index, brought up to date with the store."""
@@ -75,26 +77,56 @@ class MailSearch:
             # nothing in plain words to compare by meaning (only filters): lexical order is the answer
             return self._lexical(query, plan, limit, explain)
         try:
-            semantic, note = self._semantic(text, plan, max(limit, CANDIDATES))
+            pending = self._start_semantic(text, plan, max(limit, CANDIDATES), overlap=chosen == "hybrid")
+            # the word search runs here while the query is embedded and scored in the worker thread
+            lexical = self._lexical_side(plan, limit) if chosen == "hybrid" else None
+            semantic, note = pending()
         except ConfigError as exc:
             if chosen == "semantic":
                 raise
             log.warning("semantic search unavailable: %s", exc.message)
             return self._lexical(query, plan, limit, explain, note=f"lexical only: {exc.message}")
-        if chosen == "semantic":
+        if lexical is None:
             return self._semantic_result(query, semantic, limit, explain, note)
-        return self._hybrid(query, plan, semantic, limit, explain, note)
+        return self._hybrid(query, semantic, lexical, limit, explain, note)
 
     # -- the two sides ----------------------------------------------------------------------------
 
-    def _semantic(self, text: str, plan: QueryPlan, k: int) -> tuple[list[tuple[int, float]], str | None]:
+    def _start_semantic(self, text: str, plan: QueryPlan, k: int, overlap: bool
+                        ) -> Callable[[], tuple[list[tuple[int, float]], str | None]]:
+        """Start the semantic side; the returned function waits for its (id, similarity) list and note.
+
+        The store is read here, in the caller's thread (its connection stays in one thread); embedding
+        the query and scoring every vector touch no connection and, with `overlap`, run in a worker
+        thread while the caller runs the word search (both release the GIL)."""
         index = self.index()
         if len(index) == 0:
-            return [], "no message has a vector yet: run `steward mail index`"
-        vector = self._embedder().embed([text])[0]
-        ranked = index.search(vector, k, self._allowed(plan))
-        # nearest neighbours always exist; below the floor they are noise, not matches
-        return [(i, s) for i, s in zip(ranked.ids, ranked.scores, strict=True) if s >= self.min_similarity], None
+            empty: tuple[list[tuple[int, float]], str | None] = [], "no message has a vector yet: run `steward mail index`"
+            return lambda: empty
+        allowed = self._allowed(plan)
+
+        def nearest() -> tuple[list[tuple[int, float]], str | None]:
+            vector = self._embedder().embed([text])[0]
+            ranked = index.search(vector, k, allowed)
+            # nearest neighbours always exist; below the floor they are noise, not matches
+            return [(i, s) for i, s in zip(ranked.ids, ranked.scores, strict=True) if s >= self.min_similarity], None
+
+        if not overlap:
+            done = nearest()
+            return lambda: done
+        return self._executor().submit(nearest).result
+
+    def _executor(self) -> ThreadPoolExecutor:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="mail-search")
+        return self._pool
+
+    def _lexical_side(self, plan: QueryPlan, limit: int) -> tuple[list[tuple[int, float]], bool]:
+        """The word search's best candidates for fusion (id, bm25) and whether it was broadened."""
+        if not plan.has_text:
+            return [], False
+        rows, broadened = run_plan(self.conn, plan, max(limit, CANDIDATES), order="rank")
+        return [(m.id, s) for m, s in rows], broadened
 
     def _allowed(self, plan: QueryPlan) -> np.ndarray | None:
         """The ids the plan's filters and field terms admit, or None when it has none."""
@@ -128,13 +160,10 @@ class MailSearch:
                 for rank, (i, sim) in enumerate(top, 1) if i in found]
         return SearchResult(query, "semantic", False, hits, note)
 
-    def _hybrid(self, query: str, plan: QueryPlan, semantic: list[tuple[int, float]], limit: int,
-                explain: bool, note: str | None) -> SearchResult:
-        lexical: list[tuple[int, float]] = []
-        broadened = False
-        if plan.has_text:
-            rows, broadened = run_plan(self.conn, plan, max(limit, CANDIDATES), order="rank")
-            lexical = [(m.id, s) for m, s in rows]
+    def _hybrid(self, query: str, semantic: list[tuple[int, float]],
+                lexical_side: tuple[list[tuple[int, float]], bool], limit: int, explain: bool,
+                note: str | None) -> SearchResult:
+        lexical, broadened = lexical_side
         # every word matched: the words are what the user meant, meaning reorders and adds below them;
         # no match, or only some words: meaning counts fully
         # only some words matched (broadened): the word list is weak evidence, meaning leads
