@@ -119,14 +119,19 @@ def bench_search(count: int) -> None:
             def one(mode: str = mode, calls: object = calls) -> object:
                 return app.mail_search.search(next(calls), mode=mode, limit=20)  # type: ignore[call-overload]
 
-            ms = time_calls(one, 120)
-            print(f"search {mode:<8} at {len(index)}: {summary(ms)}")
+            timed(f"search {mode:<8} at {len(index)}", one, 120)
         vector = app.embedder.embed(["any pending payments?"])[0]
-        ms = time_calls(lambda: app.embedder.embed(["any pending payments?"]), 60)
-        print(f"query embedding alone: {summary(ms)}")
-        ms = time_calls(lambda: index.search(vector, 50), 60)
-        print(f"vector top-50 alone at {len(index)}: {summary(ms)}")
+        timed("  query embedding alone", lambda: app.embedder.embed(["any pending payments?"]), 60)
+        timed(f"  vector top-50 alone at {len(index)}", lambda: index.search(vector, 50), 60)
         app.close()
+
+
+def timed(label: str, fn: object, repeat: int) -> None:
+    """Wall p50/p95 and CPU per call (CPU time is what load on a shared machine inflates least)."""
+    c0 = time.process_time()
+    ms = time_calls(fn, repeat)  # type: ignore[arg-type]
+    cpu = (time.process_time() - c0) / repeat * 1000
+    print(f"{label}: {summary(ms)}, CPU {cpu:.1f} ms per call")
 
 
 def main() -> int:
@@ -137,6 +142,7 @@ def main() -> int:
     print(f"cores: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f}")
     bench_backfill(args.backfill)
     bench_search(args.messages)
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     return 0
 
 

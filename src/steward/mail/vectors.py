@@ -83,7 +83,7 @@ class VectorIndex:
         return int(self._ids.nbytes + self._matrix.nbytes + self._scales.nbytes)
 
     def add(self, ids: Sequence[int], matrix: np.ndarray, scales: np.ndarray) -> None:
-        """Append rows (ids must be new); capacity doubles so appends stay cheap."""
+        """Append rows (ids must be new); capacity grows by a quarter so appends stay cheap."""
         import numpy as np
 
         n = len(ids)
@@ -91,10 +91,7 @@ class VectorIndex:
             return
         need = self._size + n
         if need > len(self._ids):
-            capacity = max(need, 2 * len(self._ids), 1024)
-            self._ids = _grown(self._ids, capacity, self._size)
-            self._matrix = _grown(self._matrix, capacity, self._size)
-            self._scales = _grown(self._scales, capacity, self._size)
+            self._reserve(max(need, len(self._ids) + len(self._ids) // 4, 1024))
         self._ids[self._size:need] = np.asarray(ids, dtype=np.int64)
         self._matrix[self._size:need] = matrix
         self._scales[self._size:need] = scales
@@ -117,12 +114,23 @@ class VectorIndex:
             if generation != self._generation:
                 self._reset()
                 self._generation = generation
+            if self._size == 0:
+                # a first (or whole) load: room for what is stored plus a little, not a doubling's slack
+                self._reserve(repo.count_vectors(conn) + 1024)
             added = self._load(conn, self._last_id)
             if repo.count_vectors(conn) != self._size:
                 self._reset()
+                self._reserve(repo.count_vectors(conn) + 1024)
                 added = self._load(conn, 0)
             self._seen = (repo.data_version(conn), conn.total_changes)
             return added
+
+    def _reserve(self, capacity: int) -> None:
+        """Make room for `capacity` rows in all (no-op when there is room already)."""
+        if capacity > len(self._ids):
+            self._ids = _grown(self._ids, capacity, self._size)
+            self._matrix = _grown(self._matrix, capacity, self._size)
+            self._scales = _grown(self._scales, capacity, self._size)
 
     def _reset(self) -> None:
         self._size = 0
