@@ -128,6 +128,23 @@ def test_app_embedder_is_the_default_adapter() -> None:
     assert app.embedder.dim == 384
 
 
+def test_closing_the_app_ends_the_embedders_worker_threads(embedder: MiniLMEmbedder,
+                                                         reference: tuple[list[str], np.ndarray]) -> None:
+    import threading
+
+    texts, expected = reference
+    app = _app()
+    many = MiniLMEmbedder(embedder.cache_dir, threads=2, batch_size=4)
+    app.__dict__["embedder"] = many  # the App's own, with a small batch so the pool is used
+    before = set(threading.enumerate())
+    assert ((many.embed(texts) * expected).sum(axis=1) >= 0.99).all()
+    started = set(threading.enumerate()) - before
+    assert started and all(t.name.startswith("embed") for t in started)
+    app.close()
+    assert not any(t.is_alive() for t in started)
+    assert ((many.embed(texts[:8]) * expected[:8]).sum(axis=1) >= 0.99).all()  # usable again after
+
+
 @pytest.mark.slow
 def test_loads_and_builds_with_the_network_unreachable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                        reference: tuple[list[str], np.ndarray]) -> None:

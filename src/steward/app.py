@@ -254,6 +254,11 @@ class App:
         )
 
     def close(self) -> None:
+        # idle worker threads of search and the embedder end here rather than at interpreter exit
+        for service in ("mail_search", "embedder"):
+            built = self.__dict__.get(service)
+            if built is not None and hasattr(built, "close"):
+                built.close()
         for conn in self._closers:
             conn.close()
         self._closers.clear()

@@ -220,6 +220,13 @@ class MiniLMEmbedder:
         position = {text: i for i, text in enumerate(unique)}
         return out[[position[text] for text in texts]]
 
+    def close(self) -> None:
+        """End the batch worker threads (after a call in progress); a later `embed` starts new ones."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True)
+
     def _executor(self) -> Any:
         with self._lock:
             if self._pool is None:

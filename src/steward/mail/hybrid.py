@@ -52,6 +52,12 @@ class MailSearch:
         self._index: VectorIndex | None = None
         self._pool: ThreadPoolExecutor | None = None
 
+    def close(self) -> None:
+        """End the worker thread (after a search in progress); a later search starts a new one."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True)
+
     def index(self) -> VectorIndex:
         """The in-memory vector index, brought up to date with the store."""
         if self._index is None:
