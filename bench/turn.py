@@ -3,8 +3,9 @@
 Builds a home with the sample mailbox generated at 100,000 messages (imported through
 `steward mail import`), then times `Engine.turn` for the deterministic paths: reminder_creation
 (each turn writes a new reminder through the calendar's write path, and the turn record),
-schedule_query, and inbox_analysis (every match read and grouped: heavier by design). Target: the
-reminder intercept's p95 <= 10 ms.
+schedule_query, and inbox_analysis (every match read and grouped: heavier by design). Reminders and
+schedule questions spread over the next 90 days, as a person's do. Target: an intercept turn's p95
+<= 10 ms.
 
     .venv/bin/python bench/turn.py [--messages 100000] [--turns 300] [--home DIR (reused if built)]
 """
@@ -25,6 +26,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import percentile, summary  # noqa: E402
 
 NOW = "2026-09-14T23:53:00+05:30"
+SPREAD_DAYS = 90
+
+
+def day_words(k: int) -> str:
+    """One of the next SPREAD_DAYS days in a person's words ("October 3"): reminders and schedule
+    questions spread over the coming three months, as a person's are, not piled on one day (a reused
+    home would otherwise pile every run's reminders onto one day)."""
+    from datetime import timedelta
+
+    day = datetime.fromisoformat(NOW).date() + timedelta(days=1 + k % SPREAD_DAYS)
+    return f"{day:%B} {day.day}"
 
 
 def stored(home: Path) -> int:
@@ -95,12 +107,14 @@ def main() -> int:
 
     def reminder() -> None:
         i = next(counter)
-        trace = engine.turn(f"remind me tomorrow at {9 + i % 10}:{i % 60:02d} to call supplier {run}-{i}",
+        trace = engine.turn(f"remind me on {day_words(i)} at {9 + i % 10}:{i % 60:02d} to call supplier {run}-{i}",
                             session="bench")
         assert trace.handled_by == "reminder_creation" and trace.writes, trace.reply
 
+    asked = iter(range(10**9))
+
     def schedule() -> None:
-        trace = engine.turn("what's my schedule tomorrow?", session="bench")
+        trace = engine.turn(f"what's my schedule on {day_words(next(asked) * 7)}?", session="bench")
         assert trace.handled_by == "schedule_query"
 
     def inbox() -> None:
@@ -120,8 +134,9 @@ def main() -> int:
         # wall time includes waiting for a core on a shared machine; CPU time is the turn's own work
         print(f"  {name:27s} {summary(ms)}; {cpu:.2f} ms CPU per turn")
     print(f"  load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    p95 = percentile(results["reminder_creation (writes)"], 95)
-    print(f"  target: reminder turn p95 <= 10 ms -> {'met' if p95 <= 10 else 'NOT met'} ({p95:.2f} ms)")
+    for name, ms in results.items():
+        p95 = percentile(ms, 95)
+        print(f"  target: {name} p95 <= 10 ms -> {'met' if p95 <= 10 else 'NOT met'} ({p95:.2f} ms)")
     app.close()
     return 0
 
