@@ -50,10 +50,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("search.min_similarity", 0.28, "cosine below which a message is no semantic match (gibberish finds nothing)"),
     Setting("search.semantic_weight", 0.5, "weight of semantic votes in hybrid search when every query word matched"),
     # the embedding model
-    Setting("embed.threads", 0, "CPU threads the embedding model may use; 0 = one per core"),
+    Setting("embed.threads", 0, "batches embedded side by side, one core each; 0 = one per core"),
     Setting("embed.batch_size", 32, "texts embedded per model call"),
     Setting("embed.max_tokens", 48, "a text is embedded from its first this-many tokens (3..256): sender, subject and the head of the snippet"),
-    Setting("embed.int8", True, "texts over 16 tokens take the int8 graph (about 2.3x faster; 0 = float32 only)"),
+    Setting("embed.int8", True, "texts over 16 tokens take the int8 graph (about 2.2x faster; 0 = float32 only)"),
     Setting("embed.cache_dir", "", "where the model graph built on first use is kept; empty = DATA_DIR/models"),
     # calendar and reminders
     Setting("calendar.backends", ["local"], "calendar backends to read and write (local, caldav)"),
