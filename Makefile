@@ -4,6 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOME_DIR ?= .steward-demo
+PORT ?=
 
 .PHONY: run test check lint typecheck bench setup system-deps clean
 
@@ -26,7 +27,7 @@ system-deps:
 	sh scripts/system-deps.sh
 
 run: $(STAMP)
-	$(BIN)/steward --home $(HOME_DIR) demo
+	$(BIN)/steward --home $(HOME_DIR) demo $(if $(PORT),--port $(PORT))
 
 test: $(STAMP) $(LLAMA_STAMP) system-deps
 	$(BIN)/python -m pytest
