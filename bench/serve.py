@@ -33,27 +33,16 @@ import tempfile
 import time
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 from pathlib import Path
 from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import percentile  # noqa: E402
-from turn import NOW, build_home  # noqa: E402
+from turn import NOW, build_home, day_words  # noqa: E402
 
 SEARCHES = ["statement", "payment due", "from:kaveribank.in", "credit card", "dinner saturday",
             '"received your payment"', "transaction alert", "appointment rescheduled", "subject:receipt order",
             "autopay after:2026-08-01"]
-
-
-SPREAD_DAYS = 90
-
-
-def day_words(k: int) -> str:
-    """One of the next SPREAD_DAYS days in a person's words ("October 3"): reminders and schedule
-    questions spread over the coming three months, as a person's are, not piled on one day."""
-    day = datetime.fromisoformat(NOW).date() + timedelta(days=1 + k % SPREAD_DAYS)
-    return f"{day:%B} {day.day}"
 
 
 @dataclass
