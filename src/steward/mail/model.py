@@ -101,6 +101,11 @@ def describe_pointer(pointer: SourcePointer) -> str:
     return pointer.path
 
 
+def embed_text(sender_name: str, sender: str, subject: str, snippet: str) -> str:
+    """The text a semantic index embeds for a message: sender name (else address), subject, snippet."""
+    return " ".join(part for part in (sender_name or sender, subject, snippet) if part)
+
+
 @dataclass(frozen=True)
 class ParsedMessage:
     """Everything Steward keeps about one message, parsed from its bytes. No body.
@@ -127,7 +132,7 @@ class ParsedMessage:
 
     def embed_text(self) -> str:
         """The text a semantic index embeds: sender name, subject, snippet."""
-        return " ".join(part for part in (self.sender_name or self.sender, self.subject, self.snippet) if part)
+        return embed_text(self.sender_name, self.sender, self.subject, self.snippet)
 
 
 @dataclass(frozen=True)
@@ -152,7 +157,7 @@ class Message:
 
     def embed_text(self) -> str:
         """The text a semantic index embeds: sender name, subject, snippet."""
-        return " ".join(part for part in (self.sender_name or self.sender, self.subject, self.snippet) if part)
+        return embed_text(self.sender_name, self.sender, self.subject, self.snippet)
 
 
 @dataclass(frozen=True)
