@@ -28,14 +28,62 @@ def _human(trace: Any) -> str:
     return trace.reply
 
 
+class _Printer:
+    """Prints a model's answer as it is written (the human output only; `--json` prints the trace).
+
+    A terminal cannot take text back, so when the engine withdraws what was shown (a round that ends in
+    tool calls, a caught false claim) a line says so and the final reply is printed whole at the end.
+    """
+
+    def __init__(self, ctx: Ctx, prefix: str = "") -> None:
+        self.ctx, self.prefix = ctx, prefix
+        self.shown = ""
+        self.withdrawn = False
+
+    def stream(self) -> Any:
+        from steward.assistant.stream import ReplyStream
+
+        return ReplyStream(text=self._text, reset=self._reset)
+
+    def _text(self, piece: str) -> None:
+        if not self.shown:
+            self.ctx.stdout.write(self.prefix)
+        self.shown += piece
+        self.ctx.stdout.write(piece)
+        self.ctx.stdout.flush()
+
+    def _reset(self) -> None:
+        if self.shown:
+            self.ctx.stdout.write("\n")
+            self.ctx.notice("(withdrawn: that was not the answer)")
+            self.shown = ""
+            self.withdrawn = True
+
+    def finish(self, reply: str) -> None:
+        """End the turn's output: a newline after a streamed reply, else the reply whole."""
+        if self.shown and self.shown == reply:
+            self.ctx.stdout.write("\n")
+        else:
+            if self.shown:
+                self.ctx.stdout.write("\n")
+            self.ctx.out(f"{self.prefix}{reply}")
+        self.ctx.stdout.flush()
+
+
 def cmd_chat(ctx: Ctx, args: argparse.Namespace) -> int:
     words = list(args.text)
     if words == ["-"]:
         return _chat_lines(ctx, args)
     if not words:
         return _repl(ctx, args)
-    trace = ctx.app.engine.turn(" ".join(words), session=args.session, dry_run=args.dry_run)
-    ctx.emit(trace.to_json(), lambda: _human(trace))
+    if ctx.json:
+        trace = ctx.app.engine.turn(" ".join(words), session=args.session, dry_run=args.dry_run)
+        ctx.emit(trace.to_json(), lambda: _human(trace))
+    else:
+        printer = _Printer(ctx)
+        trace = ctx.app.engine.turn(" ".join(words), session=args.session, dry_run=args.dry_run,
+                                    stream=printer.stream())
+        printer.finish(trace.reply)
     if args.dry_run and not ctx.json:
         ctx.notice("(dry run: nothing was saved)")
     return 0
@@ -74,12 +122,19 @@ def _repl(ctx: Ctx, args: argparse.Namespace) -> int:
             continue
         if text.strip().lower() in {"exit", "quit", "bye"}:
             break
+        printer = None if ctx.json else _Printer(ctx, "steward> " if interactive else "")
         try:
-            trace = engine.turn(text, session=args.session, dry_run=args.dry_run)
+            trace = engine.turn(text, session=args.session, dry_run=args.dry_run,
+                                stream=printer.stream() if printer else None)
         except StewardError as exc:
+            if printer is not None and printer.shown:
+                ctx.stdout.write("\n")
             ctx.notice(f"steward: {exc.message}")
             continue
-        ctx.emit(trace.to_json(), f"steward> {trace.reply}" if interactive else trace.reply)
+        if printer is not None:
+            printer.finish(trace.reply)
+        else:
+            ctx.emit(trace.to_json(), trace.reply)
     return 0
 
 
