@@ -68,6 +68,16 @@ def cli(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Result]:
 
 
 @pytest.fixture
+def tier2_model(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """The scripted model server (real HTTP, Ollama protocol) configured as `llm.tier2` for the test."""
+    from steward.llm.testing import ScriptedModelServer
+
+    with ScriptedModelServer() as srv:
+        monkeypatch.setenv("STEWARD_LLM_TIER2", srv.tier("ollama"))
+        yield srv
+
+
+@pytest.fixture
 def cli_process() -> Callable[..., subprocess.CompletedProcess[str]]:
     """Run `python -m steward ARGS...` as a real process (for signals, stdin streams, start-up)."""
 

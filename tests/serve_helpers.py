@@ -16,6 +16,14 @@ from pathlib import Path
 import httpx
 
 
+def build_demo_home(home: Path, now: str) -> Path:
+    """`steward demo --no-serve` into `home` at `now`: the sample mailbox imported, nothing served."""
+    from steward.cli import main
+
+    assert main(["--home", str(home), "--now", now, "--json", "demo", "--no-serve"]) == 0
+    return home
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -42,10 +42,8 @@ def test_the_terminal_shows_the_answer_while_the_model_writes_it(steward_home) -
     assert model.requests[-1].stream
 
 
-def test_json_output_is_the_trace_alone(cli, steward_home, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    with ScriptedModelServer() as model:
-        model.enqueue(say(ANSWER, pause=0.0))
-        monkeypatch.setenv("STEWARD_LLM_TIER2", model.tier("ollama"))
-        r = cli("--now", NOW, "chat", "can you help me make sense of my card statements", "--json")
+def test_json_output_is_the_trace_alone(cli, tier2_model) -> None:  # type: ignore[no-untyped-def]
+    tier2_model.enqueue(say(ANSWER))
+    r = cli("--now", NOW, "chat", "can you help me make sense of my card statements", "--json")
     assert r.code == 0, r.err
     assert r.json()["reply"] == ANSWER and r.out.count(ANSWER) == 1

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from steward.llm.testing import ScriptedModelServer, call, say
@@ -13,11 +11,9 @@ DATE_LINE = "Now: Monday 14 September 2026, 23:53 in Asia/Kolkata (UTC+05:30)."
 
 
 @pytest.fixture
-def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedModelServer]:
-    with ScriptedModelServer() as srv:
-        monkeypatch.setenv("STEWARD_LLM_TIER2", srv.tier("ollama"))
-        monkeypatch.setenv("STEWARD_TIMEZONE", "Asia/Kolkata")
-        yield srv
+def server(tier2_model: ScriptedModelServer, monkeypatch: pytest.MonkeyPatch) -> ScriptedModelServer:
+    monkeypatch.setenv("STEWARD_TIMEZONE", "Asia/Kolkata")
+    return tier2_model
 
 
 def turn(cli, text: str, now: str = NOW, *extra: str) -> dict:  # type: ignore[no-untyped-def]

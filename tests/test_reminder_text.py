@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from steward.assistant.reminder_text import SUBJECT_SCHEMA, Subject, grounded, parse_reply
@@ -33,11 +31,9 @@ def test_grounded_needs_a_shared_word() -> None:
 
 
 @pytest.fixture
-def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedModelServer]:
-    with ScriptedModelServer() as srv:
-        monkeypatch.setenv("STEWARD_LLM_TIER2", srv.tier("ollama"))
-        monkeypatch.setenv("STEWARD_TIMEZONE", "Asia/Kolkata")
-        yield srv
+def server(tier2_model: ScriptedModelServer, monkeypatch: pytest.MonkeyPatch) -> ScriptedModelServer:
+    monkeypatch.setenv("STEWARD_TIMEZONE", "Asia/Kolkata")
+    return tier2_model
 
 
 def chat(cli, text: str) -> dict:  # type: ignore[no-untyped-def]

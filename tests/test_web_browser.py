@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from serve_helpers import Served, serving
-from steward.cli import main
+from serve_helpers import Served, build_demo_home, serving
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -32,9 +31,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = tmp_path_factory.mktemp("demo") / "home"
-    assert main(["--home", str(home), "--now", NOW, "--json", "demo", "--no-serve"]) == 0
-    return home
+    return build_demo_home(tmp_path_factory.mktemp("demo") / "home", NOW)
 
 
 @pytest.fixture

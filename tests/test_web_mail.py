@@ -11,8 +11,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from serve_helpers import in_process, serving
-from steward.cli import main
+from serve_helpers import build_demo_home, in_process, serving
 
 NOW = "2026-09-14T23:53:00+05:30"
 BASE = "http://127.0.0.1:8765"
@@ -20,9 +19,7 @@ BASE = "http://127.0.0.1:8765"
 
 @pytest.fixture(scope="module")
 def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    home = tmp_path_factory.mktemp("demo") / "home"
-    assert main(["--home", str(home), "--now", NOW, "--json", "demo", "--no-serve"]) == 0
-    return home
+    return build_demo_home(tmp_path_factory.mktemp("demo") / "home", NOW)
 
 
 @pytest.fixture

@@ -17,10 +17,8 @@ BASE = "http://127.0.0.1:8765"
 
 
 @pytest.fixture
-def model(monkeypatch: pytest.MonkeyPatch) -> Iterator[ScriptedModelServer]:
-    with ScriptedModelServer() as srv:
-        monkeypatch.setenv("STEWARD_LLM_TIER2", srv.tier("ollama"))
-        yield srv
+def model(tier2_model: ScriptedModelServer) -> ScriptedModelServer:
+    return tier2_model
 
 
 @pytest.fixture
