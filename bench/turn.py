@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 from contextlib import redirect_stderr, redirect_stdout
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -33,8 +33,6 @@ def day_words(k: int) -> str:
     """One of the next SPREAD_DAYS days in a person's words ("October 3"): reminders and schedule
     questions spread over the coming three months, as a person's are, not piled on one day (a reused
     home would otherwise pile every run's reminders onto one day)."""
-    from datetime import timedelta
-
     day = datetime.fromisoformat(NOW).date() + timedelta(days=1 + k % SPREAD_DAYS)
     return f"{day:%B} {day.day}"
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import itertools
 import logging
 import sys
 from collections.abc import Sequence
@@ -43,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-QUERY_COMMANDS = (("mail", "search"), ("mail", "analyze"))
+QUERY_COMMANDS = {("mail", "search"), ("mail", "analyze")}
 
 
 def _protect_exclusions(argv: list[str]) -> list[str]:
@@ -53,20 +54,21 @@ def _protect_exclusions(argv: list[str]) -> list[str]:
     query-taking command, a `-word` that is not an option gets a leading space: argparse then sees a
     positional, and the query parser, which splits on spaces, sees the exclusion it was meant to be.
     """
-    words = [w for w in argv if not w.startswith("-")]
-    for command in QUERY_COMMANDS:
-        n = len(command)
-        if any(tuple(words[i:i + n]) == command for i in range(len(words))):
-            start = next(i for i, w in enumerate(argv) if w == command[-1]) + 1
-            out = argv[:start]
-            for i, word in enumerate(argv[start:], start):
-                if word == "--":
-                    return out + argv[i:]
-                is_option = word in ("-h", "-v") or word.startswith("--")
-                exclusion = len(word) > 2 and word[0] == "-" and not is_option and not word[1].isdigit()
-                out.append(" " + word if exclusion else word)
-            return out
-    return argv
+    positional = [(i, w) for i, w in enumerate(argv) if not w.startswith("-")]
+    for (_, group), (i, command) in itertools.pairwise(positional):
+        if (group, command) in QUERY_COMMANDS:
+            start = i + 1
+            break
+    else:
+        return argv
+    out = argv[:start]
+    for i, word in enumerate(argv[start:], start):
+        if word == "--":
+            return out + argv[i:]
+        is_option = word in ("-h", "-v") or word.startswith("--")
+        exclusion = len(word) > 2 and word[0] == "-" and not is_option and not word[1].isdigit()
+        out.append(" " + word if exclusion else word)
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:
