@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from steward.cli.context import Commands, Ctx
 from steward.errors import StewardError, UsageError
+
+if TYPE_CHECKING:
+    from steward.assistant.stream import ReplyStream
 
 
 def register(commands: Commands) -> None:
@@ -38,9 +41,8 @@ class _Printer:
     def __init__(self, ctx: Ctx, prefix: str = "") -> None:
         self.ctx, self.prefix = ctx, prefix
         self.shown = ""
-        self.withdrawn = False
 
-    def stream(self) -> Any:
+    def stream(self) -> ReplyStream:
         from steward.assistant.stream import ReplyStream
 
         return ReplyStream(text=self._text, reset=self._reset)
@@ -57,7 +59,6 @@ class _Printer:
             self.ctx.stdout.write("\n")
             self.ctx.notice("(withdrawn: that was not the answer)")
             self.shown = ""
-            self.withdrawn = True
 
     def finish(self, reply: str) -> None:
         """End the turn's output: a newline after a streamed reply, else the reply whole."""
