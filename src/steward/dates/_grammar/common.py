@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from steward.dates._model import Offset, Piece, TimeOfDay
+from steward.dates._model import Grain, Offset, Piece, TimeOfDay
 
 MONTHS = {
     "jan": 1, "january": 1, "feb": 2, "february": 2, "febr": 2, "mar": 3, "march": 3, "apr": 4, "april": 4,
@@ -54,6 +54,8 @@ COUNT = r"(?P<n>" + COUNT_CORE + r")"
 UNIT_CORE = (r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|fortnights?|months?|mons?|mo"
              r"|years?|yrs?|decades?|quarters?|qtrs?|s|m|'|\"|h|d|w|y)(?![\w])")
 UNIT = r"(?P<unit>" + UNIT_CORE + r")"
+# "an hour and a half", "2 days and a quarter": a fraction said after the unit belongs to that item
+FRACTION = r"\sand\san?\s(?:half|quarter)(?![\w])"
 # a bare hour after "at" is not the whole time when a meridiem or minutes follow
 NO_MORE_TIME = r"(?!\s?(?:[ap]\.?\s?m(?![a-z])|[ap](?![a-z])|[:.h]\d|\s\d))"
 NOT_A_NOUN = (r"(?!\s(?!(?:on|at|in|the|this|next|tomorrow|today|tonight|and|to|or|until|till|for|from|of|by|am|pm"
@@ -105,17 +107,25 @@ def count_value(text: str) -> float | None:
     return None
 
 
+_FINER: dict[str, Grain] = {"hour": "minute", "minute": "second", "second": "second"}
+
+
 def scale_offset(unit: Offset, n: float) -> Offset | None:
-    """`n` units; fractional months or years are refused (a month has no fixed length)."""
+    """`n` units. A month has no fixed length: a fraction of a year is whole months, half a month is
+    15 days ("a month and a half" = 1 month 15 days), other fractions of months are refused.
+    A fraction of a clock unit is precise to the next finer unit ("1.5 hours" is 90 minutes away)."""
     if unit.months or unit.years:
         if not float(n).is_integer():
             if unit.years and (n * 12).is_integer():
                 return Offset(months=int(n * 12), grain="month")
+            if unit.months and (n * 2).is_integer():
+                return Offset(months=int(unit.months * n), days=15 * (2 * n % 2), grain="day")
             return None
         return Offset(years=int(unit.years * n), months=int(unit.months * n), grain=unit.grain)
     if unit.days and not float(n * unit.days).is_integer():
         return Offset(seconds=n * unit.days * 86400, grain="hour")
-    return Offset(days=unit.days * n, seconds=unit.seconds * n, grain=unit.grain)
+    grain = unit.grain if float(n).is_integer() else _FINER.get(unit.grain, unit.grain)
+    return Offset(days=unit.days * n, seconds=unit.seconds * n, grain=grain)
 
 
 def two_digit_year(y: int) -> int:

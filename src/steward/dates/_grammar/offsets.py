@@ -9,6 +9,7 @@ from dataclasses import replace
 from steward.dates._grammar.common import (
     COUNT,
     COUNT_CORE,
+    FRACTION,
     MON,
     MON2,
     MONTHS,
@@ -35,12 +36,12 @@ rule = registrar(RULES)
 # -- offsets from now --------------------------------------------------------------------------------------
 # one item after another with one separator between them, matched atomically: a separator that could
 # be read two ways made "1 year, 1 year, ... x" backtrack exponentially
-_DUR_ITEM_CORE = r"(?:[+-]\s?)?(?:" + COUNT_CORE + r")\s?(?:more\s)?" + UNIT_CORE
+_DUR_ITEM_CORE = r"(?:[+-]\s?)?(?:" + COUNT_CORE + r")\s?(?:more\s)?" + UNIT_CORE + r"(?:" + FRACTION + r")?"
 _DUR_SEP = r"(?:,\s?|\s)(?:and\s)?(?=[+-]?\s?\d|an?\s|one\s|half\s|a\s)"
 DURATION = (r"(?P<dur>(?>" + _DUR_ITEM_CORE + r"(?:" + _DUR_SEP + _DUR_ITEM_CORE + r")*)"
             r"(?:\s?(?:time|'s time|'\s?time))?)")
 _DUR_ITEM = re.compile(
-    r"(?P<sign>[+-])?\s?" + COUNT + r"\s?(?:more\s)?" + UNIT + E)
+    r"(?P<sign>[+-])?\s?" + COUNT + r"\s?(?:more\s)?" + UNIT + E + r"(?P<frac>" + FRACTION + r")?")
 
 
 def parse_duration(text: str) -> Offset | None:
@@ -56,6 +57,8 @@ def parse_duration(text: str) -> Offset | None:
         n = count_value(m["n"])
         if n is None:
             return None
+        if m["frac"]:
+            n += 0.5 if m["frac"].endswith("half") else 0.25
         unit = UNIT_OFFSET.get(m["unit"])
         if unit is None:
             return None
@@ -85,7 +88,8 @@ def _in_duration(m: re.Match[str]) -> Piece | None:
     return _offset_piece(m, 1)
 
 
-@rule("for 5 minutes", "#unit", r"for\s(?P<dur>(?:\d+|an?|one|a couple of|a few|half an)\s(?:seconds?|secs?|minutes?|mins?|hours?|hrs?))"
+@rule("for 5 minutes", "#unit", r"for\s(?P<dur>(?:\d+|an?|one|a couple of|a few|half an)\s(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)"
+      + r"(?:" + FRACTION + r")?)"
       + r"(?P<later>\s(?:from now|later))?")
 def _for_minutes(m: re.Match[str]) -> Piece | None:
     # alone, "set a timer for 5 minutes" counts from now; after a time ("4pm for 30 mins") it is a length

@@ -45,9 +45,17 @@ def _hh_mm(m: re.Match[str]) -> Piece | None:
 _AT_BEFORE = re.compile(r"(?:\bat|@)\s?$")
 
 
-@rule("h mer", "am pm a p", H12 + r"(?:\s?o'?\s?clock)?(?:\s?ish)?\s?" + MER)
+@rule("h mer", "am pm a p amish pmish", H12 + r"(?:\s?o'?\s?clock)?(?:\s?ish)?\s?" + MER + r"(?:\s?-?ish)?")
 def _h_mer(m: re.Match[str]) -> Piece | None:
     t = clock_time(int(m["h"]), mer=meridiem_of(m["mer"]), grain="hour")
+    return piece(m, time=t) if t else None
+
+
+@rule("5ish", "ish", r"(?:(?:at|@|around|about|approximately|approx\.?)\s?)?" + H24 + r"(?:[:.]" + MM + r")?\s?-?ish"
+      r"(?:\s?" + MER + r")?" + NOT_A_NOUN)
+def _ish(m: re.Match[str]) -> Piece | None:
+    # "5ish", "5:30-ish": an approximate time is the time itself (the "ish" says the user will not mind)
+    t = clock_time(int(m["h"]), int(m["mi"] or 0), mer=meridiem_of(m["mer"]), grain="minute" if m["mi"] else "hour")
     return piece(m, time=t) if t else None
 
 
@@ -109,7 +117,8 @@ def _h_oclock(m: re.Match[str]) -> Piece | None:
     return piece(m, time=t) if t else None
 
 
-@rule("noon", "noon midday mid midnight", r"(?:at\s)?(?:the\s)?(?P<w>noon|midday|mid day|mid-day|midnight|12 noon|12 midnight)")
+@rule("noon", "noon midday mid midnight noonish middayish", r"(?:at\s)?(?:the\s)?(?P<w>noon|midday|mid day|mid-day|midnight|12 noon|12 midnight)"
+      r"(?:\s?-?ish)?")
 def _noon(m: re.Match[str]) -> Piece | None:
     midnight = "midnight" in m["w"]
     return piece(m, time=TimeOfDay(0 if midnight else 12, 0, 0, None, True, "hour"))

@@ -1,0 +1,84 @@
+"""Phrases a reminder or calendar user types that read as spoken: "in an hour and a half", "5ish",
+"by EOD", "after lunch", "same time tomorrow", "july 4th weekend". Each is checked whole (`resolve`)
+and inside a sentence (`find`, with the span a caller cuts out)."""
+
+from __future__ import annotations
+
+import pytest
+
+from steward.clock import Clock, make_clock
+from steward.dates import Resolution, find, resolve
+
+# Monday 30 November 2026, 10:00 UTC
+MONDAY = make_clock("UTC", "2026-11-30T10:00:00+00:00")
+
+
+def whole(text: str, clock: Clock = MONDAY, **kw: object) -> Resolution:
+    found = resolve(text, clock, **kw)  # type: ignore[arg-type]
+    assert found is not None, f"{text!r} was not understood"
+    return found
+
+
+def when(text: str, clock: Clock = MONDAY, **kw: object) -> str:
+    found = whole(text, clock, **kw)
+    start = found.start.strftime("%a %Y-%m-%d %H:%M")
+    return start if found.end is None else start + found.end.strftime(" - %a %Y-%m-%d %H:%M")
+
+
+def cut(sentence: str, clock: Clock = MONDAY) -> tuple[str, str]:
+    """What `find` read in a sentence: the moment and the text it would cut out."""
+    found = find(sentence, clock)
+    assert found is not None, f"nothing found in {sentence!r}"
+    return found.start.strftime("%a %Y-%m-%d %H:%M"), found.text
+
+
+# -- a fraction said after the unit ------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "expected"), [
+    ("in an hour and a half", "Mon 2026-11-30 11:30"),
+    ("in 2 and a half hours", "Mon 2026-11-30 12:30"),
+    ("in one and a half hours", "Mon 2026-11-30 11:30"),
+    ("in two hours and a half", "Mon 2026-11-30 12:30"),
+    ("in an hour and a quarter", "Mon 2026-11-30 11:15"),  # a quarter of the hour, not 3 months
+    ("in an hour and 15 minutes", "Mon 2026-11-30 11:15"),
+    ("in 1 hour 30 minutes", "Mon 2026-11-30 11:30"),
+    ("in a day and a half", "Tue 2026-12-01 22:00"),
+    ("in a month and a half", "Thu 2027-01-14 10:00"),     # a month, then 15 days
+    ("an hour and a half ago", "Mon 2026-11-30 08:30"),
+])
+def test_a_fraction_after_the_unit_counts(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+def test_a_fractional_hour_is_precise_to_the_minute() -> None:
+    assert whole("in an hour and a half").grain == "minute"
+    assert whole("in 3 hours").grain == "hour"
+
+
+def test_a_fraction_in_a_sentence_is_part_of_the_phrase_cut_out() -> None:
+    assert cut("call me in an hour and a half please") == ("Mon 2026-11-30 11:30", "in an hour and a half")
+    found = find("tomorrow at 4pm for an hour and a half", MONDAY)
+    assert found is not None and found.end is not None
+    assert (found.start.strftime("%H:%M"), found.end.strftime("%H:%M")) == ("16:00", "17:30")
+
+
+# -- approximate times -------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "expected"), [
+    ("5ish", "Mon 2026-11-30 17:00"),          # the next 5 o'clock, as "at 5"
+    ("around 5ish", "Mon 2026-11-30 17:00"),
+    ("5-ish", "Mon 2026-11-30 17:00"),
+    ("5:30ish", "Mon 2026-11-30 17:30"),
+    ("5pmish", "Mon 2026-11-30 17:00"),
+    ("9am-ish", "Tue 2026-12-01 09:00"),
+    ("noonish", "Mon 2026-11-30 12:00"),
+    ("tomorrow at noonish", "Tue 2026-12-01 12:00"),
+    ("8ish tonight", "Mon 2026-11-30 20:00"),
+    ("tomorrow 9ish", "Tue 2026-12-01 09:00"),
+])
+def test_an_approximate_time_is_the_time_itself(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+def test_approximate_times_in_sentences() -> None:
+    assert cut("see you 5ish tomorrow") == ("Tue 2026-12-01 17:00", "5ish tomorrow")
+    assert cut("lunch noonish?") == ("Mon 2026-11-30 12:00", "noonish")
+    assert find("it was a 5ish star hotel", MONDAY) is None  # a number before a noun is not a time
