@@ -82,3 +82,83 @@ def test_approximate_times_in_sentences() -> None:
     assert cut("see you 5ish tomorrow") == ("Tue 2026-12-01 17:00", "5ish tomorrow")
     assert cut("lunch noonish?") == ("Mon 2026-11-30 12:00", "noonish")
     assert find("it was a 5ish star hotel", MONDAY) is None  # a number before a noun is not a time
+
+
+# -- the end of the working day ----------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "expected"), [
+    ("by EOD", "Mon 2026-11-30 17:00"),
+    ("eod", "Mon 2026-11-30 17:00"),
+    ("end of day", "Mon 2026-11-30 17:00"),
+    ("by the end of the day", "Mon 2026-11-30 17:00"),
+    ("by close of business", "Mon 2026-11-30 17:00"),
+    ("end of business day", "Mon 2026-11-30 17:00"),
+    ("EOD friday", "Fri 2026-12-04 17:00"),
+    ("COB tomorrow", "Tue 2026-12-01 17:00"),
+    ("tomorrow EOD", "Tue 2026-12-01 17:00"),
+    ("end of day today", "Mon 2026-11-30 17:00"),
+    ("after work", "Mon 2026-11-30 17:00"),
+    ("friday after work", "Fri 2026-12-04 17:00"),
+])
+def test_the_end_of_the_working_day_is_a_moment_at_the_end_of_day_hour(text: str, expected: str) -> None:
+    assert when(text) == expected
+    assert whole(text).grain == "hour"
+
+
+def test_end_of_day_with_no_day_is_todays_until_it_has_passed_then_tomorrows() -> None:
+    evening = make_clock("UTC", "2026-11-30T17:30:00+00:00")
+    assert when("by EOD", evening) == "Tue 2026-12-01 17:00"
+    assert when("EOD today", evening) == "Mon 2026-11-30 17:00"  # a day said keeps that day, passed or not
+    assert when("by EOD", make_clock("UTC", "2026-11-30T17:00:00+00:00")) == "Mon 2026-11-30 17:00"
+
+
+def test_the_end_of_day_hour_is_a_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    from steward.dates import DateOptions
+    from steward.settings import load
+
+    monkeypatch.setenv("STEWARD_DATES_END_OF_DAY_HOUR", "18")
+    options = DateOptions.from_settings(load())
+    assert options.end_of_day_hour == 18
+    found = resolve("COB tomorrow", MONDAY, options=options)
+    assert found is not None and found.start.strftime("%a %H:%M") == "Tue 18:00"
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("send me the numbers by EOD", ("Mon 2026-11-30 17:00", "by EOD")),
+    ("need this EOD friday", ("Fri 2026-12-04 17:00", "EOD friday")),
+    ("this must be done by EOD today", ("Mon 2026-11-30 17:00", "by EOD today")),
+    ("finish it by the end of the day", ("Mon 2026-11-30 17:00", "by the end of the day")),
+    ("at the end of the day tomorrow, ping ann", ("Tue 2026-12-01 17:00", "at the end of the day tomorrow")),
+    ("walk the dog after work", ("Mon 2026-11-30 17:00", "after work")),
+])
+def test_end_of_day_in_sentences(sentence: str, expected: tuple[str, str]) -> None:
+    assert cut(sentence) == expected
+
+
+@pytest.mark.parametrize("sentence", [
+    "the EOD report is attached",             # a modifier of a noun
+    "send the EOD",                           # after a determiner
+    "at the end of the day it's your call",  # the idiom
+    "corn on the cob",
+])
+def test_end_of_day_words_that_are_not_a_deadline(sentence: str) -> None:
+    assert find(sentence, MONDAY) is None
+
+
+# -- before and after lunch --------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "expected"), [
+    ("at lunch", "Mon 2026-11-30 12:00 - Mon 2026-11-30 14:00"),
+    ("after lunch", "Mon 2026-11-30 14:00 - Mon 2026-11-30 18:00"),    # lunch ends at 14:00
+    ("before lunch", "Mon 2026-11-30 11:00 - Mon 2026-11-30 12:00"),   # the hour before it starts
+    ("tomorrow after lunch", "Tue 2026-12-01 14:00 - Tue 2026-12-01 18:00"),
+    ("after lunch on friday", "Fri 2026-12-04 14:00 - Fri 2026-12-04 18:00"),
+    ("before lunch tomorrow", "Tue 2026-12-01 11:00 - Tue 2026-12-01 12:00"),
+    ("before work", "Tue 2026-12-01 07:00 - Tue 2026-12-01 09:00"),   # the early morning, passed today
+])
+def test_before_and_after_lunch(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+def test_after_lunch_in_a_sentence_and_once_passed() -> None:
+    assert cut("we'll talk after lunch") == ("Mon 2026-11-30 14:00", "after lunch")
+    assert cut("remind me tomorrow after lunch to call ann") == ("Tue 2026-12-01 14:00", "tomorrow after lunch")
+    assert when("after lunch", make_clock("UTC", "2026-11-30T15:00:00+00:00")).startswith("Tue 2026-12-01 14:00")

@@ -35,6 +35,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("dates.afternoon_hour", 15, "hour meant by 'afternoon' with no time"),
     Setting("dates.evening_hour", 19, "hour meant by 'evening' / 'this evening' with no time"),
     Setting("dates.night_hour", 21, "hour meant by 'tonight' / 'night' with no time"),
+    Setting("dates.end_of_day_hour", 17, "hour meant by 'end of day' / 'EOD' / 'close of business' / 'after work'"),
     Setting("reminders.default_hour", 9, "hour used when a reminder names a day but no time"),
     # mail
     Setting("mail.snippet_chars", 200, "characters of readable text kept as a message's snippet"),

@@ -45,13 +45,15 @@ PREFERENCES = ("future", "past", "current")
 
 @dataclass(frozen=True)
 class DateOptions:
-    """How ambiguous phrases read: 3/9 day-first or month-first, and the hours of the parts of the day."""
+    """How ambiguous phrases read: 3/9 day-first or month-first, the hours of the parts of the day, and
+    the hour the working day ends ("by EOD", "close of business", "after work")."""
 
     day_first: bool = False
     morning_hour: int = 9
     afternoon_hour: int = 15
     evening_hour: int = 19
     night_hour: int = 21
+    end_of_day_hour: int = 17
 
     @classmethod
     def from_settings(cls, settings: Settings) -> DateOptions:
@@ -62,10 +64,12 @@ class DateOptions:
             afternoon_hour=settings.as_int("dates.afternoon_hour"),
             evening_hour=settings.as_int("dates.evening_hour"),
             night_hour=settings.as_int("dates.night_hour"),
+            end_of_day_hour=settings.as_int("dates.end_of_day_hour"),
         )
 
     def _placing(self) -> _Opts:
-        return _Opts(self.day_first, self.morning_hour, self.afternoon_hour, self.evening_hour, self.night_hour)
+        return _Opts(self.day_first, self.morning_hour, self.afternoon_hour, self.evening_hour, self.night_hour,
+                     self.end_of_day_hour)
 
 
 @dataclass(frozen=True)

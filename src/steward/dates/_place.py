@@ -22,7 +22,7 @@ from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 
 from steward.dates._days import add_months, resolve_day
 from steward.dates._grammar import scan
-from steward.dates._model import GRAIN_ORDER, Grain, Offset, Piece, TimeOfDay
+from steward.dates._model import END_OF_DAY, GRAIN_ORDER, Grain, Offset, Piece, TimeOfDay
 
 # words that may stand between the pieces of one phrase ("tomorrow at 5 pm", "friday, 3 sept")
 _GLUE = re.compile(r"(?:[\s,@]|\b(?:at|on|in|the|of|for|around|about|approximately|approx|from|by)\b)*")
@@ -252,6 +252,8 @@ def _part_hours(part: str, opts: _Opts) -> tuple[int, int, int]:
         "early evening": (18, 0, 20), "late evening": (21, 0, 24), "night": (opts.night_hour, 0, 24),
         "late night": (23, 0, 24), "early night": (opts.night_hour, 0, 24), "lunch": (12, 0, 14),
         "early lunch": (12, 0, 14), "late lunch": (13, 0, 14),
+        # lunch is 12:00-14:00: "before lunch" is the hour before it, "after lunch" the rest of the afternoon
+        "before lunch": (11, 0, 12), "after lunch": (14, 0, 18),
     }
     return table.get(part, (opts.morning_hour, 0, 12))
 
@@ -259,12 +261,14 @@ def _part_hours(part: str, opts: _Opts) -> tuple[int, int, int]:
 class _Opts:
     """The option values placement reads (a structural copy, so this module needs no import cycle)."""
 
-    def __init__(self, day_first: bool, morning: int, afternoon: int, evening: int, night: int) -> None:
+    def __init__(self, day_first: bool, morning: int, afternoon: int, evening: int, night: int,
+                 end_of_day: int = 17) -> None:
         self.day_first = day_first
         self.morning_hour = morning
         self.afternoon_hour = afternoon
         self.evening_hour = evening
         self.night_hour = night
+        self.end_of_day_hour = end_of_day
 
 
 def _settle_hour(t: TimeOfDay, part: str | None, named_day: bool) -> list[int]:
@@ -458,6 +462,10 @@ def _on_day(day: date, t: TimeOfDay | None, part: str | None, zone: tzinfo, opts
         start = localize(day, time(hour, t.minute, t.second), zone)
         return Placed(start, None, t.grain, has_date=has_date, has_time=True)
     assert part is not None
+    if part == END_OF_DAY:
+        # "by EOD", "close of business", "after work": a moment (a deadline), not a period
+        start = localize(day, time(opts.end_of_day_hour), zone)
+        return Placed(start, None, "hour", has_date=has_date, has_time=True)
     h, mi, end_h = _part_hours(part, opts)
     start = localize(day, time(h, mi), zone)
     end_day = day + timedelta(days=1) if end_h == 24 else day

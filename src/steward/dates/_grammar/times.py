@@ -14,6 +14,7 @@ from steward.dates._grammar.common import (
     NO_MORE_TIME,
     NOT_A_NOUN,
     SS,
+    WEEKDAY_NAMES,
     Rule,
     after_a_day,
     clock_time,
@@ -22,7 +23,7 @@ from steward.dates._grammar.common import (
     piece,
     registrar,
 )
-from steward.dates._model import Piece, TimeOfDay
+from steward.dates._model import END_OF_DAY, Piece, TimeOfDay
 
 RULES: list[Rule] = []
 rule = registrar(RULES)
@@ -209,6 +210,41 @@ def _part(m: re.Match[str]) -> Piece | None:
         return None  # "lunch" alone is a meal ("lunch with ann"); after a day ("friday lunch") it is the time
     part = PARTS[(m["part"] or m["lunch"] or m["lunch2"]).replace(" ", "")]
     return piece(m, part=_early_late(m["late"] or m["late2"], part))
+
+
+_DAY_WORDS = r"today|tonight|tomorrow|tmrw|tmr|" + "|".join(WEEKDAY_NAMES)
+# an abbreviation ("EOD") is a noun's modifier when a noun follows ("the EOD report"): only a day, a
+# lead word or the end of the sentence may follow it
+_NOT_A_MODIFIER = (r"(?!\s(?!(?:" + _DAY_WORDS + r"|on|at|in|the|this|next|and|or|to|for|please|pls|thanks|then|so"
+                   r"|latest|at the latest)(?![\w]))[a-z])")
+_DETERMINER = re.compile(r"(?:\b(?:the|a|an|my|our|your|their|his|her|its)|'s)\s$")
+
+
+@rule("end of day", "eod eob cob close end workday",
+      r"(?P<lead>(?:by|at|before|until|till|til|for|around)\s)?(?:(?P<abbr>eod|eob|cob|c\.o\.b\.?)" + _NOT_A_MODIFIER
+      + r"|(?P<the>the\s)?(?:close|end)\sof\s(?P<what>business(?:\sday)?|play|(?:the\s)?(?:business\s|working\s|work\s)?day"
+      r"|(?:the\s)?workday))")
+def _end_of_day(m: re.Match[str]) -> Piece | None:
+    """ "by EOD", "end of day friday", "COB tomorrow", "close of business": the end of a working day.
+
+    The abbreviations count unless a noun's determiner stands before them or a noun after them ("the EOD
+    report"). "(at) the end of the day" alone is also an idiom ("at the end of the day, it's your call"):
+    in a sentence it counts after "by"/"before"/"until" or beside a day, and always as the whole text.
+    """
+    if m["abbr"] and not m["lead"] and _DETERMINER.search(m.string, max(0, m.start() - 8), m.start()):
+        return None
+    idiom = bool(m["what"]) and m["what"] in ("the day", "day") and m["the"] is not None and \
+        m["lead"] in (None, "at ")
+    return piece(m, part=END_OF_DAY, weak=idiom)
+
+
+@rule("after lunch", "lunch lunchtime work", r"(?P<ba>before|after)\s(?:(?:the|my|your|our)\s)?(?P<what>lunch(?:\s?time)?(?:\sbreak)?|work)")
+def _around_lunch(m: re.Match[str]) -> Piece:
+    if m["what"] == "work":
+        if m["ba"] == "before":
+            return piece(m, part="early morning")
+        return piece(m, part=END_OF_DAY)  # "after work": when the working day ends
+    return piece(m, part=f"{m['ba']} lunch")
 
 
 @rule("in the early hours", "early", r"(?:in\s)?the early hours(?: of the morning)?")
