@@ -162,3 +162,44 @@ def test_after_lunch_in_a_sentence_and_once_passed() -> None:
     assert cut("we'll talk after lunch") == ("Mon 2026-11-30 14:00", "after lunch")
     assert cut("remind me tomorrow after lunch to call ann") == ("Tue 2026-12-01 14:00", "tomorrow after lunch")
     assert when("after lunch", make_clock("UTC", "2026-11-30T15:00:00+00:00")).startswith("Tue 2026-12-01 14:00")
+
+
+# -- the same clock time on another day --------------------------------------------------------------------
+LATE_MORNING = make_clock("UTC", "2026-11-30T10:07:42+00:00")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("this time tomorrow", "Tue 2026-12-01 10:07"),
+    ("same time tomorrow", "Tue 2026-12-01 10:07"),
+    ("tomorrow same time", "Tue 2026-12-01 10:07"),
+    ("at the same time tomorrow", "Tue 2026-12-01 10:07"),
+    ("same time friday", "Fri 2026-12-04 10:07"),
+    ("friday at this time", "Fri 2026-12-04 10:07"),
+    ("this time yesterday", "Sun 2026-11-29 10:07"),
+    ("this time next week", "Mon 2026-12-07 10:07"),   # a week from now, not next week's Monday
+    ("next week same time", "Mon 2026-12-07 10:07"),
+    ("this time last week", "Mon 2026-11-23 10:07"),
+    ("this time next month", "Wed 2026-12-30 10:07"),
+    ("this time next year", "Tue 2027-11-30 10:07"),
+])
+def test_the_same_clock_time_on_another_day(text: str, expected: str) -> None:
+    found = whole(text, LATE_MORNING)
+    assert found.start.strftime("%a %Y-%m-%d %H:%M") == expected
+    assert (found.grain, found.start.second, found.has_date, found.has_time) == ("minute", 0, True, True)
+
+
+def test_this_time_keeps_the_local_clock_time_across_a_dst_change() -> None:
+    # the Saturday before Europe's clocks go back: tomorrow at this time is 25 hours away
+    before = make_clock("Europe/Paris", "2026-10-24T09:30:00+02:00")
+    found = whole("same time tomorrow", before)
+    assert found.start.isoformat() == "2026-10-25T09:30:00+01:00"
+
+
+def test_this_time_alone_or_as_an_idiom_is_not_a_moment() -> None:
+    assert resolve("this time", LATE_MORNING) is None
+    assert find("this time I mean it", LATE_MORNING) is None
+    found = find("at the same time, tomorrow matters more", LATE_MORNING)
+    assert found is not None and (found.text, found.grain) == ("tomorrow", "day")
+    assert cut("call me same time tomorrow", LATE_MORNING) == ("Tue 2026-12-01 10:07", "same time tomorrow")
+    assert cut("let's meet this time next week to review", LATE_MORNING) == \
+        ("Mon 2026-12-07 10:07", "this time next week")

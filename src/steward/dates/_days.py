@@ -211,6 +211,9 @@ def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySp
         return min(observed, saturday), saturday + timedelta(days=2), "day"
     if k == "units":
         return _units(ref.a, ref.mode, today)
+    if k == "months_ahead":
+        d = add_months(today, ref.a)
+        return d, d + one, "day"
     if k == "weekday_count":
         n = ref.b
         if n > 0:

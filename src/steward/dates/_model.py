@@ -43,7 +43,8 @@ class DayRef:
     weekend (a = weekends from this one), end_of_month (a = months from this one), end_of_week,
     end_of_year, nth_weekday (a = n, negative from the end; b = weekday; month, year optional,
     mode "rel" takes month as an offset), last_day (a = month offset or month, mode), date (the exact
-    day in year/month/day).
+    day in year/month/day), months_ahead (today's day of the month, a months from now: "this time next
+    month").
     """
 
     kind: str
@@ -106,6 +107,7 @@ class Piece:
     recurring: bool = False  # said as a repeating day ("every monday")
     lasting: bool = False  # a length ("for 30 minutes"): beside a time it sets the end, alone it counts from now
     after_day: bool = False  # counts only after a day in the same phrase ("30.09.22 12.12", "friday 12.30")
+    same_time: bool = False  # the clock time it is now, on the day said beside it ("this time tomorrow")
 
     @property
     def length(self) -> int:

@@ -63,7 +63,7 @@ def _slots(p: Piece) -> set[str]:
     s = set()
     if p.day is not None or p.offset is not None or p.now:
         s.add("day")
-    if p.time is not None:
+    if p.time is not None or p.same_time:
         s.add("time")
     if p.part is not None:
         s.add("part")
@@ -78,6 +78,8 @@ def _needs(p: Piece) -> str | None:
     """The slot a dependent piece needs beside it: a zone needs a clock time, a bare hour a part of day."""
     if p.zone_minutes is not None:
         return "time"
+    if p.same_time:
+        return "day"
     if p.dependent:
         return "part"
     return None
@@ -157,7 +159,9 @@ def phrases(text: str) -> list[Phrase]:
         if out:
             last = out[-1]
             gap = text[last.end:p.begin]
-            if _GLUE.fullmatch(gap) and _compatible(last, p):
+            if "," in gap and (p.same_time or last.pieces[-1].same_time):
+                pass  # "at the same time, tomorrow ..." is the idiom ("meanwhile"), not tomorrow at this time
+            elif _GLUE.fullmatch(gap) and _compatible(last, p):
                 out[-1] = Phrase(last.pieces + (p,))
                 continue
             if _GLUE.fullmatch(gap) and (joined := _with_year(last, p)) is not None:
@@ -378,6 +382,9 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
     day_ref = next((p.day for p in phrase.pieces if p.day is not None), None)
     offset_piece = next((p for p in phrase.pieces if p.offset is not None), None)
     t = next((p.time for p in phrase.pieces if p.time is not None), None)
+    if t is None and any(p.same_time for p in phrase.pieces):
+        # "this time tomorrow": the clock time it is now, to the minute
+        t = TimeOfDay(now.hour, now.minute, 0, None, True, "minute")
     part_piece = next((p for p in phrase.pieces if p.part is not None), None)
     part = part_piece.part if part_piece else None
     part_today = bool(part_piece and part_piece.part_today)

@@ -23,7 +23,7 @@ from steward.dates._grammar.common import (
     piece,
     registrar,
 )
-from steward.dates._model import END_OF_DAY, Piece, TimeOfDay
+from steward.dates._model import END_OF_DAY, DayRef, Piece, TimeOfDay
 
 RULES: list[Rule] = []
 rule = registrar(RULES)
@@ -245,6 +245,28 @@ def _around_lunch(m: re.Match[str]) -> Piece:
             return piece(m, part="early morning")
         return piece(m, part=END_OF_DAY)  # "after work": when the working day ends
     return piece(m, part=f"{m['ba']} lunch")
+
+
+_SAME_TIME = r"(?:(?:at|around|about|by)\s)?(?:this|the same|same)\stime(?:\sof\s(?:the\s)?day)?"
+
+
+@rule("same time", "time", _SAME_TIME)
+def _same_time(m: re.Match[str]) -> Piece:
+    # "this time tomorrow", "tomorrow same time": counts only beside a day ("this time I mean it" is not one)
+    return piece(m, same_time=True, dependent=True, weak=True)
+
+
+_SHIFT = {"week": (7, 0), "month": (0, 1), "year": (0, 12)}
+
+
+@rule("this time next week", "time", _SAME_TIME + r"\s(?P<rel>next|last)\s(?P<u>week|month|year)"
+      r"|(?P<rel2>next|last)\s(?P<u2>week|month|year)\s" + _SAME_TIME)
+def _same_time_next(m: re.Match[str]) -> Piece:
+    # "this time next week" is a week from now, not next week's Monday
+    days, months = _SHIFT[m["u"] or m["u2"]]
+    sign = -1 if (m["rel"] or m["rel2"]) == "last" else 1
+    day = DayRef("rel_day", sign * days) if days else DayRef("months_ahead", sign * months)
+    return piece(m, day=day, same_time=True)
 
 
 @rule("in the early hours", "early", r"(?:in\s)?the early hours(?: of the morning)?")
