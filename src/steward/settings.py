@@ -232,6 +232,8 @@ def load(
             table = tomllib.loads(config_file.read_text(encoding="utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
             raise ConfigError(f"{config_file}: not valid TOML ({exc})") from None
+        except OSError as exc:  # a folder where the file should be, or a file Steward may not read
+            raise ConfigError(f"{config_file}: cannot read the config file ({exc.strerror or exc})") from None
         for name, raw in _flatten(table).items():
             setting = _BY_NAME.get(name)
             if setting is None:

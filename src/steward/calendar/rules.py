@@ -78,13 +78,25 @@ def resolve_when(when: str | datetime | Any, clock: Clock, options: Any = None) 
         raise UserError("say when, e.g. 'tomorrow at 5 pm'")
     explicit = _explicit(text, clock.zone)
     if explicit is not None:
-        return explicit
+        return _in_range(explicit)
     from steward.dates import resolve  # the dates module is the only place words become moments
 
     found = resolve(text, clock, prefer="future", options=options)
     if found is None:
         raise UserError(f"I can't tell when {text!r} is; try e.g. 'tomorrow at 5 pm' or '2026-09-15 17:00'")
-    return from_resolution(found, text)
+    return _in_range(from_resolution(found, text))
+
+
+# Python's datetimes end at years 1 and 9999; a day at either edge cannot be shifted to another zone,
+# given a duration or followed by its next day, so Steward's calendar stops a year short of each.
+FIRST_YEAR, LAST_YEAR = 2, 9998
+
+
+def _in_range(moment: Moment) -> Moment:
+    if not FIRST_YEAR <= moment.start.year <= LAST_YEAR:
+        raise UserError(f"{moment.text!r} is out of range: Steward's calendar runs from the year {FIRST_YEAR} "
+                        f"to {LAST_YEAR}")
+    return moment
 
 
 def with_default_hour(moment: Moment, zone: tzinfo, default_hour: int) -> Moment:

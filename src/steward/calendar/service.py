@@ -221,7 +221,10 @@ class CalendarService:
         if end is not None:
             finish = rules.resolve_when(end, self.clock.at(start), self.date_options).start
         elif minutes is not None:
-            finish = start + timedelta(minutes=minutes)
+            try:
+                finish = start + timedelta(minutes=minutes)
+            except OverflowError:
+                raise UserError(f"an event of {minutes:,} minutes ends past the year 9999; nothing was saved") from None
         elif moment.end is not None and moment.end > start:
             finish = moment.end
         else:

@@ -15,7 +15,7 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from steward.cli.context import Commands, Ctx, global_options
+from steward.cli.context import Commands, Ctx, StewardParser, global_options
 from steward.errors import StewardError
 
 # the command groups, in the order `steward --help` lists them
@@ -32,7 +32,7 @@ COMMAND_MODULES = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = StewardParser(
         prog="steward",
         description="A local-first personal assistant for your mail, calendar, reminders and money owed.",
         parents=[global_options(top=True)],
@@ -73,7 +73,12 @@ def _protect_exclusions(argv: list[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(_protect_exclusions(list(sys.argv[1:] if argv is None else argv)))
+    args, extra = parser.parse_known_args(_protect_exclusions(list(sys.argv[1:] if argv is None else argv)))
+    if extra:
+        # named by the command that was given, not by `steward`
+        print(f"{getattr(args, 'prog', 'steward')}: unrecognized arguments: {' '.join(extra)} "
+              f"(see `{getattr(args, 'prog', 'steward')} --help`)", file=sys.stderr)
+        return 2
     if getattr(args, "verbose", False):
         logging.basicConfig(level=logging.DEBUG, stream=sys.stderr)
     handler = getattr(args, "func", None)

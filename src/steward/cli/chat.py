@@ -7,7 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from steward.cli.context import Commands, Ctx
+from steward.cli.context import Commands, Ctx, read_stdin, stdin_lines
 from steward.errors import StewardError, UsageError
 
 if TYPE_CHECKING:
@@ -94,15 +94,22 @@ def _chat_lines(ctx: Ctx, args: argparse.Namespace) -> int:
     """A turn a line; a JSON trace a line; a bad line gets a JSON error line and the rest still run."""
     engine = ctx.app.engine
     failed = 0
-    for line in sys.stdin:
+    for number, line in stdin_lines():
+        if line is None:
+            failed += 1
+            out: dict[str, Any] = {"line": number, "error": f"line {number} is not UTF-8 text"}
+            ctx.notice(f"steward: line {number}: not UTF-8 text; skipped")
+            print(json.dumps(out, ensure_ascii=False), file=ctx.stdout, flush=True)
+            continue
         text = line.strip()
         if not text:
             continue
         try:
-            out: dict[str, Any] = engine.turn(text, session=args.session, dry_run=args.dry_run).to_json()
+            out = engine.turn(text, session=args.session, dry_run=args.dry_run).to_json()
         except StewardError as exc:
             failed += 1
-            out = {"text": text, "error": exc.message}
+            out = {"text": text, "line": number, "error": exc.message}
+            ctx.notice(f"steward: line {number}: {exc.message}")
         print(json.dumps(out, ensure_ascii=False), file=ctx.stdout, flush=True)
     return 1 if failed else 0
 
@@ -112,11 +119,22 @@ def _repl(ctx: Ctx, args: argparse.Namespace) -> int:
     interactive = sys.stdin.isatty()
     if interactive:
         ctx.notice("Steward: type a request; an empty line or Ctrl-D ends.")
+    lines = None if interactive else stdin_lines()
     while True:
         try:
-            text = input("you> " if interactive else "")
-        except EOFError:
+            if lines is None:
+                text = input("you> ")
+            else:
+                number, line = next(lines)
+                if line is None:
+                    ctx.notice(f"steward: line {number} is not UTF-8 text; skipped")
+                    continue
+                text = line.rstrip("\r\n")
+        except (EOFError, StopIteration):
             break
+        except UnicodeDecodeError:  # a terminal sending another encoding
+            ctx.notice("steward: that line is not UTF-8 text; try again")
+            continue
         if not text.strip():
             if interactive:
                 break
@@ -142,13 +160,21 @@ def _repl(ctx: Ctx, args: argparse.Namespace) -> int:
 def cmd_route(ctx: Ctx, args: argparse.Namespace) -> int:
     engine = ctx.app.engine
     if list(args.text) == ["-"]:
-        for line in sys.stdin:
+        failed = 0
+        for number, line in stdin_lines():
+            if line is None:
+                failed += 1
+                ctx.notice(f"steward: line {number}: not UTF-8 text; skipped")
+                print(json.dumps({"line": number, "error": f"line {number} is not UTF-8 text"}), file=ctx.stdout)
+                continue
             text = line.strip()
             if text:
                 route = engine.route(text)
                 print(json.dumps({"text": text, **route.to_json()}, ensure_ascii=False), file=ctx.stdout)
-        return 0
-    text = " ".join(args.text)
+        return 1 if failed else 0
+    text = " ".join(args.text).strip()
+    if not text:
+        raise UsageError("give the text to route, e.g. steward route 'what is on tomorrow'")
     route = engine.route(text)
     ctx.emit({"text": text, **route.to_json()},
              f"{route.intent} {route.confidence:.2f} ({route.source})")
@@ -160,7 +186,7 @@ def cmd_hook(ctx: Ctx, args: argparse.Namespace) -> int:
 
     if args.event not in EVENTS:
         raise UsageError(f"unknown hook event {args.event!r}; use one of {', '.join(EVENTS)}")
-    raw = sys.stdin.read()
+    raw = read_stdin("hook input")
     try:
         payload = json.loads(raw) if raw.strip() else {}
     except json.JSONDecodeError as exc:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, is_dataclass
 from datetime import date, datetime
 from functools import cached_property
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from steward.app import App, build_app
 from steward.clock import Clock, make_clock
@@ -18,6 +18,17 @@ from steward.paths import Paths, resolve_paths
 from steward.settings import Settings, load
 
 Handler = Callable[["Ctx", argparse.Namespace], int | None]
+
+
+class StewardParser(argparse.ArgumentParser):
+    """argparse with Steward's error shape: one line naming the command and where its usage is shown.
+
+    argparse's own error prints the usage block and then the error (three to eleven lines); a person
+    needs the error, and `--help` is one command away.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
 
 
 def global_options(top: bool = False) -> argparse.ArgumentParser:
@@ -45,6 +56,8 @@ class Commands:
         parser: argparse.ArgumentParser = self._sub.add_parser(
             name, help=help, description=help, parents=[self._parent], **kw
         )
+        # the command's own name, for the one-line error about arguments it does not take (cli.main)
+        parser.set_defaults(prog=parser.prog)
         if func is not None:
             parser.set_defaults(func=func)
         return parser
@@ -60,14 +73,47 @@ class Commands:
             return groups[name]
         parser = self.add(name, help)
         sub = parser.add_subparsers(dest=f"{name}_command", metavar="SUBCOMMAND")
-        parser.set_defaults(func=lambda ctx, args: _group_help(parser))
+        parser.set_defaults(func=lambda ctx, args: _group_help(parser, sub))
         groups[name] = Commands(sub)
         return groups[name]
 
 
-def _group_help(parser: argparse.ArgumentParser) -> int:
-    parser.print_help(sys.stderr)
+def _group_help(parser: argparse.ArgumentParser, sub: Any) -> int:
+    """`steward mail` alone: one line naming the subcommands (the group's --help describes them)."""
+    print(f"{parser.prog}: name a subcommand: {', '.join(sub.choices)} (see `{parser.prog} --help`)",
+          file=sys.stderr)
     return 2
+
+
+def stdin_lines() -> Iterator[tuple[int, str | None]]:
+    """Standard input a line at a time, numbered from 1; None for a line that is not UTF-8 text.
+
+    Decoding line by line keeps one bad line (binary, Latin-1) from ending a stream of good ones: the
+    caller reports that line and goes on.
+    """
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # already text (tests hand in an io.StringIO)
+        yield from enumerate(sys.stdin, start=1)
+        return
+    for number, raw in enumerate(buffer, start=1):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            yield number, None
+            continue
+        yield number, text.removeprefix("\ufeff") if number == 1 else text
+
+
+def read_stdin(what: str) -> str:
+    """All of standard input as text; a UsageError naming `what` when it is not UTF-8."""
+    from steward.errors import UsageError
+
+    lines = []
+    for number, line in stdin_lines():
+        if line is None:
+            raise UsageError(f"{what} is not UTF-8 text (line {number})")
+        lines.append(line)
+    return "".join(lines)
 
 
 def to_jsonable(obj: Any) -> Any:
@@ -99,6 +145,18 @@ class Ctx:
     @cached_property
     def paths(self) -> Paths:
         return resolve_paths(getattr(self.args, "home", None))
+
+    def make_config_dir(self) -> None:
+        """Create the folder the config file lives in; one line when the home cannot hold it."""
+        from steward.errors import ConfigError
+
+        try:
+            self.paths.config_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            reason = ("a file is in the way of that folder" if isinstance(exc, FileExistsError | NotADirectoryError)
+                      else exc.strerror or str(exc))
+            raise ConfigError(f"cannot create the Steward home at {self.paths.config_dir}: {reason}; "
+                              "check STEWARD_HOME / --home") from None
 
     @cached_property
     def settings(self) -> Settings:

@@ -20,7 +20,7 @@ def cmd_demo(ctx: Ctx, args: argparse.Namespace) -> int:
     from steward.demo import build_demo_home, summarize
 
     paths = ctx.paths
-    paths.config_dir.mkdir(parents=True, exist_ok=True)
+    ctx.make_config_dir()
     if not paths.config_file.exists():
         paths.config_file.write_text("# Steward demo home; `steward config show` lists every setting.\n",
                                      encoding="utf-8")

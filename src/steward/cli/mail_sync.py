@@ -193,7 +193,14 @@ def cmd_status(ctx: Ctx, args: argparse.Namespace) -> int:
 
 def _read_password(args: argparse.Namespace, label: str) -> str:
     if args.password_stdin or not sys.stdin.isatty():
-        value = sys.stdin.readline().rstrip("\r\n")
+        from steward.cli.context import stdin_lines
+
+        number, line = next(stdin_lines(), (1, ""))
+        if line is None:
+            from steward.errors import UserError
+
+            raise UserError("the password on standard input is not UTF-8 text; nothing was saved")
+        value = line.rstrip("\r\n")
     else:
         value = getpass.getpass(f"{label}: ")
     if not value:

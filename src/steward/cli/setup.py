@@ -16,7 +16,7 @@ def register(commands: Commands) -> None:
 
 def cmd_init(ctx: Ctx, args: argparse.Namespace) -> int:
     paths = ctx.paths
-    paths.config_dir.mkdir(parents=True, exist_ok=True)
+    ctx.make_config_dir()
     created = False
     if not paths.config_file.exists():
         paths.config_file.write_text(

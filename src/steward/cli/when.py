@@ -15,7 +15,7 @@ import sys
 from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
-from steward.cli.context import Commands, Ctx
+from steward.cli.context import Commands, Ctx, stdin_lines
 
 if TYPE_CHECKING:
     from steward.clock import Clock
@@ -118,12 +118,14 @@ def _stream(ctx: Ctx, args: argparse.Namespace, options: DateOptions) -> int:
 
     zone_setting = ctx.settings.as_str("timezone")
     failures = 0
-    for number, raw in enumerate(sys.stdin, start=1):
-        line = raw.rstrip("\r\n")
-        if not line.strip():
+    for number, raw in stdin_lines():
+        line = "" if raw is None else raw.rstrip("\r\n")
+        if raw is not None and not line.strip():
             continue
         text = line
         try:
+            if raw is None:
+                raise ValueError("not UTF-8 text")
             clock = ctx.clock
             prefer = args.prefer
             if line.lstrip().startswith("{"):
@@ -137,6 +139,9 @@ def _stream(ctx: Ctx, args: argparse.Namespace, options: DateOptions) -> int:
                 prefer = case.get("prefer") or prefer
                 if prefer not in _PREFERENCES:
                     raise ValueError(f'"prefer" must be one of {", ".join(_PREFERENCES)}, not {prefer!r}')
+                for key in ("now", "tz"):
+                    if case.get(key) is not None and not isinstance(case[key], str):
+                        raise ValueError(f'"{key}" must be a string, not {json.dumps(case[key])}')
                 if case.get("now") or case.get("tz"):
                     now = case.get("now") or getattr(args, "now", None)
                     try:

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MODES = ("hybrid", "lexical", "semantic")
+MAX_LIMIT = 10_000  # a search shows a page of hits; far larger numbers overflow SQLite's INTEGER
 CANDIDATES = 50  # each list contributes its best this-many (or `limit`, if larger) to the fusion
 FLAG_OFF_NOTE = "semantic search is off (semantic_search = 0): lexical results only"
 
@@ -68,8 +69,8 @@ class MailSearch:
     def search(self, query: str, *, mode: str | None = None, limit: int = 20, explain: bool = False
                ) -> SearchResult:
         """The best `limit` messages for `query` in `mode` (default hybrid)."""
-        if limit < 1:
-            raise UserError("--limit must be at least 1")
+        if not 1 <= limit <= MAX_LIMIT:
+            raise UserError(f"--limit must be from 1 to {MAX_LIMIT:,}; `steward mail analyze` reads every match")
         if mode is not None and mode not in MODES:
             raise UsageError(f"--mode must be one of {', '.join(MODES)}, not {mode!r}")
         chosen = mode or "hybrid"

@@ -18,6 +18,7 @@ import yaml
 
 from steward.clock import Clock
 from steward.errors import UserError
+from steward.mail.categories import CATEGORIES
 
 _TOKEN = re.compile(r'(-?)(?:([A-Za-z_]+):)?("(?:[^"]*)"?|\S+)')
 _FIELDS = {"from": "sender", "sender": "sender", "subject": "subject"}
@@ -117,7 +118,11 @@ def parse_query(text: str, clock: Clock) -> QueryPlan:
                 before = moment if before is None else min(before, moment)
             continue
         if op_l == "category":
-            categories.extend(c.strip().lower().replace("-", "_") for c in raw.split(",") if c.strip())
+            named = [c.strip().lower().replace("-", "_") for c in raw.split(",") if c.strip()]
+            unknown = [c for c in named if c not in CATEGORIES]
+            if unknown:  # a misspelt category would silently match nothing
+                raise UserError(f"category:{unknown[0]} is not a category; use one of {', '.join(CATEGORIES)}")
+            categories.extend(named)
             continue
         if op_l == "to":
             to.append(raw.lower())
@@ -162,7 +167,10 @@ def _moment(op: str, raw: str, clock: Clock) -> datetime:
             raise UserError(f"{op}:{raw} is not a span; use a number and d, w, m or y (e.g. {op}:7d)")
         amount, unit = int(rel.group(1)), rel.group(2)
         days = amount * {"d": 1, "w": 7, "m": 30, "y": 365}[unit]
-        return clock.now() - timedelta(days=days)
+        try:
+            return clock.now() - timedelta(days=days)
+        except OverflowError:
+            raise UserError(f"{op}:{raw} reaches back past the year 1; use a smaller number") from None
     day = _day(raw)
     if day is None:
         raise UserError(f"{op}:{raw} is not a date; use YYYY-MM-DD (e.g. {op}:2026-09-01)")

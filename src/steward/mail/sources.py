@@ -14,8 +14,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from stat import S_ISREG
 
-from steward.errors import NotFound, SourceGone
+from steward.errors import NotFound, SourceGone, UsageError
 from steward.mail.model import FileSource, GmailSource, ImapSource, MboxSource, Rejection, SourcePointer
 
 # files that live in mail folders but are not messages (Dovecot/Courier bookkeeping)
@@ -40,12 +41,16 @@ Found = Item | Rejection
 
 
 def check_paths(paths: Sequence[str | Path]) -> list[Path]:
-    """The paths as absolute Paths; NotFound (one line) for the first that does not exist."""
+    """The paths as absolute Paths; one line for the first that does not exist or is not a file or folder."""
     out = []
     for raw in paths:
+        if not str(raw).strip():  # Path("") is the current folder: an empty argument must not import it
+            raise UsageError("an empty path was given; name a file or folder to import")
         path = Path(raw).expanduser()
         if not path.exists():
             raise NotFound(f"{raw}: no such file or folder")
+        if not (path.is_dir() or path.is_file()):  # a FIFO or a device would block the import, not feed it
+            raise UsageError(f"{raw}: not a file or folder; import mbox files, Maildirs or .eml files")
         out.append(path.absolute())
     return out
 
@@ -82,6 +87,9 @@ def _is_maildir(folder: str) -> bool:
 def _scan_file(path: Path, *, in_maildir: bool) -> Iterator[Found]:
     try:
         stat = path.stat()
+        if not S_ISREG(stat.st_mode):  # a FIFO or socket in a mail folder would block the read forever
+            yield Rejection("eml", _file_location(path), "not a regular file")
+            return
         with path.open("rb") as handle:
             head = handle.read(64)
     except OSError as exc:

@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from steward.calendar.model import Event, Reminder, from_utc_text, utc_text
+from steward.store.db import storable_id
 
 ACTIVE = ("pending", "firing", "fired", "failed")
 
@@ -74,6 +75,8 @@ def find_reminder_duplicate(conn: sqlite3.Connection, norm: str, due: datetime) 
 
 
 def get_reminder(conn: sqlite3.Connection, reminder_id: int) -> Reminder | None:
+    if not storable_id(reminder_id):
+        return None
     row = conn.execute("SELECT * FROM reminders WHERE id = ?", (reminder_id,)).fetchone()
     return _reminder(row) if row else None
 

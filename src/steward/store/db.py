@@ -13,16 +13,32 @@ from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 
+from steward.errors import ConfigError
+
 log = logging.getLogger(__name__)
+
+# the largest INTEGER SQLite stores; a bigger Python int raises OverflowError when bound
+SQLITE_MAX_INT = 2**63 - 1
+
+
+def storable_id(value: int) -> bool:
+    """Whether `value` can be a row id at all (an id no row can have is simply not found)."""
+    return 0 < value <= SQLITE_MAX_INT
 
 
 def connect(path: Path | str, *, check_same_thread: bool = True) -> sqlite3.Connection:
     """Open (creating if needed) the store with WAL, foreign keys and a busy timeout, migrated."""
-    if str(path) != ":memory:":
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(str(path), timeout=30.0, check_same_thread=check_same_thread, isolation_level=None)
-    conn.row_factory = sqlite3.Row
-    conn.execute("PRAGMA journal_mode=WAL")
+    try:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(str(path), timeout=30.0, check_same_thread=check_same_thread, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA journal_mode=WAL")
+    except (OSError, sqlite3.OperationalError, sqlite3.DatabaseError) as exc:
+        # the home is a file, read-only, or the store is not an SQLite file: say which place, in one line
+        reason = ("a file is in the way of its folder" if isinstance(exc, FileExistsError | NotADirectoryError)
+                  else getattr(exc, "strerror", None) or str(exc))
+        raise ConfigError(f"cannot open the store at {path}: {reason}; check STEWARD_HOME / --home") from None
     conn.execute("PRAGMA foreign_keys=ON")
     conn.execute("PRAGMA synchronous=NORMAL")
     conn.execute("PRAGMA busy_timeout=30000")

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import NamedTuple
 
 from steward.mail.model import Message, ParsedMessage, Rejection, SourcePointer, pointer_from_row
+from steward.store.db import storable_id
 
 _COLUMNS = ("id, message_id, thread_key, sender, sender_name, recipients, subject, snippet, received_at, zone, "
             "has_pdf, attachments, category, account, source_kind, source_location")
@@ -161,6 +162,8 @@ def row_to_message(row: Sequence[object]) -> Message:
 
 def get_message(conn: sqlite3.Connection, rowid: int) -> Message | None:
     """One stored message by its id."""
+    if not storable_id(rowid):
+        return None
     row = conn.execute(f"SELECT {_COLUMNS} FROM messages WHERE id = ?", (rowid,)).fetchone()
     return row_to_message(row) if row else None
 
