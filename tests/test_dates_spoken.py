@@ -203,3 +203,35 @@ def test_this_time_alone_or_as_an_idiom_is_not_a_moment() -> None:
     assert cut("call me same time tomorrow", LATE_MORNING) == ("Tue 2026-12-01 10:07", "same time tomorrow")
     assert cut("let's meet this time next week to review", LATE_MORNING) == \
         ("Mon 2026-12-07 10:07", "this time next week")
+
+
+# -- a dated day's weekend ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "expected"), [
+    # July 4th 2027 is a Sunday: its own weekend
+    ("july 4th weekend", "Sat 2027-07-03 00:00 - Mon 2027-07-05 00:00"),
+    ("the 4th of july weekend", "Sat 2027-07-03 00:00 - Mon 2027-07-05 00:00"),
+    ("7/4 weekend", "Sat 2027-07-03 00:00 - Mon 2027-07-05 00:00"),
+    ("the weekend of the 4th of july", "Sat 2027-07-03 00:00 - Mon 2027-07-05 00:00"),
+    ("weekend of july 4th", "Sat 2027-07-03 00:00 - Mon 2027-07-05 00:00"),
+    # July 4th 2026 was a Saturday
+    ("july 4th 2026 weekend", "Sat 2026-07-04 00:00 - Mon 2026-07-06 00:00"),
+    # a Friday joins the weekend after it, a Monday the weekend before it
+    ("july 2nd weekend", "Fri 2027-07-02 00:00 - Mon 2027-07-05 00:00"),
+    ("july 5th weekend", "Sat 2027-07-03 00:00 - Tue 2027-07-06 00:00"),
+    ("weekend of the 12th", "Sat 2026-12-12 00:00 - Mon 2026-12-14 00:00"),
+    # the holiday forms follow the same rule (Memorial Day 2027 is Monday 31 May)
+    ("memorial day weekend", "Sat 2027-05-29 00:00 - Tue 2027-06-01 00:00"),
+    ("christmas weekend", "Fri 2026-12-25 00:00 - Mon 2026-12-28 00:00"),
+])
+def test_the_weekend_of_a_day(text: str, expected: str) -> None:
+    assert when(text) == expected
+    assert whole(text).grain == "day"
+
+
+def test_the_weekend_of_a_day_in_a_sentence() -> None:
+    assert cut("going camping over the july 4th weekend with the kids") == \
+        ("Sat 2027-07-03 00:00", "july 4th weekend")
+    assert cut("we are away the weekend of july 4th") == ("Sat 2027-07-03 00:00", "the weekend of july 4th")
+    # "this weekend" after a date is another phrase, not the date's weekend
+    found = find("july 4th this weekend", MONDAY)
+    assert found is not None and found.text == "july 4th"

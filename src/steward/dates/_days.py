@@ -16,12 +16,14 @@ Conventions (README "Dates"):
 from __future__ import annotations
 
 import calendar
+from dataclasses import replace
 from datetime import date, timedelta
 
 from steward.dates._holidays import Span, occurrences
 from steward.dates._model import DayRef, Grain
 
 DaySpan = tuple[date, date, Grain]   # first day, the day after the last, grain
+WEEKEND_OF = "+weekend"  # a day kind with this suffix means the weekend of that day ("july 4th weekend")
 
 
 def add_months(d: date, n: int) -> date:
@@ -199,16 +201,12 @@ def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySp
         period = _holiday(ref, today, prefer)
         return (period[0], period[1], "day") if period else None
     if k == "holiday_weekend":
-        # "labor day weekend": a Monday or Tuesday holiday joins the weekend before it, a Wednesday to
-        # Friday one the weekend after it ("thanksgiving weekend" is Thursday to Sunday)
         period = _holiday(ref, today, prefer)
-        if period is None:
-            return None
-        observed = period[0]
-        saturday = monday_of(observed) + timedelta(days=5)
-        if observed.weekday() <= 1:
-            return saturday - timedelta(days=7), observed + one, "day"
-        return min(observed, saturday), saturday + timedelta(days=2), "day"
+        return _long_weekend(period[0]) if period else None
+    if k.endswith(WEEKEND_OF):
+        # "july 4th weekend": the weekend of a date said in words or numbers
+        dated = resolve_day(replace(ref, kind=k.removesuffix(WEEKEND_OF)), today, prefer, day_first)
+        return _long_weekend(dated[0]) if dated else None
     if k == "units":
         return _units(ref.a, ref.mode, today)
     if k == "months_ahead":
@@ -271,6 +269,16 @@ def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySp
         found = _safe_date(year, month, day)
         return (found, found + one, "day") if found else None
     return None
+
+
+def _long_weekend(day: date) -> DaySpan:
+    """The weekend a day belongs to: a Monday or Tuesday joins the weekend before it ("labor day
+    weekend" is Saturday to Monday), a Wednesday to Friday the weekend after it ("thanksgiving weekend"
+    is Thursday to Sunday), a Saturday or Sunday is its own weekend."""
+    saturday = monday_of(day) + timedelta(days=5)
+    if day.weekday() <= 1:
+        return saturday - timedelta(days=7), day + timedelta(days=1), "day"
+    return min(day, saturday), saturday + timedelta(days=2), "day"
 
 
 def _units(n: int, unit: str, today: date) -> DaySpan | None:

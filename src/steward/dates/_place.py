@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 
-from steward.dates._days import add_months, resolve_day
+from steward.dates._days import WEEKEND_OF, add_months, resolve_day
 from steward.dates._grammar import scan
 from steward.dates._model import END_OF_DAY, GRAIN_ORDER, Grain, Offset, Piece, TimeOfDay
 
@@ -153,7 +153,7 @@ def phrases(text: str) -> list[Phrase]:
     """The phrases of a text: adjacent compatible pieces with only glue words between them."""
     out: list[Phrase] = []
     for p in choose(text):
-        if out and (joined_weekend := _holiday_weekend(text, out[-1], p)) is not None:
+        if out and (joined_weekend := _day_weekend(text, out[-1], p)) is not None:
             out[-1] = joined_weekend
             continue
         if out:
@@ -172,14 +172,42 @@ def phrases(text: str) -> list[Phrase]:
     return _ranges(text, kept)
 
 
-def _holiday_weekend(text: str, ph: Phrase, p: Piece) -> Phrase | None:
-    """ "labor day weekend": a named day followed by "weekend" is the long weekend it belongs to."""
+_WEEKEND_WORDS = ("weekend", "week-end", "week end", "wkend")
+
+
+def _is_a_weekend(text: str, p: Piece, the: bool = False) -> bool:
+    """True for the word "weekend" itself (not "this weekend", "next weekend")."""
+    said = text[p.begin:p.end]
+    if the:
+        said = said.removeprefix("the ")
+    return p.day is not None and p.day.kind == "weekend" and p.day.a == 0 and said in _WEEKEND_WORDS
+
+
+def _weekend_of(q: Piece) -> Piece | None:
+    """A day piece as the weekend it belongs to: "labor day" -> its long weekend, "july 4th" likewise."""
+    if q.day is None or q.time is not None or q.part is not None or q.offset is not None or q.until is not None:
+        return None
+    if q.day.kind == "holiday":
+        return replace(q, day=replace(q.day, kind="holiday_weekend"), weak=False)
+    if q.day.kind in ("month_day", "numeric", "day_of_month"):
+        return replace(q, day=replace(q.day, kind=q.day.kind + WEEKEND_OF), weak=False)
+    return None
+
+
+def _day_weekend(text: str, ph: Phrase, p: Piece) -> Phrase | None:
+    """ "labor day weekend", "july 4th weekend", "the weekend of the 4th of july": the (long) weekend
+    that day belongs to (the rule is in `_days._long_weekend`)."""
     last = ph.pieces[-1]
-    if p.day is None or p.day.kind != "weekend" or p.day.a != 0 or last.day is None or last.day.kind != "holiday":
+    gap = text[last.end:p.begin]
+    if _is_a_weekend(text, p) and gap in (" ", "'s ", "-"):
+        day_piece = _weekend_of(last)
+    elif len(ph.pieces) == 1 and _is_a_weekend(text, last, the=True) and gap == " of ":
+        day_piece = _weekend_of(p)
+    else:
         return None
-    if text[last.end:p.begin] not in (" ", "'s ", "-") or text[p.begin:p.end] not in ("weekend", "week-end", "week end", "wkend"):
+    if day_piece is None:
         return None
-    joined = replace(last, end=p.end, day=replace(last.day, kind="holiday_weekend"))
+    joined = replace(day_piece, begin=last.begin, end=p.end)
     return Phrase(ph.pieces[:-1] + (joined,))
 
 
