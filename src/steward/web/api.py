@@ -26,7 +26,7 @@ class ErrorBody(BaseModel):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorBody} for status in (400, 401, 403, 404, 409, 415, 422, 502)
+    status: {"model": ErrorBody} for status in (400, 401, 403, 404, 409, 413, 415, 422, 502)
 }
 
 

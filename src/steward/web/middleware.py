@@ -101,6 +101,69 @@ class GuardMiddleware:
         await _send_json(send, denial.status, {"error": denial.error, "message": denial.message}, extra)
 
 
+MAX_BODY = 1024 * 1024  # every JSON body Steward takes is a few kilobytes (a turn is at most 4,000 characters)
+
+
+class BodyLimitMiddleware:
+    """Reads a request body before the app does and refuses one over `limit` bytes with 413.
+
+    With a Content-Length the refusal comes before a byte is read; a chunked body is counted as it
+    arrives. The app then gets the body replayed, and later receives (a client hanging up on a
+    stream) go to the connection as before.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = _headers(scope).get("content-length")
+        if declared is not None and (not declared.strip().isdigit() or int(declared) > self.limit):
+            await self._refuse(send, declared)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away before sending it all
+                await self.app(scope, _replay([message], receive), send)
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await self._refuse(send, None)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        await self.app(scope, _replay([body], receive), send)
+
+    async def _refuse(self, send: Send, declared: str | None) -> None:
+        if declared is not None and not declared.strip().isdigit():
+            await _send_json(send, 400, {"error": "bad_request",
+                                         "message": f"Content-Length {declared!r} is not a number of bytes"})
+            return
+        await _send_json(send, 413, {"error": "too_large",
+                                     "message": f"the request body is larger than Steward takes "
+                                                f"({self.limit / 1024 / 1024:g} MiB); nothing was changed"})
+
+
+def _replay(messages: list[Message], receive: Receive) -> Receive:
+    """A receive that hands out `messages` first, then asks the connection."""
+    pending = list(messages)
+
+    async def replayed() -> Message:
+        if pending:
+            return pending.pop(0)
+        return await receive()
+
+    return replayed
+
+
 class AccessLogMiddleware:
     """One log line per request: method, path, redacted query, status, milliseconds. Never a body."""
 

@@ -22,7 +22,7 @@ from steward import __version__
 from steward.clock import Clock
 from steward.errors import StewardError
 from steward.web.jobs import JobHost
-from steward.web.middleware import AccessLogMiddleware, GuardMiddleware
+from steward.web.middleware import AccessLogMiddleware, BodyLimitMiddleware, GuardMiddleware
 from steward.web.security import Guard
 from steward.web.workers import SessionLocks, Workers
 
@@ -81,6 +81,10 @@ def install_error_handlers(api: FastAPI) -> None:
         assert isinstance(exc, StarletteHTTPException)
         names = {404: "not_found", 405: "method_not_allowed"}
         message = str(exc.detail)
+        if exc.status_code == 400 and message == "There was an error parsing the body":
+            # FastAPI's words when the body is not UTF-8 or nests too deep for its JSON parser
+            return _error(422, "invalid_request",
+                          "the request body is not JSON Steward can read (it must be UTF-8 and not deeply nested)")
         if exc.status_code == 404 and message == "Not Found":
             message = f"no such endpoint: {request.method} {request.url.path} (see /openapi.json)"
         elif exc.status_code == 405:
@@ -134,6 +138,7 @@ def create_app(runtime: Runtime) -> FastAPI:
     app.include_router(page.router)
     static = resources.files("steward.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
+    app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(GuardMiddleware, guard=runtime.guard)
     app.add_middleware(AccessLogMiddleware)
     return app
