@@ -235,3 +235,39 @@ def test_the_weekend_of_a_day_in_a_sentence() -> None:
     # "this weekend" after a date is another phrase, not the date's weekend
     found = find("july 4th this weekend", MONDAY)
     assert found is not None and found.text == "july 4th"
+
+
+# -- the sweep: more of what people type -------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "expected"), [
+    ("first thing tomorrow", "Tue 2026-12-01 09:00"),           # the morning hour, as a moment
+    ("tomorrow first thing", "Tue 2026-12-01 09:00"),
+    ("first thing in the morning", "Tue 2026-12-01 09:00"),     # this morning's has passed
+    ("first thing monday morning", "Mon 2026-12-07 09:00"),
+    ("first thing", "Tue 2026-12-01 09:00"),
+    ("early next week", "Mon 2026-12-07 00:00 - Wed 2026-12-09 00:00"),
+    ("mid next week", "Wed 2026-12-09 00:00 - Fri 2026-12-11 00:00"),
+    ("in the middle of next week", "Wed 2026-12-09 00:00 - Fri 2026-12-11 00:00"),
+    ("late this week", "Thu 2026-12-03 00:00 - Sat 2026-12-05 00:00"),
+    ("midweek", "Wed 2026-12-02 00:00 - Fri 2026-12-04 00:00"),
+    ("this coming friday", "Fri 2026-12-04 00:00 - Sat 2026-12-05 00:00"),
+    ("the day after next", "Wed 2026-12-02 00:00 - Thu 2026-12-03 00:00"),
+    ("later today", "Mon 2026-11-30 00:00 - Tue 2026-12-01 00:00"),
+    ("later this afternoon", "Mon 2026-11-30 15:00 - Mon 2026-11-30 18:00"),
+    ("over the weekend", "Sat 2026-12-05 00:00 - Mon 2026-12-07 00:00"),
+    ("this arvo", "Mon 2026-11-30 15:00 - Mon 2026-11-30 18:00"),
+    ("tmw at 5", "Tue 2026-12-01 17:00"),
+    ("2moro", "Tue 2026-12-01 00:00 - Wed 2026-12-02 00:00"),
+])
+def test_more_phrases_people_type(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+def test_first_thing_follows_the_morning_hour_and_alone_in_a_sentence_is_a_noun() -> None:
+    from steward.dates import DateOptions
+
+    found = resolve("first thing tomorrow", MONDAY, options=DateOptions(morning_hour=8))
+    assert found is not None and found.start.strftime("%H:%M") == "08:00"
+    assert cut("call the bank first thing in the morning") == ("Tue 2026-12-01 09:00", "first thing in the morning")
+    assert cut("first thing tomorrow call the bank") == ("Tue 2026-12-01 09:00", "first thing tomorrow")
+    assert find("the first thing I do is coffee", MONDAY) is None
+    assert cut("let's catch up early next week") == ("Mon 2026-12-07 00:00", "early next week")

@@ -231,6 +231,11 @@ def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySp
         if not -len(weeks) <= index < len(weeks):
             return None
         return weeks[index], weeks[index] + timedelta(days=7), "week"
+    if k == "week_part":
+        # the working week in parts: early Monday-Tuesday, mid Wednesday-Thursday, late Thursday-Friday
+        monday = monday_of(today) + timedelta(days=7 * ref.a)
+        skip, length = {"early": (0, 2), "mid": (2, 2), "late": (3, 2)}[ref.mode]
+        return monday + timedelta(days=skip), monday + timedelta(days=skip + length), "day"
     if k == "weekend":
         saturday = monday_of(today) + timedelta(days=5 + 7 * ref.a)
         return saturday, saturday + timedelta(days=2), "day"

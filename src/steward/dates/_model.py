@@ -15,6 +15,8 @@ Grain = Literal["second", "minute", "hour", "day", "week", "month", "year"]
 # the part of the day "by EOD", "close of business" and "after work" name: a moment at the
 # `end_of_day_hour` setting, not a period
 END_OF_DAY = "end of day"
+# "first thing (tomorrow)": a moment at the `morning_hour` setting
+FIRST_THING = "first thing"
 
 GRAIN_ORDER: dict[str, int] = {"second": 0, "minute": 1, "hour": 2, "day": 3, "week": 4, "month": 5, "year": 6}
 

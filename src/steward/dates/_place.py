@@ -22,7 +22,7 @@ from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 
 from steward.dates._days import WEEKEND_OF, add_months, resolve_day
 from steward.dates._grammar import scan
-from steward.dates._model import END_OF_DAY, GRAIN_ORDER, Grain, Offset, Piece, TimeOfDay
+from steward.dates._model import END_OF_DAY, FIRST_THING, GRAIN_ORDER, Grain, Offset, Piece, TimeOfDay
 
 # words that may stand between the pieces of one phrase ("tomorrow at 5 pm", "friday, 3 sept")
 _GLUE = re.compile(r"(?:[\s,@]|\b(?:at|on|in|the|of|for|around|about|approximately|approx|from|by)\b)*")
@@ -30,7 +30,7 @@ _GLUE = re.compile(r"(?:[\s,@]|\b(?:at|on|in|the|of|for|around|about|approximate
 _LEAD = re.compile(
     r"(?:[\s,;:@(]|\b(?:at|on|by|for|around|about|approximately|approx|in|during|sometime|some time|until|till|til"
     r"|through|thru|after|from|since|before|starting|the|of|@|no later than|not later than|later than|due|between"
-    r"|anytime|any time|sometimes|is|it|its|it's|set|remind me|due date|deadline)\b)*")
+    r"|anytime|any time|sometimes|is|it|its|it's|set|remind me|due date|deadline|later|over)\b)*")
 _TRAIL = re.compile(r"(?:[\s,.;:!?)]|\b(?:ish|approximately|approx|or so|sharp|exactly|then|please)\b|-ish)*")
 
 
@@ -115,6 +115,8 @@ def _compatible(a: Phrase, p: Piece) -> bool:
     last = a.pieces[-1]
     if last.anchored and p.day is not None and not any(q.day is not None for q in a.pieces):
         return True  # "3 days after" + "easter"
+    if taken & new == {"part"} and {q.part for q in a.pieces if q.part} | {p.part} == {FIRST_THING, "morning"}:
+        return True  # "first thing monday morning": the morning says no more than "first thing" does
     if taken & new:
         # "tonight at 8" has a day twice over only through the part: let a clock time join a part
         return False
@@ -413,9 +415,10 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
     if t is None and any(p.same_time for p in phrase.pieces):
         # "this time tomorrow": the clock time it is now, to the minute
         t = TimeOfDay(now.hour, now.minute, 0, None, True, "minute")
-    part_piece = next((p for p in phrase.pieces if p.part is not None), None)
+    part_piece = next((p for p in phrase.pieces if p.part == FIRST_THING), None) or \
+        next((p for p in phrase.pieces if p.part is not None), None)
     part = part_piece.part if part_piece else None
-    part_today = bool(part_piece and part_piece.part_today)
+    part_today = any(p.part_today for p in phrase.pieces)
     today = now.date()
 
     if offset_piece is not None and offset_piece.offset is not None and offset_piece.anchored:
@@ -497,9 +500,10 @@ def _on_day(day: date, t: TimeOfDay | None, part: str | None, zone: tzinfo, opts
         start = localize(day, time(hour, t.minute, t.second), zone)
         return Placed(start, None, t.grain, has_date=has_date, has_time=True)
     assert part is not None
-    if part == END_OF_DAY:
-        # "by EOD", "close of business", "after work": a moment (a deadline), not a period
-        start = localize(day, time(opts.end_of_day_hour), zone)
+    if part in (END_OF_DAY, FIRST_THING):
+        # "by EOD", "close of business", "after work", "first thing": a moment (a deadline), not a period
+        hour = opts.end_of_day_hour if part == END_OF_DAY else opts.morning_hour
+        start = localize(day, time(hour), zone)
         return Placed(start, None, "hour", has_date=has_date, has_time=True)
     h, mi, end_h = _part_hours(part, opts)
     start = localize(day, time(h, mi), zone)

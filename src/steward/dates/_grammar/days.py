@@ -32,15 +32,17 @@ RULES: list[Rule] = []
 rule = registrar(RULES)
 
 # -- days ----------------------------------------------------------------------------------------------
-@rule("today", "today todays tdy tomorrow tomorrows tmrw tmr tomorow tommorow tommorrow yesterday yday overmorrow", r"(?P<w>today|todays|tdy|tomorrow|tomorrows|tmrw|tmr|tomorow|tommorow|tommorrow|yesterday|yday"
-               r"|(?:the\s)?day after (?:tomorrow|tmrw)|(?:the\s)?day before yesterday|overmorrow)")
+@rule("today", "today todays tdy tomorrow tomorrows tmrw tmr tmw moro morrow tomorow tommorow tommorrow yesterday yday overmorrow next",
+      r"(?P<w>today|todays|tdy|tomorrow|tomorrows|tmrw|tmr|tmw|2moro|2morrow|tomorow|tommorow|tommorrow|yesterday|yday"
+      r"|(?:the\s)?day after (?:tomorrow|tmrw|next)|(?:the\s)?day before yesterday|overmorrow)")
 def _today(m: re.Match[str]) -> Piece:
     w = m["w"]
     if "after" in w or w == "overmorrow":
         n = 2
     elif "before" in w:
         n = -2
-    elif w.startswith("to") and "m" in w[2:5] and w not in ("today", "todays") or w in ("tmrw", "tmr"):
+    elif w.startswith("to") and "m" in w[2:5] and w not in ("today", "todays") or w in ("tmrw", "tmr", "tmw") \
+            or w.startswith("2m"):
         n = 1
     elif w.startswith("y"):
         n = -1
@@ -58,7 +60,7 @@ _WD_REL = {"this": "", "coming": "", "upcoming": "", "next": "next", "following"
            "the following": "next", "last": "last", "past": "last", "previous": "last", "current": ""}
 
 
-@rule("weekday", "#weekday", r"(?:(?:on\s)?" + REL + r"\s|(?P<every>every|each)\s)?" + WD + r"(?P<after>\s(?:after next|after this))?")
+@rule("weekday", "#weekday", r"(?:(?:on\s)?(?:this\s(?=coming\s|upcoming\s))?" + REL + r"\s|(?P<every>every|each)\s)?" + WD + r"(?P<after>\s(?:after next|after this))?")
 def _weekday(m: re.Match[str]) -> Piece:
     wd = WEEKDAYS[m["wd"]]
     mode = _WD_REL[m["rel"]] if m["rel"] else ""
@@ -287,11 +289,24 @@ _REL_N = {"this": 0, "current": 0, "next": 1, "coming": 1, "upcoming": 1, "follo
           "last": -1, "past": -1, "previous": -1}
 
 
-@rule("this week", "week wk month year yr quarter qtr", r"(?:(?:the|around)\s)?" + REL + r"\s(?P<what>week|wk|month|year|yr|quarter|qtr)")
+@rule("this week", "week wk month year yr quarter qtr", r"(?:(?:the|around)\s)?(?:this\s(?=coming\s|upcoming\s))?" + REL + r"\s(?P<what>week|wk|month|year|yr|quarter|qtr)")
 def _this_week(m: re.Match[str]) -> Piece:
     kind = {"week": "week", "wk": "week", "month": "month_rel", "year": "year_rel", "yr": "year_rel",
             "quarter": "quarter_rel", "qtr": "quarter_rel"}[m["what"]]
     return piece(m, day=DayRef(kind, _REL_N[m["rel"]]))
+
+
+@rule("early next week", "week wk midweek",
+      r"(?:(?:in|by|during)\s)?(?:the\s)?(?P<p>early|mid|late|middle of(?:\sthe)?|beginning of|start of)[\s-]?"
+      r"(?:(?P<rel>this|next|last|coming|the following|following)\s)(?:week|wk)|(?P<mid>mid-?\s?week)")
+def _week_part(m: re.Match[str]) -> Piece:
+    """ "early next week" (Monday-Tuesday), "mid next week" (Wednesday-Thursday), "late this week"
+    (Thursday-Friday): a part of the working week, at day grain."""
+    if m["mid"]:
+        return piece(m, day=DayRef("week_part", 0, mode="mid"))
+    p = m["p"]
+    mode = "mid" if p.startswith(("mid", "middle")) else "early" if p in ("early", "beginning of", "start of") else "late"
+    return piece(m, day=DayRef("week_part", _week_rel(m["rel"]), mode=mode))
 
 
 @rule("the week", "week day", r"all\sweek|(?:(?:the\s)?(?:rest|remainder) of (?:the|this)\s(?P<what>week|day))")

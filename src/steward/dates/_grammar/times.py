@@ -23,7 +23,7 @@ from steward.dates._grammar.common import (
     piece,
     registrar,
 )
-from steward.dates._model import END_OF_DAY, DayRef, Piece, TimeOfDay
+from steward.dates._model import END_OF_DAY, FIRST_THING, DayRef, Piece, TimeOfDay
 
 RULES: list[Rule] = []
 rule = registrar(RULES)
@@ -186,9 +186,9 @@ def _minutes_from(m: re.Match[str]) -> Piece | None:
 PARTS = {
     "morning": "morning", "mornings": "morning", "afternoon": "afternoon", "evening": "evening",
     "night": "night", "tonight": "night", "tonite": "night", "nite": "night", "lunch": "lunch",
-    "lunchtime": "lunch", "lunch time": "lunch", "afternoonish": "afternoon", "eve": "evening",
+    "lunchtime": "lunch", "lunch time": "lunch", "afternoonish": "afternoon", "eve": "evening", "arvo": "afternoon",
 }
-_PART = r"(?P<part>morning|afternoonish|afternoon|evening|night|lunch ?time)"
+_PART = r"(?P<part>morning|afternoonish|afternoon|arvo|evening|night|lunch ?time)"
 
 
 @rule("tonight", "tonight tonite", r"(?P<late>late\s)?(?P<w>tonight|tonite)")
@@ -245,6 +245,13 @@ def _around_lunch(m: re.Match[str]) -> Piece:
             return piece(m, part="early morning")
         return piece(m, part=END_OF_DAY)  # "after work": when the working day ends
     return piece(m, part=f"{m['ba']} lunch")
+
+
+@rule("first thing", "thing", r"(?:first|1st) thing(?P<morning>\s(?:in\s)?(?:the\s)?morning)?")
+def _first_thing(m: re.Match[str]) -> Piece:
+    # "first thing tomorrow": when the working morning starts; "first thing" alone is also a noun phrase
+    # ("the first thing I do"), so alone it counts only as the whole text or beside a day
+    return piece(m, part=FIRST_THING, weak=not m["morning"])
 
 
 _SAME_TIME = r"(?:(?:at|around|about|by)\s)?(?:this|the same|same)\stime(?:\sof\s(?:the\s)?day)?"
