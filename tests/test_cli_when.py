@@ -84,3 +84,19 @@ def test_when_starts_fast(cli_process) -> None:
     elapsed = time.perf_counter() - t0
     assert done.returncode == 0
     assert elapsed < 1.0, f"steward when took {elapsed:.2f}s"  # budget 300 ms; CI machines are shared
+
+
+def test_when_reads_the_end_of_day_hour_setting(cli, monkeypatch) -> None:
+    r = cli("--json", "--now", "2026-11-30T10:00:00+00:00", "when", "COB", "tomorrow")
+    assert r.code == 0 and r.json()["start"] == "2026-12-01T17:00:00+00:00"
+    monkeypatch.setenv("STEWARD_DATES_END_OF_DAY_HOUR", "18")
+    r = cli("--json", "--now", "2026-11-30T10:00:00+00:00", "when", "COB", "tomorrow")
+    assert r.json()["start"] == "2026-12-01T18:00:00+00:00"
+    assert (r.json()["grain"], r.json()["span"]) == ("hour", [0, 12])
+
+
+def test_an_hour_setting_out_of_range_is_one_clear_line(cli, monkeypatch) -> None:
+    monkeypatch.setenv("STEWARD_DATES_END_OF_DAY_HOUR", "25")
+    r = cli("when", "COB", "tomorrow")
+    assert r.code == 1
+    assert r.err.strip() == "steward: setting dates.end_of_day_hour is 25: an hour must be 0 to 23"

@@ -63,7 +63,9 @@ PHRASES = ["today", "tonight", "this evening", "tomorrow", "day after tomorrow",
            "this friday", "the 3rd", "the 31st", "Sept 3", "Feb 29", "3/9", "5 pm", "17:00", "noon", "midnight",
            "half past four", "quarter to nine", "ten am", "in 2 hours", "in twenty minutes", "in 3 days",
            "in 1 month", "morning", "this weekend", "end of the month", "2:30 am", "tomorrow at 2:30 am",
-           "next week", "3 days ago", "at 7", "last friday"]
+           "next week", "3 days ago", "at 7", "last friday", "in an hour and a half", "5ish", "by EOD",
+           "COB tomorrow", "after lunch", "tomorrow before lunch", "same time tomorrow", "this time next week",
+           "july 4th weekend", "first thing tomorrow", "early next week"]
 
 
 @settings(max_examples=300, deadline=None)
@@ -116,3 +118,27 @@ def test_nonexistent_local_times_move_forward_by_the_gap() -> None:
     clock = Clock(zone, datetime(2026, 10, 3, 12, 0, tzinfo=zone))
     found = resolve("tomorrow at 2:15 am", clock)
     assert found is not None and found.start.isoformat() == "2026-10-04T02:45:00+11:00"
+
+
+@settings(max_examples=300, deadline=None)
+@given(any_now, zones)
+def test_same_time_tomorrow_is_the_next_local_day_at_this_minute(now: datetime, zone: tzinfo) -> None:
+    clock = Clock(zone, now)
+    local_now = clock.now()
+    found = resolve("same time tomorrow", clock)
+    assert found is not None and found.grain == "minute"
+    assert found.start.date() == local_now.date() + timedelta(days=1)
+    if found.start.utcoffset() == local_now.utcoffset():
+        # the same wall-clock minute (unless tomorrow's clock skips it in a DST gap)
+        assert (found.start.hour, found.start.minute, found.start.second) == (local_now.hour, local_now.minute, 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(any_now, zones, st.integers(0, 9))
+def test_an_hour_and_a_half_is_exact_elapsed_time(now: datetime, zone: tzinfo, hours: int) -> None:
+    clock = Clock(zone, now)
+    text = f"in {hours} and a half hours" if hours else "in an hour and a half"
+    found = resolve(text, clock)
+    assert found is not None
+    expected = timedelta(minutes=90) if hours == 0 else timedelta(minutes=60 * hours + 30)
+    assert found.start.astimezone(UTC) - clock.now().astimezone(UTC) == expected

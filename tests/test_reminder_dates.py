@@ -65,3 +65,22 @@ def test_the_events_name_keeps_a_holiday_and_drops_a_possessive_date() -> None:
 
 def test_no_date_no_time() -> None:
     assert reminder("remind me to buy milk") == ("buy milk", None)
+
+
+MONDAY_UTC = make_clock("UTC", datetime.fromisoformat("2026-11-30T10:00:00+00:00"))
+
+
+@pytest.mark.parametrize("text,subject,due", [
+    ("remind me in an hour and a half to stretch", "stretch", "2026-11-30T11:30:00+00:00"),
+    ("remind me by EOD to send the report", "send the report", "2026-11-30T17:00:00+00:00"),
+    ("remind me to send the EOD report tomorrow at 9", "send the EOD report", "2026-12-01T09:00:00+00:00"),
+    ("remind me COB friday to file expenses", "file expenses", "2026-12-04T17:00:00+00:00"),
+    ("remind me tomorrow after lunch to call ann", "call ann", "2026-12-01T14:00:00+00:00"),
+    ("remind me same time tomorrow to take the pill", "take the pill", "2026-12-01T10:00:00+00:00"),
+    ("remind me to water the plants 5ish", "water the plants", "2026-11-30T17:00:00+00:00"),
+    ("remind me first thing tomorrow to call the bank", "call the bank", "2026-12-01T09:00:00+00:00"),
+])
+def test_spoken_times_are_cut_out_of_the_subject(text: str, subject: str, due: str) -> None:
+    found = reminder_dates(text, MONDAY_UTC, V)
+    assert found.when is not None and found.when.start.isoformat() == due
+    assert subject_of(text, V, found).subject == subject

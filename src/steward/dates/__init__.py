@@ -57,15 +57,16 @@ class DateOptions:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> DateOptions:
-        """The options from the `dates.*` settings."""
-        return cls(
-            day_first=settings.as_bool("dates.day_first"),
-            morning_hour=settings.as_int("dates.morning_hour"),
-            afternoon_hour=settings.as_int("dates.afternoon_hour"),
-            evening_hour=settings.as_int("dates.evening_hour"),
-            night_hour=settings.as_int("dates.night_hour"),
-            end_of_day_hour=settings.as_int("dates.end_of_day_hour"),
-        )
+        """The options from the `dates.*` settings; an hour outside 0-23 is a ConfigError naming it."""
+        from steward.errors import ConfigError
+
+        hours = {}
+        for name in ("morning_hour", "afternoon_hour", "evening_hour", "night_hour", "end_of_day_hour"):
+            hours[name] = settings.as_int(f"dates.{name}")
+            if not 0 <= hours[name] <= 23:
+                # out of range it would read every such phrase as no date at all, silently
+                raise ConfigError(f"setting dates.{name} is {hours[name]}: an hour must be 0 to 23")
+        return cls(day_first=settings.as_bool("dates.day_first"), **hours)
 
     def _placing(self) -> _Opts:
         return _Opts(self.day_first, self.morning_hour, self.afternoon_hour, self.evening_hour, self.night_hour,
