@@ -271,3 +271,30 @@ def test_first_thing_follows_the_morning_hour_and_alone_in_a_sentence_is_a_noun(
     assert cut("first thing tomorrow call the bank") == ("Tue 2026-12-01 09:00", "first thing tomorrow")
     assert find("the first thing I do is coffee", MONDAY) is None
     assert cut("let's catch up early next week") == ("Mon 2026-12-07 00:00", "early next week")
+
+
+# -- dinner, and a part of the day narrowed by another -----------------------------------------------------
+@pytest.mark.parametrize(("text", "expected"), [
+    ("at dinner", "Mon 2026-11-30 19:00 - Mon 2026-11-30 20:00"),          # the hour from evening_hour
+    ("before dinner", "Mon 2026-11-30 18:00 - Mon 2026-11-30 19:00"),
+    ("after dinner", "Mon 2026-11-30 20:00 - Tue 2026-12-01 00:00"),
+    ("friday dinner", "Fri 2026-12-04 19:00 - Fri 2026-12-04 20:00"),
+    ("tonight after dinner", "Mon 2026-11-30 20:00 - Tue 2026-12-01 00:00"),
+    ("tomorrow evening after dinner", "Tue 2026-12-01 20:00 - Wed 2026-12-02 00:00"),
+    ("this morning before lunch", "Mon 2026-11-30 11:00 - Mon 2026-11-30 12:00"),
+    ("tomorrow afternoon after lunch", "Tue 2026-12-01 14:00 - Tue 2026-12-01 18:00"),
+    ("by lunch tomorrow", "Tue 2026-12-01 12:00 - Tue 2026-12-01 14:00"),
+])
+def test_meals_and_a_part_of_the_day_narrowed_by_another(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+def test_dinner_follows_the_evening_hour_and_alone_is_a_meal() -> None:
+    from steward.dates import DateOptions
+
+    found = resolve("after dinner", MONDAY, options=DateOptions(evening_hour=18))
+    assert found is not None and found.start.strftime("%H:%M") == "19:00"
+    assert find("dinner with ann", MONDAY) is None
+    assert cut("remind me to call mom after dinner") == ("Mon 2026-11-30 20:00", "after dinner")
+    # two parts that do not narrow each other stay two phrases
+    assert resolve("tomorrow morning after dinner", MONDAY) is None

@@ -96,6 +96,24 @@ def _drop_orphans(ph: Phrase) -> Phrase | None:
     return Phrase(kept) if kept else None
 
 
+# a part of the day that narrows a wider one said beside it ("tonight after dinner", "first thing monday morning")
+_NARROWS = {
+    FIRST_THING: ("morning",), "before lunch": ("morning",), "after lunch": ("afternoon",),
+    "dinner": ("evening", "night"), "before dinner": ("evening", "night"), "after dinner": ("evening", "night"),
+}
+
+
+def _refining(parts: tuple[str | None, ...]) -> str | None:
+    """The narrower of two parts of the day when one narrows the other, else None."""
+    if len(parts) != 2:
+        return None
+    a, b = parts
+    for narrow, wide in ((a, b), (b, a)):
+        if narrow in _NARROWS and wide in _NARROWS[narrow]:
+            return narrow
+    return None
+
+
 def _compatible(a: Phrase, p: Piece) -> bool:
     if p.lasting:
         # "4pm for 30 mins", "tomorrow morning for an hour": a length joins a time or a part of the day
@@ -115,8 +133,8 @@ def _compatible(a: Phrase, p: Piece) -> bool:
     last = a.pieces[-1]
     if last.anchored and p.day is not None and not any(q.day is not None for q in a.pieces):
         return True  # "3 days after" + "easter"
-    if taken & new == {"part"} and {q.part for q in a.pieces if q.part} | {p.part} == {FIRST_THING, "morning"}:
-        return True  # "first thing monday morning": the morning says no more than "first thing" does
+    if taken & new == {"part"} and _refining(tuple(q.part for q in a.pieces if q.part) + (p.part,)) is not None:
+        return True  # "first thing monday morning", "tonight after dinner": one part narrows the other
     if taken & new:
         # "tonight at 8" has a day twice over only through the part: let a clock time join a part
         return False
@@ -288,6 +306,10 @@ def _part_hours(part: str, opts: _Opts) -> tuple[int, int, int]:
         "early lunch": (12, 0, 14), "late lunch": (13, 0, 14),
         # lunch is 12:00-14:00: "before lunch" is the hour before it, "after lunch" the rest of the afternoon
         "before lunch": (11, 0, 12), "after lunch": (14, 0, 18),
+        # dinner is the hour from `evening_hour`: "before dinner" the hour before, "after dinner" the rest of the evening
+        "dinner": (opts.evening_hour, 0, min(opts.evening_hour + 1, 24)),
+        "before dinner": (max(opts.evening_hour - 1, 0), 0, max(opts.evening_hour, 1)),
+        "after dinner": (min(opts.evening_hour + 1, 23), 0, 24),
     }
     return table.get(part, (opts.morning_hour, 0, 12))
 
@@ -318,7 +340,7 @@ def _settle_hour(t: TimeOfDay, part: str | None, named_day: bool) -> list[int]:
         base = part.split()[-1]
         if base == "morning":
             return [0 if h == 12 else h]
-        if base in ("afternoon", "evening", "night", "lunch"):
+        if base in ("afternoon", "evening", "night", "lunch", "dinner"):
             if base == "night" and h in (1, 2, 3, 4) and part != "night":
                 return [h]
             return [12 if h == 12 else h + 12]
@@ -415,8 +437,8 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
     if t is None and any(p.same_time for p in phrase.pieces):
         # "this time tomorrow": the clock time it is now, to the minute
         t = TimeOfDay(now.hour, now.minute, 0, None, True, "minute")
-    part_piece = next((p for p in phrase.pieces if p.part == FIRST_THING), None) or \
-        next((p for p in phrase.pieces if p.part is not None), None)
+    narrower = _refining(tuple(p.part for p in phrase.pieces if p.part))
+    part_piece = next((p for p in phrase.pieces if p.part is not None and (narrower is None or p.part == narrower)), None)
     part = part_piece.part if part_piece else None
     part_today = any(p.part_today for p in phrase.pieces)
     today = now.date()

@@ -187,8 +187,9 @@ PARTS = {
     "morning": "morning", "mornings": "morning", "afternoon": "afternoon", "evening": "evening",
     "night": "night", "tonight": "night", "tonite": "night", "nite": "night", "lunch": "lunch",
     "lunchtime": "lunch", "lunch time": "lunch", "afternoonish": "afternoon", "eve": "evening", "arvo": "afternoon",
+    "dinner": "dinner", "dinnertime": "dinner", "dinner time": "dinner",
 }
-_PART = r"(?P<part>morning|afternoonish|afternoon|arvo|evening|night|lunch ?time)"
+_PART = r"(?P<part>morning|afternoonish|afternoon|arvo|evening|night|lunch ?time|dinner ?time)"
 
 
 @rule("tonight", "tonight tonite", r"(?P<late>late\s)?(?P<w>tonight|tonite)")
@@ -204,7 +205,7 @@ def _this_part(m: re.Match[str]) -> Piece:
 
 @rule("in the morning", "#part",
       r"(?P<late>(?:early|late)\s)?(?:(?:in|during|at|by)\s)?(?:the\s)?(?P<late2>(?:early|late)\s)?" + _PART
-      + r"(?:\s(?:time|hours))?|at\s(?P<lunch>lunch)|(?P<lunch2>lunch)")
+      + r"(?:\s(?:time|hours))?|(?:at|by|over|during)\s(?P<lunch>lunch|dinner)|(?P<lunch2>lunch|dinner)")
 def _part(m: re.Match[str]) -> Piece | None:
     if m["lunch2"] and not after_a_day(m):
         return None  # "lunch" alone is a meal ("lunch with ann"); after a day ("friday lunch") it is the time
@@ -238,13 +239,15 @@ def _end_of_day(m: re.Match[str]) -> Piece | None:
     return piece(m, part=END_OF_DAY, weak=idiom)
 
 
-@rule("after lunch", "lunch lunchtime work", r"(?P<ba>before|after)\s(?:(?:the|my|your|our)\s)?(?P<what>lunch(?:\s?time)?(?:\sbreak)?|work)")
+@rule("after lunch", "lunch lunchtime dinner dinnertime work",
+      r"(?P<ba>before|after)\s(?:(?:the|my|your|our)\s)?(?P<what>lunch(?:\s?time)?(?:\sbreak)?|dinner(?:\s?time)?|work)")
 def _around_lunch(m: re.Match[str]) -> Piece:
     if m["what"] == "work":
         if m["ba"] == "before":
             return piece(m, part="early morning")
         return piece(m, part=END_OF_DAY)  # "after work": when the working day ends
-    return piece(m, part=f"{m['ba']} lunch")
+    meal = "dinner" if m["what"].startswith("dinner") else "lunch"
+    return piece(m, part=f"{m['ba']} {meal}")
 
 
 @rule("first thing", "thing", r"(?:first|1st) thing(?P<morning>\s(?:in\s)?(?:the\s)?morning)?")
