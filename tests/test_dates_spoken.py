@@ -257,6 +257,8 @@ def test_the_weekend_of_a_day_in_a_sentence() -> None:
     ("this arvo", "Mon 2026-11-30 15:00 - Mon 2026-11-30 18:00"),
     ("tmw at 5", "Tue 2026-12-01 17:00"),
     ("2moro", "Tue 2026-12-01 00:00 - Wed 2026-12-02 00:00"),
+    ("the weekend after next", "Sat 2026-12-12 00:00 - Mon 2026-12-14 00:00"),
+    ("at the top of the hour", "Mon 2026-11-30 11:00 - Mon 2026-11-30 12:00"),
 ])
 def test_more_phrases_people_type(text: str, expected: str) -> None:
     assert when(text) == expected

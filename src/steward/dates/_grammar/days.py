@@ -316,11 +316,20 @@ def _the_week(m: re.Match[str]) -> Piece:
     return piece(m, day=DayRef("week", 0, mode="rest" if m["what"] else ""))
 
 
-@rule("weekend", "weekend wkend week", r"(?:(?P<rel>this|next|last|coming|past|the|this past)\s)?(?:week-?\s?end|wkend)")
+@rule("weekend", "weekend wkend week", r"(?:(?P<rel>this|next|last|coming|past|the|this past)\s)?(?:week-?\s?end|wkend)"
+      r"(?P<after>\safter next)?")
 def _weekend(m: re.Match[str]) -> Piece:
     rel = m["rel"] or ""
     n = {"next": 1, "coming": 0, "last": -1, "past": -1, "this past": -1}.get(rel, 0)
+    if m["after"]:
+        n = 1  # "the weekend after next": a week after "the weekend", as "friday after next" is after "friday"
     return piece(m, day=DayRef("weekend", n))
+
+
+@rule("top of the hour", "top", r"(?:at\s)?the\stop\sof\sthe\shour")
+def _top_of_the_hour(m: re.Match[str]) -> Piece:
+    # the next whole hour (the same as "the next hour", which starts there)
+    return piece(m, day=DayRef("units", 1, mode="hour"))
 
 
 @rule("end of month", "end beginning start eom eoy eow bom boy",
