@@ -300,3 +300,10 @@ def test_dinner_follows_the_evening_hour_and_alone_is_a_meal() -> None:
     assert cut("remind me to call mom after dinner") == ("Mon 2026-11-30 20:00", "after dinner")
     # two parts that do not narrow each other stay two phrases
     assert resolve("tomorrow morning after dinner", MONDAY) is None
+
+
+def test_a_day_of_may_said_with_an_ordinal_or_of_is_a_date_in_a_sentence() -> None:
+    # "may" is also a verb: "may 3" alone in a sentence is not read, "the 22nd of may" is
+    assert cut("what day is the twenty second of may") == ("Sat 2027-05-22 00:00", "the twenty second of may")
+    assert cut("book it for may 3rd") == ("Mon 2027-05-03 00:00", "may 3rd")
+    assert find("you may 22 be right", MONDAY) is None

@@ -112,10 +112,14 @@ def _d_mon_y(m: re.Match[str]) -> Piece | None:
     return _date_piece(m, MONTHS[m["mon"]], int(m["day"]), year_of(m["year"]))
 
 
+_ORDINAL_DAY = re.compile(r"\d(?:st|nd|rd|th)\b|\bof\s")
+
+
 def _date_piece(m: re.Match[str], month: int, day: int, year: int | None) -> Piece | None:
     if not 1 <= day <= 31:
         return None
-    weak = m["mon"] == "may" and not m["year"] and not m.group().endswith(("st", "nd", "rd", "th"))
+    # "may 3" may be a verb and a number; "may 3rd", "the 3rd of may" are dates
+    weak = m["mon"] == "may" and not m["year"] and _ORDINAL_DAY.search(m.group()) is None
     gd = m.groupdict()
     wd = gd.get("wd0") or gd.get("wd1")
     return piece(m, day=DayRef("month_day", month, day, year, mode=f"wd{WEEKDAYS[wd]}" if wd else ""), weak=weak)
