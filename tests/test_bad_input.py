@@ -192,3 +192,37 @@ def test_a_config_path_that_is_a_folder_is_one_line(cli, steward_home: Path) -> 
     r = cli("schedule")
     assert r.code == 1
     assert r.err.strip() == f"steward: {config}: cannot read the config file (Is a directory)"
+
+
+def test_an_ics_item_with_an_unreadable_or_far_date_is_skipped_and_the_rest_imported(cli, tmp_path: Path) -> None:
+    ics = tmp_path / "mixed.ics"
+    ics.write_bytes(
+        b"BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
+        b"BEGIN:VEVENT\r\nUID:bad\r\nSUMMARY:garbled\r\nDTSTART:2026130T99\r\nEND:VEVENT\r\n"
+        b"BEGIN:VEVENT\r\nUID:far\r\nSUMMARY:far away\r\nDTSTART:99991231T233000Z\r\nEND:VEVENT\r\n"
+        b"BEGIN:VEVENT\r\nUID:good\r\nSUMMARY:dentist\r\nDTSTART:20260918T150000Z\r\nEND:VEVENT\r\n"
+        b"END:VCALENDAR\r\n")
+    r = cli("--json", NOW, "calendar", "import", str(ics))
+    assert r.code == 0, r.err
+    report = r.json()
+    assert report["events"] == ["good"]
+    assert report["skipped"] == [
+        "garbled: '2026130T99' is not a date or a date-time",
+        "far away: '9999-12-31T23:30:00+00:00' is out of range: Steward's calendar runs from the year 2 to 9998",
+    ]
+    assert [i["title"] for i in cli("--json", NOW, "schedule", "2026-09-18").json()["items"]] == ["dentist"]
+
+
+def test_control_characters_never_reach_a_reminder(cli) -> None:
+    r = cli("--json", NOW, "remind", "tomorrow at 5pm", "call\x00 the\x1b[31m bank\x07")
+    assert r.code == 0, r.err
+    assert r.json()["text"] == "call the[31m bank"
+    r = cli(NOW, "remind", "tomorrow at 6pm", "\x00\x01\x02")
+    assert r.code == 1 and r.err.strip() == "steward: a reminder needs some text: what is it about?"
+
+
+@pytest.mark.parametrize("interval", ["0", "-3", "nan", "inf"])
+def test_the_scheduler_refuses_an_interval_it_would_spin_or_hang_on(cli, interval: str) -> None:
+    r = cli("scheduler", "run", f"--interval={interval}")
+    assert r.code == 2
+    assert r.err.strip().startswith("steward: --interval") and "above 0" in r.err

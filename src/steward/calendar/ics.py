@@ -86,20 +86,33 @@ def event_to_calendar(events: list[Event], reminders: list[Reminder] | tuple[Rem
 def _aware(value: date | datetime, zone: tzinfo) -> datetime:
     if isinstance(value, datetime):
         return value if value.tzinfo is not None else value.replace(tzinfo=zone)  # floating time: the user's
+    if not isinstance(value, date):  # icalendar hands back the raw text of a value it could not parse
+        raise UserError(f"{str(value)[:40]!r} is not a date or a date-time")
     return datetime.combine(value, time(0), tzinfo=zone)
+
+
+def _decoded(component: Any, name: str) -> Any:
+    """A property's value; a UserError (the item is skipped, the import goes on) when it cannot be read."""
+    try:
+        return component.decoded(name)
+    except (ValueError, TypeError) as exc:
+        raise UserError(f"its {name.upper()} cannot be read ({exc})") from None
 
 
 def event_from_component(component: Any, calendar: str, zone: tzinfo = UTC) -> Event | None:
     """A VEVENT as an Event (None when it has no start); dates are all-day in `zone`."""
     if component.get("dtstart") is None:
         return None
-    raw_start = component.decoded("dtstart")
+    raw_start = _decoded(component, "dtstart")
     all_day = not isinstance(raw_start, datetime)
     start = _aware(raw_start, zone)
     if component.get("dtend") is not None:
-        end = _aware(component.decoded("dtend"), zone)
+        end = _aware(_decoded(component, "dtend"), zone)
     elif component.get("duration") is not None:
-        end = start + component.decoded("duration")
+        duration = _decoded(component, "duration")
+        if not isinstance(duration, timedelta):
+            raise UserError(f"its DURATION {str(duration)[:40]!r} is not a duration")
+        end = start + duration
     else:
         end = start + (timedelta(days=1) if all_day else timedelta(0))
     marker = component.get(MARKER.lower()) or component.get(MARKER)
@@ -193,8 +206,9 @@ def import_ics(service: CalendarService, path: Path, calendar: str | None = None
                 if component.get("due") is None or str(component.get("status", "")).upper() in (
                         "COMPLETED", "CANCELLED"):
                     continue
-                due = _aware(component.decoded("due"), zone)
-                reminder = service.create_reminder(title, due if isinstance(component.decoded("due"), datetime)
+                raw_due = _decoded(component, "due")
+                due = _aware(raw_due, zone)
+                reminder = service.create_reminder(title, due if isinstance(raw_due, datetime)
                                                    else due.date().isoformat(), provenance=provenance)
                 assert reminder.id is not None
                 report.reminders.append(reminder.id)

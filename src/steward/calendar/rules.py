@@ -5,6 +5,7 @@ No I/O here: the service calls these with the user's clock and its settings.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any, Protocol
@@ -68,7 +69,7 @@ def resolve_when(when: str | datetime | Any, clock: Clock, options: Any = None) 
     if isinstance(when, datetime):
         if when.tzinfo is None:
             raise ValueError("create_reminder/create_event need an aware datetime, not a naive one")
-        return Moment(when, None, True, when.isoformat())
+        return _in_range(Moment(when, None, True, when.isoformat()))
     if not isinstance(when, str):
         if hasattr(when, "start") and hasattr(when, "has_time"):
             return from_resolution(when, str(getattr(when, "text", "")))
@@ -119,8 +120,11 @@ def check_not_past(moment: datetime, now: datetime, what: str) -> None:
 
 
 def clean_text(text: str, what: str) -> str:
-    """A reminder's text or an event's title: spaces collapsed, not empty, not absurdly long."""
-    cleaned = " ".join(str(text).split())
+    """A reminder's text or an event's title: spaces collapsed, control characters dropped, not empty,
+    not absurdly long."""
+    # a NUL or an escape sequence would reach a terminal, an ICS file or a notification header as is
+    printable = "".join(ch for ch in str(text) if ch.isspace() or unicodedata.category(ch) != "Cc")
+    cleaned = " ".join(printable.split())
     if not cleaned:
         raise UserError(f"a {what} needs some text: what is it about?")
     if len(cleaned) > MAX_TEXT:

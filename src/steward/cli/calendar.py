@@ -182,6 +182,12 @@ def cmd_scheduler_run(ctx: Ctx, args: argparse.Namespace) -> int:
                 ctx.notice("steward: no reminder is due")
             return 0
         interval = args.interval if args.interval is not None else ctx.settings.as_float("scheduler.interval")
+        if not 0 < interval < 10**9:  # 0, a negative number or nan would spin without pausing; inf cannot be waited
+            from steward.errors import UsageError
+
+            given = "--interval" if args.interval is not None else "scheduler.interval"
+            raise UsageError(f"{given} {interval:g}: give the seconds between passes, above 0 "
+                             "(or --once for one pass)")
         ctx.notice(f"steward: sending due reminders every {interval:g} s; Ctrl-C stops")
         try:
             run_loop(scheduler, ctx.clock, interval)
