@@ -226,3 +226,34 @@ def test_the_scheduler_refuses_an_interval_it_would_spin_or_hang_on(cli, interva
     r = cli("scheduler", "run", f"--interval={interval}")
     assert r.code == 2
     assert r.err.strip().startswith("steward: --interval") and "above 0" in r.err
+
+
+@pytest.mark.parametrize(("variable", "value", "args"), [
+    ("STEWARD_REMINDERS_DEFAULT_HOUR", "25", (NOW, "remind", "tomorrow", "call the bank")),  # was a ValueError
+    ("STEWARD_CALENDAR_EVENT_MINUTES", "99999999999", (NOW, "calendar", "add", "friday 3pm", "x")),  # OverflowError
+    ("STEWARD_SEARCH_RRF_K", "-60", ("mail", "search", "x")),  # was a ValueError
+    ("STEWARD_MAIL_ANALYZE_LIMIT", "99999999999999999999", ("mail", "analyze", "x")),  # OverflowError
+    ("STEWARD_MAIL_ANALYZE_LIMIT", "-1", ("mail", "analyze", "x")),  # silently found nothing
+    ("STEWARD_LLM_TIMEOUT", "-1", ("chat", "hello")),
+    ("STEWARD_ROUTER_THRESHOLD", "nan", ("chat", "hello")),
+    ("STEWARD_MAIL_SEARCH_LIMIT", "abc", ("mail", "search", "x")),  # a wrong type, refused before this sweep
+])
+def test_a_setting_out_of_range_is_one_line_naming_it(cli, monkeypatch, variable: str, value: str,
+                                                      args: tuple[str, ...]) -> None:
+    monkeypatch.setenv(variable, value)
+    r = cli(*args)
+    assert r.code == 1, r.err
+    assert len(r.err.strip().splitlines()) == 1 and "Traceback" not in r.err
+    assert f"from ${variable}: '{value}'" in r.err
+    monkeypatch.delenv(variable)
+    assert cli("--json", "reminders", "list", "--all").json() == []
+
+
+def test_a_setting_out_of_range_in_the_config_file_says_the_range(cli, steward_home: Path) -> None:
+    assert cli("init").code == 0
+    config = next(steward_home.rglob("config.toml"))
+    config.write_text("[reminders]\ndefault_hour = 24\n")
+    r = cli("schedule")
+    assert r.code == 1
+    assert r.err.strip() == (f"steward: setting reminders.default_hour from {config}: 24 is out of range; "
+                             "use a number from 0 to 23")

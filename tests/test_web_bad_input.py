@@ -85,3 +85,10 @@ def test_values_past_what_the_store_holds_are_one_line(client: TestClient, metho
     r = client.request(method, path)
     assert piece in _one_line_error(r, status, error)
     assert client.get("/health").status_code == 200
+
+
+@pytest.mark.parametrize("origin", ["http://[", "http://[::1", "https://[bad]x"])
+def test_a_malformed_origin_is_refused_as_another_site_not_a_crash(client: TestClient, origin: str) -> None:
+    r = client.post("/chat", json={"text": "remind me tomorrow at 9 to call the bank"}, headers={"origin": origin})
+    assert "may not change anything here" in _one_line_error(r, 403, "cross_site")
+    _no_reminders(client)

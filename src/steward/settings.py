@@ -25,34 +25,50 @@ class Setting:
     default: Any
     help: str
     env_ok: bool = True  # lists of tables (accounts) are only read from the file
+    # the range a number must be in (inclusive); a value outside it is a ConfigError naming the setting,
+    # not a traceback (an hour of 25) or a silent spin (a timeout below 0) somewhere later
+    low: float | None = None
+    high: float | None = None
 
 
 SETTINGS: tuple[Setting, ...] = (
     # the user's clock and dates
     Setting("timezone", "", "IANA zone of the user's clock; empty means the system zone"),
     Setting("dates.day_first", False, "read 3/9 as 3 September (day first) rather than March 9"),
-    Setting("dates.morning_hour", 9, "hour meant by 'morning' with no time"),
-    Setting("dates.afternoon_hour", 15, "hour meant by 'afternoon' with no time"),
-    Setting("dates.evening_hour", 19, "hour meant by 'evening' / 'this evening' with no time"),
-    Setting("dates.night_hour", 21, "hour meant by 'tonight' / 'night' with no time"),
-    Setting("dates.end_of_day_hour", 17, "hour meant by 'end of day' / 'EOD' / 'close of business' / 'after work'"),
-    Setting("reminders.default_hour", 9, "hour used when a reminder names a day but no time"),
+    Setting("dates.morning_hour", 9, "hour meant by 'morning' with no time", low=0, high=23),
+    Setting("dates.afternoon_hour", 15, "hour meant by 'afternoon' with no time", low=0, high=23),
+    Setting("dates.evening_hour", 19, "hour meant by 'evening' / 'this evening' with no time",
+            low=0, high=23),
+    Setting("dates.night_hour", 21, "hour meant by 'tonight' / 'night' with no time", low=0, high=23),
+    Setting("dates.end_of_day_hour", 17,
+            "hour meant by 'end of day' / 'EOD' / 'close of business' / 'after work'",
+            low=0, high=23),
+    Setting("reminders.default_hour", 9, "hour used when a reminder names a day but no time", low=0, high=23),
     # mail
-    Setting("mail.snippet_chars", 200, "characters of readable text kept as a message's snippet"),
+    Setting("mail.snippet_chars", 200, "characters of readable text kept as a message's snippet",
+            low=1, high=100000),
     Setting("mail.import_workers", 2, "processes that parse a large import while the main one stores (1 = none)"),
-    Setting("mail.search_limit", 20, "hits returned by a search unless --limit says otherwise"),
-    Setting("mail.analyze_limit", 1000, "most matches an analysis reads"),
+    Setting("mail.search_limit", 20, "hits returned by a search unless --limit says otherwise",
+            low=1, high=10000),
+    Setting("mail.analyze_limit", 1000, "most matches an analysis reads", low=1, high=1000000),
     Setting("mail.sync_every", "5m", "mail sync heartbeat interval in `serve` (e.g. 5m, 1h; 0 turns it off)"),
-    Setting("mail.sync_batch", 200, "messages fetched per IMAP/Gmail round trip and stored per transaction"),
-    Setting("mail.sync_timeout", 30.0, "seconds to wait for a mail server before the sync fails"),
+    Setting("mail.sync_batch", 200, "messages fetched per IMAP/Gmail round trip and stored per transaction",
+            low=1, high=10000),
+    Setting("mail.sync_timeout", 30.0, "seconds to wait for a mail server before the sync fails",
+            low=0.1, high=86400),
     Setting("mail.accounts", [], "live mail accounts ([[mail.accounts]] tables: name, kind, host, ...)", env_ok=False),
     Setting("semantic_search", True, "flag: semantic recall in mail search (0 = lexical only)"),
-    Setting("search.rrf_k", 60, "reciprocal-rank-fusion constant for hybrid search"),
-    Setting("search.min_similarity", 0.28, "cosine below which a message is no semantic match (gibberish finds nothing)"),
-    Setting("search.semantic_weight", 0.5, "weight of semantic votes in hybrid search when every query word matched"),
+    Setting("search.rrf_k", 60, "reciprocal-rank-fusion constant for hybrid search", low=0, high=1000000),
+    Setting("search.min_similarity", 0.28,
+            "cosine below which a message is no semantic match (gibberish finds nothing)",
+            low=-1, high=1),
+    Setting("search.semantic_weight", 0.5,
+            "weight of semantic votes in hybrid search when every query word matched",
+            low=0, high=100),
     # the embedding model
-    Setting("embed.threads", 0, "batches embedded side by side, one core each; 0 = one per core"),
-    Setting("embed.batch_size", 32, "texts embedded per model call"),
+    Setting("embed.threads", 0, "batches embedded side by side, one core each; 0 = one per core",
+            low=0, high=256),
+    Setting("embed.batch_size", 32, "texts embedded per model call", low=1, high=100000),
     Setting("embed.max_tokens", 48, "a text is embedded from its first this-many tokens (3..256): sender, subject and the head of the snippet"),
     Setting("embed.int8", True, "texts over 16 tokens take the int8 graph (about 2.2x faster; 0 = float32 only)"),
     Setting("embed.cache_dir", "", "where the model graph built on first use is kept; empty = DATA_DIR/models"),
@@ -62,27 +78,34 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("calendar.caldav_url", "", "CalDAV calendar collection URL"),
     Setting("calendar.caldav_user", "", "CalDAV user name"),
     Setting("calendar.caldav_password_env", "", "environment variable holding the CalDAV password"),
-    Setting("calendar.caldav_timeout", 10.0, "seconds to wait for the CalDAV server"),
-    Setting("calendar.event_minutes", 60, "length of an event given only a start time"),
+    Setting("calendar.caldav_timeout", 10.0, "seconds to wait for the CalDAV server", low=0.1, high=86400),
+    Setting("calendar.event_minutes", 60, "length of an event given only a start time", low=1, high=527040),
     # notifications
     Setting("notify.sinks", ["console"], "where due reminders are sent: console, desktop, webhook, ntfy, email"),
     Setting("notify.desktop_command", "notify-send", "the command that shows a desktop notification"),
-    Setting("notify.timeout", 10.0, "seconds a sink may take to deliver one notification"),
-    Setting("notify.late_after", 120, "seconds after its due time a reminder is reported as late"),
+    Setting("notify.timeout", 10.0, "seconds a sink may take to deliver one notification",
+            low=0.1, high=86400),
+    Setting("notify.late_after", 120, "seconds after its due time a reminder is reported as late",
+            low=0, high=1000000000),
     Setting("notify.retry_seconds", [60, 300, 900, 3600], "waits before retrying a sink that failed; then give up"),
     Setting("scheduler.interval", 15.0, "seconds between the scheduler's passes"),
-    Setting("scheduler.lease_seconds", 600, "a claim older than this is taken over from a silent scheduler"),
+    Setting("scheduler.lease_seconds", 600, "a claim older than this is taken over from a silent scheduler",
+            low=1, high=1000000000),
     Setting("notify.webhook_url", "", "URL a webhook / ntfy notification is POSTed to"),
     Setting("notify.smtp_host", "127.0.0.1", "SMTP server for email notifications"),
-    Setting("notify.smtp_port", 25, "SMTP port for email notifications"),
+    Setting("notify.smtp_port", 25, "SMTP port for email notifications", low=1, high=65535),
     Setting("notify.email_from", "steward@localhost", "sender of email notifications"),
     Setting("notify.email_to", "", "recipient of email notifications"),
     # the assistant
-    Setting("assistant.continuation_minutes", 10, "minutes an open question waits for its answer"),
-    Setting("router.threshold", 0.45, "semantic router confidence below which the keyword fallback decides"),
+    Setting("assistant.continuation_minutes", 10, "minutes an open question waits for its answer",
+            low=0, high=1000000),
+    Setting("router.threshold", 0.45, "semantic router confidence below which the keyword fallback decides",
+            low=0, high=1),
     Setting("semantic_router", True, "flag: route turns by MiniLM similarity to exemplars (0 = keywords only)"),
-    Setting("assistant.max_turn_chars", 4000, "longest turn (in characters) the assistant takes"),
-    Setting("assistant.history_turns", 20, "earlier turns of the session handed to the model loop"),
+    Setting("assistant.max_turn_chars", 4000, "longest turn (in characters) the assistant takes",
+            low=1, high=1000000),
+    Setting("assistant.history_turns", 20, "earlier turns of the session handed to the model loop",
+            low=0, high=10000),
     Setting("reminder_creation_intercept", True, "flag: 'remind me ...' is handled without a model (0 = off)"),
     Setting("schedule_query_intercept", True, "flag: 'what's my schedule tomorrow?' is answered without a model"),
     Setting("inbox_analysis_intercept", True,
@@ -91,27 +114,34 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("hooks.user_prompt_submit", [], "shell commands run on every turn before it is handled"),
     Setting("hooks.pre_tool_use", [], "shell commands run before the model loop calls a tool"),
     Setting("hooks.post_tool_use", [], "shell commands run after the model loop called a tool"),
-    Setting("hooks.timeout", 10.0, "seconds a hook command may take before it is skipped"),
+    Setting("hooks.timeout", 10.0, "seconds a hook command may take before it is skipped",
+            low=0.1, high=86400),
     # models
     Setting("llm.tier1", "", "PROVIDER BASE_URL MODEL for light turns (e.g. 'ollama http://127.0.0.1:11434 qwen2.5:3b')"),
     Setting("llm.tier2", "", "PROVIDER BASE_URL MODEL for actions and tool use"),
     Setting("llm.tier3", "", "PROVIDER BASE_URL MODEL the escalation judge may move a run to"),
-    Setting("llm.timeout", 60.0, "seconds to wait for a model reply"),
-    Setting("llm.max_steps", 6, "tool-loop steps before the loop gives up"),
+    Setting("llm.timeout", 60.0, "seconds to wait for a model reply", low=0.1, high=86400),
+    Setting("llm.max_steps", 6, "tool-loop steps before the loop gives up", low=1, high=1000),
     Setting("llm.escalation_judge", False, "flag: let a judge move a struggling run to tier3"),
     Setting("llm.intent_tiers", [], "INTENT=TIER overrides of the intent->tier map (defaults: action, calendar, "
             "communication, finance, task=tier2; the rest tier1), e.g. 'general=tier2, *=tier1'"),
-    Setting("llm.context_chars", 16000, "characters of prompt the loop sends; older history is trimmed first"),
-    Setting("llm.max_tokens", 1024, "most tokens one model reply may have (0 = the server's own limit)"),
-    Setting("llm.retries", 2, "retries when the model server cannot be reached (never on an error answer)"),
+    Setting("llm.context_chars", 16000, "characters of prompt the loop sends; older history is trimmed first",
+            low=100, high=100000000),
+    Setting("llm.max_tokens", 1024, "most tokens one model reply may have (0 = the server's own limit)",
+            low=0, high=10000000),
+    Setting("llm.retries", 2, "retries when the model server cannot be reached (never on an error answer)",
+            low=0, high=100),
     Setting("llm.api_key_env", "", "environment variable holding a bearer token for an OpenAI-compatible server"),
     Setting("reminder_llm", True, "flag: with a model on the task tier, a reminder's text is the model's summary"),
     # the server
     Setting("serve.host", "127.0.0.1", "address `serve` binds to"),
-    Setting("serve.port", 8765, "port `serve` listens on"),
+    Setting("serve.port", 8765, "port `serve` listens on", low=0, high=65535),
     Setting("serve.token_file", "", "file holding the bearer token required off loopback"),
-    Setting("serve.workers", 2, "threads that run requests, each with its own store connection"),
-    Setting("serve.turn_workers", 1, "more threads that run only chat turns, so a turn never waits behind searches"),
+    Setting("serve.workers", 2, "threads that run requests, each with its own store connection",
+            low=1, high=64),
+    Setting("serve.turn_workers", 1,
+            "more threads that run only chat turns, so a turn never waits behind searches",
+            low=0, high=64),
 )
 
 _BY_NAME = {s.name: s for s in SETTINGS}
@@ -137,10 +167,9 @@ def _coerce(setting: Setting, value: Any, where: str) -> Any:
             if text in _FALSE:
                 return False
             raise ValueError(value)
-        if isinstance(default, int):
-            return int(value)
-        if isinstance(default, float):
-            return float(value)
+        if isinstance(default, int | float):
+            number = int(value) if isinstance(default, int) else float(value)
+            return _in_range(setting, number, value, where)
         if isinstance(default, list):
             if isinstance(value, list):
                 return value
@@ -155,6 +184,15 @@ def _coerce(setting: Setting, value: Any, where: str) -> Any:
     except (ValueError, TypeError, json.JSONDecodeError):
         kind = type(default).__name__
         raise ConfigError(f"setting {setting.name} from {where}: {value!r} is not a valid {kind}") from None
+
+
+def _in_range(setting: Setting, number: float, value: Any, where: str) -> float:
+    low = -float("inf") if setting.low is None else setting.low
+    high = float("inf") if setting.high is None else setting.high
+    if not low <= number <= high:  # nan is in no range
+        raise ConfigError(f"setting {setting.name} from {where}: {value!r} is out of range; "
+                          f"use a number from {low:g} to {high:g}")
+    return number
 
 
 def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:

@@ -94,7 +94,10 @@ def same_origin(origin: str, host: str) -> bool:
     """True when an Origin header names the host the request was sent to."""
     if origin == "null":
         return False
-    parts = urlsplit(origin)
+    try:
+        parts = urlsplit(origin)
+    except ValueError:  # e.g. "http://[" (an unclosed IPv6 bracket): not this origin, whatever it is
+        return False
     return bool(parts.netloc) and parts.netloc.lower() == host.lower()
 
 
