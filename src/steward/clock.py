@@ -40,6 +40,8 @@ def get_zone(name: str) -> tzinfo:
         digits = text[1:].replace(":", "")
         if digits.isdigit() and len(digits) in (2, 4):
             hours, minutes = int(digits[:2]), int(digits[2:] or 0)
+            if hours > 23 or minutes > 59:  # timezone() refuses a day or more with a ValueError
+                raise ConfigError(f"time zone offset {name!r} is out of range; use -23:59 to +23:59")
             delta = timedelta(hours=hours, minutes=minutes)
             return timezone(delta if text[0] == "+" else -delta)
     try:
@@ -81,6 +83,8 @@ def parse_instant(text: str) -> datetime:
         raise UsageError(f"--now: {text!r} is not an ISO-8601 date-time") from None
     if moment.tzinfo is None:
         raise UsageError(f"--now: {text!r} needs an offset, e.g. {text}+05:30")
+    if not 2 <= moment.year <= 9998:  # a day either side must exist in every zone (datetime ends at 1 and 9999)
+        raise UsageError(f"--now: {text!r} is out of range; pin the clock between the years 2 and 9998")
     return moment
 
 
