@@ -41,6 +41,7 @@ BAD = [
     ((NOW, "calendar", "add", "friday 3pm", "x", "--minutes", "99999999999"), 1, "ends past the year 9999"),
     ((NOW, "--tz", "+99:99", "schedule"), 1, "time zone offset '+99:99' is out of range"),  # was a ValueError
     ((NOW, "--tz", "+05:99", "schedule"), 1, "out of range; use -23:59 to +23:59"),  # was 06:39 silently
+    (("--tz", "", "schedule"), 2, "--tz needs a zone name"),  # was the configured zone, silently
     (("--now", "0001-01-01T00:00:00+05:00", "schedule"), 2, "pin the clock between the years 2 and 9998"),
     (("--now", "9999-12-31T23:59:59-05:00", "schedule"), 2, "out of range"),
     # empty arguments that used to mean something else

@@ -35,14 +35,13 @@ SETTINGS: tuple[Setting, ...] = (
     # the user's clock and dates
     Setting("timezone", "", "IANA zone of the user's clock; empty means the system zone"),
     Setting("dates.day_first", False, "read 3/9 as 3 September (day first) rather than March 9"),
-    Setting("dates.morning_hour", 9, "hour meant by 'morning' with no time", low=0, high=23),
-    Setting("dates.afternoon_hour", 15, "hour meant by 'afternoon' with no time", low=0, high=23),
-    Setting("dates.evening_hour", 19, "hour meant by 'evening' / 'this evening' with no time",
-            low=0, high=23),
-    Setting("dates.night_hour", 21, "hour meant by 'tonight' / 'night' with no time", low=0, high=23),
+    # the dates.* hours have no range here: DateOptions.from_settings checks them, where they are read
+    Setting("dates.morning_hour", 9, "hour meant by 'morning' with no time"),
+    Setting("dates.afternoon_hour", 15, "hour meant by 'afternoon' with no time"),
+    Setting("dates.evening_hour", 19, "hour meant by 'evening' / 'this evening' with no time"),
+    Setting("dates.night_hour", 21, "hour meant by 'tonight' / 'night' with no time"),
     Setting("dates.end_of_day_hour", 17,
-            "hour meant by 'end of day' / 'EOD' / 'close of business' / 'after work'",
-            low=0, high=23),
+            "hour meant by 'end of day' / 'EOD' / 'close of business' / 'after work'"),
     Setting("reminders.default_hour", 9, "hour used when a reminder names a day but no time", low=0, high=23),
     # mail
     Setting("mail.snippet_chars", 200, "characters of readable text kept as a message's snippet",

@@ -164,6 +164,11 @@ class Ctx:
 
     @cached_property
     def clock(self) -> Clock:
+        tz = getattr(self.args, "tz", None)
+        if tz is not None and not tz.strip():  # `--tz ""` would quietly mean the configured zone
+            from steward.errors import UsageError
+
+            raise UsageError("--tz needs a zone name, e.g. --tz Asia/Kolkata")
         return make_clock(self.settings.as_str("timezone"), getattr(self.args, "now", None),
                           getattr(self.args, "tz", None))
 
