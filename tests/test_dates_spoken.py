@@ -153,6 +153,8 @@ def test_end_of_day_words_that_are_not_a_deadline(sentence: str) -> None:
     ("after lunch on friday", "Fri 2026-12-04 14:00 - Fri 2026-12-04 18:00"),
     ("before lunch tomorrow", "Tue 2026-12-01 11:00 - Tue 2026-12-01 12:00"),
     ("before work", "Tue 2026-12-01 07:00 - Tue 2026-12-01 09:00"),   # the early morning, passed today
+    ("after school", "Mon 2026-11-30 15:00 - Mon 2026-11-30 18:00"),
+    ("tomorrow after school", "Tue 2026-12-01 15:00 - Tue 2026-12-01 18:00"),
 ])
 def test_before_and_after_lunch(text: str, expected: str) -> None:
     assert when(text) == expected

@@ -305,7 +305,7 @@ def _part_hours(part: str, opts: _Opts) -> tuple[int, int, int]:
         "late night": (23, 0, 24), "early night": (opts.night_hour, 0, 24), "lunch": (12, 0, 14),
         "early lunch": (12, 0, 14), "late lunch": (13, 0, 14),
         # lunch is 12:00-14:00: "before lunch" is the hour before it, "after lunch" the rest of the afternoon
-        "before lunch": (11, 0, 12), "after lunch": (14, 0, 18),
+        "before lunch": (11, 0, 12), "after lunch": (14, 0, 18), "after school": (15, 0, 18),
         # dinner is the hour from `evening_hour`: "before dinner" the hour before, "after dinner" the rest of the evening
         "dinner": (opts.evening_hour, 0, min(opts.evening_hour + 1, 24)),
         "before dinner": (max(opts.evening_hour - 1, 0), 0, max(opts.evening_hour, 1)),

@@ -239,9 +239,11 @@ def _end_of_day(m: re.Match[str]) -> Piece | None:
     return piece(m, part=END_OF_DAY, weak=idiom)
 
 
-@rule("after lunch", "lunch lunchtime dinner dinnertime work",
-      r"(?P<ba>before|after)\s(?:(?:the|my|your|our)\s)?(?P<what>lunch(?:\s?time)?(?:\sbreak)?|dinner(?:\s?time)?|work)")
+@rule("after lunch", "lunch lunchtime dinner dinnertime work school",
+      r"(?P<ba>before|after)\s(?:(?:the|my|your|our)\s)?(?P<what>lunch(?:\s?time)?(?:\sbreak)?|dinner(?:\s?time)?|work|school)")
 def _around_lunch(m: re.Match[str]) -> Piece:
+    if m["what"] == "school":
+        return piece(m, part="early morning" if m["ba"] == "before" else "after school")
     if m["what"] == "work":
         if m["ba"] == "before":
             return piece(m, part="early morning")
