@@ -262,3 +262,16 @@ def test_a_setting_out_of_range_in_the_config_file_says_the_range(cli, steward_h
     assert r.code == 1
     assert r.err.strip() == (f"steward: setting reminders.default_hour from {config}: 24 is out of range; "
                              "use a number from 0 to 23")
+
+
+def test_reading_a_message_whose_file_became_a_fifo_says_it_is_gone(cli, cli_process, tmp_path: Path,
+                                                                      monkeypatch) -> None:
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    box = tmp_path / "box.mbox"
+    box.write_bytes(b"From a@b Mon Jan 1 00:00:00 2024\nFrom: a@example.com\nSubject: one\nMessage-ID: <1@x>\n\nhi\n")
+    assert cli("mail", "import", str(box), "--no-progress").code == 0
+    box.unlink()
+    os.mkfifo(box)
+    r = cli_process("mail", "read", "1", timeout=60)  # the read used to wait on the FIFO forever
+    assert r.returncode == 1
+    assert r.stderr.strip() == f"steward: message 1: {box} is gone (moved or deleted); import the mbox again"

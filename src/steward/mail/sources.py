@@ -152,15 +152,19 @@ def fetch_raw(pointer: SourcePointer, imap: ImapFetcher | None = None) -> bytes:
             raise SourceGone(f"no IMAP connection for account {pointer.account!r}; configure it or run `steward mail sync`")
         return imap(pointer)
     path = Path(pointer.path)
+    regular = path.is_file()  # a FIFO now at that path would block the read forever: it is not the message
     if isinstance(pointer, MboxSource):
         try:
+            if not regular:
+                raise FileNotFoundError(pointer.path)
             return read_mbox_span(pointer)
         except OSError:
             raise SourceGone(f"{pointer.path} is gone (moved or deleted); import the mbox again") from None
-    try:
-        return path.read_bytes()
-    except OSError:
-        pass
+    if regular:
+        try:
+            return path.read_bytes()
+        except OSError:
+            pass
     if pointer.kind == "maildir":
         moved = _find_in_maildir(path)
         if moved is not None:
