@@ -275,3 +275,14 @@ def test_reading_a_message_whose_file_became_a_fifo_says_it_is_gone(cli, cli_pro
     r = cli_process("mail", "read", "1", timeout=60)  # the read used to wait on the FIFO forever
     assert r.returncode == 1
     assert r.stderr.strip() == f"steward: message 1: {box} is gone (moved or deleted); import the mbox again"
+
+
+@pytest.mark.parametrize("text", ["what's my schedule on feb 30", "what do I have on the 32nd",
+                                  "what's on my calendar on 9999-12-31"])
+def test_a_schedule_question_about_a_day_that_cannot_be_read_does_not_answer_with_today(cli, text: str) -> None:
+    trace = cli("--json", NOW, "chat", text).json()
+    assert trace["handled_by"] == "schedule_query"
+    assert trace["reply"].startswith("I couldn't tell which day you mean")
+    assert "14 Sep" not in trace["reply"]  # today, which was not asked about
+    assert cli("--json", NOW, "chat", "what's my schedule on friday").json()["reply"] == (
+        "Nothing on your schedule for Fri 18 Sep 2026.")

@@ -91,8 +91,14 @@ class ScheduleQuery:
         return [first + timedelta(days=i) for i in range(count)]
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
+        when = match.slots.get("when")
+        if when is None and any(ch.isdigit() for ch in turn.text):
+            # a day was named ("on feb 30", "the 32nd", "9999-12-31") that `dates` could not read: today's
+            # schedule would answer a question that was not asked
+            return Outcome(reply="I couldn't tell which day you mean. Ask e.g. \"what's my schedule on friday?\" "
+                                 "or \"what do I have on 2026-09-18?\"", data={"days": []})
         calendar = self._calendar()
-        schedules = [calendar.schedule(day) for day in self.days(turn, match.slots.get("when"))]
+        schedules = [calendar.schedule(day) for day in self.days(turn, when)]
         data = {"days": [s.to_json() for s in schedules]}
         return Outcome(reply=render(schedules), data=data)
 
