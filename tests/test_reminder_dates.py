@@ -34,6 +34,13 @@ def reminder(text: str) -> tuple[str, str | None]:
     # ... but a time preposition makes it the time
     ("remind me in the morning call mom", "call mom", "2026-09-15T09:00:00+05:30"),
     ("remind me tomorrow to call mom", "call mom", "2026-09-15T00:00:00+05:30"),
+    # a day said after "for" is what the task is for when another time is said
+    ("remind me to prepare slides for the 25th on friday", "prepare slides for the 25th", "2026-09-18T00:00:00+05:30"),
+    ("remind me to book the cabin for the july 4th weekend next week", "book the cabin for the july 4th weekend",
+     "2026-09-21T00:00:00+05:30"),
+    # ... alone, or made one day with the other by `find`, it is the time
+    ("remind me to book a table for friday", "book a table", "2026-09-18T00:00:00+05:30"),
+    ("remind me to book a table for friday next week", "book a table", "2026-09-25T00:00:00+05:30"),
 ])
 def test_the_time_and_the_subject(text: str, subject: str, due: str) -> None:
     assert reminder(text) == (subject, due)

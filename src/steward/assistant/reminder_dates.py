@@ -7,7 +7,9 @@ subject when it is
 - possessive ("tomorrow's meeting"),
 - opened by a determiner and followed by a noun ("the evening program", "my friday call"),
 - a named day (a holiday) after a connector ("about valentine's day"), or any named day when another
-  time is said.
+  time is said,
+- a day said after "for" when another time is said ("slides for the 15th on monday"), unless `find`
+  made the two one day ("a table for friday next week").
 When a request has both kinds, the reminder's time comes from the others; the describing ones stay in
 the reminder's text, and all but the possessive ones in the event's name. When every expression
 describes, they are still the best time there is ("remind me about the evening program": this
@@ -100,6 +102,9 @@ def describes(text: str, tokens: list[Token], res: Resolution, words: _Words, ot
     prev = _token_before(tokens, begin)
     if (inside and inside[0].norm in _TIME_PREPOSITIONS) or (prev and prev.norm in _TIME_PREPOSITIONS):
         return False  # "in the morning", "on valentine's day": said as a time
+    lead = _token_before(tokens, prev.start) if prev is not None and prev.norm in words.determiners else prev
+    if others_timed and lead is not None and lead.norm == "for":
+        return True  # "slides for the 15th on monday": the 15th is what they are for, monday is when
     if res.named:
         return others_timed or (prev is not None and prev.norm in words.connectors)
     after = _token_after(tokens, end)
@@ -119,9 +124,12 @@ def reminder_dates(text: str, clock: Clock, vocab: Vocab, options: Any = None) -
     tokens = tokenize(text)
     words = _Words(vocab)
     describing = [r for r in found if describes(text, tokens, r, words, others_timed=False)]
-    if any(not r.named and r not in describing for r in found):  # a named day describes when a time is said
-        describing = [r for r in found
-                      if r in describing or describes(text, tokens, r, words, others_timed=True)]
+    # a named day, or a day said after "for", describes when another time is said; not a piece that
+    # `find` made part of the time ("for friday next week" is one day)
+    combined = set(when.parts) if len(when.parts) > 1 else set()
+    describing = [r for r in found if r in describing or (
+        r.span not in combined and any(not o.named and o not in describing for o in found if o is not r)
+        and describes(text, tokens, r, words, others_timed=True))]
     described = [r.span for r in describing]
     parts: list[Span] = [(p[0], p[1]) for p in when.parts] or [when.span]
     if described and len(describing) < len(found) and all(_within(p, described) for p in parts):
@@ -185,8 +193,9 @@ def _within(span: Span, spans: list[Span]) -> bool:
 
 
 def _mask(text: str, spans: list[Span]) -> str:
-    """The text with `spans` blanked out, offsets unchanged."""
+    """The text with `spans` struck out, offsets unchanged (not blanked: words around a blank would glue
+    into one phrase across it, "the ... next week")."""
     chars = list(text)
     for begin, end in spans:
-        chars[begin:end] = " " * (end - begin)
+        chars[begin:end] = "_" * (end - begin)
     return "".join(chars)
