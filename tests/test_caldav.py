@@ -165,3 +165,82 @@ def test_a_wrong_caldav_url_is_a_clear_error(cli, radicale: Radicale, monkeypatc
     use_caldav(monkeypatch, f"http://127.0.0.1:{radicale.port}/me/no-such-calendar/")
     r = cli("--now", NOW, "calendar", "add", "2026-09-15T17:00", "Python training")
     assert r.code == 1 and len(r.err.strip().splitlines()) == 1 and "CalDAV server" in r.err
+
+
+WRAP = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//other//EN\r\n{}END:VCALENDAR\r\n"
+# each written straight into Radicale's storage, as another client or a hand edit could leave it
+BAD_EVENTS = {
+    # Radicale cannot parse these at all: it leaves them out of every answer (and logs them itself)
+    "garbled-start": "UID:bad-garbled\r\nDTSTART:2026091XT05ZZ\r\nDTEND:20260916T060000Z\r\nSUMMARY:Garbled\r\n",
+    "no-start": "UID:bad-nostart\r\nSUMMARY:No start\r\n",
+    "not-icalendar": "UID:bad-junk\r\nDTSTART:20260916T070000Z\r\nthis is not a property\r\nSUMMARY:Junk\r\n",
+    # Radicale serves these; Steward cannot show them in every zone and skips them with the reason
+    "ends-in-9999": "UID:bad-9999\r\nDTSTART:20260916T070000Z\r\nDTEND:99991231T235959Z\r\nSUMMARY:Forever\r\n",
+    "starts-in-year-1": "UID:bad-0001\r\nDTSTART;VALUE=DATE:00010101\r\nDTEND;VALUE=DATE:20260917\r\n"
+                        "SUMMARY:Since the year 1\r\n",
+}
+
+
+def put_raw(radicale: Radicale, url: str, name: str, body: str) -> None:
+    """An .ics file written into Radicale's own storage folder, bypassing its checks on PUT."""
+    cal_id = url.rstrip("/").rsplit("/", 1)[-1]
+    folder = radicale.folder / "collection-root" / "me" / cal_id
+    assert folder.is_dir()
+    (folder / f"{name}.ics").write_text(WRAP.format(
+        f"BEGIN:VEVENT\r\nDTSTAMP:20260901T000000Z\r\n{body}END:VEVENT\r\n"), encoding="utf-8")
+
+
+def test_one_bad_event_is_skipped_and_named_and_the_rest_of_the_calendar_is_shown(
+        cli, radicale: Radicale, monkeypatch: pytest.MonkeyPatch, steward_home: Path) -> None:
+    from caldav.davclient import DAVClient
+    from fastapi.testclient import TestClient
+
+    from serve_helpers import in_process
+
+    url = radicale.new_calendar()
+    use_caldav(monkeypatch, url)
+    cal = DAVClient(url=url, username="me", password="x").calendar(url=url)
+    cal.add_event(WRAP.format(
+        "BEGIN:VEVENT\r\nUID:good-1\r\nDTSTAMP:20260901T000000Z\r\nDTSTART:20260916T050000Z\r\n"
+        "DTEND:20260916T060000Z\r\nSUMMARY:Dentist\r\nEND:VEVENT\r\n"))
+    cal.add_event(WRAP.format(
+        "BEGIN:VEVENT\r\nUID:good-2\r\nDTSTAMP:20260901T000000Z\r\nDTSTART;VALUE=DATE:20260916\r\n"
+        "DTEND;VALUE=DATE:20260917\r\nSUMMARY:Team offsite\r\nEND:VEVENT\r\n"))
+    for name, body in BAD_EVENTS.items():
+        put_raw(radicale, url, name, body)
+    cli("--now", NOW, "remind", "2026-09-16T09:00", "Pack the laptop")
+
+    text = cli("--now", NOW, "schedule", "2026-09-16")
+    assert text.code == 0 and "Traceback" not in text.err
+    assert "Dentist (caldav)" in text.out and "Team offsite (caldav)" in text.out and "Pack the laptop" in text.out
+    assert "not shown" not in text.err
+    # each bad event Steward was given is named once, on one line: which calendar, which event, why
+    assert sorted(text.err.strip().splitlines()) == [
+        "steward: caldav calendar: skipped 'Forever' (UID bad-9999): its DTEND 9999-12-31 is outside the "
+        "years 2-9998",
+        "steward: caldav calendar: skipped 'Since the year 1' (UID bad-0001): its DTSTART 0001-01-01 is "
+        "outside the years 2-9998",
+    ]
+
+    day = cli("--now", NOW, "--json", "schedule", "2026-09-16").json()
+    assert [i.get("title") or i.get("text") for i in day["items"]] == ["Team offsite", "Pack the laptop", "Dentist"]
+    assert day["unavailable"] == []
+    assert sorted((u["calendar"], u["uid"], u["title"]) for u in day["unreadable"]) == [
+        ("caldav", "bad-0001", "Since the year 1"), ("caldav", "bad-9999", "Forever")]
+
+    # the HTTP endpoint shows the same day
+    with TestClient(in_process(steward_home, NOW), base_url="http://127.0.0.1:8765") as client:  # type: ignore[arg-type]
+        r = client.get("/schedule", params={"when": "2026-09-16"})
+    assert r.status_code == 200, r.text
+    assert [i.get("title") or i.get("text") for i in r.json()["items"]] == [
+        "Team offsite", "Pack the laptop", "Dentist"]
+    assert sorted(u["uid"] for u in r.json()["unreadable"]) == ["bad-0001", "bad-9999"]
+
+    # writing next to the bad events works, and the new event is on the server and in the day
+    made = cli("--now", NOW, "--json", "calendar", "add", "2026-09-16T15:00", "Lunch with Asha")
+    assert made.code == 0, made.err
+    assert str(server_object(url, made.json()["id"])["summary"]) == "Lunch with Asha"
+    dup = cli("--now", NOW, "calendar", "add", "2026-09-16T15:00", "lunch with asha")
+    assert dup.code == 1 and "caldav calendar already has" in dup.err
+    later = cli("--now", NOW, "--json", "schedule", "2026-09-16").json()
+    assert "Lunch with Asha" in [i.get("title") for i in later["items"]]

@@ -14,6 +14,7 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from steward.calendar import rules
 from steward.calendar.model import Event, Reminder
 from steward.errors import Duplicate, NotFound, PastMoment, UserError
 
@@ -99,8 +100,13 @@ def _decoded(component: Any, name: str) -> Any:
         raise UserError(f"its {name.upper()} cannot be read ({exc})") from None
 
 
-def event_from_component(component: Any, calendar: str, zone: tzinfo = UTC) -> Event | None:
-    """A VEVENT as an Event (None when it has no start); dates are all-day in `zone`."""
+def event_from_component(component: Any, calendar: str, zone: tzinfo = UTC, *,
+                         in_range: bool = False) -> Event | None:
+    """A VEVENT as an Event (None when it has no start); dates are all-day in `zone`.
+
+    With `in_range`, a start or end outside Steward's years (rules.FIRST_YEAR-LAST_YEAR) is a UserError:
+    such a moment cannot be shown in every zone. (Import leaves that check to the write path.)
+    """
     if component.get("dtstart") is None:
         return None
     raw_start = _decoded(component, "dtstart")
@@ -112,9 +118,16 @@ def event_from_component(component: Any, calendar: str, zone: tzinfo = UTC) -> E
         duration = _decoded(component, "duration")
         if not isinstance(duration, timedelta):
             raise UserError(f"its DURATION {str(duration)[:40]!r} is not a duration")
-        end = start + duration
+        try:
+            end = start + duration
+        except OverflowError:
+            raise UserError(f"its DURATION {duration} ends past the year 9999") from None
     else:
         end = start + (timedelta(days=1) if all_day else timedelta(0))
+    for name, value in (("DTSTART", start), ("DTEND", end)) if in_range else ():
+        if not rules.FIRST_YEAR <= value.year <= rules.LAST_YEAR:
+            raise UserError(f"its {name} {value.date().isoformat()} is outside the years "
+                            f"{rules.FIRST_YEAR}-{rules.LAST_YEAR}")
     marker = component.get(MARKER.lower()) or component.get(MARKER)
     uid = str(component.get("uid") or "")
     location = str(component.get("location")) if component.get("location") else None

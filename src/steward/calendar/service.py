@@ -22,7 +22,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from steward.calendar import rules
-from steward.calendar.backends import CalendarBackend
+from steward.calendar.backends import CalendarBackend, Unreadable
 from steward.calendar.model import Event, Provenance, Reminder, normalise
 from steward.clock import Clock
 from steward.errors import ConfigError, ConnectorError, Duplicate, NotFound, UserError
@@ -48,12 +48,14 @@ class ScheduleItem:
 
 @dataclass(frozen=True)
 class Schedule:
-    """Reminders and events of one local day, sorted; `unavailable` names backends that failed."""
+    """Reminders and events of one local day, sorted; `unavailable` names backends that failed,
+    `unreadable` the single events a backend had to skip (the rest of that calendar is shown)."""
 
     day: date
     zone: str
     items: tuple[ScheduleItem, ...]
     unavailable: tuple[tuple[str, str], ...] = ()
+    unreadable: tuple[Unreadable, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,6 +63,7 @@ class Schedule:
             "zone": self.zone,
             "items": [i.to_json() for i in self.items],
             "unavailable": [{"calendar": n, "error": e} for n, e in self.unavailable],
+            "unreadable": [u.to_json() for u in self.unreadable],
         }
 
 
@@ -260,18 +263,20 @@ class CalendarService:
             for r in self.reminders_between(start, end)
         ]
         unavailable: list[tuple[str, str]] = []
+        unreadable: list[Unreadable] = []
         for name in calendars or list(self.backends):
             try:
-                events = self.backend(name).between(start, end)
+                reading = self.backend(name).read(start, end)
             except ConnectorError as exc:
                 unavailable.append((name, exc.message))
                 continue
-            for event in events:
+            unreadable.extend(reading.unreadable)
+            for event in reading.events:
                 shown = event.shown_in(zone)
                 items.append(ScheduleItem("event", start if shown.all_day else shown.start, event=shown))
         items.sort(key=lambda i: (i.at, i.kind != "event" or not (i.event and i.event.all_day),
                                   i.kind, (i.reminder.text if i.reminder else i.event.title if i.event else "")))
-        return Schedule(day, self.clock.zone_name, tuple(items), tuple(unavailable))
+        return Schedule(day, self.clock.zone_name, tuple(items), tuple(unavailable), tuple(unreadable))
 
     def reminders_between(self, start: datetime, end: datetime) -> list[Reminder]:
         """Reminders (not cancelled) due in [start, end), in the user's zone."""

@@ -132,6 +132,8 @@ def cmd_schedule(ctx: Ctx, args: argparse.Namespace) -> int:
     schedule = service.schedule(day)
     for name, error in schedule.unavailable:
         ctx.notice(f"steward: {name} calendar not shown: {error}")
+    for bad in schedule.unreadable:
+        ctx.notice(f"steward: {bad.calendar} calendar: skipped {bad.label}: {bad.reason}")
     ctx.emit(schedule.to_json(), lambda: schedule_text(schedule))
     return 0
 

@@ -52,6 +52,7 @@ def render(schedules: list[Schedule]) -> str:
         lines.append(f"{day_label(s.day)} ({count} item{'s' if count != 1 else ''}):")
         lines.extend(f"- {_item_line(i)}" for i in s.items)
         lines.extend(f"  ({name} could not be read: {error})" for name, error in s.unavailable)
+        lines.extend(f"  ({u.calendar}: skipped {u.label}: {u.reason})" for u in s.unreadable)
     if not lines:
         first, last = schedules[0].day, schedules[-1].day
         return f"Nothing on your schedule from {day_label(first)} to {day_label(last)}."

@@ -2,10 +2,38 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, tzinfo
-from typing import Protocol
+from typing import Any, Protocol
 
 from steward.calendar.model import Event
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """One event a calendar holds that Steward cannot read: skipped, and named once with the reason."""
+
+    calendar: str
+    uid: str
+    title: str  # its SUMMARY ("" when it has none); nothing else of the event is kept
+    reason: str
+
+    @property
+    def label(self) -> str:
+        """How a person recognises the event: its summary and UID."""
+        uid = f"UID {self.uid}" if self.uid else "no UID"
+        return f"{self.title!r} ({uid})" if self.title else f"an event with {uid}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"calendar": self.calendar, "uid": self.uid, "title": self.title, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a backend read for a span: the events, and the ones it had to skip."""
+
+    events: list[Event]
+    unreadable: tuple[Unreadable, ...] = ()
 
 
 class CalendarBackend(Protocol):
@@ -19,6 +47,10 @@ class CalendarBackend(Protocol):
 
     def between(self, start: datetime, end: datetime) -> list[Event]:
         """Events overlapping [start, end)."""
+        ...
+
+    def read(self, start: datetime, end: datetime) -> Reading:
+        """Events overlapping [start, end), and those that could not be read (skipped, with why)."""
         ...
 
     def find_duplicate(self, title: str, start: datetime) -> Event | None:

@@ -12,12 +12,26 @@ import os
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
+from steward.calendar.backends import Reading, Unreadable
 from steward.calendar.ics import event_from_component, event_to_calendar
 from steward.calendar.model import Event, normalise
-from steward.errors import ConfigError, ConnectorError
+from steward.errors import ConfigError, ConnectorError, UserError
 from steward.settings import Settings
 
 log = logging.getLogger(__name__)
+
+
+def unreadable(component: Any, calendar: str, exc: BaseException, url: str = "") -> Unreadable:
+    """An event that failed to read, as its UID (else its file name on the server), summary and a reason."""
+    message = exc.message if isinstance(exc, UserError) else str(exc) or type(exc).__name__
+    reason = " ".join(message.split())[:200]
+    uid, title = "", ""
+    if component is None:
+        reason = f"it is not valid iCalendar ({reason})"
+    else:
+        uid, title = str(component.get("uid") or ""), str(component.get("summary") or "")
+    uid = uid or url.rstrip("/").rsplit("/", 1)[-1]
+    return Unreadable(calendar, " ".join(uid.split())[:120], " ".join(title.split())[:120], reason)
 
 
 class CaldavBackend:
@@ -76,13 +90,38 @@ class CaldavBackend:
         return event
 
     def between(self, start: datetime, end: datetime) -> list[Event]:
+        return self.read(start, end).events
+
+    def read(self, start: datetime, end: datetime) -> Reading:
+        """The span's events; one that cannot be read is skipped and named, never hiding the rest.
+
+        (Radicale itself leaves out an item it cannot parse at all — a garbled or missing DTSTART, a
+        broken VEVENT — and logs it on the server; those never reach us.)
+        """
         try:
             found = self.calendar().search(start=start, end=end, event=True, expand=True)
-            components = [obj.icalendar_component for obj in found]
         except self._errors() as exc:
             raise self._fail("reading events", exc) from None
-        events = [event_from_component(c, self.name, self.zone) for c in components]
-        return [e for e in events if e is not None and e.start < end and e.end > start]
+        events: list[Event] = []
+        skipped: dict[tuple[str, str], Unreadable] = {}  # a repeating event's copies are named once
+        for obj in found:
+            component: Any = None
+            try:
+                component = obj.icalendar_component  # parsed here, one object at a time
+                event = event_from_component(component, self.name, self.zone, in_range=True)
+            except (UserError, ValueError, TypeError, OverflowError, KeyError) as exc:
+                bad = unreadable(component, self.name, exc, str(getattr(obj, "url", "")))
+                if (bad.uid, bad.reason) not in skipped:
+                    skipped[(bad.uid, bad.reason)] = bad
+                    # the summary and UID only: nothing else of the event is logged
+                    log.debug("caldav: skipped %s: %s", bad.label, bad.reason)  # the caller tells the user
+                continue
+            if event is None:
+                bad = unreadable(component, self.name, UserError("it has no DTSTART"))
+                skipped.setdefault((bad.uid, bad.reason), bad)
+            elif event.start < end and event.end > start:
+                events.append(event)
+        return Reading(events, tuple(skipped.values()))
 
     def find_duplicate(self, title: str, start: datetime) -> Event | None:
         wanted = normalise(title)

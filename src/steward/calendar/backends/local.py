@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from datetime import datetime
 
+from steward.calendar.backends import Reading
 from steward.calendar.model import Event, normalise
 from steward.store import calendar as repo
 
@@ -23,6 +24,9 @@ class LocalBackend:
 
     def between(self, start: datetime, end: datetime) -> list[Event]:
         return repo.events_between(self.conn, start, end)
+
+    def read(self, start: datetime, end: datetime) -> Reading:
+        return Reading(self.between(start, end))  # every stored row was checked when it was written
 
     def find_duplicate(self, title: str, start: datetime) -> Event | None:
         return repo.find_event_duplicate(self.conn, normalise(title), start)
