@@ -260,7 +260,8 @@ def test_the_weekend_of_a_day_in_a_sentence() -> None:
     ("tmw at 5", "Tue 2026-12-01 17:00"),
     ("2moro", "Tue 2026-12-01 00:00 - Wed 2026-12-02 00:00"),
     ("the weekend after next", "Sat 2026-12-12 00:00 - Mon 2026-12-14 00:00"),
-    ("at the top of the hour", "Mon 2026-11-30 11:00 - Mon 2026-11-30 12:00"),
+    ("at the top of the hour", "Mon 2026-11-30 11:00"),          # a moment, not the hour after it
+    ("top of the hour", "Mon 2026-11-30 11:00"),
 ])
 def test_more_phrases_people_type(text: str, expected: str) -> None:
     assert when(text) == expected
@@ -309,3 +310,77 @@ def test_a_day_of_may_said_with_an_ordinal_or_of_is_a_date_in_a_sentence() -> No
     assert cut("what day is the twenty second of may") == ("Sat 2027-05-22 00:00", "the twenty second of may")
     assert cut("book it for may 3rd") == ("Mon 2027-05-03 00:00", "may 3rd")
     assert find("you may 22 be right", MONDAY) is None
+
+
+# -- British "friday week", "a week on tuesday", "tuesday fortnight" ---------------------------------------
+@pytest.mark.parametrize(("text", "expected"), [
+    ("friday week", "Fri 2026-12-11 00:00 - Sat 2026-12-12 00:00"),        # a week after the coming friday
+    ("a week on friday", "Fri 2026-12-11 00:00 - Sat 2026-12-12 00:00"),
+    ("a week on tuesday", "Tue 2026-12-08 00:00 - Wed 2026-12-09 00:00"),  # tomorrow's tuesday, plus a week
+    ("tuesday fortnight", "Tue 2026-12-15 00:00 - Wed 2026-12-16 00:00"),
+    ("a fortnight on tuesday", "Tue 2026-12-15 00:00 - Wed 2026-12-16 00:00"),
+    ("friday week at 3pm", "Fri 2026-12-11 15:00"),
+    # the readings around them are unchanged
+    ("friday", "Fri 2026-12-04 00:00 - Sat 2026-12-05 00:00"),
+    ("a week from friday", "Fri 2026-12-11 00:00 - Sat 2026-12-12 00:00"),
+    ("friday next week", "Fri 2026-12-11 00:00 - Sat 2026-12-12 00:00"),
+])
+def test_a_week_or_a_fortnight_after_the_coming_weekday(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+def test_a_week_on_a_weekday_in_sentences_and_a_week_on_something_else() -> None:
+    assert cut("call ann a week on friday about the lease") == ("Fri 2026-12-11 00:00", "a week on friday")
+    assert cut("pay the builder tuesday fortnight") == ("Tue 2026-12-15 00:00", "tuesday fortnight")
+    assert cut("dentist friday week at 10am") == ("Fri 2026-12-11 10:00", "friday week at 10am")
+    # a stay, not a date; "friday weekend" is still friday
+    assert find("we spent a week on the beach", MONDAY) is None
+    assert find("a fortnight on the farm was plenty", MONDAY) is None
+    assert cut("the friday weekend trip") == ("Fri 2026-12-04 00:00", "friday")
+    assert cut("two days on, still nothing") == ("Wed 2026-12-02 10:00", "two days on")
+
+
+# -- "in an hour or two": the nearer one -----------------------------------------------------------------
+@pytest.mark.parametrize(("text", "expected"), [
+    ("in an hour or two", "Mon 2026-11-30 11:00"),
+    ("in a day or two", "Tue 2026-12-01 10:00"),
+    ("in 2 or 3 days", "Wed 2026-12-02 10:00"),
+    ("in two or three hours", "Mon 2026-11-30 12:00"),
+    ("within a week or two", "Mon 2026-12-07 10:00"),
+])
+def test_one_or_another_count_is_the_nearer(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+def test_one_or_another_count_in_sentences() -> None:
+    assert cut("call bob in an hour or two please") == ("Mon 2026-11-30 11:00", "in an hour or two")
+    assert cut("the parcel comes in 2 or 3 days") == ("Wed 2026-12-02 10:00", "in 2 or 3 days")
+    # counts of things, not of time
+    assert find("in one or two cases it failed", MONDAY) is None
+    assert find("put 2 or 3 eggs in", MONDAY) is None
+
+
+# -- "today in 2 hours": the offset -----------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "expected"), [
+    ("today in one hour", "Mon 2026-11-30 11:00"),
+    ("today in 2 hours", "Mon 2026-11-30 12:00"),
+    ("today in 30 minutes", "Mon 2026-11-30 10:30"),
+])
+def test_today_before_an_offset_adds_nothing(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+def test_today_and_an_offset_in_sentences() -> None:
+    assert cut("ping me today in 2 hours") == ("Mon 2026-11-30 12:00", "today in 2 hours")
+    # "today" before words that are no offset is still the day
+    assert cut("arrived today in one piece") == ("Mon 2026-11-30 00:00", "today")
+
+
+def test_the_top_of_the_hour_in_sentences() -> None:
+    found = whole("at the top of the hour")
+    assert found.end is None and found.grain == "minute"
+    late = make_clock("UTC", "2026-11-30T23:40:00+00:00")
+    assert when("top of the hour", late) == "Tue 2026-12-01 00:00"
+    assert cut("standup at the top of the hour") == ("Mon 2026-11-30 11:00", "at the top of the hour")
+    assert find("put it at the top of the list", MONDAY) is None
+    assert find("on top of the hourly report", MONDAY) is None

@@ -3,7 +3,8 @@
 Conventions (README "Dates"):
 - A weekday alone, "on friday" and "this friday" mean the next such day after today; "next friday"
   is the friday of next calendar week (weeks start on Monday); "last friday" the latest one before
-  today; "friday after next" the one a week after "friday".
+  today; "friday after next" the one a week after "friday", as are the British "friday week" and "a
+  week on friday"; "tuesday fortnight" (and "a fortnight on tuesday") two weeks after "tuesday".
 - A date without a year is its next occurrence, today included (prefer="past": its latest, today
   included); a day of the month alone ("the 3rd") likewise in this or the next month.
 - A month alone is the current month or the next one of that name; "next march" the next one after
@@ -109,7 +110,7 @@ def _weekday(ref: DayRef, today: date, prefer: str) -> date:
         return today - timedelta(days=back)
     ahead = (wd - today.weekday()) % 7 or 7
     d = today + timedelta(days=ahead)
-    return d + timedelta(days=7) if ref.mode == "after_next" else d
+    return d + timedelta(days={"after_next": 7, "fortnight": 14}.get(ref.mode, 0))
 
 
 def _nth_weekday(year: int, month: int, n: int, wd: int) -> date | None:

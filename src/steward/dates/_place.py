@@ -468,6 +468,10 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
     if any(p.now for p in phrase.pieces):
         return Placed(now, None, "second", has_date=False, has_time=True)
 
+    if day_ref is not None and day_ref.kind == "units" and day_ref.mode == "top_of_hour":
+        # "at the top of the hour": the moment the next whole hour starts
+        return replace(_units_from_now(1, "hour", now), end=None, grain="minute")
+
     if day_ref is not None and day_ref.kind == "units" and day_ref.mode in ("second", "minute", "hour"):
         return _units_from_now(day_ref.a, day_ref.mode, now)
 

@@ -71,6 +71,15 @@ def _weekday(m: re.Match[str]) -> Piece:
     return piece(m, day=DayRef("weekday", wd, mode=mode), weak=weak, recurring=bool(m["every"]))
 
 
+@rule("friday week", "#weekday", WD + r"\s(?P<u>week|fortnight)|a\s(?P<u2>week|fortnight)\son\s" + WD.replace("<wd>", "<wd2>"))
+def _weekday_week_on(m: re.Match[str]) -> Piece:
+    """British "friday week", "a week on tuesday", "tuesday fortnight": a week (a fortnight) after the
+    coming such day ("friday week" is "friday after next")."""
+    unit = m["u"] or m["u2"]
+    wd = WEEKDAYS[m["wd"] or m["wd2"]]
+    return piece(m, day=DayRef("weekday", wd, mode="after_next" if unit == "week" else "fortnight"))
+
+
 @rule("weekday of next week", "#weekday",
       WD + r"\s(?:of\s|from\s|in\s)?(?:the\s)?(?P<rel>this|next|last|previous|past|coming|current|the following|following)\s(?:week|wk)")
 def _weekday_week(m: re.Match[str]) -> Piece:
@@ -330,10 +339,10 @@ def _weekend(m: re.Match[str]) -> Piece:
     return piece(m, day=DayRef("weekend", n))
 
 
-@rule("top of the hour", "top", r"(?:at\s)?the\stop\sof\sthe\shour")
+@rule("top of the hour", "top", r"(?:at\s)?(?:the\s)?top\sof\sthe\shour")
 def _top_of_the_hour(m: re.Match[str]) -> Piece:
-    # the next whole hour (the same as "the next hour", which starts there)
-    return piece(m, day=DayRef("units", 1, mode="hour"))
+    # a moment, the next whole hour (where "the next hour" starts), not the hour-long period after it
+    return piece(m, day=DayRef("units", 1, mode="top_of_hour"))
 
 
 @rule("end of month", "end beginning start eom eoy eow bom boy",

@@ -1,4 +1,5 @@
-"""Offsets from now ("in 2 hours", "3 days ago", "1 year, 2 months") and ranges ("3-4pm", "July 13-15",
+"""Offsets from now ("in 2 hours", "3 days ago", "1 year, 2 months"; "in an hour or two" is the nearer
+count, "today in 2 hours" the offset alone) and ranges ("3-4pm", "July 13-15",
 "from the 13th to the 15th of July")."""
 
 from __future__ import annotations
@@ -88,6 +89,27 @@ def _in_duration(m: re.Match[str]) -> Piece | None:
     return _offset_piece(m, 1)
 
 
+_ABOUT = r"(?:about\s|around\s|approximately\s|another\s|just\s)?"
+
+
+@rule("in an hour or two", "#unit", r"(?:in|within)\s" + _ABOUT
+      + r"(?:(?P<n>an?|one|\d+)\s(?P<u1>" + UNIT_CORE + r")\sor\s(?:\d+|an?\sfew|few)(?!\s?" + UNIT_CORE + r")"
+      + r"|(?P<n2>\d+)\sor\s\d+\s(?P<u2>" + UNIT_CORE + r"))")
+def _in_one_or_two(m: re.Match[str]) -> Piece | None:
+    # "in an hour or two", "in 2 or 3 days": the nearer of the two, so a reminder comes early, not late
+    off = parse_duration(f"{m['n'] or m['n2']} {m['u1'] or m['u2']}")
+    return piece(m, offset=off, direction=1) if off is not None else None
+
+
+@rule("today in 2 hours", "today", r"today\s(?:in|within)\s" + _ABOUT + DURATION + r"(?:\s(?:from now|later|time))?")
+def _today_in_duration(m: re.Match[str]) -> Piece | None:
+    # "today in 2 hours" is the offset; "today" adds nothing (a day or longer from today is not today)
+    off = parse_duration(m["dur"])
+    if off is None or off.calendar_only:
+        return None
+    return piece(m, offset=off, direction=1)
+
+
 @rule("for 5 minutes", "#unit", r"for\s(?P<dur>(?:\d+|an?|one|a couple of|a few|half an)\s(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)"
       + r"(?:" + FRACTION + r")?)"
       + r"(?P<later>\s(?:from now|later))?")
@@ -105,8 +127,9 @@ def _duration_after(m: re.Match[str]) -> Piece | None:
     return piece(m, offset=off, direction=-1 if m["rel"] in ("before", "prior to") else 1, anchored=True)
 
 
-@rule("2 hours from now", "#unit", r"(?:about\s|around\s)?" + DURATION + r"\s(?:from now|from right now|from today|later|hence|after|afterwards|on|from this moment)")
+@rule("2 hours from now", "#unit", r"(?:about\s|around\s)?" + DURATION + r"\s(?:from now|from right now|from today|later|hence|after|afterwards|on(?=\s?(?:$|[,.;:!?]))|from this moment)")
 def _duration_from_now(m: re.Match[str]) -> Piece | None:
+    # "a week on" ends its clause: "a week on the beach" is a stay and "a week on friday" a day
     return _offset_piece(m, 1)
 
 
