@@ -244,3 +244,14 @@ def test_one_bad_event_is_skipped_and_named_and_the_rest_of_the_calendar_is_show
     assert dup.code == 1 and "caldav calendar already has" in dup.err
     later = cli("--now", NOW, "--json", "schedule", "2026-09-16").json()
     assert "Lunch with Asha" in [i.get("title") for i in later["items"]]
+
+    # the assistant's answer for the week shows the day's events and names each bad one once, not per day
+    cli("--now", NOW, "remind", "2026-09-17T09:00", "Call Ravi")  # a second day with items
+    week = cli("--now", NOW, "chat", "--json", "what's my schedule this week?")
+    assert week.code == 0, week.err
+    answer = week.json()
+    assert answer["handled_by"] == "schedule_query"
+    reply = answer["reply"]
+    assert "Dentist (caldav)" in reply and "Lunch with Asha" in reply and "Call Ravi" in reply
+    assert reply.count("skipped 'Forever' (UID bad-9999)") == 1
+    assert reply.count("skipped 'Since the year 1' (UID bad-0001)") == 1

@@ -41,9 +41,14 @@ def _item_line(item: ScheduleItem) -> str:
 
 
 def render(schedules: list[Schedule]) -> str:
-    """The days' schedules as text a person reads."""
+    """The days' schedules as text a person reads; an event a calendar had to skip is named once."""
+    skipped = [f"({u.calendar}: skipped {u.label}: {u.reason})"
+               for u in dict.fromkeys(u for s in schedules for u in s.unreadable)]
     if len(schedules) == 1 and not schedules[0].items:
-        return f"Nothing on your schedule for {day_label(schedules[0].day)}."
+        s = schedules[0]
+        return "\n".join([f"Nothing on your schedule for {day_label(s.day)}.",
+                          *(f"({name} could not be read: {error})" for name, error in s.unavailable),
+                          *skipped])
     lines: list[str] = []
     for s in schedules:
         if len(schedules) > 1 and not s.items:
@@ -52,11 +57,10 @@ def render(schedules: list[Schedule]) -> str:
         lines.append(f"{day_label(s.day)} ({count} item{'s' if count != 1 else ''}):")
         lines.extend(f"- {_item_line(i)}" for i in s.items)
         lines.extend(f"  ({name} could not be read: {error})" for name, error in s.unavailable)
-        lines.extend(f"  ({u.calendar}: skipped {u.label}: {u.reason})" for u in s.unreadable)
     if not lines:
         first, last = schedules[0].day, schedules[-1].day
-        return f"Nothing on your schedule from {day_label(first)} to {day_label(last)}."
-    return "\n".join(lines)
+        lines.append(f"Nothing on your schedule from {day_label(first)} to {day_label(last)}.")
+    return "\n".join([*lines, *skipped])
 
 
 class ScheduleQuery:
