@@ -75,6 +75,11 @@ def system_zone() -> tzinfo:
     return ZoneInfo("UTC")
 
 
+# Python's datetimes end at years 1 and 9999; a day at either edge cannot be shifted to another zone,
+# given a duration or followed by its next day, so Steward's clock and calendar stop a year short of each.
+FIRST_YEAR, LAST_YEAR = 2, 9998
+
+
 def parse_instant(text: str) -> datetime:
     """An ISO-8601 instant with an offset (`2026-09-14T23:53:00+05:30`); naive times are refused."""
     try:
@@ -83,8 +88,8 @@ def parse_instant(text: str) -> datetime:
         raise UsageError(f"--now: {text!r} is not an ISO-8601 date-time") from None
     if moment.tzinfo is None:
         raise UsageError(f"--now: {text!r} needs an offset, e.g. {text}+05:30")
-    if not 2 <= moment.year <= 9998:  # a day either side must exist in every zone (datetime ends at 1 and 9999)
-        raise UsageError(f"--now: {text!r} is out of range; pin the clock between the years 2 and 9998")
+    if not FIRST_YEAR <= moment.year <= LAST_YEAR:
+        raise UsageError(f"--now: {text!r} is out of range; pin the clock between the years {FIRST_YEAR} and {LAST_YEAR}")
     return moment
 
 

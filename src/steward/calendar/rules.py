@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
 from typing import Any, Protocol
 
-from steward.clock import Clock
+from steward.clock import FIRST_YEAR, LAST_YEAR, Clock
 from steward.errors import PastMoment, UserError
 
 MAX_TEXT = 500
@@ -86,11 +86,6 @@ def resolve_when(when: str | datetime | Any, clock: Clock, options: Any = None) 
     if found is None:
         raise UserError(f"I can't tell when {text!r} is; try e.g. 'tomorrow at 5 pm' or '2026-09-15 17:00'")
     return _in_range(from_resolution(found, text))
-
-
-# Python's datetimes end at years 1 and 9999; a day at either edge cannot be shifted to another zone,
-# given a duration or followed by its next day, so Steward's calendar stops a year short of each.
-FIRST_YEAR, LAST_YEAR = 2, 9998
 
 
 def _in_range(moment: Moment) -> Moment:
