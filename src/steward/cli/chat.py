@@ -90,6 +90,12 @@ def cmd_chat(ctx: Ctx, args: argparse.Namespace) -> int:
     return 0
 
 
+def _not_utf8(ctx: Ctx, number: int) -> None:
+    """A stream's line that is not UTF-8: said on stderr and as its JSON error line; the rest go on."""
+    ctx.notice(f"steward: line {number}: not UTF-8 text; skipped")
+    print(json.dumps({"line": number, "error": f"line {number} is not UTF-8 text"}), file=ctx.stdout, flush=True)
+
+
 def _chat_lines(ctx: Ctx, args: argparse.Namespace) -> int:
     """A turn a line; a JSON trace a line; a bad line gets a JSON error line and the rest still run."""
     engine = ctx.app.engine
@@ -97,13 +103,12 @@ def _chat_lines(ctx: Ctx, args: argparse.Namespace) -> int:
     for number, line in stdin_lines():
         if line is None:
             failed += 1
-            out: dict[str, Any] = {"line": number, "error": f"line {number} is not UTF-8 text"}
-            ctx.notice(f"steward: line {number}: not UTF-8 text; skipped")
-            print(json.dumps(out, ensure_ascii=False), file=ctx.stdout, flush=True)
+            _not_utf8(ctx, number)
             continue
         text = line.strip()
         if not text:
             continue
+        out: dict[str, Any]
         try:
             out = engine.turn(text, session=args.session, dry_run=args.dry_run).to_json()
         except StewardError as exc:
@@ -164,8 +169,7 @@ def cmd_route(ctx: Ctx, args: argparse.Namespace) -> int:
         for number, line in stdin_lines():
             if line is None:
                 failed += 1
-                ctx.notice(f"steward: line {number}: not UTF-8 text; skipped")
-                print(json.dumps({"line": number, "error": f"line {number} is not UTF-8 text"}), file=ctx.stdout)
+                _not_utf8(ctx, number)
                 continue
             text = line.strip()
             if text:
