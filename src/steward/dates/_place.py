@@ -318,7 +318,7 @@ class _Opts:
     """The option values placement reads (a structural copy, so this module needs no import cycle)."""
 
     def __init__(self, day_first: bool, morning: int, afternoon: int, evening: int, night: int,
-                 end_of_day: int = 17) -> None:
+                 end_of_day: int) -> None:
         self.day_first = day_first
         self.morning_hour = morning
         self.afternoon_hour = afternoon
