@@ -127,12 +127,14 @@ def test_sync_every_runs_until_interrupted(dovecot, steward_home: Path) -> None:
         line = proc.stdout.readline()
         assert "home: 1 new, 0 removed" in line
         proc.send_signal(signal.SIGINT)
-        assert proc.wait(timeout=20) == 0
+        # communicate, not wait: it drains stderr, which a child blocked on a full pipe could never exit past
+        _, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             proc.kill()
-            proc.wait()
-    assert "syncing home every 10m" in (proc.stderr.read() if proc.stderr else "")
+            proc.communicate()
+    assert proc.returncode == 0, err
+    assert "syncing home every 10m" in err
 
 
 @pytest.mark.server
