@@ -120,8 +120,11 @@ def test_sync_every_runs_until_interrupted(dovecot, steward_home: Path) -> None:
     dovecot.append([make_message(1)])
     configure(steward_home, dovecot)
     env = {**os.environ, "IMAP_TEST_PW": "secret-pw", "STEWARD_HOME": str(steward_home)}
+    # Ctrl-C as in a terminal: a disposition of SIGINT ignored earlier in the test process would be
+    # inherited, and Python then never raises KeyboardInterrupt (the full suite hung here, alone it passed)
     proc = subprocess.Popen([sys.executable, "-m", "steward", "mail", "sync", "--every", "10m", "--no-progress"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
