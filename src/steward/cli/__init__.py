@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "steward.cli.mail",
     "steward.cli.mail_sync",
     "steward.cli.demo",
+    "steward.cli.maintenance",
 )
 
 
