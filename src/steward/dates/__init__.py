@@ -30,7 +30,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from steward.dates._calendars import missing as missing_calendars
-from steward.dates._model import Grain
+from steward.dates._model import DayKind, Grain
 from steward.dates._place import Phrase, _Opts, glued, merge, phrases, place, whole
 from steward.dates._text import Normalized, normalize
 
@@ -147,7 +147,7 @@ def _resolution(text: str, norm: Normalized, phrase: Phrase, now: datetime, pref
     begin, end = parts[0][0], parts[-1][1]
     return Resolution(placed.start, placed.end, placed.grain, (begin, end), text[begin:end],
                       placed.has_date, placed.has_time, parts, any(p.recurring for p in phrase.pieces),
-                      any(p.day is not None and p.day.kind == "holiday" for p in phrase.pieces))
+                      any(p.day is not None and p.day.kind is DayKind.HOLIDAY for p in phrase.pieces))
 
 
 def resolve(text: str, clock: Clock, prefer: str = "future",

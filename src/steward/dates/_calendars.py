@@ -23,6 +23,8 @@ from datetime import date, timedelta
 from functools import cache
 from typing import Any
 
+from steward.clock import FIRST_YEAR, LAST_YEAR
+
 YearDates = Callable[[int], list[date]]
 
 _LIBRARY = {"islamic": "holidays", "hindu": "holidays", "chinese": "holidays", "buddhist": "holidays",
@@ -89,7 +91,7 @@ def hebrew(month: int, day: int, *, shift: int = 0, moved: Callable[[date], date
 
     def rule(year: int) -> list[date]:
         dates = _calendar("hebrew")
-        if dates is None or not 1 <= year <= 9998:
+        if dates is None or not FIRST_YEAR <= year <= LAST_YEAR:
             return []
         out = []
         # a Gregorian year holds the end of one Hebrew year and the start of the next
@@ -145,6 +147,6 @@ def parsi_new_year(year: int) -> list[date]:
 
     The same arithmetic as `holidays` (August 28 in 1972, Y.Z. 1341).
     """
-    if not 1900 <= year <= 9998:
+    if not 1900 <= year <= LAST_YEAR:
         return []
     return [date(year, 8, 28) - timedelta(days=(year - 1972) // 4)]

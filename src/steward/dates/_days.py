@@ -17,14 +17,15 @@ Conventions (README "Dates"):
 from __future__ import annotations
 
 import calendar
-from dataclasses import replace
-from datetime import date, timedelta
+from collections.abc import Callable
+from datetime import MAXYEAR, MINYEAR, date, timedelta
 
+from steward.clock import FIRST_YEAR, LAST_YEAR
 from steward.dates._holidays import Span, occurrences
-from steward.dates._model import DayRef, Grain
+from steward.dates._model import DayKind, DayRef, Grain
 
 DaySpan = tuple[date, date, Grain]   # first day, the day after the last, grain
-WEEKEND_OF = "+weekend"  # a day kind with this suffix means the weekend of that day ("july 4th weekend")
+Resolver = Callable[["DayRef", date, str, bool], "DaySpan | None"]  # (ref, today, prefer, day_first)
 
 
 def add_months(d: date, n: int) -> date:
@@ -32,7 +33,7 @@ def add_months(d: date, n: int) -> date:
     total = d.year * 12 + d.month - 1 + n
     year, month = divmod(total, 12)
     month += 1
-    if not 1 <= year <= 9999:
+    if not MINYEAR <= year <= MAXYEAR:
         raise ValueError("year out of range")
     return date(year, month, min(d.day, calendar.monthrange(year, month)[1]))
 
@@ -121,160 +122,226 @@ def _nth_weekday(year: int, month: int, n: int, wd: int) -> date | None:
     return days[n] if -n <= len(days) else None
 
 
+_ONE = timedelta(days=1)
+
+
+def _one_day(d: date | None) -> DaySpan | None:
+    return (d, d + _ONE, "day") if d is not None else None
+
+
+def _rel_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    return _one_day(today + timedelta(days=ref.a))
+
+
+def _weekday_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    return _one_day(_weekday(ref, today, prefer))
+
+
+def _month_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    month, day = ref.a, ref.b
+    if ref.kind is DayKind.NUMERIC:
+        month, day = (ref.b, ref.a) if day_first else (ref.a, ref.b)
+        if month > 12 and day <= 12:
+            month, day = day, month
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    if ref.year is not None:
+        return _one_day(_safe_date(ref.year, month, day))
+    if ref.weekday is not None:
+        return _one_day(_nearest_year_date(month, day, today, ref.weekday))
+    return _one_day(_next_date(month, day, today, prefer))
+
+
+def _day_of_month(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    if ref.mode == "rel":
+        return _one_day(_safe_date(*_ym(first_of_month(today, ref.a)), ref.b))
+    step = -1 if prefer == "past" else 1
+    base = first_of_month(today)
+    weekday = ref.weekday
+    if prefer == "current" and weekday is None and (found := _safe_date(*_ym(base), ref.b)) is not None:
+        return _one_day(found)
+    for i in range(0, 13 if weekday is None else 400):
+        cand = _safe_date(*_ym(add_months(base, i * step)), ref.b)
+        if cand is not None and (cand >= today if step > 0 else cand <= today) and \
+                (weekday is None or cand.weekday() == weekday):
+            return _one_day(cand)
+    return None
+
+
+def _month(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    if ref.year is not None:
+        start = date(ref.year, ref.a, 1)
+    else:
+        strict = ref.mode in ("next", "last", "after_next")
+        direction = "past" if ref.mode == "last" or (ref.mode == "" and prefer == "past") else \
+            "current" if ref.mode == "" and prefer == "current" else "future"
+        year = _month_year(ref.a, today, direction, strict)
+        if ref.mode == "after_next":
+            year += 1
+        start = date(year, ref.a, 1)
+    return start, first_of_month(start, 1), "month"
+
+
+def _year(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    if ref.year is None or not FIRST_YEAR <= ref.year <= LAST_YEAR:
+        return None
+    return date(ref.year, 1, 1), date(ref.year + 1, 1, 1), "year"
+
+
+def _week(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    start = monday_of(today) + timedelta(days=7 * ref.a)
+    if ref.mode == "rest":
+        return today, start + timedelta(days=7), "day"
+    return start, start + timedelta(days=7), "week"
+
+
+def _month_rel(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    start = first_of_month(today, ref.a)
+    return start, first_of_month(start, 1), "month"
+
+
+def _year_rel(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    start = date(today.year + ref.a, 1, 1)
+    return start, date(start.year + 1, 1, 1), "year"
+
+
+def _quarter_rel(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    q0 = date(today.year, (today.month - 1) // 3 * 3 + 1, 1)
+    start = add_months(q0, 3 * ref.a)
+    return start, add_months(start, 3), "month"
+
+
+def _quarter(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    year = ref.year if ref.year is not None else today.year
+    start = date(year, 3 * (ref.a - 1) + 1, 1)
+    return start, add_months(start, 3), "month"
+
+
+def _holiday_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    period = _holiday(ref, today, prefer)
+    return (period[0], period[1], "day") if period else None
+
+
+def _units_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    return _units(ref.a, ref.mode, today)
+
+
+def _months_ahead(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    return _one_day(add_months(today, ref.a))
+
+
+def _weekday_count(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    n = ref.b
+    if n > 0:
+        return _one_day(today + timedelta(days=((ref.a - today.weekday()) % 7 or 7) + 7 * (n - 1)))
+    return _one_day(today - timedelta(days=((today.weekday() - ref.a) % 7 or 7) + 7 * (-n - 1)))
+
+
+def _nth_week(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    if ref.month:
+        year = ref.year if ref.year is not None else _month_year(ref.month, today, prefer)
+        first = date(year, ref.month, 1)
+        weeks = _full_weeks(first, first_of_month(first, 1))
+    else:
+        year = ref.year if ref.year is not None else today.year
+        weeks = _full_weeks(date(year, 1, 1), date(year + 1, 1, 1))
+    index = ref.a - 1 if ref.a > 0 else ref.a
+    if not -len(weeks) <= index < len(weeks):
+        return None
+    return weeks[index], weeks[index] + timedelta(days=7), "week"
+
+
+def _week_part(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    # the working week in parts: early Monday-Tuesday, mid Wednesday-Thursday, late Thursday-Friday
+    monday = monday_of(today) + timedelta(days=7 * ref.a)
+    skip, length = {"early": (0, 2), "mid": (2, 2), "late": (3, 2)}[ref.mode]
+    return monday + timedelta(days=skip), monday + timedelta(days=skip + length), "day"
+
+
+def _weekend(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    saturday = monday_of(today) + timedelta(days=5 + 7 * ref.a)
+    return saturday, saturday + timedelta(days=2), "day"
+
+
+def _month_part(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    year = ref.year if ref.year is not None else _month_year(ref.a, today, prefer)
+    first = date(year, ref.a, 1)
+    last = first_of_month(first, 1)
+    if ref.mode == "early":
+        return first, first + timedelta(days=10), "day"
+    if ref.mode == "mid":
+        return first + timedelta(days=10), first + timedelta(days=20), "day"
+    return first + timedelta(days=20), last, "day"
+
+
+def _nth_weekday_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    if ref.mode == "rel":
+        year, month = _ym(first_of_month(today, ref.month or 0))
+    else:
+        month = ref.month or today.month
+        year = ref.year if ref.year is not None else _month_year(month, today, prefer)
+    return _one_day(_nth_weekday(year, month, ref.a, ref.b))
+
+
+def _month_weekend(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    # "last weekend of october": the weekend (Saturday and Sunday) of that month's nth Saturday
+    month = ref.month or today.month
+    year = ref.year if ref.year is not None else _month_year(month, today, prefer)
+    first_saturday = _nth_weekday(year, month, ref.a, 5)
+    return (first_saturday, first_saturday + timedelta(days=2), "day") if first_saturday else None
+
+
+def _day_in_month(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    month = ref.month or today.month
+    year = ref.year if ref.year is not None else _month_year(month, today, prefer)
+    length = calendar.monthrange(year, month)[1]
+    return _one_day(_safe_date(year, month, ref.a if ref.a > 0 else length + 1 + ref.a))
+
+
+def _season_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    return _season(ref, today, prefer)
+
+
+def _edge(what: str, end: bool) -> Resolver:
+    """The resolver of the first (or last working) day of a week, month or year."""
+
+    def resolve(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+        if what == "month":
+            first = first_of_month(today, ref.a)
+            d = first_of_month(first, 1) - _ONE if end else first
+        elif what == "week":
+            monday = monday_of(today) + timedelta(days=7 * ref.a)
+            d = monday + timedelta(days=4) if end else monday
+        else:
+            year = ref.year if ref.year is not None else today.year + ref.a
+            d = date(year, 12, 31) if end else date(year, 1, 1)
+        return _one_day(d)
+
+    return resolve
+
+
+_RESOLVERS: dict[DayKind, Resolver] = {
+    DayKind.REL_DAY: _rel_day, DayKind.MONTHS_AHEAD: _months_ahead, DayKind.WEEKDAY: _weekday_day,
+    DayKind.WEEKDAY_COUNT: _weekday_count, DayKind.MONTH_DAY: _month_day, DayKind.NUMERIC: _month_day,
+    DayKind.DAY_OF_MONTH: _day_of_month, DayKind.MONTH: _month, DayKind.MONTH_PART: _month_part,
+    DayKind.MONTH_WEEKEND: _month_weekend, DayKind.DAY_IN_MONTH: _day_in_month, DayKind.YEAR: _year,
+    DayKind.WEEK: _week, DayKind.MONTH_REL: _month_rel, DayKind.YEAR_REL: _year_rel,
+    DayKind.QUARTER_REL: _quarter_rel, DayKind.QUARTER: _quarter, DayKind.WEEKEND: _weekend,
+    DayKind.UNITS: _units_day, DayKind.NTH_WEEK: _nth_week, DayKind.WEEK_PART: _week_part,
+    DayKind.NTH_WEEKDAY: _nth_weekday_day, DayKind.SEASON: _season_day, DayKind.HOLIDAY: _holiday_day,
+    DayKind.BEGIN_OF_WEEK: _edge("week", False), DayKind.BEGIN_OF_MONTH: _edge("month", False),
+    DayKind.BEGIN_OF_YEAR: _edge("year", False), DayKind.END_OF_WEEK: _edge("week", True),
+    DayKind.END_OF_MONTH: _edge("month", True), DayKind.END_OF_YEAR: _edge("year", True),
+}
+
+
 def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
     """The span of days a reference means, seen from `today`."""
-    k = ref.kind
-    one = timedelta(days=1)
-    if k == "rel_day":
-        d = today + timedelta(days=ref.a)
-        return d, d + one, "day"
-    if k == "weekday":
-        d = _weekday(ref, today, prefer)
-        return d, d + one, "day"
-    if k in ("month_day", "numeric"):
-        month, day = ref.a, ref.b
-        if k == "numeric":
-            month, day = (ref.b, ref.a) if day_first else (ref.a, ref.b)
-            if month > 12 and day <= 12:
-                month, day = day, month
-        if not (1 <= month <= 12 and 1 <= day <= 31):
-            return None
-        weekday = int(ref.mode[2:]) if ref.mode.startswith("wd") else None
-        if ref.year is not None:
-            found = _safe_date(ref.year, month, day)
-        elif weekday is not None:
-            found = _nearest_year_date(month, day, today, weekday)
-        else:
-            found = _next_date(month, day, today, prefer)
-        return (found, found + one, "day") if found else None
-    if k == "day_of_month":
-        if ref.mode == "rel":
-            found = _safe_date(*_ym(first_of_month(today, ref.a)), ref.b)
-            return (found, found + one, "day") if found else None
-        step = -1 if prefer == "past" else 1
-        base = first_of_month(today)
-        weekday = int(ref.mode[2:]) if ref.mode.startswith("wd") else None
-        if prefer == "current" and weekday is None and (found := _safe_date(*_ym(base), ref.b)) is not None:
-            return found, found + one, "day"
-        for i in range(0, 13 if weekday is None else 400):
-            cand = _safe_date(*_ym(add_months(base, i * step)), ref.b)
-            if cand is not None and (cand >= today if step > 0 else cand <= today) and \
-                    (weekday is None or cand.weekday() == weekday):
-                return cand, cand + one, "day"
-        return None
-    if k == "month":
-        if ref.year is not None:
-            start = date(ref.year, ref.a, 1)
-        else:
-            strict = ref.mode in ("next", "last", "after_next")
-            direction = "past" if ref.mode == "last" or (ref.mode == "" and prefer == "past") else \
-                "current" if ref.mode == "" and prefer == "current" else "future"
-            year = _month_year(ref.a, today, direction, strict)
-            if ref.mode == "after_next":
-                year += 1
-            start = date(year, ref.a, 1)
-        return start, first_of_month(start, 1), "month"
-    if k == "year":
-        if not 1 <= (ref.year or 0) <= 9998:
-            return None
-        assert ref.year is not None
-        return date(ref.year, 1, 1), date(ref.year + 1, 1, 1), "year"
-    if k == "week":
-        start = monday_of(today) + timedelta(days=7 * ref.a)
-        if ref.mode == "rest":
-            return today, start + timedelta(days=7), "day"
-        return start, start + timedelta(days=7), "week"
-    if k == "month_rel":
-        start = first_of_month(today, ref.a)
-        return start, first_of_month(start, 1), "month"
-    if k == "year_rel":
-        start = date(today.year + ref.a, 1, 1)
-        return start, date(start.year + 1, 1, 1), "year"
-    if k == "quarter_rel":
-        q0 = date(today.year, (today.month - 1) // 3 * 3 + 1, 1)
-        start = add_months(q0, 3 * ref.a)
-        return start, add_months(start, 3), "month"
-    if k == "quarter":
-        year = ref.year if ref.year is not None else today.year
-        start = date(year, 3 * (ref.a - 1) + 1, 1)
-        return start, add_months(start, 3), "month"
-    if k == "holiday":
-        period = _holiday(ref, today, prefer)
-        return (period[0], period[1], "day") if period else None
-    if k == "holiday_weekend":
-        period = _holiday(ref, today, prefer)
-        return _long_weekend(period[0]) if period else None
-    if k.endswith(WEEKEND_OF):
-        # "july 4th weekend": the weekend of a date said in words or numbers
-        dated = resolve_day(replace(ref, kind=k.removesuffix(WEEKEND_OF)), today, prefer, day_first)
-        return _long_weekend(dated[0]) if dated else None
-    if k == "units":
-        return _units(ref.a, ref.mode, today)
-    if k == "months_ahead":
-        d = add_months(today, ref.a)
-        return d, d + one, "day"
-    if k == "weekday_count":
-        n = ref.b
-        if n > 0:
-            d = today + timedelta(days=((ref.a - today.weekday()) % 7 or 7) + 7 * (n - 1))
-        else:
-            d = today - timedelta(days=((today.weekday() - ref.a) % 7 or 7) + 7 * (-n - 1))
-        return d, d + one, "day"
-    if k == "nth_week":
-        if ref.month:
-            year = ref.year if ref.year is not None else _month_year(ref.month, today, prefer)
-            first = date(year, ref.month, 1)
-            weeks = _full_weeks(first, first_of_month(first, 1))
-        else:
-            year = ref.year if ref.year is not None else today.year
-            weeks = _full_weeks(date(year, 1, 1), date(year + 1, 1, 1))
-        index = ref.a - 1 if ref.a > 0 else ref.a
-        if not -len(weeks) <= index < len(weeks):
-            return None
-        return weeks[index], weeks[index] + timedelta(days=7), "week"
-    if k == "week_part":
-        # the working week in parts: early Monday-Tuesday, mid Wednesday-Thursday, late Thursday-Friday
-        monday = monday_of(today) + timedelta(days=7 * ref.a)
-        skip, length = {"early": (0, 2), "mid": (2, 2), "late": (3, 2)}[ref.mode]
-        return monday + timedelta(days=skip), monday + timedelta(days=skip + length), "day"
-    if k == "weekend":
-        saturday = monday_of(today) + timedelta(days=5 + 7 * ref.a)
-        return saturday, saturday + timedelta(days=2), "day"
-    if k.startswith(("end_of_", "begin_of_")):
-        return _edge(ref, today)
-    if k == "season":
-        return _season(ref, today, prefer)
-    if k == "month_part":
-        year = ref.year if ref.year is not None else _month_year(ref.a, today, prefer)
-        first = date(year, ref.a, 1)
-        last = first_of_month(first, 1)
-        if ref.mode == "early":
-            return first, first + timedelta(days=10), "day"
-        if ref.mode == "mid":
-            return first + timedelta(days=10), first + timedelta(days=20), "day"
-        return first + timedelta(days=20), last, "day"
-    if k == "nth_weekday":
-        if ref.mode == "rel":
-            year, month = _ym(first_of_month(today, ref.month or 0))
-        else:
-            month = ref.month or today.month
-            year = ref.year if ref.year is not None else _month_year(month, today, prefer)
-        found = _nth_weekday(year, month, ref.a, ref.b)
-        return (found, found + one, "day") if found else None
-    if k == "month_weekend":
-        # "last weekend of october": the weekend (Saturday and Sunday) of that month's nth Saturday
-        month = ref.month or today.month
-        year = ref.year if ref.year is not None else _month_year(month, today, prefer)
-        first_saturday = _nth_weekday(year, month, ref.a, 5)
-        return (first_saturday, first_saturday + timedelta(days=2), "day") if first_saturday else None
-    if k == "day_in_month":
-        month = ref.month or today.month
-        year = ref.year if ref.year is not None else _month_year(month, today, prefer)
-        length = calendar.monthrange(year, month)[1]
-        day = ref.a if ref.a > 0 else length + 1 + ref.a
-        found = _safe_date(year, month, day)
-        return (found, found + one, "day") if found else None
-    return None
+    span = _RESOLVERS[ref.kind](ref, today, prefer, day_first)
+    if span is not None and ref.weekend_of:
+        # "july 4th weekend", "labor day weekend": the weekend of the day said
+        return _long_weekend(span[0])
+    return span
 
 
 def _long_weekend(day: date) -> DaySpan:
@@ -307,7 +374,7 @@ def _units(n: int, unit: str, today: date) -> DaySpan | None:
 
 
 def _holiday(ref: DayRef, today: date, prefer: str) -> Span | None:
-    key, _, how = ref.mode.partition("|")
+    key, how = ref.name, ref.mode
     if ref.year is not None:
         year = ref.year
     elif how == "years":
@@ -367,18 +434,3 @@ def _season(ref: DayRef, today: date, prefer: str) -> DaySpan | None:
 def _ym(d: date) -> tuple[int, int]:
     return d.year, d.month
 
-
-def _edge(ref: DayRef, today: date) -> DaySpan:
-    one = timedelta(days=1)
-    what = ref.kind.split("_of_")[1]
-    end = ref.kind.startswith("end_")
-    if what == "month":
-        first = first_of_month(today, ref.a)
-        d = first_of_month(first, 1) - one if end else first
-    elif what == "week":
-        monday = monday_of(today) + timedelta(days=7 * ref.a)
-        d = monday + timedelta(days=4) if end else monday
-    else:
-        year = ref.year if ref.year is not None else today.year + ref.a
-        d = date(year, 12, 31) if end else date(year, 1, 1)
-    return d, d + one, "day"

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from steward.clock import FIRST_YEAR, LAST_YEAR
 from steward.dates._calendars import (
     YearDates,
     hebrew,
@@ -355,7 +356,7 @@ HOLIDAYS: dict[str, Holiday] = {
 
 def occurrences(key: str, year: int) -> list[Span]:
     """The spans of a named day that start in a year (usually one; an Islamic day can fall twice)."""
-    if not 1 <= year <= 9998:
+    if not FIRST_YEAR <= year <= LAST_YEAR:
         return []
     h = HOLIDAYS[key]
     try:

@@ -8,6 +8,7 @@ Everything here is plain data: frozen, hashable, no clock, no zone.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Literal
 
 Grain = Literal["second", "minute", "hour", "day", "week", "month", "year"]
@@ -33,28 +34,84 @@ class TimeOfDay:
     grain: Grain = "hour"
 
 
-@dataclass(frozen=True)
-class DayRef:
-    """A reference to a day or a longer period, resolved against today.
+class DayKind(StrEnum):
+    """What a day reference names; `_days` has one resolver per kind.
 
-    kind is one of: rel_day (a = days from today), weekday (a = 0 Monday .. 6 Sunday, mode = "",
-    "next", "last", "after_next", "week" with b = weeks from this week), month_day (a = month,
-    b = day, year optional), day_of_month (b = day; a = months from this one when mode == "rel"),
-    month (a = month, year optional; mode "", "next", "last", "after_next"), year, week (a = weeks
-    from this one), month_rel, year_rel, quarter_rel (a = offset), quarter (a = 1..4, year optional),
-    weekend (a = weekends from this one), end_of_month (a = months from this one), end_of_week,
-    end_of_year, nth_weekday (a = n, negative from the end; b = weekday; month, year optional,
-    mode "rel" takes month as an offset), last_day (a = month offset or month, mode), date (the exact
-    day in year/month/day), months_ahead (today's day of the month, a months from now: "this time next
-    month").
+    The meaning of `a`, `b`, `month`, `year` and `mode` for each kind:
+
+    - REL_DAY: a = days from today. MONTHS_AHEAD: today's day of the month, a months from now
+      ("this time next month").
+    - WEEKDAY: a = 0 Monday .. 6 Sunday; mode "" (the next), "next" (next calendar week), "last",
+      "after_next", "fortnight", "week" (b = weeks from this one).
+    - WEEKDAY_COUNT: a = weekday, b = the nth one from today (negative: back).
+    - MONTH_DAY: a = month, b = day, year optional. NUMERIC: a and b as written ("3/4"), their order
+      settled by the day_first option. DAY_OF_MONTH: b = day; mode "rel" takes a as months from this one.
+    - MONTH: a = month, year optional; mode "", "next", "last", "after_next". MONTH_PART: a = month,
+      mode "early", "mid", "late". MONTH_WEEKEND: the weekend of the a-th Saturday of `month`.
+      DAY_IN_MONTH: day a of `month` (negative from its end).
+    - YEAR: `year`. WEEK, MONTH_REL, YEAR_REL, QUARTER_REL, WEEKEND: a = periods from this one (WEEK
+      mode "rest": from today to Sunday). QUARTER: a = 1..4, year optional.
+    - UNITS: a = count (negative: back) of the unit in mode ("day" .. "year"; "second", "minute",
+      "hour" and "top_of_hour" are placed from the clock, not here).
+    - NTH_WEEK: the a-th whole week of `month` (or of `year`). WEEK_PART: a = weeks from this one,
+      mode "early", "mid", "late". NTH_WEEKDAY: the a-th (negative: from the end) weekday b of `month`;
+      mode "rel" takes month as months from this one.
+    - BEGIN_OF_* / END_OF_*: the first or last day of the week, month or year a periods from this one
+      (or of `year`). SEASON: a = 0 spring .. 3 winter, or -1 for the season under way (b = seasons on).
+    - HOLIDAY: the named day `name`; a = occurrences from the next (-1 the latest), b = years
+      (mode "years") or months (mode "months") from now to the year it falls in.
     """
 
-    kind: str
+    REL_DAY = "rel_day"
+    MONTHS_AHEAD = "months_ahead"
+    WEEKDAY = "weekday"
+    WEEKDAY_COUNT = "weekday_count"
+    MONTH_DAY = "month_day"
+    NUMERIC = "numeric"
+    DAY_OF_MONTH = "day_of_month"
+    MONTH = "month"
+    MONTH_PART = "month_part"
+    MONTH_WEEKEND = "month_weekend"
+    DAY_IN_MONTH = "day_in_month"
+    YEAR = "year"
+    WEEK = "week"
+    MONTH_REL = "month_rel"
+    YEAR_REL = "year_rel"
+    QUARTER_REL = "quarter_rel"
+    QUARTER = "quarter"
+    WEEKEND = "weekend"
+    UNITS = "units"
+    NTH_WEEK = "nth_week"
+    WEEK_PART = "week_part"
+    NTH_WEEKDAY = "nth_weekday"
+    BEGIN_OF_WEEK = "begin_of_week"
+    BEGIN_OF_MONTH = "begin_of_month"
+    BEGIN_OF_YEAR = "begin_of_year"
+    END_OF_WEEK = "end_of_week"
+    END_OF_MONTH = "end_of_month"
+    END_OF_YEAR = "end_of_year"
+    SEASON = "season"
+    HOLIDAY = "holiday"
+
+
+@dataclass(frozen=True)
+class DayRef:
+    """A reference to a day or a longer period, resolved against today (the fields per kind: `DayKind`).
+
+    `weekday` is a weekday said with a date that the date must fall on ("Sunday, Feb 10", "tuesday the
+    19th"); `weekend_of` asks for the (long) weekend the day belongs to ("labor day weekend", "july 4th
+    weekend").
+    """
+
+    kind: DayKind
     a: int = 0
     b: int = 0
     year: int | None = None
     month: int | None = None
     mode: str = ""
+    weekday: int | None = None
+    name: str = ""
+    weekend_of: bool = False
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,18 @@ import re
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 
-from steward.dates._days import WEEKEND_OF, add_months, resolve_day
+from steward.dates._days import add_months, resolve_day
 from steward.dates._grammar import scan
-from steward.dates._model import END_OF_DAY, FIRST_THING, GRAIN_ORDER, Grain, Offset, Piece, TimeOfDay
+from steward.dates._model import (
+    END_OF_DAY,
+    FIRST_THING,
+    GRAIN_ORDER,
+    DayKind,
+    Grain,
+    Offset,
+    Piece,
+    TimeOfDay,
+)
 
 # words that may stand between the pieces of one phrase ("tomorrow at 5 pm", "friday, 3 sept")
 _GLUE = re.compile(r"(?:[\s,@]|\b(?:at|on|in|the|of|for|around|about|approximately|approx|from|by)\b)*")
@@ -147,10 +156,10 @@ def _compatible(a: Phrase, p: Piece) -> bool:
 
 def _with_year(ph: Phrase, p: Piece) -> Phrase | None:
     """ "Wed Aug 05 12:00:00 2015": a year said after the rest of a date completes that date."""
-    if p.day is None or p.day.kind != "year" or p.day.year is None:
+    if p.day is None or p.day.kind is not DayKind.YEAR or p.day.year is None:
         return None
     for i, q in enumerate(ph.pieces):
-        if q.day is not None and q.day.kind in ("month_day", "numeric") and q.day.year is None:
+        if q.day is not None and q.day.kind in (DayKind.MONTH_DAY, DayKind.NUMERIC) and q.day.year is None:
             dated = replace(q, day=replace(q.day, year=p.day.year), weak=False)
             pieces = ph.pieces[:i] + (dated,) + ph.pieces[i + 1:]
             return Phrase(pieces + (replace(p, day=None, weak=False, dependent=False),))
@@ -200,17 +209,15 @@ def _is_a_weekend(text: str, p: Piece, the: bool = False) -> bool:
     said = text[p.begin:p.end]
     if the:
         said = said.removeprefix("the ")
-    return p.day is not None and p.day.kind == "weekend" and p.day.a == 0 and said in _WEEKEND_WORDS
+    return p.day is not None and p.day.kind is DayKind.WEEKEND and p.day.a == 0 and said in _WEEKEND_WORDS
 
 
 def _weekend_of(q: Piece) -> Piece | None:
     """A day piece as the weekend it belongs to: "labor day" -> its long weekend, "july 4th" likewise."""
     if q.day is None or q.time is not None or q.part is not None or q.offset is not None or q.until is not None:
         return None
-    if q.day.kind == "holiday":
-        return replace(q, day=replace(q.day, kind="holiday_weekend"), weak=False)
-    if q.day.kind in ("month_day", "numeric", "day_of_month"):
-        return replace(q, day=replace(q.day, kind=q.day.kind + WEEKEND_OF), weak=False)
+    if q.day.kind in (DayKind.HOLIDAY, DayKind.MONTH_DAY, DayKind.NUMERIC, DayKind.DAY_OF_MONTH):
+        return replace(q, day=replace(q.day, weekend_of=True), weak=False)
     return None
 
 
@@ -468,11 +475,11 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
     if any(p.now for p in phrase.pieces):
         return Placed(now, None, "second", has_date=False, has_time=True)
 
-    if day_ref is not None and day_ref.kind == "units" and day_ref.mode == "top_of_hour":
+    if day_ref is not None and day_ref.kind is DayKind.UNITS and day_ref.mode == "top_of_hour":
         # "at the top of the hour": the moment the next whole hour starts
         return replace(_units_from_now(1, "hour", now), end=None, grain="minute")
 
-    if day_ref is not None and day_ref.kind == "units" and day_ref.mode in ("second", "minute", "hour"):
+    if day_ref is not None and day_ref.kind is DayKind.UNITS and day_ref.mode in ("second", "minute", "hour"):
         return _units_from_now(day_ref.a, day_ref.mode, now)
 
     if day_ref is not None:

@@ -26,7 +26,7 @@ from steward.dates._grammar.common import (
     registrar,
     year_of,
 )
-from steward.dates._model import DayRef, Piece
+from steward.dates._model import DayKind, DayRef, Piece
 
 RULES: list[Rule] = []
 rule = registrar(RULES)
@@ -48,7 +48,7 @@ def _today(m: re.Match[str]) -> Piece:
         n = -1
     else:
         n = 0
-    return piece(m, day=DayRef("rel_day", n))
+    return piece(m, day=DayRef(DayKind.REL_DAY, n))
 
 
 @rule("now", "now moment atm immediately asap possible date", NOW_WORDS)
@@ -68,7 +68,7 @@ def _weekday(m: re.Match[str]) -> Piece:
         mode = "after_next"
     weak = not (m["rel"] or m["every"]) and m["wd"] in ("sun", "sat", "wed", "mon")
     # "every monday": the next one, flagged so a caller can offer to repeat it
-    return piece(m, day=DayRef("weekday", wd, mode=mode), weak=weak, recurring=bool(m["every"]))
+    return piece(m, day=DayRef(DayKind.WEEKDAY, wd, mode=mode), weak=weak, recurring=bool(m["every"]))
 
 
 @rule("friday week", "#weekday", WD + r"\s(?P<u>week|fortnight)|a\s(?P<u2>week|fortnight)\son\s" + WD.replace("<wd>", "<wd2>"))
@@ -77,18 +77,18 @@ def _weekday_week_on(m: re.Match[str]) -> Piece:
     coming such day ("friday week" is "friday after next")."""
     unit = m["u"] or m["u2"]
     wd = WEEKDAYS[m["wd"] or m["wd2"]]
-    return piece(m, day=DayRef("weekday", wd, mode="after_next" if unit == "week" else "fortnight"))
+    return piece(m, day=DayRef(DayKind.WEEKDAY, wd, mode="after_next" if unit == "week" else "fortnight"))
 
 
 @rule("weekday of next week", "#weekday",
       WD + r"\s(?:of\s|from\s|in\s)?(?:the\s)?(?P<rel>this|next|last|previous|past|coming|current|the following|following)\s(?:week|wk)")
 def _weekday_week(m: re.Match[str]) -> Piece:
-    return piece(m, day=DayRef("weekday", WEEKDAYS[m["wd"]], _week_rel(m["rel"]), mode="week"))
+    return piece(m, day=DayRef(DayKind.WEEKDAY, WEEKDAYS[m["wd"]], _week_rel(m["rel"]), mode="week"))
 
 
 @rule("last week's sunday", "#weekday", r"(?P<rel>this|next|last|previous|coming)\s(?:week's|weeks)\s" + WD)
 def _weeks_weekday(m: re.Match[str]) -> Piece:
-    return piece(m, day=DayRef("weekday", WEEKDAYS[m["wd"]], _week_rel(m["rel"]), mode="week"))
+    return piece(m, day=DayRef(DayKind.WEEKDAY, WEEKDAYS[m["wd"]], _week_rel(m["rel"]), mode="week"))
 
 
 def _week_rel(word: str) -> int:
@@ -131,7 +131,7 @@ def _date_piece(m: re.Match[str], month: int, day: int, year: int | None) -> Pie
     weak = m["mon"] == "may" and not m["year"] and _ORDINAL_DAY.search(m.group()) is None
     gd = m.groupdict()
     wd = gd.get("wd0") or gd.get("wd1")
-    return piece(m, day=DayRef("month_day", month, day, year, mode=f"wd{WEEKDAYS[wd]}" if wd else ""), weak=weak)
+    return piece(m, day=DayRef(DayKind.MONTH_DAY, month, day, year, weekday=WEEKDAYS[wd] if wd else None), weak=weak)
 
 
 @rule("iso date", "#punct", r"(?P<y>\d{4})[-/.](?P<mo>[01]?\d)[-/.](?P<d>[0-3]?\d)")
@@ -139,7 +139,7 @@ def _iso_date(m: re.Match[str]) -> Piece | None:
     month, day = int(m["mo"]), int(m["d"])
     if not (1 <= month <= 12 and 1 <= day <= 31):
         return None
-    return piece(m, day=DayRef("month_day", month, day, int(m["y"])))
+    return piece(m, day=DayRef(DayKind.MONTH_DAY, month, day, int(m["y"])))
 
 
 @rule("numeric date", "#punct", r"(?P<p1>[0-3]?\d)\s?(?P<sep>[/.-])\s?(?P<p2>[0-3]?\d)(?:\s?(?P=sep)\s?(?P<y>\d{4}|\d{2}))?"
@@ -153,12 +153,12 @@ def _numeric_date(m: re.Match[str]) -> Piece | None:
         return None  # "monday 9-5": after a day, hours ("monday 9-17" stays September 17)
     # which is the month is settled when the text is placed (the day_first option); keep both readings
     # "3-15" and "2 - 15" may be ranges of numbers: dates only when they are the whole text
-    return piece(m, day=DayRef("numeric", a, b, y), weak=y is None and m["sep"] == "-")
+    return piece(m, day=DayRef(DayKind.NUMERIC, a, b, y), weak=y is None and m["sep"] == "-")
 
 
 @rule("spaced numeric date", "#digit", r"(?P<p1>[0-3]?\d)\s(?P<p2>[0-3]?\d)\s(?P<y>\d{4})")
 def _spaced_date(m: re.Match[str]) -> Piece | None:
-    return piece(m, day=DayRef("numeric", int(m["p1"]), int(m["p2"]), int(m["y"])))
+    return piece(m, day=DayRef(DayKind.NUMERIC, int(m["p1"]), int(m["p2"]), int(m["y"])))
 
 
 @rule("month/year", "#punct", r"(?P<mo>[01]?\d)/(?P<y>\d{4})|(?P<y2>\d{4})[-/](?P<mo2>[01]?\d)")
@@ -166,7 +166,7 @@ def _month_year_num(m: re.Match[str]) -> Piece | None:
     month = int(m["mo"] or m["mo2"])
     if not 1 <= month <= 12:
         return None
-    return piece(m, day=DayRef("month", month, year=int(m["y"] or m["y2"])))
+    return piece(m, day=DayRef(DayKind.MONTH, month, year=int(m["y"] or m["y2"])))
 
 
 @rule("the nth", "the st nd rd th month", r"(?:on\s)?the\s" + DAYN + r"(?:\sof\s(?:the\s)?(?P<rel>this|next|last|previous|current|the following|following)\smonth|"
@@ -179,9 +179,9 @@ def _the_nth(m: re.Match[str]) -> Piece | None:
         return None
     rel = m["rel"] or m["rel2"] or m["rel3"]
     if rel:
-        return piece(m, day=DayRef("day_of_month", _week_rel(rel), day, mode="rel"))
+        return piece(m, day=DayRef(DayKind.DAY_OF_MONTH, _week_rel(rel), day, mode="rel"))
     weak = not m.group().startswith(("the", "on"))
-    return piece(m, day=DayRef("day_of_month", 0, day), weak=weak)
+    return piece(m, day=DayRef(DayKind.DAY_OF_MONTH, 0, day), weak=weak)
 
 
 _SEASONS = {"spring": 0, "summer": 1, "fall": 2, "autumn": 2, "winter": 3}
@@ -193,14 +193,14 @@ def _season(m: re.Match[str]) -> Piece:
     mode = {"next": "next", "coming": "", "last": "last", "past": "last", "previous": "last"}.get(m["rel"] or "", "")
     # "fall", "spring", "summer" are ordinary words too: alone they count only as the whole text
     weak = not (m["rel"] or m["year"] or m.group().startswith(("in ", "during ", "by ", "over ")))
-    return piece(m, day=DayRef("season", _SEASONS[m["s"]], year=int(m["year"]) if m["year"] else None, mode=mode),
+    return piece(m, day=DayRef(DayKind.SEASON, _SEASONS[m["s"]], year=int(m["year"]) if m["year"] else None, mode=mode),
                  weak=weak)
 
 
 @rule("this season", "season seasons", r"(?:the\s)?(?P<rel>this|next|last|coming|past|previous|current)\sseasons?")
 def _this_season(m: re.Match[str]) -> Piece:
     n = {"next": 1, "coming": 1, "last": -1, "past": -1, "previous": -1}.get(m["rel"], 0)
-    return piece(m, day=DayRef("season", -1, n))
+    return piece(m, day=DayRef(DayKind.SEASON, -1, n))
 
 
 @rule("month", "#month", r"(?:(?:in|during|of)\s)?(?:(?P<rel>this|next|last|coming|past|previous)\s)?" + MON
@@ -212,14 +212,14 @@ def _month(m: re.Match[str]) -> Piece | None:
         weak = m["mon"] == "may" and not (m["rel"] or m["year"] or m.group().startswith(("in", "during", "of")))
     mode = "after_next" if m["after"] else {"next": "next", "coming": "next", "last": "last", "past": "last",
                                              "previous": "last"}.get(m["rel"] or "", "")
-    return piece(m, day=DayRef("month", MONTHS[m["mon"]], year=year_of(m["year"]), mode=mode), weak=weak)
+    return piece(m, day=DayRef(DayKind.MONTH, MONTHS[m["mon"]], year=year_of(m["year"]), mode=mode), weak=weak)
 
 
 @rule("year", "#digit", r"(?:(?P<in>in|of|during|for)\s)?(?:the\syear\s)?(?P<year>1[89]\d\d|2[01]\d\d)(?P<ad>\s?a\.?d\.?)?"
       r"|(?:(?P<in2>in|of|during|for)\s)?(?P<year2>\d{1,4})\s?(?P<ad2>a\.?d\.?|c\.?e\.?)")
 def _year(m: re.Match[str]) -> Piece:
     year = int(m["year"] or m["year2"])
-    return piece(m, day=DayRef("year", year=year), weak=not (m["in"] or m["in2"] or m["ad"] or m["ad2"]))
+    return piece(m, day=DayRef(DayKind.YEAR, year=year), weak=not (m["in"] or m["in2"] or m["ad"] or m["ad2"]))
 
 
 _QUARTERS = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4, "fourth": 4}
@@ -229,15 +229,16 @@ _QUARTERS = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, 
       r"|(?P<y2>\d{2}|\d{4})\s?q(?P<q2>[1-4])|q(?P<q3>[1-4])\s?(?P<y3>\d{4})")
 def _quarter(m: re.Match[str]) -> Piece:
     if m["q"]:
-        return piece(m, day=DayRef("quarter", _QUARTERS[m["q"]], year=year_of(m["year"])))
+        return piece(m, day=DayRef(DayKind.QUARTER, _QUARTERS[m["q"]], year=year_of(m["year"])))
     year = year_of(m["y2"] or m["y3"])
-    return piece(m, day=DayRef("quarter", int(m["q2"] or m["q3"]), year=year))
+    return piece(m, day=DayRef(DayKind.QUARTER, int(m["q2"] or m["q3"]), year=year))
 
 
-_UNIT_KIND = {"day": "rel_day", "days": "rel_day", "week": "week", "weeks": "week", "wk": "week", "wks": "week",
-              "month": "month_rel", "months": "month_rel", "quarter": "quarter_rel", "quarters": "quarter_rel",
-              "qtr": "quarter_rel", "qtrs": "quarter_rel", "year": "year_rel", "years": "year_rel", "yr": "year_rel",
-              "yrs": "year_rel"}
+_UNIT_KIND = {"day": DayKind.REL_DAY, "days": DayKind.REL_DAY, "week": DayKind.WEEK, "weeks": DayKind.WEEK,
+              "wk": DayKind.WEEK, "wks": DayKind.WEEK, "month": DayKind.MONTH_REL, "months": DayKind.MONTH_REL,
+              "quarter": DayKind.QUARTER_REL, "quarters": DayKind.QUARTER_REL, "qtr": DayKind.QUARTER_REL,
+              "qtrs": DayKind.QUARTER_REL, "year": DayKind.YEAR_REL, "years": DayKind.YEAR_REL,
+              "yr": DayKind.YEAR_REL, "yrs": DayKind.YEAR_REL}
 
 
 @rule("upcoming two weeks", "upcoming coming", r"(?:upcoming|coming)\s(?P<n>\d+)\s(?P<u>days?|weeks?|wks?|months?|quarters?|qtrs?|years?|yrs?)"
@@ -253,20 +254,20 @@ def _next_n_units(m: re.Match[str]) -> Piece | None:
     if m["u1"]:
         unit1 = UNIT_OFFSET[m["u1"]]
         sign1 = -1 if m["rel"] in ("last", "past", "previous") else 1
-        return piece(m, day=DayRef("units", sign1, mode=unit1.grain))
+        return piece(m, day=DayRef(DayKind.UNITS, sign1, mode=unit1.grain))
     n = count_value(m["n"])
     unit = UNIT_OFFSET.get(m["u"])
     if n is None or unit is None:
         return None
     sign = -1 if m["rel"] in ("last", "past", "previous") else 1
-    return piece(m, day=DayRef("units", sign * int(n), mode=unit.grain))
+    return piece(m, day=DayRef(DayKind.UNITS, sign * int(n), mode=unit.grain))
 
 
 @rule("3 fridays from now", "#weekday", r"(?P<n>\d+)\s" + WD + r"\s(?P<dir>from now|from today|hence|ago|back|before)")
 def _weekday_count(m: re.Match[str]) -> Piece:
     n = int(m["n"])
     sign = 1 if m["dir"] in ("from now", "from today", "hence") else -1
-    return piece(m, day=DayRef("weekday_count", WEEKDAYS[m["wd"]], sign * n))
+    return piece(m, day=DayRef(DayKind.WEEKDAY_COUNT, WEEKDAYS[m["wd"]], sign * n))
 
 
 @rule("tuesday the 19th", "#weekday", WD + r",?\s(?:the\s)?(?P<day>[0-3]?\d)(?:st|nd|rd|th)")
@@ -274,14 +275,14 @@ def _weekday_dom(m: re.Match[str]) -> Piece | None:
     day = int(m["day"])
     if not 1 <= day <= 31:
         return None
-    return piece(m, day=DayRef("day_of_month", 0, day, mode=f"wd{WEEKDAYS[m['wd']]}"))
+    return piece(m, day=DayRef(DayKind.DAY_OF_MONTH, 0, day, weekday=WEEKDAYS[m["wd"]]))
 
 
 @rule("last night", "night evening", r"(?P<late>late\s)?last\s(?P<p>night|evening)|(?P<late2>late\s)?yesterday\s(?P<p2>night|evening)")
 def _last_night(m: re.Match[str]) -> Piece:
     part = m["p"] or m["p2"]
     late = m["late"] or m["late2"]
-    return piece(m, day=DayRef("rel_day", -1), part=("late " if late else "") + part)
+    return piece(m, day=DayRef(DayKind.REL_DAY, -1), part=("late " if late else "") + part)
 
 
 
@@ -294,8 +295,8 @@ _WEEK_NTH = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, 
 def _nth_week(m: re.Match[str]) -> Piece:
     n = -1 if m["only_last"] else _WEEK_NTH[m["k"]] * (-1 if m["last"] else 1)
     if m["mon"]:
-        return piece(m, day=DayRef("nth_week", n, 0, year_of(m["year"]), MONTHS[m["mon"]]))
-    return piece(m, day=DayRef("nth_week", n, 0, int(m["y2"]), None))
+        return piece(m, day=DayRef(DayKind.NTH_WEEK, n, 0, year_of(m["year"]), MONTHS[m["mon"]]))
+    return piece(m, day=DayRef(DayKind.NTH_WEEK, n, 0, int(m["y2"]), None))
 
 
 _REL_N = {"this": 0, "current": 0, "next": 1, "coming": 1, "upcoming": 1, "following": 1, "the following": 1,
@@ -304,8 +305,7 @@ _REL_N = {"this": 0, "current": 0, "next": 1, "coming": 1, "upcoming": 1, "follo
 
 @rule("this week", "week wk month year yr quarter qtr", r"(?:(?:the|around)\s)?(?:this\s(?=coming\s|upcoming\s))?" + REL + r"\s(?P<what>week|wk|month|year|yr|quarter|qtr)")
 def _this_week(m: re.Match[str]) -> Piece:
-    kind = {"week": "week", "wk": "week", "month": "month_rel", "year": "year_rel", "yr": "year_rel",
-            "quarter": "quarter_rel", "qtr": "quarter_rel"}[m["what"]]
+    kind = _UNIT_KIND[m["what"]]
     return piece(m, day=DayRef(kind, _REL_N[m["rel"]]))
 
 
@@ -316,17 +316,17 @@ def _week_part(m: re.Match[str]) -> Piece:
     """ "early next week" (Monday-Tuesday), "mid next week" (Wednesday-Thursday), "late this week"
     (Thursday-Friday): a part of the working week, at day grain."""
     if m["mid"]:
-        return piece(m, day=DayRef("week_part", 0, mode="mid"))
+        return piece(m, day=DayRef(DayKind.WEEK_PART, 0, mode="mid"))
     p = m["p"]
     mode = "mid" if p.startswith(("mid", "middle")) else "early" if p in ("early", "beginning of", "start of") else "late"
-    return piece(m, day=DayRef("week_part", _week_rel(m["rel"]), mode=mode))
+    return piece(m, day=DayRef(DayKind.WEEK_PART, _week_rel(m["rel"]), mode=mode))
 
 
 @rule("the week", "week day", r"all\sweek|(?:(?:the\s)?(?:rest|remainder) of (?:the|this)\s(?P<what>week|day))")
 def _the_week(m: re.Match[str]) -> Piece:
     if m["what"] == "day":
-        return piece(m, day=DayRef("rel_day", 0))
-    return piece(m, day=DayRef("week", 0, mode="rest" if m["what"] else ""))
+        return piece(m, day=DayRef(DayKind.REL_DAY, 0))
+    return piece(m, day=DayRef(DayKind.WEEK, 0, mode="rest" if m["what"] else ""))
 
 
 @rule("weekend", "weekend wkend week", r"(?:(?P<rel>this|next|last|coming|past|the|this past)\s)?(?:week-?\s?end|wkend)"
@@ -336,13 +336,13 @@ def _weekend(m: re.Match[str]) -> Piece:
     n = {"next": 1, "coming": 0, "last": -1, "past": -1, "this past": -1}.get(rel, 0)
     if m["after"]:
         n = 1  # "the weekend after next": a week after "the weekend", as "friday after next" is after "friday"
-    return piece(m, day=DayRef("weekend", n))
+    return piece(m, day=DayRef(DayKind.WEEKEND, n))
 
 
 @rule("top of the hour", "top", r"(?:at\s)?(?:the\s)?top\sof\sthe\shour")
 def _top_of_the_hour(m: re.Match[str]) -> Piece:
     # a moment, the next whole hour (where "the next hour" starts), not the hour-long period after it
-    return piece(m, day=DayRef("units", 1, mode="top_of_hour"))
+    return piece(m, day=DayRef(DayKind.UNITS, 1, mode="top_of_hour"))
 
 
 @rule("end of month", "end beginning start eom eoy eow bom boy",
@@ -353,7 +353,7 @@ def _top_of_the_hour(m: re.Match[str]) -> Piece:
 def _end_of(m: re.Match[str]) -> Piece:
     if m["year"]:
         # "end of 2012", "at the beginning of 2017": that year's last or first day
-        return piece(m, day=DayRef("begin_of_year" if m["eo2"] != "end" else "end_of_year", year=int(m["year"])))
+        return piece(m, day=DayRef(DayKind.BEGIN_OF_YEAR if m["eo2"] != "end" else DayKind.END_OF_YEAR, year=int(m["year"])))
     abbr = m["abbr"]
     if abbr:
         what = {"m": "month", "y": "year", "w": "week"}[abbr[-1]]
@@ -362,7 +362,7 @@ def _end_of(m: re.Match[str]) -> Piece:
         what = m["what"]
         begin = m["eo"] != "end"
     n = _REL_N.get(m["rel"] or "this", 0)
-    return piece(m, day=DayRef(("begin_of_" if begin else "end_of_") + what, n))
+    return piece(m, day=DayRef(DayKind(("begin_of_" if begin else "end_of_") + what), n))
 
 
 @rule("last weekend of october", "weekend wkend week",
@@ -370,13 +370,13 @@ def _end_of(m: re.Match[str]) -> Piece:
       + r"(?:\s" + YEAR + r")?")
 def _nth_weekend(m: re.Match[str]) -> Piece:
     n = {"third": 3, "fourth": 4}.get(m["nth"]) or _NTH[m["nth"]]
-    return piece(m, day=DayRef("month_weekend", n, 0, year_of(m["year"]), MONTHS[m["mon"]]))
+    return piece(m, day=DayRef(DayKind.MONTH_WEEKEND, n, 0, year_of(m["year"]), MONTHS[m["mon"]]))
 
 
 @rule("end of month name", "#month", r"(?:(?:at|by)\s)?(?:the\s)?(?P<eo>end|beginning|start|early|mid|middle of|late)\s(?:of\s)?" + MON)
 def _end_of_month_name(m: re.Match[str]) -> Piece:
     eo = {"end": "late", "beginning": "early", "start": "early", "middle of": "mid"}.get(m["eo"], m["eo"])
-    return piece(m, day=DayRef("month_part", MONTHS[m["mon"]], mode=eo))
+    return piece(m, day=DayRef(DayKind.MONTH_PART, MONTHS[m["mon"]], mode=eo))
 
 
 _NTH = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th": 4, "fourth": 4, "5th": 5,
@@ -389,9 +389,9 @@ _NTH = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th"
 def _nth_weekday(m: re.Match[str]) -> Piece:
     n = _NTH[m["nth"]]
     if m["mon"]:
-        return piece(m, day=DayRef("nth_weekday", n, WEEKDAYS[m["wd"]], year_of(m["year"]), MONTHS[m["mon"]]))
+        return piece(m, day=DayRef(DayKind.NTH_WEEKDAY, n, WEEKDAYS[m["wd"]], year_of(m["year"]), MONTHS[m["mon"]]))
     rel = {"this": 0, "the": 0, "next": 1, "last": -1}[m["rel"]]
-    return piece(m, day=DayRef("nth_weekday", n, WEEKDAYS[m["wd"]], None, rel, mode="rel"))
+    return piece(m, day=DayRef(DayKind.NTH_WEEKDAY, n, WEEKDAYS[m["wd"]], None, rel, mode="rel"))
 
 
 @rule("last day of", "#month",
@@ -406,4 +406,4 @@ def _last_day_of(m: re.Match[str]) -> Piece:
         n = int(m["k2"])
     else:
         n = 1
-    return piece(m, day=DayRef("day_in_month", n, 0, year_of(m["year"]), MONTHS[m["mon"]]))
+    return piece(m, day=DayRef(DayKind.DAY_IN_MONTH, n, 0, year_of(m["year"]), MONTHS[m["mon"]]))

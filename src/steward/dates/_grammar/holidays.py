@@ -15,7 +15,7 @@ from functools import cache
 from itertools import product
 
 from steward.dates._holidays import HOLIDAYS
-from steward.dates._model import DayRef, Piece
+from steward.dates._model import DayKind, DayRef, Piece
 
 _TOKEN = re.compile(r"[a-z0-9]+(?:['’][a-z0-9]+)*(?:(?<=s)['’])?")  # "presidents' day", not "king' day"
 _GAP = re.compile(r"[\s.\-–]+")
@@ -103,15 +103,15 @@ def _piece(text: str, key: str, begin: int, end: int, weak: bool) -> Piece | Non
     stop = m.end()
     weak = weak and not (rel_m or m.group())
     if m["year"]:
-        return Piece(start, stop, day=DayRef("holiday", 0, year=int(m["year"]), mode=key))
+        return Piece(start, stop, day=DayRef(DayKind.HOLIDAY, 0, year=int(m["year"]), name=key))
     if m["yrel"]:
-        return Piece(start, stop, day=DayRef("holiday", 0, {"this": 0, "next": 1}.get(m["yrel"], -1),
-                                             mode=key + "|years"))
+        return Piece(start, stop, day=DayRef(DayKind.HOLIDAY, 0, {"this": 0, "next": 1}.get(m["yrel"], -1),
+                                             name=key, mode="years"))
     n_text, unit, sign = m["in_n"], m["in_u"], 1
     if m["ago_n"]:
         n_text, unit, sign = m["ago_n"], m["ago_u"], (-1 if m["dir"] == "ago" else 1)
     if n_text:
         n = 1 if n_text in ("a", "an", "one") else int(n_text)
         months = n * (12 if unit.startswith("y") else 1) * sign
-        return Piece(start, stop, day=DayRef("holiday", 0, months, mode=key + "|months"))
-    return Piece(start, stop, day=DayRef("holiday", rel, mode=key), weak=weak)
+        return Piece(start, stop, day=DayRef(DayKind.HOLIDAY, 0, months, name=key, mode="months"))
+    return Piece(start, stop, day=DayRef(DayKind.HOLIDAY, rel, name=key), weak=weak)

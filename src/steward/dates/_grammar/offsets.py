@@ -29,7 +29,7 @@ from steward.dates._grammar.common import (
     scale_offset,
     year_of,
 )
-from steward.dates._model import DayRef, Offset, Piece
+from steward.dates._model import DayKind, DayRef, Offset, Piece
 
 RULES: list[Rule] = []
 rule = registrar(RULES)
@@ -211,5 +211,5 @@ def _range_piece(m: re.Match[str], month1: int, month2: int) -> Piece | None:
     if not (1 <= d1 <= 31 and 1 <= d2 <= 31):
         return None
     year = year_of(m["year"])
-    last = Piece(m.start(), m.end(), day=DayRef("month_day", month2, d2, year))
-    return piece(m, day=DayRef("month_day", month1, d1, year), until=last)
+    last = Piece(m.start(), m.end(), day=DayRef(DayKind.MONTH_DAY, month2, d2, year))
+    return piece(m, day=DayRef(DayKind.MONTH_DAY, month1, d1, year), until=last)

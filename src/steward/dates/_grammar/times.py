@@ -23,7 +23,7 @@ from steward.dates._grammar.common import (
     piece,
     registrar,
 )
-from steward.dates._model import END_OF_DAY, FIRST_THING, DayRef, Piece, TimeOfDay
+from steward.dates._model import END_OF_DAY, FIRST_THING, DayKind, DayRef, Piece, TimeOfDay
 
 RULES: list[Rule] = []
 rule = registrar(RULES)
@@ -277,7 +277,7 @@ def _same_time_next(m: re.Match[str]) -> Piece:
     # "this time next week" is a week from now, not next week's Monday
     days, months = _SHIFT[m["u"] or m["u2"]]
     sign = -1 if (m["rel"] or m["rel2"]) == "last" else 1
-    day = DayRef("rel_day", sign * days) if days else DayRef("months_ahead", sign * months)
+    day = DayRef(DayKind.REL_DAY, sign * days) if days else DayRef(DayKind.MONTHS_AHEAD, sign * months)
     return piece(m, day=day, same_time=True)
 
 
