@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOME_DIR ?= .steward-demo
 PORT ?=
 
-.PHONY: run test check lint typecheck bench setup system-deps clean
+.PHONY: run test check lint typecheck bench fuzz setup system-deps clean
 
 $(STAMP): pyproject.toml scripts/install-extras.sh
 	test -d $(VENV) || $(PY) -m venv $(VENV)
@@ -39,6 +39,10 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 check: lint typecheck test
+
+# the fuzz targets of tests/test_fuzz.py with many more examples than `make test` runs (100 each)
+fuzz: $(STAMP)
+	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-20000} $(BIN)/python -m pytest tests/test_fuzz.py -q
 
 bench: $(STAMP)
 	$(BIN)/pip install -q -e '.[bench]'
