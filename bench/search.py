@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import summary, time_calls  # noqa: E402
 from steward.clock import Clock  # noqa: E402
-from steward.mail.analysis import analyze  # noqa: E402
 from steward.mail.ingest import store_parsed  # noqa: E402
+from steward.mail.mailbox import analyze  # noqa: E402
 from steward.mail.model import FileSource  # noqa: E402
 from steward.mail.parse import parse_message  # noqa: E402
 from steward.mail.sample import generate  # noqa: E402

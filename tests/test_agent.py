@@ -12,7 +12,7 @@ from steward.assistant.agent import AgentRun
 from steward.assistant.governance import Governance
 from steward.assistant.prompt import date_line, system_prompt, trim
 from steward.assistant.toolkit import Toolbox
-from steward.assistant.tools import ToolContext, calendar_tools
+from steward.assistant.tools import calendar_tools
 from steward.clock import make_clock
 from steward.llm import Message, make_model, parse_tier
 from steward.llm.testing import ScriptedModelServer, call, printed_call, say
@@ -45,7 +45,7 @@ class Session:
 
     def say(self, text: str):  # type: ignore[no-untyped-def]
         users = tuple(m.content for m in self.history if m.role == "user") + (text,)
-        ctx = ToolContext(self.app, self.app.clock, "s1", users, turn=f"t{len(self.history)}")
+        ctx = self.app.tool_context().for_turn(self.app.clock, "s1", users, turn=f"t{len(self.history)}")
         decision = self.gov.answer("s1", text, self.toolbox, ctx)
         if decision is not None and decision.handled:
             reply = decision.reply

@@ -144,9 +144,9 @@ def test_sync_every_runs_until_interrupted(dovecot, steward_home: Path) -> None:
 def test_the_serve_job_syncs_on_its_own_schedule(dovecot, steward_home, monkeypatch) -> None:
     from steward.app import build_app
     from steward.clock import make_clock
-    from steward.mail.live import HeartbeatJob
     from steward.paths import resolve_paths
     from steward.settings import load
+    from steward.web.jobs import HeartbeatJob
 
     monkeypatch.setenv("IMAP_TEST_PW", "secret-pw")
     dovecot.append([make_message(1)])

@@ -91,7 +91,7 @@ def app(steward_home: Path) -> App:
 
 
 def context(app: App, *user_texts: str) -> ToolContext:
-    return ToolContext(app=app, clock=app.clock, session="s1", user_texts=user_texts, turn="t1")
+    return app.tool_context().for_turn(app.clock, "s1", user_texts, "t1")
 
 
 def test_create_reminder_previews_on_the_users_clock_and_writes_nothing(app: App) -> None:

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from steward.assistant.loop import Loop
     from steward.assistant.reminder_text import Subject
     from steward.assistant.router import Router
+    from steward.assistant.tools import ToolContext
     from steward.assistant.turn import Engine
     from steward.assistant.vocab import Vocab
     from steward.calendar.service import CalendarService
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from steward.mail.heartbeat import SyncHeartbeat
     from steward.mail.hybrid import MailSearch
     from steward.mail.live import MailSync
+    from steward.mail.mailbox import Mailbox
 
 log = logging.getLogger(__name__)
 
@@ -106,12 +108,18 @@ class App:
         from steward.assistant.tools import all_tools
 
         return AgentLoop(
-            self, self.tiers, self.governance, all_tools(),
+            self.tool_context, self.clock, self.tiers, self.governance, all_tools(),
             max_steps=self.settings.as_int("llm.max_steps"),
             context_chars=self.settings.as_int("llm.context_chars"),
             escalation_judge=self.settings.as_bool("llm.escalation_judge"),
             hooks=self.hooks,
         )
+
+    def tool_context(self) -> ToolContext:
+        """The services the loop's tools use (a new domain adds its service here and in ToolContext)."""
+        from steward.assistant.tools import ToolContext
+
+        return ToolContext(calendar=self.calendar, mail=self.mailbox, clock=self.clock)
 
     @cached_property
     def reminder_summariser(self) -> Callable[[str], Subject | None] | None:
@@ -219,6 +227,14 @@ class App:
                           semantic_weight=self.settings.as_float("search.semantic_weight"))
 
     @cached_property
+    def mailbox(self) -> Mailbox:
+        """The stored mail as the assistant reads it: search, analyze, one message with its live body."""
+        from steward.mail.mailbox import Mailbox
+
+        return Mailbox(lambda: self.db, self.clock, analyze_limit=self.settings.as_int("mail.analyze_limit"),
+                       fetch=lambda pointer: self.mail_sync.fetch_body(pointer))
+
+    @cached_property
     def mail_imap_fetcher(self) -> Callable[[Any], bytes] | None:
         """Fetches a message's bytes from IMAP for `mail read` (an ImapSource -> RFC 822 bytes)."""
         return self.mail_sync.fetch_body
@@ -237,7 +253,8 @@ class App:
         """
         from steward.mail.live import build_heartbeat
 
-        return build_heartbeat(self)
+        return build_heartbeat(self.settings, self.clock, self.paths.db_file, self.paths.data_dir,
+                               on_batch=self.mail_on_batch)
 
     @cached_property
     def embedder(self) -> Embedder:

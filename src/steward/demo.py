@@ -9,8 +9,8 @@ from pathlib import Path
 
 from steward.app import App
 from steward.clock import Clock
-from steward.mail.analysis import analyze
 from steward.mail.ingest import IngestReport, ingest
+from steward.mail.mailbox import analyze
 from steward.mail.sample import generate, write_maildir
 from steward.mail.sources import scan
 

@@ -40,7 +40,9 @@ from steward.notify import Notification, Notifier
 from steward.store import calendar as repo
 
 if TYPE_CHECKING:
-    from steward.app import App
+    from pathlib import Path
+
+    from steward.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -186,38 +188,33 @@ class ReminderScheduler:
         self.conn.close()
 
 
-def build_reminder_scheduler(app: App, out: TextIO | None = None) -> ReminderScheduler:
-    """A scheduler on its own connection (so `serve` can run it in a thread) with the configured sinks."""
+def reminder_scheduler(conn: sqlite3.Connection, settings: Settings, zone: tzinfo,
+                       out: TextIO | None = None) -> ReminderScheduler:
+    """A scheduler on `conn` with the configured sinks, retries and lease (`notify.*`, `scheduler.*`)."""
     from steward.notify.sinks import build_sinks
-    from steward.store import connect
 
-    settings = app.settings
-    sinks = build_sinks(settings, out)
-    conn = connect(app.paths.db_file, check_same_thread=False)
     return ReminderScheduler(
         conn,
-        sinks,
-        app.clock.zone,
-        late_after=timedelta(seconds=settings.as_int("notify.late_after")),
-        retry_waits=[int(w) for w in settings.as_list("notify.retry_seconds")],
-        lease=timedelta(seconds=settings.as_int("scheduler.lease_seconds")),
-    )
-
-
-def fire_due_reminders(app: App, out: TextIO | None = None) -> list[dict[str, Any]]:
-    """One pass on the App's own connection: the job `steward serve` runs every `scheduler.interval`."""
-    from steward.notify.sinks import build_sinks
-
-    settings = app.settings
-    scheduler = ReminderScheduler(
-        app.db,
         build_sinks(settings, out),
-        app.clock.zone,
+        zone,
         late_after=timedelta(seconds=settings.as_int("notify.late_after")),
         retry_waits=[int(w) for w in settings.as_list("notify.retry_seconds")],
         lease=timedelta(seconds=settings.as_int("scheduler.lease_seconds")),
     )
-    return scheduler.tick(app.clock.now())
+
+
+def build_reminder_scheduler(settings: Settings, zone: tzinfo, db_file: Path,
+                             out: TextIO | None = None) -> ReminderScheduler:
+    """A scheduler on its own connection (so `serve` can run it in a thread) with the configured sinks."""
+    from steward.store import connect
+
+    return reminder_scheduler(connect(db_file, check_same_thread=False), settings, zone, out)
+
+
+def fire_due_reminders(conn: sqlite3.Connection, settings: Settings, clock: Clock,
+                       out: TextIO | None = None) -> list[dict[str, Any]]:
+    """One pass on `conn` at the clock's now: the job `steward serve` runs every `scheduler.interval`."""
+    return reminder_scheduler(conn, settings, clock.zone, out).tick(clock.now())
 
 
 def run_loop(scheduler: ReminderScheduler, clock: Clock, interval: float,

@@ -12,8 +12,8 @@ calls typed tools (tools.py), writes are held until the user says yes (governanc
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
 
 from steward.assistant.agent import AgentRun, RunResult
 from steward.assistant.governance import Decision, Governance
@@ -22,14 +22,12 @@ from steward.assistant.router import Route
 from steward.assistant.toolkit import Tool, Toolbox
 from steward.assistant.tools import ASK_USER, ToolContext
 from steward.assistant.trace import OpenQuestion, Outcome, ToolCall, Turn
+from steward.clock import Clock
 from steward.errors import ConfigError
 from steward.hooks.bus import HookBus
 from steward.llm.judge import ask_judge, signals_verdict
 from steward.llm.messages import ChatModel, Message
 from steward.llm.tiers import TIER_NAMES, TierConfig, TierSpec
-
-if TYPE_CHECKING:
-    from steward.app import App
 
 log = logging.getLogger(__name__)
 
@@ -53,10 +51,12 @@ class AgentLoop:
     drops what was held, so a later "yes" can never write something asked about earlier.
     """
 
-    def __init__(self, app: App, tiers: TierConfig, governance: Governance, tools: Sequence[Tool], *,
-                 max_steps: int = 6, context_chars: int = 16000, escalation_judge: bool = False,
+    def __init__(self, services: Callable[[], ToolContext], clock: Clock, tiers: TierConfig,
+                 governance: Governance, tools: Sequence[Tool], *, max_steps: int = 6,
+                 context_chars: int = 16000, escalation_judge: bool = False,
                  hooks: HookBus | None = None) -> None:
-        self.app = app
+        self.services = services  # the tools' services, built on the first run that needs them
+        self.clock = clock
         self.hooks = hooks
         self.tiers = tiers
         self.governance = governance
@@ -76,7 +76,7 @@ class AgentLoop:
         """Answer `turn` on `tier` (or on the tier that asked the question this turn answers)."""
         toolbox = Toolbox(self.tools)
         users = tuple(t.text for t in turn.history) + (turn.text,)
-        ctx = ToolContext(self.app, self.app.clock.at(turn.now), turn.session, users, turn.id, turn.dry_run)
+        ctx = self.services().for_turn(self.clock.at(turn.now), turn.session, users, turn.id, turn.dry_run)
         waiting = turn.waiting if turn.waiting is not None and turn.waiting.owner == LOOP_OWNER else None
         if waiting is not None:
             decision = self.governance.answer(turn.session, turn.text, toolbox, ctx, dry_run=turn.dry_run)

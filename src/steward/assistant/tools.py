@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +22,8 @@ from steward.assistant.toolkit import Preview, Tool, ToolError, Write, tool_from
 from steward.clock import Clock
 
 if TYPE_CHECKING:
-    from steward.app import App
+    from steward.calendar.service import CalendarService
+    from steward.mail.mailbox import Mailbox
 
 # numeric dates a model writes when it computes "tomorrow" itself
 _COMPUTED_DATE = re.compile(
@@ -34,14 +35,25 @@ READ_BODY_CHARS = 4000
 
 @dataclass(frozen=True)
 class ToolContext:
-    """What a tool may use: the services, the user's clock, the session and the user's own words."""
+    """What a tool may use: the named services, the user's clock, the session and the user's own words.
 
-    app: App
+    `app.py` builds the services; the loop fills in the turn's fields with `for_turn`. A new domain
+    adds its service here as one optional field (`name: NameService | None = None`), passes it in
+    `App.tool_context`, and its tools refuse with a ToolError when it is None.
+    """
+
+    calendar: CalendarService
+    mail: Mailbox
     clock: Clock
-    session: str
+    session: str = ""
     user_texts: tuple[str, ...] = ()
     turn: str = ""
     dry_run: bool = False
+
+    def for_turn(self, clock: Clock, session: str, user_texts: tuple[str, ...], turn: str = "",
+                 dry_run: bool = False) -> ToolContext:
+        """The same services for one turn: its clock, session, the user's words, its id."""
+        return replace(self, clock=clock, session=session, user_texts=user_texts, turn=turn, dry_run=dry_run)
 
 
 def refuse_computed_dates(value: str, ctx: ToolContext, what: str) -> None:
@@ -85,7 +97,7 @@ def create_reminder(ctx: ToolContext, text: str, day: str = "", time: str = "") 
     when = _when(day, time)
     if not when:
         raise ToolError("bad_arguments", "say when: pass the user's words for the day and/or the time")
-    reminder = ctx.app.calendar.create_reminder(
+    reminder = ctx.calendar.create_reminder(
         text, when, provenance={"via": "tool", "session": ctx.session}, dry_run=True)
     fields = reminder.to_json()
     return Preview(
@@ -97,7 +109,7 @@ def create_reminder(ctx: ToolContext, text: str, day: str = "", time: str = "") 
 
 def commit_reminder(ctx: ToolContext, resolved: Mapping[str, Any], held_id: str) -> Write:
     """Write the held reminder at the instant the user agreed to."""
-    reminder = ctx.app.calendar.create_reminder(
+    reminder = ctx.calendar.create_reminder(
         str(resolved["text"]), datetime.fromisoformat(str(resolved["due"])),
         provenance={"via": "tool", "session": ctx.session, "turn": ctx.turn or None, "tool_call": held_id},
     )
@@ -118,7 +130,7 @@ def create_event(ctx: ToolContext, title: str, day: str, time: str = "", minutes
     """
     refuse_computed_dates(day, ctx, "day")
     refuse_computed_dates(time, ctx, "time")
-    event = ctx.app.calendar.create_event(
+    event = ctx.calendar.create_event(
         title, _when(day, time), provenance={"via": "tool", "session": ctx.session},
         minutes=minutes if time else None, location=location or None, dry_run=True)
     if event.all_day:
@@ -138,11 +150,11 @@ def commit_event(ctx: ToolContext, resolved: Mapping[str, Any], held_id: str) ->
     provenance = {"via": "tool", "session": ctx.session, "turn": ctx.turn or None, "tool_call": held_id}
     start = datetime.fromisoformat(str(resolved["start"]))
     if resolved.get("all_day"):
-        event = ctx.app.calendar.create_event(
+        event = ctx.calendar.create_event(
             str(resolved["title"]), f"{start:%Y-%m-%d}", provenance=provenance,
             location=resolved.get("location"), calendar=str(resolved["calendar"]))
     else:
-        event = ctx.app.calendar.create_event(
+        event = ctx.calendar.create_event(
             str(resolved["title"]), start, provenance=provenance, end=datetime.fromisoformat(str(resolved["end"])),
             location=resolved.get("location"), calendar=str(resolved["calendar"]))
     return Write("event", str(event.id), event.to_json())
@@ -158,7 +170,7 @@ def list_schedule(ctx: ToolContext, day: str = "today") -> dict[str, Any]:
         day: the user's own words for the day, e.g. "today", "tomorrow", "next friday"
     """
     refuse_computed_dates(day, ctx, "day")
-    calendar = ctx.app.calendar
+    calendar = ctx.calendar
     schedule = calendar.schedule(calendar.day_of(day))
     return schedule.to_json()
 
@@ -171,9 +183,7 @@ def search_inbox(ctx: ToolContext, query: str, limit: int = 10) -> dict[str, Any
         query: words to look for; from:NAME limits to a sender
         limit: most messages to return (1 to 25)
     """
-    from steward.mail.search import search
-
-    return search(ctx.app.db, query, limit=max(1, min(limit, 25)), clock=ctx.clock).to_json()
+    return ctx.mail.search(query, limit=max(1, min(limit, 25)), clock=ctx.clock).to_json()
 
 
 def analyze_inbox(ctx: ToolContext, query: str) -> dict[str, Any]:
@@ -183,10 +193,7 @@ def analyze_inbox(ctx: ToolContext, query: str) -> dict[str, Any]:
     Args:
         query: words to look for; from:NAME limits to a sender
     """
-    from steward.mail.analysis import analyze
-
-    limit = ctx.app.settings.as_int("mail.analyze_limit")
-    return analyze(ctx.app.db, query, clock=ctx.clock, limit=limit).to_json()
+    return ctx.mail.analyze(query, clock=ctx.clock).to_json()
 
 
 def read_email(ctx: ToolContext, id: int) -> dict[str, Any]:
@@ -195,9 +202,7 @@ def read_email(ctx: ToolContext, id: int) -> dict[str, Any]:
     Args:
         id: the email's id from search_inbox or analyze_inbox
     """
-    from steward.mail.reader import read_message
-
-    shown = read_message(ctx.app.db, id, clock=ctx.clock, imap=ctx.app.mail_imap_fetcher).to_json()
+    shown = ctx.mail.read(id, clock=ctx.clock).to_json()
     body = str(shown.get("body") or "")
     if len(body) > READ_BODY_CHARS:
         shown["body"] = body[:READ_BODY_CHARS] + " … (cut)"

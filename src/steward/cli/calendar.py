@@ -174,7 +174,8 @@ def cmd_calendar_import(ctx: Ctx, args: argparse.Namespace) -> int:
 def cmd_scheduler_run(ctx: Ctx, args: argparse.Namespace) -> int:
     from steward.scheduler import build_reminder_scheduler, run_loop
 
-    scheduler = build_reminder_scheduler(ctx.app, out=ctx.stdout)
+    app = ctx.app
+    scheduler = build_reminder_scheduler(app.settings, app.clock.zone, app.paths.db_file, out=ctx.stdout)
     try:
         if args.once:
             done = scheduler.tick(ctx.clock.now())

@@ -128,7 +128,7 @@ def _search_text(ctx: Ctx, data: dict[str, Any]) -> str:
 
 
 def cmd_analyze(ctx: Ctx, args: argparse.Namespace) -> int:
-    from steward.mail.analysis import analyze
+    from steward.mail.mailbox import analyze
 
     query = " ".join(word.strip() for word in args.query)  # see cli._protect_exclusions
     result = analyze(ctx.app.db, query, clock=ctx.clock, limit=ctx.settings.as_int("mail.analyze_limit"))

@@ -1,14 +1,13 @@
 """Inbox analysis: the "which / how many / list all" answer.
 
-`analyze` reads every match (bounded at `limit`, 1,000 by default; no top-N cap), broadening to
-any-of-the-words on a miss, and `group_by_sender` (pure) groups them by sender: count, first and
-last date, categories, and up to three distinct example subjects with account and card numbers
-masked to their last four digits.
+`Mailbox.analyze` (mail/mailbox.py) reads every match (bounded at `limit`, 1,000 by default; no top-N
+cap), broadening to any-of-the-words on a miss, and `group_by_sender` here (pure, no I/O) groups them by
+sender: count, first and last date, categories, and up to three distinct example subjects with account
+and card numbers masked to their last four digits.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -16,8 +15,6 @@ from typing import Any, Protocol
 
 from steward.clock import Clock
 from steward.mail.mask import mask_numbers
-from steward.mail.query import parse_query
-from steward.mail.search import run_summary_plan
 
 EXAMPLES = 3
 
@@ -107,12 +104,3 @@ def group_by_sender(messages: Sequence[Groupable]) -> list[SenderGroup]:
         ))
     groups.sort(key=lambda g: (-g.count, -g.last.timestamp(), g.sender))
     return groups
-
-
-def analyze(conn: sqlite3.Connection, query: str, *, clock: Clock, limit: int = 1000) -> Analysis:
-    """Every message matching `query` (up to `limit`), grouped by sender."""
-    plan = parse_query(query, clock)
-    rows, broadened = run_summary_plan(conn, plan, limit + 1)
-    truncated = len(rows) > limit
-    messages = rows[:limit]
-    return Analysis(query, len(messages), broadened, group_by_sender(messages), clock, truncated)

@@ -27,7 +27,6 @@ from steward.settings import Settings
 from steward.store import mail_sync as repo
 
 if TYPE_CHECKING:
-    from steward.app import App
     from steward.mail.heartbeat import SyncHeartbeat
 
 log = logging.getLogger(__name__)
@@ -231,25 +230,26 @@ class MailSync:
                          f"(deleted or moved); `steward mail sync {account.name}` will catch up")
 
 
-def build_heartbeat(app: App) -> SyncHeartbeat | None:
-    """The mail-sync heartbeat for `app` (None when `mail.sync_every` is 0 or no account is configured).
+def build_heartbeat(settings: Settings, clock: Clock, db_file: Path, data_dir: Path, *,
+                    on_batch: OnBatch | None = None) -> SyncHeartbeat | None:
+    """The mail-sync heartbeat (None when `mail.sync_every` is 0 or no account is configured).
 
-    Each run opens its own store connection, so a scheduler may call `tick` from any thread.
+    Each run opens its own store connection on `db_file`, so a scheduler may call `tick` from any thread.
     """
     from steward.mail.heartbeat import SyncHeartbeat, parse_interval
     from steward.store import connect
 
-    interval = parse_interval(app.settings.as_str("mail.sync_every"))
+    interval = parse_interval(settings.as_str("mail.sync_every"))
     if not interval:
         return None
 
     def names() -> list[str]:
-        return [a.name for a in parse_accounts(app.settings.get("mail.accounts"))]
+        return [a.name for a in parse_accounts(settings.get("mail.accounts"))]
 
     def run(name: str) -> Outcome:
-        conn = connect(app.paths.db_file)
+        conn = connect(db_file)
         try:
-            svc = MailSync(conn, app.settings, app.clock, app.paths.data_dir, on_batch=app.mail_on_batch)
+            svc = MailSync(conn, settings, clock, data_dir, on_batch=on_batch)
             return svc.sync_account(svc.account(name))
         finally:
             conn.close()
@@ -257,32 +257,3 @@ def build_heartbeat(app: App) -> SyncHeartbeat | None:
     if not names():
         return None
     return SyncHeartbeat(names, run, interval)
-
-
-class HeartbeatJob:
-    """The mail-sync job for `steward serve`'s job host: call it with the App every few seconds.
-
-    Each call is one `SyncHeartbeat.tick`: an account is synced when its own schedule says so
-    (`mail.sync_every`, with per-account backoff after failures), so calling often costs nothing.
-    Accounts are read when the job first runs; a restart picks up accounts added since.
-    """
-
-    def __init__(self) -> None:
-        self._beat: SyncHeartbeat | None = None
-        self._built = False
-
-    def __call__(self, app: App) -> list[dict[str, object]]:
-        from datetime import UTC, datetime
-
-        if not self._built:
-            self._beat = build_heartbeat(app)
-            self._built = True
-        if self._beat is None:
-            return []
-        results = self._beat.tick(datetime.now(UTC))
-        for item in results:
-            if item.get("error"):
-                log.warning("%s (next try %s)", item["error"], item.get("next_at"))
-            else:
-                log.info("mail sync %s: %s new, %s removed", item["account"], item.get("added"), item.get("removed"))
-        return results

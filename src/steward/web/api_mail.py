@@ -78,7 +78,7 @@ def _search(app: App, q: str, limit: int | None, mode: str | None = None, explai
 
 
 def _analyze(app: App, q: str) -> dict[str, Any]:
-    from steward.mail.analysis import analyze
+    from steward.mail.mailbox import analyze
 
     return analyze(app.db, q, clock=app.clock, limit=app.settings.as_int("mail.analyze_limit")).to_json()
 

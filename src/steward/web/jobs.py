@@ -12,10 +12,14 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from steward.app import App
 from steward.errors import StewardError
 from steward.settings import Settings
+
+if TYPE_CHECKING:
+    from steward.mail.heartbeat import SyncHeartbeat
 
 log = logging.getLogger(__name__)
 
@@ -151,8 +155,6 @@ def scheduled_jobs(settings: Settings) -> list[Job]:
     """The jobs `steward serve` runs: reminder notifications and the mail sync heartbeat."""
     jobs = [Job("reminders", settings.as_float("scheduler.interval"), send_due_reminders)]
     if settings.get("mail.accounts") and parse_interval(settings.as_str("mail.sync_every")) > 0:
-        from steward.mail.live import HeartbeatJob
-
         # looked at every 15 s; each account is synced on its own `mail.sync_every` schedule and backs
         # off on its own after failures (the heartbeat decides, so this job itself rarely fails)
         jobs.append(Job("mail-sync", 15.0, HeartbeatJob(), delay=2.0))
@@ -163,5 +165,35 @@ def send_due_reminders(app: App) -> None:
     """The calendar's pass over due reminders (`scheduler.fire_due_reminders`), logged in one line each."""
     from steward.scheduler import fire_due_reminders
 
-    for fired in fire_due_reminders(app):
+    for fired in fire_due_reminders(app.db, app.settings, app.clock):
         log.info("reminder %s %s: %s", fired["id"], fired["status"], fired["text"])
+
+
+class HeartbeatJob:
+    """The mail-sync job for `steward serve`'s job host: call it with the App every few seconds.
+
+    Each call is one `SyncHeartbeat.tick`: an account is synced when its own schedule says so
+    (`mail.sync_every`, with per-account backoff after failures), so calling often costs nothing.
+    Accounts are read when the job first runs; a restart picks up accounts added since.
+    """
+
+    def __init__(self) -> None:
+        self._beat: SyncHeartbeat | None = None
+        self._built = False
+
+    def __call__(self, app: App) -> list[dict[str, object]]:
+        """One tick of the heartbeat (built from the App on the first call)."""
+        from datetime import UTC, datetime
+
+        if not self._built:
+            self._beat = app.mail_heartbeat()
+            self._built = True
+        if self._beat is None:
+            return []
+        results = self._beat.tick(datetime.now(UTC))
+        for item in results:
+            if item.get("error"):
+                log.warning("%s (next try %s)", item["error"], item.get("next_at"))
+            else:
+                log.info("mail sync %s: %s new, %s removed", item["account"], item.get("added"), item.get("removed"))
+        return results

@@ -156,7 +156,7 @@ class InboxAnalysis:
         return Match(NAME, {"query": build_query(turn.text, self.vocab, when, clock)})
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
-        from steward.mail.analysis import analyze
+        from steward.mail.mailbox import analyze
 
         clock = turn_clock(self.clock, turn)
         analysis = analyze(self._db(), str(match.slots["query"]), clock=clock, limit=self.limit)

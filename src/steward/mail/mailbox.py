@@ -1,0 +1,52 @@
+"""The stored mail as the assistant reads it: one service for search, analysis and reading one message.
+
+`Mailbox` is what the loop's tools, the inbox intercept and the edges call. It holds a way to the store
+(a callable returning the connection, so building it opens nothing), the user's clock and the live body
+fetcher for IMAP / Gmail messages. Each method takes the clock of the turn it answers, when that turn
+pinned one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+from steward.clock import Clock
+from steward.mail.analysis import Analysis, group_by_sender
+from steward.mail.query import parse_query
+from steward.mail.reader import ShownMessage, read_message
+from steward.mail.search import SearchResult, run_summary_plan, search
+from steward.mail.sources import ImapFetcher
+
+
+class Mailbox:
+    """Search, analyze and read the stored mail (bodies are fetched live, never stored)."""
+
+    def __init__(self, db: Callable[[], sqlite3.Connection], clock: Clock, *, analyze_limit: int = 1000,
+                 fetch: ImapFetcher | None = None) -> None:
+        self._db = db
+        self.clock = clock
+        self.analyze_limit = analyze_limit
+        self.fetch = fetch
+
+    def search(self, query: str, *, limit: int = 20, clock: Clock | None = None) -> SearchResult:
+        """The messages matching `query`, best first (lexical: words, senders, dates)."""
+        return search(self._db(), query, limit=limit, clock=clock or self.clock)
+
+    def analyze(self, query: str, *, clock: Clock | None = None, limit: int | None = None) -> Analysis:
+        """Every message matching `query` (up to the analyze limit), grouped by sender."""
+        return analyze(self._db(), query, clock=clock or self.clock,
+                       limit=self.analyze_limit if limit is None else limit)
+
+    def read(self, message_id: int, *, clock: Clock | None = None) -> ShownMessage:
+        """One message with its body fetched live from the first source that still has it."""
+        return read_message(self._db(), message_id, clock=clock or self.clock, imap=self.fetch)
+
+
+def analyze(conn: sqlite3.Connection, query: str, *, clock: Clock, limit: int = 1000) -> Analysis:
+    """Every message matching `query` (up to `limit`), grouped by sender."""
+    plan = parse_query(query, clock)
+    rows, broadened = run_summary_plan(conn, plan, limit + 1)
+    truncated = len(rows) > limit
+    messages = rows[:limit]
+    return Analysis(query, len(messages), broadened, group_by_sender(messages), clock, truncated)
