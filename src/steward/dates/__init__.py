@@ -32,13 +32,16 @@ from typing import TYPE_CHECKING
 from steward.dates._calendars import missing as missing_calendars
 from steward.dates._model import DayKind, Grain
 from steward.dates._place import Phrase, _Opts, glued, merge, phrases, place, whole
+from steward.dates._recurrence import Recurrence, find_recurrence, occurrences, parse_rule
+from steward.dates._recurrence import describe as describe_rule
 from steward.dates._text import Normalized, normalize
 
 if TYPE_CHECKING:
     from steward.clock import Clock
     from steward.settings import Settings
 
-__all__ = ["DateOptions", "Grain", "Resolution", "find", "find_all", "missing_calendars", "resolve", "PREFERENCES"]
+__all__ = ["DateOptions", "Grain", "Resolution", "find", "find_all", "missing_calendars", "resolve", "PREFERENCES",
+           "Recurrence", "describe_rule", "find_recurrence", "occurrences", "parse_rule"]
 
 PREFERENCES = ("future", "past", "current")
 
