@@ -92,8 +92,9 @@ def in_process(home: Path, now: str | None = None, token: str | None = None,
     from steward.paths import resolve_paths
     from steward.settings import load
     from steward.web.jobs import JobHost
+    from steward.web.runtime import Runtime
     from steward.web.security import Guard
-    from steward.web.server import Runtime, create_app
+    from steward.web.server import create_app
     from steward.web.workers import Workers
 
     paths = resolve_paths(str(home))

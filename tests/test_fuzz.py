@@ -123,7 +123,7 @@ def calendar_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
 def test_ics_import_reports_bad_items_and_goes_on(calendar_home: object, tmp_path_factory: pytest.TempPathFactory,
                                                   uid: str, summary: str, start: str, end: str, param: str,
                                                   extra: str, noise: bytes) -> None:
-    from steward.calendar.ics import import_ics
+    from steward.calendar.transfer import import_ics
 
     text = VALID_ICS.format(uid=uid.replace("\r", "").replace("\n", ""), summary=summary.replace("\n", " "),
                             start=start, end=end, param=param, extra=extra)

@@ -22,7 +22,7 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from steward.calendar import rules
-from steward.calendar.backends import CalendarBackend, Unreadable
+from steward.calendar.backends.base import CalendarBackend, Unreadable
 from steward.calendar.model import Event, Provenance, Reminder, normalise
 from steward.clock import Clock
 from steward.errors import ConfigError, ConnectorError, Duplicate, NotFound, UserError

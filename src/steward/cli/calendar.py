@@ -151,7 +151,7 @@ def cmd_calendar_add(ctx: Ctx, args: argparse.Namespace) -> int:
 def cmd_calendar_export(ctx: Ctx, args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from steward.calendar.ics import export_ics
+    from steward.calendar.transfer import export_ics
 
     path = Path(args.file)
     counts = export_ics(ctx.app.calendar, path)
@@ -163,7 +163,7 @@ def cmd_calendar_export(ctx: Ctx, args: argparse.Namespace) -> int:
 def cmd_calendar_import(ctx: Ctx, args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from steward.calendar.ics import import_ics
+    from steward.calendar.transfer import import_ics
 
     path = Path(args.file)
     report = import_ics(ctx.app.calendar, path, calendar=args.calendar)

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel
 
 from steward import __version__
-from steward.web.server import Runtime
+from steward.web.runtime import Runtime
 
 router = APIRouter()
 

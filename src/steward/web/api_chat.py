@@ -29,7 +29,7 @@ from steward.assistant.stream import ReplyStream
 from steward.errors import Duplicate, NotFound, StewardError, UserError
 from steward.web import sse
 from steward.web.api import ERRORS, runtime_of
-from steward.web.server import Runtime, error_name
+from steward.web.runtime import Runtime, error_name
 from steward.web.workers import TURN
 
 log = logging.getLogger(__name__)

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from steward import __version__
-from steward.web.server import Runtime
+from steward.web.runtime import Runtime
 
 router = APIRouter()
 

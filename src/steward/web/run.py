@@ -126,8 +126,9 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
     import uvicorn
 
     from steward.web.jobs import JobHost, scheduled_jobs
+    from steward.web.runtime import Runtime
     from steward.web.security import Guard
-    from steward.web.server import Runtime, create_app
+    from steward.web.server import create_app
     from steward.web.workers import Workers
 
     err = err or sys.stderr

@@ -9,7 +9,6 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -19,31 +18,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from steward import __version__
-from steward.clock import Clock
 from steward.errors import StewardError
-from steward.web.jobs import JobHost
 from steward.web.middleware import AccessLogMiddleware, BodyLimitMiddleware, GuardMiddleware
-from steward.web.security import Guard
-from steward.web.workers import SessionLocks, Workers
+from steward.web.runtime import Runtime, error_name
+
+__all__ = ["Runtime", "create_app", "error_name", "install_error_handlers", "validation_message"]
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class Runtime:
-    """What the routes reach through `request.app.state.runtime`."""
-
-    workers: Workers
-    clock: Clock
-    guard: Guard
-    jobs: JobHost | None = None
-    sessions: SessionLocks = field(default_factory=SessionLocks)
-
-
-def error_name(exc: StewardError) -> str:
-    """`NotFound` -> `not_found`: the `error` field of a JSON error."""
-    name = type(exc).__name__
-    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
 
 
 def validation_message(errors: list[Any]) -> str:

@@ -2,72 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime, tzinfo
-from typing import Any, Protocol
+import sqlite3
+from datetime import tzinfo
 
-from steward.calendar.model import Event
+from steward.calendar.backends.base import CalendarBackend, Reading, Unreadable
+from steward.errors import ConfigError
+from steward.settings import Settings
 
-
-@dataclass(frozen=True)
-class Unreadable:
-    """One event a calendar holds that Steward cannot read: skipped, and named once with the reason."""
-
-    calendar: str
-    uid: str
-    title: str  # its SUMMARY ("" when it has none); nothing else of the event is kept
-    reason: str
-
-    @property
-    def label(self) -> str:
-        """How a person recognises the event: its summary and UID."""
-        uid = f"UID {self.uid}" if self.uid else "no UID"
-        return f"{self.title!r} ({uid})" if self.title else f"an event with {uid}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"calendar": self.calendar, "uid": self.uid, "title": self.title, "reason": self.reason}
+__all__ = ["CalendarBackend", "Reading", "Unreadable", "build_backends"]
 
 
-@dataclass(frozen=True)
-class Reading:
-    """What a backend read for a span: the events, and the ones it had to skip."""
-
-    events: list[Event]
-    unreadable: tuple[Unreadable, ...] = ()
-
-
-class CalendarBackend(Protocol):
-    """Where events live. `add` either stores the event or raises; it never half-writes."""
-
-    name: str
-
-    def add(self, event: Event) -> Event:
-        """Store a new event (its `id` is the UID / X-STEWARD-ID marker) and return it as stored."""
-        ...
-
-    def between(self, start: datetime, end: datetime) -> list[Event]:
-        """Events overlapping [start, end)."""
-        ...
-
-    def read(self, start: datetime, end: datetime) -> Reading:
-        """Events overlapping [start, end), and those that could not be read (skipped, with why)."""
-        ...
-
-    def find_duplicate(self, title: str, start: datetime) -> Event | None:
-        """An event with the same normalised title starting at the same instant, if any."""
-        ...
-
-    def find(self, event_id: str) -> Event | None:
-        """The event with this UID / marker, if any."""
-        ...
-
-
-def build_backends(settings: object, conn: object, zone: tzinfo | None = None) -> dict[str, CalendarBackend]:
+def build_backends(settings: Settings, conn: sqlite3.Connection,
+                   zone: tzinfo | None = None) -> dict[str, CalendarBackend]:
     """Every backend named in `calendar.backends` (plus the write target), built without connecting."""
-    from steward.errors import ConfigError
-    from steward.settings import Settings
-
-    assert isinstance(settings, Settings)
     names = [str(n).strip() for n in settings.as_list("calendar.backends") if str(n).strip()]
     target = settings.as_str("calendar.write_to").strip() or "local"
     if target not in names:
@@ -75,11 +22,8 @@ def build_backends(settings: object, conn: object, zone: tzinfo | None = None) -
     out: dict[str, CalendarBackend] = {}
     for name in names:
         if name == "local":
-            import sqlite3
-
             from steward.calendar.backends.local import LocalBackend
 
-            assert isinstance(conn, sqlite3.Connection)
             out[name] = LocalBackend(conn)
         elif name == "caldav":
             from steward.calendar.backends.caldav import CaldavBackend

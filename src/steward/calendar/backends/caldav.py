@@ -12,7 +12,7 @@ import os
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
-from steward.calendar.backends import Reading, Unreadable
+from steward.calendar.backends.base import Reading, Unreadable
 from steward.calendar.ics import event_from_component, event_to_calendar
 from steward.calendar.model import Event, normalise
 from steward.errors import ConfigError, ConnectorError, UserError

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from datetime import datetime
 
-from steward.calendar.backends import Reading
+from steward.calendar.backends.base import Reading
 from steward.calendar.model import Event, normalise
 from steward.store import calendar as repo
 

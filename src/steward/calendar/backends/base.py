@@ -1,0 +1,62 @@
+"""The interface every calendar backend implements, and what reading a span returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
+
+from steward.calendar.model import Event
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """One event a calendar holds that Steward cannot read: skipped, and named once with the reason."""
+
+    calendar: str
+    uid: str
+    title: str  # its SUMMARY ("" when it has none); nothing else of the event is kept
+    reason: str
+
+    @property
+    def label(self) -> str:
+        """How a person recognises the event: its summary and UID."""
+        uid = f"UID {self.uid}" if self.uid else "no UID"
+        return f"{self.title!r} ({uid})" if self.title else f"an event with {uid}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"calendar": self.calendar, "uid": self.uid, "title": self.title, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a backend read for a span: the events, and the ones it had to skip."""
+
+    events: list[Event]
+    unreadable: tuple[Unreadable, ...] = ()
+
+
+class CalendarBackend(Protocol):
+    """Where events live. `add` either stores the event or raises; it never half-writes."""
+
+    name: str
+
+    def add(self, event: Event) -> Event:
+        """Store a new event (its `id` is the UID / X-STEWARD-ID marker) and return it as stored."""
+        ...
+
+    def between(self, start: datetime, end: datetime) -> list[Event]:
+        """Events overlapping [start, end)."""
+        ...
+
+    def read(self, start: datetime, end: datetime) -> Reading:
+        """Events overlapping [start, end), and those that could not be read (skipped, with why)."""
+        ...
+
+    def find_duplicate(self, title: str, start: datetime) -> Event | None:
+        """An event with the same normalised title starting at the same instant, if any."""
+        ...
+
+    def find(self, event_id: str) -> Event | None:
+        """The event with this UID / marker, if any."""
+        ...

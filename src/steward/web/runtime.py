@@ -1,0 +1,32 @@
+"""What every route of `steward serve` reaches: the runtime on `request.app.state.runtime`.
+
+The routers (`api*.py`, `page.py`) import it from here; the server module that builds the FastAPI
+app imports the routers, never the reverse.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from steward.clock import Clock
+from steward.errors import StewardError
+from steward.web.jobs import JobHost
+from steward.web.security import Guard
+from steward.web.workers import SessionLocks, Workers
+
+
+@dataclass
+class Runtime:
+    """What the routes reach through `request.app.state.runtime`."""
+
+    workers: Workers
+    clock: Clock
+    guard: Guard
+    jobs: JobHost | None = None
+    sessions: SessionLocks = field(default_factory=SessionLocks)
+
+
+def error_name(exc: StewardError) -> str:
+    """`NotFound` -> `not_found`: the `error` field of a JSON error."""
+    name = type(exc).__name__
+    return "".join(f"_{c.lower()}" if c.isupper() and i else c.lower() for i, c in enumerate(name))
