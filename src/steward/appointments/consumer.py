@@ -1,0 +1,232 @@
+"""The consumer's decisions: pure functions from a candidate and what code read to Accepted | Rejected.
+
+The order of the checks (each rejection names its reason, a key of `model.REASONS`):
+
+1. the candidate has a provider, a start and an excerpt, none holding a link, an email address or a
+   phone number (`bad_candidate`, `unsafe_provider`, `unsafe_evidence`);
+2. its source: a model's candidate needs exactly one message in the window whose metadata holds both
+   the provider and the excerpt (`no_source`, `ambiguous_source`); structured and pattern candidates
+   were read by code from one message already;
+3. that message, read again live: the provider and the excerpt are in it, or (structured data) the
+   same item is (`source_gone`, `evidence_not_in_source`, `provider_not_in_source`);
+4. what the mail says: cancellations, reschedules, tentative notices, waiting lists and invitations are
+   not confirmations (a meeting request from a person is an invitation);
+5. the start: a date and a time (`no_start`, `no_time`), the weekday written falls on it
+   (`weekday_mismatch`), the message says it (`time_mismatch`), in the user's zone (`foreign_zone`;
+   travel converts a stated zone or offset and is skipped without one: `travel_zone_missing`);
+6. the message is in the window and the start is still ahead (`stale_message`, `past_start`);
+7. a location with a link, an email address or a phone number is refused, not copied (`unsafe_location`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from steward.appointments.model import (
+    Accepted,
+    Candidate,
+    Decision,
+    MessageMeta,
+    Rejected,
+    fingerprint,
+    normalise,
+    provider_key,
+    source_marker,
+    unsafe,
+)
+from steward.appointments.patterns import Cues
+from steward.clock import Clock
+
+if TYPE_CHECKING:
+    from steward.dates import DateOptions, Resolution
+
+_STATUS_REASON = {"cancelled": "cancellation", "rescheduled": "reschedule", "tentative": "tentative",
+                  "waitlist": "waitlist", "invitation": "invitation"}
+_WEEKDAY = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s|sday|nesday|rsday|rs|r|urday|t)?\.?(?![a-z])", re.I)
+_DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+
+
+@dataclass(frozen=True)
+class Window:
+    """The bounded window a scan reads: messages received in [start, end); `end` is now."""
+
+    start: datetime
+    end: datetime
+
+    def to_json(self) -> dict[str, str]:
+        return {"start": self.start.isoformat(), "end": self.end.isoformat()}
+
+
+@dataclass(frozen=True)
+class Live:
+    """A message as read again from its source: its text (sender, subject, body; normalised) and the
+    structured candidates code found in it."""
+
+    text: str
+    structured: tuple[Candidate, ...] = ()
+
+
+def resolve_source(candidate: Candidate, messages: Sequence[MessageMeta]) -> MessageMeta | Rejected:
+    """The one message whose metadata holds both the provider and the excerpt (0 or 2+: rejected)."""
+    provider, excerpt = normalise(candidate.provider), normalise(candidate.excerpt)
+    found = [m for m in messages if provider in (text := m.text()) and excerpt in text]
+    if not found:
+        return Rejected(candidate, "no_source")
+    if len(found) > 1:
+        return Rejected(candidate, "ambiguous_source", detail=f"{len(found)} messages")
+    return found[0]
+
+
+def stated_weekday(text: str) -> int | None:
+    """The weekday a date phrase writes (0 = Monday), or None."""
+    match = _WEEKDAY.search(text)
+    return _DAYS.index(match.group(1).lower()) if match else None
+
+
+def _weekday_ok(phrase: str, start: datetime, at: Clock, options: DateOptions | None) -> bool:
+    """Whether a weekday written in `phrase` falls on `start` and is not what chose the date."""
+    from steward import dates
+
+    wanted = stated_weekday(phrase)
+    if wanted is None:
+        return True
+    if start.weekday() != wanted:
+        return False
+    # "Tuesday 17 September" read in 2026 picks the year where the 17th is a Tuesday: the date without
+    # the weekday must be the same date
+    bare = _WEEKDAY.sub(" ", phrase)
+    alone = dates.find(bare, at, options=options)
+    return alone is None or not alone.has_date or alone.start.date() == start.date()
+
+
+def _read_start(text: str, at: Clock, options: DateOptions | None) -> Resolution | None:
+    from steward import dates
+
+    return dates.find(text, at, options=options)
+
+
+def _said_in(source: str, start: datetime, at: Clock, options: DateOptions | None) -> str | None:
+    """The phrase of `source` that names exactly `start` (a date with a time), or None."""
+    from steward import dates
+
+    found = [*dates.find_all(source, at, options=options)]
+    combined = dates.find(source, at, options=options)
+    if combined is not None:
+        found.insert(0, combined)
+    for r in found:
+        if r.has_date and r.has_time and r.start == start:
+            return r.text
+    return None
+
+
+def _structured_start(c: Candidate, clock: Clock) -> datetime | Rejected:
+    assert c.start_at is not None
+    zone = clock.zone
+    if c.floating:
+        if c.travel:
+            return Rejected(c, "travel_zone_missing")
+        return c.start_at.replace(tzinfo=zone)  # a booking's own local time: the user's clock
+    if not c.travel and c.start_at.utcoffset() != c.start_at.astimezone(zone).utcoffset():
+        return Rejected(c, "foreign_zone", detail=f"UTC{c.start_at:%z}")
+    return c.start_at.astimezone(zone)
+
+
+def _text_start(c: Candidate, message: MessageMeta, clock: Clock,
+                options: DateOptions | None) -> datetime | Rejected:
+    at = clock.at(message.received_at)
+    resolved = _read_start(c.start, at, options)
+    if resolved is None or not resolved.has_date:
+        return Rejected(c, "no_start", message)
+    if not resolved.has_time:
+        return Rejected(c, "no_time", message)
+    start = resolved.start.astimezone(clock.zone)
+    if not _weekday_ok(c.start, start, at, options):
+        return Rejected(c, "weekday_mismatch", message, detail=c.start)
+    said = None
+    for source in (c.excerpt, f"{message.subject}. {message.snippet}"):
+        said = _said_in(source, start, at, options)
+        if said is not None:
+            break
+    if said is None:
+        return Rejected(c, "time_mismatch", message, start=start, detail=c.start)
+    if not _weekday_ok(said, start, at, options):
+        return Rejected(c, "weekday_mismatch", message, detail=said)
+    return start
+
+
+def _end(c: Candidate, start: datetime, clock: Clock, minutes: int) -> datetime:
+    if c.end_at is not None:
+        end = c.end_at.replace(tzinfo=clock.zone) if c.end_at.tzinfo is None else c.end_at.astimezone(clock.zone)
+        if end > start and end - start <= timedelta(days=2):
+            return end
+    if c.minutes is not None and 0 < c.minutes <= 24 * 60:
+        return start + timedelta(minutes=c.minutes)
+    return start + timedelta(minutes=minutes)
+
+
+def _status(c: Candidate, message: MessageMeta, cues: Cues) -> str | None:
+    """The reason the mail's own words give against a confirmation, or None."""
+    if c.status != "confirmed":
+        return _STATUS_REASON[c.status]
+    if c.origin in ("pattern", "model"):
+        said = cues.status_of(f"{c.excerpt}\n{message.subject}")
+        if said != "confirmed":
+            return _STATUS_REASON[said]
+    if message.category == "personal":
+        return "invitation"  # a person asking the user to come is an invitation, not a booking
+    return None
+
+
+def _in_live(c: Candidate, live: Live) -> str | None:
+    if c.origin in ("ics", "schema"):
+        same = [s for s in live.structured if provider_key(s.provider) == provider_key(c.provider)
+                and s.start_at == c.start_at]
+        return None if same else "evidence_not_in_source"
+    if normalise(c.excerpt) not in live.text:
+        return "evidence_not_in_source"
+    if normalise(c.provider) not in live.text:
+        return "provider_not_in_source"
+    return None
+
+
+def decide(c: Candidate, message: MessageMeta, live: Live | None, *, clock: Clock, window: Window, cues: Cues,
+           minutes: int = 60, options: DateOptions | None = None) -> Decision:
+    """Accept a candidate from its one source message read again live, or reject it with the reason."""
+    if not c.provider.strip() or not c.excerpt.strip() or not (c.start.strip() or c.start_at):
+        return Rejected(c, "bad_candidate", message)
+    if unsafe(c.provider):
+        return Rejected(c, "unsafe_provider", message)
+    if unsafe(c.excerpt):
+        return Rejected(c, "unsafe_evidence", message)
+    if live is None:
+        return Rejected(c, "source_gone", message)
+    missing = _in_live(c, live)
+    if missing is not None:
+        return Rejected(c, missing, message)
+    against = _status(c, message, cues)
+    if against is not None:
+        return Rejected(c, against, message)
+    start = _structured_start(c, clock) if c.start_at is not None else _text_start(c, message, clock, options)
+    if isinstance(start, Rejected):
+        return Rejected(c, start.reason, message, start=start.start, detail=start.detail)
+    end = _end(c, start, clock, minutes)
+    if message.received_at < window.start:
+        return Rejected(c, "stale_message", message, start, end)
+    if start <= window.end:
+        return Rejected(c, "past_start", message, start, end)
+    if unsafe(c.location):
+        return Rejected(c, "unsafe_location", message, start, end)
+    location = " ".join(c.location.split())[:200] if c.location else None
+    return Accepted(c, message, start, end, location or None, fingerprint(c.provider, start),
+                    source_marker(message.key))
+
+
+def near(provider: str, title: str) -> bool:
+    """Whether an event title names the provider (every word of the provider, in the title)."""
+    wanted = provider_key(provider).split()
+    have = set(provider_key(title).split())
+    return bool(wanted) and all(w in have for w in wanted)

@@ -1,0 +1,238 @@
+"""The values the appointment reader passes around: candidates (no identifiers), decisions, items.
+
+A `Candidate` says *what* an appointment is: a provider, a start as written, optional end, duration
+and location, and an exact excerpt. It never says which message proves it; code finds that (seed 004).
+A `Sourced` candidate pairs one with the message code itself parsed it from (structured data and
+patterns), or with none (a model's candidate, which the consumer must resolve by its excerpt).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+# what the mail says about the appointment
+Status = Literal["confirmed", "cancelled", "rescheduled", "tentative", "waitlist", "invitation"]
+# where a candidate came from: an iCalendar part, schema.org markup, a pattern, a model
+Origin = Literal["ics", "schema", "pattern", "model"]
+# what a scan did with a candidate
+Outcome = Literal["proposed", "created", "duplicate", "rejected", "quarantined"]
+
+# every reason a candidate is not written, with the sentence a person reads
+REASONS: dict[str, str] = {
+    "no_source": "no message in the window holds both the provider and the excerpt",
+    "ambiguous_source": "two or more messages hold the provider and the excerpt",
+    "source_gone": "the message could not be read again from its source",
+    "evidence_not_in_source": "the excerpt is not in the message as read now",
+    "provider_not_in_source": "the provider is not named in the message as read now",
+    "no_start": "no date and time could be read from the start",
+    "no_time": "the start names a day but no time",
+    "time_mismatch": "the message does not say that date and time",
+    "weekday_mismatch": "the weekday written does not fall on that date",
+    "stale_message": "the message is older than the scan window",
+    "past_start": "the appointment has already started",
+    "cancellation": "the message cancels an appointment",
+    "reschedule": "the message moves an appointment",
+    "tentative": "the appointment is not confirmed yet",
+    "waitlist": "the message is about a waiting list",
+    "invitation": "the message is an invitation, not a confirmation",
+    "unsafe_evidence": "the excerpt holds a link, an email address or a phone number",
+    "unsafe_location": "the location holds a link, an email address or a phone number",
+    "unsafe_provider": "the provider holds a link, an email address or a phone number",
+    "foreign_zone": "the appointment is in another time zone than yours",
+    "travel_zone_missing": "the travel time gives no time zone or offset",
+    "model_named_a_source": "the model's answer named a message; it must not",
+    "bad_candidate": "the candidate is missing a provider, a start or an excerpt",
+    "source_marker": "an event was already made from this message",
+    "fingerprint": "an event for this provider at this time already exists",
+    "near_duplicate": "your calendar already has an event from this provider within two hours",
+    "user": "you turned it down",
+}
+
+_LINK = re.compile(r"(https?://|www\.|\b[\w-]+\.(com|org|net|in|io|co|example|invalid)/)", re.I)
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+\.[\w.-]+")
+# a phone number: 7+ digits, allowing spaces, dots, dashes, brackets and a leading +
+_PHONE = re.compile(r"(?<![\w:])\+?\(?\d[\d\s().-]{6,}\d(?![\w:])")
+_DATE_LIKE = re.compile(r"^\d{4}-\d{2}-\d{2}|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$")
+
+
+def unsafe(text: str | None) -> bool:
+    """Whether text holds a link, an email address or a phone number (never copied into a calendar)."""
+    if not text:
+        return False
+    if _LINK.search(text) or _EMAIL.search(text):
+        return True
+    for match in _PHONE.finditer(text):
+        found = match.group(0).strip()
+        if _DATE_LIKE.search(found):
+            continue  # 2026-09-17 or 17/09/2026 is a date
+        if sum(ch.isdigit() for ch in found) >= 7:
+            return True
+    return False
+
+
+def normalise(text: str) -> str:
+    """Casefolded, whitespace collapsed, curly quotes straightened: how evidence is compared."""
+    text = text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"')
+    return " ".join(text.split()).casefold()
+
+
+def provider_key(provider: str) -> str:
+    """The provider as compared for duplicates: normalised, punctuation and a leading 'the' dropped."""
+    words = re.findall(r"[\w']+", normalise(provider))
+    if words and words[0] == "the":
+        words = words[1:]
+    return " ".join(words)
+
+
+def fingerprint(provider: str, start: datetime) -> str:
+    """The private duplicate marker of an appointment: normalised provider + start instant (UTC)."""
+    if start.tzinfo is None:
+        raise ValueError("fingerprint needs an aware start")
+    from datetime import UTC
+
+    text = f"{provider_key(provider)}|{start.astimezone(UTC):%Y-%m-%dT%H:%MZ}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+
+
+def source_marker(message_key: str) -> str:
+    """The private marker of the source message: a hash of its Message-ID (or dedup key), not the id."""
+    return hashlib.sha256(message_key.encode("utf-8")).hexdigest()[:24]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An appointment as read from mail, with no identifier of the message it came from.
+
+    `start` is as written (resolved by `steward.dates` on the clock of the message's arrival);
+    structured data give `start_at` too, an exact instant with the zone or offset it stated (None
+    when it stated none: `floating`). `was` is the earlier start a reschedule moves it from.
+    """
+
+    provider: str
+    start: str
+    excerpt: str
+    end: str | None = None
+    minutes: int | None = None
+    location: str | None = None
+    status: Status = "confirmed"
+    origin: Origin = "pattern"
+    travel: bool = False
+    start_at: datetime | None = None
+    end_at: datetime | None = None
+    floating: bool = False
+    was: str | None = None
+    what: str = "appointment"  # appointment | reservation | flight | train | stay | event
+
+    @property
+    def title(self) -> str:
+        """The event's title: the provider and what it is."""
+        if self.what in ("flight", "train", "bus"):
+            return f"{self.what.capitalize()} {self.provider}"
+        if self.what == "event":
+            return self.provider
+        return f"{self.provider} {self.what}"
+
+
+@dataclass(frozen=True)
+class MessageMeta:
+    """What the consumer may know of a message without its body: the stored metadata."""
+
+    id: int
+    key: str  # the Message-ID, else the store's dedup key: hashed into the source marker
+    sender: str
+    sender_name: str
+    subject: str
+    snippet: str
+    received_at: datetime
+    category: str = ""
+    attachments: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        """Sender name, sender, subject and snippet as one normalised line (where excerpts are found)."""
+        return normalise(" \n ".join((self.sender_name, self.sender, self.subject, self.snippet)))
+
+    def line(self) -> str:
+        """The line a model reads: sender, subject and snippet, with no identifier."""
+        who = f"{self.sender_name} <{self.sender}>" if self.sender_name else self.sender
+        return f"From: {who} | Subject: {self.subject} | {self.snippet}"
+
+
+@dataclass(frozen=True)
+class Sourced:
+    """A candidate and the message code found it in (None for a model's candidate)."""
+
+    candidate: Candidate
+    message: MessageMeta | None = None
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """A candidate the consumer proved: its source, start and end on the user's clock."""
+
+    candidate: Candidate
+    message: MessageMeta
+    start: datetime
+    end: datetime
+    location: str | None
+    fingerprint: str
+    source_marker: str
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A candidate the consumer turned down, and the reason code (a key of REASONS)."""
+
+    candidate: Candidate
+    reason: str
+    message: MessageMeta | None = None
+    start: datetime | None = None
+    end: datetime | None = None
+    detail: str = ""
+
+    @property
+    def because(self) -> str:
+        return REASONS.get(self.reason, self.reason) + (f" ({self.detail})" if self.detail else "")
+
+
+Decision = Accepted | Rejected
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of a scan or a stored proposal: what happened to one appointment, and why."""
+
+    status: Outcome
+    reason: str | None
+    provider: str
+    start: datetime | None
+    end: datetime | None
+    location: str | None
+    excerpt: str
+    message_id: int | None
+    event_id: str | None = None
+    id: int | None = None  # the proposal's number (`steward appointments accept ID`)
+    origin: str = ""
+    change: str | None = None  # for a cancellation or move of an event Steward made
+    title: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract shape {"status","reason","provider","start","end","location","excerpt",
+        "message_id","event_id"} plus id, origin and change."""
+        return {
+            "status": self.status,
+            "reason": self.reason,
+            "provider": self.provider,
+            "start": self.start.isoformat() if self.start else None,
+            "end": self.end.isoformat() if self.end else None,
+            "location": self.location,
+            "excerpt": self.excerpt,
+            "message_id": self.message_id,
+            "event_id": self.event_id,
+            "id": self.id,
+            "origin": self.origin,
+            "change": self.change,
+        }

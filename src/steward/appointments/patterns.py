@@ -1,0 +1,135 @@
+"""Deterministic patterns for common confirmation phrasings, over a message's subject and snippet.
+
+"Your appointment with Dr. Asha Rao at Lakeside Dental is confirmed for Thursday, 17 September 2026
+at 04:30 PM." A sentence gives a candidate when it holds a confirmation word (or a cancellation,
+reschedule, tentative, waitlist or invitation word: those candidates are made so the consumer can
+name why it turns them down), what was booked or a provider, and a date with a time that
+`steward.dates` reads. The provider is the sender's display name when the text names it, else the
+capitalised words after "at" or "with". Words come from `vocab.yaml` beside this module.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from importlib import resources
+from typing import TYPE_CHECKING
+
+import yaml
+
+from steward.appointments.model import Candidate, MessageMeta, Status, normalise
+from steward.clock import Clock
+from steward.errors import ConfigError
+
+if TYPE_CHECKING:
+    from steward.dates import DateOptions
+
+# the order a message's status is decided in: the first kind whose words it holds wins
+STATUS_ORDER: tuple[Status, ...] = ("cancelled", "rescheduled", "waitlist", "tentative", "invitation")
+_SENTENCE = re.compile(r"[^.!?\n|]+(?:[.!?](?!\d)|$)|[^.!?\n|]+")
+_PROVIDER_AFTER = re.compile(
+    r"\b(?:at|with|from)\s+((?:Dr\.?\s+)?[A-Z][\w&'’.-]*(?:\s+(?:&\s+|of\s+|the\s+)?[A-Z][\w&'’.-]*){0,4})")
+_GENERIC_SENDERS = {"noreply", "no-reply", "no reply", "donotreply", "notifications", "info", "team", "support"}
+
+
+@dataclass(frozen=True)
+class Cues:
+    """The phrase lists of vocab.yaml, each compiled to one whole-word regex."""
+
+    confirmed: re.Pattern[str]
+    nouns: re.Pattern[str]
+    statuses: tuple[tuple[Status, re.Pattern[str]], ...]
+
+    def status_of(self, text: str) -> Status:
+        """The status a text states: the first of STATUS_ORDER whose words it holds, else confirmed."""
+        for status, pattern in self.statuses:
+            if pattern.search(text):
+                return status
+        return "confirmed"
+
+
+def _phrases(words: list[str]) -> re.Pattern[str]:
+    parts = sorted({normalise(w) for w in words if str(w).strip()}, key=len, reverse=True)
+    body = "|".join(r"\s+".join(re.escape(p) for p in part.split()) for part in parts)
+    return re.compile(rf"(?<![\w'-])(?:{body})(?![\w'-])", re.I)
+
+
+def load_cues(text: str | None = None) -> Cues:
+    """The cue words (vocab.yaml beside this module unless `text` is given)."""
+    source = text if text is not None else (resources.files("steward.appointments") / "vocab.yaml").read_text(
+        encoding="utf-8")
+    try:
+        data = yaml.safe_load(source) or {}
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"appointments vocab.yaml is not valid YAML ({exc})") from None
+    need = ("confirmed", "nouns", *STATUS_ORDER)
+    missing = [k for k in need if not isinstance(data.get(k if k != "cancelled" else "cancelled"), list)]
+    if missing:
+        raise ConfigError(f"appointments vocab.yaml: missing the list(s) {', '.join(missing)}")
+    return Cues(_phrases(data["confirmed"]), _phrases(data["nouns"]),
+                tuple((s, _phrases(data[s])) for s in STATUS_ORDER))
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a text (also split at newlines and the ' | ' between subject and snippet)."""
+    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+
+
+def provider_in(sentence: str, meta: MessageMeta) -> str | None:
+    """Who the appointment is with: the sender's name when the text says it, else 'at/with X'."""
+    name = " ".join(meta.sender_name.split())
+    haystack = normalise(f"{meta.subject} {meta.snippet}")
+    if name and name.casefold() not in _GENERIC_SENDERS and normalise(name) in haystack:
+        return name
+    for match in _PROVIDER_AFTER.finditer(sentence):
+        found = match.group(1).strip(" .,'’")
+        if found and not re.match(r"(?i)^(mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov"
+                                   r"|dec|am|pm|noon)", found):
+            return found
+    return None
+
+
+def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
+                    options: DateOptions | None = None) -> list[Candidate]:
+    """The candidates a message's subject and snippet state, read on the clock of its arrival."""
+    from steward import dates
+
+    at = clock.at(meta.received_at)
+    message_status = cues.status_of(meta.subject)
+    out: list[Candidate] = []
+    seen: set[datetime] = set()
+    for sentence in [*sentences(meta.subject), *sentences(meta.snippet)]:
+        status = cues.status_of(sentence)
+        if status == "confirmed":
+            status = message_status
+        if status == "confirmed" and not cues.confirmed.search(sentence):
+            continue
+        was: str | None = None
+        moved = _FROM_TO.search(sentence) if status == "rescheduled" else None
+        if moved is not None:
+            before, when = dates.find(moved.group(1), at, options=options), dates.find(moved.group(2), at, options=options)
+            was = before.text if before is not None and before.has_time else None
+        else:
+            when = dates.find(sentence, at, options=options)
+        if when is None or not (when.has_date and when.has_time):
+            continue
+        provider = provider_in(sentence, meta)
+        if provider is None or not (cues.nouns.search(sentence) or normalise(provider) in normalise(sentence)
+                                    or status != "confirmed"):
+            continue
+        if when.start in seen:
+            continue  # the subject and the snippet often say the same time twice
+        seen.add(when.start)
+        out.append(Candidate(provider=provider, start=when.text, excerpt=sentence, status=status,
+                             origin="pattern", was=was, location=_location(meta.snippet)))
+    return out
+
+
+_FROM_TO = re.compile(r"\bfrom\s+(.+?)\s+to\s+(.+)$", re.I)
+_ADDRESS = re.compile(r"\b(?:Address|Location|Venue|Where)\s*:\s*([^.\n|]{3,80})", re.I)
+
+
+def _location(text: str) -> str | None:
+    match = _ADDRESS.search(text)
+    return " ".join(match.group(1).split()) if match else None
