@@ -137,12 +137,34 @@ def _weekday_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DayS
     return _one_day(_weekday(ref, today, prefer))
 
 
+def _numeric_order(ref: DayRef, today: date, day_first: bool) -> tuple[int, int]:
+    """(month, day) of a numeric date: the day_first option, unless a part above 12 can only be the day,
+    or a weekday said with it agrees with the other reading only ("Friday 9/7" on 9 July, a Friday)."""
+    month, day = (ref.b, ref.a) if day_first else (ref.a, ref.b)
+    if month > 12 and day <= 12:
+        return day, month
+    if ref.weekday is not None and month != day and day <= 12:
+        said, other = _reading(ref, month, day, today), _reading(ref, day, month, today)
+        if (said is None or said.weekday() != ref.weekday) and other is not None and other.weekday() == ref.weekday:
+            return day, month
+    return month, day
+
+
+def _reading(ref: DayRef, month: int, day: int, today: date) -> date | None:
+    """The day one reading of a numeric date names: in its year, or its next occurrence."""
+    if ref.year is not None:
+        return _safe_date(ref.year, month, day)
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    return _next_date(month, day, today, "future")
+
+
 def _month_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
     month, day = ref.a, ref.b
     if ref.kind is DayKind.NUMERIC:
-        month, day = (ref.b, ref.a) if day_first else (ref.a, ref.b)
-        if month > 12 and day <= 12:
-            month, day = day, month
+        month, day = _numeric_order(ref, today, day_first)
+    if ref.mode == "this":
+        prefer = "current"  # "this 5/12": this year's, even when it has passed
     if not (1 <= month <= 12 and 1 <= day <= 31):
         return None
     if ref.year is not None:

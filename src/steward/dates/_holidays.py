@@ -199,6 +199,7 @@ HOLIDAYS: dict[str, Holiday] = {
     # fixed dates
     "christmas": _h("christmas (day), xmas (day), x mas (day)", _fixed(12, 25)),
     "christmas eve": _h("christmas/xmas eve", _fixed(12, 24)),
+    "boxing day": _h("boxing day", _fixed(12, 26)),
     "new year's eve": _h("new year/years eve, newyear/newyears eve", _fixed(12, 31)),
     "new year's day": _h("new year/years day, newyear/newyears day", _fixed(1, 1)),
     "valentine's day": _h("valentine/valentines day, valentines", _fixed(2, 14)),

@@ -34,7 +34,8 @@ from steward.dates._model import (
 )
 
 # words that may stand between the pieces of one phrase ("tomorrow at 5 pm", "friday, 3 sept")
-_GLUE = re.compile(r"(?:[\s,@]|\b(?:at|on|in|the|of|for|around|about|approximately|approx|from|by)\b)*")
+# ("May/22 (Tue) - 11:30 AM": a weekday in brackets and a dash before the time are glue too)
+_GLUE = re.compile(r"(?:[\s,@()]|-(?!\d)|\b(?:at|on|in|the|of|for|around|about|approximately|approx|from|by)\b)*")
 # words around a whole phrase given to `resolve` ("by friday", "at 5 pm?")
 _LEAD = re.compile(
     r"(?:[\s,;:@(]|\b(?:at|on|by|for|around|about|approximately|approx|in|during|sometime|some time|until|till|til"
@@ -166,6 +167,38 @@ def _with_year(ph: Phrase, p: Piece) -> Phrase | None:
     return None
 
 
+# a weekday and a date side by side: only spaces, commas, brackets or a dash between them ("the 25th on
+# friday" is two days: a task for the 25th, done on friday)
+_BESIDE = re.compile(r"[\s,()\-]*")
+_DATED = (DayKind.MONTH_DAY, DayKind.NUMERIC, DayKind.DAY_OF_MONTH)
+
+
+def _plain_weekday(p: Piece) -> bool:
+    return p.day is not None and p.day.kind is DayKind.WEEKDAY and p.day.mode == "" and not p.recurring \
+        and p.time is None and p.part is None and p.offset is None
+
+
+def _plain_date(p: Piece) -> bool:
+    return p.day is not None and p.day.kind in _DATED and p.day.weekday is None and not p.day.weekend_of \
+        and p.time is None and p.part is None and p.until is None
+
+
+def _with_weekday(ph: Phrase, p: Piece) -> Phrase | None:
+    """ "Thursday 21/10/2027", "May/22 (Tue)", "Friday 2027-7-9": a weekday said beside a date names
+    that date (the date must fall on it where the text leaves the choice open), not a second day."""
+    last = ph.pieces[-1]
+    if _plain_weekday(last) and _plain_date(p):
+        weekday, dated = last, p
+    elif _plain_date(last) and _plain_weekday(p):
+        weekday, dated = p, last
+    else:
+        return None
+    assert weekday.day is not None and dated.day is not None
+    joined = replace(dated, begin=last.begin, end=p.end, weak=False,
+                     day=replace(dated.day, weekday=weekday.day.a))
+    return Phrase(ph.pieces[:-1] + (joined,))
+
+
 def choose(text: str) -> list[Piece]:
     """Non-overlapping pieces, the longest first (then the earliest), in text order."""
     found = sorted(scan(text), key=lambda p: (-p.length, p.begin, p.dependent, p.weak))
@@ -195,6 +228,9 @@ def phrases(text: str) -> list[Phrase]:
                 continue
             if _GLUE.fullmatch(gap) and (joined := _with_year(last, p)) is not None:
                 out[-1] = joined
+                continue
+            if _BESIDE.fullmatch(gap) and (dated := _with_weekday(last, p)) is not None:
+                out[-1] = dated
                 continue
         out.append(Phrase((p,)))
     kept = [k for ph in out if (k := _drop_orphans(ph)) is not None]

@@ -165,6 +165,29 @@ def _squeeze(text: str) -> tuple[str, list[int], list[int]]:
     return "".join(out), begins, ends
 
 
+_MONTH_WORDS = frozenset(
+    ["jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june", "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov", "november", "dec", "december"])
+_YEAR_BEFORE = frozenset(["in", "of", "year", "since", "until", "till", "from", "by", "during"])
+_UNIT_AFTER = frozenset(["minute", "minutes", "min", "mins", "hour", "hours", "hrs", "second", "seconds"])
+
+
+def _spoken_years(digits: list[str], before: str, after: str) -> list[str]:
+    """ "nineteen eighty six" is 1986, "twenty twenty seven" 2027: two number words that name a century
+    and a year in it, where they cannot be a clock time (86 minutes) or stand where a year does
+    (after a month, a day of the month, "in", "since")."""
+    for k in range(len(digits) - 1):
+        century, rest = digits[k], digits[k + 1]
+        if century not in ("17", "18", "19", "20", "21") or len(rest) != 2 or not rest.isdigit():
+            continue
+        if (after in _UNIT_AFTER and k + 2 == len(digits)) or len(digits) > k + 2:
+            continue
+        prev = digits[k - 1] if k else before
+        if int(rest) >= 60 or prev in _MONTH_WORDS or prev in _YEAR_BEFORE or \
+                re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", prev) is not None:
+            return digits[:k] + [century + rest]
+    return digits
+
+
 def normalize(text: str) -> Normalized:
     """Lower-case the text and turn spelled-out numbers into digits, keeping the span map."""
     low, squeezed_begins, squeezed_ends = _squeeze(_lower(text))
@@ -205,6 +228,7 @@ def normalize(text: str) -> Normalized:
             i += 1
             continue
         begin, end = words[i].start(), words[j - 1].end()
+        digits = _spoken_years(digits, words[i - 1].group() if i else "", words[j].group() if j < len(words) else "")
         parts.append((low[pos:begin], pos, -1))
         parts.append((" ".join(digits), begin, end))
         pos = end

@@ -40,7 +40,8 @@ DAYN = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)?"
 DAYN2 = r"(?P<day2>[0-3]?\d)(?:st|nd|rd|th)?"
 ORD = r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)"
 YEAR = r"(?P<year>\d{4}|'\d{2})"
-MER = r"(?P<mer>a\.\s?m\.?|p\.\s?m\.?|am|pm|a\sm|p\sm)"
+# "a.m.", "am", "a m", and "a . m ." as speech recognisers write it
+MER = r"(?P<mer>a\s?\.\s?m(?:\s?\.)?|p\s?\.\s?m(?:\s?\.)?|am|pm|a\sm|p\sm)"
 MER_SHORT = r"(?P<mers>a|p)\.?"
 H12 = r"(?P<h>1[0-2]|0?[1-9])"
 H24 = r"(?P<h>[01]?\d|2[0-3])"
@@ -152,6 +153,15 @@ def mer_of(m: re.Match[str]) -> str | None:
     """The meridiem a match said, long ("pm") or short ("p")."""
     gd = m.groupdict()
     return meridiem_of(gd.get("mer") or gd.get("mers"))
+
+
+def hhmm_not_year(text: str | None) -> bool:
+    """True for four digits after a date that read as a 24-hour clock time, not a year: outside
+    1900-2099 and a valid HHMM ("1815" is 18:15; "1999" and "2027" stay years)."""
+    if not text or len(text) != 4 or not text.isdigit():
+        return False
+    n = int(text)
+    return not 1900 <= n <= 2099 and n // 100 <= 23 and n % 100 <= 59
 
 
 def clock_time(h: int, mi: int = 0, s: int = 0, mer: str | None = None, grain: str = "minute",

@@ -22,6 +22,7 @@ from steward.dates._grammar.common import (
     Rule,
     after_a_day,
     count_value,
+    hhmm_not_year,
     piece,
     registrar,
     year_of,
@@ -121,12 +122,32 @@ def _d_mon_y(m: re.Match[str]) -> Piece | None:
     return _date_piece(m, MONTHS[m["mon"]], int(m["day"]), year_of(m["year"]))
 
 
+# a month name joined to numbers by "/" or "-": "Jun/14", "Sep-23-2027", "2027/Sep/23", "14-jun"
+_JOINED_MON = r"(?P<mon>" + "|".join(MONTH_NAMES) + r")\.?"
+
+
+@rule("mon/d/y", "#month", _JOINED_MON + r"\s?[-/]\s?(?P<day>[0-3]?\d)(?:\s?[-/]\s?(?P<year>\d{4}|\d{2}))?(?![\d:/])"
+      r"|(?P<year2>\d{4})[-/]" + _JOINED_MON.replace("<mon>", "<mon2>") + r"[-/](?P<day2>[0-3]?\d)(?!\d)"
+      r"|(?P<day3>[0-3]?\d)[-/]" + _JOINED_MON.replace("<mon>", "<mon3>") + r"(?![-/]?\d)")
+def _joined_month(m: re.Match[str]) -> Piece | None:
+    month = MONTHS[m["mon"] or m["mon2"] or m["mon3"]]
+    day = int(m["day"] or m["day2"] or m["day3"])
+    if not 1 <= day <= 31:
+        return None
+    # joined by a slash or a dash the words are a date, even "may/22"
+    return piece(m, day=DayRef(DayKind.MONTH_DAY, month, day, year_of(m["year"] or m["year2"])))
+
+
 _ORDINAL_DAY = re.compile(r"\d(?:st|nd|rd|th)\b|\bof\s")
 
 
 def _date_piece(m: re.Match[str], month: int, day: int, year: int | None) -> Piece | None:
     if not 1 <= day <= 31:
         return None
+    if year is not None and hhmm_not_year(m["year"]):
+        # "2 Nov 1815": the date, then a clock time the times grammar reads (18:15, not the year 1815)
+        cut = m.string[m.start():m.start("year")].rstrip(" ,")
+        return Piece(m.start(), m.start() + len(cut), day=DayRef(DayKind.MONTH_DAY, month, day))
     # "may 3" may be a verb and a number; "may 3rd", "the 3rd of may" are dates
     weak = m["mon"] == "may" and not m["year"] and _ORDINAL_DAY.search(m.group()) is None
     gd = m.groupdict()
@@ -147,13 +168,42 @@ def _iso_date(m: re.Match[str]) -> Piece | None:
 def _numeric_date(m: re.Match[str]) -> Piece | None:
     a, b = int(m["p1"]), int(m["p2"])
     y = year_of(m["y"]) if m["y"] else None
-    if m["sep"] == "." and y is None:
-        return None  # 3.15 is a number, not a date
+    if m["sep"] == ".":
+        if y is None:
+            return None  # 3.15 is a number, not a date ("14.06." with its closing dot is one: `_dotted`)
+        return _dotted(m, a, b, y)
     if m["sep"] == "-" and y is None and a <= 12 and b <= 12 and after_a_day(m):
         return None  # "monday 9-5": after a day, hours ("monday 9-17" stays September 17)
     # which is the month is settled when the text is placed (the day_first option); keep both readings
     # "3-15" and "2 - 15" may be ranges of numbers: dates only when they are the whole text
     return piece(m, day=DayRef(DayKind.NUMERIC, a, b, y), weak=y is None and m["sep"] == "-")
+
+
+def _dotted(m: re.Match[str], a: int, b: int, year: int | None) -> Piece | None:
+    """A dotted date is day first, as where it is written ("10.11.2027" is 10 November); a first part
+    above 12 cannot be the month, a second part above 12 can only be the day ("10.31.1974")."""
+    day, month = (b, a) if b > 12 >= a else (a, b)
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    return piece(m, day=DayRef(DayKind.MONTH_DAY, month, day, year))
+
+
+@rule("14.06.", "#punct", r"(?P<p1>[0-3]?\d)\.(?P<p2>[01]?\d)\.(?=\s|$|[,;:!?)])")
+def _dotted_no_year(m: re.Match[str]) -> Piece | None:
+    return _dotted(m, int(m["p1"]), int(m["p2"]), None)
+
+
+@rule("this 5/12", "this", r"this\s(?P<p1>[0-3]?\d)/(?P<p2>[0-3]?\d)(?![\d/])")
+def _this_numeric(m: re.Match[str]) -> Piece:
+    # "this 5/12": the one in this year, even when it has passed
+    return piece(m, day=DayRef(DayKind.NUMERIC, int(m["p1"]), int(m["p2"]), mode="this"))
+
+
+@rule("monday 21", "#weekday", WD + r",?\s(?:the\s)?(?P<day>1[3-9]|2\d|3[01])"
+      r"(?![\d:./]|\s?(?:[ap]\.?\s?m(?![a-z])|o'?clock|h\b|hrs?\b|hours?\b|(?:st|nd|rd|th)\b))")
+def _weekday_bare_dom(m: re.Match[str]) -> Piece:
+    # "Monday 21": the next 21st that is a Monday (13 and above cannot be a clock time on a 12-hour clock)
+    return piece(m, day=DayRef(DayKind.DAY_OF_MONTH, 0, int(m["day"]), weekday=WEEKDAYS[m["wd"]]))
 
 
 @rule("spaced numeric date", "#digit", r"(?P<p1>[0-3]?\d)\s(?P<p2>[0-3]?\d)\s(?P<y>\d{4})")
@@ -206,6 +256,8 @@ def _this_season(m: re.Match[str]) -> Piece:
 @rule("month", "#month", r"(?:(?:in|during|of)\s)?(?:(?P<rel>this|next|last|coming|past|previous)\s)?" + MON
       + r"(?:,?\s" + YEAR + r"|(?P<after>\safter next))?")
 def _month(m: re.Match[str]) -> Piece | None:
+    if hhmm_not_year(m["year"]):
+        return None  # "nov 1815" after a day is the 2nd of November at 18:15
     if m["mon"] in ("mar", "jun", "jul", "sep", "oct", "nov", "dec", "jan", "feb", "apr", "aug") and m.group() == m["mon"]:
         weak = True
     else:

@@ -119,6 +119,17 @@ def _for_minutes(m: re.Match[str]) -> Piece | None:
     return replace(found, lasting=not m["later"]) if found else None
 
 
+@rule("the day after", "day", r"(?:the\s)?(?:very\s)?day\s(?P<rel>after|before|following|prior\sto)"
+      r"(?P<alone>(?=\s?(?:$|[,.;:!?)]|(?:at|by|around|about|in\sthe)\s)))?(?=\s|$|[,.;:!?)])")
+def _the_day_after(m: re.Match[str]) -> Piece:
+    # "the day after christmas" counts from the day said beside it; "the day after" said alone counts
+    # from today (the day after the one the speaker stands in)
+    sign = -1 if m["rel"] in ("before", "prior to") else 1
+    if m["alone"] is not None:
+        return piece(m, day=DayRef(DayKind.REL_DAY, sign))
+    return piece(m, offset=Offset(days=1), direction=sign, anchored=True)
+
+
 @rule("3 days after", "#unit", DURATION + r"\s(?P<rel>after|before|from|following|prior to)(?=\s)")
 def _duration_after(m: re.Match[str]) -> Piece | None:
     off = parse_duration(m["dur"])

@@ -18,6 +18,7 @@ from steward.dates._grammar.common import (
     Rule,
     after_a_day,
     clock_time,
+    hhmm_not_year,
     mer_of,
     meridiem_of,
     piece,
@@ -300,6 +301,29 @@ def _bare_hour(m: re.Match[str]) -> Piece | None:
         return None
     t = clock_time(h, int(m["mi"] or 0), grain="minute" if m["mi"] else "hour")
     return piece(m, time=t, dependent=True, weak=True) if t else None
+
+
+# four digits after a day are a 24-hour clock time ("Sunday 1925", "2 Nov 1815", "wed 0930 hrs")
+@rule("day hhmm", "#digit", r"(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)(?:\s?(?:hrs|hours|h)\b)?(?![\d:./-])")
+def _day_hhmm(m: re.Match[str]) -> Piece | None:
+    if not (hhmm_not_year(m.group()[:4]) or after_a_day(m)):
+        return None  # "since 2014" is a year
+    t = clock_time(int(m["h"]), int(m["mi"]), grain="minute", fixed=True)
+    return piece(m, time=t, after_day=True) if t else None
+
+
+# "7ampm", "7 am/pm": a speech recogniser unsure of the half of the day; the hour is its next occurrence
+@rule("h ampm", "ampm am pm", H12 + r"\s?(?:am\s?/?\s?pm|a\.m\.\s?/?\s?p\.m\.)")
+def _hour_ampm(m: re.Match[str]) -> Piece | None:
+    t = clock_time(int(m["h"]), grain="hour")
+    return piece(m, time=t) if t else None
+
+
+# "end of tomorrow", "by the end of friday": when that working day ends
+@rule("end of tomorrow", "end", r"(?:(?:by|at|before|until|till)\s)?(?:the\s)?end\sof(?:\sthe\sday)?(?:\son)?"
+      r"(?=\s(?:today|tomorrow|tmrw|" + "|".join(WEEKDAY_NAMES) + r")\b)")
+def _end_of_a_day(m: re.Match[str]) -> Piece:
+    return piece(m, part=END_OF_DAY)
 
 
 @rule("in the am", "am pm a p", r"in\sthe\s(?P<mer>am|pm|a\.m\.|p\.m\.)")
