@@ -1,5 +1,15 @@
-"""Bills and card dues found in notification mail. Not built yet: no issue has asked for it so far.
+"""Money owed: dues read from bill and statement mail, never invented (ADR-0071 part B).
 
-The mail store already keeps what it will need (category, sender, subject and the masked snippet of
-every statement and payment-due notice), and `mail analyze` answers "which banks emailed me" today.
+    registry   sender domains -> institution (institutions.toml, plus the user's config)
+    gate       which stored messages may carry a due (metadata only; never phishing)
+    extract    the figures a bill's text writes (patterns); model_extract checks a model's answer
+    pdf        the text of PDF statements (pypdf), fetched live
+    digest     owed, by currency, never summed across currencies
+    service    `DuesService`: extract, digest, accounts, mark_paid (the one home of the behaviour)
+
+`KINDS` lists what a due can be for.
 """
+
+from steward.finance.model import KINDS, STATUSES
+
+__all__ = ["KINDS", "STATUSES"]

@@ -1,0 +1,114 @@
+"""The dues digest (pure): what is owed, grouped by currency and never summed across currencies.
+
+    digest(dues, as_of=today, window="7d", categories=("insurance", "rent"))
+
+A window is `Nd` (the next N days), `week` (the next 7 days), `month` (to the end of this month) or
+`all`. A due past its date and still open is overdue on the user's clock and is always shown,
+whatever the window: it is owed now. Autopay dues are shown (they will be debited) and counted in
+the totals, which are per currency; there is no exchange rate anywhere.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Iterable, Sequence
+from datetime import date, timedelta
+from decimal import Decimal
+
+from steward.errors import UsageError
+from steward.finance.model import KINDS, CurrencyGroup, Digest, DigestItem, Due
+
+WINDOWS = ("7d", "month", "all")
+_DAYS = re.compile(r"^(\d{1,4})\s*d(?:ays?)?$")
+
+
+def window_end(window: str, as_of: date) -> date | None:
+    """The last day a window reaches (None: no end); a UsageError for a window Steward cannot read."""
+    text = window.strip().lower()
+    if text == "all":
+        return None
+    if text == "month":
+        return as_of.replace(day=calendar.monthrange(as_of.year, as_of.month)[1])
+    if text == "week":
+        return as_of + timedelta(days=7)
+    m = _DAYS.match(text)
+    if m is None:
+        raise UsageError(f"window {window!r}: use 7d (the next N days), week, month or all")
+    return as_of + timedelta(days=int(m.group(1)))
+
+
+def check_categories(categories: Iterable[str]) -> tuple[str, ...]:
+    """The categories as kinds; a UsageError naming one that is not a kind."""
+    out = []
+    for raw in categories:
+        for part in str(raw).split(","):
+            kind = part.strip().lower()
+            if not kind:
+                continue
+            if kind not in KINDS:
+                raise UsageError(f"category {kind!r}: use one of {', '.join(KINDS)}")
+            if kind not in out:
+                out.append(kind)
+    return tuple(out)
+
+
+def digest(dues: Sequence[Due], *, as_of: date, window: str = "all", categories: Iterable[str] = (),
+           statuses: Iterable[str] = ("open",)) -> Digest:
+    """The open dues in the window (and every overdue one), by currency, soonest first."""
+    end = window_end(window, as_of)
+    kinds = check_categories(categories)
+    wanted = set(statuses)
+    items: dict[str, list[DigestItem]] = {}
+    for due in dues:
+        if due.status not in wanted or (kinds and due.kind not in kinds):
+            continue
+        overdue = due.status == "open" and due.due_date < as_of
+        if not overdue and end is not None and due.due_date > end:
+            continue
+        items.setdefault(due.currency, []).append(DigestItem(due, overdue))
+    groups = []
+    for currency in sorted(items):
+        rows = sorted(items[currency], key=lambda i: (i.due.due_date, i.due.issuer.lower(), i.due.id))
+        total = sum((i.due.amount for i in rows), Decimal("0"))
+        overdue_total = sum((i.due.amount for i in rows if i.overdue), Decimal("0"))
+        groups.append(CurrencyGroup(currency, total, overdue_total, tuple(rows)))
+    return Digest(as_of, window.strip().lower(), kinds, tuple(groups))
+
+
+def money_text(amount: Decimal, currency: str) -> str:
+    """`INR 23,480.00`, `USD 1,842.17`: the code and the amount with thousands marks."""
+    return f"{currency} {amount:,.2f}"
+
+
+def render(result: Digest, *, heading: bool = True) -> str:
+    """The digest as text: one block per currency with its total, each due on a line."""
+    if result.empty:
+        scope = f" in {', '.join(result.categories)}" if result.categories else ""
+        when = {"all": "", "month": " this month"}.get(result.window, f" in the next {result.window}")
+        return f"Nothing owed{scope}{when} in the bills Steward has read."
+    lines = []
+    for group in result.currencies:
+        head = f"{group.currency}: {money_text(group.total_due, group.currency)} due"
+        if group.overdue_total:
+            head += f" ({money_text(group.overdue_total, group.currency)} overdue)"
+        lines.append(head if heading else group.currency)
+        for item in group.items:
+            lines.append("  " + item_line(item))
+    return "\n".join(lines)
+
+
+def item_line(item: DigestItem) -> str:
+    """`23 Sep 2026  Kaveri Bank card XXXX4821  INR 23,480.00 (min INR 1,174.00)  OVERDUE  [#3]`."""
+    d = item.due
+    who = " ".join(p for p in (d.issuer, d.kind, d.masked_account) if p)
+    line = f"{d.due_date:%d %b %Y}  {who}  {money_text(d.amount, d.currency)}"
+    if d.minimum is not None:
+        line += f" (min {money_text(d.minimum, d.currency)})"
+    if d.autopay:
+        line += "  will be debited"
+    if item.overdue:
+        line += "  OVERDUE"
+    if d.status != "open":
+        line += f"  {d.status}"
+    return f"{line}  [#{d.id}]"

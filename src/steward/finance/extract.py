@@ -1,0 +1,188 @@
+"""Grounded extraction by patterns (pure): what a bill's text says is owed, and by when.
+
+The text (subject + body, or a PDF's text) is read for labelled figures: the amount due, the
+minimum, the statement balance, each an amount written right after its label ("Total amount due:
+INR 23,480.00", "a payment of $84.20", "Minimum due £25.00") or just before "due"; the due date
+after its label ("Payment due date: 05 Oct 2026", "due on 10/05/2026", "will be debited on 5
+October"); the last four digits of the card or account; the kind; whether it will be debited
+(autopay); and, in a payment confirmation, the amount received. Nothing is computed: each figure
+is one the text wrote, and `Extraction.evidence` is the phrase it came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from steward.finance.model import Extraction, Institution, Money
+from steward.finance.money import DateAt, MoneyAt, bare_amount_after, find_dates, find_last4, find_money
+from steward.finance.vocab import FinanceVocab, Hit
+
+# how far (characters) a label may stand before its figure, and "due" after an amount
+LABEL_REACH = 48
+DATE_REACH = 40
+AFTER_REACH = 14
+
+
+def normalise(text: str) -> str:
+    """Runs of white space as one space (so labels and figures split across lines still meet)."""
+    return " ".join(text.split())
+
+
+def _lower(text: str) -> str:
+    # str.lower() can change the length of a few characters (İ); keep places the same
+    low = text.lower()
+    if len(low) == len(text):
+        return low
+    return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+
+
+def date_first_order(institution: Institution | None, currency: str, user_day_first: bool) -> bool:
+    """Whether 10/05 means 10 May: the institution's order, else the currency's country, else the user's."""
+    if institution is not None:
+        return institution.date_order == "dmy"
+    if currency == "USD":
+        return False
+    if currency:
+        return True
+    return user_day_first
+
+
+def _label_before(hits: list[Hit], start: int, reach: int, lowered: str) -> Hit | None:
+    """The nearest label ending at most `reach` characters before `start`, in the same sentence."""
+    best = None
+    for h in hits:
+        if h.end > start:
+            break
+        if start - h.end <= reach:
+            best = h
+    if best is None:
+        return None
+    between = lowered[best.end:start]
+    if ". " in between or "; " in between or "\n" in between:
+        return None
+    return best
+
+
+def _labelled_money(text: str, lowered: str, vocab: FinanceVocab, usual: str,
+                    money: list[MoneyAt]) -> dict[str, tuple[MoneyAt, int]]:
+    """The first amount each money label gives: kind -> (amount, where its label starts)."""
+    kinds = ("minimum", "statement_balance", "amount", "paid")
+    hits = vocab.label_hits(lowered, kinds)
+    found: dict[str, tuple[MoneyAt, int]] = {}
+    taken: set[int] = set()
+    for m in money:
+        label = _label_before(hits, m.start, LABEL_REACH, lowered)
+        # no other amount between the label and this one: "minimum INR 1,174 (of INR 23,480)" labels the first
+        if label is not None and not any(label.end <= o.start < m.start for o in money if o is not m):
+            if label.what not in found:
+                found[label.what] = (m, label.start)
+            taken.add(m.start)
+            continue
+        after = lowered[m.end:m.end + AFTER_REACH]
+        if "due" in after.split(".")[0] and "amount" not in found:
+            found["amount"] = (m, m.start)
+            taken.add(m.start)
+    if usual:
+        for h in hits:
+            if h.what in found:
+                continue
+            bare = bare_amount_after(text, h.end, usual)
+            if bare is not None and not any(o.start <= bare.start < o.end for o in money):
+                found[h.what] = (bare, h.start)
+    return found
+
+
+def _due_date(lowered: str, vocab: FinanceVocab, dates: list[DateAt], received: datetime) -> DateAt | None:
+    hits = vocab.label_hits(lowered, ("due_date",))
+    for d in dates:
+        label = _label_before(hits, d.start, DATE_REACH, lowered)
+        if label is not None and not any(label.end <= o.start < d.start for o in dates if o is not d):
+            return d
+    later = {d.day: d for d in dates if d.day >= received.date()}
+    if len(later) == 1:  # the only day after the message was sent: what else could be due then
+        return next(iter(later.values()))
+    return None
+
+
+def _money(m: MoneyAt) -> Money:
+    return Money(m.amount, m.currency, m.text)
+
+
+def read_bill(text: str, *, received: datetime, institution: Institution | None, vocab: FinanceVocab,
+              user_day_first: bool = False, payment_confirmation: bool = False) -> Extraction:
+    """Everything the text says about a due (fields it does not say stay empty)."""
+    text = normalise(text)
+    lowered = _lower(text)
+    usual = institution.currency if institution is not None else ""
+    money = find_money(text, usual)
+    labelled = _labelled_money(text, lowered, vocab, usual, money)
+    amount = labelled.get("amount")
+    balance = labelled.get("statement_balance")
+    minimum = labelled.get("minimum")
+    paid = labelled.get("paid")
+    if payment_confirmation and paid is None and money:
+        paid = (money[0], money[0].start)
+    if not payment_confirmation:
+        paid = None
+    if amount is None and balance is None and not payment_confirmation:
+        distinct = {(m.amount, m.currency) for m in money} - {minimum[0].amount if minimum else None}
+        if len(distinct) == 1 and len(money) >= 1:  # one amount in a bill is the amount of the bill
+            lone = next(m for m in money if (m.amount, m.currency) in distinct)
+            amount = (lone, lone.start)
+    owed = amount or balance
+    currency = owed[0].currency if owed else (paid[0].currency if paid else usual)
+    day_first = date_first_order(institution, currency, user_day_first)
+    dates = find_dates(text, received, day_first)
+    due = _due_date(lowered, vocab, dates, received) if not payment_confirmation or owed else None
+    last4 = find_last4(text)
+    kind = vocab.kind_of(lowered) or (institution.kind if institution is not None else None) or "other"
+    if institution is not None and institution.kind not in ("card", "bank") and kind in ("card", "bank"):
+        kind = institution.kind  # a utility's "pay by card" does not make its bill a card due
+    evidence_from = owed or paid
+    evidence = ""
+    if evidence_from is not None:
+        evidence = text[evidence_from[1]:evidence_from[0].end]
+    return Extraction(
+        amount=_money(amount[0]) if amount else None,
+        minimum=_money(minimum[0]) if minimum else None,
+        statement_balance=_money(balance[0]) if balance else None,
+        due_date=due.day if due else None,
+        due_text=due.text if due else "",
+        account=last4[0] if last4 else "",
+        kind=kind,  # type: ignore[arg-type]
+        autopay=bool(vocab.autopay.search(lowered)),
+        paid=_money(paid[0]) if paid else None,
+        evidence=evidence,
+    )
+
+
+def merge(first: Extraction, second: Extraction) -> Extraction:
+    """`first` with the fields it lacks taken from `second` (a PDF's text after the mail's own)."""
+    return replace(
+        first,
+        amount=first.amount or second.amount,
+        minimum=first.minimum or second.minimum,
+        statement_balance=first.statement_balance or second.statement_balance,
+        due_date=first.due_date or second.due_date,
+        due_text=first.due_text or second.due_text,
+        account=first.account or second.account,
+        kind=first.kind if first.kind != "other" else second.kind,
+        autopay=first.autopay or second.autopay,
+        paid=first.paid or second.paid,
+        evidence=first.evidence or second.evidence,
+    )
+
+
+def missing(extraction: Extraction) -> str | None:
+    """Why an extraction is no due (None when it is one)."""
+    owed = extraction.owed
+    if owed is None:
+        return "no amount due in the text"
+    if not owed.currency:
+        return "no currency in the text, and the sender is not an institution with a usual currency"
+    if extraction.due_date is None:
+        return "no due date in the text"
+    if owed.amount <= 0:
+        return "the amount due is zero"
+    return None

@@ -1,0 +1,41 @@
+"""The candidate gate (pure): which stored messages may carry a due, from their metadata alone.
+
+A message is a candidate when it is financial (its sender is in the registry, or its category is
+statement / payment_due / autopay, or it confirms a payment) and its subject or snippet carries due
+vocabulary (statement, payment due, minimum due, amount due, autopay, premium, bill ...). A message
+filed as `phishing_suspect` never is, whoever it claims to be from.
+"""
+
+from __future__ import annotations
+
+from steward.finance.model import Candidate, MessageFacts
+from steward.finance.registry import Registry
+from steward.finance.vocab import FinanceVocab
+
+PHISHING = "phishing_suspect"
+
+
+def issuer_name(message: MessageFacts, registry: Registry) -> str:
+    """Who a due from this message is owed to: the institution, else the sender's name or domain."""
+    inst = registry.lookup(message.sender)
+    if inst is not None:
+        return inst.name
+    if message.sender_name.strip():
+        return " ".join(message.sender_name.split())
+    return message.sender.rpartition("@")[2] or message.sender or "(unknown sender)"
+
+
+def gate(message: MessageFacts, registry: Registry, vocab: FinanceVocab) -> Candidate | str:
+    """A Candidate, or the reason the message is not one."""
+    if message.category == PHISHING:
+        return "looks like phishing: never a due"
+    text = f"{message.subject}\n{message.snippet}"
+    institution = registry.lookup(message.sender)
+    confirms = bool(vocab.payment_received.search(text))
+    financial = (institution is not None or message.category in vocab.financial_categories
+                 or (confirms and message.category == "bank_alert"))
+    if not financial:
+        return "not from a known institution nor filed as a statement, payment due or autopay"
+    if not confirms and not vocab.due_words.search(text):
+        return "no due vocabulary (statement, payment due, amount due, autopay, premium, bill) in subject or snippet"
+    return Candidate(message, institution, issuer_name(message, registry), confirms)

@@ -1,0 +1,172 @@
+"""Amounts, currencies, dates and last-four digits as they are written in bills (pure).
+
+`find_money` finds every amount that carries a currency mark ("INR 23,480.00", "$1,842.17",
+"1.234,56 €", "£84.20"); `price-parser` reads the number, so grouping and decimal marks of every
+convention ("1,23,456.50", "1.234,56") come out right. A currency comes from the text (a code or
+a symbol); a symbol several currencies share ("$", "kr") takes the institution's usual currency
+when it is one of them, and "$" is US dollars otherwise. A number with no mark gets the
+institution's currency or none. `find_dates` finds the written dates and places each with
+`steward.dates` relative to the message's own date, in the institution's date order.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
+from functools import lru_cache
+
+from price_parser import Price
+
+from steward.clock import Clock
+from steward.dates import DateOptions, resolve
+
+_CODES = ("USD", "EUR", "GBP", "INR", "CAD", "AUD", "SGD", "CHF", "JPY", "SEK", "NOK", "DKK", "AED", "NZD",
+          "HKD", "ZAR", "PLN", "CZK", "MXN", "BRL", "CNY")
+_ALIASES = {"US$": "USD", "U.S.$": "USD", "C$": "CAD", "CA$": "CAD", "A$": "AUD", "AU$": "AUD", "S$": "SGD",
+            "NZ$": "NZD", "HK$": "HKD", "RS": "INR", "RS.": "INR", "INR.": "INR", "₹": "INR", "€": "EUR",
+            "£": "GBP", "¥": "JPY", "₨": "INR", "R$": "BRL"}
+DOLLARS = frozenset({"USD", "CAD", "AUD", "SGD", "NZD", "HKD", "MXN"})
+KRONER = frozenset({"SEK", "NOK", "DKK"})
+
+_CUR = (r"(?:US\$|U\.S\.\$|CA?\$|AU?\$|S\$|NZ\$|HK\$|R\$|Rs\.?|INR\.?|" + "|".join(_CODES)
+        + r"|[$€£₹¥₨])")
+_NUM = r"\d{1,3}(?:[,.\u202f\u00a0]\d{2,3})*(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d)"
+_MONEY = re.compile(
+    rf"(?<![\w$€£₹])(?P<pre>{_CUR})\s?(?P<n1>{_NUM})(?![\w])"
+    rf"|(?<![\w.,])(?P<n2>{_NUM})\s?(?P<post>{_CUR}|kr|EUR|euros?)(?![\w])",
+    re.IGNORECASE,
+)
+_BARE = re.compile(rf"\s*(?::|is|of|-|=)?\s*(?P<n>{_NUM})(?![\w%])")
+
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+_WEEKDAY = r"(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|urday)?\.?,?\s+)?"
+_DATE = re.compile(
+    rf"(?<![\w/.-]){_WEEKDAY}(?:"
+    rf"\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?[\s-]+{_MONTH}(?:,?[\s-]+\d{{4}})?"
+    rf"|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
+    r"|\d{4}-\d{2}-\d{2}"
+    r"|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})"
+    r"|\d{1,2}/\d{1,2}"
+    r")(?![\w/])",
+    re.IGNORECASE,
+)
+_LAST4 = (
+    re.compile(r"(?:ending|ends)(?:\s+(?:in|with))?\s*[:#-]?\s*(?:[xX*•]+\s*)?(\d{4})(?!\d)", re.IGNORECASE),
+    re.compile(r"(?<![\w])(?:[xX*•]{2,}[\s-]?)+(\d{4})(?!\d)"),
+    re.compile(r"last\s+(?:four|4)(?:\s+digits)?(?:\s+(?:of|are|is))?\s*[:#-]?\s*(\d{4})(?!\d)", re.IGNORECASE),
+)
+
+
+@dataclass(frozen=True)
+class Written:
+    """Something found in a text: its place, how it was written, and its value."""
+
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class MoneyAt(Written):
+    amount: Decimal
+    currency: str  # "" when the text gives none and the institution has no usual currency
+
+
+@dataclass(frozen=True)
+class DateAt(Written):
+    day: date
+
+
+def currency_of(mark: str, usual: str) -> str:
+    """The ISO code a written currency mark means, given the institution's usual currency ("" if none)."""
+    key = mark.strip().upper()
+    if key in ("$",):
+        return usual if usual in DOLLARS else "USD"
+    if key == "KR":
+        return usual if usual in KRONER else ""
+    if key in ("EURO", "EUROS"):
+        return "EUR"
+    if key == "¥":
+        return usual if usual in ("JPY", "CNY") else "JPY"
+    return _ALIASES.get(key, key if key in _CODES else "")
+
+
+def parse_amount(text: str) -> Decimal | None:
+    """The number in a written amount ("23,480.00" -> 23480.00, "1.234,56" -> 1234.56)."""
+    cleaned = text.replace("\u202f", "").replace("\u00a0", "").replace(" ", "")
+    try:
+        price = Price.fromstring(cleaned)
+    except (InvalidOperation, ValueError):
+        return None
+    value = price.amount
+    if value is None:
+        return None
+    try:
+        return Decimal(value).quantize(Decimal("0.01"))
+    except InvalidOperation:
+        return None
+
+
+def find_money(text: str, usual: str = "") -> list[MoneyAt]:
+    """Every amount with a currency mark in `text`, in order."""
+    out = []
+    for m in _MONEY.finditer(text):
+        number = m.group("n1") or m.group("n2")
+        mark = m.group("pre") or m.group("post")
+        amount = parse_amount(number)
+        if amount is None:
+            continue
+        out.append(MoneyAt(m.start(), m.end(), m.group(0), amount, currency_of(mark, usual)))
+    return out
+
+
+def bare_amount_after(text: str, at: int, usual: str) -> MoneyAt | None:
+    """A number with no currency mark right after a label ("Amount due: 1,234.56"), in the usual currency."""
+    m = _BARE.match(text, at)
+    if m is None or ("." not in m.group("n") and "," not in m.group("n")):
+        return None  # a whole number alone ("due in 3") is no amount
+    amount = parse_amount(m.group("n"))
+    if amount is None:
+        return None
+    return MoneyAt(m.start("n"), m.end("n"), m.group("n"), amount, usual)
+
+
+@lru_cache(maxsize=4096)
+def _placed(written: str, moment: datetime, day_first: bool) -> date | None:
+    res = resolve(written, Clock(moment.tzinfo or moment.astimezone().tzinfo, moment),  # type: ignore[arg-type]
+                  prefer="future", options=DateOptions(day_first=day_first))
+    return res.start.date() if res is not None and res.has_date else None
+
+
+def find_dates(text: str, received: datetime, day_first: bool) -> list[DateAt]:
+    """Every written date in `text`, placed relative to `received` (a date without a year is the next one)."""
+    out = []
+    for m in _DATE.finditer(text):
+        written = m.group(0).strip(" ,")
+        day = _placed(written, received, day_first)
+        if day is not None:
+            out.append(DateAt(m.start(), m.end(), m.group(0), day))
+    return out
+
+
+def find_last4(text: str) -> tuple[str, int] | None:
+    """The last four digits of the first masked card or account number in `text`, and where it stands."""
+    best: tuple[str, int] | None = None
+    for pattern in _LAST4:
+        m = pattern.search(text)
+        if m is not None and (best is None or m.start() < best[1]):
+            best = (m.group(1), m.start())
+    return best
+
+
+def numbers_in(text: str) -> set[Decimal]:
+    """Every number written in `text` (for checking that a model's figure is really there)."""
+    out = set()
+    for m in re.finditer(_NUM, text):
+        value = parse_amount(m.group(0))
+        if value is not None:
+            out.add(value)
+    return out

@@ -1,0 +1,115 @@
+"""The finance vocabulary (`finance/vocab.yaml`): the gate's due words, the labels in front of figures,
+autopay and payment-confirmation phrases, and the words for each kind of due.
+
+Phrases are compiled once into whole-word regexes; `FinanceVocab.find(list, text)` gives every
+occurrence with its place, longest first where two start at the same place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from steward.errors import ConfigError
+
+LABEL_KINDS = ("minimum", "statement_balance", "amount", "due_date", "paid")
+
+
+def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    ordered = sorted(set(phrases), key=lambda p: (-len(p), p))
+    body = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in ordered)
+    return re.compile(rf"(?<![\w-])(?:{body})(?![\w])", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One phrase found in a text: what it is, where it stands."""
+
+    what: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class FinanceVocab:
+    """Every list of `finance/vocab.yaml`, compiled."""
+
+    financial_categories: frozenset[str]
+    due_words: re.Pattern[str]
+    payment_received: re.Pattern[str]
+    autopay: re.Pattern[str]
+    labels: Mapping[str, re.Pattern[str]]
+    kind_words: tuple[tuple[str, re.Pattern[str]], ...]
+    category_words: Mapping[str, tuple[str, ...]]
+    card_context: re.Pattern[str]
+    account_context: re.Pattern[str]
+
+    def label_hits(self, lowered: str, kinds: tuple[str, ...]) -> list[Hit]:
+        """Every label of the given kinds in `lowered`, longest at a place, none overlapping."""
+        hits: list[Hit] = []
+        for kind in kinds:
+            for m in self.labels[kind].finditer(lowered):
+                hits.append(Hit(kind, m.start(), m.end()))
+        hits.sort(key=lambda h: (h.start, -(h.end - h.start)))
+        out: list[Hit] = []
+        for h in hits:
+            if out and h.start < out[-1].end:
+                continue  # inside a longer label ("amount due" in "minimum amount due")
+            out.append(h)
+        return out
+
+    def kind_of(self, text: str) -> str | None:
+        """The kind of due the text's words say, or None."""
+        for kind, pattern in self.kind_words:
+            if pattern.search(text):
+                return kind
+        return None
+
+
+def _strings(raw: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise ConfigError(f"{where} must be a list of phrases")
+    return tuple(x.strip().lower() for x in raw if x.strip())
+
+
+def _table(raw: Any, where: str) -> dict[str, tuple[str, ...]]:
+    if not isinstance(raw, Mapping):
+        raise ConfigError(f"{where} must be a table of lists")
+    return {str(k): _strings(v, f"{where}.{k}") for k, v in raw.items()}
+
+
+def vocab_from(data: Mapping[str, Any], where: str = "finance/vocab.yaml") -> FinanceVocab:
+    """Compile the parsed YAML; a missing or mistyped list is a ConfigError naming it."""
+    labels = _table(data.get("labels"), f"{where}: labels")
+    missing = [k for k in LABEL_KINDS if k not in labels]
+    if missing:
+        raise ConfigError(f"{where}: labels.{missing[0]} is missing")
+    kinds = _table(data.get("kind_words"), f"{where}: kind_words")
+    return FinanceVocab(
+        financial_categories=frozenset(_strings(data.get("financial_categories"), f"{where}: financial_categories")),
+        due_words=_pattern(_strings(data.get("due_words"), f"{where}: due_words")),
+        payment_received=_pattern(_strings(data.get("payment_received"), f"{where}: payment_received")),
+        autopay=_pattern(_strings(data.get("autopay"), f"{where}: autopay")),
+        labels={k: _pattern(labels[k]) for k in LABEL_KINDS},
+        kind_words=tuple((k, _pattern(v)) for k, v in kinds.items()),
+        category_words=_table(data.get("category_words"), f"{where}: category_words"),
+        card_context=_pattern(_strings(data.get("card_context"), f"{where}: card_context")),
+        account_context=_pattern(_strings(data.get("account_context"), f"{where}: account_context")),
+    )
+
+
+@lru_cache(maxsize=1)
+def finance_vocab() -> FinanceVocab:
+    """The vocabulary shipped with Steward (read once per process)."""
+    text = (resources.files("steward.finance") / "vocab.yaml").read_text(encoding="utf-8")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"finance/vocab.yaml: not valid YAML ({exc})") from None
+    return vocab_from(data)
