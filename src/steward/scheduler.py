@@ -16,6 +16,9 @@ How a reminder fires (the state lives in the `reminders` row, so any process can
   restart sends only to the sinks that have not had it. The one window left is a sink that accepted
   the message just before the process died and before the delivery row was written: that sink may get
   it twice. Every notification carries a stable key (`X-Steward-Key`) so a receiver can drop a repeat.
+* A repeating reminder is one pending row at a time (`calendar.recurring`): the next occurrence
+  after both this one and now is written in the transaction that marks this one fired, so a restart
+  fires nothing twice and a machine that was off fires the occurrence it missed once.
 * A reminder is sent only once `due <= now` (never early). One that came due while Steward was down
   is sent on the first pass after start, marked late when more than `notify.late_after` seconds
   have passed since it was due.
@@ -34,6 +37,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING, Any, TextIO
 
+from steward.calendar import recurring
 from steward.clock import Clock
 from steward.errors import ConnectorError
 from steward.notify import Notification, Notifier
@@ -181,6 +185,9 @@ class ReminderScheduler:
                 else:
                     repo.mark_retry(self.conn, reminder_id, self.owner, None, error, late)
                     status = "failed"
+            if status != "retry":
+                # a repeating reminder's next occurrence is written with this one's end: never twice
+                recurring.roll_forward(self.conn, reminder_id, now)
         log.debug("reminder %s: %s via %s", reminder_id, status, sent)
         return Fired(reminder_id, reminder.text, note.due, status, late, tuple(sent), error)
 

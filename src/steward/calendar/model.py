@@ -63,9 +63,16 @@ class Reminder:
     fired_at: datetime | None = None
     attempts: int = 0
     last_error: str | None = None
+    # a repeating reminder: this row is one occurrence of the series, `rule` its RRULE value
+    series_id: int | None = None
+    rule: str | None = None
+    next: datetime | None = None       # when it reminds next (this one when pending; the series' next)
+    done_at: datetime | None = None    # when the user said it was done
+    snoozed_from: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The contract shape {"id","text","due","zone","status"} plus bookkeeping fields."""
+        """The contract shape {"id","text","due","zone","status"} plus "rule" (RRULE or null), "next"
+        and bookkeeping fields."""
         return {
             "id": self.id,
             "text": self.text,
@@ -74,11 +81,31 @@ class Reminder:
             "status": self.status,
             "late": self.late,
             "fired_at": self.fired_at.isoformat() if self.fired_at else None,
+            "rule": self.rule,
+            "next": self.next.isoformat() if self.next else None,
+            "series": self.series_id,
+            "done_at": self.done_at.isoformat() if self.done_at else None,
         }
 
     def shown_in(self, zone: tzinfo) -> Reminder:
-        return replace(self, due=self.due.astimezone(zone),
-                       fired_at=self.fired_at.astimezone(zone) if self.fired_at else None)
+        def shown(moment: datetime | None) -> datetime | None:
+            return moment.astimezone(zone) if moment else None
+
+        return replace(self, due=self.due.astimezone(zone), fired_at=shown(self.fired_at), next=shown(self.next),
+                       done_at=shown(self.done_at))
+
+
+@dataclass(frozen=True)
+class Series:
+    """A repeating reminder: its rule and first occurrence (on the wall clock of `zone`)."""
+
+    id: int
+    text: str
+    rule: str
+    start: datetime  # aware, in `zone`
+    zone: str
+    status: str = "active"  # active | ended | cancelled
+    caldav_uid: str | None = None
 
 
 @dataclass(frozen=True)
@@ -94,6 +121,8 @@ class Event:
     zone: str = "UTC"
     all_day: bool = False
     steward: bool = True  # made by Steward (carries the marker)
+    # private duplicate markers (name, value) kept with the event as X-STEWARD-<NAME> properties
+    markers: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The contract shape {"id","title","start","end","calendar","location"} plus all_day."""

@@ -21,8 +21,9 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from steward.calendar import rules
+from steward.calendar import recurring, rules
 from steward.calendar.backends.base import CalendarBackend, Unreadable
+from steward.calendar.manage import ReminderManagement
 from steward.calendar.model import Event, Provenance, Reminder, normalise
 from steward.clock import Clock
 from steward.errors import ConfigError, ConnectorError, Duplicate, NotFound, UserError
@@ -67,8 +68,11 @@ class Schedule:
         }
 
 
-class CalendarService:
-    """Reminders (always local) and events (in the configured backends), on the user's clock."""
+class CalendarService(ReminderManagement):
+    """Reminders (always local) and events (in the configured backends), on the user's clock.
+
+    Repeating reminders, move, snooze, done and cancelling a series come from `ReminderManagement`.
+    """
 
     def __init__(
         self,
@@ -131,8 +135,14 @@ class CalendarService:
             raise Duplicate(f"you already have that reminder (#{twin.id}, {shown:%Y-%m-%d %H:%M}); "
                             "nothing was saved")
 
-    def cancel_reminder(self, reminder_id: int, *, provenance: Provenance | Mapping[str, Any]) -> Reminder:
-        """Cancel a pending reminder; a fired, firing or cancelled one is refused with the reason."""
+    def cancel_reminder(self, reminder_id: int, *, provenance: Provenance | Mapping[str, Any],
+                        series: bool = False) -> Reminder:
+        """Cancel a pending reminder; a fired, firing or cancelled one is refused with the reason.
+
+        For a repeating reminder this cancels the one occurrence (the next is written), or with
+        `series` every occurrence still to come."""
+        if series:
+            return self.cancel_series(reminder_id, provenance=provenance)
         prov = Provenance.of(provenance)
         with repo.write_txn(self.conn):
             current = repo.get_reminder(self.conn, reminder_id)
@@ -147,9 +157,11 @@ class CalendarService:
                 }[current.status]
                 raise UserError(f"reminder #{reminder_id} {reason}; nothing was changed")
             repo.set_reminder_status(self.conn, reminder_id, "cancelled", expect="pending")
+            following = recurring.roll_forward(self.conn, reminder_id, self.clock.now())
             audit.record(self.conn, "reminder.cancel", str(reminder_id), prov.as_dict(),
                          {"text": current.text})
-        return replace(current, status="cancelled").shown_in(self.clock.zone)
+        return replace(current, status="cancelled", next=following.due if following else None).shown_in(
+            self.clock.zone)
 
     def reminders(self, include_done: bool = False) -> list[Reminder]:
         """Upcoming reminders (pending, firing, failed), or every one with include_done."""

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-from steward.calendar.model import Event, Reminder, from_utc_text, utc_text
+from steward.calendar.model import Event, Reminder, Series, from_utc_text, utc_text
 from steward.store.db import storable_id
 
 ACTIVE = ("pending", "firing", "fired", "failed")
@@ -36,17 +36,35 @@ def _zone_of(name: str) -> Any:
 
 def _reminder(row: sqlite3.Row) -> Reminder:
     zone = _zone_of(row["zone"])
+    keys = row.keys()
+    due = from_utc_text(row["due_utc"]).astimezone(zone)
+    series_next = row["series_next"] if "series_next" in keys else None
+    status = row["status"]
+    following = due if status in ("pending", "firing") else (from_utc_text(series_next) if series_next else None)
     return Reminder(
         id=int(row["id"]),
         text=row["text"],
-        due=from_utc_text(row["due_utc"]).astimezone(zone),
+        due=due,
         zone=row["zone"],
-        status=row["status"],
+        status=status,
         late=bool(row["late"]),
         fired_at=from_utc_text(row["fired_at"]) if row["fired_at"] else None,
         attempts=int(row["attempts"]),
         last_error=row["last_error"],
+        series_id=row["series_id"] if "series_id" in keys else None,
+        rule=row["series_rule"] if "series_rule" in keys else None,
+        next=following.astimezone(zone) if following else None,
+        done_at=from_utc_text(row["done_at"]) if "done_at" in keys and row["done_at"] else None,
+        snoozed_from=row["snoozed_from"] if "snoozed_from" in keys else None,
     )
+
+
+# a reminder row with its series' rule and the series' open occurrence (what "next" is for a fired one)
+_REMINDER_SELECT = (
+    "SELECT r.*, s.rule AS series_rule, (SELECT o.due_utc FROM reminders o WHERE o.series_id = r.series_id "
+    "AND o.status IN ('pending', 'firing')) AS series_next FROM reminders r "
+    "LEFT JOIN reminder_series s ON s.id = r.series_id"
+)
 
 
 def _now_text() -> str:
@@ -77,7 +95,7 @@ def find_reminder_duplicate(conn: sqlite3.Connection, norm: str, due: datetime) 
 def get_reminder(conn: sqlite3.Connection, reminder_id: int) -> Reminder | None:
     if not storable_id(reminder_id):
         return None
-    row = conn.execute("SELECT * FROM reminders WHERE id = ?", (reminder_id,)).fetchone()
+    row = conn.execute(f"{_REMINDER_SELECT} WHERE r.id = ?", (reminder_id,)).fetchone()
     return _reminder(row) if row else None
 
 
@@ -88,18 +106,18 @@ def list_reminders(
     end: datetime | None = None,
 ) -> list[Reminder]:
     """Reminders by due time, optionally of some statuses and within [start, end)."""
-    sql = "SELECT * FROM reminders WHERE 1=1"
+    sql = f"{_REMINDER_SELECT} WHERE 1=1"
     args: list[Any] = []
     if statuses:
-        sql += f" AND status IN ({','.join('?' * len(statuses))})"
+        sql += f" AND r.status IN ({','.join('?' * len(statuses))})"
         args.extend(statuses)
     if start is not None:
-        sql += " AND due_utc >= ?"
+        sql += " AND r.due_utc >= ?"
         args.append(utc_text(start))
     if end is not None:
-        sql += " AND due_utc < ?"
+        sql += " AND r.due_utc < ?"
         args.append(utc_text(end))
-    rows = conn.execute(sql + " ORDER BY due_utc, id", args).fetchall()
+    rows = conn.execute(sql + " ORDER BY r.due_utc, r.id", args).fetchall()
     return [_reminder(r) for r in rows]
 
 
@@ -187,6 +205,105 @@ def mark_retry(conn: sqlite3.Connection, reminder_id: int, owner: str, retry_at:
 def reminder_attempts(conn: sqlite3.Connection, reminder_id: int) -> int:
     row = conn.execute("SELECT attempts FROM reminders WHERE id = ?", (reminder_id,)).fetchone()
     return int(row["attempts"]) if row else 0
+
+
+# -- repeating reminders ---------------------------------------------------------------------------
+
+
+def _series(row: sqlite3.Row) -> Series:
+    zone = _zone_of(row["zone"])
+    start = datetime.fromisoformat(row["start_local"]).replace(tzinfo=zone)
+    return Series(id=int(row["id"]), text=row["text"], rule=row["rule"], start=start, zone=row["zone"],
+                  status=row["status"], caldav_uid=row["caldav_uid"])
+
+
+def insert_series(conn: sqlite3.Connection, text: str, rule: str, start: datetime, zone: str) -> int:
+    """A new active series; `start` (aware) is kept on its own wall clock."""
+    cur = conn.execute(
+        "INSERT INTO reminder_series (text, rule, start_local, zone, status, created_at) "
+        "VALUES (?, ?, ?, ?, 'active', ?)",
+        (text, rule, start.replace(tzinfo=None, microsecond=0).isoformat(), zone, _now_text()),
+    )
+    return int(cur.lastrowid or 0)
+
+
+def get_series(conn: sqlite3.Connection, series_id: int) -> Series | None:
+    row = conn.execute("SELECT * FROM reminder_series WHERE id = ?", (series_id,)).fetchone()
+    return _series(row) if row else None
+
+
+def set_series_status(conn: sqlite3.Connection, series_id: int, status: str) -> None:
+    conn.execute("UPDATE reminder_series SET status = ? WHERE id = ?", (status, series_id))
+
+
+def set_series_caldav_uid(conn: sqlite3.Connection, series_id: int, uid: str) -> None:
+    conn.execute("UPDATE reminder_series SET caldav_uid = ? WHERE id = ?", (uid, series_id))
+
+
+def insert_occurrence(conn: sqlite3.Connection, series_id: int, text: str, norm: str, due: datetime,
+                      zone: str) -> int:
+    """The pending row of one occurrence; the unique indexes refuse a second open row or the same
+    occurrence twice (IntegrityError)."""
+    cur = conn.execute(
+        "INSERT INTO reminders (text, norm_text, due_utc, zone, status, created_at, series_id, occurrence_utc) "
+        "VALUES (?, ?, ?, ?, 'pending', ?, ?, ?)",
+        (text, norm, utc_text(due), zone, _now_text(), series_id, utc_text(due)),
+    )
+    return int(cur.lastrowid or 0)
+
+
+def occurrence_written(conn: sqlite3.Connection, series_id: int, occurrence: datetime) -> bool:
+    row = conn.execute("SELECT 1 FROM reminders WHERE series_id = ? AND occurrence_utc = ?",
+                       (series_id, utc_text(occurrence))).fetchone()
+    return row is not None
+
+
+def occurrence_of(conn: sqlite3.Connection, reminder_id: int) -> datetime | None:
+    """The occurrence a series row stands for (its due before any move)."""
+    row = conn.execute("SELECT occurrence_utc FROM reminders WHERE id = ?", (reminder_id,)).fetchone()
+    return from_utc_text(row["occurrence_utc"]) if row and row["occurrence_utc"] else None
+
+
+def open_occurrence(conn: sqlite3.Connection, series_id: int) -> Reminder | None:
+    row = conn.execute(f"{_REMINDER_SELECT} WHERE r.series_id = ? AND r.status IN ('pending', 'firing')",
+                       (series_id,)).fetchone()
+    return _reminder(row) if row else None
+
+
+def insert_snooze(conn: sqlite3.Connection, text: str, norm: str, due: datetime, zone: str,
+                  snoozed_from: int) -> int:
+    cur = conn.execute(
+        "INSERT INTO reminders (text, norm_text, due_utc, zone, status, created_at, snoozed_from) "
+        "VALUES (?, ?, ?, ?, 'pending', ?, ?)",
+        (text, norm, utc_text(due), zone, _now_text(), snoozed_from),
+    )
+    return int(cur.lastrowid or 0)
+
+
+def move_reminder(conn: sqlite3.Connection, reminder_id: int, due: datetime) -> bool:
+    """A pending reminder's new due time (its retry wait and attempts start again)."""
+    cur = conn.execute(
+        "UPDATE reminders SET due_utc = ?, next_attempt_utc = NULL, attempts = 0, last_error = NULL "
+        "WHERE id = ? AND status = 'pending'",
+        (utc_text(due), reminder_id),
+    )
+    return cur.rowcount == 1
+
+
+def mark_done(conn: sqlite3.Connection, reminder_id: int, at: datetime) -> bool:
+    cur = conn.execute("UPDATE reminders SET done_at = ? WHERE id = ? AND done_at IS NULL",
+                       (utc_text(at), reminder_id))
+    return cur.rowcount == 1
+
+
+def last_fired(conn: sqlite3.Connection, since: datetime) -> list[Reminder]:
+    """Reminders fired since `since` and not yet done, the latest first."""
+    rows = conn.execute(
+        f"{_REMINDER_SELECT} WHERE r.status = 'fired' AND r.fired_at >= ? AND r.done_at IS NULL "
+        "ORDER BY r.fired_at DESC, r.id DESC",
+        (utc_text(since),),
+    ).fetchall()
+    return [_reminder(r) for r in rows]
 
 
 # -- local events --------------------------------------------------------------------------------

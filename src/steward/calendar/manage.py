@@ -1,0 +1,297 @@
+"""Managing reminders once they exist: repeating ones, move, snooze, done, cancel one or the series.
+
+These are part of `CalendarService` (it inherits `ReminderManagement`); each is the one write path
+for its change: it validates (a moment already past, a duplicate, a reminder in the wrong state),
+writes, and records the provenance in the audit log in the same transaction. With `dry_run` they
+check everything and return what they would write.
+
+A repeating reminder is a series (rule + first occurrence) whose occurrences are reminder rows, one
+open at a time (`calendar.recurring`). Cancelling or finishing one occurrence writes the next; the
+series goes on until it is cancelled or its rule ends.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import datetime, time, timedelta
+from typing import TYPE_CHECKING, Any
+
+from steward.calendar import recurring, rules
+from steward.calendar.model import Provenance, Reminder, Series, normalise
+from steward.clock import Clock
+from steward.errors import NotFound, UserError
+from steward.store import audit
+from steward.store import calendar as repo
+
+if TYPE_CHECKING:
+    from steward.calendar.backends import CalendarBackend
+    from steward.dates import Recurrence
+
+log = logging.getLogger(__name__)
+
+MAX_SNOOZE = timedelta(days=7)
+_STATE = {
+    "cancelled": "is already cancelled",
+    "fired": "has already fired",
+    "firing": "is being sent right now",
+    "failed": "already came due (its notification failed)",
+}
+
+
+class ReminderManagement:
+    """Repeating reminders and the changes a person makes to a reminder (mixed into CalendarService)."""
+
+    conn: sqlite3.Connection
+    clock: Clock
+    default_hour: int
+    date_options: Any
+    write_to: str
+    backends: dict[str, CalendarBackend]
+
+    # -- repeating ------------------------------------------------------------------------------
+
+    def recurrence(self, words: str) -> Recurrence | None:
+        """The repeat said in `words` ("every monday at 9"), on the user's clock, or None."""
+        from steward.dates import find_recurrence
+
+        return find_recurrence(words, self.clock, self.date_options, self.default_hour)
+
+    def create_repeating(self, text: str, repeat: str | Recurrence, *, provenance: Provenance | Mapping[str, Any],
+                         start: str | datetime | None = None, dry_run: bool = False) -> Reminder:
+        """Write a repeating reminder: `repeat` is the user's words ("every monday at 9"), an RRULE
+        ("FREQ=WEEKLY;BYDAY=MO", with `start` for its first occurrence) or a dates.Recurrence."""
+        from steward.dates import Recurrence, occurrences, parse_rule
+
+        prov = Provenance.of(provenance)
+        cleaned = rules.clean_text(text, "reminder")
+        now = self.clock.now().replace(microsecond=0)
+        if isinstance(repeat, Recurrence):
+            rule, first = repeat.rule, repeat.start
+        elif repeat.strip().upper().startswith(("FREQ=", "RRULE:")):
+            rule = repeat.strip().removeprefix("RRULE:").removeprefix("rrule:")
+            if start is None:
+                raise UserError("a repeat rule needs its first time (start), e.g. 'monday at 9'")
+            moment = rules.with_default_hour(rules.resolve_when(start, self.clock, self.date_options),
+                                             self.clock.zone, self.default_hour)
+            first = moment.start.replace(microsecond=0).astimezone(self.clock.zone)
+        else:
+            said = self.recurrence(repeat)
+            if said is None:
+                raise UserError(f"I can't tell how {repeat!r} repeats; try e.g. 'every monday at 9' or "
+                                "'on the 1st of every month'")
+            rule, first = said.rule, said.start
+        try:
+            parsed = parse_rule(rule)
+        except ValueError as exc:
+            raise UserError(f"that repeat rule cannot be kept: {exc}") from None
+        if parsed.freq in ("HOURLY", "MINUTELY") and parsed.until is None and parsed.count is None:
+            raise UserError("a reminder repeating every few hours or minutes needs an end, e.g. 'until 6 pm'")
+        step = parsed.interval * {"HOURLY": 60, "MINUTELY": 1}.get(parsed.freq, 24 * 60)
+        from steward.dates._recurrence import MIN_INTERVAL_MINUTES
+
+        if step < MIN_INTERVAL_MINUTES:
+            raise UserError(f"a reminder can repeat at most every {MIN_INTERVAL_MINUTES} minutes")
+        rule = parsed.text()
+        upcoming = occurrences(rule, first, now - timedelta(seconds=1), 1)
+        if not upcoming:
+            raise UserError("that repeat has no time left to remind you (its end has passed); nothing was saved")
+        due = upcoming[0]
+        rules.check_not_past(due, now, "that reminder")
+        zone = self.clock.zone_name
+        norm = normalise(cleaned)
+        twin = repo.find_reminder_duplicate(self.conn, norm, due)
+        if twin is not None:
+            shown = twin.due.astimezone(self.clock.zone)
+            raise UserError(f"you already have that reminder (#{twin.id}, {shown:%Y-%m-%d %H:%M}); nothing was saved")
+        if dry_run:
+            return Reminder(id=None, text=cleaned, due=due, zone=zone, rule=rule, next=due)
+        target = self._todo_target()
+        with repo.write_txn(self.conn):
+            made = recurring.start_series(self.conn, cleaned, rule, due, zone)
+            assert made.series_id is not None
+            if target is not None:
+                # inside the transaction: when the calendar refuses it, nothing is recorded
+                uid = f"steward-series-{made.series_id}"
+                target.add_todo(uid, cleaned, due, rule, zone)
+                repo.set_series_caldav_uid(self.conn, made.series_id, uid)
+            audit.record(self.conn, "reminder.create", str(made.id), prov.as_dict(),
+                         {"text": cleaned, "due": due.isoformat(), "zone": zone, "rule": rule,
+                          "series": made.series_id})
+        log.debug("series %s (reminder %s) created via %s", made.series_id, made.id, prov.via)
+        return made.shown_in(self.clock.zone)
+
+    def _todo_target(self) -> Any:
+        """The write target when it keeps repeating to-dos (CalDAV), else None (local only)."""
+        backend = self.backends.get(self.write_to)
+        return backend if backend is not None and hasattr(backend, "add_todo") else None
+
+    def series_of(self, reminder: Reminder) -> Series | None:
+        """The series a repeating reminder belongs to."""
+        return repo.get_series(self.conn, reminder.series_id) if reminder.series_id is not None else None
+
+    def upcoming(self, reminder: Reminder, count: int = 3) -> list[datetime]:
+        """The next `count` times a reminder reminds (one for a one-off that has not fired)."""
+        series = self.series_of(reminder)
+        if series is None or series.status != "active":
+            return [reminder.due] if reminder.status == "pending" else []
+        from steward.dates import occurrences
+
+        first = reminder.next or reminder.due
+        later = occurrences(series.rule, series.start, first, count - 1, self.clock.zone)
+        return [first.astimezone(self.clock.zone), *later][:count]
+
+    def describe(self, reminder: Reminder) -> str | None:
+        """How a repeating reminder repeats, in words ("every Monday at 09:00"); None for a one-off."""
+        series = self.series_of(reminder)
+        if series is None:
+            return None
+        from steward.dates import describe_rule
+
+        return describe_rule(series.rule, series.start)
+
+    # -- changes --------------------------------------------------------------------------------
+
+    def _current(self, reminder_id: int) -> Reminder:
+        current = repo.get_reminder(self.conn, reminder_id)
+        if current is None:
+            raise NotFound(f"there is no reminder #{reminder_id}; `steward reminders list` shows them")
+        return current
+
+    def move_reminder(self, reminder_id: int, when: str | datetime | Any, *,
+                      provenance: Provenance | Mapping[str, Any], dry_run: bool = False) -> Reminder:
+        """Move a pending reminder to WHEN. A time alone ("5 pm") keeps its day; a day alone ("friday")
+        keeps its time. For a repeating one only this occurrence moves."""
+        prov = Provenance.of(provenance)
+        current = self._current(reminder_id)
+        if current.status != "pending":
+            raise UserError(f"reminder #{reminder_id} {_STATE[current.status]}; nothing was changed")
+        due = self._moved_to(current, when)
+        rules.check_not_past(due, self.clock.now(), "that reminder")
+        twin = repo.find_reminder_duplicate(self.conn, normalise(current.text), due)
+        if twin is not None and twin.id != current.id:
+            raise UserError(f"you already have that reminder at {due:%Y-%m-%d %H:%M} (#{twin.id}); nothing was changed")
+        moved = replace(current, due=due, next=due).shown_in(self.clock.zone)
+        if dry_run:
+            return moved
+        with repo.write_txn(self.conn):
+            if not repo.move_reminder(self.conn, reminder_id, due):
+                raise UserError(f"reminder #{reminder_id} changed meanwhile; nothing was changed")
+            audit.record(self.conn, "reminder.move", str(reminder_id), prov.as_dict(),
+                         {"text": current.text, "from": current.due.isoformat(), "due": due.isoformat()})
+        return moved
+
+    def _moved_to(self, current: Reminder, when: str | datetime | Any) -> datetime:
+        zone = self.clock.zone
+        old = current.due.astimezone(zone)
+        if isinstance(when, datetime):
+            return rules.resolve_when(when, self.clock).start.replace(microsecond=0).astimezone(zone)
+        from steward.dates import resolve
+
+        text = " ".join(str(when).split())
+        said = resolve(text, self.clock, options=self.date_options) if text else None
+        if said is not None and said.has_time and not said.has_date and said.grain in ("hour", "minute", "second") \
+                and not _is_offset(text):
+            # "5 pm": that time on the reminder's own day (or the next such time after now)
+            day_start = datetime.combine(old.date(), time(0), tzinfo=zone)
+            pinned = self.clock.at(max(day_start, self.clock.now()))
+            found = resolve(text, pinned, options=self.date_options)
+            if found is not None:
+                return found.start.replace(microsecond=0).astimezone(zone)
+        moment = rules.resolve_when(text, self.clock, self.date_options)
+        if not moment.has_time:
+            day = moment.start.astimezone(zone).date()
+            return rules.resolve_when(datetime.combine(day, old.timetz().replace(tzinfo=None)).replace(tzinfo=zone),
+                                      self.clock).start.astimezone(zone)
+        return moment.start.replace(microsecond=0).astimezone(zone)
+
+    def snooze_reminder(self, reminder_id: int, delay: timedelta | str, *,
+                        provenance: Provenance | Mapping[str, Any], dry_run: bool = False) -> Reminder:
+        """Remind again after `delay` ("10 minutes" or a timedelta): a new one-off reminder, same text."""
+        prov = Provenance.of(provenance)
+        current = self._current(reminder_id)
+        if current.status in ("pending", "firing"):
+            raise UserError(f"reminder #{reminder_id} has not fired yet (it is due "
+                            f"{current.due.astimezone(self.clock.zone):%a %H:%M}); move it instead")
+        wait = delay if isinstance(delay, timedelta) else self._delay(delay)
+        if not timedelta(0) < wait <= MAX_SNOOZE:
+            raise UserError("a snooze is from a minute to 7 days; nothing was changed")
+        due = (self.clock.now() + wait).replace(microsecond=0).astimezone(self.clock.zone)
+        zone = self.clock.zone_name
+        if dry_run:
+            return Reminder(id=None, text=current.text, due=due, zone=zone, next=due, snoozed_from=reminder_id)
+        with repo.write_txn(self.conn):
+            new_id = repo.insert_snooze(self.conn, current.text, normalise(current.text), due, zone, reminder_id)
+            repo.mark_done(self.conn, reminder_id, self.clock.now())  # the snoozed copy is the one that counts
+            audit.record(self.conn, "reminder.snooze", str(new_id), prov.as_dict(),
+                         {"text": current.text, "due": due.isoformat(), "zone": zone, "from": reminder_id})
+        made = repo.get_reminder(self.conn, new_id)
+        assert made is not None
+        return made.shown_in(self.clock.zone)
+
+    def _delay(self, words: str) -> timedelta:
+        from steward.dates import resolve
+
+        text = " ".join(words.split()) or "10 minutes"
+        found = resolve(text if text.startswith(("in ", "for ")) else f"in {text}", self.clock,
+                        options=self.date_options) or resolve(text, self.clock, options=self.date_options)
+        if found is None or not found.has_time:
+            raise UserError(f"I can't tell how long {words!r} is; try e.g. '10 minutes' or '1 hour'")
+        return found.start - self.clock.now()
+
+    def done_reminder(self, reminder_id: int, *, provenance: Provenance | Mapping[str, Any],
+                      dry_run: bool = False) -> Reminder:
+        """Mark a reminder done. One that has not fired yet will not; a repeating one skips to its next."""
+        prov = Provenance.of(provenance)
+        current = self._current(reminder_id)
+        if current.done_at is not None:
+            raise UserError(f"reminder #{reminder_id} is already done; nothing was changed")
+        if current.status in ("cancelled", "firing"):
+            raise UserError(f"reminder #{reminder_id} {_STATE[current.status]}; nothing was changed")
+        now = self.clock.now()
+        finished = replace(current, done_at=now, status="cancelled" if current.status == "pending" else
+                           current.status)
+        if dry_run:
+            return finished.shown_in(self.clock.zone)
+        with repo.write_txn(self.conn):
+            if current.status == "pending":
+                repo.set_reminder_status(self.conn, reminder_id, "cancelled", expect="pending")
+            repo.mark_done(self.conn, reminder_id, now)
+            following = recurring.roll_forward(self.conn, reminder_id, now)
+            audit.record(self.conn, "reminder.done", str(reminder_id), prov.as_dict(), {"text": current.text})
+        return replace(finished, next=following.due if following else None).shown_in(self.clock.zone)
+
+    def cancel_series(self, reminder_id: int, *, provenance: Provenance | Mapping[str, Any],
+                      dry_run: bool = False) -> Reminder:
+        """Cancel every occurrence still to come of the repeating reminder `reminder_id` belongs to."""
+        prov = Provenance.of(provenance)
+        current = self._current(reminder_id)
+        series = self.series_of(current)
+        if series is None:
+            raise UserError(f"reminder #{reminder_id} does not repeat; cancel it on its own")
+        if series.status != "active":
+            raise UserError(f"the repeating reminder {series.text!r} has already "
+                            f"{'been cancelled' if series.status == 'cancelled' else 'ended'}; nothing was changed")
+        open_one = repo.open_occurrence(self.conn, series.id)
+        shown = replace(open_one or current, status="cancelled", next=None).shown_in(self.clock.zone)
+        if dry_run:
+            return shown
+        with repo.write_txn(self.conn):
+            repo.set_series_status(self.conn, series.id, "cancelled")
+            if open_one is not None and open_one.id is not None:
+                repo.set_reminder_status(self.conn, open_one.id, "cancelled", expect="pending")
+            audit.record(self.conn, "reminder.cancel", str(open_one.id if open_one else reminder_id), prov.as_dict(),
+                         {"text": series.text, "rule": series.rule, "series": series.id})
+        return shown
+
+    def recent_fired(self, within: timedelta = timedelta(hours=12)) -> list[Reminder]:
+        """Reminders that fired in the last `within` and are not done, the latest first (what
+        "snooze" and "done" after a notification mean)."""
+        return [r.shown_in(self.clock.zone) for r in repo.last_fired(self.conn, self.clock.now() - within)]
+
+
+def _is_offset(text: str) -> bool:
+    words = text.lower().split()
+    return bool(words) and words[0] in ("in", "for") or "from now" in text.lower() or text.lower().endswith("later")
