@@ -30,7 +30,12 @@ run: $(STAMP)
 	$(BIN)/steward --home $(HOME_DIR) demo $(if $(PORT),--port $(PORT))
 
 test: $(STAMP) $(LLAMA_STAMP) system-deps
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python -m pytest
+
+# the layers and the other import contracts in pyproject.toml ([tool.importlinter])
+imports: $(STAMP)
+	$(BIN)/lint-imports --no-cache
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
