@@ -1,4 +1,5 @@
-"""Notification sinks: where a due reminder is sent (console, desktop, webhook / ntfy, email).
+"""Notification sinks: where a due reminder (or the daily brief) is sent (console, desktop, webhook /
+ntfy, email).
 
 Each sink is a `Notifier`: a `name` and `send(notification)` that either delivers or raises
 `ConnectorError` with one line saying why. `build_sinks` makes the configured ones.
@@ -13,24 +14,38 @@ from typing import Protocol
 
 @dataclass(frozen=True)
 class Notification:
-    """One reminder to tell the user about; `due` is in the user's zone."""
+    """One reminder to tell the user about; `due` is in the user's zone.
+
+    `kind="brief"` carries the daily brief instead: `subject` is its title, `text` the whole brief,
+    `html` its HTML form (the email sink sends both) and `ref` its stable id (the day, or a delivery).
+    """
 
     reminder_id: int
     text: str
     due: datetime
     late: bool = False
+    kind: str = "reminder"
+    subject: str = ""
+    html: str = ""
+    ref: str = ""
 
     @property
     def title(self) -> str:
+        if self.kind != "reminder":
+            return self.subject or f"Steward {self.kind}"
         return f"Late reminder (was due {self.due:%H:%M})" if self.late else f"Reminder · {self.due:%H:%M}"
 
     @property
     def key(self) -> str:
         """A stable id for this notification, so a receiver can drop a repeat."""
+        if self.kind != "reminder":
+            return f"steward-{self.kind}-{self.ref or self.reminder_id}"
         return f"steward-reminder-{self.reminder_id}"
 
     def line(self) -> str:
-        """The one-line form (console, logs)."""
+        """The one-line form (console, logs); a brief is its whole text."""
+        if self.kind != "reminder":
+            return self.text
         late = f" (late: was due {self.due:%Y-%m-%d %H:%M})" if self.late else ""
         return f"⏰ {self.due:%H:%M}  {self.text}{late}  [#{self.reminder_id}]"
 

@@ -69,14 +69,15 @@ class WebhookSink:
     def _request(self, n: Notification) -> urllib.request.Request:
         headers = {"X-Steward-Key": n.key, "User-Agent": "steward"}
         if self.name == "ntfy":
-            headers |= {"Title": n.title, "Tags": "alarm_clock", "Content-Type": "text/plain; charset=utf-8"}
+            headers |= {"Title": n.title, "Tags": "alarm_clock" if n.kind == "reminder" else "sunrise",
+                        "Content-Type": "text/plain; charset=utf-8"}
             if n.late:
                 headers["Priority"] = "high"
             body = n.text.encode()
         else:
             headers["Content-Type"] = "application/json"
             body = json.dumps({"id": n.reminder_id, "text": n.text, "due": n.due.isoformat(), "late": n.late,
-                               "title": n.title, "key": n.key}).encode()
+                               "title": n.title, "key": n.key, "kind": n.kind}).encode()
         return urllib.request.Request(self.url, data=body, headers=headers, method="POST")
 
     def send(self, notification: Notification) -> None:
@@ -102,9 +103,12 @@ class EmailSink:
         msg = EmailMessage()
         msg["From"] = self.sender
         msg["To"] = self.to
-        msg["Subject"] = f"{notification.title}: {notification.text}"
+        brief = notification.kind != "reminder"
+        msg["Subject"] = notification.title if brief else f"{notification.title}: {notification.text}"
         msg["X-Steward-Key"] = notification.key
         msg.set_content(notification.line() + "\n")
+        if notification.html:
+            msg.add_alternative(notification.html, subtype="html")
         try:
             with smtplib.SMTP(self.host, self.port, timeout=self.timeout) as smtp:
                 smtp.send_message(msg)

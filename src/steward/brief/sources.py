@@ -1,0 +1,92 @@
+"""What the brief reads from the other domains, as small Protocols and the lines it shows.
+
+The brief depends on these shapes, not on the services behind them: `app.py` hands `BriefService`
+an object per domain (the calendar's `schedule`, the dues, the appointments found, the mail accounts'
+sync status). A domain that is not there leaves its section with an honest `empty_reason`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from steward.calendar.service import Schedule
+    from steward.mail.live import StatusRow
+
+
+@dataclass(frozen=True)
+class DueLine:
+    """One due as the brief shows it; `amount` is a decimal string, never summed across currencies."""
+
+    id: str
+    issuer: str
+    kind: str  # card | bank | loan | utility | telecom | insurance | rent | subscription | tax
+    account: str  # masked ("••1234") or ""
+    amount: str
+    currency: str
+    due_date: date
+    overdue: bool = False
+    autopay: bool = False
+    message_id: int | None = None
+
+
+class DuesSource(Protocol):
+    """What the brief needs from the money domain."""
+
+    def brief_dues(self, today: date, window_days: int, kinds: tuple[str, ...]) -> Sequence[DueLine]:
+        """Open dues falling due from `today` to `today + window_days` (overdue ones too), of `kinds`
+        (empty: every kind)."""
+        ...
+
+
+@dataclass(frozen=True)
+class AppointmentLine:
+    """One appointment found in mail: proposed, created, duplicate or rejected (with its reason)."""
+
+    status: str
+    provider: str
+    start: datetime | None
+    reason: str = ""
+    location: str = ""
+    event_id: str = ""
+    message_id: int | None = None
+
+
+class AppointmentsSource(Protocol):
+    """What the brief needs from the appointments domain."""
+
+    def brief_appointments(self, since: datetime, now: datetime) -> Sequence[AppointmentLine]:
+        """Appointments found in mail that arrived since `since` (proposals still waiting first)."""
+        ...
+
+
+@dataclass(frozen=True)
+class MailHealthLine:
+    """One live mail account's sync state."""
+
+    account: str
+    kind: str
+    messages: int
+    last_sync: datetime | None
+    last_error: str = ""
+    failures: int = 0
+
+
+ScheduleSource = Callable[[date], "Schedule"]
+MailHealthSource = Callable[[], Sequence[MailHealthLine]]
+
+
+def mail_health_lines(rows: Sequence[StatusRow]) -> list[MailHealthLine]:
+    """`mail.live.MailSync.status()` rows as the brief's lines."""
+    out = []
+    for row in rows:
+        account, status = row.account, row.status
+        out.append(MailHealthLine(
+            account=str(account.name), kind=str(account.kind), messages=int(row.messages),
+            last_sync=status.last_success_at, last_error=str(status.last_error or ""),
+            failures=int(status.failures),
+        ))
+    return out
