@@ -24,7 +24,8 @@ def is_action_request(text: str, vocab: Vocab) -> bool:
 
     A mutate verb counts when it opens the turn (after greetings and polite wrappers) or follows a
     cue such as "you", "please", "to" or "i": "can you add the dues section" is an action, "what's
-    my schedule tomorrow?" is not.
+    my schedule tomorrow?" is not. A turn that puts something in or takes it out of a config object
+    is one too ("only show insurance dues *in my brief*").
     """
     norms = words(text)
     start = _skip(norms, 0, vocab.polite_wrappers)
@@ -33,7 +34,37 @@ def is_action_request(text: str, vocab: Vocab) -> bool:
             continue
         if i == start or match_at(norms[i - 1:i], 0, vocab.verb_cues):
             return True
-    return False
+    return _config_frame(norms, vocab)
+
+
+_CONFIG_DETERMINERS = (("my",), ("the",), ("our",), ("this",))
+
+
+def config_object_at(norms: list[str], vocab: Vocab) -> tuple[int, int] | None:
+    """(start, length) of the first config object ("my daily briefing") that is not content ("the
+    summary *of* the email", "brief *me*")."""
+    for i in range(len(norms)):
+        n = match_at(norms, i, vocab.config_objects)
+        if n and not match_at(norms, i + n, vocab.config_object_breakers):
+            return i, n
+    return None
+
+
+def _config_frame(norms: list[str], vocab: Vocab) -> bool:
+    """A config preposition before a config object: "in my brief", "from the daily digest"."""
+    found = config_object_at(norms, vocab)
+    if found is None:
+        return False
+    i = found[0]
+    if i and match_at(norms, i - 1, _CONFIG_DETERMINERS):
+        i -= 1
+    return any(match_at(norms, j, vocab.config_prepositions) == i - j for j in range(max(0, i - 2), i))
+
+
+def is_config_request(text: str, vocab: Vocab) -> bool:
+    """True when the turn asks to change a config object (the brief, the digest ...): an action that
+    names one. Such a turn is `action` whatever domain noun it carries (ADR-0103 Layer 1)."""
+    return config_object_at(words(text), vocab) is not None and is_action_request(text, vocab)
 
 
 def is_question(text: str, vocab: Vocab) -> bool:

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 import yaml
 
-from steward.assistant.language import is_action_request
+from steward.assistant.language import is_action_request, is_config_request
 from steward.assistant.vocab import Phrase, Vocab, match_at, words
 from steward.errors import ConfigError, StewardError
 
@@ -109,8 +109,12 @@ def keyword_route(text: str, data: RouterData) -> Route:
 
 
 def promote_to_action_intent(route: Route, text: str, vocab: Vocab) -> Route:
-    """A weak intent (general/system/help) whose turn asks for a change becomes `action`."""
+    """A weak intent (general/system/help) whose turn asks for a change becomes `action`; so does a
+    config-surface action ("add the dues section to my briefing") whatever the intent, since a domain
+    noun ("dues") would send it to an agent that lacks the configure tools (ADR-0103 Layer 1)."""
     if route.intent in WEAK_INTENTS and is_action_request(text, vocab):
+        return Route("action", route.confidence, route.source)
+    if route.intent != "action" and is_config_request(text, vocab):
         return Route("action", route.confidence, route.source)
     return route
 

@@ -114,6 +114,9 @@ class Vocab:
     dismissals: tuple[Phrase, ...]
     verb_cues: tuple[Phrase, ...]
     stop_words: tuple[Phrase, ...]
+    config_objects: tuple[Phrase, ...]
+    config_object_breakers: tuple[Phrase, ...]
+    config_prepositions: tuple[Phrase, ...]
     section_names: Mapping[str, tuple[Phrase, ...]]
     sender_kinds: Mapping[str, tuple[Phrase, ...]]
 
