@@ -134,7 +134,9 @@ def test_pre_tool_use_can_block_a_tool_and_post_tool_use_adds_context(cli, serve
     seen = tmp_path / "post.json"
     monkeypatch.setenv("STEWARD_HOOKS_PRE_TOOL_USE", json.dumps([
         "grep -q create_reminder && { echo 'no reminders from the model today' >&2; exit 2; } || true"]))
-    monkeypatch.setenv("STEWARD_HOOKS_POST_TOOL_USE", json.dumps([f"cat > {seen}; echo 'the user is on holiday'"]))
+    context = json.dumps({"hookSpecificOutput": {"hookEventName": "PostToolUse",
+                                                 "additionalContext": "the user is on holiday"}})
+    monkeypatch.setenv("STEWARD_HOOKS_POST_TOOL_USE", json.dumps([f"cat > {seen}; echo '{context}'"]))
     server.enqueue(call("create_reminder", text="Call Sam", day="tomorrow"), call("list_schedule", day="tomorrow"),
                    say("Nothing tomorrow."))
     trace = turn(cli, "I should call Sam at some point tomorrow, can you help")

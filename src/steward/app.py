@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from steward.calendar.service import CalendarService
     from steward.embed import Embedder
     from steward.hooks.bus import HookBus
+    from steward.hooks.session_names import SessionNames
     from steward.llm.tiers import TierConfig
     from steward.mail.heartbeat import SyncHeartbeat
     from steward.mail.hybrid import MailSearch
@@ -95,9 +96,21 @@ class App:
 
     @cached_property
     def hooks(self) -> HookBus:
+        """The hook bus: the session-name hooks (unless off), then the configured command hooks."""
         from steward.hooks.bus import HookBus
 
-        return HookBus.from_settings(self.settings)
+        names = self.session_names
+        return HookBus.from_settings(self.settings, builtin=names.hooks() if names else None,
+                                     on_log=names.record if names else None)
+
+    @cached_property
+    def session_names(self) -> SessionNames | None:
+        """Session titles and the bounded display reminders; None when the `session_names` flag is off."""
+        if not self.settings.as_bool("session_names"):
+            return None
+        from steward.hooks.session_names import SessionNames
+
+        return SessionNames(lambda: self.db, self.clock)
 
     @cached_property
     def loop(self) -> Loop | None:
@@ -119,7 +132,7 @@ class App:
         """The services the loop's tools use (a new domain adds its service here and in ToolContext)."""
         from steward.assistant.tools import ToolContext
 
-        return ToolContext(calendar=self.calendar, mail=self.mailbox, clock=self.clock)
+        return ToolContext(calendar=self.calendar, mail=self.mailbox, clock=self.clock, sessions=self.session_names)
 
     @cached_property
     def reminder_summariser(self) -> Callable[[str], Subject | None] | None:

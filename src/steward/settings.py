@@ -110,9 +110,14 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("inbox_analysis_intercept", True,
             "flag: 'how many / which / list all emails ...' is answered by a full analysis without a model"),
     # hooks (Claude-Code-compatible command hooks: JSON on stdin, JSON or exit 2 back)
-    Setting("hooks.user_prompt_submit", [], "shell commands run on every turn before it is handled"),
-    Setting("hooks.pre_tool_use", [], "shell commands run before the model loop calls a tool"),
-    Setting("hooks.post_tool_use", [], "shell commands run after the model loop called a tool"),
+    # each entry: a command, or {matcher = "tool-name regex", command = "...", timeout = seconds} (docs/hooks.md)
+    Setting("hooks.session_start", [], "hooks run on a session's first turn (matcher: startup)"),
+    Setting("hooks.user_prompt_submit", [], "hooks run on every turn before it is handled"),
+    Setting("hooks.pre_tool_use", [], "hooks run before the model loop calls a tool (matcher: the tool's name)"),
+    Setting("hooks.post_tool_use", [], "hooks run after the model loop called a tool (matcher: the tool's name)"),
+    Setting("hooks.stop", [], "hooks run when the model loop has its final answer; a block asks it to go on"),
+    Setting("session_names", True,
+            "flag: session titles, and bounded reminders to show a requested title (0 = off)"),
     Setting("hooks.timeout", 10.0, "seconds a hook command may take before it is skipped",
             low=0.1, high=86400),
     # models
@@ -132,6 +137,15 @@ SETTINGS: tuple[Setting, ...] = (
             low=0, high=100),
     Setting("llm.api_key_env", "", "environment variable holding a bearer token for an OpenAI-compatible server"),
     Setting("reminder_llm", True, "flag: with a model on the task tier, a reminder's text is the model's summary"),
+    # appointments read from mail
+    Setting("appointments.mode", "ask",
+            "what a proved appointment becomes: ask (a proposal you accept), auto (written at once) or off"),
+    Setting("appointments.window_days", 14, "days of mail an appointment scan reads", low=1, high=366),
+    Setting("appointments.calendar", "", "the calendar appointments are written to; empty = calendar.write_to"),
+    Setting("appointments_llm", True,
+            "flag: with a model on the task tier, it also reads sender/subject/snippet lines for appointments"),
+    Setting("appointments_intercept", True,
+            "flag: 'when is my dentist appointment?' is answered from events and proposals without a model"),
     # the server
     Setting("serve.host", "127.0.0.1", "address `serve` binds to"),
     Setting("serve.port", 8765, "port `serve` listens on", low=0, high=65535),

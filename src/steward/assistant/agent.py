@@ -24,7 +24,8 @@ from steward.assistant.stream import DeltaGate, ReplyStream
 from steward.assistant.toolkit import Preview, Toolbox, error_data
 from steward.assistant.tools import ASK_USER, ToolContext
 from steward.errors import ConnectorError
-from steward.hooks.bus import HookBus
+from steward.hooks.bus import HookBus, HookResult
+from steward.hooks.protocol import HookInput
 from steward.llm.messages import ChatModel, Message, Reply, ToolCall
 from steward.store.held import HeldCall
 
@@ -60,6 +61,7 @@ class RunResult:
     signals: tuple[str, ...] = ()
     steps: tuple[Step, ...] = field(default=())
     model_steps: int = 0
+    hook_errors: tuple[str, ...] = ()  # hooks that failed open: the run went on without them
 
 
 def encode_result(result: Any) -> str:
@@ -93,6 +95,7 @@ class AgentRun:
         self.max_steps = max(1, max_steps)
         self.context_chars = context_chars
         self.hooks = hooks
+        self._hook_errors: list[str] = []
 
     def run(self, ctx: ToolContext, head: str, history: Sequence[Message], text: str) -> RunResult:
         """Answer `text` given `history`; holds writes in `ctx.session` (in memory only on a dry run)."""
@@ -105,11 +108,18 @@ class AgentRun:
         final = ""
         used = 0
         signals: list[str] = []
+        self._hook_errors = []
+        stop_active = False
         for used in range(1, self.max_steps + 1):  # noqa: B007 - `used` is reported
             reply = self._ask(trim(system, history, latest, self.context_chars))
             if not reply.tool_calls:
                 final = reply.text.strip()
-                break
+                go_on = self._stop(ctx, latest, final, stop_active)
+                if go_on is None or used == self.max_steps:
+                    break
+                stop_active = True  # a Stop hook asked for more: once, with its reason as the next word
+                latest += [Message("assistant", final), Message("user", go_on)]
+                continue
             latest.append(reply.message)
             for call in reply.tool_calls:
                 if call.name == ASK_USER:
@@ -117,7 +127,7 @@ class AgentRun:
                     steps.append(Step("ask"))
                     tools.append(ToolTrace(ASK_USER, call.arguments, False, {"asked": question}))
                     break  # the run stops at a question; calls after it are not made
-                blocked = self._pre_tool_use(ctx, call)
+                blocked = self._pre_tool_use(ctx, call, latest)
                 if blocked is not None:
                     steps.append(Step("call", call.name, held=False))
                     result, trace = blocked, ToolTrace(call.name, call.arguments, False, blocked)
@@ -160,21 +170,42 @@ class AgentRun:
             self.stream.reset()  # a tool-call round, or text that must not stand: the page drops it
         return reply
 
-    def _pre_tool_use(self, ctx: ToolContext, call: ToolCall) -> dict[str, str] | None:
-        """PreToolUse hooks: a block comes back to the model as a tool error; None lets the call run."""
+    def _hook(self, event: str, given: HookInput) -> HookResult:
+        """Run `event`'s hooks; those that failed open are kept for the trace."""
+        assert self.hooks is not None
+        found = self.hooks.run(event, given)
+        label = f"{event} {given.tool_name}" if given.tool_name else event
+        self._hook_errors.extend(f"{label}: {e}" for e in found.errors)
+        return found
+
+    def _pre_tool_use(self, ctx: ToolContext, call: ToolCall, latest: Sequence[Message]) -> dict[str, str] | None:
+        """PreToolUse hooks: a block comes back to the model as a tool error; None lets the call run.
+
+        The hooks read what the model has written in this run as the transcript (a sighting of a
+        requested session title ends its reminders)."""
         if self.hooks is None or not self.hooks.has("PreToolUse"):
             return None
-        found = self.hooks.run("PreToolUse", {"session_id": ctx.session, "tool_name": call.name,
-                                              "tool_input": dict(call.arguments)})
+        found = self._hook("PreToolUse", HookInput(
+            "PreToolUse", session_id=ctx.session, tool_name=call.name, tool_input=dict(call.arguments),
+            tool_use_id=call.id, transcript=_written(latest)))
         return error_data("blocked_by_hook", found.reason) if found.blocked else None
 
     def _post_tool_use(self, ctx: ToolContext, call: ToolCall, shown: Any) -> tuple[str, ...]:
         """PostToolUse hooks see what the trace keeps (never an email body); their context goes to the model."""
         if self.hooks is None or not self.hooks.has("PostToolUse"):
             return ()
-        found = self.hooks.run("PostToolUse", {"session_id": ctx.session, "tool_name": call.name,
-                                               "tool_input": dict(call.arguments), "tool_response": shown})
+        found = self._hook("PostToolUse", HookInput(
+            "PostToolUse", session_id=ctx.session, tool_name=call.name, tool_input=dict(call.arguments),
+            tool_use_id=call.id, tool_response=shown))
         return found.context
+
+    def _stop(self, ctx: ToolContext, latest: Sequence[Message], final: str, active: bool) -> str | None:
+        """Stop hooks on the final answer: a block's reason is what the model is asked to go on with."""
+        if self.hooks is None or not self.hooks.has("Stop"):
+            return None
+        found = self._hook("Stop", HookInput("Stop", session_id=ctx.session, stop_hook_active=active,
+                                             transcript=(*_written(latest), final)))
+        return found.reason if found.blocked and not active else None
 
     def _call(self, ctx: ToolContext, call: ToolCall, steps: list[Step],
               held: list[HeldCall]) -> tuple[Any, ToolTrace]:
@@ -227,7 +258,7 @@ class AgentRun:
         reply = "\n\n".join(p for p in parts if p) or "I don't have an answer to that."
         return RunResult(reply=reply, model=self.model.name, tools=tuple(tools), held=tuple(held),
                          question=question, false_claim=false_claim, model_reply=final, signals=tuple(signals),
-                         steps=tuple(steps), model_steps=used)
+                         steps=tuple(steps), model_steps=used, hook_errors=tuple(self._hook_errors))
 
 
 def for_trace(result: Any) -> Any:
@@ -237,6 +268,11 @@ def for_trace(result: Any) -> Any:
         kept["body_chars"] = len(str(result["body"] or ""))
         return kept
     return result
+
+
+def _written(latest: Sequence[Message]) -> tuple[str, ...]:
+    """What the model has written to the user in this run (its text beside tool calls)."""
+    return tuple(m.content for m in latest if m.role == "assistant" and m.content)
 
 
 def _keys(result: Any) -> Sequence[str]:

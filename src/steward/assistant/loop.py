@@ -122,6 +122,8 @@ def _loop_outcome(result: RunResult, spec: TierSpec, escalated: Mapping[str, Any
     data: dict[str, Any] = {"model": result.model, "steps": result.model_steps, "signals": list(result.signals)}
     if result.false_claim:
         data["model_reply"] = result.model_reply
+    if result.hook_errors:
+        data["hook_errors"] = list(result.hook_errors)
     if escalated is not None:
         data["escalated"] = dict(escalated)
     tools = tuple(ToolCall(t.name, t.args, t.held, t.result) for t in result.tools)

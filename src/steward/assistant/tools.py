@@ -23,6 +23,7 @@ from steward.clock import Clock
 
 if TYPE_CHECKING:
     from steward.calendar.service import CalendarService
+    from steward.hooks.session_names import SessionNames
     from steward.mail.mailbox import Mailbox
 
 # numeric dates a model writes when it computes "tomorrow" itself
@@ -49,6 +50,7 @@ class ToolContext:
     user_texts: tuple[str, ...] = ()
     turn: str = ""
     dry_run: bool = False
+    sessions: SessionNames | None = None  # session titles (None: the session_names flag is off)
 
     def for_turn(self, clock: Clock, session: str, user_texts: tuple[str, ...], turn: str = "",
                  dry_run: bool = False) -> ToolContext:
@@ -239,4 +241,6 @@ def mail_tools() -> list[Tool]:
 
 def all_tools() -> list[Tool]:
     """Every tool the loop offers."""
-    return [*mail_tools(), *calendar_tools()]
+    from steward.assistant.session_tools import session_tools
+
+    return [*mail_tools(), *calendar_tools(), *session_tools()]

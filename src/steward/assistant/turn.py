@@ -31,6 +31,7 @@ from steward.clock import Clock
 from steward.errors import UserError
 from steward.hooks.bus import HookBus
 from steward.store import assistant as repo
+from steward.store import write_txn
 
 log = logging.getLogger(__name__)
 
@@ -99,11 +100,16 @@ class Engine:
         turn = Turn(id=uuid.uuid4().hex, text=cleaned, session=session or default_session(self.clock),
                     now=self.clock.now(), dry_run=dry_run, stream=stream)
         notes: list[str] = []
+        context: tuple[str, ...] = ()
+        if self.hooks.has("SessionStart") and not repo.recent_turns(self._db(), turn.session, 1):
+            start = self.hooks.run("SessionStart", {"session_id": turn.session, "source": "startup"})
+            notes.extend(f"hook error: {e}" for e in start.errors)
+            context = start.context
         hook = self.hooks.run("UserPromptSubmit", {"session_id": turn.session, "prompt": cleaned})
         notes.extend(f"hook error: {e}" for e in hook.errors)
         if hook.blocked:
             return self._finish(turn, Outcome(reply=f"Not sent: {hook.reason}"), "hook", notes=notes)
-        turn = replace(turn, context=hook.context)
+        turn = replace(turn, context=context + hook.context)
 
         conn = self._db()
         waiting = repo.open_continuation(conn, turn.session, turn.now)
@@ -165,8 +171,7 @@ class Engine:
     def _record(self, turn: Turn, trace: Trace) -> None:
         """Store the turn and the session's continuation (the one asked now, or none) together."""
         conn = self._db()
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with write_txn(conn):
             repo.drop_continuation(conn, turn.session)
             if trace.continuation is not None:
                 ask = trace.continuation
@@ -179,7 +184,3 @@ class Engine:
                 id=turn.id, session=turn.session, at=turn.now, text=turn.text, reply=trace.reply,
                 handled_by=trace.handled_by, trace=trace.to_json(),
             ), self.clock.zone_name)
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise

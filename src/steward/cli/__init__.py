@@ -25,6 +25,8 @@ COMMAND_MODULES = (
     "steward.cli.when",
     "steward.cli.serve",
     "steward.cli.chat",
+    "steward.cli.hook",
+    "steward.cli.session",
     "steward.cli.mail",
     "steward.cli.mail_sync",
     "steward.cli.demo",

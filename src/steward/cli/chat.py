@@ -1,4 +1,4 @@
-"""`steward chat` (one turn, a REPL, or a turn a line from stdin), `steward route`, `steward hook`."""
+"""`steward chat` (one turn, a REPL, or a turn a line from stdin; `--session` alone lists sessions), `steward route`."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from steward.cli.context import Commands, Ctx, read_stdin, stdin_lines
-from steward.errors import StewardError, UsageError
+from steward.cli.context import Commands, Ctx, stdin_lines
+from steward.errors import StewardError, UsageError, UserError
 
 if TYPE_CHECKING:
     from steward.assistant.stream import ReplyStream
@@ -18,13 +18,13 @@ def register(commands: Commands) -> None:
     chat = commands.add("chat", "talk to Steward: one turn (TEXT), a REPL (no TEXT), or a turn a line (-)",
                         cmd_chat)
     chat.add_argument("text", nargs="*", metavar="TEXT", help="the turn; '-' reads one turn per line from stdin")
-    chat.add_argument("--session", metavar="ID", help="conversation id (default: one per day on your clock)")
+    chat.add_argument("--session", metavar="ID", nargs="?", const="",
+                      help="conversation id (default: one per day on your clock); alone, lists the sessions and "
+                           "their titles")
     chat.add_argument("--dry-run", action="store_true", help="do everything but write; the trace shows the writes")
     route = commands.add("route", "which intent the router gives TEXT (no side effects); '-' reads lines",
                          cmd_route)
     route.add_argument("text", nargs="+", metavar="TEXT")
-    hook = commands.add("hook", "run the configured hooks of EVENT: JSON on stdin, JSON on stdout", cmd_hook)
-    hook.add_argument("event", metavar="EVENT", help="UserPromptSubmit, PreToolUse or PostToolUse")
 
 
 def _human(trace: Any) -> str:
@@ -73,6 +73,10 @@ class _Printer:
 
 def cmd_chat(ctx: Ctx, args: argparse.Namespace) -> int:
     words = list(args.text)
+    if args.session == "":
+        if words:
+            raise UsageError("--session needs an id before the text, e.g. steward chat --session work 'hello'")
+        return _list_sessions(ctx)
     if words == ["-"]:
         return _chat_lines(ctx, args)
     if not words:
@@ -185,22 +189,19 @@ def cmd_route(ctx: Ctx, args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_hook(ctx: Ctx, args: argparse.Namespace) -> int:
-    from steward.hooks.bus import EVENTS
+def _list_sessions(ctx: Ctx) -> int:
+    """`steward chat --session`: the sessions, most recent first, with their titles."""
+    names = ctx.app.session_names
+    if names is None:
+        raise UserError("session titles are turned off (the session_names setting is 0)")
+    found = names.sessions()
 
-    if args.event not in EVENTS:
-        raise UsageError(f"unknown hook event {args.event!r}; use one of {', '.join(EVENTS)}")
-    raw = read_stdin("hook input")
-    try:
-        payload = json.loads(raw) if raw.strip() else {}
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"hook input is not JSON ({exc.msg} at line {exc.lineno})") from None
-    if not isinstance(payload, dict):
-        raise UsageError("hook input must be a JSON object")
-    payload.pop("hook_event_name", None)
-    result = ctx.app.hooks.run(args.event, payload)
-    print(json.dumps(result.to_json(args.event), ensure_ascii=False), file=ctx.stdout)
-    if result.blocked:
-        print(result.reason, file=sys.stderr)
-        return 2
+    def human() -> str:
+        if not found:
+            return "No sessions yet: `steward chat` starts today's."
+        return "\n".join(f"{s.session}  {s.title or '(no title)'}  \u2014 {s.turns} turn{'s' * (s.turns != 1)}, "
+                         f"last {s.last_at.astimezone(ctx.clock.zone):%Y-%m-%d %H:%M}" for s in found)
+
+    ctx.emit({"sessions": [{"session": s.session, "title": s.title, "turns": s.turns,
+                            "last_at": s.last_at.astimezone(ctx.clock.zone).isoformat()} for s in found]}, human)
     return 0

@@ -1,0 +1,54 @@
+"""`steward hook EVENT`: Steward as a command hook for Claude Code (and any tool speaking its protocol).
+
+    "hooks": {"PostToolUse": [{"matcher": "", "hooks": [{"type": "command", "command": "steward hook PostToolUse"}]}]}
+
+It reads the event's JSON on stdin, runs the session-name hooks and the configured command hooks of
+EVENT, and answers in the protocol: JSON on stdout, exit 0; a block is exit 2 with the reason on stderr.
+Input it cannot read is exit 1 with one line on stderr, which Claude Code treats as a non-blocking
+error: a broken hook never stops the session it serves. It stays light on purpose (no model, no numpy,
+no HTTP client is imported), because it runs on every tool call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from steward.cli.context import Commands, Ctx, read_stdin
+
+
+def register(commands: Commands) -> None:
+    hook = commands.add("hook", "Claude Code hook protocol: the event's JSON on stdin, the answer as JSON on stdout",
+                        cmd_hook)
+    hook.add_argument("event", metavar="EVENT",
+                      help="SessionStart, UserPromptSubmit, PreToolUse, PostToolUse or Stop (other Claude Code "
+                           "events get an empty answer)")
+
+
+def cmd_hook(ctx: Ctx, args: argparse.Namespace) -> int:
+    from steward.hooks.protocol import EVENTS, OTHER_EVENTS, HookInput
+
+    event = str(args.event)
+    if event in OTHER_EVENTS:
+        print("{}", file=ctx.stdout)
+        return 0
+    if event not in EVENTS:
+        ctx.notice(f"steward hook: unknown event {event!r}; use one of {', '.join(EVENTS)}")
+        return 1
+    raw = read_stdin("hook input")
+    try:
+        payload = json.loads(raw) if raw.strip() else {}
+    except json.JSONDecodeError as exc:
+        ctx.notice(f"steward hook: the hook input is not JSON ({exc.msg} at line {exc.lineno}); nothing was done")
+        return 1
+    if not isinstance(payload, dict):
+        ctx.notice("steward hook: the hook input must be a JSON object; nothing was done")
+        return 1
+    result = ctx.app.hooks.run(event, HookInput.from_json(event, payload))
+    print(json.dumps(result.to_json(event), ensure_ascii=False), file=ctx.stdout)
+    for error in result.errors:
+        ctx.notice(f"steward hook: {error}")
+    if result.blocked:
+        ctx.notice(result.reason)
+        return 2
+    return 0
