@@ -19,6 +19,7 @@ from steward.paths import Paths
 from steward.settings import Settings
 
 if TYPE_CHECKING:
+    from steward.appointments.service import AppointmentsService
     from steward.assistant.governance import Governance
     from steward.assistant.intercepts import Intercept
     from steward.assistant.loop import Loop
@@ -69,6 +70,33 @@ class App:
             write_to=self.settings.as_str("calendar.write_to") or "local",
             default_hour=self.settings.as_int("reminders.default_hour"),
             event_minutes=self.settings.as_int("calendar.event_minutes"),
+            date_options=DateOptions.from_settings(self.settings),
+        )
+
+    @cached_property
+    def appointments(self) -> AppointmentsService:
+        """Appointment and reservation mail made into calendar events on proved evidence."""
+        from steward.appointments.service import AppointmentsService
+        from steward.appointments.source import live_fetcher
+        from steward.dates import DateOptions
+
+        def ask_model() -> Any:
+            spec = self.tiers.spec_for("task")
+            if not self.settings.as_bool("appointments_llm") or spec is None:
+                return None
+            from steward.appointments.llm import ask_model as ask
+
+            model = self.tiers.model(spec)
+            return lambda lines: ask(model, lines)
+
+        return AppointmentsService(
+            self.db, self.clock, lambda: self.calendar,
+            live_fetcher(lambda: self.db, lambda: self.mail_imap_fetcher),
+            mode=self.settings.as_str("appointments.mode"),
+            window_days=self.settings.as_int("appointments.window_days"),
+            minutes=self.settings.as_int("calendar.event_minutes"),
+            model=ask_model,
+            calendar_name=self.settings.as_str("appointments.calendar") or None,
             date_options=DateOptions.from_settings(self.settings),
         )
 

@@ -42,6 +42,8 @@ def _vevent(event: Event) -> Any:
         v.add("location", event.location)
     if event.steward:
         v.add(MARKER, event.id)
+    for name, value in event.markers:
+        v.add(f"x-steward-{name}", value)
     v.add("x-steward-zone", event.zone)
     return v
 

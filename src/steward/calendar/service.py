@@ -191,10 +191,12 @@ class CalendarService(ReminderManagement):
         calendar: str | None = None,
         dry_run: bool = False,
         uid: str | None = None,
+        markers: Mapping[str, str] | None = None,
     ) -> Event:
         """Write one event to a backend (or, with dry_run, return the one that would be written).
 
-        `uid` keeps an imported event's own UID (refused as a duplicate when the calendar has it).
+        `uid` keeps an imported event's own UID (refused as a duplicate when the calendar has it);
+        `markers` are private duplicate markers stored with the event (X-STEWARD-<NAME> on CalDAV).
         """
         prov = Provenance.of(provenance)
         cleaned = rules.clean_text(title, "event")
@@ -213,7 +215,7 @@ class CalendarService(ReminderManagement):
         place = " ".join(location.split()) if location else None
         event = Event(id=uid or f"steward-{uuid.uuid4()}", title=cleaned, start=start, end=finish,
                       calendar=target.name, location=place or None, zone=self.clock.zone_name,
-                      all_day=all_day)
+                      all_day=all_day, markers=tuple(sorted((markers or {}).items())))
         if dry_run:
             self._refuse_event_duplicate(target, cleaned, start, uid)
             return event

@@ -29,6 +29,7 @@ COMMAND_MODULES = (
     "steward.cli.session",
     "steward.cli.mail",
     "steward.cli.mail_sync",
+    "steward.cli.appointments",
     "steward.cli.demo",
     "steward.cli.maintenance",
 )

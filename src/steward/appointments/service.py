@@ -1,0 +1,456 @@
+"""`AppointmentsService`: appointment and reservation mail made into calendar events on proved evidence.
+
+A scan reads the messages received in the last `appointments.window_days`, gathers id-free candidates
+(structured data read by code from the live body, then patterns over the metadata, then a model over
+sender/subject/snippet lines), and hands each to the consumer (`consumer.decide`). What it proves is
+then checked against two private markers (the source message, and provider + start) and against the
+calendar for an event from the same provider within two hours. In `ask` mode it becomes a proposal the
+user accepts; in `auto` mode it is written at once. Every write goes through `CalendarService.create_event`,
+create-only, and is recorded in the audit log with its provenance. A write whose outcome is unknown (a
+CalDAV timeout) is quarantined and looked up by its UID before anything is retried.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any, Literal
+
+from steward.appointments import structured
+from steward.appointments.consumer import Live, Window, decide, near, resolve_source
+from steward.appointments.model import (
+    Accepted,
+    Candidate,
+    Item,
+    MessageMeta,
+    Rejected,
+    Sourced,
+    fingerprint,
+    normalise,
+    source_marker,
+)
+from steward.appointments.patterns import Cues, find_candidates, load_cues
+from steward.clock import Clock
+from steward.errors import ConnectorError, Duplicate, NotFound, PastMoment, SourceGone, UserError
+from steward.store import appointments as repo
+from steward.store import audit
+from steward.store.calendar import write_txn
+
+if TYPE_CHECKING:
+    from steward.calendar.service import CalendarService
+
+log = logging.getLogger(__name__)
+
+Mode = Literal["ask", "auto", "off"]
+MODES: tuple[str, ...] = ("ask", "auto", "off")
+NEAR = timedelta(hours=2)
+MODEL_BATCH = 40
+# words in a subject that make a message worth reading live for structured data
+_STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment", "ticket", "itinerary", "flight",
+                     "train", "hotel", "table", "invitation", "invite", "event", "cancel", "resched", "updated")
+Fetch = Callable[[int], bytes]
+AskModel = Callable[[Sequence[str]], tuple[list[Candidate], int]]
+
+
+@dataclass(frozen=True)
+class ScanReport:
+    """What one scan did: its window and one item per appointment found."""
+
+    window: Window
+    items: tuple[Item, ...]
+    dry_run: bool = False
+    mode: str = "ask"
+    model_refused: int = 0  # model items refused because they named a message
+
+    def to_json(self) -> dict[str, Any]:
+        return {"window": self.window.to_json(), "items": [i.to_json() for i in self.items],
+                "dry_run": self.dry_run, "mode": self.mode}
+
+    def count(self, status: str) -> int:
+        return sum(1 for i in self.items if i.status == status)
+
+
+def live_text(meta: MessageMeta, raw: bytes) -> str:
+    """Sender, subject and the readable body of a message, normalised (with account numbers masked)."""
+    from steward.mail.mask import mask_numbers
+    from steward.mail.parse import read_body
+
+    body = read_body(raw).text
+    return normalise(mask_numbers(f"{meta.sender_name} {meta.sender}\n{meta.subject}\n{body}"))
+
+
+class AppointmentsService:
+    """Scan, propose, accept and reject appointments read from mail."""
+
+    def __init__(self, conn: sqlite3.Connection, clock: Clock, calendar: Callable[[], CalendarService],
+                 fetch: Fetch, *, mode: str = "ask", window_days: int = 14, minutes: int = 60,
+                 model: Callable[[], AskModel | None] | None = None, calendar_name: str | None = None,
+                 cues: Cues | None = None, date_options: Any = None) -> None:
+        if mode not in MODES:
+            raise UserError(f"appointments.mode {mode!r}: use ask, auto or off")
+        self.conn = conn
+        self.clock = clock
+        self._calendar = calendar
+        self.fetch = fetch
+        self.mode = mode
+        self.window_days = window_days
+        self.minutes = minutes
+        self._model = model
+        self.calendar_name = calendar_name
+        self.cues = cues or load_cues()
+        self.date_options = date_options
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def window(self) -> Window:
+        now = self.clock.now()
+        return Window(now - timedelta(days=self.window_days), now)
+
+    def proposals(self) -> tuple[Item, ...]:
+        """Appointments waiting for the user's yes, soonest first (only those still ahead)."""
+        rows = repo.list_items(self.conn, self.clock.zone, ("proposed",), starting_after=self.clock.now())
+        return tuple(r.item for r in rows)
+
+    def recent(self, limit: int = 50) -> tuple[Item, ...]:
+        """Appointments still ahead, whatever became of them (proposed, created, duplicate, rejected)."""
+        rows = repo.list_items(self.conn, self.clock.zone, starting_after=self.clock.now(), limit=limit)
+        return tuple(r.item for r in rows)
+
+    def between(self, start: datetime, end: datetime) -> tuple[Item, ...]:
+        """Proposed and created appointments starting in [start, end)."""
+        rows = repo.list_items(self.conn, self.clock.zone, ("proposed", "created", "quarantined"),
+                               starting_after=start, starting_before=end)
+        return tuple(r.item for r in rows)
+
+    # -- the scan ---------------------------------------------------------------------------------
+
+    def scan(self, *, dry_run: bool = False) -> ScanReport:
+        """Read the window's mail and propose (ask), write (auto) or, with dry_run, only report."""
+        if self.mode == "off":
+            raise UserError("appointments are off (appointments.mode = off); set it to ask or auto")
+        window = self.window()
+        if not dry_run:
+            self.reconcile()
+        messages = repo.window_messages(self.conn, window.start, window.end)
+        raws: dict[int, bytes | None] = {}
+        found, refused = self._candidates(messages, raws)
+        items: list[Item] = []
+        done: set[str] = set()
+        for sourced in found:
+            item = self._consider(sourced, messages, raws, window, dry_run, done)
+            if item is not None:
+                items.append(item)
+        items.sort(key=lambda i: (i.start is None, i.start or window.end, i.provider))
+        return ScanReport(window, tuple(items), dry_run, self.mode, refused)
+
+    def _raw(self, message_id: int, raws: dict[int, bytes | None]) -> bytes | None:
+        if message_id not in raws:
+            try:
+                raws[message_id] = self.fetch(message_id)
+            except (SourceGone, NotFound, ConnectorError) as exc:
+                log.debug("appointments: message %s not read: %s", message_id, exc.message)
+                raws[message_id] = None
+        return raws[message_id]
+
+    def _worth_reading(self, m: MessageMeta) -> bool:
+        if m.category == "appointment" or any(a.lower().endswith((".ics", ".ical")) for a in m.attachments):
+            return True
+        subject = m.subject.lower()
+        return any(hint in subject for hint in _STRUCTURED_HINTS)
+
+    def _candidates(self, messages: Sequence[MessageMeta], raws: dict[int, bytes | None]
+                    ) -> tuple[list[Sourced], int]:
+        out: list[Sourced] = []
+        unexplained: list[MessageMeta] = []
+        for m in messages:
+            mine: list[Sourced] = []
+            if self._worth_reading(m):
+                raw = self._raw(m.id, raws)
+                if raw is not None:
+                    mine.extend(Sourced(c, m) for c in structured.extract(raw, m.sender_name))
+            mine.extend(Sourced(c, m) for c in find_candidates(m, self.cues, self.clock, self.date_options))
+            if not mine and self._worth_reading(m):
+                unexplained.append(m)
+            out.extend(mine)
+        refused = 0
+        ask = self._model() if self._model is not None else None
+        if ask is not None and unexplained:
+            for start in range(0, len(unexplained), MODEL_BATCH):
+                lines = [m.line() for m in unexplained[start:start + MODEL_BATCH]]
+                try:
+                    got, bad = ask(lines)
+                except ConnectorError as exc:
+                    log.warning("appointments: the model could not be asked (%s); patterns only", exc.message)
+                    break
+                refused += bad
+                out.extend(Sourced(c) for c in got)
+        return out, refused
+
+    def _decide(self, sourced: Sourced, messages: Sequence[MessageMeta], raws: dict[int, bytes | None],
+                window: Window) -> Accepted | Rejected:
+        c = sourced.candidate
+        meta = sourced.message
+        if meta is None:
+            found = resolve_source(c, messages)
+            if isinstance(found, Rejected):
+                return found
+            meta = found
+        raw = self._raw(meta.id, raws)
+        live = None if raw is None else Live(live_text(meta, raw), tuple(structured.extract(raw, meta.sender_name)))
+        return decide(c, meta, live, clock=self.clock, window=window, cues=self.cues, minutes=self.minutes,
+                      options=self.date_options)
+
+    def _consider(self, sourced: Sourced, messages: Sequence[MessageMeta], raws: dict[int, bytes | None],
+                  window: Window, dry_run: bool, done: set[str]) -> Item | None:
+        decision = self._decide(sourced, messages, raws, window)
+        if isinstance(decision, Rejected):
+            return self._rejected(decision, dry_run, done)
+        if decision.fingerprint in done:
+            return None  # the same appointment read twice (subject and snippet, markup and text)
+        done.add(decision.fingerprint)
+        return self._settle(decision, dry_run, via="scheduler" if not dry_run else "cli")
+
+    def _item(self, a: Accepted, status: str, reason: str | None, *, id: int | None = None,
+              event_id: str | None = None) -> Item:
+        c = a.candidate
+        return Item(status=status, reason=reason, provider=c.provider, start=a.start, end=a.end,  # type: ignore[arg-type]
+                    location=a.location, excerpt=c.excerpt, message_id=a.message.id, event_id=event_id, id=id,
+                    origin=c.origin, title=c.title)
+
+    def _rejected(self, r: Rejected, dry_run: bool, done: set[str]) -> Item | None:
+        c = r.candidate
+        change = self._change_for(r)
+        if change is not None:
+            return change
+        key = f"rejected|{normalise(c.provider)}|{r.start or c.start}|{r.reason}"
+        if key in done:
+            return None
+        done.add(key)
+        if r.start is not None and not dry_run:
+            fp = fingerprint(c.provider, r.start)
+            if repo.item_by_fingerprint(self.conn, fp, self.clock.zone) is None and r.end is not None:
+                item = Item("rejected", r.reason, c.provider, r.start, r.end, c.location, c.excerpt,
+                            r.message.id if r.message else None, origin=c.origin, title=c.title)
+                with write_txn(self.conn):
+                    repo.save_item(self.conn, item, fingerprint=fp, zone=self.clock.zone_name, start_text=c.start,
+                                   source_marker=source_marker(r.message.key) if r.message else "")
+        return Item("rejected", r.reason, c.provider, r.start, r.end, c.location, c.excerpt,
+                    r.message.id if r.message else None, origin=c.origin, title=c.title)
+
+    def _change_for(self, r: Rejected) -> Item | None:
+        """A cancellation or a move of an appointment Steward made: shown with the change it asks for."""
+        if r.reason not in ("cancellation", "reschedule") or r.message is None:
+            return None
+        from steward import dates
+
+        c = r.candidate
+        at = self.clock.at(r.message.received_at)
+        said = c.start_at if c.start_at is not None else None
+        earlier = c.was if r.reason == "reschedule" else c.start
+        if said is None or r.reason == "reschedule":
+            found = dates.find(earlier, at, options=self.date_options) if earlier else None
+            said = found.start if found is not None and found.has_time else None
+        if said is None:
+            return None
+        made = repo.item_by_fingerprint(self.conn, fingerprint(c.provider, said), self.clock.zone)
+        if made is None or made.item.status != "created":
+            return None
+        if r.reason == "cancellation":
+            change = f"cancelled: remove {made.item.title} on {made.item.start:%a %d %b %H:%M} from your calendar"
+        else:
+            new = dates.find(c.start, at, options=self.date_options)
+            when = f"{new.start.astimezone(self.clock.zone):%a %d %b %H:%M}" if new is not None else c.start
+            change = f"moved: {made.item.title} is now {when} (it was {made.item.start:%a %d %b %H:%M})"
+        return replace(made.item, status="proposed", reason=r.reason, change=change, excerpt=c.excerpt,
+                       message_id=r.message.id)
+
+    # -- duplicates and the write ------------------------------------------------------------------
+
+    def _duplicate_of(self, a: Accepted, existing: repo.StoredItem | None) -> tuple[str, str | None] | None:
+        """(reason, event uid) when this appointment is already on a calendar, else None."""
+        for marker in repo.markers_for(self.conn, source_marker=a.source_marker, fingerprint=a.fingerprint):
+            if marker.state == "written":
+                same = marker.fingerprint == a.fingerprint
+                return ("fingerprint" if same else "source_marker"), marker.event_uid
+        if existing is not None and existing.item.status == "created":
+            return "fingerprint", existing.item.event_id
+        calendar = self._calendar()
+        for name in calendar.backends:
+            try:
+                reading = calendar.backend(name).read(a.start - NEAR, a.start + NEAR)
+            except ConnectorError as exc:
+                log.debug("appointments: %s not read for duplicates: %s", name, exc.message)
+                continue
+            for event in reading.events:
+                if near(a.candidate.provider, event.title) and abs(event.start - a.start) <= NEAR:
+                    return "near_duplicate", event.id
+        return None
+
+    def _settle(self, a: Accepted, dry_run: bool, *, via: str) -> Item:
+        existing = repo.item_by_fingerprint(self.conn, a.fingerprint, self.clock.zone)
+        if existing is not None and existing.item.status == "rejected" and existing.item.reason == "user":
+            return replace(existing.item, status="rejected")
+        if existing is not None and existing.item.status == "quarantined":
+            return existing.item
+        dup = self._duplicate_of(a, existing)
+        if dup is not None:
+            reason, uid = dup
+            if not dry_run:
+                with write_txn(self.conn):
+                    if existing is None or existing.item.status != "created":
+                        repo.save_item(self.conn, self._item(a, "duplicate", reason, event_id=uid),
+                                       fingerprint=a.fingerprint, source_marker=a.source_marker,
+                                       zone=self.clock.zone_name, start_text=a.candidate.start)
+            return self._item(a, "duplicate", reason, id=existing.item.id if existing else None, event_id=uid)
+        if dry_run:
+            status = "created" if self.mode == "auto" else "proposed"
+            return self._item(a, status, "dry run", id=existing.item.id if existing else None)
+        with write_txn(self.conn):
+            item_id = repo.save_item(self.conn, self._item(a, "proposed", None), fingerprint=a.fingerprint,
+                                     source_marker=a.source_marker, zone=self.clock.zone_name,
+                                     start_text=a.candidate.start)
+        if self.mode == "auto":
+            return self._write(a, item_id, {"via": "email", "command": "appointments scan"})
+        return self._item(a, "proposed", None, id=item_id)
+
+    def _write(self, a: Accepted, item_id: int, provenance: dict[str, str]) -> Item:
+        calendar = self._calendar()
+        target = calendar.backend(self.calendar_name)
+        uid = f"steward-appt-{a.fingerprint}"
+        marker = repo.Marker(uid, target.name, a.source_marker, a.fingerprint, "writing", item_id, None)
+        with write_txn(self.conn):
+            repo.put_marker(self.conn, marker)  # before the calendar is called: a crash leaves a trace
+        prov = {**provenance, "message_id": str(a.message.id), "origin": a.candidate.origin,
+                "excerpt": a.candidate.excerpt[:200], "appointment": str(item_id)}
+        try:
+            event = calendar.create_event(a.candidate.title, a.start, end=a.end, location=a.location,
+                                          calendar=target.name, uid=uid, provenance=prov,
+                                          markers={"source": a.source_marker, "fingerprint": a.fingerprint})
+        except Duplicate:
+            return self._after_duplicate(a, item_id, uid, target.name)
+        except PastMoment:
+            with write_txn(self.conn):
+                repo.drop_marker(self.conn, uid)
+                repo.set_status(self.conn, item_id, "rejected", "past_start")
+            return self._item(a, "rejected", "past_start", id=item_id)
+        except ConnectorError as exc:
+            # the server may have stored it before the answer was lost: never retry blind
+            with write_txn(self.conn):
+                repo.put_marker(self.conn, replace(marker, state="quarantined", error=exc.message[:300]))
+                repo.set_status(self.conn, item_id, "quarantined", "unknown_outcome", uid, target.name)
+                audit.record(self.conn, "appointment.quarantine", uid, prov, {"error": exc.message[:300]})
+            log.warning("appointments: the write of %s is quarantined: %s", a.candidate.title, exc.message)
+            return self._item(a, "quarantined", "unknown_outcome", id=item_id, event_id=uid)
+        with write_txn(self.conn):
+            repo.put_marker(self.conn, replace(marker, state="written"))
+            repo.set_status(self.conn, item_id, "created", None, event.id, target.name)
+        return self._item(a, "created", None, id=item_id, event_id=event.id)
+
+    def _after_duplicate(self, a: Accepted, item_id: int, uid: str, calendar_name: str) -> Item:
+        """create_event refused a duplicate: ours (the UID is there) or a twin the user made."""
+        backend = self._calendar().backend(calendar_name)
+        ours = backend.find(uid) is not None
+        with write_txn(self.conn):
+            if ours:
+                repo.put_marker(self.conn, repo.Marker(uid, calendar_name, a.source_marker, a.fingerprint,
+                                                       "written", item_id, None))
+                repo.set_status(self.conn, item_id, "created", None, uid, calendar_name)
+            else:
+                repo.drop_marker(self.conn, uid)
+                repo.set_status(self.conn, item_id, "duplicate", "near_duplicate")
+        if ours:
+            return self._item(a, "created", None, id=item_id, event_id=uid)
+        return self._item(a, "duplicate", "near_duplicate", id=item_id)
+
+    def reconcile(self) -> list[str]:
+        """Settle writes whose outcome was unknown: found by UID -> created; not there -> proposed again."""
+        settled = []
+        calendar = self._calendar()
+        for marker in repo.unsettled_markers(self.conn):
+            try:
+                found = calendar.backend(marker.calendar).find(marker.event_uid)
+            except ConnectorError as exc:
+                log.info("appointments: %s still unknown (%s)", marker.event_uid, exc.message)
+                continue
+            with write_txn(self.conn):
+                if found is not None:
+                    repo.put_marker(self.conn, replace(marker, state="written", error=None))
+                    if marker.item_id is not None:
+                        repo.set_status(self.conn, marker.item_id, "created", None, marker.event_uid, marker.calendar)
+                    audit.record(self.conn, "appointment.reconcile", marker.event_uid, {"via": "scheduler"},
+                                 {"found": True})
+                else:
+                    repo.drop_marker(self.conn, marker.event_uid)
+                    if marker.item_id is not None:
+                        repo.set_status(self.conn, marker.item_id, "proposed", None)
+                    audit.record(self.conn, "appointment.reconcile", marker.event_uid, {"via": "scheduler"},
+                                 {"found": False})
+            settled.append(marker.event_uid)
+        return settled
+
+    # -- the user's answer --------------------------------------------------------------------------
+
+    def accept(self, item_id: int, *, provenance: dict[str, str] | None = None) -> Item:
+        """Write a proposal to the calendar, after proving it again from its message read live."""
+        self.reconcile()
+        stored = repo.get_item(self.conn, item_id, self.clock.zone)
+        if stored is None:
+            raise NotFound(f"there is no appointment #{item_id}; `steward appointments list` shows them")
+        item = stored.item
+        if item.change is not None or item.status != "proposed":
+            if item.status == "created":
+                raise UserError(f"appointment #{item_id} is already on your calendar ({item.event_id})")
+            raise UserError(f"appointment #{item_id} is {item.status}"
+                            + (f" ({item.reason})" if item.reason else "") + "; nothing was written")
+        proved = self._prove_again(stored)
+        if isinstance(proved, Rejected):
+            with write_txn(self.conn):
+                repo.set_status(self.conn, item_id, "rejected", proved.reason)
+            raise UserError(f"appointment #{item_id} no longer checks out: {proved.because}; nothing was written")
+        dup = self._duplicate_of(proved, None)
+        if dup is not None:
+            with write_txn(self.conn):
+                repo.set_status(self.conn, item_id, "duplicate", dup[0], dup[1])
+            return self._item(proved, "duplicate", dup[0], id=item_id, event_id=dup[1])
+        return self._write(proved, item_id, {"via": "cli", "command": "appointments accept", **(provenance or {})})
+
+    def reject(self, item_id: int) -> Item:
+        """Turn a proposal down: it is not proposed again."""
+        stored = repo.get_item(self.conn, item_id, self.clock.zone)
+        if stored is None:
+            raise NotFound(f"there is no appointment #{item_id}; `steward appointments list` shows them")
+        if stored.item.status != "proposed":
+            raise UserError(f"appointment #{item_id} is {stored.item.status}; only a proposal can be turned down")
+        with write_txn(self.conn):
+            repo.set_status(self.conn, item_id, "rejected", "user")
+            audit.record(self.conn, "appointment.reject", str(item_id), {"via": "cli"},
+                         {"provider": stored.item.provider})
+        return replace(stored.item, status="rejected", reason="user")
+
+    def _prove_again(self, stored: repo.StoredItem) -> Accepted | Rejected:
+        item = stored.item
+        c = Candidate(provider=item.provider, start=stored.start_text, excerpt=item.excerpt, location=item.location,
+                      origin=item.origin)  # type: ignore[arg-type]
+        meta = repo.message_meta(self.conn, item.message_id) if item.message_id is not None else None
+        if meta is None:
+            return Rejected(c, "source_gone")
+        raws: dict[int, bytes | None] = {}
+        raw = self._raw(meta.id, raws)
+        if raw is None:
+            return Rejected(c, "source_gone", meta)
+        window = Window(self.clock.now() - timedelta(days=self.window_days), self.clock.now())
+        options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name)]
+        options += [Sourced(s, meta) for s in find_candidates(meta, self.cues, self.clock, self.date_options)]
+        if item.origin == "model":
+            options.append(Sourced(c, meta))
+        last: Accepted | Rejected = Rejected(c, "evidence_not_in_source", meta)
+        for option in options:
+            decided = self._decide(option, [meta], raws, window)
+            if isinstance(decided, Accepted) and decided.fingerprint == stored.fingerprint:
+                return decided
+            if isinstance(decided, Rejected) and normalise(decided.candidate.provider) == normalise(item.provider):
+                last = decided
+        return last

@@ -1,0 +1,177 @@
+"""SQL of the appointment reader: the window's message metadata, appointment items and write markers."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from steward.appointments.model import Item, MessageMeta
+from steward.calendar.model import from_utc_text, utc_text
+from steward.store import messages as mail_repo
+from steward.store.db import storable_id
+
+
+def window_messages(conn: sqlite3.Connection, start: datetime, end: datetime) -> list[MessageMeta]:
+    """The metadata of every message received in [start, end), newest first."""
+    rows = conn.execute(
+        "SELECT id, message_id, dedup_key, sender, sender_name, subject, snippet, received_at, category, attachments"
+        " FROM messages WHERE received_at >= ? AND received_at < ? ORDER BY received_at DESC, id DESC",
+        (mail_repo.utc_text(start), mail_repo.utc_text(end)),
+    )
+    parse = mail_repo.from_utc_text
+    return [MessageMeta(id=int(r[0]), key=str(r[1] or r[2]), sender=r[3], sender_name=r[4], subject=r[5],
+                        snippet=r[6], received_at=parse(r[7]), category=r[8],
+                        attachments=tuple(json.loads(r[9] or "[]")))
+            for r in rows]
+
+
+def message_meta(conn: sqlite3.Connection, rowid: int) -> MessageMeta | None:
+    """One message's metadata by its id."""
+    m = mail_repo.get_message(conn, rowid)
+    if m is None:
+        return None
+    row = conn.execute("SELECT dedup_key FROM messages WHERE id = ?", (rowid,)).fetchone()
+    return MessageMeta(id=m.id, key=m.message_id or str(row[0]), sender=m.sender, sender_name=m.sender_name,
+                       subject=m.subject, snippet=m.snippet, received_at=m.received_at, category=m.category,
+                       attachments=m.attachments)
+
+
+@dataclass(frozen=True)
+class StoredItem:
+    """An appointment row: the Item it shows, and the private markers and zone it keeps."""
+
+    item: Item
+    fingerprint: str
+    source_marker: str
+    zone: str
+    calendar: str | None
+    start_text: str
+
+
+def _now() -> str:
+    return utc_text(datetime.now(UTC))
+
+
+def _stored(row: sqlite3.Row, zone: Any) -> StoredItem:
+    item = Item(status=row["status"], reason=row["reason"], provider=row["provider"],
+                start=from_utc_text(row["start_utc"]).astimezone(zone), end=from_utc_text(row["end_utc"]).astimezone(zone),
+                location=row["location"], excerpt=row["excerpt"], message_id=row["message_rowid"],
+                event_id=row["event_uid"], id=int(row["id"]), origin=row["origin"], change=row["change"],
+                title=row["title"])
+    return StoredItem(item, row["fingerprint"], row["source_marker"], row["zone"], row["calendar"], row["start_text"])
+
+
+def item_by_fingerprint(conn: sqlite3.Connection, fingerprint: str, zone: Any) -> StoredItem | None:
+    row = conn.execute("SELECT * FROM appointment_items WHERE fingerprint = ?", (fingerprint,)).fetchone()
+    return _stored(row, zone) if row else None
+
+
+def get_item(conn: sqlite3.Connection, item_id: int, zone: Any) -> StoredItem | None:
+    if not storable_id(item_id):
+        return None
+    row = conn.execute("SELECT * FROM appointment_items WHERE id = ?", (item_id,)).fetchone()
+    return _stored(row, zone) if row else None
+
+
+def list_items(conn: sqlite3.Connection, zone: Any, statuses: tuple[str, ...] | None = None,
+               starting_after: datetime | None = None, starting_before: datetime | None = None,
+               limit: int = 200) -> list[StoredItem]:
+    """Stored items by start, optionally of some statuses and starting in a span."""
+    sql = "SELECT * FROM appointment_items WHERE 1=1"
+    args: list[Any] = []
+    if statuses:
+        sql += f" AND status IN ({','.join('?' * len(statuses))})"
+        args.extend(statuses)
+    if starting_after is not None:
+        sql += " AND start_utc >= ?"
+        args.append(utc_text(starting_after))
+    if starting_before is not None:
+        sql += " AND start_utc < ?"
+        args.append(utc_text(starting_before))
+    rows = conn.execute(sql + " ORDER BY start_utc, id LIMIT ?", [*args, limit]).fetchall()
+    return [_stored(r, zone) for r in rows]
+
+
+def save_item(conn: sqlite3.Connection, item: Item, *, fingerprint: str, source_marker: str, zone: str,
+              start_text: str, calendar: str | None = None) -> int:
+    """Insert or update the row of this fingerprint; returns its id. Call inside a transaction."""
+    assert item.start is not None and item.end is not None
+    now = _now()
+    row = conn.execute(
+        "INSERT INTO appointment_items (fingerprint, source_marker, status, reason, provider, title, start_text, start_utc,"
+        " end_utc, zone, location, excerpt, origin, change, message_rowid, event_uid, calendar, first_seen,"
+        " updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+        " ON CONFLICT(fingerprint) DO UPDATE SET status = excluded.status, reason = excluded.reason,"
+        " source_marker = excluded.source_marker, location = excluded.location, excerpt = excluded.excerpt,"
+        " change = excluded.change, message_rowid = excluded.message_rowid,"
+        " event_uid = COALESCE(excluded.event_uid, event_uid), calendar = COALESCE(excluded.calendar, calendar),"
+        " updated_at = excluded.updated_at RETURNING id",
+        (fingerprint, source_marker, item.status, item.reason, item.provider, item.title or item.provider,
+         start_text, utc_text(item.start), utc_text(item.end), zone, item.location, item.excerpt, item.origin, item.change,
+         item.message_id, item.event_id, calendar, now, now),
+    ).fetchone()
+    return int(row[0])
+
+
+def set_status(conn: sqlite3.Connection, item_id: int, status: str, reason: str | None,
+               event_uid: str | None = None, calendar: str | None = None) -> None:
+    conn.execute(
+        "UPDATE appointment_items SET status = ?, reason = ?, event_uid = COALESCE(?, event_uid),"
+        " calendar = COALESCE(?, calendar), updated_at = ? WHERE id = ?",
+        (status, reason, event_uid, calendar, _now(), item_id),
+    )
+
+
+# -- write markers ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Marker:
+    """The markers of one event Steward wrote (or tried to) from mail."""
+
+    event_uid: str
+    calendar: str
+    source_marker: str
+    fingerprint: str
+    state: str
+    item_id: int | None
+    error: str | None
+
+
+def _marker(row: sqlite3.Row) -> Marker:
+    return Marker(row["event_uid"], row["calendar"], row["source_marker"], row["fingerprint"], row["state"],
+                  row["item_id"], row["error"])
+
+
+def put_marker(conn: sqlite3.Connection, marker: Marker) -> None:
+    """Record a write about to happen (state 'writing'), or move an existing marker to a new state."""
+    conn.execute(
+        "INSERT INTO appointment_markers (event_uid, calendar, source_marker, fingerprint, state, item_id, error, at)"
+        " VALUES (?,?,?,?,?,?,?,?) ON CONFLICT(event_uid) DO UPDATE SET state = excluded.state,"
+        " error = excluded.error, item_id = COALESCE(excluded.item_id, item_id), at = excluded.at",
+        (marker.event_uid, marker.calendar, marker.source_marker, marker.fingerprint, marker.state, marker.item_id,
+         marker.error, _now()),
+    )
+
+
+def drop_marker(conn: sqlite3.Connection, event_uid: str) -> None:
+    """Forget a write that never reached the calendar (reconciled: not there), so it may be retried."""
+    conn.execute("DELETE FROM appointment_markers WHERE event_uid = ?", (event_uid,))
+
+
+def markers_for(conn: sqlite3.Connection, *, source_marker: str, fingerprint: str) -> list[Marker]:
+    """Every marker with this source message or this fingerprint."""
+    rows = conn.execute(
+        "SELECT * FROM appointment_markers WHERE source_marker = ? OR fingerprint = ? ORDER BY at",
+        (source_marker, fingerprint),
+    ).fetchall()
+    return [_marker(r) for r in rows]
+
+
+def unsettled_markers(conn: sqlite3.Connection) -> list[Marker]:
+    """Writes whose outcome is not known: quarantined, or left 'writing' by a process that died."""
+    rows = conn.execute("SELECT * FROM appointment_markers WHERE state IN ('writing', 'quarantined') ORDER BY at")
+    return [_marker(r) for r in rows]
