@@ -146,6 +146,18 @@ SETTINGS: tuple[Setting, ...] = (
             "flag: with a model on the task tier, it also reads sender/subject/snippet lines for appointments"),
     Setting("appointments_intercept", True,
             "flag: 'when is my dentist appointment?' is answered from events and proposals without a model"),
+    # money owed, read from bill and statement mail
+    Setting("finance.institutions", [], "your own institutions ([[finance.institutions]] tables: name, domains, "
+            "kind, currency, date_order, zone); a name or domain of a bundled one replaces it", env_ok=False),
+    Setting("finance.notify_days_before", 3, "days before a due its notice is sent (once per due)",
+            low=0, high=365),
+    Setting("finance.since_days", 90, "days of mail `steward dues extract` and `serve` read for dues",
+            low=1, high=36500),
+    Setting("dues_llm", True, "flag: with a model on the task tier, it reads the bills patterns could not "
+            "(every figure it gives must be in the text)"),
+    Setting("dues_request_intercept", True, "flag: 'what do I owe?' is answered from the dues without a model"),
+    Setting("accounts_request_intercept", True,
+            "flag: 'list my credit card accounts' is answered from the accounts the mail shows, without a model"),
     # the server
     Setting("serve.host", "127.0.0.1", "address `serve` binds to"),
     Setting("serve.port", 8765, "port `serve` listens on", low=0, high=65535),

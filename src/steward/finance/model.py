@@ -14,19 +14,6 @@ KINDS = ("card", "bank", "loan", "utility", "telecom", "insurance", "rent", "sub
 Kind = Literal["card", "bank", "loan", "utility", "telecom", "insurance", "rent", "subscription", "tax", "other"]
 STATUSES = ("open", "paid", "superseded")
 Status = Literal["open", "paid", "superseded"]
-DateOrder = Literal["mdy", "dmy"]
-
-
-@dataclass(frozen=True)
-class Institution:
-    """A bank, card issuer, utility, insurer ... that sends bills, known by its mail domains."""
-
-    name: str
-    domains: tuple[str, ...]
-    kind: Kind
-    currency: str = ""          # ISO 4217; "" when it bills in several
-    date_order: DateOrder = "dmy"
-    zone: str = ""              # IANA zone its due dates are meant in; "" = the message's own
 
 
 @dataclass(frozen=True)
@@ -42,6 +29,51 @@ class MessageFacts:
     zone: str
     category: str
     has_pdf: bool
+
+
+def mask_last4(last4: str) -> str:
+    """`1234` -> `XXXX1234`; "" stays ""."""
+    return f"XXXX{last4}" if last4 else ""
+
+
+@dataclass(frozen=True)
+class Due:
+    """A stored due. `account` is the last four digits ("" when the mail shows none)."""
+
+    id: int
+    issuer: str
+    kind: str
+    account: str
+    amount: Decimal
+    minimum: Decimal | None
+    currency: str
+    due_date: date
+    zone: str
+    autopay: bool
+    status: Status
+    message_id: int             # the message it was read from
+    excerpt: str                # the matched phrase when it lies in the stored subject/snippet, else ""
+    created_at: datetime
+    paid_by: int | None = None  # the payment confirmation's message id, or None (paid by hand / open)
+
+    @property
+    def masked_account(self) -> str:
+        return mask_last4(self.account)
+
+
+DateOrder = Literal["mdy", "dmy"]
+
+
+@dataclass(frozen=True)
+class Institution:
+    """A bank, card issuer, utility, insurer ... that sends bills, known by its mail domains."""
+
+    name: str
+    domains: tuple[str, ...]
+    kind: Kind
+    currency: str = ""          # ISO 4217; "" when it bills in several
+    date_order: DateOrder = "dmy"
+    zone: str = ""              # IANA zone its due dates are meant in; "" = the message's own
 
 
 @dataclass(frozen=True)
@@ -91,36 +123,6 @@ class Skip:
 
     message_id: int
     reason: str
-
-
-@dataclass(frozen=True)
-class Due:
-    """A stored due. `account` is the last four digits ("" when the mail shows none)."""
-
-    id: int
-    issuer: str
-    kind: str
-    account: str
-    amount: Decimal
-    minimum: Decimal | None
-    currency: str
-    due_date: date
-    zone: str
-    autopay: bool
-    status: Status
-    message_id: int             # the message it was read from
-    excerpt: str                # the matched phrase when it lies in the stored subject/snippet, else ""
-    created_at: datetime
-    paid_by: int | None = None  # the payment confirmation's message id, or None (paid by hand / open)
-
-    @property
-    def masked_account(self) -> str:
-        return mask_last4(self.account)
-
-
-def mask_last4(last4: str) -> str:
-    """`1234` -> `XXXX1234`; "" stays ""."""
-    return f"XXXX{last4}" if last4 else ""
 
 
 def decimal_text(value: Decimal | None) -> str | None:

@@ -1,0 +1,378 @@
+"""`DuesService`: dues read from the mail, the digest, the accounts, marking paid, and the notices.
+
+The one home of money owed; the intercepts, loop tools, CLI and HTTP route are adapters over it.
+
+    extract(since, dry_run)   read every new candidate once: its body (and PDF) fetched live, patterns
+                              first, then the model (flag dues_llm) whose figures must be in the text
+    digest(window, categories) what is owed, by currency (frozen dataclasses: `Digest`)
+    accounts()                 the cards and accounts the mail shows, with their latest due
+    mark_paid(id)              the one write that marks a due paid by hand
+    notify_due_soon(sinks)     "due in 3 days", once per due and sink
+
+The write path for a due is `_record`: it validates, merges a second message about the same period
+(a reminder, a PDF) into the first, supersedes the account's older statements, and is idempotent
+(a candidate already read is skipped; the same period is one row).
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from steward.clock import Clock, get_zone
+from steward.errors import ConfigError, ConnectorError, NotFound, SourceGone
+from steward.finance.bodies import body_text
+from steward.finance.digest import digest as make_digest
+from steward.finance.digest import money_text
+from steward.finance.extract import merge, missing, normalise, read_bill
+from steward.finance.gate import gate, issuer_name
+from steward.finance.model import Account, Candidate, Digest, Due, Extraction, Institution, MessageFacts
+from steward.finance.model_extract import Refused, model_read
+from steward.finance.money import find_last4
+from steward.finance.pdf import pdf_texts
+from steward.finance.registry import Registry
+from steward.finance.vocab import FinanceVocab, finance_vocab
+from steward.llm.messages import ChatModel
+from steward.notify import Notification, Notifier
+from steward.store import audit
+from steward.store import finance as repo
+
+log = logging.getLogger(__name__)
+
+Fetch = Callable[[sqlite3.Connection, int], bytes]
+Progress = Callable[[int, int], None]
+ACCOUNT_CATEGORIES = frozenset({"statement", "payment_due", "autopay", "bank_alert"})
+
+
+@dataclass(frozen=True)
+class Item:
+    """What one candidate gave: derived, merged (same period as a stored due), paid, or skipped and why."""
+
+    message_id: int
+    issuer: str
+    subject: str
+    outcome: str
+    reason: str = ""
+    due_id: int | None = None
+    summary: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"message_id": self.message_id, "issuer": self.issuer, "subject": self.subject,
+                "outcome": self.outcome, "reason": self.reason or None, "due_id": self.due_id,
+                "summary": self.summary or None}
+
+
+@dataclass(frozen=True)
+class ExtractReport:
+    """One extraction pass."""
+
+    scanned: int
+    items: tuple[Item, ...]
+    dry_run: bool
+
+    def count(self, outcome: str) -> int:
+        return sum(1 for i in self.items if i.outcome == outcome)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scanned": self.scanned, "candidates": len(self.items), "dry_run": self.dry_run,
+                "derived": self.count("derived"), "merged": self.count("merged"), "paid": self.count("paid"),
+                "skipped": self.count("skipped"), "items": [i.to_json() for i in self.items]}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a candidate's text gave: an extraction, or the reason it gave none."""
+
+    extraction: Extraction | None
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class DueNotification(Notification):
+    """"Due in 3 days": a Notification for a due (its own key, so it never collides with a reminder's)."""
+
+    days_left: int = 0
+
+    @property
+    def title(self) -> str:
+        when = {0: "today", 1: "tomorrow"}.get(self.days_left, f"in {self.days_left} days")
+        return f"Payment due {when}"
+
+    @property
+    def key(self) -> str:
+        return f"steward-due-{self.reminder_id}"
+
+    def line(self) -> str:
+        return f"💳 {self.title}: {self.text}  [due #{self.reminder_id}]"
+
+
+class DuesService:
+    """Money owed, over the store behind `db`."""
+
+    def __init__(self, db: Callable[[], sqlite3.Connection], clock: Clock, registry: Registry, *,
+                 fetch: Fetch, model: Callable[[], ChatModel] | None = None, user_day_first: bool = False,
+                 notify_days_before: int = 3, vocab: FinanceVocab | None = None) -> None:
+        self._db = db
+        self.clock = clock
+        self.registry = registry
+        self._fetch = fetch
+        self._model = model
+        self._built: list[ChatModel] = []
+        self.user_day_first = user_day_first
+        self.notify_days_before = notify_days_before
+        self.vocab = vocab or finance_vocab()
+
+    # -- reading one candidate ------------------------------------------------------------------
+
+    def read(self, candidate: Candidate, raw: bytes) -> Reading:
+        """What a candidate's bytes say (patterns, then its PDFs, then the model). Stores nothing."""
+        message = candidate.message
+        received = _local(message)
+        inst = candidate.institution
+        text = f"{message.subject}\n{body_text(raw)}"
+        found = read_bill(text, received=received, institution=inst, vocab=self.vocab,
+                          user_day_first=self.user_day_first, payment_confirmation=candidate.payment_confirmation)
+        if candidate.payment_confirmation and found.owed is None:
+            return Reading(found) if found.paid is not None else Reading(None, "a payment confirmation with no amount")
+        if missing(found) is not None and message.has_pdf:
+            for pdf in pdf_texts(raw):
+                if pdf.text:
+                    found = merge(found, read_bill(pdf.text, received=received, institution=inst, vocab=self.vocab,
+                                                   user_day_first=self.user_day_first))
+        why = missing(found)
+        if why is None:
+            return Reading(found)
+        if self._model is None:
+            return Reading(None, why)
+        model = self._model_once()
+        try:
+            answer = model_read(model, text, received=received, institution=inst, user_day_first=self.user_day_first)
+        except ConnectorError as exc:
+            return Reading(None, f"{why}; the model could not be asked ({exc.message})")
+        if isinstance(answer, Refused):
+            return Reading(None, f"{why}; the model's answer was refused: {answer.reason}")
+        return Reading(merge(answer, found))
+
+    def _model_once(self) -> ChatModel:
+        if not self._built:
+            assert self._model is not None
+            self._built.append(self._model())
+        return self._built[0]
+
+    # -- the pass -------------------------------------------------------------------------------
+
+    def extract(self, since: timedelta | None = timedelta(days=90), *, dry_run: bool = False,
+                progress: Progress | None = None) -> ExtractReport:
+        """Read every candidate received in the last `since` (all when None) that was not read before."""
+        conn = self._db()
+        start = self.clock.now() - since if since is not None else None
+        messages = list(repo.messages_since(conn, start))
+        items: list[Item] = []
+        outer: AbstractContextManager[Any] = repo.rolled_back(conn) if dry_run else nullcontext()
+        with outer:
+            for n, message in enumerate(messages, start=1):
+                item = self._one(conn, message, dry_run)
+                if item is not None:
+                    items.append(item)
+                if progress is not None:
+                    progress(n, len(messages))
+        report = ExtractReport(len(messages), tuple(items), dry_run)
+        log.debug("dues pass: %s scanned, %s candidates", report.scanned, len(items))
+        return report
+
+    def _txn(self, conn: sqlite3.Connection, dry_run: bool) -> AbstractContextManager[Any]:
+        return nullcontext() if dry_run else repo.write_txn(conn)
+
+    def _one(self, conn: sqlite3.Connection, message: MessageFacts, dry_run: bool) -> Item | None:
+        found = gate(message, self.registry, self.vocab)
+        self._saw_accounts(conn, message, dry_run)
+        if isinstance(found, str):
+            return None
+        subject = message.subject[:120]
+        try:
+            raw = self._fetch(conn, message.id)
+        except SourceGone as exc:
+            with self._txn(conn, dry_run):
+                repo.mark_seen(conn, message.id, "skipped", exc.message)
+            return Item(message.id, found.issuer, subject, "skipped", exc.message)
+        except ConnectorError as exc:  # the server is down: try again on the next pass
+            return Item(message.id, found.issuer, subject, "skipped", f"{exc.message} (tried again next time)")
+        reading = self.read(found, raw)
+        del raw
+        with self._txn(conn, dry_run):
+            item = self._record(conn, found, reading)
+            repo.mark_seen(conn, message.id, item.outcome, item.reason, item.due_id)
+        return item
+
+    def _record(self, conn: sqlite3.Connection, cand: Candidate, reading: Reading) -> Item:
+        """The one write path of a due (inside the caller's transaction)."""
+        m = cand.message
+        subject = m.subject[:120]
+        found = reading.extraction
+        if found is None:
+            return Item(m.id, cand.issuer, subject, "skipped", reading.reason)
+        if found.owed is None and found.paid is not None:
+            return self._payment(conn, cand, found)
+        owed = found.owed
+        assert owed is not None and found.due_date is not None
+        new = repo.NewDue(
+            issuer=cand.issuer, kind=found.kind, account=found.account, amount=owed.amount,
+            minimum=found.minimum.amount if found.minimum and found.minimum.currency == owed.currency else None,
+            currency=owed.currency, due_date=found.due_date, zone=_zone_of(cand.institution, m),
+            autopay=found.autopay, message_rowid=m.id, excerpt=_excerpt(found.evidence, m), method=found.method,
+            statement_at=m.received_at)
+        summary = f"{money_text(owed.amount, owed.currency)} due {found.due_date:%d %b %Y}"
+        if found.account:
+            repo.saw_account(conn, cand.issuer, found.kind, found.account, m.received_at, m.id)
+        same = repo.find_same_period(conn, new)
+        if same is not None:
+            repo.fill_in(conn, same.id, new)
+            return Item(m.id, cand.issuer, subject, "merged", f"the same statement as due #{same.id}", same.id, summary)
+        history = repo.newer_period_exists(conn, new)
+        due_id = repo.insert_due(conn, new, "superseded" if history else "open")
+        older = [] if history else repo.supersede_older(conn, new, due_id)
+        audit.record(conn, "due.derived", str(due_id), {"via": "mail", "message": m.id, "method": found.method},
+                     {"superseded": older, "status": "superseded" if history else "open"})
+        if found.paid is not None:  # a statement that also confirms the last payment
+            self._payment(conn, cand, found)
+        return Item(m.id, cand.issuer, subject, "derived", "", due_id, summary)
+
+    def _payment(self, conn: sqlite3.Connection, cand: Candidate, found: Extraction) -> Item:
+        m = cand.message
+        paid = found.paid
+        assert paid is not None
+        currency = paid.currency or (cand.institution.currency if cand.institution else "")
+        for due in repo.payable_dues(conn, cand.issuer.lower(), found.account, currency, m.received_at):
+            if paid.amount >= due.amount or paid.amount == due.minimum:
+                repo.mark_paid(conn, due.id, m.id, m.received_at)
+                audit.record(conn, "due.paid", str(due.id), {"via": "mail", "message": m.id},
+                             {"amount": str(paid.amount), "currency": currency})
+                return Item(m.id, cand.issuer, m.subject[:120], "paid", "", due.id,
+                            f"{money_text(paid.amount, currency)} received")
+        return Item(m.id, cand.issuer, m.subject[:120], "skipped",
+                    f"a payment of {money_text(paid.amount, currency or '?')} matches no open due")
+
+    def _saw_accounts(self, conn: sqlite3.Connection, m: MessageFacts, dry_run: bool) -> None:
+        """Note the masked card or account number a financial message shows in its subject or snippet."""
+        if m.category == "phishing_suspect":
+            return
+        inst = self.registry.lookup(m.sender)
+        if inst is None and m.category not in ACCOUNT_CATEGORIES:
+            return
+        text = f"{m.subject} {m.snippet}"
+        last4 = find_last4(text)
+        if last4 is None:
+            return
+        with self._txn(conn, dry_run):
+            repo.saw_account(conn, issuer_name(m, self.registry), self._account_kind(text, inst), last4[0],
+                             m.received_at, m.id)
+
+    def _account_kind(self, text: str, inst: Institution | None) -> str:
+        if self.vocab.account_context.search(text):
+            return "bank"
+        if self.vocab.card_context.search(text):
+            return "card"
+        return inst.kind if inst is not None else "other"
+
+    # -- reads ----------------------------------------------------------------------------------
+
+    def digest(self, window: str = "all", categories: Iterable[str] = (), *, as_of: date | None = None,
+               statuses: Sequence[str] = ("open",)) -> Digest:
+        """What is owed in the window (and everything overdue), grouped by currency."""
+        today = as_of or self.clock.today()
+        return make_digest(repo.list_dues(self._db(), statuses), as_of=today, window=window, categories=categories,
+                           statuses=statuses)
+
+    def accounts(self) -> tuple[Account, ...]:
+        """The distinct cards and accounts the mail shows, newest sighting first."""
+        rows = repo.accounts(self._db())
+        out = [Account(r.issuer, r.kind, r.account, self.clock.local(r.last_seen), r.latest_due) for r in rows]
+        return tuple(sorted(out, key=lambda a: (a.issuer.lower(), a.kind, a.account)))
+
+    def get(self, due_id: int) -> Due:
+        """One due; NotFound names the command that lists them."""
+        due = repo.get_due(self._db(), due_id)
+        if due is None:
+            raise NotFound(f"no due with id {due_id}; `steward dues` lists them")
+        return due
+
+    # -- the one write by hand ------------------------------------------------------------------
+
+    def mark_paid(self, due_id: int, provenance: dict[str, Any] | None = None, *, dry_run: bool = False) -> Due:
+        """Mark a due paid (idempotent: a paid due stays as it is). Returns the due as it is now."""
+        due = self.get(due_id)
+        if due.status == "paid" or dry_run:
+            return due if due.status == "paid" else _with_status(due, "paid")
+        conn = self._db()
+        with repo.write_txn(conn):
+            repo.mark_paid(conn, due_id, None, self.clock.now())
+            audit.record(conn, "due.paid", str(due_id), dict(provenance or {"via": "cli"}),
+                         {"was": due.status})
+        return self.get(due_id)
+
+    # -- notices --------------------------------------------------------------------------------
+
+    def due_soon(self) -> list[Due]:
+        """Open dues from today to `notify_days_before` days from now, on the user's clock."""
+        today = self.clock.today()
+        return repo.dues_due_between(self._db(), today, today + timedelta(days=self.notify_days_before))
+
+    def notify_due_soon(self, sinks: Sequence[Notifier]) -> list[dict[str, Any]]:
+        """Tell each sink once about each due coming up within `notify_days_before` days."""
+        conn = self._db()
+        today = self.clock.today()
+        sent = []
+        for due in self.due_soon():
+            already = repo.noticed_sinks(conn, due.id)
+            note = _notification(due, today, self.clock)
+            for sink in sinks:
+                if sink.name in already:
+                    continue
+                try:
+                    sink.send(note)
+                except ConnectorError as exc:
+                    log.warning("due %s: %s", due.id, exc.message)
+                    continue
+                with repo.write_txn(conn):
+                    repo.record_notice(conn, due.id, sink.name, self.clock.now())
+                sent.append({"due": due.id, "sink": sink.name, "text": note.text})
+        return sent
+
+
+def _notification(due: Due, today: date, clock: Clock) -> DueNotification:
+    who = " ".join(p for p in (due.issuer, due.kind, due.masked_account) if p)
+    text = f"{who}: {money_text(due.amount, due.currency)} due {due.due_date:%a %d %b}"
+    if due.autopay:
+        text += " (will be debited)"
+    moment = datetime.combine(due.due_date, time(9, 0), clock.zone)
+    return DueNotification(due.id, text, moment, days_left=(due.due_date - today).days)
+
+
+def _local(m: MessageFacts) -> datetime:
+    try:
+        return m.received_at.astimezone(get_zone(m.zone))
+    except ConfigError:
+        return m.received_at
+
+
+def _zone_of(inst: Institution | None, m: MessageFacts) -> str:
+    return inst.zone if inst is not None and inst.zone else m.zone
+
+
+def _excerpt(evidence: str, m: MessageFacts) -> str:
+    """The matched phrase when the stored subject or snippet holds it (never a phrase of the body)."""
+    if not evidence:
+        return ""
+    stored = normalise(f"{m.subject} {m.snippet}").lower()
+    return evidence if normalise(evidence).lower() in stored else ""
+
+
+def _with_status(due: Due, status: str) -> Due:
+    from dataclasses import replace
+
+    return replace(due, status=status)  # type: ignore[arg-type]
