@@ -33,7 +33,7 @@ from steward.hooks.names import NameWords, block_seen, clean_title, coordination
 from steward.hooks.protocol import HookInput, HookOutput, context_output
 from steward.hooks.transcript import assistant_texts
 from steward.store import sessions as repo
-from steward.store.calendar import write_txn
+from steward.store import write_txn
 
 log = logging.getLogger(__name__)
 
