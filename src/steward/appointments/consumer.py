@@ -130,7 +130,9 @@ def _structured_start(c: Candidate, clock: Clock) -> datetime | Rejected:
         if c.travel:
             return Rejected(c, "travel_zone_missing")
         return c.start_at.replace(tzinfo=zone)  # a booking's own local time: the user's clock
-    if not c.travel and c.start_at.utcoffset() != c.start_at.astimezone(zone).utcoffset():
+    # an iCalendar time in UTC ("...Z") is how calendars write an instant, not a place
+    utc = c.origin == "ics" and c.start_at.utcoffset() == timedelta(0)
+    if not c.travel and not utc and c.start_at.utcoffset() != c.start_at.astimezone(zone).utcoffset():
         return Rejected(c, "foreign_zone", detail=f"UTC{c.start_at:%z}")
     return c.start_at.astimezone(zone)
 
@@ -176,8 +178,8 @@ def _status(c: Candidate, message: MessageMeta, cues: Cues) -> str | None:
         said = cues.status_of(f"{c.excerpt}\n{message.subject}")
         if said != "confirmed":
             return _STATUS_REASON[said]
-    if message.category == "personal":
-        return "invitation"  # a person asking the user to come is an invitation, not a booking
+        if message.category == "personal":
+            return "invitation"  # a person asking the user to come is an invitation, not a booking
     return None
 
 

@@ -1,0 +1,57 @@
+"""Build appointment mail for the tests: plain confirmations, .ics parts and schema.org markup."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr
+from pathlib import Path
+
+ME = ("Alex Morgan", "alex@steward-demo.example")
+DENTAL = ("Lakeside Dental", "appointments@lakesidedental.example")
+
+
+def message(mid: str, sender: tuple[str, str], subject: str, body: str, sent: datetime, *,
+            ics: str | None = None, html: str | None = None) -> bytes:
+    msg = EmailMessage()
+    msg["From"] = formataddr(sender)
+    msg["To"] = formataddr(ME)
+    msg["Subject"] = subject
+    msg["Date"] = format_datetime(sent)
+    msg["Message-ID"] = f"<{mid}>"
+    msg.set_content(body)
+    if html is not None:
+        msg.add_alternative(html, subtype="html")
+    if ics is not None:
+        msg.add_attachment(ics.encode(), maintype="text", subtype="calendar", filename="booking.ics")
+    return bytes(msg)
+
+
+def ics_event(summary: str, start: str, end: str, *, method: str = "PUBLISH", organizer: str = "Lakeside Dental",
+              status: str = "CONFIRMED", sequence: int = 0, rsvp: bool = False, location: str = "") -> str:
+    attendee = "ATTENDEE;RSVP=TRUE;PARTSTAT=NEEDS-ACTION:mailto:alex@steward-demo.example\r\n" if rsvp else ""
+    where = f"LOCATION:{location}\r\n" if location else ""
+    return ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+            f"METHOD:{method}\r\nBEGIN:VEVENT\r\nUID:booking-{abs(hash(summary + start))}@test\r\n"
+            f"DTSTAMP:20260901T000000Z\r\nDTSTART:{start}\r\nDTEND:{end}\r\nSUMMARY:{summary}\r\n{where}"
+            f"ORGANIZER;CN={organizer}:mailto:desk@organizer.example\r\n{attendee}"
+            f"STATUS:{status}\r\nSEQUENCE:{sequence}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+
+
+def schema_table(name: str, start: str, status: str = "ReservationConfirmed") -> str:
+    data = {"@context": "http://schema.org", "@type": "FoodEstablishmentReservation",
+            "reservationStatus": f"http://schema.org/{status}", "startTime": start, "partySize": 2,
+            "reservationFor": {"@type": "FoodEstablishment", "name": name,
+                               "address": {"@type": "PostalAddress", "streetAddress": "3 Curry Lane",
+                                           "addressLocality": "Bengaluru"}}}
+    return (f"<html><head><script type=\"application/ld+json\">{json.dumps(data)}</script></head>"
+            f"<body><p>Your table at {name} is booked.</p></body></html>")
+
+
+def write_folder(folder: Path, messages: dict[str, bytes]) -> Path:
+    """The messages as .eml files in a folder (names sorted = import order)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, raw in messages.items():
+        (folder / f"{name}.eml").write_bytes(raw)
+    return folder
