@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -196,17 +196,37 @@ class App:
         """The intercepts in the order they are tried; a flag `<name>_intercept` = 0 leaves one out."""
         from steward.assistant.intercepts.inbox import InboxAnalysis
         from steward.assistant.intercepts.reminder import ReminderCreation
+        from steward.assistant.intercepts.reminders_manage import ManageReminders
         from steward.assistant.intercepts.schedule import ScheduleQuery
         from steward.dates import DateOptions
 
         options = DateOptions.from_settings(self.settings)
         built: list[Intercept] = [
-            ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser),
+            ManageReminders(self.vocab, self.clock, lambda: self.calendar, lambda: self.db, date_options=options,
+                            similarity=lambda: self.text_similarity,
+                            snooze_minutes=self.settings.as_int("reminders.snooze_minutes")),
+            ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser,
+                             default_hour=self.settings.as_int("reminders.default_hour")),
             ScheduleQuery(self.vocab, self.clock, lambda: self.calendar, options),
             InboxAnalysis(self.vocab, self.clock, lambda: self.db, self.settings.as_int("mail.analyze_limit"),
                           options),
         ]
         return [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
+
+    @cached_property
+    def text_similarity(self) -> Callable[[str, Sequence[str]], Sequence[float]] | None:
+        """Cosine similarity of a text to others by the sentence embedder (which reminder "the gardening
+        one" means); None when the `reminder_meaning` flag is off or the model is not installed."""
+        from steward.embed.minilm import model_installed
+
+        if not self.settings.as_bool("reminder_meaning") or not model_installed():
+            return None
+
+        def similarity(query: str, texts: Sequence[str]) -> Sequence[float]:
+            vectors = self.embedder.embed([query, *texts])
+            return [float(vectors[0] @ row) for row in vectors[1:]]
+
+        return similarity
 
     @cached_property
     def tiers(self) -> TierConfig:

@@ -11,8 +11,9 @@ owns; the next turn's answer completes the reminder (ADR-0112 §3).
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 ASK_WHAT = "What should I remind you about?"
+# "mondays", "on tuesdays": a repeat said without "every"
+_PLURAL_DAY = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bweekdays\b|\bweekends\b", re.IGNORECASE)
 ASK_WHEN = "When should I remind you?"
 NAME = "reminder_creation"
 
@@ -83,8 +86,10 @@ class ReminderCreation:
     reads_only = False
 
     def __init__(self, vocab: Vocab, clock: Clock, calendar: Callable[[], CalendarService],
-                 date_options: Any = None, summarise: Callable[[str], Subject | None] | None = None) -> None:
+                 date_options: Any = None, summarise: Callable[[str], Subject | None] | None = None,
+                 default_hour: int = 9) -> None:
         self.vocab = vocab
+        self.default_hour = default_hour  # the hour of a repeat said with no time ("every monday")
         self.clock = clock
         self._calendar = calendar
         self.date_options = date_options
@@ -137,14 +142,33 @@ class ReminderCreation:
         if any(match_at(norms, i, self.vocab.not_creating) for i in range(at)):
             return None  # "cancel the 5 pm reminder" is not a new one
         dated = reminder_dates(turn.text, turn_clock(self.clock, turn), self.vocab, self.date_options)
-        if is_todo and (dated.when is None or not dated.when.has_time):
+        repeat = self._repeat(turn)
+        if is_todo and (dated.when is None or not dated.when.has_time) and (repeat is None or not repeat.has_time):
             return None  # a to-do is a reminder only with a clock time (ADR-0112 §4)
-        return Match(NAME, {"when": dated.when, "dates": dated})
+        if repeat is not None:
+            # the repeat's words ("every monday", "until friday") are not what the reminder is for
+            dated = replace(dated, cut=tuple(sorted({*dated.cut, *repeat.parts})))
+        return Match(NAME, {"when": dated.when, "dates": dated, "repeat": repeat})
+
+    def _repeat(self, turn: Turn) -> Any:
+        """The repeat said in the turn ("every monday at 9"), a steward.dates Recurrence, or None."""
+        if not contains_phrase(words(turn.text), self.vocab.repeat_words) and not _PLURAL_DAY.search(turn.text):
+            return None
+        from steward import dates
+
+        return dates.find_recurrence(turn.text, turn_clock(self.clock, turn), self.date_options, self.default_hour)
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
         when = match.slots.get("when")
         found = match.slots.get("dates")
         subject, source = self._subject(turn.text, found if isinstance(found, ReminderDates) else None)
+        repeat = match.slots.get("repeat")
+        if repeat is not None:
+            if not subject:
+                payload = {"need": "what", "repeat": {"rule": repeat.rule, "start": repeat.start.isoformat()}}
+                return Outcome(reply=ASK_WHAT, ask=OpenQuestion(NAME, ASK_WHAT, payload),
+                               data={"subject_source": source})
+            return self._write_repeating(turn, subject, repeat.rule, repeat.start, source)
         if when is None and not subject:
             return Outcome(reply=ASK_WHAT, ask=OpenQuestion(NAME, ASK_WHAT, {"need": "what", "then": "when"}))
         if when is None:
@@ -163,6 +187,13 @@ class ReminderCreation:
             subject, source = self._subject(turn.text)
             if not subject:
                 return Outcome(reply=ASK_WHAT, ask=question)
+            if isinstance(payload.get("repeat"), Mapping):
+                try:
+                    start = datetime.fromisoformat(str(payload["repeat"]["start"]))
+                    rule = str(payload["repeat"]["rule"])
+                except (KeyError, TypeError, ValueError):
+                    return None
+                return self._write_repeating(turn, subject, rule, start, source)
             if "when" not in payload:
                 ask = OpenQuestion(NAME, ASK_WHEN, {"need": "when", "subject": subject})
                 return Outcome(reply=ASK_WHEN, ask=ask)
@@ -190,9 +221,27 @@ class ReminderCreation:
         verb = "I would set a reminder" if turn.dry_run else "Reminder set"
         reply = f"{verb} for {when_label(reminder.due)}: {reminder.text}"
         if contains_phrase(words(turn.text), self.vocab.repeat_words):
-            reply += " (only this one: repeating reminders are not supported yet)"
+            reply += (" (only this one: I couldn't tell how it repeats; say e.g. \"every monday at 9\" or "
+                      "\"on the 1st of every month\")")
         return Outcome(reply=reply, writes=(Write("reminder", reminder.id, fields),),
                        data={"subject_source": source})
+
+    def _write_repeating(self, turn: Turn, subject: str, rule: str, start: datetime,
+                         source: str = "deterministic") -> Outcome:
+        provenance = {"via": "turn", "session": turn.session, "turn": turn.id, "command": "chat"}
+        calendar = self._calendar()
+        try:
+            reminder = calendar.create_repeating(subject, rule, start=start, provenance=provenance,
+                                                 dry_run=turn.dry_run)
+        except UserError as exc:
+            return Outcome(reply=exc.message[:1].upper() + exc.message[1:], data={"error": exc.message})
+        from steward.dates import describe_rule
+
+        how = describe_rule(reminder.rule or rule, start)
+        verb = "I would set a repeating reminder" if turn.dry_run else "Repeating reminder set"
+        reply = f"{verb}: {reminder.text}, {how}; first on {when_label(reminder.due)}"
+        return Outcome(reply=reply, writes=(Write("reminder", reminder.id, reminder.to_json()),),
+                       data={"subject_source": source, "rule": reminder.rule, "repeats": how})
 
 
 def turn_clock(clock: Clock, turn: Turn) -> Clock:

@@ -1,0 +1,483 @@
+"""reminder_management: list, cancel, move, snooze and finish reminders in plain words, without a model.
+
+    "what reminders do I have?"            list (a day or a week said narrows it: "this week")
+    "cancel the AI training reminder"      cancel (a repeating one: the series; "skip this week's": one)
+    "move it to 5 pm", "push the dentist reminder to friday"      move (a time keeps the day, a day the time)
+    "snooze 10 minutes" (after one fired)  remind again later
+    "done", "mark it done"                 finished (one not yet due will not fire)
+
+The target is found among the open reminders by its words and by meaning (`reminder_targets`); "it"
+and "that" are the session's last reminder (the last one set, changed or listed alone; for snooze and
+done, one that fired in the last two hours comes first). Two close matches, or no words at all with
+several reminders open, open a question this intercept owns ("Which one: 1) … 2) …?"), answered by
+number or by words. Every change goes through the calendar's one write path; an unambiguous target
+needs no consent question, an ambiguous cancel always asks. The words are in `reminders_manage.yaml`.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sqlite3
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from steward.assistant.intercepts.base import Match
+from steward.assistant.intercepts.reminder import turn_clock, when_label
+from steward.assistant.language import is_question
+from steward.assistant.reminder_targets import Candidate, Similarity, choose, pick_answer
+from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
+from steward.assistant.vocab import Phrase, Vocab, is_word, match_at, tokenize
+from steward.clock import Clock
+from steward.errors import ConfigError, UserError
+
+if TYPE_CHECKING:
+    from steward.calendar.model import Reminder
+    from steward.calendar.service import CalendarService
+
+log = logging.getLogger(__name__)
+
+NAME = "reminder_management"
+ACTIONS = ("list", "cancel", "move", "snooze", "done")
+RECENT_FIRE = timedelta(hours=2)   # "snooze" / "done" right after a notification mean that one
+DONE_WINDOW = timedelta(days=7)    # a fired reminder can be marked done for this long
+MAX_LISTED = 20
+MAX_ASKED = 5
+_DURATION = re.compile(
+    r"\b(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty five|half an?)\s*"
+    r"(?P<unit>minutes?|mins?|m|hours?|hrs?|h)\b", re.IGNORECASE)
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "fifteen": 15,
+            "twenty": 20, "thirty": 30, "forty five": 45, "half a": 0.5, "half an": 0.5}
+
+
+@dataclass(frozen=True)
+class ManageWords:
+    """The phrase lists of `reminders_manage.yaml`, tokenised, longest first."""
+
+    nouns: tuple[Phrase, ...]
+    list_phrases: tuple[Phrase, ...]
+    list_verbs: tuple[Phrase, ...]
+    verbs: Mapping[str, tuple[Phrase, ...]]
+    done_marks: tuple[Phrase, ...]
+    pronouns: tuple[Phrase, ...]
+    occurrence_only: tuple[Phrase, ...]
+    series_words: tuple[Phrase, ...]
+    fillers: tuple[Phrase, ...]
+
+
+def load_manage_words() -> ManageWords:
+    """The words shipped beside this module; a missing or mistyped list is a ConfigError naming it."""
+    from steward.assistant.vocab import _phrases  # the same tokenising as vocab.yaml
+
+    text = (resources.files("steward.assistant.intercepts") / "reminders_manage.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    lists: dict[str, tuple[Phrase, ...]] = {}
+    for key in ("nouns", "list_phrases", "list_verbs", "cancel_verbs", "move_verbs", "snooze_verbs", "done_verbs",
+                "done_marks", "pronouns", "occurrence_only", "series_words", "fillers"):
+        raw = data.get(key) if isinstance(data, Mapping) else None
+        if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+            raise ConfigError(f"reminders_manage.yaml: {key} must be a list of phrases")
+        lists[key] = _phrases(raw)
+    verbs = {a: lists.pop(f"{a}_verbs") for a in ("cancel", "move", "snooze", "done")}
+    return ManageWords(verbs=verbs, **lists)
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a turn asks of an existing reminder (pure reading of its words)."""
+
+    action: str
+    target: tuple[str, ...] = ()          # the content words naming the reminder
+    pronoun: bool = False                 # "it", "that", "the last one"
+    noun: bool = False                    # "reminder" was said
+    occurrence: bool = False              # only this occurrence of a repeating one
+    series: bool = False                  # the whole series
+    when: str = ""                        # move: where to; list: which days
+    delay_minutes: float | None = None    # snooze
+    filters: tuple[tuple[int, int], ...] = field(default=())  # spans of times naming the target ("my 5 pm one")
+
+
+def _find(norms: Sequence[str], start: int, phrases: tuple[Phrase, ...]) -> tuple[int, int] | None:
+    for i in range(start, len(norms)):
+        n = match_at(norms, i, phrases)
+        if n:
+            return i, n
+    return None
+
+
+def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, options: Any = None) -> Request | None:
+    """The management request in `text`, or None when the turn is not one."""
+    from steward import dates
+
+    tokens = [t for t in tokenize(text) if is_word(t)]
+    norms = [t.norm for t in tokens]
+    if not norms:
+        return None
+    start = 0
+    while start < len(norms) and (n := match_at(norms, start, vocab.polite_wrappers)):
+        start += n
+    verb: tuple[str, int, int] | None = None
+    for i in range(start, len(norms)):
+        best = max(((a, match_at(norms, i, p)) for a, p in words.verbs.items()), key=lambda x: x[1])
+        if best[1]:
+            verb = (best[0], i, best[1])
+            break
+    trigger = _find(norms, 0, vocab.reminder_triggers)
+    creating_first = trigger is not None and (verb is None or trigger[0] < verb[1]) and \
+        norms[trigger[0]] == "remind" and not (verb and verb[0] == "snooze" and verb[1] == trigger[0])
+    asks = is_question(text, vocab) or bool(match_at(norms, start, words.list_verbs))
+    listing = _find(norms, 0, words.list_phrases) is not None
+    if (verb is None or verb[1] > start) and asks and (listing or (_find(norms, 0, words.nouns) and verb is None)):
+        found = dates.find(text, clock, options=options)
+        return Request("list", when=found.text if found is not None else "")
+    if verb is None or creating_first:
+        return None
+    action, at, length = verb
+    if action == "done" and not _done_shape(norms, at, length, words):
+        return None
+    covered = set(range(at, at + length))
+    for i in range(start):
+        covered.add(i)
+    when = ""
+    filters: list[tuple[int, int]] = []
+    delay: float | None = None
+    found_all = dates.find_all(text, clock, options=options)
+    if action == "move":
+        after = [r for r in found_all if r.span[0] >= tokens[at].end]
+        if not after:
+            return None
+        dest = after[-1]
+        when = dest.text
+        filters = [r.span for r in found_all if r is not dest]
+        _cover(tokens, covered, [dest.span])
+    elif action == "snooze":
+        m = _DURATION.search(text, tokens[at].end if at < len(tokens) else 0)
+        if m is not None:
+            word = _NUMBERS.get(" ".join(m["n"].lower().split()))
+            amount = float(m["n"]) if word is None else float(word)
+            delay = amount * (60 if m["unit"].lower().startswith("h") else 1)
+            _cover(tokens, covered, [m.span()])
+        filters = [r.span for r in found_all if m is None or not (r.span[0] < m.end() and m.start() < r.span[1])]
+    else:
+        filters = [r.span for r in found_all]
+    _cover(tokens, covered, filters)
+    flags = {"pronoun": words.pronouns, "noun": words.nouns, "occurrence": words.occurrence_only,
+             "series": words.series_words, "marks": words.done_marks if action == "done" else ()}
+    seen: dict[str, bool] = dict.fromkeys(flags, False)
+    i = 0
+    content: list[str] = []
+    while i < len(norms):
+        if i in covered:
+            i += 1
+            continue
+        hit = next(((k, n) for k, p in flags.items() if (n := match_at(norms, i, p))), None)
+        if hit is not None:
+            seen[hit[0]] = True
+            i += hit[1]
+            continue
+        n = match_at(norms, i, words.fillers) or match_at(norms, i, vocab.polite_wrappers)
+        if n:
+            i += n
+            continue
+        content.append(norms[i])
+        i += 1
+    if action == "cancel" and "skip" in norms[at:at + length]:
+        seen["occurrence"] = True
+    return Request(action, tuple(content), seen["pronoun"], seen["noun"], seen["occurrence"], seen["series"], when,
+                   delay, tuple(filters))
+
+
+def _done_shape(norms: Sequence[str], at: int, length: int, words: ManageWords) -> bool:
+    """ "done" is a request only as a short turn ("done", "mark it done", "i did it") or "mark X done"."""
+    phrase = norms[at:at + length]
+    if phrase == ["mark"]:
+        return any(match_at(norms, i, words.done_marks) for i in range(at + 1, len(norms)))
+    return len(norms) - (at + length) <= 4 and at <= 2
+
+
+def _cover(tokens: Sequence[Any], covered: set[int], spans: Sequence[tuple[int, int]]) -> None:
+    for k, t in enumerate(tokens):
+        if any(b <= t.start and t.end <= e for b, e in spans):
+            covered.add(k)
+
+
+def _label(r: Reminder, calendar: CalendarService) -> str:
+    how = calendar.describe(r)
+    return f"{r.text} ({when_label(r.due)}{', ' + how if how else ''})"
+
+
+class ManageReminders:
+    """The reminder_management intercept."""
+
+    name = NAME
+    reads_only = False
+
+    def __init__(self, vocab: Vocab, clock: Clock, calendar: Callable[[], CalendarService],
+                 db: Callable[[], sqlite3.Connection], words: ManageWords | None = None, date_options: Any = None,
+                 similarity: Callable[[], Similarity | None] | None = None, snooze_minutes: int = 10) -> None:
+        self.vocab = vocab
+        self.clock = clock
+        self._calendar = calendar
+        self._db = db
+        self.words = words or load_manage_words()
+        self.date_options = date_options
+        self._similarity = similarity or (lambda: None)
+        self.snooze_minutes = snooze_minutes  # a snooze that says no length ("snooze", "snooze it")
+
+    # -- matching -------------------------------------------------------------------------------
+
+    def match(self, turn: Turn) -> Match | None:
+        clock = turn_clock(self.clock, turn)
+        request = parse_request(turn.text, self.words, self.vocab, clock, self.date_options)
+        if request is None:
+            return None
+        if request.action in ("list", "snooze", "done"):
+            return Match(NAME, {"request": request})
+        if request.pronoun or request.noun:
+            return Match(NAME, {"request": request})
+        if not request.target:
+            return None
+        # words alone ("cancel the dentist"): ours only when an open reminder has them
+        candidates = self._candidates(request.action)
+        found = choose(request.target, candidates, self.similarity())
+        return Match(NAME, {"request": request}) if found.best or found.close else None
+
+    def similarity(self) -> Similarity | None:
+        try:
+            return self._similarity()
+        except (ConfigError, OSError, RuntimeError) as exc:  # no model here: the words decide alone
+            log.debug("reminder targets by words only: %s", exc)
+            return None
+
+    # -- answering ------------------------------------------------------------------------------
+
+    def handle(self, turn: Turn, match: Match) -> Outcome:
+        request = match.slots["request"]
+        assert isinstance(request, Request)
+        if request.action == "list":
+            return self._list(turn, request)
+        candidates = self._candidates(request.action)
+        chosen = self._target(turn, request, candidates)
+        if isinstance(chosen, Outcome):
+            return chosen
+        return self._act(turn, request, chosen)
+
+    def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        payload = question.payload
+        try:
+            request = Request(str(payload["action"]), occurrence=bool(payload.get("occurrence")),
+                              series=bool(payload.get("series")), when=str(payload.get("when") or ""),
+                              delay_minutes=payload.get("delay_minutes"))
+            ids = [int(i) for i in payload["ids"]]
+        except (KeyError, TypeError, ValueError):
+            return None
+        calendar = self._calendar()
+        reminders = [r for r in (calendar.reminders(include_done=True)) if r.id in ids]
+        by_id = {r.id: r for r in reminders}
+        candidates = [Candidate(i, by_id[i].text, _label(by_id[i], calendar)) for i in ids if i in by_id]
+        picked = pick_answer(turn.text, candidates, self.similarity())
+        if picked is None:
+            if len(turn.text.split()) <= 3:
+                return Outcome(reply=f"Say a number from 1 to {len(candidates)}, or some words of the one you mean. "
+                                     + question.question, ask=question)
+            return None
+        return self._act(turn, request, by_id[picked.id])
+
+    # -- the parts ------------------------------------------------------------------------------
+
+    def _candidates(self, action: str) -> list[Candidate]:
+        calendar = self._calendar()
+        pending = [r for r in calendar.reminders() if r.status == "pending"]
+        if action == "snooze":
+            pool = calendar.recent_fired(timedelta(days=1))
+        elif action == "done":
+            pool = calendar.recent_fired(DONE_WINDOW) + pending
+        else:
+            pool = pending
+        return [Candidate(int(r.id), r.text, _label(r, calendar)) for r in pool if r.id is not None]
+
+    def _target(self, turn: Turn, request: Request, candidates: list[Candidate]) -> Reminder | Outcome:
+        calendar = self._calendar()
+        everything = {r.id: r for r in calendar.reminders(include_done=True)}
+        allowed = {c.id for c in candidates}
+        if not candidates:
+            return Outcome(reply=self._nothing(request.action), data={"action": request.action, "reminder": None})
+        pool = self._filtered(turn, request, candidates, everything)
+        if not request.target:
+            implied = self._implied(turn, request, allowed)
+            if implied is not None:
+                return everything[implied]
+            if len(pool) == 1:
+                return everything[pool[0].id]
+            return self._ask(request, pool, "Which one")
+        found = choose(request.target, pool, self.similarity())
+        if found.best is not None:
+            return everything[found.best.id]
+        if found.close:
+            return self._ask(request, list(found.close), "Which one")
+        said = " ".join(request.target)
+        return Outcome(reply=f"I couldn't find a reminder for {said!r}. " + self._listing(candidates),
+                       data={"action": request.action, "reminder": None})
+
+    def _filtered(self, turn: Turn, request: Request, candidates: list[Candidate],
+                  everything: Mapping[int | None, Reminder]) -> list[Candidate]:
+        """The candidates a time in the turn names ("my 5 pm reminder", "tomorrow's one"), else all."""
+        if not request.filters:
+            return candidates
+        from steward import dates
+
+        clock = turn_clock(self.clock, turn)
+        zone = self.clock.zone
+        kept = []
+        for begin, end in request.filters:
+            said = dates.find(turn.text[begin:end], clock, options=self.date_options)
+            if said is None:
+                continue
+            for c in candidates:
+                due = everything[c.id].due.astimezone(zone)
+                same_day = not said.has_date or due.date() == said.start.astimezone(zone).date()
+                same_time = not said.has_time or (due.hour, due.minute) == (said.start.hour, said.start.minute)
+                if same_day and same_time and c not in kept:
+                    kept.append(c)
+        return kept or candidates
+
+    def _implied(self, turn: Turn, request: Request, allowed: set[int]) -> int | None:
+        """The reminder "it" means: one that just fired (snooze, done), else the session's last one."""
+        if request.action in ("snooze", "done"):
+            recent = [r for r in self._calendar().recent_fired(RECENT_FIRE) if r.id in allowed]
+            if recent and recent[0].id is not None:
+                return recent[0].id
+        last = last_reminder(self._db(), turn.session)
+        if last is not None and last in allowed:
+            return last
+        if last is not None and request.pronoun:
+            # a repeating reminder's last occurrence has fired: "it" is its open one now
+            calendar = self._calendar()
+            mentioned = next((r for r in calendar.reminders(include_done=True) if r.id == last), None)
+            if mentioned is not None and mentioned.next is not None:
+                current = [r for r in calendar.reminders() if r.series_id == mentioned.series_id and
+                           mentioned.series_id is not None]
+                if current and current[0].id in allowed:
+                    return current[0].id
+        return None
+
+    def _ask(self, request: Request, pool: Sequence[Candidate], lead: str) -> Outcome:
+        shown = list(pool)[:MAX_ASKED]
+        question = f"{lead}: " + " ".join(f"{i}) {c.label}" for i, c in enumerate(shown, 1)) + "?"
+        payload = {"action": request.action, "ids": [c.id for c in shown], "when": request.when,
+                   "delay_minutes": request.delay_minutes, "occurrence": request.occurrence,
+                   "series": request.series}
+        return Outcome(reply=question, ask=OpenQuestion(NAME, question, payload),
+                       data={"action": request.action, "candidates": [c.id for c in shown]})
+
+    def _nothing(self, action: str) -> str:
+        return {"snooze": "Nothing has reminded you recently, so there is nothing to snooze.",
+                "done": "You have no reminder to mark done.",
+                }.get(action, "You have no upcoming reminders.")
+
+    def _listing(self, candidates: Sequence[Candidate]) -> str:
+        shown = "; ".join(c.label for c in candidates[:MAX_ASKED])
+        more = f" and {len(candidates) - MAX_ASKED} more" if len(candidates) > MAX_ASKED else ""
+        return f"Your reminders: {shown}{more}."
+
+    def _act(self, turn: Turn, request: Request, target: Reminder) -> Outcome:
+        calendar = self._calendar()
+        prov = {"via": "turn", "session": turn.session, "turn": turn.id, "command": "chat"}
+        assert target.id is not None
+        repeating = target.series_id is not None
+        how = calendar.describe(target)
+        try:
+            if request.action == "cancel":
+                whole = repeating and not request.occurrence
+                if whole:
+                    done = calendar.cancel_series(target.id, provenance=prov, dry_run=turn.dry_run)
+                elif turn.dry_run:
+                    done = replace(target, status="cancelled")
+                else:
+                    done = calendar.cancel_reminder(target.id, provenance=prov)
+                if whole:
+                    reply = f"Cancelled the repeating reminder: {target.text} ({how})."
+                elif repeating:
+                    nxt = f"; it repeats next on {when_label(done.next)}" if done.next else ""
+                    reply = f"Skipped this one ({when_label(target.due)}): {target.text}{nxt}."
+                else:
+                    reply = f"Cancelled: {target.text} ({when_label(target.due)})."
+            elif request.action == "move":
+                done = calendar.move_reminder(target.id, request.when, provenance=prov, dry_run=turn.dry_run)
+                reply = f"Moved: {target.text} to {when_label(done.due)}."
+                if repeating:
+                    reply += f" Only this time: it still repeats {how}."
+            elif request.action == "snooze":
+                minutes = request.delay_minutes or self.snooze_minutes
+                done = calendar.snooze_reminder(target.id, timedelta(minutes=minutes), provenance=prov,
+                                                dry_run=turn.dry_run)
+                reply = f"Snoozed: {target.text}. I'll remind you again at {done.due:%H:%M}."
+            else:
+                done = calendar.done_reminder(target.id, provenance=prov, dry_run=turn.dry_run)
+                nxt = f" Next time: {when_label(done.next)}." if done.next else ""
+                reply = f"Marked done: {target.text}.{nxt}"
+        except UserError as exc:
+            return Outcome(reply=exc.message[:1].upper() + exc.message[1:],
+                           data={"action": request.action, "reminder": target.id, "error": exc.message})
+        if turn.dry_run:
+            reply = "(dry run) " + reply
+        fields = done.to_json()
+        return Outcome(reply=reply, writes=(Write("reminder", fields.get("id") or target.id, fields),),
+                       data={"action": request.action, "reminder": target.id,
+                             "series": bool(repeating and request.action == "cancel" and not request.occurrence)})
+
+    def _list(self, turn: Turn, request: Request) -> Outcome:
+        calendar = self._calendar()
+        shown = [r for r in calendar.reminders() if r.status in ("pending", "firing", "failed")]
+        window = ""
+        if request.when:
+            from steward import dates
+
+            said = dates.find(request.when, turn_clock(self.clock, turn), options=self.date_options)
+            if said is not None:
+                begin = said.start
+                end = said.end or (said.start + timedelta(days=1))
+                if said.has_date and said.end is None:
+                    end = said.start + timedelta(days=1)
+                shown = [r for r in shown if begin <= r.due < end or _repeats_within(calendar, r, begin, end)]
+                window = f" {request.when}"
+        if not shown:
+            reply = f"You have no reminders{window}." if window else "You have no upcoming reminders."
+            return Outcome(reply=reply, data={"action": "list", "reminders": []})
+        lines = [f"You have {len(shown)} reminder{'s' if len(shown) != 1 else ''}{window}:"]
+        for i, r in enumerate(shown[:MAX_LISTED], 1):
+            how = calendar.describe(r)
+            late = " (its notification failed)" if r.status == "failed" else ""
+            lines.append(f"{i}) {when_label(r.due)}: {r.text}{' (' + how + ')' if how else ''}{late}")
+        if len(shown) > MAX_LISTED:
+            lines.append(f"… and {len(shown) - MAX_LISTED} more (`steward reminders list` shows them all)")
+        data: dict[str, Any] = {"action": "list", "reminders": [r.to_json() for r in shown[:MAX_LISTED]]}
+        if len(shown) == 1:
+            data["reminder"] = shown[0].id  # "cancel it" now means this one
+        return Outcome(reply="\n".join(lines), data=data)
+
+
+def _repeats_within(calendar: CalendarService, r: Reminder, begin: datetime, end: datetime) -> bool:
+    return any(begin <= t < end for t in calendar.upcoming(r, 8))
+
+
+def last_reminder(conn: sqlite3.Connection, session: str) -> int | None:
+    """The reminder the session's latest turns set, changed or named alone (None when there is none)."""
+    from steward.store import assistant as turns
+
+    for past in reversed(turns.recent_turns(conn, session, 20)):
+        trace = past.trace
+        for write in reversed(list(trace.get("writes") or [])):
+            if write.get("kind") == "reminder" and write.get("id") is not None:
+                fields = write.get("fields") or {}
+                snoozed = fields.get("id") if fields.get("id") != write.get("id") else None
+                return int(snoozed or write["id"])
+        data = trace.get("data") or {}
+        if isinstance(data, Mapping) and isinstance(data.get("reminder"), int):
+            return int(data["reminder"])
+    return None
