@@ -169,3 +169,19 @@ def test_a_cancellation_of_an_event_steward_made_is_shown_with_the_change(
     change = next(i for i in items if i["reason"] == "cancellation")
     assert change["status"] == "proposed" and "remove Lakeside Dental appointment" in change["change"]
     assert len(events(cli)) == 1  # nothing is deleted without the user's yes
+
+
+def test_serve_scans_as_a_job_and_after_new_mail(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    from steward.web.jobs import scan_appointments, scheduled_jobs
+
+    mailbox(tmp_path, cli)
+    settings = load(None)
+    assert "appointments" in [j.name for j in scheduled_jobs(settings)]
+    app = build_app(settings, make_clock("", NOW), resolve_paths())
+    try:
+        scan_appointments(app)
+        assert [(i.provider, i.status) for i in app.appointments.proposals()] == [("Lakeside Dental", "proposed")]
+    finally:
+        app.close()
+    off = settings.with_overrides({"appointments.mode": "off"})
+    assert "appointments" not in [j.name for j in scheduled_jobs(off)]

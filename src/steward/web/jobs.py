@@ -158,7 +158,20 @@ def scheduled_jobs(settings: Settings) -> list[Job]:
         # looked at every 15 s; each account is synced on its own `mail.sync_every` schedule and backs
         # off on its own after failures (the heartbeat decides, so this job itself rarely fails)
         jobs.append(Job("mail-sync", 15.0, HeartbeatJob(), delay=2.0))
+    if settings.as_str("appointments.mode") != "off":
+        # after each sync (HeartbeatJob) and hourly, so imported mail is read and the window moves on
+        jobs.append(Job("appointments", 3600.0, scan_appointments, delay=10.0))
     return [job for job in jobs if job.every > 0]
+
+
+def scan_appointments(app: App) -> None:
+    """One appointment scan (`AppointmentsService.scan`): proposals in ask mode, events in auto mode."""
+    if app.settings.as_str("appointments.mode") == "off":
+        return
+    report = app.appointments.scan()
+    for item in report.items:
+        if item.status in ("proposed", "created", "quarantined"):
+            log.info("appointment %s: %s %s", item.status, item.provider, item.start)
 
 
 def send_due_reminders(app: App) -> None:
@@ -196,4 +209,6 @@ class HeartbeatJob:
                 log.warning("%s (next try %s)", item["error"], item.get("next_at"))
             else:
                 log.info("mail sync %s: %s new, %s removed", item["account"], item.get("added"), item.get("removed"))
+        if any(item.get("ok") and item.get("added") for item in results):
+            scan_appointments(app)  # new mail may confirm an appointment
         return results
