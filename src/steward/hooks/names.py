@@ -86,7 +86,7 @@ def mint_title(task: str, words: NameWords) -> str:
                 changed = True
                 break
     kept = tokens[: words.max_words]
-    while len(kept) > 1 and kept[-1].lower() in words.tail:
+    while kept and kept[-1].lower() in words.tail:
         kept.pop()
     if not kept:
         raise UserError("say what the session is for, e.g. set-task \"fix the login bug\"")

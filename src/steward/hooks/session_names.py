@@ -246,6 +246,11 @@ class SessionNames:
     def _post_tool_use(self, given: HookInput) -> HookOutput | None:
         if not given.session_id:
             return None
+        # the common case (nothing pending, no `steward` in a shell command) decides without the words
+        command = given.tool_input.get("command")
+        may_mint = isinstance(command, str) and "steward" in command
+        if not may_mint and not reminder_due(repo.get_name(self._db(), given.session_id), self.limit):
+            return None
         found = coordination(given.tool_name, given.tool_input, self.words)
         if found is not None:
             # a mint run in a shell (Claude Code's Bash) is recorded for this payload's session;
