@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from steward.assistant.vocab import Vocab
     from steward.calendar.service import CalendarService
     from steward.embed import Embedder
+    from steward.finance.service import DuesService
     from steward.hooks.bus import HookBus
     from steward.hooks.session_names import SessionNames
     from steward.llm.tiers import TierConfig
@@ -98,6 +99,28 @@ class App:
             model=ask_model,
             calendar_name=self.settings.as_str("appointments.calendar") or None,
             date_options=DateOptions.from_settings(self.settings),
+        )
+
+    @cached_property
+    def dues(self) -> DuesService:
+        """Money owed: dues read from bill mail (bodies fetched live), the digest, accounts, mark paid."""
+        from steward.finance.bodies import fetch_message
+        from steward.finance.registry import build_registry
+        from steward.finance.service import DuesService
+
+        spec = self.tiers.spec_for("task")
+        model = None
+        if self.settings.as_bool("dues_llm") and spec is not None:
+            tiers = self.tiers
+            model = lambda: tiers.model(spec)  # noqa: E731 - built on the first bill the patterns cannot read
+        return DuesService(
+            lambda: self.db, self.clock,
+            build_registry(self.settings.as_list("finance.institutions"),
+                           str(self.settings.config_file or "config.toml")),
+            fetch=lambda conn, rowid: fetch_message(conn, rowid, self.mail_imap_fetcher),
+            model=model,
+            user_day_first=self.settings.as_bool("dates.day_first"),
+            notify_days_before=self.settings.as_int("finance.notify_days_before"),
         )
 
     # -- the conversation engine ------------------------------------------------------------------

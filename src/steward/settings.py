@@ -117,6 +117,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("schedule_query_intercept", True, "flag: 'what's my schedule tomorrow?' is answered without a model"),
     Setting("inbox_analysis_intercept", True,
             "flag: 'how many / which / list all emails ...' is answered by a full analysis without a model"),
+    # the daily brief
+    Setting("brief_config_intercept", True,
+            "flag: 'add the dues section to my brief', 'put my schedule first' ... change the brief without a model"),
+    Setting("brief_intercept", True, "flag: 'show my brief', 'what does my day look like?' are answered without a model"),
+    Setting("brief.morning_time", "07:00",
+            "when the morning brief is sent to the notification sinks, on the user's clock (HH:MM; empty = never)"),
     # hooks (Claude-Code-compatible command hooks: JSON on stdin, JSON or exit 2 back)
     # each entry: a command, or {matcher = "tool-name regex", command = "...", timeout = seconds} (docs/hooks.md)
     Setting("hooks.session_start", [], "hooks run on a session's first turn (matcher: startup)"),

@@ -22,6 +22,7 @@ from steward.assistant.toolkit import Preview, Tool, ToolError, Write, tool_from
 from steward.clock import Clock
 
 if TYPE_CHECKING:
+    from steward.brief.service import BriefService
     from steward.calendar.service import CalendarService
     from steward.hooks.session_names import SessionNames
     from steward.mail.mailbox import Mailbox
@@ -51,6 +52,7 @@ class ToolContext:
     turn: str = ""
     dry_run: bool = False
     sessions: SessionNames | None = None  # session titles (None: the session_names flag is off)
+    brief: BriefService | None = None  # the daily brief (show_brief, configure_brief)
 
     def for_turn(self, clock: Clock, session: str, user_texts: tuple[str, ...], turn: str = "",
                  dry_run: bool = False) -> ToolContext:
@@ -241,6 +243,7 @@ def mail_tools() -> list[Tool]:
 
 def all_tools() -> list[Tool]:
     """Every tool the loop offers."""
+    from steward.assistant.brief_tools import brief_tools
     from steward.assistant.session_tools import session_tools
 
-    return [*mail_tools(), *calendar_tools(), *session_tools()]
+    return [*mail_tools(), *calendar_tools(), *session_tools(), *brief_tools()]

@@ -117,6 +117,7 @@ class Vocab:
     config_objects: tuple[Phrase, ...]
     config_object_breakers: tuple[Phrase, ...]
     config_prepositions: tuple[Phrase, ...]
+    brief_requests: tuple[Phrase, ...]
     section_names: Mapping[str, tuple[Phrase, ...]]
     sender_kinds: Mapping[str, tuple[Phrase, ...]]
 

@@ -7,7 +7,7 @@ pure; `BriefService.configure` writes the result and its audit entry (the one wr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -46,6 +46,21 @@ class ConfigRequest:
         return {"op": self.op, "slot": self.slot,
                 "position": self.position.to_json() if self.position else None,
                 "changes": [c.to_json() for c in self.changes]}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ConfigRequest:
+        """The request `to_json` wrote (a held tool call's resolved arguments)."""
+        op = str(data.get("op"))
+        if op not in OPS:
+            raise UserError(f"unknown brief config operation {op!r} ({', '.join(OPS)})")
+        raw = data.get("position")
+        position = None
+        if isinstance(raw, Mapping):
+            position = Position(raw.get("kind") or "first", str(raw.get("ref") or ""), int(raw.get("index") or 0))
+        changes = tuple(
+            OptionChange(str(c["option"]), c["mode"], tuple(c["value"]) if isinstance(c["value"], list) else c["value"])
+            for c in data.get("changes") or ())
+        return cls(op, data.get("slot"), position, changes)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

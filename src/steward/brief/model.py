@@ -31,10 +31,11 @@ class Section:
     items: tuple[Item, ...]
     empty_reason: str | None
     options: Mapping[str, Any] = field(default_factory=dict)
+    subtitle: str = ""  # the options as a person reads them ("next 7 days, only insurance and rent")
 
     def to_json(self) -> dict[str, Any]:
         return {"slot": self.slot, "title": self.title, "items": [i.to_json() for i in self.items],
-                "empty_reason": self.empty_reason,
+                "empty_reason": self.empty_reason, "subtitle": self.subtitle,
                 "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()}}
 
 

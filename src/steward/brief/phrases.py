@@ -41,6 +41,7 @@ class ConfigWords:
     """The lists of `phrases.yaml`, tokenised, plus the words for the brief itself."""
 
     objects: tuple[Phrase, ...]
+    breakers: frozenset[str]
     add_verbs: tuple[Phrase, ...]
     remove_verbs: tuple[Phrase, ...]
     move_verbs: tuple[Phrase, ...]
@@ -72,8 +73,10 @@ def _bundled() -> Mapping[str, Any]:
     return data
 
 
-def config_words(objects: Sequence[Phrase], data: Mapping[str, Any] | None = None) -> ConfigWords:
-    """The config vocabulary (`phrases.yaml`, or `data`) with `objects`, the words for the brief itself."""
+def config_words(objects: Sequence[Phrase], breakers: Sequence[Phrase] = (("of",), ("me",), ("us",)),
+                 data: Mapping[str, Any] | None = None) -> ConfigWords:
+    """The config vocabulary (`phrases.yaml`, or `data`) with `objects`, the words for the brief itself,
+    and `breakers`, the words after one that make it content ("the summary *of* the email")."""
     raw = _bundled() if data is None else data
     lists = {name: _phrases(raw.get(name), f"phrases.yaml: {name}") for name in (
         "add_verbs", "remove_verbs", "move_verbs", "only_words", "before_words", "after_words", "undo_words",
@@ -84,6 +87,7 @@ def config_words(objects: Sequence[Phrase], data: Mapping[str, Any] | None = Non
         raise ConfigError(f"phrases.yaml: positions has unknown places {sorted(unknown)} (use {', '.join(_PLACES)})")
     return ConfigWords(
         objects=tuple(sorted({tuple(o) for o in objects if o}, key=lambda p: (-len(p), p))),
+        breakers=frozenset(b[0] for b in breakers if len(b) == 1),
         positions=positions,
         window_units={str(k): int(v) for k, v in (raw.get("window_units") or {}).items()},
         window_fixed={tuple(words(str(k))): int(v) for k, v in (raw.get("window_fixed") or {}).items()},
@@ -197,16 +201,12 @@ def tag(text: str, manifest: Manifest, w: ConfigWords) -> list[Span]:
         order = ["object", "count", "days", "section", "value", "undo", "reset", "show_config", "remove",
                  "only", "place", "before", "after", "add", "move"]
         best = max(found, key=lambda s: (s.end - s.start, -order.index(s.kind)))
-        if best.kind == "object" and _not_the_brief(norms, best.end):
+        if best.kind == "object" and best.end < len(norms) and norms[best.end] in w.breakers:
+            # "the summary *of* the email", "brief *me*": the word is not the brief itself here
             best = Span("word", best.start, best.end)
         spans.append(best)
         i = best.end
     return spans
-
-
-def _not_the_brief(norms: Sequence[str], end: int) -> bool:
-    """ "summary *of* the email", "brief *me*": the word is not the brief itself here."""
-    return end < len(norms) and norms[end] in ("of", "me", "us")
 
 
 def _is_question(norms: Sequence[str]) -> bool:

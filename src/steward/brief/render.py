@@ -18,7 +18,7 @@ def heading(brief: Brief) -> str:
 
 
 def _section_text(section: Section) -> list[str]:
-    lines = [section.title]
+    lines = [f"{section.title} ({section.subtitle})" if section.subtitle else section.title]
     if not section.items:
         lines.append(f"  {section.empty_reason or 'Nothing to show.'}")
     for item in section.items:
@@ -43,7 +43,8 @@ def to_html(brief: Brief, *, document: bool = True) -> str:
     parts = [f'<article class="brief" data-date="{e(brief.date.isoformat())}">', f"<h2>{e(heading(brief))}</h2>"]
     for section in brief.sections:
         parts.append(f'<section class="brief-section" data-slot="{e(section.slot)}">')
-        parts.append(f"<h3>{e(section.title)}</h3>")
+        sub = f' <small class="options">{e(section.subtitle)}</small>' if section.subtitle else ""
+        parts.append(f"<h3>{e(section.title)}{sub}</h3>")
         if section.items:
             parts.append("<ul>")
             parts.extend(f"<li{_WARN if item.warn else ''}>{e(item.text)}</li>" for item in section.items)

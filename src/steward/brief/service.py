@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import socket
 import sqlite3
 import uuid
@@ -29,7 +30,7 @@ from time import perf_counter
 from typing import Any
 
 from steward.brief import collect
-from steward.brief.config import WRITES, ConfigRequest, ConfigResult, apply
+from steward.brief.config import WRITES, ConfigRequest, ConfigResult, apply, option_label
 from steward.brief.manifest import Manifest, load_manifest
 from steward.brief.model import Brief, Item, Section
 from steward.brief.morning import due_day, morning_instant
@@ -95,7 +96,7 @@ class BriefService:
         appointments: AppointmentsSource | None = None,
         mail_health: MailHealthSource | None = None,
         sinks: Callable[[], Sequence[Notifier]] | None = None,
-        morning_time: time = time(7),
+        morning_time: time | None = time(7),
         inbox_limit: int = 2000,
         retry_waits: Sequence[int] = (60, 300, 900, 3600),
         lease: timedelta = timedelta(minutes=10),
@@ -131,7 +132,9 @@ class BriefService:
                 raise UserError("there is nothing to undo in your brief")
             after, undone = saved.history[-1]
             new = Saved(after, saved.history[:-1])
-            message = f"Undone: {undone.rstrip('.')}." if undone else "Undone: your brief is as it was."
+            what = re.sub(r" \(now \d+\w* of \d+\)", "", undone).rstrip(".")
+            message = f"Undone ({what}): your brief is as it was before." if what else \
+                "Undone: your brief is as it was before."
         else:
             after, message = apply(before, request, self.manifest)
             new = Saved(after, (*saved.history, (before, message)))
@@ -169,7 +172,8 @@ class BriefService:
             if collector is not None:
                 items, empty = collector(spec, placed.options, day, self.sources)
             timings[placed.slot] = (perf_counter() - started) * 1000
-            sections.append(Section(placed.slot, spec.title, items, empty, placed.options))
+            sections.append(Section(placed.slot, spec.title, items, empty, placed.options,
+                                    option_label(spec.options, placed.options)))
         return Brief(today, moment, clock.zone_name, since, tuple(sections), prefs, timings)
 
     # -- delivery -------------------------------------------------------------------------------------
@@ -181,12 +185,16 @@ class BriefService:
             raise ConfigError("no notification sinks are configured for the brief (notify.sinks)")
         return list(self._sinks())
 
-    def morning_due(self, now: datetime) -> datetime:
+    def morning_due(self, now: datetime) -> datetime | None:
         """The instant of today's morning brief on the user's clock (07:00 local, DST or not)."""
+        if self.morning_time is None:
+            return None
         return morning_instant(now.astimezone(self.clock.zone).date(), self.morning_time, self.clock.zone)
 
     def morning_tick(self, now: datetime) -> SendResult | None:
         """Send today's morning brief when it is due and not yet sent (or a retry's time has come)."""
+        if self.morning_time is None:
+            return None  # brief.morning_time is empty: no morning brief
         day = due_day(now, self.morning_time, self.clock.zone)
         if day is None:
             return None

@@ -13,7 +13,9 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from steward.appointments.service import AppointmentsService
     from steward.calendar.service import Schedule
+    from steward.finance.service import DuesService
     from steward.mail.live import StatusRow
 
 
@@ -90,3 +92,35 @@ def mail_health_lines(rows: Sequence[StatusRow]) -> list[MailHealthLine]:
             failures=int(status.failures),
         ))
     return out
+
+
+class DuesFromService:
+    """The money domain's `DuesService` as the brief's `DuesSource` (its digest, by currency)."""
+
+    def __init__(self, service: Callable[[], DuesService]) -> None:
+        self._service = service
+
+    def brief_dues(self, today: date, window_days: int, kinds: tuple[str, ...]) -> Sequence[DueLine]:
+        """The digest's dues for the window (and every overdue one), of `kinds`."""
+        digest = self._service().digest(f"{window_days}d", kinds, as_of=today)
+        return [DueLine(id=str(i.due.id), issuer=i.due.issuer, kind=i.due.kind, account=i.due.masked_account,
+                        amount=f"{i.due.amount:.2f}", currency=i.due.currency, due_date=i.due.due_date,
+                        overdue=i.overdue, autopay=i.due.autopay, message_id=i.due.message_id)
+                for group in digest.currencies for i in group.items]
+
+
+class AppointmentsFromService:
+    """The appointments domain's service as the brief's `AppointmentsSource`."""
+
+    def __init__(self, service: Callable[[], AppointmentsService], limit: int = 20) -> None:
+        self._service = service
+        self.limit = limit
+
+    def brief_appointments(self, since: datetime, now: datetime) -> Sequence[AppointmentLine]:
+        """Appointments still ahead that mail brought (proposals waiting for a yes first)."""
+        items = self._service().recent(self.limit)
+        lines = [AppointmentLine(status=str(i.status), provider=i.provider or i.title, start=i.start,
+                                 reason=i.reason or "", location=i.location or "", event_id=i.event_id or "",
+                                 message_id=i.message_id) for i in items]
+        order = {"proposed": 0, "created": 1}
+        return sorted(lines, key=lambda a: (order.get(a.status, 2), a.start or now))

@@ -30,6 +30,7 @@ COMMAND_MODULES = (
     "steward.cli.mail",
     "steward.cli.mail_sync",
     "steward.cli.appointments",
+    "steward.cli.finance",
     "steward.cli.demo",
     "steward.cli.maintenance",
 )

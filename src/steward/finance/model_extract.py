@@ -11,6 +11,7 @@ and low confidence skips. A figure that is not in the text refuses the whole ans
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
@@ -110,11 +111,9 @@ def _currency(said: str, text: str, amount: Decimal, usual: str) -> str:
     for m in find_money(text, usual):
         if m.amount == amount and m.currency and (not code or m.currency == code):
             return m.currency
-    if code and (code == usual or code in text.upper().split()):
-        return code
-    if not code and usual:
-        return usual
-    return currency_of(code, usual) if code and code in text else ""
+    if code and (code == usual or re.search(rf"(?<![A-Z]){re.escape(code)}(?![A-Z])", text.upper())):
+        return currency_of(code, usual) or code
+    return usual if not code else ""
 
 
 def model_read(model: ChatModel, text: str, *, received: datetime, institution: Institution | None,

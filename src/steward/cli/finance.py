@@ -1,0 +1,111 @@
+"""`steward dues [--window] [--category]`, `steward dues extract`, `steward dues paid ID`, `steward accounts`."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from datetime import timedelta
+
+from steward.cli.context import Commands, Ctx
+from steward.errors import UsageError
+
+
+def register(commands: Commands) -> None:
+    p = commands.add("dues", "what you owe, by currency (overdue flagged), read from bill and statement mail",
+                     cmd_dues)
+    p.add_argument("--window", default="all", metavar="7d|month|all",
+                   help="dues up to N days ahead (7d), to the end of this month, or all (overdue always shown)")
+    p.add_argument("--category", action="append", default=[], metavar="KIND",
+                   help="only these kinds: card, bank, loan, utility, telecom, insurance, rent, subscription, tax "
+                        "(repeat or comma-separate)")
+    sub = Commands(p.add_subparsers(dest="dues_command", metavar="SUBCOMMAND"))
+    e = sub.add("extract", "read new bill and statement mail for dues (bodies fetched live, never stored)",
+                cmd_extract)
+    e.add_argument("--since", default=None, metavar="90d",
+                   help="how far back to read (Nd, or all); default finance.since_days")
+    e.add_argument("--dry-run", action="store_true", help="show what would be derived, store nothing")
+    e.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    paid = sub.add("paid", "mark a due paid by hand", cmd_paid)
+    paid.add_argument("id", type=int, metavar="ID")
+    commands.add("accounts", "the cards and accounts your mail shows (last four digits), with their latest due",
+                 cmd_accounts)
+
+
+def parse_since(text: str | None, default_days: int) -> timedelta | None:
+    """`90d` -> 90 days; `all` -> None (no limit)."""
+    if text is None:
+        return timedelta(days=default_days)
+    value = text.strip().lower()
+    if value == "all":
+        return None
+    m = re.fullmatch(r"(\d{1,5})\s*d(?:ays?)?", value)
+    if m is None or int(m.group(1)) == 0:
+        raise UsageError(f"--since {text!r}: write it like 90d (days), or all")
+    return timedelta(days=int(m.group(1)))
+
+
+def cmd_dues(ctx: Ctx, args: argparse.Namespace) -> int:
+    from steward.finance.digest import render
+
+    result = ctx.app.dues.digest(window=args.window, categories=args.category)
+
+    def text() -> str:
+        return f"Owed as of {result.as_of:%a %d %b %Y} (never added across currencies):\n{render(result)}" \
+            if not result.empty else render(result)
+
+    ctx.emit(result.to_json(), text)
+    return 0
+
+
+def cmd_extract(ctx: Ctx, args: argparse.Namespace) -> int:
+    from steward.cli.progress import Progress
+
+    since = parse_since(args.since, ctx.settings.as_int("finance.since_days"))
+    progress = Progress("reading bills", enabled=not args.no_progress and not ctx.json)
+    report = ctx.app.dues.extract(since, dry_run=args.dry_run, progress=progress)
+    progress.finish()
+
+    def text() -> str:
+        head = (f"{'would derive' if report.dry_run else 'derived'} {report.count('derived')} due(s), "
+                f"{report.count('merged')} merged into a due already read, {report.count('paid')} marked paid, "
+                f"{report.count('skipped')} skipped, from {len(report.items)} candidate(s) in "
+                f"{report.scanned} new message(s)")
+        lines = [head]
+        for item in report.items:
+            what = f"#{item.due_id} {item.summary}" if item.due_id is not None and item.summary else item.reason
+            lines.append(f"  {item.outcome:<8} message {item.message_id:<6} {item.issuer}: {what}")
+        return "\n".join(lines)
+
+    ctx.emit(report.to_json(), text)
+    return 0
+
+
+def cmd_paid(ctx: Ctx, args: argparse.Namespace) -> int:
+    from steward.finance.digest import DigestItem, item_line
+
+    before = ctx.app.dues.get(args.id)
+    due = ctx.app.dues.mark_paid(args.id, {"via": "cli"})
+    note = "already paid" if before.status == "paid" else "marked paid"
+    ctx.emit(DigestItem(due, False).to_json(), f"{note}: {item_line(DigestItem(due, False))}")
+    return 0
+
+
+def cmd_accounts(ctx: Ctx, args: argparse.Namespace) -> int:
+    from steward.finance.digest import money_text
+
+    accounts = ctx.app.dues.accounts()
+
+    def text() -> str:
+        if not accounts:
+            return "No cards or accounts found in your mail yet (`steward dues extract` reads it)."
+        lines = []
+        for a in accounts:
+            line = f"{a.issuer}  {a.kind}  XXXX{a.account}  last seen {a.last_seen:%d %b %Y}"
+            if a.latest_due is not None:
+                d = a.latest_due
+                line += f"  latest due {money_text(d.amount, d.currency)} on {d.due_date:%d %b %Y} ({d.status})"
+            lines.append(line)
+        return "\n".join(lines)
+
+    ctx.emit({"accounts": [a.to_json() for a in accounts]}, text)
+    return 0
