@@ -13,6 +13,7 @@ from steward.mail.ingest import IngestReport, ingest
 from steward.mail.mailbox import analyze
 from steward.mail.sample import generate, write_maildir
 from steward.mail.sources import scan
+from steward.store.messages import count_by_category
 
 SAMPLE_FOLDER = "sample-mail"
 
@@ -60,9 +61,7 @@ def build_demo_home(app: App, *, seed: int = 7) -> tuple[Path, IngestReport]:
 
 def summarize(app: App, folder: Path, report: IngestReport, clock: Clock) -> DemoSummary:
     """A brief-like summary of the demo mailbox: money, appointments, anything suspicious."""
-    conn = app.db
-    by_category = {row[0]: int(row[1]) for row in
-                   conn.execute("SELECT category, count(*) FROM messages GROUP BY category")}
+    by_category = count_by_category(app.db)
     total = sum(by_category.values())
     sections: dict[str, list[Line]] = {}
     for title, query in (("Money: statements, payment reminders, AutoPay", "category:payment_due,statement,autopay"),

@@ -326,6 +326,7 @@ def cmd_remove(ctx: Ctx, args: argparse.Namespace) -> int:
     from steward.mail.live import secret_ref
     from steward.secrets import delete_secret
     from steward.store import mail_sync as repo
+    from steward.store import write_txn
 
     svc = ctx.app.mail_sync
     account = find_account(svc.accounts(), args.name)
@@ -338,9 +339,8 @@ def cmd_remove(ctx: Ctx, args: argparse.Namespace) -> int:
     removed = 0
     if not args.keep_mail:
         removed = repo.forget_account_mail(ctx.app.db, account.name)
-    ctx.app.db.execute("BEGIN IMMEDIATE")
-    repo.forget_account(ctx.app.db, account.name)
-    ctx.app.db.execute("COMMIT")
+    with write_txn(ctx.app.db):
+        repo.forget_account(ctx.app.db, account.name)
     ctx.emit({"removed": account.name, "messages_removed": removed},
              f"removed mail account {account.name}" + ("" if args.keep_mail else
                                                       f" and {removed} message(s) only it held"))

@@ -25,7 +25,7 @@ from steward.mail.categories import Classifier, default_classifier
 from steward.mail.model import ParsedMessage, Rejection, SourcePointer
 from steward.mail.parse import ParseError, parse_message
 from steward.mail.sources import Item, fetch_raw
-from steward.store import audit
+from steward.store import audit, write_txn
 from steward.store import messages as repo
 
 log = logging.getLogger(__name__)
@@ -67,8 +67,7 @@ def store_parsed(
     added: list[int] = []
     to_embed: list[tuple[int, str]] = []
     duplicates = 0
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with write_txn(conn):
         news = [repo.NewMessage(parsed, classifier.classify(parsed.sender, parsed.sender_name, parsed.subject,
                                                             parsed.snippet), account, pointer)
                 for parsed, pointer in batch]
@@ -82,10 +81,6 @@ def store_parsed(
             repo.record_rejections(conn, rejections, now)
         if on_batch is not None and to_embed:
             on_batch(conn, to_embed)
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
     return IngestReport(added=len(added), duplicates=duplicates, rejected=len(rejections),
                         rejections=tuple(rejections), added_ids=tuple(added))
 
@@ -138,10 +133,9 @@ def ingest(
             progress(seen, total)
     flush()
     if report.added or report.rejected:
-        conn.execute("BEGIN IMMEDIATE")
-        audit.record(conn, "mail.import", None, {"via": "import", "account": account},
-                     {"added": report.added, "duplicates": report.duplicates, "rejected": report.rejected})
-        conn.execute("COMMIT")
+        with write_txn(conn):
+            audit.record(conn, "mail.import", None, {"via": "import", "account": account},
+                         {"added": report.added, "duplicates": report.duplicates, "rejected": report.rejected})
     log.debug("ingest: %d added, %d duplicates, %d skipped, %d rejected", report.added, report.duplicates,
               skipped, report.rejected)
     return IngestReport(report.added, report.duplicates, skipped, report.rejected, report.rejections,

@@ -25,6 +25,7 @@ from steward.mail.sync import ImapSync, OnBatch, ProgressFn, SyncReport, record_
 from steward.secrets import SecretRef, read_secret
 from steward.settings import Settings
 from steward.store import mail_sync as repo
+from steward.store import rollback_if_open, write_txn
 
 if TYPE_CHECKING:
     from steward.mail.heartbeat import SyncHeartbeat
@@ -117,15 +118,13 @@ class MailSync:
             if not held:
                 return Outcome(account.name, None, f"mail account {account.name}: a sync is already running",
                                skipped=True)
-            self.conn.execute("BEGIN IMMEDIATE")
-            repo.record_attempt(self.conn, account.name, self.clock.now())
-            self.conn.execute("COMMIT")
+            with write_txn(self.conn):
+                repo.record_attempt(self.conn, account.name, self.clock.now())
             try:
                 report = self._run(account, progress)
             except (StewardError, sqlite3.Error) as exc:
                 message = str(exc) if isinstance(exc, StewardError) else f"mail account {account.name}: {exc}"
-                if self.conn.in_transaction:
-                    self.conn.execute("ROLLBACK")
+                rollback_if_open(self.conn)
                 record_sync(self.conn, account.name, self.clock.now(), RuntimeError(message))
                 log.debug("sync of %s failed: %s", account.name, message)
                 return Outcome(account.name, None, message)
@@ -152,10 +151,9 @@ class MailSync:
             return
         from steward.store import audit
 
-        self.conn.execute("BEGIN IMMEDIATE")
-        audit.record(self.conn, "mail.sync", None, {"via": "sync", "account": account.name},
-                     {"added": report.added, "removed": report.removed, "rejected": report.rejected})
-        self.conn.execute("COMMIT")
+        with write_txn(self.conn):
+            audit.record(self.conn, "mail.sync", None, {"via": "sync", "account": account.name},
+                         {"added": report.added, "removed": report.removed, "rejected": report.rejected})
 
     @contextlib.contextmanager
     def _lock(self, name: str) -> Iterator[bool]:

@@ -20,6 +20,7 @@ from steward.mail.ingest import OnBatch
 from steward.mail.vectors import encode
 from steward.store import messages as messages_repo
 from steward.store import vectors as repo
+from steward.store import write_txn
 
 log = logging.getLogger(__name__)
 
@@ -58,15 +59,10 @@ def backfill(conn: sqlite3.Connection, embedder: Embedder, *, batch: int = 512, 
     """Embed every message that has no vector yet, or one another embedder made, a batch per transaction
     (so an interrupted run keeps what it did and the next run resumes after it); `rebuild` drops every
     vector first."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with write_txn(conn):
         if rebuild:
             repo.delete_all(conn)
         model = repo.embedder_id(conn, embedder.name)
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
     stale = repo.count_stale(conn, model)
     older = tuple(repo.stale_embedders(conn, model)) if stale else ()
     todo = repo.count_unindexed(conn) + stale
@@ -84,15 +80,10 @@ def backfill(conn: sqlite3.Connection, embedder: Embedder, *, batch: int = 512, 
         kept = [(i, old) for i, old in rows if i in found]
         vectors = embedder.embed([found[i].embed_text() for i, _ in kept])
         replaced = sum(old for _, old in kept)
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with write_txn(conn):
             repo.put_vectors_if_present(conn, list(zip((i for i, _ in kept), encode(vectors), strict=True)), model)
             if replaced:
                 repo.bump_generation(conn)
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
         done += len(kept)
         refreshed += replaced
         if progress is not None:

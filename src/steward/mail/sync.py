@@ -32,6 +32,7 @@ from steward.mail.imap_proto import FetchItem, Structure, decode_partial, parse_
 from steward.mail.model import ImapSource, ParsedMessage, Rejection, SourcePointer
 from steward.mail.parse import ParseError, parse_message
 from steward.store import mail_sync as repo
+from steward.store import write_txn
 
 log = logging.getLogger(__name__)
 
@@ -300,13 +301,8 @@ class _Fetched:
 def record_sync(conn: sqlite3.Connection, account: str, at: datetime,
                 outcome: SyncReport | BaseException) -> None:
     """Keep the outcome of one account's sync for `steward mail status` and the heartbeat."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with write_txn(conn):
         if isinstance(outcome, SyncReport):
             repo.record_success(conn, account, at, outcome.added, outcome.removed)
         else:
             repo.record_failure(conn, account, at, str(outcome))
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise

@@ -3,28 +3,15 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
 from steward.calendar.model import Event, Reminder, Series, from_utc_text, utc_text
 from steward.store.db import storable_id
+from steward.store.db import write_txn as write_txn  # callers' `repo.write_txn`: the store's one helper
 
 ACTIVE = ("pending", "firing", "fired", "failed")
-
-
-@contextmanager
-def write_txn(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """BEGIN IMMEDIATE … COMMIT, rolled back on any exception (the connection is in autocommit)."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield conn
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
 
 
 @lru_cache(maxsize=64)

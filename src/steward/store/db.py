@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
@@ -24,6 +26,30 @@ SQLITE_MAX_INT = 2**63 - 1
 def storable_id(value: int) -> bool:
     """Whether `value` can be a row id at all (an id no row can have is simply not found)."""
     return 0 < value <= SQLITE_MAX_INT
+
+
+@contextmanager
+def write_txn(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """`with write_txn(conn):` BEGIN IMMEDIATE … COMMIT, rolled back on any exception (also Ctrl-C).
+
+    The one transaction helper: every write that spans more than one statement runs inside it. The
+    connection is in autocommit (`connect` opens it so), and IMMEDIATE takes the write lock at the
+    start, so two writers wait for each other (busy_timeout) instead of failing half-way.
+    """
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        if conn.in_transaction:  # SQLite may already have rolled back (e.g. a full disk)
+            conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def rollback_if_open(conn: sqlite3.Connection) -> None:
+    """End a transaction a failed step left open (its writes are dropped); nothing when none is."""
+    if conn.in_transaction:
+        conn.execute("ROLLBACK")
 
 
 def connect(path: Path | str, *, check_same_thread: bool = True) -> sqlite3.Connection:
@@ -67,11 +93,9 @@ def migrate(conn: sqlite3.Connection) -> list[str]:
     for name, sql in migration_files():
         if name in done:
             continue
-        conn.execute("BEGIN IMMEDIATE")
-        try:
+        with write_txn(conn):
             # re-check under the write lock: another process may have migrated meanwhile
             if conn.execute("SELECT 1 FROM migrations WHERE name = ?", (name,)).fetchone():
-                conn.execute("ROLLBACK")
                 continue
             for statement in _statements(sql):
                 conn.execute(statement)
@@ -79,10 +103,6 @@ def migrate(conn: sqlite3.Connection) -> list[str]:
                 "INSERT INTO migrations (name, applied_at) VALUES (?, ?)",
                 (name, datetime.now(UTC).isoformat()),
             )
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
         log.debug("applied migration %s", name)
         applied.append(name)
     return applied

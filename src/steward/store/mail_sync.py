@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from steward.mail.model import ImapSource
+from steward.store.db import write_txn
 from steward.store.messages import from_utc_text, utc_text
 
 _ACCOUNT = "json_extract(location, '$.account')"
@@ -68,8 +69,7 @@ def remove_pointers(conn: sqlite3.Connection, locations: Sequence[str], *, kind:
         return Removal()
     touched: set[int] = set()
     dropped = 0
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with write_txn(conn):
         for location in locations:
             for (rowid,) in conn.execute(
                 "DELETE FROM message_sources WHERE kind = ? AND location = ? RETURNING message_rowid",
@@ -80,10 +80,6 @@ def remove_pointers(conn: sqlite3.Connection, locations: Sequence[str], *, kind:
             dropped += conn.execute("DELETE FROM rejected_messages WHERE kind = ? AND location = ?",
                                     (kind, location)).rowcount
         deleted = _settle(conn, touched, delete=delete)
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
     return Removal(dropped, deleted)
 
 
@@ -109,23 +105,17 @@ def _settle(conn: sqlite3.Connection, rowids: Iterable[int], *, delete: bool = T
 def delete_orphans(conn: sqlite3.Connection) -> int:
     """Delete every message no source holds any more (left by `remove_imap_pointers(delete=False)`, or
     by a sync that stopped before its end); returns how many."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with write_txn(conn):
         gone = conn.execute(
             "DELETE FROM messages WHERE NOT EXISTS"
             " (SELECT 1 FROM message_sources s WHERE s.message_rowid = messages.id) RETURNING id").fetchall()
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
     return len(gone)
 
 
 def forget_account_mail(conn: sqlite3.Connection, account: str) -> int:
     """Drop every pointer of `account` (IMAP and Gmail); returns the messages no other source held."""
     touched: set[int] = set()
-    conn.execute("BEGIN IMMEDIATE")
-    try:
+    with write_txn(conn):
         for kind in ("imap", "gmail"):
             for (rowid,) in conn.execute(
                 f"DELETE FROM message_sources WHERE kind = ? AND {_ACCOUNT} = ? RETURNING message_rowid",
@@ -134,10 +124,6 @@ def forget_account_mail(conn: sqlite3.Connection, account: str) -> int:
                 touched.add(int(rowid))
             conn.execute(f"DELETE FROM rejected_messages WHERE kind = ? AND {_ACCOUNT} = ?", (kind, account))
         deleted = _settle(conn, touched)
-        conn.execute("COMMIT")
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
     return deleted
 
 

@@ -191,6 +191,12 @@ def count_messages(conn: sqlite3.Connection) -> int:
     return int(conn.execute("SELECT count(*) FROM messages").fetchone()[0])
 
 
+def count_by_category(conn: sqlite3.Connection) -> dict[str, int]:
+    """How many messages the store holds in each category."""
+    return {str(row[0]): int(row[1])
+            for row in conn.execute("SELECT category, count(*) FROM messages GROUP BY category")}
+
+
 @dataclass(frozen=True)
 class Filters:
     """Constraints beside the text query: dates as UTC text bounds, sender/subject/category words."""
