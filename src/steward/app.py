@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from steward.assistant.tools import ToolContext
     from steward.assistant.turn import Engine
     from steward.assistant.vocab import Vocab
+    from steward.brief.service import BriefService
     from steward.calendar.service import CalendarService
     from steward.embed import Embedder
     from steward.finance.service import DuesService
@@ -123,6 +124,28 @@ class App:
             notify_days_before=self.settings.as_int("finance.notify_days_before"),
         )
 
+    @cached_property
+    def brief(self) -> BriefService:
+        """The daily brief: the prefs (DATA_DIR/brief/prefs.json), its sections, the morning routine."""
+        from datetime import timedelta
+
+        from steward.brief.morning import parse_time
+        from steward.brief.service import BriefService
+        from steward.brief.sources import AppointmentsFromService, DuesFromService, mail_health_lines
+        from steward.notify.sinks import build_sinks
+
+        return BriefService(
+            db=lambda: self.db, clock=self.clock, prefs_path=self.paths.data_dir / "brief" / "prefs.json",
+            schedule=lambda day: self.calendar.schedule(day),
+            dues=DuesFromService(lambda: self.dues),
+            appointments=AppointmentsFromService(lambda: self.appointments),
+            mail_health=lambda: mail_health_lines(self.mail_sync.status()),
+            sinks=lambda: build_sinks(self.settings),
+            morning_time=parse_time(morning) if (morning := self.settings.as_str("brief.morning_time")) else None,
+            retry_waits=[int(w) for w in self.settings.as_list("notify.retry_seconds")],
+            lease=timedelta(seconds=self.settings.as_int("scheduler.lease_seconds")),
+        )
+
     # -- the conversation engine ------------------------------------------------------------------
 
     @cached_property
@@ -183,7 +206,8 @@ class App:
         """The services the loop's tools use (a new domain adds its service here and in ToolContext)."""
         from steward.assistant.tools import ToolContext
 
-        return ToolContext(calendar=self.calendar, mail=self.mailbox, clock=self.clock, sessions=self.session_names)
+        return ToolContext(calendar=self.calendar, mail=self.mailbox, clock=self.clock, sessions=self.session_names,
+                           brief=self.brief)
 
     @cached_property
     def reminder_summariser(self) -> Callable[[str], Subject | None] | None:
@@ -217,6 +241,7 @@ class App:
     @cached_property
     def intercepts(self) -> list[Intercept]:
         """The intercepts in the order they are tried; a flag `<name>_intercept` = 0 leaves one out."""
+        from steward.assistant.intercepts.brief import BriefConfig, BriefShow
         from steward.assistant.intercepts.inbox import InboxAnalysis
         from steward.assistant.intercepts.reminder import ReminderCreation
         from steward.assistant.intercepts.reminders_manage import ManageReminders
@@ -225,11 +250,14 @@ class App:
 
         options = DateOptions.from_settings(self.settings)
         built: list[Intercept] = [
+            # first: a brief change names sections ("dues", "reminders") the others would answer
+            BriefConfig(self.vocab, lambda: self.brief),
             ManageReminders(self.vocab, self.clock, lambda: self.calendar, lambda: self.db, date_options=options,
                             similarity=lambda: self.text_similarity,
                             snooze_minutes=self.settings.as_int("reminders.snooze_minutes")),
             ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser,
                              default_hour=self.settings.as_int("reminders.default_hour")),
+            BriefShow(self.vocab, self.clock, lambda: self.brief, options),
             ScheduleQuery(self.vocab, self.clock, lambda: self.calendar, options),
             InboxAnalysis(self.vocab, self.clock, lambda: self.db, self.settings.as_int("mail.analyze_limit"),
                           options),
