@@ -120,6 +120,8 @@ def _search_text(ctx: Ctx, data: dict[str, Any]) -> str:
         when = h["received_at"][:16].replace("T", " ")
         who = h["sender_name"] or h["sender"]
         line = f"{h['id']:>6}  {when}  {who[:28]:<28}  {h['subject'][:70]}"
+        if h.get("category") == "phishing_suspect":
+            line += "  [suspected phishing]"
         if "explain" in h:
             e = h["explain"]
             line += f"  [lexical {e['lexical_rank'] or '-'}, semantic {e['semantic_rank'] or '-'}, fused {e['fused']:.4f}]"
@@ -164,6 +166,9 @@ def cmd_read(ctx: Ctx, args: argparse.Namespace) -> int:
             f"Date:    {data['received_at']}",
             f"Subject: {data['subject']}",
         ]
+        if data.get("phishing_suspect"):
+            lines.append("WARNING: suspected phishing: " + "; ".join(data["warnings"])
+                         + ". Do not click its links or reply with details.")
         if data["attachments"]:
             lines.append(f"Attachments: {', '.join(data['attachments'])}")
         lines += ["", data["body"]]

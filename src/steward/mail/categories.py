@@ -7,6 +7,7 @@ newsletter, personal (a person wrote it) and other (machine mail nothing else de
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -14,6 +15,8 @@ from importlib import resources
 from typing import Any
 
 import yaml
+
+from steward.mail.senders import Brand, check_sender
 
 CATEGORIES = ("phishing_suspect", "payment_due", "autopay", "statement", "bank_alert", "appointment",
               "receipt", "newsletter", "personal", "other")
@@ -65,11 +68,20 @@ class Classifier:
     rules: tuple[Rule, ...]
     trusted_domains: frozenset[str]
     automated_senders: tuple[str, ...]
+    # senders people trust (the finance registry's institutions, the trusted domains); a sender that
+    # imitates one, or fails the receiving server's checks, is phishing_suspect whatever it says
+    brands: tuple[Brand, ...] = ()
 
-    def classify(self, sender: str, sender_name: str, subject: str, snippet: str) -> str:
+    def with_brands(self, brands: tuple[Brand, ...]) -> Classifier:
+        """This classifier also checking senders against `brands`."""
+        return dataclasses.replace(self, brands=self.brands + tuple(brands))
+
+    def classify(self, sender: str, sender_name: str, subject: str, snippet: str, auth_results: str = "") -> str:
         """The category of one message."""
         text = f"{subject} \n {snippet}".lower()
         who = f"{sender} {sender_name}".lower()
+        if check_sender(sender, sender_name, auth_results, text, self.brands).suspect:
+            return "phishing_suspect"
         trusted = _domain_trusted(sender, self.trusted_domains)
         for rule in self.rules:
             if rule.holds(who, text, trusted):
@@ -104,4 +116,6 @@ def default_classifier() -> Classifier:
         )
         for r in data["rules"]
     )
-    return Classifier(rules, frozenset(_words(data.get("trusted_domains"))), _words(data.get("automated_senders")))
+    trusted = frozenset(_words(data.get("trusted_domains")))
+    return Classifier(rules, trusted, _words(data.get("automated_senders")),
+                      brands=tuple(Brand("", (d,)) for d in sorted(trusted)))

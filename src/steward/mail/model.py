@@ -129,6 +129,7 @@ class ParsedMessage:
     has_pdf: bool
     attachments: tuple[str, ...]
     date_source: str = "date"  # which gave received_at: date | received | file | none
+    auth_results: str = ""  # the receiving server's topmost Authentication-Results header (not stored)
 
     def embed_text(self) -> str:
         """The text a semantic index embeds: sender name, subject, snippet."""

@@ -92,7 +92,17 @@ def parse_message(raw: bytes, *, snippet_chars: int = 200, fallback_time: dateti
         has_pdf=has_pdf,
         attachments=tuple(attachments),
         date_source=date_source,
+        auth_results=_top_auth_results(msg),
     )
+
+
+def _top_auth_results(msg: email.message.Message) -> str:
+    """The topmost Authentication-Results header: the one the receiving server added (RFC 8601 §5).
+
+    Headers further down may have been written by anyone on the way, the sender included.
+    """
+    values = msg.get_all("Authentication-Results") or []
+    return _unfold(str(values[0]))[:2000] if values else ""
 
 
 @dataclass(frozen=True)

@@ -24,13 +24,15 @@ class ShownMessage:
     attachments: tuple[str, ...]
     source: str
     clock: Clock
+    warnings: tuple[str, ...] = ()  # why the sender looks forged (a phishing_suspect message)
 
     def to_json(self) -> dict[str, Any]:
         m = self.message
         return {"id": m.id, "sender": m.sender, "sender_name": m.sender_name, "subject": mask_numbers(m.subject),
                 "snippet": mask_numbers(m.snippet), "received_at": self.clock.local(m.received_at).isoformat(),
                 "category": m.category, "recipients": list(m.recipients), "attachments": list(self.attachments),
-                "source": self.source, "body": self.body}
+                "source": self.source, "body": self.body, "phishing_suspect": m.category == "phishing_suspect",
+                "warnings": list(self.warnings)}
 
 
 def read_message(conn: sqlite3.Connection, rowid: int, *, clock: Clock, imap: ImapFetcher | None = None
@@ -50,9 +52,26 @@ def read_message(conn: sqlite3.Connection, rowid: int, *, clock: Clock, imap: Im
             gone = SourceGone(f"{describe_pointer(pointer)} now holds a different message; import it again")
             continue
         body = read_body(raw)
-        return ShownMessage(message, mask_numbers(body.text), body.attachments, describe_pointer(pointer), clock)
+        return ShownMessage(message, mask_numbers(body.text), body.attachments, describe_pointer(pointer), clock,
+                            _warnings(raw, message))
     assert gone is not None
     raise SourceGone(f"message {rowid}: {gone.message}")
+
+
+def _warnings(raw: bytes, message: Message) -> tuple[str, ...]:
+    """Why a phishing_suspect message is one, for the person about to read it."""
+    if message.category != "phishing_suspect":
+        return ()
+    from steward.mail.categories import default_classifier
+    from steward.mail.senders import check_sender
+
+    try:
+        auth = parse_message(raw, snippet_chars=0).auth_results
+    except ParseError:
+        auth = ""
+    text = f"{message.subject} {message.snippet}"
+    reasons = check_sender(message.sender, message.sender_name, auth, text, default_classifier().brands).reasons
+    return reasons or ("it asks for account or payment details urgently, from a sender Steward does not know",)
 
 
 def _same_message(raw: bytes, message: Message) -> bool:
