@@ -46,6 +46,7 @@ from steward.store import calendar as repo
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from steward.brief.service import BriefService
     from steward.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -222,6 +223,16 @@ def fire_due_reminders(conn: sqlite3.Connection, settings: Settings, clock: Cloc
                        out: TextIO | None = None) -> list[dict[str, Any]]:
     """One pass on `conn` at the clock's now: the job `steward serve` runs every `scheduler.interval`."""
     return reminder_scheduler(conn, settings, clock.zone, out).tick(clock.now())
+
+
+def send_morning_brief(brief: BriefService, now: datetime) -> dict[str, Any] | None:
+    """The morning routine's pass: today's brief to the sinks once `brief.morning_time` has passed on the
+    user's clock, once per local day across restarts (`BriefService.morning_tick`); None when not due."""
+    sent = brief.morning_tick(now)
+    if sent is None:
+        return None
+    log.info("morning brief %s: %s via %s", sent.brief.date, sent.delivery.status, ", ".join(sent.sinks) or "-")
+    return sent.to_json()
 
 
 def run_loop(scheduler: ReminderScheduler, clock: Clock, interval: float,

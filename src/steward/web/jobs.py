@@ -154,6 +154,8 @@ def parse_interval(text: str) -> float:
 def scheduled_jobs(settings: Settings) -> list[Job]:
     """The jobs `steward serve` runs: reminder notifications and the mail sync heartbeat."""
     jobs = [Job("reminders", settings.as_float("scheduler.interval"), send_due_reminders)]
+    if settings.as_str("brief.morning_time"):
+        jobs.append(Job("brief", settings.as_float("scheduler.interval"), morning_brief, delay=1.0))
     if settings.get("mail.accounts") and parse_interval(settings.as_str("mail.sync_every")) > 0:
         # looked at every 15 s; each account is synced on its own `mail.sync_every` schedule and backs
         # off on its own after failures (the heartbeat decides, so this job itself rarely fails)
@@ -162,6 +164,13 @@ def scheduled_jobs(settings: Settings) -> list[Job]:
         # after each sync (HeartbeatJob) and hourly, so imported mail is read and the window moves on
         jobs.append(Job("appointments", 3600.0, scan_appointments, delay=10.0))
     return [job for job in jobs if job.every > 0]
+
+
+def morning_brief(app: App) -> None:
+    """The morning brief, once a day at `brief.morning_time` on the user's clock (`scheduler.send_morning_brief`)."""
+    from steward.scheduler import send_morning_brief
+
+    send_morning_brief(app.brief, app.clock.now())
 
 
 def scan_appointments(app: App) -> None:
