@@ -128,7 +128,7 @@ def test_a_todo_is_a_reminder_only_with_a_clock_time(say) -> None:
 def test_reading_reminders_is_not_making_one(say) -> None:
     say("remind me tomorrow at 10 am to call Ravi")
     read = say("what reminders do I have tomorrow?")
-    assert read["handled_by"] == "schedule_query" and "call Ravi" in read["reply"]
+    assert read["handled_by"] == "reminder_management" and "call Ravi" in read["reply"]
     assert say("cancel the reminder for tomorrow")["handled_by"] != "reminder_creation"
 
 
@@ -167,10 +167,12 @@ def test_never_mind_closes_the_question_and_saves_nothing(say, steward_home: Pat
     assert conn.execute("SELECT count(*) FROM reminders").fetchone()[0] == 0
 
 
-def test_a_repeating_reminder_says_only_the_first_is_set(say) -> None:
+def test_a_repeating_reminder_repeats(say) -> None:
     trace = say("remind me every monday at 9 to water the plants")
-    assert trace["writes"][0]["fields"]["due"] == "2026-09-21T09:00:00+05:30"
-    assert "repeating reminders are not supported yet" in trace["reply"]
+    fields = trace["writes"][0]["fields"]
+    assert (fields["text"], fields["due"], fields["rule"]) == ("water the plants", "2026-09-21T09:00:00+05:30",
+                                                              "FREQ=WEEKLY;BYDAY=MO")
+    assert "every Monday at 09:00" in trace["reply"]
 
 
 def test_a_date_that_describes_the_subject_is_not_when_to_remind(say) -> None:
