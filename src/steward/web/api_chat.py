@@ -69,6 +69,8 @@ def run_turn(app: App, text: str, session: str | None, dry_run: bool,
     """
     trace = app.engine.turn(text, session=session, dry_run=dry_run, stream=stream)
     data: dict[str, Any] = trace.to_json()
+    names = app.session_names
+    data["session_title"] = names.title_of(trace.session) if names is not None else None  # the page shows it
     return data
 
 

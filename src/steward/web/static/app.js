@@ -95,8 +95,18 @@ function heldOf(trace) {
            items: held.map((t) => ({ summary: t.result.summary || t.name, fields: t.result.fields || t.args || {} })) };
 }
 
+// the conversation's title (set_task / `steward session set-task`), in the header and the tab
+function showTitle(title) {
+  const shown = $("#session-title");
+  if (!shown || !title) return;
+  shown.textContent = title;
+  shown.hidden = false;
+  document.title = `${title} · Steward`;
+}
+
 function finishBot(bubble, trace) {
   bubble.item.classList.remove("streaming");
+  showTitle(trace.session_title);
   if (trace.reply !== undefined && bubble.text.textContent !== trace.reply) bubble.text.textContent = trace.reply;
   const meta = describeHandler(trace);
   if (meta) bubble.item.append(el("div", { class: "meta" }, meta));
