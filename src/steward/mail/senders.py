@@ -33,8 +33,8 @@ _FILLER = frozenset({"support", "secure", "security", "billing", "online", "logi
                      "account", "accounts", "service", "services", "alert", "alerts", "update", "help", "team",
                      "customer", "care", "mail", "info", "notice", "pay", "payment", "payments", "auth", "id",
                      "my", "the", "official", "center", "centre", "portal", "web", "www", "app"})
-_MONEY_WORDS = re.compile(r"\b(account|payment|pay|card|invoice|statement|bank|verify|password|refund|due|"
-                          r"suspend\w*|locked|billing|transfer|wire|balance)\b", re.IGNORECASE)
+_MONEY_WORDS = re.compile(r"\b(?:account|payment|pay|card|invoice|statement|bank|verify|password|refund|due|"
+                          r"suspend\w*|locked|billing|transfer|wire|balance)\b")
 _WORD = re.compile(r"[a-z0-9]+")
 
 
@@ -124,32 +124,35 @@ def lookalike(sender_domain: str, brands: Iterable[Brand], text: str = "") -> Br
     brand's name among other words (`chase-support`) or under another suffix (`chase.co`) only in mail
     about money or an account (`text`: subject and snippet), since a bakery may be called Chase too.
     """
-    return _lookalike(sender_domain, tuple(brands), bool(_MONEY_WORDS.search(text)))
-
-
-@lru_cache(maxsize=4096)
-def _lookalike(sender_domain: str, brands: tuple[Brand, ...], about_money: bool) -> Brand | None:
-    if not sender_domain:
+    found = _lookalike(sender_domain, tuple(brands))
+    if found is None:
         return None
-    if any(_belongs(sender_domain, b.domains) for b in brands):
+    brand, disguised = found
+    return brand if disguised or _MONEY_WORDS.search(text.lower()) else None
+
+
+@lru_cache(maxsize=8192)
+def _lookalike(sender_domain: str, brands: tuple[Brand, ...]) -> tuple[Brand, bool] | None:
+    """(brand, disguised) for a domain that spells a brand's name; cached: mail comes from few domains."""
+    if not sender_domain or any(_belongs(sender_domain, b.domains) for b in brands):
         return None
     name, suffix = registrable(sender_domain)
     full = _unicode(sender_domain)
     subdomain = full.removesuffix(f".{name}.{suffix}" if suffix else f".{name}")
     raw = [w for w in re.split(r"[-._]", name if subdomain == full else f"{subdomain}.{name}") if w]
     core = [skeleton(w) for w in raw if skeleton(w) not in _FILLER]
+    spelled = "".join(w for w in raw if skeleton(w) not in _FILLER)
+    runs = {"".join(core[i:j]) for i in range(len(core)) for j in range(i + 1, len(core) + 1)}
     for brand in brands:
         for domain in brand.domains:
             real_name, _ = registrable(domain)
             real = skeleton(real_name).replace("-", "")
             if len(real) < 4:
                 continue  # a short name matches too much by chance
-            disguised = "".join(core) == real and "".join(w for w in raw if skeleton(w) not in _FILLER) != real_name
-            if disguised:
-                return brand
-            runs = ("".join(core[i:j]) for i in range(len(core)) for j in range(i + 1, len(core) + 1))
-            if about_money and any(run == real for run in runs):
-                return brand
+            if "".join(core) == real and spelled != real_name:
+                return brand, True
+            if real in runs:
+                return brand, False
     return None
 
 
@@ -180,16 +183,31 @@ def _auth_failures(header: str, sender_domain: str) -> list[str]:
 
 def display_name_brand(sender_name: str, sender_domain: str, text: str, brands: Iterable[Brand]) -> Brand | None:
     """A brand the display name claims while the domain is not its own, in mail about money or an account."""
-    if not sender_name or not _MONEY_WORDS.search(text):
+    if not sender_name:
+        return None
+    brands = tuple(brands)
+    names = _brand_names(brands)
+    if names is None:
         return None
     shown = " ".join(_WORD.findall(skeleton(sender_name)))
+    claimed = names.search(shown)
+    if claimed is None:
+        return None
     for brand in brands:
-        if not brand.name or _belongs(sender_domain, brand.domains):
-            continue
-        name = " ".join(_WORD.findall(brand.name.lower()))
-        if len(name) >= 4 and re.search(rf"(?<![a-z0-9]){re.escape(name)}(?![a-z0-9])", shown):
-            return brand
+        if (brand.name and " ".join(_WORD.findall(brand.name.lower())) == claimed.group(1)
+                and not _belongs(sender_domain, brand.domains)):
+            return brand if _MONEY_WORDS.search(text.lower()) else None
     return None
+
+
+@lru_cache(maxsize=16)
+def _brand_names(brands: tuple[Brand, ...]) -> re.Pattern[str] | None:
+    """One pattern for every brand name of four letters or more, as whole words."""
+    names = sorted({" ".join(_WORD.findall(b.name.lower())) for b in brands if b.name}, key=len, reverse=True)
+    names = [n for n in names if len(n) >= 4]
+    if not names:
+        return None
+    return re.compile(r"(?<![a-z0-9])(" + "|".join(re.escape(n) for n in names) + r")(?![a-z0-9])")
 
 
 def check_sender(sender: str, sender_name: str, auth_results: str, text: str,
