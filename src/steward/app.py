@@ -241,6 +241,7 @@ class App:
     @cached_property
     def intercepts(self) -> list[Intercept]:
         """The intercepts in the order they are tried; a flag `<name>_intercept` = 0 leaves one out."""
+        from steward.assistant.intercepts.appointments import AppointmentQuery
         from steward.assistant.intercepts.brief import BriefConfig, BriefShow
         from steward.assistant.intercepts.inbox import InboxAnalysis
         from steward.assistant.intercepts.reminder import ReminderCreation
@@ -258,6 +259,7 @@ class App:
             ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser,
                              default_hour=self.settings.as_int("reminders.default_hour")),
             BriefShow(self.vocab, self.clock, lambda: self.brief, options),
+            AppointmentQuery(self.vocab, self.clock, lambda: self.appointments, lambda: self.calendar, options),
             ScheduleQuery(self.vocab, self.clock, lambda: self.calendar, options),
             InboxAnalysis(self.vocab, self.clock, lambda: self.db, self.settings.as_int("mail.analyze_limit"),
                           options),

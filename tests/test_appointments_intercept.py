@@ -1,0 +1,65 @@
+"""Chat: "when is my dentist appointment?" and "do I have any appointments next week?", answered from
+events and proposals without a model; "yes" to the proposal adds it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from appointment_mail import DENTAL, message, write_folder
+from test_appointments_service import CONFIRMED, NOW, SENT
+
+
+@pytest.fixture(autouse=True)
+def quiet(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+
+
+def chat(cli, text: str, session: str = "s1") -> dict:  # type: ignore[no-untyped-def,type-arg]
+    r = cli("--now", NOW, "--json", "chat", text, "--session", session)
+    assert r.code == 0, r.err
+    return r.json()
+
+
+def test_questions_are_answered_from_proposals_and_yes_adds_it(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    folder = write_folder(tmp_path / "mail", {"a": message(
+        "dental-1@lakesidedental.example", DENTAL, "Appointment confirmed: Lakeside Dental", CONFIRMED, SENT)})
+    assert cli("--now", NOW, "mail", "import", str(folder)).code == 0
+    assert cli("--now", NOW, "appointments", "scan").code == 0
+    assert cli("--now", NOW, "calendar", "add", "2026-09-18T10:00", "Haircut at Sharp Cuts").code == 0
+
+    t = chat(cli, "when is my dentist appointment?")
+    assert t["handled_by"] == "appointments" and t["tools"] == [] and t["writes"] == []
+    assert "Thu 17 Sep 2026 16:30 Lakeside Dental appointment" in t["reply"]
+    assert "not on your calendar yet" in t["reply"] and "Haircut" not in t["reply"]
+    assert t["continuation"]["owner"] == "appointments"
+
+    done = chat(cli, "yes")
+    assert done["handled_by"] == "continuation"
+    assert [w["kind"] for w in done["writes"]] == ["event"]
+    assert "Added Lakeside Dental appointment" in done["reply"]
+
+    week = chat(cli, "do I have any appointments next week?", "s2")
+    assert week["handled_by"] == "appointments"
+    assert "no appointment" in week["reply"]
+    soon = chat(cli, "do I have any appointments this week?", "s3")
+    assert "Lakeside Dental appointment" in soon["reply"] and "not on your calendar" not in soon["reply"]
+    assert soon["continuation"] is None
+    hair = chat(cli, "when is my haircut appointment?", "s4")
+    assert "Haircut at Sharp Cuts" in hair["reply"] and "Lakeside" not in hair["reply"]
+
+
+def test_no_leaves_the_proposal_waiting_and_actions_are_not_answered_as_reads(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    folder = write_folder(tmp_path / "mail", {"a": message(
+        "dental-1@lakesidedental.example", DENTAL, "Appointment confirmed: Lakeside Dental", CONFIRMED, SENT)})
+    assert cli("--now", NOW, "mail", "import", str(folder)).code == 0
+    assert cli("--now", NOW, "appointments", "scan").code == 0
+    assert chat(cli, "when is my dentist appointment?")["continuation"] is not None
+    no = chat(cli, "no")
+    assert no["writes"] == [] and "nothing was saved" in no["reply"]
+    listed = cli("--now", NOW, "--json", "appointments", "list").json()["items"]
+    assert [i["status"] for i in listed] == ["proposed"]
+    action = chat(cli, "cancel my dentist appointment tomorrow", "s9")
+    assert action["handled_by"] != "appointments"
