@@ -27,8 +27,10 @@ def register(commands: Commands) -> None:
     reminders = commands.group("reminders", "list or cancel reminders")
     p = reminders.add("list", "upcoming reminders (--all: fired and cancelled too)", cmd_reminders_list)
     p.add_argument("--all", action="store_true", help="include fired, failed and cancelled reminders")
-    p = reminders.add("cancel", "cancel a pending reminder", cmd_reminders_cancel)
+    p = reminders.add("cancel", "cancel a pending reminder (a repeating one: this time only, or --series)",
+                      cmd_reminders_cancel)
     p.add_argument("id", metavar="ID", help="the reminder's number, as `reminders list` shows it")
+    p.add_argument("--series", action="store_true", help="a repeating reminder: cancel every time still to come")
 
     p = commands.add("schedule", "reminders and events of a day (default today), in local time", cmd_schedule)
     p.add_argument("when", metavar="WHEN", nargs="*", help="the day: 'tomorrow', 'friday', '2026-09-15'")
@@ -63,9 +65,14 @@ def _when(moment: datetime) -> str:
     return f"{moment:%a %d %b %Y %H:%M} ({offset[:3]}:{offset[3:]})"
 
 
-def reminder_line(r: Reminder) -> str:
+def reminder_line(r: Reminder, repeats: str | None = None, upcoming: list[datetime] | None = None) -> str:
     status = "" if r.status == "pending" else f"  [{r.status}{', late' if r.late else ''}]"
-    return f"#{r.id}  {_when(r.due)}  {r.text}{status}"
+    line = f"#{r.id}  {_when(r.due)}  {r.text}{status}"
+    if repeats:
+        line += f"\n      repeats {repeats}"
+        if upcoming:
+            line += "; next " + ", ".join(f"{t:%a %d %b %H:%M}" for t in upcoming)
+    return line
 
 
 def event_line(e: Event) -> str:
@@ -76,8 +83,14 @@ def event_line(e: Event) -> str:
 
 def cmd_remind(ctx: Ctx, args: argparse.Namespace) -> int:
     text = " ".join(args.text)
-    reminder = ctx.app.calendar.create_reminder(text, args.when, provenance=_prov(args, "remind"),
-                                                dry_run=args.dry_run)
+    calendar = ctx.app.calendar
+    repeat = calendar.recurrence(args.when)
+    if repeat is not None:  # "every monday at 9", "on the 1st of every month"
+        reminder = calendar.create_repeating(text, repeat, provenance=_prov(args, "remind"), dry_run=args.dry_run)
+        verb = "Would remind you" if args.dry_run else f"Repeating reminder #{reminder.id}"
+        ctx.emit(reminder.to_json(), f"{verb}: {reminder.text} — {repeat.describe()}; first {_when(reminder.due)}")
+        return 0
+    reminder = calendar.create_reminder(text, args.when, provenance=_prov(args, "remind"), dry_run=args.dry_run)
     verb = "Would remind you" if args.dry_run else f"Reminder #{reminder.id}"
     ctx.emit(reminder.to_json(), f"{verb}: {reminder.text} — {_when(reminder.due)}")
     return 0
@@ -93,7 +106,11 @@ def cmd_reminders_list(ctx: Ctx, args: argparse.Namespace) -> int:
     def text() -> str:
         if not shown:
             return "No reminders." if args.all else "No upcoming reminders."
-        return "\n".join(reminder_line(r) for r in shown)
+        if not any(r.rule for r in shown):
+            return "\n".join(reminder_line(r) for r in shown)
+        calendar = ctx.app.calendar  # only a repeating reminder needs the rule read
+        return "\n".join(reminder_line(r, calendar.describe(r), calendar.upcoming(r) if r.rule else None)
+                         for r in shown)
 
     ctx.emit([r.to_json() for r in shown], text)
     return 0
@@ -105,8 +122,10 @@ def cmd_reminders_cancel(ctx: Ctx, args: argparse.Namespace) -> int:
     raw = str(args.id).lstrip("#")
     if not raw.isdigit():
         raise UsageError(f"reminder ID must be a number like 3, not {args.id!r}")
-    reminder = ctx.app.calendar.cancel_reminder(int(raw), provenance=_prov(args, "reminders cancel"))
-    ctx.emit(reminder.to_json(), f"Cancelled #{reminder.id}: {reminder.text} ({_when(reminder.due)})")
+    reminder = ctx.app.calendar.cancel_reminder(int(raw), provenance=_prov(args, "reminders cancel"),
+                                                series=args.series)
+    following = f"; it repeats next {_when(reminder.next)}" if reminder.next else ""
+    ctx.emit(reminder.to_json(), f"Cancelled #{reminder.id}: {reminder.text} ({_when(reminder.due)}){following}")
     return 0
 
 
