@@ -41,7 +41,7 @@ def test_a_turn_nothing_handles_goes_to_the_loop_with_history_context_and_its_qu
     app.__dict__["loop"] = loop  # what issue 7's App.loop returns
     first = app.engine.turn("what's the weather like", session="w")
     assert first.handled_by == "loop" and first.tier == "tier1"
-    assert first.route is not None and first.route.intent == "general"
+    assert first.route is not None and first.route.intent == "out_of_scope"  # weather: not a domain
     assert first.tools[0].name == "search_web"
     assert first.continuation == OpenQuestion("loop", "Which city?", {"topic": "weather"})
     app.close()

@@ -40,7 +40,7 @@ class Counting:
     ("is there anything on my agenda for thursday evening", "calendar"),
     ("has my landlord sent me any mail this week", "communication"),
     ("how much do I still owe on the visa card", "finance"),
-    ("what's the weather going to be like this weekend", "general"),
+    ("what's the weather going to be like this weekend", "out_of_scope"),
     ("run through today's digest for me", "brief"),
 ])
 def test_paraphrases_route_by_meaning(embedder: Any, shared_cache: Path, text: str, intent: str) -> None:
@@ -79,3 +79,37 @@ def test_the_flag_turns_semantic_routing_off(cli, monkeypatch) -> None:
     monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
     off = cli("route", "--json", "has my landlord sent me any mail this week").json()
     assert off["source"] in {"keyword", "none"}
+
+
+# -- out of scope, and domains that keep their turns ------------------------------------------------------
+@pytest.mark.parametrize("text", [
+    "is it going to be sunny on monday",
+    "when is elvis presley's birthday",
+    "what gigs are on in town next weekend",
+    "stick cheese on the shopping list",
+    "play the new album by adele",
+    "my day has been really stressful",
+])
+def test_what_steward_does_not_do_stays_out_of_its_domains(embedder: Any, shared_cache: Path, text: str) -> None:
+    # a keyword ("birthday", "event", "list") alone does not pull the turn into the calendar
+    router = Router(load_router_data(), threshold=0.4, embedder=lambda: embedder, cache_dir=shared_cache)
+    assert router.classify(text).intent in ("general", "out_of_scope")
+
+
+@pytest.mark.parametrize("text,intent", [
+    ("am i free at three on wednesday", "calendar"),
+    ("what have i got to get done this week", "calendar"),
+    ("get me up at seven thirty", "calendar"),
+    ("cancel the dinner tomorrow night", "calendar"),
+    ("what is ben's office phone number", "communication"),
+    ("email the committee that the meeting is off", "communication"),
+    ("what do I owe?", "finance"),
+    ("show my brief", "brief"),
+])
+def test_domain_turns_keep_their_domain(embedder: Any, shared_cache: Path, text: str, intent: str) -> None:
+    from steward.assistant.router import promote_to_action_intent
+    from steward.assistant.vocab import load_vocab
+
+    router = Router(load_router_data(), threshold=0.4, embedder=lambda: embedder, cache_dir=shared_cache)
+    # after promotion too: "cancel ..." stays calendar rather than becoming an `action`
+    assert promote_to_action_intent(router.classify(text), text, load_vocab()).intent == intent

@@ -102,7 +102,7 @@ SETTINGS: tuple[Setting, ...] = (
     # the assistant
     Setting("assistant.continuation_minutes", 10, "minutes an open question waits for its answer",
             low=0, high=1000000),
-    Setting("router.threshold", 0.45, "semantic router confidence below which the keyword fallback decides",
+    Setting("router.threshold", 0.4, "semantic router confidence below which the keyword fallback decides",
             low=0, high=1),
     Setting("semantic_router", True, "flag: route turns by MiniLM similarity to exemplars (0 = keywords only)"),
     Setting("assistant.max_turn_chars", 4000, "longest turn (in characters) the assistant takes",

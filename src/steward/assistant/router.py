@@ -3,8 +3,11 @@
 `classify(text) -> Route(intent, confidence, source)`. The semantic router compares the turn's
 MiniLM vector with exemplar utterances the project wrote per intent (`router.yaml`); below the
 `router.threshold` confidence, or with no embedder, the keyword router decides; when no keyword
-matches either, the turn is `general` with source `none`. `promote_to_action_intent` then relabels a
-weak intent that carries a mutate verb as `action` (ADR-0103 Layer 1).
+matches either, the turn is `general` with source `none`. `out_of_scope` is an intent of its own
+(exemplars of what Steward does not do): a turn whose nearest meaning is out of scope stays there a
+little below the threshold too, so a keyword alone ("birthday", "event") cannot pull it in.
+`promote_to_action_intent` then relabels a weak intent that carries a mutate verb as `action`
+(ADR-0103 Layer 1).
 """
 
 from __future__ import annotations
@@ -25,7 +28,14 @@ from steward.errors import ConfigError, StewardError
 
 log = logging.getLogger(__name__)
 
-INTENTS = ("calendar", "communication", "finance", "brief", "system", "help", "general")
+INTENTS = ("calendar", "communication", "finance", "brief", "system", "help", "general", "out_of_scope")
+# what Steward does not do (weather, music, trivia, shopping lists, public events, chit-chat): a turn
+# nearest to these exemplars stays out of the domains even when a keyword ("birthday", "event") would
+# pull it in
+OUT_OF_SCOPE = "out_of_scope"
+# a turn whose nearest meaning is out of scope stays out of scope down to this much below the threshold
+# (where the keywords would otherwise decide, and a keyword alone could pull it in)
+OOS_MARGIN = 0.2
 WEAK_INTENTS = frozenset({"general", "system", "help"})
 
 
@@ -141,7 +151,7 @@ def exemplar_key(data: RouterData, model: str, dim: int) -> str:
 class Router:
     """`classify(text) -> Route`: semantic when an embedder is given and sure enough, else keywords."""
 
-    def __init__(self, data: RouterData, *, threshold: float = 0.45,
+    def __init__(self, data: RouterData, *, threshold: float = 0.4,
                  embedder: Callable[[], Embedder | None] | None = None, cache_dir: Path | None = None,
                  top_k: int = 3) -> None:
         self.data = data
@@ -220,5 +230,7 @@ class Router:
         if scores:
             best = max(scores, key=lambda k: scores[k])
             if scores[best] >= self.threshold:
+                return Route(best, scores[best], "semantic")
+            if best == OUT_OF_SCOPE and scores[best] >= self.threshold - OOS_MARGIN:
                 return Route(best, scores[best], "semantic")
         return keyword_route(text, self.data)
