@@ -102,13 +102,35 @@ def cmd_when(ctx: Ctx, args: argparse.Namespace) -> int:
     text = " ".join(args.text)
     clock = ctx.clock
     found = _lookup(text, clock, args.prefer, options, args.whole)
-    if found is None:
+    repeat = _repeat(text, clock, options, ctx.settings.as_int("reminders.default_hour"))
+    if found is None and repeat is None:
         if ctx.json:
             ctx.emit(_shape(text, None, clock, args.prefer), "")
         ctx.notice(f"steward: no date or time found in {text!r}{_missing_hint()}")
         return 1
-    ctx.emit(_shape(text, found, clock, args.prefer), lambda: _human(text, found, clock))
+    shape = _shape(text, found, clock, args.prefer)
+    if repeat is not None:
+        upcoming = repeat.next(clock.now(), 3)
+        shape.update(rule=repeat.rule, repeats=repeat.describe(), next=[t.isoformat() for t in upcoming])
+        if found is None:
+            shape.update(start=repeat.start.isoformat(), span=list(repeat.span), phrase=repeat.text)
+
+    def human() -> str:
+        lines = [_human(text, found, clock)] if found is not None else [f"{text!r}"]
+        if repeat is not None:
+            lines.append(f"  repeats  {repeat.describe()}  (RRULE {repeat.rule})")
+            lines.extend(f"  next     {t.strftime('%a %Y-%m-%d %H:%M %z')}" for t in upcoming)
+        return "\n".join(lines)
+
+    ctx.emit(shape, human)
     return 0
+
+
+def _repeat(text: str, clock: Clock, options: DateOptions, default_hour: int) -> Any:
+    """The repeat said in the text ("every monday at 9"), a steward.dates Recurrence, or None."""
+    from steward.dates import find_recurrence
+
+    return find_recurrence(text, clock, options, default_hour)
 
 
 def _stream(ctx: Ctx, args: argparse.Namespace, options: DateOptions) -> int:
