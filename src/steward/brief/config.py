@@ -151,7 +151,7 @@ def apply(prefs: Prefs, request: ConfigRequest, manifest: Manifest) -> tuple[Pre
         if slot not in after.slots(manifest):
             after = after.with_added(slot, manifest)
         said.append(f"{title}: {option_label(spec.options, values)}")
-    if after == prefs:
+    if after == prefs or after.sections(manifest) == prefs.sections(manifest):
         return prefs, f"Your brief already shows that ({describe_one(slot, prefs, manifest)})."
     place = after.slots(manifest)
     where = f" (now {_ordinal(place.index(slot) + 1)} of {len(place)})" if slot in place else ""

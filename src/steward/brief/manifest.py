@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
@@ -177,6 +178,15 @@ def manifest_from_mapping(data: Any, where: str = "sections.yaml") -> Manifest:
 
 def load_manifest(path: Path | None = None) -> Manifest:
     """The manifest shipped with Steward, or the YAML file at `path`."""
+    return _bundled() if path is None else _load(path)
+
+
+@lru_cache(maxsize=1)
+def _bundled() -> Manifest:
+    return _load(None)
+
+
+def _load(path: Path | None) -> Manifest:
     if path is None:
         text = (resources.files("steward.brief") / "sections.yaml").read_text(encoding="utf-8")
         where = "sections.yaml"
