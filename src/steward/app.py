@@ -243,6 +243,7 @@ class App:
         """The intercepts in the order they are tried; a flag `<name>_intercept` = 0 leaves one out."""
         from steward.assistant.intercepts.appointments import AppointmentQuery
         from steward.assistant.intercepts.brief import BriefConfig, BriefShow
+        from steward.assistant.intercepts.dues import AccountsRequest, DuesRequest
         from steward.assistant.intercepts.inbox import InboxAnalysis
         from steward.assistant.intercepts.reminder import ReminderCreation
         from steward.assistant.intercepts.reminders_manage import ManageReminders
@@ -263,6 +264,8 @@ class App:
             ScheduleQuery(self.vocab, self.clock, lambda: self.calendar, options),
             InboxAnalysis(self.vocab, self.clock, lambda: self.db, self.settings.as_int("mail.analyze_limit"),
                           options),
+            AccountsRequest(self.vocab, lambda: self.dues),
+            DuesRequest(self.vocab, self.clock, lambda: self.dues, self.router.classify, options),
         ]
         return [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
 

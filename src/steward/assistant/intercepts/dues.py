@@ -1,0 +1,162 @@
+"""dues_request ("what do I owe?", "any pending payments?", "is my insurance premium overdue") and
+accounts_request ("list my credit card accounts", "which cards do I have").
+
+Both are reads: they decline a turn that asks for an action ("add the dues section to my brief").
+dues_request (ADR-0112 §10-12): a dues noun counts only with an owing frame ("credit card" + "bill",
+"balance", "due" ...), or a phrase that asks what is owed by itself ("owe", "pending payments"); a
+pronoun is not enough. Once the words match, the router is asked: a confident semantic route outside
+finance declines the turn; an unsure, keyword, failing or absent router leaves the words to decide.
+The window ("this week", "this month", "next 10 days") comes from `steward.dates` on the user's clock,
+the categories ("insurance and rent") from the finance vocabulary. accounts_request has no router
+veto (§13: the router labels "list my bank accounts" communication).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from steward.assistant.intercepts.base import Match
+from steward.assistant.intercepts.reminder import find_when, turn_clock
+from steward.assistant.language import is_action_request
+from steward.assistant.router import Route
+from steward.assistant.trace import OpenQuestion, Outcome, Turn
+from steward.assistant.vocab import Vocab, contains_phrase, find_phrase, words
+from steward.clock import Clock
+from steward.errors import StewardError
+
+if TYPE_CHECKING:
+    from steward.finance.service import DuesService
+
+log = logging.getLogger(__name__)
+
+DUES = "dues_request"
+ACCOUNTS = "accounts_request"
+_OVERDUE = (("overdue",), ("past", "due"), ("late",))
+
+
+def owing_question(norms: list[str], vocab: Vocab) -> bool:
+    """A dues noun with an owing frame, a phrase that asks what is owed, or two owing frames ("bills ... due")."""
+    if contains_phrase(norms, vocab.dues_questions):
+        return True
+    frames = {norms[i] for i in range(len(norms)) if (norms[i],) in vocab.owing_frames}
+    if contains_phrase(norms, vocab.dues_nouns) and frames:
+        return True
+    return len(frames) >= 2
+
+
+def categories_in(text: str) -> tuple[str, ...]:
+    """The kinds of due a question names ("insurance and rent" -> insurance, rent)."""
+    from steward.finance.vocab import finance_vocab
+
+    norms = words(text)
+    found = []
+    for kind, phrases in finance_vocab().category_words.items():
+        if contains_phrase(norms, [tuple(p.split()) for p in phrases]) and kind not in found:
+            found.append(kind)
+    return tuple(found)
+
+
+class DuesRequest:
+    """The dues_request intercept: the digest, answered without a model."""
+
+    name = DUES
+    reads_only = True
+
+    def __init__(self, vocab: Vocab, clock: Clock, dues: Callable[[], DuesService],
+                 classify: Callable[[str], Route] | None = None, date_options: Any = None) -> None:
+        self.vocab = vocab
+        self.clock = clock
+        self._dues = dues
+        self.classify = classify
+        self.date_options = date_options
+
+    def match(self, turn: Turn) -> Match | None:
+        norms = words(turn.text)
+        if is_action_request(turn.text, self.vocab) or not owing_question(norms, self.vocab):
+            return None
+        if contains_phrase(norms, self.vocab.mail_words) and contains_phrase(norms, self.vocab.analysis_frames):
+            return None  # "how many emails about my card bill": an inbox analysis
+        if self._router_says_elsewhere(turn.text):
+            return None
+        clock = turn_clock(self.clock, turn)
+        when = find_when(turn.text, clock, self.date_options, prefer="future")
+        window = "all"
+        if when is not None and when.end is not None:
+            last = (when.end.astimezone(clock.zone).date() - clock.today()).days
+            window = f"{max(last, 0)}d"
+        overdue = find_phrase(norms, _OVERDUE) is not None
+        return Match(DUES, {"window": window, "categories": categories_in(turn.text), "overdue": overdue})
+
+    def _router_says_elsewhere(self, text: str) -> bool:
+        """A confident semantic route outside finance (ADR-0112 §12); the words decide otherwise."""
+        if self.classify is None:
+            return False
+        try:
+            route = self.classify(text)
+        except StewardError as exc:
+            log.debug("dues_request: the router failed (%s); the vocabulary decides", exc)
+            return False
+        return route.source == "semantic" and route.intent != "finance"
+
+    def handle(self, turn: Turn, match: Match) -> Outcome:
+        from steward.finance.digest import digest, render
+
+        service = self._dues()
+        today = turn_clock(self.clock, turn).today()
+        result = service.digest(window=str(match.slots["window"]), categories=match.slots["categories"],
+                                as_of=today)
+        if match.slots.get("overdue"):
+            due = [i.due for i in result.items if i.overdue]
+            result = digest(due, as_of=today, window=result.window, categories=result.categories)
+        if result.empty:
+            reply = render(result)
+            if match.slots.get("overdue"):
+                reply = "Nothing is overdue in the bills Steward has read."
+        else:
+            reply = "What you owe, by currency (never added across currencies):\n" + render(result)
+        return Outcome(reply=reply, data=result.to_json())
+
+    def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        return None
+
+
+class AccountsRequest:
+    """The accounts_request intercept: the cards and accounts the mail shows (no router veto)."""
+
+    name = ACCOUNTS
+    reads_only = True
+
+    def __init__(self, vocab: Vocab, dues: Callable[[], DuesService]) -> None:
+        self.vocab = vocab
+        self._dues = dues
+
+    def match(self, turn: Turn) -> Match | None:
+        norms = words(turn.text)
+        if is_action_request(turn.text, self.vocab):
+            return None
+        if not contains_phrase(norms, self.vocab.account_nouns) or not contains_phrase(norms, self.vocab.account_frames):
+            return None
+        if contains_phrase(norms, self.vocab.mail_words) or owing_question(norms, self.vocab):
+            return None  # "list all emails about my cards" / "what do I owe on my cards" are not this
+        return Match(ACCOUNTS)
+
+    def handle(self, turn: Turn, match: Match) -> Outcome:
+        from steward.finance.digest import money_text
+
+        accounts = self._dues().accounts()
+        data = {"accounts": [a.to_json() for a in accounts]}
+        if not accounts:
+            return Outcome(reply="I have not seen any cards or accounts in your mail yet.", data=data)
+        lines = [f"The cards and accounts your mail shows ({len(accounts)}):"]
+        for a in accounts:
+            line = f"- {a.issuer} {a.kind} XXXX{a.account} (last seen {a.last_seen:%d %b %Y})"
+            if a.latest_due is not None:
+                d = a.latest_due
+                line += f"; latest due {money_text(d.amount, d.currency)} on {d.due_date:%d %b %Y} ({d.status})"
+            lines.append(line)
+        return Outcome(reply="\n".join(lines), data=data)
+
+    def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        return None

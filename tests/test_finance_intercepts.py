@@ -1,0 +1,117 @@
+"""dues_request and accounts_request (ADR-0112 §10-13) through `steward chat`, on the sample mailbox."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from steward.assistant.intercepts.dues import AccountsRequest, DuesRequest, categories_in
+from steward.assistant.router import Route
+from steward.assistant.trace import Turn
+from steward.assistant.vocab import load_vocab
+from steward.clock import make_clock
+from steward.errors import ConnectorError
+from steward.mail.sample import generate, write_mbox
+
+NOW = "2026-09-14T23:53:00+05:30"
+V = load_vocab()
+
+
+@pytest.fixture
+def mailbox(cli: Any, tmp_path: Path) -> None:
+    mbox = write_mbox(generate(datetime.fromisoformat(NOW)), tmp_path / "sample.mbox")
+    assert cli("--now", NOW, "mail", "import", str(mbox)).code == 0
+    assert cli("--now", NOW, "dues", "extract", "--no-progress").code == 0
+
+
+def ask(cli: Any, text: str) -> dict[str, Any]:
+    out = cli("--now", NOW, "chat", "--json", text)
+    assert out.code == 0, out.err
+    return out.json()
+
+
+def test_what_do_i_owe_lists_the_dues_by_currency(cli: Any, mailbox: None) -> None:
+    trace = ask(cli, "what do I owe?")
+    assert trace["handled_by"] == "dues_request"
+    direct = cli("--now", NOW, "--json", "dues").json()
+    assert trace["data"]["currencies"] == direct["currencies"]
+    assert [g["currency"] for g in direct["currencies"]] == ["INR", "USD"]
+    for group in direct["currencies"]:
+        assert f"{group['currency']}: {group['currency']} " in trace["reply"]
+    assert "XXXX4821" in trace["reply"] and "4375" not in trace["reply"]
+
+
+def test_the_credit_card_accounts_question_lists_accounts_not_mail(cli: Any, mailbox: None) -> None:
+    trace = ask(cli, "can you give me the list credit card accounts that I have so far?")
+    assert trace["handled_by"] == "accounts_request"
+    accounts = {(a["issuer"], a["account"]) for a in trace["data"]["accounts"]}
+    assert {("Kaveri Bank", "XXXX4821"), ("Meridian Bank", "XXXX7730"), ("Northwind Card Services", "XXXX1234"),
+            ("Harbor Credit Union", "XXXX5566")} <= accounts
+    assert "statement is ready" not in trace["reply"]  # no mail subjects
+    assert "4147 2000" not in trace["reply"]
+
+
+def test_add_the_dues_section_to_my_brief_is_not_a_dues_answer(cli: Any, mailbox: None) -> None:
+    trace = ask(cli, "add the dues section to my brief")
+    assert trace["handled_by"] not in ("dues_request", "accounts_request")
+
+
+@pytest.mark.parametrize("text", ["any pending payments?", "is my insurance premium overdue?",
+                                  "how much is my credit card bill", "which bills are due this week?"])
+def test_owing_questions_are_dues_questions(cli: Any, mailbox: None, text: str) -> None:
+    assert ask(cli, text)["handled_by"] == "dues_request"
+
+
+def test_a_window_and_categories_narrow_the_answer(cli: Any, mailbox: None) -> None:
+    trace = ask(cli, "what do I owe in the next 10 days?")
+    assert trace["handled_by"] == "dues_request"
+    assert [i["due_date"] for g in trace["data"]["currencies"] for i in g["items"]] == ["2026-09-23"]
+    trace = ask(cli, "what insurance and rent is due?")
+    assert trace["data"]["categories"] == ["insurance", "rent"] and trace["data"]["currencies"] == []
+    assert "Nothing owed in insurance, rent" in trace["reply"]
+
+
+def test_inbox_analysis_still_answers_mail_questions(cli: Any, mailbox: None) -> None:
+    assert ask(cli, "list all emails about credit card")["handled_by"] == "inbox_analysis"
+
+
+# -- the router's veto, pure -----------------------------------------------------------------------
+
+def turn(text: str) -> Turn:
+    return Turn(id="t", text=text, session="s", now=datetime.fromisoformat(NOW))
+
+
+def dues_with(route: Any) -> DuesRequest:
+    return DuesRequest(V, make_clock("Asia/Kolkata", NOW), lambda: None, route)  # type: ignore[arg-type,return-value]
+
+
+def test_a_bare_dues_noun_needs_an_owing_frame() -> None:
+    intercept = dues_with(None)
+    assert intercept.match(turn("tell me about my credit card")) is None
+    assert intercept.match(turn("what's the balance on my credit card")) is not None
+    assert intercept.match(turn("can you pay attention")) is None
+    assert intercept.match(turn("mark the Chase bill as paid")) is None  # an action
+
+
+def test_only_a_confident_semantic_route_outside_finance_vetoes() -> None:
+    text = "what's the balance on my credit card"
+    assert dues_with(lambda t: Route("communication", 0.81, "semantic")).match(turn(text)) is None
+    assert dues_with(lambda t: Route("finance", 0.81, "semantic")).match(turn(text)) is not None
+    assert dues_with(lambda t: Route("communication", 0.2, "keyword")).match(turn(text)) is not None
+
+    def broken(t: str) -> Route:
+        raise ConnectorError("the embedder is gone")
+
+    assert dues_with(broken).match(turn(text)) is not None  # failing: the vocabulary decides
+
+
+def test_accounts_request_has_no_veto_and_yields_owing_questions() -> None:
+    intercept = AccountsRequest(V, lambda: None)  # type: ignore[arg-type,return-value]
+    assert intercept.match(turn("list my bank accounts")) is not None
+    assert intercept.match(turn("which cards do I have")) is not None
+    assert intercept.match(turn("what do I owe on my cards")) is None
+    assert intercept.match(turn("list all emails about my cards")) is None
+    assert categories_in("what do I owe for insurance and rent") == ("insurance", "rent")
