@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from steward.calendar import recurring, rules
 from steward.calendar.model import Provenance, Reminder, Series, normalise
 from steward.clock import Clock
-from steward.errors import NotFound, UserError
+from steward.errors import ConnectorError, NotFound, UserError
 from steward.store import audit
 from steward.store import calendar as repo
 
@@ -284,7 +284,20 @@ class ReminderManagement:
                 repo.set_reminder_status(self.conn, open_one.id, "cancelled", expect="pending")
             audit.record(self.conn, "reminder.cancel", str(open_one.id if open_one else reminder_id), prov.as_dict(),
                          {"text": series.text, "rule": series.rule, "series": series.id})
+        self._remove_todo(series)
         return shown
+
+    def _remove_todo(self, series: Series) -> None:
+        """Take a cancelled series off the CalDAV calendar it was written to (the local cancel stands
+        when the server cannot be reached: reminders are fired locally)."""
+        backend = self.backends.get("caldav")
+        if series.caldav_uid is None or backend is None or not hasattr(backend, "remove_todo"):
+            return
+        try:
+            backend.remove_todo(series.caldav_uid)
+        except ConnectorError as exc:
+            log.warning("the repeating reminder %r is cancelled here but is still on the CalDAV calendar: %s",
+                        series.text, exc.message)
 
     def recent_fired(self, within: timedelta = timedelta(hours=12)) -> list[Reminder]:
         """Reminders that fired in the last `within` and are not done, the latest first (what

@@ -15,6 +15,7 @@ from typing import Any
 from steward.calendar.backends.base import Reading, Unreadable
 from steward.calendar.ics import event_from_component, event_to_calendar
 from steward.calendar.model import Event, normalise
+from steward.calendar.repeat_ical import RepeatingTodo
 from steward.errors import ConfigError, ConnectorError, UserError
 from steward.settings import Settings
 
@@ -129,6 +130,42 @@ class CaldavBackend:
             if normalise(event.title) == wanted and event.start == start:
                 return event
         return None
+
+    def add_todo(self, uid: str, text: str, start: datetime, rule: str, zone: str) -> None:
+        """Save a repeating reminder as a VTODO with its RRULE (its first time on its zone's wall clock)."""
+        from steward.calendar.repeat_ical import todo_calendar
+
+        ical = todo_calendar(uid, text, start, rule).to_ical().decode()
+        try:
+            self.calendar().save_todo(ical)
+        except self._errors() as exc:
+            raise self._fail(f"saving the repeating reminder {text!r}", exc) from None
+        log.debug("caldav: saved repeating to-do %s", uid)
+
+    def remove_todo(self, uid: str) -> None:
+        """Delete a repeating reminder's VTODO (gone already is fine)."""
+        from caldav.lib.error import NotFoundError
+
+        try:
+            self.calendar().todo_by_uid(uid).delete()
+        except NotFoundError:
+            return
+        except self._errors() as exc:
+            raise self._fail(f"deleting {uid}", exc) from None
+
+    def find_todo(self, uid: str) -> RepeatingTodo | None:
+        """A repeating reminder Steward wrote, read back (None when the calendar has no such to-do)."""
+        from caldav.lib.error import NotFoundError
+
+        from steward.calendar.repeat_ical import read_todo
+
+        try:
+            component = self.calendar().todo_by_uid(uid).icalendar_component
+        except NotFoundError:
+            return None
+        except self._errors() as exc:
+            raise self._fail(f"looking up {uid}", exc) from None
+        return read_todo(component)
 
     def find(self, event_id: str) -> Event | None:
         from caldav.lib.error import NotFoundError

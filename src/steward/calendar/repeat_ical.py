@@ -1,0 +1,65 @@
+"""A repeating reminder as iCalendar: a VTODO with DTSTART/DUE in its zone (TZID) and its RRULE.
+
+The first occurrence is written on the wall clock of the reminder's zone with that zone's VTIMEZONE,
+so every client repeats it at the same local time across DST (a UTC DTSTART would drift by an hour).
+`X-STEWARD-ID` marks it as Steward's; an alarm at the due time makes clients show it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+MARKER = "X-STEWARD-ID"
+PRODID = "-//Steward//steward calendar//EN"
+
+
+@dataclass(frozen=True)
+class RepeatingTodo:
+    """What a repeating VTODO says: its UID, summary, rule (RRULE value) and first time (aware)."""
+
+    uid: str
+    text: str
+    rule: str
+    start: datetime
+
+
+def todo_calendar(uid: str, text: str, start: datetime, rule: str) -> Any:
+    """A VCALENDAR holding the repeating reminder as a VTODO (with the zone's VTIMEZONE)."""
+    from icalendar import Alarm, Calendar, Todo, vRecur
+
+    todo = Todo()
+    todo.add("uid", uid)
+    todo.add("dtstamp", datetime.now(UTC))
+    todo.add("summary", text)
+    todo.add("dtstart", start)
+    todo.add("due", start)
+    todo.add("rrule", vRecur.from_ical(rule))
+    todo.add("status", "NEEDS-ACTION")
+    todo.add(MARKER, uid)
+    alarm = Alarm()
+    alarm.add("action", "DISPLAY")
+    alarm.add("description", text)
+    alarm.add("trigger", timedelta(0))
+    todo.add_component(alarm)
+    cal = Calendar()
+    cal.add("prodid", PRODID)
+    cal.add("version", "2.0")
+    cal.add_component(todo)
+    if getattr(start.tzinfo, "key", None):
+        cal.add_missing_timezones()
+    return cal
+
+
+def read_todo(component: Any) -> RepeatingTodo:
+    """A VTODO read back (ValueError when it has no DTSTART/DUE or no RRULE)."""
+    rrule = component.get("rrule")
+    moment = component.get("dtstart") or component.get("due")
+    if rrule is None or moment is None:
+        raise ValueError("it has no RRULE or no DTSTART")
+    start = moment.dt
+    if not isinstance(start, datetime):
+        raise ValueError("its DTSTART is a day, not a time")
+    rule = rrule.to_ical().decode()
+    return RepeatingTodo(str(component.get("uid") or ""), str(component.get("summary") or ""), rule, start)
