@@ -167,3 +167,27 @@ def test_a_bad_hook_setting_is_one_line(cli, monkeypatch) -> None:  # type: igno
     result = cli("hook", "PreToolUse", stdin=json.dumps(PRE))
     assert result.code == 1 and result.err.count("\n") == 1
     assert "setting hooks.pre_tool_use, entry 1: matcher '([' is not a regular expression" in result.err
+
+
+def test_hooks_configured_in_the_config_file_like_claude_code(cli, steward_home: Path) -> None:  # type: ignore[no-untyped-def]
+    steward_home.mkdir(parents=True, exist_ok=True)
+    (steward_home / "config.toml").write_text(
+        '[[hooks.pre_tool_use]]\n'
+        'matcher = "Bash"\n'
+        'hooks = [{ type = "command", command = "grep -q \'rm -rf\' && { echo \'not that\' >&2; exit 2; } || true",'
+        ' timeout = 5 }]\n'
+        '\n'
+        '[[hooks.pre_tool_use]]\n'
+        'matcher = "Read|Write"\n'
+        "command = \"echo '{\\\"hookSpecificOutput\\\": {\\\"hookEventName\\\": \\\"PreToolUse\\\", "
+        "\\\"permissionDecision\\\": \\\"deny\\\", \\\"permissionDecisionReason\\\": \\\"read-only day\\\"}}'\"\n",
+        encoding="utf-8")
+    risky = dict(PRE, tool_input={"command": "rm -rf /tmp/x"})
+    blocked = cli("hook", "PreToolUse", stdin=json.dumps(risky))
+    assert blocked.code == 2 and blocked.err.strip() == "not that"
+    assert blocked.json() == {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                                                     "permissionDecisionReason": "not that"}}
+    assert cli("hook", "PreToolUse", stdin=json.dumps(PRE)).json() == {}  # npm install is fine
+    read = cli("hook", "PreToolUse", stdin=json.dumps(dict(PRE, tool_name="Read", tool_input={"file_path": "/a"})))
+    assert read.code == 2 and read.err.strip() == "read-only day"
+    assert cli("hook", "PreToolUse", stdin=json.dumps(dict(PRE, tool_name="Grep"))).json() == {}
