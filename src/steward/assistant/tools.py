@@ -244,6 +244,7 @@ def mail_tools() -> list[Tool]:
 def all_tools() -> list[Tool]:
     """Every tool the loop offers."""
     from steward.assistant.brief_tools import brief_tools
+    from steward.assistant.reminder_tools import reminder_tools
     from steward.assistant.session_tools import session_tools
 
-    return [*mail_tools(), *calendar_tools(), *session_tools(), *brief_tools()]
+    return [*mail_tools(), *calendar_tools(), *reminder_tools(), *session_tools(), *brief_tools()]

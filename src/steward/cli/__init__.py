@@ -21,6 +21,7 @@ from steward.errors import StewardError
 # the command groups, in the order `steward --help` lists them
 COMMAND_MODULES = (
     "steward.cli.setup",
+    "steward.cli.first_run",
     "steward.cli.calendar",
     "steward.cli.when",
     "steward.cli.serve",
@@ -31,6 +32,7 @@ COMMAND_MODULES = (
     "steward.cli.mail_sync",
     "steward.cli.appointments",
     "steward.cli.finance",
+    "steward.cli.brief",
     "steward.cli.demo",
     "steward.cli.maintenance",
 )
