@@ -23,7 +23,7 @@ import re
 import signal
 import subprocess
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from steward.errors import ConfigError
@@ -108,8 +108,7 @@ class HookResult:
         else:
             out = HookOutput()
         if self.messages:
-            out = HookOutput(out.continue_, out.stop_reason, out.suppress_output, "\n".join(self.messages),
-                             out.decision, out.reason, out.specific)
+            out = replace(out, system_message="\n".join(self.messages))
         return out
 
     def to_json(self, event: str) -> dict[str, Any]:
@@ -188,7 +187,7 @@ class HookBus:
             return HookResult()
         given = payload if isinstance(payload, HookInput) else HookInput.from_json(event, payload)
         if not given.cwd:
-            given = _with_cwd(given)
+            given = replace(given, cwd=os.getcwd())
         body = ""
         context: list[str] = []
         errors: list[str] = []
@@ -211,7 +210,7 @@ class HookBus:
             if answer.system_message:
                 messages.append(answer.system_message)
             reason = answer.block_reason()
-            if reason is not None and event not in ("PostToolUse",):
+            if reason is not None and event != "PostToolUse":
                 log.debug("hook %s blocked %s: %s", hook.name, event, reason)
                 return HookResult(True, reason, tuple(context), tuple(errors), tuple(messages))
             if reason is not None:  # after the tool ran, a block is a word for the model
@@ -262,9 +261,3 @@ def _kill_group(proc: subprocess.Popen[str]) -> None:
         proc.kill()
     with contextlib.suppress(subprocess.TimeoutExpired, ValueError):
         proc.communicate(timeout=2)
-
-
-def _with_cwd(given: HookInput) -> HookInput:
-    from dataclasses import replace
-
-    return replace(given, cwd=os.getcwd())
