@@ -24,6 +24,7 @@ from steward.clock import Clock
 if TYPE_CHECKING:
     from steward.brief.service import BriefService
     from steward.calendar.service import CalendarService
+    from steward.finance.service import DuesService
     from steward.hooks.session_names import SessionNames
     from steward.mail.mailbox import Mailbox
 
@@ -53,6 +54,7 @@ class ToolContext:
     dry_run: bool = False
     sessions: SessionNames | None = None  # session titles (None: the session_names flag is off)
     brief: BriefService | None = None  # the daily brief (show_brief, configure_brief)
+    dues: DuesService | None = None  # money owed (list_dues, list_accounts, mark_due_paid)
 
     def for_turn(self, clock: Clock, session: str, user_texts: tuple[str, ...], turn: str = "",
                  dry_run: bool = False) -> ToolContext:
@@ -244,7 +246,8 @@ def mail_tools() -> list[Tool]:
 def all_tools() -> list[Tool]:
     """Every tool the loop offers."""
     from steward.assistant.brief_tools import brief_tools
+    from steward.assistant.dues_tools import dues_tools
     from steward.assistant.reminder_tools import reminder_tools
     from steward.assistant.session_tools import session_tools
 
-    return [*mail_tools(), *calendar_tools(), *reminder_tools(), *session_tools(), *brief_tools()]
+    return [*mail_tools(), *calendar_tools(), *reminder_tools(), *session_tools(), *brief_tools(), *dues_tools()]
