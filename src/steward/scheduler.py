@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from steward.brief.service import BriefService
+    from steward.finance.service import DuesService
     from steward.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -233,6 +234,18 @@ def send_morning_brief(brief: BriefService, now: datetime) -> dict[str, Any] | N
         return None
     log.info("morning brief %s: %s via %s", sent.brief.date, sent.delivery.status, ", ".join(sent.sinks) or "-")
     return sent.to_json()
+
+
+def dues_pass(dues: DuesService, sinks: Sequence[Notifier], since: timedelta | None) -> dict[str, Any]:
+    """After a sync: read the new bill mail for dues, then tell each sink once about each due coming up
+    within `finance.notify_days_before` days (the notices sent are kept in the store, so a restart
+    repeats none)."""
+    report = dues.extract(since)
+    for item in report.items:
+        if item.outcome != "skipped":
+            log.info("due %s from message %s: %s %s", item.due_id, item.message_id, item.outcome, item.summary)
+    sent = dues.notify_due_soon(sinks)
+    return {"derived": report.count("derived"), "paid": report.count("paid"), "notices": sent}
 
 
 def run_loop(scheduler: ReminderScheduler, clock: Clock, interval: float,

@@ -160,6 +160,8 @@ def scheduled_jobs(settings: Settings) -> list[Job]:
         # looked at every 15 s; each account is synced on its own `mail.sync_every` schedule and backs
         # off on its own after failures (the heartbeat decides, so this job itself rarely fails)
         jobs.append(Job("mail-sync", 15.0, HeartbeatJob(), delay=2.0))
+    # bills read and due-soon notices: after each sync (HeartbeatJob) and every few minutes
+    jobs.append(Job("dues", 300.0, read_dues, delay=5.0))
     if settings.as_str("appointments.mode") != "off":
         # after each sync (HeartbeatJob) and hourly, so imported mail is read and the window moves on
         jobs.append(Job("appointments", 3600.0, scan_appointments, delay=10.0))
@@ -171,6 +173,16 @@ def morning_brief(app: App) -> None:
     from steward.scheduler import send_morning_brief
 
     send_morning_brief(app.brief, app.clock.now())
+
+
+def read_dues(app: App) -> None:
+    """New bill mail read for dues, then the due-soon notices (`scheduler.dues_pass`)."""
+    from datetime import timedelta
+
+    from steward.notify.sinks import build_sinks
+    from steward.scheduler import dues_pass
+
+    dues_pass(app.dues, build_sinks(app.settings), timedelta(days=app.settings.as_int("finance.since_days")))
 
 
 def scan_appointments(app: App) -> None:
@@ -220,4 +232,5 @@ class HeartbeatJob:
                 log.info("mail sync %s: %s new, %s removed", item["account"], item.get("added"), item.get("removed"))
         if any(item.get("ok") and item.get("added") for item in results):
             scan_appointments(app)  # new mail may confirm an appointment
+            read_dues(app)  # or bring a bill
         return results
