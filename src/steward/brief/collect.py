@@ -105,6 +105,12 @@ def _amount(text: str) -> Decimal | None:
         return None
 
 
+def _money(amount: str, currency: str) -> str:
+    """ "USD 1,842.17": the code, then the amount with thousands marks (the amount as given otherwise)."""
+    value = _amount(amount)
+    return f"{currency} {value:,.2f}" if value is not None else f"{currency} {amount}"
+
+
 def dues(spec: SectionSpec, options: Mapping[str, Any], day: Day, src: Sources) -> Collected:
     """Open dues in the window (overdue first), by currency; a total per currency, never across them."""
     if src.dues is None:
@@ -124,7 +130,7 @@ def dues(spec: SectionSpec, options: Mapping[str, Any], day: Day, src: Sources) 
     for due in lines:
         account = f" {due.account}" if due.account else ""
         flags = " — overdue" if due.overdue else " — will be debited (autopay)" if due.autopay else ""
-        items.append(Item(f"{due.issuer}{account} ({due.kind}): {due.amount} {due.currency} due "
+        items.append(Item(f"{due.issuer}{account} ({due.kind}): {_money(due.amount, due.currency)} due "
                           f"{_day_label(due.due_date)}{flags}",
                           {"kind": "due", "id": due.id, "issuer": due.issuer, "category": due.kind,
                            "account": due.account, "amount": due.amount, "currency": due.currency,
@@ -134,7 +140,7 @@ def dues(spec: SectionSpec, options: Mapping[str, Any], day: Day, src: Sources) 
         if value is not None:
             totals[due.currency] = totals.get(due.currency, Decimal(0)) + value
     for currency, total in sorted(totals.items()):
-        items.append(Item(f"Total {currency}: {total:.2f}", {"kind": "total", "currency": currency,
+        items.append(Item(f"Total: {_money(f'{total:.2f}', currency)}", {"kind": "total", "currency": currency,
                                                              "total": f"{total:.2f}"}))
     return tuple(items), None
 

@@ -159,7 +159,7 @@ class BriefService:
         clock = self.clock.at(moment)
         today = clock.today()
         prefs = prefs if prefs is not None else self.prefs()
-        since = repo.last_sent_before(self._db(), today) or moment - timedelta(days=1)
+        since = clock.local(repo.last_sent_before(self._db(), today) or moment - timedelta(days=1))
         day = collect.Day(clock, moment, today, since)
         sections: list[Section] = []
         timings: dict[str, float] = {}
