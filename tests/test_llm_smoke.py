@@ -1,14 +1,17 @@
 """A real model behind a real OpenAI-compatible server: llama-cpp-python's server with SmolLM2-135M-Instruct.
 
 This checks the plumbing (a well-formed reply, streaming, a tool schema and a JSON schema accepted),
-not the tiny model's wisdom. `make test` installs both (scripts/install-llama.sh); the test skips, naming
-the reason, only when they could not be installed.
+not the tiny model's wisdom. `make test` installs both (scripts/install-llama.sh, docs/models.md says how
+llama-cpp-python is built); the test skips, naming the reason, only when the fault is the build's: it
+could not be installed, or its library dies of SIGILL (an instruction this CPU does not execute).
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
+import signal
 import socket
 import subprocess
 import sys
@@ -35,11 +38,29 @@ def gguf_path() -> Path:
     return found[0]
 
 
+BUILD_LOG = Path(sys.executable).parent.parent / "llama-cpp-build.log"
+
+
+def build_log_says() -> str:
+    """The build log's last line (install-llama.sh ends it with why it gave up) and where the log is."""
+    if not BUILD_LOG.exists():
+        return ""
+    lines = [line.strip() for line in BUILD_LOG.read_text(errors="replace").splitlines() if line.strip()]
+    last = lines[-1] if lines else "the build log is empty"
+    return f"; {last}" if str(BUILD_LOG) in last else f"; {last} (log: {BUILD_LOG})"
+
+
 def require_server() -> None:
     if importlib.util.find_spec("llama_cpp") is None:
-        log = Path(sys.executable).parent.parent / "llama-cpp-build.log"
-        why = f"; its build log is {log}" if log.exists() else ""
-        pytest.skip(f"llama-cpp-python[server] is not installed (scripts/install-llama.sh builds it){why}")
+        pytest.skip(f"llama-cpp-python[server] is not installed (scripts/install-llama.sh builds it){build_log_says()}")
+
+
+def skip_if_the_build_is_at_fault(proc: subprocess.Popen[bytes], log: Path) -> None:
+    """A server that died of SIGILL runs a library built for another CPU: the build's fault, not Steward's."""
+    if proc.poll() == -signal.SIGILL:
+        pytest.skip("llama_cpp.server died of SIGILL: its library uses an instruction this CPU does not "
+                    f"execute; rebuild with `sh scripts/install-llama.sh .venv/bin`{build_log_says()}; "
+                    f"server log: {log}")
 
 
 def free_port() -> int:
@@ -66,6 +87,7 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         deadline = time.monotonic() + 120
         while True:
             if proc.poll() is not None:
+                skip_if_the_build_is_at_fault(proc, log)
                 pytest.fail(f"llama_cpp.server exited with {proc.returncode}: {log.read_text()[-500:]}")
             try:
                 if httpx.get(url + "/models", timeout=2).status_code == 200:
@@ -75,6 +97,14 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             if time.monotonic() > deadline:
                 pytest.fail("llama_cpp.server did not answer within 120 s")
             time.sleep(0.5)
+        # one token first: a library built for another CPU dies here, on its first completion
+        try:
+            httpx.post(url + "/completions", json={"prompt": "Hi", "max_tokens": 1}, timeout=120)
+        except httpx.TransportError:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(10)
+            skip_if_the_build_is_at_fault(proc, log)
+            raise
         yield url
     finally:
         proc.terminate()
