@@ -138,6 +138,21 @@ def test_today_and_tomorrows_first_items(cli: Any, monkeypatch: pytest.MonkeyPat
     assert len(section(brief(cli), "tomorrow")["items"]) == 5
 
 
+def test_appointments_found_in_mail_wait_for_a_yes(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    assert section(brief(cli), "appointments")["empty_reason"] == "No appointments found in mail."
+    eml(tmp_path / "mail", "appt-1", "appointments@lakesidedental.example",
+        "Appointment confirmed: Lakeside Dental, Thu 10 Dec at 04:30 PM",
+        "Your dental cleaning at Lakeside Dental is confirmed for Thu 10 Dec at 04:30 PM.",
+        "2026-11-30T10:00:00+05:30", "Lakeside Dental")
+    assert cli("--now", NOW, "mail", "import", str(tmp_path / "mail")).code == 0
+    assert cli("--now", NOW, "appointments", "scan").code == 0
+    [item] = section(brief(cli), "appointments")["items"]
+    assert (item["status"], item["provider"], item["start"]) == ("proposed", "Lakeside Dental",
+                                                                 "2026-12-10T16:30:00+05:30")
+    assert item["text"] == ("proposed: Lakeside Dental Thu 10 Dec 16:30 — `steward appointments accept 1` adds it")
+
+
 def test_mail_sync_health_names_a_failing_account(cli: Any, steward_home: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     from loopback import free_port

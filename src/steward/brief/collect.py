@@ -199,10 +199,11 @@ def appointments(spec: SectionSpec, options: Mapping[str, Any], day: Day, src: S
     for found in lines:
         when = f" {_day_label(found.start.date())} {found.start:%H:%M}" if found.start else ""
         why = f" ({found.reason})" if found.reason else ""
-        items.append(Item(f"{found.status}: {found.provider}{when}{why}",
+        ask = f" — `steward appointments accept {found.id}` adds it" if found.status == "proposed" and found.id else ""
+        items.append(Item(f"{found.status}: {found.provider}{when}{why}{ask}",
                           {"kind": "appointment", "status": found.status, "provider": found.provider,
                            "start": found.start.isoformat() if found.start else None, "reason": found.reason,
-                           "location": found.location, "event_id": found.event_id,
+                           "location": found.location, "event_id": found.event_id, "id": found.id,
                            "message_id": found.message_id}, warn=found.status == "proposed"))
     return tuple(items), None if items else spec.empty
 

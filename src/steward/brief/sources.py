@@ -55,6 +55,7 @@ class AppointmentLine:
     location: str = ""
     event_id: str = ""
     message_id: int | None = None
+    id: int | None = None  # the proposal's number (`steward appointments accept ID`)
 
 
 class AppointmentsSource(Protocol):
@@ -121,6 +122,6 @@ class AppointmentsFromService:
         items = self._service().recent(self.limit)
         lines = [AppointmentLine(status=str(i.status), provider=i.provider or i.title, start=i.start,
                                  reason=i.reason or "", location=i.location or "", event_id=i.event_id or "",
-                                 message_id=i.message_id) for i in items]
+                                 message_id=i.message_id, id=i.id) for i in items]
         order = {"proposed": 0, "created": 1}
         return sorted(lines, key=lambda a: (order.get(a.status, 2), a.start or now))
