@@ -59,7 +59,7 @@ BAD = [
     (("mail", "import", "/nonexistent"), 1, "no such file or folder"),
     (("mail", "search", "after:garbage"), 1, "is not a date"),
     (("mail", "sync", "--every", "0"), 2, "--every"),
-    (("hook", "Bogus"), 2, "unknown hook event"),
+    (("hook", "Bogus"), 1, "unknown hook event"),  # 1: Claude Code reads exit 2 from a hook as a block
     (("serve", "--port", "99999"), 2, "a port is a number from 0 to 65535"),
 ]
 
@@ -152,7 +152,7 @@ def test_route_and_hook_refuse_binary_input_in_one_line(cli, monkeypatch) -> Non
     assert r.code == 1 and r.err.strip() == "steward: line 1: not UTF-8 text; skipped"
     _binary_stdin(monkeypatch, b"\xff\xfe")
     r = cli("hook", "UserPromptSubmit")
-    assert r.code == 2 and r.err.strip() == "steward: hook input is not UTF-8 text (line 1)"
+    assert r.code == 1 and r.err.strip() == "steward: hook input is not UTF-8 text (line 1)"
 
 
 def test_a_binary_password_on_stdin_saves_no_account(cli, monkeypatch, steward_home: Path) -> None:

@@ -38,7 +38,8 @@ COMMAND_MODULES = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(modules: Sequence[str] = COMMAND_MODULES) -> argparse.ArgumentParser:
+    """The `steward` parser with the commands of `modules` (all of them by default)."""
     parser = StewardParser(
         prog="steward",
         description="A local-first personal assistant for your mail, calendar, reminders and money owed.",
@@ -46,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands = Commands(sub)
-    for name in COMMAND_MODULES:
+    for name in modules:
         importlib.import_module(name).register(commands)
     return parser
 
@@ -79,8 +80,10 @@ def _protect_exclusions(argv: list[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args, extra = parser.parse_known_args(_protect_exclusions(list(sys.argv[1:] if argv is None else argv)))
+    given = list(sys.argv[1:] if argv is None else argv)
+    # `steward hook EVENT` runs on every tool call of a Claude Code session: it loads only its own module
+    parser = build_parser(("steward.cli.hook",) if given[:1] == ["hook"] else COMMAND_MODULES)
+    args, extra = parser.parse_known_args(_protect_exclusions(given))
     if extra:
         # named by the command that was given, not by `steward`
         print(f"{getattr(args, 'prog', 'steward')}: unrecognized arguments: {' '.join(extra)} "

@@ -15,6 +15,7 @@ import argparse
 import json
 
 from steward.cli.context import Commands, Ctx, read_stdin
+from steward.errors import UsageError, UserError
 
 
 def register(commands: Commands) -> None:
@@ -32,18 +33,19 @@ def cmd_hook(ctx: Ctx, args: argparse.Namespace) -> int:
     if event in OTHER_EVENTS:
         print("{}", file=ctx.stdout)
         return 0
+    # every refusal is exit 1 (a UserError): for Claude Code that is a non-blocking error, where 2 would block
     if event not in EVENTS:
-        ctx.notice(f"steward hook: unknown event {event!r}; use one of {', '.join(EVENTS)}")
-        return 1
-    raw = read_stdin("hook input")
+        raise UserError(f"unknown hook event {event!r}; use one of {', '.join(EVENTS)}")
+    try:
+        raw = read_stdin("hook input")
+    except UsageError as exc:
+        raise UserError(exc.message) from None
     try:
         payload = json.loads(raw) if raw.strip() else {}
     except json.JSONDecodeError as exc:
-        ctx.notice(f"steward hook: the hook input is not JSON ({exc.msg} at line {exc.lineno}); nothing was done")
-        return 1
+        raise UserError(f"the hook input is not JSON ({exc.msg} at line {exc.lineno}); nothing was done") from None
     if not isinstance(payload, dict):
-        ctx.notice("steward hook: the hook input must be a JSON object; nothing was done")
-        return 1
+        raise UserError("the hook input must be a JSON object; nothing was done")
     result = ctx.app.hooks.run(event, HookInput.from_json(event, payload))
     print(json.dumps(result.to_json(event), ensure_ascii=False), file=ctx.stdout)
     for error in result.errors:
