@@ -141,7 +141,14 @@ def reminder_dates(text: str, clock: Clock, vocab: Vocab, options: Any = None) -
     if ahead is not None:
         when = ahead
         parts = [(p[0], p[1]) for p in when.parts]
-    cut = tuple(p for p in parts if not _within(p, described))
+    # a possessive date on the reminder's own day says nothing the reminder's time does not: "remind me
+    # about tomorrow's meeting" is "meeting" tomorrow; on another day it says which one and stays
+    # ("friday's dentist appointment" reminded on thursday)
+    same_day = [r for r in describing if _possessive(text, r) and not r.named and _same_day(r, when)]
+    describing = [r for r in describing if r not in same_day]
+    described = [r.span for r in describing]
+    cut = tuple(p for p in parts if not _within(p, described)) + tuple(
+        r.span for r in same_day if not _within(r.span, list(parts)))
     # a named day said bare ("add valentine's day") is the time, and the subject when nothing else is
     bare = tuple(r.span for r in found if r.named and r not in describing and _within(r.span, list(cut))
                  and describes(text, tokens, r, words, others_timed=True))
@@ -182,6 +189,13 @@ def subject_of(text: str, vocab: Vocab, found: ReminderDates) -> SubjectParse:
         return parsed
     cut = tuple(c for c in found.cut if c not in found.bare_names)
     return parse_subject(text, vocab, cut, context=found.context, names=found.names + found.bare_names)
+
+
+def _same_day(res: Resolution, when: Resolution) -> bool:
+    """True when a date names the local day the reminder is due on."""
+    zone = when.start.tzinfo
+    return res.grain not in ("week", "month", "year") and \
+        res.start.astimezone(zone).date() == when.start.astimezone(zone).date()
 
 
 def _possessive(text: str, res: Resolution) -> bool:

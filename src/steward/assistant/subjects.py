@@ -60,6 +60,11 @@ def _find_trigger(tokens: list[Token], groups: Sequence[tuple[Phrase, ...]]) -> 
     return None
 
 
+# units of time among the date residue: left by a date after it ("[every other] day"), never the
+# date's lead-in, so a noun before a date keeps them ("bin day [on thursday]")
+_UNIT_NOUNS = frozenset({"day", "days", "week", "weeks", "month", "months", "year", "years"})
+
+
 def _without_dates(tokens: list[Token], spans: Sequence[Span], vocab: Vocab) -> list[Token]:
     """Tokens outside the date spans, also without date words left beside a span ("this [evening]")."""
     gone = [_overlaps(t, spans) for t in tokens]
@@ -71,10 +76,15 @@ def _without_dates(tokens: list[Token], spans: Sequence[Span], vocab: Vocab) -> 
         for i, token in enumerate(tokens):
             if gone[i] or token.norm not in residue | lead_ins:
                 continue
-            before = i + 1 < len(tokens) and gone[i + 1]
+            before = i + 1 < len(tokens) and gone[i + 1] and token.norm not in _UNIT_NOUNS
             if before or (i > 0 and gone[i - 1] and token.norm in residue):
                 gone[i] = changed = True
     return [t for t, g in zip(tokens, gone, strict=True) if not g]
+
+
+# a trigger that names the list the thing goes on ("to my reminders") comes after the thing, and the
+# verb before the thing ("add", "put") is the request, not the subject
+_LIST_TRIGGER_OPENERS = frozenset({"to", "on", "in", "into"})
 
 
 def _strip(tokens: list[Token], vocab: Vocab) -> list[Token]:
@@ -137,6 +147,12 @@ def parse_subject(text: str, vocab: Vocab, spans: Sequence[Span] = (), *, contex
         at, n = found
         before, after = kept[:at], kept[at + n:]
         trigger = " ".join(t.norm for t in kept[at:at + n])
+        if kept[at].norm in _LIST_TRIGGER_OPENERS:
+            # "add conference call at four pm to my reminders": the subject is what was added
+            verb = match_at([t.norm for t in before], 0, vocab.event_triggers)
+            before = before[verb:]
+            if not _only_connectors(before, vocab):
+                after = []  # what comes after the list is the time's company ("for today"), not the thing
     for segment in (after, before):
         cleaned = _strip(_cut_phrases(list(segment), vocab.calendar_mentions), vocab)
         if not cleaned:
@@ -171,6 +187,11 @@ def _core(tokens: list[Token], vocab: Vocab, names: Sequence[Span] = ()) -> list
         else:
             break
     return tokens
+
+
+def _only_connectors(tokens: list[Token], vocab: Vocab) -> bool:
+    """True when nothing but connectors and punctuation is left ("... to my reminders for")."""
+    return not _strip(list(tokens), vocab)
 
 
 def _only_placeholder(tokens: list[Token], vocab: Vocab) -> bool:
