@@ -179,3 +179,16 @@ def test_the_hook_process_stays_light(tmp_path: Path) -> None:
                 if line.startswith("import time:")}
     assert "steward" in imported
     assert not imported & {"numpy", "onnxruntime", "onnx", "httpx", "tokenizers", "fastapi", "yaml"}
+
+
+def test_hooks_running_side_by_side_still_give_two_reminders(cli, steward_home: Path) -> None:  # type: ignore[no-untyped-def]
+    """Claude Code runs the hooks of parallel tool calls at once: the budget holds across processes."""
+    import os
+
+    mint(cli)
+    env = {**os.environ, "STEWARD_HOME": str(steward_home)}
+    procs = [subprocess.Popen([sys.executable, "-m", "steward", "hook", "PostToolUse"], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) for _ in range(6)]
+    answers = [json.loads(p.communicate(payload("PostToolUse"), timeout=120)[0]) for p in procs]
+    assert sum(REMINDER in context(a) for a in answers) == 2
+    assert status(cli)["reminders"] == 2
