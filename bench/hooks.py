@@ -3,7 +3,8 @@
 Rows, all in the same run so they share the machine's load:
 - in-process: the session-name hooks' PreToolUse + PostToolUse on the bus, per tool call (nothing
   pending; and a title pending with its two reminders spent, the state a long session sits in);
-- `true` as a command hook: the floor of any command hook (a shell started per tool call);
+- `true` as a command hook: the floor of any command hook (a shell started per tool call), and
+  `python -c pass`, the floor of any hook written in Python;
 - `steward hook PostToolUse` as a process, as Claude Code starts it on every tool call (nothing
   pending; and a pending title with its reminders spent).
 
@@ -85,6 +86,8 @@ def main() -> int:
         body = json.dumps(payload("PostToolUse"))
         true = shutil.which("true") or "/bin/true"
         rows.append(("`sh -c true` (any command hook's floor)", process(["sh", "-c", true], body, env, args.repeat)))
+        rows.append(("`python -c pass` (the interpreter's own start)",
+                     process([sys.executable, "-c", "pass"], body, env, args.repeat)))
         rows.append(("`steward hook PostToolUse`, nothing pending",
                      process([*steward, "hook", "PostToolUse"], body, env, args.repeat)))
         subprocess.run([*steward, "session", "set-task", "--session", SESSION, "benchmark the hooks"], env=env,
