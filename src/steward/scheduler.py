@@ -202,9 +202,10 @@ def reminder_scheduler(conn: sqlite3.Connection, settings: Settings, zone: tzinf
     """A scheduler on `conn` with the configured sinks, retries and lease (`notify.*`, `scheduler.*`)."""
     from steward.notify.sinks import build_sinks
 
+    secret = repo.action_secret(conn) if settings.as_str("notify.action_url").strip() else ""
     return ReminderScheduler(
         conn,
-        build_sinks(settings, out),
+        build_sinks(settings, out, action_secret=secret),
         zone,
         late_after=timedelta(seconds=settings.as_int("notify.late_after")),
         retry_waits=[int(w) for w in settings.as_list("notify.retry_seconds")],

@@ -299,6 +299,12 @@ class ReminderManagement:
             log.warning("the repeating reminder %r is cancelled here but is still on the CalDAV calendar: %s",
                         series.text, exc.message)
 
+    def action_allowed(self, reminder_id: int, action: str, key: str) -> bool:
+        """Whether a notification button's key lets `action` ("snooze" | "done") through for this reminder."""
+        from steward.notify.actions import valid_key
+
+        return valid_key(repo.action_secret(self.conn), reminder_id, action, key)
+
     def recent_fired(self, within: timedelta = timedelta(hours=12)) -> list[Reminder]:
         """Reminders that fired in the last `within` and are not done, the latest first (what
         "snooze" and "done" after a notification mean)."""

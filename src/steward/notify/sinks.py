@@ -15,6 +15,7 @@ from typing import TextIO
 
 from steward.errors import ConfigError, ConnectorError
 from steward.notify import Notification, Notifier
+from steward.notify.actions import Buttons
 from steward.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -61,10 +62,11 @@ class DesktopSink:
 class WebhookSink:
     """HTTP POST: `webhook` sends JSON, `ntfy` sends the text with ntfy's Title/Tags headers."""
 
-    def __init__(self, url: str, kind: str = "webhook", timeout: float = 10.0) -> None:
+    def __init__(self, url: str, kind: str = "webhook", timeout: float = 10.0, buttons: Buttons | None = None) -> None:
         self.url = url
         self.name = kind
         self.timeout = timeout
+        self.buttons = buttons  # Snooze / Done links to `steward serve` (notify.action_url), or None
 
     def _request(self, n: Notification) -> urllib.request.Request:
         headers = {"X-Steward-Key": n.key, "User-Agent": "steward"}
@@ -73,11 +75,16 @@ class WebhookSink:
                         "Content-Type": "text/plain; charset=utf-8"}
             if n.late:
                 headers["Priority"] = "high"
+            if self.buttons is not None and n.kind == "reminder":
+                headers["Actions"] = self.buttons.ntfy_header(n.reminder_id)
             body = n.text.encode()
         else:
             headers["Content-Type"] = "application/json"
-            body = json.dumps({"id": n.reminder_id, "text": n.text, "due": n.due.isoformat(), "late": n.late,
-                               "title": n.title, "key": n.key, "kind": n.kind}).encode()
+            fields: dict[str, object] = {"id": n.reminder_id, "text": n.text, "due": n.due.isoformat(),
+                                         "late": n.late, "title": n.title, "key": n.key, "kind": n.kind}
+            if self.buttons is not None and n.kind == "reminder":
+                fields["actions"] = self.buttons.links(n.reminder_id)
+            body = json.dumps(fields).encode()
         return urllib.request.Request(self.url, data=body, headers=headers, method="POST")
 
     def send(self, notification: Notification) -> None:
@@ -116,9 +123,13 @@ class EmailSink:
             raise ConnectorError(f"email: SMTP {self.host}:{self.port} failed ({exc})") from None
 
 
-def build_sinks(settings: Settings, stream: TextIO | None = None) -> list[Notifier]:
-    """The sinks named in `notify.sinks`, checked for the settings each needs."""
+def build_sinks(settings: Settings, stream: TextIO | None = None, action_secret: str = "") -> list[Notifier]:
+    """The sinks named in `notify.sinks`, checked for the settings each needs. With `action_secret` and
+    `notify.action_url`, webhook and ntfy notifications carry Snooze and Done buttons."""
     timeout = settings.as_float("notify.timeout")
+    base = settings.as_str("notify.action_url").strip()
+    buttons = Buttons(base, action_secret, settings.as_int("reminders.snooze_minutes")) \
+        if base and action_secret else None
     sinks: list[Notifier] = []
     for raw in settings.as_list("notify.sinks"):
         name = str(raw).strip()
@@ -136,7 +147,7 @@ def build_sinks(settings: Settings, stream: TextIO | None = None) -> list[Notifi
             url = settings.as_str("notify.webhook_url")
             if not url:
                 raise ConfigError(f"notify.sinks has {name} but notify.webhook_url is empty")
-            sinks.append(WebhookSink(url, name, timeout))
+            sinks.append(WebhookSink(url, name, timeout, buttons))
         elif name == "email":
             to = settings.as_str("notify.email_to")
             if not to:

@@ -293,6 +293,19 @@ def last_fired(conn: sqlite3.Connection, since: datetime) -> list[Reminder]:
     return [_reminder(r) for r in rows]
 
 
+def action_secret(conn: sqlite3.Connection) -> str:
+    """The secret that signs notification buttons, made on first use."""
+    row = conn.execute("SELECT secret FROM reminder_action_secret WHERE id = 1").fetchone()
+    if row is not None:
+        return str(row["secret"])
+    import secrets
+
+    with write_txn(conn):
+        conn.execute("INSERT OR IGNORE INTO reminder_action_secret (id, secret, created_at) VALUES (1, ?, ?)",
+                     (secrets.token_hex(32), _now_text()))
+    return str(conn.execute("SELECT secret FROM reminder_action_secret WHERE id = 1").fetchone()["secret"])
+
+
 # -- local events --------------------------------------------------------------------------------
 
 
@@ -337,6 +350,19 @@ def all_events(conn: sqlite3.Connection) -> list[Event]:
 def find_event(conn: sqlite3.Connection, uid: str) -> Event | None:
     row = conn.execute("SELECT * FROM events WHERE uid = ?", (uid,)).fetchone()
     return _event(row) if row else None
+
+
+def cancel_event(conn: sqlite3.Connection, uid: str) -> bool:
+    """Mark a local event cancelled (it leaves every reading); False when none is confirmed."""
+    cur = conn.execute("UPDATE events SET status = 'cancelled' WHERE uid = ? AND status = 'confirmed'", (uid,))
+    return cur.rowcount > 0
+
+
+def move_event(conn: sqlite3.Connection, uid: str, start: datetime, end: datetime) -> bool:
+    """Give a confirmed local event new times; False when none is confirmed."""
+    cur = conn.execute("UPDATE events SET start_utc = ?, end_utc = ? WHERE uid = ? AND status = 'confirmed'",
+                       (utc_text(start), utc_text(end), uid))
+    return cur.rowcount > 0
 
 
 def find_event_duplicate(conn: sqlite3.Connection, norm_title: str, start: datetime) -> Event | None:

@@ -1,11 +1,13 @@
-"""`GET /schedule`, `GET /reminders`, `DELETE /reminders/{id}`: the calendar service over HTTP."""
+"""`GET /schedule`, `GET /reminders`, `DELETE /reminders/{id}`, `GET /reminders/recent` and
+`POST /reminders/{id}/snooze|done` (the web page's card, a notification's buttons): the calendar
+service over HTTP."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Path, Query, Request
-from pydantic import BaseModel, ConfigDict
+from fastapi import APIRouter, Header, Path, Query, Request
+from pydantic import BaseModel, ConfigDict, Field
 
 from steward.app import App
 from steward.web.api import ERRORS, runtime_of
@@ -62,6 +64,36 @@ def _cancel(app: App, reminder_id: int) -> dict[str, Any]:
     return app.calendar.cancel_reminder(reminder_id, provenance=provenance).to_json()
 
 
+class SnoozeIn(BaseModel):
+    """How long to wait before reminding again (default `reminders.snooze_minutes`)."""
+
+    model_config = ConfigDict(extra="forbid")
+    minutes: int | None = Field(None, ge=1, le=10080)
+
+
+class DoneIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+def _recent(app: App) -> dict[str, Any]:
+    return {"reminders": [r.to_json() for r in app.calendar.recent_fired()]}
+
+
+def _button(app: App, reminder_id: int, action: str, key: str | None, minutes: int | None) -> dict[str, Any]:
+    from datetime import timedelta
+
+    from steward.errors import UserError
+
+    if key is not None and not app.calendar.action_allowed(reminder_id, action, key):
+        raise UserError(f"that {action} button is not for reminder #{reminder_id}; nothing was changed")
+    via = "notification" if key is not None else "web page"
+    provenance = {"via": "api", "command": f"POST /reminders/{reminder_id}/{action}", "from": via}
+    if action == "snooze":
+        wait = timedelta(minutes=minutes or app.settings.as_int("reminders.snooze_minutes"))
+        return app.calendar.snooze_reminder(reminder_id, wait, provenance=provenance).to_json()
+    return app.calendar.done_reminder(reminder_id, provenance=provenance).to_json()
+
+
 @router.get("/schedule", response_model=ScheduleOut, responses=ERRORS)
 async def schedule(request: Request,
                    when: str = Query("today", max_length=200,
@@ -83,3 +115,25 @@ async def reminders(request: Request,
 async def cancel_reminder(request: Request, reminder_id: int = Path(ge=1)) -> dict[str, Any]:
     """Cancel a pending reminder; returns it with status `cancelled`."""
     return await runtime_of(request).workers.run(_cancel, reminder_id)
+
+
+@router.get("/reminders/recent", response_model=RemindersOut, responses=ERRORS)
+async def recent_reminders(request: Request) -> dict[str, Any]:
+    """Reminders that fired in the last 12 hours and are not done, latest first (the page's card)."""
+    return await runtime_of(request).workers.run(_recent)
+
+
+@router.post("/reminders/{reminder_id}/snooze", response_model=ReminderOut, responses=ERRORS)
+async def snooze_reminder(request: Request, body: SnoozeIn, reminder_id: int = Path(ge=1),
+                          key: str | None = Header(None, alias="X-Steward-Action-Key", max_length=200)
+                          ) -> dict[str, Any]:
+    """Remind again in `minutes`: returns the new reminder. A notification's button sends its key."""
+    return await runtime_of(request).workers.run(_button, reminder_id, "snooze", key, body.minutes)
+
+
+@router.post("/reminders/{reminder_id}/done", response_model=ReminderOut, responses=ERRORS)
+async def done_reminder(request: Request, body: DoneIn, reminder_id: int = Path(ge=1),
+                        key: str | None = Header(None, alias="X-Steward-Action-Key", max_length=200)
+                        ) -> dict[str, Any]:
+    """Mark a reminder done (one not yet due will not fire; a repeating one goes on to its next time)."""
+    return await runtime_of(request).workers.run(_button, reminder_id, "done", key, None)

@@ -9,6 +9,9 @@ The rules (README, "The server and the web page"):
   request except the static assets carries it: `Authorization: Bearer TOKEN`, or the `steward_token`
   cookie. `GET /?token=TOKEN` sets that cookie (HttpOnly, SameSite=Strict) and redirects to `/`, so a
   browser needs the token once and it does not stay in the address bar or the history.
+- A notification's Snooze / Done button (`POST /reminders/ID/snooze|done` with `X-Steward-Action-Key`)
+  carries a key that is good for that one reminder and that one action, checked by the route, in
+  place of the token: a phone can act on the reminder it was told about and on nothing else.
 - State-changing requests (POST, PUT, PATCH, DELETE) are refused when they come from another site
   (`Sec-Fetch-Site: cross-site|same-site`, or an `Origin` that is not this server), and a POST must be
   `application/json`: an HTML form on another site can send neither, and we answer no CORS preflight.
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
+import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -27,6 +31,9 @@ COOKIE = "steward_token"
 TOKEN_PARAM = "token"
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 PUBLIC_PREFIXES = ("/static/",)
+# a notification's buttons carry a key for one reminder and one action instead of the token
+BUTTON_PATH = re.compile(r"/reminders/[1-9][0-9]{0,18}/(?:snooze|done)")
+BUTTON_KEY = "x-steward-action-key"
 
 
 @dataclass(frozen=True)
@@ -51,6 +58,9 @@ class Guard:
         """None when the request may proceed, else the reason it may not. Header names lower-case."""
         if path.startswith(PUBLIC_PREFIXES):
             return None
+        if method.upper() == "POST" and BUTTON_PATH.fullmatch(path) and headers.get(BUTTON_KEY):
+            # a notification's Snooze / Done button: its key (checked by the route) stands in for the token
+            return cross_site_denial(method, headers)
         if self.token is None:
             host = headers.get("host", "")
             if not host_is_loopback(host_name(host)):

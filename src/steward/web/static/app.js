@@ -266,6 +266,30 @@ function reminderRow(reminder) {
   return el("li", {}, el("span", { class: "when" }, shortDate(reminder.due)), el("span", { class: "what" }, reminder.text), cancel);
 }
 
+// A reminder that has fired: Snooze 10 min and Done (the same actions as a notification's buttons).
+function firedRow(reminder) {
+  const act = (label, action, body, name) => {
+    const button = el("button", { type: "button", class: "quiet", "aria-label": `${name} “${reminder.text}”` }, label);
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      try { await api("POST", `/reminders/${encodeURIComponent(reminder.id)}/${action}`, body); refreshToday(); }
+      catch (err) { button.disabled = false; button.textContent = err.message; }
+    });
+    return button;
+  };
+  return el("li", {}, el("span", { class: "when" }, shortDate(reminder.due)), el("span", { class: "what" }, reminder.text),
+    act("Snooze 10 min", "snooze", { minutes: 10 }, "Snooze the reminder"), act("Done", "done", {}, "Mark done the reminder"));
+}
+
+async function loadFired(list) {
+  try {
+    const data = await api("GET", "/reminders/recent");
+    fill(list, (data.reminders || []).map(firedRow), "Nothing has reminded you in the last 12 hours.");
+  } catch (err) {
+    fill(list, [], err.message);
+  }
+}
+
 async function loadNext(list) {
   try {
     const data = await api("GET", "/reminders?limit=5");
@@ -281,6 +305,7 @@ function refreshToday() {
   refreshing = Promise.all([
     loadDay("today", $("#today-items"), "Nothing today. Ask Steward to remind you of something."),
     loadDay("tomorrow", $("#tomorrow-items"), "Nothing tomorrow yet."),
+    loadFired($("#fired-items")),
     loadNext($("#next-items")),
   ]).finally(() => { refreshing = null; });
   return refreshing;
