@@ -88,6 +88,7 @@ def create_app(runtime: Runtime) -> FastAPI:
     from importlib import resources
 
     from steward.web import api, api_calendar, api_chat, api_mail, page
+    from steward.web import api_money
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -116,6 +117,7 @@ def create_app(runtime: Runtime) -> FastAPI:
     app.include_router(api_chat.router)
     app.include_router(api_calendar.router)
     app.include_router(api_mail.router)
+    app.include_router(api_money.router)
     app.include_router(page.router)
     static = resources.files("steward.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")

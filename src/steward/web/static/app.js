@@ -378,6 +378,59 @@ async function search(query) {
   }
 }
 
+// ---- money ---------------------------------------------------------------------------------------
+
+// One due: its date, who it is owed to, the amount; "Mail" reads its source message live, "Paid" marks it.
+function dueRow(due) {
+  const body = el("div", { class: "body", hidden: true });
+  const mail = el("button", { type: "button", class: "quiet", "aria-expanded": "false",
+    "aria-label": `Read the mail behind the ${due.issuer} due` }, "Mail");
+  mail.addEventListener("click", async () => {
+    const open = mail.getAttribute("aria-expanded") === "true";
+    mail.setAttribute("aria-expanded", String(!open));
+    body.hidden = open;
+    if (open || body.dataset.loaded) return;
+    body.textContent = "Fetching from the source…";
+    try {
+      const message = await api("GET", `/mail/${encodeURIComponent(due.source.message_id)}`);
+      body.textContent = `${message.subject}\n\n${message.body}`;
+      body.dataset.loaded = "1";
+    } catch (err) { body.textContent = err.message; }
+  });
+  const paid = el("button", { type: "button", class: "quiet", "aria-label": `Mark the ${due.issuer} due paid` }, "Paid");
+  paid.addEventListener("click", async () => {
+    paid.disabled = true;
+    try { await api("POST", `/dues/${encodeURIComponent(due.id)}/paid`, {}); loadMoney(); }
+    catch (err) { paid.disabled = false; paid.textContent = err.message; }
+  });
+  const who = [due.issuer, due.kind, due.account].filter(Boolean).join(" ");
+  const amount = `${due.currency} ${due.amount}${due.minimum ? ` (min ${due.minimum})` : ""}`;
+  return el("li", { class: due.overdue ? "overdue" : null, "data-due": due.id },
+    el("span", { class: "when" }, shortDate(due.due_date)),
+    el("span", { class: "what" }, `${who}: ${amount}`,
+      due.autopay ? el("span", { class: "kind" }, " will be debited") : null,
+      due.overdue ? el("strong", { class: "flag" }, " overdue") : null),
+    mail, paid, body);
+}
+
+async function loadMoney() {
+  const groups = $("#money-groups");
+  try {
+    const data = await api("GET", "/dues");
+    if (!data.currencies.length) {
+      groups.replaceChildren(el("p", { class: "muted" }, "Nothing owed in the bills Steward has read."));
+      return;
+    }
+    groups.replaceChildren(...data.currencies.map((g) => el("div", { class: "currency" },
+      el("h3", { class: "day-label" }, `${g.currency} ${g.total_due} due`,
+        Number(g.overdue_total) ? el("strong", { class: "flag" }, ` (${g.overdue_total} overdue)`) : null),
+      el("ul", { class: "items" }, g.items.map(dueRow)))));
+  } catch (err) {
+    groups.replaceChildren(el("p", { class: "muted" }, err.message));
+  }
+}
+$("#money-refresh").addEventListener("click", loadMoney);
+
 $("#search-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const query = $("#q").value.trim();
@@ -385,3 +438,4 @@ $("#search-form").addEventListener("submit", (event) => {
 });
 
 refreshToday();
+loadMoney();

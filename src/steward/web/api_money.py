@@ -1,0 +1,106 @@
+"""`GET /dues`, `GET /accounts`, `POST /dues/{id}/paid`: money owed over HTTP (the web page's Money view).
+
+The same `DuesService` as `steward dues`; the JSON shapes are the CLI's (`dues --json`, `accounts --json`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Request
+from pydantic import BaseModel, ConfigDict
+
+from steward.app import App
+from steward.web.api import ERRORS, runtime_of
+
+router = APIRouter(tags=["money"])
+
+
+class SourceOut(BaseModel):
+    message_id: int
+    excerpt: str
+
+
+class DueOut(BaseModel):
+    """One due: amounts are decimal strings ("23480.00"), `due_date` ISO, `account` masked (XXXX1234)."""
+
+    model_config = ConfigDict(extra="allow")
+    id: int
+    issuer: str
+    kind: str
+    account: str
+    amount: str
+    minimum: str | None
+    currency: str
+    due_date: str
+    overdue: bool
+    autopay: bool
+    status: str
+    source: SourceOut
+
+
+class CurrencyOut(BaseModel):
+    currency: str
+    total_due: str
+    overdue_total: str
+    items: list[DueOut]
+
+
+class DuesOut(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    as_of: str
+    currencies: list[CurrencyOut]
+
+
+class AccountOut(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    issuer: str
+    kind: str
+    account: str
+    last_seen: str
+    latest_due: dict[str, Any] | None
+
+
+class AccountsOut(BaseModel):
+    accounts: list[AccountOut]
+
+
+def _dues(app: App, window: str, category: list[str]) -> dict[str, Any]:
+    return app.dues.digest(window=window, categories=category).to_json()
+
+
+def _accounts(app: App) -> dict[str, Any]:
+    return {"accounts": [a.to_json() for a in app.dues.accounts()]}
+
+
+def _paid(app: App, due_id: int) -> dict[str, Any]:
+    from steward.finance.digest import DigestItem
+
+    due = app.dues.mark_paid(due_id, {"via": "api", "command": f"POST /dues/{due_id}/paid"})
+    return DigestItem(due, False).to_json()
+
+
+@router.get("/dues", response_model=DuesOut, responses=ERRORS)
+async def dues(request: Request,
+               window: str = Query("all", max_length=20, description="7d (the next N days), month or all"),
+               category: Annotated[list[str] | None, Query(
+                   max_length=10, description="only these kinds: card, bank, loan, utility, telecom, insurance, "
+                                              "rent, subscription, tax")] = None) -> dict[str, Any]:
+    """What is owed, grouped by currency (never summed across currencies), overdue flagged."""
+    return await runtime_of(request).workers.run(_dues, window, category or [])
+
+
+@router.get("/accounts", response_model=AccountsOut, responses=ERRORS)
+async def accounts(request: Request) -> dict[str, Any]:
+    """The cards and accounts the mail shows (last four digits only) with their latest due."""
+    return await runtime_of(request).workers.run(_accounts)
+
+
+class PaidIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+@router.post("/dues/{due_id}/paid", response_model=DueOut, responses=ERRORS)
+async def mark_paid(request: Request, body: PaidIn, due_id: int = Path(ge=1)) -> dict[str, Any]:
+    """Mark a due paid by hand (idempotent); returns it with status `paid`."""
+    return await runtime_of(request).workers.run(_paid, due_id)
