@@ -105,6 +105,10 @@ def test_matchers_pick_the_tools_a_hook_sees(tmp_path: Path) -> None:
     bus.run("PreToolUse", HookInput("PreToolUse", tool_name="create_reminder"))
     bus.run("PreToolUse", HookInput("PreToolUse", tool_name="list_schedule_extra"))
     assert log.read_text().split() == ["reminder", "any", "any"]
+    # events without matchers (Stop, UserPromptSubmit) run every hook, as in Claude Code
+    stop = HookBus({"Stop": [CommandHook(f"echo stop >> {log}", matcher="Bash")]})
+    stop.run("Stop", HookInput("Stop"))
+    assert log.read_text().split()[-1] == "stop"
 
 
 def test_a_crashing_hanging_or_garbage_hook_fails_open(tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ from typing import Any
 from steward.errors import ConfigError
 from steward.hooks.protocol import (
     EVENTS,
+    MATCHED_BY,
     HookInput,
     HookOutput,
     HookSpecificOutput,
@@ -116,10 +117,11 @@ class HookResult:
         return self.to_output(event).to_json()
 
 
-def _matches(matcher: str, value: str) -> bool:
-    if matcher in ("", "*"):
+def _matches(matcher: str, given: HookInput) -> bool:
+    """Whether a hook's matcher takes this event; events without matchers (Stop, ...) ignore it."""
+    if matcher in ("", "*") or given.hook_event_name not in MATCHED_BY:
         return True
-    return re.fullmatch(matcher, value) is not None
+    return re.fullmatch(matcher, given.matched_value) is not None
 
 
 def parse_entries(setting: str, entries: Sequence[Any]) -> list[CommandHook]:
@@ -193,7 +195,7 @@ class HookBus:
         errors: list[str] = []
         messages: list[str] = []
         for hook in hooks:
-            if not _matches(hook.matcher, given.matched_value):
+            if not _matches(hook.matcher, given):
                 continue
             try:
                 if isinstance(hook, InProcessHook):
