@@ -50,6 +50,7 @@ REASONS: dict[str, str] = {
     "fingerprint": "an event for this provider at this time already exists",
     "near_duplicate": "your calendar already has an event from this provider within two hours",
     "user": "you turned it down",
+    "not_on_calendar": "the event it changes is no longer on your calendar",
 }
 
 _LINK = re.compile(r"(https?://|www\.|\b[\w-]+\.(com|org|net|in|io|co|example|invalid)/)", re.I)
@@ -96,6 +97,14 @@ def fingerprint(provider: str, start: datetime) -> str:
 
     text = f"{provider_key(provider)}|{start.astimezone(UTC):%Y-%m-%dT%H:%MZ}"
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+
+
+def change_key(kind: str, of_fingerprint: str, start: datetime) -> str:
+    """The key of a proposed change (cancel or move) of an appointment: one per change, however often seen."""
+    from datetime import UTC
+
+    text = f"{kind}|{of_fingerprint}|{start.astimezone(UTC):%Y-%m-%dT%H:%MZ}"
+    return "change-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
 
 
 def source_marker(message_key: str) -> str:

@@ -22,22 +22,24 @@ from typing import TYPE_CHECKING, Any, Literal
 from steward.appointments import structured
 from steward.appointments.consumer import Live, Window, decide, near, resolve_source
 from steward.appointments.model import (
+    REASONS,
     Accepted,
     Candidate,
     Item,
     MessageMeta,
     Rejected,
     Sourced,
+    change_key,
     fingerprint,
     normalise,
+    provider_key,
     source_marker,
 )
 from steward.appointments.patterns import Cues, find_candidates, load_cues
 from steward.clock import Clock
 from steward.errors import ConnectorError, Duplicate, NotFound, PastMoment, SourceGone, UserError
 from steward.store import appointments as repo
-from steward.store import audit
-from steward.store.calendar import write_txn
+from steward.store import audit, write_txn
 
 if TYPE_CHECKING:
     from steward.calendar.service import CalendarService
@@ -222,7 +224,7 @@ class AppointmentsService:
 
     def _rejected(self, r: Rejected, dry_run: bool, done: set[str]) -> Item | None:
         c = r.candidate
-        change = self._change_for(r)
+        change = self._change_for(r, dry_run)
         if change is not None:
             return change
         key = f"rejected|{normalise(c.provider)}|{r.start or c.start}|{r.reason}"
@@ -240,32 +242,63 @@ class AppointmentsService:
         return Item("rejected", r.reason, c.provider, r.start, r.end, c.location, c.excerpt,
                     r.message.id if r.message else None, origin=c.origin, title=c.title)
 
-    def _change_for(self, r: Rejected) -> Item | None:
-        """A cancellation or a move of an appointment Steward made: shown with the change it asks for."""
+    def _change_of(self, r: Rejected) -> tuple[repo.StoredItem, datetime, datetime] | None:
+        """The appointment Steward put on a calendar that a cancellation or a move names, and its times
+        after the change (a cancellation keeps them); None when it names none of Steward's events."""
         if r.reason not in ("cancellation", "reschedule") or r.message is None:
             return None
         from steward import dates
 
         c = r.candidate
         at = self.clock.at(r.message.received_at)
-        said = c.start_at if c.start_at is not None else None
-        earlier = c.was if r.reason == "reschedule" else c.start
-        if said is None or r.reason == "reschedule":
+        zone = self.clock.zone
+        said: datetime | None = None
+        if r.reason == "cancellation" and c.start_at is not None:
+            said = c.start_at.replace(tzinfo=zone) if c.start_at.tzinfo is None else c.start_at.astimezone(zone)
+        else:
+            earlier = c.was if r.reason == "reschedule" else c.start
             found = dates.find(earlier, at, options=self.date_options) if earlier else None
-            said = found.start if found is not None and found.has_time else None
+            said = found.start.astimezone(zone) if found is not None and found.has_time else None
         if said is None:
             return None
-        made = repo.item_by_fingerprint(self.conn, fingerprint(c.provider, said), self.clock.zone)
-        if made is None or made.item.status != "created":
+        made = next((m for m in repo.created_at(self.conn, said, zone)
+                     if provider_key(m.item.provider) == provider_key(c.provider)), None)
+        if made is None or made.item.start is None or made.item.end is None or made.item.event_id is None:
             return None
         if r.reason == "cancellation":
-            change = f"cancelled: remove {made.item.title} on {made.item.start:%a %d %b %H:%M} from your calendar"
+            return made, made.item.start, made.item.end
+        new = dates.find(c.start, at, options=self.date_options)
+        if new is None or not new.has_time:
+            return None
+        moved = new.start.astimezone(zone)
+        return made, moved, moved + (made.item.end - made.item.start)
+
+    def _change_for(self, r: Rejected, dry_run: bool) -> Item | None:
+        """A cancellation or a move of an appointment Steward made: a proposal of its own, showing the change."""
+        found = self._change_of(r)
+        if found is None or r.message is None:
+            return None
+        made, start, end = found
+        kind = "cancel" if r.reason == "cancellation" else "move"
+        key = change_key(kind, made.fingerprint, start)
+        existing = repo.item_by_fingerprint(self.conn, key, self.clock.zone)
+        if existing is not None:
+            return existing.item  # proposed, applied (created) or turned down (rejected)
+        was = made.item.start
+        assert was is not None
+        if kind == "cancel":
+            change = f"cancelled: remove {made.item.title} on {was:%a %d %b %H:%M} from your calendar"
         else:
-            new = dates.find(c.start, at, options=self.date_options)
-            when = f"{new.start.astimezone(self.clock.zone):%a %d %b %H:%M}" if new is not None else c.start
-            change = f"moved: {made.item.title} is now {when} (it was {made.item.start:%a %d %b %H:%M})"
-        return replace(made.item, status="proposed", reason=r.reason, change=change, excerpt=c.excerpt,
-                       message_id=r.message.id)
+            change = f"moved: {made.item.title} is now {start:%a %d %b %H:%M} (it was {was:%a %d %b %H:%M})"
+        item = Item("proposed", r.reason, made.item.provider, start, end, made.item.location, r.candidate.excerpt,
+                    r.message.id, made.item.event_id, origin=r.candidate.origin, change=change, title=made.item.title)
+        if dry_run:
+            return item
+        with write_txn(self.conn):
+            item_id = repo.save_item(self.conn, item, fingerprint=key, source_marker=source_marker(r.message.key),
+                                     zone=self.clock.zone_name, start_text=r.candidate.start,
+                                     calendar=made.calendar, change_of=made.item.id)
+        return replace(item, id=item_id)
 
     # -- duplicates and the write ------------------------------------------------------------------
 
@@ -291,7 +324,8 @@ class AppointmentsService:
 
     def _settle(self, a: Accepted, dry_run: bool, *, via: str) -> Item:
         existing = repo.item_by_fingerprint(self.conn, a.fingerprint, self.clock.zone)
-        if existing is not None and existing.item.status == "rejected" and existing.item.reason == "user":
+        if existing is not None and existing.item.status == "rejected" and existing.item.reason in (
+                "user", "cancellation"):
             return replace(existing.item, status="rejected")
         if existing is not None and existing.item.status == "quarantined":
             return existing.item
@@ -400,6 +434,8 @@ class AppointmentsService:
         if stored is None:
             raise NotFound(f"there is no appointment #{item_id}; `steward appointments list` shows them")
         item = stored.item
+        if stored.change_of is not None:
+            return self._apply_change(stored, provenance or {})
         if item.change is not None or item.status != "proposed":
             if item.status == "created":
                 raise UserError(f"appointment #{item_id} is already on your calendar ({item.event_id})")
@@ -416,6 +452,69 @@ class AppointmentsService:
                 repo.set_status(self.conn, item_id, "duplicate", dup[0], dup[1])
             return self._item(proved, "duplicate", dup[0], id=item_id, event_id=dup[1])
         return self._write(proved, item_id, {"via": "cli", "command": "appointments accept", **(provenance or {})})
+
+    def _apply_change(self, stored: repo.StoredItem, provenance: dict[str, str]) -> Item:
+        """The user's yes to a cancellation or a move: proved again from its message read live, then the
+        event is deleted or moved through the calendar's one write path."""
+        item = stored.item
+        assert item.id is not None and stored.change_of is not None and item.start is not None and item.end is not None
+        if item.status != "proposed":
+            done = "was already made" if item.status == "created" else f"is {item.status}"
+            raise UserError(f"change #{item.id} {done}; nothing was changed")
+        target = repo.get_item(self.conn, stored.change_of, self.clock.zone)
+        if target is None or target.item.status != "created" or target.item.event_id is None:
+            with write_txn(self.conn):
+                repo.set_status(self.conn, item.id, "rejected", "not_on_calendar")
+            raise UserError(f"change #{item.id}: {REASONS['not_on_calendar']}; nothing was changed")
+        if not self._still_says(stored, target):
+            with write_txn(self.conn):
+                repo.set_status(self.conn, item.id, "rejected", "evidence_not_in_source")
+            raise UserError(f"change #{item.id} no longer checks out: {REASONS['evidence_not_in_source']}; "
+                            "nothing was changed")
+        uid, cancel = target.item.event_id, item.reason == "cancellation"
+        prov = {"via": "cli", "command": "appointments accept", **provenance, "message_id": str(item.message_id),
+                "appointment": str(target.item.id), "change": str(item.id)}
+        calendar = self._calendar()
+        try:
+            if cancel:
+                calendar.delete_event(uid, provenance=prov, calendar=target.calendar)
+            else:
+                calendar.move_event(uid, item.start, item.end, provenance=prov, calendar=target.calendar)
+        except NotFound:
+            with write_txn(self.conn):
+                repo.set_status(self.conn, item.id, "rejected", "not_on_calendar")
+            raise UserError(f"change #{item.id}: {REASONS['not_on_calendar']}; nothing was changed") from None
+        except PastMoment:
+            with write_txn(self.conn):
+                repo.set_status(self.conn, item.id, "rejected", "past_start")
+            raise UserError(f"change #{item.id}: {REASONS['past_start']}; nothing was changed") from None
+        with write_txn(self.conn):
+            repo.set_status(self.conn, item.id, "created", None)
+            if cancel:
+                repo.set_status(self.conn, target.item.id, "rejected", "cancellation")  # type: ignore[arg-type]
+            else:
+                repo.move_item(self.conn, target.item.id, item.start, item.end)  # type: ignore[arg-type]
+        return replace(item, status="created", reason=None)
+
+    def _still_says(self, stored: repo.StoredItem, target: repo.StoredItem) -> bool:
+        """Whether the change's message, read again live, still cancels or moves that appointment."""
+        item = stored.item
+        meta = repo.message_meta(self.conn, item.message_id) if item.message_id is not None else None
+        raws: dict[int, bytes | None] = {}
+        raw = self._raw(meta.id, raws) if meta is not None else None
+        if meta is None or raw is None:
+            return False
+        window = Window(self.clock.now() - timedelta(days=self.window_days), self.clock.now())
+        options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name)]
+        options += [Sourced(s, meta) for s in find_candidates(meta, self.cues, self.clock, self.date_options)]
+        for option in options:
+            decided = self._decide(option, [meta], raws, window)
+            if not isinstance(decided, Rejected) or decided.reason != item.reason:
+                continue
+            found = self._change_of(decided)
+            if found is not None and found[0].item.id == target.item.id and found[1] == item.start:
+                return True
+        return False
 
     def reject(self, item_id: int) -> Item:
         """Turn a proposal down: it is not proposed again."""

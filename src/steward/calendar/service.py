@@ -260,6 +260,37 @@ class CalendarService(ReminderManagement):
             raise Duplicate(f"{target.name} calendar already has {twin.title!r} at "
                             f"{shown:%Y-%m-%d %H:%M}; nothing was saved")
 
+    def delete_event(self, event_id: str, *, provenance: Provenance | Mapping[str, Any],
+                     calendar: str | None = None) -> Event:
+        """Delete one event (by its UID) from a backend, audit-logged; NotFound when it is not there."""
+        prov = Provenance.of(provenance)
+        target = self.backend(calendar)
+        with repo.write_txn(self.conn):
+            event = target.find(event_id)
+            if event is None or not target.remove(event_id):
+                raise NotFound(f"{target.name} calendar has no event {event_id}; nothing was deleted")
+            audit.record(self.conn, "event.delete", event_id, prov.as_dict(),
+                         {"title": event.title, "start": event.start.isoformat(), "calendar": target.name})
+        return event.shown_in(self.clock.zone)
+
+    def move_event(self, event_id: str, start: datetime, end: datetime, *,
+                   provenance: Provenance | Mapping[str, Any], calendar: str | None = None) -> Event:
+        """Give one event (by its UID) new times, audit-logged; a start already past is refused."""
+        prov = Provenance.of(provenance)
+        if start.tzinfo is None or end <= start:
+            raise UserError("an event must have an aware start and end after it; nothing was moved")
+        rules.check_not_past(start, self.clock.now(), "that event")
+        target = self.backend(calendar)
+        with repo.write_txn(self.conn):
+            before = target.find(event_id)
+            moved = target.move(event_id, start, end) if before is not None else None
+            if before is None or moved is None:
+                raise NotFound(f"{target.name} calendar has no event {event_id}; nothing was moved")
+            audit.record(self.conn, "event.move", event_id, prov.as_dict(),
+                         {"title": before.title, "was": before.start.isoformat(), "start": start.isoformat(),
+                          "end": end.isoformat(), "calendar": target.name})
+        return moved.shown_in(self.clock.zone)
+
     # -- reading --------------------------------------------------------------------------------
 
     def day_of(self, when: str | None) -> date:

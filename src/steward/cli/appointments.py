@@ -16,7 +16,8 @@ def register(commands: Commands) -> None:
     p = group.add("scan", "read recent mail for appointment confirmations (appointments.mode decides)", cmd_scan)
     p.add_argument("--dry-run", action="store_true", help="report what would happen; propose and write nothing")
     group.add("list", "appointments still ahead: proposed, created, duplicate or rejected", cmd_list)
-    p = group.add("accept", "add a proposed appointment to your calendar", cmd_accept)
+    p = group.add("accept", "add a proposed appointment to your calendar (or make a proposed cancellation or move)",
+                  cmd_accept)
     p.add_argument("id", metavar="ID", help="the appointment's number, as `appointments list` shows it")
     p = group.add("reject", "turn a proposed appointment down (it is not proposed again)", cmd_reject)
     p.add_argument("id", metavar="ID", help="the appointment's number")
@@ -69,6 +70,8 @@ def cmd_list(ctx: Ctx, args: argparse.Namespace) -> int:
 def cmd_accept(ctx: Ctx, args: argparse.Namespace) -> int:
     item = ctx.app.appointments.accept(_id(args.id))
     verb = {"created": "Added", "duplicate": "Already on your calendar", "quarantined": "Not sure it was saved"}
+    if item.change is not None:
+        verb["created"] = "Removed from your calendar" if item.change.startswith("cancelled") else "Moved"
     ctx.emit(item.to_json(), f"{verb.get(item.status, item.status)}: {item_line(item)}")
     return 0 if item.status != "quarantined" else 1
 

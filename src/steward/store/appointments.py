@@ -49,6 +49,7 @@ class StoredItem:
     zone: str
     calendar: str | None
     start_text: str
+    change_of: int | None = None  # the appointment a cancellation or move proposal changes
 
 
 def _now() -> str:
@@ -61,7 +62,8 @@ def _stored(row: sqlite3.Row, zone: Any) -> StoredItem:
                 location=row["location"], excerpt=row["excerpt"], message_id=row["message_rowid"],
                 event_id=row["event_uid"], id=int(row["id"]), origin=row["origin"], change=row["change"],
                 title=row["title"])
-    return StoredItem(item, row["fingerprint"], row["source_marker"], row["zone"], row["calendar"], row["start_text"])
+    return StoredItem(item, row["fingerprint"], row["source_marker"], row["zone"], row["calendar"], row["start_text"],
+                      row["change_of"])
 
 
 def item_by_fingerprint(conn: sqlite3.Connection, fingerprint: str, zone: Any) -> StoredItem | None:
@@ -96,14 +98,14 @@ def list_items(conn: sqlite3.Connection, zone: Any, statuses: tuple[str, ...] | 
 
 
 def save_item(conn: sqlite3.Connection, item: Item, *, fingerprint: str, source_marker: str, zone: str,
-              start_text: str, calendar: str | None = None) -> int:
+              start_text: str, calendar: str | None = None, change_of: int | None = None) -> int:
     """Insert or update the row of this fingerprint; returns its id. Call inside a transaction."""
     assert item.start is not None and item.end is not None
     now = _now()
     row = conn.execute(
         "INSERT INTO appointment_items (fingerprint, source_marker, status, reason, provider, title, start_text, start_utc,"
         " end_utc, zone, location, excerpt, origin, change, message_rowid, event_uid, calendar, first_seen,"
-        " updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+        " updated_at, change_of) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
         " ON CONFLICT(fingerprint) DO UPDATE SET status = excluded.status, reason = excluded.reason,"
         " source_marker = excluded.source_marker, location = excluded.location, excerpt = excluded.excerpt,"
         " change = excluded.change, message_rowid = excluded.message_rowid,"
@@ -111,7 +113,7 @@ def save_item(conn: sqlite3.Connection, item: Item, *, fingerprint: str, source_
         " updated_at = excluded.updated_at RETURNING id",
         (fingerprint, source_marker, item.status, item.reason, item.provider, item.title or item.provider,
          start_text, utc_text(item.start), utc_text(item.end), zone, item.location, item.excerpt, item.origin, item.change,
-         item.message_id, item.event_id, calendar, now, now),
+         item.message_id, item.event_id, calendar, now, now, change_of),
     ).fetchone()
     return int(row[0])
 
@@ -123,6 +125,19 @@ def set_status(conn: sqlite3.Connection, item_id: int, status: str, reason: str 
         " calendar = COALESCE(?, calendar), updated_at = ? WHERE id = ?",
         (status, reason, event_uid, calendar, _now(), item_id),
     )
+
+
+def created_at(conn: sqlite3.Connection, start: datetime, zone: Any) -> list[StoredItem]:
+    """The appointments Steward put on a calendar (not changes of them) starting at this instant."""
+    rows = conn.execute("SELECT * FROM appointment_items WHERE status = 'created' AND change_of IS NULL"
+                        " AND start_utc = ? ORDER BY id", (utc_text(start),)).fetchall()
+    return [_stored(r, zone) for r in rows]
+
+
+def move_item(conn: sqlite3.Connection, item_id: int, start: datetime, end: datetime) -> None:
+    """An appointment's times after its event was moved (its fingerprint stays: the original booking)."""
+    conn.execute("UPDATE appointment_items SET start_utc = ?, end_utc = ?, updated_at = ? WHERE id = ?",
+                 (utc_text(start), utc_text(end), _now(), item_id))
 
 
 # -- write markers ---------------------------------------------------------------------------------

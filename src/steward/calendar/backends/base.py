@@ -60,3 +60,11 @@ class CalendarBackend(Protocol):
     def find(self, event_id: str) -> Event | None:
         """The event with this UID / marker, if any."""
         ...
+
+    def remove(self, event_id: str) -> bool:
+        """Delete the event with this UID; False when the calendar does not have it."""
+        ...
+
+    def move(self, event_id: str, start: datetime, end: datetime) -> Event | None:
+        """Give the event with this UID new times; None when the calendar does not have it."""
+        ...

@@ -178,3 +178,39 @@ class CaldavBackend:
         except self._errors() as exc:
             raise self._fail(f"looking up {event_id}", exc) from None
         return event_from_component(component, self.name, self.zone)
+
+    def remove(self, event_id: str) -> bool:
+        """Delete the event with this UID from the server (False when it is not there)."""
+        from caldav.lib.error import NotFoundError
+
+        try:
+            self.calendar().object_by_uid(event_id).delete()
+        except NotFoundError:
+            return False
+        except self._errors() as exc:
+            raise self._fail(f"deleting {event_id}", exc) from None
+        log.debug("caldav: deleted %s", event_id)
+        return True
+
+    def move(self, event_id: str, start: datetime, end: datetime) -> Event | None:
+        """Give the event with this UID new times on the server (its other properties kept)."""
+        from caldav.lib.error import NotFoundError
+
+        try:
+            obj = self.calendar().object_by_uid(event_id)
+            component = obj.icalendar_component
+            for name, value in (("dtstart", start), ("dtend", end)):
+                if name in component:
+                    del component[name]
+                component.add(name, value)
+            component.pop("duration", None)
+            sequence = int(str(component.get("sequence") or 0))
+            component.pop("sequence", None)
+            component.add("sequence", sequence + 1)
+            obj.save()
+        except NotFoundError:
+            return None
+        except self._errors() as exc:
+            raise self._fail(f"moving {event_id}", exc) from None
+        log.debug("caldav: moved %s", event_id)
+        return event_from_component(component, self.name, self.zone)

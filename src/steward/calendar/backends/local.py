@@ -34,5 +34,13 @@ class LocalBackend:
     def find(self, event_id: str) -> Event | None:
         return repo.find_event(self.conn, event_id)
 
+    def remove(self, event_id: str) -> bool:
+        return repo.cancel_event(self.conn, event_id)
+
+    def move(self, event_id: str, start: datetime, end: datetime) -> Event | None:
+        if not repo.move_event(self.conn, event_id, start, end):
+            return None
+        return repo.find_event(self.conn, event_id)
+
     def all(self) -> list[Event]:
         return repo.all_events(self.conn)

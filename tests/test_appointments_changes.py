@@ -1,0 +1,100 @@
+"""A cancellation or a move of an event Steward made from mail: shown with the change, made only on a yes."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from appointment_mail import DENTAL, message, write_folder
+from steward.app import build_app
+from steward.clock import make_clock
+from steward.paths import resolve_paths
+from steward.settings import load
+from steward.store.audit import entries
+from test_appointments_service import NOW, SENT, events, mailbox, scan
+
+CANCEL = ("Your appointment at Lakeside Dental on Thursday, 17 September 2026 at 04:30 PM has been cancelled.")
+MOVE = ("Your appointment at Lakeside Dental has been rescheduled from Thursday, 17 September at 04:30 PM to "
+        "Friday, 18 September 2026 at 11:00 AM.")
+
+
+@pytest.fixture(autouse=True)
+def quiet(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+
+
+def made_then(tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch, subject: str, body: str) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    """The confirmation accepted onto the calendar, then the follow-up mail imported and scanned."""
+    folder = mailbox(tmp_path, cli)
+    (item,) = scan(cli)["items"]
+    assert cli("--now", NOW, "appointments", "accept", str(item["id"])).code == 0
+    write_folder(folder, {"c-follow": message("dental-2@lakesidedental.example", DENTAL, subject, body,
+                                              SENT + timedelta(days=1))})
+    assert cli("--now", NOW, "mail", "import", str(folder)).code == 0
+    monkeypatch.setenv("STEWARD_APPOINTMENTS_MODE", "auto")  # even unattended, a change waits for a yes
+    changes = [i for i in scan(cli)["items"] if i["change"]]
+    assert len(changes) == 1, changes
+    return changes[0]
+
+
+def test_a_cancellation_is_proposed_and_the_event_deleted_only_on_yes(
+        tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    change = made_then(tmp_path, cli, monkeypatch, "Cancelled: your appointment at Lakeside Dental", CANCEL)
+    assert change["status"] == "proposed" and change["reason"] == "cancellation"
+    assert change["change"] == "cancelled: remove Lakeside Dental appointment on Thu 17 Sep 16:30 from your calendar"
+    assert len(events(cli)) == 1  # shown, not done
+    listed = cli("--now", NOW, "appointments", "list").out
+    assert "remove Lakeside Dental appointment" in listed
+    # seen again, it is the same proposal, not a second one
+    assert [i["id"] for i in scan(cli)["items"] if i["change"]] == [change["id"]]
+    r = cli("--now", NOW, "appointments", "accept", str(change["id"]))
+    assert r.code == 0, r.err
+    assert r.out.startswith("Removed from your calendar")
+    assert events(cli) == []
+    app = build_app(load(None), make_clock("", NOW), resolve_paths())
+    try:
+        (entry,) = entries(app.db, "event.delete")
+        assert entry["provenance"]["via"] == "cli" and entry["provenance"]["change"] == str(change["id"])
+    finally:
+        app.close()
+    # neither the confirmation nor the cancellation brings it back or asks again
+    after = scan(cli)["items"]
+    assert not [i for i in after if i["status"] == "proposed"]
+    assert events(cli) == []
+    again = cli("--now", NOW, "appointments", "accept", str(change["id"]))
+    assert again.code == 1 and "already made" in again.err
+
+
+def test_a_move_is_proposed_with_the_new_time_and_made_on_yes(
+        tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    change = made_then(tmp_path, cli, monkeypatch, "Rescheduled: your appointment at Lakeside Dental", MOVE)
+    assert change["reason"] == "reschedule" and change["start"] == "2026-09-18T11:00:00+05:30"
+    assert change["change"] == "moved: Lakeside Dental appointment is now Fri 18 Sep 11:00 (it was Thu 17 Sep 16:30)"
+    assert [e["start"] for e in events(cli)] == ["2026-09-17T16:30:00+05:30"]
+    r = cli("--now", NOW, "appointments", "accept", str(change["id"]))
+    assert r.code == 0, r.err
+    assert events(cli) == []
+    (moved,) = events(cli, "2026-09-18")
+    assert moved["start"] == "2026-09-18T11:00:00+05:30" and moved["end"] == "2026-09-18T12:00:00+05:30"
+    assert moved["title"] == "Lakeside Dental appointment"
+    assert not [i for i in scan(cli)["items"] if i["status"] == "proposed"]
+    assert len(events(cli, "2026-09-18")) == 1
+
+
+def test_no_to_a_change_keeps_the_event(tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    change = made_then(tmp_path, cli, monkeypatch, "Cancelled: your appointment at Lakeside Dental", CANCEL)
+    assert cli("--now", NOW, "appointments", "reject", str(change["id"])).code == 0
+    assert len(events(cli)) == 1
+    assert not [i for i in scan(cli)["items"] if i["status"] == "proposed"]
+
+
+def test_a_change_whose_message_is_gone_changes_nothing(
+        tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    change = made_then(tmp_path, cli, monkeypatch, "Cancelled: your appointment at Lakeside Dental", CANCEL)
+    (tmp_path / "mail" / "c-follow.eml").unlink()
+    r = cli("--now", NOW, "appointments", "accept", str(change["id"]))
+    assert r.code == 1 and "nothing was changed" in r.err
+    assert len(events(cli)) == 1
