@@ -83,3 +83,16 @@ def test_query_grounded_needs_four_letters_for_a_prefix() -> None:
     assert query_grounded("payments", "any payment due?")
     assert not query_grounded("pay", "payments due")  # "pay" is only three letters
     assert not query_grounded("the email", "what is the email", V)  # stop words ground nothing
+
+
+def test_the_inbox_question_words_are_data(tmp_path: Path) -> None:
+    from steward.assistant.intercepts.inbox import build_query
+    from steward.clock import make_clock
+
+    clock = make_clock("UTC")
+    assert ("on",) in V.sender_stops  # YAML must not read "on" as true
+    assert build_query("how many emails from HDFC via netbanking", V, None, clock) == "from:HDFC* from:via* from:netbanking*"
+    shipped = (Path(__file__).resolve().parent.parent / "src/steward/assistant/vocab.yaml").read_text()
+    custom = tmp_path / "vocab.yaml"
+    custom.write_text(shipped.replace("sender_stops: [about,", "sender_stops: [via, about,"))
+    assert build_query("how many emails from HDFC via netbanking", load_vocab(custom), None, clock) == "from:HDFC* via netbanking"

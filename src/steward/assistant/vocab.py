@@ -123,6 +123,10 @@ class Vocab:
     brief_requests: tuple[Phrase, ...]
     section_names: Mapping[str, tuple[Phrase, ...]]
     sender_kinds: Mapping[str, tuple[Phrase, ...]]
+    sender_verbs: tuple[Phrase, ...]
+    sender_kind_ends: tuple[Phrase, ...]
+    sender_kind_fillers: tuple[Phrase, ...]
+    sender_stops: tuple[Phrase, ...]
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], where: str = "vocab") -> Vocab:

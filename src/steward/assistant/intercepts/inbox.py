@@ -25,8 +25,6 @@ if TYPE_CHECKING:
     from steward.mail.analysis import Analysis
 
 NAME = "inbox_analysis"
-_SENDER_STOPS = {"about", "regarding", "re", "this", "last", "in", "on", "since", "during", "between",
-                 "with", "for", "so", "and", "or", "today", "yesterday", "that", "which", "who"}
 
 
 def build_query(text: str, vocab: Vocab, when: Any, clock: Clock) -> str:
@@ -39,6 +37,7 @@ def build_query(text: str, vocab: Vocab, when: Any, clock: Clock) -> str:
     norms = [t.norm for t in tokens]
     fillers = vocab.analysis_fillers + vocab.mail_words
     fillers = tuple(sorted(set(fillers), key=lambda p: (-len(p), p)))
+    stops = {p[0] for p in vocab.sender_stops}
     while i < len(tokens):
         if norms[i] in ("which", "what") and i + 1 < len(tokens):
             kind, n = _sender_kind(norms, i + 1, vocab)
@@ -49,7 +48,7 @@ def build_query(text: str, vocab: Vocab, when: Any, clock: Clock) -> str:
                 continue
         if norms[i] == "from":
             i += 1
-            while i < len(tokens) and norms[i] not in _SENDER_STOPS and not match_at(norms, i, vocab.mail_words):
+            while i < len(tokens) and norms[i] not in stops and not match_at(norms, i, vocab.mail_words):
                 terms.append(f"from:{_term(tokens[i])}*")
                 i += 1
             continue
@@ -76,18 +75,20 @@ def _sender_kind(norms: list[str], i: int, vocab: Vocab) -> tuple[list[str], int
 
     The words between "which" and a mail verb ("emailed", "sent", "wrote", "mailed") name the sender.
     """
+    ends = {p[0] for p in vocab.sender_kind_ends}
     j = i
-    while j < len(norms) and not match_at(norms, j, vocab.mail_words) and norms[j] not in {"sent", "wrote", "did"}:
+    while j < len(norms) and not match_at(norms, j, vocab.mail_words) and norms[j] not in ends:
         j += 1
     if j == i or j >= len(norms) or j - i > 3:
         return [], 0
-    if norms[j] not in {"emailed", "mailed", "sent", "wrote", "email", "emails", "mail"}:
+    if (norms[j],) not in vocab.sender_verbs:
         return [], 0
     words_ = norms[i:j]
     kind = " ".join(words_)
     if kind in vocab.sender_kinds:  # an empty list ("which companies") means any sender
         return [" ".join(p) for p in vocab.sender_kinds[kind]], j - i
-    return [_singular(w) for w in words_ if w not in {"my", "the", "of", "other"}], j - i
+    fillers = {p[0] for p in vocab.sender_kind_fillers}
+    return [_singular(w) for w in words_ if w not in fillers], j - i
 
 
 def _singular(word: str) -> str:
