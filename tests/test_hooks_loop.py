@@ -173,3 +173,13 @@ def test_titles_are_listed_and_turned_off_by_the_flag(cli, server, monkeypatch) 
     trace = turn(cli, "help me get going on the team offsite")
     assert trace["tools"][0]["result"]["error"] == "session_names_off"
     assert cli("session", "status").err.strip() == "steward: session titles are turned off (the session_names setting is 0)"
+
+
+def test_a_dry_run_shows_the_reminder_and_records_nothing(cli, server) -> None:  # type: ignore[no-untyped-def]
+    server.enqueue(call("set_task", task="plan the team offsite"), say("OK."))
+    turn(cli, "help me get going on the team offsite")
+    server.enqueue(call("list_schedule"), call("list_schedule"), call("list_schedule"), say("OK."))
+    result = cli("chat", "--now", NOW, "--json", "--session", "work", "--dry-run", "what is left to do")
+    assert result.code == 0, result.err
+    assert [REMINDER in r for r in tool_results(server)[-3:]] == [True, True, True]  # nothing was counted
+    assert status(cli)["reminders"] == 0 and reminded(cli) == []

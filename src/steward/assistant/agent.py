@@ -187,7 +187,7 @@ class AgentRun:
             return None
         found = self._hook("PreToolUse", HookInput(
             "PreToolUse", session_id=ctx.session, tool_name=call.name, tool_input=dict(call.arguments),
-            tool_use_id=call.id, transcript=_written(latest)))
+            tool_use_id=call.id, transcript=_written(latest), extra=_marks(ctx)))
         return error_data("blocked_by_hook", found.reason) if found.blocked else None
 
     def _post_tool_use(self, ctx: ToolContext, call: ToolCall, shown: Any) -> tuple[str, ...]:
@@ -196,7 +196,7 @@ class AgentRun:
             return ()
         found = self._hook("PostToolUse", HookInput(
             "PostToolUse", session_id=ctx.session, tool_name=call.name, tool_input=dict(call.arguments),
-            tool_use_id=call.id, tool_response=shown))
+            tool_use_id=call.id, tool_response=shown, extra=_marks(ctx)))
         return found.context
 
     def _stop(self, ctx: ToolContext, latest: Sequence[Message], final: str, active: bool) -> str | None:
@@ -204,7 +204,7 @@ class AgentRun:
         if self.hooks is None or not self.hooks.has("Stop"):
             return None
         found = self._hook("Stop", HookInput("Stop", session_id=ctx.session, stop_hook_active=active,
-                                             transcript=(*_written(latest), final)))
+                                             transcript=(*_written(latest), final), extra=_marks(ctx)))
         return found.reason if found.blocked and not active else None
 
     def _call(self, ctx: ToolContext, call: ToolCall, steps: list[Step],
@@ -268,6 +268,11 @@ def for_trace(result: Any) -> Any:
         kept["body_chars"] = len(str(result["body"] or ""))
         return kept
     return result
+
+
+def _marks(ctx: ToolContext) -> dict[str, Any]:
+    """Fields Steward adds to a hook's input: `dry_run` when nothing may be written."""
+    return {"dry_run": True} if ctx.dry_run else {}
 
 
 def _written(latest: Sequence[Message]) -> tuple[str, ...]:

@@ -229,7 +229,7 @@ class SessionNames:
 
     def _look(self, given: HookInput) -> None:
         """Stamp a sighting in the text the loop holds, else in the transcript file (when one is pending)."""
-        if not given.session_id:
+        if not given.session_id or _dry_run(given):
             return
         state = repo.get_name(self._db(), given.session_id)
         if state is None or not state.pending:
@@ -252,6 +252,11 @@ class SessionNames:
         if not may_mint and not reminder_due(repo.get_name(self._db(), given.session_id), self.limit):
             return None
         found = coordination(given.tool_name, given.tool_input, self.words)
+        if _dry_run(given):  # a dry run shows the reminder that would be due and records nothing
+            state = repo.get_name(self._db(), given.session_id)
+            if found is None and state is not None and state.requested_for and reminder_due(state, self.limit):
+                return context_output("PostToolUse", self.words.fill(self.words.reminder, state.requested_for))
+            return None
         if found is not None:
             # a mint run in a shell (Claude Code's Bash) is recorded for this payload's session;
             # Steward's own set_task tool has recorded it already
@@ -263,6 +268,11 @@ class SessionNames:
             return None
         text = self.remind(given.session_id, given.hook_event_name)
         return context_output("PostToolUse", text) if text else None
+
+
+def _dry_run(given: HookInput) -> bool:
+    """Steward's loop marks a dry run (`steward chat --dry-run`): hooks may look, not write."""
+    return given.extra.get("dry_run") is True
 
 
 __all__ = ["HOOK_ERROR", "SESSION_NAME_DISPLAY_REMINDER_LIMIT", "Minted", "NameStatus", "SessionNames",
