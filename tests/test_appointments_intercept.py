@@ -51,15 +51,42 @@ def test_questions_are_answered_from_proposals_and_yes_adds_it(tmp_path: Path, c
     assert "Haircut at Sharp Cuts" in hair["reply"] and "Lakeside" not in hair["reply"]
 
 
-def test_no_leaves_the_proposal_waiting_and_actions_are_not_answered_as_reads(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+def test_no_turns_the_proposal_down_and_actions_are_not_answered_as_reads(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
     folder = write_folder(tmp_path / "mail", {"a": message(
         "dental-1@lakesidedental.example", DENTAL, "Appointment confirmed: Lakeside Dental", CONFIRMED, SENT)})
     assert cli("--now", NOW, "mail", "import", str(folder)).code == 0
     assert cli("--now", NOW, "appointments", "scan").code == 0
     assert chat(cli, "when is my dentist appointment?")["continuation"] is not None
     no = chat(cli, "no")
-    assert no["writes"] == [] and "nothing was saved" in no["reply"]
+    assert no["handled_by"] == "continuation" and no["writes"] == []
+    assert "won't suggest it again" in no["reply"]
     listed = cli("--now", NOW, "--json", "appointments", "list").json()["items"]
-    assert [i["status"] for i in listed] == ["proposed"]
+    assert [(i["status"], i["reason"]) for i in listed] == [("rejected", "user")]
+    assert cli("--now", NOW, "--json", "schedule", "2026-09-17").json()["items"] == []
+    # asked again, nothing waits for a yes any more
+    assert chat(cli, "when is my dentist appointment?", "s2")["continuation"] is None
     action = chat(cli, "cancel my dentist appointment tomorrow", "s9")
     assert action["handled_by"] != "appointments"
+
+
+def test_a_cancellation_shown_in_chat_is_made_on_yes(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    from datetime import timedelta
+
+    folder = write_folder(tmp_path / "mail", {"a": message(
+        "dental-1@lakesidedental.example", DENTAL, "Appointment confirmed: Lakeside Dental", CONFIRMED, SENT)})
+    assert cli("--now", NOW, "mail", "import", str(folder)).code == 0
+    (item,) = cli("--now", NOW, "--json", "appointments", "scan").json()["items"]
+    assert cli("--now", NOW, "appointments", "accept", str(item["id"])).code == 0
+    write_folder(folder, {"b": message(
+        "dental-2@lakesidedental.example", DENTAL, "Cancelled: your appointment at Lakeside Dental",
+        "Your appointment at Lakeside Dental on Thursday, 17 September 2026 at 04:30 PM has been cancelled.",
+        SENT + timedelta(days=1))})
+    assert cli("--now", NOW, "mail", "import", str(folder)).code == 0
+    assert cli("--now", NOW, "appointments", "scan").code == 0
+    asked = chat(cli, "when is my dentist appointment?")
+    assert "your mail says cancelled: remove Lakeside Dental appointment" in asked["reply"]
+    assert "Shall I remove Lakeside Dental appointment from your calendar?" in asked["reply"]
+    done = chat(cli, "yes")
+    assert done["reply"] == "Removed Lakeside Dental appointment from your calendar."
+    assert [w["fields"]["change"] for w in done["writes"]] == ["deleted"]
+    assert cli("--now", NOW, "--json", "schedule", "2026-09-17").json()["items"] == []

@@ -148,7 +148,9 @@ class Engine:
         if owner is None:
             return None  # its intercept is off (or it belongs to the loop, which sees turn.waiting)
         if tuple(words(turn.text)) in self.vocab.dismissals:
-            return Outcome(reply="OK, never mind: nothing was saved.")
+            # an owner whose question is a yes/no ("Shall I add it?") hears the no itself
+            heard = owner.resume(turn, question) if getattr(owner, "answers_no", False) else None
+            return heard or Outcome(reply="OK, never mind: nothing was saved.")
         if is_question(turn.text, self.vocab):
             return None
         if any(i.match(turn) is not None for i in self.intercepts):

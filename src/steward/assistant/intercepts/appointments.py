@@ -42,6 +42,7 @@ class Shown:
     title: str
     location: str | None
     proposal: int | None = None
+    change: str | None = None  # a cancellation or move of an event Steward made, waiting for a yes
 
 
 def _words(text: str) -> set[str]:
@@ -53,6 +54,7 @@ class AppointmentQuery:
 
     name = NAME
     reads_only = True
+    answers_no = True  # "no" to "Shall I add it?" turns the proposal down
 
     def __init__(self, vocab: Vocab, clock: Clock, appointments: Callable[[], AppointmentsService],
                  calendar: Callable[[], CalendarService], date_options: Any = None) -> None:
@@ -110,6 +112,10 @@ class AppointmentQuery:
             if item.status != "proposed" or item.start is None or item.id is None:
                 continue
             title = item.title or item.provider
+            if item.change is not None:
+                if not kinds or self._fits(f"{title} {item.provider}", kinds):
+                    shown.append(Shown(item.start, title, item.location, item.id, item.change))
+                continue
             if (item.start, title.casefold()) in on_calendar or not (not kinds or self._fits(
                     f"{title} {item.provider}", kinds)):
                 continue
@@ -132,11 +138,18 @@ class AppointmentQuery:
         for s in shown:
             where = f" ({s.location})" if s.location else ""
             note = f" — found in your mail, not on your calendar yet (#{s.proposal})" if s.proposal else ""
+            if s.change is not None:
+                note = f" — your mail says {s.change} (#{s.proposal})"
             lines.append(f"- {s.start:%a %d %b %Y %H:%M} {s.title}{where}{note}")
         waiting = [s for s in shown if s.proposal is not None]
         ask = None
         if len(waiting) == 1:
-            question = f"Shall I add {waiting[0].title} on {waiting[0].start:%a %d %b at %H:%M} to your calendar?"
+            one = waiting[0]
+            question = f"Shall I add {one.title} on {one.start:%a %d %b at %H:%M} to your calendar?"
+            if one.change is not None and one.change.startswith("cancelled"):
+                question = f"Shall I remove {one.title} from your calendar?"
+            elif one.change is not None:
+                question = f"Shall I move {one.title} to {one.start:%a %d %b at %H:%M}?"
             lines.append(question)
             ask = OpenQuestion(NAME, question, {"proposal": waiting[0].proposal})
         head = f"Your {what}s {span}:" if len(shown) > 1 else f"Your {what} {span}:"
@@ -152,8 +165,13 @@ class AppointmentQuery:
         service = self._appointments()
         if answer == "no":
             if turn.dry_run:
-                return Outcome(reply="I would leave it off your calendar.")
-            service.reject(proposal)
+                return Outcome(reply="I would leave your calendar as it is.")
+            try:
+                turned = service.reject(proposal)
+            except UserError as exc:
+                return Outcome(reply=f"Nothing to turn down: {exc.message}")
+            if turned.change is not None:
+                return Outcome(reply="All right, I left your calendar as it is and won't suggest that change again.")
             return Outcome(reply="All right, I left it off your calendar and won't suggest it again.")
         if turn.dry_run:
             return Outcome(reply=f"I would add appointment #{proposal} to your calendar.")
@@ -165,6 +183,13 @@ class AppointmentQuery:
         if item.status != "created":
             return Outcome(reply=f"I did not add it ({item.status}: {item.reason}).")
         assert item.start is not None
+        if item.change is not None:
+            cancelled = item.change.startswith("cancelled")
+            fields = {"id": item.event_id, "title": item.title, "start": item.start.isoformat(),
+                      "end": item.end.isoformat() if item.end else None, "change": "deleted" if cancelled else "moved"}
+            reply = (f"Removed {item.title} from your calendar." if cancelled
+                     else f"Moved {item.title} to {item.start:%a %d %b at %H:%M}.")
+            return Outcome(reply=reply, writes=(Write("event", item.event_id, fields),))
         fields = {"id": item.event_id, "title": item.title, "start": item.start.isoformat(),
                   "end": item.end.isoformat() if item.end else None, "location": item.location}
         return Outcome(reply=f"Added {item.title} on {item.start:%a %d %b at %H:%M} to your calendar.",

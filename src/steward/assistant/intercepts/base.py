@@ -18,7 +18,11 @@ class Match:
 
 
 class Intercept(Protocol):
-    """A deterministic handler. `reads_only` intercepts decline turns that ask for an action."""
+    """A deterministic handler. `reads_only` intercepts decline turns that ask for an action.
+
+    An intercept whose open question is a yes/no sets a class attribute `answers_no = True`: a
+    dismissal ("no", "cancel") then goes to its `resume` instead of dropping the question.
+    """
 
     name: str
     reads_only: bool

@@ -22,12 +22,13 @@ from steward.assistant.vocab import Token, Vocab, contains_phrase, is_word, matc
 from steward.clock import Clock
 
 if TYPE_CHECKING:
+    from steward.dates import DateOptions, Resolution
     from steward.mail.analysis import Analysis
 
 NAME = "inbox_analysis"
 
 
-def build_query(text: str, vocab: Vocab, when: Any, clock: Clock) -> str:
+def build_query(text: str, vocab: Vocab, when: Resolution | None, clock: Clock) -> str:
     """The mail query a plain-language inbox question asks (pure, given the date it names)."""
     tokens = [t for t in tokenize(text) if is_word(t)]
     spans = date_spans(when)
@@ -137,7 +138,7 @@ class InboxAnalysis:
     reads_only = True
 
     def __init__(self, vocab: Vocab, clock: Clock, db: Callable[[], sqlite3.Connection], limit: int = 1000,
-                 date_options: Any = None) -> None:
+                 date_options: DateOptions | None = None) -> None:
         self.vocab = vocab
         self.clock = clock
         self._db = db

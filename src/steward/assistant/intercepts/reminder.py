@@ -28,6 +28,7 @@ from steward.errors import ConnectorError, UserError
 
 if TYPE_CHECKING:
     from steward.calendar.service import CalendarService
+    from steward.dates import DateOptions, Resolution
 
 log = logging.getLogger(__name__)
 
@@ -59,19 +60,19 @@ class StoredWhen:
                    bool(data.get("has_date")), bool(data.get("has_time")), str(data.get("text", "")))
 
 
-def find_when(text: str, clock: Clock, options: Any = None, prefer: str = "future") -> Any:
+def find_when(text: str, clock: Clock, options: DateOptions | None = None,
+              prefer: str = "future") -> Resolution | None:
     """The first date/time expression in `text` (a steward.dates Resolution) or None."""
     from steward import dates
 
     return dates.find(text, clock, prefer=prefer, options=options)
 
 
-def date_spans(when: Any) -> list[tuple[int, int]]:
+def date_spans(when: Resolution | None) -> list[tuple[int, int]]:
     """The character spans of a Resolution's pieces ("tomorrow ... at 5 pm" is two), else its span."""
     if when is None:
         return []
-    parts = [tuple(p) for p in getattr(when, "parts", ()) or ()]
-    return parts or [tuple(when.span)]
+    return list(when.parts) or [when.span]
 
 
 def when_label(due: datetime) -> str:
