@@ -41,6 +41,18 @@ _TIME_PREPOSITIONS = frozenset({"on", "at", "by", "in", "until", "till", "before
 
 
 @dataclass(frozen=True)
+class RelativeTo:
+    """ "30 minutes before my meeting with Dana": the reminder is due a lead away from an event that
+    the calendar may know. `seconds` is signed (negative: before); `event` the words that name the
+    event ("meeting with Dana"); `day` a day said with it ("my friday meeting"), to look on."""
+
+    seconds: float
+    event: str  # "" when the event is the reminder's own subject ("... an hour before it starts")
+    day: Resolution | None = None
+    span: Span = (0, 0)
+
+
+@dataclass(frozen=True)
 class ReminderDates:
     """The reminder's time (None when no date was said) and how the subject treats each date span.
 
@@ -55,6 +67,7 @@ class ReminderDates:
     context: tuple[Span, ...] = ()
     names: tuple[Span, ...] = ()
     bare_names: tuple[Span, ...] = ()
+    relative: RelativeTo | None = None
 
 
 class _Words:
@@ -118,6 +131,9 @@ def reminder_dates(text: str, clock: Clock, vocab: Vocab, options: Any = None) -
     from steward import dates
 
     found = dates.find_all(text, clock, options=options)
+    relative = _relative_to(text, found, clock, options)
+    if relative is not None:
+        return relative
     when = dates.find(text, clock, options=options)
     if when is None:
         return ReminderDates(None)
@@ -179,11 +195,71 @@ def _ahead_of(text: str, found: list[Resolution], when: Resolution, timed: list[
                    text=text[lead.span[0]:later.span[1]], parts=parts)
 
 
+# "<lead> before|after <my|the ...> <event>": a lead said from an event, not from now
+_FROM_EVENT = re.compile(
+    r"(?P<lead>(?:\b[\w-]+\s){0,4}?[\w-]+)\s(?P<dir>before|after|ahead of|prior to)\s"
+    r"(?P<event>(?:my|the|our|your|his|her|their)\s[^,.;:!?]+?|(?:it|that|this)(?:\s(?:starts|begins|is))?)"
+    r"(?=\s*$|\s*[,.;:!?]|\s(?:remind|to|so|and|please|then)\b)", re.IGNORECASE)
+_LEAD_DAY = re.compile(r"^(?:the|a|one)\s(?:day|night)$", re.IGNORECASE)
+_EVENT_END = re.compile(r"\s(?:starts|begins|start|begin|is)$", re.IGNORECASE)
+
+
+def _relative_to(text: str, found: list[Resolution], clock: Clock, options: Any) -> ReminderDates | None:
+    """ "remind me 30 minutes before my meeting with Dana", "the day before my exam": the lead and the
+    event it counts from, when no clock time of the event is said (that is `_ahead_of`'s)."""
+    from steward import dates
+
+    for m in _FROM_EVENT.finditer(text):
+        event_span = (m.start("event"), m.end("event"))
+        inside = [r for r in found if _within(r.span, [event_span])]
+        if any(r.has_time or _said_as_time(text, r) for r in inside):
+            # "30 minutes before the meeting at 5 pm", "two days before the trip on friday": when the
+            # event is, is said (`_ahead_of`, or `dates` itself for days before a day)
+            return None
+        lead_words = m["lead"].split()
+        lead = None
+        for k in range(len(lead_words)):  # the longest run of words before "before" that is a duration
+            said = " ".join(lead_words[k:])
+            said = "a day" if _LEAD_DAY.match(said) else said
+            res = dates.resolve("in " + said, clock, options=options)
+            if res is not None and res.has_date is not None and res.start > clock.now():
+                lead = res
+                lead_at = m.start("lead") + len(" ".join(lead_words[:k])) + (1 if k else 0)
+                break
+        if lead is None:
+            continue
+        if any(not _within(r.span, [event_span]) and r.span[1] <= lead_at and r.has_time for r in found):
+            return None  # "at 5 pm, 30 minutes before the meeting": another time is when
+        seconds = (lead.start - clock.now()).total_seconds()
+        sign = -1 if m["dir"].lower() != "after" else 1
+        event = _EVENT_END.sub("", text[event_span[0]:event_span[1]]).strip()
+        if event.lower() in ("it", "that", "this"):
+            event = ""  # "remind me about the dentist an hour before it starts": the subject is the event
+        day = next((r for r in inside if r.grain == "day"), None)
+        cut = ((lead_at, m.end("dir")),)
+        return ReminderDates(None, cut, relative=RelativeTo(sign * seconds, event, day, event_span))
+    return None
+
+
+def _said_as_time(text: str, res: Resolution) -> bool:
+    """True when a time preposition introduces the date ("on friday"), not a determiner ("my friday")."""
+    before = text[:res.span[0]].split()
+    inside = res.text.split()
+    first = (inside[0] if inside else "").lower()
+    return first in _TIME_PREPOSITIONS or bool(before) and before[-1].lower() in _TIME_PREPOSITIONS
+
+
 def subject_of(text: str, vocab: Vocab, found: ReminderDates) -> SubjectParse:
     """The subject of a reminder request with its dates treated as `found` says.
 
     A named day that is the time and leaves nothing else is the subject too ("add valentine's day").
     """
+    if found.relative is not None:
+        # "remind me to stretch 10 minutes after the standup": the event is when, not what; alone
+        # ("remind me 30 minutes before my meeting with Dana") it is what the reminder is for too
+        span = found.relative.span
+        without = parse_subject(text, vocab, found.cut + (span,))
+        return without if without.subject else parse_subject(text, vocab, found.cut)
     parsed = parse_subject(text, vocab, found.cut, context=found.context, names=found.names)
     if parsed.subject or not found.bare_names:
         return parsed

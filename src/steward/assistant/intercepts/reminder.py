@@ -14,12 +14,13 @@ import logging
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match
 from steward.assistant.language import is_action_request, is_question
-from steward.assistant.reminder_dates import ReminderDates, reminder_dates, subject_of
+from steward.assistant.reminder_dates import RelativeTo, ReminderDates, reminder_dates, subject_of
+from steward.assistant.reminder_events import event_label, find_event
 from steward.assistant.reminder_text import Subject, grounded
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
 from steward.assistant.vocab import Vocab, contains_phrase, match_at, words
@@ -27,6 +28,7 @@ from steward.clock import Clock
 from steward.errors import ConnectorError, UserError
 
 if TYPE_CHECKING:
+    from steward.calendar.model import Event
     from steward.calendar.service import CalendarService
     from steward.dates import DateOptions, Resolution
 
@@ -170,6 +172,9 @@ class ReminderCreation:
                 return Outcome(reply=ASK_WHAT, ask=OpenQuestion(NAME, ASK_WHAT, payload),
                                data={"subject_source": source})
             return self._write_repeating(turn, subject, repeat.rule, repeat.start, source)
+        relative = found.relative if isinstance(found, ReminderDates) else None
+        if relative is not None:
+            return self._from_event(turn, subject, relative, source)
         if when is None and not subject:
             return Outcome(reply=ASK_WHAT, ask=OpenQuestion(NAME, ASK_WHAT, {"need": "what", "then": "when"}))
         if when is None:
@@ -208,8 +213,29 @@ class ReminderCreation:
             if said is None:
                 return Outcome(reply=f"{ASK_WHEN} (for example \"tomorrow at 5 pm\")", ask=question)
             stored = StoredWhen(said.start, said.end, bool(said.has_date), bool(said.has_time), str(said.text))
+            lead = payload.get("lead_seconds")
+            if isinstance(lead, int | float) and (said.has_time or float(lead) % 86400 == 0):
+                # the answer says when the event is; the reminder is the lead away from it
+                stored = replace(stored, start=stored.start + timedelta(seconds=float(lead)), end=None)
             return self._write(turn, str(payload.get("subject", "")), stored)
         return None
+
+    def _from_event(self, turn: Turn, subject: str, relative: RelativeTo, source: str) -> Outcome:
+        """ "30 minutes before my meeting with Dana": the lead from the event on the calendar, else asked."""
+        calendar = self._calendar()
+
+        def events(day: date) -> list[Event]:
+            return [i.event for i in calendar.schedule(day).items if i.event is not None]
+
+        event = find_event(relative, subject, events, turn.now)
+        if event is None:
+            question = f"When is {event_label(relative, subject)}?"
+            payload = {"need": "when", "subject": subject or relative.event, "lead_seconds": relative.seconds}
+            return Outcome(reply=question, ask=OpenQuestion(NAME, question, payload),
+                           data={"subject_source": source})
+        due = event.start + timedelta(seconds=relative.seconds)
+        outcome = self._write(turn, subject or event.title, StoredWhen(due, None, True, True, event.title), source)
+        return replace(outcome, data={**(outcome.data or {}), "from_event": event.to_json()})
 
     def _write(self, turn: Turn, subject: str, when: StoredWhen, source: str = "deterministic") -> Outcome:
         provenance = {"via": "turn", "session": turn.session, "turn": turn.id, "command": "chat"}
