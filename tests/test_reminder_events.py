@@ -72,11 +72,11 @@ def test_the_words_that_name_an_event() -> None:
 
 
 def test_the_best_event_shares_the_most_words_then_comes_soonest() -> None:
-    from datetime import datetime, timedelta, timezone
+    from datetime import UTC, datetime, timedelta
 
     from steward.calendar.model import Event
 
-    t0 = datetime(2026, 9, 14, 9, tzinfo=timezone.utc)
+    t0 = datetime(2026, 9, 14, 9, tzinfo=UTC)
 
     def ev(title: str, hours: int) -> Event:
         return Event(title, title, t0 + timedelta(hours=hours), t0 + timedelta(hours=hours + 1), "local")
