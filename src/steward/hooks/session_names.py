@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -102,6 +102,7 @@ class SessionNames:
 
     @property
     def words(self) -> NameWords:
+        """The feature's wording (session_names.yaml), read on first use."""
         if self._words is None:
             self._words = load_words()
         return self._words
@@ -110,9 +111,7 @@ class SessionNames:
 
     def set_task(self, session: str, task: str, title: str = "", *, via: str = "") -> Minted:
         """Mint a title for `session` (from `title`, else from `task`) and ask for its block to be shown."""
-        chosen = clean_title(title, self.words) if title.strip() else mint_title(task, self.words)
-        if not chosen:
-            chosen = mint_title(task, self.words)
+        chosen = clean_title(title, self.words) or mint_title(task, self.words)
         now = self.clock.now()
         conn = self._db()
         with write_txn(conn):
@@ -148,10 +147,6 @@ class SessionNames:
         """The session's title, or None."""
         state = repo.get_name(self._db(), session)
         return state.title if state else None
-
-    def titles(self, sessions: Sequence[str]) -> dict[str, str]:
-        """The titles of those of `sessions` that have one."""
-        return repo.titles(self._db(), sessions)
 
     def sessions(self, limit: int = 50) -> list[repo.SessionSummary]:
         """Sessions with turns or a title, most recent first."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -101,16 +101,6 @@ def hook_log(conn: sqlite3.Connection, session: str | None = None, limit: int = 
                             (session, limit)).fetchall()
     return [LogEntry(r["session"], r["event"], r["hook"], r["kind"], r["detail"], datetime.fromisoformat(r["at"]))
             for r in reversed(rows)]
-
-
-def titles(conn: sqlite3.Connection, sessions: Sequence[str]) -> dict[str, str]:
-    """The titles of those of `sessions` that have one."""
-    if not sessions:
-        return {}
-    marks = ", ".join("?" for _ in sessions)
-    rows = conn.execute(f"SELECT session, title FROM session_names WHERE title IS NOT NULL AND session IN ({marks})",
-                        list(sessions)).fetchall()
-    return {r["session"]: r["title"] for r in rows}
 
 
 def list_sessions(conn: sqlite3.Connection, limit: int = 50) -> list[SessionSummary]:
