@@ -87,7 +87,7 @@ def create_app(runtime: Runtime) -> FastAPI:
     """The FastAPI app around a runtime (workers, clock, guard, jobs)."""
     from importlib import resources
 
-    from steward.web import api, api_calendar, api_chat, api_mail, page
+    from steward.web import api, api_brief, api_calendar, api_chat, api_mail, page
     from steward.web import api_money
 
     @asynccontextmanager
@@ -118,6 +118,7 @@ def create_app(runtime: Runtime) -> FastAPI:
     app.include_router(api_calendar.router)
     app.include_router(api_mail.router)
     app.include_router(api_money.router)
+    app.include_router(api_brief.router)
     app.include_router(page.router)
     static = resources.files("steward.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
