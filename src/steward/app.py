@@ -207,7 +207,7 @@ class App:
         from steward.assistant.tools import ToolContext
 
         return ToolContext(calendar=self.calendar, mail=self.mailbox, clock=self.clock, sessions=self.session_names,
-                           brief=self.brief, dues=self.dues)
+                           brief=self.brief, dues=self.dues, appointments=self.appointments)
 
     @cached_property
     def reminder_summariser(self) -> Callable[[str], Subject | None] | None:

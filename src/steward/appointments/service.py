@@ -121,6 +121,13 @@ class AppointmentsService:
         rows = repo.list_items(self.conn, self.clock.zone, starting_after=self.clock.now(), limit=limit)
         return tuple(r.item for r in rows)
 
+    def get(self, item_id: int) -> Item:
+        """One appointment (or proposed change) by its number; NotFound when there is none."""
+        stored = repo.get_item(self.conn, item_id, self.clock.zone)
+        if stored is None:
+            raise NotFound(f"there is no appointment #{item_id}; `steward appointments list` shows them")
+        return stored.item
+
     def between(self, start: datetime, end: datetime) -> tuple[Item, ...]:
         """Proposed and created appointments starting in [start, end)."""
         rows = repo.list_items(self.conn, self.clock.zone, ("proposed", "created", "quarantined"),

@@ -22,6 +22,7 @@ from steward.assistant.toolkit import Preview, Tool, ToolError, Write, tool_from
 from steward.clock import Clock
 
 if TYPE_CHECKING:
+    from steward.appointments.service import AppointmentsService
     from steward.brief.service import BriefService
     from steward.calendar.service import CalendarService
     from steward.finance.service import DuesService
@@ -55,6 +56,7 @@ class ToolContext:
     sessions: SessionNames | None = None  # session titles (None: the session_names flag is off)
     brief: BriefService | None = None  # the daily brief (show_brief, configure_brief)
     dues: DuesService | None = None  # money owed (list_dues, list_accounts, mark_due_paid)
+    appointments: AppointmentsService | None = None  # found in mail (list_appointments, accept_appointment)
 
     def for_turn(self, clock: Clock, session: str, user_texts: tuple[str, ...], turn: str = "",
                  dry_run: bool = False) -> ToolContext:
@@ -245,9 +247,11 @@ def mail_tools() -> list[Tool]:
 
 def all_tools() -> list[Tool]:
     """Every tool the loop offers."""
+    from steward.assistant.appointment_tools import appointment_tools
     from steward.assistant.brief_tools import brief_tools
     from steward.assistant.dues_tools import dues_tools
     from steward.assistant.reminder_tools import reminder_tools
     from steward.assistant.session_tools import session_tools
 
-    return [*mail_tools(), *calendar_tools(), *reminder_tools(), *session_tools(), *brief_tools(), *dues_tools()]
+    return [*mail_tools(), *calendar_tools(), *reminder_tools(), *session_tools(), *brief_tools(), *dues_tools(),
+            *appointment_tools()]
