@@ -45,6 +45,7 @@ class ConfigWords:
     add_verbs: tuple[Phrase, ...]
     remove_verbs: tuple[Phrase, ...]
     move_verbs: tuple[Phrase, ...]
+    move_as_add: tuple[Phrase, ...]
     only_words: tuple[Phrase, ...]
     positions: Mapping[str, tuple[Phrase, ...]]
     before_words: tuple[Phrase, ...]
@@ -79,7 +80,7 @@ def config_words(objects: Sequence[Phrase], breakers: Sequence[Phrase] = (("of",
     and `breakers`, the words after one that make it content ("the summary *of* the email")."""
     raw = _bundled() if data is None else data
     lists = {name: _phrases(raw.get(name), f"phrases.yaml: {name}") for name in (
-        "add_verbs", "remove_verbs", "move_verbs", "only_words", "before_words", "after_words", "undo_words",
+        "add_verbs", "remove_verbs", "move_verbs", "move_as_add", "only_words", "before_words", "after_words", "undo_words",
         "reset_words", "show_config_words", "item_words")}
     positions = {str(k): _phrases(v, f"phrases.yaml: positions.{k}") for k, v in (raw.get("positions") or {}).items()}
     unknown = set(positions) - set(_PLACES)
@@ -240,7 +241,8 @@ def parse_config(text: str, manifest: Manifest, w: ConfigWords) -> ConfigRequest
         return None
     if not named:
         return _bare_move(spans, norms, slot, place)
-    op = _op(kinds, place)
+    as_add = {tuple(norms[sp.start:sp.end]) for sp in spans if sp.kind == "move"} & set(w.move_as_add)
+    op = _op(kinds, place, bool(as_add))
     if op is None:
         return None
     changes = _changes(spans, manifest, slot, values, op, "only" in kinds)
@@ -253,12 +255,12 @@ def parse_config(text: str, manifest: Manifest, w: ConfigWords) -> ConfigRequest
     return ConfigRequest(op, slot, place, () if op == "remove" else changes)
 
 
-def _op(kinds: Sequence[str], place: Position | None) -> Op | None:
+def _op(kinds: Sequence[str], place: Position | None, move_adds: bool) -> Op | None:
     if "remove" in kinds:
         return "remove"
     if place is not None and ("move" in kinds or "add" in kinds or "only" not in kinds):
         return "move"
-    if "add" in kinds or "move" in kinds or "only" in kinds:
+    if "add" in kinds or move_adds or "only" in kinds:
         return "add"
     if "days" in kinds or "count" in kinds or "value" in kinds:
         return "options"
