@@ -287,7 +287,7 @@ def last_fired(conn: sqlite3.Connection, since: datetime) -> list[Reminder]:
     """Reminders fired since `since` and not yet done, the latest first."""
     rows = conn.execute(
         f"{_REMINDER_SELECT} WHERE r.status = 'fired' AND r.fired_at >= ? AND r.done_at IS NULL "
-        "ORDER BY r.fired_at DESC, r.id DESC",
+        "ORDER BY r.fired_at DESC, r.due_utc DESC, r.id DESC",
         (utc_text(since),),
     ).fetchall()
     return [_reminder(r) for r in rows]

@@ -149,11 +149,12 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
     found_all = dates.find_all(text, clock, options=options)
     if action == "move":
         after = [r for r in found_all if r.span[0] >= tokens[at].end]
-        if not after:
+        dest = _destination(text, tokens[at].end, clock, options)
+        if dest is None and not after:
             return None
-        dest = after[-1]
+        dest = dest or after[-1]
         when = dest.text
-        filters = [r.span for r in found_all if r is not dest]
+        filters = [r.span for r in found_all if not (r.span[0] < dest.span[1] and dest.span[0] < r.span[1])]
         _cover(tokens, covered, [dest.span])
     elif action == "snooze":
         m = _DURATION.search(text, tokens[at].end if at < len(tokens) else 0)
@@ -190,6 +191,26 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
         seen["occurrence"] = True
     return Request(action, tuple(content), seen["pronoun"], seen["noun"], seen["occurrence"], seen["series"], when,
                    delay, tuple(filters))
+
+
+_TO = re.compile(r"\b(?:to|till|until|for)\s+", re.IGNORECASE)
+_AT = re.compile(r"\b(?:at|on)\s+", re.IGNORECASE)
+
+
+def _destination(text: str, begin: int, clock: Clock, options: Any) -> Any:
+    """Where a move goes: the date phrase right after the last "to" that opens one, else after the
+    first "at" / "on" ("move the training one *to 2 pm*": not "one to 2 pm", which reads as 13:58)."""
+    from steward import dates
+
+    for m in [*reversed(list(_TO.finditer(text, begin))), *_AT.finditer(text, begin)]:
+        rest = text[:m.end()].translate(_BLANK) + text[m.end():]
+        found = dates.find(rest, clock, options=options)
+        if found is not None and found.span[0] <= m.end() + 1:
+            return found
+    return None
+
+
+_BLANK = {ord(ch): "_" for ch in map(chr, range(33, 0x250))}
 
 
 def _done_shape(norms: Sequence[str], at: int, length: int, words: ManageWords) -> bool:
