@@ -262,8 +262,7 @@ class App:
             BriefShow(self.vocab, self.clock, lambda: self.brief, options),
             AppointmentQuery(self.vocab, self.clock, lambda: self.appointments, lambda: self.calendar, options),
             ScheduleQuery(self.vocab, self.clock, lambda: self.calendar, options),
-            InboxAnalysis(self.vocab, self.clock, lambda: self.db, self.settings.as_int("mail.analyze_limit"),
-                          options),
+            InboxAnalysis(self.vocab, self.clock, lambda: self.mailbox, options),
             AccountsRequest(self.vocab, lambda: self.dues),
             DuesRequest(self.vocab, self.clock, lambda: self.dues, self.router.classify, options),
         ]

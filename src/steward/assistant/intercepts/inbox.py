@@ -3,14 +3,13 @@
 
 A read (it declines actions). The question becomes a mail query: the words after "from" search the
 sender (as prefixes, so "HDFC" finds hdfcbank.net), the other content words search everything, and a
-date ("this month", "last week") becomes after:/before: on the user's clock. `analyze` then reads
+date ("this month", "last week") becomes after:/before: on the user's clock. `Mailbox.analyze` then reads
 every match (bounded at mail.analyze_limit) and groups it by sender; the reply names every group,
 never a top-N dump (ADR-0112 §14-16).
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -24,6 +23,7 @@ from steward.clock import Clock
 if TYPE_CHECKING:
     from steward.dates import DateOptions, Resolution
     from steward.mail.analysis import Analysis
+    from steward.mail.mailbox import Mailbox
 
 NAME = "inbox_analysis"
 
@@ -137,12 +137,11 @@ class InboxAnalysis:
     name = NAME
     reads_only = True
 
-    def __init__(self, vocab: Vocab, clock: Clock, db: Callable[[], sqlite3.Connection], limit: int = 1000,
+    def __init__(self, vocab: Vocab, clock: Clock, mailbox: Callable[[], Mailbox],
                  date_options: DateOptions | None = None) -> None:
         self.vocab = vocab
         self.clock = clock
-        self._db = db
-        self.limit = limit
+        self._mailbox = mailbox
         self.date_options = date_options
 
     def match(self, turn: Turn) -> Match | None:
@@ -158,10 +157,8 @@ class InboxAnalysis:
         return Match(NAME, {"query": build_query(turn.text, self.vocab, when, clock)})
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
-        from steward.mail.mailbox import analyze
-
         clock = turn_clock(self.clock, turn)
-        analysis = analyze(self._db(), str(match.slots["query"]), clock=clock, limit=self.limit)
+        analysis = self._mailbox().analyze(str(match.slots["query"]), clock=clock)
         return Outcome(reply=render(analysis, turn.text, clock), data=analysis.to_json())
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
