@@ -3,7 +3,8 @@
 The order of the checks (each rejection names its reason, a key of `model.REASONS`):
 
 1. the candidate has a provider, a start and an excerpt, none holding a link, an email address or a
-   phone number (`bad_candidate`, `unsafe_provider`, `unsafe_evidence`);
+   phone number (`bad_candidate`, `unsafe_provider`, `unsafe_evidence`), from a message whose sender
+   passed the mail checks (`suspicious_sender`: a lookalike domain, a forged or failed sender);
 2. its source: a model's candidate needs exactly one message in the window whose metadata holds both
    the provider and the excerpt (`no_source`, `ambiguous_source`); structured and pattern candidates
    were read by code from one message already;
@@ -204,6 +205,8 @@ def decide(c: Candidate, message: MessageMeta, live: Live | None, *, clock: Cloc
         return Rejected(c, "unsafe_provider", message)
     if unsafe(c.excerpt):
         return Rejected(c, "unsafe_evidence", message)
+    if message.category == "phishing_suspect":
+        return Rejected(c, "suspicious_sender", message)  # a lookalike or forged sender proves nothing
     if live is None:
         return Rejected(c, "source_gone", message)
     missing = _in_live(c, live)

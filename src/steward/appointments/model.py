@@ -45,6 +45,7 @@ REASONS: dict[str, str] = {
     "foreign_zone": "the appointment is in another time zone than yours",
     "travel_zone_missing": "the travel time gives no time zone or offset",
     "model_named_a_source": "the model's answer named a message; it must not",
+    "suspicious_sender": "the sender looks forged (a lookalike domain or failed sender checks)",
     "bad_candidate": "the candidate is missing a provider, a start or an excerpt",
     "source_marker": "an event was already made from this message",
     "fingerprint": "an event for this provider at this time already exists",

@@ -148,8 +148,9 @@ class AppointmentsService:
         found, refused = self._candidates(messages, raws)
         items: list[Item] = []
         done: set[str] = set()
-        for sourced in found:
-            item = self._consider(sourced, messages, raws, window, dry_run, done)
+        decisions = [self._decide(sourced, messages, raws, window) for sourced in found]
+        for decision in self._superseded(decisions):
+            item = self._consider(decision, dry_run, done)
             if item is not None:
                 items.append(item)
         items.sort(key=lambda i: (i.start is None, i.start or window.end, i.provider))
@@ -212,9 +213,25 @@ class AppointmentsService:
         return decide(c, meta, live, clock=self.clock, window=window, cues=self.cues, minutes=self.minutes,
                       options=self.date_options)
 
-    def _consider(self, sourced: Sourced, messages: Sequence[MessageMeta], raws: dict[int, bytes | None],
-                  window: Window, dry_run: bool, done: set[str]) -> Item | None:
-        decision = self._decide(sourced, messages, raws, window)
+    def _superseded(self, decisions: Sequence[Accepted | Rejected]) -> list[Accepted | Rejected]:
+        """A confirmation that a later message in the window cancels or moves is not proposed: it
+        becomes a rejection with that reason (a cancelled booking is no appointment)."""
+        changes: list[tuple[str, datetime, datetime, str]] = []
+        for d in decisions:
+            if isinstance(d, Rejected) and d.message is not None and (said := self._said_start(d)) is not None:
+                changes.append((provider_key(d.candidate.provider), said, d.message.received_at, d.reason))
+        out: list[Accepted | Rejected] = []
+        for d in decisions:
+            if isinstance(d, Accepted):
+                key = provider_key(d.candidate.provider)
+                later = next((reason for who, said, at, reason in changes
+                              if who == key and said == d.start and at > d.message.received_at), None)
+                if later is not None:
+                    d = Rejected(d.candidate, later, d.message, d.start, d.end, detail="by a later message")
+            out.append(d)
+        return out
+
+    def _consider(self, decision: Accepted | Rejected, dry_run: bool, done: set[str]) -> Item | None:
         if isinstance(decision, Rejected):
             return self._rejected(decision, dry_run, done)
         if decision.fingerprint in done:
@@ -233,6 +250,10 @@ class AppointmentsService:
         c = r.candidate
         change = self._change_for(r, dry_run)
         if change is not None:
+            seen = f"change|{change.id if change.id is not None else change.change}"
+            if seen in done:
+                return None  # the cancellation, and the confirmation it cancels, name the same change
+            done.add(seen)
             return change
         key = f"rejected|{normalise(c.provider)}|{r.start or c.start}|{r.reason}"
         if key in done:
@@ -240,7 +261,12 @@ class AppointmentsService:
         done.add(key)
         if r.start is not None and not dry_run:
             fp = fingerprint(c.provider, r.start)
-            if repo.item_by_fingerprint(self.conn, fp, self.clock.zone) is None and r.end is not None:
+            existing = repo.item_by_fingerprint(self.conn, fp, self.clock.zone)
+            if (existing is not None and existing.item.id is not None and existing.item.status == "proposed"
+                    and existing.change_of is None and r.reason in ("cancellation", "reschedule")):
+                with write_txn(self.conn):  # proposed earlier, cancelled or moved since: no longer proposed
+                    repo.set_status(self.conn, existing.item.id, "rejected", r.reason)
+            if existing is None and r.end is not None:
                 item = Item("rejected", r.reason, c.provider, r.start, r.end, c.location, c.excerpt,
                             r.message.id if r.message else None, origin=c.origin, title=c.title)
                 with write_txn(self.conn):
@@ -259,13 +285,7 @@ class AppointmentsService:
         c = r.candidate
         at = self.clock.at(r.message.received_at)
         zone = self.clock.zone
-        said: datetime | None = None
-        if r.reason == "cancellation" and c.start_at is not None:
-            said = c.start_at.replace(tzinfo=zone) if c.start_at.tzinfo is None else c.start_at.astimezone(zone)
-        else:
-            earlier = c.was if r.reason == "reschedule" else c.start
-            found = dates.find(earlier, at, options=self.date_options) if earlier else None
-            said = found.start.astimezone(zone) if found is not None and found.has_time else None
+        said = self._said_start(r)
         if said is None:
             return None
         made = next((m for m in repo.created_at(self.conn, said, zone)
@@ -279,6 +299,20 @@ class AppointmentsService:
             return None
         moved = new.start.astimezone(zone)
         return made, moved, moved + (made.item.end - made.item.start)
+
+    def _said_start(self, r: Rejected) -> datetime | None:
+        """The start a cancellation names, or the earlier start a move moves from (None: neither)."""
+        if r.reason not in ("cancellation", "reschedule") or r.message is None:
+            return None
+        from steward import dates
+
+        c = r.candidate
+        zone = self.clock.zone
+        if r.reason == "cancellation" and c.start_at is not None:
+            return c.start_at.replace(tzinfo=zone) if c.start_at.tzinfo is None else c.start_at.astimezone(zone)
+        earlier = c.was if r.reason == "reschedule" else c.start
+        found = dates.find(earlier, self.clock.at(r.message.received_at), options=self.date_options) if earlier else None
+        return found.start.astimezone(zone) if found is not None and found.has_time else None
 
     def _change_for(self, r: Rejected, dry_run: bool) -> Item | None:
         """A cancellation or a move of an appointment Steward made: a proposal of its own, showing the change."""
