@@ -25,6 +25,7 @@ def zone_name(zone: tzinfo) -> str:
 
 
 def format_offset(offset: timedelta) -> str:
+    """`+05:30`, `-08:00`, `+00:00` for a UTC offset."""
     minutes = int(offset.total_seconds() // 60)
     sign = "+" if minutes >= 0 else "-"
     minutes = abs(minutes)
@@ -101,11 +102,13 @@ class Clock:
     pinned: datetime | None = None
 
     def now(self) -> datetime:
+        """The current moment in the user's zone (the pinned one when `--now` set it)."""
         if self.pinned is not None:
             return self.pinned.astimezone(self.zone)
         return datetime.now(self.zone)
 
     def today(self) -> date:
+        """The user's local date now."""
         return self.now().date()
 
     def local(self, moment: datetime) -> datetime:
@@ -116,6 +119,7 @@ class Clock:
 
     @property
     def zone_name(self) -> str:
+        """The IANA name of the user's zone (or its fixed offset)."""
         return zone_name(self.zone)
 
     def at(self, moment: datetime) -> Clock:

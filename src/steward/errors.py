@@ -38,6 +38,8 @@ class UserError(StewardError):
 
 
 class NotFound(UserError):
+    """The thing asked for does not exist (HTTP 404)."""
+
     http_status = 404
 
 
@@ -46,14 +48,20 @@ class PastMoment(UserError):
 
 
 class Duplicate(UserError):
+    """The same thing already exists; nothing was written (HTTP 409)."""
+
     http_status = 409
 
 
 class SourceGone(UserError):
+    """The source a stored message points at no longer has it (HTTP 410)."""
+
     http_status = 410
 
 
 class ConfigError(UserError):
+    """A setting, config file or vocabulary file Steward cannot use."""
+
     pass
 
 
@@ -64,5 +72,7 @@ class ConnectorError(StewardError):
 
 
 class UsageError(StewardError):
+    """The command line itself is wrong (exit code 2)."""
+
     exit_code = 2
     http_status = 422

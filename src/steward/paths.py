@@ -10,19 +10,24 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Paths:
+    """Where Steward keeps its config and data (one home with `--home`, else the XDG folders)."""
+
     config_dir: Path
     data_dir: Path
 
     @property
     def config_file(self) -> Path:
+        """The `config.toml` of this home."""
         return self.config_dir / "config.toml"
 
     @property
     def db_file(self) -> Path:
+        """The SQLite store of this home."""
         return self.data_dir / "steward.db"
 
     @property
     def home_label(self) -> str:
+        """The folder to name when telling the user where their home is."""
         return str(self.config_dir if self.config_dir == self.data_dir else self.data_dir)
 
 

@@ -21,6 +21,8 @@ from steward.errors import ConfigError
 
 @dataclass(frozen=True)
 class Setting:
+    """One setting: its dotted name, default, help line and allowed range."""
+
     name: str
     default: Any
     help: str
@@ -257,24 +259,31 @@ class Settings:
         return self.values[name]
 
     def get(self, name: str) -> Any:
+        """The value of a setting, as loaded."""
         return self.values[name]
 
     def as_str(self, name: str) -> str:
+        """A setting's value as text."""
         return str(self.values[name])
 
     def as_int(self, name: str) -> int:
+        """A setting's value as an integer."""
         return int(self.values[name])
 
     def as_float(self, name: str) -> float:
+        """A setting's value as a number."""
         return float(self.values[name])
 
     def as_bool(self, name: str) -> bool:
+        """A setting's value as a flag."""
         return bool(self.values[name])
 
     def as_list(self, name: str) -> list[Any]:
+        """A setting's value as a list."""
         return list(self.values[name])
 
     def source(self, name: str) -> str:
+        """Where a setting's value came from (default, config file or environment)."""
         return self.sources[name]
 
     def with_overrides(self, overrides: Mapping[str, Any], source: str = "command line") -> Settings:

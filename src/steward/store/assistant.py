@@ -25,6 +25,8 @@ class StoredContinuation:
 
 @dataclass(frozen=True)
 class StoredTurn:
+    """One recorded turn of a session: its text, reply, which path answered and the trace."""
+
     id: str
     session: str
     at: datetime
@@ -66,10 +68,12 @@ def put_continuation(conn: sqlite3.Connection, c: StoredContinuation) -> None:
 
 
 def drop_continuation(conn: sqlite3.Connection, session: str) -> None:
+    """Close the session's open question, if any."""
     conn.execute("DELETE FROM continuations WHERE session = ?", (session,))
 
 
 def record_turn(conn: sqlite3.Connection, turn: StoredTurn, zone: str) -> None:
+    """Append a turn to its session's history."""
     conn.execute(
         "INSERT INTO turns (id, session, at, zone, text, reply, handled_by, trace) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (turn.id, turn.session, _utc(turn.at), zone, turn.text, turn.reply, turn.handled_by,

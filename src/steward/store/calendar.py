@@ -72,6 +72,7 @@ def insert_reminder(conn: sqlite3.Connection, text: str, norm: str, due: datetim
 
 
 def find_reminder_duplicate(conn: sqlite3.Connection, norm: str, due: datetime) -> Reminder | None:
+    """A live reminder with the same normalised text due at the same instant, if any."""
     row = conn.execute(
         "SELECT * FROM reminders WHERE norm_text = ? AND due_utc = ? AND status != 'cancelled'",
         (norm, utc_text(due)),
@@ -80,6 +81,7 @@ def find_reminder_duplicate(conn: sqlite3.Connection, norm: str, due: datetime) 
 
 
 def get_reminder(conn: sqlite3.Connection, reminder_id: int) -> Reminder | None:
+    """The reminder with this id, or None."""
     if not storable_id(reminder_id):
         return None
     row = conn.execute(f"{_REMINDER_SELECT} WHERE r.id = ?", (reminder_id,)).fetchone()
@@ -156,11 +158,13 @@ def release_claim(conn: sqlite3.Connection, reminder_id: int, owner: str) -> boo
 
 
 def delivered_sinks(conn: sqlite3.Connection, reminder_id: int) -> set[str]:
+    """The sinks that already have this reminder."""
     rows = conn.execute("SELECT sink FROM reminder_deliveries WHERE reminder_id = ?", (reminder_id,))
     return {r["sink"] for r in rows}
 
 
 def record_delivery(conn: sqlite3.Connection, reminder_id: int, sink: str, at: datetime) -> None:
+    """Record that one sink delivered the reminder (at once, so a retry skips it)."""
     conn.execute(
         "INSERT OR IGNORE INTO reminder_deliveries (reminder_id, sink, delivered_at) VALUES (?, ?, ?)",
         (reminder_id, sink, utc_text(at)),
@@ -169,6 +173,7 @@ def record_delivery(conn: sqlite3.Connection, reminder_id: int, sink: str, at: d
 
 def mark_fired(conn: sqlite3.Connection, reminder_id: int, owner: str, at: datetime, late: bool,
                error: str | None) -> bool:
+    """Settle a claimed reminder as fired; False when this owner no longer holds the claim."""
     cur = conn.execute(
         "UPDATE reminders SET status = 'fired', fired_at = ?, late = ?, last_error = ?, claimed_by = NULL "
         "WHERE id = ? AND status = 'firing' AND claimed_by = ?",
@@ -190,6 +195,7 @@ def mark_retry(conn: sqlite3.Connection, reminder_id: int, owner: str, retry_at:
 
 
 def reminder_attempts(conn: sqlite3.Connection, reminder_id: int) -> int:
+    """How many times the scheduler has claimed the reminder."""
     row = conn.execute("SELECT attempts FROM reminders WHERE id = ?", (reminder_id,)).fetchone()
     return int(row["attempts"]) if row else 0
 
@@ -215,15 +221,18 @@ def insert_series(conn: sqlite3.Connection, text: str, rule: str, start: datetim
 
 
 def get_series(conn: sqlite3.Connection, series_id: int) -> Series | None:
+    """The repeating reminder with this id, or None."""
     row = conn.execute("SELECT * FROM reminder_series WHERE id = ?", (series_id,)).fetchone()
     return _series(row) if row else None
 
 
 def set_series_status(conn: sqlite3.Connection, series_id: int, status: str) -> None:
+    """Set a series' status (active, done, cancelled)."""
     conn.execute("UPDATE reminder_series SET status = ? WHERE id = ?", (status, series_id))
 
 
 def set_series_caldav_uid(conn: sqlite3.Connection, series_id: int, uid: str) -> None:
+    """Remember the UID a series was written under on the CalDAV server."""
     conn.execute("UPDATE reminder_series SET caldav_uid = ? WHERE id = ?", (uid, series_id))
 
 
@@ -240,6 +249,7 @@ def insert_occurrence(conn: sqlite3.Connection, series_id: int, text: str, norm:
 
 
 def occurrence_written(conn: sqlite3.Connection, series_id: int, occurrence: datetime) -> bool:
+    """Whether the series already has a reminder row for this occurrence."""
     row = conn.execute("SELECT 1 FROM reminders WHERE series_id = ? AND occurrence_utc = ?",
                        (series_id, utc_text(occurrence))).fetchone()
     return row is not None
@@ -252,6 +262,7 @@ def occurrence_of(conn: sqlite3.Connection, reminder_id: int) -> datetime | None
 
 
 def open_occurrence(conn: sqlite3.Connection, series_id: int) -> Reminder | None:
+    """The series' one pending (or firing) occurrence, or None."""
     row = conn.execute(f"{_REMINDER_SELECT} WHERE r.series_id = ? AND r.status IN ('pending', 'firing')",
                        (series_id,)).fetchone()
     return _reminder(row) if row else None
@@ -259,6 +270,7 @@ def open_occurrence(conn: sqlite3.Connection, series_id: int) -> Reminder | None
 
 def insert_snooze(conn: sqlite3.Connection, text: str, norm: str, due: datetime, zone: str,
                   snoozed_from: int) -> int:
+    """A new reminder that snoozes another one; its id."""
     cur = conn.execute(
         "INSERT INTO reminders (text, norm_text, due_utc, zone, status, created_at, snoozed_from) "
         "VALUES (?, ?, ?, ?, 'pending', ?, ?)",
@@ -278,6 +290,7 @@ def move_reminder(conn: sqlite3.Connection, reminder_id: int, due: datetime) -> 
 
 
 def mark_done(conn: sqlite3.Connection, reminder_id: int, at: datetime) -> bool:
+    """Mark a reminder done; False when it already was."""
     cur = conn.execute("UPDATE reminders SET done_at = ? WHERE id = ? AND done_at IS NULL",
                        (utc_text(at), reminder_id))
     return cur.rowcount == 1
@@ -324,6 +337,7 @@ def _event(row: sqlite3.Row) -> Event:
 
 
 def insert_event(conn: sqlite3.Connection, event: Event, norm_title: str) -> None:
+    """Store a new local event."""
     conn.execute(
         "INSERT INTO events (uid, title, norm_title, start_utc, end_utc, zone, all_day, location, created_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -343,11 +357,13 @@ def events_between(conn: sqlite3.Connection, start: datetime, end: datetime) -> 
 
 
 def all_events(conn: sqlite3.Connection) -> list[Event]:
+    """Every confirmed local event, in start order."""
     rows = conn.execute("SELECT * FROM events WHERE status = 'confirmed' ORDER BY start_utc, id").fetchall()
     return [_event(r) for r in rows]
 
 
 def find_event(conn: sqlite3.Connection, uid: str) -> Event | None:
+    """The local event with this UID, or None."""
     row = conn.execute("SELECT * FROM events WHERE uid = ?", (uid,)).fetchone()
     return _event(row) if row else None
 
@@ -366,6 +382,7 @@ def move_event(conn: sqlite3.Connection, uid: str, start: datetime, end: datetim
 
 
 def find_event_duplicate(conn: sqlite3.Connection, norm_title: str, start: datetime) -> Event | None:
+    """A local event with the same normalised title starting at the same instant, if any."""
     row = conn.execute(
         "SELECT * FROM events WHERE norm_title = ? AND start_utc = ? AND status = 'confirmed'",
         (norm_title, utc_text(start)),

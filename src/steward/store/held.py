@@ -42,6 +42,7 @@ def _row(r: sqlite3.Row) -> HeldCall:
 
 
 def insert(conn: sqlite3.Connection, call: HeldCall) -> None:
+    """Keep a tool call waiting for the user's answer."""
     conn.execute(
         "INSERT INTO held_calls (id, session, tool, args, summary, fields, resolved, steps, status, question, "
         "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -53,6 +54,7 @@ def insert(conn: sqlite3.Connection, call: HeldCall) -> None:
 
 
 def get(conn: sqlite3.Connection, held_id: str) -> HeldCall | None:
+    """The held call with this id, or None."""
     row = conn.execute("SELECT * FROM held_calls WHERE id = ?", (held_id,)).fetchone()
     return _row(row) if row else None
 
