@@ -45,6 +45,8 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class App:
+    """Steward's parts for one home, each built on first use (see the module docstring)."""
+
     settings: Settings
     clock: Clock
     paths: Paths
@@ -52,6 +54,7 @@ class App:
 
     @cached_property
     def db(self) -> sqlite3.Connection:
+        """The store's connection, opened (and migrated) on first use."""
         from steward.store import connect
 
         conn = connect(self.paths.db_file)
@@ -387,6 +390,7 @@ class App:
         )
 
     def close(self) -> None:
+        """Stop idle worker threads and close every connection the App opened."""
         # idle worker threads of search and the embedder end here rather than at interpreter exit
         for service in ("mail_search", "embedder"):
             built = self.__dict__.get(service)

@@ -66,6 +66,7 @@ class Fired:
     error: str | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """What the pass did with the reminder, as JSON."""
         return {"id": self.id, "text": self.text, "due": self.due.isoformat(), "status": self.status,
                 "late": self.late, "sinks": list(self.sinks), "error": self.error}
 
@@ -194,6 +195,7 @@ class ReminderScheduler:
         return Fired(reminder_id, reminder.text, note.due, status, late, tuple(sent), error)
 
     def close(self) -> None:
+        """Close the scheduler's connection."""
         self.conn.close()
 
 

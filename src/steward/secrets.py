@@ -33,6 +33,7 @@ class SecretRef:
     file: str = ""
 
     def describe(self) -> str:
+        """Where the secret is, in words (never the secret)."""
         if self.env:
             return f"${self.env}"
         if self.file:

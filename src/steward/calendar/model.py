@@ -88,6 +88,7 @@ class Reminder:
         }
 
     def shown_in(self, zone: tzinfo) -> Reminder:
+        """The same reminder with its times in `zone` (how it is shown to the user)."""
         def shown(moment: datetime | None) -> datetime | None:
             return moment.astimezone(zone) if moment else None
 
@@ -137,6 +138,7 @@ class Event:
         }
 
     def shown_in(self, zone: tzinfo) -> Event:
+        """The same event with its times in `zone` (an all-day event keeps its dates)."""
         if self.all_day:
             return self
         return replace(self, start=self.start.astimezone(zone), end=self.end.astimezone(zone))

@@ -43,6 +43,7 @@ class ScheduleItem:
     event: Event | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """The item as JSON: a reminder's or an event's own shape, with its kind."""
         body = self.reminder.to_json() if self.reminder else self.event.to_json() if self.event else {}
         return {"kind": self.kind, "at": self.at.isoformat(), **body}
 
@@ -59,6 +60,7 @@ class Schedule:
     unreadable: tuple[Unreadable, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
+        """The day as JSON: its items, and the calendars or events that could not be read."""
         return {
             "day": self.day.isoformat(),
             "zone": self.zone,

@@ -46,10 +46,12 @@ class ImportReport:
     skipped: list[str] = field(default_factory=list)  # one reason per item not imported for another cause
 
     def to_json(self) -> dict[str, Any]:
+        """What the import did, as JSON."""
         return {"file": self.file, "events": self.events, "reminders": self.reminders,
                 "duplicates": self.duplicates, "past": self.past, "skipped": self.skipped}
 
     def summary(self) -> str:
+        """What the import did, in one sentence."""
         line = (f"Imported {len(self.events)} events and {len(self.reminders)} reminders from {self.file}; "
                 f"skipped {self.duplicates} already present, {self.past} in the past")
         return line + (f", {len(self.skipped)} other" if self.skipped else "")

@@ -31,6 +31,8 @@ _DTYPES = {"F32": "<f4", "F16": "<f2", "I64": "<i8", "I32": "<i4"}
 
 @dataclass(frozen=True)
 class BertConfig:
+    """The shape of the BERT encoder the ONNX graph is built for."""
+
     hidden: int
     heads: int
     layers: int

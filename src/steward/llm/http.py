@@ -74,6 +74,7 @@ class HttpClient:
         )
 
     def close(self) -> None:
+        """Close the HTTP connection pool."""
         self._client.close()
 
     def _suffix(self) -> str:

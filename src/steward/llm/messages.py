@@ -53,10 +53,12 @@ class Reply:
 
     @property
     def text(self) -> str:
+        """The reply's text."""
         return self.message.content
 
     @property
     def tool_calls(self) -> tuple[ToolCall, ...]:
+        """The tool calls the model asked for."""
         return self.message.tool_calls
 
 

@@ -41,9 +41,11 @@ class OpenAIModel:
 
     @property
     def name(self) -> str:
+        """`provider:model`, as the trace names it."""
         return f"{self.provider}:{self.model}"
 
     def close(self) -> None:
+        """Close the HTTP client."""
         self._http.close()
 
     def chat(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = (),

@@ -48,6 +48,7 @@ class RecordedRequest:
 
     @property
     def messages(self) -> list[dict[str, Any]]:
+        """The chat messages the request sent."""
         return list(self.body.get("messages") or [])
 
     @property
@@ -57,14 +58,17 @@ class RecordedRequest:
 
     @property
     def last_user(self) -> str:
+        """The text of the last user message."""
         return next((str(m.get("content") or "") for m in reversed(self.messages) if m.get("role") == "user"), "")
 
     @property
     def tool_names(self) -> list[str]:
+        """The names of the tools the request offered."""
         return [t["function"]["name"] for t in self.body.get("tools") or []]
 
     @property
     def stream(self) -> bool:
+        """Whether the request asked for a streamed answer."""
         return bool(self.body.get("stream"))
 
     @property
@@ -142,6 +146,7 @@ class ScriptedModelServer:
 
     # lifecycle
     def start(self) -> ScriptedModelServer:
+        """Start serving on a free local port."""
         server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
         server.daemon_threads = True
         self._server = server
@@ -150,6 +155,7 @@ class ScriptedModelServer:
         return self
 
     def stop(self) -> None:
+        """Stop the server."""
         if self._server is not None:
             self._server.shutdown()
             self._server.server_close()
@@ -167,6 +173,7 @@ class ScriptedModelServer:
     # addresses
     @property
     def url(self) -> str:
+        """The server's base URL."""
         if self._server is None:
             raise RuntimeError("the scripted server is not started")
         host, port = self._server.server_address[:2]
@@ -179,11 +186,13 @@ class ScriptedModelServer:
 
     # the script
     def enqueue(self, *steps: Step) -> None:
+        """Queue the next answers, in order."""
         with self._lock:
             self._script.extend(steps)
 
     @property
     def remaining(self) -> int:
+        """How many queued answers are left."""
         with self._lock:
             return len(self._script)
 

@@ -50,6 +50,7 @@ class TierSpec:
     model: str
 
     def to_json(self) -> dict[str, str]:
+        """The tier as JSON (never an API key)."""
         return {"tier": self.tier, "provider": self.provider, "base_url": self.base_url, "model": self.model}
 
 
@@ -112,6 +113,7 @@ class TierConfig:
 
     @property
     def configured(self) -> bool:
+        """Whether any model tier is configured."""
         return bool(self.tiers)
 
     def tier_for(self, intent: str) -> str:

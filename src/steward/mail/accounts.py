@@ -63,6 +63,7 @@ class Account:
         return "gmail.googleapis.com" if self.kind == "gmail" else f"{self.host}:{self.port}"
 
     def to_json(self) -> dict[str, Any]:
+        """The account as `steward mail accounts` shows it (where its secret is, never the secret)."""
         secret = (f"env {self.password_env}" if self.password_env else
                   f"file {self.password_file}" if self.password_file else "keyring")
         return {"name": self.name, "kind": self.kind, "host": self.host, "port": self.port, "tls": self.tls,

@@ -33,6 +33,7 @@ class SenderGroup:
     ids: tuple[int, ...]
 
     def to_json(self, clock: Clock) -> dict[str, Any]:
+        """The group as JSON, its dates on the user's clock."""
         return {"sender": self.sender, "sender_name": self.sender_name, "count": self.count,
                 "first": clock.local(self.first).isoformat(), "last": clock.local(self.last).isoformat(),
                 "categories": list(self.categories), "examples": list(self.examples), "ids": list(self.ids)}
@@ -50,6 +51,7 @@ class Analysis:
     truncated: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """The analysis as JSON: query, total, whether it broadened or stopped, the groups."""
         return {"query": self.query, "total": self.total, "broadened": self.broadened,
                 "truncated": self.truncated, "groups": [g.to_json(self.clock) for g in self.groups]}
 

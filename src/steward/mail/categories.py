@@ -24,6 +24,8 @@ CATEGORIES = ("phishing_suspect", "payment_due", "autopay", "statement", "bank_a
 
 @dataclass(frozen=True)
 class Rule:
+    """One categories.yaml rule: the category it gives and the words or senders that give it."""
+
     category: str
     sender_words: tuple[str, ...] = ()
     any: tuple[str, ...] = ()

@@ -152,6 +152,7 @@ class GmailClient:
         self._token = ""
 
     def close(self) -> None:
+        """Close the HTTP connection."""
         self._client.close()
 
     def __enter__(self) -> GmailClient:
@@ -212,6 +213,7 @@ class GmailClient:
         return result
 
     def profile_history_id(self) -> str:
+        """The mailbox's current history id (where the next incremental sync starts)."""
         data = self.get("profile") or {}
         return str(data.get("historyId", ""))
 
@@ -287,6 +289,7 @@ class GmailSync:
         self.transport = transport
 
     def client(self, account: Account, secret: str) -> GmailClient:
+        """A Gmail API client for the account, from its stored refresh token."""
         return GmailClient(account, parse_secret(account, secret), timeout=self.timeout, transport=self.transport)
 
     def sync(self, account: Account, secret: str, progress: ProgressFn | None = None) -> SyncReport:

@@ -116,6 +116,7 @@ class LoopbackReceiver:
             self.close()
 
     def close(self) -> None:
+        """Stop the local server that waits for the OAuth redirect."""
         self._server.shutdown()
         self._server.server_close()
 

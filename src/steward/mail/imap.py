@@ -145,6 +145,7 @@ class ImapSession:
 
     @property
     def conn(self) -> imaplib.IMAP4:
+        """The logged-in IMAP connection (opened on the first call)."""
         if self._conn is None:
             raise ConnectorError(f"mail account {self.account.name}: not connected")
         return self._conn

@@ -102,6 +102,7 @@ class FetchItem:
     items: dict[str, Value]
 
     def get_bytes(self, key: str) -> bytes | None:
+        """The bytes of one FETCH data item (e.g. `BODY[HEADER]`), or None."""
         value = self.items.get(key)
         return value if isinstance(value, bytes) else None
 

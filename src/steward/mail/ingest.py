@@ -46,6 +46,7 @@ class IngestReport:
     added_ids: tuple[int, ...] = field(default=(), repr=False)
 
     def merged(self, other: IngestReport) -> IngestReport:
+        """This report plus another batch's counts."""
         return IngestReport(
             self.added + other.added, self.duplicates + other.duplicates, self.skipped + other.skipped,
             self.rejected + other.rejected, self.rejections + other.rejections, self.added_ids + other.added_ids,

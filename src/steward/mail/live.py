@@ -49,9 +49,11 @@ class Outcome:
 
     @property
     def ok(self) -> bool:
+        """Whether the sync succeeded."""
         return not self.error
 
     def to_json(self) -> dict[str, object]:
+        """The outcome as JSON: account, ok, error, skipped and the sync report's counts."""
         data: dict[str, object] = {"account": self.account, "ok": self.ok, "error": self.error or None,
                                    "skipped": self.skipped}
         if self.report is not None:
@@ -68,6 +70,7 @@ class StatusRow:
     messages: int
 
     def to_json(self) -> dict[str, object]:
+        """The row as `steward mail status --json` prints it."""
         s = self.status
         return {"account": self.account.name, "kind": self.account.kind, "where": self.account.where,
                 "messages": self.messages, "last_sync": s.last_success_at, "last_attempt": s.last_attempt_at,
@@ -96,9 +99,11 @@ class MailSync:
         return parse_accounts(self.settings.get("mail.accounts"), where)
 
     def account(self, name: str) -> Account:
+        """The configured account with this name (a UserError naming the known ones if none)."""
         return find_account(self.accounts(), name)
 
     def password(self, account: Account) -> str:
+        """The account's password or Gmail token, from the keyring, its variable or its file."""
         return read_secret(secret_ref(account), f"mail account {account.name}", self.environ)
 
     def sync(self, names: Sequence[str] | None = None,

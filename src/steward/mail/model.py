@@ -25,6 +25,7 @@ class FileSource:
     kind: FileKind = "eml"
 
     def location(self) -> str:
+        """The pointer as a stable string (the store's key for it)."""
         return _canonical({"path": self.path})
 
 
@@ -38,6 +39,7 @@ class MboxSource:
     kind: Literal["mbox"] = "mbox"
 
     def location(self) -> str:
+        """The pointer as a stable string (the store's key for it)."""
         return _canonical({"path": self.path, "offset": self.offset, "length": self.length})
 
 
@@ -52,6 +54,7 @@ class ImapSource:
     kind: Literal["imap"] = "imap"
 
     def location(self) -> str:
+        """The pointer as a stable string (the store's key for it)."""
         return _canonical({"account": self.account, "folder": self.folder,
                            "uidvalidity": self.uidvalidity, "uid": self.uid})
 
@@ -65,6 +68,7 @@ class GmailSource:
     kind: Literal["gmail"] = "gmail"
 
     def location(self) -> str:
+        """The pointer as a stable string (the store's key for it)."""
         return _canonical({"account": self.account, "id": self.id})
 
 

@@ -35,6 +35,7 @@ class Term:
     phrase: bool = False
 
     def fts(self) -> str:
+        """The term as an FTS5 expression (quoted; a prefix term ends in *)."""
         quoted = '"' + self.text.replace('"', '""') + '"'
         if self.prefix:
             quoted += " *"
@@ -55,6 +56,7 @@ class QueryPlan:
 
     @property
     def has_text(self) -> bool:
+        """Whether the query has words to match (not only filters)."""
         return bool(self.groups)
 
     def match(self, *, broaden: bool = False) -> str | None:
@@ -70,6 +72,7 @@ class QueryPlan:
         return " OR ".join(t.fts() for t in self.excluded) or None
 
     def can_broaden(self) -> bool:
+        """Whether a miss can be retried with any of the word groups."""
         return len(self.groups) > 1
 
 

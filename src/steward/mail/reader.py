@@ -27,6 +27,7 @@ class ShownMessage:
     warnings: tuple[str, ...] = ()  # why the sender looks forged (a phishing_suspect message)
 
     def to_json(self) -> dict[str, Any]:
+        """The message and its live body as JSON (numbers masked)."""
         m = self.message
         return {"id": m.id, "sender": m.sender, "sender_name": m.sender_name, "subject": mask_numbers(m.subject),
                 "snippet": mask_numbers(m.snippet), "received_at": self.clock.local(m.received_at).isoformat(),

@@ -35,6 +35,8 @@ FOOTER = (
 
 @dataclass(frozen=True)
 class Card:
+    """A card of the sample mailbox's person: bank, kind, last four digits."""
+
     bank: str
     product: str
     last4: str

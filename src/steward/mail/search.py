@@ -29,6 +29,7 @@ class Explain:
     similarity: float | None = None  # cosine to the query, when the semantic list held it
 
     def to_json(self) -> dict[str, Any]:
+        """The ranks and fused score as JSON."""
         return {"lexical_rank": self.lexical_rank, "semantic_rank": self.semantic_rank,
                 "fused": round(self.fused, 6),
                 "similarity": None if self.similarity is None else round(self.similarity, 4)}
@@ -45,9 +46,11 @@ class Hit:
 
     @property
     def id(self) -> int:
+        """The message's id."""
         return self.message.id
 
     def to_json(self) -> dict[str, Any]:
+        """The hit as JSON, on the user's clock, numbers masked."""
         m = self.message
         return {
             "id": m.id,
@@ -76,6 +79,7 @@ class SearchResult:
     note: str | None = None  # e.g. why a hybrid search ran lexical only
 
     def to_json(self) -> dict[str, Any]:
+        """The result as `steward mail search --json` prints it."""
         out = {"query": self.query, "mode": self.mode, "broadened": self.broadened,
                "hits": [h.to_json() for h in self.hits]}
         if self.note:

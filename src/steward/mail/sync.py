@@ -138,13 +138,16 @@ class SyncReport:
 
     @property
     def added(self) -> int:
+        """Messages added over every folder."""
         return sum(f.added for f in self.folders)
 
     @property
     def rejected(self) -> int:
+        """Messages that could not be parsed, over every folder."""
         return sum(f.rejected for f in self.folders)
 
     def to_json(self) -> dict[str, object]:
+        """The report as JSON."""
         return {"account": self.account, "added": self.added, "removed": self.removed, "rejected": self.rejected,
                 "folders": [dataclasses.asdict(f) for f in self.folders]}
 

@@ -31,6 +31,7 @@ class Notification:
 
     @property
     def title(self) -> str:
+        """The notification's title line."""
         if self.kind != "reminder":
             return self.subject or f"Steward {self.kind}"
         return f"Late reminder (was due {self.due:%H:%M})" if self.late else f"Reminder · {self.due:%H:%M}"
@@ -51,6 +52,8 @@ class Notification:
 
 
 class Notifier(Protocol):
+    """A place notifications go: `send` delivers one or raises a one-line ConnectorError."""
+
     name: str
 
     def send(self, notification: Notification) -> None:

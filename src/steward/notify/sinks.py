@@ -30,6 +30,7 @@ class ConsoleSink:
         self.stream = stream
 
     def send(self, notification: Notification) -> None:
+        """Print the notification."""
         stream = self.stream or sys.stdout
         try:
             print(notification.line(), file=stream, flush=True)
@@ -47,6 +48,7 @@ class DesktopSink:
         self.timeout = timeout
 
     def send(self, notification: Notification) -> None:
+        """Show the notification on the desktop (notify-send)."""
         argv = [self.command, "--app-name=Steward", notification.title, notification.text]
         try:
             subprocess.run(argv, check=True, timeout=self.timeout, capture_output=True)
@@ -88,6 +90,7 @@ class WebhookSink:
         return urllib.request.Request(self.url, data=body, headers=headers, method="POST")
 
     def send(self, notification: Notification) -> None:
+        """POST the notification to the webhook (ntfy or any URL)."""
         try:
             with urllib.request.urlopen(self._request(notification), timeout=self.timeout) as resp:
                 resp.read()
@@ -107,6 +110,7 @@ class EmailSink:
         self.host, self.port, self.sender, self.to, self.timeout = host, port, sender, to, timeout
 
     def send(self, notification: Notification) -> None:
+        """Mail the notification through the configured SMTP server."""
         msg = EmailMessage()
         msg["From"] = self.sender
         msg["To"] = self.to

@@ -25,6 +25,7 @@ class Unreadable:
         return f"{self.title!r} ({uid})" if self.title else f"an event with {uid}"
 
     def to_json(self) -> dict[str, Any]:
+        """The skipped event as JSON: calendar, UID, summary, why."""
         return {"calendar": self.calendar, "uid": self.uid, "title": self.title, "reason": self.reason}
 
 

@@ -53,6 +53,7 @@ class CaldavBackend:
 
     @classmethod
     def from_settings(cls, settings: Settings, zone: tzinfo | None = None) -> CaldavBackend:
+        """A backend for `calendar.caldav_*` (the password from the variable named there)."""
         env = settings.as_str("calendar.caldav_password_env")
         password = os.environ.get(env, "") if env else ""
         return cls(settings.as_str("calendar.caldav_url"), settings.as_str("calendar.caldav_user"), password,
@@ -70,6 +71,7 @@ class CaldavBackend:
         return ConnectorError(f"CalDAV server {self.url} failed while {doing}: {reason[:200]}")
 
     def calendar(self) -> Any:
+        """The CalDAV calendar, found on the first call (this is when it connects)."""
         if self._calendar is None:
             from caldav.davclient import DAVClient
 
@@ -82,6 +84,7 @@ class CaldavBackend:
         return self._calendar
 
     def add(self, event: Event) -> Event:
+        """Write a new event to the server and return it as stored."""
         ical = event_to_calendar([event]).to_ical().decode()
         try:
             self.calendar().add_event(ical)
@@ -91,6 +94,7 @@ class CaldavBackend:
         return event
 
     def between(self, start: datetime, end: datetime) -> list[Event]:
+        """The readable events overlapping [start, end)."""
         return self.read(start, end).events
 
     def read(self, start: datetime, end: datetime) -> Reading:
@@ -125,6 +129,7 @@ class CaldavBackend:
         return Reading(events, tuple(skipped.values()))
 
     def find_duplicate(self, title: str, start: datetime) -> Event | None:
+        """An event on the server with the same normalised title and start, if any."""
         wanted = normalise(title)
         for event in self.between(start, start + timedelta(seconds=1)):
             if normalise(event.title) == wanted and event.start == start:
@@ -168,6 +173,7 @@ class CaldavBackend:
         return read_todo(component)
 
     def find(self, event_id: str) -> Event | None:
+        """The event with this UID on the server, if any."""
         from caldav.lib.error import NotFoundError
 
         try:

@@ -19,28 +19,36 @@ class LocalBackend:
         self.conn = conn
 
     def add(self, event: Event) -> Event:
+        """Store a new local event and return it."""
         repo.insert_event(self.conn, event, normalise(event.title))
         return event
 
     def between(self, start: datetime, end: datetime) -> list[Event]:
+        """Local events overlapping [start, end)."""
         return repo.events_between(self.conn, start, end)
 
     def read(self, start: datetime, end: datetime) -> Reading:
+        """Local events overlapping [start, end) (every stored row was checked when written)."""
         return Reading(self.between(start, end))  # every stored row was checked when it was written
 
     def find_duplicate(self, title: str, start: datetime) -> Event | None:
+        """A local event with the same normalised title and start, if any."""
         return repo.find_event_duplicate(self.conn, normalise(title), start)
 
     def find(self, event_id: str) -> Event | None:
+        """The local event with this UID, if any."""
         return repo.find_event(self.conn, event_id)
 
     def remove(self, event_id: str) -> bool:
+        """Cancel a local event; False when there is none with this UID."""
         return repo.cancel_event(self.conn, event_id)
 
     def move(self, event_id: str, start: datetime, end: datetime) -> Event | None:
+        """Move a local event to new times; None when there is none with this UID."""
         if not repo.move_event(self.conn, event_id, start, end):
             return None
         return repo.find_event(self.conn, event_id)
 
     def all(self) -> list[Event]:
+        """Every confirmed local event."""
         return repo.all_events(self.conn)
