@@ -44,6 +44,7 @@ class ToolTrace:
     result: Any
 
     def to_json(self) -> dict[str, Any]:
+        """The call as the trace shows it: name, arguments, held, result."""
         return {"name": self.name, "args": dict(self.args), "held": self.held, "result": self.result}
 
 

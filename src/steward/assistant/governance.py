@@ -52,10 +52,12 @@ class Step:
     by: Literal["model", "steward"] = "model"
 
     def to_json(self) -> dict[str, Any]:
+        """The step as stored with the held calls."""
         return {"kind": self.kind, "tool": self.tool, "held": self.held, "by": self.by}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Step:
+        """A step read back from the store."""
         return cls(kind=data["kind"], tool=str(data.get("tool") or ""), held=bool(data.get("held")),
                    by=data.get("by", "model"))
 

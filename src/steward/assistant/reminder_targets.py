@@ -44,6 +44,7 @@ class Choice:
 
     @property
     def ambiguous(self) -> bool:
+        """Whether two or more candidates fit equally well (Steward asks which)."""
         return self.best is None and len(self.close) > 1
 
 

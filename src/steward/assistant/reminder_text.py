@@ -40,6 +40,7 @@ class Subject:
 
     @property
     def missing(self) -> bool:
+        """Whether no subject was found."""
         return not self.text
 
 

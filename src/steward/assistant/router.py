@@ -48,6 +48,7 @@ class Route:
     source: str  # semantic | keyword | none
 
     def to_json(self) -> dict[str, Any]:
+        """The route as the trace shows it: intent, confidence, source."""
         return {"intent": self.intent, "confidence": round(self.confidence, 4), "source": self.source}
 
 
@@ -62,10 +63,13 @@ class IntentData:
 
 @dataclass(frozen=True)
 class RouterData:
+    """The router's intents (router.yaml): exemplars, keywords and the thresholds."""
+
     intents: tuple[IntentData, ...]
 
     @property
     def exemplar_count(self) -> int:
+        """How many exemplar sentences the intents hold."""
         return sum(len(i.exemplars) for i in self.intents)
 
 

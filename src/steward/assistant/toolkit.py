@@ -61,6 +61,7 @@ class Preview:
     resolved: Mapping[str, Any]
 
     def to_json(self) -> dict[str, Any]:
+        """The preview as the trace and the model see it: the sentence and the fields."""
         return {"summary": self.summary, "fields": dict(self.fields)}
 
 
@@ -81,10 +82,12 @@ class Tool:
 
     @property
     def write(self) -> bool:
+        """Whether the tool writes (held until the user says yes)."""
         return self.commit is not None
 
     @property
     def spec(self) -> ToolSpec:
+        """The tool as the model sees it: name, description, parameters."""
         return ToolSpec(self.name, self.description, self.parameters)
 
     def validate(self, arguments: Mapping[str, Any]) -> dict[str, Any]:
@@ -234,15 +237,19 @@ class Toolbox:
 
     @property
     def names(self) -> list[str]:
+        """The tools' names, in the order offered."""
         return list(self._tools)
 
     def specs(self) -> list[ToolSpec]:
+        """Every tool as the model sees it."""
         return [t.spec for t in self._tools.values()]
 
     def get(self, name: str) -> Tool | None:
+        """The tool with this name, or None."""
         return self._tools.get(name)
 
     def is_write(self, name: str) -> bool:
+        """Whether the named tool is a write tool."""
         tool = self._tools.get(name)
         return tool is not None and tool.write
 

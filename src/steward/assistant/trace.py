@@ -35,6 +35,7 @@ class OpenQuestion:
     payload: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
+        """The question as the trace shows it: who asked and what."""
         return {"owner": self.owner, "question": self.question}
 
 
@@ -56,12 +57,15 @@ class Turn:
 
 @dataclass(frozen=True)
 class ToolCall:
+    """One tool call of a turn: name, arguments, whether it was held, its result."""
+
     name: str
     args: Mapping[str, Any]
     held: bool = False
     result: Any = None
 
     def to_json(self) -> dict[str, Any]:
+        """The call as the trace shows it."""
         return {"name": self.name, "args": dict(self.args), "held": self.held, "result": self.result}
 
 
@@ -74,6 +78,7 @@ class Write:
     fields: Mapping[str, Any]
 
     def to_json(self) -> dict[str, Any]:
+        """The write as the trace shows it: kind, id and the written object's fields."""
         return {"kind": self.kind, "id": self.id, "fields": dict(self.fields)}
 
 
@@ -111,6 +116,7 @@ class Trace:
     false_claim: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """The turn's trace (DESIGN.md's shape; `--json` prints it)."""
         return {
             "reply": self.reply,
             "handled_by": self.handled_by,

@@ -49,6 +49,7 @@ def words(text: str) -> list[str]:
 
 
 def is_word(token: Token) -> bool:
+    """Whether a token is a word (not punctuation)."""
     return token.norm[:1].isalnum() or token.norm[:1] == "_"
 
 
@@ -78,6 +79,7 @@ def find_phrase(norms: Sequence[str], phrases: Iterable[Phrase]) -> tuple[int, i
 
 
 def contains_phrase(norms: Sequence[str], phrases: Iterable[Phrase]) -> bool:
+    """Whether any of the phrases occurs in norms."""
     return find_phrase(norms, phrases) is not None
 
 

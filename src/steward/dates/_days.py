@@ -39,10 +39,12 @@ def add_months(d: date, n: int) -> date:
 
 
 def first_of_month(d: date, n: int = 0) -> date:
+    """The first day of the month `n` months after d's."""
     return add_months(d.replace(day=1), n)
 
 
 def monday_of(d: date) -> date:
+    """The Monday of d's week."""
     return d - timedelta(days=d.weekday())
 
 

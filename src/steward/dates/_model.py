@@ -125,9 +125,11 @@ class Offset:
     grain: Grain = "day"
 
     def scaled(self, sign: int) -> Offset:
+        """The offset with every part multiplied by `sign` (1 or -1)."""
         return Offset(self.years * sign, self.months * sign, self.days * sign, self.seconds * sign, self.grain)
 
     def plus(self, other: Offset) -> Offset:
+        """The sum of two offsets, at the finer grain of the two."""
         finer = self.grain if GRAIN_ORDER[self.grain] < GRAIN_ORDER[other.grain] else other.grain
         return Offset(self.years + other.years, self.months + other.months, self.days + other.days,
                       self.seconds + other.seconds, finer)
@@ -170,4 +172,5 @@ class Piece:
 
     @property
     def length(self) -> int:
+        """How many characters the piece covers."""
         return self.end - self.begin

@@ -53,14 +53,17 @@ class Phrase:
 
     @property
     def begin(self) -> int:
+        """Where the phrase starts in the normalised text."""
         return self.pieces[0].begin
 
     @property
     def end(self) -> int:
+        """Where the phrase ends (its `until` part included)."""
         return self.until.end if self.until is not None else self.pieces[-1].end
 
     @property
     def weak(self) -> bool:
+        """Whether every piece is weak ("may", a bare year): a date only when it is the whole text."""
         return all(p.weak for p in self.pieces)
 
 
@@ -318,6 +321,8 @@ def merge(a: Phrase, b: Phrase) -> Phrase | None:
 # placing on the clock -------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Placed:
+    """A phrase placed on the clock: start, end, grain, and whether it named a day and a time."""
+
     start: datetime
     end: datetime | None
     grain: Grain
@@ -604,4 +609,5 @@ def _next_time(t: TimeOfDay, part: str | None, now: datetime, prefer: str, zone:
 
 
 def finer(a: Grain, b: Grain) -> Grain:
+    """The finer of two grains."""
     return a if GRAIN_ORDER[a] <= GRAIN_ORDER[b] else b

@@ -251,6 +251,7 @@ class Recurrence:
         return describe(self.rule, self.start)
 
     def to_json(self) -> dict[str, object]:
+        """The repeat as JSON: its RFC 5545 rule, first start, text and span."""
         return {"rule": self.rule, "start": self.start.isoformat(), "text": self.text, "span": list(self.span),
                 "parts": [list(p) for p in self.parts], "has_time": self.has_time, "bounded": self.bounded,
                 "repeats": self.describe()}

@@ -14,6 +14,7 @@ router = APIRouter()
 
 
 def runtime_of(request: Request) -> Runtime:
+    """The runtime of the app serving this request."""
     runtime: Runtime = request.app.state.runtime
     return runtime
 
@@ -31,6 +32,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 class JobInfo(BaseModel):
+    """One background job as `GET /health` shows it."""
+
     name: str
     runs: int
     failures: int
@@ -38,6 +41,8 @@ class JobInfo(BaseModel):
 
 
 class Health(BaseModel):
+    """The answer of `GET /health`."""
+
     status: str
     version: str
     now: str

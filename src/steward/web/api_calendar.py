@@ -35,6 +35,8 @@ class ScheduleItemOut(BaseModel):
 
 
 class ScheduleOut(BaseModel):
+    """The answer of `GET /schedule`: the day's items."""
+
     model_config = ConfigDict(extra="allow")
     when: str
     day: str
@@ -44,6 +46,8 @@ class ScheduleOut(BaseModel):
 
 
 class RemindersOut(BaseModel):
+    """The answer of `GET /reminders`."""
+
     reminders: list[ReminderOut]
 
 
@@ -72,6 +76,8 @@ class SnoozeIn(BaseModel):
 
 
 class DoneIn(BaseModel):
+    """The body of a request that marks a reminder done."""
+
     model_config = ConfigDict(extra="forbid")
 
 

@@ -32,6 +32,8 @@ class HitOut(BaseModel):
 
 
 class SearchOut(BaseModel):
+    """The answer of `GET /mail/search`."""
+
     model_config = ConfigDict(extra="allow")
     query: str
     mode: str
@@ -40,6 +42,8 @@ class SearchOut(BaseModel):
 
 
 class GroupOut(BaseModel):
+    """One sender group of `GET /mail/analyze`."""
+
     model_config = ConfigDict(extra="allow")
     sender: str
     sender_name: str
@@ -51,6 +55,8 @@ class GroupOut(BaseModel):
 
 
 class AnalysisOut(BaseModel):
+    """The answer of `GET /mail/analyze`."""
+
     model_config = ConfigDict(extra="allow")
     query: str
     total: int

@@ -70,10 +70,12 @@ class JobHost:
         self._streak: dict[str, int] = {job.name: 0 for job in self.jobs}
 
     def start(self) -> None:
+        """Start the job thread (nothing when there is no job)."""
         if self.jobs and not self._thread.is_alive():
             self._thread.start()
 
     def stop(self, timeout: float = 30.0) -> None:
+        """Let the running job finish, then stop the thread and close its App."""
         self._stop.set()
         self._wake.set()
         if self._thread.is_alive():

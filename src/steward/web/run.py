@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class ServeOptions:
+    """How `steward serve` listens: host, port, token file, worker threads."""
+
     host: str
     port: int
     token_file: str

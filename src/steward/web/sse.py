@@ -21,6 +21,8 @@ def comment(text: str = "") -> bytes:
 
 @dataclass(frozen=True)
 class Event:
+    """One server-sent event: its name and decoded JSON data."""
+
     name: str
     data: Any
 

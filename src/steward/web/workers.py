@@ -56,6 +56,7 @@ class Workers:
         self._lock = threading.Lock()
 
     def start(self) -> None:
+        """Start the worker threads (each builds its own App on first use)."""
         with self._lock:
             if not self._started:
                 for thread in self._threads:

@@ -145,6 +145,7 @@ class InboxAnalysis:
         self.date_options = date_options
 
     def match(self, turn: Turn) -> Match | None:
+        """A Match (its mail query) for a which / how many / list-all question about mail."""
         norms = words(turn.text)
         if not contains_phrase(norms, self.vocab.mail_words):
             return None
@@ -157,9 +158,11 @@ class InboxAnalysis:
         return Match(NAME, {"query": build_query(turn.text, self.vocab, when, clock)})
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
+        """Every match of the query, grouped by sender, as the reply."""
         clock = turn_clock(self.clock, turn)
         analysis = self._mailbox().analyze(str(match.slots["query"]), clock=clock)
         return Outcome(reply=render(analysis, turn.text, clock), data=analysis.to_json())
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        """Nothing: the intercept never asks back."""
         return None

@@ -52,11 +52,13 @@ class StoredWhen:
     text: str
 
     def to_payload(self) -> dict[str, Any]:
+        """The time as a continuation's JSON payload."""
         return {"start": self.start.isoformat(), "end": self.end.isoformat() if self.end else None,
                 "has_date": self.has_date, "has_time": self.has_time, "text": self.text}
 
     @classmethod
     def from_payload(cls, data: Mapping[str, Any]) -> StoredWhen:
+        """The time read back from a continuation's payload."""
         end = data.get("end")
         return cls(datetime.fromisoformat(str(data["start"])), datetime.fromisoformat(end) if end else None,
                    bool(data.get("has_date")), bool(data.get("has_time")), str(data.get("text", "")))
@@ -134,6 +136,7 @@ class ReminderCreation:
         return None
 
     def match(self, turn: Turn) -> Match | None:
+        """A Match for a request to set a reminder (its dates, repeat and subject found)."""
         norms = words(turn.text)
         found = self._trigger_at(norms)
         if found is None:
@@ -162,6 +165,7 @@ class ReminderCreation:
         return dates.find_recurrence(turn.text, turn_clock(self.clock, turn), self.date_options, self.default_hour)
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
+        """Write the reminder through the calendar's write path, or ask for what is missing."""
         when = match.slots.get("when")
         found = match.slots.get("dates")
         subject, source = self._subject(turn.text, found if isinstance(found, ReminderDates) else None)
@@ -187,6 +191,7 @@ class ReminderCreation:
         return self._write(turn, subject, stored, source)
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        """Complete the reminder with this turn's answer (the missing subject or time)."""
         payload = question.payload
         need = payload.get("need")
         if need == "what":

@@ -26,6 +26,7 @@ MAX_DAYS = 7
 
 
 def day_label(day: date) -> str:
+    """`Tue 15 Sep 2026`."""
     return f"{day:%a} {day.day} {day:%b %Y}"
 
 
@@ -76,6 +77,7 @@ class ScheduleQuery:
         self.date_options = date_options
 
     def match(self, turn: Turn) -> Match | None:
+        """A Match (the date it names, if any) for a question about the user's schedule."""
         norms = words(turn.text)
         if not contains_phrase(norms, self.vocab.schedule_words):
             return None
@@ -85,6 +87,7 @@ class ScheduleQuery:
         return Match(NAME, {"when": find_when(turn.text, turn_clock(self.clock, turn), self.date_options)})
 
     def days(self, turn: Turn, when: Any) -> list[date]:
+        """The local days the question covers (today when it names none)."""
         zone = self.clock.zone
         if when is None:
             return [turn.now.astimezone(zone).date()]
@@ -96,6 +99,7 @@ class ScheduleQuery:
         return [first + timedelta(days=i) for i in range(count)]
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
+        """The reminders and events of those days, as the reply."""
         when = match.slots.get("when")
         if when is None and any(ch.isdigit() for ch in turn.text):
             # a day was named ("on feb 30", "the 32nd", "9999-12-31") that `dates` could not read: today's
@@ -108,4 +112,5 @@ class ScheduleQuery:
         return Outcome(reply=render(schedules), data=data)
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        """Nothing: the intercept never asks back."""
         return None  # asks nothing back

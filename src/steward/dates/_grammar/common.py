@@ -135,6 +135,7 @@ def two_digit_year(y: int) -> int:
 
 
 def year_of(text: str | None) -> int | None:
+    """A year as written (`'26`, `26`, `2026`) as a full year; None for no text."""
     if not text:
         return None
     text = text.lstrip("'")
@@ -143,6 +144,7 @@ def year_of(text: str | None) -> int | None:
 
 
 def meridiem_of(text: str | None) -> str | None:
+    """`am` or `pm` from how it was written (`a.m.`, `PM`, `p`); None for no text."""
     if not text:
         return None
     return "am" if text[0] == "a" else "pm"
@@ -166,6 +168,7 @@ def hhmm_not_year(text: str | None) -> bool:
 
 def clock_time(h: int, mi: int = 0, s: int = 0, mer: str | None = None, grain: str = "minute",
           fixed: bool = False) -> TimeOfDay | None:
+    """A time of day from its parts (12-hour when `mer` is given); None when it is no valid time."""
     if mer is not None:
         if not 1 <= h <= 12 and not (h == 0 and mer == "am"):
             return None
@@ -198,6 +201,7 @@ class Rule:
 
     @property
     def pattern(self) -> re.Pattern[str]:
+        """The rule's regular expression, compiled once."""
         return _compiled(self.source)
 
 
