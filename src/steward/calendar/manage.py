@@ -261,7 +261,9 @@ class ReminderManagement:
             repo.mark_done(self.conn, reminder_id, now)
             following = recurring.roll_forward(self.conn, reminder_id, now)
             audit.record(self.conn, "reminder.done", str(reminder_id), prov.as_dict(), {"text": current.text})
-        return replace(finished, next=following.due if following else None).shown_in(self.clock.zone)
+        # a fired occurrence of a series already has its next one; a skipped pending one just got it
+        upcoming = following.due if following else (current.next if current.status != "pending" else None)
+        return replace(finished, next=upcoming).shown_in(self.clock.zone)
 
     def cancel_series(self, reminder_id: int, *, provenance: Provenance | Mapping[str, Any],
                       dry_run: bool = False) -> Reminder:

@@ -1,0 +1,177 @@
+"""Managing reminders by talking: `steward chat` lists, cancels, moves, snoozes and finishes them."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import pytest
+
+from steward.app import build_app
+from steward.clock import make_clock
+from steward.notify.sinks import ConsoleSink
+from steward.paths import resolve_paths
+from steward.scheduler import ReminderScheduler
+from steward.settings import load
+from steward.store import connect
+from steward.store.audit import entries
+
+NOW = "2026-12-01T10:00:00-05:00"  # Tuesday, New York
+ZONE = "America/New_York"
+
+
+@pytest.fixture
+def say(cli: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> Callable[..., dict]:
+    monkeypatch.setenv("STEWARD_TIMEZONE", ZONE)
+
+    def run(text: str, now: str = NOW, *extra: str) -> dict:
+        r = cli("--now", now, "--json", "chat", "--session", "s1", *extra, text)
+        assert r.code == 0, r.err
+        return r.json()
+
+    return run
+
+
+def remind(say: Callable[..., dict], *requests: str) -> None:
+    for text in requests:
+        assert say(text)["writes"], text
+
+
+def pending(cli: Callable[..., Any], now: str = NOW) -> list[tuple[str, str]]:
+    listed = cli("--now", now, "--tz", ZONE, "--json", "reminders", "list").json()
+    return [(r["text"], r["due"]) for r in listed]
+
+
+def test_cancel_by_name_and_by_meaning(say, cli) -> None:
+    remind(say, "remind me tomorrow at 11 to attend AI training", "remind me today at 6 pm to buy milk")
+    done = say("cancel the AI training reminder")
+    assert done["handled_by"] == "reminder_management" and done["reply"].startswith("Cancelled: attend AI training")
+    assert done["writes"][0]["fields"]["status"] == "cancelled" and done["continuation"] is None
+    assert say("get rid of the grocery reminder")["reply"].startswith("Cancelled: buy milk")
+    assert pending(cli) == []
+    [first, second] = entries(build_app(load(None), make_clock(ZONE, NOW), resolve_paths()).db, "reminder.cancel")
+    assert first["provenance"]["via"] == "turn" and first["provenance"]["session"] == "s1"
+
+
+def test_two_close_matches_ask_which_one_and_the_answer_picks_by_number_or_words(say, cli) -> None:
+    remind(say, "remind me tomorrow at 9 to call the dentist", "remind me friday at 3 pm to pay the dentist bill")
+    asked = say("cancel the dentist reminder")
+    assert asked["writes"] == [] and asked["continuation"]["owner"] == "reminder_management"
+    assert asked["reply"] == ("Which one: 1) call the dentist (Wed 2 Dec 2026 at 09:00) "
+                              "2) pay the dentist bill (Fri 4 Dec 2026 at 15:00)?")
+    assert say("1")["reply"] == "Cancelled: call the dentist (Wed 2 Dec 2026 at 09:00)."
+    remind(say, "remind me monday at 8 to book the dentist")
+    say("move the dentist reminder to 10 am")
+    picked = say("the bill one")
+    assert picked["handled_by"] == "continuation"
+    assert picked["reply"] == "Moved: pay the dentist bill to Fri 4 Dec 2026 at 10:00."
+    assert pending(cli) == [("pay the dentist bill", "2026-12-04T10:00:00-05:00"),
+                            ("book the dentist", "2026-12-07T08:00:00-05:00")]
+
+
+def test_it_is_the_sessions_last_reminder(say, cli) -> None:
+    remind(say, "remind me tomorrow at 9 to call the dentist", "remind me tomorrow at 11 am to send the invoice")
+    assert say("move it to 5 pm")["reply"] == "Moved: send the invoice to Wed 2 Dec 2026 at 17:00."
+    assert say("push it to friday")["reply"] == "Moved: send the invoice to Fri 4 Dec 2026 at 17:00."
+    assert say("never mind the last one")["reply"].startswith("Cancelled: send the invoice")
+    assert pending(cli) == [("call the dentist", "2026-12-02T09:00:00-05:00")]
+
+
+def test_a_repeating_reminder_is_cancelled_whole_or_just_this_once(say, cli) -> None:
+    made = say("remind me every day at 10 pm to take my pills")
+    assert made["writes"][0]["fields"]["rule"] == "FREQ=DAILY"
+    skipped = say("skip tonight's pills reminder just this once")
+    assert skipped["reply"] == ("Skipped this one (Tue 1 Dec 2026 at 22:00): take my pills; "
+                                "it repeats next on Wed 2 Dec 2026 at 22:00.")
+    assert pending(cli) == [("take my pills", "2026-12-02T22:00:00-05:00")]
+    assert say("stop reminding me to take my pills")["reply"] == (
+        "Cancelled the repeating reminder: take my pills (every day at 22:00).")
+    assert pending(cli) == []
+
+
+def test_listing_says_how_each_repeats_and_narrows_to_a_day(say) -> None:
+    remind(say, "remind me every monday at 9 to water the plants", "remind me tomorrow at 9 to call the dentist")
+    listed = say("what reminders do I have?")
+    assert listed["reply"].splitlines() == [
+        "You have 2 reminders:",
+        "1) Wed 2 Dec 2026 at 09:00: call the dentist",
+        "2) Mon 7 Dec 2026 at 09:00: water the plants (every Monday at 09:00)",
+    ]
+    assert [r["rule"] for r in listed["data"]["reminders"]] == [None, "FREQ=WEEKLY;BYDAY=MO"]
+    tomorrow = say("do I have any reminders tomorrow?")
+    assert [r["text"] for r in tomorrow["data"]["reminders"]] == ["call the dentist"]
+    assert say("what reminders do I have on saturday?")["reply"] == "You have no reminders on saturday."
+
+
+def fire_due(at: str) -> None:
+    paths = resolve_paths()
+    sched = ReminderScheduler(connect(paths.db_file), [ConsoleSink(io.StringIO())], make_clock(ZONE).zone)
+    try:
+        sched.tick(datetime.fromisoformat(at))
+    finally:
+        sched.close()
+
+
+def test_snooze_and_done_after_a_reminder_fired(say, cli) -> None:
+    remind(say, "remind me today at 6 pm to buy milk", "remind me every day at 10 pm to take my pills")
+    assert say("snooze 10 minutes")["reply"] == "Nothing has reminded you recently, so there is nothing to snooze."
+    fire_due("2026-12-01T18:00:05-05:00")
+    snoozed = say("snooze 10 minutes", "2026-12-01T18:01:00-05:00")
+    assert snoozed["reply"] == "Snoozed: buy milk. I'll remind you again at 18:11."
+    fire_due("2026-12-01T18:11:05-05:00")
+    assert say("done", "2026-12-01T18:12:00-05:00")["reply"] == "Marked done: buy milk."
+    fire_due("2026-12-01T22:00:05-05:00")
+    done = say("mark it done", "2026-12-01T22:01:00-05:00")
+    assert done["reply"] == "Marked done: take my pills. Next time: Wed 2 Dec 2026 at 22:00."
+    assert pending(cli, "2026-12-01T22:02:00-05:00") == [("take my pills", "2026-12-02T22:00:00-05:00")]
+
+
+def test_done_before_it_fires_means_it_will_not(say, cli) -> None:
+    remind(say, "remind me thursday at 4 pm to submit the expense report")
+    assert say("mark the expense report reminder as done")["reply"] == "Marked done: submit the expense report."
+    assert pending(cli) == []
+
+
+def test_a_dry_run_changes_nothing(say, cli) -> None:
+    remind(say, "remind me tomorrow at 9 to call the dentist")
+    dry = say("cancel the dentist reminder", NOW, "--dry-run")
+    assert dry["reply"].startswith("(dry run) Cancelled: call the dentist") and dry["dry_run"] is True
+    assert pending(cli) == [("call the dentist", "2026-12-02T09:00:00-05:00")]
+
+
+def test_making_a_reminder_about_cancelling_is_not_a_cancel(say, cli) -> None:
+    made = say("remind me tomorrow at 9 to cancel the gym membership")
+    assert made["handled_by"] == "reminder_creation"
+    assert pending(cli) == [("cancel the gym membership", "2026-12-02T09:00:00-05:00")]
+    assert say("cancel the meeting with bob")["handled_by"] != "reminder_management"  # no such reminder
+
+
+def test_the_flag_turns_it_off(say, monkeypatch: pytest.MonkeyPatch) -> None:
+    remind(say, "remind me tomorrow at 9 to call the dentist")
+    monkeypatch.setenv("STEWARD_REMINDER_MANAGEMENT_INTERCEPT", "0")
+    assert say("cancel the dentist reminder")["handled_by"] != "reminder_management"
+
+
+def test_cli_remind_every_and_cancel_series(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_TIMEZONE", ZONE)
+    made = cli("--now", NOW, "--json", "remind", "every friday at 4 pm", "send", "the", "timesheet").json()
+    assert (made["rule"], made["due"], made["next"]) == ("FREQ=WEEKLY;BYDAY=FR", "2026-12-04T16:00:00-05:00",
+                                                         "2026-12-04T16:00:00-05:00")
+    shown = cli("--now", NOW, "reminders", "list").out
+    assert "repeats every Friday at 16:00; next Fri 04 Dec 16:00, Fri 11 Dec 16:00, Fri 18 Dec 16:00" in shown
+    once = cli("--now", NOW, "reminders", "cancel", str(made["id"]))
+    assert "it repeats next Fri 11 Dec 2026 16:00" in once.out
+    [nxt] = cli("--now", NOW, "--json", "reminders", "list").json()
+    assert cli("--now", NOW, "reminders", "cancel", "--series", str(nxt["id"])).code == 0
+    assert cli("--now", NOW, "--json", "reminders", "list").json() == []
+
+
+def test_when_shows_the_rule_and_the_next_three(cli) -> None:
+    r = cli("--now", NOW, "--tz", ZONE, "--json", "when", "every", "other", "tuesday", "at", "7", "pm")
+    shown = r.json()
+    assert shown["rule"] == "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU" and shown["repeats"] == "every 2 weeks on Tuesday at 19:00"
+    assert shown["next"] == ["2026-12-01T19:00:00-05:00", "2026-12-15T19:00:00-05:00", "2026-12-29T19:00:00-05:00"]
+    human = cli("--now", NOW, "--tz", ZONE, "when", "every 2 hours").out
+    assert "repeats  every 2 hours from 12:00 until Tue 1 Dec 2026 23:59" in human
