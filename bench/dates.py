@@ -100,6 +100,31 @@ def _load_duckling(folder: Path) -> list[Case]:
     return cases
 
 
+DEV_SET = Path(__file__).resolve().parent / "data" / "dates_dev.yaml"
+
+
+def _load_dev() -> list[Case]:
+    """The project's development set (bench/data/dates_dev.yaml): one reference time, five styles."""
+    import yaml
+    from zoneinfo import ZoneInfo
+
+    data = yaml.safe_load(DEV_SET.read_text(encoding="utf-8"))
+    ref = datetime.fromisoformat(data["ref"]).astimezone(ZoneInfo(data["zone"]))
+    cases = []
+    for style, rows in data["cases"].items():
+        settings = {"PREFER_DATES_FROM": "future"}
+        if style in data.get("day_first", ()):
+            settings["DATE_ORDER"] = "DMY"
+        for text, expected in rows:
+            if expected is None:
+                cases.append(Case(text, ref, None, "none", style, "future", settings))
+                continue
+            grain = {4: "year", 7: "month", 10: "day"}.get(len(expected), "minute")
+            start = datetime.fromisoformat(expected + {"year": "-01-01", "month": "-01"}.get(grain, ""))
+            cases.append(Case(text, ref, start, grain, style, "future", settings))
+    return cases
+
+
 _MONTH_ALONE = re.compile(r"(?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?")
 
 
@@ -165,9 +190,14 @@ def steward_system() -> System:
     from steward.clock import Clock
     from steward.dates import resolve
 
+    from steward.dates import DateOptions
+
+    day_first = DateOptions(day_first=True)
+
     def run(case: Case) -> Answer:
         prefer = {"past": "past", "future": "future", "current_period": "current"}.get(case.prefer or "", "future")
-        found = resolve(case.text, Clock(case.ref.tzinfo, case.ref), prefer)  # type: ignore[arg-type]
+        options = day_first if case.settings.get("DATE_ORDER") == "DMY" else None
+        found = resolve(case.text, Clock(case.ref.tzinfo, case.ref), prefer, options)  # type: ignore[arg-type]
         return found.start if found else None
 
     return run
@@ -343,8 +373,7 @@ def main() -> int:
     args = parser.parse_args()
     folder = shared_data()
     if folder is None:
-        print("../shared/data is not present: nothing to measure (set STEWARD_SHARED_DATA)")
-        return 0
+        print("../shared/data is not present: only the project's dev set is measured (set STEWARD_SHARED_DATA)")
     systems: dict[str, System] = {}
     for name, (_module, make) in PEERS.items():
         if args.only and name not in args.only:
@@ -353,8 +382,9 @@ def main() -> int:
             systems[name] = make()
         except ImportError:
             print(f"{name}: not installed, skipped (pip install -e '.[bench]')")
-    sets = [("Duckling time corpus (EN)", _load_duckling(folder)),
-            ("dateparser relative-date tests (EN)", _load_dateparser(folder))]
+    sets = [] if folder is None else [("Duckling time corpus (EN)", _load_duckling(folder)),
+                                      ("dateparser relative-date tests (EN)", _load_dateparser(folder))]
+    sets.append(("project dev set (bench/data/dates_dev.yaml, by style)", _load_dev()))
     for set_name, cases in sets:
         scores = {name: evaluate(system, cases) for name, system in systems.items()}
         conventions: dict[str, dict[str, Score]] = {}

@@ -168,3 +168,46 @@ def test_two_number_words_that_can_be_a_clock_time_stay_one() -> None:
 ])
 def test_the_end_of_a_day_and_this_years_date(text: str, expected: str) -> None:
     assert when(text) == expected
+
+
+# -- mail and ISO timestamps, offsets ----------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Wed, 09 Dec 2026 16:20:00 +0000", "Wed 2026-12-09 16:20"),
+    ("2026-12-09T16:20:00Z", "Wed 2026-12-09 16:20"),
+    ("2026-12-09T16:20:00+05:30", "Wed 2026-12-09 10:50"),   # shown on the user's clock (London)
+    ("16th Dec 2026, 11:30 hrs", "Wed 2026-12-16 11:30"),
+    ("1700 hrs tomorrow", "Wed 2026-12-02 17:00"),
+])
+def test_timestamps_as_mail_and_machines_write_them(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+# -- short and regional forms ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "expected"), [
+    ("next week on wednesday", "Wed 2026-12-09"),
+    ("next week Wednesday", "Wed 2026-12-09"),
+    ("nxt fri", "Fri 2026-12-11"),
+    ("next month 5th", "Tue 2027-01-05"),
+    ("the 20th of the month", "Sun 2026-12-20"),
+    ("25th morning", "Fri 2026-12-25 09:00"),
+    ("tmrw am", "Wed 2026-12-02 09:00"),
+    ("tmrw pm", "Wed 2026-12-02 15:00"),
+    ("thurs eve", "Thu 2026-12-03 19:00"),
+    ("mon morn", "Mon 2026-12-07 09:00"),
+    ("nye", "Thu 2026-12-31"),
+    ("Republic Day", "Tue 2027-01-26"),
+    ("seven thirty tomorrow morning", "Wed 2026-12-02 07:30"),
+    ("four forty five", "Tue 2026-12-01 16:45"),
+])
+def test_short_spoken_and_regional_forms(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+def test_a_weekday_picks_the_nearer_reading_that_falls_on_it() -> None:
+    # 11/12 month first is 12 November (a Friday next year); day first the 11th of December, a Friday
+    assert when("fri 11/12") == "Fri 2026-12-11"
+
+
+def test_numbers_that_are_not_a_time_stay_numbers() -> None:
+    for text in ("I have 3 kids", "room 1204", "page 42", "call +4420 7946 0000", "order 2 pizzas"):
+        assert resolve(text, TUESDAY) is None, text

@@ -147,7 +147,9 @@ def _numeric_order(ref: DayRef, today: date, day_first: bool) -> tuple[int, int]
         return day, month
     if ref.weekday is not None and month != day and day <= 12:
         said, other = _reading(ref, month, day, today), _reading(ref, day, month, today)
-        if (said is None or said.weekday() != ref.weekday) and other is not None and other.weekday() == ref.weekday:
+        agree = [d for d in (said, other) if d is not None and d.weekday() == ref.weekday]
+        # the reading on the weekday said; when both are, the nearer ("fri 11/12" on 1 Dec is the 11th)
+        if other in agree and (said not in agree or abs((other - today).days) < abs((said - today).days)):
             return day, month
     return month, day
 

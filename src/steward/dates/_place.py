@@ -470,7 +470,8 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
     named = next((p.zone_minutes for p in phrase.pieces if p.zone_minutes is not None), None)
     if named is not None:
         # "8:00 PST": place the phrase on that zone's clock, then show it on the user's
-        there = place(Phrase(tuple(p for p in phrase.pieces if p.zone_minutes is None)),
+        # (a piece that also says the day or the time, "2026-12-09T16:20Z", keeps them)
+        there = place(Phrase(tuple(replace(p, zone_minutes=None) for p in phrase.pieces)),
                       now.astimezone(timezone(timedelta(minutes=named))), prefer, opts)
         if there is None:
             return None

@@ -47,7 +47,7 @@ H12 = r"(?P<h>1[0-2]|0?[1-9])"
 H24 = r"(?P<h>[01]?\d|2[0-3])"
 MM = r"(?P<mi>[0-5]\d)"
 SS = r"(?P<s>[0-5]\d)"
-REL = r"(?P<rel>this|next|last|coming|upcoming|past|previous|current|the following|following)"
+REL = r"(?P<rel>this|next|nxt|last|coming|upcoming|past|previous|current|the following|following)"
 COUNT_CORE = (r"\d+ and an? half|\d+ and a quarter|an? quarter of an?|quarter of an?|3-quarters of an?"
               r"|3 quarters of an?|an? couple(?: of)?|couple(?: of)?|an? pair of|an? few|few|several|an? half"
               r"|half an?|\d+/\d+|\d+(?:[.,]\d+)?|(?:an?|one)(?=\s)")

@@ -21,6 +21,7 @@ from steward.dates._grammar.common import (
     YEAR,
     Rule,
     after_a_day,
+    clock_time,
     count_value,
     hhmm_not_year,
     piece,
@@ -57,7 +58,7 @@ def _now(m: re.Match[str]) -> Piece:
     return piece(m, now=True)
 
 
-_WD_REL = {"this": "", "coming": "", "upcoming": "", "next": "next", "following": "next",
+_WD_REL = {"this": "", "coming": "", "upcoming": "", "next": "next", "nxt": "next", "following": "next",
            "the following": "next", "last": "last", "past": "last", "previous": "last", "current": ""}
 
 
@@ -87,13 +88,13 @@ def _weekday_week(m: re.Match[str]) -> Piece:
     return piece(m, day=DayRef(DayKind.WEEKDAY, WEEKDAYS[m["wd"]], _week_rel(m["rel"]), mode="week"))
 
 
-@rule("last week's sunday", "#weekday", r"(?P<rel>this|next|last|previous|coming)\s(?:week's|weeks)\s" + WD)
+@rule("last week's sunday", "#weekday", r"(?P<rel>this|next|last|previous|coming)\s(?:week's|weeks|week|wk)(?:\son)?,?\s" + WD)
 def _weeks_weekday(m: re.Match[str]) -> Piece:
     return piece(m, day=DayRef(DayKind.WEEKDAY, WEEKDAYS[m["wd"]], _week_rel(m["rel"]), mode="week"))
 
 
 def _week_rel(word: str) -> int:
-    if word in ("next", "following", "the following", "coming"):
+    if word in ("next", "nxt", "following", "the following", "coming"):
         return 1
     if word in ("last", "previous", "past"):
         return -1
@@ -188,6 +189,22 @@ def _dotted(m: re.Match[str], a: int, b: int, year: int | None) -> Piece | None:
     return piece(m, day=DayRef(DayKind.MONTH_DAY, month, day, year))
 
 
+# "2026-12-09T16:20:00Z", "2026-12-09 16:20+05:30": ISO 8601 / RFC 3339, the day, the time and the offset
+@rule("iso datetime", "#punct", r"(?P<y>\d{4})-(?P<mo>[01]\d)-(?P<d>[0-3]\d)[t\s](?P<h>[01]\d|2[0-3]):(?P<mi>[0-5]\d)"
+      r"(?::(?P<s>[0-5]\d)(?:[.,]\d{1,9})?)?(?:\s?(?P<z>z)|(?P<sign>[+-])(?P<oh>[01]\d):?(?P<om>[0-5]\d))?")
+def _iso_datetime(m: re.Match[str]) -> Piece | None:
+    month, day = int(m["mo"]), int(m["d"])
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return None
+    t = clock_time(int(m["h"]), int(m["mi"]), int(m["s"] or 0), grain="second" if m["s"] else "minute", fixed=True)
+    zone = None
+    if m["z"]:
+        zone = 0
+    elif m["sign"]:
+        zone = (int(m["oh"]) * 60 + int(m["om"])) * (-1 if m["sign"] == "-" else 1)
+    return piece(m, day=DayRef(DayKind.MONTH_DAY, month, day, int(m["y"])), time=t, zone_minutes=zone)
+
+
 @rule("14.06.", "#punct", r"(?P<p1>[0-3]?\d)\.(?P<p2>[01]?\d)\.(?=\s|$|[,;:!?)])")
 def _dotted_no_year(m: re.Match[str]) -> Piece | None:
     return _dotted(m, int(m["p1"]), int(m["p2"]), None)
@@ -204,6 +221,30 @@ def _this_numeric(m: re.Match[str]) -> Piece:
 def _weekday_bare_dom(m: re.Match[str]) -> Piece:
     # "Monday 21": the next 21st that is a Monday (13 and above cannot be a clock time on a 12-hour clock)
     return piece(m, day=DayRef(DayKind.DAY_OF_MONTH, 0, int(m["day"]), weekday=WEEKDAYS[m["wd"]]))
+
+
+# "next month 5th", "this month's 20th" (Indian English puts the month first)
+@rule("next month 5th", "month", r"(?P<rel>this|next|coming|last|previous)\smonth(?:'s)?\s(?:on\s)?(?:the\s)?"
+      r"(?P<day>[0-3]?\d)(?:st|nd|rd|th)")
+def _month_then_day(m: re.Match[str]) -> Piece | None:
+    day = int(m["day"])
+    if not 1 <= day <= 31:
+        return None
+    return piece(m, day=DayRef(DayKind.DAY_OF_MONTH, _week_rel(m["rel"]), day, mode="rel"))
+
+
+@rule("the 20th of the month", "month", r"(?:on\s)?the\s(?P<day>[0-3]?\d)(?:st|nd|rd|th)?\sof\sthe\smonth")
+def _nth_of_the_month(m: re.Match[str]) -> Piece | None:
+    # "the 20th of the month": this month's
+    day = int(m["day"])
+    return piece(m, day=DayRef(DayKind.DAY_OF_MONTH, 0, day, mode="rel")) if 1 <= day <= 31 else None
+
+
+# "25th morning", "21st evening": a day of the month said with a part of the day
+@rule("25th morning", "#part", r"(?:on\s)?(?:the\s)?(?P<day>[0-3]?\d)(?:st|nd|rd|th)(?=\s(?:morning|afternoon|evening|night)\b)")
+def _nth_before_part(m: re.Match[str]) -> Piece | None:
+    day = int(m["day"])
+    return piece(m, day=DayRef(DayKind.DAY_OF_MONTH, 0, day)) if 1 <= day <= 31 else None
 
 
 @rule("spaced numeric date", "#digit", r"(?P<p1>[0-3]?\d)\s(?P<p2>[0-3]?\d)\s(?P<y>\d{4})")
@@ -351,7 +392,7 @@ def _nth_week(m: re.Match[str]) -> Piece:
     return piece(m, day=DayRef(DayKind.NTH_WEEK, n, 0, int(m["y2"]), None))
 
 
-_REL_N = {"this": 0, "current": 0, "next": 1, "coming": 1, "upcoming": 1, "following": 1, "the following": 1,
+_REL_N = {"this": 0, "current": 0, "next": 1, "nxt": 1, "coming": 1, "upcoming": 1, "following": 1, "the following": 1,
           "last": -1, "past": -1, "previous": -1}
 
 

@@ -30,7 +30,8 @@ RULES: list[Rule] = []
 rule = registrar(RULES)
 
 # -- times of day ---------------------------------------------------------------------------------------
-@rule("hh:mm", "#punct", H24 + r"\s?[:.]\s?" + MM + r"(?::" + SS + r"(?:\.\d{1,6})?)?(?:\s?" + MER + r"|" + MER_SHORT + r")?(?:\s?h)?")
+@rule("hh:mm", "#punct", H24 + r"\s?[:.]\s?" + MM + r"(?::" + SS + r"(?:\.\d{1,6})?)?(?:\s?" + MER + r"|" + MER_SHORT + r")?"
+      r"(?:\s?(?:hrs|hours|h)(?![\w]))?")
 def _hh_mm(m: re.Match[str]) -> Piece | None:
     h, mi = int(m["h"]), int(m["mi"])
     s = int(m["s"]) if m["s"] else 0
@@ -188,7 +189,7 @@ PARTS = {
     "morning": "morning", "mornings": "morning", "afternoon": "afternoon", "evening": "evening",
     "night": "night", "tonight": "night", "tonite": "night", "nite": "night", "lunch": "lunch",
     "lunchtime": "lunch", "lunch time": "lunch", "afternoonish": "afternoon", "eve": "evening", "arvo": "afternoon",
-    "dinner": "dinner", "dinnertime": "dinner", "dinner time": "dinner",
+    "dinner": "dinner", "dinnertime": "dinner", "dinner time": "dinner", "morn": "morning",
 }
 _PART = r"(?P<part>morning|afternoonish|afternoon|arvo|evening|night|lunch ?time|dinner ?time)"
 
@@ -304,7 +305,7 @@ def _bare_hour(m: re.Match[str]) -> Piece | None:
 
 
 # four digits after a day are a 24-hour clock time ("Sunday 1925", "2 Nov 1815", "wed 0930 hrs")
-@rule("day hhmm", "#digit", r"(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)(?:\s?(?:hrs|hours|h)\b)?(?![\d:./-])")
+@rule("day hhmm", "#digit", r"(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)(?![\d:./-]|\s?(?:hrs|hours|h)\b)")
 def _day_hhmm(m: re.Match[str]) -> Piece | None:
     if not (hhmm_not_year(m.group()[:4]) or after_a_day(m)):
         return None  # "since 2014" is a year
@@ -324,6 +325,30 @@ def _hour_ampm(m: re.Match[str]) -> Piece | None:
       r"(?=\s(?:today|tomorrow|tmrw|" + "|".join(WEEKDAY_NAMES) + r")\b)")
 def _end_of_a_day(m: re.Match[str]) -> Piece:
     return piece(m, part=END_OF_DAY)
+
+
+# "thurs eve", "mon morn", "tmrw am": short for the part of that day, only right after a day word
+@rule("day am", "am pm eve morn", r"(?P<w>am|pm|a\.m\.|p\.m\.|eve|morn)")
+def _day_part_short(m: re.Match[str]) -> Piece | None:
+    if not after_a_day(m):
+        return None
+    w = m["w"]
+    part = {"eve": "evening", "morn": "morning"}.get(w) or ("morning" if w.startswith("a") else "afternoon")
+    return piece(m, part=part)
+
+
+# spoken "seven thirty", "four forty five": an hour and its minutes in words; alone, or beside a day
+@rule("h mm spoken", "#digit", r"(?P<h>1[0-2]|[1-9])\s(?P<mi>[1-5]\d)(?![\d:./]|\s?(?:%|percent|people|minutes?|mins?|hours?|hrs?|days?|weeks?|years?))")
+def _h_mm_spoken(m: re.Match[str]) -> Piece | None:
+    t = clock_time(int(m["h"]), int(m["mi"]), grain="minute")
+    return piece(m, time=t, weak=True) if t else None
+
+
+# "1700 hrs": four digits said with hours are a 24-hour clock time
+@rule("hhmm hrs", "hrs hours", r"(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)\s?(?:hrs|hours)")
+def _hhmm_hrs(m: re.Match[str]) -> Piece | None:
+    t = clock_time(int(m["h"]), int(m["mi"]), grain="minute", fixed=True)
+    return piece(m, time=t) if t else None
 
 
 @rule("in the am", "am pm a p", r"in\sthe\s(?P<mer>am|pm|a\.m\.|p\.m\.)")
@@ -348,3 +373,10 @@ def _zone(m: re.Match[str]) -> Piece:
         minutes = int(m["oh"]) * 60 + int(m["om"] or 0)
         minutes = -minutes if m["sign"] == "-" else minutes
     return piece(m, zone_minutes=minutes, dependent=True, weak=True)
+
+
+# "16:20:00 +0000", "09:30 -0500": the offset after a clock time, as a mail's Date header writes it
+@rule("numeric offset", "#digit", r"(?<=\d\s)(?P<sign>[+-])(?P<oh>[01]\d):?(?P<om>[0-5]\d)")
+def _numeric_offset(m: re.Match[str]) -> Piece:
+    minutes = int(m["oh"]) * 60 + int(m["om"])
+    return piece(m, zone_minutes=-minutes if m["sign"] == "-" else minutes, dependent=True, weak=True)
