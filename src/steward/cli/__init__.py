@@ -80,6 +80,7 @@ def _protect_exclusions(argv: list[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the `steward` command with `argv`; the exit code (0 ok, 1 a user error, 2 usage)."""
     given = list(sys.argv[1:] if argv is None else argv)
     # `steward hook EVENT` runs on every tool call of a Claude Code session: it loads only its own module
     parser = build_parser(("steward.cli.hook",) if given[:1] == ["hook"] else COMMAND_MODULES)

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 
 def register(commands: Commands) -> None:
+    """Add `remind`, `reminders`, `schedule`, `calendar` and `scheduler` to the command line."""
     p = commands.add("remind", "set a reminder: steward remind 'tomorrow at 5 pm' call the bank", cmd_remind)
     p.add_argument("when", metavar="WHEN", help="when, in your words ('tomorrow at 5 pm', 'friday') or ISO")
     p.add_argument("text", metavar="TEXT", nargs="+", help="what to remind you about")
@@ -66,6 +67,7 @@ def _when(moment: datetime) -> str:
 
 
 def reminder_line(r: Reminder, repeats: str | None = None, upcoming: list[datetime] | None = None) -> str:
+    """One reminder as `reminders list` prints it."""
     status = "" if r.status == "pending" else f"  [{r.status}{', late' if r.late else ''}]"
     line = f"#{r.id}  {_when(r.due)}  {r.text}{status}"
     if repeats:
@@ -76,12 +78,14 @@ def reminder_line(r: Reminder, repeats: str | None = None, upcoming: list[dateti
 
 
 def event_line(e: Event) -> str:
+    """An event's time span and title, as the schedule prints it."""
     span = "all day" if e.all_day else f"{e.start:%H:%M}-{e.end:%H:%M}"
     where = f" @ {e.location}" if e.location else ""
     return f"{span}  {e.title}{where}  ({e.calendar})"
 
 
 def cmd_remind(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward remind WHEN TEXT`: set a reminder through the calendar's write path."""
     text = " ".join(args.text)
     calendar = ctx.app.calendar
     repeat = calendar.recurrence(args.when)
@@ -97,6 +101,7 @@ def cmd_remind(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_reminders_list(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward reminders list`: the upcoming reminders (--all: every one)."""
     from steward.store.calendar import list_reminders
 
     # straight to the repository: this command must stay light (no dates, no backends)
@@ -117,6 +122,7 @@ def cmd_reminders_list(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_reminders_cancel(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward reminders cancel ID`: cancel a pending reminder (or its series)."""
     from steward.errors import UsageError
 
     raw = str(args.id).lstrip("#")
@@ -130,6 +136,7 @@ def cmd_reminders_cancel(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def schedule_text(schedule: Schedule) -> str:
+    """A day's schedule as text, one line an item."""
     lines = [f"{schedule.day:%A %d %B %Y} ({schedule.zone})"]
     if not schedule.items:
         lines.append("  nothing scheduled")
@@ -146,6 +153,7 @@ def schedule_text(schedule: Schedule) -> str:
 
 
 def cmd_schedule(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward schedule [WHEN]`: the reminders and events of a day."""
     service = ctx.app.calendar
     day = service.day_of(" ".join(args.when))
     schedule = service.schedule(day)
@@ -158,6 +166,7 @@ def cmd_schedule(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_calendar_add(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward calendar add WHEN TITLE`: add an event."""
     event = ctx.app.calendar.create_event(
         " ".join(args.title), args.when, end=args.until, minutes=args.minutes, location=args.location,
         calendar=args.calendar, provenance=_prov(args, "calendar add"), dry_run=args.dry_run,
@@ -168,6 +177,7 @@ def cmd_calendar_add(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_calendar_export(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward calendar export FILE`: write local events and pending reminders to an .ics file."""
     from pathlib import Path
 
     from steward.calendar.transfer import export_ics
@@ -180,6 +190,7 @@ def cmd_calendar_export(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_calendar_import(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward calendar import FILE`: add an .ics file's events and to-dos."""
     from pathlib import Path
 
     from steward.calendar.transfer import import_ics
@@ -191,6 +202,7 @@ def cmd_calendar_import(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_scheduler_run(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward scheduler run`: send due reminders now, then every --interval seconds."""
     from steward.scheduler import build_reminder_scheduler, run_loop
 
     app = ctx.app

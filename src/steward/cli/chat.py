@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 
 def register(commands: Commands) -> None:
+    """Add `chat` and `route` to the command line."""
     chat = commands.add("chat", "talk to Steward: one turn (TEXT), a REPL (no TEXT), or a turn a line (-)",
                         cmd_chat)
     chat.add_argument("text", nargs="*", metavar="TEXT", help="the turn; '-' reads one turn per line from stdin")
@@ -72,6 +73,7 @@ class _Printer:
 
 
 def cmd_chat(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward chat [TEXT]`: one turn, a REPL, or a turn a line of stdin."""
     words = list(args.text)
     if args.session == "":
         if words:
@@ -167,6 +169,7 @@ def _repl(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_route(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward route TEXT`: the router's intent for a text, without side effects."""
     engine = ctx.app.engine
     if list(args.text) == ["-"]:
         failed = 0

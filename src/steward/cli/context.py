@@ -28,6 +28,7 @@ class StewardParser(argparse.ArgumentParser):
     """
 
     def error(self, message: str) -> NoReturn:
+        """A usage error: one line naming `--help`, exit code 2."""
         self.exit(2, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
 
 
@@ -53,6 +54,7 @@ class Commands:
         self._parent = global_options()
 
     def add(self, name: str, help: str, func: Handler | None = None, **kw: Any) -> argparse.ArgumentParser:
+        """A subcommand with its help line, run by `func`."""
         parser: argparse.ArgumentParser = self._sub.add_parser(
             name, help=help, description=help, parents=[self._parent], **kw
         )
@@ -144,6 +146,7 @@ class Ctx:
 
     @cached_property
     def paths(self) -> Paths:
+        """The home's paths (`--home`, `STEWARD_HOME` or the XDG folders)."""
         return resolve_paths(getattr(self.args, "home", None))
 
     def make_config_dir(self) -> None:
@@ -160,10 +163,12 @@ class Ctx:
 
     @cached_property
     def settings(self) -> Settings:
+        """The settings of the home's config file and the environment."""
         return load(self.paths.config_file)
 
     @cached_property
     def clock(self) -> Clock:
+        """The user's clock (`--tz` and `--now` applied)."""
         tz = getattr(self.args, "tz", None)
         if tz is not None and not tz.strip():  # `--tz ""` would quietly mean the configured zone
             from steward.errors import UsageError
@@ -174,14 +179,17 @@ class Ctx:
 
     @property
     def app(self) -> App:
+        """The App for this command, built on first use."""
         if self._app is None:
             self._app = build_app(self.settings, self.clock, self.paths)
         return self._app
 
     def out(self, text: str = "") -> None:
+        """Print a line on stdout."""
         print(text, file=self.stdout)
 
     def notice(self, text: str) -> None:
+        """Print a notice on stderr (so `--json` output stays clean)."""
         print(text, file=sys.stderr)
 
     def emit(self, data: Any, text: str | Callable[[], str]) -> None:
@@ -192,5 +200,6 @@ class Ctx:
             self.out(text() if callable(text) else text)
 
     def close(self) -> None:
+        """Close the App, if one was built."""
         if self._app is not None:
             self._app.close()

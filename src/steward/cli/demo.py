@@ -8,6 +8,7 @@ from steward.cli.context import Commands, Ctx
 
 
 def register(commands: Commands) -> None:
+    """Add `demo` to the command line."""
     p = commands.add("demo", "a demo home from the bundled sample mailbox (use --home), summarised, then served",
                      cmd_demo)
     p.add_argument("--no-serve", action="store_true", help="build and summarise the demo home, then exit")
@@ -17,6 +18,7 @@ def register(commands: Commands) -> None:
 
 
 def cmd_demo(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward demo`: build a demo home from the sample mailbox, summarise it, then serve."""
     from steward.demo import build_demo_home, summarize
 
     paths = ctx.paths

@@ -29,6 +29,7 @@ SINKS = ("console", "desktop", "ntfy", "webhook", "email")
 
 
 def register(commands: Commands) -> None:
+    """Add `setup` to the command line."""
     p = commands.add("setup", "first-run dialogue: time zone, a mail account or folder, a model, notifications",
                      cmd_setup)
     p.add_argument("--yes", "-y", action="store_true", help="ask nothing: take the default of every question")
@@ -221,6 +222,7 @@ class Dialogue:
 
 
 def cmd_setup(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward setup`: the first-run dialogue (zone, mail, model, notifications)."""
     from zoneinfo import available_timezones
 
     from steward.cli import main

@@ -9,6 +9,7 @@ from steward.cli.context import Commands, Ctx
 
 
 def register(commands: Commands) -> None:
+    """Add `mail import | search | index | analyze | read | rejected` to the command line."""
     mail = commands.group("mail", "import, search, analyze and read your mail")
     p = mail.add("import", "import mbox files, Maildirs, .eml files or folders of them (idempotent)", cmd_import)
     p.add_argument("paths", nargs="+", metavar="PATH")
@@ -39,6 +40,7 @@ def register(commands: Commands) -> None:
 
 
 def cmd_import(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward mail import PATH...`: import mbox files, Maildirs and .eml files, with a progress bar."""
     from steward.cli.progress import Progress
     from steward.mail.ingest import ingest
     from steward.mail.sources import check_paths, scan
@@ -71,6 +73,7 @@ def cmd_import(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_rejected(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward mail rejected`: the items imports could not take, and why."""
     from steward.store.messages import rejections
 
     rows = rejections(ctx.app.db)
@@ -80,6 +83,7 @@ def cmd_rejected(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_search(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward mail search QUERY`: the best matches (hybrid, lexical or semantic)."""
     query = " ".join(word.strip() for word in args.query)  # see cli._protect_exclusions
     limit = args.limit if args.limit is not None else ctx.settings.as_int("mail.search_limit")
     result = ctx.app.mail_search.search(query, mode=args.mode, limit=limit, explain=args.explain)
@@ -88,6 +92,7 @@ def cmd_search(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_index(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward mail index`: give every message a vector for semantic search."""
     from steward.cli.progress import Progress
     from steward.errors import UserError
     from steward.mail.semantic import backfill
@@ -130,6 +135,7 @@ def _search_text(ctx: Ctx, data: dict[str, Any]) -> str:
 
 
 def cmd_analyze(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward mail analyze QUERY`: every match, grouped by sender."""
     from steward.mail.mailbox import analyze
 
     query = " ".join(word.strip() for word in args.query)  # see cli._protect_exclusions
@@ -155,6 +161,7 @@ def cmd_analyze(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_read(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward mail read ID`: a message with its body fetched live from the source."""
     from steward.mail.reader import read_message
 
     shown = read_message(ctx.app.db, args.id, clock=ctx.clock, imap=ctx.app.mail_imap_fetcher)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 
 def register(commands: Commands) -> None:
+    """Add `mail sync | status` and `mail accounts add | list | remove` to the command line."""
     mail = commands.group("mail", "import, search, analyze and read your mail")
     p = mail.add("sync", "sync live mail accounts (IMAP, Gmail), incrementally", cmd_sync)
     p.add_argument("account", nargs="?", metavar="ACCOUNT", help="one account (default: all)")
@@ -92,6 +93,7 @@ def _outcome_line(data: dict[str, Any]) -> str:
 
 
 def cmd_sync(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward mail sync [ACCOUNT]`: sync live accounts once, or every --every."""
     names = [args.account] if args.account else None
     svc = ctx.app.mail_sync
     if args.every:
@@ -165,6 +167,7 @@ def _sync_every(ctx: Ctx, args: argparse.Namespace, names: list[str] | None) -> 
 
 
 def cmd_status(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward mail status`: each account's last sync, message count and last error."""
     rows = ctx.app.mail_sync.status()
     # instants in the user's zone, as everywhere else Steward shows a time
     data = [{k: ctx.clock.local(v) if isinstance(v, datetime) else v for k, v in r.to_json().items()} for r in rows]
@@ -211,6 +214,7 @@ def _read_password(args: argparse.Namespace, label: str) -> str:
 
 
 def cmd_add(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward mail accounts add NAME`: add an account; its password goes to the keyring or a 0600 file."""
     from dataclasses import replace
     from pathlib import Path
 
@@ -312,6 +316,7 @@ def _check_login(ctx: Ctx, account: Account, secret: str) -> None:
 
 
 def cmd_list(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward mail accounts list`: the configured accounts (never their passwords)."""
     accounts = ctx.app.mail_sync.accounts()
     data = [a.to_json() for a in accounts]
     ctx.emit(data, lambda: "\n".join(
@@ -322,6 +327,7 @@ def cmd_list(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_remove(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward mail accounts remove NAME`: remove an account, its password and the mail only it held."""
     from steward.mail.accounts import find_account, remove_account_text
     from steward.mail.live import secret_ref
     from steward.secrets import delete_secret

@@ -28,6 +28,7 @@ class Check:
 
 
 def register(commands: Commands) -> None:
+    """Add `backup`, `restore` and `doctor` to the command line."""
     p = commands.add("backup", "copy the store to PATH (consistent while `steward serve` runs)", cmd_backup)
     p.add_argument("path", help="the backup file to create")
     p = commands.add("restore", "replace the store with the backup at PATH (the current one is kept beside it)",
@@ -37,6 +38,7 @@ def register(commands: Commands) -> None:
 
 
 def cmd_backup(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward backup PATH`: a consistent copy of the store."""
     from steward.store.backup import backup
 
     if not str(args.path).strip():
@@ -48,6 +50,7 @@ def cmd_backup(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_restore(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward restore PATH`: replace the store with a backup (the current one is kept beside it)."""
     from steward.store.backup import restore
 
     if not str(args.path).strip():
@@ -59,6 +62,7 @@ def cmd_restore(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_doctor(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward doctor`: check config, zone, store, secrets, keyring, models, calendars and disk."""
     checks = run_checks(ctx)
     marks = {"ok": "ok  ", "warn": "warn", "fail": "FAIL"}
     ctx.emit({"checks": checks, "ok": all(c.level != "fail" for c in checks)},

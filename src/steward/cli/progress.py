@@ -38,6 +38,7 @@ class Progress:
         self._drawn = True
 
     def finish(self) -> None:
+        """End the progress line (nothing when none was drawn)."""
         if self.enabled and self._drawn:
             self.stream.write("\n")
             self.stream.flush()

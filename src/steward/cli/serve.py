@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 
 
 def register(commands: Commands) -> None:
+    """Add `serve` to the command line."""
     p = commands.add("serve", "the HTTP API, the web page and the scheduler (the main job)", cmd_serve)
     add_serve_options(p)
 
@@ -54,4 +55,5 @@ def run_server(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_serve(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward serve`: the HTTP API, the web page and the scheduler until stopped."""
     return run_server(ctx, args)

@@ -9,12 +9,14 @@ from steward.settings import SETTINGS, env_name
 
 
 def register(commands: Commands) -> None:
+    """Add `init` and `config show` to the command line."""
     commands.add("init", "create the config file and the store in the home", cmd_init)
     config = commands.group("config", "show the settings")
     config.add("show", "each setting, its value and where the value came from", cmd_config_show)
 
 
 def cmd_init(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward init`: create the config file and the store in the home."""
     paths = ctx.paths
     ctx.make_config_dir()
     created = False
@@ -34,6 +36,7 @@ def cmd_init(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_config_show(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward config show`: each setting, its value and where the value came from."""
     settings = ctx.settings
     rows = [
         {"name": s.name, "value": settings[s.name], "source": settings.source(s.name), "env": env_name(s.name),

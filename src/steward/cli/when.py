@@ -26,6 +26,7 @@ _PREFERENCES = ("future", "past", "current")  # steward.dates.PREFERENCES (not i
 
 
 def register(commands: Commands) -> None:
+    """Add `when` to the command line."""
     p = commands.add("when", "show what a date/time phrase means on your clock ('-' reads one case a line)",
                      cmd_when)
     p.add_argument("text", nargs="+", metavar="TEXT", help="the phrase, e.g. 'tomorrow at 5 pm'; '-' for stdin")
@@ -94,6 +95,7 @@ def _human(text: str, found: Resolution, clock: Clock) -> str:
 
 
 def cmd_when(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward when PHRASE`: what a date/time phrase means on the user's clock."""
     from steward.dates import DateOptions
 
     options = DateOptions.from_settings(ctx.settings)
