@@ -38,6 +38,7 @@ class DemoSummary:
     sections: dict[str, list[Line]]
 
     def text(self) -> str:
+        """The summary as the demo prints it."""
         lines = [f"Steward demo home: {self.home}",
                  f"Sample mailbox: {self.mailbox} ({self.messages} messages, {self.added} new this run)"]
         cats = ", ".join(f"{name} {count}" for name, count in sorted(self.by_category.items(), key=lambda kv: -kv[1]))

@@ -20,13 +20,20 @@ class ResolutionLike(Protocol):
     """What `steward.dates.Resolution` offers (the calendar needs only these fields)."""
 
     @property
-    def start(self) -> datetime: ...
+    def start(self) -> datetime:
+        """The moment meant (aware)."""
+
     @property
-    def end(self) -> datetime | None: ...
+    def end(self) -> datetime | None:
+        """The exclusive end of a period, or None for a moment."""
+
     @property
-    def has_date(self) -> bool: ...
+    def has_date(self) -> bool:
+        """Whether the phrase named a day."""
+
     @property
-    def has_time(self) -> bool: ...
+    def has_time(self) -> bool:
+        """Whether the phrase named a time of day."""
 
 
 @dataclass(frozen=True)

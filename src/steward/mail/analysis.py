@@ -60,17 +60,28 @@ class Groupable(Protocol):
     """What grouping reads of a message (a stored Message or a cheaper summary row)."""
 
     @property
-    def id(self) -> int: ...
+    def id(self) -> int:
+        """The message's id."""
+
     @property
-    def sender(self) -> str: ...
+    def sender(self) -> str:
+        """The sender's address."""
+
     @property
-    def sender_name(self) -> str: ...
+    def sender_name(self) -> str:
+        """The sender's display name."""
+
     @property
-    def subject(self) -> str: ...
+    def subject(self) -> str:
+        """The subject line."""
+
     @property
-    def received_at(self) -> datetime: ...
+    def received_at(self) -> datetime:
+        """When the message arrived (aware)."""
+
     @property
-    def category(self) -> str: ...
+    def category(self) -> str:
+        """The message's category."""
 
 
 def group_by_sender(messages: Sequence[Groupable]) -> list[SenderGroup]:

@@ -65,12 +65,15 @@ class OutcomeLike(Protocol):
     """What one account's sync returns (`steward.mail.live.Outcome` has this shape)."""
 
     @property
-    def ok(self) -> bool: ...
+    def ok(self) -> bool:
+        """Whether the sync succeeded."""
 
     @property
-    def skipped(self) -> bool: ...
+    def skipped(self) -> bool:
+        """Whether another sync of the account was running."""
 
-    def to_json(self) -> dict[str, object]: ...
+    def to_json(self) -> dict[str, object]:
+        """The outcome as JSON."""
 
 
 class SyncHeartbeat:

@@ -36,6 +36,7 @@ class Buttons:
     snooze_minutes: int = 10
 
     def url(self, reminder_id: int, action: str) -> str:
+        """The URL a notification button opens to act on a reminder."""
         return f"{self.base_url.rstrip('/')}/reminders/{reminder_id}/{action}"
 
     def links(self, reminder_id: int) -> dict[str, dict[str, str]]:

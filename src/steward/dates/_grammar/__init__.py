@@ -73,4 +73,5 @@ def scan(text: str, *, every_rule: bool = False) -> Iterator[Piece]:
 
 
 def with_span(piece: Piece, begin: int, end: int) -> Piece:
+    """The piece moved to cover [begin, end)."""
     return replace(piece, begin=begin, end=end)
