@@ -105,8 +105,9 @@ DEV_SET = Path(__file__).resolve().parent / "data" / "dates_dev.yaml"
 
 def _load_dev() -> list[Case]:
     """The project's development set (bench/data/dates_dev.yaml): one reference time, five styles."""
-    import yaml
     from zoneinfo import ZoneInfo
+
+    import yaml
 
     data = yaml.safe_load(DEV_SET.read_text(encoding="utf-8"))
     ref = datetime.fromisoformat(data["ref"]).astimezone(ZoneInfo(data["zone"]))
@@ -188,9 +189,7 @@ def right(case: Case, answer: Answer) -> bool:
 # the systems ----------------------------------------------------------------------------------------
 def steward_system() -> System:
     from steward.clock import Clock
-    from steward.dates import resolve
-
-    from steward.dates import DateOptions
+    from steward.dates import DateOptions, resolve
 
     day_first = DateOptions(day_first=True)
 
