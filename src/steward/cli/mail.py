@@ -115,31 +115,35 @@ def cmd_index(ctx: Ctx, args: argparse.Namespace) -> int:
 def _search_text(ctx: Ctx, data: dict[str, Any]) -> str:
     hits = data["hits"]
     lines = []
+    if data.get("matched") is False:
+        # no word matched: say so first, then the closest in meaning (if any were close enough)
+        return "\n".join([f"{data['note']}:" if hits else str(data["note"]), *(_hit_line(h) for h in hits)])
     if data.get("note"):
         lines.append(f"({data['note']})")
     if not hits:
         return "\n".join([*lines, f"no messages match {data['query']!r}"])
     if data["broadened"]:
         lines.append("(nothing matched every word; showing messages that match any of them)")
-    for h in hits:
-        when = h["received_at"][:16].replace("T", " ")
-        who = h["sender_name"] or h["sender"]
-        line = f"{h['id']:>6}  {when}  {who[:28]:<28}  {h['subject'][:70]}"
-        if h.get("category") == "phishing_suspect":
-            line += "  [suspected phishing]"
-        if "explain" in h:
-            e = h["explain"]
-            line += f"  [lexical {e['lexical_rank'] or '-'}, semantic {e['semantic_rank'] or '-'}, fused {e['fused']:.4f}]"
-        lines.append(line)
+    lines += [_hit_line(h) for h in hits]
     return "\n".join(lines)
+
+
+def _hit_line(h: dict[str, Any]) -> str:
+    when = h["received_at"][:16].replace("T", " ")
+    who = h["sender_name"] or h["sender"]
+    line = f"{h['id']:>6}  {when}  {who[:28]:<28}  {h['subject'][:70]}"
+    if h.get("category") == "phishing_suspect":
+        line += "  [suspected phishing]"
+    if "explain" in h:
+        e = h["explain"]
+        line += f"  [lexical {e['lexical_rank'] or '-'}, semantic {e['semantic_rank'] or '-'}, fused {e['fused']:.4f}]"
+    return line
 
 
 def cmd_analyze(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward mail analyze QUERY`: every match, grouped by sender."""
-    from steward.mail.mailbox import analyze
-
     query = " ".join(word.strip() for word in args.query)  # see cli._protect_exclusions
-    result = analyze(ctx.app.db, query, clock=ctx.clock, limit=ctx.settings.as_int("mail.analyze_limit"))
+    result = ctx.app.mailbox.analyze(query, clock=ctx.clock)
     data = result.to_json()
 
     def text() -> str:
@@ -162,9 +166,7 @@ def cmd_analyze(ctx: Ctx, args: argparse.Namespace) -> int:
 
 def cmd_read(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward mail read ID`: a message with its body fetched live from the source."""
-    from steward.mail.reader import read_message
-
-    shown = read_message(ctx.app.db, args.id, clock=ctx.clock, imap=ctx.app.mail_imap_fetcher)
+    shown = ctx.app.mailbox.read(args.id, clock=ctx.clock)
     data = shown.to_json()
 
     def text() -> str:

@@ -31,3 +31,7 @@ class Embedder(Protocol):
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Embed `texts` in order; an empty sequence gives a (0, dim) array."""
         ...
+
+    def pieces(self, word: str) -> int:
+        """How many pieces the model's vocabulary cuts `word` into (1: a word it knows whole)."""
+        ...

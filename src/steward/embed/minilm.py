@@ -150,6 +150,11 @@ class MiniLMEmbedder:
             self._files = files
             self._tokenizer = tokenizer
 
+    def pieces(self, word: str) -> int:
+        """How many word pieces the tokenizer cuts `word` into (`asdfghjkl`: as ##df ##gh ##jk ##l, 5)."""
+        self.load()
+        return len(self._tokenizer.encode(word, add_special_tokens=False).ids)
+
     def _session(self, int8: bool) -> Any:
         with self._lock:
             session = self._sessions.get(int8)

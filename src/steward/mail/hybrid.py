@@ -15,6 +15,7 @@ import logging
 import sqlite3
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from steward.clock import Clock
@@ -32,6 +33,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MODES = ("hybrid", "lexical", "semantic")
+# When no word of a query matched, meaning alone decides, and it is told honestly (calibrated on the
+# sample mailbox by bench/search_honesty.py, see docs/search.md): below WEAK_SIMILARITY the best are
+# shown as "the closest", not as matches (below `search.min_similarity` nothing is shown at all).
+WEAK_SIMILARITY = 0.42
+# a word the model's vocabulary cuts into more pieces than this is no word it knows (`asdfghjkl`: 5)
+KNOWN_WORD_PIECES = 2
 MAX_LIMIT = 10_000  # a search shows a page of hits; far larger numbers overflow SQLite's INTEGER
 CANDIDATES = 50  # each list contributes its best this-many (or `limit`, if larger) to the fusion
 FLAG_OFF_NOTE = "semantic search is off (semantic_search = 0): lexical results only"
@@ -42,7 +49,7 @@ class MailSearch:
 
     def __init__(self, conn: sqlite3.Connection, clock: Clock, embedder: Callable[[], Embedder], *,
                  semantic: bool = True, rrf_k: int = 60, min_similarity: float = 0.28,
-                 semantic_weight: float = 0.5) -> None:
+                 semantic_weight: float = 0.5, weak_similarity: float = WEAK_SIMILARITY) -> None:
         self.conn = conn
         self.clock = clock
         self._embedder = embedder
@@ -50,6 +57,7 @@ class MailSearch:
         self.rrf_k = rrf_k
         self.min_similarity = min_similarity
         self.semantic_weight = semantic_weight
+        self.weak_similarity = weak_similarity
         self._index: VectorIndex | None = None
         self._pool: ThreadPoolExecutor | None = None
 
@@ -95,7 +103,26 @@ class MailSearch:
             return self._lexical(query, plan, limit, explain, note=f"lexical only: {exc.message}")
         if lexical is None:
             return self._semantic_result(query, semantic, limit, explain, note)
-        return self._hybrid(query, semantic, lexical, limit, explain, note)
+        matched = True
+        if not lexical[0]:
+            # no word matched: only meaning is left, and it is shown for what it is
+            semantic, matched = self._by_meaning_only(query, text, semantic)
+            if not matched:
+                note = note or (f"nothing matched {query!r}; the closest were" if semantic
+                                else f"nothing matched {query!r}")
+        return replace(self._hybrid(query, semantic, lexical, limit, explain, note), matched=matched)
+
+    def _by_meaning_only(self, query: str, text: str, semantic: list[tuple[int, float]]
+                         ) -> tuple[list[tuple[int, float]], bool]:
+        """The semantic hits worth showing when no word matched, and whether they are matches at all.
+
+        A query of no word the model knows (`asdfghjkl`) finds nothing; when even the best neighbour
+        is weak, the neighbours are the closest, not matches."""
+        words = [w for w in text.split() if any(c.isalpha() for c in w)]
+        embedder = self._embedder()
+        if words and all(embedder.pieces(w) > KNOWN_WORD_PIECES for w in words):
+            return [], False
+        return semantic, bool(semantic) and semantic[0][1] >= self.weak_similarity
 
     # -- the two sides ----------------------------------------------------------------------------
 

@@ -77,10 +77,12 @@ class SearchResult:
     broadened: bool
     hits: list[Hit]
     note: str | None = None  # e.g. why a hybrid search ran lexical only
+    # False when no word of the query matched: the hits (if any) are only the closest in meaning
+    matched: bool = True
 
     def to_json(self) -> dict[str, Any]:
         """The result as `steward mail search --json` prints it."""
-        out = {"query": self.query, "mode": self.mode, "broadened": self.broadened,
+        out = {"query": self.query, "mode": self.mode, "broadened": self.broadened, "matched": self.matched,
                "hits": [h.to_json() for h in self.hits]}
         if self.note:
             out["note"] = self.note

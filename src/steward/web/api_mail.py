@@ -84,15 +84,11 @@ def _search(app: App, q: str, limit: int | None, mode: str | None = None, explai
 
 
 def _analyze(app: App, q: str) -> dict[str, Any]:
-    from steward.mail.mailbox import analyze
-
-    return analyze(app.db, q, clock=app.clock, limit=app.settings.as_int("mail.analyze_limit")).to_json()
+    return app.mailbox.analyze(q).to_json()
 
 
 def _read(app: App, message_id: int) -> dict[str, Any]:
-    from steward.mail.reader import read_message
-
-    return read_message(app.db, message_id, clock=app.clock, imap=app.mail_imap_fetcher).to_json()
+    return app.mailbox.read(message_id).to_json()
 
 
 QUERY_HELP = "words, \"phrases\", from:, subject:, after:, before: (as `steward mail search` takes them)"

@@ -353,7 +353,11 @@ function hitRow(hit, words) {
       body.textContent = err.message;
     }
   });
+  const warning = hit.category === "phishing_suspect"
+    ? el("div", { class: "phishing", role: "note" }, "Suspected phishing: do not click its links or reply with details.")
+    : null;
   return el("li", {},
+    ...(warning ? [warning] : []),
     el("div", { class: "subject" }, highlighted(hit.subject || "(no subject)", words)),
     el("div", { class: "from" }, highlighted(hit.sender_name ? `${hit.sender_name} <${hit.sender}>` : hit.sender, words)),
     el("div", { class: "snippet" }, highlighted(hit.snippet, words)),
@@ -370,8 +374,13 @@ async function search(query) {
     const words = terms(query);
     hits.replaceChildren(...data.hits.map((hit) => hitRow(hit, words)));
     const n = data.hits.length;
-    status.textContent = n ? `${n} ${n === 1 ? "message" : "messages"}${data.broadened ? " (no exact match; showing close ones)" : ""}`
-      : "No mail matches. Try fewer or different words.";
+    if (data.matched === false) {
+      status.textContent = n ? `Nothing matched “${query}”; the closest were:`
+        : `Nothing matched “${query}”. Try other words.`;
+    } else {
+      status.textContent = n ? `${n} ${n === 1 ? "message" : "messages"}${data.broadened ? " (no exact match; showing close ones)" : ""}`
+        : "No mail matches. Try fewer or different words.";
+    }
   } catch (err) {
     hits.replaceChildren();
     status.textContent = err.message;
