@@ -179,3 +179,25 @@ def test_serve_runs_the_brief_job_unless_the_morning_time_is_empty() -> None:
     assert "brief" in [j.name for j in scheduled_jobs(load(None, environ={}))]
     off = load(None, environ={"STEWARD_BRIEF_MORNING_TIME": ""})
     assert "brief" not in [j.name for j in scheduled_jobs(off)]
+
+
+def test_the_email_sink_sends_the_brief_as_text_and_html(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    from email import message_from_bytes, policy
+
+    from loopback import SmtpServer
+
+    smtp = SmtpServer()
+    try:
+        monkeypatch.setenv("STEWARD_NOTIFY_SINKS", "email")
+        monkeypatch.setenv("STEWARD_NOTIFY_EMAIL_TO", "me@example.org")
+        monkeypatch.setenv("STEWARD_NOTIFY_SMTP_PORT", str(smtp.port))
+        assert cli("--now", "2026-12-01T07:00:00+05:30", "brief", "--send").code == 0
+        [raw] = smtp.messages
+    finally:
+        smtp.close()
+    mail = message_from_bytes(raw, policy=policy.default)
+    assert mail["Subject"] == "Your brief for Tue 1 Dec 2026" and mail["X-Steward-Key"].startswith("steward-brief-")
+    text = mail.get_body(("plain",)).get_content()
+    html = mail.get_body(("html",)).get_content()
+    assert text.startswith("Your brief for Tue 1 Dec 2026") and "Dues" in text
+    assert '<section class="brief-section" data-slot="dues">' in html
