@@ -222,3 +222,26 @@ def test_accounts_list_the_cards_the_mail_shows_masked(cli: Any, tmp_path: Path)
     assert got == {("Citi", "card", "XXXX8080"), ("ICICI Bank", "card", "XXXX9001")}
     citi = next(a for a in data["accounts"] if a["issuer"] == "Citi")
     assert citi["latest_due"]["amount"] == "455.10" and citi["last_seen"].startswith("2026-09-03")
+
+
+def test_the_sample_bills_give_the_exact_amounts_and_dates(cli: Any, tmp_path: Path) -> None:
+    from steward.mail.sample import generate, write_mbox
+
+    now = datetime.fromisoformat("2026-09-14T23:53:00+05:30")
+    mail = generate(now)
+    assert cli("--now", now.isoformat(), "mail", "import", str(write_mbox(mail, tmp_path / "s.mbox"))).code == 0
+    assert cli("--now", now.isoformat(), "dues", "extract", "--no-progress").code == 0
+    got = {(i["issuer"], i["amount"], i["currency"], i["due_date"], i["overdue"])
+           for g in cli("--now", now.isoformat(), "--json", "dues").json()["currencies"] for i in g["items"]}
+    # what the sample says is still owed: each card's newest statement unless paid, and the open bills
+    paid = {(m.facts["bank"], m.facts["due_date"]) for m in mail if m.kind == "payment_received"}
+    newest: dict[str, Any] = {}
+    for m in mail:
+        if m.kind == "statement" and m.facts["due_date"] > newest.get(m.facts["bank"], {}).get("due_date", ""):
+            newest[m.facts["bank"]] = m.facts
+    expected = {(f["bank"], f["amount"], f["currency"], f["due_date"], False) for f in newest.values()
+                if (f["bank"], f["due_date"]) not in paid}
+    expected |= {(m.facts["issuer"], m.facts["amount"], m.facts["currency"], m.facts["due_date"],
+                  m.facts["due_date"] < "2026-09-14") for m in mail if m.kind == "bill" and m.facts["status"] == "open"}
+    assert got == expected
+    assert {c for (_, _, c, _, _) in got} == {"EUR", "GBP", "INR", "USD"}

@@ -38,7 +38,7 @@ def test_what_do_i_owe_lists_the_dues_by_currency(cli: Any, mailbox: None) -> No
     assert trace["handled_by"] == "dues_request"
     direct = cli("--now", NOW, "--json", "dues").json()
     assert trace["data"]["currencies"] == direct["currencies"]
-    assert [g["currency"] for g in direct["currencies"]] == ["INR", "USD"]
+    assert [g["currency"] for g in direct["currencies"]] == ["EUR", "GBP", "INR", "USD"]
     for group in direct["currencies"]:
         assert f"{group['currency']}: {group['currency']} " in trace["reply"]
     assert "XXXX4821" in trace["reply"] and "4375" not in trace["reply"]
@@ -68,10 +68,17 @@ def test_owing_questions_are_dues_questions(cli: Any, mailbox: None, text: str) 
 def test_a_window_and_categories_narrow_the_answer(cli: Any, mailbox: None) -> None:
     trace = ask(cli, "what do I owe in the next 10 days?")
     assert trace["handled_by"] == "dues_request"
-    assert [i["due_date"] for g in trace["data"]["currencies"] for i in g["items"]] == ["2026-09-23"]
+    got = {(i["issuer"], i["due_date"], i["overdue"]) for g in trace["data"]["currencies"] for i in g["items"]}
+    # the overdue premium shows whatever the window; the rest falls due by the 24th
+    assert got == {("Avalon Mutual", "2026-09-09", True), ("Kaveri Bank", "2026-09-23", False),
+                   ("Thameside Energy", "2026-09-23", False)}
     trace = ask(cli, "what insurance and rent is due?")
-    assert trace["data"]["categories"] == ["insurance", "rent"] and trace["data"]["currencies"] == []
-    assert "Nothing owed in insurance, rent" in trace["reply"]
+    assert trace["data"]["categories"] == ["insurance", "rent"]
+    assert [(g["currency"], g["total_due"]) for g in trace["data"]["currencies"]] == [("EUR", "1150.00"),
+                                                                                     ("GBP", "312.50")]
+    assert "OVERDUE" in trace["reply"]
+    trace = ask(cli, "what's overdue?")
+    assert [i["issuer"] for g in trace["data"]["currencies"] for i in g["items"]] == ["Avalon Mutual"]
 
 
 def test_inbox_analysis_still_answers_mail_questions(cli: Any, mailbox: None) -> None:

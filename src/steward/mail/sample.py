@@ -375,6 +375,9 @@ def generate(now: datetime, seed: int = 7, count: int = 500, days: int = 90) -> 
     _personal(b)
     _other(b)
     _phishing(b)
+    from steward.mail.sample_bills import add_bills
+
+    add_bills(b)  # household bills in GBP and EUR
     if len(b.out) < count:  # the sections that follow the calendar do not scale: top up with card alerts
         _alerts(b, count - len(b.out))
     return sorted(b.out, key=lambda m: (m.received_at, m.message_id))
