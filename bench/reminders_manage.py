@@ -205,6 +205,29 @@ def evaluate_slurp(folder: Path, zone: str, now: datetime, setup: list[Mapping[s
         return results
 
 
+def warm_turns(data: Mapping[str, Any], repeat: int = 15) -> dict[str, float]:
+    """Median ms of one turn on an App already open: a list, a move found by words, one found by meaning."""
+    with tempfile.TemporaryDirectory(prefix="steward-bench-") as tmp:
+        homes = Homes(Path(tmp), str(data["zone"]))
+        app = homes.app(datetime.fromisoformat(str(data["now"])))
+        try:
+            _setup(app, data.get("setup") or [])
+            app.engine.turn("move the grocery reminder to 7 pm", session=SESSION)  # loads the model once
+            out = {}
+            for name, template in (("list", "what reminders do I have?"),
+                                   ("by words", "move the milk reminder to {h} pm"),
+                                   ("by meaning", "move the grocery reminder to {h} pm")):
+                times = []
+                for i in range(repeat):
+                    started = time.perf_counter()
+                    app.engine.turn(template.format(h=7 + i % 3), session=SESSION)
+                    times.append((time.perf_counter() - started) * 1000)
+                out[name] = statistics.median(times)
+            return out
+        finally:
+            app.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--verbose", action="store_true", help="show every case, not only the wrong ones")
@@ -226,6 +249,8 @@ def main() -> int:
     turns = [s.seconds / len(s.say) * 1000 for s in scored]
     print(f"time per turn: median {statistics.median(turns):.0f} ms, max {max(turns):.0f} ms "
           f"(whole run {time.perf_counter() - started:.1f} s)")
+    warm = warm_turns(load_cases())
+    print("warm turn (App open): " + ", ".join(f"{k} {v:.0f} ms" for k, v in warm.items()))
     folder = shared_data()
     if folder is not None and (folder / "slurp-devel").is_dir():
         data = load_cases()
