@@ -175,3 +175,13 @@ def test_when_shows_the_rule_and_the_next_three(cli) -> None:
     assert shown["next"] == ["2026-12-01T19:00:00-05:00", "2026-12-15T19:00:00-05:00", "2026-12-29T19:00:00-05:00"]
     human = cli("--now", NOW, "--tz", ZONE, "when", "every 2 hours").out
     assert "repeats  every 2 hours from 12:00 until Tue 1 Dec 2026 23:59" in human
+
+
+def test_a_days_schedule_shows_the_later_times_of_repeating_reminders(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_TIMEZONE", ZONE)
+    assert cli("--now", NOW, "remind", "every day at 10 pm", "take my pills").code == 0
+    assert cli("--now", NOW, "remind", "every monday at 9", "water the plants").code == 0
+    day = cli("--now", NOW, "--json", "schedule", "monday", "14", "december").json()
+    assert [(i["text"], i["due"]) for i in day["items"]] == [
+        ("water the plants", "2026-12-14T09:00:00-05:00"), ("take my pills", "2026-12-14T22:00:00-05:00")]
+    assert all(i["rule"] for i in day["items"])

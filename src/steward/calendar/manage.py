@@ -143,6 +143,24 @@ class ReminderManagement:
         later = occurrences(series.rule, series.start, first, count - 1, self.clock.zone)
         return [first.astimezone(self.clock.zone), *later][:count]
 
+    def repeats_between(self, start: datetime, end: datetime, limit: int = 200) -> list[Reminder]:
+        """The times in [start, end) of the repeating reminders after their next one (which is a row of
+        its own), as reminders carrying that next one's id."""
+        from steward.dates import occurrences
+
+        out: list[Reminder] = []
+        for current in repo.list_reminders(self.conn, ("pending", "firing")):
+            series = self.series_of(current)
+            if series is None or series.status != "active" or current.due >= end:
+                continue
+            after = max(current.due, start - timedelta(seconds=1))
+            for due in occurrences(series.rule, series.start, after, limit, self.clock.zone):
+                if due >= end:
+                    break
+                if due >= start:
+                    out.append(replace(current, due=due, next=due).shown_in(self.clock.zone))
+        return out
+
     def describe(self, reminder: Reminder) -> str | None:
         """How a repeating reminder repeats, in words ("every Monday at 09:00"); None for a one-off."""
         series = self.series_of(reminder)

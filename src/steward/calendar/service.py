@@ -326,6 +326,8 @@ class CalendarService(ReminderManagement):
         return Schedule(day, self.clock.zone_name, tuple(items), tuple(unavailable), tuple(unreadable))
 
     def reminders_between(self, start: datetime, end: datetime) -> list[Reminder]:
-        """Reminders (not cancelled) due in [start, end), in the user's zone."""
+        """Reminders (not cancelled) due in [start, end), in the user's zone, with the later times of
+        repeating ones (shown under the id of their next reminder)."""
         rows = repo.list_reminders(self.conn, repo.ACTIVE, start, end)
-        return [r.shown_in(self.clock.zone) for r in rows]
+        shown = [r.shown_in(self.clock.zone) for r in rows] + self.repeats_between(start, end)
+        return sorted(shown, key=lambda r: (r.due, r.id or 0))
