@@ -82,3 +82,22 @@ def test_an_imported_lookalike_is_stored_as_phishing_suspect_and_shown_so(cli, t
     assert read.code == 0 and "suspected phishing" in read.out.lower()
     assert "northwindcard.com" in read.out  # which real domain it imitates
 
+
+
+def test_a_lookalike_of_a_registry_institution_is_phishing_on_import(cli, tmp_path: Path) -> None:
+    # HDFC Bank is in the bundled finance registry (hdfcbank.com, hdfcbank.net), not in categories.yaml
+    eml = tmp_path / "hdfc.eml"
+    eml.write_bytes(_mail("HDFC Bank <alerts@hdfcbank-secure-login.example>", "Your account statement is ready"))
+    assert cli("mail", "import", str(eml)).code == 0
+    hits = cli("--json", "mail", "search", "statement").json()["hits"]
+    assert [h["category"] for h in hits] == ["phishing_suspect"]
+    read = cli("mail", "read", str(hits[0]["id"]))
+    assert "imitates HDFC Bank" in read.out
+
+
+def test_mail_from_the_registry_institution_itself_is_not_phishing(cli, tmp_path: Path) -> None:
+    eml = tmp_path / "hdfc.eml"
+    eml.write_bytes(_mail("HDFC Bank <alerts@alerts.hdfcbank.net>", "Your account statement is ready"))
+    assert cli("mail", "import", str(eml)).code == 0
+    hits = cli("--json", "mail", "search", "statement").json()["hits"]
+    assert [h["category"] for h in hits] == ["statement"]

@@ -31,10 +31,12 @@ if TYPE_CHECKING:
     from steward.brief.service import BriefService
     from steward.calendar.service import CalendarService
     from steward.embed import Embedder
+    from steward.finance.registry import Registry
     from steward.finance.service import DuesService
     from steward.hooks.bus import HookBus
     from steward.hooks.session_names import SessionNames
     from steward.llm.tiers import TierConfig
+    from steward.mail.categories import Classifier
     from steward.mail.heartbeat import SyncHeartbeat
     from steward.mail.hybrid import MailSearch
     from steward.mail.live import MailSync
@@ -109,7 +111,6 @@ class App:
     def dues(self) -> DuesService:
         """Money owed: dues read from bill mail (bodies fetched live), the digest, accounts, mark paid."""
         from steward.finance.bodies import fetch_message
-        from steward.finance.registry import build_registry
         from steward.finance.service import DuesService
 
         spec = self.tiers.spec_for("task")
@@ -118,14 +119,29 @@ class App:
             tiers = self.tiers
             model = lambda: tiers.model(spec)  # noqa: E731 - built on the first bill the patterns cannot read
         return DuesService(
-            lambda: self.db, self.clock,
-            build_registry(self.settings.as_list("finance.institutions"),
-                           str(self.settings.config_file or "config.toml")),
+            lambda: self.db, self.clock, self.finance_registry,
             fetch=lambda conn, rowid: fetch_message(conn, rowid, self.mail_imap_fetcher),
             model=model,
             user_day_first=self.settings.as_bool("dates.day_first"),
             notify_days_before=self.settings.as_int("finance.notify_days_before"),
         )
+
+    @cached_property
+    def finance_registry(self) -> Registry:
+        """The institutions Steward knows by their mail: the bundled registry and the user's entries."""
+        from steward.finance.registry import build_registry
+
+        return build_registry(self.settings.as_list("finance.institutions"),
+                              str(self.settings.config_file or "config.toml"))
+
+    @cached_property
+    def mail_classifier(self) -> Classifier:
+        """Mail categories; a sender imitating a known institution (or failing its checks) is phishing."""
+        from steward.mail.categories import default_classifier
+        from steward.mail.senders import Brand
+
+        return default_classifier().with_brands(
+            tuple(Brand(i.name, tuple(i.domains)) for i in self.finance_registry.institutions))
 
     @cached_property
     def brief(self) -> BriefService:
@@ -351,7 +367,8 @@ class App:
         from steward.mail.mailbox import Mailbox
 
         return Mailbox(lambda: self.db, self.clock, analyze_limit=self.settings.as_int("mail.analyze_limit"),
-                       fetch=lambda pointer: self.mail_sync.fetch_body(pointer))
+                       fetch=lambda pointer: self.mail_sync.fetch_body(pointer),
+                       brands=self.mail_classifier.brands)
 
     @cached_property
     def mail_imap_fetcher(self) -> Callable[[Any], bytes] | None:
@@ -363,7 +380,8 @@ class App:
         """Live mail accounts: sync, status, and bodies fetched live."""
         from steward.mail.live import MailSync
 
-        return MailSync(self.db, self.settings, self.clock, self.paths.data_dir, on_batch=self.mail_on_batch)
+        return MailSync(self.db, self.settings, self.clock, self.paths.data_dir, on_batch=self.mail_on_batch,
+                        classifier=self.mail_classifier)
 
     def mail_heartbeat(self) -> SyncHeartbeat | None:
         """A heartbeat syncing every account each `mail.sync_every` (None when that is 0), for `serve`.
@@ -373,7 +391,7 @@ class App:
         from steward.mail.live import build_heartbeat
 
         return build_heartbeat(self.settings, self.clock, self.paths.db_file, self.paths.data_dir,
-                               on_batch=self.mail_on_batch)
+                               on_batch=self.mail_on_batch, classifier=self.mail_classifier)
 
     @cached_property
     def embedder(self) -> Embedder:

@@ -51,7 +51,7 @@ def cmd_import(ctx: Ctx, args: argparse.Namespace) -> int:
     conn = ctx.app.db
     report = ingest(conn, found, account=args.account, snippet_chars=ctx.settings.as_int("mail.snippet_chars"),
                     on_batch=ctx.app.mail_on_batch, progress=progress, total=len(found),
-                    workers=ctx.settings.as_int("mail.import_workers"))
+                    workers=ctx.settings.as_int("mail.import_workers"), classifier=ctx.app.mail_classifier)
     progress.finish()
     data = {
         "added": report.added, "duplicates": report.duplicates, "skipped": report.skipped,

@@ -34,6 +34,7 @@ from typing import Any
 
 from steward.errors import ConfigError, ConnectorError, SourceGone
 from steward.mail.accounts import Account
+from steward.mail.categories import Classifier
 from steward.mail.model import GmailSource, ParsedMessage, Rejection, SourcePointer
 from steward.mail.parse import ParseError, parse_message
 from steward.mail.sync import FolderReport, OnBatch, ProgressFn, SyncReport
@@ -280,10 +281,12 @@ class GmailSync:
 
     def __init__(self, conn: sqlite3.Connection, *, snippet_chars: int = 200, on_batch: OnBatch | None = None,
                  timeout: float = 30.0, batch_size: int = 100,
-                 transport: Any = None) -> None:
+                 transport: Any = None,
+                 classifier: Classifier | None = None) -> None:
         self.conn = conn
         self.snippet_chars = snippet_chars
         self.on_batch = on_batch
+        self.classifier = classifier
         self.timeout = timeout
         self.batch_size = batch_size
         self.transport = transport
@@ -344,7 +347,8 @@ class GmailSync:
             except (ValueError, LookupError, UnicodeError, TypeError, IndexError, AttributeError) as exc:
                 rejections.append(Rejection("gmail", pointer.location(),
                                             f"cannot parse: {type(exc).__name__}: {exc}"[:300]))
-        report = store_parsed(self.conn, batch, account=account.name, on_batch=self.on_batch, rejections=rejections)
+        report = store_parsed(self.conn, batch, account=account.name, on_batch=self.on_batch, rejections=rejections,
+                              classifier=self.classifier)
         return report.added, report.duplicates, len(rejections)
 
     def fetch_body(self, account: Account, secret: str, pointer: GmailSource) -> bytes:

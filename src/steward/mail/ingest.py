@@ -97,13 +97,14 @@ def ingest(
     progress: ProgressFn | None = None,
     total: int | None = None,
     workers: int = 1,
+    classifier: Classifier | None = None,
 ) -> IngestReport:
     """Parse and store every item; unparseable ones are recorded as rejected and the import goes on.
 
     Each batch commits on its own, so an interrupted import keeps what it stored. With `workers` > 1
     and a large import of local files, parsing runs in that many processes while this one stores.
     """
-    classifier = default_classifier()
+    classifier = classifier or default_classifier()
     report = IngestReport()
     batch: list[tuple[ParsedMessage, SourcePointer]] = []
     rejected: list[Rejection] = []

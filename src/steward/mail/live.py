@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from steward.clock import Clock
 from steward.errors import ConnectorError, SourceGone, StewardError, UserError
 from steward.mail.accounts import Account, find_account, parse_accounts
+from steward.mail.categories import Classifier
 from steward.mail.model import GmailSource, ImapSource
 from steward.mail.sync import ImapSync, OnBatch, ProgressFn, SyncReport, record_sync
 from steward.secrets import SecretRef, read_secret
@@ -83,12 +84,14 @@ class MailSync:
 
     def __init__(self, conn: sqlite3.Connection, settings: Settings, clock: Clock, data_dir: Path, *,
                  on_batch: OnBatch | None = None, environ: Mapping[str, str] | None = None,
+                 classifier: Classifier | None = None,
                  timeout: float | None = None) -> None:
         self.conn = conn
         self.settings = settings
         self.clock = clock
         self.data_dir = data_dir
         self.on_batch = on_batch
+        self.classifier = classifier
         self.environ = environ
         self.gmail_transport: object = None  # an httpx transport for Gmail (tests: recorded exchanges)
         self.timeout = timeout if timeout is not None else settings.as_float("mail.sync_timeout")
@@ -144,10 +147,11 @@ class MailSync:
 
             return GmailSync(self.conn, snippet_chars=self.settings.as_int("mail.snippet_chars"),
                              on_batch=self.on_batch, timeout=self.timeout, transport=self.gmail_transport,
+                             classifier=self.classifier,
                              batch_size=max(1, self.settings.as_int("mail.sync_batch"))).sync(
                 account, secret, progress(account, "messages") if progress else None)
         syncer = ImapSync(self.conn, snippet_chars=self.settings.as_int("mail.snippet_chars"),
-                          on_batch=self.on_batch, timeout=self.timeout,
+                          on_batch=self.on_batch, timeout=self.timeout, classifier=self.classifier,
                           batch_size=max(1, self.settings.as_int("mail.sync_batch")))
         return syncer.sync(account, secret, (lambda folder: progress(account, folder)) if progress else None)
 
@@ -234,7 +238,8 @@ class MailSync:
 
 
 def build_heartbeat(settings: Settings, clock: Clock, db_file: Path, data_dir: Path, *,
-                    on_batch: OnBatch | None = None) -> SyncHeartbeat | None:
+                    on_batch: OnBatch | None = None,
+                    classifier: Classifier | None = None) -> SyncHeartbeat | None:
     """The mail-sync heartbeat (None when `mail.sync_every` is 0 or no account is configured).
 
     Each run opens its own store connection on `db_file`, so a scheduler may call `tick` from any thread.
@@ -252,7 +257,7 @@ def build_heartbeat(settings: Settings, clock: Clock, db_file: Path, data_dir: P
     def run(name: str) -> Outcome:
         conn = connect(db_file)
         try:
-            svc = MailSync(conn, settings, clock, data_dir, on_batch=on_batch)
+            svc = MailSync(conn, settings, clock, data_dir, on_batch=on_batch, classifier=classifier)
             return svc.sync_account(svc.account(name))
         finally:
             conn.close()

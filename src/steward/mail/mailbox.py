@@ -16,6 +16,7 @@ from steward.mail.analysis import Analysis, group_by_sender
 from steward.mail.query import parse_query
 from steward.mail.reader import ShownMessage, read_message
 from steward.mail.search import SearchResult, run_summary_plan, search
+from steward.mail.senders import Brand
 from steward.mail.sources import ImapFetcher
 
 
@@ -23,8 +24,9 @@ class Mailbox:
     """Search, analyze and read the stored mail (bodies are fetched live, never stored)."""
 
     def __init__(self, db: Callable[[], sqlite3.Connection], clock: Clock, *, analyze_limit: int = 1000,
-                 fetch: ImapFetcher | None = None) -> None:
+                 fetch: ImapFetcher | None = None, brands: tuple[Brand, ...] = ()) -> None:
         self._db = db
+        self.brands = brands  # trusted senders, for the reason a phishing suspect is one
         self.clock = clock
         self.analyze_limit = analyze_limit
         self.fetch = fetch
@@ -40,7 +42,8 @@ class Mailbox:
 
     def read(self, message_id: int, *, clock: Clock | None = None) -> ShownMessage:
         """One message with its body fetched live from the first source that still has it."""
-        return read_message(self._db(), message_id, clock=clock or self.clock, imap=self.fetch)
+        return read_message(self._db(), message_id, clock=clock or self.clock, imap=self.fetch,
+                            brands=self.brands)
 
 
 def analyze(conn: sqlite3.Connection, query: str, *, clock: Clock, limit: int = 1000) -> Analysis:

@@ -11,6 +11,7 @@ from steward.errors import NotFound, SourceGone
 from steward.mail.mask import mask_numbers
 from steward.mail.model import Message, describe_pointer
 from steward.mail.parse import ParseError, parse_message, read_body
+from steward.mail.senders import Brand, check_sender
 from steward.mail.sources import ImapFetcher, fetch_raw
 from steward.store import messages as repo
 
@@ -36,8 +37,8 @@ class ShownMessage:
                 "warnings": list(self.warnings)}
 
 
-def read_message(conn: sqlite3.Connection, rowid: int, *, clock: Clock, imap: ImapFetcher | None = None
-                 ) -> ShownMessage:
+def read_message(conn: sqlite3.Connection, rowid: int, *, clock: Clock, imap: ImapFetcher | None = None,
+                 brands: tuple[Brand, ...] = ()) -> ShownMessage:
     """The message `rowid` with its body from the first of its sources that still has it."""
     message = repo.get_message(conn, rowid)
     if message is None:
@@ -54,24 +55,24 @@ def read_message(conn: sqlite3.Connection, rowid: int, *, clock: Clock, imap: Im
             continue
         body = read_body(raw)
         return ShownMessage(message, mask_numbers(body.text), body.attachments, describe_pointer(pointer), clock,
-                            _warnings(raw, message))
+                            _warnings(raw, message, brands))
     assert gone is not None
     raise SourceGone(f"message {rowid}: {gone.message}")
 
 
-def _warnings(raw: bytes, message: Message) -> tuple[str, ...]:
+def _warnings(raw: bytes, message: Message, brands: tuple[Brand, ...]) -> tuple[str, ...]:
     """Why a phishing_suspect message is one, for the person about to read it."""
     if message.category != "phishing_suspect":
         return ()
     from steward.mail.categories import default_classifier
-    from steward.mail.senders import check_sender
 
     try:
         auth = parse_message(raw, snippet_chars=0).auth_results
     except ParseError:
         auth = ""
     text = f"{message.subject} {message.snippet}"
-    reasons = check_sender(message.sender, message.sender_name, auth, text, default_classifier().brands).reasons
+    known = brands or default_classifier().brands
+    reasons = check_sender(message.sender, message.sender_name, auth, text, known).reasons
     return reasons or ("it asks for account or payment details urgently, from a sender Steward does not know",)
 
 

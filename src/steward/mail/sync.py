@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from steward.mail.accounts import Account
+from steward.mail.categories import Classifier
 from steward.mail.imap import ImapSession
 from steward.mail.imap_proto import FetchItem, Structure, decode_partial, parse_internaldate, parse_structure
 from steward.mail.model import ImapSource, ParsedMessage, Rejection, SourcePointer
@@ -153,11 +154,13 @@ class SyncReport:
 
 
 def _store(conn: sqlite3.Connection, batch: Sequence[tuple[ParsedMessage, SourcePointer]], account: str,
-           rejections: Sequence[Rejection], on_batch: OnBatch | None) -> tuple[int, int]:
+           rejections: Sequence[Rejection], on_batch: OnBatch | None,
+           classifier: Classifier | None = None) -> tuple[int, int]:
     """Store one batch (and its rejections) in one transaction; (added, already known)."""
     from steward.mail.ingest import store_parsed
 
-    report = store_parsed(conn, batch, account=account, on_batch=on_batch, rejections=rejections)
+    report = store_parsed(conn, batch, account=account, on_batch=on_batch, rejections=rejections,
+                          classifier=classifier)
     return report.added, report.duplicates
 
 
@@ -165,10 +168,12 @@ class ImapSync:
     """Syncs IMAP accounts into one store."""
 
     def __init__(self, conn: sqlite3.Connection, *, snippet_chars: int = 200, on_batch: OnBatch | None = None,
-                 batch_size: int = BATCH, timeout: float = 30.0) -> None:
+                 batch_size: int = BATCH, timeout: float = 30.0,
+                 classifier: Classifier | None = None) -> None:
         self.conn = conn
         self.snippet_chars = snippet_chars
         self.on_batch = on_batch
+        self.classifier = classifier
         self.batch_size = batch_size
         self.timeout = timeout
 
@@ -288,7 +293,7 @@ class ImapSync:
                 rejections.append(Rejection("imap", pointer.location(),
                                             f"cannot parse: {type(exc).__name__}: {exc}"[:300]))
         # a UID the server listed but did not return (expunged meanwhile) is simply fetched next time
-        added, known = _store(self.conn, batch, account.name, rejections, self.on_batch)
+        added, known = _store(self.conn, batch, account.name, rejections, self.on_batch, self.classifier)
         return added, known, len(rejections)
 
 
