@@ -1,4 +1,12 @@
-"""Reminder-subject extraction against SLURP devel: token F1 of the subject vs the annotated event_name.
+"""Reminder subjects: the project's dev set (clean rate by style) and SLURP devel (token F1).
+
+The dev set (bench/data/subjects_dev.yaml, 305 requests in five styles: typed, spoken, British,
+Indian English, terse) gives each request the text the reminder should say; a case is clean when
+the text Steward would save (the reminder intercept's deterministic subject) equals it, ignoring
+case, punctuation and articles; "" cases are right when Steward has nothing to save and asks.
+It runs without ../shared/data.
+
+SLURP devel: token F1 of the subject vs the annotated event_name.
 
 The set is every calendar_set / alarm_set utterance of ../shared/data/slurp-devel that carries an
 `event_name`. Two runs: dates found by `steward.dates` and sorted by `reminder_dates` into the
@@ -71,17 +79,46 @@ def parse_with_dates(text: str, vocab: Any) -> Any:
     return subject_of(text, vocab, reminder_dates(text, clock, vocab))
 
 
+DEV_SET = Path(__file__).resolve().parent / "data" / "subjects_dev.yaml"
+
+
+def dev_set(vocab: Any, show: int) -> None:
+    """The clean rate on the project's dev set, overall and by style."""
+    import yaml
+
+    cases = yaml.safe_load(DEV_SET.read_text(encoding="utf-8"))["cases"]
+    clean: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    misses = []
+    for style, rows in cases.items():
+        for text, want in rows:
+            parsed = parse_with_dates(text, vocab)
+            got = parsed.subject if parsed is not None else ""
+            ok = normalize(got) == normalize(want)
+            clean[style] += ok
+            total[style] += 1
+            if not ok:
+                misses.append((style, text, got, want))
+    n = sum(total.values())
+    print(f"subjects: dev set {DEV_SET.name}, {n} requests: clean {sum(clean.values()) / n:.1%} "
+          f"({sum(clean.values())}/{n}); "
+          + ", ".join(f"{k} {clean[k] / total[k]:.1%}" for k in total))
+    for style, text, got, want in misses[:show]:
+        print(f"    {style:8s} {text!r} -> {got!r}  (want {want!r})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--show", type=int, default=0, help="print the N worst utterances")
     args = parser.parse_args()
+    vocab = load_vocab()
+    dev_set(vocab, args.show)
     data = shared_data()
     if data is None:
-        print("subjects: ../shared/data is absent; skipped")
+        print("subjects: ../shared/data is absent; SLURP skipped")
         return 0
     rows = [json.loads(line) for line in (data / "slurp-devel" / "slurp_devel_assistant_subset.jsonl").open()]
     rows = [r for r in rows if r["intent"] in {"calendar_set", "alarm_set"} and gold_event(r)]
-    vocab = load_vocab()
     print(f"subjects: {len(rows)} SLURP devel calendar_set/alarm_set utterances with an event_name")
     for mode in ("steward dates", "annotated spans"):
         scored: list[tuple[float, str, str, str]] = []

@@ -86,7 +86,8 @@ class _Words:
 
     @cached_property
     def connectors(self) -> frozenset[str]:
-        return frozenset(p[0] for p in self.vocab.leading_connectors if len(p) == 1)
+        # not the person a trigger names ("remind *me* nye 11pm": the holiday is when, not what)
+        return frozenset(p[0] for p in self.vocab.leading_connectors if len(p) == 1 and p[0] not in ("me", "us"))
 
     @cached_property
     def determiners(self) -> frozenset[str]:
@@ -197,9 +198,11 @@ def _ahead_of(text: str, found: list[Resolution], when: Resolution, timed: list[
 
 # "<lead> before|after <my|the ...> <event>": a lead said from an event, not from now
 _FROM_EVENT = re.compile(
-    r"(?P<lead>(?:\b[\w-]+\s){0,4}?[\w-]+)\s(?P<dir>before|after|ahead of|prior to)\s"
-    r"(?P<event>(?:my|the|our|your|his|her|their)\s[^,.;:!?]+?|(?:it|that|this)(?:\s(?:starts|begins|is))?)"
-    r"(?=\s*$|\s*[,.;:!?]|\s(?:remind|to|so|and|please|then)\b)", re.IGNORECASE)
+    r"(?P<lead>(?:\b[\w-]+\s){0,4}?[\w-]+)\s(?P<dir>(?i:before|after|ahead of|prior to))\s"
+    r"(?P<event>(?i:my|the|our|your|his|her|their)\s[^,.;:!?]+?|(?i:it|that|this)(?:\s(?i:starts|begins|is))?)"
+    # the event ends before "to" and a verb ("... the match to put the telly on"), not before "to"
+    # and a name ("my flight to Bangalore")
+    r"(?=\s*$|\s*[,.;:!?]|\s(?i:remind|so|and|please|then)\b|\s(?i:to)\s(?![A-Z]))")
 _LEAD_DAY = re.compile(r"^(?:the|a|one)\s(?:day|night)$", re.IGNORECASE)
 _EVENT_END = re.compile(r"\s(?:starts|begins|start|begin|is)$", re.IGNORECASE)
 
@@ -221,8 +224,10 @@ def _relative_to(text: str, found: list[Resolution], clock: Clock, options: Any)
         for k in range(len(lead_words)):  # the longest run of words before "before" that is a duration
             said = " ".join(lead_words[k:])
             said = "a day" if _LEAD_DAY.match(said) else said
-            res = dates.resolve("in " + said, clock, options=options)
-            if res is not None and res.has_date is not None and res.start > clock.now():
+            query = "in " + said
+            res = dates.resolve(query, clock, options=options)
+            # the words are the duration, all of them ("remind me half an hour" is not one)
+            if res is not None and res.span == (0, len(query)) and res.start > clock.now():
                 lead = res
                 lead_at = m.start("lead") + len(" ".join(lead_words[:k])) + (1 if k else 0)
                 break

@@ -351,7 +351,7 @@ def _part_hours(part: str, opts: _Opts) -> tuple[int, int, int]:
         "early afternoon": (13, 0, 15), "late afternoon": (17, 0, 18), "evening": (opts.evening_hour, 0, 24),
         "early evening": (18, 0, 20), "late evening": (21, 0, 24), "night": (opts.night_hour, 0, 24),
         "late night": (23, 0, 24), "early night": (opts.night_hour, 0, 24), "lunch": (12, 0, 14),
-        "early lunch": (12, 0, 14), "late lunch": (13, 0, 14),
+        "early lunch": (12, 0, 14), "late lunch": (13, 0, 14), "teatime": (17, 0, 18),
         # lunch is 12:00-14:00: "before lunch" is the hour before it, "after lunch" the rest of the afternoon
         "before lunch": (11, 0, 12), "after lunch": (14, 0, 18), "after school": (15, 0, 18),
         # dinner is the hour from `evening_hour`: "before dinner" the hour before, "after dinner" the rest of the evening

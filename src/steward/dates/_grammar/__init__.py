@@ -28,7 +28,7 @@ _QUOTE_UNIT = re.compile(r"\d\s?['\"]")  # 5' (minutes), 30" (seconds)
 _UNIT_WORDS = frozenset(
     ["second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs", "day", "days", "week", "weeks", "wk", "wks", "fortnight", "fortnights", "month", "months", "mon", "mons", "mo", "year", "years", "yr", "yrs", "decade", "decades", "quarter", "quarters", "qtr", "qtrs", "s", "m", "h", "d", "w", "y"])
 _PART_WORDS = frozenset(["morning", "mornings", "afternoon", "afternoonish", "arvo", "evening", "night", "lunch", "lunchtime",
-                         "dinner", "dinnertime"])
+                         "dinner", "dinnertime", "teatime", "tea"])
 
 
 def features(text: str) -> frozenset[str]:

@@ -262,7 +262,7 @@ def _month_year_num(m: re.Match[str]) -> Piece | None:
 
 @rule("the nth", "the st nd rd th month", r"(?:on\s)?the\s" + DAYN + r"(?:\sof\s(?:the\s)?(?P<rel>this|next|last|previous|current|the following|following)\smonth|"
       + NOT_A_NOUN + r"(?!\s?(?:[ap]\.?\s?m(?![a-z])|[:.]\d|o'?clock)))"
-      + r"|(?:on\s)?" + ORD.replace("<day>", "<day2>") + r"(?:\s(?:day\s)?of\s(?:the\s)?(?P<rel2>this|next|last|previous|current|the following|following)\smonth|" + NOT_A_NOUN + r")"
+      + r"|(?:(?:on|before|after|by|until|till|from|since)\s)?" + ORD.replace("<day>", "<day2>") + r"(?:\s(?:day\s)?of\s(?:the\s)?(?P<rel2>this|next|last|previous|current|the following|following)\smonth|" + NOT_A_NOUN + r")"
       + r"|(?P<day3>[0-3]?\d)(?:st|nd|rd|th)?\s(?:day\s)?of\s(?:the\s)?(?P<rel3>this|next|last|previous|current|the following|following)\smonth")
 def _the_nth(m: re.Match[str]) -> Piece | None:
     day = int(m["day"] or m["day2"] or m["day3"])
@@ -271,7 +271,7 @@ def _the_nth(m: re.Match[str]) -> Piece | None:
     rel = m["rel"] or m["rel2"] or m["rel3"]
     if rel:
         return piece(m, day=DayRef(DayKind.DAY_OF_MONTH, _week_rel(rel), day, mode="rel"))
-    weak = not m.group().startswith(("the", "on"))
+    weak = not m.group().startswith(("the", "on", "before", "after", "by", "until", "till", "from", "since"))
     return piece(m, day=DayRef(DayKind.DAY_OF_MONTH, 0, day), weak=weak)
 
 

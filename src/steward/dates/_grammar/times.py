@@ -190,8 +190,9 @@ PARTS = {
     "night": "night", "tonight": "night", "tonite": "night", "nite": "night", "lunch": "lunch",
     "lunchtime": "lunch", "lunch time": "lunch", "afternoonish": "afternoon", "eve": "evening", "arvo": "afternoon",
     "dinner": "dinner", "dinnertime": "dinner", "dinner time": "dinner", "morn": "morning",
+    "teatime": "teatime", "tea time": "teatime",
 }
-_PART = r"(?P<part>morning|afternoonish|afternoon|arvo|evening|night|lunch ?time|dinner ?time)"
+_PART = r"(?P<part>morning|afternoonish|afternoon|arvo|evening|night|lunch ?time|dinner ?time|tea ?time)"
 
 
 @rule("tonight", "tonight tonite", r"(?P<late>late\s)?(?P<w>tonight|tonite)")
@@ -205,10 +206,15 @@ def _this_part(m: re.Match[str]) -> Piece:
     return piece(m, part=_early_late(m["late"], part), part_today=True)
 
 
+_POSSESSIVE_BEFORE = re.compile(r"(?:'s?|’s?)\s$")
+
+
 @rule("in the morning", "#part",
       r"(?P<late>(?:early|late)\s)?(?:(?:in|during|at|by)\s)?(?:the\s)?(?P<late2>(?:early|late)\s)?" + _PART
       + r"(?:\s(?:time|hours))?|(?:at|by|over|during)\s(?P<lunch>lunch|dinner)|(?P<lunch2>lunch|dinner)")
 def _part(m: re.Match[str]) -> Piece | None:
+    if _POSSESSIVE_BEFORE.search(m.string, max(0, m.start() - 3), m.start()):
+        return None  # "the parents' evening", "the kids' night": an event, not a time
     if m["lunch2"] and not after_a_day(m):
         return None  # "lunch" alone is a meal ("lunch with ann"); after a day ("friday lunch") it is the time
     part = PARTS[(m["part"] or m["lunch"] or m["lunch2"]).replace(" ", "")]
