@@ -77,3 +77,33 @@ def test_an_unreachable_calendar_saves_nothing(monkeypatch: pytest.MonkeyPatch) 
         assert app.calendar.reminders() == []
     finally:
         app.close()
+
+
+def test_a_repeating_event_reads_back_from_radicale_and_repeats_at_the_same_local_time(
+        radicale: Radicale, monkeypatch: pytest.MonkeyPatch) -> None:
+    use_caldav(monkeypatch, radicale.new_calendar())
+    app = app_at()
+    try:
+        made = app.calendar.create_repeating_event("team meeting", "every monday at 10", minutes=30,
+                                                   provenance={"via": "cli"})
+        back = app.calendar.backend("caldav").find(made.id)
+        # Mon 2 Nov 2026 is after New York's clocks went back: still 10:00 there
+        later = app.calendar.schedule(app.calendar.day_of("2026-11-02"), ["caldav"])
+    finally:
+        app.close()
+    assert back is not None and back.rule == made.rule == "FREQ=WEEKLY;BYDAY=MO"
+    assert [(i.event.title, i.event.start.isoformat(), i.event.end.isoformat()) for i in later.items if i.event] == [
+        ("team meeting", "2026-11-02T10:00:00-05:00", "2026-11-02T10:30:00-05:00")]
+
+
+def test_a_repeating_local_event_shows_on_each_of_its_days(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = app_at()
+    try:
+        made = app.calendar.create_repeating_event("yoga", "every weekday at 7 am", provenance={"via": "cli"})
+        assert made.calendar == "local" and made.rule == "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
+        days = {d: app.calendar.schedule(app.calendar.day_of(d)) for d in ("2026-10-16", "2026-10-17", "2026-11-02")}
+    finally:
+        app.close()
+    shown = {d: [(i.event.title, i.at.isoformat()) for i in s.items if i.event] for d, s in days.items()}
+    assert shown == {"2026-10-16": [("yoga", "2026-10-16T07:00:00-04:00")], "2026-10-17": [],
+                     "2026-11-02": [("yoga", "2026-11-02T07:00:00-05:00")]}

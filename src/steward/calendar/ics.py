@@ -35,9 +35,20 @@ def _vevent(event: Event) -> Any:
     if event.all_day:
         v.add("dtstart", event.start.date())
         v.add("dtend", event.end.date())
+    elif event.rule:
+        # a repeating event repeats on the wall clock of its zone (TZID), which a UTC time would not
+        from steward.clock import get_zone
+
+        zone = get_zone(event.zone)
+        v.add("dtstart", event.start.astimezone(zone))
+        v.add("dtend", event.end.astimezone(zone))
     else:
         v.add("dtstart", event.start.astimezone(UTC))
         v.add("dtend", event.end.astimezone(UTC))
+    if event.rule:
+        from icalendar import vRecur
+
+        v.add("rrule", vRecur.from_ical(event.rule))
     if event.location:
         v.add("location", event.location)
     if event.steward:
@@ -79,6 +90,8 @@ def event_to_calendar(events: list[Event], reminders: list[Reminder] | tuple[Rem
         cal.add_component(_vevent(event))
     for reminder in reminders:
         cal.add_component(_vtodo(reminder))
+    if any(e.rule and not e.all_day for e in events):
+        cal.add_missing_timezones()  # the VTIMEZONE of each TZID a repeating event uses
     return cal
 
 
@@ -131,7 +144,9 @@ def event_from_component(component: Any, calendar: str, zone: tzinfo = UTC, *,
     uid = str(component.get("uid") or "")
     location = str(component.get("location")) if component.get("location") else None
     stored_zone = str(component.get("x-steward-zone") or "")
+    rrule = component.get("rrule")
     return Event(id=uid or str(marker or ""), title=str(component.get("summary") or "(no title)"),
                  start=start, end=max(end, start), calendar=calendar, location=location,
                  zone=stored_zone or getattr(start.tzinfo, "key", None) or "UTC",
-                 all_day=all_day, steward=marker is not None)
+                 all_day=all_day, steward=marker is not None,
+                 rule=rrule.to_ical().decode() if rrule is not None and hasattr(rrule, "to_ical") else None)

@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import uuid
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
 
 from steward.calendar import recurring, rules
-from steward.calendar.model import Provenance, Reminder, Series, normalise
+from steward.calendar.model import Event, Provenance, Reminder, Series, normalise
 from steward.clock import Clock
-from steward.errors import ConnectorError, NotFound, UserError
+from steward.errors import ConnectorError, Duplicate, NotFound, UserError
 from steward.store import audit
 from steward.store import calendar as repo
 
@@ -50,6 +51,10 @@ class ReminderManagement:
     date_options: Any
     write_to: str
     backends: dict[str, CalendarBackend]
+    event_minutes: int
+
+    def backend(self, name: str | None = None) -> CalendarBackend:  # CalendarService's
+        raise NotImplementedError
 
     # -- repeating ------------------------------------------------------------------------------
 
@@ -122,6 +127,43 @@ class ReminderManagement:
                           "series": made.series_id})
         log.debug("series %s (reminder %s) created via %s", made.series_id, made.id, prov.via)
         return made.shown_in(self.clock.zone)
+
+    def create_repeating_event(self, title: str, repeat: str | Recurrence, *,
+                               provenance: Provenance | Mapping[str, Any], minutes: int | None = None,
+                               location: str | None = None, calendar: str | None = None,
+                               dry_run: bool = False) -> Event:
+        """Write a repeating event ("every monday at 10", or a dates.Recurrence) to a backend: its first
+        time with its RRULE, lasting `minutes` (`calendar.event_minutes` by default)."""
+        from steward.dates import Recurrence
+
+        prov = Provenance.of(provenance)
+        cleaned = rules.clean_text(title, "event")
+        said = repeat if isinstance(repeat, Recurrence) else self.recurrence(repeat)
+        if said is None:
+            raise UserError(f"I can't tell how {repeat!r} repeats; try e.g. 'every monday at 10'")
+        if said.rule.startswith(("FREQ=HOURLY", "FREQ=MINUTELY")):
+            raise UserError("an event can repeat daily at most; a reminder can repeat every few hours")
+        start = said.start.replace(microsecond=0)
+        rules.check_not_past(start, self.clock.now(), "that event")
+        length = timedelta(minutes=minutes if minutes is not None else self.event_minutes)
+        if length <= timedelta(0):
+            raise UserError("an event must last at least a minute; nothing was saved")
+        target = self.backend(calendar)
+        place = " ".join(location.split()) if location else None
+        event = Event(id=f"steward-{uuid.uuid4()}", title=cleaned, start=start, end=start + length,
+                      calendar=target.name, location=place or None, zone=self.clock.zone_name, rule=said.rule)
+        twin = target.find_duplicate(cleaned, start)
+        if twin is not None:
+            raise Duplicate(f"{target.name} calendar already has {twin.title!r} at "
+                            f"{twin.start.astimezone(self.clock.zone):%Y-%m-%d %H:%M}; nothing was saved")
+        if dry_run:
+            return event
+        with repo.write_txn(self.conn):
+            stored = target.add(event)
+            audit.record(self.conn, "event.create", stored.id, prov.as_dict(),
+                         {"title": cleaned, "start": start.isoformat(), "end": event.end.isoformat(),
+                          "calendar": target.name, "location": event.location, "rule": said.rule})
+        return stored.shown_in(self.clock.zone)
 
     def _todo_target(self) -> Any:
         """The write target when it keeps repeating to-dos (CalDAV), else None (local only)."""

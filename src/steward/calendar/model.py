@@ -124,9 +124,10 @@ class Event:
     steward: bool = True  # made by Steward (carries the marker)
     # private duplicate markers (name, value) kept with the event as X-STEWARD-<NAME> properties
     markers: tuple[tuple[str, str], ...] = ()
+    rule: str | None = None  # a repeating event's RRULE; `start`/`end` are then one of its times
 
     def to_json(self) -> dict[str, Any]:
-        """The contract shape {"id","title","start","end","calendar","location"} plus all_day."""
+        """The contract shape {"id","title","start","end","calendar","location"} plus all_day and rule."""
         return {
             "id": self.id,
             "title": self.title,
@@ -135,6 +136,7 @@ class Event:
             "calendar": self.calendar,
             "location": self.location,
             "all_day": self.all_day,
+            "rule": self.rule,
         }
 
     def shown_in(self, zone: tzinfo) -> Event:

@@ -166,8 +166,18 @@ def cmd_schedule(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_calendar_add(ctx: Ctx, args: argparse.Namespace) -> int:
-    """`steward calendar add WHEN TITLE`: add an event."""
-    event = ctx.app.calendar.create_event(
+    """`steward calendar add WHEN TITLE`: add an event (WHEN may repeat: 'every monday at 10')."""
+    calendar = ctx.app.calendar
+    repeat = calendar.recurrence(args.when) if args.until is None else None
+    if repeat is not None:
+        event = calendar.create_repeating_event(
+            " ".join(args.title), repeat, minutes=args.minutes, location=args.location, calendar=args.calendar,
+            provenance=_prov(args, "calendar add"), dry_run=args.dry_run)
+        verb = "Would add" if args.dry_run else "Added"
+        ctx.emit(event.to_json(), f"{verb}: {event.title} — {repeat.describe()}, first {event.start:%a %d %b %Y} "
+                                  f"{event_line(event)}")
+        return 0
+    event = calendar.create_event(
         " ".join(args.title), args.when, end=args.until, minutes=args.minutes, location=args.location,
         calendar=args.calendar, provenance=_prov(args, "calendar add"), dry_run=args.dry_run,
     )

@@ -333,23 +333,35 @@ def _event(row: sqlite3.Row) -> Event:
         location=row["location"],
         zone=row["zone"],
         all_day=bool(row["all_day"]),
+        rule=row["rule"],
     )
 
 
 def insert_event(conn: sqlite3.Connection, event: Event, norm_title: str) -> None:
-    """Store a new local event."""
+    """Store a new local event (a repeating one with its RRULE)."""
     conn.execute(
-        "INSERT INTO events (uid, title, norm_title, start_utc, end_utc, zone, all_day, location, created_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO events (uid, title, norm_title, start_utc, end_utc, zone, all_day, location, created_at, rule) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (event.id, event.title, norm_title, utc_text(event.start), utc_text(event.end), event.zone,
-         int(event.all_day), event.location, _now_text()),
+         int(event.all_day), event.location, _now_text(), event.rule),
     )
 
 
-def events_between(conn: sqlite3.Connection, start: datetime, end: datetime) -> list[Event]:
-    """Confirmed local events overlapping [start, end)."""
+def repeating_events(conn: sqlite3.Connection, before: datetime) -> list[Event]:
+    """Confirmed repeating local events whose first time is before `before` (their later times are the
+    caller's to expand)."""
     rows = conn.execute(
-        "SELECT * FROM events WHERE status = 'confirmed' AND start_utc < ? AND end_utc > ? "
+        "SELECT * FROM events WHERE status = 'confirmed' AND rule IS NOT NULL AND start_utc < ? "
+        "ORDER BY start_utc, id",
+        (utc_text(before),),
+    ).fetchall()
+    return [_event(r) for r in rows]
+
+
+def events_between(conn: sqlite3.Connection, start: datetime, end: datetime) -> list[Event]:
+    """Confirmed one-off local events overlapping [start, end) (repeating ones: `repeating_events`)."""
+    rows = conn.execute(
+        "SELECT * FROM events WHERE status = 'confirmed' AND rule IS NULL AND start_utc < ? AND end_utc > ? "
         "ORDER BY start_utc, id",
         (utc_text(end), utc_text(start)),
     ).fetchall()

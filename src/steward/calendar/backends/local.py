@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from datetime import datetime
 
 from steward.calendar.backends.base import Reading
@@ -24,8 +25,11 @@ class LocalBackend:
         return event
 
     def between(self, start: datetime, end: datetime) -> list[Event]:
-        """Local events overlapping [start, end)."""
-        return repo.events_between(self.conn, start, end)
+        """Local events overlapping [start, end), each time of a repeating one as an event of its own."""
+        found = repo.events_between(self.conn, start, end)
+        for event in repo.repeating_events(self.conn, end):
+            found.extend(expand(event, start, end))
+        return sorted(found, key=lambda e: (e.start, e.id))
 
     def read(self, start: datetime, end: datetime) -> Reading:
         """Local events overlapping [start, end) (every stored row was checked when written)."""
@@ -52,3 +56,22 @@ class LocalBackend:
     def all(self) -> list[Event]:
         """Every confirmed local event."""
         return repo.all_events(self.conn)
+
+
+def expand(event: Event, start: datetime, end: datetime, limit: int = 500) -> list[Event]:
+    """The times of a repeating event that overlap [start, end), on the wall clock of its zone."""
+    from steward.clock import get_zone
+    from steward.dates import occurrences
+
+    if event.rule is None:
+        return [event] if event.start < end and event.end > start else []
+    length = event.end - event.start
+    first = event.start.astimezone(get_zone(event.zone))
+    out = []
+    after = max(first, start - length)
+    for begin in occurrences(event.rule, first, after, limit, inclusive=True):
+        if begin >= end:
+            break
+        if begin + length > start:
+            out.append(replace(event, start=begin, end=begin + length))
+    return out
