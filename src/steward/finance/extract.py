@@ -64,10 +64,12 @@ def _label_before(hits: list[Hit], start: int, reach: int, lowered: str) -> Hit 
     return best
 
 
-def _labelled_money(text: str, lowered: str, vocab: FinanceVocab, usual: str,
-                    money: list[MoneyAt]) -> dict[str, tuple[MoneyAt, int]]:
+def _labelled_money(text: str, lowered: str, vocab: FinanceVocab, usual: str, money: list[MoneyAt],
+                    confirmation: bool = False) -> dict[str, tuple[MoneyAt, int]]:
     """The first amount each money label gives: kind -> (amount, where its label starts)."""
-    kinds = ("minimum", "statement_balance", "amount", "paid")
+    # in a payment confirmation "payment of" labels what was paid; elsewhere what is owed
+    kinds = ("paid", "minimum", "statement_balance", "amount") if confirmation else (
+        "minimum", "statement_balance", "amount", "paid")
     hits = vocab.label_hits(lowered, kinds)
     found: dict[str, tuple[MoneyAt, int]] = {}
     taken: set[int] = set()
@@ -116,7 +118,7 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
     lowered = _lower(text)
     usual = institution.currency if institution is not None else ""
     money = find_money(text, usual)
-    labelled = _labelled_money(text, lowered, vocab, usual, money)
+    labelled = _labelled_money(text, lowered, vocab, usual, money, payment_confirmation)
     amount = labelled.get("amount")
     balance = labelled.get("statement_balance")
     minimum = labelled.get("minimum")

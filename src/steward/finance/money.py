@@ -54,7 +54,8 @@ _DATE = re.compile(
     re.IGNORECASE,
 )
 _LAST4 = (
-    re.compile(r"(?:ending|ends)(?:\s+(?:in|with))?\s*[:#-]?\s*(?:[xX*•]+\s*)?(\d{4})(?!\d)", re.IGNORECASE),
+    # "ending 4417", "ending in XX4417", and American Express's five digits ("ending 51005")
+    re.compile(r"(?:ending|ends)(?:\s+(?:in|with))?\s*[:#-]?\s*(?:[xX*•]+\s*)?\d{0,2}(\d{4})(?!\d)", re.IGNORECASE),
     re.compile(r"(?<![\w])(?:[xX*•]{2,}[\s-]?)+(\d{4})(?!\d)"),
     re.compile(r"last\s+(?:four|4)(?:\s+digits)?(?:\s+(?:of|are|is))?\s*[:#-]?\s*(\d{4})(?!\d)", re.IGNORECASE),
 )

@@ -56,7 +56,9 @@ class FinanceVocab:
         for kind in kinds:
             for m in self.labels[kind].finditer(lowered):
                 hits.append(Hit(kind, m.start(), m.end()))
-        hits.sort(key=lambda h: (h.start, -(h.end - h.start)))
+        # longest first at a place; between equals, the kind asked for first
+        order = {k: n for n, k in enumerate(kinds)}
+        hits.sort(key=lambda h: (h.start, -(h.end - h.start), order[h.what]))
         out: list[Hit] = []
         for h in hits:
             if out and h.start < out[-1].end:
