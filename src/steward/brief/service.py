@@ -124,8 +124,24 @@ class BriefService:
         """Apply a config request: the prefs file and the audit entry are written together (or neither).
 
         `undo` steps back one change; `show` changes nothing. A UserError says what cannot be done.
+        A write reads the prefs under the store's write lock, so two writers (chat and the web page)
+        never lose each other's change.
         """
-        saved = self.prefs_file.load()
+        if dry_run or request.op not in WRITES:
+            return self._decide(self.prefs_file.load(), request, dry_run)[0]
+        conn = self._db()
+        with repo.write_txn(conn):
+            result, new = self._decide(self.prefs_file.load(), request, dry_run)
+            if result.changed:
+                repo.record_audit(conn, f"brief.config.{request.op}", request.slot, provenance,
+                                  {"request": request.to_json(), "before": result.before.to_json(),
+                                   "after": result.after.to_json(), "message": result.message})
+                self.prefs_file.save(new)  # inside the transaction: a failed write leaves no audit entry
+        log.debug("brief prefs %s %s: %s", request.op, request.slot, result.message)
+        return result
+
+    def _decide(self, saved: Saved, request: ConfigRequest, dry_run: bool) -> tuple[ConfigResult, Saved]:
+        """What `request` does to the saved prefs (pure): the result, and the file's content after it."""
         before = saved.prefs
         if request.op == "undo":
             if not saved.history:
@@ -139,17 +155,7 @@ class BriefService:
             after, message = apply(before, request, self.manifest)
             new = Saved(after, (*saved.history, (before, message)))
         changed = after != before and request.op in WRITES
-        result = ConfigResult(request, changed, message, before, after, after.sections(self.manifest), dry_run)
-        if not changed or dry_run:
-            return result
-        conn = self._db()
-        with repo.write_txn(conn):
-            repo.record_audit(conn, f"brief.config.{request.op}", request.slot, provenance,
-                              {"request": request.to_json(), "before": before.to_json(), "after": after.to_json(),
-                               "message": message})
-            self.prefs_file.save(new)  # inside the transaction: a failed write leaves no audit entry
-        log.debug("brief prefs %s %s: %s", request.op, request.slot, message)
-        return result
+        return ConfigResult(request, changed, message, before, after, after.sections(self.manifest), dry_run), new
 
     # -- render ---------------------------------------------------------------------------------------
 
