@@ -117,3 +117,33 @@ def test_the_prefs_file_keeps_only_what_the_user_said(app: App) -> None:
     assert saved["prefs"] == {"order": [], "removed": [],
                               "options": {"dues": {"window_days": 7, "categories": ["insurance", "rent"]}}}
     assert len(saved["history"]) == 1
+
+
+def test_two_writers_at_once_lose_no_change(steward_home: Path) -> None:
+    import threading
+
+    from steward.brief.config import ConfigRequest, OptionChange
+
+    apps = [phrase_set.app_in(steward_home) for _ in range(2)]
+    errors: list[BaseException] = []
+
+    def write(app: App, days: range) -> None:
+        try:
+            for n in days:
+                app.brief.configure(ConfigRequest("options", "dues", None, (OptionChange("window_days", "set", n),)),
+                                    provenance={"via": "api"})
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=write, args=(apps[0], range(1, 11))),
+               threading.Thread(target=write, args=(apps[1], range(11, 21)))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    saved = json.loads(apps[0].brief.prefs_file.path.read_text())
+    assert len(saved["history"]) == 20
+    assert len([e for e in audit.entries(apps[0].db) if e["kind"] == "brief.config.options"]) == 20
+    for app in apps:
+        app.close()
