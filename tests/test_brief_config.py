@@ -144,6 +144,8 @@ def test_two_writers_at_once_lose_no_change(steward_home: Path) -> None:
     assert errors == []
     saved = json.loads(apps[0].brief.prefs_file.path.read_text())
     assert len(saved["history"]) == 20
-    assert len([e for e in audit.entries(apps[0].db) if e["kind"] == "brief.config.options"]) == 20
-    for app in apps:
-        app.close()
+    from steward.store import connect
+
+    conn = connect(steward_home / "steward.db")
+    assert len([e for e in audit.entries(conn) if e["kind"] == "brief.config.options"]) == 20
+    conn.close()
