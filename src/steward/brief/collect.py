@@ -8,7 +8,7 @@ and the failing section says what went wrong in one line.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
@@ -28,7 +28,7 @@ PHISHING = 5
 class Sources:
     """Everything the sections read; None for a part of Steward that is not connected."""
 
-    db: Any  # Callable[[], sqlite3.Connection]
+    db: Callable[[], sqlite3.Connection]
     schedule: ScheduleSource | None = None
     dues: DuesSource | None = None
     appointments: AppointmentsSource | None = None
