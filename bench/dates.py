@@ -189,14 +189,15 @@ def right(case: Case, answer: Answer) -> bool:
 # the systems ----------------------------------------------------------------------------------------
 def steward_system() -> System:
     from steward.clock import Clock
-    from steward.dates import DateOptions, resolve
+    from steward.dates import DateOptions, find, resolve
 
     day_first = DateOptions(day_first=True)
 
     def run(case: Case) -> Answer:
         prefer = {"past": "past", "future": "future", "current_period": "current"}.get(case.prefer or "", "future")
         options = day_first if case.settings.get("DATE_ORDER") == "DMY" else None
-        found = resolve(case.text, Clock(case.ref.tzinfo, case.ref), prefer, options)  # type: ignore[arg-type]
+        read = find if case.group == "sentences" else resolve  # a date inside a sentence, or the whole text
+        found = read(case.text, Clock(case.ref.tzinfo, case.ref), prefer, options)  # type: ignore[arg-type]
         return found.start if found else None
 
     return run
@@ -205,9 +206,14 @@ def steward_system() -> System:
 def dateparser_system() -> System:
     import dateparser
 
+    from dateparser.search import search_dates
+
     def run(case: Case) -> Answer:
         settings = {k: v for k, v in case.settings.items() if k != "RETURN_TIME_AS_PERIOD"}
         settings["RELATIVE_BASE"] = case.ref.replace(tzinfo=None)
+        if case.group == "sentences":  # its own search for dates inside a text
+            found = search_dates(case.text, languages=["en"], settings=settings)
+            return found[0][1] if found else None
         return dateparser.parse(case.text, languages=["en"], settings=settings)
 
     return run

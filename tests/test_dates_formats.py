@@ -211,3 +211,9 @@ def test_a_weekday_picks_the_nearer_reading_that_falls_on_it() -> None:
 def test_numbers_that_are_not_a_time_stay_numbers() -> None:
     for text in ("I have 3 kids", "room 1204", "page 42", "call +4420 7946 0000", "order 2 pizzas"):
         assert resolve(text, TUESDAY) is None, text
+
+
+def test_a_count_after_for_is_not_a_time() -> None:
+    assert inside("i'd like a table for four at 7:30 tonight") == ("Tue 2026-12-01 19:30", "at 7:30 tonight")
+    assert inside("please confirm the booking for 12/18 at 8 pm") == ("Fri 2026-12-18 20:00", "12/18 at 8 pm")
+    assert inside("set an alarm for 6") == ("Tue 2026-12-01 18:00", "for 6")

@@ -110,8 +110,17 @@ def _h_h(m: re.Match[str]) -> Piece | None:
       r"|(?:around|about|approximately|by|until|till|til|for|before|after|from|since)\s" + H24.replace("<h>", "<h2>")
       + r"(?:\s?o'?\s?clock)?(?:\s?ish)?" + NOT_A_NOUN + r")" + NO_MORE_TIME)
 def _at_h(m: re.Match[str]) -> Piece | None:
+    if m.group().startswith("for") and _FOR_A_COUNT.search(m.string, max(0, m.start() - 16), m.start()):
+        return None  # "a table for four", "tickets for 2": how many, not when
+    if _DATE_GOES_ON.match(m.string, m.end()):
+        return None  # "for 12/18": the number starts a date
     t = clock_time(int(m["h"] or m["h2"]), grain="hour")
     return piece(m, time=t) if t else None
+
+
+_FOR_A_COUNT = re.compile(r"\b(?:table|booking|reservation|room|rooms|tickets?|seats?|places?|party|people|guests?"
+                          r"|covers|dinner|lunch|breakfast)\s$")
+_DATE_GOES_ON = re.compile(r"[/.-]\d")
 
 
 @rule("h oclock", "clock oclock", H24 + r"\s?o'?\s?clock")
