@@ -205,7 +205,6 @@ def steward_system() -> System:
 
 def dateparser_system() -> System:
     import dateparser
-
     from dateparser.search import search_dates
 
     def run(case: Case) -> Answer:
