@@ -185,3 +185,34 @@ def test_a_days_schedule_shows_the_later_times_of_repeating_reminders(cli, monke
     assert [(i["text"], i["due"]) for i in day["items"]] == [
         ("water the plants", "2026-12-14T09:00:00-05:00"), ("take my pills", "2026-12-14T22:00:00-05:00")]
     assert all(i["rule"] for i in day["items"])
+
+
+@pytest.mark.parametrize(("text", "action", "target", "flags"), [
+    ("cancel the AI training reminder", "cancel", ("ai", "training"), {"noun": True}),
+    ("never mind the last one", "cancel", (), {"pronoun": True}),
+    ("skip tonight's pills reminder just this once", "cancel", ("pills",), {"occurrence": True}),
+    ("stop reminding me to water the plants", "cancel", ("water", "plants"), {}),
+    ("move it to 5 pm", "move", (), {"pronoun": True, "when": "5 pm"}),
+    ("move the training one to 2 pm", "move", ("training",), {"when": "2 pm"}),
+    ("snooze it for an hour", "snooze", (), {"delay_minutes": 60.0}),
+    ("remind me again in 30 minutes", "snooze", (), {"delay_minutes": 30.0}),
+    ("mark the expense report reminder as done", "done", ("expense", "report"), {}),
+    ("what reminders do I have this week?", "list", (), {"when": "this week"}),
+])
+def test_requests_are_read_from_the_words_alone(text: str, action: str, target: tuple, flags: dict) -> None:
+    from steward.assistant.reminder_requests import load_manage_words, parse_request
+    from steward.assistant.vocab import load_vocab
+
+    found = parse_request(text, load_manage_words(), load_vocab(), make_clock(ZONE, NOW))
+    assert found is not None and (found.action, found.target) == (action, target)
+    assert {k: getattr(found, k) for k in flags} == flags
+
+
+@pytest.mark.parametrize("text", ["remind me tomorrow to cancel the gym", "done with the report, what's next?",
+                                  "move the couch to the garage", "what's my schedule tomorrow?"])
+def test_other_turns_are_no_request(text: str) -> None:
+    from steward.assistant.reminder_requests import load_manage_words, parse_request
+    from steward.assistant.vocab import load_vocab
+
+    found = parse_request(text, load_manage_words(), load_vocab(), make_clock(ZONE, NOW))
+    assert found is None

@@ -1,0 +1,201 @@
+"""What a turn asks of an existing reminder, read from its words alone (pure: no store, no model).
+
+`parse_request(text, ...)` gives the action (list, cancel, move, snooze, done), the words naming the
+reminder, whether "it" / "that" or "reminder" was said, whether a repeating one is meant once or for
+good, where a move goes and how long a snooze waits; None when the turn is no such request (a new
+reminder "remind me to cancel the gym" is not a cancel). The words are in `reminder_requests.yaml`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from steward.assistant.language import is_question
+from steward.assistant.vocab import Phrase, Vocab, is_word, match_at, tokenize
+from steward.clock import Clock
+from steward.errors import ConfigError
+
+_DURATION = re.compile(
+    r"\b(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty five|half an?)\s*"
+    r"(?P<unit>minutes?|mins?|m|hours?|hrs?|h)\b", re.IGNORECASE)
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "ten": 10, "fifteen": 15,
+            "twenty": 20, "thirty": 30, "forty five": 45, "half a": 0.5, "half an": 0.5}
+
+
+@dataclass(frozen=True)
+class ManageWords:
+    """The phrase lists of `reminder_requests.yaml`, tokenised, longest first."""
+
+    nouns: tuple[Phrase, ...]
+    list_phrases: tuple[Phrase, ...]
+    list_verbs: tuple[Phrase, ...]
+    verbs: Mapping[str, tuple[Phrase, ...]]
+    done_marks: tuple[Phrase, ...]
+    pronouns: tuple[Phrase, ...]
+    occurrence_only: tuple[Phrase, ...]
+    series_words: tuple[Phrase, ...]
+    fillers: tuple[Phrase, ...]
+
+
+def load_manage_words() -> ManageWords:
+    """The words shipped beside this module; a missing or mistyped list is a ConfigError naming it."""
+    from steward.assistant.vocab import _phrases  # the same tokenising as vocab.yaml
+
+    text = (resources.files("steward.assistant") / "reminder_requests.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    lists: dict[str, tuple[Phrase, ...]] = {}
+    for key in ("nouns", "list_phrases", "list_verbs", "cancel_verbs", "move_verbs", "snooze_verbs", "done_verbs",
+                "done_marks", "pronouns", "occurrence_only", "series_words", "fillers"):
+        raw = data.get(key) if isinstance(data, Mapping) else None
+        if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+            raise ConfigError(f"reminder_requests.yaml: {key} must be a list of phrases")
+        lists[key] = _phrases(raw)
+    verbs = {a: lists.pop(f"{a}_verbs") for a in ("cancel", "move", "snooze", "done")}
+    return ManageWords(verbs=verbs, **lists)
+
+
+@dataclass(frozen=True)
+class Request:
+    """What a turn asks of an existing reminder (pure reading of its words)."""
+
+    action: str
+    target: tuple[str, ...] = ()          # the content words naming the reminder
+    pronoun: bool = False                 # "it", "that", "the last one"
+    noun: bool = False                    # "reminder" was said
+    occurrence: bool = False              # only this occurrence of a repeating one
+    series: bool = False                  # the whole series
+    when: str = ""                        # move: where to; list: which days
+    delay_minutes: float | None = None    # snooze
+    filters: tuple[tuple[int, int], ...] = field(default=())  # spans of times naming the target ("my 5 pm one")
+
+
+def _find(norms: Sequence[str], start: int, phrases: tuple[Phrase, ...]) -> tuple[int, int] | None:
+    for i in range(start, len(norms)):
+        n = match_at(norms, i, phrases)
+        if n:
+            return i, n
+    return None
+
+
+def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, options: Any = None) -> Request | None:
+    """The management request in `text`, or None when the turn is not one."""
+    from steward import dates
+
+    tokens = [t for t in tokenize(text) if is_word(t)]
+    norms = [t.norm for t in tokens]
+    if not norms:
+        return None
+    start = 0
+    while start < len(norms) and (n := match_at(norms, start, vocab.polite_wrappers)):
+        start += n
+    verb: tuple[str, int, int] | None = None
+    for i in range(start, len(norms)):
+        best = max(((a, match_at(norms, i, p)) for a, p in words.verbs.items()), key=lambda x: x[1])
+        if best[1]:
+            verb = (best[0], i, best[1])
+            break
+    trigger = _find(norms, 0, vocab.reminder_triggers)
+    creating_first = trigger is not None and (verb is None or trigger[0] < verb[1]) and \
+        norms[trigger[0]] == "remind" and not (verb and verb[0] == "snooze" and verb[1] == trigger[0])
+    asks = is_question(text, vocab) or bool(match_at(norms, start, words.list_verbs))
+    listing = _find(norms, 0, words.list_phrases) is not None
+    if (verb is None or verb[1] > start) and asks and (listing or (_find(norms, 0, words.nouns) and verb is None)):
+        found = dates.find(text, clock, options=options)
+        return Request("list", when=found.text if found is not None else "")
+    if verb is None or creating_first:
+        return None
+    action, at, length = verb
+    if action == "done" and not _done_shape(norms, at, length, words):
+        return None
+    covered = set(range(at, at + length))
+    for i in range(start):
+        covered.add(i)
+    when = ""
+    filters: list[tuple[int, int]] = []
+    delay: float | None = None
+    found_all = dates.find_all(text, clock, options=options)
+    if action == "move":
+        after = [r for r in found_all if r.span[0] >= tokens[at].end]
+        dest = _destination(text, tokens[at].end, clock, options)
+        if dest is None and not after:
+            return None
+        dest = dest or after[-1]
+        when = dest.text
+        filters = [r.span for r in found_all if not (r.span[0] < dest.span[1] and dest.span[0] < r.span[1])]
+        _cover(tokens, covered, [dest.span])
+    elif action == "snooze":
+        m = _DURATION.search(text, tokens[at].end if at < len(tokens) else 0)
+        if m is not None:
+            word = _NUMBERS.get(" ".join(m["n"].lower().split()))
+            amount = float(m["n"]) if word is None else float(word)
+            delay = amount * (60 if m["unit"].lower().startswith("h") else 1)
+            _cover(tokens, covered, [m.span()])
+        filters = [r.span for r in found_all if m is None or not (r.span[0] < m.end() and m.start() < r.span[1])]
+    else:
+        filters = [r.span for r in found_all]
+    _cover(tokens, covered, filters)
+    flags = {"pronoun": words.pronouns, "noun": words.nouns, "occurrence": words.occurrence_only,
+             "series": words.series_words, "marks": words.done_marks if action == "done" else ()}
+    seen: dict[str, bool] = dict.fromkeys(flags, False)
+    i = 0
+    content: list[str] = []
+    while i < len(norms):
+        if i in covered:
+            i += 1
+            continue
+        hit = next(((k, n) for k, p in flags.items() if (n := match_at(norms, i, p))), None)
+        if hit is not None:
+            seen[hit[0]] = True
+            i += hit[1]
+            continue
+        n = match_at(norms, i, words.fillers) or match_at(norms, i, vocab.polite_wrappers)
+        if n:
+            i += n
+            continue
+        content.append(norms[i])
+        i += 1
+    if action == "cancel" and "skip" in norms[at:at + length]:
+        seen["occurrence"] = True
+    return Request(action, tuple(content), seen["pronoun"], seen["noun"], seen["occurrence"], seen["series"], when,
+                   delay, tuple(filters))
+
+
+_TO = re.compile(r"\b(?:to|till|until|for)\s+", re.IGNORECASE)
+_AT = re.compile(r"\b(?:at|on)\s+", re.IGNORECASE)
+
+
+def _destination(text: str, begin: int, clock: Clock, options: Any) -> Any:
+    """Where a move goes: the date phrase right after the last "to" that opens one, else after the
+    first "at" / "on" ("move the training one *to 2 pm*": not "one to 2 pm", which reads as 13:58)."""
+    from steward import dates
+
+    for m in [*reversed(list(_TO.finditer(text, begin))), *_AT.finditer(text, begin)]:
+        rest = text[:m.end()].translate(_BLANK) + text[m.end():]
+        found = dates.find(rest, clock, options=options)
+        if found is not None and found.span[0] <= m.end() + 1:
+            return found
+    return None
+
+
+_BLANK = {ord(ch): "_" for ch in map(chr, range(33, 0x250))}
+
+
+def _done_shape(norms: Sequence[str], at: int, length: int, words: ManageWords) -> bool:
+    """ "done" is a request only as a short turn ("done", "mark it done", "i did it") or "mark X done"."""
+    phrase = norms[at:at + length]
+    if phrase == ["mark"]:
+        return any(match_at(norms, i, words.done_marks) for i in range(at + 1, len(norms)))
+    return len(norms) - (at + length) <= 4 and at <= 2
+
+
+def _cover(tokens: Sequence[Any], covered: set[int], spans: Sequence[tuple[int, int]]) -> None:
+    for k, t in enumerate(tokens):
+        end = t.end - 2 if t.norm.endswith("'s") else t.end  # "tonight's": the date is "tonight"
+        if any(b <= t.start and end <= e for b, e in spans):
+            covered.add(k)
