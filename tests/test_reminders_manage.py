@@ -216,3 +216,14 @@ def test_other_turns_are_no_request(text: str) -> None:
 
     found = parse_request(text, load_manage_words(), load_vocab(), make_clock(ZONE, NOW))
     assert found is None
+
+
+def test_an_exported_repeating_reminder_keeps_its_rule(cli, monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    from icalendar import Calendar
+
+    monkeypatch.setenv("STEWARD_TIMEZONE", ZONE)
+    assert cli("--now", NOW, "remind", "every monday at 9", "water the plants").code == 0
+    assert cli("--now", NOW, "calendar", "export", str(tmp_path / "out.ics")).code == 0
+    [todo] = Calendar.from_ical((tmp_path / "out.ics").read_bytes()).walk("VTODO")
+    assert todo["rrule"].to_ical().decode() == "FREQ=WEEKLY;BYDAY=MO"
+    assert todo.decoded("dtstart").isoformat() == "2026-12-07T09:00:00-05:00"

@@ -243,15 +243,3 @@ def calendar_tools() -> list[Tool]:
 def mail_tools() -> list[Tool]:
     """The mail reads."""
     return [tool_from_function(search_inbox), tool_from_function(analyze_inbox), tool_from_function(read_email)]
-
-
-def all_tools() -> list[Tool]:
-    """Every tool the loop offers."""
-    from steward.assistant.appointment_tools import appointment_tools
-    from steward.assistant.brief_tools import brief_tools
-    from steward.assistant.dues_tools import dues_tools
-    from steward.assistant.reminder_tools import reminder_tools
-    from steward.assistant.session_tools import session_tools
-
-    return [*mail_tools(), *calendar_tools(), *reminder_tools(), *session_tools(), *brief_tools(), *dues_tools(),
-            *appointment_tools()]

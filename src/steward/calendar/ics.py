@@ -67,7 +67,18 @@ def _vtodo(reminder: Reminder) -> Any:
     t.add("uid", uid)
     t.add("dtstamp", datetime.now(UTC))
     t.add("summary", reminder.text)
-    t.add("due", reminder.due.astimezone(UTC))
+    if reminder.rule:
+        # a repeating reminder from its next time on, on the wall clock of its zone
+        from icalendar import vRecur
+
+        from steward.clock import get_zone
+
+        local = reminder.due.astimezone(get_zone(reminder.zone))
+        t.add("dtstart", local)
+        t.add("due", local)
+        t.add("rrule", vRecur.from_ical(reminder.rule))
+    else:
+        t.add("due", reminder.due.astimezone(UTC))
     t.add("status", "NEEDS-ACTION")
     t.add(MARKER, uid)
     t.add("x-steward-zone", reminder.zone)
@@ -90,8 +101,8 @@ def event_to_calendar(events: list[Event], reminders: list[Reminder] | tuple[Rem
         cal.add_component(_vevent(event))
     for reminder in reminders:
         cal.add_component(_vtodo(reminder))
-    if any(e.rule and not e.all_day for e in events):
-        cal.add_missing_timezones()  # the VTIMEZONE of each TZID a repeating event uses
+    if any(e.rule and not e.all_day for e in events) or any(r.rule for r in reminders):
+        cal.add_missing_timezones()  # the VTIMEZONE of each TZID a repeating event or reminder uses
     return cal
 
 
