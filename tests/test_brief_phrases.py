@@ -54,6 +54,8 @@ def test_a_broken_manifest_is_one_clear_error(tmp_path: Path) -> None:
     "what does my day look like?",
     "remove newsletters from my inbox",          # the inbox itself, not the brief
     "brief me on the dues",
+    "show me the dues digest",                   # a section's own digest is not the brief
+    "what's in my dues summary?",
     "can you make my daily briefing shorter",    # no section named: the model's job
 ])
 def test_what_is_not_a_brief_config_phrase(text: str) -> None:

@@ -202,8 +202,10 @@ def tag(text: str, manifest: Manifest, w: ConfigWords) -> list[Span]:
         order = ["object", "count", "days", "section", "value", "undo", "reset", "show_config", "remove",
                  "only", "place", "before", "after", "add", "move"]
         best = max(found, key=lambda s: (s.end - s.start, -order.index(s.kind)))
-        if best.kind == "object" and best.end < len(norms) and norms[best.end] in w.breakers:
-            # "the summary *of* the email", "brief *me*": the word is not the brief itself here
+        if best.kind == "object" and (
+                (best.end < len(norms) and norms[best.end] in w.breakers)
+                or (spans and spans[-1].kind == "section" and spans[-1].end == best.start)):
+            # "the summary *of* the email", "brief *me*", "the *dues* digest": not the brief itself
             best = Span("word", best.start, best.end)
         spans.append(best)
         i = best.end
