@@ -158,7 +158,8 @@ class App:
             schedule=lambda day: self.calendar.schedule(day),
             dues=DuesFromService(lambda: self.dues),
             appointments=AppointmentsFromService(lambda: self.appointments),
-            mail_health=lambda: mail_health_lines(self.mail_sync.status()),
+            # no live account: nothing to ask the mail sync (and nothing of it to load)
+            mail_health=lambda: mail_health_lines(self.mail_sync.status()) if self.settings.get("mail.accounts") else [],
             sinks=lambda: build_sinks(self.settings),
             morning_time=parse_time(morning) if (morning := self.settings.as_str("brief.morning_time")) else None,
             retry_waits=[int(w) for w in self.settings.as_list("notify.retry_seconds")],
