@@ -212,7 +212,7 @@ class App:
         if not self.tiers.configured:
             return None
         from steward.assistant.loop import AgentLoop
-        from steward.assistant.tools import all_tools
+        from steward.assistant.toolset import all_tools
 
         return AgentLoop(
             self.tool_context, self.clock, self.tiers, self.governance, all_tools(),
