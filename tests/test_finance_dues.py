@@ -245,3 +245,14 @@ def test_the_sample_bills_give_the_exact_amounts_and_dates(cli: Any, tmp_path: P
                   m.facts["due_date"] < "2026-09-14") for m in mail if m.kind == "bill" and m.facts["status"] == "open"}
     assert got == expected
     assert {c for (_, _, c, _, _) in got} == {"EUR", "GBP", "INR", "USD"}
+
+
+def test_a_dry_run_shows_what_would_be_derived_and_stores_nothing(cli: Any, tmp_path: Path) -> None:
+    eml(tmp_path / "mail", "bt", "noreply@bt.com", "Your BT bill is ready",
+        "Your BT Broadband bill of £55.99 is ready. Payment is due by 21/09/2026.", "2026-09-07T09:00:00+01:00")
+    run(cli, "mail", "import", str(tmp_path / "mail"))
+    dry = json.loads(run(cli, "--json", "dues", "extract", "--dry-run").out)
+    assert dry["dry_run"] and dry["derived"] == 1 and dry["items"][0]["summary"] == "GBP 55.99 due 21 Sep 2026"
+    assert dues(cli)["currencies"] == []
+    text = run(cli, "dues", "extract", "--no-progress").out
+    assert text.startswith("derived 1 due(s)") and "BT: #1 GBP 55.99 due 21 Sep 2026" in text

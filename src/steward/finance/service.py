@@ -38,6 +38,7 @@ from steward.finance.pdf import pdf_texts
 from steward.finance.registry import Registry
 from steward.finance.vocab import FinanceVocab, finance_vocab
 from steward.llm.messages import ChatModel
+from steward.mail.mask import mask_numbers
 from steward.notify import Notification, Notifier
 from steward.store import audit
 from steward.store import finance as repo
@@ -142,8 +143,8 @@ class DuesService:
         if missing(found) is not None and message.has_pdf:
             for pdf in pdf_texts(raw):
                 if pdf.text:
-                    found = merge(found, read_bill(pdf.text, received=received, institution=inst, vocab=self.vocab,
-                                                   user_day_first=self.user_day_first))
+                    found = merge(found, read_bill(mask_numbers(pdf.text), received=received, institution=inst,
+                                                   vocab=self.vocab, user_day_first=self.user_day_first))
         why = missing(found)
         if why is None:
             return Reading(found)
