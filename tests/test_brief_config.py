@@ -149,3 +149,9 @@ def test_two_writers_at_once_lose_no_change(steward_home: Path) -> None:
     conn = connect(steward_home / "steward.db")
     assert len([e for e in audit.entries(conn) if e["kind"] == "brief.config.options"]) == 20
     conn.close()
+
+
+def test_a_reminder_about_the_brief_is_a_reminder(app: App) -> None:
+    trace = app.engine.turn("remind me tomorrow at 9 to add the dues to my brief", session="s")
+    assert trace.handled_by == "reminder_creation" and [w.kind for w in trace.writes] == ["reminder"]
+    assert not app.brief.prefs_file.path.exists()

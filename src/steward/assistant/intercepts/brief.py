@@ -20,7 +20,7 @@ from steward.assistant.intercepts.base import Match
 from steward.assistant.intercepts.reminder import find_when, turn_clock
 from steward.assistant.language import config_object_at, is_question
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
-from steward.assistant.vocab import Vocab, contains_phrase, match_at, words
+from steward.assistant.vocab import Vocab, contains_phrase, find_phrase, match_at, words
 from steward.clock import Clock
 from steward.errors import UserError
 
@@ -57,6 +57,10 @@ class BriefConfig:
         if config_object_at(norms, self.vocab) is None and not match_at(norms, 0, self.vocab.mutate_verbs) \
                 and not contains_phrase(norms, self.vocab.polite_wrappers):
             return None  # cheap: neither the brief nor a bare "put X first"
+        reminder = find_phrase(norms, self.vocab.reminder_triggers)
+        found = config_object_at(norms, self.vocab)
+        if reminder is not None and (found is None or reminder[0] < found[0]):
+            return None  # "remind me tomorrow to add the dues to my brief" asks for a reminder
         request = parse_config(turn.text, self._brief().manifest, self._config_words())
         return Match(CONFIG, {"request": request}) if request is not None else None
 
