@@ -227,3 +227,10 @@ def test_an_exported_repeating_reminder_keeps_its_rule(cli, monkeypatch: pytest.
     [todo] = Calendar.from_ical((tmp_path / "out.ics").read_bytes()).walk("VTODO")
     assert todo["rrule"].to_ical().decode() == "FREQ=WEEKLY;BYDAY=MO"
     assert todo.decoded("dtstart").isoformat() == "2026-12-07T09:00:00-05:00"
+
+
+def test_a_bare_done_that_points_at_nothing_asks_instead_of_guessing(say, cli) -> None:
+    remind(say, "remind me thursday at 4 pm to submit the expense report")
+    fresh = say("done", NOW, "--session", "other")
+    assert fresh["writes"] == [] and fresh["reply"].startswith("Which one: 1) submit the expense report")
+    assert pending(cli) == [("submit the expense report", "2026-12-03T16:00:00-05:00")]

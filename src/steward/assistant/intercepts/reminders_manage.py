@@ -150,7 +150,9 @@ class ManageReminders:
             implied = self._implied(turn, request, allowed)
             if implied is not None:
                 return everything[implied]
-            if len(pool) == 1:
+            # "my reminder" with one to choose from is that one; a bare "done" or "cancel it" that
+            # points at nothing in this conversation is asked about, never guessed
+            if len(pool) == 1 and (request.noun or request.filters):
                 return everything[pool[0].id]
             return self._ask(request, pool, "Which one")
         found = choose(request.target, pool, self.similarity())
