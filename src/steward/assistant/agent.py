@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from steward.assistant.governance import Governance, Step, claims_write
@@ -23,6 +23,7 @@ from steward.assistant.prompt import trim
 from steward.assistant.stream import DeltaGate, ReplyStream
 from steward.assistant.toolkit import Preview, Toolbox, error_data
 from steward.assistant.tools import ASK_USER, ToolContext
+from steward.assistant.untrusted import MailQuotes, fence
 from steward.errors import ConnectorError
 from steward.hooks.bus import HookBus, HookResult
 from steward.hooks.protocol import HookInput
@@ -110,6 +111,7 @@ class AgentRun:
         used = 0
         signals: list[str] = []
         self._hook_errors = []
+        quotes = MailQuotes()  # the mail text this run has shown the model
         stop_active = False
         for used in range(1, self.max_steps + 1):  # noqa: B007 - `used` is reported
             reply = self._ask(trim(system, history, latest, self.context_chars))
@@ -133,9 +135,12 @@ class AgentRun:
                     steps.append(Step("call", call.name, held=False))
                     result, trace = blocked, ToolTrace(call.name, call.arguments, False, blocked)
                 else:
-                    result, trace = self._call(ctx, call, steps, held)
+                    result, trace = self._call(ctx, call, steps, held, quotes)
                 tools.append(trace)
                 content = encode_result(result)
+                if blocked is None and self.toolbox.quotes_mail(call.name):
+                    quotes.add(result)
+                    content = fence(call.name, content)
                 extra = self._post_tool_use(ctx, call, trace.result) if blocked is None else ()
                 if extra:
                     content += "\n" + "\n".join(extra)
@@ -209,7 +214,7 @@ class AgentRun:
         return found.reason if found.blocked and not active else None
 
     def _call(self, ctx: ToolContext, call: ToolCall, steps: list[Step],
-              held: list[HeldCall]) -> tuple[Any, ToolTrace]:
+              held: list[HeldCall], quotes: MailQuotes) -> tuple[Any, ToolTrace]:
         if not self.toolbox.is_write(call.name):
             result = self.toolbox.run(ctx, call)
             steps.append(Step("call", call.name))
@@ -220,6 +225,10 @@ class AgentRun:
             steps.append(Step("call", call.name, held=False))
             return preview, ToolTrace(call.name, call.arguments, False, preview)
         steps.append(Step("call", call.name, held=True))
+        sender = quotes.suggested_by(call.arguments, ctx.user_texts)
+        if sender is not None:
+            # the consent question says where the idea came from: mail is data, the yes is the user's
+            preview = replace(preview, summary=f"{preview.summary} (suggested by an email from {sender})")
         call_record = self.governance.hold(ctx.session, call.name, call.arguments, preview, steps,
                                            store=not ctx.dry_run)
         held.append(call_record)

@@ -79,6 +79,8 @@ class Tool:
     fn: ToolFunction = field(repr=False)
     commit: CommitFunction | None = field(default=None, repr=False)
     _kinds: Mapping[str, Any] = field(default_factory=dict, repr=False)
+    # its results hold text from mail (strangers' words): fenced as data in the prompt, never instructions
+    mail_text: bool = False
 
     @property
     def write(self) -> bool:
@@ -153,8 +155,9 @@ def _coerce(tool: str, key: str, value: Any, schema: Mapping[str, Any], kind: An
     return value
 
 
-def tool_from_function(fn: ToolFunction, *, commit: CommitFunction | None = None, name: str | None = None) -> Tool:
-    """A Tool whose schema is `fn`'s signature (after `ctx`) and docstring."""
+def tool_from_function(fn: ToolFunction, *, commit: CommitFunction | None = None, name: str | None = None,
+                       mail_text: bool = False) -> Tool:
+    """A Tool whose schema is `fn`'s signature (after `ctx`) and docstring; `mail_text`: its results quote mail."""
     doc = inspect.getdoc(fn) or ""
     if not doc:
         raise ValueError(f"tool {fn.__name__} needs a docstring: it is the model's description")
@@ -179,7 +182,7 @@ def tool_from_function(fn: ToolFunction, *, commit: CommitFunction | None = None
     parameters: dict[str, Any] = {"type": "object", "properties": properties}
     if required:
         parameters["required"] = required
-    return Tool(name or fn.__name__, description, parameters, fn, commit, kinds)
+    return Tool(name or fn.__name__, description, parameters, fn, commit, kinds, mail_text)
 
 
 def _split_doc(doc: str) -> tuple[str, dict[str, str]]:
@@ -247,6 +250,11 @@ class Toolbox:
     def get(self, name: str) -> Tool | None:
         """The tool with this name, or None."""
         return self._tools.get(name)
+
+    def quotes_mail(self, name: str) -> bool:
+        """Whether the named tool's results hold text from mail."""
+        tool = self._tools.get(name)
+        return tool is not None and tool.mail_text
 
     def is_write(self, name: str) -> bool:
         """Whether the named tool is a write tool."""

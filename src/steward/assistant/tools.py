@@ -242,4 +242,5 @@ def calendar_tools() -> list[Tool]:
 
 def mail_tools() -> list[Tool]:
     """The mail reads."""
-    return [tool_from_function(search_inbox), tool_from_function(analyze_inbox), tool_from_function(read_email)]
+    return [tool_from_function(search_inbox, mail_text=True), tool_from_function(analyze_inbox, mail_text=True),
+            tool_from_function(read_email, mail_text=True)]

@@ -190,6 +190,11 @@ class ScriptedModelServer:
         with self._lock:
             self._script.extend(steps)
 
+    def clear(self) -> None:
+        """Drop the answers still queued."""
+        with self._lock:
+            self._script.clear()
+
     @property
     def remaining(self) -> int:
         """How many queued answers are left."""
