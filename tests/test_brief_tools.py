@@ -48,6 +48,7 @@ def test_a_confident_done_without_the_tool_changes_nothing(cli, server) -> None:
     server.enqueue(say("Done! Your daily briefing is now shorter."))
     reply = turn(cli, "can you make my daily briefing shorter")
     assert reply["writes"] == [] and reply["tools"] == []
+    assert reply["false_claim"] is True and "I haven't saved anything" in reply["reply"]
     assert slots(cli) == ["schedule", "tomorrow", "dues", "inbox", "appointments", "mail_health"]
 
 
