@@ -314,9 +314,7 @@ def last_reminder(conn: sqlite3.Connection, session: str) -> int | None:
         trace = past.trace
         for write in reversed(list(trace.get("writes") or [])):
             if write.get("kind") == "reminder" and write.get("id") is not None:
-                fields = write.get("fields") or {}
-                snoozed = fields.get("id") if fields.get("id") != write.get("id") else None
-                return int(snoozed or write["id"])
+                return int(write["id"])
         data = trace.get("data") or {}
         if isinstance(data, Mapping) and isinstance(data.get("reminder"), int):
             return int(data["reminder"])
