@@ -234,3 +234,20 @@ def test_a_bare_done_that_points_at_nothing_asks_instead_of_guessing(say, cli) -
     fresh = say("done", NOW, "--session", "other")
     assert fresh["writes"] == [] and fresh["reply"].startswith("Which one: 1) submit the expense report")
     assert pending(cli) == [("submit the expense report", "2026-12-03T16:00:00-05:00")]
+
+
+def test_cli_move_snooze_and_done(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_TIMEZONE", ZONE)
+    made = cli("--now", NOW, "--json", "remind", "tomorrow at 9", "call the dentist").json()
+    moved = cli("--now", NOW, "--json", "reminders", "move", str(made["id"]), "5", "pm").json()
+    assert moved["due"] == "2026-12-02T17:00:00-05:00"
+    early = cli("--now", NOW, "reminders", "snooze", str(made["id"]))
+    assert early.code == 1 and "has not fired yet" in early.err and early.err.count("\n") == 1
+    fire_due("2026-12-02T17:00:05-05:00")
+    later = "2026-12-02T17:01:00-05:00"
+    again = cli("--now", later, "--json", "reminders", "snooze", str(made["id"]), "--minutes", "20").json()
+    assert again["due"] == "2026-12-02T17:21:00-05:00" and again["id"] != made["id"]
+    assert cli("--now", later, "reminders", "snooze", str(again["id"]), "--minutes", "0").code == 1
+    assert cli("--now", later, "--json", "reminders", "done", str(again["id"])).json()["done_at"] is not None
+    assert pending(cli, later) == []
+    assert cli("--now", later, "reminders", "done", "x1").code == 2

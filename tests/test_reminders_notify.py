@@ -120,3 +120,20 @@ def test_the_page_has_the_card() -> None:
     page = (Path(__file__).resolve().parent.parent / "src/steward/web/templates/index.html").read_text()
     script = (Path(__file__).resolve().parent.parent / "src/steward/web/static/app.js").read_text()
     assert 'id="fired-items"' in page and "/reminders/recent" in script and "Snooze 10 min" in script
+
+
+def test_delete_cancels_one_time_or_with_series_every_time(steward_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_TIMEZONE", ZONE)
+    paths = resolve_paths()
+    app = build_app(load(paths.config_file), make_clock(ZONE, CREATED), paths)
+    try:
+        made = app.calendar.create_repeating("water the plants", "every monday at 9", provenance={"via": "cli"})
+    finally:
+        app.close()
+    with TestClient(in_process(steward_home, CREATED), base_url=BASE) as client:  # type: ignore[arg-type]
+        once = client.delete(f"/reminders/{made.id}")
+        assert once.status_code == 200 and once.json()["next"] == "2026-12-14T09:00:00-05:00"
+        [nxt] = client.get("/reminders").json()["reminders"]
+        assert (nxt["due"], nxt["rule"]) == ("2026-12-14T09:00:00-05:00", "FREQ=WEEKLY;BYDAY=MO")
+        assert client.delete(f"/reminders/{nxt['id']}", params={"series": "true"}).status_code == 200
+        assert client.get("/reminders").json()["reminders"] == []

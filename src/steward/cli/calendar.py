@@ -32,6 +32,14 @@ def register(commands: Commands) -> None:
                       cmd_reminders_cancel)
     p.add_argument("id", metavar="ID", help="the reminder's number, as `reminders list` shows it")
     p.add_argument("--series", action="store_true", help="a repeating reminder: cancel every time still to come")
+    p = reminders.add("move", "move a pending reminder: steward reminders move 3 'friday 5 pm'", cmd_reminders_move)
+    p.add_argument("id", metavar="ID", help="the reminder's number, as `reminders list` shows it")
+    p.add_argument("when", metavar="WHEN", nargs="+", help="where to: a time alone keeps its day, a day its time")
+    p = reminders.add("snooze", "remind again later about a reminder that fired", cmd_reminders_snooze)
+    p.add_argument("id", metavar="ID", help="the reminder's number, as `reminders list --all` shows it")
+    p.add_argument("--minutes", type=int, default=None, help="how long (default reminders.snooze_minutes)")
+    p = reminders.add("done", "mark a reminder done (one not yet due will not fire)", cmd_reminders_done)
+    p.add_argument("id", metavar="ID", help="the reminder's number, as `reminders list --all` shows it")
 
     p = commands.add("schedule", "reminders and events of a day (default today), in local time", cmd_schedule)
     p.add_argument("when", metavar="WHEN", nargs="*", help="the day: 'tomorrow', 'friday', '2026-09-15'")
@@ -132,6 +140,42 @@ def cmd_reminders_cancel(ctx: Ctx, args: argparse.Namespace) -> int:
                                                 series=args.series)
     following = f"; it repeats next {_when(reminder.next)}" if reminder.next else ""
     ctx.emit(reminder.to_json(), f"Cancelled #{reminder.id}: {reminder.text} ({_when(reminder.due)}){following}")
+    return 0
+
+
+def _reminder_id(raw_id: str) -> int:
+    from steward.errors import UsageError
+
+    raw = str(raw_id).lstrip("#")
+    if not raw.isdigit():
+        raise UsageError(f"reminder ID must be a number like 3, not {raw_id!r}")
+    return int(raw)
+
+
+def cmd_reminders_move(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward reminders move ID WHEN`."""
+    moved = ctx.app.calendar.move_reminder(_reminder_id(args.id), " ".join(args.when),
+                                           provenance=_prov(args, "reminders move"))
+    ctx.emit(moved.to_json(), f"Moved #{moved.id}: {moved.text} — {_when(moved.due)}")
+    return 0
+
+
+def cmd_reminders_snooze(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward reminders snooze ID [--minutes N]`."""
+    from datetime import timedelta
+
+    minutes = args.minutes if args.minutes is not None else ctx.settings.as_int("reminders.snooze_minutes")
+    again = ctx.app.calendar.snooze_reminder(_reminder_id(args.id), timedelta(minutes=minutes),
+                                             provenance=_prov(args, "reminders snooze"))
+    ctx.emit(again.to_json(), f"Snoozed: {again.text} — again {_when(again.due)} (#{again.id})")
+    return 0
+
+
+def cmd_reminders_done(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward reminders done ID`."""
+    done = ctx.app.calendar.done_reminder(_reminder_id(args.id), provenance=_prov(args, "reminders done"))
+    following = f"; next {_when(done.next)}" if done.next else ""
+    ctx.emit(done.to_json(), f"Done #{done.id}: {done.text}{following}")
     return 0
 
 

@@ -63,9 +63,9 @@ def _reminders(app: App, include_done: bool, limit: int) -> dict[str, Any]:
     return {"reminders": [r.to_json() for r in shown[:limit]]}
 
 
-def _cancel(app: App, reminder_id: int) -> dict[str, Any]:
+def _cancel(app: App, reminder_id: int, series: bool = False) -> dict[str, Any]:
     provenance = {"via": "api", "command": f"DELETE /reminders/{reminder_id}"}
-    return app.calendar.cancel_reminder(reminder_id, provenance=provenance).to_json()
+    return app.calendar.cancel_reminder(reminder_id, provenance=provenance, series=series).to_json()
 
 
 class SnoozeIn(BaseModel):
@@ -118,9 +118,12 @@ async def reminders(request: Request,
 
 
 @router.delete("/reminders/{reminder_id}", response_model=ReminderOut, responses=ERRORS)
-async def cancel_reminder(request: Request, reminder_id: int = Path(ge=1)) -> dict[str, Any]:
-    """Cancel a pending reminder; returns it with status `cancelled`."""
-    return await runtime_of(request).workers.run(_cancel, reminder_id)
+async def cancel_reminder(request: Request, reminder_id: int = Path(ge=1),
+                          series: bool = Query(False, description="a repeating reminder: every time still to come")
+                          ) -> dict[str, Any]:
+    """Cancel a pending reminder (a repeating one: this time, its next is written; `series`: all of them);
+    returns it with status `cancelled`."""
+    return await runtime_of(request).workers.run(_cancel, reminder_id, series)
 
 
 @router.get("/reminders/recent", response_model=RemindersOut, responses=ERRORS)
