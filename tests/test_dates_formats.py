@@ -108,9 +108,15 @@ def test_a_weekday_settles_which_part_of_a_numeric_date_is_the_day() -> None:
 
 
 def test_a_weekday_in_brackets_and_a_dash_before_the_time() -> None:
-    found = resolve("May/22(Tue)-11:30 AM", TUESDAY)
-    assert found is not None and found.start.weekday() == 1
-    assert (found.start.month, found.start.day, found.start.hour, found.start.minute) == (5, 22, 11, 30)
+    # on 1 March 2028 the coming 22 May is a Monday; the Tuesday said is the 22nd of the year after
+    found = resolve("May/22(Tue)-11:30 AM", make_clock("Europe/London", "2028-03-01T09:00:00+00:00"))
+    assert found is not None
+    assert found.start.strftime("%a %Y-%m-%d %H:%M") == "Tue 2029-05-22 11:30"
+
+
+def test_a_weekday_no_nearby_year_agrees_with_is_a_slip() -> None:
+    # 6 April 2027 is a Tuesday, 2026's a Monday, 2028's a Thursday: the coming 6 April, not 2022's
+    assert inside("flights on wednesday april sixth") == ("Tue 2027-04-06", "on wednesday april sixth")
 
 
 def test_a_task_for_one_day_done_on_another_stays_two_days() -> None:

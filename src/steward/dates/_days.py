@@ -82,14 +82,19 @@ def _next_date(month: int, day: int, today: date, prefer: str, weekday: int | No
     return None
 
 
-def _nearest_year_date(month: int, day: int, today: date, weekday: int) -> date | None:
-    """A year-less date said with its weekday ("Sunday, Feb 10"): the nearest year where they agree."""
-    for k in range(0, 30):
-        for year in ((today.year + k, today.year - k) if k else (today.year,)):
-            d = _safe_date(year, month, day)
-            if d is not None and d.weekday() == weekday:
-                return d
-    return None
+def _with_weekday(month: int, day: int, today: date, prefer: str, weekday: int) -> date | None:
+    """A year-less date said with its weekday ("Sunday, Feb 10"): the year where they agree next to its
+    usual occurrence (the one before or after it too), else the usual occurrence itself: a weekday
+    that no nearby year agrees with is a slip ("wednesday april sixth" is the coming 6 April), not a
+    date years away."""
+    usual = _next_date(month, day, today, prefer)
+    if usual is None:
+        return None
+    for year in (usual.year, usual.year - 1, usual.year + 1):
+        d = _safe_date(year, month, day)
+        if d is not None and d.weekday() == weekday:
+            return d
+    return usual
 
 
 def _full_weeks(first: date, after: date) -> list[date]:
@@ -174,7 +179,7 @@ def _month_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpa
     if ref.year is not None:
         return _one_day(_safe_date(ref.year, month, day))
     if ref.weekday is not None:
-        return _one_day(_nearest_year_date(month, day, today, ref.weekday))
+        return _one_day(_with_weekday(month, day, today, prefer, ref.weekday))
     return _one_day(_next_date(month, day, today, prefer))
 
 

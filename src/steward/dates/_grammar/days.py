@@ -466,7 +466,7 @@ def _nth_weekend(m: re.Match[str]) -> Piece:
     return piece(m, day=DayRef(DayKind.MONTH_WEEKEND, n, 0, year_of(m["year"]), MONTHS[m["mon"]]))
 
 
-@rule("end of month name", "#month", r"(?:(?:at|by)\s)?(?:the\s)?(?P<eo>end|beginning|start|early|mid|middle of|late)\s(?:of\s)?" + MON)
+@rule("end of month name", "#month", r"(?:(?:at|by)\s)?(?:the\s)?(?P<eo>end|beginning|start|early|mid|middle of|late)[\s-](?:of\s)?" + MON)
 def _end_of_month_name(m: re.Match[str]) -> Piece:
     eo = {"end": "late", "beginning": "early", "start": "early", "middle of": "mid"}.get(m["eo"], m["eo"])
     return piece(m, day=DayRef(DayKind.MONTH_PART, MONTHS[m["mon"]], mode=eo))
