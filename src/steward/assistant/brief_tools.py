@@ -17,7 +17,6 @@ from steward.errors import UserError
 
 if TYPE_CHECKING:
     from steward.brief.config import ConfigRequest
-    from steward.brief.prefs import Position
     from steward.brief.service import BriefService
 
 
@@ -32,41 +31,16 @@ def show_brief(ctx: ToolContext) -> dict[str, Any]:
     return _brief(ctx).build(ctx.clock.now()).to_json()
 
 
-def _position(text: str, service: BriefService) -> Position | None:
-    from steward.brief.prefs import Position
-
-    words = text.strip().lower().split()
-    if not words:
-        return None
-    if words[0] in ("first", "top"):
-        return Position("first")
-    if words[0] in ("last", "bottom", "end"):
-        return Position("last")
-    if words[0].isdigit():
-        return Position("index", index=int(words[0]))
-    if words[0] in ("before", "after") and len(words) > 1:
-        return Position(words[0], ref=service.manifest.get(" ".join(words[1:])).slot)  # type: ignore[arg-type]
-    raise ToolError("bad_arguments", f"position {text!r}: use first, last, a number, 'before SECTION' or "
-                                     "'after SECTION'")
-
-
 def _request(ctx: ToolContext, action: str, section: str, position: str, window_days: int,
              categories: list[str] | None, hide: list[str] | None, count: int) -> ConfigRequest:
-    from steward.brief.config import ConfigRequest, OptionChange
+    from steward.brief.config import ConfigRequest, option_changes, parse_position
 
-    service = _brief(ctx)
+    manifest = _brief(ctx).manifest
     try:
-        slot = service.manifest.get(section).slot if section.strip() else None
-        changes: list[OptionChange] = []
-        if window_days:
-            changes.append(OptionChange("window_days", "set", int(window_days)))
-        if count:
-            changes.append(OptionChange("count", "set", int(count)))
-        if categories is not None:
-            changes.append(OptionChange("categories", "set", tuple(categories)))
-        if hide is not None:
-            changes.append(OptionChange("hide", "set", tuple(hide)))
-        return ConfigRequest(action, slot, _position(position, service), tuple(changes))  # type: ignore[arg-type]
+        slot = manifest.get(section).slot if section.strip() else None
+        changes = option_changes(window_days=window_days or None, categories=categories, hide=hide,
+                                 count=count or None)
+        return ConfigRequest(action, slot, parse_position(position, manifest), changes)  # type: ignore[arg-type]
     except UserError as exc:
         raise ToolError("bad_arguments", exc.message) from None
 

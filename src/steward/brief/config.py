@@ -81,6 +81,38 @@ class ConfigResult:
                 "sections": [s.to_json() for s in self.sections]}
 
 
+def parse_position(text: str, manifest: Manifest) -> Position | None:
+    """ "first", "last", "2", "before inbox", "after my schedule" -> a Position (None for ""); a UserError
+    otherwise. The one reader of a typed place: the CLI, the web page and the loop tool use it."""
+    words = text.strip().lower().split()
+    if not words:
+        return None
+    if len(words) == 1 and words[0] in ("first", "top"):
+        return Position("first")
+    if len(words) == 1 and words[0] in ("last", "bottom", "end"):
+        return Position("last")
+    if len(words) == 1 and words[0].isdigit():
+        return Position("index", index=int(words[0]))
+    if words[0] in ("before", "after") and len(words) > 1:
+        return Position(words[0], ref=manifest.get(" ".join(words[1:])).slot)  # type: ignore[arg-type]
+    raise UserError(f"place {text.strip()!r}: use first, last, a number, 'before SECTION' or 'after SECTION'")
+
+
+def option_changes(*, window_days: int | None = None, categories: Sequence[str] | None = None,
+                   hide: Sequence[str] | None = None, count: int | None = None) -> tuple[OptionChange, ...]:
+    """The options a CLI, web or tool call sets (None leaves one as it is; [] clears a list)."""
+    out: list[OptionChange] = []
+    if window_days is not None:
+        out.append(OptionChange("window_days", "set", window_days))
+    if categories is not None:
+        out.append(OptionChange("categories", "set", tuple(categories)))
+    if hide is not None:
+        out.append(OptionChange("hide", "set", tuple(hide)))
+    if count is not None:
+        out.append(OptionChange("count", "set", count))
+    return tuple(out)
+
+
 def _changed_value(spec: OptionSpec, current: OptionValue, change: OptionChange) -> OptionValue:
     value = spec.check(change.value)
     if spec.kind != "categories" or change.mode == "set":

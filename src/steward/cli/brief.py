@@ -101,36 +101,28 @@ def _days(text: str) -> int:
 
 
 def _changes(args: argparse.Namespace) -> tuple[OptionChange, ...]:
-    from steward.brief.config import OptionChange
+    from steward.brief.config import option_changes
 
-    out: list[OptionChange] = []
-    if args.window is not None:
-        out.append(OptionChange("window_days", "set", _days(args.window)))
-    if args.category:
-        kinds = tuple(k for raw in args.category for k in raw.lower().replace(",", " ").split() if k != "all")
-        out.append(OptionChange("categories", "set", kinds))
-    if args.hide:
-        hidden = tuple(h for raw in args.hide for h in raw.lower().replace(",", " ").split() if h != "none")
-        out.append(OptionChange("hide", "set", hidden))
-    if args.count is not None:
-        out.append(OptionChange("count", "set", args.count))
-    return tuple(out)
+    def listed(raw: list[str] | None, clear: str) -> tuple[str, ...] | None:
+        if not raw:
+            return None
+        return tuple(v for part in raw for v in part.lower().replace(",", " ").split() if v != clear)
+
+    return option_changes(window_days=_days(args.window) if args.window is not None else None,
+                          categories=listed(args.category, "all"), hide=listed(args.hide, "none"), count=args.count)
 
 
 def _position(ctx: Ctx, words: list[str]) -> Position:
-    from steward.brief.prefs import Position
-    from steward.errors import UsageError
+    from steward.brief.config import parse_position
+    from steward.errors import UsageError, UserError
 
-    head = words[0].lower() if words else ""
-    if head in ("first", "top") and len(words) == 1:
-        return Position("first")
-    if head in ("last", "bottom", "end") and len(words) == 1:
-        return Position("last")
-    if head.isdigit() and len(words) == 1:
-        return Position("index", index=int(head))
-    if head in ("before", "after") and len(words) > 1:
-        return Position(head, ref=_slot(ctx, words[1:]))  # type: ignore[arg-type]
-    raise UsageError(f"place {' '.join(words)!r}: use first, last, a number, 'before SECTION' or 'after SECTION'")
+    try:
+        position = parse_position(" ".join(words), ctx.app.brief.manifest)
+    except UserError as exc:
+        raise UsageError(exc.message) from None
+    if position is None:
+        raise UsageError("say where: first, last, a number, 'before SECTION' or 'after SECTION'")
+    return position
 
 
 def _run(ctx: Ctx, request: ConfigRequest, command: str) -> int:

@@ -62,27 +62,13 @@ def _config(app: App) -> dict[str, Any]:
 
 
 def _change(app: App, body: dict[str, Any]) -> dict[str, Any]:
-    from steward.brief.config import ConfigRequest, OptionChange
-    from steward.brief.prefs import Position
-    from steward.errors import UserError
+    from steward.brief.config import ConfigRequest, option_changes, parse_position
 
     service = app.brief
     slot = service.manifest.get(body["section"]).slot if body["section"].strip() else None
-    words = body["position"].strip().lower().split()
-    position = None
-    if words:
-        if words[0] in ("first", "last"):
-            position = Position(words[0])
-        elif words[0].isdigit():
-            position = Position("index", index=int(words[0]))
-        elif words[0] in ("before", "after") and len(words) > 1:
-            position = Position(words[0], ref=service.manifest.get(" ".join(words[1:])).slot)
-        else:
-            raise UserError(f"position {body['position']!r}: use first, last, a number, 'before SECTION' or "
-                            "'after SECTION'")
-    changes = [OptionChange(name, "set", tuple(body[name]) if isinstance(body[name], list) else body[name])
-               for name in ("window_days", "categories", "hide", "count") if body[name] is not None]
-    request = ConfigRequest(body["op"], slot, position, tuple(changes))
+    changes = option_changes(window_days=body["window_days"], categories=body["categories"], hide=body["hide"],
+                             count=body["count"])
+    request = ConfigRequest(body["op"], slot, parse_position(body["position"], service.manifest), changes)
     result = service.configure(request, provenance={"via": "api", "command": "POST /brief/config"})
     return result.to_json()
 
