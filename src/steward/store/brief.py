@@ -10,7 +10,7 @@ from datetime import date, datetime
 from typing import Any
 
 from steward.store import audit
-from steward.store.calendar import write_txn
+from steward.store.db import write_txn
 from steward.store.messages import Filters, MessageSummary, from_utc_text, summary_rows, utc_text
 
 __all__ = ["Delivery", "write_txn"]
