@@ -95,7 +95,11 @@ def test_a_turn_is_taken_before_reads_queued_earlier(steward_home: Path) -> None
     gate, running = threading.Event(), threading.Event()
     order: list[str] = []
     try:
-        busy = workers.submit(lambda app: running.set() or gate.wait(10))
+        def hold(app: App) -> bool:
+            running.set()
+            return gate.wait(10)
+
+        busy = workers.submit(hold)
         assert running.wait(10)  # the only worker is busy; what follows waits in the queue
         later = [workers.submit(lambda app, n=n: order.append(f"search {n}"), priority=READ) for n in range(3)]
         turn = workers.submit(lambda app: order.append("turn"), priority=TURN)
