@@ -31,7 +31,7 @@ from steward.mail.parse import parse_message  # noqa: E402
 from steward.mail.sample import generate  # noqa: E402
 from steward.paths import Paths  # noqa: E402
 from steward.settings import load  # noqa: E402
-from steward.store import connect  # noqa: E402
+from steward.store import connect, write_txn  # noqa: E402
 from steward.store import finance as dues_repo  # noqa: E402
 
 KINDS = ("card", "loan", "utility", "telecom", "insurance", "rent", "subscription", "tax")
@@ -41,7 +41,11 @@ CURRENCIES = ("INR", "USD", "EUR", "GBP")
 def add_dues(conn, count: int) -> None:
     """`count` open dues, one per (issuer, account), due over the next 60 days and some overdue."""
     first = int(conn.execute("SELECT min(id) FROM messages").fetchone()[0])
-    conn.execute("BEGIN")
+    with write_txn(conn):
+        _add(conn, first, count)
+
+
+def _add(conn, first: int, count: int) -> None:
     for i in range(count):
         due = (NOW + timedelta(days=(i % 70) - 10)).date()
         dues_repo.insert_due(conn, dues_repo.NewDue(
@@ -49,7 +53,6 @@ def add_dues(conn, count: int) -> None:
             amount=Decimal(f"{100 + i * 7}.{i % 100:02d}"), minimum=None, currency=CURRENCIES[i % len(CURRENCIES)],
             due_date=due, zone="Asia/Kolkata", autopay=i % 5 == 0, message_rowid=first + i, excerpt="",
             method="pattern", statement_at=NOW - timedelta(days=20)))
-    conn.execute("COMMIT")
 
 
 def main() -> int:
