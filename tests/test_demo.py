@@ -14,7 +14,16 @@ def test_demo_builds_the_home_once_and_summarises_it(cli, tmp_path: Path) -> Non
     assert (home / "steward.db").exists() and (home / "config.toml").exists()
     money = data["sections"]["Money: statements, payment reminders, AutoPay"]
     assert any("Kaveri Bank" in line["text"] for line in money)
-    assert len(data["sections"]["Looks like phishing"]) == 1
+    # the invoice scam, and a booking from a lookalike of the dentist's domain
+    phishing = sorted(line["text"] for line in data["sections"]["Looks like phishing"])
+    assert len(phishing) == 2 and phishing[0].startswith("Lakeside Dental") and "Invoice" in phishing[1]
+    # the recent bookings were read: they wait for a yes (none from the lookalike, the invitation or the
+    # cancelled haircut)
+    waiting = " ".join(line["text"] for line in data["sections"][
+        "Appointments waiting for your yes (steward appointments accept ID)"])
+    for name in ("Saffron Table", "ClearSight Eye Care", "Pawsome Vets", "Riverside Physio"):
+        assert name in waiting
+    assert "Lakeside" not in waiting and "Sharp Cuts" not in waiting and "Book club" not in waiting
     again = cli("--home", str(home), "demo", "--no-serve", "--json").json()
     assert again["added"] == 0 and again["messages"] == data["messages"]
     # the demo mail is readable: its source lives in the home

@@ -56,8 +56,16 @@ def build_demo_home(app: App, *, seed: int = 7) -> tuple[Path, IngestReport]:
     if not (folder / "cur").is_dir():
         write_maildir(generate(app.clock.now(), seed=seed), folder)
     report = ingest(app.db, scan([folder]), account="demo",
-                    snippet_chars=app.settings.as_int("mail.snippet_chars"), on_batch=app.mail_on_batch)
+                    snippet_chars=app.settings.as_int("mail.snippet_chars"), on_batch=app.mail_on_batch,
+                    classifier=app.mail_classifier)
+    scan_appointments(app)
     return folder, report
+
+
+def scan_appointments(app: App) -> None:
+    """Read the imported mail for appointments, so the page has proposals (unless appointments are off)."""
+    if app.settings.as_str("appointments.mode") != "off":
+        app.appointments.scan()
 
 
 def summarize(app: App, folder: Path, report: IngestReport, clock: Clock) -> DemoSummary:
@@ -69,6 +77,11 @@ def summarize(app: App, folder: Path, report: IngestReport, clock: Clock) -> Dem
                          ("Appointments", "category:appointment"),
                          ("Looks like phishing", "category:phishing_suspect")):
         sections[title] = _section(app, query, clock)
+    if app.settings.as_str("appointments.mode") != "off":
+        sections["Appointments waiting for your yes (steward appointments accept ID)"] = [
+            Line(f"#{i.id} {i.start:%a %d %b %H:%M} {i.title or i.provider}" + (f": {i.change}" if i.change else ""),
+                 (i.message_id,) if i.message_id is not None else ())
+            for i in app.appointments.proposals()]
     return DemoSummary(app.paths.home_label, str(folder), total, report.added, by_category, sections)
 
 

@@ -255,7 +255,8 @@ class AppointmentsService:
                 return None  # the cancellation, and the confirmation it cancels, name the same change
             done.add(seen)
             return change
-        key = f"rejected|{normalise(c.provider)}|{r.start or c.start}|{r.reason}"
+        # without a start, one line per message and reason (its calendar part and its text say the same)
+        key = f"rejected|{normalise(c.provider)}|{r.start or (r.message.id if r.message else c.start)}|{r.reason}"
         if key in done:
             return None
         done.add(key)

@@ -201,6 +201,8 @@ def _str(value: Any) -> str:
         value = value[0] if value else ""
     if isinstance(value, Mapping):
         value = value.get("@value") or value.get("name") or ""
+    if value is None:
+        return ""  # a property written as null (or a missing address part) says nothing
     return " ".join(str(value).split())
 
 

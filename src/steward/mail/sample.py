@@ -375,6 +375,9 @@ def generate(now: datetime, seed: int = 7, count: int = 500, days: int = 90) -> 
     _personal(b)
     _other(b)
     _phishing(b)
+    from steward.mail.sample_appointments import add_recent_appointments
+
+    add_recent_appointments(b)  # the last fortnight's bookings, cancellations, an invitation, a lookalike
     from steward.mail.sample_bills import add_bills
 
     add_bills(b)  # household bills in GBP and EUR
