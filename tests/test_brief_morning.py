@@ -201,3 +201,19 @@ def test_the_email_sink_sends_the_brief_as_text_and_html(cli, monkeypatch: pytes
     html = mail.get_body(("html",)).get_content()
     assert text.startswith("Your brief for Tue 1 Dec 2026") and "Dues" in text
     assert '<section class="brief-section" data-slot="dues">' in html
+
+
+def test_sinks_that_are_not_set_up_are_one_error_and_the_day_is_not_lost(steward_home: Path,
+                                                                          http: HttpRecorder) -> None:
+    from steward.errors import ConfigError
+
+    tz = ZoneInfo("Asia/Kolkata")
+    at = datetime(2026, 12, 1, 7, 0, tzinfo=tz)
+    app = make_app(steward_home, "Asia/Kolkata", at, STEWARD_NOTIFY_SINKS="webhook")  # no webhook_url
+    with pytest.raises(ConfigError, match="notify.webhook_url is empty"):
+        send_morning_brief(app.brief, at)
+    app.close()
+    app = make_app(steward_home, "Asia/Kolkata", at, STEWARD_NOTIFY_SINKS="webhook",
+                   STEWARD_NOTIFY_WEBHOOK_URL=http.url)
+    assert send_morning_brief(app.brief, at + timedelta(minutes=1)) is not None and len(http.received) == 1
+    app.close()

@@ -204,6 +204,7 @@ class BriefService:
         day = due_day(now, self.morning_time, self.clock.zone)
         if day is None:
             return None
+        sinks = self.sinks()  # a sink that is not set up is one error now, before the day is claimed
         conn = self._db()
         with repo.write_txn(conn):
             row = repo.morning_delivery(conn, day)
@@ -219,25 +220,34 @@ class BriefService:
                 return None
         if not claimed or delivery_id is None:
             return None
-        return self._send(delivery_id, now, retries=True)
+        return self._send(delivery_id, now, sinks, retries=True)
 
     def send_now(self, now: datetime | None = None) -> SendResult:
         """Send the brief now (`steward brief --send`), whatever the morning routine has done."""
         moment = now or self.clock.now()
+        sinks = self.sinks()
         conn = self._db()
         with repo.write_txn(conn):
             delivery_id = repo.start_delivery(conn, self.clock.at(moment).today(), "manual", self.clock.zone_name,
                                               self.owner, moment)
         assert delivery_id is not None  # only the morning brief is one per day
-        return self._send(delivery_id, moment, retries=False)
+        return self._send(delivery_id, moment, sinks, retries=False)
 
     def deliveries(self, limit: int = 20) -> list[repo.Delivery]:
         """The newest deliveries first."""
         return repo.deliveries(self._db(), limit)
 
-    def _send(self, delivery_id: int, now: datetime, *, retries: bool) -> SendResult:
+    def _send(self, delivery_id: int, now: datetime, sinks: Sequence[Notifier], *, retries: bool) -> SendResult:
         conn = self._db()
-        brief = self.build(now)
+        try:
+            brief = self.build(now)
+        except BaseException:
+            # the claim must not outlive a brief that could not be made: the next pass tries again
+            wait = timedelta(seconds=self.retry_waits[0] if self.retry_waits else 60)
+            with repo.write_txn(conn):
+                repo.finish_delivery(conn, delivery_id, self.owner, "retry", now, "the brief could not be made",
+                                     now + wait)
+            raise
         delivery = repo.get_delivery(conn, delivery_id)
         assert delivery is not None
         note = Notification(delivery_id, to_text(brief), now, kind="brief", subject=heading(brief),
@@ -245,7 +255,7 @@ class BriefService:
         already = repo.delivered_sinks(conn, delivery_id)
         sent: list[str] = []
         errors: list[str] = []
-        for sink in self.sinks():
+        for sink in sinks:
             if sink.name in already:
                 continue
             try:
