@@ -243,10 +243,10 @@ class BriefService:
             brief = self.build(now)
         except BaseException:
             # the claim must not outlive a brief that could not be made: the next pass tries again
-            wait = timedelta(seconds=self.retry_waits[0] if self.retry_waits else 60)
+            first_wait = timedelta(seconds=self.retry_waits[0] if self.retry_waits else 60)
             with repo.write_txn(conn):
                 repo.finish_delivery(conn, delivery_id, self.owner, "retry", now, "the brief could not be made",
-                                     now + wait)
+                                     now + first_wait)
             raise
         delivery = repo.get_delivery(conn, delivery_id)
         assert delivery is not None
