@@ -558,7 +558,7 @@ class AppointmentsService:
                 return True
         return False
 
-    def reject(self, item_id: int) -> Item:
+    def reject(self, item_id: int, *, provenance: dict[str, str] | None = None) -> Item:
         """Turn a proposal down: it is not proposed again."""
         stored = repo.get_item(self.conn, item_id, self.clock.zone)
         if stored is None:
@@ -567,7 +567,7 @@ class AppointmentsService:
             raise UserError(f"appointment #{item_id} is {stored.item.status}; only a proposal can be turned down")
         with write_txn(self.conn):
             repo.set_status(self.conn, item_id, "rejected", "user")
-            audit.record(self.conn, "appointment.reject", str(item_id), {"via": "cli"},
+            audit.record(self.conn, "appointment.reject", str(item_id), {"via": "cli", **(provenance or {})},
                          {"provider": stored.item.provider})
         return replace(stored.item, status="rejected", reason="user")
 

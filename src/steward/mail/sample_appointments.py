@@ -131,7 +131,7 @@ def add_recent_appointments(b: _Builder) -> None:
          facts=_facts(physio[0], start, "confirmed", origin="pattern", location="5 River Walk"))
 
     vets = ("Pawsome Vets", "hello@pawsomevets.example")
-    start = _day(now, 6, 9, 15)
+    start = _day(now, 1, 9, 15)  # tomorrow: accepted, it shows under Tomorrow on the page
     _add(b, "appointment", vets, "Biscuit's annual check-up at Pawsome Vets",
          f"We look forward to seeing you and Biscuit at Pawsome Vets on {_long(start)} for the annual "
          "check-up. Address: 7 Meadow Street.", _sent(now, 4.5),

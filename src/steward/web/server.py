@@ -89,6 +89,7 @@ def create_app(runtime: Runtime) -> FastAPI:
 
     from steward.web import api, api_brief, api_calendar, api_chat, api_mail, page
     from steward.web import api_money
+    from steward.web import api_appointments
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -119,6 +120,7 @@ def create_app(runtime: Runtime) -> FastAPI:
     app.include_router(api_mail.router)
     app.include_router(api_money.router)
     app.include_router(api_brief.router)
+    app.include_router(api_appointments.router)
     app.include_router(page.router)
     static = resources.files("steward.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")

@@ -167,7 +167,8 @@ class AppointmentQuery:
             if turn.dry_run:
                 return Outcome(reply="I would leave your calendar as it is.")
             try:
-                turned = service.reject(proposal)
+                turned = service.reject(proposal, provenance={"via": "turn", "session": turn.session,
+                                                               "turn": turn.id, "command": "chat"})
             except UserError as exc:
                 return Outcome(reply=f"Nothing to turn down: {exc.message}")
             if turned.change is not None:

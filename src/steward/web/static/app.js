@@ -256,6 +256,32 @@ async function loadDay(when, list, emptyText) {
   }
 }
 
+// A proposal found in mail (the brief's Appointments section): Accept adds it to the calendar, after
+// Steward proves it again from its message; a proposed cancellation or move is made the same way.
+function appointmentActions(item) {
+  const label = item.provider || "this appointment";
+  const status = el("span", { class: "meta", role: "status" });
+  const accept = el("button", { type: "button", class: "secondary", "aria-label": `Accept ${label}` }, "Accept");
+  const reject = el("button", { type: "button", class: "quiet", "aria-label": `Reject ${label}` }, "Reject");
+  const answer = async (verb) => {
+    accept.disabled = reject.disabled = true;
+    status.textContent = verb === "accept" ? "Checking the mail again…" : "Turning it down…";
+    try {
+      const done = await api("POST", `/appointments/${encodeURIComponent(item.id)}/${verb}`, {});
+      status.textContent = verb === "reject" ? "Turned down."
+        : done.status === "created" ? (done.change ? "Done." : "Added to your calendar.")
+        : `Not added: ${done.reason || done.status}.`;
+      refreshToday();
+    } catch (err) {
+      status.textContent = err.message;
+      accept.disabled = reject.disabled = false;
+    }
+  };
+  accept.addEventListener("click", () => answer("accept"));
+  reject.addEventListener("click", () => answer("reject"));
+  return el("span", { class: "appt-actions" }, accept, reject, status);
+}
+
 function reminderRow(reminder) {
   const cancel = el("button", { type: "button", class: "quiet", "aria-label": `Cancel the reminder “${reminder.text}”` }, "Cancel");
   cancel.addEventListener("click", async () => {

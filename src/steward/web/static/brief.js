@@ -14,7 +14,9 @@ function briefBlock(slot) {
 }
 
 function briefItem(item) {
-  return el("li", { class: item.warn ? "warn" : null }, el("span", { class: "what" }, item.text));
+  const row = el("li", { class: item.warn ? "warn" : null }, el("span", { class: "what" }, item.text));
+  if (item.kind === "appointment" && item.status === "proposed" && item.id) row.append(appointmentActions(item));
+  return row;
 }
 
 function briefHeading(section, id) {
