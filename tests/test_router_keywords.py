@@ -56,3 +56,15 @@ def test_an_embedder_that_cannot_run_leaves_the_keywords_in_charge(caplog) -> No
     assert (first.intent, first.source) == ("communication", "keyword")
     assert router.classify("what do I owe").intent == "finance"
     assert sum("semantic routing is off" in r.message for r in caplog.records) == 1
+
+
+def test_a_turn_that_opens_with_an_anchor_keeps_its_domain_whatever_it_mentions() -> None:
+    from steward.assistant.router import anchored_route
+
+    data = load_router_data()
+    for text, intent in (("please remind me to take my umbrella because it may rain", "calendar"),
+                         ("hey can you set an alarm for the football", "calendar"),
+                         ("email mum that dinner is at eight on friday", "communication"),
+                         ("reply to jo that the party moved to saturday", "communication")):
+        assert anchored_route(text, data) == Route(intent, 1.0, "keyword"), text
+    assert anchored_route("what's the weather like tomorrow", data) is None

@@ -59,6 +59,9 @@ class IntentData:
     name: str
     keywords: tuple[Phrase, ...]
     exemplars: tuple[str, ...]
+    # phrases that decide the intent when a turn opens with them ("remind me ...", "email mom ..."),
+    # whatever else it mentions (the weather in "remind me to take my umbrella because it may rain")
+    anchors: tuple[Phrase, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -93,15 +96,34 @@ def load_router_data(path: Path | None = None) -> RouterData:
         keywords = [str(k) for k in body.get("keywords") or []]
         exemplars = [str(e).strip() for e in body.get("exemplars") or [] if str(e).strip()]
         phrases = tuple(sorted({tuple(words(k)) for k in keywords if words(k)}, key=lambda p: (-len(p), p)))
-        intents.append(IntentData(str(name), phrases, tuple(exemplars)))
+        anchors = tuple(sorted({tuple(words(str(a))) for a in body.get("anchors") or [] if words(str(a))},
+                               key=lambda p: (-len(p), p)))
+        intents.append(IntentData(str(name), phrases, tuple(exemplars), anchors))
     missing = set(INTENTS) - {i.name for i in intents}
     if missing:
         raise ConfigError(f"{where}: intents missing: {', '.join(sorted(missing))}")
     return RouterData(tuple(intents))
 
 
+# how far into a turn an anchor may open it ("hey olly can you *remind me* ...")
+ANCHOR_WITHIN = 4
+
+
+def anchored_route(text: str, data: RouterData) -> Route | None:
+    """The intent a turn opens with an anchor of ("remind me", "email"), or None."""
+    norms = words(text)
+    for i in range(min(ANCHOR_WITHIN, len(norms))):
+        for intent in data.intents:
+            if intent.anchors and match_at(norms, i, intent.anchors):
+                return Route(intent.name, 1.0, "keyword")
+    return None
+
+
 def keyword_route(text: str, data: RouterData) -> Route:
     """The keyword fallback: the intent with the most keyword hits (longer phrases weigh more)."""
+    anchored = anchored_route(text, data)
+    if anchored is not None:
+        return anchored
     norms = words(text)
     scores: dict[str, float] = {}
     for intent in data.intents:
@@ -225,6 +247,9 @@ class Router:
         An embedder that cannot run (its model not installed) leaves the keywords in charge, with one
         warning, rather than failing every turn.
         """
+        anchored = anchored_route(text, self.data)
+        if anchored is not None:
+            return anchored
         try:
             scores = self.scores(text)
         except StewardError as exc:
