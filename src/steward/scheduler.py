@@ -12,10 +12,12 @@ How a reminder fires (the state lives in the `reminders` row, so any process can
 
 * Claiming is one conditional UPDATE (pending -> firing, attempts + 1) in its own transaction, so two
   schedulers on one database never both send a reminder.
-* Each sink that accepts the notification is recorded in `reminder_deliveries` at once; a retry or a
-  restart sends only to the sinks that have not had it. The one window left is a sink that accepted
-  the message just before the process died and before the delivery row was written: that sink may get
-  it twice. Every notification carries a stable key (`X-Steward-Key`) so a receiver can drop a repeat.
+* Each send is recorded in `reminder_deliveries` as attempted before it is made and as delivered once
+  the sink took it; a retry or a restart sends only to the sinks that have not had it. A send a crash
+  cut short is made again with the same key to the sinks whose receivers drop a repeat by it
+  (webhook and ntfy: `Idempotency-Key`, ntfy's `X-Sequence-ID`; email: a fixed Message-ID), so the
+  receiver sees it once; console and desktop cannot be asked, so they get it at most once and the
+  reminder's history says it may not have been shown.
 * A repeating reminder is one pending row at a time (`calendar.recurring`): the next occurrence
   after both this one and now is written in the transaction that marks this one fired, so a restart
   fires nothing twice and a machine that was off fires the occurrence it missed once.
@@ -158,11 +160,20 @@ class ReminderScheduler:
         late = now - reminder.due > self.late_after
         note = Notification(reminder_id, reminder.text, reminder.due.astimezone(self.zone), late)
         already = repo.delivered_sinks(self.conn, reminder_id)
+        interrupted = repo.attempted_sinks(self.conn, reminder_id)
         sent: list[str] = []
         errors: list[str] = []
+        unsure: list[str] = []
         for sink in self.sinks:
             if sink.name in already:
                 continue
+            if sink.name in interrupted and not getattr(sink, "dedupes", False):
+                # a send that began before a crash, to a sink that cannot drop a repeat: at most once
+                repo.record_delivery(self.conn, reminder_id, sink.name, now, state="unknown")
+                unsure.append(f"{sink.name}: may not have been shown (Steward stopped while showing it)")
+                continue
+            # the attempt is on record before the send: after a crash the same key goes out again
+            repo.begin_delivery(self.conn, reminder_id, sink.name, note.key, now)
             try:
                 sink.send(note)
             except ConnectorError as exc:
@@ -172,18 +183,20 @@ class ReminderScheduler:
             repo.record_delivery(self.conn, reminder_id, sink.name, now)  # at once: a crash now repeats nothing
             sent.append(sink.name)
         error = "; ".join(errors) or None
+        history = "; ".join(unsure) or None  # what the reminder's history says about a send a crash cut short
         with repo.write_txn(self.conn):
             if error is None:
-                repo.mark_fired(self.conn, reminder_id, self.owner, now, late, None)
+                repo.mark_fired(self.conn, reminder_id, self.owner, now, late, history)
                 status = "fired"
             else:
                 wait = retry_wait(repo.reminder_attempts(self.conn, reminder_id), self.retry_waits)
                 if wait is not None:
                     repo.mark_retry(self.conn, reminder_id, self.owner, now + wait, error, late)
                     status = "retry"
-                elif already or sent:
+                elif already or sent or unsure:
                     # the user has it from some sink; record which one never got it
-                    repo.mark_fired(self.conn, reminder_id, self.owner, now, late, error)
+                    repo.mark_fired(self.conn, reminder_id, self.owner, now, late,
+                                    "; ".join(filter(None, (error, history))))
                     status = "fired"
                 else:
                     repo.mark_retry(self.conn, reminder_id, self.owner, None, error, late)

@@ -8,7 +8,7 @@ Each sink is a `Notifier`: a `name` and `send(notification)` that either deliver
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Protocol
 
 
@@ -38,10 +38,11 @@ class Notification:
 
     @property
     def key(self) -> str:
-        """A stable id for this notification, so a receiver can drop a repeat."""
+        """A stable id for this notification (one occurrence of one reminder), so a receiver can drop a
+        repeat: a resend after a crash has the same key, a snoozed reminder a new one."""
         if self.kind != "reminder":
             return f"steward-{self.kind}-{self.ref or self.reminder_id}"
-        return f"steward-reminder-{self.reminder_id}"
+        return f"steward-reminder-{self.reminder_id}-{self.due.astimezone(UTC):%Y%m%dT%H%M%SZ}"
 
     def line(self) -> str:
         """The one-line form (console, logs); a brief is its whole text."""
@@ -52,9 +53,14 @@ class Notification:
 
 
 class Notifier(Protocol):
-    """A place notifications go: `send` delivers one or raises a one-line ConnectorError."""
+    """A place notifications go: `send` delivers one or raises a one-line ConnectorError.
+
+    `dedupes`: the receiver can drop a repeat by the notification's key (an Idempotency-Key header, a
+    fixed Message-ID, ntfy's sequence id), so an interrupted send may be made again; a sink that
+    cannot (console, desktop) is sent at most once."""
 
     name: str
+    dedupes: bool
 
     def send(self, notification: Notification) -> None:
         """Deliver, or raise ConnectorError."""

@@ -25,6 +25,7 @@ class ConsoleSink:
     """Prints the reminder on a stream (the terminal running `steward scheduler run` or `serve`)."""
 
     name = "console"
+    dedupes = False
 
     def __init__(self, stream: TextIO | None = None) -> None:
         self.stream = stream
@@ -42,6 +43,7 @@ class DesktopSink:
     """A desktop notification through `notify-send` (libnotify)."""
 
     name = "desktop"
+    dedupes = False
 
     def __init__(self, command: str = "notify-send", timeout: float = 10.0) -> None:
         self.command = command
@@ -62,7 +64,12 @@ class DesktopSink:
 
 
 class WebhookSink:
-    """HTTP POST: `webhook` sends JSON, `ntfy` sends the text with ntfy's Title/Tags headers."""
+    """HTTP POST: `webhook` sends JSON, `ntfy` sends the text with ntfy's Title/Tags headers.
+
+    Every POST carries the notification's key as `Idempotency-Key` (and `X-Steward-Key`); ntfy also
+    gets it as `X-Sequence-ID`, so a resend replaces the notification instead of adding one."""
+
+    dedupes = True
 
     def __init__(self, url: str, kind: str = "webhook", timeout: float = 10.0, buttons: Buttons | None = None) -> None:
         self.url = url
@@ -71,9 +78,10 @@ class WebhookSink:
         self.buttons = buttons  # Snooze / Done links to `steward serve` (notify.action_url), or None
 
     def _request(self, n: Notification) -> urllib.request.Request:
-        headers = {"X-Steward-Key": n.key, "User-Agent": "steward"}
+        headers = {"X-Steward-Key": n.key, "Idempotency-Key": n.key, "User-Agent": "steward"}
         if self.name == "ntfy":
-            headers |= {"Title": n.title, "Tags": "alarm_clock" if n.kind == "reminder" else "sunrise",
+            headers |= {"X-Sequence-ID": n.key, "Title": n.title,
+                        "Tags": "alarm_clock" if n.kind == "reminder" else "sunrise",
                         "Content-Type": "text/plain; charset=utf-8"}
             if n.late:
                 headers["Priority"] = "high"
@@ -105,6 +113,7 @@ class EmailSink:
     """An email through an SMTP server (plain SMTP; the server is usually local)."""
 
     name = "email"
+    dedupes = True  # a fixed Message-ID per notification: mail servers and clients drop the repeat
 
     def __init__(self, host: str, port: int, sender: str, to: str, timeout: float = 10.0) -> None:
         self.host, self.port, self.sender, self.to, self.timeout = host, port, sender, to, timeout
@@ -117,6 +126,7 @@ class EmailSink:
         brief = notification.kind != "reminder"
         msg["Subject"] = notification.title if brief else f"{notification.title}: {notification.text}"
         msg["X-Steward-Key"] = notification.key
+        msg["Message-ID"] = f"<{notification.key}@steward.invalid>"
         msg.set_content(notification.line() + "\n")
         if notification.html:
             msg.add_alternative(notification.html, subtype="html")

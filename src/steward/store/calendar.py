@@ -158,16 +158,36 @@ def release_claim(conn: sqlite3.Connection, reminder_id: int, owner: str) -> boo
 
 
 def delivered_sinks(conn: sqlite3.Connection, reminder_id: int) -> set[str]:
-    """The sinks that already have this reminder."""
-    rows = conn.execute("SELECT sink FROM reminder_deliveries WHERE reminder_id = ?", (reminder_id,))
+    """The sinks that already have this reminder (or may have it and cannot be asked again)."""
+    rows = conn.execute("SELECT sink FROM reminder_deliveries WHERE reminder_id = ? AND state != 'attempting'",
+                        (reminder_id,))
     return {r["sink"] for r in rows}
 
 
-def record_delivery(conn: sqlite3.Connection, reminder_id: int, sink: str, at: datetime) -> None:
-    """Record that one sink delivered the reminder (at once, so a retry skips it)."""
+def attempted_sinks(conn: sqlite3.Connection, reminder_id: int) -> dict[str, str]:
+    """sink -> key of the sends that began and never ended (the scheduler stopped in between)."""
+    rows = conn.execute("SELECT sink, key FROM reminder_deliveries WHERE reminder_id = ? AND state = 'attempting'",
+                        (reminder_id,))
+    return {r["sink"]: r["key"] for r in rows}
+
+
+def begin_delivery(conn: sqlite3.Connection, reminder_id: int, sink: str, key: str, at: datetime) -> None:
+    """Record, before sending, that one sink is being sent this reminder under `key` (its own commit)."""
     conn.execute(
-        "INSERT OR IGNORE INTO reminder_deliveries (reminder_id, sink, delivered_at) VALUES (?, ?, ?)",
-        (reminder_id, sink, utc_text(at)),
+        "INSERT INTO reminder_deliveries (reminder_id, sink, delivered_at, state, key) VALUES (?, ?, ?, 'attempting', ?)"
+        " ON CONFLICT (reminder_id, sink) DO UPDATE SET attempts = attempts + 1, key = excluded.key"
+        " WHERE state = 'attempting'",
+        (reminder_id, sink, utc_text(at), key),
+    )
+
+
+def record_delivery(conn: sqlite3.Connection, reminder_id: int, sink: str, at: datetime,
+                    state: str = "delivered") -> None:
+    """Record that one sink delivered the reminder (`unknown`: it may have; it is not sent again)."""
+    conn.execute(
+        "INSERT INTO reminder_deliveries (reminder_id, sink, delivered_at, state) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (reminder_id, sink) DO UPDATE SET state = excluded.state, delivered_at = excluded.delivered_at",
+        (reminder_id, sink, utc_text(at), state),
     )
 
 
