@@ -6,7 +6,9 @@ from steward.assistant.router import Route
 from steward.assistant.trace import Outcome
 
 CAN_DO = (
-    'set reminders: "remind me tomorrow at 10 am to call the bank"',
+    'set reminders: "remind me tomorrow at 10 am to call the bank", "remind me every monday at 9 to water the plants"',
+    'manage them: "what reminders do I have?", "cancel the dentist reminder", "move it to 5 pm", '
+    '"snooze 10 minutes", "done"',
     'show your schedule: "what\'s my schedule tomorrow?", "what do I have on friday"',
     'answer questions over your mail: "how many emails did I get from HDFC", '
     '"which banks emailed me this month", "list all emails about credit card"',
