@@ -74,6 +74,10 @@ class Classifier:
     # imitates one, or fails the receiving server's checks, is phishing_suspect whatever it says
     brands: tuple[Brand, ...] = ()
 
+    @cached_property
+    def _brand_domains(self) -> frozenset[str]:
+        return frozenset(d for b in self.brands for d in b.domains)
+
     def with_brands(self, brands: tuple[Brand, ...]) -> Classifier:
         """This classifier also checking senders against `brands`."""
         return dataclasses.replace(self, brands=self.brands + tuple(brands))
@@ -84,7 +88,8 @@ class Classifier:
         who = f"{sender} {sender_name}".lower()
         if check_sender(sender, sender_name, auth_results, text, self.brands).suspect:
             return "phishing_suspect"
-        trusted = _domain_trusted(sender, self.trusted_domains)
+        # a known institution's own domain is as trusted as the listed ones (a forged one failed above)
+        trusted = _domain_trusted(sender, self.trusted_domains) or _domain_trusted(sender, self._brand_domains)
         for rule in self.rules:
             if rule.holds(who, text, trusted):
                 return rule.category
