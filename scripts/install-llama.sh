@@ -20,8 +20,8 @@ BIN="$1"
 VENV="$(dirname "$BIN")"
 LOG="$VENV/llama-cpp-build.log"
 VERSION=0.3.36
-# the multimodal library is not needed by the text-only server Steward talks to; leaving it out saves
-# a third of the build
+# the multimodal library (mtmd) is not needed by the text-only server Steward talks to; leaving it out
+# shortens the build
 COMMON="-DLLAVA_BUILD=OFF -DGGML_AVX512=OFF -DGGML_AVX512_VBMI=OFF -DGGML_AVX512_VNNI=OFF -DGGML_AVX512_BF16=OFF -DGGML_AMX_TILE=OFF -DGGML_AMX_INT8=OFF -DGGML_AMX_BF16=OFF -DGGML_AVX_VNNI=OFF"
 # AVX2, FMA, F16C and BMI2: Haswell (2013) and Zen and every later x86-64 server CPU run them
 PORTABLE="-DGGML_NATIVE=OFF -DGGML_SSE42=ON -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_BMI2=ON -DGGML_FMA=ON -DGGML_F16C=ON $COMMON"

@@ -77,7 +77,7 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # the server logs a lot while loading: a file, not a pipe nobody drains, takes it
     log = tmp_path_factory.mktemp("llama") / "server.log"
     with log.open("w") as sink:
-        # one thread: two threads that wait on each other at every step crawl (0.5 tokens/s measured)
+        # one thread: two threads that wait on each other at every step crawl (under 1 token/s measured)
         # when other work holds the cores; one thread keeps its pace (docs/models.md)
         proc = subprocess.Popen(
             [sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--model_alias", "smollm2",
