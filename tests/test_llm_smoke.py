@@ -156,3 +156,14 @@ def test_a_json_schema_reply_follows_the_schema(model: ChatModel) -> None:
                        format=schema)
     data = json.loads(reply.text)
     assert isinstance(data, dict) and isinstance(data["subject"], str)
+
+
+def test_a_server_killed_by_sigill_skips_naming_the_build_and_any_other_exit_does_not(tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    killed = subprocess.Popen([sys.executable, "-c", "import os, signal; os.kill(os.getpid(), signal.SIGILL)"])
+    killed.wait(60)
+    with pytest.raises(pytest.skip.Exception, match="SIGILL.*install-llama.sh"):
+        skip_if_the_build_is_at_fault(killed, log)
+    failed = subprocess.Popen([sys.executable, "-c", "raise SystemExit(1)"])
+    failed.wait(60)
+    skip_if_the_build_is_at_fault(failed, log)  # not the build's fault: the caller fails the test
