@@ -50,7 +50,7 @@ def test_import_into_a_fresh_home_round_trips_and_a_second_import_adds_nothing(
     assert again["events"] == [] and again["reminders"] == [] and again["duplicates"] == 3
 
 
-def test_import_skips_past_and_repeating_items_and_reports_them(cli, tmp_path: Path) -> None:
+def test_import_skips_past_items_and_keeps_repeating_ones(cli, tmp_path: Path) -> None:
     ics = tmp_path / "other.ics"
     ics.write_text(
         "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//other//EN\r\n"
@@ -64,9 +64,12 @@ def test_import_skips_past_and_repeating_items_and_reports_them(cli, tmp_path: P
     r = cli("--now", NOW, "--json", "calendar", "import", str(ics))
     assert r.code == 0, r.err
     body = r.json()
-    assert body["past"] == 1 and body["events"] == ["c"] and "repeating" in body["skipped"][0]
-    review = cli("--now", NOW, "--json", "schedule", "2026-10-01").json()["items"][0]
-    assert review["end"] == "2026-10-01T16:00:00+05:30"
+    assert body["past"] == 1 and len(body["events"]) == 2 and "c" in body["events"] and body["skipped"] == []
+    review = cli("--now", NOW, "--json", "schedule", "2026-10-01").json()["items"]
+    assert [(i["title"], i["end"], i["rule"]) for i in review] == [
+        ("Review", "2026-10-01T16:00:00+05:30", None), ("Weekly", "2026-10-01T16:30:00+05:30", "FREQ=WEEKLY")]
+    weekly = cli("--now", NOW, "--json", "schedule", "2026-10-08").json()["items"]
+    assert [(i["title"], i["start"]) for i in weekly] == [("Weekly", "2026-10-08T15:30:00+05:30")]
 
 
 def test_import_refuses_a_missing_or_broken_file_with_one_line(cli, tmp_path: Path) -> None:

@@ -251,3 +251,22 @@ def test_cli_move_snooze_and_done(cli, monkeypatch: pytest.MonkeyPatch) -> None:
     assert cli("--now", later, "--json", "reminders", "done", str(again["id"])).json()["done_at"] is not None
     assert pending(cli, later) == []
     assert cli("--now", later, "reminders", "done", "x1").code == 2
+
+
+def test_repeating_reminders_and_events_survive_an_export_and_import(cli, monkeypatch: pytest.MonkeyPatch,
+                                                                     tmp_path) -> None:
+    monkeypatch.setenv("STEWARD_TIMEZONE", ZONE)
+    assert cli("--now", NOW, "remind", "every other tuesday at 7 pm", "take out the recycling").code == 0
+    assert cli("--now", NOW, "calendar", "add", "every monday at 10", "team meeting", "--minutes", "30").code == 0
+    assert cli("--now", NOW, "calendar", "export", str(tmp_path / "out.ics")).code == 0
+    monkeypatch.setenv("STEWARD_HOME", str(tmp_path / "elsewhere"))
+    later = "2026-12-20T10:00:00-05:00"  # the first times have passed: each comes back from its next one
+    done = cli("--now", later, "--json", "calendar", "import", str(tmp_path / "out.ics")).json()
+    assert (len(done["events"]), len(done["reminders"]), done["skipped"]) == (1, 1, [])
+    [reminder] = cli("--now", later, "--json", "reminders", "list").json()
+    assert (reminder["rule"], reminder["due"]) == ("FREQ=WEEKLY;INTERVAL=2;BYDAY=TU", "2026-12-29T19:00:00-05:00")
+    monday = cli("--now", later, "--json", "schedule", "2026-12-28").json()
+    assert [(i["title"], i["start"], i["end"]) for i in monday["items"] if i["kind"] == "event"] == [
+        ("team meeting", "2026-12-28T10:00:00-05:00", "2026-12-28T10:30:00-05:00")]
+    again = cli("--now", later, "--json", "calendar", "import", str(tmp_path / "out.ics")).json()
+    assert again["duplicates"] == 2

@@ -110,7 +110,7 @@ class ReminderManagement:
         twin = repo.find_reminder_duplicate(self.conn, norm, due)
         if twin is not None:
             shown = twin.due.astimezone(self.clock.zone)
-            raise UserError(f"you already have that reminder (#{twin.id}, {shown:%Y-%m-%d %H:%M}); nothing was saved")
+            raise Duplicate(f"you already have that reminder (#{twin.id}, {shown:%Y-%m-%d %H:%M}); nothing was saved")
         if dry_run:
             return Reminder(id=None, text=cleaned, due=due, zone=zone, rule=rule, next=due)
         target = self._todo_target()
@@ -127,6 +127,20 @@ class ReminderManagement:
                           "series": made.series_id})
         log.debug("series %s (reminder %s) created via %s", made.series_id, made.id, prov.via)
         return made.shown_in(self.clock.zone)
+
+    def repeat_from_rule(self, rule: str, first: datetime) -> Recurrence:
+        """A rule read from a file (RRULE value, its DTSTART `first`) as the repeat from its next time
+        on; a UserError when Steward cannot keep the rule or it has no time left."""
+        from steward.dates import Recurrence, occurrences, parse_rule
+
+        try:
+            parsed = parse_rule(rule)
+        except ValueError as exc:
+            raise UserError(f"its repeat rule cannot be kept ({exc})") from None
+        upcoming = occurrences(parsed.text(), first, self.clock.now() - timedelta(seconds=1), 1, self.clock.zone)
+        if not upcoming:
+            raise UserError("its repeat rule has no time left")
+        return Recurrence(parsed.text(), upcoming[0], (0, 0), rule, has_time=True)
 
     def create_repeating_event(self, title: str, repeat: str | Recurrence, *,
                                provenance: Provenance | Mapping[str, Any], minutes: int | None = None,

@@ -85,12 +85,21 @@ def import_ics(service: CalendarService, path: Path, calendar: str | None = None
         title = str(component.get("summary") or "").strip()
         try:
             if kind == "VEVENT":
-                if component.get("rrule") is not None:
-                    report.skipped.append(f"{title or 'an event'}: repeating events are not imported")
-                    continue
                 event = event_from_component(component, calendar or service.write_to, zone)
                 if event is None:
                     report.skipped.append(f"{title or 'an event'}: no start time")
+                    continue
+                if event.rule is not None:
+                    if event.all_day:
+                        report.skipped.append(f"{title or 'an event'}: repeating all-day events are not imported")
+                        continue
+                    # no DTEND or DURATION: the usual length (calendar.event_minutes)
+                    minutes = max(1, int((event.end - event.start).total_seconds() // 60)) \
+                        if event.end > event.start else None
+                    made = service.create_repeating_event(
+                        event.title, service.repeat_from_rule(event.rule, event.start), minutes=minutes,
+                        location=event.location, calendar=calendar, provenance=provenance)
+                    report.events.append(made.id)
                     continue
                 when: str | datetime = event.start.date().isoformat() if event.all_day else event.start
                 made = service.create_event(
@@ -105,6 +114,14 @@ def import_ics(service: CalendarService, path: Path, calendar: str | None = None
                     continue
                 raw_due = decoded(component, "due")
                 due = aware(raw_due, zone)
+                rrule = component.get("rrule")
+                if rrule is not None and isinstance(raw_due, datetime):  # a repeating to-do
+                    anchor = aware(decoded(component, "dtstart"), zone) if component.get("dtstart") else due
+                    repeat = service.repeat_from_rule(rrule.to_ical().decode(), anchor)
+                    reminder = service.create_repeating(title, repeat, provenance=provenance)
+                    assert reminder.id is not None
+                    report.reminders.append(reminder.id)
+                    continue
                 reminder = service.create_reminder(title, due if isinstance(raw_due, datetime)
                                                    else due.date().isoformat(), provenance=provenance)
                 assert reminder.id is not None
