@@ -171,3 +171,42 @@ def test_http_query_strings_never_give_a_500(api: TestClient, path: str, params:
     r = api.get(path, params=params)
     assert r.status_code < 500, r.text
 
+
+
+HOOK_FIELDS = st.sampled_from(["session_id", "transcript_path", "cwd", "hook_event_name", "tool_name", "tool_input",
+                               "tool_use_id", "tool_response", "prompt", "stop_hook_active", "permission_mode", "x"])
+
+
+@FUZZ
+@given(event=st.sampled_from(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]),
+       payload=st.dictionaries(HOOK_FIELDS, JSON_VALUES, max_size=6),
+       output=st.one_of(st.text(max_size=60), st.dictionaries(st.sampled_from(
+           ["decision", "reason", "continue", "stopReason", "systemMessage", "hookSpecificOutput", "y"]),
+           JSON_VALUES, max_size=4).map(json.dumps)),
+       code=st.sampled_from([0, 1, 2, 3, 137]))
+def test_hook_payloads_and_hook_answers_never_crash(event: str, payload: dict, output: str, code: int) -> None:
+    from steward.hooks.protocol import HookInput, ProtocolError, interpret
+
+    try:
+        HookInput.from_json(event, payload)
+    except ProtocolError as exc:
+        assert "\n" not in str(exc)
+    try:
+        interpret(code, output, "", event)
+    except ProtocolError as exc:  # a failed hook: the bus reports it in one line and the turn goes on
+        assert "\n" not in str(exc)
+
+
+@settings(max_examples=max(10, EXAMPLES // 10), deadline=None)
+@given(raw=st.one_of(st.binary(max_size=200), st.dictionaries(HOOK_FIELDS, JSON_VALUES, max_size=5).map(
+    lambda d: json.dumps(d).encode())))
+def test_steward_hook_answers_any_stdin_in_one_line_or_json(raw: bytes) -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "steward", "hook", "PostToolUse"], input=raw, capture_output=True,
+                          timeout=60)
+    assert done.returncode in (0, 1), done.stderr
+    assert b"Traceback" not in done.stderr
+    if done.returncode == 1:
+        assert len(done.stderr.strip().splitlines()) == 1
