@@ -140,7 +140,8 @@ class Engine:
             outcome = self.loop.run(replace(turn, history=history), route, tier)
             return self._finish(turn, outcome, "loop", route=route, tier=tier, notes=notes)
         reason = "no language model is connected" if tier is None else "the model loop is not available"
-        return self._finish(turn, offline_answer(route, reason=reason), "offline", route=route, notes=notes)
+        offline = offline_answer(route, text=cleaned, reason=reason, available={i.name for i in self.intercepts})
+        return self._finish(turn, offline, "offline", route=route, notes=notes)
 
     def _resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """The owner's answer to its own question, or None when the turn drops it."""

@@ -1,0 +1,90 @@
+"""The offline answer: with no model, a turn nothing handles names things to say that work now,
+chosen for what was asked, and every phrase it suggests really is answered without a model."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from steward.app import App, build_app
+from steward.assistant.offline import shipped_suggestions
+from steward.clock import make_clock
+from steward.paths import resolve_paths
+from steward.settings import load
+
+NOW = "2026-12-01T10:00:00-05:00"
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+    """One Steward with no model configured, in a home of its own."""
+    home = tmp_path_factory.mktemp("offline-home")
+    environ = {"STEWARD_EMBED_CACHE_DIR": str(tmp_path_factory.getbasetemp() / "embed-model-cache")}
+    built = build_app(load(None, environ=environ), make_clock("America/New_York", NOW), resolve_paths(str(home)))
+    yield built
+    built.close()
+
+
+def suggested(app: App, text: str) -> list[str]:
+    trace = app.engine.turn(text, session=f"s-{text}", dry_run=True)
+    assert trace.handled_by == "offline", f"{text!r} was handled by {trace.handled_by}"
+    return list(trace.data["suggestions"])
+
+
+@pytest.mark.parametrize("phrase", shipped_suggestions().all_phrases(), ids=lambda s: s.say)
+def test_every_suggested_phrase_is_answered_by_its_intercept_without_a_model(app: App, phrase) -> None:
+    assert app.tier_for("general") is None
+    trace = app.engine.turn(phrase.say, session=f"check-{phrase.say}", dry_run=True)
+    assert trace.handled_by == phrase.by, f"{phrase.say!r}: {trace.handled_by}: {trace.reply}"
+
+
+def test_a_money_question_suggests_what_you_owe(app: App) -> None:
+    said = suggested(app, "how much did I spend on groceries last month")
+    assert said and all(("owe" in s or "overdue" in s or "cards" in s) for s in said)
+
+
+def test_a_calendar_question_suggests_the_schedule_and_appointments(app: App) -> None:
+    said = suggested(app, "when is my next flight")
+    assert any("appointment" in s for s in said) and any("schedule" in s for s in said)
+
+
+def test_a_mail_request_suggests_the_mail_questions(app: App) -> None:
+    said = suggested(app, "summarise my emails from amazon")
+    assert len(said) == 3 and all("email" in s for s in said)
+
+
+def test_a_change_to_the_brief_suggests_the_brief_phrasings(app: App) -> None:
+    trace = app.engine.turn("turn my brief into a poem", session="poem", dry_run=True)
+    assert trace.reply.startswith("That asks for a change I can't make offline")
+    assert trace.data["suggestions"][:2] == ["show my brief", "add the dues section to my brief"]
+
+
+def test_out_of_scope_is_told_plainly_with_what_steward_does(app: App) -> None:
+    trace = app.engine.turn("tell me a joke about penguins", session="joke", dry_run=True)
+    assert trace.route is not None and trace.route.intent == "out_of_scope"
+    assert trace.reply.startswith("That is not something Steward does.")
+    assert "mail, calendar, reminders, money owed and daily brief" in trace.reply
+    assert "tier2" not in trace.reply  # a model would not make it something Steward does
+    assert 2 <= len(trace.data["suggestions"]) <= 3
+
+
+def test_different_questions_get_different_suggestions(app: App) -> None:
+    answers = {tuple(suggested(app, t)) for t in (
+        "how much did I spend on groceries last month", "when is my next flight",
+        "summarise my emails from amazon", "tell me a joke")}
+    assert len(answers) == 4
+
+
+def test_a_phrase_whose_intercept_is_off_is_not_suggested(steward_home: Path) -> None:
+    settings = load(None, environ={**os.environ, "STEWARD_DUES_REQUEST_INTERCEPT": "0"})
+    built = build_app(settings, make_clock("America/New_York", NOW), resolve_paths(str(steward_home)))
+    try:
+        said = suggested(built, "how much did I spend on groceries last month")
+        assert said == ["which cards do I have?"]
+        help_reply = built.engine.turn("what can you do?", session="help", dry_run=True).reply
+        assert "what do I owe" not in help_reply and "which cards do I have?" in help_reply
+    finally:
+        built.close()
