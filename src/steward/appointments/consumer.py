@@ -179,8 +179,10 @@ def _status(c: Candidate, message: MessageMeta, cues: Cues) -> str | None:
         said = cues.status_of(f"{c.excerpt}\n{message.subject}")
         if said != "confirmed":
             return _STATUS_REASON[said]
-        if message.category == "personal":
-            return "invitation"  # a person asking the user to come is an invitation, not a booking
+        if message.category == "personal" and provider_key(c.provider) != provider_key(message.sender_name):
+            # a person asking the user to come is an invitation, not a booking (a business that names
+            # itself as the provider, writing from an address the classifier does not know, is not)
+            return "invitation"
     return None
 
 

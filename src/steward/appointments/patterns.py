@@ -40,6 +40,7 @@ class Cues:
     confirmed: re.Pattern[str]
     nouns: re.Pattern[str]
     statuses: tuple[tuple[Status, re.Pattern[str]], ...]
+    not_bookings: re.Pattern[str]
 
     def status_of(self, text: str) -> Status:
         """The status a text states: the first of STATUS_ORDER whose words it holds, else confirmed."""
@@ -63,12 +64,12 @@ def load_cues(text: str | None = None) -> Cues:
         data = yaml.safe_load(source) or {}
     except yaml.YAMLError as exc:
         raise ConfigError(f"appointments vocab.yaml is not valid YAML ({exc})") from None
-    need = ("confirmed", "nouns", *STATUS_ORDER)
+    need = ("confirmed", "nouns", "not_bookings", *STATUS_ORDER)
     missing = [k for k in need if not isinstance(data.get(k if k != "cancelled" else "cancelled"), list)]
     if missing:
         raise ConfigError(f"appointments vocab.yaml: missing the list(s) {', '.join(missing)}")
     return Cues(_phrases(data["confirmed"]), _phrases(data["nouns"]),
-                tuple((s, _phrases(data[s])) for s in STATUS_ORDER))
+                tuple((s, _phrases(data[s])) for s in STATUS_ORDER), _phrases(data["not_bookings"]))
 
 
 def sentences(text: str) -> list[str]:
@@ -97,13 +98,17 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
 
     at = clock.at(meta.received_at)
     message_status = cues.status_of(meta.subject)
+    # "You're booked at Sharp Cuts Salon" in the subject confirms what the snippet's sentences say
+    subject_confirms = message_status == "confirmed" and bool(cues.confirmed.search(meta.subject))
     out: list[Candidate] = []
     seen: set[datetime] = set()
     for sentence in [*sentences(meta.subject), *sentences(meta.snippet)]:
+        if cues.not_bookings.search(sentence):
+            continue  # a delivery window, an order, a payment: not an appointment
         status = cues.status_of(sentence)
         if status == "confirmed":
             status = message_status
-        if status == "confirmed" and not cues.confirmed.search(sentence):
+        if status == "confirmed" and not (cues.confirmed.search(sentence) or subject_confirms):
             continue
         was: str | None = None
         moved = _FROM_TO.search(sentence) if status == "rescheduled" else None

@@ -52,7 +52,8 @@ NEAR = timedelta(hours=2)
 MODEL_BATCH = 40
 # words in a subject that make a message worth reading live for structured data
 _STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment", "ticket", "itinerary", "flight",
-                     "train", "hotel", "table", "invitation", "invite", "event", "cancel", "resched", "updated")
+                     "train", "hotel", "table", "invitation", "invite", "event", "cancel", "resched", "updated",
+                     "registered", "registration", "your visit", "your stay", "e-ticket", "check-in", "session")
 Fetch = Callable[[int], bytes]
 AskModel = Callable[[Sequence[str]], tuple[list[Candidate], int]]
 
