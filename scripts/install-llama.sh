@@ -7,8 +7,10 @@
 # (-march=native), and a virtual machine may advertise instructions (AVX-512, AMX) that it then refuses
 # to execute: the library dies with SIGILL on the first completion. So it is built portably, for the
 # instructions every x86-64 machine of this kind runs, and pip's wheel cache is never used for it (a
-# cached wheel may be another machine's native build). The wheel is kept under the virtualenv, keyed by
-# version and flags, so a rebuilt virtualenv on the same machine reuses nothing it did not build.
+# cached wheel may be another machine's native build). The portable wheel is kept in Steward's own cache
+# ($STEWARD_LLAMA_WHEELS, else ~/.cache/steward/llama-cpp-wheels), keyed by version and the exact build
+# flags, so a new clone or virtualenv reuses only a wheel built with these flags (never a native one),
+# and the completion check below still runs on every install.
 #
 # After installing, one short completion runs in a subprocess. If it crashes, the most conservative
 # build (plain x86-64) replaces it once; if that fails too, llama-cpp-python is removed and the log's
@@ -19,6 +21,7 @@ BIN="$1"
 : "${BIN:?usage: install-llama.sh VENV_BIN}"
 VENV="$(dirname "$BIN")"
 LOG="$VENV/llama-cpp-build.log"
+WHEELS="${STEWARD_LLAMA_WHEELS:-${XDG_CACHE_HOME:-${HOME:-$VENV}/.cache}/steward/llama-cpp-wheels}"
 VERSION=0.3.36
 # the multimodal library (mtmd) is not needed by the text-only server Steward talks to; leaving it out
 # shortens the build
@@ -32,11 +35,11 @@ say() { echo "$*" >&2; echo "$*" >>"$LOG"; }
 REASON=""
 fail() { REASON="$*"; say "$*"; return 1; }
 
-# build NAME CMAKE_ARGS: build the wheel once into $VENV/llama-cpp-wheels/VERSION-NAME-CHECKSUM/
+# build NAME CMAKE_ARGS: build the wheel once into $WHEELS/VERSION-NAME-CHECKSUM/
 # (never from or into pip's cache) and install it with the server's dependencies
 build() {
   key="$VERSION-$1-$(printf '%s' "$2" | cksum | cut -d' ' -f1)"
-  dir="$VENV/llama-cpp-wheels/$key"
+  dir="$WHEELS/$key"
   if ! ls "$dir"/llama_cpp_python-*.whl >/dev/null 2>&1; then
     say "building llama-cpp-python $VERSION ($1) for the real-model smoke test (a few minutes)"
     rm -rf "$dir"
