@@ -16,7 +16,7 @@ import logging
 import sqlite3
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from steward.assistant.intercepts.base import Intercept
@@ -55,6 +55,15 @@ def clean_text(text: str, max_chars: int) -> str:
     return cleaned
 
 
+@dataclass(frozen=True)
+class History:
+    """A session's recorded turns, as a page shows them again after a reload."""
+
+    session: str
+    turns: tuple[repo.StoredTurn, ...]
+    waiting: bool  # the last turn's question is still open (a held write can still be answered)
+
+
 class Engine:
     """The conversation engine: one `turn()` call per user turn."""
 
@@ -88,6 +97,13 @@ class Engine:
     def route(self, text: str) -> Route:
         """The router's answer for `text`, after action promotion (no side effects)."""
         return promote_to_action_intent(self.classify(text), text, self.vocab)
+
+    def history(self, session: str | None = None, limit: int = 100) -> History:
+        """The session's last `limit` turns, oldest first (today's session when none is named)."""
+        name = session or default_session(self.clock)
+        conn = self._db()
+        return History(session=name, turns=tuple(repo.recent_turns(conn, name, limit)),
+                       waiting=repo.open_continuation(conn, name, self.clock.now()) is not None)
 
     def turn(self, text: str, *, session: str | None = None, dry_run: bool = False,
              stream: ReplyStream | None = None) -> Trace:

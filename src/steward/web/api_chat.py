@@ -1,4 +1,5 @@
-"""`POST /chat` (one turn, its trace) and `POST /chat/stream` (the same turn as Server-Sent Events).
+"""`POST /chat` (one turn, its trace), `POST /chat/stream` (the same turn as Server-Sent Events) and
+`GET /chat/history` (a session's turns, for the page after a reload).
 
 Turns of one session run one at a time, in the order they arrive: a continuation or a held write
 opened by one turn must be there for the next. Different sessions run side by side on the workers.
@@ -9,7 +10,7 @@ at once); `reset` {} — withdraw the deltas so far (the model went on to call t
 claimed a write that did not happen: assistant/stream.py); `trace` — the turn's whole trace, last, whose
 `reply` is the whole reply; and `error` {"error", "message"} — instead of the trace, when the turn
 failed (nothing was written then).
-Only POST is offered: a turn can write (a reminder), and a GET could be triggered from another site.
+Only POST runs a turn: a turn can write (a reminder), and a GET could be triggered from another site.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
@@ -30,7 +31,7 @@ from steward.errors import Duplicate, NotFound, StewardError, UserError
 from steward.web import sse
 from steward.web.api import ERRORS, runtime_of
 from steward.web.runtime import Runtime, error_name
-from steward.web.workers import TURN
+from steward.web.workers import READ, TURN
 
 log = logging.getLogger(__name__)
 router = APIRouter(tags=["chat"])
@@ -136,6 +137,50 @@ async def _events(rt: Runtime, body: ChatIn) -> AsyncIterator[bytes]:
         # the part no model streamed: an intercept's reply, Steward's own question about a held write
         yield sse.event("delta", {"text": reply[len(streamed):]})
     yield sse.event("trace", trace)
+
+
+class HistoryTurn(BaseModel):
+    """One recorded turn: what was said, the reply, and its trace."""
+
+    id: str
+    at: str
+    text: str
+    reply: str
+    handled_by: str
+    trace: dict[str, Any]
+
+
+class HistoryOut(BaseModel):
+    """A session's turns, oldest first, so the page shows the conversation again after a reload."""
+
+    session: str
+    session_title: str | None
+    waiting: bool = Field(description="the last turn's question is still open (its held write can be answered)")
+    turns: list[HistoryTurn]
+
+
+def history_of(app: App, session: str | None, limit: int) -> dict[str, Any]:
+    """The session's recorded turns (today's session when none is named), on a worker thread."""
+    history = app.engine.history(session, limit)
+    names = app.session_names
+    return {
+        "session": history.session,
+        "session_title": names.title_of(history.session) if names is not None else None,
+        "waiting": history.waiting,
+        "turns": [{"id": t.id, "at": t.at.astimezone(app.clock.zone).isoformat(), "text": t.text, "reply": t.reply,
+                   "handled_by": t.handled_by, "trace": dict(t.trace)} for t in history.turns],
+    }
+
+
+@router.get("/chat/history", response_model=HistoryOut, responses=ERRORS)
+async def chat_history(request: Request,
+                       session: str | None = Query(None, pattern=SESSION_PATTERN,
+                                                   description="conversation id; default today's"),
+                       limit: int = Query(100, ge=1, le=500, description="the last this many turns")
+                       ) -> dict[str, Any]:
+    """A session's turns, oldest first: what was said, each reply and its trace."""
+    result: dict[str, Any] = await runtime_of(request).workers.run(history_of, session, limit, priority=READ)
+    return result
 
 
 class PendingIn(BaseModel):
