@@ -65,9 +65,13 @@ def test_deleting_a_message_deletes_its_vector(db: sqlite3.Connection) -> None:
     assert db.execute("SELECT count(*) FROM message_vectors WHERE message_rowid = 1").fetchone()[0] == 0
 
 
-def test_a_failing_embedder_rolls_back_the_whole_batch(cli, sample_mbox: Path, steward_home: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_import_stores_the_words_first_and_a_failing_embedder_loses_no_mail(
+        cli, sample_mbox: Path, steward_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rows commit before any vector is made: a model that crashes leaves every message searchable
+    by its words, search says how many meaning cannot reach yet, and `mail index` finishes the job."""
     from steward.embed.minilm import MiniLMEmbedder
+
+    real = MiniLMEmbedder.embed
 
     def broken(self: object, texts: object) -> object:
         raise RuntimeError("model crashed")
@@ -76,8 +80,37 @@ def test_a_failing_embedder_rolls_back_the_whole_batch(cli, sample_mbox: Path, s
     with pytest.raises(RuntimeError):
         cli("mail", "import", str(sample_mbox), "--no-progress")
     conn = sqlite3.connect(steward_home / "steward.db")
-    assert conn.execute("SELECT count(*) FROM messages").fetchone()[0] == 0
+    total = conn.execute("SELECT count(*) FROM messages").fetchone()[0]
+    assert total > 400
     assert conn.execute("SELECT count(*) FROM message_vectors").fetchone()[0] == 0
+    lexical = _search(cli, "statement", "--mode", "lexical")
+    assert lexical["hits"]
+    monkeypatch.setattr(MiniLMEmbedder, "embed", real)
+    r = cli("mail", "index", "--no-progress", "--json")
+    assert r.code == 0 and r.json()["indexed"] == total
+    assert conn.execute("SELECT count(*) FROM message_vectors").fetchone()[0] == total
+    conn.close()
+
+
+def test_words_only_import_leaves_vectors_for_later_and_search_says_so(
+        cli, sample_mbox: Path, steward_home: Path) -> None:
+    r = cli("mail", "import", str(sample_mbox), "--no-progress", "--words-only", "--json", "--now", NOW_ARG)
+    assert r.code == 0 and r.json()["added"] > 400 and r.json()["embedded"] == 0
+    conn = sqlite3.connect(steward_home / "steward.db")
+    total = conn.execute("SELECT count(*) FROM messages").fetchone()[0]
+    # a few vectors made (as if `steward serve` had begun embedding): search says the rest are pending
+    assert cli("mail", "index", "--no-progress").code == 0
+    conn.execute("DELETE FROM message_vectors WHERE message_rowid > 100")
+    conn.commit()
+    found = _search(cli, "any pending payments?")
+    assert found["unindexed"] == total - 100
+    assert f"{total - 100:,} message(s) are not yet searchable by meaning" in found["note"]
+    text = cli("mail", "search", "statement", "--now", NOW_ARG)
+    assert "not yet searchable by meaning" in text.out  # type: ignore[attr-defined]
+    again = cli("mail", "import", str(sample_mbox), "--no-progress", "--json", "--now", NOW_ARG)
+    assert again.json()["added"] == 0 and again.json()["embedded"] == total - 100  # resumes where it stopped
+    assert "unindexed" not in _search(cli, "any pending payments?")
+    conn.close()
 
 
 def test_index_backfills_what_ingest_did_not_embed_and_resumes(cli, sample_mbox: Path, steward_home: Path,

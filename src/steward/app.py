@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from steward.mail.hybrid import MailSearch
     from steward.mail.live import MailSync
     from steward.mail.mailbox import Mailbox
+    from steward.mail.vectors import VectorIndex
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,8 @@ class App:
     clock: Clock
     paths: Paths
     _closers: list[sqlite3.Connection] = field(default_factory=list)
+    # `steward serve` hands every worker's App the same index (one copy of the vectors per process)
+    shared_vectors: VectorIndex | None = None
 
     @cached_property
     def db(self) -> sqlite3.Connection:
@@ -360,7 +363,18 @@ class App:
                           semantic=self.settings.as_bool("semantic_search"),
                           rrf_k=self.settings.as_int("search.rrf_k"),
                           min_similarity=self.settings.as_float("search.min_similarity"),
-                          semantic_weight=self.settings.as_float("search.semantic_weight"))
+                          semantic_weight=self.settings.as_float("search.semantic_weight"),
+                          index=lambda: self.shared_vectors if self.shared_vectors is not None
+                          else self.vector_index(background=False))
+
+    def vector_index(self, *, background: bool) -> VectorIndex:
+        """A new in-memory index of the message vectors; with `background`, it builds its partition in a
+        thread when the store grows past `search.approximate_above` (a server), else it reads a saved one."""
+        from steward.mail.vectors import VectorIndex
+
+        return VectorIndex(self.embedder.dim, approximate_above=self.settings.as_int("search.approximate_above"),
+                           path=self.paths.db_file.with_name(self.paths.db_file.name + ".partition.npz"),
+                           background=background)
 
     @cached_property
     def mailbox(self) -> Mailbox:
@@ -420,6 +434,7 @@ class App:
         self._closers.clear()
 
 
-def build_app(settings: Settings, clock: Clock, paths: Paths) -> App:
-    """Wire one App. Services are cached properties built on first use."""
-    return App(settings=settings, clock=clock, paths=paths)
+def build_app(settings: Settings, clock: Clock, paths: Paths, *, shared_vectors: VectorIndex | None = None) -> App:
+    """Wire one App. Services are cached properties built on first use; `shared_vectors` is the vector
+    index of a server process, which every worker's App searches."""
+    return App(settings=settings, clock=clock, paths=paths, shared_vectors=shared_vectors)

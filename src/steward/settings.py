@@ -66,6 +66,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("search.semantic_weight", 0.5,
             "weight of semantic votes in hybrid search when every query word matched",
             low=0, high=100),
+    Setting("search.approximate_above", 50000,
+            "vectors above which semantic search probes a partition of them instead of scoring all (0 = always exact)",
+            low=0, high=1000000000),
     # the embedding model
     Setting("embed.threads", 0, "batches embedded side by side, one core each; 0 = one per core",
             low=0, high=256),

@@ -15,6 +15,9 @@ def register(commands: Commands) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("--account", default="local", help="account name to file the messages under")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.add_argument("--words-only", action="store_true",
+                   help="store the messages and stop: no vectors now (`steward mail index` or `steward serve` "
+                        "adds them later)")
 
     p = mail.add("search", "search subject, sender and snippet (from: subject: after: before: \"phrases\")",
                  cmd_search)
@@ -49,19 +52,23 @@ def cmd_import(ctx: Ctx, args: argparse.Namespace) -> int:
     found = list(scan(paths))
     progress = Progress("importing", enabled=not args.no_progress and len(found) > 200)
     conn = ctx.app.db
+    # the rows first, at the word-search rate: every message is searchable by its words once they are in
     report = ingest(conn, found, account=args.account, snippet_chars=ctx.settings.as_int("mail.snippet_chars"),
-                    on_batch=ctx.app.mail_on_batch, progress=progress, total=len(found),
+                    on_batch=None, progress=progress, total=len(found),
                     workers=ctx.settings.as_int("mail.import_workers"), classifier=ctx.app.mail_classifier)
     progress.finish()
+    embedded = 0 if args.words_only else _embed_new(ctx, args, bulk=len(found) > 200)
     data = {
         "added": report.added, "duplicates": report.duplicates, "skipped": report.skipped,
-        "rejected": report.rejected,
+        "rejected": report.rejected, "embedded": embedded,
         "rejections": [{"kind": r.kind, "location": r.where(), "reason": r.reason} for r in report.rejections],
     }
 
     def text() -> str:
         lines = [f"imported {report.added} new message(s); {report.duplicates + report.skipped} already known; "
                  f"{report.rejected} rejected"]
+        if embedded:
+            lines.append(f"{embedded} message(s) made searchable by meaning")
         for r in report.rejections[:20]:
             lines.append(f"  rejected {r.where()}: {r.reason}")
         if report.rejected > 20:
@@ -70,6 +77,22 @@ def cmd_import(ctx: Ctx, args: argparse.Namespace) -> int:
 
     ctx.emit(data, text)
     return 0
+
+
+def _embed_new(ctx: Ctx, args: argparse.Namespace, bulk: bool) -> int:
+    """Vectors for the messages that have none (this import's, and any an earlier one left), after the
+    rows are in; resumable, since each batch commits. 0 when semantic search is off or has no model."""
+    from steward.cli.progress import Progress
+    from steward.mail.semantic import backfill
+
+    if ctx.app.mail_on_batch is None:  # off, or no model (which it has said once)
+        return 0
+    progress = Progress("embedding for search by meaning", enabled=not args.no_progress and bulk)
+    report = backfill(ctx.app.db, ctx.app.embedder, progress=progress, refresh_stale=False)
+    progress.finish()
+    if report.indexed >= 1000:  # many new vectors: lay the saved partition over them now, not at a search
+        ctx.app.mail_search.prepare_partition()
+    return report.indexed
 
 
 def cmd_rejected(ctx: Ctx, args: argparse.Namespace) -> int:
@@ -102,6 +125,7 @@ def cmd_index(ctx: Ctx, args: argparse.Namespace) -> int:
     progress = Progress("indexing", enabled=not args.no_progress)
     report = backfill(ctx.app.db, ctx.app.embedder, rebuild=args.rebuild, progress=progress)
     progress.finish()
+    ctx.app.mail_search.prepare_partition()
     text = f"embedded {report.indexed} message(s); {report.total} of them now have a vector"
     if report.refreshed:
         made_by = ", ".join(name or "an embedder from before names were kept" for name in report.older)

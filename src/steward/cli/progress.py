@@ -30,7 +30,9 @@ class Progress:
             width = 30
             filled = int(width * min(done, total) / total)
             bar = "#" * filled + "-" * (width - filled)
-            line = f"\r{self.label} [{bar}] {done}/{total} ({rate:,.0f}/s)"
+            left = (total - done) / rate if rate > 0 and done < total else 0.0
+            eta = f", {int(left // 60)}m{int(left % 60):02d}s left" if done and left >= 1 else ""
+            line = f"\r{self.label} [{bar}] {done}/{total} ({rate:,.0f}/s{eta})"
         else:
             line = f"\r{self.label} {done} ({rate:,.0f}/s)"
         self.stream.write(line)

@@ -50,7 +50,9 @@ def run_server(ctx: Ctx, args: argparse.Namespace) -> int:
     settings, clock, paths = ctx.settings, ctx.clock, ctx.paths
     options = serve_options(ctx, args)
     ctx.app.db  # noqa: B018 - create and migrate the store before the workers open their own connections
-    return serve(settings, clock, lambda: build_app(settings, clock, paths), options,
+    # one copy of the vectors for the whole server: every worker's search reads (and refreshes) it
+    vectors = ctx.app.vector_index(background=True) if settings.as_bool("semantic_search") else None
+    return serve(settings, clock, lambda: build_app(settings, clock, paths, shared_vectors=vectors), options,
                  verbose=bool(getattr(args, "verbose", False)))
 
 

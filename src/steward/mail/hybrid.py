@@ -6,6 +6,8 @@ word of the query matched, semantic votes weigh `search.semantic_weight` (exact 
 (`from:`, `subject:`, `after:`, `before:`, `category:`, `to:`, `-word`) bind both sides, so a
 semantic hit never escapes them. With the `semantic_search` flag off, or no model installed, a
 hybrid search runs lexical and says why in `note`; an explicit `--mode semantic` is an error then.
+Messages whose vectors are not made yet (an import embeds after its rows land) are found by their
+words only, and the result says how many (`unindexed`; a note when there is no other).
 `analyze` never comes here: a count must be a count.
 """
 
@@ -49,7 +51,8 @@ class MailSearch:
 
     def __init__(self, conn: sqlite3.Connection, clock: Clock, embedder: Callable[[], Embedder], *,
                  semantic: bool = True, rrf_k: int = 60, min_similarity: float = 0.28,
-                 semantic_weight: float = 0.5, weak_similarity: float = WEAK_SIMILARITY) -> None:
+                 semantic_weight: float = 0.5, weak_similarity: float = WEAK_SIMILARITY,
+                 index: Callable[[], VectorIndex] | None = None) -> None:
         self.conn = conn
         self.clock = clock
         self._embedder = embedder
@@ -58,6 +61,8 @@ class MailSearch:
         self.min_similarity = min_similarity
         self.semantic_weight = semantic_weight
         self.weak_similarity = weak_similarity
+        # the index may be shared (one per server process, every worker's search refreshing it)
+        self._make_index = index
         self._index: VectorIndex | None = None
         self._pool: ThreadPoolExecutor | None = None
 
@@ -70,9 +75,14 @@ class MailSearch:
     def index(self) -> VectorIndex:
         """The in-memory vector index, brought up to date with the store."""
         if self._index is None:
-            self._index = VectorIndex(self._embedder().dim)
+            self._index = self._make_index() if self._make_index else VectorIndex(self._embedder().dim)
         self._index.refresh(self.conn)
         return self._index
+
+    def prepare_partition(self) -> bool:
+        """Past `search.approximate_above` vectors, build and save the index's partition now (a command
+        that added many vectors), so the next search, in any process, starts approximate."""
+        return self.semantic and self.index().build_partition()
 
     def search(self, query: str, *, mode: str | None = None, limit: int = 20, explain: bool = False
                ) -> SearchResult:
@@ -102,7 +112,7 @@ class MailSearch:
             log.warning("semantic search unavailable: %s", exc.message)
             return self._lexical(query, plan, limit, explain, note=f"lexical only: {exc.message}")
         if lexical is None:
-            return self._semantic_result(query, semantic, limit, explain, note)
+            return self._pending(self._semantic_result(query, semantic, limit, explain, note))
         matched = True
         if not lexical[0]:
             # no word matched: only meaning is left, and it is shown for what it is
@@ -110,7 +120,16 @@ class MailSearch:
             if not matched:
                 note = note or (f"nothing matched {query!r}; the closest were" if semantic
                                 else f"nothing matched {query!r}")
-        return replace(self._hybrid(query, semantic, lexical, limit, explain, note), matched=matched)
+        return self._pending(replace(self._hybrid(query, semantic, lexical, limit, explain, note), matched=matched))
+
+    def _pending(self, result: SearchResult) -> SearchResult:
+        """Say how many messages meaning could not reach yet (their vectors are still being made)."""
+        index = self._index
+        if index is None or not index.unindexed:
+            return result
+        note = result.note or (f"{index.unindexed:,} message(s) are not yet searchable by meaning (their words "
+                               "are); `steward mail index` or `steward serve` adds them")
+        return replace(result, note=note, unindexed=index.unindexed)
 
     def _by_meaning_only(self, query: str, text: str, semantic: list[tuple[int, float]]
                          ) -> tuple[list[tuple[int, float]], bool]:
@@ -163,19 +182,16 @@ class MailSearch:
         return [(m.id, s) for m, s in rows], broadened
 
     def _allowed(self, plan: QueryPlan) -> np.ndarray | None:
-        """The ids the plan's filters and field terms admit, or None when it has none."""
-        import numpy as np
-
+        """The ids the plan's filters and field terms admit (bound in SQL, one array), or None."""
         fielded = [g for g in plan.groups if all(t.column for t in g)]
         filters = filters_for(plan)
         if not fielded and filters == messages_repo.Filters():
             return None
         match = " AND ".join("(" + " OR ".join(t.fts() for t in g) + ")" for g in fielded) or None
         try:
-            ids = messages_repo.filtered_ids(self.conn, match, filters)
+            return messages_repo.filtered_ids(self.conn, match, filters)
         except sqlite3.OperationalError as exc:
             raise UserError(f"cannot search for {plan.text!r}: {exc}") from None
-        return np.asarray(ids, dtype=np.int64)
 
     # -- results ----------------------------------------------------------------------------------
 

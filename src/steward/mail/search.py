@@ -79,6 +79,8 @@ class SearchResult:
     note: str | None = None  # e.g. why a hybrid search ran lexical only
     # False when no word of the query matched: the hits (if any) are only the closest in meaning
     matched: bool = True
+    # messages not yet searchable by meaning (no vector yet): found by their words only
+    unindexed: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The result as `steward mail search --json` prints it."""
@@ -86,6 +88,8 @@ class SearchResult:
                "hits": [h.to_json() for h in self.hits]}
         if self.note:
             out["note"] = self.note
+        if self.unindexed:
+            out["unindexed"] = self.unindexed
         return out
 
 

@@ -1,4 +1,5 @@
-"""Writing message vectors: at ingest (inside its transaction) and by backfill (`steward mail index`).
+"""Writing message vectors: at sync (inside its transaction) and by backfill (`steward mail index`, and
+`steward mail import` once its rows are in, so words are searchable before meaning is).
 
 Only ids, vectors and which embedder made them are written; the text embedded (sender name, subject,
 snippet: the message's `embed_text`) is read from the message row and never stored again.
@@ -55,15 +56,15 @@ class IndexReport:
 
 
 def backfill(conn: sqlite3.Connection, embedder: Embedder, *, batch: int = 512, rebuild: bool = False,
-             progress: ProgressFn | None = None) -> IndexReport:
+             progress: ProgressFn | None = None, refresh_stale: bool = True) -> IndexReport:
     """Embed every message that has no vector yet, or one another embedder made, a batch per transaction
     (so an interrupted run keeps what it did and the next run resumes after it); `rebuild` drops every
-    vector first."""
+    vector first; without `refresh_stale` (an import's vectors) vectors another embedder made are kept."""
     with write_txn(conn):
         if rebuild:
             repo.delete_all(conn)
         model = repo.embedder_id(conn, embedder.name)
-    stale = repo.count_stale(conn, model)
+    stale = repo.count_stale(conn, model) if refresh_stale else 0
     older = tuple(repo.stale_embedders(conn, model)) if stale else ()
     todo = repo.count_unindexed(conn) + stale
     already = repo.count_vectors(conn) - stale
@@ -72,7 +73,7 @@ def backfill(conn: sqlite3.Connection, embedder: Embedder, *, batch: int = 512, 
     if progress is not None:
         progress(0, todo)
     while True:
-        rows = repo.unindexed(conn, last, batch, model)
+        rows = repo.unindexed(conn, last, batch, model if refresh_stale else None)
         if not rows:
             break
         last = rows[-1][0]

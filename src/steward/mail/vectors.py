@@ -1,24 +1,32 @@
-"""Message vectors: how they are stored (int8 with a scale) and searched (brute force, in memory).
+"""Message vectors: how they are stored (int8 with a scale) and searched (in memory: exact, or approximate).
 
 A unit vector is stored as 4 bytes of float32 scale and `dim` int8 components (388 bytes for MiniLM's
 384), a quarter of float32; the rounding moves a cosine by about 0.002, far below the gaps that decide
 a ranking. `VectorIndex` holds every vector as one int8 matrix (100k messages: 38 MB) and scores a
 query against all of them with one integer matrix product on ONNX Runtime (numpy has no fast int8
-or float16 product). It grows in place, so a long-running server refreshes it with only the new rows.
+or float16 product). It grows in place, so a long-running server refreshes it with only the new rows. Above a size a
+partition of the vectors (mail/partition.py) lets a query score a few percent of them instead.
 """
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from steward.mail import partition
+from steward.mail.partition import Layout, lay_out
 from steward.store import vectors as repo
+from steward.store.messages import count_messages
 
 if TYPE_CHECKING:
     import numpy as np
+
+log = logging.getLogger(__name__)
 
 
 def encode(vectors: np.ndarray) -> list[bytes]:
@@ -54,49 +62,76 @@ class Ranked:
 
 
 class VectorIndex:
-    """Every stored vector in memory; `search` is exact (brute force) over all of them.
+    """Every stored vector in memory, searched exactly (brute force) or, above `approximate_above`
+    vectors once a partition is built, through the nearest lists of a `Partition` (mail/partition.py).
 
-    `refresh(conn)` loads what was added since the last call; a server keeps one index warm and
-    refreshes it before each search, a command loads it once.
+    `refresh(conn)` loads what was added since the last call; a server keeps one index per process,
+    shared by its worker threads, and refreshes it before each search; a command loads it once. With
+    `path`, a partition is read from and saved beside the store; with `background`, one is (re)built in
+    a thread when the index outgrows the last one by a quarter, while searches stay exact meanwhile.
+    Searches may run in several threads at once: each reads a consistent snapshot of the arrays.
     """
 
-    def __init__(self, dim: int) -> None:
+    def __init__(self, dim: int, *, approximate_above: int = 0, path: Path | None = None,
+                 background: bool = False, threads: int = 1) -> None:
         import numpy as np
 
         self.dim = dim
+        self.approximate_above = approximate_above
+        self.path = path
+        self.background = background
+        self.threads = threads
         self._ids = np.zeros(0, dtype=np.int64)
         self._matrix = np.zeros((0, dim), dtype=np.int8)
         self._scales = np.zeros(0, dtype=np.float32)
         self._size = 0
         self._last_id = 0
-        self._seen: tuple[int, int] | None = None
+        # per connection (a shared index is refreshed through each worker's): its counters when last seen
+        self._seen: dict[int, tuple[int, int]] = {}
         self._generation: int | None = None
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self._session: Any = None
+        self._layout: Layout | None = None
+        self._building: threading.Thread | None = None
+        self._tried_saved = False
+        self.unindexed = 0  # messages in the store without a vector, as of the last refresh
 
     def __len__(self) -> int:
         return self._size
 
     @property
     def nbytes(self) -> int:
-        """Memory held by the index's arrays (capacity included)."""
-        return int(self._ids.nbytes + self._matrix.nbytes + self._scales.nbytes)
+        """Memory held by the index's arrays (capacity and the partition's lists included)."""
+        total = int(self._ids.nbytes + self._matrix.nbytes + self._scales.nbytes)
+        layout = self._layout
+        if layout is not None:
+            p = layout.partition
+            total += int(layout.members.nbytes + layout.tail.nbytes + p.centroids.nbytes + p.ids.nbytes
+                         + p.lists.nbytes)
+        return total
+
+    @property
+    def approximate(self) -> bool:
+        """Whether searches go through a partition (False: every vector is scored)."""
+        return self._layout is not None
 
     def add(self, ids: Sequence[int], matrix: np.ndarray, scales: np.ndarray) -> None:
-        """Append rows (ids must be new); capacity grows by a quarter so appends stay cheap."""
+        """Append rows (ids must be new and larger than any held); capacity grows by a quarter."""
         import numpy as np
 
         n = len(ids)
         if n == 0:
             return
-        need = self._size + n
-        if need > len(self._ids):
-            self._reserve(max(need, len(self._ids) + len(self._ids) // 4, 1024))
-        self._ids[self._size:need] = np.asarray(ids, dtype=np.int64)
-        self._matrix[self._size:need] = matrix
-        self._scales[self._size:need] = scales
-        self._size = need
-        self._last_id = max(self._last_id, int(max(ids)))
+        with self._lock:
+            need = self._size + n
+            if need > len(self._ids):
+                self._reserve(max(need, len(self._ids) + len(self._ids) // 4, 1024))
+            # rows past `_size` are not read by any snapshot, so appending in place is safe
+            self._ids[self._size:need] = np.asarray(ids, dtype=np.int64)
+            self._matrix[self._size:need] = matrix
+            self._scales[self._size:need] = scales
+            self._size = need
+            self._last_id = max(self._last_id, int(max(ids)))
 
     def refresh(self, conn: sqlite3.Connection) -> int:
         """Load vectors stored since the last refresh; returns how many were added.
@@ -104,25 +139,34 @@ class VectorIndex:
         Cheap when nothing changed (two counters compared). New messages only ever get larger ids, so
         rows past the last id loaded are the new ones; if vectors were replaced (`mail index` re-embedding
         an older embedder's, or `--rebuild`), or the table holds a different number of rows than appending
-        explains (messages deleted), the index is reloaded whole.
+        explains (messages deleted), the index is reloaded whole (and a partition laid over it again).
         """
         with self._lock:
             seen = (repo.data_version(conn), conn.total_changes)
-            if seen == self._seen:
+            if seen == self._seen.get(id(conn)):
                 return 0
             generation = repo.generation(conn)
             if generation != self._generation:
                 self._reset()
+                self._layout = None
                 self._generation = generation
+            stored = repo.count_vectors(conn)
             if self._size == 0:
                 # a first (or whole) load: room for what is stored plus a little, not a doubling's slack
-                self._reserve(repo.count_vectors(conn) + 1024)
+                self._reserve(stored + 1024)
             added = self._load(conn, self._last_id)
-            if repo.count_vectors(conn) != self._size:
+            if stored != self._size and repo.count_vectors(conn) != self._size:
+                layout = self._layout
                 self._reset()
                 self._reserve(repo.count_vectors(conn) + 1024)
                 added = self._load(conn, 0)
-            self._seen = (repo.data_version(conn), conn.total_changes)
+                if layout is not None:
+                    self._layout = lay_out(layout.partition, self._ids[: self._size])
+            self.unindexed = max(0, count_messages(conn) - self._size)
+            self._seen[id(conn)] = (repo.data_version(conn), conn.total_changes)
+            self._use_saved_partition()
+            if self.background and self.wants_partition():
+                self._build_in_background()
             return added
 
     def _reserve(self, capacity: int) -> None:
@@ -133,6 +177,12 @@ class VectorIndex:
             self._scales = _grown(self._scales, capacity, self._size)
 
     def _reset(self) -> None:
+        # new arrays, never the old ones rewritten: a search running meanwhile keeps its snapshot
+        import numpy as np
+
+        self._ids = np.zeros(0, dtype=np.int64)
+        self._matrix = np.zeros((0, self.dim), dtype=np.int8)
+        self._scales = np.zeros(0, dtype=np.float32)
         self._size = 0
         self._last_id = 0
 
@@ -144,37 +194,145 @@ class VectorIndex:
             added += len(rows)
         return added
 
+    # -- the partition ----------------------------------------------------------------------------
+
+    def wants_partition(self) -> bool:
+        """Whether a partition should be (re)built: past the size, none yet or outgrown by a quarter."""
+        if not self.approximate_above or self._size < self.approximate_above or not partition.available():
+            return False
+        layout = self._layout
+        return layout is None or self._size - layout.covered > max(layout.covered // 4, 1)
+
+    def build_partition(self) -> bool:
+        """Build (and save, with `path`) a partition over the rows held now; False when not needed."""
+        if not self.wants_partition():
+            return False
+        with self._lock:
+            size, ids, matrix, scales = self._size, self._ids, self._matrix, self._scales
+            generation = self._generation or 0
+        built = partition.build(ids[:size], matrix[:size], scales[:size], generation, threads=self.threads)
+        with self._lock:
+            if generation != (self._generation or 0):
+                return False  # vectors were replaced meanwhile: the next refresh builds again
+            self._layout = lay_out(built, self._ids[: self._size])
+        if self.path is not None:
+            try:
+                partition.save(built, self.path)
+            except OSError as exc:
+                log.warning("cannot save the vector partition to %s: %s", self.path, exc.strerror or exc)
+        log.info("vector partition: %d vectors in %d lists", size, len(built.centroids))
+        return True
+
+    def _build_in_background(self) -> None:
+        if self._building is not None and self._building.is_alive():
+            return
+
+        def run() -> None:
+            try:
+                self.build_partition()
+            except (RuntimeError, MemoryError, ValueError) as exc:  # exact search goes on; say why once
+                log.warning("building the vector partition failed (%s); searches stay exact", exc)
+
+        self._building = threading.Thread(target=run, name="vector-partition", daemon=True)
+        self._building.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait for a partition being built in the background (a clean stop, a bench)."""
+        building = self._building
+        if building is not None:
+            building.join(timeout)
+
+    def _use_saved_partition(self) -> None:
+        if self._tried_saved or self.path is None or not self.approximate_above or self._size == 0:
+            return
+        self._tried_saved = True
+        if self._layout is not None or not partition.available():
+            return
+        saved = partition.load(self.path, self.dim)
+        if saved is not None and saved.generation == (self._generation or 0):
+            self._layout = lay_out(saved, self._ids[: self._size])
+
+    # -- search -----------------------------------------------------------------------------------
+
     def search(self, query: np.ndarray, k: int, allowed: np.ndarray | None = None) -> Ranked:
         """The `k` nearest messages to a unit `query` vector, optionally only among `allowed` ids."""
         import numpy as np
 
-        if self._size == 0 or k < 1:
+        with self._lock:
+            size, ids, matrix, scales, layout = self._size, self._ids, self._matrix, self._scales, self._layout
+        if size == 0 or k < 1:
             return Ranked((), ())
-        scores = self.scores(query)
-        ids = self._ids[: self._size]
+        ids = ids[:size]
+        q = np.asarray(query, dtype=np.float32).reshape(-1)
+        snapshot = _Snapshot(ids, matrix, scales, size, self._int8_session())
         if allowed is not None:
-            scores = np.where(np.isin(ids, allowed, assume_unique=False), scores, -np.inf)
-        k = min(k, self._size)
-        top = np.argpartition(-scores, k - 1)[:k]
-        top = top[np.argsort(-scores[top], kind="stable")]
-        top = top[np.isfinite(scores[top])]
-        return Ranked(tuple(int(i) for i in ids[top]), tuple(float(s) for s in scores[top]))
+            wanted = np.asarray(allowed, dtype=np.int64)
+            pos = np.searchsorted(ids, wanted)
+            inside = pos < size
+            pos = pos[inside]
+            pos = pos[ids[pos] == wanted[inside]]
+            if layout is None or len(pos) <= layout.expected_scan(size):
+                return snapshot.top(q, pos, k)  # few allowed: score exactly those
+            mask = np.zeros(size, dtype=bool)
+            mask[pos] = True
+            rows = layout.candidates(q, size)
+            found = snapshot.top(q, rows[mask[rows]], k)
+            return found if len(found.ids) >= min(k, len(pos)) else snapshot.top(q, pos, k)
+        if layout is None:
+            return snapshot.top(q, None, k)
+        return snapshot.top(q, layout.candidates(q, size), k)
 
     def scores(self, query: np.ndarray) -> np.ndarray:
         """Cosine similarity of the query to every row (float32, index order)."""
         import numpy as np
 
-        q = np.asarray(query, dtype=np.float32).reshape(-1)
-        q_scale = float(np.abs(q).max()) / 127.0 or 1.0
-        q8 = np.clip(np.rint(q / q_scale), -127, 127).astype(np.int8).reshape(-1, 1)
-        dots = self._int8_session().run(None, {"X": self._matrix[: self._size], "q": q8})[0].reshape(-1)
-        result: np.ndarray = dots.astype(np.float32) * (self._scales[: self._size] * np.float32(q_scale))
-        return result
+        with self._lock:
+            snapshot = _Snapshot(self._ids[: self._size], self._matrix, self._scales, self._size,
+                                 self._int8_session())
+        return snapshot.scores(np.asarray(query, dtype=np.float32).reshape(-1), None)
 
     def _int8_session(self) -> Any:
         if self._session is None:
             self._session = _matmul_integer_session(self.dim)
         return self._session
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    """The arrays of an index as one search reads them (appends and reloads make new ones)."""
+
+    ids: np.ndarray
+    matrix: np.ndarray
+    scales: np.ndarray
+    size: int
+    session: Any
+
+    def scores(self, q: np.ndarray, rows: np.ndarray | None) -> np.ndarray:
+        """Cosine of `q` to the rows at `rows` (None: every row), by one int8 product."""
+        import numpy as np
+
+        q_scale = float(np.abs(q).max()) / 127.0 or 1.0
+        q8 = np.clip(np.rint(q / q_scale), -127, 127).astype(np.int8).reshape(-1, 1)
+        block = self.matrix[: self.size] if rows is None else self.matrix[rows]
+        if len(block) == 0:
+            return np.zeros(0, dtype=np.float32)
+        dots = self.session.run(None, {"X": block, "q": q8})[0].reshape(-1)
+        scales = self.scales[: self.size] if rows is None else self.scales[rows]
+        result: np.ndarray = dots.astype(np.float32) * (scales * np.float32(q_scale))
+        return result
+
+    def top(self, q: np.ndarray, rows: np.ndarray | None, k: int) -> Ranked:
+        """The best `k` of `rows` (None: of every row), best first."""
+        import numpy as np
+
+        scores = self.scores(q, rows)
+        if len(scores) == 0:
+            return Ranked((), ())
+        k = min(k, len(scores))
+        top = np.argpartition(-scores, k - 1)[:k]
+        top = top[np.argsort(-scores[top], kind="stable")]
+        positions = top if rows is None else rows[top]
+        return Ranked(tuple(int(i) for i in self.ids[positions]), tuple(float(s) for s in scores[top]))
 
 
 def _grown(array: np.ndarray, capacity: int, used: int) -> np.ndarray:

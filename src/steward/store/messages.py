@@ -11,10 +11,13 @@ import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from steward.mail.model import Message, ParsedMessage, Rejection, SourcePointer, pointer_from_row
 from steward.store.db import storable_id
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _COLUMNS = ("id, message_id, thread_key, sender, sender_name, recipients, subject, snippet, received_at, zone, "
             "has_pdf, attachments, category, account, source_kind, source_location")
@@ -330,11 +333,20 @@ def summary_rows(conn: sqlite3.Connection, match: str | None, filters: Filters, 
     return [MessageSummary(r[0], r[1], r[2], r[3], parse(r[4]), r[5]) for r in conn.execute(sql, args)]
 
 
-def filtered_ids(conn: sqlite3.Connection, match: str | None, filters: Filters) -> list[int]:
-    """Ids of every message matching an FTS5 expression (or any message when None) and the filters."""
+def filtered_ids(conn: sqlite3.Connection, match: str | None, filters: Filters) -> np.ndarray:
+    """Ids of every message matching an FTS5 expression (or any message when None) and the filters,
+    ascending, as one int64 array.
+
+    SQLite joins them into one string and numpy parses it: no Python object per id, so a filter that
+    admits half of a million messages costs milliseconds, not the tens a list of ints would."""
+    import numpy as np
+
     where, args = _where(filters)
     if match is not None:
         where.insert(0, "m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)")
         args.insert(0, match)
-    sql = "SELECT m.id FROM messages m" + (" WHERE " + " AND ".join(where) if where else "")
-    return [int(r[0]) for r in conn.execute(sql, args)]
+    inner = "SELECT m.id FROM messages m" + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY m.id"
+    joined = conn.execute(f"SELECT group_concat(id) FROM ({inner})", args).fetchone()[0]
+    if not joined:
+        return np.zeros(0, dtype=np.int64)
+    return np.fromstring(joined, dtype=np.int64, sep=",")

@@ -72,9 +72,15 @@ def count_unindexed(conn: sqlite3.Connection) -> int:
         " (SELECT 1 FROM message_vectors v WHERE v.message_rowid = m.id)").fetchone()[0])
 
 
-def unindexed(conn: sqlite3.Connection, after_id: int, limit: int, embedder: int) -> list[tuple[int, bool]]:
-    """(id, has an older vector) of messages past `after_id` with no vector or one another embedder made,
-    in id order."""
+def unindexed(conn: sqlite3.Connection, after_id: int, limit: int, embedder: int | None
+              ) -> list[tuple[int, bool]]:
+    """(id, has an older vector) of messages past `after_id` with no vector or one another embedder made
+    (None: with no vector only), in id order."""
+    if embedder is None:
+        return [(int(r[0]), False) for r in conn.execute(
+            "SELECT m.id FROM messages m WHERE m.id > ? AND NOT EXISTS"
+            " (SELECT 1 FROM message_vectors v WHERE v.message_rowid = m.id) ORDER BY m.id LIMIT ?",
+            (after_id, limit))]
     return [(int(r[0]), bool(r[1])) for r in conn.execute(
         "SELECT m.id, v.message_rowid IS NOT NULL FROM messages m"
         " LEFT JOIN message_vectors v ON v.message_rowid = m.id"
