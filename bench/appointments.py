@@ -411,7 +411,10 @@ def main() -> int:
               + ", ".join(f"{k} {v}" for k, v in sorted(statuses.items())))
         for f in found:
             if "confirmed" in f.statuses:
-                print(f"  read as a booking: {f.name}")
+                methods = {line.strip().upper() for part in structured.calendar_parts((tb_dir / f.name).read_bytes())
+                           for line in part.splitlines() if line.upper().startswith("METHOD:")}
+                print(f"  read as a booking: {f.name} ({', '.join(sorted(methods)) or 'no METHOD'}: a published "
+                      "event, not an invitation)")
         with tempfile.TemporaryDirectory(prefix="steward-bench-thunderbird-") as tmp:
             written = thunderbird_writes(Path(tmp), tb_dir)
         print(f"  written by scans in auto mode: {len(written)}" + (f" {written}" if written else ""))

@@ -195,3 +195,41 @@ def test_a_write_whose_outcome_is_unknown_is_quarantined_then_reconciled_by_mark
         assert [i["status"] for i in listed] == ["created"]
     finally:
         proxy.close()
+
+
+def test_a_cancelled_and_a_moved_booking_change_the_event_on_radicale_only_on_yes(
+        tmp_path: Path, cli, radicale: Radicale, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    from datetime import timedelta
+
+    url = radicale.new_calendar()
+    use_caldav(monkeypatch, url)
+    garage = ("AutoFix Garage", "service@autofix.example")
+    folder = write_folder(tmp_path / "mail", {
+        "a-dental": message("d-1@lakesidedental.example", DENTAL, "Appointment confirmed: Lakeside Dental",
+                            "Your appointment at Lakeside Dental is confirmed for Thursday, 17 September 2026 at "
+                            "04:30 PM.", SENT),
+        "b-garage": message("g-1@autofix.example", garage, "Car service confirmed at AutoFix Garage",
+                            "Your car service at AutoFix Garage is booked for Wednesday, 16 September 2026 at "
+                            "10:00 AM.", SENT)})
+    assert cli("--now", NOW, "mail", "import", str(folder)).code == 0
+    assert sorted(i["status"] for i in scan(cli)["items"]) == ["created", "created"]
+    assert len(on_server(url)) == 2
+    later = SENT + timedelta(days=1)
+    write_folder(folder, {
+        "c-cancel": message("d-2@lakesidedental.example", DENTAL, "Cancelled: your appointment at Lakeside Dental",
+                            "Your appointment at Lakeside Dental on Thursday, 17 September 2026 at 04:30 PM has "
+                            "been cancelled.", later),
+        "d-move": message("g-2@autofix.example", garage, "Rescheduled: your car service at AutoFix Garage",
+                          "Your car service at AutoFix Garage has been rescheduled from Wednesday, 16 September at "
+                          "10:00 AM to Friday, 18 September 2026 at 11:00 AM.", later)})
+    assert cli("--now", NOW, "mail", "import", str(folder)).code == 0
+    changes = {i["reason"]: i for i in scan(cli)["items"] if i["change"]}
+    assert set(changes) == {"cancellation", "reschedule"}
+    assert len(on_server(url)) == 2  # shown, not done
+    for change in changes.values():
+        r = cli("--now", NOW, "appointments", "accept", str(change["id"]))
+        assert r.code == 0, r.err
+    (left,) = on_server(url)
+    assert str(left.get("summary")) == "AutoFix Garage appointment"
+    assert left.decoded("dtstart").astimezone(IST).isoformat() == "2026-09-18T11:00:00+05:30"
+    assert left.decoded("dtend").astimezone(IST).isoformat() == "2026-09-18T12:00:00+05:30"

@@ -208,7 +208,7 @@ class CaldavBackend:
             for name, value in (("dtstart", start), ("dtend", end)):
                 if name in component:
                     del component[name]
-                component.add(name, value)
+                component.add(name, value.astimezone(UTC))  # an instant: no VTIMEZONE needed
             component.pop("duration", None)
             sequence = int(str(component.get("sequence") or 0))
             component.pop("sequence", None)
