@@ -51,6 +51,16 @@ DATA = Path(__file__).resolve().parent / "data" / "dues_labelled.yaml"
 NOW = datetime(2026, 9, 20, 12, 0, tzinfo=ZoneInfo("UTC"))
 
 
+def cpu_calls(fn: Any, repeat: int) -> list[float]:
+    """CPU milliseconds of this process per call: what a call costs, whatever else the machine runs."""
+    out = []
+    for _ in range(repeat):
+        t0 = time.process_time()
+        fn()
+        out.append((time.process_time() - t0) * 1000)
+    return out
+
+
 def raw_of(item: dict[str, Any]) -> bytes:
     msg = EmailMessage()
     msg["From"] = item["from"]
@@ -158,12 +168,12 @@ def speed() -> None:
             candidates.append((found, m.raw))
             parsed.append((parse_message(m.raw), FileSource(f"/bench/{n}", "eml")))  # the store holds the candidates
     rounds = max(1, 3000 // max(1, len(candidates)))
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for _ in range(rounds):
         for cand, raw in candidates:
             dues.read(cand, raw)
-    took = time.perf_counter() - t0
-    rate = rounds * len(candidates) / took
+    took, cpu = time.perf_counter() - t0, time.process_time() - c0
+    rate, cpu_rate = rounds * len(candidates) / took, rounds * len(candidates) / cpu
     with tempfile.TemporaryDirectory(prefix="steward-bench-dues-") as tmp:
         conn = connect(Path(tmp) / "s.db")
         store_parsed(conn, parsed)
@@ -173,14 +183,14 @@ def speed() -> None:
         ms = time_calls(lambda: analyze(conn, query, clock=clock, limit=100000), 20)
         conn.close()
     print(f"\nspeed: {len(mail)} sample messages, {len(candidates)} candidates")
-    print(f"  extraction with bodies at hand: {rate:,.0f} messages/s ({rounds} rounds)")
+    print(f"  extraction with bodies at hand: {rate:,.0f} messages/s wall clock, {cpu_rate:,.0f} messages/s "
+          f"per core of CPU time ({rounds} rounds)")
     print(f"  lexical `mail analyze {query}` of the same candidates: {result.total} messages in "
           f"{percentile(ms, 50):.1f} ms p50 = {result.total / (percentile(ms, 50) / 1000):,.0f} messages/s")
 
 
 def scale(size: int, count: int, repeat: int) -> None:
     from search import fill
-
     from steward.mail.sample import generate
     from steward.store import connect
     from steward.store import finance as repo
@@ -209,21 +219,32 @@ def scale(size: int, count: int, repeat: int) -> None:
         dues = DuesService(lambda: conn, Clock(ZoneInfo("Asia/Kolkata"), now), build_registry(),
                            fetch=lambda c, rowid: b"")
 
-        def answer() -> None:
-            d = dues.digest()
-            render(d)
-            json.dumps(d.to_json())
+        def as_json() -> None:
+            json.dumps(dues.digest().to_json())
 
-        print(f"  digest (read, group by currency, render, JSON), in-process: {summary(time_calls(answer, repeat))}")
+        def as_text() -> None:
+            render(dues.digest())
+
+        print(f"  `dues --json` in-process (read, group by currency, JSON): wall {summary(time_calls(as_json, repeat))}; "
+              f"CPU {summary(cpu_calls(as_json, repeat))}")
+        print(f"  `dues` in-process (read, group by currency, text): wall {summary(time_calls(as_text, repeat))}; "
+              f"CPU {summary(cpu_calls(as_text, repeat))}")
         conn.close()
         env = {**os.environ, "STEWARD_HOME": str(home)}
         argv = [sys.executable, "-m", "steward", "--now", now.isoformat(), "--json", "dues"]
-        runs = []
+        import resource
+
+        runs, cpus = [], []
         for _ in range(10):
             t1 = time.perf_counter()
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             subprocess.run(argv, env=env, capture_output=True, check=True)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
             runs.append((time.perf_counter() - t1) * 1000)
-        print(f"  `steward --json dues` as a process (Python start-up included): {summary(runs)}")
+            cpus.append((after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) * 1000)
+        print(f"  `steward --json dues` as a process (Python start-up included): wall {summary(runs)}; "
+              f"CPU {summary(cpus)}")
+        print(f"  load average at the end: {os.getloadavg()[0]:.1f}")
 
 
 def main() -> int:
@@ -233,6 +254,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--skip-scale", action="store_true")
     args = parser.parse_args()
+    print(f"load average at start: {os.getloadavg()[0]:.1f} (2 cores)")
     invented = accuracy()
     speed()
     if not args.skip_scale:

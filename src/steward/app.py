@@ -113,7 +113,6 @@ class App:
     @cached_property
     def dues(self) -> DuesService:
         """Money owed: dues read from bill mail (bodies fetched live), the digest, accounts, mark paid."""
-        from steward.finance.bodies import fetch_message
         from steward.finance.service import DuesService
 
         spec = self.tiers.spec_for("task")
@@ -123,11 +122,17 @@ class App:
             model = lambda: tiers.model(spec)  # noqa: E731 - built on the first bill the patterns cannot read
         return DuesService(
             lambda: self.db, self.clock, self.finance_registry,
-            fetch=lambda conn, rowid: fetch_message(conn, rowid, self.mail_imap_fetcher),
+            fetch=self._fetch_bill,
             model=model,
             user_day_first=self.settings.as_bool("dates.day_first"),
             notify_days_before=self.settings.as_int("finance.notify_days_before"),
         )
+
+    def _fetch_bill(self, conn: sqlite3.Connection, rowid: int) -> bytes:
+        """A message's bytes fetched live for reading a bill (the sources `mail read` uses)."""
+        from steward.finance.bodies import fetch_message
+
+        return fetch_message(conn, rowid, self.mail_imap_fetcher)
 
     @cached_property
     def finance_registry(self) -> Registry:

@@ -22,26 +22,21 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from steward.clock import Clock, get_zone
 from steward.errors import ConfigError, ConnectorError, NotFound, SourceGone
-from steward.finance.bodies import body_text
 from steward.finance.digest import digest as make_digest
 from steward.finance.digest import money_text
-from steward.finance.extract import merge, missing, normalise, read_bill
-from steward.finance.gate import gate, issuer_name
 from steward.finance.model import Account, Candidate, Digest, Due, Extraction, Institution, MessageFacts
-from steward.finance.model_extract import Refused, model_read
-from steward.finance.money import find_last4
-from steward.finance.pdf import pdf_texts
 from steward.finance.registry import Registry
-from steward.finance.vocab import FinanceVocab, finance_vocab
-from steward.llm.messages import ChatModel
-from steward.mail.mask import mask_numbers
 from steward.notify import Notification, Notifier
 from steward.store import audit
 from steward.store import finance as repo
+
+if TYPE_CHECKING:
+    from steward.finance.vocab import FinanceVocab
+    from steward.llm.messages import ChatModel
 
 log = logging.getLogger(__name__)
 
@@ -126,12 +121,28 @@ class DuesService:
         self._built: list[ChatModel] = []
         self.user_day_first = user_day_first
         self.notify_days_before = notify_days_before
-        self.vocab = vocab or finance_vocab()
+        self._vocab = vocab
+
+    @property
+    def vocab(self) -> FinanceVocab:
+        """The finance vocabulary, loaded on first use (a digest never needs it)."""
+        if self._vocab is None:
+            from steward.finance.vocab import finance_vocab
+
+            self._vocab = finance_vocab()
+        return self._vocab
 
     # -- reading one candidate ------------------------------------------------------------------
 
     def read(self, candidate: Candidate, raw: bytes) -> Reading:
         """What a candidate's bytes say (patterns, then its PDFs, then the model). Stores nothing."""
+        # the readers load here, so `steward dues` (a digest) starts without them
+        from steward.finance.bodies import body_text
+        from steward.finance.extract import merge, missing, read_bill
+        from steward.finance.model_extract import Refused, model_read
+        from steward.finance.pdf import pdf_texts
+        from steward.mail.mask import mask_numbers
+
         message = candidate.message
         received = _local(message)
         inst = candidate.institution
@@ -190,6 +201,8 @@ class DuesService:
         return nullcontext() if dry_run else repo.write_txn(conn)
 
     def _one(self, conn: sqlite3.Connection, message: MessageFacts, dry_run: bool) -> Item | None:
+        from steward.finance.gate import gate
+
         found = gate(message, self.registry, self.vocab)
         self._saw_accounts(conn, message, dry_run)
         if isinstance(found, str):
@@ -260,6 +273,9 @@ class DuesService:
 
     def _saw_accounts(self, conn: sqlite3.Connection, m: MessageFacts, dry_run: bool) -> None:
         """Note the masked card or account number a financial message shows in its subject or snippet."""
+        from steward.finance.gate import issuer_name
+        from steward.finance.money import find_last4
+
         if m.category == "phishing_suspect":
             return
         inst = self.registry.lookup(m.sender)
@@ -369,8 +385,8 @@ def _excerpt(evidence: str, m: MessageFacts) -> str:
     """The matched phrase when the stored subject or snippet holds it (never a phrase of the body)."""
     if not evidence:
         return ""
-    stored = normalise(f"{m.subject} {m.snippet}").lower()
-    return evidence if normalise(evidence).lower() in stored else ""
+    stored = " ".join(f"{m.subject} {m.snippet}".split()).lower()
+    return evidence if " ".join(evidence.split()).lower() in stored else ""
 
 
 def _with_status(due: Due, status: str) -> Due:
