@@ -254,12 +254,15 @@ class VectorIndex:
 
     # -- search -----------------------------------------------------------------------------------
 
-    def search(self, query: np.ndarray, k: int, allowed: np.ndarray | None = None) -> Ranked:
-        """The `k` nearest messages to a unit `query` vector, optionally only among `allowed` ids."""
+    def search(self, query: np.ndarray, k: int, allowed: np.ndarray | None = None, *, exact: bool = False
+               ) -> Ranked:
+        """The `k` nearest messages to a unit `query` vector, optionally only among `allowed` ids;
+        `exact` scores every vector even when a partition is laid (what recall is measured against)."""
         import numpy as np
 
         with self._lock:
-            size, ids, matrix, scales, layout = self._size, self._ids, self._matrix, self._scales, self._layout
+            size, ids, matrix, scales = self._size, self._ids, self._matrix, self._scales
+            layout = None if exact else self._layout
         if size == 0 or k < 1:
             return Ranked((), ())
         ids = ids[:size]

@@ -167,7 +167,22 @@ def scheduled_jobs(settings: Settings) -> list[Job]:
     if settings.as_str("appointments.mode") != "off":
         # after each sync (HeartbeatJob) and hourly, so imported mail is read and the window moves on
         jobs.append(Job("appointments", 3600.0, scan_appointments, delay=10.0))
+    if settings.as_bool("semantic_search"):
+        # mail imported with --words-only (or an import stopped before its vectors) becomes searchable by
+        # meaning here, a batch per transaction, while search says how many are still waiting
+        jobs.append(Job("mail-vectors", 60.0, embed_pending, delay=20.0))
     return [job for job in jobs if job.every > 0]
+
+
+def embed_pending(app: App) -> None:
+    """Vectors for the messages that have none yet (`mail.semantic.backfill`; nothing when no model)."""
+    if app.mail_on_batch is None:
+        return
+    from steward.mail.semantic import backfill
+
+    report = backfill(app.db, app.embedder, refresh_stale=False)
+    if report.indexed:
+        log.info("mail: %d message(s) made searchable by meaning", report.indexed)
 
 
 def morning_brief(app: App) -> None:

@@ -3,6 +3,9 @@
 The core is synchronous and its SQLite connection belongs to the thread that opened it, so the
 server keeps a few worker threads, each with its own `App` (its own connection; WAL lets them read
 side by side), and hands them calls from the event loop. Each worker closes its own App on stop.
+What is large and read-only between writes is shared instead: `steward serve` builds one vector index
+for the process (`App.shared_vectors`), so every worker's search reads the same copy of the vectors
+(refreshing it through its own connection) rather than each holding its own.
 
 Calls wait in two queues: chat turns and held-write answers (`TURN`: someone is waiting for the reply)
 and everything else (`READ`: schedule, reminders, mail search and analysis). Every worker takes a
