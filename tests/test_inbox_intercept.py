@@ -61,7 +61,8 @@ def test_which_banks_this_month_uses_the_month_and_the_senders(cli, mailbox: sql
 def test_an_action_about_mail_is_not_answered_with_a_count(cli, mailbox: sqlite3.Connection) -> None:
     trace = ask(cli, "add all the credit card emails to my brief")
     assert trace["handled_by"] != "inbox_analysis"
-    assert trace["route"]["intent"] in {"action", "communication", "brief", "finance"}
+    # a change to the brief: its own intercept takes it before routing, or the router calls it an action
+    assert trace["handled_by"] == "brief_config" or trace["route"]["intent"] in {"action", "communication", "brief"}
 
 
 def test_nothing_matching_says_so(cli, mailbox: sqlite3.Connection) -> None:
