@@ -162,3 +162,85 @@ def test_a_model_answer_appears_word_by_word(browser: Any, tmp_path: Path) -> No
         done = page.wait_for_selector("li.msg.bot:not(.streaming) .text")
         assert done.inner_text() == answer
         page.screenshot(path=str(tmp_path / "streamed.png"), full_page=True)
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+
+
+def serious_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now, one line each."""
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+                          ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
+                          " nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 3)}))")
+    return [f"{v['impact']}: {v['id']} ({v['help']}) at {v['nodes']}" for v in found
+            if v["impact"] in ("serious", "critical")]
+
+
+def ask(page: Any, text: str) -> str:
+    """Type a turn, send it, and wait for its whole answer."""
+    before = page.locator("li.msg.bot").count()
+    page.fill("#text", text)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => document.querySelectorAll('li.msg.bot:not(.streaming)').length > {before}")
+    return str(page.locator("li.msg.bot .text").last.inner_text())
+
+
+def test_the_conversation_survives_a_reload(browser: Any, served: Served) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    page = context.new_page()
+    page.goto(served.base + "/")
+    assert "AI training" in ask(page, "remind me tomorrow at 10 am for AI training")
+    assert "not something Steward does" in ask(page, "tell me a joke")
+    page.reload()
+    page.wait_for_selector("li.msg.user")
+    said = [" ".join(t.split()) for t in page.locator("li.msg.user").all_inner_texts()]
+    assert said == ["You: remind me tomorrow at 10 am for AI training", "You: tell me a joke"]
+    assert "AI training" in page.locator("li.msg.bot .text").first.inner_text()
+    assert page.locator("#chat-empty").count() == 0
+    assert page.evaluate("localStorage.getItem('steward.session')") == "2026-09-14"
+    ask(page, "what's my schedule tomorrow?")  # the conversation goes on in the same session
+    again = context.new_page()
+    again.goto(served.base + "/")
+    again.wait_for_function("() => document.querySelectorAll('li.msg.user').length === 3")
+    assert "AI training" in again.locator("li.msg.bot .text").last.inner_text()
+    context.close()
+
+
+def placeholder_fits(page: Any, selector: str) -> bool:
+    """Whether the field's placeholder is shown whole (its text is no wider than the field's inside)."""
+    return bool(page.evaluate("""(sel) => {
+        const f = document.querySelector(sel), s = getComputedStyle(f);
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+        const inside = f.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+        return ctx.measureText(f.placeholder).width <= inside;
+    }""", selector))
+
+
+def test_phone_width_has_no_sideways_scroll_and_passes_axe(browser: Any, served: Served) -> None:
+    # bypass_csp: the page allows only its own scripts, and axe is injected as an inline script
+    page = browser.new_page(viewport={"width": 375, "height": 812}, device_scale_factor=2, bypass_csp=True)
+    page.goto(served.base + "/")
+    page.wait_for_selector("#today-items li:not(.muted), #today-items li.muted:not(:has-text('Loading'))")
+    assert placeholder_fits(page, "#text") and placeholder_fits(page, "#q")
+    assert serious_violations(page) == []  # the empty page
+    ask(page, "remind me tomorrow at 10 am for AI training")
+    ask(page, "what do I owe this week?")
+    page.fill("#q", "statement")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#hits li")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scroll
+    assert serious_violations(page) == []  # with answers, a reminder and search hits
+
+
+def test_the_page_with_the_demo_data_passes_axe_and_is_the_readme_screenshot(browser: Any, served: Served) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
+    page.goto(served.base + "/")
+    page.wait_for_selector("#next-items li:not(:has-text('Loading'))")
+    ask(page, "what do I owe this week?")
+    ask(page, "remind me tomorrow at 10 am for AI training")
+    page.wait_for_selector("#tomorrow-items li:has-text('AI training')")
+    assert serious_violations(page) == []
+    page.screenshot(path=str(DOCS / "steward.png"))

@@ -104,20 +104,53 @@ function showTitle(title) {
   document.title = `${title} · Steward`;
 }
 
-function finishBot(bubble, trace) {
+// `restored`: a turn shown again after a reload (its held card only while its question is open).
+function finishBot(bubble, trace, restored = null) {
   bubble.item.classList.remove("streaming");
   showTitle(trace.session_title);
+  rememberSession(trace.session);
   if (trace.reply !== undefined && bubble.text.textContent !== trace.reply) bubble.text.textContent = trace.reply;
   const meta = describeHandler(trace);
   if (meta) bubble.item.append(el("div", { class: "meta" }, meta));
   const held = heldOf(trace);
-  if (held) bubble.item.append(heldCard(held));
+  if (held && (!restored || restored.open)) bubble.item.append(heldCard(held));
   bubble.item.append(el("details", { class: "trace" }, el("summary", {}, "Trace"),
     el("pre", {}, JSON.stringify(trace, null, 2))));
+  if (restored) return;
   // a long answer is read from its start: show the top of it rather than its end
   if (bubble.item.offsetHeight > log.clientHeight * 0.8) bubble.item.scrollIntoView({ block: "start" });
   else scrollDown();
   if (trace.writes && trace.writes.length) refreshToday();
+}
+
+// The conversation survives a reload: the server keeps the session's turns, the page keeps its id.
+const SESSION_KEY = "steward.session";
+let session = null;
+try { session = localStorage.getItem(SESSION_KEY); } catch { session = null; }
+// a day's own session (the default, named by its date) gives way to today's, as on the command line
+if (session && /^\d{4}-\d{2}-\d{2}$/.test(session) && session !== todayIso) session = null;
+function rememberSession(id) {
+  if (!id || id === session) return;
+  session = id;
+  try { localStorage.setItem(SESSION_KEY, id); } catch { /* storage off: the day's session still holds */ }
+}
+
+async function restoreChat() {
+  log.setAttribute("aria-busy", "true");
+  try {
+    const data = await api("GET", `/chat/history${session ? `?session=${encodeURIComponent(session)}` : ""}`);
+    rememberSession(data.session);
+    data.turns.forEach((turn, i) => {
+      addUser(turn.text);
+      const trace = { ...turn.trace, session_title: data.session_title };
+      finishBot(addBot(), trace, { open: data.waiting && i === data.turns.length - 1 });
+    });
+    if (data.turns.length) scrollDown();
+  } catch (err) {
+    log.append(el("li", { class: "msg bot error" }, `The earlier conversation could not be shown: ${err.message}`));
+  } finally {
+    log.removeAttribute("aria-busy");
+  }
 }
 
 // The fields a person checks before saying yes (bookkeeping such as status or zone left out).
@@ -181,7 +214,9 @@ async function* sseEvents(response) {
   }
 }
 
+let restored = Promise.resolve();
 async function sendTurn(text) {
+  await restored;  // the earlier turns are shown first
   addUser(text);
   const bubble = addBot();
   send.disabled = true;
@@ -189,7 +224,7 @@ async function sendTurn(text) {
     const res = await fetch("/chat/stream", {
       method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
-      body: JSON.stringify({ text }),
+      body: JSON.stringify(session ? { text, session } : { text }),
     });
     if (!res.ok) {
       let message = `${res.status} ${res.statusText}`;
@@ -474,3 +509,4 @@ $("#search-form").addEventListener("submit", (event) => {
 
 refreshToday();
 loadMoney();
+restored = restoreChat();
