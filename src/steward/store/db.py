@@ -1,8 +1,9 @@
 """The connection and the migration runner.
 
 Migrations are the `.sql` files in `steward/store/migrations/`, applied in name order and recorded by
-name in the `migrations` table; each area owns a number range (0100 mail, 0200 calendar,
-0300 assistant, 0400 accounts/sync, 0500 llm, 0600 web, 0700 finance).
+name in the `migrations` table; each area owns a number range (0001 audit, 0100 mail, 0200 calendar and
+reminders, 0300 assistant, 0400 mail accounts and sync, 0500 held writes, 0600 finance, 0700 appointments,
+0800 brief, 0900 session names).
 """
 
 from __future__ import annotations
