@@ -346,8 +346,10 @@ def scale(size: int, repeat: int) -> None:
 
         service = AppointmentsService(app.db, app.clock, lambda: app.calendar, fetch, mode="ask", window_days=14)
         window = service.window()
-        in_window = app.db.execute("SELECT count(*) FROM messages WHERE received_at >= ?",
-                                   (window.start.astimezone().isoformat(),)).fetchone()[0]
+        from steward.store.messages import utc_text
+
+        in_window = app.db.execute("SELECT count(*) FROM messages WHERE received_at >= ? AND received_at < ?",
+                                   (utc_text(window.start), utc_text(window.end))).fetchone()[0]
         times = []
         report = None
         for _ in range(repeat):
@@ -360,7 +362,7 @@ def scale(size: int, repeat: int) -> None:
         t0 = time.perf_counter()
         real = service.scan()
         print(f"  first real scan (proposals stored): {(time.perf_counter() - t0) * 1000:.0f} ms, "
-              f"{real.count('proposed')} proposed; messages received in the window: ~{in_window:,} of {size:,}")
+              f"{real.count('proposed')} proposed; {in_window:,} of the {size:,} messages are in the window")
         app.close()
 
 

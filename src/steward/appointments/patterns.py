@@ -96,6 +96,9 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
     """The candidates a message's subject and snippet state, read on the clock of its arrival."""
     from steward import dates
 
+    whole = f"{meta.subject}\n{meta.snippet}"
+    if not cues.confirmed.search(whole) and cues.status_of(whole) == "confirmed":
+        return []  # no sentence can say a booking, nor cancel, move or invite: most mail stops here
     at = clock.at(meta.received_at)
     message_status = cues.status_of(meta.subject)
     # "You're booked at Sharp Cuts Salon" in the subject confirms what the snippet's sentences say

@@ -149,7 +149,8 @@ class AppointmentsService:
         found, refused = self._candidates(messages, raws)
         items: list[Item] = []
         done: set[str] = set()
-        decisions = [self._decide(sourced, messages, raws, window) for sourced in found]
+        lives: dict[int, Live] = {}
+        decisions = [self._decide(sourced, messages, raws, window, lives) for sourced in found]
         for decision in self._superseded(decisions):
             item = self._consider(decision, dry_run, done)
             if item is not None:
@@ -201,7 +202,7 @@ class AppointmentsService:
         return out, refused
 
     def _decide(self, sourced: Sourced, messages: Sequence[MessageMeta], raws: dict[int, bytes | None],
-                window: Window) -> Accepted | Rejected:
+                window: Window, lives: dict[int, Live] | None = None) -> Accepted | Rejected:
         c = sourced.candidate
         meta = sourced.message
         if meta is None:
@@ -209,8 +210,12 @@ class AppointmentsService:
             if isinstance(found, Rejected):
                 return found
             meta = found
-        raw = self._raw(meta.id, raws)
-        live = None if raw is None else Live(live_text(meta, raw), tuple(structured.extract(raw, meta.sender_name)))
+        live = lives.get(meta.id) if lives is not None else None
+        if live is None:
+            raw = self._raw(meta.id, raws)
+            live = None if raw is None else Live(live_text(meta, raw), tuple(structured.extract(raw, meta.sender_name)))
+            if live is not None and lives is not None:
+                lives[meta.id] = live  # a message with several candidates is read once
         return decide(c, meta, live, clock=self.clock, window=window, cues=self.cues, minutes=self.minutes,
                       options=self.date_options)
 
