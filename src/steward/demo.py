@@ -59,7 +59,13 @@ def build_demo_home(app: App, *, seed: int = 7) -> tuple[Path, IngestReport]:
                     snippet_chars=app.settings.as_int("mail.snippet_chars"), on_batch=app.mail_on_batch,
                     classifier=app.mail_classifier)
     scan_appointments(app)
+    extract_dues(app)
     return folder, report
+
+
+def extract_dues(app: App) -> None:
+    """Read the imported bills, so the page and `steward dues` show what is owed from the start."""
+    app.dues.extract(since=None)
 
 
 def scan_appointments(app: App) -> None:
