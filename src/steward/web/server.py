@@ -87,9 +87,16 @@ def create_app(runtime: Runtime) -> FastAPI:
     """The FastAPI app around a runtime (workers, clock, guard, jobs)."""
     from importlib import resources
 
-    from steward.web import api, api_brief, api_calendar, api_chat, api_mail, page
-    from steward.web import api_money
-    from steward.web import api_appointments
+    from steward.web import (
+        api,
+        api_appointments,
+        api_brief,
+        api_calendar,
+        api_chat,
+        api_mail,
+        api_money,
+        page,
+    )
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
