@@ -1,0 +1,264 @@
+"""Search at scale: stores of 100k, 300k and 1M sample messages, beside notmuch on the same Maildir.
+
+    .venv/bin/python bench/scale.py [--sizes 100000,300000,1000000] [--cache ~/.cache/steward-bench]
+                                    [--real 3000] [--rebuild]
+
+For each size, a Maildir of that many sample messages (distinct texts: the generator's amounts, dates,
+merchants and names vary) is written once and cached outside the repository, with the store built from
+it. Building measures, in the same run: `steward mail import`'s word phase (rows and FTS, what the
+command returns at) and `notmuch new` on the same Maildir. Embedding every message is the slow part of a
+real mailbox and would take hours here, so `--real` messages are embedded for real (the index msg/s
+figure) and every other message gets a near copy of one of those vectors (cosine about 0.86 to it), as
+bench/serve.py does: a search does all its work over vectors with a real neighbourhood structure.
+
+Each run then loads the store in a fresh App, as `steward serve` does, builds the vector partition,
+and prints one table: lexical / semantic / hybrid p50 and p95 (query embedding included), recall@10 of
+the approximate index against exact search over the same vectors, resident memory of the index, the
+store's file size, and `notmuch search` p50 / p95 (a process per query, as a user runs it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import percentile  # noqa: E402
+
+NOW = datetime(2026, 11, 1, 12, 0, tzinfo=ZoneInfo("Asia/Kolkata"))
+SEARCHES = ["statement", "payment due", "from:kaveribank.in", "credit card", "dinner saturday",
+            '"received your payment"', "transaction alert", "appointment rescheduled", "subject:receipt order",
+            "autopay after:2026-08-01", "any pending payments?", "tooth doctor", "money spent on my cards",
+            "help moving house", "what do I owe"]
+NOTMUCH_SEARCHES = ["statement", "payment and due", "from:kaveribank.in", "credit and card", "dinner and saturday",
+                    '"received your payment"', "transaction and alert", "subject:receipt and order"]
+RECALL_QUERIES = 200
+
+
+def rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def make_app(home: Path):  # type: ignore[no-untyped-def]
+    from steward.app import build_app
+    from steward.clock import make_clock
+    from steward.paths import resolve_paths
+    from steward.settings import load
+
+    env = {"STEWARD_HOME": str(home), "STEWARD_SEMANTIC_SEARCH": "1"}
+    if os.environ.get("STEWARD_EMBED_CACHE_DIR"):
+        env["STEWARD_EMBED_CACHE_DIR"] = os.environ["STEWARD_EMBED_CACHE_DIR"]
+    return build_app(load(environ=env), make_clock("Asia/Kolkata", NOW), resolve_paths(environ=env))
+
+
+def notmuch_env(maildir: Path, work: Path) -> dict[str, str] | None:
+    if shutil.which("notmuch") is None:
+        return None
+    work.mkdir(parents=True, exist_ok=True)
+    config = work / "notmuch-config"
+    (work / "db").mkdir(exist_ok=True)
+    config.write_text(f"[database]\npath={maildir}\nmail_root={maildir}\n\n[new]\ntags=unread;inbox;\n"
+                      f"[user]\nname=Bench\nprimary_email=bench@example.com\n")
+    return {**os.environ, "NOTMUCH_CONFIG": str(config), "NOTMUCH_DATABASE": str(work / "db")}
+
+
+def build(size: int, folder: Path, real: int) -> dict[str, float]:
+    """Write the Maildir, import it (timed), run notmuch new on it (timed), then give every message a vector."""
+    from steward.mail.ingest import ingest
+    from steward.mail.sample import generate, write_maildir
+    from steward.mail.sources import scan
+
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    t0 = time.perf_counter()
+    maildir = write_maildir(generate(NOW, seed=11, count=size, days=max(90, size // 300)), folder / "Maildir")
+    print(f"  wrote a Maildir of {size:,} messages in {time.perf_counter() - t0:.0f} s", flush=True)
+    meta: dict[str, float] = {}
+    env = notmuch_env(maildir, folder / "notmuch")
+    if env is not None:
+        t0 = time.perf_counter()
+        subprocess.run(["notmuch", "new", "--quiet"], env=env, check=True, capture_output=True)
+        meta["notmuch_new_s"] = time.perf_counter() - t0
+        print(f"  notmuch new: {meta['notmuch_new_s']:.0f} s", flush=True)
+    app = make_app(folder / "home")
+    t0 = time.perf_counter()
+    report = ingest(app.db, scan([maildir]), workers=app.settings.as_int("mail.import_workers"), on_batch=None)
+    meta["import_s"] = time.perf_counter() - t0
+    meta["messages"] = report.added
+    print(f"  steward mail import (words): {report.added:,} in {meta['import_s']:.0f} s", flush=True)
+    meta["index_rate"] = embed_vectors(app, real)
+    app.close()
+    meta["built"] = time.time()
+    (folder / "meta.json").write_text(json.dumps(meta))
+    return meta
+
+
+def embed_vectors(app, real: int) -> float:  # type: ignore[no-untyped-def]
+    """Embed the first `real` messages for real (their rate is returned); near copies for the rest."""
+    import numpy as np
+
+    from steward.mail.vectors import decode, encode
+    from steward.store.messages import get_messages
+
+    conn = app.db
+    ids = np.array([r[0] for r in conn.execute("SELECT id FROM messages ORDER BY id")], dtype=np.int64)
+    rng = np.random.default_rng(0)
+    chosen = set(rng.choice(ids, size=min(real, len(ids)), replace=False).tolist())
+    # the model's load and its graphs' one-time build are not indexing time
+    app.embedder.embed(["warm up", "a text long enough to take the int8 graph, well past sixteen tokens of it"])
+    texts_of = {}
+    for start in range(0, len(chosen), 5000):
+        part = sorted(chosen)[start:start + 5000]
+        found = get_messages(conn, part)
+        texts_of.update((i, found[i].embed_text()) for i in part)
+    t0 = time.perf_counter()
+    vectors = app.embedder.embed([texts_of[i] for i in sorted(chosen)])
+    took = time.perf_counter() - t0
+    conn.execute("BEGIN")
+    conn.executemany("INSERT INTO message_vectors (message_rowid, vector) VALUES (?, ?)",
+                     list(zip(sorted(chosen), encode(vectors), strict=True)))
+    conn.execute("COMMIT")
+    pool = decode(encode(vectors), 384)
+    base = pool[0].astype(np.float32) * pool[1][:, None]
+    rest = ids[~np.isin(ids, np.array(sorted(chosen)))]
+    t1 = time.perf_counter()
+    for start in range(0, len(rest), 20_000):
+        chunk = rest[start:start + 20_000]
+        rows = base[rng.integers(0, len(base), len(chunk))] + rng.normal(0, 0.03, (len(chunk), 384)).astype(np.float32)
+        rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+        conn.execute("BEGIN")
+        conn.executemany("INSERT INTO message_vectors (message_rowid, vector) VALUES (?, ?)",
+                         list(zip(chunk.tolist(), encode(rows), strict=True)))
+        conn.execute("COMMIT")
+    print(f"  vectors: {len(chosen):,} embedded in {took:.0f} s ({len(chosen) / took:.0f}/s), "
+          f"{len(rest):,} near copies in {time.perf_counter() - t1:.0f} s", flush=True)
+    return len(chosen) / took
+
+
+def tie_aware_recall(found: tuple[float, ...], exact: tuple[float, ...]) -> float:
+    """recall@k where a hit scoring as high as exact search's k-th counts: the sample repeats texts, so
+    many vectors tie, and which of equal vectors comes back is no loss (both sides score identically)."""
+    if not exact:
+        return 1.0
+    kth = exact[-1] - 1e-6
+    return sum(1 for s in found if s >= kth) / len(exact)
+
+
+def timed(fn, queries: list[str]) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    ms = []
+    for q in queries:
+        t0 = time.perf_counter()
+        fn(q)
+        ms.append((time.perf_counter() - t0) * 1000)
+    return percentile(ms, 50), percentile(ms, 95)
+
+
+def measure(size: int, folder: Path, meta: dict[str, float]) -> None:
+    import numpy as np
+
+    app = make_app(folder / "home")
+    app.embedder.embed(["warm up"])
+    import onnxruntime  # noqa: F401 - loaded by the model already; not the index's growth
+
+    search = app.mail_search
+    before = rss_mb()
+    t0 = time.perf_counter()
+    index = search.index()
+    load_s = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    saved = index.approximate
+    if not saved:
+        search.prepare_partition()
+    part_s = time.perf_counter() - t0
+    grown = rss_mb() - before
+    queries = SEARCHES * 8
+    rows = {}
+    for mode in ("lexical", "semantic", "hybrid"):
+        search.search(queries[0], mode=mode)
+        rows[mode] = timed(lambda q, mode=mode: search.search(q, mode=mode, limit=20), queries)
+    # recall@10 of the index against exact search, over the same vectors: real queries and near copies
+    rng = np.random.default_rng(5)
+    texts = app.embedder.embed(SEARCHES)
+    picks = rng.integers(0, len(index), RECALL_QUERIES - len(texts))
+    probes = []
+    for p in picks:
+        row = index._matrix[p].astype(np.float32) * index._scales[p]  # noqa: SLF001 - a bench reads the rows
+        probes.append(row / np.linalg.norm(row) + rng.normal(0, 0.02, 384).astype(np.float32))
+    qs = np.concatenate([texts, np.array(probes, dtype=np.float32)])
+    qs /= np.linalg.norm(qs, axis=1, keepdims=True)
+    hit = [tie_aware_recall(index.search(q, 10).scores, index.search(q, 10, exact=True).scores) for q in qs]
+    t_exact = timed(lambda i: index.search(qs[int(i)], 50, exact=True), [str(i) for i in range(50)])
+    t_ann = timed(lambda i: index.search(qs[int(i)], 50), [str(i) for i in range(50)])
+    db = folder / "home" / "steward.db"
+    files = [db, db.with_name(db.name + "-wal"), db.with_name(db.name + ".partition.npz")]
+    size_mb = sum(f.stat().st_size for f in files if f.exists()) / 1e6
+    nm = notmuch_search(folder)
+    n = int(meta["messages"])
+    print(f"\n## {n:,} messages ({datetime.fromtimestamp(meta['built']):%Y-%m-%d} build; {os.cpu_count()} cores, "
+          f"load average {os.getloadavg()[0]:.1f})\n")
+    print("| measure | steward | notmuch |\n| --- | --- | --- |")
+    imp = n / meta["import_s"]
+    their = n / meta["notmuch_new_s"] if meta.get("notmuch_new_s") else None
+    print(f"| import, msg/s | {imp:,.0f} (words; vectors follow) | "
+          + (f"{their:,.0f} (`notmuch new`); steward is {imp / their:.2f}x |" if their else "not installed |"))
+    print(f"| index (embedding), msg/s | {meta['index_rate']:,.0f} | — |")
+    for mode, (p50, p95) in rows.items():
+        print(f"| {mode} search p50 / p95, ms | {p50:.1f} / {p95:.1f} | "
+              + (f"{nm[0]:.1f} / {nm[1]:.1f} (`notmuch search`, a process each) |" if mode == "lexical" and nm
+                 else "— |"))
+    print(f"| vector top-50 alone p50 / p95, ms: partition / exact | {t_ann[0]:.2f} / {t_ann[1]:.2f} ; "
+          f"{t_exact[0]:.2f} / {t_exact[1]:.2f} | — |")
+    print(f"| recall@10 vs exact ({len(qs)} queries; ties count) | {np.mean(hit):.3f} | — |")
+    distinct = app.db.execute("SELECT count(*) FROM (SELECT DISTINCT sender_name, subject, snippet FROM messages)"
+                              ).fetchone()[0]
+    print(f"| distinct texts (sender, subject, snippet) | {distinct:,} of {n:,} | — |")
+    print(f"| vector index: load / partition build, s | {load_s:.1f} / "
+          f"{'read from disk' if saved else f'{part_s:.1f}'} | — |")
+    print(f"| vector index resident, MB | {grown:.0f} (arrays {index.nbytes / 1e6:.0f}) | — |")
+    print(f"| store file size, MB | {size_mb:,.0f} | — |", flush=True)
+    app.close()
+
+
+def notmuch_search(folder: Path) -> tuple[float, float] | None:
+    env = notmuch_env(folder / "Maildir", folder / "notmuch")
+    if env is None:
+        return None
+    ms = []
+    for q in NOTMUCH_SEARCHES * 3:
+        t0 = time.perf_counter()
+        subprocess.run(["notmuch", "search", "--limit=20", q], env=env, check=True, capture_output=True)
+        ms.append((time.perf_counter() - t0) * 1000)
+    return percentile(ms, 50), percentile(ms, 95)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", default="100000,300000,1000000")
+    parser.add_argument("--cache", type=Path, default=Path("~/.cache/steward-bench").expanduser())
+    parser.add_argument("--real", type=int, default=3000, help="messages embedded for real; the rest near copies")
+    parser.add_argument("--rebuild", action="store_true", help="build the cached stores again")
+    args = parser.parse_args()
+    for size in (int(s) for s in args.sizes.split(",")):
+        folder = args.cache / f"scale-{size}"
+        print(f"# {size:,} messages: {folder}", flush=True)
+        meta_file = folder / "meta.json"
+        meta = json.loads(meta_file.read_text()) if meta_file.exists() and not args.rebuild else build(
+            size, folder, args.real)
+        measure(size, folder, meta)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
