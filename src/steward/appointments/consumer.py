@@ -59,6 +59,7 @@ class Window:
     end: datetime
 
     def to_json(self) -> dict[str, str]:
+        """The window's start and end as ISO timestamps."""
         return {"start": self.start.isoformat(), "end": self.end.isoformat()}
 
 

@@ -205,6 +205,7 @@ class Rejected:
 
     @property
     def because(self) -> str:
+        """Why the item was rejected, in words, with its detail when there is one."""
         return REASONS.get(self.reason, self.reason) + (f" ({self.detail})" if self.detail else "")
 
 

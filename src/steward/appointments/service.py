@@ -69,10 +69,12 @@ class ScanReport:
     model_refused: int = 0  # model items refused because they named a message
 
     def to_json(self) -> dict[str, Any]:
+        """The scan as JSON: its window, each item, whether it was a dry run, and the mode."""
         return {"window": self.window.to_json(), "items": [i.to_json() for i in self.items],
                 "dry_run": self.dry_run, "mode": self.mode}
 
     def count(self, status: str) -> int:
+        """How many of the scanned items ended with `status`."""
         return sum(1 for i in self.items if i.status == status)
 
 
@@ -109,6 +111,7 @@ class AppointmentsService:
     # -- reading ----------------------------------------------------------------------------------
 
     def window(self) -> Window:
+        """The span of mail a scan reads: the last `window_days` days up to now."""
         now = self.clock.now()
         return Window(now - timedelta(days=self.window_days), now)
 

@@ -29,6 +29,7 @@ class OptionChange:
     value: OptionValue
 
     def to_json(self) -> dict[str, Any]:
+        """The change as JSON: the option, how it changes, and the value."""
         value = list(self.value) if isinstance(self.value, tuple) else self.value
         return {"option": self.option, "mode": self.mode, "value": value}
 
@@ -43,6 +44,7 @@ class ConfigRequest:
     changes: tuple[OptionChange, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
+        """The request as JSON: the operation, the section, the place and the option changes."""
         return {"op": self.op, "slot": self.slot,
                 "position": self.position.to_json() if self.position else None,
                 "changes": [c.to_json() for c in self.changes]}
@@ -76,6 +78,7 @@ class ConfigResult:
     dry_run: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """The result as JSON: the request, whether it changed, the message, the new prefs and sections."""
         return {"request": self.request.to_json(), "changed": self.changed, "message": self.message,
                 "dry_run": self.dry_run, "prefs": self.after.to_json(),
                 "sections": [s.to_json() for s in self.sections]}

@@ -55,6 +55,7 @@ class OptionSpec:
         return number
 
     def to_json(self) -> dict[str, Any]:
+        """The option as JSON: its kind, default, help, and allowed values or bounds."""
         data: dict[str, Any] = {"kind": self.kind, "default": _jsonable(self.default), "help": self.help}
         if self.kind == "categories":
             data["values"] = list(self.values or {})
@@ -75,6 +76,7 @@ class SectionSpec:
     empty: str
 
     def defaults(self) -> dict[str, OptionValue]:
+        """Each option of the section with its default value."""
         return {name: spec.default for name, spec in self.options.items()}
 
 
@@ -86,6 +88,7 @@ class Manifest:
 
     @property
     def slots(self) -> tuple[str, ...]:
+        """The slot name of every section, in the full brief's order."""
         return tuple(s.slot for s in self.sections)
 
     def get(self, slot: str) -> SectionSpec:
@@ -125,6 +128,7 @@ class Manifest:
         return sorted(out, key=lambda x: (-len(x[0]), x[0], x[1], x[2]))
 
     def to_json(self) -> list[dict[str, Any]]:
+        """Every section as JSON: its slot, title and options."""
         return [{"slot": s.slot, "title": s.title, "options": {n: o.to_json() for n, o in s.options.items()}}
                 for s in self.sections]
 

@@ -19,6 +19,7 @@ class Item:
     warn: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """The item as JSON: its text, its data, and whether it warns."""
         return {"text": self.text, **dict(self.data), "warn": self.warn}
 
 
@@ -34,6 +35,7 @@ class Section:
     subtitle: str = ""  # the options as a person reads them ("next 7 days, only insurance and rent")
 
     def to_json(self) -> dict[str, Any]:
+        """The section as JSON: slot, title, items, why it is empty, subtitle and options."""
         return {"slot": self.slot, "title": self.title, "items": [i.to_json() for i in self.items],
                 "empty_reason": self.empty_reason, "subtitle": self.subtitle,
                 "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()}}
@@ -53,9 +55,11 @@ class Brief:
     timings: Mapping[str, float] = field(default_factory=dict, compare=False)
 
     def to_json(self) -> dict[str, Any]:
+        """The brief as JSON: its date, when it was made, the zone, its sections and prefs."""
         return {"date": self.date.isoformat(), "generated_at": self.generated_at.isoformat(), "zone": self.zone,
                 "since": self.since.isoformat(), "sections": [s.to_json() for s in self.sections],
                 "prefs": self.prefs.to_json()}
 
     def section(self, slot: str) -> Section | None:
+        """The section in `slot`, or None when the brief leaves it out."""
         return next((s for s in self.sections if s.slot == slot), None)

@@ -36,6 +36,7 @@ class Position:
     index: int = 0
 
     def label(self) -> str:
+        """The place in words: "first", "before mail", "at place 2"."""
         if self.kind in ("before", "after"):
             return f"{self.kind} {self.ref}"
         if self.kind == "index":
@@ -43,6 +44,7 @@ class Position:
         return self.kind
 
     def to_json(self) -> dict[str, Any]:
+        """The place as JSON: its kind, the section it is relative to, and its index."""
         return {"kind": self.kind, "ref": self.ref or None, "index": self.index or None}
 
 
@@ -55,6 +57,7 @@ class PlacedSection:
     options: Mapping[str, OptionValue]
 
     def to_json(self) -> dict[str, Any]:
+        """The placed section as JSON: its slot, title and options."""
         return {"slot": self.slot, "title": self.title,
                 "options": {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()}}
 
@@ -69,6 +72,7 @@ class Prefs:
 
     @property
     def is_default(self) -> bool:
+        """True when the prefs change nothing: the full brief in its usual order and options."""
         return not self.order and not self.removed and not any(self.options.values())
 
     def slots(self, manifest: Manifest) -> tuple[str, ...]:
@@ -98,6 +102,7 @@ class Prefs:
         return prefs.with_moved(slot, position, manifest) if position is not None else prefs
 
     def with_removed(self, slot: str) -> Prefs:
+        """These prefs with `slot` left out of the brief."""
         return replace(self, removed=tuple(dict.fromkeys((*self.removed, slot))),
                        order=tuple(s for s in self.order if s != slot))
 
@@ -120,6 +125,7 @@ class Prefs:
         return replace(self, order=tuple(shown), removed=tuple(s for s in self.removed if s != slot))
 
     def with_options(self, slot: str, values: Mapping[str, OptionValue]) -> Prefs:
+        """These prefs with `values` set on the options of `slot`."""
         options = {k: dict(v) for k, v in self.options.items()}
         options.setdefault(slot, {}).update(values)
         return replace(self, options={k: v for k, v in options.items() if v})
@@ -127,6 +133,7 @@ class Prefs:
     # -- JSON ----------------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
+        """The prefs as JSON: the order, the sections left out, and each section's options."""
         return {"order": list(self.order), "removed": list(self.removed),
                 "options": {slot: {k: list(v) if isinstance(v, tuple) else v for k, v in opts.items()}
                             for slot, opts in self.options.items()}}

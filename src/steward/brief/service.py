@@ -55,6 +55,7 @@ class SendResult:
     brief: Brief
 
     def to_json(self) -> dict[str, Any]:
+        """The send as JSON: the delivery, the sinks it reached, the errors, and the brief."""
         return {"delivery": self.delivery.to_json(), "sinks": list(self.sinks), "errors": list(self.errors),
                 "brief": self.brief.to_json()}
 
@@ -185,6 +186,7 @@ class BriefService:
     # -- delivery -------------------------------------------------------------------------------------
 
     def sinks(self) -> list[Notifier]:
+        """The notification sinks the brief goes to; a ConfigError when none are configured."""
         if self._sinks is None:
             from steward.errors import ConfigError
 

@@ -54,6 +54,7 @@ class ReminderManagement:
     event_minutes: int
 
     def backend(self, name: str | None = None) -> CalendarBackend:  # CalendarService's
+        """The calendar backend called `name` (the default when None); CalendarService provides it."""
         raise NotImplementedError
 
     # -- repeating ------------------------------------------------------------------------------

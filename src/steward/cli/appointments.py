@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 
 
 def register(commands: Commands) -> None:
+    """Add `steward appointments` (scan, list, accept, reject) to the command line."""
     group = commands.group("appointments", "appointments and reservations found in your mail")
     p = group.add("scan", "read recent mail for appointment confirmations (appointments.mode decides)", cmd_scan)
     p.add_argument("--dry-run", action="store_true", help="report what would happen; propose and write nothing")
@@ -44,6 +45,7 @@ def item_line(item: Item) -> str:
 
 
 def cmd_scan(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward appointments scan`: read recent mail for appointments and report each one found."""
     report = ctx.app.appointments.scan(dry_run=args.dry_run)
 
     def text() -> str:
@@ -61,6 +63,7 @@ def cmd_scan(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_list(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward appointments list`: print the appointments still ahead and their status."""
     items = ctx.app.appointments.recent()
     ctx.emit({"items": [i.to_json() for i in items]},
              lambda: "\n".join(item_line(i) for i in items) or "No appointments ahead found in your mail.")
@@ -68,6 +71,7 @@ def cmd_list(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_accept(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward appointments accept ID`: put the proposed appointment (or change) on the calendar."""
     item = ctx.app.appointments.accept(_id(args.id))
     verb = {"created": "Added", "duplicate": "Already on your calendar", "quarantined": "Not sure it was saved"}
     if item.change is not None:
@@ -77,6 +81,7 @@ def cmd_accept(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_reject(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward appointments reject ID`: turn the proposed appointment down."""
     item = ctx.app.appointments.reject(_id(args.id))
     ctx.emit(item.to_json(), f"Turned down: {item_line(item)}")
     return 0

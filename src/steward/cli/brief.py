@@ -20,6 +20,7 @@ _WINDOW = re.compile(r"^(\d{1,3})\s*([dw]?)$")
 
 
 def register(commands: Commands) -> None:
+    """Add `steward brief` and `steward brief config ...` to the command line."""
     p = commands.add("brief", "today's brief (the sections your prefs choose); --send delivers it now", cmd_brief)
     p.add_argument("--send", action="store_true", help="send it to the notification sinks now (notify.sinks)")
     p.add_argument("--html", action="store_true", help="print it as HTML (as the e-mail sink sends it)")
@@ -65,6 +66,7 @@ def _options(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_brief(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward brief`: print today's brief (text or HTML), or send it now with --send."""
     from steward.brief.render import to_html, to_text
 
     service = ctx.app.brief
@@ -132,12 +134,14 @@ def _run(ctx: Ctx, request: ConfigRequest, command: str) -> int:
 
 
 def cmd_config_show(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward brief config show`: print the sections in order, their options, and what is left out."""
     from steward.brief.config import ConfigRequest
 
     return _run(ctx, ConfigRequest("show"), "show")
 
 
 def cmd_config_add(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward brief config add SECTION`: put the section in the brief, where asked."""
     from steward.brief.config import ConfigRequest
     from steward.brief.prefs import Position
 
@@ -154,18 +158,21 @@ def cmd_config_add(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_config_remove(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward brief config remove SECTION`: leave the section out of the brief."""
     from steward.brief.config import ConfigRequest
 
     return _run(ctx, ConfigRequest("remove", _slot(ctx, args.section)), "remove")
 
 
 def cmd_config_move(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward brief config move SECTION PLACE`: move the section to another place."""
     from steward.brief.config import ConfigRequest
 
     return _run(ctx, ConfigRequest("move", _slot(ctx, args.section), _position(ctx, args.place)), "move")
 
 
 def cmd_config_set(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward brief config set SECTION`: change the section's options (window, category, hide, count)."""
     from steward.brief.config import ConfigRequest
     from steward.errors import UsageError
 
@@ -176,12 +183,14 @@ def cmd_config_set(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_config_undo(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward brief config undo`: go back to the prefs before the last change."""
     from steward.brief.config import ConfigRequest
 
     return _run(ctx, ConfigRequest("undo"), "undo")
 
 
 def cmd_config_reset(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward brief config reset`: go back to the full brief in its usual order."""
     from steward.brief.config import ConfigRequest
 
     return _run(ctx, ConfigRequest("reset"), "reset")

@@ -11,6 +11,7 @@ from steward.errors import UsageError
 
 
 def register(commands: Commands) -> None:
+    """Add `steward dues` (extract, paid, accounts) to the command line."""
     p = commands.add("dues", "what you owe, by currency (overdue flagged), read from bill and statement mail",
                      cmd_dues)
     p.add_argument("--window", default="all", metavar="7d|month|all",
@@ -45,6 +46,7 @@ def parse_since(text: str | None, default_days: int) -> timedelta | None:
 
 
 def cmd_dues(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward dues`: print what is owed in the window, by currency, overdue flagged."""
     from steward.finance.digest import render
 
     result = ctx.app.dues.digest(window=args.window, categories=args.category)
@@ -58,6 +60,7 @@ def cmd_dues(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_extract(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward dues extract`: read new bill and statement mail and report the dues found."""
     from steward.cli.progress import Progress
 
     since = parse_since(args.since, ctx.settings.as_int("finance.since_days"))
@@ -81,6 +84,7 @@ def cmd_extract(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_paid(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward dues paid ID`: mark the due paid and print it."""
     from steward.finance.digest import DigestItem, item_line
 
     before = ctx.app.dues.get(args.id)
@@ -91,6 +95,7 @@ def cmd_paid(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_accounts(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward dues accounts`: list the cards and accounts seen in mail (masked) with their latest due."""
     from steward.finance.digest import money_text
 
     accounts = ctx.app.dues.accounts()

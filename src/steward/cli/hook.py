@@ -19,6 +19,7 @@ from steward.errors import UsageError, UserError
 
 
 def register(commands: Commands) -> None:
+    """Add `steward hook EVENT` (the Claude Code hook protocol) to the command line."""
     hook = commands.add("hook", "Claude Code hook protocol: the event's JSON on stdin, the answer as JSON on stdout",
                         cmd_hook)
     hook.add_argument("event", metavar="EVENT",
@@ -27,6 +28,7 @@ def register(commands: Commands) -> None:
 
 
 def cmd_hook(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward hook EVENT`: read the event's JSON on stdin, run the hooks, and print the answer as JSON."""
     from steward.hooks.protocol import EVENTS, OTHER_EVENTS, HookInput
 
     event = str(args.event)

@@ -22,6 +22,7 @@ CLAUDE_SESSION_ENV = ("CLAUDE_CODE_SESSION_ID", "CLAUDE_SESSION_ID")
 
 
 def register(commands: Commands) -> None:
+    """Add `steward session` (set-task, status, suggest-name, log) to the command line."""
     group = commands.group("session", "session names: a title per conversation, and whether it was shown")
     set_task = group.add("set-task", "give the session a title from what it is for, and ask for it to be shown",
                          cmd_set_task)
@@ -64,6 +65,7 @@ def session_of(ctx: Ctx, given: str | None) -> str:
 
 
 def cmd_set_task(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward session set-task TASK`: title the session from its task and ask for the title to be shown."""
     minted = _names(ctx).set_task(session_of(ctx, args.session), " ".join(args.task), args.title or "",
                                   via="steward session set-task")
     ctx.emit(minted.to_json(), lambda: f"Session title: \u201c{minted.title}\u201d\n{minted.instruction}")
@@ -71,12 +73,14 @@ def cmd_set_task(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_status(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward session status`: print the session's title and whether it has been shown."""
     status = _names(ctx).status(session_of(ctx, args.session))
     ctx.emit(status.to_json(), status.line)
     return 0
 
 
 def cmd_suggest(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward session suggest-name TASK`: print a title for the task without setting it."""
     names = _names(ctx)
     task = " ".join(args.task)
     title = names.suggest_name(task)
@@ -85,6 +89,7 @@ def cmd_suggest(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_log(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward session log`: print the latest entries of the hook log."""
     if args.limit < 1:
         raise UserError("--limit must be 1 or more")
     entries = _names(ctx).hook_log(args.session, args.limit)

@@ -58,6 +58,7 @@ class Due:
 
     @property
     def masked_account(self) -> str:
+        """The account number with only its last four digits shown."""
         return mask_last4(self.account)
 
 
@@ -140,6 +141,7 @@ class DigestItem:
     overdue: bool
 
     def to_json(self) -> dict[str, Any]:
+        """The due as JSON: amounts as decimal strings, the account masked, its source excerpt."""
         d = self.due
         return {"id": d.id, "issuer": d.issuer, "kind": d.kind, "account": d.masked_account,
                 "amount": decimal_text(d.amount), "minimum": decimal_text(d.minimum), "currency": d.currency,
@@ -157,6 +159,7 @@ class CurrencyGroup:
     items: tuple[DigestItem, ...]
 
     def to_json(self) -> dict[str, Any]:
+        """The currency's totals (decimal strings) and its dues as JSON."""
         return {"currency": self.currency, "total_due": decimal_text(self.total_due),
                 "overdue_total": decimal_text(self.overdue_total), "items": [i.to_json() for i in self.items]}
 
@@ -172,13 +175,16 @@ class Digest:
 
     @property
     def empty(self) -> bool:
+        """True when nothing is owed in the window."""
         return not self.currencies
 
     @property
     def items(self) -> tuple[DigestItem, ...]:
+        """Every due in the digest, currency by currency."""
         return tuple(i for g in self.currencies for i in g.items)
 
     def to_json(self) -> dict[str, Any]:
+        """The digest as JSON: as of when, the window, the categories, and each currency's dues."""
         return {"as_of": self.as_of.isoformat(), "window": self.window, "categories": list(self.categories),
                 "currencies": [g.to_json() for g in self.currencies]}
 
@@ -194,6 +200,7 @@ class Account:
     latest_due: Due | None = None
 
     def to_json(self) -> dict[str, Any]:
+        """The account as JSON, its number masked, with its latest due."""
         latest = None
         if self.latest_due is not None:
             d = self.latest_due

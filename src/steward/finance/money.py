@@ -72,12 +72,16 @@ class Written:
 
 @dataclass(frozen=True)
 class MoneyAt(Written):
+    """An amount and its currency as written in the text, with where it was written."""
+
     amount: Decimal
     currency: str  # "" when the text gives none and the institution has no usual currency
 
 
 @dataclass(frozen=True)
 class DateAt(Written):
+    """A day as written in the text, with where it was written."""
+
     day: date
 
 

@@ -58,6 +58,7 @@ class Item:
     summary: str = ""
 
     def to_json(self) -> dict[str, Any]:
+        """The message's outcome as JSON: issuer, subject, what happened, why, and the due it made."""
         return {"message_id": self.message_id, "issuer": self.issuer, "subject": self.subject,
                 "outcome": self.outcome, "reason": self.reason or None, "due_id": self.due_id,
                 "summary": self.summary or None}
@@ -72,9 +73,11 @@ class ExtractReport:
     dry_run: bool
 
     def count(self, outcome: str) -> int:
+        """How many of the messages read ended with `outcome`."""
         return sum(1 for i in self.items if i.outcome == outcome)
 
     def to_json(self) -> dict[str, Any]:
+        """The report as JSON: messages scanned, the count of each outcome, and each item."""
         return {"scanned": self.scanned, "candidates": len(self.items), "dry_run": self.dry_run,
                 "derived": self.count("derived"), "merged": self.count("merged"), "paid": self.count("paid"),
                 "skipped": self.count("skipped"), "items": [i.to_json() for i in self.items]}
@@ -96,14 +99,17 @@ class DueNotification(Notification):
 
     @property
     def title(self) -> str:
+        """The notification's title: "Payment due today", "tomorrow" or "in N days"."""
         when = {0: "today", 1: "tomorrow"}.get(self.days_left, f"in {self.days_left} days")
         return f"Payment due {when}"
 
     @property
     def key(self) -> str:
+        """The notification's stable key, which sinks send as its idempotency key and message id."""
         return f"steward-due-{self.reminder_id}"
 
     def line(self) -> str:
+        """The notification as one line of text, with the due's number."""
         return f"💳 {self.title}: {self.text}  [due #{self.reminder_id}]"
 
 

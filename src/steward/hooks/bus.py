@@ -63,6 +63,7 @@ class CommandHook:
 
     @property
     def name(self) -> str:
+        """The hook's command, quoted and cut to 60 characters, for logs and errors."""
         return repr(self.command if len(self.command) <= 60 else self.command[:57] + "...")
 
 
@@ -180,6 +181,7 @@ class HookBus:
         return cls(hooks, settings.as_float("hooks.timeout"), on_log)
 
     def has(self, event: str) -> bool:
+        """True when some hook listens to `event`."""
         return bool(self.hooks.get(event))
 
     def run(self, event: str, payload: HookInput | Mapping[str, Any]) -> HookResult:

@@ -34,9 +34,11 @@ class NameWords:
     tail: frozenset[str]
 
     def block_for(self, title: str) -> str:
+        """The title block shown for `title`."""
         return self.block.format(title=title)
 
     def fill(self, template: str, title: str) -> str:
+        """`template` with the title and its block filled in, on one line."""
         return " ".join(template.format(title=title, block=self.block_for(title)).split())
 
 

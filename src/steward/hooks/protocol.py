@@ -126,6 +126,7 @@ class HookSpecificOutput:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
+        """The output as the JSON Claude Code reads (camelCase keys, empty ones left out)."""
         out: dict[str, Any] = dict(self.extra)
         out["hookEventName"] = self.hook_event_name
         if self.permission_decision:
@@ -210,10 +211,12 @@ class HookOutput:
 
     @property
     def context(self) -> str:
+        """The additional context the answer gives, or ""."""
         return self.specific.additional_context if self.specific else ""
 
     @property
     def permission(self) -> str:
+        """The permission decision the answer gives, or ""."""
         return self.specific.permission_decision if self.specific else ""
 
     def block_reason(self) -> str | None:

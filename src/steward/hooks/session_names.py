@@ -55,6 +55,7 @@ class Minted:
     reset: bool
 
     def to_json(self) -> dict[str, Any]:
+        """The new title as JSON: the session, title, instruction, and that it is still to be shown."""
         return {"session": self.session, "title": self.title, "instruction": self.instruction,
                 "display": "pending", "reset": self.reset}
 
@@ -72,6 +73,7 @@ class NameStatus:
     reminder_limit: int
 
     def to_json(self) -> dict[str, Any]:
+        """The session's title status as JSON, with its reminders and their limit."""
         return {"session": self.session, "title": self.title, "task": self.task, "display": self.display,
                 "requested_for": self.requested_for, "reminders": self.reminders,
                 "reminder_limit": self.reminder_limit}

@@ -67,11 +67,13 @@ def _stored(row: sqlite3.Row, zone: Any) -> StoredItem:
 
 
 def item_by_fingerprint(conn: sqlite3.Connection, fingerprint: str, zone: Any) -> StoredItem | None:
+    """The stored appointment item with this fingerprint, or None."""
     row = conn.execute("SELECT * FROM appointment_items WHERE fingerprint = ?", (fingerprint,)).fetchone()
     return _stored(row, zone) if row else None
 
 
 def get_item(conn: sqlite3.Connection, item_id: int, zone: Any) -> StoredItem | None:
+    """The stored appointment item with this id, or None (also for an id out of range)."""
     if not storable_id(item_id):
         return None
     row = conn.execute("SELECT * FROM appointment_items WHERE id = ?", (item_id,)).fetchone()
@@ -120,6 +122,7 @@ def save_item(conn: sqlite3.Connection, item: Item, *, fingerprint: str, source_
 
 def set_status(conn: sqlite3.Connection, item_id: int, status: str, reason: str | None,
                event_uid: str | None = None, calendar: str | None = None) -> None:
+    """Set the item's status and reason, and its event and calendar when given."""
     conn.execute(
         "UPDATE appointment_items SET status = ?, reason = ?, event_uid = COALESCE(?, event_uid),"
         " calendar = COALESCE(?, calendar), updated_at = ? WHERE id = ?",

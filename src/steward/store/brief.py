@@ -33,6 +33,7 @@ class Delivery:
     error: str | None
 
     def to_json(self) -> dict[str, Any]:
+        """The delivery as JSON: its day, kind, status, times, attempts and error."""
         return {"id": self.id, "day": self.day.isoformat(), "kind": self.kind, "status": self.status,
                 "started_at": self.started_at.isoformat(), "sent_at": self.sent_at.isoformat() if self.sent_at else None,
                 "attempts": self.attempts, "error": self.error}
@@ -55,6 +56,7 @@ def morning_delivery(conn: sqlite3.Connection, day: date) -> Delivery | None:
 
 
 def get_delivery(conn: sqlite3.Connection, delivery_id: int) -> Delivery | None:
+    """The brief delivery with this id, or None."""
     row = conn.execute(f"SELECT {_COLS} FROM brief_deliveries WHERE id = ?", (delivery_id,)).fetchone()
     return _delivery(row) if row else None
 
@@ -80,6 +82,7 @@ def take_over(conn: sqlite3.Connection, delivery_id: int, old_owner: str | None,
 
 
 def delivered_sinks(conn: sqlite3.Connection, delivery_id: int) -> set[str]:
+    """The sinks that delivery `delivery_id` has already reached."""
     return {r[0] for r in conn.execute("SELECT sink FROM brief_delivery_sinks WHERE delivery_id = ?", (delivery_id,))}
 
 

@@ -63,6 +63,7 @@ class NewDue:
 
     @property
     def issuer_key(self) -> str:
+        """The issuer in lower case: the key a due is matched on across messages."""
         return self.issuer.lower()
 
 
@@ -141,6 +142,7 @@ def fill_in(conn: sqlite3.Connection, due_id: int, new: NewDue) -> None:
 
 
 def add_source(conn: sqlite3.Connection, due_id: int, rowid: int, role: str) -> None:
+    """Record that message `rowid` is a source of the due, in `role` (once)."""
     conn.execute("INSERT OR IGNORE INTO due_sources (due_id, message_rowid, role) VALUES (?, ?, ?)",
                  (due_id, rowid, role))
 
@@ -175,6 +177,7 @@ def payable_dues(conn: sqlite3.Connection, issuer_key: str, account: str, curren
 
 
 def mark_paid(conn: sqlite3.Connection, due_id: int, by_message: int | None, at: datetime) -> None:
+    """Mark the due paid at `at`, by the message that says so when there is one."""
     conn.execute("UPDATE dues SET status = 'paid', paid_by = ?, paid_at = ?, updated_at = ? WHERE id = ?",
                  (by_message, utc_text(at), _now(), due_id))
     if by_message is not None:
@@ -182,6 +185,7 @@ def mark_paid(conn: sqlite3.Connection, due_id: int, by_message: int | None, at:
 
 
 def get_due(conn: sqlite3.Connection, due_id: int) -> Due | None:
+    """The due with this id, or None (also for an id out of range)."""
     if not storable_id(due_id):
         return None
     row = conn.execute(f"SELECT {_DUE} FROM dues WHERE id = ?", (due_id,)).fetchone()
@@ -220,6 +224,8 @@ def saw_account(conn: sqlite3.Connection, issuer: str, kind: str, account: str, 
 
 @dataclass(frozen=True)
 class AccountRow:
+    """A card or account seen in mail: issuer, kind, number, when last seen, its latest due."""
+
     issuer: str
     kind: str
     account: str
@@ -242,9 +248,11 @@ def accounts(conn: sqlite3.Connection) -> list[AccountRow]:
 
 
 def noticed_sinks(conn: sqlite3.Connection, due_id: int) -> set[str]:
+    """The sinks the due's notification has already gone to."""
     return {str(r[0]) for r in conn.execute("SELECT sink FROM due_notices WHERE due_id = ?", (due_id,))}
 
 
 def record_notice(conn: sqlite3.Connection, due_id: int, sink: str, at: datetime) -> None:
+    """Record that the due's notification went to `sink` at `at` (once)."""
     conn.execute("INSERT OR IGNORE INTO due_notices (due_id, sink, sent_at) VALUES (?, ?, ?)",
                  (due_id, sink, utc_text(at)))

@@ -38,6 +38,7 @@ class LogEntry:
     at: datetime | None = None
 
     def to_json(self) -> dict[str, str | None]:
+        """The hook log entry as JSON."""
         return {"at": self.at.isoformat() if self.at else None, "session": self.session, "event": self.event,
                 "hook": self.hook, "kind": self.kind, "detail": self.detail}
 

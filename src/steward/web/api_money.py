@@ -17,6 +17,8 @@ router = APIRouter(tags=["money"])
 
 
 class SourceOut(BaseModel):
+    """The message a due was read from, and the excerpt that shows it."""
+
     message_id: int
     excerpt: str
 
@@ -40,6 +42,8 @@ class DueOut(BaseModel):
 
 
 class CurrencyOut(BaseModel):
+    """One currency's dues and totals (decimal strings), never summed with another currency."""
+
     currency: str
     total_due: str
     overdue_total: str
@@ -47,12 +51,16 @@ class CurrencyOut(BaseModel):
 
 
 class DuesOut(BaseModel):
+    """What is owed as of a day, grouped by currency."""
+
     model_config = ConfigDict(extra="allow")
     as_of: str
     currencies: list[CurrencyOut]
 
 
 class AccountOut(BaseModel):
+    """A card or account the mail shows (last four digits only), with its latest due."""
+
     model_config = ConfigDict(extra="allow")
     issuer: str
     kind: str
@@ -62,6 +70,8 @@ class AccountOut(BaseModel):
 
 
 class AccountsOut(BaseModel):
+    """The cards and accounts the mail shows."""
+
     accounts: list[AccountOut]
 
 
@@ -97,6 +107,8 @@ async def accounts(request: Request) -> dict[str, Any]:
 
 
 class PaidIn(BaseModel):
+    """The body of `POST /dues/{id}/paid`: an empty object (any field is refused)."""
+
     model_config = ConfigDict(extra="forbid")
 
 

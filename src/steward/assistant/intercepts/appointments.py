@@ -70,6 +70,7 @@ class AppointmentQuery:
         self.consent = load_consent_words()
 
     def match(self, turn: Turn) -> Match | None:
+        """A Match when the turn asks about appointments, with the day asked about and the kinds named."""
         text = turn.text
         if not _ASKS_ABOUT.search(text) or not is_question(text, self.vocab):
             return None
@@ -124,6 +125,7 @@ class AppointmentQuery:
         return shown, unavailable
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
+        """List the appointments in the span asked about (the next days by default), and offer a proposed one."""
         start, end = self._span(turn, match.slots.get("when"))
         kinds = list(match.slots.get("kinds") or [])
         shown, unavailable = self._found(start, end, kinds)
@@ -156,6 +158,7 @@ class AppointmentQuery:
         return Outcome(reply="\n".join([head, *lines, *unavailable]), ask=ask, data=data)
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        """Add or turn down the proposed appointment on a yes or no; None when the turn is neither."""
         from steward.assistant.governance import read_answer
 
         proposal = question.payload.get("proposal")

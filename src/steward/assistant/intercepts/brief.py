@@ -51,6 +51,7 @@ class BriefConfig:
         return self._words
 
     def match(self, turn: Turn) -> Match | None:
+        """A Match carrying the config request when the turn changes the brief's sections or options."""
         from steward.brief.phrases import parse_config
 
         norms = words(turn.text)
@@ -65,6 +66,7 @@ class BriefConfig:
         return Match(CONFIG, {"request": request}) if request is not None else None
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
+        """Apply the change to the brief's prefs (nothing written on a dry run) and say what changed."""
         request = match.slots["request"]
         provenance = {"via": "turn", "session": turn.session, "turn": turn.id, "command": "chat"}
         try:
@@ -80,6 +82,7 @@ class BriefConfig:
         return Outcome(reply=reply, writes=writes, data=result.to_json())
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        """Always None: a brief change asks nothing back."""
         return None  # asks nothing back
 
 
@@ -96,6 +99,7 @@ class BriefShow:
         self.date_options = date_options
 
     def match(self, turn: Turn) -> Match | None:
+        """A Match when the turn asks to see the brief, with the day asked about."""
         norms = words(turn.text)
         asked = contains_phrase(norms, self.vocab.brief_requests)
         if not asked:
@@ -111,10 +115,12 @@ class BriefShow:
         return Match(SHOW, {})
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
+        """Build the brief for the turn's time and reply with it as text."""
         from steward.brief.render import to_text
 
         brief = self._brief().build(turn.now)
         return Outcome(reply=to_text(brief), data=brief.to_json())
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        """Always None: showing the brief asks nothing back."""
         return None

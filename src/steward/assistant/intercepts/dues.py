@@ -73,6 +73,7 @@ class DuesRequest:
         self.date_options = date_options
 
     def match(self, turn: Turn) -> Match | None:
+        """A Match when the turn asks what is owed, with the window, categories and whether only overdue."""
         norms = words(turn.text)
         if is_action_request(turn.text, self.vocab) or not owing_question(norms, self.vocab):
             return None
@@ -101,6 +102,7 @@ class DuesRequest:
         return route.source == "semantic" and route.intent != "finance"
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
+        """Reply with what is owed in the window asked, by currency, overdue flagged."""
         from steward.finance.digest import digest, render
 
         service = self._dues()
@@ -119,6 +121,7 @@ class DuesRequest:
         return Outcome(reply=reply, data=result.to_json())
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        """Always None: a dues question asks nothing back."""
         return None
 
 
@@ -133,6 +136,7 @@ class AccountsRequest:
         self._dues = dues
 
     def match(self, turn: Turn) -> Match | None:
+        """A Match when the turn asks which cards or accounts the mail shows."""
         norms = words(turn.text)
         if is_action_request(turn.text, self.vocab):
             return None
@@ -143,6 +147,7 @@ class AccountsRequest:
         return Match(ACCOUNTS)
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
+        """List the cards and accounts seen in mail (last four digits only) with their latest due."""
         from steward.finance.digest import money_text
 
         accounts = self._dues().accounts()
@@ -159,4 +164,5 @@ class AccountsRequest:
         return Outcome(reply="\n".join(lines), data=data)
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        """Always None: an accounts question asks nothing back."""
         return None

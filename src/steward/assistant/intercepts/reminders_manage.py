@@ -70,6 +70,7 @@ class ManageReminders:
     # -- matching -------------------------------------------------------------------------------
 
     def match(self, turn: Turn) -> Match | None:
+        """A Match when the turn lists, snoozes, finishes, moves or cancels a reminder it can find."""
         clock = turn_clock(self.clock, turn)
         request = parse_request(turn.text, self.words, self.vocab, clock, self.date_options)
         if request is None:
@@ -86,6 +87,7 @@ class ManageReminders:
         return Match(NAME, {"request": request}) if found.best or found.close else None
 
     def similarity(self) -> Similarity | None:
+        """The embedding similarity that helps pick a reminder by meaning, or None with no model."""
         try:
             return self._similarity()
         except (ConfigError, OSError, RuntimeError) as exc:  # no model here: the words decide alone
@@ -95,6 +97,7 @@ class ManageReminders:
     # -- answering ------------------------------------------------------------------------------
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
+        """List the reminders, or pick the one meant (asking when unsure) and change it."""
         request = match.slots["request"]
         assert isinstance(request, Request)
         if request.action == "list":
@@ -106,6 +109,7 @@ class ManageReminders:
         return self._act(turn, request, chosen)
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        """Apply the change to the reminder the user picked from the ones offered; None when no answer."""
         payload = question.payload
         try:
             request = Request(str(payload["action"]), occurrence=bool(payload.get("occurrence")),
