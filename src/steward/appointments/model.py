@@ -52,6 +52,7 @@ REASONS: dict[str, str] = {
     "near_duplicate": "your calendar already has an event from this provider within two hours",
     "user": "you turned it down",
     "not_on_calendar": "the event it changes is no longer on your calendar",
+    "older_update": "a calendar update no newer (by SEQUENCE) than the event Steward made from that booking",
 }
 
 _LINK = re.compile(r"(https?://|www\.|\b[\w-]+\.(com|org|net|in|io|co|example|invalid)/)", re.I)
@@ -136,6 +137,8 @@ class Candidate:
     floating: bool = False
     was: str | None = None
     what: str = "appointment"  # appointment | reservation | flight | train | stay | event
+    uid: str | None = None  # an iCalendar part's UID: the booking a later update or cancellation names
+    sequence: int | None = None  # its SEQUENCE: an update counts only when it is higher
 
     @property
     def title(self) -> str:

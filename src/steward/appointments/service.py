@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
 from steward.appointments import structured
-from steward.appointments.consumer import Live, Window, decide, near, resolve_source
+from steward.appointments.consumer import Live, Window, _end, _structured_start, decide, near, resolve_source
 from steward.appointments.model import (
     REASONS,
     Accepted,
@@ -241,12 +241,34 @@ class AppointmentsService:
         return out
 
     def _consider(self, decision: Accepted | Rejected, dry_run: bool, done: set[str]) -> Item | None:
+        decision = self._as_update(decision)
         if isinstance(decision, Rejected):
             return self._rejected(decision, dry_run, done)
         if decision.fingerprint in done:
             return None  # the same appointment read twice (subject and snippet, markup and text)
         done.add(decision.fingerprint)
         return self._settle(decision, dry_run, via="scheduler" if not dry_run else "cli")
+
+    def _made_by_uid(self, c: Candidate) -> repo.StoredItem | None:
+        """The event Steward made from the booking whose iCalendar UID this candidate carries, or None."""
+        return repo.created_by_uid(self.conn, c.uid, self.clock.zone) if c.uid else None
+
+    @staticmethod
+    def _newer(c: Candidate, made: repo.StoredItem) -> bool:
+        """Whether the candidate is a later version of the booking (a higher SEQUENCE) than the one made."""
+        return (c.sequence or 0) > (made.ical_sequence or 0)
+
+    def _as_update(self, decision: Accepted | Rejected) -> Accepted | Rejected:
+        """A calendar part (PUBLISH or REQUEST) with the UID of a booking Steward made and another start is a
+        move of that event when its SEQUENCE is higher, and changes nothing when it is not."""
+        if not isinstance(decision, Accepted):
+            return decision
+        made = self._made_by_uid(decision.candidate)
+        if made is None or made.fingerprint == decision.fingerprint or made.item.start == decision.start:
+            return decision
+        reason = "reschedule" if self._newer(decision.candidate, made) else "older_update"
+        return Rejected(decision.candidate, reason, decision.message, decision.start, decision.end,
+                        detail="a calendar update")
 
     def _item(self, a: Accepted, status: str, reason: str | None, *, id: int | None = None,
               event_id: str | None = None) -> Item:
@@ -293,6 +315,9 @@ class AppointmentsService:
         from steward import dates
 
         c = r.candidate
+        by_uid = self._made_by_uid(c)
+        if by_uid is not None:  # the booking's UID names the event: its SEQUENCE decides, not its times
+            return self._uid_change(r, by_uid)
         at = self.clock.at(r.message.received_at)
         zone = self.clock.zone
         said = self._said_start(r)
@@ -310,6 +335,21 @@ class AppointmentsService:
         moved = new.start.astimezone(zone)
         return made, moved, moved + (made.item.end - made.item.start)
 
+    def _uid_change(self, r: Rejected, made: repo.StoredItem) -> tuple[repo.StoredItem, datetime, datetime] | None:
+        """A cancellation or an update of the booking with the UID of `made`: its times after the change,
+        or None when it is no newer than the event (a SEQUENCE not higher) or does not move it."""
+        c = r.candidate
+        if not self._newer(c, made) or made.item.start is None or made.item.end is None or made.item.event_id is None:
+            return None
+        if r.reason == "cancellation":
+            return made, made.item.start, made.item.end
+        start: datetime | Rejected | None = r.start
+        if start is None and c.start_at is not None:
+            start = _structured_start(c, self.clock)
+        if not isinstance(start, datetime) or start == made.item.start:
+            return None
+        return made, start, _end(c, start, self.clock, int((made.item.end - made.item.start).total_seconds() // 60))
+
     def _said_start(self, r: Rejected) -> datetime | None:
         """The start a cancellation names, or the earlier start a move moves from (None: neither)."""
         if r.reason not in ("cancellation", "reschedule") or r.message is None:
@@ -318,6 +358,9 @@ class AppointmentsService:
 
         c = r.candidate
         zone = self.clock.zone
+        made = self._made_by_uid(c)
+        if made is not None and not self._newer(c, made):
+            return None  # an older version of a booking Steward made cancels or moves nothing
         if r.reason == "cancellation" and c.start_at is not None:
             return c.start_at.replace(tzinfo=zone) if c.start_at.tzinfo is None else c.start_at.astimezone(zone)
         earlier = c.was if r.reason == "reschedule" else c.start
@@ -348,7 +391,8 @@ class AppointmentsService:
         with write_txn(self.conn):
             item_id = repo.save_item(self.conn, item, fingerprint=key, source_marker=source_marker(r.message.key),
                                      zone=self.clock.zone_name, start_text=r.candidate.start,
-                                     calendar=made.calendar, change_of=made.item.id)
+                                     calendar=made.calendar, change_of=made.item.id,
+                                     ical_uid=r.candidate.uid, ical_sequence=r.candidate.sequence)
         return replace(item, id=item_id)
 
     # -- duplicates and the write ------------------------------------------------------------------
@@ -396,7 +440,8 @@ class AppointmentsService:
         with write_txn(self.conn):
             item_id = repo.save_item(self.conn, self._item(a, "proposed", None), fingerprint=a.fingerprint,
                                      source_marker=a.source_marker, zone=self.clock.zone_name,
-                                     start_text=a.candidate.start)
+                                     start_text=a.candidate.start, ical_uid=a.candidate.uid,
+                                     ical_sequence=a.candidate.sequence)
         if self.mode == "auto":
             return self._write(a, item_id, {"via": "email", "command": "appointments scan"})
         return self._item(a, "proposed", None, id=item_id)
@@ -545,6 +590,8 @@ class AppointmentsService:
                 repo.set_status(self.conn, target.item.id, "rejected", "cancellation")  # type: ignore[arg-type]
             else:
                 repo.move_item(self.conn, target.item.id, item.start, item.end)  # type: ignore[arg-type]
+            if stored.ical_sequence is not None:  # the booking's update that was made: older ones change nothing
+                repo.set_sequence(self.conn, target.item.id, stored.ical_sequence)  # type: ignore[arg-type]
         return replace(item, status="created", reason=None)
 
     def _still_says(self, stored: repo.StoredItem, target: repo.StoredItem) -> bool:
@@ -559,7 +606,7 @@ class AppointmentsService:
         options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name)]
         options += [Sourced(s, meta) for s in find_candidates(meta, self.cues, self.clock, self.date_options)]
         for option in options:
-            decided = self._decide(option, [meta], raws, window)
+            decided = self._as_update(self._decide(option, [meta], raws, window))
             if not isinstance(decided, Rejected) or decided.reason != item.reason:
                 continue
             found = self._change_of(decided)

@@ -116,6 +116,13 @@ def _ics_status(method: str, component: Any) -> Status:
     return "confirmed"
 
 
+def _sequence(component: Any) -> int:
+    try:
+        return max(0, int(str(component.get("sequence") or 0)))
+    except ValueError:
+        return 0
+
+
 def _organizer(component: Any) -> str:
     organizer = component.get("organizer")
     if organizer is None:
@@ -156,6 +163,7 @@ def from_ics(text: str, sender_name: str = "") -> list[Candidate]:
                 origin="ics", travel=what in ("flight", "train"), start_at=None if date_only else start,
                 end_at=end if isinstance(end, datetime) and not date_only else None, floating=floating,
                 what=what if what != "event" else "appointment",
+                uid=_text(component, "uid")[:300] or None, sequence=_sequence(component),
             ))
     return out
 

@@ -50,6 +50,8 @@ class StoredItem:
     calendar: str | None
     start_text: str
     change_of: int | None = None  # the appointment a cancellation or move proposal changes
+    ical_uid: str | None = None  # the booking's iCalendar UID, when it came from an .ics part
+    ical_sequence: int | None = None  # the SEQUENCE of the last update of it Steward read (or made)
 
 
 def _now() -> str:
@@ -63,7 +65,7 @@ def _stored(row: sqlite3.Row, zone: Any) -> StoredItem:
                 event_id=row["event_uid"], id=int(row["id"]), origin=row["origin"], change=row["change"],
                 title=row["title"])
     return StoredItem(item, row["fingerprint"], row["source_marker"], row["zone"], row["calendar"], row["start_text"],
-                      row["change_of"])
+                      row["change_of"], row["ical_uid"], row["ical_sequence"])
 
 
 def item_by_fingerprint(conn: sqlite3.Connection, fingerprint: str, zone: Any) -> StoredItem | None:
@@ -100,22 +102,24 @@ def list_items(conn: sqlite3.Connection, zone: Any, statuses: tuple[str, ...] | 
 
 
 def save_item(conn: sqlite3.Connection, item: Item, *, fingerprint: str, source_marker: str, zone: str,
-              start_text: str, calendar: str | None = None, change_of: int | None = None) -> int:
+              start_text: str, calendar: str | None = None, change_of: int | None = None,
+              ical_uid: str | None = None, ical_sequence: int | None = None) -> int:
     """Insert or update the row of this fingerprint; returns its id. Call inside a transaction."""
     assert item.start is not None and item.end is not None
     now = _now()
     row = conn.execute(
         "INSERT INTO appointment_items (fingerprint, source_marker, status, reason, provider, title, start_text, start_utc,"
         " end_utc, zone, location, excerpt, origin, change, message_rowid, event_uid, calendar, first_seen,"
-        " updated_at, change_of) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+        " updated_at, change_of, ical_uid, ical_sequence) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
         " ON CONFLICT(fingerprint) DO UPDATE SET status = excluded.status, reason = excluded.reason,"
         " source_marker = excluded.source_marker, location = excluded.location, excerpt = excluded.excerpt,"
         " change = excluded.change, message_rowid = excluded.message_rowid,"
         " event_uid = COALESCE(excluded.event_uid, event_uid), calendar = COALESCE(excluded.calendar, calendar),"
-        " updated_at = excluded.updated_at RETURNING id",
+        " ical_uid = COALESCE(excluded.ical_uid, ical_uid), ical_sequence = COALESCE(excluded.ical_sequence,"
+        " ical_sequence), updated_at = excluded.updated_at RETURNING id",
         (fingerprint, source_marker, item.status, item.reason, item.provider, item.title or item.provider,
          start_text, utc_text(item.start), utc_text(item.end), zone, item.location, item.excerpt, item.origin, item.change,
-         item.message_id, item.event_id, calendar, now, now, change_of),
+         item.message_id, item.event_id, calendar, now, now, change_of, ical_uid, ical_sequence),
     ).fetchone()
     return int(row[0])
 
@@ -135,6 +139,19 @@ def created_at(conn: sqlite3.Connection, start: datetime, zone: Any) -> list[Sto
     rows = conn.execute("SELECT * FROM appointment_items WHERE status = 'created' AND change_of IS NULL"
                         " AND start_utc = ? ORDER BY id", (utc_text(start),)).fetchall()
     return [_stored(r, zone) for r in rows]
+
+
+def created_by_uid(conn: sqlite3.Connection, ical_uid: str, zone: Any) -> StoredItem | None:
+    """The appointment Steward put on a calendar from the booking with this iCalendar UID, or None."""
+    row = conn.execute("SELECT * FROM appointment_items WHERE status = 'created' AND change_of IS NULL"
+                       " AND ical_uid = ? ORDER BY id DESC LIMIT 1", (ical_uid,)).fetchone()
+    return _stored(row, zone) if row else None
+
+
+def set_sequence(conn: sqlite3.Connection, item_id: int, ical_sequence: int | None) -> None:
+    """The SEQUENCE of the booking's update that was applied to the appointment's event."""
+    conn.execute("UPDATE appointment_items SET ical_sequence = ?, updated_at = ? WHERE id = ?",
+                 (ical_sequence, _now(), item_id))
 
 
 def move_item(conn: sqlite3.Connection, item_id: int, start: datetime, end: datetime) -> None:
