@@ -3,6 +3,7 @@ shown as a change of that event, made only on a yes; an update no newer than the
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from pathlib import Path
 
@@ -108,4 +109,43 @@ def test_an_update_with_a_lower_or_equal_sequence_changes_nothing(tmp_path: Path
     assert not [i for i in items if i["status"] == "proposed"]
     assert ("rejected", "older_update") in {(i["status"], i["reason"]) for i in items}
     assert [e["start"] for e in events(cli)] == ["2026-09-17T16:30:00+05:30"]
+    assert events(cli, "2026-09-18") == []
+
+
+def table(start: str, status: str = "ReservationConfirmed") -> str:
+    data = {"@context": "http://schema.org", "@type": "FoodEstablishmentReservation", "reservationNumber": "SAF-4471",
+            "reservationStatus": f"http://schema.org/{status}", "startTime": start, "partySize": 2,
+            "reservationFor": {"@type": "FoodEstablishment", "name": "Saffron Table",
+                               "address": {"@type": "PostalAddress", "streetAddress": "3 Curry Lane",
+                                           "addressLocality": "Bengaluru"}}}
+    return (f"<html><head><script type=\"application/ld+json\">{json.dumps(data)}</script></head>"
+            "<body><p>Your table at Saffron Table.</p></body></html>")
+
+
+SAFFRON = ("Saffron Table", "book@saffron.example")
+
+
+def reservation(cli, folder: Path, name: str, html: str, days: int) -> list[dict]:  # type: ignore[no-untyped-def,type-arg]
+    write_folder(folder, {name: message(f"{name}@saffron.example", SAFFRON, "Your reservation",
+                                        "Thanks for booking with us.", SENT + timedelta(days=days), html=html)})
+    assert cli("--now", NOW, "mail", "import", str(folder)).code == 0
+    return [i for i in scan(cli)["items"] if i["change"]]
+
+
+def test_a_schema_org_reservation_moved_or_cancelled_by_its_number_is_proposed(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path / "mail"
+    assert reservation(cli, folder, "a-table", table("2026-09-17T20:00:00+05:30"), 0) == []
+    (item,) = [i for i in scan(cli)["items"] if i["status"] == "proposed"]
+    assert cli("--now", NOW, "appointments", "accept", str(item["id"])).code == 0
+    (move,) = reservation(cli, folder, "b-moved", table("2026-09-18T19:30:00+05:30"), 1)
+    assert move["change"] == "moved: Saffron Table reservation is now Fri 18 Sep 19:30 (it was Thu 17 Sep 20:00)"
+    assert cli("--now", NOW, "appointments", "accept", str(move["id"])).code == 0
+    (moved,) = events(cli, "2026-09-18")
+    assert moved["start"] == "2026-09-18T19:30:00+05:30" and events(cli) == []
+    # the first confirmation, read again, is older than the move: it does not ask to move it back
+    assert not [i for i in scan(cli)["items"] if i["status"] == "proposed"]
+    changes = reservation(cli, folder, "c-cancelled", table("2026-09-18T19:30:00+05:30", "ReservationCancelled"), 2)
+    (cancel,) = [c for c in changes if c["status"] == "proposed"]
+    assert cancel["change"].startswith("cancelled: remove Saffron Table reservation on Fri 18 Sep 19:30")
+    assert cli("--now", NOW, "appointments", "accept", str(cancel["id"])).code == 0
     assert events(cli, "2026-09-18") == []

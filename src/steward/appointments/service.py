@@ -254,9 +254,16 @@ class AppointmentsService:
         return repo.created_by_uid(self.conn, c.uid, self.clock.zone) if c.uid else None
 
     @staticmethod
-    def _newer(c: Candidate, made: repo.StoredItem) -> bool:
-        """Whether the candidate is a later version of the booking (a higher SEQUENCE) than the one made."""
-        return (c.sequence or 0) > (made.ical_sequence or 0)
+    def _version(c: Candidate, message: MessageMeta | None) -> int | None:
+        """The version of a booking this candidate is: its iCalendar SEQUENCE; for schema.org markup
+        (which has none), the arrival of its message in seconds, so only later mail changes it."""
+        if c.sequence is not None or not c.uid or message is None:
+            return c.sequence
+        return int(message.received_at.timestamp())
+
+    def _newer(self, c: Candidate, message: MessageMeta | None, made: repo.StoredItem) -> bool:
+        """Whether the candidate is a later version of the booking than the event Steward made."""
+        return (self._version(c, message) or 0) > (made.ical_sequence or 0)
 
     def _as_update(self, decision: Accepted | Rejected) -> Accepted | Rejected:
         """A calendar part (PUBLISH or REQUEST) with the UID of a booking Steward made and another start is a
@@ -266,7 +273,7 @@ class AppointmentsService:
         made = self._made_by_uid(decision.candidate)
         if made is None or made.fingerprint == decision.fingerprint or made.item.start == decision.start:
             return decision
-        reason = "reschedule" if self._newer(decision.candidate, made) else "older_update"
+        reason = "reschedule" if self._newer(decision.candidate, decision.message, made) else "older_update"
         return Rejected(decision.candidate, reason, decision.message, decision.start, decision.end,
                         detail="a calendar update")
 
@@ -339,7 +346,7 @@ class AppointmentsService:
         """A cancellation or an update of the booking with the UID of `made`: its times after the change,
         or None when it is no newer than the event (a SEQUENCE not higher) or does not move it."""
         c = r.candidate
-        if not self._newer(c, made) or made.item.start is None or made.item.end is None or made.item.event_id is None:
+        if not self._newer(c, r.message, made) or made.item.start is None or made.item.end is None or made.item.event_id is None:
             return None
         if r.reason == "cancellation":
             return made, made.item.start, made.item.end
@@ -359,7 +366,7 @@ class AppointmentsService:
         c = r.candidate
         zone = self.clock.zone
         made = self._made_by_uid(c)
-        if made is not None and not self._newer(c, made):
+        if made is not None and not self._newer(c, r.message, made):
             return None  # an older version of a booking Steward made cancels or moves nothing
         if r.reason == "cancellation" and c.start_at is not None:
             return c.start_at.replace(tzinfo=zone) if c.start_at.tzinfo is None else c.start_at.astimezone(zone)
@@ -392,7 +399,7 @@ class AppointmentsService:
             item_id = repo.save_item(self.conn, item, fingerprint=key, source_marker=source_marker(r.message.key),
                                      zone=self.clock.zone_name, start_text=r.candidate.start,
                                      calendar=made.calendar, change_of=made.item.id,
-                                     ical_uid=r.candidate.uid, ical_sequence=r.candidate.sequence)
+                                     ical_uid=r.candidate.uid, ical_sequence=self._version(r.candidate, r.message))
         return replace(item, id=item_id)
 
     # -- duplicates and the write ------------------------------------------------------------------
@@ -441,7 +448,7 @@ class AppointmentsService:
             item_id = repo.save_item(self.conn, self._item(a, "proposed", None), fingerprint=a.fingerprint,
                                      source_marker=a.source_marker, zone=self.clock.zone_name,
                                      start_text=a.candidate.start, ical_uid=a.candidate.uid,
-                                     ical_sequence=a.candidate.sequence)
+                                     ical_sequence=self._version(a.candidate, a.message))
         if self.mode == "auto":
             return self._write(a, item_id, {"via": "email", "command": "appointments scan"})
         return self._item(a, "proposed", None, id=item_id)

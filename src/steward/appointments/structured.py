@@ -6,8 +6,9 @@
   answer (RSVP, NEEDS-ACTION) or carries a conference link is an invitation.
 * schema.org markup in an HTML part (JSON-LD or microdata, read with `extruct`): Event and the
   reservations (FoodEstablishment, Lodging, Flight, Train, Bus, Event, ...); `reservationStatus`
-  Cancelled, Pending or Hold set the status. Flights, trains, buses and hotel stays are travel: their
-  times count only with a zone or offset.
+  Cancelled, Pending or Hold set the status; `reservationNumber` names the booking (as an iCalendar
+  part's UID does) so a later change of it can be matched to the event made from it. Flights, trains,
+  buses and hotel stays are travel: their times count only with a zone or offset.
 
 Pure: bytes in, candidates out. Nothing here is stored.
 """
@@ -283,9 +284,11 @@ def _reservation(obj: Mapping[str, Any]) -> Candidate | None:
     if not provider or start is None:
         return None
     date_only = start.hour == 0 and start.minute == 0 and len(_str(obj.get("checkinDate") or "")) == 10
+    number = _str(obj.get("reservationNumber"))[:200]
     return Candidate(provider=provider, start=start.isoformat(), excerpt=excerpt, location=place,
                      status=status, origin="schema", travel=travel, start_at=None if date_only else start,
-                     end_at=end, floating=floating, what=what)
+                     end_at=end, floating=floating, what=what,
+                     uid=f"schema.org:{provider}:{number}" if number else None)
 
 
 def _event(obj: Mapping[str, Any]) -> Candidate | None:

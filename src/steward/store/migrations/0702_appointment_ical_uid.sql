@@ -3,3 +3,5 @@
 ALTER TABLE appointment_items ADD COLUMN ical_uid TEXT;
 ALTER TABLE appointment_items ADD COLUMN ical_sequence INTEGER;
 CREATE INDEX appointment_items_ical_uid ON appointment_items(ical_uid);
+-- A schema.org reservation has no SEQUENCE: its `reservationNumber` is kept as the UID (prefixed
+-- "schema.org:") and the arrival of its message, in epoch seconds, as its sequence.
