@@ -178,8 +178,14 @@ class MailSearch:
         """The word search's best candidates for fusion (id, bm25) and whether it was broadened."""
         if not plan.has_text:
             return [], False
-        rows, broadened = run_plan(self.conn, plan, max(limit, CANDIDATES), order="rank")
-        return [(m.id, s) for m, s in rows], broadened
+        filters, n = filters_for(plan), max(limit, CANDIDATES)
+        try:
+            rows = messages_repo.ranked_ids(self.conn, plan.match(), filters, n)
+            if rows or not plan.can_broaden():
+                return rows, False
+            return messages_repo.ranked_ids(self.conn, plan.match(broaden=True), filters, n), True
+        except sqlite3.OperationalError as exc:
+            raise UserError(f"cannot search for {plan.text!r}: {exc}") from None
 
     def _allowed(self, plan: QueryPlan) -> np.ndarray | None:
         """The ids the plan's filters and field terms admit (bound in SQL, one array), or None."""

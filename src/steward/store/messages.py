@@ -194,6 +194,11 @@ def count_messages(conn: sqlite3.Connection) -> int:
     return int(conn.execute("SELECT count(*) FROM messages").fetchone()[0])
 
 
+def max_message_id(conn: sqlite3.Connection) -> int:
+    """The largest message id (0 for none): changes when mail arrives, and costs one index probe."""
+    return int(conn.execute("SELECT coalesce(max(id), 0) FROM messages").fetchone()[0])
+
+
 def count_by_category(conn: sqlite3.Connection) -> dict[str, int]:
     """How many messages the store holds in each category."""
     return {str(row[0]): int(row[1])
@@ -310,6 +315,14 @@ def search_rows(
     dense, floor = _plan_inputs(conn, match, filters, limit, order)
     sql, args = _select(cols, match, filters, limit, order, dense=dense, floor=floor)
     return [(row_to_message(row), float(row[16])) for row in conn.execute(sql, args)]
+
+
+def ranked_ids(conn: sqlite3.Connection, match: str | None, filters: Filters, limit: int) -> list[tuple[int, float]]:
+    """Like `search_rows` in rank order, but only (id, score): what a fusion of rankings needs, without
+    decoding rows that the fused page may not show."""
+    dense, floor = _plan_inputs(conn, match, filters, limit, "rank")
+    sql, args = _select("m.id", match, filters, limit, "rank", dense=dense, floor=floor)
+    return [(int(row[0]), float(row[1])) for row in conn.execute(sql, args)]
 
 
 class MessageSummary(NamedTuple):
