@@ -149,3 +149,18 @@ def test_a_schema_org_reservation_moved_or_cancelled_by_its_number_is_proposed(t
     assert cancel["change"].startswith("cancelled: remove Saffron Table reservation on Fri 18 Sep 19:30")
     assert cli("--now", NOW, "appointments", "accept", str(cancel["id"])).code == 0
     assert events(cli, "2026-09-18") == []
+
+
+def test_a_booking_not_yet_accepted_is_proposed_only_at_its_latest_time(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    folder = write_folder(tmp_path / "mail", {
+        "a-booking": message("booking-1@lakesidedental.example", DENTAL, "Your booking",
+                             "See the attached calendar entry.", SENT, ics=booking_ics(ORIGINAL, sequence=0))})
+    assert cli("--now", NOW, "mail", "import", str(folder)).code == 0
+    (first,) = [i for i in scan(cli)["items"] if i["status"] == "proposed"]
+    assert first["start"] == "2026-09-17T16:30:00+05:30"
+    assert follow(cli, folder, "b-update", "Your booking was updated", booking_ics(MOVED, sequence=1)) == []
+    items = scan(cli)["items"]
+    (proposed,) = [i for i in items if i["status"] == "proposed"]
+    assert proposed["start"] == "2026-09-18T11:00:00+05:30"
+    assert cli("--now", NOW, "appointments", "accept", str(first["id"])).code == 1  # withdrawn: nothing written
+    assert events(cli) == []

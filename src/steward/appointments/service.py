@@ -224,7 +224,14 @@ class AppointmentsService:
 
     def _superseded(self, decisions: Sequence[Accepted | Rejected]) -> list[Accepted | Rejected]:
         """A confirmation that a later message in the window cancels or moves is not proposed: it
-        becomes a rejection with that reason (a cancelled booking is no appointment)."""
+        becomes a rejection with that reason (a cancelled booking is no appointment). So does a booking
+        whose UID a later version in the window (a higher SEQUENCE) cancels or gives another start."""
+        latest: dict[str, tuple[int, Candidate]] = {}
+        for d in decisions:
+            version = self._version(d.candidate, d.message)
+            if d.candidate.uid and version is not None and (
+                    d.candidate.uid not in latest or version > latest[d.candidate.uid][0]):
+                latest[d.candidate.uid] = (version, d.candidate)
         changes: list[tuple[str, datetime, datetime, str]] = []
         for d in decisions:
             if isinstance(d, Rejected) and d.message is not None and (said := self._said_start(d)) is not None:
@@ -235,6 +242,10 @@ class AppointmentsService:
                 key = provider_key(d.candidate.provider)
                 later = next((reason for who, said, at, reason in changes
                               if who == key and said == d.start and at > d.message.received_at), None)
+                newer = latest.get(d.candidate.uid or "")
+                if later is None and newer is not None and newer[0] > (self._version(d.candidate, d.message) or 0) and (
+                        newer[1].status == "cancelled" or newer[1].start_at != d.candidate.start_at):
+                    later = "cancellation" if newer[1].status == "cancelled" else "reschedule"
                 if later is not None:
                     d = Rejected(d.candidate, later, d.message, d.start, d.end, detail="by a later message")
             out.append(d)
