@@ -3,8 +3,9 @@ installed, run `notmuch new` on the same Maildir in the same run (throwaway conf
 
 Each of `--rounds` rounds imports into a fresh store and indexes into a fresh notmuch database, the two
 taking turns at going first (so neither always reads a warmer page cache); the medians are compared.
-This is the lexical import (rows, FTS); vectors for semantic search are measured by
-bench/semantic_speed.py.
+This is what `steward mail import` returns at: it stores the rows (words searchable at once) and only
+then embeds them for search by meaning, under its own progress bar; the embedding rate is measured
+by bench/semantic_speed.py, and 100k-1M messages by bench/scale.py.
 
     .venv/bin/python bench/ingest.py [--count 10000] [--rounds 3]
 """
