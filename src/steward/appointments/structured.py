@@ -164,7 +164,9 @@ def from_ics(text: str, sender_name: str = "") -> list[Candidate]:
                 origin="ics", travel=what in ("flight", "train"), start_at=None if date_only else start,
                 end_at=end if isinstance(end, datetime) and not date_only else None, floating=floating,
                 what=what if what != "event" else "appointment",
-                uid=_text(component, "uid")[:300] or None, sequence=_sequence(component),
+                # one changed occurrence of a recurring event is not an update of the whole booking
+                uid=None if component.get("recurrence-id") is not None else _text(component, "uid")[:300] or None,
+                sequence=_sequence(component),
             ))
     return out
 
