@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/scale.py [--sizes 100000,300000,1000000] [--cache ~/.cache/steward-bench]
                                     [--real 3000] [--rebuild]
+    .venv/bin/python bench/scale.py --vectors-only 1000000     # the vector index alone, no store
 
 For each size, a Maildir of that many sample messages (distinct texts: the generator's amounts, dates,
 merchants and names vary) is written once and cached outside the repository, with the store built from
@@ -243,13 +244,67 @@ def notmuch_search(folder: Path) -> tuple[float, float] | None:
     return percentile(ms, 50), percentile(ms, 95)
 
 
+def vectors_only(n: int, real: int) -> None:
+    """The vector index alone at `n` vectors (no store): memory, partition build, top-50 latency and
+    recall@10 against exact search, for sizes whose store would take longer to build than there is time."""
+    import numpy as np
+
+    from steward.embed.minilm import MiniLMEmbedder
+    from steward.mail.parse import parse_message
+    from steward.mail.sample import generate
+    from steward.mail.vectors import VectorIndex, decode, encode
+
+    embedder = MiniLMEmbedder(Path(os.environ.get("STEWARD_EMBED_CACHE_DIR", "~/.cache/steward-bench/models"))
+                              .expanduser())
+    texts = list(dict.fromkeys(parse_message(m.raw).embed_text() for m in generate(NOW, count=2 * real, days=400)))
+    base = embedder.embed(texts[:real])
+    queries = embedder.embed(SEARCHES)
+    rng = np.random.default_rng(0)
+    import onnxruntime  # noqa: F401 - loaded already; not the index's growth
+
+    before = rss_mb()
+    index = VectorIndex(384, approximate_above=1)
+    for start in range(0, n, 50_000):
+        m = min(50_000, n - start)
+        rows = base[rng.integers(0, len(base), m)] + rng.normal(0, 0.03, (m, 384)).astype(np.float32)
+        rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+        matrix, scales = decode(encode(rows), 384)
+        index.add(list(range(start + 1, start + m + 1)), matrix, scales)
+    loaded = rss_mb() - before
+    t0 = time.perf_counter()
+    index.build_partition()
+    built = time.perf_counter() - t0
+    grown = rss_mb() - before
+    probes = [index._matrix[p].astype(np.float32) * index._scales[p] for p in rng.integers(0, n, RECALL_QUERIES)]  # noqa: SLF001
+    qs = np.concatenate([queries, np.array(probes) + rng.normal(0, 0.02, (len(probes), 384)).astype(np.float32)])
+    qs /= np.linalg.norm(qs, axis=1, keepdims=True)
+    hit = [tie_aware_recall(index.search(q, 10).scores, index.search(q, 10, exact=True).scores) for q in qs]
+    ann = timed(lambda i: index.search(qs[int(i)], 50), [str(i) for i in range(100)])
+    exact = timed(lambda i: index.search(qs[int(i)], 50, exact=True), [str(i) for i in range(30)])
+    embed = timed(lambda q: embedder.embed([q]), SEARCHES * 4)
+    print(f"\n## the vector index alone at {n:,} vectors ({os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.1f})\n")
+    print("| measure | value |\n| --- | --- |")
+    print(f"| resident: vectors / with the partition, MB | {loaded:.0f} / {grown:.0f} (arrays {index.nbytes / 1e6:.0f}) |")
+    print(f"| partition build, s | {built:.0f} ({len(index._layout.partition.centroids) if index._layout else 0} lists) |")  # noqa: SLF001
+    print(f"| top-50 p50 / p95, ms: partition | {ann[0]:.1f} / {ann[1]:.1f} |")
+    print(f"| top-50 p50 / p95, ms: exact | {exact[0]:.1f} / {exact[1]:.1f} |")
+    print(f"| query embedding p50 / p95, ms | {embed[0]:.1f} / {embed[1]:.1f} |")
+    print(f"| recall@10 vs exact ({len(qs)} queries; ties count) | {np.mean(hit):.3f} |", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", default="100000,300000,1000000")
     parser.add_argument("--cache", type=Path, default=Path("~/.cache/steward-bench").expanduser())
     parser.add_argument("--real", type=int, default=3000, help="messages embedded for real; the rest near copies")
     parser.add_argument("--rebuild", action="store_true", help="build the cached stores again")
+    parser.add_argument("--vectors-only", type=int, default=0, metavar="N",
+                        help="measure the vector index alone at N vectors (no store, no import) and stop")
     args = parser.parse_args()
+    if args.vectors_only:
+        vectors_only(args.vectors_only, args.real)
+        return 0
     for size in (int(s) for s in args.sizes.split(",")):
         folder = args.cache / f"scale-{size}"
         print(f"# {size:,} messages: {folder}", flush=True)
