@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from steward.mail.senders import Brand, check_sender
+from steward.mail.senders import Brand, belongs_to, check_sender
 
 CATEGORIES = ("phishing_suspect", "payment_due", "autopay", "statement", "bank_alert", "appointment",
               "receipt", "newsletter", "personal", "other")
@@ -89,7 +89,7 @@ class Classifier:
         if check_sender(sender, sender_name, auth_results, text, self.brands).suspect:
             return "phishing_suspect"
         # a known institution's own domain is as trusted as the listed ones (a forged one failed above)
-        trusted = _domain_trusted(sender, self.trusted_domains) or _domain_trusted(sender, self._brand_domains)
+        trusted = _domain_trusted(sender, self.trusted_domains) or belongs_to(sender, self._brand_domains)
         for rule in self.rules:
             if rule.holds(who, text, trusted):
                 return rule.category

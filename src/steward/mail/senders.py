@@ -117,6 +117,54 @@ def _belongs(domain: str, domains: Iterable[str]) -> bool:
     return any(domain == d or domain.endswith("." + d) for d in domains)
 
 
+def _belongs_set(domain: str, domains: frozenset[str]) -> bool:
+    """`_belongs` against a set: the domain and each parent domain looked up (a few lookups, not n)."""
+    while domain:
+        if domain in domains:
+            return True
+        _, dot, domain = domain.partition(".")
+        if not dot:
+            return False
+    return False
+
+
+def belongs_to(sender: str, domains: frozenset[str]) -> bool:
+    """Whether an address's domain is one of `domains` or under one of them."""
+    return _belongs_set(domain_of(sender), domains)
+
+
+class _Index:
+    """What the checks need of one set of brands, worked out once: its domains, its names, and the
+    verdict for each sender domain seen so far (mail comes from few domains, over and over)."""
+
+    def __init__(self, brands: tuple[Brand, ...]) -> None:
+        self.brands = brands
+        self.domains = frozenset(d for b in brands for d in b.domains)
+        self.names = _brand_names(brands)
+        self.by_name = {" ".join(_WORD.findall(b.name.lower())): b for b in reversed(brands) if b.name}
+        self.real = [(b, skeleton(registrable(d)[0]).replace("-", ""), registrable(d)[0])
+                     for b in brands for d in b.domains]
+        self.seen: dict[str, tuple[Brand, bool] | None] = {}
+
+
+# the index of each brand tuple in use, by identity (hashing a tuple of brands per message cost more
+# than the checks); the tuple is kept beside its index, so an id is never reused while cached
+_INDEXES: dict[int, tuple[tuple[Brand, ...], _Index]] = {}
+
+
+def _index(brands: Iterable[Brand]) -> _Index:
+    if isinstance(brands, tuple):
+        cached = _INDEXES.get(id(brands))
+        if cached is not None and cached[0] is brands:
+            return cached[1]
+        if len(_INDEXES) > 16:
+            _INDEXES.clear()
+        index = _Index(brands)
+        _INDEXES[id(brands)] = (brands, index)
+        return index
+    return _Index(tuple(brands))
+
+
 def lookalike(sender_domain: str, brands: Iterable[Brand], text: str = "") -> Brand | None:
     """The brand whose domain `sender_domain` imitates without being one of its domains, or None.
 
@@ -124,17 +172,19 @@ def lookalike(sender_domain: str, brands: Iterable[Brand], text: str = "") -> Br
     brand's name among other words (`chase-support`) or under another suffix (`chase.co`) only in mail
     about money or an account (`text`: subject and snippet), since a bakery may be called Chase too.
     """
-    found = _lookalike(sender_domain, tuple(brands))
+    index = _index(brands)
+    if sender_domain not in index.seen:
+        index.seen[sender_domain] = _lookalike(sender_domain, index)
+    found = index.seen[sender_domain]
     if found is None:
         return None
     brand, disguised = found
     return brand if disguised or _MONEY_WORDS.search(text.lower()) else None
 
 
-@lru_cache(maxsize=8192)
-def _lookalike(sender_domain: str, brands: tuple[Brand, ...]) -> tuple[Brand, bool] | None:
-    """(brand, disguised) for a domain that spells a brand's name; cached: mail comes from few domains."""
-    if not sender_domain or any(_belongs(sender_domain, b.domains) for b in brands):
+def _lookalike(sender_domain: str, index: _Index) -> tuple[Brand, bool] | None:
+    """(brand, disguised) for a domain that spells a brand's name without being one of its domains."""
+    if not sender_domain or _belongs_set(sender_domain, index.domains):
         return None
     name, suffix = registrable(sender_domain)
     full = _unicode(sender_domain)
@@ -143,16 +193,13 @@ def _lookalike(sender_domain: str, brands: tuple[Brand, ...]) -> tuple[Brand, bo
     core = [skeleton(w) for w in raw if skeleton(w) not in _FILLER]
     spelled = "".join(w for w in raw if skeleton(w) not in _FILLER)
     runs = {"".join(core[i:j]) for i in range(len(core)) for j in range(i + 1, len(core) + 1)}
-    for brand in brands:
-        for domain in brand.domains:
-            real_name, _ = registrable(domain)
-            real = skeleton(real_name).replace("-", "")
-            if len(real) < 4:
-                continue  # a short name matches too much by chance
-            if "".join(core) == real and spelled != real_name:
-                return brand, True
-            if real in runs:
-                return brand, False
+    for brand, real, real_name in index.real:
+        if len(real) < 4:
+            continue  # a short name matches too much by chance
+        if "".join(core) == real and spelled != real_name:
+            return brand, True
+        if real in runs:
+            return brand, False
     return None
 
 
@@ -185,19 +232,16 @@ def display_name_brand(sender_name: str, sender_domain: str, text: str, brands: 
     """A brand the display name claims while the domain is not its own, in mail about money or an account."""
     if not sender_name:
         return None
-    brands = tuple(brands)
-    names = _brand_names(brands)
-    if names is None:
+    index = _index(brands)
+    if index.names is None:
         return None
-    shown = " ".join(_WORD.findall(skeleton(sender_name)))
-    claimed = names.search(shown)
+    claimed = index.names.search(" ".join(_WORD.findall(skeleton(sender_name))))
     if claimed is None:
         return None
-    for brand in brands:
-        if (brand.name and " ".join(_WORD.findall(brand.name.lower())) == claimed.group(1)
-                and not _belongs(sender_domain, brand.domains)):
-            return brand if _MONEY_WORDS.search(text.lower()) else None
-    return None
+    brand = index.by_name.get(claimed.group(1))
+    if brand is None or _belongs(sender_domain, brand.domains):
+        return None
+    return brand if _MONEY_WORDS.search(text.lower()) else None
 
 
 @lru_cache(maxsize=16)
@@ -214,7 +258,8 @@ def check_sender(sender: str, sender_name: str, auth_results: str, text: str,
                  brands: Iterable[Brand]) -> SenderVerdict:
     """Every check on one message's sender; `text` is its subject and snippet."""
     domain = domain_of(sender)
-    brands = tuple(brands)
+    if not isinstance(brands, tuple):
+        brands = tuple(brands)
     reasons = _auth_failures(auth_results, domain)
     imitated = lookalike(domain, brands, text)
     if imitated is not None:
