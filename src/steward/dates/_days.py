@@ -360,8 +360,8 @@ _RESOLVERS: dict[DayKind, Resolver] = {
     DayKind.QUARTER_REL: _quarter_rel, DayKind.QUARTER: _quarter, DayKind.WEEKEND: _weekend,
     DayKind.UNITS: _units_day, DayKind.NTH_WEEK: _nth_week, DayKind.WEEK_PART: _week_part,
     DayKind.NTH_WEEKDAY: _nth_weekday_day, DayKind.SEASON: _season_day, DayKind.HOLIDAY: _holiday_day,
-    DayKind.BEGIN_OF_WEEK: _edge("week", False), DayKind.BEGIN_OF_MONTH: _edge("month", False),
-    DayKind.BEGIN_OF_YEAR: _edge("year", False), DayKind.END_OF_WEEK: _edge("week", True),
+    DayKind.START_OF_WEEK: _edge("week", False), DayKind.START_OF_MONTH: _edge("month", False),
+    DayKind.START_OF_YEAR: _edge("year", False), DayKind.END_OF_WEEK: _edge("week", True),
     DayKind.END_OF_MONTH: _edge("month", True), DayKind.END_OF_YEAR: _edge("year", True),
 }
 

@@ -56,7 +56,7 @@ class DayKind(StrEnum):
     - NTH_WEEK: the a-th whole week of `month` (or of `year`). WEEK_PART: a = weeks from this one,
       mode "early", "mid", "late". NTH_WEEKDAY: the a-th (negative: from the end) weekday b of `month`;
       mode "rel" takes month as months from this one.
-    - BEGIN_OF_* / END_OF_*: the first or last day of the week, month or year a periods from this one
+    - START_OF_* / END_OF_*: the first or last day of the week, month or year a periods from this one
       (or of `year`). SEASON: a = 0 spring .. 3 winter, or -1 for the season under way (b = seasons on).
     - HOLIDAY: the named day `name`; a = occurrences from the next (-1 the latest), b = years
       (mode "years") or months (mode "months") from now to the year it falls in.
@@ -84,9 +84,9 @@ class DayKind(StrEnum):
     NTH_WEEK = "nth_week"
     WEEK_PART = "week_part"
     NTH_WEEKDAY = "nth_weekday"
-    BEGIN_OF_WEEK = "begin_of_week"
-    BEGIN_OF_MONTH = "begin_of_month"
-    BEGIN_OF_YEAR = "begin_of_year"
+    START_OF_WEEK = "start_of_week"
+    START_OF_MONTH = "start_of_month"
+    START_OF_YEAR = "start_of_year"
     END_OF_WEEK = "end_of_week"
     END_OF_MONTH = "end_of_month"
     END_OF_YEAR = "end_of_year"

@@ -446,7 +446,7 @@ def _top_of_the_hour(m: re.Match[str]) -> Piece:
 def _end_of(m: re.Match[str]) -> Piece:
     if m["year"]:
         # "end of 2012", "at the beginning of 2017": that year's last or first day
-        return piece(m, day=DayRef(DayKind.BEGIN_OF_YEAR if m["eo2"] != "end" else DayKind.END_OF_YEAR, year=int(m["year"])))
+        return piece(m, day=DayRef(DayKind.START_OF_YEAR if m["eo2"] != "end" else DayKind.END_OF_YEAR, year=int(m["year"])))
     abbr = m["abbr"]
     if abbr:
         what = {"m": "month", "y": "year", "w": "week"}[abbr[-1]]
@@ -455,7 +455,7 @@ def _end_of(m: re.Match[str]) -> Piece:
         what = m["what"]
         begin = m["eo"] != "end"
     n = _REL_N.get(m["rel"] or "this", 0)
-    return piece(m, day=DayRef(DayKind(("begin_of_" if begin else "end_of_") + what), n))
+    return piece(m, day=DayRef(DayKind(("start_of_" if begin else "end_of_") + what), n))
 
 
 @rule("last weekend of october", "weekend wkend week",
