@@ -6,10 +6,9 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
-from steward.errors import NotFound, SourceGone
-from steward.mail.model import describe_pointer
-from steward.mail.parse import ParseError, parse_message
-from steward.mail.sources import ImapFetcher, fetch_raw
+from steward.errors import NotFound
+from steward.mail.reader import fetch_live
+from steward.mail.sources import ImapFetcher
 from steward.store import messages as mail_repo
 
 
@@ -22,22 +21,6 @@ def live_fetcher(conn: Callable[[], sqlite3.Connection], imap: Callable[[], Imap
         message = mail_repo.get_message(db, rowid)
         if message is None:
             raise NotFound(f"no message with id {rowid}")
-        gone = f"message {rowid}: no source holds it any more"
-        for pointer in mail_repo.sources_of(db, rowid) or [message.source]:
-            try:
-                raw = fetch_raw(pointer, imap())
-            except SourceGone as exc:
-                gone = exc.message
-                continue
-            if message.message_id:
-                try:
-                    same = parse_message(raw, snippet_chars=0).message_id == message.message_id
-                except ParseError:
-                    same = False
-                if not same:
-                    gone = f"{describe_pointer(pointer)} now holds a different message"
-                    continue
-            return raw
-        raise SourceGone(gone)
+        return fetch_live(db, message, imap())[0]
 
     return fetch

@@ -9,8 +9,9 @@ import sqlite3
 
 from steward.errors import SourceGone
 from steward.mail.mask import mask_numbers
-from steward.mail.parse import ParseError, parse_message, read_body
-from steward.mail.sources import ImapFetcher, fetch_raw
+from steward.mail.parse import read_body
+from steward.mail.reader import fetch_live
+from steward.mail.sources import ImapFetcher
 from steward.store import messages as repo
 
 
@@ -19,25 +20,7 @@ def fetch_message(conn: sqlite3.Connection, rowid: int, imap: ImapFetcher | None
     message = repo.get_message(conn, rowid)
     if message is None:
         raise SourceGone(f"message {rowid} is no longer in the store")
-    gone: SourceGone | None = None
-    for pointer in repo.sources_of(conn, rowid) or [message.source]:
-        try:
-            raw = fetch_raw(pointer, imap)
-        except SourceGone as exc:
-            gone = exc
-            continue
-        if message.message_id and _message_id(raw) != message.message_id:
-            gone = SourceGone("its source now holds a different message")
-            continue
-        return raw
-    raise SourceGone(f"message {rowid}: {gone.message if gone else 'no source'}")
-
-
-def _message_id(raw: bytes) -> str:
-    try:
-        return parse_message(raw, snippet_chars=0).message_id
-    except ParseError:
-        return ""
+    return fetch_live(conn, message, imap)[0]
 
 
 def body_text(raw: bytes) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 from steward.clock import Clock
 from steward.errors import NotFound, SourceGone
 from steward.mail.mask import mask_numbers
-from steward.mail.model import Message, describe_pointer
+from steward.mail.model import Message, SourcePointer, describe_pointer
 from steward.mail.parse import ParseError, parse_message, read_body
 from steward.mail.senders import Brand, check_sender
 from steward.mail.sources import ImapFetcher, fetch_raw
@@ -43,8 +43,18 @@ def read_message(conn: sqlite3.Connection, rowid: int, *, clock: Clock, imap: Im
     message = repo.get_message(conn, rowid)
     if message is None:
         raise NotFound(f"no message with id {rowid}; `steward mail search` shows ids")
+    raw, pointer = fetch_live(conn, message, imap)
+    body = read_body(raw)
+    return ShownMessage(message, mask_numbers(body.text), body.attachments, describe_pointer(pointer), clock,
+                        _warnings(raw, message, brands))
+
+
+def fetch_live(conn: sqlite3.Connection, message: Message, imap: ImapFetcher | None = None
+               ) -> tuple[bytes, SourcePointer]:
+    """A stored message's bytes (never kept) from the first of its sources that still holds it, with that
+    source; SourceGone when none does (a file gone, a server without it, another message in its place)."""
     gone: SourceGone | None = None
-    for pointer in repo.sources_of(conn, rowid) or [message.source]:
+    for pointer in repo.sources_of(conn, message.id) or [message.source]:
         try:
             raw = fetch_raw(pointer, imap)
         except SourceGone as exc:
@@ -53,11 +63,8 @@ def read_message(conn: sqlite3.Connection, rowid: int, *, clock: Clock, imap: Im
         if not _same_message(raw, message):
             gone = SourceGone(f"{describe_pointer(pointer)} now holds a different message; import it again")
             continue
-        body = read_body(raw)
-        return ShownMessage(message, mask_numbers(body.text), body.attachments, describe_pointer(pointer), clock,
-                            _warnings(raw, message, brands))
-    assert gone is not None
-    raise SourceGone(f"message {rowid}: {gone.message}")
+        return raw, pointer
+    raise SourceGone(f"message {message.id}: {gone.message if gone else 'no source holds it any more'}")
 
 
 def _warnings(raw: bytes, message: Message, brands: tuple[Brand, ...]) -> tuple[str, ...]:
