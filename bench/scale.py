@@ -74,36 +74,123 @@ def notmuch_env(maildir: Path, work: Path) -> dict[str, str] | None:
     return {**os.environ, "NOTMUCH_CONFIG": str(config), "NOTMUCH_DATABASE": str(work / "db")}
 
 
-def build(size: int, folder: Path, real: int) -> dict[str, float]:
-    """Write the Maildir, import it (timed), run notmuch new on it (timed), then give every message a vector."""
-    from steward.mail.ingest import ingest
+STAGES = ("maildir", "notmuch", "import", "vectors")
+
+
+def code_version() -> str:
+    """The commit the working tree is at, with "+changes" when src/ differs from it: what built a stage."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=root, capture_output=True,
+                              text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "src"], cwd=root, capture_output=True,
+                               text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+changes" if dirty else "")
+
+
+def child_cpu() -> float:
+    import resource
+
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def build(size: int, folder: Path, real: int, *, distinct: bool, redo: str | None = None,
+          stop_after: str = "vectors") -> dict:
+    """Build the cached store in stages, each recorded in meta.json with what built it: write the Maildir,
+    run notmuch new on it (timed), import it (timed), give every message a vector. A stage already
+    recorded is reused (its inputs are checked); `redo` builds that stage and every later one again."""
     from steward.mail.sample import generate, write_maildir
+
+    meta_file = folder / "meta.json"
+    meta: dict = json.loads(meta_file.read_text()) if meta_file.exists() else {}
+    if meta and "stages" not in meta:  # built before stages were recorded: from the default texts
+        meta["stages"] = {"maildir": {"inputs": {"count": size, "seed": 11, "days": max(90, size // 300),
+                                                 "distinct": False}, "code": "unrecorded"}}
+        if "notmuch_new_s" in meta:
+            meta["stages"]["notmuch"] = {"seconds": meta["notmuch_new_s"], "version": "unrecorded"}
+        if "import_s" in meta:
+            meta["stages"]["import"] = {"seconds": meta["import_s"], "code": "unrecorded"}
+        if "built" in meta:
+            meta["stages"]["vectors"] = {"code": "unrecorded"}
+    stages = meta.setdefault("stages", {})
+    if redo is not None:
+        for stage in STAGES[STAGES.index(redo):]:
+            stages.pop(stage, None)
+    want = {"count": size, "seed": 11, "days": max(90, size // 300), "distinct": distinct}
+    if stages.get("maildir", {}).get("inputs") != want:
+        stages.clear()
+
+    def save() -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        meta_file.write_text(json.dumps(meta, indent=1))
+
+    maildir = folder / "Maildir"
+    if "maildir" not in stages:
+        if folder.exists():
+            shutil.rmtree(folder)
+        folder.mkdir(parents=True)
+        t0 = time.perf_counter()
+        write_maildir(generate(NOW, seed=want["seed"], count=size, days=want["days"], distinct=distinct), maildir)
+        stages["maildir"] = {"inputs": want, "code": code_version(), "seconds": time.perf_counter() - t0,
+                             "at": time.time()}
+        meta.update(stages=stages)
+        save()
+        print(f"  wrote a Maildir of {size:,} messages in {stages['maildir']['seconds']:.0f} s", flush=True)
+    if stop_after == "maildir":
+        return meta
+    env = notmuch_env(maildir, folder / "notmuch")
+    if "notmuch" not in stages and env is not None:
+        shutil.rmtree(folder / "notmuch" / "db", ignore_errors=True)
+        env = notmuch_env(maildir, folder / "notmuch")
+        version = subprocess.run(["notmuch", "--version"], capture_output=True, text=True).stdout.strip()
+        load = os.getloadavg()[0]
+        c0, t0 = child_cpu(), time.perf_counter()
+        subprocess.run(["notmuch", "new", "--quiet"], env=env, check=True, capture_output=True)
+        stages["notmuch"] = {"version": version, "seconds": time.perf_counter() - t0, "cpu_s": child_cpu() - c0,
+                             "load_before": load, "load_after": os.getloadavg()[0], "at": time.time()}
+        meta["notmuch_new_s"] = stages["notmuch"]["seconds"]
+        save()
+        print(f"  notmuch new: {meta['notmuch_new_s']:.0f} s (cpu {stages['notmuch']['cpu_s']:.0f} s)", flush=True)
+    if stop_after == "notmuch":
+        return meta
+    if "import" not in stages:
+        import_words(folder, maildir, meta)
+        stages.pop("vectors", None)
+        save()
+    if stop_after == "import":
+        return meta
+    if "vectors" not in stages:
+        app = make_app(folder / "home")
+        t0 = time.perf_counter()
+        meta["index_rate"] = embed_vectors(app, real)
+        app.close()
+        stages["vectors"] = {"code": code_version(), "real": real, "seconds": time.perf_counter() - t0,
+                             "at": time.time()}
+        meta["built"] = time.time()
+        save()
+    return meta
+
+
+def import_words(folder: Path, maildir: Path, meta: dict) -> None:
+    """`steward mail import`'s word phase into a fresh home (timed, with CPU time and the load)."""
+    from steward.mail.ingest import ingest
     from steward.mail.sources import scan
 
-    if folder.exists():
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True)
-    t0 = time.perf_counter()
-    maildir = write_maildir(generate(NOW, seed=11, count=size, days=max(90, size // 300)), folder / "Maildir")
-    print(f"  wrote a Maildir of {size:,} messages in {time.perf_counter() - t0:.0f} s", flush=True)
-    meta: dict[str, float] = {}
-    env = notmuch_env(maildir, folder / "notmuch")
-    if env is not None:
-        t0 = time.perf_counter()
-        subprocess.run(["notmuch", "new", "--quiet"], env=env, check=True, capture_output=True)
-        meta["notmuch_new_s"] = time.perf_counter() - t0
-        print(f"  notmuch new: {meta['notmuch_new_s']:.0f} s", flush=True)
+    shutil.rmtree(folder / "home", ignore_errors=True)
     app = make_app(folder / "home")
-    t0 = time.perf_counter()
+    load = os.getloadavg()[0]
+    c0, p0, t0 = child_cpu(), time.process_time(), time.perf_counter()
     report = ingest(app.db, scan([maildir]), workers=app.settings.as_int("mail.import_workers"), on_batch=None)
-    meta["import_s"] = time.perf_counter() - t0
-    meta["messages"] = report.added
-    print(f"  steward mail import (words): {report.added:,} in {meta['import_s']:.0f} s", flush=True)
-    meta["index_rate"] = embed_vectors(app, real)
+    seconds = time.perf_counter() - t0
+    cpu = time.process_time() - p0 + child_cpu() - c0
     app.close()
-    meta["built"] = time.time()
-    (folder / "meta.json").write_text(json.dumps(meta))
-    return meta
+    meta["stages"]["import"] = {"code": code_version(), "seconds": seconds, "cpu_s": cpu, "messages": report.added,
+                                "load_before": load, "load_after": os.getloadavg()[0], "at": time.time()}
+    meta.update(import_s=seconds, messages=report.added)
+    print(f"  steward mail import (words): {report.added:,} in {seconds:.0f} s (cpu {cpu:.0f} s)", flush=True)
 
 
 def embed_vectors(app, real: int) -> float:  # type: ignore[no-untyped-def]
@@ -299,6 +386,11 @@ def main() -> int:
     parser.add_argument("--cache", type=Path, default=Path("~/.cache/steward-bench").expanduser())
     parser.add_argument("--real", type=int, default=3000, help="messages embedded for real; the rest near copies")
     parser.add_argument("--rebuild", action="store_true", help="build the cached stores again")
+    parser.add_argument("--redo", choices=STAGES, help="build this stage of the cached stores again, and the later ones")
+    parser.add_argument("--stop-after", choices=STAGES, default="",
+                        help="build the cached stores up to this stage and measure nothing")
+    parser.add_argument("--repeated-texts", action="store_true",
+                        help="build from the generator's default texts (about half repeat) rather than distinct ones")
     parser.add_argument("--vectors-only", type=int, default=0, metavar="N",
                         help="measure the vector index alone at N vectors (no store, no import) and stop")
     args = parser.parse_args()
@@ -309,9 +401,13 @@ def main() -> int:
         folder = args.cache / f"scale-{size}"
         print(f"# {size:,} messages: {folder}", flush=True)
         meta_file = folder / "meta.json"
-        meta = json.loads(meta_file.read_text()) if meta_file.exists() and not args.rebuild else build(
-            size, folder, args.real)
-        measure(size, folder, meta)
+        meta = json.loads(meta_file.read_text()) if meta_file.exists() else {}
+        if args.rebuild or args.redo or args.stop_after or "built" not in meta:
+            redo = "maildir" if args.rebuild else args.redo
+            meta = build(size, folder, args.real, distinct=not args.repeated_texts, redo=redo,
+                         stop_after=args.stop_after or "vectors")
+        if not args.stop_after:
+            measure(size, folder, meta)
     return 0
 
 

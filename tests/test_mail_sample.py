@@ -52,3 +52,13 @@ def test_the_classifier_files_the_sample_where_a_person_would() -> None:
         if got != expected[m.kind]:
             wrong.append((m.kind, got, p.subject))
     assert wrong == []
+
+
+def test_distinct_texts_keep_the_same_messages_and_repeat_no_subject_or_snippet() -> None:
+    plain, distinct = generate(NOW, seed=3, count=3000), generate(NOW, seed=3, count=3000, distinct=True)
+    assert [(m.message_id, m.kind, m.received_at, m.facts) for m in distinct] == [
+        (m.message_id, m.kind, m.received_at, m.facts) for m in plain]
+    texts = [parse_message(m.raw) for m in distinct]
+    assert len({(p.sender_name, p.subject, p.snippet) for p in texts}) == len(texts)
+    assert len({(p.sender_name, p.subject, p.snippet) for p in map(parse_message, (m.raw for m in plain))}) < len(plain)
+    assert generate(NOW, seed=3) == generate(NOW, seed=3, distinct=False)

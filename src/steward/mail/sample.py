@@ -136,8 +136,9 @@ class SampleMessage:
 
 
 class _Builder:
-    def __init__(self, now: datetime, seed: int, scale: float, days: int) -> None:
+    def __init__(self, now: datetime, seed: int, scale: float, days: int, distinct: bool = False) -> None:
         self.now = now
+        self.distinct = distinct
         self.rng = random.Random(seed)
         self.seed = seed
         self.scale = scale
@@ -164,6 +165,9 @@ class _Builder:
             facts: Mapping[str, str] | None = None) -> SampleMessage:
         self.counter += 1
         mid = f"{kind}-{self.counter:04d}.{self.seed}@{DOMAIN}"
+        if self.distinct:  # a reference number, as order and alert mail carries: no two texts alike
+            subject = f"{subject} (ref {self.counter:07d})"
+            text = f"Reference {self.counter:07d}. {text}"
         msg = EmailMessage(policy=email_policy)
         msg["From"] = formataddr(sender)
         msg["To"] = formataddr(to)
@@ -362,11 +366,17 @@ def _phishing(b: _Builder) -> None:
           when, facts={"phishing": "true"})
 
 
-def generate(now: datetime, seed: int = 7, count: int = 500, days: int = 90) -> list[SampleMessage]:
-    """About `count` messages over the `days` before `now` (aware), oldest first; same inputs, same bytes."""
+def generate(now: datetime, seed: int = 7, count: int = 500, days: int = 90, *,
+             distinct: bool = False) -> list[SampleMessage]:
+    """About `count` messages over the `days` before `now` (aware), oldest first; same inputs, same bytes.
+
+    With `distinct`, every subject ends and every body starts with the message's own seven-digit reference
+    number (as order, alert and ticket mail carries), so no two messages share a subject or snippet; the
+    messages are otherwise the same ones (same kinds, senders, dates, facts and Message-IDs).
+    """
     if now.tzinfo is None:
         raise ValueError("generate() needs an aware `now`")
-    b = _Builder(now, seed, count / 500, days)
+    b = _Builder(now, seed, count / 500, days, distinct)
     _cards(b)
     _alerts(b)
     _appointments(b)
