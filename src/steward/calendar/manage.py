@@ -206,7 +206,7 @@ class ReminderManagement:
         from steward.dates import occurrences
 
         out: list[Reminder] = []
-        for current in repo.list_reminders(self.conn, ("pending", "firing")):
+        for current in repo.list_reminders(self.conn, ("pending", "firing"), repeating=True):
             series = self.series_of(current)
             if series is None or series.status != "active" or current.due >= end:
                 continue

@@ -93,10 +93,15 @@ def list_reminders(
     statuses: tuple[str, ...] | None = None,
     start: datetime | None = None,
     end: datetime | None = None,
+    *,
+    repeating: bool = False,
 ) -> list[Reminder]:
-    """Reminders by due time, optionally of some statuses and within [start, end)."""
+    """Reminders by due time, optionally of some statuses, within [start, end), or only those of a
+    repeating series (`repeating`)."""
     sql = f"{_REMINDER_SELECT} WHERE 1=1"
     args: list[Any] = []
+    if repeating:
+        sql += " AND r.series_id IS NOT NULL"
     if statuses:
         sql += f" AND r.status IN ({','.join('?' * len(statuses))})"
         args.extend(statuses)
