@@ -8,6 +8,12 @@ then embeds them for search by meaning, under its own progress bar; the embeddin
 by bench/semantic_speed.py, and 100k-1M messages by bench/scale.py.
 
     .venv/bin/python bench/ingest.py [--count 10000] [--rounds 3]
+    .venv/bin/python bench/ingest.py --maildir ~/.cache/steward-bench/scale-300000/Maildir [--window 50000]
+
+With `--maildir`, an existing Maildir (a bench/scale.py one, say) is imported once into a throwaway store
+and the rate is printed over its first and last `--window` messages, with the import's CPU time per
+message in each (this process and its parsers), the load average and the store's size: whether the rate
+holds as the store grows. Nothing is written beside the Maildir.
 """
 
 from __future__ import annotations
@@ -63,12 +69,56 @@ def run_steward(maildir: Path, work: Path, workers: int, expected: int) -> float
     return took
 
 
+def import_windows(maildir: Path, workers: int, window: int) -> None:
+    """Import `maildir` into a throwaway store; print the rate over its first and last `window` messages."""
+    import resource
+
+    def cpu() -> float:
+        own = time.process_time()
+        kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own + kids.ru_utime + kids.ru_stime
+
+    items = list(scan([maildir]))
+    n = len(items)
+    window = min(window, n // 2)
+    marks: dict[int, tuple[float, float, float]] = {}
+
+    def progress(seen: int, total: int | None) -> None:
+        if seen in (window, n - window):
+            # the parser processes' CPU time shows up only when they exit: the main process's CPU here
+            marks[seen] = (time.perf_counter(), time.process_time(), os.getloadavg()[0])
+
+    with tempfile.TemporaryDirectory(prefix="steward-bench-ingest-") as tmp:
+        conn = connect(Path(tmp) / "steward.db")
+        load0 = os.getloadavg()[0]
+        t0, p0, c0 = time.perf_counter(), time.process_time(), cpu()
+        report = ingest(conn, items, workers=workers, progress=progress, total=n)
+        t1, p1, c1 = time.perf_counter(), time.process_time(), cpu()
+        db = Path(tmp) / "steward.db"
+        size_mb = sum(f.stat().st_size for f in (db, db.with_name("steward.db-wal")) if f.exists()) / 1e6
+        conn.close()
+    assert report.added == n, report
+    first, last = marks[window], marks[n - window]
+    print(f"steward mail import of {maildir} ({workers} parser process(es)): {n:,} messages in {t1 - t0:.0f} s "
+          f"= {n / (t1 - t0):,.0f} msgs/s; CPU {1000 * (c1 - c0) / n:.2f} ms a message (all processes); "
+          f"store {size_mb:,.0f} MB; load average {load0:.1f} at the start, {os.getloadavg()[0]:.1f} at the end")
+    print(f"  first {window:,}: {window / (first[0] - t0):,.0f} msgs/s, storing process CPU "
+          f"{1000 * (first[1] - p0) / window:.2f} ms a message (load {first[2]:.1f})")
+    print(f"  last {window:,}:  {window / (t1 - last[0]):,.0f} msgs/s, storing process CPU "
+          f"{1000 * (p1 - last[1]) / window:.2f} ms a message (load {last[2]:.1f})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--workers", type=int, default=2, help="parser processes (the mail.import_workers default)")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--maildir", type=Path, help="import this Maildir once: the rate over its first and last window")
+    parser.add_argument("--window", type=int, default=50_000, help="messages in each --maildir window")
     args = parser.parse_args()
+    if args.maildir is not None:
+        import_windows(args.maildir.expanduser(), args.workers, args.window)
+        return 0
     with tempfile.TemporaryDirectory(prefix="steward-bench-ingest-") as tmp:
         work = Path(tmp)
         t0 = time.perf_counter()
