@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -38,14 +39,25 @@ def normalize_word(word: str) -> str:
     return word.lower().replace("’", "'")
 
 
+@lru_cache(maxsize=256)
+def _tokens(text: str) -> tuple[Token, ...]:
+    # a turn's text is read by every intercept it reaches: tokenised once, not once per matcher
+    return tuple(Token(m.group(), normalize_word(m.group()), m.start(), m.end()) for m in _WORD.finditer(text))
+
+
+@lru_cache(maxsize=256)
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(t.norm for t in _tokens(text) if is_word(t))
+
+
 def tokenize(text: str) -> list[Token]:
     """Words and punctuation marks with their character offsets."""
-    return [Token(m.group(), normalize_word(m.group()), m.start(), m.end()) for m in _WORD.finditer(text)]
+    return list(_tokens(text))
 
 
 def words(text: str) -> list[str]:
     """The normalised word tokens of a text (punctuation dropped)."""
-    return [t.norm for t in tokenize(text) if is_word(t)]
+    return list(_words(text))
 
 
 def is_word(token: Token) -> bool:
@@ -53,14 +65,43 @@ def is_word(token: Token) -> bool:
     return token.norm[:1].isalnum() or token.norm[:1] == "_"
 
 
-def _phrases(items: Iterable[str]) -> tuple[Phrase, ...]:
+class Phrases(tuple[Phrase, ...]):
+    """A phrase list sorted longest first (a tuple of phrases), with its phrases grouped by first word
+    so that `match_at` looks only at the phrases that can start at a word, not at the whole list."""
+
+    _by_first: dict[str, tuple[Phrase, ...]]
+
+    def by_first(self) -> dict[str, tuple[Phrase, ...]]:
+        """The phrases by their first word, each group in the list's order (longest first)."""
+        try:
+            return self._by_first
+        except AttributeError:
+            groups: dict[str, list[Phrase]] = {}
+            for phrase in self:
+                if phrase:
+                    groups.setdefault(phrase[0], []).append(phrase)
+            self._by_first = {first: tuple(group) for first, group in groups.items()}
+            return self._by_first
+
+
+def _phrases(items: Iterable[str]) -> Phrases:
     out = {tuple(words(item)) for item in items if str(item).strip()}
     # longest first, so "set a reminder" wins over "set" at the same place
-    return tuple(sorted(out, key=lambda p: (-len(p), p)))
+    return Phrases(sorted(out, key=lambda p: (-len(p), p)))
 
 
 def match_at(norms: Sequence[str], i: int, phrases: Iterable[Phrase]) -> int:
     """Length of the longest phrase starting at norms[i] (0 when none does)."""
+    if type(phrases) is Phrases and i >= 0:
+        # sorted longest first, so an empty phrase comes last and matches with length 0 anyway
+        if i >= len(norms):
+            return 0
+        candidates = phrases.by_first().get(norms[i], ())
+        for phrase in candidates:
+            n = len(phrase)
+            if n == 1 or tuple(norms[i:i + n]) == phrase:
+                return n
+        return 0
     for phrase in phrases:  # sorted longest first
         n = len(phrase)
         if tuple(norms[i:i + n]) == phrase:
