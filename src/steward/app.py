@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from steward.brief.service import BriefService
     from steward.calendar.service import CalendarService
     from steward.embed import Embedder
+    from steward.embed.queries import QueryCache
     from steward.finance.registry import Registry
     from steward.finance.service import DuesService
     from steward.hooks.bus import HookBus
@@ -56,6 +57,9 @@ class App:
     _closers: list[sqlite3.Connection] = field(default_factory=list)
     # `steward serve` hands every worker's App the same index (one copy of the vectors per process)
     shared_vectors: VectorIndex | None = None
+    # ... and the same embedder (one copy of the model's sessions) and cache of query vectors
+    shared_embedder: Embedder | None = None
+    shared_queries: QueryCache | None = None
 
     @cached_property
     def db(self) -> sqlite3.Connection:
@@ -364,7 +368,7 @@ class App:
         """Mail search (hybrid, lexical, semantic); its vector index stays warm for the App's life."""
         from steward.mail.hybrid import MailSearch
 
-        return MailSearch(self.db, self.clock, lambda: self.embedder,
+        return MailSearch(self.db, self.clock, lambda: self.embedder, queries=self.query_cache,
                           semantic=self.settings.as_bool("semantic_search"),
                           rrf_k=self.settings.as_int("search.rrf_k"),
                           min_similarity=self.settings.as_float("search.min_similarity"),
@@ -414,8 +418,19 @@ class App:
                                on_batch=self.mail_on_batch, classifier=self.mail_classifier)
 
     @cached_property
+    def query_cache(self) -> QueryCache:
+        """The vectors of recent search queries (`search.query_cache` of them; shared in a server)."""
+        if self.shared_queries is not None:
+            return self.shared_queries
+        from steward.embed.queries import QueryCache
+
+        return QueryCache(self.settings.as_int("search.query_cache"))
+
+    @cached_property
     def embedder(self) -> Embedder:
         """The sentence embedder (all-MiniLM-L6-v2); it loads its model on the first `embed` call."""
+        if self.shared_embedder is not None:
+            return self.shared_embedder
         from steward.embed.minilm import MiniLMEmbedder
 
         cache = self.settings.as_str("embed.cache_dir")
@@ -431,6 +446,8 @@ class App:
         """Stop idle worker threads and close every connection the App opened."""
         # idle worker threads of search and the embedder end here rather than at interpreter exit
         for service in ("mail_search", "embedder"):
+            if service == "embedder" and self.shared_embedder is not None:
+                continue  # the server's, closed by the App that made it
             built = self.__dict__.get(service)
             if built is not None and hasattr(built, "close"):
                 built.close()
@@ -439,7 +456,10 @@ class App:
         self._closers.clear()
 
 
-def build_app(settings: Settings, clock: Clock, paths: Paths, *, shared_vectors: VectorIndex | None = None) -> App:
-    """Wire one App. Services are cached properties built on first use; `shared_vectors` is the vector
-    index of a server process, which every worker's App searches."""
-    return App(settings=settings, clock=clock, paths=paths, shared_vectors=shared_vectors)
+def build_app(settings: Settings, clock: Clock, paths: Paths, *, shared_vectors: VectorIndex | None = None,
+              shared_embedder: Embedder | None = None, shared_queries: QueryCache | None = None) -> App:
+    """Wire one App. Services are cached properties built on first use; `shared_vectors`,
+    `shared_embedder` and `shared_queries` are a server process's vector index, embedding model and
+    cache of query vectors, which every worker's App uses instead of building its own."""
+    return App(settings=settings, clock=clock, paths=paths, shared_vectors=shared_vectors,
+               shared_embedder=shared_embedder, shared_queries=shared_queries)

@@ -50,10 +50,15 @@ def run_server(ctx: Ctx, args: argparse.Namespace) -> int:
     settings, clock, paths = ctx.settings, ctx.clock, ctx.paths
     options = serve_options(ctx, args)
     ctx.app.db  # noqa: B018 - create and migrate the store before the workers open their own connections
-    # one copy of the vectors for the whole server: every worker's search reads (and refreshes) it
-    vectors = ctx.app.vector_index(background=True) if settings.as_bool("semantic_search") else None
-    return serve(settings, clock, lambda: build_app(settings, clock, paths, shared_vectors=vectors), options,
-                 verbose=bool(getattr(args, "verbose", False)))
+    # one copy of the vectors and of the model for the whole server: every worker's search reads them
+    # (and refreshes the index), and a query one worker embedded is not embedded again by another
+    semantic = settings.as_bool("semantic_search")
+    vectors = ctx.app.vector_index(background=True) if semantic else None
+    embedder = ctx.app.embedder if semantic else None
+    queries = ctx.app.query_cache
+    return serve(settings, clock, lambda: build_app(settings, clock, paths, shared_vectors=vectors,
+                                                     shared_embedder=embedder, shared_queries=queries),
+                 options, verbose=bool(getattr(args, "verbose", False)))
 
 
 def cmd_serve(ctx: Ctx, args: argparse.Namespace) -> int:

@@ -16,12 +16,13 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from steward.clock import Clock
 from steward.embed import Embedder
+from steward.embed.queries import QueryCache
 from steward.errors import ConfigError, UsageError, UserError
 from steward.mail.fusion import rrf
 from steward.mail.query import QueryPlan, free_text, parse_query
@@ -52,7 +53,7 @@ class MailSearch:
     def __init__(self, conn: sqlite3.Connection, clock: Clock, embedder: Callable[[], Embedder], *,
                  semantic: bool = True, rrf_k: int = 60, min_similarity: float = 0.28,
                  semantic_weight: float = 0.5, weak_similarity: float = WEAK_SIMILARITY,
-                 index: Callable[[], VectorIndex] | None = None) -> None:
+                 index: Callable[[], VectorIndex] | None = None, queries: QueryCache | None = None) -> None:
         self.conn = conn
         self.clock = clock
         self._embedder = embedder
@@ -63,6 +64,8 @@ class MailSearch:
         self.weak_similarity = weak_similarity
         # the index may be shared (one per server process, every worker's search refreshing it)
         self._make_index = index
+        # recent queries' vectors (shared by a server's workers): a repeated query skips the model
+        self.queries = queries if queries is not None else QueryCache(0)
         self._index: VectorIndex | None = None
         self._pool: ThreadPoolExecutor | None = None
 
@@ -150,24 +153,33 @@ class MailSearch:
         """Start the semantic side; the returned function waits for its (id, similarity) list and note.
 
         The store is read here, in the caller's thread (its connection stays in one thread); embedding
-        the query and scoring every vector touch no connection and, with `overlap`, run in a worker
-        thread while the caller runs the word search (both release the GIL)."""
+        the query and scoring the vectors touch no connection and, with `overlap`, run in a worker
+        thread while the caller reads the filters' allowed ids and runs the word search (all of them
+        release the GIL): the query is being embedded while the allowed ids are read."""
         index = self.index()
         if len(index) == 0:
             empty: tuple[list[tuple[int, float]], str | None] = [], "no message has a vector yet: run `steward mail index`"
             return lambda: empty
-        allowed = self._allowed(plan)
+        embedder = self._embedder()
 
-        def nearest() -> tuple[list[tuple[int, float]], str | None]:
-            vector = self._embedder().embed([text])[0]
-            ranked = index.search(vector, k, allowed)
+        def nearest(allowed: Callable[[], np.ndarray | None]) -> tuple[list[tuple[int, float]], str | None]:
+            vector = self.queries.vector(embedder, text)
+            ranked = index.search(vector, k, allowed())
             # nearest neighbours always exist; below the floor they are noise, not matches
             return [(i, s) for i, s in zip(ranked.ids, ranked.scores, strict=True) if s >= self.min_similarity], None
 
         if not overlap:
-            done = nearest()
+            done = nearest(lambda: self._allowed(plan))
             return lambda: done
-        return self._executor().submit(nearest).result
+        ids: Future[np.ndarray | None] = Future()
+        pending = self._executor().submit(nearest, ids.result)
+        try:
+            ids.set_result(self._allowed(plan))
+        except BaseException as exc:
+            ids.set_exception(exc)  # the worker stops at once; the caller sees the error below
+            pending.result()
+            raise
+        return pending.result
 
     def _executor(self) -> ThreadPoolExecutor:
         if self._pool is None:
