@@ -18,7 +18,12 @@ near copies of them (see `build_serve_home`), so each search does the whole of h
 The client is a few lines of asyncio over raw sockets, so the load generator costs as little CPU as
 possible: on a 2-core machine it shares the cores with the server.
 
+The mix repeats ten search queries, and the server keeps the vectors of recent queries
+(`search.query_cache`), so after the warm-up no search embeds its query; `--query-cache 0` runs the
+server with that cache off, so every search embeds its query as a first search does.
+
     .venv/bin/python bench/serve.py [--messages 100000] [--clients 20] [--seconds 30] [--home DIR]
+                                    [--query-cache 0]
 """
 
 from __future__ import annotations
@@ -258,6 +263,8 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--home", type=Path, default=None, help="a bench home to build or reuse")
+    parser.add_argument("--query-cache", type=int, default=None, metavar="N",
+                        help="the server's search.query_cache (0: every search embeds its query)")
     args = parser.parse_args()
     home = args.home or Path(tempfile.mkdtemp(prefix="steward-bench-serve-")) / "home"
     home.mkdir(parents=True, exist_ok=True)
@@ -266,6 +273,9 @@ def main() -> int:
     port = free_port()
     log = open(home.parent / "serve-bench.log", "w", encoding="utf-8")  # noqa: SIM115 - closed below
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    if args.query_cache is not None:
+        env["STEWARD_SEARCH_QUERY_CACHE"] = str(args.query_cache)
+        print(f"  search.query_cache = {args.query_cache}")
     proc = subprocess.Popen([sys.executable, "-m", "steward", "--home", str(home), "--now", NOW, "serve",
                              "--port", str(port)], stdout=log, stderr=subprocess.STDOUT, env=env)
     try:

@@ -57,6 +57,7 @@ def cmd_import(ctx: Ctx, args: argparse.Namespace) -> int:
                     on_batch=None, progress=progress, total=len(found),
                     workers=ctx.settings.as_int("mail.import_workers"), classifier=ctx.app.mail_classifier)
     progress.finish()
+    _merge_after(ctx, report.added)
     embedded = 0 if args.words_only else _embed_new(ctx, args, bulk=len(found) > 200)
     data = {
         "added": report.added, "duplicates": report.duplicates, "skipped": report.skipped,
@@ -77,6 +78,20 @@ def cmd_import(ctx: Ctx, args: argparse.Namespace) -> int:
 
     ctx.emit(data, text)
     return 0
+
+
+# an import that added this many messages, and at least a quarter of the store, merges the word index
+MERGE_AFTER = 10_000
+
+
+def _merge_after(ctx: Ctx, added: int) -> None:
+    """After an import that added much of the store, merge its word index into one segment (common
+    words then rank faster); a small import into a large store leaves that to FTS5's automerge."""
+    from steward.store.messages import count_messages, merge_text_index
+
+    if added < MERGE_AFTER or added * 4 < count_messages(ctx.app.db):
+        return
+    merge_text_index(ctx.app.db)
 
 
 def _embed_new(ctx: Ctx, args: argparse.Namespace, bulk: bool) -> int:

@@ -369,3 +369,14 @@ def filtered_ids(conn: sqlite3.Connection, match: str | None, filters: Filters) 
     if not joined:
         return np.zeros(0, dtype=np.int64)
     return np.sort(np.fromstring(joined, dtype=np.int64, sep=","))
+
+
+def merge_text_index(conn: sqlite3.Connection) -> None:
+    """Merge the word index's segments into one (FTS5 'optimize').
+
+    A large import leaves the index in many segments, and a word common to many messages is then read
+    from each of them: merged, ranking such a word costs about 0.6x (at 300k messages: 16 segments,
+    bm25 over "credit card" 12.9 -> 8.3 ms). It rewrites the whole index (about 4 s at 300k messages),
+    so it is for after an import that added much of the store, not after each new message (FTS5's own
+    automerge keeps small additions in few segments)."""
+    conn.execute("INSERT INTO messages_fts(messages_fts) VALUES('optimize')")
