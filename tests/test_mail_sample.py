@@ -62,3 +62,15 @@ def test_distinct_texts_keep_the_same_messages_and_repeat_no_subject_or_snippet(
     assert len({(p.sender_name, p.subject, p.snippet) for p in texts}) == len(texts)
     assert len({(p.sender_name, p.subject, p.snippet) for p in map(parse_message, (m.raw for m in plain))}) < len(plain)
     assert generate(NOW, seed=3) == generate(NOW, seed=3, distinct=False)
+    # read as a user's mail: the same sender, date, thread, attachments; only the reference number added
+    numbered = 0
+    for one, other in zip(map(parse_message, (m.raw for m in plain)), texts, strict=True):
+        assert (one.sender, one.sender_name, one.received_at, one.thread_key, one.in_reply_to, one.recipients,
+                one.attachments, one.has_pdf, one.message_id) == (
+            other.sender, other.sender_name, other.received_at, other.thread_key, other.in_reply_to,
+            other.recipients, other.attachments, other.has_pdf, other.message_id)
+        if other.subject != one.subject:
+            numbered += 1
+            assert other.subject.startswith(one.subject + " (ref ")
+            assert other.snippet.startswith("Reference ") and one.snippet[:60] in other.snippet
+    assert numbered >= len(texts) - 20  # the last fortnight's few appointment messages are written as they are
