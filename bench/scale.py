@@ -42,6 +42,7 @@ SEARCHES = ["statement", "payment due", "from:kaveribank.in", "credit card", "di
 NOTMUCH_SEARCHES = ["statement", "payment and due", "from:kaveribank.in", "credit and card", "dinner and saturday",
                     '"received your payment"', "transaction and alert", "subject:receipt and order"]
 RECALL_QUERIES = 200
+ANALYZE = ["statement", "from:kaveribank.in", "payment due", "receipt", "autopay after:2026-08-01"]
 
 
 def rss_mb() -> float:
@@ -301,6 +302,11 @@ def measure(size: int, folder: Path, meta: dict[str, float]) -> None:
     their = n / meta["notmuch_new_s"] if meta.get("notmuch_new_s") else None
     print(f"| import, msg/s | {imp:,.0f} (words; vectors follow) | "
           + (f"{their:,.0f} (`notmuch new`); steward is {imp / their:.2f}x |" if their else "not installed |"))
+    stages = meta.get("stages", {})
+    cpu, their_cpu = stages.get("import", {}).get("cpu_s"), stages.get("notmuch", {}).get("cpu_s")
+    if cpu:
+        print(f"| import CPU, ms a message (all processes) | {1000 * cpu / n:.2f} | "
+              + (f"{1000 * their_cpu / n:.2f} (`notmuch new`) |" if their_cpu else "— |"))
     print(f"| index (embedding), msg/s | {meta['index_rate']:,.0f} | — |")
     for mode, (p50, p95) in rows.items():
         print(f"| {mode} search p50 / p95, ms | {p50:.1f} / {p95:.1f} | "
@@ -316,6 +322,15 @@ def measure(size: int, folder: Path, meta: dict[str, float]) -> None:
           f"{'read from disk' if saved else f'{part_s:.1f}'} | — |")
     print(f"| vector index resident, MB | {grown:.0f} (arrays {index.nbytes / 1e6:.0f}) | — |")
     print(f"| store file size, MB | {size_mb:,.0f} | — |", flush=True)
+    analyze = timed(lambda q: app.mailbox.analyze(q), ANALYZE * 3)
+    print(f"| `mail analyze` p50 / p95, ms ({len(ANALYZE)} queries; at most "
+          f"{app.mailbox.analyze_limit:,} messages each) | {analyze[0]:.0f} / {analyze[1]:.0f} | — |")
+    if stages:
+        built = stages.get("maildir", {}).get("inputs", {})
+        print(f"| built by | texts {'distinct' if built.get('distinct') else 'from the default generator'}; import "
+              f"by {stages.get('import', {}).get('code', '?')}; {stages.get('notmuch', {}).get('version', '?')}; "
+              f"load at import {stages.get('import', {}).get('load_before', float('nan')):.1f} (notmuch new "
+              f"{stages.get('notmuch', {}).get('load_before', float('nan')):.1f}) | — |", flush=True)
     app.close()
 
 
