@@ -189,6 +189,9 @@ class Router:
         self._labels: list[str] = []
         self._embedder: Embedder | None = None
         self._ready = False
+        # the route of a text already classified: the same words get the same route, and a turn can be
+        # classified twice (dues_request's check, then the pipeline's own route when it declines)
+        self._routes: dict[tuple[str, float, int], Route] = {}
 
     def _prepare(self) -> Embedder | None:
         """Build (or load from the cache) the exemplar matrix on first use."""
@@ -247,6 +250,17 @@ class Router:
         An embedder that cannot run (its model not installed) leaves the keywords in charge, with one
         warning, rather than failing every turn.
         """
+        key = (text, self.threshold, self.top_k)
+        known = self._routes.get(key)
+        if known is not None:
+            return known
+        route = self._classify(text)
+        if len(self._routes) >= 512:
+            self._routes.clear()
+        self._routes[key] = route
+        return route
+
+    def _classify(self, text: str) -> Route:
         anchored = anchored_route(text, self.data)
         if anchored is not None:
             return anchored
@@ -255,6 +269,7 @@ class Router:
         except StewardError as exc:
             log.warning("semantic routing is off for this run: %s", exc.message)
             self._embedder_factory, self._embedder, self._ready = None, None, True
+            self._routes.clear()  # the keywords decide from now on
             scores = {}
         if scores:
             best = max(scores, key=lambda k: scores[k])

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from steward.assistant.vocab import Phrase, Token, Vocab, is_word, match_at, tokenize
+from steward.assistant.vocab import Phrase, Phrases, Token, Vocab, is_word, match_at, tokenize
 
 Span = tuple[int, int]
 
@@ -87,11 +87,31 @@ def _without_dates(tokens: list[Token], spans: Sequence[Span], vocab: Vocab) -> 
 _LIST_TRIGGER_OPENERS = frozenset({"to", "on", "in", "into"})
 
 
+def _ends(vocab: Vocab) -> tuple[Phrases, dict[str, tuple[Phrase, ...]]]:
+    """What `_strip` drops from the front (longest first) and from the back (by last word, longest
+    first), built once per vocabulary rather than on every call."""
+    kept = _ENDS.get(id(vocab))
+    if kept is not None and kept[0] is vocab:
+        return kept[1], kept[2]
+    front = vocab.polite_wrappers + vocab.leading_connectors + vocab.reminder_triggers
+    front_sorted = Phrases(sorted(set(front), key=lambda p: (-len(p), p)))
+    back: dict[str, list[Phrase]] = {}
+    for phrase in sorted(set(vocab.trailing_connectors + vocab.polite_wrappers), key=lambda p: (-len(p), p)):
+        if phrase:  # an empty phrase strips nothing
+            back.setdefault(phrase[-1], []).append(phrase)
+    back_by_last = {last: tuple(group) for last, group in back.items()}
+    if len(_ENDS) >= 8:  # a process has one vocabulary (tests build a few)
+        _ENDS.clear()
+    _ENDS[id(vocab)] = (vocab, front_sorted, back_by_last)
+    return front_sorted, back_by_last
+
+
+_ENDS: dict[int, tuple[Vocab, Phrases, dict[str, tuple[Phrase, ...]]]] = {}
+
+
 def _strip(tokens: list[Token], vocab: Vocab) -> list[Token]:
     """Drop polite wrappers and connectors from the front, dangling words and punctuation from the end."""
-    front = vocab.polite_wrappers + vocab.leading_connectors + vocab.reminder_triggers
-    front = tuple(sorted(set(front), key=lambda p: (-len(p), p)))
-    back = tuple(sorted(set(vocab.trailing_connectors + vocab.polite_wrappers), key=lambda p: (-len(p), p)))
+    front, back_by_last = _ends(vocab)
     changed = True
     while changed and tokens:
         changed = False
@@ -103,7 +123,7 @@ def _strip(tokens: list[Token], vocab: Vocab) -> list[Token]:
         while tokens and not is_word(tokens[-1]):
             tokens, changed = tokens[:-1], True
         norms = [t.norm for t in tokens]
-        for phrase in back:
+        for phrase in back_by_last.get(norms[-1], ()) if norms else ():
             k = len(phrase)
             if k <= len(norms) and tuple(norms[-k:]) == phrase:
                 tokens, changed = tokens[:-k], True

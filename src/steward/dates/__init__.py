@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from steward.dates._calendars import missing as missing_calendars
@@ -153,6 +154,14 @@ def _resolution(text: str, norm: Normalized, phrase: Phrase, now: datetime, pref
                       any(p.day is not None and p.day.kind is DayKind.HOLIDAY for p in phrase.pieces))
 
 
+@lru_cache(maxsize=256)
+def _read(text: str) -> tuple[Normalized, tuple[Phrase, ...]]:
+    # the text normalised and its phrases depend on the text alone (placing them needs the clock): a
+    # turn's text is read by several intercepts (`find` and `find_all` of the same sentence), parsed once
+    norm = normalize(text)
+    return norm, tuple(phrases(norm.text))
+
+
 def resolve(text: str, clock: Clock, prefer: str = "future",
             options: DateOptions | None = None) -> Resolution | None:
     """The whole text as one date/time expression ("at", "on", "by" and similar lead-ins allowed), or None."""
@@ -173,10 +182,10 @@ def find_all(text: str, clock: Clock, prefer: str = "future",
     """Every separate date/time expression in a sentence, in order, each placed on its own."""
     _check(prefer)
     options = options or DateOptions()
-    norm = normalize(text)
+    norm, found = _read(text)
     now = clock.now()
     out = []
-    for ph in phrases(norm.text):
+    for ph in found:
         if ph.weak:
             continue
         try:
@@ -193,8 +202,8 @@ def find(text: str, clock: Clock, prefer: str = "future",
     """The date/time expression inside a sentence, its separate pieces combined when they fit."""
     _check(prefer)
     options = options or DateOptions()
-    norm = normalize(text)
-    found = [ph for ph in phrases(norm.text) if not ph.weak]
+    norm, read = _read(text)
+    found = [ph for ph in read if not ph.weak]
     if not found:
         return None
     combined = found[0]
