@@ -103,7 +103,9 @@ def list_reminders(
     if repeating:
         sql += " AND r.series_id IS NOT NULL"
     if statuses:
-        sql += f" AND r.status IN ({','.join('?' * len(statuses))})"
+        # repeating ones are read through the series index (they are few); "+" keeps SQLite off the status one
+        column = "+r.status" if repeating else "r.status"
+        sql += f" AND {column} IN ({','.join('?' * len(statuses))})"
         args.extend(statuses)
     if start is not None:
         sql += " AND r.due_utc >= ?"
