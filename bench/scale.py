@@ -123,6 +123,8 @@ def build(size: int, folder: Path, real: int, *, distinct: bool, redo: str | Non
     want = {"count": size, "seed": 11, "days": max(90, size // 300), "distinct": distinct}
     if stages.get("maildir", {}).get("inputs") != want:
         stages.clear()
+    if "vectors" not in stages:
+        meta.pop("built", None)  # not measurable until every stage is done again
 
     def save() -> None:
         folder.mkdir(parents=True, exist_ok=True)
