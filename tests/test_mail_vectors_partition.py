@@ -133,3 +133,82 @@ def test_a_small_store_stays_exact_and_the_background_build_runs_in_a_thread(tmp
     assert served.approximate
     assert partition.available()
     conn.close()
+
+
+def test_probing_scores_as_exact_search_does_and_filters_reach_far_lists(tmp_path: Path) -> None:
+    rows = _clustered(8000)
+    conn = _store(tmp_path, rows)
+    exact = VectorIndex(DIM)
+    exact.refresh(conn)
+    index = VectorIndex(DIM, approximate_above=5000)
+    index.refresh(conn)
+    index.build_partition()
+    queries = _clustered(30, seed=2)
+    for q in queries[:5]:
+        got, truth = index.search(q, 50), exact.search(q, 50)
+        # a vector found through the partition has the very score exact search gives it
+        scored = dict(zip(truth.ids, truth.scores, strict=True))
+        assert all(scored.get(i, s) == s for i, s in zip(got.ids, got.scores, strict=True))
+        assert got.scores == tuple(sorted(got.scores, reverse=True))
+    # a filter on messages of one topic (as a sender's are): the best of them, wherever their lists lie
+    topic = np.random.default_rng(0).integers(0, 60, 8000)  # what _clustered drew for these rows
+    for wanted_topic in (3, 41):
+        allowed = np.flatnonzero(topic == wanted_topic) + 1
+        assert _recall(index, exact, queries[:10], allowed=allowed) >= 0.98
+        assert set(index.search(queries[0], 10, allowed=allowed).ids) <= set(allowed.tolist())
+    # an id the index does not hold is no error, and never comes back
+    assert 99_999 not in index.search(queries[0], 10, allowed=np.array([5, 99_999])).ids
+    conn.close()
+
+
+def test_a_first_load_and_a_laid_partition_hold_no_slack(tmp_path: Path) -> None:
+    n = 6000
+    conn = _store(tmp_path, _clustered(n))
+    index = VectorIndex(DIM, approximate_above=5000)
+    index.refresh(conn)
+    per_row = DIM + 4 + 8  # int8 components, float32 scale, int64 id
+    assert index.nbytes == n * per_row  # sized to what is stored
+    index.build_partition()
+    # the rows laid out by list, exactly as many; the partition's own arrays are small beside them
+    assert n * per_row <= index.nbytes <= n * per_row * 1.1
+    conn.close()
+
+
+def test_searches_in_threads_read_consistent_rows_while_the_partition_is_laid_and_mail_arrives(tmp_path: Path) -> None:
+    import threading
+
+    rows = _clustered(7000)
+    conn = _store(tmp_path, rows[:6000])
+    index = VectorIndex(DIM, approximate_above=5000)
+    index.refresh(conn)
+    exact = VectorIndex(DIM)
+    matrix, scales = decode(encode(rows), DIM)
+    exact.add(list(range(1, 7001)), matrix, scales)
+    queries = _clustered(20, seed=3)
+    errors: list[str] = []
+    stop = threading.Event()
+
+    def search() -> None:
+        while not stop.is_set():
+            for q in queries:
+                got = index.search(q, 10, allowed=np.arange(1, 7001, 2) if q[0] > 0 else None)
+                every = exact.search(q, 7000)
+                truth = dict(zip(every.ids, every.scores, strict=True))
+                if any(abs(truth[i] - s) > 1e-6 for i, s in zip(got.ids, got.scores, strict=True)):
+                    errors.append("a score that is not the row's")
+                if len(got.ids) != 10 or len(set(got.ids)) != 10:
+                    errors.append(f"{len(got.ids)} results")
+
+    threads = [threading.Thread(target=search) for _ in range(2)]
+    for t in threads:
+        t.start()
+    index.build_partition()
+    for start in range(6000, 7000, 100):  # mail arriving, appended after the laid rows
+        index.add(list(range(start + 1, start + 101)), matrix[start:start + 100], scales[start:start + 100])
+    stop.set()
+    for t in threads:
+        t.join()
+    assert not errors, errors[:3]
+    assert index.approximate and len(index) == 7000
+    assert index.search(rows[6999], 1).ids == (7000,)
+    conn.close()

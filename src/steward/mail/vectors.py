@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from steward.mail import partition
-from steward.mail.partition import Layout, lay_out
+from steward.mail.partition import FIRST_PROBES, SLACK, Layout, Partition, lay_out
 from steward.store import vectors as repo
 from steward.store.messages import count_messages, max_message_id
 
@@ -69,6 +69,7 @@ class VectorIndex:
     shared by its worker threads, and refreshes it before each search; a command loads it once. With
     `path`, a partition is read from and saved beside the store; with `background`, one is (re)built in
     a thread when the index outgrows the last one by a quarter, while searches stay exact meanwhile.
+    A laid partition puts the rows in list order (each list one contiguous slice); new rows follow.
     Searches may run in several threads at once: each reads a consistent snapshot of the arrays.
     """
 
@@ -102,12 +103,12 @@ class VectorIndex:
 
     @property
     def nbytes(self) -> int:
-        """Memory held by the index's arrays (capacity and the partition's lists included)."""
+        """Memory held by the index's arrays (capacity and the partition's included)."""
         total = int(self._ids.nbytes + self._matrix.nbytes + self._scales.nbytes)
         layout = self._layout
         if layout is not None:
             p = layout.partition
-            total += int(layout.members.nbytes + layout.tail.nbytes + p.centroids.nbytes + p.ids.nbytes
+            total += int(layout.offsets.nbytes + layout.row_of.nbytes + p.centroids.nbytes + p.ids.nbytes
                          + p.lists.nbytes)
         return total
 
@@ -117,7 +118,7 @@ class VectorIndex:
         return self._layout is not None
 
     def add(self, ids: Sequence[int], matrix: np.ndarray, scales: np.ndarray) -> None:
-        """Append rows (ids must be new and larger than any held); capacity grows by a quarter."""
+        """Append rows (ids must be new and larger than any held); capacity grows by an eighth."""
         import numpy as np
 
         n = len(ids)
@@ -126,13 +127,18 @@ class VectorIndex:
         with self._lock:
             need = self._size + n
             if need > len(self._ids):
-                self._reserve(max(need, len(self._ids) + len(self._ids) // 4, 1024))
+                self._reserve(max(need, len(self._ids) + len(self._ids) // 8, 1024))
             # rows past `_size` are not read by any snapshot, so appending in place is safe
             self._ids[self._size:need] = np.asarray(ids, dtype=np.int64)
             self._matrix[self._size:need] = matrix
             self._scales[self._size:need] = scales
             self._size = need
             self._last_id = max(self._last_id, int(max(ids)))
+
+    def reserve(self, capacity: int) -> None:
+        """Make room for `capacity` rows at once (a loader that knows the count: no growth's slack)."""
+        with self._lock:
+            self._reserve(capacity)
 
     def refresh(self, conn: sqlite3.Connection) -> int:
         """Load vectors stored since the last refresh; returns how many were added.
@@ -153,16 +159,17 @@ class VectorIndex:
                 self._generation = generation
             stored = repo.count_vectors(conn)
             if self._size == 0:
-                # a first (or whole) load: room for what is stored plus a little, not a doubling's slack
-                self._reserve(stored + 1024)
+                self._reserve(stored)  # a first (or whole) load: exactly what is stored
             added = self._load(conn, self._last_id)
             if stored != self._size and repo.count_vectors(conn) != self._size:
                 layout = self._layout
+                placed = layout.placed(self._ids[: self._size]) if layout is not None else None
                 self._reset()
-                self._reserve(repo.count_vectors(conn) + 1024)
+                self._layout = None
+                self._reserve(repo.count_vectors(conn))
                 added = self._load(conn, 0)
-                if layout is not None:
-                    self._layout = lay_out(layout.partition, self._ids[: self._size])
+                if placed is not None:
+                    self._lay(placed)
             # counting messages reads a whole index (2 ms at 100k): only when mail arrived or vectors changed
             stamp = (max_message_id(conn), self._size)
             if stamp != self._counted:
@@ -199,6 +206,13 @@ class VectorIndex:
             added += len(rows)
         return added
 
+    def _lay(self, built: Partition) -> None:
+        """Lay a partition over the rows held: new arrays in its order, exactly sized (caller holds the lock)."""
+        size = self._size
+        layout, perm = lay_out(built, self._ids[:size])
+        self._ids, self._matrix, self._scales = self._ids[perm], self._matrix[perm], self._scales[perm]
+        self._layout = layout
+
     # -- the partition ----------------------------------------------------------------------------
 
     def wants_partition(self) -> bool:
@@ -209,17 +223,32 @@ class VectorIndex:
         return layout is None or self._size - layout.covered > max(layout.covered // 4, 1)
 
     def build_partition(self) -> bool:
-        """Build (and save, with `path`) a partition over the rows held now; False when not needed."""
+        """Build (and save, with `path`) a partition over the rows held now and lay the rows out by it;
+        False when not needed."""
+        import numpy as np
+
         if not self.wants_partition():
             return False
         with self._lock:
             size, ids, matrix, scales = self._size, self._ids, self._matrix, self._scales
             generation = self._generation or 0
         built = partition.build(ids[:size], matrix[:size], scales[:size], generation, threads=self.threads)
+        # the rows are put in list order outside the lock (searches go on over the old arrays)
+        layout, perm = lay_out(built, ids[:size])
+        new_ids, new_matrix, new_scales = ids[perm], matrix[perm], scales[perm]
         with self._lock:
-            if generation != (self._generation or 0):
-                return False  # vectors were replaced meanwhile: the next refresh builds again
-            self._layout = lay_out(built, self._ids[: self._size])
+            if generation != (self._generation or 0) or self._ids is not ids:
+                # vectors were replaced, reloaded or grown into new arrays meanwhile: lay it over those
+                if generation != (self._generation or 0):
+                    return False  # the next refresh builds again
+                self._lay(built)
+            else:
+                extra = self._size - size  # appended meanwhile: they follow, as rows newer than the layout
+                if extra:
+                    new_ids = np.concatenate([new_ids, ids[size:self._size]])
+                    new_matrix = np.concatenate([new_matrix, matrix[size:self._size]])
+                    new_scales = np.concatenate([new_scales, scales[size:self._size]])
+                self._ids, self._matrix, self._scales, self._layout = new_ids, new_matrix, new_scales, layout
         if self.path is not None:
             try:
                 partition.save(built, self.path)
@@ -255,7 +284,7 @@ class VectorIndex:
             return
         saved = partition.load(self.path, self.dim)
         if saved is not None and saved.generation == (self._generation or 0):
-            self._layout = lay_out(saved, self._ids[: self._size])
+            self._lay(saved)
 
     # -- search -----------------------------------------------------------------------------------
 
@@ -265,39 +294,27 @@ class VectorIndex:
         `exact` scores every vector even when a partition is laid (what recall is measured against)."""
         import numpy as np
 
-        with self._lock:
-            size, ids, matrix, scales = self._size, self._ids, self._matrix, self._scales
-            layout = None if exact else self._layout
-        if size == 0 or k < 1:
+        snapshot = self._snapshot()
+        if snapshot.size == 0 or k < 1:
             return Ranked((), ())
-        ids = ids[:size]
         q = np.asarray(query, dtype=np.float32).reshape(-1)
-        snapshot = _Snapshot(ids, matrix, scales, size, self._int8_session())
-        if allowed is not None:
-            wanted = np.asarray(allowed, dtype=np.int64)
-            pos = np.searchsorted(ids, wanted)
-            inside = pos < size
-            pos = pos[inside]
-            pos = pos[ids[pos] == wanted[inside]]
-            if layout is None or len(pos) <= layout.expected_scan(size):
-                return snapshot.top(q, pos, k)  # few allowed: score exactly those
-            mask = np.zeros(size, dtype=bool)
-            mask[pos] = True
-            rows = layout.candidates(q, size)
-            found = snapshot.top(q, rows[mask[rows]], k)
-            return found if len(found.ids) >= min(k, len(pos)) else snapshot.top(q, pos, k)
-        if layout is None:
-            return snapshot.top(q, None, k)
-        return snapshot.top(q, layout.candidates(q, size), k)
+        layout = snapshot.layout
+        rows = None if allowed is None else snapshot.rows_of(np.asarray(allowed, dtype=np.int64))
+        if layout is None or exact or (rows is not None and len(rows) <= layout.expected_scan(snapshot.size)):
+            return snapshot.top(q, rows, k)  # exact, or few allowed: score exactly those
+        return snapshot.probe(q, k, rows)
 
     def scores(self, query: np.ndarray) -> np.ndarray:
-        """Cosine similarity of the query to every row (float32, index order)."""
+        """Cosine similarity of the query to every row (float32, row order: by id unless a partition
+        laid the rows out by list)."""
         import numpy as np
 
+        return self._snapshot().scores(np.asarray(query, dtype=np.float32).reshape(-1), None)
+
+    def _snapshot(self) -> _Snapshot:
+        session = self._int8_session()
         with self._lock:
-            snapshot = _Snapshot(self._ids[: self._size], self._matrix, self._scales, self._size,
-                                 self._int8_session())
-        return snapshot.scores(np.asarray(query, dtype=np.float32).reshape(-1), None)
+            return _Snapshot(self._ids, self._matrix, self._scales, self._size, session, self._layout)
 
     def _int8_session(self) -> Any:
         if self._session is None:
@@ -314,33 +331,120 @@ class _Snapshot:
     scales: np.ndarray
     size: int
     session: Any
+    layout: Layout | None
+
+    def rows_of(self, wanted: np.ndarray) -> np.ndarray:
+        """Row positions of the `wanted` ids held."""
+        import numpy as np
+
+        if self.layout is not None:
+            return self.layout.rows_of(wanted, self.ids, self.size)
+        ids = self.ids[: self.size]  # no layout: rows are in id order
+        pos = np.searchsorted(ids, wanted)
+        inside = pos < self.size
+        pos = pos[inside]
+        return pos[ids[pos] == wanted[inside]]
 
     def scores(self, q: np.ndarray, rows: np.ndarray | None) -> np.ndarray:
         """Cosine of `q` to the rows at `rows` (None: every row), by one int8 product."""
+        q8, q_scale = _quantized(q)
+        if rows is None:
+            return self._dots(q8, q_scale, 0, self.size)
+        return self._gathered(q8, q_scale, rows)
+
+    def _dots(self, q8: np.ndarray, q_scale: float, start: int, stop: int) -> np.ndarray:
+        """Scores of the contiguous rows start..stop (no copy of the rows)."""
         import numpy as np
 
-        q_scale = float(np.abs(q).max()) / 127.0 or 1.0
-        q8 = np.clip(np.rint(q / q_scale), -127, 127).astype(np.int8).reshape(-1, 1)
-        block = self.matrix[: self.size] if rows is None else self.matrix[rows]
-        if len(block) == 0:
+        if stop <= start:
             return np.zeros(0, dtype=np.float32)
-        dots = self.session.run(None, {"X": block, "q": q8})[0].reshape(-1)
-        scales = self.scales[: self.size] if rows is None else self.scales[rows]
-        result: np.ndarray = dots.astype(np.float32) * (scales * np.float32(q_scale))
+        dots = self.session.run(None, {"X": self.matrix[start:stop], "q": q8})[0].reshape(-1)
+        result: np.ndarray = dots.astype(np.float32) * (self.scales[start:stop] * np.float32(q_scale))
+        return result
+
+    def _gathered(self, q8: np.ndarray, q_scale: float, rows: np.ndarray) -> np.ndarray:
+        import numpy as np
+
+        if len(rows) == 0:
+            return np.zeros(0, dtype=np.float32)
+        dots = self.session.run(None, {"X": self.matrix[rows], "q": q8})[0].reshape(-1)
+        result: np.ndarray = dots.astype(np.float32) * (self.scales[rows] * np.float32(q_scale))
         return result
 
     def top(self, q: np.ndarray, rows: np.ndarray | None, k: int) -> Ranked:
         """The best `k` of `rows` (None: of every row), best first."""
+
+        return self._ranked(self.scores(q, rows), rows, k)
+
+    def _ranked(self, scores: np.ndarray, positions: np.ndarray | None, k: int) -> Ranked:
+        """The best `k` of `scores` (of the rows at `positions`; None: of rows 0..), best first."""
         import numpy as np
 
-        scores = self.scores(q, rows)
         if len(scores) == 0:
             return Ranked((), ())
         k = min(k, len(scores))
         top = np.argpartition(-scores, k - 1)[:k]
         top = top[np.argsort(-scores[top], kind="stable")]
-        positions = top if rows is None else rows[top]
-        return Ranked(tuple(int(i) for i in self.ids[positions]), tuple(float(s) for s in scores[top]))
+        rows = top if positions is None else positions[top]
+        return Ranked(tuple(int(i) for i in self.ids[rows]), tuple(float(s) for s in scores[top]))
+
+    def probe(self, q: np.ndarray, k: int, allowed: np.ndarray | None) -> Ranked:
+        """The best `k` through the layout: the rows it does not know, the nearest lists, then the next
+        ones while their centroid is within `SLACK` of the k-th best score so far (up to the partition's
+        cap); with `allowed` (row positions) only those rows count."""
+        import numpy as np
+
+        layout = self.layout
+        assert layout is not None
+        q8, q_scale = _quantized(q)
+        mask = None
+        if allowed is not None:
+            mask = np.zeros(self.size, dtype=bool)
+            mask[allowed] = True
+        norm = float(np.linalg.norm(q)) or 1.0
+        lists, sims = layout.nearest(q / norm, mask)
+        starts, stops = layout.offsets[lists].tolist(), layout.offsets[lists + 1].tolist()
+        found_scores: list[np.ndarray] = []
+        found_rows: list[np.ndarray] = []
+        best = np.zeros(0, dtype=np.float32)  # the k best scores so far
+
+        def score(start: int, stop: int) -> None:
+            nonlocal best
+            if stop <= start:
+                return
+            if mask is None:
+                s, r = self._dots(q8, q_scale, start, stop), np.arange(start, stop)
+            else:
+                inside = mask[start:stop]
+                r = np.flatnonzero(inside) + start
+                if len(r) * 4 < stop - start:  # few of the slice allowed: gather those
+                    s = self._gathered(q8, q_scale, r)
+                else:
+                    s = self._dots(q8, q_scale, start, stop)[inside]
+            if len(s):
+                found_scores.append(s)
+                found_rows.append(r)
+                merged = np.concatenate([best, s])
+                best = merged if len(merged) <= k else np.partition(merged, len(merged) - k)[-k:]
+
+        score(layout.covered, self.size)
+        for n in range(len(lists)):
+            if n >= FIRST_PROBES and len(best) >= k and sims[n] < best.min() - SLACK:
+                break  # centroids only get farther, and the k-th score only higher
+            score(starts[n], stops[n])
+        if allowed is not None and len(best) < min(k, len(allowed)):
+            return self.top(q, allowed, k)  # the probed lists hold too few allowed: score them all
+        if not found_scores:
+            return Ranked((), ())
+        return self._ranked(np.concatenate(found_scores), np.concatenate(found_rows), k)
+
+
+def _quantized(q: np.ndarray) -> tuple[np.ndarray, float]:
+    """The query as an int8 column and its scale (max |x| / 127)."""
+    import numpy as np
+
+    q_scale = float(np.abs(q).max()) / 127.0 or 1.0
+    return np.clip(np.rint(q / q_scale), -127, 127).astype(np.int8).reshape(-1, 1), q_scale
 
 
 def _grown(array: np.ndarray, capacity: int, used: int) -> np.ndarray:
