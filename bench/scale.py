@@ -26,6 +26,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from datetime import datetime
 from pathlib import Path
@@ -99,10 +100,12 @@ def child_cpu() -> float:
 
 
 def build(size: int, folder: Path, real: int, *, distinct: bool, redo: str | None = None,
-          stop_after: str = "vectors") -> dict:
+          stop_after: str = "vectors", together: bool = False) -> dict:
     """Build the cached store in stages, each recorded in meta.json with what built it: write the Maildir,
     run notmuch new on it (timed), import it (timed), give every message a vector. A stage already
-    recorded is reused (its inputs are checked); `redo` builds that stage and every later one again."""
+    recorded is reused (its inputs are checked); `redo` builds that stage and every later one again.
+    `together` runs notmuch new and the import at the same time (each under the other's load: their CPU
+    times compare as they are; it saves the shorter one's wall time on a large store)."""
     from steward.mail.sample import generate, write_maildir
 
     meta_file = folder / "meta.json"
@@ -145,23 +148,43 @@ def build(size: int, folder: Path, real: int, *, distinct: bool, redo: str | Non
     if stop_after == "maildir":
         return meta
     env = notmuch_env(maildir, folder / "notmuch")
+    runner: threading.Thread | None = None
+    alongside = together and "import" not in stages and stop_after != "notmuch"
     if "notmuch" not in stages and env is not None:
         shutil.rmtree(folder / "notmuch" / "db", ignore_errors=True)
         env = notmuch_env(maildir, folder / "notmuch")
-        version = subprocess.run(["notmuch", "--version"], capture_output=True, text=True).stdout.strip()
-        load = os.getloadavg()[0]
-        c0, t0 = child_cpu(), time.perf_counter()
-        subprocess.run(["notmuch", "new", "--quiet"], env=env, check=True, capture_output=True)
-        stages["notmuch"] = {"version": version, "seconds": time.perf_counter() - t0, "cpu_s": child_cpu() - c0,
-                             "load_before": load, "load_after": os.getloadavg()[0], "at": time.time()}
-        meta["notmuch_new_s"] = stages["notmuch"]["seconds"]
-        save()
-        print(f"  notmuch new: {meta['notmuch_new_s']:.0f} s (cpu {stages['notmuch']['cpu_s']:.0f} s)", flush=True)
+
+        def run_notmuch() -> None:
+            version = subprocess.run(["notmuch", "--version"], capture_output=True, text=True).stdout.strip()
+            load, t0 = os.getloadavg()[0], time.perf_counter()
+            child = subprocess.Popen(["notmuch", "new", "--quiet"], env=env, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
+            _, status, used = os.wait4(child.pid, 0)
+            child.returncode = os.waitstatus_to_exitcode(status)
+            if child.returncode:
+                raise RuntimeError(f"notmuch new failed ({child.returncode})")
+            stages["notmuch"] = {"version": version, "seconds": time.perf_counter() - t0,
+                                 "cpu_s": used.ru_utime + used.ru_stime, "load_before": load,
+                                 "load_after": os.getloadavg()[0], "at": time.time(), "with_import": alongside}
+            meta["notmuch_new_s"] = stages["notmuch"]["seconds"]
+            print(f"  notmuch new: {meta['notmuch_new_s']:.0f} s (cpu {stages['notmuch']['cpu_s']:.0f} s)",
+                  flush=True)
+
+        if alongside:
+            runner = threading.Thread(target=run_notmuch)
+            runner.start()
+        else:
+            run_notmuch()
+            save()
     if stop_after == "notmuch":
         return meta
     if "import" not in stages:
-        import_words(folder, maildir, meta)
+        import_words(folder, maildir, meta, beside=runner)
         stages.pop("vectors", None)
+        if runner is not None:
+            runner.join()
+            if "notmuch" not in stages:
+                raise RuntimeError("notmuch new failed")
         save()
     if stop_after == "import":
         return meta
@@ -177,23 +200,41 @@ def build(size: int, folder: Path, real: int, *, distinct: bool, redo: str | Non
     return meta
 
 
-def import_words(folder: Path, maildir: Path, meta: dict) -> None:
-    """`steward mail import`'s word phase into a fresh home (timed, with CPU time and the load)."""
+def import_words(folder: Path, maildir: Path, meta: dict, beside: threading.Thread | None = None) -> None:
+    """`steward mail import`'s word phase into a fresh home (timed, with CPU time and the load); `beside`
+    is notmuch new running meanwhile (its CPU time is not the import's)."""
     from steward.mail.ingest import ingest
     from steward.mail.sources import scan
 
     shutil.rmtree(folder / "home", ignore_errors=True)
     app = make_app(folder / "home")
     load = os.getloadavg()[0]
+    notmuch_before = "notmuch" in meta["stages"]
+    items = list(scan([maildir]))
+    window = min(50_000, len(items) // 2)
+    marks: dict[int, float] = {}
+
+    def progress(seen: int, total: int | None) -> None:
+        if seen in (window, len(items) - window):
+            marks[seen] = time.perf_counter()
+
     c0, p0, t0 = child_cpu(), time.process_time(), time.perf_counter()
-    report = ingest(app.db, scan([maildir]), workers=app.settings.as_int("mail.import_workers"), on_batch=None)
+    report = ingest(app.db, items, workers=app.settings.as_int("mail.import_workers"), on_batch=None,
+                    progress=progress, total=len(items))
     seconds = time.perf_counter() - t0
-    cpu = time.process_time() - p0 + child_cpu() - c0
+    first, last = window / (marks[window] - t0), window / (t0 + seconds - marks[len(items) - window])
+    kids = child_cpu() - c0
+    if beside is not None and not notmuch_before and "notmuch" in meta["stages"]:
+        kids -= meta["stages"]["notmuch"]["cpu_s"]  # notmuch ended during the import: a child of this process
+    cpu = time.process_time() - p0 + kids
     app.close()
     meta["stages"]["import"] = {"code": code_version(), "seconds": seconds, "cpu_s": cpu, "messages": report.added,
-                                "load_before": load, "load_after": os.getloadavg()[0], "at": time.time()}
+                                "load_before": load, "load_after": os.getloadavg()[0], "at": time.time(),
+                                "with_notmuch": beside is not None, "window": window, "first_rate": first,
+                                "last_rate": last}
     meta.update(import_s=seconds, messages=report.added)
-    print(f"  steward mail import (words): {report.added:,} in {seconds:.0f} s (cpu {cpu:.0f} s)", flush=True)
+    print(f"  steward mail import (words): {report.added:,} in {seconds:.0f} s (cpu {cpu:.0f} s); first {window:,} "
+          f"at {first:,.0f} msg/s, last {window:,} at {last:,.0f} msg/s", flush=True)
 
 
 def embed_vectors(app, real: int) -> float:  # type: ignore[no-untyped-def]
@@ -306,6 +347,10 @@ def measure(size: int, folder: Path, meta: dict[str, float]) -> None:
           + (f"{their:,.0f} (`notmuch new`); steward is {imp / their:.2f}x |" if their else "not installed |"))
     stages = meta.get("stages", {})
     cpu, their_cpu = stages.get("import", {}).get("cpu_s"), stages.get("notmuch", {}).get("cpu_s")
+    if stages.get("import", {}).get("first_rate"):
+        imp_stage = stages["import"]
+        print(f"| import, msg/s over the first / last {imp_stage['window']:,} | {imp_stage['first_rate']:,.0f} / "
+              f"{imp_stage['last_rate']:,.0f} | — |")
     if cpu:
         print(f"| import CPU, ms a message (all processes) | {1000 * cpu / n:.2f} | "
               + (f"{1000 * their_cpu / n:.2f} (`notmuch new`) |" if their_cpu else "— |"))
@@ -332,7 +377,9 @@ def measure(size: int, folder: Path, meta: dict[str, float]) -> None:
         print(f"| built by | texts {'distinct' if built.get('distinct') else 'from the default generator'}; import "
               f"by {stages.get('import', {}).get('code', '?')}; {stages.get('notmuch', {}).get('version', '?')}; "
               f"load at import {stages.get('import', {}).get('load_before', float('nan')):.1f} (notmuch new "
-              f"{stages.get('notmuch', {}).get('load_before', float('nan')):.1f}) | — |", flush=True)
+              f"{stages.get('notmuch', {}).get('load_before', float('nan')):.1f})"
+              + ("; the two ran at the same time" if stages.get("import", {}).get("with_notmuch") else "")
+              + " | — |", flush=True)
     app.close()
 
 
@@ -406,6 +453,8 @@ def main() -> int:
     parser.add_argument("--redo", choices=STAGES, help="build this stage of the cached stores again, and the later ones")
     parser.add_argument("--stop-after", choices=STAGES, default="",
                         help="build the cached stores up to this stage and measure nothing")
+    parser.add_argument("--together", action="store_true",
+                        help="run notmuch new and the import at the same time when both are to be built")
     parser.add_argument("--repeated-texts", action="store_true",
                         help="build from the generator's default texts (about half repeat) rather than distinct ones")
     parser.add_argument("--vectors-only", type=int, default=0, metavar="N",
@@ -422,7 +471,7 @@ def main() -> int:
         if args.rebuild or args.redo or args.stop_after or "built" not in meta:
             redo = "maildir" if args.rebuild else args.redo
             meta = build(size, folder, args.real, distinct=not args.repeated_texts, redo=redo,
-                         stop_after=args.stop_after or "vectors")
+                         stop_after=args.stop_after or "vectors", together=args.together)
         if not args.stop_after:
             measure(size, folder, meta)
     return 0
