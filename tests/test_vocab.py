@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from steward.assistant.language import is_action_request, is_question, query_grounded
-from steward.assistant.vocab import load_vocab, tokenize, words
+from steward.assistant.vocab import load_vocab, match_at, tokenize, words
 from steward.errors import ConfigError
 
 V = load_vocab()
@@ -96,3 +96,23 @@ def test_the_inbox_question_words_are_data(tmp_path: Path) -> None:
     custom = tmp_path / "vocab.yaml"
     custom.write_text(shipped.replace("sender_stops: [about,", "sender_stops: [via, about,"))
     assert build_query("how many emails from HDFC via netbanking", load_vocab(custom), None, clock) == "from:HDFC* via netbanking"
+
+
+def test_a_phrase_is_found_where_it_stands_whatever_the_list_looks_like() -> None:
+    # the shipped lists are looked up by first word; the answer is the one a plain scan of the
+    # longest-first list gives, at every position of every sentence (and past its end)
+    sentences = ["hey could you please remind me tomorrow at 5 pm to call mom",
+                 "ok so cancel my dentist reminder and set a reminder for friday",
+                 "what do I owe on my credit card bill this month?",
+                 "add the dues section to my morning brief please", ""]
+    lists = [getattr(V, name) for name in V.__dataclass_fields__ if name not in ("section_names", "sender_kinds")]
+    lists += [*V.section_names.values(), *V.sender_kinds.values()]
+    for text in sentences:
+        norms = words(text)
+        for phrases in lists:
+            plain = tuple(phrases)
+            assert type(plain) is not type(phrases)
+            for i in range(len(norms) + 2):
+                assert match_at(norms, i, phrases) == match_at(norms, i, plain), (text, i)
+    assert match_at(words("set a reminder for 5"), 0, V.reminder_triggers) == 3
+    assert words("Remind me") == ["remind", "me"] and words("Remind me") is not words("Remind me")

@@ -6,7 +6,7 @@ store, a clock or a model.
 
 from __future__ import annotations
 
-from steward.assistant.vocab import Phrase, Vocab, match_at, words
+from steward.assistant.vocab import Phrase, Phrases, Vocab, match_at, words
 
 
 def _skip(norms: list[str], i: int, phrases: tuple[Phrase, ...]) -> int:
@@ -67,15 +67,29 @@ def is_config_request(text: str, vocab: Vocab) -> bool:
     return config_object_at(words(text), vocab) is not None and is_action_request(text, vocab)
 
 
+_GREETING_WORDS = frozenset({"hey", "hi", "hello", "ok", "okay", "so", "and", "steward", "also", "now", "then"})
+_GREETINGS: dict[int, tuple[Vocab, Phrases]] = {}
+
+
+def _greetings(vocab: Vocab) -> Phrases:
+    """The polite wrappers that open with a greeting ("hey", "ok so"), picked once per vocabulary."""
+    kept = _GREETINGS.get(id(vocab))
+    if kept is not None and kept[0] is vocab:
+        return kept[1]
+    greetings = Phrases(p for p in vocab.polite_wrappers if p[0] in _GREETING_WORDS)
+    if len(_GREETINGS) >= 8:  # a process has one vocabulary (tests build a few)
+        _GREETINGS.clear()
+    _GREETINGS[id(vocab)] = (vocab, greetings)
+    return greetings
+
+
 def is_question(text: str, vocab: Vocab) -> bool:
     """True when the turn asks something: it opens with a question word or ends with '?'."""
     stripped = text.strip()
     if stripped.endswith("?"):
         return True
     norms = words(stripped)
-    greetings = tuple(p for p in vocab.polite_wrappers if p[0] in {"hey", "hi", "hello", "ok", "okay", "so", "and",
-                                                                    "steward", "also", "now", "then"})
-    i = _skip(norms, 0, greetings)
+    i = _skip(norms, 0, _greetings(vocab))
     return i < len(norms) and bool(match_at(norms, i, vocab.question_openers))
 
 

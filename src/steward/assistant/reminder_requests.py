@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from steward.assistant.language import is_question
-from steward.assistant.vocab import Phrase, Vocab, is_word, match_at, tokenize
+from steward.assistant.vocab import Phrase, Phrases, Vocab, is_word, match_at, tokenize
 from steward.clock import Clock
 from steward.errors import ConfigError
 
@@ -91,6 +91,9 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
     norms = [t.norm for t in tokens]
     if not norms:
         return None
+    cues = (*words.verbs.values(), words.list_phrases, words.nouns)
+    if all(type(p) is Phrases for p in cues) and not any(n in p.by_first() for p in cues for n in norms):
+        return None  # cheap: a request needs a management verb, a listing phrase or "reminder" (most turns have none)
     start = 0
     while start < len(norms) and (n := match_at(norms, start, vocab.polite_wrappers)):
         start += n
