@@ -210,7 +210,8 @@ def import_words(folder: Path, maildir: Path, meta: dict, beside: threading.Thre
     app = make_app(folder / "home")
     load = os.getloadavg()[0]
     notmuch_before = "notmuch" in meta["stages"]
-    items = list(scan([maildir]))
+    c0, p0, t0 = child_cpu(), time.process_time(), time.perf_counter()
+    items = list(scan([maildir]))  # the walk is part of the import, as it is of notmuch new
     window = min(50_000, len(items) // 2)
     marks: dict[int, float] = {}
 
@@ -218,7 +219,6 @@ def import_words(folder: Path, maildir: Path, meta: dict, beside: threading.Thre
         if seen in (window, len(items) - window):
             marks[seen] = time.perf_counter()
 
-    c0, p0, t0 = child_cpu(), time.process_time(), time.perf_counter()
     report = ingest(app.db, items, workers=app.settings.as_int("mail.import_workers"), on_batch=None,
                     progress=progress, total=len(items))
     seconds = time.perf_counter() - t0
