@@ -213,7 +213,7 @@ def import_words(folder: Path, maildir: Path, meta: dict, beside: threading.Thre
     c0, p0, t0 = child_cpu(), time.process_time(), time.perf_counter()
     items = list(scan([maildir]))  # the walk is part of the import, as it is of notmuch new
     window = min(50_000, len(items) // 2)
-    marks: dict[int, float] = {}
+    marks: dict[int, float] = {0: time.perf_counter()}
 
     def progress(seen: int, total: int | None) -> None:
         if seen in (window, len(items) - window):
@@ -222,7 +222,7 @@ def import_words(folder: Path, maildir: Path, meta: dict, beside: threading.Thre
     report = ingest(app.db, items, workers=app.settings.as_int("mail.import_workers"), on_batch=None,
                     progress=progress, total=len(items))
     seconds = time.perf_counter() - t0
-    first, last = window / (marks[window] - t0), window / (t0 + seconds - marks[len(items) - window])
+    first, last = window / (marks[window] - marks[0]), window / (t0 + seconds - marks[len(items) - window])
     kids = child_cpu() - c0
     if beside is not None and not notmuch_before and "notmuch" in meta["stages"]:
         kids -= meta["stages"]["notmuch"]["cpu_s"]  # notmuch ended during the import: a child of this process
