@@ -3,6 +3,7 @@ exact search, without filters and with the kinds of `allowed` sets the search's 
 
     .venv/bin/python bench/vector_index.py --vectors 1000000 [--real 2000]   # synthetic, no store
     .venv/bin/python bench/vector_index.py --store ~/.cache/steward-bench/scale-100000/home
+    .venv/bin/python bench/vector_index.py --memory 1000000   # resident memory of a store's first load
 
 `--vectors N`: the vectors of bench/scale.py --vectors-only (`--real` texts of the sample generator
 embedded for real, every other vector a near copy of one of them, cosine about 0.86), loaded into arrays
@@ -10,6 +11,11 @@ sized exactly as a store's first load sizes them. Filters: ids of 5% of the text
 messages are alike), a random 10% and 30% (a subject word), and the newest 28% of ids (after: a date).
 `--store HOME`: a bench store (bench/scale.py builds them); the bench queries with filters are run
 through the search's own filter step, and the index is read without saving anything beside the store.
+
+`--memory N`: a store of N such vectors (written once under ~/.cache/steward-bench/vectors-N, with bare
+message rows) is loaded by a fresh process as `steward serve` loads it: resident growth after the first
+load, after building and laying out the partition, and in another fresh process that reads the saved
+partition (with its peak: the rows are loaded in id order, then copied once into list order).
 
 Queries: the bench's searches embedded, and near copies of stored vectors (noise 0.02 a component).
 Recall counts a hit scoring as high as exact search's 10th (the sample repeats texts, so vectors tie).
@@ -157,18 +163,116 @@ def store(home: Path) -> None:
     app.close()
 
 
+def status_mb(field: str) -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def vector_store(n: int, real: int) -> Path:
+    """A store of `n` synthetic vectors (bare message rows), written once."""
+    import numpy as np
+
+    from steward.embed.minilm import MiniLMEmbedder
+    from steward.mail.parse import parse_message
+    from steward.mail.sample import generate
+    from steward.mail.vectors import encode
+    from steward.store import connect
+
+    folder = Path(f"~/.cache/steward-bench/vectors-{n}").expanduser()
+    db = folder / "steward.db"
+    if (folder / "done").exists():
+        return db
+    folder.mkdir(parents=True, exist_ok=True)
+    for f in folder.iterdir():
+        f.unlink()
+    embedder = MiniLMEmbedder(Path(os.environ.get("STEWARD_EMBED_CACHE_DIR", "~/.cache/steward-bench/models"))
+                              .expanduser())
+    texts = list(dict.fromkeys(parse_message(m.raw).embed_text() for m in generate(NOW, count=2 * real, days=400)))
+    base = embedder.embed(texts[:real])
+    rng = np.random.default_rng(0)
+    conn = connect(db)
+    for start in range(0, n, 50_000):
+        m = min(50_000, n - start)
+        rows = base[rng.integers(0, len(base), m)] + rng.normal(0, 0.03, (m, 384)).astype(np.float32)
+        rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+        ids = range(start + 1, start + m + 1)
+        conn.execute("BEGIN")
+        conn.executemany(
+            "INSERT INTO messages (id, dedup_key, message_id, thread_key, sender, sender_name, recipients, subject,"
+            " snippet, received_at, zone, has_pdf, attachments, category, account, source_kind, source_location,"
+            " imported_at) VALUES (?, ?, ?, ?, 'a@example.com', 'A', '[]', 's', 'x', '2026-11-01T00:00:00+00:00',"
+            " 'UTC', 0, '[]', 'other', 'local', 'eml', ?, '2026-11-01T00:00:00+00:00')",
+            [(i, f"k{i}", f"m{i}", f"t{i}", f"/m/{i}.eml") for i in ids])
+        conn.executemany("INSERT INTO message_vectors (message_rowid, vector) VALUES (?, ?)",
+                         list(zip(ids, encode(rows), strict=True)))
+        conn.execute("COMMIT")
+    conn.close()
+    (folder / "done").write_text("")
+    return db
+
+
+def memory(n: int, real: int) -> None:
+    import subprocess
+
+    db = vector_store(n, real)
+    saved = db.with_name(db.name + ".partition.npz")
+    saved.unlink(missing_ok=True)
+    for step in ("build", "saved"):
+        subprocess.run([sys.executable, __file__, "--memory-step", step, str(db)], check=True)
+
+
+def memory_step(step: str, db: Path) -> None:
+    import faiss  # noqa: F401 - libraries are not the index's memory
+    import numpy as np  # noqa: F401
+    import onnxruntime  # noqa: F401
+
+    from steward.mail.vectors import VectorIndex
+    from steward.store import connect
+
+    conn = connect(db)
+    index = VectorIndex(384, approximate_above=1, path=db.with_name(db.name + ".partition.npz"))
+    index.search(np.ones(384, dtype=np.float32), 1)  # the int8 session, loaded once per process
+    before, peak_before = rss_mb(), status_mb("VmHWM")
+    t0 = time.perf_counter()
+    index.refresh(conn)
+    took = time.perf_counter() - t0
+    if step == "build":
+        print(f"\n## a store's first load of {len(index):,} vectors ({os.cpu_count()} cores, load average "
+              f"{os.getloadavg()[0]:.1f})\n")
+        print(f"first load (no partition yet): {rss_mb() - before:.0f} MB resident, arrays "
+              f"{index.nbytes / 1e6:.0f} MB, {took:.1f} s")
+        t0 = time.perf_counter()
+        index.build_partition()
+        print(f"after building and laying out the partition: {rss_mb() - before:.0f} MB resident, arrays "
+              f"{index.nbytes / 1e6:.0f} MB ({time.perf_counter() - t0:.0f} s)")
+    else:
+        print(f"a fresh process reading the saved partition: {rss_mb() - before:.0f} MB resident (peak "
+              f"{status_mb('VmHWM') - peak_before:.0f} MB above), arrays {index.nbytes / 1e6:.0f} MB, "
+              f"approximate {index.approximate}, {took:.1f} s", flush=True)
+    conn.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--vectors", type=int, default=0, metavar="N", help="a synthetic index of N vectors")
     parser.add_argument("--real", type=int, default=2000, help="texts embedded for real; the rest near copies")
     parser.add_argument("--store", type=Path, help="a bench store's home (bench/scale.py builds them)")
+    parser.add_argument("--memory", type=int, default=0, metavar="N", help="a store of N vectors, loaded fresh")
+    parser.add_argument("--memory-step", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.memory_step:
+        memory_step(args.memory_step[0], Path(args.memory_step[1]))
+        return 0
+    if args.memory:
+        memory(args.memory, args.real)
     if args.store:
         store(args.store.expanduser())
     if args.vectors:
         synthetic(args.vectors, args.real)
-    if not args.store and not args.vectors:
-        parser.error("give --vectors N or --store HOME")
+    if not args.store and not args.vectors and not args.memory:
+        parser.error("give --vectors N, --store HOME or --memory N")
     return 0
 
 
