@@ -117,7 +117,7 @@ class Engine:
                     now=self.clock.now(), dry_run=dry_run, stream=stream)
         notes: list[str] = []
         context: tuple[str, ...] = ()
-        if self.hooks.has("SessionStart") and not repo.recent_turns(self._db(), turn.session, 1):
+        if self.hooks.has("SessionStart") and not repo.has_turns(self._db(), turn.session):
             start = self.hooks.run("SessionStart", {"session_id": turn.session, "source": "startup"})
             notes.extend(f"hook error: {e}" for e in start.errors)
             context = start.context

@@ -81,6 +81,11 @@ def record_turn(conn: sqlite3.Connection, turn: StoredTurn, zone: str) -> None:
     )
 
 
+def has_turns(conn: sqlite3.Connection, session: str) -> bool:
+    """Whether the session has any recorded turn (read from the index: no trace is loaded)."""
+    return conn.execute("SELECT 1 FROM turns WHERE session = ? LIMIT 1", (session,)).fetchone() is not None
+
+
 def recent_turns(conn: sqlite3.Connection, session: str, limit: int = 20) -> list[StoredTurn]:
     """The session's last `limit` turns, oldest first."""
     rows = conn.execute(
