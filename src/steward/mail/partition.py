@@ -10,8 +10,9 @@ scores.
 A query scores lists by their centroid's similarity to it, nearest first: always the first
 `FIRST_PROBES`, then on until a centroid falls more than `SLACK` below the k-th best score found so far
 (bench/vector_index.py: every list holding a true top-10 neighbour was within 0.05 of the 50th score
-after four lists), or the rows scored past the first lists reach `SCAN_SHARE` of the index (what
-bounds a query's time: 1M vectors, 30k rows, about 8 ms on one core), or `PROBE_SHARE` of the lists.
+after four lists), or the rows scored past the first lists reach `SCAN_SHARE` of the index or
+`MIN_SCAN` rows (what bounds a query's time: 1M vectors, 40k rows, about 10 ms on one core), or
+`PROBE_SHARE` of the lists.
 With a filter, only lists holding an allowed row count. The scores are the same int8 products as exact search, so a vector that is
 probed is ranked exactly; recall is lost only where a true neighbour sits in a list not probed
 (measured by bench/vector_index.py and bench/scale.py against exact search). There is one copy of the
@@ -43,7 +44,8 @@ TRAIN_PER_LIST = 40  # k-means trains on this many vectors per list (faiss warns
 FIRST_PROBES = 4  # a query scores its nearest lists whatever their centroid's similarity...
 SLACK = 0.06  # ...then those whose centroid is within this of the k-th best score so far...
 PROBE_SHARE = 0.06  # ...and at most this share of the lists...
-SCAN_SHARE = 0.03  # ...or, once past the first ones, of the rows
+SCAN_SHARE = 0.04  # ...or, once past the first ones, this share of the rows (at least MIN_SCAN)
+MIN_SCAN = 10_000
 MIN_PROBES = 8
 CHUNK = 20_000  # vectors decoded to float32 at a time while assigning lists
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from steward.mail import partition
-from steward.mail.partition import FIRST_PROBES, SCAN_SHARE, SLACK, Layout, Partition, lay_out
+from steward.mail.partition import FIRST_PROBES, MIN_SCAN, SCAN_SHARE, SLACK, Layout, Partition, lay_out
 from steward.store import vectors as repo
 from steward.store.messages import count_messages, max_message_id
 
@@ -428,7 +428,7 @@ class _Snapshot:
                 best = merged if len(merged) <= k else np.partition(merged, len(merged) - k)[-k:]
 
         score(layout.covered, self.size)
-        budget = layout.covered * SCAN_SHARE  # rows a query may score in lists past the first ones
+        budget = max(layout.covered * SCAN_SHARE, MIN_SCAN)  # rows a query may score past the first lists
         scanned = 0
         for n in range(len(lists)):
             if n >= FIRST_PROBES and len(best) >= k and (sims[n] < best.min() - SLACK or scanned >= budget):
