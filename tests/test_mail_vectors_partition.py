@@ -212,3 +212,20 @@ def test_searches_in_threads_read_consistent_rows_while_the_partition_is_laid_an
     assert index.approximate and len(index) == 7000
     assert index.search(rows[6999], 1).ids == (7000,)
     conn.close()
+
+
+def test_filters_find_rows_when_ids_are_far_apart(tmp_path: Path) -> None:
+    # most mail deleted long ago: the ids left are sparse, and a filter still finds its rows
+    rows = _clustered(6000)
+    matrix, scales = decode(encode(rows), DIM)
+    ids = np.arange(1, 6001, dtype=np.int64) * 1000
+    index = VectorIndex(DIM, approximate_above=5000)
+    index.add(ids.tolist(), matrix, scales)
+    index.build_partition()
+    exact = VectorIndex(DIM)
+    exact.add(ids.tolist(), matrix, scales)
+    allowed = ids[::7]
+    queries = _clustered(10, seed=4)
+    assert _recall(index, exact, queries, allowed=allowed) >= 0.98
+    assert set(index.search(queries[0], 10, allowed=allowed).ids) <= set(allowed.tolist())
+    assert index.search(rows[41], 1, allowed=ids[40:43]).ids == (ids[41],)

@@ -46,6 +46,7 @@ SLACK = 0.06  # ...then those whose centroid is within this of the k-th best sco
 PROBE_SHARE = 0.06  # ...and at most this share of the lists...
 SCAN_SHARE = 0.04  # ...or, once past the first ones, this share of the rows (at least MIN_SCAN)
 MIN_SCAN = 10_000
+SPARSE = 4  # ids spanning more than this many times the rows are looked up by binary search
 MIN_PROBES = 8
 CHUNK = 20_000  # vectors decoded to float32 at a time while assigning lists
 
@@ -149,13 +150,15 @@ class Layout:
     Rows `offsets[l]:offsets[l + 1]` are list `l`'s members (one contiguous slice); rows from `covered`
     to `size` are the tail the partition does not know (ids ascending); rows at or past `size` were
     appended since (ids ascending, above every earlier one). `row_of[id - first_id]` is the row of an
-    id below `size` (-1: none), a table as long as the span of ids (they are rowids, nearly dense)."""
+    id below `size` (-1: none), a table as long as the span of ids (they are rowids, nearly dense); where
+    they are sparse (the span over `SPARSE` times the rows), `sorted_ids[i]` is held at row `row_of[i]`."""
 
     partition: Partition
     offsets: np.ndarray
     size: int
     first_id: int
     row_of: np.ndarray
+    sorted_ids: np.ndarray | None = None
 
     @property
     def covered(self) -> int:
@@ -193,10 +196,16 @@ class Layout:
         """Row positions of the `wanted` ids that the index holds (`ids`: its row order)."""
         import numpy as np
 
-        at = wanted - self.first_id
-        inside = (at >= 0) & (at < len(self.row_of))
-        rows = self.row_of[at[inside]]
-        found = [rows[rows >= 0].astype(np.int64)]
+        if self.sorted_ids is None:
+            at = wanted - self.first_id
+            inside = (at >= 0) & (at < len(self.row_of))
+            rows = self.row_of[at[inside]]
+            found = [rows[rows >= 0].astype(np.int64)]
+        else:
+            at = np.searchsorted(self.sorted_ids, wanted)
+            inside = at < len(self.sorted_ids)
+            at, hit = at[inside], wanted[inside]
+            found = [self.row_of[at[self.sorted_ids[at] == hit]].astype(np.int64)]
         if size > self.size:  # appended since: ids ascending past every laid one
             newer = ids[self.size:size]
             rest = wanted[wanted >= newer[0]]
@@ -237,9 +246,15 @@ def lay_out(partition: Partition, ids: np.ndarray) -> tuple[Layout, np.ndarray]:
     offsets = np.searchsorted(lists[order], np.arange(len(partition.centroids) + 1)).astype(np.int64)
     first = int(held_ids[0]) if size else 0
     span = int(held_ids[-1]) - first + 1 if size else 0
-    row_of = np.full(span, -1, dtype=np.int32 if size < 2**31 else np.int64)
-    row_of[ids[perm] - first] = np.arange(size)
+    kind = np.int32 if size < 2**31 else np.int64
+    sorted_ids = None
+    if span <= SPARSE * size + 1024:
+        row_of = np.full(span, -1, dtype=kind)
+        row_of[ids[perm] - first] = np.arange(size)
+    else:  # ids far apart: look them up by binary search instead of a table of the whole span
+        sorted_ids = held_ids
+        row_of = np.argsort(ids[perm], kind="stable").astype(kind)
     # the layout holds the lists in its offsets: the partition's own ids and lists are not kept twice
     slim = Partition(partition.centroids, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32),
                      partition.generation)
-    return Layout(slim, offsets, size, first, row_of), perm
+    return Layout(slim, offsets, size, first, row_of, sorted_ids), perm
