@@ -89,6 +89,9 @@ class Reminder:
 
     def shown_in(self, zone: tzinfo) -> Reminder:
         """The same reminder with its times in `zone` (how it is shown to the user)."""
+        if all(m is None or m.tzinfo == zone for m in (self.due, self.fired_at, self.next, self.done_at)):
+            return self  # already shown there (a schedule shows many reminders stored in the user's zone)
+
         def shown(moment: datetime | None) -> datetime | None:
             return moment.astimezone(zone) if moment else None
 
