@@ -198,9 +198,10 @@ class Layout:
 
         if self.sorted_ids is None:
             at = wanted - self.first_id
-            inside = (at >= 0) & (at < len(self.row_of))
-            rows = self.row_of[at[inside]]
-            found = [rows[rows >= 0].astype(np.int64)]
+            if len(at) and (at.min() < 0 or at.max() >= len(self.row_of)):
+                at = at[(at >= 0) & (at < len(self.row_of))]
+            rows = self.row_of[at]
+            found = [rows[rows >= 0]]
         else:
             at = np.searchsorted(self.sorted_ids, wanted)
             inside = at < len(self.sorted_ids)
