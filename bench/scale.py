@@ -255,6 +255,7 @@ def embed_vectors(app, real: int) -> float:  # type: ignore[no-untyped-def]
 
     from steward.mail.vectors import decode, encode
     from steward.store.messages import get_messages
+    from steward.store.vectors import embedder_id
 
     conn = app.db
     ids = np.array([r[0] for r in conn.execute("SELECT id FROM messages ORDER BY id")], dtype=np.int64)
@@ -271,8 +272,11 @@ def embed_vectors(app, real: int) -> float:  # type: ignore[no-untyped-def]
     vectors = app.embedder.embed([texts_of[i] for i in sorted(chosen)])
     took = time.perf_counter() - t0
     conn.execute("BEGIN")
-    conn.executemany("INSERT INTO message_vectors (message_rowid, vector) VALUES (?, ?)",
-                     list(zip(sorted(chosen), encode(vectors), strict=True)))
+    conn.execute("DELETE FROM message_vectors")  # a stage done again starts over
+    # stored as the embedder's own (as an import's are): `mail index` then finds nothing to redo
+    model = embedder_id(conn, app.embedder.name)
+    conn.executemany("INSERT INTO message_vectors (message_rowid, vector, embedder) VALUES (?, ?, ?)",
+                     [(i, v, model) for i, v in zip(sorted(chosen), encode(vectors), strict=True)])
     conn.execute("COMMIT")
     pool = decode(encode(vectors), 384)
     base = pool[0].astype(np.float32) * pool[1][:, None]
@@ -283,8 +287,8 @@ def embed_vectors(app, real: int) -> float:  # type: ignore[no-untyped-def]
         rows = base[rng.integers(0, len(base), len(chunk))] + rng.normal(0, 0.03, (len(chunk), 384)).astype(np.float32)
         rows /= np.linalg.norm(rows, axis=1, keepdims=True)
         conn.execute("BEGIN")
-        conn.executemany("INSERT INTO message_vectors (message_rowid, vector) VALUES (?, ?)",
-                         list(zip(chunk.tolist(), encode(rows), strict=True)))
+        conn.executemany("INSERT INTO message_vectors (message_rowid, vector, embedder) VALUES (?, ?, ?)",
+                         [(i, v, model) for i, v in zip(chunk.tolist(), encode(rows), strict=True)])
         conn.execute("COMMIT")
     print(f"  vectors: {len(chosen):,} embedded in {took:.0f} s ({len(chosen) / took:.0f}/s), "
           f"{len(rest):,} near copies in {time.perf_counter() - t1:.0f} s", flush=True)
