@@ -425,21 +425,36 @@ def notmuch_search(folder: Path) -> tuple[float, float] | None:
     return percentile(ms, 50), percentile(ms, 95)
 
 
+def sample_vectors(real: int):  # type: ignore[no-untyped-def]
+    """The bench's synthetic neighbourhoods: `real` distinct sample texts embedded for real (the rows every
+    other vector is a near copy of) and the bench's searches embedded; shared with bench/vector_index.py."""
+    from steward.embed.minilm import MiniLMEmbedder
+    from steward.mail.parse import parse_message
+    from steward.mail.sample import generate
+
+    embedder = MiniLMEmbedder(Path(os.environ.get("STEWARD_EMBED_CACHE_DIR", "~/.cache/steward-bench/models"))
+                              .expanduser())
+    texts = list(dict.fromkeys(parse_message(m.raw).embed_text() for m in generate(NOW, count=2 * real, days=400)))
+    return embedder, embedder.embed(texts[:real]), embedder.embed(SEARCHES)
+
+
+def near_copies_of(base, picks, rng):  # type: ignore[no-untyped-def]
+    """Unit rows, each a copy of `base[pick]` with noise 0.03 a component (cosine about 0.86 to it)."""
+    import numpy as np
+
+    rows = base[picks] + rng.normal(0, 0.03, (len(picks), base.shape[1])).astype(np.float32)
+    rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+    return rows
+
+
 def vectors_only(n: int, real: int) -> None:
     """The vector index alone at `n` vectors (no store): memory, partition build, top-50 latency and
     recall@10 against exact search, for sizes whose store would take longer to build than there is time."""
     import numpy as np
 
-    from steward.embed.minilm import MiniLMEmbedder
-    from steward.mail.parse import parse_message
-    from steward.mail.sample import generate
     from steward.mail.vectors import VectorIndex, decode, encode
 
-    embedder = MiniLMEmbedder(Path(os.environ.get("STEWARD_EMBED_CACHE_DIR", "~/.cache/steward-bench/models"))
-                              .expanduser())
-    texts = list(dict.fromkeys(parse_message(m.raw).embed_text() for m in generate(NOW, count=2 * real, days=400)))
-    base = embedder.embed(texts[:real])
-    queries = embedder.embed(SEARCHES)
+    embedder, base, queries = sample_vectors(real)
     rng = np.random.default_rng(0)
     import onnxruntime  # noqa: F401 - loaded already; not the index's growth
 
@@ -447,8 +462,7 @@ def vectors_only(n: int, real: int) -> None:
     index = VectorIndex(384, approximate_above=1)
     for start in range(0, n, 50_000):
         m = min(50_000, n - start)
-        rows = base[rng.integers(0, len(base), m)] + rng.normal(0, 0.03, (m, 384)).astype(np.float32)
-        rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+        rows = near_copies_of(base, rng.integers(0, len(base), m), rng)
         matrix, scales = decode(encode(rows), 384)
         index.add(list(range(start + 1, start + m + 1)), matrix, scales)
     loaded = rss_mb() - before

@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import percentile  # noqa: E402
-from scale import NOW, SEARCHES, make_app, rss_mb, tie_aware_recall  # noqa: E402
+from scale import SEARCHES, make_app, near_copies_of, rss_mb, sample_vectors, tie_aware_recall  # noqa: E402
 
 QUERIES = 100
 
@@ -74,16 +74,9 @@ def near_copies(index, rng, count: int):  # type: ignore[no-untyped-def]
 def synthetic(n: int, real: int) -> None:
     import numpy as np
 
-    from steward.embed.minilm import MiniLMEmbedder
-    from steward.mail.parse import parse_message
-    from steward.mail.sample import generate
     from steward.mail.vectors import VectorIndex, decode, encode
 
-    embedder = MiniLMEmbedder(Path(os.environ.get("STEWARD_EMBED_CACHE_DIR", "~/.cache/steward-bench/models"))
-                              .expanduser())
-    texts = list(dict.fromkeys(parse_message(m.raw).embed_text() for m in generate(NOW, count=2 * real, days=400)))
-    base = embedder.embed(texts[:real])
-    searches = embedder.embed(SEARCHES)
+    _, base, searches = sample_vectors(real)
     rng = np.random.default_rng(0)
     import onnxruntime  # noqa: F401 - loaded already; not the index's growth
 
@@ -94,8 +87,7 @@ def synthetic(n: int, real: int) -> None:
     for start in range(0, n, 50_000):
         m = min(50_000, n - start)
         origin[start:start + m] = rng.integers(0, len(base), m)
-        rows = base[origin[start:start + m]] + rng.normal(0, 0.03, (m, 384)).astype(np.float32)
-        rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+        rows = near_copies_of(base, origin[start:start + m], rng)
         matrix, scales = decode(encode(rows), 384)
         index.add(list(range(start + 1, start + m + 1)), matrix, scales)
     loaded = rss_mb() - before
@@ -174,9 +166,6 @@ def vector_store(n: int, real: int) -> Path:
     """A store of `n` synthetic vectors (bare message rows), written once."""
     import numpy as np
 
-    from steward.embed.minilm import MiniLMEmbedder
-    from steward.mail.parse import parse_message
-    from steward.mail.sample import generate
     from steward.mail.vectors import encode
     from steward.store import connect
 
@@ -187,16 +176,12 @@ def vector_store(n: int, real: int) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     for f in folder.iterdir():
         f.unlink()
-    embedder = MiniLMEmbedder(Path(os.environ.get("STEWARD_EMBED_CACHE_DIR", "~/.cache/steward-bench/models"))
-                              .expanduser())
-    texts = list(dict.fromkeys(parse_message(m.raw).embed_text() for m in generate(NOW, count=2 * real, days=400)))
-    base = embedder.embed(texts[:real])
+    _, base, _ = sample_vectors(real)
     rng = np.random.default_rng(0)
     conn = connect(db)
     for start in range(0, n, 50_000):
         m = min(50_000, n - start)
-        rows = base[rng.integers(0, len(base), m)] + rng.normal(0, 0.03, (m, 384)).astype(np.float32)
-        rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+        rows = near_copies_of(base, rng.integers(0, len(base), m), rng)
         ids = range(start + 1, start + m + 1)
         conn.execute("BEGIN")
         conn.executemany(
