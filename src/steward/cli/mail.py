@@ -45,7 +45,7 @@ def register(commands: Commands) -> None:
 def cmd_import(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward mail import PATH...`: import mbox files, Maildirs and .eml files, with a progress bar."""
     from steward.cli.progress import Progress
-    from steward.mail.ingest import ingest
+    from steward.mail.ingest import catch_up_recent_words, ingest
     from steward.mail.sources import check_paths, scan
 
     paths = check_paths(args.paths)
@@ -58,6 +58,7 @@ def cmd_import(ctx: Ctx, args: argparse.Namespace) -> int:
                     workers=ctx.settings.as_int("mail.import_workers"), classifier=ctx.app.mail_classifier)
     progress.finish()
     _merge_after(ctx, report.added)
+    catch_up_recent_words(conn)  # also after an import stopped earlier (a finished one has done it)
     embedded = 0 if args.words_only else _embed_new(ctx, args, bulk=len(found) > 200)
     data = {
         "added": report.added, "duplicates": report.duplicates, "skipped": report.skipped,

@@ -61,8 +61,12 @@ def store_parsed(
     classifier: Classifier | None = None,
     on_batch: OnBatch | None = None,
     rejections: Sequence[Rejection] = (),
+    recent: bool = True,
 ) -> IngestReport:
-    """Store parsed messages (and rejections) idempotently in one transaction; call `on_batch` inside it."""
+    """Store parsed messages (and rejections) idempotently in one transaction; call `on_batch` inside it.
+
+    With `recent` (a sync's batch), the newest messages' word index takes the batch in the same
+    transaction; a long import leaves that to its end (`ingest` does it once)."""
     classifier = classifier or default_classifier()
     now = repo.utc_text(datetime.now(UTC))
     added: list[int] = []
@@ -82,8 +86,20 @@ def store_parsed(
             repo.record_rejections(conn, rejections, now)
         if on_batch is not None and to_embed:
             on_batch(conn, to_embed)
+        if recent and added:
+            repo.refresh_recent_index(conn)
     return IngestReport(added=len(added), duplicates=duplicates, rejected=len(rejections),
                         rejections=tuple(rejections), added_ids=tuple(added))
+
+
+def catch_up_recent_words(conn: sqlite3.Connection) -> bool:
+    """Give the newest messages' word index (ranking) the mail it has not taken yet, e.g. after an
+    import that was stopped; True when it had to. `steward serve` runs this every minute."""
+    if not repo.recent_index_behind(conn):
+        return False
+    with write_txn(conn):
+        repo.refresh_recent_index(conn)
+    return True
 
 
 def ingest(
@@ -115,7 +131,7 @@ def ingest(
         nonlocal report, batch, rejected
         if batch or rejected:
             report = report.merged(store_parsed(conn, batch, account=account, classifier=classifier,
-                                                on_batch=on_batch, rejections=rejected))
+                                                on_batch=on_batch, rejections=rejected, recent=False))
         batch, rejected = [], []
 
     todo: list[Item | Rejection] = []
@@ -136,6 +152,8 @@ def ingest(
     flush()
     if report.added or report.rejected:
         with write_txn(conn):
+            # the newest messages' word index takes the import at once (rebuilt past a size)
+            repo.refresh_recent_index(conn)
             audit.record(conn, "mail.import", None, {"via": "import", "account": account},
                          {"added": report.added, "duplicates": report.duplicates, "rejected": report.rejected})
     log.debug("ingest: %d added, %d duplicates, %d skipped, %d rejected", report.added, report.duplicates,

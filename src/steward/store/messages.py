@@ -241,7 +241,73 @@ def _where(filters: Filters) -> tuple[list[str], list[object]]:
     return where, args
 
 
-_BM25 = "-bm25(messages_fts, 4.0, 2.0, 1.0)"  # subject over sender over snippet
+_FTS = "messages_fts"
+_RECENT_FTS = "messages_recent_fts"
+
+
+def _bm25(table: str) -> str:
+    return f"-bm25({table}, 4.0, 2.0, 1.0)"  # subject over sender over snippet
+
+
+# The newest RECENT_ROWS messages have a word index of their own for ranking (migration 0160): bm25
+# counts, on every search, the messages holding each query word, and over the newest messages that
+# count is bounded however large the mailbox grows. A store smaller than RECENT_FROM ranks on the
+# whole index (the count there is bounded already). The range grows with new mail up to
+# RECENT_SLACK times its size, then drops its oldest down to RECENT_ROWS again.
+RECENT_ROWS = 50_000
+RECENT_FROM = 2 * RECENT_ROWS
+RECENT_SLACK = 1.25
+_RECENT_SOURCE = "SELECT id, subject, sender_name || ' ' || sender, snippet FROM messages"
+
+
+def refresh_recent_index(conn: sqlite3.Connection) -> None:
+    """Bring the newest messages' word index in step with the store (inside a write transaction).
+
+    New mail past its range joins it; when the range has grown past RECENT_SLACK times RECENT_ROWS
+    (or more new mail came than it holds) it is rebuilt from the newest RECENT_ROWS messages. Cheap
+    when nothing changed: two index probes."""
+    newest = max_message_id(conn)
+    state = conn.execute("SELECT floor, top, rows FROM messages_recent_range").fetchone()
+    if state is None:
+        if newest < RECENT_FROM or count_messages(conn) < RECENT_FROM:
+            return
+        _rebuild_recent(conn, newest)
+        return
+    floor, top, rows = (int(v) for v in state)
+    if newest <= top:
+        return
+    if newest - top > RECENT_ROWS // 2 or rows + (newest - top) > RECENT_SLACK * RECENT_ROWS:
+        _rebuild_recent(conn, newest)
+        return
+    added = conn.execute(f"INSERT INTO {_RECENT_FTS} (rowid, subject, sender, snippet) {_RECENT_SOURCE}"
+                         " WHERE id > ?", (top,)).rowcount
+    conn.execute("UPDATE messages_recent_range SET top = ?, rows = rows + ?", (newest, added))
+
+
+def recent_index_behind(conn: sqlite3.Connection) -> bool:
+    """Whether `refresh_recent_index` has work to do (read only: no write lock is taken to find out)."""
+    newest = max_message_id(conn)
+    row = conn.execute("SELECT top FROM messages_recent_range").fetchone()
+    return newest > int(row[0]) if row else newest >= RECENT_FROM and count_messages(conn) >= RECENT_FROM
+
+
+def _rebuild_recent(conn: sqlite3.Connection, newest: int) -> None:
+    """Index the newest RECENT_ROWS messages afresh (about 1 s for 50,000 here)."""
+    row = conn.execute("SELECT id FROM messages ORDER BY id DESC LIMIT 1 OFFSET ?", (RECENT_ROWS - 1,)).fetchone()
+    floor = int(row[0]) if row else 1
+    conn.execute(f"INSERT INTO {_RECENT_FTS} ({_RECENT_FTS}) VALUES ('delete-all')")
+    conn.execute("DELETE FROM messages_recent_range")
+    added = conn.execute(f"INSERT INTO {_RECENT_FTS} (rowid, subject, sender, snippet) {_RECENT_SOURCE}"
+                         " WHERE id >= ?", (floor,)).rowcount
+    conn.execute("INSERT INTO messages_recent_range (floor, top, rows) VALUES (?, ?, ?)", (floor, newest, added))
+
+
+def recent_floor(conn: sqlite3.Connection) -> int | None:
+    """The lowest id the newest messages' index holds, when it holds every message from there on
+    (None: no such index, or mail has come that it has not taken yet)."""
+    row = conn.execute("SELECT floor FROM messages_recent_range"
+                       " WHERE top >= (SELECT coalesce(max(id), 0) FROM messages)").fetchone()
+    return int(row[0]) if row else None
 
 
 # Ranking scores every match; past this many matches only the newest this many (by import order, which
@@ -250,28 +316,33 @@ RANK_WINDOW = 2000
 
 
 def _plan_inputs(conn: sqlite3.Connection, match: str | None, filters: Filters, limit: int, order: str
-                 ) -> tuple[bool, int | None]:
-    """(dense, floor): whether matches far outnumber `limit`, and the lowest rowid worth ranking."""
+                 ) -> tuple[bool, int | None, str]:
+    """(dense, floor, table): whether matches far outnumber `limit`, the lowest rowid worth ranking,
+    and the word index to rank in (the newest messages' own when the window lies inside it)."""
     if match is None:
-        return False, None
+        return False, None, _FTS
     if order == "recent":
         row = conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC"
                            " LIMIT 1 OFFSET ?", (match, 2 * limit)).fetchone()
-        return row is not None, None
+        return row is not None, None, _FTS
     where, args = _where(filters)
     if not where:
         row = conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC"
                            " LIMIT 1 OFFSET ?", (match, RANK_WINDOW - 1)).fetchone()
-        return False, (int(row[0]) if row else None)
-    # with filters: the window is the newest RANK_WINDOW matches that pass them
-    clauses = " AND ".join(["m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)", *where])
-    row = conn.execute(f"SELECT m.id FROM messages m WHERE {clauses} ORDER BY m.id DESC LIMIT 1 OFFSET ?",
-                       [match, *args, RANK_WINDOW - 1]).fetchone()
-    return False, (int(row[0]) if row else None)
+    else:
+        # with filters: the window is the newest RANK_WINDOW matches that pass them
+        clauses = " AND ".join(["m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)", *where])
+        row = conn.execute(f"SELECT m.id FROM messages m WHERE {clauses} ORDER BY m.id DESC LIMIT 1 OFFSET ?",
+                           [match, *args, RANK_WINDOW - 1]).fetchone()
+    if row is None:
+        return False, None, _FTS
+    floor = int(row[0])
+    recent = recent_floor(conn)
+    return False, floor, (_RECENT_FTS if recent is not None and floor >= recent else _FTS)
 
 
 def _select(cols: str, match: str | None, filters: Filters, limit: int, order: str, *, dense: bool = False,
-            floor: int | None = None) -> tuple[str, list[object]]:
+            floor: int | None = None, table: str = _FTS) -> tuple[str, list[object]]:
     """The SQL for a search, shaped so SQLite touches as few rows as it can."""
     where, args = _where(filters)
     if match is None:
@@ -286,15 +357,15 @@ def _select(cols: str, match: str | None, filters: Filters, limit: int, order: s
         clauses = " AND ".join(["m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)", *where])
         return (f"SELECT {cols}, 0.0 FROM messages m{index} WHERE {clauses}"
                 f" ORDER BY m.received_at DESC, m.id DESC LIMIT ?", [match, *args, limit])
-    window = " AND rowid >= ?" if floor is not None else ""
+    window = f" AND {table}.rowid >= ?" if floor is not None else ""
     window_args = [floor] if floor is not None else []
     if not where:
-        # rank inside the FTS table alone, then read only the page's rows
-        return (f"SELECT {cols}, f.score FROM (SELECT rowid, {_BM25} AS score FROM messages_fts WHERE messages_fts"
+        # rank inside the word index alone, then read only the page's rows
+        return (f"SELECT {cols}, f.score FROM (SELECT rowid, {_bm25(table)} AS score FROM {table} WHERE {table}"
                 f" MATCH ?{window} ORDER BY score DESC LIMIT ?) f JOIN messages m ON m.id = f.rowid"
                 f" ORDER BY f.score DESC, m.received_at DESC", [match, *window_args, limit])
-    clauses = " AND ".join([f"messages_fts MATCH ?{window.replace('rowid', 'messages_fts.rowid')}", *where])
-    return (f"SELECT {cols}, {_BM25} AS score FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid"
+    clauses = " AND ".join([f"{table} MATCH ?{window}", *where])
+    return (f"SELECT {cols}, {_bm25(table)} AS score FROM {table} JOIN messages m ON m.id = {table}.rowid"
             f" WHERE {clauses} ORDER BY score DESC, m.received_at DESC LIMIT ?", [match, *window_args, *args, limit])
 
 
@@ -312,16 +383,16 @@ def search_rows(
     "recent". Returns (message, score) with score higher for better matches (0 without a match).
     """
     cols = ", ".join(f"m.{c.strip()}" for c in _COLUMNS.split(","))
-    dense, floor = _plan_inputs(conn, match, filters, limit, order)
-    sql, args = _select(cols, match, filters, limit, order, dense=dense, floor=floor)
+    dense, floor, table = _plan_inputs(conn, match, filters, limit, order)
+    sql, args = _select(cols, match, filters, limit, order, dense=dense, floor=floor, table=table)
     return [(row_to_message(row), float(row[16])) for row in conn.execute(sql, args)]
 
 
 def ranked_ids(conn: sqlite3.Connection, match: str | None, filters: Filters, limit: int) -> list[tuple[int, float]]:
     """Like `search_rows` in rank order, but only (id, score): what a fusion of rankings needs, without
     decoding rows that the fused page may not show."""
-    dense, floor = _plan_inputs(conn, match, filters, limit, "rank")
-    sql, args = _select("m.id", match, filters, limit, "rank", dense=dense, floor=floor)
+    dense, floor, table = _plan_inputs(conn, match, filters, limit, "rank")
+    sql, args = _select("m.id", match, filters, limit, "rank", dense=dense, floor=floor, table=table)
     return [(int(row[0]), float(row[1])) for row in conn.execute(sql, args)]
 
 
@@ -339,9 +410,9 @@ class MessageSummary(NamedTuple):
 def summary_rows(conn: sqlite3.Connection, match: str | None, filters: Filters, limit: int, *,
                  order: str = "recent") -> list[MessageSummary]:
     """Like `search_rows`, but only the fields an analysis groups by (much cheaper per row)."""
-    dense, floor = _plan_inputs(conn, match, filters, limit, order)
+    dense, floor, table = _plan_inputs(conn, match, filters, limit, order)
     sql, args = _select("m.id, m.sender, m.sender_name, m.subject, m.received_at, m.category", match, filters,
-                        limit, order, dense=dense, floor=floor)
+                        limit, order, dense=dense, floor=floor, table=table)
     parse = datetime.fromisoformat
     return [MessageSummary(r[0], r[1], r[2], r[3], parse(r[4]), r[5]) for r in conn.execute(sql, args)]
 

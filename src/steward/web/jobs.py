@@ -167,11 +167,21 @@ def scheduled_jobs(settings: Settings) -> list[Job]:
     if settings.as_str("appointments.mode") != "off":
         # after each sync (HeartbeatJob) and hourly, so imported mail is read and the window moves on
         jobs.append(Job("appointments", 3600.0, scan_appointments, delay=10.0))
+    # the newest messages' word index, which ranks searches in a large mailbox, takes mail an import
+    # stopped before giving it (a finished import or a sync gives it at once)
+    jobs.append(Job("mail-ranking", 60.0, catch_up_ranking, delay=15.0))
     if settings.as_bool("semantic_search"):
         # mail imported with --words-only (or an import stopped before its vectors) becomes searchable by
         # meaning here, a batch per transaction, while search says how many are still waiting
         jobs.append(Job("mail-vectors", 60.0, embed_pending, delay=20.0))
     return [job for job in jobs if job.every > 0]
+
+
+def catch_up_ranking(app: App) -> None:
+    """The newest messages' word index catches up with the store (`mail.ingest.catch_up_recent_words`)."""
+    from steward.mail.ingest import catch_up_recent_words
+
+    catch_up_recent_words(app.db)
 
 
 def embed_pending(app: App) -> None:
