@@ -80,6 +80,21 @@ def test_a_vector_does_not_depend_on_its_batch(embedder: MiniLMEmbedder,
     assert ((together * reversed_).sum(axis=1) >= 0.9999).all()
 
 
+def test_a_query_on_two_cores_gets_the_vector_it_gets_on_one(embedder: MiniLMEmbedder,
+                                                               reference: tuple[list[str], np.ndarray]) -> None:
+    texts, _ = reference
+    one, two = MiniLMEmbedder(embedder.cache_dir, threads=1), MiniLMEmbedder(embedder.cache_dir, threads=2)
+    lengths = [len(e.ids) for e in embedder._tokenizer.encode_batch(texts)]
+    short = [t for t, n in zip(texts, lengths, strict=True) if n <= INT8_ABOVE]
+    assert len(short) >= 5, "the fixture must exercise the float32 graph"
+    for text in short:
+        np.testing.assert_allclose(two.embed([text]), one.embed([text]), rtol=0, atol=1e-6)
+    # the float32 graph runs one text on both cores; the int8 (bulk) graph stays on one per call
+    assert two._session(False).get_session_options().intra_op_num_threads == 2
+    assert two._session(True).get_session_options().intra_op_num_threads == 1
+    assert one._session(False).get_session_options().intra_op_num_threads == 1
+
+
 def test_repeated_texts_get_the_same_vector_in_their_places(embedder: MiniLMEmbedder) -> None:
     a = "Kaveri Bank Transaction alert: INR 420.08 spent on your credit card XXXX7730 at BIGBASKET"
     b = "Priya Sharma Dinner on Saturday?"
