@@ -14,6 +14,8 @@ serving.
 The home: the sample mailbox imported up to `--messages`, lexical-only (embedding 100k messages takes
 an hour or more here), then every message gets a vector: the first 1,000 embedded for real, the rest
 near copies of them (see `build_serve_home`), so each search does the whole of hybrid search's work.
+The home is built once (or reused with `--home`) and each run's server works on a copy of it, so
+the reminders one run writes are not in the next run's schedule questions.
 
 The client is a few lines of asyncio over raw sockets, so the load generator costs as little CPU as
 possible: on a 2-core machine it shares the cores with the server.
@@ -32,6 +34,7 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -270,8 +273,13 @@ def main() -> int:
     home.mkdir(parents=True, exist_ok=True)
     print(f"serve: {args.clients} clients for {args.seconds:.0f} s at a {args.messages:,}-message store, loopback")
     build_serve_home(home, args.messages)
+    # the server runs on a copy: the reminders a run writes must not pile up in the next run's home
+    # (schedule questions read them)
+    scratch = Path(tempfile.mkdtemp(prefix="steward-bench-serve-run-"))
+    built, home = home, scratch / "home"
+    shutil.copytree(built, home)
     port = free_port()
-    log = open(home.parent / "serve-bench.log", "w", encoding="utf-8")  # noqa: SIM115 - closed below
+    log = open(built.parent / "serve-bench.log", "w", encoding="utf-8")  # noqa: SIM115 - closed below
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     if args.query_cache is not None:
         env["STEWARD_SEARCH_QUERY_CACHE"] = str(args.query_cache)
@@ -304,6 +312,7 @@ def main() -> int:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+        shutil.rmtree(scratch, ignore_errors=True)
     print(f"  server stopped with exit code {proc.returncode}")
     return 0
 
