@@ -54,3 +54,71 @@ def test_filtered_semantic_search_is_the_search_of_the_admitted(
             assert {h.message.id for h in hits} <= set(admitted.tolist())
     finally:
         app.close()
+
+
+def _store_handles(db_file: Path) -> int:
+    """How many of this process's open files are the store's (its file, WAL and shared memory)."""
+    names = {str(db_file), f"{db_file}-wal", f"{db_file}-shm"}
+    fds = Path("/proc/self/fd")
+    count = 0
+    for fd in fds.iterdir():
+        try:
+            count += str(fd.readlink()) in names
+        except OSError:
+            continue  # closed while listed
+    return count
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="counts open files through /proc")
+def test_hybrid_reads_the_allowed_ids_beside_the_word_search_and_finds_the_same(
+        cli: Callable[..., object], steward_home: Path, mbox: Path) -> None:
+    """The filters' ids come from a second connection in a thread of its own; the hits are the ones the
+    search's own connection gives, and closing the App closes that connection and ends its thread."""
+    import threading
+
+    r = cli("mail", "import", str(mbox), "--no-progress", "--now", NOW.isoformat())
+    assert r.code == 0, r.err  # type: ignore[attr-defined]
+    app = build_app(load(None), make_clock("Asia/Kolkata", NOW), resolve_paths())
+    search = app.mail_search
+    one_connection = _store_handles(app.paths.db_file)
+    alone = hybrid.MailSearch(app.db, search.clock, lambda: app.embedder, rrf_k=search.rrf_k,
+                              min_similarity=search.min_similarity, semantic_weight=search.semantic_weight,
+                              index=search.index)  # no reader: the allowed ids are read first, in this thread
+    try:
+        for query in QUERIES:
+            got = search.search(query, limit=10, explain=True).hits
+            expected = alone.search(query, limit=10, explain=True).hits
+            assert [(h.message.id, h.explain) for h in got] == [(h.message.id, h.explain) for h in expected], query
+        readers = [t for t in threading.enumerate() if t.name.startswith("mail-search-reader")]
+        assert readers, "the allowed ids were not read beside the word search"
+        assert _store_handles(app.paths.db_file) > one_connection
+    finally:
+        alone.close()
+        app.close()
+    assert not any(t.is_alive() for t in readers)
+    assert _store_handles(app.paths.db_file) == 0
+
+
+
+def test_inside_a_transaction_the_filters_see_its_own_writes(
+        cli: Callable[..., object], steward_home: Path, mbox: Path) -> None:
+    """A second connection sees only what is committed; a search run before its caller commits reads
+    the allowed ids on the caller's connection, so meaning finds a message the transaction refiled."""
+    from steward.store import write_txn
+
+    r = cli("mail", "import", str(mbox), "--no-progress", "--now", NOW.isoformat())
+    assert r.code == 0, r.err  # type: ignore[attr-defined]
+    app = build_app(load(None), make_clock("Asia/Kolkata", NOW), resolve_paths())
+    try:
+        row = next(r for r in app.db.execute("SELECT id, subject FROM messages WHERE category != 'appointment'")
+                   if r["subject"].replace(" ", "").isalpha())
+        query = f"{row['subject']} category:appointment"
+        before = app.mail_search.search(query, limit=10, explain=True).hits
+        assert row["id"] not in {h.message.id for h in before}
+        with write_txn(app.db):
+            app.db.execute("UPDATE messages SET category = 'appointment' WHERE id = ?", (row["id"],))
+            hits = {h.message.id: h for h in app.mail_search.search(query, limit=10, explain=True).hits}
+            assert row["id"] in hits
+            assert hits[row["id"]].explain is not None and hits[row["id"]].explain.semantic_rank is not None
+    finally:
+        app.close()

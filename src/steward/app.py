@@ -367,6 +367,7 @@ class App:
     def mail_search(self) -> MailSearch:
         """Mail search (hybrid, lexical, semantic); its vector index stays warm for the App's life."""
         from steward.mail.hybrid import MailSearch
+        from steward.store import connect_reader
 
         return MailSearch(self.db, self.clock, lambda: self.embedder, queries=self.query_cache,
                           semantic=self.settings.as_bool("semantic_search"),
@@ -374,7 +375,8 @@ class App:
                           min_similarity=self.settings.as_float("search.min_similarity"),
                           semantic_weight=self.settings.as_float("search.semantic_weight"),
                           index=lambda: self.shared_vectors if self.shared_vectors is not None
-                          else self.vector_index(background=False))
+                          else self.vector_index(background=False),
+                          reader=lambda: connect_reader(self.paths.db_file))
 
     def vector_index(self, *, background: bool) -> VectorIndex:
         """A new in-memory index of the message vectors; with `background`, it builds its partition in a

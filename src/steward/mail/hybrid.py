@@ -53,7 +53,8 @@ class MailSearch:
     def __init__(self, conn: sqlite3.Connection, clock: Clock, embedder: Callable[[], Embedder], *,
                  semantic: bool = True, rrf_k: int = 60, min_similarity: float = 0.28,
                  semantic_weight: float = 0.5, weak_similarity: float = WEAK_SIMILARITY,
-                 index: Callable[[], VectorIndex] | None = None, queries: QueryCache | None = None) -> None:
+                 index: Callable[[], VectorIndex] | None = None, queries: QueryCache | None = None,
+                 reader: Callable[[], sqlite3.Connection] | None = None) -> None:
         self.conn = conn
         self.clock = clock
         self._embedder = embedder
@@ -68,12 +69,22 @@ class MailSearch:
         self.queries = queries if queries is not None else QueryCache(0)
         self._index: VectorIndex | None = None
         self._pool: ThreadPoolExecutor | None = None
+        # a second, read-only connection to the same store (opened on first use, used only in its own
+        # thread): a hybrid search reads the filters' allowed ids on it while the word search runs
+        self._open_reader = reader
+        self._reader: sqlite3.Connection | None = None
+        self._reading: ThreadPoolExecutor | None = None
 
     def close(self) -> None:
-        """End the worker thread (after a search in progress); a later search starts a new one."""
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=True)
+        """End the worker threads (after a search in progress) and close the reader; a later search
+        starts new ones."""
+        for pool in (self._pool, self._reading):
+            if pool is not None:
+                pool.shutdown(wait=True)
+        self._pool = self._reading = None
+        reader, self._reader = self._reader, None
+        if reader is not None:
+            reader.close()
 
     def index(self) -> VectorIndex:
         """The in-memory vector index, brought up to date with the store."""
@@ -152,10 +163,12 @@ class MailSearch:
                         ) -> Callable[[], tuple[list[tuple[int, float]], str | None]]:
         """Start the semantic side; the returned function waits for its (id, similarity) list and note.
 
-        The store is read here, in the caller's thread (its connection stays in one thread); embedding
-        the query and scoring the vectors touch no connection and, with `overlap`, run in a worker
-        thread while the caller reads the filters' allowed ids and runs the word search (all of them
-        release the GIL): the query is being embedded while the allowed ids are read."""
+        The vector index is refreshed here, in the caller's thread (its connection stays in one thread);
+        embedding the query and scoring the vectors touch no connection and, with `overlap`, run in a
+        worker thread while the caller runs the word search. The filters' allowed ids are read beside
+        both, on the reader in a thread of its own (without a reader, or inside a transaction of the
+        caller's, whose writes only its own connection sees, the caller reads them first). SQLite and
+        the model release the GIL, so the three run at once."""
         index = self.index()
         if len(index) == 0:
             empty: tuple[list[tuple[int, float]], str | None] = [], "no message has a vector yet: run `steward mail index`"
@@ -171,6 +184,9 @@ class MailSearch:
         if not overlap:
             done = nearest(lambda: self._allowed(plan))
             return lambda: done
+        if self._open_reader is not None and not self.conn.in_transaction:
+            beside = self._reads().submit(self._allowed_on_reader, plan)
+            return self._executor().submit(nearest, beside.result).result
         ids: Future[np.ndarray | None] = Future()
         pending = self._executor().submit(nearest, ids.result)
         try:
@@ -186,6 +202,18 @@ class MailSearch:
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="mail-search")
         return self._pool
 
+    def _reads(self) -> ThreadPoolExecutor:
+        if self._reading is None:
+            self._reading = ThreadPoolExecutor(1, thread_name_prefix="mail-search-reader")
+        return self._reading
+
+    def _allowed_on_reader(self, plan: QueryPlan) -> np.ndarray | None:
+        """`_allowed` on the reader, opened here the first time: only the reading thread touches it."""
+        if self._reader is None:
+            assert self._open_reader is not None
+            self._reader = self._open_reader()
+        return self._allowed(plan, self._reader)
+
     def _lexical_side(self, plan: QueryPlan, limit: int) -> tuple[list[tuple[int, float]], bool]:
         """The word search's best candidates for fusion (id, bm25) and whether it was broadened."""
         if not plan.has_text:
@@ -199,15 +227,16 @@ class MailSearch:
         except sqlite3.OperationalError as exc:
             raise UserError(f"cannot search for {plan.text!r}: {exc}") from None
 
-    def _allowed(self, plan: QueryPlan) -> np.ndarray | None:
-        """The ids the plan's filters and field terms admit (bound in SQL, one array), or None."""
+    def _allowed(self, plan: QueryPlan, conn: sqlite3.Connection | None = None) -> np.ndarray | None:
+        """The ids the plan's filters and field terms admit (bound in SQL, one array), or None; read on
+        `conn` (default the search's own connection)."""
         fielded = [g for g in plan.groups if all(t.column for t in g)]
         filters = filters_for(plan)
         if not fielded and filters == messages_repo.Filters():
             return None
         match = " AND ".join("(" + " OR ".join(t.fts() for t in g) + ")" for g in fielded) or None
         try:
-            return messages_repo.filtered_ids(self.conn, match, filters)
+            return messages_repo.filtered_ids(self.conn if conn is None else conn, match, filters)
         except sqlite3.OperationalError as exc:
             raise UserError(f"cannot search for {plan.text!r}: {exc}") from None
 

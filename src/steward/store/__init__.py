@@ -4,6 +4,6 @@ Nothing outside this package writes SQL; the rest of Steward talks to repositori
 code could run on another database (see DESIGN.md, "Going past one machine").
 """
 
-from steward.store.db import connect, migrate, rollback_if_open, write_txn
+from steward.store.db import connect, connect_reader, migrate, rollback_if_open, write_txn
 
-__all__ = ["connect", "migrate", "rollback_if_open", "write_txn"]
+__all__ = ["connect", "connect_reader", "migrate", "rollback_if_open", "write_txn"]

@@ -73,6 +73,17 @@ def connect(path: Path | str, *, check_same_thread: bool = True) -> sqlite3.Conn
     return conn
 
 
+def connect_reader(path: Path | str) -> sqlite3.Connection:
+    """A second connection to a store `connect` has opened and migrated, for reads only (query_only):
+    in WAL mode it reads beside the first and beside other readers, each at its own committed snapshot.
+    It may be handed between threads, one at a time."""
+    conn = sqlite3.connect(str(path), timeout=30.0, check_same_thread=False, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA query_only=ON")
+    conn.execute("PRAGMA busy_timeout=30000")
+    return conn
+
+
 def migration_files() -> list[tuple[str, str]]:
     """(name, sql) of every migration shipped with Steward, in the order they apply."""
     folder = resources.files("steward.store") / "migrations"
