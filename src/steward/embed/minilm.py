@@ -108,7 +108,8 @@ class MiniLMEmbedder:
     and caching the graphs in `cache_dir` the very first time). `max_tokens` cuts each text to its first
     so many tokens (the model's own limit is 256); `int8=False` keeps every text on the float32 graph.
     Large inputs are embedded a batch per worker thread (`threads`, default one per core), each batch
-    on one core: the batches are independent, so this scales better than splitting one product.
+    on one core: the batches are independent, so this scales better than splitting one product. A
+    float32 call (with int8 on: short texts, a search query) is split over two cores instead.
     """
 
     dim = 384
