@@ -85,6 +85,8 @@ def test_hybrid_reads_the_allowed_ids_beside_the_word_search_and_finds_the_same(
                               min_similarity=search.min_similarity, semantic_weight=search.semantic_weight,
                               index=search.index)  # no reader: the allowed ids are read first, in this thread
     try:
+        assert search.search("card payment", limit=10).hits
+        assert _store_handles(app.paths.db_file) == one_connection  # no filter: nothing read beside
         for query in QUERIES:
             got = search.search(query, limit=10, explain=True).hits
             expected = alone.search(query, limit=10, explain=True).hits

@@ -184,6 +184,8 @@ class MailSearch:
         if not overlap:
             done = nearest(lambda: self._allowed(plan))
             return lambda: done
+        if self._bounds(plan) is None:  # no filter: no ids to read, and no reader opened for them
+            return self._executor().submit(nearest, lambda: None).result
         if self._open_reader is not None and not self.conn.in_transaction:
             beside = self._reads().submit(self._allowed_on_reader, plan)
             return self._executor().submit(nearest, beside.result).result
@@ -227,14 +229,22 @@ class MailSearch:
         except sqlite3.OperationalError as exc:
             raise UserError(f"cannot search for {plan.text!r}: {exc}") from None
 
-    def _allowed(self, plan: QueryPlan, conn: sqlite3.Connection | None = None) -> np.ndarray | None:
-        """The ids the plan's filters and field terms admit (bound in SQL, one array), or None; read on
-        `conn` (default the search's own connection)."""
+    @staticmethod
+    def _bounds(plan: QueryPlan) -> tuple[str | None, messages_repo.Filters] | None:
+        """The plan's field terms (one FTS5 expression, or None) and filters; None when it has neither."""
         fielded = [g for g in plan.groups if all(t.column for t in g)]
         filters = filters_for(plan)
         if not fielded and filters == messages_repo.Filters():
             return None
-        match = " AND ".join("(" + " OR ".join(t.fts() for t in g) + ")" for g in fielded) or None
+        return " AND ".join("(" + " OR ".join(t.fts() for t in g) + ")" for g in fielded) or None, filters
+
+    def _allowed(self, plan: QueryPlan, conn: sqlite3.Connection | None = None) -> np.ndarray | None:
+        """The ids the plan's filters and field terms admit (bound in SQL, one array), or None; read on
+        `conn` (default the search's own connection)."""
+        bounds = self._bounds(plan)
+        if bounds is None:
+            return None
+        match, filters = bounds
         try:
             return messages_repo.filtered_ids(self.conn if conn is None else conn, match, filters)
         except sqlite3.OperationalError as exc:
