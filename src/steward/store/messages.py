@@ -427,19 +427,24 @@ def filtered_ids(conn: sqlite3.Connection, match: str | None, filters: Filters) 
 
     where, args = _where(filters)
     if match is not None and not where:
-        # the text index alone answers: the message rows (large: snippets) are never read
-        inner, args = "SELECT rowid AS id FROM messages_fts WHERE messages_fts MATCH ?", [match]
+        # the text index alone answers, in rowid order: the message rows (large: snippets) are never
+        # read, and the aggregate reads the index directly (a subquery costs a fifth more at 100k ids)
+        sql, args = "SELECT group_concat(rowid) FROM messages_fts WHERE messages_fts MATCH ?", [match]
     else:
         if match is not None:
             where.insert(0, "m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)")
             args.insert(0, match)
         # no ORDER BY: sorting here would make SQLite walk every row in id order rather than use the date
         # index for `after:` / `before:`; numpy sorts the ids instead
-        inner = "SELECT m.id FROM messages m" + (" WHERE " + " AND ".join(where) if where else "")
-    joined = conn.execute(f"SELECT group_concat(id) FROM ({inner})", args).fetchone()[0]
+        sql = "SELECT group_concat(id) FROM (SELECT m.id FROM messages m" + (
+            " WHERE " + " AND ".join(where) if where else "") + ")"
+    joined = conn.execute(sql, args).fetchone()[0]
     if not joined:
         return np.zeros(0, dtype=np.int64)
-    return np.sort(np.fromstring(joined, dtype=np.int64, sep=","))
+    ids = np.fromstring(joined, dtype=np.int64, sep=",")
+    if len(ids) > 1 and not bool((ids[1:] > ids[:-1]).all()):
+        ids.sort()
+    return ids
 
 
 def merge_text_index(conn: sqlite3.Connection) -> None:
