@@ -1,4 +1,5 @@
-"""The SQL of mail: messages, their sources, rejected items, and the FTS index (kept by triggers).
+"""The SQL of mail: messages, their sources, rejected items, the FTS index (kept by triggers) and the
+newest messages' own word index for ranking (`refresh_recent_index`, and triggers for edits and deletions).
 
 Nothing outside `store/` writes these tables directly. Times are stored as UTC ISO-8601 text
 (`YYYY-MM-DDTHH:MM:SS+00:00`, which sorts as it reads) and come back as aware datetimes.
