@@ -124,3 +124,39 @@ def test_inside_a_transaction_the_filters_see_its_own_writes(
             assert hits[row["id"]].explain is not None and hits[row["id"]].explain.semantic_rank is not None
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("wide", [10, 10**9])
+def test_a_filter_admitting_many_is_checked_on_the_nearest_and_finds_the_same(
+        cli: Callable[..., object], steward_home: Path, mbox: Path, monkeypatch: pytest.MonkeyPatch,
+        wide: int) -> None:
+    """A date or category filter admitting more than `WIDE_FILTER` messages is not read whole: the
+    nearest messages are checked against it. The hits are those of reading every admitted id, and each
+    passes the filter (10: every filter here is wide; 10**9: none is)."""
+    monkeypatch.setenv("STEWARD_SEARCH_APPROXIMATE_ABOVE", "100")
+    r = cli("mail", "import", str(mbox), "--no-progress", "--now", NOW.isoformat())
+    assert r.code == 0, r.err  # type: ignore[attr-defined]
+    queries = ["card payment after:2026-09-01", "dinner plans before:2026-10-15", "my visit category:appointment",
+               "card payment category:appointment", "statement before:2026-08-20 after:2026-08-01"]
+    app = build_app(load(None), make_clock("Asia/Kolkata", NOW), resolve_paths())
+    try:
+        search = app.mail_search
+        assert search.prepare_partition()
+        def nearest(query: str) -> list[tuple[int, float]]:
+            plan = parse_query(query, search.clock)
+            found, _ = search._start_semantic(free_text(query), plan, hybrid.CANDIDATES, overlap=True)()  # noqa: SLF001
+            return found
+
+        monkeypatch.setattr(hybrid, "WIDE_FILTER", 10**9)
+        read_whole = {q: nearest(q) for q in queries}
+        monkeypatch.setattr(hybrid, "WIDE_FILTER", wide)
+        for query in queries:
+            found = nearest(query)
+            # the sample repeats texts: equal vectors tie, and which of them comes first is no difference
+            assert [round(sc, 5) for _, sc in found] == [round(sc, 5) for _, sc in read_whole[query]], query
+            admitted = set(search._allowed(parse_query(query, search.clock)).tolist())  # noqa: SLF001
+            assert {i for i, _ in found} <= admitted, query
+            assert {h.id for h in search.search(query, limit=10).hits} <= admitted, query
+        assert sum(len(v) for v in read_whole.values()) >= 30
+    finally:
+        app.close()

@@ -44,6 +44,11 @@ WEAK_SIMILARITY = 0.42
 KNOWN_WORD_PIECES = 2
 MAX_LIMIT = 10_000  # a search shows a page of hits; far larger numbers overflow SQLite's INTEGER
 CANDIDATES = 50  # each list contributes its best this-many (or `limit`, if larger) to the fusion
+# A filter on the message rows admitting more than WIDE_FILTER messages is not read whole (a million
+# ids: about 280 ms): the WIDE_CANDIDATES nearest messages are checked against it instead, and when at
+# least the wanted number pass, the best of them are the answer.
+WIDE_FILTER = 50_000
+WIDE_CANDIDATES = 1000
 FLAG_OFF_NOTE = "semantic search is off (semantic_search = 0): lexical results only"
 
 
@@ -175,8 +180,10 @@ class MailSearch:
             return lambda: empty
         embedder = self._embedder()
 
-        def nearest(allowed: Callable[[], np.ndarray | None]) -> tuple[list[tuple[int, float]], str | None]:
-            vector = self.queries.vector(embedder, text)
+        def nearest(allowed: Callable[[], np.ndarray | None], vector: np.ndarray | None = None
+                    ) -> tuple[list[tuple[int, float]], str | None]:
+            if vector is None:
+                vector = self.queries.vector(embedder, text)
             ranked = index.search(vector, k, allowed())
             # nearest neighbours always exist; below the floor they are noise, not matches
             return [(i, s) for i, s in zip(ranked.ids, ranked.scores, strict=True) if s >= self.min_similarity], None
@@ -187,8 +194,34 @@ class MailSearch:
         if self._bounds(plan) is None:  # no filter: no ids to read, and no reader opened for them
             return self._executor().submit(nearest, lambda: None).result
         if self._open_reader is not None and not self.conn.in_transaction:
-            beside = self._reads().submit(self._allowed_on_reader, plan)
-            return self._executor().submit(nearest, beside.result).result
+            bounds = self._bounds(plan)
+            rows_only = bounds is not None and bounds[0] is None and not bounds[1].exclude and index.approximate
+            if not rows_only:
+                beside = self._reads().submit(self._allowed_on_reader, plan)
+                return self._executor().submit(nearest, beside.result).result
+            assert bounds is not None
+            filters = bounds[1]
+            # dates, categories, account or recipients: checked on the nearest messages by primary key
+            # when they admit more than WIDE_FILTER messages (`before:` a recent date admits nearly all)
+            capped = self._reads().submit(self._on_reader, messages_repo.admitted_ids, filters, at_most=WIDE_FILTER)
+
+            def nearest_wide() -> tuple[list[tuple[int, float]], str | None]:
+                vector = self.queries.vector(embedder, text)
+                some = capped.result()
+                if some is not None:
+                    return nearest(lambda: some, vector)
+                wide = index.search(vector, WIDE_CANDIDATES, None)
+                passed = self._reads().submit(self._on_reader, messages_repo.admitted_ids, filters,
+                                              among=wide.ids).result()
+                assert passed is not None
+                keep = set(passed.tolist())
+                best = [(i, sc) for i, sc in zip(wide.ids, wide.scores, strict=True) if i in keep][:k]
+                if len(best) < k:  # the nearest mostly fail the filter: score every message it admits
+                    every = self._reads().submit(self._on_reader, messages_repo.admitted_ids, filters).result()
+                    return nearest(lambda: every, vector)
+                return [(i, sc) for i, sc in best if sc >= self.min_similarity], None
+
+            return self._executor().submit(nearest_wide).result
         ids: Future[np.ndarray | None] = Future()
         pending = self._executor().submit(nearest, ids.result)
         try:
@@ -208,6 +241,17 @@ class MailSearch:
         if self._reading is None:
             self._reading = ThreadPoolExecutor(1, thread_name_prefix="mail-search-reader")
         return self._reading
+
+    def _on_reader(self, read: Callable[..., np.ndarray | None], *args: object, **kwargs: object
+                   ) -> np.ndarray | None:
+        """`read(reader, *args, **kwargs)` on the reader (the reading thread alone touches it)."""
+        if self._reader is None:
+            assert self._open_reader is not None
+            self._reader = self._open_reader()
+        try:
+            return read(self._reader, *args, **kwargs)
+        except sqlite3.OperationalError as exc:
+            raise UserError(f"cannot read the search's filters: {exc}") from None
 
     def _allowed_on_reader(self, plan: QueryPlan) -> np.ndarray | None:
         """`_allowed` on the reader, opened here the first time: only the reading thread touches it."""

@@ -448,6 +448,30 @@ def filtered_ids(conn: sqlite3.Connection, match: str | None, filters: Filters) 
     return ids
 
 
+def admitted_ids(conn: sqlite3.Connection, filters: Filters, *, at_most: int | None = None,
+                 among: Sequence[int] | None = None) -> np.ndarray | None:
+    """Like `filtered_ids` for filters on the message rows alone (dates, categories, account,
+    recipients; no word expression): ascending ids, or None when more than `at_most` pass (reading
+    no further than that). With `among`, only those ids are looked at, by primary key."""
+    import numpy as np
+
+    if filters.exclude:
+        raise ValueError("admitted_ids takes filters on the message rows alone")
+    where, args = _where(filters)
+    if among is not None:
+        where.insert(0, "m.id IN (SELECT value FROM json_each(?))")
+        args.insert(0, json.dumps([int(i) for i in among]))
+    limit = f" LIMIT {int(at_most) + 1}" if at_most is not None else ""
+    sql = ("SELECT group_concat(id), count(*) FROM (SELECT m.id FROM messages m"
+           + (" WHERE " + " AND ".join(where) if where else "") + limit + ")")
+    joined, n = conn.execute(sql, args).fetchone()
+    if at_most is not None and n > at_most:
+        return None
+    if not joined:
+        return np.zeros(0, dtype=np.int64)
+    return np.sort(np.fromstring(joined, dtype=np.int64, sep=","))
+
+
 def merge_text_index(conn: sqlite3.Connection) -> None:
     """Merge the word index's segments into one (FTS5 'optimize').
 
