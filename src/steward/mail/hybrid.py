@@ -191,16 +191,14 @@ class MailSearch:
         if not overlap:
             done = nearest(lambda: self._allowed(plan))
             return lambda: done
-        if self._bounds(plan) is None:  # no filter: no ids to read, and no reader opened for them
+        bounds = self._bounds(plan)
+        if bounds is None:  # no filter: no ids to read, and no reader opened for them
             return self._executor().submit(nearest, lambda: None).result
         if self._open_reader is not None and not self.conn.in_transaction:
-            bounds = self._bounds(plan)
-            rows_only = bounds is not None and bounds[0] is None and not bounds[1].exclude and index.approximate
-            if not rows_only:
-                beside = self._reads().submit(self._allowed_on_reader, plan)
+            match, filters = bounds
+            if match is not None or filters.exclude or not index.approximate:
+                beside = self._reads().submit(self._on_reader, lambda conn: self._allowed(plan, conn))
                 return self._executor().submit(nearest, beside.result).result
-            assert bounds is not None
-            filters = bounds[1]
             # dates, categories, account or recipients: checked on the nearest messages by primary key
             # when they admit more than WIDE_FILTER messages (`before:` a recent date admits nearly all)
             capped = self._reads().submit(self._on_reader, messages_repo.admitted_ids, filters, at_most=WIDE_FILTER)
@@ -217,7 +215,7 @@ class MailSearch:
                 keep = set(passed.tolist())
                 best = [(i, sc) for i, sc in zip(wide.ids, wide.scores, strict=True) if i in keep][:k]
                 if len(best) < k:  # the nearest mostly fail the filter: score every message it admits
-                    every = self._reads().submit(self._on_reader, messages_repo.admitted_ids, filters).result()
+                    every = self._reads().submit(self._on_reader, messages_repo.filtered_ids, None, filters).result()
                     return nearest(lambda: every, vector)
                 return [(i, sc) for i, sc in best if sc >= self.min_similarity], None
 
@@ -244,7 +242,8 @@ class MailSearch:
 
     def _on_reader(self, read: Callable[..., np.ndarray | None], *args: object, **kwargs: object
                    ) -> np.ndarray | None:
-        """`read(reader, *args, **kwargs)` on the reader (the reading thread alone touches it)."""
+        """`read(reader, *args, **kwargs)` on the reader, opened here the first time (the reading thread
+        alone touches it)."""
         if self._reader is None:
             assert self._open_reader is not None
             self._reader = self._open_reader()
@@ -252,13 +251,6 @@ class MailSearch:
             return read(self._reader, *args, **kwargs)
         except sqlite3.OperationalError as exc:
             raise UserError(f"cannot read the search's filters: {exc}") from None
-
-    def _allowed_on_reader(self, plan: QueryPlan) -> np.ndarray | None:
-        """`_allowed` on the reader, opened here the first time: only the reading thread touches it."""
-        if self._reader is None:
-            assert self._open_reader is not None
-            self._reader = self._open_reader()
-        return self._allowed(plan, self._reader)
 
     def _lexical_side(self, plan: QueryPlan, limit: int) -> tuple[list[tuple[int, float]], bool]:
         """The word search's best candidates for fusion (id, bm25) and whether it was broadened."""

@@ -424,8 +424,6 @@ def filtered_ids(conn: sqlite3.Connection, match: str | None, filters: Filters) 
 
     SQLite joins them into one string and numpy parses it: no Python object per id, so a filter that
     admits half of a million messages costs milliseconds, not the tens a list of ints would."""
-    import numpy as np
-
     where, args = _where(filters)
     if match is not None and not where:
         # the text index alone answers, in rowid order: the message rows (large: snippets) are never
@@ -439,7 +437,13 @@ def filtered_ids(conn: sqlite3.Connection, match: str | None, filters: Filters) 
         # index for `after:` / `before:`; numpy sorts the ids instead
         sql = "SELECT group_concat(id) FROM (SELECT m.id FROM messages m" + (
             " WHERE " + " AND ".join(where) if where else "") + ")"
-    joined = conn.execute(sql, args).fetchone()[0]
+    return _parsed_ids(conn.execute(sql, args).fetchone()[0])
+
+
+def _parsed_ids(joined: str | None) -> np.ndarray:
+    """The ids SQLite joined into one string, as an ascending int64 array (sorted only if need be)."""
+    import numpy as np
+
     if not joined:
         return np.zeros(0, dtype=np.int64)
     ids = np.fromstring(joined, dtype=np.int64, sep=",")
@@ -453,8 +457,6 @@ def admitted_ids(conn: sqlite3.Connection, filters: Filters, *, at_most: int | N
     """Like `filtered_ids` for filters on the message rows alone (dates, categories, account,
     recipients; no word expression): ascending ids, or None when more than `at_most` pass (reading
     no further than that). With `among`, only those ids are looked at, by primary key."""
-    import numpy as np
-
     if filters.exclude:
         raise ValueError("admitted_ids takes filters on the message rows alone")
     where, args = _where(filters)
@@ -467,9 +469,7 @@ def admitted_ids(conn: sqlite3.Connection, filters: Filters, *, at_most: int | N
     joined, n = conn.execute(sql, args).fetchone()
     if at_most is not None and n > at_most:
         return None
-    if not joined:
-        return np.zeros(0, dtype=np.int64)
-    return np.sort(np.fromstring(joined, dtype=np.int64, sep=","))
+    return _parsed_ids(joined)
 
 
 def merge_text_index(conn: sqlite3.Connection) -> None:
