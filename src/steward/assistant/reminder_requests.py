@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -92,7 +92,7 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
     if not norms:
         return None
     cues = (*words.verbs.values(), words.list_phrases, words.nouns)
-    if all(type(p) is Phrases for p in cues) and not any(n in p.by_first() for p in cues for n in norms):
+    if all(type(p) is Phrases for p in cues) and not any(n in cast(Phrases, p).by_first() for p in cues for n in norms):
         return None  # cheap: a request needs a management verb, a listing phrase or "reminder" (most turns have none)
     start = 0
     while start < len(norms) and (n := match_at(norms, start, vocab.polite_wrappers)):
