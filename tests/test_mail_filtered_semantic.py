@@ -160,3 +160,46 @@ def test_a_filter_admitting_many_is_checked_on_the_nearest_and_finds_the_same(
         assert sum(len(v) for v in read_whole.values()) >= 30
     finally:
         app.close()
+
+
+def test_field_words_admitting_more_than_the_window_are_searched_among_their_newest(
+        cli: Callable[..., object], steward_home: Path, mbox: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`from:` and `subject:` words admitting more than `FIELD_WINDOW` messages: the meaning side of a
+    hybrid search looks among the newest `FIELD_WINDOW` of them (reading every one grows with the
+    mailbox); admitting fewer, among all of them, as before."""
+    import numpy as np
+
+    from steward.store.messages import Filters, filtered_ids
+
+    monkeypatch.setenv("STEWARD_SEARCH_APPROXIMATE_ABOVE", "100")
+    r = cli("mail", "import", str(mbox), "--no-progress", "--now", NOW.isoformat())
+    assert r.code == 0, r.err  # type: ignore[attr-defined]
+    app = build_app(load(None), make_clock("Asia/Kolkata", NOW), resolve_paths())
+    try:
+        search = app.mail_search
+        assert search.prepare_partition()
+        every = filtered_ids(app.db, "sender : kaveribank", Filters())
+        assert len(every) > 20
+        newest = filtered_ids(app.db, "sender : kaveribank", Filters(), newest=20)
+        assert newest.tolist() == every[-20:].tolist()  # ascending, the highest ids
+
+        query = "money owed from:kaveribank"
+        plan = parse_query(query, search.clock)
+        vector = app.embedder.embed([free_text(query)])[0]
+
+        def nearest() -> list[tuple[int, float]]:
+            found, _ = search._start_semantic(free_text(query), plan, hybrid.CANDIDATES, overlap=True)()  # noqa: SLF001
+            return found
+
+        def exact_among(ids: np.ndarray) -> list[float]:
+            ranked = search.index().search(vector, hybrid.CANDIDATES, ids, exact=True)
+            return [round(s, 5) for s in ranked.scores if s >= search.min_similarity]
+
+        assert [round(s, 5) for _, s in nearest()] == exact_among(every)
+        monkeypatch.setattr(hybrid, "FIELD_WINDOW", 20)
+        found = nearest()
+        assert found and {i for i, _ in found} <= set(every[-20:].tolist())
+        assert [round(s, 5) for _, s in found] == exact_among(every[-20:])
+        assert {h.id for h in search.search(query, limit=10).hits} <= set(every.tolist())
+    finally:
+        app.close()

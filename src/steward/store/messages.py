@@ -418,9 +418,11 @@ def summary_rows(conn: sqlite3.Connection, match: str | None, filters: Filters, 
     return [MessageSummary(r[0], r[1], r[2], r[3], parse(r[4]), r[5]) for r in conn.execute(sql, args)]
 
 
-def filtered_ids(conn: sqlite3.Connection, match: str | None, filters: Filters) -> np.ndarray:
+def filtered_ids(conn: sqlite3.Connection, match: str | None, filters: Filters, *,
+                 newest: int | None = None) -> np.ndarray:
     """Ids of every message matching an FTS5 expression (or any message when None) and the filters,
-    ascending, as one int64 array.
+    ascending, as one int64 array. With `newest` and an expression alone (no other filter), only the
+    newest that-many of its matches (the highest ids).
 
     SQLite joins them into one string and numpy parses it: no Python object per id, so a filter that
     admits half of a million messages costs milliseconds, not the tens a list of ints would."""
@@ -428,7 +430,11 @@ def filtered_ids(conn: sqlite3.Connection, match: str | None, filters: Filters) 
     if match is not None and not where:
         # the text index alone answers, in rowid order: the message rows (large: snippets) are never
         # read, and the aggregate reads the index directly (a subquery costs a fifth more at 100k ids)
-        sql, args = "SELECT group_concat(rowid) FROM messages_fts WHERE messages_fts MATCH ?", [match]
+        if newest is not None:
+            sql, args = ("SELECT group_concat(rowid) FROM (SELECT rowid FROM messages_fts WHERE messages_fts"
+                         " MATCH ? ORDER BY rowid DESC LIMIT ?)", [match, int(newest)])
+        else:
+            sql, args = "SELECT group_concat(rowid) FROM messages_fts WHERE messages_fts MATCH ?", [match]
     else:
         if match is not None:
             where.insert(0, "m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)")
@@ -448,6 +454,8 @@ def _parsed_ids(joined: str | None) -> np.ndarray:
         return np.zeros(0, dtype=np.int64)
     ids = np.fromstring(joined, dtype=np.int64, sep=",")
     if len(ids) > 1 and not bool((ids[1:] > ids[:-1]).all()):
+        if bool((ids[1:] < ids[:-1]).all()):
+            return np.ascontiguousarray(ids[::-1])  # read newest first
         ids.sort()
     return ids
 
