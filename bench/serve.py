@@ -25,7 +25,7 @@ The mix repeats ten search queries, and the server keeps the vectors of recent q
 server with that cache off, so every search embeds its query as a first search does.
 
     .venv/bin/python bench/serve.py [--messages 100000] [--clients 20] [--seconds 30] [--home DIR]
-                                    [--query-cache 0]
+                                    [--query-cache 0] [--processes 2 --workers 1]
 """
 
 from __future__ import annotations
@@ -245,7 +245,7 @@ def settle_jobs(port: int, timeout: float = 600.0) -> None:
     while time.monotonic() - t0 < timeout:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=30) as r:
             jobs = json.loads(r.read())["jobs"]
-        if all(j["runs"] >= 1 for j in jobs):
+        if jobs and all(j["runs"] >= 1 for j in jobs):  # a helper process (serve.processes) lists none
             time.sleep(2.0)
             print(f"  the server's jobs ({', '.join(j['name'] for j in jobs)}) had their first runs in "
                   f"{time.monotonic() - t0:.0f} s; measuring from here")
@@ -268,6 +268,9 @@ def main() -> int:
     parser.add_argument("--home", type=Path, default=None, help="a bench home to build or reuse")
     parser.add_argument("--query-cache", type=int, default=None, metavar="N",
                         help="the server's search.query_cache (0: every search embeds its query)")
+    parser.add_argument("--processes", type=int, default=None, metavar="N", help="the server's serve.processes")
+    parser.add_argument("--workers", type=int, default=None, metavar="N",
+                        help="the server's serve.workers (threads of each process that take searches)")
     args = parser.parse_args()
     home = args.home or Path(tempfile.mkdtemp(prefix="steward-bench-serve-")) / "home"
     home.mkdir(parents=True, exist_ok=True)
@@ -284,6 +287,10 @@ def main() -> int:
     if args.query_cache is not None:
         env["STEWARD_SEARCH_QUERY_CACHE"] = str(args.query_cache)
         print(f"  search.query_cache = {args.query_cache}")
+    for name, value in (("processes", args.processes), ("workers", args.workers)):
+        if value is not None:
+            env[f"STEWARD_SERVE_{name.upper()}"] = str(value)
+            print(f"  serve.{name} = {value}")
     proc = subprocess.Popen([sys.executable, "-m", "steward", "--home", str(home), "--now", NOW, "serve",
                              "--port", str(port)], stdout=log, stderr=subprocess.STDOUT, env=env)
     try:

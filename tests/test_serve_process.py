@@ -62,3 +62,72 @@ def test_help_stays_light(cli_process) -> None:  # type: ignore[no-untyped-def]
             "print(sorted(m for m in ('fastapi', 'uvicorn', 'starlette', 'pydantic') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "[]"
+
+
+def _answering(base: str, want: int = 2, tries: int = 200) -> dict[int, dict[str, object]]:
+    """`GET /health` over new connections until `want` server processes have answered: each one's answer."""
+    seen: dict[int, dict[str, object]] = {}
+    for _ in range(tries):
+        with httpx.Client(base_url=base, timeout=30) as fresh:  # a new connection each time
+            data = fresh.get("/health").json()
+        seen[int(data["process"])] = data
+        if len(seen) >= want:
+            break
+    return seen
+
+
+def _stopped(pid: int) -> bool:
+    """Whether process `pid` has ended (gone, or a zombie nobody has reaped yet)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return True
+    return state in ("Z", "X")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; SO_REUSEPORT spreading")
+def test_two_processes_share_the_port_one_runs_the_jobs_and_a_stop_stops_both(steward_home: Path) -> None:
+    """`serve.processes = 2`: both processes answer on the one port, only the first runs the scheduled
+    jobs, what one writes the other reads (one store), and SIGTERM stops both."""
+    with serving(steward_home, now="2026-09-14T23:53:00+05:30", env={"STEWARD_SERVE_PROCESSES": "2"}) as s:
+        seen = _answering(s.base)
+        first = s.proc.pid
+        assert set(seen) >= {first} and len(seen) == 2, seen
+        helper = next(pid for pid in seen if pid != first)
+        assert all(answer["jobs_in"] == first for answer in seen.values())
+        assert seen[first]["jobs"] and seen[helper]["jobs"] == []
+        assert "in 2 processes" in s.log()
+        reply = httpx.post(s.base + "/chat", json={"text": "remind me tomorrow at 9 am to call the bank"},
+                           timeout=60).json()
+        assert reply["handled_by"] == "reminder_creation" and reply["writes"], reply
+        listed = set()
+        for _ in range(200):  # the reminder, read back through each process
+            with httpx.Client(base_url=s.base, timeout=30) as fresh:
+                reminders = fresh.get("/reminders").json()
+                process = fresh.get("/health").json()["process"]
+            if any("call the bank" in r["text"] for r in reminders["reminders"]):
+                listed.add(process)
+            if len(listed) == 2:
+                break
+        assert listed == {first, helper}
+        s.proc.send_signal(signal.SIGTERM)
+        assert s.proc.wait(30) == 0
+    assert _stopped(helper)
+    assert "steward: stopped" in s.log()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_helper_process_stops_when_the_first_is_killed(steward_home: Path) -> None:
+    """Killed outright, the first process cannot stop the others; each notices it has gone and stops,
+    so no orphan keeps the port."""
+    import time
+
+    with serving(steward_home, env={"STEWARD_SERVE_PROCESSES": "2"}) as s:
+        helper = next(pid for pid in _answering(s.base) if pid != s.proc.pid)
+        s.proc.kill()
+        s.proc.wait(10)
+        deadline = time.monotonic() + 30
+        while not _stopped(helper) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _stopped(helper), s.log()
+    assert "the first server process has gone" in s.log()

@@ -189,6 +189,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("serve.turn_workers", 1,
             "more threads that run only chat turns, so a turn never waits behind searches",
             low=0, high=64),
+    Setting("serve.processes", 1,
+            "server processes sharing the port, each with its own workers and its own copy of the vectors "
+            "and the model (the first also runs the scheduled jobs)", low=1, high=16),
 )
 
 _BY_NAME = {s.name: s for s in SETTINGS}

@@ -1,4 +1,4 @@
-"""`steward serve`: the HTTP API, the web page and the scheduler in one process."""
+"""`steward serve`: the HTTP API, the web page and the scheduler (in one process, or several sharing the port)."""
 
 from __future__ import annotations
 
@@ -39,26 +39,18 @@ def serve_options(ctx: Ctx, args: argparse.Namespace) -> ServeOptions:
         token_file=args.token_file if args.token_file is not None else ctx.settings.as_str("serve.token_file"),
         workers=ctx.settings.as_int("serve.workers"),
         turn_workers=ctx.settings.as_int("serve.turn_workers"),
+        processes=ctx.settings.as_int("serve.processes"),
     )
 
 
 def run_server(ctx: Ctx, args: argparse.Namespace) -> int:
     """Serve the home of `ctx` until stopped."""
-    from steward.app import build_app
-    from steward.web.run import serve
+    from steward.web.run import serve, shared_app_factory
 
-    settings, clock, paths = ctx.settings, ctx.clock, ctx.paths
     options = serve_options(ctx, args)
-    ctx.app.db  # noqa: B018 - create and migrate the store before the workers open their own connections
-    # one copy of the vectors and of the model for the whole server: every worker's search reads them
-    # (and refreshes the index), and a query one worker embedded is not embedded again by another
-    semantic = settings.as_bool("semantic_search")
-    vectors = ctx.app.vector_index(background=True) if semantic else None
-    embedder = ctx.app.embedder if semantic else None
-    queries = ctx.app.query_cache
-    return serve(settings, clock, lambda: build_app(settings, clock, paths, shared_vectors=vectors,
-                                                     shared_embedder=embedder, shared_queries=queries),
-                 options, verbose=bool(getattr(args, "verbose", False)))
+    make_app = shared_app_factory(ctx.app)
+    return serve(ctx.settings, ctx.clock, make_app, options, verbose=bool(getattr(args, "verbose", False)),
+                 home=getattr(args, "home", None), now=getattr(args, "now", None), tz=getattr(args, "tz", None))
 
 
 def cmd_serve(ctx: Ctx, args: argparse.Namespace) -> int:

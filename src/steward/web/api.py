@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -41,13 +42,16 @@ class JobInfo(BaseModel):
 
 
 class Health(BaseModel):
-    """The answer of `GET /health`."""
+    """The answer of `GET /health`: `process` is the server process that answered, `jobs_in` the one
+    running the scheduled jobs (`jobs` lists them there, and is empty in the others)."""
 
     status: str
     version: str
     now: str
     zone: str
     jobs: list[JobInfo]
+    process: int
+    jobs_in: int | None
 
 
 @router.get("/health", response_model=Health, tags=["server"])
@@ -59,4 +63,4 @@ async def health(request: Request) -> Health:
         for s in rt.jobs.state.values()
     ]
     return Health(status="ok", version=__version__, now=rt.clock.now().isoformat(), zone=rt.clock.zone_name,
-                  jobs=jobs)
+                  jobs=jobs, process=os.getpid(), jobs_in=rt.jobs_in)

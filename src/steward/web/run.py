@@ -2,18 +2,31 @@
 
 uvicorn handles SIGINT and SIGTERM: it stops accepting, lets requests in flight finish (streams get a
 few seconds), then the app's lifespan stops the job host and closes every worker's store connection.
+
+With `serve.processes` above 1 the process started binds the port, runs the scheduled jobs and starts
+the others (`python -m steward.web.helper`), giving each on its standard input what it needs to build
+the same core (the home, a pinned clock, the token). On Linux each listens on the port itself
+(SO_REUSEPORT) and the kernel spreads new connections over them; elsewhere they share the first's
+socket. A connection stays with the process that took it. One process runs one request's Python at a
+time (the GIL), so two on two cores answer more. Each has its own workers, vectors, model and query
+cache. A stop stops them all; a helper whose first process has gone stops itself.
 """
 
 from __future__ import annotations
 
 import errno
+import json
 import logging
+import os
+import signal
 import socket
+import subprocess
 import sys
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from steward.app import App
 from steward.clock import Clock
@@ -33,6 +46,7 @@ class ServeOptions:
     token_file: str
     workers: int
     turn_workers: int = 1
+    processes: int = 1
 
 
 @dataclass(frozen=True)
@@ -66,14 +80,23 @@ def url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def bind(host: str, port: int) -> socket.socket:
-    """A listening socket, or a one-line error saying what to change."""
+def reuse_port() -> bool:
+    """Whether processes can each listen on the port with the kernel spreading connections over them
+    (Linux's SO_REUSEPORT; elsewhere they share one socket, and one of them may take most)."""
+    return sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
+
+
+def bind(host: str, port: int, *, shared: bool = False) -> socket.socket:
+    """A listening socket, or a one-line error saying what to change; `shared`: other processes of this
+    user may listen on the same port (SO_REUSEPORT), and new connections are spread over them."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # proto named explicitly: asyncio turns Nagle off (TCP_NODELAY) only on sockets whose proto is
     # IPPROTO_TCP, and accepted sockets inherit it; with proto 0 every keep-alive response whose headers
     # and body go out as two writes waited ~40 ms for the client's delayed ACK
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if shared:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:
         sock.bind((host, port))
     except OSError as exc:
@@ -96,6 +119,22 @@ def warm(app: App) -> None:
 def warm_turns(app: App) -> None:
     """A turn-only worker builds the engine and the router; a model's mail search loads the index later."""
     app.engine.route("what's my schedule tomorrow?")
+
+
+def shared_app_factory(base: App) -> Callable[[], App]:
+    """How a server process builds each worker's App: one copy of the vectors, of the model and of the
+    query cache for the whole process (every worker's search reads and refreshes the same index, and a
+    query one worker embedded is not embedded again by another). Migrates the store first."""
+    from steward.app import build_app
+
+    settings, clock, paths = base.settings, base.clock, base.paths
+    base.db  # noqa: B018 - create and migrate the store before the workers open their own connections
+    semantic = settings.as_bool("semantic_search")
+    vectors = base.vector_index(background=True) if semantic else None
+    embedder = base.embedder if semantic else None
+    queries = base.query_cache
+    return lambda: build_app(settings, clock, paths, shared_vectors=vectors, shared_embedder=embedder,
+                             shared_queries=queries)
 
 
 def _server_class() -> type:
@@ -123,10 +162,10 @@ def configure_logging(verbose: bool) -> None:
 
 
 def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options: ServeOptions,
-          *, verbose: bool = False, err: TextIO | None = None) -> int:
-    """Run the server until it is stopped; the exit code."""
-    import uvicorn
-
+          *, verbose: bool = False, err: TextIO | None = None, home: str | None = None,
+          now: str | None = None, tz: str | None = None) -> int:
+    """Run the server until it is stopped; the exit code. `home`, `now` and `tz` (the command's
+    options) are what helper processes need to build the same core."""
     from steward.web.jobs import JobHost, scheduled_jobs
     from steward.web.runtime import Runtime
     from steward.web.security import Guard
@@ -134,8 +173,11 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
     from steward.web.workers import Workers
 
     err = err or sys.stderr
+    if options.processes > 1 and os.name != "posix":
+        raise ConfigError("serve.processes above 1 needs a POSIX system (the processes share one socket)")
     choice = choose_token(options.host, options.token_file)
-    sock = bind(options.host, options.port)
+    spread = options.processes > 1 and reuse_port()
+    sock = bind(options.host, options.port, shared=spread)
     port = sock.getsockname()[1]
     configure_logging(verbose)
     runtime = Runtime(
@@ -143,6 +185,7 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
         clock=clock,
         guard=Guard(choice.token, options.host, port),
         jobs=JobHost(make_app, scheduled_jobs(settings)),
+        jobs_in=os.getpid(),
     )
     app = create_app(runtime)
     base = f"http://{url_host(options.host)}:{port}/"
@@ -154,13 +197,114 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
     elif choice.token:
         print(f"steward: requests need the token in {options.token_file}; open {base}?token=… once",
               file=err, flush=True)
-    print(f"steward: serving {base} (Ctrl+C stops)", file=err, flush=True)
+    spec = {"home": home, "now": now, "tz": tz, "token": choice.token, "host": options.host, "port": port,
+            "workers": options.workers, "turn_workers": options.turn_workers, "jobs_in": os.getpid(),
+            "verbose": verbose, "fd": None if spread else sock.fileno()}
+    helpers = Helpers(options.processes - 1, sock, spec)
+    more = f" in {options.processes} processes" if options.processes > 1 else ""
+    print(f"steward: serving {base}{more} (Ctrl+C stops)", file=err, flush=True)
+    try:
+        _run(app, sock)
+    finally:
+        helpers.stop()
+        sock.close()
+    print("steward: stopped", file=err, flush=True)
+    return 0
+
+
+def _run(app: Any, sock: socket.socket, watch: Callable[[Any], None] | None = None) -> None:
+    import uvicorn
+
     config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on",
                             timeout_graceful_shutdown=5, server_header=False)
     server = _server_class()(config)
+    if watch is not None:
+        watch(server)
+    server.run(sockets=[sock])
+
+
+class Helpers:
+    """The other server processes on the same socket, started with `python -m steward.web.helper`."""
+
+    def __init__(self, count: int, sock: socket.socket, spec: dict[str, Any]) -> None:
+        self._stopping = threading.Event()
+        self._procs: list[subprocess.Popen[bytes]] = []
+        for _ in range(count):
+            # each listens on the port itself (SO_REUSEPORT) or, where that is missing, on this socket
+            proc = subprocess.Popen([sys.executable, "-m", "steward.web.helper"], stdin=subprocess.PIPE,
+                                    pass_fds=() if spec["fd"] is None else (sock.fileno(),))
+            assert proc.stdin is not None
+            proc.stdin.write(json.dumps(spec).encode() + b"\n")  # the token goes here, never to argv or env
+            proc.stdin.close()
+            self._procs.append(proc)
+            threading.Thread(target=self._watch, args=(proc,), name="serve-helper-watch", daemon=True).start()
+
+    def _watch(self, proc: subprocess.Popen[bytes]) -> None:
+        code = proc.wait()
+        if not self._stopping.is_set():
+            log.warning("server process %d stopped (exit code %d); the others go on serving", proc.pid, code)
+
+    def stop(self, timeout: float = 30.0) -> None:
+        """Stop every helper (as a stop signal stops this process) and wait for them."""
+        self._stopping.set()
+        for proc in self._procs:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+        for proc in self._procs:
+            try:
+                proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                log.warning("server process %d did not stop within %.0f s; killing it", proc.pid, timeout)
+                proc.kill()
+                proc.wait()
+
+
+def serve_helper(spec: dict[str, Any]) -> int:
+    """One helper process: the same core and routes as the first process, on its socket, without the
+    scheduled jobs (the first runs them). Stops when told to, or when the first process has gone."""
+    from steward.app import build_app
+    from steward.clock import make_clock
+    from steward.paths import resolve_paths
+    from steward.settings import load
+    from steward.web.runtime import Runtime
+    from steward.web.security import Guard
+    from steward.web.server import create_app
+    from steward.web.workers import Workers
+
+    configure_logging(bool(spec.get("verbose")))
+    paths = resolve_paths(spec.get("home"))
+    settings = load(paths.config_file)
+    clock = make_clock(settings.as_str("timezone"), spec.get("now"), spec.get("tz"))
+    base = build_app(settings, clock, paths)
+    if spec.get("fd") is None:
+        sock = bind(str(spec["host"]), int(spec["port"]), shared=True)
+    else:
+        sock = socket.socket(fileno=int(spec["fd"]))
+    first = os.getppid()
     try:
-        server.run(sockets=[sock])
+        make_app = shared_app_factory(base)
+        runtime = Runtime(
+            workers=Workers(make_app, int(spec["workers"]), warm=warm, turn_only=int(spec["turn_workers"]),
+                            warm_turns=warm_turns),
+            clock=clock,
+            guard=Guard(spec.get("token"), str(spec["host"]), int(spec["port"])),
+            jobs=None,
+            jobs_in=int(spec["jobs_in"]),
+        )
+
+        def orphaned(server: Any) -> None:
+            def check() -> None:
+                while not server.should_exit:
+                    if os.getppid() != first:
+                        log.warning("the first server process has gone; this one stops")
+                        server.should_exit = True
+                        return
+                    threading.Event().wait(1.0)
+
+            threading.Thread(target=check, name="serve-helper-parent", daemon=True).start()
+
+        _run(create_app(runtime), sock, orphaned)
     finally:
         sock.close()
-    print("steward: stopped", file=err, flush=True)
+        base.close()
     return 0

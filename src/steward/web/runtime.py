@@ -23,6 +23,7 @@ class Runtime:
     clock: Clock
     guard: Guard
     jobs: JobHost | None = None
+    jobs_in: int | None = None  # the process running the scheduled jobs (None: none of them)
     sessions: SessionLocks = field(default_factory=SessionLocks)
 
 
