@@ -106,10 +106,15 @@ class Connection:
             self.writer.close()
 
 
-async def client(n: int, port: int, until: float, samples: list[Sample], run: str) -> None:
+async def client(n: int, port: int, until: float, samples: list[Sample], run: str,
+                 processes: dict[int, int] | None = None) -> None:
     conn = Connection("127.0.0.1", port)
     i = 0
     try:
+        if processes is not None:  # which server process took this connection (untimed)
+            _, health = await conn.request("GET", "/health")
+            pid = int(json.loads(health)["process"])
+            processes[pid] = processes.get(pid, 0) + 1
         while time.perf_counter() < until:
             step = (i + n) % 4
             if step == 0:
@@ -145,10 +150,11 @@ async def client(n: int, port: int, until: float, samples: list[Sample], run: st
         conn.close()
 
 
-async def load(port: int, clients: int, seconds: float, run: str) -> list[Sample]:
+async def load(port: int, clients: int, seconds: float, run: str, processes: dict[int, int] | None = None
+               ) -> list[Sample]:
     samples: list[Sample] = []
     until = time.perf_counter() + seconds
-    await asyncio.gather(*(client(n, port, until, samples, f"{run}") for n in range(clients)))
+    await asyncio.gather(*(client(n, port, until, samples, f"{run}", processes) for n in range(clients)))
     return samples
 
 
@@ -308,8 +314,11 @@ def main() -> int:
         asyncio.run(load(port, 2, 3, run + "w"))  # warm: imports, caches, first queries
         base = asyncio.run(load(port, 1, min(10.0, args.seconds), run + "b"))
         report("1 client (no queueing)", base, min(10.0, args.seconds))
-        samples = asyncio.run(load(port, args.clients, args.seconds, run))
+        processes: dict[int, int] = {}
+        samples = asyncio.run(load(port, args.clients, args.seconds, run, processes))
         result = report(f"{args.clients} clients", samples, args.seconds)
+        if len(processes) > 1:
+            print(f"  connections per server process: {' / '.join(str(n) for n in sorted(processes.values(), reverse=True))}")
         met = result["errors"] == 0 and result["turn_p95"] <= 50
         print(f"  target: 0 errors and intercept-turn p95 <= 50 ms -> {'met' if met else 'NOT met'}")
     finally:
