@@ -15,10 +15,14 @@ def main() -> int:
     from steward.web.run import serve_helper
 
     line = sys.stdin.readline()
-    if not line.strip():
+    try:
+        spec = json.loads(line) if line.strip() else None
+    except json.JSONDecodeError:
+        spec = None
+    if not isinstance(spec, dict) or "port" not in spec:
         print("steward.web.helper: started without its settings; `steward serve` starts it", file=sys.stderr)
         return 2
-    return serve_helper(json.loads(line))
+    return serve_helper(spec)
 
 
 if __name__ == "__main__":
