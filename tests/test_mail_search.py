@@ -178,3 +178,42 @@ def test_the_rank_window_keeps_old_matches_a_filter_asks_for(cli, mailbox: Path,
     common = search(cli, "transaction", "--limit", "50")["hits"]
     assert len(common) == 5  # without filters only the newest window of a common word is ranked
     assert search(cli, "category:newsletter", "python", "--limit", "50")["hits"]
+
+
+def test_an_exclusion_beside_words_finds_what_excluding_each_message_finds(cli, mailbox: Path,
+                                                                          steward_home: Path) -> None:
+    """`card -refund` runs as one word-index expression (`(card) NOT (refund)`): the same messages,
+    scores and order as reading the excluded messages and leaving them out, in every way the store reads."""
+    import json
+    import sqlite3
+
+    from steward.store import messages as repo
+
+    conn = sqlite3.connect(steward_home / "steward.db")
+    try:
+        cases = [('"card"', '"refund"'), ('"statement"', 'subject : "ready"'), ('"payment"', '"due" OR "autopay"'),
+                 ('sender : "kaveribank"', '"statement"')]
+        checked = 0
+        for match, excluded in cases:
+            filters = repo.Filters(exclude=excluded)
+            left_out = {r[0] for r in conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?",
+                                                   (excluded,))}
+            every = [r[0] for r in conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?"
+                                                " ORDER BY rowid", (match,)) if r[0] not in left_out]
+            assert repo.filtered_ids(conn, match, filters).tolist() == every
+            ranked = conn.execute(
+                "SELECT rowid, -bm25(messages_fts, 4.0, 2.0, 1.0) AS s FROM messages_fts WHERE messages_fts MATCH ?"
+                " ORDER BY s DESC", (match,)).fetchall()
+            expected = [(i, round(s, 6)) for i, s in ranked if i not in left_out][:30]
+            got = [(i, round(s, 6)) for i, s in repo.ranked_ids(conn, match, filters, 30)]
+            assert [s for _, s in got] == [s for _, s in expected], (match, excluded)  # equal scores may swap
+            assert {i for i, _ in got} <= set(every)
+            newest = [r[0] for r in conn.execute(
+                "SELECT id FROM messages WHERE id IN (SELECT value FROM json_each(?))"
+                " ORDER BY received_at DESC, id DESC LIMIT 10", (json.dumps(every),))]
+            assert [r.id for r in repo.summary_rows(conn, match, filters, 10)] == newest
+            assert [m.id for m, _ in repo.search_rows(conn, match, filters, 10, order="recent")] == newest
+            checked += len(every) > 0 and len(left_out) > 0
+        assert checked >= 3
+    finally:
+        conn.close()
