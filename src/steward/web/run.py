@@ -23,16 +23,21 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from steward.app import App
 from steward.clock import Clock
 from steward.errors import ConfigError, UserError
 from steward.settings import Settings
 from steward.web.security import host_is_loopback, new_token
+
+if TYPE_CHECKING:
+    from steward.web.jobs import JobHost
+    from steward.web.runtime import Runtime
 
 log = logging.getLogger(__name__)
 
@@ -167,10 +172,7 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
     """Run the server until it is stopped; the exit code. `home`, `now` and `tz` (the command's
     options) are what helper processes need to build the same core."""
     from steward.web.jobs import JobHost, scheduled_jobs
-    from steward.web.runtime import Runtime
-    from steward.web.security import Guard
     from steward.web.server import create_app
-    from steward.web.workers import Workers
 
     err = err or sys.stderr
     if options.processes > 1 and os.name != "posix":
@@ -180,13 +182,8 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
     sock = bind(options.host, options.port, shared=spread)
     port = sock.getsockname()[1]
     configure_logging(verbose)
-    runtime = Runtime(
-        workers=Workers(make_app, options.workers, warm=warm, turn_only=options.turn_workers, warm_turns=warm_turns),
-        clock=clock,
-        guard=Guard(choice.token, options.host, port),
-        jobs=JobHost(make_app, scheduled_jobs(settings)),
-        jobs_in=os.getpid(),
-    )
+    runtime = _runtime(make_app, clock, options.workers, options.turn_workers, choice.token, options.host, port,
+                       jobs=JobHost(make_app, scheduled_jobs(settings)), jobs_in=os.getpid())
     app = create_app(runtime)
     base = f"http://{url_host(options.host)}:{port}/"
     if choice.generated:
@@ -198,8 +195,7 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
         print(f"steward: requests need the token in {options.token_file}; open {base}?token=… once",
               file=err, flush=True)
     spec = {"home": home, "now": now, "tz": tz, "token": choice.token, "host": options.host, "port": port,
-            "workers": options.workers, "turn_workers": options.turn_workers, "jobs_in": os.getpid(),
-            "verbose": verbose, "fd": None if spread else sock.fileno()}
+            "workers": options.workers, "turn_workers": options.turn_workers, "verbose": verbose, "fd": None if spread else sock.fileno()}
     helpers = Helpers(options.processes - 1, sock, spec)
     more = f" in {options.processes} processes" if options.processes > 1 else ""
     print(f"steward: serving {base}{more} (Ctrl+C stops)", file=err, flush=True)
@@ -210,6 +206,17 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
         sock.close()
     print("steward: stopped", file=err, flush=True)
     return 0
+
+
+def _runtime(make_app: Callable[[], App], clock: Clock, workers: int, turn_workers: int, token: str | None,
+             host: str, port: int, *, jobs: JobHost | None, jobs_in: int) -> Runtime:
+    """What a server process's routes reach: its workers, the clock, the guard, and the jobs if it runs them."""
+    from steward.web.runtime import Runtime
+    from steward.web.security import Guard
+    from steward.web.workers import Workers
+
+    return Runtime(workers=Workers(make_app, workers, warm=warm, turn_only=turn_workers, warm_turns=warm_turns),
+                   clock=clock, guard=Guard(token, host, port), jobs=jobs, jobs_in=jobs_in)
 
 
 def _run(app: Any, sock: socket.socket, watch: Callable[[Any], None] | None = None) -> None:
@@ -266,10 +273,7 @@ def serve_helper(spec: dict[str, Any]) -> int:
     from steward.clock import make_clock
     from steward.paths import resolve_paths
     from steward.settings import load
-    from steward.web.runtime import Runtime
-    from steward.web.security import Guard
     from steward.web.server import create_app
-    from steward.web.workers import Workers
 
     configure_logging(bool(spec.get("verbose")))
     paths = resolve_paths(spec.get("home"))
@@ -280,17 +284,10 @@ def serve_helper(spec: dict[str, Any]) -> int:
         sock = bind(str(spec["host"]), int(spec["port"]), shared=True)
     else:
         sock = socket.socket(fileno=int(spec["fd"]))
-    first = os.getppid()
+    first = os.getppid()  # the process that started this one runs the jobs
     try:
-        make_app = shared_app_factory(base)
-        runtime = Runtime(
-            workers=Workers(make_app, int(spec["workers"]), warm=warm, turn_only=int(spec["turn_workers"]),
-                            warm_turns=warm_turns),
-            clock=clock,
-            guard=Guard(spec.get("token"), str(spec["host"]), int(spec["port"])),
-            jobs=None,
-            jobs_in=int(spec["jobs_in"]),
-        )
+        runtime = _runtime(shared_app_factory(base), clock, int(spec["workers"]), int(spec["turn_workers"]),
+                           spec.get("token"), str(spec["host"]), int(spec["port"]), jobs=None, jobs_in=first)
 
         def orphaned(server: Any) -> None:
             def check() -> None:
@@ -299,7 +296,7 @@ def serve_helper(spec: dict[str, Any]) -> int:
                         log.warning("the first server process has gone; this one stops")
                         server.should_exit = True
                         return
-                    threading.Event().wait(1.0)
+                    time.sleep(1.0)
 
             threading.Thread(target=check, name="serve-helper-parent", daemon=True).start()
 
