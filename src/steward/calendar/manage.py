@@ -160,12 +160,12 @@ class ReminderManagement:
             raise UserError("an event can repeat daily at most; a reminder can repeat every few hours")
         start = said.start.replace(microsecond=0)
         rules.check_not_past(start, self.clock.now(), "that event")
-        length = timedelta(minutes=minutes if minutes is not None else self.event_minutes)
-        if length <= timedelta(0):
+        length = minutes if minutes is not None else self.event_minutes
+        if length < 1:
             raise UserError("an event must last at least a minute; nothing was saved")
         target = self.backend(calendar)
         place = " ".join(location.split()) if location else None
-        event = Event(id=f"steward-{uuid.uuid4()}", title=cleaned, start=start, end=start + length,
+        event = Event(id=f"steward-{uuid.uuid4()}", title=cleaned, start=start, end=rules.event_end(start, length),
                       calendar=target.name, location=place or None, zone=self.clock.zone_name, rule=said.rule)
         twin = target.find_duplicate(cleaned, start)
         if twin is not None:

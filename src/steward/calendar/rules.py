@@ -111,6 +111,14 @@ def with_default_hour(moment: Moment, zone: tzinfo, default_hour: int) -> Moment
     return Moment(start, None, True, moment.text)
 
 
+def event_end(start: datetime, minutes: int) -> datetime:
+    """When an event of `minutes` starting at `start` ends; a one-line refusal past the year 9999."""
+    try:
+        return start + timedelta(minutes=minutes)
+    except OverflowError:
+        raise UserError(f"an event of {minutes:,} minutes ends past the year 9999; nothing was saved") from None
+
+
 def check_not_past(moment: datetime, now: datetime, what: str) -> None:
     """Refuse a moment that has already passed (to the second)."""
     if moment.replace(microsecond=0) < now.replace(microsecond=0):

@@ -18,7 +18,7 @@ import sqlite3
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
 
 from steward.calendar import recurring, rules
@@ -240,14 +240,11 @@ class CalendarService(ReminderManagement):
         if end is not None:
             finish = rules.resolve_when(end, self.clock.at(start), self.date_options).start
         elif minutes is not None:
-            try:
-                finish = start + timedelta(minutes=minutes)
-            except OverflowError:
-                raise UserError(f"an event of {minutes:,} minutes ends past the year 9999; nothing was saved") from None
+            finish = rules.event_end(start, minutes)
         elif moment.end is not None and moment.end > start:
             finish = moment.end
         else:
-            finish = start + timedelta(minutes=self.event_minutes)
+            finish = rules.event_end(start, self.event_minutes)
         if finish <= start:
             raise UserError(f"an event must end after it starts ({start:%H:%M}); nothing was saved")
         return finish.replace(microsecond=0).astimezone(self.clock.zone)
