@@ -203,3 +203,36 @@ def test_field_words_admitting_more_than_the_window_are_searched_among_their_new
         assert {h.id for h in search.search(query, limit=10).hits} <= set(every.tolist())
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("approximate_above", [0, 100])
+def test_an_exclusion_without_field_words_skips_what_it_rules_out_and_finds_the_same(
+        cli: Callable[..., object], steward_home: Path, mbox: Path, monkeypatch: pytest.MonkeyPatch,
+        approximate_above: int) -> None:
+    """`-subject:receipt` admits nearly every message, so the meaning side reads the messages it rules
+    out and skips them. It finds what scoring every admitted message finds, and no hit is one the
+    exclusion rules out; with a date filter too (checked on the nearest: every filter here is wide)."""
+    monkeypatch.setenv("STEWARD_SEARCH_APPROXIMATE_ABOVE", str(approximate_above))
+    monkeypatch.setattr(hybrid, "WIDE_FILTER", 10)
+    r = cli("mail", "import", str(mbox), "--no-progress", "--now", NOW.isoformat())
+    assert r.code == 0, r.err  # type: ignore[attr-defined]
+    queries = ["money spent on my cards -statement", "card payment -subject:statement", "money owed -from:kaveribank",
+               "dinner plans -dinner after:2026-09-01", "my visit -appointment -subject:dentist"]
+    app = build_app(load(None), make_clock("Asia/Kolkata", NOW), resolve_paths())
+    try:
+        search = app.mail_search
+        assert search.prepare_partition() == (approximate_above > 0)
+        for query in queries:
+            plan = parse_query(query, search.clock)
+            admitted = search._allowed(plan)  # noqa: SLF001 - read whole, the old way
+            assert admitted is not None and 0 < len(admitted) < len(search.index())
+            vector = app.embedder.embed([free_text(query)])[0]
+            ranked = search.index().search(vector, hybrid.CANDIDATES, admitted, exact=True)
+            expected = [round(s, 5) for s in ranked.scores if s >= search.min_similarity]
+            found, _ = search._start_semantic(free_text(query), plan, hybrid.CANDIDATES, overlap=True)()  # noqa: SLF001
+            # the sample repeats texts: equal vectors tie, and which of them comes first is no difference
+            assert [round(sc, 5) for _, sc in found] == expected, query
+            assert found and {i for i, _ in found} <= set(admitted.tolist()), query
+            assert {h.id for h in search.search(query, limit=10).hits} <= set(admitted.tolist()), query
+    finally:
+        app.close()

@@ -288,10 +288,14 @@ class VectorIndex:
 
     # -- search -----------------------------------------------------------------------------------
 
-    def search(self, query: np.ndarray, k: int, allowed: np.ndarray | None = None, *, exact: bool = False
-               ) -> Ranked:
-        """The `k` nearest messages to a unit `query` vector, optionally only among `allowed` ids;
-        `exact` scores every vector even when a partition is laid (what recall is measured against)."""
+    def search(self, query: np.ndarray, k: int, allowed: np.ndarray | None = None, *,
+               excluded: np.ndarray | None = None, exact: bool = False) -> Ranked:
+        """The `k` nearest messages to a unit `query` vector, optionally only among `allowed` ids and
+        never one of the `excluded` ids; `exact` scores every vector even when a partition is laid (what
+        recall is measured against).
+
+        `excluded` is for a filter that admits nearly every message (`-subject:receipt`): reading what
+        it rules out costs a fraction of reading what it admits, and the rows left are one mask."""
         import numpy as np
 
         snapshot = self._snapshot()
@@ -300,6 +304,16 @@ class VectorIndex:
         q = np.asarray(query, dtype=np.float32).reshape(-1)
         layout = snapshot.layout
         rows = None if allowed is None else snapshot.rows_of(np.asarray(allowed, dtype=np.int64))
+        mask = None
+        if excluded is not None and len(excluded):
+            mask = np.ones(snapshot.size, dtype=bool)
+            mask[snapshot.rows_of(np.asarray(excluded, dtype=np.int64))] = False
+            if rows is not None:
+                rows, mask = rows[mask[rows]], None
+        if mask is not None:
+            if layout is None or exact:
+                return snapshot.top_of_mask(q, mask, k)
+            return snapshot.probe(q, k, None, mask)
         if layout is None or exact or (rows is not None and len(rows) <= layout.expected_scan(snapshot.size)):
             return snapshot.top(q, rows, k)  # exact, or few allowed: score exactly those
         return snapshot.probe(q, k, rows)
@@ -369,6 +383,13 @@ class _Snapshot:
 
         return self._ranked(self.scores(q, rows), rows, k)
 
+    def top_of_mask(self, q: np.ndarray, mask: np.ndarray, k: int) -> Ranked:
+        """The best `k` of the rows where `mask` is set: every row scored in one product (no copy of
+        the rows, as gathering nearly all of them would be), the others dropped."""
+        import numpy as np
+
+        return self._ranked(self.scores(q, None)[mask], np.flatnonzero(mask), k)
+
     def _ranked(self, scores: np.ndarray, positions: np.ndarray | None, k: int) -> Ranked:
         """The best `k` of `scores` (of the rows at `positions`; None: of rows 0..), best first."""
         import numpy as np
@@ -381,16 +402,15 @@ class _Snapshot:
         rows = top if positions is None else positions[top]
         return Ranked(tuple(int(i) for i in self.ids[rows]), tuple(float(s) for s in scores[top]))
 
-    def probe(self, q: np.ndarray, k: int, allowed: np.ndarray | None) -> Ranked:
+    def probe(self, q: np.ndarray, k: int, allowed: np.ndarray | None, mask: np.ndarray | None = None) -> Ranked:
         """The best `k` through the layout: the rows it does not know, the nearest lists, then the next
         ones while their centroid is within `SLACK` of the k-th best score so far (up to the partition's
-        cap); with `allowed` (row positions) only those rows count."""
+        cap); with `allowed` (row positions), or a `mask` over the rows, only those rows count."""
         import numpy as np
 
         layout = self.layout
         assert layout is not None
         q8, q_scale = _quantized(q)
-        mask = None
         if allowed is not None:
             mask = np.zeros(self.size, dtype=bool)
             mask[allowed] = True
@@ -428,8 +448,11 @@ class _Snapshot:
                 break  # centroids only get farther, and the k-th score only higher
             score(starts[n], stops[n])
             scanned += stops[n] - starts[n]
-        if allowed is not None and len(best) < min(k, len(allowed)):
-            return self.top(q, allowed, k)  # the probed lists hold too few allowed: score them all
+        if mask is not None and len(best) < k:  # the probed lists hold too few allowed: score them all
+            if allowed is None:
+                return self.top_of_mask(q, mask, k)
+            if len(best) < len(allowed):
+                return self.top(q, allowed, k)
         if not found_scores:
             return Ranked((), ())
         return self._ranked(np.concatenate(found_scores), np.concatenate(found_rows), k)
