@@ -236,3 +236,37 @@ def test_an_exclusion_without_field_words_skips_what_it_rules_out_and_finds_the_
             assert {h.id for h in search.search(query, limit=10).hits} <= set(admitted.tolist()), query
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(("wide", "window"), [(10, 10**9), (10**9, 10**9), (10, 20), (10**9, 20)])
+def test_field_words_with_a_filter_on_the_rows_find_what_scoring_every_admitted_message_finds(
+        cli: Callable[..., object], steward_home: Path, mbox: Path, monkeypatch: pytest.MonkeyPatch,
+        wide: int, window: int) -> None:
+    """`from:` words with a date or category: the meaning side crosses the field words' newest matches
+    with the filter (read whole, or checked on the nearest when it admits more than WIDE_FILTER), and
+    when too few of those newest pass, scores every message both admit. Each way finds the same."""
+    monkeypatch.setenv("STEWARD_SEARCH_APPROXIMATE_ABOVE", "100")
+    monkeypatch.setattr(hybrid, "WIDE_FILTER", wide)
+    monkeypatch.setattr(hybrid, "FIELD_WINDOW", window)
+    r = cli("mail", "import", str(mbox), "--no-progress", "--now", NOW.isoformat())
+    assert r.code == 0, r.err  # type: ignore[attr-defined]
+    queries = ["money owed from:kaveribank after:2026-08-01", "my card from:kaveribank before:2026-10-01",
+               "the bill subject:statement category:statement", "card payment from:kaveribank -statement after:2026-06-01",
+               "money spent subject:transaction after:2026-06-01", "the news this week subject:week before:2026-10-20"]
+    app = build_app(load(None), make_clock("Asia/Kolkata", NOW), resolve_paths())
+    try:
+        search = app.mail_search
+        assert search.prepare_partition()
+        for query in queries:
+            plan = parse_query(query, search.clock)
+            admitted = search._allowed(plan)  # noqa: SLF001 - every message both admit, read whole
+            assert admitted is not None and len(admitted) > 0, query
+            vector = app.embedder.embed([free_text(query)])[0]
+            ranked = search.index().search(vector, hybrid.CANDIDATES, admitted, exact=True)
+            expected = [round(s, 5) for s in ranked.scores if s >= search.min_similarity]
+            found, _ = search._start_semantic(free_text(query), plan, hybrid.CANDIDATES, overlap=True)()  # noqa: SLF001
+            # the sample repeats texts: equal vectors tie, and which of them comes first is no difference
+            assert [round(sc, 5) for _, sc in found] == expected, query
+            assert {i for i, _ in found} <= set(admitted.tolist()), query
+    finally:
+        app.close()

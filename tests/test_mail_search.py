@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -215,5 +215,50 @@ def test_an_exclusion_beside_words_finds_what_excluding_each_message_finds(cli, 
             assert [m.id for m, _ in repo.search_rows(conn, match, filters, 10, order="recent")] == newest
             checked += len(every) > 0 and len(left_out) > 0
         assert checked >= 3
+    finally:
+        conn.close()
+
+
+def test_with_filters_the_rank_window_is_the_newest_matches_that_pass_them(cli, mailbox: Path, steward_home: Path,
+                                                                           monkeypatch) -> None:
+    """Ranking with a filter on the rows ranks the newest RANK_WINDOW matches that pass it, whether they
+    are found by walking the newest matches (the filter passes most), among every match (the newest
+    RANK_WALK mostly fail it) or not at all (none passes)."""
+    import json
+    import sqlite3
+
+    import steward.store.messages as repo
+
+    monkeypatch.setattr(repo, "RANK_WINDOW", 5)
+    monkeypatch.setattr(repo, "RANK_WALK", 10)
+    early = (NOW - timedelta(days=60)).astimezone(UTC).isoformat()
+    conn = sqlite3.connect(steward_home / "steward.db")
+    try:
+        cases = [('"transaction"', repo.Filters(after=early)), ('"transaction"', repo.Filters(before=early)),
+                 ('"statement" OR "payment"', repo.Filters(categories=("statement", "payment_due"))),
+                 ('"statement" OR "payment"', repo.Filters(categories=("appointment",))),
+                 ('"transaction"', repo.Filters(categories=("newsletter",)))]
+        sizes = []
+        for match, filters in cases:
+            where, args = repo._where(filters)  # noqa: SLF001 - the reference reads the same filters
+            passing = [r[0] for r in conn.execute(
+                f"SELECT m.id FROM messages m WHERE m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts"
+                f" MATCH ?) AND {' AND '.join(where)} ORDER BY m.id DESC", [match, *args])]
+            window = set(passing[:5])
+            ranked = conn.execute(
+                "SELECT rowid, -bm25(messages_fts, 4.0, 2.0, 1.0) AS s FROM messages_fts WHERE messages_fts MATCH ?"
+                " ORDER BY s DESC", (match,)).fetchall()
+            expected = [round(s, 6) for i, s in ranked if i in window]
+            got = repo.ranked_ids(conn, match, filters, 30)
+            assert [round(s, 6) for _, s in got] == expected, (match, filters)  # equal scores may swap
+            assert {i for i, _ in got} <= window
+            walked = conn.execute("SELECT count(*) FROM (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?"
+                                  " ORDER BY rowid DESC LIMIT 10) WHERE rowid IN (SELECT value FROM json_each(?))",
+                                  (match, json.dumps(passing))).fetchone()[0]
+            sizes.append((len(passing), walked))
+        # the cases cover each way: the window found in the walk, found past it, and no match passing
+        assert any(walked >= 5 for _, walked in sizes)
+        assert any(n >= 5 and walked < 5 for n, walked in sizes)
+        assert any(n == 0 for n, _ in sizes)
     finally:
         conn.close()

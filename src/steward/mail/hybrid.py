@@ -211,28 +211,41 @@ class MailSearch:
                 filters = replace(filters, exclude=None)
                 if filters == messages_repo.Filters():
                     return self._executor().submit(nearest, lambda: None).result
-            if match is not None or not index.approximate:
+            rows = replace(filters, exclude=None)  # the filters on the message rows
+            if not index.approximate or rows == messages_repo.Filters():
                 beside = self._reads().submit(self._on_reader, self._bounded_ids, match, filters)
                 return self._executor().submit(nearest, beside.result).result
-            # dates, categories, account or recipients: checked on the nearest messages by primary key
-            # when they admit more than WIDE_FILTER messages (`before:` a recent date admits nearly all)
-            capped = self._reads().submit(self._on_reader, messages_repo.admitted_ids, filters, at_most=WIDE_FILTER)
+            # dates, categories, account or recipients: read whole when they admit at most WIDE_FILTER
+            # messages (and crossed with the newest FIELD_WINDOW matches of any field words), else checked
+            # on the nearest messages by primary key (`before:` a recent date admits nearly all)
+            words = None if match is None else self._reads().submit(
+                self._on_reader, messages_repo.filtered_ids, match,
+                messages_repo.Filters(exclude=filters.exclude), newest=FIELD_WINDOW)
+            capped = self._reads().submit(self._on_reader, messages_repo.admitted_ids, rows, at_most=WIDE_FILTER)
 
             def nearest_wide() -> tuple[list[tuple[int, float]], str | None]:
+                import numpy as np
+
                 vector = self.queries.vector(embedder, text)
+                among = None if words is None else words.result()
                 some = capped.result()
                 if some is not None:
-                    return nearest(lambda: some, vector)
-                wide = index.search(vector, WIDE_CANDIDATES, None, excluded=excluded())
-                passed = self._reads().submit(self._on_reader, messages_repo.admitted_ids, filters,
-                                              among=wide.ids).result()
-                assert passed is not None
-                keep = set(passed.tolist())
-                best = [(i, sc) for i, sc in zip(wide.ids, wide.scores, strict=True) if i in keep][:k]
-                if len(best) < k:  # the nearest mostly fail the filter: score every message it admits
-                    every = self._reads().submit(self._on_reader, messages_repo.filtered_ids, None, filters).result()
-                    return nearest(lambda: every, vector)
-                return [(i, sc) for i, sc in best if sc >= self.min_similarity], None
+                    allowed = some if among is None else np.intersect1d(among, some, assume_unique=True)
+                    if among is None or len(allowed) >= k or len(among) < FIELD_WINDOW:
+                        return nearest(lambda: allowed, vector)
+                else:
+                    wide = index.search(vector, WIDE_CANDIDATES, among, excluded=excluded())
+                    passed = self._reads().submit(self._on_reader, messages_repo.admitted_ids, rows,
+                                                  among=wide.ids).result()
+                    assert passed is not None
+                    keep = set(passed.tolist())
+                    best = [(i, sc) for i, sc in zip(wide.ids, wide.scores, strict=True) if i in keep][:k]
+                    if len(best) >= k:
+                        return [(i, sc) for i, sc in best if sc >= self.min_similarity], None
+                # the nearest, or the newest matches of the field words, mostly fail the filters: score
+                # every message they admit
+                every = self._reads().submit(self._on_reader, messages_repo.filtered_ids, match, filters).result()
+                return nearest(lambda: every, vector)
 
             return self._executor().submit(nearest_wide).result
         ids: Future[np.ndarray | None] = Future()

@@ -340,15 +340,43 @@ def _plan_inputs(conn: sqlite3.Connection, match: str | None, filters: Filters, 
         row = conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC"
                            " LIMIT 1 OFFSET ?", (match, RANK_WINDOW - 1)).fetchone()
     else:
-        # with filters: the window is the newest RANK_WINDOW matches that pass them
-        clauses = " AND ".join(["m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)", *where])
-        row = conn.execute(f"SELECT m.id FROM messages m WHERE {clauses} ORDER BY m.id DESC LIMIT 1 OFFSET ?",
-                           [match, *args, RANK_WINDOW - 1]).fetchone()
+        found, row = _window_edge(conn, match, where, args)
+        if not found:
+            # the newest matches mostly fail the filters: find the window among every match that passes;
+            # when fewer pass, the oldest of them bounds the ranking all the same (none: nothing to rank,
+            # and the window starts past the newest message)
+            clauses = " AND ".join(["m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)", *where])
+            passing, oldest = conn.execute(
+                f"SELECT count(*), min(id) FROM (SELECT m.id FROM messages m WHERE {clauses}"
+                f" ORDER BY m.id DESC LIMIT ?)", [match, *args, RANK_WINDOW]).fetchone()
+            row = (oldest,) if passing else (max_message_id(conn) + 1,)
     if row is None:
         return False, None, _FTS
     floor = int(row[0])
     recent = recent_floor(conn)
     return False, floor, (_RECENT_FTS if recent is not None and floor >= recent else _FTS)
+
+
+# With filters on the rows, the newest matches are walked (each checked by primary key, about 3
+# microseconds at 1M) up to this many, looking for the RANK_WINDOW-th that passes: walking is bounded
+# where collecting every match that passes is not (`order subject:receipt category:receipt` at 1M:
+# 116,000 matches, 161 ms collected, 6 ms walked).
+RANK_WALK = 4 * RANK_WINDOW
+
+
+def _window_edge(conn: sqlite3.Connection, match: str, where: list[str], args: list[object]
+                 ) -> tuple[bool, sqlite3.Row | tuple[int] | None]:
+    """(decided, row): the oldest of the newest RANK_WINDOW matches passing the filters, found among the
+    newest RANK_WALK matches (row None: fewer pass at all). Not decided when the walk ended first."""
+    edge = conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC"
+                        " LIMIT 1 OFFSET ?", (match, RANK_WALK - 1)).fetchone()
+    walked = " AND messages_fts.rowid >= ?" if edge is not None else ""
+    # CROSS JOIN: the word index leads, newest first, and each match is looked up by primary key
+    row = conn.execute(
+        f"SELECT m.id FROM messages_fts CROSS JOIN messages m ON m.id = messages_fts.rowid"
+        f" WHERE messages_fts MATCH ?{walked} AND {' AND '.join(where)} ORDER BY messages_fts.rowid DESC"
+        f" LIMIT 1 OFFSET ?", [match, *([edge[0]] if edge is not None else []), *args, RANK_WINDOW - 1]).fetchone()
+    return row is not None or edge is None, row
 
 
 def _select(cols: str, match: str | None, filters: Filters, limit: int, order: str, *, dense: bool = False,
