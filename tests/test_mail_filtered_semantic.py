@@ -21,7 +21,8 @@ from steward.settings import load
 
 NOW = datetime(2026, 11, 1, 12, 0, tzinfo=ZoneInfo("Asia/Kolkata"))
 QUERIES = ["card payment after:2026-09-01", "statement subject:statement", "dinner plans before:2026-10-15",
-           "money owed from:kaveribank.in", "my visit category:appointment", "anything about tax -refund"]
+           "money owed from:kaveribank.in", "my visit category:appointment", "anything about tax -refund",
+           "money spent on my cards -statement"]
 
 
 @pytest.fixture(scope="module")

@@ -185,10 +185,11 @@ class MailSearch:
             return lambda: empty
         embedder = self._embedder()
 
-        excluded: Callable[[], np.ndarray | None] = lambda: None  # noqa: E731
+        def nothing() -> None:
+            return None
 
-        def nearest(allowed: Callable[[], np.ndarray | None], vector: np.ndarray | None = None
-                    ) -> tuple[list[tuple[int, float]], str | None]:
+        def nearest(allowed: Callable[[], np.ndarray | None], vector: np.ndarray | None = None,
+                    excluded: Callable[[], np.ndarray | None] = nothing) -> tuple[list[tuple[int, float]], str | None]:
             if vector is None:
                 vector = self.queries.vector(embedder, text)
             ranked = index.search(vector, k, allowed(), excluded=excluded())
@@ -196,13 +197,15 @@ class MailSearch:
             return [(i, s) for i, s in zip(ranked.ids, ranked.scores, strict=True) if s >= self.min_similarity], None
 
         if not overlap:
-            done = nearest(lambda: self._allowed(plan))
+            allowed, left_out = self._admitted(plan)
+            done = nearest(lambda: allowed, None, lambda: left_out)
             return lambda: done
         bounds = self._bounds(plan)
         if bounds is None:  # no filter: no ids to read, and no reader opened for them
-            return self._executor().submit(nearest, lambda: None).result
+            return self._executor().submit(nearest, nothing).result
         if self._open_reader is not None and not self.conn.in_transaction:
             match, filters = bounds
+            excluded: Callable[[], np.ndarray | None] = nothing
             if match is None and filters.exclude:
                 # an exclusion with no field words admits nearly every message (`-subject:receipt`: 884,000
                 # of 1M): what it rules out is read instead, a fraction of that, and the index skips it
@@ -210,11 +213,11 @@ class MailSearch:
                                                 messages_repo.Filters()).result
                 filters = replace(filters, exclude=None)
                 if filters == messages_repo.Filters():
-                    return self._executor().submit(nearest, lambda: None).result
+                    return self._executor().submit(nearest, nothing, None, excluded).result
             rows = replace(filters, exclude=None)  # the filters on the message rows
             if not index.approximate or rows == messages_repo.Filters():
                 beside = self._reads().submit(self._on_reader, self._bounded_ids, match, filters)
-                return self._executor().submit(nearest, beside.result).result
+                return self._executor().submit(nearest, beside.result, None, excluded).result
             # dates, categories, account or recipients: read whole when they admit at most WIDE_FILTER
             # messages (and crossed with the newest FIELD_WINDOW matches of any field words), else checked
             # on the nearest messages by primary key (`before:` a recent date admits nearly all)
@@ -232,7 +235,7 @@ class MailSearch:
                 if some is not None:
                     allowed = some if among is None else np.intersect1d(among, some, assume_unique=True)
                     if among is None or len(allowed) >= k or len(among) < FIELD_WINDOW:
-                        return nearest(lambda: allowed, vector)
+                        return nearest(lambda: allowed, vector, excluded)
                 else:
                     wide = index.search(vector, WIDE_CANDIDATES, among, excluded=excluded())
                     passed = self._reads().submit(self._on_reader, messages_repo.admitted_ids, rows,
@@ -245,13 +248,13 @@ class MailSearch:
                 # the nearest, or the newest matches of the field words, mostly fail the filters: score
                 # every message they admit
                 every = self._reads().submit(self._on_reader, messages_repo.filtered_ids, match, filters).result()
-                return nearest(lambda: every, vector)
+                return nearest(lambda: every, vector, excluded)
 
             return self._executor().submit(nearest_wide).result
-        ids: Future[np.ndarray | None] = Future()
-        pending = self._executor().submit(nearest, ids.result)
+        ids: Future[tuple[np.ndarray | None, np.ndarray | None]] = Future()
+        pending = self._executor().submit(nearest, lambda: ids.result()[0], None, lambda: ids.result()[1])
         try:
-            ids.set_result(self._allowed(plan, newest=FIELD_WINDOW))
+            ids.set_result(self._admitted(plan, newest=FIELD_WINDOW))
         except BaseException as exc:
             ids.set_exception(exc)  # the worker stops at once; the caller sees the error below
             pending.result()
@@ -315,6 +318,20 @@ class MailSearch:
             return messages_repo.filtered_ids(self.conn if conn is None else conn, match, filters, newest=newest)
         except sqlite3.OperationalError as exc:
             raise UserError(f"cannot search for {plan.text!r}: {exc}") from None
+
+    def _admitted(self, plan: QueryPlan, *, newest: int | None = None) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """(allowed, excluded) on the search's own connection: `_allowed`, except that an exclusion with no
+        field words beside it is read as the ids it rules out (it admits nearly every message)."""
+        bounds = self._bounds(plan)
+        if bounds is None or bounds[0] is not None or not bounds[1].exclude:
+            return self._allowed(plan, newest=newest), None
+        rows = replace(bounds[1], exclude=None)
+        try:
+            excluded = messages_repo.filtered_ids(self.conn, bounds[1].exclude, messages_repo.Filters())
+            allowed = None if rows == messages_repo.Filters() else messages_repo.filtered_ids(self.conn, None, rows)
+        except sqlite3.OperationalError as exc:
+            raise UserError(f"cannot search for {plan.text!r}: {exc}") from None
+        return allowed, excluded
 
     @staticmethod
     def _bounded_ids(conn: sqlite3.Connection, match: str | None, filters: messages_repo.Filters) -> np.ndarray | None:
