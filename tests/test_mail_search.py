@@ -223,7 +223,8 @@ def test_with_filters_the_rank_window_is_the_newest_matches_that_pass_them(cli, 
                                                                            monkeypatch) -> None:
     """Ranking with a filter on the rows ranks the newest RANK_WINDOW matches that pass it, whether they
     are found by walking the newest matches (the filter passes most), among every match (the newest
-    RANK_WALK mostly fail it) or not at all (none passes)."""
+    RANK_WALK mostly fail it: read from the indexes and crossed, or collected by SQLite for recipients,
+    which have no index) or not at all (none passes)."""
     import json
     import sqlite3
 
@@ -237,7 +238,8 @@ def test_with_filters_the_rank_window_is_the_newest_matches_that_pass_them(cli, 
         cases = [('"transaction"', repo.Filters(after=early)), ('"transaction"', repo.Filters(before=early)),
                  ('"statement" OR "payment"', repo.Filters(categories=("statement", "payment_due"))),
                  ('"statement" OR "payment"', repo.Filters(categories=("appointment",))),
-                 ('"transaction"', repo.Filters(categories=("newsletter",)))]
+                 ('"transaction"', repo.Filters(categories=("newsletter",))),
+                 ('"transaction"', repo.Filters(before=early, to=("alex@",)))]
         sizes = []
         for match, filters in cases:
             where, args = repo._where(filters)  # noqa: SLF001 - the reference reads the same filters

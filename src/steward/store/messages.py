@@ -326,9 +326,10 @@ RANK_WINDOW = 2000
 
 
 def _plan_inputs(conn: sqlite3.Connection, match: str | None, filters: Filters, limit: int, order: str
-                 ) -> tuple[bool, int | None, str]:
-    """(dense, floor, table): whether matches far outnumber `limit`, the lowest rowid worth ranking,
-    and the word index to rank in (the newest messages' own when the window lies inside it)."""
+                 ) -> tuple[bool, tuple[int, int | None] | None, str]:
+    """(dense, window, table): whether matches far outnumber `limit`, the rowids worth ranking (lowest,
+    and highest or None for no bound; None: every match) and the word index to rank in (the newest
+    messages' own when the window lies inside it)."""
     if match is None:
         return False, None, _FTS
     if order == "recent":
@@ -336,25 +337,23 @@ def _plan_inputs(conn: sqlite3.Connection, match: str | None, filters: Filters, 
                            " LIMIT 1 OFFSET ?", (match, 2 * limit)).fetchone()
         return row is not None, None, _FTS
     where, args = _where(filters)
+    window: tuple[int, int | None] | None
     if not where:
         row = conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC"
                            " LIMIT 1 OFFSET ?", (match, RANK_WINDOW - 1)).fetchone()
+        window = None if row is None else (int(row[0]), None)
     else:
         found, row = _window_edge(conn, match, where, args)
-        if not found:
-            # the newest matches mostly fail the filters: find the window among every match that passes;
-            # when fewer pass, the oldest of them bounds the ranking all the same (none: nothing to rank,
-            # and the window starts past the newest message)
-            clauses = " AND ".join(["m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)", *where])
-            passing, oldest = conn.execute(
-                f"SELECT count(*), min(id) FROM (SELECT m.id FROM messages m WHERE {clauses}"
-                f" ORDER BY m.id DESC LIMIT ?)", [match, *args, RANK_WINDOW]).fetchone()
-            row = (oldest,) if passing else (max_message_id(conn) + 1,)
-    if row is None:
+        if found:
+            window = None if row is None else (int(row[0]), None)
+        else:
+            # the newest matches mostly fail the filters: the window is found among every match that
+            # passes, and bounded on both sides (a filter nothing passes: a window past every message)
+            window = _window_among_all(conn, match, filters) or (max_message_id(conn) + 1, None)
+    if window is None:
         return False, None, _FTS
-    floor = int(row[0])
     recent = recent_floor(conn)
-    return False, floor, (_RECENT_FTS if recent is not None and floor >= recent else _FTS)
+    return False, window, (_RECENT_FTS if recent is not None and window[0] >= recent else _FTS)
 
 
 # With filters on the rows, the newest matches are walked (each checked by primary key, about 3
@@ -379,8 +378,32 @@ def _window_edge(conn: sqlite3.Connection, match: str, where: list[str], args: l
     return row is not None or edge is None, row
 
 
+def _window_among_all(conn: sqlite3.Connection, match: str, filters: Filters) -> tuple[int, int] | None:
+    """(oldest, newest) of the newest RANK_WINDOW matches that pass the filters, or None when none does.
+
+    Every match's id and every id the filters admit are read from their indexes (well under a
+    microsecond each) and crossed in numpy: SQLite's own plan for this puts every match in a table
+    first, at about 3 microseconds each (`card before:2020-01-01` at 1M, 284,000 matches: 0.8 s).
+    Recipients (`to:`) have no index, so with them SQLite collects as before."""
+    import numpy as np
+
+    if filters.to:
+        where, args = _where(filters)
+        clauses = " AND ".join(["m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)", *where])
+        passing, oldest, newest = conn.execute(
+            f"SELECT count(*), min(id), max(id) FROM (SELECT m.id FROM messages m WHERE {clauses}"
+            f" ORDER BY m.id DESC LIMIT ?)", [match, *args, RANK_WINDOW]).fetchone()
+        return (int(oldest), int(newest)) if passing else None
+    admitted = admitted_ids(conn, filters)
+    assert admitted is not None
+    both = np.intersect1d(filtered_ids(conn, match, Filters()), admitted, assume_unique=True)
+    if not len(both):
+        return None
+    return int(both[-RANK_WINDOW:][0]), int(both[-1])
+
+
 def _select(cols: str, match: str | None, filters: Filters, limit: int, order: str, *, dense: bool = False,
-            floor: int | None = None, table: str = _FTS) -> tuple[str, list[object]]:
+            window: tuple[int, int | None] | None = None, table: str = _FTS) -> tuple[str, list[object]]:
     """The SQL for a search, shaped so SQLite touches as few rows as it can."""
     where, args = _where(filters)
     if match is None:
@@ -395,14 +418,16 @@ def _select(cols: str, match: str | None, filters: Filters, limit: int, order: s
         clauses = " AND ".join(["m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)", *where])
         return (f"SELECT {cols}, 0.0 FROM messages m{index} WHERE {clauses}"
                 f" ORDER BY m.received_at DESC, m.id DESC LIMIT ?", [match, *args, limit])
-    window = f" AND {table}.rowid >= ?" if floor is not None else ""
-    window_args = [floor] if floor is not None else []
+    floor, ceiling = window if window is not None else (None, None)
+    bounds = (f" AND {table}.rowid >= ?" if floor is not None else "") + (
+        f" AND {table}.rowid <= ?" if ceiling is not None else "")
+    window_args = [b for b in (floor, ceiling) if b is not None]
     if not where:
         # rank inside the word index alone, then read only the page's rows
         return (f"SELECT {cols}, f.score FROM (SELECT rowid, {_bm25(table)} AS score FROM {table} WHERE {table}"
-                f" MATCH ?{window} ORDER BY score DESC LIMIT ?) f JOIN messages m ON m.id = f.rowid"
+                f" MATCH ?{bounds} ORDER BY score DESC LIMIT ?) f JOIN messages m ON m.id = f.rowid"
                 f" ORDER BY f.score DESC, m.received_at DESC", [match, *window_args, limit])
-    clauses = " AND ".join([f"{table} MATCH ?{window}", *where])
+    clauses = " AND ".join([f"{table} MATCH ?{bounds}", *where])
     return (f"SELECT {cols}, {_bm25(table)} AS score FROM {table} JOIN messages m ON m.id = {table}.rowid"
             f" WHERE {clauses} ORDER BY score DESC, m.received_at DESC LIMIT ?", [match, *window_args, *args, limit])
 
@@ -422,8 +447,8 @@ def search_rows(
     """
     cols = ", ".join(f"m.{c.strip()}" for c in _COLUMNS.split(","))
     match, filters = _folded(match, filters)
-    dense, floor, table = _plan_inputs(conn, match, filters, limit, order)
-    sql, args = _select(cols, match, filters, limit, order, dense=dense, floor=floor, table=table)
+    dense, window, table = _plan_inputs(conn, match, filters, limit, order)
+    sql, args = _select(cols, match, filters, limit, order, dense=dense, window=window, table=table)
     return [(row_to_message(row), float(row[16])) for row in conn.execute(sql, args)]
 
 
@@ -431,8 +456,8 @@ def ranked_ids(conn: sqlite3.Connection, match: str | None, filters: Filters, li
     """Like `search_rows` in rank order, but only (id, score): what a fusion of rankings needs, without
     decoding rows that the fused page may not show."""
     match, filters = _folded(match, filters)
-    dense, floor, table = _plan_inputs(conn, match, filters, limit, "rank")
-    sql, args = _select("m.id", match, filters, limit, "rank", dense=dense, floor=floor, table=table)
+    dense, window, table = _plan_inputs(conn, match, filters, limit, "rank")
+    sql, args = _select("m.id", match, filters, limit, "rank", dense=dense, window=window, table=table)
     return [(int(row[0]), float(row[1])) for row in conn.execute(sql, args)]
 
 
@@ -451,9 +476,9 @@ def summary_rows(conn: sqlite3.Connection, match: str | None, filters: Filters, 
                  order: str = "recent") -> list[MessageSummary]:
     """Like `search_rows`, but only the fields an analysis groups by (much cheaper per row)."""
     match, filters = _folded(match, filters)
-    dense, floor, table = _plan_inputs(conn, match, filters, limit, order)
+    dense, window, table = _plan_inputs(conn, match, filters, limit, order)
     sql, args = _select("m.id, m.sender, m.sender_name, m.subject, m.received_at, m.category", match, filters,
-                        limit, order, dense=dense, floor=floor, table=table)
+                        limit, order, dense=dense, window=window, table=table)
     parse = datetime.fromisoformat
     return [MessageSummary(r[0], r[1], r[2], r[3], parse(r[4]), r[5]) for r in conn.execute(sql, args)]
 
