@@ -3,6 +3,7 @@
     .venv/bin/python bench/scale.py [--sizes 100000,300000,1000000] [--cache ~/.cache/steward-bench]
                                     [--real 3000] [--rebuild]
     .venv/bin/python bench/scale.py --vectors-only 1000000     # the vector index alone, no store
+    .venv/bin/python bench/scale.py --sizes 1000000 --shapes   # filters beside words, exclusions
 
 For each size, a Maildir of that many sample messages (distinct texts: the generator's amounts, dates,
 merchants and names vary) is written once and cached outside the repository, with the store built from
@@ -46,6 +47,12 @@ NOTMUCH_SEARCHES = ["statement", "payment and due", "from:kaveribank.in", "credi
                     '"received your payment"', "transaction and alert", "subject:receipt and order"]
 RECALL_QUERIES = 200
 ANALYZE = ["statement", "from:kaveribank.in", "payment due", "receipt", "autopay after:2026-08-01"]
+# `--shapes`: filters on the rows beside words, and exclusions (each a new query)
+SHAPES = ["payment from:kaveribank.in", "order subject:receipt category:receipt", "order subject:receipt after:2025-01-01",
+          "dinner saturday category:personal", "appointment rescheduled after:2025-01-01", "order -subject:receipt",
+          "statement -from:kaveribank.in", "credit card -payment", "order -subject:receipt after:2025-01-01",
+          "card before:2020-01-01", "from:kaveribank.in after:2026-10-01", "transaction alert after:2026-10-25",
+          "payment category:appointment", "order category:newsletter", "card before:2026-06-01"]
 
 
 def rss_mb() -> float:
@@ -496,6 +503,32 @@ def vectors_only(n: int, real: int) -> None:
     print(f"| recall@10 vs exact ({len(qs)} queries; ties count) | {np.mean(hit):.3f} |", flush=True)
 
 
+def shapes(size: int, folder: Path, rounds: int = 5) -> None:
+    """p50 of `rounds` runs of each of SHAPES, hybrid and lexical, each a new query, on the cached store."""
+    import statistics
+
+    app = make_app(folder / "home")
+    try:
+        search = app.mail_search
+        search.search(SHAPES[0], limit=20)  # the vectors loaded, the partition read
+        print(f"\n## Query shapes, {size:,} messages ({os.getloadavg()[0]:.1f} load)\n")
+        print("| query | hybrid p50, ms | lexical p50, ms | lexical hits |")
+        print("| --- | --- | --- | --- |")
+        for query in SHAPES:
+            row = []
+            for mode in ("hybrid", "lexical"):
+                times = []
+                for _ in range(rounds):
+                    search.queries.clear()
+                    t0 = time.perf_counter()
+                    hits = len(search.search(query, mode=mode, limit=20).hits)
+                    times.append((time.perf_counter() - t0) * 1000)
+                row.append(f"{statistics.median(times):.1f}")
+            print(f"| `{query}` | {row[0]} | {row[1]} | {hits} |", flush=True)
+    finally:
+        app.close()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", default="100000,300000,1000000")
@@ -509,6 +542,8 @@ def main() -> int:
                         help="run notmuch new and the import at the same time when both are to be built")
     parser.add_argument("--repeated-texts", action="store_true",
                         help="build from the generator's default texts (about half repeat) rather than distinct ones")
+    parser.add_argument("--shapes", action="store_true",
+                        help="time the query shapes of SHAPES (filters beside words, exclusions) instead of the table")
     parser.add_argument("--vectors-only", type=int, default=0, metavar="N",
                         help="measure the vector index alone at N vectors (no store, no import) and stop")
     args = parser.parse_args()
@@ -524,7 +559,9 @@ def main() -> int:
             redo = "maildir" if args.rebuild else args.redo
             meta = build(size, folder, args.real, distinct=not args.repeated_texts, redo=redo,
                          stop_after=args.stop_after or "vectors", together=args.together)
-        if not args.stop_after:
+        if args.shapes:
+            shapes(size, folder)
+        elif not args.stop_after:
             measure(size, folder, meta)
     return 0
 

@@ -223,8 +223,9 @@ def test_with_filters_the_rank_window_is_the_newest_matches_that_pass_them(cli, 
                                                                            monkeypatch) -> None:
     """Ranking with a filter on the rows ranks the newest RANK_WINDOW matches that pass it, whether they
     are found by walking the newest matches (the filter passes most), among every match (the newest
-    RANK_WALK mostly fail it: read from the indexes and crossed, or collected by SQLite for recipients,
-    which have no index) or not at all (none passes)."""
+    RANK_WALK mostly fail it: read from the indexes and crossed, or collected by SQLite for a filter
+    admitting more than half the store or one on recipients, which have no index) or not at all (none
+    passes)."""
     import json
     import sqlite3
 
