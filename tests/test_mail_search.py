@@ -265,3 +265,36 @@ def test_with_filters_the_rank_window_is_the_newest_matches_that_pass_them(cli, 
         assert any(n == 0 for n, _ in sizes)
     finally:
         conn.close()
+
+
+@pytest.mark.parametrize("candidates", [0, 10_000])
+def test_newest_first_with_a_filter_few_matches_pass_finds_the_newest_that_pass(
+        cli, mailbox: Path, steward_home: Path, monkeypatch, candidates: int) -> None:
+    """Newest first (`mail analyze`, a search of field words alone) with a category most of a common
+    word's newest matches fail: the candidates are found among every match and read by id (10,000), or
+    the date index is walked (0: too many candidates). Either way the newest that pass, in date order."""
+    import sqlite3
+
+    import steward.store.messages as repo
+
+    monkeypatch.setattr(repo, "RANK_WALK", 10)
+    monkeypatch.setattr(repo, "RECENT_CANDIDATES", candidates)
+    conn = sqlite3.connect(steward_home / "steward.db")
+    try:
+        early = (NOW - timedelta(days=60)).astimezone(UTC).isoformat()
+        cases = [('"transaction"', repo.Filters(categories=("newsletter",))),
+                 ('"statement" OR "payment" OR "transaction"', repo.Filters(categories=("statement",))),
+                 ('"statement" OR "payment" OR "transaction"', repo.Filters(categories=("bank_alert",))),
+                 ('"transaction"', repo.Filters(categories=("bank_alert",), before=early))]
+        seen = []
+        for match, filters in cases:
+            where, args = repo._where(filters)  # noqa: SLF001 - the reference reads the same filters
+            expected = [r[0] for r in conn.execute(
+                f"SELECT m.id FROM messages m WHERE m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts"
+                f" MATCH ?) AND {' AND '.join(where)} ORDER BY m.received_at DESC, m.id DESC LIMIT 5", [match, *args])]
+            assert [r.id for r in repo.summary_rows(conn, match, filters, 5)] == expected, (match, filters)
+            assert [m.id for m, _ in repo.search_rows(conn, match, filters, 5, order="recent")] == expected
+            seen.append(len(expected))
+        assert 0 in seen and 5 in seen
+    finally:
+        conn.close()

@@ -326,24 +326,40 @@ RANK_WINDOW = 2000
 
 
 def _plan_inputs(conn: sqlite3.Connection, match: str | None, filters: Filters, limit: int, order: str
-                 ) -> tuple[bool, tuple[int, int | None] | None, str]:
-    """(dense, window, table): whether matches far outnumber `limit`, the rowids worth ranking (lowest,
-    and highest or None for no bound; None: every match) and the word index to rank in (the newest
-    messages' own when the window lies inside it)."""
+                 ) -> tuple[bool, tuple[int, int | None] | None, str, list[int] | None]:
+    """(dense, window, table, ids): whether matches far outnumber `limit`, the rowids worth ranking
+    (lowest, and highest or None for no bound; None: every match), the word index to rank in (the
+    newest messages' own when the window lies inside it) and, newest first, every message that can be
+    in the answer when they are few (None: the search finds them)."""
     if match is None:
-        return False, None, _FTS
+        return False, None, _FTS, None
+    where, args = _where(filters)
     if order == "recent":
         row = conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC"
                            " LIMIT 1 OFFSET ?", (match, 2 * limit)).fetchone()
-        return row is not None, None, _FTS
-    where, args = _where(filters)
+        if row is None or not where or filters.after or filters.before:
+            return row is not None, None, _FTS, None
+        # many matches and a filter with no dates: walking the date index newest first stops once
+        # `limit` pass, which is soon unless few pass, when it reads to the end (`order
+        # category:newsletter`, nothing passing, at 1M: 0.6 s); so when the newest matches mostly fail,
+        # the answer's candidates are found among every match as the rank window is. (A date filter
+        # starts and ends that walk at its dates.)
+        found, passed = _window_edge(conn, match, where, args, wanted=limit)
+        if passed is not None:
+            return True, None, _FTS, None
+        if found:
+            return False, None, _FTS, None  # every match walked, fewer than `limit` pass: read them by id
+        both = _passing(conn, match, filters)
+        if both is None or len(both) > RECENT_CANDIDATES:
+            return True, None, _FTS, None
+        return False, None, _FTS, both.tolist()
     window: tuple[int, int | None] | None
     if not where:
         row = conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC"
                            " LIMIT 1 OFFSET ?", (match, RANK_WINDOW - 1)).fetchone()
         window = None if row is None else (int(row[0]), None)
     else:
-        found, row = _window_edge(conn, match, where, args)
+        found, row = _window_edge(conn, match, where, args, wanted=RANK_WINDOW)
         if found:
             window = None if row is None else (int(row[0]), None)
         else:
@@ -351,9 +367,9 @@ def _plan_inputs(conn: sqlite3.Connection, match: str | None, filters: Filters, 
             # passes, and bounded on both sides (a filter nothing passes: a window past every message)
             window = _window_among_all(conn, match, filters) or (max_message_id(conn) + 1, None)
     if window is None:
-        return False, None, _FTS
+        return False, None, _FTS, None
     recent = recent_floor(conn)
-    return False, window, (_RECENT_FTS if recent is not None and window[0] >= recent else _FTS)
+    return False, window, (_RECENT_FTS if recent is not None and window[0] >= recent else _FTS), None
 
 
 # With filters on the rows, the newest matches are walked (each checked by primary key, about 3
@@ -363,9 +379,14 @@ def _plan_inputs(conn: sqlite3.Connection, match: str | None, filters: Filters, 
 RANK_WALK = 4 * RANK_WINDOW
 
 
-def _window_edge(conn: sqlite3.Connection, match: str, where: list[str], args: list[object]
+# Newest first, a filter few matches pass reads every message whose id is among at most this many
+# candidates, sorted by date, rather than walk the date index to its end.
+RECENT_CANDIDATES = 20_000
+
+
+def _window_edge(conn: sqlite3.Connection, match: str, where: list[str], args: list[object], *, wanted: int
                  ) -> tuple[bool, sqlite3.Row | tuple[int] | None]:
-    """(decided, row): the oldest of the newest RANK_WINDOW matches passing the filters, found among the
+    """(decided, row): the oldest of the newest `wanted` matches passing the filters, found among the
     newest RANK_WALK matches (row None: fewer pass at all). Not decided when the walk ended first."""
     edge = conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC"
                         " LIMIT 1 OFFSET ?", (match, RANK_WALK - 1)).fetchone()
@@ -374,30 +395,16 @@ def _window_edge(conn: sqlite3.Connection, match: str, where: list[str], args: l
     row = conn.execute(
         f"SELECT m.id FROM messages_fts CROSS JOIN messages m ON m.id = messages_fts.rowid"
         f" WHERE messages_fts MATCH ?{walked} AND {' AND '.join(where)} ORDER BY messages_fts.rowid DESC"
-        f" LIMIT 1 OFFSET ?", [match, *([edge[0]] if edge is not None else []), *args, RANK_WINDOW - 1]).fetchone()
+        f" LIMIT 1 OFFSET ?", [match, *([edge[0]] if edge is not None else []), *args, wanted - 1]).fetchone()
     return row is not None or edge is None, row
 
 
 def _window_among_all(conn: sqlite3.Connection, match: str, filters: Filters) -> tuple[int, int] | None:
-    """(oldest, newest) of the newest RANK_WINDOW matches that pass the filters, or None when none does.
-
-    When the filters admit at most half the store, every match's id and every id they admit are read
-    from their indexes (well under a microsecond each) and crossed in numpy: SQLite's own plan puts
-    every match in a table first and walks the messages newest first until enough pass, which costs
-    most when they are far back (`card before:2020-01-01` at 1M, 284,000 matches: 0.6 s). Admitting more,
-    its walk reaches them soon and reading their ids would cost more, so SQLite collects, as it does
-    for recipients and accounts, which have no index to read them from."""
-    import numpy as np
-
-    where, args = _where(filters)
-    half = max_message_id(conn) // 2
-    if not (filters.to or filters.account) and int(conn.execute(
-            f"SELECT count(*) FROM (SELECT 1 FROM messages m WHERE {' AND '.join(where)} LIMIT ?)",
-            [*args, half + 1]).fetchone()[0]) <= half:
-        admitted = admitted_ids(conn, filters)
-        assert admitted is not None
-        both = np.intersect1d(filtered_ids(conn, match, Filters()), admitted, assume_unique=True)
+    """(oldest, newest) of the newest RANK_WINDOW matches that pass the filters, or None when none does."""
+    both = _passing(conn, match, filters)
+    if both is not None:
         return (int(both[-RANK_WINDOW:][0]), int(both[-1])) if len(both) else None
+    where, args = _where(filters)
     clauses = " AND ".join(["m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)", *where])
     passing, oldest, newest = conn.execute(
         f"SELECT count(*), min(id), max(id) FROM (SELECT m.id FROM messages m WHERE {clauses}"
@@ -405,10 +412,39 @@ def _window_among_all(conn: sqlite3.Connection, match: str, filters: Filters) ->
     return (int(oldest), int(newest)) if passing else None
 
 
+def _passing(conn: sqlite3.Connection, match: str, filters: Filters) -> np.ndarray | None:
+    """Every match that passes the filters, ascending, when the filters admit at most half the store
+    (None otherwise: SQLite is left to collect them).
+
+    Every match's id and every id the filters admit are read from their indexes (well under a
+    microsecond each) and crossed in numpy: SQLite's own plan puts every match in a table first and
+    walks the messages newest first until enough pass, which costs most when they are far back (`card
+    before:2020-01-01` at 1M, 284,000 matches: 0.6 s). Admitting more, its walk reaches them soon and
+    reading their ids would cost more, and recipients and the account have no index to read them from."""
+    import numpy as np
+
+    if filters.to or filters.account:
+        return None
+    where, args = _where(filters)
+    half = max_message_id(conn) // 2
+    admits = int(conn.execute(f"SELECT count(*) FROM (SELECT 1 FROM messages m WHERE {' AND '.join(where)}"
+                              " LIMIT ?)", [*args, half + 1]).fetchone()[0])
+    if admits > half:
+        return None
+    admitted = admitted_ids(conn, filters)
+    assert admitted is not None
+    both: np.ndarray = np.intersect1d(filtered_ids(conn, match, Filters()), admitted, assume_unique=True)
+    return both
+
+
 def _select(cols: str, match: str | None, filters: Filters, limit: int, order: str, *, dense: bool = False,
-            window: tuple[int, int | None] | None = None, table: str = _FTS) -> tuple[str, list[object]]:
+            window: tuple[int, int | None] | None = None, table: str = _FTS, ids: list[int] | None = None
+            ) -> tuple[str, list[object]]:
     """The SQL for a search, shaped so SQLite touches as few rows as it can."""
     where, args = _where(filters)
+    if ids is not None:  # every message that can be in the answer, known already: read them by id
+        return (f"SELECT {cols}, 0.0 FROM messages m WHERE m.id IN (SELECT value FROM json_each(?))"
+                f" ORDER BY m.received_at DESC, m.id DESC LIMIT ?", [json.dumps(ids), limit])
     if match is None:
         sql = f"SELECT {cols}, 0.0 FROM messages m"
         if where:
@@ -450,8 +486,8 @@ def search_rows(
     """
     cols = ", ".join(f"m.{c.strip()}" for c in _COLUMNS.split(","))
     match, filters = _folded(match, filters)
-    dense, window, table = _plan_inputs(conn, match, filters, limit, order)
-    sql, args = _select(cols, match, filters, limit, order, dense=dense, window=window, table=table)
+    dense, window, table, ids = _plan_inputs(conn, match, filters, limit, order)
+    sql, args = _select(cols, match, filters, limit, order, dense=dense, window=window, table=table, ids=ids)
     return [(row_to_message(row), float(row[16])) for row in conn.execute(sql, args)]
 
 
@@ -459,8 +495,8 @@ def ranked_ids(conn: sqlite3.Connection, match: str | None, filters: Filters, li
     """Like `search_rows` in rank order, but only (id, score): what a fusion of rankings needs, without
     decoding rows that the fused page may not show."""
     match, filters = _folded(match, filters)
-    dense, window, table = _plan_inputs(conn, match, filters, limit, "rank")
-    sql, args = _select("m.id", match, filters, limit, "rank", dense=dense, window=window, table=table)
+    dense, window, table, ids = _plan_inputs(conn, match, filters, limit, "rank")
+    sql, args = _select("m.id", match, filters, limit, "rank", dense=dense, window=window, table=table, ids=ids)
     return [(int(row[0]), float(row[1])) for row in conn.execute(sql, args)]
 
 
@@ -479,9 +515,9 @@ def summary_rows(conn: sqlite3.Connection, match: str | None, filters: Filters, 
                  order: str = "recent") -> list[MessageSummary]:
     """Like `search_rows`, but only the fields an analysis groups by (much cheaper per row)."""
     match, filters = _folded(match, filters)
-    dense, window, table = _plan_inputs(conn, match, filters, limit, order)
+    dense, window, table, ids = _plan_inputs(conn, match, filters, limit, order)
     sql, args = _select("m.id, m.sender, m.sender_name, m.subject, m.received_at, m.category", match, filters,
-                        limit, order, dense=dense, window=window, table=table)
+                        limit, order, dense=dense, window=window, table=table, ids=ids)
     parse = datetime.fromisoformat
     return [MessageSummary(r[0], r[1], r[2], r[3], parse(r[4]), r[5]) for r in conn.execute(sql, args)]
 
