@@ -219,6 +219,16 @@ def test_an_exclusion_beside_words_finds_what_excluding_each_message_finds(cli, 
         conn.close()
 
 
+def _passing(conn, match: str, filters, order: str) -> list[int]:
+    """The reference: every message matching `match` that passes `filters`, in `order`, by plain SQL."""
+    from steward.store import messages as repo
+
+    where, args = repo._where(filters)  # noqa: SLF001 - the reference reads the same filters
+    return [r[0] for r in conn.execute(
+        f"SELECT m.id FROM messages m WHERE m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?)"
+        f" AND {' AND '.join(where)} ORDER BY {order}", [match, *args])]
+
+
 def test_with_filters_the_rank_window_is_the_newest_matches_that_pass_them(cli, mailbox: Path, steward_home: Path,
                                                                            monkeypatch) -> None:
     """Ranking with a filter on the rows ranks the newest RANK_WINDOW matches that pass it, whether they
@@ -243,10 +253,7 @@ def test_with_filters_the_rank_window_is_the_newest_matches_that_pass_them(cli, 
                  ('"transaction"', repo.Filters(before=early, to=("alex@",)))]
         sizes = []
         for match, filters in cases:
-            where, args = repo._where(filters)  # noqa: SLF001 - the reference reads the same filters
-            passing = [r[0] for r in conn.execute(
-                f"SELECT m.id FROM messages m WHERE m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts"
-                f" MATCH ?) AND {' AND '.join(where)} ORDER BY m.id DESC", [match, *args])]
+            passing = _passing(conn, match, filters, "m.id DESC")
             window = set(passing[:5])
             ranked = conn.execute(
                 "SELECT rowid, -bm25(messages_fts, 4.0, 2.0, 1.0) AS s FROM messages_fts WHERE messages_fts MATCH ?"
@@ -288,10 +295,7 @@ def test_newest_first_with_a_filter_few_matches_pass_finds_the_newest_that_pass(
                  ('"transaction"', repo.Filters(categories=("bank_alert",), before=early))]
         seen = []
         for match, filters in cases:
-            where, args = repo._where(filters)  # noqa: SLF001 - the reference reads the same filters
-            expected = [r[0] for r in conn.execute(
-                f"SELECT m.id FROM messages m WHERE m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts"
-                f" MATCH ?) AND {' AND '.join(where)} ORDER BY m.received_at DESC, m.id DESC LIMIT 5", [match, *args])]
+            expected = _passing(conn, match, filters, "m.received_at DESC, m.id DESC")[:5]
             assert [r.id for r in repo.summary_rows(conn, match, filters, 5)] == expected, (match, filters)
             assert [m.id for m, _ in repo.search_rows(conn, match, filters, 5, order="recent")] == expected
             seen.append(len(expected))

@@ -205,18 +205,17 @@ class MailSearch:
             return self._executor().submit(nearest, nothing).result
         if self._open_reader is not None and not self.conn.in_transaction:
             match, filters = bounds
+            filters, exclusion = self._exclusion_apart(match, filters)
             excluded: Callable[[], np.ndarray | None] = nothing
-            if match is None and filters.exclude:
-                # an exclusion with no field words admits nearly every message (`-subject:receipt`: 884,000
-                # of 1M): what it rules out is read instead, a fraction of that, and the index skips it
-                excluded = self._reads().submit(self._on_reader, messages_repo.filtered_ids, filters.exclude,
+            if exclusion is not None:
+                excluded = self._reads().submit(self._on_reader, messages_repo.filtered_ids, exclusion,
                                                 messages_repo.Filters()).result
-                filters = replace(filters, exclude=None)
                 if filters == messages_repo.Filters():
                     return self._executor().submit(nearest, nothing, None, excluded).result
             rows = replace(filters, exclude=None)  # the filters on the message rows
             if not index.approximate or rows == messages_repo.Filters():
-                beside = self._reads().submit(self._on_reader, self._bounded_ids, match, filters)
+                beside = self._reads().submit(self._on_reader, messages_repo.filtered_ids, match, filters,
+                                              newest=FIELD_WINDOW)
                 return self._executor().submit(nearest, beside.result, None, excluded).result
             # dates, categories, account or recipients: read whole when they admit at most WIDE_FILTER
             # messages (and crossed with the newest FIELD_WINDOW matches of any field words), else checked
@@ -305,41 +304,42 @@ class MailSearch:
             return None
         return " AND ".join("(" + " OR ".join(t.fts() for t in g) + ")" for g in fielded) or None, filters
 
-    def _allowed(self, plan: QueryPlan, conn: sqlite3.Connection | None = None, *, newest: int | None = None
-                 ) -> np.ndarray | None:
-        """The ids the plan's filters and field terms admit (bound in SQL, one array), or None; read on
-        `conn` (default the search's own connection). With `newest`, field terms alone admit only the
-        newest that-many of their matches."""
+    def _allowed(self, plan: QueryPlan, *, newest: int | None = None) -> np.ndarray | None:
+        """Every id the plan's filters and field terms admit (bound in SQL, one array), or None, on the
+        search's own connection. With `newest`, field terms alone admit only the newest that-many of
+        their matches."""
+        return self._admitted(plan, newest=newest, apart=False)[0]
+
+    def _admitted(self, plan: QueryPlan, *, newest: int | None = None, apart: bool = True
+                  ) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """(allowed, excluded) on the search's own connection: the ids the plan admits, except that with
+        `apart` an exclusion with no field words beside it is read as the ids it rules out."""
         bounds = self._bounds(plan)
         if bounds is None:
-            return None
+            return None, None
         match, filters = bounds
+        exclusion = None
+        if apart:
+            filters, exclusion = self._exclusion_apart(match, filters)
         try:
-            return messages_repo.filtered_ids(self.conn if conn is None else conn, match, filters, newest=newest)
-        except sqlite3.OperationalError as exc:
-            raise UserError(f"cannot search for {plan.text!r}: {exc}") from None
-
-    def _admitted(self, plan: QueryPlan, *, newest: int | None = None) -> tuple[np.ndarray | None, np.ndarray | None]:
-        """(allowed, excluded) on the search's own connection: `_allowed`, except that an exclusion with no
-        field words beside it is read as the ids it rules out (it admits nearly every message)."""
-        bounds = self._bounds(plan)
-        if bounds is None or bounds[0] is not None or not bounds[1].exclude:
-            return self._allowed(plan, newest=newest), None
-        rows = replace(bounds[1], exclude=None)
-        try:
-            excluded = messages_repo.filtered_ids(self.conn, bounds[1].exclude, messages_repo.Filters())
-            allowed = None if rows == messages_repo.Filters() else messages_repo.filtered_ids(self.conn, None, rows)
+            excluded = None if exclusion is None else messages_repo.filtered_ids(
+                self.conn, exclusion, messages_repo.Filters())
+            allowed = None if match is None and filters == messages_repo.Filters() else messages_repo.filtered_ids(
+                self.conn, match, filters, newest=newest)
         except sqlite3.OperationalError as exc:
             raise UserError(f"cannot search for {plan.text!r}: {exc}") from None
         return allowed, excluded
 
     @staticmethod
-    def _bounded_ids(conn: sqlite3.Connection, match: str | None, filters: messages_repo.Filters) -> np.ndarray | None:
-        """The ids field terms and filters admit, field terms alone only their newest FIELD_WINDOW
-        matches; None when there is neither (read on the reader, whose errors `_on_reader` words)."""
-        if match is None and filters == messages_repo.Filters():
-            return None
-        return messages_repo.filtered_ids(conn, match, filters, newest=FIELD_WINDOW)
+    def _exclusion_apart(match: str | None, filters: messages_repo.Filters
+                         ) -> tuple[messages_repo.Filters, str | None]:
+        """(filters, exclusion): an exclusion with no field words beside it admits nearly every message
+        (`-subject:receipt`: 884,000 of 1M), so it is taken out of the filters, to be read as the ids it
+        rules out (a fraction of those it admits) and skipped by the index; None when it stays in them
+        (beside field words it is folded into their expression)."""
+        if match is None and filters.exclude:
+            return replace(filters, exclude=None), filters.exclude
+        return filters, None
 
     # -- results ----------------------------------------------------------------------------------
 

@@ -359,9 +359,9 @@ def _plan_inputs(conn: sqlite3.Connection, match: str | None, filters: Filters, 
                            " LIMIT 1 OFFSET ?", (match, RANK_WINDOW - 1)).fetchone()
         window = None if row is None else (int(row[0]), None)
     else:
-        found, row = _window_edge(conn, match, where, args, wanted=RANK_WINDOW)
+        found, oldest = _window_edge(conn, match, where, args, wanted=RANK_WINDOW)
         if found:
-            window = None if row is None else (int(row[0]), None)
+            window = None if oldest is None else (oldest, None)
         else:
             # the newest matches mostly fail the filters: the window is found among every match that
             # passes, and bounded on both sides (a filter nothing passes: a window past every message)
@@ -385,9 +385,9 @@ RECENT_CANDIDATES = 20_000
 
 
 def _window_edge(conn: sqlite3.Connection, match: str, where: list[str], args: list[object], *, wanted: int
-                 ) -> tuple[bool, sqlite3.Row | tuple[int] | None]:
-    """(decided, row): the oldest of the newest `wanted` matches passing the filters, found among the
-    newest RANK_WALK matches (row None: fewer pass at all). Not decided when the walk ended first."""
+                 ) -> tuple[bool, int | None]:
+    """(decided, id): the oldest of the newest `wanted` matches passing the filters, found among the
+    newest RANK_WALK matches (None: fewer pass at all). Not decided when the walk ended first."""
     edge = conn.execute("SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid DESC"
                         " LIMIT 1 OFFSET ?", (match, RANK_WALK - 1)).fetchone()
     walked = " AND messages_fts.rowid >= ?" if edge is not None else ""
@@ -396,7 +396,7 @@ def _window_edge(conn: sqlite3.Connection, match: str, where: list[str], args: l
         f"SELECT m.id FROM messages_fts CROSS JOIN messages m ON m.id = messages_fts.rowid"
         f" WHERE messages_fts MATCH ?{walked} AND {' AND '.join(where)} ORDER BY messages_fts.rowid DESC"
         f" LIMIT 1 OFFSET ?", [match, *([edge[0]] if edge is not None else []), *args, wanted - 1]).fetchone()
-    return row is not None or edge is None, row
+    return row is not None or edge is None, None if row is None else int(row[0])
 
 
 def _window_among_all(conn: sqlite3.Connection, match: str, filters: Filters) -> tuple[int, int] | None:
