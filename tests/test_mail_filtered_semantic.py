@@ -5,6 +5,7 @@ exact search."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -269,5 +270,45 @@ def test_field_words_with_a_filter_on_the_rows_find_what_scoring_every_admitted_
             # the sample repeats texts: equal vectors tie, and which of them comes first is no difference
             assert [round(sc, 5) for _, sc in found] == expected, query
             assert {i for i, _ in found} <= set(admitted.tolist()), query
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("approximate_above", [0, 100])
+def test_dates_alone_admit_runs_of_ids_and_find_what_scoring_every_admitted_message_finds(
+        cli: Callable[..., object], steward_home: Path, mbox: Path, monkeypatch: pytest.MonkeyPatch,
+        approximate_above: int) -> None:
+    """A date filter with no field words reaches the meaning side as runs of ids whose blocks lie wholly
+    within the dates, and the ids that pass where the dates cover a block in part; with an exclusion
+    too. Blocks of 64 ids here, so 600 messages make ten."""
+    import steward.store.messages as repo
+
+    monkeypatch.setenv("STEWARD_SEARCH_APPROXIMATE_ABOVE", str(approximate_above))
+    r = cli("mail", "import", str(mbox), "--no-progress", "--now", NOW.isoformat())
+    assert r.code == 0, r.err  # type: ignore[attr-defined]
+    queries = ["card payment after:2026-09-01", "dinner plans before:2026-10-15", "money owed after:2026-08-01 before:2026-10-01",
+               "dinner plans -dinner after:2026-09-01"]
+    app = build_app(load(None), make_clock("Asia/Kolkata", NOW), resolve_paths())
+    try:
+        monkeypatch.setattr(repo, "DATE_BLOCK", 6)
+        with app.db:
+            app.db.execute("DELETE FROM message_date_blocks")
+            app.db.execute("INSERT INTO message_date_blocks SELECT id >> 6, min(received_at), max(received_at)"
+                           " FROM messages GROUP BY 1")
+        search = app.mail_search
+        assert search.prepare_partition() == (approximate_above > 0)
+        for query in queries:
+            plan = parse_query(query, search.clock)
+            admitted = search._allowed(plan)  # noqa: SLF001 - read whole, the old way
+            assert admitted is not None and 0 < len(admitted) < len(search.index())
+            runs, _ = repo.date_admitted(app.db, replace(hybrid.filters_for(plan), exclude=None))
+            assert runs, query  # most of what the dates admit is whole blocks
+            vector = app.embedder.embed([free_text(query)])[0]
+            ranked = search.index().search(vector, hybrid.CANDIDATES, admitted, exact=True)
+            expected = [round(s, 5) for s in ranked.scores if s >= search.min_similarity]
+            found, _ = search._start_semantic(free_text(query), plan, hybrid.CANDIDATES, overlap=True)()  # noqa: SLF001
+            # the sample repeats texts: equal vectors tie, and which of them comes first is no difference
+            assert [round(sc, 5) for _, sc in found] == expected, query
+            assert found and {i for i, _ in found} <= set(admitted.tolist()), query
     finally:
         app.close()

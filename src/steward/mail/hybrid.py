@@ -18,7 +18,7 @@ import sqlite3
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from steward.clock import Clock
 from steward.embed import Embedder
@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     import numpy as np
 
 log = logging.getLogger(__name__)
+
+Read = TypeVar("Read")
 
 MODES = ("hybrid", "lexical", "semantic")
 # When no word of a query matched, meaning alone decides, and it is told honestly (calibrated on the
@@ -189,10 +191,12 @@ class MailSearch:
             return None
 
         def nearest(allowed: Callable[[], np.ndarray | None], vector: np.ndarray | None = None,
-                    excluded: Callable[[], np.ndarray | None] = nothing) -> tuple[list[tuple[int, float]], str | None]:
+                    excluded: Callable[[], np.ndarray | None] = nothing,
+                    runs: Callable[[], list[tuple[int, int]] | None] = nothing
+                    ) -> tuple[list[tuple[int, float]], str | None]:
             if vector is None:
                 vector = self.queries.vector(embedder, text)
-            ranked = index.search(vector, k, allowed(), excluded=excluded())
+            ranked = index.search(vector, k, allowed(), excluded=excluded(), runs=runs())
             # nearest neighbours always exist; below the floor they are noise, not matches
             return [(i, s) for i, s in zip(ranked.ids, ranked.scores, strict=True) if s >= self.min_similarity], None
 
@@ -213,6 +217,12 @@ class MailSearch:
                 if filters == messages_repo.Filters():
                     return self._executor().submit(nearest, nothing, None, excluded).result
             rows = replace(filters, exclude=None)  # the filters on the message rows
+            if match is None and (rows.after or rows.before) and not (rows.categories or rows.account or rows.to):
+                # dates alone: the runs of ids they admit (and the few ids that pass where they only
+                # partly cover a block of ids), compared with the ids the index holds
+                dated = self._reads().submit(self._on_reader, messages_repo.date_admitted, rows)
+                return self._executor().submit(nearest, lambda: dated.result()[1], None, excluded,
+                                               lambda: dated.result()[0]).result
             if not index.approximate or rows == messages_repo.Filters():
                 beside = self._reads().submit(self._on_reader, messages_repo.filtered_ids, match, filters,
                                               newest=FIELD_WINDOW)
@@ -270,8 +280,7 @@ class MailSearch:
             self._reading = ThreadPoolExecutor(1, thread_name_prefix="mail-search-reader")
         return self._reading
 
-    def _on_reader(self, read: Callable[..., np.ndarray | None], *args: object, **kwargs: object
-                   ) -> np.ndarray | None:
+    def _on_reader(self, read: Callable[..., Read], *args: object, **kwargs: object) -> Read:
         """`read(reader, *args, **kwargs)` on the reader, opened here the first time (the reading thread
         alone touches it)."""
         if self._reader is None:

@@ -289,13 +289,16 @@ class VectorIndex:
     # -- search -----------------------------------------------------------------------------------
 
     def search(self, query: np.ndarray, k: int, allowed: np.ndarray | None = None, *,
-               excluded: np.ndarray | None = None, exact: bool = False) -> Ranked:
+               excluded: np.ndarray | None = None, runs: Sequence[tuple[int, int]] | None = None,
+               exact: bool = False) -> Ranked:
         """The `k` nearest messages to a unit `query` vector, optionally only among `allowed` ids and
         never one of the `excluded` ids; `exact` scores every vector even when a partition is laid (what
         recall is measured against).
 
         `excluded` is for a filter that admits nearly every message (`-subject:receipt`): reading what
-        it rules out costs a fraction of reading what it admits, and the rows left are one mask."""
+        it rules out costs a fraction of reading what it admits, and the rows left are one mask. With
+        `runs` (lowest, highest id, inclusive), the ids in them are allowed beside `allowed`: a date
+        filter (store.messages.date_admitted) is a few runs, compared with the ids held at once."""
         import numpy as np
 
         snapshot = self._snapshot()
@@ -303,6 +306,16 @@ class VectorIndex:
             return Ranked((), ())
         q = np.asarray(query, dtype=np.float32).reshape(-1)
         layout = snapshot.layout
+        if runs is not None:
+            inside = snapshot.within(runs)
+            if allowed is not None and len(allowed):
+                inside[snapshot.rows_of(np.asarray(allowed, dtype=np.int64))] = True
+            if excluded is not None and len(excluded):
+                inside[snapshot.rows_of(np.asarray(excluded, dtype=np.int64))] = False
+            held = np.flatnonzero(inside)
+            if layout is None or exact or len(held) <= layout.expected_scan(snapshot.size):
+                return snapshot.top(q, held, k)
+            return snapshot.probe(q, k, None, inside)
         rows = None if allowed is None else snapshot.rows_of(np.asarray(allowed, dtype=np.int64))
         mask = None
         if excluded is not None and len(excluded):
@@ -351,6 +364,20 @@ class _Snapshot:
         inside = pos < self.size
         pos = pos[inside]
         return pos[ids[pos] == wanted[inside]]
+
+    def within(self, runs: Sequence[tuple[int, int]]) -> np.ndarray:
+        """A mask over the rows: set where the row's id lies in one of the `runs` (lowest, highest)."""
+        import numpy as np
+
+        ids = self.ids[: self.size]
+        if len(runs) > 4:  # many runs (mail far out of date order): each id looked up among them once
+            lows, highs = (np.array(side, dtype=np.int64) for side in zip(*sorted(runs), strict=True))
+            at = np.searchsorted(lows, ids, side="right") - 1
+            return (at >= 0) & (ids <= highs[np.maximum(at, 0)])
+        inside = np.zeros(self.size, dtype=bool)
+        for low, high in runs:
+            inside |= (ids >= low) & (ids <= high)
+        return inside
 
     def scores(self, q: np.ndarray, rows: np.ndarray | None) -> np.ndarray:
         """Cosine of `q` to the rows at `rows` (None: every row), by one int8 product."""
