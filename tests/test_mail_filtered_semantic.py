@@ -278,16 +278,17 @@ def test_field_words_with_a_filter_on_the_rows_find_what_scoring_every_admitted_
 def test_dates_alone_admit_runs_of_ids_and_find_what_scoring_every_admitted_message_finds(
         cli: Callable[..., object], steward_home: Path, mbox: Path, monkeypatch: pytest.MonkeyPatch,
         approximate_above: int) -> None:
-    """A date filter with no field words reaches the meaning side as runs of ids whose blocks lie wholly
-    within the dates, and the ids that pass where the dates cover a block in part; with an exclusion
-    too. Blocks of 64 ids here, so 600 messages make ten."""
+    """A date filter reaches the meaning side as runs of ids whose blocks lie wholly within the dates,
+    and the ids that pass where the dates cover a block in part; with an exclusion too, and crossed
+    with the newest matches of field words. Blocks of 64 ids here, so 600 messages make ten."""
     import steward.store.messages as repo
 
     monkeypatch.setenv("STEWARD_SEARCH_APPROXIMATE_ABOVE", str(approximate_above))
     r = cli("mail", "import", str(mbox), "--no-progress", "--now", NOW.isoformat())
     assert r.code == 0, r.err  # type: ignore[attr-defined]
     queries = ["card payment after:2026-09-01", "dinner plans before:2026-10-15", "money owed after:2026-08-01 before:2026-10-01",
-               "dinner plans -dinner after:2026-09-01"]
+               "dinner plans -dinner after:2026-09-01", "money owed from:kaveribank after:2026-08-01",
+               "the news this week subject:week before:2026-10-20"]
     app = build_app(load(None), make_clock("Asia/Kolkata", NOW), resolve_paths())
     try:
         monkeypatch.setattr(repo, "DATE_BLOCK", 6)

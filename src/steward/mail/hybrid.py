@@ -27,7 +27,7 @@ from steward.errors import ConfigError, UsageError, UserError
 from steward.mail.fusion import rrf
 from steward.mail.query import QueryPlan, free_text, parse_query
 from steward.mail.search import Explain, Hit, SearchResult, filters_for, run_plan
-from steward.mail.vectors import VectorIndex
+from steward.mail.vectors import VectorIndex, in_runs
 from steward.store import messages as messages_repo
 
 if TYPE_CHECKING:
@@ -217,12 +217,8 @@ class MailSearch:
                 if filters == messages_repo.Filters():
                     return self._executor().submit(nearest, nothing, None, excluded).result
             rows = replace(filters, exclude=None)  # the filters on the message rows
-            if match is None and (rows.after or rows.before) and not (rows.categories or rows.account or rows.to):
-                # dates alone: the runs of ids they admit (and the few ids that pass where they only
-                # partly cover a block of ids), compared with the ids the index holds
-                dated = self._reads().submit(self._on_reader, messages_repo.date_admitted, rows)
-                return self._executor().submit(nearest, lambda: dated.result()[1], None, excluded,
-                                               lambda: dated.result()[0]).result
+            if (rows.after or rows.before) and not (rows.categories or rows.account or rows.to):
+                return self._nearest_dated(nearest, match, filters, rows, excluded, k)
             if not index.approximate or rows == messages_repo.Filters():
                 beside = self._reads().submit(self._on_reader, messages_repo.filtered_ids, match, filters,
                                               newest=FIELD_WINDOW)
@@ -269,6 +265,39 @@ class MailSearch:
             pending.result()
             raise
         return pending.result
+
+    def _nearest_dated(self, nearest: Callable[..., tuple[list[tuple[int, float]], str | None]], match: str | None,
+                       filters: messages_repo.Filters, rows: messages_repo.Filters,
+                       excluded: Callable[[], np.ndarray | None], k: int
+                       ) -> Callable[[], tuple[list[tuple[int, float]], str | None]]:
+        """The meaning side of dates (and field words): the runs of ids the dates admit, and the few
+        ids that pass where they cover a block of ids in part (`store.messages.date_admitted`), compared
+        with the ids the index holds, or crossed with the newest FIELD_WINDOW matches of field words;
+        when fewer than `k` of those pass, every message both admit is read."""
+        dated = self._reads().submit(self._on_reader, messages_repo.date_admitted, rows)
+        if match is None:
+            return self._executor().submit(nearest, lambda: dated.result()[1], None, excluded,
+                                           lambda: dated.result()[0]).result
+
+        def newest_words(reader: sqlite3.Connection) -> np.ndarray:
+            # only matches with ids the dates allow can pass them
+            return messages_repo.filtered_ids(reader, match, messages_repo.Filters(exclude=filters.exclude),
+                                              newest=FIELD_WINDOW, within=messages_repo.date_span(reader, rows))
+
+        words = self._reads().submit(self._on_reader, newest_words)
+
+        def among_words() -> tuple[list[tuple[int, float]], str | None]:
+            import numpy as np
+
+            runs, ids = dated.result()
+            newest = words.result()
+            allowed = np.union1d(newest[in_runs(newest, runs)], np.intersect1d(newest, ids, assume_unique=True))
+            if len(allowed) >= k or len(newest) < FIELD_WINDOW:
+                return nearest(lambda: allowed)
+            every = self._reads().submit(self._on_reader, messages_repo.filtered_ids, match, filters).result()
+            return nearest(lambda: every)
+
+        return self._executor().submit(among_words).result
 
     def _executor(self) -> ThreadPoolExecutor:
         if self._pool is None:

@@ -367,17 +367,7 @@ class _Snapshot:
 
     def within(self, runs: Sequence[tuple[int, int]]) -> np.ndarray:
         """A mask over the rows: set where the row's id lies in one of the `runs` (lowest, highest)."""
-        import numpy as np
-
-        ids = self.ids[: self.size]
-        if len(runs) > 4:  # many runs (mail far out of date order): each id looked up among them once
-            lows, highs = (np.array(side, dtype=np.int64) for side in zip(*sorted(runs), strict=True))
-            at = np.searchsorted(lows, ids, side="right") - 1
-            return (at >= 0) & (ids <= highs[np.maximum(at, 0)])
-        inside = np.zeros(self.size, dtype=bool)
-        for low, high in runs:
-            inside |= (ids >= low) & (ids <= high)
-        return inside
+        return in_runs(self.ids[: self.size], runs)
 
     def scores(self, q: np.ndarray, rows: np.ndarray | None) -> np.ndarray:
         """Cosine of `q` to the rows at `rows` (None: every row), by one int8 product."""
@@ -483,6 +473,21 @@ class _Snapshot:
         if not found_scores:
             return Ranked((), ())
         return self._ranked(np.concatenate(found_scores), np.concatenate(found_rows), k)
+
+
+def in_runs(ids: np.ndarray, runs: Sequence[tuple[int, int]]) -> np.ndarray:
+    """A mask over `ids`: set where the id lies in one of the `runs` (lowest, highest; disjoint)."""
+    import numpy as np
+
+    if len(runs) > 4:  # many runs (mail far out of date order): each id looked up among them once
+        lows, highs = (np.array(side, dtype=np.int64) for side in zip(*sorted(runs), strict=True))
+        at = np.searchsorted(lows, ids, side="right") - 1
+        found: np.ndarray = (at >= 0) & (ids <= highs[np.maximum(at, 0)])
+        return found
+    inside = np.zeros(len(ids), dtype=bool)
+    for low, high in runs:
+        inside |= (ids >= low) & (ids <= high)
+    return inside
 
 
 def _int8_dots(rows: np.ndarray, q8: np.ndarray) -> np.ndarray:
