@@ -52,7 +52,8 @@ SHAPES = ["payment from:kaveribank.in", "order subject:receipt category:receipt"
           "dinner saturday category:personal", "appointment rescheduled after:2025-01-01", "order -subject:receipt",
           "statement -from:kaveribank.in", "credit card -payment", "order -subject:receipt after:2025-01-01",
           "card before:2020-01-01", "from:kaveribank.in after:2026-10-01", "transaction alert after:2026-10-25",
-          "payment category:appointment", "order category:newsletter", "card before:2026-06-01"]
+          "payment category:appointment", "order category:newsletter", "card before:2026-06-01",
+          "card payment after:2026-09-01", "money owed from:kaveribank.in after:2026-08-01"]
 
 
 def rss_mb() -> float:

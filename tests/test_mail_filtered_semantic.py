@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -19,6 +20,9 @@ from steward.mail.query import free_text, parse_query
 from steward.mail.sample import generate, write_mbox
 from steward.paths import resolve_paths
 from steward.settings import load
+
+if TYPE_CHECKING:
+    import numpy as np
 
 NOW = datetime(2026, 11, 1, 12, 0, tzinfo=ZoneInfo("Asia/Kolkata"))
 QUERIES = ["card payment after:2026-09-01", "statement subject:statement", "dinner plans before:2026-10-15",
@@ -56,6 +60,24 @@ def test_filtered_semantic_search_is_the_search_of_the_admitted(
             assert {h.message.id for h in hits} <= set(admitted.tolist())
     finally:
         app.close()
+
+
+def _meaning_side_finds_the_admitted_best(app: object, search: hybrid.MailSearch, query: str, *,
+                                          some: bool = True) -> np.ndarray:
+    """Check that the meaning side of a hybrid search for `query` finds what scoring every message its
+    filters admit finds (read whole, the old way), and something unless `some` is off; return those
+    admitted ids."""
+    plan = parse_query(query, search.clock)
+    admitted = search._allowed(plan)  # noqa: SLF001
+    assert admitted is not None and len(admitted) > 0, query
+    vector = app.embedder.embed([free_text(query)])[0]  # type: ignore[attr-defined]
+    ranked = search.index().search(vector, hybrid.CANDIDATES, admitted, exact=True)
+    expected = [round(s, 5) for s in ranked.scores if s >= search.min_similarity]
+    found, _ = search._start_semantic(free_text(query), plan, hybrid.CANDIDATES, overlap=True)()  # noqa: SLF001
+    # the sample repeats texts: equal vectors tie, and which of them comes first is no difference
+    assert [round(sc, 5) for _, sc in found] == expected, query
+    assert (found or not some) and {i for i, _ in found} <= set(admitted.tolist()), query
+    return admitted
 
 
 def _store_handles(db_file: Path) -> int:
@@ -169,7 +191,6 @@ def test_field_words_admitting_more_than_the_window_are_searched_among_their_new
     """`from:` and `subject:` words admitting more than `FIELD_WINDOW` messages: the meaning side of a
     hybrid search looks among the newest `FIELD_WINDOW` of them (reading every one grows with the
     mailbox); admitting fewer, among all of them, as before."""
-    import numpy as np
 
     from steward.store.messages import Filters, filtered_ids
 
@@ -225,16 +246,8 @@ def test_an_exclusion_without_field_words_skips_what_it_rules_out_and_finds_the_
         search = app.mail_search
         assert search.prepare_partition() == (approximate_above > 0)
         for query in queries:
-            plan = parse_query(query, search.clock)
-            admitted = search._allowed(plan)  # noqa: SLF001 - read whole, the old way
-            assert admitted is not None and 0 < len(admitted) < len(search.index())
-            vector = app.embedder.embed([free_text(query)])[0]
-            ranked = search.index().search(vector, hybrid.CANDIDATES, admitted, exact=True)
-            expected = [round(s, 5) for s in ranked.scores if s >= search.min_similarity]
-            found, _ = search._start_semantic(free_text(query), plan, hybrid.CANDIDATES, overlap=True)()  # noqa: SLF001
-            # the sample repeats texts: equal vectors tie, and which of them comes first is no difference
-            assert [round(sc, 5) for _, sc in found] == expected, query
-            assert found and {i for i, _ in found} <= set(admitted.tolist()), query
+            admitted = _meaning_side_finds_the_admitted_best(app, search, query)
+            assert len(admitted) < len(search.index()), query
             assert {h.id for h in search.search(query, limit=10).hits} <= set(admitted.tolist()), query
     finally:
         app.close()
@@ -260,16 +273,7 @@ def test_field_words_with_a_filter_on_the_rows_find_what_scoring_every_admitted_
         search = app.mail_search
         assert search.prepare_partition()
         for query in queries:
-            plan = parse_query(query, search.clock)
-            admitted = search._allowed(plan)  # noqa: SLF001 - every message both admit, read whole
-            assert admitted is not None and len(admitted) > 0, query
-            vector = app.embedder.embed([free_text(query)])[0]
-            ranked = search.index().search(vector, hybrid.CANDIDATES, admitted, exact=True)
-            expected = [round(s, 5) for s in ranked.scores if s >= search.min_similarity]
-            found, _ = search._start_semantic(free_text(query), plan, hybrid.CANDIDATES, overlap=True)()  # noqa: SLF001
-            # the sample repeats texts: equal vectors tie, and which of them comes first is no difference
-            assert [round(sc, 5) for _, sc in found] == expected, query
-            assert {i for i, _ in found} <= set(admitted.tolist()), query
+            _meaning_side_finds_the_admitted_best(app, search, query, some=False)
     finally:
         app.close()
 
@@ -299,17 +303,10 @@ def test_dates_alone_admit_runs_of_ids_and_find_what_scoring_every_admitted_mess
         search = app.mail_search
         assert search.prepare_partition() == (approximate_above > 0)
         for query in queries:
-            plan = parse_query(query, search.clock)
-            admitted = search._allowed(plan)  # noqa: SLF001 - read whole, the old way
-            assert admitted is not None and 0 < len(admitted) < len(search.index())
-            runs, _ = repo.date_admitted(app.db, replace(hybrid.filters_for(plan), exclude=None))
+            filters = replace(hybrid.filters_for(parse_query(query, search.clock)), exclude=None)
+            runs, _ = repo.date_admitted(app.db, filters)
             assert runs, query  # most of what the dates admit is whole blocks
-            vector = app.embedder.embed([free_text(query)])[0]
-            ranked = search.index().search(vector, hybrid.CANDIDATES, admitted, exact=True)
-            expected = [round(s, 5) for s in ranked.scores if s >= search.min_similarity]
-            found, _ = search._start_semantic(free_text(query), plan, hybrid.CANDIDATES, overlap=True)()  # noqa: SLF001
-            # the sample repeats texts: equal vectors tie, and which of them comes first is no difference
-            assert [round(sc, 5) for _, sc in found] == expected, query
-            assert found and {i for i, _ in found} <= set(admitted.tolist()), query
+            admitted = _meaning_side_finds_the_admitted_best(app, search, query)
+            assert len(admitted) < len(search.index()), query
     finally:
         app.close()

@@ -268,6 +268,15 @@ def date_span(conn: sqlite3.Connection, filters: Filters) -> tuple[int, int] | N
     return int(low) << DATE_BLOCK, ((int(high) + 1) << DATE_BLOCK) - 1
 
 
+def _narrowing(conn: sqlite3.Connection, span: tuple[int, int] | None) -> tuple[int, int] | None:
+    """`span`, when it leaves out at least half the ids; else None. Reading every match of a word with
+    bounds on its ids costs about a third more than without (FTS5 checks each), so a bound that leaves
+    out little is worth it only where matches are walked newest first and it skips the newest."""
+    if span is None or span[1] - span[0] < max_message_id(conn) // 2:
+        return span
+    return None
+
+
 def _within(span: tuple[int, int] | None) -> tuple[str, list[object]]:
     """The word index's rowids bounded to `span` (SQL to follow a MATCH, and its arguments)."""
     return ("", []) if span is None else (" AND messages_fts.rowid BETWEEN ? AND ?", list(span))
@@ -373,7 +382,7 @@ def _plan_inputs(conn: sqlite3.Connection, match: str | None, filters: Filters, 
         if filters.after or filters.before:
             # the date index starts and ends the walk at the dates; the matches kept are only those
             # with ids the dates allow
-            return True, date_span(conn, filters), _FTS, None
+            return True, _narrowing(conn, date_span(conn, filters)), _FTS, None
         # many matches and a filter with no dates: walking the date index newest first stops once
         # `limit` pass, which is soon unless few pass, when it reads to the end (`order
         # category:newsletter`, nothing passing, at 1M: 0.6 s); so when the newest matches mostly fail,
@@ -446,7 +455,7 @@ def _window_among_all(conn: sqlite3.Connection, match: str, filters: Filters) ->
     if both is not None:
         return (int(both[-RANK_WINDOW:][0]), int(both[-1])) if len(both) else None
     where, args = _where(filters)
-    inside, inside_args = _within(date_span(conn, filters))
+    inside, inside_args = _within(_narrowing(conn, date_span(conn, filters)))
     clauses = " AND ".join([f"m.id IN (SELECT rowid FROM messages_fts WHERE messages_fts MATCH ?{inside})", *where])
     args = [*inside_args, *args]
     passing, oldest, newest = conn.execute(
@@ -588,7 +597,7 @@ def filtered_ids(conn: sqlite3.Connection, match: str | None, filters: Filters, 
                          [match, *inside_args])
     else:
         if match is not None:
-            dates = date_span(conn, filters)
+            dates = _narrowing(conn, date_span(conn, filters))
             both = within if dates is None else dates if within is None else (
                 max(within[0], dates[0]), min(within[1], dates[1]))
             inside, inside_args = _within(both)
