@@ -201,9 +201,16 @@ def max_message_id(conn: sqlite3.Connection) -> int:
 
 
 def count_by_category(conn: sqlite3.Connection) -> dict[str, int]:
-    """How many messages the store holds in each category."""
+    """How many messages the store holds in each category (kept by triggers: migration 0171)."""
     return {str(row[0]): int(row[1])
-            for row in conn.execute("SELECT category, count(*) FROM messages GROUP BY category")}
+            for row in conn.execute("SELECT category, messages FROM message_category_counts WHERE messages > 0")}
+
+
+def category_messages(conn: sqlite3.Connection, categories: Sequence[str]) -> int:
+    """How many messages are in any of `categories` (one read of a small table)."""
+    marks = ",".join("?" * len(categories))
+    return int(conn.execute(f"SELECT coalesce(sum(messages), 0) FROM message_category_counts WHERE category IN"
+                            f" ({marks})", list(categories)).fetchone()[0])
 
 
 @dataclass(frozen=True)
@@ -479,10 +486,13 @@ def _passing(conn: sqlite3.Connection, match: str, filters: Filters) -> np.ndarr
         return None
     where, args = _where(filters)
     half = max_message_id(conn) // 2
-    admits = int(conn.execute(f"SELECT count(*) FROM (SELECT 1 FROM messages m WHERE {' AND '.join(where)}"
-                              " LIMIT ?)", [*args, half + 1]).fetchone()[0])
-    if admits > half:
-        return None
+    # a category admits at most as many as it holds (counted by triggers); only past half is the
+    # filter itself counted (dates beside it may admit fewer)
+    if not filters.categories or category_messages(conn, filters.categories) > half:
+        admits = int(conn.execute(f"SELECT count(*) FROM (SELECT 1 FROM messages m WHERE {' AND '.join(where)}"
+                                  " LIMIT ?)", [*args, half + 1]).fetchone()[0])
+        if admits > half:
+            return None
     admitted = admitted_ids(conn, filters)
     assert admitted is not None
     both: np.ndarray = np.intersect1d(filtered_ids(conn, match, Filters()), admitted, assume_unique=True)
@@ -631,12 +641,19 @@ def admitted_ids(conn: sqlite3.Connection, filters: Filters, *, at_most: int | N
     no further than that). With `among`, only those ids are looked at, by primary key."""
     if filters.exclude:
         raise ValueError("admitted_ids takes filters on the message rows alone")
+    if (at_most is not None and among is None and filters.categories
+            and not (filters.after or filters.before or filters.account or filters.to)
+            and category_messages(conn, filters.categories) > at_most):
+        return None  # the categories alone hold more: no need to count them that far
     where, args = _where(filters)
+    rows = "messages m"
     if among is not None:
-        where.insert(0, "m.id IN (SELECT value FROM json_each(?))")
-        args.insert(0, json.dumps([int(i) for i in among]))
+        # CROSS JOIN: each of them looked up by primary key, the filters checked on its row (left to
+        # itself SQLite may walk a category's whole index instead: 1,000 ids at 1M, 58 against 7 ms)
+        rows = "json_each(?) j CROSS JOIN messages m ON m.id = j.value"
+        args.insert(0, json.dumps(sorted({int(i) for i in among})))
     limit = f" LIMIT {int(at_most) + 1}" if at_most is not None else ""
-    sql = ("SELECT group_concat(id), count(*) FROM (SELECT m.id FROM messages m"
+    sql = (f"SELECT group_concat(id), count(*) FROM (SELECT m.id FROM {rows}"
            + (" WHERE " + " AND ".join(where) if where else "") + limit + ")")
     joined, n = conn.execute(sql, args).fetchone()
     if at_most is not None and n > at_most:
