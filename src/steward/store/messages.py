@@ -259,20 +259,28 @@ def date_span(conn: sqlite3.Connection, filters: Filters) -> tuple[int, int] | N
 
     Mail mostly arrives in date order, so a date filter admits a run of ids, and a search bounded by
     it walks only there (a few microseconds at any size: about a thousand blocks at 1M messages)."""
-    conds, args = [], []
-    if filters.after:
-        conds.append("latest >= ?")
-        args.append(filters.after)
-    if filters.before:
-        conds.append("earliest < ?")
-        args.append(filters.before)
-    if not conds:
+    if not (filters.after or filters.before):
         return None
-    low, high = conn.execute(f"SELECT min(block), max(block) FROM message_date_blocks WHERE {' AND '.join(conds)}",
-                             args).fetchone()
+    low, high = conn.execute(f"SELECT min(block), max(block) FROM message_date_blocks WHERE {_OVERLAPS}",
+                             _date_bounds(filters)).fetchone()
     if low is None:
         return 1, 0
-    return int(low) << DATE_BLOCK, ((int(high) + 1) << DATE_BLOCK) - 1
+    return _block_ids(int(low))[0], _block_ids(int(high))[1]
+
+
+# a block whose dates overlap [after, before)
+_OVERLAPS = "latest >= ? AND earliest < ?"
+
+
+def _date_bounds(filters: Filters) -> tuple[str, str]:
+    """(after, before) as text bounds, open ends made ones no date passes ("" and a character after
+    every date)."""
+    return filters.after or "", filters.before or "\uffff"
+
+
+def _block_ids(block: int) -> tuple[int, int]:
+    """The lowest and highest message id of a block of message_date_blocks."""
+    return block << DATE_BLOCK, ((block + 1) << DATE_BLOCK) - 1
 
 
 def _narrowing(conn: sqlite3.Connection, span: tuple[int, int] | None) -> tuple[int, int] | None:
@@ -675,14 +683,13 @@ def date_admitted(conn: sqlite3.Connection, filters: Filters) -> tuple[list[tupl
     read from about a thousand blocks at 1M messages, not tens of thousands of ids joined into text."""
     if filters.categories or filters.account or filters.to or filters.exclude or not (filters.after or filters.before):
         raise ValueError("date_admitted takes filters of dates alone")
-    after, before = filters.after or "", filters.before or "\uffff"
+    after, before = _date_bounds(filters)
     runs: list[tuple[int, int]] = []
     touched: list[int] = []
     for block, earliest, latest in conn.execute(
-            "SELECT block, earliest, latest FROM message_date_blocks WHERE latest >= ? AND earliest < ? ORDER BY block",
-            (after, before)):
+            f"SELECT block, earliest, latest FROM message_date_blocks WHERE {_OVERLAPS} ORDER BY block", (after, before)):
         if earliest >= after and latest < before:
-            low, high = block << DATE_BLOCK, ((block + 1) << DATE_BLOCK) - 1
+            low, high = _block_ids(block)
             if runs and runs[-1][1] == low - 1:
                 runs[-1] = (runs[-1][0], high)
             else:
@@ -697,7 +704,7 @@ def date_admitted(conn: sqlite3.Connection, filters: Filters) -> tuple[list[tupl
         return runs, _parsed_ids(None)
     where, args = _where(filters)
     inside = " OR ".join("m.id BETWEEN ? AND ?" for _ in touched)
-    blocks = [bound for b in touched for bound in (b << DATE_BLOCK, ((b + 1) << DATE_BLOCK) - 1)]
+    blocks = [bound for b in touched for bound in _block_ids(b)]
     joined = conn.execute(f"SELECT group_concat(id) FROM (SELECT m.id FROM messages m WHERE ({inside})"
                           f" AND {' AND '.join(where)})", [*blocks, *args]).fetchone()[0]
     return runs, _parsed_ids(joined)
