@@ -166,7 +166,7 @@ def test_a_first_load_and_a_laid_partition_hold_no_slack(tmp_path: Path) -> None
     conn = _store(tmp_path, _clustered(n))
     index = VectorIndex(DIM, approximate_above=5000)
     index.refresh(conn)
-    per_row = DIM + 4 + 8  # int8 components, float32 scale, int64 id
+    per_row = DIM + 4 + 8 + 1  # int8 components, float32 scale, int64 id, category code
     assert index.nbytes == n * per_row  # sized to what is stored
     index.build_partition()
     # the rows laid out by list, exactly as many; the partition's own arrays are small beside them
@@ -229,3 +229,71 @@ def test_filters_find_rows_when_ids_are_far_apart(tmp_path: Path) -> None:
     assert _recall(index, exact, queries, allowed=allowed) >= 0.98
     assert set(index.search(queries[0], 10, allowed=allowed).ids) <= set(allowed.tolist())
     assert index.search(rows[41], 1, allowed=ids[40:43]).ids == (ids[41],)
+
+
+def test_a_category_filter_is_a_mask_over_the_rows_that_follows_the_layout_new_mail_and_deletions(
+        tmp_path: Path) -> None:
+    """Each row holds its message's category, so `categories=` finds the best of that category's
+    messages, as scoring exactly the ids the store lists for it does: laid out by a partition, with
+    mail appended after the layout, after deletions reload the index, and beside an exclusion."""
+    rows = _clustered(7000)
+    conn = _store(tmp_path, rows[:6000])
+    names = ["newsletter", "statement", "personal", "order"]
+    with conn:
+        conn.execute("UPDATE messages SET category = CASE id % 4 WHEN 0 THEN 'newsletter' WHEN 1 THEN 'statement'"
+                     " WHEN 2 THEN 'personal' ELSE 'order' END")
+    index = VectorIndex(DIM, approximate_above=5000)
+    index.refresh(conn)
+    queries = _clustered(10, seed=5)
+
+    def of(*wanted: str) -> np.ndarray:
+        marks = ",".join("?" * len(wanted))
+        return np.array([r[0] for r in conn.execute(f"SELECT id FROM messages WHERE category IN ({marks})", wanted)])
+
+    def check(*wanted: str, excluded: np.ndarray | None = None) -> None:
+        admitted = of(*wanted)
+        if excluded is not None:
+            admitted = np.setdiff1d(admitted, excluded)
+        for q in queries:
+            got = index.search(q, 10, categories=wanted, excluded=excluded)
+            truth = index.search(q, 10, allowed=admitted, exact=True)
+            assert set(got.ids) <= set(admitted.tolist()) and len(got.ids) == 10
+            assert len(set(got.ids) & set(truth.ids)) >= 9  # probing, as every filter's recall
+
+    assert index.filters_categories(names)
+    check("newsletter")  # exact: nothing laid yet
+    assert index.build_partition() and index.approximate
+    check("statement")
+    check("personal", "order")
+    check("newsletter", excluded=np.arange(4, 6001, 8))
+    assert index.search(queries[0], 10, categories=("no such category",)).ids == ()
+
+    new = rows[6000:6010]
+    conn.execute("BEGIN")
+    conn.executemany(
+        "INSERT INTO messages (id, dedup_key, message_id, thread_key, sender, sender_name, recipients, subject,"
+        " snippet, received_at, zone, has_pdf, attachments, category, account, source_kind, source_location,"
+        " imported_at) VALUES (?, ?, ?, ?, 'a@example.com', 'A', '[]', 's', 'x', '2026-11-01T00:00:00+00:00',"
+        " 'UTC', 0, '[]', 'receipt', 'local', 'eml', ?, '2026-11-01T00:00:00+00:00')",
+        [(i, f"k{i}", f"m{i}", f"t{i}", f"/m/{i}.eml") for i in range(6001, 6011)])
+    conn.executemany("INSERT INTO message_vectors (message_rowid, vector) VALUES (?, ?)",
+                     list(zip(range(6001, 6011), encode(new), strict=True)))
+    conn.execute("COMMIT")
+    assert index.refresh(conn) == 10  # the tail past the layout
+    assert index.search(new[3], 1, categories=("receipt",)).ids == (6004,)
+    assert set(index.search(new[3], 20, categories=("receipt",)).ids) == set(range(6001, 6011))
+    check("statement")
+
+    conn.execute("DELETE FROM messages WHERE id % 8 = 1")  # statements go: the index reloads whole
+    index.refresh(conn)
+    assert index.approximate and len(index) == conn.execute("SELECT count(*) FROM messages").fetchone()[0]
+    check("statement")
+    check("order")
+    conn.close()
+
+
+def test_rows_added_without_their_categories_leave_category_filters_to_the_store() -> None:
+    index = VectorIndex(DIM)
+    matrix, scales = decode(encode(_clustered(10)), DIM)
+    index.add(list(range(1, 11)), matrix, scales)  # no categories given
+    assert not index.filters_categories(["newsletter"])

@@ -192,11 +192,11 @@ class MailSearch:
 
         def nearest(allowed: Callable[[], np.ndarray | None], vector: np.ndarray | None = None,
                     excluded: Callable[[], np.ndarray | None] = nothing,
-                    runs: Callable[[], list[tuple[int, int]] | None] = nothing
-                    ) -> tuple[list[tuple[int, float]], str | None]:
+                    runs: Callable[[], list[tuple[int, int]] | None] = nothing,
+                    categories: tuple[str, ...] | None = None) -> tuple[list[tuple[int, float]], str | None]:
             if vector is None:
                 vector = self.queries.vector(embedder, text)
-            ranked = index.search(vector, k, allowed(), excluded=excluded(), runs=runs())
+            ranked = index.search(vector, k, allowed(), excluded=excluded(), runs=runs(), categories=categories)
             # nearest neighbours always exist; below the floor they are noise, not matches
             return [(i, s) for i, s in zip(ranked.ids, ranked.scores, strict=True) if s >= self.min_similarity], None
 
@@ -217,6 +217,12 @@ class MailSearch:
                 if filters == messages_repo.Filters():
                     return self._executor().submit(nearest, nothing, None, excluded).result
             rows = replace(filters, exclude=None)  # the filters on the message rows
+            kinds = self._categories_held(index, match, rows)
+            if kinds is not None:  # categories, perhaps dates: one mask over the index's rows
+                if not (rows.after or rows.before):
+                    return self._executor().submit(nearest, nothing, None, excluded, categories=kinds).result
+                return self._nearest_dated(nearest, None, filters, replace(rows, categories=()), excluded, k,
+                                           categories=kinds)
             if (rows.after or rows.before) and not (rows.categories or rows.account or rows.to):
                 return self._nearest_dated(nearest, match, filters, rows, excluded, k)
             if not index.approximate or rows == messages_repo.Filters():
@@ -268,16 +274,18 @@ class MailSearch:
 
     def _nearest_dated(self, nearest: Callable[..., tuple[list[tuple[int, float]], str | None]], match: str | None,
                        filters: messages_repo.Filters, rows: messages_repo.Filters,
-                       excluded: Callable[[], np.ndarray | None], k: int
+                       excluded: Callable[[], np.ndarray | None], k: int, *,
+                       categories: tuple[str, ...] | None = None
                        ) -> Callable[[], tuple[list[tuple[int, float]], str | None]]:
         """The meaning side of dates (and field words): the runs of ids the dates admit, and the few
         ids that pass where they cover a block of ids in part (`store.messages.date_admitted`), compared
         with the ids the index holds, or crossed with the newest FIELD_WINDOW matches of field words;
-        when fewer than `k` of those pass, every message both admit is read."""
+        when fewer than `k` of those pass, every message both admit is read. `categories` (without
+        field words) narrow the dates' ids by the index's own mask."""
         dated = self._reads().submit(self._on_reader, messages_repo.date_admitted, rows)
         if match is None:
             return self._executor().submit(nearest, lambda: dated.result()[1], None, excluded,
-                                           lambda: dated.result()[0]).result
+                                           lambda: dated.result()[0], categories).result
 
         def newest_words(reader: sqlite3.Connection) -> np.ndarray:
             # only matches with ids the dates allow can pass them
@@ -298,6 +306,18 @@ class MailSearch:
             return nearest(lambda: every)
 
         return self._executor().submit(among_words).result
+
+    @staticmethod
+    def _categories_held(index: VectorIndex, match: str | None, rows: messages_repo.Filters
+                         ) -> tuple[str, ...] | None:
+        """The categories of a filter the index can apply alone, as a mask over its rows (categories,
+        perhaps dates, no field words, account or recipients); None when the store must be read.
+
+        `category:newsletter` admits a fifth of a mailbox: reading those ids (and looking each one up
+        in the index) is most of such a search, where the index holds every row's category already."""
+        if match is not None or not rows.categories or rows.account or rows.to:
+            return None
+        return rows.categories if index.filters_categories(rows.categories) else None
 
     def _executor(self) -> ThreadPoolExecutor:
         if self._pool is None:

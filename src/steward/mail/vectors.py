@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+OVERFLOW = 255  # the category code shared by every category past the 254th (a uint8 a row)
+
 
 def encode(vectors: np.ndarray) -> list[bytes]:
     """Rows of float32 -> blobs: float32 scale (max |x| / 127) then int8 components."""
@@ -86,6 +88,11 @@ class VectorIndex:
         self._ids = np.zeros(0, dtype=np.int64)
         self._matrix = np.zeros((0, dim), dtype=np.int8)
         self._scales = np.zeros(0, dtype=np.float32)
+        # each row's message category as a small code (`_codes`), so a `category:` filter is one mask
+        # over the rows rather than every id the category holds read from the store
+        self._kinds = np.zeros(0, dtype=np.uint8)
+        self._codes: dict[str, int] = {}
+        self._uncategorized = 0  # rows added without their categories (no `category:` mask then)
         self._size = 0
         self._last_id = 0
         # per connection (a shared index is refreshed through each worker's): its counters when last seen
@@ -104,7 +111,7 @@ class VectorIndex:
     @property
     def nbytes(self) -> int:
         """Memory held by the index's arrays (capacity and the partition's included)."""
-        total = int(self._ids.nbytes + self._matrix.nbytes + self._scales.nbytes)
+        total = int(self._ids.nbytes + self._matrix.nbytes + self._scales.nbytes + self._kinds.nbytes)
         layout = self._layout
         if layout is not None:
             p = layout.partition
@@ -117,8 +124,10 @@ class VectorIndex:
         """Whether searches go through a partition (False: every vector is scored)."""
         return self._layout is not None
 
-    def add(self, ids: Sequence[int], matrix: np.ndarray, scales: np.ndarray) -> None:
-        """Append rows (ids must be new and larger than any held); capacity grows by an eighth."""
+    def add(self, ids: Sequence[int], matrix: np.ndarray, scales: np.ndarray,
+            categories: Sequence[str | None] = ()) -> None:
+        """Append rows (ids must be new and larger than any held), with their messages' `categories`
+        when known (a row without one passes no `category:` filter); capacity grows by an eighth."""
         import numpy as np
 
         n = len(ids)
@@ -132,6 +141,11 @@ class VectorIndex:
             self._ids[self._size:need] = np.asarray(ids, dtype=np.int64)
             self._matrix[self._size:need] = matrix
             self._scales[self._size:need] = scales
+            if categories:
+                self._kinds[self._size:need] = [self._code(c) for c in categories]
+            else:
+                self._kinds[self._size:need] = 0
+                self._uncategorized += n
             self._size = need
             self._last_id = max(self._last_id, int(max(ids)))
 
@@ -187,6 +201,7 @@ class VectorIndex:
             self._ids = _grown(self._ids, capacity, self._size)
             self._matrix = _grown(self._matrix, capacity, self._size)
             self._scales = _grown(self._scales, capacity, self._size)
+            self._kinds = _grown(self._kinds, capacity, self._size)
 
     def _reset(self) -> None:
         # new arrays, never the old ones rewritten: a search running meanwhile keeps its snapshot
@@ -195,14 +210,26 @@ class VectorIndex:
         self._ids = np.zeros(0, dtype=np.int64)
         self._matrix = np.zeros((0, self.dim), dtype=np.int8)
         self._scales = np.zeros(0, dtype=np.float32)
+        self._kinds = np.zeros(0, dtype=np.uint8)
+        self._uncategorized = 0
         self._size = 0
         self._last_id = 0
+
+    def _code(self, category: str | None) -> int:
+        """The code of a category, given the next free one the first time (0: none; OVERFLOW: past
+        the codes a row holds, which no filter can then tell apart)."""
+        if category is None:
+            return 0
+        code = self._codes.get(category)
+        if code is None:
+            code = self._codes[category] = min(len(self._codes) + 1, OVERFLOW)
+        return code
 
     def _load(self, conn: sqlite3.Connection, after_id: int) -> int:
         added = 0
         for rows in repo.iter_vectors(conn, after_id):
             matrix, scales = decode([r[1] for r in rows], self.dim)
-            self.add([int(r[0]) for r in rows], matrix, scales)
+            self.add([int(r[0]) for r in rows], matrix, scales, [r[2] for r in rows])
             added += len(rows)
         return added
 
@@ -211,6 +238,7 @@ class VectorIndex:
         size = self._size
         layout, perm = lay_out(built, self._ids[:size])
         self._ids, self._matrix, self._scales = self._ids[perm], self._matrix[perm], self._scales[perm]
+        self._kinds = self._kinds[perm]
         self._layout = layout
 
     # -- the partition ----------------------------------------------------------------------------
@@ -230,12 +258,12 @@ class VectorIndex:
         if not self.wants_partition():
             return False
         with self._lock:
-            size, ids, matrix, scales = self._size, self._ids, self._matrix, self._scales
+            size, ids, matrix, scales, kinds = self._size, self._ids, self._matrix, self._scales, self._kinds
             generation = self._generation or 0
         built = partition.build(ids[:size], matrix[:size], scales[:size], generation, threads=self.threads)
         # the rows are put in list order outside the lock (searches go on over the old arrays)
         layout, perm = lay_out(built, ids[:size])
-        new_ids, new_matrix, new_scales = ids[perm], matrix[perm], scales[perm]
+        new_ids, new_matrix, new_scales, new_kinds = ids[perm], matrix[perm], scales[perm], kinds[perm]
         with self._lock:
             if generation != (self._generation or 0) or self._ids is not ids:
                 # vectors were replaced, reloaded or grown into new arrays meanwhile: lay it over those
@@ -248,7 +276,9 @@ class VectorIndex:
                     new_ids = np.concatenate([new_ids, ids[size:self._size]])
                     new_matrix = np.concatenate([new_matrix, matrix[size:self._size]])
                     new_scales = np.concatenate([new_scales, scales[size:self._size]])
+                    new_kinds = np.concatenate([new_kinds, kinds[size:self._size]])
                 self._ids, self._matrix, self._scales, self._layout = new_ids, new_matrix, new_scales, layout
+                self._kinds = new_kinds
         if self.path is not None:
             try:
                 partition.save(built, self.path)
@@ -290,7 +320,7 @@ class VectorIndex:
 
     def search(self, query: np.ndarray, k: int, allowed: np.ndarray | None = None, *,
                excluded: np.ndarray | None = None, runs: Sequence[tuple[int, int]] | None = None,
-               exact: bool = False) -> Ranked:
+               categories: Sequence[str] | None = None, exact: bool = False) -> Ranked:
         """The `k` nearest messages to a unit `query` vector, optionally only among `allowed` ids and
         never one of the `excluded` ids; `exact` scores every vector even when a partition is laid (what
         recall is measured against).
@@ -298,7 +328,8 @@ class VectorIndex:
         `excluded` is for a filter that admits nearly every message (`-subject:receipt`): reading what
         it rules out costs a fraction of reading what it admits, and the rows left are one mask. With
         `runs` (lowest, highest id, inclusive), the ids in them are allowed beside `allowed`: a date
-        filter (store.messages.date_admitted) is a few runs, compared with the ids held at once."""
+        filter (store.messages.date_admitted) is a few runs, compared with the ids held at once. With
+        `categories`, only messages of one of them count (see `filters_categories`)."""
         import numpy as np
 
         snapshot = self._snapshot()
@@ -306,30 +337,52 @@ class VectorIndex:
             return Ranked((), ())
         q = np.asarray(query, dtype=np.float32).reshape(-1)
         layout = snapshot.layout
+        kind = None if categories is None else self._category_mask(snapshot, categories)
         if runs is not None:
             inside = snapshot.within(runs)
             if allowed is not None and len(allowed):
                 inside[snapshot.rows_of(np.asarray(allowed, dtype=np.int64))] = True
             if excluded is not None and len(excluded):
                 inside[snapshot.rows_of(np.asarray(excluded, dtype=np.int64))] = False
+            if kind is not None:
+                inside &= kind
             held = np.flatnonzero(inside)
             if layout is None or exact or len(held) <= layout.expected_scan(snapshot.size):
                 return snapshot.top(q, held, k)
             return snapshot.probe(q, k, None, inside)
         rows = None if allowed is None else snapshot.rows_of(np.asarray(allowed, dtype=np.int64))
-        mask = None
+        mask = kind
         if excluded is not None and len(excluded):
-            mask = np.ones(snapshot.size, dtype=bool)
+            if mask is None:
+                mask = np.ones(snapshot.size, dtype=bool)
             mask[snapshot.rows_of(np.asarray(excluded, dtype=np.int64))] = False
-            if rows is not None:
-                rows, mask = rows[mask[rows]], None
+        if mask is not None and rows is not None:
+            rows, mask = rows[mask[rows]], None
         if mask is not None:
+            passing = int(np.count_nonzero(mask))
+            if passing * 4 < snapshot.size and (layout is None or exact
+                                                or passing <= layout.expected_scan(snapshot.size)):
+                return snapshot.top(q, np.flatnonzero(mask), k)  # few rows pass: score only those
             if layout is None or exact:
                 return snapshot.top_of_mask(q, mask, k)
             return snapshot.probe(q, k, None, mask)
         if layout is None or exact or (rows is not None and len(rows) <= layout.expected_scan(snapshot.size)):
             return snapshot.top(q, rows, k)  # exact, or few allowed: score exactly those
         return snapshot.probe(q, k, rows)
+
+    def filters_categories(self, categories: Sequence[str]) -> bool:
+        """Whether `search(categories=...)` can tell these categories' rows from the others (every row
+        was loaded with its message's category, and none of these shares the overflow code)."""
+        with self._lock:
+            return not self._uncategorized and all(self._codes.get(c, 0) != OVERFLOW for c in categories)
+
+    def _category_mask(self, snapshot: _Snapshot, categories: Sequence[str]) -> np.ndarray:
+        import numpy as np
+
+        codes = [code for c in categories if (code := self._codes.get(c)) is not None]
+        if not codes:
+            return np.zeros(snapshot.size, dtype=bool)
+        return np.isin(snapshot.kinds[: snapshot.size], np.asarray(codes, dtype=np.uint8))
 
     def scores(self, query: np.ndarray) -> np.ndarray:
         """Cosine similarity of the query to every row (float32, row order: by id unless a partition
@@ -340,7 +393,7 @@ class VectorIndex:
 
     def _snapshot(self) -> _Snapshot:
         with self._lock:
-            return _Snapshot(self._ids, self._matrix, self._scales, self._size, self._layout)
+            return _Snapshot(self._ids, self._matrix, self._scales, self._size, self._layout, self._kinds)
 
 
 @dataclass(frozen=True)
@@ -352,6 +405,7 @@ class _Snapshot:
     scales: np.ndarray
     size: int
     layout: Layout | None
+    kinds: np.ndarray  # each row's category code
 
     def rows_of(self, wanted: np.ndarray) -> np.ndarray:
         """Row positions of the `wanted` ids held."""

@@ -89,12 +89,14 @@ def unindexed(conn: sqlite3.Connection, after_id: int, limit: int, embedder: int
 
 
 def iter_vectors(conn: sqlite3.Connection, after_id: int = 0, batch: int = 20_000
-                 ) -> Iterator[list[tuple[int, bytes]]]:
-    """Every (message id, encoded vector) past `after_id`, in id order, a batch at a time."""
+                 ) -> Iterator[list[tuple[int, bytes, str | None]]]:
+    """Every (message id, encoded vector, the message's category) past `after_id`, in id order, a
+    batch at a time."""
     last = after_id
     while True:
-        rows = conn.execute("SELECT message_rowid, vector FROM message_vectors WHERE message_rowid > ?"
-                            " ORDER BY message_rowid LIMIT ?", (last, batch)).fetchall()
+        rows = conn.execute("SELECT v.message_rowid, v.vector, m.category FROM message_vectors v"
+                            " LEFT JOIN messages m ON m.id = v.message_rowid WHERE v.message_rowid > ?"
+                            " ORDER BY v.message_rowid LIMIT ?", (last, batch)).fetchall()
         if not rows:
             return
         yield rows
