@@ -177,6 +177,30 @@ def report(title: str, samples: list[Sample], seconds: float) -> dict[str, float
     return {"errors": len(errors), "turn_p95": percentile(turns, 95)}
 
 
+def server_cpu(pid: int) -> float:
+    """CPU seconds used so far by the server process `pid` and every process under it (its helpers)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    stats: dict[int, tuple[int, float]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # ended meanwhile
+            stats[int(entry.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    mine, grew = {pid}, True
+    while grew:
+        more = {p for p, (parent, _) in stats.items() if parent in mine} - mine
+        mine |= more
+        grew = bool(more)
+    return sum(stats[p][1] for p in mine if p in stats)
+
+
+def cpu_line(used: float, requests: int, seconds: float) -> str:
+    """The server's CPU over a run: cores busy, and milliseconds a request (turns and searches mixed)."""
+    return f"  server CPU: {used / seconds:.2f} cores, {1000 * used / max(requests, 1):.1f} ms a request"
+
+
 REAL_VECTORS = 1000
 
 
@@ -312,11 +336,17 @@ def main() -> int:
         settle_jobs(port)
         run = str(int(time.time()))
         asyncio.run(load(port, 2, 3, run + "w"))  # warm: imports, caches, first queries
+        used = server_cpu(proc.pid)
         base = asyncio.run(load(port, 1, min(10.0, args.seconds), run + "b"))
         report("1 client (no queueing)", base, min(10.0, args.seconds))
+        used, was = server_cpu(proc.pid), used
+        print(cpu_line(used - was, len(base), min(10.0, args.seconds)))
         processes: dict[int, int] = {}
+        mine = time.process_time()
         samples = asyncio.run(load(port, args.clients, args.seconds, run, processes))
         result = report(f"{args.clients} clients", samples, args.seconds)
+        print(cpu_line(server_cpu(proc.pid) - used, len(samples), args.seconds)
+              + f"; the clients: {(time.process_time() - mine) / args.seconds:.2f} cores")
         if len(processes) > 1:
             print(f"  connections per server process: {' / '.join(str(n) for n in sorted(processes.values(), reverse=True))}")
         met = result["errors"] == 0 and result["turn_p95"] <= 50

@@ -249,6 +249,57 @@ def test_a_warm_index_refreshes_with_only_new_rows(imported: Path) -> None:
     other.close()
 
 
+
+def test_a_warm_index_reads_no_vectors_when_the_store_changed_elsewhere_and_follows_every_vector_change(
+        imported: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server's turns write reminders between searches: the index then reads the vectors' counters,
+    not the vectors. Replacing a vector, deleting a message, a message deleted while its vector is
+    re-stored, and an older message given a vector later are each followed, and the kept count of
+    vectors stays the true one throughout."""
+    from steward.mail import vectors as vectors_module
+    from steward.store import connect
+    from steward.store import vectors as repo
+    from steward.store.audit import record
+
+    conn, other = connect(imported), connect(imported)
+    index = VectorIndex(384)
+    total = index.refresh(conn)
+    reads: list[int] = []
+    real_load = vectors_module.repo.iter_vectors
+
+    def counted(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        reads.append(1)
+        return real_load(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(vectors_module.repo, "iter_vectors", counted)
+    with other:  # what a turn's write does to the store, as far as the index can tell
+        record(other, "reminder.created", "1", {"source": "test"})
+    assert index.refresh(conn) == 0 and reads == []
+
+    def true_count() -> int:
+        return int(conn.execute("SELECT count(*) FROM message_vectors").fetchone()[0])
+
+    blob = other.execute("SELECT vector FROM message_vectors WHERE message_rowid = 7").fetchone()[0]
+    with other:
+        repo.put_vectors(other, [(7, blob), (8, blob)], 0)  # replaced in place: nothing to reload
+    assert repo.count_vectors(conn) == true_count() == total
+    other.execute("DELETE FROM messages WHERE id = 9")  # its vector goes with it
+    index.refresh(conn)
+    assert len(index) == repo.count_vectors(conn) == true_count() == total - 1
+    assert 9 not in index.search(np.frombuffer(blob, dtype=np.int8)[4:].astype(np.float32), 50).ids
+    with other:
+        repo.put_vectors_if_present(other, [(9, blob), (10, blob)], 0)  # 9 is gone: skipped
+    other.execute("DELETE FROM message_vectors WHERE message_rowid = 3")
+    index.refresh(conn)
+    assert len(index) == repo.count_vectors(conn) == true_count() == total - 2
+    with other:
+        repo.put_vectors(other, [(3, blob)], 0)  # an older message given a vector again
+    index.refresh(conn)
+    assert len(index) == repo.count_vectors(conn) == true_count() == total - 1
+    assert 3 in index.search(np.frombuffer(blob, dtype=np.int8)[4:].astype(np.float32), len(index)).ids
+    conn.close()
+    other.close()
+
 def test_vectors_from_an_older_embedder_keep_working_and_index_replaces_them(
         cli, sample_mbox: Path, steward_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """An upgrade that changes how texts are embedded (here: the release before, all float32 and up to

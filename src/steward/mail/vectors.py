@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from steward.mail import partition
 from steward.mail.partition import FIRST_PROBES, MIN_SCAN, SCAN_SHARE, SLACK, Layout, Partition, lay_out
 from steward.store import vectors as repo
-from steward.store.messages import count_messages, max_message_id
+from steward.store.messages import count_messages
 
 if TYPE_CHECKING:
     import numpy as np
@@ -97,6 +97,9 @@ class VectorIndex:
         self._last_id = 0
         # per connection (a shared index is refreshed through each worker's): its counters when last seen
         self._seen: dict[int, tuple[int, int]] = {}
+        # the stored vectors' counters as of the last load (a change of the store leaving them alone
+        # loads nothing)
+        self._state: repo.VectorState | None = None
         self._generation: int | None = None
         self._lock = threading.RLock()
         self._layout: Layout | None = None
@@ -157,35 +160,23 @@ class VectorIndex:
     def refresh(self, conn: sqlite3.Connection) -> int:
         """Load vectors stored since the last refresh; returns how many were added.
 
-        Cheap when nothing changed (two counters compared). New messages only ever get larger ids, so
-        rows past the last id loaded are the new ones; if vectors were replaced (`mail index` re-embedding
-        an older embedder's, or `--rebuild`), or the table holds a different number of rows than appending
-        explains (messages deleted), the index is reloaded whole (and a partition laid over it again).
+        Cheap when nothing changed (two counters compared), and when the store changed but its vectors
+        did not (a chat turn writing a reminder): one read of their counters. New messages only ever get
+        larger ids, so rows past the last id loaded are the new ones; if vectors were replaced (`mail
+        index` re-embedding an older embedder's, or `--rebuild`), or the table holds a different number of
+        rows than appending explains (messages deleted, or older ones given vectors), the index is
+        reloaded whole (and a partition laid over it again).
         """
         with self._lock:
             seen = (repo.data_version(conn), conn.total_changes)
             if seen == self._seen.get(id(conn)):
                 return 0
-            generation = repo.generation(conn)
-            if generation != self._generation:
-                self._reset()
-                self._layout = None
-                self._generation = generation
-            stored = repo.count_vectors(conn)
-            if self._size == 0:
-                self._reserve(stored)  # a first (or whole) load: exactly what is stored
-            added = self._load(conn, self._last_id)
-            if stored != self._size and repo.count_vectors(conn) != self._size:
-                layout = self._layout
-                placed = layout.placed(self._ids[: self._size]) if layout is not None else None
-                self._reset()
-                self._layout = None
-                self._reserve(repo.count_vectors(conn))
-                added = self._load(conn, 0)
-                if placed is not None:
-                    self._lay(placed)
+            state = repo.vector_state(conn)
+            added = 0
+            if state != self._state:
+                added = self._follow(conn, state)
             # counting messages reads a whole index (2 ms at 100k): only when mail arrived or vectors changed
-            stamp = (max_message_id(conn), self._size)
+            stamp = (state.newest_message, self._size)
             if stamp != self._counted:
                 self.unindexed = max(0, count_messages(conn) - self._size)
                 self._counted = stamp
@@ -194,6 +185,28 @@ class VectorIndex:
             if self.background and self.wants_partition():
                 self._build_in_background()
             return added
+
+    def _follow(self, conn: sqlite3.Connection, state: repo.VectorState) -> int:
+        """Bring the arrays in step with stored vectors whose counters changed (under the lock)."""
+        if state.generation != self._generation:
+            self._reset()
+            self._layout = None
+            self._generation = state.generation
+        if self._size == 0:
+            self._reserve(state.vectors)  # a first (or whole) load: exactly what is stored
+        added = self._load(conn, self._last_id)
+        if repo.count_vectors(conn) != self._size:
+            layout = self._layout
+            placed = layout.placed(self._ids[: self._size]) if layout is not None else None
+            self._reset()
+            self._layout = None
+            self._reserve(repo.count_vectors(conn))
+            added = self._load(conn, 0)
+            if placed is not None:
+                self._lay(placed)
+        # what was read may be newer than `state` (a commit meanwhile): the next refresh reads again
+        self._state = state
+        return added
 
     def _reserve(self, capacity: int) -> None:
         """Make room for `capacity` rows in all (no-op when there is room already)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 
 def embedder_id(conn: sqlite3.Connection, name: str) -> int:
@@ -17,18 +18,23 @@ def embedder_id(conn: sqlite3.Connection, name: str) -> int:
     return int(conn.execute("SELECT id FROM vector_embedders WHERE name = ?", (name,)).fetchone()[0])
 
 
+# an older vector is updated in place, not deleted and inserted again (INSERT OR REPLACE), so the
+# count kept by triggers (message_vectors_total) stays exact
+_REPLACING = " ON CONFLICT (message_rowid) DO UPDATE SET vector = excluded.vector, embedder = excluded.embedder"
+
+
 def put_vectors(conn: sqlite3.Connection, rows: Sequence[tuple[int, bytes]], embedder: int) -> None:
     """Store (message id, encoded vector) pairs made by `embedder`, replacing any older vector. Call
     inside a transaction."""
-    conn.executemany("INSERT OR REPLACE INTO message_vectors (message_rowid, vector, embedder) VALUES (?, ?, ?)",
+    conn.executemany("INSERT INTO message_vectors (message_rowid, vector, embedder) VALUES (?, ?, ?)" + _REPLACING,
                      [(i, blob, embedder) for i, blob in rows])
 
 
 def put_vectors_if_present(conn: sqlite3.Connection, rows: Sequence[tuple[int, bytes]], embedder: int) -> None:
     """Like `put_vectors`, skipping messages deleted meanwhile (a backfill embeds outside the transaction)."""
     conn.executemany(
-        "INSERT OR REPLACE INTO message_vectors (message_rowid, vector, embedder)"
-        " SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM messages WHERE id = ?1)",
+        "INSERT INTO message_vectors (message_rowid, vector, embedder)"
+        " SELECT ?1, ?2, ?3 WHERE EXISTS (SELECT 1 FROM messages WHERE id = ?1)" + _REPLACING,
         [(i, blob, embedder) for i, blob in rows])
 
 
@@ -48,6 +54,24 @@ def bump_generation(conn: sqlite3.Connection) -> None:
     conn.execute("UPDATE vector_generation SET n = n + 1")
 
 
+class VectorState(NamedTuple):
+    """The counters that tell a copy of the vectors in memory whether it is still in step."""
+
+    generation: int  # times vectors were replaced or dropped wholesale
+    vectors: int  # how many messages have one
+    newest: int  # the highest message id with one (0: none)
+    newest_message: int  # the highest message id (0: no mail)
+
+
+def vector_state(conn: sqlite3.Connection) -> VectorState:
+    """The stored vectors' counters, in one statement (a few index probes)."""
+    row = conn.execute(
+        "SELECT (SELECT n FROM vector_generation), (SELECT n FROM message_vectors_total),"
+        " (SELECT coalesce(max(message_rowid), 0) FROM message_vectors),"
+        " (SELECT coalesce(max(id), 0) FROM messages)").fetchone()
+    return VectorState(*(int(v) for v in row))
+
+
 def count_stale(conn: sqlite3.Connection, embedder: int) -> int:
     """How many stored vectors another embedder made."""
     return int(conn.execute("SELECT count(*) FROM message_vectors WHERE embedder != ?", (embedder,)).fetchone()[0])
@@ -61,8 +85,8 @@ def stale_embedders(conn: sqlite3.Connection, embedder: int) -> list[str]:
 
 
 def count_vectors(conn: sqlite3.Connection) -> int:
-    """How many messages have a vector."""
-    return int(conn.execute("SELECT count(*) FROM message_vectors").fetchone()[0])
+    """How many messages have a vector (kept by triggers: one row read)."""
+    return int(conn.execute("SELECT n FROM message_vectors_total").fetchone()[0])
 
 
 def count_unindexed(conn: sqlite3.Connection) -> int:
