@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
@@ -85,7 +86,7 @@ def _stopped(pid: int) -> bool:
     return state in ("Z", "X")
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc; SO_REUSEPORT spreading")
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_two_processes_share_the_port_one_runs_the_jobs_and_a_stop_stops_both(steward_home: Path) -> None:
     """`serve.processes = 2`: both processes answer on the one port, only the first runs the scheduled
     jobs, what one writes the other reads (one store), and SIGTERM stops both."""
@@ -114,6 +115,25 @@ def test_two_processes_share_the_port_one_runs_the_jobs_and_a_stop_stops_both(st
         assert s.proc.wait(30) == 0
     assert _stopped(helper)
     assert "steward: stopped" in s.log()
+
+
+def test_connections_held_open_are_spread_evenly_over_the_processes(steward_home: Path) -> None:
+    """Twelve clients keeping their connections open (a household's browsers and apps) are served six
+    by each process, however their ports fall; after they close, the next twelve are spread the same,
+    and a connection's requests all stay with the process that took it."""
+    with serving(steward_home, env={"STEWARD_SERVE_PROCESSES": "2", "STEWARD_SEMANTIC_SEARCH": "0"}) as s:
+        assert len(_answering(s.base)) == 2  # both serving
+        for _ in range(2):
+            clients = [httpx.Client(base_url=s.base, timeout=30) for _ in range(12)]
+            try:
+                answered = [client.get("/health").json()["process"] for client in clients]
+                again = [client.get("/health").json()["process"] for client in clients]
+            finally:
+                for client in clients:
+                    client.close()
+            assert again == answered
+            assert sorted(answered.count(p) for p in set(answered)) == [6, 6], answered
+            time.sleep(0.5)  # the helper says it has finished with its six
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")

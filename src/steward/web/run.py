@@ -5,11 +5,11 @@ few seconds), then the app's lifespan stops the job host and closes every worker
 
 With `serve.processes` above 1 the process started binds the port, runs the scheduled jobs and starts
 the others (`python -m steward.web.helper`), giving each on its standard input what it needs to build
-the same core (the home, a pinned clock, the token). On Linux each listens on the port itself
-(SO_REUSEPORT) and the kernel spreads new connections over them; elsewhere they share the first's
-socket. A connection stays with the process that took it. One process runs one request's Python at a
-time (the GIL), so two on two cores answer more. Each has its own workers, vectors, model and query
-cache. A stop stops them all; a helper whose first process has gone stops itself.
+the same core (the home, a pinned clock, the token). It alone accepts connections, and gives each to
+the process holding the fewest (`steward.web.handout`). A connection stays with the process that took
+it. One process runs one request's Python at a time (the GIL), so two on two cores answer more. Each
+has its own workers, vectors, model and query cache. A stop stops them all; a helper whose first
+process has gone stops itself.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +32,7 @@ from steward.app import App
 from steward.clock import Clock
 from steward.errors import ConfigError, UserError
 from steward.settings import Settings
+from steward.web.handout import Handout, Intake, protocol_factory
 from steward.web.security import host_is_loopback, new_token
 
 if TYPE_CHECKING:
@@ -85,23 +85,14 @@ def url_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def reuse_port() -> bool:
-    """Whether processes can each listen on the port with the kernel spreading connections over them
-    (Linux's SO_REUSEPORT; elsewhere they share one socket, and one of them may take most)."""
-    return sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
-
-
-def bind(host: str, port: int, *, shared: bool = False) -> socket.socket:
-    """A listening socket, or a one-line error saying what to change; `shared`: other processes of this
-    user may listen on the same port (SO_REUSEPORT), and new connections are spread over them."""
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket, or a one-line error saying what to change."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     # proto named explicitly: asyncio turns Nagle off (TCP_NODELAY) only on sockets whose proto is
     # IPPROTO_TCP, and accepted sockets inherit it; with proto 0 every keep-alive response whose headers
     # and body go out as two writes waited ~40 ms for the client's delayed ACK
     sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    if shared:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:
         sock.bind((host, port))
     except OSError as exc:
@@ -110,7 +101,6 @@ def bind(host: str, port: int, *, shared: bool = False) -> socket.socket:
             raise UserError(f"port {port} on {host} is already in use; choose another with --port") from None
         raise UserError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     sock.listen(128)
-    sock.set_inheritable(True)
     return sock
 
 
@@ -146,7 +136,27 @@ def _server_class() -> type:
     import uvicorn
 
     class Server(uvicorn.Server):
-        """uvicorn re-raises a stop signal after its graceful shutdown; for us that shutdown is a clean exit."""
+        """uvicorn re-raises a stop signal after its graceful shutdown; for us that shutdown is a clean exit.
+        With `spread`, connections come from it (the first process's handout, or another's intake)
+        rather than from uvicorn's own listener."""
+
+        spread: Handout | Intake | None = None
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            if self.spread is None:
+                await super().startup(sockets)
+                return
+            await super().startup(sockets=[])  # the app's lifespan; no listener of uvicorn's
+            factory = protocol_factory(self)
+            if isinstance(self.spread, Handout):
+                self.spread.start(factory, lambda: len(self.server_state.connections))
+            else:
+                self.spread.start(factory)
+
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            if self.spread is not None:
+                self.spread.stop()  # no new connections; those open finish as uvicorn's own would
+            await super().shutdown(sockets)
 
         def handle_exit(self, sig: int, frame: object) -> None:
             super().handle_exit(sig, frame)  # type: ignore[arg-type]
@@ -176,10 +186,9 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
 
     err = err or sys.stderr
     if options.processes > 1 and os.name != "posix":
-        raise ConfigError("serve.processes above 1 needs a POSIX system (the processes share one socket)")
+        raise ConfigError("serve.processes above 1 needs a POSIX system (connections are passed between them)")
     choice = choose_token(options.host, options.token_file)
-    spread = options.processes > 1 and reuse_port()
-    sock = bind(options.host, options.port, shared=spread)
+    sock = bind(options.host, options.port)
     port = sock.getsockname()[1]
     configure_logging(verbose)
     runtime = _runtime(make_app, clock, options.workers, options.turn_workers, choice.token, options.host, port,
@@ -195,12 +204,12 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
         print(f"steward: requests need the token in {options.token_file}; open {base}?token=… once",
               file=err, flush=True)
     spec = {"home": home, "now": now, "tz": tz, "token": choice.token, "host": options.host, "port": port,
-            "workers": options.workers, "turn_workers": options.turn_workers, "verbose": verbose, "fd": None if spread else sock.fileno()}
-    helpers = Helpers(options.processes - 1, sock, spec)
+            "workers": options.workers, "turn_workers": options.turn_workers, "verbose": verbose}
+    helpers = Helpers(options.processes - 1, spec)
     more = f" in {options.processes} processes" if options.processes > 1 else ""
     print(f"steward: serving {base}{more} (Ctrl+C stops)", file=err, flush=True)
     try:
-        _run(app, sock)
+        _run(app, sock, spread=helpers.handout(sock))
     finally:
         helpers.stop()
         sock.close()
@@ -219,32 +228,53 @@ def _runtime(make_app: Callable[[], App], clock: Clock, workers: int, turn_worke
                    clock=clock, guard=Guard(token, host, port), jobs=jobs, jobs_in=jobs_in)
 
 
-def _run(app: Any, sock: socket.socket, watch: Callable[[Any], None] | None = None) -> None:
+def _run(app: Any, sock: socket.socket | None, spread: Handout | Intake | None = None) -> Any:
+    """Serve `app` on `sock` (uvicorn's own listener) or on the connections `spread` brings; the
+    uvicorn server, once it has stopped."""
     import uvicorn
 
     config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on",
                             timeout_graceful_shutdown=5, server_header=False)
     server = _server_class()(config)
-    if watch is not None:
-        watch(server)
-    server.run(sockets=[sock])
+    server.spread = spread
+    if isinstance(spread, Intake):
+        spread.gone = lambda: _first_gone(server)
+    server.run(sockets=None if sock is None or spread is not None else [sock])
+    return server
+
+
+def _first_gone(server: Any) -> None:
+    log.warning("the first server process has gone; this one stops")
+    server.should_exit = True
 
 
 class Helpers:
-    """The other server processes on the same socket, started with `python -m steward.web.helper`."""
+    """The other server processes, started with `python -m steward.web.helper`; each is given its
+    connections down a socket pair of its own."""
 
-    def __init__(self, count: int, sock: socket.socket, spec: dict[str, Any]) -> None:
+    def __init__(self, count: int, spec: dict[str, Any]) -> None:
+        from steward.web.handout import channel_pair
+
         self._stopping = threading.Event()
         self._procs: list[subprocess.Popen[bytes]] = []
+        self._channels: list[socket.socket] = []
         for _ in range(count):
-            # each listens on the port itself (SO_REUSEPORT) or, where that is missing, on this socket
+            mine, theirs = channel_pair()
+            fd = theirs.fileno()  # the same number in the helper
             proc = subprocess.Popen([sys.executable, "-m", "steward.web.helper"], stdin=subprocess.PIPE,
-                                    pass_fds=() if spec["fd"] is None else (sock.fileno(),))
+                                    pass_fds=(fd,))
+            theirs.close()
             assert proc.stdin is not None
-            proc.stdin.write(json.dumps(spec).encode() + b"\n")  # the token goes here, never to argv or env
+            # the token goes here, never to argv or env
+            proc.stdin.write(json.dumps({**spec, "channel": fd}).encode() + b"\n")
             proc.stdin.close()
             self._procs.append(proc)
+            self._channels.append(mine)
             threading.Thread(target=self._watch, args=(proc,), name="serve-helper-watch", daemon=True).start()
+
+    def handout(self, sock: socket.socket) -> Handout | None:
+        """How the first process spreads connections over these (None: there are none)."""
+        return Handout(sock, self._channels) if self._procs else None
 
     def _watch(self, proc: subprocess.Popen[bytes]) -> None:
         code = proc.wait()
@@ -264,15 +294,19 @@ class Helpers:
                 log.warning("server process %d did not stop within %.0f s; killing it", proc.pid, timeout)
                 proc.kill()
                 proc.wait()
+        for channel in self._channels:
+            channel.close()
 
 
 def serve_helper(spec: dict[str, Any]) -> int:
-    """One helper process: the same core and routes as the first process, on its socket, without the
-    scheduled jobs (the first runs them). Stops when told to, or when the first process has gone."""
+    """One helper process: the same core and routes as the first process, serving the connections the
+    first passes it, without the scheduled jobs (the first runs them). Stops when told to, or when the
+    first process has gone (its end of the socket pair closes)."""
     from steward.app import build_app
     from steward.clock import make_clock
     from steward.paths import resolve_paths
     from steward.settings import load
+    from steward.web.handout import Intake
     from steward.web.server import create_app
 
     configure_logging(bool(spec.get("verbose")))
@@ -280,28 +314,12 @@ def serve_helper(spec: dict[str, Any]) -> int:
     settings = load(paths.config_file)
     clock = make_clock(settings.as_str("timezone"), spec.get("now"), spec.get("tz"))
     base = build_app(settings, clock, paths)
-    if spec.get("fd") is None:
-        sock = bind(str(spec["host"]), int(spec["port"]), shared=True)
-    else:
-        sock = socket.socket(fileno=int(spec["fd"]))
-    first = os.getppid()  # the process that started this one runs the jobs
+    channel = socket.socket(fileno=int(spec["channel"]))
     try:
         runtime = _runtime(shared_app_factory(base), clock, int(spec["workers"]), int(spec["turn_workers"]),
-                           spec.get("token"), str(spec["host"]), int(spec["port"]), jobs=None, jobs_in=first)
-
-        def orphaned(server: Any) -> None:
-            def check() -> None:
-                while not server.should_exit:
-                    if os.getppid() != first:
-                        log.warning("the first server process has gone; this one stops")
-                        server.should_exit = True
-                        return
-                    time.sleep(1.0)
-
-            threading.Thread(target=check, name="serve-helper-parent", daemon=True).start()
-
-        _run(create_app(runtime), sock, orphaned)
+                           spec.get("token"), str(spec["host"]), int(spec["port"]), jobs=None, jobs_in=os.getppid())
+        _run(create_app(runtime), None, Intake(channel))
     finally:
-        sock.close()
+        channel.close()
         base.close()
     return 0
