@@ -206,6 +206,7 @@ def test_rrf_rewards_agreement_and_keeps_ranks() -> None:
     half = rrf({"lexical": [1, 2], "semantic": [9]}, k=60, weights={"semantic": 0.5})
     assert [f.id for f in half] == [1, 2, 9]
     assert rrf({}, k=60) == [] and [f.id for f in rrf({"a": [5, 5, 6]})] == [5, 6]
+    assert rrf({"lexical": [1, 2, 3], "semantic": [3, 4, 1]}, k=60, limit=2) == fused[:2]  # a page of them
 
 
 def test_int8_vectors_keep_cosines_and_the_index_is_exact() -> None:

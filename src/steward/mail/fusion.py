@@ -21,10 +21,11 @@ class Fused:
     ranks: Mapping[str, int] = field(default_factory=dict)
 
 
-def rrf(rankings: Mapping[str, Sequence[int]], k: int = 60, weights: Mapping[str, float] | None = None
-        ) -> list[Fused]:
+def rrf(rankings: Mapping[str, Sequence[int]], k: int = 60, weights: Mapping[str, float] | None = None,
+        limit: int | None = None) -> list[Fused]:
     """Fuse named rankings (ids best first), each list's votes times its weight (default 1); ties keep
-    the order of the first list that held them."""
+    the order of the first list that held them. With `limit`, only the best that-many (a page of
+    hits from two lists of fifty)."""
     if k < 0:
         raise ValueError("the RRF constant must not be negative")
     scores: dict[int, float] = {}
@@ -39,4 +40,4 @@ def rrf(rankings: Mapping[str, Sequence[int]], k: int = 60, weights: Mapping[str
             scores[id_] = scores.get(id_, 0.0) + weight / (k + rank)
             ranks.setdefault(id_, {})[name] = rank
     order = sorted(scores, key=lambda i: -scores[i])  # sorted() is stable: first-seen order breaks ties
-    return [Fused(i, scores[i], ranks[i]) for i in order]
+    return [Fused(i, scores[i], ranks[i]) for i in order[:limit]]

@@ -426,7 +426,7 @@ class MailSearch:
         weights = {"semantic": self.semantic_weight if lexical and not broadened else 1.0,
                    "lexical": self.semantic_weight if broadened else 1.0}
         fused = rrf({"lexical": [i for i, _ in lexical], "semantic": [i for i, _ in semantic]}, self.rrf_k,
-                    weights)[:limit]
+                    weights, limit)
         similarity = dict(semantic)
         found = messages_repo.get_messages(self.conn, [f.id for f in fused])
         hits = [
