@@ -105,13 +105,17 @@ class Handout:
                 await asyncio.sleep(0.1)
                 continue
             # Nagle off, as on every connection this server answers (see `run.bind`); a descriptor
-            # passed on keeps it
-            conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            # passed on keeps it (a connection already reset refuses it, and fails where it is served)
+            with contextlib.suppress(OSError):
+                conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             target = self.choose()
             if target is not None and self._give(target, conn):
                 continue
             conn.setblocking(False)
-            await loop.connect_accepted_socket(factory, conn)
+            try:
+                await loop.connect_accepted_socket(factory, conn)
+            except OSError:  # the client went away before it was served
+                conn.close()
 
     def _give(self, target: int, conn: socket.socket) -> bool:
         try:
