@@ -42,6 +42,17 @@ class Served:
     def client(self, **kw: object) -> httpx.Client:
         return httpx.Client(base_url=self.base, timeout=30, **kw)  # type: ignore[arg-type]
 
+    def settle(self, timeout: float = 120.0) -> None:
+        """Wait until every scheduled job has had its first run (the morning brief among them, which
+        a slow start can otherwise deliver after the test's own requests)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            jobs = httpx.get(self.base + "/health", timeout=30).json()["jobs"]
+            if jobs and all(j["runs"] >= 1 for j in jobs):
+                return
+            time.sleep(0.2)
+        raise AssertionError(f"the server's jobs had not all run after {timeout:.0f} s:\n{self.log()}")
+
 
 @contextmanager
 def serving(home: Path, *args: str, now: str | None = None, env: dict[str, str] | None = None,

@@ -191,7 +191,8 @@ SETTINGS: tuple[Setting, ...] = (
             low=0, high=64),
     Setting("serve.processes", 1,
             "server processes sharing the port, each with its own workers and its own copy of the vectors "
-            "and the model (the first also runs the scheduled jobs)", low=1, high=16),
+            "and the model (the first accepts every connection and gives it to the process holding the "
+            "fewest, and runs the scheduled jobs)", low=1, high=16),
 )
 
 _BY_NAME = {s.name: s for s in SETTINGS}
