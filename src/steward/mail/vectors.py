@@ -195,12 +195,13 @@ class VectorIndex:
         if self._size == 0:
             self._reserve(state.vectors)  # a first (or whole) load: exactly what is stored
         added = self._load(conn, self._last_id)
-        if repo.count_vectors(conn) != self._size:
+        stored = repo.count_vectors(conn)
+        if stored != self._size:
             layout = self._layout
             placed = layout.placed(self._ids[: self._size]) if layout is not None else None
             self._reset()
             self._layout = None
-            self._reserve(repo.count_vectors(conn))
+            self._reserve(stored)
             added = self._load(conn, 0)
             if placed is not None:
                 self._lay(placed)

@@ -228,9 +228,9 @@ def _runtime(make_app: Callable[[], App], clock: Clock, workers: int, turn_worke
                    clock=clock, guard=Guard(token, host, port), jobs=jobs, jobs_in=jobs_in)
 
 
-def _run(app: Any, sock: socket.socket | None, spread: Handout | Intake | None = None) -> Any:
-    """Serve `app` on `sock` (uvicorn's own listener) or on the connections `spread` brings; the
-    uvicorn server, once it has stopped."""
+def _run(app: Any, sock: socket.socket | None, spread: Handout | Intake | None = None) -> None:
+    """Serve `app` on `sock` (uvicorn's own listener) or on the connections `spread` brings, until
+    the server stops."""
     import uvicorn
 
     config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on",
@@ -240,7 +240,6 @@ def _run(app: Any, sock: socket.socket | None, spread: Handout | Intake | None =
     if isinstance(spread, Intake):
         spread.gone = lambda: _first_gone(server)
     server.run(sockets=None if sock is None or spread is not None else [sock])
-    return server
 
 
 def _first_gone(server: Any) -> None:
