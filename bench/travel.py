@@ -1,0 +1,381 @@
+"""Bookings and travel from other companies' mail: proposed at the right local start, per kind.
+
+    .venv/bin/python bench/travel.py [--verbose]
+
+Every input of KDE KItinerary's extractor tests (shared/data/kitinerary: airline e-tickets, rail
+tickets, hotel and restaurant confirmations, schema.org HTML and iCalendar parts, with KItinerary's
+expected JSON-LD beside each) and every one of Thunderbird's iTIP test mails
+(shared/data/thunderbird-invitations) is made into one mail, imported into a home of its own and
+scanned with `appointments.mode = ask` and no model, on the clock of a minute after the mail
+arrived. A text, HTML or iCalendar input is the body or the attachment of a mail from the sender its
+folder's `context.eml` names (else a neutral sender) with no subject; the mail's date is the one
+`context.eml` gives, or three days before the first start KItinerary expects when it gives none or
+gives one after it (the tests carry no arrival date; a booking mail comes before the trip).
+
+Per kind (flight, train, ferry, coach, hotel, restaurant, event, other appointment) each
+reservation KItinerary expects is counted **right** (a proposal at that instant: the time in the
+place's zone; a reservation with only a date is right with a proposal on that date), **not
+proposed**, and each proposal no reservation asks for is **wrong**. Negatives are the mails that
+must propose nothing: KItinerary's cancellations (its cancelled reservations as schema.org in a
+mail, a cancelled iCalendar event) and Thunderbird's invitations, updates, cancellations and its
+non-invitation; every proposal from them is wrong.
+
+The person's zone is Europe/Berlin (where most of these mails were received); a time KItinerary
+leaves without a zone is that zone's. Skipped, with the reason, when the shared data is absent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+from email import message_from_bytes
+from email.message import EmailMessage
+from email.utils import format_datetime, parsedate_to_datetime
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from appointments import _app, _import  # noqa: E402
+from common import shared_data  # noqa: E402
+
+HOME_ZONE = "Europe/Berlin"
+KINDS = ("flight", "train", "ferry", "coach", "hotel", "restaurant", "event", "other appointment")
+_KIND = {"FlightReservation": "flight", "TrainReservation": "train", "BusReservation": "coach",
+         "BoatReservation": "ferry", "LodgingReservation": "hotel", "FoodEstablishmentReservation": "restaurant",
+         "EventReservation": "event", "Event": "event"}
+ME = "Alex Morgan <alex@steward-demo.example>"
+# Thunderbird's one confirmation (a shop's booking published as a calendar part): its label, written here
+TB_BOOKINGS = {"message-containing-event.eml": (("other appointment", datetime.fromisoformat("2016-09-01T06:25:00+00:00"),
+                                                 False),)}
+
+
+@dataclass(frozen=True)
+class Expected:
+    """One reservation KItinerary expects: its kind, its start (an instant, or a date) and whether cancelled."""
+
+    kind: str
+    start: datetime | date
+    cancelled: bool = False
+
+
+@dataclass(frozen=True)
+class Case:
+    """One mail of the run: where it came from, its bytes, and what it should give."""
+
+    name: str
+    raw: bytes
+    received: datetime
+    expect: tuple[Expected, ...]
+    negative: bool
+
+
+@dataclass
+class Tally:
+    right: int = 0
+    wrong: int = 0
+    missed: int = 0
+
+
+@dataclass
+class Run:
+    kinds: dict[str, Tally] = field(default_factory=lambda: {k: Tally() for k in KINDS})
+    negative_mails: int = 0
+    negative_proposals: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def _typed(items: Any) -> Iterator[Mapping[str, Any]]:
+    if isinstance(items, list):
+        for i in items:
+            yield from _typed(i)
+    elif isinstance(items, Mapping):
+        if "@graph" in items:
+            yield from _typed(items["@graph"])
+        if "@type" in items:
+            yield items
+
+
+def _kind_name(obj: Mapping[str, Any]) -> str:
+    kind = obj.get("@type", "")
+    return str(kind[0] if isinstance(kind, list) else kind)
+
+
+def _moment(value: Any) -> datetime | date | None:
+    """A KItinerary time: a string, or {"@value", "timezone"}; None when absent."""
+    zone = None
+    if isinstance(value, Mapping):
+        zone = value.get("timezone")
+        value = value.get("@value")
+    if not isinstance(value, str) or not value:
+        return None
+    try:
+        if len(value) <= 10:
+            return date.fromisoformat(value)
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=ZoneInfo(zone or HOME_ZONE))
+    return moment
+
+
+def expected_of(obj: Mapping[str, Any]) -> Expected | None:
+    """The kind and start of one reservation or event of KItinerary's expected output."""
+    kind = _kind_name(obj)
+    if not (kind.endswith("Reservation") or kind == "Event"):
+        return None
+    target = obj.get("reservationFor") or {}
+    target = target[0] if isinstance(target, list) and target else target
+    if not isinstance(target, Mapping):
+        target = {}
+    if kind in ("FlightReservation", "TrainReservation", "BusReservation", "BoatReservation"):
+        start = _moment(target.get("departureTime")) or _moment(target.get("departureDay"))
+    elif kind == "LodgingReservation":
+        start = _moment(obj.get("checkinTime"))
+    elif kind == "Event":
+        start = _moment(obj.get("startDate"))
+    elif kind == "RentalCarReservation":
+        start = _moment(obj.get("pickupTime"))
+    else:
+        start = _moment(obj.get("startTime")) or _moment(target.get("startDate")) or _moment(target.get("startTime"))
+    if start is None:
+        return None
+    cancelled = "cancel" in str(obj.get("reservationStatus", "")).lower() or "cancel" in str(
+        obj.get("eventStatus", "")).lower()
+    return Expected(_KIND.get(kind, "other appointment"), start, cancelled)
+
+
+def _first(expect: tuple[Expected, ...]) -> datetime | None:
+    moments = [e.start if isinstance(e.start, datetime) else datetime(e.start.year, e.start.month, e.start.day,
+                                                                      tzinfo=ZoneInfo(HOME_ZONE)) for e in expect]
+    return min(moments) if moments else None
+
+
+def _context(folder: Path) -> tuple[str, datetime | None]:
+    ctx = folder / "context.eml"
+    if not ctx.exists():
+        return f"Bookings <noreply@{folder.name.lower()}.example>", None
+    msg = message_from_bytes(ctx.read_bytes())
+    sender = str(msg.get("From") or f"Bookings <noreply@{folder.name.lower()}.example>")
+    try:
+        sent = parsedate_to_datetime(str(msg["Date"])) if msg.get("Date") else None
+    except (TypeError, ValueError):
+        sent = None
+    return sender, sent
+
+
+def _received(sent: datetime | None, expect: tuple[Expected, ...]) -> datetime:
+    first = _first(expect)
+    if first is None:
+        return sent or datetime(2018, 1, 1, 9, 0, tzinfo=ZoneInfo(HOME_ZONE))
+    if sent is None or sent >= first:
+        return first - timedelta(days=3)
+    return sent
+
+
+def _mail(sender: str, received: datetime, *, text: str | None = None, html: str | None = None,
+          ics: str | None = None, subject: str = "") -> bytes:
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = ME
+    msg["Subject"] = subject
+    msg["Date"] = format_datetime(received)
+    msg["Message-ID"] = f"<{received.timestamp():.0f}.{abs(hash((sender, text, html, ics))) % 10**9}@bench.example>"
+    msg.set_content(text if text is not None else "(this mail has an HTML part)" if html else "See the attachment.")
+    if html is not None:
+        msg.add_alternative(html, subtype="html")
+    if ics is not None:
+        msg.add_attachment(ics.encode(), maintype="text", subtype="calendar", filename="booking.ics")
+    return bytes(msg)
+
+
+def _redate(raw: bytes, received: datetime) -> bytes:
+    msg = message_from_bytes(raw)
+    del msg["Date"]
+    msg["Date"] = format_datetime(received)
+    return msg.as_bytes()
+
+
+def _expected_file(path: Path) -> Path:
+    if path.parent.name in ("structureddata", "calendarhandlerdata"):
+        return path.with_suffix(".json")
+    return Path(f"{path}.json")
+
+
+def kitinerary_cases(folder: Path) -> list[Case]:
+    """One mail for every KItinerary input with an expected output, and one for each set of its cancellations."""
+    inputs = [*sorted((folder / "structureddata").glob("*.html")), *sorted((folder / "calendarhandlerdata").glob("*.ics"))]
+    inputs += sorted(p for p in (folder / "extractordata").rglob("*") if p.suffix in (".txt", ".html", ".ics", ".eml")
+                     and p.name != "context.eml")
+    cases = []
+    for path in inputs:
+        expected_file = _expected_file(path)
+        if not expected_file.exists():
+            continue
+        objs = list(_typed(json.loads(expected_file.read_text(encoding="utf-8"))))
+        expect = tuple(e for o in objs if (e := expected_of(o)) is not None)
+        sender, sent = _context(path.parent)
+        received = _received(sent, expect)
+        body = path.read_bytes()
+        if path.suffix == ".eml":
+            raw = _redate(body, received)
+        elif path.suffix == ".ics":
+            raw = _mail(sender, received, ics=body.decode("utf-8", "replace"))
+        elif path.suffix == ".html":
+            raw = _mail(sender, received, html=body.decode("utf-8", "replace"))
+        else:
+            raw = _mail(sender, received, text=body.decode("utf-8", "replace"))
+        live = tuple(e for e in expect if not e.cancelled)
+        name = str(path.relative_to(folder))
+        cases.append(Case(name, raw, received, live, negative=bool(expect) and not live))
+    # cancellations written as schema.org, in an HTML part as a mail would carry them
+    for path in sorted([*(folder / "jsonlddata").glob("*.json"), *(folder / "mergedata").glob("*.json")]):
+        objs = list(_typed(json.loads(path.read_text(encoding="utf-8"))))
+        cancelled = [o for o in objs if (e := expected_of(o)) is not None and e.cancelled]
+        if not cancelled:
+            continue
+        expect = tuple(e for o in cancelled if (e := expected_of(o)) is not None)
+        received = _received(None, expect)
+        html = f"<html><head><script type=\"application/ld+json\">{json.dumps(cancelled)}</script></head><body></body></html>"
+        cases.append(Case(str(path.relative_to(folder)), _mail("Bookings <noreply@bookings.example>", received,
+                                                                html=html), received, (), negative=True))
+    return cases
+
+
+def _ics_starts(raw: bytes) -> list[datetime]:
+    from icalendar import Calendar
+
+    from steward.appointments.structured import calendar_parts
+
+    out = []
+    for text in calendar_parts(raw):
+        try:
+            cals = Calendar.from_ical(text, multiple=True)
+        except (ValueError, KeyError, IndexError, TypeError):
+            continue
+        for cal in cals:
+            for ev in cal.walk("VEVENT"):
+                value = ev.decoded("dtstart") if ev.get("dtstart") is not None else None
+                if isinstance(value, datetime):
+                    out.append(value if value.tzinfo else value.replace(tzinfo=ZoneInfo(HOME_ZONE)))
+    return out
+
+
+def thunderbird_cases(folder: Path) -> list[Case]:
+    """Thunderbird's iTIP mails: each is a negative (nothing to propose) but its one confirmation. A mail
+    dated after the event it names is re-dated three days before it, so only what it says stops it."""
+    cases = []
+    for eml in sorted(folder.glob("*.eml")):
+        raw = eml.read_bytes()
+        msg = message_from_bytes(raw)
+        try:
+            sent = parsedate_to_datetime(str(msg["Date"]))
+        except (TypeError, ValueError):
+            sent = datetime(2022, 1, 1, tzinfo=ZoneInfo("UTC"))
+        starts = _ics_starts(raw)
+        received = sent
+        if starts and min(starts) <= sent:
+            received = min(starts) - timedelta(days=3)
+            raw = _redate(raw, received)
+        labels = TB_BOOKINGS.get(eml.name, ())
+        expect = tuple(Expected(kind, start, cancelled) for kind, start, cancelled in labels)
+        cases.append(Case(f"thunderbird/{eml.name}", raw, received, expect, negative=not expect))
+    return cases
+
+
+def _matches(e: Expected, start: datetime) -> bool:
+    if isinstance(e.start, datetime):
+        return start == e.start
+    return start.astimezone(ZoneInfo(HOME_ZONE)).date() == e.start
+
+
+def run_case(home: Path, case: Case, run: Run, verbose: bool) -> None:
+    """Import one mail into `home`, scan it, and count what was proposed against what was expected."""
+    mail = home / "mail"
+    mail.mkdir(parents=True, exist_ok=True)
+    (mail / "message.eml").write_bytes(case.raw)
+    app = _app(home, HOME_ZONE, case.received + timedelta(minutes=1))
+    try:
+        _import(app, mail)
+        report = app.appointments.scan()
+    finally:
+        app.close()
+    proposed = [i for i in report.items if i.status in ("proposed", "created") and i.start is not None]
+    rejected = [f"{i.provider}: {i.reason}" for i in report.items if i.status == "rejected"]
+    if case.negative:
+        run.negative_mails += 1
+        run.negative_proposals += len(proposed)
+        for i in proposed:
+            run.notes.append(f"WRONG (negative) {case.name}: {i.provider} {i.start}")
+        return
+    left = list(case.expect)
+    for item in proposed:
+        assert item.start is not None
+        hit = next((e for e in left if _matches(e, item.start)), None)
+        if hit is None:
+            kind = case.expect[0].kind if case.expect else "other appointment"
+            run.kinds[kind].wrong += 1
+            run.notes.append(f"WRONG {case.name}: {item.provider} {item.start} (expected "
+                             f"{', '.join(str(e.start) for e in case.expect)})")
+        else:
+            left.remove(hit)
+            run.kinds[hit.kind].right += 1
+    for e in left:
+        run.kinds[e.kind].missed += 1
+    if verbose and left:
+        run.notes.append(f"missed {case.name}: {len(left)} of {len(case.expect)} "
+                         f"({'; '.join(rejected) or 'nothing read'})")
+
+
+def evaluate(shared: Path, verbose: bool = False) -> tuple[Run, int, float]:
+    """Run every case; (the tallies, the number of mails, seconds)."""
+    cases: list[Case] = []
+    if (shared / "kitinerary").is_dir():
+        cases += kitinerary_cases(shared / "kitinerary")
+    if (shared / "thunderbird-invitations").is_dir():
+        cases += thunderbird_cases(shared / "thunderbird-invitations")
+    run = Run()
+    t0 = time.perf_counter()
+    for case in cases:
+        if not case.expect and not case.negative:
+            continue
+        with tempfile.TemporaryDirectory(prefix="steward-bench-travel-") as tmp:
+            run_case(Path(tmp), case, run, verbose)
+    return run, len(cases), time.perf_counter() - t0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--verbose", action="store_true", help="list every reservation not proposed, with the reasons")
+    args = parser.parse_args()
+    shared = shared_data()
+    if shared is None or not ((shared / "kitinerary").is_dir() or (shared / "thunderbird-invitations").is_dir()):
+        print("skipped: the shared evaluation data (kitinerary, thunderbird-invitations) is not present "
+              "(set STEWARD_SHARED_DATA)")
+        return 0
+    run, mails, took = evaluate(shared, args.verbose)
+    print(f"{mails} mails, one home each, scanned in {took:.1f} s (person's zone {HOME_ZONE})")
+    print(f"{'kind':<18} {'right':>6} {'wrong':>6} {'not proposed':>13}")
+    total = Tally()
+    for kind in KINDS:
+        t = run.kinds[kind]
+        total.right, total.wrong, total.missed = total.right + t.right, total.wrong + t.wrong, total.missed + t.missed
+        print(f"{kind:<18} {t.right:>6} {t.wrong:>6} {t.missed:>13}")
+    print(f"{'all':<18} {total.right:>6} {total.wrong:>6} {total.missed:>13}")
+    print(f"negatives (cancellations, invitations, updates): {run.negative_mails} mails, "
+          f"{run.negative_proposals} proposed (must be 0)")
+    for note in run.notes:
+        print(f"  {note}")
+    return 0 if run.negative_proposals == 0 and total.wrong == 0 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
