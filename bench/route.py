@@ -45,7 +45,7 @@ from steward.assistant.router import (  # noqa: E402
     load_router_data,
     promote_to_action_intent,
 )
-from steward.assistant.vocab import load_vocab  # noqa: E402
+from steward.vocab import load_vocab  # noqa: E402
 
 NOT_STEWARDS = frozenset({"general", "out_of_scope"})
 DEV_SET = ROOT / "bench" / "data" / "route_dev.yaml"

@@ -30,8 +30,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import shared_data  # noqa: E402
-from steward.assistant.subjects import parse_subject  # noqa: E402
-from steward.assistant.vocab import load_vocab  # noqa: E402
+from steward.calendar.reminders.subjects import parse_subject  # noqa: E402
+from steward.vocab import load_vocab  # noqa: E402
 
 DATE_TYPES = {"date", "time", "timeofday", "general_frequency"}
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
@@ -71,7 +71,7 @@ def gold_spans(row: dict[str, Any]) -> list[tuple[int, int]]:
 def parse_with_dates(text: str, vocab: Any) -> Any:
     """The subject as the reminder intercept takes it: dates found and sorted by `reminder_dates`."""
     try:
-        from steward.assistant.reminder_dates import reminder_dates, subject_of
+        from steward.calendar.reminders.dates import reminder_dates, subject_of
         from steward.clock import make_clock
     except ImportError:
         return None

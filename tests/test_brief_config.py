@@ -13,9 +13,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import brief_config as phrase_set  # noqa: E402
 from steward.app import App  # noqa: E402
-from steward.assistant.language import is_action_request  # noqa: E402
-from steward.assistant.vocab import load_vocab  # noqa: E402
 from steward.store import audit  # noqa: E402
+from steward.vocab import load_vocab  # noqa: E402
+from steward.vocab.language import is_action_request  # noqa: E402
 
 ADR_0103 = "Can you update my daily briefing to add the outstanding dues"
 

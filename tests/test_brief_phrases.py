@@ -9,7 +9,6 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from steward.assistant.vocab import load_vocab
 from steward.brief.collect import COLLECTORS
 from steward.brief.config import ConfigRequest, OptionChange, apply
 from steward.brief.manifest import load_manifest
@@ -17,6 +16,7 @@ from steward.brief.morning import due_day, morning_instant, parse_time
 from steward.brief.phrases import config_words, parse_config
 from steward.brief.prefs import Position, Prefs
 from steward.errors import ConfigError, UserError
+from steward.vocab import load_vocab
 
 M = load_manifest()
 V = load_vocab()

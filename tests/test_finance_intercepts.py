@@ -11,10 +11,10 @@ import pytest
 from steward.assistant.intercepts.dues import AccountsRequest, DuesRequest, categories_in
 from steward.assistant.router import Route
 from steward.assistant.trace import Turn
-from steward.assistant.vocab import load_vocab
 from steward.clock import make_clock
 from steward.errors import ConnectorError
 from steward.mail.sample import generate, write_mbox
+from steward.vocab import load_vocab
 
 NOW = "2026-09-14T23:53:00+05:30"
 V = load_vocab()

@@ -4,9 +4,9 @@ from datetime import datetime
 
 import pytest
 
-from steward.assistant.reminder_dates import reminder_dates, subject_of
-from steward.assistant.vocab import load_vocab
+from steward.calendar.reminders.dates import reminder_dates, subject_of
 from steward.clock import make_clock
+from steward.vocab import load_vocab
 
 V = load_vocab()
 # a Monday morning in Kolkata

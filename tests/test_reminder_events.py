@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from steward.assistant.reminder_events import best_event, name_words
+from steward.calendar.reminders.events import best_event, name_words
 
 NOW = "2026-09-14T09:00:00+05:30"  # Monday
 

@@ -9,9 +9,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from steward.assistant.reminder_dates import reminder_dates, subject_of
-from steward.assistant.vocab import load_vocab
+from steward.calendar.reminders.dates import reminder_dates, subject_of
 from steward.clock import Clock
+from steward.vocab import load_vocab
 
 V = load_vocab()
 CLOCK = Clock(ZoneInfo("Asia/Kolkata"), datetime(2026, 9, 14, 10, 0, tzinfo=ZoneInfo("Asia/Kolkata")))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from steward.assistant.reminder_text import SUBJECT_SCHEMA, Subject, grounded, parse_reply
+from steward.calendar.reminders.text import SUBJECT_SCHEMA, Subject, grounded, parse_reply
 from steward.llm.testing import ScriptedModelServer, say
 
 NOW = "2026-09-14T23:53:00+05:30"

@@ -200,8 +200,8 @@ def test_a_days_schedule_shows_the_later_times_of_repeating_reminders(cli, monke
     ("what reminders do I have this week?", "list", (), {"when": "this week"}),
 ])
 def test_requests_are_read_from_the_words_alone(text: str, action: str, target: tuple, flags: dict) -> None:
-    from steward.assistant.reminder_requests import load_manage_words, parse_request
-    from steward.assistant.vocab import load_vocab
+    from steward.calendar.reminders.requests import load_manage_words, parse_request
+    from steward.vocab import load_vocab
 
     found = parse_request(text, load_manage_words(), load_vocab(), make_clock(ZONE, NOW))
     assert found is not None and (found.action, found.target) == (action, target)
@@ -211,8 +211,8 @@ def test_requests_are_read_from_the_words_alone(text: str, action: str, target: 
 @pytest.mark.parametrize("text", ["remind me tomorrow to cancel the gym", "done with the report, what's next?",
                                   "move the couch to the garage", "what's my schedule tomorrow?"])
 def test_other_turns_are_no_request(text: str) -> None:
-    from steward.assistant.reminder_requests import load_manage_words, parse_request
-    from steward.assistant.vocab import load_vocab
+    from steward.calendar.reminders.requests import load_manage_words, parse_request
+    from steward.vocab import load_vocab
 
     found = parse_request(text, load_manage_words(), load_vocab(), make_clock(ZONE, NOW))
     assert found is None

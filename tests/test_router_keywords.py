@@ -3,7 +3,7 @@
 import pytest
 
 from steward.assistant.router import Route, keyword_route, load_router_data, promote_to_action_intent
-from steward.assistant.vocab import load_vocab
+from steward.vocab import load_vocab
 
 DATA = load_router_data()
 V = load_vocab()

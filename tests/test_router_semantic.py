@@ -108,7 +108,7 @@ def test_what_steward_does_not_do_stays_out_of_its_domains(embedder: Any, shared
 ])
 def test_domain_turns_keep_their_domain(embedder: Any, shared_cache: Path, text: str, intent: str) -> None:
     from steward.assistant.router import promote_to_action_intent
-    from steward.assistant.vocab import load_vocab
+    from steward.vocab import load_vocab
 
     router = Router(load_router_data(), threshold=0.4, embedder=lambda: embedder, cache_dir=shared_cache)
     # after promotion too: "cancel ..." stays calendar rather than becoming an `action`

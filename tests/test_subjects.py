@@ -2,8 +2,8 @@
 
 import pytest
 
-from steward.assistant.subjects import extract_subject, parse_subject
-from steward.assistant.vocab import load_vocab
+from steward.calendar.reminders.subjects import extract_subject, parse_subject
+from steward.vocab import load_vocab
 
 V = load_vocab()
 

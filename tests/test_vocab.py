@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from steward.assistant.language import is_action_request, is_question, query_grounded
-from steward.assistant.vocab import load_vocab, match_at, tokenize, words
 from steward.errors import ConfigError
+from steward.vocab import load_vocab, match_at, tokenize, words
+from steward.vocab.language import is_action_request, is_question, query_grounded
 
 V = load_vocab()
 
@@ -92,7 +92,7 @@ def test_the_inbox_question_words_are_data(tmp_path: Path) -> None:
     clock = make_clock("UTC")
     assert ("on",) in V.sender_stops  # YAML must not read "on" as true
     assert build_query("how many emails from HDFC via netbanking", V, None, clock) == "from:HDFC* from:via* from:netbanking*"
-    shipped = (Path(__file__).resolve().parent.parent / "src/steward/assistant/vocab.yaml").read_text()
+    shipped = (Path(__file__).resolve().parent.parent / "src/steward/vocab/vocab.yaml").read_text()
     custom = tmp_path / "vocab.yaml"
     custom.write_text(shipped.replace("sender_stops: [about,", "sender_stops: [via, about,"))
     assert build_query("how many emails from HDFC via netbanking", load_vocab(custom), None, clock) == "from:HDFC* via netbanking"

@@ -23,12 +23,11 @@ if TYPE_CHECKING:
     from steward.assistant.governance import Governance
     from steward.assistant.intercepts import Intercept
     from steward.assistant.loop import Loop
-    from steward.assistant.reminder_text import Subject
     from steward.assistant.router import Router
     from steward.assistant.tools import ToolContext
     from steward.assistant.turn import Engine
-    from steward.assistant.vocab import Vocab
     from steward.brief.service import BriefService
+    from steward.calendar.reminders.text import Subject
     from steward.calendar.service import CalendarService
     from steward.embed import Embedder
     from steward.embed.queries import QueryCache
@@ -43,6 +42,7 @@ if TYPE_CHECKING:
     from steward.mail.live import MailSync
     from steward.mail.mailbox import Mailbox
     from steward.mail.vectors import VectorIndex
+    from steward.vocab import Vocab
 
 log = logging.getLogger(__name__)
 
@@ -182,8 +182,8 @@ class App:
 
     @cached_property
     def vocab(self) -> Vocab:
-        """The assistant's vocabulary (assistant/vocab.yaml)."""
-        from steward.assistant.vocab import load_vocab
+        """The assistant's vocabulary (vocab/vocab.yaml)."""
+        from steward.vocab import load_vocab
 
         return load_vocab()
 
@@ -251,7 +251,7 @@ class App:
         spec = self.tiers.spec_for("task")
         if not self.settings.as_bool("reminder_llm") or spec is None:
             return None
-        from steward.assistant.reminder_text import summarise_reminder
+        from steward.calendar.reminders.text import summarise_reminder
 
         tiers = self.tiers
         built: list[Any] = []

@@ -20,8 +20,8 @@ import yaml
 
 from steward.assistant.router import OUT_OF_SCOPE, Route
 from steward.assistant.trace import Outcome
-from steward.assistant.vocab import words
 from steward.errors import ConfigError
+from steward.vocab import words
 
 MAX_SUGGESTIONS = 3
 CONNECT = (

@@ -22,9 +22,9 @@ from typing import Any, Protocol
 
 import yaml
 
-from steward.assistant.language import is_action_request, is_config_request
-from steward.assistant.vocab import Phrase, Vocab, match_at, words
 from steward.errors import ConfigError, StewardError
+from steward.vocab import Phrase, Vocab, match_at, words
+from steward.vocab.language import is_action_request, is_config_request
 
 log = logging.getLogger(__name__)
 

@@ -20,18 +20,18 @@ from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from steward.assistant.intercepts.base import Intercept
-from steward.assistant.language import is_action_request, is_question
 from steward.assistant.loop import Loop
 from steward.assistant.offline import offline_answer
 from steward.assistant.router import Route, promote_to_action_intent
 from steward.assistant.stream import ReplyStream
 from steward.assistant.trace import OpenQuestion, Outcome, PastTurn, Trace, Turn
-from steward.assistant.vocab import Vocab, words
 from steward.clock import Clock
 from steward.errors import UserError
 from steward.hooks.bus import HookBus
 from steward.store import assistant as repo
 from steward.store import write_txn
+from steward.vocab import Vocab, words
+from steward.vocab.language import is_action_request, is_question
 
 log = logging.getLogger(__name__)
 

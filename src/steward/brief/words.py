@@ -1,6 +1,6 @@
 """Whole-word phrase matching for the brief's manifest and its config phrases.
 
-The same word rule as `steward.assistant.vocab` (lower case, curly apostrophes straight, punctuation
+The same word rule as `steward.vocab` (lower case, curly apostrophes straight, punctuation
 dropped); the brief sits below the assistant in the layers, so it keeps its own few lines.
 """
 

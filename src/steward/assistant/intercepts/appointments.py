@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match
 from steward.assistant.intercepts.reminder import find_when, turn_clock
-from steward.assistant.language import is_question
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
-from steward.assistant.vocab import Vocab
 from steward.clock import Clock
 from steward.errors import ConnectorError, UserError
+from steward.vocab import Vocab
+from steward.vocab.language import is_question
 
 if TYPE_CHECKING:
     from steward.appointments.service import AppointmentsService

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match
 from steward.assistant.intercepts.reminder import find_when, turn_clock
-from steward.assistant.language import config_object_at, is_question
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
-from steward.assistant.vocab import Vocab, contains_phrase, find_phrase, match_at, words
 from steward.clock import Clock
 from steward.errors import UserError
+from steward.vocab import Vocab, contains_phrase, find_phrase, match_at, words
+from steward.vocab.language import config_object_at, is_question
 
 if TYPE_CHECKING:
     from steward.brief.phrases import ConfigWords

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match
 from steward.assistant.intercepts.reminder import find_when, turn_clock
-from steward.assistant.language import is_action_request
 from steward.assistant.router import Route
 from steward.assistant.trace import OpenQuestion, Outcome, Turn
-from steward.assistant.vocab import Vocab, contains_phrase, find_phrase, words
 from steward.clock import Clock
 from steward.errors import StewardError
+from steward.vocab import Vocab, contains_phrase, find_phrase, words
+from steward.vocab.language import is_action_request
 
 if TYPE_CHECKING:
     from steward.finance.service import DuesService

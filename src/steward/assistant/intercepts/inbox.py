@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 from steward.assistant.intercepts.base import Match
 from steward.assistant.intercepts.reminder import date_spans, find_when, turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn
-from steward.assistant.vocab import Token, Vocab, contains_phrase, is_word, match_at, tokenize, words
 from steward.clock import Clock
+from steward.vocab import Token, Vocab, contains_phrase, is_word, match_at, tokenize, words
 
 if TYPE_CHECKING:
     from steward.dates import DateOptions, Resolution

@@ -1,7 +1,7 @@
 """reminder_creation: "remind me tomorrow at 10 am to …", "set a reminder …", a to-do with a clock time.
 
 The subject is what the reminder is for (`subjects.parse_subject`); the time comes from
-`steward.dates` on the user's clock, chosen among the dates said by `reminder_dates` ("tomorrow's
+`steward.dates` on the user's clock, chosen among the dates said by `steward.calendar.reminders.dates` ("tomorrow's
 meeting tonight" is tonight); the write goes through the calendar's one write path, which
 gives a day with no time the default hour, refuses a past moment and a duplicate, and records the
 provenance. When the subject or the time is missing the intercept asks for it with a continuation it
@@ -18,14 +18,14 @@ from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match
-from steward.assistant.language import is_action_request, is_question
-from steward.assistant.reminder_dates import RelativeTo, ReminderDates, reminder_dates, subject_of
-from steward.assistant.reminder_events import event_label, find_event
-from steward.assistant.reminder_text import Subject, grounded
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
-from steward.assistant.vocab import Vocab, contains_phrase, match_at, words
+from steward.calendar.reminders.dates import RelativeTo, ReminderDates, reminder_dates, subject_of
+from steward.calendar.reminders.events import event_label, find_event
+from steward.calendar.reminders.text import Subject, grounded
 from steward.clock import Clock
 from steward.errors import ConnectorError, UserError
+from steward.vocab import Vocab, contains_phrase, match_at, words
+from steward.vocab.language import is_action_request, is_question
 
 if TYPE_CHECKING:
     from steward.calendar.model import Event

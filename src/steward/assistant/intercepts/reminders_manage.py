@@ -6,12 +6,12 @@
     "snooze 10 minutes" (after one fired)  remind again later
     "done", "mark it done"                 finished (one not yet due will not fire)
 
-The target is found among the open reminders by its words and by meaning (`reminder_targets`); "it"
+The target is found among the open reminders by its words and by meaning (`steward.calendar.reminders.targets`); "it"
 and "that" are the session's last reminder (the last one set, changed or listed alone; for snooze and
 done, one that fired in the last two hours comes first). Two close matches, or no words at all with
 several reminders open, open a question this intercept owns ("Which one: 1) … 2) …?"), answered by
 number or by words. Every change goes through the calendar's one write path; an unambiguous target
-needs no consent question, an ambiguous cancel always asks. The words are in `reminder_requests.yaml`.
+needs no consent question, an ambiguous cancel always asks. The words are in `steward/calendar/reminders/requests.yaml`.
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match
 from steward.assistant.intercepts.reminder import turn_clock, when_label
-from steward.assistant.reminder_requests import ManageWords, Request, load_manage_words, parse_request
-from steward.assistant.reminder_targets import Candidate, Similarity, choose, pick_answer
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
-from steward.assistant.vocab import Vocab
+from steward.calendar.reminders.requests import ManageWords, Request, load_manage_words, parse_request
+from steward.calendar.reminders.targets import Candidate, Similarity, choose, pick_answer
 from steward.clock import Clock
 from steward.errors import ConfigError, UserError
+from steward.vocab import Vocab
 
 if TYPE_CHECKING:
     from steward.calendar.model import Reminder

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match
 from steward.assistant.intercepts.reminder import find_when, turn_clock
-from steward.assistant.language import is_question
 from steward.assistant.trace import OpenQuestion, Outcome, Turn
-from steward.assistant.vocab import Vocab, contains_phrase, match_at, words
 from steward.clock import Clock
+from steward.vocab import Vocab, contains_phrase, match_at, words
+from steward.vocab.language import is_question
 
 if TYPE_CHECKING:
     from steward.calendar.service import Schedule, ScheduleItem

@@ -6,7 +6,7 @@ store, a clock or a model.
 
 from __future__ import annotations
 
-from steward.assistant.vocab import Phrase, Phrases, Vocab, match_at, words
+from steward.vocab import Phrase, Phrases, Vocab, match_at, words
 
 
 def _skip(norms: list[str], i: int, phrases: tuple[Phrase, ...]) -> int:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
-from steward.assistant.reminder_dates import RelativeTo
+from steward.calendar.reminders.dates import RelativeTo
 
 if TYPE_CHECKING:
     from steward.calendar.model import Event

@@ -3,7 +3,7 @@
 `parse_request(text, ...)` gives the action (list, cancel, move, snooze, done), the words naming the
 reminder, whether "it" / "that" or "reminder" was said, whether a repeating one is meant once or for
 good, where a move goes and how long a snooze waits; None when the turn is no such request (a new
-reminder "remind me to cancel the gym" is not a cancel). The words are in `reminder_requests.yaml`.
+reminder "remind me to cancel the gym" is not a cancel). The words are in `steward/calendar/reminders/requests.yaml`.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from typing import Any, cast
 
 import yaml
 
-from steward.assistant.language import is_question
-from steward.assistant.vocab import Phrase, Phrases, Vocab, is_word, match_at, tokenize
 from steward.clock import Clock
 from steward.errors import ConfigError
+from steward.vocab import Phrase, Phrases, Vocab, is_word, match_at, tokenize
+from steward.vocab.language import is_question
 
 _DURATION = re.compile(
     r"\b(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty five|half an?)\s*"
@@ -30,7 +30,7 @@ _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 
 
 @dataclass(frozen=True)
 class ManageWords:
-    """The phrase lists of `reminder_requests.yaml`, tokenised, longest first."""
+    """The phrase lists of `steward/calendar/reminders/requests.yaml`, tokenised, longest first."""
 
     nouns: tuple[Phrase, ...]
     list_phrases: tuple[Phrase, ...]
@@ -45,16 +45,16 @@ class ManageWords:
 
 def load_manage_words() -> ManageWords:
     """The words shipped beside this module; a missing or mistyped list is a ConfigError naming it."""
-    from steward.assistant.vocab import _phrases  # the same tokenising as vocab.yaml
+    from steward.vocab import _phrases  # the same tokenising as vocab.yaml
 
-    text = (resources.files("steward.assistant") / "reminder_requests.yaml").read_text(encoding="utf-8")
+    text = (resources.files("steward.calendar.reminders") / "requests.yaml").read_text(encoding="utf-8")
     data = yaml.safe_load(text)
     lists: dict[str, tuple[Phrase, ...]] = {}
     for key in ("nouns", "list_phrases", "list_verbs", "cancel_verbs", "move_verbs", "snooze_verbs", "done_verbs",
                 "done_marks", "pronouns", "occurrence_only", "series_words", "fillers"):
         raw = data.get(key) if isinstance(data, Mapping) else None
         if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-            raise ConfigError(f"reminder_requests.yaml: {key} must be a list of phrases")
+            raise ConfigError(f"requests.yaml: {key} must be a list of phrases")
         lists[key] = _phrases(raw)
     verbs = {a: lists.pop(f"{a}_verbs") for a in ("cancel", "move", "snooze", "done")}
     return ManageWords(verbs=verbs, **lists)

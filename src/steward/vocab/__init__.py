@@ -195,7 +195,7 @@ def _strings(raw: Any, where: str) -> list[str]:
 def load_vocab(path: Path | None = None) -> Vocab:
     """The vocabulary shipped with Steward, or the YAML file at `path`."""
     if path is None:
-        text = (resources.files("steward.assistant") / "vocab.yaml").read_text(encoding="utf-8")
+        text = (resources.files("steward.vocab") / "vocab.yaml").read_text(encoding="utf-8")
         where = "vocab.yaml"
     else:
         text = path.read_text(encoding="utf-8")

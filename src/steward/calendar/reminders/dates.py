@@ -24,8 +24,8 @@ from datetime import UTC, datetime
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from steward.assistant.subjects import SubjectParse, parse_subject
-from steward.assistant.vocab import Phrase, Token, Vocab, is_word, tokenize
+from steward.calendar.reminders.subjects import SubjectParse, parse_subject
+from steward.vocab import Phrase, Token, Vocab, is_word, tokenize
 
 if TYPE_CHECKING:
     from steward.clock import Clock

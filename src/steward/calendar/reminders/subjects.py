@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from steward.assistant.vocab import Phrase, Phrases, Token, Vocab, is_word, match_at, tokenize
+from steward.vocab import Phrase, Phrases, Token, Vocab, is_word, match_at, tokenize
 
 Span = tuple[int, int]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from steward.assistant.vocab import words
+from steward.vocab import words
 
 # below this a candidate with no word in common is no match (all-MiniLM-L6-v2 cosine: "gardening" /
 # "water the plants" 0.54, "grocery" / "buy milk" 0.37, unrelated pairs mostly under 0.3)
