@@ -16,6 +16,7 @@ from steward.mail.sources import scan
 from steward.store.messages import count_by_category
 
 SAMPLE_FOLDER = "sample-mail"
+MAILBOXES = ("demo", "second")  # the bundled sample mailboxes: Alex Morgan's, and Noor Haddad's in Melbourne
 
 
 @dataclass(frozen=True)
@@ -50,11 +51,22 @@ class DemoSummary:
         return "\n".join(lines)
 
 
-def build_demo_home(app: App, *, seed: int = 7) -> tuple[Path, IngestReport]:
-    """Write the sample mailbox into the home (once) and import it (skipping what is already there)."""
-    folder = app.paths.data_dir / SAMPLE_FOLDER
+def build_demo_home(app: App, *, seed: int = 7, mailbox: str = "demo") -> tuple[Path, IngestReport]:
+    """Write a sample mailbox into the home (once) and import it (skipping what is already there).
+
+    `mailbox` is "demo" (Alex Morgan's) or "second" (Noor Haddad's, in Melbourne; best seen with
+    `--tz Australia/Melbourne`); each is written to a folder of its own.
+    """
+    if mailbox not in MAILBOXES:
+        raise ValueError(f"no sample mailbox called {mailbox!r}; there are: {', '.join(MAILBOXES)}")
+    folder = app.paths.data_dir / (SAMPLE_FOLDER if mailbox == "demo" else f"{mailbox}-{SAMPLE_FOLDER}")
     if not (folder / "cur").is_dir():
-        write_maildir(generate(app.clock.now(), seed=seed), folder)
+        if mailbox == "second":
+            from steward.sample.second import generate as generate_second
+
+            write_maildir(generate_second(app.clock.now(), seed=seed), folder)
+        else:
+            write_maildir(generate(app.clock.now(), seed=seed), folder)
     report = ingest(app.db, scan([folder]), account="demo",
                     snippet_chars=app.settings.as_int("mail.snippet_chars"), on_batch=app.mail_on_batch,
                     classifier=app.mail_classifier)

@@ -12,6 +12,8 @@ def register(commands: Commands) -> None:
     p = commands.add("demo", "a demo home from the bundled sample mailbox (use --home), summarised, then served",
                      cmd_demo)
     p.add_argument("--no-serve", action="store_true", help="build and summarise the demo home, then exit")
+    p.add_argument("--mailbox", choices=("demo", "second"), default="demo",
+                   help="which sample mailbox: demo (Alex Morgan's) or second (Noor Haddad's, in Melbourne)")
     from steward.cli.serve import add_serve_options
 
     add_serve_options(p)
@@ -26,7 +28,7 @@ def cmd_demo(ctx: Ctx, args: argparse.Namespace) -> int:
     if not paths.config_file.exists():
         paths.config_file.write_text("# Steward demo home; `steward config show` lists every setting.\n",
                                      encoding="utf-8")
-    folder, report = build_demo_home(ctx.app)
+    folder, report = build_demo_home(ctx.app, mailbox=args.mailbox)
     summary = summarize(ctx.app, folder, report, ctx.clock)
     data = {"home": summary.home, "mailbox": summary.mailbox, "messages": summary.messages, "added": summary.added,
             "by_category": summary.by_category,

@@ -1,0 +1,1 @@
+"""Sample mailboxes written by the project, for the demo home, the tests and the benchmarks."""

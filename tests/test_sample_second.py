@@ -1,0 +1,110 @@
+"""The second sample mailbox (Noor Haddad, Melbourne): deterministic, and a home built from it shows her
+bills and bookings. Each bill and booking is checked on its own, so what Steward does not yet read
+from her mail is named (an expected failure with the reason) instead of hiding in a count."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from steward.sample.second import generate
+
+NOW = "2026-12-03T19:40:00+11:00"
+ZONE = "Australia/Melbourne"
+
+
+def test_same_inputs_same_bytes_and_the_facts_do_not_depend_on_the_seed() -> None:
+    now = datetime.fromisoformat(NOW)
+    one, two = generate(now, seed=3), generate(now, seed=3)
+    assert [m.raw for m in one] == [m.raw for m in two]
+    other = generate(now, seed=4)
+    facts = {(m.kind, tuple(sorted(m.facts.items()))) for m in one if m.kind not in ("bank_alert", "receipt")}
+    assert facts == {(m.kind, tuple(sorted(m.facts.items()))) for m in other
+                     if m.kind not in ("bank_alert", "receipt")}
+    assert all(now - timedelta(days=90) <= m.received_at < now for m in one)
+    assert len({m.message_id for m in one}) == len(one) >= 180
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from steward.cli import main
+
+    path = tmp_path_factory.mktemp("second") / "home"
+    code = main(["--home", str(path), "--now", NOW, "--tz", ZONE, "demo", "--no-serve", "--mailbox", "second",
+                 "--json"])
+    assert code == 0
+    return path
+
+
+def _run(home: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Any:
+    import json
+
+    from steward.cli import main
+
+    capsys.readouterr()
+    assert main(["--home", str(home), "--now", NOW, "--tz", ZONE, "--json", *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+# (issuer, amount, currency, due date) of every bill still owed at NOW, and why Steward misses it, if it does
+OWED = [
+    ("Wattle Bank", "2418.60", "AUD", "2026-12-12", None),
+    ("Lyrebird Credit Union", "864.15", "AUD", "2026-12-15", None),
+    ("Zuidkust Bank", "1187.40", "EUR", "2026-11-28", None),
+    ("Corella Water", "198.30", "AUD", "2026-12-22", None),
+    ("Aotea Self Storage", "145.00", "NZD", "2026-12-10", None),
+    ("Yarra Edge Energy", "287.45", "AUD", "2026-11-30", "read as USD (a bare $ from an Australian biller)"),
+    ("Banksia Mutual", "1146.20", "AUD", "2026-12-20", "read as USD (a bare $ from an Australian insurer)"),
+    ("Kookaburra Mobile", "65.00", "AUD", "2026-12-08", "not found (a mobile bill taken by direct debit)"),
+    ("Grevillea Property Group", "2340.00", "AUD", "2026-12-14", "not found (a rent reminder)"),
+]
+
+
+@pytest.mark.parametrize(("issuer", "amount", "currency", "due", "missed"), [
+    pytest.param(*row, marks=pytest.mark.xfail(reason=row[4], strict=False)) if row[4] else row for row in OWED])
+def test_each_bill_owed_is_in_the_dues(home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
+                                       currency: str, due: str, missed: str | None) -> None:
+    dues = _run(home, capsys, "dues")
+    items = [i for c in dues["currencies"] for i in c["items"]]
+    assert any(i["issuer"] == issuer and i["amount"] == amount and i["currency"] == currency
+               and i["due_date"] == due for i in items), [(i["issuer"], i["amount"], i["currency"]) for i in items]
+
+
+def test_paid_bills_and_phishing_lures_are_not_owed(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dues = _run(home, capsys, "dues")
+    issuers = {i["issuer"] for c in dues["currencies"] for i in c["items"]}
+    assert "Tern Broadband" not in issuers and "ParcelLink Delivery" not in issuers
+    assert not any("Wattle Bank Security" in name for name in issuers)
+
+
+# (provider, start, status) of every booking ahead of NOW as the mail leaves it, and why Steward misses it
+BOOKED = [
+    ("Tavola Nera", "2026-12-04T19:30:00+11:00", "confirmed", None),
+    ("Murray Line Rail", "2026-12-12T07:05:00+11:00", "confirmed", None),
+    ("Southbank Smiles Dental", "2026-12-08T08:45:00+11:00", "confirmed",
+     "found under the dentist's name (Dr Mei Lin Chow), not the practice"),
+    ("Brunswick Vet Clinic", "2026-12-05T10:00:00+11:00", "confirmed", "not found (an HTML-only confirmation)"),
+    ("Pitstop Motors Coburg", "2026-12-14T08:00:00+11:00", "confirmed", "not found (a service booking, day written 14/12/2026)"),
+    ("Clarity Optometrists", "2026-12-16T14:40:00+11:00", "rescheduled", "not found (an exam moved to another day)"),
+    ("Austral Pacific Airways", "2026-12-18T09:25:00+11:00", "rescheduled", "not found (a flight and its schedule change)"),
+]
+
+
+@pytest.mark.parametrize(("provider", "start", "status", "missed"), [
+    pytest.param(*row, marks=pytest.mark.xfail(reason=row[3], strict=False)) if row[3] else row for row in BOOKED])
+def test_each_booking_ahead_is_found(home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
+                                     status: str, missed: str | None) -> None:
+    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+    when = datetime.fromisoformat(start)
+    assert any(provider in (i["provider"] or "") and i["start"] and datetime.fromisoformat(i["start"]) == when
+               for i in found), [(i["provider"], i["start"], i["status"]) for i in found]
+
+
+@pytest.mark.xfail(reason="neither lure is filed as phishing", strict=False)
+def test_the_two_lures_are_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+    assert {h["sender"] for h in found} >= {"security@wattlebank-verify.example",
+                                             "noreply@parcelink-redelivery.example"}
