@@ -189,9 +189,10 @@ def _mail(sender: str, received: datetime, *, text: str | None = None, html: str
     msg["Subject"] = subject
     msg["Date"] = format_datetime(received)
     msg["Message-ID"] = f"<{received.timestamp():.0f}.{abs(hash((sender, text, html, ics))) % 10**9}@bench.example>"
-    msg.set_content(text if text is not None else "(this mail has an HTML part)" if html else "See the attachment.")
-    if html is not None:
-        msg.add_alternative(html, subtype="html")
+    if html is not None and text is None:
+        msg.set_content(html, subtype="html")  # an HTML-only mail: its snippet is the HTML's text
+    else:
+        msg.set_content(text if text is not None else "See the attachment.")
     if ics is not None:
         msg.add_attachment(ics.encode(), maintype="text", subtype="calendar", filename="booking.ics")
     return bytes(msg)

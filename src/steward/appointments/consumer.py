@@ -176,6 +176,8 @@ def _status(c: Candidate, message: MessageMeta, cues: Cues) -> str | None:
     """The reason the mail's own words give against a confirmation, or None."""
     if c.status != "confirmed":
         return _STATUS_REASON[c.status]
+    if c.origin == "ics" and (said := cues.status_of(c.excerpt)) != "confirmed":
+        return _STATUS_REASON[said]  # "Canceled: Flight UA 110" in a calendar part that states no STATUS
     if c.origin in ("pattern", "model"):
         said = cues.status_of(f"{c.excerpt}\n{message.subject}")
         if said != "confirmed":

@@ -173,8 +173,11 @@ class AppointmentsService:
     def _worth_reading(self, m: MessageMeta) -> bool:
         if m.category == "appointment" or any(a.lower().endswith((".ics", ".ical")) for a in m.attachments):
             return True
-        subject = m.subject.lower()
-        return any(hint in subject for hint in _STRUCTURED_HINTS)
+        if not m.snippet.strip():
+            return True  # nothing readable in its text: what it says may be in markup alone (rare, so cheap)
+        # the subject, else the head of the body (a forwarded or subject-less booking names itself there)
+        said = f"{m.subject}\n{m.snippet}".lower()
+        return any(hint in said for hint in _STRUCTURED_HINTS)
 
     def _candidates(self, messages: Sequence[MessageMeta], raws: dict[int, bytes | None]
                     ) -> tuple[list[Sourced], int]:

@@ -18,17 +18,22 @@ from __future__ import annotations
 import email
 import email.policy
 import logging
+import re
 from collections.abc import Iterator, Mapping
 from datetime import date, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from steward.appointments.model import Candidate, Status
+from steward.appointments.places import airport_zone, country_zone, zone_in_text
 
 log = logging.getLogger(__name__)
 
 _CALENDAR_TYPES = {"text/calendar", "application/ics", "text/x-vcalendar", "application/x-ics"}
 _CONFERENCE_PROPS = ("x-microsoft-skypeteamsmeetingurl", "x-google-conference", "x-microsoft-onlinemeetingconflink")
-_TRAVEL = {"Flight": "flight", "TrainTrip": "train", "BusTrip": "bus", "Train": "train", "Bus": "bus"}
+_TRAVEL = {"Flight": "flight", "TrainTrip": "train", "BusTrip": "bus", "Train": "train", "Bus": "bus",
+           "BoatTrip": "ferry"}
+_TRIP_KINDS = ("TrainReservation", "BusReservation", "BoatReservation")
 _STATUS = {"cancelled": "cancelled", "canceled": "cancelled", "pending": "tentative", "hold": "tentative"}
 _MAX_PART = 2 * 1024 * 1024  # a calendar or HTML part past this is not read (a booking is a few KB)
 
@@ -132,6 +137,17 @@ def _organizer(component: Any) -> str:
     return " ".join(name.split())
 
 
+_ROUTE = re.compile(r"→|->|\bjourney\b|\bfrom\b.+\bto\b|\([A-Z]{3}\)\s+to\b", re.I)
+
+
+def _is_trip(component: Any, summary: str) -> bool:
+    """Whether a calendar event is a journey: filed under Travel, or its summary is a route."""
+    found = component.get("categories")
+    values = found if isinstance(found, list) else [found] if found is not None else []
+    cats = " ".join(" ".join(str(c) for c in getattr(v, "cats", [v])) for v in values).lower()
+    return "travel" in cats or bool(_ROUTE.search(summary))
+
+
 def from_ics(text: str, sender_name: str = "") -> list[Candidate]:
     """The events of one iCalendar part as candidates (the organizer, else the sender, as provider)."""
     from icalendar import Calendar
@@ -158,10 +174,17 @@ def from_ics(text: str, sender_name: str = "") -> list[Candidate]:
                 continue
             lowered = summary.lower()
             what = "flight" if lowered.startswith("flight") else "train" if lowered.startswith("train") else "event"
+            trip = what != "event" or _is_trip(component, summary)
+            if floating and trip and not date_only:
+                # a journey's time without a zone is the local time where it starts
+                zone = zone_in_text(_text(component, "location"), start)
+                if zone:
+                    start, floating = start.replace(tzinfo=ZoneInfo(zone)), False
+                    end = end.replace(tzinfo=ZoneInfo(zone)) if isinstance(end, datetime) and end.tzinfo is None else end
             out.append(Candidate(
                 provider=provider, start="" if date_only else start.isoformat(), excerpt=summary,
                 location=_text(component, "location") or None, status=_ics_status(method, component),
-                origin="ics", travel=what in ("flight", "train"), start_at=None if date_only else start,
+                origin="ics", travel=trip, start_at=None if date_only else start,
                 end_at=end if isinstance(end, datetime) and not date_only else None, floating=floating,
                 what=what if what != "event" else "appointment",
                 # one changed occurrence of a recurring event is not an update of the whole booking
@@ -242,6 +265,33 @@ def _place(obj: Any) -> str | None:
     return joined or None
 
 
+def _country(place: Any) -> str:
+    if not isinstance(place, Mapping):
+        return ""
+    address = place.get("address")
+    country = address.get("addressCountry") if isinstance(address, Mapping) else None
+    if isinstance(country, Mapping):
+        country = country.get("name") or country.get("identifier")
+    return _str(country)
+
+
+def _in_place(moment: datetime | None, place: Any, *, airport: bool = False) -> datetime | None:
+    """A time written without an offset, in the zone of the place it is at (an airport by its IATA
+    code, else the country of its address); None when that zone is not known."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    zone = airport_zone(_str(place.get("iataCode"))) if airport and isinstance(place, Mapping) else None
+    zone = zone or (country_zone(_country(place), moment) if _country(place) else None)
+    return moment.replace(tzinfo=ZoneInfo(zone)) if zone else None
+
+
+def _placed(value: Any, place: Any, *, airport: bool = False) -> tuple[datetime | None, bool]:
+    """(the moment, floating) of a travel time: without an offset it takes the place's zone when known."""
+    moment, floating, _ = _when(value)
+    placed = _in_place(moment, place, airport=airport) if floating else moment
+    return (placed, False) if placed is not None else (moment, floating)
+
+
 def _reservation(obj: Mapping[str, Any]) -> Candidate | None:
     kind = _type(obj)
     target = obj.get("reservationFor")
@@ -251,27 +301,32 @@ def _reservation(obj: Mapping[str, Any]) -> Candidate | None:
     target_kind = _type(target)
     status_word = _str(obj.get("reservationStatus")).rsplit("/", 1)[-1].lower().removeprefix("reservation")
     status: Status = _STATUS.get(status_word, "confirmed")  # type: ignore[assignment]
-    travel = target_kind in _TRAVEL or kind in ("FlightReservation", "TrainReservation", "BusReservation",
-                                                 "LodgingReservation")
+    travel = target_kind in _TRAVEL or kind in ("FlightReservation", "LodgingReservation", *_TRIP_KINDS)
     if target_kind == "Flight" or kind == "FlightReservation":
         found = target.get("airline")
         airline: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
         code = _str(airline.get("iataCode")) or _str(airline.get("name"))
         provider = f"{code} {_str(target.get('flightNumber'))}".strip()
-        start, floating, _ = _when(target.get("departureTime"))
-        end = _when(target.get("arrivalTime"))[0]
+        start, floating = _placed(target.get("departureTime"), target.get("departureAirport"), airport=True)
+        end = _placed(target.get("arrivalTime"), target.get("arrivalAirport"), airport=True)[0]
         place = _place(target.get("departureAirport"))
         what, excerpt = "flight", provider
-    elif target_kind in ("TrainTrip", "BusTrip", "Train", "Bus") or kind in ("TrainReservation", "BusReservation"):
+    elif target_kind in ("TrainTrip", "BusTrip", "Train", "Bus", "BoatTrip") or kind in _TRIP_KINDS:
         provider = _str(target.get("trainName") or target.get("busName")) or _str(
             target.get("trainNumber") or target.get("busNumber")) or _str(target.get("provider"))
-        start, floating, _ = _when(target.get("departureTime"))
-        end = _when(target.get("arrivalTime"))[0]
-        place = _place(target.get("departureStation") or target.get("departureBusStop"))
-        what, excerpt = ("train" if "Train" in kind + target_kind else "bus"), provider
+        leaves = (target.get("departureStation") or target.get("departureBusStop")
+                  or target.get("departureBoatTerminal"))
+        arrives = target.get("arrivalStation") or target.get("arrivalBusStop") or target.get("arrivalBoatTerminal")
+        if not provider and "Boat" in kind + target_kind:
+            provider = " → ".join(p for p in (_str(_get(leaves, "name")), _str(_get(arrives, "name"))) if p)
+        start, floating = _placed(target.get("departureTime"), leaves)
+        end = _placed(target.get("arrivalTime"), arrives)[0]
+        place = _place(leaves)
+        what = "train" if "Train" in kind + target_kind else "ferry" if "Boat" in kind + target_kind else "bus"
+        excerpt = provider
     elif kind == "LodgingReservation":
         provider = _str(target.get("name"))
-        start, floating, _ = _when(obj.get("checkinTime") or obj.get("checkinDate"))
+        start, floating = _placed(obj.get("checkinTime") or obj.get("checkinDate"), target)
         end = None
         place = _place(target)
         what, excerpt = "stay", provider
@@ -291,6 +346,10 @@ def _reservation(obj: Mapping[str, Any]) -> Candidate | None:
                      status=status, origin="schema", travel=travel, start_at=None if date_only else start,
                      end_at=end, floating=floating, what=what,
                      uid=f"schema.org:{provider}:{number}" if number else None)
+
+
+def _get(obj: Any, key: str) -> Any:
+    return obj.get(key) if isinstance(obj, Mapping) else None
 
 
 def _event(obj: Mapping[str, Any]) -> Candidate | None:

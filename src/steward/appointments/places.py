@@ -1,0 +1,82 @@
+"""The time zone of a place a booking names: an airport by its IATA code, a country by its code or name.
+
+A departure time written without an offset is the local time of the place it leaves from (KItinerary's
+rule): an airport's zone comes from `airportsdata` (a maintained table of about 8,000 airports with
+each one's IANA zone); a country's from the IANA `zone.tab` that `tzdata` ships, when every zone the
+country has keeps the same offset at that moment (Germany, France, the UK, India: yes; the USA: no).
+A three-letter code is looked up as an airport only where a flight names it: station codes look the
+same (London Kings Cross is KGX, an airport in Alaska).
+
+Pure lookups over bundled data: nothing is fetched.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from functools import lru_cache
+from importlib import resources
+from zoneinfo import ZoneInfo
+
+# names a mail gives a country that the ISO table spells otherwise
+_ALIASES = {"uk": "GB", "u.k.": "GB", "great britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB",
+            "usa": "US", "u.s.a.": "US", "united states": "US", "czech republic": "CZ", "czechia": "CZ",
+            "holland": "NL", "the netherlands": "NL", "russia": "RU", "south korea": "KR", "korea": "KR",
+            "taiwan": "TW", "vietnam": "VN", "deutschland": "DE", "schweiz": "CH", "suisse": "CH",
+            "österreich": "AT", "italia": "IT", "españa": "ES", "espana": "ES", "belgique": "BE", "belgië": "BE"}
+
+
+@lru_cache(maxsize=1)
+def _airports() -> dict[str, str]:
+    import airportsdata
+
+    return {code: str(row["tz"]) for code, row in airportsdata.load("IATA").items() if row.get("tz")}
+
+
+def _tzdata(name: str) -> str:
+    return resources.files("tzdata").joinpath("zoneinfo", name).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def _countries() -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
+    """(country code -> its zones, lower-case country name -> code) from tzdata's zone.tab and iso3166.tab."""
+    zones: dict[str, list[str]] = {}
+    for line in _tzdata("zone.tab").splitlines():
+        if line and not line.startswith("#"):
+            fields = line.split("\t")
+            if len(fields) >= 3:
+                zones.setdefault(fields[0], []).append(fields[2])
+    names = dict(_ALIASES)
+    for line in _tzdata("iso3166.tab").splitlines():
+        if line and not line.startswith("#"):
+            code, _, name = line.partition("\t")
+            names.setdefault(name.strip().lower(), code.strip())
+    return {k: tuple(v) for k, v in zones.items()}, names
+
+
+def airport_zone(code: str) -> str | None:
+    """The IANA zone of an airport by its IATA code (`TXL` -> Europe/Berlin), or None."""
+    code = code.strip().upper()
+    return _airports().get(code) if re.fullmatch(r"[A-Z]{3}", code) else None
+
+
+def country_zone(country: str, at: datetime | None = None) -> str | None:
+    """The zone of a country by its ISO code or name, when all its zones keep one offset at `at`; else None."""
+    zones, names = _countries()
+    key = country.strip()
+    code = names.get(key.lower()) or (key.upper() if re.fullmatch(r"[A-Za-z]{2}", key) else "")
+    found = zones.get(code, ())
+    if not found:
+        return None
+    moment = at.replace(tzinfo=None) if at is not None else datetime(2026, 1, 15, 12)
+    offsets = {moment.replace(tzinfo=ZoneInfo(z)).utcoffset() for z in found}
+    return found[0] if len(offsets) == 1 else None
+
+
+_TRAILING_COUNTRY = re.compile(r"(?:,|\s-\s)\s*([A-Za-zÀ-ÿ .]{2,30}?)\s*\)?\s*$")
+
+
+def zone_in_text(text: str, at: datetime | None = None) -> str | None:
+    """The zone of a place written as "…, Country" or "…, CC" (`Glasgow Central Rail Station, UK`), or None."""
+    match = _TRAILING_COUNTRY.search(text.strip())
+    return country_zone(match.group(1), at) if match else None

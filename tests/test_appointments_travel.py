@@ -1,0 +1,110 @@
+"""Travel and reservations from other companies' mail: each time in the zone of the place it is at."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from appointment_mail import ics_event
+from steward.appointments import structured
+from steward.appointments.places import airport_zone, country_zone, zone_in_text
+
+
+def _html(obj: object) -> str:
+    return f'<html><head><script type="application/ld+json">{json.dumps(obj)}</script></head><body></body></html>'
+
+
+def _flight(departure: str, arrival: str) -> dict:  # type: ignore[type-arg]
+    return {"@context": "http://schema.org", "@type": "FlightReservation", "reservationNumber": "ABC123",
+            "reservationFor": {"@type": "Flight", "flightNumber": "8462",
+                               "airline": {"@type": "Airline", "iataCode": "4U"},
+                               "departureAirport": {"@type": "Airport", "iataCode": "TXL", "name": "Berlin-Tegel"},
+                               "arrivalAirport": {"@type": "Airport", "iataCode": "LHR"},
+                               "departureTime": departure, "arrivalTime": arrival}}
+
+
+def test_places_know_airports_and_single_zone_countries() -> None:
+    assert airport_zone("TXL") == "Europe/Berlin" and airport_zone("del") == "Asia/Kolkata"
+    assert airport_zone("XQZ1") is None
+    assert country_zone("DE") == "Europe/Berlin" and country_zone("UK") == "Europe/London"
+    assert country_zone("India") == "Asia/Kolkata"
+    assert country_zone("US") is None  # several offsets: no guess
+    assert zone_in_text("Glasgow Central Rail Station, UK") == "Europe/London"
+    assert zone_in_text("Somewhere") is None
+
+
+def test_a_flight_time_without_an_offset_is_the_departure_airports() -> None:
+    (c,) = structured.from_schema_org(_html(_flight("2017-06-15T12:55:00", "2017-06-15T13:50:00")))
+    assert c.what == "flight" and not c.floating
+    assert c.start_at == datetime(2017, 6, 15, 12, 55, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert c.end_at == datetime(2017, 6, 15, 13, 50, tzinfo=ZoneInfo("Europe/London"))  # the arrival's own zone
+
+
+def test_a_flight_time_with_an_offset_keeps_it() -> None:
+    (c,) = structured.from_schema_org(_html(_flight("2017-06-15T12:55:00+02:00", "2017-06-15T13:50:00+01:00")))
+    assert c.start_at is not None and c.start_at.utcoffset().total_seconds() == 7200  # type: ignore[union-attr]
+
+
+def test_an_unknown_airport_leaves_the_time_without_a_zone() -> None:
+    obj = _flight("2017-06-15T12:55:00", "2017-06-15T13:50:00")
+    obj["reservationFor"]["departureAirport"] = {"@type": "Airport", "name": "Somewhere"}
+    (c,) = structured.from_schema_org(_html(obj))
+    assert c.floating and c.travel  # the consumer turns it down (travel_zone_missing), never guesses
+
+
+def test_a_ferry_and_a_train_take_the_zone_of_their_country() -> None:
+    boat = {"@type": "BoatReservation", "reservationFor": {
+        "@type": "BoatTrip", "departureTime": "2026-10-02T08:30:00",
+        "departureBoatTerminal": {"@type": "BoatTerminal", "name": "Stena Terminal",
+                                  "address": {"@type": "PostalAddress", "addressCountry": "NL"}},
+        "arrivalBoatTerminal": {"@type": "BoatTerminal", "name": "Harwich"}}}
+    train = {"@type": "TrainReservation", "reservationFor": {
+        "@type": "TrainTrip", "trainNumber": "ICE 16", "departureTime": "2026-10-03T10:26:00",
+        "departureStation": {"@type": "TrainStation", "name": "Frankfurt Hbf",
+                             "address": {"@type": "PostalAddress", "addressCountry": "DE"}}}}
+    ferry, rail = structured.from_schema_org(_html([boat, train]))
+    assert ferry.what == "ferry" and ferry.provider == "Stena Terminal → Harwich"
+    assert ferry.start_at == datetime(2026, 10, 2, 8, 30, tzinfo=ZoneInfo("Europe/Amsterdam"))
+    assert rail.what == "train" and rail.start_at == datetime(2026, 10, 3, 10, 26, tzinfo=ZoneInfo("Europe/Berlin"))
+
+
+def test_a_journey_in_a_calendar_part_is_at_its_starting_place() -> None:
+    text = ics_event("Journey Details: Glasgow Central (GLC) to London Kings Cross (KGX)", "20260220T124000",
+                     "20260220T173200", organizer="National Rail Enquiries",
+                     location="Glasgow Central Rail Station, UK")
+    (c,) = structured.from_ics(text)
+    assert c.travel and not c.floating
+    assert c.start_at == datetime(2026, 2, 20, 12, 40, tzinfo=ZoneInfo("Europe/London"))
+
+
+def test_a_journey_with_no_known_place_stays_without_a_zone() -> None:
+    text = ics_event("Journey: Central to Kings Cross", "20260220T124000", "20260220T173200")
+    (c,) = structured.from_ics(text)
+    assert c.travel and c.floating
+
+
+def test_a_subject_less_flight_mail_is_proposed_at_the_airports_time_and_a_cancelled_one_is_not(
+        tmp_path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from appointment_mail import message, write_folder
+
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+    airline = ("Eurowings", "booking@booking.eurowings.example")
+    sent = datetime(2026, 9, 10, 9, 0, tzinfo=ZoneInfo("Europe/London"))
+    html = _html(_flight("2026-09-15T12:55:00", "2026-09-15T13:50:00"))
+    cancelled = ics_event("Canceled: Flight UA 110 from SFO to JFK", "TZID=America/Los_Angeles:20260916T201500",
+                          "TZID=America/New_York:20260917T063000", organizer="United")
+    cancelled = cancelled.replace("DTSTART:TZID=", "DTSTART;TZID=").replace("DTEND:TZID=", "DTEND;TZID=")
+    folder = write_folder(tmp_path / "mail", {
+        "flight": message("f1@eurowings.example", airline, "", "", sent, html=html),
+        "cancelled": message("c1@united.example", ("United", "notify@united.example"), "Your trip", "Flight UA 110",
+                             sent, ics=cancelled),
+    })
+    now = "2026-09-10T10:00:00+01:00"
+    assert cli("--now", now, "--tz", "Europe/London", "mail", "import", str(folder)).code == 0
+    r = cli("--now", now, "--tz", "Europe/London", "--json", "appointments", "scan")
+    assert r.code == 0, r.err
+    proposed = [i for i in r.json()["items"] if i["status"] == "proposed"]
+    assert [(i["provider"], i["start"]) for i in proposed] == [("4U 8462", "2026-09-15T11:55:00+01:00")]
+    assert any(i["status"] == "rejected" and i["reason"] == "cancellation" for i in r.json()["items"])
