@@ -149,3 +149,24 @@ def test_pre_tool_use_can_block_a_tool_and_post_tool_use_adds_context(cli, serve
     assert posted["tool_response"]["day"] == "2026-09-15"
     tool_message = server.requests[2].messages[-1]
     assert tool_message["content"].endswith("\nthe user is on holiday")
+
+
+def test_steward_pending_answers_a_card_by_id_and_only_while_its_question_is_open(cli, server) -> None:  # type: ignore[no-untyped-def]
+    server.enqueue(call("create_reminder", text="Call Sam", day="tomorrow", time="5 pm"), say("Shall I?"))
+    first = turn(cli, "I should call Sam tomorrow at 5, can you help")
+    first_id = first["tools"][0]["result"]["held_id"]
+    listed = cli("pending", "list", "--now", NOW, "--json").json()
+    assert [p["id"] for p in listed["pending"]] == [first_id]
+    asked = turn(cli, "remind me tomorrow at 10 am")  # Steward's own question replaces the card's
+    assert asked["superseded"] == [first_id]
+    refused = cli("pending", "confirm", first_id, "--now", NOW)
+    assert refused.code == 1 and refused.err.strip() == "steward: that question is no longer open: ask again"
+    assert cli("pending", "list", "--now", NOW, "--json").json()["pending"] == []
+
+    assert turn(cli, "no")["writes"] == []  # answers the open question (the reminder's), not the card
+    server.enqueue(call("create_reminder", text="Pay rent", day="tomorrow", time="9 am"), say("Shall I?"))
+    second = turn(cli, "I should pay the rent tomorrow at 9, can you help")
+    done = cli("pending", "confirm", second["tools"][0]["result"]["held_id"], "--now", NOW, "--json")
+    assert done.code == 0 and [w["fields"]["text"] for w in done.json()["writes"]] == ["Pay rent"]
+    reminders = cli("reminders", "list", "--json", "--now", NOW).json()
+    assert [r["text"] for r in reminders] == ["Pay rent"]

@@ -162,12 +162,12 @@ def test_an_ask_before_the_attempt_does_not_let_the_write_through(app: App) -> N
     assert app.calendar.reminders() == []
 
 
-def test_no_declines_and_anything_else_drops(app: App) -> None:
+def test_no_declines_and_anything_else_supersedes(app: App) -> None:
     box = Toolbox(calendar_tools())
     gov = Governance(app.db, app.clock)
     ctx = context(app, "x")
     steps = [Step("call", "create_reminder", held=True), Step("ask")]
-    for answer, status in (("no thanks", "declined"), ("what's on friday?", "dropped")):
+    for answer, status in (("no thanks", "declined"), ("what's on friday?", "superseded")):
         preview = box.run(ctx, ToolCall("create_reminder", {"text": "Call Sam", "day": "tomorrow"}))
         held = gov.hold("s1", "create_reminder", {}, preview, steps)
         gov.ask([held], "Shall I?", steps)

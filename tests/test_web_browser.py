@@ -142,6 +142,27 @@ def test_a_held_write_is_a_card_with_confirm(browser: Any, tmp_path: Path) -> No
         page.screenshot(path=str(tmp_path / "confirmed.png"), full_page=True)
 
 
+def test_a_card_whose_question_a_later_turn_replaced_says_so_and_has_no_buttons(browser: Any,
+                                                                                 tmp_path: Path) -> None:
+    from steward.llm.testing import ScriptedModelServer, call, say
+
+    with ScriptedModelServer() as model, serving(tmp_path / "home", now=NOW,
+                                                 env={"STEWARD_LLM_TIER2": model.tier("ollama")}) as s:
+        model.enqueue(call("create_reminder", text="Call Sam", day="tomorrow", time="5 pm"), say("Shall I?"))
+        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        page.goto(s.base + "/")
+        page.fill("#text", "I should call Sam tomorrow at 5, can you help")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(".card button:has-text('Confirm')")
+        page.fill("#text", "remind me tomorrow at 10 am")  # Steward's own question replaces the card's
+        page.keyboard.press("Enter")
+        closed = page.wait_for_selector(".card.closed")
+        assert "replaced this question" in closed.inner_text()
+        assert page.query_selector(".card button") is None
+        assert "Nothing tomorrow yet" in page.inner_text("#tomorrow-items")
+        page.screenshot(path=str(tmp_path / "superseded.png"), full_page=True)
+
+
 def test_a_model_answer_appears_word_by_word(browser: Any, tmp_path: Path) -> None:
     from steward.llm.testing import ScriptedModelServer, call, say
 

@@ -60,13 +60,14 @@ def test_cancel_writes_nothing(client: TestClient, model: ScriptedModelServer) -
     assert client.get("/reminders").json()["reminders"] == []
 
 
-def test_a_held_write_dropped_by_a_new_request_cannot_be_confirmed(client: TestClient,
-                                                                   model: ScriptedModelServer) -> None:
+def test_a_held_write_superseded_by_a_new_request_cannot_be_confirmed(client: TestClient,
+                                                                      model: ScriptedModelServer) -> None:
     trace = propose(client, model)
     model.enqueue(say("I can't see the weather."))
-    client.post("/chat", json={"text": "what's the weather like"})
+    later = client.post("/chat", json={"text": "what's the weather like"}).json()
+    assert later["superseded"] == [held_id(trace)]
     r = client.post(f"/pending/{held_id(trace)}", json={"answer": "confirm"})
-    assert r.status_code == 400 and "dropped" in r.json()["message"]
+    assert r.status_code == 409 and r.json()["message"] == "that question is no longer open: ask again"
     assert client.get("/reminders").json()["reminders"] == []
 
 
@@ -81,3 +82,50 @@ def test_bad_answers_and_ids(client: TestClient, model: ScriptedModelServer) -> 
     assert cross.status_code == 403
     # none of that touched it: it still waits, and a real confirm saves it
     assert client.post(f"/pending/{held_id(trace)}", json={"answer": "confirm"}).json()["writes"]
+
+
+def reminder_texts(client: TestClient) -> list[str]:
+    return [x["text"] for x in client.get("/reminders").json()["reminders"]]
+
+
+def test_a_confirm_cannot_answer_the_question_a_later_turn_opened(client: TestClient,
+                                                                  model: ScriptedModelServer) -> None:
+    trace = propose(client, model)
+    # a later turn asks its own question ("What should I remind you about?")
+    later = client.post("/chat", json={"text": "remind me tomorrow at 10 am"}).json()
+    assert later["continuation"] is not None and later["handled_by"] != "loop"
+    r = client.post(f"/pending/{held_id(trace)}", json={"answer": "confirm"})
+    assert r.status_code == 409
+    assert r.json()["message"] == "that question is no longer open: ask again"
+    assert reminder_texts(client) == []  # neither "Call Sam" nor a reminder called "yes"
+
+
+def test_a_confirm_after_a_question_in_between_writes_nothing_and_says_so(client: TestClient,
+                                                                          model: ScriptedModelServer) -> None:
+    trace = propose(client, model)
+    client.post("/chat", json={"text": "what is on tomorrow?"})
+    r = client.post(f"/pending/{held_id(trace)}", json={"answer": "confirm"})
+    assert r.status_code == 409 and "no longer open" in r.json()["message"]
+    assert reminder_texts(client) == []
+
+
+def test_a_later_turn_marks_the_held_write_superseded(client: TestClient, model: ScriptedModelServer) -> None:
+    trace = propose(client, model)
+    later = client.post("/chat", json={"text": "remind me tomorrow at 10 am"}).json()
+    assert later["superseded"] == [held_id(trace)]  # the page takes the buttons off that card
+    history = client.get("/chat/history").json()
+    assert history["turns"][-1]["trace"]["superseded"] == [held_id(trace)]
+    # the chat's own yes answers the open question (the reminder's), never the held write
+    yes = client.post("/chat", json={"text": "water the plants"}).json()
+    assert [w["fields"]["text"] for w in yes["writes"]] == ["water the plants"]
+    assert reminder_texts(client) == ["water the plants"]
+
+
+def test_a_confirm_commits_only_the_card_it_names(client: TestClient, model: ScriptedModelServer) -> None:
+    first = propose(client, model, "Call Sam")
+    second = propose(client, model, "Pay rent")
+    stale = client.post(f"/pending/{held_id(first)}", json={"answer": "confirm"})
+    assert stale.status_code == 409
+    r = client.post(f"/pending/{held_id(second)}", json={"answer": "confirm"})
+    assert r.status_code == 200 and [w["fields"]["text"] for w in r.json()["writes"]] == ["Pay rent"]
+    assert reminder_texts(client) == ["Pay rent"]

@@ -20,6 +20,7 @@ from steward.settings import Settings
 
 if TYPE_CHECKING:
     from steward.appointments.service import AppointmentsService
+    from steward.assistant.consent import HeldWrites
     from steward.assistant.governance import Governance
     from steward.assistant.intercepts import Intercept
     from steward.assistant.loop import Loop
@@ -269,6 +270,13 @@ class App:
         from steward.assistant.governance import Governance
 
         return Governance(self.db, self.clock, expire_minutes=self.settings.as_int("assistant.continuation_minutes"))
+
+    @cached_property
+    def held_writes(self) -> HeldWrites:
+        """The held-write service every door answers a card through (web, CLI, MCP)."""
+        from steward.assistant.consent import HeldWrites
+
+        return HeldWrites(lambda: self.db, lambda: self.engine, lambda: self.governance)
 
     @cached_property
     def intercepts(self) -> list[Intercept]:

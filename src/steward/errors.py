@@ -5,6 +5,7 @@
     │   ├── NotFound             an id or path that does not exist; HTTP 404
     │   ├── PastMoment           a write for a moment that has already passed
     │   ├── Duplicate            an exact duplicate of something already written; HTTP 409
+    │   ├── Conflict             what was asked about is no longer open (a later turn replaced it); HTTP 409
     │   ├── SourceGone           the source of a message (file, server) cannot be reached any more
     │   └── ConfigError          a setting has a value Steward cannot use
     ├── ConnectorError           a server (IMAP, CalDAV, LLM, SMTP) failed; CLI exit 1, HTTP 502
@@ -49,6 +50,12 @@ class PastMoment(UserError):
 
 class Duplicate(UserError):
     """The same thing already exists; nothing was written (HTTP 409)."""
+
+    http_status = 409
+
+
+class Conflict(UserError):
+    """The answer names a question that is no longer open; nothing was written (HTTP 409)."""
 
     http_status = 409
 

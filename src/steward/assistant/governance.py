@@ -7,8 +7,12 @@ answered yes. So:
   write path), stored server-side keyed by id (`held_calls`), and the model is told it is held;
 - when the run ends, the user is asked about each held call in Steward's own words (a model's question
   may be vague); that question is an ask that comes after the attempt, recorded in the run's steps;
-- on the next turn, a yes writes each asked call exactly once, a no drops it, and anything else drops
-  it too and lets the turn go on as a new request;
+- on the next turn, a yes writes each call that question asked about exactly once, a no declines them,
+  and anything else supersedes them and lets the turn go on as a new request; a turn that replaces the
+  question in any other way (an intercept's own question) supersedes them too (turn.py);
+- a yes or a no given outside the conversation (a card's Confirm on the page, `POST /pending/ID`, the
+  CLI) names one held write, and answers that write's question only while it is still the open one
+  (consent.py), so a Confirm can never save what its card did not show;
 - `run_asked_user(steps, tool)` is checked again just before the write, from the stored steps, so a
   clarifying question asked before the attempt, or consent to another tool, never counts.
 
@@ -39,6 +43,7 @@ from steward.store.held import HeldCall
 log = logging.getLogger(__name__)
 
 Answer = Literal["yes", "no"]
+NOT_OPEN = "that question is no longer open: ask again"  # a card answered after its question was replaced
 _WORD = re.compile(r"[\w']+")
 
 
@@ -186,9 +191,9 @@ class Governance:
         repo.close_open(self.conn, session, "expired", now, older_than=now - timedelta(minutes=self.expire_minutes))
         return repo.open_for(self.conn, session, ("asked",))
 
-    def drop_open(self, session: str) -> int:
-        """Drop whatever a session still has held (a new request replaces them)."""
-        return repo.close_open(self.conn, session, "dropped", self.clock.now())
+    def supersede_open(self, session: str) -> int:
+        """Close whatever a session still has held: a new request replaces their question."""
+        return repo.close_open(self.conn, session, "superseded", self.clock.now())
 
     def drop(self, held: Sequence[HeldCall]) -> None:
         """Drop these held calls (a run that was replaced, e.g. escalated to another tier)."""
@@ -196,12 +201,13 @@ class Governance:
             repo.settle(self.conn, call.id, "dropped", self.clock.now())
 
     def answer(self, session: str, text: str, toolbox: Toolbox, ctx: Any, *,
-               dry_run: bool = False) -> Decision | None:
-        """Apply the user's reply to the session's asked calls; None when nothing was waiting.
+               dry_run: bool = False, only: Sequence[str] | None = None) -> Decision | None:
+        """Apply the user's reply to the session's asked calls (those of `only`, the open question's,
+        when given); None when nothing was waiting.
 
         With `dry_run` nothing is written or settled: a yes shows the writes it would make.
         """
-        waiting = self.open_calls(session)
+        waiting = [c for c in self.open_calls(session) if only is None or c.id in only]
         if not waiting:
             return None
         verdict = read_answer(text, self.words)
@@ -210,8 +216,8 @@ class Governance:
         now = self.clock.now()
         if verdict is None:
             for call in waiting:
-                repo.settle(self.conn, call.id, "dropped", now)
-            return Decision(None, "", settled=tuple((c.id, "dropped") for c in waiting), handled=False)
+                repo.settle(self.conn, call.id, "superseded", now)
+            return Decision(None, "", settled=tuple((c.id, "superseded") for c in waiting), handled=False)
         if verdict == "no":
             for call in waiting:
                 repo.settle(self.conn, call.id, "declined", now)

@@ -16,14 +16,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from steward.assistant.agent import AgentRun, RunResult
-from steward.assistant.governance import Decision, Governance
+from steward.assistant.governance import NOT_OPEN, Decision, Governance
 from steward.assistant.prompt import system_prompt
 from steward.assistant.router import Route
 from steward.assistant.toolkit import Tool, Toolbox
 from steward.assistant.tools import ASK_USER, ToolContext
 from steward.assistant.trace import OpenQuestion, Outcome, ToolCall, Turn
 from steward.clock import Clock
-from steward.errors import ConfigError
+from steward.errors import ConfigError, Conflict
 from steward.hooks.bus import HookBus
 from steward.llm.judge import ask_judge, signals_verdict
 from steward.llm.messages import ChatModel, Message
@@ -39,6 +39,10 @@ class Loop(Protocol):
         """Answer `turn` on the model of `tier`; tools and writes are reported in the Outcome."""
         ...
 
+    def answer(self, turn: Turn) -> Outcome:
+        """A yes or no given on a card to the loop's open question (`turn.waiting`), and to nothing else."""
+        ...
+
 
 LOOP_OWNER = "loop"
 
@@ -47,8 +51,9 @@ class AgentLoop:
     """The Loop: tools on the tier's model, governance for writes, the escalation judge when enabled.
 
     A turn that answers the loop's own question (the engine hands it over as `turn.waiting` with owner
-    `loop`) first goes to governance: a yes writes the held calls, a no drops them. Any other turn
-    drops what was held, so a later "yes" can never write something asked about earlier.
+    `loop`) first goes to governance: a yes writes the held calls that question named, a no declines
+    them. Any other turn supersedes what was held, so a later "yes" can never write something asked
+    about earlier.
     """
 
     def __init__(self, services: Callable[[], ToolContext], clock: Clock, tiers: TierConfig,
@@ -79,12 +84,13 @@ class AgentLoop:
         ctx = self.services().for_turn(self.clock.at(turn.now), turn.session, users, turn.id, turn.dry_run)
         waiting = turn.waiting if turn.waiting is not None and turn.waiting.owner == LOOP_OWNER else None
         if waiting is not None:
-            decision = self.governance.answer(turn.session, turn.text, toolbox, ctx, dry_run=turn.dry_run)
+            decision = self.governance.answer(turn.session, turn.text, toolbox, ctx, dry_run=turn.dry_run,
+                                              only=held_of(waiting))
             if decision is not None and decision.handled:
                 return _consent_outcome(decision)
             tier = str(waiting.payload.get("tier") or tier)
         elif not turn.dry_run:
-            self.governance.drop_open(turn.session)
+            self.governance.supersede_open(turn.session)
         spec = self.tiers.nearest(tier if tier in TIER_NAMES else "tier1")
         if spec is None:
             raise ConfigError("no model tier is configured (llm.tier1, llm.tier2, llm.tier3)")
@@ -103,6 +109,20 @@ class AgentLoop:
                 spec, result = top, self._run(top, turn, ctx, toolbox)
         return _loop_outcome(result, spec, escalated)
 
+    def answer(self, turn: Turn) -> Outcome:
+        """The user's yes or no (`turn.text`) to the loop's open question (`turn.waiting`), given on a
+        card rather than typed: it applies to the held writes that question named and to nothing else."""
+        waiting = turn.waiting
+        if waiting is None or waiting.owner != LOOP_OWNER:
+            raise Conflict(NOT_OPEN)
+        toolbox = Toolbox(self.tools)
+        ctx = self.services().for_turn(self.clock.at(turn.now), turn.session, (turn.text,), turn.id, turn.dry_run)
+        decision = self.governance.answer(turn.session, turn.text, toolbox, ctx, dry_run=turn.dry_run,
+                                          only=held_of(waiting))
+        if decision is None or not decision.handled:
+            raise Conflict(NOT_OPEN)
+        return _consent_outcome(decision)
+
     def _run(self, spec: TierSpec, turn: Turn, ctx: ToolContext, toolbox: Toolbox) -> RunResult:
         writes = [t.name for t in toolbox if t.write]
         head = system_prompt(ctx.clock.now(), ctx.clock.zone_name, write_tools=writes,
@@ -113,6 +133,11 @@ class AgentLoop:
         runner = AgentRun(self.model(spec), toolbox, self.governance, max_steps=self.max_steps,
                           context_chars=self.context_chars, hooks=self.hooks, stream=turn.stream)
         return runner.run(ctx, head, history, turn.text)
+
+
+def held_of(question: OpenQuestion) -> tuple[str, ...]:
+    """The held writes the loop's question asked about (its card)."""
+    return tuple(str(i) for i in question.payload.get("held") or ())
 
 
 def _loop_outcome(result: RunResult, spec: TierSpec, escalated: Mapping[str, Any] | None) -> Outcome:

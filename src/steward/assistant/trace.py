@@ -2,7 +2,8 @@
 
 The trace's JSON is part of the contract (DESIGN.md): `reply`, `handled_by`, `route`, `tier`,
 `tools` [{name, args, held, result}], `writes` [{kind, id, fields}] and `continuation`
-{owner, question} or null. `fields` is the written object's own JSON shape.
+{owner, question} or null. `fields` is the written object's own JSON shape. `superseded` lists the
+held writes whose question this turn replaced: their cards can no longer be answered.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ class Turn:
     context: tuple[str, ...] = ()          # added by UserPromptSubmit hooks, for the loop's prompt
     history: tuple[PastTurn, ...] = ()     # the session's earlier turns, oldest first
     waiting: OpenQuestion | None = None    # the session's open continuation, if any
+    held_before: tuple[str, ...] = ()      # the session's held writes still open when the turn began
     # where the loop sends the reply as the model produces it (the server's SSE); None: all at once
     stream: ReplyStream | None = field(default=None, compare=False, repr=False)
 
@@ -114,6 +116,7 @@ class Trace:
     data: Mapping[str, Any] | None = None
     notes: tuple[str, ...] = ()
     false_claim: bool = False
+    superseded: tuple[str, ...] = ()  # held writes whose question this turn replaced
 
     def to_json(self) -> dict[str, Any]:
         """The turn's trace (DESIGN.md's shape; `--json` prints it)."""
@@ -133,4 +136,5 @@ class Trace:
             "data": dict(self.data) if self.data is not None else None,
             "notes": list(self.notes),
             "false_claim": self.false_claim,
+            "superseded": list(self.superseded),
         }

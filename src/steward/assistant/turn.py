@@ -6,7 +6,8 @@ tier, then the loop or the offline answer; every turn returns a Trace and is rec
 
 A continuation lives for one turn: that turn completes it (its owner's `resume`), or drops it (the
 turn is a question, or a new request an intercept claims, or its owner is off). Whatever the turn
-asks back becomes the session's only open continuation. `dry_run` does everything but write: no
+asks back becomes the session's only open continuation, and held writes that question does not name
+are superseded with it: a yes, typed or clicked on a card, answers the open question and no other. `dry_run` does everything but write: no
 object, no turn record, no continuation is stored, and the trace shows what would have been written.
 """
 
@@ -19,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
+from steward.assistant.governance import NOT_OPEN
 from steward.assistant.intercepts.base import Intercept
 from steward.assistant.loop import Loop
 from steward.assistant.offline import offline_answer
@@ -26,9 +28,10 @@ from steward.assistant.router import Route, promote_to_action_intent
 from steward.assistant.stream import ReplyStream
 from steward.assistant.trace import OpenQuestion, Outcome, PastTurn, Trace, Turn
 from steward.clock import Clock
-from steward.errors import UserError
+from steward.errors import Conflict, UserError
 from steward.hooks.bus import HookBus
 from steward.store import assistant as repo
+from steward.store import held as held_repo
 from steward.store import write_txn
 from steward.vocab import Vocab, words
 from steward.vocab.language import is_action_request, is_question
@@ -113,8 +116,9 @@ class Engine:
         offline answer reply at once: the trace's reply is the whole of it).
         """
         cleaned = clean_text(text, self.max_chars)
-        turn = Turn(id=uuid.uuid4().hex, text=cleaned, session=session or default_session(self.clock),
-                    now=self.clock.now(), dry_run=dry_run, stream=stream)
+        name = session or default_session(self.clock)
+        turn = Turn(id=uuid.uuid4().hex, text=cleaned, session=name, now=self.clock.now(), dry_run=dry_run,
+                    stream=stream, held_before=tuple(c.id for c in held_repo.open_for(self._db(), name)))
         notes: list[str] = []
         context: tuple[str, ...] = ()
         if self.hooks.has("SessionStart") and not repo.has_turns(self._db(), turn.session):
@@ -159,6 +163,21 @@ class Engine:
         offline = offline_answer(route, text=cleaned, reason=reason, available={i.name for i in self.intercepts})
         return self._finish(turn, offline, "offline", route=route, notes=notes)
 
+    def answer_held(self, session: str, held_id: str, answer: str) -> Trace:
+        """The person's "yes" or "no" to held write `held_id`, given on its card: it answers the session's
+        open question only when that question is the one that asked about `held_id`, and then writes or
+        declines exactly the writes that question named. Otherwise Conflict, and nothing is written."""
+        conn = self._db()
+        now = self.clock.now()
+        waiting = repo.open_continuation(conn, session, now)
+        named = tuple(str(i) for i in (waiting.payload.get("held") or ())) if waiting is not None else ()
+        if waiting is None or waiting.owner != LOOP_OWNER or held_id not in named or self.loop is None:
+            raise Conflict(NOT_OPEN)
+        turn = Turn(id=uuid.uuid4().hex, text=answer, session=session, now=now,
+                    waiting=OpenQuestion(waiting.owner, waiting.question, waiting.payload),
+                    held_before=tuple(c.id for c in held_repo.open_for(conn, session)))
+        return self._finish(turn, self.loop.answer(turn), "loop")
+
     def _resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """The owner's answer to its own question, or None when the turn drops it."""
         owner = next((i for i in self.intercepts if i.name == question.owner), None)
@@ -183,14 +202,20 @@ class Engine:
             false_claim=outcome.false_claim,
         )
         if not turn.dry_run:
-            self._record(turn, trace)
+            trace = self._record(turn, trace)
         log.debug("turn %s handled by %s; writes %s", turn.id, handled_by, [w.id for w in trace.writes])
         return trace
 
-    def _record(self, turn: Turn, trace: Trace) -> None:
-        """Store the turn and the session's continuation (the one asked now, or none) together."""
+    def _record(self, turn: Turn, trace: Trace) -> Trace:
+        """Store the turn and the session's continuation (the one asked now, or none) together; held
+        writes the new question does not name are superseded. The trace as recorded."""
         conn = self._db()
+        ask = trace.continuation
+        keep = [str(i) for i in ask.payload.get("held") or ()] if ask is not None and ask.owner == LOOP_OWNER else []
         with write_txn(conn):
+            held_repo.supersede(conn, turn.session, keep, turn.now)
+            if turn.held_before:
+                trace = replace(trace, superseded=tuple(held_repo.with_status(conn, turn.held_before, "superseded")))
             repo.drop_continuation(conn, turn.session)
             if trace.continuation is not None:
                 ask = trace.continuation
@@ -203,3 +228,4 @@ class Engine:
                 id=turn.id, session=turn.session, at=turn.now, text=turn.text, reply=trace.reply,
                 handled_by=trace.handled_by, trace=trace.to_json(),
             ), self.clock.zone_name)
+        return trace

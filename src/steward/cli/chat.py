@@ -1,4 +1,5 @@
-"""`steward chat` (one turn, a REPL, or a turn a line from stdin; `--session` alone lists sessions), `steward route`."""
+"""`steward chat` (one turn, a REPL, or a turn a line from stdin; `--session` alone lists sessions), `steward route`,
+and `steward pending` (the held writes waiting for a yes, answered by id as the page's cards are)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,14 @@ def register(commands: Commands) -> None:
     route = commands.add("route", "which intent the router gives TEXT (no side effects); '-' reads lines",
                          cmd_route)
     route.add_argument("text", nargs="+", metavar="TEXT")
+    pending = commands.group("pending", "writes the model proposed, waiting for your yes: list, confirm or cancel one")
+    listed = pending.add("list", "the held writes whose question is still open", cmd_pending_list)
+    listed.add_argument("--session", metavar="ID", help="conversation id (default: today's)")
+    for verb, what in (("confirm", "save"), ("cancel", "drop")):
+        p = pending.add(verb, f"{what} the writes of held write ID's question, if that question is still open",
+                        cmd_pending_answer)
+        p.add_argument("id", metavar="ID", help="the held write's id (held-...), as `steward pending list` shows")
+        p.set_defaults(answer=verb)
 
 
 def _human(trace: Any) -> str:
@@ -207,4 +216,29 @@ def _list_sessions(ctx: Ctx) -> int:
 
     ctx.emit({"sessions": [{"session": s.session, "title": s.title, "turns": s.turns,
                             "last_at": s.last_at.astimezone(ctx.clock.zone).isoformat()} for s in found]}, human)
+    return 0
+
+
+def cmd_pending_list(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward pending list`: the held writes whose question is open, with their ids."""
+    from steward.assistant.turn import default_session
+
+    session = args.session or default_session(ctx.app.clock)
+    waiting = ctx.app.held_writes.waiting(session)
+    items = [{"id": c.id, "tool": c.tool, "summary": c.summary, "question": c.question, "fields": dict(c.fields)}
+             for c in waiting]
+
+    def human() -> str:
+        if not items:
+            return f"Nothing is waiting for your answer in {session}."
+        return "\n".join(f"{i['id']}  {i['summary']}" for i in items)
+
+    ctx.emit({"session": session, "pending": items}, human)
+    return 0
+
+
+def cmd_pending_answer(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward pending confirm|cancel ID`: answer a held write's question, as its card on the page does."""
+    trace = ctx.app.held_writes.answer(args.id.strip(), args.answer)
+    ctx.emit(trace.to_json(), trace.reply)
     return 0

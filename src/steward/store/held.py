@@ -103,3 +103,36 @@ def close_open(conn: sqlite3.Connection, session: str, status: str, now: datetim
         sql += " AND created_at < ?"
         args.append(older_than.astimezone(UTC).isoformat())
     return conn.execute(sql, args).rowcount
+
+
+def supersede(conn: sqlite3.Connection, session: str, keep: Sequence[str], now: datetime) -> list[str]:
+    """Mark the session's open calls other than `keep` superseded (a later turn replaced their
+    question); the ids marked, oldest first."""
+    marks = ",".join("?" * len(keep))
+    spare = f" AND id NOT IN ({marks})" if keep else ""
+    rows = conn.execute(
+        f"SELECT id FROM held_calls WHERE session = ? AND status IN ('held', 'asked'){spare} ORDER BY created_at, rowid",
+        (session, *keep),
+    ).fetchall()
+    ids = [r[0] for r in rows]
+    for held_id in ids:
+        conn.execute("UPDATE held_calls SET status = 'superseded', decided_at = ? WHERE id = ? "
+                     "AND status IN ('held', 'asked')", (now.astimezone(UTC).isoformat(), held_id))
+    return ids
+
+
+def with_status(conn: sqlite3.Connection, ids: Sequence[str], status: str) -> list[str]:
+    """Those of `ids` whose call is now in `status`, in the order given."""
+    if not ids:
+        return []
+    marks = ",".join("?" * len(ids))
+    found = {r[0] for r in conn.execute(f"SELECT id FROM held_calls WHERE status = ? AND id IN ({marks})",
+                                        (status, *ids))}
+    return [i for i in ids if i in found]
+
+
+def mark_superseded(conn: sqlite3.Connection, held_id: str, now: datetime) -> bool:
+    """Mark one open call superseded (its question was replaced); False when it was not open."""
+    cur = conn.execute("UPDATE held_calls SET status = 'superseded', decided_at = ? WHERE id = ? "
+                       "AND status IN ('held', 'asked')", (now.astimezone(UTC).isoformat(), held_id))
+    return cur.rowcount == 1

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from steward.app import App
 from steward.assistant.stream import ReplyStream
-from steward.errors import Duplicate, NotFound, StewardError, UserError
+from steward.errors import StewardError
 from steward.web import sse
 from steward.web.api import ERRORS, runtime_of
 from steward.web.runtime import Runtime, error_name
@@ -191,36 +191,20 @@ class PendingIn(BaseModel):
 
 
 HELD_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
-_ENDED = {
-    "written": "is already saved",
-    "declined": "was already cancelled",
-    "dropped": "was dropped when the conversation moved on",
-    "expired": "waited too long and expired",
-    "failed": "could not be saved",
-}
 
 
 def session_of_held(app: App, held_id: str) -> str:
-    """The session a held write belongs to, when it is still waiting for an answer."""
-    from steward.store import held as repo
-
-    call = repo.get(app.db, held_id)
-    if call is None:
-        raise NotFound(f"there is no held write {held_id!r}")
-    waiting = {c.id for c in app.governance.open_calls(call.session)}  # expires stale ones first
-    if call.id not in waiting:
-        current = repo.get(app.db, held_id)
-        status = current.status if current is not None else call.status
-        reason = _ENDED.get(status, f"is {status}")
-        error = Duplicate if status == "written" else UserError
-        raise error(f"{call.summary} {reason}; nothing was changed")
-    return call.session
+    """The session whose open question names this held write (else the error saying why not)."""
+    return app.held_writes.session_of(held_id)
 
 
-def answer_held(app: App, held_id: str, answer: str) -> dict[str, Any]:
-    """Answer the question a held write was asked in, as the user's yes or no in its session."""
-    session = session_of_held(app, held_id)  # checked again under the session's lock
-    return run_turn(app, "yes" if answer == "confirm" else "no", session, False, None)
+def answer_held(app: App, held_id: str, answer: Literal["confirm", "cancel"]) -> dict[str, Any]:
+    """Answer a held write's card: its question's writes and nothing else (assistant/consent.py)."""
+    trace = app.held_writes.answer(held_id, answer)
+    data: dict[str, Any] = trace.to_json()
+    names = app.session_names
+    data["session_title"] = names.title_of(trace.session) if names is not None else None
+    return data
 
 
 @router.post("/pending/{held_id}", response_model=TraceOut, responses=ERRORS)
@@ -228,8 +212,10 @@ async def answer_pending(request: Request, body: PendingIn,
                          held_id: str = PathParam(pattern=HELD_ID_PATTERN)) -> dict[str, Any]:
     """Answer a held write (confirm or cancel): the trace of that answer.
 
-    Steward asks about the writes one model run proposed in one question; the answer applies to every
-    write that question named, exactly as typing "yes" or "no" in the conversation would.
+    Steward asks about the writes one model run proposed in one question, shown as one card; the
+    answer applies to every write that question named, as typing "yes" or "no" would, but only while
+    that question is the conversation's open one. Once a later turn has replaced it, the answer is
+    refused with 409 ("that question is no longer open: ask again") and nothing is written.
     """
     rt = runtime_of(request)
     session = await rt.workers.run(session_of_held, held_id, priority=TURN)

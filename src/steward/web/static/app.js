@@ -48,7 +48,9 @@ async function api(method, url, body) {
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) {
     const message = (data && data.message) || `${res.status} ${res.statusText}`;
-    throw new Error(message);
+    const err = new Error(message);
+    err.status = res.status;
+    throw err;
   }
   return data;
 }
@@ -87,11 +89,12 @@ function describeHandler(trace) {
 }
 
 // Held writes: the model proposed them, Steward asked about them in one question (the continuation),
-// and a Confirm or Cancel answers that question for all of them, as typing yes or no would.
+// and a Confirm or Cancel answers that question for all of them, as typing yes or no would, while it
+// is the open question. A later turn that replaces it names them in `superseded`: their card closes.
 function heldOf(trace) {
   const held = (trace.tools || []).filter((t) => t.held && t.result && t.result.held_id);
   if (!held.length || !trace.continuation) return null;
-  return { id: held[0].result.held_id, question: trace.continuation.question,
+  return { id: held[0].result.held_id, ids: held.map((t) => t.result.held_id), question: trace.continuation.question,
            items: held.map((t) => ({ summary: t.result.summary || t.name, fields: t.result.fields || t.args || {} })) };
 }
 
@@ -112,6 +115,7 @@ function finishBot(bubble, trace, restored = null) {
   if (trace.reply !== undefined && bubble.text.textContent !== trace.reply) bubble.text.textContent = trace.reply;
   const meta = describeHandler(trace);
   if (meta) bubble.item.append(el("div", { class: "meta" }, meta));
+  closeCards(trace.superseded || [], "Not saved: a later message replaced this question. Ask again to save it.");
   const held = heldOf(trace);
   if (held && (!restored || restored.open)) bubble.item.append(heldCard(held));
   bubble.item.append(el("details", { class: "trace" }, el("summary", {}, "Trace"),
@@ -161,11 +165,26 @@ function fieldRows(fields) {
     .map(([k, v]) => [el("dt", {}, k), el("dd", {}, /^\d{4}-\d{2}-\d{2}T/.test(String(v)) ? shortDate(String(v)) : String(v))]);
 }
 
+// A card whose question is no longer open says why and loses its buttons.
+function closeCard(card, message) {
+  card.classList.add("answered", "closed");
+  const actions = card.querySelector(".actions");
+  if (actions) actions.remove();
+  card.querySelector("[role=status]").textContent = message;
+}
+function closeCards(ids, message) {
+  if (!ids.length) return;
+  for (const card of document.querySelectorAll(".card[data-held]")) {
+    if (card.dataset.held.split(" ").some((id) => ids.includes(id))) closeCard(card, message);
+  }
+}
+
 function heldCard(held) {
   const status = el("p", { class: "meta", role: "status" });
   const confirm = el("button", { type: "button", class: "primary" }, "Confirm");
   const cancel = el("button", { type: "button" }, "Cancel");
-  const card = el("div", { class: "card", role: "group", "aria-label": "Changes waiting for your answer" },
+  const card = el("div", { class: "card", role: "group", "aria-label": "Changes waiting for your answer",
+                           "data-held": held.ids.join(" ") },
     el("h3", {}, held.items.length === 1 ? "Save this?" : `Save these ${held.items.length}?`),
     held.items.map((item) => [el("p", { class: "summary" }, item.summary), el("dl", {}, fieldRows(item.fields))]),
     el("div", { class: "actions" }, confirm, cancel), status);
@@ -181,6 +200,10 @@ function heldCard(held) {
       refreshToday();
       input.focus();
     } catch (err) {
+      if (err.status === 409 || err.status === 400) {
+        closeCard(card, `Not saved: ${err.message}`);  // answered, replaced or expired: this card is done
+        return;
+      }
       status.textContent = err.message;
       confirm.disabled = cancel.disabled = false;
     }
