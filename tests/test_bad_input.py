@@ -59,7 +59,7 @@ BAD = [
     (("mail", "import", "/nonexistent"), 1, "no such file or folder"),
     (("mail", "search", "after:garbage"), 1, "is not a date"),
     (("mail", "sync", "--every", "0"), 2, "--every"),
-    (("hook", "Bogus"), 1, "unknown hook event"),  # 1: Claude Code reads exit 2 from a hook as a block
+    (("hook", "bogus event"), 1, "is not a hook event name"),  # 1: Claude Code reads exit 2 from a hook as a block
     (("serve", "--port", "99999"), 2, "a port is a number from 0 to 65535"),
 ]
 

@@ -8,15 +8,12 @@ heavy parts inside their handlers. Exit codes: 0 success, 1 user error (one line
 
 from __future__ import annotations
 
-import argparse
-import importlib
-import itertools
-import logging
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from steward.cli.context import Commands, Ctx, StewardParser, global_options
-from steward.errors import StewardError
+if TYPE_CHECKING:
+    import argparse
 
 # the command groups, in the order `steward --help` lists them
 COMMAND_MODULES = (
@@ -40,11 +37,19 @@ COMMAND_MODULES = (
 
 def build_parser(modules: Sequence[str] = COMMAND_MODULES) -> argparse.ArgumentParser:
     """The `steward` parser with the commands of `modules` (all of them by default)."""
+    import importlib
+
+    from steward.cli.context import Commands, StewardParser, global_options
+
     parser = StewardParser(
         prog="steward",
         description="A local-first personal assistant for your mail, calendar, reminders and money owed.",
         parents=[global_options(top=True)],
     )
+    from steward import __version__
+
+    parser.add_argument("-V", "--version", action="version", version=f"steward {__version__}",
+                        help="print Steward's version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands = Commands(sub)
     for name in modules:
@@ -62,6 +67,8 @@ def _protect_exclusions(argv: list[str]) -> list[str]:
     query-taking command, a `-word` that is not an option gets a leading space: argparse then sees a
     positional, and the query parser, which splits on spaces, sees the exclusion it was meant to be.
     """
+    import itertools
+
     positional = [(i, w) for i, w in enumerate(argv) if not w.startswith("-")]
     for (_, group), (i, command) in itertools.pairwise(positional):
         if (group, command) in QUERY_COMMANDS:
@@ -79,11 +86,31 @@ def _protect_exclusions(argv: list[str]) -> list[str]:
     return out
 
 
+# the global options that take a value (`--home DIR`): the word after them is not the command
+VALUE_OPTIONS = ("--home", "--now", "--tz")
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The command word of `argv` (`hook` in `steward --home h hook Stop`), or None."""
+    words = iter(argv)
+    for word in words:
+        if word in VALUE_OPTIONS:
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the `steward` command with `argv`; the exit code (0 ok, 1 a user error, 2 usage)."""
     given = list(sys.argv[1:] if argv is None else argv)
+    if given in (["--version"], ["-V"]):  # answered before any parser is built
+        from steward import __version__
+
+        print(f"steward {__version__}")
+        return 0
     # `steward hook EVENT` runs on every tool call of a Claude Code session: it loads only its own module
-    parser = build_parser(("steward.cli.hook",) if given[:1] == ["hook"] else COMMAND_MODULES)
+    parser = build_parser(("steward.cli.hook",) if _command_of(given) == "hook" else COMMAND_MODULES)
     args, extra = parser.parse_known_args(_protect_exclusions(given))
     if extra:
         # named by the command that was given, not by `steward`
@@ -91,11 +118,16 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"(see `{getattr(args, 'prog', 'steward')} --help`)", file=sys.stderr)
         return 2
     if getattr(args, "verbose", False):
+        import logging
+
         logging.basicConfig(level=logging.DEBUG, stream=sys.stderr)
     handler = getattr(args, "func", None)
     if handler is None:
         parser.print_help()
         return 2
+    from steward.cli.context import Ctx
+    from steward.errors import StewardError
+
     ctx = Ctx(args)
     try:
         return int(handler(ctx, args) or 0)

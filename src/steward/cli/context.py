@@ -1,21 +1,22 @@
-"""What every command handler receives: parsed options, settings, the clock, the app, output."""
+"""What every command handler receives: parsed options, settings, the clock, the app, output.
+
+It imports nothing of Steward at the top: `steward --help`, `--version` and `steward hook` build their
+parsers from it, and each handler loads the parts it uses (settings, the clock, the app) on first use.
+"""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, is_dataclass
-from datetime import date, datetime
 from functools import cached_property
-from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from steward.app import App, build_app
-from steward.clock import Clock, make_clock
-from steward.paths import Paths, resolve_paths
-from steward.settings import Settings, load
+if TYPE_CHECKING:
+    from steward.app import App
+    from steward.clock import Clock
+    from steward.paths import Paths
+    from steward.settings import Settings
 
 Handler = Callable[["Ctx", argparse.Namespace], int | None]
 
@@ -120,8 +121,14 @@ def read_stdin(what: str) -> str:
 
 def to_jsonable(obj: Any) -> Any:
     """Dataclasses, datetimes and paths as JSON values."""
+    from dataclasses import asdict, is_dataclass
+    from datetime import date, datetime
+    from pathlib import Path
+
     if is_dataclass(obj) and not isinstance(obj, type):
         return to_jsonable(asdict(obj))
+    if isinstance(obj, tuple) and hasattr(obj, "_asdict"):  # a NamedTuple is a record, not a list
+        return to_jsonable(obj._asdict())
     if isinstance(obj, dict):
         return {str(k): to_jsonable(v) for k, v in obj.items()}
     if isinstance(obj, list | tuple | set | frozenset):
@@ -147,6 +154,8 @@ class Ctx:
     @cached_property
     def paths(self) -> Paths:
         """The home's paths (`--home`, `STEWARD_HOME` or the XDG folders)."""
+        from steward.paths import resolve_paths
+
         return resolve_paths(getattr(self.args, "home", None))
 
     def make_config_dir(self) -> None:
@@ -164,11 +173,15 @@ class Ctx:
     @cached_property
     def settings(self) -> Settings:
         """The settings of the home's config file and the environment."""
+        from steward.settings import load
+
         return load(self.paths.config_file)
 
     @cached_property
     def clock(self) -> Clock:
         """The user's clock (`--tz` and `--now` applied)."""
+        from steward.clock import make_clock
+
         tz = getattr(self.args, "tz", None)
         if tz is not None and not tz.strip():  # `--tz ""` would quietly mean the configured zone
             from steward.errors import UsageError
@@ -181,6 +194,8 @@ class Ctx:
     def app(self) -> App:
         """The App for this command, built on first use."""
         if self._app is None:
+            from steward.app import build_app
+
             self._app = build_app(self.settings, self.clock, self.paths)
         return self._app
 
@@ -195,6 +210,8 @@ class Ctx:
     def emit(self, data: Any, text: str | Callable[[], str]) -> None:
         """JSON on stdout with --json, else the human text."""
         if self.json:
+            import json
+
             print(json.dumps(to_jsonable(data), ensure_ascii=False), file=self.stdout)
         else:
             self.out(text() if callable(text) else text)

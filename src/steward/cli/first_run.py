@@ -15,11 +15,9 @@ import contextlib
 import os
 import re
 import sys
-import tomllib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from steward.cli.context import Commands, Ctx
 from steward.errors import ConfigError, UsageError
@@ -94,6 +92,8 @@ def set_config_values(text: str, values: Mapping[str, Any]) -> str:
                 insert -= 1
             lines.insert(insert, line)
     out = "\n".join(lines) + "\n"
+    import tomllib
+
     try:
         tomllib.loads(out)
     except tomllib.TOMLDecodeError as exc:  # a hand-written line Steward could not place around
@@ -144,8 +144,7 @@ def detect_zone(environ: Mapping[str, str] | None = None) -> str:
     return "UTC"
 
 
-@dataclass(frozen=True)
-class FoundModel:
+class FoundModel(NamedTuple):
     """A model a probed server lists."""
 
     provider: str

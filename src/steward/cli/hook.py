@@ -4,15 +4,20 @@
 
 It reads the event's JSON on stdin, runs the session-name hooks and the configured command hooks of
 EVENT, and answers in the protocol: JSON on stdout, exit 0; a block is exit 2 with the reason on stderr.
-Input it cannot read is exit 1 with one line on stderr, which Claude Code treats as a non-blocking
-error: a broken hook never stops the session it serves. It stays light on purpose (no model, no numpy,
-no HTTP client is imported), because it runs on every tool call.
+Every other event Claude Code sends (CwdChanged, SubagentStart, TaskCreated, ... and those it adds
+later) gets exit 0 and no output: Steward has no use for them, and a hook that fails on an event it
+does not know would put an error in front of the person at every one. Input it cannot read is exit 1
+with one line on stderr, which Claude Code treats as a non-blocking error: a broken hook never stops the
+session it serves. It stays light on purpose (no model, no numpy, no HTTP client, no domain is
+imported; the store is opened only when a session-name hook needs it), because it runs on every tool
+call.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 
 from steward.cli.context import Commands, Ctx, read_stdin
 from steward.errors import UsageError, UserError
@@ -23,21 +28,23 @@ def register(commands: Commands) -> None:
     hook = commands.add("hook", "Claude Code hook protocol: the event's JSON on stdin, the answer as JSON on stdout",
                         cmd_hook)
     hook.add_argument("event", metavar="EVENT",
-                      help="SessionStart, UserPromptSubmit, PreToolUse, PostToolUse or Stop (other Claude Code "
-                           "events get an empty answer)")
+                      help="SessionStart, UserPromptSubmit, PreToolUse, PostToolUse or Stop; any other Claude "
+                           "Code event is read and answered with exit 0 and no output")
+
+
+# a hook event's name as Claude Code writes them (PreToolUse, CwdChanged)
+EVENT_NAME = re.compile(r"[A-Z][A-Za-z]{1,63}")
 
 
 def cmd_hook(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward hook EVENT`: read the event's JSON on stdin, run the hooks, and print the answer as JSON."""
-    from steward.hooks.protocol import EVENTS, OTHER_EVENTS, HookInput
+    from steward.hooks.protocol import EVENTS, HookInput
 
     event = str(args.event)
-    if event in OTHER_EVENTS:
-        print("{}", file=ctx.stdout)
-        return 0
     # every refusal is exit 1 (a UserError): for Claude Code that is a non-blocking error, where 2 would block
-    if event not in EVENTS:
-        raise UserError(f"unknown hook event {event!r}; use one of {', '.join(EVENTS)}")
+    if not EVENT_NAME.fullmatch(event):
+        raise UserError(f"{event!r} is not a hook event name (Claude Code's names look like PreToolUse); "
+                        "nothing was done")
     try:
         raw = read_stdin("hook input")
     except UsageError as exc:
@@ -48,6 +55,8 @@ def cmd_hook(ctx: Ctx, args: argparse.Namespace) -> int:
         raise UserError(f"the hook input is not JSON ({exc.msg} at line {exc.lineno}); nothing was done") from None
     if not isinstance(payload, dict):
         raise UserError("the hook input must be a JSON object; nothing was done")
+    if event not in EVENTS:
+        return 0
     result = ctx.app.hooks.run(event, HookInput.from_json(event, payload))
     print(json.dumps(result.to_json(event), ensure_ascii=False), file=ctx.stdout)
     for error in result.errors:

@@ -6,9 +6,8 @@ import argparse
 import shutil
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from steward.cli.context import Commands, Ctx
 from steward.errors import StewardError
@@ -18,8 +17,7 @@ Level = Literal["ok", "warn", "fail"]
 LOW_DISK_BYTES = 200 * 1024 * 1024
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(NamedTuple):
     """One line of `steward doctor`: what was checked, how it went, and what to do."""
 
     name: str

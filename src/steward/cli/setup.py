@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 
 from steward.cli.context import Commands, Ctx
-from steward.settings import SETTINGS, env_name
 
 
 def register(commands: Commands) -> None:
@@ -37,6 +36,8 @@ def cmd_init(ctx: Ctx, args: argparse.Namespace) -> int:
 
 def cmd_config_show(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward config show`: each setting, its value and where the value came from."""
+    from steward.settings import SETTINGS, env_name
+
     settings = ctx.settings
     rows = [
         {"name": s.name, "value": settings[s.name], "source": settings.source(s.name), "env": env_name(s.name),

@@ -20,11 +20,9 @@ import json
 import logging
 import os
 import re
-import signal
-import subprocess
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from steward.errors import ConfigError
 from steward.hooks.protocol import (
@@ -38,6 +36,9 @@ from steward.hooks.protocol import (
     interpret,
 )
 from steward.settings import Settings
+
+if TYPE_CHECKING:
+    import subprocess
 
 log = logging.getLogger(__name__)
 
@@ -234,6 +235,8 @@ class HookBus:
         return answer
 
     def _command(self, hook: CommandHook, event: str, body: str) -> HookOutput:
+        import subprocess  # only when a command hook is configured: `steward hook` stays light without one
+
         timeout = hook.timeout or self.timeout
         try:
             proc = subprocess.Popen(["sh", "-c", hook.command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -259,6 +262,9 @@ class HookBus:
 
 def _kill_group(proc: subprocess.Popen[str]) -> None:
     """End a hook and whatever it started (a `sleep` in a pipeline would hold its pipes open)."""
+    import signal
+    import subprocess
+
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):

@@ -9,8 +9,7 @@ import shlex
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import Any
 
 from steward.errors import UserError
@@ -47,7 +46,7 @@ def load_words() -> NameWords:
     """session_names.yaml, read once per process (yaml is imported only here)."""
     import yaml
 
-    text = (resources.files("steward.hooks") / "session_names.yaml").read_text(encoding="utf-8")
+    text = Path(__file__).with_name("session_names.yaml").read_text(encoding="utf-8")
     data: Mapping[str, Any] = yaml.safe_load(text)
     title = data["title"]
     return NameWords(

@@ -23,9 +23,6 @@ from typing import Any
 
 # the events Steward raises itself (its loop and `steward hook`)
 EVENTS = ("SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop")
-# events Claude Code also has: `steward hook` answers them with an empty answer
-OTHER_EVENTS = ("SessionEnd", "Notification", "SubagentStop", "PreCompact", "PermissionRequest",
-                "PostToolUseFailure")
 # events a matcher is tested against: the tool's name, or for SessionStart how the session began
 MATCHED_BY = {"PreToolUse": "tool_name", "PostToolUse": "tool_name", "SessionStart": "source"}
 # events whose plain-text stdout is context for the model (Claude Code's rule); elsewhere it is noise

@@ -1,7 +1,8 @@
 """The connection and the migration runner.
 
 Migrations are the `.sql` files in `steward/store/migrations/`, applied in name order and recorded by
-name in the `migrations` table; each area owns a number range (0001 audit, 0100 mail, 0200 calendar and
+name in the `migrations` table. A store already at the shipped schema is recognised by a stamp (a
+checksum of the migration names, kept in SQLite's `user_version`), so opening it reads no migration file; each area owns a number range (0001 audit, 0100 mail, 0200 calendar and
 reminders, 0300 assistant, 0400 mail accounts and sync, 0500 held writes, 0600 finance, 0700 appointments,
 0800 brief, 0900 session names).
 """
@@ -9,11 +10,12 @@ reminders, 0300 assistant, 0400 mail accounts and sync, 0500 held writes, 0600 f
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from importlib import resources
 from pathlib import Path
 
 from steward.errors import ConfigError
@@ -84,19 +86,33 @@ def connect_reader(path: Path | str) -> sqlite3.Connection:
     return conn
 
 
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def migration_names() -> list[str]:
+    """The name of every migration shipped with Steward, in the order they apply."""
+    return sorted(entry.removesuffix(".sql") for entry in os.listdir(MIGRATIONS) if entry.endswith(".sql"))
+
+
 def migration_files() -> list[tuple[str, str]]:
     """(name, sql) of every migration shipped with Steward, in the order they apply."""
-    folder = resources.files("steward.store") / "migrations"
-    found = [
-        (entry.name.removesuffix(".sql"), entry.read_text(encoding="utf-8"))
-        for entry in folder.iterdir()
-        if entry.name.endswith(".sql")
-    ]
-    return sorted(found)
+    return [(name, (MIGRATIONS / f"{name}.sql").read_text(encoding="utf-8")) for name in migration_names()]
+
+
+def schema_stamp() -> int:
+    """A checksum of the shipped migrations' names: what `user_version` holds once they are all applied."""
+    return zlib.crc32("\n".join(migration_names()).encode()) & 0x7FFFFFFF or 1
 
 
 def migrate(conn: sqlite3.Connection) -> list[str]:
-    """Apply every migration not yet recorded; return the names applied now."""
+    """Apply every migration not yet recorded; return the names applied now.
+
+    A store whose stamp matches the shipped migrations is left as it is without reading them (one
+    PRAGMA); any other store is checked name by name, then stamped.
+    """
+    stamp = schema_stamp()
+    if conn.execute("PRAGMA user_version").fetchone()[0] == stamp:
+        return []
     conn.execute(
         "CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
     )
@@ -117,6 +133,7 @@ def migrate(conn: sqlite3.Connection) -> list[str]:
             )
         log.debug("applied migration %s", name)
         applied.append(name)
+    conn.execute(f"PRAGMA user_version = {stamp:d}")
     return applied
 
 

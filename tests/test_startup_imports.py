@@ -1,0 +1,67 @@
+"""What light commands load: `steward hook`, `--version` and `--help` must not pull in the engine, the
+embedding model or any heavy library (a behaviour check; the time they take is measured in
+bench/startup.py). Each command runs in a fresh interpreter, which then lists the modules it loaded."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+# what a hook or the parser has no business loading, and why
+DENIED = {
+    "steward.assistant": "the conversation engine",
+    "onnxruntime": "the sentence model's runtime",
+    "numpy": "the vector maths",
+    "fastapi": "the web server",
+    "extruct": "structured data in mail",
+    "price_parser": "amounts in bills",
+    "pypdf": "PDF statements",
+    "httpx": "the HTTP client",
+    "yaml": "the vocabulary files",
+}
+
+PROBE = """
+import io, json, sys
+sys.stdin = io.StringIO(sys.argv[2])
+from steward.cli import main
+try:
+    main(json.loads(sys.argv[1]))
+except SystemExit:
+    pass
+sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + "\\n")
+"""
+
+
+def loaded(args: list[str], home: Path, stdin: str = "") -> set[str]:
+    proc = subprocess.run([sys.executable, "-c", PROBE, json.dumps(args), stdin], capture_output=True, text=True,
+                          env={**os.environ, "STEWARD_HOME": str(home)}, timeout=60)
+    line = next(x for x in proc.stderr.splitlines() if x.startswith("MODULES "))
+    return set(json.loads(line.removeprefix("MODULES ")))
+
+
+def denied_in(modules: set[str]) -> list[str]:
+    return [f"{name} ({why})" for name, why in DENIED.items()
+            if any(m == name or m.startswith(name + ".") for m in modules)]
+
+
+@pytest.mark.parametrize("event", ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop",
+                                   "CwdChanged"])
+def test_a_hook_loads_none_of_the_heavy_parts(event: str, tmp_path: Path) -> None:
+    payload = json.dumps({"session_id": "s1", "hook_event_name": event, "cwd": str(tmp_path), "prompt": "hello",
+                          "tool_name": "Bash", "tool_input": {"command": "ls"}, "source": "startup"})
+    modules = loaded(["hook", event], tmp_path / "home", payload)
+    assert not denied_in(modules), f"steward hook {event} loaded {denied_in(modules)}"
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["mail", "--help"]])
+def test_version_and_help_load_nothing_but_the_parser(args: list[str], tmp_path: Path) -> None:
+    modules = loaded(args, tmp_path / "home")
+    ours = sorted(m for m in modules if m.startswith("steward") and not m.startswith("steward.cli"))
+    assert ours in ([], ["steward"], ["steward", "steward.errors"]), f"steward {' '.join(args)} loaded {ours}"
+    assert not denied_in(modules)
+    assert "sqlite3" not in modules, "the parser opened no store, so it needs no sqlite3"
