@@ -33,7 +33,7 @@ Each answer is one of four:
 - wrong: anything else (a wrong date, or a date where the suite wants none).
 
 parsedatetime and ctparse take no preference, so they have no convention column. Time per call is the
-median of the default run's calls.
+median (and 99th percentile) of the default run's calls.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import ROOT, shared_data  # noqa: E402
+from common import ROOT, percentile, shared_data  # noqa: E402
 from dates import _load_dateparser, _load_duckling, truncate  # noqa: E402
 
 SUITES = ROOT / "tests" / "data" / "date_suites"
@@ -268,13 +268,14 @@ def score(run: Run, alternatives: tuple[str, ...], cases: list[Case]) -> Tally:
 def report(name: str, cases: list[Case], tallies: dict[str, Tally], by_group: bool) -> None:
     negatives = sum(c.negative for c in cases)
     print(f"\n## {name} ({len(cases)} cases, {negatives} negatives)\n")
-    print("| system | right | convention | wrong | refused | right, negatives | median ms |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| system | right | convention | wrong | refused | right, negatives | median ms | p99 ms |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for system, t in tallies.items():
         negatives_missed = sum(1 for _, c, _ in t.misses if c.negative)
         conv = f"{t.counts['convention']}" if SYSTEMS[system][1] else "(no setting)"
         print(f"| {system} | {t.pct():.1f}% ({t.counts['right']}) | {conv} | {t.counts['wrong']} | "
-              f"{t.counts['refused']} | {negatives - negatives_missed}/{negatives} | {statistics.median(t.ms):.3f} |")
+              f"{t.counts['refused']} | {negatives - negatives_missed}/{negatives} | {statistics.median(t.ms):.3f} | "
+              f"{percentile(t.ms, 99):.3f} |")
     if by_group:
         print("\n| group | " + " | ".join(tallies) + " |")
         print("| --- | " + " | ".join("---:" for _ in tallies) + " |")

@@ -146,6 +146,9 @@ def _compatible(a: Phrase, p: Piece) -> bool:
     last = a.pieces[-1]
     if last.anchored and p.day is not None and not any(q.day is not None for q in a.pieces):
         return True  # "3 days after" + "easter"
+    if last.anchored and last.offset is not None and not last.offset.calendar_only and len(a.pieces) == 1 \
+            and (p.time is not None or p.now):
+        return True  # "5 hours after" + "noon", "5 minutes before" + "now"
     if taken & new == {"part"} and _refining(tuple(q.part for q in a.pieces if q.part) + (p.part,)) is not None:
         return True  # "first thing monday morning", "tonight after dinner": one part narrows the other
     if taken & new:
@@ -491,6 +494,16 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
     part = part_piece.part if part_piece else None
     part_today = any(p.part_today for p in phrase.pieces)
     today = now.date()
+
+    if offset_piece is not None and offset_piece.offset is not None and offset_piece.anchored \
+            and not offset_piece.offset.calendar_only:
+        # "5 hours after noon", "an hour before thursday": that long from the moment the rest names
+        rest = tuple(p for p in phrase.pieces if p is not offset_piece)
+        anchor = place(Phrase(rest), now, prefer, opts) if rest else None
+        if anchor is None:
+            return None
+        moved = _add_offset(anchor.start, offset_piece.offset, offset_piece.direction)
+        return Placed(moved, None, offset_piece.offset.grain, has_date=anchor.has_date, has_time=True)
 
     if offset_piece is not None and offset_piece.offset is not None and offset_piece.anchored:
         if day_ref is None:

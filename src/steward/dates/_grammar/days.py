@@ -8,6 +8,7 @@ import re
 from steward.dates._grammar.common import (
     DAYN,
     MON,
+    MON2,
     MONTH_NAMES,
     MONTHS,
     NOT_A_NOUN,
@@ -105,15 +106,21 @@ def _opt_wd(name: str) -> str:
     return r"(?:(?P<" + name + r">" + "|".join(WEEKDAY_NAMES) + r")\.?,?\s)?"
 
 
+# a year after a date written with the month's name may have two digits ("Aug 9, 96", "3 Aug 96"),
+# when nothing after them makes them an hour, a count or a day of the month
+_YEAR_AFTER = (r"(?P<year>\d{4}|'\d{2}|\d{2}(?![\d:./-]|\s?(?:am|pm|a\.m|p\.m|[ap]\b|h\b|hrs?\b|hours?\b|mins?\b|"
+               r"minutes?\b|days?\b|weeks?\b|o'?\s?clock|st\b|nd\b|rd\b|th\b|percent|%|people|of\b|to\b|-)))")
+
+
 @rule("month day", "#month",
-      _opt_wd("wd0") + MON + r"\s?(?:the\s)?" + DAYN + r"(?:,?\s?(?P<wd1>" + "|".join(WEEKDAY_NAMES) + r")\.?)?"
-      + r"(?:,?\s" + YEAR + r")?")
+      _opt_wd("wd0") + MON + r",?\s?(?:the\s)?" + DAYN + r"(?:,?\s?(?P<wd1>" + "|".join(WEEKDAY_NAMES) + r")\.?)?"
+      + r"(?:,?\s" + _YEAR_AFTER + r")?")
 def _month_day(m: re.Match[str]) -> Piece | None:
     return _date_piece(m, MONTHS[m["mon"]], int(m["day"]), year_of(m["year"]))
 
 
 @rule("day month", "#month",
-      _opt_wd("wd0") + r"(?:the\s)?" + DAYN + r"\s?(?:of\s|day of\s)?" + MON + r"(?:,?\s" + YEAR + r"(?:\s(?:year|yr))?)?")
+      _opt_wd("wd0") + r"(?:the\s)?" + DAYN + r"\s?(?:of\s|day of\s)?" + MON + r"(?:,?\s" + _YEAR_AFTER + r"(?:\s(?:year|yr))?)?")
 def _day_month(m: re.Match[str]) -> Piece | None:
     return _date_piece(m, MONTHS[m["mon"]], int(m["day"]), year_of(m["year"]))
 
@@ -306,6 +313,19 @@ def _month(m: re.Match[str]) -> Piece | None:
     mode = "after_next" if m["after"] else {"next": "next", "coming": "next", "last": "last", "past": "last",
                                              "previous": "last"}.get(m["rel"] or "", "")
     return piece(m, day=DayRef(DayKind.MONTH, MONTHS[m["mon"]], year=year_of(m["year"]), mode=mode), weak=weak)
+
+
+# a year beside a month's name, in any order and joined any way: "Sep-2012", "June of 2022",
+# "2024 August", "2024/Aug", and with the day after it, "2018 March 18"
+@rule("year month", "#month", r"(?P<year>1[89]\d\d|2[01]\d\d)\s?[-/\s]\s?" + MON + r"(?:\s" + DAYN + r")?(?![\d:/-])"
+      r"|" + MON2 + r"(?:\s?-\s?|\sof\s)(?P<y2>1[89]\d\d|2[01]\d\d)(?!\d)")
+def _year_month(m: re.Match[str]) -> Piece | None:
+    year = int(m["year"] or m["y2"])
+    if m["y2"]:
+        return piece(m, day=DayRef(DayKind.MONTH, MONTHS[m["mon2"]], year=year))
+    if m["day"]:
+        return _date_piece(m, MONTHS[m["mon"]], int(m["day"]), year)
+    return piece(m, day=DayRef(DayKind.MONTH, MONTHS[m["mon"]], year=year))
 
 
 @rule("year", "#digit", r"(?:(?P<in>in|of|during|for)\s)?(?:the\syear\s)?(?P<year>1[89]\d\d|2[01]\d\d)(?P<ad>\s?a\.?d\.?)?"

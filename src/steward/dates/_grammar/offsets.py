@@ -132,10 +132,26 @@ def _the_day_after(m: re.Match[str]) -> Piece:
 
 @rule("3 days after", "#unit", DURATION + r"\s(?P<rel>after|before|from|following|prior to)(?=\s)")
 def _duration_after(m: re.Match[str]) -> Piece | None:
+    # "3 days after easter" counts from a day; "5 hours after noon", "an hour before thursday" and
+    # "5 minutes before now" from the moment said after them (see `_place`)
     off = parse_duration(m["dur"])
-    if off is None or not off.calendar_only:
-        return None
+    if off is None or not (off.calendar_only or _MOMENT_NEXT.match(m.string, m.end())):
+        return None  # "30 minutes before the call": an event, which the reminder looks up
     return piece(m, offset=off, direction=-1 if m["rel"] in ("before", "prior to") else 1, anchored=True)
+
+
+# what may follow "5 hours before" for it to count from a moment said in the text
+_MOMENT_NEXT = re.compile(r"\s(?:now|noon|midday|midnight|today|tonight|tomorrow|yesterday|\d|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\b)")
+
+
+@rule("2 days before yesterday", "yesterday tomorrow", r"(?P<n>" + COUNT_CORE + r")\s?days?\s(?P<rel>before\syesterday|after\stomorrow)")
+def _days_beyond(m: re.Match[str]) -> Piece | None:
+    # counted from yesterday or tomorrow, not from today: "2 days after tomorrow" is in 3 days
+    n = count_value(m["n"])
+    if n is None or not float(n).is_integer():
+        return None
+    sign = -1 if m["rel"].startswith("before") else 1
+    return piece(m, day=DayRef(DayKind.REL_DAY, sign * (int(n) + 1)))
 
 
 @rule("2 hours from now", "#unit", r"(?:about\s|around\s)?" + DURATION + r"\s(?:from now|from right now|from today|later|hence|after|afterwards|on(?=\s?(?:$|[,.;:!?]))|from this moment)")
@@ -144,7 +160,7 @@ def _duration_from_now(m: re.Match[str]) -> Piece | None:
     return _offset_piece(m, 1)
 
 
-@rule("2 hours ago", "#unit", r"(?:about\s|around\s)?" + DURATION + r"\s(?:ago|back|before|earlier|previously|before now|in the past)")
+@rule("2 hours ago", "#unit", r"(?:about\s|around\s)?" + DURATION + r"\s(?:before now|in the past|ago|back|before|earlier|previously)")
 def _duration_ago(m: re.Match[str]) -> Piece | None:
     return _offset_piece(m, -1)
 

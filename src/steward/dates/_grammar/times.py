@@ -11,6 +11,7 @@ from steward.dates._grammar.common import (
     MER,
     MER_SHORT,
     MM,
+    MONTH_NAMES,
     NO_MORE_TIME,
     NOT_A_NOUN,
     SS,
@@ -68,8 +69,13 @@ def _at_h_short(m: re.Match[str]) -> Piece | None:
     return piece(m, time=t) if t else None
 
 
+_AFTER_MONTH = re.compile(r"\b(?:" + "|".join(MONTH_NAMES) + r")\.?\s$")
+
+
 @rule("h mm mer", "am pm a p", H12 + r"\s" + MM + r"\s?" + MER)
 def _h_mm_mer(m: re.Match[str]) -> Piece | None:
+    if _AFTER_MONTH.search(m.string, 0, m.start()):
+        return None  # "aug 9 10am": the first number is the day of the month, not the hour
     t = clock_time(int(m["h"]), int(m["mi"]), mer=meridiem_of(m["mer"]))
     return piece(m, time=t) if t else None
 
@@ -324,8 +330,24 @@ def _bare_hour(m: re.Match[str]) -> Piece | None:
 def _day_hhmm(m: re.Match[str]) -> Piece | None:
     if not (hhmm_not_year(m.group()[:4]) or after_a_day(m)):
         return None  # "since 2014" is a year
+    if _HHMM_ALONE.fullmatch(m.string):
+        return None  # said alone, it is "hhmm alone"
     t = clock_time(int(m["h"]), int(m["mi"]), grain="minute", fixed=True)
     return piece(m, time=t, after_day=True) if t else None
+
+
+_HHMM_ALONE = re.compile(r"\s*\d{4,6}\s*[.!?]?\s*")
+
+
+# four digits said as the whole text are a 24-hour clock time ("1730", "0730am"), unless they can be
+# a year (1900-2099: "2020" alone is a year); in a sentence they are a number ("at 1730" is `at hmm`)
+@rule("hhmm alone", "#digit", r"^(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)(?P<s>[0-5]\d)?(?:\s?" + MER + r")?(?=\s?[.!?]?$)")
+def _hhmm_alone(m: re.Match[str]) -> Piece | None:
+    if not m["mer"] and not m["s"] and not hhmm_not_year(m.group()[:4]):
+        return None
+    t = clock_time(int(m["h"]), int(m["mi"]), int(m["s"] or 0), mer=meridiem_of(m["mer"]), grain="minute",
+                   fixed=not m["mer"])
+    return piece(m, time=t) if t else None
 
 
 # "7ampm", "7 am/pm": a speech recogniser unsure of the half of the day; the hour is its next occurrence

@@ -1,0 +1,95 @@
+"""Kinds of date language other parsers' test suites use and Steward did not read: a length counted
+from a moment said after it, days counted from yesterday or tomorrow, a 24-hour clock time in four
+digits said alone, a two-digit year after a date with the month's name, a year beside a month's
+name in either order, and a date with its month's name followed by a time. One test per kind, on
+sentences written for these tests; each kind also checks what must stay unread."""
+
+from __future__ import annotations
+
+import pytest
+
+from steward.clock import Clock, make_clock
+from steward.dates import find, resolve
+
+# Tuesday 1 December 2026, 09:00 in London
+TUESDAY = make_clock("Europe/London", "2026-12-01T09:00:00+00:00")
+
+
+def when(text: str, clock: Clock = TUESDAY) -> str | None:
+    found = resolve(text, clock) or find(text, clock)
+    if found is None:
+        return None
+    fmt = "%a %Y-%m-%d %H:%M" if found.has_time else "%a %Y-%m-%d"
+    return found.start.strftime(fmt)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("3 hours after noon", "Tue 2026-12-01 15:00"),
+    ("two hours before 6pm", "Tue 2026-12-01 16:00"),
+    ("2 hours after 7:15 pm", "Tue 2026-12-01 21:15"),
+    ("an hour before friday", "Thu 2026-12-03 23:00"),
+    ("ten minutes before now", "Tue 2026-12-01 08:50"),
+    ("leave 20 minutes before 5 pm", "Tue 2026-12-01 16:40"),
+])
+def test_a_length_counts_from_the_moment_said_after_it(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+def test_a_length_before_an_event_is_left_to_the_calendar() -> None:
+    # "before the review" names an event, not a moment: the reminder looks it up, dates does not guess
+    found = find("ping me 15 minutes before the review with Omar", TUESDAY)
+    assert found is None or found.text != "15 minutes before the review"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("3 days before yesterday", "Fri 2026-11-27"),
+    ("one day after tomorrow", "Thu 2026-12-03"),
+    ("2 days after tomorrow", "Fri 2026-12-04"),
+])
+def test_days_count_from_yesterday_or_tomorrow(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("1845", "Tue 2026-12-01 18:45"),
+    ("0615", "Wed 2026-12-02 06:15"),
+    ("0615am", "Wed 2026-12-02 06:15"),
+    ("173015", "Tue 2026-12-01 17:30"),
+])
+def test_four_digits_alone_are_a_24_hour_time(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+@pytest.mark.parametrize("text", ["2031", "we sold 1845 tickets", "1845 and counting"])
+def test_four_digits_that_can_be_a_year_or_a_count_stay_unread_as_times(text: str) -> None:
+    found = resolve(text, TUESDAY) or find(text, TUESDAY)
+    assert found is None or not found.has_time
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("12 Mar 88", "Sat 1988-03-12"),
+    ("Oct 4, 71", "Mon 1971-10-04"),
+    ("june 30 05", "Thu 2005-06-30"),
+    ("born on 7th Sept 64", "Mon 1964-09-07"),
+])
+def test_a_two_digit_year_after_a_named_month_date(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("jan 14 11am", "Thu 2027-01-14 11:00"),
+    ("feb 2 9am", "Tue 2027-02-02 09:00"),
+])
+def test_two_digits_that_are_a_time_or_a_count_are_not_a_year(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Nov-2031", "Sat 2031-11-01"),
+    ("in April of 2029", "Sun 2029-04-01"),
+    ("2030 July", "Mon 2030-07-01"),
+    ("2028/Feb", "Tue 2028-02-01"),
+    ("the launch is 2029 October 9", "Tue 2029-10-09"),
+])
+def test_a_year_beside_a_month_name_in_either_order(text: str, expected: str) -> None:
+    assert when(text) == expected
