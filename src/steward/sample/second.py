@@ -508,7 +508,8 @@ def _threads(b: _Box) -> tuple[tuple[tuple[str, str], float, str, str, str], ...
     """Personal threads: (friend, days ago, subject, their opening, the reply), dated to agree with the bookings."""
     fly = b.today + timedelta(days=15)
     vet = b.today + timedelta(days=2)
-    hike = b.today + timedelta(days=(6 - b.today.weekday()) % 7 + 7)  # the Sunday after this one
+    asked = b.today - timedelta(days=5)  # the day Bec asks about "Sunday"; the answer is the Sunday after
+    hike = asked + timedelta(days=(6 - asked.weekday()) % 7 + 7)
     return (
         (CALLUM, 0.4, "Pistachio's jab", "Did you book the vet for Pistachio's vaccination? I can take her if it's "
          "on a weekday.", f"Booked for {vet:%A} morning at 10, I'll take her."),
