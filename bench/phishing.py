@@ -128,7 +128,156 @@ def main() -> int:
         return 0
     for name, r in results.items():
         print(name, ", ".join(f"{k} {v}" for k, v in r.items()))
+    kinds = by_kind()
+    print("\nlures by kind of signal (written here):")
+    for kind, (marked, total) in kinds.items():
+        print(f"  {kind}: {marked} of {total} marked")
+    print(f"  all: {sum(m for m, _ in kinds.values())} of {sum(t for _, t in kinds.values())} marked")
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from common import shared_data
+
+    shared = shared_data()
+    if shared is None or not (shared / "notmuch-corpora").is_dir():
+        print("\nlegitimate mail: skipped (the evaluation data folder is not present; set STEWARD_SHARED_DATA)")
+        return 0
+    marked, seen, names = legitimate(shared)
+    print(f"\nlegitimate mail (notmuch corpora, imap_tools messages): {marked} of {seen} marked")
+    for name in names:
+        print(f"  marked: {name}")
     return 0
+
+
+
+# -- lures by kind of signal, against real legitimate mail ---------------------------------------------------------
+#
+# The lures below are written here (no public lure collection is used): each kind of signal a mail client checks,
+# with the bill and payment pretexts real lures use, from senders that are not the brand's. The legitimate mail is
+# not written here: notmuch's test corpora (mailing-list mail) and imap_tools' test messages, read from the
+# evaluation data folder.
+
+LURE_KINDS: dict[str, list[dict[str, str]]] = {
+    "a brand speaks from elsewhere": [
+        {"from": "PayPal Service <service@pp-resolution-center.net>", "subject": "Your PayPal account is on hold",
+         "text": "We noticed unusual activity. Verify your account within 24 hours to avoid suspension."},
+        {"from": "Netflix <billing@netflx-billing.info>", "subject": "Netflix: payment failed",
+         "text": "We were unable to process your payment. Update your payment details to keep watching."},
+        {"from": "Microsoft 365 <noreply@m365-renewals.co>", "subject": "Action required: your Office 365 subscription expired",
+         "text": "Renew your subscription now to restore access to your mailbox and files."},
+        {"from": "DHL Express <parcel@dhl-delivery-notice.top>", "subject": "DHL: customs fee due for your parcel",
+         "text": "Your parcel is held. Pay the customs fee of EUR 2.99 within 48 hours or it is returned."},
+        {"from": "Amazon <account-update@amzn-security.xyz>", "subject": "Amazon: billing information needs updating",
+         "text": "Your order could not be shipped. Update your billing information to avoid cancellation."},
+        {"from": "Apple <no_reply@appleid-verify.support>", "subject": "Your Apple ID has been locked",
+         "text": "Unusual sign-in detected. Confirm your identity to unlock your Apple ID."},
+    ],
+    "a reply goes elsewhere": [
+        {"from": "Accounts <accounts@northwind-supplies.com>", "reply_to": "northwind.accounts@gmail.com",
+         "subject": "Overdue invoice 4471", "text": "Please settle the overdue invoice today. Our bank details changed."},
+        {"from": "Payroll <payroll@contoso-hr.com>", "reply_to": "payroll-dept@outlook.com",
+         "subject": "Direct deposit update", "text": "Confirm your details for this month's salary payment."},
+        {"from": "Facilities <invoices@acme-buildings.com>", "reply_to": "billing@acme-build1ngs.com",
+         "subject": "Final notice: unpaid invoice", "text": "Immediate action required: wire transfer by Friday."},
+    ],
+    "a link shows one domain and goes to another": [
+        {"from": "Card Services <alerts@cardservices-mail.com>", "subject": "Your statement is ready",
+         "text": "View it now.", "link": ("www.paypal.com", "paypal.verify-session.ru")},
+        {"from": "Billing <billing@streamplus-mail.com>", "subject": "Update payment",
+         "text": "Your payment was declined.", "link": ("netflix.com", "nflx-pay.click")},
+        {"from": "Mail Admin <admin@webmail-notice.com>", "subject": "Mailbox full",
+         "text": "Your mailbox is full. Sign in to keep receiving mail.", "link": ("outlook.office.com", "office-login.app")},
+    ],
+    "free mail claiming an institution": [
+        {"from": "Billing Department <billing.dept.payments@gmail.com>", "subject": "Invoice attached",
+         "text": "Please find the overdue invoice attached and pay within 24 hours."},
+        {"from": "IT Support <it.helpdesk.mail@outlook.com>", "subject": "Password expires today",
+         "text": "Your password expires today. Verify your account to keep access."},
+        {"from": "Wells Fargo Security <wf.secure.alerts@yahoo.com>", "subject": "Unusual activity on your card",
+         "text": "We detected an unauthorized transaction. Confirm your identity now."},
+    ],
+    "lookalike or homoglyph domain": [
+        {"from": "PayPal <service@paypa1.com>", "subject": "Receipt for your payment",
+         "text": "You sent a payment of $499.00. If you did not, dispute it now."},
+        {"from": "Netflix <info@nеtflix.com>", "subject": "Your membership", "text": "Your payment was declined."},
+    ],
+    "Authentication-Results failure": [
+        {"from": "PayPal <service@paypal.com>", "subject": "Payment received",
+         "auth": "mx.example.net; dkim=fail header.d=paypal.com; spf=fail smtp.mailfrom=paypal.com; dmarc=fail header.from=paypal.com",
+         "text": "You received a payment. Log in to accept it."},
+    ],
+}
+
+
+def _lure(spec: dict[str, Any], n: int) -> bytes:
+    msg = EmailMessage(policy=SMTPUTF8)
+    if spec.get("auth"):
+        msg["Authentication-Results"] = spec["auth"]
+    msg["From"] = spec["from"]
+    if spec.get("reply_to"):
+        msg["Reply-To"] = spec["reply_to"]
+    msg["To"] = formataddr(("Alex Morgan", "alex@steward-demo.example"))
+    msg["Subject"] = spec["subject"]
+    msg["Date"] = format_datetime(NOW - timedelta(hours=n))
+    msg["Message-ID"] = f"<lure-kind-{n}@steward-tests.example>"
+    msg.set_content(spec["text"])
+    if spec.get("link"):
+        shown, target = spec["link"]
+        msg.add_alternative(f"<html><body><p>{spec['text']}</p><p><a href=\"https://{target}/login?id=1\">"
+                            f"https://{shown}/signin</a></p></body></html>", subtype="html")
+    return bytes(msg)
+
+
+def _classifier():  # type: ignore[no-untyped-def]
+    from steward.finance.registry import bundled_institutions
+    from steward.mail.categories import default_classifier
+    from steward.mail.senders import Brand
+
+    return default_classifier().with_brands(tuple(Brand(i.name, tuple(i.domains)) for i in bundled_institutions()))
+
+
+def _marked(raw: bytes, classifier: Any) -> bool:
+    from steward.mail.parse import ParseError, parse_message
+
+    try:
+        p = parse_message(raw)
+    except ParseError:
+        return False
+    return classifier.classify(p.sender, p.sender_name, p.subject, p.snippet, p.auth_results,
+                               reply_to=p.reply_to, links=p.links) == "phishing_suspect"
+
+
+def by_kind() -> dict[str, tuple[int, int]]:
+    """(marked, lures) for each kind of signal of the lures written here."""
+    classifier = _classifier()
+    out: dict[str, tuple[int, int]] = {}
+    n = 0
+    for kind, specs in LURE_KINDS.items():
+        marked = 0
+        for spec in specs:
+            n += 1
+            marked += _marked(_lure(spec, n), classifier)
+        out[kind] = (marked, len(specs))
+    return out
+
+
+def legitimate(shared: Path) -> tuple[int, int, list[str]]:
+    """(marked, messages, what was marked) over the legitimate mail of the evaluation data folder."""
+    from steward.mail.parse import ParseError, parse_message
+
+    classifier = _classifier()
+    files = [p for p in sorted((shared / "notmuch-corpora" / "test" / "corpora").rglob("*")) if p.is_file()]
+    files += sorted((shared / "imap_tools" / "tests" / "messages").rglob("*.eml"))
+    marked, seen, names = 0, 0, []
+    for path in files:
+        raw = path.read_bytes()
+        try:
+            parse_message(raw)
+        except ParseError:
+            continue
+        seen += 1
+        if _marked(raw, classifier):
+            marked += 1
+            names.append(str(path.relative_to(shared)))
+    return marked, seen, names
 
 
 if __name__ == "__main__":

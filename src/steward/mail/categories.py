@@ -82,11 +82,13 @@ class Classifier:
         """This classifier also checking senders against `brands`."""
         return dataclasses.replace(self, brands=self.brands + tuple(brands))
 
-    def classify(self, sender: str, sender_name: str, subject: str, snippet: str, auth_results: str = "") -> str:
+    def classify(self, sender: str, sender_name: str, subject: str, snippet: str, auth_results: str = "", *,
+                 reply_to: str = "", links: tuple[tuple[str, str], ...] = ()) -> str:
         """The category of one message."""
         text = f"{subject} \n {snippet}".lower()
         who = f"{sender} {sender_name}".lower()
-        if check_sender(sender, sender_name, auth_results, text, self.brands).suspect:
+        if check_sender(sender, sender_name, auth_results, text, self.brands, subject=subject, snippet=snippet,
+                        reply_to=reply_to, links=links).suspect:
             return "phishing_suspect"
         # a known institution's own domain is as trusted as the listed ones (a forged one failed above)
         trusted = _domain_trusted(sender, self.trusted_domains) or belongs_to(sender, self._brand_domains)

@@ -74,7 +74,8 @@ def store_parsed(
     duplicates = 0
     with write_txn(conn):
         news = [repo.NewMessage(parsed, classifier.classify(parsed.sender, parsed.sender_name, parsed.subject,
-                                                            parsed.snippet, parsed.auth_results), account, pointer)
+                                                            parsed.snippet, parsed.auth_results,
+                                                            reply_to=parsed.reply_to, links=parsed.links), account, pointer)
                 for parsed, pointer in batch]
         for new, (rowid, inserted) in zip(news, repo.insert_messages(conn, news, now), strict=True):
             if inserted:

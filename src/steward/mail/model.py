@@ -134,6 +134,8 @@ class ParsedMessage:
     attachments: tuple[str, ...]
     date_source: str = "date"  # which gave received_at: date | received | file | none
     auth_results: str = ""  # the receiving server's topmost Authentication-Results header (not stored)
+    reply_to: str = ""  # the Reply-To address (not stored): a reply going elsewhere is a lure's sign
+    links: tuple[tuple[str, str], ...] = ()  # (shown domain, target domain) of HTML links (not stored)
 
     def embed_text(self) -> str:
         """The text a semantic index embeds: sender name, subject, snippet."""

@@ -66,7 +66,7 @@ def parse_message(raw: bytes, *, snippet_chars: int = 200, fallback_time: dateti
     message_id = _first_id(header_text(msg, "Message-ID"))
     in_reply_to = _first_id(header_text(msg, "In-Reply-To"))
     references = _MSGID.findall(header_text(msg, "References"))
-    text, attachments, has_pdf = _walk(msg)
+    text, attachments, has_pdf, links = _walk(msg)
     snippet = mask_numbers(_clean(text)[: max(0, snippet_chars)].rstrip())
     if message_id:
         dedup_key = "mid:" + message_id
@@ -93,6 +93,8 @@ def parse_message(raw: bytes, *, snippet_chars: int = 200, fallback_time: dateti
         attachments=tuple(attachments),
         date_source=date_source,
         auth_results=_top_auth_results(msg),
+        reply_to=_address(header_text(msg, "Reply-To"))[1] if "reply-to" in present else "",
+        links=links,
     )
 
 
@@ -299,8 +301,33 @@ def _zone_of(moment: datetime) -> str:
 # --- parts -----------------------------------------------------------------------------------------
 
 
-def _walk(msg: email.message.Message) -> tuple[str, list[str], bool]:
-    """(readable text for the snippet, attachment names, has a PDF)."""
+# an anchor whose visible text (inside at most three wrapping tags) is a web address; every repeat is
+# bounded so that a hostile page cannot make the match backtrack for long
+_ANCHOR = re.compile(r"<a\s[^>]{0,500}?href\s*=\s*[\"']?\s*https?://([^/\"'\s>:?#]{1,255})[^>]{0,500}>\s{0,20}"
+                     r"(?:<[^<>]{0,200}>\s{0,20}){0,3}"
+                     r"(?:https?://)?((?:[a-z0-9-]{1,63}\.){1,8}[a-z]{2,24})(?:[/:?#][^<\s]{0,500})?\s{0,20}"
+                     r"(?:<[^<>]{0,200}>\s{0,20}){0,3}</a>", re.I)
+
+
+_ANCHOR_START = re.compile(r"<a\s", re.I)
+
+
+def _shown_links(html: str) -> tuple[tuple[str, str], ...]:
+    """(shown domain, target domain) of the links whose visible text is a web address (at most 20)."""
+    if "<a" not in html and "<A" not in html:
+        return ()
+    out = []
+    for tried, start in enumerate(_ANCHOR_START.finditer(html)):
+        if tried >= 300 or len(out) >= 20:
+            break  # a mail's first links say enough, and a page of thousands costs no more than that
+        match = _ANCHOR.match(html, start.start())
+        if match is not None:
+            out.append((match.group(2).lower(), match.group(1).lower()))
+    return tuple(out)
+
+
+def _walk(msg: email.message.Message) -> tuple[str, list[str], bool, tuple[tuple[str, str], ...]]:
+    """(readable text for the snippet, attachment names, has a PDF, the HTML's shown links)."""
     plain: str | None = None
     html: str | None = None
     names: list[str] = []
@@ -323,11 +350,12 @@ def _walk(msg: email.message.Message) -> tuple[str, list[str], bool]:
             plain = _decode_part(part, _SNIPPET_SCAN_BYTES)
         elif ctype == "text/html" and html is None:
             html = _decode_part(part, _SNIPPET_SCAN_BYTES)
+    links = _shown_links(html) if html is not None else ()
     if plain is not None and plain.strip():
-        return _drop_quotes(plain), names, has_pdf
+        return _drop_quotes(plain), names, has_pdf, links
     if html is not None:
-        return html_to_text(html), names, has_pdf
-    return plain or "", names, has_pdf
+        return html_to_text(html), names, has_pdf, links
+    return plain or "", names, has_pdf, links
 
 
 def _leaves(part: email.message.Message, depth: int) -> Iterator[email.message.Message]:

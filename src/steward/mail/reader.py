@@ -74,12 +74,14 @@ def _warnings(raw: bytes, message: Message, brands: tuple[Brand, ...]) -> tuple[
     from steward.mail.categories import default_classifier
 
     try:
-        auth = parse_message(raw, snippet_chars=0).auth_results
+        parsed = parse_message(raw, snippet_chars=0)
+        auth, reply_to, links = parsed.auth_results, parsed.reply_to, parsed.links
     except ParseError:
-        auth = ""
+        auth, reply_to, links = "", "", ()
     text = f"{message.subject} {message.snippet}"
     known = brands or default_classifier().brands
-    reasons = check_sender(message.sender, message.sender_name, auth, text, known).reasons
+    reasons = check_sender(message.sender, message.sender_name, auth, text.lower(), known, subject=message.subject,
+                           snippet=message.snippet, reply_to=reply_to, links=links).reasons
     return reasons or ("it asks for account or payment details urgently, from a sender Steward does not know",)
 
 

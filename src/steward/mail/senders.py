@@ -255,8 +255,10 @@ def _brand_names(brands: tuple[Brand, ...]) -> re.Pattern[str] | None:
 
 
 def check_sender(sender: str, sender_name: str, auth_results: str, text: str,
-                 brands: Iterable[Brand]) -> SenderVerdict:
-    """Every check on one message's sender; `text` is its subject and snippet."""
+                 brands: Iterable[Brand], *, subject: str | None = None, snippet: str = "", reply_to: str = "",
+                 links: tuple[tuple[str, str], ...] = ()) -> SenderVerdict:
+    """Every check on one message's sender; `text` is its subject and snippet (given apart as `subject`
+    and `snippet`, the lure checks of `steward.mail.lures` run too)."""
     domain = domain_of(sender)
     if not isinstance(brands, tuple):
         brands = tuple(brands)
@@ -267,4 +269,10 @@ def check_sender(sender: str, sender_name: str, auth_results: str, text: str,
     claimed = display_name_brand(sender_name, domain, text, brands)
     if claimed is not None and claimed is not imitated:
         reasons.append(f"the name says {claimed.name} but the mail is from {domain}")
+    if subject is not None:
+        from steward.mail.lures import lure_reasons
+
+        own = tuple((b.name, b.domains) for b in brands if b.name)
+        reasons += [r for r in lure_reasons(sender, sender_name, subject, snippet, reply_to=reply_to, links=links,
+                                            brands=own) if r not in reasons]
     return SenderVerdict(tuple(reasons))

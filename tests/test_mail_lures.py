@@ -1,0 +1,101 @@
+"""Lures marked by kind of signal, each saying why; the same words from the brand's own domain are not."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.policy import SMTPUTF8
+from email.utils import format_datetime
+
+from steward.mail.categories import default_classifier
+from steward.mail.lures import lure_reasons
+from steward.mail.parse import parse_message
+from steward.mail.senders import check_sender
+
+
+def _mail(sender: str, subject: str, text: str, *, reply_to: str = "", link: tuple[str, str] | None = None) -> bytes:
+    msg = EmailMessage(policy=SMTPUTF8)
+    msg["From"] = sender
+    if reply_to:
+        msg["Reply-To"] = reply_to
+    msg["To"] = "Alex <alex@example.org>"
+    msg["Subject"] = subject
+    msg["Date"] = format_datetime(datetime(2026, 9, 1, 9, tzinfo=UTC))
+    msg["Message-ID"] = f"<{abs(hash(sender + subject))}@example.org>"
+    msg.set_content(text)
+    if link is not None:
+        msg.add_alternative(f'<p>{text}</p><a href="https://{link[1]}/x?id=1">https://{link[0]}/signin</a>',
+                            subtype="html")
+    return bytes(msg)
+
+
+def _why(raw: bytes) -> tuple[str, tuple[str, ...]]:
+    p = parse_message(raw)
+    c = default_classifier()
+    category = c.classify(p.sender, p.sender_name, p.subject, p.snippet, p.auth_results, reply_to=p.reply_to,
+                          links=p.links)
+    verdict = check_sender(p.sender, p.sender_name, p.auth_results, f"{p.subject} {p.snippet}".lower(), c.brands,
+                           subject=p.subject, snippet=p.snippet, reply_to=p.reply_to, links=p.links)
+    return category, verdict.reasons
+
+
+def test_a_brand_speaking_from_another_domain_with_a_payment_pretext_is_marked_and_says_why() -> None:
+    category, why = _why(_mail("Netflix <billing@netflx-billing.info>", "Netflix: payment failed",
+                               "We were unable to process your payment. Update your payment details."))
+    assert category == "phishing_suspect"
+    assert any("speaks for Netflix" in r and "netflx-billing.info" in r for r in why)
+
+
+def test_the_same_words_from_the_brands_own_domain_are_not_a_lure() -> None:
+    category, _ = _why(_mail("Netflix <info@mailer.netflix.com>", "Netflix: payment failed",
+                             "We were unable to process your payment. Update your payment details."))
+    assert category != "phishing_suspect"
+
+
+def test_a_brand_named_without_a_pretext_is_not_a_lure() -> None:
+    assert lure_reasons("news@shop.example", "Shop", "We now accept PayPal", "Pay the way you like.") == []
+
+
+def test_a_reply_going_to_another_domain_with_a_pretext_is_marked() -> None:
+    category, why = _why(_mail("Accounts <accounts@northwind-supplies.com>", "Overdue invoice 4471",
+                               "Please settle the overdue invoice today.", reply_to="northwind.accounts@gmail.com"))
+    assert category == "phishing_suspect" and any("replies go to gmail.com" in r for r in why)
+
+
+def test_a_persons_own_reply_to_is_not_a_lure() -> None:
+    category, _ = _why(_mail("Atsushi <atsushi@example.com>", "Re: the photos", "Here they are.",
+                             reply_to="atsushi.home@gmail.com"))
+    assert category != "phishing_suspect"
+
+
+def test_a_link_showing_a_brand_and_going_elsewhere_is_marked() -> None:
+    category, why = _why(_mail("Card Services <alerts@cardservices-mail.com>", "Your statement is ready",
+                               "View it now.", link=("www.paypal.com", "paypal.verify-session.ru")))
+    assert category == "phishing_suspect"
+    assert any("shows www.paypal.com but goes to paypal.verify-session.ru" in r for r in why)
+
+
+def test_a_newsletters_tracked_link_without_a_pretext_is_not_a_lure() -> None:
+    category, _ = _why(_mail("Weekly <news@weekly-digest.org>", "This week's reading", "Five articles.",
+                             link=("weekly-digest.org", "click.mailtracker.net")))
+    assert category != "phishing_suspect"
+
+
+def test_free_mail_claiming_an_institution_with_a_pretext_is_marked() -> None:
+    category, why = _why(_mail("IT Support <it.helpdesk.mail@outlook.com>", "Password expires today",
+                               "Verify your account to keep access."))
+    assert category == "phishing_suspect" and any("free-mail outlook.com" in r for r in why)
+
+
+def test_a_friend_on_free_mail_talking_about_payment_is_not_a_lure() -> None:
+    category, _ = _why(_mail("Sam Lee <sam.lee@gmail.com>", "dinner money", "Pay me back whenever, no rush."))
+    assert category != "phishing_suspect"
+
+
+def test_a_page_of_thousands_of_links_is_read_for_its_first_links_only() -> None:
+    from steward.mail.parse import _shown_links
+
+    page = '<a href="https://t.example/1">www.shop.example</a>' * 5000 + '<a href="https://x.example/"><b>' * 9000
+    assert len(_shown_links(page)) == 20
+    assert _shown_links('<a href="https://paypal.verify.ru/x"><span>https://www.paypal.com/signin</span></a>') == (
+        ("www.paypal.com", "paypal.verify.ru"),)
