@@ -1,53 +1,120 @@
-"""Start-up time of light commands, as a user runs them (a fresh process each time).
+"""Start-up of the commands a person (or Claude Code) runs most, against the bare interpreter.
 
-Commands: `steward --help`, `when tomorrow at 5pm`, `reminders list`, `mail search` with
-STEWARD_SEMANTIC_SEARCH=0 (lexical only) on a home holding the sample mailbox. A command not on main
-yet is skipped. Target: < 300 ms each.
+Each command runs as a fresh process, in turn with `python -c pass` in the same venv (paired: a load
+that comes and goes weighs on both), on a home holding the sample mailbox. For each it prints the
+median CPU time (user + system, from the process's own rusage), the median wall time, the peak memory
+(max RSS) and the CPU ratio to the bare interpreter, beside the target of that kind of command:
 
-    .venv/bin/python bench/startup.py [--repeat 10]
+- `steward hook EVENT`, for every kind of event: <= 1.5x the bare interpreter, <= 25 MB;
+- `steward --version`, `steward --help`: <= 1.3x;
+- `steward dues`, `steward reminders list`, `steward schedule tomorrow`: <= 2.5x;
+- a one-shot `steward chat` whose turn is answered without a model: <= 250 ms wall.
+
+Byte-code is compiled first, as an installed Steward has it (a checkout run with
+PYTHONDONTWRITEBYTECODE would compile every module on every start and measure the compiler).
+
+    .venv/bin/python bench/startup.py [--repeat 10] [--only hook]
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
+import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+import steward
 
-from common import summary  # noqa: E402
+PAYLOAD = {"session_id": "bench", "transcript_path": "", "cwd": "/tmp", "permission_mode": "default"}
+HOOKS = {
+    "SessionStart": {"source": "startup"},
+    "UserPromptSubmit": {"prompt": "what is on my calendar tomorrow?"},
+    "PreToolUse": {"tool_name": "Bash", "tool_input": {"command": "ls"}, "tool_use_id": "t1"},
+    "PostToolUse": {"tool_name": "Bash", "tool_input": {"command": "ls"}, "tool_use_id": "t1",
+                    "tool_response": {"stdout": "a\nb"}},
+    "Stop": {"stop_hook_active": False},
+    "CwdChanged": {"old_cwd": "/tmp", "new_cwd": "/"},
+}
 
-COMMANDS = [
-    ["--help"],
-    ["when", "tomorrow at 5pm"],
-    ["reminders", "list"],
-    ["mail", "search", "statement"],
-]
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    args: list[str]
+    stdin: str = ""
+    ratio: float | None = None  # the CPU target against the bare interpreter
+    wall_ms: float | None = None  # the wall-time target
+    rss_mb: float | None = None
+
+
+def cases() -> list[Case]:
+    out = [Case(f"hook {event}", ["hook", event], json.dumps({**PAYLOAD, "hook_event_name": event, **extra}),
+                ratio=1.5, rss_mb=25) for event, extra in HOOKS.items()]
+    out += [Case("--version", ["--version"], ratio=1.3), Case("--help", ["--help"], ratio=1.3)]
+    out += [Case(" ".join(a), a, ratio=2.5) for a in (["dues"], ["reminders", "list"], ["schedule", "tomorrow"])]
+    out += [Case("chat (answered without a model)", ["chat", "what do I owe this month?"], wall_ms=250)]
+    return out
+
+
+def run(cmd: list[str], stdin: str, env: dict[str, str]) -> tuple[float, float, float]:
+    """(CPU ms, wall ms, max RSS MB) of one run of `cmd`, from the process's own rusage."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=env)
+    assert proc.stdin is not None
+    proc.stdin.write(stdin.encode())
+    proc.stdin.close()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = (time.perf_counter() - start) * 1000
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return (usage.ru_utime + usage.ru_stime) * 1000, wall, usage.ru_maxrss / 1024
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=10)
+    parser.add_argument("--only", default="", help="only the commands whose name contains this")
     args = parser.parse_args()
-    steward = [sys.executable, "-m", "steward"]
+    compileall.compile_dir(str(Path(steward.__file__).parent), quiet=1)
+    python = [sys.executable]
+    steward_cmd = [*python, "-m", "steward"]
     with tempfile.TemporaryDirectory(prefix="steward-bench-startup-") as home:
-        env = {**os.environ, "STEWARD_HOME": home, "STEWARD_SEMANTIC_SEARCH": "0"}
-        subprocess.run([*steward, "demo", "--no-serve"], env=env, check=True, capture_output=True)
-        for command in COMMANDS:
-            probe = subprocess.run([*steward, *command], env=env, capture_output=True, text=True)
-            if probe.returncode == 2 and "invalid choice" in probe.stderr:
-                print(f"steward {' '.join(command)}: not on main yet, skipped")
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env.update(STEWARD_HOME=home, STEWARD_NOW="", TZ="UTC")
+        env.pop("STEWARD_NOW")
+        subprocess.run([*steward_cmd, "demo", "--no-serve"], env=env, check=True, capture_output=True)
+        print(f"load {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}; {args.repeat} runs each, paired with "
+              "`python -c pass`")
+        print(f"{'command':36s} {'CPU ms':>8s} {'bare':>6s} {'ratio':>6s} {'wall ms':>8s} {'MB':>5s}  target")
+        for case in cases():
+            if args.only and args.only not in case.name:
                 continue
-            times = []
+            cmd = [*steward_cmd, *case.args]
+            run(cmd, case.stdin, env)  # a first run fills the page cache and stamps the store
+            ours, bare = [], []
             for _ in range(args.repeat):
-                start = time.perf_counter()
-                subprocess.run([*steward, *command], env=env, capture_output=True, check=False)
-                times.append((time.perf_counter() - start) * 1000)
-            print(f"steward {' '.join(command)}: {summary(times)}")
+                bare.append(run([*python, "-c", "pass"], "", env))
+                ours.append(run(cmd, case.stdin, env))
+            cpu = statistics.median(r[0] for r in ours)
+            base = statistics.median(r[0] for r in bare)
+            wall = statistics.median(r[1] for r in ours)
+            rss = max(r[2] for r in ours)
+            ratio = cpu / base
+            target = []
+            if case.ratio is not None:
+                target.append(f"<= {case.ratio}x {'met' if ratio <= case.ratio else 'NOT met'}")
+            if case.rss_mb is not None:
+                target.append(f"<= {case.rss_mb} MB {'met' if rss <= case.rss_mb else 'NOT met'}")
+            if case.wall_ms is not None:
+                target.append(f"<= {case.wall_ms:g} ms {'met' if wall <= case.wall_ms else 'NOT met'}")
+            print(f"{case.name:36s} {cpu:8.1f} {base:6.1f} {ratio:5.2f}x {wall:8.1f} {rss:5.1f}  {'; '.join(target)}")
     return 0
 
 

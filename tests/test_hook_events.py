@@ -34,3 +34,25 @@ def test_input_that_is_not_a_json_object_is_one_line_and_exit_1_for_any_event(cl
     for event in ("CwdChanged", "PreToolUse"):
         result = cli("hook", event, stdin=stdin)
         assert result.code == 1 and result.out == "" and result.err.count("\n") == 1, (event, result.err)
+
+
+def test_the_events_the_command_acts_on_are_the_protocols() -> None:
+    from steward.cli.hook import ACTED_ON as QUICK
+    from steward.hooks.protocol import EVENTS
+
+    assert set(QUICK) == set(EVENTS) == ACTED_ON
+
+
+@pytest.mark.parametrize("args", [("--home", "{home}", "hook", "CwdChanged"), ("hook", "CwdChanged", "--json"),
+                                  ("hook", "--home={home}", "CwdChanged", "-v")])
+def test_global_options_go_before_or_after_the_event(cli, tmp_path: Path, args: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    result = cli(*(a.format(home=tmp_path) for a in args), stdin="{}")
+    assert result.code == 0 and result.out == ""
+
+
+def test_help_and_mistakes_still_get_the_parsers_answer(cli) -> None:  # type: ignore[no-untyped-def]
+    assert "EVENT" in cli("hook", "--help").out
+    missing = cli("hook")
+    assert missing.code == 2 and missing.err.count("\n") == 1
+    extra = cli("hook", "Stop", "more", stdin="{}")
+    assert extra.code == 2 and "unrecognized arguments: more" in extra.err

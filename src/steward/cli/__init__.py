@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import argparse
+
+    from steward.cli.context import Handler
 
 # the command groups, in the order `steward --help` lists them
 COMMAND_MODULES = (
@@ -39,7 +41,7 @@ def build_parser(modules: Sequence[str] = COMMAND_MODULES) -> argparse.ArgumentP
     """The `steward` parser with the commands of `modules` (all of them by default)."""
     import importlib
 
-    from steward.cli.context import Commands, StewardParser, global_options
+    from steward.cli.parser import Commands, StewardParser, global_options
 
     parser = StewardParser(
         prog="steward",
@@ -109,25 +111,38 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         print(f"steward {__version__}")
         return 0
-    # `steward hook EVENT` runs on every tool call of a Claude Code session: it loads only its own module
-    parser = build_parser(("steward.cli.hook",) if _command_of(given) == "hook" else COMMAND_MODULES)
+    # `steward hook EVENT` runs on every tool call of a Claude Code session: it is read without argparse,
+    # or (for --help and mistakes) with a parser of its own command only
+    is_hook = _command_of(given) == "hook"
+    if is_hook:
+        from steward.cli.hook import cmd_hook, quick_args
+
+        quick = quick_args(given)
+        if quick is not None:
+            return _run(cmd_hook, quick)
+    parser = build_parser(("steward.cli.hook",) if is_hook else COMMAND_MODULES)
     args, extra = parser.parse_known_args(_protect_exclusions(given))
     if extra:
         # named by the command that was given, not by `steward`
         print(f"{getattr(args, 'prog', 'steward')}: unrecognized arguments: {' '.join(extra)} "
               f"(see `{getattr(args, 'prog', 'steward')} --help`)", file=sys.stderr)
         return 2
-    if getattr(args, "verbose", False):
-        import logging
-
-        logging.basicConfig(level=logging.DEBUG, stream=sys.stderr)
     handler = getattr(args, "func", None)
     if handler is None:
         parser.print_help()
         return 2
+    return _run(handler, args)
+
+
+def _run(handler: Handler, args: Any) -> int:
+    """Run a command's handler; a StewardError is its one line on stderr and its exit code."""
     from steward.cli.context import Ctx
     from steward.errors import StewardError
 
+    if getattr(args, "verbose", False):
+        import logging
+
+        logging.basicConfig(level=logging.DEBUG, stream=sys.stderr)
     ctx = Ctx(args)
     try:
         return int(handler(ctx, args) or 0)

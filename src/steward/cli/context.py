@@ -6,86 +6,31 @@ parsers from it, and each handler loads the parts it uses (settings, the clock, 
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable, Iterator
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
+    import argparse
+
     from steward.app import App
+    from steward.cli.parser import Commands, StewardParser, global_options  # noqa: F401
     from steward.clock import Clock
     from steward.paths import Paths
     from steward.settings import Settings
 
-Handler = Callable[["Ctx", argparse.Namespace], int | None]
+Handler = Callable[["Ctx", "argparse.Namespace"], "int | None"]
 
 
-class StewardParser(argparse.ArgumentParser):
-    """argparse with Steward's error shape: one line naming the command and where its usage is shown.
+def __getattr__(name: str) -> Any:
+    """The parser helpers (`Commands`, `StewardParser`, `global_options`) live in `steward.cli.parser`, which
+    imports argparse; they are loaded from here on first use, so `steward hook` never loads argparse."""
+    if name in ("Commands", "StewardParser", "global_options"):
+        from steward.cli import parser
 
-    argparse's own error prints the usage block and then the error (three to eleven lines); a person
-    needs the error, and `--help` is one command away.
-    """
-
-    def error(self, message: str) -> NoReturn:
-        """A usage error: one line naming `--help`, exit code 2."""
-        self.exit(2, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
-
-
-def global_options(top: bool = False) -> argparse.ArgumentParser:
-    """The options every command accepts, before or after the command name."""
-    p = argparse.ArgumentParser(add_help=False)
-    default = None if top else argparse.SUPPRESS
-    p.add_argument("--home", metavar="DIR", default=default, help="config and data live in DIR")
-    p.add_argument("--now", metavar="ISO", default=default, help="pin the clock (ISO-8601 with offset)")
-    p.add_argument("--tz", metavar="ZONE", default=default, help="the user's time zone (IANA name)")
-    p.add_argument("--json", action="store_true", default=False if top else argparse.SUPPRESS,
-                   help="machine output on stdout; notices on stderr")
-    p.add_argument("-v", "--verbose", action="store_true", default=False if top else argparse.SUPPRESS,
-                   help="debug logging on stderr")
-    return p
-
-
-class Commands:
-    """A helper for registering subcommands that all accept the global options."""
-
-    def __init__(self, sub: Any) -> None:
-        self._sub = sub
-        self._parent = global_options()
-
-    def add(self, name: str, help: str, func: Handler | None = None, **kw: Any) -> argparse.ArgumentParser:
-        """A subcommand with its help line, run by `func`."""
-        parser: argparse.ArgumentParser = self._sub.add_parser(
-            name, help=help, description=help, parents=[self._parent], **kw
-        )
-        # the command's own name, for the one-line error about arguments it does not take (cli.main)
-        parser.set_defaults(prog=parser.prog)
-        if func is not None:
-            parser.set_defaults(func=func)
-        return parser
-
-    def group(self, name: str, help: str) -> Commands:
-        """A command with subcommands of its own (`steward mail import`).
-
-        Asking again for a group already made returns it, so two modules can add to one group
-        (`steward mail sync` lives beside `steward mail import`).
-        """
-        groups: dict[str, Commands] = self.__dict__.setdefault("_groups", {})
-        if name in groups:
-            return groups[name]
-        parser = self.add(name, help)
-        sub = parser.add_subparsers(dest=f"{name}_command", metavar="SUBCOMMAND")
-        parser.set_defaults(func=lambda ctx, args: _group_help(parser, sub))
-        groups[name] = Commands(sub)
-        return groups[name]
-
-
-def _group_help(parser: argparse.ArgumentParser, sub: Any) -> int:
-    """`steward mail` alone: one line naming the subcommands (the group's --help describes them)."""
-    print(f"{parser.prog}: name a subcommand: {', '.join(sub.choices)} (see `{parser.prog} --help`)",
-          file=sys.stderr)
-    return 2
+        return getattr(parser, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def stdin_lines() -> Iterator[tuple[int, str | None]]:
