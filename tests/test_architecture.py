@@ -29,7 +29,7 @@ def test_every_import_contract_is_kept() -> None:
 
 
 @pytest.mark.parametrize(("module", "contract"), [
-    ("mail/mask.py", "Only the edges (cli, web, scheduler, demo) import the composition root"),
+    ("mail/mask.py", "Only the edges (cli, web, mcp, scheduler, demo) import the composition root"),
     ("assistant/router.py", "Pure modules import no I/O"),
 ])
 def test_an_arrow_that_breaks_a_contract_fails_and_names_it(tmp_path: Path, module: str, contract: str) -> None:

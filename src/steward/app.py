@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from steward.assistant.loop import Loop
     from steward.assistant.router import Router
     from steward.assistant.tools import ToolContext
+    from steward.assistant.trace import Outcome, Turn
     from steward.assistant.turn import Engine
     from steward.brief.service import BriefService
     from steward.calendar.reminders.text import Subject
@@ -271,6 +272,13 @@ class App:
 
         return Governance(self.db, self.clock, expire_minutes=self.settings.as_int("assistant.continuation_minutes"))
 
+    def card_answers(self, turn: Turn) -> Outcome:
+        """A card's yes or no to held writes (the page, the CLI, an MCP client): no model needed."""
+        from steward.assistant.loop import CardAnswers
+        from steward.assistant.toolset import all_tools
+
+        return CardAnswers(self.tool_context, self.clock, self.governance, all_tools()).answer(turn)
+
     @cached_property
     def held_writes(self) -> HeldWrites:
         """The held-write service every door answers a card through (web, CLI, MCP)."""
@@ -349,6 +357,7 @@ class App:
             hooks=self.hooks,
             tier_for=self.tier_for,
             loop=self.loop,
+            cards=self.card_answers,
             continuation_minutes=self.settings.as_int("assistant.continuation_minutes"),
             max_chars=self.settings.as_int("assistant.max_turn_chars"),
             history_turns=self.settings.as_int("assistant.history_turns"),

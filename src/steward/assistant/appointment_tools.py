@@ -78,4 +78,6 @@ def commit_accept_appointment(ctx: ToolContext, resolved: Mapping[str, Any], hel
 def appointment_tools() -> list[Tool]:
     """The appointment read and the held accept."""
     return [tool_from_function(list_appointments, mail_text=True),
-            tool_from_function(accept_appointment, commit=commit_accept_appointment)]
+            # a proposal may move or cancel an event a booking made earlier (a rescheduled booking)
+            tool_from_function(accept_appointment, commit=commit_accept_appointment, destructive=True,
+                               idempotent=True)]

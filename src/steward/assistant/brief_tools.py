@@ -84,4 +84,6 @@ def commit_configure_brief(ctx: ToolContext, resolved: Mapping[str, Any], held_i
 
 def brief_tools() -> list[Tool]:
     """The brief's read and its held write."""
-    return [tool_from_function(show_brief, mail_text=True), tool_from_function(configure_brief, commit=commit_configure_brief)]
+    # not idempotent: "undo" twice undoes two changes
+    return [tool_from_function(show_brief, mail_text=True),
+            tool_from_function(configure_brief, commit=commit_configure_brief, destructive=True)]

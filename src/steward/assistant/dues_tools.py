@@ -77,4 +77,4 @@ def commit_mark_due_paid(ctx: ToolContext, resolved: Mapping[str, Any], held_id:
 def dues_tools() -> list[Tool]:
     """The dues reads and the held write."""
     return [tool_from_function(list_dues, mail_text=True), tool_from_function(list_accounts, mail_text=True),
-            tool_from_function(mark_due_paid, commit=commit_mark_due_paid)]
+            tool_from_function(mark_due_paid, commit=commit_mark_due_paid, destructive=True, idempotent=True)]

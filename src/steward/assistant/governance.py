@@ -34,7 +34,7 @@ from typing import Any, Literal
 
 import yaml
 
-from steward.assistant.toolkit import Preview, Toolbox, Write, error_data
+from steward.assistant.toolkit import Preview, Toolbox, ToolError, Write, error_data
 from steward.clock import Clock
 from steward.errors import ConfigError, StewardError
 from steward.store import held as repo
@@ -255,10 +255,11 @@ class Governance:
             return "failed", f"{call.summary} was already handled.", None, error_data("already_decided", call.id)
         try:
             write = tool.commit(ctx, call.resolved, call.id)
-        except StewardError as exc:
-            repo.settle(self.conn, call.id, "failed", now, error_data(type(exc).__name__.lower(), exc.message))
-            return "failed", f"I could not save {call.summary}: {exc.message}", None, error_data(
-                type(exc).__name__.lower(), exc.message)
+        except (StewardError, ToolError) as exc:
+            code = exc.code if isinstance(exc, ToolError) else type(exc).__name__.lower()
+            text = exc.text if isinstance(exc, ToolError) else exc.message
+            repo.settle(self.conn, call.id, "failed", now, error_data(code, text))
+            return "failed", f"I could not save {call.summary}: {text}", None, error_data(code, text)
         repo.settle(self.conn, call.id, "written", now, write.to_json())
         log.debug("held %s written as %s %s", call.id, write.kind, write.id)
         return "written", f"Done: {call.summary}.", write, write.to_json()

@@ -112,16 +112,7 @@ class AgentLoop:
     def answer(self, turn: Turn) -> Outcome:
         """The user's yes or no (`turn.text`) to the loop's open question (`turn.waiting`), given on a
         card rather than typed: it applies to the held writes that question named and to nothing else."""
-        waiting = turn.waiting
-        if waiting is None or waiting.owner != LOOP_OWNER:
-            raise Conflict(NOT_OPEN)
-        toolbox = Toolbox(self.tools)
-        ctx = self.services().for_turn(self.clock.at(turn.now), turn.session, (turn.text,), turn.id, turn.dry_run)
-        decision = self.governance.answer(turn.session, turn.text, toolbox, ctx, dry_run=turn.dry_run,
-                                          only=held_of(waiting))
-        if decision is None or not decision.handled:
-            raise Conflict(NOT_OPEN)
-        return _consent_outcome(decision)
+        return CardAnswers(self.services, self.clock, self.governance, self.tools).answer(turn)
 
     def _run(self, spec: TierSpec, turn: Turn, ctx: ToolContext, toolbox: Toolbox) -> RunResult:
         writes = [t.name for t in toolbox if t.write]
@@ -133,6 +124,31 @@ class AgentLoop:
         runner = AgentRun(self.model(spec), toolbox, self.governance, max_steps=self.max_steps,
                           context_chars=self.context_chars, hooks=self.hooks, stream=turn.stream)
         return runner.run(ctx, head, history, turn.text)
+
+
+class CardAnswers:
+    """A yes or no given on a card to an open question about held writes. It needs no model, so a home
+    with no model tier answers the cards of writes held for another door (an MCP client) the same way."""
+
+    def __init__(self, services: Callable[[], ToolContext], clock: Clock, governance: Governance,
+                 tools: Sequence[Tool]) -> None:
+        self.services = services
+        self.clock = clock
+        self.governance = governance
+        self.tools = tuple(tools)
+
+    def answer(self, turn: Turn) -> Outcome:
+        """`turn.text` ("yes" / "no") applied to the held writes `turn.waiting` named, and nothing else."""
+        waiting = turn.waiting
+        if waiting is None or waiting.owner != LOOP_OWNER:
+            raise Conflict(NOT_OPEN)
+        toolbox = Toolbox(self.tools)
+        ctx = self.services().for_turn(self.clock.at(turn.now), turn.session, (turn.text,), turn.id, turn.dry_run)
+        decision = self.governance.answer(turn.session, turn.text, toolbox, ctx, dry_run=turn.dry_run,
+                                          only=held_of(waiting))
+        if decision is None or not decision.handled:
+            raise Conflict(NOT_OPEN)
+        return _consent_outcome(decision)
 
 
 def held_of(question: OpenQuestion) -> tuple[str, ...]:

@@ -96,5 +96,5 @@ def commit_move_reminder(ctx: ToolContext, resolved: Mapping[str, Any], held_id:
 def reminder_tools() -> list[Tool]:
     """The reminders' read and its two held writes."""
     return [tool_from_function(list_reminders),
-            tool_from_function(cancel_reminder, commit=commit_cancel_reminder),
-            tool_from_function(move_reminder, commit=commit_move_reminder)]
+            tool_from_function(cancel_reminder, commit=commit_cancel_reminder, destructive=True, idempotent=True),
+            tool_from_function(move_reminder, commit=commit_move_reminder, destructive=True, idempotent=True)]

@@ -81,6 +81,10 @@ class Tool:
     _kinds: Mapping[str, Any] = field(default_factory=dict, repr=False)
     # its results hold text from mail (strangers' words): fenced as data in the prompt, never instructions
     mail_text: bool = False
+    # what a write does when committed, as MCP's annotations say it: it changes or removes something
+    # that exists (`destructive`), and a second identical call adds nothing (`idempotent`)
+    destructive: bool = False
+    idempotent: bool = False
 
     @property
     def write(self) -> bool:
@@ -156,8 +160,12 @@ def _coerce(tool: str, key: str, value: Any, schema: Mapping[str, Any], kind: An
 
 
 def tool_from_function(fn: ToolFunction, *, commit: CommitFunction | None = None, name: str | None = None,
-                       mail_text: bool = False) -> Tool:
-    """A Tool whose schema is `fn`'s signature (after `ctx`) and docstring; `mail_text`: its results quote mail."""
+                       mail_text: bool = False, destructive: bool = False, idempotent: bool = False) -> Tool:
+    """A Tool whose schema is `fn`'s signature (after `ctx`) and docstring; `mail_text`: its results quote mail.
+
+    A write tool (`commit` set) says what its commit does: `destructive` when it changes or removes
+    something that exists, `idempotent` when the same call again adds nothing (a duplicate is refused).
+    """
     doc = inspect.getdoc(fn) or ""
     if not doc:
         raise ValueError(f"tool {fn.__name__} needs a docstring: it is the model's description")
@@ -182,7 +190,7 @@ def tool_from_function(fn: ToolFunction, *, commit: CommitFunction | None = None
     parameters: dict[str, Any] = {"type": "object", "properties": properties}
     if required:
         parameters["required"] = required
-    return Tool(name or fn.__name__, description, parameters, fn, commit, kinds, mail_text)
+    return Tool(name or fn.__name__, description, parameters, fn, commit, kinds, mail_text, destructive, idempotent)
 
 
 def _split_doc(doc: str) -> tuple[str, dict[str, str]]:

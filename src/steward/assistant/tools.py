@@ -234,8 +234,9 @@ def calendar_tools() -> list[Tool]:
     """The calendar tools and ask_user."""
     return [
         tool_from_function(list_schedule),
-        tool_from_function(create_reminder, commit=commit_reminder),
-        tool_from_function(create_event, commit=commit_event),
+        # a second identical reminder or event is refused as a duplicate
+        tool_from_function(create_reminder, commit=commit_reminder, idempotent=True),
+        tool_from_function(create_event, commit=commit_event, idempotent=True),
         tool_from_function(ask_user),
     ]
 

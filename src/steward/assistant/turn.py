@@ -81,6 +81,7 @@ class Engine:
         hooks: HookBus,
         tier_for: TierFor,
         loop: Loop | None = None,
+        cards: Callable[[Turn], Outcome] | None = None,
         continuation_minutes: int = 10,
         max_chars: int = 4000,
         history_turns: int = 20,
@@ -93,6 +94,8 @@ class Engine:
         self.hooks = hooks
         self.tier_for = tier_for
         self.loop = loop
+        # a card's yes or no to held writes; needs no model (without it, the loop answers its own cards)
+        self.cards = cards if cards is not None else (loop.answer if loop is not None else None)
         self.continuation_minutes = continuation_minutes
         self.max_chars = max_chars
         self.history_turns = history_turns
@@ -171,12 +174,22 @@ class Engine:
         now = self.clock.now()
         waiting = repo.open_continuation(conn, session, now)
         named = tuple(str(i) for i in (waiting.payload.get("held") or ())) if waiting is not None else ()
-        if waiting is None or waiting.owner != LOOP_OWNER or held_id not in named or self.loop is None:
+        if waiting is None or waiting.owner != LOOP_OWNER or held_id not in named or self.cards is None:
             raise Conflict(NOT_OPEN)
         turn = Turn(id=uuid.uuid4().hex, text=answer, session=session, now=now,
                     waiting=OpenQuestion(waiting.owner, waiting.question, waiting.payload),
                     held_before=tuple(c.id for c in held_repo.open_for(conn, session)))
-        return self._finish(turn, self.loop.answer(turn), "loop")
+        return self._finish(turn, self.cards(turn), "loop")
+
+    def ask_held(self, session: str, text: str, held_id: str, question: str) -> Trace:
+        """A write proposed outside the conversation (an MCP client's tool call), held as `held_id` and
+        asked about in `question`: recorded as a turn of `session` whose open question names that one
+        write, so its card is answered by the one rule above (`answer_held`), and nothing else is."""
+        now = self.clock.now()
+        turn = Turn(id=uuid.uuid4().hex, text=text, session=session, now=now,
+                    held_before=tuple(c.id for c in held_repo.open_for(self._db(), session) if c.id != held_id))
+        ask = OpenQuestion(LOOP_OWNER, question, {"held": [held_id]})
+        return self._finish(turn, Outcome(reply=question, ask=ask), "mcp")
 
     def _resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """The owner's answer to its own question, or None when the turn drops it."""

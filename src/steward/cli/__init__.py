@@ -26,6 +26,7 @@ COMMAND_MODULES = (
     "steward.cli.serve",
     "steward.cli.chat",
     "steward.cli.hook",
+    "steward.cli.mcp",
     "steward.cli.session",
     "steward.cli.mail",
     "steward.cli.mail_sync",

@@ -1,0 +1,141 @@
+"""Steward's side of one MCP connection: its tools run, its writes held and decided, its resources read.
+
+Everything here runs on the connection's one worker thread (a SQLite connection belongs to the thread
+that opened it), and the App is built on the first call, so `initialize` and `tools/list` never open
+the store or load a model. The connection is one Steward session (`mcp-…`): its held writes carry it,
+and the mail text its reads showed is remembered, so a write whose words came from an email says so
+in the question the person is asked.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from steward.assistant.governance import Answer, Step
+from steward.assistant.toolkit import Preview, Tool, Toolbox
+from steward.assistant.untrusted import MailQuotes
+from steward.errors import StewardError, UserError
+from steward.llm.messages import ToolCall
+from steward.mcp.catalog import error_line, shown
+
+if TYPE_CHECKING:
+    from steward.app import App
+    from steward.assistant.tools import ToolContext
+
+log = logging.getLogger(__name__)
+
+BRIEF_URI = "steward://brief/today"
+SCHEDULE_URI = "steward://schedule/today"
+
+
+@dataclass(frozen=True)
+class Answered:
+    """What one tool call came to: the text the client reads, and whether it is an error."""
+
+    text: str
+    error: bool = False
+
+
+@dataclass(frozen=True)
+class Held:
+    """A write held on Steward's side, asked about in `question`."""
+
+    id: str
+    summary: str
+    question: str
+
+
+class Door:
+    """One MCP connection's Steward: the App (built on first use), its session and the mail it has shown."""
+
+    def __init__(self, make_app: Callable[[], App], tools: Sequence[Tool], session: str = "") -> None:
+        self._make_app = make_app
+        self._app: App | None = None
+        self.toolbox = Toolbox(tools)
+        self.session = session or f"mcp-{uuid.uuid4().hex[:12]}"
+        self.quotes = MailQuotes()
+
+    @property
+    def app(self) -> App:
+        """The App for this connection, built on first use (on the worker thread)."""
+        if self._app is None:
+            self._app = self._make_app()
+        return self._app
+
+    def _ctx(self) -> ToolContext:
+        app = self.app
+        return app.tool_context().for_turn(app.clock, self.session, ())
+
+    def read(self, name: str, arguments: Mapping[str, Any]) -> Answered:
+        """Run a read tool: its answer as text, or its refusal as one line."""
+        tool = self.toolbox.get(name)
+        assert tool is not None and not tool.write
+        try:
+            result = self.toolbox.run(self._ctx(), ToolCall(name, dict(arguments), f"mcp-{uuid.uuid4().hex[:8]}"))
+        except StewardError as exc:  # building the App itself (a config Steward cannot use)
+            return Answered(exc.message, error=True)
+        problem = error_line(result)
+        if problem is not None:
+            return Answered(problem, error=True)
+        if tool.mail_text:
+            self.quotes.add(result)
+        log.debug("mcp tool %s answered", name)
+        return Answered(shown(tool, result))
+
+    def hold(self, name: str, arguments: Mapping[str, Any]) -> Held | Answered:
+        """A write tool's dry run through its one write path, held and asked about; or its refusal."""
+        tool = self.toolbox.get(name)
+        assert tool is not None and tool.write
+        try:
+            ctx = self._ctx()
+        except StewardError as exc:
+            return Answered(exc.message, error=True)
+        preview = self.toolbox.run(ctx, ToolCall(name, dict(arguments), f"mcp-{uuid.uuid4().hex[:8]}"))
+        if not isinstance(preview, Preview):
+            return Answered(error_line(preview) or shown(tool, preview), error=True)
+        sender = self.quotes.suggested_by(arguments, ())
+        if sender is not None:
+            # the question says where the idea came from: mail is data, the yes is the person's
+            preview = replace(preview, summary=f"{preview.summary} (suggested by an email from {sender})")
+        app = self.app
+        steps = [Step("call", name, held=True)]
+        call = app.governance.hold(self.session, name, arguments, preview, steps)
+        steps.append(Step("ask", by="steward"))  # Steward's own question, after the attempt
+        question = f"Shall Steward save {preview.summary}?"
+        app.governance.ask([call], question, steps)
+        # the question is this session's open one: its card is answered by the rule every door uses
+        app.engine.ask_held(self.session, f"{name} {json.dumps(dict(arguments), ensure_ascii=False)} (MCP client)",
+                            call.id, question)
+        return Held(call.id, preview.summary, question)
+
+    def decide(self, held_id: str, answer: Answer) -> Answered:
+        """The person's answer to one held write, through the held-write service every door uses."""
+        try:
+            trace = self.app.held_writes.answer(held_id, "confirm" if answer == "yes" else "cancel")
+        except StewardError as exc:
+            return Answered(exc.message, error=True)
+        settled = (trace.data or {}).get("held") or ()
+        failed = any(item.get("status") == "failed" for item in settled)
+        return Answered(trace.reply, error=failed)
+
+    def resource(self, uri: str) -> str:
+        """The text of one of Steward's resources (today's brief, today's schedule)."""
+        name = {BRIEF_URI: "show_brief", SCHEDULE_URI: "list_schedule"}[uri]
+        tool = self.toolbox.get(name)
+        assert tool is not None
+        result = self.toolbox.run(self._ctx(), ToolCall(name, {}, "mcp-resource"))
+        problem = error_line(result)
+        if problem is not None:
+            raise UserError(problem)
+        return shown(tool, result)
+
+    def close(self) -> None:
+        """Close the App, if one was built."""
+        if self._app is not None:
+            self._app.close()
+

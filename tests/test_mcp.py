@@ -1,0 +1,199 @@
+"""`steward mcp` driven as a real client drives it: the SDK's own stdio client spawns the server."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+import mcp_types as types
+import pytest
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+from serve_helpers import build_demo_home
+from steward.assistant.toolset import all_tools
+from steward.mcp.catalog import offered
+
+pytestmark = pytest.mark.slow  # each test spawns the server (about two seconds)
+
+NOW = "2026-09-14T09:00:00+05:30"
+FENCE = re.compile(r'<mail-content source="[a-z_]+">\n(.*)\n</mail-content>', re.DOTALL)
+Answer = str | None  # "accept" / "decline" / "cancel"; None: the client offers no elicitation
+
+
+@pytest.fixture(scope="module")
+def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_demo_home(tmp_path_factory.mktemp("mcp") / "home", NOW)
+
+
+def session(home: Path, body: Callable[[Client], Awaitable[Any]], *, answer: Answer = None,
+            mode: str = "auto", asked: list[str] | None = None) -> Any:
+    """Spawn `steward mcp` for `home`, connect the SDK's client, run `body` with it."""
+    server = StdioServerParameters(command=sys.executable,
+                                   args=["-m", "steward", "--home", str(home), "--now", NOW, "mcp"],
+                                   env=dict(os.environ))
+
+    async def elicit(ctx: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        if asked is not None:
+            asked.append(params.message)
+        return types.ElicitResult(action=answer)  # type: ignore[arg-type]
+
+    async def main() -> Any:
+        callback = elicit if answer is not None else None
+        async with Client(server, mode=mode, elicitation_callback=callback, read_timeout_seconds=120) as client:
+            return await body(client)
+
+    return anyio.run(main)
+
+
+def text_of(result: types.CallToolResult) -> str:
+    assert len(result.content) == 1 and isinstance(result.content[0], types.TextContent)
+    return result.content[0].text
+
+
+def data_of(result: types.CallToolResult) -> Any:
+    assert not result.is_error, text_of(result)
+    text = text_of(result)
+    fenced = FENCE.fullmatch(text)
+    return json.loads(fenced.group(1) if fenced else text)
+
+
+def reminders(client: Client) -> Awaitable[types.CallToolResult]:
+    return client.call_tool("list_reminders", {})
+
+
+def test_tools_are_the_toolbox_with_truthful_annotations(tmp_path: Path) -> None:
+    home = tmp_path / "empty-home"
+
+    async def body(client: Client) -> list[types.Tool]:
+        return (await client.list_tools()).tools
+
+    tools = {t.name: t for t in session(home, body)}
+    toolbox = offered(all_tools())
+    assert list(tools) == [t.name for t in toolbox] and "ask_user" not in tools
+    for tool in toolbox:  # one registry: the schema the loop's model sees is the schema the client sees
+        assert tools[tool.name].input_schema == tool.parameters
+    reads = ("search_inbox", "analyze_inbox", "read_email", "list_schedule", "list_reminders", "show_brief",
+             "list_dues", "list_accounts", "list_appointments")
+    for name in reads:
+        assert tools[name].annotations is not None and tools[name].annotations.read_only_hint is True
+    create = tools["create_reminder"].annotations
+    assert create is not None and (create.read_only_hint, create.destructive_hint, create.idempotent_hint) == (
+        False, False, True)
+    cancel = tools["cancel_reminder"].annotations
+    assert cancel is not None and (cancel.read_only_hint, cancel.destructive_hint) == (False, True)
+    brief = tools["configure_brief"].annotations
+    assert brief is not None and brief.idempotent_hint is False  # "undo" twice undoes two changes
+    assert "steward pending confirm" in (tools["create_reminder"].description or "")
+    # listing the tools did not open (or create) the home's store
+    assert not (home / "steward.db").exists()
+
+
+def test_reads_answer_as_the_cli_does(demo_home: Path, cli) -> None:
+    async def body(client: Client) -> dict[str, Any]:
+        found = await client.call_tool("search_inbox", {"query": "Kaveri Bank statement", "limit": 3})
+        first = data_of(found)["hits"][0]["id"]
+        return {"accounts": data_of(await client.call_tool("list_accounts", {})),
+                "schedule": data_of(await client.call_tool("list_schedule", {"day": "tomorrow"})),
+                "search": found, "read": await client.call_tool("read_email", {"id": first}), "id": first,
+                "resources": (await client.list_resources()).resources,
+                "brief": await client.read_resource("steward://brief/today")}
+
+    got = session(demo_home, body)
+    assert got["accounts"] == cli("--home", str(demo_home), "--now", NOW, "--json", "accounts").json()
+    assert got["schedule"] == cli("--home", str(demo_home), "--now", NOW, "--json", "schedule", "tomorrow").json()
+    # mail text reaches the client fenced as other people's words
+    assert text_of(got["search"]).startswith('<mail-content source="search_inbox">')
+    shown = data_of(got["read"])
+    assert shown["id"] == got["id"] and shown["body"]
+    assert {str(r.uri) for r in got["resources"]} == {"steward://brief/today", "steward://schedule/today"}
+    assert "sections" in json.loads(FENCE.fullmatch(got["brief"].contents[0].text).group(1))  # type: ignore[union-attr]
+
+
+def test_bad_input_is_one_readable_line(demo_home: Path) -> None:
+    async def body(client: Client) -> list[types.CallToolResult]:
+        return [await client.call_tool("read_email", {"id": "the landlord's mail"}),
+                await client.call_tool("no_such_tool", {}),
+                await client.call_tool("list_schedule", {"day": "tomorrow", "colour": "red"}),
+                await client.call_tool("create_reminder", {"text": "pay rent", "day": "yesterday", "time": "9 am"}),
+                await client.call_tool("read_email", {"id": 999999})]
+
+    results = session(demo_home, body)
+    for result in results:
+        assert result.is_error and "\n" not in text_of(result) and "Traceback" not in text_of(result)
+    assert "'id' should be integer" in text_of(results[0])
+    assert "there is no tool 'no_such_tool'" in text_of(results[1])
+    assert "has no argument 'colour'" in text_of(results[2])
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])  # an elicitation request mid-call / input required
+def test_a_held_write_is_saved_once_on_the_persons_yes(demo_home: Path, mode: str) -> None:
+    asked: list[str] = []
+    text = f"send the deposit ({mode})"
+
+    async def body(client: Client) -> tuple[types.CallToolResult, Any]:
+        made = await client.call_tool("create_reminder", {"text": text, "day": "tomorrow", "time": "9 am"})
+        return made, data_of(await reminders(client))
+
+    made, listed = session(demo_home, body, answer="accept", mode=mode, asked=asked)
+    assert not made.is_error and text_of(made).startswith(f"Done: a reminder “{text}”")
+    assert len(asked) == 1 and text in asked[0] and "Tue 15 Sep 2026 at 09:00" in asked[0]
+    assert [r["due"] for r in listed["reminders"] if r["text"] == text] == ["2026-09-15T09:00:00+05:30"]
+
+
+@pytest.mark.parametrize("answer", ["decline", "cancel"])
+def test_a_no_or_a_dismissal_saves_nothing(demo_home: Path, answer: str) -> None:
+    async def body(client: Client) -> tuple[types.CallToolResult, Any]:
+        made = await client.call_tool("create_reminder", {"text": f"book the van {answer}", "day": "friday"})
+        return made, data_of(await reminders(client))
+
+    made, listed = session(demo_home, body, answer=answer)
+    assert not made.is_error and "nothing was saved" in text_of(made)
+    assert not [r for r in listed["reminders"] if "book the van" in r["text"]]
+
+
+def test_without_elicitation_the_write_waits_for_steward_pending_confirm(demo_home: Path, cli) -> None:
+    home = demo_home
+
+    async def body(client: Client) -> tuple[types.CallToolResult, types.CallToolResult, Any]:
+        first = await client.call_tool("create_event", {"title": "Tea with Ana", "day": "friday", "time": "4 pm"})
+        made = await client.call_tool("create_event", {"title": "Lunch with Sam", "day": "friday", "time": "1 pm"})
+        return first, made, data_of(await client.call_tool("list_schedule", {"day": "friday"}))
+
+    first, made, friday = session(home, body)
+    assert not made.is_error and text_of(made).startswith("Held, not saved: the event “Lunch with Sam”")
+    assert not [e for e in friday["items"] if e.get("title") in ("Lunch with Sam", "Tea with Ana")]
+    held_id, mcp_session = re.search(r"steward pending confirm (held-[0-9a-f]+).*--session (mcp-[0-9a-f]+)",
+                                     text_of(made)).groups()  # type: ignore[union-attr]
+    listed = cli("--home", str(home), "--now", NOW, "--json", "pending", "list", "--session", mcp_session).json()
+    assert [h["id"] for h in listed["pending"]] == [held_id]  # the newer write replaced the first one's question
+    confirmed = cli("--home", str(home), "--now", NOW, "pending", "confirm", held_id)
+    assert confirmed.code == 0 and "Lunch with Sam" in confirmed.out
+    again = cli("--home", str(home), "--now", NOW, "pending", "confirm", held_id)
+    assert again.code == 1 and again.err.count("\n") == 1 and "already saved" in again.err
+    replaced = re.search(r"pending confirm (held-[0-9a-f]+)", text_of(first)).group(1)  # type: ignore[union-attr]
+    stale = cli("--home", str(home), "--now", NOW, "pending", "confirm", replaced)
+    assert stale.code == 1 and "no longer open" in stale.err
+    gone = cli("--home", str(home), "--now", NOW, "pending", "cancel", "held-000000000000")
+    assert gone.code == 1 and "there is no held write" in gone.err
+    events = cli("--home", str(home), "--now", NOW, "--json", "schedule", "friday").json()["items"]
+    assert [e["title"] for e in events if e.get("title") in ("Lunch with Sam", "Tea with Ana")] == ["Lunch with Sam"]
+
+
+def test_a_write_that_repeats_mail_says_so_in_the_question(demo_home: Path) -> None:
+    asked: list[str] = []
+
+    async def body(client: Client) -> types.CallToolResult:
+        hits = data_of(await client.call_tool("search_inbox", {"query": "Kaveri Bank statement", "limit": 1}))["hits"]
+        await client.call_tool("read_email", {"id": hits[0]["id"]})
+        return await client.call_tool("create_reminder", {"text": hits[0]["subject"], "day": "tomorrow"})
+
+    made = session(demo_home, body, answer="decline", asked=asked)
+    assert not made.is_error
+    assert len(asked) == 1 and "suggested by an email from" in asked[0]
