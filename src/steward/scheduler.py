@@ -259,7 +259,8 @@ def dues_pass(dues: DuesService, sinks: Sequence[Notifier], since: timedelta | N
     report = dues.extract(since)
     for item in report.items:
         if item.outcome != "skipped":
-            log.info("due %s from message %s: %s %s", item.due_id, item.message_id, item.outcome, item.summary)
+            log.info("due %s from message %s: %s", item.due_id, item.message_id, item.outcome)
+            log.debug("due %s: %s", item.due_id, item.summary)  # an issuer and an amount read from mail
     sent = dues.notify_due_soon(sinks)
     return {"derived": report.count("derived"), "paid": report.count("paid"), "notices": sent}
 

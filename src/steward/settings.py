@@ -184,6 +184,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("serve.host", "127.0.0.1", "address `serve` binds to"),
     Setting("serve.port", 8765, "port `serve` listens on", low=0, high=65535),
     Setting("serve.token_file", "", "file holding the bearer token required off loopback"),
+    Setting("serve.log_search_words", False,
+            "the access log keeps what was searched for (`q=`); for debugging: search words say what the mail "
+            "holds"),
     Setting("serve.workers", 2, "threads that run requests, each with its own store connection",
             low=1, high=64),
     Setting("serve.turn_workers", 1,

@@ -493,7 +493,8 @@ class AppointmentsService:
                 repo.put_marker(self.conn, replace(marker, state="quarantined", error=exc.message[:300]))
                 repo.set_status(self.conn, item_id, "quarantined", "unknown_outcome", uid, target.name)
                 audit.record(self.conn, "appointment.quarantine", uid, prov, {"error": exc.message[:300]})
-            log.warning("appointments: the write of %s is quarantined: %s", a.candidate.title, exc.message)
+            log.warning("appointments: the write of appointment %s is quarantined: %s", item_id, exc.message)
+            log.debug("appointments: appointment %s is %s", item_id, a.candidate.title)
             return self._item(a, "quarantined", "unknown_outcome", id=item_id, event_id=uid)
         with write_txn(self.conn):
             repo.put_marker(self.conn, replace(marker, state="written"))

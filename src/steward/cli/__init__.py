@@ -141,9 +141,9 @@ def _run(handler: Handler, args: Any) -> int:
     from steward.errors import StewardError
 
     if getattr(args, "verbose", False):
-        import logging
+        from steward.logs import configure as configure_logging
 
-        logging.basicConfig(level=logging.DEBUG, stream=sys.stderr)
+        configure_logging(verbose=True)
     ctx = Ctx(args)
     try:
         return int(handler(ctx, args) or 0)

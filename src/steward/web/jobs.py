@@ -219,7 +219,9 @@ def scan_appointments(app: App) -> None:
     report = app.appointments.scan()
     for item in report.items:
         if item.status in ("proposed", "created", "quarantined"):
-            log.info("appointment %s: %s %s", item.status, item.provider, item.start)
+            # who and when come from mail: named at debug only
+            log.info("appointment %s (message %s)", item.status, item.message_id)
+            log.debug("appointment %s: %s %s", item.status, item.provider, item.start)
 
 
 def send_due_reminders(app: App) -> None:
@@ -227,7 +229,8 @@ def send_due_reminders(app: App) -> None:
     from steward.scheduler import fire_due_reminders
 
     for fired in fire_due_reminders(app.db, app.settings, app.clock):
-        log.info("reminder %s %s: %s", fired["id"], fired["status"], fired["text"])
+        log.info("reminder %s %s", fired["id"], fired["status"])
+        log.debug("reminder %s: %s", fired["id"], fired["text"])
 
 
 class HeartbeatJob:

@@ -1,8 +1,10 @@
 """ASGI middleware: the access guard and a privacy-safe access log.
 
 Both are plain ASGI (not Starlette's BaseHTTPMiddleware) so streamed responses pass straight through.
-The access log replaces uvicorn's: one line per request with method, path, the query with the token
-redacted, status and time. It never sees a request or response body, so no email body can reach it.
+The access log replaces uvicorn's: one line per request with method, path, the query with the token and
+the search words redacted, status and time. It never sees a request or response body, so no email body
+can reach it; what the client sent is escaped by the log's formatter (`steward.logs`), so a path with a
+newline or a terminal escape in it cannot forge a line or redraw a screen.
 """
 
 from __future__ import annotations
@@ -165,10 +167,13 @@ def _replay(messages: list[Message], receive: Receive) -> Receive:
 
 
 class AccessLogMiddleware:
-    """One log line per request: method, path, redacted query, status, milliseconds. Never a body."""
+    """One log line per request: method, path, redacted query, status, milliseconds. Never a body.
 
-    def __init__(self, app: ASGIApp) -> None:
+    `keep` names query parameters whose value is written all the same (`q` with `serve.log_search_words`)."""
+
+    def __init__(self, app: ASGIApp, keep: tuple[str, ...] = ()) -> None:
         self.app = app
+        self.keep = keep
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -187,7 +192,7 @@ class AccessLogMiddleware:
             await self.app(scope, receive, send_wrapper)
         finally:
             if access_log.isEnabledFor(logging.INFO):
-                query = redact_query(scope.get("query_string", b"").decode("latin-1"))
+                query = redact_query(scope.get("query_string", b"").decode("latin-1"), self.keep)
                 target = scope["path"] + (f"?{query}" if query else "")
                 client = scope.get("client") or ("-", 0)
                 access_log.info('%s "%s %s" %d %.1fms', client[0], scope["method"], target, status or 500,

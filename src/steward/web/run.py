@@ -168,12 +168,11 @@ def _server_class() -> type:
 
 
 def configure_logging(verbose: bool) -> None:
-    """Log lines on stderr: the access log (no bodies, token redacted) and server notices."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s", "%H:%M:%S"))
-    root = logging.getLogger()
-    root.handlers[:] = [handler]
-    root.setLevel(logging.DEBUG if verbose else logging.INFO)
+    """Log lines on stderr, each escaped (`steward.logs`): the access log (no bodies, token and search
+    words redacted) and server notices; mail-derived text only with `verbose` (debug)."""
+    from steward.logs import configure
+
+    configure(verbose)
 
 
 def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options: ServeOptions,
@@ -192,7 +191,8 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
     port = sock.getsockname()[1]
     configure_logging(verbose)
     runtime = _runtime(make_app, clock, options.workers, options.turn_workers, choice.token, options.host, port,
-                       jobs=JobHost(make_app, scheduled_jobs(settings)), jobs_in=os.getpid())
+                       jobs=JobHost(make_app, scheduled_jobs(settings)), jobs_in=os.getpid(),
+                       log_search_words=settings.as_bool("serve.log_search_words"))
     app = create_app(runtime)
     base = f"http://{url_host(options.host)}:{port}/"
     if choice.generated:
@@ -218,14 +218,15 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
 
 
 def _runtime(make_app: Callable[[], App], clock: Clock, workers: int, turn_workers: int, token: str | None,
-             host: str, port: int, *, jobs: JobHost | None, jobs_in: int) -> Runtime:
+             host: str, port: int, *, jobs: JobHost | None, jobs_in: int, log_search_words: bool = False) -> Runtime:
     """What a server process's routes reach: its workers, the clock, the guard, and the jobs if it runs them."""
     from steward.web.runtime import Runtime
     from steward.web.security import Guard
     from steward.web.workers import Workers
 
     return Runtime(workers=Workers(make_app, workers, warm=warm, turn_only=turn_workers, warm_turns=warm_turns),
-                   clock=clock, guard=Guard(token, host, port), jobs=jobs, jobs_in=jobs_in)
+                   clock=clock, guard=Guard(token, host, port), jobs=jobs, jobs_in=jobs_in,
+                   log_search_words=log_search_words)
 
 
 def _run(app: Any, sock: socket.socket | None, spread: Handout | Intake | None = None) -> None:
@@ -316,7 +317,8 @@ def serve_helper(spec: dict[str, Any]) -> int:
     channel = socket.socket(fileno=int(spec["channel"]))
     try:
         runtime = _runtime(shared_app_factory(base), clock, int(spec["workers"]), int(spec["turn_workers"]),
-                           spec.get("token"), str(spec["host"]), int(spec["port"]), jobs=None, jobs_in=os.getppid())
+                           spec.get("token"), str(spec["host"]), int(spec["port"]), jobs=None, jobs_in=os.getppid(),
+                           log_search_words=settings.as_bool("serve.log_search_words"))
         _run(create_app(runtime), None, Intake(channel))
     finally:
         channel.close()

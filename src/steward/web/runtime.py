@@ -24,6 +24,7 @@ class Runtime:
     guard: Guard
     jobs: JobHost | None = None
     jobs_in: int | None = None  # the process running the scheduled jobs (None: none of them)
+    log_search_words: bool = False  # the access log keeps `q=` (serve.log_search_words; debugging only)
     sessions: SessionLocks = field(default_factory=SessionLocks)
 
 

@@ -23,12 +23,14 @@ import hmac
 import ipaddress
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from urllib.parse import urlsplit
+from urllib.parse import unquote_plus, urlsplit
 
 COOKIE = "steward_token"
 TOKEN_PARAM = "token"
+SEARCH_PARAM = "q"
+REDACTED = (TOKEN_PARAM, SEARCH_PARAM)  # query parameters the access log never writes
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 PUBLIC_PREFIXES = ("/static/",)
 # a notification's buttons carry a key for one reminder and one action instead of the token
@@ -141,12 +143,16 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-def redact_query(query: str) -> str:
-    """A query string fit for a log line: the token's value is replaced."""
+def redact_query(query: str, keep: Collection[str] = ()) -> str:
+    """A query string fit for a log line: the values of `token` and of `q` (what was searched for, which
+    says what the mail holds) are replaced, named however the client encoded them (`%74oken`); `keep`
+    names parameters whose value stays (`serve.log_search_words` keeps `q`)."""
     if not query:
         return ""
+    hidden = {name for name in REDACTED if name not in keep}
     parts = []
     for pair in query.split("&"):
         name, sep, _ = pair.partition("=")
-        parts.append(f"{name}=***" if sep and name == TOKEN_PARAM else pair)
+        decoded = unquote_plus(name, errors="replace").strip().casefold()
+        parts.append(f"{name}=***" if sep and decoded in hidden else pair)
     return "&".join(parts)

@@ -133,5 +133,5 @@ def create_app(runtime: Runtime) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(GuardMiddleware, guard=runtime.guard)
-    app.add_middleware(AccessLogMiddleware)
+    app.add_middleware(AccessLogMiddleware, keep=("q",) if runtime.log_search_words else ())
     return app
