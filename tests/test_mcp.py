@@ -100,20 +100,32 @@ def test_reads_answer_as_the_cli_does(demo_home: Path, cli) -> None:
         found = await client.call_tool("search_inbox", {"query": "Kaveri Bank statement", "limit": 3})
         first = data_of(found)["hits"][0]["id"]
         return {"accounts": data_of(await client.call_tool("list_accounts", {})),
+                "dues": data_of(await client.call_tool("list_dues", {"window": "month"})),
+                "analysis": data_of(await client.call_tool("analyze_inbox", {"query": "from:kaveribank.in"})),
+                "brief": data_of(await client.call_tool("show_brief", {})),
                 "schedule": data_of(await client.call_tool("list_schedule", {"day": "tomorrow"})),
+                "week": data_of(await client.call_tool("list_schedule", {"day": "tomorrow", "days": 3})),
                 "search": found, "read": await client.call_tool("read_email", {"id": first}), "id": first,
                 "resources": (await client.list_resources()).resources,
-                "brief": await client.read_resource("steward://brief/today")}
+                "brief_resource": await client.read_resource("steward://brief/today")}
 
     got = session(demo_home, body)
     assert got["accounts"] == cli("--home", str(demo_home), "--now", NOW, "--json", "accounts").json()
-    assert got["schedule"] == cli("--home", str(demo_home), "--now", NOW, "--json", "schedule", "tomorrow").json()
+    def steward(*args: str) -> Any:
+        return cli("--home", str(demo_home), "--now", NOW, "--json", *args).json()
+
+    assert got["schedule"] == steward("schedule", "tomorrow")
+    assert got["week"]["days"] == [steward("schedule", day) for day in ("2026-09-15", "2026-09-16", "2026-09-17")]
+    assert got["dues"] == steward("dues", "--window", "month")
+    assert got["analysis"] == steward("mail", "analyze", "from:kaveribank.in")
+    assert got["brief"] == steward("brief")
     # mail text reaches the client fenced as other people's words
     assert text_of(got["search"]).startswith('<mail-content source="search_inbox">')
     shown = data_of(got["read"])
     assert shown["id"] == got["id"] and shown["body"]
     assert {str(r.uri) for r in got["resources"]} == {"steward://brief/today", "steward://schedule/today"}
-    assert "sections" in json.loads(FENCE.fullmatch(got["brief"].contents[0].text).group(1))  # type: ignore[union-attr]
+    resource = FENCE.fullmatch(got["brief_resource"].contents[0].text)
+    assert resource is not None and json.loads(resource.group(1)) == got["brief"]
 
 
 def test_bad_input_is_one_readable_line(demo_home: Path) -> None:
@@ -122,7 +134,8 @@ def test_bad_input_is_one_readable_line(demo_home: Path) -> None:
                 await client.call_tool("no_such_tool", {}),
                 await client.call_tool("list_schedule", {"day": "tomorrow", "colour": "red"}),
                 await client.call_tool("create_reminder", {"text": "pay rent", "day": "yesterday", "time": "9 am"}),
-                await client.call_tool("read_email", {"id": 999999})]
+                await client.call_tool("read_email", {"id": 999999}),
+                await client.call_tool("list_schedule", {"day": "today", "days": 30})]
 
     results = session(demo_home, body)
     for result in results:
@@ -130,6 +143,8 @@ def test_bad_input_is_one_readable_line(demo_home: Path) -> None:
     assert "'id' should be integer" in text_of(results[0])
     assert "there is no tool 'no_such_tool'" in text_of(results[1])
     assert "has no argument 'colour'" in text_of(results[2])
+    assert "already passed" in text_of(results[3]) or "past" in text_of(results[3])
+    assert "days must be 1 to 14" in text_of(results[5])
 
 
 @pytest.mark.parametrize("mode", ["legacy", "auto"])  # an elicitation request mid-call / input required

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from steward.assistant.toolkit import Preview, Tool, ToolError, Write, tool_from_function
@@ -171,16 +171,25 @@ def commit_event(ctx: ToolContext, resolved: Mapping[str, Any], held_id: str) ->
 # -- reads ----------------------------------------------------------------------------------------
 
 
-def list_schedule(ctx: ToolContext, day: str = "today") -> dict[str, Any]:
-    """The user's reminders and events for one day, in time order.
+MAX_SCHEDULE_DAYS = 14
+
+
+def list_schedule(ctx: ToolContext, day: str = "today", days: int = 1) -> dict[str, Any]:
+    """The user's reminders and events for one day (or several days from it), in time order.
 
     Args:
         day: the user's own words for the day, e.g. "today", "tomorrow", "next friday"
+        days: how many days from that day, 1 to 14 (7 for "this week" from today)
     """
     refuse_computed_dates(day, ctx, "day")
+    if not 1 <= days <= MAX_SCHEDULE_DAYS:
+        raise ToolError("bad_arguments", f"days must be 1 to {MAX_SCHEDULE_DAYS}, not {days}")
     calendar = ctx.calendar
-    schedule = calendar.schedule(calendar.day_of(day))
-    return schedule.to_json()
+    first = calendar.day_of(day)
+    if days == 1:
+        return calendar.schedule(first).to_json()
+    return {"from": first.isoformat(), "days": [calendar.schedule(first + timedelta(days=n)).to_json()
+                                                for n in range(days)]}
 
 
 def search_inbox(ctx: ToolContext, query: str, limit: int = 10) -> dict[str, Any]:
