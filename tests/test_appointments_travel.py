@@ -108,3 +108,80 @@ def test_a_subject_less_flight_mail_is_proposed_at_the_airports_time_and_a_cance
     proposed = [i for i in r.json()["items"] if i["status"] == "proposed"]
     assert [(i["provider"], i["start"]) for i in proposed] == [("4U 8462", "2026-09-15T11:55:00+01:00")]
     assert any(i["status"] == "rejected" and i["reason"] == "cancellation" for i in r.json()["items"])
+
+
+RECEIVED = datetime(2026, 6, 1, 9, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+
+
+def test_an_e_tickets_labelled_legs_are_read_each_at_its_airports_time() -> None:
+    from steward.appointments.itinerary import from_text
+
+    text = """Thank you for booking with us.
+    FLIGHT DATA (TIMES ARE LOCAL TIMES)
+    Flight: 15.06.2026 | 4U 8462 (X)
+    Departure: 12:55  Berlin-Tegel
+    Arrival:   13:50  London Heathrow
+
+    Flight: 18.06.2026 | 4U 8465 (K)
+    Departure: 19:10  London Heathrow
+    Arrival:   22:00  Berlin-Tegel
+    """
+    out, back = from_text(text, RECEIVED)
+    assert (out.provider, out.title) == ("4U 8462", "Flight 4U 8462")
+    assert out.start_at == datetime(2026, 6, 15, 12, 55, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert out.end_at == datetime(2026, 6, 15, 13, 50, tzinfo=ZoneInfo("Europe/London"))
+    assert back.start_at == datetime(2026, 6, 18, 19, 10, tzinfo=ZoneInfo("Europe/London"))
+
+
+def test_an_agencys_itinerary_with_codes_cities_and_a_year_less_date_is_read() -> None:
+    from steward.appointments.itinerary import from_text
+
+    text = """FLIGHT     DL 9520 - DELTA AIR LINES                         TUE 07 JULY
+    DEPARTURE: BERLIN, DE (TEGEL)                                    07 JUL 12:10
+    ARRIVAL:   AMSTERDAM, NL (SCHIPHOL AIRPORT)                      07 JUL 13:30
+    Flight:                       BT212, Air Baltic
+    Date:                         Sun 12 Jul 2026
+    Departure:                    08:55 Tegel(TXL), Berlin, Germany
+    """
+    first, second = from_text(text, RECEIVED)
+    assert first.start_at == datetime(2026, 7, 7, 12, 10, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert second.provider == "BT 212"
+    assert second.start_at == datetime(2026, 7, 12, 8, 55, tzinfo=ZoneInfo("Europe/Berlin"))
+
+
+def test_a_leg_from_an_airport_no_zone_is_known_for_is_kept_without_one() -> None:
+    from steward.appointments.itinerary import from_text
+
+    (leg,) = from_text("Flight: LH 123\nDate: 15.06.2026\nDeparture: 12:55 Berlin\n", RECEIVED)
+    assert leg.floating  # Berlin, Germany or Berlin, New Hampshire: the consumer refuses, never guesses
+
+
+def test_departure_lines_without_a_flight_number_are_not_a_flight() -> None:
+    from steward.appointments.itinerary import from_text
+
+    assert from_text("Departure: 12:55 Berlin-Tegel\nDate: 15.06.2026\nGate closes early.", RECEIVED) == []
+
+
+def test_an_e_ticket_is_proposed_and_a_delay_notice_with_the_same_lines_is_not(
+        tmp_path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from appointment_mail import message, write_folder
+
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+    airline = ("Eurowings", "booking@booking.eurowings.example")
+    legs = ("Flight: 15.06.2026 | 4U 8462 (X)\nDeparture: 12:55  Berlin-Tegel\nArrival:   13:50  London Heathrow\n")
+    folder = write_folder(tmp_path / "mail", {
+        "a-ticket": message("t1@eurowings.example", airline, "Your booking confirmation",
+                            "Many thanks for booking your flight with us.\n" + legs, RECEIVED),
+        "b-delay": message("d1@eurowings.example", airline, "Your flight 4U 8460 is delayed",
+                           "We are sorry.\nFlight: 16.06.2026 | 4U 8460\nDeparture: 14:30  Berlin-Tegel\n",
+                           RECEIVED),
+    })
+    now = "2026-06-01T10:00:00+02:00"
+    assert cli("--now", now, "--tz", "Europe/Berlin", "mail", "import", str(folder)).code == 0
+    r = cli("--now", now, "--tz", "Europe/Berlin", "--json", "appointments", "scan")
+    assert r.code == 0, r.err
+    items = r.json()["items"]
+    assert [(i["provider"], i["start"], i["end"]) for i in items if i["status"] == "proposed"] == [
+        ("4U 8462", "2026-06-15T12:55:00+02:00", "2026-06-15T14:50:00+02:00")]
+    assert any(i["provider"] == "4U 8460" and i["reason"] == "reschedule" for i in items)

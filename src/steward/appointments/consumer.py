@@ -178,6 +178,8 @@ def _status(c: Candidate, message: MessageMeta, cues: Cues) -> str | None:
         return _STATUS_REASON[c.status]
     if c.origin == "ics" and (said := cues.status_of(c.excerpt)) != "confirmed":
         return _STATUS_REASON[said]  # "Canceled: Flight UA 110" in a calendar part that states no STATUS
+    if c.origin == "itinerary" and (said := cues.status_of(f"{message.subject}\n{message.snippet}")) != "confirmed":
+        return _STATUS_REASON[said]  # an e-ticket's lines stay in a delay or cancellation notice
     if c.origin in ("pattern", "model"):
         said = cues.status_of(f"{c.excerpt}\n{message.subject}")
         if said != "confirmed":
@@ -190,7 +192,7 @@ def _status(c: Candidate, message: MessageMeta, cues: Cues) -> str | None:
 
 
 def _in_live(c: Candidate, live: Live) -> str | None:
-    if c.origin in ("ics", "schema"):
+    if c.origin in ("ics", "schema", "itinerary"):
         same = [s for s in live.structured if provider_key(s.provider) == provider_key(c.provider)
                 and s.start_at == c.start_at]
         return None if same else "evidence_not_in_source"

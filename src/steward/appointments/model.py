@@ -16,8 +16,9 @@ from typing import Any, Literal
 
 # what the mail says about the appointment
 Status = Literal["confirmed", "cancelled", "rescheduled", "tentative", "waitlist", "invitation"]
-# where a candidate came from: an iCalendar part, schema.org markup, a pattern, a model
-Origin = Literal["ics", "schema", "pattern", "model"]
+# where a candidate came from: an iCalendar part, schema.org markup, an e-ticket's labelled lines, a
+# pattern, a model
+Origin = Literal["ics", "schema", "itinerary", "pattern", "model"]
 # what a scan did with a candidate
 Outcome = Literal["proposed", "created", "duplicate", "rejected", "quarantined"]
 

@@ -19,7 +19,7 @@ from importlib import resources
 from zoneinfo import ZoneInfo
 
 # names a mail gives a country that the ISO table spells otherwise
-_ALIASES = {"uk": "GB", "u.k.": "GB", "great britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB",
+_ALIASES = {"uk": "GB", "u.k.": "GB", "great britain": "GB", "united kingdom": "GB", "britain": "GB", "england": "GB", "scotland": "GB", "wales": "GB",
             "usa": "US", "u.s.a.": "US", "united states": "US", "czech republic": "CZ", "czechia": "CZ",
             "holland": "NL", "the netherlands": "NL", "russia": "RU", "south korea": "KR", "korea": "KR",
             "taiwan": "TW", "vietnam": "VN", "deutschland": "DE", "schweiz": "CH", "suisse": "CH",
@@ -80,3 +80,64 @@ def zone_in_text(text: str, at: datetime | None = None) -> str | None:
     """The zone of a place written as "…, Country" or "…, CC" (`Glasgow Central Rail Station, UK`), or None."""
     match = _TRAILING_COUNTRY.search(text.strip())
     return country_zone(match.group(1), at) if match else None
+
+
+_NAME_NOISE = re.compile(r"\b(?:international|intl|airport|airfield|aeroport|flughafen|regional|municipal)\b")
+
+
+def _key(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", _NAME_NOISE.sub(" ", text.lower())))
+
+
+@lru_cache(maxsize=1)
+def _airport_names() -> tuple[dict[str, set[str]], dict[tuple[str, str], set[str]]]:
+    """(airport name without "airport" -> zones, (city, country) -> zones), from airportsdata."""
+    import airportsdata
+
+    names: dict[str, set[str]] = {}
+    cities: dict[tuple[str, str], set[str]] = {}
+    for row in airportsdata.load("IATA").values():
+        if not row.get("tz"):
+            continue
+        tz = str(row["tz"])
+        names.setdefault(_key(str(row["name"])), set()).add(tz)
+        city = _key(str(row["city"]))
+        cities.setdefault((city, str(row["country"])), set()).add(tz)
+        cities.setdefault((city, ""), set()).add(tz)
+    return names, cities
+
+
+def _one(zones: set[str] | None, at: datetime | None) -> str | None:
+    """The zone, when every zone of the set keeps one offset at `at` (Detroit's two do)."""
+    if not zones:
+        return None
+    moment = at.replace(tzinfo=None) if at is not None else datetime(2026, 1, 15, 12)
+    ordered = sorted(zones)
+    return ordered[0] if len({moment.replace(tzinfo=ZoneInfo(z)).utcoffset() for z in ordered}) == 1 else None
+
+
+def _country_code(text: str) -> str:
+    """The ISO code of a country written as its code or its name ("DE", "Germany", "UK"), else ""."""
+    zones, names = _countries()
+    text = text.strip()
+    if text.lower() in names:
+        return names[text.lower()]
+    return text.upper() if re.fullmatch(r"[A-Za-z]{2}", text) and text.upper() in zones else ""
+
+
+def airport_place_zone(place: str, at: datetime | None = None) -> str | None:
+    """The zone of an airport as an itinerary writes it: "Tegel(TXL)", "Berlin-Tegel", "London Heathrow",
+    "BERLIN, DE (TEGEL)", "Berlin, Tegel Airport, DE"; None when it is not one place's."""
+    iata = re.search(r"\(\s*([A-Z]{3})\s*\)", place)
+    if iata and airport_zone(iata.group(1)):
+        return airport_zone(iata.group(1))
+    names, cities = _airport_names()
+    chunks = [c.strip() for c in re.split(r"[,(]", place.replace(")", ",")) if c.strip()]
+    if not chunks:
+        return None
+    whole = _key(chunks[0])
+    if len(whole.split()) >= 2 and whole in names:  # "berlin tegel"; a bare "london" is a city's name
+        return _one(names[whole], at)
+    country = next((code for c in chunks[1:] if (code := _country_code(c))), "")
+    city = _key(re.split(r"\s[-–]\s|-", chunks[0])[0])
+    return _one(cities.get((city, country)) if city else None, at)

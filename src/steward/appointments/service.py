@@ -188,7 +188,7 @@ class AppointmentsService:
             if self._worth_reading(m):
                 raw = self._raw(m.id, raws)
                 if raw is not None:
-                    mine.extend(Sourced(c, m) for c in structured.extract(raw, m.sender_name))
+                    mine.extend(Sourced(c, m) for c in structured.extract(raw, m.sender_name, m.received_at))
             mine.extend(Sourced(c, m) for c in find_candidates(m, self.cues, self.clock, self.date_options))
             if not mine and self._worth_reading(m):
                 unexplained.append(m)
@@ -219,7 +219,7 @@ class AppointmentsService:
         live = lives.get(meta.id) if lives is not None else None
         if live is None:
             raw = self._raw(meta.id, raws)
-            live = None if raw is None else Live(live_text(meta, raw), tuple(structured.extract(raw, meta.sender_name)))
+            live = None if raw is None else Live(live_text(meta, raw), tuple(structured.extract(raw, meta.sender_name, meta.received_at)))
             if live is not None and lives is not None:
                 lives[meta.id] = live  # a message with several candidates is read once
         return decide(c, meta, live, clock=self.clock, window=window, cues=self.cues, minutes=self.minutes,
@@ -625,7 +625,7 @@ class AppointmentsService:
         if meta is None or raw is None:
             return False
         window = Window(self.clock.now() - timedelta(days=self.window_days), self.clock.now())
-        options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name)]
+        options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name, meta.received_at)]
         options += [Sourced(s, meta) for s in find_candidates(meta, self.cues, self.clock, self.date_options)]
         for option in options:
             decided = self._as_update(self._decide(option, [meta], raws, window))
@@ -661,7 +661,7 @@ class AppointmentsService:
         if raw is None:
             return Rejected(c, "source_gone", meta)
         window = Window(self.clock.now() - timedelta(days=self.window_days), self.clock.now())
-        options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name)]
+        options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name, meta.received_at)]
         options += [Sourced(s, meta) for s in find_candidates(meta, self.cues, self.clock, self.date_options)]
         if item.origin == "model":
             options.append(Sourced(c, meta))

@@ -389,12 +389,20 @@ def from_schema_org(html: str) -> list[Candidate]:
     return out
 
 
-def extract(raw: bytes, sender_name: str = "") -> list[Candidate]:
-    """Every structured candidate in a message: its iCalendar parts, then its schema.org markup."""
+def extract(raw: bytes, sender_name: str = "", received: datetime | None = None) -> list[Candidate]:
+    """Every structured candidate in a message: its iCalendar parts, then its schema.org markup; with
+    neither, the flights its text lists as an e-ticket does (`received` dates a year-less day)."""
     out: list[Candidate] = []
     for text in calendar_parts(raw):
         out.extend(from_ics(text, sender_name))
     for html in html_parts(raw):
         if "schema.org" in html:
             out.extend(from_schema_org(html))
+    if not out and received is not None:
+        from steward.appointments.itinerary import departure_label, from_text
+        from steward.mail.parse import read_body
+
+        body = read_body(raw).text
+        if any(departure_label(line) for line in body.splitlines()):
+            out.extend(from_text(body, received))
     return list(dict.fromkeys(out))  # an invitation often comes twice: inline and as an attachment
