@@ -44,6 +44,8 @@ if TYPE_CHECKING:
     from steward.mail.live import MailSync
     from steward.mail.mailbox import Mailbox
     from steward.mail.vectors import VectorIndex
+    from steward.reader import Answerers, Reader
+    from steward.reader.lists import SlotCache
     from steward.vocab import Vocab
 
 log = logging.getLogger(__name__)
@@ -293,12 +295,14 @@ class App:
         from steward.assistant.intercepts.brief import BriefConfig, BriefShow
         from steward.assistant.intercepts.dues import AccountsRequest, DuesRequest
         from steward.assistant.intercepts.inbox import InboxAnalysis
+        from steward.assistant.intercepts.reader import ReaderAnswers
         from steward.assistant.intercepts.reminder import ReminderCreation
         from steward.assistant.intercepts.reminders_manage import ManageReminders
         from steward.assistant.intercepts.schedule import ScheduleQuery
         from steward.dates import DateOptions
 
         options = DateOptions.from_settings(self.settings)
+        older_reads: list[Intercept] = []  # the read intercepts after the reader, filled below
         built: list[Intercept] = [
             # first: a brief change names sections ("dues", "reminders") the others would answer
             BriefConfig(self.vocab, lambda: self.brief),
@@ -307,6 +311,8 @@ class App:
                             snooze_minutes=self.settings.as_int("reminders.snooze_minutes")),
             ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser,
                              default_hour=self.settings.as_int("reminders.default_hour")),
+            # questions in anyone's words; a turn it does not name anything in is left to the older reads
+            ReaderAnswers(lambda: self.reader, lambda: self.answerers, self.clock, lambda: older_reads),
             BriefShow(self.vocab, self.clock, lambda: self.brief, options),
             AppointmentQuery(self.vocab, self.clock, lambda: self.appointments, lambda: self.calendar, options),
             ScheduleQuery(self.vocab, self.clock, lambda: self.calendar, options),
@@ -314,7 +320,47 @@ class App:
             AccountsRequest(self.vocab, lambda: self.dues),
             DuesRequest(self.vocab, self.clock, lambda: self.dues, self.router.classify, options),
         ]
-        return [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
+        on = [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
+        names = [i.name for i in on]
+        if "reader" in names:
+            older_reads.extend(on[names.index("reader") + 1:])
+        return on
+
+    @cached_property
+    def slot_lists(self) -> SlotCache:
+        """The names in the person's own store (issuers, cards, providers, senders ...), rebuilt on change."""
+        from steward.reader.lists import SlotCache
+        from steward.reader.words import load_words
+
+        return SlotCache(lambda: self.db, load_words())
+
+    @cached_property
+    def reader(self) -> Reader:
+        """The reader: a question -> Frame(domain, ask, filters, window) over the slot lists."""
+        from steward.dates import DateOptions
+        from steward.reader import Reader
+
+        return Reader(self.vocab, self.slot_lists.lists, date_options=DateOptions.from_settings(self.settings))
+
+    @cached_property
+    def answerers(self) -> Answerers:
+        """The answerer registry: each domain answers frames through its one service (`reader.<domain>` flags)."""
+        from steward.reader import Answerers
+        from steward.reader.answerers.appointments import appointments_answerer
+        from steward.reader.answerers.brief import brief_answerer
+        from steward.reader.answerers.mail import mail_answerer
+        from steward.reader.answerers.money import money_answerer
+        from steward.reader.answerers.schedule import schedule_answerer
+        from steward.reader.words import load_words
+
+        built = [
+            money_answerer(lambda: self.dues),
+            appointments_answerer(lambda: self.appointments, lambda: self.calendar, load_words()),
+            schedule_answerer(lambda: self.calendar, lambda: self.appointments, lambda: self.dues),
+            mail_answerer(lambda: self.mailbox, self.slot_lists.lists),
+            brief_answerer(lambda: self.brief),
+        ]
+        return Answerers([a for a in built if self.settings.as_bool(f"reader.{a.name}")])
 
     @cached_property
     def text_similarity(self) -> Callable[[str, Sequence[str]], Sequence[float]] | None:

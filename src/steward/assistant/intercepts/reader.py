@@ -1,0 +1,92 @@
+"""reader: questions in anyone's words, read into a frame and answered by the domain's answerer.
+
+A thin adapter between the turn pipeline and `steward.reader`. It claims a read turn when the frame
+names something in the person's data (found or not: honesty decides what is said), or when no older
+read intercept would take the turn. An unsure frame (two domains with equal evidence, no name to
+settle it) asks one short question, owned here; the answer picks the domain and the question is
+answered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from steward.assistant.intercepts.base import Intercept, Match
+from steward.assistant.intercepts.reminder import turn_clock
+from steward.assistant.trace import OpenQuestion, Outcome, Turn
+from steward.clock import Clock
+from steward.reader import Answerers, Frame, Reader
+from steward.vocab import words
+
+NAME = "reader"
+_DOMAIN_LABELS = {"money": "money you owe", "appointments": "your appointments", "schedule": "your schedule",
+                  "mail": "your mail", "brief": "your brief", "reminders": "your reminders"}
+
+
+class ReaderAnswers:
+    """The reader intercept: Frame -> the registry's answer -> Outcome (with the frame in its data)."""
+
+    name = NAME
+    reads_only = True
+
+    def __init__(self, reader: Callable[[], Reader], answerers: Callable[[], Answerers], clock: Clock,
+                 fallbacks: Callable[[], Sequence[Intercept]]) -> None:
+        self._reader = reader
+        self._answerers = answerers
+        self.clock = clock
+        self._fallbacks = fallbacks
+
+    def match(self, turn: Turn) -> Match | None:
+        """A Match with the frame and its answer, when the reader should answer this turn."""
+        clock = turn_clock(self.clock, turn)
+        frame = self._reader().read(turn.text, clock)
+        if frame is None:
+            return None
+        # mail by sender is the inbox analysis's (it counts and groups every match); "suspicious" is ours
+        named = frame.names_something and (frame.domain != "mail" or "suspicious" in frame.flags)
+        if not named and any(i.match(turn) is not None for i in self._fallbacks()):
+            return None  # an older intercept answers this turn as it always has
+        if not frame.sure and not named:
+            tied = [d for d, s in frame.scores if s == frame.scores[0][1]][:2]
+            question = f"Is that about {_DOMAIN_LABELS[tied[0]]} or {_DOMAIN_LABELS[tied[1]]}?"
+            return Match(NAME, {"frame": frame, "ask": OpenQuestion(NAME, question, {"text": turn.text,
+                                                                                     "domains": tied})})
+        got = self._answerers().answer(frame, clock)
+        if got is None:
+            return None
+        return Match(NAME, {"frame": frame, "answer": got})
+
+    def handle(self, turn: Turn, match: Match) -> Outcome:
+        """The answer, with the frame and the answerer in the trace's data."""
+        frame: Frame = match.slots["frame"]
+        ask: OpenQuestion | None = match.slots.get("ask")
+        if ask is not None:
+            return Outcome(reply=ask.question, ask=ask, data={"frame": frame.to_json()})
+        by, answer = match.slots["answer"]
+        outcome_ask = None
+        if answer.question:
+            outcome_ask = OpenQuestion(NAME, answer.question, {"text": turn.text, **answer.payload})
+        reply = answer.reply if not answer.question else f"{answer.reply}\n{answer.question}".strip()
+        return Outcome(reply=reply, ask=outcome_ask, data={"frame": frame.to_json(), "answerer": by,
+                                                           **dict(answer.data)})
+
+    def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        """The domain the answer picks, and the first question answered in it; None when it picks none."""
+        domains = list(question.payload.get("domains") or [])
+        said = set(words(turn.text))
+        picked = [d for d in domains if d in said or said & set(words(_DOMAIN_LABELS[d]))
+                  - {"your", "you", "money"}]
+        if "money" in domains and said & {"money", "owe", "bill", "bills"}:
+            picked = ["money"]
+        if len(picked) != 1:
+            return None
+        clock = turn_clock(self.clock, turn)
+        frame = self._reader().read(str(question.payload.get("text", "")), clock)
+        if frame is None:
+            return None
+        got = self._answerers().answer(replace(frame, domain=picked[0], sure=True), clock)
+        if got is None:
+            return None
+        by, answer = got
+        return Outcome(reply=answer.reply, data={"frame": frame.to_json(), "answerer": by, **dict(answer.data)})

@@ -1,0 +1,40 @@
+"""The reader: a question in anyone's words -> `Frame(domain, ask, filters, window)`, answered by the
+domain's answerer through its one service, or passed on.
+
+    text -> read (slot lists from the person's own store, `steward.dates`) -> Frame
+         -> Answerers (money, appointments, schedule, mail, brief) -> Answer, with the honesty rules
+
+`Reader` holds what a turn needs ready (the slot lists, rebuilt only when the store changes; the words).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from steward.clock import Clock
+from steward.reader.answer import Answer, Answerer, Answerers
+from steward.reader.frame import Frame, Named, SlotValue, Unmatched, Window
+from steward.reader.lists import SlotLists
+from steward.reader.read import known_words, read
+from steward.reader.words import ReaderWords, load_words
+from steward.vocab import Vocab
+
+__all__ = ["Answer", "Answerer", "Answerers", "Frame", "Named", "Reader", "SlotLists", "SlotValue", "Unmatched",
+           "Window"]
+
+
+class Reader:
+    """Reads questions against one store's slot lists."""
+
+    def __init__(self, vocab: Vocab, lists: Callable[[], SlotLists], *, words: ReaderWords | None = None,
+                 date_options: Any = None) -> None:
+        self.vocab = vocab
+        self.words = words or load_words()
+        self.lists = lists
+        self.date_options = date_options
+        self.known = known_words(vocab, self.words)
+
+    def read(self, text: str, clock: Clock) -> Frame | None:
+        """The frame of `text` on `clock`, or None when it is not a question about the person's data."""
+        return read(text, self.lists(), clock, self.vocab, self.words, self.known, self.date_options)

@@ -1,0 +1,1 @@
+"""The domains' answerers: money, appointments, schedule, mail, the brief (one module each)."""

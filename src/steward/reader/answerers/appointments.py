@@ -1,0 +1,162 @@
+"""Appointment answers: by provider or kind, with the status the mail gives (waiting for a yes, on the
+calendar, cancelled, moved, from a forged sender); a booking counts while its date is ahead, however old
+the mail that confirmed it. Through `AppointmentsService` (and the calendar for events made by hand)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from steward.clock import Clock
+from steward.reader import honesty
+from steward.reader.answer import Answer, Answerer
+from steward.reader.answerers.common import moment_text
+from steward.reader.frame import Frame
+from steward.reader.lists import kind_of
+from steward.reader.words import ReaderWords
+
+if TYPE_CHECKING:
+    from steward.appointments.model import Item
+    from steward.appointments.service import AppointmentsService
+    from steward.calendar.service import CalendarService
+
+EXAMPLES = ("when am I at the vet?", "is the dinner booking tonight?", "any appointments next week?")
+AHEAD = timedelta(days=365)
+_STATUS = {
+    "proposed": "found in your mail, waiting for your yes",
+    "created": "on your calendar",
+    "duplicate": "on your calendar",
+}
+_REJECTED = {
+    "cancellation": "cancelled",
+    "reschedule": "moved",
+    "suspicious_sender": "from a sender that looks forged: not trusted",
+    "user": "you turned it down",
+}
+
+
+@dataclass(frozen=True)
+class Booking:
+    """One appointment as an answer shows it."""
+
+    provider: str
+    title: str
+    start: datetime
+    status: str
+    location: str | None
+    kind: str
+    number: int | None = None
+
+    def line(self) -> str:
+        """`- Fri 18 Sep 2026 at 20:00 Saffron Table (3 Curry Lane): waiting for your yes (#2)`."""
+        where = f" ({self.location})" if self.location else ""
+        number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
+        return f"- {moment_text(self.start)} {self.title}{where}: {self.status}{number}"
+
+
+def _bookings(items: tuple[Item, ...], rw: ReaderWords) -> list[Booking]:
+    """The items as bookings: one per appointment, the newest message's word on a moved one."""
+    out: list[Booking] = []
+    moved: dict[str, Item] = {}
+    for item in items:
+        if item.start is None:
+            continue
+        if item.status == "rejected" and item.reason == "reschedule":
+            old = moved.get(item.provider)
+            if old is None or (item.message_id or 0) > (old.message_id or 0):
+                moved[item.provider] = item
+            continue
+        status = _STATUS.get(item.status)
+        if item.status == "rejected":
+            status = _REJECTED.get(item.reason or "")
+        if item.status == "quarantined":
+            status = _REJECTED["suspicious_sender"]
+        if status is None:
+            continue
+        if item.change:
+            status = f"your mail says {item.change}"
+        out.append(Booking(item.provider, item.title or item.provider, item.start, status, item.location,
+                           kind_of(f"{item.provider} {item.title}", rw.provider_kinds), item.id))
+    for item in moved.values():
+        assert item.start is not None
+        out.append(Booking(item.provider, item.title or item.provider, item.start,
+                           f"moved: your newest mail from {item.provider} says this time", item.location,
+                           kind_of(f"{item.provider} {item.title}", rw.provider_kinds), item.id))
+    return sorted(out, key=lambda b: (b.start, b.title))
+
+
+def appointments_answerer(appointments: Callable[[], AppointmentsService], calendar: Callable[[], CalendarService],
+                          rw: ReaderWords) -> Answerer:
+    """The appointments answerer over the appointment service and the calendar."""
+
+    def events(start: datetime, end: datetime) -> list[Booking]:
+        from steward.errors import ConnectorError
+
+        cal = calendar()
+        out = []
+        for name in cal.backends:
+            try:
+                reading = cal.backend(name).read(start, end)
+            except ConnectorError:
+                continue
+            for e in reading.events:
+                kind = kind_of(e.title, rw.provider_kinds)
+                out.append(Booking(e.title, e.title, e.start.astimezone(start.tzinfo), "on your calendar",
+                                   e.location, kind))
+        return out
+
+    def answer(frame: Frame, clock: Clock) -> Answer | None:
+        named = frame.values("provider")
+        if not named and not frame.kinds:
+            for u in frame.unmatched:
+                if u.what == "provider":
+                    return Answer(honesty.no_such(u, "appointments"), {"unmatched": u.said})
+        now = clock.now()
+        service = appointments()
+        found = _bookings(service.between(now, now + AHEAD) + service.recent(limit=200), rw)
+        seen: set[tuple[str, datetime]] = set()
+        ahead = []
+        for b in found + events(now, now + AHEAD):
+            if (b.title.casefold(), b.start) not in seen:
+                seen.add((b.title.casefold(), b.start))
+                ahead.append(b)
+        ahead.sort(key=lambda b: (b.start, b.title))
+        if named:
+            ahead = [b for b in ahead if any(b.provider == v.value or v.value.casefold() in b.title.casefold()
+                                             for v in named)]
+        elif frame.kinds:
+            ahead = [b for b in ahead if b.kind in frame.kinds]
+        what = " and ".join(v.value for v in named) or " or ".join(f"the {k}" for k in frame.kinds) or "appointments"
+        if not ahead:
+            return _none_ahead(frame, service, clock, what)
+        if frame.window is not None:
+            inside = [b for b in ahead if frame.window.start <= b.start < max(frame.window.end, frame.window.start
+                                                                              + timedelta(minutes=1))]
+            if not inside and (named or frame.kinds):
+                return Answer(("No. " if frame.ask == "is_there" else "")
+                              + honesty.elsewhere(what, frame.window.said, [b.line() for b in ahead]),
+                              {"appointments": [b.line() for b in ahead]})
+            if not inside:
+                return Answer(f"No appointments {frame.window.said}.", {"appointments": []})
+            ahead = inside
+        head = "Yes:" if frame.ask == "is_there" and (frame.window is not None or named) else (
+            f"{what[:1].upper()}{what[1:]}" + (f" ({frame.window.said})" if frame.window else " ahead") + ":")
+        lines = [b.line() for b in ahead]
+        return Answer("\n".join([head, *lines]), {"appointments": lines})
+
+    return Answerer("appointments", "appointments", answer, EXAMPLES)
+
+
+def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: str) -> Answer:
+    """Nothing ahead: say the last one there was, never a bare "none" while the mail shows one."""
+    now = clock.now()
+    past = [i for i in service.between(now - timedelta(days=365), now)
+            if any(i.provider == v.value for v in frame.values("provider")) and i.start is not None]
+    if past:
+        last = max(past, key=lambda i: i.start or now)
+        assert last.start is not None
+        return Answer(f"Nothing ahead with {what}. The last one was {moment_text(last.start)}.",
+                      {"appointments": []})
+    return Answer(f"I found nothing ahead for {what} in your mail or on your calendar.", {"appointments": []})

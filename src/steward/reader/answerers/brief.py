@@ -1,0 +1,31 @@
+"""The brief, by every word people use for it (summary, briefing, rundown, digest, catch-up, "anything
+I should worry about"). Through `BriefService`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from steward.clock import Clock
+from steward.reader.answer import Answer, Answerer
+from steward.reader.frame import Frame
+
+if TYPE_CHECKING:
+    from steward.brief.service import BriefService
+
+EXAMPLES = ("give me my briefing", "anything I should worry about today?")
+
+
+def brief_answerer(brief: Callable[[], BriefService]) -> Answerer:
+    """The brief answerer: today's brief (or the day asked about) as text."""
+
+    def answer(frame: Frame, clock: Clock) -> Answer | None:
+        from steward.brief.render import to_text
+
+        moment = clock.now()
+        if frame.window is not None and frame.window.start.date() != clock.today():
+            moment = frame.window.start
+        built = brief().build(moment)
+        return Answer(to_text(built), {"brief": built.date.isoformat()})
+
+    return Answerer("brief", "brief", answer, EXAMPLES)

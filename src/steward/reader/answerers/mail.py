@@ -1,0 +1,82 @@
+"""Mail answers: by sender or person (their display names and every address they used), counted, in a
+window; "suspicious" and "phishing" list the mail marked so, with why. Topics are left to mail search
+(the inbox intercept and the loop). Through `Mailbox`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from steward.clock import Clock
+from steward.reader.answer import Answer, Answerer
+from steward.reader.answerers.common import day_text
+from steward.reader.frame import Frame, SlotValue
+from steward.reader.lists import SlotLists
+
+if TYPE_CHECKING:
+    from steward.mail.mailbox import Mailbox
+    from steward.mail.search import Hit
+
+EXAMPLES = ("what did the dentist send me?", "show me anything suspicious")
+SHOWN = 10
+
+
+def _why(hit: Hit, mailbox: Mailbox) -> str:
+    from steward.mail.senders import check_sender
+
+    m = hit.message
+    verdict = check_sender(m.sender, m.sender_name, "", f"{m.subject} {m.snippet}", mailbox.brands)
+    return "; ".join(verdict.reasons) or "it reads like a phishing lure"
+
+
+def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]) -> Answerer:
+    """The mail answerer over the mailbox."""
+
+    def senders_named(frame: Frame) -> list[SlotValue]:
+        out = list(frame.values("sender"))
+        names = {v.value for v in out}
+        # an issuer or a provider named in a mail question: the senders of the same name
+        for v in (*frame.values("issuer"), *frame.values("provider")):
+            for s in lists().of_slot("sender"):
+                if s.value.casefold() == v.value.casefold() and s.value not in names:
+                    out.append(s)
+                    names.add(s.value)
+        return out
+
+    def answer(frame: Frame, clock: Clock) -> Answer | None:
+        box = mailbox()
+        window = ""
+        if frame.window is not None:
+            window = f" after:{(frame.window.start.date()).isoformat()} before:{frame.window.end.date().isoformat()}"
+        if "suspicious" in frame.flags:
+            hits = box.search(f"category:phishing_suspect{window}", limit=50, clock=clock).hits
+            if not hits:
+                return Answer("Nothing in your mail is marked as suspicious.", {"messages": []})
+            lines = [f"{len(hits)} message{'s' if len(hits) != 1 else ''} look{'s' if len(hits) == 1 else ''} "
+                     "like phishing:"]
+            lines += [f"- {day_text(h.message.received_at.date())} {h.message.sender_name or h.message.sender}"
+                      f" <{h.message.sender}>: \u201c{h.message.subject}\u201d \u2014 {_why(h, box)}" for h in hits]
+            return Answer("\n".join(lines), {"messages": [h.id for h in hits]})
+        senders = senders_named(frame)
+        if not senders:
+            return None
+        hits = []
+        for s in senders:
+            for address in s.addresses:
+                hits.extend(box.search(f"from:{address}{window}", limit=200, clock=clock).hits)
+        hits.sort(key=lambda h: h.message.received_at, reverse=True)
+        who = " and ".join(s.value for s in senders)
+        if not hits:
+            return Answer(f"Nothing from {who}" + (f" {frame.window.said}" if frame.window else "") + ".",
+                          {"messages": []})
+        if frame.ask == "count":
+            return Answer(f"{len(hits)} message{'s' if len(hits) != 1 else ''} from {who}"
+                          + (f" {frame.window.said}" if frame.window else "") + ".", {"count": len(hits)})
+        lines = [f"{len(hits)} message{'s' if len(hits) != 1 else ''} from {who}, newest first:"]
+        for h in hits[:SHOWN]:
+            m = h.message
+            flag = f" \u2014 SUSPICIOUS: {_why(h, box)}" if m.category == "phishing_suspect" else ""
+            lines.append(f"- {day_text(m.received_at.date())} \u201c{m.subject}\u201d <{m.sender}>{flag}")
+        return Answer("\n".join(lines), {"messages": [h.id for h in hits[:SHOWN]]})
+
+    return Answerer("mail", "mail", answer, EXAMPLES)

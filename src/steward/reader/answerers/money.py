@@ -1,0 +1,126 @@
+"""Money answers: one issuer, one card (by name or last four), one kind, due by a date, unpaid,
+overdue, autopay; totals per currency (never added across currencies). Through `DuesService`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from steward.clock import Clock
+from steward.reader import honesty
+from steward.reader.answer import Answer, Answerer
+from steward.reader.answerers.common import day_text
+from steward.reader.frame import Frame
+
+if TYPE_CHECKING:
+    from steward.finance.model import Due
+    from steward.finance.service import DuesService
+
+EXAMPLES = ("what's the balance on my Kaveri card?", "when is the electricity bill taken?",
+            "what's due on my cards this month?")
+
+
+def _label(due: Due) -> str:
+    account = f" {due.kind} XXXX{due.account}" if due.account else f" {due.kind}"
+    return f"{due.issuer}{account}"
+
+
+def _line(due: Due, overdue: bool) -> str:
+    from steward.finance.digest import money_text
+
+    text = f"- {_label(due)}: {money_text(due.amount, due.currency)} due {day_text(due.due_date)}"
+    if due.minimum is not None:
+        text += f" (minimum {money_text(due.minimum, due.currency)})"
+    if due.autopay:
+        text += "; taken automatically (autopay / direct debit)"
+    if overdue:
+        text += "; OVERDUE"
+    if due.status == "paid":
+        text += "; paid"
+    return text
+
+
+def _totals(dues: list[Due]) -> str:
+    from steward.finance.digest import money_text
+
+    sums: dict[str, Decimal] = {}
+    for d in dues:
+        sums[d.currency] = sums.get(d.currency, Decimal(0)) + d.amount
+    return "Total: " + "; ".join(money_text(v, k) for k, v in sorted(sums.items()))
+
+
+def money_answerer(dues: Callable[[], DuesService]) -> Answerer:
+    """The money answerer over the dues service."""
+
+    def answer(frame: Frame, clock: Clock) -> Answer | None:
+        if "spending" in frame.flags:
+            return None  # what was spent is not in the dues
+        named = honesty.names_in(frame, ("issuer", "account"))
+        if not named:
+            for u in frame.unmatched:
+                if u.what in ("card", "bill", "bank", "account"):
+                    return Answer(honesty.no_such(u, "cards and bills" if u.what != "card" else "cards"),
+                                  {"unmatched": u.said, "nearest": list(u.nearest)})
+        service = dues()
+        today = clock.today()
+        digest = service.digest(window="all", as_of=today)
+        overdue_ids = {i.due.id for i in digest.items if i.overdue}
+        items = [i.due for i in digest.items]
+
+        def about(due: Due, v: object) -> bool:
+            slot, value = getattr(v, "slot", ""), getattr(v, "value", "")
+            return due.issuer == value if slot == "issuer" else due.account == value
+
+        items = honesty.named_only(frame, items, ("issuer", "account"), about)
+        if frame.kinds and not named:
+            items = [d for d in items if d.kind in frame.kinds]
+        if "overdue" in frame.flags:
+            items = [d for d in items if d.id in overdue_ids]
+        if "autopay" in frame.flags and not named:
+            items = [d for d in items if d.autopay]
+        what = _what(frame)
+        if not items:
+            return _nothing_open(frame, service, what)
+        if frame.window is not None and "overdue" not in frame.flags:
+            first, last = frame.window.start.date(), frame.window.end.date()
+            inside = [d for d in items if first <= d.due_date < last or (d.due_date == first == last)]
+            if not inside:
+                items.sort(key=lambda d: (d.due_date, d.issuer))
+                lines = [_line(d, d.id in overdue_ids) for d in items]
+                return Answer(honesty.elsewhere(what, frame.window.said, lines), {"dues": [d.id for d in items]})
+            items = inside
+        items.sort(key=lambda d: (d.due_date, d.issuer))
+        head = ("Overdue on " if "overdue" in frame.flags else "What you owe on ") + what + (
+            f" ({frame.window.said})" if frame.window else "") + ":"
+        lines = [head, *(_line(d, d.id in overdue_ids) for d in items)]
+        if len(items) > 1:
+            lines.append(_totals(items))
+        return Answer("\n".join(lines), {"dues": [d.id for d in items]})
+
+    return Answerer("money", "money", answer, EXAMPLES)
+
+
+def _what(frame: Frame) -> str:
+    names = [v.label for v in frame.values("account")] or [v.value for v in frame.values("issuer")]
+    if names:
+        return " and ".join(names)
+    if frame.kinds:
+        return "your " + " and ".join(f"{k} bills" if k != "card" else "cards" for k in frame.kinds)
+    return "your bills"
+
+
+def _nothing_open(frame: Frame, service: DuesService, what: str) -> Answer:
+    """Nothing open: say the newest bill of what was named (paid), never a bare "none"."""
+    if honesty.names_in(frame, ("issuer", "account")):
+        issuers = {v.value for v in frame.values("issuer")} | {v.issuer for v in frame.values("account")}
+        accounts = {v.value for v in frame.values("account")}
+        past = [i.due for i in service.digest(window="all", statuses=("paid", "open")).items
+                if i.due.issuer in issuers and (not accounts or i.due.account in accounts)]
+        if past:
+            last = max(past, key=lambda d: d.due_date)
+            return Answer(f"Nothing is open for {', '.join(sorted(issuers))}. The latest bill:\n"
+                          f"{_line(last, False)}", {"dues": [last.id]})
+    if "overdue" in frame.flags:
+        return Answer("Nothing is overdue in the bills Steward has read.", {"dues": []})
+    return Answer(f"Nothing is open on {what} in the bills Steward has read.", {"dues": []})

@@ -1,0 +1,76 @@
+"""Schedule answers: a day, a range, "this week", "am I free <part of a day>" answered with what is busy.
+Events and reminders from `CalendarService`, appointments waiting in mail, and bills due in the span."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from steward.clock import Clock
+from steward.reader.answer import Answer, Answerer
+from steward.reader.answerers.common import day_text, moment_text
+from steward.reader.frame import Frame
+
+if TYPE_CHECKING:
+    from steward.appointments.service import AppointmentsService
+    from steward.calendar.service import CalendarService
+    from steward.finance.service import DuesService
+
+EXAMPLES = ("what's coming up this week?", "am I free tomorrow afternoon?")
+MAX_DAYS = 31
+
+
+def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Callable[[], AppointmentsService],
+                      dues: Callable[[], DuesService]) -> Answerer:
+    """The schedule answerer over the calendar, the appointments waiting in mail and the dues."""
+
+    def answer(frame: Frame, clock: Clock) -> Answer | None:
+        from steward.finance.digest import money_text
+
+        zone = clock.zone
+        if frame.window is not None:
+            start, end = frame.window.start, max(frame.window.end, frame.window.start + timedelta(minutes=1))
+            said = frame.window.said
+        else:
+            start = clock.now()
+            end = datetime.combine(clock.today() + timedelta(days=1), datetime.min.time(), zone)
+            said = "today"
+        start = max(start, clock.now()) if end > clock.now() else start
+        lines: list[tuple[datetime, str]] = []
+        cal = calendar()
+        day = start.astimezone(zone).date()
+        last = (end - timedelta(microseconds=1)).astimezone(zone).date()
+        shown: set[str] = set()
+        while day <= last and (day - start.date()).days <= MAX_DAYS:
+            for item in cal.schedule(day).items:
+                if not start <= item.at < end:
+                    continue
+                if item.event is not None:
+                    shown.add(item.event.title.casefold())
+                    lines.append((item.at, f"- {moment_text(item.at)} {item.event.title}"))
+                elif item.reminder is not None:
+                    lines.append((item.at, f"- {moment_text(item.at)} reminder: {item.reminder.text}"))
+            day += timedelta(days=1)
+        for appt in appointments().between(start, end):
+            if appt.start is None or appt.status != "proposed" or (appt.title or "").casefold() in shown:
+                continue
+            lines.append((appt.start, f"- {moment_text(appt.start)} {appt.title or appt.provider}"
+                                      " (found in your mail, waiting for your yes)"))
+        for owed in dues().digest(window="all", as_of=clock.today()).items:
+            d = owed.due
+            if start.date() <= d.due_date <= last:
+                at = datetime.combine(d.due_date, datetime.min.time(), zone)
+                lines.append((at, f"- {day_text(d.due_date)} {d.issuer} bill due: {money_text(d.amount, d.currency)}"))
+        lines.sort(key=lambda x: x[0])
+        if "free" in frame.flags:
+            if not lines:
+                return Answer(f"Yes, you're free {said}: nothing on your calendar, no appointments, no bills due.",
+                              {"busy": []})
+            return Answer("\n".join([f"Not entirely: {said} you have"] + [t for _, t in lines]),
+                          {"busy": [t for _, t in lines]})
+        if not lines:
+            return Answer(f"Nothing on {said}: no events, reminders, appointments or bills due.", {"items": []})
+        return Answer("\n".join([f"Coming up {said}:"] + [t for _, t in lines]), {"items": [t for _, t in lines]})
+
+    return Answerer("schedule", "schedule", answer, EXAMPLES)

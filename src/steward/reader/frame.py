@@ -1,0 +1,106 @@
+"""The frame a question is read into: what it is about, what it wants, the names it says, the window.
+
+`Frame(domain, ask, filters, window)` is the one shape every answerer reads. Reads and writes share it:
+`ask` names what is wanted ("list", "count", "when", "how_much", "is_there", "which", "show") and a
+write ask ("add", "move", "cancel") can be added beside them without changing the shape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+Domain = Literal["money", "appointments", "schedule", "mail", "brief", "reminders"]
+DOMAINS: tuple[str, ...] = ("money", "appointments", "schedule", "mail", "brief", "reminders")
+READ_ASKS: tuple[str, ...] = ("how_much", "count", "when", "is_there", "which", "show", "list")
+# how a name was found in the person's own data
+How = Literal["words", "spelling", "kind"]
+
+
+@dataclass(frozen=True)
+class SlotValue:
+    """One thing the person's store holds under a name: an issuer, a card, a provider, a sender ..."""
+
+    slot: str                       # issuer | account | provider | sender | reminder | event
+    value: str                      # the canonical value: "Kaveri Bank", "4821", a sender's display name
+    label: str                      # how a reply names it: "Kaveri Bank card XXXX4821"
+    names: tuple[tuple[str, ...], ...]  # the word sequences that name it ("kaveri bank", "kaveri")
+    kind: str = ""                  # card, utility ... for money; vet, dentist ... for providers
+    issuer: str = ""                # an account's issuer
+    addresses: tuple[str, ...] = ()  # a sender's addresses
+
+
+@dataclass(frozen=True)
+class Named:
+    """A name the question says, resolved to the values it names in the person's data."""
+
+    said: str
+    values: tuple[SlotValue, ...]
+    how: How
+
+    def of(self, slot: str) -> tuple[SlotValue, ...]:
+        """The values of one slot this name resolved to."""
+        return tuple(v for v in self.values if v.slot == slot)
+
+
+@dataclass(frozen=True)
+class Unmatched:
+    """A name the question says that nothing in the person's data matches, with the nearest names."""
+
+    said: str
+    what: str                        # "card", "provider", "sender", "name"
+    nearest: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Window:
+    """The span a question asks about, as `steward.dates` resolved it on the person's clock."""
+
+    start: datetime
+    end: datetime
+    said: str
+    grain: str
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A question read: its domain, what it asks, the names it says, its window and its flags."""
+
+    text: str
+    domain: str
+    ask: str
+    filters: tuple[Named, ...] = ()
+    window: Window | None = None
+    kinds: tuple[str, ...] = ()          # kinds said in words ("cards", "the vet")
+    flags: frozenset[str] = frozenset()  # overdue, unpaid, paid, autopay, suspicious, free
+    unmatched: tuple[Unmatched, ...] = ()
+    scores: tuple[tuple[str, float], ...] = ()  # every domain's evidence, best first
+    sure: bool = True
+
+    def values(self, slot: str) -> tuple[SlotValue, ...]:
+        """Every value of one slot the question names, in the order said."""
+        seen: dict[tuple[str, str], SlotValue] = {}
+        for named in self.filters:
+            for v in named.of(slot):
+                seen.setdefault((v.slot, v.value), v)
+        return tuple(seen.values())
+
+    @property
+    def names_something(self) -> bool:
+        """Whether the question names a thing (found or not)."""
+        return bool(self.filters or self.unmatched)
+
+    def to_json(self) -> dict[str, Any]:
+        """The frame as the trace shows it."""
+        return {
+            "domain": self.domain, "ask": self.ask,
+            "filters": [{"said": n.said, "how": n.how, "values": [{"slot": v.slot, "value": v.value}
+                                                                  for v in n.values]} for n in self.filters],
+            "window": None if self.window is None else {"start": self.window.start.isoformat(),
+                                                        "end": self.window.end.isoformat(),
+                                                        "said": self.window.said},
+            "kinds": list(self.kinds), "flags": sorted(self.flags),
+            "unmatched": [{"said": u.said, "what": u.what, "nearest": list(u.nearest)} for u in self.unmatched],
+            "sure": self.sure,
+        }

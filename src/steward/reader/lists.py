@@ -1,0 +1,150 @@
+"""Slot lists: the names in the person's own store (issuers and their cards, providers and their kinds,
+senders and their display names, reminders, event titles), built once and rebuilt only when the store
+changes (`SlotCache`), never once per turn.
+
+A name is matched by its whole words ("kaveri bank"), by each distinctive word of it ("kaveri": not a
+generic word such as "bank" or "card"), by the last four digits of a card, and, through `match`, by
+spelling distance.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from steward.reader.frame import SlotValue
+from steward.reader.words import ReaderWords
+from steward.store import slots as repo
+from steward.vocab import words
+
+
+def _tokens(text: str) -> tuple[str, ...]:
+    """Words of a name: hyphens split, possessives dropped."""
+    out: list[str] = []
+    for w in words(text):
+        for part in w.replace("-", " ").split():
+            part = part.removesuffix("'s")
+            if part:
+                out.append(part)
+    return tuple(out)
+
+
+def name_phrases(name: str, generic: frozenset[str]) -> tuple[tuple[str, ...], ...]:
+    """The word sequences that name a thing: all of its words, and each distinctive word alone."""
+    full = _tokens(name)
+    if not full:
+        return ()
+    out = [full]
+    for w in full:
+        if len(w) >= 4 and w not in generic and not w.isdigit() and (w,) not in out:
+            out.append((w,))
+    return tuple(out)
+
+
+def kind_of(text: str, kinds: dict[str, tuple[tuple[str, ...], ...]]) -> str:
+    """The first kind whose words appear in `text` (a provider's name and title), else ""."""
+    have = _tokens(text)
+    for kind, phrases in kinds.items():
+        for p in phrases:
+            n = len(p)
+            if any(have[i:i + n] == p for i in range(len(have) - n + 1)):
+                return kind
+    return ""
+
+
+@dataclass(frozen=True)
+class SlotLists:
+    """Every named thing of one store, indexed by the first word of each of its names."""
+
+    values: tuple[SlotValue, ...]
+    by_first: dict[str, tuple[tuple[tuple[str, ...], SlotValue], ...]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, values: Iterable[SlotValue]) -> SlotLists:
+        """Lists over `values`, indexed for matching."""
+        vals = tuple(values)
+        index: dict[str, list[tuple[tuple[str, ...], SlotValue]]] = {}
+        for v in vals:
+            for phrase in v.names:
+                index.setdefault(phrase[0], []).append((phrase, v))
+        return cls(vals, {k: tuple(sorted(x, key=lambda e: -len(e[0]))) for k, x in index.items()})
+
+    def of_slot(self, slot: str) -> tuple[SlotValue, ...]:
+        """The values of one slot."""
+        return tuple(v for v in self.values if v.slot == slot)
+
+    @property
+    def single_names(self) -> dict[str, tuple[SlotValue, ...]]:
+        """Every one-word name (for spelling distance), with the values it names."""
+        out: dict[str, list[SlotValue]] = {}
+        for first, entries in self.by_first.items():
+            for phrase, v in entries:
+                if len(phrase) == 1 and not first.isdigit():
+                    out.setdefault(first, []).append(v)
+        return {k: tuple(v) for k, v in out.items()}
+
+
+def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
+                senders: Iterable[repo.SenderRow]) -> SlotLists:
+    """The slot lists of one store (its senders passed in, as they are gathered incrementally)."""
+    generic = reader_words.generic
+    kinds = {**reader_words.provider_kinds}
+    values: list[SlotValue] = []
+    by_issuer: dict[str, set[str]] = {}
+    for issuer, kind, account in repo.issuers(conn):
+        by_issuer.setdefault(issuer, set()).add(kind)
+        if account:
+            values.append(SlotValue("account", account, f"{issuer} {kind} XXXX{account}", ((account,),),
+                                    kind=kind, issuer=issuer))
+    for issuer, kinds_seen in sorted(by_issuer.items()):
+        values.append(SlotValue("issuer", issuer, issuer, name_phrases(issuer, generic),
+                                kind=",".join(sorted(kinds_seen))))
+    for provider in sorted({p for p, _ in repo.providers(conn)}):
+        titles = " ".join(t for p, t in repo.providers(conn) if p == provider)
+        values.append(SlotValue("provider", provider, provider, name_phrases(provider, generic),
+                                kind=kind_of(f"{provider} {titles}", kinds)))
+    by_name: dict[str, list[str]] = {}
+    for row in senders:
+        name = row.name or row.address
+        by_name.setdefault(name, []).append(row.address)
+    for name, addresses in sorted(by_name.items()):
+        phrases = name_phrases(name, generic) if "@" not in name else ()
+        values.append(SlotValue("sender", name, name, phrases, addresses=tuple(sorted(addresses))))
+    for text in repo.reminder_texts(conn):
+        values.append(SlotValue("reminder", text, text, name_phrases(text, generic | reader_words.known)))
+    for title in repo.event_titles(conn):
+        values.append(SlotValue("event", title, title, name_phrases(title, generic | reader_words.known)))
+    return SlotLists.of(values)
+
+
+class SlotCache:
+    """The slot lists of a store, rebuilt when its fingerprint changes (senders gathered incrementally)."""
+
+    def __init__(self, db: Callable[[], sqlite3.Connection], reader_words: ReaderWords) -> None:
+        self._db = db
+        self.words = reader_words
+        self._lock = threading.Lock()
+        self._print: tuple[object, ...] | None = None
+        self._lists = SlotLists.of(())
+        self._senders: dict[str, repo.SenderRow] = {}
+        self._last_id = 0
+
+    def lists(self) -> SlotLists:
+        """The current lists (rebuilt first when the store changed since the last call)."""
+        conn = self._db()
+        now = repo.fingerprint(conn)
+        if now == self._print:
+            return self._lists
+        with self._lock:
+            if now != self._print:
+                fresh, self._last_id = repo.senders_after(conn, self._last_id)
+                for row in fresh:
+                    old = self._senders.get(row.address)
+                    count = row.count + (old.count if old else 0)
+                    self._senders[row.address] = repo.SenderRow(row.address, row.name or (old.name if old else ""),
+                                                                 count, row.category)
+                self._lists = build_lists(conn, self.words, self._senders.values())
+                self._print = now
+        return self._lists

@@ -1,0 +1,111 @@
+"""Names in a question matched against the slot lists: by whole words, then by spelling distance
+(rapidfuzz's Levenshtein over the one-word names), and the names said that match nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
+
+from steward.reader.frame import Named, SlotValue, Unmatched
+from steward.reader.lists import SlotLists, _tokens
+
+_WORD = re.compile(r"[\w'\u2019&]+")
+# a word that comes right before one of these is a name being said ("my Zephyr card")
+_NAME_BEFORE = {"card": "card", "cards": "card", "bill": "bill", "account": "account", "bank": "bank",
+                "appointment": "provider", "booking": "provider", "reservation": "provider"}
+
+
+@dataclass(frozen=True)
+class Found:
+    """The names a question says: matched (with the word positions they used) and unmatched."""
+
+    named: tuple[Named, ...]
+    used: frozenset[int]
+    unmatched: tuple[Unmatched, ...]
+
+
+def allowed_distance(word: str) -> int:
+    """How many edits a name of this length may be off by: 1 up to 7 letters, 2 from 8."""
+    return 1 if len(word) < 8 else 2
+
+
+def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, known: frozenset[str],
+               skip: frozenset[int] = frozenset()) -> Found:
+    """The slot values the tokens name; `raw` are the tokens as written (for capitals), `skip` the date's words."""
+    named: list[Named] = []
+    used: set[int] = set()
+    i = 0
+    while i < len(tokens):
+        if i in skip:
+            i += 1
+            continue
+        best: tuple[int, list[SlotValue]] = (0, [])
+        for phrase, value in lists.by_first.get(tokens[i], ()):
+            n = len(phrase)
+            if n >= best[0] and tuple(tokens[i:i + n]) == phrase:
+                if n > best[0]:
+                    best = (n, [])
+                best[1].append(value)
+        if best[0]:
+            named.append(Named(" ".join(raw[i:i + best[0]]), tuple(best[1]), "words"))
+            used.update(range(i, i + best[0]))
+            i += best[0]
+        else:
+            i += 1
+    singles = lists.single_names
+    choices = list(singles)
+    for i, tok in enumerate(tokens):
+        if i in used or i in skip or len(tok) < 5 or tok in known or tok.isdigit() or not choices:
+            continue
+        hit = process.extractOne(tok, choices, scorer=Levenshtein.distance,
+                                 score_cutoff=allowed_distance(tok))
+        if hit is not None:
+            named.append(Named(raw[i], singles[hit[0]], "spelling"))
+            used.add(i)
+    unmatched = _unmatched(tokens, raw, lists, known, used | set(skip))
+    return Found(tuple(named), frozenset(used), unmatched)
+
+
+def _unmatched(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, known: frozenset[str],
+               used: set[int]) -> tuple[Unmatched, ...]:
+    out: list[Unmatched] = []
+    for i, tok in enumerate(tokens):
+        if i in used or tok in known or tok.isdigit() or len(tok) < 3:
+            continue
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        capital = i > 0 and raw[i][:1].isupper() and raw[i] != "I"
+        what = _NAME_BEFORE.get(nxt)
+        if what is None and not capital:
+            continue
+        out.append(Unmatched(raw[i], what or "name", nearest_names(tok, lists, what or "name")))
+    return tuple(out)
+
+
+def nearest_names(said: str, lists: SlotLists, what: str, limit: int = 4) -> tuple[str, ...]:
+    """The names in the person's data nearest to `said` among those of the kind asked about."""
+    if what in ("card", "account"):
+        pool = [v.label for v in lists.of_slot("account") if v.kind == "card" or what == "account"]
+    elif what in ("bill", "bank"):
+        pool = [v.label for v in lists.of_slot("issuer")]
+    elif what == "provider":
+        pool = [v.label for v in lists.of_slot("provider")]
+    else:
+        pool = [v.label for v in lists.values if v.slot in ("issuer", "provider", "sender")]
+    pool = sorted(set(pool))
+    if what != "name" and len(pool) <= limit:
+        return tuple(pool)
+    hits = process.extract(said, pool, scorer=fuzz.WRatio, limit=limit)
+    return tuple(h[0] for h in hits)
+
+
+def name_tokens(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tuple[int, int], ...]]:
+    """The question's words for matching (lower case, possessive dropped), as written, and their spans."""
+    found = list(_WORD.finditer(text))
+    raw = tuple(m.group(0) for m in found)
+    low = tuple((_tokens(t) or (t.casefold(),))[0] for t in raw)
+    return low, raw, tuple(m.span() for m in found)

@@ -1,0 +1,135 @@
+"""The reader: a question in anyone's words -> `Frame(domain, ask, filters, window)`, or None.
+
+Pure: it reads the text against the reader's words (`words.yaml`), the slot lists of the person's own
+store and `steward.dates`; it writes nothing and calls no model. The domain is the one with the most
+evidence: a name found in the person's data (an issuer or a card is money, a provider is an
+appointment, a sender with a mail word is mail) counts more than a cue word. Reads decline turns that
+ask for an action (the vocabulary's mutate verbs), so "add the dues section to my brief" is never read
+as a question about dues.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from steward.clock import Clock
+from steward.reader.frame import Frame, Named, Window
+from steward.reader.lists import SlotLists
+from steward.reader.match import find_names, name_tokens
+from steward.reader.words import ReaderWords
+from steward.vocab import Phrase, Vocab, words
+from steward.vocab.language import is_action_request, is_question
+
+# how much a name found in the person's data weighs for a domain, beside one cue word (1)
+_NAME_WEIGHT = 2.0
+
+
+def _hits(norms: Sequence[str], phrases: Sequence[Phrase]) -> list[tuple[int, int]]:
+    """(start, length) of every whole-phrase occurrence, longest first at each place, not overlapping."""
+    out: list[tuple[int, int]] = []
+    i = 0
+    while i < len(norms):
+        n = next((len(p) for p in phrases if tuple(norms[i:i + len(p)]) == p), 0)
+        if n:
+            out.append((i, n))
+            i += n
+        else:
+            i += 1
+    return out
+
+
+def _window(text: str, clock: Clock, options: Any) -> tuple[Window | None, frozenset[int]]:
+    """The span the text names (steward.dates, future first) and the character positions it used."""
+    from steward import dates
+
+    found = dates.find(text, clock, prefer="future", options=options)
+    if found is None or found.start is None:
+        return None, frozenset()
+    spans = list(found.parts) or [found.span]
+    chars = frozenset(c for a, b in spans for c in range(a, b))
+    end = found.end if found.end is not None else found.start
+    said = " ".join(text[a:b] for a, b in spans)
+    return Window(found.start, end, said, found.grain), chars
+
+
+def _ask(norms: Sequence[str], rw: ReaderWords) -> str:
+    for ask in ("how_much", "count", "when"):
+        if _hits(norms, rw.asks[ask]):
+            return ask
+    if norms and any(tuple(norms[:len(p)]) == p for p in rw.asks["is_there"]):
+        return "is_there"
+    for ask in ("which", "show"):
+        if _hits(norms, rw.asks[ask]):
+            return ask
+    return "list"
+
+
+def _kinds(norms: Sequence[str], table: dict[str, tuple[Phrase, ...]]) -> list[str]:
+    return [k for k, phrases in table.items() if _hits(norms, phrases)]
+
+
+def known_words(vocab: Vocab, rw: ReaderWords) -> frozenset[str]:
+    """Every word the vocabulary and the reader's words hold: such a word is never taken for a name."""
+    return rw.known | frozenset(w for p in vocab.__dict__.values() if isinstance(p, tuple) for w in _flat(p))
+
+
+def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWords, known: frozenset[str],
+         date_options: Any = None) -> Frame | None:
+    """The frame of a question about the person's own data, or None when it is not one (or asks an action)."""
+    if is_action_request(text, vocab):
+        return None
+    ask_said = _ask([w.replace("\u2019", "'") for w in words(text)], rw)
+    if ask_said == "list" and not is_question(text, vocab):
+        return None  # neither a question nor a request to show: an answer to something, a remark
+    norms = [w.replace("\u2019", "'") for w in words(text)]
+    window, date_chars = _window(text, clock, date_options)
+    low, raw, spans = name_tokens(text)
+    skip = frozenset(i for i, (a, b) in enumerate(spans) if a in date_chars or (b - 1) in date_chars)
+    found = find_names(low, raw, lists, known, skip)
+    scores = {d: float(len(_hits(norms, cues))) for d, cues in rw.domains.items()}
+    money_kinds = _kinds(norms, rw.money_kinds)
+    provider_kinds = _kinds(norms, rw.provider_kinds)
+    flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases))
+    mail_said = scores.get("mail", 0) > 0
+    for named in found.named:
+        slots = {v.slot for v in named.values}
+        if slots & {"issuer", "account"}:
+            scores["money"] += _NAME_WEIGHT
+        if "provider" in slots:
+            scores["appointments"] += _NAME_WEIGHT
+        if "sender" in slots and (mail_said or not slots & {"issuer", "account", "provider"}):
+            scores["mail"] += _NAME_WEIGHT + (1 if mail_said else 0)
+        if "reminder" in slots:
+            scores["reminders"] += 1
+        if "event" in slots:
+            scores["schedule"] += 1
+    if provider_kinds and not money_kinds:
+        scores["appointments"] += 1
+    ranked = sorted(scores.items(), key=lambda kv: -kv[1])
+    best, top = ranked[0]
+    if top <= 0:
+        return None
+    sure = len(ranked) < 2 or ranked[1][1] < top
+    if not sure and found.named:
+        # a tie broken by what the names are: the domain of the names said wins
+        owners = [d for d, s in ranked if s == top and _owns(d, found.named)]
+        if len(owners) == 1:
+            best, sure = owners[0], True
+    kinds = tuple(money_kinds if best == "money" else provider_kinds if best == "appointments" else ())
+    return Frame(text=text, domain=best, ask=ask_said, filters=found.named, window=window, kinds=kinds,
+                 flags=flags, unmatched=found.unmatched, scores=tuple(ranked), sure=sure)
+
+
+def _owns(domain: str, named: Sequence[Named]) -> bool:
+    slots = {v.slot for n in named for v in n.values}
+    return {"money": {"issuer", "account"}, "appointments": {"provider"}, "mail": {"sender"},
+            "reminders": {"reminder"}, "schedule": {"event"}}.get(domain, set()) & slots != set()
+
+
+def _flat(phrases: tuple[Any, ...]) -> list[str]:
+    out: list[str] = []
+    for p in phrases:
+        if isinstance(p, tuple):
+            out.extend(w for w in p if isinstance(w, str))
+    return out

@@ -1,0 +1,68 @@
+"""The reader's words (`words.yaml`), tokenised once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from steward.errors import ConfigError
+from steward.vocab import Phrase, words
+
+
+def _phrases(items: Any, where: str) -> tuple[Phrase, ...]:
+    if not isinstance(items, list):
+        raise ConfigError(f"reader words.yaml: {where} must be a list of phrases")
+    out = {tuple(words(str(item))) for item in items if str(item).strip()}
+    return tuple(sorted(out, key=lambda p: (-len(p), p)))
+
+
+def _table(data: Any, where: str) -> dict[str, tuple[Phrase, ...]]:
+    if not isinstance(data, dict):
+        raise ConfigError(f"reader words.yaml: {where} must be a table of lists")
+    return {str(k): _phrases(v, f"{where}.{k}") for k, v in data.items()}
+
+
+@dataclass(frozen=True)
+class ReaderWords:
+    """Domain cues, asks, flags, the kinds of dues and of providers, and the generic words."""
+
+    domains: dict[str, tuple[Phrase, ...]]
+    asks: dict[str, tuple[Phrase, ...]]
+    flags: dict[str, tuple[Phrase, ...]]
+    money_kinds: dict[str, tuple[Phrase, ...]]
+    provider_kinds: dict[str, tuple[Phrase, ...]]
+    generic: frozenset[str]
+
+    @property
+    def known(self) -> frozenset[str]:
+        """Every single word the reader knows as a word of its own (never a name)."""
+        out: set[str] = set(self.generic)
+        for table in (self.domains, self.asks, self.flags, self.money_kinds, self.provider_kinds):
+            for phrases in table.values():
+                out.update(w for p in phrases for w in p)
+        return frozenset(out)
+
+
+def parse_words(text: str) -> ReaderWords:
+    """ReaderWords from the text of a words.yaml."""
+    data = yaml.safe_load(text) or {}
+    if not isinstance(data, dict):
+        raise ConfigError("reader words.yaml must be a table")
+    return ReaderWords(
+        domains=_table(data.get("domains") or {}, "domains"),
+        asks=_table(data.get("asks") or {}, "asks"),
+        flags=_table(data.get("flags") or {}, "flags"),
+        money_kinds=_table(data.get("money_kinds") or {}, "money_kinds"),
+        provider_kinds=_table(data.get("provider_kinds") or {}, "provider_kinds"),
+        generic=frozenset(w for p in _phrases(data.get("generic") or [], "generic") for w in p),
+    )
+
+
+@lru_cache(maxsize=1)
+def load_words() -> ReaderWords:
+    """The bundled words.yaml."""
+    return parse_words((resources.files("steward.reader") / "words.yaml").read_text(encoding="utf-8"))

@@ -1,0 +1,67 @@
+"""The rows the reader's slot lists are built from: the names a person's own store holds.
+
+Plain tuples, read in one pass each; `fingerprint` is a few indexed reads that change whenever any of
+these rows may have changed, so the lists are rebuilt only then (never once per turn). Senders are read
+incrementally: only the messages above the last id seen.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SenderRow:
+    """One sender address, the display name it used last and how many messages it sent."""
+
+    address: str
+    name: str
+    count: int
+    category: str  # the category of its newest message
+
+
+def fingerprint(conn: sqlite3.Connection) -> tuple[object, ...]:
+    """A value that changes when dues, appointments, reminders, events or mail change."""
+    row = conn.execute(
+        "SELECT (SELECT max(id) FROM messages),"
+        " (SELECT count(*) || ':' || ifnull(max(updated_at), '') FROM dues),"
+        " (SELECT count(*) || ':' || ifnull(max(updated_at), '') FROM appointment_items),"
+        " (SELECT count(*) || ':' || ifnull(max(id), 0) FROM reminders),"
+        " (SELECT count(*) || ':' || ifnull(max(id), 0) FROM events)"
+    ).fetchone()
+    return tuple(row)
+
+
+def senders_after(conn: sqlite3.Connection, after_id: int) -> tuple[list[SenderRow], int]:
+    """The senders of the messages with id above `after_id`, and the highest id read."""
+    top = conn.execute("SELECT ifnull(max(id), 0) FROM messages").fetchone()[0]
+    if top <= after_id:
+        return [], after_id
+    rows = conn.execute(
+        "SELECT sender, sender_name, count(*), category, max(id) FROM messages WHERE id > ? AND id <= ?"
+        " GROUP BY sender", (after_id, top)).fetchall()
+    return [SenderRow(r[0] or "", r[1] or "", int(r[2]), r[3] or "") for r in rows], int(top)
+
+
+def issuers(conn: sqlite3.Connection) -> list[tuple[str, str, str]]:
+    """(issuer, kind, last four) of every due and every account the mail showed."""
+    rows = conn.execute("SELECT DISTINCT issuer, kind, account FROM dues"
+                        " UNION SELECT DISTINCT issuer, kind, account FROM finance_accounts").fetchall()
+    return [(r[0], r[1], r[2] or "") for r in rows]
+
+
+def providers(conn: sqlite3.Connection) -> list[tuple[str, str]]:
+    """(provider, title) of every appointment read from mail."""
+    return [(r[0], r[1] or "") for r in conn.execute(
+        "SELECT DISTINCT provider, title FROM appointment_items WHERE provider != ''").fetchall()]
+
+
+def reminder_texts(conn: sqlite3.Connection) -> list[str]:
+    """The words of every open reminder."""
+    return [r[0] for r in conn.execute("SELECT DISTINCT text FROM reminders WHERE status = 'pending'").fetchall()]
+
+
+def event_titles(conn: sqlite3.Connection) -> list[str]:
+    """The titles of the local calendar's events."""
+    return [r[0] for r in conn.execute("SELECT DISTINCT title FROM events WHERE title != ''").fetchall()]

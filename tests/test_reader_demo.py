@@ -1,0 +1,107 @@
+"""The reader on the demo home: questions in plain words answered about the thing they name, from the
+person's own data, without a model (the demo's mailbox, its clock pinned on Mon 14 Sep 2026)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from steward.app import App, build_app
+from steward.clock import make_clock
+from steward.demo import build_demo_home
+from steward.paths import resolve_paths
+from steward.settings import load
+
+NOW = "2026-09-14T09:00:00+05:30"
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+    """The demo home, built once for the module, with no model configured."""
+    home = tmp_path_factory.mktemp("reader-demo")
+    environ = {"STEWARD_EMBED_CACHE_DIR": str(tmp_path_factory.getbasetemp() / "embed-model-cache")}
+    built = build_app(load(None, environ=environ), make_clock("Asia/Kolkata", NOW), resolve_paths(str(home)))
+    build_demo_home(built)
+    yield built
+    built.close()
+
+
+def ask(app: App, text: str, session: str = "") -> tuple[str, str]:
+    trace = app.engine.turn(text, session=session or f"s-{text}", dry_run=True)
+    return trace.handled_by, trace.reply
+
+
+# the ten questions a new user asked of the demo home, and what a right answer holds (and must not)
+TEN = [
+    ("when am I at the vet?", ["Pawsome Vets", "15 Sep", "09:15"], ["Saffron", "Riverside"]),
+    ("show me anything suspicious", ["lakesidedenta1.example", "northwind-card-support.example", "imitates"], []),
+    ("what did Lakeside Dental send me?", ["Lakeside Dental", "2 Sep", "lakesidedenta1.example", "SUSPICIOUS"],
+     ["Kaveri"]),
+    ("what's coming up this week?", ["Pawsome Vets", "Saffron Table", "ClearSight"], ["Riverside Physio"]),
+    ("when is the Thameside bill taken?", ["Thameside Energy", "70.43", "23 Sep", "autopay"], ["Kaveri", "Avalon"]),
+    ("what's the damage on my cards this month?", ["Kaveri Bank", "5,795.85", "Northwind", "311.23"],
+     ["Meridian", "Thameside", "Avalon"]),
+    ("anything I should worry about today?", ["Avalon Mutual", "overdue"], []),
+    ("what's the balance on my Kaveri card?", ["Kaveri Bank", "4821", "5,795.85", "23 Sep"], ["Meridian", "Northwind"]),
+    ("is the Saffron Table booking tonight?", ["No", "Saffron Table", "18 Sep", "20:00"], ["no table appointment"]),
+]
+
+
+@pytest.mark.parametrize(("question", "holds", "never"), TEN, ids=[q for q, _, _ in TEN])
+def test_the_demo_questions_are_answered_about_what_they_name(demo: App, question: str, holds: list[str],
+                                                              never: list[str]) -> None:
+    handled_by, reply = ask(demo, question)
+    assert handled_by == "reader", reply
+    for piece in holds:
+        assert piece in reply, f"{piece!r} missing from {reply!r}"
+    for piece in never:
+        assert piece not in reply, f"{piece!r} should not be in {reply!r}"
+
+
+def test_a_name_typed_with_a_slip_finds_the_card(demo: App) -> None:
+    _, reply = ask(demo, "how much do I owe on the Kavery card?")
+    assert "Kaveri Bank" in reply and "5,795.85" in reply and "Meridian" not in reply
+
+
+def test_a_card_that_is_not_in_the_data_is_said_plainly_with_the_nearest(demo: App) -> None:
+    _, reply = ask(demo, "what's due on my Zephyr card?")
+    assert "Zephyr" in reply and "Kaveri Bank card XXXX4821" in reply and "5,795.85" not in reply
+
+
+def test_the_last_four_digits_name_the_card(demo: App) -> None:
+    _, reply = ask(demo, "what's the balance on the card ending 1234?")
+    assert "Northwind" in reply and "311.23" in reply and "Kaveri" not in reply
+
+
+def test_a_window_that_holds_nothing_says_when_the_named_thing_is(demo: App) -> None:
+    _, reply = ask(demo, "do I owe Meridian anything this week?")
+    assert "Meridian" in reply and "4,206.05" in reply and "1 Oct" in reply and "Kaveri" not in reply
+
+
+def test_a_kind_of_place_finds_its_provider(demo: App) -> None:
+    for question, provider in (("when's my eye test?", "ClearSight"), ("when is the physio?", "Riverside Physio"),
+                               ("is my car service still on?", "AutoFix Garage")):
+        _, reply = ask(demo, question)
+        assert provider in reply, (question, reply)
+
+
+def test_a_cancelled_booking_is_said_to_be_cancelled(demo: App) -> None:
+    _, reply = ask(demo, "when is my haircut at Sharp Cuts?")
+    assert "Sharp Cuts" in reply and "cancelled" in reply
+
+
+def test_an_action_is_never_read_as_a_question(demo: App) -> None:
+    handled_by, _ = ask(demo, "add the dues section to my brief")
+    assert handled_by == "brief_config"
+
+
+def test_the_older_intercepts_keep_the_questions_that_name_nothing(demo: App) -> None:
+    handled_by, _ = ask(demo, "what do I owe?")
+    assert handled_by == "dues_request"
+
+
+def test_every_word_for_the_brief_gets_the_brief(demo: App) -> None:
+    for question in ("give me the rundown", "what's my briefing?", "catch me up", "can I get a summary?"):
+        handled_by, reply = ask(demo, question)
+        assert handled_by in ("reader", "brief") and "Your brief" in reply, (question, reply)
