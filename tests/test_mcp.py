@@ -13,10 +13,11 @@ from typing import Any
 import anyio
 import mcp_types as types
 import pytest
+from fastapi.testclient import TestClient
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
-from serve_helpers import build_demo_home
+from serve_helpers import build_demo_home, in_process
 from steward.assistant.toolset import all_tools
 from steward.mcp.catalog import offered
 
@@ -184,7 +185,7 @@ def test_without_elicitation_the_write_waits_for_steward_pending_confirm(demo_ho
     first, made, friday = session(home, body)
     assert not made.is_error and text_of(made).startswith("Held, not saved: the event “Lunch with Sam”")
     assert not [e for e in friday["items"] if e.get("title") in ("Lunch with Sam", "Tea with Ana")]
-    held_id, mcp_session = re.search(r"steward pending confirm (held-[0-9a-f]+).*--session (mcp-[0-9a-f]+)",
+    held_id, mcp_session = re.search(r"steward pending confirm (held-[0-9a-f]+).*session=(mcp-[0-9a-f]+)",
                                      text_of(made)).groups()  # type: ignore[union-attr]
     listed = cli("--home", str(home), "--now", NOW, "--json", "pending", "list", "--session", mcp_session).json()
     assert [h["id"] for h in listed["pending"]] == [held_id]  # the newer write replaced the first one's question
@@ -212,3 +213,20 @@ def test_a_write_that_repeats_mail_says_so_in_the_question(demo_home: Path) -> N
     made = session(demo_home, body, answer="decline", asked=asked)
     assert not made.is_error
     assert len(asked) == 1 and "suggested by an email from" in asked[0]
+
+
+def test_a_held_write_shows_as_a_card_on_the_page_and_its_confirm_saves_it(demo_home: Path) -> None:
+    async def body(client: Client) -> types.CallToolResult:
+        return await client.call_tool("create_reminder", {"text": "renew the parking permit", "day": "friday"})
+
+    made = session(demo_home, body)
+    held_id, mcp_session = re.search(r"pending confirm (held-[0-9a-f]+).*session=(mcp-[0-9a-f]+)",
+                                     text_of(made)).groups()  # type: ignore[union-attr]
+    with TestClient(in_process(demo_home, NOW), base_url="http://127.0.0.1:8765") as page:  # type: ignore[arg-type]
+        history = page.get("/chat/history", params={"session": mcp_session}).json()
+        card = history["turns"][-1]["trace"]
+        assert history["waiting"] and card["tools"][0]["held"] and card["tools"][0]["result"]["held_id"] == held_id
+        assert "renew the parking permit" in card["continuation"]["question"]
+        answered = page.post(f"/pending/{held_id}", json={"answer": "confirm"})
+        assert answered.status_code == 200 and [w["kind"] for w in answered.json()["writes"]] == ["reminder"]
+        assert page.post(f"/pending/{held_id}", json={"answer": "confirm"}).status_code == 409

@@ -26,13 +26,14 @@ from steward.assistant.loop import Loop
 from steward.assistant.offline import offline_answer
 from steward.assistant.router import Route, promote_to_action_intent
 from steward.assistant.stream import ReplyStream
-from steward.assistant.trace import OpenQuestion, Outcome, PastTurn, Trace, Turn
+from steward.assistant.trace import OpenQuestion, Outcome, PastTurn, ToolCall, Trace, Turn
 from steward.clock import Clock
 from steward.errors import Conflict, UserError
 from steward.hooks.bus import HookBus
 from steward.store import assistant as repo
 from steward.store import held as held_repo
 from steward.store import write_txn
+from steward.store.held import HeldCall
 from steward.vocab import Vocab, words
 from steward.vocab.language import is_action_request, is_question
 
@@ -181,15 +182,17 @@ class Engine:
                     held_before=tuple(c.id for c in held_repo.open_for(conn, session)))
         return self._finish(turn, self.cards(turn), "loop")
 
-    def ask_held(self, session: str, text: str, held_id: str, question: str) -> Trace:
-        """A write proposed outside the conversation (an MCP client's tool call), held as `held_id` and
+    def ask_held(self, session: str, text: str, call: HeldCall, question: str) -> Trace:
+        """A write proposed outside the conversation (an MCP client's tool call), held as `call` and
         asked about in `question`: recorded as a turn of `session` whose open question names that one
-        write, so its card is answered by the one rule above (`answer_held`), and nothing else is."""
+        write (the page shows its card), so it is answered by the one rule above (`answer_held`)."""
         now = self.clock.now()
         turn = Turn(id=uuid.uuid4().hex, text=text, session=session, now=now,
-                    held_before=tuple(c.id for c in held_repo.open_for(self._db(), session) if c.id != held_id))
-        ask = OpenQuestion(LOOP_OWNER, question, {"held": [held_id]})
-        return self._finish(turn, Outcome(reply=question, ask=ask), "mcp")
+                    held_before=tuple(c.id for c in held_repo.open_for(self._db(), session) if c.id != call.id))
+        shown = ToolCall(call.tool, dict(call.args), True,
+                         {"held_id": call.id, "summary": call.summary, "fields": dict(call.fields)})
+        ask = OpenQuestion(LOOP_OWNER, question, {"held": [call.id]})
+        return self._finish(turn, Outcome(reply=question, tools=(shown,), ask=ask), "mcp")
 
     def _resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """The owner's answer to its own question, or None when the turn drops it."""

@@ -110,7 +110,7 @@ class Door:
         app.governance.ask([call], question, steps)
         # the question is this session's open one: its card is answered by the rule every door uses
         app.engine.ask_held(self.session, f"{name} {json.dumps(dict(arguments), ensure_ascii=False)} (MCP client)",
-                            call.id, question)
+                            call, question)
         return Held(call.id, preview.summary, question)
 
     def decide(self, held_id: str, answer: Answer) -> Answered:

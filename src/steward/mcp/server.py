@@ -79,10 +79,10 @@ def _consent_schema() -> dict[str, Any]:
 def held_text(held: Held, session: str) -> str:
     """What a client without elicitation is told about a held write."""
     return (f"Held, not saved: {held.summary}. Steward saves it only when the person confirms it "
-            f"themselves: `steward pending confirm {held.id}` (or `steward pending cancel {held.id}`; "
-            f"`steward pending list --session {session}` shows it). It expires if nobody answers, and a "
-            "newer write from this connection replaces its question; a confirmation sent through this "
-            "connection is not accepted.")
+            f"themselves: `steward pending confirm {held.id}` (or `steward pending cancel {held.id}`), or "
+            f"its card on Steward's page at /?session={session} while `steward serve` runs. It expires "
+            "if nobody answers, and a newer write from this connection replaces its question; a "
+            "confirmation sent through this connection is not accepted.")
 
 
 def build_server(door: Door, worker: Worker, *, answer_seconds: float = 600.0) -> Server[Any]:

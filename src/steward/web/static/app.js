@@ -133,6 +133,9 @@ let session = null;
 try { session = localStorage.getItem(SESSION_KEY); } catch { session = null; }
 // a day's own session (the default, named by its date) gives way to today's, as on the command line
 if (session && /^\d{4}-\d{2}-\d{2}$/.test(session) && session !== todayIso) session = null;
+// `/?session=ID` opens that conversation (an MCP client's session, whose held write waits for a card)
+const askedSession = new URLSearchParams(location.search).get("session");
+if (askedSession && /^[A-Za-z0-9_.:-]{1,64}$/.test(askedSession)) session = askedSession;
 function rememberSession(id) {
   if (!id || id === session) return;
   session = id;
