@@ -6,7 +6,12 @@ the text Steward would save (the reminder intercept's deterministic subject) equ
 case, punctuation and articles; "" cases are right when Steward has nothing to save and asks.
 It runs without ../shared/data.
 
-SLURP devel: token F1 of the subject vs the annotated event_name.
+SLURP devel: token F1 of the subject vs the annotated event_name, and the clean rate of the text the
+reminder would say. Clean: it holds every word of the annotated event (articles and "my" aside) and no
+word of the annotated dates and times, no trigger or request word ("remind", "set", "calendar",
+"please" ...) and no filler ("in advance", "notification", "alert"), unless the event's own words
+include it. Companions (who, where: "meeting with my parents in law") are allowed, since the reminder
+keeps them. Not clean is split into "event words missing" and "extra words left" (both can hold).
 
 The set is every calendar_set / alarm_set utterance of ../shared/data/slurp-devel that carries an
 `event_name`. Two runs: dates found by `steward.dates` and sorted by `reminder_dates` into the
@@ -68,6 +73,27 @@ def gold_spans(row: dict[str, Any]) -> list[tuple[int, int]]:
     return spans
 
 
+# words a reminder's text should never keep: the request, the trigger, the calendar, filler
+NOT_SUBJECT = frozenset(["remind", "reminder", "reminders", "remember", "alert", "alerts", "notification", "notifications", "notify", "please", "set", "add", "put", "create", "make", "schedule", "calendar", "calendars", "alarm", "alarms", "event", "me", "i", "you", "can", "could", "would", "beforehand"])
+FILLER = (("in", "advance"), ("ahead", "of", "time"))
+_SOFT = frozenset({"my", "a", "an", "the"})
+# words of a date span that are not date words on their own ("the twenty first of march")
+_GLUE = frozenset({"of", "and", "at", "on", "in", "to", "for", "by", "from", "the", "a", "an"})
+
+
+def clean_verdict(said: str, row: dict[str, Any]) -> tuple[bool, bool]:
+    """(every event word kept, no extra word left) for the reminder text `said` of a SLURP row."""
+    words = normalize(said)
+    got = [w for w in words if w not in _SOFT]
+    event = [w for w in normalize(gold_event(row)) if w not in _SOFT]
+    dated = {w for e in row["entities"] if e["type"] in DATE_TYPES for w in normalize(e["text"])} - _GLUE
+    kept = all(w in got for w in event if w not in dated)  # "monday meeting" said weekly is a meeting
+    # a possessive date says which event it is ("tomorrow's meeting") and stays
+    extra = [w for w in got if w not in event and not w.endswith("'s") and (w in NOT_SUBJECT or w in dated)]
+    pairs = set(zip(words, words[1:], strict=False)) | set(zip(words, words[1:], words[2:], strict=False))
+    return kept, not extra and not any(f in pairs for f in FILLER)
+
+
 def parse_with_dates(text: str, vocab: Any) -> Any:
     """The subject as the reminder intercept takes it: dates found and sorted by `reminder_dates`."""
     try:
@@ -75,8 +101,17 @@ def parse_with_dates(text: str, vocab: Any) -> Any:
         from steward.clock import make_clock
     except ImportError:
         return None
+    from dataclasses import replace
+
+    from steward import dates
+
     clock = make_clock("UTC", datetime.fromisoformat("2026-09-14T10:00:00+00:00"))
-    return subject_of(text, vocab, reminder_dates(text, clock, vocab))
+    found = reminder_dates(text, clock, vocab)
+    repeat = dates.find_recurrence(text, clock)
+    if repeat is not None:
+        # as the reminder intercept does: the repeat's words ("every monday") are not what it is for
+        found = replace(found, cut=tuple(sorted({*found.cut, *repeat.parts})))
+    return subject_of(text, vocab, found)
 
 
 DEV_SET = Path(__file__).resolve().parent / "data" / "subjects_dev.yaml"
@@ -105,6 +140,23 @@ def dev_set(vocab: Any, show: int) -> None:
           + ", ".join(f"{k} {clean[k] / total[k]:.1%}" for k in total))
     for style, text, got, want in misses[:show]:
         print(f"    {style:8s} {text!r} -> {got!r}  (want {want!r})")
+
+
+def clean_rate(rows: list[dict[str, Any]], vocab: Any, show: int) -> None:
+    """The clean rate of the text the reminder would say, on the SLURP rows."""
+    verdicts = []
+    for row in rows:
+        parsed = parse_with_dates(row["text"], vocab)
+        said = parsed.subject if parsed is not None else ""
+        verdicts.append((clean_verdict(said, row), row["text"], said, gold_event(row)))
+    clean = sum(1 for (k, x), *_ in verdicts if k and x)
+    missing = sum(1 for (k, _), *_ in verdicts if not k)
+    extra = sum(1 for (_, x), *_ in verdicts if not x)
+    print(f"  clean reminder text: {clean}/{len(rows)} ({clean / len(rows):.1%}); event words missing {missing}, "
+          f"extra words left {extra}")
+    for (k, x), text, said, gold in [v for v in verdicts if not (v[0][0] and v[0][1])][:show]:
+        why = ", ".join(w for w, bad in (("missing", not k), ("extra", not x)) if bad)
+        print(f"    {why:14s} {text!r} -> {said!r}  (event {gold!r})")
 
 
 def main() -> int:
@@ -142,6 +194,7 @@ def main() -> int:
                   f" the full reminder text (with who/where) scores {sum(full) / len(full):.3f}")
             for score, text, pred, gold in sorted(scored)[: args.show]:
                 print(f"    {score:.2f}  {text!r} -> {pred!r}  (gold {gold!r})")
+    clean_rate(rows, vocab, args.show)
     return 0
 
 
