@@ -1,7 +1,8 @@
 """Reminder subjects: the project's dev set (clean rate by style) and SLURP devel (token F1).
 
-The dev set (bench/data/subjects_dev.yaml, 305 requests in five styles: typed, spoken, British,
-Indian English, terse) gives each request the text the reminder should say; a case is clean when
+The dev sets (bench/data/subjects_dev.yaml, 305 requests in five styles: typed, spoken, British,
+Indian English, terse; bench/data/subjects_spoken.yaml, 200 spoken-style requests by kind: plain,
+companions, filler, a time from another event, numbers in words) give each request the text the reminder should say; a case is clean when
 the text Steward would save (the reminder intercept's deterministic subject) equals it, ignoring
 case, punctuation and articles; "" cases are right when Steward has nothing to save and asks.
 It runs without ../shared/data.
@@ -115,13 +116,14 @@ def parse_with_dates(text: str, vocab: Any) -> Any:
 
 
 DEV_SET = Path(__file__).resolve().parent / "data" / "subjects_dev.yaml"
+SPOKEN_SET = Path(__file__).resolve().parent / "data" / "subjects_spoken.yaml"
 
 
-def dev_set(vocab: Any, show: int) -> None:
-    """The clean rate on the project's dev set, overall and by style."""
+def dev_set(vocab: Any, show: int, path: Path = DEV_SET) -> None:
+    """The clean rate on one of the project's sets, overall and by style."""
     import yaml
 
-    cases = yaml.safe_load(DEV_SET.read_text(encoding="utf-8"))["cases"]
+    cases = yaml.safe_load(path.read_text(encoding="utf-8"))["cases"]
     clean: Counter[str] = Counter()
     total: Counter[str] = Counter()
     misses = []
@@ -135,7 +137,7 @@ def dev_set(vocab: Any, show: int) -> None:
             if not ok:
                 misses.append((style, text, got, want))
     n = sum(total.values())
-    print(f"subjects: dev set {DEV_SET.name}, {n} requests: clean {sum(clean.values()) / n:.1%} "
+    print(f"subjects: dev set {path.name}, {n} requests: clean {sum(clean.values()) / n:.1%} "
           f"({sum(clean.values())}/{n}); "
           + ", ".join(f"{k} {clean[k] / total[k]:.1%}" for k in total))
     for style, text, got, want in misses[:show]:
@@ -165,6 +167,7 @@ def main() -> int:
     args = parser.parse_args()
     vocab = load_vocab()
     dev_set(vocab, args.show)
+    dev_set(vocab, args.show, SPOKEN_SET)
     data = shared_data()
     if data is None:
         print("subjects: ../shared/data is absent; SLURP skipped")

@@ -93,3 +93,33 @@ def test_two_digits_that_are_a_time_or_a_count_are_not_a_year(text: str, expecte
 ])
 def test_a_year_beside_a_month_name_in_either_order(text: str, expected: str) -> None:
     assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("the last day of the month", "Thu 2026-12-31"),
+    ("the last day of next month", "Sun 2027-01-31"),
+])
+def test_the_last_day_of_the_month(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("the parents evening is on thursday", "on thursday"),
+    ("quiz night at the bowls club", None),
+    ("good night", None),
+])
+def test_a_part_of_the_day_after_a_noun_is_a_name_not_a_time(text: str, name: str | None) -> None:
+    found = find(text, TUESDAY)
+    assert (found.text if found else None) == name
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("wednesday evening", "Wed 2026-12-02 19:00"),
+    ("tomorrow night", "Wed 2026-12-02 21:00"),
+    ("the 9th morning", "Wed 2026-12-09 09:00"),
+    ("boxing day evening", "Sat 2026-12-26 19:00"),
+    ("christmas morning", "Fri 2026-12-25 09:00"),
+    ("3 jan evening", "Sun 2027-01-03 19:00"),
+])
+def test_a_part_of_the_day_after_a_day_is_still_a_time(text: str, expected: str) -> None:
+    assert when(text) == expected

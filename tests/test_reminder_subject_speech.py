@@ -45,3 +45,38 @@ def test_a_need_said_before_the_event_is_not_the_subject(text: str, want: str) -
 ])
 def test_the_request_said_again_after_the_subject_is_cut(text: str, want: str) -> None:
     assert subject(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("send me an alert for the recycling pickup on monday", "recycling pickup"),
+    ("i want a notification for the pottery class at seven", "pottery class"),
+    ("give me a heads up about the fire drill on wednesday", "fire drill"),
+])
+def test_the_kind_of_nudge_said_with_any_verb_is_not_the_subject(text: str, want: str) -> None:
+    assert subject(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("remind me in advance about the road tax on the ninth", "road tax"),
+    ("remind me well in advance of the christening on the sixth", "christening"),
+    ("remind me ahead of time about the window fitter on friday", "window fitter"),
+])
+def test_when_to_be_told_is_not_what_for(text: str, want: str) -> None:
+    assert subject(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("remind me at ten to turn the heating down", "turn the heating down"),
+    ("remind me tonight to put the dishwasher on", "put the dishwasher on"),
+    ("remind me to call the garage at nine on friday", "call the garage"),
+])
+def test_a_particle_that_ends_the_sentence_stays(text: str, want: str) -> None:
+    assert subject(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("remind me about the parents evening on tuesday", "parents evening"),
+    ("remind me about games night at the club on friday", "games night at the club"),
+])
+def test_a_part_of_the_day_after_a_noun_is_the_events_name(text: str, want: str) -> None:
+    assert subject(text) == want

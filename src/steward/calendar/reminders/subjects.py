@@ -109,7 +109,12 @@ def _ends(vocab: Vocab) -> tuple[Phrases, dict[str, tuple[Phrase, ...]]]:
 _ENDS: dict[int, tuple[Vocab, Phrases, dict[str, tuple[Phrase, ...]]]] = {}
 
 
-def _strip(tokens: list[Token], vocab: Vocab) -> list[Token]:
+# the particle of a phrasal verb ("put the kettle *on*", "switch it *off*") when it ends the sentence:
+# nothing was cut after it, so it does not dangle
+_PARTICLES = frozenset({"on", "off", "in", "out", "up", "down", "over", "back", "away"})
+
+
+def _strip(tokens: list[Token], vocab: Vocab, text_end: int | None = None) -> list[Token]:
     """Drop polite wrappers and connectors from the front, dangling words and punctuation from the end."""
     front, back_by_last = _ends(vocab)
     changed = True
@@ -123,6 +128,9 @@ def _strip(tokens: list[Token], vocab: Vocab) -> list[Token]:
         while tokens and not is_word(tokens[-1]):
             tokens, changed = tokens[:-1], True
         norms = [t.norm for t in tokens]
+        if norms and text_end is not None and tokens[-1].end >= text_end and norms[-1] in _PARTICLES \
+                and len(norms) > 2:
+            break
         for phrase in back_by_last.get(norms[-1], ()) if norms else ():
             k = len(phrase)
             if k <= len(norms) and tuple(norms[-k:]) == phrase:
@@ -174,7 +182,7 @@ def parse_subject(text: str, vocab: Vocab, spans: Sequence[Span] = (), *, contex
             if not _only_connectors(before, vocab):
                 after = []  # what comes after the list is the time's company ("for today"), not the thing
     for segment in (after, before):
-        cleaned = _strip(_cut_phrases(list(segment), vocab.calendar_mentions), vocab)
+        cleaned = _strip(_cut_phrases(list(segment), vocab.calendar_mentions), vocab, _sentence_end(text))
         if not cleaned:
             continue
         norms = tuple(t.norm for t in cleaned if is_word(t))
@@ -184,6 +192,11 @@ def parse_subject(text: str, vocab: Vocab, spans: Sequence[Span] = (), *, contex
         core = _core(named, vocab, names)
         return SubjectParse(_render(text, cleaned, index), _render(text, core, index), trigger)
     return SubjectParse("", "", trigger)
+
+
+def _sentence_end(text: str) -> int:
+    """Where the sentence's last word ends (closing punctuation and spaces aside)."""
+    return len(text.rstrip(" \t\n.!?,;:)\"'"))
 
 
 def _core(tokens: list[Token], vocab: Vocab, names: Sequence[Span] = ()) -> list[Token]:

@@ -507,6 +507,13 @@ def _nth_weekday(m: re.Match[str]) -> Piece:
     return piece(m, day=DayRef(DayKind.NTH_WEEKDAY, n, WEEKDAYS[m["wd"]], None, rel, mode="rel"))
 
 
+@rule("the last day of the month", "month", r"(?:the\s)?(?P<nth>last|first|1st)\sday\s(?:of|in)\s(?:the\s)?"
+      r"(?:(?P<rel>this|current|next|last|previous|coming|following)\s)?month")
+def _last_day_of_the_month(m: re.Match[str]) -> Piece:
+    kind = DayKind.END_OF_MONTH if m["nth"] == "last" else DayKind.START_OF_MONTH
+    return piece(m, day=DayRef(kind, _REL_N.get(m["rel"] or "this", 0)))
+
+
 @rule("last day of", "#month",
       r"(?:the\s)?(?P<nth>last|1st|first|(?P<k>\d+)(?:st|nd|rd|th)\slast|(?P<k2>\d+)(?:st|nd|rd|th))\sday\s(?:of|in)\s" + MON
       + r"(?:\s" + YEAR + r")?")

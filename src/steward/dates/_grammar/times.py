@@ -12,6 +12,7 @@ from steward.dates._grammar.common import (
     MER_SHORT,
     MM,
     MONTH_NAMES,
+    MONTHS,
     NO_MORE_TIME,
     NOT_A_NOUN,
     SS,
@@ -222,6 +223,24 @@ def _this_part(m: re.Match[str]) -> Piece:
 
 
 _POSSESSIVE_BEFORE = re.compile(r"(?:'s?|’s?)\s$")
+_WORD_BEFORE = re.compile(r"([\w']+)\s$")
+# words after which a bare part of the day is still a time ("friday evening", "every night", "7 pm tonight")
+_TIME_BEFORE = frozenset(["this", "that", "next", "last", "every", "each", "same", "one", "all", "a", "the", "on", "in", "at", "by", "for", "and", "or", "from", "to", "till", "until", "through", "during", "over", "per", "past", "previous", "following", "late", "early", "eve", "weekend", "week", "tomorrow", "tmrw", "tmr", "today", "tonight", "yesterday", "am", "pm", "o'clock", "oclock", "ish", "me", "us", "it", "them", "him", "her", "you", "we", "they", "do", "go", "be", "is", "are", "was", "were", "will", "can", "should", "must", "please", "then", "also", "just", "still", "again"])
+
+
+def _names_an_event(m: re.Match[str]) -> bool:
+    """A bare part of the day right after a word that is no date word is part of a name."""
+    before = _WORD_BEFORE.search(m.string, max(0, m.start() - 24), m.start())
+    if before is None:
+        return False
+    word = before.group(1)
+    if word in _TIME_BEFORE or word.endswith(("day", "days")) or word.rstrip("s") in WEEKDAY_NAMES \
+            or word.rstrip("'s") in WEEKDAY_NAMES or word.rstrip(".") in MONTHS \
+            or re.fullmatch(r"\d+(?:st|nd|rd|th)?", word) is not None:
+        return False
+    from steward.dates._grammar.holidays import scan_holidays  # a named day before it: "christmas morning"
+
+    return not any(h.end == before.end(1) for h in scan_holidays(m.string[:before.end(1)]))
 
 
 @rule("in the morning", "#part",
@@ -230,6 +249,8 @@ _POSSESSIVE_BEFORE = re.compile(r"(?:'s?|’s?)\s$")
 def _part(m: re.Match[str]) -> Piece | None:
     if _POSSESSIVE_BEFORE.search(m.string, max(0, m.start() - 3), m.start()):
         return None  # "the parents' evening", "the kids' night": an event, not a time
+    if m.group() == m["part"] and _names_an_event(m):
+        return None  # "parents evening", "quiz night", "good night": a noun before it makes it a name
     if m["lunch2"] and not after_a_day(m):
         return None  # "lunch" alone is a meal ("lunch with ann"); after a day ("friday lunch") it is the time
     part = PARTS[(m["part"] or m["lunch"] or m["lunch2"]).replace(" ", "")]
