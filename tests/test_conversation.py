@@ -193,3 +193,11 @@ def test_a_lead_before_a_meeting_lands_ahead_of_it(say) -> None:
     trace = say("remind me 30 minutes before the call with Priya tomorrow at 11 am")
     fields = trace["writes"][0]["fields"]
     assert (fields["text"], fields["due"]) == ("call with Priya", "2026-09-15T10:30:00+05:30")
+
+
+def test_a_nudge_noun_alone_is_not_a_request_for_a_reminder(say) -> None:
+    # asking for one ("send me an alert for the pottery class at 7") makes one; naming one asks nothing
+    made = say("send me an alert for the pottery class tomorrow at 7 pm")
+    assert made["handled_by"] == "reminder_creation" and made["writes"][0]["fields"]["text"] == "pottery class"
+    for text in ("the notification sound is too loud", "I got an alert from the bank this morning"):
+        assert say(text)["handled_by"] != "reminder_creation"
