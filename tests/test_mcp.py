@@ -77,10 +77,10 @@ def test_tools_are_the_toolbox_with_truthful_annotations(tmp_path: Path) -> None
 
     tools = {t.name: t for t in session(home, body)}
     toolbox = offered(all_tools())
-    assert list(tools) == [t.name for t in toolbox] and "ask_user" not in tools
+    assert list(tools) == [t.name for t in toolbox] + ["ask_steward"] and "ask_user" not in tools
     for tool in toolbox:  # one registry: the schema the loop's model sees is the schema the client sees
         assert tools[tool.name].input_schema == tool.parameters
-    reads = ("search_inbox", "analyze_inbox", "read_email", "list_schedule", "list_reminders", "show_brief",
+    reads = ("ask_steward", "search_inbox", "analyze_inbox", "read_email", "list_schedule", "list_reminders", "show_brief",
              "list_dues", "list_accounts", "list_appointments")
     for name in reads:
         assert tools[name].annotations is not None and tools[name].annotations.read_only_hint is True
@@ -230,3 +230,19 @@ def test_a_held_write_shows_as_a_card_on_the_page_and_its_confirm_saves_it(demo_
         answered = page.post(f"/pending/{held_id}", json={"answer": "confirm"})
         assert answered.status_code == 200 and [w["kind"] for w in answered.json()["writes"]] == ["reminder"]
         assert page.post(f"/pending/{held_id}", json={"answer": "confirm"}).status_code == 409
+
+
+def test_ask_steward_answers_as_steward_chat_does_and_changes_nothing(demo_home: Path, cli) -> None:
+    async def body(client: Client) -> list[types.CallToolResult]:
+        return [await client.call_tool("ask_steward", {"question": "what do I owe this week?"}),
+                await client.call_tool("ask_steward", {"question": "remind me tomorrow at 9 to send the deposit"}),
+                await client.call_tool("ask_steward", {"question": "what is the capital of Peru?"}),
+                await reminders(client)]
+
+    owed, action, unknown, listed = session(demo_home, body)
+    chat = cli("--home", str(demo_home), "--now", NOW, "--json", "chat", "what do I owe this week?",
+               "--session", "mcp-test").json()
+    assert data_of(owed)["answer"] == chat["reply"] and data_of(owed)["answered_by"] == chat["handled_by"]
+    assert action.is_error and "only answers questions" in text_of(action)
+    assert unknown.is_error and "no answer" in text_of(unknown)
+    assert not [r for r in data_of(listed)["reminders"] if r["text"] == "send the deposit"]

@@ -113,11 +113,12 @@ class Engine:
                        waiting=repo.open_continuation(conn, name, self.clock.now()) is not None)
 
     def turn(self, text: str, *, session: str | None = None, dry_run: bool = False,
-             stream: ReplyStream | None = None) -> Trace:
+             stream: ReplyStream | None = None, use_model: bool = True) -> Trace:
         """Run one turn through the pipeline and return its trace.
 
         With `stream`, a model's final answer is sent to it as it is produced (intercepts and the
-        offline answer reply at once: the trace's reply is the whole of it).
+        offline answer reply at once: the trace's reply is the whole of it). With `use_model` False a
+        turn Steward's own code cannot answer gets the offline answer, never the model loop.
         """
         cleaned = clean_text(text, self.max_chars)
         name = session or default_session(self.clock)
@@ -156,14 +157,15 @@ class Engine:
 
         route = self.route(cleaned)
         tier = self.tier_for(route.intent)
-        if self.loop is not None and tier is not None:
+        if self.loop is not None and tier is not None and use_model:
             history = tuple(
                 PastTurn(t.text, t.reply, t.handled_by, t.at)
                 for t in repo.recent_turns(conn, turn.session, self.history_turns)
             )
             outcome = self.loop.run(replace(turn, history=history), route, tier)
             return self._finish(turn, outcome, "loop", route=route, tier=tier, notes=notes)
-        reason = "no language model is connected" if tier is None else "the model loop is not available"
+        reason = ("no language model is connected" if tier is None else
+                  "the model loop is not available" if use_model else "this question was not given to the model")
         offline = offline_answer(route, text=cleaned, reason=reason, available={i.name for i in self.intercepts})
         return self._finish(turn, offline, "offline", route=route, notes=notes)
 

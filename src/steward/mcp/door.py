@@ -21,6 +21,7 @@ from steward.assistant.toolkit import Preview, Tool, Toolbox
 from steward.assistant.untrusted import MailQuotes
 from steward.errors import StewardError, UserError
 from steward.llm.messages import ToolCall
+from steward.mcp.answers import Asking
 from steward.mcp.catalog import error_line, shown
 
 if TYPE_CHECKING:
@@ -53,10 +54,12 @@ class Held:
 class Door:
     """One MCP connection's Steward: the App (built on first use), its session and the mail it has shown."""
 
-    def __init__(self, make_app: Callable[[], App], tools: Sequence[Tool], session: str = "") -> None:
+    def __init__(self, make_app: Callable[[], App], tools: Sequence[Tool], session: str = "",
+                 own: Sequence[Tool] = ()) -> None:
         self._make_app = make_app
         self._app: App | None = None
-        self.toolbox = Toolbox(tools)
+        self.toolbox = Toolbox([*tools, *own])
+        self._own = {t.name for t in own}  # this server's own tools (ask_steward): they use the pipeline
         self.session = session or f"mcp-{uuid.uuid4().hex[:12]}"
         self.quotes = MailQuotes()
 
@@ -71,12 +74,16 @@ class Door:
         app = self.app
         return app.tool_context().for_turn(app.clock, self.session, ())
 
+    def _ctx_for(self, name: str) -> Any:
+        return Asking(self.app.engine, self.session) if name in self._own else self._ctx()
+
     def read(self, name: str, arguments: Mapping[str, Any]) -> Answered:
         """Run a read tool: its answer as text, or its refusal as one line."""
         tool = self.toolbox.get(name)
         assert tool is not None and not tool.write
         try:
-            result = self.toolbox.run(self._ctx(), ToolCall(name, dict(arguments), f"mcp-{uuid.uuid4().hex[:8]}"))
+            result = self.toolbox.run(self._ctx_for(name), ToolCall(name, dict(arguments),
+                                                                    f"mcp-{uuid.uuid4().hex[:8]}"))
         except StewardError as exc:  # building the App itself (a config Steward cannot use)
             return Answered(exc.message, error=True)
         problem = error_line(result)

@@ -31,6 +31,7 @@ from mcp.shared.exceptions import MCPError
 from mcp_types.version import is_version_at_least
 
 from steward.assistant.toolkit import Tool
+from steward.mcp.answers import answer_tools
 from steward.mcp.catalog import definition, offered
 from steward.mcp.door import BRIEF_URI, SCHEDULE_URI, Answered, Door, Held
 
@@ -171,7 +172,7 @@ def _version() -> str:
 def serve_stdio(make_app: Callable[[], App], tools: Sequence[Tool], *, answer_seconds: float = 600.0) -> None:
     """Serve one MCP client over stdin and stdout until it closes the connection."""
     worker = Worker()
-    door = Door(make_app, offered(tools))
+    door = Door(make_app, offered(tools), own=answer_tools())
     server = build_server(door, worker, answer_seconds=answer_seconds)
 
     async def main() -> None:
