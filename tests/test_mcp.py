@@ -206,13 +206,17 @@ def test_a_write_that_repeats_mail_says_so_in_the_question(demo_home: Path) -> N
     asked: list[str] = []
 
     async def body(client: Client) -> types.CallToolResult:
-        hits = data_of(await client.call_tool("search_inbox", {"query": "Kaveri Bank statement", "limit": 1}))["hits"]
-        await client.call_tool("read_email", {"id": hits[0]["id"]})
-        return await client.call_tool("create_reminder", {"text": hits[0]["subject"], "day": "tomorrow"})
+        # a lure that tells its reader what to do, read through Steward, then acted on by the agent
+        hits = data_of(await client.call_tool("search_inbox", {"query": "verify your account immediately",
+                                                               "limit": 1}))["hits"]
+        shown = data_of(await client.call_tool("read_email", {"id": hits[0]["id"]}))
+        assert shown["phishing_suspect"] and shown["warnings"]  # the marks reach the agent with the text
+        return await client.call_tool("create_reminder", {"text": "verify your account and confirm card details",
+                                                          "day": "tomorrow"})
 
     made = session(demo_home, body, answer="decline", asked=asked)
-    assert not made.is_error
-    assert len(asked) == 1 and "suggested by an email from" in asked[0]
+    assert not made.is_error and "nothing was saved" in text_of(made)
+    assert len(asked) == 1 and "suggested by an email from billing@northwind-card-support.example" in asked[0]
 
 
 def test_a_held_write_shows_as_a_card_on_the_page_and_its_confirm_saves_it(demo_home: Path) -> None:
@@ -246,3 +250,27 @@ def test_ask_steward_answers_as_steward_chat_does_and_changes_nothing(demo_home:
     assert action.is_error and "only answers questions" in text_of(action)
     assert unknown.is_error and "no answer" in text_of(unknown)
     assert not [r for r in data_of(listed)["reminders"] if r["text"] == "send the deposit"]
+
+
+def test_a_held_id_sent_back_by_the_client_is_not_consent(demo_home: Path) -> None:
+    from mcp.shared.exceptions import MCPError
+
+    first = {"text": "water the ferns", "day": "friday"}
+    other = {"text": "transfer the savings", "day": "friday"}
+
+    async def body(client: Client) -> tuple[list[str], Any]:
+        asked = await client.session.call_tool("create_reminder", first, allow_input_required=True)
+        assert isinstance(asked, types.InputRequiredResult) and asked.request_state
+        yes = {"consent": types.ElicitResult(action="accept")}
+        refused = []
+        # the sealed state of one write's question, replayed for another write; a bare held id
+        for args, state in ((other, asked.request_state), (first, "held-0123456789ab")):
+            try:
+                await client.session.call_tool("create_reminder", args, input_responses=yes, request_state=state)
+            except MCPError as exc:
+                refused.append(exc.error.message)
+        return refused, data_of(await reminders(client))
+
+    refused, listed = session(demo_home, body, answer="decline")
+    assert len(refused) == 2
+    assert not [r for r in listed["reminders"] if r["text"] in ("water the ferns", "transfer the savings")]
