@@ -123,3 +123,28 @@ def test_a_part_of_the_day_after_a_noun_is_a_name_not_a_time(text: str, name: st
 ])
 def test_a_part_of_the_day_after_a_day_is_still_a_time(text: str, expected: str) -> None:
     assert when(text) == expected
+
+
+UTC_CLOCK = make_clock("UTC", "2026-12-01T09:00:00+00:00")
+
+
+@pytest.mark.parametrize(("text", "utc"), [
+    ("the call is at 4 pm utc+05:30", "2026-12-01 10:30"),
+    ("friday 9:00 (gmt-3:30)", "2026-12-04 12:30"),
+    ("2027-01-15 18:00 ET", "2027-01-15 23:00"),       # eastern standard time in January
+    ("2027-07-15 18:00 ET", "2027-07-15 22:00"),       # eastern daylight time in July
+    ("2027-07-15 6 pm pt", "2027-07-16 01:00"),
+])
+def test_a_zone_said_after_a_time_follows_its_offset_or_its_daylight_saving(text: str, utc: str) -> None:
+    found = find(text, UTC_CLOCK)
+    assert found is not None and found.start.astimezone(UTC_CLOCK.zone).strftime("%Y-%m-%d %H:%M") == utc
+
+
+def test_et_al_is_no_zone() -> None:
+    found = find("the paper by Ng at 5 et al", UTC_CLOCK)
+    assert found is not None and found.start.strftime("%H:%M") == "17:00"
+
+
+@pytest.mark.parametrize("text", ["we were at 230 runs", "she is at 120 points", "2019-11-31", "2031-02-45"])
+def test_a_count_after_at_and_a_date_with_no_such_day_are_no_dates(text: str) -> None:
+    assert find(text, UTC_CLOCK) is None

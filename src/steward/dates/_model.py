@@ -164,6 +164,7 @@ class Piece:
     weak: bool = False
     dependent: bool = False
     zone_minutes: int | None = None
+    zone_name: str | None = None  # a zone whose offset follows its daylight saving ("ET": America/New_York)
     anchored: bool = False  # an offset counted from the day that follows ("3 days after easter")
     recurring: bool = False  # said as a repeating day ("every monday")
     lasting: bool = False  # a length ("for 30 minutes"): beside a time it sets the end, alone it counts from now

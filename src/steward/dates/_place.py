@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
+from zoneinfo import ZoneInfo
 
 from steward.dates._days import add_months, resolve_day
 from steward.dates._grammar import scan
@@ -82,14 +83,14 @@ def _slots(p: Piece) -> set[str]:
         s.add("part")
     if p.part_today:
         s.add("day")
-    if p.zone_minutes is not None:
+    if p.zone_minutes is not None or p.zone_name is not None:
         s.add("zone")
     return s
 
 
 def _needs(p: Piece) -> str | None:
     """The slot a dependent piece needs beside it: a zone needs a clock time, a bare hour a part of day."""
-    if p.zone_minutes is not None:
+    if p.zone_minutes is not None or p.zone_name is not None:
         return "time"
     if p.same_time:
         return "day"
@@ -470,12 +471,14 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
         if begun is None:
             return None
         return replace(begun, end=_add_offset(begun.start, lasting.offset, 1))
-    named = next((p.zone_minutes for p in phrase.pieces if p.zone_minutes is not None), None)
+    named = next((p for p in phrase.pieces if p.zone_minutes is not None or p.zone_name is not None), None)
     if named is not None:
-        # "8:00 PST": place the phrase on that zone's clock, then show it on the user's
+        # "8:00 PST", "23:00 ET": place the phrase on that zone's clock, then show it on the user's
         # (a piece that also says the day or the time, "2026-12-09T16:20Z", keeps them)
-        there = place(Phrase(tuple(replace(p, zone_minutes=None) for p in phrase.pieces)),
-                      now.astimezone(timezone(timedelta(minutes=named))), prefer, opts)
+        there_zone: tzinfo = ZoneInfo(named.zone_name) if named.zone_name is not None else \
+            timezone(timedelta(minutes=named.zone_minutes or 0))
+        there = place(Phrase(tuple(replace(p, zone_minutes=None, zone_name=None) for p in phrase.pieces)),
+                      now.astimezone(there_zone), prefer, opts)
         if there is None:
             return None
         user_zone = now.tzinfo

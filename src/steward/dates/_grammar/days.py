@@ -259,7 +259,8 @@ def _spaced_date(m: re.Match[str]) -> Piece | None:
     return piece(m, day=DayRef(DayKind.NUMERIC, int(m["p1"]), int(m["p2"]), int(m["y"])))
 
 
-@rule("month/year", "#punct", r"(?P<mo>[01]?\d)/(?P<y>\d{4})|(?P<y2>\d{4})[-/](?P<mo2>[01]?\d)")
+# "2014-08-32" has no such day: a third part after the month is no month-and-year either
+@rule("month/year", "#punct", r"(?P<mo>[01]?\d)/(?P<y>\d{4})|(?P<y2>\d{4})[-/](?P<mo2>[01]?\d)(?![-/.]?\d)")
 def _month_year_num(m: re.Match[str]) -> Piece | None:
     month = int(m["mo"] or m["mo2"])
     if not 1 <= month <= 12:

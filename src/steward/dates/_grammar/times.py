@@ -94,7 +94,8 @@ def _hmm_mer(m: re.Match[str]) -> Piece | None:
     return piece(m, time=t) if t else None
 
 
-@rule("at hmm", "at @ around about approximately approx", r"(?:at|@|around|about|approximately|approx\.?)\s(?P<h>[01]?\d|2[0-3])(?P<mi>[0-5]\d)(?:\s?ish)?" + NO_MORE_TIME)
+@rule("at hmm", "at @ around about approximately approx", r"(?:at|@|around|about|approximately|approx\.?)\s(?P<h>[01]?\d|2[0-3])(?P<mi>[0-5]\d)(?:\s?ish)?" + NO_MORE_TIME
+      + NOT_A_NOUN + r"(?![,.]\d)")
 def _at_hmm(m: re.Match[str]) -> Piece | None:
     t = clock_time(int(m["h"]), int(m["mi"]))
     return piece(m, time=t) if t else None
@@ -419,16 +420,25 @@ ZONES = {
     "nzst": 720, "nzdt": 780, "est": -300, "edt": -240, "cst": -360, "cdt": -300, "mst": -420, "mdt": -360,
     "pst": -480, "pdt": -420, "akst": -540, "hst": -600,
 }
-ZONE_WORDS = frozenset(ZONES)
+# the generic North American zones, whose offset follows daylight saving on the day said
+NAMED_ZONES = {"et": "America/New_York", "ct": "America/Chicago", "mt": "America/Denver", "pt": "America/Los_Angeles"}
+ZONE_WORDS = frozenset(ZONES) | frozenset(NAMED_ZONES)
 
 
-@rule("zone", "#zone", r"\(?(?P<z>" + "|".join(sorted(ZONES, key=len, reverse=True)) + r")\)?"
-      r"|(?:utc|gmt)\s?(?P<sign>[+-])(?P<oh>\d{1,2})(?::?(?P<om>\d{2}))?")
-def _zone(m: re.Match[str]) -> Piece:
+# an offset is tried before a bare zone name at the same place: "utc+02:45" is one zone, not "utc"
+@rule("zone", "#zone", r"\(?(?:utc|gmt)\s?(?P<sign>[+-])(?P<oh>\d{1,2})(?::?(?P<om>\d{2}))?(?!\d)\)?"
+      r"|\(?(?P<z>" + "|".join(sorted(ZONES, key=len, reverse=True)) + r")\)?"
+      r"|(?<=[\dm]\s)(?P<named>et|ct|mt|pt)\b(?!\s?al\b)")
+def _zone(m: re.Match[str]) -> Piece | None:
+    if m["named"]:
+        # only right after a clock time ("23:00 ET"): "et" and "pt" are words elsewhere
+        return piece(m, zone_name=NAMED_ZONES[m["named"]], dependent=True, weak=True)
     if m["z"]:
         minutes = ZONES[m["z"]]
     else:
         minutes = int(m["oh"]) * 60 + int(m["om"] or 0)
+        if minutes > 14 * 60:
+            return None
         minutes = -minutes if m["sign"] == "-" else minutes
     return piece(m, zone_minutes=minutes, dependent=True, weak=True)
 
