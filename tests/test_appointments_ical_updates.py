@@ -138,7 +138,7 @@ def test_a_schema_org_reservation_moved_or_cancelled_by_its_number_is_proposed(t
     (item,) = [i for i in scan(cli)["items"] if i["status"] == "proposed"]
     assert cli("--now", NOW, "appointments", "accept", str(item["id"])).code == 0
     (move,) = reservation(cli, folder, "b-moved", table("2026-09-18T19:30:00+05:30"), 1)
-    assert move["change"] == "moved: Saffron Table reservation is now Fri 18 Sep 19:30 (it was Thu 17 Sep 20:00)"
+    assert move["change"] == "moved: Table at Saffron Table is now Fri 18 Sep 19:30 (it was Thu 17 Sep 20:00)"
     assert cli("--now", NOW, "appointments", "accept", str(move["id"])).code == 0
     (moved,) = events(cli, "2026-09-18")
     assert moved["start"] == "2026-09-18T19:30:00+05:30" and events(cli) == []
@@ -146,7 +146,7 @@ def test_a_schema_org_reservation_moved_or_cancelled_by_its_number_is_proposed(t
     assert not [i for i in scan(cli)["items"] if i["status"] == "proposed"]
     changes = reservation(cli, folder, "c-cancelled", table("2026-09-18T19:30:00+05:30", "ReservationCancelled"), 2)
     (cancel,) = [c for c in changes if c["status"] == "proposed"]
-    assert cancel["change"].startswith("cancelled: remove Saffron Table reservation on Fri 18 Sep 19:30")
+    assert cancel["change"].startswith("cancelled: remove Table at Saffron Table on Fri 18 Sep 19:30")
     assert cli("--now", NOW, "appointments", "accept", str(cancel["id"])).code == 0
     assert events(cli, "2026-09-18") == []
 

@@ -127,7 +127,7 @@ def test_an_e_tickets_labelled_legs_are_read_each_at_its_airports_time() -> None
     Arrival:   22:00  Berlin-Tegel
     """
     out, back = from_text(text, RECEIVED)
-    assert (out.provider, out.title) == ("4U 8462", "Flight 4U 8462")
+    assert (out.provider, out.title) == ("4U 8462", "Flight 4U 8462")  # no codes written: no route
     assert out.start_at == datetime(2026, 6, 15, 12, 55, tzinfo=ZoneInfo("Europe/Berlin"))
     assert out.end_at == datetime(2026, 6, 15, 13, 50, tzinfo=ZoneInfo("Europe/London"))
     assert back.start_at == datetime(2026, 6, 18, 19, 10, tzinfo=ZoneInfo("Europe/London"))

@@ -171,6 +171,11 @@ def _zoned(moment: datetime | None, place: str) -> tuple[datetime | None, bool]:
     return (moment.replace(tzinfo=ZoneInfo(zone)), False) if zone else (moment, True)
 
 
+def _code(place: str) -> str | None:
+    found = re.search(r"\(\s*([A-Z]{3})\s*\)", place)
+    return found.group(1) if found else None
+
+
 def from_text(text: str, received: datetime) -> list[Candidate]:
     """The flights an e-ticket's text lists, one candidate per leg (none without a flight number)."""
     lines = text.splitlines()
@@ -190,6 +195,7 @@ def from_text(text: str, received: datetime) -> list[Candidate]:
         if start is None:
             continue
         end = None
+        arrives = _Moment(None, "")
         arrival = next((i for i in range(at + 1, ceiling) if _arrival_label(lines[i])), None)
         if arrival is not None:
             found = _arrival_label(lines[arrival])
@@ -198,9 +204,11 @@ def from_text(text: str, received: datetime) -> list[Candidate]:
             end, _ = _zoned(arrives.when, arrives.place)
             if end is not None and (floating or end.tzinfo is None or not start < end < start + timedelta(hours=24)):
                 end = None
+        codes = [_code(leaves.place), _code(arrives.place) if arrival is not None else None]
         candidate = Candidate(provider=flight, start=start.isoformat(), excerpt=flight,
                               location=leaves.place[:120] or None, origin="itinerary", travel=True, start_at=start,
-                              end_at=end, floating=floating, what="flight")
+                              end_at=end, floating=floating, what="flight",
+                              route=f"{codes[0]} → {codes[1]}" if codes[0] and codes[1] else None)
         if candidate not in out:
             out.append(candidate)
     return out

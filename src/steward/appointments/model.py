@@ -137,17 +137,24 @@ class Candidate:
     end_at: datetime | None = None
     floating: bool = False
     was: str | None = None
-    what: str = "appointment"  # appointment | reservation | flight | train | stay | event
+    what: str = "appointment"  # appointment | reservation | table | flight | train | bus | ferry | stay | event
     uid: str | None = None  # an iCalendar part's UID: the booking a later update or cancellation names
     sequence: int | None = None  # its SEQUENCE: an update counts only when it is higher
 
+    route: str | None = None  # a journey's ends as codes or names ("DEL → BOM"), when the mail gives them
+
     @property
     def title(self) -> str:
-        """The event's title: the provider and what it is."""
-        if self.what in ("flight", "train", "bus"):
-            return f"{self.what.capitalize()} {self.provider}"
+        """The event's title: what it is and with whom ("Flight AI 865 DEL → BOM", "Hotel: …", "Table at …")."""
+        if self.what in ("flight", "train", "bus", "ferry"):
+            head = f"{self.what.capitalize()} {self.provider}"
+            return f"{head} {self.route}" if self.route and self.route not in self.provider else head
         if self.what == "event":
             return self.provider
+        if self.what == "stay":
+            return f"Hotel: {self.provider}"
+        if self.what == "table":
+            return f"Table at {self.provider}"
         return f"{self.provider} {self.what}"
 
 

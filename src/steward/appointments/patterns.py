@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 STATUS_ORDER: tuple[Status, ...] = ("cancelled", "rescheduled", "waitlist", "tentative", "invitation")
 _SENTENCE = re.compile(r"[^.!?\n|]+(?:[.!?](?!\d)|$)|[^.!?\n|]+")
 _PROVIDER_AFTER = re.compile(
-    r"\b(?:at|with|from)\s+((?:Dr\.?\s+)?[A-Z][\w&'’.-]*(?:\s+(?:&\s+|of\s+|the\s+)?[A-Z][\w&'’.-]*){0,4})")
+    r"\b(?:at|with|from|going to)\s+((?:Dr\.?\s+)?[A-Z][\w&'’.-]*(?:\s+(?:&\s+|of\s+|the\s+)?[A-Z][\w&'’.-]*){0,4})")
 _GENERIC_SENDERS = {"noreply", "no-reply", "no reply", "donotreply", "notifications", "info", "team", "support"}
 
 
@@ -41,6 +41,7 @@ class Cues:
     nouns: re.Pattern[str]
     statuses: tuple[tuple[Status, re.Pattern[str]], ...]
     not_bookings: re.Pattern[str]
+    check_in: re.Pattern[str] | None = None
 
     def status_of(self, text: str) -> Status:
         """The status a text states: the first of STATUS_ORDER whose words it holds, else confirmed."""
@@ -69,7 +70,8 @@ def load_cues(text: str | None = None) -> Cues:
     if missing:
         raise ConfigError(f"appointments vocab.yaml: missing the list(s) {', '.join(missing)}")
     return Cues(_phrases(data["confirmed"]), _phrases(data["nouns"]),
-                tuple((s, _phrases(data[s])) for s in STATUS_ORDER), _phrases(data["not_bookings"]))
+                tuple((s, _phrases(data[s])) for s in STATUS_ORDER), _phrases(data["not_bookings"]),
+                _phrases(data["check_in"]) if data.get("check_in") else None)
 
 
 def sentences(text: str) -> list[str]:
@@ -122,7 +124,7 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
             when = dates.find(sentence, at, options=options)
         if when is None or not (when.has_date and when.has_time):
             continue
-        provider = provider_in(sentence, meta)
+        provider = provider_in(sentence, meta) or (_card_provider(meta) if subject_confirms else None)
         if provider is None or not (cues.nouns.search(sentence) or normalise(provider) in normalise(sentence)
                                     or status != "confirmed"):
             continue
@@ -132,6 +134,78 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
         out.append(Candidate(provider=provider, start=when.text, excerpt=sentence, status=status,
                              origin="pattern", was=was, location=_location(meta.snippet)))
     return out
+
+
+_CARD_CHARS = 3000  # a reservation card's date comes in the first lines of its mail
+_FOR_PROVIDER = re.compile(r"\b(?:for|at)\s+((?:[A-Z][\w&'’.-]*)(?:\s+(?:&\s+|of\s+|the\s+)?[A-Z][\w&'’.-]*){0,4})\s*$")
+
+
+def find_in_card(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
+                 options: DateOptions | None = None) -> list[Candidate]:
+    """A booking laid out as a card, as reservation services and hotels write it: the subject or the
+    first lines confirm a reservation, and the body's first lines give exactly one date with a time
+    (or a check-in line, which is the stay's start) on a line of its own. Read from the live body, so
+    only for a message read again anyway; the provider is the one the subject names, else the sender."""
+    from steward import dates
+
+    head = body[:_CARD_CHARS]
+    # what the mail is about is said at its top; its policies further down name cancelling and refunds
+    top = f"{meta.subject}\n{head[:400]}"
+    if (cues.status_of(f"{meta.subject}\n{head[:160]}") != "confirmed" or cues.not_bookings.search(top)
+            or not cues.confirmed.search(top) or not cues.nouns.search(f"{meta.subject}\n{head}")):
+        return []
+    at = clock.at(meta.received_at)
+    lines = [" ".join(line.split()) for line in head.splitlines()]
+    found: dict[datetime, str] = {}
+    check_in: tuple[datetime, str] | None = None
+    for line in lines:
+        if not line or len(line) > 160:
+            continue
+        when = dates.find(line, at, options=options)
+        if when is None or not (when.has_date and when.has_time):
+            continue
+        found.setdefault(when.start, line)
+        if check_in is None and cues.check_in is not None and cues.check_in.search(line):
+            check_in = (when.start, line)
+    if check_in is None and len(found) != 1:
+        return []  # no date, or several with nothing to say which one is the booking's
+    start, line = check_in or next(iter(found.items()))
+    provider = _card_provider(meta)
+    if provider is None or unsafe_name(provider):
+        return []
+    when = dates.find(line, at, options=options)
+    assert when is not None
+    return [Candidate(provider=provider, start=when.text, excerpt=line, origin="pattern",
+                      what="stay" if check_in is not None else "table" if _TABLE.search(whole_text(meta, head))
+                      else "reservation", location=_location(head))]
+
+
+_TABLE = re.compile(r"\b(?:table|party of|dinner|lunch|brunch|restaurant|guests)\b", re.I)
+
+
+def whole_text(meta: MessageMeta, head: str) -> str:
+    """A card's subject and head, as one text."""
+    return f"{meta.subject}\n{head}"
+
+
+def _card_provider(meta: MessageMeta) -> str | None:
+    """Who a card's booking is with: "... at X", "... for X", "going to X" in the subject, else the sender."""
+    for sentence in sentences(meta.subject):
+        found = _FOR_PROVIDER.search(sentence)
+        if found is not None:
+            return found.group(1).strip(" .,'’")
+        for match in _PROVIDER_AFTER.finditer(sentence):
+            name = match.group(1).strip(" .,'’")
+            if name and not re.match(r"(?i)^(mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
+                                     r"nov|dec)", name):
+                return name
+    name = " ".join(meta.sender_name.split())
+    return name if name and name.casefold() not in _GENERIC_SENDERS else None
+
+
+def unsafe_name(text: str) -> bool:
+    """Whether a provider read from a card is a phrase rather than a name (too long, or a sentence)."""
+    return len(text.split()) > 6 or text.endswith("?")
 
 
 _FROM_TO = re.compile(r"\bfrom\s+(.+?)\s+to\s+(.+)$", re.I)

@@ -35,7 +35,7 @@ from steward.appointments.model import (
     provider_key,
     source_marker,
 )
-from steward.appointments.patterns import Cues, find_candidates, load_cues
+from steward.appointments.patterns import Cues, find_candidates, find_in_card, load_cues
 from steward.clock import Clock
 from steward.errors import ConnectorError, Duplicate, NotFound, PastMoment, SourceGone, UserError
 from steward.store import appointments as repo
@@ -190,6 +190,8 @@ class AppointmentsService:
                 if raw is not None:
                     mine.extend(Sourced(c, m) for c in structured.extract(raw, m.sender_name, m.received_at))
             mine.extend(Sourced(c, m) for c in find_candidates(m, self.cues, self.clock, self.date_options))
+            if not mine and self._worth_reading(m) and (raw := self._raw(m.id, raws)) is not None:
+                mine.extend(Sourced(c, m) for c in self._card(m, raw))
             if not mine and self._worth_reading(m):
                 unexplained.append(m)
             out.extend(mine)
@@ -206,6 +208,12 @@ class AppointmentsService:
                 refused += bad
                 out.extend(Sourced(c) for c in got)
         return out, refused
+
+    def _card(self, meta: MessageMeta, raw: bytes) -> list[Candidate]:
+        """A reservation card in the live body (a service's or a hotel's layout), when nothing else said it."""
+        from steward.mail.parse import read_body
+
+        return find_in_card(meta, read_body(raw).text, self.cues, self.clock, self.date_options)
 
     def _decide(self, sourced: Sourced, messages: Sequence[MessageMeta], raws: dict[int, bytes | None],
                 window: Window, lives: dict[int, Live] | None = None) -> Accepted | Rejected:
@@ -627,6 +635,7 @@ class AppointmentsService:
         window = Window(self.clock.now() - timedelta(days=self.window_days), self.clock.now())
         options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name, meta.received_at)]
         options += [Sourced(s, meta) for s in find_candidates(meta, self.cues, self.clock, self.date_options)]
+        options += [Sourced(s, meta) for s in self._card(meta, raw)]
         for option in options:
             decided = self._as_update(self._decide(option, [meta], raws, window))
             if not isinstance(decided, Rejected) or decided.reason != item.reason:
@@ -663,6 +672,7 @@ class AppointmentsService:
         window = Window(self.clock.now() - timedelta(days=self.window_days), self.clock.now())
         options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name, meta.received_at)]
         options += [Sourced(s, meta) for s in find_candidates(meta, self.cues, self.clock, self.date_options)]
+        options += [Sourced(s, meta) for s in self._card(meta, raw)]
         if item.origin == "model":
             options.append(Sourced(c, meta))
         last: Accepted | Rejected = Rejected(c, "evidence_not_in_source", meta)

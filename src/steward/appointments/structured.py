@@ -299,6 +299,7 @@ def _reservation(obj: Mapping[str, Any]) -> Candidate | None:
     if not isinstance(target, Mapping):
         return None
     target_kind = _type(target)
+    route: str | None = None
     status_word = _str(obj.get("reservationStatus")).rsplit("/", 1)[-1].lower().removeprefix("reservation")
     status: Status = _STATUS.get(status_word, "confirmed")  # type: ignore[assignment]
     travel = target_kind in _TRAVEL or kind in ("FlightReservation", "LodgingReservation", *_TRIP_KINDS)
@@ -311,6 +312,8 @@ def _reservation(obj: Mapping[str, Any]) -> Candidate | None:
         end = _placed(target.get("arrivalTime"), target.get("arrivalAirport"), airport=True)[0]
         place = _place(target.get("departureAirport"))
         what, excerpt = "flight", provider
+        ends = [_str(_get(target.get(k), "iataCode")) for k in ("departureAirport", "arrivalAirport")]
+        route = " → ".join(ends) if all(ends) else None
     elif target_kind in ("TrainTrip", "BusTrip", "Train", "Bus", "BoatTrip") or kind in _TRIP_KINDS:
         provider = _str(target.get("trainName") or target.get("busName")) or _str(
             target.get("trainNumber") or target.get("busNumber")) or _str(target.get("provider"))
@@ -335,16 +338,17 @@ def _reservation(obj: Mapping[str, Any]) -> Candidate | None:
         start, floating, _ = _when(obj.get("startTime") or target.get("startDate") or target.get("startTime"))
         end = _when(target.get("endDate"))[0] if target.get("endDate") else None
         place = _place(target.get("location")) if target.get("location") else _place(target)
-        what = "reservation" if kind == "FoodEstablishmentReservation" else (
+        what = "table" if kind == "FoodEstablishmentReservation" else (
             "event" if kind == "EventReservation" else "reservation")
         excerpt = provider
     if not provider or start is None:
         return None
+    route = route if what == "flight" else None
     date_only = start.hour == 0 and start.minute == 0 and len(_str(obj.get("checkinDate") or "")) == 10
     number = _str(obj.get("reservationNumber"))[:200]
     return Candidate(provider=provider, start=start.isoformat(), excerpt=excerpt, location=place,
                      status=status, origin="schema", travel=travel, start_at=None if date_only else start,
-                     end_at=end, floating=floating, what=what,
+                     end_at=end, floating=floating, what=what, route=route,
                      uid=f"schema.org:{provider}:{number}" if number else None)
 
 

@@ -1,0 +1,107 @@
+"""Reservation cards, as table-booking services and hotels lay them out: one date on a line of its own."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from appointment_mail import message, write_folder
+
+NY = ZoneInfo("America/New_York")
+SENT = datetime(2026, 10, 1, 9, 0, tzinfo=NY)
+NOW = "2026-10-01T09:05:00-04:00"
+
+
+@pytest.fixture(autouse=True)
+def quiet(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+
+
+def scan(tmp_path: Path, cli, mails: dict[str, bytes]) -> list[dict]:  # type: ignore[no-untyped-def,type-arg]
+    folder = write_folder(tmp_path / "mail", mails)
+    assert cli("--now", NOW, "--tz", "America/New_York", "mail", "import", str(folder)).code == 0
+    r = cli("--now", NOW, "--tz", "America/New_York", "--json", "appointments", "scan")
+    assert r.code == 0, r.err
+    return r.json()["items"]  # type: ignore[no-any-return]
+
+
+def test_table_bookings_and_a_hotel_check_in_laid_out_as_cards_are_proposed(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    items = scan(tmp_path, cli, {
+        "a": message("a@opentable.example", ("OpenTable", "member_services@opentable.example"),
+                     "Reservation Confirmation for Carbone",
+                     "Hi Alex,\n\nYour reservation is confirmed.\n\nCarbone\nSaturday, October 10, 2026 at 7:30 PM\n"
+                     "Party of 2\n\nNeed to cancel? See our cancellation policy: cancellation is free until 24 hours "
+                     "before.", SENT),
+        "b": message("b@resy.example", ("Resy", "hello@resy.example"), "You're going to Lilia",
+                     "You're all set!\nLilia\nSat, Oct 10 at 8:15 PM · 2 guests", SENT),
+        "c": message("c@hotel.example", ("Harbor Hotels", "reservations@harborhotels.example"),
+                     "Your booking is confirmed at Harbor Inn Midtown",
+                     "Thank you for booking with us.\nCheck-in: Friday, October 9, 2026 from 4:00 PM\n"
+                     "Check-out: Sunday, October 11, 2026 by 11:00 AM\nRefunds follow the rate's policy.", SENT),
+    })
+    got = sorted((i["provider"], i["start"]) for i in items if i["status"] == "proposed")
+    assert got == [("Carbone", "2026-10-10T19:30:00-04:00"), ("Harbor Inn Midtown", "2026-10-09T16:00:00-04:00"),
+                   ("Lilia", "2026-10-10T20:15:00-04:00")]
+
+
+def test_cancelled_waitlisted_changed_receipts_parcels_and_delays_in_card_layout_propose_nothing(
+        tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    items = scan(tmp_path, cli, {
+        "a": message("a@opentable.example", ("OpenTable", "member_services@opentable.example"),
+                     "Your reservation has been cancelled",
+                     "Your reservation has been cancelled.\nCarbone\nSaturday, October 10, 2026 at 7:30 PM", SENT),
+        "b": message("b@resy.example", ("Resy", "hello@resy.example"), "You're on the waitlist",
+                     "You're on the waitlist for Lilia\nSat, Oct 10 at 8:15 PM, 2 guests", SENT),
+        "c": message("c@hotel.example", ("Harbor Hotels", "reservations@harborhotels.example"),
+                     "Your reservation has been changed",
+                     "Your reservation has been changed.\nCheck-in: Friday, October 9, 2026 from 4:00 PM", SENT),
+        "d": message("d@shop.example", ("Shop", "orders@shop.example"), "Order confirmed",
+                     "Thanks for your order! Your order is confirmed.\nEstimated delivery: Saturday, October 10, 2026 "
+                     "by 8:00 PM", SENT),
+        "e": message("e@ups.example", ("UPS", "pkginfo@ups.example"), "Your package is confirmed for delivery",
+                     "Scheduled delivery\nSaturday, October 10, 2026 between 2:00 PM and 6:00 PM", SENT),
+        "f": message("f@power.example", ("City Power", "billing@citypower.example"), "Payment confirmation",
+                     "Thank you for your payment. Receipt\nPayment date: October 1, 2026 at 9:00 AM", SENT),
+        "g": message("g@air.example", ("Lufthansa", "noreply@lufthansa.example"), "Flight delay: LH 400",
+                     "Your booking is confirmed but your flight has been delayed.\n"
+                     "New departure: Saturday, October 10, 2026 at 11:30 PM", SENT),
+    })
+    assert [i for i in items if i["status"] == "proposed"] == []
+
+
+def test_a_card_with_two_dates_and_no_check_in_line_is_not_guessed(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    items = scan(tmp_path, cli, {
+        "a": message("a@tickets.example", ("Ticket Desk", "tickets@venue.example"), "Your reservation for Hamlet",
+                     "Thank you for your reservation.\nDoors: Saturday, October 10, 2026 at 6:30 PM\n"
+                     "Curtain: Saturday, October 10, 2026 at 7:30 PM", SENT),
+    })
+    assert [i for i in items if i["status"] == "proposed"] == []
+
+
+def test_cards_are_titled_by_what_they_book() -> None:
+    from steward.appointments.model import MessageMeta
+    from steward.appointments.patterns import find_in_card, load_cues
+    from steward.clock import make_clock
+
+    def card(subject: str, body: str) -> str:
+        meta = MessageMeta(1, "k", "desk@venue.example", "Desk", subject, body[:200], SENT)
+        (found,) = find_in_card(meta, body, load_cues(), make_clock("America/New_York", NOW))
+        return found.title
+
+    assert card("Reservation Confirmation for Carbone",
+                "Your reservation is confirmed.\nSaturday, October 10, 2026 at 7:30 PM\nParty of 2") == "Table at Carbone"
+    assert card("Your booking is confirmed at Harbor Inn", "Thank you for booking.\n"
+                "Check-in: Friday, October 9, 2026 from 4:00 PM") == "Hotel: Harbor Inn"
+
+
+def test_a_flight_with_airport_codes_is_titled_with_its_route() -> None:
+    from steward.appointments.itinerary import from_text
+
+    (leg,) = from_text("Flight: AI 865\nDate: 12 Oct 2026\nDeparture: 06:00 Delhi(DEL), India\n"
+                       "Arrival: 08:10 Mumbai(BOM), India\n", SENT)
+    assert leg.title == "Flight AI 865 DEL → BOM"
+    assert leg.start_at == datetime(2026, 10, 12, 6, 0, tzinfo=ZoneInfo("Asia/Kolkata"))
