@@ -107,6 +107,7 @@ def test_reads_answer_as_the_cli_does(demo_home: Path, cli) -> None:
                 "schedule": data_of(await client.call_tool("list_schedule", {"day": "tomorrow"})),
                 "week": data_of(await client.call_tool("list_schedule", {"day": "tomorrow", "days": 3})),
                 "search": found, "read": await client.call_tool("read_email", {"id": first}), "id": first,
+                "reminders": data_of(await reminders(client)),
                 "resources": (await client.list_resources()).resources,
                 "brief_resource": await client.read_resource("steward://brief/today")}
 
@@ -120,6 +121,12 @@ def test_reads_answer_as_the_cli_does(demo_home: Path, cli) -> None:
     assert got["dues"] == steward("dues", "--window", "month")
     assert got["analysis"] == steward("mail", "analyze", "from:kaveribank.in")
     assert got["brief"] == steward("brief")
+    # the loop's search_inbox is the lexical search (words, senders, dates)
+    assert data_of(got["search"]) == steward("mail", "search", "Kaveri Bank statement", "--limit", "3",
+                                             "--mode", "lexical")
+    assert data_of(got["read"]) == steward("mail", "read", str(got["id"]))
+    assert [{k: v for k, v in r.items() if k != "repeats"} for r in got["reminders"]["reminders"]] == steward(
+        "reminders", "list")
     # mail text reaches the client fenced as other people's words
     assert text_of(got["search"]).startswith('<mail-content source="search_inbox">')
     shown = data_of(got["read"])
