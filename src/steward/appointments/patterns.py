@@ -132,7 +132,8 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
             continue  # the subject and the snippet often say the same time twice
         seen.add(when.start)
         out.append(Candidate(provider=provider, start=when.text, excerpt=sentence, status=status,
-                             origin="pattern", was=was, location=_location(meta.snippet)))
+                             origin="pattern", was=was, location=_location(meta.snippet),
+                             what=_what(sentence, meta.subject, cues)))
     return out
 
 
@@ -175,17 +176,19 @@ def find_in_card(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
         return []
     when = dates.find(line, at, options=options)
     assert when is not None
+    what = _what(line, f"{meta.subject}\n{head}", cues)
     return [Candidate(provider=provider, start=when.text, excerpt=line, origin="pattern",
-                      what="stay" if check_in is not None else "table" if _TABLE.search(whole_text(meta, head))
-                      else "reservation", location=_location(head))]
+                      what=what if what != "appointment" else "reservation", location=_location(head))]
 
 
 _TABLE = re.compile(r"\b(?:table|party of|dinner|lunch|brunch|restaurant|guests)\b", re.I)
 
 
-def whole_text(meta: MessageMeta, head: str) -> str:
-    """A card's subject and head, as one text."""
-    return f"{meta.subject}\n{head}"
+def _what(line: str, context: str, cues: Cues) -> str:
+    """What a booking is: a stay when its line is a check-in, a table when it or its context says so."""
+    if cues.check_in is not None and cues.check_in.search(line):
+        return "stay"
+    return "table" if _TABLE.search(f"{context}\n{line}") else "appointment"
 
 
 def _card_provider(meta: MessageMeta) -> str | None:
