@@ -307,7 +307,7 @@ def test_dinner_follows_the_evening_hour_and_alone_is_a_meal() -> None:
 
 def test_a_day_of_may_said_with_an_ordinal_or_of_is_a_date_in_a_sentence() -> None:
     # "may" is also a verb: "may 3" alone in a sentence is not read, "the 22nd of may" is
-    assert cut("what day is the twenty second of may") == ("Sat 2027-05-22 00:00", "the twenty second of may")
+    assert cut("what day is the twenty third of may") == ("Sun 2027-05-23 00:00", "the twenty third of may")
     assert cut("book it for may 3rd") == ("Mon 2027-05-03 00:00", "may 3rd")
     assert find("you may 22 be right", MONDAY) is None
 

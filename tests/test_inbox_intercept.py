@@ -71,6 +71,6 @@ def test_nothing_matching_says_so(cli, mailbox: sqlite3.Connection) -> None:
 
 
 def test_a_question_about_read_state_is_not_answered_with_a_plain_count(cli, mailbox: sqlite3.Connection) -> None:
-    trace = ask(cli, "how many unread emails do I have")
+    trace = ask(cli, "how many unread messages are in my inbox")
     assert trace["handled_by"] != "inbox_analysis"
     assert trace["route"]["intent"] == "communication"
