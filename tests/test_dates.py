@@ -11,6 +11,11 @@ from steward.clock import Clock, make_clock
 from steward.dates import DateOptions, Resolution, find, find_all, resolve
 from steward.settings import load
 
+# Cases marked Duckling or dateparser are test cases of those projects, kept here as regressions:
+# Duckling (facebook/duckling @ 2c22658, BSD-3-Clause, Copyright (c) 2016-present, Facebook, Inc.) and
+# dateparser (scrapinghub/dateparser @ 315e396, BSD-3-Clause, Copyright (c) 2014, Scrapinghub); their
+# licences are in tests/THIRD_PARTY.md. Their whole suites run from ../shared/data (test_dates_grammar.py).
+
 # the ADR-0112 incident: "tomorrow at 5 pm" asked at 23:53 on Monday 14 September, in India
 INCIDENT = make_clock("", "2026-09-14T23:53:00+05:30")
 
@@ -146,8 +151,8 @@ def test_prefer_current_reads_open_phrases_in_the_period_under_way() -> None:
 
 
 def test_pasted_text_with_brackets_and_doubled_spaces_reads_the_same() -> None:
-    assert local("[Sept] 04, 2014.") == "2014-09-04 00:00"
-    assert local("Sept  04,\n2014") == "2014-09-04 00:00"
+    assert local("[Sept] 04, 2014.") == "2014-09-04 00:00"  # dateparser
+    assert local("Sept  04,\n2014") == "2014-09-04 00:00"  # dateparser
     assert local("tomorrow   at five  thirty pm") == "2026-09-15 17:30"
     text = "remind me  [tomorrow]  at 5 pm to call"
     found = find(text, INCIDENT)
@@ -157,8 +162,8 @@ def test_pasted_text_with_brackets_and_doubled_spaces_reads_the_same() -> None:
 
 def test_a_dotted_time_after_a_day_or_at() -> None:
     # "12.30" alone may be a number; after a day, or after "at", it is the time (British and European)
-    assert local("30.09.22 12.12") == "2022-09-30 12:12"
-    assert local("30 . 09 . 22 12.12") == "2022-09-30 12:12"
+    assert local("30.09.22 12.12") == "2022-09-30 12:12"  # dateparser
+    assert local("30 . 09 . 22 12.12") == "2022-09-30 12:12"  # dateparser
     assert local("friday 12.30") == "2026-09-18 12:30"
     assert local("tomorrow at 5.30") == "2026-09-15 17:30"
     assert local("at 5.30") == "2026-09-15 05:30"
@@ -174,13 +179,13 @@ def test_this_and_next_follow_calendar_weeks() -> None:
     assert local("next friday", tuesday) == "2026-09-25 00:00"
     assert local("next tuesday", tuesday) == "2026-09-22 00:00"
     assert local("tuesday", tuesday) == "2026-09-22 00:00"        # today is not "tuesday"
-    assert local("friday after next", tuesday) == "2026-09-25 00:00"
+    assert local("friday after next", tuesday) == "2026-09-25 00:00"  # Duckling
     sunday = make_clock("", "2026-09-20T10:00:00+00:00")
     assert local("next monday", sunday) == "2026-09-21 00:00"    # next week starts tomorrow
 
 
 def test_nothing_is_found_in_text_without_a_date() -> None:
-    for text in ("laughing out loud", "this one", "25", "Pay ABC 2000", "", "   ", "at a few"):
+    for text in ("laughing out loud", "this one", "25", "Pay ABC 2000", "", "   ", "at a few"):  # Duckling
         assert resolve(text, INCIDENT) is None, text
     assert find("I may go to the shop", INCIDENT) is None
     assert find("buy 7 apples", INCIDENT) is None
@@ -248,26 +253,26 @@ def test_ranges_give_a_start_and_an_end() -> None:
     tuesday = make_clock("", "2026-09-15T08:00:00+00:00")
     span = at("3-4pm", tuesday)
     assert span.start.strftime("%H:%M") == "15:00" and span.end is not None and span.end.strftime("%H:%M") == "16:00"
-    meeting = at("thursday from 9:30 to 11:00", tuesday)
+    meeting = at("thursday from 9:30 to 11:00", tuesday)  # Duckling
     assert meeting.start.isoformat() == "2026-09-17T09:30:00+00:00"
     assert meeting.end is not None and meeting.end.isoformat() == "2026-09-17T11:00:00+00:00"
-    trip = at("from the 13th to the 15th of July", tuesday)
+    trip = at("from the 13th to the 15th of July", tuesday)  # Duckling
     assert trip.start.date().isoformat() == "2027-07-13"
     assert trip.end is not None and trip.end.date().isoformat() == "2027-07-16"  # the day after the 15th
-    assert at("between 3:30pm and 6 pm", tuesday).start.strftime("%H:%M") == "15:30"
+    assert at("between 3:30pm and 6 pm", tuesday).start.strftime("%H:%M") == "15:30"  # Duckling
 
 
 def test_a_named_zone_is_converted_to_the_users_clock() -> None:
     berlin = make_clock("Europe/Berlin", "2026-09-15T08:00:00+00:00")
-    found = at("thursday 8:00 PST", berlin)
+    found = at("thursday 8:00 PST", berlin)  # Duckling
     assert found.start.isoformat() == "2026-09-17T18:00:00+02:00"
     assert find("call at 4pm CET tomorrow", berlin) is not None
 
 
 def test_counts_and_windows() -> None:
     tuesday = make_clock("", "2026-09-15T08:20:00+00:00")
-    assert local("3 fridays from now", tuesday) == "2026-10-02 00:00"
-    assert local("2 thursdays ago", tuesday) == "2026-09-03 00:00"
+    assert local("3 fridays from now", tuesday) == "2026-10-02 00:00"  # Duckling
+    assert local("2 thursdays ago", tuesday) == "2026-09-03 00:00"  # Duckling
     assert local("next 3 days", tuesday) == "2026-09-16 00:00"
     assert local("last 2 hours", tuesday) == "2026-09-15 06:00"
     assert local("third quarter", tuesday) == "2026-07-01 00:00"
@@ -330,7 +335,7 @@ def test_offsets_counted_from_a_named_day() -> None:
     assert local("3 days after thanksgiving", tuesday) == "2026-11-29 00:00"
     assert local("2 weeks before christmas", tuesday) == "2026-12-11 00:00"
     assert local("3 days after tomorrow at 5pm", tuesday) == "2026-09-19 17:00"
-    assert local("twelve oh three", tuesday) == "2026-09-15 12:03"
+    assert local("twelve oh three", tuesday) == "2026-09-15 12:03"  # Duckling
 
 
 def test_seasons_are_the_one_under_way_or_the_next_and_spring_alone_is_not_a_date_in_a_sentence() -> None:
@@ -356,9 +361,9 @@ def test_every_monday_is_the_next_monday_flagged_recurring() -> None:
 
 
 def test_a_sign_carries_over_to_the_unsigned_items_after_it() -> None:
-    assert local("-1 decade 2 years") == "2014-09-14 23:53"
-    assert local("+1 decade -2 years") == "2034-09-14 23:53"
-    assert local("-1 year +2 months") == "2025-11-14 23:53"
+    assert local("-1 decade 2 years") == "2014-09-14 23:53"  # dateparser
+    assert local("+1 decade -2 years") == "2034-09-14 23:53"  # dateparser
+    assert local("-1 year +2 months") == "2025-11-14 23:53"  # dateparser
 
 
 def test_this_season_is_the_one_under_way() -> None:
@@ -404,7 +409,7 @@ def span_of(text: str, clock: Clock = EARLY) -> tuple[str, str]:
     ("friday, 10-12", ("Fri 18 10:00", "Fri 18 12:00")),
     ("noon to 2", ("Tue 15 12:00", "Tue 15 14:00")),
     ("tomorrow lunch", ("Wed 16 12:00", "Wed 16 14:00")),
-    ("last weekend of october", ("Sat 31 00:00", "Mon 02 00:00")),
+    ("last weekend of october", ("Sat 31 00:00", "Mon 02 00:00")),  # Duckling
     ("the second weekend in june 2027", ("Sat 12 00:00", "Mon 14 00:00")),
 ])
 def test_time_ranges_and_periods_a_calendar_user_types(text: str, expected: tuple[str, str]) -> None:
@@ -414,7 +419,7 @@ def test_time_ranges_and_periods_a_calendar_user_types(text: str, expected: tupl
 def test_ranges_do_not_swallow_what_is_not_one() -> None:
     assert local("3-5", EARLY) == "2027-03-05 00:00"          # alone, still a date
     assert local("10 to 5", EARLY) == "2026-09-15 04:50"      # minutes before the hour are said in fives
-    assert local("20 minutes to 2pm tomorrow", EARLY) == "2026-09-16 13:40"
+    assert local("20 minutes to 2pm tomorrow", EARLY) == "2026-09-16 13:40"  # Duckling
     assert local("3 minutes to 5", EARLY) == "2026-09-15 04:57"
     assert resolve("lunch", EARLY) is None                    # a meal, not a time
     found = find("lunch with ann on friday", EARLY)
@@ -424,6 +429,6 @@ def test_ranges_do_not_swallow_what_is_not_one() -> None:
 
 
 def test_the_end_or_beginning_of_a_named_year() -> None:
-    assert local("end of 2012", EARLY) == "2012-12-31 00:00"
-    assert local("at the beginning of 2017", EARLY) == "2017-01-01 00:00"
+    assert local("end of 2012", EARLY) == "2012-12-31 00:00"  # Duckling
+    assert local("at the beginning of 2017", EARLY) == "2017-01-01 00:00"  # Duckling
     assert at("start of 2030", EARLY).grain == "day"

@@ -10,6 +10,8 @@ from pathlib import Path
 from steward.dates._grammar import RULES, scan
 from steward.dates._text import normalize
 
+# A few of these phrases are examples from Duckling's and dateparser's test suites (BSD-3-Clause; the
+# commits, copyright lines and licences are in tests/THIRD_PARTY.md).
 PHRASES = [
     "tomorrow at 5 pm", "remind me next friday at half past four to call mom", "in 2 hours", "5' from now",
     "17:00", "quarter to nine", "twelve oh three", "15h30", "at 1030", "noon", "3-4pm", "July 13-15",

@@ -11,6 +11,10 @@ from steward.clock import make_clock
 from steward.dates import _calendars as calendars
 from steward.dates import find, resolve
 
+# Cases marked Duckling are test cases of Duckling (facebook/duckling @ 2c22658, BSD-3-Clause,
+# Copyright (c) 2016-present, Facebook, Inc.), kept as regressions; its licence is in tests/THIRD_PARTY.md.
+# Its whole suite runs from ../shared/data (test_dates_grammar.py).
+
 JAN_2024 = make_clock("", "2024-01-10T10:00:00+00:00")
 
 
@@ -23,7 +27,7 @@ def day_span(text: str) -> tuple[str, str | None]:
 
 @pytest.mark.parametrize(("text", "first", "after"), [
     # Islamic (Umm al-Qura, as Saudi Arabia observes them)
-    ("eid al-fitr 2018", "2018-06-15", "2018-06-16"),
+    ("eid al-fitr 2018", "2018-06-15", "2018-06-16"),  # Duckling
     ("Eid ul-Adha 2024", "2024-06-16", "2024-06-17"),
     ("bakrid 2024", "2024-06-16", "2024-06-17"),
     ("ramadan 2024", "2024-03-11", "2024-04-10"),      # until Eid al-Fitr
@@ -41,7 +45,7 @@ def day_span(text: str) -> tuple[str, str | None]:
     ("rosh hashanah 2025", "2025-09-22", "2025-09-25"),
     ("purim 2024", "2024-03-23", "2024-03-25"),         # a leap year: Purim is in Adar II
     ("yom ha'atzmaut 2024", "2024-05-13", "2024-05-15"),  # 5 Iyar was a Monday: kept on Tuesday
-    ("tisha b'av 2018", "2018-07-21", "2018-07-23"),      # 9 Av was Shabbat: the fast is on Sunday
+    ("tisha b'av 2018", "2018-07-21", "2018-07-23"),      # 9 Av was Shabbat: the fast is on Sunday; Duckling
     # Christian periods
     ("lent 2024", "2024-02-14", "2024-03-31"),
     ("great lent 2018", "2018-02-19", "2018-03-31"),
@@ -120,5 +124,5 @@ def test_a_holiday_weekend_is_the_long_weekend_it_belongs_to() -> None:
     thanks = resolve("thanksgiving weekend", clock)  # Thursday 26 November 2026
     assert thanks is not None and thanks.end is not None
     assert (thanks.start.date().isoformat(), thanks.end.date().isoformat()) == ("2026-11-26", "2026-11-30")
-    memorial = resolve("memorial day week-end", clock)
+    memorial = resolve("memorial day week-end", clock)  # Duckling
     assert memorial is not None and memorial.start.date().isoformat() == "2026-05-23"
