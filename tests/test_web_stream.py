@@ -6,7 +6,7 @@ streams each reply in small pieces with a pause between them, as a model generat
 
 from __future__ import annotations
 
-import time
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -37,19 +37,22 @@ def setup(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
         yield Setup(model, s)
 
 
-def events_of(served: Served, text: str, session: str) -> list[tuple[float, sse.Event]]:
-    """The turn's events, each with the seconds since the request was sent."""
-    out: list[tuple[float, sse.Event]] = []
-    started = time.perf_counter()
+def events_of(served: Served, text: str, session: str, model: ScriptedModelServer | None = None,
+              hold: threading.Event | None = None) -> list[tuple[int, sse.Event]]:
+    """The turn's events, each with how many pieces of its reply the model had written when it arrived.
+    With `hold`, the model's last piece waits until the page has shown some of the reply."""
+    out: list[tuple[int, sse.Event]] = []
     with served.client() as client, client.stream("POST", "/chat/stream",
                                                   json={"text": text, "session": session}) as r:
         assert r.status_code == 200
         for event in sse.parse(r.iter_lines()):
-            out.append((time.perf_counter() - started, event))
+            out.append((model.pieces_sent if model else 0, event))
+            if hold is not None and event.name == "delta":
+                hold.set()
     return out
 
 
-def shown(events: list[tuple[float, sse.Event]]) -> str:
+def shown(events: list[tuple[int, sse.Event]]) -> str:
     """What the page shows when the trace arrives: the deltas since the last reset."""
     text = ""
     for _, e in events:
@@ -61,17 +64,20 @@ def shown(events: list[tuple[float, sse.Event]]) -> str:
 
 
 def test_the_answer_streams_while_the_model_writes_it(setup: Setup) -> None:
-    setup.model.enqueue(call("search_inbox", query="card statement"), say(ANSWER, pause=0.03))
-    events = events_of(setup.served, "can you help me make sense of my card statements", "s-stream")
+    hold = threading.Event()
+    setup.model.enqueue(call("search_inbox", query="card statement"), say(ANSWER, pause=0.01, hold=hold))
+    events = events_of(setup.served, "can you help me make sense of my card statements", "s-stream",
+                       setup.model, hold)
     names = [e.name for _, e in events]
     assert names[-1] == "trace" and "error" not in names and "reset" not in names
     deltas = [(t, e) for t, e in events if e.name == "delta"]
     assert len(deltas) > 5  # token by token, not the reply at once
-    trace_at, trace = events[-1][0], events[-1][1].data
+    written_at_trace, trace = events[-1][0], events[-1][1].data
     assert trace["handled_by"] == "loop" and [t["name"] for t in trace["tools"]] == ["search_inbox"]
     assert shown(events) == trace["reply"] == ANSWER
-    # the model takes ~1 s to write it (31 pieces, 30 ms apart): the first words were shown long before
-    assert trace_at - deltas[0][0] > 0.4
+    # the first words were on the page while the model still held its last piece back (a page that
+    # waited for the whole reply would see it only once the hold ran out and every piece was written)
+    assert deltas[0][0] < written_at_trace
     assert setup.model.requests[-1].stream
 
 

@@ -19,9 +19,11 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+HOLD_LIMIT = 60.0  # seconds a held reply waits at most: a test that never releases it fails, not hangs
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,9 @@ class Scripted:
     delay: float = 0.0
     drop: bool = False  # close the connection without answering (a transport failure)
     pause: float = 0.0  # seconds between streamed pieces, as a model generating tokens takes
+    # streamed: the last piece waits until this is set (a test sets it once the first words reached the
+    # user), so "shown while the model still writes" is an order of events, not a time
+    hold: threading.Event | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -86,9 +91,10 @@ Responder = Callable[[RecordedRequest], Scripted]
 Step = Scripted | Responder
 
 
-def say(text: str, delay: float = 0.0, pause: float = 0.0) -> Scripted:
-    """A plain text reply; streamed, `pause` seconds go by between its pieces."""
-    return Scripted(text=text, delay=delay, pause=pause)
+def say(text: str, delay: float = 0.0, pause: float = 0.0, hold: threading.Event | None = None) -> Scripted:
+    """A plain text reply; streamed, `pause` seconds go by between its pieces and, with `hold`, the
+    last piece waits until it is set."""
+    return Scripted(text=text, delay=delay, pause=pause, hold=hold)
 
 
 def call(name: str, /, **arguments: Any) -> Scripted:
@@ -139,6 +145,7 @@ class ScriptedModelServer:
         self.chunk_chars = chunk_chars
         self.requests: list[RecordedRequest] = []
         self.refused: list[RecordedRequest] = []  # requests turned away for their response_format
+        self.pieces_sent = 0  # pieces of the reply being streamed that were written so far
         self._script: deque[Step] = deque(script)
         self._lock = threading.Lock()
         self._server: ThreadingHTTPServer | None = None
@@ -286,11 +293,12 @@ class _Handler(BaseHTTPRequestHandler):
                              "done_reason": "stop"})
             return
         self._start_stream("application/x-ndjson")
-        for n, piece in enumerate(_pieces(reply.text, self.server_owner.chunk_chars)):
-            if n and reply.pause:
-                time.sleep(reply.pause)
+        pieces = _pieces(reply.text, self.server_owner.chunk_chars)
+        for n, piece in enumerate(pieces):
+            self._between_pieces(n, len(pieces), reply)
             self._line({"model": model, "created_at": _now(),
                         "message": {"role": "assistant", "content": piece}, "done": False})
+            self.server_owner.pieces_sent = n + 1
         if tool_calls:
             self._line({"model": model, "created_at": _now(),
                         "message": {"role": "assistant", "content": "", "tool_calls": tool_calls}, "done": False})
@@ -318,10 +326,11 @@ class _Handler(BaseHTTPRequestHandler):
             self._raw(f"data: {json.dumps(chunk)}\n\n")
 
         event({"role": "assistant", "content": ""})
-        for n, piece in enumerate(_pieces(reply.text, self.server_owner.chunk_chars)):
-            if n and reply.pause:
-                time.sleep(reply.pause)
+        pieces = _pieces(reply.text, self.server_owner.chunk_chars)
+        for n, piece in enumerate(pieces):
+            self._between_pieces(n, len(pieces), reply)
             event({"content": piece})
+            self.server_owner.pieces_sent = n + 1
         for i, (name, args) in enumerate(reply.calls):
             # the arguments arrive in two pieces, as real servers send them
             text = json.dumps(dict(args))
@@ -331,6 +340,13 @@ class _Handler(BaseHTTPRequestHandler):
             event({"tool_calls": [{"index": i, "function": {"arguments": text[half:]}}]})
         event({}, finish)
         self._raw("data: [DONE]\n\n")
+
+    def _between_pieces(self, n: int, count: int, reply: Scripted) -> None:
+        """Before piece `n` of `count`: the pause between pieces, and before the last one the hold."""
+        if n == count - 1 and n and reply.hold is not None:
+            reply.hold.wait(HOLD_LIMIT)
+        if n and reply.pause:
+            time.sleep(reply.pause)
 
     def _error(self, protocol: str, status: int, error: str) -> None:
         if protocol == "ollama":
