@@ -386,7 +386,7 @@ def _long_weekend(day: date) -> DaySpan:
 
 
 def _units(n: int, unit: str, today: date) -> DaySpan | None:
-    """ "next 3 days" (from tomorrow), "last 2 weeks" (the two whole weeks before this one)."""
+    """ "next 3 days" (from tomorrow), "last 3 weeks" (the three whole weeks before this one)."""
     if unit == "day":
         return (today + timedelta(days=1), today + timedelta(days=1 + n), "day") if n > 0 else \
             (today + timedelta(days=n), today, "day")

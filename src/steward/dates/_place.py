@@ -153,7 +153,7 @@ def _compatible(a: Phrase, p: Piece) -> bool:
     if taken & new == {"part"} and _refining(tuple(q.part for q in a.pieces if q.part) + (p.part,)) is not None:
         return True  # "first thing monday morning", "tonight after dinner": one part narrows the other
     if taken & new:
-        # "tonight at 8" has a day twice over only through the part: let a clock time join a part
+        # "tonight at 7" has a day twice over only through the part: let a clock time join a part
         return False
     if p.offset is not None and "time" in taken:
         return p.offset.calendar_only and p.direction != 0
@@ -500,7 +500,7 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
 
     if offset_piece is not None and offset_piece.offset is not None and offset_piece.anchored \
             and not offset_piece.offset.calendar_only:
-        # "5 hours after noon", "an hour before thursday": that long from the moment the rest names
+        # "4 hours after noon", "an hour before thursday": that long from the moment the rest names
         rest = tuple(p for p in phrase.pieces if p is not offset_piece)
         anchor = place(Phrase(rest), now, prefer, opts) if rest else None
         if anchor is None:

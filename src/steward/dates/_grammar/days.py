@@ -106,7 +106,7 @@ def _opt_wd(name: str) -> str:
     return r"(?:(?P<" + name + r">" + "|".join(WEEKDAY_NAMES) + r")\.?,?\s)?"
 
 
-# a year after a date written with the month's name may have two digits ("Aug 9, 96", "3 Aug 96"),
+# a year after a date written with the month's name may have two digits ("Aug 7, 97", "4 Aug 97"),
 # when nothing after them makes them an hour, a count or a day of the month
 _YEAR_AFTER = (r"(?P<year>\d{4}|'\d{2}|\d{2}(?![\d:./-]|\s?(?:am|pm|a\.m|p\.m|[ap]\b|h\b|hrs?\b|hours?\b|mins?\b|"
                r"minutes?\b|days?\b|weeks?\b|o'?\s?clock|st\b|nd\b|rd\b|th\b|percent|%|people|of\b|to\b|-)))")

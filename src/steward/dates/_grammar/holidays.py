@@ -4,7 +4,7 @@ Names are matched word by word through an index of first words, not through one 
 of every name: a text without a holiday's first word costs one dictionary look-up a word, and adding
 a name costs nothing at start-up. Apostrophes are dropped and hyphens and dots split words on both
 sides ("new year's eve" = "new years eve", "x-mas" = "x mas"). A name may be preceded by this/next/
-last and followed by a year ("diwali 2019", "in 2019", "of next year", "in 5 years", "2 years ago").
+last and followed by a year ("diwali 2019", "in 2019", "of next year", "in 5 years", "3 years ago").
 """
 
 from __future__ import annotations

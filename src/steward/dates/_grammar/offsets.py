@@ -132,8 +132,8 @@ def _the_day_after(m: re.Match[str]) -> Piece:
 
 @rule("3 days after", "#unit", DURATION + r"\s(?P<rel>after|before|from|following|prior to)(?=\s)")
 def _duration_after(m: re.Match[str]) -> Piece | None:
-    # "3 days after easter" counts from a day; "5 hours after noon", "an hour before thursday" and
-    # "5 minutes before now" from the moment said after them (see `_place`)
+    # "3 days after easter" counts from a day; "4 hours after noon", "an hour before thursday" and
+    # "10 minutes before now" from the moment said after them (see `_place`)
     off = parse_duration(m["dur"])
     if off is None or not (off.calendar_only or _MOMENT_NEXT.match(m.string, m.end())):
         return None  # "30 minutes before the call": an event, which the reminder looks up
