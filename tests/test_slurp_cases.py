@@ -10,18 +10,19 @@ test_subjects.py, which run everywhere.
 from __future__ import annotations
 
 import json
+import os
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 
-from conftest import SHARED_DATA
 from steward.assistant.reminder_dates import reminder_dates, subject_of
 from steward.assistant.subjects import extract_subject, parse_subject
 from steward.assistant.vocab import load_vocab
 from steward.clock import make_clock
 from steward.dates import find, find_all
 
+SHARED_DATA = Path(os.environ.get("STEWARD_SHARED_DATA") or Path(__file__).resolve().parents[2] / "shared" / "data")
 V = load_vocab()
 INCIDENT = make_clock("", "2026-09-14T23:53:00+05:30")
 MONDAY = make_clock("UTC", "2026-11-30T10:00:00+00:00")
