@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from steward.assistant.reminder_dates import reminder_dates, subject_of
-from steward.assistant.subjects import extract_subject, parse_subject
-from steward.assistant.vocab import load_vocab
+from steward.calendar.reminders.dates import reminder_dates, subject_of
+from steward.calendar.reminders.subjects import extract_subject, parse_subject
 from steward.clock import make_clock
 from steward.dates import find, find_all
+from steward.vocab import load_vocab
 
 SHARED_DATA = Path(os.environ.get("STEWARD_SHARED_DATA") or Path(__file__).resolve().parents[2] / "shared" / "data")
 V = load_vocab()
