@@ -66,7 +66,7 @@ def shown(events: list[tuple[int, sse.Event]]) -> str:
 def test_the_answer_streams_while_the_model_writes_it(setup: Setup) -> None:
     hold = threading.Event()
     setup.model.enqueue(call("search_inbox", query="card statement"), say(ANSWER, pause=0.01, hold=hold))
-    events = events_of(setup.served, "can you help me make sense of my card statements", "s-stream",
+    events = events_of(setup.served, "write my accountant a short note on what my card statements say", "s-stream",
                        setup.model, hold)
     names = [e.name for _, e in events]
     assert names[-1] == "trace" and "error" not in names and "reset" not in names
