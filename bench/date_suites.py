@@ -26,8 +26,9 @@ Each answer is one of four:
 - convention: wrong by default but right under a reading the person can choose, where the case set
   none: Steward's `prefer` "past" or "current" (a bare weekday in the week under way, as chrono and
   dateparser read it by default; a bare duration as an age, as dateparser's freshness tests do),
-  dateparser's `PREFER_DATES_FROM`; for chrono's cases also chrono's hours for the parts of the day
-  (morning 06:00, afternoon 15:00, evening 20:00, night 22:00; Steward's `dates.*_hour` settings).
+  dateparser's `PREFER_DATES_FROM`; and the suite's own hours for the parts of the day, which are
+  Steward's `dates.*_hour` settings (chrono: morning 06:00, afternoon 15:00, evening 20:00, night
+  22:00; Duckling: 00:00, 12:00, 18:00, 18:00; parsedatetime: 06:00, 13:00, 18:00).
   Counted apart: it is the suite's convention, not a miss;
 - refused: nothing returned for a case that has a date;
 - wrong: anything else (a wrong date, or a date where the suite wants none).
@@ -141,13 +142,15 @@ def steward() -> Run:
 
     options = {False: DateOptions(), True: DateOptions(day_first=True)}
 
-    chrono_hours = {False: DateOptions(morning_hour=6, evening_hour=20, night_hour=22),
-                    True: DateOptions(day_first=True, morning_hour=6, evening_hour=20, night_hour=22)}
+    # each suite's own hours for the parts of the day, as Steward's `dates.*_hour` settings would say them
+    hours = {"chrono": {"morning_hour": 6, "afternoon_hour": 15, "evening_hour": 20, "night_hour": 22},
+             "duckling": {"morning_hour": 0, "afternoon_hour": 12, "evening_hour": 18, "night_hour": 18},
+             "parsedatetime": {"morning_hour": 6, "afternoon_hour": 13, "evening_hour": 18}}
 
     def run(case: Case, prefer: str | None, day_first: bool) -> datetime | None:
         chosen = options[day_first]
         if prefer and prefer.startswith("hours:"):  # the suite's hours for the parts of the day
-            prefer, chosen = prefer.split(":", 1)[1] or None, chrono_hours[day_first]
+            prefer, chosen = prefer.split(":", 1)[1] or None, DateOptions(day_first=day_first, **hours[case.suite])
         clock = Clock(case.ref.tzinfo, case.ref)  # type: ignore[arg-type]
         read = find if case.sentence else resolve
         found = read(case.text, clock, prefer or "future", chosen)
@@ -237,7 +240,7 @@ def _call(run: Run, case: Case, prefer: str | None, day_first: bool) -> datetime
 def _alternatives(case: Case, prefers: tuple[str, ...]) -> list[str]:
     """The readings a person could choose that the case did not set."""
     out = list(prefers) if case.prefer is None and prefers else []
-    if case.suite == "chrono" and prefers:
+    if case.suite in ("chrono", "duckling", "parsedatetime") and prefers:
         out += [f"hours:{p}" for p in ("", *out)] if case.prefer is None else [f"hours:{case.prefer}"]
     return out
 
