@@ -148,3 +148,15 @@ def test_et_al_is_no_zone() -> None:
 @pytest.mark.parametrize("text", ["we were at 230 runs", "she is at 120 points", "2019-11-31", "2031-02-45"])
 def test_a_count_after_at_and_a_date_with_no_such_day_are_no_dates(text: str) -> None:
     assert find(text, UTC_CLOCK) is None
+
+
+@pytest.mark.parametrize(("text", "start", "end"), [
+    ("from october to february 2031", "2030-10-01", "2031-03-01"),
+    ("march to june 2029", "2029-03-01", "2029-07-01"),
+    ("from 20 august to 3 september 2029", "2029-08-20", "2029-09-04"),
+    ("dec 28 - jan 3, 2030", "2029-12-28", "2030-01-04"),
+])
+def test_a_year_said_at_the_end_of_a_range_is_the_starts_too(text: str, start: str, end: str) -> None:
+    found = resolve(text, TUESDAY)
+    assert found is not None and found.end is not None
+    assert (found.start.strftime("%Y-%m-%d"), found.end.strftime("%Y-%m-%d")) == (start, end)

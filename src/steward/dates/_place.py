@@ -429,10 +429,33 @@ def _inherit(a: Phrase, b: Phrase) -> Phrase:
     return Phrase(a.pieces + extra)
 
 
+_YEARED = (DayKind.MONTH, DayKind.MONTH_DAY, DayKind.NUMERIC)
+
+
+def _year_said(ph: Phrase) -> int | None:
+    return next((p.day.year for p in ph.pieces if p.day is not None and p.day.year is not None), None)
+
+
+def _in_year(ph: Phrase, year: int) -> Phrase:
+    return Phrase(tuple(replace(p, day=replace(p.day, year=year)) if p.day is not None and p.day.kind in _YEARED
+                        else p for p in ph.pieces))
+
+
 def _place_range(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | None:
     assert phrase.until is not None
     first = Phrase(phrase.pieces)
     second = phrase.until
+    year = _year_said(second)
+    if year is not None and _year_said(first) is None and any(p.day is not None and p.day.kind in _YEARED
+                                                              for p in first.pieces):
+        # "from december to may 2022": the year said at the end is the start's too, or the year before
+        # when the start's month comes after the end's
+        placed = _place_range(Phrase(_in_year(first, year).pieces, second), now, prefer, opts)
+        if placed is not None and placed.end is not None and placed.start.year == year:
+            stop = place(second, now, prefer, opts)
+            if stop is not None and _utc(placed.start) > _utc(stop.start):
+                return _place_range(Phrase(_in_year(first, year - 1).pieces, second), now, prefer, opts)
+        return placed
     start = place(_inherit(first, second), now, prefer, opts)
     if start is None:
         return None

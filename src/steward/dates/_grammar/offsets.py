@@ -239,4 +239,6 @@ def _range_piece(m: re.Match[str], month1: int, month2: int) -> Piece | None:
         return None
     year = year_of(m["year"])
     last = Piece(m.start(), m.end(), day=DayRef(DayKind.MONTH_DAY, month2, d2, year))
-    return piece(m, day=DayRef(DayKind.MONTH_DAY, month1, d1, year), until=last)
+    # "nov 3 to jan 5 2024": the year is the end's; a start later in the year is in the year before
+    first_year = year - 1 if year is not None and (month1, d1) > (month2, d2) else year
+    return piece(m, day=DayRef(DayKind.MONTH_DAY, month1, d1, first_year), until=last)
