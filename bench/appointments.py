@@ -325,7 +325,7 @@ def scale(size: int, repeat: int) -> None:
     from search import NOW, fill
     from steward.appointments.service import AppointmentsService
     from steward.mail.parse import parse_message
-    from steward.mail.sample import generate
+    from steward.sample import generate
     from steward.store import connect
 
     sample = generate(NOW, seed=5, count=10_000)

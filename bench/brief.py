@@ -28,8 +28,8 @@ from search import NOW, fill  # noqa: E402
 from steward.app import build_app  # noqa: E402
 from steward.clock import make_clock  # noqa: E402
 from steward.mail.parse import parse_message  # noqa: E402
-from steward.mail.sample import generate  # noqa: E402
 from steward.paths import Paths  # noqa: E402
+from steward.sample import generate  # noqa: E402
 from steward.settings import load  # noqa: E402
 from steward.store import connect, write_txn  # noqa: E402
 from steward.store import finance as dues_repo  # noqa: E402

@@ -151,9 +151,9 @@ def accuracy() -> int:
 
 def speed() -> None:
     from steward.mail.ingest import store_parsed
-    from steward.mail.mailbox import analyze
     from steward.mail.model import FileSource
-    from steward.mail.sample import generate
+    from steward.sample import generate
+    from steward.search.mailbox import analyze
     from steward.store import connect
 
     now = datetime(2026, 9, 14, 12, 0, tzinfo=ZoneInfo("Asia/Kolkata"))
@@ -191,7 +191,7 @@ def speed() -> None:
 
 def scale(size: int, count: int, repeat: int) -> None:
     from search import fill
-    from steward.mail.sample import generate
+    from steward.sample import generate
     from steward.store import connect
     from steward.store import finance as repo
 

@@ -33,8 +33,8 @@ from zoneinfo import ZoneInfo
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from steward.mail.ingest import ingest  # noqa: E402
-from steward.mail.sample import generate, write_maildir  # noqa: E402
 from steward.mail.sources import scan  # noqa: E402
+from steward.sample import generate, write_maildir  # noqa: E402
 from steward.store import connect  # noqa: E402
 
 NOW = datetime(2026, 9, 14, 12, 0, tzinfo=ZoneInfo("Asia/Kolkata"))

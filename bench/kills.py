@@ -117,7 +117,7 @@ def _demo_home(root: Path, name: str) -> Path:
 
 def writer_import(root: Path, kills: int, rng: random.Random) -> dict[str, Any]:
     """`steward mail import` of the sample Maildir, killed and restarted."""
-    from steward.mail.sample import generate, write_maildir
+    from steward.sample import generate, write_maildir
 
     mail = write_maildir(generate(datetime.fromisoformat(NOW), count=1500), root / "import-mail")
     sql = "SELECT dedup_key, subject, category FROM messages"
@@ -137,7 +137,7 @@ def writer_import(root: Path, kills: int, rng: random.Random) -> dict[str, Any]:
 
 def writer_index(root: Path, kills: int, rng: random.Random) -> dict[str, Any]:
     """`steward mail index --rebuild` after an import made without vectors, killed and restarted."""
-    from steward.mail.sample import generate, write_maildir
+    from steward.sample import generate, write_maildir
 
     mail = write_maildir(generate(datetime.fromisoformat(NOW), count=1500), root / "index-mail")
     home = root / "index-home"

@@ -116,7 +116,7 @@ def build(size: int, folder: Path, real: int, *, distinct: bool, redo: str | Non
     recorded is reused (its inputs are checked); `redo` builds that stage and every later one again.
     `together` runs notmuch new and the import at the same time (each under the other's load: their CPU
     times compare as they are; it saves the shorter one's wall time on a large store)."""
-    from steward.mail.sample import generate, write_maildir
+    from steward.sample import generate, write_maildir
 
     meta_file = folder / "meta.json"
     meta: dict = json.loads(meta_file.read_text()) if meta_file.exists() else {}
@@ -263,7 +263,7 @@ def embed_vectors(app, real: int) -> float:  # type: ignore[no-untyped-def]
     """Embed the first `real` messages for real (their rate is returned); near copies for the rest."""
     import numpy as np
 
-    from steward.mail.vectors import decode, encode
+    from steward.search.vectors import decode, encode
     from steward.store.messages import get_messages
     from steward.store.vectors import embedder_id
 
@@ -446,7 +446,7 @@ def sample_vectors(real: int):  # type: ignore[no-untyped-def]
     other vector is a near copy of) and the bench's searches embedded; shared with bench/vector_index.py."""
     from steward.embed.minilm import MiniLMEmbedder
     from steward.mail.parse import parse_message
-    from steward.mail.sample import generate
+    from steward.sample import generate
 
     embedder = MiniLMEmbedder(Path(os.environ.get("STEWARD_EMBED_CACHE_DIR", "~/.cache/steward-bench/models"))
                               .expanduser())
@@ -468,7 +468,7 @@ def vectors_only(n: int, real: int) -> None:
     recall@10 against exact search, for sizes whose store would take longer to build than there is time."""
     import numpy as np
 
-    from steward.mail.vectors import VectorIndex, decode, encode
+    from steward.search.vectors import VectorIndex, decode, encode
 
     embedder, base, queries = sample_vectors(real)
     rng = np.random.default_rng(0)

@@ -24,11 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import summary, time_calls  # noqa: E402
 from steward.clock import Clock  # noqa: E402
 from steward.mail.ingest import store_parsed  # noqa: E402
-from steward.mail.mailbox import analyze  # noqa: E402
 from steward.mail.model import FileSource  # noqa: E402
 from steward.mail.parse import parse_message  # noqa: E402
-from steward.mail.sample import generate  # noqa: E402
-from steward.mail.search import search  # noqa: E402
+from steward.sample import generate  # noqa: E402
+from steward.search.lexical import search  # noqa: E402
+from steward.search.mailbox import analyze  # noqa: E402
 from steward.store import connect  # noqa: E402
 
 NOW = datetime(2026, 9, 14, 12, 0, tzinfo=ZoneInfo("Asia/Kolkata"))

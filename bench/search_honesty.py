@@ -6,7 +6,7 @@ Three labelled sets: the 48 queries the sample mailbox answers (bench/data/searc
 the nonsense and off-topic queries of bench/data/search_honesty.yaml, which it does not. For each
 query, what hybrid search told the user: every word matched, some words did (broadened), nothing did
 and these are only the closest by meaning, or nothing at all; and (answered queries) whether a relevant
-message is in its top 10. The thresholds in steward/mail/hybrid.py (WEAK_SIMILARITY,
+message is in its top 10. The thresholds in steward/search/hybrid.py (WEAK_SIMILARITY,
 KNOWN_WORD_PIECES) were chosen on these sets; the table shows what they give.
 """
 
@@ -44,9 +44,9 @@ def evaluate() -> dict[str, dict[str, float]]:
     from steward.app import build_app
     from steward.clock import make_clock
     from steward.mail.ingest import ingest
-    from steward.mail.sample import generate, write_mbox
     from steward.mail.sources import scan
     from steward.paths import resolve_paths
+    from steward.sample import generate, write_mbox
     from steward.settings import load
 
     answered = json.loads(ANSWERED.read_text(encoding="utf-8"))

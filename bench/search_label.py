@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 import yaml
 
-from steward.mail.sample import generate
+from steward.sample import generate
 
 NOW = datetime(2026, 11, 1, 12, 0, tzinfo=ZoneInfo("Asia/Kolkata"))
 HERE = Path(__file__).parent / "data"

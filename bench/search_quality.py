@@ -32,9 +32,9 @@ def evaluate() -> dict[str, dict[str, dict[str, float]]]:
     from steward.app import build_app
     from steward.clock import make_clock
     from steward.mail.ingest import ingest
-    from steward.mail.sample import generate, write_mbox
     from steward.mail.sources import scan
     from steward.paths import resolve_paths
+    from steward.sample import generate, write_mbox
     from steward.settings import load
 
     queries = json.loads(QUERIES.read_text(encoding="utf-8"))

@@ -52,15 +52,15 @@ def make_app(home: Path, semantic: bool):  # type: ignore[no-untyped-def]
 
 def import_sample(app, count: int, folder: Path) -> int:  # type: ignore[no-untyped-def]
     from steward.mail.ingest import ingest
-    from steward.mail.sample import generate, write_mbox
     from steward.mail.sources import scan
+    from steward.sample import generate, write_mbox
 
     mbox = write_mbox(generate(NOW, count=count, days=max(90, count // 500)), folder / "sample.mbox")
     return ingest(app.db, list(scan([mbox])), on_batch=None).added
 
 
 def bench_backfill(count: int) -> None:
-    from steward.mail.semantic import backfill
+    from steward.search.semantic import backfill
     from steward.store import messages as messages_repo
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -91,7 +91,7 @@ def bench_backfill(count: int) -> None:
 def bench_search(count: int) -> None:
     import numpy as np
 
-    from steward.mail.vectors import encode
+    from steward.search.vectors import encode
 
     with tempfile.TemporaryDirectory() as tmp:
         app = make_app(Path(tmp), semantic=True)

@@ -217,8 +217,8 @@ def build_serve_home(home: Path, messages: int) -> None:
 
     from steward.app import build_app
     from steward.clock import make_clock
-    from steward.mail.vectors import decode, encode
     from steward.paths import resolve_paths
+    from steward.search.vectors import decode, encode
     from steward.settings import load as load_settings
     from steward.store.messages import get_messages
 

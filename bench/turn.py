@@ -55,7 +55,7 @@ def stored(home: Path) -> int:
 def build_home(home: Path, messages: int) -> None:
     """Import sample mailboxes (one seed after another) until the store holds `messages`."""
     from steward.cli import main
-    from steward.mail.sample import generate, write_mbox
+    from steward.sample import generate, write_mbox
 
     t0 = time.perf_counter()
     seed = 7

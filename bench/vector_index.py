@@ -74,7 +74,7 @@ def near_copies(index, rng, count: int):  # type: ignore[no-untyped-def]
 def synthetic(n: int, real: int) -> None:
     import numpy as np
 
-    from steward.mail.vectors import VectorIndex, decode, encode
+    from steward.search.vectors import VectorIndex, decode, encode
 
     _, base, searches = sample_vectors(real)
     rng = np.random.default_rng(0)
@@ -118,9 +118,9 @@ def synthetic(n: int, real: int) -> None:
 def store(home: Path) -> None:
     import numpy as np
 
-    from steward.mail.hybrid import free_text
-    from steward.mail.query import parse_query
-    from steward.mail.vectors import VectorIndex
+    from steward.search.hybrid import free_text
+    from steward.search.query import parse_query
+    from steward.search.vectors import VectorIndex
 
     app = make_app(home)
     search = app.mail_search
@@ -166,7 +166,7 @@ def vector_store(n: int, real: int) -> Path:
     """A store of `n` synthetic vectors (bare message rows), written once."""
     import numpy as np
 
-    from steward.mail.vectors import encode
+    from steward.search.vectors import encode
     from steward.store import connect
 
     folder = Path(f"~/.cache/steward-bench/vectors-{n}").expanduser()
@@ -213,7 +213,7 @@ def memory_step(step: str, db: Path) -> None:
     import numpy as np  # noqa: F401
     import onnxruntime  # noqa: F401
 
-    from steward.mail.vectors import VectorIndex
+    from steward.search.vectors import VectorIndex
     from steward.store import connect
 
     conn = connect(db)

@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from steward.mail.parse import parse_message, read_body
-from steward.mail.sample import generate as generate_demo
+from steward.sample import generate as generate_demo
 from steward.sample.second import generate as generate_second
 
 DATA = Path(__file__).resolve().parent.parent / "bench" / "data"

@@ -225,7 +225,7 @@ def test_accounts_list_the_cards_the_mail_shows_masked(cli: Any, tmp_path: Path)
 
 
 def test_the_sample_bills_give_the_exact_amounts_and_dates(cli: Any, tmp_path: Path) -> None:
-    from steward.mail.sample import generate, write_mbox
+    from steward.sample import generate, write_mbox
 
     now = datetime.fromisoformat("2026-09-14T23:53:00+05:30")
     mail = generate(now)

@@ -13,7 +13,7 @@ from steward.assistant.router import Route
 from steward.assistant.trace import Turn
 from steward.clock import make_clock
 from steward.errors import ConnectorError
-from steward.mail.sample import generate, write_mbox
+from steward.sample import generate, write_mbox
 from steward.vocab import load_vocab
 
 NOW = "2026-09-14T23:53:00+05:30"

@@ -70,7 +70,7 @@ QUERY_WORDS = st.sampled_from(["from:", "to:", "subject:", "category:", "before:
 @FUZZ
 @given(query=st.one_of(st.text(max_size=60), st.lists(QUERY_WORDS, max_size=8).map(" ".join)))
 def test_the_query_language_never_crashes(query: str) -> None:
-    from steward.mail.query import parse_query
+    from steward.search.query import parse_query
 
     try:
         parse_query(query, CLOCK)

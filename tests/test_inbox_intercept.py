@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from steward.mail.sample import generate, write_mbox
+from steward.sample import generate, write_mbox
 
 NOW = "2026-09-14T23:53:00+05:30"
 

@@ -15,10 +15,10 @@ import pytest
 
 from steward.app import build_app
 from steward.clock import make_clock
-from steward.mail import hybrid
-from steward.mail.query import free_text, parse_query
-from steward.mail.sample import generate, write_mbox
 from steward.paths import resolve_paths
+from steward.sample import generate, write_mbox
+from steward.search import hybrid
+from steward.search.query import free_text, parse_query
 from steward.settings import load
 
 if TYPE_CHECKING:

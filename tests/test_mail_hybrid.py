@@ -11,9 +11,9 @@ from zoneinfo import ZoneInfo
 import numpy as np
 import pytest
 
-from steward.mail.fusion import rrf
-from steward.mail.sample import generate, write_mbox
-from steward.mail.vectors import VectorIndex, decode, encode
+from steward.sample import generate, write_mbox
+from steward.search.fusion import rrf
+from steward.search.vectors import VectorIndex, decode, encode
 
 NOW = datetime(2026, 11, 1, 12, 0, tzinfo=ZoneInfo("Asia/Kolkata"))
 NOW_ARG = NOW.isoformat()
@@ -257,7 +257,7 @@ def test_a_warm_index_reads_no_vectors_when_the_store_changed_elsewhere_and_foll
     not the vectors. Replacing a vector, deleting a message, a message deleted while its vector is
     re-stored, and an older message given a vector later are each followed, and the kept count of
     vectors stays the true one throughout."""
-    from steward.mail import vectors as vectors_module
+    from steward.search import vectors as vectors_module
     from steward.store import connect
     from steward.store import vectors as repo
     from steward.store.audit import record

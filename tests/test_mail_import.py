@@ -11,8 +11,8 @@ import pytest
 
 from steward.mail.ingest import ingest, ingest_raw
 from steward.mail.model import ImapSource
-from steward.mail.sample import generate, write_maildir, write_mbox
 from steward.mail.sources import scan
+from steward.sample import generate, write_maildir, write_mbox
 from steward.store import connect
 
 NOW = datetime(2026, 9, 14, 12, 0, tzinfo=ZoneInfo("Asia/Kolkata"))

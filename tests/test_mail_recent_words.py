@@ -12,12 +12,12 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from steward.clock import Clock
-from steward.mail import search as lexical
 from steward.mail.ingest import catch_up_recent_words, ingest, store_parsed
 from steward.mail.model import FileSource
 from steward.mail.parse import parse_message
-from steward.mail.sample import generate
 from steward.mail.sources import Item
+from steward.sample import generate
+from steward.search import lexical
 from steward.store import connect
 from steward.store import messages as repo
 

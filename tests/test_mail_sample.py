@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 from steward.mail.categories import default_classifier
 from steward.mail.parse import parse_message, read_body
-from steward.mail.sample import generate
+from steward.sample import generate
 
 NOW = datetime(2026, 9, 14, 23, 53, tzinfo=ZoneInfo("Asia/Kolkata"))
 

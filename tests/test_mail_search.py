@@ -9,10 +9,10 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from steward.clock import Clock
-from steward.mail.analysis import group_by_sender
 from steward.mail.model import FileSource, Message
-from steward.mail.query import parse_query
-from steward.mail.sample import generate, write_maildir
+from steward.sample import generate, write_maildir
+from steward.search.analysis import group_by_sender
+from steward.search.query import parse_query
 
 NOW = datetime(2026, 9, 14, 23, 53, tzinfo=ZoneInfo("Asia/Kolkata"))
 NOW_ARG = NOW.isoformat()

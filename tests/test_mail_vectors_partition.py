@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from steward.mail import partition
-from steward.mail.vectors import VectorIndex, decode, encode
+from steward.search import partition
+from steward.search.vectors import VectorIndex, decode, encode
 from steward.store import connect
 
 pytest.importorskip("faiss")

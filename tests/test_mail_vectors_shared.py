@@ -13,8 +13,8 @@ import pytest
 
 from steward.app import App, build_app
 from steward.clock import make_clock
-from steward.mail.sample import generate, write_mbox
 from steward.paths import resolve_paths
+from steward.sample import generate, write_mbox
 from steward.settings import load
 
 NOW = datetime(2026, 11, 1, 12, 0, tzinfo=ZoneInfo("Asia/Kolkata"))

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from serve_helpers import build_demo_home
-from steward.mail.sample import CARDS, SAVINGS_ACCOUNT
+from steward.sample.mailbox import CARDS, SAVINGS_ACCOUNT
 
 NOW = "2026-09-14T10:00:00+05:30"
 PASSWORD = "secret-pw"  # alice's password on the test Dovecot

@@ -14,9 +14,9 @@ from steward.app import App, build_app
 from steward.clock import make_clock
 from steward.embed.minilm import MiniLMEmbedder
 from steward.embed.queries import QueryCache
-from steward.mail.query import parse_query
-from steward.mail.sample import generate, write_mbox
 from steward.paths import resolve_paths
+from steward.sample import generate, write_mbox
+from steward.search.query import parse_query
 from steward.settings import load
 
 NOW = datetime(2026, 11, 1, 12, 0, tzinfo=ZoneInfo("Asia/Kolkata"))

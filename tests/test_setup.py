@@ -11,7 +11,7 @@ import pytest
 from loopback import free_port
 from steward.cli.first_run import set_config_values
 from steward.llm.testing import ScriptedModelServer
-from steward.mail.sample import generate, write_maildir
+from steward.sample import generate, write_maildir
 
 
 def _config(home: Path) -> dict:

@@ -40,12 +40,12 @@ if TYPE_CHECKING:
     from steward.llm.tiers import TierConfig
     from steward.mail.categories import Classifier
     from steward.mail.heartbeat import SyncHeartbeat
-    from steward.mail.hybrid import MailSearch
     from steward.mail.live import MailSync
-    from steward.mail.mailbox import Mailbox
-    from steward.mail.vectors import VectorIndex
     from steward.reader import Answerers, Reader
     from steward.reader.lists import SlotCache
+    from steward.search.hybrid import MailSearch
+    from steward.search.mailbox import Mailbox
+    from steward.search.vectors import VectorIndex
     from steward.vocab import Vocab
 
 log = logging.getLogger(__name__)
@@ -422,14 +422,14 @@ class App:
             log.warning("new mail gets no vectors: the embedding model is not installed "
                         "(sh scripts/install-extras.sh .venv/bin, then `steward mail index`)")
             return None
-        from steward.mail.semantic import index_hook
+        from steward.search.semantic import index_hook
 
         return index_hook(lambda: self.embedder)
 
     @cached_property
     def mail_search(self) -> MailSearch:
         """Mail search (hybrid, lexical, semantic); its vector index stays warm for the App's life."""
-        from steward.mail.hybrid import MailSearch
+        from steward.search.hybrid import MailSearch
         from steward.store import connect_reader
 
         return MailSearch(self.db, self.clock, lambda: self.embedder, queries=self.query_cache,
@@ -444,7 +444,7 @@ class App:
     def vector_index(self, *, background: bool) -> VectorIndex:
         """A new in-memory index of the message vectors; with `background`, it builds its partition in a
         thread when the store grows past `search.approximate_above` (a server), else it reads a saved one."""
-        from steward.mail.vectors import VectorIndex
+        from steward.search.vectors import VectorIndex
 
         return VectorIndex(self.embedder.dim, approximate_above=self.settings.as_int("search.approximate_above"),
                            path=self.paths.db_file.with_name(self.paths.db_file.name + ".partition.npz"),
@@ -453,7 +453,7 @@ class App:
     @cached_property
     def mailbox(self) -> Mailbox:
         """The stored mail as the assistant reads it: search, analyze, one message with its live body."""
-        from steward.mail.mailbox import Mailbox
+        from steward.search.mailbox import Mailbox
 
         return Mailbox(lambda: self.db, self.clock, analyze_limit=self.settings.as_int("mail.analyze_limit"),
                        fetch=lambda pointer: self.mail_sync.fetch_body(pointer),

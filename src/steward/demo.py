@@ -10,9 +10,9 @@ from pathlib import Path
 from steward.app import App
 from steward.clock import Clock
 from steward.mail.ingest import IngestReport, ingest
-from steward.mail.mailbox import analyze
-from steward.mail.sample import generate, write_maildir
 from steward.mail.sources import scan
+from steward.sample import generate, write_maildir
+from steward.search.mailbox import analyze
 from steward.store.messages import count_by_category
 
 SAMPLE_FOLDER = "sample-mail"

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from steward.calendar.service import CalendarService
     from steward.finance.service import DuesService
     from steward.hooks.session_names import SessionNames
-    from steward.mail.mailbox import Mailbox
+    from steward.search.mailbox import Mailbox
 
 # numeric dates a model writes when it computes "tomorrow" itself
 _COMPUTED_DATE = re.compile(

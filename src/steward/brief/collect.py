@@ -147,7 +147,7 @@ def dues(spec: SectionSpec, options: Mapping[str, Any], day: Day, src: Sources) 
 
 def inbox(spec: SectionSpec, options: Mapping[str, Any], day: Day, src: Sources) -> Collected:
     """Mail that arrived since the last brief: counts by category, people who wrote, phishing warnings."""
-    from steward.mail.analysis import group_by_sender
+    from steward.search.analysis import group_by_sender
     from steward.store import brief as repo
 
     hidden = set(options.get("hide") or ())

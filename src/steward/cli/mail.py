@@ -99,7 +99,7 @@ def _embed_new(ctx: Ctx, args: argparse.Namespace, bulk: bool) -> int:
     """Vectors for the messages that have none (this import's, and any an earlier one left), after the
     rows are in; resumable, since each batch commits. 0 when semantic search is off or has no model."""
     from steward.cli.progress import Progress
-    from steward.mail.semantic import backfill
+    from steward.search.semantic import backfill
 
     if ctx.app.mail_on_batch is None:  # off, or no model (which it has said once)
         return 0
@@ -134,7 +134,7 @@ def cmd_index(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward mail index`: give every message a vector for semantic search."""
     from steward.cli.progress import Progress
     from steward.errors import UserError
-    from steward.mail.semantic import backfill
+    from steward.search.semantic import backfill
 
     if not ctx.settings.as_bool("semantic_search"):
         raise UserError("semantic search is turned off (semantic_search = 0); turn it on to build its index")

@@ -1,1 +1,12 @@
-"""Sample mailboxes written by the project, for the demo home, the tests and the benchmarks."""
+"""Sample mailboxes written by the project, for the demo home, the tests and the benchmarks: generated,
+deterministic, invented.
+
+`generate(now)` is Alex Morgan's mailbox (`mailbox.py`, with its bills in `bills.py` and its recent
+appointment mail in `appointments.py`); `second.py` is Noor Haddad's, in Melbourne. `builder.py` holds
+what the generated mailboxes share (the message record and the Maildir / mbox writers).
+"""
+
+from steward.sample.builder import SampleMessage, write_maildir, write_mbox
+from steward.sample.mailbox import generate
+
+__all__ = ["SampleMessage", "generate", "write_maildir", "write_mbox"]

@@ -1,7 +1,7 @@
 """A second sample mailbox, of another person in another country: Noor Haddad, who lives in Melbourne,
 was born in Auckland and kept a Dutch credit card from years in Rotterdam. About 200 messages over the
 90 days before `now`, so a home built from it asks every reader of mail to work on names, currencies,
-banks, billers and providers that the first sample (`steward.mail.sample`) never mentions.
+banks, billers and providers that the first sample (`steward.sample.mailbox`) never mentions.
 
 The mix, all invented: Australian card statements (one paid by hand, one by direct debit) and a Dutch
 one in euros left overdue, household bills (electricity overdue, water, mobile by direct debit,
@@ -28,7 +28,7 @@ from email.policy import default as email_policy
 from email.utils import format_datetime, formataddr
 from zoneinfo import ZoneInfo
 
-from steward.mail.sample import SampleMessage
+from steward.sample.builder import SampleMessage
 
 DOMAIN = "second.steward.example"
 ME = ("Noor Haddad", "noor.haddad@fastmail-demo.example")

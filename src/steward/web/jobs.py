@@ -185,10 +185,10 @@ def catch_up_ranking(app: App) -> None:
 
 
 def embed_pending(app: App) -> None:
-    """Vectors for the messages that have none yet (`mail.semantic.backfill`; nothing when no model)."""
+    """Vectors for the messages that have none yet (`search.semantic.backfill`; nothing when no model)."""
     if app.mail_on_batch is None:
         return
-    from steward.mail.semantic import backfill
+    from steward.search.semantic import backfill
 
     report = backfill(app.db, app.embedder, refresh_stale=False)
     if report.indexed:

@@ -22,8 +22,8 @@ from steward.vocab import Token, Vocab, contains_phrase, is_word, match_at, toke
 
 if TYPE_CHECKING:
     from steward.dates import DateOptions, Resolution
-    from steward.mail.analysis import Analysis
-    from steward.mail.mailbox import Mailbox
+    from steward.search.analysis import Analysis
+    from steward.search.mailbox import Mailbox
 
 NAME = "inbox_analysis"
 

@@ -14,8 +14,8 @@ from steward.reader.frame import Frame, SlotValue
 from steward.reader.lists import SlotLists
 
 if TYPE_CHECKING:
-    from steward.mail.mailbox import Mailbox
-    from steward.mail.search import Hit
+    from steward.search.lexical import Hit
+    from steward.search.mailbox import Mailbox
 
 EXAMPLES = ("what did the dentist send me?", "show me anything suspicious")
 SHOWN = 10

@@ -3,5 +3,5 @@
 -- `steward mail index`; deleting a message deletes its vector.
 CREATE TABLE message_vectors (
     message_rowid   INTEGER PRIMARY KEY REFERENCES messages(id) ON DELETE CASCADE,
-    vector          BLOB NOT NULL       -- float32 scale (little-endian) + int8 components: see mail/vectors.py
+    vector          BLOB NOT NULL       -- float32 scale (little-endian) + int8 components: see search/vectors.py
 );

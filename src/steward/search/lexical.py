@@ -1,6 +1,6 @@
 """Lexical mail search: SQLite FTS5 with bm25 over subject, sender and snippet.
 
-`search` runs a query (see `mail.query` for the language); when every group of words together
+`search` runs a query (see `search.query` for the language); when every group of words together
 finds nothing, it tries any of them and says so (`broadened`). The semantic engineer's hybrid
 search fuses these hits with vector recall; this module never loads a model.
 """
@@ -15,7 +15,7 @@ from steward.clock import Clock
 from steward.errors import UserError
 from steward.mail.mask import mask_numbers
 from steward.mail.model import Message
-from steward.mail.query import QueryPlan, parse_query
+from steward.search.query import QueryPlan, parse_query
 from steward.store import messages as repo
 
 

@@ -6,7 +6,7 @@ a ranking. `VectorIndex` holds every vector as one int8 matrix (100k messages: 3
 query against them with numpy's einsum of the int8 rows and the int8 query, summed in int32: exact,
 and about twice the rows per second of ONNX Runtime's MatMulInteger for one query (0.19 against 0.37
 microseconds a row here), which packs the whole matrix for a one-column product. It grows in place, so a long-running server refreshes it with only the new rows. Above a size a
-partition of the vectors (mail/partition.py) lets a query score a few percent of them instead.
+partition of the vectors (search/partition.py) lets a query score a few percent of them instead.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from steward.mail import partition
-from steward.mail.partition import FIRST_PROBES, MIN_SCAN, SCAN_SHARE, SLACK, Layout, Partition, lay_out
+from steward.search import partition
+from steward.search.partition import FIRST_PROBES, MIN_SCAN, SCAN_SHARE, SLACK, Layout, Partition, lay_out
 from steward.store import vectors as repo
 from steward.store.messages import count_messages
 
@@ -66,7 +66,7 @@ class Ranked:
 
 class VectorIndex:
     """Every stored vector in memory, searched exactly (brute force) or, above `approximate_above`
-    vectors once a partition is built, through the nearest lists of a `Partition` (mail/partition.py).
+    vectors once a partition is built, through the nearest lists of a `Partition` (search/partition.py).
 
     `refresh(conn)` loads what was added since the last call; a server keeps one index per process,
     shared by its worker threads, and refreshes it before each search; a command loads it once. With

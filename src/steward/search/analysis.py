@@ -1,6 +1,6 @@
 """Inbox analysis: the "which / how many / list all" answer.
 
-`Mailbox.analyze` (mail/mailbox.py) reads every match (bounded at `limit`, 1,000 by default; no top-N
+`Mailbox.analyze` (search/mailbox.py) reads every match (bounded at `limit`, 1,000 by default; no top-N
 cap), broadening to any-of-the-words on a miss, and `group_by_sender` here (pure, no I/O) groups them by
 sender: count, first and last date, categories, and up to three distinct example subjects with account
 and card numbers masked to their last four digits.

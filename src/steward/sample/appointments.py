@@ -1,6 +1,6 @@
 """The sample mailbox's recent appointment mail, dated from `now` so a fresh demo has proposals.
 
-Besides the plain confirmations `sample` spreads over the 90 days, the last two weeks hold one of
+Besides the plain confirmations `mailbox` spreads over the 90 days, the last two weeks hold one of
 each kind the appointment reader tells apart:
 
 * an eye test booked with a calendar file (`text/calendar`, METHOD:PUBLISH);
@@ -22,10 +22,8 @@ from datetime import UTC, datetime, time, timedelta
 from email.message import EmailMessage
 from email.policy import default as email_policy
 from email.utils import format_datetime, formataddr
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from steward.mail.sample import SampleMessage, _Builder
+from steward.sample.builder import DOMAIN, FOOTER, Builder, SampleMessage
 
 
 def _day(now: datetime, days: int, hour: int, minute: int = 0) -> datetime:
@@ -59,16 +57,14 @@ def _ics(uid: str, summary: str, start: datetime, end: datetime, organizer: tupl
     return "\r\n".join(lines)
 
 
-def _add(b: _Builder, kind: str, sender: tuple[str, str], subject: str, text: str, when: datetime, *,
+def _add(b: Builder, kind: str, sender: tuple[str, str], subject: str, text: str, when: datetime, *,
          html: str | None = None, ics: str | None = None, facts: dict[str, str] | None = None) -> SampleMessage:
     """A message with the same Message-ID scheme and footer as the rest of the sample, plus an .ics part."""
-    from steward.mail.sample import DOMAIN, FOOTER, ME, SampleMessage
-
     b.counter += 1
     mid = f"{kind}-{b.counter:04d}.{b.seed}@{DOMAIN}"
     msg = EmailMessage(policy=email_policy)
     msg["From"] = formataddr(sender)
-    msg["To"] = formataddr(ME)
+    msg["To"] = formataddr(b.me)
     msg["Subject"] = subject
     msg["Date"] = format_datetime(when)
     msg["Message-ID"] = f"<{mid}>"
@@ -91,9 +87,10 @@ def _facts(provider: str, start: datetime, status: str, **more: str) -> dict[str
     return {"provider": provider, "start": start.isoformat(), "status": status, **more}
 
 
-def add_recent_appointments(b: _Builder) -> None:
-    """Add the last fortnight's appointment mail to the builder (no draws from its random stream)."""
-    from steward.mail.sample import FRIENDS, ME
+def add_recent_appointments(b: Builder, *, friend: tuple[str, str]) -> None:
+    """Add the last fortnight's appointment mail to the builder (no draws from its random stream); `friend`
+    sends the one invitation."""
+    me = b.me
 
     now = b.now
     if now - b.start < timedelta(days=11):
@@ -112,14 +109,14 @@ def add_recent_appointments(b: _Builder) -> None:
     start = _day(now, 4, 20, 0)
     markup = {"@context": "http://schema.org", "@type": "FoodEstablishmentReservation",
               "reservationNumber": f"ST-{b.seed}-2210", "reservationStatus": "http://schema.org/ReservationConfirmed",
-              "underName": {"@type": "Person", "name": ME[0]}, "startTime": start.isoformat(), "partySize": 2,
+              "underName": {"@type": "Person", "name": me[0]}, "startTime": start.isoformat(), "partySize": 2,
               "reservationFor": {"@type": "FoodEstablishment", "name": "Saffron Table",
                                  "address": {"@type": "PostalAddress", "streetAddress": "3 Curry Lane"}}}
     html = (f"<html><head><script type=\"application/ld+json\">{json.dumps(markup)}</script></head><body>"
-            f"<p>Thank you, {ME[0]}. A table for two is waiting for you at Saffron Table on {_short(start)}.</p>"
+            f"<p>Thank you, {me[0]}. A table for two is waiting for you at Saffron Table on {_short(start)}.</p>"
             f"<p>3 Curry Lane</p></body></html>")
     _add(b, "reservation", table, "Reservation confirmed: Saffron Table",
-         f"Thank you, {ME[0]}. A table for two is waiting for you at Saffron Table on {_short(start)}. "
+         f"Thank you, {me[0]}. A table for two is waiting for you at Saffron Table on {_short(start)}. "
          "3 Curry Lane.", _sent(now, 2), html=html,
          facts=_facts(table[0], start, "confirmed", origin="schema", location="3 Curry Lane"))
 
@@ -157,12 +154,11 @@ def add_recent_appointments(b: _Builder) -> None:
          "Address: Unit 4, Ring Road.", _sent(now, 3.5),
          facts=_facts(garage[0], moved, "rescheduled", was=start.isoformat()))
 
-    friend = FRIENDS[0]
     start = _day(now, 5, 11, 0)
     _add(b, "invitation", friend, f"Invitation: Book club planning @ {start:%a %d %b %Y} {start:%H:%M}",
          f"Hi Alex, I've put the book club planning in the calendar for {_long(start)}. Can you make it?",
          _sent(now, 1.5), ics=_ics(f"bookclub-{b.seed}@mailhub.example", "Book club planning", start,
-                                   start + timedelta(hours=1), friend, method="REQUEST", attendee=ME),
+                                   start + timedelta(hours=1), friend, method="REQUEST", attendee=me),
          facts=_facts(friend[0], start, "invitation"))
 
     fake = ("Lakeside Dental", "appointments@lakesidedenta1.example")

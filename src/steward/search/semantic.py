@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from steward.embed import Embedder
 from steward.mail.ingest import OnBatch
-from steward.mail.vectors import encode
+from steward.search.vectors import encode
 from steward.store import messages as messages_repo
 from steward.store import vectors as repo
 from steward.store import write_txn

@@ -92,7 +92,7 @@ def _group(terms: tuple[Term, ...]) -> str:
 @lru_cache(maxsize=1)
 def stopwords() -> frozenset[str]:
     """Filler words dropped from a plain-language query (`any emails about my card` -> `card`)."""
-    data = yaml.safe_load((resources.files("steward.mail") / "query.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((resources.files("steward.search") / "query.yaml").read_text(encoding="utf-8"))
     return frozenset(str(w).lower() for w in data["stopwords"])
 
 

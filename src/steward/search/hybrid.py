@@ -1,7 +1,7 @@
 """One mail search in three modes: lexical (FTS5), semantic (vectors) and hybrid (both, fused by RRF).
 
 Hybrid is the default: the words of the query go to FTS5, its plain-language part is embedded and
-compared with every message vector, and the two rankings are fused (`mail.fusion.rrf`); when every
+compared with every message vector, and the two rankings are fused (`search.fusion.rrf`); when every
 word of the query matched, semantic votes weigh `search.semantic_weight` (exact asks stay exact). Filters
 (`from:`, `subject:`, `after:`, `before:`, `category:`, `to:`, `-word`) bind both sides, so a
 semantic hit never escapes them. With the `semantic_search` flag off, or no model installed, a
@@ -24,10 +24,10 @@ from steward.clock import Clock
 from steward.embed import Embedder
 from steward.embed.queries import QueryCache
 from steward.errors import ConfigError, UsageError, UserError
-from steward.mail.fusion import rrf
-from steward.mail.query import QueryPlan, free_text, parse_query
-from steward.mail.search import Explain, Hit, SearchResult, filters_for, run_plan
-from steward.mail.vectors import VectorIndex, in_runs
+from steward.search.fusion import rrf
+from steward.search.lexical import Explain, Hit, SearchResult, filters_for, run_plan
+from steward.search.query import QueryPlan, free_text, parse_query
+from steward.search.vectors import VectorIndex, in_runs
 from steward.store import messages as messages_repo
 
 if TYPE_CHECKING:

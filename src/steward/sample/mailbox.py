@@ -11,29 +11,17 @@ Card numbers appear as "XXXX1234", "ending 1234" and, in a few messages, in full
 
 from __future__ import annotations
 
-import base64
-import quopri
-import random
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, time, timedelta, tzinfo
-from email.header import Header
-from email.message import EmailMessage
-from email.policy import default as email_policy
-from email.utils import format_datetime, formataddr
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
-DOMAIN = "sample.steward.example"
+from steward.sample.appointments import add_recent_appointments
+from steward.sample.bills import add_bills
+from steward.sample.builder import Builder, SampleMessage
+
 ME = ("Alex Morgan", "alex@steward-demo.example")
 IST = ZoneInfo("Asia/Kolkata")
 NYC = ZoneInfo("America/New_York")
-
-FOOTER = (
-    "This is an automatically generated message from the Steward sample mailbox. The people, banks and "
-    "shops in it are invented. Please do not reply to this message; replies go nowhere. To change how "
-    "you receive these messages, visit your settings page."
-)
 
 
 @dataclass(frozen=True)
@@ -127,121 +115,6 @@ OTHER = (
 )
 
 
-@dataclass(frozen=True)
-class SampleMessage:
-    """One generated message: its id, label, facts for evaluations, and its RFC 822 bytes."""
-
-    message_id: str
-    kind: str
-    received_at: datetime
-    raw: bytes
-    facts: Mapping[str, str] = field(default_factory=dict)
-
-
-class _Builder:
-    def __init__(self, now: datetime, seed: int, scale: float, days: int, distinct: bool = False) -> None:
-        self.now = now
-        self.distinct = distinct
-        self.rng = random.Random(seed)
-        self.seed = seed
-        self.scale = scale
-        self.start = now - timedelta(days=days)
-        self.days = days
-        self.out: list[SampleMessage] = []
-        self.counter = 0
-
-    def n(self, base: int) -> int:
-        return max(1, round(base * self.scale))
-
-    def when(self, zone: tzinfo, day_offset: float | None = None, hour: int | None = None) -> datetime:
-        """A moment in the window (optionally on a given day from the start), in `zone`, before now."""
-        day = self.rng.uniform(0, self.days) if day_offset is None else day_offset
-        moment = (self.start + timedelta(days=day)).astimezone(zone)
-        if hour is not None:
-            moment = moment.replace(hour=hour, minute=self.rng.randrange(0, 60), second=self.rng.randrange(60))
-        limit = self.now - timedelta(minutes=5)
-        return min(moment, limit.astimezone(zone))
-
-    def add(self, kind: str, sender: tuple[str, str], subject: str, text: str, when: datetime, *,
-            html: str | None = None, pdf: str | None = None, reply_to: SampleMessage | None = None,
-            thread_root: str | None = None, to: tuple[str, str] = ME,
-            facts: Mapping[str, str] | None = None) -> SampleMessage:
-        self.counter += 1
-        mid = f"{kind}-{self.counter:04d}.{self.seed}@{DOMAIN}"
-        if self.distinct:  # a reference number, as order and alert mail carries: no two texts alike
-            subject = f"{subject} (ref {self.counter:07d})"
-            text = f"Reference {self.counter:07d}. {text}"
-            sample = SampleMessage(mid, kind, when, _quick_bytes(self.counter, self.seed, kind, sender, to, subject,
-                                                                 text, when, html, pdf, reply_to, thread_root),
-                                   dict(facts or {}))
-            self.out.append(sample)
-            return sample
-        msg = EmailMessage(policy=email_policy)
-        msg["From"] = formataddr(sender)
-        msg["To"] = formataddr(to)
-        msg["Subject"] = subject
-        msg["Date"] = format_datetime(when)
-        msg["Message-ID"] = f"<{mid}>"
-        if reply_to is not None:
-            msg["In-Reply-To"] = f"<{reply_to.message_id}>"
-            msg["References"] = f"<{thread_root or reply_to.message_id}> <{reply_to.message_id}>"
-        body = f"{text}\n\n{FOOTER}\n" if kind not in ("personal",) else f"{text}\n\n-- \n{sender[0]}\n"
-        # personal mail goes 8bit (as most clients send it); machine mail quoted-printable
-        msg.set_content(body, cte="8bit" if kind == "personal" else "quoted-printable")
-        if html is not None:
-            msg.add_alternative(html, subtype="html")
-        if pdf is not None:
-            msg.add_attachment(b"%PDF-1.4\n% Steward sample statement\n%%EOF\n", maintype="application",
-                               subtype="pdf", filename=pdf)
-        if msg.is_multipart():
-            msg.set_boundary(f"=_steward_{self.counter:04d}_{self.seed}")  # a random boundary would vary the bytes
-        sample = SampleMessage(mid, kind, when, bytes(msg), dict(facts or {}))
-        self.out.append(sample)
-        return sample
-
-
-def _quick_bytes(counter: int, seed: int, kind: str, sender: tuple[str, str], to: tuple[str, str], subject: str,
-                 text: str, when: datetime, html: str | None, pdf: str | None, reply_to: SampleMessage | None,
-                 thread_root: str | None) -> bytes:
-    """The message `_Builder.add` builds with EmailMessage (same headers, parts and encodings), written
-    directly: about twenty times quicker, for the large mailboxes of `generate(distinct=True)`."""
-    head = [f"From: {formataddr(sender, charset='utf-8')}", f"To: {formataddr(to, charset='utf-8')}",
-            f"Subject: {subject if subject.isascii() else Header(subject, 'utf-8').encode()}",
-            f"Date: {format_datetime(when)}", f"Message-ID: <{kind}-{counter:04d}.{seed}@{DOMAIN}>"]
-    if reply_to is not None:
-        head.append(f"In-Reply-To: <{reply_to.message_id}>")
-        head.append(f"References: <{thread_root or reply_to.message_id}> <{reply_to.message_id}>")
-    head.append("MIME-Version: 1.0")
-    if kind == "personal":
-        plain = (b'Content-Type: text/plain; charset="utf-8"\nContent-Transfer-Encoding: 8bit\n\n'
-                 + f"{text}\n\n-- \n{sender[0]}\n".encode())
-    else:
-        plain = (b'Content-Type: text/plain; charset="utf-8"\nContent-Transfer-Encoding: quoted-printable\n\n'
-                 + quopri.encodestring(f"{text}\n\n{FOOTER}\n".encode()))
-    boundary = f"=_steward_{counter:04d}_{seed}"
-    body = plain
-    if html is not None:
-        part = (b'Content-Type: text/html; charset="utf-8"\nContent-Transfer-Encoding: quoted-printable\n\n'
-                + quopri.encodestring(html.encode()))
-        inner = boundary if pdf is None else boundary + "_alt"
-        body = _multipart("alternative", inner, [plain, part])
-    if pdf is not None:
-        attachment = (f'Content-Type: application/pdf\nContent-Transfer-Encoding: base64\n'
-                      f'Content-Disposition: attachment; filename="{pdf}"\n\n').encode() + base64.encodebytes(
-                          b"%PDF-1.4\n% Steward sample statement\n%%EOF\n")
-        body = _multipart("mixed", boundary, [body, attachment])
-    return "\n".join(head).encode() + b"\n" + body
-
-
-def _multipart(subtype: str, boundary: str, parts: list[bytes]) -> bytes:
-    mark = f"--{boundary}".encode()
-    out = [f'Content-Type: multipart/{subtype}; boundary="{boundary}"\n'.encode()]
-    for part in parts:
-        out.append(mark + b"\n" + part.rstrip(b"\n") + b"\n")
-    out.append(mark + b"--\n")
-    return b"\n".join(out)
-
-
 def _money(amount: float, currency: str) -> str:
     if currency == "INR":
         whole = f"{amount:,.2f}"
@@ -253,7 +126,7 @@ def _date(d: datetime) -> str:
     return d.strftime("%d %b %Y")
 
 
-def _cards(b: _Builder) -> None:
+def _cards(b: Builder) -> None:
     for ci, card in enumerate(CARDS):
         first = b.start.astimezone(card.zone).date()
         cycle = first.replace(day=card.statement_day)
@@ -304,7 +177,7 @@ MERCHANTS_INR = ("SWIGGY", "BIGBASKET", "METRO CASH", "APOLLO PHARMACY", "INDIAN
 MERCHANTS_USD = ("WHOLE FOODS", "SHELL OIL", "AMAZON MKTPLACE", "TARGET", "STARBUCKS", "UBER TRIP")
 
 
-def _alerts(b: _Builder, count: int | None = None) -> None:
+def _alerts(b: Builder, count: int | None = None) -> None:
     for i in range(b.n(104) if count is None else count):
         card = CARDS[i % len(CARDS)]
         when = b.when(card.zone)
@@ -326,7 +199,7 @@ def _alerts(b: _Builder, count: int | None = None) -> None:
               facts={"last4": SAVINGS_ACCOUNT[-4:], "amount": f"{amount:.2f}", "currency": "INR"})
 
 
-def _appointments(b: _Builder) -> None:
+def _appointments(b: Builder) -> None:
     zone = b.now.tzinfo or IST
     for i in range(b.n(14)):
         name, addr, who, place = PROVIDERS[i % len(PROVIDERS)]
@@ -352,7 +225,7 @@ def _appointments(b: _Builder) -> None:
                   facts={**facts, "status": "rescheduled", "start": new.isoformat(), "was": start.isoformat()})
 
 
-def _receipts(b: _Builder) -> None:
+def _receipts(b: Builder) -> None:
     for i in range(b.n(58)):
         shop, addr, currency, items = SHOPS[i % len(SHOPS)]
         when = b.when(IST if currency == "INR" else NYC)
@@ -366,7 +239,7 @@ def _receipts(b: _Builder) -> None:
               facts={"shop": shop, "amount": f"{amount:.2f}", "currency": currency})
 
 
-def _newsletters(b: _Builder) -> None:
+def _newsletters(b: Builder) -> None:
     total = b.n(150)
     for i in range(total):
         name, addr, topics = NEWSLETTERS[i % len(NEWSLETTERS)]
@@ -380,7 +253,7 @@ def _newsletters(b: _Builder) -> None:
               when, html=html)
 
 
-def _personal(b: _Builder) -> None:
+def _personal(b: Builder) -> None:
     zone = b.now.tzinfo or IST
     threads = b.n(24)
     for t in range(threads):
@@ -401,13 +274,13 @@ def _personal(b: _Builder) -> None:
                          when, reply_to=prev, thread_root=root.message_id, to=to)
 
 
-def _other(b: _Builder) -> None:
+def _other(b: Builder) -> None:
     for i in range(b.n(40)):
         name, addr, subject, text = OTHER[i % len(OTHER)]
         b.add("other", (name, addr), subject, text, b.when(IST))
 
 
-def _phishing(b: _Builder) -> None:
+def _phishing(b: Builder) -> None:
     when = b.when(NYC, day_offset=b.days - 6)
     b.add("phishing", ("Northwind Card Services", "billing@northwind-card-support.example"),
           "Invoice #88231 overdue - verify your account immediately",
@@ -428,7 +301,7 @@ def generate(now: datetime, seed: int = 7, count: int = 500, days: int = 90, *,
     """
     if now.tzinfo is None:
         raise ValueError("generate() needs an aware `now`")
-    b = _Builder(now, seed, count / 500, days, distinct)
+    b = Builder(now, seed, count / 500, days, distinct, me=ME)
     _cards(b)
     _alerts(b)
     _appointments(b)
@@ -437,40 +310,9 @@ def generate(now: datetime, seed: int = 7, count: int = 500, days: int = 90, *,
     _personal(b)
     _other(b)
     _phishing(b)
-    from steward.mail.sample_appointments import add_recent_appointments
-
-    add_recent_appointments(b)  # the last fortnight's bookings, cancellations, an invitation, a lookalike
-    from steward.mail.sample_bills import add_bills
-
+    # the last fortnight's bookings, cancellations, an invitation, a lookalike
+    add_recent_appointments(b, friend=FRIENDS[0])
     add_bills(b)  # household bills in GBP and EUR
     if len(b.out) < count:  # the sections that follow the calendar do not scale: top up with card alerts
         _alerts(b, count - len(b.out))
     return sorted(b.out, key=lambda m: (m.received_at, m.message_id))
-
-
-def write_maildir(messages: Iterable[SampleMessage], folder: Path) -> Path:
-    """Write messages as a Maildir (cur/new/tmp); the newest ten are unread in new/."""
-    items = list(messages)
-    for sub in ("cur", "new", "tmp"):
-        (folder / sub).mkdir(parents=True, exist_ok=True)
-    for i, m in enumerate(items):
-        unique = f"{int(m.received_at.timestamp())}.{m.message_id.split('@')[0]}.sample"
-        if i >= len(items) - 10:
-            (folder / "new" / unique).write_bytes(m.raw)
-        else:
-            (folder / "cur" / f"{unique}:2,S").write_bytes(m.raw)
-    return folder
-
-
-def write_mbox(messages: Iterable[SampleMessage], path: Path) -> Path:
-    """Write messages as one mbox (mboxrd: body lines starting with From are escaped)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as out:
-        for m in messages:
-            out.write(f"From MAILER-DAEMON {m.received_at:%a %b %d %H:%M:%S %Y}\n".encode())
-            for line in m.raw.replace(b"\r\n", b"\n").split(b"\n"):
-                if line.lstrip(b">").startswith(b"From "):
-                    line = b">" + line
-                out.write(line + b"\n")
-            out.write(b"\n")
-    return path

@@ -1,4 +1,4 @@
-"""The sample mailbox's household bills in pounds and euros, beside the INR and USD cards of `sample`:
+"""The sample mailbox's household bills in pounds and euros, beside the INR and USD cards of `mailbox`:
 an energy bill collected by direct debit each month (each new one supersedes the last), a mobile
 bill paid by hand (the older one confirmed paid), an insurance premium left overdue, and the rent.
 
@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import random
 from datetime import datetime, time, timedelta
-from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-if TYPE_CHECKING:
-    from steward.mail.sample import _Builder
+from steward.sample.builder import Builder
 
 LON = ZoneInfo("Europe/London")
 BER = ZoneInfo("Europe/Berlin")
@@ -33,7 +31,7 @@ def _eur(amount: float) -> str:
     return f"{whole.replace(',', '.')},{cents} €"
 
 
-def add_bills(b: _Builder) -> None:
+def add_bills(b: Builder) -> None:
     """Add the pound and euro bills to the builder (a generator of their own: the rest stays as it was)."""
     rng = random.Random(b.seed * 7919 + 16)
     now = b.now

@@ -12,12 +12,12 @@ import sqlite3
 from collections.abc import Callable
 
 from steward.clock import Clock
-from steward.mail.analysis import Analysis, group_by_sender
-from steward.mail.query import parse_query
 from steward.mail.reader import ShownMessage, read_message
-from steward.mail.search import SearchResult, run_summary_plan, search
 from steward.mail.senders import Brand
 from steward.mail.sources import ImapFetcher
+from steward.search.analysis import Analysis, group_by_sender
+from steward.search.lexical import SearchResult, run_summary_plan, search
+from steward.search.query import parse_query
 
 
 class Mailbox:
