@@ -40,6 +40,7 @@ READS: list[tuple[str, dict[str, Any]]] = [
     ("analyze_inbox", {"query": "payment due"}),
     ("list_schedule", {"day": "tomorrow"}),
     ("list_reminders", {}),
+    ("ask_steward", {"question": "how many emails did I get from Kaveri Bank?"}),
 ]
 
 
