@@ -87,7 +87,7 @@ BOOKED = [
     ("Southbank Smiles Dental", "2026-12-08T08:45:00+11:00", "confirmed",
      "found under the dentist's name (Dr Mei Lin Chow), not the practice"),
     ("Brunswick Vet Clinic", "2026-12-05T10:00:00+11:00", "confirmed", "not found (an HTML-only confirmation)"),
-    ("Pitstop Motors Coburg", "2026-12-14T08:00:00+11:00", "confirmed", "not found (a service booking, day written 14/12/2026)"),
+    ("Pitstop Motors Coburg", "2026-12-14T08:00:00+11:00", "confirmed", None),
     ("Clarity Optometrists", "2026-12-16T14:40:00+11:00", "rescheduled", "not found (an exam moved to another day)"),
     ("Austral Pacific Airways", "2026-12-18T09:25:00+11:00", "rescheduled", "not found (a flight and its schedule change)"),
 ]
