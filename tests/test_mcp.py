@@ -245,15 +245,17 @@ def test_a_held_write_shows_as_a_card_on_the_page_and_its_confirm_saves_it(demo_
 
 def test_ask_steward_answers_as_steward_chat_does_and_changes_nothing(demo_home: Path, cli) -> None:
     async def body(client: Client) -> list[types.CallToolResult]:
-        return [await client.call_tool("ask_steward", {"question": "what do I owe this week?"}),
+        return [await client.call_tool("ask_steward", {"question": "how much do I owe Kaveri Bank?"}),
                 await client.call_tool("ask_steward", {"question": "remind me tomorrow at 9 to send the deposit"}),
                 await client.call_tool("ask_steward", {"question": "what is the capital of Peru?"}),
                 await reminders(client)]
 
     owed, action, unknown, listed = session(demo_home, body)
-    chat = cli("--home", str(demo_home), "--now", NOW, "--json", "chat", "what do I owe this week?",
+    chat = cli("--home", str(demo_home), "--now", NOW, "--json", "chat", "how much do I owe Kaveri Bank?",
                "--session", "mcp-test").json()
-    assert data_of(owed)["answer"] == chat["reply"] and data_of(owed)["answered_by"] == chat["handled_by"]
+    # the reader's answer (the question read into a frame, answered by the money answerer), word for word
+    assert data_of(owed)["answered_by"] == chat["handled_by"] == "reader"
+    assert data_of(owed)["answer"] == chat["reply"] and "XXXX4821" in chat["reply"]
     assert action.is_error and "only answers questions" in text_of(action)
     assert unknown.is_error and "no answer" in text_of(unknown)
     assert not [r for r in data_of(listed)["reminders"] if r["text"] == "send the deposit"]

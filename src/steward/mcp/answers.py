@@ -1,7 +1,7 @@
 """`ask_steward`: a question in the person's words, answered by Steward's own code, never by a model.
 
-The turn pipeline's readers (the intercepts, and every answerer the pipeline gains) answer it in
-milliseconds, exactly as they answer the same words typed into `steward chat`; the model loop is not
+The turn pipeline answers it in milliseconds (the intercepts; the reader, which reads the question into
+a frame, and the domains' answerers), exactly as it answers the same words typed into `steward chat`; the model loop is not
 used, and the turn is a dry run (nothing is recorded or written). A request to change something is
 refused with a pointer to the write tools, which hold the write for the person's yes.
 """
