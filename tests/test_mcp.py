@@ -34,10 +34,10 @@ def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def session(home: Path, body: Callable[[Client], Awaitable[Any]], *, answer: Answer = None,
-            mode: str = "auto", asked: list[str] | None = None) -> Any:
+            mode: str = "auto", asked: list[str] | None = None, options: tuple[str, ...] = ()) -> Any:
     """Spawn `steward mcp` for `home`, connect the SDK's client, run `body` with it."""
     server = StdioServerParameters(command=sys.executable,
-                                   args=["-m", "steward", "--home", str(home), "--now", NOW, "mcp"],
+                                   args=["-m", "steward", "--home", str(home), "--now", NOW, "mcp", *options],
                                    env=dict(os.environ))
 
     async def elicit(ctx: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
@@ -145,7 +145,7 @@ def test_bad_input_is_one_readable_line(demo_home: Path) -> None:
                 await client.call_tool("read_email", {"id": 999999}),
                 await client.call_tool("list_schedule", {"day": "today", "days": 30})]
 
-    results = session(demo_home, body)
+    results = session(demo_home, body, options=("-v",))  # debug logs go to stderr; stdout stays protocol
     for result in results:
         assert result.is_error and "\n" not in text_of(result) and "Traceback" not in text_of(result)
     assert "'id' should be integer" in text_of(results[0])
