@@ -92,6 +92,8 @@ def test_tools_are_the_toolbox_with_truthful_annotations(tmp_path: Path) -> None
     brief = tools["configure_brief"].annotations
     assert brief is not None and brief.idempotent_hint is False  # "undo" twice undoes two changes
     assert "steward pending confirm" in (tools["create_reminder"].description or "")
+    # the loop's own instruction (follow a write with ask_user) is not given to a client that has no ask_user
+    assert not [name for name, t in tools.items() if "ask_user" in (t.description or "")]
     # listing the tools did not open (or create) the home's store
     assert not (home / "steward.db").exists()
 
