@@ -161,7 +161,7 @@ def test_doctor_reports_each_check_in_one_line_and_fails_on_a_loose_secret(cli, 
     r = cli("doctor")
     assert r.code == 0, r.out + r.err
     names = [line.split(":")[0].split()[-1] for line in r.out.strip().splitlines()]
-    assert names == ["config", "zone", "store", "secrets", "keyring", "models", "calendars", "disk"]
+    assert names == ["config", "zone", "home", "store", "secrets", "keyring", "models", "calendars", "disk"]
     secret = steward_home / "secrets" / "mail-x.secret"
     secret.parent.mkdir()
     secret.write_text("pw")
@@ -169,7 +169,7 @@ def test_doctor_reports_each_check_in_one_line_and_fails_on_a_loose_secret(cli, 
     r = cli("--json", "doctor")
     assert r.code == 1
     failed = [c for c in r.json()["checks"] if c["level"] == "fail"]
-    assert [c["name"] for c in failed] == ["secrets"] and "chmod 600" in failed[0]["detail"]
+    assert [c["name"] for c in failed] == ["home", "secrets"] and "chmod 600" in failed[1]["detail"]
 
 
 def test_doctor_fails_when_a_configured_model_cannot_be_reached(cli, steward_home: Path) -> None:

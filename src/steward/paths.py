@@ -1,11 +1,23 @@
-"""Where Steward keeps its config and data: `--home DIR` / `STEWARD_HOME`, else the XDG paths."""
+"""Where Steward keeps its config and data: `--home DIR` / `STEWARD_HOME`, else the XDG paths; and
+keeping them private.
+
+The home holds mail metadata, a calendar, money owed, the server's token and mail passwords, so it is
+its owner's alone: every command runs with the umask 077 (`private_files`), so whatever it creates
+there (folders, the store and its WAL files, the config, secrets, the token, a demo's sample mail) is
+0700 or 0600 whatever the shell's umask. `loose_paths` finds what an older Steward, another program or
+a `chmod` left readable by others, and `tighten` takes those bits away (`steward doctor --fix`).
+"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+import stat
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+PRIVATE_UMASK = 0o077  # no bit for the group or others on anything created
 
 
 @dataclass(frozen=True)
@@ -26,6 +38,16 @@ class Paths:
         return self.data_dir / "steward.db"
 
     @property
+    def token_file(self) -> Path:
+        """The token `steward serve` requires, made once (0600)."""
+        return self.data_dir / "serve-token"
+
+    @property
+    def folders(self) -> tuple[Path, ...]:
+        """The home's folders (one with `--home`, else the config and the data folder)."""
+        return (self.config_dir,) if self.config_dir == self.data_dir else (self.config_dir, self.data_dir)
+
+    @property
     def home_label(self) -> str:
         """The folder to name when telling the user where their home is."""
         return str(self.config_dir if self.config_dir == self.data_dir else self.data_dir)
@@ -42,3 +64,53 @@ def resolve_paths(home: str | None = None, environ: Mapping[str, str] | None = N
     config = Path(env.get("XDG_CONFIG_HOME") or user_home / ".config") / "steward"
     data = Path(env.get("XDG_DATA_HOME") or user_home / ".local" / "share") / "steward"
     return Paths(config, data)
+
+
+@contextmanager
+def private_files() -> Iterator[None]:
+    """Run the block with the umask 077 (what it creates is 0700 / 0600), then restore the umask."""
+    before = os.umask(PRIVATE_UMASK)
+    try:
+        yield
+    finally:
+        os.umask(before)
+
+
+@dataclass(frozen=True)
+class Loose:
+    """A path in the home that the group or others can use, and its mode."""
+
+    path: Path
+    mode: int
+
+    def __str__(self) -> str:
+        return f"{self.path} (mode {self.mode:o})"
+
+
+def loose_paths(paths: Paths) -> list[Loose]:
+    """Every folder and file of the home (symbolic links not followed) with a bit for the group or others."""
+    found: list[Loose] = []
+    seen: set[Path] = set()
+    for root in paths.folders:
+        if not root.is_dir() or root in seen:
+            continue
+        seen.add(root)
+        for path in [root, *sorted(root.rglob("*"))]:
+            try:
+                mode = path.lstat().st_mode
+            except OSError:  # gone meanwhile
+                continue
+            if not stat.S_ISLNK(mode) and mode & 0o077:
+                found.append(Loose(path, stat.S_IMODE(mode)))
+    return found
+
+
+def tighten(found: list[Loose]) -> list[Loose]:
+    """Take the group's and others' bits off each path; those that could not be changed."""
+    failed = []
+    for item in found:
+        try:
+            os.chmod(item.path, item.mode & ~0o077)
+        except OSError:
+            failed.append(item)
+    return failed

@@ -144,9 +144,12 @@ def _run(handler: Handler, args: Any) -> int:
         from steward.logs import configure as configure_logging
 
         configure_logging(verbose=True)
+    from steward.paths import private_files
+
     ctx = Ctx(args)
     try:
-        return int(handler(ctx, args) or 0)
+        with private_files():  # what a command creates in the home is its owner's alone
+            return int(handler(ctx, args) or 0)
     except StewardError as exc:
         print(f"steward: {exc.message}", file=sys.stderr)
         return exc.exit_code

@@ -32,7 +32,10 @@ def register(commands: Commands) -> None:
     p = commands.add("restore", "replace the store with the backup at PATH (the current one is kept beside it)",
                      cmd_restore)
     p.add_argument("path", help="a file written by `steward backup`")
-    commands.add("doctor", "check config, zone, store, secrets, keyring, models, calendars and disk", cmd_doctor)
+    p = commands.add("doctor", "check config, zone, home, store, secrets, keyring, models, calendars and disk",
+                     cmd_doctor)
+    p.add_argument("--fix", action="store_true",
+                   help="take the group's and others' access off every folder and file in the home")
 
 
 def cmd_backup(ctx: Ctx, args: argparse.Namespace) -> int:
@@ -60,7 +63,14 @@ def cmd_restore(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_doctor(ctx: Ctx, args: argparse.Namespace) -> int:
-    """`steward doctor`: check config, zone, store, secrets, keyring, models, calendars and disk."""
+    """`steward doctor [--fix]`: check config, zone, home, store, secrets, keyring, models, calendars and disk."""
+    if args.fix:
+        from steward.paths import loose_paths, tighten
+
+        found = loose_paths(ctx.paths)
+        failed = tighten(found)
+        ctx.notice(f"fixed the modes of {len(found) - len(failed)} path(s) in the home"
+                   + (f"; could not change {', '.join(map(str, failed[:3]))}" if failed else ""))
     checks = run_checks(ctx)
     marks = {"ok": "ok  ", "warn": "warn", "fail": "FAIL"}
     ctx.emit({"checks": checks, "ok": all(c.level != "fail" for c in checks)},
@@ -71,7 +81,7 @@ def cmd_doctor(ctx: Ctx, args: argparse.Namespace) -> int:
 def run_checks(ctx: Ctx) -> list[Check]:
     """Every check, in order; one failing never stops the next."""
     steps: list[tuple[str, Callable[[Ctx], Check]]] = [
-        ("config", _config), ("zone", _zone), ("store", _store), ("secrets", _secrets),
+        ("config", _config), ("zone", _zone), ("home", _home), ("store", _store), ("secrets", _secrets),
         ("keyring", _keyring), ("models", _models), ("calendars", _calendars), ("disk", _disk),
     ]
     out = []
@@ -94,6 +104,17 @@ def _config(ctx: Ctx) -> Check:
 def _zone(ctx: Ctx) -> Check:
     clock = ctx.clock
     return Check("zone", "ok", f"{clock.zone} (now {clock.now():%Y-%m-%d %H:%M %z})")
+
+
+def _home(ctx: Ctx) -> Check:
+    from steward.paths import loose_paths
+
+    found = loose_paths(ctx.paths)
+    if not found:
+        return Check("home", "ok", f"{ctx.paths.home_label} is readable by you alone")
+    shown = "; ".join(map(str, found[:5])) + (f"; and {len(found) - 5} more" if len(found) > 5 else "")
+    return Check("home", "fail", f"{len(found)} path(s) others can read: {shown} "
+                                 "(run `steward doctor --fix`)")
 
 
 def _store(ctx: Ctx) -> Check:
@@ -131,7 +152,7 @@ def _secrets(ctx: Ctx) -> Check:
             loose.append(f"{path} (missing)")
             continue
         if mode & (stat.S_IRWXG | stat.S_IRWXO):
-            loose.append(f"{path} (mode {stat.S_IMODE(mode):o}; run chmod 600)")
+            loose.append(f"{path} (mode {stat.S_IMODE(mode):o}; run chmod 600, or `steward doctor --fix` in the home)")
     if loose:
         return Check("secrets", "fail", "; ".join(loose))
     return Check("secrets", "ok", f"{len(files)} secret file(s), each readable by you alone")
