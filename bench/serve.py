@@ -63,6 +63,10 @@ class Sample:
     detail: str = ""
 
 
+# the server's token (the home's own, read once it has started), sent with every request
+AUTH: dict[str, str] = {}
+
+
 class Connection:
     """One keep-alive HTTP/1.1 connection speaking just enough of the protocol for this bench."""
 
@@ -76,7 +80,8 @@ class Connection:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
         data = json.dumps(body).encode() if body is not None else b""
-        head = (f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+        auth = "".join(f"{k}: {v}\r\n" for k, v in AUTH.items())
+        head = (f"{method} {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n{auth}"
                 f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n")
         self.writer.write(head.encode() + data)
         await self.writer.drain()
@@ -273,7 +278,8 @@ def settle_jobs(port: int, timeout: float = 600.0) -> None:
 
     t0 = time.monotonic()
     while time.monotonic() - t0 < timeout:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=30) as r:
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/health", headers=AUTH)
+        with urllib.request.urlopen(request, timeout=30) as r:
             jobs = json.loads(r.read())["jobs"]
         if jobs and all(j["runs"] >= 1 for j in jobs):  # a helper process (serve.processes) lists none
             time.sleep(2.0)
@@ -333,6 +339,9 @@ def main() -> int:
                 if proc.poll() is not None or time.monotonic() > deadline:
                     raise SystemExit(f"steward serve did not start; see {log.name}") from None
                 time.sleep(0.2)
+        token = home / "serve-token"  # made by the server at its start, before it listens
+        if token.exists():
+            AUTH["Authorization"] = f"Bearer {token.read_text(encoding='utf-8').strip()}"
         settle_jobs(port)
         run = str(int(time.time()))
         asyncio.run(load(port, 2, 3, run + "w"))  # warm: imports, caches, first queries

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -30,24 +31,46 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+TOKEN_URL = re.compile(r"steward: open (http://\S+)\?token=(\S+) ")
+
+
 @dataclass
 class Served:
+    """A running `steward serve`: its address, its process, its log, and the token it printed."""
+
     base: str
     proc: subprocess.Popen[str]
     log_path: Path
+    token: str | None = None
 
     def log(self) -> str:
         return self.log_path.read_text(encoding="utf-8", errors="replace")
 
+    @property
+    def auth(self) -> dict[str, str]:
+        """The header that carries the token (none when the server asks for none)."""
+        return {"authorization": f"Bearer {self.token}"} if self.token else {}
+
+    @property
+    def page(self) -> str:
+        """The URL a browser opens first: it carries the token, sets the cookie and redirects to the page."""
+        return self.base + (f"/?token={self.token}" if self.token else "/")
+
     def client(self, **kw: object) -> httpx.Client:
-        return httpx.Client(base_url=self.base, timeout=30, **kw)  # type: ignore[arg-type]
+        """A client that sends the token."""
+        headers = {**self.auth, **dict(kw.pop("headers", None) or {})}  # type: ignore[call-overload]
+        return httpx.Client(base_url=self.base, timeout=30, headers=headers, **kw)  # type: ignore[arg-type]
+
+    def get(self, path: str, **kw: object) -> httpx.Response:
+        """One GET with the token."""
+        return httpx.get(self.base + path, headers=self.auth, timeout=30, **kw)  # type: ignore[arg-type]
 
     def settle(self, timeout: float = 120.0) -> None:
         """Wait until every scheduled job has had its first run (the morning brief among them, which
         a slow start can otherwise deliver after the test's own requests)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            jobs = httpx.get(self.base + "/health", timeout=30).json()["jobs"]
+            jobs = self.get("/health").json()["jobs"]
             if jobs and all(j["runs"] >= 1 for j in jobs):
                 return
             time.sleep(0.2)
@@ -58,7 +81,8 @@ class Served:
 def serving(home: Path, *args: str, now: str | None = None, env: dict[str, str] | None = None,
             host: str = "127.0.0.1", ready_path: str = "/health",
             headers: dict[str, str] | None = None) -> Iterator[Served]:
-    """`steward --home HOME [--now NOW] serve --port P ARGS...` until the block ends (then SIGTERM)."""
+    """`steward --home HOME [--now NOW] serve --port P ARGS...` until the block ends (then SIGTERM); the
+    token it printed is on the Served (its `client()`, `get()` and `page` carry it)."""
     port = free_port()
     log_path = home.parent / f"serve-{port}.log"
     cmd = [sys.executable, "-m", "steward", "--home", str(home)]
@@ -83,6 +107,8 @@ def serving(home: Path, *args: str, now: str | None = None, env: dict[str, str] 
             if time.monotonic() > deadline:
                 raise RuntimeError(f"steward serve did not start:\n{served.log()}")
             time.sleep(0.1)
+        found = TOKEN_URL.search(served.log())  # printed before the server answers its first request
+        served.token = found.group(2) if found else None
         yield served
     finally:
         if proc.poll() is None:

@@ -92,7 +92,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
 @pytest.mark.slow
 def test_the_today_panel_is_the_brief_and_chat_or_a_click_reorders_it(browser: Any, served: Served) -> None:
     page = browser.new_page()
-    page.goto(served.base + "/")
+    page.goto(served.page)
     page.wait_for_selector('#brief .brief-block[data-slot="dues"] h3')
     order = lambda: page.eval_on_selector_all(  # noqa: E731
         "#brief .brief-block:not([hidden])", "els => els.map(e => e.dataset.slot)")

@@ -57,7 +57,7 @@ def test_the_page_shows_the_title_in_a_browser(tmp_path: Path, cli) -> None:  # 
         browser = p.chromium.launch(executable_path="/usr/bin/chromium",
                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
         page = browser.new_page()
-        page.goto(served.base + "/")
+        page.goto(served.page)
         assert page.is_hidden("#session-title")
         page.fill("#text", "what's my schedule tomorrow?")
         page.keyboard.press("Enter")

@@ -47,7 +47,7 @@ def test_remind_me_in_the_page_and_see_it_under_tomorrow(browser: Any, served: S
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.goto(served.base + "/")
+    page.goto(served.page)
     assert "Monday 14 September 2026" in page.inner_text("header")
     page.wait_for_selector("#tomorrow-items li:has-text('Nothing tomorrow yet')")
     page.fill("#text", "remind me tomorrow at 10 am for AI training")
@@ -66,7 +66,7 @@ def test_remind_me_in_the_page_and_see_it_under_tomorrow(browser: Any, served: S
 
 def test_search_highlights_the_words_it_matched(browser: Any, served: Served, tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 860})
-    page.goto(served.base + "/")
+    page.goto(served.page)
     page.fill("#q", "statement")
     page.keyboard.press("Enter")
     page.wait_for_selector("#hits li")
@@ -78,7 +78,7 @@ def test_search_highlights_the_words_it_matched(browser: Any, served: Served, tm
 
 def test_keyboard_only(browser: Any, served: Served, tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 860})
-    page.goto(served.base + "/")
+    page.goto(served.page)
     page.wait_for_selector("#next-items li")
     # Tab from the top: the skip link comes first and takes focus to the message box
     page.keyboard.press("Tab")
@@ -106,7 +106,7 @@ def test_keyboard_only(browser: Any, served: Served, tmp_path: Path) -> None:
 
 def test_narrow_screen(browser: Any, served: Served, tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": 360, "height": 740}, device_scale_factor=2)
-    page.goto(served.base + "/")
+    page.goto(served.page)
     page.wait_for_selector("#today-items li")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # no sideways scroll
     chat = page.locator("section.chat").bounding_box()
@@ -128,7 +128,7 @@ def test_a_held_write_is_a_card_with_confirm(browser: Any, tmp_path: Path) -> No
                                                  env={"STEWARD_LLM_TIER2": model.tier("ollama")}) as s:
         model.enqueue(call("create_reminder", text="Call Sam", day="tomorrow", time="5 pm"), say("Shall I?"))
         page = browser.new_page(viewport={"width": 1280, "height": 860})
-        page.goto(s.base + "/")
+        page.goto(s.page)
         page.fill("#text", "I should call Sam tomorrow at 5, can you help")
         page.keyboard.press("Enter")
         card = page.wait_for_selector(".card")
@@ -150,7 +150,7 @@ def test_a_card_whose_question_a_later_turn_replaced_says_so_and_has_no_buttons(
                                                  env={"STEWARD_LLM_TIER2": model.tier("ollama")}) as s:
         model.enqueue(call("create_reminder", text="Call Sam", day="tomorrow", time="5 pm"), say("Shall I?"))
         page = browser.new_page(viewport={"width": 1280, "height": 860})
-        page.goto(s.base + "/")
+        page.goto(s.page)
         page.fill("#text", "I should call Sam tomorrow at 5, can you help")
         page.keyboard.press("Enter")
         page.wait_for_selector(".card button:has-text('Confirm')")
@@ -172,7 +172,7 @@ def test_a_model_answer_appears_word_by_word(browser: Any, tmp_path: Path) -> No
                                                  env={"STEWARD_LLM_TIER2": model.tier("openai")}) as s:
         model.enqueue(call("search_inbox", query="card statement"), say(answer, pause=0.05))
         page = browser.new_page(viewport={"width": 1280, "height": 860})
-        page.goto(s.base + "/")
+        page.goto(s.page)
         page.fill("#text", "can you help me make sense of my card statements")
         page.keyboard.press("Enter")
         # part of the answer is on the page while the model is still writing the rest
@@ -211,7 +211,7 @@ def ask(page: Any, text: str) -> str:
 def test_the_conversation_survives_a_reload(browser: Any, served: Served) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     page = context.new_page()
-    page.goto(served.base + "/")
+    page.goto(served.page)
     assert "AI training" in ask(page, "remind me tomorrow at 10 am for AI training")
     assert "not something Steward does" in ask(page, "tell me a joke")
     page.reload()
@@ -223,7 +223,7 @@ def test_the_conversation_survives_a_reload(browser: Any, served: Served) -> Non
     assert page.evaluate("localStorage.getItem('steward.session')") == "2026-09-14"
     ask(page, "what's my schedule tomorrow?")  # the conversation goes on in the same session
     again = context.new_page()
-    again.goto(served.base + "/")
+    again.goto(served.base + "/")  # the context keeps the cookie
     again.wait_for_function("() => document.querySelectorAll('li.msg.user').length === 3")
     assert "AI training" in again.locator("li.msg.bot .text").last.inner_text()
     context.close()
@@ -243,7 +243,7 @@ def placeholder_fits(page: Any, selector: str) -> bool:
 def test_phone_width_has_no_sideways_scroll_and_passes_axe(browser: Any, served: Served) -> None:
     # bypass_csp: the page allows only its own scripts, and axe is injected as an inline script
     page = browser.new_page(viewport={"width": 375, "height": 812}, device_scale_factor=2, bypass_csp=True)
-    page.goto(served.base + "/")
+    page.goto(served.page)
     page.wait_for_selector("#today-items li:not(.muted), #today-items li.muted:not(:has-text('Loading'))")
     assert placeholder_fits(page, "#text") and placeholder_fits(page, "#q")
     assert serious_violations(page) == []  # the empty page
@@ -258,7 +258,7 @@ def test_phone_width_has_no_sideways_scroll_and_passes_axe(browser: Any, served:
 
 def test_the_page_with_the_demo_data_passes_axe_and_is_the_readme_screenshot(browser: Any, served: Served) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=True)
-    page.goto(served.base + "/")
+    page.goto(served.page)
     page.wait_for_selector("#next-items li:not(:has-text('Loading'))")
     ask(page, "what do I owe this week?")
     ask(page, "remind me tomorrow at 10 am for AI training")

@@ -22,7 +22,7 @@ def test_accept_a_booking_from_mail_and_see_it_under_tomorrow(browser: Any, tmp_
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        page.goto(s.base + "/")
+        page.goto(s.page)
         page.wait_for_selector("#tomorrow-items li:has-text('Nothing tomorrow yet')")
         vets = page.wait_for_selector(".brief-block[data-slot='appointments'] li:has-text('Pawsome Vets')")
         assert "proposed" in vets.inner_text()

@@ -6,7 +6,6 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -83,14 +82,14 @@ def test_serve_fires_a_reminder_that_came_due_while_it_was_down(home_with_remind
     with serving(home_with_reminders, now="2026-09-16T08:00:00+05:30") as s:
         deadline = time.monotonic() + 30
         while True:
-            got = {r["text"]: r for r in httpx.get(s.base + "/reminders?all=true").json()["reminders"]}
+            got = {r["text"]: r for r in s.get("/reminders?all=true").json()["reminders"]}
             if got["AI training"]["status"] == "fired" and got["Python training"]["status"] == "fired":
                 break
             assert time.monotonic() < deadline, s.log()
             time.sleep(0.2)
         assert got["AI training"]["late"] is True
         assert got["call the bank"]["status"] == "pending"  # friday the 18th: not yet
-        jobs = {j["name"]: j for j in httpx.get(s.base + "/health").json()["jobs"]}
+        jobs = {j["name"]: j for j in s.get("/health").json()["jobs"]}
         assert jobs["reminders"]["runs"] >= 1 and jobs["reminders"]["failures"] == 0
     # the console sink printed it exactly once (log lines aside)
     printed = [line for line in s.log().splitlines() if "AI training" in line and " steward." not in line]

@@ -7,7 +7,6 @@ import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -84,7 +83,7 @@ def test_bodies_and_chat_text_never_reach_the_server_log(demo_home: Path) -> Non
         ids = [h["id"] for h in c.get("/mail/search", params={"q": "appointment", "limit": 5}).json()["hits"]]
         bodies = [c.get(f"/mail/{i}").json()["body"] for i in ids]
         c.post("/chat", json={"text": "remind me tomorrow at 10 am for the secret surprise party"})
-        assert httpx.get(s.base + "/health").status_code == 200
+        assert s.get("/health").status_code == 200
     log = s.log()
     assert f"GET /mail/{ids[0]}" in log  # the access log has the path...
     lines = [line.strip() for body in bodies for line in body.splitlines() if len(line.strip()) > 20]

@@ -66,15 +66,23 @@ def test_token_redacted_from_logged_queries() -> None:
 
 
 def test_token_choice(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    assert choose_token("127.0.0.1", "").token is None
-    made = choose_token("0.0.0.0", "", make=lambda: "generated-token-123456")
-    assert made.token == "generated-token-123456" and made.generated
+    from steward.errors import ConfigError
+
+    home_token = tmp_path / "home" / "serve-token"
+    made = choose_token("127.0.0.1", "", make=lambda: "generated-token-123456", home_token=home_token)
+    assert made.token == "generated-token-123456" and made.generated  # loopback too
+    assert home_token.read_text().strip() == made.token
+    kept = choose_token("0.0.0.0", "", make=lambda: "another-token-1234567", home_token=home_token)
+    assert kept.token == made.token and not kept.generated
+    assert choose_token("127.0.0.1", "", setting="none").token is None
+    with pytest.raises(ConfigError, match="loopback only"):
+        choose_token("0.0.0.0", "", setting="none")
+    with pytest.raises(ConfigError, match='"" .* or "none"'):
+        choose_token("127.0.0.1", "", setting="hunter2")
     f = tmp_path / "tok"
     f.write_text(TOKEN + "\n")
     assert choose_token("127.0.0.1", str(f)).token == TOKEN
     f.write_text("short")
-    from steward.errors import ConfigError
-
     with pytest.raises(ConfigError, match="at least 16"):
         choose_token("0.0.0.0", str(f))
     with pytest.raises(ConfigError, match="token file"):

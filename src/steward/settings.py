@@ -191,7 +191,10 @@ SETTINGS: tuple[Setting, ...] = (
     # the server
     Setting("serve.host", "127.0.0.1", "address `serve` binds to"),
     Setting("serve.port", 8765, "port `serve` listens on", low=0, high=65535),
-    Setting("serve.token_file", "", "file holding the bearer token required off loopback"),
+    Setting("serve.token", "",
+            'the token every request needs: "" the home\'s own (made once, 0600, printed in the URL `serve` shows), '
+            '"none" no token at all (loopback only: any program or person on this machine can then read your mail)'),
+    Setting("serve.token_file", "", "a file holding the token to require instead of the home's"),
     Setting("serve.log_search_words", False,
             "the access log keeps what was searched for (`q=`); for debugging: search words say what the mail "
             "holds"),

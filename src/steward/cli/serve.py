@@ -22,7 +22,9 @@ def add_serve_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default=None, help="address to listen on (default: serve.host, 127.0.0.1)")
     p.add_argument("--port", type=int, default=None, help="port to listen on (default: serve.port, 8765; 0 picks one)")
     p.add_argument("--token-file", default=None, metavar="FILE",
-                   help="require the bearer token in FILE (off loopback a token is generated when absent)")
+                   help="require the bearer token in FILE (default: the home's token, made once)")
+    p.add_argument("--url", action="store_true",
+                   help="print the page's URL carrying the token (it sets the browser's cookie), and exit")
 
 
 def serve_options(ctx: Ctx, args: argparse.Namespace) -> ServeOptions:
@@ -40,6 +42,8 @@ def serve_options(ctx: Ctx, args: argparse.Namespace) -> ServeOptions:
         workers=ctx.settings.as_int("serve.workers"),
         turn_workers=ctx.settings.as_int("serve.turn_workers"),
         processes=ctx.settings.as_int("serve.processes"),
+        token=ctx.settings.as_str("serve.token"),
+        home_token=ctx.paths.token_file,
     )
 
 
@@ -48,6 +52,13 @@ def run_server(ctx: Ctx, args: argparse.Namespace) -> int:
     from steward.web.run import serve, shared_app_factory
 
     options = serve_options(ctx, args)
+    if getattr(args, "url", False):
+        from steward.web.run import choose_token, page_url
+
+        choice = choose_token(options.host, options.token_file, setting=options.token, home_token=options.home_token)
+        ctx.emit({"url": page_url(options.host, options.port, choice.token)},
+                 page_url(options.host, options.port, choice.token))
+        return 0
     make_app = shared_app_factory(ctx.app)
     return serve(ctx.settings, ctx.clock, make_app, options, verbose=bool(getattr(args, "verbose", False)),
                  home=getattr(args, "home", None), now=getattr(args, "now", None), tz=getattr(args, "tz", None))

@@ -56,8 +56,8 @@ async def _send_json(send: Send, status: int, body: dict[str, Any],
 _LOCKED_PAGE = (
     "<!doctype html><meta charset=utf-8><title>Steward: token needed</title>"
     "<body style='font:16px system-ui;max-width:36rem;margin:4rem auto;padding:0 1rem'>"
-    "<h1>Steward needs its token</h1><p>This server was started with a token. Open the link "
-    "<code>steward serve</code> printed (it ends in <code>/?token=…</code>), once, in this browser.</p>"
+    "<h1>Steward needs its token</h1><p>Open the link <code>steward serve</code> printed (it ends in "
+    "<code>/?token=…</code>), once, in this browser; <code>steward serve --url</code> prints it again.</p>"
 )
 
 

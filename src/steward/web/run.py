@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class ServeOptions:
-    """How `steward serve` listens: host, port, token file, worker threads."""
+    """How `steward serve` listens: host, port, the token (its file, or the home's), worker threads."""
 
     host: str
     port: int
@@ -52,32 +52,68 @@ class ServeOptions:
     workers: int
     turn_workers: int = 1
     processes: int = 1
+    token: str = ""  # serve.token: "" the home's token (made once), "none" no token (loopback only)
+    home_token: Path | None = None  # where the home keeps its token
 
 
 @dataclass(frozen=True)
 class TokenChoice:
-    """The token the server requires (None: loopback only, no token) and whether we made it."""
+    """The token the server requires (None: none, by the person's choice) and where it came from."""
 
     token: str | None
-    generated: bool
+    generated: bool  # made now (the home had none yet)
+    source: str = ""  # the file it was read from or written to
 
 
-def choose_token(host: str, token_file: str, make: Callable[[], str] = new_token) -> TokenChoice:
-    """A token file always applies; off loopback without one, a fresh token is generated."""
+NO_TOKEN = "none"
+
+
+def choose_token(host: str, token_file: str, make: Callable[[], str] = new_token, *, setting: str = "",
+                 home_token: Path | None = None) -> TokenChoice:
+    """The token every request must carry: read from `token_file` when one is named, else the home's
+    (`home_token`, generated once, 0600). `setting` "none" serves with no token, on loopback only."""
     if token_file:
-        path = Path(token_file).expanduser()
-        try:
-            token = path.read_text(encoding="utf-8").strip()
-        except OSError as exc:
-            raise ConfigError(f"token file {path}: {exc.strerror or exc}") from None
-        if len(token) < 16:
-            raise ConfigError(f"token file {path}: the token must be at least 16 characters")
-        if any(c.isspace() for c in token):
-            raise ConfigError(f"token file {path}: the token must be one line without spaces")
-        return TokenChoice(token, False)
-    if host_is_loopback(host):
+        return TokenChoice(_read_token(Path(token_file).expanduser(), "token file"), False, token_file)
+    choice = setting.strip().lower()
+    if choice == NO_TOKEN:
+        if not host_is_loopback(host):
+            raise ConfigError(f'serve.token = "none" serves without a token, which is for loopback only; '
+                              f"{host} is reachable from other machines")
         return TokenChoice(None, False)
-    return TokenChoice(make(), True)
+    if choice:
+        raise ConfigError('serve.token is "" (the home\'s token, made once) or "none" (no token, loopback only); '
+                          "to choose the token yourself, put it in a file named by serve.token_file")
+    if home_token is None:  # no home to keep it in: one for this run
+        return TokenChoice(make(), True)
+    if home_token.exists():
+        return TokenChoice(_read_token(home_token, "the server's token"), False, str(home_token))
+    token = make()
+    home_token.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        fd = os.open(home_token, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # another server made it meanwhile: use that one
+        return TokenChoice(_read_token(home_token, "the server's token"), False, str(home_token))
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(token + "\n")
+    return TokenChoice(token, True, str(home_token))
+
+
+def _read_token(path: Path, what: str) -> str:
+    try:
+        token = path.read_text(encoding="utf-8").strip()
+    except OSError as exc:
+        raise ConfigError(f"{what} {path}: {exc.strerror or exc}") from None
+    if len(token) < 16:
+        raise ConfigError(f"{what} {path}: the token must be at least 16 characters")
+    if any(c.isspace() for c in token):
+        raise ConfigError(f"{what} {path}: the token must be one line without spaces")
+    return token
+
+
+def page_url(host: str, port: int, token: str | None) -> str:
+    """The page's URL; with a token, the one that carries it (opened once, it sets the cookie)."""
+    base = f"http://{url_host(host)}:{port}/"
+    return f"{base}?token={token}" if token else base
 
 
 def url_host(host: str) -> str:
@@ -186,7 +222,7 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
     err = err or sys.stderr
     if options.processes > 1 and os.name != "posix":
         raise ConfigError("serve.processes above 1 needs a POSIX system (connections are passed between them)")
-    choice = choose_token(options.host, options.token_file)
+    choice = choose_token(options.host, options.token_file, setting=options.token, home_token=options.home_token)
     sock = bind(options.host, options.port)
     port = sock.getsockname()[1]
     configure_logging(verbose)
@@ -195,14 +231,14 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
                        log_search_words=settings.as_bool("serve.log_search_words"))
     app = create_app(runtime)
     base = f"http://{url_host(options.host)}:{port}/"
-    if choice.generated:
-        print(f"steward: a token is required off loopback; this one lasts until the server stops:\n"
-              f"  {choice.token}\n"
-              f"open {base}?token={choice.token} once in your browser, or send "
-              f"'Authorization: Bearer TOKEN'", file=err, flush=True)
-    elif choice.token:
-        print(f"steward: requests need the token in {options.token_file}; open {base}?token=… once",
-              file=err, flush=True)
+    if choice.token is None:
+        print(f'steward: serve.token = "none": no token is asked for, so any program or person on this machine '
+              f"can read your mail and make changes through {base}", file=err, flush=True)
+    else:
+        made = "made now and kept" if choice.generated else "kept"
+        where = f"; it is {made} in {choice.source}" if choice.source else ""
+        print(f"steward: open {page_url(options.host, port, choice.token)} (once in a browser: it sets a cookie); "
+              f"programs send 'Authorization: Bearer TOKEN'{where}", file=err, flush=True)
     spec = {"home": home, "now": now, "tz": tz, "token": choice.token, "host": options.host, "port": port,
             "workers": options.workers, "turn_workers": options.turn_workers, "verbose": verbose}
     helpers = Helpers(options.processes - 1, spec)

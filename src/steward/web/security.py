@@ -2,13 +2,14 @@
 
 The rules (README, "The server and the web page"):
 
-- Bound to loopback with no token configured, requests are accepted when their Host header names a
-  loopback address (127.0.0.1, ::1, localhost). A page on another site that rebinds its DNS name to
-  127.0.0.1 sends its own name as Host and is refused, so it cannot read mail through the browser.
-- With a token (required off loopback; `--token-file F`, or one generated and printed once), every
-  request except the static assets carries it: `Authorization: Bearer TOKEN`, or the `steward_token`
-  cookie. `GET /?token=TOKEN` sets that cookie (HttpOnly, SameSite=Strict) and redirects to `/`, so a
-  browser needs the token once and it does not stay in the address bar or the history.
+- Every request except the static assets carries the token, on loopback too (the home's own, made
+  once; `--token-file F` names another): `Authorization: Bearer TOKEN`, or the `steward_token` cookie.
+  `GET /?token=TOKEN` sets that cookie (HttpOnly, SameSite=Strict) and redirects to `/`, so a browser
+  needs the token once and it does not stay in the address bar or the history.
+- With `serve.token = "none"` (loopback only) no token is asked for, and requests are accepted when
+  their Host header names a loopback address (127.0.0.1, ::1, localhost). A page on another site that
+  rebinds its DNS name to 127.0.0.1 sends its own name as Host and is refused, so it cannot read mail
+  through the browser.
 - A notification's Snooze / Done button (`POST /reminders/ID/snooze|done` with `X-Steward-Action-Key`)
   carries a key that is good for that one reminder and that one action, checked by the route, in
   place of the token: a phone can act on the reminder it was told about and on nothing else.
