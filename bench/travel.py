@@ -336,6 +336,26 @@ def run_case(home: Path, case: Case, run: Run, verbose: bool) -> None:
                          f"({'; '.join(rejected) or 'nothing read'})")
 
 
+def other_mail(shared: Path) -> list[Case]:
+    """Real mail that books nothing (notmuch's mailing-list corpora, imap_tools' test messages): each a
+    negative, on the clock of a minute after it arrived."""
+    from steward.mail.parse import ParseError, parse_message
+
+    files = [p for p in sorted((shared / "notmuch-corpora" / "test" / "corpora").rglob("*")) if p.is_file()]
+    files += sorted((shared / "imap_tools" / "tests" / "messages").rglob("*.eml"))
+    cases = []
+    for path in files:
+        raw = path.read_bytes()
+        try:
+            parsed = parse_message(raw)
+        except ParseError:
+            continue
+        if parsed.date_source != "date":
+            continue  # no Date header: no arrival to put the clock after
+        cases.append(Case(str(path.relative_to(shared)), raw, parsed.received_at, (), negative=True))
+    return cases
+
+
 def evaluate(shared: Path, verbose: bool = False) -> tuple[Run, int, float]:
     """Run every case; (the tallies, the number of mails, seconds)."""
     cases: list[Case] = []
@@ -356,6 +376,8 @@ def evaluate(shared: Path, verbose: bool = False) -> tuple[Run, int, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--verbose", action="store_true", help="list every reservation not proposed, with the reasons")
+    parser.add_argument("--other-mail", action="store_true",
+                        help="also scan each of the notmuch and imap_tools messages (books nothing: must propose nothing)")
     args = parser.parse_args()
     shared = shared_data()
     if shared is None or not ((shared / "kitinerary").is_dir() or (shared / "thunderbird-invitations").is_dir()):
@@ -363,6 +385,11 @@ def main() -> int:
               "(set STEWARD_SHARED_DATA)")
         return 0
     run, mails, took = evaluate(shared, args.verbose)
+    other = Run()
+    if args.other_mail:
+        for case in other_mail(shared):
+            with tempfile.TemporaryDirectory(prefix="steward-bench-travel-") as tmp:
+                run_case(Path(tmp), case, other, False)
     print(f"{mails} mails, one home each, scanned in {took:.1f} s (person's zone {HOME_ZONE})")
     print(f"{'kind':<18} {'right':>6} {'wrong':>6} {'not proposed':>13}")
     total = Tally()
@@ -375,6 +402,11 @@ def main() -> int:
           f"{run.negative_proposals} proposed (must be 0)")
     for note in run.notes:
         print(f"  {note}")
+    if args.other_mail:
+        print(f"mail that books nothing (notmuch corpora, imap_tools messages): {other.negative_mails} mails, "
+              f"{other.negative_proposals} proposed")
+        for note in other.notes:
+            print(f"  {note}")
     return 0 if run.negative_proposals == 0 and total.wrong == 0 else 1
 
 

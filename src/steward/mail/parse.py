@@ -316,7 +316,7 @@ def _shown_links(html: str) -> tuple[tuple[str, str], ...]:
     """(shown domain, target domain) of the links whose visible text is a web address (at most 20)."""
     if "<a" not in html and "<A" not in html:
         return ()
-    out = []
+    out: list[tuple[str, str]] = []
     for tried, start in enumerate(_ANCHOR_START.finditer(html)):
         if tried >= 300 or len(out) >= 20:
             break  # a mail's first links say enough, and a page of thousands costs no more than that

@@ -145,6 +145,7 @@ class _Index:
         self.real = [(b, skeleton(registrable(d)[0]).replace("-", ""), registrable(d)[0])
                      for b in brands for d in b.domains]
         self.seen: dict[str, tuple[Brand, bool] | None] = {}
+        self.named = tuple((b.name, b.domains) for b in brands if b.name)  # for the lure checks
 
 
 # the index of each brand tuple in use, by identity (hashing a tuple of brands per message cost more
@@ -272,7 +273,6 @@ def check_sender(sender: str, sender_name: str, auth_results: str, text: str,
     if subject is not None:
         from steward.mail.lures import lure_reasons
 
-        own = tuple((b.name, b.domains) for b in brands if b.name)
         reasons += [r for r in lure_reasons(sender, sender_name, subject, snippet, reply_to=reply_to, links=links,
-                                            brands=own) if r not in reasons]
+                                            brands=_index(brands).named) if r not in reasons]
     return SenderVerdict(tuple(reasons))
