@@ -29,6 +29,7 @@ from steward.app import build_app  # noqa: E402
 from steward.clock import make_clock  # noqa: E402
 from steward.mail.parse import parse_message  # noqa: E402
 from steward.paths import Paths  # noqa: E402
+from steward.records.finance import NewDue  # noqa: E402
 from steward.sample import generate  # noqa: E402
 from steward.settings import load  # noqa: E402
 from steward.store import connect, write_txn  # noqa: E402
@@ -48,10 +49,10 @@ def add_dues(conn, count: int) -> None:
 def _add(conn, first: int, count: int) -> None:
     for i in range(count):
         due = (NOW + timedelta(days=(i % 70) - 10)).date()
-        dues_repo.insert_due(conn, dues_repo.NewDue(
+        dues_repo.insert_due(conn, NewDue(
             issuer=f"Issuer {i % 60}", kind=KINDS[i % len(KINDS)], account=f"{1000 + i:04d}",
             amount=Decimal(f"{100 + i * 7}.{i % 100:02d}"), minimum=None, currency=CURRENCIES[i % len(CURRENCIES)],
-            due_date=due, zone="Asia/Kolkata", autopay=i % 5 == 0, message_rowid=first + i, excerpt="",
+            due_date=due, zone="Asia/Kolkata", autopay=i % 5 == 0, message_id=first + i, excerpt="",
             method="pattern", statement_at=NOW - timedelta(days=20)))
 
 

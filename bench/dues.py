@@ -40,12 +40,12 @@ from steward.clock import Clock  # noqa: E402
 from steward.finance.digest import render  # noqa: E402
 from steward.finance.extract import missing, normalise  # noqa: E402
 from steward.finance.gate import gate  # noqa: E402
-from steward.finance.model import MessageFacts  # noqa: E402
 from steward.finance.money import numbers_in  # noqa: E402
 from steward.finance.registry import build_registry  # noqa: E402
 from steward.finance.service import DuesService  # noqa: E402
 from steward.mail.categories import default_classifier  # noqa: E402
 from steward.mail.parse import parse_message  # noqa: E402
+from steward.records.finance import MessageFacts  # noqa: E402
 
 DATA = Path(__file__).resolve().parent / "data" / "dues_labelled.yaml"
 NOW = datetime(2026, 9, 20, 12, 0, tzinfo=ZoneInfo("UTC"))
@@ -151,7 +151,7 @@ def accuracy() -> int:
 
 def speed() -> None:
     from steward.mail.ingest import store_parsed
-    from steward.mail.model import FileSource
+    from steward.records.mail import FileSource
     from steward.sample import generate
     from steward.search.mailbox import analyze
     from steward.store import connect
@@ -191,6 +191,7 @@ def speed() -> None:
 
 def scale(size: int, count: int, repeat: int) -> None:
     from search import fill
+    from steward.records.finance import NewDue
     from steward.sample import generate
     from steward.store import connect
     from steward.store import finance as repo
@@ -211,10 +212,10 @@ def scale(size: int, count: int, repeat: int) -> None:
                 issuer, currency = issuers[i % len(issuers)]
                 day = date(2026, 9, 14) + timedelta(days=rng.randint(-40, 60))
                 status = "open" if i % 3 else "superseded"
-                repo.insert_due(conn, repo.NewDue(
+                repo.insert_due(conn, NewDue(
                     issuer=issuer, kind="card", account=f"{1000 + i:04d}", amount=Decimal(rng.randint(500, 900000)) / 100,
                     minimum=None, currency=currency, due_date=day, zone="UTC", autopay=bool(i % 4 == 0),
-                    message_rowid=1 + i, excerpt="", method="patterns", statement_at=now), status)
+                    message_id=1 + i, excerpt="", method="patterns", statement_at=now), status)
         print(f"\nscale: {size:,} messages and {count} dues (filled in {time.perf_counter() - t0:.1f} s)")
         dues = DuesService(lambda: conn, Clock(ZoneInfo("Asia/Kolkata"), now), build_registry(),
                            fetch=lambda c, rowid: b"")

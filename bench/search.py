@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import summary, time_calls  # noqa: E402
 from steward.clock import Clock  # noqa: E402
 from steward.mail.ingest import store_parsed  # noqa: E402
-from steward.mail.model import FileSource  # noqa: E402
 from steward.mail.parse import parse_message  # noqa: E402
+from steward.records.mail import FileSource  # noqa: E402
 from steward.sample import generate  # noqa: E402
 from steward.search.lexical import search  # noqa: E402
 from steward.search.mailbox import analyze  # noqa: E402

@@ -83,9 +83,9 @@ def test_a_card_with_two_dates_and_no_check_in_line_is_not_guessed(tmp_path: Pat
 
 
 def test_cards_are_titled_by_what_they_book() -> None:
-    from steward.appointments.model import MessageMeta
     from steward.appointments.patterns import find_in_card, load_cues
     from steward.clock import make_clock
+    from steward.records.appointments import MessageMeta
 
     def card(subject: str, body: str) -> str:
         meta = MessageMeta(1, "k", "desk@venue.example", "Desk", subject, body[:200], SENT)

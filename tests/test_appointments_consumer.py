@@ -9,17 +9,10 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from steward.appointments.consumer import Live, Window, decide, near, resolve_source, stated_weekday
-from steward.appointments.model import (
-    Accepted,
-    Candidate,
-    MessageMeta,
-    Rejected,
-    fingerprint,
-    normalise,
-    unsafe,
-)
+from steward.appointments.model import Accepted, Candidate, Rejected, fingerprint, normalise, unsafe
 from steward.appointments.patterns import find_candidates, load_cues
 from steward.clock import make_clock
+from steward.records.appointments import MessageMeta
 
 IST = ZoneInfo("Asia/Kolkata")
 NOW = datetime(2026, 9, 14, 23, 53, tzinfo=IST)

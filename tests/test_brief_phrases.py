@@ -30,7 +30,7 @@ def test_the_manifest_names_every_section_the_brief_can_collect() -> None:
     assert M.resolve("money").slot == "dues" and M.resolve("mail sync").slot == "mail_health"
     assert M.resolve("weather") is None
     # the money domain's kinds are the dues categories
-    from steward.finance.model import KINDS
+    from steward.records.finance import KINDS
 
     assert set(M.get("dues").options["categories"].values or {}) == set(KINDS)
 

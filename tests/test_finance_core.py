@@ -12,11 +12,11 @@ from steward.errors import ConfigError, UsageError
 from steward.finance.digest import digest, render
 from steward.finance.extract import missing, read_bill
 from steward.finance.gate import gate
-from steward.finance.model import KINDS, Due, MessageFacts
 from steward.finance.model_extract import Refused, check_answer
 from steward.finance.pdf import read_pdf
 from steward.finance.registry import build_registry
 from steward.finance.vocab import finance_vocab
+from steward.records.finance import KINDS, Due, MessageFacts
 
 V = finance_vocab()
 R = build_registry()

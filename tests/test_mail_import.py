@@ -10,8 +10,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from steward.mail.ingest import ingest, ingest_raw
-from steward.mail.model import ImapSource
 from steward.mail.sources import scan
+from steward.records.mail import ImapSource
 from steward.sample import generate, write_maildir, write_mbox
 from steward.store import connect
 

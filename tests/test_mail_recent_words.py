@@ -13,9 +13,9 @@ import pytest
 
 from steward.clock import Clock
 from steward.mail.ingest import catch_up_recent_words, ingest, store_parsed
-from steward.mail.model import FileSource
 from steward.mail.parse import parse_message
 from steward.mail.sources import Item
+from steward.records.mail import FileSource
 from steward.sample import generate
 from steward.search import lexical
 from steward.store import connect

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from steward.clock import Clock
-from steward.mail.model import FileSource, Message
+from steward.records.mail import FileSource, Message
 from steward.sample import generate, write_maildir
 from steward.search.analysis import group_by_sender
 from steward.search.query import parse_query

@@ -74,7 +74,7 @@ def test_the_words_that_name_an_event() -> None:
 def test_the_best_event_shares_the_most_words_then_comes_soonest() -> None:
     from datetime import UTC, datetime, timedelta
 
-    from steward.calendar.model import Event
+    from steward.records.calendar import Event
 
     t0 = datetime(2026, 9, 14, 9, tzinfo=UTC)
 

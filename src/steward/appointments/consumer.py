@@ -31,9 +31,9 @@ from steward.appointments.model import (
     Accepted,
     Candidate,
     Decision,
-    MessageMeta,
     Rejected,
     fingerprint,
+    message_text,
     normalise,
     provider_key,
     source_marker,
@@ -41,6 +41,7 @@ from steward.appointments.model import (
 )
 from steward.appointments.patterns import Cues
 from steward.clock import Clock
+from steward.records.appointments import MessageMeta
 
 if TYPE_CHECKING:
     from steward.dates import DateOptions, Resolution
@@ -75,7 +76,7 @@ class Live:
 def resolve_source(candidate: Candidate, messages: Sequence[MessageMeta]) -> MessageMeta | Rejected:
     """The one message whose metadata holds both the provider and the excerpt (0 or 2+: rejected)."""
     provider, excerpt = normalise(candidate.provider), normalise(candidate.excerpt)
-    found = [m for m in messages if provider in (text := m.text()) and excerpt in text]
+    found = [m for m in messages if provider in (text := message_text(m)) and excerpt in text]
     if not found:
         return Rejected(candidate, "no_source")
     if len(found) > 1:

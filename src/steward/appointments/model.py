@@ -12,15 +12,15 @@ import hashlib
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
+
+from steward.records.appointments import MessageMeta
 
 # what the mail says about the appointment
 Status = Literal["confirmed", "cancelled", "rescheduled", "tentative", "waitlist", "invitation"]
 # where a candidate came from: an iCalendar part, schema.org markup, an e-ticket's labelled lines, a
 # pattern, a model
 Origin = Literal["ics", "schema", "itinerary", "pattern", "model"]
-# what a scan did with a candidate
-Outcome = Literal["proposed", "created", "duplicate", "rejected", "quarantined"]
 
 # every reason a candidate is not written, with the sentence a person reads
 REASONS: dict[str, str] = {
@@ -158,28 +158,15 @@ class Candidate:
         return f"{self.provider} {self.what}"
 
 
-@dataclass(frozen=True)
-class MessageMeta:
-    """What the consumer may know of a message without its body: the stored metadata."""
+def message_text(meta: MessageMeta) -> str:
+    """Sender name, sender, subject and snippet as one normalised line (where excerpts are found)."""
+    return normalise(" \n ".join((meta.sender_name, meta.sender, meta.subject, meta.snippet)))
 
-    id: int
-    key: str  # the Message-ID, else the store's dedup key: hashed into the source marker
-    sender: str
-    sender_name: str
-    subject: str
-    snippet: str
-    received_at: datetime
-    category: str = ""
-    attachments: tuple[str, ...] = ()
 
-    def text(self) -> str:
-        """Sender name, sender, subject and snippet as one normalised line (where excerpts are found)."""
-        return normalise(" \n ".join((self.sender_name, self.sender, self.subject, self.snippet)))
-
-    def line(self) -> str:
-        """The line a model reads: sender, subject and snippet, with no identifier."""
-        who = f"{self.sender_name} <{self.sender}>" if self.sender_name else self.sender
-        return f"From: {who} | Subject: {self.subject} | {self.snippet}"
+def message_line(meta: MessageMeta) -> str:
+    """The line a model reads: sender, subject and snippet, with no identifier."""
+    who = f"{meta.sender_name} <{meta.sender}>" if meta.sender_name else meta.sender
+    return f"From: {who} | Subject: {meta.subject} | {meta.snippet}"
 
 
 @dataclass(frozen=True)
@@ -221,40 +208,3 @@ class Rejected:
 
 
 Decision = Accepted | Rejected
-
-
-@dataclass(frozen=True)
-class Item:
-    """One line of a scan or a stored proposal: what happened to one appointment, and why."""
-
-    status: Outcome
-    reason: str | None
-    provider: str
-    start: datetime | None
-    end: datetime | None
-    location: str | None
-    excerpt: str
-    message_id: int | None
-    event_id: str | None = None
-    id: int | None = None  # the proposal's number (`steward appointments accept ID`)
-    origin: str = ""
-    change: str | None = None  # for a cancellation or move of an event Steward made
-    title: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        """The contract shape {"status","reason","provider","start","end","location","excerpt",
-        "message_id","event_id"} plus id, origin and change."""
-        return {
-            "status": self.status,
-            "reason": self.reason,
-            "provider": self.provider,
-            "start": self.start.isoformat() if self.start else None,
-            "end": self.end.isoformat() if self.end else None,
-            "location": self.location,
-            "excerpt": self.excerpt,
-            "message_id": self.message_id,
-            "event_id": self.event_id,
-            "id": self.id,
-            "origin": self.origin,
-            "change": self.change,
-        }

@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 
 import yaml
 
-from steward.appointments.model import Candidate, MessageMeta, Status, normalise
+from steward.appointments.model import Candidate, Status, normalise
 from steward.clock import Clock
 from steward.errors import ConfigError
+from steward.records.appointments import MessageMeta
 
 if TYPE_CHECKING:
     from steward.dates import DateOptions

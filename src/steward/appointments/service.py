@@ -25,12 +25,11 @@ from steward.appointments.model import (
     REASONS,
     Accepted,
     Candidate,
-    Item,
-    MessageMeta,
     Rejected,
     Sourced,
     change_key,
     fingerprint,
+    message_line,
     normalise,
     provider_key,
     source_marker,
@@ -38,6 +37,7 @@ from steward.appointments.model import (
 from steward.appointments.patterns import Cues, find_candidates, find_in_card, load_cues
 from steward.clock import Clock
 from steward.errors import ConnectorError, Duplicate, NotFound, PastMoment, SourceGone, UserError
+from steward.records.appointments import Item, Marker, MessageMeta, StoredItem
 from steward.store import appointments as repo
 from steward.store import audit, write_txn
 
@@ -199,7 +199,7 @@ class AppointmentsService:
         ask = self._model() if self._model is not None else None
         if ask is not None and unexplained:
             for start in range(0, len(unexplained), MODEL_BATCH):
-                lines = [m.line() for m in unexplained[start:start + MODEL_BATCH]]
+                lines = [message_line(m) for m in unexplained[start:start + MODEL_BATCH]]
                 try:
                     got, bad = ask(lines)
                 except ConnectorError as exc:
@@ -271,7 +271,7 @@ class AppointmentsService:
         done.add(decision.fingerprint)
         return self._settle(decision, dry_run, via="scheduler" if not dry_run else "cli")
 
-    def _made_by_uid(self, c: Candidate) -> repo.StoredItem | None:
+    def _made_by_uid(self, c: Candidate) -> StoredItem | None:
         """The event Steward made from the booking whose iCalendar UID this candidate carries, or None."""
         return repo.created_by_uid(self.conn, c.uid, self.clock.zone) if c.uid else None
 
@@ -283,7 +283,7 @@ class AppointmentsService:
             return c.sequence
         return int(message.received_at.timestamp())
 
-    def _newer(self, c: Candidate, message: MessageMeta | None, made: repo.StoredItem) -> bool:
+    def _newer(self, c: Candidate, message: MessageMeta | None, made: StoredItem) -> bool:
         """Whether the candidate is a later version of the booking than the event Steward made."""
         return (self._version(c, message) or 0) > (made.ical_sequence or 0)
 
@@ -336,7 +336,7 @@ class AppointmentsService:
         return Item("rejected", r.reason, c.provider, r.start, r.end, c.location, c.excerpt,
                     r.message.id if r.message else None, origin=c.origin, title=c.title)
 
-    def _change_of(self, r: Rejected) -> tuple[repo.StoredItem, datetime, datetime] | None:
+    def _change_of(self, r: Rejected) -> tuple[StoredItem, datetime, datetime] | None:
         """The appointment Steward put on a calendar that a cancellation or a move names, and its times
         after the change (a cancellation keeps them); None when it names none of Steward's events."""
         if r.reason not in ("cancellation", "reschedule") or r.message is None:
@@ -364,7 +364,7 @@ class AppointmentsService:
         moved = new.start.astimezone(zone)
         return made, moved, moved + (made.item.end - made.item.start)
 
-    def _uid_change(self, r: Rejected, made: repo.StoredItem) -> tuple[repo.StoredItem, datetime, datetime] | None:
+    def _uid_change(self, r: Rejected, made: StoredItem) -> tuple[StoredItem, datetime, datetime] | None:
         """A cancellation or an update of the booking with the UID of `made`: its times after the change,
         or None when it is no newer than the event (a SEQUENCE not higher) or does not move it."""
         c = r.candidate
@@ -426,7 +426,7 @@ class AppointmentsService:
 
     # -- duplicates and the write ------------------------------------------------------------------
 
-    def _duplicate_of(self, a: Accepted, existing: repo.StoredItem | None) -> tuple[str, str | None] | None:
+    def _duplicate_of(self, a: Accepted, existing: StoredItem | None) -> tuple[str, str | None] | None:
         """(reason, event uid) when this appointment is already on a calendar, else None."""
         for marker in repo.markers_for(self.conn, source_marker=a.source_marker, fingerprint=a.fingerprint):
             if marker.state == "written":
@@ -479,7 +479,7 @@ class AppointmentsService:
         calendar = self._calendar()
         target = calendar.backend(self.calendar_name)
         uid = f"steward-appt-{a.fingerprint}"
-        marker = repo.Marker(uid, target.name, a.source_marker, a.fingerprint, "writing", item_id, None)
+        marker = Marker(uid, target.name, a.source_marker, a.fingerprint, "writing", item_id, None)
         with write_txn(self.conn):
             repo.put_marker(self.conn, marker)  # before the calendar is called: a crash leaves a trace
         prov = {**provenance, "message_id": str(a.message.id), "origin": a.candidate.origin,
@@ -515,7 +515,7 @@ class AppointmentsService:
         ours = backend.find(uid) is not None
         with write_txn(self.conn):
             if ours:
-                repo.put_marker(self.conn, repo.Marker(uid, calendar_name, a.source_marker, a.fingerprint,
+                repo.put_marker(self.conn, Marker(uid, calendar_name, a.source_marker, a.fingerprint,
                                                        "written", item_id, None))
                 repo.set_status(self.conn, item_id, "created", None, uid, calendar_name)
             else:
@@ -579,7 +579,7 @@ class AppointmentsService:
             return self._item(proved, "duplicate", dup[0], id=item_id, event_id=dup[1])
         return self._write(proved, item_id, {"via": "cli", "command": "appointments accept", **(provenance or {})})
 
-    def _apply_change(self, stored: repo.StoredItem, provenance: dict[str, str]) -> Item:
+    def _apply_change(self, stored: StoredItem, provenance: dict[str, str]) -> Item:
         """The user's yes to a cancellation or a move: proved again from its message read live, then the
         event is deleted or moved through the calendar's one write path."""
         item = stored.item
@@ -624,7 +624,7 @@ class AppointmentsService:
                 repo.set_sequence(self.conn, target.item.id, stored.ical_sequence)  # type: ignore[arg-type]
         return replace(item, status="created", reason=None)
 
-    def _still_says(self, stored: repo.StoredItem, target: repo.StoredItem) -> bool:
+    def _still_says(self, stored: StoredItem, target: StoredItem) -> bool:
         """Whether the change's message, read again live, still cancels or moves that appointment."""
         item = stored.item
         meta = repo.message_meta(self.conn, item.message_id) if item.message_id is not None else None
@@ -658,7 +658,7 @@ class AppointmentsService:
                          {"provider": stored.item.provider})
         return replace(stored.item, status="rejected", reason="user")
 
-    def _prove_again(self, stored: repo.StoredItem) -> Accepted | Rejected:
+    def _prove_again(self, stored: StoredItem) -> Accepted | Rejected:
         item = stored.item
         c = Candidate(provider=item.provider, start=stored.start_text, excerpt=item.excerpt, location=item.location,
                       origin=item.origin)  # type: ignore[arg-type]

@@ -28,7 +28,7 @@ from steward.errors import ConnectorError
 from steward.hooks.bus import HookBus, HookResult
 from steward.hooks.protocol import HookInput
 from steward.llm.messages import ChatModel, Message, Reply, ToolCall
-from steward.store.held import HeldCall
+from steward.records.assistant import HeldCall
 
 log = logging.getLogger(__name__)
 

@@ -18,8 +18,8 @@ from steward.assistant.tools import ToolContext, when_label
 from steward.errors import UserError
 
 if TYPE_CHECKING:
-    from steward.appointments.model import Item
     from steward.appointments.service import AppointmentsService
+    from steward.records.appointments import Item
 
 
 def _service(ctx: ToolContext) -> AppointmentsService:

@@ -19,8 +19,8 @@ from steward.assistant.governance import NOT_OPEN, Governance
 from steward.assistant.trace import Trace
 from steward.assistant.turn import Engine
 from steward.errors import Conflict, Duplicate, NotFound, UserError
+from steward.records.assistant import HeldCall
 from steward.store import held as repo
-from steward.store.held import HeldCall
 
 CardAnswer = Literal["confirm", "cancel"]
 _ENDED = {

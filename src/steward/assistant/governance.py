@@ -37,8 +37,8 @@ import yaml
 from steward.assistant.toolkit import Preview, Toolbox, ToolError, Write, error_data
 from steward.clock import Clock
 from steward.errors import ConfigError, StewardError
+from steward.records.assistant import HeldCall
 from steward.store import held as repo
-from steward.store.held import HeldCall
 
 log = logging.getLogger(__name__)
 

@@ -30,10 +30,10 @@ from steward.assistant.trace import OpenQuestion, Outcome, PastTurn, ToolCall, T
 from steward.clock import Clock
 from steward.errors import Conflict, UserError
 from steward.hooks.bus import HookBus
+from steward.records.assistant import HeldCall, StoredContinuation, StoredTurn
 from steward.store import assistant as repo
 from steward.store import held as held_repo
 from steward.store import write_txn
-from steward.store.held import HeldCall
 from steward.vocab import Vocab, words
 from steward.vocab.language import is_action_request, is_question
 
@@ -64,7 +64,7 @@ class History:
     """A session's recorded turns, as a page shows them again after a reload."""
 
     session: str
-    turns: tuple[repo.StoredTurn, ...]
+    turns: tuple[StoredTurn, ...]
     waiting: bool  # the last turn's question is still open (a held write can still be answered)
 
 
@@ -237,12 +237,12 @@ class Engine:
             repo.drop_continuation(conn, turn.session)
             if trace.continuation is not None:
                 ask = trace.continuation
-                repo.put_continuation(conn, repo.StoredContinuation(
+                repo.put_continuation(conn, StoredContinuation(
                     session=turn.session, owner=ask.owner, question=ask.question, payload=ask.payload,
                     opened_at=turn.now, expires_at=turn.now + timedelta(minutes=self.continuation_minutes),
                     turn_id=turn.id,
                 ))
-            repo.record_turn(conn, repo.StoredTurn(
+            repo.record_turn(conn, StoredTurn(
                 id=turn.id, session=turn.session, at=turn.now, text=turn.text, reply=trace.reply,
                 handled_by=trace.handled_by, trace=trace.to_json(),
             ), self.clock.zone_name)

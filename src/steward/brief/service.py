@@ -40,6 +40,7 @@ from steward.brief.sources import AppointmentsSource, DuesSource, MailHealthSour
 from steward.clock import Clock
 from steward.errors import ConnectorError, UserError
 from steward.notify import Notification, Notifier
+from steward.records.brief import Delivery
 from steward.store import brief as repo
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,7 @@ log = logging.getLogger(__name__)
 class SendResult:
     """One delivery attempt: which sinks took the brief now, which failed and why."""
 
-    delivery: repo.Delivery
+    delivery: Delivery
     sinks: tuple[str, ...]
     errors: tuple[str, ...]
     brief: Brief
@@ -235,7 +236,7 @@ class BriefService:
         assert delivery_id is not None  # only the morning brief is one per day
         return self._send(delivery_id, moment, sinks, retries=False)
 
-    def deliveries(self, limit: int = 20) -> list[repo.Delivery]:
+    def deliveries(self, limit: int = 20) -> list[Delivery]:
         """The newest deliveries first."""
         return repo.deliveries(self._db(), limit)
 

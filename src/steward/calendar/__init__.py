@@ -3,7 +3,3 @@
 Import-light on purpose: `steward reminders list` must start fast, so heavy libraries (icalendar,
 caldav) are imported inside the functions that need them.
 """
-
-from steward.calendar.model import Event, Provenance, Reminder
-
-__all__ = ["Event", "Provenance", "Reminder"]

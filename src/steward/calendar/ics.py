@@ -13,8 +13,8 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import TYPE_CHECKING, Any
 
 from steward.calendar import rules
-from steward.calendar.model import Event, Reminder
 from steward.errors import UserError
+from steward.records.calendar import Event, Reminder
 
 if TYPE_CHECKING:
     from icalendar import Calendar

@@ -21,9 +21,9 @@ from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
 
 from steward.calendar import recurring, rules
-from steward.calendar.model import Event, Provenance, Reminder, Series, normalise
 from steward.clock import Clock
 from steward.errors import ConnectorError, Duplicate, NotFound, UserError
+from steward.records.calendar import Event, Provenance, Reminder, Series, normalise
 from steward.store import audit
 from steward.store import calendar as repo
 

@@ -18,7 +18,7 @@ import logging
 import sqlite3
 from datetime import datetime
 
-from steward.calendar.model import Reminder, Series, normalise
+from steward.records.calendar import Reminder, Series, normalise
 from steward.store import calendar as repo
 
 log = logging.getLogger(__name__)

@@ -24,9 +24,9 @@ from typing import Any
 from steward.calendar import recurring, rules
 from steward.calendar.backends.base import CalendarBackend, Unreadable
 from steward.calendar.manage import ReminderManagement
-from steward.calendar.model import Event, Provenance, Reminder, normalise
 from steward.clock import Clock
 from steward.errors import ConfigError, ConnectorError, Duplicate, NotFound, UserError
+from steward.records.calendar import Event, Provenance, Reminder, normalise
 from steward.store import audit
 from steward.store import calendar as repo
 

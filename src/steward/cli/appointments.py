@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from steward.cli.context import Commands, Ctx
 
 if TYPE_CHECKING:
-    from steward.appointments.model import Item
+    from steward.records.appointments import Item
 
 
 def register(commands: Commands) -> None:

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from steward.cli.context import Commands, Ctx
 
 if TYPE_CHECKING:
-    from steward.calendar.model import Event, Reminder
     from steward.calendar.service import Schedule
+    from steward.records.calendar import Event, Reminder
 
 
 def register(commands: Commands) -> None:

@@ -7,9 +7,5 @@
     digest     owed, by currency, never summed across currencies
     service    `DuesService`: extract, digest, accounts, mark_paid (the one home of the behaviour)
 
-`KINDS` lists what a due can be for.
+`steward.records.finance.KINDS` lists what a due can be for.
 """
-
-from steward.finance.model import KINDS, STATUSES
-
-__all__ = ["KINDS", "STATUSES"]

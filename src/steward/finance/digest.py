@@ -17,7 +17,8 @@ from datetime import date, timedelta
 from decimal import Decimal
 
 from steward.errors import UsageError
-from steward.finance.model import KINDS, CurrencyGroup, Digest, DigestItem, Due
+from steward.finance.model import CurrencyGroup, Digest, DigestItem
+from steward.records.finance import KINDS, Due
 
 WINDOWS = ("7d", "month", "all")
 _DAYS = re.compile(r"^(\d{1,4})\s*d(?:ays?)?$")

@@ -8,9 +8,10 @@ filed as `phishing_suspect` never is, whoever it claims to be from.
 
 from __future__ import annotations
 
-from steward.finance.model import Candidate, MessageFacts
+from steward.finance.model import Candidate
 from steward.finance.registry import Registry
 from steward.finance.vocab import FinanceVocab
+from steward.records.finance import MessageFacts
 
 PHISHING = "phishing_suspect"
 

@@ -1,66 +1,16 @@
-"""The values the finance modules pass each other: institutions, what a message says about money,
-stored dues, the digest and accounts. Frozen and typed; amounts are `Decimal`, never floats.
+"""The values the finance modules pass each other: institutions, candidates, what a message says about
+money, and the digest. Frozen and typed; amounts are `Decimal`, never floats. The records the store
+keeps (dues, accounts, the messages read) are in `steward.records.finance`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 from decimal import Decimal
 from typing import Any, Literal
 
-# what a due is for; "other" when neither the institution nor the text says
-KINDS = ("card", "bank", "loan", "utility", "telecom", "insurance", "rent", "subscription", "tax", "other")
-Kind = Literal["card", "bank", "loan", "utility", "telecom", "insurance", "rent", "subscription", "tax", "other"]
-STATUSES = ("open", "paid", "superseded")
-Status = Literal["open", "paid", "superseded"]
-
-
-@dataclass(frozen=True)
-class MessageFacts:
-    """The stored metadata of one message the gate and the extraction look at (no body)."""
-
-    id: int
-    sender: str
-    sender_name: str
-    subject: str
-    snippet: str
-    received_at: datetime
-    zone: str
-    category: str
-    has_pdf: bool
-
-
-def mask_last4(last4: str) -> str:
-    """`1234` -> `XXXX1234`; "" stays ""."""
-    return f"XXXX{last4}" if last4 else ""
-
-
-@dataclass(frozen=True)
-class Due:
-    """A stored due. `account` is the last four digits ("" when the mail shows none)."""
-
-    id: int
-    issuer: str
-    kind: str
-    account: str
-    amount: Decimal
-    minimum: Decimal | None
-    currency: str
-    due_date: date
-    zone: str
-    autopay: bool
-    status: Status
-    message_id: int             # the message it was read from
-    excerpt: str                # the matched phrase when it lies in the stored subject/snippet, else ""
-    created_at: datetime
-    paid_by: int | None = None  # the payment confirmation's message id, or None (paid by hand / open)
-
-    @property
-    def masked_account(self) -> str:
-        """The account number with only its last four digits shown."""
-        return mask_last4(self.account)
-
+from steward.records.finance import Due, Kind, MessageFacts, decimal_text
 
 DateOrder = Literal["mdy", "dmy"]
 
@@ -126,13 +76,6 @@ class Skip:
     reason: str
 
 
-def decimal_text(value: Decimal | None) -> str | None:
-    """A Decimal as a string with two places ("23480.00"); None stays None."""
-    if value is None:
-        return None
-    return f"{value.quantize(Decimal('0.01'))}"
-
-
 @dataclass(frozen=True)
 class DigestItem:
     """One due as the digest shows it."""
@@ -187,24 +130,3 @@ class Digest:
         """The digest as JSON: as of when, the window, the categories, and each currency's dues."""
         return {"as_of": self.as_of.isoformat(), "window": self.window, "categories": list(self.categories),
                 "currencies": [g.to_json() for g in self.currencies]}
-
-
-@dataclass(frozen=True)
-class Account:
-    """A card or account the mail shows: issuer, kind, last four, when last seen, its latest due."""
-
-    issuer: str
-    kind: str
-    account: str
-    last_seen: datetime
-    latest_due: Due | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """The account as JSON, its number masked, with its latest due."""
-        latest = None
-        if self.latest_due is not None:
-            d = self.latest_due
-            latest = {"id": d.id, "amount": decimal_text(d.amount), "currency": d.currency,
-                      "due_date": d.due_date.isoformat(), "status": d.status}
-        return {"issuer": self.issuer, "kind": self.kind, "account": mask_last4(self.account),
-                "last_seen": self.last_seen.isoformat(), "latest_due": latest}

@@ -15,7 +15,8 @@ from importlib import resources
 from typing import Any
 
 from steward.errors import ConfigError
-from steward.finance.model import KINDS, Institution
+from steward.finance.model import Institution
+from steward.records.finance import KINDS
 
 _ORDERS = ("mdy", "dmy")
 

@@ -20,7 +20,7 @@ import logging
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -28,9 +28,10 @@ from steward.clock import Clock, get_zone
 from steward.errors import ConfigError, ConnectorError, NotFound, SourceGone
 from steward.finance.digest import digest as make_digest
 from steward.finance.digest import money_text
-from steward.finance.model import Account, Candidate, Digest, Due, Extraction, Institution, MessageFacts
+from steward.finance.model import Candidate, Digest, Extraction, Institution
 from steward.finance.registry import Registry
 from steward.notify import Notification, Notifier
+from steward.records.finance import Account, Due, MessageFacts, NewDue
 from steward.store import audit
 from steward.store import finance as repo
 
@@ -240,11 +241,11 @@ class DuesService:
             return self._payment(conn, cand, found)
         owed = found.owed
         assert owed is not None and found.due_date is not None
-        new = repo.NewDue(
+        new = NewDue(
             issuer=cand.issuer, kind=found.kind, account=found.account, amount=owed.amount,
             minimum=found.minimum.amount if found.minimum and found.minimum.currency == owed.currency else None,
             currency=owed.currency, due_date=found.due_date, zone=_zone_of(cand.institution, m),
-            autopay=found.autopay, message_rowid=m.id, excerpt=_excerpt(found.evidence, m), method=found.method,
+            autopay=found.autopay, message_id=m.id, excerpt=_excerpt(found.evidence, m), method=found.method,
             statement_at=m.received_at)
         summary = f"{money_text(owed.amount, owed.currency)} due {found.due_date:%d %b %Y}"
         if found.account:
@@ -314,7 +315,7 @@ class DuesService:
     def accounts(self) -> tuple[Account, ...]:
         """The distinct cards and accounts the mail shows, newest sighting first."""
         rows = repo.accounts(self._db())
-        out = [Account(r.issuer, r.kind, r.account, self.clock.local(r.last_seen), r.latest_due) for r in rows]
+        out = [replace(r, last_seen=self.clock.local(r.last_seen)) for r in rows]
         return tuple(sorted(out, key=lambda a: (a.issuer.lower(), a.kind, a.account)))
 
     def get(self, due_id: int) -> Due:

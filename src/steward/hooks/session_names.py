@@ -32,6 +32,7 @@ from steward.hooks.bus import HOOK_ERROR, HookLogRecord, InProcessHook
 from steward.hooks.names import NameWords, block_seen, clean_title, coordination, load_words, mint_title
 from steward.hooks.protocol import HookInput, HookOutput, context_output
 from steward.hooks.transcript import assistant_texts
+from steward.records.sessions import LogEntry, SessionName, SessionSummary
 from steward.store import sessions as repo
 from steward.store import write_txn
 
@@ -87,7 +88,7 @@ class NameStatus:
         return f"{self.session}: \u201c{self.title}\u201d \u2014 {shown}"
 
 
-def reminder_due(state: repo.SessionName | None, limit: int) -> bool:
+def reminder_due(state: SessionName | None, limit: int) -> bool:
     """The reminder decision: a display is pending and its budget is not spent (no transcript read)."""
     return state is not None and state.pending and state.reminders < limit
 
@@ -117,14 +118,14 @@ class SessionNames:
         now = self.clock.now()
         conn = self._db()
         with write_txn(conn):
-            state = repo.get_name(conn, session) or repo.SessionName(session)
+            state = repo.get_name(conn, session) or SessionName(session)
             same = state.requested_for == chosen
             state = replace(state, title=chosen, task=" ".join(task.split()) or state.task, requested_for=chosen,
                             reminders=state.reminders if same else 0,
                             displayed_for=state.displayed_for if same else None,
                             displayed_at=state.displayed_at if same else None)
             repo.put_name(conn, state, now)
-            repo.add_log(conn, [repo.LogEntry(session, via or "set-task", HOOK_NAME, MINTED,
+            repo.add_log(conn, [LogEntry(session, via or "set-task", HOOK_NAME, MINTED,
                                               f"\u201c{chosen}\u201d" + ("" if same else "; reminders reset"))], now)
         return Minted(session, chosen, self.words.fill(self.words.mint, chosen), reset=not same)
 
@@ -150,11 +151,11 @@ class SessionNames:
         state = repo.get_name(self._db(), session)
         return state.title if state else None
 
-    def sessions(self, limit: int = 50) -> list[repo.SessionSummary]:
+    def sessions(self, limit: int = 50) -> list[SessionSummary]:
         """Sessions with turns or a title, most recent first."""
         return repo.list_sessions(self._db(), limit)
 
-    def hook_log(self, session: str | None = None, limit: int = 50) -> list[repo.LogEntry]:
+    def hook_log(self, session: str | None = None, limit: int = 50) -> list[LogEntry]:
         """The hook log's last lines (of one session, when given)."""
         return repo.hook_log(self._db(), session, limit)
 
@@ -174,7 +175,7 @@ class SessionNames:
             if state is None or not state.pending:
                 return False
             repo.put_name(conn, replace(state, displayed_for=state.requested_for, displayed_at=now), now)
-            repo.add_log(conn, [repo.LogEntry(session, event, HOOK_NAME, SEEN,
+            repo.add_log(conn, [LogEntry(session, event, HOOK_NAME, SEEN,
                                               f"\u201c{state.requested_for}\u201d after {state.reminders} reminders")],
                          now)
         return True
@@ -191,7 +192,7 @@ class SessionNames:
                 return None
             count = state.reminders + 1
             repo.put_name(conn, replace(state, reminders=count), now)
-            repo.add_log(conn, [repo.LogEntry(session, event, HOOK_NAME, REMINDED,
+            repo.add_log(conn, [LogEntry(session, event, HOOK_NAME, REMINDED,
                                               f"{count} of {self.limit} for \u201c{state.requested_for}\u201d")], now)
             title = state.requested_for
         return self.words.fill(self.words.reminder, title)
@@ -200,7 +201,7 @@ class SessionNames:
         """The bus's hook-log sink: one line per hook error."""
         conn = self._db()
         with write_txn(conn):
-            repo.add_log(conn, [repo.LogEntry(record.session, record.event, record.hook, record.kind,
+            repo.add_log(conn, [LogEntry(record.session, record.event, record.hook, record.kind,
                                               record.detail)], self.clock.now())
 
     def hooks(self) -> dict[str, list[InProcessHook]]:

@@ -35,9 +35,9 @@ from typing import Any
 from steward.errors import ConfigError, ConnectorError, SourceGone
 from steward.mail.accounts import Account
 from steward.mail.categories import Classifier
-from steward.mail.model import GmailSource, ParsedMessage, Rejection, SourcePointer
 from steward.mail.parse import ParseError, parse_message
 from steward.mail.sync import FolderReport, OnBatch, ProgressFn, SyncReport
+from steward.records.mail import GmailSource, ParsedMessage, Rejection, SourcePointer
 from steward.store import mail_sync as repo
 
 log = logging.getLogger(__name__)

@@ -22,9 +22,9 @@ from datetime import UTC, datetime
 
 from steward.errors import SourceGone
 from steward.mail.categories import Classifier, default_classifier
-from steward.mail.model import ParsedMessage, Rejection, SourcePointer
 from steward.mail.parse import ParseError, parse_message
 from steward.mail.sources import Item, fetch_raw
+from steward.records.mail import NewMessage, ParsedMessage, Rejection, SourcePointer
 from steward.store import audit, write_txn
 from steward.store import messages as repo
 
@@ -73,9 +73,9 @@ def store_parsed(
     to_embed: list[tuple[int, str]] = []
     duplicates = 0
     with write_txn(conn):
-        news = [repo.NewMessage(parsed, classifier.classify(parsed.sender, parsed.sender_name, parsed.subject,
-                                                            parsed.snippet, parsed.auth_results,
-                                                            reply_to=parsed.reply_to, links=parsed.links), account, pointer)
+        news = [NewMessage(parsed, classifier.classify(parsed.sender, parsed.sender_name, parsed.subject,
+                                                       parsed.snippet, parsed.auth_results,
+                                                       reply_to=parsed.reply_to, links=parsed.links), account, pointer)
                 for parsed, pointer in batch]
         for new, (rowid, inserted) in zip(news, repo.insert_messages(conn, news, now), strict=True):
             if inserted:

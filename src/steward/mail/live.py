@@ -21,8 +21,8 @@ from steward.clock import Clock
 from steward.errors import ConnectorError, SourceGone, StewardError, UserError
 from steward.mail.accounts import Account, find_account, parse_accounts
 from steward.mail.categories import Classifier
-from steward.mail.model import GmailSource, ImapSource
 from steward.mail.sync import ImapSync, OnBatch, ProgressFn, SyncReport, record_sync
+from steward.records.mail import AccountStatus, GmailSource, ImapSource
 from steward.secrets import SecretRef, read_secret
 from steward.settings import Settings
 from steward.store import mail_sync as repo
@@ -67,7 +67,7 @@ class StatusRow:
     """An account as `steward mail status` shows it."""
 
     account: Account
-    status: repo.AccountStatus
+    status: AccountStatus
     messages: int
 
     def to_json(self) -> dict[str, object]:

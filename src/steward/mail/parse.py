@@ -26,7 +26,7 @@ from email.utils import getaddresses, parseaddr, parsedate_to_datetime
 from steward.clock import format_offset
 from steward.mail.html import html_to_text
 from steward.mail.mask import mask_numbers
-from steward.mail.model import ParsedMessage
+from steward.records.mail import ParsedMessage
 
 _WS = re.compile(r"\s+")
 _SURROGATE = re.compile("[\udc80-\udcff]")

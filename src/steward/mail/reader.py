@@ -9,10 +9,10 @@ from typing import Any
 from steward.clock import Clock
 from steward.errors import NotFound, SourceGone
 from steward.mail.mask import mask_numbers
-from steward.mail.model import Message, SourcePointer, describe_pointer
 from steward.mail.parse import ParseError, parse_message, read_body
 from steward.mail.senders import Brand, check_sender
 from steward.mail.sources import ImapFetcher, fetch_raw
+from steward.records.mail import Message, SourcePointer, describe_pointer
 from steward.store import messages as repo
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from stat import S_ISREG
 
 from steward.errors import NotFound, SourceGone, UsageError
-from steward.mail.model import FileSource, GmailSource, ImapSource, MboxSource, Rejection, SourcePointer
+from steward.records.mail import FileSource, GmailSource, ImapSource, MboxSource, Rejection, SourcePointer
 
 # files that live in mail folders but are not messages (Dovecot/Courier bookkeeping)
 _BOOKKEEPING = re.compile(r"^(dovecot|courier|maildirfolder$|maildirsize$|subscriptions$|\.)", re.I)

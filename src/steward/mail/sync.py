@@ -30,8 +30,8 @@ from steward.mail.accounts import Account
 from steward.mail.categories import Classifier
 from steward.mail.imap import ImapSession
 from steward.mail.imap_proto import FetchItem, Structure, decode_partial, parse_internaldate, parse_structure
-from steward.mail.model import ImapSource, ParsedMessage, Rejection, SourcePointer
 from steward.mail.parse import ParseError, parse_message
+from steward.records.mail import ImapSource, ParsedMessage, Pointer, Rejection, SourcePointer
 from steward.store import mail_sync as repo
 from steward.store import write_txn
 
@@ -60,7 +60,7 @@ class FolderPlan:
         return bool(self.stale)
 
 
-def plan_folder(known: Iterable[repo.Pointer], server_uids: Iterable[int], uidvalidity: int) -> FolderPlan:
+def plan_folder(known: Iterable[Pointer], server_uids: Iterable[int], uidvalidity: int) -> FolderPlan:
     """Decide what to fetch and what to drop, from what Steward knows and what the server lists."""
     server = set(server_uids)
     current: set[int] = set()

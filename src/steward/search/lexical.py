@@ -14,7 +14,7 @@ from typing import Any
 from steward.clock import Clock
 from steward.errors import UserError
 from steward.mail.mask import mask_numbers
-from steward.mail.model import Message
+from steward.records.mail import Message
 from steward.search.query import QueryPlan, parse_query
 from steward.store import messages as repo
 

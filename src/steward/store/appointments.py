@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from steward.appointments.model import Item, MessageMeta
-from steward.calendar.model import from_utc_text, utc_text
+from steward.records.appointments import Item, Marker, MessageMeta, StoredItem
+from steward.records.calendar import from_utc_text, utc_text
 from steward.store import messages as mail_repo
 from steward.store.db import storable_id
 
@@ -37,21 +36,6 @@ def message_meta(conn: sqlite3.Connection, rowid: int) -> MessageMeta | None:
     return MessageMeta(id=m.id, key=m.message_id or str(row[0]), sender=m.sender, sender_name=m.sender_name,
                        subject=m.subject, snippet=m.snippet, received_at=m.received_at, category=m.category,
                        attachments=m.attachments)
-
-
-@dataclass(frozen=True)
-class StoredItem:
-    """An appointment row: the Item it shows, and the private markers and zone it keeps."""
-
-    item: Item
-    fingerprint: str
-    source_marker: str
-    zone: str
-    calendar: str | None
-    start_text: str
-    change_of: int | None = None  # the appointment a cancellation or move proposal changes
-    ical_uid: str | None = None  # the booking's iCalendar UID, when it came from an .ics part
-    ical_sequence: int | None = None  # the SEQUENCE of the last update of it Steward read (or made)
 
 
 def _now() -> str:
@@ -161,19 +145,6 @@ def move_item(conn: sqlite3.Connection, item_id: int, start: datetime, end: date
 
 
 # -- write markers ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Marker:
-    """The markers of one event Steward wrote (or tried to) from mail."""
-
-    event_uid: str
-    calendar: str
-    source_marker: str
-    fingerprint: str
-    state: str
-    item_id: int | None
-    error: str | None
 
 
 def _marker(row: sqlite3.Row) -> Marker:

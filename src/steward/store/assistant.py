@@ -4,36 +4,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
-
-@dataclass(frozen=True)
-class StoredContinuation:
-    """An open question a session is waiting on."""
-
-    session: str
-    owner: str
-    question: str
-    payload: Mapping[str, Any]
-    opened_at: datetime
-    expires_at: datetime
-    turn_id: str | None
-
-
-@dataclass(frozen=True)
-class StoredTurn:
-    """One recorded turn of a session: its text, reply, which path answered and the trace."""
-
-    id: str
-    session: str
-    at: datetime
-    text: str
-    reply: str
-    handled_by: str
-    trace: Mapping[str, Any]
+from steward.records.assistant import StoredContinuation, StoredTurn
 
 
 def _utc(moment: datetime) -> str:

@@ -5,38 +5,15 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
+from steward.records.brief import Delivery
 from steward.store import audit
 from steward.store.db import write_txn
 from steward.store.messages import Filters, MessageSummary, from_utc_text, summary_rows, utc_text
 
-__all__ = ["Delivery", "write_txn"]
-
-
-@dataclass(frozen=True)
-class Delivery:
-    """One brief sent (or being sent) to the notification sinks."""
-
-    id: int
-    day: date
-    kind: str  # morning | manual
-    zone: str
-    status: str  # sending | retry | sent | failed
-    owner: str | None
-    started_at: datetime
-    sent_at: datetime | None
-    attempts: int
-    next_attempt_at: datetime | None
-    error: str | None
-
-    def to_json(self) -> dict[str, Any]:
-        """The delivery as JSON: its day, kind, status, times, attempts and error."""
-        return {"id": self.id, "day": self.day.isoformat(), "kind": self.kind, "status": self.status,
-                "started_at": self.started_at.isoformat(), "sent_at": self.sent_at.isoformat() if self.sent_at else None,
-                "attempts": self.attempts, "error": self.error}
+__all__ = ["write_txn"]
 
 
 _COLS = "id, day, kind, zone, status, owner, started_at, sent_at, attempts, next_attempt_at, error"

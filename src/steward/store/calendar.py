@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Any
 
-from steward.calendar.model import Event, Reminder, Series, from_utc_text, utc_text
+from steward.records.calendar import Event, Reminder, Series, from_utc_text, utc_text
 from steward.store.db import storable_id
 from steward.store.db import write_txn as write_txn  # callers' `repo.write_txn`: the store's one helper
 

@@ -7,16 +7,15 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
-from steward.finance.model import Due, MessageFacts
+from steward.records.finance import Account, Due, MessageFacts, NewDue
 from steward.store.calendar import write_txn
 from steward.store.db import storable_id
 from steward.store.messages import from_utc_text, utc_text
 
-__all__ = ["NewDue", "rolled_back", "write_txn"]
+__all__ = ["rolled_back", "write_txn"]
 
 _DUE = ("id, issuer, kind, account, amount, minimum, currency, due_date, zone, autopay, status, message_rowid, "
         "excerpt, created_at, paid_by")
@@ -41,30 +40,6 @@ def _due(row: sqlite3.Row) -> Due:
         excerpt=row["excerpt"], created_at=from_utc_text(row["created_at"]),
         paid_by=int(row["paid_by"]) if row["paid_by"] is not None else None,
     )
-
-
-@dataclass(frozen=True)
-class NewDue:
-    """A due to store (the service has validated every field)."""
-
-    issuer: str
-    kind: str
-    account: str
-    amount: Decimal
-    minimum: Decimal | None
-    currency: str
-    due_date: date
-    zone: str
-    autopay: bool
-    message_rowid: int
-    excerpt: str
-    method: str
-    statement_at: datetime
-
-    @property
-    def issuer_key(self) -> str:
-        """The issuer in lower case: the key a due is matched on across messages."""
-        return self.issuer.lower()
 
 
 def _now() -> str:
@@ -121,10 +96,10 @@ def insert_due(conn: sqlite3.Connection, new: NewDue, status: str = "open") -> i
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (new.issuer, new.issuer_key, new.kind, new.account, str(new.amount),
          str(new.minimum) if new.minimum is not None else None, new.currency, new.due_date.isoformat(), new.zone,
-         int(new.autopay), status, new.message_rowid, new.excerpt, new.method, utc_text(new.statement_at), now, now),
+         int(new.autopay), status, new.message_id, new.excerpt, new.method, utc_text(new.statement_at), now, now),
     )
     due_id = int(cur.lastrowid or 0)
-    add_source(conn, due_id, new.message_rowid, "due")
+    add_source(conn, due_id, new.message_id, "due")
     return due_id
 
 
@@ -138,7 +113,7 @@ def fill_in(conn: sqlite3.Connection, due_id: int, new: NewDue) -> None:
         (str(new.minimum) if new.minimum is not None else None, int(new.autopay), new.account, new.excerpt,
          new.kind, _now(), due_id),
     )
-    add_source(conn, due_id, new.message_rowid, "merged")
+    add_source(conn, due_id, new.message_id, "merged")
 
 
 def add_source(conn: sqlite3.Connection, due_id: int, rowid: int, role: str) -> None:
@@ -222,25 +197,14 @@ def saw_account(conn: sqlite3.Connection, issuer: str, kind: str, account: str, 
     )
 
 
-@dataclass(frozen=True)
-class AccountRow:
-    """A card or account seen in mail: issuer, kind, number, when last seen, its latest due."""
-
-    issuer: str
-    kind: str
-    account: str
-    last_seen: datetime
-    latest_due: Due | None
-
-
-def accounts(conn: sqlite3.Connection) -> list[AccountRow]:
+def accounts(conn: sqlite3.Connection) -> list[Account]:
     """Every account seen, with its newest due (any status)."""
     out = []
     for row in conn.execute("SELECT issuer_key, issuer, kind, account, last_seen FROM finance_accounts "
                             "ORDER BY issuer_key, account").fetchall():
         latest = conn.execute(f"SELECT {_DUE} FROM dues WHERE issuer_key = ? AND account = ? "
                               "ORDER BY due_date DESC, id DESC LIMIT 1", (row[0], row[3])).fetchone()
-        out.append(AccountRow(row[1], row[2], row[3], from_utc_text(row[4]), _due(latest) if latest else None))
+        out.append(Account(row[1], row[2], row[3], from_utc_text(row[4]), _due(latest) if latest else None))
     return out
 
 

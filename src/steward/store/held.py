@@ -5,30 +5,12 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from steward.records.assistant import HeldCall
+
 OPEN = ("held", "asked")
-
-
-@dataclass(frozen=True)
-class HeldCall:
-    """One held write: what the model asked for, what it would write, and the run's steps."""
-
-    id: str
-    session: str
-    tool: str
-    args: Mapping[str, Any]
-    summary: str
-    fields: Mapping[str, Any]
-    resolved: Mapping[str, Any]
-    steps: tuple[Mapping[str, Any], ...]
-    status: str
-    question: str | None
-    created_at: datetime
-    decided_at: datetime | None = None
-    result: Mapping[str, Any] | None = None
 
 
 def _row(r: sqlite3.Row) -> HeldCall:

@@ -14,21 +14,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from steward.mail.model import ImapSource
+from steward.records.mail import AccountStatus, ImapSource, Pointer
 from steward.store.db import write_txn
 from steward.store.messages import from_utc_text, utc_text
 
 _ACCOUNT = "json_extract(location, '$.account')"
 _FOLDER = "json_extract(location, '$.folder')"
-
-
-@dataclass(frozen=True)
-class Pointer:
-    """One known IMAP message: its coordinates and the stored message (None when it was rejected)."""
-
-    uidvalidity: int
-    uid: int
-    message: int | None
 
 
 def imap_pointers(conn: sqlite3.Connection, account: str, folder: str) -> list[Pointer]:
@@ -194,20 +185,6 @@ def set_gmail_history_id(conn: sqlite3.Connection, account: str, history_id: str
 
 
 # -- status ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class AccountStatus:
-    """An account's last sync, as `steward mail status` shows it."""
-
-    account: str
-    last_attempt_at: datetime | None
-    last_success_at: datetime | None
-    last_error: str
-    last_error_at: datetime | None
-    failures: int
-    last_added: int
-    last_removed: int
 
 
 def _when(text: str | None) -> datetime | None:

@@ -14,7 +14,13 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, NamedTuple
 
-from steward.mail.model import Message, ParsedMessage, Rejection, SourcePointer, pointer_from_row
+from steward.records.mail import (
+    Message,
+    NewMessage,
+    Rejection,
+    SourcePointer,
+    pointer_from_row,
+)
 from steward.store.db import storable_id
 
 if TYPE_CHECKING:
@@ -33,16 +39,6 @@ def from_utc_text(text: str) -> datetime:
     """Stored UTC text back to an aware datetime."""
     moment = datetime.fromisoformat(text)
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-@dataclass(frozen=True)
-class NewMessage:
-    """A parsed message ready to store, with its category, account and where it came from."""
-
-    parsed: ParsedMessage
-    category: str
-    account: str
-    source: SourcePointer
 
 
 def insert_message(conn: sqlite3.Connection, new: NewMessage, imported_at: str) -> tuple[int, bool]:

@@ -28,9 +28,9 @@ from steward.vocab import Vocab, contains_phrase, match_at, words
 from steward.vocab.language import is_action_request, is_question
 
 if TYPE_CHECKING:
-    from steward.calendar.model import Event
     from steward.calendar.service import CalendarService
     from steward.dates import DateOptions, Resolution
+    from steward.records.calendar import Event
 
 log = logging.getLogger(__name__)
 

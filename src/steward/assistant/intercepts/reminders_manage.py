@@ -33,8 +33,8 @@ from steward.errors import ConfigError, UserError
 from steward.vocab import Vocab
 
 if TYPE_CHECKING:
-    from steward.calendar.model import Reminder
     from steward.calendar.service import CalendarService
+    from steward.records.calendar import Reminder
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from steward.calendar.model import Event
+from steward.records.calendar import Event
 
 
 @dataclass(frozen=True)

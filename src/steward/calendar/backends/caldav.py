@@ -14,9 +14,9 @@ from typing import Any
 
 from steward.calendar.backends.base import Reading, Unreadable
 from steward.calendar.ics import event_from_component, event_to_calendar
-from steward.calendar.model import Event, normalise
 from steward.calendar.repeat_ical import RepeatingTodo
 from steward.errors import ConfigError, ConnectorError, UserError
+from steward.records.calendar import Event, normalise
 from steward.settings import Settings
 
 log = logging.getLogger(__name__)

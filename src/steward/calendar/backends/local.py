@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from steward.calendar.backends.base import Reading
-from steward.calendar.model import Event, normalise
+from steward.records.calendar import Event, normalise
 from steward.store import calendar as repo
 
 

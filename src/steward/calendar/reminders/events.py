@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from steward.calendar.reminders.dates import RelativeTo
 
 if TYPE_CHECKING:
-    from steward.calendar.model import Event
+    from steward.records.calendar import Event
 
 LOOK_AHEAD_DAYS = 14
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?", re.UNICODE)

@@ -18,9 +18,9 @@ from steward.reader.lists import kind_of
 from steward.reader.words import ReaderWords
 
 if TYPE_CHECKING:
-    from steward.appointments.model import Item
     from steward.appointments.service import AppointmentsService
     from steward.calendar.service import CalendarService
+    from steward.records.appointments import Item
 
 EXAMPLES = ("when am I at the vet?", "is the dinner booking tonight?", "any appointments next week?")
 AHEAD = timedelta(days=365)

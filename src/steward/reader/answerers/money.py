@@ -14,8 +14,8 @@ from steward.reader.answerers.common import day_text
 from steward.reader.frame import Frame
 
 if TYPE_CHECKING:
-    from steward.finance.model import Due
     from steward.finance.service import DuesService
+    from steward.records.finance import Due
 
 EXAMPLES = ("what's the balance on my Kaveri card?", "when is the electricity bill taken?",
             "what's due on my cards this month?")

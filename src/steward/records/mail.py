@@ -188,3 +188,36 @@ class Rejection:
         if "path" in data:
             return str(data["path"])
         return ", ".join(f"{k}={v}" for k, v in data.items())
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """One known IMAP message: its coordinates and the stored message (None when it was rejected)."""
+
+    uidvalidity: int
+    uid: int
+    message: int | None
+
+
+@dataclass(frozen=True)
+class AccountStatus:
+    """An account's last sync, as `steward mail status` shows it."""
+
+    account: str
+    last_attempt_at: datetime | None
+    last_success_at: datetime | None
+    last_error: str
+    last_error_at: datetime | None
+    failures: int
+    last_added: int
+    last_removed: int
+
+
+@dataclass(frozen=True)
+class NewMessage:
+    """A parsed message ready to store, with its category, account and where it came from."""
+
+    parsed: ParsedMessage
+    category: str
+    account: str
+    source: SourcePointer
