@@ -1,5 +1,5 @@
 """The documentation: the README is a front page, every link resolves, every command and setting is
-documented, and nothing points outside the repository."""
+documented, nothing points outside the repository, and the layer picture is the code's."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import argparse
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,27 @@ def test_the_generated_pages_are_current() -> None:
     result = subprocess.run([sys.executable, str(ROOT / "scripts" / "settings-doc.py"), "--check"],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def rooms() -> set[str]:
+    """The rooms of the code: every package and top-level module under src/steward."""
+    src = ROOT / "src" / "steward"
+    out = {p.name for p in src.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    out |= {p.stem for p in src.glob("*.py") if not p.stem.startswith("_")}
+    return out
+
+
+def test_the_layer_picture_and_the_places_name_every_room_as_the_code_has_it() -> None:
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = page.split("## The layers", 1)[1]
+    picture = section.split("```", 2)[1]
+    drawn = [re.split(r"\s{2,}", line.strip())[0] for line in picture.strip().splitlines()]
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contract = next(c for c in config["tool"]["importlinter"]["contracts"] if c["id"] == "layers")
+    assert drawn == contract["layers"], "docs/architecture.md's layer picture is not pyproject.toml's layers"
+    layered = {name.strip() for layer in drawn for name in re.split(r"[|:]", layer)}
+    assert layered == rooms(), (
+        f"rooms not in the layers: {sorted(rooms() - layered)}; layers that are no room: {sorted(layered - rooms())}")
+    places = page.split("## Where things live", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"`([a-z_]+)(?:/|\.py)`", places))
+    assert rooms() <= named, f"rooms the table of places leaves out: {sorted(rooms() - named)}"
