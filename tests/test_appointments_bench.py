@@ -48,3 +48,15 @@ def test_thunderbird_invitations_updates_and_cancellations_are_never_bookings(sh
     # scanned on each message's own day, only the shop's published booking (a haircut) is written
     written = thunderbird_writes(tmp_path / "home", folder)
     assert written == ["ExampleStore 2016-09-01 06:25:00+00:00"], written
+
+
+def test_kitinerary_and_thunderbird_mail_proposes_nothing_wrong_and_no_cancellation(shared_data: Path) -> None:
+    if not (shared_data / "kitinerary").is_dir():
+        pytest.skip("shared/data/kitinerary is not present")
+    from travel import evaluate
+
+    run, mails, _ = evaluate(shared_data)
+    assert mails >= 100
+    assert run.negative_mails >= 19 and run.negative_proposals == 0, run.notes
+    assert sum(t.wrong for t in run.kinds.values()) == 0, run.notes  # a booking at a wrong time: the bar
+    assert run.kinds["flight"].right >= 27 and run.kinds["train"].right >= 12  # as measured; more is welcome
