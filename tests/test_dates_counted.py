@@ -160,3 +160,28 @@ def test_a_year_said_at_the_end_of_a_range_is_the_starts_too(text: str, start: s
     found = resolve(text, TUESDAY)
     assert found is not None and found.end is not None
     assert (found.start.strftime("%Y-%m-%d"), found.end.strftime("%Y-%m-%d")) == (start, end)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("tomorrow 9", "Wed 2026-12-02 09:00"),
+    ("8 tomorrow", "Wed 2026-12-02 08:00"),
+    ("4 on thursday", "Thu 2026-12-03 16:00"),
+    ("ring me friday 11:15", "Fri 2026-12-04 11:15"),
+])
+def test_an_hour_beside_a_day_at_the_end_is_that_days_hour(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+def test_an_hour_beside_a_day_with_more_after_it_is_a_count() -> None:
+    assert when("we need 4 chairs tomorrow") == "Wed 2026-12-02"
+    assert when("tomorrow 4 chairs") == "Wed 2026-12-02"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("next business day", "Wed 2026-12-02"),
+    ("the previous working day", "Mon 2026-11-30"),
+    ("in 4 business days", "Mon 2026-12-07"),
+    ("next weekday", "Wed 2026-12-02"),
+])
+def test_working_days_skip_the_weekend(text: str, expected: str) -> None:
+    assert when(text) == expected

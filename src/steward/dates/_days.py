@@ -140,6 +140,16 @@ def _rel_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan 
     return _one_day(today + timedelta(days=ref.a))
 
 
+def _workday(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
+    """The a-th working day (Monday to Friday) from today; public holidays are not known here."""
+    day, step, left = today, (1 if ref.a >= 0 else -1), abs(ref.a)
+    while left:
+        day += timedelta(days=step)
+        if day.weekday() < 5:
+            left -= 1
+    return _one_day(day)
+
+
 def _weekday_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySpan | None:
     return _one_day(_weekday(ref, today, prefer))
 
@@ -363,6 +373,7 @@ _RESOLVERS: dict[DayKind, Resolver] = {
     DayKind.START_OF_WEEK: _edge("week", False), DayKind.START_OF_MONTH: _edge("month", False),
     DayKind.START_OF_YEAR: _edge("year", False), DayKind.END_OF_WEEK: _edge("week", True),
     DayKind.END_OF_MONTH: _edge("month", True), DayKind.END_OF_YEAR: _edge("year", True),
+    DayKind.WORKDAY: _workday,
 }
 
 

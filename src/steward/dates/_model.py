@@ -58,6 +58,7 @@ class DayKind(StrEnum):
       mode "rel" takes month as months from this one.
     - START_OF_* / END_OF_*: the first or last day of the week, month or year a periods from this one
       (or of `year`). SEASON: a = 0 spring .. 3 winter, or -1 for the season under way (b = seasons on).
+    - WORKDAY: a = working days (Monday to Friday) from today, negative back ("next business day" 1).
     - HOLIDAY: the named day `name`; a = occurrences from the next (-1 the latest), b = years
       (mode "years") or months (mode "months") from now to the year it falls in.
     """
@@ -92,6 +93,7 @@ class DayKind(StrEnum):
     END_OF_YEAR = "end_of_year"
     SEASON = "season"
     HOLIDAY = "holiday"
+    WORKDAY = "workday"
 
 
 @dataclass(frozen=True)

@@ -508,6 +508,21 @@ def _nth_weekday(m: re.Match[str]) -> Piece:
     return piece(m, day=DayRef(DayKind.NTH_WEEKDAY, n, WEEKDAYS[m["wd"]], None, rel, mode="rel"))
 
 
+# working days: "next business day", "the previous working day", "in 3 business days", "last weekday"
+@rule("next business day", "business working weekday work", r"(?:the\s)?(?:(?P<rel>next|last|previous|following|prior)\s"
+      r"(?:business|working|work|week)\s?day|(?:in|within|after)\s(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+      r"\s(?:business|working|work)\sdays?(?:\stime)?)(?![a-z])")
+def _business_day(m: re.Match[str]) -> Piece | None:
+    if m["rel"]:
+        n = -1 if m["rel"] in ("last", "previous", "prior") else 1
+    else:
+        count = count_value(m["n"])
+        if count is None or not float(count).is_integer():
+            return None
+        n = int(count)
+    return piece(m, day=DayRef(DayKind.WORKDAY, n))
+
+
 @rule("the last day of the month", "month", r"(?:the\s)?(?P<nth>last|first|1st)\sday\s(?:of|in)\s(?:the\s)?"
       r"(?:(?P<rel>this|current|next|last|previous|coming|following)\s)?month")
 def _last_day_of_the_month(m: re.Match[str]) -> Piece:

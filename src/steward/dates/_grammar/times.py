@@ -347,6 +347,23 @@ def _bare_hour(m: re.Match[str]) -> Piece | None:
     return piece(m, time=t, dependent=True, weak=True) if t else None
 
 
+_DAY_WORD = r"(?:today|tomorrow|tmrw|tonight|" + "|".join(WEEKDAY_NAMES) + r")"
+_DAY_BEFORE = re.compile(r"\b" + _DAY_WORD + r"\.?,?\s$")
+
+
+# an hour said right beside a day at the end of what is said: "tomorrow 9", "friday 10:30", "9 tomorrow",
+# "5 on friday" (the day's rule for the hour: 1-6 the afternoon, 7-11 the morning); with more after
+# it ("tomorrow 3 people") it is a count
+@rule("day h", "#digit", r"(?<![\d:.])(?P<h>1[0-2]|[1-9])(?::?(?P<mi>[0-5]\d))?(?=\s?[,.;!?]?\s*$)"
+      r"|^(?P<h2>1[0-2]|[1-9])(?::?(?P<mi2>[0-5]\d))?(?=\s(?:on\s)?" + _DAY_WORD + r"\s?[.!?]?$)")
+def _day_h(m: re.Match[str]) -> Piece | None:
+    if m["h"] and not _DAY_BEFORE.search(m.string, max(0, m.start() - 14), m.start()):
+        return None
+    h, mi = (m["h"], m["mi"]) if m["h"] else (m["h2"], m["mi2"])
+    t = clock_time(int(h), int(mi or 0), grain="minute" if mi else "hour")
+    return piece(m, time=t) if t else None
+
+
 # four digits after a day are a 24-hour clock time ("Sunday 1925", "2 Nov 1815", "wed 0930 hrs")
 @rule("day hhmm", "#digit", r"(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)(?![\d:./-]|\s?(?:hrs|hours|h)\b)")
 def _day_hhmm(m: re.Match[str]) -> Piece | None:
