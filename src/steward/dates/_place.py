@@ -448,7 +448,7 @@ def _place_range(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Pla
     year = _year_said(second)
     if year is not None and _year_said(first) is None and any(p.day is not None and p.day.kind in _YEARED
                                                               for p in first.pieces):
-        # "from december to may 2022": the year said at the end is the start's too, or the year before
+        # "from october to february 2031": the year said at the end is the start's too, or the year before
         # when the start's month comes after the end's
         placed = _place_range(Phrase(_in_year(first, year).pieces, second), now, prefer, opts)
         if placed is not None and placed.end is not None and placed.start.year == year:
