@@ -29,6 +29,7 @@ from mcp.server.request_state import RequestStateBoundary, RequestStateSecurity
 from mcp.server.stdio import stdio_server
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import is_version_at_least
+from pydantic import ValidationError
 
 from steward.assistant.toolkit import Tool
 from steward.mcp.answers import answer_tools
@@ -127,7 +128,7 @@ def build_server(door: Door, worker: Worker, *, answer_seconds: float = 600.0) -
             with anyio.fail_after(answer_seconds):
                 result = await ctx.session.elicit_form(message, _consent_schema(), related_request_id=ctx.request_id)
             yes = result.action == "accept"
-        except (TimeoutError, MCPError) as exc:
+        except (TimeoutError, MCPError, ValidationError) as exc:  # no answer, or one that is not an answer
             log.debug("no answer to held %s: %s", held.id, type(exc).__name__)
             yes = False
         return _text(await worker.run(door.decide, held.id, "yes" if yes else "no"))
