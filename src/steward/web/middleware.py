@@ -17,7 +17,7 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
 
-from steward.web.security import COOKIE, TOKEN_PARAM, Denial, Guard, redact_query, tokens_equal
+from steward.web.security import COOKIE, TOKEN_PARAM, Denial, Guard, host_parts, redact_query, tokens_equal
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -71,6 +71,11 @@ class GuardMiddleware:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        hosts = [v for k, v in scope.get("headers", []) if k.lower() == b"host"]
+        if len(hosts) != 1 or host_parts(hosts[0].decode("latin-1")) is None:
+            await _send_json(send, 400, {"error": "bad_host", "message": "send one Host header with a plain host "
+                                         "and port, e.g. 'Host: 127.0.0.1:8765'"})
             return
         headers = _headers(scope)
         method = scope["method"]

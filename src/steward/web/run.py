@@ -270,7 +270,9 @@ def _run(app: Any, sock: socket.socket | None, spread: Handout | Intake | None =
     the server stops."""
     import uvicorn
 
-    config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on",
+    from steward.web.protocol import BoundedHttpProtocol
+
+    config = uvicorn.Config(app, log_config=None, access_log=False, lifespan="on", http=BoundedHttpProtocol,
                             timeout_graceful_shutdown=5, server_header=False)
     server = _server_class()(config)
     server.spread = spread

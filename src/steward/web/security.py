@@ -114,14 +114,32 @@ def same_origin(origin: str, host: str) -> bool:
     return bool(parts.netloc) and parts.netloc.lower() == host.lower()
 
 
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_HOST = re.compile(rf"(?:\[(?P<v6>[0-9A-Fa-f:.]+)\]|(?P<name>{_LABEL}(?:\.{_LABEL})*\.?))(?::(?P<port>[0-9]{{1,5}}))?")
+
+
+def host_parts(host_header: str) -> tuple[str, int | None] | None:
+    """The name and port of a Host header that is a plain host (a name, an IPv4 address or a bracketed
+    IPv6 address) and an optional port; None for anything else (userinfo, a path, junk after `]`)."""
+    found = _HOST.fullmatch(host_header)
+    if found is None:
+        return None
+    port = int(found["port"]) if found["port"] else None
+    if port is not None and port > 65535:
+        return None
+    if found["v6"] is not None:
+        try:
+            ipaddress.IPv6Address(found["v6"])
+        except ValueError:
+            return None
+        return found["v6"], port
+    return found["name"], port
+
+
 def host_name(host_header: str) -> str:
     """The name part of a Host header: `[::1]:8765` -> `::1`, `localhost:80` -> `localhost`."""
-    text = host_header.strip()
-    if text.startswith("["):
-        return text[1:].split("]", 1)[0]
-    if text.count(":") == 1:
-        return text.split(":", 1)[0]
-    return text
+    parts = host_parts(host_header.strip())
+    return parts[0] if parts is not None else ""
 
 
 def host_is_loopback(name: str) -> bool:
