@@ -1,6 +1,6 @@
 """`steward mcp` over stdio, driven by the `mcp` SDK's own client: start-up and a read tool's round trip.
 
-    .venv/bin/python bench/mcp.py [--size 10000] [--starts 10] [--repeat 100]
+    .venv/bin/python bench/mcp_server.py [--size 10000] [--starts 10] [--repeat 100]
 
 1. Start-up: the time from spawning `steward mcp` to the `tools/list` answer (process start, the
    handshake, the list), against spawning `python -c pass` in the same run.
@@ -20,8 +20,6 @@ from pathlib import Path
 from typing import Any
 
 BENCH = Path(__file__).resolve().parent
-# this file is named like the SDK: take the bench folder off the path until the SDK is imported
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != BENCH]
 sys.path.insert(0, str(BENCH.parent / "src"))
 
 import anyio  # noqa: E402
