@@ -1,0 +1,308 @@
+"""Questions with known answers, asked of a sample home, scored right / wrong / refused per capability.
+
+Reads a question set (`bench/data/answers_dev.yaml`, `answers_blind.yaml`: a YAML with `homes`
+{demo|second: {now}} and `cases` [{id, mailbox, capability, turns, expect, forbid, answerable}]),
+builds each home once (the sample mailbox at the set's pinned clock, no model), runs each case's turns
+in a session of its own (the earlier turns set the context, the last one is scored) and scores it:
+
+- right: every expected item is in the reply (amounts as decimals however they are written, dates in
+  any common written form, times in 24- or 12-hour form, names case-insensitively, a count as a
+  number, or "none" for a count of 0) and no forbidden name is; for a question whose name matches
+  nothing in the home (`answerable: false`), a plain "not found" (with or without the nearest names)
+  or a refusal, naming nothing forbidden;
+- refused: the offline refusal, a clarifying question, or "I can't";
+- wrong: anything else. A wrong answer is worse than a refusal: the set's target is 0 wrong.
+
+    .venv/bin/python bench/answers.py [--set dev|blind|both] [--show wrong|refused|all] [--homes DIR]
+
+A case that writes (a reminder) runs on its own copy of the home, so every case starts from the home
+as built. Homes are kept under --homes (default: the system's temp dir) and reused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import shutil
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "bench" / "data"
+SETS = {"dev": "answers_dev.yaml", "blind": "answers_blind.yaml"}
+ZONES = {"demo": "Asia/Kolkata", "second": "Australia/Melbourne"}
+MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+SYMBOLS = {"INR": ("₹", "rs", "rs.", "inr"), "USD": ("$", "usd", "us$"), "GBP": ("£", "gbp"), "EUR": ("€", "eur"),
+           "AUD": ("a$", "aud", "au$"), "NZD": ("nz$", "nzd"), "JPY": ("¥", "jpy"), "SGD": ("s$", "sgd"),
+           "CAD": ("c$", "cad"), "AED": ("aed", "dh"), "CHF": ("chf",)}
+NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve"]
+REFUSALS = ("i can't", "i cannot", "can't answer that offline", "no language model is connected")
+NOT_FOUND = ("nothing called", "no one called", "not found", "i have nothing", "i found nothing", "don't have",
+             "do not have", "no card called", "nothing from", "nothing ahead", "no messages", "nothing in your",
+             "i found no", "no reminder", "none")
+NONE_SAID = ("nothing", "no ", "none", "not ", "free", "0 ", "zero", "isn't", "aren't", "no-one", "nobody")
+
+
+# -- the scorer (pure) --------------------------------------------------------------------------------------
+
+def amounts_in(text: str) -> set[Decimal]:
+    """Every amount a reply writes, as a Decimal: 43,891.53 / 43891.53 / 1.150,00 / 40,27 / ₹5,795."""
+    out: set[Decimal] = set()
+    for raw in re.findall(r"\d[\d,.\u00a0\u202f' ]*\d|\d", text):
+        s = raw.replace("\u00a0", "").replace("\u202f", "").replace(" ", "").replace("'", "")
+        candidates = {s.replace(",", "")}
+        if re.fullmatch(r"\d{1,3}(\.\d{3})+(,\d{1,2})?", s) or re.fullmatch(r"\d+,\d{1,2}", s):
+            candidates.add(s.replace(".", "").replace(",", "."))  # European: 1.150,00 and 40,27
+        for c in candidates:
+            try:
+                out.add(Decimal(c))
+            except InvalidOperation:
+                continue
+    return out
+
+
+def has_amount(text: str, amount: str) -> bool:
+    """Whether the reply holds `amount`, however it is written."""
+    return Decimal(amount) in amounts_in(text)
+
+
+def has_date(text: str, iso: str, today: date | None = None) -> bool:
+    """Whether the reply holds the date in a common written form (2026-12-01, 1 Dec, Dec 1st, 01/12 ...)."""
+    day = date.fromisoformat(iso)
+    low = text.lower()
+    if iso in low:
+        return True
+    mon = MONTHS[day.month - 1]
+    d = rf"0?{day.day}(?:st|nd|rd|th)?"
+    if re.search(rf"\b{d}\s+(?:of\s+)?{mon}[a-z]*\b", low) or re.search(rf"\b{mon}[a-z]*\.?\s+{d}\b", low):
+        return True
+    if re.search(rf"\b0?{day.day}[/.-]0?{day.month}(?:[/.-](?:{day.year}|{day.year % 100}))?\b", low) and \
+            not re.search(rf"\b0?{day.day}[/.-]0?{day.month}[/.-]\d{{3}}", low):
+        return True
+    if today is not None:
+        if day == today and re.search(r"\btoday\b|\btonight\b", low):
+            return True
+        if day == today + timedelta(days=1) and re.search(r"\btomorrow\b", low):
+            return True
+    return False
+
+
+def times_in(text: str) -> set[tuple[int, int]]:
+    """Every clock time a reply writes, on the 24-hour clock: 19:00, 7:00 pm, 7 pm, 7.30pm, noon."""
+    low = text.lower()
+    out: set[tuple[int, int]] = set()
+    for h, m, half in re.findall(r"(?<![\d:])(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?![\d])", low):
+        if not m and not half:
+            continue
+        hour, minute = int(h), int(m or 0)
+        if half:
+            if not 1 <= hour <= 12:
+                continue
+            hour = hour % 12 + (12 if half.startswith("p") else 0)
+        if hour < 24 and minute < 60:
+            out.add((hour, minute))
+    if "noon" in low or "midday" in low:
+        out.add((12, 0))
+    return out
+
+
+def has_time(text: str, hhmm: str) -> bool:
+    """Whether the reply holds the time, in 24- or 12-hour form."""
+    hour, minute = (int(x) for x in hhmm.split(":"))
+    return (hour, minute) in times_in(text)
+
+
+def has_count(text: str, n: int) -> bool:
+    """Whether the reply gives the count: the number (or its word), or a "none" for 0."""
+    low = text.lower()
+    if n == 0:
+        return any(s in low for s in NONE_SAID)
+    if re.search(rf"(?<![\d.,]){n}(?![\d.,]\d)", low):
+        return True
+    return n < len(NUMBER_WORDS) and re.search(rf"\b{NUMBER_WORDS[n]}\b", low) is not None
+
+
+def has_currency(text: str, code: str) -> bool:
+    """Whether the reply names the currency by its code or its sign."""
+    low = text.lower()
+    return code.lower() in low or any(s in low for s in SYMBOLS.get(code.upper(), ()))
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One case's verdict and why."""
+
+    id: str
+    capability: str
+    mailbox: str
+    verdict: str  # right | wrong | refused
+    reply: str
+    missing: tuple[str, ...] = ()
+    turns: tuple[str, ...] = ()
+
+
+def refused(reply: str, handled_by: str, asked_back: bool) -> bool:
+    """The offline refusal, a clarifying question, or "I can't"."""
+    low = reply.lower()
+    return handled_by == "offline" or asked_back and reply.rstrip().endswith("?") and len(reply) < 200 or any(
+        r in low for r in REFUSALS)
+
+
+def score(case: Mapping[str, Any], reply: str, handled_by: str, asked_back: bool, today: date) -> Scored:
+    """Right, wrong or refused for one case's last reply."""
+    expect = case.get("expect") or {}
+    forbid = [n for n in (case.get("forbid") or {}).get("names", [])]
+    low = reply.lower()
+    bad = [f"forbidden {n}" for n in forbid if n.lower() in low]
+    base = (str(case["id"]), str(case["capability"]), str(case["mailbox"]))
+    if not case.get("answerable", True):
+        if bad:
+            return Scored(*base, "wrong", reply, tuple(bad))
+        if refused(reply, handled_by, asked_back) or any(p in low for p in NOT_FOUND):
+            return Scored(*base, "right", reply)
+        return Scored(*base, "wrong", reply, ("an answer about something else",))
+    missing = [f"amount {a}" for a in expect.get("amounts", []) if not has_amount(reply, str(a))]
+    missing += [f"currency {c}" for c in expect.get("currencies", []) if not has_currency(reply, str(c))]
+    missing += [f"date {d}" for d in expect.get("dates", []) if not has_date(reply, str(d), today)]
+    missing += [f"time {t}" for t in expect.get("times", []) if not has_time(reply, str(t))]
+    missing += [f"name {n}" for n in expect.get("names", []) if str(n).lower() not in low]
+    if "count" in expect and not has_count(reply, int(expect["count"])):
+        missing.append(f"count {expect['count']}")
+    if not missing and not bad:
+        return Scored(*base, "right", reply)
+    if refused(reply, handled_by, asked_back):
+        return Scored(*base, "refused", reply, tuple(missing + bad))
+    return Scored(*base, "wrong", reply, tuple(missing + bad))
+
+
+# -- the homes and the run ----------------------------------------------------------------------------------
+
+def build_home(folder: Path, mailbox: str, now: str) -> Path:
+    """The sample home of `mailbox` at the pinned clock, built once into `folder`."""
+    from steward.app import build_app
+    from steward.clock import make_clock
+    from steward.demo import build_demo_home
+    from steward.paths import resolve_paths
+    from steward.settings import load
+
+    home = folder / f"{mailbox}-{now.replace(':', '').replace('+', 'p')}"
+    if (home / ".built").exists():
+        return home
+    shutil.rmtree(home, ignore_errors=True)
+    app = build_app(load(None, environ={}), make_clock(ZONES[mailbox], now), resolve_paths(str(home)))
+    try:
+        with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+            build_demo_home(app, mailbox=mailbox)
+    finally:
+        app.close()
+    (home / ".built").write_text("built\n")
+    return home
+
+
+def _app(home: Path, mailbox: str, now: str) -> Any:
+    from steward.app import build_app
+    from steward.clock import make_clock
+    from steward.paths import resolve_paths
+    from steward.settings import load
+
+    # no model: every answer here is Steward's own (a configured tier in the environment is ignored)
+    return build_app(load(None, environ={}), make_clock(ZONES[mailbox], now), resolve_paths(str(home)))
+
+
+def _writes(case: Mapping[str, Any]) -> bool:
+    return case["capability"] == "reminders" or len(case["turns"]) > 1
+
+
+def run_set(data: Mapping[str, Any], homes: Path) -> list[Scored]:
+    """Every case of one set, scored."""
+    out: list[Scored] = []
+    shared: dict[str, Any] = {}
+    try:
+        for case in data["cases"]:
+            mailbox = case["mailbox"]
+            now = str(data["homes"][mailbox]["now"])
+            home = build_home(homes, mailbox, now)
+            today = datetime.fromisoformat(now).astimezone(__import__("zoneinfo").ZoneInfo(ZONES[mailbox])).date()
+            if _writes(case):
+                with tempfile.TemporaryDirectory() as scratch:
+                    copy = Path(scratch) / "home"
+                    shutil.copytree(home, copy)
+                    app = _app(copy, mailbox, now)
+                    try:
+                        out.append(_ask(app, case, today, dry_run=False))
+                    finally:
+                        app.close()
+            else:
+                if mailbox not in shared:
+                    shared[mailbox] = _app(home, mailbox, now)
+                out.append(_ask(shared[mailbox], case, today, dry_run=True))
+    finally:
+        for app in shared.values():
+            app.close()
+    return out
+
+
+def _ask(app: Any, case: Mapping[str, Any], today: date, *, dry_run: bool) -> Scored:
+    trace = None
+    session = f"case-{case['id']}"
+    for text in case["turns"]:
+        trace = app.engine.turn(text, session=session, dry_run=dry_run)
+    assert trace is not None
+    scored = score(case, trace.reply, trace.handled_by, trace.continuation is not None, today)
+    return replace(scored, turns=tuple(case["turns"]), missing=(*scored.missing, f"by {trace.handled_by}"))
+
+
+def table(results: Iterable[Scored]) -> str:
+    """Right / wrong / refused per capability and mailbox, and the totals."""
+    rows: dict[tuple[str, str], Counter[str]] = {}
+    total: Counter[str] = Counter()
+    for r in results:
+        rows.setdefault((r.capability, r.mailbox), Counter())[r.verdict] += 1
+        total[r.verdict] += 1
+    lines = [f"{'capability':<14}{'mailbox':<9}{'right':>7}{'wrong':>7}{'refused':>9}{'cases':>7}"]
+    for (cap, box), c in sorted(rows.items()):
+        lines.append(f"{cap:<14}{box:<9}{c['right']:>7}{c['wrong']:>7}{c['refused']:>9}{sum(c.values()):>7}")
+    lines.append(f"{'all':<23}{total['right']:>7}{total['wrong']:>7}{total['refused']:>9}{sum(total.values()):>7}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Score the chosen sets and print the table (and, with --show, the cases of a verdict)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", choices=("dev", "blind", "both"), default="both")
+    parser.add_argument("--show", choices=("wrong", "refused", "all"), default=None,
+                        help="print the cases of one verdict (development set only: the blind set is never shown)")
+    parser.add_argument("--homes", default=str(Path(tempfile.gettempdir()) / "steward-answer-homes"))
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT / "src"))
+    homes = Path(args.homes)
+    homes.mkdir(parents=True, exist_ok=True)
+    wrong = 0
+    for name in (("dev", "blind") if args.set == "both" else (args.set,)):
+        data = yaml.safe_load((DATA / SETS[name]).read_text(encoding="utf-8"))
+        results = run_set(data, homes)
+        print(f"\n{SETS[name]} ({len(results)} cases)")
+        print(table(results))
+        wrong += sum(r.verdict == "wrong" for r in results)
+        if args.show and name == "dev":
+            for r in results:
+                if args.show == "all" or r.verdict == args.show:
+                    print(f"\n[{r.verdict}] {r.id} {' / '.join(r.turns)!r}: missing {', '.join(r.missing) or '-'}"
+                          f"\n  {r.reply[:300]!r}")
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
