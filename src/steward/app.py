@@ -354,8 +354,9 @@ class App:
         from steward.reader.words import load_words
 
         built = [
-            money_answerer(lambda: self.dues),
-            appointments_answerer(lambda: self.appointments, lambda: self.calendar, load_words()),
+            money_answerer(lambda: self.dues, load_words()),
+            appointments_answerer(lambda: self.appointments, lambda: self.calendar, load_words(),
+                                  self.slot_lists.lists),
             schedule_answerer(lambda: self.calendar, lambda: self.appointments, lambda: self.dues),
             mail_answerer(lambda: self.mailbox, self.slot_lists.lists),
             brief_answerer(lambda: self.brief),

@@ -73,6 +73,7 @@ class Frame:
     filters: tuple[Named, ...] = ()
     window: Window | None = None
     kinds: tuple[str, ...] = ()          # kinds said in words ("cards", "the vet")
+    bills: tuple[str, ...] = ()          # kinds of bill said by what they are for ("water", "mobile")
     flags: frozenset[str] = frozenset()  # overdue, unpaid, paid, autopay, suspicious, free
     unmatched: tuple[Unmatched, ...] = ()
     scores: tuple[tuple[str, float], ...] = ()  # every domain's evidence, best first
@@ -100,7 +101,7 @@ class Frame:
             "window": None if self.window is None else {"start": self.window.start.isoformat(),
                                                         "end": self.window.end.isoformat(),
                                                         "said": self.window.said},
-            "kinds": list(self.kinds), "flags": sorted(self.flags),
+            "kinds": list(self.kinds), "bills": list(self.bills), "flags": sorted(self.flags),
             "unmatched": [{"said": u.said, "what": u.what, "nearest": list(u.nearest)} for u in self.unmatched],
             "sure": self.sure,
         }

@@ -20,7 +20,7 @@ from steward.store import slots as repo
 from steward.vocab import words
 
 
-def _tokens(text: str) -> tuple[str, ...]:
+def name_words(text: str) -> tuple[str, ...]:
     """Words of a name: hyphens split, possessives dropped."""
     out: list[str] = []
     for w in words(text):
@@ -33,7 +33,7 @@ def _tokens(text: str) -> tuple[str, ...]:
 
 def name_phrases(name: str, generic: frozenset[str]) -> tuple[tuple[str, ...], ...]:
     """The word sequences that name a thing: all of its words, and each distinctive word alone."""
-    full = _tokens(name)
+    full = name_words(name)
     if not full:
         return ()
     out = [full]
@@ -45,7 +45,7 @@ def name_phrases(name: str, generic: frozenset[str]) -> tuple[tuple[str, ...], .
 
 def kind_of(text: str, kinds: dict[str, tuple[tuple[str, ...], ...]]) -> str:
     """The first kind whose words appear in `text` (a provider's name and title), else ""."""
-    have = _tokens(text)
+    have = name_words(text)
     for kind, phrases in kinds.items():
         for p in phrases:
             n = len(p)
@@ -101,10 +101,14 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     for issuer, kinds_seen in sorted(by_issuer.items()):
         values.append(SlotValue("issuer", issuer, issuer, name_phrases(issuer, generic),
                                 kind=",".join(sorted(kinds_seen))))
-    for provider in sorted({p for p, _ in repo.providers(conn)}):
-        titles = " ".join(t for p, t in repo.providers(conn) if p == provider)
-        values.append(SlotValue("provider", provider, provider, name_phrases(provider, generic),
-                                kind=kind_of(f"{provider} {titles}", kinds)))
+    rows = repo.providers(conn)
+    senders = list(senders)
+    people = frozenset(w for row in senders for w in name_words(row.name))  # the person's own name too
+    aliases = _excerpt_names(rows, generic | reader_words.known | people)
+    for provider in sorted({p for p, _, _ in rows}):
+        titles = " ".join(t for p, t, _ in rows if p == provider)
+        phrases = name_phrases(provider, generic) + tuple((a,) for a in aliases.get(provider, ()))
+        values.append(SlotValue("provider", provider, provider, phrases, kind=kind_of(f"{provider} {titles}", kinds)))
     by_name: dict[str, list[str]] = {}
     for row in senders:
         name = row.name or row.address
@@ -117,6 +121,28 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     for title in repo.event_titles(conn):
         values.append(SlotValue("event", title, title, name_phrases(title, generic | reader_words.known)))
     return SlotLists.of(values)
+
+
+_NOT_NAMES = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "hi", "dear", "thanks", "your", "please"])
+
+
+def _excerpt_names(rows: Iterable[tuple[str, str, str]], known: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """Names a booking's own words give it (a pet, a stylist: "Biscuit", "Leena"), when only one provider's
+    mail says them."""
+    import re
+
+    said: dict[str, set[str]] = {}
+    for provider, _, excerpt in rows:
+        own = set(name_words(provider))
+        for word in re.findall(r"\b[A-Z][a-z]{3,}\b", excerpt):
+            w = word.casefold()
+            if w not in known and w not in _NOT_NAMES and w not in own:
+                said.setdefault(w, set()).add(provider)
+    out: dict[str, list[str]] = {}
+    for word, providers in said.items():
+        if len(providers) == 1:
+            out.setdefault(next(iter(providers)), []).append(word)
+    return {k: tuple(sorted(v)) for k, v in out.items()}
 
 
 class SlotCache:

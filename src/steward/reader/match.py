@@ -12,7 +12,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import Levenshtein
 
 from steward.reader.frame import Named, SlotValue, Unmatched
-from steward.reader.lists import SlotLists, _tokens
+from steward.reader.lists import SlotLists, name_words
 
 _WORD = re.compile(r"[\w'\u2019&]+")
 # a word that comes right before one of these is a name being said ("my Zephyr card")
@@ -107,5 +107,5 @@ def name_tokens(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tupl
     """The question's words for matching (lower case, possessive dropped), as written, and their spans."""
     found = list(_WORD.finditer(text))
     raw = tuple(m.group(0) for m in found)
-    low = tuple((_tokens(t) or (t.casefold(),))[0] for t in raw)
+    low = tuple((name_words(t) or (t.casefold(),))[0] for t in raw)
     return low, raw, tuple(m.span() for m in found)

@@ -11,6 +11,7 @@ as a question about dues.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from steward.clock import Clock
@@ -21,6 +22,10 @@ from steward.reader.words import ReaderWords
 from steward.vocab import Phrase, Vocab, words
 from steward.vocab.language import is_action_request, is_question
 
+_UP_TO = ("before", "by", "until", "till", "til")
+# the flags that are evidence for a domain
+_FLAG_DOMAIN = {"overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail",
+                "cancelled": "appointments", "moved": "appointments", "free": "schedule"}
 # how much a name found in the person's data weighs for a domain, beside one cue word (1)
 _NAME_WEIGHT = 2.0
 
@@ -48,9 +53,14 @@ def _window(text: str, clock: Clock, options: Any) -> tuple[Window | None, froze
         return None, frozenset()
     spans = list(found.parts) or [found.span]
     chars = frozenset(c for a, b in spans for c in range(a, b))
-    end = found.end if found.end is not None else found.start
+    start, end = found.start, found.end if found.end is not None else found.start
     said = " ".join(text[a:b] for a, b in spans)
-    return Window(found.start, end, said, found.grain), chars
+    before = words(text[:spans[0][0]])[-1:]
+    if before and before[0] in _UP_TO:
+        # "before the 10th" ends where the day starts; "by friday", "until friday" end with it
+        start, end = clock.now(), (found.start if before[0] == "before" else end)
+        said = f"{before[0]} {said}"
+    return Window(start, end, said, found.grain), chars
 
 
 def _ask(norms: Sequence[str], rw: ReaderWords) -> str:
@@ -67,6 +77,31 @@ def _ask(norms: Sequence[str], rw: ReaderWords) -> str:
 
 def _kinds(norms: Sequence[str], table: dict[str, tuple[Phrase, ...]]) -> list[str]:
     return [k for k, phrases in table.items() if _hits(norms, phrases)]
+
+
+_BACK = frozenset(("it", "that", "this", "those", "them", "these", "one", "same", "there", "they"))
+_FOLLOW_ON = (("and",), ("what", "about"), ("how", "about"), ("also",), ("then",))
+
+
+def refers_back(text: str) -> bool:
+    """Whether a question points at the one before ("and when was that due?", "has it been paid?")."""
+    norms = words(text)
+    return bool(set(norms) & _BACK) or any(tuple(norms[:len(p)]) == p for p in _FOLLOW_ON)
+
+
+def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords) -> Frame | None:
+    """A question that names nothing and points back, read with the names of the frame before it."""
+    if not refers_back(text):
+        return now
+    if now is not None and (now.names_something or now.kinds or now.bills):
+        return now
+    norms = [w.replace("\u2019", "'") for w in words(text)]
+    if now is None:
+        flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases))
+        return replace(before, text=text, ask=_ask(norms, rw), flags=flags, scores=(), sure=True)
+    domain = now.domain if _owns(now.domain, before.filters) or now.domain == before.domain else before.domain
+    return replace(now, domain=domain, filters=before.filters, kinds=before.kinds, bills=before.bills,
+                   unmatched=before.unmatched, window=now.window or before.window, sure=True)
 
 
 def known_words(vocab: Vocab, rw: ReaderWords) -> frozenset[str]:
@@ -91,6 +126,12 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     money_kinds = _kinds(norms, rw.money_kinds)
     provider_kinds = _kinds(norms, rw.provider_kinds)
     flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases))
+    bills = _kinds(norms, rw.bill_names)
+    for flag in flags:
+        if flag in _FLAG_DOMAIN:
+            scores[_FLAG_DOMAIN[flag]] += 1
+    if bills:
+        scores["money"] += 1
     mail_said = scores.get("mail", 0) > 0
     for named in found.named:
         slots = {v.slot for v in named.values}
@@ -118,6 +159,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
             best, sure = owners[0], True
     kinds = tuple(money_kinds if best == "money" else provider_kinds if best == "appointments" else ())
     return Frame(text=text, domain=best, ask=ask_said, filters=found.named, window=window, kinds=kinds,
+                 bills=tuple(bills) if best == "money" else (),
                  flags=flags, unmatched=found.unmatched, scores=tuple(ranked), sure=sure)
 
 

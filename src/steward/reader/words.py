@@ -36,12 +36,13 @@ class ReaderWords:
     money_kinds: dict[str, tuple[Phrase, ...]]
     provider_kinds: dict[str, tuple[Phrase, ...]]
     generic: frozenset[str]
+    bill_names: dict[str, tuple[Phrase, ...]]
 
     @property
     def known(self) -> frozenset[str]:
         """Every single word the reader knows as a word of its own (never a name)."""
         out: set[str] = set(self.generic)
-        for table in (self.domains, self.asks, self.flags, self.money_kinds, self.provider_kinds):
+        for table in (self.domains, self.asks, self.flags, self.money_kinds, self.provider_kinds, self.bill_names):
             for phrases in table.values():
                 out.update(w for p in phrases for w in p)
         return frozenset(out)
@@ -59,6 +60,7 @@ def parse_words(text: str) -> ReaderWords:
         money_kinds=_table(data.get("money_kinds") or {}, "money_kinds"),
         provider_kinds=_table(data.get("provider_kinds") or {}, "provider_kinds"),
         generic=frozenset(w for p in _phrases(data.get("generic") or [], "generic") for w in p),
+        bill_names=_table(data.get("bill_names") or {}, "bill_names"),
     )
 
 

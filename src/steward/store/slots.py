@@ -51,10 +51,10 @@ def issuers(conn: sqlite3.Connection) -> list[tuple[str, str, str]]:
     return [(r[0], r[1], r[2] or "") for r in rows]
 
 
-def providers(conn: sqlite3.Connection) -> list[tuple[str, str]]:
-    """(provider, title) of every appointment read from mail."""
-    return [(r[0], r[1] or "") for r in conn.execute(
-        "SELECT DISTINCT provider, title FROM appointment_items WHERE provider != ''").fetchall()]
+def providers(conn: sqlite3.Connection) -> list[tuple[str, str, str]]:
+    """(provider, title, excerpt) of every appointment read from mail."""
+    return [(r[0], r[1] or "", r[2] or "") for r in conn.execute(
+        "SELECT DISTINCT provider, title, excerpt FROM appointment_items WHERE provider != ''").fetchall()]
 
 
 def reminder_texts(conn: sqlite3.Connection) -> list[str]:

@@ -9,6 +9,7 @@ answered.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -16,12 +17,33 @@ from steward.assistant.intercepts.base import Intercept, Match
 from steward.assistant.intercepts.reminder import turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
-from steward.reader import Answerers, Frame, Reader
+from steward.reader import Answer, Answerers, Frame, Reader
+from steward.reader.read import follow_on
 from steward.vocab import words
+from steward.vocab.language import is_action_request
 
 NAME = "reader"
 _DOMAIN_LABELS = {"money": "money you owe", "appointments": "your appointments", "schedule": "your schedule",
                   "mail": "your mail", "brief": "your brief", "reminders": "your reminders"}
+
+
+SESSIONS_KEPT = 256
+
+
+def _leaves_to_older(frame: Frame, answer: Answer | None, older_kinds: frozenset[str]) -> bool:
+    """Whether an older read intercept that claims the turn keeps it. The reader keeps appointments, money
+    that names an issuer, a card or a kind of bill, suspicious mail, and a schedule that holds what the
+    calendar alone does not show (appointments waiting in mail, bills due); the rest stays as it was."""
+    if frame.domain == "appointments":
+        # the appointments intercept keeps what it reads as it always has (a kind it knows, nothing named)
+        return not (frame.names_something or frame.flags & {"cancelled", "moved"} or set(frame.kinds) - older_kinds)
+    if frame.domain == "schedule":
+        return answer is None or not answer.data.get("beyond_calendar")
+    if frame.domain == "mail":
+        return "suspicious" not in frame.flags
+    if frame.domain == "money":
+        return not (frame.values("issuer") or frame.values("account") or frame.bills or frame.unmatched)
+    return True
 
 
 class ReaderAnswers:
@@ -36,23 +58,44 @@ class ReaderAnswers:
         self._answerers = answerers
         self.clock = clock
         self._fallbacks = fallbacks
+        # each session's last frame, so "and when was that due?" is read with the names said before it
+        self._last: OrderedDict[str, Frame] = OrderedDict()
+        self._kinds: frozenset[str] | None = None
+
+    def _older_kinds(self) -> frozenset[str]:
+        """The kinds of appointment the appointments intercept knows by its own words."""
+        if self._kinds is None:
+            from steward.appointments.patterns import load_kinds
+
+            self._kinds = frozenset(load_kinds())
+        return self._kinds
+
+    def _remember(self, session: str, frame: Frame) -> None:
+        self._last[session] = frame
+        self._last.move_to_end(session)
+        while len(self._last) > SESSIONS_KEPT:
+            self._last.popitem(last=False)
 
     def match(self, turn: Turn) -> Match | None:
         """A Match with the frame and its answer, when the reader should answer this turn."""
         clock = turn_clock(self.clock, turn)
-        frame = self._reader().read(turn.text, clock)
+        reader = self._reader()
+        frame = reader.read(turn.text, clock)
+        before = self._last.get(turn.session)
+        if before is not None and not is_action_request(turn.text, reader.vocab):
+            frame = follow_on(turn.text, before, frame, reader.words)
         if frame is None:
             return None
-        # mail by sender is the inbox analysis's (it counts and groups every match); "suspicious" is ours
-        named = frame.names_something and (frame.domain != "mail" or "suspicious" in frame.flags)
-        if not named and any(i.match(turn) is not None for i in self._fallbacks()):
+        self._remember(turn.session, frame)
+        got = self._answerers().answer(frame, clock) if frame.sure or frame.names_something else None
+        if _leaves_to_older(frame, got[1] if got else None, self._older_kinds()) and any(
+                i.match(turn) is not None for i in self._fallbacks()):
             return None  # an older intercept answers this turn as it always has
-        if not frame.sure and not named:
+        if not frame.sure and not frame.names_something:
             tied = [d for d, s in frame.scores if s == frame.scores[0][1]][:2]
             question = f"Is that about {_DOMAIN_LABELS[tied[0]]} or {_DOMAIN_LABELS[tied[1]]}?"
             return Match(NAME, {"frame": frame, "ask": OpenQuestion(NAME, question, {"text": turn.text,
                                                                                      "domains": tied})})
-        got = self._answerers().answer(frame, clock)
         if got is None:
             return None
         return Match(NAME, {"frame": frame, "answer": got})

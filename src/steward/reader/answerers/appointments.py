@@ -14,7 +14,7 @@ from steward.reader import honesty
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import moment_text
 from steward.reader.frame import Frame
-from steward.reader.lists import kind_of
+from steward.reader.lists import SlotLists, kind_of
 from steward.reader.words import ReaderWords
 
 if TYPE_CHECKING:
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 EXAMPLES = ("when am I at the vet?", "is the dinner booking tonight?", "any appointments next week?")
 AHEAD = timedelta(days=365)
+MOVED = "moved"
 _STATUS = {
     "proposed": "found in your mail, waiting for your yes",
     "created": "on your calendar",
@@ -51,6 +52,9 @@ class Booking:
 
     def line(self) -> str:
         """`- Fri 18 Sep 2026 at 20:00 Saffron Table (3 Curry Lane): waiting for your yes (#2)`."""
+        if self.status == MOVED:
+            return (f"- {self.title}: your mail from {self.provider} moves this booking, and I can't tell the new "
+                    "time from it (read that mail: `steward mail search from:` the provider)")
         where = f" ({self.location})" if self.location else ""
         number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
         return f"- {moment_text(self.start)} {self.title}{where}: {self.status}{number}"
@@ -81,14 +85,15 @@ def _bookings(items: tuple[Item, ...], rw: ReaderWords) -> list[Booking]:
                            kind_of(f"{item.provider} {item.title}", rw.provider_kinds), item.id))
     for item in moved.values():
         assert item.start is not None
+        # the booking this item read was moved by a later mail whose new time was not read: say so, no time
         out.append(Booking(item.provider, item.title or item.provider, item.start,
-                           f"moved: your newest mail from {item.provider} says this time", item.location,
-                           kind_of(f"{item.provider} {item.title}", rw.provider_kinds), item.id))
+                           MOVED, item.location, kind_of(f"{item.provider} {item.title}", rw.provider_kinds),
+                           item.id))
     return sorted(out, key=lambda b: (b.start, b.title))
 
 
 def appointments_answerer(appointments: Callable[[], AppointmentsService], calendar: Callable[[], CalendarService],
-                          rw: ReaderWords) -> Answerer:
+                          rw: ReaderWords, lists: Callable[[], SlotLists]) -> Answerer:
     """The appointments answerer over the appointment service and the calendar."""
 
     def events(start: datetime, end: datetime) -> list[Booking]:
@@ -109,10 +114,10 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         named = frame.values("provider")
-        if not named and not frame.kinds:
+        if not named:
+            # a name said that matches no provider: said plainly, never another provider's booking
             for u in frame.unmatched:
-                if u.what == "provider":
-                    return Answer(honesty.no_such(u, "appointments"), {"unmatched": u.said})
+                return Answer(honesty.no_such(u, "appointments and bookings"), {"unmatched": u.said})
         now = clock.now()
         service = appointments()
         found = _bookings(service.between(now, now + AHEAD) + service.recent(limit=200), rw)
@@ -128,9 +133,13 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                                              for v in named)]
         elif frame.kinds:
             ahead = [b for b in ahead if b.kind in frame.kinds]
+        if "cancelled" in frame.flags:
+            ahead = [b for b in ahead if b.status == "cancelled"]
+        elif "moved" in frame.flags:
+            ahead = [b for b in ahead if b.status == MOVED or b.status.startswith("your mail says")]
         what = " and ".join(v.value for v in named) or " or ".join(f"the {k}" for k in frame.kinds) or "appointments"
         if not ahead:
-            return _none_ahead(frame, service, clock, what)
+            return _none_ahead(frame, service, clock, what, rw, lists())
         if frame.window is not None:
             inside = [b for b in ahead if frame.window.start <= b.start < max(frame.window.end, frame.window.start
                                                                               + timedelta(minutes=1))]
@@ -149,14 +158,20 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
     return Answerer("appointments", "appointments", answer, EXAMPLES)
 
 
-def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: str) -> Answer:
+def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: str, rw: ReaderWords,
+                lists: SlotLists) -> Answer:
     """Nothing ahead: say the last one there was, never a bare "none" while the mail shows one."""
     now = clock.now()
-    past = [i for i in service.between(now - timedelta(days=365), now)
-            if any(i.provider == v.value for v in frame.values("provider")) and i.start is not None]
+    providers = {v.value for v in frame.values("provider")} or {
+        i.provider for i in service.between(now - timedelta(days=365), now)
+        if kind_of(f"{i.provider} {i.title}", rw.provider_kinds) in frame.kinds}
+    past = [i for i in service.between(now - timedelta(days=365), now) if i.provider in providers and i.start]
     if past:
         last = max(past, key=lambda i: i.start or now)
         assert last.start is not None
-        return Answer(f"Nothing ahead with {what}. The last one was {moment_text(last.start)}.",
+        return Answer(f"Nothing ahead with {last.provider}. The last one was {moment_text(last.start)}.",
                       {"appointments": []})
-    return Answer(f"I found nothing ahead for {what} in your mail or on your calendar.", {"appointments": []})
+    senders = sorted({v.value for v in lists.of_slot("sender") if frame.kinds
+                      and kind_of(v.value, rw.provider_kinds) in frame.kinds})
+    note = f" Your mail of that kind is from {', '.join(senders[:3])}." if senders else ""
+    return Answer(f"I found nothing ahead for {what} in your mail or on your calendar.{note}", {"appointments": []})

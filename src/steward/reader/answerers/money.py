@@ -12,6 +12,8 @@ from steward.reader import honesty
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text
 from steward.reader.frame import Frame
+from steward.reader.lists import name_words
+from steward.reader.words import ReaderWords
 
 if TYPE_CHECKING:
     from steward.finance.service import DuesService
@@ -50,7 +52,13 @@ def _totals(dues: list[Due]) -> str:
     return "Total: " + "; ".join(money_text(v, k) for k, v in sorted(sums.items()))
 
 
-def money_answerer(dues: Callable[[], DuesService]) -> Answerer:
+def _bill_issuers(frame: Frame, rw: ReaderWords, issuers: set[str]) -> set[str]:
+    """The issuers whose own names say the kind of bill asked about ("water" -> Corella Water)."""
+    said = {w for group in frame.bills for p in rw.bill_names[group] for w in p}
+    return {i for i in issuers if said & set(name_words(i))}
+
+
+def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords) -> Answerer:
     """The money answerer over the dues service."""
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
@@ -73,6 +81,16 @@ def money_answerer(dues: Callable[[], DuesService]) -> Answerer:
             return due.issuer == value if slot == "issuer" else due.account == value
 
         items = honesty.named_only(frame, items, ("issuer", "account"), about)
+        if frame.bills and not named:
+            every = service.digest(window="all", statuses=("open", "paid")).items
+            issuers = _bill_issuers(frame, rw, {i.due.issuer for i in every})
+            if not issuers:
+                known = sorted({i.due.issuer for i in every})
+                return Answer(f"I have no {' or '.join(frame.bills)} bill in the bills Steward has read. "
+                              f"Your bills are from: {', '.join(known)}.", {"dues": []})
+            items = [d for d in items if d.issuer in issuers]
+            if not items:
+                return _latest_paid(service, issuers)
         if frame.kinds and not named:
             items = [d for d in items if d.kind in frame.kinds]
         if "overdue" in frame.flags:
@@ -105,6 +123,8 @@ def _what(frame: Frame) -> str:
     names = [v.label for v in frame.values("account")] or [v.value for v in frame.values("issuer")]
     if names:
         return " and ".join(names)
+    if frame.bills:
+        return "your " + " and ".join(frame.bills) + " bill"
     if frame.kinds:
         return "your " + " and ".join(f"{k} bills" if k != "card" else "cards" for k in frame.kinds)
     return "your bills"
@@ -115,12 +135,28 @@ def _nothing_open(frame: Frame, service: DuesService, what: str) -> Answer:
     if honesty.names_in(frame, ("issuer", "account")):
         issuers = {v.value for v in frame.values("issuer")} | {v.issuer for v in frame.values("account")}
         accounts = {v.value for v in frame.values("account")}
-        past = [i.due for i in service.digest(window="all", statuses=("paid", "open")).items
-                if i.due.issuer in issuers and (not accounts or i.due.account in accounts)]
-        if past:
-            last = max(past, key=lambda d: d.due_date)
-            return Answer(f"Nothing is open for {', '.join(sorted(issuers))}. The latest bill:\n"
-                          f"{_line(last, False)}", {"dues": [last.id]})
+        return _latest_paid(service, issuers, accounts)
     if "overdue" in frame.flags:
         return Answer("Nothing is overdue in the bills Steward has read.", {"dues": []})
+    if frame.kinds:
+        every = service.digest(window="all", statuses=("paid", "open")).items
+        issuers = {i.due.issuer for i in every if i.due.kind in frame.kinds}
+        if issuers:
+            return _latest_paid(service, issuers)
     return Answer(f"Nothing is open on {what} in the bills Steward has read.", {"dues": []})
+
+
+def _latest_paid(service: DuesService, issuers: set[str], accounts: set[str] | None = None) -> Answer:
+    """Nothing open for these issuers: their latest bill, paid (never a bare "none")."""
+    past = [i.due for i in service.digest(window="all", statuses=("paid", "open")).items
+            if i.due.issuer in issuers and (not accounts or i.due.account in accounts)]
+    if not past:
+        return Answer(f"Nothing is open for {', '.join(sorted(issuers))}.", {"dues": []})
+    lines = []
+    for issuer in sorted(issuers):
+        mine = [d for d in past if d.issuer == issuer]
+        if mine:
+            last = max(mine, key=lambda d: d.due_date)
+            lines.append(_line(last, False))
+    return Answer(f"Nothing is open for {', '.join(sorted(issuers))}: nothing to pay. The latest bill:\n"
+                  + "\n".join(lines), {"dues": []})

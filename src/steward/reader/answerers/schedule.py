@@ -52,6 +52,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                 elif item.reminder is not None:
                     lines.append((item.at, f"- {moment_text(item.at)} reminder: {item.reminder.text}"))
             day += timedelta(days=1)
+        calendar_lines = len(lines)
         for appt in appointments().between(start, end):
             if appt.start is None or appt.status != "proposed" or (appt.title or "").casefold() in shown:
                 continue
@@ -63,14 +64,15 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                 at = datetime.combine(d.due_date, datetime.min.time(), zone)
                 lines.append((at, f"- {day_text(d.due_date)} {d.issuer} bill due: {money_text(d.amount, d.currency)}"))
         lines.sort(key=lambda x: x[0])
+        beyond = len(lines) - calendar_lines
         if "free" in frame.flags:
             if not lines:
                 return Answer(f"Yes, you're free {said}: nothing on your calendar, no appointments, no bills due.",
-                              {"busy": []})
+                              {"busy": [], "beyond_calendar": 0})
             return Answer("\n".join([f"Not entirely: {said} you have"] + [t for _, t in lines]),
-                          {"busy": [t for _, t in lines]})
+                          {"busy": [t for _, t in lines], "beyond_calendar": beyond})
         if not lines:
-            return Answer(f"Nothing on {said}: no events, reminders, appointments or bills due.", {"items": []})
-        return Answer("\n".join([f"Coming up {said}:"] + [t for _, t in lines]), {"items": [t for _, t in lines]})
+            return Answer(f"Nothing on {said}: no events, reminders, appointments or bills due.", {"items": [], "beyond_calendar": 0})
+        return Answer("\n".join([f"Coming up {said}:"] + [t for _, t in lines]), {"items": [t for _, t in lines], "beyond_calendar": beyond})
 
     return Answerer("schedule", "schedule", answer, EXAMPLES)
