@@ -1,17 +1,21 @@
-"""The Gmail connector against recorded Gmail REST exchanges (tests/fixtures/gmail/exchanges.json),
-served through httpx.MockTransport: no network. First sync by listing, then history-id increments."""
+"""The Gmail connector against the fake Google built from Gmail's discovery document (tests/google_fake.py):
+a real HTTP server on loopback that refuses any request the document does not allow. First sync by
+listing, then history-id increments, the 404 full resync, token refresh, rate limits."""
 
 from __future__ import annotations
 
+import base64
 import json
+import socket
 import sqlite3
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from google_fake import CALENDAR_READ, GMAIL_READ, FakeGoogle, running
 from steward.app import build_app
 from steward.clock import make_clock
 from steward.mail.accounts import parse_account
@@ -19,70 +23,45 @@ from steward.mail.gmail import read_history
 from steward.paths import resolve_paths
 from steward.settings import load
 
+pytestmark = pytest.mark.server
+
 RECORDED = json.loads((Path(__file__).parent / "fixtures" / "gmail" / "exchanges.json").read_text())
 E1, E2, E3, E4, E5 = (f"18d0c1a2b3c4d5e{i}" for i in range(1, 6))
 
 
-@dataclass
-class Gmail:
-    """Serves the recorded exchanges; each scenario says which recording answers which request."""
-
-    token: str = "token"
-    profile: str = "profile"
-    pages: dict[str, str] = field(default_factory=lambda: {"": "list_page1", "09521849214387653810": "list_page2"})
-    history: dict[str, str] = field(default_factory=lambda: {"1000": "history_since_1000"})
-    present: set[str] = field(default_factory=lambda: {E1, E2, E3, E4, E5})
-    fail_with: str = ""
-    requests: list[httpx.Request] = field(default_factory=list)
-
-    def __call__(self, request: httpx.Request) -> httpx.Response:
-        self.requests.append(request)
-        path, params = request.url.path, request.url.params
-        token_call = request.url.host == "oauth2.googleapis.com"
-        if self.fail_with and token_call == self.fail_with.startswith("token"):
-            return _answer(RECORDED[self.fail_with])
-        if token_call:
-            assert request.method == "POST" and b"grant_type=refresh_token" in request.content
-            return _answer(RECORDED[self.token])
-        assert request.method == "GET", "the connector only reads"
-        assert request.headers["Authorization"] == "Bearer " + RECORDED["token"]["body"]["access_token"]
-        prefix = "/gmail/v1/users/me/"
-        assert path.startswith(prefix)
-        route = path[len(prefix):]
-        if route == "profile":
-            return _answer(RECORDED[self.profile])
-        if route == "messages":
-            return _answer(RECORDED[self.pages[params.get("pageToken", "")]])
-        if route == "history":
-            name = self.history.get(params["startHistoryId"], "history_not_found")
-            return _answer(RECORDED[name])
-        if route.startswith("messages/"):
-            mid = route.split("/", 1)[1]
-            if mid not in self.present:
-                return _answer(RECORDED["message_not_found"])
-            fmt = params["format"]
-            assert fmt in ("metadata", "raw"), "a sync never asks for the whole body"
-            return _answer(RECORDED["messages" if fmt == "metadata" else "raw"][mid])
-        raise AssertionError(f"unrecorded request {request.method} {request.url}")
-
-
-def _answer(recorded: dict[str, Any]) -> httpx.Response:
-    return httpx.Response(recorded["status"], json=recorded["body"])
+def arrive(fake: FakeGoogle, *ids: str) -> None:
+    """Messages of the invented mailbox arrive in the fake's Gmail (metadata and raw bytes)."""
+    for mid in ids:
+        resource = dict(RECORDED["messages"][mid]["body"])
+        raw = RECORDED["raw"][mid]["body"]["raw"]
+        fake.add_mail(mid, resource, base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)))
 
 
 @pytest.fixture
-def gmail(steward_home: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """An App whose Gmail account talks to the recorded exchanges; yields (app, server)."""
+def google() -> Iterator[FakeGoogle]:
+    with running() as fake:
+        fake.page_size = 2  # three messages list in two pages
+        arrive(fake, E3, E2, E1)
+        yield fake
+
+
+def _app(steward_home: Path, monkeypatch: pytest.MonkeyPatch, fake: FakeGoogle, *scopes: str) -> Any:
     steward_home.mkdir(parents=True, exist_ok=True)
     (steward_home / "config.toml").write_text(
         '[[mail.accounts]]\nname = "personal"\nkind = "gmail"\nuser = "alex@gmail.example"\n'
-        'client_id = "1234-test.apps.googleusercontent.example"\npassword_env = "GMAIL_TOKEN"\n')
-    monkeypatch.setenv("GMAIL_TOKEN", json.dumps({"refresh_token": "1//0g-test-refresh", "client_secret": "GOCSPX-x"}))
+        'client_id = "1234-fake.apps.googleusercontent.example"\npassword_env = "GMAIL_TOKEN"\n')
+    monkeypatch.setenv("GMAIL_TOKEN", json.dumps(fake.credential(*(scopes or (GMAIL_READ,)))))
+    monkeypatch.setenv("STEWARD_MAIL_GMAIL_API_URL", fake.url)
+    monkeypatch.setenv("STEWARD_GOOGLE_BACKOFF", "0.01")
     paths = resolve_paths()
-    app = build_app(load(paths.config_file), make_clock("UTC"), paths)
-    server = Gmail()
-    app.mail_sync.gmail_transport = httpx.MockTransport(server)
-    yield app, server
+    return build_app(load(paths.config_file), make_clock("UTC"), paths)
+
+
+@pytest.fixture
+def gmail(steward_home: Path, monkeypatch: pytest.MonkeyPatch, google: FakeGoogle) -> Any:
+    """An App whose Gmail account talks to the fake; yields (app, fake)."""
+    app = _app(steward_home, monkeypatch, google)
+    yield app, google
     app.close()
 
 
@@ -91,8 +70,12 @@ def _stored(app: Any) -> dict[str, str]:
     return {r[0]: r[1] for r in rows}
 
 
+def _kept_history(app: Any) -> str:
+    return str(app.db.execute("SELECT history_id FROM gmail_sync").fetchone()[0])
+
+
 def test_first_sync_lists_every_page_and_stores_metadata_and_gmail_snippets(gmail: Any) -> None:
-    app, server = gmail
+    app, fake = gmail
     [outcome] = app.mail_sync.sync()
     assert outcome.ok, outcome.error
     assert outcome.report.added == 3
@@ -104,48 +87,58 @@ def test_first_sync_lists_every_page_and_stores_metadata_and_gmail_snippets(gmai
     assert "doesn't work" in row["snippet"]  # Gmail's HTML entities are decoded
     stmt = app.db.execute("SELECT has_pdf, attachments FROM messages WHERE message_id LIKE 'stmt-%'").fetchone()
     assert stmt["has_pdf"] == 1 and "Statement_Feb2026.pdf" in stmt["attachments"]
-    assert app.db.execute("SELECT history_id FROM gmail_sync").fetchone()[0] == "1000"
-    paths = [r.url.path for r in server.requests]
-    assert paths.count("/gmail/v1/users/me/messages") == 2  # both pages
-    metadata = [r for r in server.requests if r.url.params.get("format") == "metadata"]
-    assert len(metadata) == 3 and "Message-ID" in metadata[0].url.params.get_list("metadataHeaders")
+    assert _kept_history(app) == str(fake.history_id)
+    pages = fake.calls_to("gmail.users.messages.list")
+    assert len(pages) == 2 and "pageToken" in pages[1].query  # both pages
+    metadata = fake.calls_to("gmail.users.messages.get")
+    assert len(metadata) == 3 and all(c.query["format"] == ["metadata"] for c in metadata)
+    assert "Message-ID" in metadata[0].query["metadataHeaders"]
 
 
 def test_history_adds_new_mail_and_removes_deleted_and_trashed_mail(gmail: Any) -> None:
-    app, server = gmail
+    app, fake = gmail
     app.mail_sync.sync()
+    arrive(fake, E4)
+    fake.delete_mail(E2)
+    fake.label_mail(E3, "TRASH")
+    fake.add_mail("18d0c1a2b3c4d5e9", {"labelIds": ["DRAFT"], "snippet": "", "internalDate": "1771468200000"})
+    fake.delete_mail("18d0c1a2b3c4d5e9")  # a draft that came and went
     [outcome] = app.mail_sync.sync()
     assert outcome.ok, outcome.error
     assert (outcome.report.added, outcome.report.removed) == (1, 2)
     assert set(_stored(app)) == {"stmt-4417-202602@hdfcbank.example", "appt-88231@citydental.example"}
-    assert app.db.execute("SELECT history_id FROM gmail_sync").fetchone()[0] == "1010"
+    assert _kept_history(app) == str(fake.history_id)
+    since = fake.calls_to("gmail.users.history.list")
+    assert len(since) == 3 and "pageToken" in since[-1].query  # five changes, two to a page
+    assert set(since[0].query["historyTypes"]) == {"messageAdded", "messageDeleted", "labelAdded", "labelRemoved"}
     fts = {r[0] for r in app.db.execute("SELECT rowid FROM messages_fts")}
     assert fts == {r[0] for r in app.db.execute("SELECT id FROM messages")}
-    # nothing new since 1010: no message is fetched
-    server.history["1010"] = "history_since_1010_empty"
-    before = len(server.requests)
+    # nothing new since: no message is fetched
+    before = len(fake.calls)
     [quiet] = app.mail_sync.sync()
     assert quiet.ok and quiet.report.added == 0
-    assert not any(r.url.path.startswith("/gmail/v1/users/me/messages/") for r in server.requests[before:])
+    assert [c.method for c in fake.calls[before:]] == ["gmail.users.history.list"]
 
 
 def test_a_forgotten_history_id_falls_back_to_a_full_listing(gmail: Any) -> None:
-    app, server = gmail
+    app, fake = gmail
     app.mail_sync.sync()
-    server.history = {}  # Gmail answers 404: the history id is too old
-    server.profile = "profile_later"
-    server.pages = {"": "list_after_gap"}
+    fake.forget_history()  # Gmail answers 404: the history id is too old
+    arrive(fake, E5, E4)
+    fake.delete_mail(E2)
+    fake.delete_mail(E3)
     [outcome] = app.mail_sync.sync()
     assert outcome.ok, outcome.error
     assert outcome.report.folders[0].resynced
     assert (outcome.report.added, outcome.report.removed) == (2, 2)
     assert set(_stored(app)) == {"stmt-4417-202602@hdfcbank.example", "appt-88231@citydental.example",
                                  "ship-4021182@amazon.example"}
-    assert app.db.execute("SELECT history_id FROM gmail_sync").fetchone()[0] == "1030"
+    assert _kept_history(app) == str(fake.history_id)
+    assert fake.calls_to("gmail.users.history.list")[-1].status == 404
 
 
-def test_mail_read_fetches_the_raw_message_live(gmail: Any, cli: Any, steward_home: Path) -> None:
-    app, server = gmail
+def test_mail_read_fetches_the_raw_message_live(gmail: Any, steward_home: Path) -> None:
+    app, fake = gmail
     app.mail_sync.sync()
     rowid = app.db.execute("SELECT id FROM messages WHERE message_id LIKE 'CAP7pq2%'").fetchone()[0]
     from steward.mail.reader import read_message
@@ -153,49 +146,68 @@ def test_mail_read_fetches_the_raw_message_live(gmail: Any, cli: Any, steward_ho
     shown = read_message(app.db, rowid, clock=app.clock, imap=app.mail_imap_fetcher)
     assert "GMAIL-BODY-MARKER-5521" in shown.body
     assert b"GMAIL-BODY-MARKER-5521" not in (steward_home / "steward.db").read_bytes()
-    server.present.discard(E2)
+    assert fake.calls_to("gmail.users.messages.get")[-1].query["format"] == ["raw"]
+    fake.delete_mail(E2)
     from steward.errors import SourceGone
 
     with pytest.raises(SourceGone, match="no longer in Gmail"):
         read_message(app.db, rowid, clock=app.clock, imap=app.mail_imap_fetcher)
 
 
-@pytest.mark.parametrize(("failure", "fragment"), [
-    ("token_revoked", "Google refused the refresh token (Token has been expired or revoked.)"),
-    ("rate_limited", "HTTP 429 User-rate limit exceeded."),
-])
-def test_gmail_failures_are_one_line_naming_the_account_and_keep_the_state(gmail: Any, failure: str,
-                                                                           fragment: str) -> None:
-    app, server = gmail
+def test_a_revoked_token_or_a_rate_limit_that_lasts_is_one_line_and_keeps_the_state(gmail: Any) -> None:
+    app, fake = gmail
     app.mail_sync.sync()
-    before = _stored(app)
-    server.fail_with = failure
-    [outcome] = app.mail_sync.sync()
-    assert not outcome.ok and outcome.error.startswith("mail account personal: ") and fragment in outcome.error
-    assert "\n" not in outcome.error
-    assert _stored(app) == before
-    assert app.db.execute("SELECT history_id FROM gmail_sync").fetchone()[0] == "1000"
+    before, kept = _stored(app), _kept_history(app)
+    fake.fail("*", status=429, times=10)
+    [limited] = app.mail_sync.sync()
+    assert not limited.ok and limited.error.startswith("mail account personal: ")
+    assert "HTTP 429 User-rate limit exceeded." in limited.error and "\n" not in limited.error
+    assert len(fake.calls_to("gmail.users.history.list")) == 1 + 4  # one request, four retries
+    fake.faults.clear()
+    fake.refresh_tokens.clear()  # the person removed Steward's access
+    [revoked] = app.mail_sync.sync()
+    assert "Google refused the refresh token (Token has been expired or revoked.)" in revoked.error
+    assert _stored(app) == before and _kept_history(app) == kept
     status = app.mail_sync.status()[0]
-    assert status.status.failures == 1 and fragment in status.status.last_error
+    assert status.status.failures == 2 and "Google refused the refresh token" in status.status.last_error
 
 
-def test_a_token_without_read_access_is_refused(gmail: Any) -> None:
-    app, server = gmail
-    server.token = "token_wide_scope_missing"
+def test_a_passing_rate_limit_and_an_expired_token_are_ridden_out(gmail: Any) -> None:
+    app, fake = gmail
+    fake.fail("gmail.users.messages.list", status=403, reason="userRateLimitExceeded", times=2)
+    fake.fail("gmail.users.messages.get", kind="expire")  # the access token ends mid-sync: 401
     [outcome] = app.mail_sync.sync()
+    assert outcome.ok, outcome.error
+    assert outcome.report.added == 3
+    statuses = [c.status for c in fake.calls_to("gmail.users.messages.list")]
+    assert statuses == [403, 403, 200, 200]
+    assert len(fake.token_requests) == 2  # the first token, and one refresh after the 401
+
+
+def test_a_token_without_read_access_is_refused(steward_home: Path, monkeypatch: pytest.MonkeyPatch,
+                                                google: FakeGoogle) -> None:
+    app = _app(steward_home, monkeypatch, google, CALENDAR_READ)
+    try:
+        [outcome] = app.mail_sync.sync()
+    finally:
+        app.close()
     assert not outcome.ok and "lacks the gmail.readonly scope" in outcome.error
+    assert google.calls == []
 
 
-def test_an_unreachable_gmail_is_one_line(gmail: Any) -> None:
-    app, _ = gmail
-
-    def down(request: httpx.Request) -> httpx.Response:
-        raise httpx.ConnectError("[Errno -3] Temporary failure in name resolution", request=request)
-
-    app.mail_sync.gmail_transport = httpx.MockTransport(down)
-    [outcome] = app.mail_sync.sync()
-    assert outcome.error == ("mail account personal: authorizing with gmail.googleapis.com failed: "
-                             "[Errno -3] Temporary failure in name resolution")
+def test_an_unreachable_gmail_is_one_line(steward_home: Path, monkeypatch: pytest.MonkeyPatch,
+                                          google: FakeGoogle) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nothing listens here once the socket is closed
+    google.token_uri = f"http://127.0.0.1:{port}/token"
+    app = _app(steward_home, monkeypatch, google)
+    try:
+        [outcome] = app.mail_sync.sync()
+    finally:
+        app.close()
+    assert outcome.error.startswith(f"mail account personal: authorizing with 127.0.0.1:{port} failed: ")
+    assert "\n" not in outcome.error
 
 
 def test_history_folding_lets_the_last_event_win() -> None:

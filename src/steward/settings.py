@@ -57,6 +57,8 @@ SETTINGS: tuple[Setting, ...] = (
             low=1, high=10000),
     Setting("mail.sync_timeout", 30.0, "seconds to wait for a mail server before the sync fails",
             low=0.1, high=86400),
+    Setting("mail.gmail_api_url", "https://gmail.googleapis.com/",
+            "root of the Gmail API (its discovery document's rootUrl); a proxy or a test server may stand in"),
     Setting("mail.accounts", [], "live mail accounts ([[mail.accounts]] tables: name, kind, host, ...)", env_ok=False),
     Setting("semantic_search", True, "flag: semantic recall in mail search (0 = lexical only)"),
     Setting("search.rrf_k", 60, "reciprocal-rank-fusion constant for hybrid search", low=0, high=1000000),
@@ -80,12 +82,24 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("embed.int8", True, "texts over 16 tokens take the int8 graph (about 2.2x faster; 0 = float32 only)"),
     Setting("embed.cache_dir", "", "where the model graph built on first use is kept; empty = DATA_DIR/models"),
     # calendar and reminders
-    Setting("calendar.backends", ["local"], "calendar backends to read and write (local, caldav)"),
-    Setting("calendar.write_to", "local", "the backend new events are written to"),
+    Setting("calendar.backends", ["local"], "calendar backends to read and write (local, caldav, google)"),
+    Setting("calendar.write_to", "local", "the backend new events are written to (local, caldav, google)"),
     Setting("calendar.caldav_url", "", "CalDAV calendar collection URL"),
     Setting("calendar.caldav_user", "", "CalDAV user name"),
     Setting("calendar.caldav_password_env", "", "environment variable holding the CalDAV password"),
     Setting("calendar.caldav_timeout", 10.0, "seconds to wait for the CalDAV server", low=0.1, high=86400),
+    Setting("calendar.google_api_url", "https://www.googleapis.com/",
+            "root of the Google Calendar API (its discovery document's rootUrl); a proxy, a workspace's endpoint "
+            "or a test server may stand in"),
+    Setting("calendar.google_credentials", "",
+            "the Google Calendar read credential: a 0600 file in google-auth's authorized-user JSON form, or "
+            "keyring:KEY (what `steward setup` writes)"),
+    Setting("calendar.google_calendar_id", "primary", "the Google calendar read and written"),
+    Setting("calendar.google_timeout", 30.0, "seconds to wait for Google Calendar", low=0.1, high=86400),
+    Setting("google.retries", 4, "retries of a Google request refused for its rate (403 rateLimitExceeded, 429) "
+            "or failed with a 5xx on a read", low=0, high=20),
+    Setting("google.backoff", 1.0, "seconds the first retry after a Google rate limit waits at most; each "
+            "retry doubles it (full jitter, at most 32 s)", low=0, high=60),
     Setting("calendar.event_minutes", 60, "length of an event given only a start time", low=1, high=527040),
     # notifications
     Setting("notify.sinks", ["console"], "where due reminders are sent: console, desktop, webhook, ntfy, email"),
@@ -171,6 +185,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("appointments.mode", "ask",
             "what a proved appointment becomes: ask (a proposal you accept), auto (written at once) or off"),
     Setting("appointments.window_days", 14, "days of mail an appointment scan reads", low=1, high=366),
+    Setting("appointments.google_write_credentials", "",
+            "the Google Calendar events-write credential the appointment consumer writes with (and chat writes, "
+            "when no other is set): a 0600 file in authorized-user JSON form, or keyring:KEY"),
     Setting("appointments.calendar", "", "the calendar appointments are written to; empty = calendar.write_to"),
     Setting("appointments_llm", True,
             "flag: with a model on the task tier, it also reads sender/subject/snippet lines for appointments"),

@@ -306,7 +306,7 @@ def _check_login(ctx: Ctx, account: Account, secret: str) -> None:
     if account.kind == "gmail":
         from steward.mail.gmail import check_gmail
 
-        check_gmail(account, secret)
+        check_gmail(account, secret, api_url=ctx.settings.as_str("mail.gmail_api_url"))
         return
     from steward.mail.imap import ImapSession
 

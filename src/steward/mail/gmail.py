@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from steward.errors import ConfigError, ConnectorError, SourceGone
+from steward.errors import ConfigError, SourceGone
+from steward.googleapi import TOKEN_URI, Credential, GoogleSession
 from steward.mail.accounts import Account
 from steward.mail.categories import Classifier
 from steward.mail.parse import ParseError, parse_message
@@ -42,27 +43,20 @@ from steward.store import mail_sync as repo
 
 log = logging.getLogger(__name__)
 
-API = "https://gmail.googleapis.com/gmail/v1/users/me/"
-TOKEN_URL = "https://oauth2.googleapis.com/token"
+API_URL = "https://gmail.googleapis.com/"  # the discovery document's rootUrl; its paths start gmail/v1/
+USER_PATH = "gmail/v1/users/me/"
+TOKEN_URL = TOKEN_URI
 READONLY = "https://www.googleapis.com/auth/gmail.readonly"
 FULL = "https://mail.google.com/"
 METADATA_HEADERS = ("From", "Sender", "To", "Cc", "Subject", "Date", "Message-ID", "In-Reply-To", "References")
 _GONE_LABELS = {"TRASH", "SPAM"}
 
 
-@dataclass(frozen=True)
-class Credentials:
-    """What refreshing an access token needs."""
-
-    client_id: str
-    refresh_token: str
-    client_secret: str = ""
-
-
-def parse_secret(account: Account, secret: str) -> Credentials:
-    """The account's secret (a refresh token, or JSON with refresh_token and client_secret)."""
+def parse_secret(account: Account, secret: str, token_uri: str = TOKEN_URL) -> Credential:
+    """The account's secret: a bare refresh token, JSON with refresh_token and client_secret, or
+    google-auth's authorized-user JSON (which may name its own client_id and token_uri)."""
     text = secret.strip()
-    client_secret = ""
+    client_secret, client_id = "", account.client_id
     if text.startswith("{"):
         try:
             data = json.loads(text)
@@ -70,11 +64,13 @@ def parse_secret(account: Account, secret: str) -> Credentials:
             raise ConfigError(f"mail account {account.name}: the stored Gmail secret is not valid JSON") from None
         text = str(data.get("refresh_token", "")).strip()
         client_secret = str(data.get("client_secret", "")).strip()
+        client_id = client_id or str(data.get("client_id", "")).strip()
+        token_uri = str(data.get("token_uri") or token_uri)
     if not text:
         raise ConfigError(f"mail account {account.name}: no Gmail refresh token stored")
-    if not account.client_id:
+    if not client_id:
         raise ConfigError(f"mail account {account.name}: client_id is required for a Gmail account")
-    return Credentials(account.client_id, text, client_secret)
+    return Credential(client_id, client_secret, text, token_uri)
 
 
 def synthesize(headers: Sequence[dict[str, str]], snippet: str) -> bytes:
@@ -138,23 +134,18 @@ def read_history(pages: Sequence[dict[str, Any]], labels: Sequence[str] = ()) ->
 
 
 class GmailClient:
-    """A read-only Gmail REST client over httpx (the transport is injectable: tests use MockTransport)."""
+    """A read-only Gmail REST client over httpx (through `GoogleSession`: token refresh, backoff)."""
 
-    def __init__(self, account: Account, credentials: Credentials, *, timeout: float = 30.0,
-                 transport: Any = None) -> None:
-        try:
-            import httpx
-        except ImportError:
-            raise ConfigError("Gmail accounts need the gmail extra: pip install 'steward[gmail]'") from None
+    def __init__(self, account: Account, credentials: Credential, *, api_url: str = API_URL, timeout: float = 30.0,
+                 transport: Any = None, retries: int = 4, backoff: float = 1.0) -> None:
         self.account = account
-        self.credentials = credentials
-        self._httpx = httpx
-        self._client = httpx.Client(timeout=timeout, transport=transport)
-        self._token = ""
+        self.session = GoogleSession(credentials, api_url=api_url, who=f"mail account {account.name}",
+                                     scopes={READONLY, FULL}, scope_label="gmail.readonly", timeout=timeout,
+                                     transport=transport, retries=retries, backoff=backoff)
 
     def close(self) -> None:
         """Close the HTTP connection."""
-        self._client.close()
+        self.session.close()
 
     def __enter__(self) -> GmailClient:
         return self
@@ -162,56 +153,11 @@ class GmailClient:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _fail(self, doing: str, detail: str) -> ConnectorError:
-        return ConnectorError(f"mail account {self.account.name}: {doing} gmail.googleapis.com failed: {detail}")
-
-    def _send(self, doing: str, method: str, url: str, **kw: Any) -> Any:
-        try:
-            return self._client.request(method, url, **kw)
-        except self._httpx.TimeoutException:
-            raise self._fail(doing, "timed out") from None
-        except self._httpx.HTTPError as exc:
-            raise self._fail(doing, str(exc) or type(exc).__name__) from None
-
-    def authorize(self) -> None:
-        """Trade the refresh token for an access token; refuse one without read access."""
-        data = {"grant_type": "refresh_token", "refresh_token": self.credentials.refresh_token,
-                "client_id": self.credentials.client_id}
-        if self.credentials.client_secret:
-            data["client_secret"] = self.credentials.client_secret
-        resp = self._send("authorizing with", "POST", TOKEN_URL, data=data)
-        if resp.status_code not in (200, 400, 401):
-            raise self._fail("authorizing with", f"HTTP {resp.status_code} {_error_text(resp)}")
-        if resp.status_code != 200:
-            reason = _error_text(resp)
-            raise ConnectorError(f"mail account {self.account.name}: Google refused the refresh token ({reason}); "
-                                 f"run `steward mail accounts add {self.account.name} --kind gmail ...` again")
-        body = resp.json()
-        scopes = set(str(body.get("scope", "")).split())
-        if scopes and not scopes & {READONLY, FULL}:
-            raise ConfigError(f"mail account {self.account.name}: the token lacks the gmail.readonly scope "
-                              f"(it has: {' '.join(sorted(scopes))})")
-        self._token = str(body.get("access_token", ""))
-        if not self._token:
-            raise self._fail("authorizing with", "no access token in the answer")
-
     def get(self, path: str, params: dict[str, Any] | list[tuple[str, Any]] | None = None,
             *, allow_404: bool = False) -> dict[str, Any] | None:
-        """GET an API path as JSON; None for a 404 when `allow_404`."""
-        if not self._token:
-            self.authorize()
-        resp = self._send("reading from", "GET", API + path, params=params,
-                          headers={"Authorization": f"Bearer {self._token}"})
-        if resp.status_code == 401:  # expired: one refresh, one retry
-            self.authorize()
-            resp = self._send("reading from", "GET", API + path, params=params,
-                              headers={"Authorization": f"Bearer {self._token}"})
-        if resp.status_code == 404 and allow_404:
-            return None
-        if resp.status_code != 200:
-            raise self._fail("reading from", f"HTTP {resp.status_code} {_error_text(resp)}")
-        result: dict[str, Any] = resp.json()
-        return result
+        """GET a path under users/me as JSON; None for a 404 when `allow_404`."""
+        return self.session.json("reading from", "GET", USER_PATH + path, params=params,
+                                 gone=(404,) if allow_404 else ())
 
     def profile_history_id(self) -> str:
         """The mailbox's current history id (where the next incremental sync starts)."""
@@ -265,23 +211,13 @@ class GmailClient:
         return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
 
 
-def _error_text(resp: Any) -> str:
-    try:
-        data = resp.json()
-    except ValueError:
-        return str(resp.text)[:200].replace("\n", " ")
-    err = data.get("error")
-    if isinstance(err, dict):
-        return str(err.get("message") or err.get("status") or err)[:200]
-    return str(data.get("error_description") or err or data)[:200]
-
-
 class GmailSync:
     """Syncs one Gmail account into the store behind `conn`."""
 
     def __init__(self, conn: sqlite3.Connection, *, snippet_chars: int = 200, on_batch: OnBatch | None = None,
                  timeout: float = 30.0, batch_size: int = 100,
-                 transport: Any = None,
+                 transport: Any = None, api_url: str = API_URL, token_uri: str = TOKEN_URL,
+                 retries: int = 4, backoff: float = 1.0,
                  classifier: Classifier | None = None) -> None:
         self.conn = conn
         self.snippet_chars = snippet_chars
@@ -290,10 +226,16 @@ class GmailSync:
         self.timeout = timeout
         self.batch_size = batch_size
         self.transport = transport
+        self.api_url = api_url
+        self.token_uri = token_uri
+        self.retries = retries
+        self.backoff = backoff
 
     def client(self, account: Account, secret: str) -> GmailClient:
         """A Gmail API client for the account, from its stored refresh token."""
-        return GmailClient(account, parse_secret(account, secret), timeout=self.timeout, transport=self.transport)
+        return GmailClient(account, parse_secret(account, secret, self.token_uri), api_url=self.api_url,
+                           timeout=self.timeout, transport=self.transport, retries=self.retries,
+                           backoff=self.backoff)
 
     def sync(self, account: Account, secret: str, progress: ProgressFn | None = None) -> SyncReport:
         """One incremental sync; ConnectorError (naming the account) when Gmail fails."""
@@ -361,7 +303,7 @@ class GmailSync:
         return raw
 
 
-def check_gmail(account: Account, secret: str, transport: Any = None) -> None:
+def check_gmail(account: Account, secret: str, api_url: str = API_URL, token_uri: str = TOKEN_URL) -> None:
     """Log in once (refresh the token, read the profile) so `accounts add` fails early on a bad token."""
-    with GmailClient(account, parse_secret(account, secret), transport=transport) as client:
+    with GmailClient(account, parse_secret(account, secret, token_uri), api_url=api_url) as client:
         client.profile_history_id()

@@ -15,7 +15,7 @@ import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from steward.clock import Clock
 from steward.errors import ConnectorError, SourceGone, StewardError, UserError
@@ -147,13 +147,18 @@ class MailSync:
 
             return GmailSync(self.conn, snippet_chars=self.settings.as_int("mail.snippet_chars"),
                              on_batch=self.on_batch, timeout=self.timeout, transport=self.gmail_transport,
-                             classifier=self.classifier,
+                             classifier=self.classifier, **self._google(),
                              batch_size=max(1, self.settings.as_int("mail.sync_batch"))).sync(
                 account, secret, progress(account, "messages") if progress else None)
         syncer = ImapSync(self.conn, snippet_chars=self.settings.as_int("mail.snippet_chars"),
                           on_batch=self.on_batch, timeout=self.timeout, classifier=self.classifier,
                           batch_size=max(1, self.settings.as_int("mail.sync_batch")))
         return syncer.sync(account, secret, (lambda folder: progress(account, folder)) if progress else None)
+
+    def _google(self) -> dict[str, Any]:
+        """Where the Gmail API is, and how often a rate-limited request is tried again."""
+        return {"api_url": self.settings.as_str("mail.gmail_api_url"), "retries": self.settings.as_int("google.retries"),
+                "backoff": self.settings.as_float("google.backoff")}
 
     def _audit(self, account: Account, report: SyncReport) -> None:
         if not (report.added or report.removed or report.rejected):
@@ -199,7 +204,8 @@ class MailSync:
         if isinstance(pointer, GmailSource):
             from steward.mail.gmail import GmailSync
 
-            return GmailSync(self.conn, timeout=self.timeout, transport=self.gmail_transport).fetch_body(
+            return GmailSync(self.conn, timeout=self.timeout, transport=self.gmail_transport,
+                             **self._google()).fetch_body(
                 account, self.password(account), pointer)
         places = repo.imap_sources_of_message(self.conn, pointer.location()) or [pointer]
         from steward.mail.imap import ImapSession
