@@ -185,3 +185,14 @@ def test_an_hour_beside_a_day_with_more_after_it_is_a_count() -> None:
 ])
 def test_working_days_skip_the_weekend(text: str, expected: str) -> None:
     assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "monday"), [
+    ("the week of march 10th", "Mon 2027-03-08"),
+    ("week commencing 18 january", "Mon 2027-01-18"),
+    ("w/c 8/2", "Mon 2027-08-02"),
+    ("the week of christmas", "Mon 2026-12-21"),
+])
+def test_the_week_of_a_day_is_the_week_it_falls_in(text: str, monday: str) -> None:
+    found = resolve(text, TUESDAY)
+    assert found is not None and found.grain == "week" and found.start.strftime("%a %Y-%m-%d") == monday

@@ -383,6 +383,9 @@ def resolve_day(ref: DayRef, today: date, prefer: str, day_first: bool) -> DaySp
     if span is not None and ref.weekend_of:
         # "july 4th weekend", "labor day weekend": the weekend of the day said
         return _long_weekend(span[0])
+    if span is not None and ref.week_of:
+        monday = monday_of(span[0])
+        return monday, monday + timedelta(days=7), "week"
     return span
 
 

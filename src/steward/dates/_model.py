@@ -114,6 +114,7 @@ class DayRef:
     weekday: int | None = None
     name: str = ""
     weekend_of: bool = False
+    week_of: bool = False  # "the week of october 6th": the Monday-to-Sunday week the day falls in
 
 
 @dataclass(frozen=True)

@@ -222,6 +222,7 @@ def phrases(text: str) -> list[Phrase]:
     """The phrases of a text: adjacent compatible pieces with only glue words between them."""
     out: list[Phrase] = []
     for p in choose(text):
+        p = _week_of(text, p)
         if out and (joined_weekend := _day_weekend(text, out[-1], p)) is not None:
             out[-1] = joined_weekend
             continue
@@ -262,6 +263,18 @@ def _weekend_of(q: Piece) -> Piece | None:
     if q.day.kind in (DayKind.HOLIDAY, DayKind.MONTH_DAY, DayKind.NUMERIC, DayKind.DAY_OF_MONTH):
         return replace(q, day=replace(q.day, weekend_of=True), weak=False)
     return None
+
+
+_WEEK_OF = re.compile(r"(?:\b(?:the\s)?week\s(?:of|beginning|starting|commencing)\s(?:the\s)?|\bw/c\s)$")
+
+
+def _week_of(text: str, p: Piece) -> Piece:
+    """ "the week of october 6th", "week commencing the 14th": the week that day falls in."""
+    m = _WEEK_OF.search(text, max(0, p.begin - 28), p.begin)
+    if m is None or p.day is None or p.day.kind not in (*_DATED, DayKind.HOLIDAY) or p.time is not None \
+            or p.until is not None:
+        return p
+    return replace(p, begin=m.start(), day=replace(p.day, week_of=True), weak=False)
 
 
 def _day_weekend(text: str, ph: Phrase, p: Piece) -> Phrase | None:
