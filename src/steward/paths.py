@@ -43,6 +43,11 @@ class Paths:
         return self.data_dir / "serve-token"
 
     @property
+    def socket_file(self) -> Path:
+        """The socket a running `steward serve` answers the command line on (only its owner may open it)."""
+        return self.data_dir / "serve.sock"
+
+    @property
     def folders(self) -> tuple[Path, ...]:
         """The home's folders (one with `--home`, else the config and the data folder)."""
         return (self.config_dir,) if self.config_dir == self.data_dir else (self.config_dir, self.data_dir)

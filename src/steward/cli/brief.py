@@ -69,6 +69,13 @@ def cmd_brief(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward brief`: print today's brief (text or HTML), or send it now with --send."""
     from steward.brief.render import to_html, to_text
 
+    if ctx.json and not args.send:
+        from steward.cli.local import ask
+
+        served = ask(ctx, "GET", "/brief")
+        if served is not None:
+            ctx.emit(served, "")
+            return 0
     service = ctx.app.brief
     if args.send:
         sent = service.send_now()

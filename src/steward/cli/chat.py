@@ -92,7 +92,13 @@ def cmd_chat(ctx: Ctx, args: argparse.Namespace) -> int:
         return _chat_lines(ctx, args)
     if not words:
         return _repl(ctx, args)
-    if ctx.json:
+    from steward.cli.local import ask
+
+    served = ask(ctx, "POST", "/chat", body={"text": " ".join(words), "session": args.session,
+                                            "dry_run": args.dry_run})
+    if served is not None:
+        ctx.emit(served, str(served.get("reply", "")))
+    elif ctx.json:
         trace = ctx.app.engine.turn(" ".join(words), session=args.session, dry_run=args.dry_run)
         ctx.emit(trace.to_json(), lambda: _human(trace))
     else:

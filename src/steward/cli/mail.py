@@ -123,7 +123,14 @@ def cmd_rejected(ctx: Ctx, args: argparse.Namespace) -> int:
 
 def cmd_search(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward mail search QUERY`: the best matches (hybrid, lexical or semantic)."""
+    from steward.cli.local import ask
+
     query = " ".join(word.strip() for word in args.query)  # see cli._protect_exclusions
+    served = ask(ctx, "GET", "/mail/search", query={"q": query, "limit": args.limit, "mode": args.mode,
+                                                    "explain": "true" if args.explain else None})
+    if served is not None:
+        ctx.emit(served, lambda: _search_text(ctx, served))
+        return 0
     limit = args.limit if args.limit is not None else ctx.settings.as_int("mail.search_limit")
     result = ctx.app.mail_search.search(query, mode=args.mode, limit=limit, explain=args.explain)
     ctx.emit(result.to_json(), lambda: _search_text(ctx, result.to_json()))

@@ -44,6 +44,7 @@ def serve_options(ctx: Ctx, args: argparse.Namespace) -> ServeOptions:
         processes=ctx.settings.as_int("serve.processes"),
         token=ctx.settings.as_str("serve.token"),
         home_token=ctx.paths.token_file,
+        local_socket=ctx.paths.socket_file,
     )
 
 

@@ -14,6 +14,7 @@ process has gone stops itself.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import logging
@@ -54,6 +55,8 @@ class ServeOptions:
     processes: int = 1
     token: str = ""  # serve.token: "" the home's token (made once), "none" no token (loopback only)
     home_token: Path | None = None  # where the home keeps its token
+    # the socket the command line of the same home talks through (no token: the file's mode guards it)
+    local_socket: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -140,6 +143,33 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+# the longest path a Unix socket can have (sun_path, with its terminating NUL)
+MAX_SOCKET_PATH = 107
+
+
+def bind_local(path: Path) -> socket.socket | None:
+    """The home's local socket, listening (0600 under the home's umask), or None when it cannot be made
+    (a path too long for a Unix socket, no Unix sockets): the command line then works in-process."""
+    if not hasattr(socket, "AF_UNIX") or len(os.fsencode(path)) > MAX_SOCKET_PATH:
+        log.info("no local socket at %s: the command line will not use this server", path)
+        return None
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()  # a socket a stopped server left behind
+        old = os.umask(0o177)
+        try:
+            sock.bind(str(path))
+        finally:
+            os.umask(old)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        log.info("no local socket at %s (%s): the command line will not use this server", path, exc.strerror or exc)
+        return None
+    return sock
+
+
 def warm(app: App) -> None:
     """Build what a first turn and a first search would: the engine, the router, the mail index."""
     app.engine.route("what's my schedule tomorrow?")
@@ -177,12 +207,14 @@ def _server_class() -> type:
         rather than from uvicorn's own listener."""
 
         spread: Handout | Intake | None = None
+        local: socket.socket | None = None  # the home's socket for the command line (first process only)
 
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            local = [self.local] if self.local is not None else []
             if self.spread is None:
-                await super().startup(sockets)
+                await super().startup([*sockets, *local] if sockets is not None else None)
                 return
-            await super().startup(sockets=[])  # the app's lifespan; no listener of uvicorn's
+            await super().startup(sockets=local)  # the app's lifespan; no TCP listener of uvicorn's
             factory = protocol_factory(self)
             if isinstance(self.spread, Handout):
                 self.spread.start(factory, lambda: len(self.server_state.connections))
@@ -226,9 +258,11 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
     sock = bind(options.host, options.port)
     port = sock.getsockname()[1]
     configure_logging(verbose)
+    local = bind_local(options.local_socket) if options.local_socket is not None else None
     runtime = _runtime(make_app, clock, options.workers, options.turn_workers, choice.token, options.host, port,
                        jobs=JobHost(make_app, scheduled_jobs(settings)), jobs_in=os.getpid(),
-                       log_search_words=settings.as_bool("serve.log_search_words"))
+                       log_search_words=settings.as_bool("serve.log_search_words"),
+                       local_socket=str(options.local_socket) if local is not None else "")
     app = create_app(runtime)
     base = f"http://{url_host(options.host)}:{port}/"
     if choice.token is None:
@@ -245,29 +279,35 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
     more = f" in {options.processes} processes" if options.processes > 1 else ""
     print(f"steward: serving {base}{more} (Ctrl+C stops)", file=err, flush=True)
     try:
-        _run(app, sock, spread=helpers.handout(sock))
+        _run(app, sock, spread=helpers.handout(sock), local=local)
     finally:
         helpers.stop()
         sock.close()
+        if local is not None:
+            local.close()
+            with contextlib.suppress(OSError):
+                os.unlink(str(options.local_socket))
     print("steward: stopped", file=err, flush=True)
     return 0
 
 
 def _runtime(make_app: Callable[[], App], clock: Clock, workers: int, turn_workers: int, token: str | None,
-             host: str, port: int, *, jobs: JobHost | None, jobs_in: int, log_search_words: bool = False) -> Runtime:
+             host: str, port: int, *, jobs: JobHost | None, jobs_in: int, log_search_words: bool = False,
+             local_socket: str = "") -> Runtime:
     """What a server process's routes reach: its workers, the clock, the guard, and the jobs if it runs them."""
     from steward.web.runtime import Runtime
     from steward.web.security import Guard
     from steward.web.workers import Workers
 
     return Runtime(workers=Workers(make_app, workers, warm=warm, turn_only=turn_workers, warm_turns=warm_turns),
-                   clock=clock, guard=Guard(token, host, port), jobs=jobs, jobs_in=jobs_in,
+                   clock=clock, guard=Guard(token, host, port, local_socket), jobs=jobs, jobs_in=jobs_in,
                    log_search_words=log_search_words)
 
 
-def _run(app: Any, sock: socket.socket | None, spread: Handout | Intake | None = None) -> None:
-    """Serve `app` on `sock` (uvicorn's own listener) or on the connections `spread` brings, until
-    the server stops."""
+def _run(app: Any, sock: socket.socket | None, spread: Handout | Intake | None = None,
+         local: socket.socket | None = None) -> None:
+    """Serve `app` on `sock` (uvicorn's own listener) or on the connections `spread` brings, and on the
+    home's `local` socket, until the server stops."""
     import uvicorn
 
     from steward.web.protocol import BoundedHttpProtocol
@@ -276,6 +316,7 @@ def _run(app: Any, sock: socket.socket | None, spread: Handout | Intake | None =
                             timeout_graceful_shutdown=5, server_header=False)
     server = _server_class()(config)
     server.spread = spread
+    server.local = local
     if isinstance(spread, Intake):
         spread.gone = lambda: _first_gone(server)
     server.run(sockets=None if sock is None or spread is not None else [sock])

@@ -55,6 +55,12 @@ class Guard:
     token: str | None
     bind_host: str
     port: int
+    local_socket: str = ""  # the home's socket for the command line: its file's mode is its guard
+
+    def is_local(self, server: object) -> bool:
+        """Whether a request came in on the home's own socket (ASGI's `server` is (its path, None) there)."""
+        return bool(self.local_socket) and isinstance(server, list | tuple) and len(server) == 2 \
+            and server[1] is None and server[0] == self.local_socket
 
     def check(self, method: str, path: str, headers: Mapping[str, str],
               cookies: Mapping[str, str]) -> Denial | None:

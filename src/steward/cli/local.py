@@ -1,0 +1,104 @@
+"""Asking a running `steward serve` of the same home, through the home's own socket.
+
+When `steward serve` runs, it listens on `serve.sock` in the home's data folder as well as on its port.
+The socket file is the owner's alone (0600 in a 0700 home), so a request on it needs no token. A
+one-shot `steward chat`, `steward mail search` and `steward brief --json` go there first: the server has
+the engine, the vectors and the model loaded already, so the command does not load them again. When no
+server runs (no socket, or nobody answering on it), or the command pins its own clock (`--now`, `--tz`),
+the command works in-process as before. `-v` says which it did. `STEWARD_USE_SERVER=0` turns it off.
+
+It uses only the standard library's HTTP client: a command that asks the server stays as light as the
+parser.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
+
+from steward.errors import UserError
+
+if TYPE_CHECKING:
+    from steward.cli.context import Ctx
+
+# a turn through a model can take a while; a read answers in milliseconds
+TIMEOUT_SECONDS = 600.0
+# the server is there but will not take this now (busy, queue full, shutting down): work in-process
+FALL_BACK = (429, 502, 503, 504)
+
+
+class _SocketConnection(http.client.HTTPConnection):
+    """HTTP over a Unix socket (the Host header says localhost, which the server's Host check accepts)."""
+
+    def __init__(self, path: str, timeout: float) -> None:
+        super().__init__("localhost", timeout=timeout)
+        self.socket_path = path
+
+    def connect(self) -> None:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.settimeout(self.timeout)
+        try:
+            sock.connect(self.socket_path)
+        except OSError:
+            sock.close()
+            raise
+        self.sock = sock
+
+
+def ask(ctx: Ctx, method: str, path: str, query: dict[str, Any] | None = None,
+        body: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """The running server's JSON answer, or None when the command should work in-process instead.
+
+    A refusal the server gives (a bad query, a turn it cannot take) is raised as the same one-line
+    UserError the command would give itself.
+    """
+    if not usable(ctx):
+        return None
+    where = str(ctx.paths.socket_file)
+    target = path + ("?" + urlencode({k: v for k, v in (query or {}).items() if v is not None}) if query else "")
+    conn = _SocketConnection(where, TIMEOUT_SECONDS)
+    try:
+        payload = json.dumps(body).encode() if body is not None else None
+        conn.request(method, target, body=payload,
+                     headers={"Content-Type": "application/json", "Accept": "application/json"})
+        response = conn.getresponse()
+        raw = response.read()
+    except OSError as exc:  # no server behind a socket a stopped one left, or it went away
+        _say(ctx, f"no server answers on {where} ({exc.strerror or exc}); working in-process")
+        return None
+    finally:
+        conn.close()
+    if response.status in FALL_BACK:
+        _say(ctx, f"the server answered {response.status}; working in-process")
+        return None
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise UserError(f"the running server gave an answer that is not JSON ({response.status}); "
+                        "try again, or STEWARD_USE_SERVER=0 to work without it") from None
+    if response.status >= 400:
+        message = data.get("message") if isinstance(data, dict) else None
+        raise UserError(str(message or f"the running server refused that ({response.status})"))
+    _say(ctx, f"answered by the server running for this home (through {where})")
+    return data if isinstance(data, dict) else {"value": data}
+
+
+def usable(ctx: Ctx) -> bool:
+    """Whether this command may ask a running server: not turned off, no clock of its own, a socket there."""
+    if os.environ.get("STEWARD_USE_SERVER", "1").strip().lower() in ("0", "false", "no", "off"):
+        return False
+    if getattr(ctx.args, "now", None) or getattr(ctx.args, "tz", None):
+        return False  # the server answers on its own clock, not the one this command pins
+    if not hasattr(socket, "AF_UNIX") or not ctx.paths.socket_file.exists():
+        _say(ctx, "no server is running for this home; working in-process")
+        return False
+    return True
+
+
+def _say(ctx: Ctx, text: str) -> None:
+    if getattr(ctx.args, "verbose", False):
+        ctx.notice(f"steward: {text}")
