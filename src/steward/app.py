@@ -84,7 +84,7 @@ class App:
         return CalendarService(
             self.db,
             self.clock,
-            build_backends(self.settings, self.db, self.clock.zone),
+            build_backends(self.settings, self.db, self.clock.zone, self.clock.now),
             write_to=self.settings.as_str("calendar.write_to") or "local",
             default_hour=self.settings.as_int("reminders.default_hour"),
             event_minutes=self.settings.as_int("calendar.event_minutes"),

@@ -59,6 +59,17 @@ def read_credential(text: str, label: str) -> Credential:
                       str(data["refresh_token"]).strip(), str(data.get("token_uri") or TOKEN_URI).strip())
 
 
+def load_credential(where: str, label: str, environ: Mapping[str, str] | None = None) -> Credential:
+    """The credential a setting names: `keyring:KEY` (the OS keyring) or a 0600 file of authorized-user JSON."""
+    from steward.secrets import SecretRef, read_secret
+
+    where = where.strip()
+    if not where:
+        raise ConfigError(f"{label} is not set; `steward setup` gives Steward access to Google")
+    ref = SecretRef(key=where[len("keyring:"):]) if where.startswith("keyring:") else SecretRef(key="", file=where)
+    return read_credential(read_secret(ref, label, environ), label)
+
+
 def credential_json(credential: Credential) -> str:
     """The credential as authorized-user JSON (what google-auth's `Credentials.to_json` writes)."""
     return json.dumps({"type": "authorized_user", "client_id": credential.client_id,

@@ -1,9 +1,10 @@
-"""Calendar backends behind one small interface (`CalendarBackend`): `local` (SQLite) and `caldav`."""
+"""Calendar backends behind one small interface (`CalendarBackend`): `local` (SQLite), `caldav` and `google`."""
 
 from __future__ import annotations
 
 import sqlite3
-from datetime import tzinfo
+from collections.abc import Callable
+from datetime import datetime, tzinfo
 
 from steward.calendar.backends.base import CalendarBackend, Reading, Unreadable
 from steward.errors import ConfigError
@@ -13,7 +14,7 @@ __all__ = ["CalendarBackend", "Reading", "Unreadable", "build_backends"]
 
 
 def build_backends(settings: Settings, conn: sqlite3.Connection,
-                   zone: tzinfo | None = None) -> dict[str, CalendarBackend]:
+                   zone: tzinfo | None = None, now: Callable[[], datetime] | None = None) -> dict[str, CalendarBackend]:
     """Every backend named in `calendar.backends` (plus the write target), built without connecting."""
     names = [str(n).strip() for n in settings.as_list("calendar.backends") if str(n).strip()]
     target = settings.as_str("calendar.write_to").strip() or "local"
@@ -29,6 +30,10 @@ def build_backends(settings: Settings, conn: sqlite3.Connection,
             from steward.calendar.backends.caldav import CaldavBackend
 
             out[name] = CaldavBackend.from_settings(settings, zone)
+        elif name == "google":
+            from steward.calendar.backends.google import GoogleBackend
+
+            out[name] = GoogleBackend.from_settings(settings, zone, now)
         else:
-            raise ConfigError(f"calendar.backends: unknown calendar {name!r} (known: local, caldav)")
+            raise ConfigError(f"calendar.backends: unknown calendar {name!r} (known: local, caldav, google)")
     return out

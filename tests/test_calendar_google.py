@@ -1,0 +1,153 @@
+"""The Google Calendar backend against the fake Google built from calendar.v3.json (tests/google_fake.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from google_fake import FakeGoogle, running
+from google_setup import use_google
+from steward.app import build_app
+from steward.clock import make_clock
+from steward.paths import resolve_paths
+from steward.settings import load
+
+pytestmark = pytest.mark.server
+
+NOW = "2026-09-14T23:53:00+05:30"
+
+
+@pytest.fixture
+def google(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeGoogle]:
+    with running() as fake:
+        use_google(monkeypatch, fake, tmp_path / "creds")
+        yield fake
+
+
+def _app() -> Any:
+    return build_app(load(resolve_paths().config_file), make_clock("Asia/Kolkata", NOW), resolve_paths())
+
+
+def _day(cli: Any, day: str) -> list[tuple[str, str, bool]]:
+    r = cli("--now", NOW, "--tz", "Asia/Kolkata", "--json", "schedule", day)
+    assert r.code == 0, r.err
+    return [(i["title"], i["start"], i["all_day"]) for i in r.json()["items"] if i["kind"] == "event"]
+
+
+def test_an_event_is_written_to_google_with_default_reminders_and_no_guests(cli: Any, google: FakeGoogle) -> None:
+    r = cli("--now", NOW, "--tz", "Asia/Kolkata", "--json", "calendar", "add", "2026-09-15T17:00", "Python training",
+            "--location", "Hall B")
+    assert r.code == 0, r.err
+    made = r.json()
+    assert made["calendar"] == "google"
+    (stored,) = google.events()
+    assert stored["summary"] == "Python training" and stored["location"] == "Hall B"
+    assert stored["start"] == {"dateTime": "2026-09-15T17:00:00+05:30", "timeZone": "Asia/Kolkata"}
+    assert stored["reminders"] == {"useDefault": True}
+    assert "attendees" not in stored and "conferenceData" not in stored
+    assert stored["extendedProperties"]["private"]["steward_id"] == made["id"]
+    (insert,) = google.calls_to("calendar.events.insert")
+    assert insert.query["sendUpdates"] == ["none"]
+    assert _day(cli, "2026-09-15") == [("Python training", "2026-09-15T17:00:00+05:30", False)]
+    dup = cli("--now", NOW, "--tz", "Asia/Kolkata", "calendar", "add", "2026-09-15T17:00", "python training")
+    assert dup.code == 1 and "google calendar already has" in dup.err
+    assert len(google.events()) == 1
+
+
+def test_timed_all_day_and_repeating_events_land_on_the_right_local_day(cli: Any, google: FakeGoogle) -> None:
+    google.put_event(summary="Team offsite", start={"date": "2026-09-16"}, end={"date": "2026-09-17"})
+    google.put_event(summary="Dentist", start={"dateTime": "2026-09-16T05:00:00Z"}, end={"dateTime": "2026-09-16T06:00:00Z"})
+    google.put_event(summary="Yoga", start={"dateTime": "2026-09-02T07:00:00+05:30", "timeZone": "Asia/Kolkata"},
+                     end={"dateTime": "2026-09-02T08:00:00+05:30", "timeZone": "Asia/Kolkata"},
+                     recurrence=["RRULE:FREQ=WEEKLY;BYDAY=WE"])
+    assert _day(cli, "2026-09-16") == [("Team offsite", "2026-09-16T00:00:00+05:30", True),
+                                       ("Yoga", "2026-09-16T07:00:00+05:30", False),
+                                       ("Dentist", "2026-09-16T10:30:00+05:30", False)]
+    assert _day(cli, "2026-09-15") == [] and _day(cli, "2026-09-17") == []
+    assert _day(cli, "2026-09-23") == [("Yoga", "2026-09-23T07:00:00+05:30", False)]  # an instance, not the series
+    listed = google.calls_to("calendar.events.list")[0].query
+    assert listed["singleEvents"] == ["true"] and listed["timeZone"] == ["Asia/Kolkata"]
+
+
+def test_reads_page_and_then_follow_the_sync_token_and_a_410_lists_again(
+        steward_home: Path, google: FakeGoogle) -> None:
+    google.page_size = 2
+    for hour in range(9, 14):
+        google.put_event(summary=f"Slot {hour}", start={"dateTime": f"2026-09-16T{hour:02d}:00:00+05:30"},
+                         end={"dateTime": f"2026-09-16T{hour:02d}:30:00+05:30"})
+    app = _app()
+    try:
+        day = app.calendar.day_of("2026-09-16")
+        assert len(app.calendar.schedule(day).items) == 5
+        first = google.calls_to("calendar.events.list")
+        assert len(first) == 3 and "pageToken" in first[-1].query  # five events, two to a page
+        gone = google.events()[0]
+        google.calendars[next(iter(google.calendars))][gone["id"]]["status"] = "cancelled"
+        google.calendars[next(iter(google.calendars))][gone["id"]]["_change"] = 10_000
+        google.put_event(summary="Late addition", start={"dateTime": "2026-09-16T18:00:00+05:30"},
+                         end={"dateTime": "2026-09-16T19:00:00+05:30"})
+        titles = [i.event.title for i in app.calendar.schedule(day).items]
+        assert "Late addition" in titles and gone["summary"] not in titles and len(titles) == 5
+        since = google.calls_to("calendar.events.list")[len(first):]
+        assert all("syncToken" in c.query and "timeMin" not in c.query for c in since)
+        google.reset_sync()  # Google no longer honours the token: 410, then a full listing
+        assert len(app.calendar.schedule(day).items) == 5
+        statuses = [c.status for c in google.calls_to("calendar.events.list")[len(first) + len(since):]]
+        assert statuses[0] == 410 and statuses[1:] == [200] * (len(statuses) - 1)
+    finally:
+        app.close()
+
+
+def test_an_event_steward_did_not_make_is_never_moved_or_deleted(steward_home: Path, google: FakeGoogle) -> None:
+    from datetime import datetime, timedelta
+    from zoneinfo import ZoneInfo
+
+    from steward.errors import NotFound, UserError
+
+    theirs = google.put_event(summary="Board meeting", start={"dateTime": "2026-09-16T10:00:00+05:30"},
+                              end={"dateTime": "2026-09-16T11:00:00+05:30"})
+    app = _app()
+    try:
+        with pytest.raises(UserError, match="Steward did not make 'Board meeting'"):
+            app.calendar.delete_event(theirs["id"], provenance={"via": "cli"})
+        start = datetime(2026, 9, 17, 10, tzinfo=ZoneInfo("Asia/Kolkata"))
+        with pytest.raises(UserError, match="never moves an event it did not make"):
+            app.calendar.move_event(theirs["id"], start, start + timedelta(hours=1), provenance={"via": "cli"})
+        assert google.calls_to("calendar.events.delete") == [] and google.calls_to("calendar.events.patch") == []
+        # one Steward made, moved, then deleted in Google by hand: gone, not an error
+        mine = app.calendar.create_event("Call the bank", "2026-09-16T15:00", provenance={"via": "cli"})
+        moved = app.calendar.move_event(mine.id, start, start + timedelta(hours=1), provenance={"via": "cli"})
+        assert moved.start == start
+        (stored,) = [e for e in google.events() if e["summary"] == "Call the bank"]
+        google.calendars[next(iter(google.calendars))][stored["id"]]["status"] = "cancelled"
+        with pytest.raises(NotFound):
+            app.calendar.delete_event(mine.id, provenance={"via": "cli"})
+    finally:
+        app.close()
+
+
+def test_writes_need_the_events_write_credential(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                google: FakeGoogle) -> None:
+    monkeypatch.delenv("STEWARD_APPOINTMENTS_GOOGLE_WRITE_CREDENTIALS")
+    r = cli("--now", NOW, "--tz", "Asia/Kolkata", "calendar", "add", "2026-09-15T17:00", "Python training")
+    assert r.code == 1 and "appointments.google_write_credentials is not set" in r.err
+    assert len(r.err.strip().splitlines()) == 1
+    assert google.calls_to("calendar.events.insert") == [] and google.events() == []
+
+
+def test_rate_limits_are_waited_out_and_a_lasting_one_is_one_line(cli: Any, google: FakeGoogle) -> None:
+    google.fail("calendar.events.insert", status=403, reason="rateLimitExceeded")
+    google.fail("calendar.events.insert", status=429)
+    r = cli("--now", NOW, "--tz", "Asia/Kolkata", "calendar", "add", "2026-09-15T17:00", "Python training")
+    assert r.code == 0, r.err
+    assert [c.status for c in google.calls_to("calendar.events.insert")] == [403, 429, 200]
+    assert len(google.events()) == 1
+    google.fail("calendar.events.list", status=403, reason="userRateLimitExceeded", times=20)
+    day = cli("--now", NOW, "--tz", "Asia/Kolkata", "--json", "schedule", "2026-09-15")
+    assert day.code == 0
+    (down,) = day.json()["unavailable"]
+    assert down["calendar"] == "google" and "HTTP 403 User Rate Limit Exceeded" in down["error"]
+    google.faults.clear()
