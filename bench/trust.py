@@ -12,24 +12,43 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
 
-def fuzz(examples: int) -> dict[str, int]:
-    """Run the fuzz targets with `examples` each; targets, examples and failing targets."""
+def fuzz(examples: int, target: Path = ROOT / "tests" / "test_fuzz.py") -> dict[str, int]:
+    """Run the fuzz targets with `examples` each: targets, examples, failing targets, targets that errored
+    (a collection or setup error), and pytest's exit code. Counts come from pytest's JUnit report, never
+    from its text: a run that collected nothing or broke has errors or an exit code above 1."""
     env = {**os.environ, "FUZZ_EXAMPLES": str(examples)}
-    done = subprocess.run([sys.executable, "-m", "pytest", str(ROOT / "tests" / "test_fuzz.py"), "-q",
-                           "-p", "no:cacheprovider"], capture_output=True, text=True, env=env, cwd=ROOT)
-    passed = int(m.group(1)) if (m := re.search(r"(\d+) passed", done.stdout)) else 0
-    failed = int(m.group(1)) if (m := re.search(r"(\d+) failed", done.stdout)) else 0
-    return {"targets": passed + failed, "examples": (passed + failed) * examples, "crashes": failed}
+    with tempfile.TemporaryDirectory() as tmp:
+        report = Path(tmp) / "fuzz.xml"
+        done = subprocess.run([sys.executable, "-m", "pytest", str(target), "-q",
+                               "-p", "no:cacheprovider", f"--junitxml={report}"],
+                              capture_output=True, text=True, env=env, cwd=ROOT)
+        counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+        if report.exists():
+            for suite in ElementTree.parse(report).getroot().iter("testsuite"):
+                for key in counts:
+                    counts[key] += int(suite.get(key, 0))
+    ran = counts["tests"] - counts["skipped"] - counts["errors"]
+    return {"targets": ran, "examples": ran * examples, "crashes": counts["failures"], "errors": counts["errors"],
+            "exit_code": done.returncode}
+
+
+def broken(fz: dict[str, int]) -> str:
+    """Why a fuzz run's figures cannot be read (empty when they can)."""
+    if fz["errors"] or fz["exit_code"] not in (0, 1) or not fz["targets"]:
+        return (f"pytest exited {fz['exit_code']} with {fz['errors']} errors and {fz['targets']} targets run: "
+                "run tests/test_fuzz.py by hand to see why")
+    return ""
 
 
 def main() -> int:
@@ -59,13 +78,17 @@ def main() -> int:
             rows.append(("notifications", f"{w['rows']} reminders, {w['kills']} kills: delivered once / posts / "
                                           "resent with the same key",
                          f"{w['rows'] - w['lost'] - w['twice']} / {w['posts']} / {w['resent_with_the_same_key']}"))
-    rows.append(("fuzzing", f"{fz['targets']} targets x {examples} examples: crashes", fz["crashes"]))
+    rows.append(("fuzzing", f"{fz['targets']} targets x {examples} examples: crashes / errors (pytest exit "
+                            f"{fz['exit_code']})", f"{fz['crashes']} / {fz['errors']}"))
     if "--json" in sys.argv:
         print(json.dumps({"injections": inj, "phishing": phish, "kills": writers, "fuzz": fz}))
-        return 0
-    print("| area | what | result |\n| --- | --- | --- |")
-    for area, what, value in rows:
-        print(f"| {area} | {what} | {value} |")
+    else:
+        print("| area | what | result |\n| --- | --- | --- |")
+        for area, what, value in rows:
+            print(f"| {area} | {what} | {value} |")
+    if why := broken(fz):
+        print(f"trust: the fuzzing figure is not a result: {why}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -89,10 +90,28 @@ def test_bad_dates_are_one_line_errors(cli, mailbox: Path) -> None:
     assert r.code == 1 and "after:2026-13-45 is not a date" in r.err and r.err.count("\n") == 1
 
 
-def test_odd_text_never_breaks_the_search(cli, mailbox: Path) -> None:
-    for text in ('"unclosed', "a OR", "OR", "(", "NEAR(a b)", "*", "col:umn", "'; DROP TABLE messages; --"):
+def test_odd_text_never_breaks_the_search(cli, mailbox: Path, steward_home: Path) -> None:
+    store = steward_home / "steward.db"
+    before = _store_state(store), search(cli, "statement")["hits"]
+    for text in ('"unclosed', "a OR", "OR", "(", "NEAR(a b)", "*", "col:umn", "'; DROP TABLE messages; --",
+                 "x'); DELETE FROM messages; --", 'subject:"a" OR 1=1'):
         r = cli("mail", "search", text, "--json")
         assert r.code == 0, (text, r.err)
+    # the hostile searches changed nothing: the same tables and rows, and a search finds what it found before
+    assert (_store_state(store), search(cli, "statement")["hits"]) == before
+    assert before[0][1]["messages"] > 0 and before[1]
+
+
+def _store_state(path: Path) -> tuple[list[str], dict[str, int]]:
+    """The store's tables and the rows of the ones that hold mail."""
+    conn = sqlite3.connect(path)
+    try:
+        tables = sorted(r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"))
+        rows = {t: conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]  # noqa: S608 (names from the store)
+                for t in ("messages", "message_vectors", "audit_log") if t in tables}
+        return tables, rows
+    finally:
+        conn.close()
 
 
 def test_analyze_groups_every_match_by_sender_with_numbers_masked(cli, mailbox: Path) -> None:
