@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import socket
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -72,9 +71,7 @@ def test_a_huge_request_header_is_refused_without_being_read_whole(served: Serve
             sent += 65536
             yield b"a" * 65536
 
-    started = time.monotonic()
     answer = raw(served, b"GET /health HTTP/1.1\r\nHost: 127.0.0.1:" + port + b"\r\nX-Big: ", header_bytes())
     assert answer.startswith(b"HTTP/1.1 431"), answer[:200]
-    assert sent < 50 * 1024 * 1024  # it stopped reading long before the end
-    assert time.monotonic() - started < 60
+    assert sent < 50 * 1024 * 1024  # it stopped reading long before the end (a hang is pytest-timeout's)
     assert served.get("/health").status_code == 200  # and goes on serving
