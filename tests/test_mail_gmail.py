@@ -25,15 +25,15 @@ from steward.settings import load
 
 pytestmark = pytest.mark.server
 
-RECORDED = json.loads((Path(__file__).parent / "fixtures" / "gmail" / "exchanges.json").read_text())
+EXCHANGES = json.loads((Path(__file__).parent / "fixtures" / "gmail" / "exchanges.json").read_text())
 E1, E2, E3, E4, E5 = (f"18d0c1a2b3c4d5e{i}" for i in range(1, 6))
 
 
 def arrive(fake: FakeGoogle, *ids: str) -> None:
     """Messages of the invented mailbox arrive in the fake's Gmail (metadata and raw bytes)."""
     for mid in ids:
-        resource = dict(RECORDED["messages"][mid]["body"])
-        raw = RECORDED["raw"][mid]["body"]["raw"]
+        resource = dict(EXCHANGES["messages"][mid]["body"])
+        raw = EXCHANGES["raw"][mid]["body"]["raw"]
         fake.add_mail(mid, resource, base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)))
 
 
@@ -211,7 +211,7 @@ def test_an_unreachable_gmail_is_one_line(steward_home: Path, monkeypatch: pytes
 
 
 def test_history_folding_lets_the_last_event_win() -> None:
-    pages = [RECORDED["history_since_1000"]["body"]]
+    pages = [EXCHANGES["history_since_1000"]["body"]]
     changes = read_history(pages)
     assert changes.added == (E4,) and changes.removed == (E2, E3, "18d0c1a2b3c4d5e9") and changes.history_id == "1010"
     restored = read_history([{"history": [{"labelsRemoved": [{"message": {"id": E3}, "labelIds": ["TRASH"]}]}],
@@ -231,7 +231,7 @@ def test_a_gmail_account_needs_a_client_id() -> None:
     sqlite3.connect(":memory:").close()
 
 
-# -- the consent flow: a real loopback listener, Google's token endpoint recorded ------------------
+# -- the consent flow: a real loopback listener, Google's token endpoint as written ------------------
 
 
 def _browser(approve: bool = True, tamper: bool = False):  # type: ignore[no-untyped-def]
