@@ -196,3 +196,26 @@ def test_working_days_skip_the_weekend(text: str, expected: str) -> None:
 def test_the_week_of_a_day_is_the_week_it_falls_in(text: str, monday: str) -> None:
     found = resolve(text, TUESDAY)
     assert found is not None and found.grain == "week" and found.start.strftime("%a %Y-%m-%d") == monday
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ('"7 pm"', "Tue 2026-12-01 19:00"),
+    ("“next thursday”", "Thu 2026-12-10"),
+    ("'quarter past ten'", "Tue 2026-12-01 10:15"),
+])
+def test_a_whole_text_in_quotes_is_read_inside_them(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+def test_a_quoted_number_stays_a_number() -> None:
+    assert resolve('"4.75"', TUESDAY) is None
+
+
+@pytest.mark.parametrize(("text", "start", "end"), [
+    ("March 3, 2031 - March 9, 2031", "2031-03-03", "2031-03-10"),
+    ("feb 2, 2029 - feb 4, 2029", "2029-02-02", "2029-02-05"),
+])
+def test_a_range_of_two_dates_with_their_years(text: str, start: str, end: str) -> None:
+    found = resolve(text, TUESDAY)
+    assert found is not None and found.end is not None
+    assert (found.start.strftime("%Y-%m-%d"), found.end.strftime("%Y-%m-%d")) == (start, end)

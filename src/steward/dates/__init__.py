@@ -162,12 +162,25 @@ def _read(text: str) -> tuple[Normalized, tuple[Phrase, ...]]:
     return norm, tuple(phrases(norm.text))
 
 
+_QUOTED = re.compile(r"\s*([\"“‘'])(?=\S).*\S([\"”’'])\s*", re.DOTALL)
+_PAIRS = {'"': '"', "“": "”", "‘": "’", "'": "'"}
+
+
+def _unquoted(text: str) -> str:
+    """A whole text in a pair of quotes ('"11 pm"') without them: blanked, so spans keep their places."""
+    m = _QUOTED.fullmatch(text)
+    if m is None or _PAIRS[m.group(1)] != m.group(2):
+        return text
+    a, b = m.start(1), m.start(2)
+    return text[:a] + " " + text[a + 1:b] + " " + text[b + 1:]
+
+
 def resolve(text: str, clock: Clock, prefer: str = "future",
             options: DateOptions | None = None) -> Resolution | None:
     """The whole text as one date/time expression ("at", "on", "by" and similar lead-ins allowed), or None."""
     _check(prefer)
     options = options or DateOptions()
-    norm = normalize(text)
+    norm = normalize(_unquoted(text))
     phrase = whole(norm.text)
     if phrase is None:
         return None

@@ -318,7 +318,7 @@ def _month(m: re.Match[str]) -> Piece | None:
 
 # a year beside a month's name, in any order and joined any way: "Sep-2012", "June of 2022",
 # "2024 August", "2024/Aug", and with the day after it, "2018 March 18"
-@rule("year month", "#month", r"(?P<year>1[89]\d\d|2[01]\d\d)\s?[-/\s]\s?" + MON + r"(?:\s" + DAYN + r")?(?![\d:/-])"
+@rule("year month", "#month", r"(?P<year>1[89]\d\d|2[01]\d\d)(?:\s|[-/])" + MON + r"(?:\s" + DAYN + r")?(?![\d:/-])"
       r"|" + MON2 + r"(?:\s?-\s?|\sof\s)(?P<y2>1[89]\d\d|2[01]\d\d)(?!\d)")
 def _year_month(m: re.Match[str]) -> Piece | None:
     year = int(m["year"] or m["y2"])
