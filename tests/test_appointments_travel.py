@@ -185,3 +185,25 @@ def test_an_e_ticket_is_proposed_and_a_delay_notice_with_the_same_lines_is_not(
     assert [(i["provider"], i["start"], i["end"]) for i in items if i["status"] == "proposed"] == [
         ("4U 8462", "2026-06-15T12:55:00+02:00", "2026-06-15T14:50:00+02:00")]
     assert any(i["provider"] == "4U 8460" and i["reason"] == "reschedule" for i in items)
+
+
+def test_legs_written_as_rows_of_codes_and_times_are_read() -> None:
+    from steward.appointments.itinerary import from_text
+
+    swiss_like = ("Ihre Buchung ist bestätigt. Hinflug Berlin (TXL) - Zürich (ZRH) So 14.06.2026 06:45 TXL "
+                  "08:15 ZRH Reisedauer 1h 30m LX 963 Classic")
+    (leg,) = from_text(swiss_like, RECEIVED)
+    assert leg.title == "Flight LX 963 TXL → ZRH"
+    assert leg.start_at == datetime(2026, 6, 14, 6, 45, tzinfo=ZoneInfo("Europe/Berlin"))
+    overnight = "Your booking is confirmed\nSun, 12 Jul 2026\n6E 2134\nDEL T1 22:30 → BOM T2 00:40\n"
+    (night,) = from_text(overnight, RECEIVED)
+    assert night.title == "Flight 6E 2134 DEL → BOM"
+    assert night.start_at == datetime(2026, 7, 12, 22, 30, tzinfo=ZoneInfo("Asia/Kolkata"))
+    assert night.end_at == datetime(2026, 7, 13, 0, 40, tzinfo=ZoneInfo("Asia/Kolkata"))
+
+
+def test_hours_in_two_zones_and_a_quarter_are_not_a_flight() -> None:
+    from steward.appointments.itinerary import from_text
+
+    assert from_text("Your registration is confirmed.\nQ3 2026 webinar, 12 Jul 2026: 10:00 EST 11:00 PST\n",
+                     RECEIVED) == []

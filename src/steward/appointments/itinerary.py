@@ -34,7 +34,7 @@ from zoneinfo import ZoneInfo
 import yaml
 
 from steward.appointments.model import Candidate
-from steward.appointments.places import airport_place_zone
+from steward.appointments.places import airport_place_zone, airport_zone
 
 
 def _label(words: list[str]) -> re.Pattern[str]:
@@ -120,8 +120,14 @@ def _designator(line: str) -> str | None:
     stripped = line.strip()
     if not (_labels()[2].search(line) or _DESIGNATOR.fullmatch(stripped)):
         return None
-    m = _DESIGNATOR.search(line)
-    return f"{m.group(1)} {int(m.group(2))}" if m else None
+    return _flight_number(_DESIGNATOR.search(line))
+
+
+def _flight_number(m: re.Match[str] | None) -> str | None:
+    """A flight number from a designator match; a quarter and its year ("Q3 2026") is none."""
+    if m is None or (m.group(1)[0] == "Q" and m.group(1)[1] in "1234" and len(m.group(2)) == 4):
+        return None
+    return f"{m.group(1)} {int(m.group(2))}"
 
 
 def _place(text: str, spans: list[tuple[int, int]]) -> str:
@@ -176,8 +182,76 @@ def _code(place: str) -> str | None:
     return found.group(1) if found else None
 
 
+_CODE_TIME = r"([A-Z]{3})(?:\s*\(?T\d\w?\)?)?\s+(\d{1,2}:\d{2})"
+_TIME_CODE = r"(\d{1,2}:\d{2})\s+([A-Z]{3})(?![A-Za-z])"
+_ROWS = (re.compile(_TIME_CODE + r"\s+" + _TIME_CODE),  # "06:45 TXL 08:15 ZRH"
+         re.compile(_CODE_TIME + r"\s*(?:→|->|-|–|to)?\s*" + _CODE_TIME))  # "DEL T1 06:00 → BOM T2 08:10"
+_NEAR = 90  # characters around a row where its date and flight number are looked for
+# time zone abbreviations that are also airport codes: beside a time they name a zone
+_ZONE_NAMES = frozenset({"UTC", "GMT", "BST", "IST", "CET", "EET", "WET", "MSK", "EST", "EDT", "CST", "CDT", "MST",
+                         "MDT", "PST", "PDT", "AST", "ADT", "HST", "JST", "KST", "SGT", "HKT", "AET", "ACT", "AWT",
+                         "NZT", "SST", "WIB", "PKT", "SAST", "CAT", "EAT", "WAT", "ART", "BRT"})
+
+
+def _rows(text: str, received: datetime) -> list[Candidate]:
+    """Legs written as one row of airport codes and times, the layout of tickets without labels: the
+    date is the nearest one before the row, the flight number the nearest one beside it."""
+    out: list[Candidate] = []
+    for line_no, line in enumerate(text.splitlines()):
+        for k, pattern in enumerate(_ROWS):
+            for m in pattern.finditer(line):
+                if k == 0:
+                    t1, a, t2, b = m.group(1), m.group(2), m.group(3), m.group(4)
+                else:
+                    a, t1, b, t2 = m.group(1), m.group(2), m.group(3), m.group(4)
+                leg = _row_leg(text.splitlines(), line_no, line, m.start(), m.end(), (a, t1, b, t2), received)
+                if leg is not None and leg not in out:
+                    out.append(leg)
+    return out
+
+
+def _row_leg(lines: list[str], line_no: int, line: str, start: int, end: int, row: tuple[str, str, str, str],
+             received: datetime) -> Candidate | None:
+    a, t1, b, t2 = row
+    if a in _ZONE_NAMES or b in _ZONE_NAMES:
+        return None  # "10:00 EST 11:00 PST" is a meeting's hours in two zones, not two airports
+    leaves, arrives = airport_zone(a), airport_zone(b)
+    if not leaves or not arrives or a == b:
+        return None
+    before = [line[max(0, start - _NEAR):start], *reversed(lines[max(0, line_no - 3):line_no])]
+    day = next((d for chunk in before for d in [_last_date(chunk, received)] if d is not None), None)
+    near = f"{line[end:end + _NEAR]} \n {line[max(0, start - _NEAR):start]}"
+    name = _flight_number(_DESIGNATOR.search(near)) or next(
+        (found for other in [*lines[line_no + 1:line_no + 3], *reversed(lines[max(0, line_no - 2):line_no])]
+         if (found := _designator(other))), None)
+    clock1, clock2 = _time(t1), _time(t2)
+    if day is None or name is None or clock1 is None or clock2 is None:
+        return None
+    start_at = datetime(day.year, day.month, day.day, clock1[0], clock1[1], tzinfo=ZoneInfo(leaves))
+    end_at = datetime(day.year, day.month, day.day, clock2[0], clock2[1], tzinfo=ZoneInfo(arrives))
+    if end_at <= start_at:
+        end_at += timedelta(days=1)  # lands the next day
+    return Candidate(provider=name, start=start_at.isoformat(), excerpt=name, location=a, origin="itinerary",
+                     travel=True, start_at=start_at, end_at=end_at if end_at - start_at < timedelta(hours=24) else None,
+                     what="flight", route=f"{a} → {b}")
+
+
+def _last_date(text: str, received: datetime) -> date | None:
+    """The last date a piece of text writes."""
+    found = None
+    while (d := _date(text, received)) is not None:
+        found, text = d[0], text[d[2]:]
+    return found
+
+
 def from_text(text: str, received: datetime) -> list[Candidate]:
-    """The flights an e-ticket's text lists, one candidate per leg (none without a flight number)."""
+    """The flights an e-ticket's text lists, one candidate per leg (none without a flight number):
+    labelled legs, else legs written as rows of airport codes and times."""
+    labelled = _labelled(text, received)
+    return labelled or _rows(text, received)
+
+
+def _labelled(text: str, received: datetime) -> list[Candidate]:
     lines = text.splitlines()
     departures = [i for i, line in enumerate(lines) if departure_label(line)]
     out: list[Candidate] = []

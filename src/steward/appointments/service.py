@@ -53,7 +53,9 @@ MODEL_BATCH = 40
 # words in a subject that make a message worth reading live for structured data
 _STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment", "ticket", "itinerary", "flight",
                      "train", "hotel", "table", "invitation", "invite", "event", "cancel", "resched", "updated",
-                     "registered", "registration", "your visit", "your stay", "e-ticket", "check-in", "session")
+                     "registered", "registration", "your visit", "your stay", "e-ticket", "check-in", "session",
+                     # the same in the languages booking mail often comes in
+                     "reserv", "buchung", "gebucht", "fahrkarte", "flug", "billet", "bokning", "reserva", "biglietto")
 Fetch = Callable[[int], bytes]
 AskModel = Callable[[Sequence[str]], tuple[list[Candidate], int]]
 

@@ -137,6 +137,9 @@ def _organizer(component: Any) -> str:
     return " ".join(name.split())
 
 
+# two airport codes with their times, as a ticket without labels writes a leg ("06:45 TXL 08:15 ZRH")
+_FLIGHT_ROW = re.compile(r"\b\d{1,2}:\d{2}\s+[A-Z]{3}\s+\d{1,2}:\d{2}\s+[A-Z]{3}\b|"
+                         r"\b[A-Z]{3}(?:\s*\(?T\d\w?\)?)?\s+\d{1,2}:\d{2}\s*(?:→|->|-|–|to)?\s*[A-Z]{3}\b")
 _ROUTE = re.compile(r"→|->|\bjourney\b|\bfrom\b.+\bto\b|\([A-Z]{3}\)\s+to\b", re.I)
 
 
@@ -407,6 +410,6 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
         from steward.mail.parse import read_body
 
         body = read_body(raw).text
-        if any(departure_label(line) for line in body.splitlines()):
+        if any(departure_label(line) for line in body.splitlines()) or _FLIGHT_ROW.search(body):
             out.extend(from_text(body, received))
     return list(dict.fromkeys(out))  # an invitation often comes twice: inline and as an attachment
