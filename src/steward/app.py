@@ -356,7 +356,7 @@ class App:
         built = [
             money_answerer(lambda: self.dues, load_words()),
             appointments_answerer(lambda: self.appointments, lambda: self.calendar, load_words(),
-                                  self.slot_lists.lists),
+                                  self.slot_lists.lists, lambda: self.mailbox),
             schedule_answerer(lambda: self.calendar, lambda: self.appointments, lambda: self.dues),
             mail_answerer(lambda: self.mailbox, self.slot_lists.lists),
             brief_answerer(lambda: self.brief),

@@ -27,7 +27,7 @@ class SlotValue:
     label: str                      # how a reply names it: "Kaveri Bank card XXXX4821"
     names: tuple[tuple[str, ...], ...]  # the word sequences that name it ("kaveri bank", "kaveri")
     kind: str = ""                  # card, utility ... for money; vet, dentist ... for providers
-    issuer: str = ""                # an account's issuer
+    issuer: str = ""                # an account's issuer; a provider's sender (who its mail came from)
     addresses: tuple[str, ...] = ()  # a sender's addresses
 
 

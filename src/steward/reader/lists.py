@@ -37,6 +37,8 @@ def name_phrases(name: str, generic: frozenset[str]) -> tuple[tuple[str, ...], .
     if not full:
         return ()
     out = [full]
+    for n in range(2, len(full)):
+        out.append(full[:n])  # "brunswick vet" names Brunswick Vet Clinic
     for w in full:
         if len(w) >= 4 and w not in generic and not w.isdigit() and (w,) not in out:
             out.append((w,))
@@ -105,10 +107,14 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     senders = list(senders)
     people = frozenset(w for row in senders for w in name_words(row.name))  # the person's own name too
     aliases = _excerpt_names(rows, generic | reader_words.known | people)
-    for provider in sorted({p for p, _, _ in rows}):
-        titles = " ".join(t for p, t, _ in rows if p == provider)
+    for provider in sorted({p for p, _, _, _ in rows}):
+        titles = " ".join(t for p, t, _, _ in rows if p == provider)
+        via = next((v for p, _, _, v in rows if p == provider and v and v != provider), "")
         phrases = name_phrases(provider, generic) + tuple((a,) for a in aliases.get(provider, ()))
-        values.append(SlotValue("provider", provider, provider, phrases, kind=kind_of(f"{provider} {titles}", kinds)))
+        if via:
+            phrases += tuple(p for p in name_phrases(via, generic) if p not in phrases)
+        values.append(SlotValue("provider", provider, provider, phrases,
+                                kind=kind_of(f"{provider} {titles} {via}", kinds), issuer=via))
     by_name: dict[str, list[str]] = {}
     for row in senders:
         name = row.name or row.address
@@ -126,13 +132,13 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
 _NOT_NAMES = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "hi", "dear", "thanks", "your", "please"])
 
 
-def _excerpt_names(rows: Iterable[tuple[str, str, str]], known: frozenset[str]) -> dict[str, tuple[str, ...]]:
+def _excerpt_names(rows: Iterable[tuple[str, str, str, str]], known: frozenset[str]) -> dict[str, tuple[str, ...]]:
     """Names a booking's own words give it (a pet, a stylist: "Biscuit", "Leena"), when only one provider's
     mail says them."""
     import re
 
     said: dict[str, set[str]] = {}
-    for provider, _, excerpt in rows:
+    for provider, _, excerpt, _ in rows:
         own = set(name_words(provider))
         for word in re.findall(r"\b[A-Z][a-z]{3,}\b", excerpt):
             w = word.casefold()

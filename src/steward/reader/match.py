@@ -20,6 +20,9 @@ _NAME_BEFORE = {"card": "card", "cards": "card", "bill": "bill", "account": "acc
                 "appointment": "provider", "booking": "provider", "reservation": "provider"}
 
 
+_PLACE_BEFORE = frozenset(("to", "from", "in", "into", "at", "back", "via", "near", "around"))
+
+
 @dataclass(frozen=True)
 class Found:
     """The names a question says: matched (with the word positions they used) and unmatched."""
@@ -78,7 +81,9 @@ def _unmatched(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
         if i in used or tok in known or tok.isdigit() or len(tok) < 3:
             continue
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
-        capital = i > 0 and raw[i][:1].isupper() and raw[i] != "I"
+        prev = tokens[i - 1] if i > 0 else ""
+        # a capital after "to", "from", "in" is a place ("my flight to Auckland"), not a name to look up
+        capital = i > 0 and raw[i][:1].isupper() and raw[i] != "I" and prev not in _PLACE_BEFORE
         what = _NAME_BEFORE.get(nxt)
         if what is None and not capital:
             continue

@@ -56,7 +56,16 @@ def _window(text: str, clock: Clock, options: Any) -> tuple[Window | None, froze
     start, end = found.start, found.end if found.end is not None else found.start
     said = " ".join(text[a:b] for a, b in spans)
     before = words(text[:spans[0][0]])[-1:]
-    if before and before[0] in _UP_TO:
+    if before and before[0] in ("between", "from"):
+        # "between the 14th and the 18th": the second date ends the window
+        rest = dates.find(text[spans[-1][1]:], clock, prefer="future", options=options)
+        if rest is not None and rest.start is not None and rest.start >= start:
+            end = rest.end if rest.end is not None else rest.start
+            offset = spans[-1][1]
+            spans = [*spans, *[(a + offset, b + offset) for a, b in (list(rest.parts) or [rest.span])]]
+            chars = frozenset(c for a, b in spans for c in range(a, b))
+            said = f"{before[0]} {said} and {rest.text}" if hasattr(rest, "text") else said
+    elif before and before[0] in _UP_TO:
         # "before the 10th" ends where the day starts; "by friday", "until friday" end with it
         start, end = clock.now(), (found.start if before[0] == "before" else end)
         said = f"{before[0]} {said}"
@@ -135,12 +144,14 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     mail_said = scores.get("mail", 0) > 0
     for named in found.named:
         slots = {v.slot for v in named.values}
+        # one word of a longer sender's name ("melbourne") is weaker evidence than the name said whole
+        whole = any(len(named.said.split()) >= len(v.names[0]) for v in named.values if v.names)
         if slots & {"issuer", "account"}:
             scores["money"] += _NAME_WEIGHT
         if "provider" in slots:
             scores["appointments"] += _NAME_WEIGHT
         if "sender" in slots and (mail_said or not slots & {"issuer", "account", "provider"}):
-            scores["mail"] += _NAME_WEIGHT + (1 if mail_said else 0)
+            scores["mail"] += (_NAME_WEIGHT if whole or mail_said else 1) + (1 if mail_said else 0)
         if "reminder" in slots:
             scores["reminders"] += 1
         if "event" in slots:
@@ -149,6 +160,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         scores["appointments"] += 1
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
     best, top = ranked[0]
+    if top <= 0 and window is not None and is_question(text, vocab):
+        best, top = "schedule", 0.5  # "anything on Saturday?": a day asked about is the schedule's
+        ranked = [(best, top), *[kv for kv in ranked if kv[0] != best]]
     if top <= 0:
         return None
     sure = len(ranked) < 2 or ranked[1][1] < top

@@ -51,10 +51,11 @@ def issuers(conn: sqlite3.Connection) -> list[tuple[str, str, str]]:
     return [(r[0], r[1], r[2] or "") for r in rows]
 
 
-def providers(conn: sqlite3.Connection) -> list[tuple[str, str, str]]:
-    """(provider, title, excerpt) of every appointment read from mail."""
-    return [(r[0], r[1] or "", r[2] or "") for r in conn.execute(
-        "SELECT DISTINCT provider, title, excerpt FROM appointment_items WHERE provider != ''").fetchall()]
+def providers(conn: sqlite3.Connection) -> list[tuple[str, str, str, str]]:
+    """(provider, title, excerpt, the display name of its mail's sender) of every appointment read from mail."""
+    return [(r[0], r[1] or "", r[2] or "", r[3] or "") for r in conn.execute(
+        "SELECT DISTINCT a.provider, a.title, a.excerpt, m.sender_name FROM appointment_items a"
+        " LEFT JOIN messages m ON m.id = a.message_rowid WHERE a.provider != ''").fetchall()]
 
 
 def reminder_texts(conn: sqlite3.Connection) -> list[str]:

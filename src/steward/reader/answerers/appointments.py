@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from steward.clock import Clock
 from steward.reader import honesty
 from steward.reader.answer import Answer, Answerer
-from steward.reader.answerers.common import moment_text
+from steward.reader.answerers.common import day_text, moment_text
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists, kind_of
 from steward.reader.words import ReaderWords
@@ -20,6 +20,7 @@ from steward.reader.words import ReaderWords
 if TYPE_CHECKING:
     from steward.appointments.service import AppointmentsService
     from steward.calendar.service import CalendarService
+    from steward.mail.mailbox import Mailbox
     from steward.records.appointments import Item
 
 EXAMPLES = ("when am I at the vet?", "is the dinner booking tonight?", "any appointments next week?")
@@ -49,6 +50,7 @@ class Booking:
     location: str | None
     kind: str
     number: int | None = None
+    via: str = ""  # who the booking's mail came from, when its provider reads otherwise
 
     def line(self) -> str:
         """`- Fri 18 Sep 2026 at 20:00 Saffron Table (3 Curry Lane): waiting for your yes (#2)`."""
@@ -56,11 +58,13 @@ class Booking:
             return (f"- {self.title}: your mail from {self.provider} moves this booking, and I can't tell the new "
                     "time from it (read that mail: `steward mail search from:` the provider)")
         where = f" ({self.location})" if self.location else ""
+        if self.via and self.via.casefold() not in self.title.casefold():
+            where += f", from {self.via}"
         number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
         return f"- {moment_text(self.start)} {self.title}{where}: {self.status}{number}"
 
 
-def _bookings(items: tuple[Item, ...], rw: ReaderWords) -> list[Booking]:
+def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str]) -> list[Booking]:
     """The items as bookings: one per appointment, the newest message's word on a moved one."""
     out: list[Booking] = []
     moved: dict[str, Item] = {}
@@ -81,8 +85,9 @@ def _bookings(items: tuple[Item, ...], rw: ReaderWords) -> list[Booking]:
             continue
         if item.change:
             status = f"your mail says {item.change}"
+        via = vias.get(item.provider, "")
         out.append(Booking(item.provider, item.title or item.provider, item.start, status, item.location,
-                           kind_of(f"{item.provider} {item.title}", rw.provider_kinds), item.id))
+                           kind_of(f"{item.provider} {item.title} {via}", rw.provider_kinds), item.id, via))
     for item in moved.values():
         assert item.start is not None
         # the booking this item read was moved by a later mail whose new time was not read: say so, no time
@@ -93,7 +98,8 @@ def _bookings(items: tuple[Item, ...], rw: ReaderWords) -> list[Booking]:
 
 
 def appointments_answerer(appointments: Callable[[], AppointmentsService], calendar: Callable[[], CalendarService],
-                          rw: ReaderWords, lists: Callable[[], SlotLists]) -> Answerer:
+                          rw: ReaderWords, lists: Callable[[], SlotLists],
+                          mailbox: Callable[[], Mailbox] | None = None) -> Answerer:
     """The appointments answerer over the appointment service and the calendar."""
 
     def events(start: datetime, end: datetime) -> list[Booking]:
@@ -120,7 +126,8 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                 return Answer(honesty.no_such(u, "appointments and bookings"), {"unmatched": u.said})
         now = clock.now()
         service = appointments()
-        found = _bookings(service.between(now, now + AHEAD) + service.recent(limit=200), rw)
+        vias = {v.value: v.issuer for v in lists().of_slot("provider") if v.issuer}
+        found = _bookings(service.between(now, now + AHEAD) + service.recent(limit=200), rw, vias)
         seen: set[tuple[str, datetime]] = set()
         ahead = []
         for b in found + events(now, now + AHEAD):
@@ -139,7 +146,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             ahead = [b for b in ahead if b.status == MOVED or b.status.startswith("your mail says")]
         what = " and ".join(v.value for v in named) or " or ".join(f"the {k}" for k in frame.kinds) or "appointments"
         if not ahead:
-            return _none_ahead(frame, service, clock, what, rw, lists())
+            return _none_ahead(frame, service, clock, what, rw, lists(), mailbox)
         if frame.window is not None:
             inside = [b for b in ahead if frame.window.start <= b.start < max(frame.window.end, frame.window.start
                                                                               + timedelta(minutes=1))]
@@ -159,7 +166,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
 
 
 def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: str, rw: ReaderWords,
-                lists: SlotLists) -> Answer:
+                lists: SlotLists, mailbox: Callable[[], Mailbox] | None) -> Answer:
     """Nothing ahead: say the last one there was, never a bare "none" while the mail shows one."""
     now = clock.now()
     providers = {v.value for v in frame.values("provider")} or {
@@ -171,7 +178,16 @@ def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: 
         assert last.start is not None
         return Answer(f"Nothing ahead with {last.provider}. The last one was {moment_text(last.start)}.",
                       {"appointments": []})
-    senders = sorted({v.value for v in lists.of_slot("sender") if frame.kinds
-                      and kind_of(v.value, rw.provider_kinds) in frame.kinds})
-    note = f" Your mail of that kind is from {', '.join(senders[:3])}." if senders else ""
-    return Answer(f"I found nothing ahead for {what} in your mail or on your calendar.{note}", {"appointments": []})
+    senders = [v for v in lists.of_slot("sender") if (frame.kinds and kind_of(v.value, rw.provider_kinds)
+                                                       in frame.kinds) or v in frame.values("sender")]
+    if senders and mailbox is not None:
+        # mail of that kind holds something Steward could not read as a booking: never "nothing ahead"
+        box = mailbox()
+        hits = [h for s in senders[:3] for a in s.addresses for h in box.search(f"from:{a}", limit=3, clock=clock).hits]
+        hits.sort(key=lambda h: h.message.received_at, reverse=True)
+        lines = [f"- {day_text(h.message.received_at.date())} {h.message.sender_name}: \u201c{h.message.subject}\u201d"
+                 for h in hits[:3]]
+        return Answer("\n".join([f"I can't tell from your mail when {what} is: I read no booking from "
+                                 f"{', '.join(s.value for s in senders[:3])} with a time. Their latest mail:", *lines]),
+                      {"appointments": []})
+    return Answer(f"I found nothing ahead for {what} in your mail or on your calendar.", {"appointments": []})
