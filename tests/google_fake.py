@@ -63,6 +63,7 @@ class Fault:
     kind: str  # "status" | "expire" (tokens expire first: 401) | "drop_before" | "drop_after" | "stall_after"
     status: int = 0
     reason: str = ""
+    after: str = ""  # only once a request to this method has been answered
 
 
 @dataclass
@@ -145,9 +146,18 @@ class FakeGoogle:
         """Every access token handed out so far now answers 401 (as an expired one does)."""
         self.access_tokens.clear()
 
-    def fail(self, method: str, kind: str = "status", status: int = 0, reason: str = "", times: int = 1) -> None:
-        """Queue a misbehaviour for the next `times` requests to `method` (a discovery method id or "*")."""
-        self.faults.extend(Fault(method, kind, status, reason) for _ in range(times))
+    def fail(self, method: str, kind: str = "status", status: int = 0, reason: str = "", times: int = 1,
+             after: str = "") -> None:
+        """Queue a misbehaviour for the next `times` requests to `method` (a discovery method id or "*"),
+        from the start or only `after` a request to another method."""
+        self.faults.extend(Fault(method, kind, status, reason, after) for _ in range(times))
+
+    def _fault(self, method: str) -> Fault | None:
+        for fault in self.faults:
+            if fault.method in (method, "*") and (not fault.after or any(
+                    c.method == fault.after for c in self.calls[:-1])):
+                return fault
+        return None
 
     def reset_sync(self) -> None:
         """Sync tokens handed out so far are no longer valid (410 fullSyncRequired)."""
@@ -242,7 +252,7 @@ class FakeGoogle:
             self.rejected.extend(problems)
             call.status = 400
             return 400, Reply(400, "; ".join(problems), "invalidParameter").body(), ""
-        fault = next((f for f in self.faults if f.method in (method.id, "*")), None)
+        fault = self._fault(method.id)
         if fault is not None and fault.kind == "expire":
             self.faults.remove(fault)
             self.expire_tokens()
@@ -256,7 +266,7 @@ class FakeGoogle:
             call.status = 403
             return 403, Reply(403, "Request had insufficient authentication scopes.",
                               "insufficientPermissions").body(), ""
-        fault = next((f for f in self.faults if f.method in (method.id, "*")), None)
+        fault = self._fault(method.id)
         if fault is not None:
             self.faults.remove(fault)
             if fault.kind == "status":

@@ -438,6 +438,10 @@ class AppointmentsService:
             return "fingerprint", existing.item.event_id
         calendar = self._calendar()
         for name in calendar.backends:
+            marked = self._marked(calendar.backend(name), a)
+            if marked is not None:
+                return marked
+        for name in calendar.backends:
             try:
                 reading = calendar.backend(name).read(a.start - NEAR, a.start + NEAR)
             except ConnectorError as exc:
@@ -446,6 +450,24 @@ class AppointmentsService:
             for event in reading.events:
                 if near(a.candidate.provider, event.title) and abs(event.start - a.start) <= NEAR:
                     return "near_duplicate", event.id
+        return None
+
+    @staticmethod
+    def _marked(backend: object, a: Accepted) -> tuple[str, str | None] | None:
+        """An event the calendar itself holds with either private marker of this appointment (a calendar
+        that can be asked by marker, such as Google's: another home, or a store restored from backup)."""
+        find_marked = getattr(backend, "find_marked", None)
+        if find_marked is None:
+            return None
+        for name, value, reason in (("source", a.source_marker, "source_marker"),
+                                    ("fingerprint", a.fingerprint, "fingerprint")):
+            try:
+                event = find_marked(name, value)
+            except ConnectorError as exc:
+                log.debug("appointments: markers not looked up: %s", exc.message)
+                return None
+            if event is not None:
+                return reason, event.id
         return None
 
     def _settle(self, a: Accepted, dry_run: bool, *, via: str) -> Item:
