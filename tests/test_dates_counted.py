@@ -219,3 +219,13 @@ def test_a_range_of_two_dates_with_their_years(text: str, start: str, end: str) 
     found = resolve(text, TUESDAY)
     assert found is not None and found.end is not None
     assert (found.start.strftime("%Y-%m-%d"), found.end.strftime("%Y-%m-%d")) == (start, end)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("tonight at 2", "Wed 2026-12-02 02:00"),
+    ("3 in the night", "Wed 2026-12-02 03:00"),
+    ("saturday night at 1", "Sun 2026-12-06 01:00"),
+    ("tonight at 10", "Tue 2026-12-01 22:00"),
+])
+def test_a_small_hour_at_night_is_after_midnight(text: str, expected: str) -> None:
+    assert when(text) == expected

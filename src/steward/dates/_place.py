@@ -406,7 +406,7 @@ def _settle_hour(t: TimeOfDay, part: str | None, named_day: bool) -> list[int]:
         if base == "morning":
             return [0 if h == 12 else h]
         if base in ("afternoon", "evening", "night", "lunch", "dinner"):
-            if base == "night" and h in (1, 2, 3, 4) and part != "night":
+            if base == "night" and h in (1, 2, 3, 4):  # "tonight at 1", "2 in the night": after midnight
                 return [h]
             return [12 if h == 12 else h + 12]
     if named_day:
