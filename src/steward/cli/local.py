@@ -7,13 +7,13 @@ the engine, the vectors and the model loaded already, so the command does not lo
 server runs (no socket, or nobody answering on it), or the command pins its own clock (`--now`, `--tz`),
 the command works in-process as before. `-v` says which it did. `STEWARD_USE_SERVER=0` turns it off.
 
-It uses only the standard library's HTTP client: a command that asks the server stays as light as the
-parser.
+It speaks HTTP/1.1 over the socket itself, a request and its answer with the connection closed after
+(the standard library's http.client would load ssl and the email package first, which cost more than
+the whole request): a command that asks the server stays as light as the parser.
 """
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
 import socket
@@ -31,22 +31,40 @@ TIMEOUT_SECONDS = 600.0
 FALL_BACK = (429, 502, 503, 504)
 
 
-class _SocketConnection(http.client.HTTPConnection):
-    """HTTP over a Unix socket (the Host header says localhost, which the server's Host check accepts)."""
+def exchange(path: str, method: str, target: str, body: bytes | None, timeout: float) -> tuple[int, bytes]:
+    """One HTTP/1.1 request over the Unix socket at `path`: (status, body). OSError when nobody answers."""
+    head = [f"{method} {target} HTTP/1.1", "Host: localhost", "Accept: application/json", "Connection: close"]
+    if body is not None:
+        head += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.settimeout(timeout)
+        sock.connect(path)
+        sock.sendall(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + (body or b""))
+        chunks = []
+        while piece := sock.recv(65536):
+            chunks.append(piece)
+    raw = b"".join(chunks)
+    header, _, payload = raw.partition(b"\r\n\r\n")
+    lines = header.decode("latin-1").split("\r\n")
+    parts = lines[0].split(" ", 2)
+    if len(parts) < 2 or not parts[0].startswith("HTTP/") or not parts[1].isdigit():
+        raise OSError("the server's answer is not HTTP")
+    fields = {name.strip().lower(): value.strip() for name, _, value in (line.partition(":") for line in lines[1:])}
+    if fields.get("transfer-encoding", "").lower() == "chunked":
+        payload = _unchunk(payload)
+    return int(parts[1]), payload
 
-    def __init__(self, path: str, timeout: float) -> None:
-        super().__init__("localhost", timeout=timeout)
-        self.socket_path = path
 
-    def connect(self) -> None:
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        sock.settimeout(self.timeout)
-        try:
-            sock.connect(self.socket_path)
-        except OSError:
-            sock.close()
-            raise
-        self.sock = sock
+def _unchunk(data: bytes) -> bytes:
+    out, rest = [], data
+    while rest:
+        size_line, _, rest = rest.partition(b"\r\n")
+        size = int(size_line.split(b";")[0] or b"0", 16)
+        if size == 0:
+            break
+        out.append(rest[:size])
+        rest = rest[size + 2:]
+    return b"".join(out)
 
 
 def ask(ctx: Ctx, method: str, path: str, query: dict[str, Any] | None = None,
@@ -60,29 +78,23 @@ def ask(ctx: Ctx, method: str, path: str, query: dict[str, Any] | None = None,
         return None
     where = str(ctx.paths.socket_file)
     target = path + ("?" + urlencode({k: v for k, v in (query or {}).items() if v is not None}) if query else "")
-    conn = _SocketConnection(where, TIMEOUT_SECONDS)
+    payload = json.dumps(body).encode() if body is not None else None
     try:
-        payload = json.dumps(body).encode() if body is not None else None
-        conn.request(method, target, body=payload,
-                     headers={"Content-Type": "application/json", "Accept": "application/json"})
-        response = conn.getresponse()
-        raw = response.read()
+        status, raw = exchange(where, method, target, payload, TIMEOUT_SECONDS)
     except OSError as exc:  # no server behind a socket a stopped one left, or it went away
         _say(ctx, f"no server answers on {where} ({exc.strerror or exc}); working in-process")
         return None
-    finally:
-        conn.close()
-    if response.status in FALL_BACK:
-        _say(ctx, f"the server answered {response.status}; working in-process")
+    if status in FALL_BACK:
+        _say(ctx, f"the server answered {status}; working in-process")
         return None
     try:
         data = json.loads(raw)
     except ValueError:
-        raise UserError(f"the running server gave an answer that is not JSON ({response.status}); "
+        raise UserError(f"the running server gave an answer that is not JSON ({status}); "
                         "try again, or STEWARD_USE_SERVER=0 to work without it") from None
-    if response.status >= 400:
+    if status >= 400:
         message = data.get("message") if isinstance(data, dict) else None
-        raise UserError(str(message or f"the running server refused that ({response.status})"))
+        raise UserError(str(message or f"the running server refused that ({status})"))
     _say(ctx, f"answered by the server running for this home (through {where})")
     return data if isinstance(data, dict) else {"value": data}
 
