@@ -11,6 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+
 from serve_helpers import build_demo_home, serving
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]

@@ -65,3 +65,20 @@ def test_version_and_help_load_nothing_but_the_parser(args: list[str], tmp_path:
     assert ours in ([], ["steward"], ["steward", "steward.errors"]), f"steward {' '.join(args)} loaded {ours}"
     assert not denied_in(modules)
     assert "sqlite3" not in modules, "the parser opened no store, so it needs no sqlite3"
+
+
+def test_each_command_is_built_from_the_module_that_registers_it() -> None:
+    import argparse
+    import importlib
+
+    from steward.cli import COMMAND_HOMES, COMMAND_MODULES
+    from steward.cli.parser import Commands
+
+    registered: dict[str, set[str]] = {}
+    for module in COMMAND_MODULES:
+        parser = argparse.ArgumentParser()
+        sub = parser.add_subparsers()
+        importlib.import_module(module).register(Commands(sub))
+        for name in sub.choices:
+            registered.setdefault(name, set()).add(module)
+    assert {name: set(homes) for name, homes in COMMAND_HOMES.items()} == registered

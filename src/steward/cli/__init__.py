@@ -38,6 +38,21 @@ COMMAND_MODULES = (
 )
 
 
+# which module registers each command: a command's parser is built from its own module(s) alone, so
+# `steward chat ...` does not import the sixteen others (`steward --help` and a mistyped command still
+# build them all). tests/test_startup_imports.py keeps this equal to what the modules register.
+COMMAND_HOMES = {
+    "config": ("steward.cli.setup",), "init": ("steward.cli.setup",), "setup": ("steward.cli.first_run",),
+    **dict.fromkeys(("calendar", "remind", "reminders", "schedule", "scheduler"), ("steward.cli.calendar",)),
+    "when": ("steward.cli.when",), "serve": ("steward.cli.serve",),
+    **dict.fromkeys(("chat", "pending", "route"), ("steward.cli.chat",)),
+    "hook": ("steward.cli.hook",), "mcp": ("steward.cli.mcp",), "session": ("steward.cli.session",),
+    "mail": ("steward.cli.mail", "steward.cli.mail_sync"), "appointments": ("steward.cli.appointments",),
+    "accounts": ("steward.cli.finance",), "dues": ("steward.cli.finance",), "brief": ("steward.cli.brief",),
+    "demo": ("steward.cli.demo",), **dict.fromkeys(("backup", "doctor", "restore"), ("steward.cli.maintenance",)),
+}
+
+
 def build_parser(modules: Sequence[str] = COMMAND_MODULES) -> argparse.ArgumentParser:
     """The `steward` parser with the commands of `modules` (all of them by default)."""
     import importlib
@@ -121,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         quick = quick_args(given)
         if quick is not None:
             return _run(cmd_hook, quick)
-    parser = build_parser(("steward.cli.hook",) if is_hook else COMMAND_MODULES)
+    parser = build_parser(COMMAND_HOMES.get(_command_of(given) or "", COMMAND_MODULES))
     args, extra = parser.parse_known_args(_protect_exclusions(given))
     if extra:
         # named by the command that was given, not by `steward`
