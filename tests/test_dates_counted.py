@@ -229,3 +229,17 @@ def test_a_range_of_two_dates_with_their_years(text: str, start: str, end: str) 
 ])
 def test_a_small_hour_at_night_is_after_midnight(text: str, expected: str) -> None:
     assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("the week after next", "Mon 2026-12-14"),
+    ("the month after this one", "Fri 2027-01-01"),
+    ("the weekend after this one", "Sat 2026-12-12"),
+    ("the thursday after this one", "Thu 2026-12-10"),
+])
+def test_a_period_after_next_or_after_this_one(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+def test_after_this_with_a_noun_is_an_event_not_a_period() -> None:
+    assert find("the week after this conference", TUESDAY) is None

@@ -63,7 +63,7 @@ _WD_REL = {"this": "", "coming": "", "upcoming": "", "next": "next", "nxt": "nex
            "the following": "next", "last": "last", "past": "last", "previous": "last", "current": ""}
 
 
-@rule("weekday", "#weekday", r"(?:(?:on\s)?(?:this\s(?=coming\s|upcoming\s))?" + REL + r"\s|(?P<every>every|each)\s)?" + WD + r"(?P<after>\s(?:after next|after this))?")
+@rule("weekday", "#weekday", r"(?:(?:on\s)?(?:this\s(?=coming\s|upcoming\s))?" + REL + r"\s|(?P<every>every|each)\s)?" + WD + r"(?P<after>\s(?:after next|after this(?:\s(?:one|1))?))?")
 def _weekday(m: re.Match[str]) -> Piece:
     wd = WEEKDAYS[m["wd"]]
     mode = _WD_REL[m["rel"]] if m["rel"] else ""
@@ -423,6 +423,13 @@ def _this_week(m: re.Match[str]) -> Piece:
     return piece(m, day=DayRef(kind, _REL_N[m["rel"]]))
 
 
+# "the week after next" is two weeks on, "the month after this one" one: counted from the one under way
+@rule("the week after next", "week month year", r"(?:the\s)?(?P<what>week|month|year)\safter\s(?P<which>next|this\s(?:one|1)|this(?=\s?[,.;!?]?$))"
+      r"(?![a-z\d])")
+def _period_after(m: re.Match[str]) -> Piece:
+    return piece(m, day=DayRef(_UNIT_KIND[m["what"]], 2 if m["which"] == "next" else 1))
+
+
 @rule("early next week", "week wk midweek",
       r"(?:(?:in|by|during)\s)?(?:the\s)?(?P<p>early|mid|late|middle of(?:\sthe)?|beginning of|start of)[\s-]?"
       r"(?:(?P<rel>this|next|last|coming|the following|following)\s)(?:week|wk)|(?P<mid>mid-?\s?week)")
@@ -444,7 +451,7 @@ def _the_week(m: re.Match[str]) -> Piece:
 
 
 @rule("weekend", "weekend wkend week", r"(?:(?P<rel>this|next|last|coming|past|the|this past)\s)?(?:week-?\s?end|wkend)"
-      r"(?P<after>\safter next)?")
+      r"(?P<after>\safter (?:next|this\s(?:one|1)|this(?=\s?[,.;!?]?$)))?")
 def _weekend(m: re.Match[str]) -> Piece:
     rel = m["rel"] or ""
     n = {"next": 1, "coming": 0, "last": -1, "past": -1, "this past": -1}.get(rel, 0)
