@@ -76,6 +76,7 @@ class Call:
     query: dict[str, list[str]]
     body: Any
     status: int = 0
+    scopes: tuple[str, ...] = ()  # of the access token it came with
 
 
 @dataclass
@@ -202,6 +203,35 @@ class FakeGoogle:
         """History ids handed out so far are too old: history.list answers 404 for them."""
         self.oldest_history = self.history_id + 1
 
+    def client_file(self, folder: Any) -> Any:
+        """An OAuth "Desktop app" client file whose endpoints are this fake's."""
+        path = folder / "client_secret.json"
+        path.write_text(json.dumps({"installed": {
+            "client_id": "1234-fake.apps.googleusercontent.example", "client_secret": "GOCSPX-fake",
+            "auth_uri": self.url + "o/oauth2/auth", "token_uri": self.token_uri,
+            "redirect_uris": ["http://localhost"]}}))
+        return path
+
+    def browser(self, *, approve: bool = True, tamper: bool = False, grant: tuple[str, ...] | None = None) -> Any:
+        """Stands in for the person's browser on Google's consent page: reads the consent URL, and
+        follows Google's redirect back with a code (or a refusal). `seen` keeps the URL's parameters."""
+        seen: list[dict[str, str]] = []
+
+        def show(url: str) -> None:
+            split = urllib.parse.urlsplit(url)
+            assert url.startswith(self.url + "o/oauth2/auth?"), url
+            query = dict(urllib.parse.parse_qsl(split.query))
+            seen.append(query)
+            code = "4/0fake-" + secrets.token_urlsafe(8)
+            self.codes[code] = grant if grant is not None else tuple(query["scope"].split())
+            state = "forged" if tamper else query["state"]
+            back = {"code": code, "state": state} if approve else {"error": "access_denied", "state": state}
+            target = query["redirect_uri"] + "?" + urllib.parse.urlencode(back)
+            threading.Thread(target=lambda: _visit(target), daemon=True).start()
+
+        show.seen = seen  # type: ignore[attr-defined]
+        return show
+
     # -- the OAuth token endpoint -----------------------------------------------------------------
 
     def token(self, form: dict[str, str]) -> tuple[int, dict[str, Any]]:
@@ -262,6 +292,7 @@ class FakeGoogle:
             call.status = 401
             return 401, {"error": {"code": 401, "message": "Request had invalid authentication credentials.",
                                    "status": "UNAUTHENTICATED"}}, ""
+        call.scopes = scopes
         if not set(scopes) & set(method.scopes):
             call.status = 403
             return 403, Reply(403, "Request had insufficient authentication scopes.",
@@ -537,6 +568,13 @@ class FakeGoogle:
         if offset + size < len(records):
             out["nextPageToken"] = str(offset + size)
         return out
+
+
+def _visit(url: str) -> None:
+    import urllib.request
+
+    with contextlib.suppress(OSError):
+        urllib.request.urlopen(url, timeout=10).read()
 
 
 def _handler(fake: FakeGoogle) -> type[BaseHTTPRequestHandler]:

@@ -151,3 +151,37 @@ def test_rate_limits_are_waited_out_and_a_lasting_one_is_one_line(cli: Any, goog
     (down,) = day.json()["unavailable"]
     assert down["calendar"] == "google" and "HTTP 403 User Rate Limit Exceeded" in down["error"]
     google.faults.clear()
+
+
+def test_setup_gives_steward_a_read_and_a_separate_write_credential(
+        cli: Any, tmp_path: Path, steward_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import stat
+    import tomllib
+    import webbrowser
+
+    from google_fake import CALENDAR_EVENTS, CALENDAR_READ
+
+    with running() as fake:
+        monkeypatch.setenv("OAUTHLIB_INSECURE_TRANSPORT", "1")  # the fake's token endpoint is plain http
+        monkeypatch.setenv("STEWARD_CALENDAR_GOOGLE_API_URL", fake.url)
+        browser = fake.browser()
+        monkeypatch.setattr(webbrowser, "open", lambda url, *a, **k: browser(url))
+        r = cli("--json", "setup", "--yes", "--timezone", "Asia/Kolkata", "--no-mail", "--no-model",
+                "--notify", "console", "--google-client-file", str(fake.client_file(tmp_path)), "--google-write")
+        assert r.code == 0, r.err
+        assert [q["scope"] for q in browser.seen] == [CALENDAR_READ, CALENDAR_EVENTS]  # two consents, two scopes
+        config = tomllib.loads((steward_home / "config.toml").read_text())
+        calendar = config["calendar"]
+        assert calendar["backends"] == ["local", "google"] and calendar["write_to"] == "google"
+        read, write = Path(calendar["google_credentials"]), Path(config["appointments"]["google_write_credentials"])
+        for path in (read, write):
+            assert stat.S_IMODE(path.stat().st_mode) == 0o600
+            assert "refresh_token" in path.read_text() and "refresh_token" not in (steward_home / "config.toml").read_text()
+        made = cli("--now", NOW, "calendar", "add", "2026-09-15T17:00", "Python training")
+        assert made.code == 0, made.err
+        assert [e["summary"] for e in fake.events()] == ["Python training"]
+        assert _day(cli, "2026-09-15") == [("Python training", "2026-09-15T17:00:00+05:30", False)]
+        # the insert went out with the events-write token, the reads with the read-only one
+        (insert,) = fake.calls_to("calendar.events.insert")
+        assert insert.scopes == (CALENDAR_EVENTS,)
+        assert {c.scopes for c in fake.calls_to("calendar.events.list")} == {(CALENDAR_READ,)}

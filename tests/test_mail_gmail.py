@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from google_fake import CALENDAR_READ, GMAIL_READ, FakeGoogle, running
@@ -231,72 +230,45 @@ def test_a_gmail_account_needs_a_client_id() -> None:
     sqlite3.connect(":memory:").close()
 
 
-# -- the consent flow: a real loopback listener, Google's token endpoint as written ------------------
+# -- the consent flow: google-auth-oauthlib's loopback listener, the fake's consent page and token endpoint --
 
 
-def _browser(approve: bool = True, tamper: bool = False):  # type: ignore[no-untyped-def]
-    """Stands in for the person's browser: reads the consent URL and follows Google's redirect back."""
-    import threading
-    import urllib.parse
-
-    seen: dict[str, str] = {}
-
-    def show(url: str) -> None:
-        query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(url).query))
-        seen.update(query)
-        state = "forged" if tamper else query["state"]
-        back = {"code": "4/0AfJohX-test-code", "state": state} if approve else {"error": "access_denied",
-                                                                                   "state": state}
-        target = query["redirect_uri"] + "/?" + urllib.parse.urlencode(back)
-        threading.Thread(target=lambda: httpx.get(target, timeout=10), daemon=True).start()
-
-    return show, seen
+@pytest.fixture
+def oauth(google: FakeGoogle, monkeypatch: pytest.MonkeyPatch) -> FakeGoogle:
+    monkeypatch.setenv("OAUTHLIB_INSECURE_TRANSPORT", "1")  # the fake's token endpoint is plain http on loopback
+    return google
 
 
-def _token_endpoint(calls: list[httpx.Request]) -> httpx.MockTransport:
-    def handle(request: httpx.Request) -> httpx.Response:
-        calls.append(request)
-        return httpx.Response(200, json={"access_token": "ya29.x", "expires_in": 3599, "refresh_token": "1//0g-new",
-                                         "scope": "https://www.googleapis.com/auth/gmail.readonly",
-                                         "token_type": "Bearer"})
-    return httpx.MockTransport(handle)
-
-
-def test_consent_flow_trades_the_browser_code_for_a_read_only_refresh_token(tmp_path: Path) -> None:
-    from urllib.parse import parse_qs
-
+def test_consent_flow_trades_the_browser_code_for_a_read_only_refresh_token(tmp_path: Path, oauth: FakeGoogle) -> None:
+    from steward.googleapi import read_credential
     from steward.mail.gmail_oauth import consent, read_client_file
 
-    client_file = tmp_path / "client_secret.json"
-    client_file.write_text(json.dumps({"installed": {"client_id": "1234-abc.apps.googleusercontent.example",
-                                                     "client_secret": "GOCSPX-test", "redirect_uris": ["http://localhost"]}}))
-    client = read_client_file(client_file)
-    show, seen = _browser()
-    calls: list[httpx.Request] = []
-    secret = consent(client, account="personal", show=show, login_hint="alex@gmail.example", timeout=20,
-                     transport=_token_endpoint(calls))
-    assert json.loads(secret) == {"refresh_token": "1//0g-new", "client_secret": "GOCSPX-test"}
-    assert seen["scope"] == "https://www.googleapis.com/auth/gmail.readonly"
+    client = read_client_file(oauth.client_file(tmp_path))
+    show = oauth.browser()
+    secret = consent(client, account="personal", show=show, login_hint="alex@gmail.example", timeout=20)
+    credential = read_credential(secret, "test")
+    assert credential.refresh_token in oauth.refresh_tokens and credential.token_uri == oauth.token_uri
+    assert oauth.refresh_tokens[credential.refresh_token] == (GMAIL_READ,)
+    (seen,) = show.seen
+    assert seen["scope"] == GMAIL_READ and seen["login_hint"] == "alex@gmail.example"
     assert seen["access_type"] == "offline" and seen["code_challenge_method"] == "S256"
     assert seen["redirect_uri"].startswith("http://127.0.0.1:")
-    sent = parse_qs(calls[0].content.decode())
-    assert sent["code"] == ["4/0AfJohX-test-code"] and sent["grant_type"] == ["authorization_code"]
-    assert len(sent["code_verifier"][0]) >= 43
+    (sent,) = oauth.token_requests
+    assert sent["grant_type"] == "authorization_code" and len(sent["code_verifier"]) >= 43
 
 
-def test_consent_refused_or_forged_is_one_line(tmp_path: Path) -> None:
+def test_consent_refused_or_forged_or_unanswered_is_one_line(tmp_path: Path, oauth: FakeGoogle) -> None:
     from steward.errors import UserError
-    from steward.mail.gmail_oauth import OAuthClient, consent
+    from steward.mail.gmail_oauth import consent, read_client_file
 
-    client = OAuthClient("id", "secret")
-    show, _ = _browser(approve=False)
+    client = read_client_file(oauth.client_file(tmp_path))
     with pytest.raises(UserError, match=r"mail account personal: Google did not grant access \(access_denied\)"):
-        consent(client, account="personal", show=show, timeout=20, transport=_token_endpoint([]))
-    show, _ = _browser(tamper=True)
+        consent(client, account="personal", show=oauth.browser(approve=False), timeout=20)
     with pytest.raises(UserError, match="did not match this request"):
-        consent(client, account="personal", show=show, timeout=20, transport=_token_endpoint([]))
+        consent(client, account="personal", show=oauth.browser(tamper=True), timeout=20)
     with pytest.raises(UserError, match="no answer from the browser within 1 s"):
-        consent(client, account="personal", show=lambda url: None, timeout=1, transport=_token_endpoint([]))
+        consent(client, account="personal", show=lambda url: None, timeout=1)
+    assert oauth.refresh_tokens == {}
 
 
 def test_a_client_file_that_is_not_an_oauth_client_is_refused(tmp_path: Path) -> None:

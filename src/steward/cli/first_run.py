@@ -28,7 +28,7 @@ SINKS = ("console", "desktop", "ntfy", "webhook", "email")
 
 def register(commands: Commands) -> None:
     """Add `setup` to the command line."""
-    p = commands.add("setup", "first-run dialogue: time zone, a mail account or folder, a model, notifications",
+    p = commands.add("setup", "first-run dialogue: time zone, a mail account or folder, a model, notifications, Google Calendar",
                      cmd_setup)
     p.add_argument("--yes", "-y", action="store_true", help="ask nothing: take the default of every question")
     p.add_argument("--timezone", metavar="ZONE", help="the IANA zone of your clock (default: the system's)")
@@ -50,6 +50,9 @@ def register(commands: Commands) -> None:
     p.add_argument("--notify", choices=SINKS, help="where reminders and the morning brief are sent")
     p.add_argument("--notify-url", metavar="URL", help="the ntfy topic or webhook URL (with --notify ntfy|webhook)")
     p.add_argument("--email-to", metavar="ADDRESS", help="the address (with --notify email)")
+    from steward.cli.google_setup import add_arguments
+
+    add_arguments(p)
 
 
 # -- config.toml edited in place -------------------------------------------------------------------
@@ -283,6 +286,9 @@ def cmd_setup(ctx: Ctx, args: argparse.Namespace) -> int:
             raise UsageError("setup: --notify email needs --email-to ADDRESS")
         values["notify.email_to"] = to
     done.append(f"notifications to {sink}")
+    from steward.cli.google_setup import connect
+
+    connect(ctx, args, talk, values, done)
 
     text = config.read_text(encoding="utf-8") if config.exists() else (
         "# Steward settings; `steward config show` lists every one with its help.\n")
