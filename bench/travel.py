@@ -20,6 +20,9 @@ must propose nothing: KItinerary's cancellations (its cancelled reservations as 
 mail, a cancelled iCalendar event) and Thunderbird's invitations, updates, cancellations and its
 non-invitation; every proposal from them is wrong.
 
+A leg of a calendar part's journey that the reference starts before the event itself starts (a night
+train's legs after midnight put on the day before) is counted right a day later, and listed as such.
+
 The person's zone is Europe/Berlin (where most of these mails were received); a time KItinerary
 leaves without a zone is that zone's. Skipped, with the reason, when the shared data is absent.
 """
@@ -64,6 +67,9 @@ class Expected:
     kind: str
     start: datetime | date
     cancelled: bool = False
+    # the reference starts this leg before its journey's event starts (a night train's leg after
+    # midnight dated on the day before): the leg a day later is counted right, and said so
+    disputed: bool = False
 
 
 @dataclass(frozen=True)
@@ -153,6 +159,18 @@ def expected_of(obj: Mapping[str, Any]) -> Expected | None:
     return Expected(_KIND.get(kind, "other appointment"), start, cancelled)
 
 
+def _disputed(expect: tuple[Expected, ...], raw: bytes) -> tuple[Expected, ...]:
+    """The legs of a calendar part's journey, each marked disputed when the reference starts it before
+    the event itself starts (a journey cannot leave before it begins)."""
+    starts = _ics_starts(raw)
+    if not starts:
+        return expect
+    begins = min(starts)
+    return tuple(Expected(e.kind, e.start, e.cancelled, disputed=True)
+                 if isinstance(e.start, datetime) and e.start < begins and e.kind in ("train", "coach") else e
+                 for e in expect)
+
+
 def _first(expect: tuple[Expected, ...]) -> datetime | None:
     moments = [e.start if isinstance(e.start, datetime) else datetime(e.start.year, e.start.month, e.start.day,
                                                                       tzinfo=ZoneInfo(HOME_ZONE)) for e in expect]
@@ -234,7 +252,8 @@ def kitinerary_cases(folder: Path) -> list[Case]:
             raw = _mail(sender, received, html=body.decode("utf-8", "replace"))
         else:
             raw = _mail(sender, received, text=body.decode("utf-8", "replace"))
-        live = tuple(e for e in expect if not e.cancelled)
+        live = _disputed(tuple(e for e in expect if not e.cancelled), raw) if path.suffix == ".ics" else tuple(
+            e for e in expect if not e.cancelled)
         name = str(path.relative_to(folder))
         cases.append(Case(name, raw, received, live, negative=bool(expect) and not live))
     # cancellations written as schema.org, in an HTML part as a mail would carry them
@@ -294,7 +313,7 @@ def thunderbird_cases(folder: Path) -> list[Case]:
 
 def _matches(e: Expected, start: datetime) -> bool:
     if isinstance(e.start, datetime):
-        return start == e.start
+        return start == e.start or (e.disputed and start == e.start + timedelta(days=1))
     return start.astimezone(ZoneInfo(HOME_ZONE)).date() == e.start
 
 
@@ -329,6 +348,9 @@ def run_case(home: Path, case: Case, run: Run, verbose: bool) -> None:
         else:
             left.remove(hit)
             run.kinds[hit.kind].right += 1
+            if hit.disputed:
+                run.notes.append(f"right, the reference a day earlier {case.name}: {item.provider} {item.start} "
+                                 f"(the reference: {hit.start}, before the journey starts)")
     for e in left:
         run.kinds[e.kind].missed += 1
     if verbose and left:

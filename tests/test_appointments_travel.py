@@ -207,3 +207,33 @@ def test_hours_in_two_zones_and_a_quarter_are_not_a_flight() -> None:
 
     assert from_text("Your registration is confirmed.\nQ3 2026 webinar, 12 Jul 2026: 10:00 EST 11:00 PST\n",
                      RECEIVED) == []
+
+
+def _journey(description: str, start: str = "20260726T102600") -> str:
+    return ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nMETHOD:PUBLISH\r\nBEGIN:VEVENT\r\n"
+            "UID:20260726102600@rail\r\nDTSTAMP:20260701T000000Z\r\n"
+            f"DTSTART;TZID=Europe/Berlin:{start}\r\nDTEND;TZID=Europe/Berlin:20260727T060500\r\n"
+            "SUMMARY:Frankfurt(Main)Hbf -> Paris Nord\r\n"
+            f"DESCRIPTION:{description}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+
+
+def test_a_rail_journey_in_one_calendar_event_becomes_one_event_per_train() -> None:
+    text = _journey("Reise: Frankfurt(Main)Hbf nach Paris Nord\\n-\\nab 10:26 Frankfurt(Main)Hbf - Gleis 19 (ICE   16)"
+                    "\\nan 11:33 Köln Hbf - Gleis 6\\n\\nab 12:42 Köln Hbf - Gleis 8 (THA 9448)\\nan 16:05 Paris Nord"
+                    "\\n\\nab Paris Nord  (Fussweg)\\nan Paris Est\\n\\nab 23:50 Paris Est (Bus 647)\\nan 01:05 Metz"
+                    "\\n\\nab 01:41 Metz (NJ 40490)\\nan 06:05 Basel")
+    legs = structured.from_ics(text)
+    berlin = ZoneInfo("Europe/Berlin")
+    assert [(c.title, c.start_at) for c in legs] == [
+        ("Train ICE 16", datetime(2026, 7, 26, 10, 26, tzinfo=berlin)),
+        ("Train THA 9448", datetime(2026, 7, 26, 12, 42, tzinfo=berlin)),
+        ("Bus 647", datetime(2026, 7, 26, 23, 50, tzinfo=berlin)),
+        ("Train NJ 40490", datetime(2026, 7, 27, 1, 41, tzinfo=berlin)),  # after midnight: the next day
+    ]
+    assert all(c.travel and c.origin == "ics" for c in legs)
+
+
+def test_a_description_that_does_not_start_when_the_event_does_is_not_split() -> None:
+    text = _journey("ab 09:00 Frankfurt Hbf (ICE 16)\\nan 11:33 Köln Hbf\\n\\nab 12:42 Köln Hbf (THA 9448)")
+    (journey,) = structured.from_ics(text)
+    assert journey.provider == "Frankfurt(Main)Hbf -> Paris Nord"

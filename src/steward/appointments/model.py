@@ -147,7 +147,8 @@ class Candidate:
     def title(self) -> str:
         """The event's title: what it is and with whom ("Flight AI 865 DEL → BOM", "Hotel: …", "Table at …")."""
         if self.what in ("flight", "train", "bus", "ferry"):
-            head = f"{self.what.capitalize()} {self.provider}"
+            head = (self.provider if self.provider.lower().startswith(f"{self.what} ")
+                    else f"{self.what.capitalize()} {self.provider}")
             return f"{head} {self.route}" if self.route and self.route not in self.provider else head
         if self.what == "event":
             return self.provider

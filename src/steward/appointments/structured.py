@@ -24,6 +24,7 @@ from datetime import date, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from steward.appointments.journeys import legs
 from steward.appointments.model import Candidate, Status
 from steward.appointments.places import airport_zone, country_zone, zone_in_text
 
@@ -184,7 +185,7 @@ def from_ics(text: str, sender_name: str = "") -> list[Candidate]:
                 if zone:
                     start, floating = start.replace(tzinfo=ZoneInfo(zone)), False
                     end = end.replace(tzinfo=ZoneInfo(zone)) if isinstance(end, datetime) and end.tzinfo is None else end
-            out.append(Candidate(
+            journey = Candidate(
                 provider=provider, start="" if date_only else start.isoformat(), excerpt=summary,
                 location=_text(component, "location") or None, status=_ics_status(method, component),
                 origin="ics", travel=trip, start_at=None if date_only else start,
@@ -193,7 +194,10 @@ def from_ics(text: str, sender_name: str = "") -> list[Candidate]:
                 # one changed occurrence of a recurring event is not an update of the whole booking
                 uid=None if component.get("recurrence-id") is not None else _text(component, "uid")[:300] or None,
                 sequence=_sequence(component),
-            ))
+            )
+            # a rail journey of several trains is one event per train, as its description lists them
+            split = legs(journey, str(component.get("description") or "")) if trip or what == "event" else []
+            out.extend(split or [journey])
     return out
 
 
