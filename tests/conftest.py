@@ -1,10 +1,13 @@
-"""Shared fixtures: every test gets its own Steward home in a tmp dir and a clean environment."""
+"""Shared fixtures: every test gets its own Steward home in a tmp dir and a clean environment; the real
+servers the tests talk to (Dovecot IMAP, Radicale CalDAV, the scripted model server, `steward serve`
+with the demo home, a headless Chromium) and the in-process HTTP client are one fixture each, here."""
 
 from __future__ import annotations
 
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -15,9 +18,11 @@ from typing import Any
 
 import pytest
 
+from serve_helpers import Served, build_demo_home, in_process, serving
 from steward.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
+WEB_BASE = "http://127.0.0.1:8765"  # the address the in-process client calls the API by
 SHARED_DATA = Path(os.environ.get("STEWARD_SHARED_DATA") or ROOT.parent / "shared" / "data")
 
 
@@ -50,6 +55,13 @@ class Result:
 
 
 @pytest.fixture
+def no_semantic(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Search and routing by words alone: no embedding model is built or loaded."""
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+
+
+@pytest.fixture
 def cli(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Result]:
     """Run `steward ARGS...` in-process; `stdin=` feeds standard input."""
 
@@ -68,13 +80,50 @@ def cli(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Result]:
 
 
 @pytest.fixture
-def tier2_model(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """The scripted model server (real HTTP, Ollama protocol) configured as `llm.tier2` for the test."""
+def model_server() -> Iterator[Any]:
+    """The scripted model server (real HTTP, speaking the Ollama and OpenAI protocols) for one test:
+    `enqueue` its replies, point a tier at `tier("ollama")` or `tier("openai")`."""
     from steward.llm.testing import ScriptedModelServer
 
     with ScriptedModelServer() as srv:
-        monkeypatch.setenv("STEWARD_LLM_TIER2", srv.tier("ollama"))
         yield srv
+
+
+@pytest.fixture
+def client(steward_home: Path, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The HTTP API in-process: FastAPI's TestClient over this test's home, on the clock of the test
+    module's `NOW` (a module may define its own `client` instead)."""
+    from fastapi.testclient import TestClient
+
+    with TestClient(in_process(steward_home, request.module.NOW), base_url=WEB_BASE) as c:  # type: ignore[arg-type]
+        yield c
+
+
+@pytest.fixture
+def app_on(steward_home: Path) -> Iterator[Callable[[str, str], Any]]:
+    """`app_on(zone, now)`: the App of this test's home on that clock, built from the default settings
+    and the STEWARD_* variables; closed when the test ends."""
+    from steward.app import build_app
+    from steward.clock import make_clock
+    from steward.paths import resolve_paths
+    from steward.settings import load
+
+    built: list[Any] = []
+
+    def on(zone: str, now: str) -> Any:
+        built.append(build_app(load(None), make_clock(zone, now), resolve_paths(str(steward_home))))
+        return built[-1]
+
+    yield on
+    for app in built:
+        app.close()
+
+
+@pytest.fixture
+def tier2_model(model_server: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The scripted model server configured as `llm.tier2` (Ollama protocol) for the test."""
+    monkeypatch.setenv("STEWARD_LLM_TIER2", model_server.tier("ollama"))
+    return model_server
 
 
 @pytest.fixture
@@ -152,3 +201,57 @@ def memory_keyring() -> Iterator[dict[tuple[str, str], str]]:
     finally:
         keyring.set_keyring(before)
         KeyringBackend._classes.discard(Memory)  # subclasses register themselves; keep later tests clean
+
+
+@pytest.fixture(scope="session")
+def radicale(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """One real Radicale CalDAV server for the session; each test makes its own calendar on it
+    (`radicale.new_calendar()`) and points Steward at it with `radicale_server.use_caldav`."""
+    pytest.importorskip("radicale", reason="radicale is in the dev extra")
+    from radicale_server import Radicale
+
+    server = Radicale(tmp_path_factory.mktemp("radicale"))
+    yield server
+    server.stop()
+
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """A headless Chromium (Debian's, driven by Playwright) for a test module; each test opens its own
+    page (`browser.new_page()`)."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (scripts/system-deps.sh installs it as root)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM,
+                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="session")
+def demo_home_at(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
+    """`at(now)`: the demo home built by `steward demo --no-serve` at `now`, once per session for each
+    `now`. Shared: copy it before anything writes to it (`served_demo` does)."""
+    built: dict[str, Path] = {}
+
+    def at(now: str) -> Path:
+        if now not in built:
+            built[now] = build_demo_home(tmp_path_factory.mktemp("demo") / "home", now)
+        return built[now]
+
+    return at
+
+
+@pytest.fixture
+def served_demo(demo_home_at: Callable[[str], Path], tmp_path: Path,
+                request: pytest.FixtureRequest) -> Iterator[Served]:
+    """A copy of the demo home at the test module's `NOW`, served by a real `steward serve`."""
+    now = request.module.NOW
+    home = tmp_path / "home"
+    shutil.copytree(demo_home_at(now), home)
+    with serving(home, now=now) as served:
+        yield served

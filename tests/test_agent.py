@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
-from steward.app import App, build_app
+from steward.app import App
 from steward.assistant.agent import AgentRun
 from steward.assistant.governance import Governance
 from steward.assistant.prompt import date_line, system_prompt, trim
@@ -16,8 +15,6 @@ from steward.assistant.tools import calendar_tools
 from steward.clock import make_clock
 from steward.llm import Message, make_model, parse_tier
 from steward.llm.testing import ScriptedModelServer, call, printed_call, say
-from steward.paths import resolve_paths
-from steward.settings import load
 from steward.store import held as held_repo
 
 NOW = "2026-09-14T23:53:00+05:30"
@@ -25,10 +22,8 @@ DATE_LINE = "Now: Monday 14 September 2026, 23:53 in Asia/Kolkata (UTC+05:30)."
 
 
 @pytest.fixture
-def app(steward_home: Path) -> Iterator[App]:
-    built = build_app(load(None), make_clock("Asia/Kolkata", NOW), resolve_paths(str(steward_home)))
-    yield built
-    built.close()
+def app(app_on: Callable[[str, str], App]) -> App:
+    return app_on("Asia/Kolkata", NOW)
 
 
 class Session:

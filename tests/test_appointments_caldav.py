@@ -12,7 +12,6 @@ import http.client
 import json
 import threading
 import time
-from collections.abc import Iterator
 from datetime import datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -21,8 +20,8 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from appointment_mail import DENTAL, message, write_folder
+from radicale_server import Radicale, use_caldav
 from steward.llm.testing import ScriptedModelServer, say
-from test_caldav import Radicale, use_caldav
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -35,17 +34,8 @@ RIGHT = {"provider": "Lakeside Dental", "start": "Thursday 17 September at 4:30 
          "excerpt": SEEN}
 
 
-@pytest.fixture(scope="module")
-def radicale(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Radicale]:
-    server = Radicale(tmp_path_factory.mktemp("radicale-appointments"))
-    yield server
-    server.stop()
-
-
 @pytest.fixture(autouse=True)
-def quiet(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
-    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+def quiet(no_semantic: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("STEWARD_APPOINTMENTS_MODE", "auto")
 
 
@@ -73,42 +63,41 @@ def scan(cli, *args: str) -> dict:  # type: ignore[no-untyped-def,type-arg]
 
 
 def test_the_commissioning_run(tmp_path: Path, cli, radicale: Radicale,  # type: ignore[no-untyped-def]
-                               monkeypatch: pytest.MonkeyPatch) -> None:
+                               monkeypatch: pytest.MonkeyPatch, tier2_model: ScriptedModelServer) -> None:
     url = radicale.new_calendar()
     use_caldav(monkeypatch, url)
     inbox(tmp_path, cli)
-    with ScriptedModelServer() as model:
-        monkeypatch.setenv("STEWARD_LLM_TIER2", model.tier("ollama"))
-        # the right appointment, the wrong message: as a field, and written into the excerpt
-        wrong_field = {**RIGHT, "message_id": "invoice-1@lakesidedental.example"}
-        wrong_text = {**RIGHT, "excerpt": f"{SEEN} (from message invoice-1@lakesidedental.example)"}
-        model.enqueue(say(json.dumps({"candidates": [wrong_field, wrong_text]})))
-        first = scan(cli)
-        assert [i["status"] for i in first["items"]] == ["rejected"]
-        assert first["items"][0]["reason"] in ("no_source", "unsafe_evidence")
-        assert on_server(url) == []
-        # the model saw lines with no ids
-        prompt = model.requests[-1].last_user
-        assert "Lakeside Dental" in prompt and "visit-1@" not in prompt and "invoice-1@" not in prompt
-        # the id-free candidate: one message holds it; one event
+    model = tier2_model
+    # the right appointment, the wrong message: as a field, and written into the excerpt
+    wrong_field = {**RIGHT, "message_id": "invoice-1@lakesidedental.example"}
+    wrong_text = {**RIGHT, "excerpt": f"{SEEN} (from message invoice-1@lakesidedental.example)"}
+    model.enqueue(say(json.dumps({"candidates": [wrong_field, wrong_text]})))
+    first = scan(cli)
+    assert [i["status"] for i in first["items"]] == ["rejected"]
+    assert first["items"][0]["reason"] in ("no_source", "unsafe_evidence")
+    assert on_server(url) == []
+    # the model saw lines with no ids
+    prompt = model.requests[-1].last_user
+    assert "Lakeside Dental" in prompt and "visit-1@" not in prompt and "invoice-1@" not in prompt
+    # the id-free candidate: one message holds it; one event
+    model.enqueue(say(json.dumps({"candidates": [RIGHT]})))
+    (made,) = scan(cli)["items"]
+    assert made["status"] == "created" and made["origin"] == "model"
+    (event,) = on_server(url)
+    assert str(event["summary"]) == "Lakeside Dental appointment"
+    assert event.decoded("dtstart").isoformat() == "2026-09-17T11:00:00+00:00"
+    assert event.get("attendee") is None and event.get("location") is None
+    assert str(event["x-steward-fingerprint"]) and str(event["x-steward-source"])
+    assert "visit-1" not in str(event["x-steward-source"])  # a private hash, not the Message-ID
+    # a dry-run replay: one duplicate, no addition
+    model.enqueue(say(json.dumps({"candidates": [RIGHT]})))
+    replay = scan(cli, "--dry-run")
+    assert [i["status"] for i in replay["items"]] == ["duplicate"]
+    assert len(on_server(url)) == 1
+    for _ in range(10):
         model.enqueue(say(json.dumps({"candidates": [RIGHT]})))
-        (made,) = scan(cli)["items"]
-        assert made["status"] == "created" and made["origin"] == "model"
-        (event,) = on_server(url)
-        assert str(event["summary"]) == "Lakeside Dental appointment"
-        assert event.decoded("dtstart").isoformat() == "2026-09-17T11:00:00+00:00"
-        assert event.get("attendee") is None and event.get("location") is None
-        assert str(event["x-steward-fingerprint"]) and str(event["x-steward-source"])
-        assert "visit-1" not in str(event["x-steward-source"])  # a private hash, not the Message-ID
-        # a dry-run replay: one duplicate, no addition
-        model.enqueue(say(json.dumps({"candidates": [RIGHT]})))
-        replay = scan(cli, "--dry-run")
-        assert [i["status"] for i in replay["items"]] == ["duplicate"]
-        assert len(on_server(url)) == 1
-        for _ in range(10):
-            model.enqueue(say(json.dumps({"candidates": [RIGHT]})))
-            assert [i["status"] for i in scan(cli)["items"]] == ["duplicate"]
-        assert len(on_server(url)) == 1
+        assert [i["status"] for i in scan(cli)["items"]] == ["duplicate"]
+    assert len(on_server(url)) == 1
 
 
 class StallingProxy:

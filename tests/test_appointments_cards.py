@@ -10,15 +10,11 @@ import pytest
 
 from appointment_mail import message, write_folder
 
+pytestmark = pytest.mark.usefixtures("no_semantic")  # words alone: no embedding model
+
 NY = ZoneInfo("America/New_York")
 SENT = datetime(2026, 10, 1, 9, 0, tzinfo=NY)
 NOW = "2026-10-01T09:05:00-04:00"
-
-
-@pytest.fixture(autouse=True)
-def quiet(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
-    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
 
 
 def scan(tmp_path: Path, cli, mails: dict[str, bytes]) -> list[dict]:  # type: ignore[no-untyped-def,type-arg]

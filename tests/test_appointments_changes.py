@@ -15,15 +15,11 @@ from steward.settings import load
 from steward.store.audit import entries
 from test_appointments_service import NOW, SENT, events, mailbox, scan
 
+pytestmark = pytest.mark.usefixtures("no_semantic")  # words alone: no embedding model
+
 CANCEL = ("Your appointment at Lakeside Dental on Thursday, 17 September 2026 at 04:30 PM has been cancelled.")
 MOVE = ("Your appointment at Lakeside Dental has been rescheduled from Thursday, 17 September at 04:30 PM to "
         "Friday, 18 September 2026 at 11:00 AM.")
-
-
-@pytest.fixture(autouse=True)
-def quiet(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
-    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
 
 
 def made_then(tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch, subject: str, body: str) -> dict:  # type: ignore[no-untyped-def,type-arg]

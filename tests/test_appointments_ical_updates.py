@@ -12,6 +12,8 @@ import pytest
 from appointment_mail import DENTAL, message, write_folder
 from test_appointments_service import NOW, SENT, events, scan
 
+pytestmark = pytest.mark.usefixtures("no_semantic")  # words alone: no embedding model
+
 UID = "8f2c1e7a-booking@lakesidedental.example"
 ORIGINAL = "20260917T110000Z"  # Thu 17 Sep 16:30 in Kolkata
 MOVED = "20260918T053000Z"  # Fri 18 Sep 11:00
@@ -24,12 +26,6 @@ def booking_ics(start: str, *, sequence: int, method: str = "PUBLISH", status: s
             f"DTSTART:{start}\r\nDTEND:{end}\r\nSUMMARY:Dental cleaning\r\n"
             "ORGANIZER;CN=Lakeside Dental:mailto:desk@lakesidedental.example\r\n"
             f"STATUS:{status}\r\nSEQUENCE:{sequence}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
-
-
-@pytest.fixture(autouse=True)
-def quiet(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
-    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
 
 
 def booked(tmp_path: Path, cli, sequence: int = 0) -> Path:  # type: ignore[no-untyped-def]

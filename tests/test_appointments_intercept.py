@@ -10,11 +10,7 @@ import pytest
 from appointment_mail import DENTAL, message, write_folder
 from test_appointments_service import CONFIRMED, NOW, SENT
 
-
-@pytest.fixture(autouse=True)
-def quiet(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
-    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+pytestmark = pytest.mark.usefixtures("no_semantic")  # words alone: no embedding model
 
 
 def chat(cli, text: str, session: str = "s1") -> dict:  # type: ignore[no-untyped-def,type-arg]

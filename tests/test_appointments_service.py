@@ -15,17 +15,13 @@ from steward.paths import resolve_paths
 from steward.settings import load
 from steward.store.audit import entries
 
+pytestmark = pytest.mark.usefixtures("no_semantic")  # words alone: no embedding model
+
 IST = ZoneInfo("Asia/Kolkata")
 NOW = "2026-09-14T23:53:00+05:30"
 SENT = datetime(2026, 9, 12, 10, 0, tzinfo=IST)
 CONFIRMED = ("Your appointment with Dr. Mehta at Lakeside Dental is confirmed for Thursday, 17 September 2026 at "
              "04:30 PM. Address: 14 Lake Road. Please arrive ten minutes early.")
-
-
-@pytest.fixture(autouse=True)
-def quiet(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
-    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
 
 
 def mailbox(tmp_path: Path, cli, **extra: bytes) -> Path:  # type: ignore[no-untyped-def]

@@ -12,9 +12,7 @@ from test_appointments_service import NOW, events, mailbox, scan
 
 
 @pytest.fixture(autouse=True)
-def quiet(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
-    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+def quiet(no_semantic: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("STEWARD_APPOINTMENTS_INTERCEPT", "0")  # the loop answers, not the intercept
 
 

@@ -5,29 +5,14 @@ and the `steward brief --json` contract."""
 from __future__ import annotations
 
 import json
-from datetime import datetime
-from email.message import EmailMessage
-from email.utils import format_datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from mail_files import eml
+
 NOW = "2026-12-01T07:30:00+05:30"
-
-
-def eml(folder: Path, name: str, sender: str, subject: str, body: str, when: str, sender_name: str = "") -> Path:
-    msg = EmailMessage()
-    msg["From"] = f"{sender_name} <{sender}>" if sender_name else sender
-    msg["To"] = "me@example.org"
-    msg["Subject"] = subject
-    msg["Date"] = format_datetime(datetime.fromisoformat(when))
-    msg["Message-ID"] = f"<{name}@tests.example>"
-    msg.set_content(body)
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.eml"
-    path.write_bytes(bytes(msg))
-    return path
 
 
 def brief(cli: Any, now: str = NOW) -> dict[str, Any]:

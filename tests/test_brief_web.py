@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,11 +10,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from loopback import wait_for
-from serve_helpers import Served, build_demo_home, in_process, serving
+from serve_helpers import Served, in_process
 
 NOW = "2026-12-01T07:30:00+05:30"
 BASE = "http://127.0.0.1:8765"
-CHROMIUM = "/usr/bin/chromium"
 
 
 @pytest.fixture
@@ -67,25 +65,9 @@ def test_bad_config_requests_are_one_clear_error(client: TestClient) -> None:
     assert r.status_code == 400 and r.json()["message"] == "there is nothing to undo in your brief"
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (scripts/system-deps.sh installs it as root)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM,
-                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        yield b
-        b.close()
-
-
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[Served]:
-    home = build_demo_home(tmp_path / "demo", NOW)
-    copy = tmp_path / "home"
-    shutil.copytree(home, copy)
-    with serving(copy, now=NOW) as s:
-        yield s
+def served(served_demo: Served) -> Served:
+    return served_demo
 
 
 @pytest.mark.server

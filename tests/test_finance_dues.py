@@ -6,33 +6,15 @@ from __future__ import annotations
 import json
 import sqlite3
 from datetime import datetime
-from email.message import EmailMessage
-from email.utils import format_datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from mail_files import eml
 from steward.llm.testing import say
 
 NOW = "2026-09-20T10:00:00-04:00"
-
-
-def eml(folder: Path, name: str, sender: str, subject: str, body: str, when: str, *,
-        pdf: bytes | None = None, sender_name: str = "") -> Path:
-    msg = EmailMessage()
-    msg["From"] = f"{sender_name} <{sender}>" if sender_name else sender
-    msg["To"] = "me@example.org"
-    msg["Subject"] = subject
-    msg["Date"] = format_datetime(datetime.fromisoformat(when))
-    msg["Message-ID"] = f"<{name}@tests.example>"
-    msg.set_content(body)
-    if pdf is not None:
-        msg.add_attachment(pdf, maintype="application", subtype="pdf", filename="statement.pdf")
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.eml"
-    path.write_bytes(bytes(msg))
-    return path
 
 
 def statement_pdf(lines: list[str]) -> bytes:

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
+from mail_files import eml
 from steward.app import build_app
 from steward.clock import make_clock
 from steward.paths import resolve_paths
 from steward.settings import load
 from steward.web.jobs import read_dues, scheduled_jobs
-from test_finance_dues import eml
 
 
 def app_at(now: str) -> Any:

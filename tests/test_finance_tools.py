@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from mail_files import eml
 from steward.llm.testing import ScriptedModelServer, call, say
-from test_finance_dues import eml
 
 NOW = "2026-09-20T10:00:00-04:00"
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from mail_files import eml
 from serve_helpers import in_process
-from test_finance_dues import eml
 
 NOW = "2026-09-20T10:00:00-04:00"
 BASE = "http://127.0.0.1:8765"

@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from serve_helpers import in_process
 from steward.web import sse
 
 NOW = "2026-09-14T10:00:00+05:30"
-BASE = "http://127.0.0.1:8765"
-
-
-@pytest.fixture
-def client(steward_home: Path) -> Iterator[TestClient]:
-    with TestClient(in_process(steward_home, NOW), base_url=BASE) as c:  # type: ignore[arg-type]
-        yield c
 
 
 def test_a_turn_carries_the_session_title(client: TestClient, cli) -> None:  # type: ignore[no-untyped-def]
@@ -44,18 +35,13 @@ def test_the_page_has_a_place_for_the_title(client: TestClient) -> None:
 
 @pytest.mark.server
 @pytest.mark.slow
-def test_the_page_shows_the_title_in_a_browser(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
-    if not Path("/usr/bin/chromium").exists():
-        pytest.skip("Debian's chromium is not installed (scripts/system-deps.sh installs it as root)")
-    sync_api = pytest.importorskip("playwright.sync_api")
+def test_the_page_shows_the_title_in_a_browser(tmp_path: Path, cli, browser) -> None:  # type: ignore[no-untyped-def]
     from serve_helpers import serving
 
     home = tmp_path / "served"
     # the page's conversation is the day's default session on the user's clock
     assert cli("--home", str(home), "--now", NOW, "session", "set-task", "plan the team offsite").code == 0
-    with serving(home, now=NOW) as served, sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium",
-                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+    with serving(home, now=NOW) as served:
         page = browser.new_page()
         page.goto(served.page)
         assert page.is_hidden("#session-title")
@@ -64,4 +50,4 @@ def test_the_page_shows_the_title_in_a_browser(tmp_path: Path, cli) -> None:  # 
         page.wait_for_selector("li.msg.bot:not(.streaming) .text")
         assert page.inner_text("#session-title") == "Plan the team offsite"
         assert page.title() == "Plan the team offsite · Steward"
-        browser.close()
+        page.close()

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
+from radicale_server import Radicale, use_caldav
 from steward.app import build_app
 from steward.clock import make_clock
 from steward.paths import resolve_paths
@@ -14,16 +13,7 @@ from steward.settings import load
 pytest.importorskip("radicale", reason="radicale is in the dev extra")
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
-from test_caldav import Radicale, use_caldav  # noqa: E402  (after the skip: it needs radicale)
-
 NOW = "2026-10-15T12:00:00-04:00"
-
-
-@pytest.fixture(scope="module")
-def radicale(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Radicale]:
-    server = Radicale(tmp_path_factory.mktemp("radicale"))
-    yield server
-    server.stop()
 
 
 def app_at(now: str = NOW):  # noqa: ANN201

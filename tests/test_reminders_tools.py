@@ -2,30 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
-from steward.app import App, build_app
+from steward.app import App
 from steward.assistant.governance import Governance, Step
 from steward.assistant.reminder_tools import reminder_tools
 from steward.assistant.toolkit import Toolbox
 from steward.assistant.tools import ToolContext
-from steward.clock import make_clock
 from steward.llm.messages import ToolCall
-from steward.paths import resolve_paths
-from steward.settings import load
 from steward.store import audit
 
 NOW = "2026-12-01T10:00:00-05:00"
 
 
 @pytest.fixture
-def app(steward_home: Path) -> Iterator[App]:
-    built = build_app(load(None), make_clock("America/New_York", NOW), resolve_paths(str(steward_home)))
-    yield built
-    built.close()
+def app(app_on: Callable[[str, str], App]) -> App:
+    return app_on("America/New_York", NOW)
 
 
 def context(app: App, *user_texts: str) -> ToolContext:

@@ -11,13 +11,9 @@ from fastapi.testclient import TestClient
 from serve_helpers import in_process
 from test_appointments_service import NOW, mailbox, scan
 
+pytestmark = pytest.mark.usefixtures("no_semantic")  # words alone: no embedding model
+
 BASE = "http://127.0.0.1:8765"
-
-
-@pytest.fixture(autouse=True)
-def quiet(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
-    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
 
 
 @pytest.fixture

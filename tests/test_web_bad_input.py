@@ -3,22 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
-from serve_helpers import in_process
-
 NOW = "2026-09-14T10:00:00+00:00"
-BASE = "http://127.0.0.1:8765"
 JSON = {"content-type": "application/json"}
-
-
-@pytest.fixture
-def client(steward_home: Path) -> Iterator[TestClient]:
-    with TestClient(in_process(steward_home, NOW), base_url=BASE) as c:  # type: ignore[arg-type]
-        yield c
 
 
 def _one_line_error(r, status: int, error: str) -> str:  # type: ignore[no-untyped-def]

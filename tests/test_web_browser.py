@@ -2,44 +2,23 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from serve_helpers import Served, build_demo_home, serving
+from serve_helpers import Served, serving
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 NOW = "2026-09-14T23:53:00+05:30"
-CHROMIUM = "/usr/bin/chromium"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed (scripts/system-deps.sh installs it as root)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM,
-                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
-def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_demo_home(tmp_path_factory.mktemp("demo") / "home", NOW)
 
 
 @pytest.fixture
-def served(demo_home: Path, tmp_path: Path) -> Iterator[Served]:
-    home = tmp_path / "home"
-    shutil.copytree(demo_home, home)
-    with serving(home, now=NOW) as s:
-        yield s
+def served(served_demo: Served) -> Served:
+    return served_demo
 
 
 def test_remind_me_in_the_page_and_see_it_under_tomorrow(browser: Any, served: Served, tmp_path: Path) -> None:
@@ -121,16 +100,24 @@ def test_narrow_screen(browser: Any, served: Served, tmp_path: Path) -> None:
     page.screenshot(path=str(tmp_path / "narrow.png"), full_page=True)
 
 
-def test_a_held_write_is_a_card_with_confirm(browser: Any, tmp_path: Path) -> None:
-    from steward.llm.testing import ScriptedModelServer, call, say
-
-    with ScriptedModelServer() as model, serving(tmp_path / "home", now=NOW,
-                                                 env={"STEWARD_LLM_TIER2": model.tier("ollama")}) as s:
-        model.enqueue(call("create_reminder", text="Call Sam", day="tomorrow", time="5 pm"), say("Shall I?"))
+@contextmanager
+def chatting(browser: Any, model: Any, home: Path, protocol: str, text: str) -> Iterator[Any]:
+    """Serve `home` with the scripted model as tier 2 (`protocol`: ollama or openai), open the page and
+    send `text`; the page, while the server runs."""
+    with serving(home, now=NOW, env={"STEWARD_LLM_TIER2": model.tier(protocol)}) as s:
         page = browser.new_page(viewport={"width": 1280, "height": 860})
         page.goto(s.page)
-        page.fill("#text", "I should call Sam tomorrow at 5, can you help")
+        page.fill("#text", text)
         page.keyboard.press("Enter")
+        yield page
+
+
+def test_a_held_write_is_a_card_with_confirm(browser: Any, model_server: Any, tmp_path: Path) -> None:
+    from steward.llm.testing import call, say
+
+    model_server.enqueue(call("create_reminder", text="Call Sam", day="tomorrow", time="5 pm"), say("Shall I?"))
+    with chatting(browser, model_server, tmp_path / "home", "ollama",
+                  "I should call Sam tomorrow at 5, can you help") as page:
         card = page.wait_for_selector(".card")
         assert "Call Sam" in card.inner_text() and "17:00" in card.inner_text()
         assert "Nothing tomorrow yet" in page.inner_text("#tomorrow-items")  # held: nothing written yet
@@ -142,17 +129,13 @@ def test_a_held_write_is_a_card_with_confirm(browser: Any, tmp_path: Path) -> No
         page.screenshot(path=str(tmp_path / "confirmed.png"), full_page=True)
 
 
-def test_a_card_whose_question_a_later_turn_replaced_says_so_and_has_no_buttons(browser: Any,
+def test_a_card_whose_question_a_later_turn_replaced_says_so_and_has_no_buttons(browser: Any, model_server: Any,
                                                                                  tmp_path: Path) -> None:
-    from steward.llm.testing import ScriptedModelServer, call, say
+    from steward.llm.testing import call, say
 
-    with ScriptedModelServer() as model, serving(tmp_path / "home", now=NOW,
-                                                 env={"STEWARD_LLM_TIER2": model.tier("ollama")}) as s:
-        model.enqueue(call("create_reminder", text="Call Sam", day="tomorrow", time="5 pm"), say("Shall I?"))
-        page = browser.new_page(viewport={"width": 1280, "height": 860})
-        page.goto(s.page)
-        page.fill("#text", "I should call Sam tomorrow at 5, can you help")
-        page.keyboard.press("Enter")
+    model_server.enqueue(call("create_reminder", text="Call Sam", day="tomorrow", time="5 pm"), say("Shall I?"))
+    with chatting(browser, model_server, tmp_path / "home", "ollama",
+                  "I should call Sam tomorrow at 5, can you help") as page:
         page.wait_for_selector(".card button:has-text('Confirm')")
         page.fill("#text", "remind me tomorrow at 10 am")  # Steward's own question replaces the card's
         page.keyboard.press("Enter")
@@ -163,18 +146,14 @@ def test_a_card_whose_question_a_later_turn_replaced_says_so_and_has_no_buttons(
         page.screenshot(path=str(tmp_path / "superseded.png"), full_page=True)
 
 
-def test_a_model_answer_appears_word_by_word(browser: Any, tmp_path: Path) -> None:
-    from steward.llm.testing import ScriptedModelServer, call, say
+def test_a_model_answer_appears_word_by_word(browser: Any, model_server: Any, tmp_path: Path) -> None:
+    from steward.llm.testing import call, say
 
     answer = ("Your card statements come from three banks. Kaveri Bank sends one early in the month, "
               "Meridian Bank in the second week, and Harbor Credit Union near the end; none is overdue.")
-    with ScriptedModelServer() as model, serving(tmp_path / "home", now=NOW,
-                                                 env={"STEWARD_LLM_TIER2": model.tier("openai")}) as s:
-        model.enqueue(call("search_inbox", query="card statement"), say(answer, pause=0.05))
-        page = browser.new_page(viewport={"width": 1280, "height": 860})
-        page.goto(s.page)
-        page.fill("#text", "can you help me make sense of my card statements")
-        page.keyboard.press("Enter")
+    model_server.enqueue(call("search_inbox", query="card statement"), say(answer, pause=0.05))
+    with chatting(browser, model_server, tmp_path / "home", "openai",
+                  "can you help me make sense of my card statements") as page:
         # part of the answer is on the page while the model is still writing the rest
         seen = page.wait_for_function("() => { const t = document.querySelector('li.msg.bot.streaming .text');"
                                       " return t !== null && t.textContent.length > 0 && t.textContent; }")

@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from fastapi.testclient import TestClient
 
-from serve_helpers import in_process
 from steward.web import sse
 
 NOW = "2026-09-14T23:53:00+05:30"
-BASE = "http://127.0.0.1:8765"
-
-
-@pytest.fixture
-def client(steward_home: Path) -> Iterator[TestClient]:
-    with TestClient(in_process(steward_home, NOW), base_url=BASE) as c:  # type: ignore[arg-type]
-        yield c
 
 
 def stream(client: TestClient, body: dict[str, object]) -> list[sse.Event]:

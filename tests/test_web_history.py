@@ -2,22 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from fastapi.testclient import TestClient
 
-from serve_helpers import in_process
-
 NOW = "2026-09-14T23:53:00+05:30"
-BASE = "http://127.0.0.1:8765"
-
-
-@pytest.fixture
-def client(steward_home: Path) -> Iterator[TestClient]:
-    with TestClient(in_process(steward_home, NOW), base_url=BASE) as c:  # type: ignore[arg-type]
-        yield c
 
 
 def test_a_sessions_turns_come_back_in_order_with_their_replies(client: TestClient) -> None:

@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import logging
 import re
-import shutil
 import socket
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-from serve_helpers import Served, build_demo_home, serving
+from serve_helpers import Served
 from steward.logs import SafeFormatter, escape
 from steward.web.security import redact_query
 
@@ -58,18 +55,10 @@ def test_queries_are_redacted_by_their_decoded_names() -> None:
     assert redact_query("when=tomorrow") == "when=tomorrow"
 
 
-@pytest.fixture(scope="module")
-def demo_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_demo_home(tmp_path_factory.mktemp("demo") / "home", NOW)
-
-
 @pytest.fixture
-def served(demo_home: Path, tmp_path: Path) -> Iterator[Served]:
-    home = tmp_path / "home"
-    shutil.copytree(demo_home, home)
-    with serving(home, now=NOW) as s:
-        s.settle()
-        yield s
+def served(served_demo: Served) -> Served:
+    served_demo.settle()  # every job has had its first run
+    return served_demo
 
 
 def raw_get(served: Served, target: bytes, headers: bytes = b"") -> bytes:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 
 from serve_helpers import in_process
@@ -13,12 +11,6 @@ from serve_helpers import in_process
 NOW = "2026-09-14T23:53:00+05:30"
 TOKEN = "a-long-enough-token-for-tests"
 BASE = "http://127.0.0.1:8765"
-
-
-@pytest.fixture
-def client(steward_home: Path) -> Iterator[TestClient]:
-    with TestClient(in_process(steward_home, NOW), base_url=BASE) as c:  # type: ignore[arg-type]
-        yield c
 
 
 def test_page_shows_the_users_day_and_loads_only_its_own_script(client: TestClient) -> None:
