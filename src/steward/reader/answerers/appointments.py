@@ -20,8 +20,8 @@ from steward.reader.words import ReaderWords
 if TYPE_CHECKING:
     from steward.appointments.service import AppointmentsService
     from steward.calendar.service import CalendarService
-    from steward.mail.mailbox import Mailbox
     from steward.records.appointments import Item
+    from steward.search.mailbox import Mailbox
 
 EXAMPLES = ("when am I at the vet?", "is the dinner booking tonight?", "any appointments next week?")
 AHEAD = timedelta(days=365)
