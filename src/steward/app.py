@@ -354,7 +354,7 @@ class App:
         from steward.reader.words import load_words
 
         built = [
-            money_answerer(lambda: self.dues, load_words()),
+            money_answerer(lambda: self.dues, load_words(), self.slot_lists.lists, lambda: self.mailbox),
             appointments_answerer(lambda: self.appointments, lambda: self.calendar, load_words(),
                                   self.slot_lists.lists, lambda: self.mailbox),
             schedule_answerer(lambda: self.calendar, lambda: self.appointments, lambda: self.dues),

@@ -10,9 +10,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
+from steward.clock import Clock
+from steward.reader.answer import Answer
 from steward.reader.frame import Frame, SlotValue, Unmatched
+
+if TYPE_CHECKING:
+    from steward.mail.mailbox import Mailbox
 
 T = TypeVar("T")
 
@@ -49,3 +54,14 @@ def which_one(labels: Sequence[str]) -> str:
     if len(labels) == 2:
         return f"Do you mean {labels[0]} or {labels[1]}?"
     return f"Which one do you mean: {', '.join(labels[:-1])} or {labels[-1]}?"
+
+
+def mail_instead(what: str, senders: Sequence[SlotValue], mailbox: Mailbox, clock: Clock) -> Answer:
+    """Mail of the kind asked about that Steward read nothing from: say so and show it, never "none"."""
+    hits = [h for s in senders[:3] for a in s.addresses for h in mailbox.search(f"from:{a}", limit=3, clock=clock).hits]
+    hits.sort(key=lambda h: h.message.received_at, reverse=True)
+    lines = [f"- {h.message.received_at.date():%a} {h.message.received_at.day} {h.message.received_at:%b %Y} "
+             f"{h.message.sender_name}: \u201c{h.message.subject}\u201d" for h in hits[:3]]
+    who = ", ".join(s.value for s in senders[:3])
+    return Answer("\n".join([f"I can't tell {what} from your mail: I read nothing I could use from {who}. "
+                             "Their latest mail:", *lines]), {"messages": [h.id for h in hits[:3]]})

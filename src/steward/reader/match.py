@@ -78,7 +78,12 @@ def _unmatched(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
                used: set[int]) -> tuple[Unmatched, ...]:
     out: list[Unmatched] = []
     for i, tok in enumerate(tokens):
-        if i in used or tok in known or tok.isdigit() or len(tok) < 3:
+        if i in used:
+            continue
+        if tok.isdigit() and len(tok) == 4 and i > 0 and tokens[i - 1] in ("ending", "ends", "in", "number", "no"):
+            out.append(Unmatched(raw[i], "card", nearest_names(tok, lists, "card")))  # last four of no card
+            continue
+        if tok in known or tok.isdigit() or len(tok) < 3:
             continue
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
         prev = tokens[i - 1] if i > 0 else ""

@@ -42,7 +42,8 @@ def _leaves_to_older(frame: Frame, answer: Answer | None, older_kinds: frozenset
     if frame.domain == "mail":
         return "suspicious" not in frame.flags
     if frame.domain == "money":
-        return not (frame.values("issuer") or frame.values("account") or frame.bills or frame.unmatched)
+        return not (frame.values("issuer") or frame.values("account") or frame.bills or frame.unmatched
+                    or frame.flags & {"autopay", "paid"})
     return True
 
 

@@ -4,6 +4,7 @@ overdue, autopay; totals per currency (never added across currencies). Through `
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -12,11 +13,12 @@ from steward.reader import honesty
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text
 from steward.reader.frame import Frame
-from steward.reader.lists import name_words
+from steward.reader.lists import SlotLists, name_words
 from steward.reader.words import ReaderWords
 
 if TYPE_CHECKING:
     from steward.finance.service import DuesService
+    from steward.mail.mailbox import Mailbox
     from steward.records.finance import Due
 
 EXAMPLES = ("what's the balance on my Kaveri card?", "when is the electricity bill taken?",
@@ -58,19 +60,30 @@ def _bill_issuers(frame: Frame, rw: ReaderWords, issuers: set[str]) -> set[str]:
     return {i for i in issuers if said & set(name_words(i))}
 
 
-def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords) -> Answerer:
-    """The money answerer over the dues service."""
+def _mentioned_by(word: str, issuers: set[str], mailbox: Mailbox, clock: Clock) -> set[str]:
+    """The issuers whose own mail says `word` ("Mastercard" on a bank's statement)."""
+    hits = mailbox.search(f'"{word}"', limit=50, clock=clock).hits
+    return {h.message.sender_name for h in hits if h.message.sender_name in issuers}
+
+
+def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Callable[[], SlotLists],
+                   mailbox: Callable[[], Mailbox] | None = None) -> Answerer:
+    """The money answerer over the dues service (and the mail, for a name a bank's own mail uses)."""
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         if "spending" in frame.flags:
             return None  # what was spent is not in the dues
+        service = dues()
         named = honesty.names_in(frame, ("issuer", "account"))
+        mentioned: set[str] = set()
         if not named:
             for u in frame.unmatched:
-                if u.what in ("card", "bill", "bank", "account"):
-                    return Answer(honesty.no_such(u, "cards and bills" if u.what != "card" else "cards"),
-                                  {"unmatched": u.said, "nearest": list(u.nearest)})
-        service = dues()
+                issuers_all = {i.due.issuer for i in service.digest(window="all", statuses=("open", "paid")).items}
+                mentioned = _mentioned_by(u.said, issuers_all, mailbox(), clock) if mailbox is not None else set()
+                if mentioned:
+                    break
+                return Answer(honesty.no_such(u, "cards and bills" if u.what != "card" else "cards"),
+                              {"unmatched": u.said, "nearest": list(u.nearest)})
         today = clock.today()
         digest = service.digest(window="all", as_of=today)
         overdue_ids = {i.due.id for i in digest.items if i.overdue}
@@ -81,10 +94,18 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords) -> Answerer
             return due.issuer == value if slot == "issuer" else due.account == value
 
         items = honesty.named_only(frame, items, ("issuer", "account"), about)
+        if mentioned:
+            items = [d for d in items if d.issuer in mentioned]
+            if not items:
+                return _latest_paid(service, mentioned)
         if frame.bills and not named:
             every = service.digest(window="all", statuses=("open", "paid")).items
             issuers = _bill_issuers(frame, rw, {i.due.issuer for i in every})
             if not issuers:
+                words_said = {w for group in frame.bills for p in rw.bill_names[group] for w in p}
+                senders = [v for v in lists().of_slot("sender") if words_said & set(name_words(v.value))]
+                if senders and mailbox is not None:
+                    return honesty.mail_instead(f"your {' or '.join(frame.bills)} bill", senders, mailbox(), clock)
                 known = sorted({i.due.issuer for i in every})
                 return Answer(f"I have no {' or '.join(frame.bills)} bill in the bills Steward has read. "
                               f"Your bills are from: {', '.join(known)}.", {"dues": []})
@@ -99,8 +120,9 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords) -> Answerer
             items = [d for d in items if d.autopay]
         what = _what(frame)
         if not items:
-            return _nothing_open(frame, service, what)
-        if frame.window is not None and "overdue" not in frame.flags:
+            return _nothing_open(frame, service, what, rw, lists(), mailbox() if mailbox else None, clock)
+        short = frame.window is not None and frame.window.end - frame.window.start < timedelta(hours=23)
+        if frame.window is not None and "overdue" not in frame.flags and not short:
             first, last = frame.window.start.date(), frame.window.end.date()
             inside = [d for d in items if first <= d.due_date < last or (d.due_date == first == last)]
             if not inside:
@@ -110,7 +132,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords) -> Answerer
             items = inside
         items.sort(key=lambda d: (d.due_date, d.issuer))
         head = ("Overdue on " if "overdue" in frame.flags else "What you owe on ") + what + (
-            f" ({frame.window.said})" if frame.window else "") + ":"
+            f" ({frame.window.said})" if frame.window and not short else "") + ":"
         lines = [head, *(_line(d, d.id in overdue_ids) for d in items)]
         if len(items) > 1:
             lines.append(_totals(items))
@@ -130,7 +152,8 @@ def _what(frame: Frame) -> str:
     return "your bills"
 
 
-def _nothing_open(frame: Frame, service: DuesService, what: str) -> Answer:
+def _nothing_open(frame: Frame, service: DuesService, what: str, rw: ReaderWords, lists: SlotLists,
+                  mailbox: Mailbox | None, clock: Clock) -> Answer:
     """Nothing open: say the newest bill of what was named (paid), never a bare "none"."""
     if honesty.names_in(frame, ("issuer", "account")):
         issuers = {v.value for v in frame.values("issuer")} | {v.issuer for v in frame.values("account")}
@@ -143,6 +166,10 @@ def _nothing_open(frame: Frame, service: DuesService, what: str) -> Answer:
         issuers = {i.due.issuer for i in every if i.due.kind in frame.kinds}
         if issuers:
             return _latest_paid(service, issuers)
+        kind_words = {w for k in frame.kinds for p in rw.money_kinds.get(k, ()) for w in p}
+        senders = [v for v in lists.of_slot("sender") if kind_words & set(name_words(v.value))]
+        if senders and mailbox is not None:
+            return honesty.mail_instead(what, senders, mailbox, clock)
     return Answer(f"Nothing is open on {what} in the bills Steward has read.", {"dues": []})
 
 
