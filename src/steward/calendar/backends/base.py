@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
-from steward.records.calendar import Event
+from steward.records.calendar import Event, normalise
 
 
 @dataclass(frozen=True)
@@ -69,3 +69,9 @@ class CalendarBackend(Protocol):
     def move(self, event_id: str, start: datetime, end: datetime) -> Event | None:
         """Give the event with this UID new times; None when the calendar does not have it."""
         ...
+
+
+def same_event(events: list[Event], title: str, start: datetime) -> Event | None:
+    """The event among `events` with the same normalised title starting at the same instant, if any."""
+    wanted = normalise(title)
+    return next((e for e in events if normalise(e.title) == wanted and e.start == start), None)

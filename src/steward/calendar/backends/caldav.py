@@ -12,11 +12,11 @@ import os
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
-from steward.calendar.backends.base import Reading, Unreadable
+from steward.calendar.backends.base import Reading, Unreadable, same_event
 from steward.calendar.ics import event_from_component, event_to_calendar
 from steward.calendar.repeat_ical import RepeatingTodo
 from steward.errors import ConfigError, ConnectorError, UserError
-from steward.records.calendar import Event, normalise
+from steward.records.calendar import Event
 from steward.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -130,11 +130,7 @@ class CaldavBackend:
 
     def find_duplicate(self, title: str, start: datetime) -> Event | None:
         """An event on the server with the same normalised title and start, if any."""
-        wanted = normalise(title)
-        for event in self.between(start, start + timedelta(seconds=1)):
-            if normalise(event.title) == wanted and event.start == start:
-                return event
-        return None
+        return same_event(self.between(start, start + timedelta(seconds=1)), title, start)
 
     def add_todo(self, uid: str, text: str, start: datetime, rule: str, zone: str) -> None:
         """Save a repeating reminder as a VTODO with its RRULE (its first time on its zone's wall clock)."""

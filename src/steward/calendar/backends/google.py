@@ -27,10 +27,10 @@ from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from typing import Any
 from urllib.parse import quote
 
-from steward.calendar.backends.base import Reading, Unreadable
+from steward.calendar.backends.base import Reading, Unreadable, same_event
 from steward.errors import ConnectorError, Duplicate, UserError
 from steward.googleapi import Credential, GoogleSession, OutcomeUnknown, load_credential
-from steward.records.calendar import Event, normalise
+from steward.records.calendar import Event
 from steward.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -221,11 +221,7 @@ class GoogleBackend:
 
     def find_duplicate(self, title: str, start: datetime) -> Event | None:
         """An event with the same normalised title and start, if any."""
-        wanted = normalise(title)
-        for event in self.between(start, start + timedelta(seconds=1)):
-            if normalise(event.title) == wanted and event.start == start:
-                return event
-        return None
+        return same_event(self.between(start, start + timedelta(seconds=1)), title, start)
 
     def _get(self, session: str, gid: str) -> dict[str, Any] | None:
         item = self._session(session).json("looking up an event in", "GET", self._events(gid), gone=(404, 410))
