@@ -237,3 +237,17 @@ def test_a_description_that_does_not_start_when_the_event_does_is_not_split() ->
     text = _journey("ab 09:00 Frankfurt Hbf (ICE 16)\\nan 11:33 Köln Hbf\\n\\nab 12:42 Köln Hbf (THA 9448)")
     (journey,) = structured.from_ics(text)
     assert journey.provider == "Frankfurt(Main)Hbf -> Paris Nord"
+
+
+def test_legs_in_the_columns_of_a_flight_table_are_read() -> None:
+    from steward.appointments.itinerary import from_text
+
+    table = (" Origin/Destination        Flight            Departure    Arrival    Status\n"
+             " From                      IB3677            20-Jul       20-Jul     Confirmed\n"
+             " Berlin (TXL)                                12:25        15:35\n"
+             " To                                                       Terminal 4\n"
+             " Madrid (MAD)\n")
+    (leg,) = from_text(table, RECEIVED)
+    assert leg.title == "Flight IB 3677 TXL → MAD"
+    assert leg.start_at == datetime(2026, 7, 20, 12, 25, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert leg.end_at == datetime(2026, 7, 20, 15, 35, tzinfo=ZoneInfo("Europe/Madrid"))

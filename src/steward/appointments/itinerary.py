@@ -197,7 +197,14 @@ def _rows(text: str, received: datetime) -> list[Candidate]:
     """Legs written as one row of airport codes and times, the layout of tickets without labels: the
     date is the nearest one before the row, the flight number the nearest one beside it."""
     out: list[Candidate] = []
-    for line_no, line in enumerate(text.splitlines()):
+    lines = text.splitlines()
+    for line_no, line in enumerate(lines):
+        column = _COLUMN.search(line)
+        if column is not None:  # "Berlin (TXL)   12:25   15:35", the arrival's code on a line below
+            leg = _column_leg(lines, line_no, column, received)
+            if leg is not None and leg not in out:
+                out.append(leg)
+            continue
         for k, pattern in enumerate(_ROWS):
             for m in pattern.finditer(line):
                 if k == 0:
@@ -210,22 +217,44 @@ def _rows(text: str, received: datetime) -> list[Candidate]:
     return out
 
 
+_COLUMN = re.compile(r"\(([A-Z]{3})\)\s+(\d{1,2}:\d{2})\s+(\d{1,2}:\d{2})(?!\d)")
+_IN_BRACKETS = re.compile(r"\(([A-Z]{3})\)")
+
+
+def _column_leg(lines: list[str], line_no: int, column: re.Match[str], received: datetime) -> Candidate | None:
+    """A leg in the columns of a ticket's flight table: the departure airport with both times on one
+    line, the flight number and date on the line above, the arrival airport on one of the next three."""
+    above = lines[line_no - 1] if line_no else ""
+    arrival = next((m.group(1) for other in lines[line_no + 1:line_no + 4] if (m := _IN_BRACKETS.search(other))),
+                   None)
+    day = _date(above, received)
+    if arrival is None or day is None:
+        return None
+    return _leg((column.group(1), column.group(2), arrival, column.group(3)), day[0],
+                _flight_number(_DESIGNATOR.search(above)))
+
+
 def _row_leg(lines: list[str], line_no: int, line: str, start: int, end: int, row: tuple[str, str, str, str],
              received: datetime) -> Candidate | None:
-    a, t1, b, t2 = row
-    if a in _ZONE_NAMES or b in _ZONE_NAMES:
-        return None  # "10:00 EST 11:00 PST" is a meeting's hours in two zones, not two airports
-    leaves, arrives = airport_zone(a), airport_zone(b)
-    if not leaves or not arrives or a == b:
-        return None
+    """A row's leg: its date the nearest before it, its flight number the nearest beside it."""
     before = [line[max(0, start - _NEAR):start], *reversed(lines[max(0, line_no - 3):line_no])]
     day = next((d for chunk in before for d in [_last_date(chunk, received)] if d is not None), None)
     near = f"{line[end:end + _NEAR]} \n {line[max(0, start - _NEAR):start]}"
     name = _flight_number(_DESIGNATOR.search(near)) or next(
         (found for other in [*lines[line_no + 1:line_no + 3], *reversed(lines[max(0, line_no - 2):line_no])]
          if (found := _designator(other))), None)
+    return _leg(row, day, name)
+
+
+def _leg(row: tuple[str, str, str, str], day: date | None, name: str | None) -> Candidate | None:
+    """A flight from (departure code, time, arrival code, time), its day and its number; None when a
+    part is missing or a code is no airport's."""
+    a, t1, b, t2 = row
+    if a in _ZONE_NAMES or b in _ZONE_NAMES:
+        return None  # "10:00 EST 11:00 PST" is a meeting's hours in two zones, not two airports
+    leaves, arrives = airport_zone(a), airport_zone(b)
     clock1, clock2 = _time(t1), _time(t2)
-    if day is None or name is None or clock1 is None or clock2 is None:
+    if not leaves or not arrives or a == b or day is None or name is None or clock1 is None or clock2 is None:
         return None
     start_at = datetime(day.year, day.month, day.day, clock1[0], clock1[1], tzinfo=ZoneInfo(leaves))
     end_at = datetime(day.year, day.month, day.day, clock2[0], clock2[1], tzinfo=ZoneInfo(arrives))
