@@ -100,6 +100,7 @@ class FakeGoogle:
     """The fake's state and its server; `url` is its root (what `calendar.google_api_url` names)."""
 
     page_size: int = 250  # the most an events.list page holds whatever maxResults says (tests lower it)
+    sync_tokens: bool = True  # False: listings come without a nextSyncToken
     stall_seconds: float = 3.0
     calendars: dict[str, dict[str, dict[str, Any]]] = field(default_factory=lambda: {USER: {}})
     calendar_zone: str = "UTC"
@@ -453,7 +454,7 @@ class FakeGoogle:
                                "items": [self._public(e, one.get("timeZone")) for e in page]}
         if offset + size < len(items):
             out["nextPageToken"] = f"page-{offset + size}"
-        elif not wanted and "iCalUID" not in one:
+        elif not wanted and "iCalUID" not in one and self.sync_tokens:
             out["nextSyncToken"] = f"sync-{next(self._change)}"
         return out
 

@@ -101,6 +101,22 @@ def test_reads_page_and_then_follow_the_sync_token_and_a_410_lists_again(
         app.close()
 
 
+def test_without_a_sync_token_each_read_asks_for_its_span(steward_home: Path, google: FakeGoogle) -> None:
+    google.sync_tokens = False
+    google.put_event(summary="Dentist", start={"dateTime": "2026-09-16T10:30:00+05:30"},
+                     end={"dateTime": "2026-09-16T11:30:00+05:30"})
+    app = _app()
+    try:
+        for _ in range(2):
+            day = app.calendar.day_of("2026-09-16")
+            assert [i.event.title for i in app.calendar.schedule(day).items] == ["Dentist"]
+        full, *spans = google.calls_to("calendar.events.list")
+        assert "timeMax" not in full.query and len(spans) == 2
+        assert all(c.query["timeMin"] == ["2026-09-15T18:30:00+00:00"] and "timeMax" in c.query for c in spans)
+    finally:
+        app.close()
+
+
 def test_an_event_steward_did_not_make_is_never_moved_or_deleted(steward_home: Path, google: FakeGoogle) -> None:
     from datetime import datetime, timedelta
     from zoneinfo import ZoneInfo

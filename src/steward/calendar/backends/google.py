@@ -3,8 +3,8 @@
 Reading: events.list with singleEvents (a repeating event reads as its instances), in the person's
 zone, page by page (nextPageToken). The calendar is kept in step by incremental sync: a full listing
 from a year back, then only what changed since its syncToken; a token Google no longer honours (410)
-starts a full listing again. A span older than the synced year is listed with timeMin/timeMax. An
-all-day event is its dates in the person's zone.
+starts a full listing again. A span older than the synced year, or every span when a listing comes
+without a sync token, is listed with timeMin/timeMax. An all-day event is its dates in the person's zone.
 
 Writing (create, move, delete) uses the events-write credential only, never the read one, and changes
 only events Steward made: each carries private extended properties (`steward_id`, its UID, and the
@@ -43,7 +43,7 @@ WRITE_SCOPES = frozenset({"https://www.googleapis.com/auth/calendar.events",
                           "https://www.googleapis.com/auth/calendar"})
 ID_KEY = "steward_id"
 MARKER_PREFIX = "steward_"
-SYNC_BACK = timedelta(days=366)  # how far back the synced copy reaches
+SYNC_BACK = timedelta(days=366)  # how far back the synced copy reaches (Google's own sync sample: a year)
 
 
 def google_id(uid: str) -> str:
@@ -105,6 +105,7 @@ class GoogleBackend:
         self._cache: dict[str, dict[str, Any]] = {}
         self._token = ""
         self._floor: datetime | None = None
+        self._sync_ok = True
 
     @classmethod
     def from_settings(cls, settings: Settings, zone: tzinfo | None = None,
@@ -165,7 +166,7 @@ class GoogleBackend:
                 return items, str(page.get("nextSyncToken") or "")
 
     def _base(self) -> list[tuple[str, str]]:
-        return [("singleEvents", "true"), ("maxResults", "250"), ("timeZone", getattr(self.zone, "key", "UTC"))]
+        return [("singleEvents", "true"), ("maxResults", "2500"), ("timeZone", getattr(self.zone, "key", "UTC"))]
 
     def sync(self) -> int:
         """Bring the synced copy up to date (a full listing first, then changes); how many events changed."""
@@ -189,17 +190,26 @@ class GoogleBackend:
         self._floor = floor
         return len(items)
 
+    def _synced(self, start: datetime) -> list[dict[str, Any]] | None:
+        """The synced copy, brought up to date, when it covers `start`; None when the span is older, or
+        when Google gave no sync token (then every read asks for its span)."""
+        if not self._sync_ok or start < self._now() - SYNC_BACK:
+            return None
+        self.sync()
+        if not self._token:
+            log.info("google calendar: no sync token came with the listing; reading each span as asked")
+            self._sync_ok = False
+            return None
+        return list(self._cache.values())
+
     def between(self, start: datetime, end: datetime) -> list[Event]:
         """The readable events overlapping [start, end)."""
         return self.read(start, end).events
 
     def read(self, start: datetime, end: datetime) -> Reading:
         """The span's events (each time of a repeating one on its own); one that cannot be read is named."""
-        if self._floor is None or start >= self._floor:
-            self.sync()
-        if self._floor is not None and start >= self._floor and self._token:
-            items = list(self._cache.values())
-        else:  # older than the synced year: asked for by its span
+        items = self._synced(start)
+        if items is None:
             got = self._pages([*self._base(), ("timeMin", start.astimezone(UTC).isoformat()),
                                ("timeMax", end.astimezone(UTC).isoformat())])
             items = got[0] if got is not None else []
