@@ -243,3 +243,14 @@ def test_a_period_after_next_or_after_this_one(text: str, expected: str) -> None
 
 def test_after_this_with_a_noun_is_an_event_not_a_period() -> None:
     assert find("the week after this conference", TUESDAY) is None
+
+
+@pytest.mark.parametrize(("text", "start", "end"), [
+    ("between the 4th and the 8th of next month", "2027-01-04", "2027-01-09"),
+    ("from the 27th to the 2nd of next month", "2026-12-27", "2027-01-03"),
+    ("from the 30th to the 3rd of february", "2027-01-30", "2027-02-04"),
+])
+def test_the_month_said_with_the_end_of_a_range_is_the_starts_too(text: str, start: str, end: str) -> None:
+    found = resolve(text, TUESDAY)
+    assert found is not None and found.end is not None
+    assert (found.start.strftime("%Y-%m-%d"), found.end.strftime("%Y-%m-%d")) == (start, end)

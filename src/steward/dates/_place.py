@@ -28,6 +28,7 @@ from steward.dates._model import (
     FIRST_THING,
     GRAIN_ORDER,
     DayKind,
+    DayRef,
     Grain,
     Offset,
     Piece,
@@ -454,9 +455,32 @@ def _in_year(ph: Phrase, year: int) -> Phrase:
                         else p for p in ph.pieces))
 
 
+def _month_of(first: Phrase, second: Phrase) -> Phrase:
+    """ "between the 3rd and the 7th of next month": a day of the month at the start takes the month
+    said with the end."""
+    end_day = next((p.day for p in second.pieces if p.day is not None), None)
+    if end_day is None or end_day.kind not in (DayKind.MONTH_DAY, DayKind.DAY_OF_MONTH) or \
+            (end_day.kind is DayKind.DAY_OF_MONTH and end_day.mode != "rel"):
+        return first
+    out = []
+    for p in first.pieces:
+        day = p.day
+        if day is not None and day.kind is DayKind.DAY_OF_MONTH and day.mode == "" and day.a == 0:
+            back = 1 if day.b > end_day.b else 0  # "from the 28th to the 3rd of next month" starts this month
+            if end_day.kind is DayKind.MONTH_DAY:
+                month, year = end_day.a - back, end_day.year
+                if month == 0:
+                    month, year = 12, (year - 1 if year is not None else None)
+                p = replace(p, day=DayRef(DayKind.MONTH_DAY, month, day.b, year))
+            else:
+                p = replace(p, day=replace(day, a=end_day.a - back, mode="rel"))
+        out.append(p)
+    return Phrase(tuple(out))
+
+
 def _place_range(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | None:
     assert phrase.until is not None
-    first = Phrase(phrase.pieces)
+    first = _month_of(Phrase(phrase.pieces), phrase.until)
     second = phrase.until
     year = _year_said(second)
     if year is not None and _year_said(first) is None and any(p.day is not None and p.day.kind in _YEARED

@@ -238,6 +238,9 @@ def _range_piece(m: re.Match[str], month1: int, month2: int) -> Piece | None:
     if not (1 <= d1 <= 31 and 1 <= d2 <= 31):
         return None
     year = year_of(m["year"])
+    if month1 == month2 and d1 > d2:
+        # "from the 29th to the 2nd of january": the month said is the end's, the start is the month before
+        month1 = 12 if month2 == 1 else month2 - 1
     last = Piece(m.start(), m.end(), day=DayRef(DayKind.MONTH_DAY, month2, d2, year))
     # "nov 3 to jan 5 2024": the year is the end's; a start later in the year is in the year before
     first_year = year - 1 if year is not None and (month1, d1) > (month2, d2) else year
