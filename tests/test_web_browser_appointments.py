@@ -8,14 +8,13 @@ from typing import Any
 import pytest
 
 from serve_helpers import build_demo_home, serving
-from test_web_browser import browser  # noqa: F401 - the module's Chromium, shared
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 NOW = "2026-09-14T23:53:00+05:30"
 
 
-def test_accept_a_booking_from_mail_and_see_it_under_tomorrow(browser: Any, tmp_path: Path) -> None:  # noqa: F811
+def test_accept_a_booking_from_mail_and_see_it_under_tomorrow(browser: Any, tmp_path: Path) -> None:
     home = build_demo_home(tmp_path / "home", NOW)
     with serving(home, now=NOW, env={"STEWARD_SEMANTIC_SEARCH": "0", "STEWARD_SEMANTIC_ROUTER": "0"}) as s:
         page = browser.new_page(viewport={"width": 1280, "height": 860})
