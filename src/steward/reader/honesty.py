@@ -17,7 +17,7 @@ from steward.reader.answer import Answer
 from steward.reader.frame import Frame, SlotValue, Unmatched
 
 if TYPE_CHECKING:
-    from steward.mail.mailbox import Mailbox
+    from steward.search.mailbox import Mailbox
 
 T = TypeVar("T")
 

@@ -18,8 +18,8 @@ from steward.reader.words import ReaderWords
 
 if TYPE_CHECKING:
     from steward.finance.service import DuesService
-    from steward.mail.mailbox import Mailbox
     from steward.records.finance import Due
+    from steward.search.mailbox import Mailbox
 
 EXAMPLES = ("what's the balance on my Kaveri card?", "when is the electricity bill taken?",
             "what's due on my cards this month?")
