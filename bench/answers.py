@@ -88,9 +88,10 @@ def has_date(text: str, iso: str, today: date | None = None) -> bool:
     d = rf"0?{day.day}(?:st|nd|rd|th)?"
     if re.search(rf"\b{d}\s+(?:of\s+)?{mon}[a-z]*\b", low) or re.search(rf"\b{mon}[a-z]*\.?\s+{d}\b", low):
         return True
-    if re.search(rf"\b0?{day.day}[/.-]0?{day.month}(?:[/.-](?:{day.year}|{day.year % 100}))?\b", low) and \
-            not re.search(rf"\b0?{day.day}[/.-]0?{day.month}[/.-]\d{{3}}", low):
-        return True
+    for a, b in ((day.day, day.month), (day.month, day.day)):  # day first, or month first (US)
+        for m in re.finditer(rf"(?<![\d.])0?{a}[/.-]0?{b}(?:[/.-](\d{{2,4}}))?(?![\d])", low):
+            if m.group(1) in (None, str(day.year), f"{day.year % 100:02d}"):
+                return True
     if today is not None:
         if day == today and re.search(r"\btoday\b|\btonight\b", low):
             return True

@@ -3,7 +3,9 @@
 Builds a home with the sample mailbox generated at 100,000 messages (imported through
 `steward mail import`), then times `Engine.turn` for the deterministic paths: reminder_creation
 (each turn writes a new reminder through the calendar's write path, and the turn record),
-schedule_query, and inbox_analysis (every match read and grouped: heavier by design). Reminders and
+schedule_query, the reader (questions that name an issuer, a provider, a sender: read into a frame against
+the slot lists, answered by the domain's answerer), and inbox_analysis (every match read and grouped:
+heavier by design). Reminders and
 schedule questions spread over the next 90 days, as a person's do. Target: an intercept turn's p95
 <= 10 ms.
 
@@ -119,11 +121,26 @@ def main() -> int:
         trace = engine.turn("how many emails did I get from Kaveri Bank this month", session="bench")
         assert trace.handled_by == "inbox_analysis"
 
+    # the reader: slot lists built once (timed here), then questions that name things in the store
+    t0 = time.perf_counter()
+    lists = app.slot_lists.lists()
+    print(f"  slot lists built in {(time.perf_counter() - t0) * 1000:.0f} ms ({len(lists.values):,} names); "
+          "rebuilt only when the store changes")
+    questions = iter(range(10**9))
+    reader_questions = ("what's the balance on my Kaveri card?", "when is the Thameside bill taken?",
+                        "what's the damage on my cards this month?", "show me anything suspicious",
+                        "what did Lakeside Dental send me?", "when am I at the vet?")
+
+    def reader() -> None:
+        trace = engine.turn(reader_questions[next(questions) % len(reader_questions)], session="bench-reader")
+        assert trace.handled_by != "offline", trace.reply  # the reader, or the older read it leaves a turn to
+
     from common import time_calls
 
     results = {}
     for name, fn, n in (("reminder_creation (writes)", reminder, args.turns),
                         ("schedule_query", schedule, args.turns),
+                        ("reader (named questions)", reader, args.turns),
                         ("inbox_analysis", inbox, max(20, args.turns // 10))):
         c0 = time.process_time()
         ms = time_calls(fn, n)
