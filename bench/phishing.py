@@ -194,6 +194,14 @@ LURE_KINDS: dict[str, list[dict[str, str]]] = {
         {"from": "Wells Fargo Security <wf.secure.alerts@yahoo.com>", "subject": "Unusual activity on your card",
          "text": "We detected an unauthorized transaction. Confirm your identity now."},
     ],
+    "a name claiming a brand": [
+        {"from": "Microsoft Account Team <security-noreply@acct-protect.info>", "subject": "Security alert",
+         "text": "Unusual sign-in activity was detected. Verify your identity to keep your account."},
+        {"from": "DocuSign <dse@esign-docs.net>", "subject": "Please DocuSign: Payment_Remittance_0412.pdf",
+         "text": "Accounts sent you a document to review and sign."},
+        {"from": "PayPal <service@billing-center.org>", "subject": "Your payment is pending",
+         "text": "A payment of $649.99 is pending. Confirm payment or cancel it now."},
+    ],
     "lookalike or homoglyph domain": [
         {"from": "PayPal <service@paypa1.com>", "subject": "Receipt for your payment",
          "text": "You sent a payment of $499.00. If you did not, dispute it now."},

@@ -99,3 +99,16 @@ def test_a_page_of_thousands_of_links_is_read_for_its_first_links_only() -> None
     assert len(_shown_links(page)) == 20
     assert _shown_links('<a href="https://paypal.verify.ru/x"><span>https://www.paypal.com/signin</span></a>') == (
         ("www.paypal.com", "paypal.verify.ru"),)
+
+
+def test_a_name_claiming_a_brand_from_another_domain_with_a_pretext_is_marked() -> None:
+    category, why = _why(_mail("Microsoft Account Team <security-noreply@acct-protect.info>", "Security alert",
+                               "Unusual sign-in activity was detected. Verify your identity."))
+    assert category == "phishing_suspect"
+    assert any("the name says Microsoft" in r and "acct-protect.info" in r for r in why)
+
+
+def test_a_brands_mail_from_its_own_mailing_domain_is_not_a_lure() -> None:
+    _, why = _why(_mail("Amazon Web Services <aws-marketing-email-replies@awscloud.com>",
+                        "Action required: your subscription has expired", "Renew your subscription to keep it."))
+    assert not [r for r in why if "Amazon" in r]

@@ -11,6 +11,8 @@ The checks a careful mail client makes, on what is parsed from a message (nothin
 - **a link shows one domain and goes to another**: an HTML link whose visible text is a web address on
   one registrable domain while its target is on another, when the shown domain is a brand's or the mail
   has a pretext (a newsletter's click-tracking has neither);
+- **a name claiming a brand**: the display name names a brand (PayPal, Microsoft, ...) while the mail,
+  which has a pretext, comes from a domain that is not the brand's;
 - **free mail claiming an institution**: a free-mail address (gmail.com, outlook.com, ...) whose display
   name claims a brand or an institution ("Billing Department", "IT Support") in mail with a pretext.
 
@@ -139,10 +141,12 @@ def lure_reasons(sender: str, sender_name: str, subject: str, snippet: str, *, r
         if shown_brand is not None or pretext:
             reasons.append(f"a link shows {shown} but goes to {target}")
             break
+    named = _claimed(sender_name, known) if pretext else None
     if domain in words.free_mail and pretext:
-        named = _claimed(sender_name, known)
         institution = words.institutions.search(_flat(sender_name))
         if (named is not None and not _belongs(domain, named[1])) or institution is not None:
             who = named[0] if named is not None else institution.group(0) if institution else ""
             reasons.append(f"the name claims {who} but the mail is from the free-mail {domain}")
+    elif named is not None and named[1] and not _belongs(domain, named[1]) and named != spoken:
+        reasons.append(f"the name says {named[0]} (\"{pretext}\") but the mail is from {domain or 'nowhere'}")
     return reasons
