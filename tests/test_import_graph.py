@@ -1,5 +1,6 @@
-"""No circles in the import graph: between the rooms of `steward` (its packages and top-level modules),
-counting every import, and between modules, counting the imports that run when a module loads."""
+"""The import graph: no circles between the rooms of `steward` (its packages and top-level modules),
+counting every import, and between modules, counting the imports that run when a module loads; and no
+import of a `steward` module that does not exist."""
 
 from __future__ import annotations
 
@@ -127,3 +128,24 @@ def test_no_module_imports_itself_back_while_it_loads() -> None:
                                if p in modules and p != name and not name.startswith(p + "."))
     found = circles(graph)
     assert not found, "modules that import each other while they load:\n" + "\n".join(" <-> ".join(c) for c in found)
+
+
+def test_every_import_of_steward_names_a_module_that_exists() -> None:
+    """Imports that never run at start-up (inside a function, under `if TYPE_CHECKING:`) are still checked:
+    a module moved to another package leaves no import of its old name behind."""
+    names = set()
+    for path in (SRC / "steward").rglob("*.py"):
+        parts = path.relative_to(SRC).with_suffix("").parts
+        names.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    stale = []
+    for path in sorted((SRC / "steward").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                targets = [node.module]
+            else:
+                continue
+            stale += [f"{path.relative_to(SRC)}:{node.lineno}: {t}" for t in targets
+                      if t.split(".")[0] == "steward" and t not in names]
+    assert not stale, "imports of modules that do not exist:\n" + "\n".join(stale)
