@@ -144,7 +144,10 @@ class ParsedMessage:
 
 @dataclass(frozen=True)
 class Message:
-    """A stored message (a row of `messages`)."""
+    """A stored message (a row of `messages`). Its new form is a `ParsedMessage` with its category,
+    account and source (`NewMessage`); the store gives it `id`. It leaves out what only the import
+    reads (`dedup_key`, `in_reply_to`) and what is never stored (`date_source` and the sender checks'
+    `auth_results`, `reply_to` and `links`)."""
 
     id: int
     message_id: str
