@@ -201,3 +201,15 @@ def test_setup_gives_steward_a_read_and_a_separate_write_credential(
         (insert,) = fake.calls_to("calendar.events.insert")
         assert insert.scopes == (CALENDAR_EVENTS,)
         assert {c.scopes for c in fake.calls_to("calendar.events.list")} == {(CALENDAR_READ,)}
+
+
+def test_doctor_reaches_google_with_both_credentials(cli: Any, google: FakeGoogle,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    r = cli("--json", "doctor")
+    (calendars,) = [c for c in r.json()["checks"] if c["name"] == "calendars"]
+    assert calendars["level"] == "ok", calendars
+    assert "Google Calendar primary answers; its events-write credential is accepted" in calendars["detail"]
+    google.refresh_tokens.clear()  # access removed at myaccount.google.com
+    r = cli("--json", "doctor")
+    (calendars,) = [c for c in r.json()["checks"] if c["name"] == "calendars"]
+    assert calendars["level"] == "fail" and "Google refused the refresh token" in calendars["detail"]

@@ -196,18 +196,30 @@ def _openai_root(base_url: str) -> str:
 
 
 def _calendars(ctx: Ctx) -> Check:
-    names = ctx.settings.as_list("calendar.backends")
-    if "caldav" not in names:
+    names = [n for n in ctx.settings.as_list("calendar.backends") if n in ("caldav", "google")]
+    if not names:
         return Check("calendars", "ok", "the local calendar (no server to reach)")
     from datetime import timedelta
 
-    caldav = ctx.app.calendar.backends.get("caldav")
-    if caldav is None:
-        return Check("calendars", "fail", "calendar.backends names caldav but it is not configured")
+    said = []
     now = ctx.clock.now()
-    reading = caldav.read(now, now + timedelta(days=1))
-    skipped = f" ({len(reading.unreadable)} event(s) it cannot read)" if reading.unreadable else ""
-    return Check("calendars", "ok", f"CalDAV at {ctx.settings.as_str('calendar.caldav_url')} answers{skipped}")
+    for name in names:
+        backend = ctx.app.calendar.backends.get(name)
+        if backend is None:
+            return Check("calendars", "fail", f"calendar.backends names {name} but it is not configured")
+        reading = backend.read(now, now + timedelta(days=1))
+        skipped = f" ({len(reading.unreadable)} event(s) it cannot read)" if reading.unreadable else ""
+        if name == "caldav":
+            said.append(f"CalDAV at {ctx.settings.as_str('calendar.caldav_url')} answers{skipped}")
+            continue
+        from steward.calendar.backends.google import GoogleBackend
+
+        writes = ""
+        if isinstance(backend, GoogleBackend) and ctx.settings.as_str("appointments.google_write_credentials"):
+            backend.check_write()
+            writes = "; its events-write credential is accepted"
+        said.append(f"Google Calendar {ctx.settings.as_str('calendar.google_calendar_id')} answers{skipped}{writes}")
+    return Check("calendars", "ok", "; ".join(said))
 
 
 def _disk(ctx: Ctx) -> Check:

@@ -256,6 +256,10 @@ class GoogleBackend:
 
     # -- writing ----------------------------------------------------------------------------------
 
+    def check_write(self) -> None:
+        """Trade the events-write credential for a token now (what `steward doctor` asks)."""
+        self._session("write").authorize()
+
     def add(self, event: Event) -> Event:
         """Insert one event Steward made (create-only); Duplicate when a marker says it is there already."""
         for name, value in (("id", event.id), *event.markers):
