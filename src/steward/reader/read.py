@@ -93,7 +93,7 @@ _FOLLOW_ON = (("and",), ("what", "about"), ("how", "about"), ("also",), ("then",
 
 
 def refers_back(text: str) -> bool:
-    """Whether a question points at the one before ("and when was that due?", "has it been paid?")."""
+    """Whether a question points at the one before ("and what was the due date on that?", "did that one get paid?")."""
     norms = words(text)
     return bool(set(norms) & _BACK) or any(tuple(norms[:len(p)]) == p for p in _FOLLOW_ON)
 

@@ -59,7 +59,7 @@ class ReaderAnswers:
         self._answerers = answerers
         self.clock = clock
         self._fallbacks = fallbacks
-        # each session's last frame, so "and when was that due?" is read with the names said before it
+        # each session's last frame, so "and what was the due date on that?" is read with the names said before it
         self._last: OrderedDict[str, Frame] = OrderedDict()
         self._kinds: frozenset[str] | None = None
 
