@@ -161,7 +161,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
     best, top = ranked[0]
     if top <= 0 and window is not None and is_question(text, vocab):
-        best, top = "schedule", 0.5  # "anything on Saturday?": a day asked about is the schedule's
+        best, top = "schedule", 0.5  # "is there anything on for Sunday?": a day asked about is the schedule's
         ranked = [(best, top), *[kv for kv in ranked if kv[0] != best]]
     if top <= 0:
         return None
