@@ -254,3 +254,12 @@ def test_the_month_said_with_the_end_of_a_range_is_the_starts_too(text: str, sta
     found = resolve(text, TUESDAY)
     assert found is not None and found.end is not None
     assert (found.start.strftime("%Y-%m-%d"), found.end.strftime("%Y-%m-%d")) == (start, end)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("around lunchtime tomorrow", "Wed 2026-12-02 12:00"),
+    ("thursday around lunch", "Thu 2026-12-03 12:00"),
+    ("around dinner time on friday", "Fri 2026-12-04 19:00"),
+])
+def test_a_meal_said_around_is_its_time(text: str, expected: str) -> None:
+    assert when(text) == expected

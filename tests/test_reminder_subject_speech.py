@@ -80,3 +80,11 @@ def test_a_particle_that_ends_the_sentence_stays(text: str, want: str) -> None:
 ])
 def test_a_part_of_the_day_after_a_noun_is_the_events_name(text: str, want: str) -> None:
     assert subject(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("remind me about dinner with the neighbours on sunday", "dinner with the neighbours"),
+    ("remind me about evening prayers at the mosque", "evening prayers at the mosque"),
+])
+def test_about_a_meal_or_a_part_of_the_day_is_what_it_is_for(text: str, want: str) -> None:
+    assert subject(text) == want

@@ -226,7 +226,9 @@ def _this_part(m: re.Match[str]) -> Piece:
 _POSSESSIVE_BEFORE = re.compile(r"(?:'s?|’s?)\s$")
 _WORD_BEFORE = re.compile(r"([\w']+)\s$")
 # words after which a bare part of the day is still a time ("friday evening", "every night", "7 pm tonight")
-_TIME_BEFORE = frozenset(["this", "that", "next", "last", "every", "each", "same", "one", "all", "a", "the", "on", "in", "at", "by", "for", "and", "or", "from", "to", "till", "until", "through", "during", "over", "per", "past", "previous", "following", "late", "early", "eve", "weekend", "week", "tomorrow", "tmrw", "tmr", "today", "tonight", "yesterday", "am", "pm", "o'clock", "oclock", "ish", "me", "us", "it", "them", "him", "her", "you", "we", "they", "do", "go", "be", "is", "are", "was", "were", "will", "can", "should", "must", "please", "then", "also", "just", "still", "again"])
+_TIME_BEFORE = frozenset(["this", "that", "next", "last", "every", "each", "same", "one", "all", "a", "the", "on", "in", "at", "by", "for", "and", "or", "from", "to", "till", "until", "through", "during", "over", "per", "past", "previous", "following", "late", "early", "eve", "weekend", "week", "tomorrow", "tmrw", "tmr", "today", "tonight", "yesterday", "am", "pm", "o'clock", "oclock", "ish", "me", "us", "it", "them", "him", "her", "you", "we", "they", "do", "go", "be", "is", "are", "was", "were", "will", "can", "should", "must", "please", "then", "also", "just", "still", "again",
+                          "around", "approximately", "approx", "roughly", "circa", "towards", "toward",
+                          "near", "before", "after", "since", "between", "sometime", "anytime", "later", "earlier"])
 
 
 def _names_an_event(m: re.Match[str]) -> bool:
@@ -246,7 +248,7 @@ def _names_an_event(m: re.Match[str]) -> bool:
 
 @rule("in the morning", "#part",
       r"(?P<late>(?:early|late)\s)?(?:(?:in|during|at|by)\s)?(?:the\s)?(?P<late2>(?:early|late)\s)?" + _PART
-      + r"(?:\s(?:time|hours))?|(?:at|by|over|during)\s(?P<lunch>lunch|dinner)|(?P<lunch2>lunch|dinner)")
+      + r"(?:\s(?:time|hours))?|(?:at|by|over|during|around)\s(?P<lunch>lunch|dinner)|(?P<lunch2>lunch|dinner)")
 def _part(m: re.Match[str]) -> Piece | None:
     if _POSSESSIVE_BEFORE.search(m.string, max(0, m.start() - 3), m.start()):
         return None  # "the parents' evening", "the kids' night": an event, not a time
