@@ -282,3 +282,20 @@ def test_a_client_file_that_is_not_an_oauth_client_is_refused(tmp_path: Path) ->
     bad.write_text("not json")
     with pytest.raises(ConfigError, match="is not JSON"):
         read_client_file(bad)
+
+
+def test_adding_a_gmail_account_runs_the_consent_flow_checks_it_and_syncs(
+        cli: Any, tmp_path: Path, oauth: FakeGoogle, monkeypatch: pytest.MonkeyPatch) -> None:
+    import webbrowser
+
+    monkeypatch.setenv("STEWARD_MAIL_GMAIL_API_URL", oauth.url)
+    browser = oauth.browser()
+    monkeypatch.setattr(webbrowser, "open", lambda url, *a, **k: browser(url))
+    r = cli("mail", "accounts", "add", "personal", "--kind", "gmail", "--user", "alex@gmail.example",
+            "--client-file", str(oauth.client_file(tmp_path)))
+    assert r.code == 0, r.err
+    assert "login checked" in r.out
+    assert [c.method for c in oauth.calls] == ["gmail.users.getProfile"]  # the check, read-only
+    synced = cli("mail", "sync", "personal")
+    assert synced.code == 0, synced.err
+    assert len(oauth.calls_to("gmail.users.messages.get")) == 3

@@ -93,7 +93,6 @@ class MailSync:
         self.on_batch = on_batch
         self.classifier = classifier
         self.environ = environ
-        self.gmail_transport: object = None  # an httpx transport for Gmail (tests: recorded exchanges)
         self.timeout = timeout if timeout is not None else settings.as_float("mail.sync_timeout")
 
     def accounts(self) -> tuple[Account, ...]:
@@ -146,7 +145,7 @@ class MailSync:
             from steward.mail.gmail import GmailSync
 
             return GmailSync(self.conn, snippet_chars=self.settings.as_int("mail.snippet_chars"),
-                             on_batch=self.on_batch, timeout=self.timeout, transport=self.gmail_transport,
+                             on_batch=self.on_batch, timeout=self.timeout,
                              classifier=self.classifier, **self._google(),
                              batch_size=max(1, self.settings.as_int("mail.sync_batch"))).sync(
                 account, secret, progress(account, "messages") if progress else None)
@@ -204,7 +203,7 @@ class MailSync:
         if isinstance(pointer, GmailSource):
             from steward.mail.gmail import GmailSync
 
-            return GmailSync(self.conn, timeout=self.timeout, transport=self.gmail_transport,
+            return GmailSync(self.conn, timeout=self.timeout,
                              **self._google()).fetch_body(
                 account, self.password(account), pointer)
         places = repo.imap_sources_of_message(self.conn, pointer.location()) or [pointer]
