@@ -213,3 +213,25 @@ def test_doctor_reaches_google_with_both_credentials(cli: Any, google: FakeGoogl
     r = cli("--json", "doctor")
     (calendars,) = [c for c in r.json()["checks"] if c["name"] == "calendars"]
     assert calendars["level"] == "fail" and "Google refused the refresh token" in calendars["detail"]
+
+
+def test_setup_asks_for_google_calendar_and_read_only_is_read_only(
+        cli: Any, tmp_path: Path, steward_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tomllib
+    import webbrowser
+
+    from google_fake import CALENDAR_READ
+
+    with running() as fake:
+        monkeypatch.setenv("OAUTHLIB_INSECURE_TRANSPORT", "1")
+        browser = fake.browser()
+        monkeypatch.setattr(webbrowser, "open", lambda url, *a, **k: browser(url))
+        client = fake.client_file(tmp_path)
+        # zone, mail (1 = skip), the client file, access (1 = read only)
+        r = cli("setup", "--no-model", "--notify", "console", stdin=f"Asia/Kolkata\n1\n{client}\n1\n")
+        assert r.code == 0, r.err
+        assert "Google Calendar: your OAuth client file" in r.err
+        assert [q["scope"] for q in browser.seen] == [CALENDAR_READ]
+        config = tomllib.loads((steward_home / "config.toml").read_text())
+        assert config["calendar"]["backends"] == ["local", "google"] and "write_to" not in config["calendar"]
+        assert "appointments" not in config or "google_write_credentials" not in config["appointments"]
