@@ -1,4 +1,8 @@
-"""Search says when nothing matched: gibberish finds nothing, an off-topic ask is shown only its closest."""
+"""Search says when nothing matched: gibberish finds nothing, an off-topic ask is shown only its closest.
+
+The query sets (bench/data/search_queries.json, search_honesty.yaml) are the ones the thresholds were
+chosen on: these tests keep those cases from regressing; they say nothing of queries nobody has tried
+(docs/benchmarks.md labels the figure development)."""
 
 from __future__ import annotations
 
