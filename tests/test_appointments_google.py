@@ -196,3 +196,36 @@ def test_an_outcome_that_stays_unknown_is_quarantined_then_settled_by_its_marker
     assert len(google.events()) == 1 and len(google.calls_to("calendar.events.insert")) == 1
     r = cli("--now", NOW, "--json", "appointments", "list")
     assert [i["status"] for i in r.json()["items"]] == ["created"]
+
+
+def test_from_gmail_to_google_calendar_end_to_end(tmp_path: Path, cli: Any, google: FakeGoogle,
+                                                 steward_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The write-up's whole path on the fake Google: Gmail synced, the confirmation read again live
+    from Gmail, one event on the primary calendar, and a replay that adds nothing."""
+    import base64
+
+    from google_fake import GMAIL_READ
+
+    exchanges = json.loads((Path(__file__).parent / "fixtures" / "gmail" / "exchanges.json").read_text())
+    mid = "18d0c1a2b3c4d5e4"  # City Dental's confirmation in the invented mailbox
+    raw = exchanges["raw"][mid]["body"]["raw"]
+    google.add_mail(mid, exchanges["messages"][mid]["body"], base64.urlsafe_b64decode(raw + "=" * (-len(raw) % 4)))
+    steward_home.mkdir(parents=True, exist_ok=True)
+    (steward_home / "config.toml").write_text(
+        '[[mail.accounts]]\nname = "personal"\nkind = "gmail"\nuser = "alex@gmail.example"\n'
+        'client_id = "1234-fake.apps.googleusercontent.example"\npassword_env = "GMAIL_TOKEN"\n')
+    monkeypatch.setenv("GMAIL_TOKEN", json.dumps(google.credential(GMAIL_READ)))
+    monkeypatch.setenv("STEWARD_MAIL_GMAIL_API_URL", google.url)
+    now = "2026-02-24T09:00:00+05:30"
+    assert cli("--now", now, "mail", "sync", "personal").code == 0
+    r = cli("--now", now, "--tz", "Asia/Kolkata", "--json", "appointments", "scan")
+    assert r.code == 0, r.err
+    (item,) = r.json()["items"]
+    assert item["status"] == "created", item
+    (event,) = google.events()
+    assert event["start"]["dateTime"] == "2026-03-03T10:30:00+05:30" and "City Dental" in event["summary"]
+    raw_reads = [c for c in google.calls_to("gmail.users.messages.get") if c.query.get("format") == ["raw"]]
+    assert raw_reads, "the confirmation is read again live from Gmail"
+    again = cli("--now", now, "--tz", "Asia/Kolkata", "--json", "appointments", "scan", "--dry-run")
+    assert [i["status"] for i in again.json()["items"]] == ["duplicate"]
+    assert len(google.events()) == 1
