@@ -88,3 +88,8 @@ def test_a_part_of_the_day_after_a_noun_is_the_events_name(text: str, want: str)
 ])
 def test_about_a_meal_or_a_part_of_the_day_is_what_it_is_for(text: str, want: str) -> None:
     assert subject(text) == want
+
+
+@pytest.mark.parametrize("text", ["make me a reminder", "set me up a reminder please"])
+def test_a_request_for_a_reminder_that_names_nothing_has_no_subject(text: str) -> None:
+    assert subject(text) == ""
