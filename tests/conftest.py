@@ -119,6 +119,28 @@ def app_on(steward_home: Path) -> Iterator[Callable[[str, str], Any]]:
         app.close()
 
 
+@pytest.fixture(scope="module")
+def app_in_own_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str, str], Any]]:
+    """`at(zone, now)`: an App in a home of its own for a whole test module, on that clock, with the
+    default settings (no model configured, whatever the environment says); closed after the module."""
+    from steward.app import build_app
+    from steward.clock import make_clock
+    from steward.paths import resolve_paths
+    from steward.settings import load
+
+    built: list[Any] = []
+    environ = {"STEWARD_EMBED_CACHE_DIR": str(tmp_path_factory.getbasetemp() / "embed-model-cache")}
+
+    def at(zone: str, now: str) -> Any:
+        home = resolve_paths(str(tmp_path_factory.mktemp("own-home")))
+        built.append(build_app(load(None, environ=environ), make_clock(zone, now), home))
+        return built[-1]
+
+    yield at
+    for app in built:
+        app.close()
+
+
 @pytest.fixture
 def tier2_model(model_server: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
     """The scripted model server configured as `llm.tier2` (Ollama protocol) for the test."""

@@ -4,7 +4,7 @@ chosen for what was asked, and every phrase it suggests really is answered witho
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,13 +19,9 @@ NOW = "2026-12-01T10:00:00-05:00"
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+def app(app_in_own_home: Callable[[str, str], App]) -> App:
     """One Steward with no model configured, in a home of its own."""
-    home = tmp_path_factory.mktemp("offline-home")
-    environ = {"STEWARD_EMBED_CACHE_DIR": str(tmp_path_factory.getbasetemp() / "embed-model-cache")}
-    built = build_app(load(None, environ=environ), make_clock("America/New_York", NOW), resolve_paths(str(home)))
-    yield built
-    built.close()
+    return app_in_own_home("America/New_York", NOW)
 
 
 def suggested(app: App, text: str) -> list[str]:

@@ -3,28 +3,22 @@ person's own data, without a model (the demo's mailbox, its clock pinned on Mon 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 
 import pytest
 
-from steward.app import App, build_app
-from steward.clock import make_clock
+from steward.app import App
 from steward.demo import build_demo_home
-from steward.paths import resolve_paths
-from steward.settings import load
 
 NOW = "2026-09-14T09:00:00+05:30"
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[App]:
+def demo(app_in_own_home: Callable[[str, str], App]) -> App:
     """The demo home, built once for the module, with no model configured."""
-    home = tmp_path_factory.mktemp("reader-demo")
-    environ = {"STEWARD_EMBED_CACHE_DIR": str(tmp_path_factory.getbasetemp() / "embed-model-cache")}
-    built = build_app(load(None, environ=environ), make_clock("Asia/Kolkata", NOW), resolve_paths(str(home)))
+    built = app_in_own_home("Asia/Kolkata", NOW)
     build_demo_home(built)
-    yield built
-    built.close()
+    return built
 
 
 def ask(app: App, text: str, session: str = "") -> tuple[str, str]:
