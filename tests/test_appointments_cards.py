@@ -101,3 +101,19 @@ def test_a_flight_with_airport_codes_is_titled_with_its_route() -> None:
                        "Arrival: 08:10 Mumbai(BOM), India\n", SENT)
     assert leg.title == "Flight AI 865 DEL → BOM"
     assert leg.start_at == datetime(2026, 10, 12, 6, 0, tzinfo=ZoneInfo("Asia/Kolkata"))
+
+
+def test_a_card_proposal_accepted_is_proved_again_and_written_once_with_its_title(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    items = scan(tmp_path, cli, {
+        "a": message("a@opentable.example", ("OpenTable", "member_services@opentable.example"),
+                     "Reservation Confirmation for Carbone",
+                     "Your reservation is confirmed.\n\nCarbone\nSaturday, October 10, 2026 at 7:30 PM\nParty of 2", SENT),
+    })
+    (item,) = [i for i in items if i["status"] == "proposed"]
+    accepted = cli("--now", NOW, "--tz", "America/New_York", "--json", "appointments", "accept", str(item["id"]))
+    assert accepted.code == 0, accepted.err
+    day = cli("--now", NOW, "--tz", "America/New_York", "--json", "schedule", "2026-10-10").json()["items"]
+    assert [(e["title"], e["start"]) for e in day if e["kind"] == "event"] == [
+        ("Table at Carbone", "2026-10-10T19:30:00-04:00")]
+    again = cli("--now", NOW, "--tz", "America/New_York", "--json", "appointments", "scan").json()["items"]
+    assert not [i for i in again if i["status"] == "proposed"]  # the same booking is not proposed twice

@@ -251,3 +251,23 @@ def test_legs_in_the_columns_of_a_flight_table_are_read() -> None:
     assert leg.title == "Flight IB 3677 TXL → MAD"
     assert leg.start_at == datetime(2026, 7, 20, 12, 25, tzinfo=ZoneInfo("Europe/Berlin"))
     assert leg.end_at == datetime(2026, 7, 20, 15, 35, tzinfo=ZoneInfo("Europe/Madrid"))
+
+
+def test_an_e_ticket_leg_accepted_is_proved_again_and_written_at_its_airports_time(
+        tmp_path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from appointment_mail import message, write_folder
+
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+    folder = write_folder(tmp_path / "mail", {
+        "a": message("t1@agency.example", ("Travel Desk", "itinerary@agency.example"), "Your itinerary",
+                     "Flight: AI 865\nDate: 12 Jun 2026\nDeparture: 06:00 Delhi(DEL), India\n"
+                     "Arrival: 08:10 Mumbai(BOM), India\n", RECEIVED),
+    })
+    args = ("--now", "2026-06-01T10:00:00+01:00", "--tz", "Europe/London")
+    assert cli(*args, "mail", "import", str(folder)).code == 0
+    (item,) = [i for i in cli(*args, "--json", "appointments", "scan").json()["items"] if i["status"] == "proposed"]
+    assert item["start"] == "2026-06-12T01:30:00+01:00"  # 06:00 in Delhi, shown on the person's London clock
+    assert cli(*args, "appointments", "accept", str(item["id"])).code == 0
+    day = cli(*args, "--json", "schedule", "2026-06-12").json()["items"]
+    assert [e["title"] for e in day if e["kind"] == "event"] == ["Flight AI 865 DEL → BOM"]
