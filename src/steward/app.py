@@ -357,7 +357,8 @@ class App:
             money_answerer(lambda: self.dues, load_words(), self.slot_lists.lists, lambda: self.mailbox),
             appointments_answerer(lambda: self.appointments, lambda: self.calendar, load_words(),
                                   self.slot_lists.lists, lambda: self.mailbox),
-            schedule_answerer(lambda: self.calendar, lambda: self.appointments, lambda: self.dues),
+            schedule_answerer(lambda: self.calendar, lambda: self.appointments, lambda: self.dues,
+                              self.slot_lists.lists),
             mail_answerer(lambda: self.mailbox, self.slot_lists.lists),
             brief_answerer(lambda: self.brief),
         ]

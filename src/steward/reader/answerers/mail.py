@@ -5,6 +5,7 @@ window; "suspicious" and "phishing" list the mail marked so, with why. Topics ar
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from steward.clock import Clock
@@ -58,6 +59,21 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                       f" <{h.message.sender}>: \u201c{h.message.subject}\u201d \u2014 {_why(h, box)}" for h in hits]
             return Answer("\n".join(lines), {"messages": [h.id for h in hits]})
         senders = senders_named(frame)
+        if not senders and frame.window is not None and frame.window.end - frame.window.start <= timedelta(days=31):
+            # "what came in yesterday?": the mail received in the window, every message counted
+            start, end = frame.window.start.date(), frame.window.end.date()
+            if end <= start:
+                end = start + timedelta(days=1)
+            hits = box.search(f"after:{start.isoformat()} before:{end.isoformat()}", limit=500, clock=clock).hits
+            if not hits:
+                return Answer(f"No mail came in {frame.window.said}.", {"count": 0})
+            by: dict[str, int] = {}
+            for h in hits:
+                who = h.message.sender_name or h.message.sender
+                by[who] = by.get(who, 0) + 1
+            lines = [f"{len(hits)} message{'s' if len(hits) != 1 else ''} came in {frame.window.said}:"]
+            lines += [f"- {who}: {n}" for who, n in sorted(by.items(), key=lambda kv: (-kv[1], kv[0]))[:SHOWN]]
+            return Answer("\n".join(lines), {"count": len(hits)})
         if not senders:
             return None
         hits = []

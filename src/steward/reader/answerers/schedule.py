@@ -11,6 +11,7 @@ from steward.clock import Clock
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, moment_text
 from steward.reader.frame import Frame
+from steward.reader.lists import SlotLists
 
 if TYPE_CHECKING:
     from steward.appointments.service import AppointmentsService
@@ -22,7 +23,7 @@ MAX_DAYS = 31
 
 
 def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Callable[[], AppointmentsService],
-                      dues: Callable[[], DuesService]) -> Answerer:
+                      dues: Callable[[], DuesService], lists: Callable[[], SlotLists] | None = None) -> Answerer:
     """The schedule answerer over the calendar, the appointments waiting in mail and the dues."""
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
@@ -31,7 +32,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         zone = clock.zone
         if frame.window is not None:
             start, end = frame.window.start, max(frame.window.end, frame.window.start + timedelta(minutes=1))
-            said = frame.window.said
+            said = frame.window.said.removeprefix("on ")
         else:
             start = clock.now()
             end = datetime.combine(clock.today() + timedelta(days=1), datetime.min.time(), zone)
@@ -53,11 +54,15 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                     lines.append((item.at, f"- {moment_text(item.at)} reminder: {item.reminder.text}"))
             day += timedelta(days=1)
         calendar_lines = len(lines)
+        vias = {v.value: v.issuer for v in lists().of_slot("provider") if v.issuer} if lists else {}
         for appt in appointments().between(start, end):
             if appt.start is None or appt.status != "proposed" or (appt.title or "").casefold() in shown:
                 continue
-            lines.append((appt.start, f"- {moment_text(appt.start)} {appt.title or appt.provider}"
-                                      " (found in your mail, waiting for your yes)"))
+            title = appt.title or appt.provider
+            via = vias.get(appt.provider, "")
+            source = f", from {via}" if via and via.casefold() not in title.casefold() else ""
+            lines.append((appt.start, f"- {moment_text(appt.start)} {title} (found in your mail{source},"
+                                      " waiting for your yes)"))
         for owed in dues().digest(window="all", as_of=clock.today()).items:
             d = owed.due
             if start.date() <= d.due_date <= last:
