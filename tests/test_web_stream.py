@@ -86,12 +86,12 @@ def test_a_printed_tool_call_and_a_false_claim_are_never_shown(setup: Setup) -> 
     setup.model.enqueue(printed_call("search_inbox", "fenced", "Let me look that up in your mail first.",
                                      query="Sam"),
                         say(claim, pause=0.01))
-    events = events_of(setup.served, "can you help me with calling Sam tomorrow", "s-claim")
+    events = events_of(setup.served, "write Sam a short note asking when he can talk", "s-claim")
     streamed = "".join(e.data["text"] for _, e in events if e.name == "delta")
     assert "search_inbox" not in streamed and "{" not in streamed  # the call printed as JSON stays hidden
     assert "set a reminder" not in streamed  # the claim never reached the page
     trace = events[-1][1].data
-    assert events[-1][1].name == "trace" and trace["false_claim"] is True and trace["writes"] == []
+    assert events[-1][1].name == "trace" and trace["false_claim"] is True and trace["writes"] == [], trace
     assert shown(events) == trace["reply"] and trace["reply"].startswith("I haven't saved anything")
 
 
