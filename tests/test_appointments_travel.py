@@ -271,3 +271,18 @@ def test_an_e_ticket_leg_accepted_is_proved_again_and_written_at_its_airports_ti
     assert cli(*args, "appointments", "accept", str(item["id"])).code == 0
     day = cli(*args, "--json", "schedule", "2026-06-12").json()["items"]
     assert [e["title"] for e in day if e["kind"] == "event"] == ["Flight AI 865 DEL → BOM"]
+
+
+def test_an_overnight_flight_ends_the_next_day_and_a_leading_flight_number_names_its_leg() -> None:
+    from steward.appointments.itinerary import from_text
+
+    united = ("Flight 1 of 2: UA 110\nSat, Jul 4, 2026\nDeparts: 8:15 PM San Francisco, CA, US (SFO)\n"
+              "Arrives: 6:30 AM New York, NY, US (JFK)\n")
+    (leg,) = from_text(united, RECEIVED)
+    assert leg.start_at == datetime(2026, 7, 4, 20, 15, tzinfo=ZoneInfo("America/Los_Angeles"))
+    assert leg.end_at == datetime(2026, 7, 5, 6, 30, tzinfo=ZoneInfo("America/New_York"))
+    indigo = ("6E 2134 | Delhi (DEL) to Mumbai (BOM)\nDeparture: 12 Oct 2026, 06:00 Delhi (DEL) T1\n"
+              "Arrival: 12 Oct 2026, 08:10 Mumbai (BOM) T2\n")
+    (six_e,) = from_text(indigo, RECEIVED)
+    assert (six_e.title, six_e.start_at) == ("Flight 6E 2134 DEL → BOM",
+                                             datetime(2026, 10, 12, 6, 0, tzinfo=ZoneInfo("Asia/Kolkata")))

@@ -117,8 +117,9 @@ def _time(text: str) -> tuple[int, int, int, int] | None:
 
 
 def _designator(line: str) -> str | None:
+    """The flight number of a line that says "flight", that is the number alone, or that starts with it."""
     stripped = line.strip()
-    if not (_labels()[2].search(line) or _DESIGNATOR.fullmatch(stripped)):
+    if not (_labels()[2].search(line) or _DESIGNATOR.fullmatch(stripped) or _DESIGNATOR.match(stripped)):
         return None
     return _flight_number(_DESIGNATOR.search(line))
 
@@ -305,6 +306,8 @@ def _labelled(text: str, received: datetime) -> list[Candidate]:
             assert found is not None
             arrives = _moment(lines, arrival, found.group(1), floor, received)
             end, _ = _zoned(arrives.when, arrives.place)
+            if end is not None and end.tzinfo is not None and start.tzinfo is not None and end <= start:
+                end += timedelta(days=1)  # an overnight flight lands the day after the date it is listed under
             if end is not None and (floating or end.tzinfo is None or not start < end < start + timedelta(hours=24)):
                 end = None
         codes = [_code(leaves.place), _code(arrives.place) if arrival is not None else None]
