@@ -285,4 +285,4 @@ def test_a_schedule_question_about_a_day_that_cannot_be_read_does_not_answer_wit
     assert trace["reply"].startswith("I couldn't tell which day you mean")
     assert "14 Sep" not in trace["reply"]  # today, which was not asked about
     assert cli("--json", NOW, "chat", "what's my schedule on friday").json()["reply"] == (
-        "Nothing on your schedule for Fri 18 Sep 2026.")
+        "Nothing on your schedule for Fri 18 Sept.")

@@ -95,7 +95,7 @@ def test_dues_come_from_the_bills_by_currency_and_follow_the_options_chat_set(cl
     due, total = dues["items"]
     assert (due["issuer"], due["category"], due["amount"], due["currency"], due["due_date"]) == (
         "Chase", "card", "1842.17", "USD", "2026-12-08")
-    assert due["account"] == "XXXX4417" and "4417" in due["text"] and "USD 1,842.17" in due["text"]
+    assert due["account"] == "XXXX4417" and "4417" in due["text"] and "US$1,842.17" in due["text"]
     assert total == {**total, "kind": "total", "currency": "USD", "total": "1842.17"}
     # the seed's deferred case: "next 7 days, only insurance and rent"
     chat(cli, "only show insurance and rent dues for the next 7 days in my brief")
@@ -115,7 +115,7 @@ def test_today_and_tomorrows_first_items(cli: Any, monkeypatch: pytest.MonkeyPat
         assert cli("--now", NOW, "remind", f"tomorrow at {hour}", f"task {hour}").code == 0
     data = brief(cli)
     today = section(data, "schedule")
-    assert [i["text"] for i in today["items"]] == ["11:00-12:00 Standup at Room 4", "18:00 call the bank (reminder)"]
+    assert [i["text"] for i in today["items"]] == ["11:00–12:00 Standup at Room 4", "18:00 call the bank (reminder)"]
     tomorrow = section(data, "tomorrow")
     assert [i["text"] for i in tomorrow["items"]] == [
         "08:00 task 8 (reminder)", "09:00 task 9 (reminder)", "10:00 task 10 (reminder)", "… and 2 more tomorrow"]
@@ -135,7 +135,7 @@ def test_appointments_found_in_mail_wait_for_a_yes(cli: Any, tmp_path: Path, mon
     [item] = section(brief(cli), "appointments")["items"]
     assert (item["status"], item["provider"], item["start"]) == ("proposed", "Lakeside Dental",
                                                                  "2026-12-10T16:30:00+05:30")
-    assert item["text"] == ("proposed: Lakeside Dental Thu 10 Dec 16:30 — `steward appointments accept 1` adds it")
+    assert item["text"] == ("proposed: Lakeside Dental Thu 10 Dec 16:30 — waiting for your yes")
 
 
 def test_mail_sync_health_names_a_failing_account(cli: Any, steward_home: Path,

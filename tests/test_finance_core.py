@@ -191,7 +191,7 @@ def test_the_digest_groups_by_currency_and_never_sums_across() -> None:
     assert [i.due.id for i in usd.items] == [3, 1] and usd.items[0].overdue
     assert got.to_json()["currencies"][1]["total_due"] == "150.00"
     everything = digest(dues, as_of=date(2026, 9, 20), window="all")
-    assert "will be debited" in render(everything) and "GBP 84.20" in render(everything)
+    assert "will be debited" in render(everything) and "£84.20" in render(everything)
     assert [g.currency for g in digest(dues, as_of=date(2026, 9, 20), categories=["utility"]).currencies] == ["GBP"]
     assert render(digest([], as_of=date(2026, 9, 20), window="month")) == \
         "Nothing owed this month in the bills Steward has read."

@@ -39,8 +39,8 @@ def test_what_do_i_owe_lists_the_dues_by_currency(cli: Any, mailbox: None) -> No
     direct = cli("--now", NOW, "--json", "dues").json()
     assert trace["data"]["currencies"] == direct["currencies"]
     assert [g["currency"] for g in direct["currencies"]] == ["EUR", "GBP", "INR", "USD"]
-    for group in direct["currencies"]:
-        assert f"{group['currency']}: {group['currency']} " in trace["reply"]
+    for group, sign in zip(direct["currencies"], ["€", "£", "₹", "US$"], strict=True):
+        assert f"{group['currency']}: {sign}" in trace["reply"]
     assert "XXXX4821" in trace["reply"] and "4375" not in trace["reply"]
 
 

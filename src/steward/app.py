@@ -317,7 +317,7 @@ class App:
             AppointmentQuery(self.vocab, self.clock, lambda: self.appointments, lambda: self.calendar, options),
             ScheduleQuery(self.vocab, self.clock, lambda: self.calendar, options),
             InboxAnalysis(self.vocab, self.clock, lambda: self.mailbox, options),
-            AccountsRequest(self.vocab, lambda: self.dues),
+            AccountsRequest(self.vocab, lambda: self.dues, self.clock),
             DuesRequest(self.vocab, self.clock, lambda: self.dues, self.router.classify, options),
         ]
         on = [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]

@@ -13,6 +13,7 @@ from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from steward.errors import ConfigError, UsageError
+from steward.formats import DEFAULT_LOCALE, Formats, check_locale
 
 
 def zone_name(zone: tzinfo) -> str:
@@ -100,6 +101,7 @@ class Clock:
 
     zone: tzinfo
     pinned: datetime | None = None
+    locale: str = DEFAULT_LOCALE  # how the person writes a day, a time and a sum (`formats`)
 
     def now(self) -> datetime:
         """The current moment in the user's zone (the pinned one when `--now` set it)."""
@@ -124,10 +126,21 @@ class Clock:
 
     def at(self, moment: datetime) -> Clock:
         """The same zone, pinned at another moment."""
-        return Clock(self.zone, moment)
+        return Clock(self.zone, moment, self.locale)
+
+    @property
+    def formats(self) -> Formats:
+        """The person's way of writing a day, a time, a sum and this clock's zone."""
+        return Formats(self.locale)
+
+    @property
+    def zone_label(self) -> str:
+        """The zone as a person knows it: `London`, `UTC`."""
+        return self.formats.zone(self.zone)
 
 
-def make_clock(zone_setting: str = "", now: str | datetime | None = None, tz: str | None = None) -> Clock:
+def make_clock(zone_setting: str = "", now: str | datetime | None = None, tz: str | None = None,
+               locale: str = DEFAULT_LOCALE) -> Clock:
     """The user's clock from settings and options.
 
     `tz` (the --tz option) wins, then the `timezone` setting. When neither is set and `now` carries an
@@ -144,4 +157,4 @@ def make_clock(zone_setting: str = "", now: str | datetime | None = None, tz: st
             zone = ZoneInfo("UTC")
     else:
         zone = system_zone()
-    return Clock(zone, pinned)
+    return Clock(zone, pinned, check_locale(locale))

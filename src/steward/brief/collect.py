@@ -19,6 +19,7 @@ from steward.brief.model import Item
 from steward.brief.sources import AppointmentsSource, DuesSource, MailHealthSource, ScheduleSource
 from steward.clock import Clock
 from steward.errors import StewardError
+from steward.formats import Formats
 
 PEOPLE = 8  # people who wrote, named in the inbox section
 PHISHING = 5
@@ -49,19 +50,19 @@ class Day:
 Collected = tuple[tuple[Item, ...], str | None]
 
 
-def _day_label(day: date) -> str:
-    return f"{day:%a} {day.day} {day:%b}"
+def _day_label(when: date, day: Day) -> str:
+    return day.clock.formats.day_near(when, day.today)
 
 
-def _schedule_items(schedule: Any) -> list[Item]:
+def _schedule_items(schedule: Any, fmt: Formats) -> list[Item]:
     items = []
     for entry in schedule.items:
         if entry.reminder is not None:
-            items.append(Item(f"{entry.at:%H:%M} {entry.reminder.text} (reminder)",
+            items.append(Item(f"{fmt.time(entry.at)} {entry.reminder.text} (reminder)",
                               {"kind": "reminder", "at": entry.at.isoformat(), "id": entry.reminder.id}))
         elif entry.event is not None:
             event = entry.event
-            when = "all day" if event.all_day else f"{event.start:%H:%M}-{event.end:%H:%M}"
+            when = "all day" if event.all_day else f"{fmt.time(event.start)}–{fmt.time(event.end)}"
             where = f" at {event.location}" if event.location else ""
             items.append(Item(f"{when} {event.title}{where}",
                               {"kind": "event", "at": entry.at.isoformat(), "id": event.id,
@@ -76,7 +77,7 @@ def schedule_today(spec: SectionSpec, options: Mapping[str, Any], day: Day, src:
     if src.schedule is None:
         return (), "the calendar is not connected"
     try:
-        items = _schedule_items(src.schedule(day.today))
+        items = _schedule_items(src.schedule(day.today), day.clock.formats)
     except StewardError as exc:
         return (), f"the calendar could not be read: {exc.message}"
     return tuple(items), None if items else spec.empty
@@ -87,7 +88,7 @@ def tomorrow_first(spec: SectionSpec, options: Mapping[str, Any], day: Day, src:
     if src.schedule is None:
         return (), "the calendar is not connected"
     try:
-        items = _schedule_items(src.schedule(day.today + timedelta(days=1)))
+        items = _schedule_items(src.schedule(day.today + timedelta(days=1)), day.clock.formats)
     except StewardError as exc:
         return (), f"the calendar could not be read: {exc.message}"
     count = int(options.get("count", 3))
@@ -105,10 +106,9 @@ def _amount(text: str) -> Decimal | None:
         return None
 
 
-def _money(amount: str, currency: str) -> str:
-    """ "USD 1,842.17": the code, then the amount with thousands marks (the amount as given otherwise)."""
-    value = _amount(amount)
-    return f"{currency} {value:,.2f}" if value is not None else f"{currency} {amount}"
+def _money(amount: str, currency: str, day: Day) -> str:
+    """ "US$1,842.17", "₹1,00,001.90": the sum in the person's locale (the amount as given when unreadable)."""
+    return day.clock.formats.money(amount, currency)
 
 
 def dues(spec: SectionSpec, options: Mapping[str, Any], day: Day, src: Sources) -> Collected:
@@ -130,8 +130,8 @@ def dues(spec: SectionSpec, options: Mapping[str, Any], day: Day, src: Sources) 
     for due in lines:
         account = f" {due.account}" if due.account else ""
         flags = " — overdue" if due.overdue else " — will be debited (autopay)" if due.autopay else ""
-        items.append(Item(f"{due.issuer}{account} ({due.kind}): {_money(due.amount, due.currency)} due "
-                          f"{_day_label(due.due_date)}{flags}",
+        items.append(Item(f"{due.issuer}{account} ({due.kind}): {_money(due.amount, due.currency, day)} due "
+                          f"{_day_label(due.due_date, day)}{flags}",
                           {"kind": "due", "id": due.id, "issuer": due.issuer, "category": due.kind,
                            "account": due.account, "amount": due.amount, "currency": due.currency,
                            "due_date": due.due_date.isoformat(), "overdue": due.overdue, "autopay": due.autopay,
@@ -140,7 +140,7 @@ def dues(spec: SectionSpec, options: Mapping[str, Any], day: Day, src: Sources) 
         if value is not None:
             totals[due.currency] = totals.get(due.currency, Decimal(0)) + value
     for currency, total in sorted(totals.items()):
-        items.append(Item(f"Total: {_money(f'{total:.2f}', currency)}", {"kind": "total", "currency": currency,
+        items.append(Item(f"Total: {_money(f'{total:.2f}', currency, day)}", {"kind": "total", "currency": currency,
                                                              "total": f"{total:.2f}"}))
     return tuple(items), None
 
@@ -181,10 +181,10 @@ def inbox(spec: SectionSpec, options: Mapping[str, Any], day: Day, src: Sources)
 def _moment(moment: datetime, day: Day) -> str:
     local = day.clock.local(moment)
     if local.date() == day.today:
-        return f"today {local:%H:%M}"
+        return f"today {day.clock.formats.time(local)}"
     if local.date() == day.today - timedelta(days=1):
-        return f"yesterday {local:%H:%M}"
-    return f"{_day_label(local.date())} {local:%H:%M}"
+        return f"yesterday {day.clock.formats.time(local)}"
+    return f"{_day_label(local.date(), day)} {day.clock.formats.time(local)}"
 
 
 def appointments(spec: SectionSpec, options: Mapping[str, Any], day: Day, src: Sources) -> Collected:
@@ -197,9 +197,9 @@ def appointments(spec: SectionSpec, options: Mapping[str, Any], day: Day, src: S
         return (), f"appointments could not be read: {exc.message}"
     items = []
     for found in lines:
-        when = f" {_day_label(found.start.date())} {found.start:%H:%M}" if found.start else ""
+        when = f" {_day_label(found.start.date(), day)} {day.clock.formats.time(found.start)}" if found.start else ""
         why = f" ({found.reason})" if found.reason else ""
-        ask = f" — `steward appointments accept {found.id}` adds it" if found.status == "proposed" and found.id else ""
+        ask = " — waiting for your yes" if found.status == "proposed" and found.id else ""
         items.append(Item(f"{found.status}: {found.provider}{when}{why}{ask}",
                           {"kind": "appointment", "status": found.status, "provider": found.provider,
                            "start": found.start.isoformat() if found.start else None, "reason": found.reason,

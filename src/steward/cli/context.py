@@ -133,7 +133,7 @@ class Ctx:
 
             raise UsageError("--tz needs a zone name, e.g. --tz Asia/Kolkata")
         return make_clock(self.settings.as_str("timezone"), getattr(self.args, "now", None),
-                          getattr(self.args, "tz", None))
+                          getattr(self.args, "tz", None), self.settings.as_str("locale"))
 
     @property
     def app(self) -> App:

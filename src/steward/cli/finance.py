@@ -52,8 +52,9 @@ def cmd_dues(ctx: Ctx, args: argparse.Namespace) -> int:
     result = ctx.app.dues.digest(window=args.window, categories=args.category)
 
     def text() -> str:
-        return f"Owed as of {result.as_of:%a %d %b %Y} (never added across currencies):\n{render(result)}" \
-            if not result.empty else render(result)
+        fmt = ctx.clock.formats
+        return f"Owed as of {fmt.day(result.as_of, year=True)} (never added across currencies):\n" \
+            f"{render(result, fmt=fmt)}" if not result.empty else render(result, fmt=fmt)
 
     ctx.emit(result.to_json(), text)
     return 0
@@ -90,7 +91,7 @@ def cmd_paid(ctx: Ctx, args: argparse.Namespace) -> int:
     before = ctx.app.dues.get(args.id)
     due = ctx.app.dues.mark_paid(args.id, {"via": "cli"})
     note = "already paid" if before.status == "paid" else "marked paid"
-    ctx.emit(DigestItem(due, False).to_json(), f"{note}: {item_line(DigestItem(due, False))}")
+    ctx.emit(DigestItem(due, False).to_json(), f"{note}: {item_line(DigestItem(due, False), ctx.clock.formats)}")
     return 0
 
 
@@ -104,11 +105,13 @@ def cmd_accounts(ctx: Ctx, args: argparse.Namespace) -> int:
         if not accounts:
             return "No cards or accounts found in your mail yet (`steward dues extract` reads it)."
         lines = []
+        fmt = ctx.clock.formats
         for a in accounts:
-            line = f"{a.issuer}  {a.kind}  XXXX{a.account}  last seen {a.last_seen:%d %b %Y}"
+            line = f"{a.issuer}  {a.kind}  XXXX{a.account}  last seen {fmt.day(a.last_seen, year=True)}"
             if a.latest_due is not None:
                 d = a.latest_due
-                line += f"  latest due {money_text(d.amount, d.currency)} on {d.due_date:%d %b %Y} ({d.status})"
+                line += (f"  latest due {money_text(d.amount, d.currency, fmt)} on {fmt.day(d.due_date, year=True)}"
+                         f" ({d.status})")
             lines.append(line)
         return "\n".join(lines)
 

@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from steward.errors import UsageError
 from steward.finance.model import CurrencyGroup, Digest, DigestItem
+from steward.formats import Formats
 from steward.records.finance import KINDS, Due
 
 WINDOWS = ("7d", "month", "all")
@@ -77,12 +78,12 @@ def digest(dues: Sequence[Due], *, as_of: date, window: str = "all", categories:
     return Digest(as_of, window.strip().lower(), kinds, tuple(groups))
 
 
-def money_text(amount: Decimal, currency: str) -> str:
-    """`INR 23,480.00`, `USD 1,842.17`: the code and the amount with thousands marks."""
-    return f"{currency} {amount:,.2f}"
+def money_text(amount: Decimal, currency: str, fmt: Formats | None = None) -> str:
+    """`₹23,480.00`, `US$1,842.17`: the sum in the person's locale (`Formats`; en_GB unless given)."""
+    return (fmt or Formats()).money(amount, currency)
 
 
-def render(result: Digest, *, heading: bool = True) -> str:
+def render(result: Digest, *, heading: bool = True, fmt: Formats | None = None) -> str:
     """The digest as text: one block per currency with its total, each due on a line."""
     if result.empty:
         scope = f" in {', '.join(result.categories)}" if result.categories else ""
@@ -90,22 +91,23 @@ def render(result: Digest, *, heading: bool = True) -> str:
         return f"Nothing owed{scope}{when} in the bills Steward has read."
     lines = []
     for group in result.currencies:
-        head = f"{group.currency}: {money_text(group.total_due, group.currency)} due"
+        head = f"{group.currency}: {money_text(group.total_due, group.currency, fmt)} due"
         if group.overdue_total:
-            head += f" ({money_text(group.overdue_total, group.currency)} overdue)"
+            head += f" ({money_text(group.overdue_total, group.currency, fmt)} overdue)"
         lines.append(head if heading else group.currency)
         for item in group.items:
-            lines.append("  " + item_line(item))
+            lines.append("  " + item_line(item, fmt))
     return "\n".join(lines)
 
 
-def item_line(item: DigestItem) -> str:
-    """`23 Sep 2026  Kaveri Bank card XXXX4821  INR 23,480.00 (min INR 1,174.00)  OVERDUE  [#3]`."""
+def item_line(item: DigestItem, fmt: Formats | None = None) -> str:
+    """`Wed 23 Sep 2026  Kaveri Bank card XXXX4821  ₹23,480.00 (min ₹1,174.00)  OVERDUE  [#3]`."""
+    fmt = fmt or Formats()
     d = item.due
     who = " ".join(p for p in (d.issuer, d.kind, d.masked_account) if p)
-    line = f"{d.due_date:%d %b %Y}  {who}  {money_text(d.amount, d.currency)}"
+    line = f"{fmt.day(d.due_date, year=True)}  {who}  {money_text(d.amount, d.currency, fmt)}"
     if d.minimum is not None:
-        line += f" (min {money_text(d.minimum, d.currency)})"
+        line += f" (min {money_text(d.minimum, d.currency, fmt)})"
     if d.autopay:
         line += "  will be debited"
     if item.overdue:

@@ -391,7 +391,7 @@ def serve_helper(spec: dict[str, Any]) -> int:
     configure_logging(bool(spec.get("verbose")))
     paths = resolve_paths(spec.get("home"))
     settings = load(paths.config_file)
-    clock = make_clock(settings.as_str("timezone"), spec.get("now"), spec.get("tz"))
+    clock = make_clock(settings.as_str("timezone"), spec.get("now"), spec.get("tz"), settings.as_str("locale"))
     base = build_app(settings, clock, paths)
     channel = socket.socket(fileno=int(spec["channel"]))
     try:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from datetime import UTC
 from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match
@@ -113,11 +114,11 @@ class DuesRequest:
             due = [i.due for i in result.items if i.overdue]
             result = digest(due, as_of=today, window=result.window, categories=result.categories)
         if result.empty:
-            reply = render(result)
+            reply = render(result, fmt=self.clock.formats)
             if match.slots.get("overdue"):
                 reply = "Nothing is overdue in the bills Steward has read."
         else:
-            reply = "What you owe, by currency (never added across currencies):\n" + render(result)
+            reply = "What you owe, by currency (never added across currencies):\n" + render(result, fmt=self.clock.formats)
         return Outcome(reply=reply, data=result.to_json())
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
@@ -131,8 +132,9 @@ class AccountsRequest:
     name = ACCOUNTS
     reads_only = True
 
-    def __init__(self, vocab: Vocab, dues: Callable[[], DuesService]) -> None:
+    def __init__(self, vocab: Vocab, dues: Callable[[], DuesService], clock: Clock | None = None) -> None:
         self.vocab = vocab
+        self.clock = clock or Clock(UTC)
         self._dues = dues
 
     def match(self, turn: Turn) -> Match | None:
@@ -155,11 +157,13 @@ class AccountsRequest:
         if not accounts:
             return Outcome(reply="I have not seen any cards or accounts in your mail yet.", data=data)
         lines = [f"The cards and accounts your mail shows ({len(accounts)}):"]
+        fmt = self.clock.formats
         for a in accounts:
-            line = f"- {a.issuer} {a.kind} XXXX{a.account} (last seen {a.last_seen:%d %b %Y})"
+            line = f"- {a.issuer} {a.kind} XXXX{a.account} (last seen {fmt.day(a.last_seen, year=True)})"
             if a.latest_due is not None:
                 d = a.latest_due
-                line += f"; latest due {money_text(d.amount, d.currency)} on {d.due_date:%d %b %Y} ({d.status})"
+                line += (f"; latest due {money_text(d.amount, d.currency, fmt)} on {fmt.day(d.due_date, year=True)}"
+                         f" ({d.status})")
             lines.append(line)
         return Outcome(reply="\n".join(lines), data=data)
 

@@ -15,6 +15,7 @@ from steward.assistant.intercepts.base import Match
 from steward.assistant.intercepts.reminder import find_when, turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
+from steward.formats import Formats
 from steward.vocab import Vocab, contains_phrase, match_at, words
 from steward.vocab.language import is_question
 
@@ -25,29 +26,30 @@ NAME = "schedule_query"
 MAX_DAYS = 7
 
 
-def day_label(day: date) -> str:
-    """`Tue 15 Sep 2026`."""
-    return f"{day:%a} {day.day} {day:%b %Y}"
+def day_label(day: date, fmt: Formats | None = None, today: date | None = None) -> str:
+    """`Tue 15 Sept` (en_GB), `Tue, Sep 15` (en_US); the year too outside today's year."""
+    return (fmt or Formats()).day(day, year=today is None or day.year != today.year)
 
 
-def _item_line(item: ScheduleItem) -> str:
+def _item_line(item: ScheduleItem, fmt: Formats) -> str:
     if item.reminder is not None:
-        return f"{item.at:%H:%M} {item.reminder.text} (reminder)"
+        return f"{fmt.time(item.at)} {item.reminder.text} (reminder)"
     event = item.event
     if event is None:
-        return f"{item.at:%H:%M}"
-    when = "all day" if event.all_day else f"{event.start:%H:%M}-{event.end:%H:%M}"
+        return fmt.time(item.at)
+    when = "all day" if event.all_day else f"{fmt.time(event.start)}–{fmt.time(event.end)}"
     where = f" at {event.location}" if event.location else ""
     return f"{when} {event.title}{where} ({event.calendar})"
 
 
-def render(schedules: list[Schedule]) -> str:
+def render(schedules: list[Schedule], fmt: Formats | None = None, today: date | None = None) -> str:
     """The days' schedules as text a person reads; an event a calendar had to skip is named once."""
+    fmt = fmt or Formats()
     skipped = [f"({u.calendar}: skipped {u.label}: {u.reason})"
                for u in dict.fromkeys(u for s in schedules for u in s.unreadable)]
     if len(schedules) == 1 and not schedules[0].items:
         s = schedules[0]
-        return "\n".join([f"Nothing on your schedule for {day_label(s.day)}.",
+        return "\n".join([f"Nothing on your schedule for {day_label(s.day, fmt, today)}.",
                           *(f"({name} could not be read: {error})" for name, error in s.unavailable),
                           *skipped])
     lines: list[str] = []
@@ -55,12 +57,12 @@ def render(schedules: list[Schedule]) -> str:
         if len(schedules) > 1 and not s.items:
             continue
         count = len(s.items)
-        lines.append(f"{day_label(s.day)} ({count} item{'s' if count != 1 else ''}):")
-        lines.extend(f"- {_item_line(i)}" for i in s.items)
+        lines.append(f"{day_label(s.day, fmt, today)} ({count} item{'s' if count != 1 else ''}):")
+        lines.extend(f"- {_item_line(i, fmt)}" for i in s.items)
         lines.extend(f"  ({name} could not be read: {error})" for name, error in s.unavailable)
     if not lines:
         first, last = schedules[0].day, schedules[-1].day
-        lines.append(f"Nothing on your schedule from {day_label(first)} to {day_label(last)}.")
+        lines.append(f"Nothing on your schedule from {day_label(first, fmt, today)} to {day_label(last, fmt, today)}.")
     return "\n".join([*lines, *skipped])
 
 
@@ -109,7 +111,7 @@ class ScheduleQuery:
         calendar = self._calendar()
         schedules = [calendar.schedule(day) for day in self.days(turn, when)]
         data = {"days": [s.to_json() for s in schedules]}
-        return Outcome(reply=render(schedules), data=data)
+        return Outcome(reply=render(schedules, self.clock.formats, turn_clock(self.clock, turn).today()), data=data)
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """Nothing: the intercept never asks back."""

@@ -52,8 +52,8 @@ class Booking:
     number: int | None = None
     via: str = ""  # who the booking's mail came from, when its provider reads otherwise
 
-    def line(self) -> str:
-        """`- Fri 18 Sep 2026 at 20:00 Saffron Table (3 Curry Lane): waiting for your yes (#2)`."""
+    def line(self, clock: Clock) -> str:
+        """`- Fri 18 Sep at 20:00 Saffron Table (3 Curry Lane): waiting for your yes (#2)`."""
         if self.status == MOVED:
             return (f"- {self.title}: your mail from {self.provider} moves this booking, and I can't tell the new "
                     "time from it (read that mail: `steward mail search from:` the provider)")
@@ -61,7 +61,7 @@ class Booking:
         if self.via and self.via.casefold() not in self.title.casefold():
             where += f", from {self.via}"
         number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
-        return f"- {moment_text(self.start)} {self.title}{where}: {self.status}{number}"
+        return f"- {moment_text(self.start, clock)} {self.title}{where}: {self.status}{number}"
 
 
 def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str]) -> list[Booking]:
@@ -152,14 +152,14 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                                                                               + timedelta(minutes=1))]
             if not inside and (named or frame.kinds):
                 return Answer(("No. " if frame.ask == "is_there" else "")
-                              + honesty.elsewhere(what, frame.window.said, [b.line() for b in ahead]),
-                              {"appointments": [b.line() for b in ahead]})
+                              + honesty.elsewhere(what, frame.window.said, [b.line(clock) for b in ahead]),
+                              {"appointments": [b.line(clock) for b in ahead]})
             if not inside:
                 return Answer(f"No appointments {frame.window.said}.", {"appointments": []})
             ahead = inside
         head = "Yes:" if frame.ask == "is_there" and (frame.window is not None or named) else (
             f"{what[:1].upper()}{what[1:]}" + (f" ({frame.window.said})" if frame.window else " ahead") + ":")
-        lines = [b.line() for b in ahead]
+        lines = [b.line(clock) for b in ahead]
         return Answer("\n".join([head, *lines]), {"appointments": lines})
 
     return Answerer("appointments", "appointments", answer, EXAMPLES)
@@ -176,7 +176,7 @@ def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: 
     if past:
         last = max(past, key=lambda i: i.start or now)
         assert last.start is not None
-        return Answer(f"Nothing ahead with {last.provider}. The last one was {moment_text(last.start)}.",
+        return Answer(f"Nothing ahead with {last.provider}. The last one was {moment_text(last.start, clock)}.",
                       {"appointments": []})
     senders = [v for v in lists.of_slot("sender") if (frame.kinds and kind_of(v.value, rw.provider_kinds)
                                                        in frame.kinds) or v in frame.values("sender")]
@@ -185,7 +185,7 @@ def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: 
         box = mailbox()
         hits = [h for s in senders[:3] for a in s.addresses for h in box.search(f"from:{a}", limit=3, clock=clock).hits]
         hits.sort(key=lambda h: h.message.received_at, reverse=True)
-        lines = [f"- {day_text(h.message.received_at.date())} {h.message.sender_name}: \u201c{h.message.subject}\u201d"
+        lines = [f"- {day_text(clock.local(h.message.received_at).date(), clock)} {h.message.sender_name}: \u201c{h.message.subject}\u201d"
                  for h in hits[:3]]
         return Answer("\n".join([f"I can't tell from your mail when {what} is: I read no booking from "
                                  f"{', '.join(s.value for s in senders[:3])} with a time. Their latest mail:", *lines]),

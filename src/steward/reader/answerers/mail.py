@@ -55,7 +55,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                 return Answer("Nothing in your mail is marked as suspicious.", {"messages": []})
             lines = [f"{len(hits)} message{'s' if len(hits) != 1 else ''} look{'s' if len(hits) == 1 else ''} "
                      "like phishing:"]
-            lines += [f"- {day_text(h.message.received_at.date())} {h.message.sender_name or h.message.sender}"
+            lines += [f"- {day_text(clock.local(h.message.received_at).date(), clock)} {h.message.sender_name or h.message.sender}"
                       f" <{h.message.sender}>: \u201c{h.message.subject}\u201d \u2014 {_why(h, box)}" for h in hits]
             return Answer("\n".join(lines), {"messages": [h.id for h in hits]})
         senders = senders_named(frame)
@@ -92,7 +92,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         for h in hits[:SHOWN]:
             m = h.message
             flag = f" \u2014 SUSPICIOUS: {_why(h, box)}" if m.category == "phishing_suspect" else ""
-            lines.append(f"- {day_text(m.received_at.date())} \u201c{m.subject}\u201d <{m.sender}>{flag}")
+            lines.append(f"- {day_text(clock.local(m.received_at).date(), clock)} \u201c{m.subject}\u201d <{m.sender}>{flag}")
         return Answer("\n".join(lines), {"messages": [h.id for h in hits[:SHOWN]]})
 
     return Answerer("mail", "mail", answer, EXAMPLES)

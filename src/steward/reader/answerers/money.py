@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from steward.clock import Clock
 from steward.reader import honesty
 from steward.reader.answer import Answer, Answerer
-from steward.reader.answerers.common import day_text
+from steward.reader.answerers.common import day_text, money_text
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists, name_words
 from steward.reader.words import ReaderWords
@@ -30,12 +30,10 @@ def _label(due: Due) -> str:
     return f"{due.issuer}{account}"
 
 
-def _line(due: Due, overdue: bool) -> str:
-    from steward.finance.digest import money_text
-
-    text = f"- {_label(due)}: {money_text(due.amount, due.currency)} due {day_text(due.due_date)}"
+def _line(due: Due, overdue: bool, clock: Clock) -> str:
+    text = f"- {_label(due)}: {money_text(due.amount, due.currency, clock)} due {day_text(due.due_date, clock)}"
     if due.minimum is not None:
-        text += f" (minimum {money_text(due.minimum, due.currency)})"
+        text += f" (minimum {money_text(due.minimum, due.currency, clock)})"
     if due.autopay:
         text += "; taken automatically (autopay / direct debit)"
     if overdue:
@@ -45,13 +43,11 @@ def _line(due: Due, overdue: bool) -> str:
     return text
 
 
-def _totals(dues: list[Due]) -> str:
-    from steward.finance.digest import money_text
-
+def _totals(dues: list[Due], clock: Clock) -> str:
     sums: dict[str, Decimal] = {}
     for d in dues:
         sums[d.currency] = sums.get(d.currency, Decimal(0)) + d.amount
-    return "Total: " + "; ".join(money_text(v, k) for k, v in sorted(sums.items()))
+    return "Total: " + "; ".join(money_text(v, k, clock) for k, v in sorted(sums.items()))
 
 
 def _bill_issuers(frame: Frame, rw: ReaderWords, issuers: set[str]) -> set[str]:
@@ -97,7 +93,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         if mentioned:
             items = [d for d in items if d.issuer in mentioned]
             if not items:
-                return _latest_paid(service, mentioned)
+                return _latest_paid(service, mentioned, clock)
         if frame.bills and not named:
             every = service.digest(window="all", statuses=("open", "paid")).items
             issuers = _bill_issuers(frame, rw, {i.due.issuer for i in every})
@@ -111,7 +107,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                               f"Your bills are from: {', '.join(known)}.", {"dues": []})
             items = [d for d in items if d.issuer in issuers]
             if not items:
-                return _latest_paid(service, issuers)
+                return _latest_paid(service, issuers, clock)
         if frame.kinds and not named:
             items = [d for d in items if d.kind in frame.kinds]
         if "overdue" in frame.flags:
@@ -127,15 +123,15 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             inside = [d for d in items if first <= d.due_date < last or (d.due_date == first == last)]
             if not inside:
                 items.sort(key=lambda d: (d.due_date, d.issuer))
-                lines = [_line(d, d.id in overdue_ids) for d in items]
+                lines = [_line(d, d.id in overdue_ids, clock) for d in items]
                 return Answer(honesty.elsewhere(what, frame.window.said, lines), {"dues": [d.id for d in items]})
             items = inside
         items.sort(key=lambda d: (d.due_date, d.issuer))
         head = ("Overdue on " if "overdue" in frame.flags else "What you owe on ") + what + (
             f" ({frame.window.said})" if frame.window and not short else "") + ":"
-        lines = [head, *(_line(d, d.id in overdue_ids) for d in items)]
+        lines = [head, *(_line(d, d.id in overdue_ids, clock) for d in items)]
         if len(items) > 1:
-            lines.append(_totals(items))
+            lines.append(_totals(items, clock))
         return Answer("\n".join(lines), {"dues": [d.id for d in items]})
 
     return Answerer("money", "money", answer, EXAMPLES)
@@ -158,14 +154,14 @@ def _nothing_open(frame: Frame, service: DuesService, what: str, rw: ReaderWords
     if honesty.names_in(frame, ("issuer", "account")):
         issuers = {v.value for v in frame.values("issuer")} | {v.issuer for v in frame.values("account")}
         accounts = {v.value for v in frame.values("account")}
-        return _latest_paid(service, issuers, accounts)
+        return _latest_paid(service, issuers, clock, accounts)
     if "overdue" in frame.flags:
         return Answer("Nothing is overdue in the bills Steward has read.", {"dues": []})
     if frame.kinds:
         every = service.digest(window="all", statuses=("paid", "open")).items
         issuers = {i.due.issuer for i in every if i.due.kind in frame.kinds}
         if issuers:
-            return _latest_paid(service, issuers)
+            return _latest_paid(service, issuers, clock)
         kind_words = {w for k in frame.kinds for p in rw.money_kinds.get(k, ()) for w in p}
         senders = [v for v in lists.of_slot("sender") if kind_words & set(name_words(v.value))]
         if senders and mailbox is not None:
@@ -173,7 +169,7 @@ def _nothing_open(frame: Frame, service: DuesService, what: str, rw: ReaderWords
     return Answer(f"Nothing is open on {what} in the bills Steward has read.", {"dues": []})
 
 
-def _latest_paid(service: DuesService, issuers: set[str], accounts: set[str] | None = None) -> Answer:
+def _latest_paid(service: DuesService, issuers: set[str], clock: Clock, accounts: set[str] | None = None) -> Answer:
     """Nothing open for these issuers: their latest bill, paid (never a bare "none")."""
     past = [i.due for i in service.digest(window="all", statuses=("paid", "open")).items
             if i.due.issuer in issuers and (not accounts or i.due.account in accounts)]
@@ -184,6 +180,6 @@ def _latest_paid(service: DuesService, issuers: set[str], accounts: set[str] | N
         mine = [d for d in past if d.issuer == issuer]
         if mine:
             last = max(mine, key=lambda d: d.due_date)
-            lines.append(_line(last, False))
+            lines.append(_line(last, False, clock))
     return Answer(f"Nothing is open for {', '.join(sorted(issuers))}: nothing to pay. The latest bill:\n"
                   + "\n".join(lines), {"dues": []})

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from steward.clock import Clock
 from steward.reader.answer import Answer, Answerer
-from steward.reader.answerers.common import day_text, moment_text
+from steward.reader.answerers.common import day_text, moment_text, money_text
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists
 
@@ -27,8 +27,6 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
     """The schedule answerer over the calendar, the appointments waiting in mail and the dues."""
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
-        from steward.finance.digest import money_text
-
         zone = clock.zone
         if frame.window is not None:
             start, end = frame.window.start, max(frame.window.end, frame.window.start + timedelta(minutes=1))
@@ -49,9 +47,9 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                     continue
                 if item.event is not None:
                     shown.add(item.event.title.casefold())
-                    lines.append((item.at, f"- {moment_text(item.at)} {item.event.title}"))
+                    lines.append((item.at, f"- {moment_text(item.at, clock)} {item.event.title}"))
                 elif item.reminder is not None:
-                    lines.append((item.at, f"- {moment_text(item.at)} reminder: {item.reminder.text}"))
+                    lines.append((item.at, f"- {moment_text(item.at, clock)} reminder: {item.reminder.text}"))
             day += timedelta(days=1)
         calendar_lines = len(lines)
         vias = {v.value: v.issuer for v in lists().of_slot("provider") if v.issuer} if lists else {}
@@ -61,13 +59,13 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             title = appt.title or appt.provider
             via = vias.get(appt.provider, "")
             source = f", from {via}" if via and via.casefold() not in title.casefold() else ""
-            lines.append((appt.start, f"- {moment_text(appt.start)} {title} (found in your mail{source},"
+            lines.append((appt.start, f"- {moment_text(appt.start, clock)} {title} (found in your mail{source},"
                                       " waiting for your yes)"))
         for owed in dues().digest(window="all", as_of=clock.today()).items:
             d = owed.due
             if start.date() <= d.due_date <= last:
                 at = datetime.combine(d.due_date, datetime.min.time(), zone)
-                lines.append((at, f"- {day_text(d.due_date)} {d.issuer} bill due: {money_text(d.amount, d.currency)}"))
+                lines.append((at, f"- {day_text(d.due_date, clock)} {d.issuer} bill due: {money_text(d.amount, d.currency, clock)}"))
         lines.sort(key=lambda x: x[0])
         beyond = len(lines) - calendar_lines
         if "free" in frame.flags:
