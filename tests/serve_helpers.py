@@ -59,7 +59,8 @@ class Served:
     def client(self, **kw: object) -> httpx.Client:
         """A client that sends the token."""
         headers = {**self.auth, **dict(kw.pop("headers", None) or {})}  # type: ignore[call-overload]
-        return httpx.Client(base_url=self.base, timeout=30, headers=headers, **kw)  # type: ignore[arg-type]
+        kw.setdefault("timeout", 30)
+        return httpx.Client(base_url=self.base, headers=headers, **kw)  # type: ignore[arg-type]
 
     def get(self, path: str, **kw: object) -> httpx.Response:
         """One GET with the token."""

@@ -9,6 +9,7 @@
     │   ├── SourceGone           the source of a message (file, server) cannot be reached any more
     │   └── ConfigError          a setting has a value Steward cannot use
     ├── ConnectorError           a server (IMAP, CalDAV, LLM, SMTP) failed; CLI exit 1, HTTP 502
+    ├── Busy                     the server holds as many turns as it takes; HTTP 429 with Retry-After
     └── UsageError               the command line itself is wrong; CLI exit 2, HTTP 422
 
 Every message is one line a person can act on. The edges (cli, web) map classes to exit codes and
@@ -76,6 +77,16 @@ class ConnectorError(StewardError):
     """A server Steward talks to failed or refused."""
 
     http_status = 502
+
+
+class Busy(StewardError):
+    """The server already holds as many turns as it takes; try again after `retry_after` seconds (HTTP 429)."""
+
+    http_status = 429
+
+    def __init__(self, message: str, retry_after: int = 5) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 class UsageError(StewardError):

@@ -217,6 +217,15 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("serve.log_search_words", False,
             "the access log keeps what was searched for (`q=`); for debugging: search words say what the mail "
             "holds"),
+    Setting("serve.model_turns", 2,
+            "turns the model server is asked about at once; the others wait (their threads stand aside, so "
+            "reads, searches and turns answered without a model never wait behind them)", low=1, high=64),
+    Setting("serve.turns_per_session", 4,
+            "turns one conversation may have under way at once (waiting or running); more are refused "
+            "with 429 and Retry-After", low=1, high=100),
+    Setting("serve.turns_queued", 32,
+            "turns the server holds at once over every conversation (waiting or running); more are "
+            "refused with 429 and Retry-After", low=1, high=1000),
     Setting("serve.workers", 2, "threads that run requests, each with its own store connection",
             low=1, high=64),
     Setting("serve.turn_workers", 1,

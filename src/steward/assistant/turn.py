@@ -17,6 +17,7 @@ import logging
 import sqlite3
 import uuid
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
@@ -113,12 +114,15 @@ class Engine:
                        waiting=repo.open_continuation(conn, name, self.clock.now()) is not None)
 
     def turn(self, text: str, *, session: str | None = None, dry_run: bool = False,
-             stream: ReplyStream | None = None, use_model: bool = True) -> Trace:
+             stream: ReplyStream | None = None, use_model: bool = True,
+             model_gate: Callable[[], AbstractContextManager[object]] | None = None) -> Trace:
         """Run one turn through the pipeline and return its trace.
 
         With `stream`, a model's final answer is sent to it as it is produced (intercepts and the
         offline answer reply at once: the trace's reply is the whole of it). With `use_model` False a
         turn Steward's own code cannot answer gets the offline answer, never the model loop.
+        `model_gate` is entered around the model loop only (a server waits there for a model slot, or
+        drops the turn).
         """
         cleaned = clean_text(text, self.max_chars)
         name = session or default_session(self.clock)
@@ -162,7 +166,8 @@ class Engine:
                 PastTurn(t.text, t.reply, t.handled_by, t.at)
                 for t in repo.recent_turns(conn, turn.session, self.history_turns)
             )
-            outcome = self.loop.run(replace(turn, history=history), route, tier)
+            with model_gate() if model_gate is not None else nullcontext():
+                outcome = self.loop.run(replace(turn, history=history), route, tier)
             return self._finish(turn, outcome, "loop", route=route, tier=tier, notes=notes)
         reason = ("no language model is connected" if tier is None else
                   "the model loop is not available" if use_model else "this question was not given to the model")

@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+import threading
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import Future
+from contextlib import AbstractAsyncContextManager, AbstractContextManager
 from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from fastapi import Path as PathParam
-from fastapi.responses import StreamingResponse
+from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from steward.app import App
@@ -63,38 +66,77 @@ class TraceOut(BaseModel):
 
 
 def run_turn(app: App, text: str, session: str | None, dry_run: bool,
-             stream: ReplyStream | None) -> dict[str, Any]:
+             stream: ReplyStream | None, gate: Callable[[], AbstractContextManager[object]] | None = None
+             ) -> dict[str, Any]:
     """One turn through the engine, on a worker thread; the trace as JSON.
 
-    `stream` receives the model's final answer as it is produced (called from this thread).
+    `stream` receives the model's final answer as it is produced (called from this thread); `gate`
+    is entered around the model part (the workers' model section).
     """
-    trace = app.engine.turn(text, session=session, dry_run=dry_run, stream=stream)
+    trace = app.engine.turn(text, session=session, dry_run=dry_run, stream=stream, model_gate=gate)
     data: dict[str, Any] = trace.to_json()
     names = app.session_names
     data["session_title"] = names.title_of(trace.session) if names is not None else None  # the page shows it
     return data
 
 
+async def _disconnected(request: Request) -> None:
+    """Returns once the client has gone."""
+    while not await request.is_disconnected():
+        await asyncio.sleep(0.25)
+
+
+def _quiet(future: Future[Any]) -> None:
+    """A turn nobody waits for any more: its outcome is read, so no error is reported about it."""
+    if not future.cancelled():
+        future.exception()
+
+
 @router.post("/chat", response_model=TraceOut, responses=ERRORS)
-async def chat(request: Request, body: ChatIn) -> dict[str, Any]:
+async def chat(request: Request, body: ChatIn) -> Any:
     """One turn: the reply and the trace of how it was produced."""
     rt = runtime_of(request)
-    async with rt.sessions.of(body.session):
-        result: dict[str, Any] = await rt.workers.run(run_turn, body.text, body.session, body.dry_run, None, priority=TURN)
-        return result
+    gone = threading.Event()
+    async with rt.admission.turn(body.session), rt.sessions.of(body.session):
+        future = rt.workers.submit(run_turn, body.text, body.session, body.dry_run, None,
+                                   lambda: rt.workers.model_section(gone), priority=TURN)
+        waiter = asyncio.wrap_future(future)
+        watcher = asyncio.ensure_future(_disconnected(request))
+        either: set[asyncio.Future[Any]] = {waiter, watcher}
+        await asyncio.wait(either, return_when=asyncio.FIRST_COMPLETED)
+        if waiter.done():
+            watcher.cancel()
+            result: dict[str, Any] = waiter.result()
+            return result
+        # the client has gone: a queued turn leaves the queue, one not yet with the model is dropped
+        gone.set()
+        future.add_done_callback(_quiet)
+        future.cancel()
+        return Response(status_code=499)
 
 
 @router.post("/chat/stream", responses={200: {"content": {"text/event-stream": {}}}, **ERRORS})
 async def chat_stream(request: Request, body: ChatIn) -> StreamingResponse:
     """One turn as Server-Sent Events: `delta` events with the reply as it is produced, then `trace`."""
     rt = runtime_of(request)
-    return StreamingResponse(_events(rt, body), media_type="text/event-stream",
+    place = rt.admission.turn(body.session)
+    await place.__aenter__()  # a turn past the bounds is refused (429) before the stream starts
+    return StreamingResponse(_events(rt, body, place), media_type="text/event-stream",
                              headers={"cache-control": "no-store", "x-accel-buffering": "no"})
 
 
-async def _events(rt: Runtime, body: ChatIn) -> AsyncIterator[bytes]:
+async def _events(rt: Runtime, body: ChatIn, place: AbstractAsyncContextManager[None]) -> AsyncIterator[bytes]:
+    try:
+        async for piece in _turn_events(rt, body):
+            yield piece
+    finally:
+        await place.__aexit__(None, None, None)
+
+
+async def _turn_events(rt: Runtime, body: ChatIn) -> AsyncIterator[bytes]:
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue[str | None] = asyncio.Queue()  # None: withdraw what was streamed
+    gone = threading.Event()
 
     def put(piece: str | None) -> None:  # called on the worker thread
         loop.call_soon_threadsafe(queue.put_nowait, piece)
@@ -103,22 +145,31 @@ async def _events(rt: Runtime, body: ChatIn) -> AsyncIterator[bytes]:
 
     yield sse.comment("turn started")  # the headers go out at once; the page shows it is working
     async with rt.sessions.of(body.session):
-        task = asyncio.ensure_future(rt.workers.run(run_turn, body.text, body.session, body.dry_run, stream,
-                                                    priority=TURN))
+        future = rt.workers.submit(run_turn, body.text, body.session, body.dry_run, stream,
+                                   lambda: rt.workers.model_section(gone), priority=TURN)
+        task = asyncio.wrap_future(future)
         streamed = ""
-        while not task.done() or not queue.empty():
-            getter = asyncio.ensure_future(queue.get())
-            await asyncio.wait({task, getter}, return_when=asyncio.FIRST_COMPLETED)
-            if getter.done():
-                piece = getter.result()
-                if piece is None:
-                    streamed = ""
-                    yield sse.event("reset", {})
+        try:
+            while not task.done() or not queue.empty():
+                getter = asyncio.ensure_future(queue.get())
+                pending: set[asyncio.Future[Any]] = {task, getter}
+                await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
+                if getter.done():
+                    piece = getter.result()
+                    if piece is None:
+                        streamed = ""
+                        yield sse.event("reset", {})
+                    else:
+                        streamed += piece
+                        yield sse.event("delta", {"text": piece})
                 else:
-                    streamed += piece
-                    yield sse.event("delta", {"text": piece})
-            else:
-                getter.cancel()
+                    getter.cancel()
+        except BaseException:  # the client went away (the stream is cancelled): drop the turn if it can be
+            if not future.done():
+                gone.set()
+                future.add_done_callback(_quiet)
+                future.cancel()
+            raise
         try:
             trace = task.result()
         except StewardError as exc:
@@ -219,6 +270,6 @@ async def answer_pending(request: Request, body: PendingIn,
     """
     rt = runtime_of(request)
     session = await rt.workers.run(session_of_held, held_id, priority=TURN)
-    async with rt.sessions.of(session):
+    async with rt.admission.turn(session), rt.sessions.of(session):
         result: dict[str, Any] = await rt.workers.run(answer_held, held_id, body.answer, priority=TURN)
         return result

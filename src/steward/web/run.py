@@ -260,8 +260,7 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
     configure_logging(verbose)
     local = bind_local(options.local_socket) if options.local_socket is not None else None
     runtime = _runtime(make_app, clock, options.workers, options.turn_workers, choice.token, options.host, port,
-                       jobs=JobHost(make_app, scheduled_jobs(settings)), jobs_in=os.getpid(),
-                       log_search_words=settings.as_bool("serve.log_search_words"),
+                       jobs=JobHost(make_app, scheduled_jobs(settings)), jobs_in=os.getpid(), settings=settings,
                        local_socket=str(options.local_socket) if local is not None else "")
     app = create_app(runtime)
     base = f"http://{url_host(options.host)}:{port}/"
@@ -292,16 +291,19 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
 
 
 def _runtime(make_app: Callable[[], App], clock: Clock, workers: int, turn_workers: int, token: str | None,
-             host: str, port: int, *, jobs: JobHost | None, jobs_in: int, log_search_words: bool = False,
+             host: str, port: int, *, jobs: JobHost | None, jobs_in: int, settings: Settings,
              local_socket: str = "") -> Runtime:
     """What a server process's routes reach: its workers, the clock, the guard, and the jobs if it runs them."""
     from steward.web.runtime import Runtime
     from steward.web.security import Guard
-    from steward.web.workers import Workers
+    from steward.web.workers import Admission, Workers
 
-    return Runtime(workers=Workers(make_app, workers, warm=warm, turn_only=turn_workers, warm_turns=warm_turns),
+    return Runtime(workers=Workers(make_app, workers, warm=warm, turn_only=turn_workers, warm_turns=warm_turns,
+                                   model_turns=settings.as_int("serve.model_turns")),
                    clock=clock, guard=Guard(token, host, port, local_socket), jobs=jobs, jobs_in=jobs_in,
-                   log_search_words=log_search_words)
+                   log_search_words=settings.as_bool("serve.log_search_words"),
+                   admission=Admission(settings.as_int("serve.turns_per_session"),
+                                       settings.as_int("serve.turns_queued")))
 
 
 def _run(app: Any, sock: socket.socket | None, spread: Handout | Intake | None = None,
@@ -397,7 +399,7 @@ def serve_helper(spec: dict[str, Any]) -> int:
     try:
         runtime = _runtime(shared_app_factory(base), clock, int(spec["workers"]), int(spec["turn_workers"]),
                            spec.get("token"), str(spec["host"]), int(spec["port"]), jobs=None, jobs_in=os.getppid(),
-                           log_search_words=settings.as_bool("serve.log_search_words"))
+                           settings=settings)
         _run(create_app(runtime), None, Intake(channel))
     finally:
         channel.close()

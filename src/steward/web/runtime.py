@@ -12,7 +12,7 @@ from steward.clock import Clock
 from steward.errors import StewardError
 from steward.web.jobs import JobHost
 from steward.web.security import Guard
-from steward.web.workers import SessionLocks, Workers
+from steward.web.workers import Admission, SessionLocks, Workers
 
 
 @dataclass
@@ -26,6 +26,7 @@ class Runtime:
     jobs_in: int | None = None  # the process running the scheduled jobs (None: none of them)
     log_search_words: bool = False  # the access log keeps `q=` (serve.log_search_words; debugging only)
     sessions: SessionLocks = field(default_factory=SessionLocks)
+    admission: Admission = field(default_factory=Admission)
 
 
 def error_name(exc: StewardError) -> str:

@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from steward import __version__
-from steward.errors import StewardError
+from steward.errors import Busy, StewardError
 from steward.web.middleware import AccessLogMiddleware, BodyLimitMiddleware, GuardMiddleware
 from steward.web.runtime import Runtime, error_name
 
@@ -52,7 +52,10 @@ def install_error_handlers(api: FastAPI) -> None:
 
     async def steward_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StewardError)
-        return _error(exc.http_status, error_name(exc), exc.message)
+        response = _error(exc.http_status, error_name(exc), exc.message)
+        if isinstance(exc, Busy):
+            response.headers["retry-after"] = str(exc.retry_after)
+        return response
 
     async def invalid(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
