@@ -5,6 +5,7 @@ client has gone before its model call starts is dropped."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -85,10 +86,9 @@ def test_turns_beyond_the_bounds_are_refused_with_retry_after(steward_home: Path
         assert same.json()["error"] == "busy"
         second = pool.submit(model_turn, s, "b")
         with s.client() as c:
-            for _ in range(100):  # until the second turn is counted (it waits for the model's one slot)
-                over = c.post("/chat", json={"text": "what's my schedule tomorrow?", "session": "c"})
-                if over.status_code == 429:
-                    break
+            while c.get("/health").json()["with_model"] < 2:  # the second waits for the model's one slot
+                time.sleep(0.05)
+            over = c.post("/chat", json={"text": "what's my schedule tomorrow?", "session": "c"})
             assert over.status_code == 429 and "retry-after" in over.headers
         model.release.set()
         assert first.result().status_code == 200 and second.result().status_code == 200

@@ -6,7 +6,7 @@ import os
 from typing import Any
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from steward import __version__
 from steward.web.runtime import Runtime
@@ -28,7 +28,7 @@ class ErrorBody(BaseModel):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorBody} for status in (400, 401, 403, 404, 409, 413, 415, 422, 502)
+    status: {"model": ErrorBody} for status in (400, 401, 403, 404, 409, 413, 415, 422, 429, 502)
 }
 
 
@@ -52,6 +52,8 @@ class Health(BaseModel):
     jobs: list[JobInfo]
     process: int
     jobs_in: int | None
+    turns: int = Field(0, description="chat turns this process holds now (waiting or running)")
+    with_model: int = Field(0, description="of those, turns whose model part has begun (waiting for a slot too)")
 
 
 @router.get("/health", response_model=Health, tags=["server"])
@@ -63,4 +65,5 @@ async def health(request: Request) -> Health:
         for s in rt.jobs.state.values()
     ]
     return Health(status="ok", version=__version__, now=rt.clock.now().isoformat(), zone=rt.clock.zone_name,
-                  jobs=jobs, process=os.getpid(), jobs_in=rt.jobs_in)
+                  jobs=jobs, process=os.getpid(), jobs_in=rt.jobs_in, turns=rt.admission.count,
+                  with_model=rt.workers.with_model)

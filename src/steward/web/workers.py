@@ -101,6 +101,11 @@ class Workers:
         """Await `fn(app, *args)` run on a worker."""
         return await asyncio.wrap_future(self.submit(fn, *args, priority=priority))
 
+    @property
+    def with_model(self) -> int:
+        """Turns inside a model section now (with the model, or waiting for a slot)."""
+        return self._with_model
+
     @contextmanager
     def model_section(self, gone: threading.Event | None = None) -> Iterator[None]:
         """Around a turn's model part, on the worker thread running it: the thread is replaced in the
@@ -218,6 +223,11 @@ class Admission:
         self.retry_after = retry_after
         self._held: dict[str, int] = {}
         self._count = 0
+
+    @property
+    def count(self) -> int:
+        """Turns held now, over every session."""
+        return self._count
 
     @asynccontextmanager
     async def turn(self, session: str | None) -> AsyncIterator[None]:
