@@ -59,6 +59,7 @@ def test_the_blocks_dates_are_kept_as_mail_arrives_and_made_for_a_store_from_bef
     for dropped in ("TRIGGER messages_date_block_insert", "TRIGGER messages_date_block_update", "TABLE message_date_blocks"):
         store.execute(f"DROP {dropped}")
     store.execute("DELETE FROM migrations WHERE name = '0170_message_date_blocks'")
+    store.execute("PRAGMA user_version = 0")  # a store from before the schema stamp
     store.close()
     again = connect(tmp_path / "steward.db")
     try:

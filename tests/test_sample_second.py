@@ -56,10 +56,10 @@ OWED = [
     ("Zuidkust Bank", "1187.40", "EUR", "2026-11-28", None),
     ("Corella Water", "198.30", "AUD", "2026-12-22", None),
     ("Aotea Self Storage", "145.00", "NZD", "2026-12-10", None),
-    ("Yarra Edge Energy", "287.45", "AUD", "2026-11-30", "read as USD (a bare $ from an Australian biller)"),
-    ("Banksia Mutual", "1146.20", "AUD", "2026-12-20", "read as USD (a bare $ from an Australian insurer)"),
-    ("Kookaburra Mobile", "65.00", "AUD", "2026-12-08", "not found (a mobile bill taken by direct debit)"),
-    ("Grevillea Property Group", "2340.00", "AUD", "2026-12-14", "not found (a rent reminder)"),
+    ("Yarra Edge Energy", "287.45", "AUD", "2026-11-30", None),
+    ("Banksia Mutual", "1146.20", "AUD", "2026-12-20", None),
+    ("Kookaburra Mobile", "65.00", "AUD", "2026-12-08", None),
+    ("Grevillea Property Group", "2340.00", "AUD", "2026-12-14", None),
 ]
 
 

@@ -11,17 +11,47 @@ is one the text wrote, and `Extraction.evidence` is the phrase it came from.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import datetime
 
 from steward.finance.model import Extraction, Institution, Money
-from steward.finance.money import DateAt, MoneyAt, bare_amount_after, find_dates, find_last4, find_money
+from steward.finance.money import (
+    DateAt,
+    MoneyAt,
+    bare_amount_after,
+    find_dates,
+    find_last4,
+    find_money,
+    local_dollar,
+)
 from steward.finance.vocab import FinanceVocab, Hit
 
 # how far (characters) a label may stand before its figure, and "due" after an amount
 LABEL_REACH = 48
 DATE_REACH = 40
 AFTER_REACH = 14
+# an autopay phrase offered, not in place: "set up direct debit and never miss a due date", "switch to
+# autopay", "you have not set up a direct debit"
+_OFFERED = re.compile(r"(?:set(?:ting)?\s+up|sign(?:ing)?\s+up\s+for|switch(?:ing)?\s+to|enrol(?:l)?(?:\s+in)?|"
+                      r"register\s+for|activate|turn\s+on|opt\s+in(?:\s+to)?|why\s+not|consider|no|not|"
+                      r"haven't|have\s+not|don't|do\s+not|isn't|is\s+not|without)\s+(?:an?\s+|the\s+|your\s+)?$")
+
+
+# how a bill is paid is not what it is for: "by direct debit from your card", "pay with a credit card"
+_PAID_WITH = re.compile(r"\b(?:from|to|with|by|on|using|via)\s+(?:your|the|a|any)?\s*(?:credit\s+|debit\s+)?card"
+                        r"(?:\s+on\s+file)?\b")
+
+
+def kind_said(lowered: str, vocab: FinanceVocab) -> str | None:
+    """The kind of due the words say, with the card a bill is paid by left out of it."""
+    return vocab.kind_of(_PAID_WITH.sub(" ", lowered))
+
+
+def autopay_in_place(lowered: str, vocab: FinanceVocab) -> bool:
+    """Whether the text says the due is paid without the person doing anything (an autopay phrase not
+    offered, invited or denied by the words right before it)."""
+    return any(not _OFFERED.search(lowered[max(0, m.start() - 30):m.start()]) for m in vocab.autopay.finditer(lowered))
 
 
 def normalise(text: str) -> str:
@@ -112,12 +142,14 @@ def _money(m: MoneyAt) -> Money:
 
 
 def read_bill(text: str, *, received: datetime, institution: Institution | None, vocab: FinanceVocab,
-              user_day_first: bool = False, payment_confirmation: bool = False) -> Extraction:
-    """Everything the text says about a due (fields it does not say stay empty)."""
+              user_day_first: bool = False, payment_confirmation: bool = False, sender: str = "",
+              home_country: str = "") -> Extraction:
+    """Everything the text says about a due (fields it does not say stay empty). `sender` and the
+    person's `home_country` say which dollar a bare "$" is when the institution does not."""
     text = normalise(text)
     lowered = _lower(text)
     usual = institution.currency if institution is not None else ""
-    money = find_money(text, usual)
+    money = find_money(text, usual, local_dollar(text, sender, home_country))
     labelled = _labelled_money(text, lowered, vocab, usual, money, payment_confirmation)
     amount = labelled.get("amount")
     balance = labelled.get("statement_balance")
@@ -138,7 +170,7 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
     dates = find_dates(text, received, day_first)
     due = _due_date(lowered, vocab, dates, received) if not payment_confirmation or owed else None
     last4 = find_last4(text)
-    kind = vocab.kind_of(lowered) or (institution.kind if institution is not None else None) or "other"
+    kind = kind_said(lowered, vocab) or (institution.kind if institution is not None else None) or "other"
     if institution is not None and institution.kind not in ("card", "bank") and kind in ("card", "bank"):
         kind = institution.kind  # a utility's "pay by card" does not make its bill a card due
     evidence_from = owed or paid
@@ -153,7 +185,7 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
         due_text=due.text if due else "",
         account=last4[0] if last4 else "",
         kind=kind,  # type: ignore[arg-type]
-        autopay=bool(vocab.autopay.search(lowered)),
+        autopay=autopay_in_place(lowered, vocab),
         paid=_money(paid[0]) if paid else None,
         evidence=evidence,
     )

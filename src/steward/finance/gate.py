@@ -8,12 +8,30 @@ filed as `phishing_suspect` never is, whoever it claims to be from.
 
 from __future__ import annotations
 
+import re
+
 from steward.finance.model import Candidate
 from steward.finance.registry import Registry
 from steward.finance.vocab import FinanceVocab
 from steward.records.finance import MessageFacts
 
 PHISHING = "phishing_suspect"
+# "your payment of $2,418.60 ... is due on Sat Dec 12" is a reminder, not a confirmation: a payment
+# phrase followed by the words of something still to come
+_STILL_TO_COME = re.compile(r"\b(?:is|are|falls|becomes)\s+due\b|\bdue\s+(?:on|by|in)\b|\bwill\s+be\b|\bto\s+be\s+paid\b",
+                            re.IGNORECASE)
+_REACH = 80
+_SENTENCE_END = re.compile(r"[.!?](?:\s|$)|\n|\s[-–—]\s|;")
+
+
+def confirms_payment(text: str, vocab: FinanceVocab) -> bool:
+    """Whether the text says a payment was made (a payment phrase not followed, in its own sentence, by
+    one still to come)."""
+    for m in vocab.payment_received.finditer(text):
+        end = _SENTENCE_END.search(text, m.end(), m.end() + _REACH)
+        if not _STILL_TO_COME.search(text, m.end(), end.start() if end else m.end() + _REACH):
+            return True
+    return False
 
 
 def issuer_name(message: MessageFacts, registry: Registry) -> str:
@@ -32,7 +50,7 @@ def gate(message: MessageFacts, registry: Registry, vocab: FinanceVocab) -> Cand
         return "looks like phishing: never a due"
     text = f"{message.subject}\n{message.snippet}"
     institution = registry.lookup(message.sender)
-    confirms = bool(vocab.payment_received.search(text))
+    confirms = confirms_payment(text, vocab)
     financial = (institution is not None or message.category in vocab.financial_categories
                  or (confirms and message.category == "bank_alert"))
     if not financial:

@@ -4,7 +4,10 @@
 "1.234,56 €", "£84.20"); `price-parser` reads the number, so grouping and decimal marks of every
 convention ("1,23,456.50", "1.234,56") come out right. A currency comes from the text (a code or
 a symbol); a symbol several currencies share ("$", "kr") takes the institution's usual currency
-when it is one of them, and "$" is US dollars otherwise. A number with no mark gets the
+when it is one of them. A "$" from a sender with no usual currency is the dollar the mail itself names
+elsewhere ("AUD", "NZ$"), else the dollar of the sender's country-code domain (`.com.au`), else of the
+person's own country (from their time zone, by tzdata's zone table), else US dollars (`local_dollar`;
+which currency a country uses comes from babel's CLDR data). A number with no mark gets the
 institution's currency or none. `find_dates` finds the written dates and places each with
 `steward.dates` relative to the message's own date, in the institution's date order.
 """
@@ -16,6 +19,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
+from pathlib import Path
 
 from price_parser import Price
 
@@ -85,11 +89,19 @@ class DateAt(Written):
     day: date
 
 
-def currency_of(mark: str, usual: str) -> str:
-    """The ISO code a written currency mark means, given the institution's usual currency ("" if none)."""
+_DOLLAR_CODE = re.compile(r"(?<![\w$])(AUD|NZD|CAD|SGD|HKD|MXN|USD)(?!\w)|(?<![\w$])(A|AU|NZ|C|CA|S|HK|US)\$")
+_DOLLAR_PREFIX = {"A": "AUD", "AU": "AUD", "NZ": "NZD", "C": "CAD", "CA": "CAD", "S": "SGD", "HK": "HKD",
+                  "US": "USD"}
+# country-code domains that are not the country's ISO code
+_DOMAIN_COUNTRY = {"uk": "GB"}
+
+
+def currency_of(mark: str, usual: str, dollar: str = "USD") -> str:
+    """The ISO code a written currency mark means, given the institution's usual currency ("" if none)
+    and the dollar a bare "$" is when that is no dollar."""
     key = mark.strip().upper()
     if key in ("$",):
-        return usual if usual in DOLLARS else "USD"
+        return usual if usual in DOLLARS else dollar
     if key == "KR":
         return usual if usual in KRONER else ""
     if key in ("EURO", "EUROS"):
@@ -115,8 +127,54 @@ def parse_amount(text: str) -> Decimal | None:
         return None
 
 
-def find_money(text: str, usual: str = "") -> list[MoneyAt]:
-    """Every amount with a currency mark in `text`, in order."""
+def local_dollar(text: str, sender: str = "", home_country: str = "") -> str:
+    """The dollar a bare "$" means in a mail from a sender with no usual currency (see the module)."""
+    named = {m.group(1).upper() if m.group(1) else _DOLLAR_PREFIX[m.group(2).upper()]
+             for m in _DOLLAR_CODE.finditer(text)}
+    if len(named) == 1:
+        return named.pop()
+    label = sender.rpartition("@")[2].rstrip(".").rpartition(".")[2].lower()
+    for country in (_DOMAIN_COUNTRY.get(label, label.upper()) if len(label) == 2 else "", home_country):
+        found = country_currency(country)
+        if found in DOLLARS:
+            return found
+    return "USD"
+
+
+@lru_cache(maxsize=256)
+def country_currency(country: str) -> str:
+    """The currency a country uses today ("AU" -> "AUD"), from babel's CLDR data; "" when unknown."""
+    if len(country) != 2 or not country.isalpha():
+        return ""
+    from babel.numbers import get_territory_currencies
+
+    try:
+        found = get_territory_currencies(country.upper(), date.today())
+    except Exception:  # babel raises plain errors for territories it has no data for
+        return ""
+    return str(found[0]) if found else ""
+
+
+@lru_cache(maxsize=64)
+def country_of_zone(zone: str) -> str:
+    """The ISO country of an IANA time zone ("Australia/Melbourne" -> "AU") by tzdata's zone table; ""
+    for a zone of no one country (UTC, Etc/GMT+5) or when the table cannot be read."""
+    try:
+        import tzdata
+
+        table = Path(tzdata.__file__).parent / "zoneinfo" / "zone.tab"
+        lines = table.read_text(encoding="utf-8").splitlines()
+    except (ImportError, OSError):
+        return ""
+    for line in lines:
+        fields = line.split("\t")
+        if len(fields) >= 3 and not line.startswith("#") and fields[2] == zone:
+            return fields[0]
+    return ""
+
+
+def find_money(text: str, usual: str = "", dollar: str = "USD") -> list[MoneyAt]:
+    """Every amount with a currency mark in `text`, in order (a bare "$" is `dollar` unless `usual` is one)."""
     out = []
     for m in _MONEY.finditer(text):
         number = m.group("n1") or m.group("n2")
@@ -124,7 +182,7 @@ def find_money(text: str, usual: str = "") -> list[MoneyAt]:
         amount = parse_amount(number)
         if amount is None:
             continue
-        out.append(MoneyAt(m.start(), m.end(), m.group(0), amount, currency_of(mark, usual)))
+        out.append(MoneyAt(m.start(), m.end(), m.group(0), amount, currency_of(mark, usual, dollar)))
     return out
 
 
@@ -139,11 +197,27 @@ def bare_amount_after(text: str, at: int, usual: str) -> MoneyAt | None:
     return MoneyAt(m.start("n"), m.end("n"), m.group("n"), amount, usual)
 
 
+# a bill's day written without a year is the one nearest the mail, within half a year either way: "was due
+# on 30 November" in a mail of 2 December is three days ago, not next November
+_NEAREST = 183
+_YEAR_WRITTEN = re.compile(r"\d{4}|\d{1,2}[/.-]\d{1,2}[/.-]\d{2}(?!\d)")
+
+
 @lru_cache(maxsize=4096)
 def _placed(written: str, moment: datetime, day_first: bool) -> date | None:
     res = resolve(written, Clock(moment.tzinfo or moment.astimezone().tzinfo, moment),  # type: ignore[arg-type]
                   prefer="future", options=DateOptions(day_first=day_first))
-    return res.start.date() if res is not None and res.has_date else None
+    if res is None or not res.has_date:
+        return None
+    day = res.start.date()
+    if (day - moment.date()).days > _NEAREST and not _YEAR_WRITTEN.search(written):
+        try:
+            earlier = day.replace(year=day.year - 1)
+        except ValueError:  # 29 February
+            return day
+        if (moment.date() - earlier).days <= _NEAREST:
+            return earlier
+    return day
 
 
 def find_dates(text: str, received: datetime, day_first: bool) -> list[DateAt]:

@@ -131,6 +131,13 @@ class DuesService:
         self._vocab = vocab
 
     @property
+    def home_country(self) -> str:
+        """The person's own country, from their time zone ("" for UTC and its like)."""
+        from steward.finance.money import country_of_zone
+
+        return country_of_zone(getattr(self.clock.zone, "key", "") or str(self.clock.zone))
+
+    @property
     def vocab(self) -> FinanceVocab:
         """The finance vocabulary, loaded on first use (a digest never needs it)."""
         if self._vocab is None:
@@ -155,14 +162,16 @@ class DuesService:
         inst = candidate.institution
         text = f"{message.subject}\n{body_text(raw)}"
         found = read_bill(text, received=received, institution=inst, vocab=self.vocab,
-                          user_day_first=self.user_day_first, payment_confirmation=candidate.payment_confirmation)
+                          user_day_first=self.user_day_first, payment_confirmation=candidate.payment_confirmation,
+                          sender=message.sender, home_country=self.home_country)
         if candidate.payment_confirmation and found.owed is None:
             return Reading(found) if found.paid is not None else Reading(None, "a payment confirmation with no amount")
         if missing(found) is not None and message.has_pdf:
             for pdf in pdf_texts(raw):
                 if pdf.text:
                     found = merge(found, read_bill(mask_numbers(pdf.text), received=received, institution=inst,
-                                                   vocab=self.vocab, user_day_first=self.user_day_first))
+                                                   vocab=self.vocab, user_day_first=self.user_day_first,
+                                                   sender=message.sender, home_country=self.home_country))
         why = missing(found)
         if why is None:
             return Reading(found)
