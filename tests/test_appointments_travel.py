@@ -286,3 +286,13 @@ def test_an_overnight_flight_ends_the_next_day_and_a_leading_flight_number_names
     (six_e,) = from_text(indigo, RECEIVED)
     assert (six_e.title, six_e.start_at) == ("Flight 6E 2134 DEL → BOM",
                                              datetime(2026, 10, 12, 6, 0, tzinfo=ZoneInfo("Asia/Kolkata")))
+
+
+def test_a_return_leg_under_a_heading_alone_on_its_line_is_read() -> None:
+    from steward.appointments.itinerary import from_text
+
+    card = ("Flight details\nDeparture\nBerlin, Tegel Airport, DE\nFri, 03 Jul 2026, 18:25\nSN 2588\n"
+            "Return\nBrussels Airport, BE\nSun, 05 Jul 2026, 20:40\nSN 2591\n")
+    out, back = from_text(card, RECEIVED)
+    assert out.start_at == datetime(2026, 7, 3, 18, 25, tzinfo=ZoneInfo("Europe/Berlin"))
+    assert (back.provider, back.start_at) == ("SN 2591", datetime(2026, 7, 5, 20, 40, tzinfo=ZoneInfo("Europe/Brussels")))

@@ -51,8 +51,15 @@ def _labels() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
 
 
 def departure_label(line: str) -> re.Match[str] | None:
-    """The departure label at the start of a line, and what follows it."""
-    return _labels()[0].match(line)
+    """The departure label at the start of a line (or a leg's heading alone on it), and what follows it."""
+    return _labels()[0].match(line) or _heading().fullmatch(line)
+
+
+@lru_cache(maxsize=1)
+def _heading() -> re.Pattern[str]:
+    data = yaml.safe_load((resources.files("steward.appointments") / "itinerary.yaml").read_text(encoding="utf-8"))
+    words = "|".join(re.escape(str(w)) for w in sorted(data["leg_heading"], key=len, reverse=True))
+    return re.compile(rf"\s*(?:{words})\s*[:\-]?()\s*", re.I)
 
 
 def _arrival_label(line: str) -> re.Match[str] | None:
@@ -285,13 +292,15 @@ def _labelled(text: str, received: datetime) -> list[Candidate]:
     lines = text.splitlines()
     departures = [i for i, line in enumerate(lines) if departure_label(line)]
     out: list[Candidate] = []
+    used: set[int] = set()  # the lines whose flight number a leg above took
     for k, at in enumerate(departures):
         floor = departures[k - 1] + 1 if k else 0
         ceiling = departures[k + 1] if k + 1 < len(departures) else len(lines)
-        flights = [(abs(i - at), f) for i in range(floor, ceiling) if (f := _designator(lines[i]))]
+        flights = [(abs(i - at), i, f) for i in range(floor, ceiling) if i not in used and (f := _designator(lines[i]))]
         if not flights:
             continue
-        flight = min(flights)[1]
+        _, taken, flight = min(flights)
+        used.add(taken)
         match = departure_label(lines[at])
         assert match is not None
         leaves = _moment(lines, at, match.group(1), floor, received)
