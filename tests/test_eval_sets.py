@@ -169,7 +169,9 @@ def test_no_sentence_of_a_set_is_one_of_the_rules_phrases(name: str) -> None:
     rules = rule_phrases()
     shared = sorted({(piece, rules[piece]) for text in set_sentences(name, declared()[name])
                      for piece in pieces(text) if piece in rules})
-    assert shared == [], f"{name} shares sentences with the rules: {shared}"
+    assert shared == [], (f"{name} shares sentences with the rules: {shared}. Quote a fresh example in the "
+                          "rule (a rule is for a kind of language, not for a set's sentence), or, in a "
+                          "development set, write a fresh sentence marked '# rewritten:'")
 
 
 def test_the_check_sees_a_sentence_the_rules_hold() -> None:

@@ -60,7 +60,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             return Answer("\n".join(lines), {"messages": [h.id for h in hits]})
         senders = senders_named(frame)
         if not senders and frame.window is not None and frame.window.end - frame.window.start <= timedelta(days=31):
-            # "what came in yesterday?": the mail received in the window, every message counted
+            # "what arrived for me on monday?": the mail received in the window, every message counted
             start, end = frame.window.start.date(), frame.window.end.date()
             if end <= start:
                 end = start + timedelta(days=1)
