@@ -294,6 +294,7 @@ class App:
         from steward.assistant.intercepts.appointments import AppointmentQuery
         from steward.assistant.intercepts.brief import BriefConfig, BriefShow
         from steward.assistant.intercepts.dues import AccountsRequest, DuesRequest
+        from steward.assistant.intercepts.events_talk import EventChanges
         from steward.assistant.intercepts.inbox import InboxAnalysis
         from steward.assistant.intercepts.reader import ReaderAnswers
         from steward.assistant.intercepts.reminder import ReminderCreation
@@ -306,6 +307,8 @@ class App:
         built: list[Intercept] = [
             # first: a brief change names sections ("dues", "reminders") the others would answer
             BriefConfig(self.vocab, lambda: self.brief),
+            # before the reminders: it claims only turns that name no reminder and find an event (or "it" after one)
+            EventChanges(self.vocab, self.clock, lambda: self.calendar, lambda: self.db, options),
             ManageReminders(self.vocab, self.clock, lambda: self.calendar, lambda: self.db, date_options=options,
                             similarity=lambda: self.text_similarity,
                             snooze_minutes=self.settings.as_int("reminders.snooze_minutes")),

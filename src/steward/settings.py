@@ -134,6 +134,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("assistant.history_turns", 20, "earlier turns of the session handed to the model loop",
             low=0, high=10000),
     Setting("reminder_creation_intercept", True, "flag: 'remind me ...' is handled without a model (0 = off)"),
+    Setting("event_changes_intercept", True,
+            "flag: 'add lunch with Priya on saturday at 1', 'move my dentist appointment to friday', "
+            "'cancel tomorrow's physio' are handled without a model (0 = off)"),
     Setting("reminder_management_intercept", True,
             "flag: 'what reminders do I have', 'cancel/move/snooze the ... reminder', 'done' without a model"),
     Setting("reminder_meaning", True,

@@ -1,0 +1,364 @@
+"""event_changes: adding, moving, resizing and cancelling calendar events in plain words, without a model.
+
+    "add lunch with Priya on saturday at 1"          add (a length, a place and a repeat may be said)
+    "move my dentist appointment to friday at 5"     move (a day keeps the time, a time keeps the day)
+    "push the physio an hour later", "move it to next week"      move by a shift
+    "make the standup 30 minutes"                    a new length
+    "cancel tomorrow's physio"                       cancel
+
+The target is found among the events of the coming weeks by the words of its title and place and by
+the times said of it (`steward.calendar.event_talk` reads the words, `reminders.targets` ranks them);
+"it" is the event the session's previous turn spoke of. Two close matches ask which one (a question
+this intercept owns). A time already taken says what is there and asks; so does a change to an event
+another calendar app made, or to a whole repeating series. Everything else is written at once through
+the calendar service's one write path (a past moment and a duplicate refused, an audit line).
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from steward.assistant.intercepts.base import Match
+from steward.assistant.intercepts.reminder import turn_clock, when_label
+from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
+from steward.calendar.event_talk import (
+    EventAdd,
+    EventChange,
+    EventWords,
+    load_event_words,
+    parse_add,
+    parse_change,
+)
+from steward.calendar.reminders.requests import load_manage_words
+from steward.calendar.reminders.targets import Candidate, choose, pick_answer
+from steward.clock import Clock
+from steward.errors import ConnectorError, UserError
+from steward.vocab import Vocab, words
+
+if TYPE_CHECKING:
+    from steward.calendar.service import CalendarService
+    from steward.records.calendar import Event
+
+log = logging.getLogger(__name__)
+
+NAME = "event_changes"
+LOOK_AHEAD = timedelta(days=62)
+MAX_ASKED = 5
+_YES = frozenset(("yes", "yeah", "yep", "yup", "sure", "ok", "okay", "please", "go", "do", "fine", "confirm"))
+_NO = frozenset(("no", "nope", "don't", "dont", "not", "leave", "stop", "cancel", "never"))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One write worked out: what it does to which event, and the question to ask first (or none)."""
+
+    action: str                 # add | move | cancel
+    event: Event | None
+    start: datetime | None = None
+    end: datetime | None = None
+    add: EventAdd | None = None
+    question: str | None = None
+
+
+class EventChanges:
+    """The event_changes intercept."""
+
+    name = NAME
+    reads_only = False
+    answers_no = True
+
+    def __init__(self, vocab: Vocab, clock: Clock, calendar: Callable[[], CalendarService],
+                 db: Callable[[], sqlite3.Connection], date_options: Any = None,
+                 words: EventWords | None = None) -> None:
+        self.vocab = vocab
+        self._db = db
+        self.clock = clock
+        self._calendar = calendar
+        self.date_options = date_options
+        self.words = words or load_event_words()
+        self.manage = load_manage_words()
+
+    # -- matching -------------------------------------------------------------------------------
+
+    def match(self, turn: Turn) -> Match | None:
+        """A Match when the turn adds an event, or changes one it can find."""
+        clock = turn_clock(self.clock, turn)
+        added = parse_add(turn.text, self.words, self.vocab, clock, self.date_options)
+        if added is not None:
+            return Match(NAME, {"add": added})
+        change = parse_change(turn.text, self.words, self.manage, self.vocab, clock, self.date_options)
+        if change is None:
+            return None
+        if change.pronoun and not change.target:
+            last = self._spoken_of(turn)
+            return Match(NAME, {"change": change, "event": last}) if last is not None else None
+        if not change.target:
+            return None
+        pool = self._filtered(turn, change, self._events(clock.now()))
+        found = choose(change.target, _candidates(pool))
+        if found.best is None and not found.close:
+            return None
+        return Match(NAME, {"change": change, "pool": pool})
+
+    def _spoken_of(self, turn: Turn) -> Event | None:
+        """The event the session's previous turn added, changed or asked about, when it spoke of one."""
+        from steward.store import assistant as turns
+
+        recent = turns.recent_turns(self._db(), turn.session, 1)
+        if not recent:
+            return None
+        trace = recent[-1].trace
+        for write in reversed(list(trace.get("writes") or [])):
+            fields = write.get("fields") or {}
+            if str(write.get("kind", "")).startswith("event") and write.get("id") and fields.get("calendar"):
+                return None if write["kind"] == "event.cancel" else self._find(str(write["id"]), fields["calendar"])
+        return None
+
+    def _events(self, now: datetime) -> list[Event]:
+        calendar = self._calendar()
+        out: list[Event] = []
+        for name in calendar.backends:
+            try:
+                out.extend(e.shown_in(self.clock.zone) for e in calendar.backend(name).between(now, now + LOOK_AHEAD))
+            except ConnectorError as exc:
+                log.debug("%s calendar not searched: %s", name, exc.message)
+        out.sort(key=lambda e: e.start)
+        return [e for e in out if e.end > now]
+
+    def _filtered(self, turn: Turn, change: EventChange, events: list[Event]) -> list[Event]:
+        """The events on the days and at the times said of the target ("tomorrow's physio"), else all."""
+        if not change.filters:
+            return events
+        from steward import dates
+
+        clock = turn_clock(self.clock, turn)
+        kept: list[Event] = []
+        for a, b in change.filters:
+            said = dates.find(turn.text[a:b], clock, options=self.date_options)
+            if said is None or said.start is None:
+                continue
+            low = said.start
+            high = said.end if said.end is not None and said.end > said.start else None
+            for e in events:
+                day = not said.has_date or e.start.date() == said.start.astimezone(self.clock.zone).date() or (
+                    high is not None and low <= e.start < high and not said.has_time)
+                at = not said.has_time or (e.start.hour, e.start.minute) == (said.start.hour, said.start.minute)
+                if day and at and e not in kept:
+                    kept.append(e)
+        return kept
+
+    # -- answering ------------------------------------------------------------------------------
+
+    def handle(self, turn: Turn, match: Match) -> Outcome:
+        """Add the event, or pick the one meant (asking when unsure) and change it."""
+        if "add" in match.slots:
+            return self._settle(turn, self._plan_add(turn, match.slots["add"]))
+        change: EventChange = match.slots["change"]
+        if match.slots.get("event") is not None:
+            return self._settle(turn, self._plan_change(turn, change, match.slots["event"]))
+        pool: list[Event] = match.slots["pool"]
+        found = choose(change.target, _candidates(pool))
+        if found.best is not None:
+            return self._settle(turn, self._plan_change(turn, change, pool[found.best.id]))
+        close = [pool[c.id] for c in found.close][:MAX_ASKED]
+        listed = " ".join(f"{k}) {_label(e)}" for k, e in enumerate(close, 1))
+        question = f"Which one: {listed}?"
+        return Outcome(reply=question, ask=OpenQuestion(NAME, question, {
+            "step": "which", "text": turn.text, "ids": [[e.id, e.calendar] for e in close]}),
+            data={"action": change.action, "event": None})
+
+    def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        """Finish the write the question was about: which event, or a yes to a write shown."""
+        payload = question.payload
+        if payload.get("step") == "which":
+            events = [e for e in (self._find(i, c) for i, c in payload.get("ids", [])) if e is not None]
+            picked = pick_answer(turn.text, _candidates(events))
+            if picked is None:
+                return None
+            clock = turn_clock(self.clock, turn)
+            change = parse_change(str(payload["text"]), self.words, self.manage, self.vocab, clock, self.date_options)
+            if change is None:
+                return None
+            return self._settle(turn, self._plan_change(turn, change, events[picked.id]))
+        said = set(words(turn.text))
+        if said & _NO and not said & {"yes", "yeah", "yep"}:
+            return Outcome(reply="Left as it was; nothing was changed.", data={"action": payload.get("action")})
+        if not said & _YES:
+            return None
+        return self._write(turn, _plan_from(payload, self))
+
+    def _find(self, event_id: str, calendar: str) -> Event | None:
+        try:
+            found = self._calendar().backend(calendar).find(event_id)
+        except (ConnectorError, UserError):
+            return None
+        return found.shown_in(self.clock.zone) if found is not None else None
+
+    # -- planning -------------------------------------------------------------------------------
+
+    def _plan_add(self, turn: Turn, add: EventAdd) -> Plan | Outcome:
+        calendar = self._calendar()
+        clock = turn_clock(self.clock, turn)
+        try:
+            repeat = calendar.recurrence(add.when)
+            if repeat is not None:
+                return Plan("add", None, add=add)
+            shown = calendar.create_event(add.title, add.when, minutes=add.minutes, location=add.place,
+                                          provenance={"via": "turn"}, dry_run=True)
+        except UserError as exc:
+            return Outcome(reply=_sentence(exc.message), data={"action": "add", "event": None})
+        del clock
+        return Plan("add", None, shown.start, shown.end, add=add,
+                    question=self._busy(shown.start, shown.end, None, "Add it anyway"))
+
+    def _plan_change(self, turn: Turn, change: EventChange, event: Event) -> Plan | Outcome:
+        length = event.end - event.start
+        if change.action == "cancel":
+            if event.rule and change.occurrence:
+                return Outcome(reply=f"{event.title} repeats; skipping one of its days is not something I can "
+                                     "do yet, so nothing was changed.", data={"action": "skip", "event": event.id})
+            return Plan("cancel", event, question=self._consent(event, change, f"Cancel {_label(event)}"))
+        if event.rule and (change.series or change.when.lower().endswith("s")):
+            return Outcome(reply=f"{event.title} repeats; changing its days from now on is not something I can do "
+                                 "yet, so nothing was changed.", data={"action": "move", "event": event.id})
+        if event.all_day:
+            return Outcome(reply=f"{event.title} lasts all day; moving it by talking is not something I can do yet.",
+                           data={"action": change.action, "event": event.id})
+        if change.action == "resize":
+            assert change.minutes is not None
+            start, end = event.start, event.start + timedelta(minutes=change.minutes)
+        elif change.shift is not None:
+            start, end = event.start + change.shift, event.end + change.shift
+        else:
+            moved_to = self._destination(turn, change.when, event)
+            if moved_to is None:
+                return Outcome(reply=f"I couldn't tell when to move {event.title} to.",
+                               data={"action": "move", "event": event.id})
+            start, end = moved_to, moved_to + length
+        verb = "Change" if change.action == "resize" else "Move"
+        ask = self._consent(event, change, f"{verb} {_label(event)} to {_span(start, end)}") or \
+            self._busy(start, end, event, f"{verb} it anyway")
+        return Plan("move", event, start, end, question=ask)
+
+    def _destination(self, turn: Turn, when: str, event: Event) -> datetime | None:
+        from steward import dates
+
+        clock = turn_clock(self.clock, turn)
+        said = dates.find(when, clock, options=self.date_options)
+        if said is None or said.start is None:
+            return None
+        at = said.start.astimezone(self.clock.zone)
+        if not said.has_time:
+            return datetime.combine(at.date(), event.start.timetz().replace(tzinfo=None), self.clock.zone)
+        if not said.has_date:
+            day = event.start.date()
+            moved = datetime.combine(day, at.timetz().replace(tzinfo=None), self.clock.zone)
+            return moved
+        return at
+
+    def _consent(self, event: Event, change: EventChange, doing: str) -> str | None:
+        if event.rule:
+            return f"{event.title} repeats. {doing}, every time it happens? (yes / no)"
+        if not event.steward:
+            return f"{event.title} was made in another calendar app. {doing}? (yes / no)"
+        return None
+
+    def _busy(self, start: datetime, end: datetime, moving: Event | None, doing: str) -> str | None:
+        taken = [e for e in self._events(min(start, self.clock.now()))
+                 if e.start < end and start < e.end and not e.all_day and (moving is None or e.id != moving.id)]
+        if not taken:
+            return None
+        said = "; ".join(_label(e) for e in taken[:3])
+        return f"That time is taken: {said}. {doing}? (yes / no)"
+
+    # -- writing --------------------------------------------------------------------------------
+
+    def _settle(self, turn: Turn, plan: Plan | Outcome) -> Outcome:
+        if isinstance(plan, Outcome):
+            return plan
+        if plan.question is None:
+            return self._write(turn, plan)
+        payload: dict[str, Any] = {"step": "confirm", "action": plan.action,
+                                   "start": plan.start.isoformat() if plan.start else None,
+                                   "end": plan.end.isoformat() if plan.end else None}
+        if plan.event is not None:
+            payload.update(id=plan.event.id, calendar=plan.event.calendar)
+        if plan.add is not None:
+            payload.update(title=plan.add.title, when=plan.add.when, minutes=plan.add.minutes, place=plan.add.place)
+        return Outcome(reply=plan.question, ask=OpenQuestion(NAME, plan.question, payload),
+                       data={"action": plan.action, "event": plan.event.id if plan.event else None})
+
+    def _write(self, turn: Turn, plan: Plan | None) -> Outcome:
+        if plan is None:
+            return Outcome(reply="That event is no longer on your calendar; nothing was changed.")
+        calendar = self._calendar()
+        prov = {"via": "turn", "session": turn.session, "turn": turn.id, "command": "chat"}
+        try:
+            if plan.action == "add":
+                assert plan.add is not None
+                add = plan.add
+                repeat = calendar.recurrence(add.when)
+                if repeat is not None:
+                    done = calendar.create_repeating_event(add.title, repeat, minutes=add.minutes, location=add.place,
+                                                           provenance=prov, dry_run=turn.dry_run)
+                    reply = f"Added: {done.title}, {repeat.describe()}, first {_label(done)}."
+                else:
+                    done = calendar.create_event(add.title, plan.start or add.when, end=plan.end,
+                                                 location=add.place, provenance=prov, dry_run=turn.dry_run)
+                    reply = f"Added: {_label(done)}."
+                kind = "event"
+            elif plan.action == "cancel":
+                assert plan.event is not None
+                if turn.dry_run:
+                    done = plan.event
+                else:
+                    done = calendar.delete_event(plan.event.id, provenance=prov, calendar=plan.event.calendar)
+                reply, kind = f"Cancelled: {_label(plan.event)}.", "event.cancel"
+            else:
+                assert plan.event is not None and plan.start is not None and plan.end is not None
+                if turn.dry_run:
+                    done = plan.event
+                else:
+                    done = calendar.move_event(plan.event.id, plan.start, plan.end, provenance=prov,
+                                               calendar=plan.event.calendar)
+                reply, kind = f"Moved: {plan.event.title} is now {_span(plan.start, plan.end)}.", "event.move"
+        except UserError as exc:
+            return Outcome(reply=_sentence(exc.message), data={"action": plan.action, "event": None})
+        if turn.dry_run:
+            reply = "Would do: " + reply
+        return Outcome(reply=reply, writes=(Write(kind, done.id, done.to_json()),),
+                       data={"action": plan.action, "event": done.to_json()})
+
+
+def _plan_from(payload: Mapping[str, Any], owner: EventChanges) -> Plan | None:
+    action = str(payload.get("action"))
+    start = datetime.fromisoformat(payload["start"]) if payload.get("start") else None
+    end = datetime.fromisoformat(payload["end"]) if payload.get("end") else None
+    if action == "add":
+        add = EventAdd(str(payload["title"]), str(payload["when"]), payload.get("minutes"), payload.get("place"))
+        return Plan("add", None, start, end, add=add)
+    event = owner._find(str(payload.get("id")), str(payload.get("calendar")))
+    return Plan(action, event, start, end) if event is not None else None
+
+
+def _candidates(events: list[Event]) -> list[Candidate]:
+    return [Candidate(k, f"{e.title} {e.location or ''}".strip(), _label(e)) for k, e in enumerate(events)]
+
+
+def _label(e: Event) -> str:
+    if e.all_day:
+        return f"{e.title} ({e.start:%a} {e.start.day} {e.start:%b}, all day)"
+    return f"{e.title} ({when_label(e.start)})"
+
+
+def _span(start: datetime, end: datetime) -> str:
+    return f"{when_label(start)}–{end:%H:%M}"
+
+
+def _sentence(message: str) -> str:
+    return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")

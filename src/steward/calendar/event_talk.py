@@ -1,0 +1,209 @@
+"""Events in the person's words: adding one, and moving, cancelling or resizing one that exists.
+
+    "add lunch with Priya on saturday at 1"        add (title, when, a length, a place, a repeat)
+    "move my dentist appointment to friday at 5"   move (to a day, a time, both)
+    "push the physio an hour later"                 move by a shift ("an hour later", "to next week")
+    "cancel tomorrow's physio"                      cancel ("skip" cancels one occurrence)
+    "make the standup 30 minutes"                   resize
+
+Pure reading of the words (`event_talk.yaml`, the reminder words for move and cancel verbs, and
+`steward.dates`); which event is meant is chosen by `event_targets`, and every write is the calendar
+service's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import timedelta
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from steward.calendar.reminders.requests import ManageWords, parse_request
+from steward.clock import Clock
+from steward.vocab import Phrase, Vocab, is_word, match_at, tokenize
+
+
+@dataclass(frozen=True)
+class EventWords:
+    """The phrase lists of `event_talk.yaml`."""
+
+    add_verbs: tuple[Phrase, ...]
+    calendar_words: tuple[Phrase, ...]
+    nouns: tuple[Phrase, ...]
+    resize_verbs: tuple[Phrase, ...]
+
+
+@lru_cache(maxsize=1)
+def load_event_words() -> EventWords:
+    """The words of event requests, from `event_talk.yaml` beside this module."""
+    raw = yaml.safe_load(resources.files("steward.calendar").joinpath("event_talk.yaml").read_text("utf-8"))
+    lists = {k: tuple(sorted((tuple(p.lower().split()) for p in raw[k]), key=len, reverse=True))
+             for k in ("add_verbs", "calendar_words", "nouns", "resize_verbs")}
+    return EventWords(**lists)
+
+
+@dataclass(frozen=True)
+class EventAdd:
+    """An event to add: its title, the words of when (a repeat among them), a length and a place."""
+
+    title: str
+    when: str
+    minutes: int | None = None
+    place: str | None = None
+
+
+@dataclass(frozen=True)
+class EventChange:
+    """A change to an existing event: which one (words, "it", times said of it) and what to do."""
+
+    action: str                         # move | cancel | resize
+    target: tuple[str, ...] = ()
+    pronoun: bool = False
+    noun: bool = False                  # "appointment", "meeting" ... was said
+    series: bool = False                # "every", "all of them", "from now on"
+    occurrence: bool = False            # "skip", "just this one"
+    when: str = ""                      # move: where to
+    shift: timedelta | None = None      # move: "an hour later", "to next week"
+    minutes: int | None = None          # resize: the new length
+    filters: tuple[tuple[int, int], ...] = ()
+
+
+_N = r"(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five|six|half an|an hour and a half)"
+_UNIT = r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)"
+_LENGTH = re.compile(rf"\b(?:for\s+)?{_N}\s+{_UNIT}(?:\s+long)?\b", re.IGNORECASE)
+_SHIFT = re.compile(rf"\b(?:by\s+)?{_N}\s+{_UNIT}\s+(?P<way>later|earlier|back|forward|sooner)\b", re.IGNORECASE)
+_NEXT_WEEK = re.compile(r"\b(?:to|till|until|into)\s+next\s+week\b", re.IGNORECASE)
+_NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "half an": 0.5,
+           "an hour and a half": 1.5}
+_PLACE = re.compile(r"\b(?:at|in)\s+(?P<place>(?:the\s+)?[A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|on|de))*)")
+_TRAIL = frozenset(("on", "at", "in", "for", "from", "to", "the", "a", "an", "my", "and", "with", "by"))
+_REMINDER = re.compile(r"\b(?:remind|reminder|reminders|alarm)\b", re.IGNORECASE)
+
+
+def _minutes(m: re.Match[str]) -> float:
+    n = m["n"].lower()
+    amount = float(n) if n[0].isdigit() else float(_NUMBER[" ".join(n.split())])
+    unit = m["unit"].lower()
+    scale = 1 if unit.startswith("m") else 60 if unit.startswith("h") else 1440 if unit.startswith("d") else 10080
+    return amount * scale
+
+
+def _norms(text: str) -> list[str]:
+    return [t.norm for t in tokenize(text) if is_word(t)]
+
+
+def _opens(norms: list[str], phrases: tuple[Phrase, ...], vocab: Vocab) -> int:
+    """The length of the verb phrase that opens the request (after polite words), or 0."""
+    i = 0
+    while i < len(norms) and (n := match_at(norms, i, vocab.polite_wrappers)):
+        i += n
+    return match_at(norms, i, phrases) if i < len(norms) else 0
+
+
+def parse_add(text: str, words: EventWords, vocab: Vocab, clock: Clock, options: Any = None) -> EventAdd | None:
+    """The event `text` asks to add, or None when it is not such a request (or says no time)."""
+    from steward import dates
+
+    norms = _norms(text)
+    if not norms or _REMINDER.search(text) or not _opens(norms, words.add_verbs, vocab):
+        return None
+    rest = text
+    cut: list[tuple[int, int]] = []
+    repeat = dates.find_recurrence(text, clock, options)
+    found = dates.find(text, clock, options=options)
+    if repeat is not None:
+        spans = list(repeat.parts or [repeat.span])
+    elif found is not None and found.start is not None:
+        spans = list(found.parts or [found.span])
+    else:
+        return None
+    cut.extend(spans)
+    minutes = None
+    length = _LENGTH.search(text)
+    if length is not None and not any(a <= length.start() < b for a, b in spans):
+        minutes = round(_minutes(length))
+        cut.append(length.span())
+    place = None
+    blanked = _blank(text, cut)
+    m = _PLACE.search(blanked)
+    if m is not None:
+        place = m["place"].strip()
+        cut.append(m.span())
+    rest = _blank(text, cut, " ")
+    title_words = rest.split()
+    # the opening verb and polite words, the calendar words, and the little words left at the ends
+    tokens = _norms(rest)
+    skip = _opens(tokens, words.add_verbs, vocab)
+    i = 0
+    while i < len(tokens) and (n := match_at(tokens, i, vocab.polite_wrappers)):
+        i += n
+    drop = i + skip
+    title_words = title_words[drop:] if len(title_words) >= drop else []
+    title = " ".join(title_words)
+    for phrase in words.calendar_words:
+        title = re.sub(rf"\b{re.escape(' '.join(phrase))}\b", " ", title, flags=re.IGNORECASE)
+    parts = [w.strip(",.!?;") for w in title.split()]
+    parts = [w for w in parts if w]
+    while parts and parts[0].lower() in _TRAIL:
+        parts.pop(0)
+    while parts and parts[-1].lower() in _TRAIL:
+        parts.pop()
+    if not parts:
+        return None
+    when = " ".join(text[a:b] for a, b in sorted(spans))
+    return EventAdd(" ".join(parts), when, minutes, place)
+
+
+def _blank(text: str, spans: list[tuple[int, int]], fill: str = "_") -> str:
+    chars = list(text)
+    for a, b in spans:
+        for k in range(a, min(b, len(chars))):
+            chars[k] = fill
+    return "".join(chars)
+
+
+def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, clock: Clock,
+                 options: Any = None) -> EventChange | None:
+    """The change `text` asks of an existing event, or None when it asks none (or names a reminder)."""
+    if _REMINDER.search(text):
+        return None
+    norms = _norms(text)
+    shift = _SHIFT.search(text)
+    if shift is not None or _NEXT_WEEK.search(text):
+        cut = shift.span() if shift is not None else _NEXT_WEEK.search(text).span()  # type: ignore[union-attr]
+        rest = _blank(text, [cut], " ")
+        request = parse_request(rest + " to tomorrow", manage, vocab, clock, options)
+        if request is None or request.action != "move":
+            return None
+        delta = timedelta(minutes=_minutes(shift)) if shift is not None else timedelta(days=7)
+        if shift is not None and shift["way"].lower() in ("earlier", "forward", "sooner"):
+            delta = -delta
+        return _change("move", request, words, norms, shift=delta,
+                       filters=tuple(s for s in request.filters if s[1] <= len(rest.rstrip())))
+    opening = _opens(norms, words.resize_verbs, vocab)
+    length = _LENGTH.search(text)
+    if opening and length is not None and length["unit"].lower()[0] in "mh":
+        from steward.calendar.reminders.requests import Request
+
+        rest = _blank(text, [length.span()], " ")
+        target = tuple(w for w in _norms(rest)[opening:] if w not in _TRAIL and w not in ("it", "that", "long", "last"))
+        pronoun = any(w in ("it", "that") for w in _norms(rest)[opening:])
+        return _change("resize", Request("move", target, pronoun), words, norms, minutes=round(_minutes(length)))
+    request = parse_request(text, manage, vocab, clock, options)
+    if request is None or request.action not in ("move", "cancel"):
+        return None
+    return _change(request.action, request, words, norms, when=request.when, filters=request.filters)
+
+
+def _change(action: str, request: Any, words: EventWords, norms: list[str], **extra: Any) -> EventChange:
+    nouns = {w for p in words.nouns for w in p}
+    target = tuple(w for w in request.target if w not in nouns)
+    noun = any(w in nouns for w in norms)
+    occurrence = bool(request.occurrence) or "skip" in norms
+    series = bool(request.series) or any(w in ("every", "all", "series") for w in norms) or \
+        " ".join(norms).find("from now on") >= 0
+    return EventChange(action, target, bool(request.pronoun), noun, series, occurrence, **extra)
