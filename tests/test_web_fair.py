@@ -106,6 +106,8 @@ def test_a_turn_whose_client_left_before_its_model_call_is_dropped(steward_home:
         model.release.set()
         assert first.result().status_code == 200
         with s.client() as c:
+            while any(c.get("/health").json()[k] for k in ("turns", "with_model")):  # the left turn has ended
+                time.sleep(0.05)
             history = c.get("/chat/history", params={"session": "b"}).json()
         assert history["turns"] == []
         assert len(model.server.requests) == 1

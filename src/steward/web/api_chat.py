@@ -20,7 +20,7 @@ import logging
 import threading
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future
-from contextlib import AbstractAsyncContextManager, AbstractContextManager
+from contextlib import AbstractContextManager
 from typing import Any, Literal
 
 from fastapi import APIRouter, Query, Request
@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from steward.app import App
 from steward.assistant.stream import ReplyStream
-from steward.errors import StewardError
+from steward.errors import Busy, StewardError
 from steward.web import sse
 from steward.web.api import ERRORS, runtime_of
 from steward.web.runtime import Runtime, error_name
@@ -119,18 +119,18 @@ async def chat(request: Request, body: ChatIn) -> Any:
 async def chat_stream(request: Request, body: ChatIn) -> StreamingResponse:
     """One turn as Server-Sent Events: `delta` events with the reply as it is produced, then `trace`."""
     rt = runtime_of(request)
-    place = rt.admission.turn(body.session)
-    await place.__aenter__()  # a turn past the bounds is refused (429) before the stream starts
-    return StreamingResponse(_events(rt, body, place), media_type="text/event-stream",
+    rt.admission.check(body.session)  # a turn past the bounds is refused (429) before the stream starts
+    return StreamingResponse(_events(rt, body), media_type="text/event-stream",
                              headers={"cache-control": "no-store", "x-accel-buffering": "no"})
 
 
-async def _events(rt: Runtime, body: ChatIn, place: AbstractAsyncContextManager[None]) -> AsyncIterator[bytes]:
+async def _events(rt: Runtime, body: ChatIn) -> AsyncIterator[bytes]:
     try:
-        async for piece in _turn_events(rt, body):
-            yield piece
-    finally:
-        await place.__aexit__(None, None, None)
+        async with rt.admission.turn(body.session):  # taken here, so a stream never started holds no place
+            async for piece in _turn_events(rt, body):
+                yield piece
+    except Busy as exc:  # another turn took the last place since the check
+        yield sse.event("error", {"error": error_name(exc), "message": exc.message})
 
 
 async def _turn_events(rt: Runtime, body: ChatIn) -> AsyncIterator[bytes]:

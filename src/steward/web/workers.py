@@ -229,16 +229,20 @@ class Admission:
         """Turns held now, over every session."""
         return self._count
 
-    @asynccontextmanager
-    async def turn(self, session: str | None) -> AsyncIterator[None]:
-        """Hold a place for one turn of `session` while the block runs, or raise Busy at once."""
-        key = session or ""
-        if self._held.get(key, 0) >= self.per_session:
+    def check(self, session: str | None) -> None:
+        """Raise Busy when a turn of `session` would be past a bound now."""
+        if self._held.get(session or "", 0) >= self.per_session:
             raise Busy(f"this conversation already has {self.per_session} turn(s) under way; "
                        f"try again in {self.retry_after} s", self.retry_after)
         if self._count >= self.total:
             raise Busy(f"Steward is answering {self.total} turns already; try again in {self.retry_after} s",
                        self.retry_after)
+
+    @asynccontextmanager
+    async def turn(self, session: str | None) -> AsyncIterator[None]:
+        """Hold a place for one turn of `session` while the block runs, or raise Busy at once."""
+        key = session or ""
+        self.check(session)
         self._held[key] = self._held.get(key, 0) + 1
         self._count += 1
         try:
