@@ -93,3 +93,7 @@ def test_about_a_meal_or_a_part_of_the_day_is_what_it_is_for(text: str, want: st
 @pytest.mark.parametrize("text", ["make me a reminder", "set me up a reminder please"])
 def test_a_request_for_a_reminder_that_names_nothing_has_no_subject(text: str) -> None:
     assert subject(text) == ""
+
+
+def test_give_me_before_the_thing_is_the_request() -> None:
+    assert subject("please give me an update on the bake sale totals at five") == "update on the bake sale totals"
