@@ -91,3 +91,11 @@ def test_a_past_moment_is_refused_and_nothing_is_written(say, cli) -> None:
 def test_a_reminder_request_is_left_to_the_reminders(say) -> None:
     say("add physio tomorrow at 9")
     assert say("remind me tomorrow at 8 to pack for physio")["handled_by"] == "reminder_creation"
+
+
+def test_am_i_free_at_a_time_names_what_is_under_way_or_says_free(say) -> None:
+    say("add team sync on thursday at 3:30 pm")
+    busy = say("am I free at 4 on thursday")
+    assert busy["reply"].startswith("No:") and "team sync (until 16:30)" in busy["reply"]
+    assert say("is thursday at 4 free?")["reply"].startswith("No:")
+    assert say("am I free at 6 pm on thursday?")["reply"].startswith("Yes, you're free")

@@ -38,7 +38,8 @@ def _leaves_to_older(frame: Frame, answer: Answer | None, older_kinds: frozenset
         # the appointments intercept keeps what it reads as it always has (a kind it knows, nothing named)
         return not (frame.names_something or frame.flags & {"cancelled", "moved"} or set(frame.kinds) - older_kinds)
     if frame.domain == "schedule":
-        return answer is None or not answer.data.get("beyond_calendar")
+        # "am I free at 4?" is answered at that moment (the day's list would leave the person to work it out)
+        return answer is None or not (answer.data.get("beyond_calendar") or answer.data.get("at_time"))
     if frame.domain == "mail":
         return "suspicious" not in frame.flags
     if frame.domain == "money":

@@ -37,17 +37,23 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             said = "today"
         start = max(start, clock.now()) if end > clock.now() else start
         lines: list[tuple[datetime, str]] = []
+        free = "free" in frame.flags
+        at_time = free and frame.window is not None and frame.window.end == frame.window.start
         cal = calendar()
         day = start.astimezone(zone).date()
         last = (end - timedelta(microseconds=1)).astimezone(zone).date()
         shown: set[str] = set()
         while day <= last and (day - start.date()).days <= MAX_DAYS:
             for item in cal.schedule(day).items:
-                if not start <= item.at < end:
+                # "am I free at 4?": an event already under way at 4 makes 4 busy
+                under_way = free and item.event is not None and not item.event.all_day and \
+                    item.event.start < end and item.event.end > start
+                if not (start <= item.at < end or under_way):
                     continue
                 if item.event is not None:
                     shown.add(item.event.title.casefold())
-                    lines.append((item.at, f"- {moment_text(item.at, clock)} {item.event.title}"))
+                    lines.append((item.at, f"- {moment_text(item.at, clock)} {item.event.title}"
+                                           + (f" (until {clock.formats.time(clock.local(item.event.end))})" if at_time else "")))
                 elif item.reminder is not None:
                     lines.append((item.at, f"- {moment_text(item.at, clock)} reminder: {item.reminder.text}"))
             day += timedelta(days=1)
@@ -68,12 +74,13 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                 lines.append((at, f"- {day_text(d.due_date, clock)} {d.issuer} bill due: {money_text(d.amount, d.currency, clock)}"))
         lines.sort(key=lambda x: x[0])
         beyond = len(lines) - calendar_lines
-        if "free" in frame.flags:
+        if free:
             if not lines:
                 return Answer(f"Yes, you're free {said}: nothing on your calendar, no appointments, no bills due.",
-                              {"busy": [], "beyond_calendar": 0})
-            return Answer("\n".join([f"Not entirely: {said} you have"] + [t for _, t in lines]),
-                          {"busy": [t for _, t in lines], "beyond_calendar": beyond})
+                              {"busy": [], "beyond_calendar": 0, "at_time": at_time})
+            opening = f"No: {said} you have" if at_time else f"Not entirely: {said} you have"
+            return Answer("\n".join([opening] + [t for _, t in lines]),
+                          {"busy": [t for _, t in lines], "beyond_calendar": beyond, "at_time": at_time})
         if not lines:
             return Answer(f"Nothing on {said}: no events, reminders, appointments or bills due.", {"items": [], "beyond_calendar": 0})
         return Answer("\n".join([f"Coming up {said}:"] + [t for _, t in lines]), {"items": [t for _, t in lines], "beyond_calendar": beyond})
