@@ -82,3 +82,14 @@ def test_each_command_is_built_from_the_module_that_registers_it() -> None:
         for name in sub.choices:
             registered.setdefault(name, set()).add(module)
     assert {name: set(homes) for name, homes in COMMAND_HOMES.items()} == registered
+
+
+def test_the_kept_help_is_the_parsers_help(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`steward --help` prints src/steward/cli/help.txt without building the parser; after changing a
+    command, write it again with `COLUMNS=80 python -c "from steward.cli import build_parser;
+    print(build_parser().format_help(), end='')" > src/steward/cli/help.txt`."""
+    monkeypatch.setenv("COLUMNS", "80")
+    from steward.cli import build_parser
+
+    kept = (Path(__file__).resolve().parent.parent / "src" / "steward" / "cli" / "help.txt").read_text()
+    assert kept == build_parser().format_help()
