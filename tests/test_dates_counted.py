@@ -263,3 +263,18 @@ def test_the_month_said_with_the_end_of_a_range_is_the_starts_too(text: str, sta
 ])
 def test_a_meal_said_around_is_its_time(text: str, expected: str) -> None:
     assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("start a timer for 2 minutes 15 seconds", "09:02:15"),
+    ("set a timer for 1 hour, 10 minutes and 5 seconds", "10:10:05"),
+])
+def test_a_timer_for_a_length_in_several_units(text: str, expected: str) -> None:
+    found = find(text, TUESDAY)
+    assert found is not None and found.start.strftime("%H:%M:%S") == expected
+
+
+def test_a_length_in_several_units_after_a_time_is_how_long() -> None:
+    found = find("the call at 3 pm for 1 hour 15 minutes", TUESDAY)
+    assert found is not None and found.end is not None
+    assert (found.start.strftime("%H:%M"), found.end.strftime("%H:%M")) == ("15:00", "16:15")

@@ -110,11 +110,16 @@ def _today_in_duration(m: re.Match[str]) -> Piece | None:
     return piece(m, offset=off, direction=1)
 
 
-@rule("for 5 minutes", "#unit", r"for\s(?P<dur>(?:\d+|an?|one|a couple of|a few|half an)\s(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)"
-      + r"(?:" + FRACTION + r")?)"
+_CLOCK_UNIT = r"(?:seconds?|secs?|minutes?|mins?|hours?|hrs?)"
+_FOR_ITEM = r"(?:\d+|an?|one|a couple of|a few|half an)\s" + _CLOCK_UNIT
+
+
+@rule("for 5 minutes", "#unit", r"for\s(?P<dur>" + _FOR_ITEM + r"(?:" + FRACTION + r")?"
+      + r"(?:(?:,\s?|\s)(?:and\s)?\d+\s" + _CLOCK_UNIT + r")*)"
       + r"(?P<later>\s(?:from now|later))?")
 def _for_minutes(m: re.Match[str]) -> Piece | None:
-    # alone, "set a timer for 5 minutes" counts from now; after a time ("4pm for 30 mins") it is a length
+    # alone, "set a timer for 5 minutes" (or "for 1 hour, 5 minutes and 30 seconds") counts from now;
+    # after a time ("4pm for 30 mins") it is a length
     found = _offset_piece(m, 1)
     return replace(found, lasting=not m["later"]) if found else None
 
