@@ -128,9 +128,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"steward {__version__}")
         return 0
     if given in (["--help"], ["-h"]):  # the full parser's help, kept beside this file (a test keeps it equal)
-        from pathlib import Path
+        import os  # already loaded by the interpreter (pathlib would not be)
 
-        print(Path(__file__).with_name("help.txt").read_text(encoding="utf-8"), end="")
+        with open(os.path.join(os.path.dirname(__file__), "help.txt"), encoding="utf-8") as kept:
+            print(kept.read(), end="")
         return 0
     # `steward hook EVENT` runs on every tool call of a Claude Code session: it is read without argparse,
     # or (for --help and mistakes) with a parser of its own command only
