@@ -77,6 +77,7 @@ class Frame:
     flags: frozenset[str] = frozenset()  # overdue, unpaid, paid, autopay, suspicious, free
     unmatched: tuple[Unmatched, ...] = ()
     scores: tuple[tuple[str, float], ...] = ()  # every domain's evidence, best first
+    unknown: tuple[str, ...] = ()        # words the question says that nothing here knows ("meeting", "bert")
     sure: bool = True
 
     def values(self, slot: str) -> tuple[SlotValue, ...]:

@@ -91,7 +91,7 @@ class SlotLists:
 def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
                 senders: Iterable[repo.SenderRow]) -> SlotLists:
     """The slot lists of one store (its senders passed in, as they are gathered incrementally)."""
-    generic = reader_words.generic
+    generic = reader_words.generic | reader_words.common
     kinds = {**reader_words.provider_kinds}
     values: list[SlotValue] = []
     by_issuer: dict[str, set[str]] = {}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from steward.clock import Clock
@@ -22,6 +23,7 @@ from steward.reader.words import ReaderWords
 from steward.vocab import Phrase, Vocab, words
 from steward.vocab.language import is_action_request, is_question
 
+_CALENDAR_WORDS = frozenset(("day", "date", "weekday", "week", "time", "year"))
 _UP_TO = ("before", "by", "until", "till", "til")
 # the flags that are evidence for a domain
 _FLAG_DOMAIN = {"overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail",
@@ -30,12 +32,23 @@ _FLAG_DOMAIN = {"overdue": "money", "unpaid": "money", "autopay": "money", "susp
 _NAME_WEIGHT = 2.0
 
 
-def _hits(norms: Sequence[str], phrases: Sequence[Phrase]) -> list[tuple[int, int]]:
+@lru_cache(maxsize=256)
+def _by_first(phrases: tuple[Phrase, ...]) -> dict[str, tuple[Phrase, ...]]:
+    """The phrases indexed by their first word (longest first), built once per phrase list."""
+    out: dict[str, list[Phrase]] = {}
+    for p in phrases:
+        if p:
+            out.setdefault(p[0], []).append(p)
+    return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in out.items()}
+
+
+def _hits(norms: Sequence[str], phrases: tuple[Phrase, ...]) -> list[tuple[int, int]]:
     """(start, length) of every whole-phrase occurrence, longest first at each place, not overlapping."""
+    index = _by_first(phrases)
     out: list[tuple[int, int]] = []
     i = 0
     while i < len(norms):
-        n = next((len(p) for p in phrases if tuple(norms[i:i + len(p)]) == p), 0)
+        n = next((len(p) for p in index.get(norms[i], ()) if tuple(norms[i:i + len(p)]) == p), 0)
         if n:
             out.append((i, n))
             i += n
@@ -123,7 +136,10 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     """The frame of a question about the person's own data, or None when it is not one (or asks an action)."""
     if is_action_request(text, vocab):
         return None
-    ask_said = _ask([w.replace("\u2019", "'") for w in words(text)], rw)
+    said_norms = [w.replace("\u2019", "'") for w in words(text)]
+    if _hits(said_norms, rw.time_questions) or _hits(said_norms, rw.not_ours):
+        return None  # the date, the clock, a shopping list: not the person's mail, bills or bookings
+    ask_said = _ask(said_norms, rw)
     if ask_said == "list" and not is_question(text, vocab):
         return None  # neither a question nor a request to show: an answer to something, a remark
     norms = [w.replace("\u2019", "'") for w in words(text)]
@@ -172,7 +188,12 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         if len(owners) == 1:
             best, sure = owners[0], True
     kinds = tuple(money_kinds if best == "money" else provider_kinds if best == "appointments" else ())
-    return Frame(text=text, domain=best, ask=ask_said, filters=found.named, window=window, kinds=kinds,
+    asks_the_calendar = any(t in _CALENDAR_WORDS for i, t in enumerate(low) if i not in skip and i not in found.used)
+    if asks_the_calendar and not found.named and best == "schedule" and top <= 1:
+        return None  # "what's the day today?", "is the 23rd a saturday?": the calendar itself, not the person's
+    unknown = tuple(t for i, t in enumerate(low) if i not in found.used and i not in skip and t not in known
+                    and not t.isdigit() and len(t) >= 3)
+    return Frame(text=text, domain=best, ask=ask_said, unknown=unknown, filters=found.named, window=window, kinds=kinds,
                  bills=tuple(bills) if best == "money" else (),
                  flags=flags, unmatched=found.unmatched, scores=tuple(ranked), sure=sure)
 

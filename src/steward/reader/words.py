@@ -37,11 +37,14 @@ class ReaderWords:
     provider_kinds: dict[str, tuple[Phrase, ...]]
     generic: frozenset[str]
     bill_names: dict[str, tuple[Phrase, ...]]
+    common: frozenset[str] = frozenset()
+    time_questions: tuple[Phrase, ...] = ()
+    not_ours: tuple[Phrase, ...] = ()
 
     @property
     def known(self) -> frozenset[str]:
         """Every single word the reader knows as a word of its own (never a name)."""
-        out: set[str] = set(self.generic)
+        out: set[str] = set(self.generic) | set(self.common)
         for table in (self.domains, self.asks, self.flags, self.money_kinds, self.provider_kinds, self.bill_names):
             for phrases in table.values():
                 out.update(w for p in phrases for w in p)
@@ -61,6 +64,9 @@ def parse_words(text: str) -> ReaderWords:
         provider_kinds=_table(data.get("provider_kinds") or {}, "provider_kinds"),
         generic=frozenset(w for p in _phrases(data.get("generic") or [], "generic") for w in p),
         bill_names=_table(data.get("bill_names") or {}, "bill_names"),
+        common=frozenset(w for p in _phrases(data.get("common") or [], "common") for w in p),
+        time_questions=_phrases(data.get("time_questions") or [], "time_questions"),
+        not_ours=_phrases(data.get("not_ours") or [], "not_ours"),
     )
 
 

@@ -22,6 +22,9 @@ def brief_answerer(brief: Callable[[], BriefService]) -> Answerer:
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         from steward.brief.render import to_text
 
+        if frame.unknown or frame.unmatched:
+            return None  # "what do I need to know about the show": about something the brief does not hold
+
         moment = clock.now()
         if frame.window is not None and frame.window.start.date() != clock.today():
             moment = frame.window.start

@@ -59,7 +59,8 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                       f" <{h.message.sender}>: \u201c{h.message.subject}\u201d \u2014 {_why(h, box)}" for h in hits]
             return Answer("\n".join(lines), {"messages": [h.id for h in hits]})
         senders = senders_named(frame)
-        if not senders and frame.window is not None and frame.window.end - frame.window.start <= timedelta(days=31):
+        if not senders and frame.window is not None and frame.window.end - frame.window.start <= timedelta(days=31) \
+                and not frame.unknown and not frame.unmatched:
             # "what arrived for me on monday?": the mail received in the window, every message counted
             start, end = frame.window.start.date(), frame.window.end.date()
             if end <= start:

@@ -74,6 +74,14 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                 lines.append((at, f"- {day_text(d.due_date, clock)} {d.issuer} bill due: {money_text(d.amount, d.currency, clock)}"))
         lines.sort(key=lambda x: x[0])
         beyond = len(lines) - calendar_lines
+        # "is the meeting tomorrow?": a thing named that no line holds is said not to be there first
+        missing = [w for w in frame.unknown if not any(w in t.casefold() for _, t in lines)]
+        if missing and frame.ask in ("is_there", "when", "which", "how_much", "count"):
+            head = f"I see no {' '.join(missing)} {said}."
+            if not lines:
+                return Answer(f"{head} Nothing else is on either.", {"items": [], "beyond_calendar": 0})
+            return Answer("\n".join([f"{head} What is on:"] + [t for _, t in lines]),
+                          {"items": [t for _, t in lines], "beyond_calendar": beyond})
         if free:
             if not lines:
                 return Answer(f"Yes, you're free {said}: nothing on your calendar, no appointments, no bills due.",
