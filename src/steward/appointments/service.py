@@ -557,7 +557,8 @@ class AppointmentsService:
             try:
                 found = calendar.backend(marker.calendar).find(marker.event_uid)
             except ConnectorError as exc:
-                log.info("appointments: %s still unknown (%s)", marker.event_uid, exc.message)
+                log.info("appointments: the write of appointment %s is still unknown (%s)", marker.item_id, exc.message)
+                log.debug("appointments: appointment %s is event %s", marker.item_id, marker.event_uid)
                 continue
             with write_txn(self.conn):
                 if found is not None:
