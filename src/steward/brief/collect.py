@@ -217,7 +217,7 @@ def mail_health(spec: SectionSpec, options: Mapping[str, Any], day: Day, src: So
     except StewardError as exc:
         return (), f"the mail accounts could not be read: {exc.message}"
     if not lines:
-        return (), "No live mail accounts are set up (mail comes from `steward mail import`)."
+        return (), "No live mail accounts are set up: the mail here was imported from files."
     items = []
     for acc in lines:
         last = _moment(acc.last_sync, day) if acc.last_sync else "never"

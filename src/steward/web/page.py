@@ -37,7 +37,8 @@ def render_page(runtime: Runtime) -> str:
         today_long=html.escape(f"{now:%A} {now.day} {now:%B %Y}"),
         today_iso=html.escape(now.date().isoformat()),
         now_iso=html.escape(now.isoformat()),
-        zone=html.escape(runtime.clock.zone_name),
+        zone=html.escape(runtime.clock.zone_label),
+        zone_key=html.escape(runtime.clock.zone_name),
     )
 
 

@@ -119,7 +119,12 @@ class DuesRequest:
                 reply = "Nothing is overdue in the bills Steward has read."
         else:
             reply = "What you owe, by currency (never added across currencies):\n" + render(result, fmt=self.clock.formats)
-        return Outcome(reply=reply, data=result.to_json())
+        from steward.reader.views import digest_window, dues_view
+
+        window = digest_window(result.window, today, self.clock)
+        view = dues_view("What you owe", [i.due for i in result.items], [i.due.id for i in result.items if i.overdue],
+                         turn_clock(self.clock, turn), window)
+        return Outcome(reply=reply, data={**result.to_json(), "view": view})
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """Always None: a dues question asks nothing back."""

@@ -15,6 +15,7 @@ from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, moment_text
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists, kind_of
+from steward.reader.views import bookings_view, window_words
 from steward.reader.words import ReaderWords
 
 if TYPE_CHECKING:
@@ -160,7 +161,8 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         head = "Yes:" if frame.ask == "is_there" and (frame.window is not None or named) else (
             f"{what[:1].upper()}{what[1:]}" + (f" ({frame.window.said})" if frame.window else " ahead") + ":")
         lines = [b.line(clock) for b in ahead]
-        return Answer("\n".join([head, *lines]), {"appointments": lines})
+        view = bookings_view(head.rstrip(":"), ahead, clock, window_words(frame, clock))
+        return Answer("\n".join([head, *lines]), {"appointments": lines, "view": view})
 
     return Answerer("appointments", "appointments", answer, EXAMPLES)
 

@@ -13,6 +13,7 @@ from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text
 from steward.reader.frame import Frame, SlotValue
 from steward.reader.lists import SlotLists
+from steward.reader.views import mail_view, window_words
 
 if TYPE_CHECKING:
     from steward.search.lexical import Hit
@@ -57,7 +58,8 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                      "like phishing:"]
             lines += [f"- {day_text(clock.local(h.message.received_at).date(), clock)} {h.message.sender_name or h.message.sender}"
                       f" <{h.message.sender}>: \u201c{h.message.subject}\u201d \u2014 {_why(h, box)}" for h in hits]
-            return Answer("\n".join(lines), {"messages": [h.id for h in hits]})
+            view = mail_view(lines[0].rstrip(":"), [h.message for h in hits], clock, window_words(frame, clock))
+            return Answer("\n".join(lines), {"messages": [h.id for h in hits], "view": view})
         senders = senders_named(frame)
         if not senders and frame.window is not None and frame.window.end - frame.window.start <= timedelta(days=31) \
                 and not frame.unknown and not frame.unmatched:
@@ -94,6 +96,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             m = h.message
             flag = f" \u2014 SUSPICIOUS: {_why(h, box)}" if m.category == "phishing_suspect" else ""
             lines.append(f"- {day_text(clock.local(m.received_at).date(), clock)} \u201c{m.subject}\u201d <{m.sender}>{flag}")
-        return Answer("\n".join(lines), {"messages": [h.id for h in hits[:SHOWN]]})
+        view = mail_view(lines[0].rstrip(":"), [h.message for h in hits[:SHOWN]], clock, window_words(frame, clock))
+        return Answer("\n".join(lines), {"messages": [h.id for h in hits[:SHOWN]], "view": view})
 
     return Answerer("mail", "mail", answer, EXAMPLES)

@@ -14,6 +14,7 @@ from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, money_text
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists, name_words
+from steward.reader.views import dues_view, window_words
 from steward.reader.words import ReaderWords
 
 if TYPE_CHECKING:
@@ -132,7 +133,8 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         lines = [head, *(_line(d, d.id in overdue_ids, clock) for d in items)]
         if len(items) > 1:
             lines.append(_totals(items, clock))
-        return Answer("\n".join(lines), {"dues": [d.id for d in items]})
+        view = dues_view(head.rstrip(":"), items, overdue_ids, clock, window_words(frame, clock) if not short else None)
+        return Answer("\n".join(lines), {"dues": [d.id for d in items], "view": view})
 
     return Answerer("money", "money", answer, EXAMPLES)
 

@@ -12,6 +12,7 @@ from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, moment_text, money_text
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists
+from steward.reader.views import Entry, schedule_view, window_words
 
 if TYPE_CHECKING:
     from steward.appointments.service import AppointmentsService
@@ -39,6 +40,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         lines: list[tuple[datetime, str]] = []
         free = "free" in frame.flags
         at_time = free and frame.window is not None and frame.window.end == frame.window.start
+        entries: list[Entry] = []
         cal = calendar()
         day = start.astimezone(zone).date()
         last = (end - timedelta(microseconds=1)).astimezone(zone).date()
@@ -54,8 +56,10 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                     shown.add(item.event.title.casefold())
                     lines.append((item.at, f"- {moment_text(item.at, clock)} {item.event.title}"
                                            + (f" (until {clock.formats.time(clock.local(item.event.end))})" if at_time else "")))
+                    entries.append(Entry(item.at, item.event.title, "event", item.event.all_day))
                 elif item.reminder is not None:
                     lines.append((item.at, f"- {moment_text(item.at, clock)} reminder: {item.reminder.text}"))
+                    entries.append(Entry(item.at, item.reminder.text, "reminder"))
             day += timedelta(days=1)
         calendar_lines = len(lines)
         vias = {v.value: v.issuer for v in lists().of_slot("provider") if v.issuer} if lists else {}
@@ -67,11 +71,14 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             source = f", from {via}" if via and via.casefold() not in title.casefold() else ""
             lines.append((appt.start, f"- {moment_text(appt.start, clock)} {title} (found in your mail{source},"
                                       " waiting for your yes)"))
+            entries.append(Entry(appt.start, title + source.replace(",", " —", 1), "appointment", waiting=True,
+                                 proposal=appt.id))
         for owed in dues().digest(window="all", as_of=clock.today()).items:
             d = owed.due
             if start.date() <= d.due_date <= last:
                 at = datetime.combine(d.due_date, datetime.min.time(), zone)
                 lines.append((at, f"- {day_text(d.due_date, clock)} {d.issuer} bill due: {money_text(d.amount, d.currency, clock)}"))
+                entries.append(Entry(at, f"{d.issuer} bill due", "due", amount_text=money_text(d.amount, d.currency, clock)))
         lines.sort(key=lambda x: x[0])
         beyond = len(lines) - calendar_lines
         # "is the meeting tomorrow?": a thing named that no line holds is said not to be there first
@@ -91,6 +98,8 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                           {"busy": [t for _, t in lines], "beyond_calendar": beyond, "at_time": at_time})
         if not lines:
             return Answer(f"Nothing on {said}: no events, reminders, appointments or bills due.", {"items": [], "beyond_calendar": 0})
-        return Answer("\n".join([f"Coming up {said}:"] + [t for _, t in lines]), {"items": [t for _, t in lines], "beyond_calendar": beyond})
+        view = schedule_view(f"Coming up {said}", entries, clock, window_words(frame, clock))
+        return Answer("\n".join([f"Coming up {said}:"] + [t for _, t in lines]),
+                      {"items": [t for _, t in lines], "beyond_calendar": beyond, "view": view})
 
     return Answerer("schedule", "schedule", answer, EXAMPLES)

@@ -62,6 +62,9 @@ const form = $("#ask");
 const input = $("#text");
 const send = $("#send");
 
+// a reload opens at the latest turn (restoreChat), not where the page was scrolled before
+if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+
 function removeEmpty() { const e = $("#chat-empty"); if (e) e.remove(); }
 function scrollDown() { log.scrollTop = log.scrollHeight; }
 
@@ -78,6 +81,25 @@ function addBot() {
   log.append(item);
   scrollDown();
   return { item, text };
+}
+
+// A reply without a view, as a person reads it: code quotes lose their marks, item ids their brackets.
+function plainReply(text) {
+  return String(text).replace(/`([^`]*)`/g, "$1").replace(/\s*\[#\d+\]/g, "").replace(/\s*\(#\d+\)/g, "");
+}
+
+// A message opened in place from an answer: its body fetched live from its source.
+async function openMessage(id, button, body) {
+  const open = button.getAttribute("aria-expanded") === "true";
+  button.setAttribute("aria-expanded", String(!open));
+  body.hidden = open;
+  if (open || body.dataset.loaded) return;
+  body.textContent = "Fetching from the source…";
+  try {
+    const message = await api("GET", `/mail/${encodeURIComponent(id)}`);
+    body.textContent = message.body;
+    body.dataset.loaded = "1";
+  } catch (err) { body.textContent = err.message; }
 }
 
 function describeHandler(trace) {
@@ -112,17 +134,27 @@ function finishBot(bubble, trace, restored = null) {
   bubble.item.classList.remove("streaming");
   showTitle(trace.session_title);
   rememberSession(trace.session);
-  if (trace.reply !== undefined && bubble.text.textContent !== trace.reply) bubble.text.textContent = trace.reply;
-  const meta = describeHandler(trace);
-  if (meta) bubble.item.append(el("div", { class: "meta" }, meta));
+  const view = trace.data && trace.data.view ? window.renderView(trace.data.view,
+    { changed: refreshToday, openMessage }) : null;
+  if (view) {
+    bubble.text.textContent = `${trace.data.view.head}.`;
+    bubble.item.append(view);
+  } else if (trace.reply !== undefined && bubble.text.textContent !== trace.reply) {
+    bubble.text.textContent = plainReply(trace.reply);
+  }
   closeCards(trace.superseded || [], "Not saved: a later message replaced this question. Ask again to save it.");
   const held = heldOf(trace);
   if (held && (!restored || restored.open)) bubble.item.append(heldCard(held));
-  bubble.item.append(el("details", { class: "trace" }, el("summary", {}, "Trace"),
+  // ids, the handler, the route and the trace: one toggle, for whoever wants to see how it was answered
+  const meta = describeHandler(trace);
+  bubble.item.append(el("details", { class: "trace" }, el("summary", {}, "Details"),
+    view ? el("p", { class: "reply-text" }, trace.reply) : null,
+    meta ? el("p", { class: "meta" }, meta) : null,
     el("pre", {}, JSON.stringify(trace, null, 2))));
   if (restored) return;
   // a long answer is read from its start: show the top of it rather than its end
-  if (bubble.item.offsetHeight > log.clientHeight * 0.8) bubble.item.scrollIntoView({ block: "start" });
+  // (inside the log only: the page itself stays where it is, the header's search in view)
+  if (bubble.item.offsetHeight > log.clientHeight * 0.8) log.scrollTop = bubble.item.offsetTop - log.offsetTop;
   else scrollDown();
   if (trace.writes && trace.writes.length) refreshToday();
 }
@@ -530,7 +562,18 @@ $("#money-refresh").addEventListener("click", loadMoney);
 $("#search-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const query = $("#q").value.trim();
-  if (query) search(query);
+  if (!query) return;
+  $("#search").hidden = false;
+  search(query);
+});
+$("#search-close").addEventListener("click", () => { $("#search").hidden = true; $("#q").focus(); });
+// "/" anywhere but in a text box puts the cursor in the search box
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "/" || event.ctrlKey || event.metaKey || event.altKey) return;
+  const t = event.target;
+  if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
+  event.preventDefault();
+  $("#q").focus();
 });
 
 refreshToday();

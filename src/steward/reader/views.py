@@ -1,0 +1,130 @@
+"""What an answer shows, as data: one shape per kind (dues, schedule, mail, bookings), for the page.
+
+The reply stays the answer in words (the CLI, screen readers, MCP); the view is the same answer as
+things a page draws: a table of dues, a list of days, a list of messages, bookings with their Accept.
+Every day, time and sum in a view is already written in the person's locale (`Formats`), so the page
+formats nothing itself. The shapes are documented in docs/json.md ("an answer's view").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+from typing import Any
+
+from steward.clock import Clock
+from steward.reader.frame import Frame
+from steward.records.finance import Due
+
+
+def window_words(frame: Frame, clock: Clock) -> str | None:
+    """`this week: Sat 5 – Sun 6 Dec`: what the question's window said, and the days it covers."""
+    if frame.window is None:
+        return None
+    first = clock.local(frame.window.start).date()
+    end = clock.local(frame.window.end)
+    last = (end - timedelta(microseconds=1)).date() if end > clock.local(frame.window.start) else first
+    return f"{frame.window.said.removeprefix('on ')}: {clock.formats.span(first, last)}"
+
+
+def digest_window(window: str, as_of: date, clock: Clock) -> str | None:
+    """`the next 7 days: Sat 5 – Fri 11 Dec`, `this month: ...` for a digest's window; None for all."""
+    fmt = clock.formats
+    if window == "month":
+        nxt = (as_of.replace(day=28) + timedelta(days=4)).replace(day=1)
+        return f"this month: {fmt.span(as_of, nxt - timedelta(days=1))}, and anything overdue"
+    if window.endswith("d") and window[:-1].isdigit():
+        days = int(window[:-1])
+        return f"the next {days} days: {fmt.span(as_of, as_of + timedelta(days=days - 1))}, and anything overdue"
+    return None
+
+
+def due_status(due: Due, overdue: bool) -> str:
+    """The chip a due wears: `paid`, `overdue`, `autopay` or `open`."""
+    if due.status == "paid":
+        return "paid"
+    if overdue:
+        return "overdue"
+    return "autopay" if due.autopay else "open"
+
+
+def dues_view(head: str, dues: Sequence[Due], overdue: Iterable[int], clock: Clock,
+              window: str | None = None) -> dict[str, Any]:
+    """`{"kind": "dues", ...}`: each due with its issuer, last four, sum, day and status; a total per currency."""
+    late = set(overdue)
+    fmt = clock.formats
+    sums: dict[str, Decimal] = {}
+    for d in dues:
+        if d.status != "paid":
+            sums[d.currency] = sums.get(d.currency, Decimal(0)) + d.amount
+    return {
+        "kind": "dues", "head": head, "window": window,
+        "items": [{"id": d.id, "issuer": d.issuer, "kind": d.kind, "last4": d.account or None,
+                   "amount": str(d.amount), "currency": d.currency, "amount_text": fmt.money(d.amount, d.currency),
+                   "due_date": d.due_date.isoformat(), "due_text": fmt.day_near(d.due_date, clock.today()),
+                   "status": due_status(d, d.id in late), "message_id": d.message_id} for d in dues],
+        "totals": [{"currency": c, "total": str(v), "total_text": fmt.money(v, c)} for c, v in sorted(sums.items())],
+    }
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One thing on a day of a schedule view."""
+
+    at: datetime
+    title: str
+    what: str                     # event, reminder, appointment, due
+    all_day: bool = False
+    waiting: bool = False         # an appointment found in mail, waiting for a yes
+    proposal: int | None = None   # its proposal's id (Accept / Reject)
+    amount_text: str | None = None
+
+
+def schedule_view(head: str, entries: Sequence[Entry], clock: Clock, window: str | None = None,
+                  days: Sequence[date] = ()) -> dict[str, Any]:
+    """`{"kind": "schedule", ...}`: the days in order, each with its entries and their times."""
+    fmt = clock.formats
+    by_day: dict[date, list[Entry]] = {d: [] for d in days}
+    for e in sorted(entries, key=lambda e: e.at):
+        by_day.setdefault(clock.local(e.at).date(), []).append(e)
+    return {
+        "kind": "schedule", "head": head, "window": window,
+        "days": [{"date": d.isoformat(), "day_text": fmt.day_near(d, clock.today()),
+                  "items": [{"at": e.at.isoformat(), "time_text": "" if e.all_day or e.what == "due"
+                             else fmt.time(clock.local(e.at)), "title": e.title, "what": e.what,
+                             "waiting": e.waiting, "proposal": e.proposal, "amount_text": e.amount_text}
+                            for e in items]}
+                 for d, items in sorted(by_day.items())],
+        "waiting": [{"title": e.title, "when_text": fmt.moment(clock.local(e.at)), "proposal": e.proposal}
+                    for e in entries if e.waiting],
+    }
+
+
+def mail_view(head: str, messages: Sequence[Any], clock: Clock, window: str | None = None,
+              suspicious: Iterable[int] = ()) -> dict[str, Any]:
+    """`{"kind": "mail", ...}`: messages newest first, each opening by its id."""
+    flagged = set(suspicious)
+    return {
+        "kind": "mail", "head": head, "window": window,
+        "items": [{"id": m.id, "sender": m.sender, "sender_name": m.sender_name or m.sender, "subject": m.subject,
+                   "day_text": clock.formats.day_near(clock.local(m.received_at).date(), clock.today()),
+                   "received_at": m.received_at.isoformat(),
+                   "suspicious": m.id in flagged or m.category == "phishing_suspect"} for m in messages],
+    }
+
+
+def bookings_view(head: str, bookings: Sequence[Any], clock: Clock, window: str | None = None) -> dict[str, Any]:
+    """`{"kind": "bookings", ...}`: each booking's day, time, place and status; `proposal` when it waits."""
+    fmt = clock.formats
+    return {
+        "kind": "bookings", "head": head, "window": window,
+        "items": [{"title": b.title, "provider": b.provider, "location": b.location, "status": b.status,
+                   "start": b.start.isoformat() if b.start else None,
+                   "day_text": fmt.day_near(clock.local(b.start).date(), clock.today()) if b.start else "",
+                   "time_text": fmt.time(clock.local(b.start)) if b.start else "",
+                   "waiting": b.number is not None and b.status.startswith("found"),
+                   "proposal": b.number if b.number is not None and b.status.startswith("found") else None}
+                  for b in bookings],
+    }

@@ -1,0 +1,127 @@
+// An answer's view (the trace's data.view): the same answer as its reply, drawn as things: dues as a
+// table, a schedule as days, mail as messages that open, bookings with their Accept and Reject.
+// Days, times and sums arrive written in the person's locale; nothing here formats or parses reply text.
+"use strict";
+
+function viewEl(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+const CHIP_WORDS = { overdue: "overdue", autopay: "autopay", paid: "paid", open: "to pay" };
+
+function chip(status) {
+  return viewEl("span", { class: `chip chip-${status}` }, CHIP_WORDS[status] || status);
+}
+
+// Accept / Reject for a proposal found in mail; the row keeps its shape and says what happened in place.
+function proposalActions(id, label, onDone) {
+  const status = viewEl("span", { class: "act-status", role: "status" });
+  const accept = viewEl("button", { type: "button", class: "secondary", "aria-label": `Accept ${label}` }, "Accept");
+  const reject = viewEl("button", { type: "button", class: "quiet", "aria-label": `Reject ${label}` }, "Reject");
+  const answer = async (verb) => {
+    accept.disabled = reject.disabled = true;
+    status.textContent = verb === "accept" ? "Checking the mail again…" : "Turning it down…";
+    try {
+      const res = await fetch(`/appointments/${encodeURIComponent(id)}/${verb}`, {
+        method: "POST", credentials: "same-origin",
+        headers: { Accept: "application/json", "Content-Type": "application/json" }, body: "{}" });
+      const done = await res.json().catch(() => ({}));
+      if (!res.ok) throw new Error(done.message || `${res.status}`);
+      status.textContent = verb === "reject" ? "Turned down."
+        : done.status === "created" ? "Added to your calendar." : `Not added: ${done.reason || done.status}.`;
+      accept.hidden = reject.hidden = true;
+      if (onDone) onDone();
+    } catch (err) {
+      status.textContent = err.message;
+      accept.disabled = reject.disabled = false;
+    }
+  };
+  accept.addEventListener("click", () => answer("accept"));
+  reject.addEventListener("click", () => answer("reject"));
+  return viewEl("span", { class: "acts" }, accept, reject, status);
+}
+
+function duesView(view) {
+  const rows = view.items.map((d) => viewEl("tr", { class: `due due-${d.status}` },
+    viewEl("th", { scope: "row", class: "who" }, d.issuer,
+      d.last4 ? viewEl("span", { class: "last4" }, ` ··${d.last4}`) : null),
+    viewEl("td", { class: "sum" }, d.amount_text),
+    viewEl("td", { class: "day" }, d.due_text),
+    viewEl("td", { class: "status" }, chip(d.status))));
+  const totals = (view.totals || []).length > 1 || view.items.length > 1
+    ? viewEl("p", { class: "totals" }, "Total: ", view.totals.map((t) => t.total_text).join(" · ")) : null;
+  return [viewEl("table", { class: "dues-table" },
+    viewEl("caption", { class: "sr-only" }, view.head),
+    viewEl("thead", {}, viewEl("tr", {}, viewEl("th", { scope: "col" }, "Owed to"),
+      viewEl("th", { scope: "col" }, "Amount"), viewEl("th", { scope: "col" }, "Due"),
+      viewEl("th", { scope: "col" }, "Status"))),
+    viewEl("tbody", {}, rows)), totals];
+}
+
+function scheduleView(view, onDone) {
+  if (!view.days.length) return [viewEl("p", { class: "muted" }, "Nothing in these days.")];
+  return [viewEl("ol", { class: "days" }, view.days.map((day) => viewEl("li", { class: "day" },
+    viewEl("h2", { class: "day-name" }, day.day_text),
+    viewEl("ul", { class: "day-items" }, day.items.length ? day.items.map((i) => viewEl("li", { class: `entry entry-${i.what}` },
+      viewEl("span", { class: "time" }, i.time_text || (i.what === "due" ? "due" : "all day")),
+      viewEl("span", { class: "title" }, i.title, i.amount_text ? ` ${i.amount_text}` : "",
+        i.waiting ? viewEl("span", { class: "chip chip-waiting" }, "waiting for your yes") : null),
+      i.waiting && i.proposal ? proposalActions(i.proposal, i.title, onDone) : null))
+      : viewEl("li", { class: "muted" }, "Nothing.")))))];
+}
+
+function mailView(view, openMessage) {
+  return [viewEl("ul", { class: "mail-list" }, view.items.map((m) => {
+    const body = viewEl("div", { class: "body", hidden: true });
+    const open = viewEl("button", { type: "button", class: "mail-open", "aria-expanded": "false" },
+      viewEl("span", { class: "subject" }, m.subject || "(no subject)"),
+      viewEl("span", { class: "from" }, `${m.sender_name} · ${m.day_text}`));
+    open.addEventListener("click", () => openMessage(m.id, open, body));
+    return viewEl("li", { class: m.suspicious ? "suspicious" : null },
+      m.suspicious ? viewEl("span", { class: "chip chip-overdue" }, "looks like phishing") : null, open, body);
+  }))];
+}
+
+function bookingsView(view, onDone) {
+  return [viewEl("ul", { class: "bookings" }, view.items.map((b) => viewEl("li", { class: "booking" },
+    viewEl("span", { class: "time" }, `${b.day_text} ${b.time_text}`),
+    viewEl("span", { class: "title" }, b.title, b.location ? viewEl("span", { class: "where" }, ` · ${b.location}`) : null,
+      viewEl("span", { class: `chip ${b.waiting ? "chip-waiting" : "chip-open"}` }, b.waiting ? "waiting for your yes" : b.status)),
+    b.waiting && b.proposal ? proposalActions(b.proposal, b.title, onDone) : null)))];
+}
+
+function briefView(view) {
+  return [viewEl("div", { class: "brief-sections" }, view.sections.map((s) => viewEl("section", { class: "brief-section" },
+    viewEl("h2", { class: "day-name" }, s.title),
+    s.items.length ? viewEl("ul", {}, s.items.map((i) => viewEl("li", { class: i.warn ? "warn" : null }, i.text)))
+      : viewEl("p", { class: "muted" }, s.empty_reason || "Nothing."))))];
+}
+
+// The view's element, or null when the answer has none (its reply is shown as it is).
+function renderView(view, hooks = {}) {
+  if (!view || !view.kind) return null;
+  const parts = view.kind === "dues" ? duesView(view)
+    : view.kind === "schedule" ? scheduleView(view, hooks.changed)
+    : view.kind === "mail" ? mailView(view, hooks.openMessage)
+    : view.kind === "bookings" ? bookingsView(view, hooks.changed)
+    : view.kind === "brief" ? briefView(view) : null;
+  if (!parts) return null;
+  const waiting = (view.waiting || []).length && view.kind !== "schedule"
+    ? viewEl("p", { class: "waiting" }, "Also waiting for your yes: ", view.waiting.map((w) => `${w.title}, ${w.when_text}`).join("; "))
+    : null;
+  return viewEl("div", { class: `view view-${view.kind}` },
+    view.window ? viewEl("p", { class: "window" }, `Looked at ${view.window}`) : null, parts, waiting);
+}
+
+window.renderView = renderView;

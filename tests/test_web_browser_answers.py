@@ -1,0 +1,129 @@
+"""Answers drawn as things on the page (dues as a table, days, mail that opens, bookings with Accept),
+the search box in the header, the chat opening at its latest turn: in headless Chromium at a desktop's
+and a phone's size, on the demo home on a Saturday."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from serve_helpers import Served
+
+pytestmark = [pytest.mark.server, pytest.mark.slow]
+
+NOW = "2026-12-05T10:00:00+00:00"  # Saturday 5 December 2026, London
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+SIZES = [(1280, 800), (390, 844)]
+# what a page must never show a person: code quotes, commands, the pipeline's handler names
+NOT_FOR_PEOPLE = re.compile(r"`|\bsteward [a-z]|\b(?:dues_request|schedule_query|reminder_creation|handled_by|"
+                            r"answered by|intent \w+|config\.toml)\b")
+
+
+@pytest.fixture
+def served(served_demo: Served) -> Served:
+    return served_demo
+
+
+def ask(page: Any, text: str) -> Any:
+    """Type a turn, send it, wait for its whole answer; the answer's list item."""
+    before = page.locator("li.msg.bot:not(.streaming)").count()
+    page.fill("#text", text)
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => document.querySelectorAll('li.msg.bot:not(.streaming)').length > {before}")
+    return page.locator("li.msg.bot").last
+
+
+def in_view(page: Any, selector: str) -> bool:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] and box["x"] >= 0 \
+        and box["x"] + box["width"] <= size["width"] + 1
+
+
+def violations(page: Any) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+                          ".map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' '))"
+                          ".slice(0, 3)}))")
+    return [f"{v['impact']}: {v['id']} at {v['nodes']}" for v in found]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280", "390"])
+def test_each_kind_of_answer_is_drawn_as_its_things(browser: Any, served: Served, size: tuple[int, int]) -> None:
+    # bypass_csp: the page allows only its own scripts, and axe is injected as an inline script
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]}, bypass_csp=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(served.page)
+    assert in_view(page, "#q"), "the search box is in the first screen"
+    assert "· UTC" in page.inner_text("header") and "Etc/UTC" not in page.inner_text("header")
+
+    dues = ask(page, "what do I owe?")
+    rows = dues.locator(".dues-table tbody tr")
+    assert rows.count() >= 2
+    first = rows.first.inner_text()
+    assert re.search(r"[£₹$€]\s?[\d,]+\.\d\d", first) and dues.locator(".chip-overdue").count() >= 1
+    assert "[#" not in dues.inner_text()
+
+    day = ask(page, "what's on tomorrow?")
+    assert day.locator(".view-schedule .day-name").first.inner_text().lower().startswith("sun 6 dec")
+    assert "tomorrow: Sun 6 Dec" in day.locator(".window").inner_text()
+    vet = day.locator(".day-items li", has_text="Pawsome Vets")
+    assert "09:15" in vet.inner_text() and vet.locator("button", has_text="Accept").count() == 1
+
+    mail = ask(page, "any mail from Kaveri Bank?")
+    hits = mail.locator(".mail-list li")
+    assert hits.count() >= 3
+    opener = hits.first.locator("button.mail-open")
+    opener.click()
+    assert opener.get_attribute("aria-expanded") == "true"
+    page.wait_for_function("() => { const b = [...document.querySelectorAll('.mail-list .body')]"
+                           ".find(x => !x.hidden); return b && !b.textContent.startsWith('Fetching'); }")
+
+    booking = ask(page, "when is my vet appointment?")
+    row = booking.locator(".bookings li").first
+    assert "Sun 6 Dec" in row.inner_text() and "09:15" in row.inner_text()
+    height = row.bounding_box()["height"]
+    row.locator("button", has_text="Accept").click()
+    page.wait_for_function("() => [...document.querySelectorAll('.bookings .act-status')]"
+                           ".some(s => /Added|Not added/.test(s.textContent))")
+    assert abs(row.bounding_box()["height"] - height) < 30, "the row keeps its shape after Accept"
+
+    text = page.inner_text("body")
+    found = NOT_FOR_PEOPLE.search(text)
+    assert not found, text[max(0, found.start() - 120):found.end() + 60] if found else ""
+    assert violations(page) == []
+    assert not errors, errors
+
+
+def test_a_reload_with_many_turns_opens_at_the_latest_with_the_box_in_view(browser: Any, served: Served) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(served.page)
+    for _ in range(6):
+        ask(page, "what do I owe?")
+        ask(page, "what's coming up this week?")
+    page.reload()
+    page.wait_for_selector("li.msg.bot:not(.streaming)")
+    page.wait_for_function("() => !document.querySelector('#log').hasAttribute('aria-busy')")
+    assert in_view(page, "#text"), "the message box is in view"
+    assert in_view(page, "#q"), "the search box is in view"
+    last = page.locator("li.msg.bot").last.bounding_box()
+    log = page.locator("#log").bounding_box()
+    assert last["y"] < log["y"] + log["height"], "the latest answer is in view"
+    context.close()
+
+
+def test_slash_puts_the_cursor_in_the_search_box_and_results_show_in_place(browser: Any, served: Served) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(served.page)
+    page.locator("body").click(position={"x": 5, "y": 300})
+    page.keyboard.press("/")
+    assert page.evaluate("document.activeElement.id") == "q"
+    page.keyboard.type("statement")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#hits li")
+    assert in_view(page, "#search-status")
