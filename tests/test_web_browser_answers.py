@@ -92,6 +92,12 @@ def test_each_kind_of_answer_is_drawn_as_its_things(browser: Any, served: Served
                            ".some(s => /Added|Not added/.test(s.textContent))")
     assert abs(row.bounding_box()["height"] - height) < 30, "the row keeps its shape after Accept"
 
+    offline = ask(page, "summarise what the landlord said about the deposit")
+    assert "language model" in offline.inner_text() and "docs/models.md" in offline.inner_text()
+    offline.locator("button", has_text="Search mail for these words").click()
+    assert page.input_value("#q") == "summarise what the landlord said about the deposit"
+    page.wait_for_selector("#hits li")
+
     text = page.inner_text("body")
     found = NOT_FOR_PEOPLE.search(text)
     assert not found, text[max(0, found.start() - 120):found.end() + 60] if found else ""

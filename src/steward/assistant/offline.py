@@ -29,6 +29,9 @@ CONNECT = (
     '"ollama http://127.0.0.1:11434 qwen2.5:7b-instruct" (tier1 for light turns); '
     "`steward config show` lists the settings."
 )
+# the page's one line on connecting a model (no commands or config keys: the guide has them)
+SETUP = {"text": "To answer questions like this, connect a language model: the Models guide "
+                 "(docs/models.md) says how, in a few minutes."}
 WHAT_STEWARD_DOES = "Steward looks after your mail, calendar, reminders, money owed and daily brief."
 
 
@@ -161,5 +164,7 @@ def offline_answer(route: Route, *, text: str = "", reason: str = "no language m
     else:
         what = "That asks for a change I can't make" if route.intent == "action" else "I can't answer that"
         reply = f"{what} offline ({reason}). What you can say that works now:\n{_quoted(picked)}\n{CONNECT}"
+    view = {"kind": "offline", "head": f"{what} without a language model", "window": None, "search": text,
+            "suggestions": [s.say for s in picked], "setup": SETUP} if route.intent != OUT_OF_SCOPE else None
     return Outcome(reply=reply, data={"offline": True, "reason": reason,
-                                      "suggestions": [s.say for s in picked]})
+                                      "suggestions": [s.say for s in picked], **({"view": view} if view else {})})

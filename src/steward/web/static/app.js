@@ -135,7 +135,7 @@ function finishBot(bubble, trace, restored = null) {
   showTitle(trace.session_title);
   rememberSession(trace.session);
   const view = trace.data && trace.data.view ? window.renderView(trace.data.view,
-    { changed: refreshToday, openMessage }) : null;
+    { changed: refreshToday, openMessage, search: searchFor, ask: (text) => sendTurn(text) }) : null;
   if (view) {
     bubble.text.textContent = `${trace.data.view.head}.`;
     bubble.item.append(view);
@@ -566,6 +566,13 @@ $("#search-form").addEventListener("submit", (event) => {
   $("#search").hidden = false;
   search(query);
 });
+// the header's search box filled in and run (an offline answer's "Search mail for these words")
+function searchFor(words) {
+  $("#q").value = words;
+  $("#search").hidden = false;
+  search(words);
+  $("#q").focus();
+}
 $("#search-close").addEventListener("click", () => { $("#search").hidden = true; $("#q").focus(); });
 // "/" anywhere but in a text box puts the cursor in the search box
 document.addEventListener("keydown", (event) => {

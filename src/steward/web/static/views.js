@@ -115,7 +115,8 @@ function renderView(view, hooks = {}) {
     : view.kind === "schedule" ? scheduleView(view, hooks.changed)
     : view.kind === "mail" ? mailView(view, hooks.openMessage)
     : view.kind === "bookings" ? bookingsView(view, hooks.changed)
-    : view.kind === "brief" ? briefView(view) : null;
+    : view.kind === "brief" ? briefView(view)
+    : view.kind === "offline" ? offlineView(view, hooks) : null;
   if (!parts) return null;
   const waiting = (view.waiting || []).length && view.kind !== "schedule"
     ? viewEl("p", { class: "waiting" }, "Also waiting for your yes: ", view.waiting.map((w) => `${w.title}, ${w.when_text}`).join("; "))
@@ -125,3 +126,20 @@ function renderView(view, hooks = {}) {
 }
 
 window.renderView = renderView;
+
+// The offline answer: what the page can do for the question now (search the mail for its words, or
+// ask one of the things that work without a model), and the model set-up in one line.
+function offlineView(view, hooks) {
+  const search = view.search ? viewEl("button", { type: "button", class: "secondary" }, "Search mail for these words") : null;
+  if (search) search.addEventListener("click", () => hooks.search(view.search));
+  const asks = view.suggestions.map((say) => {
+    const b = viewEl("button", { type: "button", class: "suggest" }, say);
+    b.addEventListener("click", () => hooks.ask(say));
+    return viewEl("li", {}, b);
+  });
+  return [search ? viewEl("p", {}, search) : null,
+    asks.length ? viewEl("p", { class: "muted" }, "Or ask what works now:") : null,
+    asks.length ? viewEl("ul", { class: "suggestions offline-asks" }, asks) : null,
+    viewEl("p", { class: "setup muted" }, view.setup.text)];
+}
+window.offlineView = offlineView;
