@@ -16,6 +16,7 @@ pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 NOW = "2026-12-05T10:00:00+00:00"  # Saturday 5 December 2026, London
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
 SIZES = [(1280, 800), (390, 844)]
 # what a page must never show a person: code quotes, commands, the pipeline's handler names
 NOT_FOR_PEOPLE = re.compile(r"`|\bsteward [a-z]|\b(?:dues_request|schedule_query|reminder_creation|handled_by|"
@@ -25,6 +26,11 @@ NOT_FOR_PEOPLE = re.compile(r"`|\bsteward [a-z]|\b(?:dues_request|schedule_query
 @pytest.fixture
 def served(served_demo: Served) -> Served:
     return served_demo
+
+
+def shot(answer: Any, size: tuple[int, int], kind: str) -> None:
+    """docs/page-<kind>-<width>.png: one answer as the page draws it (scripts/page-screenshots.sh)."""
+    answer.screenshot(path=str(DOCS / f"page-{kind}-{size[0]}.png"), animations="disabled")
 
 
 def ask(page: Any, text: str) -> Any:
@@ -67,16 +73,19 @@ def test_each_kind_of_answer_is_drawn_as_its_things(browser: Any, served: Served
     first = rows.first.inner_text()
     assert re.search(r"[£₹$€]\s?[\d,]+\.\d\d", first) and dues.locator(".chip-overdue").count() >= 1
     assert "[#" not in dues.inner_text()
+    shot(dues, size, "dues")
 
     day = ask(page, "what's on tomorrow?")
     assert day.locator(".view-schedule .day-name").first.inner_text().lower().startswith("sun 6 dec")
     assert "tomorrow: Sun 6 Dec" in day.locator(".window").inner_text()
     vet = day.locator(".day-items li", has_text="Pawsome Vets")
     assert "09:15" in vet.inner_text() and vet.locator("button", has_text="Accept").count() == 1
+    shot(day, size, "schedule")
 
     mail = ask(page, "any mail from Kaveri Bank?")
     hits = mail.locator(".mail-list li")
     assert hits.count() >= 3
+    shot(mail, size, "mail")
     opener = hits.first.locator("button.mail-open")
     opener.click()
     assert opener.get_attribute("aria-expanded") == "true"
@@ -86,6 +95,7 @@ def test_each_kind_of_answer_is_drawn_as_its_things(browser: Any, served: Served
     booking = ask(page, "when is my vet appointment?")
     row = booking.locator(".bookings li").first
     assert "Sun 6 Dec" in row.inner_text() and "09:15" in row.inner_text()
+    shot(booking, size, "bookings")
     height = row.bounding_box()["height"]
     row.locator("button", has_text="Accept").click()
     page.wait_for_function("() => [...document.querySelectorAll('.bookings .act-status')]"
@@ -97,6 +107,8 @@ def test_each_kind_of_answer_is_drawn_as_its_things(browser: Any, served: Served
     offline.locator("button", has_text="Search mail for these words").click()
     assert page.input_value("#q") == "summarise what the landlord said about the deposit"
     page.wait_for_selector("#hits li")
+    shot(offline, size, "offline")
+    page.screenshot(path=str(DOCS / f"page-{size[0]}.png"))
 
     text = page.inner_text("body")
     found = NOT_FOR_PEOPLE.search(text)
