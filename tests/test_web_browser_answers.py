@@ -67,6 +67,12 @@ def test_each_kind_of_answer_is_drawn_as_its_things(browser: Any, served: Served
     assert in_view(page, "#q"), "the search box is in the first screen"
     assert "· UTC" in page.inner_text("header") and "Etc/UTC" not in page.inner_text("header")
 
+    page.wait_for_selector("#money-groups li.money-row")
+    assert "inr: ₹10,001.90 to pay" in page.inner_text("#money-groups").lower()  # the sum written as the chat writes it
+    tall = page.evaluate("() => [...document.querySelectorAll('#money-groups li.money-row')]"
+                         ".map(r => r.getBoundingClientRect().height).filter(h => h > 90)")
+    assert tall == [], "every money row fits in two lines"
+
     dues = ask(page, "what do I owe?")
     rows = dues.locator(".dues-table tbody tr")
     assert rows.count() >= 2

@@ -5,6 +5,7 @@ The same `DuesService` as `steward dues`; the JSON shapes are the CLI's (`dues -
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
@@ -44,6 +45,7 @@ class DueOut(BaseModel):
 class CurrencyOut(BaseModel):
     """One currency's dues and totals (decimal strings), never summed with another currency."""
 
+    model_config = ConfigDict(extra="allow")
     currency: str
     total_due: str
     overdue_total: str
@@ -76,7 +78,17 @@ class AccountsOut(BaseModel):
 
 
 def _dues(app: App, window: str, category: list[str]) -> dict[str, Any]:
-    return app.dues.digest(window=window, categories=category).to_json()
+    """The CLI's shape, each sum and day also written in the person's locale (`*_text`) for the page."""
+    found = app.dues.digest(window=window, categories=category).to_json()
+    fmt, today = app.clock.formats, app.clock.today()
+    for group in found["currencies"]:
+        group["total_text"] = fmt.money(group["total_due"], group["currency"])
+        group["overdue_text"] = fmt.money(group["overdue_total"], group["currency"])
+        for item in group["items"]:
+            item["amount_text"] = fmt.money(item["amount"], item["currency"])
+            item["minimum_text"] = fmt.money(item["minimum"], item["currency"]) if item["minimum"] else None
+            item["due_text"] = fmt.day_near(date.fromisoformat(item["due_date"]), today)
+    return found
 
 
 def _accounts(app: App) -> dict[str, Any]:

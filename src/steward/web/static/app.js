@@ -531,14 +531,15 @@ function dueRow(due) {
     try { await api("POST", `/dues/${encodeURIComponent(due.id)}/paid`, {}); loadMoney(); }
     catch (err) { paid.disabled = false; paid.textContent = err.message; }
   });
-  const who = [due.issuer, due.kind, due.account].filter(Boolean).join(" ");
-  const amount = `${due.currency} ${due.amount}${due.minimum ? ` (min ${due.minimum})` : ""}`;
-  return el("li", { class: due.overdue ? "overdue" : null, "data-due": due.id },
-    el("span", { class: "when" }, shortDate(due.due_date)),
-    el("span", { class: "what" }, `${who}: ${amount}`,
-      due.autopay ? el("span", { class: "kind" }, " will be debited") : null,
-      due.overdue ? el("strong", { class: "flag" }, " overdue") : null),
-    mail, paid, body);
+  // two lines at most: who and how much; then the day, its status and the actions
+  const last4 = (due.account || "").replace(/^X+/, "");
+  const status = due.overdue ? "overdue" : due.autopay ? "autopay" : "open";
+  return el("li", { class: `money-row${due.overdue ? " overdue" : ""}`, "data-due": due.id },
+    el("span", { class: "who" }, due.issuer, last4 ? el("span", { class: "last4" }, ` ··${last4}`) : null),
+    el("span", { class: "sum" }, due.amount_text || `${due.currency} ${due.amount}`),
+    el("span", { class: "day" }, due.due_text || shortDate(due.due_date), " ",
+      el("span", { class: `chip chip-${status}` }, { overdue: "overdue", autopay: "autopay", open: "to pay" }[status])),
+    el("span", { class: "row-acts" }, mail, paid), body);
 }
 
 async function loadMoney() {
@@ -550,8 +551,8 @@ async function loadMoney() {
       return;
     }
     groups.replaceChildren(...data.currencies.map((g) => el("div", { class: "currency" },
-      el("h3", { class: "day-label" }, `${g.currency} ${g.total_due} due`,
-        Number(g.overdue_total) ? el("strong", { class: "flag" }, ` (${g.overdue_total} overdue)`) : null),
+      el("h3", { class: "day-label" }, `${g.currency}: ${g.total_text || g.total_due} to pay`,
+        Number(g.overdue_total) ? el("strong", { class: "flag" }, ` (${g.overdue_text || g.overdue_total} overdue)`) : null),
       el("ul", { class: "items" }, g.items.map(dueRow)))));
   } catch (err) {
     groups.replaceChildren(el("p", { class: "muted" }, err.message));
