@@ -4,8 +4,8 @@ Pure: it reads the text against the reader's words (`words.yaml`), the slot list
 store and `steward.dates`; it writes nothing and calls no model. The domain is the one with the most
 evidence: a name found in the person's data (an issuer or a card is money, a provider is an
 appointment, a sender with a mail word is mail) counts more than a cue word. Reads decline turns that
-ask for an action (the vocabulary's mutate verbs), so "add the dues section to my brief" is never read
-as a question about dues.
+ask for an action (the vocabulary's mutate verbs) or for a model's work on the data (`for_a_model`),
+so "add the dues section to my brief" is never read as a question about dues.
 """
 
 from __future__ import annotations
@@ -139,6 +139,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     said_norms = [w.replace("\u2019", "'") for w in words(text)]
     if _hits(said_norms, rw.time_questions) or _hits(said_norms, rw.not_ours):
         return None  # the date, the clock, a shopping list: not the person's mail, bills or bookings
+    if _hits(said_norms, rw.for_a_model):
+        return None  # "explain it", "summarise it": what is stored, worked on by a model
     ask_said = _ask(said_norms, rw)
     if ask_said == "list" and not is_question(text, vocab):
         return None  # neither a question nor a request to show: an answer to something, a remark

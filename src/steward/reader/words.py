@@ -40,6 +40,7 @@ class ReaderWords:
     common: frozenset[str] = frozenset()
     time_questions: tuple[Phrase, ...] = ()
     not_ours: tuple[Phrase, ...] = ()
+    for_a_model: tuple[Phrase, ...] = ()
 
     @property
     def known(self) -> frozenset[str]:
@@ -67,6 +68,7 @@ def parse_words(text: str) -> ReaderWords:
         common=frozenset(w for p in _phrases(data.get("common") or [], "common") for w in p),
         time_questions=_phrases(data.get("time_questions") or [], "time_questions"),
         not_ours=_phrases(data.get("not_ours") or [], "not_ours"),
+        for_a_model=_phrases(data.get("for_a_model") or [], "for_a_model"),
     )
 
 
