@@ -31,7 +31,14 @@ def client(cli: Any, steward_home: Path, tmp_path: Path) -> Iterator[TestClient]
 
 def test_dues_by_currency_overdue_flagged_and_the_cli_shape(client: TestClient, cli: Any) -> None:
     data = client.get("/dues").json()
-    assert data == cli("--now", NOW, "--json", "dues").json()
+
+    def cli_fields(value: Any) -> Any:  # the page's sums and days written in the locale sit beside the CLI's
+        if isinstance(value, dict):
+            return {k: cli_fields(v) for k, v in value.items() if not k.endswith("_text")}
+        return [cli_fields(v) for v in value] if isinstance(value, list) else value
+
+    assert cli_fields(data) == cli("--now", NOW, "--json", "dues").json()
+    assert data["currencies"][0]["total_text"] == "£410.00" and data["chart_text"].startswith("What falls due")
     by = {g["currency"]: g for g in data["currencies"]}
     assert (by["GBP"]["total_due"], by["GBP"]["overdue_total"]) == ("410.00", "410.00")
     assert by["GBP"]["items"][0]["overdue"] is True and by["USD"]["items"][0]["overdue"] is False

@@ -72,6 +72,9 @@ def test_each_kind_of_answer_is_drawn_as_its_things(browser: Any, served: Served
     tall = page.evaluate("() => [...document.querySelectorAll('#money-groups li.money-row')]"
                          ".map(r => r.getBoundingClientRect().height).filter(h => h > 90)")
     assert tall == [], "every money row fits in two lines"
+    chart = page.locator("#money-chart-img")
+    page.wait_for_function("() => { const i = document.querySelector('#money-chart-img'); return i.complete && i.naturalWidth > 0; }")
+    assert chart.get_attribute("alt").startswith("What falls due from Sat 5 Dec")
 
     dues = ask(page, "what do I owe?")
     rows = dues.locator(".dues-table tbody tr")

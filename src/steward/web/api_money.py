@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Path, Query, Request, Response
 from pydantic import BaseModel, ConfigDict
 
 from steward.app import App
@@ -80,6 +80,7 @@ class AccountsOut(BaseModel):
 def _dues(app: App, window: str, category: list[str]) -> dict[str, Any]:
     """The CLI's shape, each sum and day also written in the person's locale (`*_text`) for the page."""
     found = app.dues.digest(window=window, categories=category).to_json()
+    found["chart_text"] = _chart(app)[1]
     fmt, today = app.clock.formats, app.clock.today()
     for group in found["currencies"]:
         group["total_text"] = fmt.money(group["total_due"], group["currency"])
@@ -110,6 +111,21 @@ async def dues(request: Request,
                                               "rent, subscription, tax")] = None) -> dict[str, Any]:
     """What is owed, grouped by currency (never summed across currencies), overdue flagged."""
     return await runtime_of(request).workers.run(_dues, window, category or [])
+
+
+def _chart(app: App) -> tuple[str, str]:
+    from steward.web.charts import Falling, dues_chart
+
+    found = app.dues.digest(window="all")
+    falling = [Falling(i.due.due_date, i.due.amount, i.due.currency, i.due.issuer) for i in found.items]
+    return dues_chart(falling, app.clock.today(), app.clock.formats)
+
+
+@router.get("/dues/chart.svg", responses={200: {"content": {"image/svg+xml": {}}}, **ERRORS})
+async def dues_chart(request: Request) -> Response:
+    """What falls due over the next 30 days, a row per currency, as SVG (its words: `/dues` `chart_text`)."""
+    svg, _ = await runtime_of(request).workers.run(_chart)
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
 @router.get("/accounts", response_model=AccountsOut, responses=ERRORS)

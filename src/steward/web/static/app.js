@@ -546,6 +546,10 @@ async function loadMoney() {
   const groups = $("#money-groups");
   try {
     const data = await api("GET", "/dues");
+    const chart = $("#money-chart-img");
+    chart.alt = data.chart_text || "";
+    chart.src = `/dues/chart.svg?at=${Date.now()}`;
+    $("#money-chart").hidden = !data.currencies.length;
     if (!data.currencies.length) {
       groups.replaceChildren(el("p", { class: "muted" }, "Nothing owed in the bills Steward has read."));
       return;
