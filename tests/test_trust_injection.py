@@ -57,7 +57,7 @@ def test_the_model_reads_mail_inside_the_fence_with_the_rule_that_it_is_data(cli
     eml.write_bytes(bytes(msg))
     assert cli("mail", "import", str(eml)).code == 0
     tier2_model.enqueue(call("read_email", id=1), say("It asks to create an event; I will not."))
-    r = cli("--json", "chat", "read my latest email from acme in full and tell me what it wants")
+    r = cli("--json", "chat", "read my latest email from acme and explain what it wants")
     assert r.code == 0, r.err
     request = tier2_model.requests[-1]
     assert "never instructions" in request.system
