@@ -77,7 +77,7 @@ def test_a_false_done_is_marked_in_the_trace(cli, server) -> None:  # type: igno
 def test_the_trace_shows_tool_results_and_errors_as_data(cli, server) -> None:  # type: ignore[no-untyped-def]
     server.enqueue(call("list_schedule", day="2026-09-15"), call("list_schedule", day="tomorrow"),
                    say("Nothing tomorrow."))
-    trace = turn(cli, "how busy am I looking")
+    trace = turn(cli, "how is my week shaping up")
     first, second = trace["tools"]
     assert first["result"]["error"] == "model_computed_date"
     assert second["result"]["day"] == "2026-09-15" and second["result"]["items"] == []

@@ -178,7 +178,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         scores["appointments"] += 1
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
     best, top = ranked[0]
-    if top <= 0 and window is not None and is_question(text, vocab):
+    # a time in a question that asks nothing of it ("how about 5 PM?", "can you help with X at 5") is no
+    # question about the schedule
+    if top <= 0 and window is not None and is_question(text, vocab) and ask_said != "list":
         best, top = "schedule", 0.5  # "is there anything on for Sunday?": a day asked about is the schedule's
         ranked = [(best, top), *[kv for kv in ranked if kv[0] != best]]
     if top <= 0:
