@@ -111,6 +111,11 @@ def test_each_kind_of_answer_is_drawn_as_its_things(browser: Any, served: Served
                            ".some(s => /Added|Not added/.test(s.textContent))")
     assert abs(row.bounding_box()["height"] - height) < 30, "the row keeps its shape after Accept"
 
+    brief = ask(page, "show my brief")
+    sections = brief.locator(".brief-sections .brief-section")
+    assert sections.count() >= 3 and "dues" in brief.locator(".brief-sections").inner_text().lower()
+    shot(brief, size, "brief")
+
     offline = ask(page, "summarise what the landlord said about the deposit")
     assert "language model" in offline.inner_text() and "docs/models.md" in offline.inner_text()
     offline.locator("button", has_text="Search mail for these words").click()

@@ -8,7 +8,7 @@ formats nothing itself. The shapes are documented in docs/json.md ("an answer's 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
@@ -127,4 +127,15 @@ def bookings_view(head: str, bookings: Sequence[Any], clock: Clock, window: str 
                    "waiting": b.number is not None and b.status.startswith("found"),
                    "proposal": b.number if b.number is not None and b.status.startswith("found") else None}
                   for b in bookings],
+    }
+
+
+def brief_view(brief: Mapping[str, Any], clock: Clock) -> dict[str, Any]:
+    """`{"kind": "brief", ...}`: the brief's sections in their order, each with its items or why it is empty."""
+    day = date.fromisoformat(str(brief["date"]))
+    return {
+        "kind": "brief", "head": f"Your brief for {clock.formats.day_near(day, clock.today())}", "window": None,
+        "sections": [{"title": s["title"], "empty_reason": s.get("empty_reason"),
+                      "items": [{"text": i["text"], "warn": bool(i.get("warn"))} for i in s["items"]]}
+                     for s in brief["sections"]],
     }

@@ -119,7 +119,10 @@ class BriefShow:
         from steward.brief.render import to_text
 
         brief = self._brief().build(turn.now)
-        return Outcome(reply=to_text(brief), data=brief.to_json())
+        from steward.reader.views import brief_view
+
+        data = brief.to_json()
+        return Outcome(reply=to_text(brief), data={**data, "view": brief_view(data, turn_clock(self.clock, turn))})
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """Always None: showing the brief asks nothing back."""

@@ -29,6 +29,8 @@ def brief_answerer(brief: Callable[[], BriefService]) -> Answerer:
         if frame.window is not None and frame.window.start.date() != clock.today():
             moment = frame.window.start
         built = brief().build(moment)
-        return Answer(to_text(built), {"brief": built.date.isoformat()})
+        from steward.reader.views import brief_view
+
+        return Answer(to_text(built), {"brief": built.date.isoformat(), "view": brief_view(built.to_json(), clock)})
 
     return Answerer("brief", "brief", answer, EXAMPLES)
