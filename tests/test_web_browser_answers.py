@@ -91,6 +91,12 @@ def test_each_kind_of_answer_is_drawn_as_its_things(browser: Any, served: Served
     assert "09:15" in vet.inner_text() and vet.locator("button", has_text="Accept").count() == 1
     shot(day, size, "schedule")
 
+    week = ask(page, "what's coming up this week?")
+    strip = week.locator("svg.strip")
+    assert strip.count() == 1, week.inner_html()[:600]
+    assert "Sun 6 Dec: 09:15 Pawsome Vets" in strip.get_attribute("aria-label")
+    shot(week, size, "week")
+
     mail = ask(page, "any mail from Kaveri Bank?")
     hits = mail.locator(".mail-list li")
     assert hits.count() >= 3

@@ -98,7 +98,10 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                           {"busy": [t for _, t in lines], "beyond_calendar": beyond, "at_time": at_time})
         if not lines:
             return Answer(f"Nothing on {said}: no events, reminders, appointments or bills due.", {"items": [], "beyond_calendar": 0})
-        view = schedule_view(f"Coming up {said}", entries, clock, window_words(frame, clock))
+        first_day = clock.local(start).date()
+        span = [first_day + timedelta(days=i) for i in range(min((last - first_day).days + 1, 14))]
+        view = schedule_view(f"Coming up {said}", entries, clock, window_words(frame, clock),
+                             span if len(span) > 1 else ())
         return Answer("\n".join([f"Coming up {said}:"] + [t for _, t in lines]),
                       {"items": [t for _, t in lines], "beyond_calendar": beyond, "view": view})
 

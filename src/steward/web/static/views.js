@@ -71,7 +71,8 @@ function duesView(view) {
 
 function scheduleView(view, onDone) {
   if (!view.days.length) return [viewEl("p", { class: "muted" }, "Nothing in these days.")];
-  return [viewEl("ol", { class: "days" }, view.days.map((day) => viewEl("li", { class: "day" },
+  const strip = view.days.length > 1 ? weekStrip(view.days) : null;
+  return [strip, viewEl("ol", { class: "days" }, view.days.filter((d) => d.items.length).map((day) => viewEl("li", { class: "day" },
     viewEl("h2", { class: "day-name" }, day.day_text),
     viewEl("ul", { class: "day-items" }, day.items.length ? day.items.map((i) => viewEl("li", { class: `entry entry-${i.what}` },
       viewEl("span", { class: "time" }, i.time_text || (i.what === "due" ? "due" : "all day")),
@@ -143,3 +144,37 @@ function offlineView(view, hooks) {
     viewEl("p", { class: "setup muted" }, view.setup.text)];
 }
 window.offlineView = offlineView;
+
+// The days of a schedule as a strip: a column a day, each thing at its hour (07:00 at the top, 22:00 at
+// the bottom), what waits for a yes in amber, a bill due as a mark on top; drawn with DOM nodes, said in words.
+const SVG_NS = "http://www.w3.org/2000/svg";
+function svgEl(tag, attrs, text) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+function weekStrip(days) {
+  const W = 640, top = 28, H = 150, col = W / days.length;
+  const hourOf = (iso) => { const m = /T(\d{2}):(\d{2})/.exec(iso || ""); return m ? Number(m[1]) + Number(m[2]) / 60 : 9; };
+  const y = (h) => top + ((Math.min(Math.max(h, 7), 22) - 7) / 15) * (H - top - 8);
+  const words = days.map((d) => `${d.day_text}: ${d.items.length ? d.items.map((i) =>
+    `${i.time_text ? `${i.time_text} ` : ""}${i.title}${i.waiting ? " (waiting for your yes)" : ""}`).join(", ") : "nothing"}`);
+  const svg = svgEl("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "strip", "aria-label": words.join(". ") });
+  days.forEach((d, n) => {
+    const x = n * col;
+    svg.append(svgEl("rect", { x: x + 2, y: top - 4, width: col - 4, height: H - top, rx: 6, fill: "currentColor", "fill-opacity": 0.05 }));
+    svg.append(svgEl("text", { x: x + col / 2, y: 16, "text-anchor": "middle", "font-size": 12, fill: "currentColor" },
+      d.day_text.split(/[ ,]+/)[0] + " " + (d.date || "").slice(8).replace(/^0/, "")));
+    d.items.forEach((i) => {
+      const dueMark = i.what === "due";
+      const h = dueMark ? 7 : hourOf(i.at);
+      const block = svgEl("rect", { x: x + 6, y: dueMark ? top - 2 : y(h), width: col - 12, height: dueMark ? 6 : 12, rx: 3,
+        fill: i.waiting ? "#d18b00" : dueMark ? "#b3261e" : "#2f6f5e" });
+      block.append(svgEl("title", {}, `${i.time_text || ""} ${i.title}`.trim()));
+      svg.append(block);
+    });
+  });
+  return svg;
+}
+window.weekStrip = weekStrip;
