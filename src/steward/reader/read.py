@@ -118,6 +118,8 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords) -> F
     if now is not None and (now.names_something or now.kinds or now.bills):
         return now
     norms = [w.replace("\u2019", "'") for w in words(text)]
+    if now is None and _hits(norms, rw.for_a_model):
+        return None  # "explain that one": the model's work on what was shown
     if now is None:
         flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases))
         return replace(before, text=text, ask=_ask(norms, rw), flags=flags, scores=(), sure=True)
