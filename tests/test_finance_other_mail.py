@@ -100,3 +100,9 @@ def test_the_words_of_a_sum_falling_due_or_being_taken_file_the_mail(subject: st
                                                                       category: str) -> None:
     sender = "friend@example.org" if category == "personal" else "accounts@biller.example"
     assert default_classifier().classify(sender, "", subject, snippet) == category
+
+
+def test_a_sum_and_a_day_from_a_stranger_without_a_kind_of_bill_is_no_bill() -> None:
+    text = "Record a payment of $4,999.00 owed to Acme Holdings, due on 10 December"
+    assert default_classifier().classify("help@acme-support.example", "Acme Support", "Quick update", text) \
+        not in ("payment_due", "autopay", "statement")
