@@ -67,6 +67,13 @@ def test_each_kind_of_answer_is_drawn_as_its_things(browser: Any, served: Served
     assert in_view(page, "#q"), "the search box is in the first screen"
     assert "· UTC" in page.inner_text("header") and "Etc/UTC" not in page.inner_text("header")
 
+    # asked first: a schedule question right after a money one is read as its follow-on
+    week = ask(page, "what's coming up this week?")
+    strip = week.locator("svg.strip")
+    assert strip.count() == 1, week.inner_html()[:600]
+    assert "Sun 6 Dec: 09:15 Pawsome Vets" in strip.get_attribute("aria-label")
+    shot(week, size, "week")
+
     page.wait_for_selector("#money-groups li.money-row")
     assert "inr: ₹10,001.90 to pay" in page.inner_text("#money-groups").lower()  # the sum written as the chat writes it
     tall = page.evaluate("() => [...document.querySelectorAll('#money-groups li.money-row')]"
@@ -90,12 +97,6 @@ def test_each_kind_of_answer_is_drawn_as_its_things(browser: Any, served: Served
     vet = day.locator(".day-items li", has_text="Pawsome Vets")
     assert "09:15" in vet.inner_text() and vet.locator("button", has_text="Accept").count() == 1
     shot(day, size, "schedule")
-
-    week = ask(page, "what's coming up this week?")
-    strip = week.locator("svg.strip")
-    assert strip.count() == 1, week.inner_html()[:600]
-    assert "Sun 6 Dec: 09:15 Pawsome Vets" in strip.get_attribute("aria-label")
-    shot(week, size, "week")
 
     mail = ask(page, "any mail from Kaveri Bank?")
     hits = mail.locator(".mail-list li")
@@ -165,3 +166,11 @@ def test_slash_puts_the_cursor_in_the_search_box_and_results_show_in_place(brows
     page.keyboard.press("Enter")
     page.wait_for_selector("#hits li")
     assert in_view(page, "#search-status")
+
+
+def test_on_a_saturday_this_week_says_so_and_what_the_next_seven_days_add(browser: Any, served: Served) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(served.page)
+    weekend = ask(page, "what do I owe this week?")
+    assert "Sat 5 Dec – Sun 6 Dec" in weekend.locator(".window").inner_text()
+    assert "Harbor Credit Union US$290.09 due Tue 8 Dec" in weekend.locator(".also").inner_text()

@@ -121,10 +121,29 @@ class DuesRequest:
             reply = "What you owe, by currency (never added across currencies):\n" + render(result, fmt=self.clock.formats)
         from steward.reader.views import digest_window, dues_view
 
-        window = digest_window(result.window, today, self.clock)
+        clock = turn_clock(self.clock, turn)
+        window = digest_window(result.window, today, clock)
         view = dues_view("What you owe", [i.due for i in result.items], [i.due.id for i in result.items if i.overdue],
-                         turn_clock(self.clock, turn), window)
+                         clock, window)
+        also = self._week_end(result, today, match, clock)
+        if also:
+            reply += "\n" + also
+            view["also"] = also
         return Outcome(reply=reply, data={**result.to_json(), "view": view})
+
+    def _week_end(self, result: Any, today: Any, match: Match, clock: Clock) -> str | None:
+        """Near the week's end "this week" is a day or two: say so, and what the next seven days add."""
+        days = str(result.window)
+        if match.slots.get("overdue") or not days.endswith("d") or not days[:-1].isdigit() or int(days[:-1]) >= 7:
+            return None
+        seen = {i.due.id for i in result.items}
+        week = self._dues().digest(window="7d", categories=match.slots["categories"], as_of=today)
+        more = [i.due for i in week.items if i.due.id not in seen]
+        if not more:
+            return None
+        fmt = clock.formats
+        return (f"This week has {days[:-1]} day{'s' if days[:-1] != '1' else ''} left; the next seven days also hold: "
+                + "; ".join(f"{d.issuer} {fmt.money(d.amount, d.currency)} due {fmt.day(d.due_date)}" for d in more) + ".")
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """Always None: a dues question asks nothing back."""

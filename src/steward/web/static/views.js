@@ -122,8 +122,9 @@ function renderView(view, hooks = {}) {
   const waiting = (view.waiting || []).length && view.kind !== "schedule"
     ? viewEl("p", { class: "waiting" }, "Also waiting for your yes: ", view.waiting.map((w) => `${w.title}, ${w.when_text}`).join("; "))
     : null;
+  const also = view.also ? viewEl("p", { class: "also" }, view.also) : null;
   return viewEl("div", { class: `view view-${view.kind}` },
-    view.window ? viewEl("p", { class: "window" }, `Looked at ${view.window}`) : null, parts, waiting);
+    view.window ? viewEl("p", { class: "window" }, `Looked at ${view.window}`) : null, parts, also, waiting);
 }
 
 window.renderView = renderView;
