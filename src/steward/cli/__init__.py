@@ -45,7 +45,7 @@ COMMAND_HOMES = {
     "config": ("steward.cli.setup",), "init": ("steward.cli.setup",), "setup": ("steward.cli.first_run",),
     **dict.fromkeys(("calendar", "remind", "reminders", "schedule", "scheduler"), ("steward.cli.calendar",)),
     "when": ("steward.cli.when",), "serve": ("steward.cli.serve",),
-    **dict.fromkeys(("chat", "pending", "route"), ("steward.cli.chat",)),
+    **dict.fromkeys(("chat", "pending", "held", "route"), ("steward.cli.chat",)),
     "hook": ("steward.cli.hook",), "mcp": ("steward.cli.mcp",), "session": ("steward.cli.session",),
     "mail": ("steward.cli.mail", "steward.cli.mail_sync"), "appointments": ("steward.cli.appointments",),
     "accounts": ("steward.cli.finance",), "dues": ("steward.cli.finance",), "brief": ("steward.cli.brief",),

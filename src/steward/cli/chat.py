@@ -27,7 +27,8 @@ def register(commands: Commands) -> None:
     route = commands.add("route", "which intent the router gives TEXT (no side effects); '-' reads lines",
                          cmd_route)
     route.add_argument("text", nargs="+", metavar="TEXT")
-    pending = commands.group("pending", "writes the model proposed, waiting for your yes: list, confirm or cancel one")
+    pending = commands.group("pending", "writes the model proposed, waiting for your yes: list, confirm or cancel one "
+                             "(also `steward held`)", aliases=("held",))
     listed = pending.add("list", "the held writes whose question is still open", cmd_pending_list)
     listed.add_argument("--session", metavar="ID", help="conversation id (default: today's)")
     for verb, what in (("confirm", "save"), ("cancel", "drop")):

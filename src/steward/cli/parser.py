@@ -55,8 +55,8 @@ class Commands:
             parser.set_defaults(func=func)
         return parser
 
-    def group(self, name: str, help: str) -> Commands:
-        """A command with subcommands of its own (`steward mail import`).
+    def group(self, name: str, help: str, aliases: tuple[str, ...] = ()) -> Commands:
+        """A command with subcommands of its own (`steward mail import`), also answering to `aliases`.
 
         Asking again for a group already made returns it, so two modules can add to one group
         (`steward mail sync` lives beside `steward mail import`).
@@ -64,7 +64,7 @@ class Commands:
         groups: dict[str, Commands] = self.__dict__.setdefault("_groups", {})
         if name in groups:
             return groups[name]
-        parser = self.add(name, help)
+        parser = self.add(name, help, aliases=list(aliases)) if aliases else self.add(name, help)
         sub = parser.add_subparsers(dest=f"{name}_command", metavar="SUBCOMMAND")
         parser.set_defaults(func=lambda ctx, args: _group_help(parser, sub))
         groups[name] = Commands(sub)
