@@ -75,7 +75,16 @@ class EventChange:
 _N = r"(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five|six|half an|an hour and a half)"
 _UNIT = r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)"
 _LENGTH = re.compile(rf"\b(?:for\s+)?{_N}\s+{_UNIT}(?:\s+long)?\b", re.IGNORECASE)
-_SHIFT = re.compile(rf"\b(?:by\s+)?{_N}\s+{_UNIT}\s+(?P<way>later|earlier|back|forward|sooner)\b", re.IGNORECASE)
+# a shift: "an hour later", "back by half an hour", "forward 30 minutes", "by two hours" (after delay, push)
+_WAY = r"later|earlier|back|forward|sooner|ahead"
+_SHIFT = re.compile(rf"\b(?:(?P<pre>{_WAY})\s+)?(?:by\s+)?(?:another\s+)?{_N}\s+{_UNIT}(?:\s+(?P<way>{_WAY}))?\b",
+                    re.IGNORECASE)
+_SHIFT_SAID = re.compile(rf"\b(?:{_WAY}|by)\b", re.IGNORECASE)
+_EARLIER = frozenset(("earlier", "forward", "sooner", "ahead"))
+_BARE_HOUR = re.compile(r"\b(to|at|for)\s+(\d{1,2})\s*([.!?]?)\s*$", re.IGNORECASE)
+# words that say how a change is meant, never which event: "push it *another* hour", "*actually* cancel it"
+_HOW = frozenset(("another", "again", "instead", "too", "also", "actually", "just", "please", "then", "now",
+                  "back", "forward", "later", "earlier", "by", "this", "time", "one"))
 _NEXT_WEEK = re.compile(r"\b(?:to|till|until|into)\s+next\s+week\b", re.IGNORECASE)
 _NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "half an": 0.5,
            "an hour and a half": 1.5}
@@ -146,7 +155,7 @@ def parse_add(text: str, words: EventWords, vocab: Vocab, clock: Clock, options:
     title = " ".join(title_words)
     for phrase in words.calendar_words:
         title = re.sub(rf"\b{re.escape(' '.join(phrase))}\b", " ", title, flags=re.IGNORECASE)
-    parts = [w.strip(",.!?;") for w in title.split()]
+    parts = [w.strip(",.!?;:") for w in title.split()]
     parts = [w for w in parts if w]
     while parts and parts[0].lower() in _TRAIL:
         parts.pop(0)
@@ -171,8 +180,11 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     """The change `text` asks of an existing event, or None when it asks none (or names a reminder)."""
     if _REMINDER.search(text):
         return None
+    text = _BARE_HOUR.sub(lambda m: f"{m[1]} {m[2]}:00{m[3]}", text)  # "move it to 10": a clock time
     norms = _norms(text)
-    shift = _SHIFT.search(text)
+    shift = next((m for m in _SHIFT.finditer(text) if m["pre"] or m["way"] or _SHIFT_SAID.search(m[0])), None)
+    if shift is not None and not (shift["pre"] or shift["way"]) and not re.match(r"\s*(?:by\s+)", shift[0]):
+        shift = None
     if shift is not None or _NEXT_WEEK.search(text):
         cut = shift.span() if shift is not None else _NEXT_WEEK.search(text).span()  # type: ignore[union-attr]
         rest = _blank(text, [cut], " ")
@@ -180,7 +192,8 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
         if request is None or request.action != "move":
             return None
         delta = timedelta(minutes=_minutes(shift)) if shift is not None else timedelta(days=7)
-        if shift is not None and shift["way"].lower() in ("earlier", "forward", "sooner"):
+        way = {(shift["pre"] or "").lower(), (shift["way"] or "").lower()} if shift is not None else set()
+        if way & _EARLIER or (shift is not None and "bring" in norms):
             delta = -delta
         return _change("move", request, words, norms, shift=delta,
                        filters=tuple(s for s in request.filters if s[1] <= len(rest.rstrip())))
@@ -201,7 +214,7 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
 
 def _change(action: str, request: Any, words: EventWords, norms: list[str], **extra: Any) -> EventChange:
     nouns = {w for p in words.nouns for w in p}
-    target = tuple(w for w in request.target if w not in nouns)
+    target = tuple(w for w in request.target if w not in nouns and w not in _HOW)
     noun = any(w in nouns for w in norms)
     occurrence = bool(request.occurrence) or "skip" in norms
     series = bool(request.series) or any(w in ("every", "all", "series") for w in norms) or \

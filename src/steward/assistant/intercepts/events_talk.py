@@ -17,10 +17,11 @@ the calendar service's one write path (a past moment and a duplicate refused, an
 from __future__ import annotations
 
 import logging
+import re
 import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match
@@ -90,7 +91,8 @@ class EventChanges:
         clock = turn_clock(self.clock, turn)
         added = parse_add(turn.text, self.words, self.vocab, clock, self.date_options)
         if added is not None:
-            return Match(NAME, {"add": added})
+            moved = self._put_instead(turn, added)
+            return Match(NAME, moved if moved is not None else {"add": added})
         change = parse_change(turn.text, self.words, self.manage, self.vocab, clock, self.date_options)
         if change is None:
             return None
@@ -99,11 +101,23 @@ class EventChanges:
             return Match(NAME, {"change": change, "event": last}) if last is not None else None
         if not change.target:
             return None
-        pool = self._filtered(turn, change, self._events(clock.now()))
+        pool = _one_each(self._filtered(turn, change, self._events(clock.now())))
         found = choose(change.target, _candidates(pool))
         if found.best is None and not found.close:
             return None
         return Match(NAME, {"change": change, "pool": pool})
+
+    def _put_instead(self, turn: Turn, added: EventAdd) -> dict[str, Any] | None:
+        """ "put the book club on the 17th instead": an add that names an upcoming event whole, with
+        "instead", moves that event."""
+        said = words(added.title)
+        if "instead" not in words(turn.text):
+            return None
+        title = " ".join(w for w in said if w != "instead")
+        pool = [e for e in self._events(turn_clock(self.clock, turn).now()) if " ".join(words(e.title)) == title]
+        if not pool:
+            return None
+        return {"change": EventChange("move", tuple(title.split()), when=added.when), "pool": pool}
 
     def _spoken_of(self, turn: Turn) -> Event | None:
         """The event the session's previous turn added, changed or asked about, when it spoke of one."""
@@ -137,19 +151,16 @@ class EventChanges:
         from steward import dates
 
         clock = turn_clock(self.clock, turn)
-        kept: list[Event] = []
-        for a, b in change.filters:
+        kept = list(events)
+        for a, b in change.filters:  # "the 9 am physio on friday": every time said of it holds
             said = dates.find(turn.text[a:b], clock, options=self.date_options)
             if said is None or said.start is None:
                 continue
             low = said.start
             high = said.end if said.end is not None and said.end > said.start else None
-            for e in events:
-                day = not said.has_date or e.start.date() == said.start.astimezone(self.clock.zone).date() or (
-                    high is not None and low <= e.start < high and not said.has_time)
-                at = not said.has_time or (e.start.hour, e.start.minute) == (said.start.hour, said.start.minute)
-                if day and at and e not in kept:
-                    kept.append(e)
+            kept = [e for e in kept if (not said.has_date or e.start.date() == low.astimezone(self.clock.zone).date()
+                                        or (high is not None and low <= e.start < high and not said.has_time))
+                    and (not said.has_time or (e.start.hour, e.start.minute) == (low.hour, low.minute))]
         return kept
 
     # -- answering ------------------------------------------------------------------------------
@@ -177,7 +188,7 @@ class EventChanges:
         payload = question.payload
         if payload.get("step") == "which":
             events = [e for e in (self._find(i, c) for i, c in payload.get("ids", [])) if e is not None]
-            picked = pick_answer(turn.text, _candidates(events))
+            picked = pick_answer(turn.text, _answers(events, turn_clock(self.clock, turn).today()))
             if picked is None:
                 return None
             clock = turn_clock(self.clock, turn)
@@ -252,7 +263,18 @@ class EventChanges:
         said = dates.find(when, clock, options=self.date_options)
         if said is None or said.start is None:
             return None
-        at = said.start.astimezone(self.clock.zone)
+        zone = self.clock.zone
+        if not said.has_date:
+            # a time alone keeps the event's day, read as a daytime hour ("to 5" is 17:00, "to 9:30" 09:30)
+            morning = datetime.combine(event.start.date(), datetime.min.time(), zone).replace(hour=7)
+            said = dates.find(when, clock.at(morning), options=self.date_options) or said
+        elif _WEEKDAY.search(when) and not _FROM_NOW.search(when):
+            # a weekday alone, for an event in a later week, is that week's day ("move the book club to friday")
+            week = datetime.combine(event.start.date() - timedelta(days=event.start.weekday()), datetime.min.time(), zone)
+            if week > clock.now():
+                said = dates.find(when, clock.at(week), options=self.date_options) or said
+        assert said.start is not None
+        at = said.start.astimezone(zone)
         if not said.has_time:
             return datetime.combine(at.date(), event.start.timetz().replace(tzinfo=None), self.clock.zone)
         if not said.has_date:
@@ -318,7 +340,8 @@ class EventChanges:
                     done = plan.event
                 else:
                     done = calendar.delete_event(plan.event.id, provenance=prov, calendar=plan.event.calendar)
-                reply, kind = f"Cancelled: {_label(plan.event)}.", "event.cancel"
+                every = f"{plan.event.title}, every time it repeats" if plan.event.rule else _label(plan.event)
+                reply, kind = f"Cancelled: {every}.", "event.cancel"
             else:
                 assert plan.event is not None and plan.start is not None and plan.end is not None
                 if turn.dry_run:
@@ -344,6 +367,31 @@ def _plan_from(payload: Mapping[str, Any], owner: EventChanges) -> Plan | None:
         return Plan("add", None, start, end, add=add)
     event = owner._find(str(payload.get("id")), str(payload.get("calendar")))
     return Plan(action, event, start, end) if event is not None else None
+
+
+_WEEKDAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b", re.IGNORECASE)
+_FROM_NOW = re.compile(r"\b(?:next|this|coming|tomorrow|today|tonight)\b", re.IGNORECASE)
+
+
+def _answers(events: list[Event], today: date) -> list[Candidate]:
+    """The events offered in a question, each with the words an answer may name it by (its day)."""
+    out = []
+    for k, e in enumerate(events):
+        days = {today: "today", today + timedelta(days=1): "tomorrow"}
+        said = f"{e.title} {e.location or ''} {e.start:%A} {days.get(e.start.date(), '')} {e.start:%B} {e.start.day}"
+        out.append(Candidate(k, " ".join(said.split()), _label(e)))
+    return out
+
+
+def _one_each(events: list[Event]) -> list[Event]:
+    """A repeating event once (its soonest time among those kept), beside the one-off events."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for e in events:
+        if (e.id, e.calendar) not in seen:
+            seen.add((e.id, e.calendar))
+            out.append(e)
+    return out
 
 
 def _candidates(events: list[Event]) -> list[Candidate]:

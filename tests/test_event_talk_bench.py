@@ -1,0 +1,23 @@
+"""The phrase set of bench/event_talk.py, run as a test: the right write on the right event, none on another."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+
+pytestmark = pytest.mark.slow
+
+
+def test_the_phrase_set_writes_the_right_event_and_never_another() -> None:
+    from event_talk import evaluate, load_cases
+
+    assert len(load_cases()["cases"]) >= 150
+    scored = evaluate()
+    assert [(s.say, dict(s.got)) for s in scored if s.wrong_event] == []
+    wrong = [(s.say, dict(s.expected), dict(s.got)) for s in scored if not s.ok]
+    assert len(wrong) <= 0.03 * len(scored), wrong
+    assert {"add", "move", "cancel", "ask", "none"} <= {s.expected["action"] for s in scored}
