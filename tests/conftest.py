@@ -149,6 +149,13 @@ def tier2_model(model_server: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 @pytest.fixture
+def kolkata_model(tier2_model: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The scripted model server as `llm.tier2`, for a person in Asia/Kolkata (the loop tests' person)."""
+    monkeypatch.setenv("STEWARD_TIMEZONE", "Asia/Kolkata")
+    return tier2_model
+
+
+@pytest.fixture
 def cli_process() -> Callable[..., subprocess.CompletedProcess[str]]:
     """Run `python -m steward ARGS...` as a real process (for signals, stdin streams, start-up)."""
 

@@ -5,22 +5,20 @@ from __future__ import annotations
 
 import pytest
 
+from chat_helpers import chat_json
 from steward.llm.testing import ScriptedModelServer, call, say
 
 NOW = "2026-12-01T07:30:00+05:30"
 
 
 @pytest.fixture
-def server(tier2_model: ScriptedModelServer, monkeypatch: pytest.MonkeyPatch) -> ScriptedModelServer:
-    monkeypatch.setenv("STEWARD_TIMEZONE", "Asia/Kolkata")
+def server(kolkata_model: ScriptedModelServer, monkeypatch: pytest.MonkeyPatch) -> ScriptedModelServer:
     monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
-    return tier2_model
+    return kolkata_model
 
 
 def turn(cli, text: str) -> dict:  # type: ignore[no-untyped-def]
-    result = cli("chat", "--now", NOW, "--json", text)
-    assert result.code == 0, result.err
-    return result.json()
+    return chat_json(cli, NOW, text)
 
 
 def slots(cli) -> list[str]:  # type: ignore[no-untyped-def]

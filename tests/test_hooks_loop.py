@@ -11,6 +11,7 @@ import json
 
 import pytest
 
+from chat_helpers import chat_json
 from steward.llm.testing import Scripted, ScriptedModelServer, call, say
 
 NOW = "2026-09-14T10:00:00+05:30"
@@ -18,16 +19,13 @@ REMINDER = "if you have not already shown the title block in this turn"
 
 
 @pytest.fixture
-def server(tier2_model: ScriptedModelServer, monkeypatch: pytest.MonkeyPatch) -> ScriptedModelServer:
-    monkeypatch.setenv("STEWARD_TIMEZONE", "Asia/Kolkata")
+def server(kolkata_model: ScriptedModelServer, monkeypatch: pytest.MonkeyPatch) -> ScriptedModelServer:
     monkeypatch.setenv("STEWARD_LLM_MAX_STEPS", "12")
-    return tier2_model
+    return kolkata_model
 
 
 def turn(cli, text: str, session: str = "work") -> dict:  # type: ignore[no-untyped-def]
-    result = cli("chat", "--now", NOW, "--json", "--session", session, text)
-    assert result.code == 0, result.err
-    return result.json()
+    return chat_json(cli, NOW, text, "--session", session)
 
 
 def tool_results(server: ScriptedModelServer) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from chat_helpers import chat_json
 from steward.calendar.reminders.text import SUBJECT_SCHEMA, Subject, grounded, parse_reply
 from steward.llm.testing import ScriptedModelServer, say
 
@@ -31,15 +32,12 @@ def test_grounded_needs_a_shared_word() -> None:
 
 
 @pytest.fixture
-def server(tier2_model: ScriptedModelServer, monkeypatch: pytest.MonkeyPatch) -> ScriptedModelServer:
-    monkeypatch.setenv("STEWARD_TIMEZONE", "Asia/Kolkata")
-    return tier2_model
+def server(kolkata_model: ScriptedModelServer) -> ScriptedModelServer:
+    return kolkata_model
 
 
 def chat(cli, text: str) -> dict:  # type: ignore[no-untyped-def]
-    result = cli("chat", "--now", NOW, "--json", text)
-    assert result.code == 0, result.err
-    return result.json()
+    return chat_json(cli, NOW, text)
 
 
 def test_the_subject_is_the_models_summary(cli, server) -> None:  # type: ignore[no-untyped-def]
