@@ -90,7 +90,8 @@ _NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
            "an hour and a half": 1.5}
 _PLACE = re.compile(r"\b(?:at|in)\s+(?P<place>(?:the\s+)?[A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|on|de))*)")
 _TRAIL = frozenset(("on", "at", "in", "for", "from", "to", "the", "a", "an", "my", "and", "with", "by"))
-_REMINDER = re.compile(r"\b(?:remind|reminder|reminders|alarm)\b", re.IGNORECASE)
+# a reminder, an alarm or a to-do is asked for, not an event ("add a to-do to call the plumber at 5 pm")
+_REMINDER = re.compile(r"\b(?:remind|reminder|reminders|alarm|to-?dos?|to do|tasks?)\b", re.IGNORECASE)
 
 
 def _minutes(m: re.Match[str]) -> float:
