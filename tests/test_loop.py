@@ -11,9 +11,8 @@ DATE_LINE = "Now: Monday 14 September 2026, 23:53 in Asia/Kolkata (UTC+05:30)."
 
 
 @pytest.fixture
-def server(tier2_model: ScriptedModelServer, monkeypatch: pytest.MonkeyPatch) -> ScriptedModelServer:
-    monkeypatch.setenv("STEWARD_TIMEZONE", "Asia/Kolkata")
-    return tier2_model
+def server(kolkata_model: ScriptedModelServer) -> ScriptedModelServer:
+    return kolkata_model
 
 
 def turn(cli, text: str, now: str = NOW, *extra: str) -> dict:  # type: ignore[no-untyped-def]
