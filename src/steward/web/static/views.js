@@ -2,33 +2,19 @@
 // table, a schedule as days, mail as messages that open, bookings with their Accept and Reject.
 // Days, times and sums arrive written in the person's locale; nothing here formats or parses reply text.
 "use strict";
-
-function viewEl(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
+// Nodes are built with app.js's el() (loaded after this file; these functions run only once it is).
 
 const CHIP_WORDS = { overdue: "overdue", autopay: "autopay", paid: "paid", open: "to pay" };
 
 function chip(status) {
-  return viewEl("span", { class: `chip chip-${status}` }, CHIP_WORDS[status] || status);
+  return el("span", { class: `chip chip-${status}` }, CHIP_WORDS[status] || status);
 }
 
 // Accept / Reject for a proposal found in mail; the row keeps its shape and says what happened in place.
 function proposalActions(id, label, onDone) {
-  const status = viewEl("span", { class: "act-status", role: "status" });
-  const accept = viewEl("button", { type: "button", class: "secondary", "aria-label": `Accept ${label}` }, "Accept");
-  const reject = viewEl("button", { type: "button", class: "quiet", "aria-label": `Reject ${label}` }, "Reject");
+  const status = el("span", { class: "act-status", role: "status" });
+  const accept = el("button", { type: "button", class: "secondary", "aria-label": `Accept ${label}` }, "Accept");
+  const reject = el("button", { type: "button", class: "quiet", "aria-label": `Reject ${label}` }, "Reject");
   const answer = async (verb) => {
     accept.disabled = reject.disabled = true;
     status.textContent = verb === "accept" ? "Checking the mail again…" : "Turning it down…";
@@ -49,64 +35,64 @@ function proposalActions(id, label, onDone) {
   };
   accept.addEventListener("click", () => answer("accept"));
   reject.addEventListener("click", () => answer("reject"));
-  return viewEl("span", { class: "acts" }, accept, reject, status);
+  return el("span", { class: "acts" }, accept, reject, status);
 }
 
 function duesView(view) {
-  const rows = view.items.map((d) => viewEl("tr", { class: `due due-${d.status}` },
-    viewEl("th", { scope: "row", class: "who" }, d.issuer,
-      d.last4 ? viewEl("span", { class: "last4" }, ` ··${d.last4}`) : null),
-    viewEl("td", { class: "sum" }, d.amount_text),
-    viewEl("td", { class: "day" }, d.due_text),
-    viewEl("td", { class: "status" }, chip(d.status))));
+  const rows = view.items.map((d) => el("tr", { class: `due due-${d.status}` },
+    el("th", { scope: "row", class: "who" }, d.issuer,
+      d.last4 ? el("span", { class: "last4" }, ` ··${d.last4}`) : null),
+    el("td", { class: "sum" }, d.amount_text),
+    el("td", { class: "day" }, d.due_text),
+    el("td", { class: "status" }, chip(d.status))));
   const totals = (view.totals || []).length > 1 || view.items.length > 1
-    ? viewEl("p", { class: "totals" }, "Total: ", view.totals.map((t) => t.total_text).join(" · ")) : null;
-  return [viewEl("table", { class: "dues-table" },
-    viewEl("caption", { class: "sr-only" }, view.head),
-    viewEl("thead", {}, viewEl("tr", {}, viewEl("th", { scope: "col" }, "Owed to"),
-      viewEl("th", { scope: "col" }, "Amount"), viewEl("th", { scope: "col" }, "Due"),
-      viewEl("th", { scope: "col" }, "Status"))),
-    viewEl("tbody", {}, rows)), totals];
+    ? el("p", { class: "totals" }, "Total: ", view.totals.map((t) => t.total_text).join(" · ")) : null;
+  return [el("table", { class: "dues-table" },
+    el("caption", { class: "sr-only" }, view.head),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Owed to"),
+      el("th", { scope: "col" }, "Amount"), el("th", { scope: "col" }, "Due"),
+      el("th", { scope: "col" }, "Status"))),
+    el("tbody", {}, rows)), totals];
 }
 
 function scheduleView(view, onDone) {
-  if (!view.days.length) return [viewEl("p", { class: "muted" }, "Nothing in these days.")];
+  if (!view.days.length) return [el("p", { class: "muted" }, "Nothing in these days.")];
   const strip = view.days.length > 1 ? weekStrip(view.days) : null;
-  return [strip, viewEl("ol", { class: "days" }, view.days.filter((d) => d.items.length).map((day) => viewEl("li", { class: "day" },
-    viewEl("h2", { class: "day-name" }, day.day_text),
-    viewEl("ul", { class: "day-items" }, day.items.length ? day.items.map((i) => viewEl("li", { class: `entry entry-${i.what}` },
-      viewEl("span", { class: "time" }, i.time_text || (i.what === "due" ? "due" : "all day")),
-      viewEl("span", { class: "title" }, i.title, i.amount_text ? ` ${i.amount_text}` : "",
-        i.waiting ? viewEl("span", { class: "chip chip-waiting" }, "waiting for your yes") : null),
+  return [strip, el("ol", { class: "days" }, view.days.filter((d) => d.items.length).map((day) => el("li", { class: "day" },
+    el("h2", { class: "day-name" }, day.day_text),
+    el("ul", { class: "day-items" }, day.items.length ? day.items.map((i) => el("li", { class: `entry entry-${i.what}` },
+      el("span", { class: "time" }, i.time_text || (i.what === "due" ? "due" : "all day")),
+      el("span", { class: "title" }, i.title, i.amount_text ? ` ${i.amount_text}` : "",
+        i.waiting ? el("span", { class: "chip chip-waiting" }, "waiting for your yes") : null),
       i.waiting && i.proposal ? proposalActions(i.proposal, i.title, onDone) : null))
-      : viewEl("li", { class: "muted" }, "Nothing.")))))];
+      : el("li", { class: "muted" }, "Nothing.")))))];
 }
 
 function mailView(view, openMessage) {
-  return [viewEl("ul", { class: "mail-list" }, view.items.map((m) => {
-    const body = viewEl("div", { class: "body", hidden: true });
-    const open = viewEl("button", { type: "button", class: "mail-open", "aria-expanded": "false" },
-      viewEl("span", { class: "subject" }, m.subject || "(no subject)"),
-      viewEl("span", { class: "from" }, `${m.sender_name} · ${m.day_text}`));
+  return [el("ul", { class: "mail-list" }, view.items.map((m) => {
+    const body = el("div", { class: "body", hidden: true });
+    const open = el("button", { type: "button", class: "mail-open", "aria-expanded": "false" },
+      el("span", { class: "subject" }, m.subject || "(no subject)"),
+      el("span", { class: "from" }, `${m.sender_name} · ${m.day_text}`));
     open.addEventListener("click", () => openMessage(m.id, open, body));
-    return viewEl("li", { class: m.suspicious ? "suspicious" : null },
-      m.suspicious ? viewEl("span", { class: "chip chip-overdue" }, "looks like phishing") : null, open, body);
+    return el("li", { class: m.suspicious ? "suspicious" : null },
+      m.suspicious ? el("span", { class: "chip chip-overdue" }, "looks like phishing") : null, open, body);
   }))];
 }
 
 function bookingsView(view, onDone) {
-  return [viewEl("ul", { class: "bookings" }, view.items.map((b) => viewEl("li", { class: "booking" },
-    viewEl("span", { class: "time" }, `${b.day_text} ${b.time_text}`),
-    viewEl("span", { class: "title" }, b.title, b.location ? viewEl("span", { class: "where" }, ` · ${b.location}`) : null,
-      viewEl("span", { class: `chip ${b.waiting ? "chip-waiting" : "chip-open"}` }, b.waiting ? "waiting for your yes" : b.status)),
+  return [el("ul", { class: "bookings" }, view.items.map((b) => el("li", { class: "booking" },
+    el("span", { class: "time" }, `${b.day_text} ${b.time_text}`),
+    el("span", { class: "title" }, b.title, b.location ? el("span", { class: "where" }, ` · ${b.location}`) : null,
+      el("span", { class: `chip ${b.waiting ? "chip-waiting" : "chip-open"}` }, b.waiting ? "waiting for your yes" : b.status)),
     b.waiting && b.proposal ? proposalActions(b.proposal, b.title, onDone) : null)))];
 }
 
 function briefView(view) {
-  return [viewEl("div", { class: "brief-sections" }, view.sections.map((s) => viewEl("section", { class: "brief-section" },
-    viewEl("h2", { class: "day-name" }, s.title),
-    s.items.length ? viewEl("ul", {}, s.items.map((i) => viewEl("li", { class: i.warn ? "warn" : null }, i.text)))
-      : viewEl("p", { class: "muted" }, s.empty_reason || "Nothing."))))];
+  return [el("div", { class: "brief-sections" }, view.sections.map((s) => el("section", { class: "brief-section" },
+    el("h2", { class: "day-name" }, s.title),
+    s.items.length ? el("ul", {}, s.items.map((i) => el("li", { class: i.warn ? "warn" : null }, i.text)))
+      : el("p", { class: "muted" }, s.empty_reason || "Nothing."))))];
 }
 
 // The view's element, or null when the answer has none (its reply is shown as it is).
@@ -120,11 +106,11 @@ function renderView(view, hooks = {}) {
     : view.kind === "offline" ? offlineView(view, hooks) : null;
   if (!parts) return null;
   const waiting = (view.waiting || []).length && view.kind !== "schedule"
-    ? viewEl("p", { class: "waiting" }, "Also waiting for your yes: ", view.waiting.map((w) => `${w.title}, ${w.when_text}`).join("; "))
+    ? el("p", { class: "waiting" }, "Also waiting for your yes: ", view.waiting.map((w) => `${w.title}, ${w.when_text}`).join("; "))
     : null;
-  const also = view.also ? viewEl("p", { class: "also" }, view.also) : null;
-  return viewEl("div", { class: `view view-${view.kind}` },
-    view.window ? viewEl("p", { class: "window" }, `Looked at ${view.window}`) : null, parts, also, waiting);
+  const also = view.also ? el("p", { class: "also" }, view.also) : null;
+  return el("div", { class: `view view-${view.kind}` },
+    view.window ? el("p", { class: "window" }, `Looked at ${view.window}`) : null, parts, also, waiting);
 }
 
 window.renderView = renderView;
@@ -132,17 +118,17 @@ window.renderView = renderView;
 // The offline answer: what the page can do for the question now (search the mail for its words, or
 // ask one of the things that work without a model), and the model set-up in one line.
 function offlineView(view, hooks) {
-  const search = view.search ? viewEl("button", { type: "button", class: "secondary" }, "Search mail for these words") : null;
+  const search = view.search ? el("button", { type: "button", class: "secondary" }, "Search mail for these words") : null;
   if (search) search.addEventListener("click", () => hooks.search(view.search));
   const asks = view.suggestions.map((say) => {
-    const b = viewEl("button", { type: "button", class: "suggest" }, say);
+    const b = el("button", { type: "button", class: "suggest" }, say);
     b.addEventListener("click", () => hooks.ask(say));
-    return viewEl("li", {}, b);
+    return el("li", {}, b);
   });
-  return [search ? viewEl("p", {}, search) : null,
-    asks.length ? viewEl("p", { class: "muted" }, "Or ask what works now:") : null,
-    asks.length ? viewEl("ul", { class: "suggestions offline-asks" }, asks) : null,
-    viewEl("p", { class: "setup muted" }, view.setup.text)];
+  return [search ? el("p", {}, search) : null,
+    asks.length ? el("p", { class: "muted" }, "Or ask what works now:") : null,
+    asks.length ? el("ul", { class: "suggestions offline-asks" }, asks) : null,
+    el("p", { class: "setup muted" }, view.setup.text)];
 }
 window.offlineView = offlineView;
 
