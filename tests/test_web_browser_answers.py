@@ -124,7 +124,11 @@ def test_each_kind_of_answer_is_drawn_as_its_things(browser: Any, served: Served
     shot(brief, size, "brief")
 
     offline = ask(page, "summarise what the landlord said about the deposit")
-    assert "language model" in offline.inner_text() and "docs/models.md" in offline.inner_text()
+    assert "language model" in offline.inner_text()
+    guide = offline.locator("a", has_text="the Models guide")
+    assert guide.get_attribute("href") == "/guides/models.md"
+    opened = page.request.get(served.base + "/guides/models.md")  # the page's cookie carries the token
+    assert opened.status == 200 and "<h1>Models</h1>" in opened.text()
     offline.locator("button", has_text="Search mail for these words").click()
     assert page.input_value("#q") == "summarise what the landlord said about the deposit"
     page.wait_for_selector("#hits li")

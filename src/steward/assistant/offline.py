@@ -30,8 +30,9 @@ CONNECT = (
     "`steward config show` lists the settings."
 )
 # the page's one line on connecting a model (no commands or config keys: the guide has them)
-SETUP = {"text": "To answer questions like this, connect a language model: the Models guide "
-                 "(docs/models.md) says how, in a few minutes."}
+# (`guide` names the guide the page links `link` to: docs/models.md)
+SETUP = {"text": "To answer questions like this, connect a language model: the Models guide says how, "
+                 "in a few minutes.", "link": "the Models guide", "guide": "models.md"}
 WHAT_STEWARD_DOES = "Steward looks after your mail, calendar, reminders, money owed and daily brief."
 
 

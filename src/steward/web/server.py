@@ -98,6 +98,7 @@ def create_app(runtime: Runtime) -> FastAPI:
         api_chat,
         api_mail,
         api_money,
+        guides,
         page,
     )
 
@@ -132,6 +133,7 @@ def create_app(runtime: Runtime) -> FastAPI:
     app.include_router(api_brief.router)
     app.include_router(api_appointments.router)
     app.include_router(page.router)
+    app.include_router(guides.router)
     static = resources.files("steward.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     app.add_middleware(BodyLimitMiddleware)

@@ -128,7 +128,15 @@ function offlineView(view, hooks) {
   return [search ? el("p", {}, search) : null,
     asks.length ? el("p", { class: "muted" }, "Or ask what works now:") : null,
     asks.length ? el("ul", { class: "suggestions offline-asks" }, asks) : null,
-    el("p", { class: "setup muted" }, view.setup.text)];
+    el("p", { class: "setup muted" }, guideLink(view.setup))];
+}
+
+// `text` with its `link` words made a link to the guide it names (served by Steward itself)
+function guideLink(setup) {
+  const at = setup.link && setup.guide ? setup.text.indexOf(setup.link) : -1;
+  if (at < 0) return setup.text;
+  return [setup.text.slice(0, at), el("a", { href: `/guides/${encodeURIComponent(setup.guide)}` }, setup.link),
+    setup.text.slice(at + setup.link.length)];
 }
 window.offlineView = offlineView;
 
