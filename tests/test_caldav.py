@@ -85,18 +85,19 @@ def test_a_server_that_is_down_gives_one_line_and_writes_nothing(cli, tmp_path: 
     url = own.new_calendar()
     own.stop()  # the server goes away after it was set up
     use_caldav(monkeypatch, url)
-    cli("--now", NOW, "remind", "2026-09-15T09:00", "Pack the laptop")
-    r = cli("--now", NOW, "calendar", "add", "2026-09-15T17:00", "Python training")
-    assert r.code == 1 and r.out == ""
-    lines = r.err.strip().splitlines()
-    assert len(lines) == 1 and "CalDAV server" in lines[0] and "connection refused" in lines[0]
+    # a reminder lives on the CalDAV calendar too (as a to-do): with the server down neither is saved
+    for r in (cli("--now", NOW, "remind", "2026-09-15T09:00", "Pack the laptop"),
+              cli("--now", NOW, "calendar", "add", "2026-09-15T17:00", "Python training")):
+        assert r.code == 1 and r.out == ""
+        lines = r.err.strip().splitlines()
+        assert len(lines) == 1 and "CalDAV server" in lines[0] and "connection refused" in lines[0]
     app = build_app(load(None), make_clock("", NOW), resolve_paths())
     assert entries(app.db, "event.create") == []
     assert app.db.execute("SELECT count(*) FROM events").fetchone()[0] == 0
     # the schedule still shows what it can, and says which calendar it could not read
     day = cli("--now", NOW, "--json", "schedule", "2026-09-15")
     assert day.code == 0
-    assert [i["text"] for i in day.json()["items"]] == ["Pack the laptop"]
+    assert day.json()["items"] == [] and app.calendar.reminders() == []
     assert day.json()["unavailable"][0]["calendar"] == "caldav"
     assert "caldav calendar not shown" in day.err
     shutil.rmtree(tmp_path / "down", ignore_errors=True)

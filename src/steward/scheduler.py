@@ -34,7 +34,7 @@ import socket
 import sqlite3
 import threading
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING, Any, TextIO
@@ -120,8 +120,12 @@ class ReminderScheduler:
         retry_waits: Sequence[int] = (60, 300, 900, 3600),
         lease: timedelta = timedelta(minutes=10),
         owner: str | None = None,
+        read_back: Callable[[], object] | None = None,
     ) -> None:
         self.conn = conn
+        # reads back what other calendar apps changed (CalendarService.reconcile_reminders) before each
+        # pass, so a reminder moved or deleted on the phone does not fire at its old time
+        self.read_back = read_back
         self.sinks = list(sinks)
         self.zone = zone
         self.late_after = late_after
@@ -145,6 +149,8 @@ class ReminderScheduler:
         if now.tzinfo is None:
             raise ValueError("tick needs an aware datetime")
         self.recover(now)
+        if self.read_back is not None:
+            self.read_back()
         done = []
         for reminder_id in repo.due_for_firing(self.conn, now):
             with repo.write_txn(self.conn):
@@ -237,9 +243,12 @@ def build_reminder_scheduler(settings: Settings, zone: tzinfo, db_file: Path,
 
 
 def fire_due_reminders(conn: sqlite3.Connection, settings: Settings, clock: Clock,
-                       out: TextIO | None = None) -> list[dict[str, Any]]:
+                       out: TextIO | None = None,
+                       read_back: Callable[[], object] | None = None) -> list[dict[str, Any]]:
     """One pass on `conn` at the clock's now: the job `steward serve` runs every `scheduler.interval`."""
-    return reminder_scheduler(conn, settings, clock.zone, out).tick(clock.now())
+    scheduler = reminder_scheduler(conn, settings, clock.zone, out)
+    scheduler.read_back = read_back
+    return scheduler.tick(clock.now())
 
 
 def send_morning_brief(brief: BriefService, now: datetime) -> dict[str, Any] | None:

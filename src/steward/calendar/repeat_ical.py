@@ -1,14 +1,14 @@
-"""A repeating reminder as iCalendar: a VTODO with DTSTART/DUE in its zone (TZID) and its RRULE.
+"""A reminder as iCalendar: a VTODO with DTSTART/DUE in its zone (TZID), an RRULE when it repeats.
 
-The first occurrence is written on the wall clock of the reminder's zone with that zone's VTIMEZONE,
-so every client repeats it at the same local time across DST (a UTC DTSTART would drift by an hour).
-`X-STEWARD-ID` marks it as Steward's; an alarm at the due time makes clients show it.
+The (first) time is written on the wall clock of the reminder's zone with that zone's VTIMEZONE, so
+every client shows it at the same local time across DST (a UTC DTSTART would drift by an hour for a
+repeating one). `X-STEWARD-ID` marks it as Steward's; an alarm at the due time makes clients show it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 MARKER = "X-STEWARD-ID"
@@ -25,8 +25,24 @@ class RepeatingTodo:
     start: datetime
 
 
-def todo_calendar(uid: str, text: str, start: datetime, rule: str) -> Any:
-    """A VCALENDAR holding the repeating reminder as a VTODO (with the zone's VTIMEZONE)."""
+@dataclass(frozen=True)
+class TodoState:
+    """A reminder's VTODO as the server has it now: its due time, status and version (ETag)."""
+
+    uid: str
+    text: str
+    due: datetime
+    status: str          # NEEDS-ACTION | IN-PROCESS | COMPLETED | CANCELLED
+    etag: str | None
+
+    @property
+    def closed(self) -> bool:
+        """Whether another app ticked it off or cancelled it."""
+        return self.status in ("COMPLETED", "CANCELLED")
+
+
+def todo_calendar(uid: str, text: str, start: datetime, rule: str | None = None) -> Any:
+    """A VCALENDAR holding the reminder as a VTODO (with the zone's VTIMEZONE); `rule` makes it repeat."""
     from icalendar import Alarm, Calendar, Todo, vRecur
 
     todo = Todo()
@@ -35,7 +51,8 @@ def todo_calendar(uid: str, text: str, start: datetime, rule: str) -> Any:
     todo.add("summary", text)
     todo.add("dtstart", start)
     todo.add("due", start)
-    todo.add("rrule", vRecur.from_ical(rule))
+    if rule:
+        todo.add("rrule", vRecur.from_ical(rule))
     todo.add("status", "NEEDS-ACTION")
     todo.add(MARKER, uid)
     alarm = Alarm()
@@ -63,3 +80,16 @@ def read_todo(component: Any) -> RepeatingTodo:
         raise ValueError("its DTSTART is a day, not a time")
     rule = rrule.to_ical().decode()
     return RepeatingTodo(str(component.get("uid") or ""), str(component.get("summary") or ""), rule, start)
+
+
+def todo_state(component: Any, etag: str | None, zone: tzinfo = UTC) -> TodoState:
+    """A VTODO read back as its state (ValueError when it has no DUE or DTSTART time); a floating
+    time is on the wall clock of `zone` (the user's)."""
+    moment = component.get("due") or component.get("dtstart")
+    if moment is None or not isinstance(moment.dt, datetime):
+        raise ValueError("it has no DUE time")
+    due = moment.dt if moment.dt.tzinfo is not None else moment.dt.replace(tzinfo=zone)
+    status = str(component.get("status") or "NEEDS-ACTION").upper()
+    if component.get("completed") is not None:
+        status = "COMPLETED"
+    return TodoState(str(component.get("uid") or ""), str(component.get("summary") or ""), due, status, etag)

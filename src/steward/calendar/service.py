@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
@@ -25,7 +25,7 @@ from steward.calendar import recurring, rules
 from steward.calendar.backends.base import CalendarBackend, Unreadable
 from steward.calendar.manage import ReminderManagement
 from steward.clock import Clock
-from steward.errors import ConfigError, ConnectorError, Duplicate, NotFound, UserError
+from steward.errors import ConfigError, Conflict, ConnectorError, Duplicate, NotFound, UserError
 from steward.records.calendar import Event, Provenance, Reminder, normalise
 from steward.store import audit
 from steward.store import calendar as repo
@@ -117,10 +117,16 @@ class CalendarService(ReminderManagement):
         if dry_run:
             self._refuse_reminder_duplicate(norm, due)
             return Reminder(id=None, text=cleaned, due=due, zone=zone)
+        target = self._todo_target()
         try:
             with repo.write_txn(self.conn):
                 self._refuse_reminder_duplicate(norm, due)
                 new_id = repo.insert_reminder(self.conn, cleaned, norm, due, zone)
+                if target is not None:
+                    # inside the transaction: when the calendar refuses it, nothing is recorded
+                    uid = f"steward-reminder-{new_id}"
+                    etag = target.add_todo(uid, cleaned, due, None, zone)
+                    repo.set_reminder_caldav(self.conn, new_id, uid, etag)
                 audit.record(self.conn, "reminder.create", str(new_id), prov.as_dict(),
                              {"text": cleaned, "due": due.isoformat(), "zone": zone})
         except sqlite3.IntegrityError:
@@ -128,7 +134,9 @@ class CalendarService(ReminderManagement):
             self._refuse_reminder_duplicate(norm, due)
             raise
         log.debug("reminder %s created via %s", new_id, prov.via)
-        return Reminder(id=new_id, text=cleaned, due=due, zone=zone)
+        made = repo.get_reminder(self.conn, new_id)
+        return made.shown_in(self.clock.zone) if made is not None else Reminder(id=new_id, text=cleaned, due=due,
+                                                                                zone=zone)
 
     def _refuse_reminder_duplicate(self, norm: str, due: datetime) -> None:
         twin = repo.find_reminder_duplicate(self.conn, norm, due)
@@ -146,6 +154,15 @@ class CalendarService(ReminderManagement):
         if series:
             return self.cancel_series(reminder_id, provenance=provenance)
         prov = Provenance.of(provenance)
+        try:
+            return self._cancel_one(reminder_id, prov)
+        except (Conflict, NotFound) as exc:
+            known = repo.get_reminder(self.conn, reminder_id)
+            if known is None or known.caldav_uid is None:
+                raise
+            raise self._reread(known, exc, "cancelled") from None
+
+    def _cancel_one(self, reminder_id: int, prov: Provenance) -> Reminder:
         with repo.write_txn(self.conn):
             current = repo.get_reminder(self.conn, reminder_id)
             if current is None:
@@ -162,6 +179,7 @@ class CalendarService(ReminderManagement):
             following = recurring.roll_forward(self.conn, reminder_id, self.clock.now())
             audit.record(self.conn, "reminder.cancel", str(reminder_id), prov.as_dict(),
                          {"text": current.text})
+            self._todo_gone(current)  # last: when the calendar refuses, nothing above is kept
         return replace(current, status="cancelled", next=following.due if following else None).shown_in(
             self.clock.zone)
 
@@ -260,21 +278,31 @@ class CalendarService(ReminderManagement):
                             f"{shown:%Y-%m-%d %H:%M}; nothing was saved")
 
     def delete_event(self, event_id: str, *, provenance: Provenance | Mapping[str, Any],
-                     calendar: str | None = None) -> Event:
-        """Delete one event (by its UID) from a backend, audit-logged; NotFound when it is not there."""
+                     calendar: str | None = None, seen: Event | None = None) -> Event:
+        """Delete one event (by its UID) from a backend, audit-logged; NotFound when it is not there.
+
+        `seen` is the event as the person was shown it: when another app changed it since, nothing is
+        deleted (Conflict, saying what it is now); the server is asked with If-Match too."""
         prov = Provenance.of(provenance)
         target = self.backend(calendar)
         with repo.write_txn(self.conn):
             event = target.find(event_id)
-            if event is None or not target.remove(event_id):
+            if event is not None:
+                self._refuse_changed(event, seen, "cancelled")
+            if event is None or not self._guarded(target, event, "cancelled", lambda: target.remove(
+                    event_id, if_match=event.etag)):
                 raise NotFound(f"{target.name} calendar has no event {event_id}; nothing was deleted")
             audit.record(self.conn, "event.delete", event_id, prov.as_dict(),
                          {"title": event.title, "start": event.start.isoformat(), "calendar": target.name})
         return event.shown_in(self.clock.zone)
 
     def move_event(self, event_id: str, start: datetime, end: datetime, *,
-                   provenance: Provenance | Mapping[str, Any], calendar: str | None = None) -> Event:
-        """Give one event (by its UID) new times, audit-logged; a start already past is refused."""
+                   provenance: Provenance | Mapping[str, Any], calendar: str | None = None,
+                   seen: Event | None = None) -> Event:
+        """Give one event (by its UID) new times, audit-logged; a start already past is refused.
+
+        `seen` is the event as the person was shown it: when another app changed it since, nothing is
+        moved (Conflict, saying what it is now); the server is asked with If-Match too."""
         prov = Provenance.of(provenance)
         if start.tzinfo is None or end <= start:
             raise UserError("an event must have an aware start and end after it; nothing was moved")
@@ -282,13 +310,43 @@ class CalendarService(ReminderManagement):
         target = self.backend(calendar)
         with repo.write_txn(self.conn):
             before = target.find(event_id)
-            moved = target.move(event_id, start, end) if before is not None else None
+            if before is not None:
+                self._refuse_changed(before, seen, "moved")
+            moved = self._guarded(target, before, "moved", lambda: target.move(
+                event_id, start, end, if_match=before.etag)) if before is not None else None
             if before is None or moved is None:
                 raise NotFound(f"{target.name} calendar has no event {event_id}; nothing was moved")
             audit.record(self.conn, "event.move", event_id, prov.as_dict(),
                          {"title": before.title, "was": before.start.isoformat(), "start": start.isoformat(),
                           "end": end.isoformat(), "calendar": target.name})
         return moved.shown_in(self.clock.zone)
+
+    def _refuse_changed(self, now_is: Event, seen: Event | None, doing: str) -> None:
+        """Conflict when the event is no longer the version the person was shown."""
+        if seen is None:
+            return
+        if seen.etag and now_is.etag:
+            changed = seen.etag != now_is.etag
+        else:
+            changed = not seen.rule and (seen.start, seen.end) != (now_is.start, now_is.end)
+        if changed:
+            raise Conflict(f"{now_is.title} was changed in another calendar app since I read it (it is now "
+                           f"{self._when(now_is)}); nothing was {doing}")
+
+    def _guarded(self, target: CalendarBackend, event: Event, doing: str, write: Callable[[], Any]) -> Any:
+        """Run a conditional write; its 412 becomes a Conflict that says what the server has now."""
+        try:
+            return write()
+        except Conflict:
+            now_is = target.find(event.id)
+            if now_is is None:
+                raise NotFound(f"{event.title} was deleted in another calendar app; nothing was {doing}") from None
+            raise Conflict(f"{event.title} was changed in another calendar app meanwhile (it is now "
+                           f"{self._when(now_is)}); nothing was {doing}") from None
+
+    def _when(self, event: Event) -> str:
+        shown = event.shown_in(self.clock.zone)
+        return f"{shown.start:%a %d %b}, all day" if shown.all_day else f"{shown.start:%a %d %b %H:%M}"
 
     # -- reading --------------------------------------------------------------------------------
 
@@ -299,7 +357,9 @@ class CalendarService(ReminderManagement):
         return rules.resolve_when(when, self.clock, self.date_options).start.astimezone(self.clock.zone).date()
 
     def schedule(self, day: date, calendars: list[str] | None = None) -> Schedule:
-        """Reminders and events of a local day from every configured backend, sorted by time."""
+        """Reminders and events of a local day from every configured backend, sorted by time (what
+        another calendar app did to a reminder kept there is read back first)."""
+        self.reconcile_reminders()
         zone = self.clock.zone
         start, end = rules.day_bounds(day, zone)
         items: list[ScheduleItem] = [

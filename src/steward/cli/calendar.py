@@ -261,6 +261,7 @@ def cmd_scheduler_run(ctx: Ctx, args: argparse.Namespace) -> int:
 
     app = ctx.app
     scheduler = build_reminder_scheduler(app.settings, app.clock.zone, app.paths.db_file, out=ctx.stdout)
+    scheduler.read_back = app.calendar.reconcile_reminders
     try:
         if args.once:
             done = scheduler.tick(ctx.clock.now())

@@ -8,7 +8,8 @@ from datetime import UTC, datetime, tzinfo
 from typing import Any
 
 # where a write came from; the engine, the mail pipeline and the CLI each name themselves
-VIA = frozenset({"cli", "turn", "tool", "email", "import", "api", "scheduler"})
+# "calendar": a change another calendar app made on the server, read back and kept
+VIA = frozenset({"cli", "turn", "tool", "email", "import", "api", "scheduler", "calendar"})
 
 REMINDER_STATUSES = ("pending", "firing", "fired", "failed", "cancelled")
 
@@ -69,6 +70,9 @@ class Reminder:
     next: datetime | None = None       # when it reminds next (this one when pending; the series' next)
     done_at: datetime | None = None    # when the user said it was done
     snoozed_from: int | None = None
+    # a one-off reminder written to a CalDAV calendar: the VTODO's UID and the ETag last seen of it
+    caldav_uid: str | None = None
+    caldav_etag: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The contract shape {"id","text","due","zone","status"} plus "rule" (RRULE or null), "next"
@@ -128,6 +132,9 @@ class Event:
     # private duplicate markers (name, value) kept with the event as X-STEWARD-<NAME> properties
     markers: tuple[tuple[str, str], ...] = ()
     rule: str | None = None  # a repeating event's RRULE; `start`/`end` are then one of its times
+    # the days a repeating event skips (EXDATE), as the start each skipped time would have had
+    skipped: tuple[datetime, ...] = ()
+    etag: str | None = None  # the server's version of the event when it was read (CalDAV), else None
 
     def to_json(self) -> dict[str, Any]:
         """The contract shape {"id","title","start","end","calendar","location"} plus all_day and rule."""

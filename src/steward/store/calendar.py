@@ -43,6 +43,8 @@ def _reminder(row: sqlite3.Row) -> Reminder:
         next=following.astimezone(zone) if following else None,
         done_at=from_utc_text(row["done_at"]) if "done_at" in keys and row["done_at"] else None,
         snoozed_from=row["snoozed_from"] if "snoozed_from" in keys else None,
+        caldav_uid=row["caldav_uid"] if "caldav_uid" in keys else None,
+        caldav_etag=row["caldav_etag"] if "caldav_etag" in keys else None,
     )
 
 
@@ -69,6 +71,18 @@ def insert_reminder(conn: sqlite3.Connection, text: str, norm: str, due: datetim
         (text, norm, utc_text(due), zone, _now_text()),
     )
     return int(cur.lastrowid or 0)
+
+
+def set_reminder_caldav(conn: sqlite3.Connection, reminder_id: int, uid: str, etag: str | None) -> None:
+    """Remember the UID a one-off reminder was written under on the CalDAV server, and its ETag."""
+    conn.execute("UPDATE reminders SET caldav_uid = ?, caldav_etag = ? WHERE id = ?", (uid, etag, reminder_id))
+
+
+def caldav_reminders(conn: sqlite3.Connection) -> list[Reminder]:
+    """Pending one-off reminders that live on a CalDAV calendar too."""
+    rows = conn.execute(f"{_REMINDER_SELECT} WHERE r.status = 'pending' AND r.caldav_uid IS NOT NULL "
+                        "ORDER BY r.due_utc, r.id").fetchall()
+    return [_reminder(r) for r in rows]
 
 
 def find_reminder_duplicate(conn: sqlite3.Connection, norm: str, due: datetime) -> Reminder | None:

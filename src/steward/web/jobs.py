@@ -228,7 +228,7 @@ def send_due_reminders(app: App) -> None:
     """The calendar's pass over due reminders (`scheduler.fire_due_reminders`), logged in one line each."""
     from steward.scheduler import fire_due_reminders
 
-    for fired in fire_due_reminders(app.db, app.settings, app.clock):
+    for fired in fire_due_reminders(app.db, app.settings, app.clock, read_back=app.calendar.reconcile_reminders):
         log.info("reminder %s %s", fired["id"], fired["status"])
         log.debug("reminder %s: %s", fired["id"], fired["text"])
 

@@ -62,12 +62,15 @@ class CalendarBackend(Protocol):
         """The event with this UID / marker, if any."""
         ...
 
-    def remove(self, event_id: str) -> bool:
-        """Delete the event with this UID; False when the calendar does not have it."""
+    def remove(self, event_id: str, if_match: str | None = None) -> bool:
+        """Delete the event with this UID; False when the calendar does not have it. With `if_match`
+        (the `etag` it was read with) a server that keeps versions refuses it (Conflict) when another
+        app changed the event since."""
         ...
 
-    def move(self, event_id: str, start: datetime, end: datetime) -> Event | None:
-        """Give the event with this UID new times; None when the calendar does not have it."""
+    def move(self, event_id: str, start: datetime, end: datetime, if_match: str | None = None) -> Event | None:
+        """Give the event with this UID new times; None when the calendar does not have it
+        (`if_match` as for `remove`)."""
         ...
 
 

@@ -3,19 +3,24 @@
 Events Steward writes carry `X-STEWARD-ID` (equal to their UID) so they can be found again. Every
 failure to reach or use the server becomes one ConnectorError line; `add` either leaves the event on
 the server or raises, and the service records nothing unless it returned.
+
+A change to something already on the server (a move, a skip, a delete) is sent with If-Match and the
+ETag Steward last read: when another app changed it meanwhile the server answers 412, and that is a
+`Conflict` naming what the server has now, never a second, unconditional write.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 from steward.calendar.backends.base import Reading, Unreadable, same_event
 from steward.calendar.ics import event_from_component, event_to_calendar
-from steward.calendar.repeat_ical import RepeatingTodo
-from steward.errors import ConfigError, ConnectorError, UserError
+from steward.calendar.repeat_ical import RepeatingTodo, TodoState
+from steward.errors import ConfigError, Conflict, ConnectorError, UserError
 from steward.records.calendar import Event
 from steward.settings import Settings
 
@@ -33,6 +38,12 @@ def unreadable(component: Any, calendar: str, exc: BaseException, url: str = "")
         uid, title = str(component.get("uid") or ""), str(component.get("summary") or "")
     uid = uid or url.rstrip("/").rsplit("/", 1)[-1]
     return Unreadable(calendar, " ".join(uid.split())[:120], " ".join(title.split())[:120], reason)
+
+
+def _etag(obj: Any) -> str | None:
+    """The ETag the server last gave a calendar object (None when it gave none)."""
+    tag = getattr(obj, "etag", None)
+    return str(tag) if tag else None
 
 
 class CaldavBackend:
@@ -132,27 +143,80 @@ class CaldavBackend:
         """An event on the server with the same normalised title and start, if any."""
         return same_event(self.between(start, start + timedelta(seconds=1)), title, start)
 
-    def add_todo(self, uid: str, text: str, start: datetime, rule: str, zone: str) -> None:
-        """Save a repeating reminder as a VTODO with its RRULE (its first time on its zone's wall clock)."""
+    def add_todo(self, uid: str, text: str, start: datetime, rule: str | None, zone: str) -> str | None:
+        """Save a reminder as a VTODO with DUE and an alarm (and its RRULE when it repeats), on its
+        zone's wall clock; the ETag the server gave it."""
         from steward.calendar.repeat_ical import todo_calendar
 
         ical = todo_calendar(uid, text, start, rule).to_ical().decode()
         try:
-            self.calendar().save_todo(ical)
+            saved = self.calendar().save_todo(ical)
         except self._errors() as exc:
-            raise self._fail(f"saving the repeating reminder {text!r}", exc) from None
-        log.debug("caldav: saved repeating to-do %s", uid)
+            raise self._fail(f"saving the reminder {text!r}", exc) from None
+        log.debug("caldav: saved to-do %s", uid)
+        return _etag(saved)
 
-    def remove_todo(self, uid: str) -> None:
-        """Delete a repeating reminder's VTODO (gone already is fine)."""
-        from caldav.lib.error import NotFoundError
+    def remove_todo(self, uid: str, etag: str | None = None) -> None:
+        """Delete a reminder's VTODO (gone already is fine); with `etag`, only that version of it."""
+        from caldav.lib.error import ETagMismatchError, NotFoundError
 
         try:
-            self.calendar().todo_by_uid(uid).delete()
+            obj = self.calendar().todo_by_uid(uid)
+            obj.delete(if_match=etag) if etag else obj.delete()
         except NotFoundError:
             return
+        except ETagMismatchError:
+            raise self._changed(f"the reminder {uid}") from None
         except self._errors() as exc:
             raise self._fail(f"deleting {uid}", exc) from None
+
+    def move_todo(self, uid: str, due: datetime, etag: str | None) -> str | None:
+        """A one-off reminder's VTODO due at `due` (sent If-Match `etag`); its new ETag. NotFound when
+        the calendar no longer has it, Conflict when another app changed it since `etag`."""
+        from caldav.elements import dav
+        from caldav.lib import error
+
+        from steward.errors import NotFound
+
+        try:
+            obj = self.calendar().todo_by_uid(uid)
+            component = obj.icalendar_component
+            zone = due.tzinfo
+            for name in ("dtstart", "due"):
+                component.pop(name, None)
+                component.add(name, due.astimezone(zone))
+            if etag:
+                obj.props[dav.GetEtag.tag] = etag
+            obj.save()
+        except error.NotFoundError:
+            raise NotFound(f"the CalDAV calendar no longer has the reminder {uid}; nothing was changed") from None
+        except error.ETagMismatchError:
+            raise self._changed(f"the reminder {uid}") from None
+        except self._errors() as exc:
+            raise self._fail(f"moving {uid}", exc) from None
+        return _etag(obj)
+
+    def todos(self) -> dict[str, TodoState]:
+        """Every to-do on the calendar (done ones too) by UID, as the server has it now: one request."""
+        from steward.calendar.repeat_ical import todo_state
+
+        try:
+            found = self.calendar().search(todo=True, include_completed=True)
+        except self._errors() as exc:
+            raise self._fail("reading to-dos", exc) from None
+        out: dict[str, TodoState] = {}
+        for obj in found:
+            try:
+                state = todo_state(obj.icalendar_component, _etag(obj), self.zone)
+            except (ValueError, TypeError, KeyError) as exc:
+                log.debug("caldav: a to-do skipped: %s", exc)
+                continue
+            out[state.uid] = state
+        return out
+
+    def _changed(self, what: str) -> Conflict:
+        return Conflict(f"{what} was changed in another calendar app since Steward read it; "
+                        "nothing was changed (it has been read again)")
 
     def find_todo(self, uid: str) -> RepeatingTodo | None:
         """A repeating reminder Steward wrote, read back (None when the calendar has no such to-do)."""
@@ -179,27 +243,36 @@ class CaldavBackend:
             return None
         except self._errors() as exc:
             raise self._fail(f"looking up {event_id}", exc) from None
-        return event_from_component(component, self.name, self.zone)
+        found = event_from_component(component, self.name, self.zone)
+        return replace(found, etag=_etag(obj)) if found is not None else None
 
-    def remove(self, event_id: str) -> bool:
-        """Delete the event with this UID from the server (False when it is not there)."""
-        from caldav.lib.error import NotFoundError
+    def remove(self, event_id: str, if_match: str | None = None) -> bool:
+        """Delete the event with this UID from the server (False when it is not there); with
+        `if_match`, only that version (Conflict when another app changed it since)."""
+        from caldav.lib.error import ETagMismatchError, NotFoundError
 
         try:
-            self.calendar().object_by_uid(event_id).delete()
+            obj = self.calendar().object_by_uid(event_id)
+            obj.delete(if_match=if_match) if if_match else obj.delete()
         except NotFoundError:
             return False
+        except ETagMismatchError:
+            raise self._changed(f"the event {event_id}") from None
         except self._errors() as exc:
             raise self._fail(f"deleting {event_id}", exc) from None
         log.debug("caldav: deleted %s", event_id)
         return True
 
-    def move(self, event_id: str, start: datetime, end: datetime) -> Event | None:
-        """Give the event with this UID new times on the server (its other properties kept)."""
-        from caldav.lib.error import NotFoundError
+    def move(self, event_id: str, start: datetime, end: datetime, if_match: str | None = None) -> Event | None:
+        """Give the event with this UID new times on the server (its other properties kept); with
+        `if_match`, only that version (Conflict when another app changed it since)."""
+        from caldav.elements import dav
+        from caldav.lib.error import ETagMismatchError, NotFoundError
 
         try:
             obj = self.calendar().object_by_uid(event_id)
+            if if_match:
+                obj.props[dav.GetEtag.tag] = if_match
             component = obj.icalendar_component
             for name, value in (("dtstart", start), ("dtend", end)):
                 if name in component:
@@ -209,10 +282,13 @@ class CaldavBackend:
             sequence = int(str(component.get("sequence") or 0))
             component.pop("sequence", None)
             component.add("sequence", sequence + 1)
-            obj.save()
+            obj.save(increase_seqno=False)
         except NotFoundError:
             return None
+        except ETagMismatchError:
+            raise self._changed(f"the event {event_id}") from None
         except self._errors() as exc:
             raise self._fail(f"moving {event_id}", exc) from None
         log.debug("caldav: moved %s", event_id)
-        return event_from_component(component, self.name, self.zone)
+        moved = event_from_component(component, self.name, self.zone)
+        return replace(moved, etag=_etag(obj)) if moved is not None else None

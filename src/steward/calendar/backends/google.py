@@ -312,7 +312,7 @@ class GoogleBackend:
                             "an event it did not make; nothing was changed")
         return None
 
-    def remove(self, event_id: str) -> bool:
+    def remove(self, event_id: str, if_match: str | None = None) -> bool:
         """Delete an event Steward made (False when it is gone already)."""
         if self._ours(event_id, "deletes") is None:
             return False
@@ -326,7 +326,7 @@ class GoogleBackend:
             raise self._session("write").fail("deleting an event from", f"HTTP {resp.status_code} {error_text(resp)}")
         return True
 
-    def move(self, event_id: str, start: datetime, end: datetime) -> Event | None:
+    def move(self, event_id: str, start: datetime, end: datetime, if_match: str | None = None) -> Event | None:
         """Give an event Steward made new times (None when it is gone)."""
         item = self._ours(event_id, "moves")
         if item is None:

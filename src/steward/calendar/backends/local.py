@@ -43,11 +43,11 @@ class LocalBackend:
         """The local event with this UID, if any."""
         return repo.find_event(self.conn, event_id)
 
-    def remove(self, event_id: str) -> bool:
+    def remove(self, event_id: str, if_match: str | None = None) -> bool:
         """Cancel a local event; False when there is none with this UID."""
         return repo.cancel_event(self.conn, event_id)
 
-    def move(self, event_id: str, start: datetime, end: datetime) -> Event | None:
+    def move(self, event_id: str, start: datetime, end: datetime, if_match: str | None = None) -> Event | None:
         """Move a local event to new times; None when there is none with this UID."""
         if not repo.move_event(self.conn, event_id, start, end):
             return None
