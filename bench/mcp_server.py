@@ -1,17 +1,25 @@
 """`steward mcp` over stdio, driven by the `mcp` SDK's own client: start-up and a read tool's round trip.
 
-    .venv/bin/python bench/mcp_server.py [--size 10000] [--starts 10] [--repeat 100]
+    .venv/bin/python bench/mcp_server.py [--size 10000] [--starts 10] [--repeat 100] [--home DIR]
 
 1. Start-up: the time from spawning `steward mcp` to the `tools/list` answer (process start, the
-   handshake, the list), against spawning `python -c pass` in the same run.
+   handshake, the list), against spawning `python -c pass` in the same run, taking turns; beside the
+   wall time, the CPU time each process used (user + system, from the kernel's accounting of the
+   children), which other jobs on a shared machine do not inflate. The servers run as an installed
+   Steward does: byte code written and reused (PYTHONDONTWRITEBYTECODE is dropped from their
+   environment and one uncounted start compiles it).
 2. Round trip: one connection to a home of `--size` generated messages; each read tool called
    `--repeat` times after one warm-up call (the first call opens the store).
+
+`--home DIR` keeps the generated home there and reuses it on the next run (building 10,000 messages
+takes a while); without it the home is a temporary folder.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -42,28 +50,45 @@ READS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+def installed_env() -> dict[str, str]:
+    """The environment of a server run as installed: byte code written and reused."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONPATH": str(BENCH.parent / "src")}
+
+
 def server(home: Path) -> StdioServerParameters:
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent / "src")}
+    env = installed_env()
     return StdioServerParameters(command=sys.executable,
                                  args=["-m", "steward", "--home", str(home), "--now", NOW, "mcp"], env=env)
 
 
-def start_up(home: Path, starts: int) -> tuple[list[float], list[float]]:
-    """Milliseconds to the tools/list answer, and to the end of `python -c pass`, taking turns."""
-    listed, bare = [], []
+def children_cpu() -> float:
+    """Milliseconds of CPU used so far by this process's finished children."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (usage.ru_utime + usage.ru_stime) * 1000
 
-    async def one() -> None:
+
+def start_up(home: Path, starts: int) -> dict[str, list[float]]:
+    """Wall milliseconds to the tools/list answer and the server's CPU milliseconds, taking turns with
+    `python -c pass` (its wall and CPU milliseconds)."""
+    out: dict[str, list[float]] = {"listed": [], "listed_cpu": [], "bare": [], "bare_cpu": []}
+
+    async def one() -> float:
         t0 = time.perf_counter()
         async with Client(server(home), mode="legacy") as client:
             await client.list_tools()
-            listed.append((time.perf_counter() - t0) * 1000)
+            return (time.perf_counter() - t0) * 1000
 
+    anyio.run(one)  # uncounted: writes the byte code an install has
     for _ in range(starts):
-        anyio.run(one)
-        t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], check=True)
-        bare.append((time.perf_counter() - t0) * 1000)
-    return listed, bare
+        cpu0 = children_cpu()
+        out["listed"].append(anyio.run(one))
+        out["listed_cpu"].append(children_cpu() - cpu0)  # the server has exited: the SDK client waits for it
+        cpu0, t0 = children_cpu(), time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], check=True, env=installed_env())
+        out["bare"].append((time.perf_counter() - t0) * 1000)
+        out["bare_cpu"].append(children_cpu() - cpu0)
+    return out
 
 
 def round_trips(home: Path, repeat: int) -> dict[str, list[float]]:
@@ -86,26 +111,45 @@ def round_trips(home: Path, repeat: int) -> dict[str, list[float]]:
     return out
 
 
+def build_home(home: Path, size: int) -> None:
+    """A home of `size` generated messages (the search bench's mail), unless `home` already has one."""
+    db = resolve_paths(str(home)).db_file
+    if db.exists():
+        conn = connect(db)
+        have = conn.execute("SELECT count(*) FROM messages").fetchone()[0]
+        conn.close()
+        if have == size:
+            return
+        raise SystemExit(f"{home} holds {have:,} messages, not {size:,}: give another --home")
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text('timezone = "Asia/Kolkata"\n', encoding="utf-8")
+    base = [search_bench.parse_message(m.raw) for m in search_bench.generate(
+        search_bench.NOW, seed=5, count=min(size, 10_000))]
+    conn = connect(db)
+    search_bench.fill(conn, base, size)
+    conn.close()
+
+
+def median(values: list[float]) -> float:
+    return sorted(values)[len(values) // 2]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=10_000)
     parser.add_argument("--starts", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=100)
+    parser.add_argument("--home", type=Path, help="keep the generated home here and reuse it")
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     with tempfile.TemporaryDirectory(prefix="steward-bench-mcp-") as tmp:
-        home = Path(tmp) / "home"
-        home.mkdir()
-        (home / "config.toml").write_text('timezone = "Asia/Kolkata"\n', encoding="utf-8")
-        base = [search_bench.parse_message(m.raw) for m in search_bench.generate(
-            search_bench.NOW, seed=5, count=min(args.size, 10_000))]
-        conn = connect(resolve_paths(str(home)).db_file)
-        search_bench.fill(conn, base, args.size)
-        conn.close()
-        listed, bare = start_up(home, args.starts)
-        print(f"start-up to tools/list: {summary(listed)}")
-        print(f"python -c pass:         {summary(bare)}")
-        print(f"ratio of medians: {sorted(listed)[len(listed) // 2] / sorted(bare)[len(bare) // 2]:.1f}x")
+        home = args.home or Path(tmp) / "home"
+        build_home(home, args.size)
+        starts = start_up(home, args.starts)
+        print(f"start-up to tools/list: {summary(starts['listed'])}; CPU {summary(starts['listed_cpu'])}")
+        print(f"python -c pass:         {summary(starts['bare'])}; CPU {summary(starts['bare_cpu'])}")
+        print(f"ratio of medians: wall {median(starts['listed']) / median(starts['bare']):.1f}x, "
+              f"CPU {median(starts['listed_cpu']) / median(starts['bare_cpu']):.1f}x")
         for name, times in round_trips(home, args.repeat).items():
             print(f"{name:15s} round trip at {args.size:,} messages: {summary(times)}")
     print(f"load average after: {os.getloadavg()[0]:.2f}")

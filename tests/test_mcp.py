@@ -98,6 +98,44 @@ def test_tools_are_the_toolbox_with_truthful_annotations(tmp_path: Path) -> None
     assert not (home / "steward.db").exists()
 
 
+# runs `steward mcp` as the command line does, then says what the process had loaded by the time it ended
+PROBE = """
+import json, sys
+from steward.cli import main
+try:
+    main(["--home", sys.argv[1], "mcp"])
+finally:
+    loaded = sorted(sys.modules)
+    import mcp
+    with open(sys.argv[2], "w", encoding="utf-8") as out:
+        json.dump({"loaded": loaded, "whole": hasattr(mcp, "Client")}, out)
+"""
+# what answering `initialize` and `tools/list` has no business loading, and why
+NOT_AT_START = {"steward.app": "the composition root (it opens the store)", "steward.assistant.turn": "the engine",
+                "steward.mail": "the mail domain", "steward.calendar": "the calendar", "steward.finance": "dues",
+                "steward.search": "search", "steward.embed": "the sentence model", "numpy": "vector maths",
+                "onnxruntime": "the sentence model's runtime", "mcp.client": "the SDK's client",
+                "mcp.server.mcpserver": "the SDK's decorator-based server"}
+
+
+def test_listing_tools_loads_no_engine_domain_or_model(tmp_path: Path) -> None:
+    report = tmp_path / "loaded.json"
+    server = StdioServerParameters(command=sys.executable, args=["-c", PROBE, str(tmp_path / "home"), str(report)],
+                                   env=dict(os.environ))
+
+    async def main() -> int:
+        async with Client(server, mode="legacy") as client:
+            return len((await client.list_tools()).tools)
+
+    assert anyio.run(main) == len(offered(all_tools())) + 1
+    seen = json.loads(report.read_text(encoding="utf-8"))
+    loaded = [f"{name} ({why})" for name, why in NOT_AT_START.items()
+              if any(m == name or m.startswith(name + ".") for m in seen["loaded"])]
+    assert not loaded, f"steward mcp loaded {loaded} before its first tool call"
+    # the SDK's package, loaded only as far as the server needed, is whole for whoever asks it for more
+    assert seen["whole"]
+
+
 def test_reads_answer_as_the_cli_does(demo_home: Path, cli) -> None:
     async def body(client: Client) -> dict[str, Any]:
         found = await client.call_tool("search_inbox", {"query": "Kaveri Bank statement", "limit": 3})

@@ -12,8 +12,13 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from typing import TYPE_CHECKING
 
 from steward.cli.context import Commands, Ctx
+
+if TYPE_CHECKING:
+    from steward.app import App
+    from steward.assistant.toolkit import Tool
 
 
 def register(commands: Commands) -> None:
@@ -24,14 +29,22 @@ def register(commands: Commands) -> None:
 
 def cmd_mcp(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward mcp`: serve the home over stdio until the client closes the connection."""
-    from steward.app import build_app
-    from steward.assistant.toolset import all_tools
-    from steward.mcp.server import serve_stdio
+    from steward.mcp.stdio import serve
 
     if not getattr(args, "verbose", False):
         logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     settings, clock, paths = ctx.settings, ctx.clock, ctx.paths
     minutes = settings.as_int("assistant.continuation_minutes")
-    serve_stdio(lambda: build_app(settings, clock, paths), all_tools(), answer_seconds=minutes * 60.0)
-    return 0
 
+    def make_app() -> App:
+        from steward.app import build_app
+
+        return build_app(settings, clock, paths)
+
+    def tools() -> list[Tool]:
+        from steward.assistant.toolset import all_tools
+
+        return all_tools()
+
+    serve(make_app, tools, answer_seconds=minutes * 60.0)
+    return 0
