@@ -55,6 +55,22 @@ def test_an_event_round_trips_through_radicale_with_its_marker(cli, radicale: Ra
     assert [e["object_id"] for e in log] == [made["id"]]
 
 
+def test_an_all_day_span_is_written_to_radicale_as_dates(cli, radicale: Radicale,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    url = radicale.new_calendar()
+    use_caldav(monkeypatch, url)
+    r = cli("--now", NOW, "--json", "calendar", "add", "2026-09-16", "Hotel: Glo Hotel Sello", "--until", "2026-09-17")
+    assert r.code == 0, r.err
+    on_server = server_object(url, r.json()["id"])
+    # DTEND is exclusive: the day after the last day, as calendars write an all-day span
+    assert (on_server.decoded("dtstart").isoformat(), on_server.decoded("dtend").isoformat()) == (
+        "2026-09-16", "2026-09-18")
+    for day in ("2026-09-16", "2026-09-17"):
+        items = cli("--now", NOW, "--json", "schedule", day).json()["items"]
+        assert [(i["title"], i["all_day"]) for i in items] == [("Hotel: Glo Hotel Sello", True)]
+    assert cli("--now", NOW, "--json", "schedule", "2026-09-18").json()["items"] == []
+
+
 def test_events_made_by_other_clients_show_in_the_schedule(cli, radicale: Radicale,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     from caldav.davclient import DAVClient

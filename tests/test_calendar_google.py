@@ -57,6 +57,16 @@ def test_an_event_is_written_to_google_with_default_reminders_and_no_guests(cli:
     assert len(google.events()) == 1
 
 
+def test_an_all_day_span_is_written_to_google_as_dates(cli: Any, google: FakeGoogle) -> None:
+    r = cli("--now", NOW, "--tz", "Asia/Kolkata", "--json", "calendar", "add", "2026-09-16", "Hotel: Glo Hotel Sello",
+            "--until", "2026-09-17")
+    assert r.code == 0, r.err
+    (stored,) = google.events()
+    assert (stored["start"], stored["end"]) == ({"date": "2026-09-16"}, {"date": "2026-09-18"})
+    assert _day(cli, "2026-09-17") == [("Hotel: Glo Hotel Sello", "2026-09-16T00:00:00+05:30", True)]  # its first day
+    assert _day(cli, "2026-09-18") == []
+
+
 def test_timed_all_day_and_repeating_events_land_on_the_right_local_day(cli: Any, google: FakeGoogle) -> None:
     google.put_event(summary="Team offsite", start={"date": "2026-09-16"}, end={"date": "2026-09-17"})
     google.put_event(summary="Dentist", start={"dateTime": "2026-09-16T05:00:00Z"}, end={"dateTime": "2026-09-16T06:00:00Z"})

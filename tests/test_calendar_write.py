@@ -176,6 +176,20 @@ def test_an_event_on_today_without_a_time_is_all_day_and_not_past(cli) -> None:
     assert cli("--now", NOW, "calendar", "add", "2026-09-13", "yesterday's party").code == 1
 
 
+def test_an_all_day_event_until_a_later_day_shows_on_each_of_its_days(cli) -> None:
+    r = cli("--now", NOW, "--json", "calendar", "add", "2026-09-16", "Hotel: Glo Hotel Sello", "--until", "2026-09-18")
+    assert r.code == 0, r.err
+    made = r.json()
+    assert made["all_day"] is True
+    assert (made["start"], made["end"]) == ("2026-09-16T00:00:00+05:30", "2026-09-19T00:00:00+05:30")
+    for day in ("2026-09-16", "2026-09-17", "2026-09-18"):
+        items = cli("--now", NOW, "--json", "schedule", day).json()["items"]
+        assert [(i["title"], i["all_day"]) for i in items] == [("Hotel: Glo Hotel Sello", True)], day
+    assert cli("--now", NOW, "--json", "schedule", "2026-09-19").json()["items"] == []
+    backwards = cli("--now", NOW, "calendar", "add", "2026-09-16", "stay", "--until", "2026-09-15")
+    assert backwards.code == 1 and "on or after the day it starts" in backwards.err
+
+
 def test_schedule_sorts_reminders_and_events_in_local_time(cli) -> None:
     cli("--now", NOW, "remind", "2026-09-15T17:00", "Python training")
     cli("--now", NOW, "calendar", "add", "2026-09-15T09:30", "Dentist")

@@ -215,7 +215,8 @@ class CalendarService(ReminderManagement):
     ) -> Event:
         """Write one event to a backend (or, with dry_run, return the one that would be written).
 
-        `uid` keeps an imported event's own UID (refused as a duplicate when the calendar has it);
+        A `when` that names a day and no time is an all-day event; its `end`, when given, names its
+        last day (a span of days, shown on each). `uid` keeps an imported event's own UID (refused as a duplicate when the calendar has it);
         `markers` are private duplicate markers stored with the event (X-STEWARD-<NAME> on CalDAV).
         """
         prov = Provenance.of(provenance)
@@ -224,8 +225,7 @@ class CalendarService(ReminderManagement):
         zone = self.clock.zone
         all_day = not moment.has_time
         if all_day:
-            start, day_end = rules.day_bounds(moment.start.astimezone(zone).date(), zone)
-            finish = day_end
+            start, finish = self._all_day_span(moment, end)
         else:
             start = moment.start.replace(microsecond=0).astimezone(zone)
             finish = self._event_end(start, moment, end, minutes)
@@ -252,6 +252,20 @@ class CalendarService(ReminderManagement):
             self._refuse_event_duplicate(target, cleaned, start, uid)
             raise
         return stored.shown_in(zone)
+
+    def _all_day_span(self, moment: rules.Moment, end: str | datetime | None) -> tuple[datetime, datetime]:
+        """An all-day event's first instant and the instant after its last day: one day, or through the
+        day `end` names (inclusive: a hotel stay from check-in day to check-out day)."""
+        zone = self.clock.zone
+        first = moment.start.astimezone(zone).date()
+        start, finish = rules.day_bounds(first, zone)
+        if end is not None:
+            last = rules.resolve_when(end, self.clock.at(start), self.date_options).start.astimezone(zone).date()
+            if last < first:
+                raise UserError(f"an event must end on or after the day it starts ({first:%Y-%m-%d}); "
+                                "nothing was saved")
+            finish = rules.day_bounds(last, zone)[1]
+        return start, finish
 
     def _event_end(self, start: datetime, moment: rules.Moment, end: str | datetime | None,
                    minutes: int | None) -> datetime:
