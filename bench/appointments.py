@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import ROOT, shared_data, summary  # noqa: E402
 from steward.app import App, build_app  # noqa: E402
-from steward.appointments import structured  # noqa: E402
+from steward.appointments import schema_org, structured  # noqa: E402
 from steward.appointments.model import provider_key  # noqa: E402
 from steward.clock import make_clock  # noqa: E402
 from steward.paths import Paths  # noqa: E402
@@ -234,7 +234,7 @@ def kitinerary(folder: Path) -> dict[str, Kit]:
         expected_file = html.with_suffix(".json")
         if expected_file.exists():
             kit.expected += sum(1 for o in _typed(json.loads(expected_file.read_text(encoding="utf-8"))) if _bookable(o))
-        found = structured.from_schema_org(html.read_text(encoding="utf-8", errors="replace"))
+        found = schema_org.from_html(html.read_text(encoding="utf-8", errors="replace"))
         kit.read += len(found)
         kit.confirmed += sum(1 for c in found if c.status == "confirmed")
     for html in sorted((folder / "extractordata").rglob("*.html")):
@@ -243,7 +243,7 @@ def kitinerary(folder: Path) -> dict[str, Kit]:
         expected_file = Path(f"{html}.json")
         if expected_file.exists():
             kit.expected += sum(1 for o in _typed(json.loads(expected_file.read_text(encoding="utf-8"))) if _bookable(o))
-        found = structured.from_schema_org(html.read_text(encoding="utf-8", errors="replace"))
+        found = schema_org.from_html(html.read_text(encoding="utf-8", errors="replace"))
         kit.read += len(found)
         kit.confirmed += sum(1 for c in found if c.status == "confirmed")
     for ics in sorted([*(folder / "calendarhandlerdata").glob("*.ics"), *(folder / "extractordata").rglob("*.ics")]):
@@ -272,7 +272,7 @@ def kitinerary(folder: Path) -> dict[str, Kit]:
         kit.cancelled_inputs += len(cancelled)
         html = (f"<html><head><script type=\"application/ld+json\">{json.dumps(cancelled)}</script></head>"
                 "<body></body></html>")
-        found = structured.from_schema_org(html)
+        found = schema_org.from_html(html)
         kit.read += len(found)
         kit.expected += len(cancelled)
         wrong = [c for c in found if c.status == "confirmed"]

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import tempfile
 import time
@@ -50,10 +51,10 @@ from appointments import _app, _import  # noqa: E402
 from common import shared_data  # noqa: E402
 
 HOME_ZONE = "Europe/Berlin"
-KINDS = ("flight", "train", "ferry", "coach", "hotel", "restaurant", "event", "other appointment")
+KINDS = ("flight", "train", "ferry", "coach", "hotel", "rental car", "restaurant", "event", "other appointment")
 _KIND = {"FlightReservation": "flight", "TrainReservation": "train", "BusReservation": "coach",
          "BoatReservation": "ferry", "LodgingReservation": "hotel", "FoodEstablishmentReservation": "restaurant",
-         "EventReservation": "event", "Event": "event"}
+         "EventReservation": "event", "Event": "event", "RentalCarReservation": "rental car"}
 ME = "Alex Morgan <alex@steward-demo.example>"
 # Thunderbird's one confirmation (a shop's booking published as a calendar part): its label, written here
 TB_BOOKINGS = {"message-containing-event.eml": (("other appointment", datetime.fromisoformat("2016-09-01T06:25:00+00:00"),
@@ -88,6 +89,7 @@ class Tally:
     right: int = 0
     wrong: int = 0
     missed: int = 0
+    day: int = 0  # of the right ones: proposed on its day as a whole day, the mail giving no time
 
 
 @dataclass
@@ -122,6 +124,7 @@ def _moment(value: Any) -> datetime | date | None:
         value = value.get("@value")
     if not isinstance(value, str) or not value:
         return None
+    value = re.sub(r"([+-])(\d):(\d\d)$", r"\g<1>0\2:\3", value)  # "+0:00", as KItinerary writes some
     try:
         if len(value) <= 10:
             return date.fromisoformat(value)
@@ -133,11 +136,17 @@ def _moment(value: Any) -> datetime | date | None:
     return moment
 
 
-def expected_of(obj: Mapping[str, Any]) -> Expected | None:
-    """The kind and start of one reservation or event of KItinerary's expected output."""
+def expected_of(obj: Mapping[str, Any]) -> list[Expected]:
+    """The kind and start of one reservation or event of KItinerary's expected output (a rental car's
+    pick-up and return are two)."""
     kind = _kind_name(obj)
     if not (kind.endswith("Reservation") or kind == "Event"):
-        return None
+        return []
+    cancelled = "cancel" in str(obj.get("reservationStatus", "")).lower() or "cancel" in str(
+        obj.get("eventStatus", "")).lower()
+    if kind == "RentalCarReservation":
+        return [Expected("rental car", moment, cancelled) for key in ("pickupTime", "dropoffTime")
+                if (moment := _moment(obj.get(key))) is not None]
     target = obj.get("reservationFor") or {}
     target = target[0] if isinstance(target, list) and target else target
     if not isinstance(target, Mapping):
@@ -145,18 +154,14 @@ def expected_of(obj: Mapping[str, Any]) -> Expected | None:
     if kind in ("FlightReservation", "TrainReservation", "BusReservation", "BoatReservation"):
         start = _moment(target.get("departureTime")) or _moment(target.get("departureDay"))
     elif kind == "LodgingReservation":
-        start = _moment(obj.get("checkinTime"))
+        start = _moment(obj.get("checkinTime")) or _moment(obj.get("checkinDate"))
     elif kind == "Event":
         start = _moment(obj.get("startDate"))
-    elif kind == "RentalCarReservation":
-        start = _moment(obj.get("pickupTime"))
     else:
         start = _moment(obj.get("startTime")) or _moment(target.get("startDate")) or _moment(target.get("startTime"))
     if start is None:
-        return None
-    cancelled = "cancel" in str(obj.get("reservationStatus", "")).lower() or "cancel" in str(
-        obj.get("eventStatus", "")).lower()
-    return Expected(_KIND.get(kind, "other appointment"), start, cancelled)
+        return []
+    return [Expected(_KIND.get(kind, "other appointment"), start, cancelled)]
 
 
 def _disputed(expect: tuple[Expected, ...], raw: bytes) -> tuple[Expected, ...]:
@@ -240,7 +245,7 @@ def kitinerary_cases(folder: Path) -> list[Case]:
         if not expected_file.exists():
             continue
         objs = list(_typed(json.loads(expected_file.read_text(encoding="utf-8"))))
-        expect = tuple(e for o in objs if (e := expected_of(o)) is not None)
+        expect = tuple(e for o in objs for e in expected_of(o))
         sender, sent = _context(path.parent)
         received = _received(sent, expect)
         body = path.read_bytes()
@@ -259,10 +264,10 @@ def kitinerary_cases(folder: Path) -> list[Case]:
     # cancellations written as schema.org, in an HTML part as a mail would carry them
     for path in sorted([*(folder / "jsonlddata").glob("*.json"), *(folder / "mergedata").glob("*.json")]):
         objs = list(_typed(json.loads(path.read_text(encoding="utf-8"))))
-        cancelled = [o for o in objs if (e := expected_of(o)) is not None and e.cancelled]
+        cancelled = [o for o in objs if any(e.cancelled for e in expected_of(o))]
         if not cancelled:
             continue
-        expect = tuple(e for o in cancelled if (e := expected_of(o)) is not None)
+        expect = tuple(e for o in cancelled for e in expected_of(o))
         received = _received(None, expect)
         html = f"<html><head><script type=\"application/ld+json\">{json.dumps(cancelled)}</script></head><body></body></html>"
         cases.append(Case(str(path.relative_to(folder)), _mail("Bookings <noreply@bookings.example>", received,
@@ -313,8 +318,17 @@ def thunderbird_cases(folder: Path) -> list[Case]:
 
 def _matches(e: Expected, start: datetime) -> bool:
     if isinstance(e.start, datetime):
-        return start == e.start or (e.disputed and start == e.start + timedelta(days=1))
+        return start == e.start or (e.disputed and start == e.start + timedelta(days=1)) or _on_its_day(e, start)
     return start.astimezone(ZoneInfo(HOME_ZONE)).date() == e.start
+
+
+def _on_its_day(e: Expected, start: datetime) -> bool:
+    """A stay or an event proposed as whole days (from midnight on the person's clock) on the local day
+    the reference starts it: right on its day, when the mail gives no time (a hotel that writes only
+    the arrival date; the reference's check-in hour is the extractor's default)."""
+    local = start.astimezone(ZoneInfo(HOME_ZONE))
+    return (e.kind in ("hotel", "event") and isinstance(e.start, datetime) and (local.hour, local.minute) == (0, 0)
+            and local.date() == e.start.date())
 
 
 def run_case(home: Path, case: Case, run: Run, verbose: bool) -> None:
@@ -348,6 +362,10 @@ def run_case(home: Path, case: Case, run: Run, verbose: bool) -> None:
         else:
             left.remove(hit)
             run.kinds[hit.kind].right += 1
+            if isinstance(hit.start, datetime) and hit.start != item.start and not hit.disputed:
+                run.kinds[hit.kind].day += 1
+                run.notes.append(f"right on its day {case.name}: {item.provider} {item.start:%Y-%m-%d} (whole days; "
+                                 f"the reference: {hit.start})")
             if hit.disputed:
                 run.notes.append(f"right, the reference a day earlier {case.name}: {item.provider} {item.start} "
                                  f"(the reference: {hit.start}, before the journey starts)")
@@ -413,13 +431,14 @@ def main() -> int:
             with tempfile.TemporaryDirectory(prefix="steward-bench-travel-") as tmp:
                 run_case(Path(tmp), case, other, False)
     print(f"{mails} mails, one home each, scanned in {took:.1f} s (person's zone {HOME_ZONE})")
-    print(f"{'kind':<18} {'right':>6} {'wrong':>6} {'not proposed':>13}")
+    print(f"{'kind':<18} {'right':>6} {'(on its day)':>13} {'wrong':>6} {'not proposed':>13}")
     total = Tally()
     for kind in KINDS:
         t = run.kinds[kind]
         total.right, total.wrong, total.missed = total.right + t.right, total.wrong + t.wrong, total.missed + t.missed
-        print(f"{kind:<18} {t.right:>6} {t.wrong:>6} {t.missed:>13}")
-    print(f"{'all':<18} {total.right:>6} {total.wrong:>6} {total.missed:>13}")
+        total.day += t.day
+        print(f"{kind:<18} {t.right:>6} {t.day:>13} {t.wrong:>6} {t.missed:>13}")
+    print(f"{'all':<18} {total.right:>6} {total.day:>13} {total.wrong:>6} {total.missed:>13}")
     print(f"negatives (cancellations, invitations, updates): {run.negative_mails} mails, "
           f"{run.negative_proposals} proposed (must be 0)")
     for note in run.notes:

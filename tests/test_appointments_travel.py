@@ -7,7 +7,7 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from appointment_mail import ics_event
-from steward.appointments import structured
+from steward.appointments import schema_org, structured
 from steward.appointments.places import airport_zone, country_zone, zone_in_text
 
 
@@ -35,21 +35,21 @@ def test_places_know_airports_and_single_zone_countries() -> None:
 
 
 def test_a_flight_time_without_an_offset_is_the_departure_airports() -> None:
-    (c,) = structured.from_schema_org(_html(_flight("2017-06-15T12:55:00", "2017-06-15T13:50:00")))
+    (c,) = schema_org.from_html(_html(_flight("2017-06-15T12:55:00", "2017-06-15T13:50:00")))
     assert c.what == "flight" and not c.floating
     assert c.start_at == datetime(2017, 6, 15, 12, 55, tzinfo=ZoneInfo("Europe/Berlin"))
     assert c.end_at == datetime(2017, 6, 15, 13, 50, tzinfo=ZoneInfo("Europe/London"))  # the arrival's own zone
 
 
 def test_a_flight_time_with_an_offset_keeps_it() -> None:
-    (c,) = structured.from_schema_org(_html(_flight("2017-06-15T12:55:00+02:00", "2017-06-15T13:50:00+01:00")))
+    (c,) = schema_org.from_html(_html(_flight("2017-06-15T12:55:00+02:00", "2017-06-15T13:50:00+01:00")))
     assert c.start_at is not None and c.start_at.utcoffset().total_seconds() == 7200  # type: ignore[union-attr]
 
 
 def test_an_unknown_airport_leaves_the_time_without_a_zone() -> None:
     obj = _flight("2017-06-15T12:55:00", "2017-06-15T13:50:00")
     obj["reservationFor"]["departureAirport"] = {"@type": "Airport", "name": "Somewhere"}
-    (c,) = structured.from_schema_org(_html(obj))
+    (c,) = schema_org.from_html(_html(obj))
     assert c.floating and c.travel  # the consumer turns it down (travel_zone_missing), never guesses
 
 
@@ -63,7 +63,7 @@ def test_a_ferry_and_a_train_take_the_zone_of_their_country() -> None:
         "@type": "TrainTrip", "trainNumber": "ICE 16", "departureTime": "2026-10-03T10:26:00",
         "departureStation": {"@type": "TrainStation", "name": "Frankfurt Hbf",
                              "address": {"@type": "PostalAddress", "addressCountry": "DE"}}}}
-    ferry, rail = structured.from_schema_org(_html([boat, train]))
+    ferry, rail = schema_org.from_html(_html([boat, train]))
     assert ferry.what == "ferry" and ferry.provider == "Stena Terminal → Harwich"
     assert ferry.start_at == datetime(2026, 10, 2, 8, 30, tzinfo=ZoneInfo("Europe/Amsterdam"))
     assert rail.what == "train" and rail.start_at == datetime(2026, 10, 3, 10, 26, tzinfo=ZoneInfo("Europe/Berlin"))

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING
 
 from steward.appointments.model import (
@@ -163,6 +163,19 @@ def _text_start(c: Candidate, message: MessageMeta, clock: Clock,
     return start
 
 
+def _day_span(c: Candidate, clock: Clock) -> tuple[datetime, datetime]:
+    """The start and end of a booking of whole days (a stay): its check-in and check-out times when the
+    mail gives them with a zone, else the first instant of its first day and of the day after its last,
+    on the person's clock (days need no zone)."""
+    assert c.days is not None
+    first, last = c.days
+    day_start = datetime.combine(first, time(0), tzinfo=clock.zone)
+    day_end = datetime.combine(last + timedelta(days=1), time(0), tzinfo=clock.zone)
+    start = c.start_at.astimezone(clock.zone) if c.start_at is not None and c.start_at.tzinfo is not None else day_start
+    end = c.end_at.astimezone(clock.zone) if c.end_at is not None and c.end_at.tzinfo is not None else day_end
+    return start, end if end > start else day_end
+
+
 def _end(c: Candidate, start: datetime, clock: Clock, minutes: int) -> datetime:
     if c.end_at is not None:
         end = c.end_at.replace(tzinfo=clock.zone) if c.end_at.tzinfo is None else c.end_at.astimezone(clock.zone)
@@ -223,13 +236,17 @@ def decide(c: Candidate, message: MessageMeta, live: Live | None, *, clock: Cloc
     against = _status(c, message, cues)
     if against is not None:
         return Rejected(c, against, message)
-    start = _structured_start(c, clock) if c.start_at is not None else _text_start(c, message, clock, options)
-    if isinstance(start, Rejected):
-        return Rejected(c, start.reason, message, start=start.start, detail=start.detail)
-    end = _end(c, start, clock, minutes)
+    if c.days is not None:
+        start, end = _day_span(c, clock)
+    else:
+        timed = _structured_start(c, clock) if c.start_at is not None else _text_start(c, message, clock, options)
+        if isinstance(timed, Rejected):
+            return Rejected(c, timed.reason, message, start=timed.start, detail=timed.detail)
+        start, end = timed, _end(c, timed, clock, minutes)
     if message.received_at < window.start:
         return Rejected(c, "stale_message", message, start, end)
-    if start <= window.end:
+    # a booking of whole days is under way once its first day is over; a timed one once it starts
+    if (start if c.days is None or c.start_at is not None else start + timedelta(days=1)) <= window.end:
         return Rejected(c, "past_start", message, start, end)
     if unsafe(c.location):
         return Rejected(c, "unsafe_location", message, start, end)

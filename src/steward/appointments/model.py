@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Literal
 
 from steward.records.appointments import MessageMeta
@@ -138,10 +138,15 @@ class Candidate:
     floating: bool = False
     was: str | None = None
     what: str = "appointment"  # appointment | reservation | table | flight | train | bus | ferry | stay | event
+    # | car pick-up | car return
     uid: str | None = None  # an iCalendar part's UID: the booking a later update or cancellation names
     sequence: int | None = None  # its SEQUENCE: an update counts only when it is higher
 
     route: str | None = None  # a journey's ends as codes or names ("DEL → BOM"), when the mail gives them
+    # the first and last local day of an all-day booking (a hotel stay from check-in day to check-out
+    # day, a conference): written as an all-day event over those days, whatever zone the place is in;
+    # `start_at`, when known, is then the check-in time
+    days: tuple[date, date] | None = None
 
     @property
     def title(self) -> str:
@@ -156,6 +161,8 @@ class Candidate:
             return f"Hotel: {self.provider}"
         if self.what == "table":
             return f"Table at {self.provider}"
+        if self.what in ("car pick-up", "car return"):
+            return f"Rental car {self.what.removeprefix('car ')}: {self.provider}"
         return f"{self.provider} {self.what}"
 
 

@@ -7,6 +7,9 @@ country has keeps the same offset at that moment (Germany, France, the UK, India
 A three-letter code is looked up as an airport only where a flight names it: station codes look the
 same (London Kings Cross is KGX, an airport in Alaska).
 
+A place given by its coordinates (schema.org `geo`, an iCalendar `GEO`: a station, a hotel, a rental
+desk) is in the zone `timezonefinder` finds for them, from the time zone boundaries it bundles.
+
 Pure lookups over bundled data: nothing is fetched.
 """
 
@@ -58,6 +61,26 @@ def airport_zone(code: str) -> str | None:
     """The IANA zone of an airport by its IATA code (`TXL` -> Europe/Berlin), or None."""
     code = code.strip().upper()
     return _airports().get(code) if re.fullmatch(r"[A-Z]{3}", code) else None
+
+
+@lru_cache(maxsize=1)
+def _finder() -> object:
+    from timezonefinder import TimezoneFinder
+
+    return TimezoneFinder(in_memory=False)
+
+
+def geo_zone(latitude: object, longitude: object) -> str | None:
+    """The IANA zone at a point (WGS84 degrees, as numbers or text), or None: off the map, at sea, or
+    not a point (a zero-zero "null island" is none)."""
+    try:
+        lat, lon = float(str(latitude).strip()), float(str(longitude).strip())
+    except ValueError:
+        return None
+    if not (-90 <= lat <= 90 and -180 <= lon <= 180) or (lat == 0 and lon == 0):
+        return None
+    found = _finder().timezone_at(lng=lon, lat=lat)  # type: ignore[attr-defined]
+    return str(found) if found and not str(found).startswith("Etc/") else None
 
 
 def country_zone(country: str, at: datetime | None = None) -> str | None:

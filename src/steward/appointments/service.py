@@ -509,7 +509,9 @@ class AppointmentsService:
         prov = {**provenance, "message_id": str(a.message.id), "origin": a.candidate.origin,
                 "excerpt": a.candidate.excerpt[:200], "appointment": str(item_id)}
         try:
-            event = calendar.create_event(a.candidate.title, a.start, end=a.end, location=a.location,
+            days = a.candidate.days  # a stay is an all-day event over its days, from check-in to check-out
+            event = calendar.create_event(a.candidate.title, days[0].isoformat() if days else a.start,
+                                          end=days[1].isoformat() if days else a.end, location=a.location,
                                           calendar=target.name, uid=uid, provenance=prov,
                                           markers={"source": a.source_marker, "fingerprint": a.fingerprint})
         except Duplicate:

@@ -1,0 +1,121 @@
+"""Hotel stays, rental cars and bookings of whole days from other companies' mail, and places found by
+their coordinates."""
+
+from __future__ import annotations
+
+import json
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from appointment_mail import message, write_folder
+from steward.appointments import schema_org, structured
+from steward.appointments.places import geo_zone
+
+
+def _html(obj: object) -> str:
+    return f'<html><head><script type="application/ld+json">{json.dumps(obj)}</script></head><body></body></html>'
+
+
+def _hotel(checkin: str, checkout: str, **place: object) -> dict:  # type: ignore[type-arg]
+    return {"@context": "http://schema.org", "@type": "LodgingReservation", "reservationNumber": "1234567890",
+            "checkinTime": checkin, "checkoutTime": checkout,
+            "reservationFor": {"@type": "LodgingBusiness", "name": "Glo Hotel Sello",
+                               "address": {"@type": "PostalAddress", "streetAddress": "Leppävaarankatu 1",
+                                           "addressLocality": "Espoo", **place}}}
+
+
+def test_a_place_by_its_coordinates_is_in_the_zone_drawn_there() -> None:
+    assert geo_zone(43.832291, 4.365845) == "Europe/Paris"  # Nîmes station
+    assert geo_zone("40.7128", "-74.0060") == "America/New_York"
+    assert geo_zone(0, 0) is None and geo_zone("north", 3) is None and geo_zone(95, 0) is None
+
+
+def test_a_stay_is_its_days_with_the_check_in_time_at_the_hotel() -> None:
+    (c,) = schema_org.from_html(_html(_hotel("2026-09-19T15:00:00", "2026-09-21T12:00:00", addressCountry="FI")))
+    assert c.what == "stay" and c.title == "Hotel: Glo Hotel Sello"
+    assert c.days == (date(2026, 9, 19), date(2026, 9, 21))
+    assert c.start_at == datetime(2026, 9, 19, 15, 0, tzinfo=ZoneInfo("Europe/Helsinki"))
+    assert c.end_at == datetime(2026, 9, 21, 12, 0, tzinfo=ZoneInfo("Europe/Helsinki"))
+
+
+def test_a_stay_whose_hotel_gives_no_zone_keeps_its_days_and_no_time() -> None:
+    (c,) = schema_org.from_html(_html(_hotel("2026-09-19T15:00:00", "2026-09-21T12:00:00")))
+    assert c.days == (date(2026, 9, 19), date(2026, 9, 21)) and c.start_at is None
+    (dated,) = schema_org.from_html(_html(_hotel("2026-09-19", "2026-09-21", addressCountry="FI")))
+    assert dated.days == (date(2026, 9, 19), date(2026, 9, 21)) and dated.start_at is None
+
+
+def test_a_rental_car_is_its_pick_up_and_its_return_each_at_its_place() -> None:
+    def desk(name: str, lat: float, lon: float) -> dict:  # type: ignore[type-arg]
+        return {"@type": "Place", "name": name, "geo": {"@type": "GeoCoordinates", "latitude": lat, "longitude": lon}}
+
+    obj = {"@context": "http://schema.org", "@type": "RentalCarReservation", "reservationNumber": "546323",
+           "reservationFor": {"@type": "RentalCar", "name": "Economy Class Car",
+                              "rentalCompany": {"@type": "Organization", "name": "Hertz"}},
+           "pickupTime": "2026-08-05T16:00:00", "pickupLocation": desk("Hertz San Diego Airport", 32.73, -117.19),
+           "dropoffTime": "2026-08-06T20:00:00", "dropoffLocation": desk("Hertz Denver", 39.85, -104.67)}
+    pickup, back = schema_org.from_html(_html(obj))
+    la, denver = ZoneInfo("America/Los_Angeles"), ZoneInfo("America/Denver")
+    assert (pickup.title, pickup.start_at) == ("Rental car pick-up: Hertz", datetime(2026, 8, 5, 16, 0, tzinfo=la))
+    assert (back.title, back.start_at) == ("Rental car return: Hertz", datetime(2026, 8, 6, 20, 0, tzinfo=denver))
+    assert pickup.location and pickup.location.startswith("Hertz San Diego Airport")
+
+
+def test_a_station_with_coordinates_gives_a_train_its_zone_and_one_without_gives_none() -> None:
+    trip = {"@context": "http://schema.org", "@type": "TrainReservation",
+            "reservationFor": {"@type": "TrainTrip", "trainNumber": "TGV 5186", "departureTime": "2026-09-29T18:26:00",
+                               "departureStation": {"@type": "TrainStation", "name": "Nîmes Gare",
+                                                    "geo": {"latitude": 43.832291, "longitude": 4.365845}}}}
+    (c,) = schema_org.from_html(_html(trip))
+    assert not c.floating and c.start_at == datetime(2026, 9, 29, 18, 26, tzinfo=ZoneInfo("Europe/Paris"))
+    del trip["reservationFor"]["departureStation"]["geo"]  # type: ignore[index]
+    (bare,) = schema_org.from_html(_html(trip))
+    assert bare.floating  # refused later (travel_zone_missing), never guessed
+
+
+def test_an_event_that_fills_whole_days_is_those_days() -> None:
+    text = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:c-1@test\r\n"
+            "DTSTAMP:20260901T000000Z\r\nDTSTART;VALUE=DATE:20261227\r\nDTEND;VALUE=DATE:20261231\r\n"
+            "SUMMARY:Chaos Congress\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    (c,) = structured.from_ics(text)
+    assert c.days == (date(2026, 12, 27), date(2026, 12, 30)) and c.title == "Chaos Congress"
+    event = {"@context": "http://schema.org", "@type": "Event", "name": "FOSDEM", "startDate": "2027-02-06T00:00:00+01:00",
+             "endDate": "2027-02-07T23:59:59+01:00"}
+    (fosdem,) = schema_org.from_html(_html(event))
+    assert fosdem.days == (date(2027, 2, 6), date(2027, 2, 7))
+    event["startDate"], event["endDate"] = "2027-02-06T09:30:00+01:00", "2027-02-06T18:00:00+01:00"
+    (talk,) = schema_org.from_html(_html(event))
+    assert talk.days is None  # a day's hours are a timed event
+
+
+def test_a_calendar_part_that_carries_its_booking_as_json_ld_is_read_for_it() -> None:
+    booking = json.dumps([_hotel("2026-09-19T15:00:00+03:00", "2026-09-21T12:00:00+03:00")])
+    folded = booking.replace(",", "\\,")  # as an iCalendar text value escapes its commas
+    text = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VTIMEZONE\r\nTZID:UTC+03:00\r\n"
+            "END:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:KIT-1@test\r\nDTSTAMP:20260901T000000Z\r\n"
+            "DTSTART;VALUE=DATE:20260919\r\nDTEND;VALUE=DATE:20260922\r\nSUMMARY:Hotel reservation: Glo Hotel Sello\r\n"
+            f"X-KDE-KITINERARY-RESERVATION:{folded}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+    # an empty VTIMEZONE does not stop the part from being read
+    (c,) = structured.from_ics(text)
+    assert (c.what, c.provider, c.origin, c.uid) == ("stay", "Glo Hotel Sello", "ics", "KIT-1@test")
+    assert c.start_at == datetime(2026, 9, 19, 15, 0, tzinfo=ZoneInfo("Europe/Helsinki"))
+
+
+def test_a_hotel_stay_accepted_is_one_all_day_event_over_its_days(tmp_path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+    sent = datetime(2026, 9, 10, 9, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    html = _html(_hotel("2026-09-19T15:00:00", "2026-09-21T12:00:00", addressCountry="FI"))
+    folder = write_folder(tmp_path / "mail", {
+        "stay": message("s1@booking.example", ("Booking.com", "noreply@booking.example"), "Your booking is confirmed",
+                        "Glo Hotel Sello, 19-21 September", sent, html=html),
+    })
+    args = ("--now", "2026-09-10T10:00:00+02:00", "--tz", "Europe/Berlin")
+    assert cli(*args, "mail", "import", str(folder)).code == 0
+    (item,) = [i for i in cli(*args, "--json", "appointments", "scan").json()["items"] if i["status"] == "proposed"]
+    assert item["start"] == "2026-09-19T14:00:00+02:00"  # check-in at 15:00 in Espoo
+    assert cli(*args, "appointments", "accept", str(item["id"])).code == 0
+    for day in ("2026-09-19", "2026-09-20", "2026-09-21"):
+        events = [e for e in cli(*args, "--json", "schedule", day).json()["items"] if e["kind"] == "event"]
+        assert [(e["title"], e["all_day"]) for e in events] == [("Hotel: Glo Hotel Sello", True)], day
+    assert cli(*args, "--json", "schedule", "2026-09-22").json()["items"] == []
