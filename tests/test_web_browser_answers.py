@@ -172,9 +172,22 @@ def test_slash_puts_the_cursor_in_the_search_box_and_results_show_in_place(brows
     assert in_view(page, "#search-status")
 
 
-def test_on_a_saturday_this_week_says_so_and_what_the_next_seven_days_add(browser: Any, served: Served) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+@pytest.mark.parametrize("size", SIZES, ids=["1280", "390"])
+def test_on_a_saturday_this_week_says_so_what_the_next_seven_days_add_and_what_waits(
+        browser: Any, served: Served, size: tuple[int, int]) -> None:
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]}, bypass_csp=True)
     page.goto(served.page)
     weekend = ask(page, "what do I owe this week?")
     assert "Sat 5 Dec – Sun 6 Dec" in weekend.locator(".window").inner_text()
     assert "Harbor Credit Union US$290.09 due Tue 8 Dec" in weekend.locator(".also").inner_text()
+    # the vet found in mail for Sunday morning waits for a yes: said with the bills, Accept beside it
+    waiting = weekend.locator(".waiting")
+    assert "Also waiting for your yes" in waiting.inner_text()
+    vet = waiting.locator("li", has_text="Pawsome Vets")
+    assert "Sun 6 Dec, 09:15" in vet.inner_text()
+    assert vet.locator("button", has_text="Accept").count() == 1
+    shot(weekend, size, "waiting")
+    assert violations(page) == []
+    vet.locator("button", has_text="Reject").click()
+    page.wait_for_function("() => [...document.querySelectorAll('.waiting .act-status')]"
+                           ".some(s => /Turned down/.test(s.textContent))")

@@ -315,13 +315,15 @@ class App:
             ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser,
                              default_hour=self.settings.as_int("reminders.default_hour")),
             # questions in anyone's words; a turn it does not name anything in is left to the older reads
-            ReaderAnswers(lambda: self.reader, lambda: self.answerers, self.clock, lambda: older_reads),
+            ReaderAnswers(lambda: self.reader, lambda: self.answerers, self.clock, lambda: older_reads,
+                          waiting=lambda start, end: self.appointments.between(start, end)),
             BriefShow(self.vocab, self.clock, lambda: self.brief, options),
             AppointmentQuery(self.vocab, self.clock, lambda: self.appointments, lambda: self.calendar, options),
             ScheduleQuery(self.vocab, self.clock, lambda: self.calendar, options),
             InboxAnalysis(self.vocab, self.clock, lambda: self.mailbox, options),
             AccountsRequest(self.vocab, lambda: self.dues, self.clock),
-            DuesRequest(self.vocab, self.clock, lambda: self.dues, self.router.classify, options),
+            DuesRequest(self.vocab, self.clock, lambda: self.dues, self.router.classify, options,
+                        waiting=lambda start, end: self.appointments.between(start, end)),
         ]
         on = [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
         names = [i.name for i in on]

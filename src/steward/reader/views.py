@@ -41,6 +41,39 @@ def digest_window(window: str, as_of: date, clock: Clock) -> str | None:
     return None
 
 
+def digest_span(window: str, as_of: date, clock: Clock) -> tuple[datetime, datetime] | None:
+    """The instants a digest's window covers (`7d`: today and the six days after it); None for all."""
+    first = datetime.combine(as_of, datetime.min.time(), clock.zone)
+    if window == "month":
+        nxt = (as_of.replace(day=28) + timedelta(days=4)).replace(day=1)
+        return first, datetime.combine(nxt, datetime.min.time(), clock.zone)
+    if window.endswith("d") and window[:-1].isdigit():
+        return first, datetime.combine(as_of + timedelta(days=int(window[:-1])), datetime.min.time(), clock.zone)
+    return None
+
+
+def waiting_items(items: Iterable[Any], clock: Clock, shown: Iterable[Any] = ()) -> list[dict[str, Any]]:
+    """`view.waiting`: appointments found in mail that wait for a yes, soonest first, each with its proposal
+    id (Accept / Reject); those in `shown` (already drawn in the answer itself) left out."""
+    drawn = set(shown)
+    fmt = clock.formats
+    found = [i for i in items if i.status == "proposed" and i.start is not None and i.id not in drawn]
+    return [{"title": i.title or i.provider, "when_text": fmt.moment(clock.local(i.start)), "proposal": i.id}
+            for i in sorted(found, key=lambda i: i.start)]
+
+
+def with_waiting(data: Mapping[str, Any], waiting: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """An answer's data whose view also says what waits for a yes in its window (the schedule and the
+    bookings draw theirs in place, so theirs is left as it is)."""
+    out = dict(data)
+    view = out.get("view")
+    if not waiting or not isinstance(view, Mapping) or view.get("kind") in ("schedule", "offline") \
+            or view.get("waiting"):
+        return out
+    out["view"] = {**view, "waiting": list(waiting)}
+    return out
+
+
 def due_status(due: Due, overdue: bool) -> str:
     """The chip a due wears: `paid`, `overdue`, `autopay` or `open`."""
     if due.status == "paid":

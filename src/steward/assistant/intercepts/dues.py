@@ -14,8 +14,8 @@ veto (§13: the router labels "list my bank accounts" communication).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from datetime import UTC
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match
@@ -66,12 +66,14 @@ class DuesRequest:
     reads_only = True
 
     def __init__(self, vocab: Vocab, clock: Clock, dues: Callable[[], DuesService],
-                 classify: Callable[[str], Route] | None = None, date_options: Any = None) -> None:
+                 classify: Callable[[str], Route] | None = None, date_options: Any = None,
+                 waiting: Callable[[datetime, datetime], Sequence[Any]] | None = None) -> None:
         self.vocab = vocab
         self.clock = clock
         self._dues = dues
         self.classify = classify
         self.date_options = date_options
+        self._waiting = waiting  # the appointments found in mail in a span (to say which wait for a yes)
 
     def match(self, turn: Turn) -> Match | None:
         """A Match when the turn asks what is owed, with the window, categories and whether only overdue."""
@@ -119,7 +121,7 @@ class DuesRequest:
                 reply = "Nothing is overdue in the bills Steward has read."
         else:
             reply = "What you owe, by currency (never added across currencies):\n" + render(result, fmt=self.clock.formats)
-        from steward.reader.views import digest_window, dues_view
+        from steward.reader.views import digest_span, digest_window, dues_view, waiting_items, with_waiting
 
         clock = turn_clock(self.clock, turn)
         window = digest_window(result.window, today, clock)
@@ -129,7 +131,11 @@ class DuesRequest:
         if also:
             reply += "\n" + also
             view["also"] = also
-        return Outcome(reply=reply, data={**result.to_json(), "view": view})
+        data = {**result.to_json(), "view": view}
+        span = digest_span(result.window, today, clock)
+        if span is not None and self._waiting is not None:
+            data = with_waiting(data, waiting_items(self._waiting(*span), clock))
+        return Outcome(reply=reply, data=data)
 
     def _week_end(self, result: Any, today: Any, match: Match, clock: Clock) -> str | None:
         """Near the week's end "this week" is a day or two: say so, and what the next seven days add."""

@@ -10,8 +10,10 @@ answered.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import Any
 
 from steward.assistant.intercepts.base import Intercept, Match
 from steward.assistant.intercepts.reminder import turn_clock
@@ -19,6 +21,7 @@ from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
 from steward.reader import Answer, Answerers, Frame, Reader
 from steward.reader.read import follow_on
+from steward.reader.views import waiting_items, with_waiting
 from steward.vocab import words
 from steward.vocab.language import is_action_request
 
@@ -55,11 +58,13 @@ class ReaderAnswers:
     reads_only = True
 
     def __init__(self, reader: Callable[[], Reader], answerers: Callable[[], Answerers], clock: Clock,
-                 fallbacks: Callable[[], Sequence[Intercept]]) -> None:
+                 fallbacks: Callable[[], Sequence[Intercept]],
+                 waiting: Callable[[datetime, datetime], Sequence[Any]] | None = None) -> None:
         self._reader = reader
         self._answerers = answerers
         self.clock = clock
         self._fallbacks = fallbacks
+        self._waiting = waiting  # the appointments found in mail in a span (to say which wait for a yes)
         # each session's last frame, so "and what was the due date on that?" is read with the names said before it
         self._last: OrderedDict[str, Frame] = OrderedDict()
         self._kinds: frozenset[str] | None = None
@@ -114,7 +119,17 @@ class ReaderAnswers:
             outcome_ask = OpenQuestion(NAME, answer.question, {"text": turn.text, **answer.payload})
         reply = answer.reply if not answer.question else f"{answer.reply}\n{answer.question}".strip()
         return Outcome(reply=reply, ask=outcome_ask, data={"frame": frame.to_json(), "answerer": by,
-                                                           **dict(answer.data)})
+                                                           **self._also_waiting(answer.data, frame, turn)})
+
+    def _also_waiting(self, data: Mapping[str, Any], frame: Frame, turn: Turn) -> dict[str, Any]:
+        """The answer's data, its view saying what waits for a yes in the window the question named."""
+        view = data.get("view")
+        if self._waiting is None or frame.window is None or not isinstance(view, Mapping):
+            return dict(data)
+        start = frame.window.start
+        end = max(frame.window.end, start + timedelta(minutes=1))
+        shown = [i.get("proposal") for i in view.get("items") or () if isinstance(i, Mapping)]
+        return with_waiting(data, waiting_items(self._waiting(start, end), turn_clock(self.clock, turn), shown))
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """The domain the answer picks, and the first question answered in it; None when it picks none."""
@@ -134,4 +149,5 @@ class ReaderAnswers:
         if got is None:
             return None
         by, answer = got
-        return Outcome(reply=answer.reply, data={"frame": frame.to_json(), "answerer": by, **dict(answer.data)})
+        return Outcome(reply=answer.reply, data={"frame": frame.to_json(), "answerer": by,
+                                                 **self._also_waiting(answer.data, frame, turn)})

@@ -105,8 +105,13 @@ function renderView(view, hooks = {}) {
     : view.kind === "brief" ? briefView(view)
     : view.kind === "offline" ? offlineView(view, hooks) : null;
   if (!parts) return null;
+  // what waits for a yes in the answer's window (the schedule draws its own in place), each with its Accept
   const waiting = (view.waiting || []).length && view.kind !== "schedule"
-    ? el("p", { class: "waiting" }, "Also waiting for your yes: ", view.waiting.map((w) => `${w.title}, ${w.when_text}`).join("; "))
+    ? el("div", { class: "waiting", role: "group", "aria-label": "Also waiting for your yes" },
+      el("p", { class: "waiting-head" }, "Also waiting for your yes:"),
+      el("ul", {}, view.waiting.map((w) => el("li", {},
+        el("span", { class: "title" }, w.title, el("span", { class: "where" }, ` · ${w.when_text}`)),
+        w.proposal ? proposalActions(w.proposal, w.title, hooks.changed) : null))))
     : null;
   const also = view.also ? el("p", { class: "also" }, view.also) : null;
   return el("div", { class: `view view-${view.kind}` },
