@@ -45,14 +45,20 @@ Scoring (the same rule for all four systems):
   parsedatetime and ctparse take no preference, so their rows are the same run. Steward's own
   default stays future (right for an assistant: "friday" is the coming one).
 
-Time per call is the median wall time of one call over every case of the set, measured in the same
-run and process for each system (after one warm-up call).
+Time per call, for each system in the same run and process: the median and the 99th percentile over
+every case of the set, as wall time and as CPU time (`time.thread_time_ns` around each call). On a
+machine shared with other jobs the wall time counts the moments the process waits for a core; the CPU
+time does not, so it is the figure to compare across runs. Each system first makes one unmeasured
+pass over the set (its first calls import modules, compile patterns and fill caches, once a
+process); Steward's cache of the last sentences read is then emptied, so every measured call reads
+its text afresh. The load average is printed with each set.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import statistics
 import sys
@@ -64,7 +70,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import shared_data  # noqa: E402
+from common import percentile, shared_data  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -189,6 +195,7 @@ def right(case: Case, answer: Answer) -> bool:
 # the systems ----------------------------------------------------------------------------------------
 def steward_system() -> System:
     from steward.clock import Clock
+    from steward import dates
     from steward.dates import DateOptions, find, resolve
 
     day_first = DateOptions(day_first=True)
@@ -200,6 +207,8 @@ def steward_system() -> System:
         found = read(case.text, Clock(case.ref.tzinfo, case.ref), prefer, options)  # type: ignore[arg-type]
         return found.start if found else None
 
+    # `find` keeps the last sentences it read (a turn's intercepts read one sentence several times)
+    run.forget = dates._read.cache_clear  # type: ignore[attr-defined]
     return run
 
 
@@ -267,7 +276,8 @@ PEERS: dict[str, tuple[str, Callable[[], System]]] = {
 class Score:
     right: Counter[str]
     total: Counter[str]
-    ms: list[float]
+    ms: list[float]      # wall time per call
+    cpu_ms: list[float]  # CPU time per call (this thread's)
     misses: list[tuple[Case, Answer]]
 
     def pct(self, group: str | None = None) -> float:
@@ -304,16 +314,32 @@ def as_tests_ran(cases: list[Case]) -> list[Case]:
     return out
 
 
-def evaluate(system: System, cases: list[Case]) -> Score:
-    score = Score(Counter(), Counter(), [], [])
-    system(cases[0])  # warm-up (first-call imports and caches)
+def _answer(system: System, case: Case) -> Answer:
+    try:
+        return system(case)
+    except Exception:  # noqa: BLE001 - a crash on one case is a miss for that case
+        return None
+
+
+def warm(system: System, cases: list[Case]) -> None:
+    """One unmeasured pass over the set, then Steward's cache of sentences read emptied."""
     for case in cases:
-        t0 = time.perf_counter()
-        try:
-            answer = system(case)
-        except Exception:  # noqa: BLE001 - a crash on one case is a miss for that case
-            answer = None
-        score.ms.append((time.perf_counter() - t0) * 1000)
+        _answer(system, case)
+    forget = getattr(system, "forget", None)
+    if forget is not None:
+        forget()
+
+
+def evaluate(system: System, cases: list[Case]) -> Score:
+    score = Score(Counter(), Counter(), [], [], [])
+    warm(system, cases)
+    for case in cases:
+        t0 = time.perf_counter_ns()
+        c0 = time.thread_time_ns()
+        answer = _answer(system, case)
+        cpu = time.thread_time_ns() - c0
+        score.ms.append((time.perf_counter_ns() - t0) / 1e6)
+        score.cpu_ms.append(cpu / 1e6)
         ok = right(case, answer)
         score.total[case.group] += 1
         if ok:
@@ -321,6 +347,21 @@ def evaluate(system: System, cases: list[Case]) -> Score:
         else:
             score.misses.append((case, answer))
     return score
+
+
+def load_average() -> str:
+    """The machine's load average over 1, 5 and 15 minutes, as `uptime` says it."""
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f}, {five:.2f}, {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def timing_rows(scores: dict[str, list[float]], cpu: dict[str, list[float]]) -> list[str]:
+    """The table rows of time per call: median and 99th percentile, wall and CPU."""
+    rows = []
+    for label, values in (("wall", scores), ("CPU", cpu)):
+        for stat, f in (("median", statistics.median), ("p99", lambda v: percentile(v, 99))):
+            rows.append(f"| {stat} ms per call, {label} | " + " | ".join(f"{f(v):.3f}" for v in values.values()) + " |")
+    return rows
 
 
 def _instant_groups(score: Score, grains: tuple[str, ...], holidays: bool) -> tuple[int, int]:
@@ -360,7 +401,8 @@ def report(name: str, cases: list[Case], scores: dict[str, Score], groups: list[
                 cells.append(f"{100 * r / max(1, t):.1f}%")
             r, t = _instant_groups(next(iter(scores.values())), grains, hol)
             print(f"| {label} ({t}) | " + " | ".join(cells) + " |")
-    print("| median ms per call | " + " | ".join(f"{statistics.median(s.ms):.3f}" for s in scores.values()) + " |")
+    for row in timing_rows({n: s.ms for n, s in scores.items()}, {n: s.cpu_ms for n, s in scores.items()}):
+        print(row)
 
 
 def _misses(label: str, score: Score, limit: int) -> None:
@@ -390,6 +432,7 @@ def main() -> int:
                                       ("dateparser relative-date tests (EN)", _load_dateparser(folder))]
     sets.append(("project dev set (bench/data/dates_dev.yaml, by style)", _load_dev()))
     for set_name, cases in sets:
+        print(f"\n{set_name}: starting at {load_average()}")
         scores = {name: evaluate(system, cases) for name, system in systems.items()}
         conventions: dict[str, dict[str, Score]] = {}
         if set_name.startswith("dateparser"):
@@ -398,6 +441,7 @@ def main() -> int:
                                     if name in ("steward", "dateparser")}
         groups = sorted({c.group for c in cases}, key=lambda g: (-sum(1 for c in cases if c.group == g), g))
         report(set_name, cases, scores, groups, conventions)
+        print(f"\n(ended at {load_average()})")
         if args.failures and "steward" in scores:
             _misses("", scores["steward"], args.failures)
             for row, convention in conventions.items():

@@ -54,6 +54,8 @@ def _ordinal_suffix(n: int) -> str:
 
 def _lower(text: str) -> str:
     # str.lower() can lengthen a few characters; keep one character for one so spans stay aligned
+    if text.isascii():
+        return text.lower()  # one character for one, and the same as lowering each
     return "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
 
 
@@ -188,9 +190,17 @@ def _spoken_years(digits: list[str], before: str, after: str) -> list[str]:
     return digits
 
 
+# the words that start a change: number words, and "second" (an ordinal in "the second of march")
+_CHANGING = frozenset([*UNITS, *TENS, *ORDINALS, "thousand", "second"])
+
+
 def normalize(text: str) -> Normalized:
     """Lower-case the text and turn spelled-out numbers into digits, keeping the span map."""
-    low, squeezed_begins, squeezed_ends = _squeeze(_lower(text))
+    low = _lower(text)
+    if _SPACE_RUN.sub(" ", low) == low and _CHANGING.isdisjoint(_WORD.findall(low)):
+        # most text: single spaces and no number words, so every character stands for itself
+        return Normalized(low, tuple(range(len(low))), tuple(range(1, len(low) + 1)))
+    low, squeezed_begins, squeezed_ends = _squeeze(low)
     words = list(_WORD.finditer(low))
     parts: list[tuple[str, int, int]] = []  # (text, original begin, original end or -1 for a literal)
     pos = 0

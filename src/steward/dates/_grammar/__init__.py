@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import replace
+from functools import cache
 
 from steward.dates._grammar import days, offsets, times
 from steward.dates._grammar.common import MONTHS, WEEKDAYS, Rule
@@ -24,6 +25,8 @@ from steward.dates._model import Piece
 RULES: tuple[Rule, ...] = (*times.RULES, *days.RULES, *offsets.RULES)
 
 _WORD = re.compile(r"[a-z]+")
+_DIGIT = re.compile(r"\d")
+_WEEKDAY_WORDS = frozenset([*WEEKDAYS, *(w + "s" for w in WEEKDAYS)])  # "monday", "mondays"
 _QUOTE_UNIT = re.compile(r"\d\s?['\"]")  # 5' (minutes), 30" (seconds)
 _UNIT_WORDS = frozenset(
     ["second", "seconds", "sec", "secs", "minute", "minutes", "min", "mins", "hour", "hours", "hr", "hrs", "day", "days", "week", "weeks", "wk", "wks", "fortnight", "fortnights", "month", "months", "mon", "mons", "mo", "year", "years", "yr", "yrs", "decade", "decades", "quarter", "quarters", "qtr", "qtrs", "s", "m", "h", "d", "w", "y"])
@@ -35,13 +38,13 @@ def features(text: str) -> frozenset[str]:
     """The words of a normalised text (and "@"), plus the kinds of word rules ask for (`#digit` ...)."""
     words = set(_WORD.findall(text))
     kinds = {"@"} if "@" in text else set()
-    if any(c.isdigit() for c in text):
+    if _DIGIT.search(text) is not None or (not text.isascii() and any(c.isdigit() for c in text)):
         kinds.add("#digit")
         if any(c in text for c in ":./-–"):
             kinds.add("#punct")
     if not words.isdisjoint(MONTHS):
         kinds.add("#month")
-    if any(w in WEEKDAYS or (w.endswith("s") and w[:-1] in WEEKDAYS) for w in words):
+    if not words.isdisjoint(_WEEKDAY_WORDS):
         kinds.add("#weekday")
     if not words.isdisjoint(_UNIT_WORDS) or _QUOTE_UNIT.search(text):
         kinds.add("#unit")
@@ -52,19 +55,46 @@ def features(text: str) -> frozenset[str]:
     return frozenset(words | kinds)
 
 
+@cache
+def _plan() -> tuple[frozenset[int], dict[str, tuple[int, ...]]]:
+    """The rules tried on every text, and for each word or kind of word the rules that need it."""
+    always = frozenset(i for i, r in enumerate(RULES) if r.needs is None)
+    by_need: dict[str, list[int]] = {}
+    for i, r in enumerate(RULES):
+        for word in r.needs or ():
+            by_need.setdefault(word, []).append(i)
+    return always, {word: tuple(ids) for word, ids in by_need.items()}
+
+
+# each rule's compiled pattern, filled the first time the rule runs (a per-call look-up by position
+# costs less than one by the pattern's text)
+_PATTERNS: list[re.Pattern[str] | None] = [None] * len(RULES)
+
+
 def scan(text: str, *, every_rule: bool = False) -> Iterator[Piece]:
     """Every piece any rule finds anywhere in the normalised text (overlaps included).
 
     A rule runs only when the text has a word it needs; `every_rule` runs them all (the tests check
-    that it finds nothing more).
+    that it finds nothing more). Rules run in the order of `RULES` either way.
     """
-    have = features(text)
-    for r in RULES:
-        if not every_rule and r.needs is not None and r.needs.isdisjoint(have):
-            continue
-        for m in r.pattern.finditer(text):
+    if every_rule:
+        run: list[int] | range = range(len(RULES))
+    else:
+        always, by_need = _plan()
+        chosen = set(always)
+        for word in features(text):
+            ids = by_need.get(word)
+            if ids is not None:
+                chosen.update(ids)
+        run = sorted(chosen)
+    for i in run:
+        pattern = _PATTERNS[i]
+        if pattern is None:
+            pattern = _PATTERNS[i] = RULES[i].pattern
+        build = RULES[i].build
+        for m in pattern.finditer(text):
             try:
-                piece = r.build(m)
+                piece = build(m)
             except (ValueError, KeyError):
                 piece = None
             if piece is not None:
