@@ -194,8 +194,8 @@ def right(case: Case, answer: Answer) -> bool:
 
 # the systems ----------------------------------------------------------------------------------------
 def steward_system() -> System:
-    from steward.clock import Clock
     from steward import dates
+    from steward.clock import Clock
     from steward.dates import DateOptions, find, resolve
 
     day_first = DateOptions(day_first=True)
