@@ -79,10 +79,10 @@ def _tokens(text: str) -> list[tuple[str, int, int]]:
 def scan_holidays(text: str) -> Iterator[Piece]:
     """Every named day in the normalised text, with its relative word or year when one is said."""
     idx = index()
-    words = _TOKEN.findall(text)
+    said: list[str] = _TOKEN.findall(text)
     if "'" in text or "’" in text:
-        words = [canon(w) for w in words]
-    if idx.keys().isdisjoint(words):
+        said = [canon(w) for w in said]
+    if idx.keys().isdisjoint(said):
         return  # no name starts in this text
     tokens = _tokens(text)
     for i, (word, begin, _) in enumerate(tokens):
