@@ -7,7 +7,7 @@ Everything here is plain data: frozen, hashable, no clock, no zone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from enum import StrEnum
 from typing import Literal
 
@@ -20,6 +20,30 @@ END_OF_DAY = "end of day"
 FIRST_THING = "first thing"
 
 GRAIN_ORDER: dict[str, int] = {"second": 0, "minute": 1, "hour": 2, "day": 3, "week": 4, "month": 5, "year": 6}
+
+
+def _quick_init(cls: type) -> None:
+    """Give a frozen dataclass an `__init__` that fills the instance's `__dict__` directly.
+
+    The generated one calls `object.__setattr__` once a field, which makes a 19-field `Piece` cost
+    three times as much to build; the grammar builds several for every phrase it reads. The class
+    stays frozen (setting a field afterwards raises), hashable and comparable as before.
+    """
+    params, lines, defaults = [], [], {}
+    for f in fields(cls):
+        if f.default_factory is not MISSING or not f.init:
+            raise TypeError(f"{cls.__name__}.{f.name}: only plain fields and defaults can be filled directly")
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            defaults[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        lines.append(f"    d[{f.name!r}] = {f.name}\n")
+    source = f"def __init__(self, {', '.join(params)}):\n    d = self.__dict__\n{''.join(lines)}"
+    exec(source, defaults)  # noqa: S102 - built from the field names alone, as dataclasses does
+    init = defaults["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[misc]
 
 
 @dataclass(frozen=True)
@@ -178,3 +202,7 @@ class Piece:
     def length(self) -> int:
         """How many characters the piece covers."""
         return self.end - self.begin
+
+
+for _cls in (TimeOfDay, DayRef, Offset, Piece):
+    _quick_init(_cls)

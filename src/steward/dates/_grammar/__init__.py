@@ -26,6 +26,7 @@ RULES: tuple[Rule, ...] = (*times.RULES, *days.RULES, *offsets.RULES)
 
 _WORD = re.compile(r"[a-z]+")
 _DIGIT = re.compile(r"\d")
+_DIGITS4 = re.compile(r"\d{4}")
 _WEEKDAY_WORDS = frozenset([*WEEKDAYS, *(w + "s" for w in WEEKDAYS)])  # "monday", "mondays"
 _QUOTE_UNIT = re.compile(r"\d\s?['\"]")  # 5' (minutes), 30" (seconds)
 _UNIT_WORDS = frozenset(
@@ -42,6 +43,12 @@ def features(text: str) -> frozenset[str]:
         kinds.add("#digit")
         if any(c in text for c in ":./-–"):
             kinds.add("#punct")
+        if _DIGITS4.search(text) is not None:
+            kinds.add("#digits4")
+        if " 0" in text:
+            kinds.add("#oh")
+        if " +" in text or " -" in text:
+            kinds.add("#sign")
     if not words.isdisjoint(MONTHS):
         kinds.add("#month")
     if not words.isdisjoint(_WEEKDAY_WORDS):
@@ -66,6 +73,17 @@ def _plan() -> tuple[frozenset[int], dict[str, tuple[int, ...]]]:
     return always, {word: tuple(ids) for word, ids in by_need.items()}
 
 
+def _runs(have: frozenset[str]) -> list[int]:
+    """The rules (by position) a text with these words and kinds of word can match, in order."""
+    always, by_need = _plan()
+    chosen = set(always)
+    for word in have:
+        ids = by_need.get(word)
+        if ids is not None:
+            chosen.update(ids)
+    return [i for i in sorted(chosen) if (also := RULES[i].also) is None or not also.isdisjoint(have)]
+
+
 # each rule's compiled pattern, filled the first time the rule runs (a per-call look-up by position
 # costs less than one by the pattern's text)
 _PATTERNS: list[re.Pattern[str] | None] = [None] * len(RULES)
@@ -77,16 +95,7 @@ def scan(text: str, *, every_rule: bool = False) -> Iterator[Piece]:
     A rule runs only when the text has a word it needs; `every_rule` runs them all (the tests check
     that it finds nothing more). Rules run in the order of `RULES` either way.
     """
-    if every_rule:
-        run: list[int] | range = range(len(RULES))
-    else:
-        always, by_need = _plan()
-        chosen = set(always)
-        for word in features(text):
-            ids = by_need.get(word)
-            if ids is not None:
-                chosen.update(ids)
-        run = sorted(chosen)
+    run = range(len(RULES)) if every_rule else _runs(features(text))
     for i in run:
         pattern = _PATTERNS[i]
         if pattern is None:

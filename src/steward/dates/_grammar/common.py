@@ -1,11 +1,13 @@
 """What the grammar's rule families share: word tables, regex fragments, number helpers, the Rule type.
 
 A rule is a pattern and a function that turns its match into a `Piece`. Its pattern is compiled on
-first use, and a rule runs only when the text has one of the words (or kinds of word) it `needs`:
-`steward when tomorrow` compiles and runs the few rules that can match "tomorrow", not all of them.
-Kinds of word: `#digit` (any digit: numbers arrive as digits, see `_text`), `#punct` (a digit and
-one of `: . / -`, as in 17:00 or 3/9), `#month`, `#weekday`, `#unit` (a unit of time), `#part` (a part
-of the day), `#zone` (a time-zone abbreviation).
+first use, and a rule runs only when the text has one of the words (or kinds of word) it `needs`
+(and, when it says `also`, one of those too: "in 2 hours" needs a unit and also "in", "within" or
+"after"): `steward when tomorrow` compiles and runs the few rules that can match "tomorrow", not all
+of them. Kinds of word: `#digit` (any digit: numbers arrive as digits, see `_text`), `#punct` (a digit
+and one of `: . / -`, as in 17:00 or 3/9), `#digits4` (four digits in a row: 1730, 2026), `#oh` (a
+space and a zero: "12 03"), `#sign` (a digit and a space and a sign: "10:00 +0530"), `#month`,
+`#weekday`, `#unit` (a unit of time), `#part` (a part of the day), `#zone` (a time-zone abbreviation).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Protocol
 
 from steward.dates._model import Grain, Offset, Piece, TimeOfDay
 
@@ -192,12 +195,16 @@ def _compiled(source: str) -> re.Pattern[str]:
 
 @dataclass(frozen=True)
 class Rule:
-    """A named pattern, the words it needs in the text (None: always tried), and its builder."""
+    """A named pattern, the words it needs in the text (None: always tried), and its builder.
+
+    `also`: words of which the text must hold one as well (None: no more is needed).
+    """
 
     name: str
     source: str
     build: Build
     needs: frozenset[str] | None
+    also: frozenset[str] | None = None
 
     @property
     def pattern(self) -> re.Pattern[str]:
@@ -205,15 +212,19 @@ class Rule:
         return _compiled(self.source)
 
 
-RuleMaker = Callable[[str, str, str], Callable[[Build], Build]]
+class RuleMaker(Protocol):
+    """The `@rule(name, needs, pattern, also="")` decorator."""
+
+    def __call__(self, name: str, needs: str, pattern: str, also: str = "") -> Callable[[Build], Build]: ...
 
 
 def registrar(table: list[Rule]) -> RuleMaker:
-    """The `@rule(name, needs, pattern)` decorator of one rule family, adding to its table."""
+    """The `@rule(name, needs, pattern, also="")` decorator of one rule family, adding to its table."""
 
-    def rule(name: str, needs: str, pattern: str) -> Callable[[Build], Build]:
+    def rule(name: str, needs: str, pattern: str, also: str = "") -> Callable[[Build], Build]:
         def wrap(fn: Build) -> Build:
-            table.append(Rule(name, B + "(?:" + pattern + ")" + E, fn, frozenset(needs.split()) or None))
+            table.append(Rule(name, B + "(?:" + pattern + ")" + E, fn, frozenset(needs.split()) or None,
+                              frozenset(also.split()) or None))
             return fn
         return wrap
 

@@ -254,7 +254,7 @@ def _nth_before_part(m: re.Match[str]) -> Piece | None:
     return piece(m, day=DayRef(DayKind.DAY_OF_MONTH, 0, day)) if 1 <= day <= 31 else None
 
 
-@rule("spaced numeric date", "#digit", r"(?P<p1>[0-3]?\d)\s(?P<p2>[0-3]?\d)\s(?P<y>\d{4})")
+@rule("spaced numeric date", "#digits4", r"(?P<p1>[0-3]?\d)\s(?P<p2>[0-3]?\d)\s(?P<y>\d{4})")
 def _spaced_date(m: re.Match[str]) -> Piece | None:
     return piece(m, day=DayRef(DayKind.NUMERIC, int(m["p1"]), int(m["p2"]), int(m["y"])))
 
@@ -363,7 +363,8 @@ def _upcoming(m: re.Match[str]) -> Piece:
 
 
 @rule("next 3 days", "#unit", r"(?:the\s)?(?P<rel>next|last|past|previous|coming|upcoming)\s(?:(?P<n>\d+|few|couple(?: of)?)\s"
-      r"(?P<u>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?)|(?P<u1>hour|minute|day))")
+      r"(?P<u>seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?)|(?P<u1>hour|minute|day))",
+      also="next last past previous coming upcoming")
 def _next_n_units(m: re.Match[str]) -> Piece | None:
     if m["u1"]:
         unit1 = UNIT_OFFSET[m["u1"]]

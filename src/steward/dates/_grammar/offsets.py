@@ -84,7 +84,7 @@ def _offset_piece(m: re.Match[str], direction: int, weak: bool = False) -> Piece
 
 
 @rule("in 2 hours", "#unit", r"(?:in|within|after)\s(?:about\s|around\s|approximately\s|another\s|just\s)?" + DURATION
-      + r"(?:\s(?:from now|later|from today|time))?")
+      + r"(?:\s(?:from now|later|from today|time))?", also="in within after")
 def _in_duration(m: re.Match[str]) -> Piece | None:
     return _offset_piece(m, 1)
 
@@ -94,7 +94,7 @@ _ABOUT = r"(?:about\s|around\s|approximately\s|another\s|just\s)?"
 
 @rule("in an hour or two", "#unit", r"(?:in|within)\s" + _ABOUT
       + r"(?:(?P<n>an?|one|\d+)\s(?P<u1>" + UNIT_CORE + r")\sor\s(?:\d+|an?\sfew|few)(?!\s?" + UNIT_CORE + r")"
-      + r"|(?P<n2>\d+)\sor\s\d+\s(?P<u2>" + UNIT_CORE + r"))")
+      + r"|(?P<n2>\d+)\sor\s\d+\s(?P<u2>" + UNIT_CORE + r"))", also="in within")
 def _in_one_or_two(m: re.Match[str]) -> Piece | None:
     # "in an hour or two", "in 2 or 3 days": the nearer of the two, so a reminder comes early, not late
     off = parse_duration(f"{m['n'] or m['n2']} {m['u1'] or m['u2']}")
@@ -116,7 +116,7 @@ _FOR_ITEM = r"(?:\d+|an?|one|a couple of|a few|half an)\s" + _CLOCK_UNIT
 
 @rule("for 5 minutes", "#unit", r"for\s(?P<dur>" + _FOR_ITEM + r"(?:" + FRACTION + r")?"
       + r"(?:(?:,\s?|\s)(?:and\s)?\d+\s" + _CLOCK_UNIT + r")*)"
-      + r"(?P<later>\s(?:from now|later))?")
+      + r"(?P<later>\s(?:from now|later))?", also="for")
 def _for_minutes(m: re.Match[str]) -> Piece | None:
     # alone, "set a timer for 5 minutes" (or "for 1 hour, 5 minutes and 30 seconds") counts from now;
     # after a time ("4pm for 30 mins") it is a length
@@ -135,7 +135,8 @@ def _the_day_after(m: re.Match[str]) -> Piece:
     return piece(m, offset=Offset(days=1), direction=sign, anchored=True)
 
 
-@rule("3 days after", "#unit", DURATION + r"\s(?P<rel>after|before|from|following|prior to)(?=\s)")
+@rule("3 days after", "#unit", DURATION + r"\s(?P<rel>after|before|from|following|prior to)(?=\s)",
+      also="after before from following prior")
 def _duration_after(m: re.Match[str]) -> Piece | None:
     # "3 days after easter" counts from a day; "4 hours after noon", "an hour before thursday" and
     # "10 minutes before now" from the moment said after them (see `_place`)
@@ -159,18 +160,20 @@ def _days_beyond(m: re.Match[str]) -> Piece | None:
     return piece(m, day=DayRef(DayKind.REL_DAY, sign * (int(n) + 1)))
 
 
-@rule("2 hours from now", "#unit", r"(?:about\s|around\s)?" + DURATION + r"\s(?:from now|from right now|from today|later|hence|after|afterwards|on(?=\s?(?:$|[,.;:!?]))|from this moment)")
+@rule("2 hours from now", "#unit", r"(?:about\s|around\s)?" + DURATION + r"\s(?:from now|from right now|from today|later|hence|after|afterwards|on(?=\s?(?:$|[,.;:!?]))|from this moment)",
+      also="from later hence after afterwards on")
 def _duration_from_now(m: re.Match[str]) -> Piece | None:
     # "a week on" ends its clause: "a week on the beach" is a stay and "a week on friday" a day
     return _offset_piece(m, 1)
 
 
-@rule("2 hours ago", "#unit", r"(?:about\s|around\s)?" + DURATION + r"\s(?:before now|in the past|ago|back|before|earlier|previously)")
+@rule("2 hours ago", "#unit", r"(?:about\s|around\s)?" + DURATION + r"\s(?:before now|in the past|ago|back|before|earlier|previously)",
+      also="before in ago back earlier previously")
 def _duration_ago(m: re.Match[str]) -> Piece | None:
     return _offset_piece(m, -1)
 
 
-@rule("now + 2 hours", "#unit", r"now\s?(?P<sign>[+-])\s?" + DURATION)
+@rule("now + 2 hours", "#unit", r"now\s?(?P<sign>[+-])\s?" + DURATION, also="now")
 def _now_plus(m: re.Match[str]) -> Piece | None:
     return _offset_piece(m, 1 if m["sign"] == "+" else -1)
 
@@ -183,13 +186,14 @@ def _bare_duration(m: re.Match[str]) -> Piece | None:
     return _offset_piece(m, 0, weak=True)
 
 
-@rule("last decade", "#unit", r"(?P<rel>last|next|past)\s(?P<unit>decade|fortnight)")
+@rule("last decade", "decade fortnight", r"(?P<rel>last|next|past)\s(?P<unit>decade|fortnight)")
 def _last_decade(m: re.Match[str]) -> Piece:
     off = UNIT_OFFSET[m["unit"]]
     return piece(m, offset=off, direction=1 if m["rel"] == "next" else -1)
 
 
-@rule("in a day", "#unit", r"(?:in|within)\s(?:(?P<n>a|an|one|1)\s)?(?P<unit>day|week|month|year|sec|second|minute|min|moment)")
+@rule("in a day", "#unit", r"(?:in|within)\s(?:(?P<n>a|an|one|1)\s)?(?P<unit>day|week|month|year|sec|second|minute|min|moment)",
+      also="in within")
 def _in_a_unit(m: re.Match[str]) -> Piece | None:
     if m["unit"] == "moment":
         return None

@@ -81,7 +81,7 @@ def _h_mm_mer(m: re.Match[str]) -> Piece | None:
     return piece(m, time=t) if t else None
 
 
-@rule("12 03", "#digit", r"(?P<h>1[0-2]|[1-9])\s0(?P<mi>[1-9])(?!\s?[:./-])")
+@rule("12 03", "#oh", r"(?P<h>1[0-2]|[1-9])\s0(?P<mi>[1-9])(?!\s?[:./-])")
 def _h_oh_m(m: re.Match[str]) -> Piece | None:
     # "twelve oh three": the zero only comes from the spoken form; alone it is the whole text or nothing
     t = clock_time(int(m["h"]), int(m["mi"]))
@@ -367,7 +367,7 @@ def _day_h(m: re.Match[str]) -> Piece | None:
 
 
 # four digits after a day are a 24-hour clock time ("Sunday 1925", "2 Nov 1815", "wed 0930 hrs")
-@rule("day hhmm", "#digit", r"(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)(?![\d:./-]|\s?(?:hrs|hours|h)\b)")
+@rule("day hhmm", "#digits4", r"(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)(?![\d:./-]|\s?(?:hrs|hours|h)\b)")
 def _day_hhmm(m: re.Match[str]) -> Piece | None:
     if not (hhmm_not_year(m.group()[:4]) or after_a_day(m)):
         return None  # "since 2014" is a year
@@ -382,7 +382,7 @@ _HHMM_ALONE = re.compile(r"\s*\d{4,6}\s*[.!?]?\s*")
 
 # four digits said as the whole text are a 24-hour clock time ("1730", "0730am"), unless they can be
 # a year (1900-2099: "2020" alone is a year); in a sentence they are a number ("at 1730" is `at hmm`)
-@rule("hhmm alone", "#digit", r"^(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)(?P<s>[0-5]\d)?(?:\s?" + MER + r")?(?=\s?[.!?]?$)")
+@rule("hhmm alone", "#digits4", r"^(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)(?P<s>[0-5]\d)?(?:\s?" + MER + r")?(?=\s?[.!?]?$)")
 def _hhmm_alone(m: re.Match[str]) -> Piece | None:
     if not m["mer"] and not m["s"] and not hhmm_not_year(m.group()[:4]):
         return None
@@ -463,7 +463,7 @@ def _zone(m: re.Match[str]) -> Piece | None:
 
 
 # "16:20:00 +0000", "09:30 -0500": the offset after a clock time, as a mail's Date header writes it
-@rule("numeric offset", "#digit", r"(?<=\d\s)(?P<sign>[+-])(?P<oh>[01]\d):?(?P<om>[0-5]\d)")
+@rule("numeric offset", "#sign", r"(?<=\d\s)(?P<sign>[+-])(?P<oh>[01]\d):?(?P<om>[0-5]\d)")
 def _numeric_offset(m: re.Match[str]) -> Piece:
     minutes = int(m["oh"]) * 60 + int(m["om"])
     return piece(m, zone_minutes=-minutes if m["sign"] == "-" else minutes, dependent=True, weak=True)
