@@ -49,6 +49,8 @@ def _vevent(event: Event) -> Any:
         from icalendar import vRecur
 
         v.add("rrule", vRecur.from_ical(event.rule))
+        for skipped in event.skipped:
+            v.add("exdate", skipped.astimezone(v.decoded("dtstart").tzinfo) if not event.all_day else skipped.date())
     if event.location:
         v.add("location", event.location)
     if event.steward:
@@ -156,8 +158,22 @@ def event_from_component(component: Any, calendar: str, zone: tzinfo = UTC, *,
     location = str(component.get("location")) if component.get("location") else None
     stored_zone = str(component.get("x-steward-zone") or "")
     rrule = component.get("rrule")
+    skipped = skipped_times(component, zone) if rrule is not None else ()
     return Event(id=uid or str(marker or ""), title=str(component.get("summary") or "(no title)"),
                  start=start, end=max(end, start), calendar=calendar, location=location,
                  zone=stored_zone or getattr(start.tzinfo, "key", None) or "UTC",
                  all_day=all_day, steward=marker is not None,
-                 rule=rrule.to_ical().decode() if rrule is not None and hasattr(rrule, "to_ical") else None)
+                 rule=rrule.to_ical().decode() if rrule is not None and hasattr(rrule, "to_ical") else None,
+                 skipped=skipped)
+
+
+def skipped_times(component: Any, zone: tzinfo = UTC) -> tuple[datetime, ...]:
+    """The times a repeating VEVENT skips (its EXDATEs), aware (a day is midnight in `zone`)."""
+    raw = component.get("exdate")
+    if raw is None:
+        return ()
+    out: list[datetime] = []
+    for item in raw if isinstance(raw, list) else [raw]:
+        for value in getattr(item, "dts", ()):
+            out.append(aware(value.dt, zone))
+    return tuple(sorted(out))

@@ -24,6 +24,7 @@ from typing import Any
 from steward.calendar import recurring, rules
 from steward.calendar.backends.base import CalendarBackend, Unreadable
 from steward.calendar.manage import ReminderManagement
+from steward.calendar.series import EventSeries
 from steward.clock import Clock
 from steward.errors import ConfigError, Conflict, ConnectorError, Duplicate, NotFound, UserError
 from steward.records.calendar import Event, Provenance, Reminder, normalise
@@ -70,10 +71,11 @@ class Schedule:
         }
 
 
-class CalendarService(ReminderManagement):
+class CalendarService(ReminderManagement, EventSeries):
     """Reminders (always local) and events (in the configured backends), on the user's clock.
 
-    Repeating reminders, move, snooze, done and cancelling a series come from `ReminderManagement`.
+    Repeating reminders, move, snooze, done and cancelling a series come from `ReminderManagement`;
+    skipping a time of a repeating event, ending it or re-timing it from now on from `EventSeries`.
     """
 
     def __init__(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -375,6 +376,7 @@ def _event(row: sqlite3.Row) -> Event:
         zone=row["zone"],
         all_day=bool(row["all_day"]),
         rule=row["rule"],
+        skipped=tuple(from_utc_text(t).astimezone(zone) for t in json.loads(row["skipped"] or "[]")),
     )
 
 
@@ -431,6 +433,24 @@ def move_event(conn: sqlite3.Connection, uid: str, start: datetime, end: datetim
     """Give a confirmed local event new times; False when none is confirmed."""
     cur = conn.execute("UPDATE events SET start_utc = ?, end_utc = ? WHERE uid = ? AND status = 'confirmed'",
                        (utc_text(start), utc_text(end), uid))
+    return cur.rowcount > 0
+
+
+def skip_event_time(conn: sqlite3.Connection, uid: str, occurrence: datetime) -> bool:
+    """Add one time to a confirmed repeating local event's skipped times; False when there is none."""
+    row = conn.execute("SELECT skipped FROM events WHERE uid = ? AND status = 'confirmed' AND rule IS NOT NULL",
+                       (uid,)).fetchone()
+    if row is None:
+        return False
+    times = sorted(set(json.loads(row["skipped"] or "[]")) | {utc_text(occurrence)})
+    conn.execute("UPDATE events SET skipped = ? WHERE uid = ?", (json.dumps(times), uid))
+    return True
+
+
+def set_event_rule(conn: sqlite3.Connection, uid: str, rule: str, start: datetime, end: datetime) -> bool:
+    """A confirmed repeating local event's new rule and first time; False when there is none."""
+    cur = conn.execute("UPDATE events SET rule = ?, start_utc = ?, end_utc = ? WHERE uid = ? AND status = 'confirmed' "
+                       "AND rule IS NOT NULL", (rule, utc_text(start), utc_text(end), uid))
     return cur.rowcount > 0
 
 

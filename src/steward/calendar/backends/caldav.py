@@ -263,6 +263,57 @@ class CaldavBackend:
         log.debug("caldav: deleted %s", event_id)
         return True
 
+    def skip(self, event_id: str, occurrence: datetime, if_match: str | None = None) -> Event | None:
+        """Skip one time of a repeating event on the server (an EXDATE on its own clock); `if_match` as
+        for `remove`."""
+        def change(component: Any) -> None:
+            first = component.decoded("dtstart")
+            component.add("exdate", occurrence.astimezone(first.tzinfo) if isinstance(first, datetime) else
+                          occurrence.date())
+
+        return self._rewrite(event_id, change, if_match, "skipping a time of")
+
+    def set_rule(self, event_id: str, rule: str, start: datetime, end: datetime,
+                 if_match: str | None = None) -> Event | None:
+        """A repeating event's new RRULE and first time, on its own zone's clock; `if_match` as for `remove`."""
+        from icalendar import vRecur
+
+        def change(component: Any) -> None:
+            first = component.decoded("dtstart")
+            zone = first.tzinfo if isinstance(first, datetime) and first.tzinfo is not None else start.tzinfo
+            for name, value in (("dtstart", start), ("dtend", end)):
+                component.pop(name, None)
+                component.add(name, value.astimezone(zone))
+            component.pop("duration", None)
+            component.pop("rrule", None)
+            component.add("rrule", vRecur.from_ical(rule))
+
+        return self._rewrite(event_id, change, if_match, "changing the repeat of")
+
+    def _rewrite(self, event_id: str, change: Any, if_match: str | None, doing: str) -> Event | None:
+        from caldav.elements import dav
+        from caldav.lib.error import ETagMismatchError, NotFoundError
+
+        try:
+            obj = self.calendar().object_by_uid(event_id)
+            if if_match:
+                obj.props[dav.GetEtag.tag] = if_match
+            component = obj.icalendar_component
+            change(component)
+            sequence = int(str(component.get("sequence") or 0))
+            component.pop("sequence", None)
+            component.add("sequence", sequence + 1)
+            obj.save(increase_seqno=False)
+        except NotFoundError:
+            return None
+        except ETagMismatchError:
+            raise self._changed(f"the event {event_id}") from None
+        except self._errors() as exc:
+            raise self._fail(f"{doing} {event_id}", exc) from None
+        log.debug("caldav: %s %s", doing, event_id)
+        found = event_from_component(component, self.name, self.zone)
+        return replace(found, etag=_etag(obj)) if found is not None else None
+
     def move(self, event_id: str, start: datetime, end: datetime, if_match: str | None = None) -> Event | None:
         """Give the event with this UID new times on the server (its other properties kept); with
         `if_match`, only that version (Conflict when another app changed it since)."""

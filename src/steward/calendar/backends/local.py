@@ -53,6 +53,19 @@ class LocalBackend:
             return None
         return repo.find_event(self.conn, event_id)
 
+    def skip(self, event_id: str, occurrence: datetime, if_match: str | None = None) -> Event | None:
+        """Skip one time of a repeating local event; None when there is none with this UID."""
+        if not repo.skip_event_time(self.conn, event_id, occurrence):
+            return None
+        return repo.find_event(self.conn, event_id)
+
+    def set_rule(self, event_id: str, rule: str, start: datetime, end: datetime,
+                 if_match: str | None = None) -> Event | None:
+        """A repeating local event's new rule and first time; None when there is none with this UID."""
+        if not repo.set_event_rule(self.conn, event_id, rule, start, end):
+            return None
+        return repo.find_event(self.conn, event_id)
+
     def all(self) -> list[Event]:
         """Every confirmed local event."""
         return repo.all_events(self.conn)
@@ -69,9 +82,10 @@ def expand(event: Event, start: datetime, end: datetime, limit: int = 500) -> li
     first = event.start.astimezone(get_zone(event.zone))
     out = []
     after = max(first, start - length)
+    skipped = set(event.skipped)
     for begin in occurrences(event.rule, first, after, limit, inclusive=True):
         if begin >= end:
             break
-        if begin + length > start:
+        if begin + length > start and begin not in skipped:
             out.append(replace(event, start=begin, end=begin + length))
     return out

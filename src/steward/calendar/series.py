@@ -1,0 +1,195 @@
+"""Changing a repeating event: skipping one of its times, ending it after a day, or changing its days or
+time from now on.
+
+These are part of `CalendarService` (it inherits `EventSeries`); each is the one write path for its
+change: it checks the event repeats, that the time named is one of its times and not past, that the
+event is still the version the person was shown (`seen`), writes with the server's If-Match, and records
+the change in the audit log in the same transaction.
+
+"From now on" keeps the times already past: the series is ended before now (an UNTIL) and a new series
+with the same title, place and length starts at its first new time. A series that has not started yet
+is changed where it stands.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from datetime import UTC, date, datetime, time, timedelta
+from typing import TYPE_CHECKING, Any
+
+from steward.calendar import rules
+from steward.clock import Clock
+from steward.errors import NotFound, UserError
+from steward.records.calendar import Event, Provenance
+from steward.store import audit
+from steward.store import calendar as repo
+
+if TYPE_CHECKING:
+    from steward.calendar.backends import CalendarBackend
+
+log = logging.getLogger(__name__)
+
+
+class EventSeries:
+    """Skipping, ending and re-timing repeating events (mixed into CalendarService)."""
+
+    conn: sqlite3.Connection
+    clock: Clock
+
+    def backend(self, name: str | None = None) -> CalendarBackend:  # CalendarService's
+        """The calendar backend called `name`; CalendarService provides it."""
+        raise NotImplementedError
+
+    def _refuse_changed(self, now_is: Event, seen: Event | None, doing: str) -> None:  # CalendarService's
+        raise NotImplementedError
+
+    def _guarded(self, target: CalendarBackend, event: Event, doing: str, write: Callable[[], Any]) -> Any:
+        raise NotImplementedError
+
+    def _series(self, event_id: str, calendar: str | None, seen: Event | None,
+                doing: str) -> tuple[CalendarBackend, Event]:
+        target = self.backend(calendar)
+        master = target.find(event_id)
+        if master is None:
+            raise NotFound(f"{target.name} calendar has no event {event_id}; nothing was {doing}")
+        if not master.rule:
+            raise UserError(f"{master.title} does not repeat; cancel or move it instead; nothing was {doing}")
+        if not hasattr(target, "skip") or not hasattr(target, "set_rule"):
+            raise UserError(f"changing a repeating event in the {target.name} calendar is not something Steward "
+                            f"can do yet; nothing was {doing}")
+        self._refuse_changed(master, seen, doing)
+        return target, master
+
+    def _first(self, master: Event) -> datetime:
+        from steward.clock import get_zone
+
+        return master.start.astimezone(get_zone(master.zone))
+
+    def times_of(self, event: Event, start: datetime, end: datetime) -> list[datetime]:
+        """The times a repeating event starts in [start, end) (the ones it skips left out)."""
+        from steward.dates import occurrences
+
+        assert event.rule is not None
+        out = []
+        for begin in occurrences(event.rule, self._first(event), start, 400, self.clock.zone, inclusive=True):
+            if begin >= end:
+                break
+            if begin not in event.skipped:
+                out.append(begin)
+        return out
+
+    def skip_occurrence(self, event_id: str, occurrence: datetime, *, provenance: Provenance | Mapping[str, Any],
+                        calendar: str | None = None, seen: Event | None = None, dry_run: bool = False) -> Event:
+        """Skip one time of a repeating event (an EXDATE): the time skipped, as an event; a time it does
+        not have, one already past or already skipped is refused."""
+        prov = Provenance.of(provenance)
+        with repo.write_txn(self.conn):
+            target, master = self._series(event_id, calendar, seen, "skipped")
+            wanted = occurrence.astimezone(self.clock.zone).replace(microsecond=0)
+            if wanted in master.skipped:
+                raise UserError(f"{master.title} on {wanted:%a %d %b %H:%M} is already skipped; nothing was changed")
+            if wanted not in self.times_of(master, wanted, wanted + timedelta(seconds=1)):
+                raise UserError(f"{master.title} does not happen on {wanted:%a %d %b at %H:%M}; nothing was skipped")
+            rules.check_not_past(wanted, self.clock.now(), f"that time of {master.title}")
+            length = master.end - master.start
+            shown = replace(master, start=wanted, end=wanted + length)
+            if dry_run:
+                return shown
+            done = self._guarded(target, master, "skipped",
+                                 lambda: target.skip(event_id, wanted, if_match=master.etag))  # type: ignore[attr-defined]
+            if done is None:
+                raise NotFound(f"{master.title} is no longer on the {target.name} calendar; nothing was skipped")
+            audit.record(self.conn, "event.skip", event_id, prov.as_dict(),
+                         {"title": master.title, "start": wanted.isoformat(), "end": (wanted + length).isoformat(),
+                          "calendar": target.name, "rule": master.rule})
+        return shown
+
+    def end_series(self, event_id: str, last_day: date, *, provenance: Provenance | Mapping[str, Any],
+                   calendar: str | None = None, seen: Event | None = None, dry_run: bool = False) -> Event:
+        """End a repeating event after `last_day` (its times up to that day's end, on the user's clock,
+        are kept): the event with its new rule."""
+        from steward.dates import parse_rule
+
+        prov = Provenance.of(provenance)
+        with repo.write_txn(self.conn):
+            target, master = self._series(event_id, calendar, seen, "changed")
+            if last_day < self.clock.today():
+                raise UserError(f"{last_day:%d %b %Y} has passed; to stop {master.title} now, cancel it")
+            until = datetime.combine(last_day, time(23, 59, 59), self.clock.zone).astimezone(UTC)
+            rule = replace(parse_rule(master.rule or ""), count=None, until=until).text()
+            first = self._first(master)
+            ended = replace(master, rule=rule)
+            if dry_run:
+                return ended
+            done = self._guarded(target, master, "changed", lambda: target.set_rule(  # type: ignore[attr-defined]
+                event_id, rule, first, first + (master.end - master.start), if_match=master.etag))
+            if done is None:
+                raise NotFound(f"{master.title} is no longer on the {target.name} calendar; nothing was changed")
+            audit.record(self.conn, "event.series", event_id, prov.as_dict(),
+                         {"title": master.title, "was": master.rule, "rule": rule, "calendar": target.name,
+                          "until": last_day.isoformat()})
+        return ended.shown_in(self.clock.zone)
+
+    def change_series(self, event_id: str, rule: str, first: datetime, *,
+                      provenance: Provenance | Mapping[str, Any], minutes: int | None = None,
+                      calendar: str | None = None, seen: Event | None = None, dry_run: bool = False) -> Event:
+        """Give a repeating event new days or a new time from now on: `rule` (an RRULE) from its first new
+        time `first`. The times already past stay as they were. The event as it repeats from now on."""
+        from steward.dates import parse_rule
+
+        prov = Provenance.of(provenance)
+        now = self.clock.now().replace(microsecond=0)
+        try:
+            parsed = parse_rule(rule)
+        except ValueError as exc:
+            raise UserError(f"that repeat cannot be kept: {exc}") from None
+        if parsed.freq in ("HOURLY", "MINUTELY"):
+            raise UserError("an event can repeat daily at most; nothing was changed")
+        start = first.replace(microsecond=0).astimezone(self.clock.zone)
+        rules.check_not_past(start, now, "that event")
+        with repo.write_txn(self.conn):
+            target, master = self._series(event_id, calendar, seen, "changed")
+            length = timedelta(minutes=minutes) if minutes else master.end - master.start
+            if self._first(master) >= now:
+                # not started yet: changed where it stands, under its own UID
+                changed = replace(master, rule=parsed.text(), start=start, end=start + length)
+                if dry_run:
+                    return changed
+                done = self._guarded(target, master, "changed", lambda: target.set_rule(  # type: ignore[attr-defined]
+                    event_id, parsed.text(), start, start + length, if_match=master.etag))
+                if done is None:
+                    raise NotFound(f"{master.title} is no longer on the {target.name} calendar; nothing was changed")
+                audit.record(self.conn, "event.series", event_id, prov.as_dict(),
+                             {"title": master.title, "was": master.rule, "rule": parsed.text(),
+                              "start": start.isoformat(), "calendar": target.name})
+                return changed.shown_in(self.clock.zone)
+            # the times already past stay: the old series ends now, a new one goes on from `start`
+            old = parse_rule(master.rule or "")
+            ended_rule = replace(old, count=None, until=(now - timedelta(seconds=1)).astimezone(UTC)).text()
+            follow = Event(id=f"steward-{uuid.uuid4()}", title=master.title, start=start, end=start + length,
+                           calendar=target.name, location=master.location, zone=self.clock.zone_name,
+                           rule=parsed.text())
+            if dry_run:
+                return follow
+            stored = target.add(follow)
+            try:
+                done = self._guarded(target, master, "changed", lambda: target.set_rule(  # type: ignore[attr-defined]
+                    event_id, ended_rule, self._first(master), self._first(master) + (master.end - master.start),
+                    if_match=master.etag))
+                if done is None:
+                    raise NotFound(f"{master.title} is no longer on the {target.name} calendar; nothing was changed")
+            except UserError:
+                target.remove(stored.id)  # the old series could not be ended: the new one goes too
+                raise
+            audit.record(self.conn, "event.series", event_id, prov.as_dict(),
+                         {"title": master.title, "was": master.rule, "rule": ended_rule, "calendar": target.name,
+                          "continued_as": stored.id})
+            audit.record(self.conn, "event.create", stored.id, prov.as_dict(),
+                         {"title": master.title, "start": start.isoformat(), "end": (start + length).isoformat(),
+                          "calendar": target.name, "location": master.location, "rule": parsed.text(),
+                          "continues": event_id})
+        return stored.shown_in(self.clock.zone)
