@@ -356,10 +356,12 @@ class App:
         from steward.reader.answerers.mail import mail_answerer
         from steward.reader.answerers.money import money_answerer
         from steward.reader.answerers.schedule import schedule_answerer
+        from steward.reader.answerers.travel import travel_answerer
         from steward.reader.words import load_words
 
         built = [
             money_answerer(lambda: self.dues, load_words(), self.slot_lists.lists, lambda: self.mailbox),
+            travel_answerer(lambda: self.appointments, load_words()),
             appointments_answerer(lambda: self.appointments, lambda: self.calendar, load_words(),
                                   self.slot_lists.lists, lambda: self.mailbox),
             schedule_answerer(lambda: self.calendar, lambda: self.appointments, lambda: self.dues,

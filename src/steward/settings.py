@@ -146,6 +146,8 @@ SETTINGS: tuple[Setting, ...] = (
             "answered by the domain's answerer without a model (0 = the older intercepts only)"),
     Setting("reader.money", True, "flag: the reader answers money questions (one issuer, one card, a kind, a window)"),
     Setting("reader.appointments", True, "flag: the reader answers appointment questions (a provider, a kind)"),
+    Setting("reader.travel", True, "flag: the reader answers travel questions ('when does my flight leave?', "
+            "'what time is check-in?') at the place's local time"),
     Setting("reader.schedule", True, "flag: the reader answers schedule questions ('what's coming up this week?')"),
     Setting("reader.mail", True, "flag: the reader answers mail questions by sender and 'anything suspicious?'"),
     Setting("reader.brief", True, "flag: the reader answers 'summary', 'rundown', 'anything to worry about?'"),

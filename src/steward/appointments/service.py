@@ -304,9 +304,10 @@ class AppointmentsService:
     def _item(self, a: Accepted, status: str, reason: str | None, *, id: int | None = None,
               event_id: str | None = None) -> Item:
         c = a.candidate
+        local = c.start_at if c.travel and c.start_at is not None and c.start_at.utcoffset() not in (None, timedelta(0)) else None
         return Item(status=status, reason=reason, provider=c.provider, start=a.start, end=a.end,  # type: ignore[arg-type]
                     location=a.location, excerpt=c.excerpt, message_id=a.message.id, event_id=event_id, id=id,
-                    origin=c.origin, title=c.title)
+                    origin=c.origin, title=c.title, local_start=local, all_day=c.days is not None and local is None)
 
     def _rejected(self, r: Rejected, dry_run: bool, done: set[str]) -> Item | None:
         c = r.candidate

@@ -44,6 +44,9 @@ class Item:
     origin: str = ""
     change: str | None = None  # for a cancellation or move of an event Steward made
     title: str = ""
+    # travel: the start on the clock of the place it is at (an airport's, a hotel's), as the mail gave it
+    local_start: datetime | None = None
+    all_day: bool = False  # whole days (a stay whose mail gives no check-in time): `start` is its first day
 
     def to_json(self) -> dict[str, Any]:
         """The contract shape {"status","reason","provider","start","end","location","excerpt",

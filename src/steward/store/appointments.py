@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from steward.records.appointments import Item, Marker, MessageMeta, StoredItem
@@ -42,12 +42,29 @@ def _now() -> str:
     return utc_text(datetime.now(UTC))
 
 
+def _as_written(start_text: str, start: datetime) -> tuple[datetime | None, bool]:
+    """(the start on the place's clock, whether whole days) from the start as the mail wrote it."""
+    text = (start_text or "").strip()
+    try:
+        if len(text) == 10:
+            date.fromisoformat(text)  # a date alone: whole days
+            return None, True
+        written = datetime.fromisoformat(text)
+    except ValueError:
+        return None, False
+    # UTC is how calendars write an instant, not the place's clock: no local time is claimed from it
+    placed = written.tzinfo is not None and written == start and written.utcoffset() != timedelta(0)
+    return (written if placed else None), False
+
+
 def _stored(row: sqlite3.Row, zone: Any) -> StoredItem:
+    start = from_utc_text(row["start_utc"]).astimezone(zone)
+    local, whole = _as_written(row["start_text"], start)
     item = Item(status=row["status"], reason=row["reason"], provider=row["provider"],
-                start=from_utc_text(row["start_utc"]).astimezone(zone), end=from_utc_text(row["end_utc"]).astimezone(zone),
+                start=start, end=from_utc_text(row["end_utc"]).astimezone(zone),
                 location=row["location"], excerpt=row["excerpt"], message_id=row["message_rowid"],
                 event_id=row["event_uid"], id=int(row["id"]), origin=row["origin"], change=row["change"],
-                title=row["title"])
+                title=row["title"], local_start=local, all_day=whole)
     return StoredItem(item, row["fingerprint"], row["source_marker"], row["zone"], row["calendar"], row["start_text"],
                       row["change_of"], row["ical_uid"], row["ical_sequence"])
 

@@ -1,0 +1,115 @@
+"""Travel answers: "when does my flight leave?", "what time is check-in?", "when do I pick up the car?".
+
+A question about a kind of travel (a flight, a train, a hotel, a rental car) is answered with the
+bookings of that kind alone, each at the time the mail gave it on the clock of the place it is at (an
+airport's, a hotel's) beside the person's own: "leaves Sun 14 Jun at 06:00 local time (01:30 your
+time)". A stay whose mail gives no check-in time is its days, said as such. A question that names a
+provider, asks about cancelled or moved bookings, or finds no booking of its kind is left to the
+appointments answerer (which also reads events made by hand). Through `AppointmentsService`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from steward.clock import Clock
+from steward.reader.answer import Answer, Answerer
+from steward.reader.answerers.common import day_text
+from steward.reader.frame import Frame
+from steward.reader.lists import kind_of
+from steward.reader.views import bookings_view, window_words
+from steward.reader.words import ReaderWords
+
+if TYPE_CHECKING:
+    from steward.appointments.service import AppointmentsService
+    from steward.records.appointments import Item
+
+EXAMPLES = ("when does my flight leave?", "what time is check-in?")
+# the kinds of `provider_kinds` (words.yaml) that are travel, and what their time is called
+TRAVEL = {"flight": "leaves", "train": "leaves", "hotel": "check-in", "rental": ""}
+AHEAD = timedelta(days=365)
+_STATUS = {"proposed": "found in your mail, waiting for your yes", "created": "on your calendar"}
+
+
+@dataclass(frozen=True)
+class Trip:
+    """One travel booking as an answer shows it."""
+
+    provider: str
+    title: str
+    start: datetime
+    status: str
+    location: str | None
+    kind: str
+    number: int | None
+    local: datetime | None
+    last_day: datetime | None  # whole days: the last of them
+
+    def line(self, clock: Clock) -> str:
+        """`- Flight AI 865 DEL → BOM leaves Sun 14 Jun at 06:00 local time (01:30 your time), ...`."""
+        where = f", {self.location}" if self.location and self.location.casefold() not in self.title.casefold() else ""
+        number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
+        return f"- {self.title}{self._when(clock)}{where}: {self.status}{number}"
+
+    def _when(self, clock: Clock) -> str:
+        fmt = clock.formats
+        if self.last_day is not None:
+            first, last = clock.local(self.start).date(), self.last_day.date()
+            days = day_text(first, clock) if last <= first else f"{day_text(first, clock)} to {day_text(last, clock)}"
+            return f": {days} (the mail gives no check-in time)" if self.kind == "hotel" else f": {days}"
+        mine = clock.local(self.start)
+        verb = TRAVEL.get(self.kind, "")
+        head = f" {verb}" if verb == "leaves" else f": {verb}" if verb else ""
+        if self.local is not None and self.local.utcoffset() != mine.utcoffset():
+            return (f"{head} {day_text(self.local.date(), clock)} at {fmt.time(self.local)} local time "
+                    f"({fmt.time(mine)} your time{', ' + day_text(mine.date(), clock) if mine.date() != self.local.date() else ''})")
+        return f"{head} {day_text(mine.date(), clock)} at {fmt.time(mine)}"
+
+
+def _trip(item: Item, kind: str) -> Trip | None:
+    status = _STATUS.get(item.status)
+    if status is None or item.start is None:
+        return None
+    last = (item.end - timedelta(days=1)) if item.all_day and item.end is not None else None
+    if item.all_day and last is None:
+        last = item.start
+    return Trip(item.provider, item.title or item.provider, item.start, status, item.location, kind, item.id,
+                item.local_start, last)
+
+
+def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderWords) -> Answerer:
+    """The travel answerer over the appointment service."""
+
+    def answer(frame: Frame, clock: Clock) -> Answer | None:
+        kinds = [k for k in frame.kinds if k in TRAVEL]
+        if not kinds or frame.values("provider") or frame.unmatched or frame.flags & {"cancelled", "moved"}:
+            return None
+        now = clock.now()
+        seen: set[int | None] = set()
+        trips: list[Trip] = []
+        # a stay under way started on an earlier day: it counts while its last day is ahead
+        for item in appointments().between(now - timedelta(days=30), now + AHEAD):
+            kind = kind_of(f"{item.provider} {item.title}", rw.provider_kinds)
+            trip = _trip(item, kind) if kind in kinds and item.id not in seen else None
+            if trip is None or (trip.last_day or trip.start) < (now - timedelta(days=1) if trip.last_day else now):
+                continue
+            seen.add(item.id)
+            trips.append(trip)
+        if frame.window is not None:
+            trips = [t for t in trips if frame.window.start <= t.start < frame.window.end]
+        if not trips:
+            return None  # the appointments answerer says what there is instead (and reads the calendar)
+        trips.sort(key=lambda t: (t.start, t.title))
+        what = " and ".join(kinds)
+        head = ("Yes, " if frame.ask == "is_there" else "") + (
+            f"your {what}" if len(trips) == 1 else f"your {what} bookings, the next first") + (
+            f" ({frame.window.said}):" if frame.window else ":")
+        head = head[:1].upper() + head[1:]
+        lines = [t.line(clock) for t in trips]
+        view = bookings_view(head.rstrip(":"), trips, clock, window_words(frame, clock))
+        return Answer("\n".join([head, *lines]), {"appointments": lines, "view": view})
+
+    return Answerer("travel", "appointments", answer, EXAMPLES, asks=("when", "is_there", "which", "show", "list"))

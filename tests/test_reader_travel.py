@@ -1,0 +1,92 @@
+"""Travel questions in plain words: the flight, the hotel or the rental car alone, each at the time its
+mail gave on the clock of the place it is at, beside the person's own (London, travelling to India)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from appointment_mail import message, write_folder
+from steward.app import App
+
+NOW = "2026-06-01T10:00:00+01:00"
+SENT = datetime(2026, 6, 1, 9, 0, tzinfo=ZoneInfo("Europe/London"))
+
+
+def _html(obj: object) -> str:
+    return f'<html><head><script type="application/ld+json">{json.dumps(obj)}</script></head><body></body></html>'
+
+
+def _hotel(name: str, checkin: str, checkout: str, country: str | None) -> str:
+    address = {"@type": "PostalAddress", "addressLocality": "Mumbai", **({"addressCountry": country} if country else {})}
+    return _html({"@context": "http://schema.org", "@type": "LodgingReservation", "reservationNumber": name[:3],
+                  "checkinTime": checkin, "checkoutTime": checkout,
+                  "reservationFor": {"@type": "LodgingBusiness", "name": name, "address": address}})
+
+
+@pytest.fixture(scope="module")
+def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("Europe/London", NOW)
+    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+        "flight": message("t1@agency.example", ("Travel Desk", "itinerary@agency.example"), "Your itinerary",
+                          "Flight: AI 865\nDate: 14 Jun 2026\nDeparture: 06:00 Delhi(DEL), India\n"
+                          "Arrival: 08:10 Mumbai(BOM), India\n", SENT),
+        "hotel": message("h1@booking.example", ("Booking.com", "noreply@booking.example"), "Your booking is confirmed",
+                         "Taj Lands End, 14-16 June", SENT,
+                         html=_hotel("Taj Lands End", "2026-06-14T15:00:00", "2026-06-16T11:00:00", "IN")),
+        "dentist": message("d1@dental.example", ("Lakeside Dental", "desk@lakeside.example"), "Appointment confirmed",
+                           "Your appointment at Lakeside Dental is confirmed for 10 June 2026 at 10:00.", SENT),
+    })
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.appointments.scan()
+    return app
+
+
+def ask(app: App, text: str) -> tuple[str, str]:
+    trace = app.engine.turn(text, session=f"s-{text}", dry_run=True)
+    return trace.handled_by, trace.reply
+
+
+@pytest.mark.parametrize("question", ["when does my flight leave?", "what time is my flight?"])
+def test_the_flight_is_answered_alone_at_the_airports_time_and_the_persons(home: App, question: str) -> None:
+    handled_by, reply = ask(home, question)
+    assert handled_by == "reader", reply
+    assert "Flight AI 865 DEL → BOM leaves Sun 14 Jun at 06:00 local time (01:30 your time)" in reply
+    assert "Taj" not in reply and "Lakeside" not in reply
+
+
+@pytest.mark.parametrize("question", ["what time is check-in?", "when is my hotel check-in?"])
+def test_check_in_is_the_hotels_time_and_nothing_else(home: App, question: str) -> None:
+    _, reply = ask(home, question)
+    assert "Hotel: Taj Lands End: check-in Sun 14 Jun at 15:00 local time (10:30 your time)" in reply
+    assert "AI 865" not in reply and "Lakeside" not in reply
+
+
+def test_a_question_about_appointments_still_lists_them_all(home: App) -> None:
+    _, reply = ask(home, "any appointments next week?")
+    assert "Lakeside Dental" in reply and "AI 865" in reply
+
+
+def test_a_stay_whose_mail_gives_no_time_is_said_as_its_days(app_in_own_home: Callable[[str, str], App],
+                                                            tmp_path: Path) -> None:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("Europe/London", NOW)
+    folder = write_folder(tmp_path / "mail", {
+        "hotel": message("h2@booking.example", ("Booking.com", "noreply@booking.example"), "Your booking is confirmed",
+                         "Sea View Inn, 14-16 June", SENT, html=_hotel("Sea View Inn", "2026-06-14", "2026-06-16", None)),
+    })
+    ingest(app.db, scan([folder]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.appointments.scan()
+    _, reply = ask(app, "what time is check-in?")
+    assert "Hotel: Sea View Inn: Sun 14 Jun to Tue 16 Jun (the mail gives no check-in time)" in reply
+    assert "00:00" not in reply
