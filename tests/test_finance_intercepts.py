@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from steward.assistant.intercepts.dues import AccountsRequest, DuesRequest, categories_in
-from steward.assistant.router import Route
+from steward.assistant.router import Route, Router, load_router_data
 from steward.assistant.trace import Turn
 from steward.clock import make_clock
 from steward.errors import ConnectorError
@@ -113,6 +113,26 @@ def test_only_a_confident_semantic_route_outside_finance_vetoes() -> None:
         raise ConnectorError("the embedder is gone")
 
     assert dues_with(broken).match(turn(text)) is not None  # failing: the vocabulary decides
+
+
+def test_a_question_whose_words_are_money_alone_is_answered_without_asking_the_meaning() -> None:
+    """The sentence model is loaded only for a turn its words do not settle."""
+    keywords = Router(load_router_data()).keywords
+    asked: list[str] = []
+
+    def elsewhere(text: str) -> Route:
+        asked.append(text)
+        return Route("communication", 0.9, "semantic")
+
+    intercept = DuesRequest(V, make_clock("Asia/Kolkata", NOW), lambda: None, elsewhere,  # type: ignore[arg-type,return-value]
+                            keywords=keywords)
+    for text in ("what do I owe this month?", "what's due this week?", "any bills due before the 20th?"):
+        assert intercept.match(turn(text)) is not None, text
+    assert asked == []
+    # words that belong elsewhere too, or a remark that asks nothing: the meaning decides, as before
+    assert intercept.match(turn("do I owe Sam a reply to his email?")) is None
+    assert intercept.match(turn("I owe my sister a phone call")) is None
+    assert asked == ["do I owe Sam a reply to his email?", "I owe my sister a phone call"]
 
 
 def test_accounts_request_has_no_veto_and_yields_owing_questions() -> None:

@@ -1,6 +1,7 @@
 """What light commands load: `steward hook`, `--version` and `--help` must not pull in the engine, the
-embedding model or any heavy library (a behaviour check; the time they take is measured in
-bench/startup.py). Each command runs in a fresh interpreter, which then lists the modules it loaded."""
+embedding model or any heavy library; a chat turn that its words answer must not load the sentence model
+(a behaviour check; the time they take is measured in bench/startup.py). Each command runs in a fresh
+interpreter, which then lists the modules it loaded."""
 
 from __future__ import annotations
 
@@ -93,3 +94,22 @@ def test_the_kept_help_is_the_parsers_help(monkeypatch: pytest.MonkeyPatch) -> N
 
     kept = (Path(__file__).resolve().parent.parent / "src" / "steward" / "cli" / "help.txt").read_text()
     assert kept == build_parser().format_help()
+
+
+# what a turn answered from its words has no business loading
+CHAT_DENIED = {
+    "onnxruntime": "the sentence model's runtime",
+    "tokenizers": "the sentence model's tokenizer",
+    "numpy": "the vector maths",
+    "httpx": "the HTTP client (no model is asked)",
+    "fastapi": "the web server",
+}
+
+
+@pytest.mark.parametrize("text", ["what do I owe this month?", "what's due this week?"])
+def test_a_chat_turn_its_words_answer_loads_no_sentence_model(text: str, tmp_path: Path) -> None:
+    modules = loaded(["chat", text], tmp_path / "home")
+    denied = [f"{name} ({why})" for name, why in CHAT_DENIED.items()
+              if any(m == name or m.startswith(name + ".") for m in modules)]
+    assert "steward.assistant.intercepts.dues" in modules, "the turn did not reach the dues answer"
+    assert not denied, f"steward chat {text!r} loaded {denied}"

@@ -323,7 +323,8 @@ class App:
             InboxAnalysis(self.vocab, self.clock, lambda: self.mailbox, options),
             AccountsRequest(self.vocab, lambda: self.dues, self.clock),
             DuesRequest(self.vocab, self.clock, lambda: self.dues, self.router.classify, options,
-                        waiting=lambda start, end: self.appointments.between(start, end)),
+                        waiting=lambda start, end: self.appointments.between(start, end),
+                        keywords=self.router.keywords),
         ]
         on = [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
         names = [i.name for i in on]

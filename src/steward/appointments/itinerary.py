@@ -31,10 +31,9 @@ from functools import lru_cache
 from importlib import resources
 from zoneinfo import ZoneInfo
 
-import yaml
-
 from steward.appointments.model import Candidate
 from steward.appointments.places import airport_place_zone, airport_zone
+from steward.yamldata import load_yaml
 
 
 def _label(words: list[str]) -> re.Pattern[str]:
@@ -45,7 +44,7 @@ def _label(words: list[str]) -> re.Pattern[str]:
 @lru_cache(maxsize=1)
 def _labels() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """(departure, arrival, flight) label patterns from itinerary.yaml beside this module."""
-    data = yaml.safe_load((resources.files("steward.appointments") / "itinerary.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((resources.files("steward.appointments") / "itinerary.yaml").read_text(encoding="utf-8"))
     words = "|".join(re.escape(w) for w in sorted({str(w).lower() for w in data["flight"]}, key=len, reverse=True))
     return _label(data["departure"]), _label(data["arrival"]), re.compile(rf"(?<![\w])(?:{words})(?![\w])", re.I)
 
@@ -57,7 +56,7 @@ def departure_label(line: str) -> re.Match[str] | None:
 
 @lru_cache(maxsize=1)
 def _heading() -> re.Pattern[str]:
-    data = yaml.safe_load((resources.files("steward.appointments") / "itinerary.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((resources.files("steward.appointments") / "itinerary.yaml").read_text(encoding="utf-8"))
     words = "|".join(re.escape(str(w)) for w in sorted(data["leg_heading"], key=len, reverse=True))
     return re.compile(rf"\s*(?:{words})\s*[:\-]?()\s*", re.I)
 

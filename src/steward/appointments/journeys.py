@@ -25,9 +25,8 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from importlib import resources
 
-import yaml
-
 from steward.appointments.model import Candidate
+from steward.yamldata import load_yaml
 
 _TRAIN = re.compile(r"\(\s*([A-Za-z]{1,5})\s+(\d{1,6})\s*\)|^\W*([A-Z]{1,5})\s+(\d{1,6})\b")
 _BUS = re.compile(r"^(?:bus|coach|flixbus)$", re.I)
@@ -35,7 +34,7 @@ _BUS = re.compile(r"^(?:bus|coach|flixbus)$", re.I)
 
 @lru_cache(maxsize=1)
 def _departure() -> re.Pattern[str]:
-    data = yaml.safe_load((resources.files("steward.appointments") / "itinerary.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((resources.files("steward.appointments") / "itinerary.yaml").read_text(encoding="utf-8"))
     words = "|".join(re.escape(str(w)) for w in sorted(data["leg_departure"], key=len, reverse=True))
     return re.compile(rf"(?:^|[\s,])(?:{words})\s+([01]?\d|2[0-3]):([0-5]\d)\b\s*(.*)$", re.I)
 

@@ -22,6 +22,7 @@ from steward.appointments.model import Candidate, Status, normalise
 from steward.clock import Clock
 from steward.errors import ConfigError
 from steward.records.appointments import MessageMeta
+from steward.yamldata import load_yaml
 
 if TYPE_CHECKING:
     from steward.dates import DateOptions
@@ -63,7 +64,7 @@ def load_cues(text: str | None = None) -> Cues:
     source = text if text is not None else (resources.files("steward.appointments") / "vocab.yaml").read_text(
         encoding="utf-8")
     try:
-        data = yaml.safe_load(source) or {}
+        data = load_yaml(source) or {}
     except yaml.YAMLError as exc:
         raise ConfigError(f"appointments vocab.yaml is not valid YAML ({exc})") from None
     need = ("confirmed", "nouns", "not_bookings", *STATUS_ORDER)
@@ -225,7 +226,7 @@ def load_kinds(text: str | None = None) -> dict[str, tuple[str, ...]]:
     """What people call appointments ("dentist") and the words that show it in a title ("dental")."""
     source = text if text is not None else (resources.files("steward.appointments") / "vocab.yaml").read_text(
         encoding="utf-8")
-    data = yaml.safe_load(source) or {}
+    data = load_yaml(source) or {}
     kinds = data.get("kinds") or {}
     if not isinstance(kinds, dict):
         raise ConfigError("appointments vocab.yaml: kinds must be a table of lists")

@@ -39,6 +39,7 @@ from steward.clock import Clock
 from steward.errors import ConfigError, StewardError
 from steward.records.assistant import HeldCall
 from steward.store import held as repo
+from steward.yamldata import load_yaml
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +95,7 @@ def load_consent_words(text: str | None = None) -> ConsentWords:
     """The shipped `consent.yaml` (or YAML `text`), phrases sorted longest first."""
     raw = text if text is not None else (resources.files("steward.assistant") / "consent.yaml").read_text("utf-8")
     try:
-        data = yaml.safe_load(raw)
+        data = load_yaml(raw)
     except yaml.YAMLError as exc:
         raise ConfigError(f"consent.yaml: not valid YAML ({exc})") from None
 

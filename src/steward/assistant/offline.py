@@ -16,12 +16,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from steward.assistant.router import OUT_OF_SCOPE, Route
 from steward.assistant.trace import Outcome
 from steward.errors import ConfigError
 from steward.vocab import words
+from steward.yamldata import load_yaml
 
 MAX_SUGGESTIONS = 3
 CONNECT = (
@@ -82,7 +81,7 @@ def load_suggestions(path: Path | None = None) -> Suggestions:
         text = (resources.files("steward.assistant") / "offline.yaml").read_text(encoding="utf-8")
     else:
         text = path.read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
+    data = load_yaml(text)
     if not isinstance(data, dict) or not isinstance(data.get("topics"), dict):
         raise ConfigError("offline.yaml: expected a 'topics' mapping")
     topics = []

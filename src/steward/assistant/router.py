@@ -25,6 +25,7 @@ import yaml
 from steward.errors import ConfigError, StewardError
 from steward.vocab import Phrase, Vocab, match_at, words
 from steward.vocab.language import is_action_request, is_config_request
+from steward.yamldata import load_yaml
 
 log = logging.getLogger(__name__)
 
@@ -84,7 +85,7 @@ def load_router_data(path: Path | None = None) -> RouterData:
     else:
         text, where = path.read_text(encoding="utf-8"), str(path)
     try:
-        data = yaml.safe_load(text)
+        data = load_yaml(text)
     except yaml.YAMLError as exc:
         raise ConfigError(f"{where}: not valid YAML ({exc})") from None
     table = data.get("intents") if isinstance(data, Mapping) else None
@@ -243,6 +244,10 @@ class Router:
             if mine.size:
                 out[intent.name] = float(mine.mean())
         return out
+
+    def keywords(self, text: str) -> Route:
+        """The route the words alone give (anchors, then keywords): no embedder is asked or loaded."""
+        return keyword_route(text, self.data)
 
     def classify(self, text: str) -> Route:
         """The intent of `text`: semantic above the threshold, else the keyword fallback, else general.

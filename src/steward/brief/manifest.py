@@ -15,6 +15,7 @@ import yaml
 
 from steward.brief.words import Phrase, words
 from steward.errors import ConfigError
+from steward.yamldata import load_yaml
 
 OptionKind = Literal["days", "count", "categories"]
 OptionValue = int | tuple[str, ...]
@@ -197,7 +198,7 @@ def _load(path: Path | None) -> Manifest:
     else:
         text, where = path.read_text(encoding="utf-8"), str(path)
     try:
-        data = yaml.safe_load(text)
+        data = load_yaml(text)
     except yaml.YAMLError as exc:
         raise ConfigError(f"{where}: not valid YAML ({exc})") from None
     return manifest_from_mapping(data, where)

@@ -20,13 +20,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-import yaml
-
 from steward.brief.config import ConfigRequest, Op, OptionChange
 from steward.brief.manifest import Manifest
 from steward.brief.prefs import Position
 from steward.brief.words import Phrase, words
 from steward.errors import ConfigError
+from steward.yamldata import load_yaml
 
 _PLACES = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1}
 # words a bare move may carry besides its verb, section and place
@@ -68,7 +67,7 @@ def _phrases(raw: Any, where: str) -> tuple[Phrase, ...]:
 @lru_cache(maxsize=1)
 def _bundled() -> Mapping[str, Any]:
     text = (resources.files("steward.brief") / "phrases.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
+    data = load_yaml(text)
     if not isinstance(data, Mapping):
         raise ConfigError("phrases.yaml: expected a table of phrase lists")
     return data

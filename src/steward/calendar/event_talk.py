@@ -20,11 +20,10 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-import yaml
-
 from steward.calendar.reminders.requests import ManageWords, parse_request
 from steward.clock import Clock
 from steward.vocab import Phrase, Vocab, is_word, match_at, tokenize
+from steward.yamldata import load_yaml
 
 
 @dataclass(frozen=True)
@@ -40,7 +39,7 @@ class EventWords:
 @lru_cache(maxsize=1)
 def load_event_words() -> EventWords:
     """The words of event requests, from `event_talk.yaml` beside this module."""
-    raw = yaml.safe_load(resources.files("steward.calendar").joinpath("event_talk.yaml").read_text("utf-8"))
+    raw = load_yaml(resources.files("steward.calendar").joinpath("event_talk.yaml").read_text("utf-8"))
     lists = {k: tuple(sorted((tuple(p.lower().split()) for p in raw[k]), key=len, reverse=True))
              for k in ("add_verbs", "calendar_words", "nouns", "resize_verbs")}
     return EventWords(**lists)

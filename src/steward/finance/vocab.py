@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from steward.errors import ConfigError
+from steward.yamldata import load_yaml
 
 LABEL_KINDS = ("minimum", "statement_balance", "amount", "due_date", "paid")
 
@@ -111,7 +112,7 @@ def finance_vocab() -> FinanceVocab:
     """The vocabulary shipped with Steward (read once per process)."""
     text = (resources.files("steward.finance") / "vocab.yaml").read_text(encoding="utf-8")
     try:
-        data = yaml.safe_load(text)
+        data = load_yaml(text)
     except yaml.YAMLError as exc:
         raise ConfigError(f"finance/vocab.yaml: not valid YAML ({exc})") from None
     return vocab_from(data)

@@ -44,10 +44,10 @@ class NameWords:
 @lru_cache(maxsize=1)
 def load_words() -> NameWords:
     """session_names.yaml, read once per process (yaml is imported only here)."""
-    import yaml
+    from steward.yamldata import load_yaml
 
     text = Path(__file__).with_name("session_names.yaml").read_text(encoding="utf-8")
-    data: Mapping[str, Any] = yaml.safe_load(text)
+    data: Mapping[str, Any] = load_yaml(text)
     title = data["title"]
     return NameWords(
         block=str(data["block"]), mint=str(data["mint"]), reminder=str(data["reminder"]),

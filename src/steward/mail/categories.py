@@ -14,9 +14,8 @@ from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
-import yaml
-
 from steward.mail.senders import Brand, belongs_to, check_sender
+from steward.yamldata import load_yaml
 
 CATEGORIES = ("phishing_suspect", "payment_due", "autopay", "statement", "bank_alert", "appointment",
               "receipt", "newsletter", "personal", "other")
@@ -113,7 +112,7 @@ def _words(value: Any) -> tuple[str, ...]:
 def default_classifier() -> Classifier:
     """The classifier built from the bundled `categories.yaml` (read once per process)."""
     text = (resources.files("steward.mail") / "categories.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
+    data = load_yaml(text)
     rules = tuple(
         Rule(
             category=str(r["category"]),

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-import yaml
+from steward.yamldata import load_yaml
 
 _WORD = re.compile(r"[a-z0-9&]+")
 
@@ -51,7 +51,7 @@ def _phrases(words: Iterable[str]) -> re.Pattern[str]:
 @lru_cache(maxsize=1)
 def lure_words() -> LureWords:
     """The bundled vocabulary (read once per process)."""
-    data = yaml.safe_load((resources.files("steward.mail") / "lures.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((resources.files("steward.mail") / "lures.yaml").read_text(encoding="utf-8"))
     brands = tuple((str(name), tuple(str(d).lower() for d in domains)) for name, domains in data["brands"].items())
     pretexts: dict[str, list[str]] = {}
     for phrase in (_flat(str(p)) for p in data["pretexts"]):

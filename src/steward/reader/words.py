@@ -7,10 +7,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-import yaml
-
 from steward.errors import ConfigError
 from steward.vocab import Phrase, words
+from steward.yamldata import load_yaml
 
 
 def _phrases(items: Any, where: str) -> tuple[Phrase, ...]:
@@ -54,7 +53,7 @@ class ReaderWords:
 
 def parse_words(text: str) -> ReaderWords:
     """ReaderWords from the text of a words.yaml."""
-    data = yaml.safe_load(text) or {}
+    data = load_yaml(text) or {}
     if not isinstance(data, dict):
         raise ConfigError("reader words.yaml must be a table")
     return ReaderWords(

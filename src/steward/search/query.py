@@ -14,11 +14,10 @@ from datetime import date, datetime, time, timedelta
 from functools import lru_cache
 from importlib import resources
 
-import yaml
-
 from steward.clock import Clock
 from steward.errors import UserError
 from steward.mail.categories import CATEGORIES
+from steward.yamldata import load_yaml
 
 _TOKEN = re.compile(r'(-?)(?:([A-Za-z_]+):)?("(?:[^"]*)"?|\S+)')
 _FIELDS = {"from": "sender", "sender": "sender", "subject": "subject"}
@@ -92,7 +91,7 @@ def _group(terms: tuple[Term, ...]) -> str:
 @lru_cache(maxsize=1)
 def stopwords() -> frozenset[str]:
     """Filler words dropped from a plain-language query (`any emails about my card` -> `card`)."""
-    data = yaml.safe_load((resources.files("steward.search") / "query.yaml").read_text(encoding="utf-8"))
+    data = load_yaml((resources.files("steward.search") / "query.yaml").read_text(encoding="utf-8"))
     return frozenset(str(w).lower() for w in data["stopwords"])
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from steward.errors import ConfigError
+from steward.yamldata import load_yaml
 
 _WORD = re.compile(r"[\w'’]+(?:[-.][\w'’]+)*|[^\w\s]")
 
@@ -201,7 +202,7 @@ def load_vocab(path: Path | None = None) -> Vocab:
         text = path.read_text(encoding="utf-8")
         where = str(path)
     try:
-        data = yaml.safe_load(text)
+        data = load_yaml(text)
     except yaml.YAMLError as exc:
         raise ConfigError(f"{where}: not valid YAML ({exc})") from None
     if not isinstance(data, Mapping):

@@ -4,8 +4,11 @@ accounts_request ("list my credit card accounts", "which cards do I have").
 Both are reads: they decline a turn that asks for an action ("add the dues section to my brief").
 dues_request (ADR-0112 §10-12): a dues noun counts only with an owing frame ("credit card" + "bill",
 "balance", "due" ...), or a phrase that asks what is owed by itself ("owe", "pending payments"); a
-pronoun is not enough. Once the words match, the router is asked: a confident semantic route outside
-finance declines the turn; an unsure, keyword, failing or absent router leaves the words to decide.
+pronoun is not enough. Once the words match, a question whose words belong to money alone (the router's
+keywords find finance and nothing else) is answered: the sentence model is not asked, or loaded, for a
+turn its words settle. Otherwise (a remark, "do I owe Sam a reply?") the router is asked: a confident
+semantic route outside finance declines the turn; an unsure, keyword, failing or absent router leaves
+the words to decide.
 The window ("this week", "this month", "next 10 days") comes from `steward.dates` on the user's clock,
 the categories ("insurance and rent") from the finance vocabulary. accounts_request has no router
 veto (§13: the router labels "list my bank accounts" communication).
@@ -25,7 +28,7 @@ from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
 from steward.errors import StewardError
 from steward.vocab import Vocab, contains_phrase, find_phrase, words
-from steward.vocab.language import is_action_request
+from steward.vocab.language import is_action_request, is_question
 
 if TYPE_CHECKING:
     from steward.finance.service import DuesService
@@ -67,11 +70,13 @@ class DuesRequest:
 
     def __init__(self, vocab: Vocab, clock: Clock, dues: Callable[[], DuesService],
                  classify: Callable[[str], Route] | None = None, date_options: Any = None,
-                 waiting: Callable[[datetime, datetime], Sequence[Any]] | None = None) -> None:
+                 waiting: Callable[[datetime, datetime], Sequence[Any]] | None = None,
+                 keywords: Callable[[str], Route] | None = None) -> None:
         self.vocab = vocab
         self.clock = clock
         self._dues = dues
         self.classify = classify
+        self.keywords = keywords
         self.date_options = date_options
         self._waiting = waiting  # the appointments found in mail in a span (to say which wait for a yes)
 
@@ -95,7 +100,7 @@ class DuesRequest:
 
     def _router_says_elsewhere(self, text: str) -> bool:
         """A confident semantic route outside finance (ADR-0112 §12); the words decide otherwise."""
-        if self.classify is None:
+        if self.classify is None or self._words_settle(text):
             return False
         try:
             route = self.classify(text)
@@ -103,6 +108,19 @@ class DuesRequest:
             log.debug("dues_request: the router failed (%s); the vocabulary decides", exc)
             return False
         return route.source == "semantic" and route.intent != "finance"
+
+    def _words_settle(self, text: str) -> bool:
+        """A question whose every domain word is money's ("what do I owe this month?"): meaning adds nothing.
+
+        Measured on the questions of bench/data and the SLURP development set, the semantic veto declined
+        such a question only wrongly ("what's due this week?" read as the calendar); it still decides a
+        turn whose words also belong elsewhere ("do I owe Sam a reply?") or that asks nothing ("I owe my
+        sister a phone call").
+        """
+        if self.keywords is None or not is_question(text, self.vocab):
+            return False
+        route = self.keywords(text)
+        return route.intent == "finance" and route.confidence >= 1.0
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
         """Reply with what is owed in the window asked, by currency, overdue flagged."""

@@ -14,12 +14,11 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, cast
 
-import yaml
-
 from steward.clock import Clock
 from steward.errors import ConfigError
 from steward.vocab import Phrase, Phrases, Vocab, is_word, match_at, tokenize
 from steward.vocab.language import is_question
+from steward.yamldata import load_yaml
 
 _DURATION = re.compile(
     r"\b(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty five|half an?)\s*"
@@ -48,7 +47,7 @@ def load_manage_words() -> ManageWords:
     from steward.vocab import _phrases  # the same tokenising as vocab.yaml
 
     text = (resources.files("steward.calendar.reminders") / "requests.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
+    data = load_yaml(text)
     lists: dict[str, tuple[Phrase, ...]] = {}
     for key in ("nouns", "list_phrases", "list_verbs", "cancel_verbs", "move_verbs", "snooze_verbs", "done_verbs",
                 "done_marks", "pronouns", "occurrence_only", "series_words", "fillers"):
