@@ -34,7 +34,10 @@ Each answer is one of four:
 - wrong: anything else (a wrong date, or a date where the suite wants none).
 
 parsedatetime and ctparse take no preference, so they have no convention column. Time per call is the
-median (and 99th percentile) of the default run's calls.
+median and the 99th percentile of the default run's calls, as wall time and as CPU time
+(`time.thread_time_ns` around each call: on a machine shared with other jobs the wall time counts the
+moments the process waits for a core, the CPU time does not), after one unmeasured pass over the
+suite (as `bench/dates.py` times them); the load average is printed with each suite.
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import ROOT, percentile, shared_data  # noqa: E402
-from dates import _load_dateparser, _load_duckling, truncate  # noqa: E402
+from dates import _load_dateparser, _load_duckling, load_average, truncate  # noqa: E402
 
 SUITES = ROOT / "tests" / "data" / "date_suites"
 FIELDS = ("year", "month", "day", "hour", "minute", "second")
@@ -137,6 +140,7 @@ Run = Callable[[Case, str | None, bool], datetime | None]
 
 
 def steward() -> Run:
+    from steward import dates
     from steward.clock import Clock
     from steward.dates import DateOptions, find, resolve
 
@@ -156,6 +160,8 @@ def steward() -> Run:
         found = read(case.text, clock, prefer or "future", chosen)
         return found.start if found else None
 
+    # `find` keeps the last sentences it read (a turn's intercepts read one sentence several times)
+    run.forget = dates._read.cache_clear  # type: ignore[attr-defined]
     return run
 
 
@@ -223,7 +229,8 @@ SYSTEMS: dict[str, tuple[Callable[[], Run], tuple[str, ...]]] = {
 class Tally:
     counts: Counter[str] = field(default_factory=Counter)
     by_group: dict[str, Counter[str]] = field(default_factory=dict)
-    ms: list[float] = field(default_factory=list)
+    ms: list[float] = field(default_factory=list)      # wall time per call
+    cpu_ms: list[float] = field(default_factory=list)  # CPU time per call (this thread's)
     misses: list[tuple[str, Case, datetime | None]] = field(default_factory=list)
 
     def pct(self, outcome: str = "right") -> float:
@@ -247,11 +254,18 @@ def _alternatives(case: Case, prefers: tuple[str, ...]) -> list[str]:
 
 def score(run: Run, alternatives: tuple[str, ...], cases: list[Case]) -> Tally:
     tally = Tally()
-    _call(run, cases[0], None, False)  # warm-up: first-call imports and caches
+    for case in cases:  # one unmeasured pass: first-call imports, compiled patterns, caches
+        _call(run, case, case.prefer, case.day_first)
+    forget = getattr(run, "forget", None)
+    if forget is not None:
+        forget()
     for case in cases:
-        t0 = time.perf_counter()
+        t0 = time.perf_counter_ns()
+        c0 = time.thread_time_ns()
         answer = _call(run, case, case.prefer, case.day_first)
-        tally.ms.append((time.perf_counter() - t0) * 1000)
+        cpu = time.thread_time_ns() - c0
+        tally.ms.append((time.perf_counter_ns() - t0) / 1e6)
+        tally.cpu_ms.append(cpu / 1e6)
         if right(case, answer):
             outcome = "right"
         elif not case.negative and any(right(case, _call(run, case, alt, case.day_first))
@@ -271,14 +285,16 @@ def score(run: Run, alternatives: tuple[str, ...], cases: list[Case]) -> Tally:
 def report(name: str, cases: list[Case], tallies: dict[str, Tally], by_group: bool) -> None:
     negatives = sum(c.negative for c in cases)
     print(f"\n## {name} ({len(cases)} cases, {negatives} negatives)\n")
-    print("| system | right | convention | wrong | refused | right, negatives | median ms | p99 ms |")
+    print("| system | right | convention | wrong | refused | right, negatives | median ms, wall / CPU "
+          "| p99 ms, wall / CPU |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for system, t in tallies.items():
         negatives_missed = sum(1 for _, c, _ in t.misses if c.negative)
         conv = f"{t.counts['convention']}" if SYSTEMS[system][1] else "(no setting)"
         print(f"| {system} | {t.pct():.1f}% ({t.counts['right']}) | {conv} | {t.counts['wrong']} | "
-              f"{t.counts['refused']} | {negatives - negatives_missed}/{negatives} | {statistics.median(t.ms):.3f} | "
-              f"{percentile(t.ms, 99):.3f} |")
+              f"{t.counts['refused']} | {negatives - negatives_missed}/{negatives} | "
+              f"{statistics.median(t.ms):.3f} / {statistics.median(t.cpu_ms):.3f} | "
+              f"{percentile(t.ms, 99):.3f} / {percentile(t.cpu_ms, 99):.3f} |")
     if by_group:
         print("\n| group | " + " | ".join(tallies) + " |")
         print("| --- | " + " | ".join("---:" for _ in tallies) + " |")
@@ -306,8 +322,10 @@ def main() -> int:
         except ImportError:
             print(f"{name}: not installed, skipped (pip install -e '.[bench]')")
     for name, cases in load(args.suite):
+        began = load_average()
         tallies = {system: score(run, alts, cases) for system, (run, alts) in runs.items()}
         report(name, cases, tallies, args.groups)
+        print(f"\n(started at {began}, ended at {load_average()})")
         if args.failures and "steward" in tallies:
             print(f"\nSteward's wrong and refused ({len(tallies['steward'].misses)}):")
             for outcome, case, answer in tallies["steward"].misses[:args.failures]:
