@@ -27,11 +27,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 from steward.dates._calendars import missing as missing_calendars
-from steward.dates._model import DayKind, Grain
+from steward.dates._model import DayKind, Grain, quick_init
 from steward.dates._place import Phrase, _Opts, glued, merge, phrases, place, whole
 from steward.dates._recurrence import Recurrence, find_recurrence, occurrences, parse_rule
 from steward.dates._recurrence import describe as describe_rule
@@ -72,7 +72,9 @@ class DateOptions:
                 raise ConfigError(f"setting dates.{name} is {hours[name]}: an hour must be 0 to 23")
         return cls(day_first=settings.as_bool("dates.day_first"), **hours)
 
+    @cached_property
     def _placing(self) -> _Opts:
+        # built once for each options value (frozen), not once a call
         return _Opts(self.day_first, self.morning_hour, self.afternoon_hour, self.evening_hour, self.night_hour,
                      self.end_of_day_hour)
 
@@ -120,6 +122,10 @@ class Resolution:
         }
 
 
+quick_init(Resolution)
+_DEFAULT_OPTIONS = DateOptions()  # immutable: shared by every call that gives none
+
+
 def _check(prefer: str) -> None:
     if prefer not in PREFERENCES:
         raise ValueError(f"prefer must be one of {', '.join(PREFERENCES)}, not {prefer!r}")
@@ -130,7 +136,7 @@ _LEAD_IN = re.compile(r"(?:\b(?:at|on|by|@)\s+)$")
 
 def _resolution(text: str, norm: Normalized, phrase: Phrase, now: datetime, prefer: str,
                 options: DateOptions, lead_in: bool = False) -> Resolution | None:
-    placed = place(phrase, now, prefer, options._placing())
+    placed = place(phrase, now, prefer, options._placing)
     if placed is None:
         return None
     # the spans of the pieces, with pieces that stand side by side ("tomorrow at 5 pm") kept as one
@@ -179,7 +185,7 @@ def resolve(text: str, clock: Clock, prefer: str = "future",
             options: DateOptions | None = None) -> Resolution | None:
     """The whole text as one date/time expression ("at", "on", "by" and similar lead-ins allowed), or None."""
     _check(prefer)
-    options = options or DateOptions()
+    options = options or _DEFAULT_OPTIONS
     norm = normalize(_unquoted(text))
     phrase = whole(norm.text)
     if phrase is None:
@@ -194,7 +200,7 @@ def find_all(text: str, clock: Clock, prefer: str = "future",
              options: DateOptions | None = None) -> list[Resolution]:
     """Every separate date/time expression in a sentence, in order, each placed on its own."""
     _check(prefer)
-    options = options or DateOptions()
+    options = options or _DEFAULT_OPTIONS
     norm, found = _read(text)
     now = clock.now()
     out = []
@@ -214,7 +220,7 @@ def find(text: str, clock: Clock, prefer: str = "future",
          options: DateOptions | None = None) -> Resolution | None:
     """The date/time expression inside a sentence, its separate pieces combined when they fit."""
     _check(prefer)
-    options = options or DateOptions()
+    options = options or _DEFAULT_OPTIONS
     norm, read = _read(text)
     found = [ph for ph in read if not ph.weak]
     if not found:

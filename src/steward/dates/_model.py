@@ -22,7 +22,7 @@ FIRST_THING = "first thing"
 GRAIN_ORDER: dict[str, int] = {"second": 0, "minute": 1, "hour": 2, "day": 3, "week": 4, "month": 5, "year": 6}
 
 
-def _quick_init(cls: type) -> None:
+def quick_init(cls: type) -> None:
     """Give a frozen dataclass an `__init__` that fills the instance's `__dict__` directly.
 
     The generated one calls `object.__setattr__` once a field, which makes a 19-field `Piece` cost
@@ -205,4 +205,4 @@ class Piece:
 
 
 for _cls in (TimeOfDay, DayRef, Offset, Piece):
-    _quick_init(_cls)
+    quick_init(_cls)

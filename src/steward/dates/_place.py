@@ -33,6 +33,7 @@ from steward.dates._model import (
     Offset,
     Piece,
     TimeOfDay,
+    quick_init,
 )
 
 # words that may stand between the pieces of one phrase ("tomorrow at 5 pm", "friday, 3 sept")
@@ -67,6 +68,9 @@ class Phrase:
     def weak(self) -> bool:
         """Whether every piece is weak ("may", a bare year): a date only when it is the whole text."""
         return all(p.weak for p in self.pieces)
+
+
+quick_init(Phrase)
 
 
 def glued(gap: str) -> bool:
@@ -346,6 +350,9 @@ class Placed:
     grain: Grain
     has_date: bool
     has_time: bool
+
+
+quick_init(Placed)
 
 
 def _utc(moment: datetime) -> datetime:
