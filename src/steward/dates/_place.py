@@ -275,9 +275,10 @@ _WEEK_OF = re.compile(r"(?:\b(?:the\s)?week\s(?:of|beginning|starting|commencing
 
 def _week_of(text: str, p: Piece) -> Piece:
     """ "the week of october 6th", "week commencing the 14th": the week that day falls in."""
+    if p.day is None or p.day.kind not in (*_DATED, DayKind.HOLIDAY) or p.time is not None or p.until is not None:
+        return p
     m = _WEEK_OF.search(text, max(0, p.begin - 28), p.begin)
-    if m is None or p.day is None or p.day.kind not in (*_DATED, DayKind.HOLIDAY) or p.time is not None \
-            or p.until is not None:
+    if m is None:
         return p
     return replace(p, begin=m.start(), day=replace(p.day, week_of=True), weak=False)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 
 from steward.dates._grammar import days, offsets, times
 from steward.dates._grammar.common import MONTHS, WEEKDAYS, Rule
@@ -63,25 +63,37 @@ def features(text: str) -> frozenset[str]:
 
 
 @cache
-def _plan() -> tuple[frozenset[int], dict[str, tuple[int, ...]]]:
-    """The rules tried on every text, and for each word or kind of word the rules that need it."""
+def _plan() -> tuple[frozenset[int], dict[str, tuple[int, ...]], frozenset[str]]:
+    """The rules tried on every text, for each word or kind of word the rules that need it, and every
+    word or kind any rule asks for."""
     always = frozenset(i for i, r in enumerate(RULES) if r.needs is None)
     by_need: dict[str, list[int]] = {}
+    asked: set[str] = set()
     for i, r in enumerate(RULES):
         for word in r.needs or ():
             by_need.setdefault(word, []).append(i)
-    return always, {word: tuple(ids) for word, ids in by_need.items()}
+        asked |= (r.needs or frozenset()) | (r.also or frozenset())
+    return always, {word: tuple(ids) for word, ids in by_need.items()}, frozenset(asked)
 
 
-def _runs(have: frozenset[str]) -> list[int]:
-    """The rules (by position) a text with these words and kinds of word can match, in order."""
-    always, by_need = _plan()
+@lru_cache(maxsize=1024)
+def _runs_for(asked: frozenset[str]) -> tuple[int, ...]:
+    always, by_need, _ = _plan()
     chosen = set(always)
-    for word in have:
+    for word in asked:
         ids = by_need.get(word)
         if ids is not None:
             chosen.update(ids)
-    return [i for i in sorted(chosen) if (also := RULES[i].also) is None or not also.isdisjoint(have)]
+    return tuple(i for i in sorted(chosen) if (also := RULES[i].also) is None or not also.isdisjoint(asked))
+
+
+def _runs(have: frozenset[str]) -> tuple[int, ...]:
+    """The rules (by position) a text with these words and kinds of word can match, in order.
+
+    Only the words some rule asks for decide it, and texts share few sets of those: the answer is kept
+    for each set.
+    """
+    return _runs_for(have & _plan()[2])
 
 
 # each rule's compiled pattern, filled the first time the rule runs (a per-call look-up by position
