@@ -39,6 +39,7 @@ class EventSeries:
 
     conn: sqlite3.Connection
     clock: Clock
+    date_options: Any
 
     def backend(self, name: str | None = None) -> CalendarBackend:  # CalendarService's
         """The calendar backend called `name`; CalendarService provides it."""
@@ -81,6 +82,58 @@ class EventSeries:
             if begin not in event.skipped:
                 out.append(begin)
         return out
+
+    def move_event_to(self, event: Event, when: str, *, provenance: Provenance | Mapping[str, Any],
+                      series: bool = False, dry_run: bool = False) -> Event:
+        """Move an event (as `event_find.find_event` found it) to WHEN in the person's words: a day, a
+        time or both for a one-off event; for a repeating one (`series`) a new repeat ("every tuesday",
+        its time kept unless one is said) or a new time, from now on. A repeating event moved without
+        `series` is refused with what to say instead."""
+        from steward.calendar.event_find import destination
+
+        text = " ".join(when.split())
+        if event.rule and not series:
+            raise UserError(f"{event.title} repeats: moving every time from now on needs --series (or 'from now "
+                            "on'); to drop one time, skip it; nothing was moved")
+        if not event.rule and series:
+            raise UserError(f"{event.title} does not repeat; move it without --series; nothing was moved")
+        if event.rule:
+            repeat = self.recurrence(text)
+            if repeat is not None:
+                first = repeat.start if repeat.has_time else datetime.combine(
+                    repeat.start.date(), event.start.astimezone(self.clock.zone).timetz().replace(tzinfo=None),
+                    self.clock.zone)
+                if first <= self.clock.now():
+                    from steward.dates import occurrences
+
+                    later = occurrences(repeat.rule, first, self.clock.now(), 1)
+                    if not later:
+                        raise UserError(f"{text!r} has no time left; nothing was moved")
+                    first = later[0]
+                return self.change_series(event.id, repeat.rule, first, provenance=provenance,
+                                          calendar=event.calendar, seen=event, dry_run=dry_run)
+        start = destination(text, event, self.clock, self.date_options)
+        if start is None:
+            raise UserError(f"I can't tell when {text!r} is; try e.g. 'friday at 5 pm' or '10:30'")
+        if event.rule:
+            # a new time for every day it repeats on: from its next time on that day
+            return self.change_series(event.id, event.rule, start, provenance=provenance, calendar=event.calendar,
+                                      seen=event, dry_run=dry_run)
+        if dry_run:
+            rules.check_not_past(start, self.clock.now(), "that event")
+            return replace(event, start=start, end=start + (event.end - event.start))
+        return self.move_event(event.id, start, start + (event.end - event.start), provenance=provenance,
+                               calendar=event.calendar, seen=event)
+
+    def move_event(self, event_id: str, start: datetime, end: datetime, *,  # CalendarService's
+                   provenance: Provenance | Mapping[str, Any], calendar: str | None = None,
+                   seen: Event | None = None) -> Event:
+        """Give one event new times (CalendarService provides it)."""
+        raise NotImplementedError
+
+    def recurrence(self, words: str) -> Any:  # ReminderManagement's
+        """The repeat said in `words` (ReminderManagement provides it)."""
+        raise NotImplementedError
 
     def skip_occurrence(self, event_id: str, occurrence: datetime, *, provenance: Provenance | Mapping[str, Any],
                         calendar: str | None = None, seen: Event | None = None, dry_run: bool = False) -> Event:

@@ -18,7 +18,7 @@ import sqlite3
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from steward.calendar import recurring, rules
@@ -42,11 +42,20 @@ class ScheduleItem:
     at: datetime
     reminder: Reminder | None = None
     event: Event | None = None
+    # a change made with Steward: "moved" (from `moved_from`) or "skipped" (a time of a repeating event
+    # that will not happen, kept in the day so the person sees it went)
+    state: str | None = None
+    moved_from: datetime | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The item as JSON: a reminder's or an event's own shape, with its kind."""
+        """The item as JSON: a reminder's or an event's own shape, with its kind (and state, when changed)."""
         body = self.reminder.to_json() if self.reminder else self.event.to_json() if self.event else {}
-        return {"kind": self.kind, "at": self.at.isoformat(), **body}
+        out = {"kind": self.kind, "at": self.at.isoformat(), **body}
+        if self.state:
+            out["state"] = self.state
+        if self.moved_from:
+            out["moved_from"] = self.moved_from.isoformat()
+        return out
 
 
 @dataclass(frozen=True)
@@ -394,9 +403,37 @@ class CalendarService(ReminderManagement, EventSeries):
             for event in reading.events:
                 shown = event.shown_in(zone)
                 items.append(ScheduleItem("event", start if shown.all_day else shown.start, event=shown))
+        items = self._with_changes(items, start, end, calendars)
         items.sort(key=lambda i: (i.at, i.kind != "event" or not (i.event and i.event.all_day),
                                   i.kind, (i.reminder.text if i.reminder else i.event.title if i.event else "")))
         return Schedule(day, self.clock.zone_name, tuple(items), tuple(unavailable), tuple(unreadable))
+
+    def _with_changes(self, items: list[ScheduleItem], start: datetime, end: datetime,
+                      calendars: list[str] | None) -> list[ScheduleItem]:
+        """The day's items with the moves and skips made with Steward shown: a moved event says where
+        it was, a skipped time of a repeating event stays in the day as skipped."""
+        zone = self.clock.zone
+        moves: dict[tuple[str, str], datetime] = {}
+        for entry in audit.entries(self.conn, "event.move"):
+            detail = entry["detail"]
+            if detail.get("start") and detail.get("was"):
+                moved_to = datetime.fromisoformat(str(detail["start"])).astimezone(UTC).isoformat()
+                moves[(str(entry["object_id"]), moved_to)] = datetime.fromisoformat(str(detail["was"]))
+        out = []
+        for item in items:
+            e = item.event
+            was = moves.get((e.id, e.start.astimezone(UTC).isoformat())) if e is not None else None
+            out.append(replace(item, state="moved", moved_from=was.astimezone(zone)) if was else item)
+        for entry in audit.entries(self.conn, "event.skip"):
+            detail = entry["detail"]
+            at = datetime.fromisoformat(str(detail.get("start"))).astimezone(zone)
+            if not start <= at < end or (calendars and detail.get("calendar") not in calendars):
+                continue
+            finish = datetime.fromisoformat(str(detail.get("end") or detail["start"])).astimezone(zone)
+            gone = Event(id=str(entry["object_id"]), title=str(detail.get("title", "")), start=at, end=finish,
+                         calendar=str(detail.get("calendar", "")), zone=self.clock.zone_name, rule=detail.get("rule"))
+            out.append(ScheduleItem("event", at, event=gone, state="skipped"))
+        return out
 
     def reminders_between(self, start: datetime, end: datetime) -> list[Reminder]:
         """Reminders (not cancelled) due in [start, end), in the user's zone, with the later times of

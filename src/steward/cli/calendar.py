@@ -1,4 +1,4 @@
-"""`steward remind`, `reminders list|cancel`, `schedule`, `calendar add|export|import`,
+"""`steward remind`, `reminders list|cancel`, `schedule`, `calendar add|move|cancel|skip|export|import`,
 `scheduler run`.
 
 Top-level imports stay light (`steward reminders list` starts in well under 300 ms); the calendar
@@ -44,7 +44,7 @@ def register(commands: Commands) -> None:
     p = commands.add("schedule", "reminders and events of a day (default today), in local time", cmd_schedule)
     p.add_argument("when", metavar="WHEN", nargs="*", help="the day: 'tomorrow', 'friday', '2026-09-15'")
 
-    cal = commands.group("calendar", "add events; export or import an .ics file")
+    cal = commands.group("calendar", "add, move, cancel or skip events; export or import an .ics file")
     p = cal.add("add", "add an event: steward calendar add 'friday 3 pm' dentist", cmd_calendar_add)
     p.add_argument("when", metavar="WHEN", help="when it starts ('friday 3 pm'); a day alone is all-day")
     p.add_argument("title", metavar="TITLE", nargs="+")
@@ -53,6 +53,19 @@ def register(commands: Commands) -> None:
     p.add_argument("--location", help="where it is")
     p.add_argument("--calendar", help="which configured calendar to write to (default calendar.write_to)")
     p.add_argument("--dry-run", action="store_true", help="check and show the event without saving it")
+    p = cal.add("move", "move an event: steward calendar move \"tomorrow's physio\" 'friday 5 pm'", cmd_calendar_move)
+    p.add_argument("target", metavar="EVENT", help="which event, in words ('the dentist', \"tomorrow's physio\") or its id")
+    p.add_argument("when", metavar="WHEN", nargs="+",
+                   help="where to: a time alone keeps its day, a day its time; with --series a repeat "
+                        "('every tuesday at 10') or a time")
+    p.add_argument("--series", action="store_true", help="a repeating event: every time from now on")
+    p = cal.add("cancel", "cancel an event (a repeating one: --series, or skip one time)", cmd_calendar_cancel)
+    p.add_argument("target", metavar="EVENT", help="which event, in words ('the dentist', \"tomorrow's physio\") or its id")
+    p.add_argument("--series", action="store_true", help="a repeating event: every time still to come")
+    p = cal.add("skip", "skip one time of a repeating event: steward calendar skip 'team meeting' 'next monday'",
+                cmd_calendar_skip)
+    p.add_argument("target", metavar="EVENT", help="which repeating event, in words or its id")
+    p.add_argument("when", metavar="DAY", nargs="*", help="which of its days (default: its next time)")
     p = cal.add("export", "write local events and pending reminders to an .ics file", cmd_calendar_export)
     p.add_argument("file", metavar="FILE.ics")
     p = cal.add("import", "add the events (and to-dos with a due time) of an .ics file", cmd_calendar_import)
@@ -227,6 +240,47 @@ def cmd_calendar_add(ctx: Ctx, args: argparse.Namespace) -> int:
     )
     verb = "Would add" if args.dry_run else "Added"
     ctx.emit(event.to_json(), f"{verb}: {event.title} — {event.start:%a %d %b %Y} {event_line(event)}")
+    return 0
+
+
+def cmd_calendar_move(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward calendar move EVENT WHEN`: move an event (a repeating one from now on with --series)."""
+    from steward.calendar.event_find import find_event
+
+    calendar = ctx.app.calendar
+    event = find_event(calendar, args.target)
+    when = " ".join(args.when)
+    moved = calendar.move_event_to(event, when, series=args.series, provenance=_prov(args, "calendar move"))
+    ctx.emit(moved.to_json(), f"Moved: {moved.title} — {moved.start:%a %d %b %Y} {event_line(moved)}")
+    return 0
+
+
+def cmd_calendar_cancel(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward calendar cancel EVENT`: cancel an event (a repeating one only with --series)."""
+    from steward.calendar.event_find import find_event
+    from steward.errors import UserError
+
+    calendar = ctx.app.calendar
+    event = find_event(calendar, args.target)
+    if event.rule and not args.series:
+        raise UserError(f"{event.title} repeats: --series cancels every time still to come, "
+                        f"`steward calendar skip` one of them; nothing was cancelled")
+    gone = calendar.delete_event(event.id, provenance=_prov(args, "calendar cancel"), calendar=event.calendar,
+                                 seen=event)
+    every = ", every time it repeats" if event.rule else f" — {event.start:%a %d %b %Y} {event_line(event)}"
+    ctx.emit(gone.to_json(), f"Cancelled: {gone.title}{every}")
+    return 0
+
+
+def cmd_calendar_skip(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward calendar skip EVENT [DAY]`: skip one time of a repeating event (its next by default)."""
+    from steward.calendar.event_find import find_event
+
+    calendar = ctx.app.calendar
+    event = find_event(calendar, " ".join([args.target, *args.when]))
+    skipped = calendar.skip_occurrence(event.id, event.start, provenance=_prov(args, "calendar skip"),
+                                       calendar=event.calendar, seen=event)
+    ctx.emit(skipped.to_json(), f"Skipped: {skipped.title} on {skipped.start:%a %d %b %Y} at {skipped.start:%H:%M}")
     return 0
 
 

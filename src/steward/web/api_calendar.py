@@ -1,6 +1,6 @@
-"""`GET /schedule`, `GET /reminders`, `DELETE /reminders/{id}`, `GET /reminders/recent` and
-`POST /reminders/{id}/snooze|done` (the web page's card, a notification's buttons): the calendar
-service over HTTP."""
+"""`GET /schedule`, `GET /reminders`, `DELETE /reminders/{id}`, `GET /reminders/recent`,
+`POST /reminders/{id}/snooze|done` (the web page's card, a notification's buttons) and
+`POST /events/move|cancel|skip` (an event named in words or by its id): the calendar service over HTTP."""
 
 from __future__ import annotations
 
@@ -146,3 +146,66 @@ async def done_reminder(request: Request, body: DoneIn, reminder_id: int = Path(
                         ) -> dict[str, Any]:
     """Mark a reminder done (one not yet due will not fire; a repeating one goes on to its next time)."""
     return await runtime_of(request).workers.run(_button, reminder_id, "done", key, None)
+
+
+class EventChangeIn(BaseModel):
+    """An event named as `steward calendar move|cancel|skip` names it: in words ("tomorrow's physio",
+    "the dentist") or by its id; `when` where a move sends it (or, for a skip, which of its days)."""
+
+    model_config = ConfigDict(extra="forbid")
+    event: str = Field(min_length=1, max_length=300)
+    when: str = Field("", max_length=200)
+    series: bool = Field(False, description="a repeating event: every time from now on (move) or still to come "
+                                            "(cancel)")
+
+
+class EventOut(BaseModel):
+    """An event: `start`/`end` ISO-8601 in the user's zone."""
+
+    model_config = ConfigDict(extra="allow")
+    id: str
+    title: str
+    start: str
+    end: str
+    calendar: str
+
+
+def _event_change(app: App, action: str, body: EventChangeIn) -> dict[str, Any]:
+    from steward.calendar.event_find import find_event
+    from steward.errors import UserError
+
+    calendar = app.calendar
+    provenance = {"via": "api", "command": f"POST /events/{action}"}
+    if action == "skip":
+        event = find_event(calendar, f"{body.event} {body.when}")
+        return calendar.skip_occurrence(event.id, event.start, provenance=provenance, calendar=event.calendar,
+                                        seen=event).to_json()
+    event = find_event(calendar, body.event)
+    if action == "move":
+        if not body.when.strip():
+            raise UserError("say where to move it ('when': 'friday at 5 pm'); nothing was moved")
+        return calendar.move_event_to(event, body.when, series=body.series, provenance=provenance).to_json()
+    if event.rule and not body.series:
+        raise UserError(f"{event.title} repeats: 'series': true cancels every time still to come, "
+                        "POST /events/skip one of them; nothing was cancelled")
+    return calendar.delete_event(event.id, provenance=provenance, calendar=event.calendar, seen=event).to_json()
+
+
+@router.post("/events/move", response_model=EventOut, responses=ERRORS)
+async def move_event(request: Request, body: EventChangeIn) -> dict[str, Any]:
+    """Move an event to `when` (a day keeps its time, a time its day); a repeating one with `series`,
+    from now on (`when` may be a new repeat: "every tuesday"). Returns the event as it now is."""
+    return await runtime_of(request).workers.run(_event_change, "move", body)
+
+
+@router.post("/events/cancel", response_model=EventOut, responses=ERRORS)
+async def cancel_event(request: Request, body: EventChangeIn) -> dict[str, Any]:
+    """Cancel an event (a repeating one only with `series`). Returns the event cancelled."""
+    return await runtime_of(request).workers.run(_event_change, "cancel", body)
+
+
+@router.post("/events/skip", response_model=EventOut, responses=ERRORS)
+async def skip_event(request: Request, body: EventChangeIn) -> dict[str, Any]:
+    """Skip one time of a repeating event (`when` names its day; its next time by default). Returns
+    the time skipped."""
+    return await runtime_of(request).workers.run(_event_change, "skip", body)

@@ -17,7 +17,6 @@ the calendar service's one write path (a past moment and a duplicate refused, an
 from __future__ import annotations
 
 import logging
-import re
 import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -27,6 +26,15 @@ from typing import TYPE_CHECKING, Any
 from steward.assistant.intercepts.base import Match
 from steward.assistant.intercepts.reminder import turn_clock, when_label
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
+from steward.calendar.event_find import (
+    MAX_ASKED,
+    candidates,
+    destination,
+    label,
+    on_times_said,
+    one_each,
+    upcoming,
+)
 from steward.calendar.event_talk import (
     EventAdd,
     EventChange,
@@ -48,8 +56,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NAME = "event_changes"
-LOOK_AHEAD = timedelta(days=62)
-MAX_ASKED = 5
 _YES = frozenset(("yes", "yeah", "yep", "yup", "sure", "ok", "okay", "please", "go", "do", "fine", "confirm"))
 _NO = frozenset(("no", "nope", "don't", "dont", "not", "leave", "stop", "cancel", "never"))
 
@@ -101,8 +107,8 @@ class EventChanges:
             return Match(NAME, {"change": change, "event": last}) if last is not None else None
         if not change.target:
             return None
-        pool = _one_each(self._filtered(turn, change, self._events(clock.now())))
-        found = choose(change.target, _candidates(pool))
+        pool = one_each(self._filtered(turn, change, self._events(clock.now())))
+        found = choose(change.target, candidates(pool))
         if found.best is None and not found.close:
             return None
         return Match(NAME, {"change": change, "pool": pool})
@@ -134,15 +140,7 @@ class EventChanges:
         return None
 
     def _events(self, now: datetime) -> list[Event]:
-        calendar = self._calendar()
-        out: list[Event] = []
-        for name in calendar.backends:
-            try:
-                out.extend(e.shown_in(self.clock.zone) for e in calendar.backend(name).between(now, now + LOOK_AHEAD))
-            except ConnectorError as exc:
-                log.debug("%s calendar not searched: %s", name, exc.message)
-        out.sort(key=lambda e: e.start)
-        return [e for e in out if e.end > now]
+        return upcoming(self._calendar(), now)
 
     def _filtered(self, turn: Turn, change: EventChange, events: list[Event]) -> list[Event]:
         """The events on the days and at the times said of the target ("tomorrow's physio"), else all."""
@@ -151,17 +149,8 @@ class EventChanges:
         from steward import dates
 
         clock = turn_clock(self.clock, turn)
-        kept = list(events)
-        for a, b in change.filters:  # "the 9 am physio on friday": every time said of it holds
-            said = dates.find(turn.text[a:b], clock, options=self.date_options)
-            if said is None or said.start is None:
-                continue
-            low = said.start
-            high = said.end if said.end is not None and said.end > said.start else None
-            kept = [e for e in kept if (not said.has_date or e.start.date() == low.astimezone(self.clock.zone).date()
-                                        or (high is not None and low <= e.start < high and not said.has_time))
-                    and (not said.has_time or (e.start.hour, e.start.minute) == (low.hour, low.minute))]
-        return kept
+        said = [dates.find(turn.text[a:b], clock, options=self.date_options) for a, b in change.filters]
+        return on_times_said(events, said, self.clock.zone)
 
     # -- answering ------------------------------------------------------------------------------
 
@@ -173,11 +162,11 @@ class EventChanges:
         if match.slots.get("event") is not None:
             return self._settle(turn, self._plan_change(turn, change, match.slots["event"]))
         pool: list[Event] = match.slots["pool"]
-        found = choose(change.target, _candidates(pool))
+        found = choose(change.target, candidates(pool))
         if found.best is not None:
             return self._settle(turn, self._plan_change(turn, change, pool[found.best.id]))
         close = [pool[c.id] for c in found.close][:MAX_ASKED]
-        listed = " ".join(f"{k}) {_label(e)}" for k, e in enumerate(close, 1))
+        listed = " ".join(f"{k}) {label(e)}" for k, e in enumerate(close, 1))
         question = f"Which one: {listed}?"
         return Outcome(reply=question, ask=OpenQuestion(NAME, question, {
             "step": "which", "text": turn.text, "ids": [[e.id, e.calendar] for e in close]}),
@@ -233,7 +222,7 @@ class EventChanges:
             if event.rule and change.occurrence:
                 return Outcome(reply=f"{event.title} repeats; skipping one of its days is not something I can "
                                      "do yet, so nothing was changed.", data={"action": "skip", "event": event.id})
-            return Plan("cancel", event, question=self._consent(event, change, f"Cancel {_label(event)}"))
+            return Plan("cancel", event, question=self._consent(event, change, f"Cancel {label(event)}"))
         if event.rule and (change.series or change.when.lower().endswith("s")):
             return Outcome(reply=f"{event.title} repeats; changing its days from now on is not something I can do "
                                  "yet, so nothing was changed.", data={"action": "move", "event": event.id})
@@ -252,36 +241,12 @@ class EventChanges:
                                data={"action": "move", "event": event.id})
             start, end = moved_to, moved_to + length
         verb = "Change" if change.action == "resize" else "Move"
-        ask = self._consent(event, change, f"{verb} {_label(event)} to {_span(start, end)}") or \
+        ask = self._consent(event, change, f"{verb} {label(event)} to {_span(start, end)}") or \
             self._busy(start, end, event, f"{verb} it anyway")
         return Plan("move", event, start, end, question=ask)
 
     def _destination(self, turn: Turn, when: str, event: Event) -> datetime | None:
-        from steward import dates
-
-        clock = turn_clock(self.clock, turn)
-        said = dates.find(when, clock, options=self.date_options)
-        if said is None or said.start is None:
-            return None
-        zone = self.clock.zone
-        if not said.has_date:
-            # a time alone keeps the event's day, read as a daytime hour ("to 5" is 17:00, "to 9:30" 09:30)
-            morning = datetime.combine(event.start.date(), datetime.min.time(), zone).replace(hour=7)
-            said = dates.find(when, clock.at(morning), options=self.date_options) or said
-        elif _WEEKDAY.search(when) and not _FROM_NOW.search(when):
-            # a weekday alone, for an event in a later week, is that week's day ("move the book club to friday")
-            week = datetime.combine(event.start.date() - timedelta(days=event.start.weekday()), datetime.min.time(), zone)
-            if week > clock.now():
-                said = dates.find(when, clock.at(week), options=self.date_options) or said
-        assert said.start is not None
-        at = said.start.astimezone(zone)
-        if not said.has_time:
-            return datetime.combine(at.date(), event.start.timetz().replace(tzinfo=None), self.clock.zone)
-        if not said.has_date:
-            day = event.start.date()
-            moved = datetime.combine(day, at.timetz().replace(tzinfo=None), self.clock.zone)
-            return moved
-        return at
+        return destination(when, event, turn_clock(self.clock, turn), self.date_options)
 
     def _consent(self, event: Event, change: EventChange, doing: str) -> str | None:
         if event.rule:
@@ -295,7 +260,7 @@ class EventChanges:
                  if e.start < end and start < e.end and not e.all_day and (moving is None or e.id != moving.id)]
         if not taken:
             return None
-        said = "; ".join(_label(e) for e in taken[:3])
+        said = "; ".join(label(e) for e in taken[:3])
         return f"That time is taken: {said}. {doing}? (yes / no)"
 
     # -- writing --------------------------------------------------------------------------------
@@ -328,11 +293,11 @@ class EventChanges:
                 if repeat is not None:
                     done = calendar.create_repeating_event(add.title, repeat, minutes=add.minutes, location=add.place,
                                                            provenance=prov, dry_run=turn.dry_run)
-                    reply = f"Added: {done.title}, {repeat.describe()}, first {_label(done)}."
+                    reply = f"Added: {done.title}, {repeat.describe()}, first {label(done)}."
                 else:
                     done = calendar.create_event(add.title, plan.start or add.when, end=plan.end,
                                                  location=add.place, provenance=prov, dry_run=turn.dry_run)
-                    reply = f"Added: {_label(done)}."
+                    reply = f"Added: {label(done)}."
                 kind = "event"
             elif plan.action == "cancel":
                 assert plan.event is not None
@@ -340,7 +305,7 @@ class EventChanges:
                     done = plan.event
                 else:
                     done = calendar.delete_event(plan.event.id, provenance=prov, calendar=plan.event.calendar)
-                every = f"{plan.event.title}, every time it repeats" if plan.event.rule else _label(plan.event)
+                every = f"{plan.event.title}, every time it repeats" if plan.event.rule else label(plan.event)
                 reply, kind = f"Cancelled: {every}.", "event.cancel"
             else:
                 assert plan.event is not None and plan.start is not None and plan.end is not None
@@ -369,8 +334,6 @@ def _plan_from(payload: Mapping[str, Any], owner: EventChanges) -> Plan | None:
     return Plan(action, event, start, end) if event is not None else None
 
 
-_WEEKDAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b", re.IGNORECASE)
-_FROM_NOW = re.compile(r"\b(?:next|this|coming|tomorrow|today|tonight)\b", re.IGNORECASE)
 
 
 def _answers(events: list[Event], today: date) -> list[Candidate]:
@@ -379,29 +342,8 @@ def _answers(events: list[Event], today: date) -> list[Candidate]:
     for k, e in enumerate(events):
         days = {today: "today", today + timedelta(days=1): "tomorrow"}
         said = f"{e.title} {e.location or ''} {e.start:%A} {days.get(e.start.date(), '')} {e.start:%B} {e.start.day}"
-        out.append(Candidate(k, " ".join(said.split()), _label(e)))
+        out.append(Candidate(k, " ".join(said.split()), label(e)))
     return out
-
-
-def _one_each(events: list[Event]) -> list[Event]:
-    """A repeating event once (its soonest time among those kept), beside the one-off events."""
-    seen: set[tuple[str, str]] = set()
-    out = []
-    for e in events:
-        if (e.id, e.calendar) not in seen:
-            seen.add((e.id, e.calendar))
-            out.append(e)
-    return out
-
-
-def _candidates(events: list[Event]) -> list[Candidate]:
-    return [Candidate(k, f"{e.title} {e.location or ''}".strip(), _label(e)) for k, e in enumerate(events)]
-
-
-def _label(e: Event) -> str:
-    if e.all_day:
-        return f"{e.title} ({e.start:%a} {e.start.day} {e.start:%b}, all day)"
-    return f"{e.title} ({when_label(e.start)})"
 
 
 def _span(start: datetime, end: datetime) -> str:

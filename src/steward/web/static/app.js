@@ -329,11 +329,14 @@ for (const button of document.querySelectorAll("button.suggest")) {
 
 // ---- today ----------------------------------------------------------------------------------------
 
+// A moved event says where it was; a skipped time of a repeating event stays in its day, struck through.
 function itemRow(entry) {
   const when = entry.all_day ? "all day" : clockTime(entry.at || entry.start || entry.due);
   const title = entry.title || entry.text || "";
-  return el("li", {}, el("span", { class: "when" }, when), el("span", { class: "what" }, title),
-    el("span", { class: "kind" }, entry.kind || ""));
+  const state = entry.state === "skipped" ? "skipped"
+    : entry.state === "moved" && entry.moved_from ? `moved from ${shortDate(entry.moved_from)}` : entry.kind || "";
+  return el("li", entry.state ? { class: entry.state } : {}, el("span", { class: "when" }, when),
+    el("span", { class: "what" }, title), el("span", { class: "kind" }, state));
 }
 
 function fill(list, rows, emptyText) {

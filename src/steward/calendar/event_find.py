@@ -1,0 +1,162 @@
+"""Which event a person means, and where a move sends it: shared by talking, `steward calendar
+move|cancel|skip` and the HTTP routes.
+
+The target is found among the events of the coming weeks (every configured calendar) by the words of
+its title and place, by its kind ("appointment", "meeting") and provider ("the dentist" is a dentist's
+appointment), and by the days and times said of it ("tomorrow's physio", "the 9 am physio on friday").
+A repeating event is offered once, at its soonest time among those kept.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from steward.calendar.reminders.targets import Candidate, choose
+from steward.clock import Clock
+from steward.errors import ConnectorError, NotFound, UserError
+from steward.records.calendar import Event
+
+if TYPE_CHECKING:
+    from steward.calendar.service import CalendarService
+
+log = logging.getLogger(__name__)
+
+LOOK_AHEAD = timedelta(days=62)
+MAX_ASKED = 5
+
+
+@dataclass(frozen=True)
+class Found:
+    """The event meant (`best`), or the close ones to ask between, among `pool`."""
+
+    best: Event | None
+    close: tuple[Event, ...] = ()
+
+
+def upcoming(service: CalendarService, now: datetime, ahead: timedelta = LOOK_AHEAD) -> list[Event]:
+    """The events not yet over in the coming weeks, from every calendar that can be read, soonest first."""
+    out: list[Event] = []
+    for name in service.backends:
+        try:
+            out.extend(e.shown_in(service.clock.zone) for e in service.backend(name).between(now, now + ahead))
+        except ConnectorError as exc:
+            log.debug("%s calendar not searched: %s", name, exc.message)
+    out.sort(key=lambda e: e.start)
+    return [e for e in out if e.end > now]
+
+
+def on_times_said(events: list[Event], said_times: Iterable[Any], zone: Any) -> list[Event]:
+    """The events on the days and at the times said of the target (each a `dates` result); every time
+    said holds ("the 9 am physio on friday" needs both)."""
+    kept = list(events)
+    for said in said_times:
+        if said is None or said.start is None:
+            continue
+        low = said.start
+        high = said.end if said.end is not None and said.end > said.start else None
+        kept = [e for e in kept if (not said.has_date or e.start.date() == low.astimezone(zone).date()
+                                    or (high is not None and low <= e.start < high and not said.has_time))
+                and (not said.has_time or (e.start.hour, e.start.minute) == (low.hour, low.minute))]
+    return kept
+
+
+def one_each(events: list[Event]) -> list[Event]:
+    """A repeating event once (its soonest time among those kept), beside the one-off events."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for e in events:
+        if (e.id, e.calendar) not in seen:
+            seen.add((e.id, e.calendar))
+            out.append(e)
+    return out
+
+
+def candidates(events: list[Event]) -> list[Candidate]:
+    """The events as candidates for `choose`: their title and place are the words they answer to."""
+    return [Candidate(k, f"{e.title} {e.location or ''}".strip(), label(e)) for k, e in enumerate(events)]
+
+
+def pick(target: tuple[str, ...], pool: list[Event]) -> Found:
+    """The event the target words mean among `pool`, or the close ones."""
+    found = choose(target, candidates(pool))
+    if found.best is not None:
+        return Found(pool[found.best.id])
+    return Found(None, tuple(pool[c.id] for c in found.close)[:MAX_ASKED])
+
+
+def label(e: Event) -> str:
+    """An event as a question or a reply names it: "physio (Wed 2 Dec 2026 at 09:00)"."""
+    if e.all_day:
+        return f"{e.title} ({e.start:%a} {e.start.day} {e.start:%b}, all day)"
+    return f"{e.title} ({e.start:%a} {e.start.day} {e.start:%b %Y} at {e.start:%H:%M})"
+
+
+_WEEKDAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b", re.IGNORECASE)
+_FROM_NOW = re.compile(r"\b(?:next|this|coming|tomorrow|today|tonight)\b", re.IGNORECASE)
+
+
+def destination(when: str, event: Event, clock: Clock, options: Any = None) -> datetime | None:
+    """Where a move to WHEN sends `event`: a time alone keeps its day (read as a daytime hour: "to 5" is
+    17:00, "to 9:30" 09:30), a day alone keeps its time, and a weekday alone for an event in a later
+    week is that week's day. None when WHEN says no time or day."""
+    from steward import dates
+
+    said = dates.find(when, clock, options=options)
+    if said is None or said.start is None:
+        return None
+    zone = clock.zone
+    if not said.has_date:
+        morning = datetime.combine(event.start.date(), datetime.min.time(), zone).replace(hour=7)
+        said = dates.find(when, clock.at(morning), options=options) or said
+    elif _WEEKDAY.search(when) and not _FROM_NOW.search(when):
+        week = datetime.combine(event.start.date() - timedelta(days=event.start.weekday()), datetime.min.time(), zone)
+        if week > clock.now():
+            said = dates.find(when, clock.at(week), options=options) or said
+    assert said.start is not None
+    at = said.start.astimezone(zone)
+    if not said.has_time:
+        return datetime.combine(at.date(), event.start.timetz().replace(tzinfo=None), zone)
+    if not said.has_date:
+        return datetime.combine(event.start.date(), at.timetz().replace(tzinfo=None), zone)
+    return at
+
+
+def find_event(service: CalendarService, words: str, clock: Clock | None = None) -> Event:
+    """The one upcoming event WORDS name ("tomorrow's physio", "the dentist", an event's UID); a
+    UserError that lists the close ones when several fit, NotFound with the nearest names when none."""
+    from steward import dates
+    from steward.calendar.event_talk import load_event_words, parse_change
+    from steward.calendar.reminders.requests import load_manage_words
+    from steward.vocab import load_vocab
+
+    clock = clock or service.clock
+    text = " ".join(words.split())
+    if not text:
+        raise UserError("say which event, e.g. 'the dentist' or \"tomorrow's physio\"")
+    pool = upcoming(service, clock.now())
+    by_id = [e for e in pool if e.id == text]
+    if by_id:
+        return by_id[0]
+    said = f"cancel {text}"
+    change = parse_change(said, load_event_words(), load_manage_words(), load_vocab(), clock, service.date_options)
+    target = change.target if change is not None else tuple(text.lower().split())
+    times = [dates.find(said[a:b], clock, options=service.date_options) for a, b in (change.filters if change else ())]
+    kept = one_each(on_times_said(pool, times, clock.zone))
+    found = pick(target, kept) if target else Found(kept[0] if len(kept) == 1 else None, tuple(kept[:MAX_ASKED]))
+    if found.best is not None:
+        return found.best
+    if found.close:
+        listed = "; ".join(label(e) for e in found.close)
+        raise UserError(f"more than one event fits {text!r}: {listed}; say which (its day or time)")
+    if times and target and not kept:
+        named = pick(target, one_each(pool)).best
+        if named is not None:
+            raise NotFound(f"{named.title} is not on at the time said in {text!r} (a time skipped or moved is "
+                           "not); nothing was changed")
+    nearest = ", ".join(dict.fromkeys(e.title for e in one_each(pool)[:5])) or "none in the coming weeks"
+    raise NotFound(f"no upcoming event fits {text!r} (upcoming: {nearest}); nothing was changed")

@@ -1,0 +1,120 @@
+"""`steward calendar move|cancel|skip` and `POST /events/move|cancel|skip`: an event named in words (or by
+its id) moved, cancelled or one of its times skipped through the calendar service; bad input is one
+clear line with nothing changed; the day's schedule (what the page's Today panel draws) shows a moved
+event with where it was and a skipped time as skipped."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from serve_helpers import in_process
+
+NOW = "2026-12-01T10:00:00-05:00"  # a Tuesday
+BASE = "http://127.0.0.1:8765"
+
+
+@pytest.fixture
+def home(steward_home: Path, cli: Callable[..., Any]) -> Path:
+    for args in (("2026-12-02T09:00", "physio"), ("2026-12-04T09:00", "physio"),
+                 ("2026-12-03T11:00", "dentist checkup", "--location", "Smile Dental"),
+                 ("every monday at 10", "team meeting", "--minutes", "30")):
+        r = cli("--now", NOW, "--tz", "America/New_York", "calendar", "add", *args)
+        assert r.code == 0, r.err
+    return steward_home
+
+
+def run(cli: Callable[..., Any], *args: str) -> Any:
+    return cli("--now", NOW, "--tz", "America/New_York", *args)
+
+
+def day(cli: Callable[..., Any], when: str) -> list[tuple[str, str, str | None]]:
+    r = run(cli, "--json", "schedule", when)
+    assert r.code == 0, r.err
+    return [(i["title"], i["start"][11:16], i.get("state")) for i in r.json()["items"]]
+
+
+def test_move_an_event_named_in_words_and_the_day_says_where_it_was(home: Path, cli: Callable[..., Any]) -> None:
+    r = run(cli, "calendar", "move", "the dentist", "friday at 2 pm")
+    assert r.code == 0, r.err
+    assert "Moved: dentist checkup" in r.out and "Fri 04 Dec 2026" in r.out
+    moved = run(cli, "--json", "schedule", "friday").json()["items"]
+    dentist = next(i for i in moved if i["title"] == "dentist checkup")
+    assert (dentist["start"], dentist["state"], dentist["moved_from"]) == (
+        "2026-12-04T14:00:00-05:00", "moved", "2026-12-03T11:00:00-05:00")
+    assert day(cli, "thursday") == []
+
+
+def test_two_events_fit_is_one_line_naming_both_and_nothing_moves(home: Path, cli: Callable[..., Any]) -> None:
+    r = run(cli, "calendar", "move", "physio", "friday at 5 pm")
+    assert r.code == 1 and r.out == ""
+    lines = r.err.strip().splitlines()
+    assert len(lines) == 1 and "physio (Wed 2 Dec 2026 at 09:00)" in lines[0] and "physio (Fri 4 Dec" in lines[0]
+    # the day said of it picks one
+    r = run(cli, "calendar", "move", "wednesday's physio", "10:30")
+    assert r.code == 0, r.err
+    assert day(cli, "wednesday") == [("physio", "10:30", "moved")]
+    assert day(cli, "friday") == [("physio", "09:00", None)]
+
+
+def test_bad_input_is_one_clear_line_and_nothing_changes(home: Path, cli: Callable[..., Any]) -> None:
+    for args, said in ((("calendar", "cancel", "the opera"), "no upcoming event fits 'the opera'"),
+                       (("calendar", "move", "the dentist", "whenever"), "can't tell when 'whenever' is"),
+                       (("calendar", "cancel", "team meeting"), "team meeting repeats: --series"),
+                       (("calendar", "skip", "the dentist"), "dentist checkup does not repeat")):
+        r = run(cli, *args)
+        assert r.code == 1 and r.out == "", (args, r.out)
+        assert len(r.err.strip().splitlines()) == 1 and said in r.err, r.err
+    assert day(cli, "thursday") == [("dentist checkup", "11:00", None)]
+    assert day(cli, "monday") == [("team meeting", "10:00", None)]
+
+
+def test_cancel_an_event_and_a_whole_series(home: Path, cli: Callable[..., Any]) -> None:
+    assert run(cli, "calendar", "cancel", "the dentist").code == 0
+    r = run(cli, "calendar", "cancel", "team meeting", "--series")
+    assert r.code == 0 and "every time it repeats" in r.out
+    assert day(cli, "thursday") == [] and day(cli, "monday") == []
+
+
+def test_skip_one_monday_of_a_series_and_the_day_shows_it_skipped(home: Path, cli: Callable[..., Any]) -> None:
+    r = run(cli, "calendar", "skip", "team meeting", "december 14")
+    assert r.code == 0, r.err
+    assert "Skipped: team meeting on Mon 14 Dec 2026 at 10:00" in r.out
+    assert day(cli, "december 14") == [("team meeting", "10:00", "skipped")]
+    assert day(cli, "december 7") == [("team meeting", "10:00", None)]
+    # skipping it again is refused, the series untouched
+    r = run(cli, "calendar", "skip", "team meeting", "december 14")
+    assert r.code == 1 and r.err.count("\n") == 1 and "team meeting is not on at the time said" in r.err
+
+
+def test_move_a_series_to_tuesdays_from_now_on(home: Path, cli: Callable[..., Any]) -> None:
+    r = run(cli, "calendar", "move", "team meeting", "every tuesday", "--series")
+    assert r.code == 0, r.err
+    assert day(cli, "december 7") == [] and day(cli, "december 8") == [("team meeting", "10:00", None)]
+
+
+@pytest.fixture
+def client(home: Path) -> Iterator[TestClient]:
+    with TestClient(in_process(home, NOW), base_url=BASE) as c:  # type: ignore[arg-type]
+        yield c
+
+
+def test_the_http_routes_move_skip_and_cancel_and_say_bad_input_in_one_line(client: TestClient) -> None:
+    r = client.post("/events/move", json={"event": "the dentist", "when": "friday at 2 pm"})
+    assert r.status_code == 200 and r.json()["start"] == "2026-12-04T14:00:00-05:00"
+    r = client.post("/events/skip", json={"event": "team meeting", "when": "december 14"})
+    assert r.status_code == 200 and r.json()["start"] == "2026-12-14T10:00:00-05:00"
+    items = client.get("/schedule", params={"when": "december 14"}).json()["items"]
+    assert [(i["title"], i["state"]) for i in items] == [("team meeting", "skipped")]
+    r = client.post("/events/cancel", json={"event": "physio"})
+    assert r.status_code == 400 and "\n" not in r.json()["message"] and "more than one event" in r.json()["message"]
+    r = client.post("/events/cancel", json={"event": "the opera"})
+    assert r.status_code == 404
+    r = client.post("/events/move", json={"event": "the dentist", "when": "", "extra": 1})
+    assert r.status_code == 422
+    friday = client.get("/schedule", params={"when": "friday"}).json()["items"]
+    assert [(i["title"], i.get("state")) for i in friday] == [("physio", None), ("dentist checkup", "moved")]
