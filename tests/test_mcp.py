@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import httpx
 import mcp_types as types
 import pytest
 from fastapi.testclient import TestClient
@@ -323,3 +324,44 @@ def test_a_held_id_sent_back_by_the_client_is_not_consent(demo_home: Path) -> No
     refused, listed = session(demo_home, body, answer="decline")
     assert len(refused) == 2
     assert not [r for r in listed["reminders"] if r["text"] in ("water the ferns", "transfer the savings")]
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_steward_serve_answers_mcp_at_slash_mcp_behind_its_token(demo_home: Path, mode: str, cli) -> None:
+    import httpx2
+    from mcp.client.streamable_http import streamable_http_client
+
+    from serve_helpers import serving
+
+    text = f"bring the {mode} ladder back"
+    asked: list[str] = []
+
+    async def elicit(ctx: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        asked.append(params.message)
+        return types.ElicitResult(action="accept")
+
+    async def over_http(base: str, headers: dict[str, str]) -> tuple[list[str], Any, types.CallToolResult]:
+        async with httpx2.AsyncClient(headers=headers, timeout=120) as http, \
+                Client(streamable_http_client(base + "/mcp", http_client=http), mode=mode,  # type: ignore[arg-type]
+                       elicitation_callback=elicit) as client:
+            names = [t.name for t in (await client.list_tools()).tools]
+            listed = data_of(await reminders(client))
+            made = await client.call_tool("create_reminder", {"text": text, "day": "friday"})
+            return names, listed, made
+
+    before = cli("--home", str(demo_home), "--now", NOW, "--json", "reminders", "list").json()
+    with serving(demo_home, now=NOW) as served:
+        # without the token, or from another site's page, /mcp is refused like every other request
+        hello = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
+        assert httpx.post(served.base + "/mcp", json=hello, timeout=30).status_code == 401
+        across = httpx.post(served.base + "/mcp", json=hello, timeout=30,
+                            headers={**served.auth, "origin": "http://attacker.example"})
+        assert across.status_code == 403
+        names, listed, made = anyio.run(over_http, served.base, served.auth)
+    assert names == [t.name for t in offered(all_tools())] + ["ask_steward"]
+    assert [{k: v for k, v in r.items() if k != "repeats"} for r in listed["reminders"]] == before
+    # the write waited for the person's yes, given in the client's prompt, and was saved once
+    assert len(asked) == 1 and text in asked[0]
+    assert not made.is_error, text_of(made)
+    saved = cli("--home", str(demo_home), "--now", NOW, "--json", "reminders", "list").json()
+    assert [r["text"] for r in saved].count(text) == 1

@@ -1,10 +1,11 @@
 """Steward's side of one MCP connection: its tools run, its writes held and decided, its resources read.
 
-Everything here runs on the connection's one worker thread (a SQLite connection belongs to the thread
-that opened it), and the App is built on the first call, so `initialize` and `tools/list` never open
-the store or load a model. The connection is one Steward session (`mcp-…`): its held writes carry it,
-and the mail text its reads showed is remembered, so a write whose words came from an email says so
-in the question the person is asked.
+Each method runs on a thread that owns an App (a SQLite connection belongs to the thread that opened
+it) and is handed that App: the stdio server's one worker, or `steward serve`'s worker pool. The App
+is built on the first call, so `initialize` and `tools/list` never open the store or load a model.
+The connection is one Steward session (`mcp-…`): its held writes carry it, and the mail text its
+reads showed is remembered, so a write whose words came from an email says so in the question the
+person is asked.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -52,40 +53,26 @@ class Held:
 
 
 class Door:
-    """One MCP connection's Steward: the App (built on first use), its session and the mail it has shown."""
+    """One MCP connection's Steward: its tools, its session and the mail it has shown."""
 
-    def __init__(self, make_app: Callable[[], App], tools: Sequence[Tool], session: str = "",
-                 own: Sequence[Tool] = ()) -> None:
-        self._make_app = make_app
-        self._app: App | None = None
+    def __init__(self, tools: Sequence[Tool], session: str = "", own: Sequence[Tool] = ()) -> None:
         self.toolbox = Toolbox([*tools, *own])
         self._own = {t.name for t in own}  # this server's own tools (ask_steward): they use the pipeline
         self.session = session or f"mcp-{uuid.uuid4().hex[:12]}"
         self.quotes = MailQuotes()
 
-    @property
-    def app(self) -> App:
-        """The App for this connection, built on first use (on the worker thread)."""
-        if self._app is None:
-            self._app = self._make_app()
-        return self._app
-
-    def _ctx(self) -> ToolContext:
-        app = self.app
+    def _ctx(self, app: App) -> ToolContext:
         return app.tool_context().for_turn(app.clock, self.session, ())
 
-    def _ctx_for(self, name: str) -> Any:
-        return Asking(self.app.engine, self.session) if name in self._own else self._ctx()
+    def _ctx_for(self, app: App, name: str) -> Any:
+        return Asking(app.engine, self.session) if name in self._own else self._ctx(app)
 
-    def read(self, name: str, arguments: Mapping[str, Any]) -> Answered:
+    def read(self, app: App, name: str, arguments: Mapping[str, Any]) -> Answered:
         """Run a read tool: its answer as text, or its refusal as one line."""
         tool = self.toolbox.get(name)
         assert tool is not None and not tool.write
-        try:
-            result = self.toolbox.run(self._ctx_for(name), ToolCall(name, dict(arguments),
-                                                                    f"mcp-{uuid.uuid4().hex[:8]}"))
-        except StewardError as exc:  # building the App itself (a config Steward cannot use)
-            return Answered(exc.message, error=True)
+        result = self.toolbox.run(self._ctx_for(app, name), ToolCall(name, dict(arguments),
+                                                                     f"mcp-{uuid.uuid4().hex[:8]}"))
         problem = error_line(result)
         if problem is not None:
             return Answered(problem, error=True)
@@ -94,22 +81,17 @@ class Door:
         log.debug("mcp tool %s answered", name)
         return Answered(shown(tool, result))
 
-    def hold(self, name: str, arguments: Mapping[str, Any]) -> Held | Answered:
+    def hold(self, app: App, name: str, arguments: Mapping[str, Any]) -> Held | Answered:
         """A write tool's dry run through its one write path, held and asked about; or its refusal."""
         tool = self.toolbox.get(name)
         assert tool is not None and tool.write
-        try:
-            ctx = self._ctx()
-        except StewardError as exc:
-            return Answered(exc.message, error=True)
-        preview = self.toolbox.run(ctx, ToolCall(name, dict(arguments), f"mcp-{uuid.uuid4().hex[:8]}"))
+        preview = self.toolbox.run(self._ctx(app), ToolCall(name, dict(arguments), f"mcp-{uuid.uuid4().hex[:8]}"))
         if not isinstance(preview, Preview):
             return Answered(error_line(preview) or shown(tool, preview), error=True)
         sender = self.quotes.suggested_by(arguments, ())
         if sender is not None:
             # the question says where the idea came from: mail is data, the yes is the person's
             preview = replace(preview, summary=f"{preview.summary} (suggested by an email from {sender})")
-        app = self.app
         steps = [Step("call", name, held=True)]
         call = app.governance.hold(self.session, name, arguments, preview, steps)
         steps.append(Step("ask", by="steward"))  # Steward's own question, after the attempt
@@ -120,29 +102,23 @@ class Door:
                             call, question)
         return Held(call.id, preview.summary, question)
 
-    def decide(self, held_id: str, answer: Answer) -> Answered:
+    def decide(self, app: App, held_id: str, answer: Answer) -> Answered:
         """The person's answer to one held write, through the held-write service every door uses."""
         try:
-            trace = self.app.held_writes.answer(held_id, "confirm" if answer == "yes" else "cancel")
+            trace = app.held_writes.answer(held_id, "confirm" if answer == "yes" else "cancel")
         except StewardError as exc:
             return Answered(exc.message, error=True)
         settled = (trace.data or {}).get("held") or ()
         failed = any(item.get("status") == "failed" for item in settled)
         return Answered(trace.reply, error=failed)
 
-    def resource(self, uri: str) -> str:
+    def resource(self, app: App, uri: str) -> str:
         """The text of one of Steward's resources (today's brief, today's schedule)."""
         name = {BRIEF_URI: "show_brief", SCHEDULE_URI: "list_schedule"}[uri]
         tool = self.toolbox.get(name)
         assert tool is not None
-        result = self.toolbox.run(self._ctx(), ToolCall(name, {}, "mcp-resource"))
+        result = self.toolbox.run(self._ctx(app), ToolCall(name, {}, "mcp-resource"))
         problem = error_line(result)
         if problem is not None:
             raise UserError(problem)
         return shown(tool, result)
-
-    def close(self) -> None:
-        """Close the App, if one was built."""
-        if self._app is not None:
-            self._app.close()
-

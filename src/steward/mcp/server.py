@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import anyio
 import mcp_types as types
@@ -32,6 +32,7 @@ from mcp_types.version import is_version_at_least
 from pydantic import ValidationError
 
 from steward.assistant.toolkit import Tool
+from steward.errors import StewardError
 from steward.mcp.answers import answer_tools
 from steward.mcp.catalog import definition, offered
 from steward.mcp.door import BRIEF_URI, SCHEDULE_URI, Answered, Door, Held
@@ -53,18 +54,36 @@ INSTRUCTIONS = (
 )
 
 
-class Worker:
-    """One thread for Steward's store: every call of a connection runs on it, in order."""
+class Run(Protocol):
+    """Runs `fn(app, *args)` on a thread that owns an App, awaited without holding up the protocol."""
 
-    def __init__(self) -> None:
+    def __call__(self, fn: Callable[..., T], /, *args: Any) -> Awaitable[T]: ...
+
+
+class Worker:
+    """One thread for Steward's store: every call of a stdio connection runs on it, in order, with the
+    App it built on the first call."""
+
+    def __init__(self, make_app: Callable[[], App]) -> None:
+        self._make_app = make_app
+        self._app: App | None = None
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="steward-mcp")
 
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """`fn(*args)` on the worker thread, awaited without holding up the protocol."""
-        return await asyncio.wrap_future(self._pool.submit(fn, *args))
+    def _call(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+        if self._app is None:
+            self._app = self._make_app()
+        return fn(self._app, *args)
 
-    def close(self, last: Callable[[], None]) -> None:
-        """Run `last` on the thread (closing what it opened), then stop it."""
+    async def run(self, fn: Callable[..., T], /, *args: Any) -> T:
+        """`fn(app, *args)` on the worker thread."""
+        return await asyncio.wrap_future(self._pool.submit(self._call, fn, args))
+
+    def close(self) -> None:
+        """Close the App on its own thread (if one was built), then stop the thread."""
+        def last() -> None:
+            if self._app is not None:
+                self._app.close()
+
         self._pool.submit(last).result()
         self._pool.shutdown()
 
@@ -87,10 +106,19 @@ def held_text(held: Held, session: str) -> str:
             "confirmation sent through this connection is not accepted.")
 
 
-def build_server(door: Door, worker: Worker, *, answer_seconds: float = 600.0) -> Server[Any]:
-    """The MCP server for one home: the toolbox's tools, the brief and today's schedule as resources."""
-    tools = {t.name: t for t in door.toolbox}
-    listed = [definition(t) for t in tools.values()]
+def build_server(tools: Sequence[Tool], door_for: Callable[[ServerRequestContext[Any]], Door], run: Run, *,
+                 answer_seconds: float = 600.0) -> Server[Any]:
+    """The MCP server for one home: `tools` (the toolbox's and the server's own), the brief and today's
+    schedule as resources. `door_for` names the connection's Door; `run` runs its calls on a thread
+    that owns an App."""
+    named = {t.name: t for t in tools}
+    listed = [definition(t) for t in named.values()]
+
+    async def steward(fn: Callable[..., T], *args: Any) -> T | Answered:
+        try:
+            return await run(fn, *args)
+        except StewardError as exc:  # building the App itself (a config Steward cannot use)
+            return Answered(exc.message, error=True)
 
     async def list_tools(ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
                          ) -> types.ListToolsResult:
@@ -98,21 +126,24 @@ def build_server(door: Door, worker: Worker, *, answer_seconds: float = 600.0) -
 
     async def call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams
                         ) -> types.CallToolResult | types.InputRequiredResult:
-        tool = tools.get(params.name)
+        tool = named.get(params.name)
         if tool is None:
-            return _text(Answered(f"there is no tool {params.name!r}; the tools are: {', '.join(tools)}", True))
+            return _text(Answered(f"there is no tool {params.name!r}; the tools are: {', '.join(named)}", True))
         arguments = dict(params.arguments or {})
+        door = door_for(ctx)
         if not tool.write:
-            return _text(await worker.run(door.read, tool.name, arguments))
-        return await _write(ctx, params, tool, arguments)
+            answered = await steward(door.read, tool.name, arguments)
+            assert isinstance(answered, Answered)
+            return _text(answered)
+        return await _write(ctx, door, params, tool, arguments)
 
-    async def _write(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams, tool: Tool,
+    async def _write(ctx: ServerRequestContext[Any], door: Door, params: types.CallToolRequestParams, tool: Tool,
                      arguments: dict[str, Any]) -> types.CallToolResult | types.InputRequiredResult:
         if params.request_state:  # the retry that carries the person's answer (sealed and verified by the SDK)
             response = (params.input_responses or {}).get(CONSENT)
             yes = isinstance(response, types.ElicitResult) and response.action == "accept"
-            return _text(await worker.run(door.decide, params.request_state, "yes" if yes else "no"))
-        held = await worker.run(door.hold, tool.name, arguments)
+            return _text(await _decide(door, params.request_state, yes))
+        held = await steward(door.hold, tool.name, arguments)
         if isinstance(held, Answered):
             return _text(held)
         capabilities = ctx.session.client_capabilities
@@ -131,7 +162,12 @@ def build_server(door: Door, worker: Worker, *, answer_seconds: float = 600.0) -
         except (TimeoutError, MCPError, ValidationError) as exc:  # no answer, or one that is not an answer
             log.debug("no answer to held %s: %s", held.id, type(exc).__name__)
             yes = False
-        return _text(await worker.run(door.decide, held.id, "yes" if yes else "no"))
+        return _text(await _decide(door, held.id, yes))
+
+    async def _decide(door: Door, held_id: str, yes: bool) -> Answered:
+        answered = await steward(door.decide, held_id, "yes" if yes else "no")
+        assert isinstance(answered, Answered)
+        return answered
 
     async def list_resources(ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
                              ) -> types.ListResourcesResult:
@@ -148,7 +184,9 @@ def build_server(door: Door, worker: Worker, *, answer_seconds: float = 600.0) -
         if uri not in (BRIEF_URI, SCHEDULE_URI):
             raise MCPError(types.INVALID_PARAMS, f"there is no resource {uri!r}; the resources are "
                                                  f"{BRIEF_URI} and {SCHEDULE_URI}")
-        text = await worker.run(door.resource, uri)
+        text = await steward(door_for(ctx).resource, uri)
+        if isinstance(text, Answered):
+            raise MCPError(types.INTERNAL_ERROR, text.text)
         return types.ReadResourceResult(contents=[types.TextResourceContents(uri=uri, text=text,
                                                                              mime_type="application/json")])
 
@@ -172,9 +210,9 @@ def _version() -> str:
 
 def serve_stdio(make_app: Callable[[], App], tools: Sequence[Tool], *, answer_seconds: float = 600.0) -> None:
     """Serve one MCP client over stdin and stdout until it closes the connection."""
-    worker = Worker()
-    door = Door(make_app, offered(tools), own=answer_tools())
-    server = build_server(door, worker, answer_seconds=answer_seconds)
+    worker = Worker(make_app)
+    door = Door(offered(tools), own=answer_tools())
+    server = build_server(list(door.toolbox), lambda ctx: door, worker.run, answer_seconds=answer_seconds)
 
     async def main() -> None:
         async with stdio_server() as (read_stream, write_stream):
@@ -183,4 +221,4 @@ def serve_stdio(make_app: Callable[[], App], tools: Sequence[Tool], *, answer_se
     try:
         anyio.run(main)
     finally:
-        worker.close(door.close)
+        worker.close()

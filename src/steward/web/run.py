@@ -303,7 +303,8 @@ def _runtime(make_app: Callable[[], App], clock: Clock, workers: int, turn_worke
                    clock=clock, guard=Guard(token, host, port, local_socket), jobs=jobs, jobs_in=jobs_in,
                    log_search_words=settings.as_bool("serve.log_search_words"),
                    admission=Admission(settings.as_int("serve.turns_per_session"),
-                                       settings.as_int("serve.turns_queued")))
+                                       settings.as_int("serve.turns_queued")),
+                   answer_minutes=settings.as_int("assistant.continuation_minutes"))
 
 
 def _run(app: Any, sock: socket.socket | None, spread: Handout | Intake | None = None,

@@ -27,6 +27,7 @@ class Runtime:
     log_search_words: bool = False  # the access log keeps `q=` (serve.log_search_words; debugging only)
     sessions: SessionLocks = field(default_factory=SessionLocks)
     admission: Admission = field(default_factory=Admission)
+    answer_minutes: int = 10  # how long an MCP client's prompt for a held write waits (assistant.continuation_minutes)
 
 
 def error_name(exc: StewardError) -> str:

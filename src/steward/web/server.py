@@ -9,18 +9,23 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Route
 
 from steward import __version__
 from steward.errors import Busy, StewardError
+from steward.mcp.http import McpOverHttp
 from steward.web.middleware import AccessLogMiddleware, BodyLimitMiddleware, GuardMiddleware
 from steward.web.runtime import Runtime, error_name
+
+if TYPE_CHECKING:
+    from steward.assistant.toolkit import Tool
 
 __all__ = ["Runtime", "create_app", "error_name", "install_error_handlers", "validation_message"]
 
@@ -86,6 +91,12 @@ def install_error_handlers(api: FastAPI) -> None:
     api.add_exception_handler(Exception, crash)
 
 
+def _toolbox() -> list[Tool]:
+    from steward.assistant.toolset import all_tools
+
+    return all_tools()
+
+
 def create_app(runtime: Runtime) -> FastAPI:
     """The FastAPI app around a runtime (workers, clock, guard, jobs)."""
     from importlib import resources
@@ -102,13 +113,16 @@ def create_app(runtime: Runtime) -> FastAPI:
         page,
     )
 
+    mcp = McpOverHttp(runtime.workers.run, _toolbox, answer_seconds=runtime.answer_minutes * 60.0)
+
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         runtime.workers.start()
         if runtime.jobs is not None:
             runtime.jobs.start()
         try:
-            yield
+            async with mcp.running():
+                yield
         finally:
             if runtime.jobs is not None:
                 runtime.jobs.stop()
@@ -136,6 +150,7 @@ def create_app(runtime: Runtime) -> FastAPI:
     app.include_router(guides.router)
     static = resources.files("steward.web") / "static"
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
+    app.router.routes.append(Route("/mcp", mcp, name="mcp"))  # MCP over Streamable HTTP (docs/mcp.md), guarded
     app.add_middleware(BodyLimitMiddleware)
     app.add_middleware(GuardMiddleware, guard=runtime.guard)
     app.add_middleware(AccessLogMiddleware, keep=("q",) if runtime.log_search_words else ())
