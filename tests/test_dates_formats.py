@@ -137,6 +137,18 @@ def test_four_digits_after_a_day_are_a_clock_time_when_they_cannot_be_a_year(tex
     assert when(text) == expected
 
 
+# -- a day and a month's name, then a clock time ----------------------------------------------------------------
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("When: 5 December 10:00am", "Sat 2026-12-05 10:00"),   # the hour after the month is not its day
+    ("arrive on 12 December, 4:15pm please", "Sat 2026-12-12 16:15"),
+    ("from 9 January 10.30am", "Sat 2027-01-09 10:30"),
+    ("December 10 at 10:00", "Thu 2026-12-10 10:00"),        # a month's day stays a day
+    ("the 2nd of December 09:15", "Wed 2026-12-02 09:15"),
+])
+def test_a_clock_time_after_a_day_and_month_is_the_hour_not_the_day(sentence: str, expected: str) -> None:
+    assert inside(sentence)[0] == expected
+
+
 # -- times as speech recognisers write them ----------------------------------------------------------------
 @pytest.mark.parametrize(("text", "expected"), [
     ("seven p . m .", "Tue 2026-12-01 19:00"),

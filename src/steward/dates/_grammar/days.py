@@ -112,8 +112,9 @@ _YEAR_AFTER = (r"(?P<year>\d{4}|'\d{2}|\d{2}(?![\d:./-]|\s?(?:am|pm|a\.m|p\.m|[a
                r"minutes?\b|days?\b|weeks?\b|o'?\s?clock|st\b|nd\b|rd\b|th\b|percent|%|people|of\b|to\b|-)))")
 
 
+# the number after a month's name is its day unless it is the hour of a clock time ("5 December 10:00am")
 @rule("month day", "#month",
-      _opt_wd("wd0") + MON + r",?\s?(?:the\s)?" + DAYN + r"(?:,?\s?(?P<wd1>" + "|".join(WEEKDAY_NAMES) + r")\.?)?"
+      _opt_wd("wd0") + MON + r",?\s?(?:the\s)?" + DAYN + r"(?!\d|[:.]\d\d(?!\d))(?:,?\s?(?P<wd1>" + "|".join(WEEKDAY_NAMES) + r")\.?)?"
       + r"(?:,?\s" + _YEAR_AFTER + r")?")
 def _month_day(m: re.Match[str]) -> Piece | None:
     return _date_piece(m, MONTHS[m["mon"]], int(m["day"]), year_of(m["year"]))
