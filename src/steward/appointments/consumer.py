@@ -10,8 +10,9 @@ The order of the checks (each rejection names its reason, a key of `model.REASON
    were read by code from one message already;
 3. that message, read again live: the provider and the excerpt are in it, or (structured data) the
    same item is (`source_gone`, `evidence_not_in_source`, `provider_not_in_source`);
-4. what the mail says: cancellations, reschedules, tentative notices, waiting lists and invitations are
-   not confirmations (a meeting request from a person is an invitation);
+4. what the mail says: cancellations, offers of a time, tentative notices, waiting lists and
+   invitations are not confirmations (a meeting request from a person is an invitation); a move is not,
+   unless it says the time it moves to (then the booking is at that time, checked as any start);
 5. the start: a date and a time (`no_start`, `no_time`), the weekday written falls on it
    (`weekday_mismatch`), the message says it (`time_mismatch`), in the user's zone (`foreign_zone`;
    travel converts a stated zone or offset and is skipped without one: `travel_zone_missing`);
@@ -46,7 +47,7 @@ from steward.records.appointments import MessageMeta
 if TYPE_CHECKING:
     from steward.dates import DateOptions, Resolution
 
-_STATUS_REASON = {"cancelled": "cancellation", "rescheduled": "reschedule", "tentative": "tentative",
+_STATUS_REASON = {"offered": "offer", "cancelled": "cancellation", "rescheduled": "reschedule", "tentative": "tentative",
                   "waitlist": "waitlist", "invitation": "invitation"}
 _WEEKDAY = re.compile(r"\b(mon|tue|wed|thu|fri|sat|sun)(?:day|s|sday|nesday|rsday|rs|r|urday|t)?\.?(?![a-z])", re.I)
 _DAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
@@ -152,7 +153,9 @@ def _text_start(c: Candidate, message: MessageMeta, clock: Clock,
     if not _weekday_ok(c.start, start, at, options):
         return Rejected(c, "weekday_mismatch", message, detail=c.start)
     said = None
-    for source in (c.excerpt, f"{message.subject}. {message.snippet}"):
+    # a move's new time was cut by code from its excerpt ("... to <it>"): read alone, not as a range
+    own = (c.start,) if c.moved_to and c.origin == "pattern" and normalise(c.start) in normalise(c.excerpt) else ()
+    for source in (*own, c.excerpt, f"{message.subject}. {message.snippet}"):
         said = _said_in(source, start, at, options)
         if said is not None:
             break
@@ -205,6 +208,14 @@ def _status(c: Candidate, message: MessageMeta, cues: Cues) -> str | None:
     return None
 
 
+def moved_booking(c: Candidate, message: MessageMeta, against: str | None = "reschedule") -> bool:
+    """Whether a move states a booking at its new start: the mail says the time it moves to ("moved from
+    ... to Wed 16 Dec at 2:40pm", "rescheduled for ..."), as a business writes it (a person moving
+    plans with the user is not a booking)."""
+    return (against == "reschedule" and c.status == "rescheduled" and c.moved_to and c.origin == "pattern"
+            and message.category != "personal")
+
+
 def _in_live(c: Candidate, live: Live) -> str | None:
     if c.origin in ("ics", "schema", "itinerary"):
         same = [s for s in live.structured if provider_key(s.provider) == provider_key(c.provider)
@@ -234,14 +245,20 @@ def decide(c: Candidate, message: MessageMeta, live: Live | None, *, clock: Cloc
     if missing is not None:
         return Rejected(c, missing, message)
     against = _status(c, message, cues)
-    if against is not None:
-        return Rejected(c, against, message)
+    timed: datetime | Rejected | None = None
+    if c.days is None:
+        timed = _structured_start(c, clock) if c.start_at is not None else _text_start(c, message, clock, options)
+    if against is not None and not moved_booking(c, message, against):
+        if not isinstance(timed, datetime):
+            return Rejected(c, against, message)
+        # the time it names is kept: an offer says when, a cancellation which booking
+        return Rejected(c, against, message, timed, _end(c, timed, clock, minutes))
     if c.days is not None:
         start, end = _day_span(c, clock)
     else:
-        timed = _structured_start(c, clock) if c.start_at is not None else _text_start(c, message, clock, options)
         if isinstance(timed, Rejected):
             return Rejected(c, timed.reason, message, start=timed.start, detail=timed.detail)
+        assert timed is not None
         start, end = timed, _end(c, timed, clock, minutes)
     if message.received_at < window.start:
         return Rejected(c, "stale_message", message, start, end)

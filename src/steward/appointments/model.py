@@ -17,7 +17,7 @@ from typing import Literal
 from steward.records.appointments import MessageMeta
 
 # what the mail says about the appointment
-Status = Literal["confirmed", "cancelled", "rescheduled", "tentative", "waitlist", "invitation"]
+Status = Literal["confirmed", "offered", "cancelled", "rescheduled", "tentative", "waitlist", "invitation"]
 # where a candidate came from: an iCalendar part, schema.org markup, an e-ticket's labelled lines, a
 # pattern, a model
 Origin = Literal["ics", "schema", "itinerary", "pattern", "model"]
@@ -38,6 +38,7 @@ REASONS: dict[str, str] = {
     "cancellation": "the message cancels an appointment",
     "reschedule": "the message moves an appointment",
     "tentative": "the appointment is not confirmed yet",
+    "offer": "the message offers a time: it is not booked until you say yes to the sender",
     "waitlist": "the message is about a waiting list",
     "invitation": "the message is an invitation, not a confirmation",
     "unsafe_evidence": "the excerpt holds a link, an email address or a phone number",
@@ -121,7 +122,8 @@ class Candidate:
 
     `start` is as written (resolved by `steward.dates` on the clock of the message's arrival);
     structured data give `start_at` too, an exact instant with the zone or offset it stated (None
-    when it stated none: `floating`). `was` is the earlier start a reschedule moves it from.
+    when it stated none: `floating`). `was` is the earlier start a reschedule moves it from, and
+    `moved_to` says the mail gives the new start in so many words (the booking is then at `start`).
     """
 
     provider: str
@@ -137,6 +139,7 @@ class Candidate:
     end_at: datetime | None = None
     floating: bool = False
     was: str | None = None
+    moved_to: bool = False  # `start` is the time the mail moves a booking to ("moved ... to Wed 16 Dec at 2:40pm")
     what: str = "appointment"  # appointment | reservation | table | flight | train | bus | ferry | stay | event
     # | car pick-up | car return
     uid: str | None = None  # an iCalendar part's UID: the booking a later update or cancellation names

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from steward.dates import DateOptions
 
 # the order a message's status is decided in: the first kind whose words it holds wins
-STATUS_ORDER: tuple[Status, ...] = ("cancelled", "rescheduled", "waitlist", "tentative", "invitation")
+# (an offer first: "a spot to replace the session we cancelled" offers a time and cancels none)
+STATUS_ORDER: tuple[Status, ...] = ("offered", "cancelled", "rescheduled", "waitlist", "tentative", "invitation")
 _SENTENCE = re.compile(r"[^.!?\n|]+(?:[.!?](?!\d)|$)|[^.!?\n|]+")
 _PROVIDER_AFTER = re.compile(
     r"\b(?:at|with|from|going to)\s+((?:Dr\.?\s+)?[A-Z][\w&'’.-]*(?:\s+(?:&\s+|of\s+|the\s+)?[A-Z][\w&'’.-]*){0,4})")
@@ -44,6 +45,7 @@ class Cues:
     statuses: tuple[tuple[Status, re.Pattern[str]], ...]
     not_bookings: re.Pattern[str]
     check_in: re.Pattern[str] | None = None
+    businesses: re.Pattern[str] | None = None
 
     def status_of(self, text: str) -> Status:
         """The status a text states: the first of STATUS_ORDER whose words it holds, else confirmed."""
@@ -73,7 +75,8 @@ def load_cues(text: str | None = None) -> Cues:
         raise ConfigError(f"appointments vocab.yaml: missing the list(s) {', '.join(missing)}")
     return Cues(_phrases(data["confirmed"]), _phrases(data["nouns"]),
                 tuple((s, _phrases(data[s])) for s in STATUS_ORDER), _phrases(data["not_bookings"]),
-                _phrases(data["check_in"]) if data.get("check_in") else None)
+                _phrases(data["check_in"]) if data.get("check_in") else None,
+                _phrases(data["businesses"]) if data.get("businesses") else None)
 
 
 def sentences(text: str) -> list[str]:
@@ -81,18 +84,35 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
 
 
-def provider_in(sentence: str, meta: MessageMeta) -> str | None:
-    """Who the appointment is with: the sender's name when the text says it, else 'at/with X'."""
+def provider_in(sentence: str, meta: MessageMeta, cues: Cues | None = None) -> str | None:
+    """Who the appointment is with: the sender's name when the text says it, else 'at/with X'. A
+    business named there wins over a person; a person alone ("with Dr Mei Lin Chow", "with Tomasz"),
+    in mail from a business, is who is seen at that business: the booking is with the sender."""
     name = " ".join(meta.sender_name.split())
     haystack = normalise(f"{meta.subject} {meta.snippet}")
     if name and name.casefold() not in _GENERIC_SENDERS and normalise(name) in haystack:
         return name
+    names = []
     for match in _PROVIDER_AFTER.finditer(sentence):
         found = match.group(1).strip(" .,'’")
         if found and not re.match(r"(?i)^(mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov"
                                    r"|dec|am|pm|noon)", found):
-            return found
-    return None
+            names.append(found)
+    if not names or cues is None or cues.businesses is None:
+        return names[0] if names else None
+    business = next((n for n in names if cues.businesses.search(n)), None)
+    if business is not None:
+        return business
+    practice = sender_business(meta, cues)
+    return practice if practice is not None else names[0]
+
+
+def sender_business(meta: MessageMeta, cues: Cues) -> str | None:
+    """The sender's display name when it names a business (a word of `businesses` in it), else None."""
+    name = " ".join(meta.sender_name.split())
+    if not name or name.casefold() in _GENERIC_SENDERS or cues.businesses is None:
+        return None
+    return name if cues.businesses.search(name) else None
 
 
 def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
@@ -119,14 +139,19 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
             continue
         was: str | None = None
         moved = _FROM_TO.search(sentence) if status == "rescheduled" else None
+        moved_to = _MOVED_TO.search(sentence) if status == "rescheduled" and moved is None else None
         if moved is not None:
             before, when = dates.find(moved.group(1), at, options=options), dates.find(moved.group(2), at, options=options)
             was = before.text if before is not None and before.has_time else None
+        elif moved_to is not None:
+            when = dates.find(moved_to.group(1), at, options=options)
         else:
             when = dates.find(sentence, at, options=options)
         if when is None or not (when.has_date and when.has_time):
             continue
-        provider = provider_in(sentence, meta) or (_card_provider(meta) if subject_confirms else None)
+        # a cancellation or a move from the business itself often names no one: it is the sender's
+        provider = provider_in(sentence, meta, cues) or (
+            _card_provider(meta) if subject_confirms or status in ("cancelled", "rescheduled") else None)
         if provider is None or not (cues.nouns.search(sentence) or normalise(provider) in normalise(sentence)
                                     or status != "confirmed"):
             continue
@@ -134,7 +159,8 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
             continue  # the subject and the snippet often say the same time twice
         seen.add(when.start)
         out.append(Candidate(provider=provider, start=when.text, excerpt=sentence, status=status,
-                             origin="pattern", was=was, location=_location(meta.snippet),
+                             origin="pattern", was=was, moved_to=moved is not None or moved_to is not None,
+                             location=_location(meta.snippet),
                              what=_what(sentence, meta.subject, cues)))
     return out
 
@@ -214,6 +240,9 @@ def unsafe_name(text: str) -> bool:
 
 
 _FROM_TO = re.compile(r"\bfrom\s+(.+?)\s+to\s+(.+)$", re.I)
+# a move that says where to and not where from: "has been rescheduled to / for <the new time>"
+_MOVED_TO = re.compile(r"\b(?:moved|rescheduled|changed|postponed|brought forward|pushed back|put back)\s+"
+                       r"(?:to|until|till|for)\s+(.+)$", re.I)
 _ADDRESS = re.compile(r"\b(?:Address|Location|Venue|Where)\s*:\s*([^.\n|]{3,80})", re.I)
 
 

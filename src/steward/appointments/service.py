@@ -34,6 +34,7 @@ from steward.appointments.model import (
     provider_key,
     source_marker,
 )
+from steward.appointments.order import mail_day_first
 from steward.appointments.patterns import Cues, find_candidates, find_in_card, load_cues
 from steward.clock import Clock
 from steward.errors import ConnectorError, Duplicate, NotFound, PastMoment, SourceGone, UserError
@@ -43,6 +44,7 @@ from steward.store import audit, write_txn
 
 if TYPE_CHECKING:
     from steward.calendar.service import CalendarService
+    from steward.dates import DateOptions
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +91,14 @@ def live_text(meta: MessageMeta, raw: bytes) -> str:
     return normalise(mask_numbers(f"{meta.sender_name} {meta.sender}\n{meta.subject}\n{body}"))
 
 
+def _change_reason(d: Accepted | Rejected) -> str | None:
+    """"cancellation" or "reschedule" when the decision is one (a move to a stated time is accepted as
+    the booking at that time, and is still a move of the one before), else None."""
+    if isinstance(d, Rejected):
+        return d.reason if d.reason in ("cancellation", "reschedule") else None
+    return "reschedule" if d.candidate.status == "rescheduled" else None
+
+
 class AppointmentsService:
     """Scan, propose, accept and reject appointments read from mail."""
 
@@ -109,6 +119,15 @@ class AppointmentsService:
         self.calendar_name = calendar_name
         self.cues = cues or load_cues()
         self.date_options = date_options
+
+    def _options(self, meta: MessageMeta) -> DateOptions:
+        """How dates in this message read: the person's options, with 04/12 ordered as the mail's own
+        dates, its sender's country or the person's zone write it (`order.mail_day_first`)."""
+        from steward.dates import DateOptions
+
+        base = self.date_options if isinstance(self.date_options, DateOptions) else DateOptions()
+        day_first = mail_day_first(meta, self.clock.zone_name, base.day_first)
+        return base if day_first == base.day_first else replace(base, day_first=day_first)
 
     # -- reading ----------------------------------------------------------------------------------
 
@@ -181,19 +200,24 @@ class AppointmentsService:
         said = f"{m.subject}\n{m.snippet}".lower()
         return any(hint in said for hint in _STRUCTURED_HINTS)
 
+    def _read(self, m: MessageMeta, raws: dict[int, bytes | None]) -> list[Sourced]:
+        """What code reads in one message: structured data, then patterns, then a reservation card."""
+        mine: list[Sourced] = []
+        if self._worth_reading(m):
+            raw = self._raw(m.id, raws)
+            if raw is not None:
+                mine.extend(Sourced(c, m) for c in structured.extract(raw, m.sender_name, m.received_at))
+        mine.extend(Sourced(c, m) for c in find_candidates(m, self.cues, self.clock, self._options(m)))
+        if not mine and self._worth_reading(m) and (raw := self._raw(m.id, raws)) is not None:
+            mine.extend(Sourced(c, m) for c in self._card(m, raw))
+        return mine
+
     def _candidates(self, messages: Sequence[MessageMeta], raws: dict[int, bytes | None]
                     ) -> tuple[list[Sourced], int]:
         out: list[Sourced] = []
         unexplained: list[MessageMeta] = []
         for m in messages:
-            mine: list[Sourced] = []
-            if self._worth_reading(m):
-                raw = self._raw(m.id, raws)
-                if raw is not None:
-                    mine.extend(Sourced(c, m) for c in structured.extract(raw, m.sender_name, m.received_at))
-            mine.extend(Sourced(c, m) for c in find_candidates(m, self.cues, self.clock, self.date_options))
-            if not mine and self._worth_reading(m) and (raw := self._raw(m.id, raws)) is not None:
-                mine.extend(Sourced(c, m) for c in self._card(m, raw))
+            mine = self._read(m, raws)
             if not mine and self._worth_reading(m):
                 unexplained.append(m)
             out.extend(mine)
@@ -215,7 +239,7 @@ class AppointmentsService:
         """A reservation card in the live body (a service's or a hotel's layout), when nothing else said it."""
         from steward.mail.parse import read_body
 
-        return find_in_card(meta, read_body(raw).text, self.cues, self.clock, self.date_options)
+        return find_in_card(meta, read_body(raw).text, self.cues, self.clock, self._options(meta))
 
     def _decide(self, sourced: Sourced, messages: Sequence[MessageMeta], raws: dict[int, bytes | None],
                 window: Window, lives: dict[int, Live] | None = None) -> Accepted | Rejected:
@@ -233,7 +257,7 @@ class AppointmentsService:
             if live is not None and lives is not None:
                 lives[meta.id] = live  # a message with several candidates is read once
         return decide(c, meta, live, clock=self.clock, window=window, cues=self.cues, minutes=self.minutes,
-                      options=self.date_options)
+                      options=self._options(meta))
 
     def _superseded(self, decisions: Sequence[Accepted | Rejected]) -> list[Accepted | Rejected]:
         """A confirmation that a later message in the window cancels or moves is not proposed: it
@@ -247,10 +271,14 @@ class AppointmentsService:
                 latest[d.candidate.uid] = (version, d.candidate)
         changes: list[tuple[str, datetime, datetime, str]] = []
         for d in decisions:
-            if isinstance(d, Rejected) and d.message is not None and (said := self._said_start(d)) is not None:
-                changes.append((provider_key(d.candidate.provider), said, d.message.received_at, d.reason))
+            reason = _change_reason(d)
+            if reason and d.message is not None and (said := self._said_start(d)) is not None:
+                changes.append((provider_key(d.candidate.provider), said, d.message.received_at, reason))
         out: list[Accepted | Rejected] = []
         for d in decisions:
+            if isinstance(d, Accepted) and d.candidate.status == "rescheduled" and not self._booked_before(d):
+                d = Rejected(d.candidate, "reschedule", d.message, d.start, d.end,
+                             detail="it moves a booking not found in your mail")
             if isinstance(d, Accepted):
                 key = provider_key(d.candidate.provider)
                 later = next((reason for who, said, at, reason in changes
@@ -268,6 +296,14 @@ class AppointmentsService:
         decision = self._as_update(decision)
         if isinstance(decision, Rejected):
             return self._rejected(decision, dry_run, done)
+        if decision.candidate.status == "rescheduled":
+            # a move to a stated time: of an event Steward made, it is proposed as that move; else the
+            # booking is proposed at its new time, and a proposal at the old time is withdrawn
+            move = Rejected(decision.candidate, "reschedule", decision.message, decision.start, decision.end)
+            if self._change_of(move) is not None:
+                return self._rejected(move, dry_run, done)
+            if not dry_run:
+                self._withdraw_moved(move)
         if decision.fingerprint in done:
             return None  # the same appointment read twice (subject and snippet, markup and text)
         done.add(decision.fingerprint)
@@ -305,6 +341,8 @@ class AppointmentsService:
               event_id: str | None = None) -> Item:
         c = a.candidate
         local = c.start_at if c.travel and c.start_at is not None and c.start_at.utcoffset() not in (None, timedelta(0)) else None
+        if reason is None and c.status == "rescheduled":
+            reason = "reschedule"  # a booking read from the mail that moved it there
         return Item(status=status, reason=reason, provider=c.provider, start=a.start, end=a.end,  # type: ignore[arg-type]
                     location=a.location, excerpt=c.excerpt, message_id=a.message.id, event_id=event_id, id=id,
                     origin=c.origin, title=c.title, local_start=local, all_day=c.days is not None and local is None)
@@ -339,10 +377,11 @@ class AppointmentsService:
         return Item("rejected", r.reason, c.provider, r.start, r.end, c.location, c.excerpt,
                     r.message.id if r.message else None, origin=c.origin, title=c.title)
 
-    def _change_of(self, r: Rejected) -> tuple[StoredItem, datetime, datetime] | None:
+    def _change_of(self, r: Accepted | Rejected) -> tuple[StoredItem, datetime, datetime] | None:
         """The appointment Steward put on a calendar that a cancellation or a move names, and its times
         after the change (a cancellation keeps them); None when it names none of Steward's events."""
-        if r.reason not in ("cancellation", "reschedule") or r.message is None:
+        reason = _change_reason(r)
+        if reason is None or r.message is None:
             return None
         from steward import dates
 
@@ -353,27 +392,87 @@ class AppointmentsService:
         at = self.clock.at(r.message.received_at)
         zone = self.clock.zone
         said = self._said_start(r)
-        if said is None:
+        if said is not None:
+            made = next((m for m in repo.created_at(self.conn, said, zone)
+                         if provider_key(m.item.provider) == provider_key(c.provider)), None)
+        elif reason == "reschedule" and c.moved_to:
+            made = self._only_one_ahead(c.provider, ("created",))  # "moved to <time>", from no time said
+        else:
             return None
-        made = next((m for m in repo.created_at(self.conn, said, zone)
-                     if provider_key(m.item.provider) == provider_key(c.provider)), None)
         if made is None or made.item.start is None or made.item.end is None or made.item.event_id is None:
             return None
-        if r.reason == "cancellation":
+        if reason == "cancellation":
             return made, made.item.start, made.item.end
-        new = dates.find(c.start, at, options=self.date_options)
+        new = dates.find(c.start, at, options=self._options(r.message))
         if new is None or not new.has_time:
             return None
         moved = new.start.astimezone(zone)
         return made, moved, moved + (made.item.end - made.item.start)
 
-    def _uid_change(self, r: Rejected, made: StoredItem) -> tuple[StoredItem, datetime, datetime] | None:
+    def _booked_before(self, move: Accepted) -> bool:
+        """Whether the booking a move moves is one the mail confirmed: Steward holds it, or an earlier
+        message from the same sender confirms it at the time moved from (when the move names none,
+        exactly one booking of theirs still ahead). A move of a booking never seen is no booking."""
+        said, key = self._said_start(move), provider_key(move.candidate.provider)
+        ahead = move.message.received_at
+        held = {r.item.start for r in repo.list_items(self.conn, self.clock.zone, ("proposed", "created", "duplicate",
+                                                                                     "quarantined", "rejected"),
+                                                      starting_after=said or ahead,
+                                                      starting_before=(said + timedelta(minutes=1)) if said else None)
+                if r.change_of is None and provider_key(r.item.provider) == key and r.item.start != move.start
+                and (r.item.status != "rejected" or r.item.reason == "reschedule")}
+        if said is not None and said in held:
+            return True
+        raws: dict[int, bytes | None] = {}
+        window = Window(ahead - timedelta(days=365), ahead)
+        earlier = repo.messages_from(self.conn, move.message.sender, window.start, ahead)
+        for m in earlier:
+            for sourced in self._read(m, raws):
+                if sourced.candidate.status != "confirmed" or provider_key(sourced.candidate.provider) != key:
+                    continue
+                d = decide(sourced.candidate, m, self._live(m, raws), clock=self.clock, window=window,
+                           cues=self.cues, minutes=self.minutes, options=self._options(m))
+                if d.start is not None and (isinstance(d, Accepted) or d.reason == "past_start"):
+                    if said is not None and d.start == said:
+                        return True
+                    if said is None and d.start > ahead and d.start != move.start:
+                        held.add(d.start)
+        return said is None and len(held) == 1
+
+    def _live(self, meta: MessageMeta, raws: dict[int, bytes | None]) -> Live | None:
+        raw = self._raw(meta.id, raws)
+        return None if raw is None else Live(live_text(meta, raw),
+                                             tuple(structured.extract(raw, meta.sender_name, meta.received_at)))
+
+    def _only_one_ahead(self, provider: str, statuses: tuple[str, ...]) -> StoredItem | None:
+        """The one appointment from this provider still ahead with one of `statuses`; None for none or several."""
+        key = provider_key(provider)
+        rows = [r for r in repo.list_items(self.conn, self.clock.zone, statuses, starting_after=self.clock.now())
+                if r.change_of is None and provider_key(r.item.provider) == key]
+        return rows[0] if len(rows) == 1 else None
+
+    def _withdraw_moved(self, move: Rejected) -> None:
+        """A proposal at the time a move moves from (or, when the mail names no earlier time, the one
+        proposal from that provider still ahead) is no longer proposed: the booking is at its new time."""
+        said = self._said_start(move)
+        key = provider_key(move.candidate.provider)
+        if said is not None:
+            old = next((r for r in repo.list_items(self.conn, self.clock.zone, ("proposed",), starting_after=said
+                                                   - timedelta(minutes=1), starting_before=said + timedelta(minutes=1))
+                        if r.change_of is None and provider_key(r.item.provider) == key), None)
+        else:
+            old = self._only_one_ahead(move.candidate.provider, ("proposed",))
+        if old is not None and old.item.id is not None and old.item.start != move.start:
+            with write_txn(self.conn):
+                repo.set_status(self.conn, old.item.id, "rejected", "reschedule")
+
+    def _uid_change(self, r: Accepted | Rejected, made: StoredItem) -> tuple[StoredItem, datetime, datetime] | None:
         """A cancellation or an update of the booking with the UID of `made`: its times after the change,
         or None when it is no newer than the event (a SEQUENCE not higher) or does not move it."""
         c = r.candidate
         if not self._newer(c, r.message, made) or made.item.start is None or made.item.end is None or made.item.event_id is None:
             return None
-        if r.reason == "cancellation":
+        if _change_reason(r) == "cancellation":
             return made, made.item.start, made.item.end
         start: datetime | Rejected | None = r.start
         if start is None and c.start_at is not None:
@@ -382,9 +481,10 @@ class AppointmentsService:
             return None
         return made, start, _end(c, start, self.clock, int((made.item.end - made.item.start).total_seconds() // 60))
 
-    def _said_start(self, r: Rejected) -> datetime | None:
+    def _said_start(self, r: Accepted | Rejected) -> datetime | None:
         """The start a cancellation names, or the earlier start a move moves from (None: neither)."""
-        if r.reason not in ("cancellation", "reschedule") or r.message is None:
+        reason = _change_reason(r)
+        if reason is None or r.message is None:
             return None
         from steward import dates
 
@@ -393,10 +493,11 @@ class AppointmentsService:
         made = self._made_by_uid(c)
         if made is not None and not self._newer(c, r.message, made):
             return None  # an older version of a booking Steward made cancels or moves nothing
-        if r.reason == "cancellation" and c.start_at is not None:
+        if reason == "cancellation" and c.start_at is not None:
             return c.start_at.replace(tzinfo=zone) if c.start_at.tzinfo is None else c.start_at.astimezone(zone)
-        earlier = c.was if r.reason == "reschedule" else c.start
-        found = dates.find(earlier, self.clock.at(r.message.received_at), options=self.date_options) if earlier else None
+        earlier = c.was if reason == "reschedule" else c.start
+        found = (dates.find(earlier, self.clock.at(r.message.received_at), options=self._options(r.message)) if earlier
+                 else None)
         return found.start.astimezone(zone) if found is not None and found.has_time else None
 
     def _change_for(self, r: Rejected, dry_run: bool) -> Item | None:
@@ -600,6 +701,12 @@ class AppointmentsService:
             with write_txn(self.conn):
                 repo.set_status(self.conn, item_id, "rejected", proved.reason)
             raise UserError(f"appointment #{item_id} no longer checks out: {proved.because}; nothing was written")
+        if proved.candidate.status == "rescheduled" and (moves := self._change_of(proved)) is not None:
+            # the event it moves is on the calendar now: a second event would be a duplicate
+            with write_txn(self.conn):
+                repo.set_status(self.conn, item_id, "rejected", "reschedule")
+            raise UserError(f"appointment #{item_id} moves {moves[0].item.title}, which is on your calendar now; "
+                            "nothing was written (`steward appointments scan` proposes the move)")
         dup = self._duplicate_of(proved, None)
         if dup is not None:
             with write_txn(self.conn):
@@ -662,12 +769,12 @@ class AppointmentsService:
             return False
         window = Window(self.clock.now() - timedelta(days=self.window_days), self.clock.now())
         options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name, meta.received_at)]
-        options += [Sourced(s, meta) for s in find_candidates(meta, self.cues, self.clock, self.date_options)]
+        options += [Sourced(s, meta) for s in find_candidates(meta, self.cues, self.clock, self._options(meta))]
         options += [Sourced(s, meta) for s in self._card(meta, raw)]
         for option in options:
             decided = self._as_update(self._decide(option, [meta], raws, window))
-            if not isinstance(decided, Rejected) or decided.reason != item.reason:
-                continue
+            if _change_reason(decided) != item.reason:
+                continue  # (a move to a stated time is decided as the booking there, and is still a move)
             found = self._change_of(decided)
             if found is not None and found[0].item.id == target.item.id and found[1] == item.start:
                 return True
@@ -699,13 +806,16 @@ class AppointmentsService:
             return Rejected(c, "source_gone", meta)
         window = Window(self.clock.now() - timedelta(days=self.window_days), self.clock.now())
         options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name, meta.received_at)]
-        options += [Sourced(s, meta) for s in find_candidates(meta, self.cues, self.clock, self.date_options)]
+        options += [Sourced(s, meta) for s in find_candidates(meta, self.cues, self.clock, self._options(meta))]
         options += [Sourced(s, meta) for s in self._card(meta, raw)]
         if item.origin == "model":
             options.append(Sourced(c, meta))
         last: Accepted | Rejected = Rejected(c, "evidence_not_in_source", meta)
         for option in options:
             decided = self._decide(option, [meta], raws, window)
+            if isinstance(decided, Accepted) and decided.candidate.status == "rescheduled" and (
+                    not self._booked_before(decided)):
+                continue  # the booking it moves is no longer found
             if isinstance(decided, Accepted) and decided.fingerprint == stored.fingerprint:
                 return decided
             if isinstance(decided, Rejected) and normalise(decided.candidate.provider) == normalise(item.provider):

@@ -27,6 +27,22 @@ def window_messages(conn: sqlite3.Connection, start: datetime, end: datetime) ->
             for r in rows]
 
 
+def messages_from(conn: sqlite3.Connection, sender: str, start: datetime, end: datetime,
+                  limit: int = 50) -> list[MessageMeta]:
+    """The metadata of the messages one address sent in [start, end), newest first (at most `limit`)."""
+    rows = conn.execute(
+        "SELECT id, message_id, dedup_key, sender, sender_name, subject, snippet, received_at, category, attachments"
+        " FROM messages WHERE sender = ? AND received_at >= ? AND received_at < ?"
+        " ORDER BY received_at DESC, id DESC LIMIT ?",
+        (sender, mail_repo.utc_text(start), mail_repo.utc_text(end), limit),
+    )
+    parse = mail_repo.from_utc_text
+    return [MessageMeta(id=int(r[0]), key=str(r[1] or r[2]), sender=r[3], sender_name=r[4], subject=r[5],
+                        snippet=r[6], received_at=parse(r[7]), category=r[8],
+                        attachments=tuple(json.loads(r[9] or "[]")))
+            for r in rows]
+
+
 def message_meta(conn: sqlite3.Connection, rowid: int) -> MessageMeta | None:
     """One message's metadata by its id."""
     m = mail_repo.get_message(conn, rowid)

@@ -1,0 +1,81 @@
+"""Which way a numeric date in a booking mail reads: 04/12/2026 is 4 December in Melbourne and April 12
+in New York.
+
+A clinic, a garage or a restaurant writes dates the way its country does, and that is usually the
+country the person lives in, whatever their own habit. So a mail's order is, first, what the mail
+itself shows (another date in it whose first part is above 12, as in 14/12/2026, can only be
+day-first; one whose second part is, month-first); else the country of the sender's domain
+(`.au`, `.co.uk`, `.com`-less country domains); else the person's own setting when it asks for
+day-first; else the country of the person's time zone. A country's order comes from its locale's
+short date pattern (CLDR, through Babel), not from a table written here.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from steward.records.appointments import MessageMeta
+
+_NUMERIC = re.compile(r"(?<![\d/.-])(\d{1,2})[/-](\d{1,2})[/-](\d{2}|\d{4})(?![\d/-])")
+# country-code domains whose code is not the ISO 3166 one
+_TLD_TERRITORY = {"uk": "GB"}
+# country-code domains sold to anyone anywhere (.io, .co, .me, .ai ...): they name no country
+_OPEN_TLDS = frozenset({"io", "co", "me", "tv", "ai", "ly", "fm", "gg", "cc", "ws", "to", "sh", "ac", "gl", "im",
+                        "vc", "nu", "tk", "ms", "md", "so", "la", "xyz"})
+
+
+def numeric_order(text: str) -> bool | None:
+    """True when a numeric date in `text` can only be day-first, False when only month-first, else None."""
+    day_first = month_first = False
+    for match in _NUMERIC.finditer(text):
+        first, second = int(match.group(1)), int(match.group(2))
+        day_first |= 12 < first <= 31 and 1 <= second <= 12
+        month_first |= 12 < second <= 31 and 1 <= first <= 12
+    if day_first == month_first:
+        return None  # none, or a mail that writes both ways: it settles nothing
+    return day_first
+
+
+@lru_cache(maxsize=256)
+def territory_day_first(territory: str) -> bool | None:
+    """Whether the country's short date pattern puts the day before the month (CLDR), or None if unknown."""
+    from babel.core import Locale, UnknownLocaleError
+
+    try:
+        pattern = Locale.parse(f"und_{territory}").date_formats["short"].pattern
+    except (UnknownLocaleError, ValueError, KeyError):
+        return None
+    day, month = pattern.find("d"), pattern.find("M")
+    if day < 0 or month < 0:
+        return None
+    return day < month
+
+
+@lru_cache(maxsize=64)
+def zone_day_first(zone_name: str) -> bool | None:
+    """Whether the country of an IANA zone writes the day first (None: a zone of no country, such as UTC)."""
+    from babel.core import get_global
+
+    territory = get_global("zone_territories").get(zone_name)
+    return territory_day_first(territory) if territory else None
+
+
+def sender_day_first(sender: str) -> bool | None:
+    """Whether the country of the sender's domain writes the day first (None: a domain of no country)."""
+    domain = sender.rpartition("@")[2].lower().rstrip(".")
+    tld = domain.rpartition(".")[2]
+    if len(tld) != 2 or not tld.isalpha() or tld in _OPEN_TLDS:
+        return None
+    return territory_day_first(_TLD_TERRITORY.get(tld, tld.upper()))
+
+
+def mail_day_first(meta: MessageMeta, zone_name: str, user_day_first: bool) -> bool:
+    """How an ambiguous numeric date in this mail reads: the mail's own dates, its sender's country,
+    the person's setting when it says day-first, else the country of their zone."""
+    for said in (numeric_order(f"{meta.subject}\n{meta.snippet}"), sender_day_first(meta.sender)):
+        if said is not None:
+            return said
+    if user_day_first:
+        return True
+    return bool(zone_day_first(zone_name))
