@@ -10,6 +10,9 @@
    environment and one uncounted start compiles it).
 2. Round trip: one connection to a home of `--size` generated messages; each read tool called
    `--repeat` times after one warm-up call (the first call opens the store).
+3. Over HTTP: `steward serve` on the same home, then `--starts` new MCP sessions at `/mcp` (the SDK's
+   streamable-HTTP client), each timed from connecting to the `tools/list` answer after one
+   uncounted session (the first request to /mcp loads the SDK), and each read tool's round trip.
 
 `--home DIR` keeps the generated home there and reuses it on the next run (building 10,000 messages
 takes a while); without it the home is a temporary folder.
@@ -20,10 +23,14 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import signal
+import socket
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +38,10 @@ BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH.parent / "src"))
 
 import anyio  # noqa: E402
+import httpx2  # noqa: E402
 from mcp import Client  # noqa: E402
 from mcp.client.stdio import StdioServerParameters  # noqa: E402
+from mcp.client.streamable_http import streamable_http_client  # noqa: E402
 
 sys.path.insert(0, str(BENCH))
 import search as search_bench  # noqa: E402  (its generated store: the same mail the search bench measures)
@@ -91,12 +100,12 @@ def start_up(home: Path, starts: int) -> dict[str, list[float]]:
     return out
 
 
-def round_trips(home: Path, repeat: int) -> dict[str, list[float]]:
-    """Milliseconds per call of each read tool over one connection."""
+def round_trips(home: Path, repeat: int, target: Any = None) -> dict[str, list[float]]:
+    """Milliseconds per call of each read tool over one connection (stdio, or `target()`'s transport)."""
     out: dict[str, list[float]] = {}
 
     async def run() -> None:
-        async with Client(server(home), mode="legacy") as client:
+        async with Client(target() if target else server(home), mode="legacy") as client:
             for name, args in READS:
                 first = await client.call_tool(name, args)
                 assert not first.is_error, first.content
@@ -109,6 +118,49 @@ def round_trips(home: Path, repeat: int) -> dict[str, list[float]]:
 
     anyio.run(run)
     return out
+
+
+@contextmanager
+def serving(home: Path) -> Iterator[tuple[str, str]]:
+    """`steward serve` on `home` at a free port until the block ends: its base URL and its token."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    cmd = [sys.executable, "-m", "steward", "--home", str(home), "--now", NOW, "serve", "--port", str(port)]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=installed_env())
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                httpx2.get(base + "/health", timeout=2)
+                break
+            except httpx2.TransportError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit("steward serve did not start") from None
+                time.sleep(0.2)
+        yield base, resolve_paths(str(home)).token_file.read_text(encoding="utf-8").strip()
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(30)
+
+
+def over_http(home: Path, starts: int, repeat: int) -> tuple[list[float], dict[str, list[float]]]:
+    """Milliseconds from connecting to /mcp to the tools/list answer for new sessions, and the reads."""
+    with serving(home) as (base, token):
+        def transport() -> Any:
+            http = httpx2.AsyncClient(headers={"authorization": f"Bearer {token}"}, timeout=120)
+            return streamable_http_client(base + "/mcp", http_client=http)
+
+        async def one() -> float:
+            t0 = time.perf_counter()
+            async with Client(transport(), mode="legacy") as client:
+                await client.list_tools()
+                return (time.perf_counter() - t0) * 1000
+
+        anyio.run(one)  # uncounted: the first request to /mcp loads the SDK in the server
+        listed = [anyio.run(one) for _ in range(starts)]
+        return listed, round_trips(home, repeat, transport)
 
 
 def build_home(home: Path, size: int) -> None:
@@ -152,6 +204,10 @@ def main() -> int:
               f"CPU {median(starts['listed_cpu']) / median(starts['bare_cpu']):.1f}x")
         for name, times in round_trips(home, args.repeat).items():
             print(f"{name:15s} round trip at {args.size:,} messages: {summary(times)}")
+        listed, reads = over_http(home, args.starts, args.repeat)
+        print(f"over HTTP, a new session to tools/list: {summary(listed)}")
+        for name, times in reads.items():
+            print(f"{name:15s} round trip over HTTP: {summary(times)}")
     print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 0
 
