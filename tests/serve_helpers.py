@@ -130,6 +130,7 @@ def in_process(home: Path, now: str | None = None, token: str | None = None,
     from steward.paths import resolve_paths
     from steward.settings import load
     from steward.web.jobs import JobHost
+    from steward.web.run import on_old_clock, server_dial
     from steward.web.runtime import Runtime
     from steward.web.security import Guard
     from steward.web.server import create_app
@@ -138,10 +139,12 @@ def in_process(home: Path, now: str | None = None, token: str | None = None,
     paths = resolve_paths(str(home))
     settings = load(paths.config_file)
     clock = make_clock(settings.as_str("timezone"), now)
+    dial = server_dial(settings, clock, None)  # the page may turn its zone, as in `steward serve`
 
     def make_app():  # type: ignore[no-untyped-def]
-        return build_app(settings, clock, paths)
+        return build_app(settings, dial.current(), paths)
 
-    runtime = Runtime(workers=Workers(make_app, 2), clock=clock, guard=Guard(token, "127.0.0.1", 8765),
-                      jobs=JobHost(make_app, list(jobs or [])))  # type: ignore[arg-type]
+    runtime = Runtime(workers=Workers(make_app, 2, stale=on_old_clock(dial)), clock=clock, dial=dial,
+                      guard=Guard(token, "127.0.0.1", 8765),
+                      jobs=JobHost(make_app, list(jobs or []), stale=on_old_clock(dial)))  # type: ignore[arg-type]
     return create_app(runtime)

@@ -27,7 +27,7 @@ def test_remind_me_in_the_page_and_see_it_under_tomorrow(browser: Any, served: S
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.goto(served.page)
-    assert "Monday 14 September 2026" in page.inner_text("header")
+    assert "Monday, 14 September 2026" in page.inner_text("header")
     page.wait_for_selector("#tomorrow-items li:has-text('Nothing tomorrow yet')")
     page.fill("#text", "remind me tomorrow at 10 am for AI training")
     page.keyboard.press("Enter")

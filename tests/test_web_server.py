@@ -16,7 +16,7 @@ BASE = "http://127.0.0.1:8765"
 def test_page_shows_the_users_day_and_loads_only_its_own_script(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200
-    assert "Monday 14 September 2026" in page.text  # the user's date at +05:30, not UTC's 14th 18:23
+    assert "Monday, 14 September 2026" in page.text  # the user's date at +05:30, not UTC's 14th 18:23
     assert 'for="text"' in page.text and "Send" in page.text
     csp = page.headers["content-security-policy"]
     assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp

@@ -52,6 +52,34 @@ def get_zone(name: str) -> tzinfo:
         raise ConfigError(f"unknown time zone {name!r} (use an IANA name like Asia/Kolkata)") from None
 
 
+# the regions of the tz database's names for places (not its legacy aliases such as US/ or Etc/)
+PLACE_REGIONS = frozenset({"Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe",
+                      "Indian", "Pacific"})
+
+
+def check_zone(name: str) -> str:
+    """The tz database's own name for a zone a person typed (`europe/london` -> `Europe/London`, `utc` ->
+    `UTC`), or a ConfigError that says what to type instead."""
+    from zoneinfo import available_timezones
+
+    text = name.strip().replace(" ", "_")
+    if text.upper() in {"UTC", "Z", "GMT", "ETC/UTC"}:
+        return "UTC"
+    known = available_timezones()
+    if text in known:
+        return text
+    folded = {k.casefold(): k for k in known}
+    if text.casefold() in folded:
+        return folded[text.casefold()]
+    # a city alone ("New York", "kolkata"): the one zone named after it
+    cities = [k for k in known if "/" in k and k.split("/", 1)[0] in PLACE_REGIONS
+              and k.rsplit("/", 1)[1].casefold() == text.casefold()]
+    if cities:  # Buenos Aires is two names of one zone: the longer is the tz database's own
+        return max(cities, key=lambda k: (k.count("/"), k))
+    shown = name.strip()[:60] or "(nothing)"
+    raise ConfigError(f"unknown time zone {shown!r}: use a tz database name like Europe/London or Asia/Kolkata")
+
+
 def system_zone() -> tzinfo:
     """The machine's zone: $TZ, then /etc/localtime, then /etc/timezone, else UTC."""
     tz = os.environ.get("TZ", "").lstrip(":")
@@ -127,6 +155,10 @@ class Clock:
     def at(self, moment: datetime) -> Clock:
         """The same zone, pinned at another moment."""
         return Clock(self.zone, moment, self.locale)
+
+    def in_zone(self, zone: tzinfo) -> Clock:
+        """The same clock (pinned or not, the same locale) shown in another zone."""
+        return Clock(zone, self.pinned, self.locale)
 
     @property
     def formats(self) -> Formats:

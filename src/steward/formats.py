@@ -14,7 +14,7 @@ from datetime import date, datetime, time, timedelta, tzinfo
 from decimal import Decimal, InvalidOperation
 
 from babel import Locale, UnknownLocaleError
-from babel.dates import format_skeleton, format_time, get_timezone_location
+from babel.dates import format_date, format_skeleton, format_time, get_timezone_location
 from babel.numbers import format_currency
 
 from steward.errors import ConfigError
@@ -41,6 +41,10 @@ class Formats:
         """`Sat 5 Dec` (en_GB), `Sat, Dec 5` (en_US); `Sat 5 Dec 2026` with `year`."""
         moment = datetime(day.year, day.month, day.day)
         return format_skeleton("yMMMEd" if year else "MMMEd", moment, locale=self.locale)
+
+    def day_long(self, day: date) -> str:
+        """`Saturday 5 December 2026` (en_GB), `Saturday, December 5, 2026` (en_US): the day in full."""
+        return format_date(day, "full", locale=self.locale)
 
     def day_near(self, day: date, today: date) -> str:
         """`Sat 5 Dec` within today's year, `Thu 5 Dec 2024` outside it."""

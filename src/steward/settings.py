@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -394,3 +395,83 @@ def load(
     if overrides:
         settings = settings.with_overrides(overrides)
     return settings
+
+
+# -- config.toml edited in place (`steward setup`, the page's time zone) ---------------------------
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{text}"'
+
+
+_HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$")
+
+
+def set_config_values(text: str, values: Mapping[str, Any]) -> str:
+    """`text` (a config.toml) with each dotted setting set to its value; every other line kept as it was."""
+    lines = text.splitlines()
+    for name, value in values.items():
+        section, _, key = name.rpartition(".")
+        line = f"{key} = {_toml_value(value)}"
+        start, end = _section_bounds(lines, section)
+        if start is None:
+            if lines and lines[-1].strip():
+                lines.append("")
+            lines += [f"[{section}]", line]
+            continue
+        key_line = re.compile(rf"^\s*{re.escape(key)}\s*=")
+        for i in range(start, end):
+            if key_line.match(lines[i]):
+                lines[i] = line
+                break
+        else:
+            insert = end
+            while insert > start and not lines[insert - 1].strip():
+                insert -= 1
+            lines.insert(insert, line)
+    out = "\n".join(lines) + "\n"
+    try:
+        tomllib.loads(out)
+    except tomllib.TOMLDecodeError as exc:  # a hand-written line Steward could not place around
+        raise ConfigError(f"config.toml could not be updated cleanly ({exc}); edit it by hand") from None
+    return out
+
+
+def _section_bounds(lines: list[str], section: str) -> tuple[int | None, int]:
+    """(first line, end) of a table's own lines; the top level ends at the first table header."""
+    if not section:
+        end = next((i for i, line in enumerate(lines) if _HEADER.match(line) or line.strip().startswith("[[")),
+                   len(lines))
+        return 0, end
+    for i, line in enumerate(lines):
+        m = _HEADER.match(line)
+        if m and m.group(1).strip() == section:
+            end = next((j for j in range(i + 1, len(lines))
+                        if _HEADER.match(lines[j]) or lines[j].strip().startswith("[[")), len(lines))
+            return i + 1, end
+    return None, len(lines)
+
+
+def save_settings(config_file: Path, values: Mapping[str, Any]) -> None:
+    """Set each dotted setting in `config_file` to its value (other lines kept), written whole or not at all."""
+    _require_all(values)
+    text = config_file.read_text(encoding="utf-8") if config_file.exists() else (
+        "# Steward settings; `steward config show` lists every one with its help.\n")
+    out = set_config_values(text, values)
+    temporary = config_file.with_name(f".{config_file.name}.new")
+    config_file.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(out)
+    os.replace(temporary, config_file)
+
+
+def _require_all(values: Mapping[str, Any]) -> None:
+    for name, raw in values.items():
+        _coerce(_require(name), raw, "the new value")

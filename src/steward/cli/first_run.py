@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import Any, NamedTuple
 
 from steward.cli.context import Commands, Ctx
 from steward.errors import ConfigError, UsageError
+from steward.settings import set_config_values
 
 DEFAULT_PROBES = ("ollama http://127.0.0.1:11434", "openai http://127.0.0.1:8080")
 SINKS = ("console", "desktop", "ntfy", "webhook", "email")
@@ -53,70 +53,6 @@ def register(commands: Commands) -> None:
     from steward.cli.google_setup import add_arguments
 
     add_arguments(p)
-
-
-# -- config.toml edited in place -------------------------------------------------------------------
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return str(value)
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
-    return f'"{text}"'
-
-
-_HEADER = re.compile(r"^\s*\[([^\[\]]+)\]\s*(#.*)?$")
-
-
-def set_config_values(text: str, values: Mapping[str, Any]) -> str:
-    """`text` (a config.toml) with each dotted setting set to its value; every other line kept as it was."""
-    lines = text.splitlines()
-    for name, value in values.items():
-        section, _, key = name.rpartition(".")
-        line = f"{key} = {_toml_value(value)}"
-        start, end = _section_bounds(lines, section)
-        if start is None:
-            if lines and lines[-1].strip():
-                lines.append("")
-            lines += [f"[{section}]", line]
-            continue
-        key_line = re.compile(rf"^\s*{re.escape(key)}\s*=")
-        for i in range(start, end):
-            if key_line.match(lines[i]):
-                lines[i] = line
-                break
-        else:
-            insert = end
-            while insert > start and not lines[insert - 1].strip():
-                insert -= 1
-            lines.insert(insert, line)
-    out = "\n".join(lines) + "\n"
-    import tomllib
-
-    try:
-        tomllib.loads(out)
-    except tomllib.TOMLDecodeError as exc:  # a hand-written line Steward could not place around
-        raise ConfigError(f"config.toml could not be updated cleanly ({exc}); edit it by hand") from None
-    return out
-
-
-def _section_bounds(lines: list[str], section: str) -> tuple[int | None, int]:
-    """(first line, end) of a table's own lines; the top level ends at the first table header."""
-    if not section:
-        end = next((i for i, line in enumerate(lines) if _HEADER.match(line) or line.strip().startswith("[[")),
-                   len(lines))
-        return 0, end
-    for i, line in enumerate(lines):
-        m = _HEADER.match(line)
-        if m and m.group(1).strip() == section:
-            end = next((j for j in range(i + 1, len(lines))
-                        if _HEADER.match(lines[j]) or lines[j].strip().startswith("[[")), len(lines))
-            return i + 1, end
-    return None, len(lines)
 
 
 # -- what the machine tells -------------------------------------------------------------------------

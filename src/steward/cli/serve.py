@@ -50,7 +50,7 @@ def serve_options(ctx: Ctx, args: argparse.Namespace) -> ServeOptions:
 
 def run_server(ctx: Ctx, args: argparse.Namespace) -> int:
     """Serve the home of `ctx` until stopped."""
-    from steward.web.run import serve, shared_app_factory
+    from steward.web.run import serve, server_dial, shared_app_factory
 
     options = serve_options(ctx, args)
     if getattr(args, "url", False):
@@ -60,9 +60,11 @@ def run_server(ctx: Ctx, args: argparse.Namespace) -> int:
         ctx.emit({"url": page_url(options.host, options.port, choice.token)},
                  page_url(options.host, options.port, choice.token))
         return 0
-    make_app = shared_app_factory(ctx.app)
+    dial = server_dial(ctx.settings, ctx.clock, getattr(args, "tz", None))
+    make_app = shared_app_factory(ctx.app, dial)
     return serve(ctx.settings, ctx.clock, make_app, options, verbose=bool(getattr(args, "verbose", False)),
-                 home=getattr(args, "home", None), now=getattr(args, "now", None), tz=getattr(args, "tz", None))
+                 home=getattr(args, "home", None), now=getattr(args, "now", None), tz=getattr(args, "tz", None),
+                 dial=dial)
 
 
 def cmd_serve(ctx: Ctx, args: argparse.Namespace) -> int:

@@ -64,6 +64,6 @@ async def health(request: Request) -> Health:
         JobInfo(name=s.name, runs=s.runs, failures=s.failures, last_error=s.last_error)
         for s in rt.jobs.state.values()
     ]
-    return Health(status="ok", version=__version__, now=rt.clock.now().isoformat(), zone=rt.clock.zone_name,
+    return Health(status="ok", version=__version__, now=rt.now_clock().now().isoformat(), zone=rt.now_clock().zone_name,
                   jobs=jobs, process=os.getpid(), jobs_in=rt.jobs_in, turns=rt.admission.count,
                   with_model=rt.workers.with_model)

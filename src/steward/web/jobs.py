@@ -59,8 +59,10 @@ def next_delay(job: Job, failures_in_a_row: int) -> float:
 class JobHost:
     """Runs jobs on a thread of its own until `stop()`."""
 
-    def __init__(self, make_app: Callable[[], App], jobs: list[Job]) -> None:
+    def __init__(self, make_app: Callable[[], App], jobs: list[Job],
+                 stale: Callable[[App], bool] | None = None) -> None:
         self._make_app = make_app
+        self._stale = stale  # True for an App built on a clock the server has since turned from
         self.jobs = list(jobs)
         now = time.monotonic()
         self.state = {job.name: JobState(job.name, now + job.delay) for job in self.jobs}
@@ -97,6 +99,9 @@ class JobHost:
                     state = self.state[job.name]
                     if self._stop.is_set() or state.next_at > now:
                         continue
+                    if app is not None and self._stale is not None and self._stale(app):
+                        app.close()  # the zone changed: the jobs run on the new clock from now on
+                        app = None
                     if app is None:
                         app = self._make_app()
                     self._run(app, job, state)

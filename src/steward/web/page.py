@@ -31,14 +31,15 @@ def _template() -> Template:
 
 def render_page(runtime: Runtime) -> str:
     """The page for the user's clock: today's date and zone are in the HTML before any script runs."""
-    now = runtime.clock.now()
+    clock = runtime.now_clock()
+    now = clock.now()
     return _template().substitute(
         version=html.escape(__version__),
-        today_long=html.escape(f"{now:%A} {now.day} {now:%B %Y}"),
+        today_long=html.escape(clock.formats.day_long(now.date())),
         today_iso=html.escape(now.date().isoformat()),
         now_iso=html.escape(now.isoformat()),
-        zone=html.escape(runtime.clock.zone_label),
-        zone_key=html.escape(runtime.clock.zone_name),
+        zone=html.escape(clock.zone_label),
+        zone_key=html.escape(clock.zone_name),
     )
 
 

@@ -37,6 +37,7 @@ from steward.web.handout import Handout, Intake, protocol_factory
 from steward.web.security import host_is_loopback, new_token
 
 if TYPE_CHECKING:
+    from steward.web.dial import ClockDial
     from steward.web.jobs import JobHost
     from steward.web.runtime import Runtime
 
@@ -182,20 +183,29 @@ def warm_turns(app: App) -> None:
     app.engine.route("what's my schedule tomorrow?")
 
 
-def shared_app_factory(base: App) -> Callable[[], App]:
+def shared_app_factory(base: App, dial: ClockDial | None = None) -> Callable[[], App]:
     """How a server process builds each worker's App: one copy of the vectors, of the model and of the
     query cache for the whole process (every worker's search reads and refreshes the same index, and a
-    query one worker embedded is not embedded again by another). Migrates the store first."""
+    query one worker embedded is not embedded again by another), on the dial's clock now. Migrates the
+    store first."""
     from steward.app import build_app
 
-    settings, clock, paths = base.settings, base.clock, base.paths
+    settings, paths = base.settings, base.paths
+    clock: Callable[[], Clock] = dial.current if dial is not None else (lambda: base.clock)
     base.db  # noqa: B018 - create and migrate the store before the workers open their own connections
     semantic = settings.as_bool("semantic_search")
     vectors = base.vector_index(background=True) if semantic else None
     embedder = base.embedder if semantic else None
     queries = base.query_cache
-    return lambda: build_app(settings, clock, paths, shared_vectors=vectors, shared_embedder=embedder,
+    return lambda: build_app(settings, clock(), paths, shared_vectors=vectors, shared_embedder=embedder,
                              shared_queries=queries)
+
+
+def server_dial(settings: Settings, clock: Clock, tz: str | None) -> ClockDial:
+    """The clock a server runs on, turned by the page's zone form (saved in the home's config.toml)."""
+    from steward.web.dial import ClockDial, fixed_reason
+
+    return ClockDial(clock, settings.config_file, fixed_reason(tz, settings.source("timezone")))
 
 
 def _server_class() -> type:
@@ -245,9 +255,10 @@ def configure_logging(verbose: bool) -> None:
 
 def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options: ServeOptions,
           *, verbose: bool = False, err: TextIO | None = None, home: str | None = None,
-          now: str | None = None, tz: str | None = None) -> int:
+          now: str | None = None, tz: str | None = None, dial: ClockDial | None = None) -> int:
     """Run the server until it is stopped; the exit code. `home`, `now` and `tz` (the command's
-    options) are what helper processes need to build the same core."""
+    options) are what helper processes need to build the same core; `dial` is the clock `make_app`
+    builds on (the page may turn its zone)."""
     from steward.web.jobs import JobHost, scheduled_jobs
     from steward.web.server import create_app
 
@@ -259,9 +270,11 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
     port = sock.getsockname()[1]
     configure_logging(verbose)
     local = bind_local(options.local_socket) if options.local_socket is not None else None
+    dial = dial or server_dial(settings, clock, tz)
     runtime = _runtime(make_app, clock, options.workers, options.turn_workers, choice.token, options.host, port,
-                       jobs=JobHost(make_app, scheduled_jobs(settings)), jobs_in=os.getpid(), settings=settings,
-                       local_socket=str(options.local_socket) if local is not None else "")
+                       jobs=JobHost(make_app, scheduled_jobs(settings), stale=on_old_clock(dial)), jobs_in=os.getpid(),
+                       settings=settings, local_socket=str(options.local_socket) if local is not None else "",
+                       dial=dial)
     app = create_app(runtime)
     base = f"http://{url_host(options.host)}:{port}/"
     if choice.token is None:
@@ -290,17 +303,23 @@ def serve(settings: Settings, clock: Clock, make_app: Callable[[], App], options
     return 0
 
 
+def on_old_clock(dial: ClockDial) -> Callable[[App], bool]:
+    """Whether an App was built on a clock the dial has since turned from (it is built again)."""
+    return lambda app: app.clock != dial.current()
+
+
 def _runtime(make_app: Callable[[], App], clock: Clock, workers: int, turn_workers: int, token: str | None,
              host: str, port: int, *, jobs: JobHost | None, jobs_in: int, settings: Settings,
-             local_socket: str = "") -> Runtime:
+             local_socket: str = "", dial: ClockDial | None = None) -> Runtime:
     """What a server process's routes reach: its workers, the clock, the guard, and the jobs if it runs them."""
     from steward.web.runtime import Runtime
     from steward.web.security import Guard
     from steward.web.workers import Admission, Workers
 
     return Runtime(workers=Workers(make_app, workers, warm=warm, turn_only=turn_workers, warm_turns=warm_turns,
-                                   model_turns=settings.as_int("serve.model_turns")),
-                   clock=clock, guard=Guard(token, host, port, local_socket), jobs=jobs, jobs_in=jobs_in,
+                                   model_turns=settings.as_int("serve.model_turns"),
+                                   stale=on_old_clock(dial) if dial is not None else None),
+                   clock=clock, dial=dial, guard=Guard(token, host, port, local_socket), jobs=jobs, jobs_in=jobs_in,
                    log_search_words=settings.as_bool("serve.log_search_words"),
                    admission=Admission(settings.as_int("serve.turns_per_session"),
                                        settings.as_int("serve.turns_queued")),
@@ -396,11 +415,12 @@ def serve_helper(spec: dict[str, Any]) -> int:
     settings = load(paths.config_file)
     clock = make_clock(settings.as_str("timezone"), spec.get("now"), spec.get("tz"), settings.as_str("locale"))
     base = build_app(settings, clock, paths)
+    dial = server_dial(settings, clock, spec.get("tz"))
     channel = socket.socket(fileno=int(spec["channel"]))
     try:
-        runtime = _runtime(shared_app_factory(base), clock, int(spec["workers"]), int(spec["turn_workers"]),
+        runtime = _runtime(shared_app_factory(base, dial), clock, int(spec["workers"]), int(spec["turn_workers"]),
                            spec.get("token"), str(spec["host"]), int(spec["port"]), jobs=None, jobs_in=os.getppid(),
-                           settings=settings)
+                           settings=settings, dial=dial)
         _run(create_app(runtime), None, Intake(channel))
     finally:
         channel.close()

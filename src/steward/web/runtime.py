@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from steward.clock import Clock
 from steward.errors import StewardError
+from steward.web.dial import ClockDial
 from steward.web.jobs import JobHost
 from steward.web.security import Guard
 from steward.web.workers import Admission, SessionLocks, Workers
@@ -20,14 +21,24 @@ class Runtime:
     """What the routes reach through `request.app.state.runtime`."""
 
     workers: Workers
-    clock: Clock
+    clock: Clock  # the clock the server started on; `now_clock()` is the one to use
     guard: Guard
+    dial: ClockDial | None = None  # the clock now (the page may turn its zone); one around `clock` when None
     jobs: JobHost | None = None
     jobs_in: int | None = None  # the process running the scheduled jobs (None: none of them)
     log_search_words: bool = False  # the access log keeps `q=` (serve.log_search_words; debugging only)
     sessions: SessionLocks = field(default_factory=SessionLocks)
     admission: Admission = field(default_factory=Admission)
     answer_minutes: int = 10  # how long an MCP client's prompt for a held write waits (assistant.continuation_minutes)
+
+    def __post_init__(self) -> None:
+        if self.dial is None:
+            self.dial = ClockDial(self.clock)
+
+    def now_clock(self) -> Clock:
+        """The server's clock now (its zone as last set from the page or in config.toml)."""
+        assert self.dial is not None
+        return self.dial.current()
 
 
 def error_name(exc: StewardError) -> str:

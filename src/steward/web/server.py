@@ -109,6 +109,7 @@ def create_app(runtime: Runtime) -> FastAPI:
         api_chat,
         api_mail,
         api_money,
+        api_zone,
         guides,
         page,
     )
@@ -146,6 +147,7 @@ def create_app(runtime: Runtime) -> FastAPI:
     app.include_router(api_money.router)
     app.include_router(api_brief.router)
     app.include_router(api_appointments.router)
+    app.include_router(api_zone.router)
     app.include_router(page.router)
     app.include_router(guides.router)
     static = resources.files("steward.web") / "static"

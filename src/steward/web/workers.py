@@ -56,8 +56,10 @@ class Workers:
 
     def __init__(self, make_app: Callable[[], App], count: int = 2, name: str = "steward-web",
                  warm: Callable[[App], object] | None = None, *, turn_only: int = 0,
-                 warm_turns: Callable[[App], object] | None = None, model_turns: int = 2) -> None:
+                 warm_turns: Callable[[App], object] | None = None, model_turns: int = 2,
+                 stale: Callable[[App], bool] | None = None) -> None:
         self._make_app = make_app
+        self._stale = stale  # True for an App built on a clock the server has since turned from
         self._name = name
         self._queues: tuple[deque[_Job], deque[_Job]] = (deque(), deque())  # indexed by TURN, READ
         self._ready = threading.Condition()
@@ -203,6 +205,9 @@ class Workers:
                 if not future.set_running_or_notify_cancel():
                     continue
                 try:
+                    if app is not None and self._stale is not None and self._stale(app):
+                        app.close()  # the zone changed: this worker's next answer is on the new clock
+                        app = None
                     if app is None:
                         app = self._make_app()
                     future.set_result(fn(app, *args))

@@ -3,7 +3,7 @@
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
-const todayIso = document.body.dataset.today;
+let todayIso = document.body.dataset.today;  // the person's date; changes with their zone (the zone form)
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -152,6 +152,7 @@ function finishBot(bubble, trace, restored = null) {
     meta ? el("p", { class: "meta" }, meta) : null,
     el("pre", {}, JSON.stringify(trace, null, 2))));
   if (restored) return;
+  if (view && PANEL_OF_VIEW[trace.data.view.kind]) usedPanel(PANEL_OF_VIEW[trace.data.view.kind]);
   // a long answer is read from its start: show the top of it rather than its end
   // (inside the log only: the page itself stays where it is, the header's search in view)
   if (bubble.item.offsetHeight > log.clientHeight * 0.8) log.scrollTop = bubble.item.offsetTop - log.offsetTop;
@@ -591,6 +592,94 @@ document.addEventListener("keydown", (event) => {
   $("#q").focus();
 });
 
+// ---- the time zone ---------------------------------------------------------------------------------
+
+const zoneButton = $("#zone-button");
+const zoneForm = $("#zone-form");
+const zoneInput = $("#zone-input");
+const zoneStatus = $("#zone-status");
+const ZONE_HINT = zoneStatus.textContent;
+let zonesListed = false;
+
+function showZoneForm(open) {
+  zoneForm.hidden = !open;
+  zoneButton.setAttribute("aria-expanded", String(open));
+  if (!open) { zoneButton.focus(); return; }
+  zoneStatus.textContent = ZONE_HINT;
+  zoneInput.removeAttribute("aria-invalid");
+  zoneInput.focus();
+  zoneInput.select();
+  if (zonesListed) return;
+  zonesListed = true;
+  api("GET", "/zones").then((data) => {
+    $("#zone-list").replaceChildren(...data.zones.map((z) => el("option", { value: z.zone }, z.label)));
+  }).catch(() => { zonesListed = false; });
+}
+
+// the page's clock after a change: the header, the Today panel's day, and the panels read again
+function showClock(clock) {
+  todayIso = clock.today;
+  document.body.dataset.today = clock.today;
+  $("#zone-label").textContent = clock.label;
+  zoneButton.title = clock.zone;
+  zoneInput.value = clock.zone;
+  const long = $("#today-long");
+  long.textContent = clock.today_long;
+  long.setAttribute("datetime", clock.now);
+  $("#today-label").textContent = clock.today_long;
+  refreshToday();
+  loadMoney();
+}
+
+zoneButton.addEventListener("click", () => showZoneForm(zoneForm.hidden));
+$("#zone-cancel").addEventListener("click", () => showZoneForm(false));
+zoneForm.addEventListener("keydown", (event) => { if (event.key === "Escape") showZoneForm(false); });
+zoneForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const zone = zoneInput.value.trim();
+  if (!zone) return;
+  zoneStatus.textContent = "Changing…";
+  try {
+    const clock = await api("PUT", "/zone", { zone });
+    showClock(clock);
+    showZoneForm(false);
+    $("#zone-said").textContent = `Your clock is now on ${clock.label} time: ${clock.today_long}.`;
+  } catch (err) {
+    zoneInput.setAttribute("aria-invalid", "true");
+    zoneStatus.textContent = err.message;
+  }
+});
+
+// ---- the panels in order of use ---------------------------------------------------------------------
+
+// Each use of a panel (a button, a link or an answer of its kind in the chat) counts for it; the page
+// opens with the most used panel first (never reordered while it is open, so nothing moves under a click).
+const USE_KEY = "steward.panel-use";
+function panelUse() {
+  try { return JSON.parse(localStorage.getItem(USE_KEY) || "{}") || {}; } catch { return {}; }
+}
+function usedPanel(id) {
+  const use = panelUse();
+  use[id] = (use[id] || 0) + 1;
+  try { localStorage.setItem(USE_KEY, JSON.stringify(use)); } catch { /* storage off: the order stays */ }
+}
+function orderPanels() {
+  const side = $(".side");
+  const use = panelUse();
+  const panels = [...side.querySelectorAll(":scope > .panel")];
+  panels.map((panel, i) => ({ panel, n: Number(use[panel.id]) || 0, i }))
+    .sort((a, b) => b.n - a.n || a.i - b.i)
+    .forEach(({ panel }) => side.append(panel));
+}
+for (const panel of document.querySelectorAll(".side > .panel")) {
+  panel.addEventListener("click", (event) => {
+    if (event.target.closest("button, a, summary, input")) usedPanel(panel.id);
+  });
+}
+// an answer in the chat uses the panel that shows the same things
+const PANEL_OF_VIEW = { dues: "money", schedule: "today", brief: "today", bookings: "today" };
+
+orderPanels();
 refreshToday();
 loadMoney();
 restored = restoreChat();
