@@ -1,7 +1,9 @@
 """Kinds of date language other parsers' test suites use and Steward did not read: a length counted
 from a moment said after it, days counted from yesterday or tomorrow, a 24-hour clock time in four
 digits said alone, a two-digit year after a date with the month's name, a year beside a month's
-name in either order, and a date with its month's name followed by a time. One test per kind, on
+name in either order, a date with its month's name followed by a time, a date and a time joined by a
+colon, two numbers before a part of the day, "may" starting a range of months, a length "out", a
+tilde for "about", a month's name with a two-digit year, and version numbers. One test per kind, on
 sentences written for these tests; each kind also checks what must stay unread."""
 
 from __future__ import annotations
@@ -278,3 +280,78 @@ def test_a_length_in_several_units_after_a_time_is_how_long() -> None:
     found = find("the call at 3 pm for 1 hour 15 minutes", TUESDAY)
     assert found is not None and found.end is not None
     assert (found.start.strftime("%H:%M"), found.end.strftime("%H:%M")) == ("15:00", "16:15")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("the flight is on 3 Aug 14:05", "Tue 2027-08-03 14:05"),
+    ("dinner 5 may 19:30", "Wed 2027-05-05 19:30"),
+    ("aug 14", "Sat 2027-08-14"),  # with no colon after it the number is the day
+])
+def test_a_number_with_a_colon_after_a_months_name_is_the_hour(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("the exhibition runs from may to july", "Sat 2027-05-01"),
+    ("open between may and september", "Sat 2027-05-01"),
+    ("from may to december 2027", "Sat 2027-05-01"),
+    ("you may go to the shop in july", "Thu 2027-07-01"),  # "may" the verb stays a verb
+])
+def test_may_starting_a_range_to_another_month_is_the_month(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("05/31/2027:14:15", "Mon 2027-05-31 14:15"),
+    ("12/25/2026:08:00:00", "Fri 2026-12-25 08:00"),
+    ("10-11:30", "Tue 2026-12-01 10:00"),  # without a year, a time after the dash is a range of hours
+])
+def test_a_date_and_a_time_joined_by_a_colon_as_logs_write_them(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("10 - 11 at night", "Tue 2026-12-01 22:00"),
+    ("7-8 in the morning", "Wed 2026-12-02 07:00"),
+    ("2 - 3 this afternoon", "Tue 2026-12-01 14:00"),
+    ("10 - 11", "Mon 2027-10-11"),  # alone it is still a date
+])
+def test_two_numbers_before_a_part_of_the_day_are_hours(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("we're 15 minutes out", "Tue 2026-12-01 09:15"),
+    ("the courier is an hour out", "Tue 2026-12-01 10:00"),
+    ("a day out at the zoo", None),
+    ("take it 15 minutes out of the oven", None),
+])
+def test_a_length_out_at_the_end_of_a_clause_is_from_now(text: str, expected: str | None) -> None:
+    assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("in ~5 hours", "Tue 2026-12-01 14:00"),
+    ("meet at ~6pm", "Tue 2026-12-01 18:00"),
+])
+def test_a_tilde_before_a_number_is_about(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Aug 96", "Thu 1996-08-01"),
+    ("the dec 99 statement", "Wed 1999-12-01"),
+    ("may 50 people come", None),
+    ("aug 45 minutes", None),
+])
+def test_a_months_name_with_a_number_that_cannot_be_its_day_is_a_year(text: str, expected: str | None) -> None:
+    assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("update to version 1.1.30", None),
+    ("v2.10.30 is out", None),
+    ("on 1.1.30", "Tue 2030-01-01"),  # without the version word it is a date
+])
+def test_a_version_number_is_not_a_date(text: str, expected: str | None) -> None:
+    assert when(text) == expected

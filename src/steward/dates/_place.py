@@ -309,10 +309,20 @@ def _ranges(text: str, found: list[Phrase]) -> list[Phrase]:
     for ph in found:
         if out and out[-1].until is None and _CONNECT.fullmatch(text[out[-1].end:ph.begin]) and \
                 _kind(out[-1]) == _kind(ph):
-            out[-1] = Phrase(out[-1].pieces, ph)
+            first = out[-1]
+            if first.weak and not ph.weak and _months_only(first) and _months_only(ph):
+                # "from may to december": a month's name that is also a word ("may") is the month when
+                # another month ends its range
+                first = Phrase(tuple(replace(p, weak=False) for p in first.pieces))
+            out[-1] = Phrase(first.pieces, ph)
             continue
         out.append(ph)
     return out
+
+
+def _months_only(ph: Phrase) -> bool:
+    """True when every piece of a phrase names a month, or a day of one."""
+    return all(p.day is not None and p.day.kind in (DayKind.MONTH, DayKind.MONTH_DAY) for p in ph.pieces)
 
 
 def _kind(ph: Phrase) -> str:

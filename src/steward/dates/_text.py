@@ -194,9 +194,17 @@ def _spoken_years(digits: list[str], before: str, after: str) -> list[str]:
 _CHANGING = frozenset([*UNITS, *TENS, *ORDINALS, "thousand", "second"])
 
 
+_TILDE = re.compile(r"(?<!\d)~(?=\s?\d)")
+
+
 def normalize(text: str) -> Normalized:
-    """Lower-case the text and turn spelled-out numbers into digits, keeping the span map."""
+    """Lower-case the text and turn spelled-out numbers into digits, keeping the span map.
+
+    A tilde before a number ("~5 hours", "at ~6pm") says about: it is read as a space.
+    """
     low = _lower(text)
+    if "~" in low:
+        low = _TILDE.sub(" ", low)
     if _SPACE_RUN.sub(" ", low) == low and _CHANGING.isdisjoint(_WORD.findall(low)):
         # most text: single spaces and no number words, so every character stands for itself
         return Normalized(low, tuple(range(len(low))), tuple(range(1, len(low) + 1)))

@@ -240,6 +240,15 @@ def after_a_day(m: re.Match[str]) -> bool:
     return _DAY_BEFORE.search(m.string, max(0, m.start() - 24), m.start()) is not None
 
 
+_PART_AFTER = re.compile(r"\s(?:(?:at|in)\s(?:the\s)?|this\s)?(?:morning|afternoon|evening|night)(?![\w])"
+                         r"|\stonight(?![\w])")
+
+
+def before_a_part(m: re.Match[str]) -> bool:
+    """True when a part of the day follows the match ("10 - 11 at night", "7-8 in the morning")."""
+    return _PART_AFTER.match(m.string, m.end()) is not None
+
+
 def piece(m: re.Match[str], **kw: object) -> Piece:
     """A piece spanning the match."""
     return Piece(m.start(), m.end(), **kw)  # type: ignore[arg-type]

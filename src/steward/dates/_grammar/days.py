@@ -22,6 +22,7 @@ from steward.dates._grammar.common import (
     YEAR,
     Rule,
     after_a_day,
+    before_a_part,
     clock_time,
     count_value,
     hhmm_not_year,
@@ -173,19 +174,28 @@ def _iso_date(m: re.Match[str]) -> Piece | None:
 
 
 @rule("numeric date", "#punct", r"(?P<p1>[0-3]?\d)\s?(?P<sep>[/.-])\s?(?P<p2>[0-3]?\d)(?:\s?(?P=sep)\s?(?P<y>\d{4}|\d{2}))?"
-      r"(?!\s?(?:[ap]\.?\s?m(?![a-z])|[ap](?![a-z])|[:h]\d|o'?clock))")
+      # a time after it is not its year ("10-11:30"), but a year may take a time after a colon, as logs
+      # write it ("05/31/2024:14:15")
+      r"(?!\s?(?:[ap]\.?\s?m(?![a-z])|[ap](?![a-z])|(?(y)(?:h\d|:\d(?!\d:\d\d))|[:h]\d)|o'?clock))")
 def _numeric_date(m: re.Match[str]) -> Piece | None:
     a, b = int(m["p1"]), int(m["p2"])
     y = year_of(m["y"]) if m["y"] else None
+    if m["sep"] == "." and _VERSION_BEFORE.search(m.string, max(0, m.start() - 12), m.start()):
+        return None  # "version 1.1.30", "v2.10.30": a version number, not a date
     if m["sep"] == ".":
         if y is None:
             return None  # 3.15 is a number, not a date ("14.06." with its closing dot is one: `_dotted`)
         return _dotted(m, a, b, y)
-    if m["sep"] == "-" and y is None and a <= 12 and b <= 12 and after_a_day(m):
-        return None  # "monday 9-5": after a day, hours ("monday 9-17" stays September 17)
+    if m["sep"] == "-" and y is None and a <= 12 and b <= 12 and (after_a_day(m) or before_a_part(m)):
+        # "monday 9-5", "10 - 11 at night": beside a day or a part of the day, hours ("monday 9-17"
+        # stays September 17)
+        return None
     # which is the month is settled when the text is placed (the day_first option); keep both readings
     # "3-15" and "2 - 15" may be ranges of numbers: dates only when they are the whole text
     return piece(m, day=DayRef(DayKind.NUMERIC, a, b, y), weak=y is None and m["sep"] == "-")
+
+
+_VERSION_BEFORE = re.compile(r"(?:\b(?:version|ver|release|build|rev)\.?:?\s?|\bv\.?\s?)$")
 
 
 def _dotted(m: re.Match[str], a: int, b: int, year: int | None) -> Piece | None:
@@ -303,18 +313,26 @@ def _this_season(m: re.Match[str]) -> Piece:
     return piece(m, day=DayRef(DayKind.SEASON, -1, n))
 
 
+# a month's name with a two-digit number that cannot be its day is a month of that year ("Aug 96"), unless
+# the number counts something ("dec 45 minutes")
+_YEAR_NOT_DAY = r"(?P<yy>3[2-9]|[4-9]\d)" + _YEAR_AFTER[len(r"(?P<year>\d{4}|'\d{2}|\d{2}"):-1]
+
+
 @rule("month", "#month", r"(?:(?:in|during|of)\s)?(?:(?P<rel>this|next|last|coming|past|previous)\s)?" + MON
-      + r"(?:,?\s" + YEAR + r"|(?P<after>\safter next))?")
+      + r"(?:,?\s" + YEAR + r"|\s" + _YEAR_NOT_DAY + r"|(?P<after>\safter next))?")
 def _month(m: re.Match[str]) -> Piece | None:
     if hhmm_not_year(m["year"]):
         return None  # "nov 1815" after a day is the 2nd of November at 18:15
+    if m["yy"] and m["mon"] == "may":
+        return None  # "may 50 ..." is a verb and a count
     if m["mon"] in ("mar", "jun", "jul", "sep", "oct", "nov", "dec", "jan", "feb", "apr", "aug") and m.group() == m["mon"]:
         weak = True
     else:
         weak = m["mon"] == "may" and not (m["rel"] or m["year"] or m.group().startswith(("in", "during", "of")))
     mode = "after_next" if m["after"] else {"next": "next", "coming": "next", "last": "last", "past": "last",
                                              "previous": "last"}.get(m["rel"] or "", "")
-    return piece(m, day=DayRef(DayKind.MONTH, MONTHS[m["mon"]], year=year_of(m["year"]), mode=mode), weak=weak)
+    return piece(m, day=DayRef(DayKind.MONTH, MONTHS[m["mon"]], year=year_of(m["year"] or m["yy"]), mode=mode),
+                 weak=weak)
 
 
 # a year beside a month's name, in any order and joined any way: "Sep-2012", "June of 2022",

@@ -21,6 +21,7 @@ from steward.dates._grammar.common import (
     E,
     Rule,
     after_a_day,
+    before_a_part,
     clock_time,
     count_value,
     meridiem_of,
@@ -160,10 +161,11 @@ def _days_beyond(m: re.Match[str]) -> Piece | None:
     return piece(m, day=DayRef(DayKind.REL_DAY, sign * (int(n) + 1)))
 
 
-@rule("2 hours from now", "#unit", r"(?:about\s|around\s)?" + DURATION + r"\s(?:from now|from right now|from today|later|hence|after|afterwards|on(?=\s?(?:$|[,.;:!?]))|from this moment)",
-      also="from later hence after afterwards on")
+@rule("2 hours from now", "#unit", r"(?:about\s|around\s)?" + DURATION + r"\s(?:from now|from right now|from today|later|hence|after|afterwards|on(?=\s?(?:$|[,.;:!?]))|out(?=\s?(?:$|[,.;:!?]))|from this moment)",
+      also="from later hence after afterwards on out")
 def _duration_from_now(m: re.Match[str]) -> Piece | None:
-    # "a week on" ends its clause: "a week on the beach" is a stay and "a week on friday" a day
+    # "a week on" ends its clause: "a week on the beach" is a stay and "a week on friday" a day; so
+    # does "15 minutes out" (from arriving: "we're 15 minutes out"), not "a day out at the zoo"
     return _offset_piece(m, 1)
 
 
@@ -217,8 +219,9 @@ def _time_range(m: re.Match[str]) -> Piece | None:
         a1 = "pm"  # "noon to 2": the second hour follows noon
         a2 = a2 or ("pm" if h2 < 12 else None)
     elif not (a1 or a2 or m["m1"] or m["m2"] or "h" in m.group()) and "-" in m.group() and \
-            not (h1 <= 12 and h2 <= 12 and after_a_day(m)):
-        return None  # "3-4" alone is a date or a number range; after a day ("monday 9-5") hours
+            not (h1 <= 12 and h2 <= 12 and (after_a_day(m) or before_a_part(m))):
+        return None  # "3-4" alone is a date or a number range; after a day ("monday 9-5") or before a
+        # part of the day ("10 - 11 at night") hours
     if a1 is None and a2 is not None and h1 <= 12:
         # "3-4pm": the first hour takes the second's meridiem unless that would put it after the second
         a1 = a2 if (h1 % 12) <= (h2 % 12) else ("am" if a2 == "pm" else "pm")
