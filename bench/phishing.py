@@ -1,6 +1,6 @@
 """Phishing never acts: bills and bookings from forged senders yield no due, no event, no reminder.
 
-    .venv/bin/python bench/phishing.py [--json]
+    .venv/bin/python bench/phishing.py [--json] [--lures PATH]
 
 The set is written here: for each lure (a bill with an amount and a due date, an appointment
 confirmation, a payment confirmation) a message from each kind of forged sender — a lookalike of a
@@ -144,7 +144,22 @@ def main() -> int:
     print(f"\nlegitimate mail (notmuch corpora, imap_tools messages): {marked} of {seen} marked")
     for name in names:
         print(f"  marked: {name}")
+    lures = _lures_path()
+    if lures is None:
+        print("\nreal lures: skipped (give the public lure CSV with --lures PATH or STEWARD_PUBLIC_LURES)")
+        return 0
+    print(f"\nreal lures ({lures.name}):")
+    for half, (hit, total) in public_lures(lures).items():
+        print(f"  {half}: {hit} of {total} marked ({100 * hit / max(total, 1):.0f}%)")
     return 0
+
+
+def _lures_path() -> Path | None:
+    import os
+
+    given = sys.argv[sys.argv.index("--lures") + 1] if "--lures" in sys.argv[:-1] else os.environ.get(
+        "STEWARD_PUBLIC_LURES", "")
+    return Path(given) if given and Path(given).is_file() else None
 
 
 
@@ -286,6 +301,46 @@ def legitimate(shared: Path) -> tuple[int, int, list[str]]:
             marked += 1
             names.append(str(path.relative_to(shared)))
     return marked, seen, names
+
+
+# -- real lures from a public collection ------------------------------------------------------------------------
+#
+# The Nazario phishing corpus (real lures received by one mailbox, 2015-2022) as Champa, Rabbi and Zibran curated
+# it ("Curated datasets for phishing email detection", Zenodo record 8339691, CC BY 4.0): one row a lure with its
+# sender, subject and body. Not in the repository: give the CSV's path (`--lures PATH`, or STEWARD_PUBLIC_LURES).
+# Each row is made into a plain-text mail (its From and Subject as the row writes them, RFC 2047 words and all)
+# and parsed as an import parses mail, so only what an import keeps is read: sender, name, subject, snippet. The
+# rows are split by their order into a development half (even rows, which the rules were written beside) and a
+# held-out half (odd rows), counted apart.
+
+
+def _row_mail(row: dict[str, str], n: int) -> bytes:
+    from email.message import Message
+
+    msg = Message()
+    msg["From"] = " ".join(row.get("sender", "").split()) or "unknown@unknown.invalid"
+    msg["To"] = " ".join(row.get("receiver", "").split()) or "jose@monkey.org"
+    msg["Subject"] = " ".join(row.get("subject", "").split())
+    msg["Date"] = format_datetime(NOW - timedelta(hours=n))
+    msg["Message-ID"] = f"<public-lure-{n}@steward-bench.example>"
+    msg["Content-Type"] = "text/plain; charset=utf-8"
+    msg.set_payload(row.get("body", "").encode("utf-8", "replace"), "utf-8")
+    return msg.as_bytes()
+
+
+def public_lures(path: Path) -> dict[str, tuple[int, int]]:
+    """(marked, lures) of the development and held-out halves of a public lure CSV."""
+    import csv
+
+    csv.field_size_limit(1 << 27)
+    classifier = _classifier()
+    out = {"development": [0, 0], "held out": [0, 0]}
+    with path.open(encoding="utf-8", errors="replace", newline="") as f:
+        for n, row in enumerate(csv.DictReader(f)):
+            half = out["development" if n % 2 == 0 else "held out"]
+            half[1] += 1
+            half[0] += _marked(_row_mail(row, n), classifier)
+    return {k: (v[0], v[1]) for k, v in out.items()}
 
 
 if __name__ == "__main__":

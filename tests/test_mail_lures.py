@@ -112,3 +112,36 @@ def test_a_brands_mail_from_its_own_mailing_domain_is_not_a_lure() -> None:
     _, why = _why(_mail("Amazon Web Services <aws-marketing-email-replies@awscloud.com>",
                         "Action required: your subscription has expired", "Renew your subscription to keep it."))
     assert not [r for r in why if "Amazon" in r]
+
+
+def test_a_domain_made_of_the_senders_name_and_a_lure_word_is_marked() -> None:
+    category, why = _why(_mail("Wattle Bank Security <security@wattlebank-verify.example>",
+                               "Your card has been restricted", "Verify your identity within 12 hours."))
+    assert category == "phishing_suspect"
+    assert any('wattlebank-verify.example is the name Wattle Bank Security with "verify" added' in r for r in why)
+    # the same name on its own domain, and a lure word without a pretext, are left alone
+    assert _why(_mail("Wattle Bank <alerts@wattlebank.example>", "Your card has been restricted",
+                      "Verify your identity within 12 hours."))[0] != "phishing_suspect"
+    assert _why(_mail("ParcelLink <tracking@parcelink-support.example>", "Your parcel was delivered",
+                      "It is at your front door."))[0] != "phishing_suspect"
+
+
+def test_a_mailbox_notice_about_an_address_at_another_domain_is_marked() -> None:
+    category, why = _why(_mail("Email Admin <k.t.kotix@mailer.example>", "Upgrade your mailbox quota",
+                               "Attention: alex@example.org your mailbox is almost full. Click below."))
+    assert category == "phishing_suspect"
+    assert any("about the mailbox alex@example.org" in r and "mailer.example" in r for r in why)
+    named, why = _why(_mail("example.org Admin <info@ht-bc.example>", "Low quota notice",
+                            "Dear Alex, your email quota is very low: pending messages cannot be delivered."))
+    assert named == "phishing_suspect" and any("the name says example.org" in r for r in why)
+    # the mail provider's own notice about its own address is not a lure
+    assert _why(_mail("Postmaster <postmaster@example.org>", "Your mailbox is almost full",
+                      "alex@example.org has used 95% of its storage."))[0] != "phishing_suspect"
+
+
+def test_words_in_look_alike_letters_are_marked() -> None:
+    category, why = _why(_mail("Service <support2016info@service.example>", "Update your account information",
+                               "PαyPαl: this is αn αutomαted emαil, please check your account."))
+    assert category == "phishing_suspect" and any("PayPal in look-alike letters" in r for r in why)
+    # Greek text, or a Latin brand named in Greek text, is not disguised
+    assert _why(_mail("Nikos <nikos@example.gr>", "Καλημέρα", "Θα σου στείλω το PayPal αύριο."))[0] != "phishing_suspect"

@@ -114,7 +114,6 @@ def test_an_offer_a_cancellation_and_a_move_are_said_as_such_never_proposed_as_b
         "2026-12-16T14:40:00+11:00"]
 
 
-@pytest.mark.xfail(reason="neither lure is filed as phishing", strict=False)
 def test_the_two_lures_are_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
     assert {h["sender"] for h in found} >= {"security@wattlebank-verify.example",

@@ -14,14 +14,23 @@ The checks a careful mail client makes, on what is parsed from a message (nothin
 - **a name claiming a brand**: the display name names a brand (PayPal, Microsoft, ...) while the mail,
   which has a pretext, comes from a domain that is not the brand's;
 - **free mail claiming an institution**: a free-mail address (gmail.com, outlook.com, ...) whose display
-  name claims a brand or an institution ("Billing Department", "IT Support") in mail with a pretext.
+  name claims a brand or an institution ("Billing Department", "IT Support") in mail with a pretext;
+- **a domain made of the name and a lure word**: the sender's domain is the name it writes under with
+  a word lures add ("Wattle Bank Security" from wattlebank-verify.example), in mail with a pretext;
+- **mail about a mailbox from outside it**: a mailbox pretext ("your mailbox is full", "pending
+  messages", "will be deactivated") about an address at another domain than the sender's, or under a
+  display name that is another domain ("monkey.org Admin");
+- **a brand in look-alike letters**: a word that mixes alphabets ("PαyPαl": Greek alphas among Latin
+  letters), twice, or once where it spells a brand.
 
 Each reason is one line a person can read. Pure: no I/O past reading the YAML beside this module.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -40,6 +49,8 @@ class LureWords:
     pretexts: dict[str, tuple[str, ...]]  # first word -> the pretexts starting with it, as flat text
     institutions: re.Pattern[str]
     free_mail: frozenset[str]
+    mailbox: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)  # mailbox pretexts, likewise
+    domain_words: frozenset[str] = frozenset()
 
 
 def _phrases(words: Iterable[str]) -> re.Pattern[str]:
@@ -53,13 +64,19 @@ def lure_words() -> LureWords:
     """The bundled vocabulary (read once per process)."""
     data = load_yaml((resources.files("steward.mail") / "lures.yaml").read_text(encoding="utf-8"))
     brands = tuple((str(name), tuple(str(d).lower() for d in domains)) for name, domains in data["brands"].items())
-    pretexts: dict[str, list[str]] = {}
-    for phrase in (_flat(str(p)) for p in data["pretexts"]):
+    return LureWords(brands, _by_first_word(data["pretexts"]), _phrases(data["institution_words"]),
+                     frozenset(str(d).lower() for d in data["free_mail"]),
+                     _by_first_word(data.get("mailbox_pretexts") or ()),
+                     frozenset(str(w).lower() for w in data.get("domain_lure_words") or ()))
+
+
+def _by_first_word(phrases: Iterable[object]) -> dict[str, tuple[str, ...]]:
+    """Phrases as flat text, indexed by their first word (longest first)."""
+    out: dict[str, list[str]] = {}
+    for phrase in (_flat(str(p)) for p in phrases):
         if phrase:
-            pretexts.setdefault(phrase.split()[0], []).append(phrase)
-    return LureWords(brands, {k: tuple(sorted(v, key=len, reverse=True)) for k, v in pretexts.items()},
-                     _phrases(data["institution_words"]),
-                     frozenset(str(d).lower() for d in data["free_mail"]))
+            out.setdefault(phrase.split()[0], []).append(phrase)
+    return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in out.items()}
 
 
 # every character but a letter, a digit or "&" becomes a space (str.translate: faster than a regex per message)
@@ -122,12 +139,21 @@ def lure_reasons(sender: str, sender_name: str, subject: str, snippet: str, *, r
     """Why a message looks like a lure, one line per signal (empty: none found). `links` are
     (shown domain, target domain) pairs of its HTML links; `brands` add to the bundled table."""
     words = lure_words()
-    pretext = _pretext(_flat(f"{subject}\n{snippet}"), words.pretexts)
-    if pretext is None and not links:
-        return []  # every check but a link's needs a pretext: most mail stops here
+    flat = _flat(f"{subject}\n{snippet}")
+    pretext = _pretext(flat, words.pretexts)
+    mailbox = _pretext(flat, words.mailbox)
     known = (*words.brands, *brands)
     domain = sender.rpartition("@")[2].strip().strip(".").lower()
-    reasons: list[str] = []
+    reasons = _letters(f"{sender_name}\n{subject}\n{snippet}", known)
+    if pretext is None and mailbox is None and not links:
+        return reasons  # every other check but a link's needs a pretext: most mail stops here
+    reasons += _mailbox_elsewhere(mailbox or pretext or "", bool(mailbox), sender_name, subject, snippet, domain,
+                                  known)
+    made = _made_domain(domain, sender_name, words.domain_words) if pretext or mailbox else None
+    if made is not None:
+        reasons.append(made)
+    if pretext is None and not links:
+        return reasons
     spoken = _claimed(subject, known) or (_claimed(snippet[:200], known) if pretext else None)
     if pretext and spoken is not None and spoken[1] and not _belongs(domain, spoken[1]):
         reasons.append(f"it speaks for {spoken[0]} (\"{pretext}\") but comes from {domain or 'nowhere'}")
@@ -150,3 +176,78 @@ def lure_reasons(sender: str, sender_name: str, subject: str, snippet: str, *, r
     elif named is not None and named[1] and not _belongs(domain, named[1]) and named != spoken:
         reasons.append(f"the name says {named[0]} (\"{pretext}\") but the mail is from {domain or 'nowhere'}")
     return reasons
+
+
+_ADDRESS = re.compile(r"[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})", re.I)
+_DOMAIN_NAME = re.compile(r"(?<![\w@.-])((?:[a-z0-9-]+\.)+[a-z]{2,})(?![\w.-])", re.I)
+
+
+def _owned(domain: str, other: str, known: Sequence[tuple[str, tuple[str, ...]]]) -> bool:
+    """Whether two domains are one owner's: the same registrable domain, or both a known brand's."""
+    if _registrable(domain) == _registrable(other):
+        return True
+    return any(_belongs(domain, own) and _belongs(other, own) for _, own in known)
+
+
+def _mailbox_elsewhere(pretext: str, about_mailbox: bool, sender_name: str, subject: str, snippet: str,
+                       domain: str, known: Sequence[tuple[str, tuple[str, ...]]]) -> list[str]:
+    """A mailbox's notice about an address at another domain, or under a name that is another domain."""
+    if not domain or "." not in domain:
+        return []
+    named = next((m.group(1).lower() for m in _DOMAIN_NAME.finditer(sender_name)
+                  if "." in m.group(1) and not _owned(m.group(1).lower(), domain, known)), None)
+    if named is not None:
+        return [f"the name says {named} (\"{pretext}\") but the mail is from {domain}"]
+    if not about_mailbox:
+        return []
+    for m in _ADDRESS.finditer(f"{subject}\n{snippet[:300]}"):
+        if not _owned(m.group(1).lower(), domain, known):
+            return [f"it is about the mailbox {m.group(0)} (\"{pretext}\") but comes from {domain}"]
+    return []
+
+
+def _collapse(text: str) -> str:
+    """Letters only, a doubled letter once ("ParcelLink" and "parcelink" read the same)."""
+    letters = re.sub(r"[^a-z0-9]", "", text.lower())
+    return re.sub(r"(.)\1+", r"\1", letters)
+
+
+def _made_domain(domain: str, sender_name: str, lure_words: frozenset[str]) -> str | None:
+    """The domain is the sender's own name with a lure word joined to it ("wattlebank-verify")."""
+    from steward.mail.senders import registrable
+
+    name, _ = registrable(domain)
+    parts = [p for p in re.split(r"[-_]", name) if p]
+    added = [p for p in parts if p in lure_words]
+    core = _collapse("".join(p for p in parts if p not in lure_words))
+    said = _collapse(sender_name)
+    if not added or len(core) < 4 or not said or core not in said:
+        return None
+    return f"its domain {domain} is the name {sender_name.strip()} with \"{added[0]}\" added, as lures make them"
+
+
+_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
+
+
+def _script(ch: str) -> str:
+    name = unicodedata.name(ch, "")
+    return next((s for s in _SCRIPTS if name.startswith(s)), "")
+
+
+def _letters(text: str, known: Sequence[tuple[str, tuple[str, ...]]]) -> list[str]:
+    """Words that mix alphabets ("PαyPαl"): a brand so spelled, or two such words."""
+    from steward.mail.senders import skeleton
+
+    mixed = []
+    for word in re.findall(r"\w{3,}", text):
+        scripts = {_script(ch) for ch in word if ch.isalpha()} - {""}
+        if len(scripts) >= 2 and word not in mixed:
+            mixed.append(word)
+    if not mixed:
+        return []
+    names = {_flat(name).replace(" ", ""): name for name, _ in known}
+    for word in mixed:
+        brand = names.get(skeleton(word))
+        if brand is not None:
+            return [f"it writes {brand} in look-alike letters ({word})"]
+    return [f"words mix alphabets, as disguised text does ({', '.join(mixed[:2])})"] if len(mixed) >= 2 else []
