@@ -59,6 +59,33 @@ def test_a_hook_loads_none_of_the_heavy_parts(event: str, tmp_path: Path) -> Non
     assert not denied_in(modules), f"steward hook {event} loaded {denied_in(modules)}"
 
 
+# what a hook with nothing to do (no command hook configured, no session title waiting) is answered
+# without: it runs on every prompt and tool call, and each of these costs a tenth or more of a bare start
+IDLE_DENIED = {
+    "steward.app": "the composition root",
+    "steward.settings": "the settings table (the config file is only glanced at)",
+    "steward.hooks.bus": "the hook bus",
+    "steward.store.db": "the migration runner",
+    "dataclasses": "the record types",
+    "typing": "annotations",
+    "pathlib": "paths as objects",
+    "logging": "the log",
+    "tomllib": "the config file's parser",
+}
+
+
+@pytest.mark.parametrize("event", ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"])
+def test_a_hook_with_nothing_to_do_builds_neither_settings_nor_bus(event: str, tmp_path: Path) -> None:
+    payload = json.dumps({"session_id": "s1", "hook_event_name": event, "cwd": str(tmp_path), "prompt": "hello",
+                          "tool_name": "Bash", "tool_input": {"command": "ls"}, "source": "startup"})
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "config.toml").write_text('timezone = "Europe/London"\n', encoding="utf-8")
+    modules = loaded(["hook", event], home, payload)
+    found = [f"{name} ({why})" for name, why in IDLE_DENIED.items() if name in modules]
+    assert not found, f"steward hook {event} with nothing to do loaded {found}"
+
+
 @pytest.mark.parametrize("args", [["--version"], ["--help"], ["mail", "--help"]])
 def test_version_and_help_load_nothing_but_the_parser(args: list[str], tmp_path: Path) -> None:
     modules = loaded(args, tmp_path / "home")

@@ -17,6 +17,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from steward.home import CONFIG_FILE, DB_FILE, folders
+
 PRIVATE_UMASK = 0o077  # no bit for the group or others on anything created
 
 
@@ -30,12 +32,12 @@ class Paths:
     @property
     def config_file(self) -> Path:
         """The `config.toml` of this home."""
-        return self.config_dir / "config.toml"
+        return self.config_dir / CONFIG_FILE
 
     @property
     def db_file(self) -> Path:
         """The SQLite store of this home."""
-        return self.data_dir / "steward.db"
+        return self.data_dir / DB_FILE
 
     @property
     def token_file(self) -> Path:
@@ -60,15 +62,8 @@ class Paths:
 
 def resolve_paths(home: str | None = None, environ: Mapping[str, str] | None = None) -> Paths:
     """`home` (the --home option) wins, then $STEWARD_HOME, then $XDG_CONFIG_HOME / $XDG_DATA_HOME."""
-    env = os.environ if environ is None else environ
-    chosen = home or env.get("STEWARD_HOME")
-    if chosen:
-        root = Path(chosen).expanduser().absolute()
-        return Paths(root, root)
-    user_home = Path(env.get("HOME", str(Path.home())))
-    config = Path(env.get("XDG_CONFIG_HOME") or user_home / ".config") / "steward"
-    data = Path(env.get("XDG_DATA_HOME") or user_home / ".local" / "share") / "steward"
-    return Paths(config, data)
+    config, data = folders(home, environ)
+    return Paths(Path(config), Path(data))
 
 
 @contextmanager

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (`steward hook` stays light)
 if TYPE_CHECKING:
     import argparse
+    from typing import Any
 
     from steward.cli.context import Handler
 
@@ -137,11 +138,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     # or (for --help and mistakes) with a parser of its own command only
     is_hook = _command_of(given) == "hook"
     if is_hook:
-        from steward.cli.hook import cmd_hook, quick_args
+        from steward.cli.hook import answer_quickly, cmd_hook, quick_args
 
         quick = quick_args(given)
         if quick is not None:
-            return _run(cmd_hook, quick)
+            answered = answer_quickly(quick)  # nothing to run: answered without settings or the bus
+            return answered if answered is not None else _run(cmd_hook, quick)
     parser = build_parser(COMMAND_HOMES.get(_command_of(given) or "", COMMAND_MODULES))
     args, extra = parser.parse_known_args(_protect_exclusions(given))
     if extra:

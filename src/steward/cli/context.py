@@ -9,10 +9,11 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, TextIO
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (`steward hook` reads stdin from here)
 if TYPE_CHECKING:
     import argparse
+    from typing import Any, TextIO
 
     from steward.app import App
     from steward.cli.parser import Commands, StewardParser, global_options  # noqa: F401

@@ -29,6 +29,7 @@ from typing import Any
 from steward.clock import Clock
 from steward.errors import UserError
 from steward.hooks.bus import HOOK_ERROR, HookLogRecord, InProcessHook
+from steward.hooks.idle import SESSION_NAME_DISPLAY_REMINDER_LIMIT
 from steward.hooks.names import NameWords, block_seen, clean_title, coordination, load_words, mint_title
 from steward.hooks.protocol import HookInput, HookOutput, context_output
 from steward.hooks.transcript import assistant_texts
@@ -38,7 +39,6 @@ from steward.store import write_txn
 
 log = logging.getLogger(__name__)
 
-SESSION_NAME_DISPLAY_REMINDER_LIMIT = 2
 HOOK_NAME = "session-names"
 REMINDED = "session-name-display-reminded"
 MINTED = "session-name-minted"
