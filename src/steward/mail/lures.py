@@ -20,6 +20,9 @@ The checks a careful mail client makes, on what is parsed from a message (nothin
 - **mail about a mailbox from outside it**: a mailbox pretext ("your mailbox is full", "pending
   messages", "will be deactivated") about an address at another domain than the sender's, or under a
   display name that is another domain ("monkey.org Admin");
+- **a name that is another domain, or a greeting to an address**: a display name that is a domain the
+  mail does not come from ("monkey.org Admin"), or a greeting to an address at another domain ("Dear
+  alex@example.org"), beside a word of alarm ("verify", "suspended", "quota");
 - **a brand in look-alike letters**: a word that mixes alphabets ("PαyPαl": Greek alphas among Latin
   letters), twice, or once where it spells a brand.
 
@@ -51,6 +54,7 @@ class LureWords:
     free_mail: frozenset[str]
     mailbox: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)  # mailbox pretexts, likewise
     domain_words: frozenset[str] = frozenset()
+    alarm: frozenset[str] = frozenset()
 
 
 def _phrases(words: Iterable[str]) -> re.Pattern[str]:
@@ -67,7 +71,8 @@ def lure_words() -> LureWords:
     return LureWords(brands, _by_first_word(data["pretexts"]), _phrases(data["institution_words"]),
                      frozenset(str(d).lower() for d in data["free_mail"]),
                      _by_first_word(data.get("mailbox_pretexts") or ()),
-                     frozenset(str(w).lower() for w in data.get("domain_lure_words") or ()))
+                     frozenset(str(w).lower() for w in data.get("domain_lure_words") or ()),
+                     frozenset(str(w).lower() for w in data.get("alarm_words") or ()))
 
 
 def _by_first_word(phrases: Iterable[object]) -> dict[str, tuple[str, ...]]:
@@ -145,10 +150,12 @@ def lure_reasons(sender: str, sender_name: str, subject: str, snippet: str, *, r
     known = (*words.brands, *brands)
     domain = sender.rpartition("@")[2].strip().strip(".").lower()
     reasons = _letters(f"{sender_name}\n{subject}\n{snippet}", known)
-    if pretext is None and mailbox is None and not links:
+    alarm = pretext or mailbox or next((w for w in flat.split() if w in words.alarm), None)
+    if alarm is None and not links:
         return reasons  # every other check but a link's needs a pretext: most mail stops here
-    reasons += _mailbox_elsewhere(mailbox or pretext or "", bool(mailbox), sender_name, subject, snippet, domain,
-                                  known)
+    reasons += _mailbox_elsewhere(alarm or "", bool(mailbox), sender_name, subject, snippet, domain, known)
+    if pretext is None and mailbox is None and not links:
+        return reasons
     made = _made_domain(domain, sender_name, words.domain_words) if pretext or mailbox else None
     if made is not None:
         reasons.append(made)
@@ -179,6 +186,7 @@ def lure_reasons(sender: str, sender_name: str, subject: str, snippet: str, *, r
 
 
 _ADDRESS = re.compile(r"[\w.+-]+@((?:[\w-]+\.)+[a-z]{2,})", re.I)
+_GREETING = re.compile(r"\b(?:dear|hello|hi|attention|attn)\b[\s:,]*([\w.+-]+@((?:[\w-]+\.)+[a-z]{2,}))", re.I)
 _DOMAIN_NAME = re.compile(r"(?<![\w@.-])((?:[a-z0-9-]+\.)+[a-z]{2,})(?![\w.-])", re.I)
 
 
@@ -198,6 +206,9 @@ def _mailbox_elsewhere(pretext: str, about_mailbox: bool, sender_name: str, subj
                   if "." in m.group(1) and not _owned(m.group(1).lower(), domain, known)), None)
     if named is not None:
         return [f"the name says {named} (\"{pretext}\") but the mail is from {domain}"]
+    greeted = _GREETING.search(snippet[:300])
+    if greeted is not None and not _owned(greeted.group(2).lower(), domain, known):
+        return [f"it greets {greeted.group(1)} by the address (\"{pretext}\") but comes from {domain}"]
     if not about_mailbox:
         return []
     for m in _ADDRESS.finditer(f"{subject}\n{snippet[:300]}"):
