@@ -3,8 +3,9 @@ from a moment said after it, days counted from yesterday or tomorrow, a 24-hour 
 digits said alone, a two-digit year after a date with the month's name, a year beside a month's
 name in either order, a date with its month's name followed by a time, a date and a time joined by a
 colon, two numbers before a part of the day, "may" starting a range of months, a length "out", a
-tilde for "about", a month's name with a two-digit year, and version numbers. One test per kind, on
-sentences written for these tests; each kind also checks what must stay unread."""
+tilde for "about", a month's name with a two-digit year, version numbers, and a year's era (AD, BC,
+the Buddhist era). One test per kind, on sentences written for these tests; each kind also checks
+what must stay unread."""
 
 from __future__ import annotations
 
@@ -354,4 +355,15 @@ def test_a_months_name_with_a_number_that_cannot_be_its_day_is_a_year(text: str,
     ("on 1.1.30", "Tue 2030-01-01"),  # without the version word it is a date
 ])
 def test_a_version_number_is_not_a_date(text: str, expected: str | None) -> None:
+    assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("the battle was on 14 October 66 AD", "Thu 66-10-14"),
+    ("the treaty of 2 March 312 CE", "Sat 312-03-02"),
+    ("the exam is on 15 May 2570 BE", "Sat 2027-05-15"),
+    ("the eclipse of 28 May 585 BC", None),  # before the first year Steward can show: no date, never this year's
+    ("born 3 may 1990 be there early", "Thu 1990-05-03"),  # "be" after a year of ours is a word
+])
+def test_a_year_with_its_era(text: str, expected: str | None) -> None:
     assert when(text) == expected

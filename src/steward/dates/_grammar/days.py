@@ -111,20 +111,36 @@ def _opt_wd(name: str) -> str:
 # when nothing after them makes them an hour, a count or a day of the month
 _YEAR_AFTER = (r"(?P<year>\d{4}|'\d{2}|\d{2}(?![\d:./-]|\s?(?:am|pm|a\.m|p\.m|[ap]\b|h\b|hrs?\b|hours?\b|mins?\b|"
                r"minutes?\b|days?\b|weeks?\b|o'?\s?clock|st\b|nd\b|rd\b|th\b|percent|%|people|of\b|to\b|-)))")
+# a year may say its era: a year of up to three digits with AD or CE counts as written ("88 AD" is the
+# year 88), with BC or BCE it is before any day Steward can place (no date, never this year's day); a year
+# 2400-2699 with BE is the Buddhist era's, 543 years on. Longer years and other numbers keep those words
+# as words ("the 5 june 2027 ad launch").
+_ERA_YEAR = (r"(?:(?P<eyear>\d{1,3})\s?(?P<era>a\.?d\.?|c\.?e\.?|b\.?c\.?(?:e\.?)?)(?![\w])"
+             r"|(?P<beyear>2[4-6]\d\d)\s?b\.?e\.?(?![\w])|" + _YEAR_AFTER + ")")
+
+
+def _year_in_era(m: re.Match[str]) -> int | None:
+    """The year said after a date, in its era when one is said (below the first year for BC)."""
+    if m["beyear"]:
+        return int(m["beyear"]) - 543
+    if m["eyear"]:
+        return int(m["eyear"]) * (-1 if m["era"].startswith("b") else 1)
+    return year_of(m["year"])
 
 
 # the number after a month's name is its day unless it is the hour of a clock time ("5 December 10:00am")
 @rule("month day", "#month",
       _opt_wd("wd0") + MON + r",?\s?(?:the\s)?" + DAYN + r"(?!\d|[:.]\d\d(?!\d))(?:,?\s?(?P<wd1>" + "|".join(WEEKDAY_NAMES) + r")\.?)?"
-      + r"(?:,?\s" + _YEAR_AFTER + r")?")
+      + r"(?:,?\s" + _ERA_YEAR + r")?")
 def _month_day(m: re.Match[str]) -> Piece | None:
-    return _date_piece(m, MONTHS[m["mon"]], int(m["day"]), year_of(m["year"]))
+    return _date_piece(m, MONTHS[m["mon"]], int(m["day"]), _year_in_era(m))
 
 
 @rule("day month", "#month",
-      _opt_wd("wd0") + r"(?:the\s)?" + DAYN + r"\s?(?:of\s|day of\s)?" + MON + r"(?:,?\s" + _YEAR_AFTER + r"(?:\s(?:year|yr))?)?")
+      _opt_wd("wd0") + r"(?:the\s)?" + DAYN + r"\s?(?:of\s|day of\s)?" + MON
+      + r"(?:,?\s" + _ERA_YEAR + r"(?:\s(?:year|yr))?)?")
 def _day_month(m: re.Match[str]) -> Piece | None:
-    return _date_piece(m, MONTHS[m["mon"]], int(m["day"]), year_of(m["year"]))
+    return _date_piece(m, MONTHS[m["mon"]], int(m["day"]), _year_in_era(m))
 
 
 @rule("d/mon/y", "#month", r"(?P<day>[0-3]?\d)[-/](?P<mon>" + "|".join(MONTH_NAMES) + r")[-/](?P<year>\d{4}|\d{2})")
@@ -159,8 +175,9 @@ def _date_piece(m: re.Match[str], month: int, day: int, year: int | None) -> Pie
         cut = m.string[m.start():m.start("year")].rstrip(" ,")
         return Piece(m.start(), m.start() + len(cut), day=DayRef(DayKind.MONTH_DAY, month, day))
     # "may 3" may be a verb and a number; "may 3rd", "the 3rd of may" are dates
-    weak = m["mon"] == "may" and not m["year"] and _ORDINAL_DAY.search(m.group()) is None
     gd = m.groupdict()
+    said_year = m["year"] or gd.get("eyear") or gd.get("beyear")
+    weak = m["mon"] == "may" and not said_year and _ORDINAL_DAY.search(m.group()) is None
     wd = gd.get("wd0") or gd.get("wd1")
     return piece(m, day=DayRef(DayKind.MONTH_DAY, month, day, year, weekday=WEEKDAYS[wd] if wd else None), weak=weak)
 
