@@ -3,9 +3,9 @@ from a moment said after it, days counted from yesterday or tomorrow, a 24-hour 
 digits said alone, a two-digit year after a date with the month's name, a year beside a month's
 name in either order, a date with its month's name followed by a time, a date and a time joined by a
 colon, two numbers before a part of the day, "may" starting a range of months, a length "out", a
-tilde for "about", a month's name with a two-digit year, version numbers, and a year's era (AD, BC,
-the Buddhist era). One test per kind, on sentences written for these tests; each kind also checks
-what must stay unread."""
+tilde for "about", a month's name with a two-digit year, version numbers, a year's era (AD, BC, the
+Buddhist era), and a signed length after a day ("friday +2 days"). One test per kind, on sentences
+written for these tests; each kind also checks what must stay unread."""
 
 from __future__ import annotations
 
@@ -366,4 +366,14 @@ def test_a_version_number_is_not_a_date(text: str, expected: str | None) -> None
     ("born 3 may 1990 be there early", "Thu 1990-05-03"),  # "be" after a year of ours is a word
 ])
 def test_a_year_with_its_era(text: str, expected: str | None) -> None:
+    assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("friday +2 days", "Sun 2026-12-06"),
+    ("2027-03-01 -2wks", "Mon 2027-02-15"),
+    ("tomorrow 5pm +1 hour", "Wed 2026-12-02 18:00"),
+    ("+2 days", "Thu 2026-12-03"),  # alone it counts from now
+])
+def test_a_signed_length_after_a_day_moves_that_day(text: str, expected: str) -> None:
     assert when(text) == expected

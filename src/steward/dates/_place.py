@@ -231,6 +231,9 @@ def phrases(text: str) -> list[Phrase]:
         if out and (joined_weekend := _day_weekend(text, out[-1], p)) is not None:
             out[-1] = joined_weekend
             continue
+        if out and (moved := _day_moved(text, out[-1], p)) is not None:
+            out[-1] = moved
+            continue
         if out:
             last = out[-1]
             gap = text[last.end:p.begin]
@@ -248,6 +251,16 @@ def phrases(text: str) -> list[Phrase]:
         out.append(Phrase((p,)))
     kept = [k for ph in out if (k := _drop_orphans(ph)) is not None]
     return _ranges(text, kept)
+
+
+def _day_moved(text: str, ph: Phrase, p: Piece) -> Phrase | None:
+    """ "next tuesday +10 days", "2027-03-01 -2wks": a signed length right after a day moves that day."""
+    if p.offset is None or p.anchored or text[p.begin:p.begin + 1] not in ("+", "-") or \
+            text[ph.end:p.begin] not in ("", " "):
+        return None
+    if not any(q.day is not None for q in ph.pieces) or any(q.offset is not None or q.now for q in ph.pieces):
+        return None
+    return Phrase(ph.pieces + (replace(p, anchored=True),))
 
 
 _WEEKEND_WORDS = ("weekend", "week-end", "week end", "wkend")
