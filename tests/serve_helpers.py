@@ -138,7 +138,7 @@ def in_process(home: Path, now: str | None = None, token: str | None = None,
 
     paths = resolve_paths(str(home))
     settings = load(paths.config_file)
-    clock = make_clock(settings.as_str("timezone"), now)
+    clock = make_clock(settings.as_str("timezone"), now, locale=settings.as_str("locale"))
     dial = server_dial(settings, clock, None)  # the page may turn its zone, as in `steward serve`
 
     def make_app():  # type: ignore[no-untyped-def]

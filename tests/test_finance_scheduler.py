@@ -46,7 +46,7 @@ def test_a_due_is_noticed_once_within_three_days_across_restarts(cli: Any, tmp_p
 
     pass_at("2026-10-02T09:00:00-04:00")
     out = capsys.readouterr().out
-    assert out.count("Payment due in 3 days") == 1 and "Chase card XXXX4417: US$1,842.17 due Mon 05 Oct" in out
+    assert out.count("Payment due in 3 days") == 1 and "Chase card XXXX4417: US$1,842.17 due Mon 5 Oct" in out
     assert "GEICO" not in out
 
     pass_at("2026-10-02T09:05:00-04:00")  # a restart: nothing again

@@ -96,7 +96,7 @@ def test_a_reminder_that_came_due_while_down_fires_at_start_marked_late(cli, htt
     monkeypatch.setenv("STEWARD_NOTIFY_WEBHOOK_URL", http.url)
     r = cli("--now", "2026-09-15T19:30:00+05:30", "scheduler", "run", "--once")
     assert r.code == 0, r.err
-    assert "Python training" in r.out and "late: was due 2026-09-15 17:00" in r.out
+    assert "Python training" in r.out and "late: was due Tue 15 Sept, 17:00" in r.out
     assert json.loads(http.received[0].body)["late"] is True
     listed = cli("--now", "2026-09-15T19:31:00+05:30", "--json", "reminders", "list", "--all").json()
     assert [(x["id"], x["status"], x["late"]) for x in listed] == [(rid, "fired", True)]

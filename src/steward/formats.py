@@ -15,7 +15,7 @@ from decimal import Decimal, InvalidOperation
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_skeleton, format_time, get_timezone_location
-from babel.numbers import format_currency
+from babel.numbers import format_currency, format_decimal
 
 from steward.errors import ConfigError
 
@@ -58,6 +58,10 @@ class Formats:
     def moment(self, moment: datetime, *, year: bool = False) -> str:
         """`Sat 5 Dec, 09:15`: the day and the time."""
         return f"{self.day(moment.date(), year=year)}, {self.time(moment)}"
+
+    def number(self, count: int) -> str:
+        """`1,234` (en_GB), `1,00,000` (en_IN), `1.234` (de_DE): a count with the locale's grouping."""
+        return format_decimal(count, locale=self.locale)
 
     def money(self, amount: Decimal | str | float, currency: str) -> str:
         """`£312.50`, `₹1,00,001.90` (en_IN), `US$1,842.17` (en_GB): the currency's symbol, two decimals."""

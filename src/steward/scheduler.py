@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from steward.calendar import recurring
 from steward.clock import Clock
 from steward.errors import ConnectorError
+from steward.formats import DEFAULT_LOCALE
 from steward.notify import Notification, Notifier
 from steward.store import calendar as repo
 
@@ -121,8 +122,10 @@ class ReminderScheduler:
         lease: timedelta = timedelta(minutes=10),
         owner: str | None = None,
         read_back: Callable[[], object] | None = None,
+        locale: str = DEFAULT_LOCALE,
     ) -> None:
         self.conn = conn
+        self.locale = locale  # how a notification writes its day and time
         # reads back what other calendar apps changed (CalendarService.reconcile_reminders) before each
         # pass, so a reminder moved or deleted on the phone does not fire at its old time
         self.read_back = read_back
@@ -164,7 +167,7 @@ class ReminderScheduler:
         reminder = repo.get_reminder(self.conn, reminder_id)
         assert reminder is not None  # we hold its claim; reminders are never deleted
         late = now - reminder.due > self.late_after
-        note = Notification(reminder_id, reminder.text, reminder.due.astimezone(self.zone), late)
+        note = Notification(reminder_id, reminder.text, reminder.due.astimezone(self.zone), late, locale=self.locale)
         already = repo.delivered_sinks(self.conn, reminder_id)
         interrupted = repo.attempted_sinks(self.conn, reminder_id)
         sent: list[str] = []
@@ -231,6 +234,7 @@ def reminder_scheduler(conn: sqlite3.Connection, settings: Settings, zone: tzinf
         late_after=timedelta(seconds=settings.as_int("notify.late_after")),
         retry_waits=[int(w) for w in settings.as_list("notify.retry_seconds")],
         lease=timedelta(seconds=settings.as_int("scheduler.lease_seconds")),
+        locale=settings.as_str("locale"),
     )
 
 

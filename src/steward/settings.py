@@ -38,7 +38,8 @@ SETTINGS: tuple[Setting, ...] = (
     # the user's clock and dates
     Setting("timezone", "", "IANA zone of the user's clock; empty means the system zone"),
     Setting("locale", "en_GB", "how a day, a time and a sum are written (en_GB: Sat 5 Dec, 09:15, £1,234.50; "
-            "en_US: Sat, Dec 5, 9:15 AM; en_IN: ₹1,00,001.90)"),
+            "en_US: Sat, Dec 5, 9:15 AM; en_IN: ₹1,00,001.90) on the page, in notifications, in reminder "
+            "replies, `steward when` and `steward mail sync`"),
     Setting("dates.day_first", False, "read 3/9 as 3 September (day first) rather than March 9"),
     # the dates.* hours have no range here: DateOptions.from_settings checks them, where they are read
     Setting("dates.morning_hour", 9, "hour meant by 'morning' with no time"),

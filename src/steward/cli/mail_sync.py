@@ -16,6 +16,7 @@ from steward.cli.context import Commands, Ctx
 
 if TYPE_CHECKING:
     from steward.cli.progress import Progress
+    from steward.formats import Formats
     from steward.mail.accounts import Account
 
 
@@ -80,12 +81,12 @@ class _Bars:
             self.current = None
 
 
-def _outcome_line(data: dict[str, Any]) -> str:
+def _outcome_line(data: dict[str, Any], fmt: Formats) -> str:
     if data["error"]:
         return str(data["error"])
-    parts = [f"{data['account']}: {data['added']} new, {data['removed']} removed"]
+    parts = [f"{data['account']}: {fmt.number(data['added'])} new, {fmt.number(data['removed'])} removed"]
     if data.get("rejected"):
-        parts.append(f", {data['rejected']} rejected (`steward mail rejected` says why)")
+        parts.append(f", {fmt.number(data['rejected'])} rejected (`steward mail rejected` says why)")
     for folder in data.get("folders", []):
         if folder["resynced"]:
             parts.append(f"; {folder['folder']} was renumbered by the server (UIDVALIDITY changed) and resynced")
@@ -110,7 +111,7 @@ def cmd_sync(ctx: Ctx, args: argparse.Namespace) -> int:
         if item["error"]:
             print(f"steward: {item['error']}", file=sys.stderr)
         elif not ctx.json:
-            ctx.out(_outcome_line(item))
+            ctx.out(_outcome_line(item, ctx.clock.formats))
     return 0 if all(o.ok for o in outcomes) else 1
 
 
@@ -139,17 +140,19 @@ def _sync_every(ctx: Ctx, args: argparse.Namespace, names: list[str] | None) -> 
         finally:
             bars.finish()
 
+    fmt = ctx.clock.formats
+
     def report(results: list[dict[str, object]]) -> None:
         for item in results:
-            when = ctx.clock.local(datetime.now(UTC)).strftime("%Y-%m-%d %H:%M:%S")
+            when = fmt.moment(ctx.clock.local(datetime.now(UTC)))
             if ctx.json:
                 ctx.emit(item, "")
             elif item["error"]:
                 nxt = item["next_at"]
-                retry = ctx.clock.local(nxt).strftime("%H:%M:%S") if isinstance(nxt, datetime) else "later"
+                retry = fmt.time(ctx.clock.local(nxt)) if isinstance(nxt, datetime) else "later"
                 print(f"{when} steward: {item['error']} (retrying at {retry})", file=sys.stderr)
             else:
-                ctx.out(f"{when} {_outcome_line(item)}")
+                ctx.out(f"{when} {_outcome_line(item, fmt)}")
             sys.stdout.flush()
 
     heartbeat = SyncHeartbeat(lambda: chosen, run, interval)
@@ -172,8 +175,14 @@ def cmd_status(ctx: Ctx, args: argparse.Namespace) -> int:
     # instants in the user's zone, as everywhere else Steward shows a time
     data = [{k: ctx.clock.local(v) if isinstance(v, datetime) else v for k, v in r.to_json().items()} for r in rows]
 
+    fmt = ctx.clock.formats
+
     def when(moment: Any) -> str:
-        return ctx.clock.local(moment).strftime("%Y-%m-%d %H:%M %Z").strip() if isinstance(moment, datetime) else "never"
+        """`Sat 5 Dec, 10:00` on the person's clock (the year only outside this one)."""
+        if not isinstance(moment, datetime):
+            return "never"
+        local = ctx.clock.local(moment)
+        return fmt.moment(local, year=local.year != ctx.clock.today().year)
 
     def text() -> str:
         if not rows:
@@ -181,7 +190,7 @@ def cmd_status(ctx: Ctx, args: argparse.Namespace) -> int:
         lines = []
         for item in data:
             state = "ok" if not item["last_error"] else f"FAILING ({item['failures']} in a row)"
-            lines.append(f"{item['account']}  {item['kind']} {item['where']}  {item['messages']} messages  "
+            lines.append(f"{item['account']}  {item['kind']} {item['where']}  {fmt.number(int(str(item['messages'])))} messages  "
                          f"last sync {when(item['last_sync'])}  {state}")
             if item["last_error"]:
                 lines.append(f"    last error {when(item['last_error_at'])}: {item['last_error']}")

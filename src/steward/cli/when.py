@@ -73,6 +73,15 @@ def _missing_hint() -> str:
     return f" (dates on lunar calendars need {', '.join(absent)}: pip install 'steward[holidays]')"
 
 
+def said(moment: Any, has_time: bool, clock: Clock) -> str:
+    """A moment as the person writes it (`locale`): `Tue 15 Sep, 17:00`, `Tue, Sep 15, 5:00 PM`, a day alone
+    when no time was named; the year only outside this one."""
+    fmt = clock.formats
+    local = clock.local(moment)
+    other_year = local.year != clock.today().year
+    return fmt.moment(local, year=other_year) if has_time else fmt.day(local.date(), year=other_year)
+
+
 def _human(text: str, found: Resolution, clock: Clock) -> str:
 
     def show(moment: Any) -> str:
@@ -80,6 +89,7 @@ def _human(text: str, found: Resolution, clock: Clock) -> str:
 
     lines = [
         f"{text!r}",
+        f"  means  {said(found.start, found.has_time, clock)}  ({clock.zone_label})",
         f"  local  {show(found.start)}  ({clock.zone_name})",
         f"  UTC    {found.start.astimezone(UTC).strftime('%a %Y-%m-%d %H:%M:%S')} UTC",
     ]
@@ -121,7 +131,7 @@ def cmd_when(ctx: Ctx, args: argparse.Namespace) -> int:
         lines = [_human(text, found, clock)] if found is not None else [f"{text!r}"]
         if repeat is not None:
             lines.append(f"  repeats  {repeat.describe()}  (RRULE {repeat.rule})")
-            lines.extend(f"  next     {t.strftime('%a %Y-%m-%d %H:%M %z')}" for t in upcoming)
+            lines.extend(f"  next     {said(t, True, clock)}  ({t.strftime('%Y-%m-%d %H:%M %z')})" for t in upcoming)
         return "\n".join(lines)
 
     ctx.emit(shape, human)

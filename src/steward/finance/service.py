@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any
 from steward.clock import Clock, get_zone
 from steward.errors import ConfigError, ConnectorError, NotFound, SourceGone
 from steward.finance.digest import digest as make_digest
-from steward.finance.digest import money_text
 from steward.finance.model import Candidate, Digest, Extraction, Institution
 from steward.finance.registry import Registry
 from steward.notify import Notification, Notifier
@@ -256,7 +255,8 @@ class DuesService:
             currency=owed.currency, due_date=found.due_date, zone=_zone_of(cand.institution, m),
             autopay=found.autopay, message_id=m.id, excerpt=_excerpt(found.evidence, m), method=found.method,
             statement_at=m.received_at)
-        summary = f"{money_text(owed.amount, owed.currency)} due {found.due_date:%d %b %Y}"
+        fmt = self.clock.formats
+        summary = f"{fmt.money(owed.amount, owed.currency)} due {fmt.day(found.due_date, year=True)}"
         if found.account:
             repo.saw_account(conn, cand.issuer, found.kind, found.account, m.received_at, m.id)
         same = repo.find_same_period(conn, new)
@@ -283,9 +283,9 @@ class DuesService:
                 audit.record(conn, "due.paid", str(due.id), {"via": "mail", "message": m.id},
                              {"amount": str(paid.amount), "currency": currency})
                 return Item(m.id, cand.issuer, m.subject[:120], "paid", "", due.id,
-                            f"{money_text(paid.amount, currency)} received")
+                            f"{self.clock.formats.money(paid.amount, currency)} received")
         return Item(m.id, cand.issuer, m.subject[:120], "skipped",
-                    f"a payment of {money_text(paid.amount, currency or '?')} matches no open due")
+                    f"a payment of {self.clock.formats.money(paid.amount, currency or '?')} matches no open due")
 
     def _saw_accounts(self, conn: sqlite3.Connection, m: MessageFacts, dry_run: bool) -> None:
         """Note the masked card or account number a financial message shows in its subject or snippet."""
@@ -379,11 +379,12 @@ class DuesService:
 
 def _notification(due: Due, today: date, clock: Clock) -> DueNotification:
     who = " ".join(p for p in (due.issuer, due.kind, due.masked_account) if p)
-    text = f"{who}: {money_text(due.amount, due.currency)} due {due.due_date:%a %d %b}"
+    fmt = clock.formats
+    text = f"{who}: {fmt.money(due.amount, due.currency)} due {fmt.day_near(due.due_date, today)}"
     if due.autopay:
         text += " (will be debited)"
     moment = datetime.combine(due.due_date, time(9, 0), clock.zone)
-    return DueNotification(due.id, text, moment, days_left=(due.due_date - today).days)
+    return DueNotification(due.id, text, moment, locale=clock.locale, days_left=(due.due_date - today).days)
 
 
 def _local(m: MessageFacts) -> datetime:

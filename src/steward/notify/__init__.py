@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
+from steward.formats import DEFAULT_LOCALE, Formats
+
 
 @dataclass(frozen=True)
 class Notification:
@@ -28,13 +30,15 @@ class Notification:
     subject: str = ""
     html: str = ""
     ref: str = ""
+    locale: str = DEFAULT_LOCALE  # how its day and time are written (`formats`: 09:15, 9:15 AM)
 
     @property
     def title(self) -> str:
-        """The notification's title line."""
+        """The notification's title line: `Reminder · 17:00` (en_GB), `Reminder · 5:00 PM` (en_US)."""
         if self.kind != "reminder":
             return self.subject or f"Steward {self.kind}"
-        return f"Late reminder (was due {self.due:%H:%M})" if self.late else f"Reminder · {self.due:%H:%M}"
+        time = Formats(self.locale).time(self.due)
+        return f"Late reminder (was due {time})" if self.late else f"Reminder · {time}"
 
     @property
     def key(self) -> str:
@@ -48,8 +52,9 @@ class Notification:
         """The one-line form (console, logs); a brief is its whole text."""
         if self.kind != "reminder":
             return self.text
-        late = f" (late: was due {self.due:%Y-%m-%d %H:%M})" if self.late else ""
-        return f"⏰ {self.due:%H:%M}  {self.text}{late}  [#{self.reminder_id}]"
+        fmt = Formats(self.locale)
+        late = f" (late: was due {fmt.moment(self.due)})" if self.late else ""
+        return f"⏰ {fmt.time(self.due)}  {self.text}{late}  [#{self.reminder_id}]"
 
 
 class Notifier(Protocol):

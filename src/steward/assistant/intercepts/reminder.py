@@ -24,6 +24,7 @@ from steward.calendar.reminders.events import event_label, find_event
 from steward.calendar.reminders.text import Subject, grounded
 from steward.clock import Clock
 from steward.errors import ConnectorError, UserError
+from steward.formats import Formats
 from steward.vocab import Vocab, contains_phrase, match_at, words
 from steward.vocab.language import is_action_request, is_question
 
@@ -79,9 +80,11 @@ def date_spans(when: Resolution | None) -> list[tuple[int, int]]:
     return list(when.parts) or [when.span]
 
 
-def when_label(due: datetime) -> str:
-    """`Tue 15 Sep 2026 at 10:00` in the reminder's own offset."""
-    return f"{due:%a} {due.day} {due:%b %Y} at {due:%H:%M}"
+def when_label(due: datetime, fmt: Formats | None = None) -> str:
+    """`Tue 15 Sep 2026 at 10:00` in the reminder's own offset; with `fmt` the time as the person's locale
+    writes it (`at 10:00 AM` in en_US)."""
+    time = fmt.time(due) if fmt is not None else f"{due:%H:%M}"
+    return f"{due:%a} {due.day} {due:%b %Y} at {time}"
 
 
 class ReminderCreation:
@@ -251,7 +254,7 @@ class ReminderCreation:
             return Outcome(reply=exc.message[:1].upper() + exc.message[1:], data={"error": exc.message})
         fields = reminder.to_json()
         verb = "I would set a reminder" if turn.dry_run else "Reminder set"
-        reply = f"{verb} for {when_label(reminder.due)}: {reminder.text}"
+        reply = f"{verb} for {when_label(reminder.due, self.clock.formats)}: {reminder.text}"
         if contains_phrase(words(turn.text), self.vocab.repeat_words):
             reply += (" (only this one: I couldn't tell how it repeats; say e.g. \"every monday at 9\" or "
                       "\"on the 1st of every month\")")
@@ -271,7 +274,7 @@ class ReminderCreation:
 
         how = describe_rule(reminder.rule or rule, start)
         verb = "I would set a repeating reminder" if turn.dry_run else "Repeating reminder set"
-        reply = f"{verb}: {reminder.text}, {how}; first on {when_label(reminder.due)}"
+        reply = f"{verb}: {reminder.text}, {how}; first on {when_label(reminder.due, self.clock.formats)}"
         return Outcome(reply=reply, writes=(Write("reminder", reminder.id, reminder.to_json()),),
                        data={"subject_source": source, "rule": reminder.rule, "repeats": how})
 

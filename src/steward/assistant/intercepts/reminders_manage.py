@@ -247,23 +247,23 @@ class ManageReminders:
                 if whole:
                     reply = f"Cancelled the repeating reminder: {target.text} ({how})."
                 elif repeating:
-                    nxt = f"; it repeats next on {when_label(done.next)}" if done.next else ""
-                    reply = f"Skipped this one ({when_label(target.due)}): {target.text}{nxt}."
+                    nxt = f"; it repeats next on {when_label(done.next, self.clock.formats)}" if done.next else ""
+                    reply = f"Skipped this one ({when_label(target.due, self.clock.formats)}): {target.text}{nxt}."
                 else:
-                    reply = f"Cancelled: {target.text} ({when_label(target.due)})."
+                    reply = f"Cancelled: {target.text} ({when_label(target.due, self.clock.formats)})."
             elif request.action == "move":
                 done = calendar.move_reminder(target.id, request.when, provenance=prov, dry_run=turn.dry_run)
-                reply = f"Moved: {target.text} to {when_label(done.due)}."
+                reply = f"Moved: {target.text} to {when_label(done.due, self.clock.formats)}."
                 if repeating:
                     reply += f" Only this time: it still repeats {how}."
             elif request.action == "snooze":
                 minutes = request.delay_minutes or self.snooze_minutes
                 done = calendar.snooze_reminder(target.id, timedelta(minutes=minutes), provenance=prov,
                                                 dry_run=turn.dry_run)
-                reply = f"Snoozed: {target.text}. I'll remind you again at {done.due:%H:%M}."
+                reply = f"Snoozed: {target.text}. I'll remind you again at {self.clock.formats.time(done.due)}."
             else:
                 done = calendar.done_reminder(target.id, provenance=prov, dry_run=turn.dry_run)
-                nxt = f" Next time: {when_label(done.next)}." if done.next else ""
+                nxt = f" Next time: {when_label(done.next, self.clock.formats)}." if done.next else ""
                 reply = f"Marked done: {target.text}.{nxt}"
         except UserError as exc:
             return Outcome(reply=exc.message[:1].upper() + exc.message[1:],
@@ -297,7 +297,7 @@ class ManageReminders:
         for i, r in enumerate(shown[:MAX_LISTED], 1):
             how = calendar.describe(r)
             late = " (its notification failed)" if r.status == "failed" else ""
-            lines.append(f"{i}) {when_label(r.due)}: {r.text}{' (' + how + ')' if how else ''}{late}")
+            lines.append(f"{i}) {when_label(r.due, self.clock.formats)}: {r.text}{' (' + how + ')' if how else ''}{late}")
         if len(shown) > MAX_LISTED:
             lines.append(f"… and {len(shown) - MAX_LISTED} more (`steward reminders list` shows them all)")
         data: dict[str, Any] = {"action": "list", "reminders": [r.to_json() for r in shown[:MAX_LISTED]]}
