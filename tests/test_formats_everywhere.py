@@ -102,7 +102,6 @@ def test_the_page_opens_on_the_day_written_the_locales_way(steward_home: Path, m
     from fastapi.testclient import TestClient
 
     from serve_helpers import in_process
-
     from steward.paths import resolve_paths
 
     config = resolve_paths(str(steward_home)).config_file
