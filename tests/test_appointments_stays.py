@@ -119,3 +119,46 @@ def test_a_hotel_stay_accepted_is_one_all_day_event_over_its_days(tmp_path, cli,
         events = [e for e in cli(*args, "--json", "schedule", day).json()["items"] if e["kind"] == "event"]
         assert [(e["title"], e["all_day"]) for e in events] == [("Hotel: Glo Hotel Sello", True)], day
     assert cli(*args, "--json", "schedule", "2026-09-22").json()["items"] == []
+
+
+HOSTEL = """Booking confirmation                 Thank you for booking through our website.
+ Your travel details      Booking no.   AB-1234567     Arrival
+  {arrive}     Departure    {leave}     Details    {nights} nights
+ Persons   1 adult     Room   1 single room
+ Your booked house     Harbour Hostel Central
+ 12 Quay Street
+"""
+
+
+def test_a_hostels_text_gives_its_stay_by_arrival_and_departure_days() -> None:
+    from steward.appointments.stays import from_text
+
+    received = datetime(2026, 8, 1, 9, 0, tzinfo=ZoneInfo("Europe/Vienna"))
+    (c,) = from_text(HOSTEL.format(arrive="10.08.2026", leave="18.08.2026", nights=8), received, "Hostel Desk")
+    assert (c.what, c.provider, c.days, c.start_at) == ("stay", "Harbour Hostel Central",
+                                                        (date(2026, 8, 10), date(2026, 8, 18)), None)
+    # a departure before the arrival, two stays in one mail, or no lodging at all: nothing is guessed
+    assert from_text(HOSTEL.format(arrive="18.08.2026", leave="10.08.2026", nights=8), received) == []
+    assert from_text(HOSTEL.format(arrive="10.08.2026", leave="18.08.2026", nights=8) + "\nArrival 20.09.2026",
+                     received) == []
+    assert from_text("Your tour: arrival 10.08.2026, departure 18.08.2026. See you!", received) == []
+
+
+def test_a_hostel_stay_in_text_is_proposed_as_its_days_and_its_cancellation_is_not(tmp_path, cli,  # type: ignore[no-untyped-def]
+                                                                                    monkeypatch) -> None:
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+    sent = datetime(2026, 8, 1, 9, 0, tzinfo=ZoneInfo("Europe/Vienna"))
+    hostel = ("Hostel Desk", "bookings@harbourhostel.example")
+    folder = write_folder(tmp_path / "mail", {
+        "a": message("h1@harbourhostel.example", hostel, "Booking confirmation AB-1234567",
+                     HOSTEL.format(arrive="10.08.2026", leave="18.08.2026", nights=8), sent),
+        "b": message("h2@harbourhostel.example", hostel, "Your booking has been cancelled",
+                     HOSTEL.format(arrive="20.09.2026", leave="22.09.2026", nights=2), sent),
+    })
+    args = ("--now", "2026-08-01T10:00:00+02:00", "--tz", "Europe/Vienna")
+    assert cli(*args, "mail", "import", str(folder)).code == 0
+    items = cli(*args, "--json", "appointments", "scan").json()["items"]
+    assert [(i["provider"], i["start"], i["end"]) for i in items if i["status"] == "proposed"] == [
+        ("Harbour Hostel Central", "2026-08-10T00:00:00+02:00", "2026-08-19T00:00:00+02:00")]
+    assert any(i["status"] == "rejected" and i["reason"] == "cancellation" for i in items)

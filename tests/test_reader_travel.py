@@ -88,5 +88,5 @@ def test_a_stay_whose_mail_gives_no_time_is_said_as_its_days(app_in_own_home: Ca
     ingest(app.db, scan([folder]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     app.appointments.scan()
     _, reply = ask(app, "what time is check-in?")
-    assert "Hotel: Sea View Inn: Sun 14 Jun to Tue 16 Jun (the mail gives no check-in time)" in reply
+    assert "Hotel: Sea View Inn: Sun 14 Jun to Tue 16 Jun (no check-in time read from the mail)" in reply
     assert "00:00" not in reply

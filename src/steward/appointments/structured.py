@@ -241,7 +241,8 @@ def _vevent(component: Any, method: str, sender_name: str) -> list[Candidate]:
 
 def extract(raw: bytes, sender_name: str = "", received: datetime | None = None) -> list[Candidate]:
     """Every structured candidate in a message: its iCalendar parts, then its schema.org markup; with
-    neither, the flights its text lists as an e-ticket does (`received` dates a year-less day)."""
+    neither, the flights its text lists as an e-ticket does, else the stay a hotel's text gives by its
+    arrival and departure days (`received` dates a year-less day)."""
     out: list[Candidate] = []
     for text in calendar_parts(raw):
         out.extend(from_ics(text, sender_name))
@@ -249,10 +250,13 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
         if "schema.org" in html:
             out.extend(schema_org.from_html(html))
     if not out and received is not None:
+        from steward.appointments import stays
         from steward.appointments.itinerary import departure_label, from_text
         from steward.mail.parse import read_body
 
         body = read_body(raw).text
         if any(departure_label(line) for line in body.splitlines()) or _FLIGHT_ROW.search(body):
             out.extend(from_text(body, received))
+        if not out:
+            out.extend(stays.from_text(body, received, sender_name))
     return list(dict.fromkeys(out))  # an invitation often comes twice: inline and as an attachment

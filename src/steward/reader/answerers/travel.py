@@ -3,9 +3,10 @@
 A question about a kind of travel (a flight, a train, a hotel, a rental car) is answered with the
 bookings of that kind alone, each at the time the mail gave it on the clock of the place it is at (an
 airport's, a hotel's) beside the person's own: "leaves Sun 14 Jun at 06:00 local time (01:30 your
-time)". A stay whose mail gives no check-in time is its days, said as such. A question that names a
-provider, asks about cancelled or moved bookings, or finds no booking of its kind is left to the
-appointments answerer (which also reads events made by hand). Through `AppointmentsService`.
+time)". A stay whose check-in time is not read (no time, or no zone for it) is its days, said as
+such. A question that names a provider, asks about cancelled or moved bookings, or finds no booking
+of its kind is left to the appointments answerer (which also reads events made by hand). Through
+`AppointmentsService`.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ class Trip:
         if self.last_day is not None:
             first, last = clock.local(self.start).date(), self.last_day.date()
             days = day_text(first, clock) if last <= first else f"{day_text(first, clock)} to {day_text(last, clock)}"
-            return f": {days} (the mail gives no check-in time)" if self.kind == "hotel" else f": {days}"
+            return f": {days} (no check-in time read from the mail)" if self.kind == "hotel" else f": {days}"
         mine = clock.local(self.start)
         verb = TRAVEL.get(self.kind, "")
         head = f" {verb}" if verb == "leaves" else f": {verb}" if verb else ""
