@@ -114,6 +114,19 @@ def test_an_offer_a_cancellation_and_a_move_are_said_as_such_never_proposed_as_b
         "2026-12-16T14:40:00+11:00"]
 
 
+@pytest.mark.parametrize(("question", "holds"), [
+    ("has anything been moved?", ["Clarity Optometrists", "16 Dec", "14:40", "moved to this time"]),
+    ("when is my eye test?", ["Clarity Optometrists", "16 Dec", "14:40"]),
+    ("what's the physio offering me?", ["11 Dec", "07:30", "not booked until you say yes"]),
+])
+def test_a_moved_booking_and_an_offer_are_said_as_the_mail_left_them(
+        home: Path, capsys: pytest.CaptureFixture[str], question: str, holds: list[str]) -> None:
+    reply = _run(home, capsys, "chat", question)["reply"]
+    for piece in holds:
+        assert piece in reply, reply
+    assert "can't tell the new time" not in reply
+
+
 def test_the_two_lures_are_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
     assert {h["sender"] for h in found} >= {"security@wattlebank-verify.example",

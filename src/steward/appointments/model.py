@@ -146,6 +146,7 @@ class Candidate:
     sequence: int | None = None  # its SEQUENCE: an update counts only when it is higher
 
     route: str | None = None  # a journey's ends as codes or names ("DEL → BOM"), when the mail gives them
+    person: str | None = None  # who is seen at the provider, when the mail names them ("Dr Mei Lin Chow")
     # the first and last local day of an all-day booking (a hotel stay from check-in day to check-out
     # day, a conference): written as an all-day event over those days, whatever zone the place is in;
     # `start_at`, when known, is then the check-in time
@@ -166,7 +167,7 @@ class Candidate:
             return f"Table at {self.provider}"
         if self.what in ("car pick-up", "car return"):
             return f"Rental car {self.what.removeprefix('car ')}: {self.provider}"
-        return f"{self.provider} {self.what}"
+        return f"{self.provider} {self.what}" + (f" with {self.person}" if self.person else "")
 
 
 def message_text(meta: MessageMeta) -> str:

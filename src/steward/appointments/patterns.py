@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import yaml
 
-from steward.appointments.model import Candidate, Status, normalise
+from steward.appointments.model import Candidate, Status, normalise, provider_key
 from steward.clock import Clock
 from steward.errors import ConfigError
 from steward.records.appointments import MessageMeta
@@ -107,6 +107,19 @@ def provider_in(sentence: str, meta: MessageMeta, cues: Cues | None = None) -> s
     return practice if practice is not None else names[0]
 
 
+def person_in(sentence: str, provider: str, cues: Cues) -> str | None:
+    """The person the booking is with at the provider ("with Dr Mei Lin Chow"): a name after "with" that
+    is not a business and not the provider itself, else None."""
+    for match in _PROVIDER_AFTER.finditer(sentence):
+        found = match.group(1).strip(" .,'’")
+        if (match.group(0).lower().startswith("with") and found and provider_key(found) != provider_key(provider)
+                and (cues.businesses is None or not cues.businesses.search(found))
+                and not re.match(r"(?i)^(mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov"
+                                 r"|dec|am|pm|noon|us|you)\b", found)):
+            return found
+    return None
+
+
 def sender_business(meta: MessageMeta, cues: Cues) -> str | None:
     """The sender's display name when it names a business (a word of `businesses` in it), else None."""
     name = " ".join(meta.sender_name.split())
@@ -160,6 +173,7 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
         seen.add(when.start)
         out.append(Candidate(provider=provider, start=when.text, excerpt=sentence, status=status,
                              origin="pattern", was=was, moved_to=moved is not None or moved_to is not None,
+                             person=person_in(sentence, provider, cues),
                              location=_location(meta.snippet),
                              what=_what(sentence, meta.subject, cues)))
     return out
@@ -205,10 +219,14 @@ def find_in_card(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     when = dates.find(line, at, options=options)
     assert when is not None
     what = _what(line, f"{meta.subject}\n{head}", cues)
+    if what == "appointment" and not _APPOINTMENT.search(f"{meta.subject}\n{head[:400]}"):
+        what = "reservation"  # a card that names no appointment is a reservation of something
     return [Candidate(provider=provider, start=when.text, excerpt=line, origin="pattern",
-                      what=what if what != "appointment" else "reservation", location=_location(head))]
+                      what=what, location=_location(head))]
 
 
+_APPOINTMENT = re.compile(r"\b(?:appointment|appt|consultation|check-?up|examination|exam|treatment|session|"
+                          r"vaccination|visit)s?\b", re.I)
 _TABLE = re.compile(r"\b(?:table|party of|dinner|lunch|brunch|restaurant|guests)\b", re.I)
 
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 EXAMPLES = ("when am I at the vet?", "is the dinner booking tonight?", "any appointments next week?")
 AHEAD = timedelta(days=365)
 MOVED = "moved"
+MOVED_HERE = "moved to this time by a later mail"
 _STATUS = {
     "proposed": "found in your mail, waiting for your yes",
     "created": "on your calendar",
@@ -35,6 +36,7 @@ _STATUS = {
 _REJECTED = {
     "cancellation": "cancelled",
     "reschedule": "moved",
+    "offer": "offered to you, not booked until you say yes to them",
     "suspicious_sender": "from a sender that looks forged: not trusted",
     "user": "you turned it down",
 }
@@ -86,11 +88,17 @@ def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str]) ->
             continue
         if item.change:
             status = f"your mail says {item.change}"
+        elif item.reason == "reschedule" and item.status == "proposed":
+            status = f"found in your mail, {MOVED_HERE}, waiting for your yes"
+        elif item.reason == "reschedule" and status is not None and item.status in _STATUS:
+            status = f"{MOVED_HERE}, {status}"
         via = vias.get(item.provider, "")
         out.append(Booking(item.provider, item.title or item.provider, item.start, status, item.location,
                            kind_of(f"{item.provider} {item.title} {via}", rw.provider_kinds), item.id, via))
     for item in moved.values():
         assert item.start is not None
+        if any(b.provider == item.provider and MOVED_HERE in b.status for b in out):
+            continue  # the mail that moved it gave its new time: that booking is listed
         # the booking this item read was moved by a later mail whose new time was not read: say so, no time
         out.append(Booking(item.provider, item.title or item.provider, item.start,
                            MOVED, item.location, kind_of(f"{item.provider} {item.title}", rw.provider_kinds),
@@ -144,7 +152,8 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         if "cancelled" in frame.flags:
             ahead = [b for b in ahead if b.status == "cancelled"]
         elif "moved" in frame.flags:
-            ahead = [b for b in ahead if b.status == MOVED or b.status.startswith("your mail says")]
+            ahead = [b for b in ahead if b.status == MOVED or b.status.startswith("your mail says")
+                     or MOVED_HERE in b.status]
         what = " and ".join(v.value for v in named) or " or ".join(f"the {k}" for k in frame.kinds) or "appointments"
         if not ahead:
             return _none_ahead(frame, service, clock, what, rw, lists(), mailbox)
