@@ -32,7 +32,8 @@ from steward.settings import load  # noqa: E402
 
 CASES = Path(__file__).resolve().parent / "data" / "event_talk.yaml"
 SESSION = "bench"
-_KINDS = {"event": "add", "event.move": "move", "event.cancel": "cancel"}
+_KINDS = {"event": "add", "event.move": "move", "event.cancel": "cancel", "event.skip": "skip",
+          "event.series": "series"}
 
 
 @dataclass(frozen=True)

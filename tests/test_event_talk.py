@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -31,7 +32,8 @@ def say(cli: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> Callable[..
 
 def events(cli: Callable[..., Any], day: str) -> list[tuple[str, str, str]]:
     listed = cli("--now", NOW, "--tz", ZONE, "--json", "schedule", day).json()
-    return [(i["title"], i["start"][11:16], i["end"][11:16]) for i in listed["items"] if i["kind"] == "event"]
+    return [(i["title"], i["start"][11:16], i["end"][11:16]) for i in listed["items"]
+            if i["kind"] == "event" and i.get("state") != "skipped"]
 
 
 def test_add_with_a_place_and_a_length_then_move_it_by_its_words(say, cli) -> None:
@@ -99,3 +101,64 @@ def test_am_i_free_at_a_time_names_what_is_under_way_or_says_free(say) -> None:
     assert busy["reply"].startswith("No:") and "team sync (until 16:30)" in busy["reply"]
     assert say("is thursday at 4 free?")["reply"].startswith("No:")
     assert say("am I free at 6 pm on thursday?")["reply"].startswith("Yes, you're free")
+
+
+def test_skip_one_monday_of_a_repeating_event_and_the_others_stay(say, cli) -> None:
+    say("add yoga every monday at 7 am")
+    skipped = say("skip yoga next monday")
+    assert skipped["writes"][0]["kind"] == "event.skip" and skipped["continuation"] is None
+    assert "Skipped: yoga on Mon 7 Dec 2026 at 07:00" in skipped["reply"]
+    assert events(cli, "2026-12-07") == [] and events(cli, "2026-12-14") == [("yoga", "07:00", "08:00")]
+
+
+def test_a_series_moved_from_now_on_asks_once_and_keeps_its_length(say, cli) -> None:
+    say("add team review every friday at 3 pm for 30 minutes")
+    asked = say("move the team review to thursdays from now on")
+    assert asked["writes"] == [] and "every Thursday at 15:00" in asked["reply"]
+    done = say("yes")
+    assert done["writes"][0]["kind"] == "event.series"
+    assert events(cli, "2026-12-10") == [("team review", "15:00", "15:30")] and events(cli, "2026-12-11") == []
+
+
+def test_stop_a_series_after_december(say, cli) -> None:
+    say("add choir every wednesday at 7 pm")
+    assert "Stop it after Thu 31 Dec 2026" in say("stop choir after december")["reply"]
+    assert say("yes")["writes"]
+    assert events(cli, "2026-12-30") == [("choir", "19:00", "20:00")] and events(cli, "2027-01-06") == []
+
+
+def test_it_after_a_read_is_the_one_event_the_answer_named(say, cli) -> None:
+    say("add dentist checkup on thursday at 11 at Smile Dental")
+    say("add physio on friday at 9")
+    say("add haircut on friday at 5 pm")
+    assert say("what's on thursday?")["handled_by"] in ("schedule_query", "reader")
+    moved = say("move it to 2 pm")
+    assert moved["writes"] and events(cli, "2026-12-03") == [("dentist checkup", "14:00", "15:00")]
+    say("what do I have on friday?")
+    asked = say("cancel it")
+    assert asked["writes"] == [] and "physio" in asked["reply"] and "haircut" in asked["reply"]
+
+
+def test_the_event_is_found_by_its_kind(say, cli) -> None:
+    say("add checkup with Dr Shah on december 15 at 10 am")
+    moved = say("move my doctor's appointment to 11")
+    assert moved["writes"] and events(cli, "2026-12-15") == [("checkup with Dr Shah", "11:00", "12:00")]
+
+
+def test_an_event_changed_in_another_app_after_the_question_is_not_overwritten(say, cli) -> None:
+    app = build_app(load(None), make_clock(ZONE, NOW), resolve_paths())
+    try:
+        made = app.calendar.create_repeating_event("standup", "every weekday at 9", provenance={"via": "cli"})
+    finally:
+        app.close()
+    asked = say("move the standup to 9:30 from now on")
+    assert asked["continuation"] is not None
+    app = build_app(load(None), make_clock(ZONE, NOW), resolve_paths())
+    try:  # meanwhile the event moves (as another calendar app would move it)
+        app.calendar.change_series(made.id, "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
+                                   datetime(2026, 12, 2, 10, tzinfo=app.clock.zone), provenance={"via": "cli"})
+    finally:
+        app.close()
+    done = say("yes")
+    assert done["writes"] == [] and "changed in another calendar app" in done["reply"]
+    assert events(cli, "2026-12-02") == [("standup", "10:00", "11:00")]

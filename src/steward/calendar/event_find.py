@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -20,6 +20,7 @@ from steward.calendar.reminders.targets import Candidate, choose
 from steward.clock import Clock
 from steward.errors import ConnectorError, NotFound, UserError
 from steward.records.calendar import Event
+from steward.vocab import words
 
 if TYPE_CHECKING:
     from steward.calendar.service import CalendarService
@@ -76,14 +77,24 @@ def one_each(events: list[Event]) -> list[Event]:
     return out
 
 
-def candidates(events: list[Event]) -> list[Candidate]:
-    """The events as candidates for `choose`: their title and place are the words they answer to."""
-    return [Candidate(k, f"{e.title} {e.location or ''}".strip(), label(e)) for k, e in enumerate(events)]
+def candidates(events: list[Event], kinds: Mapping[str, tuple[str, ...]] | None = None) -> list[Candidate]:
+    """The events as candidates for `choose`: the words of their title and place (a hyphenated word by
+    its parts too: "parent-teacher" answers to "teacher"), and the kinds their words show ("Smile
+    Dental" is a dentist, "Table at Nonna's" a restaurant) with each kind's words."""
+    out = []
+    for k, e in enumerate(events):
+        said = f"{e.title} {e.location or ''}"
+        have = set(words(said.replace("-", " "))) | set(words(said))
+        shown = [kind for kind, kind_words in (kinds or {}).items() if have & set(kind_words)]
+        extra = " ".join(f"{kind} {' '.join(kinds[kind])}" for kind in shown) if kinds else ""
+        text = " ".join(f"{said} {said.replace('-', ' ') if '-' in said else ''} {extra}".split())
+        out.append(Candidate(k, text, label(e)))
+    return out
 
 
-def pick(target: tuple[str, ...], pool: list[Event]) -> Found:
+def pick(target: tuple[str, ...], pool: list[Event], kinds: Mapping[str, tuple[str, ...]] | None = None) -> Found:
     """The event the target words mean among `pool`, or the close ones."""
-    found = choose(target, candidates(pool))
+    found = choose(target, candidates(pool, kinds))
     if found.best is not None:
         return Found(pool[found.best.id])
     return Found(None, tuple(pool[c.id] for c in found.close)[:MAX_ASKED])
@@ -126,7 +137,8 @@ def destination(when: str, event: Event, clock: Clock, options: Any = None) -> d
     return at
 
 
-def find_event(service: CalendarService, words: str, clock: Clock | None = None) -> Event:
+def find_event(service: CalendarService, said_words: str, clock: Clock | None = None,
+               kinds: Mapping[str, tuple[str, ...]] | None = None) -> Event:
     """The one upcoming event WORDS name ("tomorrow's physio", "the dentist", an event's UID); a
     UserError that lists the close ones when several fit, NotFound with the nearest names when none."""
     from steward import dates
@@ -135,7 +147,7 @@ def find_event(service: CalendarService, words: str, clock: Clock | None = None)
     from steward.vocab import load_vocab
 
     clock = clock or service.clock
-    text = " ".join(words.split())
+    text = " ".join(said_words.split())
     if not text:
         raise UserError("say which event, e.g. 'the dentist' or \"tomorrow's physio\"")
     pool = upcoming(service, clock.now())
@@ -147,14 +159,14 @@ def find_event(service: CalendarService, words: str, clock: Clock | None = None)
     target = change.target if change is not None else tuple(text.lower().split())
     times = [dates.find(said[a:b], clock, options=service.date_options) for a, b in (change.filters if change else ())]
     kept = one_each(on_times_said(pool, times, clock.zone))
-    found = pick(target, kept) if target else Found(kept[0] if len(kept) == 1 else None, tuple(kept[:MAX_ASKED]))
+    found = pick(target, kept, kinds) if target else Found(kept[0] if len(kept) == 1 else None, tuple(kept[:MAX_ASKED]))
     if found.best is not None:
         return found.best
     if found.close:
         listed = "; ".join(label(e) for e in found.close)
         raise UserError(f"more than one event fits {text!r}: {listed}; say which (its day or time)")
     if times and target and not kept:
-        named = pick(target, one_each(pool)).best
+        named = pick(target, one_each(pool), kinds).best
         if named is not None:
             raise NotFound(f"{named.title} is not on at the time said in {text!r} (a time skipped or moved is "
                            "not); nothing was changed")

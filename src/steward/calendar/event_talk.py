@@ -14,8 +14,8 @@ service's.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import timedelta
+from dataclasses import dataclass, replace
+from datetime import date, timedelta
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -34,6 +34,8 @@ class EventWords:
     calendar_words: tuple[Phrase, ...]
     nouns: tuple[Phrase, ...]
     resize_verbs: tuple[Phrase, ...]
+    preambles: tuple[Phrase, ...] = ()
+    end_verbs: tuple[Phrase, ...] = ()
 
 
 @lru_cache(maxsize=1)
@@ -41,7 +43,7 @@ def load_event_words() -> EventWords:
     """The words of event requests, from `event_talk.yaml` beside this module."""
     raw = load_yaml(resources.files("steward.calendar").joinpath("event_talk.yaml").read_text("utf-8"))
     lists = {k: tuple(sorted((tuple(p.lower().split()) for p in raw[k]), key=len, reverse=True))
-             for k in ("add_verbs", "calendar_words", "nouns", "resize_verbs")}
+             for k in ("add_verbs", "calendar_words", "nouns", "resize_verbs", "preambles", "end_verbs")}
     return EventWords(**lists)
 
 
@@ -59,7 +61,7 @@ class EventAdd:
 class EventChange:
     """A change to an existing event: which one (words, "it", times said of it) and what to do."""
 
-    action: str                         # move | cancel | resize
+    action: str                         # move | cancel | resize | end
     target: tuple[str, ...] = ()
     pronoun: bool = False
     noun: bool = False                  # "appointment", "meeting" ... was said
@@ -69,6 +71,7 @@ class EventChange:
     shift: timedelta | None = None      # move: "an hour later", "to next week"
     minutes: int | None = None          # resize: the new length
     filters: tuple[tuple[int, int], ...] = ()
+    last_day: date | None = None        # end: the last day the series keeps
 
 
 _N = r"(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five|six|half an|an hour and a half)"
@@ -91,6 +94,26 @@ _PLACE = re.compile(r"\b(?:at|in)\s+(?P<place>(?:the\s+)?[A-Z][\w'&.-]*(?:\s+(?:
 _TRAIL = frozenset(("on", "at", "in", "for", "from", "to", "the", "a", "an", "my", "and", "with", "by"))
 # a reminder, an alarm or a to-do is asked for, not an event ("add a to-do to call the plumber at 5 pm")
 _REMINDER = re.compile(r"\b(?:remind|reminder|reminders|alarm|to-?dos?|to do|tasks?)\b", re.IGNORECASE)
+
+
+# a party size after a table or a booking ("a table at Nonna's for two"): part of the title, never a time
+_PARTY = re.compile(r"\b(?:table|booking|reservation)\b.*?\b(?P<party>for\s+(?:\d{1,2}|two|three|four|five|six|seven|"
+                    r"eight|nine|ten|twelve)(?:\s+(?:people|persons|guests|of\s+us))?)\b(?!\s*(?:am|pm|o'?clock|:))",
+                    re.IGNORECASE)
+_ONWARD = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|from\s+here\s+on(?:\s+in)?|for\s+good)\b",
+                     re.IGNORECASE)
+_END = re.compile(r"\s+(?P<how>after|from|starting|beginning|as\s+of|until|till|through|thru|at\s+the\s+end\s+of|"
+                  r"by\s+the\s+end\s+of)\s+(?P<when>\S.*?)\s*[.!?]*$", re.IGNORECASE)
+
+
+def strip_preamble(text: str, words: EventWords) -> str:
+    """The request without the words that open it and are not part of it ("i need to", "actually")."""
+    while True:
+        tokens = [t for t in tokenize(text) if is_word(t)]
+        n = match_at([t.norm for t in tokens], 0, words.preambles) if tokens else 0
+        if not n or n >= len(tokens):
+            return text
+        text = text[tokens[n].start:]
 
 
 def _minutes(m: re.Match[str]) -> float:
@@ -117,13 +140,18 @@ def parse_add(text: str, words: EventWords, vocab: Vocab, clock: Clock, options:
     """The event `text` asks to add, or None when it is not such a request (or says no time)."""
     from steward import dates
 
+    text = strip_preamble(text, words)
     norms = _norms(text)
     if not norms or _REMINDER.search(text) or not _opens(norms, words.add_verbs, vocab):
         return None
     rest = text
     cut: list[tuple[int, int]] = []
-    repeat = dates.find_recurrence(text, clock, options)
-    found = dates.find(text, clock, options=options)
+    # a party size and a length said with "for" ("for two", "for 30 minutes") are never the time
+    hidden = [m.span("party") for m in [_PARTY.search(text)] if m is not None]
+    hidden += [m.span() for m in _LENGTH.finditer(text) if m[0].lower().startswith("for")]
+    timed = _blank(text, hidden, " ")
+    repeat = dates.find_recurrence(timed, clock, options)
+    found = dates.find(timed, clock, options=options)
     if repeat is not None:
         spans = list(repeat.parts or [repeat.span])
     elif found is not None and found.start is not None:
@@ -180,6 +208,23 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     """The change `text` asks of an existing event, or None when it asks none (or names a reminder)."""
     if _REMINDER.search(text):
         return None
+    text = strip_preamble(text, words)
+    ended = _parse_end(text, words, manage, vocab, clock, options)
+    if ended is not None:
+        return ended
+    # "bring the meeting forward an hour", "pull the review back": a move said with a shift
+    text = re.sub(r"^(\W*(?:please\s+)?)(?:bring|pull)\b", r"\1move", text, flags=re.IGNORECASE)
+    # "from now on" says the change is for every time to come; it names no time of the event
+    onward = _ONWARD.search(text) is not None
+    if onward:
+        text = _ONWARD.sub(lambda m: " " * len(m[0]), text)
+        found = _parse_change(text, words, manage, vocab, clock, options)
+        return replace(found, series=True) if found is not None else None
+    return _parse_change(text, words, manage, vocab, clock, options)
+
+
+def _parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, clock: Clock,
+                  options: Any = None) -> EventChange | None:
     text = _BARE_HOUR.sub(lambda m: f"{m[1]} {m[2]}:00{m[3]}", text)  # "move it to 10": a clock time
     norms = _norms(text)
     shift = next((m for m in _SHIFT.finditer(text) if m["pre"] or m["way"] or _SHIFT_SAID.search(m[0])), None)
@@ -210,6 +255,35 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     if request is None or request.action not in ("move", "cancel"):
         return None
     return _change(request.action, request, words, norms, when=request.when, filters=request.filters)
+
+
+def _parse_end(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, clock: Clock,
+               options: Any) -> EventChange | None:
+    """ "stop the weekly review after december": a series ended after a day (its last day kept)."""
+    from steward import dates
+
+    norms = _norms(text)
+    opening = _opens(norms, words.end_verbs, vocab)
+    m = _END.search(text)
+    if not opening or m is None:
+        return None
+    said = dates.find(m["when"], clock, options=options)
+    if said is None or said.start is None or said.has_time:
+        return None
+    zone = clock.zone
+    first = said.start.astimezone(zone).date()
+    last = (said.end - timedelta(seconds=1)).astimezone(zone).date() if said.end is not None and said.end > said.start \
+        else first
+    how = " ".join(m["how"].lower().split())
+    last_day = first - timedelta(days=1) if how in ("from", "starting", "beginning", "as of") else last
+    head = _blank(text, [m.span()], " ")
+    nouns = {w for p in words.nouns for w in p}
+    target = tuple(w for w in _norms(head)[opening:] if w not in _TRAIL and w not in nouns and w not in _HOW
+                   and w not in ("having", "doing", "it", "that"))
+    pronoun = any(w in ("it", "that") for w in _norms(head)[opening:])
+    if not target and not pronoun:
+        return None
+    return EventChange("end", target, pronoun, any(w in nouns for w in norms), True, last_day=last_day)
 
 
 def _change(action: str, request: Any, words: EventWords, norms: list[str], **extra: Any) -> EventChange:

@@ -68,13 +68,17 @@ class Schedule:
     items: tuple[ScheduleItem, ...]
     unavailable: tuple[tuple[str, str], ...] = ()
     unreadable: tuple[Unreadable, ...] = ()
+    # times of repeating events skipped with Steward: not on (never among `items`), shown as skipped
+    skipped: tuple[ScheduleItem, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The day as JSON: its items, and the calendars or events that could not be read."""
+        """The day as JSON: its items (a skipped time among them, with "state": "skipped"), and the
+        calendars or events that could not be read."""
+        shown = sorted((*self.items, *self.skipped), key=lambda i: i.at)
         return {
             "day": self.day.isoformat(),
             "zone": self.zone,
-            "items": [i.to_json() for i in self.items],
+            "items": [i.to_json() for i in shown],
             "unavailable": [{"calendar": n, "error": e} for n, e in self.unavailable],
             "unreadable": [u.to_json() for u in self.unreadable],
         }
@@ -352,8 +356,13 @@ class CalendarService(ReminderManagement, EventSeries):
             return
         if seen.etag and now_is.etag:
             changed = seen.etag != now_is.etag
+        elif seen.rule or now_is.rule:
+            # one time of a series stands for it: the same rule at the same local time, as long
+            zone = self.clock.zone
+            changed = (seen.rule, seen.start.astimezone(zone).time(), seen.end - seen.start) != \
+                (now_is.rule, now_is.start.astimezone(zone).time(), now_is.end - now_is.start)
         else:
-            changed = not seen.rule and (seen.start, seen.end) != (now_is.start, now_is.end)
+            changed = (seen.start, seen.end) != (now_is.start, now_is.end)
         if changed:
             raise Conflict(f"{now_is.title} was changed in another calendar app since I read it (it is now "
                            f"{self._when(now_is)}); nothing was {doing}")
@@ -403,15 +412,16 @@ class CalendarService(ReminderManagement, EventSeries):
             for event in reading.events:
                 shown = event.shown_in(zone)
                 items.append(ScheduleItem("event", start if shown.all_day else shown.start, event=shown))
-        items = self._with_changes(items, start, end, calendars)
+        items, skipped = self._with_changes(items, start, end, calendars)
         items.sort(key=lambda i: (i.at, i.kind != "event" or not (i.event and i.event.all_day),
                                   i.kind, (i.reminder.text if i.reminder else i.event.title if i.event else "")))
-        return Schedule(day, self.clock.zone_name, tuple(items), tuple(unavailable), tuple(unreadable))
+        return Schedule(day, self.clock.zone_name, tuple(items), tuple(unavailable), tuple(unreadable),
+                        tuple(skipped))
 
     def _with_changes(self, items: list[ScheduleItem], start: datetime, end: datetime,
-                      calendars: list[str] | None) -> list[ScheduleItem]:
+                      calendars: list[str] | None) -> tuple[list[ScheduleItem], list[ScheduleItem]]:
         """The day's items with the moves and skips made with Steward shown: a moved event says where
-        it was, a skipped time of a repeating event stays in the day as skipped."""
+        it was; the skipped times of repeating events in the day come apart."""
         zone = self.clock.zone
         moves: dict[tuple[str, str], datetime] = {}
         for entry in audit.entries(self.conn, "event.move"):
@@ -419,7 +429,7 @@ class CalendarService(ReminderManagement, EventSeries):
             if detail.get("start") and detail.get("was"):
                 moved_to = datetime.fromisoformat(str(detail["start"])).astimezone(UTC).isoformat()
                 moves[(str(entry["object_id"]), moved_to)] = datetime.fromisoformat(str(detail["was"]))
-        out = []
+        out, skipped = [], []
         for item in items:
             e = item.event
             was = moves.get((e.id, e.start.astimezone(UTC).isoformat())) if e is not None else None
@@ -432,8 +442,8 @@ class CalendarService(ReminderManagement, EventSeries):
             finish = datetime.fromisoformat(str(detail.get("end") or detail["start"])).astimezone(zone)
             gone = Event(id=str(entry["object_id"]), title=str(detail.get("title", "")), start=at, end=finish,
                          calendar=str(detail.get("calendar", "")), zone=self.clock.zone_name, rule=detail.get("rule"))
-            out.append(ScheduleItem("event", at, event=gone, state="skipped"))
-        return out
+            skipped.append(ScheduleItem("event", at, event=gone, state="skipped"))
+        return out, skipped
 
     def reminders_between(self, start: datetime, end: datetime) -> list[Reminder]:
         """Reminders (not cancelled) due in [start, end), in the user's zone, with the later times of

@@ -245,10 +245,11 @@ def cmd_calendar_add(ctx: Ctx, args: argparse.Namespace) -> int:
 
 def cmd_calendar_move(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward calendar move EVENT WHEN`: move an event (a repeating one from now on with --series)."""
+    from steward.appointments.patterns import load_kinds
     from steward.calendar.event_find import find_event
 
     calendar = ctx.app.calendar
-    event = find_event(calendar, args.target)
+    event = find_event(calendar, args.target, kinds=load_kinds())
     when = " ".join(args.when)
     moved = calendar.move_event_to(event, when, series=args.series, provenance=_prov(args, "calendar move"))
     ctx.emit(moved.to_json(), f"Moved: {moved.title} — {moved.start:%a %d %b %Y} {event_line(moved)}")
@@ -257,11 +258,12 @@ def cmd_calendar_move(ctx: Ctx, args: argparse.Namespace) -> int:
 
 def cmd_calendar_cancel(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward calendar cancel EVENT`: cancel an event (a repeating one only with --series)."""
+    from steward.appointments.patterns import load_kinds
     from steward.calendar.event_find import find_event
     from steward.errors import UserError
 
     calendar = ctx.app.calendar
-    event = find_event(calendar, args.target)
+    event = find_event(calendar, args.target, kinds=load_kinds())
     if event.rule and not args.series:
         raise UserError(f"{event.title} repeats: --series cancels every time still to come, "
                         f"`steward calendar skip` one of them; nothing was cancelled")
@@ -274,10 +276,11 @@ def cmd_calendar_cancel(ctx: Ctx, args: argparse.Namespace) -> int:
 
 def cmd_calendar_skip(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward calendar skip EVENT [DAY]`: skip one time of a repeating event (its next by default)."""
+    from steward.appointments.patterns import load_kinds
     from steward.calendar.event_find import find_event
 
     calendar = ctx.app.calendar
-    event = find_event(calendar, " ".join([args.target, *args.when]))
+    event = find_event(calendar, " ".join([args.target, *args.when]), kinds=load_kinds())
     skipped = calendar.skip_occurrence(event.id, event.start, provenance=_prov(args, "calendar skip"),
                                        calendar=event.calendar, seen=event)
     ctx.emit(skipped.to_json(), f"Skipped: {skipped.title} on {skipped.start:%a %d %b %Y} at {skipped.start:%H:%M}")

@@ -171,16 +171,17 @@ class EventOut(BaseModel):
 
 
 def _event_change(app: App, action: str, body: EventChangeIn) -> dict[str, Any]:
+    from steward.appointments.patterns import load_kinds
     from steward.calendar.event_find import find_event
     from steward.errors import UserError
 
     calendar = app.calendar
     provenance = {"via": "api", "command": f"POST /events/{action}"}
     if action == "skip":
-        event = find_event(calendar, f"{body.event} {body.when}")
+        event = find_event(calendar, f"{body.event} {body.when}", kinds=load_kinds())
         return calendar.skip_occurrence(event.id, event.start, provenance=provenance, calendar=event.calendar,
                                         seen=event).to_json()
-    event = find_event(calendar, body.event)
+    event = find_event(calendar, body.event, kinds=load_kinds())
     if action == "move":
         if not body.when.strip():
             raise UserError("say where to move it ('when': 'friday at 5 pm'); nothing was moved")

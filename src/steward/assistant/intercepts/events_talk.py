@@ -17,9 +17,10 @@ the calendar service's one write path (a past moment and a duplicate refused, an
 from __future__ import annotations
 
 import logging
+import re
 import sqlite3
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -64,12 +65,15 @@ _NO = frozenset(("no", "nope", "don't", "dont", "not", "leave", "stop", "cancel"
 class Plan:
     """One write worked out: what it does to which event, and the question to ask first (or none)."""
 
-    action: str                 # add | move | cancel
+    action: str                 # add | move | cancel | skip | series | end | move_one
     event: Event | None
     start: datetime | None = None
     end: datetime | None = None
     add: EventAdd | None = None
     question: str | None = None
+    rule: str | None = None     # series: the repeat from now on
+    last_day: date | None = None  # end: the last day the series keeps
+    seen: Event | None = None   # the event as the person was shown it (a change since is refused)
 
 
 class EventChanges:
@@ -89,6 +93,16 @@ class EventChanges:
         self.date_options = date_options
         self.words = words or load_event_words()
         self.manage = load_manage_words()
+        self._kinds: Mapping[str, tuple[str, ...]] | None = None
+
+    @property
+    def kinds(self) -> Mapping[str, tuple[str, ...]]:
+        """The kinds of appointment a person names ("the dentist") and the words each shows in a title."""
+        if self._kinds is None:
+            from steward.appointments.patterns import load_kinds
+
+            self._kinds = load_kinds()
+        return self._kinds
 
     # -- matching -------------------------------------------------------------------------------
 
@@ -103,12 +117,14 @@ class EventChanges:
         if change is None:
             return None
         if change.pronoun and not change.target:
-            last = self._spoken_of(turn)
-            return Match(NAME, {"change": change, "event": last}) if last is not None else None
+            spoken = self._spoken_of(turn, clock.now())
+            if len(spoken) == 1:
+                return Match(NAME, {"change": change, "event": spoken[0]})
+            return Match(NAME, {"change": change, "pool": spoken}) if spoken else None
         if not change.target:
             return None
         pool = one_each(self._filtered(turn, change, self._events(clock.now())))
-        found = choose(change.target, candidates(pool))
+        found = choose(change.target, candidates(pool, self.kinds))
         if found.best is None and not found.close:
             return None
         return Match(NAME, {"change": change, "pool": pool})
@@ -125,19 +141,41 @@ class EventChanges:
             return None
         return {"change": EventChange("move", tuple(title.split()), when=added.when), "pool": pool}
 
-    def _spoken_of(self, turn: Turn) -> Event | None:
-        """The event the session's previous turn added, changed or asked about, when it spoke of one."""
+    def _spoken_of(self, turn: Turn, now: datetime) -> list[Event]:
+        """The events "it" may be: the one the session's previous turn added or changed, else the ones
+        it answered about (one is "it"; several are asked between)."""
         from steward.store import assistant as turns
 
         recent = turns.recent_turns(self._db(), turn.session, 1)
         if not recent:
-            return None
+            return []
         trace = recent[-1].trace
         for write in reversed(list(trace.get("writes") or [])):
             fields = write.get("fields") or {}
             if str(write.get("kind", "")).startswith("event") and write.get("id") and fields.get("calendar"):
-                return None if write["kind"] == "event.cancel" else self._find(str(write["id"]), fields["calendar"])
-        return None
+                if write["kind"] == "event.cancel":
+                    return []
+                found = self._find(str(write["id"]), fields["calendar"])
+                return [found] if found is not None else []
+        return self._read_of(trace, now)
+
+    def _read_of(self, trace: Mapping[str, Any], now: datetime) -> list[Event]:
+        """The upcoming events a read turn answered with (a day's schedule, an appointment asked about)."""
+        raw = trace.get("data")
+        data: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+        shown: list[Mapping[str, Any]] = [i for d in data.get("days") or [] if isinstance(d, Mapping)
+                                          for i in d.get("items") or [] if isinstance(i, Mapping)]
+        shown += [i for i in data.get("items") or [] if isinstance(i, Mapping)]
+        said = [(str(i.get("title") or ""), str(i.get("start") or "")) for i in shown
+                if i.get("title") and i.get("start") and i.get("kind", "event") == "event" and not i.get("proposal")]
+        if not said or len(said) > MAX_ASKED:
+            return []
+        upcoming_events = self._events(now)
+        out: list[Event] = []
+        for title, start in said:
+            at = datetime.fromisoformat(start)
+            out += [e for e in upcoming_events if e.title == title and e.start == at and e not in out]
+        return one_each(out)
 
     def _events(self, now: datetime) -> list[Event]:
         return upcoming(self._calendar(), now)
@@ -162,7 +200,7 @@ class EventChanges:
         if match.slots.get("event") is not None:
             return self._settle(turn, self._plan_change(turn, change, match.slots["event"]))
         pool: list[Event] = match.slots["pool"]
-        found = choose(change.target, candidates(pool))
+        found = choose(change.target, candidates(pool, self.kinds))
         if found.best is not None:
             return self._settle(turn, self._plan_change(turn, change, pool[found.best.id]))
         close = [pool[c.id] for c in found.close][:MAX_ASKED]
@@ -218,14 +256,21 @@ class EventChanges:
 
     def _plan_change(self, turn: Turn, change: EventChange, event: Event) -> Plan | Outcome:
         length = event.end - event.start
+        if event.rule and (change.action == "end" or change.series and change.action == "move"):
+            return self._plan_series(turn, change, event)
+        if change.action == "end":
+            return Outcome(reply=f"{event.title} does not repeat; nothing was changed.",
+                           data={"action": "end", "event": event.id})
         if change.action == "cancel":
-            if event.rule and change.occurrence:
-                return Outcome(reply=f"{event.title} repeats; skipping one of its days is not something I can "
-                                     "do yet, so nothing was changed.", data={"action": "skip", "event": event.id})
-            return Plan("cancel", event, question=self._consent(event, change, f"Cancel {label(event)}"))
-        if event.rule and (change.series or change.when.lower().endswith("s")):
-            return Outcome(reply=f"{event.title} repeats; changing its days from now on is not something I can do "
-                                 "yet, so nothing was changed.", data={"action": "move", "event": event.id})
+            if event.rule and (change.occurrence or change.filters) and not change.series:
+                # a day said of a repeating event names one of its times: that one is skipped
+                ask = None if event.steward else \
+                    f"{event.title} was made in another calendar app. Skip it on {when_label(event.start)}? (yes / no)"
+                return Plan("skip", event, event.start, event.end, question=ask, seen=event)
+            return Plan("cancel", event, question=self._consent(event, change, f"Cancel {label(event)}"), seen=event)
+        if event.rule and not change.filters and (change.when and self._calendar().recurrence(_every(change.when))
+                                                  is not None and change.shift is None):
+            return self._plan_series(turn, change, event)
         if event.all_day:
             return Outcome(reply=f"{event.title} lasts all day; moving it by talking is not something I can do yet.",
                            data={"action": change.action, "event": event.id})
@@ -241,9 +286,46 @@ class EventChanges:
                                data={"action": "move", "event": event.id})
             start, end = moved_to, moved_to + length
         verb = "Change" if change.action == "resize" else "Move"
+        if event.rule and change.filters:
+            # one time of a repeating event moved: that time is skipped and a one-off takes its place
+            ask = (None if event.steward else f"{event.title} was made in another calendar app. {verb} the one on "
+                   f"{when_label(event.start)} to {_span(start, end)}? (yes / no)") or \
+                self._busy(start, end, event, f"{verb} it anyway")
+            return Plan("move_one", event, start, end, question=ask, seen=event)
+        if event.rule:
+            return self._plan_series(turn, change, event, start)
         ask = self._consent(event, change, f"{verb} {label(event)} to {_span(start, end)}") or \
             self._busy(start, end, event, f"{verb} it anyway")
-        return Plan("move", event, start, end, question=ask)
+        return Plan("move", event, start, end, question=ask, seen=event)
+
+    def _plan_series(self, turn: Turn, change: EventChange, event: Event,
+                     moved_to: datetime | None = None) -> Plan | Outcome:
+        """A whole repeating event changed from now on (new days or a new time) or ended after a day:
+        always asked once."""
+        from steward.dates import describe_rule
+
+        calendar = self._calendar()
+        if change.action == "end":
+            assert change.last_day is not None
+            question = f"{event.title} repeats. Stop it after {change.last_day:%a} {change.last_day.day} " \
+                       f"{change.last_day:%b %Y}? (yes / no)"
+            return Plan("end", event, question=question, last_day=change.last_day, seen=event)
+        try:
+            if change.action == "resize":
+                assert change.minutes is not None
+                planned = calendar.change_series(event.id, event.rule or "", event.start, minutes=change.minutes,
+                                                 provenance={"via": "turn"}, calendar=event.calendar, dry_run=True)
+            elif moved_to is not None:
+                planned = calendar.change_series(event.id, event.rule or "", moved_to, provenance={"via": "turn"},
+                                                 calendar=event.calendar, dry_run=True)
+            else:
+                planned = calendar.move_event_to(event, _every(change.when), series=True,
+                                                 provenance={"via": "turn"}, dry_run=True)
+        except UserError as exc:
+            return Outcome(reply=_sentence(exc.message), data={"action": "series", "event": event.id})
+        said = describe_rule(planned.rule or "", planned.start)
+        question = f"{event.title} repeats. Make it {said}, from {when_label(planned.start)} on? (yes / no)"
+        return Plan("series", event, planned.start, planned.end, question=question, rule=planned.rule, seen=event)
 
     def _destination(self, turn: Turn, when: str, event: Event) -> datetime | None:
         return destination(when, event, turn_clock(self.clock, turn), self.date_options)
@@ -274,7 +356,11 @@ class EventChanges:
                                    "start": plan.start.isoformat() if plan.start else None,
                                    "end": plan.end.isoformat() if plan.end else None}
         if plan.event is not None:
-            payload.update(id=plan.event.id, calendar=plan.event.calendar)
+            fresh = self._find(plan.event.id, plan.event.calendar)
+            payload.update(id=plan.event.id, calendar=plan.event.calendar, rule=plan.rule,
+                           last_day=plan.last_day.isoformat() if plan.last_day else None,
+                           etag=fresh.etag if fresh is not None else None,
+                           was=[plan.event.start.isoformat(), plan.event.end.isoformat()], shown_rule=plan.event.rule)
         if plan.add is not None:
             payload.update(title=plan.add.title, when=plan.add.when, minutes=plan.add.minutes, place=plan.add.place)
         return Outcome(reply=plan.question, ask=OpenQuestion(NAME, plan.question, payload),
@@ -299,12 +385,15 @@ class EventChanges:
                                                  location=add.place, provenance=prov, dry_run=turn.dry_run)
                     reply = f"Added: {label(done)}."
                 kind = "event"
+            elif plan.action in ("skip", "series", "end", "move_one"):
+                return self._write_series(turn, plan, prov)
             elif plan.action == "cancel":
                 assert plan.event is not None
                 if turn.dry_run:
                     done = plan.event
                 else:
-                    done = calendar.delete_event(plan.event.id, provenance=prov, calendar=plan.event.calendar)
+                    done = calendar.delete_event(plan.event.id, provenance=prov, calendar=plan.event.calendar,
+                                                 seen=plan.seen)
                 every = f"{plan.event.title}, every time it repeats" if plan.event.rule else label(plan.event)
                 reply, kind = f"Cancelled: {every}.", "event.cancel"
             else:
@@ -313,7 +402,7 @@ class EventChanges:
                     done = plan.event
                 else:
                     done = calendar.move_event(plan.event.id, plan.start, plan.end, provenance=prov,
-                                               calendar=plan.event.calendar)
+                                               calendar=plan.event.calendar, seen=plan.seen)
                 reply, kind = f"Moved: {plan.event.title} is now {_span(plan.start, plan.end)}.", "event.move"
         except UserError as exc:
             return Outcome(reply=_sentence(exc.message), data={"action": plan.action, "event": None})
@@ -321,6 +410,57 @@ class EventChanges:
             reply = "Would do: " + reply
         return Outcome(reply=reply, writes=(Write(kind, done.id, done.to_json()),),
                        data={"action": plan.action, "event": done.to_json()})
+
+
+    def _write_series(self, turn: Turn, plan: Plan, prov: Mapping[str, Any]) -> Outcome:
+        """Skip one time, move one time, change a series from now on, or end it (UserErrors go up)."""
+        from steward.dates import describe_rule
+
+        calendar = self._calendar()
+        event = plan.event
+        assert event is not None
+        writes: list[Write] = []
+        if plan.action in ("skip", "move_one"):
+            assert plan.start is not None
+            skipped = calendar.skip_occurrence(event.id, event.start, provenance=prov, calendar=event.calendar,
+                                               seen=plan.seen, dry_run=turn.dry_run)
+            writes.append(Write("event.skip", skipped.id, skipped.to_json()))
+            reply = f"Skipped: {event.title} on {when_label(skipped.start)}; the other times stay."
+            if plan.action == "move_one":
+                assert plan.end is not None
+                added = calendar.create_event(event.title, plan.start,
+                                              end=plan.end, location=event.location, provenance=prov,
+                                              calendar=event.calendar, dry_run=turn.dry_run)
+                writes.append(Write("event", added.id, added.to_json()))
+                reply = f"Moved: {event.title} on {when_label(skipped.start)} is now {_span(added.start, added.end)}; " \
+                        "the other times stay."
+        elif plan.action == "end":
+            assert plan.last_day is not None
+            ended = calendar.end_series(event.id, plan.last_day, provenance=prov, calendar=event.calendar,
+                                        seen=plan.seen, dry_run=turn.dry_run)
+            writes.append(Write("event.series", ended.id, ended.to_json()))
+            reply = f"Done: {event.title} stops after {plan.last_day:%a} {plan.last_day.day} {plan.last_day:%b %Y}."
+        else:
+            assert plan.start is not None and plan.rule is not None and plan.end is not None
+            minutes = round((plan.end - plan.start).total_seconds() / 60)
+            follow = calendar.change_series(event.id, plan.rule, plan.start, minutes=minutes, provenance=prov,
+                                            calendar=event.calendar, seen=plan.seen, dry_run=turn.dry_run)
+            writes.append(Write("event.series", follow.id, follow.to_json()))
+            reply = f"Changed: {event.title} is now {describe_rule(plan.rule, plan.start)}, " \
+                    f"from {when_label(plan.start)}."
+        if turn.dry_run:
+            reply = "Would do: " + reply
+        return Outcome(reply=reply, writes=tuple(writes), data={"action": plan.action, "event": writes[-1].fields})
+
+
+def _every(when: str) -> str:
+    """ "tuesdays", "to thursdays": the repeat a plural weekday says ("every tuesday")."""
+    text = " ".join(when.split())
+    plural = re.search(r"\b(mon|tues|wednes|thurs|fri|satur|sun)days\b", text, re.IGNORECASE)
+    if plural and "every" not in text.lower():
+        return re.sub(r"\b(mon|tues|wednes|thurs|fri|satur|sun)days\b", lambda m: f"every {m[1]}day", text,
+                      flags=re.IGNORECASE)
+    return text
 
 
 def _plan_from(payload: Mapping[str, Any], owner: EventChanges) -> Plan | None:
@@ -331,7 +471,19 @@ def _plan_from(payload: Mapping[str, Any], owner: EventChanges) -> Plan | None:
         add = EventAdd(str(payload["title"]), str(payload["when"]), payload.get("minutes"), payload.get("place"))
         return Plan("add", None, start, end, add=add)
     event = owner._find(str(payload.get("id")), str(payload.get("calendar")))
-    return Plan(action, event, start, end) if event is not None else None
+    if event is None:
+        return None
+    # what the person was shown: a change made meanwhile (another app) is refused, never overwritten
+    was = payload.get("was") or []
+    seen = replace(event, etag=payload.get("etag") or event.etag, rule=payload.get("shown_rule"))
+    if len(was) == 2:
+        seen = replace(seen, start=datetime.fromisoformat(was[0]), end=datetime.fromisoformat(was[1]))
+    if action in ("skip", "move_one") and len(was) == 2:
+        # the time asked about, not the series' first
+        occurrence = datetime.fromisoformat(was[0])
+        event = replace(event, start=occurrence, end=occurrence + (event.end - event.start))
+    last_day = date.fromisoformat(payload["last_day"]) if payload.get("last_day") else None
+    return Plan(action, event, start, end, rule=payload.get("rule"), last_day=last_day, seen=seen)
 
 
 
