@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from appointment_mail import ics_event
-from steward.appointments import schema_org, structured
+from steward.appointments import itinerary, schema_org, structured
 from steward.appointments.places import airport_zone, country_zone, zone_in_text
 
 
@@ -296,3 +296,18 @@ def test_a_return_leg_under_a_heading_alone_on_its_line_is_read() -> None:
     out, back = from_text(card, RECEIVED)
     assert out.start_at == datetime(2026, 7, 3, 18, 25, tzinfo=ZoneInfo("Europe/Berlin"))
     assert (back.provider, back.start_at) == ("SN 2591", datetime(2026, 7, 5, 20, 40, tzinfo=ZoneInfo("Europe/Brussels")))
+
+
+def test_a_reservation_systems_segment_lines_are_read_each_at_its_airports_time() -> None:
+    text = ("Your itinerary\n\n1.1DOE/JANE MS\n"
+            " 1. EY  289 E  09JAN AMDAUH TK1  0505   0700  O*\n"
+            " 2. EY   84 V  16JAN FCOAUH HK1  2200  #0605  O*\n"
+            " 3. EY  226 V  17JAN AUHAMD HX1  1000   1445  O*\n"
+            " 4. EY  227 V  18JAN AUHAMD HL1  1000   1445  O*\n")
+    first, second = itinerary.from_text(text, datetime(2027, 1, 1, 9, 0, tzinfo=ZoneInfo("Europe/Berlin")))
+    assert (first.title, first.start_at) == ("Flight EY 289 AMD → AUH",
+                                             datetime(2027, 1, 9, 5, 5, tzinfo=ZoneInfo("Asia/Kolkata")))
+    assert first.end_at == datetime(2027, 1, 9, 7, 0, tzinfo=ZoneInfo("Asia/Dubai"))
+    assert second.end_at == datetime(2027, 1, 17, 6, 5, tzinfo=ZoneInfo("Asia/Dubai"))  # "#": the day after
+    # the cancelled (HX) and waitlisted (HL) segments are no flights; nor is a numbered list of codes
+    assert itinerary.from_text(" 1. AB  12 C  09JAN ABCDEF GHI  0505 0700\n", datetime(2027, 1, 1, tzinfo=UTC)) == []

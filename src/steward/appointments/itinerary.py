@@ -1,6 +1,8 @@
 """Flights in the text of airline e-tickets and itinerary mail, when the mail carries no structured data.
 
-Airlines and travel agencies write each leg as labelled lines, in one of a few layouts:
+Airlines and travel agencies write each leg as labelled lines, in one of a few layouts (or paste a
+reservation system's segment lines: " 2. EY   83 E  09JAN AUHFCO HK1  0850   1300", a segment whose
+status holds no seat, cancelled or waitlisted, being none):
 
     Flight: 15.06.2017 | 4U 8462 (X)              FLIGHT     DL 9520 - DELTA AIR LINES
     Departure: 12:55  Berlin-Tegel                DEPARTURE: BERLIN, DE (TEGEL)       07 JUN 12:10
@@ -25,7 +27,7 @@ Pure: text in, candidates out.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 from importlib import resources
@@ -282,9 +284,53 @@ def _last_date(text: str, received: datetime) -> date | None:
 
 def from_text(text: str, received: datetime) -> list[Candidate]:
     """The flights an e-ticket's text lists, one candidate per leg (none without a flight number):
-    labelled legs, else legs written as rows of airport codes and times."""
-    labelled = _labelled(text, received)
-    return labelled or _rows(text, received)
+    labelled legs, else a reservation system's segment lines, else legs written as rows of airport
+    codes and times."""
+    return _labelled(text, received) or _segments(text, received) or _rows(text, received)
+
+
+# a reservation system's itinerary line (Galileo, Amadeus, Sabre), as agencies paste it into mail:
+# " 2. EY   83 E  09JAN AUHFCO HK1  0850   1300  O*" (number, airline and flight, class, day, the two
+# airports run together, status and seats, departure, arrival; "#" or "+1" before an arrival the day after)
+_SEGMENT = re.compile(r"^\s*\d{1,2}\.?\s+([A-Z0-9]{2})\s*(\d{1,4})\s+[A-Z]\s+(\d{1,2}[A-Z]{3})\s+([A-Z]{3})([A-Z]{3})"
+                      r"\s+([A-Z]{2})\d{1,2}\s+(\d{2})(\d{2})\s+([#+]1?)?(\d{2})(\d{2})(?!\d)")
+# the segment statuses that hold a seat (held, ticketed, confirmed, sold); a cancelled (HX, XX), refused
+# (UN, NO, UC) or waitlisted (HL) segment is no flight to go on
+_HELD = frozenset({"HK", "TK", "KK", "RR", "HS", "SS", "KL"})
+
+
+_SEGMENT_IN_TEXT = re.compile(r"\b[A-Z0-9]{2}\s*\d{1,4}\s+[A-Z]\s+\d{1,2}[A-Z]{3}\s+[A-Z]{6}\s+[A-Z]{2}\d")
+
+
+def mentions_segments(text: str) -> bool:
+    """Whether a text (a snippet: lines run together) holds a reservation system's flight segment."""
+    return _SEGMENT_IN_TEXT.search(text) is not None
+
+
+def segment_line(line: str) -> bool:
+    """Whether a line is a reservation system's flight segment."""
+    return _SEGMENT.match(line) is not None
+
+
+def _segments(text: str, received: datetime) -> list[Candidate]:
+    """The legs of a reservation system's segment lines, each at its airports' times."""
+    out: list[Candidate] = []
+    for line in text.splitlines():
+        m = _SEGMENT.match(line)
+        day = _date(m.group(3), received) if m else None
+        if m is None or day is None:
+            continue
+        airline, number, a, b, status = m.group(1), m.group(2), m.group(4), m.group(5), m.group(6)
+        if airline.isdigit() or status not in _HELD:
+            continue
+        leg = _leg((a, f"{m.group(7)}:{m.group(8)}", b, f"{m.group(10)}:{m.group(11)}"), day[0],
+                   f"{airline} {int(number)}")
+        if leg is not None and m.group(9) and leg.end_at is not None and leg.end_at.date() == day[0]:
+            later = leg.end_at + timedelta(days=1)  # "#": the arrival is the day after
+            leg = replace(leg, end_at=later if later - leg.start_at < timedelta(hours=24) else None)  # type: ignore[operator]
+        if leg is not None and leg not in out:
+            out.append(leg)
+    return out
 
 
 def _labelled(text: str, received: datetime) -> list[Candidate]:
