@@ -270,3 +270,21 @@ def test_repeating_reminders_and_events_survive_an_export_and_import(cli, monkey
         ("team meeting", "2026-12-28T10:00:00-05:00", "2026-12-28T10:30:00-05:00")]
     again = cli("--now", later, "--json", "calendar", "import", str(tmp_path / "out.ics")).json()
     assert again["duplicates"] == 2
+
+
+@pytest.mark.parametrize(("said", "due"), [
+    ("push it back a day", "2026-12-02T17:00:00-05:00"),
+    ("actually shift it an hour later", "2026-12-01T18:00:00-05:00"),
+    ("make it 30 minutes earlier", "2026-12-01T16:30:00-05:00"),
+    ("bring it forward a day", "2026-11-30T17:00:00-05:00"),
+    ("delay it by 20 minutes", "2026-12-01T17:20:00-05:00"),
+])
+def test_a_shift_moves_the_reminder_from_its_own_time_not_from_now(say, cli, said: str, due: str) -> None:
+    remind(say, "remind me at 5pm today to call Mum")
+    moved = say(said)
+    assert moved["handled_by"] == "reminder_management", moved["reply"]
+    if due < NOW:  # a day earlier than today's 5 pm is past: said so, nothing moved
+        assert not moved["writes"] and "passed" in moved["reply"]
+        assert pending(cli) == [("call Mum", "2026-12-01T17:00:00-05:00")]
+    else:
+        assert pending(cli) == [("call Mum", due)]

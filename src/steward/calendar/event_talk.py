@@ -21,6 +21,7 @@ from importlib import resources
 from typing import Any
 
 from steward.calendar.reminders.requests import ManageWords, parse_request
+from steward.calendar.shifts import LENGTH, find_shift, minutes_of
 from steward.clock import Clock
 from steward.vocab import Phrase, Vocab, is_word, match_at, tokenize
 from steward.yamldata import load_yaml
@@ -74,22 +75,11 @@ class EventChange:
     last_day: date | None = None        # end: the last day the series keeps
 
 
-_N = r"(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five|six|half an|an hour and a half)"
-_UNIT = r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)"
-_LENGTH = re.compile(rf"\b(?:for\s+)?{_N}\s+{_UNIT}(?:\s+long)?\b", re.IGNORECASE)
-# a shift: "an hour later", "back by half an hour", "forward 30 minutes", "by two hours" (after delay, push)
-_WAY = r"later|earlier|back|forward|sooner|ahead"
-_SHIFT = re.compile(rf"\b(?:(?P<pre>{_WAY})\s+)?(?:by\s+)?(?:another\s+)?{_N}\s+{_UNIT}(?:\s+(?P<way>{_WAY}))?\b",
-                    re.IGNORECASE)
-_SHIFT_SAID = re.compile(rf"\b(?:{_WAY}|by)\b", re.IGNORECASE)
-_EARLIER = frozenset(("earlier", "forward", "sooner", "ahead"))
 _BARE_HOUR = re.compile(r"\b(to|at|for)\s+(\d{1,2})\s*([.!?]?)\s*$", re.IGNORECASE)
 # words that say how a change is meant, never which event: "push it *another* hour", "*actually* cancel it"
 _HOW = frozenset(("another", "again", "instead", "too", "also", "actually", "just", "please", "then", "now",
                   "back", "forward", "later", "earlier", "by", "this", "time", "one"))
 _NEXT_WEEK = re.compile(r"\b(?:to|till|until|into)\s+next\s+week\b", re.IGNORECASE)
-_NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "half an": 0.5,
-           "an hour and a half": 1.5}
 _PLACE = re.compile(r"\b(?:at|in)\s+(?P<place>(?:the\s+)?[A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|on|de))*)")
 _TRAIL = frozenset(("on", "at", "in", "for", "from", "to", "the", "a", "an", "my", "and", "with", "by"))
 # a reminder, an alarm or a to-do is asked for, not an event ("add a to-do to call the plumber at 5 pm")
@@ -116,14 +106,6 @@ def strip_preamble(text: str, words: EventWords) -> str:
         text = text[tokens[n].start:]
 
 
-def _minutes(m: re.Match[str]) -> float:
-    n = m["n"].lower()
-    amount = float(n) if n[0].isdigit() else float(_NUMBER[" ".join(n.split())])
-    unit = m["unit"].lower()
-    scale = 1 if unit.startswith("m") else 60 if unit.startswith("h") else 1440 if unit.startswith("d") else 10080
-    return amount * scale
-
-
 def _norms(text: str) -> list[str]:
     return [t.norm for t in tokenize(text) if is_word(t)]
 
@@ -148,7 +130,7 @@ def parse_add(text: str, words: EventWords, vocab: Vocab, clock: Clock, options:
     cut: list[tuple[int, int]] = []
     # a party size and a length said with "for" ("for two", "for 30 minutes") are never the time
     hidden = [m.span("party") for m in [_PARTY.search(text)] if m is not None]
-    hidden += [m.span() for m in _LENGTH.finditer(text) if m[0].lower().startswith("for")]
+    hidden += [m.span() for m in LENGTH.finditer(text) if m[0].lower().startswith("for")]
     timed = _blank(text, hidden, " ")
     repeat = dates.find_recurrence(timed, clock, options)
     found = dates.find(timed, clock, options=options)
@@ -160,9 +142,9 @@ def parse_add(text: str, words: EventWords, vocab: Vocab, clock: Clock, options:
         return None
     cut.extend(spans)
     minutes = None
-    length = _LENGTH.search(text)
+    length = LENGTH.search(text)
     if length is not None and not any(a <= length.start() < b for a, b in spans):
-        minutes = round(_minutes(length))
+        minutes = round(minutes_of(length))
         cut.append(length.span())
     place = None
     blanked = _blank(text, cut)
@@ -227,30 +209,25 @@ def _parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Voca
                   options: Any = None) -> EventChange | None:
     text = _BARE_HOUR.sub(lambda m: f"{m[1]} {m[2]}:00{m[3]}", text)  # "move it to 10": a clock time
     norms = _norms(text)
-    shift = next((m for m in _SHIFT.finditer(text) if m["pre"] or m["way"] or _SHIFT_SAID.search(m[0])), None)
-    if shift is not None and not (shift["pre"] or shift["way"]) and not re.match(r"\s*(?:by\s+)", shift[0]):
-        shift = None
+    shift = find_shift(text)
     if shift is not None or _NEXT_WEEK.search(text):
-        cut = shift.span() if shift is not None else _NEXT_WEEK.search(text).span()  # type: ignore[union-attr]
+        cut = shift.span if shift is not None else _NEXT_WEEK.search(text).span()  # type: ignore[union-attr]
         rest = _blank(text, [cut], " ")
         request = parse_request(rest + " to tomorrow", manage, vocab, clock, options)
         if request is None or request.action != "move":
             return None
-        delta = timedelta(minutes=_minutes(shift)) if shift is not None else timedelta(days=7)
-        way = {(shift["pre"] or "").lower(), (shift["way"] or "").lower()} if shift is not None else set()
-        if way & _EARLIER or (shift is not None and "bring" in norms):
-            delta = -delta
+        delta = shift.delta if shift is not None else timedelta(days=7)
         return _change("move", request, words, norms, shift=delta,
                        filters=tuple(s for s in request.filters if s[1] <= len(rest.rstrip())))
     opening = _opens(norms, words.resize_verbs, vocab)
-    length = _LENGTH.search(text)
+    length = LENGTH.search(text)
     if opening and length is not None and length["unit"].lower()[0] in "mh":
         from steward.calendar.reminders.requests import Request
 
         rest = _blank(text, [length.span()], " ")
         target = tuple(w for w in _norms(rest)[opening:] if w not in _TRAIL and w not in ("it", "that", "long", "last"))
         pronoun = any(w in ("it", "that") for w in _norms(rest)[opening:])
-        return _change("resize", Request("move", target, pronoun), words, norms, minutes=round(_minutes(length)))
+        return _change("resize", Request("move", target, pronoun), words, norms, minutes=round(minutes_of(length)))
     request = parse_request(text, manage, vocab, clock, options)
     if request is None or request.action not in ("move", "cancel"):
         return None

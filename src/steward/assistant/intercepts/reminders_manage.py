@@ -114,7 +114,7 @@ class ManageReminders:
         try:
             request = Request(str(payload["action"]), occurrence=bool(payload.get("occurrence")),
                               series=bool(payload.get("series")), when=str(payload.get("when") or ""),
-                              delay_minutes=payload.get("delay_minutes"))
+                              delay_minutes=payload.get("delay_minutes"), shift_minutes=payload.get("shift_minutes"))
             ids = [int(i) for i in payload["ids"]]
         except (KeyError, TypeError, ValueError):
             return None
@@ -214,7 +214,7 @@ class ManageReminders:
         shown = list(pool)[:MAX_ASKED]
         question = f"{lead}: " + " ".join(f"{i}) {c.label}" for i, c in enumerate(shown, 1)) + "?"
         payload = {"action": request.action, "ids": [c.id for c in shown], "when": request.when,
-                   "delay_minutes": request.delay_minutes, "occurrence": request.occurrence,
+                   "delay_minutes": request.delay_minutes, "shift_minutes": request.shift_minutes, "occurrence": request.occurrence,
                    "series": request.series}
         return Outcome(reply=question, ask=OpenQuestion(NAME, question, payload),
                        data={"action": request.action, "candidates": [c.id for c in shown]})
@@ -252,7 +252,10 @@ class ManageReminders:
                 else:
                     reply = f"Cancelled: {target.text} ({when_label(target.due, self.clock.formats)})."
             elif request.action == "move":
-                done = calendar.move_reminder(target.id, request.when, provenance=prov, dry_run=turn.dry_run)
+                # a shift ("an hour later") moves it from its own time; a time or a day said, to there
+                when = (target.due + timedelta(minutes=request.shift_minutes) if request.shift_minutes is not None
+                        else request.when)
+                done = calendar.move_reminder(target.id, when, provenance=prov, dry_run=turn.dry_run)
                 reply = f"Moved: {target.text} to {when_label(done.due, self.clock.formats)}."
                 if repeating:
                     reply += f" Only this time: it still repeats {how}."

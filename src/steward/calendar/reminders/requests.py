@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, cast
 
+from steward.calendar.shifts import find_shift
 from steward.clock import Clock
 from steward.errors import ConfigError
 from steward.vocab import Phrase, Phrases, Vocab, is_word, match_at, tokenize
@@ -71,6 +72,7 @@ class Request:
     series: bool = False                  # the whole series
     when: str = ""                        # move: where to; list: which days
     delay_minutes: float | None = None    # snooze
+    shift_minutes: float | None = None    # move by a shift from its own time ("an hour later": 60)
     filters: tuple[tuple[int, int], ...] = field(default=())  # spans of times naming the target ("my 5 pm one")
 
 
@@ -122,7 +124,15 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
     filters: list[tuple[int, int]] = []
     delay: float | None = None
     found_all = dates.find_all(text, clock, options=options)
-    if action == "move":
+    shift = find_shift(text[tokens[at].start:]) if action == "move" else None
+    if shift is not None:
+        # "push it back a day", "an hour later": from the reminder's own time, never from now
+        begin = tokens[at].start
+        span = (shift.span[0] + begin, shift.span[1] + begin)
+        delay = shift.delta.total_seconds() / 60
+        filters = [r.span for r in found_all if not (r.span[0] < span[1] and span[0] < r.span[1])]
+        _cover(tokens, covered, [span])
+    elif action == "move":
         after = [r for r in found_all if r.span[0] >= tokens[at].end]
         dest = _destination(text, tokens[at].end, clock, options)
         if dest is None and not after:
@@ -162,10 +172,12 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
             continue
         content.append(norms[i])
         i += 1
+    if set(norms[at:at + length]) & {"it", "that"}:
+        seen["pronoun"] = True  # "make it 30 minutes earlier": the verb phrase says which one
     if action == "cancel" and "skip" in norms[at:at + length]:
         seen["occurrence"] = True
     return Request(action, tuple(content), seen["pronoun"], seen["noun"], seen["occurrence"], seen["series"], when,
-                   delay, tuple(filters))
+                   None if shift is not None else delay, delay if shift is not None else None, tuple(filters))
 
 
 _TO = re.compile(r"\b(?:to|till|until|for)\s+", re.IGNORECASE)
