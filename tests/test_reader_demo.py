@@ -99,3 +99,30 @@ def test_every_word_for_the_brief_gets_the_brief(demo: App) -> None:
     for question in ("give me the rundown", "what's my briefing?", "catch me up", "can I get a summary?"):
         handled_by, reply = ask(demo, question)
         assert handled_by in ("reader", "brief") and "Your brief" in reply, (question, reply)
+
+
+def conversation(app: App, *turns: str) -> list[tuple[str, str]]:
+    """The turns asked in one session of their own, each answer in order."""
+    session = f"talk-{turns[0]}-{len(turns)}"
+    return [(t.handled_by, t.reply) for t in (app.engine.turn(text, session=session, dry_run=True) for text in turns)]
+
+
+def test_what_now_says_what_is_under_way_and_what_comes_next(demo: App) -> None:
+    handled_by, reply = ask(demo, "what now?")
+    assert handled_by == "reader" and "Next: Tue 15 Sept at 09:15 Pawsome Vets" in reply, reply
+
+
+def test_a_window_said_from_the_one_before_moves_it(demo: App) -> None:
+    (_, first), (_, second) = conversation(demo, "what's on tomorrow?", "and the day after?")
+    assert "Pawsome Vets" in first and "Wed 16 Sept" in second and "Pawsome" not in second
+
+
+def test_a_question_of_another_domain_is_not_read_as_the_one_before(demo: App) -> None:
+    (_, money), (_, schedule) = conversation(demo, "what's the balance on my Kaveri card?", "what's on this week?")
+    assert "5,795.85" in money
+    assert "Saffron Table" in schedule and "Kaveri" not in schedule, schedule
+
+
+def test_a_day_asked_after_a_money_question_is_asked_of_money(demo: App) -> None:
+    *_, (_, reply) = conversation(demo, "what do I owe this week?", "what about next week?")
+    assert "Kaveri Bank" in reply and "23 Sept" in reply and "Pawsome" not in reply, reply

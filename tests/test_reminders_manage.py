@@ -288,3 +288,10 @@ def test_a_shift_moves_the_reminder_from_its_own_time_not_from_now(say, cli, sai
         assert pending(cli) == [("call Mum", "2026-12-01T17:00:00-05:00")]
     else:
         assert pending(cli) == [("call Mum", due)]
+
+
+def test_a_bare_time_keeps_the_day_and_reads_as_a_daytime_hour(say, cli) -> None:
+    remind(say, "remind me tomorrow at 5pm to buy wine for dinner")
+    assert say("make it 4:30")["reply"] == "Moved: buy wine for dinner to Wed 2 Dec 2026 at 16:30."
+    assert say("move it to 6am")["reply"] == "Moved: buy wine for dinner to Wed 2 Dec 2026 at 06:00."
+    assert say("move it to 9")["reply"] == "Moved: buy wine for dinner to Wed 2 Dec 2026 at 09:00."

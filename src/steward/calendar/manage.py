@@ -13,6 +13,7 @@ series goes on until it is cancelled or its rule ends.
 from __future__ import annotations
 
 import logging
+import re
 import sqlite3
 import uuid
 from collections.abc import Mapping
@@ -346,8 +347,9 @@ class ReminderManagement:
         said = resolve(text, self.clock, options=self.date_options) if text else None
         if said is not None and said.has_time and not said.has_date and said.grain in ("hour", "minute", "second") \
                 and not _is_offset(text):
-            # "5 pm": that time on the reminder's own day (or the next such time after now)
-            day_start = datetime.combine(old.date(), time(0), tzinfo=zone)
+            # "5 pm": that time on the reminder's own day (or the next such time after now); a bare "4:30"
+            # is a daytime hour there, as it is for an event ("make it 4:30" on a 5 pm reminder: 16:30)
+            day_start = datetime.combine(old.date(), time(0 if _HALF_OF_DAY.search(text) else 7), tzinfo=zone)
             pinned = self.clock.at(max(day_start, self.clock.now()))
             found = resolve(text, pinned, options=self.date_options)
             if found is not None:
@@ -463,6 +465,10 @@ class ReminderManagement:
         """Reminders that fired in the last `within` and are not done, the latest first (what
         "snooze" and "done" after a notification mean)."""
         return [r.shown_in(self.clock.zone) for r in repo.last_fired(self.conn, self.clock.now() - within)]
+
+
+_HALF_OF_DAY = re.compile(r"\b(?:[ap]\.?m\b\.?|noon|midnight|morning|afternoon|evening|night|tonight)|\d[ap]m?\b",
+                          re.IGNORECASE)
 
 
 def _is_offset(text: str) -> bool:

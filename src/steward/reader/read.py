@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -103,29 +104,87 @@ def _kinds(norms: Sequence[str], table: dict[str, tuple[Phrase, ...]]) -> list[s
 
 _BACK = frozenset(("it", "that", "this", "those", "them", "these", "one", "same", "there", "they"))
 _FOLLOW_ON = (("and",), ("what", "about"), ("how", "about"), ("also",), ("then",))
+# a question's own evidence for its domain: a cue word or a name (a day said alone scores less)
+_OWN_EVIDENCE = 1.0
 
 
-def refers_back(text: str) -> bool:
-    """Whether a question points at the one before ("and what was the due date on that?", "did that one get paid?")."""
+def refers_back(text: str, clock: Clock | None = None, options: Any = None) -> bool:
+    """Whether a question points at the one before ("and what was the due date on that?", "did that one get
+    paid?"); the words of a date it says ("this week") point nowhere."""
     norms = words(text)
-    return bool(set(norms) & _BACK) or any(tuple(norms[:len(p)]) == p for p in _FOLLOW_ON)
+    if any(tuple(norms[:len(p)]) == p for p in _FOLLOW_ON):
+        return True
+    if clock is not None:
+        from steward import dates
+
+        found = dates.find(text, clock, prefer="future", options=options)
+        if found is not None:
+            spans = list(found.parts) or [found.span]
+            norms = words(" ".join(text[a:b] if not any(x <= a < y for x, y in spans) else " "
+                                   for a, b in _word_spans(text)))
+    return bool(set(norms) & _BACK)
 
 
-def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords) -> Frame | None:
-    """A question that names nothing and points back, read with the names of the frame before it."""
-    if not refers_back(text):
+def _word_spans(text: str) -> list[tuple[int, int]]:
+    import re
+
+    return [m.span() for m in re.finditer(r"\S+", text)]
+
+
+def relative_window(text: str, before: Frame, rw: ReaderWords, clock: Clock, options: Any = None) -> Window | None:
+    """The window a follow-up says from the one before ("and the day after?" after tomorrow's schedule is
+    the day after tomorrow); None when it says none, or the question before had no window."""
+    if before.window is None:
+        return None
+    norms = [w.replace("\u2019", "'") for w in words(text)]
+    for days, phrases in rw.relative_windows.items():
+        for at, n in _hits(norms, phrases):
+            said = " ".join(norms[at:at + n])
+            from steward import dates
+
+            found = dates.find(text, clock, prefer="future", options=options)
+            if found is not None and len(words(found.text)) > n and said in " ".join(words(found.text)):
+                return None  # "the day after tomorrow": a date of its own
+            delta = timedelta(days=int(days))
+            w = before.window
+            if not delta:
+                return w
+            start, end = w.start + delta, w.end + delta
+            first = clock.local(start).date()
+            last = clock.local(end - timedelta(microseconds=1)).date() if end > start else first
+            today = clock.today()
+            days_said = clock.formats.day_near(first, today) if first == last else clock.formats.span(first, last)
+            return Window(start, end, f"on {days_said}" if first == last else days_said, w.grain)
+    return None
+
+
+def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, clock: Clock | None = None,
+              options: Any = None) -> Frame | None:
+    """A question read with the frame before it: one that names nothing and points back takes the names
+    said before ("and what was the due date on that?"), a window said from the one before moves it ("and
+    the day after?"), and a question with its own evidence for another domain keeps its own domain ("what's
+    on this week?" after a question about a card is about the schedule)."""
+    relative = relative_window(text, before, rw, clock) if clock is not None else None
+    if not refers_back(text, clock, options) and relative is None:
         return now
     if now is not None and (now.names_something or now.kinds or now.bills):
-        return now
+        return replace(now, window=relative) if relative is not None else now
     norms = [w.replace("\u2019", "'") for w in words(text)]
     if now is None and _hits(norms, rw.for_a_model):
         return None  # "explain that one": the model's work on what was shown
     if now is None:
         flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases))
-        return replace(before, text=text, ask=_ask(norms, rw), flags=flags, scores=(), sure=True)
-    domain = now.domain if _owns(now.domain, before.filters) or now.domain == before.domain else before.domain
+        said = _window(text, clock, options)[0] if clock is not None and relative is None else None
+        return replace(before, text=text, ask=_ask(norms, rw), flags=flags or before.flags,
+                       window=relative or said or before.window, scores=(), sure=True)
+    own = bool(now.scores) and now.scores[0][1] >= _OWN_EVIDENCE
+    if own and now.domain != before.domain and not _owns(now.domain, before.filters):
+        # a question of another domain: its own, in the window it says (or one said from the one before)
+        return replace(now, window=relative or now.window) if relative is not None else now
+    domain = now.domain if own else before.domain
     return replace(now, domain=domain, filters=before.filters, kinds=before.kinds, bills=before.bills,
-                   unmatched=before.unmatched, window=now.window or before.window, sure=True)
+                   unmatched=before.unmatched, window=relative or now.window or before.window,
+                   flags=now.flags or before.flags, sure=True)
 
 
 def known_words(vocab: Vocab, rw: ReaderWords) -> frozenset[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -40,12 +40,14 @@ class ReaderWords:
     time_questions: tuple[Phrase, ...] = ()
     not_ours: tuple[Phrase, ...] = ()
     for_a_model: tuple[Phrase, ...] = ()
+    relative_windows: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
 
     @property
     def known(self) -> frozenset[str]:
         """Every single word the reader knows as a word of its own (never a name)."""
         out: set[str] = set(self.generic) | set(self.common)
-        for table in (self.domains, self.asks, self.flags, self.money_kinds, self.provider_kinds, self.bill_names):
+        for table in (self.domains, self.asks, self.flags, self.money_kinds, self.provider_kinds, self.bill_names,
+                      self.relative_windows):
             for phrases in table.values():
                 out.update(w for p in phrases for w in p)
         return frozenset(out)
@@ -68,6 +70,7 @@ def parse_words(text: str) -> ReaderWords:
         time_questions=_phrases(data.get("time_questions") or [], "time_questions"),
         not_ours=_phrases(data.get("not_ours") or [], "not_ours"),
         for_a_model=_phrases(data.get("for_a_model") or [], "for_a_model"),
+        relative_windows=_table(data.get("relative_windows") or {}, "relative_windows"),
     )
 
 

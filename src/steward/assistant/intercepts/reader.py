@@ -87,15 +87,16 @@ class ReaderAnswers:
         """A Match with the frame and its answer, when the reader should answer this turn."""
         clock = turn_clock(self.clock, turn)
         reader = self._reader()
-        frame = reader.read(turn.text, clock)
+        fresh = frame = reader.read(turn.text, clock)
         before = self._last.get(turn.session)
         if before is not None and not is_action_request(turn.text, reader.vocab):
-            frame = follow_on(turn.text, before, frame, reader.words)
+            frame = follow_on(turn.text, before, frame, reader.words, clock, reader.date_options)
         if frame is None:
             return None
         self._remember(turn.session, frame)
         got = self._answerers().answer(frame, clock) if frame.sure or frame.names_something else None
-        if _leaves_to_older(frame, got[1] if got else None, self._older_kinds()) and any(
+        # a question read with the one before it is the reader's: the older intercepts know no context
+        if frame is fresh and _leaves_to_older(frame, got[1] if got else None, self._older_kinds()) and any(
                 i.match(turn) is not None for i in self._fallbacks()):
             return None  # an older intercept answers this turn as it always has
         if not frame.sure and not frame.names_something:

@@ -135,12 +135,19 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
     elif action == "move":
         after = [r for r in found_all if r.span[0] >= tokens[at].end]
         dest = _destination(text, tokens[at].end, clock, options)
-        if dest is None and not after:
+        bare = _BARE_HOUR.search(text, tokens[at].end) if dest is None and not after else None
+        if bare is not None:
+            # "push it to 7": a bare hour is a clock time (a daytime hour on the reminder's own day)
+            when = f"{bare['hour']}:00"
+            _cover(tokens, covered, [(bare.start(), len(text))])
+        elif dest is None and not after:
             return None
-        dest = dest or after[-1]
-        when = dest.text
-        filters = [r.span for r in found_all if not (r.span[0] < dest.span[1] and dest.span[0] < r.span[1])]
-        _cover(tokens, covered, [dest.span])
+        else:
+            dest = dest or after[-1]
+            when = dest.text
+        if dest is not None:
+            filters = [r.span for r in found_all if not (r.span[0] < dest.span[1] and dest.span[0] < r.span[1])]
+            _cover(tokens, covered, [dest.span])
     elif action == "snooze":
         m = _DURATION.search(text, tokens[at].end if at < len(tokens) else 0)
         if m is not None:
@@ -180,6 +187,7 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
                    None if shift is not None else delay, delay if shift is not None else None, tuple(filters))
 
 
+_BARE_HOUR = re.compile(r"\b(?:to|at)\s+(?P<hour>\d{1,2})\s*[.!?]?\s*$", re.IGNORECASE)
 _TO = re.compile(r"\b(?:to|till|until|for)\s+", re.IGNORECASE)
 _AT = re.compile(r"\b(?:at|on)\s+", re.IGNORECASE)
 

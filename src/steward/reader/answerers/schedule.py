@@ -27,19 +27,11 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                       dues: Callable[[], DuesService], lists: Callable[[], SlotLists] | None = None) -> Answerer:
     """The schedule answerer over the calendar, the appointments waiting in mail and the dues."""
 
-    def answer(frame: Frame, clock: Clock) -> Answer | None:
+    def collect(start: datetime, end: datetime, clock: Clock, free: bool, at_time: bool
+                ) -> tuple[list[tuple[datetime, str]], list[Entry], int]:
+        """What is on from `start` to `end`: (lines, entries, how many of them the calendar alone does not hold)."""
         zone = clock.zone
-        if frame.window is not None:
-            start, end = frame.window.start, max(frame.window.end, frame.window.start + timedelta(minutes=1))
-            said = frame.window.said.removeprefix("on ")
-        else:
-            start = clock.now()
-            end = datetime.combine(clock.today() + timedelta(days=1), datetime.min.time(), zone)
-            said = "today"
-        start = max(start, clock.now()) if end > clock.now() else start
         lines: list[tuple[datetime, str]] = []
-        free = "free" in frame.flags
-        at_time = free and frame.window is not None and frame.window.end == frame.window.start
         entries: list[Entry] = []
         cal = calendar()
         day = start.astimezone(zone).date()
@@ -47,8 +39,8 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         shown: set[str] = set()
         while day <= last and (day - start.date()).days <= MAX_DAYS:
             for item in cal.schedule(day).items:
-                # "am I free at 4?": an event already under way at 4 makes 4 busy
-                under_way = free and item.event is not None and not item.event.all_day and \
+                # "am I free at 4?", "what's on now?": an event already under way then makes it busy
+                under_way = (free or at_time) and item.event is not None and not item.event.all_day and \
                     item.event.start < end and item.event.end > start
                 if not (start <= item.at < end or under_way):
                     continue
@@ -71,7 +63,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             source = f", from {via}" if via and via.casefold() not in title.casefold() else ""
             lines.append((appt.start, f"- {moment_text(appt.start, clock)} {title} (found in your mail{source},"
                                       " waiting for your yes)"))
-            entries.append(Entry(appt.start, title + source.replace(",", " —", 1), "appointment", waiting=True,
+            entries.append(Entry(appt.start, title + source.replace(",", " \u2014", 1), "appointment", waiting=True,
                                  proposal=appt.id))
         for owed in dues().digest(window="all", as_of=clock.today()).items:
             d = owed.due
@@ -80,7 +72,38 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                 lines.append((at, f"- {day_text(d.due_date, clock)} {d.issuer} bill due: {money_text(d.amount, d.currency, clock)}"))
                 entries.append(Entry(at, f"{d.issuer} bill due", "due", amount_text=money_text(d.amount, d.currency, clock)))
         lines.sort(key=lambda x: x[0])
-        beyond = len(lines) - calendar_lines
+        return lines, entries, len(lines) - calendar_lines
+
+    def now_and_next(frame: Frame, clock: Clock) -> Answer:
+        """ "what now?", "anything on right now?": what is under way at that moment, and what comes next."""
+        assert frame.window is not None
+        at = frame.window.start
+        under_way, _, _ = collect(at, at + timedelta(seconds=1), clock, False, True)
+        current = [t for moment, t in under_way if moment <= at]
+        ahead, _, _ = collect(at, at + timedelta(days=MAX_DAYS), clock, False, False)
+        following = [t for moment, t in ahead if moment > at and t not in current][:1]
+        said = frame.window.said.removeprefix("on ")
+        head = ["Right now:", *current] if current else [f"Nothing on {said}."]
+        tail = [f"Next: {following[0].removeprefix('- ')}"] if following else ["Nothing else is ahead in the next month."]
+        return Answer("\n".join(head + tail), {"items": current, "next": following, "beyond_calendar": 1,
+                                               "at_time": True})
+
+    def answer(frame: Frame, clock: Clock) -> Answer | None:
+        zone = clock.zone
+        free = "free" in frame.flags
+        if frame.window is not None and frame.window.start == frame.window.end and not free:
+            return now_and_next(frame, clock)
+        if frame.window is not None:
+            start, end = frame.window.start, max(frame.window.end, frame.window.start + timedelta(minutes=1))
+            said = frame.window.said.removeprefix("on ")
+        else:
+            start = clock.now()
+            end = datetime.combine(clock.today() + timedelta(days=1), datetime.min.time(), zone)
+            said = "today"
+        start = max(start, clock.now()) if end > clock.now() else start
+        at_time = free and frame.window is not None and frame.window.end == frame.window.start
+        lines, entries, beyond = collect(start, end, clock, free, at_time)
+        last = (end - timedelta(microseconds=1)).astimezone(zone).date()
         # "is the meeting tomorrow?": a thing named that no line holds is said not to be there first
         missing = [w for w in frame.unknown if not any(w in t.casefold() for _, t in lines)]
         if missing and frame.ask in ("is_there", "when", "which", "how_much", "count"):
