@@ -126,3 +126,19 @@ def test_a_question_of_another_domain_is_not_read_as_the_one_before(demo: App) -
 def test_a_day_asked_after_a_money_question_is_asked_of_money(demo: App) -> None:
     *_, (_, reply) = conversation(demo, "what do I owe this week?", "what about next week?")
     assert "Kaveri Bank" in reply and "23 Sept" in reply and "Pawsome" not in reply, reply
+
+
+@pytest.mark.parametrize("remark", ["I'll get to the bills later", "I need to find my passport before the flight",
+                                    "I want to get some lunch", "I read the mail from Meridian already"])
+def test_a_verb_of_showing_inside_a_remark_asks_for_nothing(demo: App, remark: str) -> None:
+    handled_by, reply = ask(demo, remark)
+    assert handled_by == "offline", reply
+
+
+@pytest.mark.parametrize(("request_", "holds"), [("find my physio booking", "Riverside Physio"),
+                                                 ("pull up the mails from Thameside", "Thameside"),
+                                                 ("check my schedule for tuesday", "Pawsome Vets")])
+def test_a_verb_of_showing_that_opens_a_request_on_the_persons_data_shows_it(demo: App, request_: str,
+                                                                            holds: str) -> None:
+    handled_by, reply = ask(demo, request_)
+    assert handled_by == "reader" and holds in reply, reply

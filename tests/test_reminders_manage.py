@@ -290,8 +290,9 @@ def test_a_shift_moves_the_reminder_from_its_own_time_not_from_now(say, cli, sai
         assert pending(cli) == [("call Mum", due)]
 
 
-def test_a_bare_time_keeps_the_day_and_reads_as_a_daytime_hour(say, cli) -> None:
+def test_a_bare_time_keeps_the_day_and_is_the_reading_nearer_the_reminders_own_time(say, cli) -> None:
     remind(say, "remind me tomorrow at 5pm to buy wine for dinner")
     assert say("make it 4:30")["reply"] == "Moved: buy wine for dinner to Wed 2 Dec 2026 at 16:30."
+    assert say("push it to 7")["reply"] == "Moved: buy wine for dinner to Wed 2 Dec 2026 at 19:00."
     assert say("move it to 6am")["reply"] == "Moved: buy wine for dinner to Wed 2 Dec 2026 at 06:00."
     assert say("move it to 9")["reply"] == "Moved: buy wine for dinner to Wed 2 Dec 2026 at 09:00."

@@ -336,6 +336,14 @@ class ReminderManagement:
                 changed.append(now_is.shown_in(self.clock.zone))
         return changed
 
+    def _nearer_half(self, moved: datetime, old: datetime) -> datetime:
+        """A bare clock time ("7", "4:30") on the reminder's day is the one of its two readings (morning
+        or afternoon) nearer the reminder's own time, not yet past: "move it to 7" on a 6 pm one is 19:00."""
+        zone = self.clock.zone
+        base = datetime.combine(old.date(), time(moved.hour % 12, moved.minute), tzinfo=zone)
+        readings = [r for r in (base, base + timedelta(hours=12)) if r > self.clock.now()]
+        return min(readings, key=lambda r: abs(r - old)) if readings else moved
+
     def _moved_to(self, current: Reminder, when: str | datetime | Any) -> datetime:
         zone = self.clock.zone
         old = current.due.astimezone(zone)
@@ -347,13 +355,13 @@ class ReminderManagement:
         said = resolve(text, self.clock, options=self.date_options) if text else None
         if said is not None and said.has_time and not said.has_date and said.grain in ("hour", "minute", "second") \
                 and not _is_offset(text):
-            # "5 pm": that time on the reminder's own day (or the next such time after now); a bare "4:30"
-            # is a daytime hour there, as it is for an event ("make it 4:30" on a 5 pm reminder: 16:30)
-            day_start = datetime.combine(old.date(), time(0 if _HALF_OF_DAY.search(text) else 7), tzinfo=zone)
+            # "5 pm": that time on the reminder's own day (or the next such time after now)
+            day_start = datetime.combine(old.date(), time(0), tzinfo=zone)
             pinned = self.clock.at(max(day_start, self.clock.now()))
             found = resolve(text, pinned, options=self.date_options)
             if found is not None:
-                return found.start.replace(microsecond=0).astimezone(zone)
+                moved = found.start.replace(microsecond=0).astimezone(zone)
+                return moved if _HALF_OF_DAY.search(text) else self._nearer_half(moved, old)
         moment = rules.resolve_when(text, self.clock, self.date_options)
         if not moment.has_time:
             day = moment.start.astimezone(zone).date()

@@ -86,7 +86,7 @@ def _window(text: str, clock: Clock, options: Any) -> tuple[Window | None, froze
     return Window(start, end, said, found.grain), chars
 
 
-def _ask(norms: Sequence[str], rw: ReaderWords) -> str:
+def _ask(norms: Sequence[str], rw: ReaderWords, vocab: Vocab | None = None) -> str:
     for ask in ("how_much", "count", "when"):
         if _hits(norms, rw.asks[ask]):
             return ask
@@ -95,7 +95,46 @@ def _ask(norms: Sequence[str], rw: ReaderWords) -> str:
     for ask in ("which", "show"):
         if _hits(norms, rw.asks[ask]):
             return ask
+    if opens_with_show_verb(norms, rw, vocab):
+        return "show"
     return "list"
+
+
+def opens_with_show_verb(norms: Sequence[str], rw: ReaderWords, vocab: Vocab | None = None) -> bool:
+    """Whether the request opens with a verb of showing ("find my physio booking", "can I see my bills"),
+    after polite words, or says one to "me" ("get me the rundown"); such a verb elsewhere asks nothing."""
+    return _show_verb(norms, rw, vocab) is not None
+
+
+def _show_verb(norms: Sequence[str], rw: ReaderWords, vocab: Vocab | None) -> tuple[int, int] | None:
+    openers = rw.request_openers + (vocab.polite_wrappers if vocab is not None else ())
+    i = 0
+    while i < len(norms):
+        n = max((len(p) for p in openers if tuple(norms[i:i + len(p)]) == p), default=0)
+        if not n:
+            break
+        i += n
+    n = max((len(p) for p in rw.show_opening if tuple(norms[i:i + len(p)]) == p), default=0)
+    if n:
+        return i, n
+    return next(((at, n) for at, n in _hits(norms, rw.show_opening) if norms[at + n - 1] == "me"), None)
+
+
+# where the thing a verb of showing asks for ends: "find my passport | before the flight"
+_OBJECT_ENDS = frozenset(("before", "after", "for", "to", "at", "in", "on", "with", "when", "while", "and", "but",
+                          "so", "because", "if", "later", "tonight", "today", "tomorrow", "first", "then"))
+
+
+def _shows_data(norms: Sequence[str], rw: ReaderWords, vocab: Vocab) -> bool:
+    """Whether what a verb of showing opens on is the person's data ("find *my physio booking*", "get
+    me *the rundown*"), not a thing of their day ("I need to find *my passport* before the flight")."""
+    verb = _show_verb(norms, rw, vocab)
+    if verb is None:
+        return True
+    end = verb[0] + verb[1]
+    stop = next((k for k in range(end, len(norms)) if norms[k] in _OBJECT_ENDS), len(norms))
+    said = norms[end:stop]
+    return any(_hits(said, cues) for cues in rw.domains.values())
 
 
 def _kinds(norms: Sequence[str], table: dict[str, tuple[Phrase, ...]]) -> list[str]:
@@ -202,8 +241,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         return None  # the date, the clock, a shopping list: not the person's mail, bills or bookings
     if _hits(said_norms, rw.for_a_model):
         return None  # "explain it", "summarise it": what is stored, worked on by a model
-    ask_said = _ask(said_norms, rw)
-    if ask_said == "list" and not is_question(text, vocab):
+    ask_said = _ask(said_norms, rw, vocab)
+    asked = is_question(text, vocab)
+    if ask_said == "list" and not asked:
         return None  # neither a question nor a request to show: an answer to something, a remark
     norms = [w.replace("\u2019", "'") for w in words(text)]
     window, date_chars = _window(text, clock, date_options)
@@ -235,6 +275,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
             scores["reminders"] += 1
         if "event" in slots:
             scores["schedule"] += 1
+    if not asked and ask_said == "show" and not _hits(said_norms, rw.asks["show"]) and not found.named and \
+            not _shows_data(said_norms, rw, vocab):
+        return None  # "I want to get some lunch": a verb of showing with nothing of the person's data to show
     if provider_kinds and not money_kinds:
         scores["appointments"] += 1
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])

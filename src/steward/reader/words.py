@@ -41,6 +41,8 @@ class ReaderWords:
     not_ours: tuple[Phrase, ...] = ()
     for_a_model: tuple[Phrase, ...] = ()
     relative_windows: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
+    show_opening: tuple[Phrase, ...] = ()
+    request_openers: tuple[Phrase, ...] = ()
 
     @property
     def known(self) -> frozenset[str]:
@@ -50,6 +52,7 @@ class ReaderWords:
                       self.relative_windows):
             for phrases in table.values():
                 out.update(w for p in phrases for w in p)
+        out.update(w for p in (*self.show_opening, *self.request_openers) for w in p)
         return frozenset(out)
 
 
@@ -71,6 +74,8 @@ def parse_words(text: str) -> ReaderWords:
         not_ours=_phrases(data.get("not_ours") or [], "not_ours"),
         for_a_model=_phrases(data.get("for_a_model") or [], "for_a_model"),
         relative_windows=_table(data.get("relative_windows") or {}, "relative_windows"),
+        show_opening=_phrases(data.get("show_opening") or [], "show_opening"),
+        request_openers=_phrases(data.get("request_openers") or [], "request_openers"),
     )
 
 
