@@ -29,8 +29,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -122,35 +122,49 @@ def round_trips(home: Path, repeat: int, target: Any = None) -> dict[str, list[f
 
 @contextmanager
 def serving(home: Path) -> Iterator[tuple[str, str]]:
-    """`steward serve` on `home` at a free port until the block ends: its base URL and its token."""
+    """`steward serve` on `home` at a free port until the block ends: its base URL and its token, once
+    each of its scheduled jobs has had its first run (they read the whole mailbox; the embedding of
+    the generated mail is left off, as a home whose vectors are done has nothing of it to do)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     cmd = [sys.executable, "-m", "steward", "--home", str(home), "--now", NOW, "serve", "--port", str(port)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=installed_env())
+    env = {**installed_env(), "STEWARD_SEMANTIC_SEARCH": "0"}
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 600
+        token = ""
         while True:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("steward serve did not start, or its jobs did not run")
             try:
-                httpx2.get(base + "/health", timeout=2)
-                break
-            except httpx2.TransportError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit("steward serve did not start") from None
-                time.sleep(0.2)
-        yield base, resolve_paths(str(home)).token_file.read_text(encoding="utf-8").strip()
+                token = token or resolve_paths(str(home)).token_file.read_text(encoding="utf-8").strip()
+                jobs = httpx2.get(base + "/health", timeout=5, headers={"authorization": f"Bearer {token}"}
+                                  ).json()["jobs"]
+                if jobs and all(job["runs"] >= 1 for job in jobs):
+                    break
+            except (httpx2.TransportError, OSError, KeyError, ValueError):
+                pass
+            time.sleep(0.5)
+        yield base, token
     finally:
         proc.send_signal(signal.SIGTERM)
-        proc.wait(30)
+        try:
+            proc.wait(120)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def over_http(home: Path, starts: int, repeat: int) -> tuple[list[float], dict[str, list[float]]]:
     """Milliseconds from connecting to /mcp to the tools/list answer for new sessions, and the reads."""
     with serving(home) as (base, token):
-        def transport() -> Any:
-            http = httpx2.AsyncClient(headers={"authorization": f"Bearer {token}"}, timeout=120)
-            return streamable_http_client(base + "/mcp", http_client=http)
+        @asynccontextmanager
+        async def transport() -> AsyncIterator[Any]:
+            async with httpx2.AsyncClient(headers={"authorization": f"Bearer {token}"}, timeout=120) as http, \
+                    streamable_http_client(base + "/mcp", http_client=http) as streams:
+                yield streams
 
         async def one() -> float:
             t0 = time.perf_counter()
