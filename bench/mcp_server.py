@@ -14,6 +14,10 @@
    streamable-HTTP client), each timed from connecting to the `tools/list` answer after one
    uncounted session (the first request to /mcp loads the SDK), and each read tool's round trip.
 
+`--probes` measures instead where start-up goes: fresh processes that each import one part of what
+`steward mcp` loads (pydantic, the protocol types, the SDK's server, Steward's toolbox), CPU time,
+`--starts` runs taking turns.
+
 `--home DIR` keeps the generated home there and reuses it on the next run (building 10,000 messages
 takes a while); without it the home is a temporary folder.
 """
@@ -177,6 +181,41 @@ def over_http(home: Path, starts: int, repeat: int) -> tuple[list[float], dict[s
         return listed, round_trips(home, repeat, transport)
 
 
+SDK_SERVER = ("from steward.mcp.stdio import DEFERRED_INITS, defer_package_init\n"
+              "for name in DEFERRED_INITS: defer_package_init(name)\n"
+              "import mcp.server.lowlevel.server, mcp.server.stdio, mcp.server.request_state, mcp.server.context\n")
+PROBES = {
+    "python -c pass": "pass",
+    "import pydantic": "import pydantic",
+    "import mcp_types (the protocol's types)": "import mcp_types",
+    "the SDK's server, as steward mcp loads it": SDK_SERVER,
+    "the same from the SDK's whole package": "import mcp.server.lowlevel.server, mcp.server.stdio, "
+                                              "mcp.server.request_state, mcp.server.context",
+    "the first, plus Steward's toolbox and door": SDK_SERVER + "import steward.assistant.toolset as t, "
+                                                  "steward.mcp.door, steward.mcp.answers\nt.all_tools()",
+}
+
+
+def probes(home: Path, runs: int) -> dict[str, list[float]]:
+    """CPU milliseconds of fresh processes importing each part, and of `steward mcp` to tools/list."""
+    out: dict[str, list[float]] = {name: [] for name in [*PROBES, "steward mcp to the tools/list answer"]}
+
+    async def listed() -> None:
+        async with Client(server(home), mode="legacy") as client:
+            await client.list_tools()
+
+    anyio.run(listed)  # uncounted: writes the byte code an install has
+    for _ in range(runs):
+        for name, code in PROBES.items():
+            cpu0 = children_cpu()
+            subprocess.run([sys.executable, "-c", code], check=True, env=installed_env())
+            out[name].append(children_cpu() - cpu0)
+        cpu0 = children_cpu()
+        anyio.run(listed)
+        out["steward mcp to the tools/list answer"].append(children_cpu() - cpu0)
+    return out
+
+
 def build_home(home: Path, size: int) -> None:
     """A home of `size` generated messages (the search bench's mail), unless `home` already has one."""
     db = resolve_paths(str(home)).db_file
@@ -206,8 +245,15 @@ def main() -> int:
     parser.add_argument("--starts", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=100)
     parser.add_argument("--home", type=Path, help="keep the generated home here and reuse it")
+    parser.add_argument("--probes", action="store_true", help="measure where start-up goes, and nothing else")
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f}")
+    if args.probes:
+        with tempfile.TemporaryDirectory(prefix="steward-bench-mcp-") as tmp:
+            for name, cpu in probes(Path(tmp) / "home", args.starts).items():
+                print(f"{name:45s} CPU {summary(cpu)}")
+        print(f"load average after: {os.getloadavg()[0]:.2f}")
+        return 0
     with tempfile.TemporaryDirectory(prefix="steward-bench-mcp-") as tmp:
         home = args.home or Path(tmp) / "home"
         build_home(home, args.size)
