@@ -90,3 +90,29 @@ def test_a_stay_whose_mail_gives_no_time_is_said_as_its_days(app_in_own_home: Ca
     _, reply = ask(app, "what time is check-in?")
     assert "Hotel: Sea View Inn: Sun 14 Jun to Tue 16 Jun (no check-in time read from the mail)" in reply
     assert "00:00" not in reply
+
+
+def test_a_rental_cars_pick_up_or_return_is_answered_at_the_desks_time(app_in_own_home: Callable[[str, str], App],
+                                                                       tmp_path: Path) -> None:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    def desk(name: str, lat: float, lon: float) -> dict:  # type: ignore[type-arg]
+        return {"@type": "Place", "name": name, "geo": {"@type": "GeoCoordinates", "latitude": lat, "longitude": lon}}
+
+    car = _html({"@context": "http://schema.org", "@type": "RentalCarReservation", "reservationNumber": "546323",
+                 "reservationFor": {"@type": "RentalCar", "rentalCompany": {"@type": "Organization", "name": "Hertz"}},
+                 "pickupTime": "2026-06-15T16:00:00", "pickupLocation": desk("Hertz San Diego Airport", 32.73, -117.19),
+                 "dropoffTime": "2026-06-18T20:00:00", "dropoffLocation": desk("Hertz LAX", 33.94, -118.40)})
+    app = app_in_own_home("Europe/London", NOW)
+    folder = write_folder(tmp_path / "mail", {
+        "car": message("r1@hertz.example", ("Hertz", "reservations@hertz.example"), "Your reservation is confirmed",
+                       "Hertz 546323", SENT, html=car)})
+    ingest(app.db, scan([folder]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.appointments.scan()
+    _, reply = ask(app, "when do I pick up the rental car?")
+    assert "Rental car pick-up: Hertz Mon 15 Jun at 16:00 local time (00:00 your time, Tue 16 Jun)" in reply
+    assert "return" not in reply
+    _, back = ask(app, "when do I return the car hire?")
+    assert "Rental car return: Hertz Thu 18 Jun at 20:00 local time (04:00 your time, Fri 19 Jun)" in back
+    assert "pick-up" not in back

@@ -11,6 +11,7 @@ of its kind is left to the appointments answerer (which also reads events made b
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -31,6 +32,11 @@ if TYPE_CHECKING:
 EXAMPLES = ("when does my flight leave?", "what time is check-in?")
 # the kinds of `provider_kinds` (words.yaml) that are travel, and what their time is called
 TRAVEL = {"flight": "leaves", "train": "leaves", "hotel": "check-in", "rental": ""}
+_SAID = {"rental": "rental car"}
+# a question about one end of a car rental: its pick-up, or its return
+_PICK_UP = re.compile(r"\b(?:pick(?:ing)?[\s-]?up|collect(?:ing)?|get the car)\b", re.I)
+_RETURN = re.compile(r"\b(?:return(?:ing)?|drop(?:ping)?[\s-]?off|give (?:it|the car) back|bring (?:it|the car) back)\b",
+                     re.I)
 AHEAD = timedelta(days=365)
 _STATUS = {"proposed": "found in your mail, waiting for your yes", "created": "on your calendar"}
 
@@ -101,10 +107,13 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             trips.append(trip)
         if frame.window is not None:
             trips = [t for t in trips if frame.window.start <= t.start < frame.window.end]
+        end = "pick-up" if _PICK_UP.search(frame.text) else "return" if _RETURN.search(frame.text) else ""
+        if end and any(t.kind == "rental" for t in trips):
+            trips = [t for t in trips if t.kind != "rental" or f"rental car {end}" in t.title.casefold()]
         if not trips:
             return None  # the appointments answerer says what there is instead (and reads the calendar)
         trips.sort(key=lambda t: (t.start, t.title))
-        what = " and ".join(kinds)
+        what = " and ".join(_SAID.get(k, k) for k in kinds)
         head = ("Yes, " if frame.ask == "is_there" else "") + (
             f"your {what}" if len(trips) == 1 else f"your {what} bookings, the next first") + (
             f" ({frame.window.said}):" if frame.window else ":")
