@@ -213,11 +213,11 @@ def _with_weekday(ph: Phrase, p: Piece) -> Phrase | None:
 
 def choose(text: str) -> list[Piece]:
     """Non-overlapping pieces, the longest first (then the earliest), in text order."""
-    found = sorted(scan(text), key=lambda p: (-p.length, p.begin, p.dependent, p.weak))
+    found = sorted(scan(text), key=lambda p: (p.begin - p.end, p.begin, p.dependent, p.weak))
     taken = bytearray(len(text) + 1)
     chosen: list[Piece] = []
     for p in found:
-        if not any(taken[p.begin:p.end]):
+        if taken.find(1, p.begin, p.end) < 0:
             taken[p.begin:p.end] = b"\x01" * (p.end - p.begin)
             chosen.append(p)
     return sorted(chosen, key=lambda p: p.begin)
