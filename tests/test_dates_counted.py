@@ -4,8 +4,9 @@ digits said alone, a two-digit year after a date with the month's name, a year b
 name in either order, a date with its month's name followed by a time, a date and a time joined by a
 colon, two numbers before a part of the day, "may" starting a range of months, a length "out", a
 tilde for "about", a month's name with a two-digit year, version numbers, a year's era (AD, BC, the
-Buddhist era), and a signed length after a day ("friday +2 days"). One test per kind, on sentences
-written for these tests; each kind also checks what must stay unread."""
+Buddhist era), a signed length after a day ("friday +2 days"), and numbers that are no date (decimals,
+"4/13/1"). One test per kind, on sentences written for these tests; each kind also checks what must
+stay unread."""
 
 from __future__ import annotations
 
@@ -376,4 +377,14 @@ def test_a_year_with_its_era(text: str, expected: str | None) -> None:
     ("+2 days", "Thu 2026-12-03"),  # alone it counts from now
 ])
 def test_a_signed_length_after_a_day_moves_that_day(text: str, expected: str) -> None:
+    assert when(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("the index moved from 10.1 - 10.12", None),
+    ("see section 4/13/1 of the lease", None),
+    ("steps 1/2/3/4 done", None),
+    ("due 12/25/2026", "Fri 2026-12-25"),  # a whole date stays a date
+])
+def test_decimals_and_longer_runs_of_numbers_are_no_date(text: str, expected: str | None) -> None:
     assert when(text) == expected

@@ -190,10 +190,11 @@ def _iso_date(m: re.Match[str]) -> Piece | None:
     return piece(m, day=DayRef(DayKind.MONTH_DAY, month, day, int(m["y"])))
 
 
-@rule("numeric date", "#punct", r"(?P<p1>[0-3]?\d)\s?(?P<sep>[/.-])\s?(?P<p2>[0-3]?\d)(?:\s?(?P=sep)\s?(?P<y>\d{4}|\d{2}))?"
+@rule("numeric date", "#punct", r"(?<!\d[/.-])(?P<p1>[0-3]?\d)\s?(?P<sep>[/.-])\s?(?P<p2>[0-3]?\d)(?:\s?(?P=sep)\s?(?P<y>\d{4}|\d{2}))?"
       # a time after it is not its year ("10-11:30"), but a year may take a time after a colon, as logs
       # write it ("05/31/2024:14:15")
-      r"(?!\s?(?:[ap]\.?\s?m(?![a-z])|[ap](?![a-z])|(?(y)(?:h\d|:\d(?!\d:\d\d))|[:h]\d)|o'?clock))")
+      # nor is a longer run of numbers joined the same way ("4/13/1", "1/2/3/4")
+      r"(?!\s?(?:[ap]\.?\s?m(?![a-z])|[ap](?![a-z])|(?(y)(?:h\d|:\d(?!\d:\d\d))|[:h]\d)|o'?clock|(?P=sep)\d))")
 def _numeric_date(m: re.Match[str]) -> Piece | None:
     a, b = int(m["p1"]), int(m["p2"])
     y = year_of(m["y"]) if m["y"] else None

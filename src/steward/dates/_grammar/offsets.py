@@ -209,7 +209,8 @@ _T1 = r"(?:(?P<noon1>noon|midday)|(?P<h1>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?
 _T2 = r"(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m2>[0-5]\d)|h)?(?:\s?(?P<a2>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?"
 
 
-@rule("3-4pm", "#punct to till til until untill thru through and", r"(?P<lead>from\s|between\s)?" + _T1 + r"(?P<to>" + _TO + r"|\sand\s)" + _T2 + r"(?:\s?ish)?")
+# (not from a number's decimals: "10.1 - 10.12" is two numbers, not 1 to 10:12)
+@rule("3-4pm", "#punct to till til until untill thru through and", r"(?<!\d[.,])(?P<lead>from\s|between\s)?" + _T1 + r"(?P<to>" + _TO + r"|\sand\s)" + _T2 + r"(?:\s?ish)?")
 def _time_range(m: re.Match[str]) -> Piece | None:
     if m["to"].strip() == "and" and m["lead"] != "between ":
         return None  # "2 and 4 pm" is a range only after "between"
