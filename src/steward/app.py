@@ -129,7 +129,7 @@ class App:
             tiers = self.tiers
             model = lambda: tiers.model(spec)  # noqa: E731 - built on the first bill the patterns cannot read
         return DuesService(
-            lambda: self.db, self.clock, self.finance_registry,
+            lambda: self.db, self.clock, lambda: self.finance_registry,
             fetch=self._fetch_bill,
             model=model,
             user_day_first=self.settings.as_bool("dates.day_first"),

@@ -118,8 +118,16 @@ class AppointmentsService:
         self.minutes = minutes
         self._model = model
         self.calendar_name = calendar_name
-        self.cues = cues or load_cues()
+        self._cues = cues
         self.date_options = date_options
+
+    @property
+    def cues(self) -> Cues:
+        """The words that mark an appointment in mail (patterns.yaml), read on first use: listing the
+        appointments already found (`between`, a dues answer) reads none."""
+        if self._cues is None:
+            self._cues = load_cues()
+        return self._cues
 
     def _options(self, meta: MessageMeta) -> DateOptions:
         """How dates in this message read: the person's options, with 04/12 ordered as the mail's own

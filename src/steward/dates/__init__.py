@@ -33,13 +33,26 @@ from typing import TYPE_CHECKING
 from steward.dates._calendars import missing as missing_calendars
 from steward.dates._model import DayKind, Grain, quick_init
 from steward.dates._place import Phrase, _Opts, glued, merge, phrases, place, whole
-from steward.dates._recurrence import Recurrence, find_recurrence, occurrences, parse_rule
-from steward.dates._recurrence import describe as describe_rule
 from steward.dates._text import Normalized, normalize
 
 if TYPE_CHECKING:
     from steward.clock import Clock
+    from steward.dates._recurrence import Recurrence, find_recurrence, occurrences, parse_rule
+    from steward.dates._recurrence import describe as describe_rule
     from steward.settings import Settings
+
+# the repeat rules ("every other monday") are loaded on first use: most phrases ("tomorrow at 5") need none
+_RECURRENCE = {"Recurrence": "Recurrence", "find_recurrence": "find_recurrence", "occurrences": "occurrences",
+               "parse_rule": "parse_rule", "describe_rule": "describe"}
+
+
+def __getattr__(name: str) -> object:
+    """`Recurrence`, `find_recurrence`, `occurrences`, `parse_rule` and `describe_rule`, loaded on first use."""
+    if name in _RECURRENCE:
+        from steward.dates import _recurrence
+
+        return getattr(_recurrence, _RECURRENCE[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["DateOptions", "Grain", "Resolution", "find", "find_all", "missing_calendars", "resolve", "PREFERENCES",
            "Recurrence", "describe_rule", "find_recurrence", "occurrences", "parse_rule"]

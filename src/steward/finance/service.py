@@ -116,18 +116,27 @@ class DueNotification(Notification):
 class DuesService:
     """Money owed, over the store behind `db`."""
 
-    def __init__(self, db: Callable[[], sqlite3.Connection], clock: Clock, registry: Registry, *,
+    def __init__(self, db: Callable[[], sqlite3.Connection], clock: Clock,
+                 registry: Registry | Callable[[], Registry], *,
                  fetch: Fetch, model: Callable[[], ChatModel] | None = None, user_day_first: bool = False,
                  notify_days_before: int = 3, vocab: FinanceVocab | None = None) -> None:
         self._db = db
         self.clock = clock
-        self.registry = registry
+        self._registry = registry
         self._fetch = fetch
         self._model = model
         self._built: list[ChatModel] = []
         self.user_day_first = user_day_first
         self.notify_days_before = notify_days_before
         self._vocab = vocab
+
+    @property
+    def registry(self) -> Registry:
+        """The institutions known by their mail; given as a function, built on first use (the digest and
+        the accounts read none)."""
+        if not isinstance(self._registry, Registry):
+            self._registry = self._registry()
+        return self._registry
 
     @property
     def home_country(self) -> str:

@@ -16,11 +16,13 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from steward.errors import ConfigError
-from steward.llm.messages import ChatModel
 from steward.settings import Settings
+
+if TYPE_CHECKING:
+    from steward.llm.messages import ChatModel
 
 TIER_NAMES = ("tier1", "tier2", "tier3")
 PROVIDERS = {
