@@ -202,3 +202,31 @@ def test_a_cancellation_from_the_practice_is_proposed_as_a_change_of_the_event(t
     assert change["change"] == "cancelled: remove Northside Eyecare appointment on Mon 05 Oct 11:00 from your calendar"
     day = cli("--now", NOW, "--tz", ZONE, "--json", "schedule", "2026-10-05").json()["items"]
     assert [i["kind"] for i in day].count("event") == 1  # shown, not done: the event stays until a yes
+
+
+def test_a_cancellation_of_an_event_added_by_hand_is_proposed_as_its_removal(tmp_path: Path, cli: Any) -> None:
+    from steward.app import build_app
+    from steward.clock import make_clock
+    from steward.paths import resolve_paths
+    from steward.settings import load
+
+    folder = home_with(tmp_path, cli, {})
+    app = build_app(load(None), make_clock(ZONE, NOW), resolve_paths())
+    try:  # the person put it on their calendar themselves: no mail of Steward's made it
+        app.calendar.create_event("Eye test at Northside Eyecare", datetime(2026, 10, 5, 11, 0, tzinfo=SYD),
+                                  minutes=30, provenance={"via": "cli"})
+    finally:
+        app.close()
+    write_folder(folder, {"b": message(
+        "e-3@n.example", EYES, "Your appointment has been cancelled",
+        "Hi Alex, we've had to cancel your eye test on Monday 5 October 2026 at 11:00am. Sorry!", SENT)})
+    assert cli("--now", NOW, "--tz", ZONE, "mail", "import", str(folder)).code == 0
+    assert [i for i in scan(cli, "--dry-run") if i["change"]][0]["reason"] == "cancellation"
+    (change,) = [i for i in scan(cli) if i["change"]]
+    assert change["change"] == "cancelled: remove Eye test at Northside Eyecare on Mon 05 Oct 11:00 from your calendar"
+    day = lambda: [i for i in cli("--now", NOW, "--tz", ZONE, "--json", "schedule", "2026-10-05").json()["items"]  # noqa: E731
+                   if i["kind"] == "event"]
+    assert len(day()) == 1  # shown, not done
+    r = cli("--now", NOW, "--tz", ZONE, "appointments", "accept", str(change["id"]))
+    assert r.code == 0, r.err
+    assert day() == []

@@ -404,6 +404,7 @@ class AppointmentsService:
         if said is not None:
             made = next((m for m in repo.created_at(self.conn, said, zone)
                          if provider_key(m.item.provider) == provider_key(c.provider)), None)
+            made = made or self._on_calendar(c.provider, said)
         elif reason == "reschedule" and c.moved_to:
             made = self._only_one_ahead(c.provider, ("created",))  # "moved to <time>", from no time said
         else:
@@ -452,6 +453,27 @@ class AppointmentsService:
         raw = self._raw(meta.id, raws)
         return None if raw is None else Live(live_text(meta, raw),
                                              tuple(structured.extract(raw, meta.sender_name, meta.received_at)))
+
+    def _on_calendar(self, provider: str, said: datetime) -> StoredItem | None:
+        """The one event on the person's calendars at that time whose title names the provider (added by
+        hand, by talking or by another calendar client), as the appointment a change mail changes; None
+        for none, for several, and for a repeating event (a mail about one time is not about a series)."""
+        calendar = self._calendar()
+        found = []
+        for name in calendar.backends:
+            try:
+                reading = calendar.backend(name).read(said, said + timedelta(minutes=1))
+            except ConnectorError as exc:
+                log.debug("appointments: %s not read for a change: %s", name, exc.message)
+                continue
+            found += [e for e in reading.events
+                      if e.start == said and not e.all_day and e.rule is None and near(provider, e.title)]
+        if len(found) != 1:
+            return None
+        e, zone = found[0], self.clock.zone
+        item = Item("created", None, provider, e.start.astimezone(zone), e.end.astimezone(zone), e.location, e.title,
+                    None, e.id, origin="calendar", title=e.title)
+        return StoredItem(item, fingerprint(provider, e.start), "", self.clock.zone_name, e.calendar, e.title)
 
     def _only_one_ahead(self, provider: str, statuses: tuple[str, ...]) -> StoredItem | None:
         """The one appointment from this provider still ahead with one of `statuses`; None for none or several."""
@@ -531,6 +553,11 @@ class AppointmentsService:
         if dry_run:
             return item
         with write_txn(self.conn):
+            if made.item.id is None:  # an event on the calendar Steward did not make: held from now on
+                made = replace(made, item=replace(made.item, id=repo.save_item(
+                    self.conn, made.item, fingerprint=made.fingerprint, source_marker="", zone=made.zone,
+                    start_text=made.start_text, calendar=made.calendar)))
+                item = replace(item, event_id=made.item.event_id)
             item_id = repo.save_item(self.conn, item, fingerprint=key, source_marker=source_marker(r.message.key),
                                      zone=self.clock.zone_name, start_text=r.candidate.start,
                                      calendar=made.calendar, change_of=made.item.id,
