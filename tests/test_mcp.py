@@ -338,7 +338,7 @@ def test_steward_serve_answers_mcp_at_slash_mcp_behind_its_token(demo_home: Path
 
     async def elicit(ctx: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
         asked.append(params.message)
-        return types.ElicitResult(action="accept")
+        return types.ElicitResult(action="decline" if "suggested by an email" in params.message else "accept")
 
     async def over_http(base: str, headers: dict[str, str]) -> tuple[list[str], Any, types.CallToolResult]:
         async with httpx2.AsyncClient(headers=headers, timeout=120) as http, \
@@ -347,6 +347,13 @@ def test_steward_serve_answers_mcp_at_slash_mcp_behind_its_token(demo_home: Path
             names = [t.name for t in (await client.list_tools()).tools]
             listed = data_of(await reminders(client))
             made = await client.call_tool("create_reminder", {"text": text, "day": "friday"})
+            if mode == "legacy":  # one MCP session is one Steward session: it remembers the mail it showed
+                hits = data_of(await client.call_tool("search_inbox", {"query": "verify your account immediately",
+                                                                       "limit": 1}))["hits"]
+                await client.call_tool("read_email", {"id": hits[0]["id"]})
+                lured = await client.call_tool("create_reminder", {"text": "verify your account and confirm card "
+                                                                           "details", "day": "tomorrow"})
+                assert "nothing was saved" in text_of(lured)
             return names, listed, made
 
     before = cli("--home", str(demo_home), "--now", NOW, "--json", "reminders", "list").json()
@@ -361,7 +368,11 @@ def test_steward_serve_answers_mcp_at_slash_mcp_behind_its_token(demo_home: Path
     assert names == [t.name for t in offered(all_tools())] + ["ask_steward"]
     assert [{k: v for k, v in r.items() if k != "repeats"} for r in listed["reminders"]] == before
     # the write waited for the person's yes, given in the client's prompt, and was saved once
-    assert len(asked) == 1 and text in asked[0]
+    assert text in asked[0]
+    if mode == "legacy":
+        assert len(asked) == 2 and "suggested by an email from billing@northwind-card-support.example" in asked[1]
+    else:
+        assert len(asked) == 1
     assert not made.is_error, text_of(made)
     saved = cli("--home", str(demo_home), "--now", NOW, "--json", "reminders", "list").json()
     assert [r["text"] for r in saved].count(text) == 1

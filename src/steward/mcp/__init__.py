@@ -1,4 +1,5 @@
-"""Steward as an MCP server (`steward mcp`): the person's assistant reachable from any MCP client.
+"""Steward as an MCP server (`steward mcp` over stdio, `/mcp` on `steward serve` over HTTP): the
+person's assistant reachable from any MCP client.
 
 The tools are the agent loop's own toolbox (`steward.assistant.toolset`): one registry, one schema from
 each function's signature and docstring. Reads answer at once; a write is held on Steward's side and

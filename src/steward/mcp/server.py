@@ -1,4 +1,5 @@
-"""The MCP server over stdio, built on the official `mcp` SDK's low-level `Server`.
+"""The MCP server, built on the official `mcp` SDK's low-level `Server`: over stdio here (`serve_stdio`),
+over Streamable HTTP at `/mcp` on `steward serve` (`http.py`).
 
 The low-level server is used (not the decorator-based `MCPServer`) because the tools already have their
 schema: the toolbox builds it once from each function's signature and docstring, and the loop's model
