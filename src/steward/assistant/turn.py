@@ -20,23 +20,25 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
-from steward.assistant.governance import NOT_OPEN
 from steward.assistant.intercepts.base import Intercept
-from steward.assistant.loop import Loop
-from steward.assistant.offline import offline_answer
 from steward.assistant.router import Route, promote_to_action_intent
-from steward.assistant.stream import ReplyStream
 from steward.assistant.trace import OpenQuestion, Outcome, PastTurn, ToolCall, Trace, Turn
 from steward.clock import Clock
 from steward.errors import Conflict, UserError
-from steward.hooks.bus import HookBus
 from steward.records.assistant import HeldCall, StoredContinuation, StoredTurn
 from steward.store import assistant as repo
 from steward.store import held as held_repo
 from steward.store import write_txn
 from steward.vocab import Vocab, words
 from steward.vocab.language import is_action_request, is_question
+
+if TYPE_CHECKING:
+    # the model loop, its governance and the offline answer are loaded only by a turn that reaches them
+    from steward.assistant.loop import Loop
+    from steward.assistant.stream import ReplyStream
+    from steward.hooks.bus import HookBus
 
 log = logging.getLogger(__name__)
 
@@ -171,6 +173,8 @@ class Engine:
             return self._finish(turn, outcome, "loop", route=route, tier=tier, notes=notes)
         reason = ("no language model is connected" if tier is None else
                   "the model loop is not available" if use_model else "this question was not given to the model")
+        from steward.assistant.offline import offline_answer
+
         offline = offline_answer(route, text=cleaned, reason=reason, available={i.name for i in self.intercepts})
         return self._finish(turn, offline, "offline", route=route, notes=notes)
 
@@ -183,6 +187,8 @@ class Engine:
         waiting = repo.open_continuation(conn, session, now)
         named = tuple(str(i) for i in (waiting.payload.get("held") or ())) if waiting is not None else ()
         if waiting is None or waiting.owner != LOOP_OWNER or held_id not in named or self.cards is None:
+            from steward.assistant.governance import NOT_OPEN
+
             raise Conflict(NOT_OPEN)
         turn = Turn(id=uuid.uuid4().hex, text=answer, session=session, now=now,
                     waiting=OpenQuestion(waiting.owner, waiting.question, waiting.payload),

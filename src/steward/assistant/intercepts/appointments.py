@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match
@@ -25,6 +26,7 @@ from steward.vocab.language import is_question
 
 if TYPE_CHECKING:
     from steward.appointments.service import AppointmentsService
+    from steward.assistant.governance import ConsentWords
     from steward.calendar.service import CalendarService
 
 NAME = "appointments"
@@ -59,7 +61,6 @@ class AppointmentQuery:
     def __init__(self, vocab: Vocab, clock: Clock, appointments: Callable[[], AppointmentsService],
                  calendar: Callable[[], CalendarService], date_options: Any = None) -> None:
         from steward.appointments.patterns import load_kinds
-        from steward.assistant.governance import load_consent_words
 
         self.vocab = vocab
         self.clock = clock
@@ -67,7 +68,13 @@ class AppointmentQuery:
         self._calendar = calendar
         self.date_options = date_options
         self.kinds = load_kinds()
-        self.consent = load_consent_words()
+
+    @cached_property
+    def consent(self) -> ConsentWords:
+        """The words of a yes and a no (consent.yaml), read when a proposal is first answered."""
+        from steward.assistant.governance import load_consent_words
+
+        return load_consent_words()
 
     def match(self, turn: Turn) -> Match | None:
         """A Match when the turn asks about appointments, with the day asked about and the kinds named."""
