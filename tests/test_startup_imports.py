@@ -1,6 +1,7 @@
 """What light commands load: `steward hook`, `--version` and `--help` must not pull in the engine, the
-embedding model or any heavy library; a chat turn that its words answer must not load the sentence model
-(a behaviour check; the time they take is measured in bench/startup.py). Each command runs in a fresh
+embedding model or any heavy library; `dues`, `reminders list`, `schedule` and `accounts` load their own
+domain and nothing of the conversation, mail or models; a chat turn that its words answer must not load
+the sentence model (a behaviour check; the time they take is measured in bench/startup.py). Each command runs in a fresh
 interpreter, which then lists the modules it loaded."""
 
 from __future__ import annotations
@@ -140,3 +141,36 @@ def test_a_chat_turn_its_words_answer_loads_no_sentence_model(text: str, tmp_pat
               if any(m == name or m.startswith(name + ".") for m in modules)]
     assert "steward.assistant.intercepts.dues" in modules, "the turn did not reach the dues answer"
     assert not denied, f"steward chat {text!r} loaded {denied}"
+
+
+# what the everyday reading commands have no business loading: each prints from the store alone
+LIGHT_DENIED = {
+    **DENIED,
+    "steward.reader": "the question reader",
+    "steward.mail": "mail parsing and sync",
+    "steward.search": "mail search",
+    "steward.appointments": "appointments found in mail",
+    "steward.brief": "the brief",
+    "steward.llm.messages": "the model clients",
+    "tokenizers": "the sentence model's tokenizer",
+    "rapidfuzz": "spelling distance",
+    "email": "the mail parser",
+}
+
+
+@pytest.fixture(scope="module")
+def reading_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A home with a reminder, a repeating one and the store made."""
+    home = tmp_path_factory.mktemp("reading") / "home"
+    env = {**os.environ, "STEWARD_HOME": str(home)}
+    for args in (["remind", "tomorrow at 9 am", "call the bank"], ["remind", "every monday at 8 am", "water the plants"]):
+        subprocess.run([sys.executable, "-m", "steward", *args], env=env, check=True, capture_output=True, timeout=60)
+    return home
+
+
+@pytest.mark.parametrize("args", [["dues"], ["reminders", "list"], ["schedule", "tomorrow"], ["accounts"]])
+def test_the_reading_commands_load_only_their_own_domain(args: list[str], reading_home: Path) -> None:
+    modules = loaded(args, reading_home)
+    found = [f"{name} ({why})" for name, why in LIGHT_DENIED.items()
+             if any(m == name or m.startswith(name + ".") for m in modules)]
+    assert not found, f"steward {' '.join(args)} loaded {found}"
