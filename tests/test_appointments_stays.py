@@ -162,3 +162,23 @@ def test_a_hostel_stay_in_text_is_proposed_as_its_days_and_its_cancellation_is_n
     assert [(i["provider"], i["start"], i["end"]) for i in items if i["status"] == "proposed"] == [
         ("Harbour Hostel Central", "2026-08-10T00:00:00+02:00", "2026-08-19T00:00:00+02:00")]
     assert any(i["status"] == "rejected" and i["reason"] == "cancellation" for i in items)
+
+
+def test_a_stay_whose_later_mail_gives_other_days_is_not_proposed_at_the_old_days(tmp_path, cli,  # type: ignore[no-untyped-def]
+                                                                                  monkeypatch) -> None:
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+    booking = ("Booking.com", "noreply@booking.example")
+    first = datetime(2026, 9, 1, 9, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    folder = write_folder(tmp_path / "mail", {
+        "a": message("s1@booking.example", booking, "Your booking is confirmed", "Glo Hotel Sello", first,
+                     html=_html(_hotel("2026-09-19", "2026-09-21"))),
+        "b": message("s2@booking.example", booking, "Your booking is confirmed", "Glo Hotel Sello, new dates",
+                     first.replace(day=3), html=_html(_hotel("2026-09-26", "2026-09-28"))),
+    })
+    args = ("--now", "2026-09-04T10:00:00+02:00", "--tz", "Europe/Berlin")
+    assert cli(*args, "mail", "import", str(folder)).code == 0
+    items = cli(*args, "--json", "appointments", "scan").json()["items"]
+    assert [i["start"] for i in items if i["status"] == "proposed"] == ["2026-09-26T00:00:00+02:00"]
+    assert any(i["status"] == "rejected" and i["reason"] == "reschedule" and i["start"] == "2026-09-19T00:00:00+02:00"
+               for i in items)

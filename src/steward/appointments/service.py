@@ -294,7 +294,8 @@ class AppointmentsService:
                               if who == key and said == d.start and at > d.message.received_at), None)
                 newer = latest.get(d.candidate.uid or "")
                 if later is None and newer is not None and newer[0] > (self._version(d.candidate, d.message) or 0) and (
-                        newer[1].status == "cancelled" or newer[1].start_at != d.candidate.start_at):
+                        newer[1].status == "cancelled"
+                        or (newer[1].start_at, newer[1].days) != (d.candidate.start_at, d.candidate.days)):
                     later = "cancellation" if newer[1].status == "cancelled" else "reschedule"
                 if later is not None:
                     d = Rejected(d.candidate, later, d.message, d.start, d.end, detail="by a later message")
