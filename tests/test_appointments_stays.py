@@ -182,3 +182,14 @@ def test_a_stay_whose_later_mail_gives_other_days_is_not_proposed_at_the_old_day
     assert [i["start"] for i in items if i["status"] == "proposed"] == ["2026-09-26T00:00:00+02:00"]
     assert any(i["status"] == "rejected" and i["reason"] == "reschedule" and i["start"] == "2026-09-19T00:00:00+02:00"
                for i in items)
+
+
+def test_a_journey_in_a_calendar_part_without_a_zone_takes_its_geo_points_zone() -> None:
+    text = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:t-1@test\r\n"
+            "DTSTAMP:20260901T000000Z\r\nDTSTART:20260929T182600\r\nDTEND:20260929T195200\r\n"
+            "SUMMARY:Train 5186 from Nîmes Gare to Lyon Part-Dieu\r\nLOCATION:Nîmes Gare\r\nGEO:43.832291;4.365845\r\n"
+            "END:VEVENT\r\nEND:VCALENDAR\r\n")
+    (c,) = structured.from_ics(text)
+    assert not c.floating and c.start_at == datetime(2026, 9, 29, 18, 26, tzinfo=ZoneInfo("Europe/Paris"))
+    (bare,) = structured.from_ics(text.replace("GEO:43.832291;4.365845\r\n", ""))
+    assert bare.floating  # no place known: refused later, never guessed
