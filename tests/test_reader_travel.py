@@ -116,3 +116,11 @@ def test_a_rental_cars_pick_up_or_return_is_answered_at_the_desks_time(app_in_ow
     _, back = ask(app, "when do I return the car hire?")
     assert "Rental car return: Hertz Thu 18 Jun at 20:00 local time (04:00 your time, Fri 19 Jun)" in back
     assert "pick-up" not in back
+
+
+def test_a_trip_put_on_the_calendar_by_hand_is_answered_too(home: App) -> None:
+    home.calendar.create_event("Train to Leeds", "2026-06-20T09:00", provenance={"via": "cli"})
+    _, reply = ask(home, "when is my train?")
+    assert "Train to Leeds" in reply and "Sat 20 Jun at 09:00" in reply and "AI 865" not in reply
+    _, flight = ask(home, "when does my flight leave?")
+    assert "Leeds" not in flight and flight.count("AI 865") == 1

@@ -362,7 +362,7 @@ class App:
 
         built = [
             money_answerer(lambda: self.dues, load_words(), self.slot_lists.lists, lambda: self.mailbox),
-            travel_answerer(lambda: self.appointments, load_words()),
+            travel_answerer(lambda: self.appointments, load_words(), lambda: self.calendar),
             appointments_answerer(lambda: self.appointments, lambda: self.calendar, load_words(),
                                   self.slot_lists.lists, lambda: self.mailbox),
             schedule_answerer(lambda: self.calendar, lambda: self.appointments, lambda: self.dues,

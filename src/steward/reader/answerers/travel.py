@@ -27,6 +27,7 @@ from steward.reader.words import ReaderWords
 
 if TYPE_CHECKING:
     from steward.appointments.service import AppointmentsService
+    from steward.calendar.service import CalendarService
     from steward.records.appointments import Item
 
 EXAMPLES = ("when does my flight leave?", "what time is check-in?")
@@ -87,8 +88,31 @@ def _trip(item: Item, kind: str) -> Trip | None:
                 item.local_start, last)
 
 
-def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderWords) -> Answerer:
-    """The travel answerer over the appointment service."""
+def _events(calendar: Callable[[], CalendarService] | None, start: datetime, end: datetime, kinds: list[str],
+            rw: ReaderWords) -> list[Trip]:
+    """Calendar events of those kinds (made by hand, or by another app), on the person's clock."""
+    from steward.errors import ConnectorError
+
+    if calendar is None:
+        return []
+    cal = calendar()
+    out = []
+    for name in cal.backends:
+        try:
+            reading = cal.backend(name).read(start, end)
+        except ConnectorError:
+            continue
+        for e in reading.events:
+            kind = kind_of(e.title, rw.provider_kinds)
+            if kind in kinds:
+                last = e.end - timedelta(days=1) if e.all_day else None
+                out.append(Trip(e.title, e.title, e.start, "on your calendar", e.location, kind, None, None, last))
+    return out
+
+
+def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderWords,
+                    calendar: Callable[[], CalendarService] | None = None) -> Answerer:
+    """The travel answerer over the appointment service and the calendar."""
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         kinds = [k for k in frame.kinds if k in TRAVEL]
@@ -105,6 +129,10 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
                 continue
             seen.add(item.id)
             trips.append(trip)
+        made = {(t.title.casefold(), t.start) for t in trips}
+        # the events the bookings became are the same trips; other events of the kind are added
+        trips += [e for e in _events(calendar, now, now + AHEAD, kinds, rw) if (e.title.casefold(), e.start) not in made
+                  and not any(e.title.casefold() == t.title.casefold() for t in trips)]
         if frame.window is not None:
             trips = [t for t in trips if frame.window.start <= t.start < frame.window.end]
         end = "pick-up" if _PICK_UP.search(frame.text) else "return" if _RETURN.search(frame.text) else ""
