@@ -95,7 +95,6 @@ class App:
     def appointments(self) -> AppointmentsService:
         """Appointment and reservation mail made into calendar events on proved evidence."""
         from steward.appointments.service import AppointmentsService
-        from steward.appointments.source import live_fetcher
         from steward.dates import DateOptions
 
         def ask_model() -> Any:
@@ -109,7 +108,7 @@ class App:
 
         return AppointmentsService(
             self.db, self.clock, lambda: self.calendar,
-            live_fetcher(lambda: self.db, lambda: self.mail_imap_fetcher),
+            self._fetch_appointment_mail,
             mode=self.settings.as_str("appointments.mode"),
             window_days=self.settings.as_int("appointments.window_days"),
             minutes=self.settings.as_int("calendar.event_minutes"),
@@ -135,6 +134,13 @@ class App:
             user_day_first=self.settings.as_bool("dates.day_first"),
             notify_days_before=self.settings.as_int("finance.notify_days_before"),
         )
+
+    def _fetch_appointment_mail(self, rowid: int) -> bytes:
+        """A message's bytes read again from its source, for the appointments (the mail reader is loaded
+        by the first message read, not by listing the appointments already found)."""
+        from steward.appointments.source import live_fetcher
+
+        return live_fetcher(lambda: self.db, lambda: self.mail_imap_fetcher)(rowid)
 
     def _fetch_bill(self, conn: sqlite3.Connection, rowid: int) -> bytes:
         """A message's bytes fetched live for reading a bill (the sources `mail read` uses)."""
