@@ -170,6 +170,10 @@ class Engine:
             )
             with model_gate() if model_gate is not None else nullcontext():
                 outcome = self.loop.run(replace(turn, history=history), route, tier)
+            # what its read tools returned, drawn as things under the model's words (a schedule, messages, dues)
+            from steward.assistant.tool_views import with_tools_view
+
+            outcome = with_tools_view(outcome, self.clock.at(turn.now))
             return self._finish(turn, outcome, "loop", route=route, tier=tier, notes=notes)
         reason = ("no language model is connected" if tier is None else
                   "the model loop is not available" if use_model else "this question was not given to the model")

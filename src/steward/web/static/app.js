@@ -136,7 +136,11 @@ function finishBot(bubble, trace, restored = null) {
   rememberSession(trace.session);
   const view = trace.data && trace.data.view ? window.renderView(trace.data.view,
     { changed: refreshToday, openMessage, search: searchFor, ask: (text) => sendTurn(text) }) : null;
-  if (view) {
+  if (view && trace.data.view.of_tools) {
+    // a model's answer: its words are the answer; the view shows the data its tools read
+    bubble.text.textContent = plainReply(trace.reply);
+    bubble.item.append(view);
+  } else if (view) {
     bubble.text.textContent = `${trace.data.view.head}.`;
     bubble.item.append(view);
   } else if (trace.reply !== undefined && bubble.text.textContent !== trace.reply) {
@@ -148,7 +152,7 @@ function finishBot(bubble, trace, restored = null) {
   // ids, the handler, the route and the trace: one toggle, for whoever wants to see how it was answered
   const meta = describeHandler(trace);
   bubble.item.append(el("details", { class: "trace" }, el("summary", {}, "Details"),
-    view ? el("p", { class: "reply-text" }, trace.reply) : null,
+    view && !trace.data.view.of_tools ? el("p", { class: "reply-text" }, trace.reply) : null,
     meta ? el("p", { class: "meta" }, meta) : null,
     el("pre", {}, JSON.stringify(trace, null, 2))));
   if (restored) return;

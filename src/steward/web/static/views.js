@@ -114,7 +114,8 @@ function renderView(view, hooks = {}) {
         w.proposal ? proposalActions(w.proposal, w.title, hooks.changed) : null))))
     : null;
   const also = view.also ? el("p", { class: "also" }, view.also) : null;
-  return el("div", { class: `view view-${view.kind}` },
+  return el("div", { class: `view view-${view.kind}${view.of_tools ? " of-tools" : ""}` },
+    view.of_tools ? el("p", { class: "window" }, `${view.head}:`) : null,
     view.window ? el("p", { class: "window" }, `Looked at ${view.window}`) : null, parts, also, waiting);
 }
 

@@ -1,0 +1,85 @@
+"""A model's answer drawn as things: what its read tools returned (the schedule, mail, dues, bookings,
+the brief) becomes the same view the reader's answers have, under the model's own words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from steward.assistant.tool_views import tools_view
+from steward.assistant.trace import ToolCall
+from steward.clock import make_clock
+from steward.llm.testing import ScriptedModelServer, call, say
+
+NOW = "2026-12-05T10:00:00+00:00"  # Saturday 5 December 2026, London
+
+DUES = {"as_of": "2026-12-05", "window": "all", "categories": [], "currencies": [
+    {"currency": "INR", "total_due": "100001.90", "overdue_total": "0.00", "items": [
+        {"id": 3, "issuer": "Kaveri Bank", "kind": "card", "account": "XXXX4821", "amount": "100001.90", "minimum": None,
+         "currency": "INR", "due_date": "2026-12-23", "overdue": False, "autopay": False, "status": "open",
+         "source": {"message_id": 509, "excerpt": "Total amount due"}}]}]}
+HITS = {"query": "Kaveri", "mode": "lexical", "hits": [
+    {"id": 509, "sender": "statements@kaveribank.in", "sender_name": "Kaveri Bank", "subject": "Your statement is ready",
+     "snippet": "...", "received_at": "2026-12-03T01:00:00+00:00", "category": "statement", "score": 5.0},
+    {"id": 521, "sender": "x@lakesidedenta1.example", "sender_name": "Lakeside Dental", "subject": "Appointment confirmed",
+     "snippet": "...", "received_at": "2026-12-04T09:00:00+00:00", "category": "phishing_suspect", "score": 1.0}]}
+
+
+@pytest.mark.parametrize(("locale", "amount", "day"), [("en_IN", "₹1,00,001.90", "Wed, 23 Dec"),
+                                                       ("en_US", "₹100,001.90", "Wed, Dec 23")])
+def test_what_list_dues_returned_is_a_table_of_dues_in_the_persons_locale(locale: str, amount: str, day: str) -> None:
+    view = tools_view((ToolCall("list_dues", {}, result=DUES),), make_clock("Europe/London", NOW, locale=locale))
+    assert view is not None and view["kind"] == "dues" and view["of_tools"] is True
+    [due] = view["items"]
+    assert (due["issuer"], due["last4"], due["amount_text"], due["due_text"], due["status"]) == \
+        ("Kaveri Bank", "4821", amount, day, "open")
+    assert view["totals"][0]["total_text"] == amount
+
+
+def test_a_mail_search_is_a_list_of_messages_that_open_with_phishing_marked() -> None:
+    view = tools_view((ToolCall("search_inbox", {"query": "Kaveri"}, result=HITS),), make_clock("Europe/London", NOW))
+    assert view is not None and view["kind"] == "mail"
+    assert [(m["id"], m["day_text"], m["suspicious"]) for m in view["items"]] == \
+        [(509, "Thu 3 Dec", False), (521, "Fri 4 Dec", True)]
+
+
+def test_the_last_tool_that_read_something_is_drawn_and_failures_and_held_writes_are_not() -> None:
+    clock = make_clock("Europe/London", NOW)
+    calls = (ToolCall("search_inbox", {}, result=HITS), ToolCall("list_dues", {}, result=DUES),
+             ToolCall("read_email", {"id": 509}, result={"id": 509, "body": "…"}),
+             ToolCall("list_schedule", {"day": "2026-12-06"}, result={"error": "model_computed_date"}),
+             ToolCall("create_reminder", {"text": "x"}, held=True, result={"held_id": "h1"}))
+    view = tools_view(calls, clock)
+    assert view is not None and view["kind"] == "dues"
+    assert tools_view(calls[2:], clock) is None
+
+
+@pytest.fixture
+def server(tier2_model: ScriptedModelServer, monkeypatch: pytest.MonkeyPatch) -> ScriptedModelServer:
+    monkeypatch.setenv("STEWARD_TIMEZONE", "Europe/London")
+    return tier2_model
+
+
+def turn(cli: Any, text: str) -> dict[str, Any]:
+    result = cli("chat", "--now", NOW, "--json", text)
+    assert result.code == 0, result.err
+    return dict(result.json())
+
+
+def test_a_model_answer_that_read_the_schedule_carries_it_as_days(cli: Any, server: ScriptedModelServer) -> None:
+    assert turn(cli, "remind me tomorrow at 10 am to call Sam")["handled_by"] == "reminder_creation"
+    server.enqueue(call("list_schedule", day="tomorrow"), say("Just the one call tomorrow morning."))
+    trace = turn(cli, "write me a short poem about my sunday")
+    assert trace["handled_by"] == "loop" and trace["reply"] == "Just the one call tomorrow morning."
+    view = trace["data"]["view"]
+    assert view["kind"] == "schedule" and view["of_tools"] is True
+    [day] = view["days"]
+    assert day["day_text"] == "Sun 6 Dec"
+    assert [(i["time_text"], i["title"], i["what"]) for i in day["items"]] == [("10:00", "call Sam", "reminder")]
+
+
+def test_a_model_answer_without_a_read_tool_has_no_view(cli: Any, server: ScriptedModelServer) -> None:
+    server.enqueue(say("Tomorrow is a Sunday."))
+    trace = turn(cli, "write me a short poem about my sunday")
+    assert trace["handled_by"] == "loop" and not (trace.get("data") or {}).get("view")
