@@ -75,7 +75,8 @@ def _weekday(m: re.Match[str]) -> Piece:
     return piece(m, day=DayRef(DayKind.WEEKDAY, wd, mode=mode), weak=weak, recurring=bool(m["every"]))
 
 
-@rule("friday week", "#weekday", WD + r"\s(?P<u>week|fortnight)|a\s(?P<u2>week|fortnight)\son\s" + WD.replace("<wd>", "<wd2>"))
+@rule("friday week", "#weekday", WD + r"\s(?P<u>week|fortnight)|a\s(?P<u2>week|fortnight)\son\s" + WD.replace("<wd>", "<wd2>"),
+      also="week fortnight")
 def _weekday_week_on(m: re.Match[str]) -> Piece:
     """British "friday week", "a week on tuesday", "tuesday fortnight": a week (a fortnight) after the
     coming such day ("friday week" is "friday after next")."""
@@ -85,12 +86,14 @@ def _weekday_week_on(m: re.Match[str]) -> Piece:
 
 
 @rule("weekday of next week", "#weekday",
-      WD + r"\s(?:of\s|from\s|in\s)?(?:the\s)?(?P<rel>this|next|last|previous|past|coming|current|the following|following)\s(?:week|wk)")
+      WD + r"\s(?:of\s|from\s|in\s)?(?:the\s)?(?P<rel>this|next|last|previous|past|coming|current|the following|following)\s(?:week|wk)",
+      also="week wk")
 def _weekday_week(m: re.Match[str]) -> Piece:
     return piece(m, day=DayRef(DayKind.WEEKDAY, WEEKDAYS[m["wd"]], _week_rel(m["rel"]), mode="week"))
 
 
-@rule("last week's sunday", "#weekday", r"(?P<rel>this|next|last|previous|coming)\s(?:week's|weeks|week|wk)(?:\son)?,?\s" + WD)
+@rule("last week's sunday", "#weekday", r"(?P<rel>this|next|last|previous|coming)\s(?:week's|weeks|week|wk)(?:\son)?,?\s" + WD,
+      also="week weeks wk")
 def _weeks_weekday(m: re.Match[str]) -> Piece:
     return piece(m, day=DayRef(DayKind.WEEKDAY, WEEKDAYS[m["wd"]], _week_rel(m["rel"]), mode="week"))
 
@@ -253,7 +256,7 @@ def _this_numeric(m: re.Match[str]) -> Piece:
 
 
 @rule("monday 21", "#weekday", WD + r",?\s(?:the\s)?(?P<day>1[3-9]|2\d|3[01])"
-      r"(?![\d:./]|\s?(?:[ap]\.?\s?m(?![a-z])|o'?clock|h\b|hrs?\b|hours?\b|(?:st|nd|rd|th)\b))")
+      r"(?![\d:./]|\s?(?:[ap]\.?\s?m(?![a-z])|o'?clock|h\b|hrs?\b|hours?\b|(?:st|nd|rd|th)\b))", also="#digit")
 def _weekday_bare_dom(m: re.Match[str]) -> Piece:
     # "Monday 21": the next 21st that is a Monday (13 and above cannot be a clock time on a 12-hour clock)
     return piece(m, day=DayRef(DayKind.DAY_OF_MONTH, 0, int(m["day"]), weekday=WEEKDAYS[m["wd"]]))
@@ -415,14 +418,15 @@ def _next_n_units(m: re.Match[str]) -> Piece | None:
     return piece(m, day=DayRef(DayKind.UNITS, sign * int(n), mode=unit.grain))
 
 
-@rule("3 fridays from now", "#weekday", r"(?P<n>\d+)\s" + WD + r"\s(?P<dir>from now|from today|hence|ago|back|before)")
+@rule("3 fridays from now", "#weekday", r"(?P<n>\d+)\s" + WD + r"\s(?P<dir>from now|from today|hence|ago|back|before)",
+      also="#digit")
 def _weekday_count(m: re.Match[str]) -> Piece:
     n = int(m["n"])
     sign = 1 if m["dir"] in ("from now", "from today", "hence") else -1
     return piece(m, day=DayRef(DayKind.WEEKDAY_COUNT, WEEKDAYS[m["wd"]], sign * n))
 
 
-@rule("tuesday the 19th", "#weekday", WD + r",?\s(?:the\s)?(?P<day>[0-3]?\d)(?:st|nd|rd|th)")
+@rule("tuesday the 19th", "#weekday", WD + r",?\s(?:the\s)?(?P<day>[0-3]?\d)(?:st|nd|rd|th)", also="#digit")
 def _weekday_dom(m: re.Match[str]) -> Piece | None:
     day = int(m["day"])
     if not 1 <= day <= 31:
@@ -544,7 +548,7 @@ _NTH = {"1st": 1, "first": 1, "2nd": 2, "second": 2, "3rd": 3, "third": 3, "4th"
 
 @rule("first monday of", "#weekday",
       r"(?:the\s)?(?P<nth>1st|2nd|second|3rd|4th|5th|last)\s" + WD + r"\s(?:of|in)\s(?:(?:the\s)?(?P<rel>this|next|last|the)\s?month|" + MON
-      + r"(?:\s" + YEAR + r")?)")
+      + r"(?:\s" + YEAR + r")?)", also="#digit second last")
 def _nth_weekday(m: re.Match[str]) -> Piece:
     n = _NTH[m["nth"]]
     if m["mon"]:
