@@ -105,6 +105,8 @@ def _needs(p: Piece) -> str | None:
 
 
 def _drop_orphans(ph: Phrase) -> Phrase | None:
+    if not any(q.dependent or q.after_day for q in ph.pieces):
+        return ph  # nothing that needs another piece beside it
     slots: set[str] = set()
     for q in ph.pieces:
         if not q.dependent:
@@ -268,10 +270,12 @@ _WEEKEND_WORDS = ("weekend", "week-end", "week end", "wkend")
 
 def _is_a_weekend(text: str, p: Piece, the: bool = False) -> bool:
     """True for the word "weekend" itself (not "this weekend", "next weekend")."""
+    if p.day is None or p.day.kind is not DayKind.WEEKEND or p.day.a != 0:
+        return False
     said = text[p.begin:p.end]
     if the:
         said = said.removeprefix("the ")
-    return p.day is not None and p.day.kind is DayKind.WEEKEND and p.day.a == 0 and said in _WEEKEND_WORDS
+    return said in _WEEKEND_WORDS
 
 
 def _weekend_of(q: Piece) -> Piece | None:
@@ -549,20 +553,40 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
     """Where a phrase falls on the clock whose current moment is `now` (aware, in the user's zone)."""
     if phrase.until is not None:
         return _place_range(phrase, now, prefer, opts)
-    inner = next((p for p in phrase.pieces if p.until is not None), None)
+    # what the pieces say, in one pass (the first piece saying each thing)
+    inner = lasting = named = offset_piece = None
+    day_ref: DayRef | None = None
+    t: TimeOfDay | None = None
+    same_time = part_today = False
+    parts: list[str] = []
+    for p in phrase.pieces:
+        if inner is None and p.until is not None:
+            inner = p
+        if lasting is None and p.lasting and p.offset is not None:
+            lasting = p
+        if named is None and (p.zone_minutes is not None or p.zone_name is not None):
+            named = p
+        if day_ref is None and p.day is not None:
+            day_ref = p.day
+        if offset_piece is None and p.offset is not None:
+            offset_piece = p
+        if t is None and p.time is not None:
+            t = p.time
+        same_time = same_time or p.same_time
+        part_today = part_today or p.part_today
+        if p.part:
+            parts.append(p.part)
     if inner is not None and inner.until is not None:
         # a range said in one piece ("3-4pm", "July 13-15"): the same as two phrases joined by "to"
         rest = tuple(p for p in phrase.pieces if p is not inner)
         first = Phrase(tuple(sorted(rest + (replace(inner, until=None),), key=lambda p: p.begin)))
         return _place_range(Phrase(first.pieces, Phrase((inner.until,))), now, prefer, opts)
-    lasting = next((p for p in phrase.pieces if p.lasting and p.offset is not None), None)
     if lasting is not None and lasting.offset is not None and len(phrase.pieces) > 1:
         # "4pm for 30 mins": the rest of the phrase is the start, the length sets the end
         begun = place(Phrase(tuple(p for p in phrase.pieces if p is not lasting)), now, prefer, opts)
         if begun is None:
             return None
         return replace(begun, end=_add_offset(begun.start, lasting.offset, 1))
-    named = next((p for p in phrase.pieces if p.zone_minutes is not None or p.zone_name is not None), None)
     if named is not None:
         # "8:00 PST", "23:00 ET": place the phrase on that zone's clock, then show it on the user's
         # (a piece that also says the day or the time, "2026-12-09T16:20Z", keeps them)
@@ -577,16 +601,13 @@ def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | N
                       there.grain, there.has_date, there.has_time)
     zone = now.tzinfo
     assert zone is not None
-    day_ref = next((p.day for p in phrase.pieces if p.day is not None), None)
-    offset_piece = next((p for p in phrase.pieces if p.offset is not None), None)
-    t = next((p.time for p in phrase.pieces if p.time is not None), None)
-    if t is None and any(p.same_time for p in phrase.pieces):
+    if t is None and same_time:
         # "this time tomorrow": the clock time it is now, to the minute
         t = TimeOfDay(now.hour, now.minute, 0, None, True, "minute")
-    narrower = _refining(tuple(p.part for p in phrase.pieces if p.part))
-    part_piece = next((p for p in phrase.pieces if p.part is not None and (narrower is None or p.part == narrower)), None)
-    part = part_piece.part if part_piece else None
-    part_today = any(p.part_today for p in phrase.pieces)
+    part = None
+    if parts:
+        narrower = _refining(tuple(parts))
+        part = next((q for q in parts if narrower is None or q == narrower), None)
     today = now.date()
 
     if offset_piece is not None and offset_piece.offset is not None and offset_piece.anchored \
