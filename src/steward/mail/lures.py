@@ -161,6 +161,14 @@ def lure_reasons(sender: str, sender_name: str, subject: str, snippet: str, *, r
         reasons.append(made)
     if pretext is None and not links:
         return reasons
+    return reasons + _claims(pretext, domain, sender_name, subject, snippet, reply_to, links, known, words)
+
+
+def _claims(pretext: str | None, domain: str, sender_name: str, subject: str, snippet: str, reply_to: str,
+            links: Sequence[tuple[str, str]], known: Sequence[tuple[str, tuple[str, ...]]],
+            words: LureWords) -> list[str]:
+    """The brand, Reply-To, link and free-mail checks of mail with a pretext (or links)."""
+    reasons: list[str] = []
     spoken = _claimed(subject, known) or (_claimed(snippet[:200], known) if pretext else None)
     if pretext and spoken is not None and spoken[1] and not _belongs(domain, spoken[1]):
         reasons.append(f"it speaks for {spoken[0]} (\"{pretext}\") but comes from {domain or 'nowhere'}")
