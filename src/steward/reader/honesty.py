@@ -4,7 +4,9 @@
 2. A name that matches nothing is said plainly, with the nearest names (`no_such`).
 3. "None found" is never said while the store holds a match under another word or outside the window
    asked about: the answer says where it is instead (`elsewhere`).
-4. A frame the reader is unsure of asks one short question rather than guessing (`which_one`).
+4. A frame the reader is unsure of asks one short question rather than guessing (`which_one`); so does a
+   name that fits two things of the domain asked about equally well (`tied_name`): "Brunswick" said of
+   the mail from Bookish Brunswick and from Brunswick Vet Clinic is asked about, never one of them picked.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from steward.clock import Clock
 from steward.reader.answer import Answer
-from steward.reader.frame import Frame, SlotValue, Unmatched
+from steward.reader.frame import Frame, Named, SlotValue, Unmatched
 
 if TYPE_CHECKING:
     from steward.search.mailbox import Mailbox
@@ -47,6 +49,39 @@ def no_such(unmatched: Unmatched, what: str) -> str:
 def elsewhere(what: str, window_said: str, lines: Sequence[str]) -> str:
     """Nothing in the window asked about, but the store holds it at other times: say when, never "none"."""
     return "\n".join([f"Nothing {window_said} on {what}. What your data holds:", *lines])
+
+
+# the slots whose values a domain's answer is about
+DOMAIN_SLOTS = {"money": ("issuer", "account"), "appointments": ("provider",), "mail": ("sender",),
+                "schedule": ("event",), "reminders": ("reminder",)}
+
+
+def _identity(v: SlotValue, plain: frozenset[str]) -> tuple[str, ...]:
+    """What one value is, as a person tells things apart: an account is its issuer's; a sender is its
+    distinctive words ("Wattle Bank" and "Wattle Bank Security" are one bank, "Sam Patel" and "Sam Green" two)."""
+    from steward.reader.lists import name_words
+
+    if v.slot in ("issuer", "account"):
+        return ("money", v.issuer if v.slot == "account" else v.value)
+    if v.slot == "sender":
+        own = tuple(sorted({w for w in name_words(v.value) if w not in plain}))
+        return ("sender", *own) if own else ("sender", v.value.casefold())
+    return (v.slot, v.value.casefold())
+
+
+def tied_name(frame: Frame, plain: frozenset[str]) -> tuple[Named, tuple[SlotValue, ...]] | None:
+    """The first name the frame says that fits two or more different things of its domain equally (the
+    same words, or the same spelling distance), with one value for each thing; None when every name is clear.
+    `plain` are the words that tell nothing apart (generic words: "bank", "security", "delivery")."""
+    slots = DOMAIN_SLOTS.get(frame.domain, ())
+    for named in frame.filters:
+        things: dict[tuple[str, ...], SlotValue] = {}
+        for v in named.values:
+            if v.slot in slots:
+                things.setdefault(_identity(v, plain), v)
+        if len(things) >= 2:
+            return named, tuple(things.values())
+    return None
 
 
 def which_one(labels: Sequence[str]) -> str:

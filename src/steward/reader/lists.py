@@ -31,8 +31,9 @@ def name_words(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def name_phrases(name: str, generic: frozenset[str]) -> tuple[tuple[str, ...], ...]:
-    """The word sequences that name a thing: all of its words, and each distinctive word alone."""
+def name_phrases(name: str, generic: frozenset[str], shortest: int = 4) -> tuple[tuple[str, ...], ...]:
+    """The word sequences that name a thing: all of its words, and each distinctive word alone (of
+    `shortest` letters or more: a person's "Sam" or "Zoë" is a name, a company's "Box" is not)."""
     full = name_words(name)
     if not full:
         return ()
@@ -40,7 +41,7 @@ def name_phrases(name: str, generic: frozenset[str]) -> tuple[tuple[str, ...], .
     for n in range(2, len(full)):
         out.append(full[:n])  # "brunswick vet" names Brunswick Vet Clinic
     for w in full:
-        if len(w) >= 4 and w not in generic and not w.isdigit() and (w,) not in out:
+        if len(w) >= shortest and w not in generic and not w.isdigit() and (w,) not in out:
             out.append((w,))
     return tuple(out)
 
@@ -120,7 +121,9 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
         name = row.name or row.address
         by_name.setdefault(name, []).append(row.address)
     for name, addresses in sorted(by_name.items()):
-        phrases = name_phrases(name, generic) if "@" not in name else ()
+        # a person's short first name ("Sam", "Zoë") names them, unless it is a word the reader knows
+        phrases = name_phrases(name, generic | reader_words.known, 3) if "@" not in name else ()
+        phrases += tuple(p for p in name_phrases(name, generic) if p not in phrases) if "@" not in name else ()
         values.append(SlotValue("sender", name, name, phrases, addresses=tuple(sorted(addresses))))
     for text in repo.reminder_texts(conn):
         values.append(SlotValue("reminder", text, text, name_phrases(text, generic | reader_words.known)))

@@ -65,10 +65,13 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
     for i, tok in enumerate(tokens):
         if i in used or i in skip or len(tok) < 5 or tok in known or tok.isdigit() or not choices:
             continue
-        hit = process.extractOne(tok, choices, scorer=Levenshtein.distance,
-                                 score_cutoff=allowed_distance(tok))
-        if hit is not None:
-            named.append(Named(raw[i], singles[hit[0]], "spelling"))
+        hits = process.extract(tok, choices, scorer=Levenshtein.distance, score_cutoff=allowed_distance(tok),
+                               limit=None)
+        if hits:
+            # every name as near as the nearest: two at one distance are both kept (the answer asks which)
+            nearest = min(h[1] for h in hits)
+            values = tuple(v for h in hits if h[1] == nearest for v in singles[h[0]])
+            named.append(Named(raw[i], values, "spelling"))
             used.add(i)
     unmatched = _unmatched(tokens, raw, lists, known, used | set(skip))
     return Found(tuple(named), frozenset(used), unmatched)

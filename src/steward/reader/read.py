@@ -70,6 +70,9 @@ def _window(text: str, clock: Clock, options: Any) -> tuple[Window | None, froze
     start, end = found.start, found.end if found.end is not None else found.start
     said = " ".join(text[a:b] for a, b in spans)
     before = words(text[:spans[0][0]])[-1:]
+    opening = words(text[spans[0][0]:spans[0][1]])[:1]
+    if opening and opening[0] in _UP_TO:
+        before = opening  # "by the 15th" read whole by dates: it still ends the window there
     if before and before[0] in ("between", "from"):
         # "between the 14th and the 18th": the second date ends the window
         rest = dates.find(text[spans[-1][1]:], clock, prefer="future", options=options)
@@ -82,7 +85,7 @@ def _window(text: str, clock: Clock, options: Any) -> tuple[Window | None, froze
     elif before and before[0] in _UP_TO:
         # "before the 10th" ends where the day starts; "by friday", "until friday" end with it
         start, end = clock.now(), (found.start if before[0] == "before" else end)
-        said = f"{before[0]} {said}"
+        said = said if said.split()[0].lower() == before[0] else f"{before[0]} {said}"
     return Window(start, end, said, found.grain), chars
 
 
@@ -250,7 +253,13 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     low, raw, spans = name_tokens(text)
     skip = frozenset(i for i, (a, b) in enumerate(spans) if a in date_chars or (b - 1) in date_chars)
     found = find_names(low, raw, lists, known, skip)
+    # an idiom says its domain whole and lends its words to no other ("on the cards" is what is planned)
+    idioms = [(d, at, n) for d, phrases in rw.idioms.items() for at, n in _hits(norms, phrases)]
+    for _, at, n in idioms:
+        norms[at:at + n] = ["_"] * n
     scores = {d: float(len(_hits(norms, cues))) for d, cues in rw.domains.items()}
+    for d, _, _ in idioms:
+        scores[d] = scores.get(d, 0.0) + 1
     money_kinds = _kinds(norms, rw.money_kinds)
     provider_kinds = _kinds(norms, rw.provider_kinds)
     flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases))

@@ -42,6 +42,7 @@ class ReaderWords:
     for_a_model: tuple[Phrase, ...] = ()
     relative_windows: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
     show_opening: tuple[Phrase, ...] = ()
+    idioms: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
     request_openers: tuple[Phrase, ...] = ()
 
     @property
@@ -75,6 +76,7 @@ def parse_words(text: str) -> ReaderWords:
         for_a_model=_phrases(data.get("for_a_model") or [], "for_a_model"),
         relative_windows=_table(data.get("relative_windows") or {}, "relative_windows"),
         show_opening=_phrases(data.get("show_opening") or [], "show_opening"),
+        idioms=_table(data.get("idioms") or {}, "idioms"),
         request_openers=_phrases(data.get("request_openers") or [], "request_openers"),
     )
 

@@ -19,7 +19,7 @@ from steward.assistant.intercepts.base import Intercept, Match
 from steward.assistant.intercepts.reminder import turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
-from steward.reader import Answer, Answerers, Frame, Reader
+from steward.reader import Answer, Answerers, Frame, Reader, honesty
 from steward.reader.read import follow_on
 from steward.reader.views import waiting_items, with_waiting
 from steward.vocab import words
@@ -47,7 +47,7 @@ def _leaves_to_older(frame: Frame, answer: Answer | None, older_kinds: frozenset
         return "suspicious" not in frame.flags
     if frame.domain == "money":
         return not (frame.values("issuer") or frame.values("account") or frame.bills or frame.unmatched
-                    or frame.flags & {"autopay", "paid"})
+                    or frame.flags & {"autopay", "paid"} or frame.window is not None)
     return True
 
 
@@ -94,6 +94,14 @@ class ReaderAnswers:
         if frame is None:
             return None
         self._remember(turn.session, frame)
+        tie = honesty.tied_name(frame, reader.words.generic | reader.words.common)
+        if tie is not None:
+            # a name that fits two things equally: asked about, never one of them picked
+            named, choices = tie
+            question = honesty.which_one([v.label for v in choices[:4]])
+            payload = {"text": turn.text, "said": named.said, "domain": frame.domain,
+                       "choices": [[v.slot, v.value, v.label] for v in choices[:4]]}
+            return Match(NAME, {"frame": frame, "ask": OpenQuestion(NAME, question, payload)})
         got = self._answerers().answer(frame, clock) if frame.sure or frame.names_something else None
         # a question read with the one before it is the reader's: the older intercepts know no context
         if frame is fresh and _leaves_to_older(frame, got[1] if got else None, self._older_kinds()) and any(
@@ -133,7 +141,10 @@ class ReaderAnswers:
         return with_waiting(data, waiting_items(self._waiting(start, end), turn_clock(self.clock, turn), shown))
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
-        """The domain the answer picks, and the first question answered in it; None when it picks none."""
+        """The domain (or the thing) the answer picks, and the first question answered with it; None when
+        it picks none."""
+        if question.payload.get("choices"):
+            return self._resume_choice(turn, question)
         domains = list(question.payload.get("domains") or [])
         said = set(words(turn.text))
         picked = [d for d in domains if d in said or said & set(words(_DOMAIN_LABELS[d]))
@@ -152,3 +163,48 @@ class ReaderAnswers:
         by, answer = got
         return Outcome(reply=answer.reply, data={"frame": frame.to_json(), "answerer": by,
                                                  **self._also_waiting(answer.data, frame, turn)})
+
+    def _resume_choice(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        """ "Do you mean Bookish Brunswick or Brunswick Vet Clinic?" answered: the question asked about that one."""
+        choices = [(str(c[0]), str(c[1]), str(c[2])) for c in question.payload.get("choices") or []]
+        picked = pick_choice(turn.text, [label for _, _, label in choices])
+        if picked is None:
+            return None
+        slot, value, _ = choices[picked]
+        clock = turn_clock(self.clock, turn)
+        reader = self._reader()
+        frame = reader.read(str(question.payload.get("text", "")), clock)
+        if frame is None:
+            return None
+        said = str(question.payload.get("said", ""))
+        kept = []
+        for named in frame.filters:
+            if named.said == said:
+                chosen = [v for v in named.values if v.slot == slot and v.value == value]
+                named = replace(named, values=tuple(chosen))
+            kept.append(named)
+        frame = replace(frame, filters=tuple(kept), domain=str(question.payload.get("domain") or frame.domain),
+                        sure=True)
+        self._remember(turn.session, frame)
+        got = self._answerers().answer(frame, clock)
+        if got is None:
+            return None
+        by, answer = got
+        return Outcome(reply=answer.reply, data={"frame": frame.to_json(), "answerer": by, **dict(answer.data)})
+
+
+_ORDINALS = ({"1", "one", "first", "former"}, {"2", "two", "second", "latter"}, {"3", "three", "third"},
+             {"4", "four", "fourth"})
+
+
+def pick_choice(text: str, labels: Sequence[str]) -> int | None:
+    """Which of the labels an answer picks: by a word only that label has ("the vet one"), or by its place
+    ("the first", "2"); None when it picks none or several."""
+    said = set(words(text))
+    label_words = [set(words(label)) for label in labels]
+    own = [ws - set().union(*(o for j, o in enumerate(label_words) if j != i)) for i, ws in enumerate(label_words)]
+    by_words = [i for i, ws in enumerate(own) if ws & said]
+    if len(by_words) == 1:
+        return by_words[0]
+    by_place = [i for i, names in enumerate(_ORDINALS[:len(labels)]) if names & said]
+    return by_place[0] if len(by_place) == 1 and not by_words else None

@@ -1,0 +1,62 @@
+"""A name that fits two things equally is asked about ("Do you mean X or Y?"), never one of them picked;
+the answer picks one and the question is answered about it alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mail_files import eml
+from steward.assistant.intercepts.reader import pick_choice
+
+NOW = "2026-09-20T10:00:00+10:00"
+
+
+@pytest.fixture
+def home(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    monkeypatch.setenv("STEWARD_TIMEZONE", "Australia/Melbourne")
+    mail = tmp_path / "mail"
+    eml(mail, "book", "hello@bookishbrunswick.example", "Your order is ready to collect",
+        "The books you ordered are in.", "2026-09-15T09:00:00+10:00", "Bookish Brunswick")
+    eml(mail, "vet", "frontdesk@brunswickvet.example", "Pistachio's vaccination reminder",
+        "Pistachio is due for a booster.", "2026-09-16T09:00:00+10:00", "Brunswick Vet Clinic")
+    eml(mail, "sam1", "sam.patel@example.org", "Lunch on Friday?", "Are you free?", "2026-09-17T09:00:00+10:00",
+        "Sam Patel")
+    eml(mail, "sam2", "sam.green@example.org", "Photos from the trip", "Here they are.",
+        "2026-09-18T09:00:00+10:00", "Sam Green")
+    assert cli("--now", NOW, "mail", "import", str(mail)).code == 0
+
+    def say(text: str) -> dict[str, Any]:
+        out = cli("--now", NOW, "--json", "chat", "--session", "ties", text)
+        assert out.code == 0, out.err
+        return out.json()
+
+    return say
+
+
+def test_a_name_two_senders_share_is_asked_about_and_the_answer_picks_one(home: Any) -> None:
+    asked = home("what did Brunswick send me?")
+    assert asked["reply"] == "Do you mean Bookish Brunswick or Brunswick Vet Clinic?"
+    assert asked["continuation"]["owner"] == "reader"
+    answered = home("the vet")
+    assert answered["handled_by"] == "continuation"
+    assert "Pistachio" in answered["reply"] and "books" not in answered["reply"]
+
+
+def test_a_first_name_two_people_share_is_asked_about(home: Any) -> None:
+    asked = home("any mail from Sam?")
+    assert asked["reply"] == "Do you mean Sam Green or Sam Patel?"
+    assert "Lunch on Friday" in home("Patel")["reply"]
+
+
+def test_a_name_said_whole_is_no_tie(home: Any) -> None:
+    reply = home("what did Sam Green send me?")["reply"]
+    assert "Photos from the trip" in reply and "Lunch" not in reply
+
+
+@pytest.mark.parametrize(("answer", "picked"), [("the vet", 1), ("Bookish", 0), ("the first one", 0), ("2", 1),
+                                                ("either", None), ("brunswick", None)])
+def test_an_answer_picks_by_a_word_only_one_has_or_by_its_place(answer: str, picked: int | None) -> None:
+    assert pick_choice(answer, ["Bookish Brunswick", "Brunswick Vet Clinic"]) == picked
