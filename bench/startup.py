@@ -69,18 +69,48 @@ SERVED = [Case("chat, a server running", ["chat", "what do I owe this month?"], 
           Case("mail search, a server running", ["mail", "search", "statement"])]
 
 
-def run(cmd: list[str], stdin: str, env: dict[str, str]) -> tuple[float, float, float]:
-    """(CPU ms, wall ms, max RSS MB) of one run of `cmd`, from the process's own rusage."""
+# Each command is started by this small runner, not by the benchmark itself: a child's peak memory
+# (ru_maxrss) counts the memory of the process it was forked or spawned from, so a command started from
+# this script (about 20 MB) would never read below 20 MB. The runner,
+# without `site`, is smaller than a bare interpreter, so what it reports is the command's own.
+RUNNER = r"""
+import json, os, sys, time
+for line in sys.stdin:
+    cmd, stdin, env = json.loads(line)
+    r, w = os.pipe()
+    null = os.open(os.devnull, os.O_WRONLY)
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env=env)
-    assert proc.stdin is not None
-    proc.stdin.write(stdin.encode())
-    proc.stdin.close()
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = (time.perf_counter() - start) * 1000
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return (usage.ru_utime + usage.ru_stime) * 1000, wall, usage.ru_maxrss / 1024
+    pid = os.posix_spawn(cmd[0], cmd, env, file_actions=[(os.POSIX_SPAWN_DUP2, r, 0), (os.POSIX_SPAWN_DUP2, null, 1),
+                                                         (os.POSIX_SPAWN_DUP2, null, 2), (os.POSIX_SPAWN_CLOSE, w)])
+    os.close(r)
+    os.close(null)
+    os.write(w, stdin.encode())
+    os.close(w)
+    _, status, usage = os.wait4(pid, 0)
+    print(json.dumps([(usage.ru_utime + usage.ru_stime) * 1000, (time.perf_counter() - start) * 1000,
+                      usage.ru_maxrss / 1024]), flush=True)
+"""
+
+
+class Runner:
+    """Runs commands one at a time in the small runner process; (CPU ms, wall ms, max RSS MB) of each."""
+
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-S", "-c", RUNNER], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+
+    def run(self, cmd: list[str], stdin: str, env: dict[str, str]) -> tuple[float, float, float]:
+        """CPU time (user + system, from the process's own rusage), wall time and peak memory of `cmd`."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps([cmd, stdin, env]) + "\n")
+        self.proc.stdin.flush()
+        cpu, wall, rss = json.loads(self.proc.stdout.readline())
+        return cpu, wall, rss
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait(30)
 
 
 def main() -> int:
@@ -99,8 +129,9 @@ def main() -> int:
         print(f"load {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f}; {args.repeat} runs each, paired with "
               "`python -c pass`")
         print(f"{'command':36s} {'CPU ms':>8s} {'bare':>6s} {'ratio':>6s} {'wall ms':>8s} {'MB':>5s}  target")
+        runner = Runner()
         for case in cases():
-            measure(case, steward_cmd, python, env, args)
+            measure(runner, case, steward_cmd, python, env, args)
         server = subprocess.Popen([*steward_cmd, "serve", "--port", "0"], env=env, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.DEVNULL)
         try:
@@ -108,24 +139,25 @@ def main() -> int:
             while not (Path(home) / "serve.sock").exists() and time.monotonic() < deadline:
                 time.sleep(0.2)
             for case in SERVED:
-                measure(case, steward_cmd, python, env, args)
+                measure(runner, case, steward_cmd, python, env, args)
         finally:
+            runner.close()
             server.terminate()
             server.wait(30)
     return 0
 
 
-def measure(case: Case, steward_cmd: list[str], python: list[str], env: dict[str, str],
+def measure(runner: Runner, case: Case, steward_cmd: list[str], python: list[str], env: dict[str, str],
             args: argparse.Namespace) -> None:
     """Run `case` paired with the bare interpreter and print its line."""
     if args.only and args.only not in case.name:
         return
     cmd = [*steward_cmd, *case.args]
-    run(cmd, case.stdin, env)  # a first run fills the page cache and stamps the store
+    runner.run(cmd, case.stdin, env)  # a first run fills the page cache and stamps the store
     ours, bare = [], []
     for _ in range(args.repeat):
-        bare.append(run([*python, "-c", "pass"], "", env))
-        ours.append(run(cmd, case.stdin, env))
+        bare.append(runner.run([*python, "-c", "pass"], "", env))
+        ours.append(runner.run(cmd, case.stdin, env))
     cpu = statistics.median(r[0] for r in ours)
     base = statistics.median(r[0] for r in bare)
     wall = statistics.median(r[1] for r in ours)

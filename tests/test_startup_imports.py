@@ -1,8 +1,8 @@
 """What light commands load: `steward hook`, `--version` and `--help` must not pull in the engine, the
 embedding model or any heavy library; `dues`, `reminders list`, `schedule` and `accounts` load their own
 domain and nothing of the conversation, mail or models; a chat turn that its words answer must not load
-the sentence model (a behaviour check; the time they take is measured in bench/startup.py). Each command runs in a fresh
-interpreter, which then lists the modules it loaded."""
+the sentence model (a behaviour check; the time they take is measured in bench/startup.py). Each
+command runs in a fresh interpreter, which then lists the modules it loaded."""
 
 from __future__ import annotations
 
