@@ -127,6 +127,13 @@ def test_a_moved_booking_and_an_offer_are_said_as_the_mail_left_them(
     assert "can't tell the new time" not in reply
 
 
+def test_a_business_named_after_at_that_she_does_not_use_is_said_plainly(
+        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # "at Harbourside Vets" names a business, not a place: never answered with the vet she does use
+    reply = _run(home, capsys, "chat", "what time am I at Harbourside Vets?")["reply"]
+    assert "nothing called" in reply and "10:00" not in reply, reply
+
+
 def test_the_two_lures_are_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
     assert {h["sender"] for h in found} >= {"security@wattlebank-verify.example",

@@ -21,6 +21,11 @@ _NAME_BEFORE = {"card": "card", "cards": "card", "bill": "bill", "account": "acc
 
 
 _PLACE_BEFORE = frozenset(("to", "from", "in", "into", "at", "back", "via", "near", "around"))
+# the last word of a business's name ("at Harbourside Vets", "at Glebe Physio"): after "at", a capital
+# followed by one of these, also capitalised, is a provider's name to look up, not a place
+_BUSINESS_AFTER = frozenset(("vets", "vet", "physio", "physiotherapy", "dental", "dentistry", "clinic", "surgery",
+                             "optometrists", "optometry", "opticians", "eyecare", "salon", "barbers", "garage",
+                             "motors", "automotive", "pilates", "veterinary", "medical", "health", "smiles"))
 
 
 @dataclass(frozen=True)
@@ -93,6 +98,9 @@ def _unmatched(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
         # a capital after "to", "from", "in" is a place ("my flight to Auckland"), not a name to look up
         capital = i > 0 and raw[i][:1].isupper() and raw[i] != "I" and prev not in _PLACE_BEFORE
         what = _NAME_BEFORE.get(nxt)
+        if (what is None and i > 0 and raw[i][:1].isupper() and nxt in _BUSINESS_AFTER
+                and raw[i + 1][:1].isupper()):
+            what = "provider"  # "at Pawsome Vets": a business's name, wherever it comes in the question
         if what is None and not capital:
             continue
         out.append(Unmatched(raw[i], what or "name", nearest_names(tok, lists, what or "name")))
