@@ -127,10 +127,10 @@ def _claimed(text: str, brands: Sequence[tuple[str, tuple[str, ...]]]) -> tuple[
     return name, tuple(domains)
 
 
-def _pretext(flat: str, pretexts: dict[str, tuple[str, ...]]) -> str | None:
+def _pretext(flat: str, pretexts: dict[str, tuple[str, ...]], tokens: frozenset[str] | None = None) -> str | None:
     """The first pretext phrase a flat text holds as whole words, or None (only the phrases whose first
-    word the text has are looked for: most mail has none of them)."""
-    starts = pretexts.keys() & flat.split()
+    word the text has are looked for: most mail has none of them). `tokens`: the text's words, once split."""
+    starts = pretexts.keys() & (tokens if tokens is not None else flat.split())
     if not starts:
         return None
     padded = f" {flat} "
@@ -145,12 +145,13 @@ def lure_reasons(sender: str, sender_name: str, subject: str, snippet: str, *, r
     (shown domain, target domain) pairs of its HTML links; `brands` add to the bundled table."""
     words = lure_words()
     flat = _flat(f"{subject}\n{snippet}")
-    pretext = _pretext(flat, words.pretexts)
-    mailbox = _pretext(flat, words.mailbox)
+    tokens = frozenset(flat.split())
+    pretext = _pretext(flat, words.pretexts, tokens)
+    mailbox = _pretext(flat, words.mailbox, tokens)
     known = (*words.brands, *brands)
     domain = sender.rpartition("@")[2].strip().strip(".").lower()
     reasons = _letters(f"{sender_name}\n{subject}\n{snippet}", known)
-    alarm = pretext or mailbox or next((w for w in flat.split() if w in words.alarm), None)
+    alarm = pretext or mailbox or (next(w for w in flat.split() if w in words.alarm) if words.alarm & tokens else None)
     if alarm is None and not links:
         return reasons  # every other check but a link's needs a pretext: most mail stops here
     reasons += _mailbox_elsewhere(alarm or "", bool(mailbox), sender_name, subject, snippet, domain, known)
@@ -255,10 +256,14 @@ def _script(ch: str) -> str:
 
 def _letters(text: str, known: Sequence[tuple[str, tuple[str, ...]]]) -> list[str]:
     """Words that mix alphabets ("PαyPαl"): a brand so spelled, or two such words."""
+    if text.isascii():
+        return []  # one alphabet: most mail stops here
     from steward.mail.senders import skeleton
 
     mixed = []
     for word in re.findall(r"\w{3,}", text):
+        if word.isascii():
+            continue
         scripts = {_script(ch) for ch in word if ch.isalpha()} - {""}
         if len(scripts) >= 2 and word not in mixed:
             mixed.append(word)
