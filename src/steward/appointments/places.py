@@ -16,6 +16,7 @@ Pure lookups over bundled data: nothing is fetched.
 from __future__ import annotations
 
 import re
+import threading
 from datetime import datetime
 from functools import lru_cache
 from importlib import resources
@@ -63,6 +64,9 @@ def airport_zone(code: str) -> str | None:
     return _airports().get(code) if re.fullmatch(r"[A-Z]{3}", code) else None
 
 
+_FINDER_LOCK = threading.Lock()  # the finder reads its boundary files by seeking: one caller at a time
+
+
 @lru_cache(maxsize=1)
 def _finder() -> object:
     from timezonefinder import TimezoneFinder
@@ -79,7 +83,8 @@ def geo_zone(latitude: object, longitude: object) -> str | None:
         return None
     if not (-90 <= lat <= 90 and -180 <= lon <= 180) or (lat == 0 and lon == 0):
         return None
-    found = _finder().timezone_at(lng=lon, lat=lat)  # type: ignore[attr-defined]
+    with _FINDER_LOCK:
+        found = _finder().timezone_at(lng=lon, lat=lat)  # type: ignore[attr-defined]
     return str(found) if found and not str(found).startswith("Etc/") else None
 
 
