@@ -74,3 +74,28 @@ def test_a_socket_with_no_server_behind_it_is_worked_around(home: Path, cli_proc
         assert result.stdout.strip()
     finally:
         left.unlink()
+
+
+ASKING = """
+import json, sys
+from steward.cli import main
+code = main(sys.argv[1:])
+sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + "\\n")
+raise SystemExit(code)
+"""
+
+
+def test_asking_the_server_loads_no_store_settings_or_engine(home: Path) -> None:
+    """A command that the server answers is the parser and a socket: the rest is the server's."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "STEWARD_HOME": str(home), "TZ": "UTC"}
+    with serving(home):
+        done = subprocess.run([sys.executable, "-c", ASKING, "chat", "-v", "what do I owe this month?"],
+                              capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0 and "answered by the server running for this home" in done.stderr
+    modules = set(json.loads(done.stderr.split("MODULES ", 1)[1]))
+    loaded = sorted({"steward.app", "steward.settings", "steward.paths", "steward.store", "steward.assistant",
+                     "sqlite3", "dataclasses", "pathlib", "tomllib"} & modules)
+    assert not loaded, f"asking the server loaded {loaded}"

@@ -4,15 +4,19 @@
 `$XDG_DATA_HOME/steward` (by default `~/.config/steward` and `~/.local/share/steward`). Written with
 `os.path` alone, because `steward hook` finds its home on every tool call of a Claude Code session and
 `pathlib` would cost it more than the rest of its answer; `steward.paths.resolve_paths` builds on it.
+`private_files` is here for the same reason: every command runs inside it.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 
 CONFIG_FILE = "config.toml"  # in the config folder
 DB_FILE = "steward.db"  # in the data folder
+SOCKET_FILE = "serve.sock"  # in the data folder, while `steward serve` runs
+PRIVATE_UMASK = 0o077  # no bit for the group or others on anything created
 
 
 def folders(home: str | None = None, environ: Mapping[str, str] | None = None) -> tuple[str, str]:
@@ -27,3 +31,13 @@ def folders(home: str | None = None, environ: Mapping[str, str] | None = None) -
     config = env.get("XDG_CONFIG_HOME") or os.path.join(user_home, ".config")
     data = env.get("XDG_DATA_HOME") or os.path.join(user_home, ".local", "share")
     return os.path.join(config, "steward"), os.path.join(data, "steward")
+
+
+@contextmanager
+def private_files() -> Iterator[None]:
+    """Run the block with the umask 077 (what it creates is 0700 / 0600), then restore the umask."""
+    before = os.umask(PRIVATE_UMASK)
+    try:
+        yield
+    finally:
+        os.umask(before)

@@ -2,9 +2,9 @@
 keeping them private.
 
 The home holds mail metadata, a calendar, money owed, the server's token and mail passwords, so it is
-its owner's alone: every command runs with the umask 077 (`private_files`), so whatever it creates
-there (folders, the store and its WAL files, the config, secrets, the token, a demo's sample mail) is
-0700 or 0600 whatever the shell's umask. `loose_paths` finds what an older Steward, another program or
+its owner's alone: every command runs with the umask 077 (`steward.home.private_files`), so whatever
+it creates there (folders, the store and its WAL files, the config, secrets, the token, a demo's sample
+mail) is 0700 or 0600 whatever the shell's umask. `loose_paths` finds what an older Steward, another program or
 a `chmod` left readable by others, and `tighten` takes those bits away (`steward doctor --fix`).
 """
 
@@ -12,14 +12,11 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from steward.home import CONFIG_FILE, DB_FILE, folders
-
-PRIVATE_UMASK = 0o077  # no bit for the group or others on anything created
+from steward.home import CONFIG_FILE, DB_FILE, SOCKET_FILE, folders
 
 
 @dataclass(frozen=True)
@@ -47,7 +44,7 @@ class Paths:
     @property
     def socket_file(self) -> Path:
         """The socket a running `steward serve` answers the command line on (only its owner may open it)."""
-        return self.data_dir / "serve.sock"
+        return self.data_dir / SOCKET_FILE
 
     @property
     def folders(self) -> tuple[Path, ...]:
@@ -64,16 +61,6 @@ def resolve_paths(home: str | None = None, environ: Mapping[str, str] | None = N
     """`home` (the --home option) wins, then $STEWARD_HOME, then $XDG_CONFIG_HOME / $XDG_DATA_HOME."""
     config, data = folders(home, environ)
     return Paths(Path(config), Path(data))
-
-
-@contextmanager
-def private_files() -> Iterator[None]:
-    """Run the block with the umask 077 (what it creates is 0700 / 0600), then restore the umask."""
-    before = os.umask(PRIVATE_UMASK)
-    try:
-        yield
-    finally:
-        os.umask(before)
 
 
 @dataclass(frozen=True)

@@ -167,7 +167,7 @@ def _run(handler: Handler, args: Any) -> int:
         from steward.logs import configure as configure_logging
 
         configure_logging(verbose=True)
-    from steward.paths import private_files
+    from steward.home import private_files
 
     ctx = Ctx(args)
     try:

@@ -6,12 +6,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING, Any
 
 from steward.cli.context import Commands, Ctx, stdin_lines
 from steward.errors import StewardError, UsageError, UserError
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    from typing import Any
+
     from steward.assistant.stream import ReplyStream
 
 

@@ -98,6 +98,13 @@ class Ctx:
         self._app: App | None = None
 
     @cached_property
+    def folders(self) -> tuple[str, str]:
+        """(config folder, data folder) of the home, as names: `paths` without pathlib (`steward.home`)."""
+        from steward.home import folders
+
+        return folders(getattr(self.args, "home", None))
+
+    @cached_property
     def paths(self) -> Paths:
         """The home's paths (`--home`, `STEWARD_HOME` or the XDG folders)."""
         from steward.paths import resolve_paths

@@ -17,12 +17,14 @@ from __future__ import annotations
 import json
 import os
 import socket
-from typing import TYPE_CHECKING, Any
-from urllib.parse import urlencode
 
 from steward.errors import UserError
+from steward.home import SOCKET_FILE
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    from typing import Any
+
     from steward.cli.context import Ctx
 
 # a turn through a model can take a while; a read answers in milliseconds
@@ -76,8 +78,12 @@ def ask(ctx: Ctx, method: str, path: str, query: dict[str, Any] | None = None,
     """
     if not usable(ctx):
         return None
-    where = str(ctx.paths.socket_file)
-    target = path + ("?" + urlencode({k: v for k, v in (query or {}).items() if v is not None}) if query else "")
+    where = socket_path(ctx)
+    target = path
+    if query:
+        from urllib.parse import urlencode
+
+        target += "?" + urlencode({k: v for k, v in query.items() if v is not None})
     payload = json.dumps(body).encode() if body is not None else None
     try:
         status, raw = exchange(where, method, target, payload, TIMEOUT_SECONDS)
@@ -105,10 +111,15 @@ def usable(ctx: Ctx) -> bool:
         return False
     if getattr(ctx.args, "now", None) or getattr(ctx.args, "tz", None):
         return False  # the server answers on its own clock, not the one this command pins
-    if not hasattr(socket, "AF_UNIX") or not ctx.paths.socket_file.exists():
+    if not hasattr(socket, "AF_UNIX") or not os.path.exists(socket_path(ctx)):
         _say(ctx, "no server is running for this home; working in-process")
         return False
     return True
+
+
+def socket_path(ctx: Ctx) -> str:
+    """The socket a running `steward serve` of this home answers on (found without pathlib)."""
+    return os.path.join(ctx.folders[1], SOCKET_FILE)
 
 
 def _say(ctx: Ctx, text: str) -> None:
