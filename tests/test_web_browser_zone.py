@@ -66,3 +66,34 @@ def test_the_panel_used_most_comes_first_on_the_next_visit(browser: Any, served:
     page.reload()
     assert page.evaluate(order) == ["money", "today"]
     context.close()
+
+
+@pytest.fixture
+def served_en_us(demo_home_at: Any, tmp_path: Any) -> Any:
+    """The demo home with `locale = "en_US"`, served."""
+    import shutil
+
+    from serve_helpers import serving
+    from steward.paths import resolve_paths
+
+    home = tmp_path / "home-us"
+    shutil.copytree(demo_home_at(NOW), home)
+    config = resolve_paths(str(home)).config_file
+    config.write_text((config.read_text() if config.exists() else "") + 'locale = "en_US"\n')
+    with serving(home, now=NOW) as running:
+        yield running
+
+
+def test_in_en_us_the_page_writes_every_day_and_time_one_way(browser: Any, served_en_us: Served) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(served_en_us.page)
+    assert page.inner_text("#today-long") == "Saturday, December 5, 2026"
+    said = ask(page, "remind me tomorrow at 5 pm to call Sam").inner_text().replace("\u202f", " ")
+    assert "at 5:00 PM: call Sam" in said
+    page.wait_for_function("() => /call Sam/.test(document.querySelector('#next-items').textContent)")
+    panel = page.inner_text("#next-items").replace("\u202f", " ")
+    assert "Sun, Dec 6 5:00 PM" in panel, panel
+    page.wait_for_function("() => /call Sam/.test(document.querySelector('#tomorrow-items').textContent)")
+    assert "5:00 PM" in page.inner_text("#tomorrow-items").replace("\u202f", " ")
+    dues = ask(page, "what do I owe?")
+    assert "Tue, Dec 8" in dues.locator(".dues-table").inner_text()

@@ -40,6 +40,7 @@ def render_page(runtime: Runtime) -> str:
         now_iso=html.escape(now.isoformat()),
         zone=html.escape(clock.zone_label),
         zone_key=html.escape(clock.zone_name),
+        locale=html.escape(clock.locale.replace("_", "-")),  # the page writes its own times this way too
     )
 
 

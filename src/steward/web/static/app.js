@@ -21,18 +21,24 @@ function el(tag, attrs = {}, ...children) {
 }
 
 // Times arrive as ISO-8601 in the user's own zone (the server's clock), so the wall time is read off
-// the text rather than converted to the browser's zone.
+// the text rather than converted to the browser's zone; it is written in the person's locale (the
+// `locale` setting, on the page's body), as the server writes the answers: 09:15 / 9:15 AM, Sat 5 Dec / Sat, Dec 5.
+const LOCALE = document.body.dataset.locale || "en-GB";
+const TIME = new Intl.DateTimeFormat(LOCALE, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+const DAY = new Intl.DateTimeFormat(LOCALE, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+function wallClock(iso) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/.exec(iso || "");
+  return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] || 0), Number(m[5] || 0))) : null;
+}
 function clockTime(iso) {
-  const m = /T(\d{2}):(\d{2})/.exec(iso || "");
-  return m ? `${m[1]}:${m[2]}` : "";
+  return /T\d{2}:\d{2}/.test(iso || "") ? TIME.format(wallClock(iso)) : "";
 }
 function dayOf(iso) { return (iso || "").slice(0, 10); }
 function shortDate(iso) {
   const day = dayOf(iso);
   if (!day) return "";
   if (day === todayIso) return `today ${clockTime(iso)}`;
-  const d = new Date(`${day}T12:00:00Z`);
-  const label = d.toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+  const label = DAY.format(wallClock(day));
   const time = clockTime(iso);
   return time && !iso.includes("T00:00:00") ? `${label} ${time}` : label;
 }
