@@ -1,0 +1,102 @@
+"""A one-off reminder's copy on the CalDAV calendar: kept in step both ways.
+
+Part of `CalendarService` (through `ReminderManagement`). Steward's own changes (a move, a cancel) go
+to the reminder's VTODO with If-Match and the ETag last seen, inside the same transaction as the local
+change, so a calendar that refuses leaves nothing changed here; a refusal because another app changed
+the to-do (HTTP 412) is read back and said. `reconcile_reminders` reads every to-do back in one request
+and keeps what another app did (moved, deleted, ticked off) before anything fires.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from datetime import datetime
+from typing import Any
+
+from steward.clock import Clock
+from steward.errors import Conflict, ConnectorError, NotFound, UserError
+from steward.records.calendar import Reminder
+from steward.store import audit
+from steward.store import calendar as repo
+
+log = logging.getLogger(__name__)
+
+
+class ReminderTodos:
+    """The CalDAV to-do of each one-off reminder (mixed into CalendarService)."""
+
+    conn: sqlite3.Connection
+    clock: Clock
+    backends: dict[str, Any]
+
+    def _todo_home(self) -> Any:
+        """The CalDAV calendar reminders were written to (None when there is none)."""
+        backend = self.backends.get("caldav")
+        return backend if backend is not None and hasattr(backend, "move_todo") else None
+
+    def _todo_moved(self, current: Reminder, due: datetime) -> None:
+        home = self._todo_home()
+        if current.caldav_uid is None or current.id is None or home is None:
+            return
+        etag = home.move_todo(current.caldav_uid, due, current.caldav_etag)
+        repo.set_reminder_caldav(self.conn, current.id, current.caldav_uid, etag)
+
+    def _todo_gone(self, current: Reminder) -> None:
+        home = self._todo_home()
+        if current.caldav_uid is None or home is None:
+            return
+        home.remove_todo(current.caldav_uid, current.caldav_etag)
+
+    def _reread(self, current: Reminder, exc: Conflict | NotFound, doing: str) -> UserError:
+        """After the calendar refused a change (another app changed or deleted the reminder): read its
+        copy again, keep what the other app did, and say so."""
+        if current.caldav_uid is None or current.id is None:
+            return exc
+        self.reconcile_reminders()
+        now_is = repo.get_reminder(self.conn, current.id)
+        if now_is is None or now_is.status == "cancelled":
+            return NotFound(f"{current.text!r} was deleted or ticked off in another calendar app; nothing was {doing}")
+        when = now_is.due.astimezone(self.clock.zone)
+        return Conflict(f"{current.text!r} was changed in another calendar app (it is now due {when:%a %d %b %H:%M}); "
+                        f"nothing was {doing}")
+
+    def reconcile_reminders(self) -> list[Reminder]:
+        """Read back the pending reminders kept on the CalDAV calendar and keep what another app did:
+        deleted or ticked off there is cancelled here, moved there is moved here (audit-logged, via
+        "calendar"), so nothing fires at a time the person changed. The reminders changed, as they are
+        now; when the server cannot be reached, nothing changes (they fire at the times known here)."""
+        home = self._todo_home()
+        mine = repo.caldav_reminders(self.conn)
+        if home is None or not mine:
+            return []
+        try:
+            states = home.todos()
+        except ConnectorError as exc:
+            log.warning("reminders not read back from the CalDAV calendar: %s", exc.message)
+            return []
+        prov = {"via": "calendar", "command": "read back"}
+        changed: list[Reminder] = []
+        for current in mine:
+            state = states.get(current.caldav_uid or "")
+            if current.id is None or (state is not None and state.etag and state.etag == current.caldav_etag):
+                continue
+            with repo.write_txn(self.conn):
+                if state is None or state.closed:
+                    why = "deleted" if state is None else "ticked off" if state.status == "COMPLETED" else "cancelled"
+                    if not repo.set_reminder_status(self.conn, current.id, "cancelled", expect="pending"):
+                        continue
+                    if state is not None and state.status == "COMPLETED":
+                        repo.mark_done(self.conn, current.id, self.clock.now())
+                    audit.record(self.conn, "reminder.cancel", str(current.id), prov,
+                                 {"text": current.text, "why": f"{why} in another calendar app"})
+                elif state.due != current.due:
+                    repo.move_reminder(self.conn, current.id, state.due.replace(microsecond=0))
+                    audit.record(self.conn, "reminder.move", str(current.id), prov,
+                                 {"text": current.text, "from": current.due.isoformat(),
+                                  "due": state.due.isoformat(), "why": "moved in another calendar app"})
+                repo.set_reminder_caldav(self.conn, current.id, current.caldav_uid or "", state.etag if state else None)
+            now_is = repo.get_reminder(self.conn, current.id)
+            if now_is is not None and (now_is.status, now_is.due) != (current.status, current.due):
+                changed.append(now_is.shown_in(self.clock.zone))
+        return changed
