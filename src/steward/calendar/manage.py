@@ -264,6 +264,14 @@ class ReminderManagement(ReminderTodos):
             raise self._reread(current, exc, "moved") from None
         return replace(moved, caldav_uid=current.caldav_uid)
 
+    def _nearer_half(self, moved: datetime, old: datetime) -> datetime:
+        """A bare clock time ("7", "4:30") on the reminder's day is the one of its two readings (morning
+        or afternoon) nearer the reminder's own time, not yet past: "move it to 7" on a 6 pm one is 19:00."""
+        zone = self.clock.zone
+        base = datetime.combine(old.date(), time(moved.hour % 12, moved.minute), tzinfo=zone)
+        readings = [r for r in (base, base + timedelta(hours=12)) if r > self.clock.now()]
+        return min(readings, key=lambda r: abs(r - old)) if readings else moved
+
     def _moved_to(self, current: Reminder, when: str | datetime | Any) -> datetime:
         zone = self.clock.zone
         old = current.due.astimezone(zone)
