@@ -256,7 +256,7 @@ def phrases(text: str) -> list[Phrase]:
 
 
 def _day_moved(text: str, ph: Phrase, p: Piece) -> Phrase | None:
-    """ "next tuesday +10 days", "2027-03-01 -2wks": a signed length right after a day moves that day."""
+    """ "next friday +3 days", "2027-03-01 -2wks": a signed length right after a day moves that day."""
     if p.offset is None or p.anchored or text[p.begin:p.begin + 1] not in ("+", "-") or \
             text[ph.end:p.begin] not in ("", " "):
         return None
@@ -328,7 +328,7 @@ def _ranges(text: str, found: list[Phrase]) -> list[Phrase]:
                 _kind(out[-1]) == _kind(ph):
             first = out[-1]
             if first.weak and not ph.weak and _months_only(first) and _months_only(ph):
-                # "from may to december": a month's name that is also a word ("may") is the month when
+                # "from may to september": a month's name that is also a word ("may") is the month when
                 # another month ends its range
                 first = Phrase(tuple(replace(p, weak=False) for p in first.pieces))
             out[-1] = Phrase(first.pieces, ph)

@@ -200,7 +200,7 @@ _TILDE = re.compile(r"(?<!\d)~(?=\s?\d)")
 def normalize(text: str) -> Normalized:
     """Lower-case the text and turn spelled-out numbers into digits, keeping the span map.
 
-    A tilde before a number ("~5 hours", "at ~6pm") says about: it is read as a space.
+    A tilde before a number ("~6 hours", "at ~6pm") says about: it is read as a space.
     """
     low = _lower(text)
     if "~" in low:

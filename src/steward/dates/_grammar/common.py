@@ -245,7 +245,7 @@ _PART_AFTER = re.compile(r"\s(?:(?:at|in)\s(?:the\s)?|this\s)?(?:morning|afterno
 
 
 def before_a_part(m: re.Match[str]) -> bool:
-    """True when a part of the day follows the match ("10 - 11 at night", "7-8 in the morning")."""
+    """True when a part of the day follows the match ("9 - 10 at night", "7-8 in the morning")."""
     return _PART_AFTER.match(m.string, m.end()) is not None
 
 

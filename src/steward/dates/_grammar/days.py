@@ -195,20 +195,20 @@ def _iso_date(m: re.Match[str]) -> Piece | None:
 
 @rule("numeric date", "#punct", r"(?<!\d[/.-])(?P<p1>[0-3]?\d)\s?(?P<sep>[/.-])\s?(?P<p2>[0-3]?\d)(?:\s?(?P=sep)\s?(?P<y>\d{4}|\d{2}))?"
       # a time after it is not its year ("10-11:30"), but a year may take a time after a colon, as logs
-      # write it ("05/31/2024:14:15")
-      # nor is a longer run of numbers joined the same way ("4/13/1", "1/2/3/4")
+      # write it ("06/30/2027:09:05")
+      # nor is a longer run of numbers joined the same way ("4/15/2", "1/2/3/4")
       r"(?!\s?(?:[ap]\.?\s?m(?![a-z])|[ap](?![a-z])|(?(y)(?:h\d|:\d(?!\d:\d\d))|[:h]\d)|o'?clock|(?P=sep)\d))")
 def _numeric_date(m: re.Match[str]) -> Piece | None:
     a, b = int(m["p1"]), int(m["p2"])
     y = year_of(m["y"]) if m["y"] else None
     if m["sep"] == "." and _VERSION_BEFORE.search(m.string, max(0, m.start() - 12), m.start()):
-        return None  # "version 1.1.30", "v2.10.30": a version number, not a date
+        return None  # "version 2.4.30", "v3.11.29": a version number, not a date
     if m["sep"] == ".":
         if y is None:
             return None  # 3.15 is a number, not a date ("14.06." with its closing dot is one: `_dotted`)
         return _dotted(m, a, b, y)
     if m["sep"] == "-" and y is None and a <= 12 and b <= 12 and (after_a_day(m) or before_a_part(m)):
-        # "monday 9-5", "10 - 11 at night": beside a day or a part of the day, hours ("monday 9-17"
+        # "monday 9-5", "9 - 10 at night": beside a day or a part of the day, hours ("monday 9-17"
         # stays September 17)
         return None
     # which is the month is settled when the text is placed (the day_first option); keep both readings
@@ -334,7 +334,7 @@ def _this_season(m: re.Match[str]) -> Piece:
     return piece(m, day=DayRef(DayKind.SEASON, -1, n))
 
 
-# a month's name with a two-digit number that cannot be its day is a month of that year ("Aug 96"), unless
+# a month's name with a two-digit number that cannot be its day is a month of that year ("Sep 97"), unless
 # the number counts something ("dec 45 minutes")
 _YEAR_NOT_DAY = r"(?P<yy>3[2-9]|[4-9]\d)" + _YEAR_AFTER[len(r"(?P<year>\d{4}|'\d{2}|\d{2}"):-1]
 

@@ -209,7 +209,7 @@ _T1 = r"(?:(?P<noon1>noon|midday)|(?P<h1>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?
 _T2 = r"(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m2>[0-5]\d)|h)?(?:\s?(?P<a2>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?"
 
 
-# (not from a number's decimals: "10.1 - 10.12" is two numbers, not 1 to 10:12)
+# (not from a number's decimals: "10.2 - 10.15" is two numbers, not 2 to 10:15)
 @rule("3-4pm", "#punct to till til until untill thru through and", r"(?<!\d[.,])(?P<lead>from\s|between\s)?" + _T1 + r"(?P<to>" + _TO + r"|\sand\s)" + _T2 + r"(?:\s?ish)?")
 def _time_range(m: re.Match[str]) -> Piece | None:
     if m["to"].strip() == "and" and m["lead"] != "between ":
@@ -222,7 +222,7 @@ def _time_range(m: re.Match[str]) -> Piece | None:
     elif not (a1 or a2 or m["m1"] or m["m2"] or "h" in m.group()) and "-" in m.group() and \
             not (h1 <= 12 and h2 <= 12 and (after_a_day(m) or before_a_part(m))):
         return None  # "3-4" alone is a date or a number range; after a day ("monday 9-5") or before a
-        # part of the day ("10 - 11 at night") hours
+        # part of the day ("9 - 10 at night") hours
     if a1 is None and a2 is not None and h1 <= 12:
         # "3-4pm": the first hour takes the second's meridiem unless that would put it after the second
         a1 = a2 if (h1 % 12) <= (h2 % 12) else ("am" if a2 == "pm" else "pm")
