@@ -124,3 +124,11 @@ def test_a_trip_put_on_the_calendar_by_hand_is_answered_too(home: App) -> None:
     assert "Train to Leeds" in reply and "Sat 20 Jun at 09:00" in reply and "AI 865" not in reply
     _, flight = ask(home, "when does my flight leave?")
     assert "Leeds" not in flight and flight.count("AI 865") == 1
+
+
+def test_check_in_said_as_two_words_and_check_out_are_answered(home: App) -> None:
+    _, reply = ask(home, "what time can I check in?")
+    assert "check-in Sun 14 Jun at 15:00 local time (10:30 your time)" in reply
+    _, leaving = ask(home, "when is check out at the hotel?")
+    # 11:00 in Mumbai, said on the person's clock (the hotel's clock at check-out is not kept)
+    assert "Hotel: Taj Lands End: check-out Tue 16 Jun at 06:30 your time" in leaving and "check-in" not in leaving

@@ -38,6 +38,7 @@ _SAID = {"rental": "rental car"}
 _PICK_UP = re.compile(r"\b(?:pick(?:ing)?[\s-]?up|collect(?:ing)?|get the car)\b", re.I)
 _RETURN = re.compile(r"\b(?:return(?:ing)?|drop(?:ping)?[\s-]?off|give (?:it|the car) back|bring (?:it|the car) back)\b",
                      re.I)
+_CHECK_OUT = re.compile(r"\bcheck[\s-]?out\b", re.I)
 AHEAD = timedelta(days=365)
 _STATUS = {"proposed": "found in your mail, waiting for your yes", "created": "on your calendar"}
 
@@ -55,12 +56,26 @@ class Trip:
     number: int | None
     local: datetime | None
     last_day: datetime | None  # whole days: the last of them
+    end: datetime | None = None  # a timed stay's check-out
 
     def line(self, clock: Clock) -> str:
         """`- Flight AI 865 DEL → BOM leaves Sun 14 Jun at 06:00 local time (01:30 your time), ...`."""
         where = f", {self.location}" if self.location and self.location.casefold() not in self.title.casefold() else ""
         number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
         return f"- {self.title}{self._when(clock)}{where}: {self.status}{number}"
+
+    def check_out(self, clock: Clock) -> str:
+        """`- Hotel: …: check-out Tue 16 Jun at 06:30 your time` (the instant, on the person's clock only:
+        the hotel's clock at check-out is not kept), or the last day of a stay of whole days."""
+        number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
+        if self.last_day is not None:
+            when = f"the last day is {day_text(self.last_day.date(), clock)} (no check-out time read from the mail)"
+        elif self.end is not None:
+            mine = clock.local(self.end)
+            when = f"check-out {day_text(mine.date(), clock)} at {clock.formats.time(mine)} your time"
+        else:
+            return self.line(clock)
+        return f"- {self.title}: {when}: {self.status}{number}"
 
     def _when(self, clock: Clock) -> str:
         fmt = clock.formats
@@ -85,7 +100,7 @@ def _trip(item: Item, kind: str) -> Trip | None:
     if item.all_day and last is None:
         last = item.start
     return Trip(item.provider, item.title or item.provider, item.start, status, item.location, kind, item.id,
-                item.local_start, last)
+                item.local_start, last, item.end if kind == "hotel" and not item.all_day else None)
 
 
 def _events(calendar: Callable[[], CalendarService] | None, start: datetime, end: datetime, kinds: list[str],
@@ -146,7 +161,8 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             f"your {what}" if len(trips) == 1 else f"your {what} bookings, the next first") + (
             f" ({frame.window.said}):" if frame.window else ":")
         head = head[:1].upper() + head[1:]
-        lines = [t.line(clock) for t in trips]
+        leaving = _CHECK_OUT.search(frame.text) is not None
+        lines = [t.check_out(clock) if leaving and t.kind == "hotel" else t.line(clock) for t in trips]
         view = bookings_view(head.rstrip(":"), trips, clock, window_words(frame, clock))
         return Answer("\n".join([head, *lines]), {"appointments": lines, "view": view})
 
