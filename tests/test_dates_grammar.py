@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from steward.clock import make_clock
+from steward.dates import resolve
 from steward.dates._grammar import RULES, scan
+from steward.dates._model import Piece
 from steward.dates._text import normalize
 
 # A few of these phrases are examples from Duckling's and dateparser's test suites (BSD-3-Clause; the
@@ -48,3 +54,15 @@ def test_a_plain_phrase_compiles_only_the_rules_it_could_need() -> None:
              "print(common._compiled.cache_info().currsize)")
     compiled = int(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout)
     assert 0 < compiled <= 3 < len(RULES)
+
+
+def test_pieces_and_resolutions_built_quickly_stay_read_only_values() -> None:
+    piece = Piece(1, 5, weak=True)
+    assert piece == Piece(1, 5, weak=True) and hash(piece) == hash(Piece(1, 5, weak=True))
+    assert dataclasses.replace(piece, begin=2) == Piece(2, 5, weak=True)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        piece.begin = 3  # type: ignore[misc]
+    found = resolve("tomorrow at 5 pm", make_clock("Europe/London", "2026-12-01T09:00:00+00:00"))
+    assert found is not None and found.start.isoformat() == "2026-12-02T17:00:00+00:00"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        found.grain = "day"  # type: ignore[misc]
