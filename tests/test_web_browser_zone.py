@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from serve_helpers import Served
-from test_web_browser_answers import SIZES, ask, violations
+from test_web_browser_answers import DOCS, SIZES, ask, violations
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
@@ -36,6 +36,8 @@ def test_the_zone_changes_from_the_header_and_the_day_and_answers_follow(
     page.fill("#zone-input", "Mars/Base")
     page.keyboard.press("Enter")
     page.wait_for_function("() => /unknown time zone/.test(document.querySelector('#zone-status').textContent)")
+    page.locator("header").screenshot(path=str(DOCS / f"page-zone-{size[0]}.png"), animations="disabled")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "nothing scrolls sideways"
     assert page.inner_text("#zone-status").count("\n") == 0
     assert page.inner_text("#zone-label") == "UTC" and page.get_attribute("#zone-input", "aria-invalid") == "true"
 

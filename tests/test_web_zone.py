@@ -72,3 +72,23 @@ def test_a_zone_given_with_tz_is_not_changed_from_the_page(tmp_path: Path) -> No
     with pytest.raises(ConfigError, match="--tz"):
         dial.turn("Europe/London")
     assert dial.current().zone_name == "UTC"
+
+
+@pytest.mark.server
+@pytest.mark.slow
+def test_every_process_of_a_server_takes_the_new_zone(steward_home: Path) -> None:
+    """`serve.processes = 2`: the zone changed through one process is the zone of both (they follow the
+    config file), for the next answer whichever process gives it."""
+    from serve_helpers import serving
+
+    with serving(steward_home, now=NOW, env={"STEWARD_SERVE_PROCESSES": "2"}) as s:
+        with s.client() as http:
+            assert http.put("/zone", json={"zone": "Asia/Kolkata"}).status_code == 200
+        zones: dict[int, str] = {}
+        for _ in range(200):  # a new connection each time, until both processes have answered
+            with s.client() as fresh:
+                health = fresh.get("/health").json()
+            zones[int(health["process"])] = str(health["zone"])
+            if len(zones) == 2:
+                break
+        assert len(zones) == 2 and set(zones.values()) == {"Asia/Kolkata"}, zones
