@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterable, Sequence
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -15,11 +16,16 @@ from steward.store.db import storable_id
 
 def window_messages(conn: sqlite3.Connection, start: datetime, end: datetime) -> list[MessageMeta]:
     """The metadata of every message received in [start, end), newest first."""
-    rows = conn.execute(
-        "SELECT id, message_id, dedup_key, sender, sender_name, subject, snippet, received_at, category, attachments"
-        " FROM messages WHERE received_at >= ? AND received_at < ? ORDER BY received_at DESC, id DESC",
+    return _metas(conn.execute(
+        f"SELECT {_META} FROM messages WHERE received_at >= ? AND received_at < ? ORDER BY received_at DESC, id DESC",
         (mail_repo.utc_text(start), mail_repo.utc_text(end)),
-    )
+    ))
+
+
+_META = "id, message_id, dedup_key, sender, sender_name, subject, snippet, received_at, category, attachments"
+
+
+def _metas(rows: Iterable[Sequence[Any]]) -> list[MessageMeta]:
     parse = mail_repo.from_utc_text
     return [MessageMeta(id=int(r[0]), key=str(r[1] or r[2]), sender=r[3], sender_name=r[4], subject=r[5],
                         snippet=r[6], received_at=parse(r[7]), category=r[8],
@@ -30,17 +36,11 @@ def window_messages(conn: sqlite3.Connection, start: datetime, end: datetime) ->
 def messages_from(conn: sqlite3.Connection, sender: str, start: datetime, end: datetime,
                   limit: int = 50) -> list[MessageMeta]:
     """The metadata of the messages one address sent in [start, end), newest first (at most `limit`)."""
-    rows = conn.execute(
-        "SELECT id, message_id, dedup_key, sender, sender_name, subject, snippet, received_at, category, attachments"
-        " FROM messages WHERE sender = ? AND received_at >= ? AND received_at < ?"
+    return _metas(conn.execute(
+        f"SELECT {_META} FROM messages WHERE sender = ? AND received_at >= ? AND received_at < ?"
         " ORDER BY received_at DESC, id DESC LIMIT ?",
         (sender, mail_repo.utc_text(start), mail_repo.utc_text(end), limit),
-    )
-    parse = mail_repo.from_utc_text
-    return [MessageMeta(id=int(r[0]), key=str(r[1] or r[2]), sender=r[3], sender_name=r[4], subject=r[5],
-                        snippet=r[6], received_at=parse(r[7]), category=r[8],
-                        attachments=tuple(json.loads(r[9] or "[]")))
-            for r in rows]
+    ))
 
 
 def message_meta(conn: sqlite3.Connection, rowid: int) -> MessageMeta | None:
