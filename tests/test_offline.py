@@ -84,3 +84,13 @@ def test_a_phrase_whose_intercept_is_off_is_not_suggested(steward_home: Path) ->
         assert "what do I owe" not in help_reply and "which cards do I have?" in help_reply
     finally:
         built.close()
+
+
+def test_the_answerer_registrys_examples_are_suggested_and_answered_by_the_reader(app: App) -> None:
+    examples = [e for phrases in app.answerers.examples_by_domain().values() for e in phrases]
+    assert len(examples) >= 8
+    for phrase in examples:
+        trace = app.engine.turn(phrase, session=f"reg-{phrase}", dry_run=True)
+        assert trace.handled_by == "reader", f"{phrase!r}: {trace.handled_by}: {trace.reply}"
+    help_reply = app.engine.turn("what can you do?", session="help-registry", dry_run=True).reply
+    assert "show me anything suspicious" in help_reply and "when am I at the vet?" in help_reply

@@ -233,11 +233,14 @@ class App:
         """The agent loop over the configured model tiers; None (no tier configured) answers offline."""
         if not self.tiers.configured:
             return None
+        from steward.assistant.answerer_tools import answerer_tools
         from steward.assistant.loop import AgentLoop
         from steward.assistant.toolset import all_tools
 
+        # the reader's answerers are tools too: one registry answers with a model and without
         return AgentLoop(
-            self.tool_context, self.clock, self.tiers, self.governance, all_tools(),
+            self.tool_context, self.clock, self.tiers, self.governance,
+            [*all_tools(), *answerer_tools(self.answerers, lambda: self.reader)],
             max_steps=self.settings.as_int("llm.max_steps"),
             context_chars=self.settings.as_int("llm.context_chars"),
             escalation_judge=self.settings.as_bool("llm.escalation_judge"),
@@ -423,6 +426,7 @@ class App:
             continuation_minutes=self.settings.as_int("assistant.continuation_minutes"),
             max_chars=self.settings.as_int("assistant.max_turn_chars"),
             history_turns=self.settings.as_int("assistant.history_turns"),
+            examples=lambda: self.answerers.examples_by_domain(),
         )
 
     @cached_property

@@ -2,8 +2,9 @@
 
 It names two or three things the user can say that work now, chosen for what they asked: the turn's
 own words point to a topic (a bill to what they owe, an email to the mail questions), else its route
-does (`offline.yaml`). Every phrase suggested is one an intercept answers without a model, and a
-phrase whose intercept is turned off is not suggested. A turn outside what Steward does is told so
+does (`offline.yaml`; the reader's answerer registry adds its examples to each domain's topic: the
+help lists them, and they stand in when the topic's own phrases are off). Every phrase suggested is one an intercept answers without a model, and a phrase
+whose intercept is turned off is not suggested. A turn outside what Steward does is told so
 plainly; "what can you do?" gets the whole list.
 """
 
@@ -51,6 +52,7 @@ class Topic:
     label: str
     words: frozenset[str]
     say: tuple[Suggestion, ...]
+    more: tuple[Suggestion, ...] = ()  # the answerer registry's examples: in the help, and when `say` is off
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,17 @@ class Suggestions:
     def all_phrases(self) -> tuple[Suggestion, ...]:
         """Every phrase the offline answer may suggest."""
         return tuple(s for t in self.topics for s in t.say)
+
+    def with_examples(self, by_topic: Mapping[str, Sequence[str]], by: str) -> Suggestions:
+        """These suggestions with more phrases for the named topics (the answerer registry's examples,
+        answered by `by`): the help lists them after each topic's own, and a turn is offered them when its
+        topic's own phrases are all off. A topic this file does not have is left out."""
+        topics = []
+        for t in self.topics:
+            said = {s.say for s in t.say}
+            more = tuple(Suggestion(e, by) for e in by_topic.get(t.name, ()) if e not in said)
+            topics.append(Topic(t.name, t.label, t.words, t.say, more) if more else t)
+        return Suggestions(tuple(topics), self.intents)
 
 
 def _strs(raw: Any, where: str) -> tuple[str, ...]:
@@ -128,7 +141,8 @@ def choose(text: str, intent: str, data: Suggestions, available: Collection[str]
     for topic in (*pointed, *fallback):
         if topic not in order:
             order.append(topic)
-    queues = [[s for s in t.say if available is None or s.by in available] for t in order]
+    queues = [[s for s in t.say if available is None or s.by in available]
+              or [s for s in t.more if available is None or s.by in available] for t in order]
     queues = [q for q in queues if q]
     picked: list[Suggestion] = []
     if pointed and queues and order[0] is pointed[0]:
@@ -146,14 +160,18 @@ def _quoted(phrases: Sequence[Suggestion]) -> str:
 
 
 def offline_answer(route: Route, *, text: str = "", reason: str = "no language model is connected",
-                   available: Collection[str] | None = None, data: Suggestions | None = None) -> Outcome:
-    """The offline reply: what the user can say now for what they asked, and how to connect a model."""
+                   available: Collection[str] | None = None, data: Suggestions | None = None,
+                   examples: Mapping[str, Sequence[str]] | None = None, examples_by: str = "reader") -> Outcome:
+    """The offline reply: what the user can say now for what they asked, and how to connect a model.
+    `examples` are the answerer registry's phrases by topic (domain), answered by `examples_by`."""
     data = data or shipped_suggestions()
+    if examples:
+        data = data.with_examples(examples, examples_by)
     if route.intent == "help":
         lines = []
         for name in data.intents.get("help", tuple(t.name for t in data.topics)):
             topic = data.topic(name)
-            said = [f'"{s.say}"' for s in topic.say if available is None or s.by in available]
+            said = [f'"{s.say}"' for s in (*topic.say, *topic.more) if available is None or s.by in available]
             if said:
                 lines.append(f"- {topic.label}: {', '.join(said)}")
         reply = "Without a language model I can:\n" + "\n".join(lines) + "\n" + CONNECT

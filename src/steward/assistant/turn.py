@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from datetime import timedelta
@@ -89,6 +89,7 @@ class Engine:
         continuation_minutes: int = 10,
         max_chars: int = 4000,
         history_turns: int = 20,
+        examples: Callable[[], Mapping[str, Sequence[str]]] | None = None,
     ) -> None:
         self._db = db
         self.clock = clock
@@ -103,6 +104,8 @@ class Engine:
         self.continuation_minutes = continuation_minutes
         self.max_chars = max_chars
         self.history_turns = history_turns
+        # the answerer registry's phrases by domain, for "what you can say" (answered by the reader)
+        self.examples = examples
 
     def route(self, text: str) -> Route:
         """The router's answer for `text`, after action promotion (no side effects)."""
@@ -164,6 +167,9 @@ class Engine:
         route = self.route(cleaned)
         tier = self.tier_for(route.intent)
         if self.loop is not None and tier is not None and use_model:
+            # what an intercept read of a question it could not answer goes to the model with it
+            read = tuple(c for i in self.intercepts if (c := getattr(i, "context", lambda _t: None)(turn)))
+            turn = replace(turn, context=turn.context + read)
             history = tuple(
                 PastTurn(t.text, t.reply, t.handled_by, t.at)
                 for t in repo.recent_turns(conn, turn.session, self.history_turns)
@@ -179,7 +185,8 @@ class Engine:
                   "the model loop is not available" if use_model else "this question was not given to the model")
         from steward.assistant.offline import offline_answer
 
-        offline = offline_answer(route, text=cleaned, reason=reason, available={i.name for i in self.intercepts})
+        offline = offline_answer(route, text=cleaned, reason=reason, available={i.name for i in self.intercepts},
+                                 examples=self.examples() if self.examples is not None else None)
         return self._finish(turn, offline, "offline", route=route, notes=notes)
 
     def answer_held(self, session: str, held_id: str, answer: str) -> Trace:

@@ -59,3 +59,10 @@ class Answerers:
     def examples(self) -> list[str]:
         """What you can say: every answerer's examples, in order."""
         return [e for a in self.answerers for e in a.examples]
+
+    def examples_by_domain(self) -> dict[str, tuple[str, ...]]:
+        """Every answerer's examples under its domain ("what you can say", topic by topic)."""
+        out: dict[str, tuple[str, ...]] = {}
+        for a in self.answerers:
+            out[a.domain] = out.get(a.domain, ()) + tuple(a.examples)
+        return out

@@ -21,7 +21,9 @@ class Intercept(Protocol):
     """A deterministic handler. `reads_only` intercepts decline turns that ask for an action.
 
     An intercept whose open question is a yes/no sets a class attribute `answers_no = True`: a
-    dismissal ("no", "cancel") then goes to its `resume` instead of dropping the question.
+    dismissal ("no", "cancel") then goes to its `resume` instead of dropping the question. One that read
+    a turn it could not answer may say what it read, for the model, with a method
+    `context(turn) -> str | None` (the reader gives the question's frame).
     """
 
     name: str

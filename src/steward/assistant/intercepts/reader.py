@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from steward.assistant.intercepts.base import Intercept, Match
@@ -33,7 +33,17 @@ _DOMAIN_LABELS = {"money": "money you owe", "appointments": "your appointments",
 SESSIONS_KEPT = 256
 
 
-def _leaves_to_older(frame: Frame, answer: Answer | None, older_kinds: frozenset[str]) -> bool:
+def _own_span(frame: Frame, today: date) -> bool:
+    """A span the dues intercept's windows (from today: "this week", "this month") cannot say: one that
+    starts later ("next week", "on the 8th") or ends at a day ("by the 15th", "before the 10th")."""
+    w = frame.window
+    return w is not None and (w.start.date() > today or w.said.split(" ", 1)[0].lower() in _UP_TO)
+
+
+_UP_TO = frozenset(("by", "before", "until", "till", "til"))
+
+
+def _leaves_to_older(frame: Frame, answer: Answer | None, older_kinds: frozenset[str], today: date) -> bool:
     """Whether an older read intercept that claims the turn keeps it. The reader keeps appointments, money
     that names an issuer, a card or a kind of bill, suspicious mail, and a schedule that holds what the
     calendar alone does not show (appointments waiting in mail, bills due); the rest stays as it was."""
@@ -47,7 +57,7 @@ def _leaves_to_older(frame: Frame, answer: Answer | None, older_kinds: frozenset
         return "suspicious" not in frame.flags
     if frame.domain == "money":
         return not (frame.values("issuer") or frame.values("account") or frame.bills or frame.unmatched
-                    or frame.flags & {"autopay", "paid"} or frame.window is not None)
+                    or frame.flags & {"autopay", "paid"} or _own_span(frame, today))
     return True
 
 
@@ -68,6 +78,8 @@ class ReaderAnswers:
         # each session's last frame, so "and what was the due date on that?" is read with the names said before it
         self._last: OrderedDict[str, Frame] = OrderedDict()
         self._kinds: frozenset[str] | None = None
+        # the frame read of each recent turn, so one left unanswered goes to the model with what was read
+        self._read: OrderedDict[str, Frame] = OrderedDict()
 
     def _older_kinds(self) -> frozenset[str]:
         """The kinds of appointment the appointments intercept knows by its own words."""
@@ -94,6 +106,9 @@ class ReaderAnswers:
         if frame is None:
             return None
         self._remember(turn.session, frame)
+        self._read[turn.id] = frame
+        while len(self._read) > SESSIONS_KEPT:
+            self._read.popitem(last=False)
         tie = honesty.tied_name(frame, reader.words.generic | reader.words.common)
         if tie is not None:
             # a name that fits two things equally: asked about, never one of them picked
@@ -104,7 +119,7 @@ class ReaderAnswers:
             return Match(NAME, {"frame": frame, "ask": OpenQuestion(NAME, question, payload)})
         got = self._answerers().answer(frame, clock) if frame.sure or frame.names_something else None
         # a question read with the one before it is the reader's: the older intercepts know no context
-        if frame is fresh and _leaves_to_older(frame, got[1] if got else None, self._older_kinds()) and any(
+        if frame is fresh and _leaves_to_older(frame, got[1] if got else None, self._older_kinds(), clock.today()) and any(
                 i.match(turn) is not None for i in self._fallbacks()):
             return None  # an older intercept answers this turn as it always has
         if not frame.sure and not frame.names_something:
@@ -115,6 +130,11 @@ class ReaderAnswers:
         if got is None:
             return None
         return Match(NAME, {"frame": frame, "answer": got})
+
+    def context(self, turn: Turn) -> str | None:
+        """What the reader read of a turn it did not answer, for the model: the frame, in one line."""
+        frame = self._read.pop(turn.id, None)
+        return None if frame is None else frame_context(frame)
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
         """The answer, with the frame and the answerer in the trace's data."""
@@ -208,3 +228,23 @@ def pick_choice(text: str, labels: Sequence[str]) -> int | None:
         return by_words[0]
     by_place = [i for i, names in enumerate(_ORDINALS[:len(labels)]) if names & said]
     return by_place[0] if len(by_place) == 1 and not by_words else None
+
+
+def frame_context(frame: Frame) -> str:
+    """ "Steward read this question as: about money; asks how_much; names Kaveri Bank (issuer) ..." """
+    parts = [f"about {frame.domain}", f"asks {frame.ask}"]
+    for named in frame.filters:
+        found = ", ".join(f"{v.label} ({v.slot})" for v in named.values[:4])
+        parts.append(f"\u2018{named.said}\u2019 is {found} in the user's data")
+    for u in frame.unmatched:
+        nearest = f" (nearest: {', '.join(u.nearest)})" if u.nearest else ""
+        parts.append(f"\u2018{u.said}\u2019 matches nothing in the user's data{nearest}")
+    if frame.window is not None:
+        parts.append(f"window \u2018{frame.window.said}\u2019 = {frame.window.start.isoformat()} to "
+                     f"{frame.window.end.isoformat()}")
+    if frame.kinds or frame.bills:
+        parts.append("kinds " + ", ".join((*frame.kinds, *frame.bills)))
+    if frame.flags:
+        parts.append("flags " + ", ".join(sorted(frame.flags)))
+    return ("Steward's reader read the user's question as: " + "; ".join(parts)
+            + ". Its own answerers could not answer it: use the tools, and these names, to answer.")

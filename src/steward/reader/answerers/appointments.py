@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from steward.records.appointments import Item
     from steward.search.mailbox import Mailbox
 
-EXAMPLES = ("when am I at the vet?", "is the dinner booking tonight?", "any appointments next week?")
+EXAMPLES = ("when am I at the vet?", "is my dinner booking cancelled?")
 AHEAD = timedelta(days=365)
 MOVED = "moved"
 MOVED_HERE = "moved to this time by a later mail"

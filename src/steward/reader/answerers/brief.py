@@ -13,7 +13,7 @@ from steward.reader.frame import Frame
 if TYPE_CHECKING:
     from steward.brief.service import BriefService
 
-EXAMPLES = ("give me my briefing", "anything I should worry about today?")
+EXAMPLES = ("anything I should worry about today?",)
 
 
 def brief_answerer(brief: Callable[[], BriefService]) -> Answerer:

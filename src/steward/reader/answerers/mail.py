@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from steward.search.lexical import Hit
     from steward.search.mailbox import Mailbox
 
-EXAMPLES = ("what did the dentist send me?", "show me anything suspicious")
+EXAMPLES = ("show me anything suspicious", "what came in on monday?")
 SHOWN = 10
 
 

@@ -22,8 +22,7 @@ if TYPE_CHECKING:
     from steward.records.finance import Due
     from steward.search.mailbox import Mailbox
 
-EXAMPLES = ("what's the balance on my Kaveri card?", "when is the electricity bill taken?",
-            "what's due on my cards this month?")
+EXAMPLES = ("when is the electricity bill taken?", "what's due on my cards next week?")
 
 
 def _label(due: Due) -> str:
@@ -104,8 +103,9 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 if senders and mailbox is not None:
                     return honesty.mail_instead(f"your {' or '.join(frame.bills)} bill", senders, mailbox(), clock)
                 known = sorted({i.due.issuer for i in every})
-                return Answer(f"I have no {' or '.join(frame.bills)} bill in the bills Steward has read. "
-                              f"Your bills are from: {', '.join(known)}.", {"dues": []})
+                held = f"Your bills are from: {', '.join(known)}." if known else "It has read no bills yet."
+                return Answer(f"I have no {' or '.join(frame.bills)} bill in the bills Steward has read. {held}",
+                              {"dues": []})
             items = [d for d in items if d.issuer in issuers]
             if not items:
                 return _latest_paid(service, issuers, clock)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from steward.calendar.service import CalendarService
     from steward.finance.service import DuesService
 
-EXAMPLES = ("what's coming up this week?", "am I free tomorrow afternoon?")
+EXAMPLES = ("what's coming up this week?", "am I free at 4 tomorrow?")
 MAX_DAYS = 31
 
 
