@@ -33,6 +33,9 @@ from steward.store import calendar as repo
 
 log = logging.getLogger(__name__)
 
+# a day's schedule reads the reminders' to-dos back from CalDAV at most this often (the scheduler: every pass)
+READ_BACK_SECONDS = 30.0
+
 
 @dataclass(frozen=True)
 class ScheduleItem:
@@ -393,7 +396,7 @@ class CalendarService(ReminderManagement, EventSeries):
     def schedule(self, day: date, calendars: list[str] | None = None) -> Schedule:
         """Reminders and events of a local day from every configured backend, sorted by time (what
         another calendar app did to a reminder kept there is read back first)."""
-        self.reconcile_reminders()
+        self.reconcile_reminders(max_age=READ_BACK_SECONDS)
         zone = self.clock.zone
         start, end = rules.day_bounds(day, zone)
         items: list[ScheduleItem] = [

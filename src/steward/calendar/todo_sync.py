@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import time
 from datetime import datetime
 from typing import Any
 
@@ -61,15 +62,22 @@ class ReminderTodos:
         return Conflict(f"{current.text!r} was changed in another calendar app (it is now due {when:%a %d %b %H:%M}); "
                         f"nothing was {doing}")
 
-    def reconcile_reminders(self) -> list[Reminder]:
+    _read_back_at: float | None = None
+
+    def reconcile_reminders(self, max_age: float = 0.0) -> list[Reminder]:
         """Read back the pending reminders kept on the CalDAV calendar and keep what another app did:
         deleted or ticked off there is cancelled here, moved there is moved here (audit-logged, via
         "calendar"), so nothing fires at a time the person changed. The reminders changed, as they are
-        now; when the server cannot be reached, nothing changes (they fire at the times known here)."""
+        now; when the server cannot be reached, nothing changes (they fire at the times known here).
+        With `max_age`, nothing is asked when the last read back was that many seconds ago or less (a
+        day's schedule read often, with a server that answers slowly, waits once, not every time)."""
         home = self._todo_home()
         mine = repo.caldav_reminders(self.conn)
         if home is None or not mine:
             return []
+        if max_age and self._read_back_at is not None and time.monotonic() - self._read_back_at <= max_age:
+            return []
+        self._read_back_at = time.monotonic()
         try:
             states = home.todos()
         except ConnectorError as exc:
