@@ -60,3 +60,12 @@ def test_a_name_said_whole_is_no_tie(home: Any) -> None:
                                                 ("either", None), ("brunswick", None)])
 def test_an_answer_picks_by_a_word_only_one_has_or_by_its_place(answer: str, picked: int | None) -> None:
     assert pick_choice(answer, ["Bookish Brunswick", "Brunswick Vet Clinic"]) == picked
+
+
+def test_a_follow_up_in_another_process_is_read_with_the_turn_before(home: Any) -> None:
+    # each `steward chat` is a process of its own: the turn before is read back from the store
+    first = home("anything from Brunswick Vet Clinic this month?")
+    assert "Pistachio" in first["reply"]
+    assert first["data"]["frame"]["filters"][0]["said"] == "Brunswick Vet Clinic"
+    again = home("and how many were there?")
+    assert again["handled_by"] == "reader" and "1 message from Brunswick Vet Clinic" in again["reply"], again["reply"]

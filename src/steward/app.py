@@ -325,7 +325,7 @@ class App:
                              default_hour=self.settings.as_int("reminders.default_hour")),
             # questions in anyone's words; a turn it does not name anything in is left to the older reads
             ReaderAnswers(lambda: self.reader, lambda: self.answerers, self.clock, lambda: older_reads,
-                          waiting=lambda start, end: self.appointments.between(start, end)),
+                          waiting=lambda start, end: self.appointments.between(start, end), db=lambda: self.db),
             BriefShow(self.vocab, self.clock, lambda: self.brief, options),
             AppointmentQuery(self.vocab, self.clock, lambda: self.appointments, lambda: self.calendar, options),
             ScheduleQuery(self.vocab, self.clock, lambda: self.calendar, options),

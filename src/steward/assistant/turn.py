@@ -235,6 +235,11 @@ class Engine:
 
     def _finish(self, turn: Turn, outcome: Outcome, handled_by: str, *, route: Route | None = None,
                 tier: str | None = None, notes: Sequence[str] = ()) -> Trace:
+        # what the reader read of the turn, whoever answered it: the conversation's next turn is read with it
+        for intercept in self.intercepts:
+            read = getattr(intercept, "reading", lambda _t: None)(turn)
+            if read and "frame" not in (outcome.data or {}):
+                outcome = replace(outcome, data={**(outcome.data or {}), "read": read})
         trace = Trace(
             reply=outcome.reply, handled_by=handled_by, route=route, tier=outcome.tier or tier, tools=outcome.tools,
             writes=outcome.writes, continuation=outcome.ask, session=turn.session, turn_id=turn.id,

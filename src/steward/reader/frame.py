@@ -7,6 +7,7 @@ write ask ("add", "move", "cancel") can be added beside them without changing th
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
@@ -94,15 +95,38 @@ class Frame:
         return bool(self.filters or self.unmatched)
 
     def to_json(self) -> dict[str, Any]:
-        """The frame as the trace shows it."""
+        """The frame as the trace shows it (and as `from_json` reads it back)."""
         return {
-            "domain": self.domain, "ask": self.ask,
+            "text": self.text, "domain": self.domain, "ask": self.ask,
             "filters": [{"said": n.said, "how": n.how, "values": [{"slot": v.slot, "value": v.value}
                                                                   for v in n.values]} for n in self.filters],
             "window": None if self.window is None else {"start": self.window.start.isoformat(),
                                                         "end": self.window.end.isoformat(),
-                                                        "said": self.window.said},
+                                                        "said": self.window.said, "grain": self.window.grain},
             "kinds": list(self.kinds), "bills": list(self.bills), "flags": sorted(self.flags),
             "unmatched": [{"said": u.said, "what": u.what, "nearest": list(u.nearest)} for u in self.unmatched],
             "sure": self.sure,
         }
+
+
+def from_json(data: Mapping[str, Any], lookup: Callable[[str, str], SlotValue | None]) -> Frame | None:
+    """A frame read back from its trace (`to_json`), each value found again by `lookup(slot, value)` in
+    today's slot lists (one no longer there is kept by its name); None when `data` is no frame."""
+    try:
+        filters = []
+        for named in data.get("filters") or []:
+            values = tuple(lookup(str(v["slot"]), str(v["value"])) or SlotValue(str(v["slot"]), str(v["value"]),
+                                                                                str(v["value"]), ())
+                           for v in named["values"])
+            filters.append(Named(str(named["said"]), values, named.get("how", "words")))
+        w = data.get("window")
+        window = None if not w else Window(datetime.fromisoformat(w["start"]), datetime.fromisoformat(w["end"]),
+                                           str(w["said"]), str(w.get("grain", "day")))
+        return Frame(text=str(data.get("text", "")), domain=str(data["domain"]), ask=str(data["ask"]),
+                     filters=tuple(filters), window=window, kinds=tuple(data.get("kinds") or ()),
+                     bills=tuple(data.get("bills") or ()), flags=frozenset(data.get("flags") or ()),
+                     unmatched=tuple(Unmatched(str(u["said"]), str(u["what"]), tuple(u.get("nearest") or ()))
+                                     for u in data.get("unmatched") or ()),
+                     sure=bool(data.get("sure", True)))
+    except (KeyError, TypeError, ValueError):
+        return None

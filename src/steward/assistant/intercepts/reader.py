@@ -9,6 +9,7 @@ answered.
 
 from __future__ import annotations
 
+import sqlite3
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
@@ -20,6 +21,7 @@ from steward.assistant.intercepts.reminder import turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
 from steward.reader import Answer, Answerers, Frame, Reader, honesty
+from steward.reader.frame import SlotValue, from_json
 from steward.reader.read import follow_on
 from steward.reader.views import waiting_items, with_waiting
 from steward.vocab import words
@@ -69,8 +71,10 @@ class ReaderAnswers:
 
     def __init__(self, reader: Callable[[], Reader], answerers: Callable[[], Answerers], clock: Clock,
                  fallbacks: Callable[[], Sequence[Intercept]],
-                 waiting: Callable[[datetime, datetime], Sequence[Any]] | None = None) -> None:
+                 waiting: Callable[[datetime, datetime], Sequence[Any]] | None = None,
+                 db: Callable[[], sqlite3.Connection] | None = None) -> None:
         self._reader = reader
+        self._db = db  # the store's turns: a conversation's last frame, read back by another process
         self._answerers = answerers
         self.clock = clock
         self._fallbacks = fallbacks
@@ -100,7 +104,7 @@ class ReaderAnswers:
         clock = turn_clock(self.clock, turn)
         reader = self._reader()
         fresh = frame = reader.read(turn.text, clock)
-        before = self._last.get(turn.session)
+        before = self._before(turn)
         if before is not None and not is_action_request(turn.text, reader.vocab):
             frame = follow_on(turn.text, before, frame, reader.words, clock, reader.date_options)
         if frame is None:
@@ -133,8 +137,33 @@ class ReaderAnswers:
 
     def context(self, turn: Turn) -> str | None:
         """What the reader read of a turn it did not answer, for the model: the frame, in one line."""
-        frame = self._read.pop(turn.id, None)
+        frame = self._read.get(turn.id)
         return None if frame is None else frame_context(frame)
+
+    def reading(self, turn: Turn) -> dict[str, Any] | None:
+        """The frame read of this turn (whoever answered it), for its trace: the next turn of the same
+        conversation is read with it, in this process or another (a one-shot `steward chat`)."""
+        frame = self._read.get(turn.id)
+        return None if frame is None else frame.to_json()
+
+    def _before(self, turn: Turn) -> Frame | None:
+        """The conversation's last frame: kept here, else read back from its last turns in the store."""
+        kept = self._last.get(turn.session)
+        if kept is not None or self._db is None:
+            return kept
+        from steward.store import assistant as turns
+
+        lists = self._reader().lists()
+
+        def lookup(slot: str, value: str) -> SlotValue | None:
+            return next((v for v in lists.of_slot(slot) if v.value == value), None)
+
+        for past in reversed(turns.recent_turns(self._db(), turn.session, 3)):
+            data = past.trace.get("data") or {}
+            said = data.get("frame") or data.get("read") if isinstance(data, Mapping) else None
+            if isinstance(said, Mapping):
+                return from_json(said, lookup)
+        return None
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
         """The answer, with the frame and the answerer in the trace's data."""
