@@ -285,7 +285,7 @@ class AppointmentsService:
                 changes.append((provider_key(d.candidate.provider), said, d.message.received_at, reason))
         out: list[Accepted | Rejected] = []
         for d in decisions:
-            if isinstance(d, Accepted) and d.candidate.status == "rescheduled" and not self._booked_before(d):
+            if isinstance(d, Accepted) and d.candidate.status == "rescheduled" and not self._booked_before(d, decisions):
                 d = Rejected(d.candidate, "reschedule", d.message, d.start, d.end,
                              detail="it moves a booking not found in your mail")
             if isinstance(d, Accepted):
@@ -420,12 +420,17 @@ class AppointmentsService:
         moved = new.start.astimezone(zone)
         return made, moved, moved + (made.item.end - made.item.start)
 
-    def _booked_before(self, move: Accepted) -> bool:
-        """Whether the booking a move moves is one the mail confirmed: Steward holds it, or an earlier
-        message from the same sender confirms it at the time moved from (when the move names none,
-        exactly one booking of theirs still ahead). A move of a booking never seen is no booking."""
+    def _booked_before(self, move: Accepted, scanned: Sequence[Accepted | Rejected] = ()) -> bool:
+        """Whether the booking a move moves is one the mail confirmed: this scan read it, Steward holds
+        it, or an earlier message from the same sender confirms it at the time moved from (when the move
+        names none, exactly one booking of theirs still ahead). A move of a booking never seen is no booking."""
         said, key = self._said_start(move), provider_key(move.candidate.provider)
         ahead = move.message.received_at
+        if said is not None and any(
+                d.start == said and d.candidate.status == "confirmed" and provider_key(d.candidate.provider) == key
+                and d.message is not None and d.message.received_at < ahead
+                and (isinstance(d, Accepted) or d.reason == "past_start") for d in scanned):
+            return True
         held = {r.item.start for r in repo.list_items(self.conn, self.clock.zone, ("proposed", "created", "duplicate",
                                                                                      "quarantined", "rejected"),
                                                       starting_after=said or ahead,
@@ -436,7 +441,7 @@ class AppointmentsService:
             return True
         raws: dict[int, bytes | None] = {}
         window = Window(ahead - timedelta(days=365), ahead)
-        earlier = repo.messages_from(self.conn, move.message.sender, window.start, ahead)
+        earlier = repo.messages_from(self.conn, move.message.sender, window.start, ahead, limit=30)
         for m in earlier:
             for sourced in self._read(m, raws):
                 if sourced.candidate.status != "confirmed" or provider_key(sourced.candidate.provider) != key:
