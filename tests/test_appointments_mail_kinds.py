@@ -230,3 +230,22 @@ def test_a_cancellation_of_an_event_added_by_hand_is_proposed_as_its_removal(tmp
     r = cli("--now", NOW, "--tz", ZONE, "appointments", "accept", str(change["id"]))
     assert r.code == 0, r.err
     assert day() == []
+
+
+def test_a_cancellation_withdraws_a_proposal_whose_confirmation_is_older_than_the_window(
+        tmp_path: Path, cli: Any) -> None:
+    folder = home_with(tmp_path, cli, {"a": message(
+        "e-1@n.example", EYES, "Eye test booked",
+        "Your eye test at Northside Eyecare is booked for Monday 26 October 2026 at 11:00am.", SENT)})
+    assert proposed(scan(cli)) == [("Northside Eyecare", "2026-10-26T11:00:00+11:00")]
+    later = "2026-10-17T09:00:00+11:00"  # the confirmation is 18 days old: out of the scan's window
+    write_folder(folder, {"b": message(
+        "e-3@n.example", EYES, "Your appointment has been cancelled",
+        "Hi Alex, we've had to cancel your eye test on Monday 26 October 2026 at 11:00am.",
+        datetime(2026, 10, 16, 15, 0, tzinfo=SYD))})
+    assert cli("--now", later, "--tz", ZONE, "mail", "import", str(folder)).code == 0
+    scan(cli, now=later)
+    r = cli("--now", later, "--tz", ZONE, "--json", "appointments", "list")
+    assert r.code == 0, r.err
+    assert [(i["status"], i["reason"]) for i in r.json()["items"] if i["provider"] == "Northside Eyecare"] == [
+        ("rejected", "cancellation")]
