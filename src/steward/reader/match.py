@@ -1,5 +1,6 @@
 """Names in a question matched against the slot lists: by whole words, then by spelling distance
-(rapidfuzz's Levenshtein over the one-word names), and the names said that match nothing.
+(rapidfuzz's optimal string alignment over the one-word names: two letters swapped, "wattel" for
+"wattle", is one slip, as a letter left out or added is), and the names said that match nothing.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 from steward.reader.frame import Named, SlotValue, Unmatched
 from steward.reader.lists import SlotLists, name_words
@@ -70,7 +71,7 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
     for i, tok in enumerate(tokens):
         if i in used or i in skip or len(tok) < 5 or tok in known or tok.isdigit() or not choices:
             continue
-        hits = process.extract(tok, choices, scorer=Levenshtein.distance, score_cutoff=allowed_distance(tok),
+        hits = process.extract(tok, choices, scorer=OSA.distance, score_cutoff=allowed_distance(tok),
                                limit=None)
         if hits:
             # every name as near as the nearest: two at one distance are both kept (the answer asks which)

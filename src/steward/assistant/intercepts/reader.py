@@ -33,6 +33,16 @@ _DOMAIN_LABELS = {"money": "money you owe", "appointments": "your appointments",
 
 
 SESSIONS_KEPT = 256
+# the older read intercepts of each domain: one of another domain never takes a question the reader read
+# ("do I still owe anything on the insurance policy?" is not a schedule question, whatever its words)
+_OLDER = {"money": ("dues_request", "accounts_request"), "appointments": ("appointments",),
+          "schedule": ("schedule_query", "appointments"), "mail": ("inbox_analysis",), "brief": ("brief",),
+          "reminders": ()}
+
+
+def _own_evidence(frame: Frame) -> bool:
+    """Whether the question's own words say its domain (a cue word or a name), not a day said alone."""
+    return bool(frame.scores) and frame.scores[0][1] >= 1
 
 
 def _own_span(frame: Frame, today: date) -> bool:
@@ -123,9 +133,12 @@ class ReaderAnswers:
             return Match(NAME, {"frame": frame, "ask": OpenQuestion(NAME, question, payload)})
         got = self._answerers().answer(frame, clock) if frame.sure or frame.names_something else None
         # a question read with the one before it is the reader's: the older intercepts know no context
-        if frame is fresh and _leaves_to_older(frame, got[1] if got else None, self._older_kinds(), clock.today()) and any(
-                i.match(turn) is not None for i in self._fallbacks()):
-            return None  # an older intercept answers this turn as it always has
+        if frame is fresh and _leaves_to_older(frame, got[1] if got else None, self._older_kinds(), clock.today()):
+            # the older intercept that would answer (the first that claims it) keeps the turn when it is of
+            # the question's own domain (or the question's words say none)
+            first = next((i for i in self._fallbacks() if i.match(turn) is not None), None)
+            if first is not None and (first.name in _OLDER.get(frame.domain, ()) or not _own_evidence(frame)):
+                return None
         if not frame.sure and not frame.names_something:
             tied = [d for d, s in frame.scores if s == frame.scores[0][1]][:2]
             question = f"Is that about {_DOMAIN_LABELS[tied[0]]} or {_DOMAIN_LABELS[tied[1]]}?"
