@@ -113,9 +113,9 @@ class DuesRequest:
         """A question whose every domain word is money's ("what do I owe this month?"): meaning adds nothing.
 
         Measured on the questions of bench/data and the SLURP development set, the semantic veto declined
-        such a question only wrongly ("what's due this week?" read as the calendar); it still decides a
-        turn whose words also belong elsewhere ("do I owe Sam a reply?") or that asks nothing ("I owe my
-        sister a phone call").
+        such a question only wrongly ("what's due before the weekend?" read as the calendar); it still
+        decides a turn whose words also belong elsewhere ("do I owe Sam a reply?") or that asks nothing
+        ("I owe my sister a phone call").
         """
         if self.keywords is None or not is_question(text, self.vocab):
             return False
