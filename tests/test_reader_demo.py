@@ -142,3 +142,9 @@ def test_a_verb_of_showing_that_opens_a_request_on_the_persons_data_shows_it(dem
                                                                             holds: str) -> None:
     handled_by, reply = ask(demo, request_)
     assert handled_by == "reader" and holds in reply, reply
+
+
+def test_a_part_of_the_day_asked_about_covers_all_of_it(demo: App) -> None:
+    # dates reads "night" as from 9 pm; an 8 pm dinner is in the night people mean
+    handled_by, reply = ask(demo, "any plans on Friday night?")
+    assert handled_by == "reader" and "Saffron Table" in reply, reply

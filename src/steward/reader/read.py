@@ -89,6 +89,21 @@ def _window(text: str, clock: Clock, options: Any) -> tuple[Window | None, froze
     return Window(start, end, said, found.grain), chars
 
 
+def whole_part_of_day(window: Window | None, rw: ReaderWords) -> Window | None:
+    """A part of a day said ("tomorrow night", "Tuesday morning") as the hours people mean by it."""
+    if window is None or window.grain != "hour" or window.end - window.start > timedelta(hours=12):
+        return window
+    said = [w.replace("\u2019", "'") for w in words(window.said)]
+    for hours, phrases in rw.day_parts.items():
+        if _hits(said, phrases):
+            first, last = (int(h) for h in hours.split("-"))
+            day = window.start.replace(hour=0, minute=0, second=0, microsecond=0)
+            start = day + timedelta(hours=first)
+            end = day + timedelta(hours=last)
+            return Window(min(start, window.start), max(end, window.end), window.said, window.grain)
+    return window
+
+
 def _ask(norms: Sequence[str], rw: ReaderWords, vocab: Vocab | None = None) -> str:
     for ask in ("how_much", "count", "when"):
         if _hits(norms, rw.asks[ask]):
@@ -250,6 +265,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         return None  # neither a question nor a request to show: an answer to something, a remark
     norms = [w.replace("\u2019", "'") for w in words(text)]
     window, date_chars = _window(text, clock, date_options)
+    window = whole_part_of_day(window, rw)
     low, raw, spans = name_tokens(text)
     skip = frozenset(i for i, (a, b) in enumerate(spans) if a in date_chars or (b - 1) in date_chars)
     found = find_names(low, raw, lists, known, skip)

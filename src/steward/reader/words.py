@@ -43,6 +43,7 @@ class ReaderWords:
     relative_windows: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
     show_opening: tuple[Phrase, ...] = ()
     idioms: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
+    day_parts: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
     request_openers: tuple[Phrase, ...] = ()
 
     @property
@@ -77,6 +78,7 @@ def parse_words(text: str) -> ReaderWords:
         relative_windows=_table(data.get("relative_windows") or {}, "relative_windows"),
         show_opening=_phrases(data.get("show_opening") or [], "show_opening"),
         idioms=_table(data.get("idioms") or {}, "idioms"),
+        day_parts=_table(data.get("day_parts") or {}, "day_parts"),
         request_openers=_phrases(data.get("request_openers") or [], "request_openers"),
     )
 
