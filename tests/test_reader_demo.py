@@ -148,3 +148,13 @@ def test_a_part_of_the_day_asked_about_covers_all_of_it(demo: App) -> None:
     # dates reads "night" as from 9 pm; an 8 pm dinner is in the night people mean
     handled_by, reply = ask(demo, "any plans on Friday night?")
     assert handled_by == "reader" and "Saffron Table" in reply, reply
+
+
+def test_a_bill_named_by_what_it_is_for_and_its_account_is_that_bill(demo: App) -> None:
+    handled_by, reply = ask(demo, "what's going on with my energy account, is it due?")
+    assert handled_by == "reader" and "Thameside Energy" in reply and "Kaveri" not in reply, reply
+
+
+def test_a_notice_named_that_no_bill_is_said_to_be_missing(demo: App) -> None:
+    handled_by, reply = ask(demo, "when's the council rates notice due")
+    assert handled_by == "reader" and "nothing called" in reply and "Kaveri" not in reply, reply

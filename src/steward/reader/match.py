@@ -18,6 +18,7 @@ from steward.reader.lists import SlotLists, name_words
 _WORD = re.compile(r"[\w'\u2019&]+")
 # a word that comes right before one of these is a name being said ("my Zephyr card")
 _NAME_BEFORE = {"card": "card", "cards": "card", "bill": "bill", "account": "account", "bank": "bank",
+                "notice": "bill", "invoice": "bill", "statement": "bill",
                 "appointment": "provider", "booking": "provider", "reservation": "provider"}
 
 

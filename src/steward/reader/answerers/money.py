@@ -109,7 +109,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             items = [d for d in items if d.issuer in issuers]
             if not items:
                 return _latest_paid(service, issuers, clock)
-        if frame.kinds and not named:
+        if frame.kinds and not named and not frame.bills:  # "my energy account": the bill said is the kind
             items = [d for d in items if d.kind in frame.kinds]
         if "overdue" in frame.flags:
             items = [d for d in items if d.id in overdue_ids]
