@@ -83,3 +83,18 @@ def test_a_model_answer_without_a_read_tool_has_no_view(cli: Any, server: Script
     server.enqueue(say("Tomorrow is a Sunday."))
     trace = turn(cli, "write me a short poem about my sunday")
     assert trace["handled_by"] == "loop" and not (trace.get("data") or {}).get("view")
+
+
+def test_mail_counted_by_sender_is_a_list_of_senders_with_their_days_and_a_search_each() -> None:
+    analysis = {"query": "after:2026-12-01 before:2027-01-01", "total": 4, "broadened": False, "groups": [
+        {"sender": "zoe@postbox.example", "sender_name": "Zoë Müller", "count": 3, "first": "2026-12-01T16:00:00+00:00",
+         "last": "2026-12-04T15:01:46+00:00", "categories": ["personal"], "examples": ["Moving help"]},
+        {"sender": "news@kitchen.example", "sender_name": "Kitchen Notes", "count": 1,
+         "first": "2026-12-02T02:28:30+00:00", "last": "2026-12-02T02:28:30+00:00", "examples": ["Chutney"]}]}
+    view = tools_view((ToolCall("analyze_inbox", {"query": "this month"}, result=analysis),),
+                      make_clock("Europe/London", NOW, locale="en_US"))
+    assert view is not None and view["kind"] == "senders" and view["window"] == "Tue, Dec 1 – Thu, Dec 31"
+    assert [(g["sender_name"], g["count_text"], g["span_text"]) for g in view["groups"]] == \
+        [("Zoë Müller", "3", "Tue, Dec 1 – Fri, Dec 4"), ("Kitchen Notes", "1", "Wed, Dec 2")]
+    assert view["groups"][0]["search"] == "after:2026-12-01 before:2027-01-01 from:zoe@postbox.example"
+

@@ -117,11 +117,22 @@ def test_each_kind_of_answer_is_drawn_as_its_things(browser: Any, served: Served
     page.wait_for_function("() => [...document.querySelectorAll('.bookings .act-status')]"
                            ".some(s => /Added|Not added/.test(s.textContent))")
     assert abs(row.bounding_box()["height"] - height) < 30, "the row keeps its shape after Accept"
+    page.wait_for_function("() => /Pawsome/.test(document.querySelector('#tomorrow-items').textContent)")
+    assert page.inner_text("#tomorrow-items").startswith("09:15"), "the panel writes a time as the answers do"
 
     brief = ask(page, "show my brief")
     sections = brief.locator(".brief-sections .brief-section")
     assert sections.count() >= 3 and "dues" in brief.locator(".brief-sections").inner_text().lower()
     shot(brief, size, "brief")
+
+    senders = ask(page, "how many emails did I get this month?")
+    rows = senders.locator(".senders li")
+    assert rows.count() >= 5 and "Tue 1 Dec – Thu 31 Dec" in senders.locator(".window").inner_text()
+    assert re.match(r"\d+\s*Zoë Müller · Tue 1 Dec – Fri 4 Dec", rows.first.inner_text()), rows.first.inner_text()
+    shot(senders, size, "senders")
+    rows.first.locator("button", has_text="Show").click()
+    page.wait_for_function("() => /message/.test(document.querySelector('#search-status').textContent)")
+    assert page.locator("#hits li").count() == 3  # this month's three from her, not all of hers
 
     offline = ask(page, "summarise what the landlord said about the deposit")
     assert "language model" in offline.inner_text()

@@ -18,7 +18,7 @@ from typing import Any
 
 from steward.assistant.trace import Outcome, ToolCall
 from steward.clock import Clock
-from steward.reader.views import Entry, brief_view, schedule_view
+from steward.reader.views import Entry, brief_view, query_window, schedule_view, senders_view
 
 MAX_ITEMS = 25
 
@@ -121,9 +121,19 @@ def _brief(result: Mapping[str, Any], clock: Clock) -> dict[str, Any] | None:
     return brief_view(result, clock)
 
 
+def _senders(result: Mapping[str, Any], clock: Clock) -> dict[str, Any] | None:
+    if not result.get("groups"):
+        return None
+    query = str(result.get("query") or "")
+    total = int(result.get("total") or 0)
+    return senders_view(f"{total} email{'s' if total != 1 else ''} by sender", result, clock,
+                        query_window(query, clock))
+
+
 VIEWS: dict[str, Callable[[Mapping[str, Any], Clock], dict[str, Any] | None]] = {
     "list_schedule": _schedule,
     "search_inbox": _mail,
+    "analyze_inbox": _senders,
     "list_dues": _dues,
     "list_appointments": _bookings,
     "show_brief": _brief,

@@ -172,3 +172,48 @@ def brief_view(brief: Mapping[str, Any], clock: Clock) -> dict[str, Any]:
                       "items": [{"text": i["text"], "warn": bool(i.get("warn"))} for i in s["items"]]}
                      for s in brief["sections"]],
     }
+
+
+def _instant(text: Any) -> datetime | None:
+    try:
+        moment = datetime.fromisoformat(str(text))
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else None
+
+
+def query_window(query: str, clock: Clock) -> str | None:
+    """`Tue 1 – Thu 31 Dec`: the days a mail query's `after:` and `before:` bound (None when unbounded)."""
+    import re
+
+    after = re.search(r"\bafter:(\d{4}-\d{2}-\d{2})", query)
+    before = re.search(r"\bbefore:(\d{4}-\d{2}-\d{2})", query)
+    if not after or not before:
+        return None
+    try:
+        first = date.fromisoformat(after.group(1))
+        last = date.fromisoformat(before.group(1)) - timedelta(days=1)
+    except ValueError:
+        return None
+    return clock.formats.span(first, last) if last >= first else None
+
+
+def senders_view(head: str, analysis: Mapping[str, Any], clock: Clock, window: str | None = None) -> dict[str, Any]:
+    """`{"kind": "senders", ...}`: mail grouped by sender, each with its count, the days it spans, a few
+    subjects, and the search that lists its messages (`search`, the query narrowed to that sender)."""
+    fmt = clock.formats
+    today = clock.today()
+    query = str(analysis.get("query") or "")
+    groups = []
+    for g in analysis.get("groups") or ():
+        first, last = _instant(g.get("first")), _instant(g.get("last"))
+        days = [fmt.day_near(clock.local(m).date(), today) for m in (first, last) if m is not None]
+        span = days[0] if len(set(days)) == 1 else " – ".join(days)
+        sender = str(g.get("sender") or "")
+        groups.append({"sender": sender, "sender_name": g.get("sender_name") or sender,
+                       "count": int(g.get("count") or 0), "count_text": fmt.number(int(g.get("count") or 0)),
+                       "span_text": span, "examples": [str(e) for e in (g.get("examples") or ())][:2],
+                       "search": f"{query} from:{sender}".strip()})
+    return {"kind": "senders", "head": head, "window": window, "total": int(analysis.get("total") or 0),
+            "groups": groups}
+

@@ -161,7 +161,14 @@ class InboxAnalysis:
         """Every match of the query, grouped by sender, as the reply."""
         clock = turn_clock(self.clock, turn)
         analysis = self._mailbox().analyze(str(match.slots["query"]), clock=clock)
-        return Outcome(reply=render(analysis, turn.text, clock), data=analysis.to_json())
+        reply = render(analysis, turn.text, clock)
+        data = analysis.to_json()
+        if analysis.total:
+            from steward.reader.views import query_window, senders_view
+
+            head = reply.split("\n", 1)[0].rstrip(":")
+            data["view"] = senders_view(head, data, clock, query_window(analysis.query, clock))
+        return Outcome(reply=reply, data=data)
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """Nothing: the intercept never asks back."""

@@ -24,7 +24,9 @@ function el(tag, attrs = {}, ...children) {
 // the text rather than converted to the browser's zone; it is written in the person's locale (the
 // `locale` setting, on the page's body), as the server writes the answers: 09:15 / 9:15 AM, Sat 5 Dec / Sat, Dec 5.
 const LOCALE = document.body.dataset.locale || "en-GB";
-const TIME = new Intl.DateTimeFormat(LOCALE, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+// a 24-hour locale writes the hour with two digits (09:15), a 12-hour one without (9:15 AM), as CLDR does
+const H24 = /h2[34]/.test(new Intl.DateTimeFormat(LOCALE, { hour: "numeric" }).resolvedOptions().hourCycle || "");
+const TIME = new Intl.DateTimeFormat(LOCALE, { hour: H24 ? "2-digit" : "numeric", minute: "2-digit", timeZone: "UTC" });
 const DAY = new Intl.DateTimeFormat(LOCALE, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 function wallClock(iso) {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/.exec(iso || "");

@@ -88,6 +88,19 @@ function bookingsView(view, onDone) {
     b.waiting && b.proposal ? proposalActions(b.proposal, b.title, onDone) : null)))];
 }
 
+// mail grouped by sender: who, how many, over which days, a subject or two; "Show" lists them in the search
+function sendersView(view, search) {
+  return [el("ul", { class: "senders" }, view.groups.map((g) => {
+    const show = el("button", { type: "button", class: "quiet", "aria-label": `Show the mail from ${g.sender_name}` }, "Show");
+    show.addEventListener("click", () => search(g.search));
+    return el("li", {},
+      el("span", { class: "count" }, g.count_text),
+      el("span", { class: "who" }, g.sender_name, el("span", { class: "span-text" }, ` · ${g.span_text}`)),
+      show,
+      g.examples.length ? el("span", { class: "examples" }, g.examples.join(" · ")) : null);
+  }))];
+}
+
 function briefView(view) {
   return [el("div", { class: "brief-sections" }, view.sections.map((s) => el("section", { class: "brief-section" },
     el("h2", { class: "day-name" }, s.title),
@@ -103,6 +116,7 @@ function renderView(view, hooks = {}) {
     : view.kind === "mail" ? mailView(view, hooks.openMessage)
     : view.kind === "bookings" ? bookingsView(view, hooks.changed)
     : view.kind === "brief" ? briefView(view)
+    : view.kind === "senders" ? sendersView(view, hooks.search)
     : view.kind === "offline" ? offlineView(view, hooks) : null;
   if (!parts) return null;
   // what waits for a yes in the answer's window (the schedule draws its own in place), each with its Accept
