@@ -158,3 +158,9 @@ def test_a_bill_named_by_what_it_is_for_and_its_account_is_that_bill(demo: App) 
 def test_a_notice_named_that_no_bill_is_said_to_be_missing(demo: App) -> None:
     handled_by, reply = ask(demo, "when's the council rates notice due")
     assert handled_by == "reader" and "nothing called" in reply and "Kaveri" not in reply, reply
+
+
+def test_a_bill_asked_about_as_overdue_that_is_not_yet_due_is_said_so(demo: App) -> None:
+    handled_by, reply = ask(demo, "is my Kaveri card overdue?")
+    assert handled_by == "reader" and reply.startswith("No:") and "5,795.85" in reply, reply
+    assert "nothing to pay" not in reply

@@ -48,7 +48,12 @@ def no_such(unmatched: Unmatched, what: str) -> str:
 
 def elsewhere(what: str, window_said: str, lines: Sequence[str]) -> str:
     """Nothing in the window asked about, but the store holds it at other times: say when, never "none"."""
-    return "\n".join([f"Nothing {window_said} on {what}. What your data holds:", *lines])
+    said = window_said if window_said.split(" ", 1)[0].lower() in _PREPOSITIONS else f"on {window_said}"
+    return "\n".join([f"Nothing {said} on {what}. What your data holds:", *lines])
+
+
+_PREPOSITIONS = frozenset(("on", "in", "at", "by", "before", "after", "until", "till", "from", "between", "this",
+                           "next", "last", "the", "today", "tonight", "tomorrow", "yesterday", "over", "during"))
 
 
 # the slots whose values a domain's answer is about

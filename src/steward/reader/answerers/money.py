@@ -112,7 +112,13 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         if frame.kinds and not named and not frame.bills:  # "my energy account": the bill said is the kind
             items = [d for d in items if d.kind in frame.kinds]
         if "overdue" in frame.flags:
-            items = [d for d in items if d.id in overdue_ids]
+            late = [d for d in items if d.id in overdue_ids]
+            if not late and items and honesty.names_in(frame, ("issuer", "account")):
+                # "is Harbor overdue?" while its bill is open and not yet due: no, and when it is due
+                items.sort(key=lambda d: (d.due_date, d.issuer))
+                return Answer("\n".join([f"No: nothing on {_what(frame)} is overdue. Still to pay:",
+                                         *(_line(d, False, clock) for d in items)]), {"dues": [d.id for d in items]})
+            items = late
         if "autopay" in frame.flags and not named:
             items = [d for d in items if d.autopay]
         what = _what(frame)
