@@ -236,7 +236,7 @@ def _parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Voca
 
 def _parse_end(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, clock: Clock,
                options: Any) -> EventChange | None:
-    """ "stop the weekly review after december": a series ended after a day (its last day kept)."""
+    """ "end the choir practice after january": a series ended after a day (its last day kept)."""
     from steward import dates
 
     norms = _norms(text)

@@ -266,7 +266,7 @@ class ReminderManagement(ReminderTodos):
 
     def _nearer_half(self, moved: datetime, old: datetime) -> datetime:
         """A bare clock time ("7", "4:30") on the reminder's day is the one of its two readings (morning
-        or afternoon) nearer the reminder's own time, not yet past: "move it to 7" on a 6 pm one is 19:00."""
+        or afternoon) nearer the reminder's own time, not yet past: "change it to 8" on a 6 pm one is 20:00."""
         zone = self.clock.zone
         base = datetime.combine(old.date(), time(moved.hour % 12, moved.minute), tzinfo=zone)
         readings = [r for r in (base, base + timedelta(hours=12)) if r > self.clock.now()]

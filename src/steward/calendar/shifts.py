@@ -4,7 +4,7 @@
     "by two hours" (after delay, push)           -> Shift(span, +/- timedelta)
     "for 90 minutes", "two hours long"           -> a length in minutes (`LENGTH`, `minutes_of`)
 
-A shift moves an event or a reminder from where it is, never from now: "move it an hour later" on a
+A shift moves an event or a reminder from where it is, never from now: "push it two hours later" on a
 5 pm reminder is 6 pm.
 """
 

@@ -189,8 +189,8 @@ def _word_spans(text: str) -> list[tuple[int, int]]:
 
 
 def relative_window(text: str, before: Frame, rw: ReaderWords, clock: Clock, options: Any = None) -> Window | None:
-    """The window a follow-up says from the one before ("and the day after?" after tomorrow's schedule is
-    the day after tomorrow); None when it says none, or the question before had no window."""
+    """The window a follow-up says from the one before ("and the next day?" after Monday's schedule is
+    Tuesday's); None when it says none, or the question before had no window."""
     if before.window is None:
         return None
     norms = [w.replace("\u2019", "'") for w in words(text)]
@@ -201,7 +201,7 @@ def relative_window(text: str, before: Frame, rw: ReaderWords, clock: Clock, opt
 
             found = dates.find(text, clock, prefer="future", options=options)
             if found is not None and len(words(found.text)) > n and said in " ".join(words(found.text)):
-                return None  # "the day after tomorrow": a date of its own
+                return None  # "the day after christmas": a date of its own
             delta = timedelta(days=int(days))
             w = before.window
             if not delta:

@@ -1,4 +1,4 @@
-"""appointments: "when is my dentist appointment?", "do I have any appointments next week?".
+"""appointments: "when is my next dentist appointment?", "do I have any appointments next week?".
 
 A read, answered from the calendar's events and the appointments found in mail that wait for a yes.
 The span is the day or days the turn names (`steward.dates`), else the next 60 days. A kind the turn

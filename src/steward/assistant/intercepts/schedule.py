@@ -1,4 +1,4 @@
-"""schedule_query: "what's my schedule tomorrow?", "what do I have on friday", "am I free on monday".
+"""schedule_query: "what's my schedule tomorrow?", "what have I got on wednesday", "am I free on monday".
 
 A read: it declines a turn that asks for a change. The day (or the days of "this week") comes from
 `steward.dates` on the user's clock, today when the turn names none; the answer lists every reminder
