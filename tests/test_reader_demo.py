@@ -164,3 +164,8 @@ def test_a_bill_asked_about_as_overdue_that_is_not_yet_due_is_said_so(demo: App)
     handled_by, reply = ask(demo, "is my Kaveri card overdue?")
     assert handled_by == "reader" and reply.startswith("No:") and "5,795.85" in reply, reply
     assert "nothing to pay" not in reply
+
+
+def test_a_card_named_by_its_currency_is_that_card(demo: App) -> None:
+    handled_by, reply = ask(demo, "how much is on my rupee cards?")
+    assert handled_by == "reader" and "Kaveri Bank" in reply and "Northwind" not in reply, reply

@@ -75,6 +75,7 @@ class Frame:
     window: Window | None = None
     kinds: tuple[str, ...] = ()          # kinds said in words ("cards", "the vet")
     bills: tuple[str, ...] = ()          # kinds of bill said by what they are for ("water", "mobile")
+    currencies: tuple[str, ...] = ()     # a currency said, or a country's ("the euro card": EUR)
     flags: frozenset[str] = frozenset()  # overdue, unpaid, paid, autopay, suspicious, free
     unmatched: tuple[Unmatched, ...] = ()
     scores: tuple[tuple[str, float], ...] = ()  # every domain's evidence, best first
@@ -103,7 +104,8 @@ class Frame:
             "window": None if self.window is None else {"start": self.window.start.isoformat(),
                                                         "end": self.window.end.isoformat(),
                                                         "said": self.window.said, "grain": self.window.grain},
-            "kinds": list(self.kinds), "bills": list(self.bills), "flags": sorted(self.flags),
+            "kinds": list(self.kinds), "bills": list(self.bills), "currencies": list(self.currencies),
+            "flags": sorted(self.flags),
             "unmatched": [{"said": u.said, "what": u.what, "nearest": list(u.nearest)} for u in self.unmatched],
             "sure": self.sure,
         }
@@ -124,7 +126,8 @@ def from_json(data: Mapping[str, Any], lookup: Callable[[str, str], SlotValue | 
                                            str(w["said"]), str(w.get("grain", "day")))
         return Frame(text=str(data.get("text", "")), domain=str(data["domain"]), ask=str(data["ask"]),
                      filters=tuple(filters), window=window, kinds=tuple(data.get("kinds") or ()),
-                     bills=tuple(data.get("bills") or ()), flags=frozenset(data.get("flags") or ()),
+                     bills=tuple(data.get("bills") or ()), currencies=tuple(data.get("currencies") or ()),
+                     flags=frozenset(data.get("flags") or ()),
                      unmatched=tuple(Unmatched(str(u["said"]), str(u["what"]), tuple(u.get("nearest") or ()))
                                      for u in data.get("unmatched") or ()),
                      sure=bool(data.get("sure", True)))

@@ -224,7 +224,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     relative = relative_window(text, before, rw, clock) if clock is not None else None
     if not refers_back(text, clock, options) and relative is None:
         return now
-    if now is not None and (now.names_something or now.kinds or now.bills):
+    if now is not None and (now.names_something or now.kinds or now.bills or now.currencies):
         return replace(now, window=relative) if relative is not None else now
     norms = [w.replace("\u2019", "'") for w in words(text)]
     if now is None and _hits(norms, rw.for_a_model):
@@ -239,7 +239,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # a question of another domain: its own, in the window it says (or one said from the one before)
         return replace(now, window=relative or now.window) if relative is not None else now
     domain = now.domain if own else before.domain
-    return replace(now, domain=domain, filters=before.filters, kinds=before.kinds, bills=before.bills,
+    return replace(now, domain=domain, filters=before.filters, kinds=before.kinds, bills=before.bills, currencies=before.currencies,
                    unmatched=before.unmatched, window=relative or now.window or before.window,
                    flags=now.flags or before.flags, sure=True)
 
@@ -280,6 +280,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     provider_kinds = _kinds(norms, rw.provider_kinds)
     flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases))
     bills = _kinds(norms, rw.bill_names)
+    currencies = _kinds(norms, rw.currencies)
     for flag in flags:
         if flag in _FLAG_DOMAIN:
             scores[_FLAG_DOMAIN[flag]] += 1
@@ -328,6 +329,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                     and not t.isdigit() and len(t) >= 3)
     return Frame(text=text, domain=best, ask=ask_said, unknown=unknown, filters=found.named, window=window, kinds=kinds,
                  bills=tuple(bills) if best == "money" else (),
+                 currencies=tuple(currencies) if best == "money" else (),
                  flags=flags, unmatched=found.unmatched, scores=tuple(ranked), sure=sure)
 
 

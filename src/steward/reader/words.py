@@ -44,6 +44,7 @@ class ReaderWords:
     show_opening: tuple[Phrase, ...] = ()
     idioms: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
     day_parts: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
+    currencies: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
     request_openers: tuple[Phrase, ...] = ()
 
     @property
@@ -79,6 +80,7 @@ def parse_words(text: str) -> ReaderWords:
         show_opening=_phrases(data.get("show_opening") or [], "show_opening"),
         idioms=_table(data.get("idioms") or {}, "idioms"),
         day_parts=_table(data.get("day_parts") or {}, "day_parts"),
+        currencies=_table(data.get("currencies") or {}, "currencies"),
         request_openers=_phrases(data.get("request_openers") or [], "request_openers"),
     )
 

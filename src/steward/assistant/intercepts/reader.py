@@ -69,7 +69,8 @@ def _leaves_to_older(frame: Frame, answer: Answer | None, older_kinds: frozenset
         return "suspicious" not in frame.flags
     if frame.domain == "money":
         return not (frame.values("issuer") or frame.values("account") or frame.bills or frame.unmatched
-                    or frame.flags & {"autopay", "paid"} or _own_span(frame, today) or set(frame.kinds) - {"card"})
+                    or frame.flags & {"autopay", "paid"} or _own_span(frame, today) or set(frame.kinds) - {"card"}
+                    or frame.currencies)
     return True
 
 

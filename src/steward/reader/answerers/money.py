@@ -109,6 +109,8 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             items = [d for d in items if d.issuer in issuers]
             if not items:
                 return _latest_paid(service, issuers, clock)
+        if frame.currencies and not named:
+            items = [d for d in items if d.currency in frame.currencies]  # "the euro card"
         if frame.kinds and not named and not frame.bills:  # "my energy account": the bill said is the kind
             items = [d for d in items if d.kind in frame.kinds]
         if "overdue" in frame.flags:
@@ -151,8 +153,11 @@ def _what(frame: Frame) -> str:
         return " and ".join(names)
     if frame.bills:
         return "your " + " and ".join(frame.bills) + " bill"
+    money = f"{'/'.join(frame.currencies)} " if frame.currencies else ""
     if frame.kinds:
-        return "your " + " and ".join(f"{k} bills" if k != "card" else "cards" for k in frame.kinds)
+        return "your " + money + " and ".join(f"{k} bills" if k != "card" else "cards" for k in frame.kinds)
+    if money:
+        return f"your {money}bills"
     return "your bills"
 
 
