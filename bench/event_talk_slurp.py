@@ -31,7 +31,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import shared_data  # noqa: E402
 from event_talk import _setup, load_cases, observe  # noqa: E402
-
 from steward.app import build_app  # noqa: E402
 from steward.clock import make_clock  # noqa: E402
 from steward.paths import Paths  # noqa: E402
