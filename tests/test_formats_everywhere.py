@@ -75,6 +75,9 @@ def test_a_reminder_reply_says_its_time_the_locales_way(app_in: Callable[[str], 
     app.engine.turn("remind me tomorrow at 5 pm to call the plumber", session="t")
     listed = app.engine.turn("what reminders do I have?", session="u")
     assert said in listed.reply, listed.reply
+    # the page draws the list as a day with its time, written the same way
+    [day] = listed.data["view"]["days"]
+    assert [(i["time_text"], i["title"]) for i in day["items"]] == [(said.removeprefix("at "), "call the plumber")]
 
 
 @pytest.mark.parametrize(("locale", "means"), [

@@ -282,6 +282,7 @@ class ManageReminders:
         calendar = self._calendar()
         shown = [r for r in calendar.reminders() if r.status in ("pending", "firing", "failed")]
         window = ""
+        span: tuple[datetime, datetime] | None = None
         if request.when:
             from steward import dates
 
@@ -293,6 +294,7 @@ class ManageReminders:
                     end = said.start + timedelta(days=1)
                 shown = [r for r in shown if begin <= r.due < end or _repeats_within(calendar, r, begin, end)]
                 window = f" {request.when}"
+                span = (begin, end)
         if not shown:
             reply = f"You have no reminders{window}." if window else "You have no upcoming reminders."
             return Outcome(reply=reply, data={"action": "list", "reminders": []})
@@ -303,10 +305,29 @@ class ManageReminders:
             lines.append(f"{i}) {when_label(r.due, self.clock.formats)}: {r.text}{' (' + how + ')' if how else ''}{late}")
         if len(shown) > MAX_LISTED:
             lines.append(f"… and {len(shown) - MAX_LISTED} more (`steward reminders list` shows them all)")
-        data: dict[str, Any] = {"action": "list", "reminders": [r.to_json() for r in shown[:MAX_LISTED]]}
+        data: dict[str, Any] = {"action": "list", "reminders": [r.to_json() for r in shown[:MAX_LISTED]],
+                                "view": self._view(lines[0].rstrip(":"), shown, request, span, turn)}
         if len(shown) == 1:
             data["reminder"] = shown[0].id  # "cancel it" now means this one
         return Outcome(reply="\n".join(lines), data=data)
+
+
+    def _view(self, head: str, shown: list[Reminder], request: Request, span: tuple[datetime, datetime] | None,
+              turn: Turn) -> dict[str, Any]:
+        """The reminders listed as days with their times (the page's schedule view)."""
+        from steward.reader.views import Entry, schedule_view
+
+        clock = turn_clock(self.clock, turn)
+        window = None
+        if span is not None:
+            first = clock.local(span[0]).date()
+            last = clock.local(span[1] - timedelta(microseconds=1)).date()
+            window = f"{request.when}: {clock.formats.span(first, max(first, last))}"
+        entries = [Entry(r.due, r.text, "reminder") for r in shown[:MAX_LISTED]]
+        view = schedule_view(head, entries, clock, window)
+        if len(shown) > MAX_LISTED:
+            view["also"] = f"And {len(shown) - MAX_LISTED} more after these."
+        return view
 
 
 def _repeats_within(calendar: CalendarService, r: Reminder, begin: datetime, end: datetime) -> bool:
