@@ -13,6 +13,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 
 from steward.reader.frame import SlotValue
 from steward.reader.words import ReaderWords
@@ -46,15 +47,32 @@ def name_phrases(name: str, generic: frozenset[str], shortest: int = 4) -> tuple
     return tuple(out)
 
 
+KindTable = tuple[tuple[str, tuple[tuple[str, ...], ...]], ...]
+
+
 def kind_of(text: str, kinds: dict[str, tuple[tuple[str, ...], ...]]) -> str:
     """The first kind whose words appear in `text` (a provider's name and title), else ""."""
+    # asked of every sender and booking on some turns, with the same few texts each time: remembered
+    return _kind_of(text, tuple(kinds.items()))
+
+
+@lru_cache(maxsize=4096)
+def _kind_of(text: str, table: KindTable) -> str:
     have = name_words(text)
-    for kind, phrases in kinds.items():
+    starts = _kind_starts(table)
+    found = [order for i, w in enumerate(have) for p, order in starts.get(w, ()) if have[i:i + len(p)] == p]
+    return table[min(found)][0] if found else ""
+
+
+@lru_cache(maxsize=16)
+def _kind_starts(table: KindTable) -> dict[str, tuple[tuple[tuple[str, ...], int], ...]]:
+    """Each kind's phrases by their first word, with the kind's place in the table (the first kind wins)."""
+    out: dict[str, list[tuple[tuple[str, ...], int]]] = {}
+    for order, (_, phrases) in enumerate(table):
         for p in phrases:
-            n = len(p)
-            if any(have[i:i + n] == p for i in range(len(have) - n + 1)):
-                return kind
-    return ""
+            if p:
+                out.setdefault(p[0], []).append((p, order))
+    return {k: tuple(v) for k, v in out.items()}
 
 
 @dataclass(frozen=True)
@@ -76,9 +94,17 @@ class SlotLists:
 
     def of_slot(self, slot: str) -> tuple[SlotValue, ...]:
         """The values of one slot."""
-        return tuple(v for v in self.values if v.slot == slot)
+        return self._by_slot.get(slot, ())
 
-    @property
+    @cached_property
+    def _by_slot(self) -> dict[str, tuple[SlotValue, ...]]:
+        # lists live until the store changes and are asked for a slot several times a turn
+        out: dict[str, list[SlotValue]] = {}
+        for v in self.values:
+            out.setdefault(v.slot, []).append(v)
+        return {k: tuple(v) for k, v in out.items()}
+
+    @cached_property
     def single_names(self) -> dict[str, tuple[SlotValue, ...]]:
         """Every one-word name (for spelling distance), with the values it names."""
         out: dict[str, list[SlotValue]] = {}

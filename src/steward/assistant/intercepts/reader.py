@@ -132,14 +132,25 @@ class ReaderAnswers:
             payload = {"text": turn.text, "said": named.said, "domain": frame.domain,
                        "choices": [[v.slot, v.value, v.label] for v in choices[:4]]}
             return Match(NAME, {"frame": frame, "ask": OpenQuestion(NAME, question, payload)})
-        got = self._answerers().answer(frame, clock) if frame.sure or frame.names_something else None
-        # a question read with the one before it is the reader's: the older intercepts know no context
-        if frame is fresh and _leaves_to_older(frame, got[1] if got else None, self._older_kinds(), clock.today()):
+        answerable = frame.sure or frame.names_something
+        got: tuple[str, Answer] | None = None
+        answered = False
+        # a question read with the one before it is the reader's: the older intercepts know no context.
+        # The hand-off is asked first, so a turn an older intercept keeps costs none of the answer's searches
+        # (only a schedule's hand-off depends on its answer: only that one is answered first)
+        if frame is fresh and _leaves_to_older(frame, None, self._older_kinds(), clock.today()):
             # the older intercept that would answer (the first that claims it) keeps the turn when it is of
             # the question's own domain (or the question's words say none)
             first = next((i for i in self._fallbacks() if i.match(turn) is not None), None)
             if first is not None and (first.name in _OLDER.get(frame.domain, ()) or not _own_evidence(frame)):
-                return None
+                if frame.domain != "schedule":
+                    return None
+                got = self._answerers().answer(frame, clock) if answerable else None
+                answered = True
+                if _leaves_to_older(frame, got[1] if got else None, self._older_kinds(), clock.today()):
+                    return None
+        if answerable and not answered:
+            got = self._answerers().answer(frame, clock)
         if not frame.sure and not frame.names_something:
             tied = [d for d, s in frame.scores if s == frame.scores[0][1]][:2]
             question = f"Is that about {_DOMAIN_LABELS[tied[0]]} or {_DOMAIN_LABELS[tied[1]]}?"
