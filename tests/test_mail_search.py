@@ -321,3 +321,22 @@ def test_newest_first_with_a_filter_few_matches_pass_finds_the_newest_that_pass(
         assert 0 in seen and 5 in seen
     finally:
         conn.close()
+
+
+def test_a_senders_latest_mail_is_its_newest_from_that_address_alone(mailbox: Path, steward_home: Path) -> None:
+    from steward.clock import make_clock
+    from steward.search.lexical import from_sender
+    from steward.store.db import connect
+
+    conn = connect(steward_home / "steward.db")
+    clock = make_clock("Asia/Kolkata", NOW_ARG)
+    address, count = conn.execute("SELECT sender, count(*) AS n FROM messages GROUP BY sender ORDER BY n DESC"
+                                  ).fetchone()
+    assert count > 10
+    newest = [r[0] for r in conn.execute("SELECT id FROM messages WHERE sender = ? ORDER BY received_at DESC,"
+                                         " id DESC LIMIT 3", (address,))]
+    latest = from_sender(conn, address, limit=3, clock=clock).hits
+    assert [h.id for h in latest] == newest  # the newest, not the three the words rank best
+    since = (NOW - timedelta(days=30)).date().isoformat()
+    recent = from_sender(conn, address, f"after:{since}", limit=500, clock=clock).hits
+    assert recent and all(h.message.sender == address and h.to_json()["received_at"][:10] >= since for h in recent)

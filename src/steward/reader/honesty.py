@@ -98,7 +98,7 @@ def which_one(labels: Sequence[str]) -> str:
 
 def mail_instead(what: str, senders: Sequence[SlotValue], mailbox: Mailbox, clock: Clock) -> Answer:
     """Mail of the kind asked about that Steward read nothing from: say so and show it, never "none"."""
-    hits = [h for s in senders[:3] for a in s.addresses for h in mailbox.search(f"from:{a}", limit=3, clock=clock).hits]
+    hits = [h for s in senders[:3] for a in s.addresses for h in mailbox.from_sender(a, limit=3, clock=clock).hits]
     hits.sort(key=lambda h: h.message.received_at, reverse=True)
     lines = [f"- {h.message.received_at.date():%a} {h.message.received_at.day} {h.message.received_at:%b %Y} "
              f"{h.message.sender_name}: \u201c{h.message.subject}\u201d" for h in hits[:3]]

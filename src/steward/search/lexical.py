@@ -136,3 +136,16 @@ def search(conn: sqlite3.Connection, query: str, *, limit: int = 20, clock: Cloc
     plan = parse_query(query, clock)
     rows, broadened = run_plan(conn, plan, limit, order="rank" if plan.has_text else "recent")
     return SearchResult(query, "lexical", broadened, [Hit(m, s, clock) for m, s in rows])
+
+
+def from_sender(conn: sqlite3.Connection, address: str, query: str = "", *, limit: int = 20,
+                clock: Clock) -> SearchResult:
+    """The newest `limit` messages from exactly `address` that match `query` (dates, a category: read
+    along the sender index); a query with words is searched as `from:<address> <query>`."""
+    if limit < 1:
+        raise UserError("--limit must be at least 1")
+    plan = parse_query(query, clock)
+    if plan.has_text or plan.exclusion():
+        return search(conn, f"from:{address} {query}".strip(), limit=limit, clock=clock)
+    rows = repo.sender_rows(conn, address, filters_for(plan), limit)
+    return SearchResult(f"from:{address} {query}".strip(), "lexical", False, [Hit(m, s, clock) for m, s in rows])

@@ -16,7 +16,7 @@ from steward.mail.reader import ShownMessage, read_message
 from steward.mail.senders import Brand
 from steward.mail.sources import ImapFetcher
 from steward.search.analysis import Analysis, group_by_sender
-from steward.search.lexical import SearchResult, run_summary_plan, search
+from steward.search.lexical import SearchResult, from_sender, run_summary_plan, search
 from steward.search.query import parse_query
 
 
@@ -34,6 +34,11 @@ class Mailbox:
     def search(self, query: str, *, limit: int = 20, clock: Clock | None = None) -> SearchResult:
         """The messages matching `query`, best first (lexical: words, senders, dates)."""
         return search(self._db(), query, limit=limit, clock=clock or self.clock)
+
+    def from_sender(self, address: str, query: str = "", *, limit: int = 20, clock: Clock | None = None
+                    ) -> SearchResult:
+        """The newest messages from exactly `address` (one the store holds) that match `query`."""
+        return from_sender(self._db(), address, query, limit=limit, clock=clock or self.clock)
 
     def analyze(self, query: str, *, clock: Clock | None = None, limit: int | None = None) -> Analysis:
         """Every message matching `query` (up to the analyze limit), grouped by sender."""

@@ -194,7 +194,7 @@ def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: 
     if senders and mailbox is not None:
         # mail of that kind holds something Steward could not read as a booking: never "nothing ahead"
         box = mailbox()
-        hits = [h for s in senders[:3] for a in s.addresses for h in box.search(f"from:{a}", limit=3, clock=clock).hits]
+        hits = [h for s in senders[:3] for a in s.addresses for h in box.from_sender(a, limit=3, clock=clock).hits]
         hits.sort(key=lambda h: h.message.received_at, reverse=True)
         lines = [f"- {day_text(clock.local(h.message.received_at).date(), clock)} {h.message.sender_name}: \u201c{h.message.subject}\u201d"
                  for h in hits[:3]]

@@ -82,7 +82,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         hits = []
         for s in senders:
             for address in s.addresses:
-                hits.extend(box.search(f"from:{address}{window}", limit=200, clock=clock).hits)
+                hits.extend(box.from_sender(address, window, limit=200, clock=clock).hits)
         hits.sort(key=lambda h: h.message.received_at, reverse=True)
         who = " and ".join(s.value for s in senders)
         if not hits:
