@@ -325,7 +325,7 @@ def test_newest_first_with_a_filter_few_matches_pass_finds_the_newest_that_pass(
 
 def test_a_senders_latest_mail_is_its_newest_from_that_address_alone(mailbox: Path, steward_home: Path) -> None:
     from steward.clock import make_clock
-    from steward.search.lexical import from_sender
+    from steward.search.lexical import from_sender, sender_count
     from steward.store.db import connect
 
     conn = connect(steward_home / "steward.db")
@@ -340,3 +340,5 @@ def test_a_senders_latest_mail_is_its_newest_from_that_address_alone(mailbox: Pa
     since = (NOW - timedelta(days=30)).date().isoformat()
     recent = from_sender(conn, address, f"after:{since}", limit=500, clock=clock).hits
     assert recent and all(h.message.sender == address and h.to_json()["received_at"][:10] >= since for h in recent)
+    assert sender_count(conn, address, clock=clock) == count  # every one counted, however many
+    assert sender_count(conn, address, f"after:{since}", clock=clock) == len(recent)

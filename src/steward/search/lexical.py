@@ -149,3 +149,11 @@ def from_sender(conn: sqlite3.Connection, address: str, query: str = "", *, limi
         return search(conn, f"from:{address} {query}".strip(), limit=limit, clock=clock)
     rows = repo.sender_rows(conn, address, filters_for(plan), limit)
     return SearchResult(f"from:{address} {query}".strip(), "lexical", False, [Hit(m, s, clock) for m, s in rows])
+
+
+def sender_count(conn: sqlite3.Connection, address: str, query: str = "", *, clock: Clock) -> int:
+    """How many messages came from exactly `address` within `query`'s dates and category (no words)."""
+    plan = parse_query(query, clock)
+    if plan.has_text or plan.exclusion():
+        raise UserError(f"a count of one sender's mail takes dates and a category, not words: {query!r}")
+    return repo.sender_count(conn, address, filters_for(plan))

@@ -16,7 +16,7 @@ from steward.mail.reader import ShownMessage, read_message
 from steward.mail.senders import Brand
 from steward.mail.sources import ImapFetcher
 from steward.search.analysis import Analysis, group_by_sender
-from steward.search.lexical import SearchResult, from_sender, run_summary_plan, search
+from steward.search.lexical import SearchResult, from_sender, run_summary_plan, search, sender_count
 from steward.search.query import parse_query
 
 
@@ -39,6 +39,10 @@ class Mailbox:
                     ) -> SearchResult:
         """The newest messages from exactly `address` (one the store holds) that match `query`."""
         return from_sender(self._db(), address, query, limit=limit, clock=clock or self.clock)
+
+    def sender_count(self, address: str, query: str = "", *, clock: Clock | None = None) -> int:
+        """How many messages came from exactly `address` within `query`'s dates and category."""
+        return sender_count(self._db(), address, query, clock=clock or self.clock)
 
     def analyze(self, query: str, *, clock: Clock | None = None, limit: int | None = None) -> Analysis:
         """Every message matching `query` (up to the analyze limit), grouped by sender."""

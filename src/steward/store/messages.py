@@ -567,6 +567,13 @@ def sender_rows(conn: sqlite3.Connection, address: str, filters: Filters, limit:
     return [(row_to_message(row), float(row[16])) for row in conn.execute(sql, [address, *args, limit])]
 
 
+def sender_count(conn: sqlite3.Connection, address: str, filters: Filters) -> int:
+    """How many messages `address` sent that pass the filters (along the sender index)."""
+    where, args = _where(filters)
+    sql = "SELECT count(*) FROM messages m INDEXED BY messages_sender WHERE " + " AND ".join(["m.sender = ?", *where])
+    return int(conn.execute(sql, [address, *args]).fetchone()[0])
+
+
 def ranked_ids(conn: sqlite3.Connection, match: str | None, filters: Filters, limit: int) -> list[tuple[int, float]]:
     """Like `search_rows` in rank order, but only (id, score): what a fusion of rankings needs, without
     decoding rows that the fused page may not show."""

@@ -80,18 +80,21 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         if not senders:
             return None
         hits = []
+        total = 0
         for s in senders:
             for address in s.addresses:
-                hits.extend(box.from_sender(address, window, limit=200, clock=clock).hits)
+                # counted along the sender index; only the newest few are read, whatever the sender sent
+                total += box.sender_count(address, window, clock=clock)
+                hits.extend(box.from_sender(address, window, limit=SHOWN, clock=clock).hits)
         hits.sort(key=lambda h: h.message.received_at, reverse=True)
         who = " and ".join(s.value for s in senders)
         if not hits:
             return Answer(f"Nothing from {who}" + (f" {frame.window.said}" if frame.window else "") + ".",
                           {"messages": []})
         if frame.ask == "count":
-            return Answer(f"{len(hits)} message{'s' if len(hits) != 1 else ''} from {who}"
-                          + (f" {frame.window.said}" if frame.window else "") + ".", {"count": len(hits)})
-        lines = [f"{len(hits)} message{'s' if len(hits) != 1 else ''} from {who}, newest first:"]
+            return Answer(f"{total} message{'s' if total != 1 else ''} from {who}"
+                          + (f" {frame.window.said}" if frame.window else "") + ".", {"count": total})
+        lines = [f"{total} message{'s' if total != 1 else ''} from {who}, newest first:"]
         for h in hits[:SHOWN]:
             m = h.message
             flag = f" \u2014 SUSPICIOUS: {_why(h, box)}" if m.category == "phishing_suspect" else ""
