@@ -147,7 +147,7 @@ def test_a_move_of_a_booking_never_seen_proposes_nothing(tmp_path: Path, cli: An
     home_with(tmp_path, cli, {"b": message("e-2@n.example", EYES, "Your appointment time has changed", MOVE_EYES, SENT)})
     items = scan(cli)
     assert proposed(items) == []
-    assert [i["reason"] for i in items] == ["reschedule"]
+    assert [i["reason"] for i in items] == ["unmatched_move"]
 
 
 def test_a_move_withdraws_the_proposal_at_the_old_time(tmp_path: Path, cli: Any) -> None:
@@ -249,3 +249,32 @@ def test_a_cancellation_withdraws_a_proposal_whose_confirmation_is_older_than_th
     assert r.code == 0, r.err
     assert [(i["status"], i["reason"]) for i in r.json()["items"] if i["provider"] == "Northside Eyecare"] == [
         ("rejected", "cancellation")]
+
+
+GARAGE = ("Inner West Motors", "service@innerwestmotors.example")
+
+
+@pytest.mark.parametrize("body", [
+    "Hi Alex,\nThere has been a schedule change to your car service on Monday 12 October 2026.\n"
+    "Was: drop-off 8:00am, pick-up 4:00pm\nNow: drop-off 10:30am, pick-up 5:00pm\nSee you then.",
+    "Hi Alex,\nYour appointment has been rescheduled.\nPrevious appointment: Monday 12 October 2026, 8:00am\n"
+    "New appointment: Monday 12 October 2026, 10:30am\nSee you then.",
+])
+def test_a_move_in_labelled_lines_is_the_booking_at_its_new_time(tmp_path: Path, cli: Any, body: str) -> None:
+    home_with(tmp_path, cli, {
+        "a": message("g-1@i.example", GARAGE, "Service booking confirmed",
+                     "Your car service at Inner West Motors is booked for Monday 12 October 2026 at 8:00am.",
+                     SENT - timedelta(days=20)),
+        "b": message("g-2@i.example", GARAGE, "Schedule change to your booking", body, SENT)})
+    items = scan(cli)
+    assert proposed(items) == [("Inner West Motors", "2026-10-12T10:30:00+11:00")], items
+
+
+def test_a_move_in_labelled_lines_of_a_booking_never_seen_proposes_nothing(tmp_path: Path, cli: Any) -> None:
+    home_with(tmp_path, cli, {"b": message(
+        "g-2@i.example", GARAGE, "Schedule change to your booking",
+        "Hi Alex,\nThere has been a schedule change to your car service on Monday 12 October 2026.\n"
+        "Was: drop-off 8:00am\nNow: drop-off 10:30am\n", SENT)})
+    items = scan(cli)
+    assert proposed(items) == []
+    assert [(i["reason"], i["start"]) for i in items] == [("unmatched_move", "2026-10-12T10:30:00+11:00")]

@@ -88,7 +88,8 @@ BOOKED = [
     ("Brunswick Vet Clinic", "2026-12-05T10:00:00+11:00", "confirmed", None),
     ("Pitstop Motors Coburg", "2026-12-14T08:00:00+11:00", "confirmed", None),
     ("Clarity Optometrists", "2026-12-16T14:40:00+11:00", "rescheduled", None),
-    ("Austral Pacific Airways", "2026-12-18T09:25:00+11:00", "rescheduled", "not found (a flight and its schedule change)"),
+    ("Austral Pacific Airways", "2026-12-18T09:25:00+11:00", "rescheduled",
+     "the e-ticket's legs are not read, so its schedule change moves no booking Steward found"),
 ]
 
 
@@ -99,7 +100,8 @@ def test_each_booking_ahead_is_found(home: Path, capsys: pytest.CaptureFixture[s
     found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
     when = datetime.fromisoformat(start)
     assert any(provider in (i["provider"] or "") and i["start"] and datetime.fromisoformat(i["start"]) == when
-               for i in found), [(i["provider"], i["start"], i["status"]) for i in found]
+               and i["status"] in ("proposed", "created") for i in found), [
+        (i["provider"], i["start"], i["status"]) for i in found]
 
 
 def test_an_offer_a_cancellation_and_a_move_are_said_as_such_never_proposed_as_booked(

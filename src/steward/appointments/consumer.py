@@ -40,7 +40,7 @@ from steward.appointments.model import (
     source_marker,
     unsafe,
 )
-from steward.appointments.patterns import Cues
+from steward.appointments.patterns import Cues, sender_business
 from steward.clock import Clock
 from steward.records.appointments import MessageMeta
 
@@ -142,7 +142,7 @@ def _structured_start(c: Candidate, clock: Clock) -> datetime | Rejected:
 
 
 def _text_start(c: Candidate, message: MessageMeta, clock: Clock,
-                options: DateOptions | None) -> datetime | Rejected:
+                options: DateOptions | None, live: Live | None = None) -> datetime | Rejected:
     at = clock.at(message.received_at)
     resolved = _read_start(c.start, at, options)
     if resolved is None or not resolved.has_date:
@@ -155,6 +155,9 @@ def _text_start(c: Candidate, message: MessageMeta, clock: Clock,
     said = None
     # a move's new time was cut by code from its excerpt ("... to <it>"): read alone, not as a range
     own = (c.start,) if c.moved_to and c.origin == "pattern" and normalise(c.start) in normalise(c.excerpt) else ()
+    if c.parts and c.moved_to and c.origin == "pattern" and live is not None and all(
+            normalise(p) in live.text for p in c.parts) and normalise(c.parts[-1]) in normalise(c.excerpt):
+        own = (c.start,)  # put together from the mail's own phrases: each is in it, the time on the move's line
     for source in (*own, c.excerpt, f"{message.subject}. {message.snippet}"):
         said = _said_in(source, start, at, options)
         if said is not None:
@@ -208,12 +211,12 @@ def _status(c: Candidate, message: MessageMeta, cues: Cues) -> str | None:
     return None
 
 
-def moved_booking(c: Candidate, message: MessageMeta, against: str | None = "reschedule") -> bool:
+def moved_booking(c: Candidate, message: MessageMeta, against: str | None, cues: Cues) -> bool:
     """Whether a move states a booking at its new start: the mail says the time it moves to ("moved from
     ... to Wed 16 Dec at 2:40pm", "rescheduled for ..."), as a business writes it (a person moving
-    plans with the user is not a booking)."""
+    plans with the user is not a booking; mail filed as personal counts when its sender is a business)."""
     return (against == "reschedule" and c.status == "rescheduled" and c.moved_to and c.origin == "pattern"
-            and message.category != "personal")
+            and (message.category != "personal" or sender_business(message, cues) is not None))
 
 
 def _in_live(c: Candidate, live: Live) -> str | None:
@@ -247,8 +250,9 @@ def decide(c: Candidate, message: MessageMeta, live: Live | None, *, clock: Cloc
     against = _status(c, message, cues)
     timed: datetime | Rejected | None = None
     if c.days is None:
-        timed = _structured_start(c, clock) if c.start_at is not None else _text_start(c, message, clock, options)
-    if against is not None and not moved_booking(c, message, against):
+        timed = (_structured_start(c, clock) if c.start_at is not None
+                 else _text_start(c, message, clock, options, live))
+    if against is not None and not moved_booking(c, message, against, cues):
         if not isinstance(timed, datetime):
             return Rejected(c, against, message)
         # the time it names is kept: an offer says when, a cancellation which booking

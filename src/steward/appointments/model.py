@@ -37,6 +37,7 @@ REASONS: dict[str, str] = {
     "past_start": "the appointment has already started",
     "cancellation": "the message cancels an appointment",
     "reschedule": "the message moves an appointment",
+    "unmatched_move": "the message moves a booking to this time, and no mail that booked it was found",
     "tentative": "the appointment is not confirmed yet",
     "offer": "the message offers a time: it is not booked until you say yes to the sender",
     "waitlist": "the message is about a waiting list",
@@ -147,6 +148,9 @@ class Candidate:
 
     route: str | None = None  # a journey's ends as codes or names ("DEL → BOM"), when the mail gives them
     person: str | None = None  # who is seen at the provider, when the mail names them ("Dr Mei Lin Chow")
+    # the phrases of the mail a start was put together from, when no one phrase says it ("18 Dec 2026"
+    # above a pair of lines, "09:25" on the "Now:" line)
+    parts: tuple[str, ...] = ()
     # the first and last local day of an all-day booking (a hotel stay from check-in day to check-out
     # day, a conference): written as an all-day event over those days, whatever zone the place is in;
     # `start_at`, when known, is then the check-in time

@@ -252,6 +252,55 @@ def _card_provider(meta: MessageMeta) -> str | None:
     return name if name and name.casefold() not in _GENERIC_SENDERS else None
 
 
+# a move written as a pair of labelled lines: the time it was, then the time it is
+_OLD_LINE = re.compile(r"^(?:was|previously|previous|old|original)(?:\s+(?:appointment|time|booking|date))?\s*:\s*\S",
+                       re.I)
+_NEW_LINE = re.compile(r"^(?:now|new|revised|updated)(?:\s+(?:appointment|time|booking|date))?\s*:\s*\S", re.I)
+_CLOCK = re.compile(r"(?<![\d:.])(?:[01]?\d|2[0-3])[:.][0-5]\d(?:\s?[ap]\.?m\.?)?(?!\d)", re.I)
+
+
+def find_moved_lines(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
+                     options: DateOptions | None = None) -> list[Candidate]:
+    """A move laid out as two labelled lines ("Was: departs Melbourne 06:55 ..." then "Now: departs
+    Melbourne 09:25 ..."; "Previous appointment: ..." then "New appointment: ..."), in mail whose
+    subject or first lines say a move. Each line's first clock time is its time; its day is the one on
+    the line, else the one day said in the lines above the pair. The provider is the subject's, else
+    the sender; the consumer proves the move like any other (a booking only when the mail that booked
+    it is found)."""
+    from steward import dates
+
+    head = body[:_CARD_CHARS]
+    if cues.status_of(f"{meta.subject}\n{head[:400]}") != "rescheduled":
+        return []
+    lines = [" ".join(line.split()) for line in head.splitlines()]
+    old_i = next((i for i, line in enumerate(lines) if _OLD_LINE.match(line)), None)
+    if old_i is None:
+        return []
+    new_i = next((i for i in range(old_i + 1, min(old_i + 4, len(lines))) if _NEW_LINE.match(lines[i])), None)
+    if new_i is None:
+        return []
+    at = clock.at(meta.received_at)
+    above = [r for line in lines[max(0, old_i - 8):old_i] if line
+             for r in [dates.find(line, at, options=options)] if r is not None and r.has_date and not r.has_time]
+    day = above[0].text if len({r.start.date() for r in above}) == 1 else None
+    said: list[tuple[str, tuple[str, ...]]] = []
+    for line in (lines[old_i], lines[new_i]):
+        own = dates.find(line, at, options=options)
+        clock_time = _CLOCK.search(line)
+        if own is not None and own.has_date and own.has_time:
+            said.append((own.text, ()))
+        elif day is not None and clock_time is not None:
+            said.append((f"{day} {clock_time.group(0)}", (day, clock_time.group(0))))
+        else:
+            return []
+    provider = _card_provider(meta)
+    if provider is None or unsafe_name(provider):
+        return []
+    (was, _), (start, parts) = said
+    return [Candidate(provider=provider, start=start, excerpt=lines[new_i], status="rescheduled", origin="pattern",
+                      was=was, moved_to=True, parts=parts or (start,))]
+
+
 def unsafe_name(text: str) -> bool:
     """Whether a provider read from a card is a phrase rather than a name (too long, or a sentence)."""
     return len(text.split()) > 6 or text.endswith("?")

@@ -36,7 +36,7 @@ from steward.appointments.model import (
     source_marker,
 )
 from steward.appointments.order import mail_day_first
-from steward.appointments.patterns import Cues, find_candidates, find_in_card, load_cues
+from steward.appointments.patterns import Cues, find_candidates, find_in_card, find_moved_lines, load_cues
 from steward.clock import Clock
 from steward.errors import ConnectorError, Duplicate, NotFound, PastMoment, SourceGone, UserError
 from steward.records.appointments import Item, Marker, MessageMeta, StoredItem
@@ -210,12 +210,19 @@ class AppointmentsService:
         return any(hint in said for hint in _STRUCTURED_HINTS) or mentions_segments(m.snippet)
 
     def _read(self, m: MessageMeta, raws: dict[int, bytes | None]) -> list[Sourced]:
-        """What code reads in one message: structured data, then patterns, then a reservation card."""
+        """What code reads in one message: structured data, a move in labelled lines, then patterns, then
+        a reservation card."""
+        from steward.mail.parse import read_body
+
         mine: list[Sourced] = []
         if self._worth_reading(m):
             raw = self._raw(m.id, raws)
             if raw is not None:
                 mine.extend(Sourced(c, m) for c in structured.extract(raw, m.sender_name, m.received_at))
+        if (not mine and self.cues.status_of(f"{m.subject}\n{m.snippet}") == "rescheduled"
+                and self._worth_reading(m) and (raw := self._raw(m.id, raws)) is not None and (
+                    moved := find_moved_lines(m, read_body(raw).text, self.cues, self.clock, self._options(m)))):
+            return [Sourced(c, m) for c in moved]  # its lines say the move whole: its sentences not again
         mine.extend(Sourced(c, m) for c in find_candidates(m, self.cues, self.clock, self._options(m)))
         if not mine and self._worth_reading(m) and (raw := self._raw(m.id, raws)) is not None:
             mine.extend(Sourced(c, m) for c in self._card(m, raw))
@@ -286,8 +293,7 @@ class AppointmentsService:
         out: list[Accepted | Rejected] = []
         for d in decisions:
             if isinstance(d, Accepted) and d.candidate.status == "rescheduled" and not self._booked_before(d, decisions):
-                d = Rejected(d.candidate, "reschedule", d.message, d.start, d.end,
-                             detail="it moves a booking not found in your mail")
+                d = Rejected(d.candidate, "unmatched_move", d.message, d.start, d.end)
             if isinstance(d, Accepted):
                 key = provider_key(d.candidate.provider)
                 later = next((reason for who, said, at, reason in changes
@@ -378,7 +384,8 @@ class AppointmentsService:
                     and existing.change_of is None and r.reason in ("cancellation", "reschedule")):
                 with write_txn(self.conn):  # proposed earlier, cancelled or moved since: no longer proposed
                     repo.set_status(self.conn, existing.item.id, "rejected", r.reason)
-            if existing is None and r.end is not None:
+            # a move of a booking never found is said in the scan, not kept: it names no booking of the person's
+            if existing is None and r.end is not None and r.reason != "unmatched_move":
                 item = Item("rejected", r.reason, c.provider, r.start, r.end, c.location, c.excerpt,
                             r.message.id if r.message else None, origin=c.origin, title=c.title)
                 with write_txn(self.conn):
@@ -426,11 +433,11 @@ class AppointmentsService:
         names none, exactly one booking of theirs still ahead). A move of a booking never seen is no booking."""
         said, key = self._said_start(move), provider_key(move.candidate.provider)
         ahead = move.message.received_at
-        if said is not None and any(
-                d.start == said and d.candidate.status == "confirmed" and provider_key(d.candidate.provider) == key
-                and d.message is not None and d.message.received_at < ahead
-                and (isinstance(d, Accepted) or d.reason == "past_start") for d in scanned):
-            return True
+        found = [d for d in scanned if said is not None and d.start == said and d.candidate.status == "confirmed"
+                 and provider_key(d.candidate.provider) == key and d.message is not None
+                 and d.message.received_at < ahead and (isinstance(d, Accepted) or d.reason == "past_start")]
+        if found:
+            return not self._elsewhere(found[0])
         held = {r.item.start for r in repo.list_items(self.conn, self.clock.zone, ("proposed", "created", "duplicate",
                                                                                      "quarantined", "rejected"),
                                                       starting_after=said or ahead,
@@ -450,10 +457,17 @@ class AppointmentsService:
                            cues=self.cues, minutes=self.minutes, options=self._options(m))
                 if d.start is not None and (isinstance(d, Accepted) or d.reason == "past_start"):
                     if said is not None and d.start == said:
-                        return True
+                        return not self._elsewhere(d)
                     if said is None and d.start > ahead and d.start != move.start:
                         held.add(d.start)
         return said is None and len(held) == 1
+
+    def _elsewhere(self, original: Accepted | Rejected) -> bool:
+        """Whether a booking's times are a place's clock other than the person's (a flight from another
+        zone): a move's times, read on the person's clock, would then be wrong, so it is not taken."""
+        c, start = original.candidate, original.start
+        return bool(c.travel and c.start_at is not None and c.start_at.utcoffset() is not None and start is not None
+                    and c.start_at.utcoffset() != start.astimezone(self.clock.zone).utcoffset())
 
     def _live(self, meta: MessageMeta, raws: dict[int, bytes | None]) -> Live | None:
         raw = self._raw(meta.id, raws)

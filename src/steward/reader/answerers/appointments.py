@@ -28,6 +28,7 @@ EXAMPLES = ("when am I at the vet?", "is my dinner booking cancelled?")
 AHEAD = timedelta(days=365)
 MOVED = "moved"
 MOVED_HERE = "moved to this time by a later mail"
+_MOVED_TO_TIME = "moved to this time"  # a booking at the time a mail moved it to, found or not
 _STATUS = {
     "proposed": "found in your mail, waiting for your yes",
     "created": "on your calendar",
@@ -97,7 +98,7 @@ def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str]) ->
                            kind_of(f"{item.provider} {item.title} {via}", rw.provider_kinds), item.id, via))
     for item in moved.values():
         assert item.start is not None
-        if any(b.provider == item.provider and MOVED_HERE in b.status for b in out):
+        if any(b.provider == item.provider and _MOVED_TO_TIME in b.status for b in out):
             continue  # the mail that moved it gave its new time: that booking is listed
         # the booking this item read was moved by a later mail whose new time was not read: say so, no time
         out.append(Booking(item.provider, item.title or item.provider, item.start,
@@ -153,7 +154,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             ahead = [b for b in ahead if b.status == "cancelled"]
         elif "moved" in frame.flags:
             ahead = [b for b in ahead if b.status == MOVED or b.status.startswith("your mail says")
-                     or MOVED_HERE in b.status]
+                     or _MOVED_TO_TIME in b.status]
         what = " and ".join(v.value for v in named) or " or ".join(f"the {k}" for k in frame.kinds) or "appointments"
         if not ahead:
             return _none_ahead(frame, service, clock, what, rw, lists(), mailbox)
