@@ -169,3 +169,9 @@ def test_a_bill_asked_about_as_overdue_that_is_not_yet_due_is_said_so(demo: App)
 def test_a_card_named_by_its_currency_is_that_card(demo: App) -> None:
     handled_by, reply = ask(demo, "how much is on my rupee cards?")
     assert handled_by == "reader" and "Kaveri Bank" in reply and "Northwind" not in reply, reply
+
+
+def test_list_as_a_verb_lists_and_a_list_kept_is_not_ours(demo: App) -> None:
+    handled_by, reply = ask(demo, "list my upcoming appointments")
+    assert handled_by == "reader" and "Pawsome Vets" in reply and "Saffron Table" in reply, reply
+    assert ask(demo, "what's on my shopping list?")[0] != "reader"

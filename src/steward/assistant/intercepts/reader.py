@@ -60,8 +60,9 @@ def _leaves_to_older(frame: Frame, answer: Answer | None, older_kinds: frozenset
     that names an issuer, a card or a kind of bill, suspicious mail, and a schedule that holds what the
     calendar alone does not show (appointments waiting in mail, bills due); the rest stays as it was."""
     if frame.domain == "appointments":
-        # the appointments intercept keeps what it reads as it always has (a kind it knows, nothing named)
-        return not (frame.names_something or frame.flags & {"cancelled", "moved"} or set(frame.kinds) - older_kinds)
+        # the reader answers bookings by kind, name and status; the appointments intercept keeps a question
+        # the reader is unsure of ("what appointments do I have coming up?": appointments or schedule)
+        return not frame.sure
     if frame.domain == "schedule":
         # "am I free at 4?" is answered at that moment (the day's list would leave the person to work it out)
         return answer is None or not (answer.data.get("beyond_calendar") or answer.data.get("at_time"))
@@ -140,9 +141,10 @@ class ReaderAnswers:
         # (only a schedule's hand-off depends on its answer: only that one is answered first)
         if frame is fresh and _leaves_to_older(frame, None, self._older_kinds(), clock.today()):
             # the older intercept that would answer (the first that claims it) keeps the turn when it is of
-            # the question's own domain (or the question's words say none)
+            # the question's own domain, or the question's words say none, or the reader is unsure of it
             first = next((i for i in self._fallbacks() if i.match(turn) is not None), None)
-            if first is not None and (first.name in _OLDER.get(frame.domain, ()) or not _own_evidence(frame)):
+            if first is not None and (first.name in _OLDER.get(frame.domain, ()) or not _own_evidence(frame)
+                                      or not frame.sure):
                 if frame.domain != "schedule":
                     return None
                 got = self._answerers().answer(frame, clock) if answerable else None
