@@ -191,6 +191,7 @@ class SlotCache:
         self._lists = SlotLists.of(())
         self._senders: dict[str, repo.SenderRow] = {}
         self._last_id = 0
+        self.builds = 0  # how many times the lists were built (once, then once per change of the store)
 
     def lists(self) -> SlotLists:
         """The current lists (rebuilt first when the store changed since the last call)."""
@@ -208,4 +209,5 @@ class SlotCache:
                                                                  count, row.category)
                 self._lists = build_lists(conn, self.words, self._senders.values())
                 self._print = now
+                self.builds += 1
         return self._lists

@@ -112,7 +112,8 @@ def match_at(norms: Sequence[str], i: int, phrases: Iterable[Phrase]) -> int:
 
 def find_phrase(norms: Sequence[str], phrases: Iterable[Phrase]) -> tuple[int, int] | None:
     """(start, length) of the earliest (then longest) phrase occurrence in norms."""
-    ordered = tuple(phrases)
+    # a Phrases list is kept as it is: `match_at` then looks only at the phrases starting with each word
+    ordered = phrases if type(phrases) is Phrases else tuple(phrases)
     for i in range(len(norms)):
         n = match_at(norms, i, ordered)
         if n:
