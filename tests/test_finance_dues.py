@@ -234,7 +234,7 @@ def test_a_dry_run_shows_what_would_be_derived_and_stores_nothing(cli: Any, tmp_
         "Your BT Broadband bill of £55.99 is ready. Payment is due by 21/09/2026.", "2026-09-07T09:00:00+01:00")
     run(cli, "mail", "import", str(tmp_path / "mail"))
     dry = json.loads(run(cli, "--json", "dues", "extract", "--dry-run").out)
-    assert dry["dry_run"] and dry["derived"] == 1 and dry["items"][0]["summary"] == "£55.99 due 21 Sep 2026"
+    assert dry["dry_run"] and dry["derived"] == 1 and dry["items"][0]["summary"] == "£55.99 due Mon, 21 Sept 2026"
     assert dues(cli)["currencies"] == []
     text = run(cli, "dues", "extract", "--no-progress").out
-    assert text.startswith("derived 1 due(s)") and "BT: #1 £55.99 due 21 Sep 2026" in text
+    assert text.startswith("derived 1 due(s)") and "BT: #1 £55.99 due Mon, 21 Sept 2026" in text

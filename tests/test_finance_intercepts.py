@@ -62,23 +62,23 @@ def test_add_the_dues_section_to_my_brief_is_not_a_dues_answer(cli: Any, mailbox
 @pytest.mark.parametrize("text", ["any pending payments?", "is my insurance premium overdue?",
                                   "how much is my credit card bill", "which bills are due this week?"])
 def test_owing_questions_are_dues_questions(cli: Any, mailbox: None, text: str) -> None:
-    assert ask(cli, text)["handled_by"] == "dues_request"
+    trace = ask(cli, text)
+    # the dues list, or the reader's money answerer over the same dues
+    assert trace["handled_by"] == "dues_request" or trace["data"]["answerer"] == "money", trace["reply"]
 
 
 def test_a_window_and_categories_narrow_the_answer(cli: Any, mailbox: None) -> None:
-    trace = ask(cli, "what do I owe in the next 10 days?")
-    assert trace["handled_by"] == "dues_request"
-    got = {(i["issuer"], i["due_date"], i["overdue"]) for g in trace["data"]["currencies"] for i in g["items"]}
+    reply = ask(cli, "what do I owe in the next 10 days?")["reply"]
     # the overdue premium shows whatever the window; the rest falls due by the 24th
-    assert got == {("Avalon Mutual", "2026-09-09", True), ("Kaveri Bank", "2026-09-23", False),
-                   ("Thameside Energy", "2026-09-23", False)}
-    trace = ask(cli, "what insurance and rent is due?")
-    assert trace["data"]["categories"] == ["insurance", "rent"]
-    assert [(g["currency"], g["total_due"]) for g in trace["data"]["currencies"]] == [("EUR", "1150.00"),
-                                                                                     ("GBP", "312.50")]
-    assert "OVERDUE" in trace["reply"]
-    trace = ask(cli, "what's overdue?")
-    assert [i["issuer"] for g in trace["data"]["currencies"] for i in g["items"]] == ["Avalon Mutual"]
+    assert "OVERDUE" in next(line for line in reply.splitlines() if "Avalon Mutual" in line)
+    assert "Kaveri Bank" in reply and "Thameside Energy" in reply
+    assert "Casa Verde" not in reply and "Meridian" not in reply  # due on 1 October
+    reply = ask(cli, "what insurance and rent is due?")["reply"]
+    assert "Avalon Mutual" in reply and "Casa Verde" in reply and "OVERDUE" in reply
+    assert "Kaveri" not in reply and "Thameside" not in reply
+    assert "€1,150.00" in reply and "£312.50" in reply
+    reply = ask(cli, "what's overdue?")["reply"]
+    assert "Avalon Mutual" in reply and "Kaveri" not in reply and "Casa Verde" not in reply
 
 
 def test_inbox_analysis_still_answers_mail_questions(cli: Any, mailbox: None) -> None:

@@ -129,7 +129,9 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         short = frame.window is not None and frame.window.end - frame.window.start < timedelta(hours=23)
         if frame.window is not None and "overdue" not in frame.flags and not short:
             first, last = frame.window.start.date(), frame.window.end.date()
-            inside = [d for d in items if first <= d.due_date < last or (d.due_date == first == last)]
+            # a bill already overdue is still owed in any window that reaches past today
+            inside = [d for d in items if first <= d.due_date < last or (d.due_date == first == last)
+                      or (d.id in overdue_ids and last > today)]
             if not inside:
                 items.sort(key=lambda d: (d.due_date, d.issuer))
                 lines = [_line(d, d.id in overdue_ids, clock) for d in items]
