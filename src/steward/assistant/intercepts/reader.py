@@ -61,8 +61,10 @@ def _leaves_to_older(frame: Frame, answer: Answer | None, older_kinds: frozenset
     calendar alone does not show (appointments waiting in mail, bills due); the rest stays as it was."""
     if frame.domain == "appointments":
         # the reader answers bookings by kind, name and status; the appointments intercept keeps a question
-        # the reader is unsure of ("what appointments do I have coming up?": appointments or schedule)
-        return not frame.sure
+        # the reader is unsure of ("what appointments do I have coming up?": appointments or schedule), and
+        # one whose answer is a single booking waiting for a yes: it offers to add it (or make the change
+        # the mail says), and "yes" does
+        return not frame.sure or answer is None or answer.data.get("waiting_yes") == 1
     if frame.domain == "schedule":
         # "am I free at 4?" is answered at that moment (the day's list would leave the person to work it out)
         return answer is None or not (answer.data.get("beyond_calendar") or answer.data.get("at_time"))
@@ -138,14 +140,14 @@ class ReaderAnswers:
         answered = False
         # a question read with the one before it is the reader's: the older intercepts know no context.
         # The hand-off is asked first, so a turn an older intercept keeps costs none of the answer's searches
-        # (only a schedule's hand-off depends on its answer: only that one is answered first)
+        # (only a schedule's and a booking's hand-off depend on the answer: only those are answered first)
         if frame is fresh and _leaves_to_older(frame, None, self._older_kinds(), clock.today()):
             # the older intercept that would answer (the first that claims it) keeps the turn when it is of
             # the question's own domain, or the question's words say none, or the reader is unsure of it
             first = next((i for i in self._fallbacks() if i.match(turn) is not None), None)
             if first is not None and (first.name in _OLDER.get(frame.domain, ()) or not _own_evidence(frame)
                                       or not frame.sure):
-                if frame.domain != "schedule":
+                if frame.domain not in ("schedule", "appointments"):
                     return None
                 got = self._answerers().answer(frame, clock) if answerable else None
                 answered = True

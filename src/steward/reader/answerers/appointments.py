@@ -140,6 +140,9 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         found = _bookings(service.between(now, now + AHEAD) + service.recent(limit=200), rw, vias)
         seen: set[tuple[str, datetime]] = set()
         ahead = []
+        # of one booking found twice (the event made from it, and a change its mail asks), the one waiting
+        # for a yes is said
+        found.sort(key=lambda b: not _waiting(b))
         for b in found + events(now, now + AHEAD):
             if (b.title.casefold(), b.start) not in seen:
                 seen.add((b.title.casefold(), b.start))
@@ -172,7 +175,8 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             f"{what[:1].upper()}{what[1:]}" + (f" ({frame.window.said})" if frame.window else " ahead") + ":")
         lines = [b.line(clock) for b in ahead]
         view = bookings_view(head.rstrip(":"), ahead, clock, window_words(frame, clock))
-        return Answer("\n".join([head, *lines]), {"appointments": lines, "view": view})
+        waiting = sum(1 for b in ahead if _waiting(b))
+        return Answer("\n".join([head, *lines]), {"appointments": lines, "view": view, "waiting_yes": waiting})
 
     return Answerer("appointments", "appointments", answer, EXAMPLES)
 
@@ -203,3 +207,8 @@ def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: 
                                  f"{', '.join(s.value for s in senders[:3])} with a time. Their latest mail:", *lines]),
                       {"appointments": []})
     return Answer(f"I found nothing ahead for {what} in your mail or on your calendar.", {"appointments": []})
+
+
+def _waiting(b: Booking) -> bool:
+    """Whether a booking waits for the person's yes: found in mail, or a change its mail asks for."""
+    return "waiting for your yes" in b.status or b.status.startswith("your mail says")
