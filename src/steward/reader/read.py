@@ -89,11 +89,16 @@ def _window(text: str, clock: Clock, options: Any) -> tuple[Window | None, froze
     return Window(start, end, said, found.grain), chars
 
 
+_CLOCK_WORDS = frozenset(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "noon", "midday", "midnight", "o'clock", "half", "quarter"])
+
+
 def whole_part_of_day(window: Window | None, rw: ReaderWords) -> Window | None:
     """A part of a day said ("tomorrow night", "Tuesday morning") as the hours people mean by it."""
     if window is None or window.grain != "hour" or window.end - window.start > timedelta(hours=12):
         return window
     said = [w.replace("\u2019", "'") for w in words(window.said)]
+    if any(any(c.isdigit() for c in w) or w in _CLOCK_WORDS for w in said):
+        return window  # a clock time said ("at 6 pm", "six in the evening") is that moment, not the part
     for hours, phrases in rw.day_parts.items():
         if _hits(said, phrases):
             first, last = (int(h) for h in hours.split("-"))

@@ -61,13 +61,15 @@ def _leaves_to_older(frame: Frame, answer: Answer | None, older_kinds: frozenset
     calendar alone does not show (appointments waiting in mail, bills due); the rest stays as it was."""
     if frame.domain == "appointments":
         # the reader answers bookings by kind, name and status; the appointments intercept keeps a question
-        # the reader is unsure of ("what appointments do I have coming up?": appointments or schedule), and
+        # the reader is unsure of ("which bookings are coming?": appointments or schedule), and
         # one whose answer is a single booking waiting for a yes: it offers to add it (or make the change
         # the mail says), and "yes" does
         return not frame.sure or answer is None or answer.data.get("waiting_yes") == 1
     if frame.domain == "schedule":
         # "am I free at 4?" is answered at that moment (the day's list would leave the person to work it out)
-        return answer is None or not (answer.data.get("beyond_calendar") or answer.data.get("at_time"))
+        # and "am I free ...?" is answered yes or no (the older intercept would list the day)
+        return answer is None or not (answer.data.get("beyond_calendar") or answer.data.get("at_time")
+                                      or "busy" in answer.data)
     if frame.domain == "mail":
         return "suspicious" not in frame.flags
     if frame.domain == "money":
