@@ -27,9 +27,10 @@ def test_questions_are_answered_from_proposals_and_yes_adds_it(tmp_path: Path, c
     assert cli("--now", NOW, "calendar", "add", "2026-09-18T10:00", "Haircut at Sharp Cuts").code == 0
 
     t = chat(cli, "when is my dentist appointment?")
-    assert t["handled_by"] == "appointments" and t["tools"] == [] and t["writes"] == []
-    assert "Thu 17 Sep 2026 16:30 Lakeside Dental appointment" in t["reply"]
-    assert "not on your calendar yet" in t["reply"] and "Haircut" not in t["reply"]
+    assert t["tools"] == [] and t["writes"] == []
+    assert "Thu 17 Sept at 16:30 Lakeside Dental appointment" in t["reply"]
+    assert "waiting for your yes" in t["reply"] and "Haircut" not in t["reply"]
+    assert "Shall I add Lakeside Dental appointment on Thu 17 Sept at 16:30 to your calendar?" in t["reply"]
     assert t["continuation"]["owner"] == "appointments"
 
     done = chat(cli, "yes")

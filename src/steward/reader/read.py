@@ -10,6 +10,7 @@ so "add the dues section to my brief" is never read as a question about dues.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import timedelta
@@ -89,7 +90,21 @@ def _window(text: str, clock: Clock, options: Any) -> tuple[Window | None, froze
     return Window(start, end, said, found.grain), chars
 
 
-_CLOCK_WORDS = frozenset(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "noon", "midday", "midnight", "o'clock", "half", "quarter"])
+_NUMBER_WORDS = frozenset(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                          "twelve"])
+_CLOCK_AFTER = frozenset(["am", "pm", "a.m.", "p.m.", "o'clock", "oclock", "in", "at"])
+
+
+def _names_a_clock_time(said: Sequence[str]) -> bool:
+    """Whether words name a clock time: "6:30", "6pm", "at 6", "six in the evening", "noon" (not "the 10th")."""
+    for at, w in enumerate(said):
+        if w in ("noon", "midday", "midnight") or re.fullmatch(r"\d{1,2}[:.]\d{2}(am|pm)?|\d{1,2}(am|pm|a|p)", w):
+            return True
+        if w.isdigit() or w in _NUMBER_WORDS:
+            after = said[at + 1] if at + 1 < len(said) else ""
+            if after in _CLOCK_AFTER or (at and said[at - 1] == "at"):
+                return True
+    return False
 
 
 def whole_part_of_day(window: Window | None, rw: ReaderWords) -> Window | None:
@@ -97,7 +112,7 @@ def whole_part_of_day(window: Window | None, rw: ReaderWords) -> Window | None:
     if window is None or window.grain != "hour" or window.end - window.start > timedelta(hours=12):
         return window
     said = [w.replace("\u2019", "'") for w in words(window.said)]
-    if any(any(c.isdigit() for c in w) or w in _CLOCK_WORDS for w in said):
+    if _names_a_clock_time(said):
         return window  # a clock time said ("at 6 pm", "six in the evening") is that moment, not the part
     for hours, phrases in rw.day_parts.items():
         if _hits(said, phrases):

@@ -61,10 +61,8 @@ def _leaves_to_older(frame: Frame, answer: Answer | None, older_kinds: frozenset
     calendar alone does not show (appointments waiting in mail, bills due); the rest stays as it was."""
     if frame.domain == "appointments":
         # the reader answers bookings by kind, name and status; the appointments intercept keeps a question
-        # the reader is unsure of ("which bookings are coming?": appointments or schedule), and
-        # one whose answer is a single booking waiting for a yes: it offers to add it (or make the change
-        # the mail says), and "yes" does
-        return not frame.sure or answer is None or answer.data.get("waiting_yes") == 1
+        # the reader is unsure of ("which bookings are coming?": appointments or schedule)
+        return not frame.sure
     if frame.domain == "schedule":
         # "am I free at 4?" is answered at that moment (the day's list would leave the person to work it out)
         # and "am I free ...?" is answered yes or no (the older intercept would list the day)
@@ -142,14 +140,14 @@ class ReaderAnswers:
         answered = False
         # a question read with the one before it is the reader's: the older intercepts know no context.
         # The hand-off is asked first, so a turn an older intercept keeps costs none of the answer's searches
-        # (only a schedule's and a booking's hand-off depend on the answer: only those are answered first)
+        # (only a schedule's hand-off depends on its answer: only that one is answered first)
         if frame is fresh and _leaves_to_older(frame, None, self._older_kinds(), clock.today()):
             # the older intercept that would answer (the first that claims it) keeps the turn when it is of
             # the question's own domain, or the question's words say none, or the reader is unsure of it
             first = next((i for i in self._fallbacks() if i.match(turn) is not None), None)
             if first is not None and (first.name in _OLDER.get(frame.domain, ()) or not _own_evidence(frame)
                                       or not frame.sure):
-                if frame.domain not in ("schedule", "appointments"):
+                if frame.domain != "schedule":
                     return None
                 got = self._answerers().answer(frame, clock) if answerable else None
                 answered = True
@@ -207,6 +205,11 @@ class ReaderAnswers:
         if answer.question:
             outcome_ask = OpenQuestion(NAME, answer.question, {"text": turn.text, **answer.payload})
         reply = answer.reply if not answer.question else f"{answer.reply}\n{answer.question}".strip()
+        offer = _offer(answer.data.get("waiting"), turn_clock(self.clock, turn)) if not answer.question else None
+        if offer is not None:
+            # one booking waiting for a yes: the appointments answer's own question, so "yes" makes it
+            outcome_ask = offer
+            reply = f"{reply}\n{offer.question}"
         return Outcome(reply=reply, ask=outcome_ask, data={"frame": frame.to_json(), "answerer": by,
                                                            **self._also_waiting(answer.data, frame, turn)})
 
@@ -271,6 +274,26 @@ class ReaderAnswers:
             return None
         by, answer = got
         return Outcome(reply=answer.reply, data={"frame": frame.to_json(), "answerer": by, **dict(answer.data)})
+
+
+def _offer(waiting: Any, clock: Clock) -> OpenQuestion | None:
+    """The question that adds (or changes, as its mail says) the one booking an answer shows waiting for a
+    yes, owned by the appointments intercept, whose "yes" makes it; None unless exactly one waits."""
+    if not isinstance(waiting, list) or len(waiting) != 1:
+        return None
+    one = waiting[0]
+    title, change = str(one["title"]), one.get("change")
+    start = clock.local(datetime.fromisoformat(str(one["start"])))
+    when = f"{clock.formats.day(start.date())} at {clock.formats.time(start)}"
+    question = f"Shall I add {title} on {when} to your calendar?"
+    if change and str(change).startswith("cancelled"):
+        question = f"Shall I remove {title} from your calendar?"
+    elif change:
+        question = f"Shall I move {title} to {when}?"
+    return OpenQuestion(APPOINTMENTS, question, {"proposal": one["proposal"]})
+
+
+APPOINTMENTS = "appointments"  # the appointments intercept, whose "yes" adds a booking found in mail
 
 
 _ORDINALS = ({"1", "one", "first", "former"}, {"2", "two", "second", "latter"}, {"3", "three", "third"},

@@ -175,8 +175,10 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             f"{what[:1].upper()}{what[1:]}" + (f" ({frame.window.said})" if frame.window else " ahead") + ":")
         lines = [b.line(clock) for b in ahead]
         view = bookings_view(head.rstrip(":"), ahead, clock, window_words(frame, clock))
-        waiting = sum(1 for b in ahead if _waiting(b))
-        return Answer("\n".join([head, *lines]), {"appointments": lines, "view": view, "waiting_yes": waiting})
+        waiting = [{"proposal": b.number, "title": b.title, "start": b.start.isoformat(),
+                    "change": b.status.removeprefix("your mail says ") if b.status.startswith("your mail says")
+                    else None} for b in ahead if _waiting(b) and b.number is not None]
+        return Answer("\n".join([head, *lines]), {"appointments": lines, "view": view, "waiting": waiting})
 
     return Answerer("appointments", "appointments", answer, EXAMPLES)
 
