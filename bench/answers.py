@@ -16,7 +16,8 @@ in a session of its own (the earlier turns set the context, the last one is scor
     .venv/bin/python bench/answers.py [--set dev|blind|both] [--show wrong|refused|all] [--homes DIR]
 
 A case that writes (a reminder) runs on its own copy of the home, so every case starts from the home
-as built. Homes are kept under --homes (default: the system's temp dir) and reused.
+as built. Homes are kept under --homes (default: the system's temp dir) and reused while Steward's code and data
+files are the ones that built them; after a change they are built again.
 """
 
 from __future__ import annotations
@@ -200,7 +201,8 @@ def build_home(folder: Path, mailbox: str, now: str) -> Path:
     from steward.settings import load
 
     home = folder / f"{mailbox}-{now.replace(':', '').replace('+', 'p')}"
-    if (home / ".built").exists():
+    built_by = _code_fingerprint()
+    if (home / ".built").exists() and (home / ".built").read_text().strip() == built_by:
         return home
     shutil.rmtree(home, ignore_errors=True)
     app = build_app(load(None, environ={}), make_clock(ZONES[mailbox], now), resolve_paths(str(home)))
@@ -209,8 +211,24 @@ def build_home(folder: Path, mailbox: str, now: str) -> Path:
             build_demo_home(app, mailbox=mailbox)
     finally:
         app.close()
-    (home / ".built").write_text("built\n")
+    (home / ".built").write_text(built_by + "\n")
     return home
+
+
+def _code_fingerprint() -> str:
+    """A digest of Steward's code and data files: a home built by other code is built again (what it read
+    from the sample mail, its dues and bookings, is that code's)."""
+    import hashlib
+
+    import steward
+
+    digest = hashlib.sha256()
+    root = Path(steward.__file__).parent
+    for path in sorted(root.rglob("*")):
+        if path.suffix in (".py", ".yaml", ".sql", ".toml") and "__pycache__" not in path.parts:
+            digest.update(str(path.relative_to(root)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 def _app(home: Path, mailbox: str, now: str) -> Any:
