@@ -24,7 +24,7 @@ import json
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.message import EmailMessage
@@ -198,17 +198,6 @@ def evaluate_labelled(home: Path, data: LabelledSet | None = None) -> Scored:
 # -- KItinerary and Thunderbird --------------------------------------------------------------------
 
 
-def _typed(items: Any) -> Iterator[Mapping[str, Any]]:
-    if isinstance(items, list):
-        for i in items:
-            yield from _typed(i)
-    elif isinstance(items, Mapping):
-        if "@graph" in items:
-            yield from _typed(items["@graph"])
-        if "@type" in items:
-            yield items
-
-
 def _bookable(obj: Mapping[str, Any]) -> bool:
     kind = str(obj.get("@type", ""))
     return kind.endswith("Reservation") or kind.endswith("Event")
@@ -233,7 +222,7 @@ def kitinerary(folder: Path) -> dict[str, Kit]:
         kit.files += 1
         expected_file = html.with_suffix(".json")
         if expected_file.exists():
-            kit.expected += sum(1 for o in _typed(json.loads(expected_file.read_text(encoding="utf-8"))) if _bookable(o))
+            kit.expected += sum(1 for o in schema_org.typed_objects(json.loads(expected_file.read_text(encoding="utf-8"))) if _bookable(o))
         found = schema_org.from_html(html.read_text(encoding="utf-8", errors="replace"))
         kit.read += len(found)
         kit.confirmed += sum(1 for c in found if c.status == "confirmed")
@@ -242,7 +231,7 @@ def kitinerary(folder: Path) -> dict[str, Kit]:
         kit.files += 1
         expected_file = Path(f"{html}.json")
         if expected_file.exists():
-            kit.expected += sum(1 for o in _typed(json.loads(expected_file.read_text(encoding="utf-8"))) if _bookable(o))
+            kit.expected += sum(1 for o in schema_org.typed_objects(json.loads(expected_file.read_text(encoding="utf-8"))) if _bookable(o))
         found = schema_org.from_html(html.read_text(encoding="utf-8", errors="replace"))
         kit.read += len(found)
         kit.confirmed += sum(1 for c in found if c.status == "confirmed")
@@ -252,7 +241,7 @@ def kitinerary(folder: Path) -> dict[str, Kit]:
         text = ics.read_text(encoding="utf-8", errors="replace")
         expected_file = ics.with_suffix(".json") if ics.parent.name == "calendarhandlerdata" else Path(f"{ics}.json")
         if expected_file.exists():
-            kit.expected += sum(1 for o in _typed(json.loads(expected_file.read_text(encoding="utf-8"))) if _bookable(o))
+            kit.expected += sum(1 for o in schema_org.typed_objects(json.loads(expected_file.read_text(encoding="utf-8"))) if _bookable(o))
         found = structured.from_ics(text)
         kit.read += len(found)
         kit.confirmed += sum(1 for c in found if c.status == "confirmed")
@@ -263,7 +252,7 @@ def kitinerary(folder: Path) -> dict[str, Kit]:
                 kit.failures.append(ics.name)
     # cancellations written as JSON-LD (put in an HTML part, as a mail would carry them)
     for path in sorted([*(folder / "jsonlddata").glob("*.json"), *(folder / "mergedata").glob("*.json")]):
-        objs = [o for o in _typed(json.loads(path.read_text(encoding="utf-8"))) if _bookable(o)]
+        objs = [o for o in schema_org.typed_objects(json.loads(path.read_text(encoding="utf-8"))) if _bookable(o)]
         cancelled = [o for o in objs if "cancel" in str(o.get("reservationStatus", "")).lower()]
         if not cancelled:
             continue

@@ -35,7 +35,7 @@ import re
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from email import message_from_bytes
@@ -49,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from appointments import _app, _import  # noqa: E402
 from common import shared_data  # noqa: E402
+from steward.appointments.schema_org import typed_objects  # noqa: E402
 
 HOME_ZONE = "Europe/Berlin"
 KINDS = ("flight", "train", "ferry", "coach", "hotel", "rental car", "restaurant", "event", "other appointment")
@@ -98,17 +99,6 @@ class Run:
     negative_mails: int = 0
     negative_proposals: int = 0
     notes: list[str] = field(default_factory=list)
-
-
-def _typed(items: Any) -> Iterator[Mapping[str, Any]]:
-    if isinstance(items, list):
-        for i in items:
-            yield from _typed(i)
-    elif isinstance(items, Mapping):
-        if "@graph" in items:
-            yield from _typed(items["@graph"])
-        if "@type" in items:
-            yield items
 
 
 def _kind_name(obj: Mapping[str, Any]) -> str:
@@ -244,7 +234,7 @@ def kitinerary_cases(folder: Path) -> list[Case]:
         expected_file = _expected_file(path)
         if not expected_file.exists():
             continue
-        objs = list(_typed(json.loads(expected_file.read_text(encoding="utf-8"))))
+        objs = list(typed_objects(json.loads(expected_file.read_text(encoding="utf-8"))))
         expect = tuple(e for o in objs for e in expected_of(o))
         sender, sent = _context(path.parent)
         received = _received(sent, expect)
@@ -263,7 +253,7 @@ def kitinerary_cases(folder: Path) -> list[Case]:
         cases.append(Case(name, raw, received, live, negative=bool(expect) and not live))
     # cancellations written as schema.org, in an HTML part as a mail would carry them
     for path in sorted([*(folder / "jsonlddata").glob("*.json"), *(folder / "mergedata").glob("*.json")]):
-        objs = list(_typed(json.loads(path.read_text(encoding="utf-8"))))
+        objs = list(typed_objects(json.loads(path.read_text(encoding="utf-8"))))
         cancelled = [o for o in objs if any(e.cancelled for e in expected_of(o))]
         if not cancelled:
             continue

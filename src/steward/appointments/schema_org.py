@@ -52,14 +52,14 @@ def _flatten_microdata(item: Any) -> Any:
     return {k: _flatten_microdata(v) for k, v in item.items()}
 
 
-def _typed(items: Any) -> Iterator[Mapping[str, Any]]:
+def typed_objects(items: Any) -> Iterator[Mapping[str, Any]]:
     """Every object with an @type, graphs and lists unwrapped."""
     if isinstance(items, list):
         for i in items:
-            yield from _typed(i)
+            yield from typed_objects(i)
     elif isinstance(items, Mapping):
         if "@graph" in items:
-            yield from _typed(items["@graph"])
+            yield from typed_objects(items["@graph"])
         if "@type" in items:
             yield items
 
@@ -297,7 +297,7 @@ def _event(obj: Mapping[str, Any]) -> Candidate | None:
 def from_objects(found: Any) -> list[Candidate]:
     """The reservations and events among schema.org objects (JSON-LD as parsed)."""
     out: list[Candidate] = []
-    for obj in _typed(found):
+    for obj in typed_objects(found):
         kind = _type(obj)
         made = _reservation(obj) if kind.endswith("Reservation") else (
             [e] if kind.endswith("Event") and (e := _event(obj)) is not None else [])

@@ -393,6 +393,17 @@ class CalendarService(ReminderManagement, EventSeries):
             return self.clock.today()
         return rules.resolve_when(when, self.clock, self.date_options).start.astimezone(self.clock.zone).date()
 
+    def events_between(self, start: datetime, end: datetime) -> list[Event]:
+        """The events of every configured calendar in [start, end); a calendar that cannot be reached is
+        left out (the schedule names it; an answer about bookings reads what it can)."""
+        out: list[Event] = []
+        for name in self.backends:
+            try:
+                out.extend(self.backend(name).read(start, end).events)
+            except ConnectorError:
+                continue
+        return out
+
     def schedule(self, day: date, calendars: list[str] | None = None) -> Schedule:
         """Reminders and events of a local day from every configured backend, sorted by time (what
         another calendar app did to a reminder kept there is read back first)."""

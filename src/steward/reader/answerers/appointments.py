@@ -113,20 +113,8 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
     """The appointments answerer over the appointment service and the calendar."""
 
     def events(start: datetime, end: datetime) -> list[Booking]:
-        from steward.errors import ConnectorError
-
-        cal = calendar()
-        out = []
-        for name in cal.backends:
-            try:
-                reading = cal.backend(name).read(start, end)
-            except ConnectorError:
-                continue
-            for e in reading.events:
-                kind = kind_of(e.title, rw.provider_kinds)
-                out.append(Booking(e.title, e.title, e.start.astimezone(start.tzinfo), "on your calendar",
-                                   e.location, kind))
-        return out
+        return [Booking(e.title, e.title, e.start.astimezone(start.tzinfo), "on your calendar", e.location,
+                        kind_of(e.title, rw.provider_kinds)) for e in calendar().events_between(start, end)]
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         named = frame.values("provider")

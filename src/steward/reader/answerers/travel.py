@@ -106,22 +106,14 @@ def _trip(item: Item, kind: str) -> Trip | None:
 def _events(calendar: Callable[[], CalendarService] | None, start: datetime, end: datetime, kinds: list[str],
             rw: ReaderWords) -> list[Trip]:
     """Calendar events of those kinds (made by hand, or by another app), on the person's clock."""
-    from steward.errors import ConnectorError
-
     if calendar is None:
         return []
-    cal = calendar()
     out = []
-    for name in cal.backends:
-        try:
-            reading = cal.backend(name).read(start, end)
-        except ConnectorError:
-            continue
-        for e in reading.events:
-            kind = kind_of(e.title, rw.provider_kinds)
-            if kind in kinds:
-                last = e.end - timedelta(days=1) if e.all_day else None
-                out.append(Trip(e.title, e.title, e.start, "on your calendar", e.location, kind, None, None, last))
+    for e in calendar().events_between(start, end):
+        kind = kind_of(e.title, rw.provider_kinds)
+        if kind in kinds:
+            last = e.end - timedelta(days=1) if e.all_day else None
+            out.append(Trip(e.title, e.title, e.start, "on your calendar", e.location, kind, None, None, last))
     return out
 
 
