@@ -317,29 +317,12 @@ class CaldavBackend:
     def move(self, event_id: str, start: datetime, end: datetime, if_match: str | None = None) -> Event | None:
         """Give the event with this UID new times on the server (its other properties kept); with
         `if_match`, only that version (Conflict when another app changed it since)."""
-        from caldav.elements import dav
-        from caldav.lib.error import ETagMismatchError, NotFoundError
 
-        try:
-            obj = self.calendar().object_by_uid(event_id)
-            if if_match:
-                obj.props[dav.GetEtag.tag] = if_match
-            component = obj.icalendar_component
+        def change(component: Any) -> None:
             for name, value in (("dtstart", start), ("dtend", end)):
                 if name in component:
                     del component[name]
                 component.add(name, value.astimezone(UTC))  # an instant: no VTIMEZONE needed
             component.pop("duration", None)
-            sequence = int(str(component.get("sequence") or 0))
-            component.pop("sequence", None)
-            component.add("sequence", sequence + 1)
-            obj.save(increase_seqno=False)
-        except NotFoundError:
-            return None
-        except ETagMismatchError:
-            raise self._changed(f"the event {event_id}") from None
-        except self._errors() as exc:
-            raise self._fail(f"moving {event_id}", exc) from None
-        log.debug("caldav: moved %s", event_id)
-        moved = event_from_component(component, self.name, self.zone)
-        return replace(moved, etag=_etag(obj)) if moved is not None else None
+
+        return self._rewrite(event_id, change, if_match, "moving")
