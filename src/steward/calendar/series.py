@@ -72,12 +72,13 @@ class EventSeries:
 
     def times_of(self, event: Event, start: datetime, end: datetime) -> list[datetime]:
         """The times a repeating event starts in [start, end) (the ones it skips left out)."""
-        from steward.dates import occurrences
+        from steward.dates import iter_occurrences
 
         assert event.rule is not None
         out = []
-        for begin in occurrences(event.rule, self._first(event), start, 400, self.clock.zone, inclusive=True):
-            if begin >= end:
+        for n, begin in enumerate(iter_occurrences(event.rule, self._first(event), start, self.clock.zone,
+                                                   inclusive=True)):
+            if begin >= end or n >= 400:
                 break
             if begin not in event.skipped:
                 out.append(begin)

@@ -37,17 +37,23 @@ from steward.dates._text import Normalized, normalize
 
 if TYPE_CHECKING:
     from steward.clock import Clock
-    from steward.dates._recurrence import Recurrence, find_recurrence, occurrences, parse_rule
+    from steward.dates._recurrence import (
+        Recurrence,
+        find_recurrence,
+        iter_occurrences,
+        occurrences,
+        parse_rule,
+    )
     from steward.dates._recurrence import describe as describe_rule
     from steward.settings import Settings
 
 # the repeat rules ("every other monday") are loaded on first use: most phrases ("tomorrow at 5") need none
 _RECURRENCE = {"Recurrence": "Recurrence", "find_recurrence": "find_recurrence", "occurrences": "occurrences",
-               "parse_rule": "parse_rule", "describe_rule": "describe"}
+               "iter_occurrences": "iter_occurrences", "parse_rule": "parse_rule", "describe_rule": "describe"}
 
 
 def __getattr__(name: str) -> object:
-    """`Recurrence`, `find_recurrence`, `occurrences`, `parse_rule` and `describe_rule`, loaded on first use."""
+    """`Recurrence`, `find_recurrence`, `occurrences`, `iter_occurrences`, `parse_rule` and `describe_rule`, loaded on first use."""
     if name in _RECURRENCE:
         from steward.dates import _recurrence
 
@@ -55,7 +61,7 @@ def __getattr__(name: str) -> object:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["DateOptions", "Grain", "Resolution", "find", "find_all", "missing_calendars", "resolve", "PREFERENCES",
-           "Recurrence", "describe_rule", "find_recurrence", "occurrences", "parse_rule"]
+           "Recurrence", "describe_rule", "find_recurrence", "iter_occurrences", "occurrences", "parse_rule"]
 
 PREFERENCES = ("future", "past", "current")
 

@@ -21,8 +21,10 @@ forever); `Recurrence.bounded` says so.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -203,22 +205,19 @@ def occurrences(rule: str, start: datetime, after: datetime, count: int = 3,
     The wall clock repeats: a weekly 09:00 is 09:00 on both sides of a DST change. A wall time that a
     DST change skips (02:30 on the spring-forward night) is the same instant an hour later on the clock.
     """
+    return list(islice(iter_occurrences(rule, start, after, zone, inclusive), count))
+
+
+def iter_occurrences(rule: str, start: datetime, after: datetime, zone: tzinfo | None = None,
+                     inclusive: bool = False) -> Iterator[datetime]:
+    """The occurrences of `rule` after `after`, soonest first, as `occurrences` gives them, read lazily
+    in one pass over the rule (a caller stops at the end of the window it shows)."""
     if start.tzinfo is None or after.tzinfo is None:
         raise ValueError("occurrences needs aware datetimes")
     shown = zone or start.tzinfo
     assert shown is not None
-    expanded = _rrule(rule, start)
-    out: list[datetime] = []
-    moment = after.astimezone(start.tzinfo)
-    first = True
-    while len(out) < count:
-        nxt = expanded.after(moment, inc=inclusive and first)
-        first = False
-        if nxt is None:
-            break
-        out.append(nxt.astimezone(UTC).astimezone(shown))  # normalises a wall time inside a DST gap
-        moment = nxt
-    return out
+    for nxt in _rrule(rule, start).xafter(after.astimezone(start.tzinfo), inc=inclusive):
+        yield nxt.astimezone(UTC).astimezone(shown)  # normalises a wall time inside a DST gap
 
 
 @dataclass(frozen=True)

@@ -72,9 +72,10 @@ class LocalBackend:
 
 
 def expand(event: Event, start: datetime, end: datetime, limit: int = 500) -> list[Event]:
-    """The times of a repeating event that overlap [start, end), on the wall clock of its zone."""
+    """The times of a repeating event that overlap [start, end), on the wall clock of its zone (at most
+    `limit` of them)."""
     from steward.clock import get_zone
-    from steward.dates import occurrences
+    from steward.dates import iter_occurrences
 
     if event.rule is None:
         return [event] if event.start < end and event.end > start else []
@@ -83,8 +84,8 @@ def expand(event: Event, start: datetime, end: datetime, limit: int = 500) -> li
     out = []
     after = max(first, start - length)
     skipped = set(event.skipped)
-    for begin in occurrences(event.rule, first, after, limit, inclusive=True):
-        if begin >= end:
+    for n, begin in enumerate(iter_occurrences(event.rule, first, after, inclusive=True)):
+        if begin >= end or n >= limit:
             break
         if begin + length > start and begin not in skipped:
             out.append(replace(event, start=begin, end=begin + length))
