@@ -311,3 +311,30 @@ def test_a_reservation_systems_segment_lines_are_read_each_at_its_airports_time(
     assert second.end_at == datetime(2027, 1, 17, 6, 5, tzinfo=ZoneInfo("Asia/Dubai"))  # "#": the day after
     # the cancelled (HX) and waitlisted (HL) segments are no flights; nor is a numbered list of codes
     assert itinerary.from_text(" 1. AB  12 C  09JAN ABCDEF GHI  0505 0700\n", datetime(2027, 1, 1, tzinfo=UTC)) == []
+
+
+def test_a_tickets_table_of_legs_is_read_one_row_a_leg_at_each_airports_time() -> None:
+    received = datetime(2026, 8, 1, 9, 0, tzinfo=ZoneInfo("Europe/London"))
+    table = ("Flight   From                  Date      Dep    To                     Arr\n"
+             "QF 35    Singapore (SIN)       04SEP26   19:55  Melbourne (MEL)        05:10\n"
+             "NZ124    Melbourne (MEL)       12SEP26   08:40  Christchurch (CHC)     14:05\n")
+    out, back = itinerary.from_text(table, received)
+    assert (out.title, out.start_at) == ("Flight QF 35 SIN → MEL",
+                                         datetime(2026, 9, 4, 19, 55, tzinfo=ZoneInfo("Asia/Singapore")))
+    assert out.end_at == datetime(2026, 9, 5, 5, 10, tzinfo=ZoneInfo("Australia/Melbourne"))  # lands the day after
+    assert (back.title, back.start_at) == ("Flight NZ 124 MEL → CHC",
+                                           datetime(2026, 9, 12, 8, 40, tzinfo=ZoneInfo("Australia/Melbourne")))
+    assert back.end_at == datetime(2026, 9, 12, 14, 5, tzinfo=ZoneInfo("Pacific/Auckland"))
+    # codes alone, the date above the rows, an arrow between the airports
+    bare = "Your trip on 3 Oct 2026\nKL 1008  LHR 07:15 -> AMS 09:35\n"
+    (leg,) = itinerary.from_text(bare, received)
+    assert (leg.title, leg.start_at) == ("Flight KL 1008 LHR → AMS",
+                                         datetime(2026, 10, 3, 7, 15, tzinfo=ZoneInfo("Europe/London")))
+
+
+def test_rows_that_are_no_leg_of_a_flight_are_not_read() -> None:
+    received = datetime(2026, 8, 1, 9, 0, tzinfo=ZoneInfo("Europe/London"))
+    assert itinerary.from_text("Order 12 Sep 2026\nAB 12  Tea (ENG) 10:00 and scones (GBR) 11:00\n", received) == []
+    # a terminal beside a time is no flight number; one airport is no leg; nor is a time after both airports alone
+    assert itinerary.from_text("12 Sep 2026\nT1 06:00 Heathrow (LHR)\n", received) == []
+    assert itinerary.from_text("12 Sep 2026\nBA 117  LHR JFK 10:00\n", received) == []

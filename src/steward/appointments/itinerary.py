@@ -74,7 +74,8 @@ _MONTHS = {m: i + 1 for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "j
 _MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _DATE_DOTTED = re.compile(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.])")
 _DATE_ISO = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
-_DATE_DAY_MON = re.compile(rf"(?<![\d])(\d{{1,2}})[\s-]*{_MON}(?:[\s,-]+(\d{{4}}))?(?![a-z])", re.I)
+# "15 Jun 2026", "15-Jun", and a ticket's "15JUN26" (a two-digit year written against the month)
+_DATE_DAY_MON = re.compile(rf"(?<![\d])(\d{{1,2}})[\s-]*{_MON}(?:[\s,-]+(\d{{4}})|(\d{{2}})(?![\d:]))?(?![a-z])", re.I)
 _DATE_MON_DAY = re.compile(rf"(?<![a-z]){_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?(?!\d)", re.I)
 _LOOK_AHEAD = 2  # lines after a label that may hold its place, date and time
 
@@ -94,7 +95,7 @@ def _date(text: str, received: datetime) -> tuple[date, int, int] | None:
         found.append((m.start(), m.end(), int(m.group(3)), int(m.group(2)), int(m.group(1))))
     for m in _DATE_DAY_MON.finditer(text):
         found.append((m.start(), m.end(), int(m.group(1)), _MONTHS[m.group(2).lower()[:3]],
-                      int(m.group(3)) if m.group(3) else None))
+                      int(m.group(3)) if m.group(3) else 2000 + int(m.group(4)) if m.group(4) else None))
     for m in _DATE_MON_DAY.finditer(text):
         found.append((m.start(), m.end(), int(m.group(2)), _MONTHS[m.group(1).lower()[:3]],
                       int(m.group(3)) if m.group(3) else None))
@@ -214,6 +215,7 @@ def _rows(text: str, received: datetime) -> list[Candidate]:
             if leg is not None and leg not in out:
                 out.append(leg)
             continue
+        before = len(out)
         for k, pattern in enumerate(_ROWS):
             for m in pattern.finditer(line):
                 if k == 0:
@@ -223,7 +225,65 @@ def _rows(text: str, received: datetime) -> list[Candidate]:
                 leg = _row_leg(text.splitlines(), line_no, line, m.start(), m.end(), (a, t1, b, t2), received)
                 if leg is not None and leg not in out:
                     out.append(leg)
+        if len(out) == before and (leg := _table_row(lines, line_no, received)) is not None and leg not in out:
+            out.append(leg)
     return out
+
+
+# an airport in a row of a ticket's table of legs: its code in brackets ("Melbourne (MEL)") or alone
+_ROW_CODE = re.compile(r"\(\s*([A-Z]{3})\s*\)|(?<![\w-])([A-Z]{3})(?![\w-])")
+# the flight number that opens such a row ("QF 35", "NZ124"); a terminal beside a time ("T1 06:00") is none
+_ROW_FLIGHT = re.compile(r"\s*(?:\d{1,2}[.)]\s+)?((?:[A-Z]{2}|[A-Z][0-9]|[0-9][A-Z]))\s?([0-9]{1,4})(?![0-9:])")
+
+
+def table_row(line: str) -> bool:
+    """Whether a line is one leg of a ticket's table: a flight number first, then two airport codes and a time."""
+    return _table_parts(line) is not None
+
+
+def _table_parts(line: str) -> tuple[str, tuple[str, str, str, str]] | None:
+    """(flight number, (from, departure time, to, arrival time)) of a
+    row that opens with a flight number and names two airports in order, the departure time after the
+    first and the arrival time after that (on a row that gives one time, the arrival is "")."""
+    lead = _ROW_FLIGHT.match(line)
+    name = _flight_number(lead)
+    if lead is None or name is None:
+        return None
+    codes: list[tuple[int, str]] = []
+    bracketed = [(m.start(), m.group(1)) for m in _ROW_CODE.finditer(line, lead.end()) if m.group(1)]
+    found = bracketed if len(bracketed) >= 2 else [(m.start(), m.group(2)) for m in _ROW_CODE.finditer(line, lead.end())
+                                                   if m.group(2)]
+    for at, code in found:
+        if code not in _ZONE_NAMES and airport_zone(code) and code not in (c for _, c in codes):
+            codes.append((at, code))
+    times = [(m.start(), m.group(0)) for m in _TIME.finditer(line, lead.end())]
+    if len(codes) != 2 or not times:
+        return None
+    (at_a, a), (at_b, b) = codes
+    leaves = next(((at, t) for at, t in times if at > at_a), None)
+    if leaves is None:
+        return None
+    later = [(at, t) for at, t in times if at > max(leaves[0], at_b)]
+    arrives = later[0][1] if later else ""
+    if leaves[0] > at_b and not arrives:
+        return None  # one time after both airports: whose it is the row does not say
+    return name, (a, leaves[1], b, arrives)
+
+
+def _table_row(lines: list[str], line_no: int, received: datetime) -> Candidate | None:
+    """A leg written as one row of a ticket's table of legs, its date the first on the row or the
+    nearest one above it."""
+    parts = _table_parts(lines[line_no])
+    if parts is None:
+        return None
+    name, (a, t1, b, t2) = parts
+    day = _date(lines[line_no], received)
+    found = day[0] if day is not None else next(
+        (d for above in reversed(lines[max(0, line_no - 3):line_no]) if (d := _last_date(above, received))), None)
+    leg = _leg((a, t1, b, t2 or t1), found, name)
+    if leg is not None and not t2:
+        leg = replace(leg, end_at=None)
+    return leg
 
 
 _COLUMN = re.compile(r"\(([A-Z]{3})\)\s+(\d{1,2}:\d{2})\s+(\d{1,2}:\d{2})(?!\d)")

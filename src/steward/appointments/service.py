@@ -451,11 +451,16 @@ class AppointmentsService:
         earlier = repo.messages_from(self.conn, move.message.sender, window.start, ahead, limit=30)
         for m in earlier:
             for sourced in self._read(m, raws):
-                if sourced.candidate.status != "confirmed" or provider_key(sourced.candidate.provider) != key:
+                # a journey the sender booked is named by its number ("AP 417"), the move by the sender:
+                # it is the one moved when it left at exactly the time the move moves from
+                named = provider_key(sourced.candidate.provider) == key
+                if sourced.candidate.status != "confirmed" or not (named or (sourced.candidate.travel and said)):
                     continue
                 d = decide(sourced.candidate, m, self._live(m, raws), clock=self.clock, window=window,
                            cues=self.cues, minutes=self.minutes, options=self._options(m))
                 if d.start is not None and (isinstance(d, Accepted) or d.reason == "past_start"):
+                    if not named and d.start != said:
+                        continue
                     if said is not None and d.start == said:
                         return not self._elsewhere(d)
                     if said is None and d.start > ahead and d.start != move.start:
