@@ -76,3 +76,61 @@ def test_the_clock_carries_the_locale_setting() -> None:
 def test_an_unknown_locale_is_a_one_line_error() -> None:
     with pytest.raises(ConfigError, match="unknown locale 'xx_QQ'"):
         check_locale("xx_QQ")
+
+
+# -- the kept tables (formats.json) write exactly as babel writes --------------------------------
+
+def _babel(locale: str) -> dict[str, object]:
+    from babel.dates import format_date, format_skeleton, format_time
+    from babel.numbers import format_currency, format_decimal
+
+    return {"day": lambda d, year=False: format_skeleton("yMMMEd" if year else "MMMEd",
+                                                          datetime(d.year, d.month, d.day), locale=locale),
+            "day_long": lambda d: format_date(d, "full", locale=locale),
+            "time": lambda t: format_time(t, "short", locale=locale),
+            "number": lambda n: format_decimal(n, locale=locale),
+            "money": lambda v, c: format_currency(Decimal(str(v)), c, locale=locale)}
+
+
+def test_the_kept_tables_are_babels_own() -> None:
+    """formats.json is what babel gives today; after a babel upgrade, write it again with
+    `python -m steward.formats`."""
+    import json
+
+    from steward.formats import TABLE_FILE, cldr_tables
+
+    with open(TABLE_FILE, encoding="utf-8") as file:
+        kept = json.load(file)
+    assert kept == json.loads(json.dumps(cldr_tables(), ensure_ascii=False))
+
+
+@pytest.mark.parametrize("locale", ["en_GB", "en_US", "en_IN", "en_ZA", "de_DE", "fr_FR", "es_ES", "nl_NL", "pt_BR"])
+def test_a_kept_locale_writes_every_day_time_and_sum_as_babel_does(locale: str) -> None:
+    from steward.formats import kept_table
+
+    assert kept_table(locale) is not None
+    fmt, babel = Formats(locale), _babel(locale)
+    for offset in range(0, 800, 3):  # every weekday and month, a leap day, two year ends
+        day = date(2023, 12, 1) + timedelta(days=offset)
+        assert fmt.day(day) == babel["day"](day)  # type: ignore[operator]
+        assert fmt.day(day, year=True) == babel["day"](day, True)  # type: ignore[operator]
+        assert fmt.day_long(day) == babel["day_long"](day)  # type: ignore[operator]
+    for minute in range(0, 24 * 60, 7):
+        moment = time(minute // 60, minute % 60)
+        assert fmt.time(moment) == babel["time"](moment)  # type: ignore[operator]
+    assert fmt.time(time(0, 0)) == babel["time"](time(0, 0))  # type: ignore[operator]
+    assert fmt.time(time(12, 0)) == babel["time"](time(12, 0))  # type: ignore[operator]
+    for count in (0, 7, -3, 999, 1000, 12345, 100000, 1234567, -98765432):
+        assert fmt.number(count) == babel["number"](count)  # type: ignore[operator]
+    for amount in ("0", "0.005", "0.015", "1", "312.5", "1842.17", "-45.5", "100001.90", "12345678.999",
+                   "1e3", "0.00", "7.125"):
+        for currency in ("GBP", "USD", "EUR", "INR", "JPY", "BHD", "CHF", "ZAR", "BRL", "XYZ"):
+            assert fmt.money(amount, currency) == babel["money"](amount, currency), (amount, currency)
+
+
+def test_a_locale_without_a_kept_table_is_written_by_babel() -> None:
+    from steward.formats import kept_table
+
+    assert kept_table("sv_SE") is None
+    assert check_locale("sv-SE") == "sv_SE"
+    assert Formats("sv_SE").money("1234.5", "SEK") == _babel("sv_SE")["money"]("1234.5", "SEK")  # type: ignore[operator]

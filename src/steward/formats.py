@@ -5,26 +5,54 @@ The page, the CLI and the brief all write through `Formats`, so "Sat 5 Dec" in o
 "₹100,001.90" (en_US) everywhere alike. The patterns are CLDR's, through `babel`: a day is the
 locale's abbreviated weekday, day and month ("Sat 5 Dec" in en_GB, "Sat, Dec 5" in en_US), a time its
 short time ("09:15", "9:15 AM"), a sum its currency format with the currency's own symbol.
+
+Loading babel and a locale's data takes longer than a command like `steward dues` spends on its own
+work, so the few patterns, names and symbols used here are kept for the locales people use most in
+`formats.json`, taken from babel by `cldr_table` (tests/test_formats.py keeps that file equal to what
+babel gives and every day, time and sum written from it equal to babel's own writing). Any other
+locale, and a zone's name, are written by babel itself.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
 from decimal import Decimal, InvalidOperation
 
-from babel import Locale, UnknownLocaleError
-from babel.dates import format_date, format_skeleton, format_time, get_timezone_location
-from babel.numbers import format_currency, format_decimal
-
 from steward.errors import ConfigError
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 DEFAULT_LOCALE = "en_GB"
+
+# the locales whose table ships in formats.json (rewrite it with `python -m steward.formats`)
+KEPT_LOCALES = ("en_GB", "en_US", "en_IN", "en_AU", "en_CA", "en_IE", "en_NZ", "en_ZA", "en_SG", "de_DE",
+                "fr_FR", "es_ES", "it_IT", "nl_NL", "pt_BR")
+TABLE_FILE = os.path.join(os.path.dirname(__file__), "formats.json")
+_tables: dict[str, Any] | None = None
+
+
+def kept_table(locale: str) -> dict[str, Any] | None:
+    """The kept patterns, names and symbols of `locale`, or None when babel writes for it."""
+    global _tables
+    if _tables is None:
+        import json
+
+        with open(TABLE_FILE, encoding="utf-8") as file:
+            _tables = json.load(file)
+    return _tables["locales"].get(locale)
 
 
 def check_locale(name: str) -> str:
     """A locale name as babel knows it (`en_GB`, `en-US` -> `en_US`), or a ConfigError that says so."""
     text = (name or DEFAULT_LOCALE).strip().replace("-", "_")
+    if kept_table(text) is not None:
+        return text
+    from babel import Locale, UnknownLocaleError
+
     try:
         return str(Locale.parse(text))
     except (UnknownLocaleError, ValueError):
@@ -40,10 +68,20 @@ class Formats:
     def day(self, day: date, *, year: bool = False) -> str:
         """`Sat 5 Dec` (en_GB), `Sat, Dec 5` (en_US); `Sat 5 Dec 2026` with `year`."""
         moment = datetime(day.year, day.month, day.day)
+        table = kept_table(self.locale)
+        if table is not None:
+            return _write_moment(table, "day_year" if year else "day", moment)
+        from babel.dates import format_skeleton
+
         return format_skeleton("yMMMEd" if year else "MMMEd", moment, locale=self.locale)
 
     def day_long(self, day: date) -> str:
         """`Saturday 5 December 2026` (en_GB), `Saturday, December 5, 2026` (en_US): the day in full."""
+        table = kept_table(self.locale)
+        if table is not None:
+            return _write_moment(table, "day_long", datetime(day.year, day.month, day.day))
+        from babel.dates import format_date
+
         return format_date(day, "full", locale=self.locale)
 
     def day_near(self, day: date, today: date) -> str:
@@ -53,6 +91,11 @@ class Formats:
     def time(self, moment: datetime | time) -> str:
         """`09:15` (en_GB), `9:15 AM` (en_US): the locale's short time, on the moment's own clock."""
         clock = moment.timetz() if isinstance(moment, datetime) else moment
+        table = kept_table(self.locale)
+        if table is not None:
+            return _write_moment(table, "time", datetime(2000, 1, 3, clock.hour, clock.minute, clock.second))
+        from babel.dates import format_time
+
         return format_time(clock.replace(tzinfo=None), "short", locale=self.locale)
 
     def moment(self, moment: datetime, *, year: bool = False) -> str:
@@ -61,6 +104,11 @@ class Formats:
 
     def number(self, count: int) -> str:
         """`1,234` (en_GB), `1,00,000` (en_IN), `1.234` (de_DE): a count with the locale's grouping."""
+        table = kept_table(self.locale)
+        if table is not None:
+            return _write_number(table, "decimal", Decimal(str(count)), None)
+        from babel.numbers import format_decimal
+
         return format_decimal(count, locale=self.locale)
 
     def money(self, amount: Decimal | str | float, currency: str) -> str:
@@ -69,6 +117,11 @@ class Formats:
             value = Decimal(str(amount))
         except (InvalidOperation, ValueError):
             return f"{currency} {amount}"
+        table = kept_table(self.locale)
+        if table is not None and value.is_finite():
+            return _write_number(table, "currency", value, currency.upper())
+        from babel.numbers import format_currency
+
         return format_currency(value, currency.upper(), locale=self.locale)
 
     def span(self, first: date, last: date) -> str:
@@ -83,6 +136,8 @@ class Formats:
         if key in (None, "UTC", "Etc/UTC", "GMT", "Etc/GMT", "Z"):
             offset = zone.utcoffset(None) if key is None else timedelta(0)
             return "UTC" if not offset else f"UTC{_offset(offset)}"
+        from babel.dates import get_timezone_location
+
         try:
             return str(get_timezone_location(key, locale=self.locale, return_city=True))
         except (LookupError, ValueError):
@@ -94,3 +149,127 @@ def _offset(offset: timedelta) -> str:
     sign = "+" if minutes >= 0 else "-"
     minutes = abs(minutes)
     return f"{sign}{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+# -- writing from a kept table: the parts of CLDR's date and number patterns these formats use --------
+
+def _write_moment(table: dict[str, Any], pattern: str, moment: datetime) -> str:
+    """`moment` written with one of the table's date patterns (its tokens: text, or [field, width])."""
+    out = []
+    for token in table["dates"][pattern]:
+        if isinstance(token, str):
+            out.append(token)
+            continue
+        field, width = token
+        if field in ("E", "a") or (field == "M" and width >= 3):
+            index = moment.weekday() if field == "E" else moment.month - 1 if field == "M" else moment.hour >= 12
+            out.append(table["names"][f"{field}{width}"][int(index)])
+        elif field == "y":
+            year = str(moment.year)
+            out.append(year[-2:] if width == 2 else year.zfill(width))
+        else:
+            value = {"d": moment.day, "M": moment.month, "H": moment.hour, "h": moment.hour % 12 or 12,
+                     "m": moment.minute}[field]
+            out.append(str(value).zfill(width))
+    return "".join(out)
+
+
+def _write_number(table: dict[str, Any], kind: str, value: Decimal, currency: str | None) -> str:
+    """A finite number written as babel's NumberPattern.apply writes it (a currency's own decimals)."""
+    pattern = table["numbers"][kind]
+    negative = int(value.is_signed())
+    value = abs(value).normalize()
+    low, high = pattern["frac"]
+    if currency is not None:
+        low = high = _tables["digits"].get(currency, _tables["default_digits"]) if _tables else 2
+    whole, _, fraction = f"{value.quantize(Decimal(10) ** -high):f}".partition(".")
+    whole = whole.zfill(pattern["int_min"])
+    size, group, grouped = pattern["grouping"][0], table["numbers"]["group_sign"], ""
+    while len(whole) > size:
+        grouped = group + whole[-size:] + grouped
+        whole = whole[:-size]
+        size = pattern["grouping"][1]
+    fraction = (fraction or "0").ljust(low, "0")
+    if high == 0 or (low == 0 and int(fraction) == 0):
+        fraction = ""
+    else:
+        while len(fraction) > low and fraction[-1] == "0":
+            fraction = fraction[:-1]
+        fraction = table["numbers"]["decimal_sign"] + fraction
+    text = pattern["prefix"][negative] + whole + grouped + fraction + pattern["suffix"][negative]
+    if currency is not None and "¤" in text:
+        text = text.replace("¤¤", currency).replace("¤", table["symbols"].get(currency, currency))
+    if "'" in text:
+        import re
+
+        text = re.sub(r"'([^']*)'", lambda m: m.group(1) or "'", text)
+    return text
+
+
+# -- building the kept tables from babel -------------------------------------------------------------
+
+DATE_PATTERNS = {"day": "skeleton:MMMEd", "day_year": "skeleton:yMMMEd", "day_long": "date:full",
+                 "time": "time:short"}
+NUMERIC_FIELDS = {"d", "M", "y", "H", "h", "m"}
+
+
+def cldr_table(locale: str) -> dict[str, Any]:
+    """The patterns, names and symbols `Formats` uses for `locale`, read from babel; a ValueError when a
+    pattern uses a field the writers above do not know (that locale is then left to babel)."""
+    from babel import Locale
+    from babel.dates import format_datetime, tokenize_pattern
+
+    loc = Locale.parse(locale)
+    dates: dict[str, list[Any]] = {}
+    names: dict[str, list[str]] = {}
+    for key, source in DATE_PATTERNS.items():
+        kind, name = source.split(":")
+        pattern = {"skeleton": loc.datetime_skeletons, "date": loc.date_formats, "time": loc.time_formats}[kind][name]
+        tokens: list[Any] = []
+        for sort, value in tokenize_pattern(pattern.pattern):
+            if sort == "chars":
+                tokens.append(value)
+                continue
+            field, width = value  # type: ignore[str-unpack]
+            assert isinstance(field, str) and isinstance(width, int)
+            named = field in ("E", "a") or (field == "M" and width >= 3)
+            if not named and field not in NUMERIC_FIELDS:
+                raise ValueError(f"{locale}: the {key} pattern {pattern.pattern!r} uses {field!r}")
+            if named:
+                samples = ([datetime(2024, 1, 1 + i) for i in range(7)] if field == "E"
+                           else [datetime(2024, 1 + i, 1) for i in range(12)] if field == "M"
+                           else [datetime(2024, 1, 1, 9), datetime(2024, 1, 1, 15)])
+                names[f"{field}{width}"] = [format_datetime(s, field * width, locale=loc) for s in samples]
+            tokens.append(list(value))
+        dates[key] = tokens
+    numbers: dict[str, Any] = {"group_sign": loc.number_symbols["latn"]["group"],
+                               "decimal_sign": loc.number_symbols["latn"]["decimal"]}
+    for kind, pattern in (("decimal", loc.decimal_formats[None]), ("currency", loc.currency_formats["standard"])):
+        if pattern.scale or pattern.exp_prec or "@" in pattern.pattern or "¤¤¤" in pattern.pattern:
+            raise ValueError(f"{locale}: the {kind} pattern {pattern.pattern!r} is not a plain one")
+        numbers[kind] = {"prefix": list(pattern.prefix), "suffix": list(pattern.suffix),
+                         "grouping": list(pattern.grouping), "int_min": pattern.int_prec[0],
+                         "frac": list(pattern.frac_prec)}
+    symbols = {code: symbol for code, symbol in loc.currency_symbols.items() if symbol != code}
+    return {"dates": dates, "names": names, "numbers": numbers, "symbols": symbols}
+
+
+def cldr_tables(locales: tuple[str, ...] = KEPT_LOCALES) -> dict[str, Any]:
+    """What formats.json holds: the tables of `locales` and each currency's decimals (where not 2)."""
+    from babel.core import get_global
+
+    fractions = get_global("currency_fractions")
+    default = fractions["DEFAULT"][0]
+    digits = {code: f[0] for code, f in sorted(fractions.items()) if code != "DEFAULT" and f[0] != default}
+    import babel
+
+    return {"babel": babel.__version__, "default_digits": default, "digits": digits,
+            "locales": {name: cldr_table(name) for name in locales}}
+
+
+if __name__ == "__main__":
+    import json
+
+    with open(TABLE_FILE, "w", encoding="utf-8") as out:
+        json.dump(cldr_tables(), out, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        out.write("\n")
