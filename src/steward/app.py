@@ -6,19 +6,20 @@ light command (`steward when`) never opens the database or loads a model.
 
 from __future__ import annotations
 
-import logging
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from steward.clock import Clock
 from steward.paths import Paths
 from steward.settings import Settings
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (light commands read these)
 if TYPE_CHECKING:
+    from typing import Any
+
     from steward.appointments.service import AppointmentsService
     from steward.assistant.consent import HeldWrites
     from steward.assistant.governance import Governance
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from steward.finance.service import DuesService
     from steward.hooks.bus import HookBus
     from steward.hooks.session_names import SessionNames
+    from steward.llm.messages import ChatModel
     from steward.llm.tiers import TierConfig
     from steward.mail.categories import Classifier
     from steward.mail.heartbeat import SyncHeartbeat
@@ -47,8 +49,6 @@ if TYPE_CHECKING:
     from steward.search.mailbox import Mailbox
     from steward.search.vectors import VectorIndex
     from steward.vocab import Vocab
-
-log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -122,15 +122,14 @@ class App:
         """Money owed: dues read from bill mail (bodies fetched live), the digest, accounts, mark paid."""
         from steward.finance.service import DuesService
 
-        spec = self.tiers.spec_for("task")
-        model = None
-        if self.settings.as_bool("dues_llm") and spec is not None:
-            tiers = self.tiers
-            model = lambda: tiers.model(spec)  # noqa: E731 - built on the first bill the patterns cannot read
+        def task_model() -> ChatModel | None:  # asked on the first bill the patterns cannot read
+            spec = self.tiers.spec_for("task")
+            return self.tiers.model(spec) if spec is not None else None
+
         return DuesService(
             lambda: self.db, self.clock, lambda: self.finance_registry,
             fetch=self._fetch_bill,
-            model=model,
+            model=task_model if self.settings.as_bool("dues_llm") else None,
             user_day_first=self.settings.as_bool("dates.day_first"),
             notify_days_before=self.settings.as_int("finance.notify_days_before"),
         )
@@ -439,7 +438,9 @@ class App:
 
         if not model_installed():
             # mail still lands (and is found by its words); `steward mail index` adds vectors later
-            log.warning("new mail gets no vectors: the embedding model is not installed "
+            import logging
+
+            logging.getLogger(__name__).warning("new mail gets no vectors: the embedding model is not installed "
                         "(sh scripts/install-extras.sh .venv/bin, then `steward mail index`)")
             return None
         from steward.search.semantic import index_hook

@@ -8,16 +8,17 @@ settings without a dot, so `STEWARD_SEMANTIC_SEARCH=0` turns `semantic_search` o
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from steward.errors import ConfigError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (a light command reads the settings)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @dataclass(frozen=True)
@@ -275,13 +276,15 @@ def _coerce(setting: Setting, value: Any, where: str) -> Any:
                 return value
             text = str(value).strip()
             if text.startswith("["):
+                import json
+
                 parsed = json.loads(text)
                 if not isinstance(parsed, list):
                     raise ValueError(value)
                 return parsed
             return [part.strip() for part in text.split(",") if part.strip()]
         return str(value)
-    except (ValueError, TypeError, json.JSONDecodeError):
+    except (ValueError, TypeError):  # json's JSONDecodeError is a ValueError
         kind = type(default).__name__
         raise ConfigError(f"setting {setting.name} from {where}: {value!r} is not a valid {kind}") from None
 
@@ -363,6 +366,17 @@ def _require(name: str) -> Setting:
         raise ConfigError(f"unknown setting {name!r}; `steward config show` lists them") from None
 
 
+def _read_toml(text: str) -> dict[str, Any]:
+    """The table of a config file's text; a file of comments and blank lines alone is read without
+    loading the TOML parser (a new home's file is one comment)."""
+    if all(not line.strip() or (line.lstrip().startswith("#") and line.replace("\t", "").isprintable())
+           for line in text.split("\n")):
+        return {}
+    import tomllib
+
+    return tomllib.loads(text)
+
+
 def load(
     config_file: Path | None = None,
     environ: Mapping[str, str] | None = None,
@@ -374,8 +388,10 @@ def load(
     sources: dict[str, str] = {s.name: "default" for s in SETTINGS}
     if config_file is not None and config_file.exists():
         try:
-            table = tomllib.loads(config_file.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            table = _read_toml(config_file.read_text(encoding="utf-8"))
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"{config_file}: not valid TOML ({exc})") from None
+        except ValueError as exc:  # tomllib's TOMLDecodeError
             raise ConfigError(f"{config_file}: not valid TOML ({exc})") from None
         except OSError as exc:  # a folder where the file should be, or a file Steward may not read
             raise ConfigError(f"{config_file}: cannot read the config file ({exc.strerror or exc})") from None
@@ -437,6 +453,8 @@ def set_config_values(text: str, values: Mapping[str, Any]) -> str:
                 insert -= 1
             lines.insert(insert, line)
     out = "\n".join(lines) + "\n"
+    import tomllib
+
     try:
         tomllib.loads(out)
     except tomllib.TOMLDecodeError as exc:  # a hand-written line Steward could not place around

@@ -13,13 +13,74 @@ from __future__ import annotations
 import calendar
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
 from steward.errors import UsageError
-from steward.finance.model import CurrencyGroup, Digest, DigestItem
 from steward.formats import Formats
-from steward.records.finance import KINDS, Due
+from steward.records.finance import KINDS, Due, decimal_text
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (light commands read these)
+if TYPE_CHECKING:
+    from typing import Any
+
+
+@dataclass(frozen=True)
+class DigestItem:
+    """One due as the digest shows it."""
+
+    due: Due
+    overdue: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """The due as JSON: amounts as decimal strings, the account masked, its source excerpt."""
+        d = self.due
+        return {"id": d.id, "issuer": d.issuer, "kind": d.kind, "account": d.masked_account,
+                "amount": decimal_text(d.amount), "minimum": decimal_text(d.minimum), "currency": d.currency,
+                "due_date": d.due_date.isoformat(), "overdue": self.overdue, "autopay": d.autopay,
+                "status": d.status, "source": {"message_id": d.message_id, "excerpt": d.excerpt}}
+
+
+@dataclass(frozen=True)
+class CurrencyGroup:
+    """The dues in one currency; the totals never mix currencies."""
+
+    currency: str
+    total_due: Decimal
+    overdue_total: Decimal
+    items: tuple[DigestItem, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The currency's totals (decimal strings) and its dues as JSON."""
+        return {"currency": self.currency, "total_due": decimal_text(self.total_due),
+                "overdue_total": decimal_text(self.overdue_total), "items": [i.to_json() for i in self.items]}
+
+
+@dataclass(frozen=True)
+class Digest:
+    """What is owed, grouped by currency, as of a day on the user's clock."""
+
+    as_of: date
+    window: str
+    categories: tuple[str, ...]
+    currencies: tuple[CurrencyGroup, ...]
+
+    @property
+    def empty(self) -> bool:
+        """True when nothing is owed in the window."""
+        return not self.currencies
+
+    @property
+    def items(self) -> tuple[DigestItem, ...]:
+        """Every due in the digest, currency by currency."""
+        return tuple(i for g in self.currencies for i in g.items)
+
+    def to_json(self) -> dict[str, Any]:
+        """The digest as JSON: as of when, the window, the categories, and each currency's dues."""
+        return {"as_of": self.as_of.isoformat(), "window": self.window, "categories": list(self.categories),
+                "currencies": [g.to_json() for g in self.currencies]}
+
 
 WINDOWS = ("7d", "month", "all")
 _DAYS = re.compile(r"^(\d{1,4})\s*d(?:ays?)?$")

@@ -16,29 +16,32 @@ The write path for a due is `_record`: it validates, merges a second message abo
 
 from __future__ import annotations
 
-import logging
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
-from datetime import date, datetime, time, timedelta
-from typing import TYPE_CHECKING, Any
+from datetime import date, datetime, timedelta
 
 from steward.clock import Clock, get_zone
 from steward.errors import ConfigError, ConnectorError, NotFound, SourceGone
 from steward.finance.digest import digest as make_digest
-from steward.finance.model import Candidate, Digest, Extraction, Institution
-from steward.finance.registry import Registry
-from steward.notify import Notification, Notifier
 from steward.records.finance import Account, Due, MessageFacts, NewDue
 from steward.store import audit
 from steward.store import finance as repo
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (light commands read these)
 if TYPE_CHECKING:
+    import logging
+    from typing import Any
+
+    from steward.finance.digest import Digest
+    from steward.finance.model import Candidate, Extraction, Institution
+    from steward.finance.notices import DueNotification
+    from steward.finance.registry import Registry
     from steward.finance.vocab import FinanceVocab
     from steward.llm.messages import ChatModel
+    from steward.notify import Notifier
 
-log = logging.getLogger(__name__)
 
 Fetch = Callable[[sqlite3.Connection, int], bytes]
 Progress = Callable[[int, int], None]
@@ -91,41 +94,19 @@ class Reading:
     reason: str = ""
 
 
-@dataclass(frozen=True)
-class DueNotification(Notification):
-    """"Due in 3 days": a Notification for a due (its own key, so it never collides with a reminder's)."""
-
-    days_left: int = 0
-
-    @property
-    def title(self) -> str:
-        """The notification's title: "Payment due today", "tomorrow" or "in N days"."""
-        when = {0: "today", 1: "tomorrow"}.get(self.days_left, f"in {self.days_left} days")
-        return f"Payment due {when}"
-
-    @property
-    def key(self) -> str:
-        """The notification's stable key, which sinks send as its idempotency key and message id."""
-        return f"steward-due-{self.reminder_id}"
-
-    def line(self) -> str:
-        """The notification as one line of text, with the due's number."""
-        return f"💳 {self.title}: {self.text}  [due #{self.reminder_id}]"
-
-
 class DuesService:
     """Money owed, over the store behind `db`."""
 
     def __init__(self, db: Callable[[], sqlite3.Connection], clock: Clock,
                  registry: Registry | Callable[[], Registry], *,
-                 fetch: Fetch, model: Callable[[], ChatModel] | None = None, user_day_first: bool = False,
+                 fetch: Fetch, model: Callable[[], ChatModel | None] | None = None, user_day_first: bool = False,
                  notify_days_before: int = 3, vocab: FinanceVocab | None = None) -> None:
         self._db = db
         self.clock = clock
         self._registry = registry
         self._fetch = fetch
         self._model = model
-        self._built: list[ChatModel] = []
+        self._built: list[ChatModel | None] = []
         self.user_day_first = user_day_first
         self.notify_days_before = notify_days_before
         self._vocab = vocab
@@ -134,6 +115,8 @@ class DuesService:
     def registry(self) -> Registry:
         """The institutions known by their mail; given as a function, built on first use (the digest and
         the accounts read none)."""
+        from steward.finance.registry import Registry
+
         if not isinstance(self._registry, Registry):
             self._registry = self._registry()
         return self._registry
@@ -183,9 +166,9 @@ class DuesService:
         why = missing(found)
         if why is None:
             return Reading(found)
-        if self._model is None:
-            return Reading(None, why)
         model = self._model_once()
+        if model is None:
+            return Reading(None, why)
         try:
             answer = model_read(model, text, received=received, institution=inst, user_day_first=self.user_day_first)
         except ConnectorError as exc:
@@ -194,9 +177,11 @@ class DuesService:
             return Reading(None, f"{why}; the model's answer was refused: {answer.reason}")
         return Reading(merge(answer, found))
 
-    def _model_once(self) -> ChatModel:
+    def _model_once(self) -> ChatModel | None:
+        """The model that reads what the patterns could not (built once), or None when there is none."""
+        if self._model is None:
+            return None
         if not self._built:
-            assert self._model is not None
             self._built.append(self._model())
         return self._built[0]
 
@@ -218,7 +203,7 @@ class DuesService:
                 if progress is not None:
                     progress(n, len(messages))
         report = ExtractReport(len(messages), tuple(items), dry_run)
-        log.debug("dues pass: %s scanned, %s candidates", report.scanned, len(items))
+        _log().debug("dues pass: %s scanned, %s candidates", report.scanned, len(items))
         return report
 
     def _txn(self, conn: sqlite3.Connection, dry_run: bool) -> AbstractContextManager[Any]:
@@ -378,7 +363,7 @@ class DuesService:
                 try:
                     sink.send(note)
                 except ConnectorError as exc:
-                    log.warning("due %s: %s", due.id, exc.message)
+                    _log().warning("due %s: %s", due.id, exc.message)
                     continue
                 with repo.write_txn(conn):
                     repo.record_notice(conn, due.id, sink.name, self.clock.now())
@@ -387,13 +372,9 @@ class DuesService:
 
 
 def _notification(due: Due, today: date, clock: Clock) -> DueNotification:
-    who = " ".join(p for p in (due.issuer, due.kind, due.masked_account) if p)
-    fmt = clock.formats
-    text = f"{who}: {fmt.money(due.amount, due.currency)} due {fmt.day_near(due.due_date, today)}"
-    if due.autopay:
-        text += " (will be debited)"
-    moment = datetime.combine(due.due_date, time(9, 0), clock.zone)
-    return DueNotification(due.id, text, moment, locale=clock.locale, days_left=(due.due_date - today).days)
+    from steward.finance.notices import due_notification  # the notices are loaded when one is sent
+
+    return due_notification(due, today, clock)
 
 
 def _local(m: MessageFacts) -> datetime:
@@ -419,3 +400,10 @@ def _with_status(due: Due, status: str) -> Due:
     from dataclasses import replace
 
     return replace(due, status=status)  # type: ignore[arg-type]
+
+
+def _log() -> logging.Logger:
+    """This module's logger (logging is loaded by the first line written: a digest writes none)."""
+    import logging
+
+    return logging.getLogger(__name__)

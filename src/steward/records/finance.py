@@ -7,13 +7,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any, Literal
 
 # what a due is for; "other" when neither the institution nor the text says
 KINDS = ("card", "bank", "loan", "utility", "telecom", "insurance", "rent", "subscription", "tax", "other")
-Kind = Literal["card", "bank", "loan", "utility", "telecom", "insurance", "rent", "subscription", "tax", "other"]
 STATUSES = ("open", "paid", "superseded")
-Status = Literal["open", "paid", "superseded"]
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (`steward dues` reads these records)
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    Kind = Literal["card", "bank", "loan", "utility", "telecom", "insurance", "rent", "subscription", "tax",
+                   "other"]
+    Status = Literal["open", "paid", "superseded"]
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (light commands read these)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def record(
@@ -17,6 +19,8 @@ def record(
     detail: Mapping[str, Any] | None = None,
 ) -> int:
     """Append one entry; call inside the transaction of the write it describes."""
+    import json  # here, not above: a command that only reads (`steward dues`) loads no json
+
     cur = conn.execute(
         "INSERT INTO audit_log (at, kind, object_id, provenance, detail) VALUES (?, ?, ?, ?, ?)",
         (
@@ -32,6 +36,8 @@ def record(
 
 def entries(conn: sqlite3.Connection, kind: str | None = None) -> list[dict[str, Any]]:
     """Audit entries, oldest first, optionally of one kind."""
+    import json
+
     sql = "SELECT id, at, kind, object_id, provenance, detail FROM audit_log"
     args: tuple[Any, ...] = ()
     if kind:
@@ -49,3 +55,4 @@ def entries(conn: sqlite3.Connection, kind: str | None = None) -> list[dict[str,
         }
         for r in rows
     ]
+

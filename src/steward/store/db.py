@@ -9,7 +9,6 @@ reminders, 0300 assistant, 0400 mail accounts and sync, 0500 held writes, 0600 f
 
 from __future__ import annotations
 
-import logging
 import os
 import sqlite3
 import zlib
@@ -20,10 +19,19 @@ from pathlib import Path
 
 from steward.errors import ConfigError
 
-log = logging.getLogger(__name__)
-
 # the largest INTEGER SQLite stores; a bigger Python int raises OverflowError when bound
 SQLITE_MAX_INT = 2**63 - 1
+
+
+def utc_text(moment: datetime) -> str:
+    """An aware moment as the stored UTC text (mail and money rows: `2026-12-05T09:15:00+00:00`)."""
+    return moment.astimezone(UTC).replace(microsecond=0).isoformat()
+
+
+def from_utc_text(text: str) -> datetime:
+    """Stored UTC text back to an aware datetime."""
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def storable_id(value: int) -> bool:
@@ -131,7 +139,9 @@ def migrate(conn: sqlite3.Connection) -> list[str]:
                 "INSERT INTO migrations (name, applied_at) VALUES (?, ?)",
                 (name, datetime.now(UTC).isoformat()),
             )
-        log.debug("applied migration %s", name)
+        import logging  # only when a migration runs (a store at the stamped schema never gets here)
+
+        logging.getLogger(__name__).debug("applied migration %s", name)
         applied.append(name)
     conn.execute(f"PRAGMA user_version = {stamp:d}")
     return applied

@@ -11,9 +11,7 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 
 from steward.records.finance import Account, Due, MessageFacts, NewDue
-from steward.store.calendar import write_txn
-from steward.store.db import storable_id
-from steward.store.messages import from_utc_text, utc_text
+from steward.store.db import from_utc_text, storable_id, utc_text, write_txn
 
 __all__ = ["rolled_back", "write_txn"]
 

@@ -11,7 +11,7 @@ import json
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
 from steward.records.mail import (
@@ -21,24 +21,15 @@ from steward.records.mail import (
     SourcePointer,
     pointer_from_row,
 )
+from steward.store.db import from_utc_text as from_utc_text
 from steward.store.db import storable_id
+from steward.store.db import utc_text as utc_text
 
 if TYPE_CHECKING:
     import numpy as np
 
 _COLUMNS = ("id, message_id, thread_key, sender, sender_name, recipients, subject, snippet, received_at, zone, "
             "has_pdf, attachments, category, account, source_kind, source_location")
-
-
-def utc_text(moment: datetime) -> str:
-    """An aware moment as the stored UTC text."""
-    return moment.astimezone(UTC).replace(microsecond=0).isoformat()
-
-
-def from_utc_text(text: str) -> datetime:
-    """Stored UTC text back to an aware datetime."""
-    moment = datetime.fromisoformat(text)
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def insert_message(conn: sqlite3.Connection, new: NewMessage, imported_at: str) -> tuple[int, bool]:
