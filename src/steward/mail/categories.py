@@ -14,7 +14,9 @@ from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any
 
+from steward.mail.lure_score import MailContext
 from steward.mail.senders import Brand, belongs_to, check_sender
+from steward.records.mail import ParsedMessage
 from steward.yamldata import load_yaml
 
 CATEGORIES = ("phishing_suspect", "payment_due", "autopay", "statement", "bank_alert", "appointment",
@@ -77,17 +79,23 @@ class Classifier:
     def _brand_domains(self) -> frozenset[str]:
         return frozenset(d for b in self.brands for d in b.domains)
 
+    def classify_parsed(self, parsed: ParsedMessage) -> str:
+        """The category of one parsed message, with everything its import read."""
+        return self.classify(parsed.sender, parsed.sender_name, parsed.subject, parsed.snippet, parsed.auth_results,
+                             reply_to=parsed.reply_to, links=parsed.links, context=mail_context(parsed))
+
     def with_brands(self, brands: tuple[Brand, ...]) -> Classifier:
         """This classifier also checking senders against `brands`."""
         return dataclasses.replace(self, brands=self.brands + tuple(brands))
 
     def classify(self, sender: str, sender_name: str, subject: str, snippet: str, auth_results: str = "", *,
-                 reply_to: str = "", links: tuple[tuple[str, str], ...] = ()) -> str:
-        """The category of one message."""
+                 reply_to: str = "", links: tuple[tuple[str, str], ...] = (),
+                 context: MailContext | None = None) -> str:
+        """The category of one message (`context`: what an import read of the rest of it)."""
         text = f"{subject} \n {snippet}".lower()
         who = f"{sender} {sender_name}".lower()
         if check_sender(sender, sender_name, auth_results, text, self.brands, subject=subject, snippet=snippet,
-                        reply_to=reply_to, links=links).suspect:
+                        reply_to=reply_to, links=links, context=context).suspect:
             return "phishing_suspect"
         # a known institution's own domain is as trusted as the listed ones (a forged one failed above)
         trusted = _domain_trusted(sender, self.trusted_domains) or belongs_to(sender, self._brand_domains)
@@ -97,6 +105,13 @@ class Classifier:
         if any(w in sender.lower() for w in self.automated_senders):
             return "other"
         return "personal"
+
+
+def mail_context(parsed: ParsedMessage) -> MailContext:
+    """What the lure checks read of a parsed message besides its sender, subject and snippet."""
+    return MailContext(head=parsed.head, recipients=parsed.recipients, attachments=parsed.attachments,
+                       link_hosts=parsed.link_hosts, password_form=parsed.password_form,
+                       auth_results=parsed.auth_results)
 
 
 def _domain_trusted(sender: str, trusted: frozenset[str]) -> bool:

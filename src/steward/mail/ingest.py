@@ -73,10 +73,7 @@ def store_parsed(
     to_embed: list[tuple[int, str]] = []
     duplicates = 0
     with write_txn(conn):
-        news = [NewMessage(parsed, classifier.classify(parsed.sender, parsed.sender_name, parsed.subject,
-                                                       parsed.snippet, parsed.auth_results,
-                                                       reply_to=parsed.reply_to, links=parsed.links), account, pointer)
-                for parsed, pointer in batch]
+        news = [NewMessage(parsed, classifier.classify_parsed(parsed), account, pointer) for parsed, pointer in batch]
         for new, (rowid, inserted) in zip(news, repo.insert_messages(conn, news, now), strict=True):
             if inserted:
                 added.append(rowid)

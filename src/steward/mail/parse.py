@@ -34,6 +34,9 @@ _MSGID = re.compile(r"<([^<>\s]+)>")
 _KNOWN_HEADERS = ("from", "subject", "date", "message-id", "to", "received", "sender")
 # past this many bytes of one text part only the head is decoded for the snippet
 _SNIPPET_SCAN_BYTES = 256 * 1024
+# characters of the text the lure checks read at import (never stored): a lure's pretext is often past
+# the snippet, after a banner or a greeting
+HEAD_CHARS = 1000
 
 
 _HEADERS_ONLY = email.parser.BytesParser(policy=email.policy.compat32)
@@ -66,8 +69,10 @@ def parse_message(raw: bytes, *, snippet_chars: int = 200, fallback_time: dateti
     message_id = _first_id(header_text(msg, "Message-ID"))
     in_reply_to = _first_id(header_text(msg, "In-Reply-To"))
     references = _MSGID.findall(header_text(msg, "References"))
-    text, attachments, has_pdf, links = _walk(msg)
-    snippet = mask_numbers(_clean(text)[: max(0, snippet_chars)].rstrip())
+    walked = _walk(msg)
+    text, attachments, has_pdf, links = walked.text, walked.names, walked.has_pdf, walked.links
+    cleaned = _clean(text)
+    snippet = mask_numbers(cleaned[: max(0, snippet_chars)].rstrip())
     if message_id:
         dedup_key = "mid:" + message_id
     else:
@@ -95,6 +100,9 @@ def parse_message(raw: bytes, *, snippet_chars: int = 200, fallback_time: dateti
         auth_results=_top_auth_results(msg),
         reply_to=_address(header_text(msg, "Reply-To"))[1] if "reply-to" in present else "",
         links=links,
+        head=cleaned[:HEAD_CHARS],
+        link_hosts=walked.hosts,
+        password_form=walked.password_form,
     )
 
 
@@ -326,8 +334,34 @@ def _shown_links(html: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _walk(msg: email.message.Message) -> tuple[str, list[str], bool, tuple[tuple[str, str], ...]]:
-    """(readable text for the snippet, attachment names, has a PDF, the HTML's shown links)."""
+_HREF_HOST = re.compile(r"href\s*=\s*[\"']?\s*https?://(?:[^/\"'\s>@]{0,200}@)?([^/\"'\s>:?#]{1,255})", re.I)
+_PASSWORD_FIELD = re.compile(r"<input\b[^>]{0,300}?type\s*=\s*[\"']?password", re.I)
+
+
+def _hosts(html: str) -> tuple[str, ...]:
+    """The hosts of the HTML's first links (at most 20, each once)."""
+    out: list[str] = []
+    for tried, match in enumerate(_HREF_HOST.finditer(html)):
+        if tried >= 300 or len(out) >= 20:
+            break
+        host = match.group(1).lower().rstrip(".")
+        if host not in out:
+            out.append(host)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Walked:
+    text: str  # readable text for the snippet
+    names: list[str]  # attachment names
+    has_pdf: bool
+    links: tuple[tuple[str, str], ...]  # the HTML's shown links
+    hosts: tuple[str, ...] = ()  # the hosts the HTML's links go to
+    password_form: bool = False
+
+
+def _walk(msg: email.message.Message) -> _Walked:
+    """The readable text, attachment names and links of a message."""
     plain: str | None = None
     html: str | None = None
     names: list[str] = []
@@ -351,11 +385,13 @@ def _walk(msg: email.message.Message) -> tuple[str, list[str], bool, tuple[tuple
         elif ctype == "text/html" and html is None:
             html = _decode_part(part, _SNIPPET_SCAN_BYTES)
     links = _shown_links(html) if html is not None else ()
+    hosts = _hosts(html) if html is not None and "href" in html.lower() else ()
+    form = html is not None and _PASSWORD_FIELD.search(html) is not None
     if plain is not None and plain.strip():
-        return _drop_quotes(plain), names, has_pdf, links
+        return _Walked(_drop_quotes(plain), names, has_pdf, links, hosts, form)
     if html is not None:
-        return html_to_text(html), names, has_pdf, links
-    return plain or "", names, has_pdf, links
+        return _Walked(html_to_text(html), names, has_pdf, links, hosts, form)
+    return _Walked(plain or "", names, has_pdf, links, hosts, form)
 
 
 def _leaves(part: email.message.Message, depth: int) -> Iterator[email.message.Message]:

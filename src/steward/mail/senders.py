@@ -24,6 +24,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from steward.mail.lure_score import MailContext
 
 # digits and symbols read as the letters they imitate in a domain name
 _LEET = str.maketrans({"0": "o", "1": "l", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "9": "g", "@": "a",
@@ -257,9 +261,11 @@ def _brand_names(brands: tuple[Brand, ...]) -> re.Pattern[str] | None:
 
 def check_sender(sender: str, sender_name: str, auth_results: str, text: str,
                  brands: Iterable[Brand], *, subject: str | None = None, snippet: str = "", reply_to: str = "",
-                 links: tuple[tuple[str, str], ...] = ()) -> SenderVerdict:
+                 links: tuple[tuple[str, str], ...] = (), context: MailContext | None = None) -> SenderVerdict:
     """Every check on one message's sender; `text` is its subject and snippet (given apart as `subject`
-    and `snippet`, the lure checks of `steward.mail.lures` run too)."""
+    and `snippet`, the lure checks of `steward.mail.lures` run too, and with them, when no check found
+    anything, the weak signs of `steward.mail.lure_score` added up; `context` is what the import read
+    of the rest of the mail)."""
     domain = domain_of(sender)
     if not isinstance(brands, tuple):
         brands = tuple(brands)
@@ -275,4 +281,8 @@ def check_sender(sender: str, sender_name: str, auth_results: str, text: str,
 
         reasons += [r for r in lure_reasons(sender, sender_name, subject, snippet, reply_to=reply_to, links=links,
                                             brands=_index(brands).named) if r not in reasons]
+        if not reasons:
+            from steward.mail.lure_score import weak_reasons
+
+            reasons = weak_reasons(sender, sender_name, subject, snippet, context)
     return SenderVerdict(tuple(reasons))

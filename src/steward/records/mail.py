@@ -136,6 +136,9 @@ class ParsedMessage:
     auth_results: str = ""  # the receiving server's topmost Authentication-Results header (not stored)
     reply_to: str = ""  # the Reply-To address (not stored): a reply going elsewhere is a lure's sign
     links: tuple[tuple[str, str], ...] = ()  # (shown domain, target domain) of HTML links (not stored)
+    head: str = ""  # the first part of the text, for the lure checks at import (not stored)
+    link_hosts: tuple[str, ...] = ()  # the hosts the first links go to (not stored)
+    password_form: bool = False  # the HTML holds a form field for a password (not stored)
 
     def embed_text(self) -> str:
         """The text a semantic index embeds: sender name, subject, snippet."""
@@ -147,7 +150,7 @@ class Message:
     """A stored message (a row of `messages`). Its new form is a `ParsedMessage` with its category,
     account and source (`NewMessage`); the store gives it `id`. It leaves out what only the import
     reads (`dedup_key`, `in_reply_to`) and what is never stored (`date_source` and the sender checks'
-    `auth_results`, `reply_to` and `links`)."""
+    `auth_results`, `reply_to`, `links`, `head`, `link_hosts` and `password_form`)."""
 
     id: int
     message_id: str

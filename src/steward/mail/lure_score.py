@@ -1,0 +1,246 @@
+"""Weak signs of a lure, added up: a mail is marked when they reach a threshold measured on real mail.
+
+The strong checks of `steward.mail.lures` and `steward.mail.senders` mark a mail on one sign. Most real
+lures give none of those (a bank the brand table does not know, a mailbox notice from a hijacked
+account, a lure in German), but they give several weak ones at once, which legitimate mail rarely does:
+
+- what the text says, by class (`lure_score.yaml`, in the main languages): it asks to sign in or confirm
+  details, it presses to click or act now, it threatens a loss, it greets no one by name;
+- who it says it is: a display name that speaks for an organisation ("Mail Administrator", "USAA") with
+  no word in common with the sender's domain; the recipient's own address or domain in the subject or
+  the name of mail from elsewhere; a From that is no address at all;
+- where it leads: a link to a bare IP address, a punycode host or a URL shortener; a form field for a
+  password in the mail itself, or a web page sent as an attachment;
+- the receiving server's word: SPF softfail or a neutral/none verdict for the sender's domain.
+
+One sign counts against: a display name that is the sender's own domain's ("Alder Credit Union" from
+aldercu.example), so that a real service's notice ("Dear Member, your card expires: sign in to renew
+it") is not marked on its words alone.
+
+`score` returns the signs found with their weights; `weak_reasons` the one line a person reads when
+they reach the threshold. Pure: no I/O past reading the YAML beside this module.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from steward.yamldata import load_yaml
+
+
+@dataclass(frozen=True)
+class MailContext:
+    """What an import reads of a message besides its sender, subject and snippet; none of it is stored."""
+
+    head: str = ""  # the first part of the text (longer than the snippet)
+    recipients: tuple[str, ...] = ()
+    attachments: tuple[str, ...] = ()
+    link_hosts: tuple[str, ...] = ()
+    password_form: bool = False
+    auth_results: str = ""
+
+
+@dataclass(frozen=True)
+class Sign:
+    """One weak sign and its weight."""
+
+    weight: int
+    says: str
+
+
+@dataclass(frozen=True)
+class _Class:
+    weight: int
+    says: str
+    spaced: frozenset[str]  # phrases of words, matched as whole words
+    unspaced: tuple[str, ...]  # phrases in scripts written without spaces, matched anywhere
+
+
+@dataclass(frozen=True)
+class _Vocabulary:
+    threshold: int
+    classes: tuple[_Class, ...]
+    organisation: frozenset[str]
+    shorteners: frozenset[str]
+    max_words: int
+
+
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _plain(text: str) -> str:
+    """Lower case, accents dropped, every run of non-letters one space (letters of any script kept)."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    kept = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(re.sub(r"[^\w-]+|_", " ", kept).split())
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> _Vocabulary:
+    """The bundled vocabulary (read once per process)."""
+    data = load_yaml((resources.files("steward.mail") / "lure_score.yaml").read_text(encoding="utf-8"))
+    classes = []
+    longest = 1
+    for spec in data["classes"].values():
+        phrases = [_plain(str(w)) for words in spec["words"].values() for w in words]
+        spaced = frozenset(p for p in phrases if p and not _UNSPACED.search(p))
+        unspaced = tuple(p for p in phrases if p and _UNSPACED.search(p))
+        longest = max([longest, *(len(p.split()) for p in spaced)])
+        classes.append(_Class(int(spec["weight"]), str(spec["says"]), spaced, unspaced))
+    return _Vocabulary(int(data["threshold"]), tuple(classes),
+                       frozenset(str(w).lower() for w in data["organisation_words"]),
+                       frozenset(str(w).lower() for w in data["shorteners"]), longest)
+
+
+def _grams(words: list[str], longest: int) -> set[str]:
+    """Every run of 1..`longest` words of a text, joined by spaces."""
+    return {" ".join(words[i:i + n]) for n in range(1, longest + 1) for i in range(len(words) - n + 1)}
+
+
+def _said(text: str, vocab: _Vocabulary) -> list[Sign]:
+    """The classes of words a text says, each once."""
+    plain = _plain(text)
+    grams = _grams(plain.split(), vocab.max_words)
+    unspaced = bool(_UNSPACED.search(plain))
+    return [Sign(c.weight, c.says) for c in vocab.classes
+            if not grams.isdisjoint(c.spaced) or (unspaced and any(p in plain for p in c.unspaced))]
+
+
+def _registrable(domain: str) -> tuple[str, str]:
+    from steward.mail.senders import registrable
+
+    return registrable(domain)
+
+
+def _letters(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def _name_unrelated(sender_name: str, domain: str, vocab: _Vocabulary) -> str | None:
+    """A display name that speaks for an organisation and shares no word with the sender's domain."""
+    words = [w for w in re.findall(r"[a-z0-9]+", _plain(sender_name)) if len(w) >= 2]
+    if not words or not domain or "@" in sender_name:
+        return None
+    organisation = len(words) == 1 or any(w in vocab.organisation for w in words)
+    if not organisation:
+        return None
+    name, _suffix = _registrable(domain)
+    host = _letters(domain.removesuffix("." + _suffix) if _suffix else domain)
+    if not host:
+        return None
+    meaningful = [w for w in words if w not in vocab.organisation and len(w) >= 3] or words
+    if any(w[:5] in host for w in meaningful if len(w) >= 3):
+        return None
+    initials = "".join(w[0] for w in words if w not in ("of", "the", "and", "&"))
+    if len(initials) >= 2 and _letters(name).startswith(initials):
+        return None
+    if len(_letters(name)) >= 3 and _letters(name) in _letters(sender_name):
+        return None
+    return f"the name {sender_name.strip()} has nothing of {domain}"
+
+
+def _name_is_domain(sender_name: str, domain: str) -> bool:
+    """Whether the display name and the sender's domain are one name ("Alder Credit Union" from
+    aldercu.example): such a sender is who it says, unless its server's checks say otherwise."""
+    if not domain or not sender_name:
+        return False
+    name, suffix = _registrable(domain)
+    host = _letters(domain.removesuffix("." + suffix) if suffix else domain)
+    words = [w for w in re.findall(r"[a-z0-9]+", _plain(sender_name)) if len(w) >= 4]
+    return any(w in host for w in words) or (len(_letters(name)) >= 4 and _letters(name) in _letters(sender_name))
+
+
+def _recipient_named(sender_name: str, subject: str, domain: str, recipients: Sequence[str]) -> str | None:
+    """The recipient's own address or mail domain, in the subject or the name of mail from elsewhere."""
+    if not domain:
+        return None
+    sender_site = _registrable(domain)
+    said = f"{sender_name}\n{subject}".lower()
+    for address in recipients:
+        local, _, own = address.lower().rpartition("@")
+        if not own or _registrable(own) == sender_site or own in _COMMON_MAIL:
+            continue
+        if address.lower() in said:
+            return f"it names the recipient's address {address} in its subject or name, from {domain}"
+        site = ".".join(part for part in _registrable(own) if part)
+        if re.search(rf"(?<![\w.-]){re.escape(site)}(?![\w-])", said):
+            return f"it names the recipient's domain {site} in its subject or name, from {domain}"
+    return None
+
+
+# mail services whose name in a subject says nothing about who sent it
+_COMMON_MAIL = frozenset({"gmail.com", "googlemail.com", "yahoo.com", "outlook.com", "hotmail.com", "live.com",
+                          "icloud.com", "aol.com"})
+
+
+def _odd_links(hosts: Iterable[str], text: str, vocab: _Vocabulary) -> str | None:
+    """A link to a bare IP address, a punycode host or a URL shortener."""
+    written = re.findall(r"https?://(?:[^/\s@]{0,100}@)?([^/\s:?#)\]]+)", text, re.I)
+    for host in (*hosts, *(h.lower().rstrip(".") for h in written)):
+        try:
+            ipaddress.ip_address(host.strip("[]"))
+            return f"a link goes to the bare address {host}"
+        except ValueError:
+            pass
+        if any(label.startswith("xn--") for label in host.split(".")):
+            return f"a link goes to the disguised host {host}"
+        if host in vocab.shorteners or host.removeprefix("www.") in vocab.shorteners:
+            return f"a link hides where it goes ({host})"
+    return None
+
+
+_PAGE = re.compile(r"\.(?:s?html?|xhtml|shtm)$", re.I)
+
+
+def _auth_doubt(header: str, domain: str) -> str | None:
+    """SPF softfail, or no pass at all, for the sender's domain in the receiving server's verdict."""
+    if not header.strip() or not domain:
+        return None
+    low = header.lower()
+    if re.search(r"\bspf=softfail\b", low):
+        return f"the receiving server's SPF check soft-failed for {domain}"
+    if re.search(r"\bdmarc=(?:none|temperror)\b", low) and not re.search(r"\b(?:dkim|spf)=pass\b", low):
+        return f"nothing in the receiving server's checks passed for {domain}"
+    return None
+
+
+def score(sender: str, sender_name: str, subject: str, snippet: str, context: MailContext | None = None) -> list[Sign]:
+    """The weak signs one message gives (each kind once)."""
+    vocab = vocabulary()
+    context = context or MailContext()
+    head = context.head or snippet
+    signs = _said(f"{subject}\n{sender_name}\n{head}", vocab)
+    domain = sender.rpartition("@")[2].strip().strip(".").lower() if "@" in sender else ""
+    if not signs:
+        return []  # every other sign only counts beside what the text says: most mail stops here
+    if sender and ("@" not in sender or "." not in domain):
+        signs.append(Sign(1, f"its From is no address ({sender[:40]})"))
+    for found in (_name_unrelated(sender_name, domain, vocab),
+                  _recipient_named(sender_name, subject, domain, context.recipients),
+                  _odd_links(context.link_hosts, head, vocab),
+                  _auth_doubt(context.auth_results, domain)):
+        if found is not None:
+            signs.append(Sign(1, found))
+    if _name_is_domain(sender_name, domain):
+        signs.append(Sign(-1, f"the name {sender_name.strip()} is its domain's"))
+    if context.password_form:
+        signs.append(Sign(2, "it holds a form that asks for a password"))
+    page = next((a for a in context.attachments if _PAGE.search(a)), None)
+    if page is not None:
+        signs.append(Sign(1, f"it attaches a web page ({page})"))
+    return signs
+
+
+def weak_reasons(sender: str, sender_name: str, subject: str, snippet: str,
+                 context: MailContext | None = None) -> list[str]:
+    """One line when the weak signs reach the threshold, naming them; else nothing."""
+    signs = score(sender, sender_name, subject, snippet, context)
+    if sum(s.weight for s in signs) < vocabulary().threshold:
+        return []
+    return ["several signs of a lure together: " + "; ".join(s.says for s in signs if s.weight > 0)]

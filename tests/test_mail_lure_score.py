@@ -1,0 +1,136 @@
+"""Weak signs of a lure add up to a mark, each kind beside a legitimate look-alike that stays unmarked.
+
+The lures here are written for these tests (none is taken from a lure collection); each gives no strong
+sign alone (no brand of the table, no lookalike domain), only several weak ones.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from email.message import EmailMessage
+from email.policy import SMTPUTF8
+from email.utils import format_datetime
+
+from steward.mail.categories import default_classifier
+from steward.mail.lure_score import MailContext, score, weak_reasons
+from steward.mail.parse import parse_message
+
+
+def _mail(sender: str, subject: str, text: str, *, to: str = "Alex <alex@example.org>", html: str = "",
+          auth: str = "", attachment: str = "") -> bytes:
+    msg = EmailMessage(policy=SMTPUTF8)
+    if auth:
+        msg["Authentication-Results"] = auth
+    msg["From"] = sender
+    msg["To"] = to
+    msg["Subject"] = subject
+    msg["Date"] = format_datetime(datetime(2026, 9, 1, 9, tzinfo=UTC))
+    msg["Message-ID"] = f"<{abs(hash(sender + subject))}@example.org>"
+    msg.set_content(text)
+    if html:
+        msg.add_alternative(html, subtype="html")
+    if attachment:
+        msg.add_attachment(b"<html><form>...</form></html>", maintype="text", subtype="html", filename=attachment)
+    return bytes(msg)
+
+
+def _category(raw: bytes) -> str:
+    return default_classifier().classify_parsed(parse_message(raw))
+
+
+def _why(raw: bytes) -> str:
+    p = parse_message(raw)
+    from steward.mail.categories import mail_context
+
+    return " ".join(weak_reasons(p.sender, p.sender_name, p.subject, p.snippet, mail_context(p)))
+
+
+BANNER = "Online services | Privacy | Contact us | Find a branch near you | Rates and fees | Security centre | " * 3
+
+
+def test_a_bank_the_table_does_not_know_speaking_from_an_unrelated_domain_is_marked_past_the_snippet() -> None:
+    raw = _mail("Harbour Savings <alerts@mx-relay-77.example>", "Important notice about your profile",
+                BANNER + "Dear Member, we detected suspicious activity. Log in to restore your access.")
+    assert _category(raw) == "phishing_suspect"
+    assert "Harbour Savings has nothing of mx-relay-77.example" in _why(raw)
+
+
+def test_the_same_notice_from_the_banks_own_domain_is_not_marked() -> None:
+    raw = _mail("Harbour Savings <alerts@harboursavings.example>", "Your card expires soon",
+                BANNER + "Dear Member, your card expires next month. Log in to check your new card's address.")
+    assert _category(raw) != "phishing_suspect"
+
+
+def test_a_mailbox_notice_naming_the_recipients_domain_from_elsewhere_is_marked() -> None:
+    raw = _mail("Mail Center <notice@hostbox-7.example>", "example.org: storage quota exceeded",
+                "Your quota is exceeded and new messages are held. Click below to keep your account.")
+    assert _category(raw) == "phishing_suspect"
+    assert "recipient's domain example.org" in _why(raw)
+
+
+def test_a_list_digest_that_names_the_list_domain_is_not_marked() -> None:
+    raw = _mail("Garden Club <club@gardenclub.example>", "gardenclub.example digest: seed swap",
+                "Click here for the photos of Saturday's seed swap.", to="club@gardenclub.example")
+    assert _category(raw) != "phishing_suspect"
+
+
+def test_a_german_account_lure_is_marked() -> None:
+    raw = _mail("Kundenservice <info@paket-7731.example>", "Ihr Konto wurde gesperrt",
+                "Sehr geehrter Kunde, Ihr Konto wurde gesperrt. Bitte bestätigen Sie Ihre Daten innerhalb von 24 "
+                "Stunden.")
+    assert _category(raw) == "phishing_suspect"
+
+
+def test_a_german_statement_from_the_banks_own_domain_is_not_marked() -> None:
+    raw = _mail("Lindenbank <service@lindenbank.example>", "Ihr Kontoauszug ist da",
+                "Guten Tag Alex Morgan, Ihr Kontoauszug für August steht bereit. Melden Sie sich an, um ihn zu lesen.")
+    assert _category(raw) != "phishing_suspect"
+
+
+def test_a_link_to_a_bare_ip_address_with_a_sign_in_pretext_is_marked() -> None:
+    raw = _mail("Support <support@help-portal.example>", "Please sign in",
+                "Dear customer, sign in to keep your account.",
+                html='<p>Dear customer, sign in to keep your account.</p><a href="http://203.0.113.9/login">Sign in</a>')
+    assert _category(raw) == "phishing_suspect"
+    assert "bare address 203.0.113.9" in _why(raw)
+
+
+def test_a_newsletters_link_to_its_own_site_is_not_marked() -> None:
+    raw = _mail("Trail Weekly <news@trailweekly.example>", "This week on the trails",
+                "Click here to read the full story.",
+                html='<p>Click here to read the <a href="https://trailweekly.example/story">full story</a>.</p>')
+    assert _category(raw) != "phishing_suspect"
+
+
+def test_a_form_asking_for_a_password_inside_the_mail_is_marked() -> None:
+    raw = _mail("Accounts <accounts@docs-share.example>", "Document waiting",
+                "Sign in to view the document.",
+                html='<form action="https://collect.example/p"><input name="u"><input type="password" name="p">'
+                     "</form>")
+    assert _category(raw) == "phishing_suspect"
+    assert "form that asks for a password" in _why(raw)
+
+
+def test_a_web_page_sent_as_an_attachment_with_a_payment_pretext_is_marked() -> None:
+    raw = _mail("Remittance <ap@freight-ledger.example>", "Payment advice",
+                "Please open the attached file and sign in to view the remittance.", attachment="remit_0412.html")
+    assert _category(raw) == "phishing_suspect"
+    assert "attaches a web page (remit_0412.html)" in _why(raw)
+
+
+def test_an_spf_softfail_adds_to_the_words() -> None:
+    ctx = MailContext(head="Dear customer, verify your details.",
+                      auth_results="mx.example.org; spf=softfail smtp.mailfrom=shop.example")
+    signs = score("orders@shop.example", "Shop", "Verify now", "", ctx)
+    assert any("soft-failed for shop.example" in s.says for s in signs)
+
+
+def test_a_colleagues_mail_about_a_password_reset_is_not_marked() -> None:
+    raw = _mail("Priya Natarajan <priya@example.org>", "Re: wiki login",
+                "I reset the wiki password this morning; the old one is expired, so log in with the new one.")
+    assert _category(raw) != "phishing_suspect"
+
+
+def test_words_alone_in_a_mailing_list_thread_are_not_a_mark() -> None:
+    assert weak_reasons("dev@lists.example.net", "Ravi Kumar", "[dev] login fails after upgrade",
+                        "The login fails with an expired token; see the log.") == []
