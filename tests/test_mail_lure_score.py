@@ -134,3 +134,32 @@ def test_a_colleagues_mail_about_a_password_reset_is_not_marked() -> None:
 def test_words_alone_in_a_mailing_list_thread_are_not_a_mark() -> None:
     assert weak_reasons("dev@lists.example.net", "Ravi Kumar", "[dev] login fails after upgrade",
                         "The login fails with an expired token; see the log.") == []
+
+
+def test_a_lure_marked_on_weak_signs_yields_no_due_and_reading_it_says_why_first(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from steward.app import build_app
+    from steward.clock import make_clock
+    from steward.mail.ingest import ingest
+    from steward.mail.reader import read_message
+    from steward.mail.sources import scan
+    from steward.paths import resolve_paths
+    from steward.settings import load
+
+    folder = tmp_path / "mail"
+    folder.mkdir()
+    (folder / "lure.eml").write_bytes(_mail(
+        "Harbour Savings <billing@mx-relay-77.example>", "Statement and payment due",
+        BANNER + "Dear Member, your account is restricted until the minimum payment of $35.00 is made by "
+        "September 20, 2026. Log in within 24 hours to pay and restore your access."))
+    env = {"STEWARD_HOME": str(tmp_path / "home"), "STEWARD_APPOINTMENTS_MODE": "auto", "STEWARD_SEMANTIC_SEARCH": "0"}
+    app = build_app(load(environ=env), make_clock("UTC", "2026-09-02T09:00:00+00:00"), resolve_paths(environ=env))
+    try:
+        ingest(app.db, list(scan([folder])), classifier=app.mail_classifier)
+        rowid, category = app.db.execute("SELECT id, category FROM messages").fetchone()
+        assert category == "phishing_suspect"
+        app.dues.extract(since=None)
+        assert app.dues.digest("all").items == ()
+        shown = read_message(app.db, rowid, clock=app.clock)
+        assert shown.warnings and shown.warnings[0].startswith("several signs of a lure together")
+    finally:
+        app.close()

@@ -56,6 +56,7 @@ class Sign:
 
 @dataclass(frozen=True)
 class _Class:
+    name: str
     weight: int
     says: str
     spaced: frozenset[str]  # phrases of words, matched as whole words
@@ -87,12 +88,12 @@ def vocabulary() -> _Vocabulary:
     data = load_yaml((resources.files("steward.mail") / "lure_score.yaml").read_text(encoding="utf-8"))
     classes = []
     longest = 1
-    for spec in data["classes"].values():
+    for name, spec in data["classes"].items():
         phrases = [_plain(str(w)) for words in spec["words"].values() for w in words]
         spaced = frozenset(p for p in phrases if p and not _UNSPACED.search(p))
         unspaced = tuple(p for p in phrases if p and _UNSPACED.search(p))
         longest = max([longest, *(len(p.split()) for p in spaced)])
-        classes.append(_Class(int(spec["weight"]), str(spec["says"]), spaced, unspaced))
+        classes.append(_Class(str(name), int(spec["weight"]), str(spec["says"]), spaced, unspaced))
     return _Vocabulary(int(data["threshold"]), tuple(classes),
                        frozenset(str(w).lower() for w in data["organisation_words"]),
                        frozenset(str(w).lower() for w in data["shorteners"]), longest)
@@ -103,13 +104,26 @@ def _grams(words: list[str], longest: int) -> set[str]:
     return {" ".join(words[i:i + n]) for n in range(1, longest + 1) for i in range(len(words) - n + 1)}
 
 
+# a greeting to a kind of person rather than a person ("Dear Valued Member", "Hello Bank User"), or to an
+# address ("Dear alex@example.org"): a lure knows no more of its target than that
+_NOBODY = re.compile(r"\b(?:dear|hello|hi|greetings|attention|attn)\b[\s,:]*(?:[a-z]+\s+){0,2}?"
+                     r"(?:users?|customers?|members?|clients?|account\s+holders?|subscribers?|recipients?|"
+                     r"sir|madam|beneficiary|employees?|staff)\b")
+_TO_ADDRESS = re.compile(r"\b(?:dear|hello|hi|attention|attn)\b[\s:,({\[]*[\w.+-]+@[\w-]+\.", re.I)
+_GREETING = "generic_greeting"
+
+
 def _said(text: str, vocab: _Vocabulary) -> list[Sign]:
     """The classes of words a text says, each once."""
     plain = _plain(text)
     grams = _grams(plain.split(), vocab.max_words)
     unspaced = bool(_UNSPACED.search(plain))
-    return [Sign(c.weight, c.says) for c in vocab.classes
-            if not grams.isdisjoint(c.spaced) or (unspaced and any(p in plain for p in c.unspaced))]
+    out = []
+    for c in vocab.classes:
+        if (not grams.isdisjoint(c.spaced) or (unspaced and any(p in plain for p in c.unspaced))
+                or (c.name == _GREETING and (_NOBODY.search(plain) or _TO_ADDRESS.search(text)))):
+            out.append(Sign(c.weight, c.says))
+    return out
 
 
 def _registrable(domain: str) -> tuple[str, str]:
@@ -145,14 +159,14 @@ def _name_unrelated(sender_name: str, domain: str, vocab: _Vocabulary) -> str | 
     return f"the name {sender_name.strip()} has nothing of {domain}"
 
 
-def _name_is_domain(sender_name: str, domain: str) -> bool:
+def _name_is_domain(sender_name: str, domain: str, vocab: _Vocabulary) -> bool:
     """Whether the display name and the sender's domain are one name ("Alder Credit Union" from
     aldercu.example): such a sender is who it says, unless its server's checks say otherwise."""
     if not domain or not sender_name:
         return False
     name, suffix = _registrable(domain)
     host = _letters(domain.removesuffix("." + suffix) if suffix else domain)
-    words = [w for w in re.findall(r"[a-z0-9]+", _plain(sender_name)) if len(w) >= 4]
+    words = [w for w in re.findall(r"[a-z0-9]+", _plain(sender_name)) if len(w) >= 4 and w not in vocab.organisation]
     return any(w in host for w in words) or (len(_letters(name)) >= 4 and _letters(name) in _letters(sender_name))
 
 
@@ -195,6 +209,8 @@ def _odd_links(hosts: Iterable[str], text: str, vocab: _Vocabulary) -> str | Non
     return None
 
 
+# style rules a plain-text part sometimes carries ("p{ margin:0; }"): no words of the mail
+_CSS = re.compile(r"[^{}]{0,80}\{[^{}]{0,400}\}")
 _PAGE = re.compile(r"\.(?:s?html?|xhtml|shtm)$", re.I)
 
 
@@ -214,20 +230,24 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
     """The weak signs one message gives (each kind once)."""
     vocab = vocabulary()
     context = context or MailContext()
-    head = context.head or snippet
+    head = _CSS.sub(" ", context.head or snippet)
     signs = _said(f"{subject}\n{sender_name}\n{head}", vocab)
     domain = sender.rpartition("@")[2].strip().strip(".").lower() if "@" in sender else ""
     if not signs:
         return []  # every other sign only counts beside what the text says: most mail stops here
     if sender and ("@" not in sender or "." not in domain):
         signs.append(Sign(1, f"its From is no address ({sender[:40]})"))
-    for found in (_name_unrelated(sender_name, domain, vocab),
+    # mail within one organisation may go under a generic name ("IT Service Desk"); mail sent to its own
+    # sender (the targets in Bcc) is not such mail
+    own = any(a.lower() != sender.lower() and _registrable(a.rpartition("@")[2].lower()) == _registrable(domain)
+              for a in context.recipients)
+    for found in (None if own else _name_unrelated(sender_name, domain, vocab),
                   _recipient_named(sender_name, subject, domain, context.recipients),
                   _odd_links(context.link_hosts, head, vocab),
                   _auth_doubt(context.auth_results, domain)):
         if found is not None:
             signs.append(Sign(1, found))
-    if _name_is_domain(sender_name, domain):
+    if _name_is_domain(sender_name, domain, vocab):
         signs.append(Sign(-1, f"the name {sender_name.strip()} is its domain's"))
     if context.password_form:
         signs.append(Sign(2, "it holds a form that asks for a password"))

@@ -71,17 +71,18 @@ def _warnings(raw: bytes, message: Message, brands: tuple[Brand, ...]) -> tuple[
     """Why a phishing_suspect message is one, for the person about to read it."""
     if message.category != "phishing_suspect":
         return ()
-    from steward.mail.categories import default_classifier
+    from steward.mail.categories import default_classifier, mail_context
+    from steward.mail.lure_score import MailContext
 
     try:
         parsed = parse_message(raw, snippet_chars=0)
-        auth, reply_to, links = parsed.auth_results, parsed.reply_to, parsed.links
+        auth, reply_to, links, context = parsed.auth_results, parsed.reply_to, parsed.links, mail_context(parsed)
     except ParseError:
-        auth, reply_to, links = "", "", ()
+        auth, reply_to, links, context = "", "", (), MailContext()
     text = f"{message.subject} {message.snippet}"
     known = brands or default_classifier().brands
     reasons = check_sender(message.sender, message.sender_name, auth, text.lower(), known, subject=message.subject,
-                           snippet=message.snippet, reply_to=reply_to, links=links).reasons
+                           snippet=message.snippet, reply_to=reply_to, links=links, context=context).reasons
     return reasons or ("it asks for account or payment details urgently, from a sender Steward does not know",)
 
 
