@@ -338,3 +338,57 @@ def test_rows_that_are_no_leg_of_a_flight_are_not_read() -> None:
     # a terminal beside a time is no flight number; one airport is no leg; nor is a time after both airports alone
     assert itinerary.from_text("12 Sep 2026\nT1 06:00 Heathrow (LHR)\n", received) == []
     assert itinerary.from_text("12 Sep 2026\nBA 117  LHR JFK 10:00\n", received) == []
+
+
+def test_a_rail_tickets_table_of_stops_is_read_one_leg_a_pair_of_rows_at_the_stations_time() -> None:
+    from steward.appointments import rail
+
+    received = datetime(2026, 3, 1, 9, 0, tzinfo=ZoneInfo("Europe/London"))
+    ticket = ("Halt                        Datum   Zeit       Gleis   Produkte\n"
+              "Hannover Hbf                14.03.  ab 10:31   8       ICE 571\n"
+              "Kassel-Wilhelmshöhe         14.03.  an 11:26   3\n"
+              "Kassel-Wilhelmshöhe         14.03.  ab 11:40   2       RE 4190\n"
+              "Fulda                       14.03.  an 12:58   5\n")
+    first, second = rail.from_text(ticket, received, "tickets@railway.de")
+    berlin = ZoneInfo("Europe/Berlin")
+    assert (first.title, first.start_at, first.end_at) == (
+        "Train ICE 571 Hannover Hbf → Kassel-Wilhelmshöhe", datetime(2026, 3, 14, 10, 31, tzinfo=berlin),
+        datetime(2026, 3, 14, 11, 26, tzinfo=berlin))
+    assert (second.provider, second.start_at) == ("RE 4190", datetime(2026, 3, 14, 11, 40, tzinfo=berlin))
+    # a station abroad is at its own city's time, whatever the operator's country
+    czech = ("Stanice                  Odj. / Příj.\n"
+             "Ostrava hl.n.            02.04. 06:14 SC 502\n"
+             "Bratislava hl.st.        02.04. 08:55\n")
+    (leg,) = rail.from_text(czech, received, "jizdenky@railway.cz")
+    assert leg.start_at == datetime(2026, 4, 2, 6, 14, tzinfo=ZoneInfo("Europe/Prague"))
+    assert leg.end_at == datetime(2026, 4, 2, 8, 55, tzinfo=ZoneInfo("Europe/Bratislava"))
+
+
+def test_a_train_named_above_its_row_and_a_day_written_with_slashes_by_a_day_first_sender() -> None:
+    from steward.appointments import rail
+
+    received = datetime(2026, 5, 2, 9, 0, tzinfo=ZoneInfo("Europe/Paris"))
+    ticket = ("TRAIN N°8531\n"
+              "  NANTES                         14/05 à 09h02     VOITURE 4 - PLACE 62\n"
+              "  PARIS MONTPARNASSE 1 ET 2      14/05 à 11h08\n")
+    (leg,) = rail.from_text(ticket, received, "billets@voyages.fr")
+    assert (leg.provider, leg.start_at) == ("8531", datetime(2026, 5, 14, 9, 2, tzinfo=ZoneInfo("Europe/Paris")))
+    # the same rows from a sender whose country writes the month first: "14/05" is not read as a guess
+    assert rail.from_text(ticket.replace("14/05", "05/06"), received, "tickets@rail.example") == []
+
+
+def test_a_station_no_zone_is_known_for_is_kept_without_one_and_an_unnamed_train_is_none() -> None:
+    from steward.appointments import rail
+
+    received = datetime(2026, 5, 2, 9, 0, tzinfo=ZoneInfo("Europe/London"))
+    rows = ("Origin Halt                14.05.  ab 09:15      IC 2311\n"
+            "Other Halt                 14.05.  an 10:40\n")
+    (leg,) = rail.from_text(rows, received, "tickets@rail.example")  # no city, no operator's country
+    assert leg.floating and leg.start_at == datetime(2026, 5, 14, 9, 15)
+    # an operator whose country keeps one offset gives its own stations' zone
+    (home,) = rail.from_text(rows, received, "tickets@railway.de")
+    assert home.start_at == datetime(2026, 5, 14, 9, 15, tzinfo=ZoneInfo("Europe/Berlin"))
+    # but not when the journey crosses into another offset: the unknown station could be on either side
+    (crossing,) = rail.from_text(rows.replace("Other Halt        ", "Edinburgh Waverley"), received, "tickets@railway.de")
+    assert crossing.floating and crossing.end_at is None
+    assert rail.from_text("Hannover Hbf      14.03.  ab 10:31\nFulda     14.03.  an 12:58\n", received) == []

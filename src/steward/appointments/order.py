@@ -61,13 +61,19 @@ def zone_day_first(zone_name: str) -> bool | None:
     return territory_day_first(territory) if territory else None
 
 
-def sender_day_first(sender: str) -> bool | None:
-    """Whether the country of the sender's domain writes the day first (None: a domain of no country)."""
-    domain = sender.rpartition("@")[2].lower().rstrip(".")
+def sender_country(sender: str) -> str:
+    """The ISO code of the country of the sender's domain ("tickets@cd.cz": CZ), or "" for a domain of none."""
+    domain = sender.rpartition("@")[2].lower().strip().rstrip(".>")
     tld = domain.rpartition(".")[2]
     if len(tld) != 2 or not tld.isalpha() or tld in _OPEN_TLDS:
-        return None
-    return territory_day_first(_TLD_TERRITORY.get(tld, tld.upper()))
+        return ""
+    return _TLD_TERRITORY.get(tld, tld.upper())
+
+
+def sender_day_first(sender: str) -> bool | None:
+    """Whether the country of the sender's domain writes the day first (None: a domain of no country)."""
+    country = sender_country(sender)
+    return territory_day_first(country) if country else None
 
 
 def mail_day_first(meta: MessageMeta, zone_name: str, user_day_first: bool) -> bool:

