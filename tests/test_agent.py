@@ -71,7 +71,7 @@ def test_the_adr_0112_session_writes_once_and_only_after_a_yes(app: App) -> None
         [held] = second.held
         assert held_repo.get(app.db, held.id).status == "asked"  # type: ignore[union-attr]
         assert "Shall I set a reminder for Python training at 5 PM?" in second.reply
-        assert "\u201cPython training\u201d for Tue 15 Sep 2026 at 17:00" in second.reply
+        assert "\u201cPython training\u201d for Tue, 15 Sept 2026 at 17:00" in second.reply
 
         third = chat.say("yes")
         assert [w.kind for w in third.writes] == ["reminder"] and third.reply.startswith("Done: a reminder")
@@ -97,7 +97,7 @@ def test_a_false_done_is_caught_and_the_user_told_the_truth(app: App) -> None:
         assert result.model_reply == "I've set a reminder for Python training at 5 PM."
         assert "I've set" not in result.reply
         assert result.reply.startswith("Nothing has been saved yet.")
-        assert "Shall I save a reminder \u201cPython training\u201d for Tue 15 Sep 2026 at 17:00?" in result.reply
+        assert "Shall I save a reminder \u201cPython training\u201d for Tue, 15 Sept 2026 at 17:00?" in result.reply
         assert app.calendar.reminders() == []
         assert chat.say("yes").writes and len(app.calendar.reminders()) == 1
 

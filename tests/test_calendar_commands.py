@@ -41,7 +41,7 @@ def day(cli: Callable[..., Any], when: str) -> list[tuple[str, str, str | None]]
 def test_move_an_event_named_in_words_and_the_day_says_where_it_was(home: Path, cli: Callable[..., Any]) -> None:
     r = run(cli, "calendar", "move", "the dentist", "friday at 2 pm")
     assert r.code == 0, r.err
-    assert "Moved: dentist checkup" in r.out and "Fri 04 Dec 2026" in r.out
+    assert "Moved: dentist checkup" in r.out and "Fri, 4 Dec 2026" in r.out
     moved = run(cli, "--json", "schedule", "friday").json()["items"]
     dentist = next(i for i in moved if i["title"] == "dentist checkup")
     assert (dentist["start"], dentist["state"], dentist["moved_from"]) == (
@@ -53,7 +53,7 @@ def test_two_events_fit_is_one_line_naming_both_and_nothing_moves(home: Path, cl
     r = run(cli, "calendar", "move", "physio", "friday at 5 pm")
     assert r.code == 1 and r.out == ""
     lines = r.err.strip().splitlines()
-    assert len(lines) == 1 and "physio (Wed 2 Dec 2026 at 09:00)" in lines[0] and "physio (Fri 4 Dec" in lines[0]
+    assert len(lines) == 1 and "physio (Wed, 2 Dec 2026 at 09:00)" in lines[0] and "physio (Fri, 4 Dec" in lines[0]
     # the day said of it picks one
     r = run(cli, "calendar", "move", "wednesday's physio", "10:30")
     assert r.code == 0, r.err
@@ -83,7 +83,7 @@ def test_cancel_an_event_and_a_whole_series(home: Path, cli: Callable[..., Any])
 def test_skip_one_monday_of_a_series_and_the_day_shows_it_skipped(home: Path, cli: Callable[..., Any]) -> None:
     r = run(cli, "calendar", "skip", "team meeting", "december 14")
     assert r.code == 0, r.err
-    assert "Skipped: team meeting on Mon 14 Dec 2026 at 10:00" in r.out
+    assert "Skipped: team meeting on Mon, 14 Dec 2026 at 10:00" in r.out
     assert day(cli, "december 14") == [("team meeting", "10:00", "skipped")]
     assert day(cli, "december 7") == [("team meeting", "10:00", None)]
     # skipping it again is refused, the series untouched

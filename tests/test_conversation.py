@@ -56,7 +56,7 @@ def test_a_continuation_survives_a_restart_and_expires(cli_process, steward_home
         return done.stdout.strip()
 
     assert run("remind me about it tomorrow at 9", NOW) == "What should I remind you about?"
-    assert run("water the plants", NOW).startswith("Reminder set for Tue 15 Sep 2026 at 09:00: water the plants")
+    assert run("water the plants", NOW).startswith("Reminder set for Tue, 15 Sept 2026 at 09:00: water the plants")
 
     assert run("remind me about it tomorrow at 9", NOW) == "What should I remind you about?"
     late = cli_process("--now", LATER, "chat", "--json", "--session", "s", "feed the cat")
@@ -152,7 +152,7 @@ def test_the_repl_keeps_one_session_across_turns(cli_process) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         "What should I remind you about?",
-        "Reminder set for Tue 15 Sep 2026 at 09:00: dentist",
+        "Reminder set for Tue, 15 Sept 2026 at 09:00: dentist",
     ]
 
 

@@ -107,7 +107,7 @@ def test_skip_one_monday_of_a_repeating_event_and_the_others_stay(say, cli) -> N
     say("add yoga every monday at 7 am")
     skipped = say("skip yoga next monday")
     assert skipped["writes"][0]["kind"] == "event.skip" and skipped["continuation"] is None
-    assert "Skipped: yoga on Mon 7 Dec 2026 at 07:00" in skipped["reply"]
+    assert "Skipped: yoga on Mon, 7 Dec 2026 at 07:00" in skipped["reply"]
     assert events(cli, "2026-12-07") == [] and events(cli, "2026-12-14") == [("yoga", "07:00", "08:00")]
 
 
@@ -122,7 +122,7 @@ def test_a_series_moved_from_now_on_asks_once_and_keeps_its_length(say, cli) -> 
 
 def test_stop_a_series_after_december(say, cli) -> None:
     say("add choir every wednesday at 7 pm")
-    assert "Stop it after Thu 31 Dec 2026" in say("stop choir after december")["reply"]
+    assert "Stop it after Thu, 31 Dec 2026" in say("stop choir after december")["reply"]
     assert say("yes")["writes"]
     assert events(cli, "2026-12-30") == [("choir", "19:00", "20:00")] and events(cli, "2027-01-06") == []
 

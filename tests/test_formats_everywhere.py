@@ -49,16 +49,16 @@ def test_a_dues_notification_writes_the_sum_and_the_day_the_locales_way(locale: 
 
 @pytest.fixture
 def app_in(steward_home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str], Any]]:
-    """`app_in(locale)`: the App of this test's home in London on Saturday 5 Dec 2026, in that locale."""
+    """`app_in(locale[, now])`: the App of this test's home in London (on Saturday 5 Dec 2026), in that locale."""
     from steward.app import build_app
     from steward.paths import resolve_paths
     from steward.settings import load
 
     built: list[Any] = []
 
-    def make(locale: str) -> Any:
+    def make(locale: str, now: str = "2026-12-05T10:00:00+00:00") -> Any:
         monkeypatch.setenv("STEWARD_LOCALE", locale)
-        built.append(build_app(load(None), make_clock("Europe/London", "2026-12-05T10:00:00+00:00", locale=locale),
+        built.append(build_app(load(None), make_clock("Europe/London", now, locale=locale),
                                resolve_paths(str(steward_home))))
         return built[-1]
 
@@ -67,17 +67,46 @@ def app_in(steward_home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Call
         app.close()
 
 
-@pytest.mark.parametrize(("locale", "said"), [("en_GB", "at 17:00"), ("en_US", "at 5:00\u202fPM")])
-def test_a_reminder_reply_says_its_time_the_locales_way(app_in: Callable[[str], Any], locale: str, said: str) -> None:
+@pytest.mark.parametrize(("locale", "day", "said"), [("en_GB", "Sun, 6 Dec 2026", "at 17:00"),
+                                                    ("en_US", "Sun, Dec 6, 2026", "at 5:00\u202fPM")])
+def test_a_reminder_reply_says_its_time_the_locales_way(app_in: Callable[..., Any], locale: str, day: str,
+                                                        said: str) -> None:
     app = app_in(locale)
     set_it = app.engine.turn("remind me tomorrow at 5 pm to call the plumber", session="s", dry_run=True)
-    assert f"Sun 6 Dec 2026 {said}: call the plumber" in set_it.reply, set_it.reply
+    assert f"{day} {said}: call the plumber" in set_it.reply, set_it.reply
     app.engine.turn("remind me tomorrow at 5 pm to call the plumber", session="t")
     listed = app.engine.turn("what reminders do I have?", session="u")
     assert said in listed.reply, listed.reply
     # the page draws the list as a day with its time, written the same way
     [day] = listed.data["view"]["days"]
     assert [(i["time_text"], i["title"]) for i in day["items"]] == [(said.removeprefix("at "), "call the plumber")]
+
+
+@pytest.mark.parametrize(("locale", "day"), [("en_GB", "Tue, 15 Sept 2026 at 10:00"),
+                                            ("en_US", "Tue, Sep 15, 2026 at 10:00\u202fAM")])
+def test_a_reminder_an_event_said_and_one_moved_are_written_the_locales_way(app_in: Callable[..., Any], locale: str,
+                                                                            day: str) -> None:
+    app = app_in(locale, "2026-09-14T08:00:00+01:00")
+    reminded = app.engine.turn("remind me tomorrow at 10 am to renew the car tax", session="r")
+    assert reminded.reply == f"Got it \u2014 I'll remind you on {day}: renew the car tax" or \
+        f"for {day}: renew the car tax" in reminded.reply, reminded.reply
+    added = app.engine.turn("add a haircut tomorrow at 9 am", session="e")
+    assert added.handled_by == "event_changes", added.reply
+    moved = app.engine.turn("move the haircut to 10 am", session="e")
+    assert f"Moved: haircut is now {day}\u2013" in moved.reply, moved.reply
+    cancelled = app.engine.turn("cancel the haircut", session="e")
+    assert cancelled.reply == f"Cancelled: haircut ({day}).", cancelled.reply
+
+
+@pytest.mark.parametrize(("locale", "said"), [("en_GB", "Moved: dentist \u2014 Tue, 15 Sept 2026 10:00-11:00"),
+                                              ("en_US", "Moved: dentist \u2014 Tue, Sep 15, 2026 10:00\u202fAM-11:00\u202fAM")])
+def test_the_calendar_commands_write_the_day_the_locales_way(cli: Any, monkeypatch: pytest.MonkeyPatch, locale: str,
+                                                             said: str) -> None:
+    monkeypatch.setenv("STEWARD_LOCALE", locale)
+    now = ("--now", "2026-09-14T08:00:00+01:00", "--tz", "Europe/London")
+    assert cli(*now, "calendar", "add", "tomorrow at 9 am", "dentist").code == 0
+    moved = cli(*now, "calendar", "move", "the dentist", "tomorrow at 10 am")
+    assert moved.code == 0 and said in moved.out, moved.out
 
 
 @pytest.mark.parametrize(("locale", "means"), [

@@ -36,14 +36,14 @@ def test_the_adr_0112_session_through_the_pipeline(cli, server: ScriptedModelSer
     assert second["writes"] == []
     assert [(t["name"], t["held"]) for t in second["tools"]] == [("create_reminder", True), ("ask_user", False)]
     assert second["tools"][0]["args"] == {"text": "Python training", "time": "5 pm"}
-    assert "Saying yes saves a reminder \u201cPython training\u201d for Tue 15 Sep 2026 at 17:00." in second["reply"]
+    assert "Saying yes saves a reminder \u201cPython training\u201d for Tue, 15 Sept 2026 at 17:00." in second["reply"]
     assert cli("reminders", "list", "--json", "--now", NOW).json() == []
 
     third = turn(cli, "yes")
     [write] = third["writes"]
     assert write["kind"] == "reminder"
     assert (write["fields"]["text"], write["fields"]["due"]) == ("Python training", "2026-09-15T17:00:00+05:30")
-    assert third["reply"] == "Done: a reminder \u201cPython training\u201d for Tue 15 Sep 2026 at 17:00."
+    assert third["reply"] == "Done: a reminder \u201cPython training\u201d for Tue, 15 Sept 2026 at 17:00."
     assert third["tools"][0]["name"] == "create_reminder" and third["tools"][0]["held"] is False
 
     server.enqueue(say("Yes to what?"))

@@ -207,7 +207,7 @@ def test_a_held_write_is_saved_once_on_the_persons_yes(demo_home: Path, mode: st
 
     made, listed = session(demo_home, body, answer="accept", mode=mode, asked=asked)
     assert not made.is_error and text_of(made).startswith(f"Done: a reminder “{text}”")
-    assert len(asked) == 1 and text in asked[0] and "Tue 15 Sep 2026 at 09:00" in asked[0]
+    assert len(asked) == 1 and text in asked[0] and "Tue, 15 Sept 2026 at 09:00" in asked[0]
     assert [r["due"] for r in listed["reminders"] if r["text"] == text] == ["2026-09-15T09:00:00+05:30"]
 
 

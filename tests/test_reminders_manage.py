@@ -59,22 +59,22 @@ def test_two_close_matches_ask_which_one_and_the_answer_picks_by_number_or_words
     remind(say, "remind me tomorrow at 9 to call the dentist", "remind me friday at 3 pm to pay the dentist bill")
     asked = say("cancel the dentist reminder")
     assert asked["writes"] == [] and asked["continuation"]["owner"] == "reminder_management"
-    assert asked["reply"] == ("Which one: 1) call the dentist (Wed 2 Dec 2026 at 09:00) "
-                              "2) pay the dentist bill (Fri 4 Dec 2026 at 15:00)?")
-    assert say("1")["reply"] == "Cancelled: call the dentist (Wed 2 Dec 2026 at 09:00)."
+    assert asked["reply"] == ("Which one: 1) call the dentist (Wed, 2 Dec 2026 at 09:00) "
+                              "2) pay the dentist bill (Fri, 4 Dec 2026 at 15:00)?")
+    assert say("1")["reply"] == "Cancelled: call the dentist (Wed, 2 Dec 2026 at 09:00)."
     remind(say, "remind me monday at 8 to book the dentist")
     say("move the dentist reminder to 10 am")
     picked = say("the bill one")
     assert picked["handled_by"] == "continuation"
-    assert picked["reply"] == "Moved: pay the dentist bill to Fri 4 Dec 2026 at 10:00."
+    assert picked["reply"] == "Moved: pay the dentist bill to Fri, 4 Dec 2026 at 10:00."
     assert pending(cli) == [("pay the dentist bill", "2026-12-04T10:00:00-05:00"),
                             ("book the dentist", "2026-12-07T08:00:00-05:00")]
 
 
 def test_it_is_the_sessions_last_reminder(say, cli) -> None:
     remind(say, "remind me tomorrow at 9 to call the dentist", "remind me tomorrow at 11 am to send the invoice")
-    assert say("move it to 5 pm")["reply"] == "Moved: send the invoice to Wed 2 Dec 2026 at 17:00."
-    assert say("push it to friday")["reply"] == "Moved: send the invoice to Fri 4 Dec 2026 at 17:00."
+    assert say("move it to 5 pm")["reply"] == "Moved: send the invoice to Wed, 2 Dec 2026 at 17:00."
+    assert say("push it to friday")["reply"] == "Moved: send the invoice to Fri, 4 Dec 2026 at 17:00."
     assert say("never mind the last one")["reply"].startswith("Cancelled: send the invoice")
     assert pending(cli) == [("call the dentist", "2026-12-02T09:00:00-05:00")]
 
@@ -83,8 +83,8 @@ def test_a_repeating_reminder_is_cancelled_whole_or_just_this_once(say, cli) -> 
     made = say("remind me every day at 10 pm to take my pills")
     assert made["writes"][0]["fields"]["rule"] == "FREQ=DAILY"
     skipped = say("skip tonight's pills reminder just this once")
-    assert skipped["reply"] == ("Skipped this one (Tue 1 Dec 2026 at 22:00): take my pills; "
-                                "it repeats next on Wed 2 Dec 2026 at 22:00.")
+    assert skipped["reply"] == ("Skipped this one (Tue, 1 Dec 2026 at 22:00): take my pills; "
+                                "it repeats next on Wed, 2 Dec 2026 at 22:00.")
     assert pending(cli) == [("take my pills", "2026-12-02T22:00:00-05:00")]
     assert say("stop reminding me to take my pills")["reply"] == (
         "Cancelled the repeating reminder: take my pills (every day at 22:00).")
@@ -96,8 +96,8 @@ def test_listing_says_how_each_repeats_and_narrows_to_a_day(say) -> None:
     listed = say("what reminders do I have?")
     assert listed["reply"].splitlines() == [
         "You have 2 reminders:",
-        "1) Wed 2 Dec 2026 at 09:00: call the dentist",
-        "2) Mon 7 Dec 2026 at 09:00: water the plants (every Monday at 09:00)",
+        "1) Wed, 2 Dec 2026 at 09:00: call the dentist",
+        "2) Mon, 7 Dec 2026 at 09:00: water the plants (every Monday at 09:00)",
     ]
     assert [r["rule"] for r in listed["data"]["reminders"]] == [None, "FREQ=WEEKLY;BYDAY=MO"]
     tomorrow = say("do I have any reminders tomorrow?")
@@ -124,7 +124,7 @@ def test_snooze_and_done_after_a_reminder_fired(say, cli) -> None:
     assert say("done", "2026-12-01T18:12:00-05:00")["reply"] == "Marked done: buy milk."
     fire_due("2026-12-01T22:00:05-05:00")
     done = say("mark it done", "2026-12-01T22:01:00-05:00")
-    assert done["reply"] == "Marked done: take my pills. Next time: Wed 2 Dec 2026 at 22:00."
+    assert done["reply"] == "Marked done: take my pills. Next time: Wed, 2 Dec 2026 at 22:00."
     assert pending(cli, "2026-12-01T22:02:00-05:00") == [("take my pills", "2026-12-02T22:00:00-05:00")]
 
 
@@ -160,9 +160,9 @@ def test_cli_remind_every_and_cancel_series(cli, monkeypatch: pytest.MonkeyPatch
     assert (made["rule"], made["due"], made["next"]) == ("FREQ=WEEKLY;BYDAY=FR", "2026-12-04T16:00:00-05:00",
                                                          "2026-12-04T16:00:00-05:00")
     shown = cli("--now", NOW, "reminders", "list").out
-    assert "repeats every Friday at 16:00; next Fri 04 Dec 16:00, Fri 11 Dec 16:00, Fri 18 Dec 16:00" in shown
+    assert "repeats every Friday at 16:00; next Fri 4 Dec, 16:00; Fri 11 Dec, 16:00; Fri 18 Dec, 16:00" in shown
     once = cli("--now", NOW, "reminders", "cancel", str(made["id"]))
-    assert "it repeats next Fri 11 Dec 2026 16:00" in once.out
+    assert "it repeats next Fri, 11 Dec 2026, 16:00" in once.out
     [nxt] = cli("--now", NOW, "--json", "reminders", "list").json()
     assert cli("--now", NOW, "reminders", "cancel", "--series", str(nxt["id"])).code == 0
     assert cli("--now", NOW, "--json", "reminders", "list").json() == []
@@ -292,7 +292,7 @@ def test_a_shift_moves_the_reminder_from_its_own_time_not_from_now(say, cli, sai
 
 def test_a_bare_time_keeps_the_day_and_is_the_reading_nearer_the_reminders_own_time(say, cli) -> None:
     remind(say, "remind me tomorrow at 5pm to buy wine for dinner")
-    assert say("make it 4:30")["reply"] == "Moved: buy wine for dinner to Wed 2 Dec 2026 at 16:30."
-    assert say("push it to 7")["reply"] == "Moved: buy wine for dinner to Wed 2 Dec 2026 at 19:00."
-    assert say("move it to 6am")["reply"] == "Moved: buy wine for dinner to Wed 2 Dec 2026 at 06:00."
-    assert say("move it to 9")["reply"] == "Moved: buy wine for dinner to Wed 2 Dec 2026 at 09:00."
+    assert say("make it 4:30")["reply"] == "Moved: buy wine for dinner to Wed, 2 Dec 2026 at 16:30."
+    assert say("push it to 7")["reply"] == "Moved: buy wine for dinner to Wed, 2 Dec 2026 at 19:00."
+    assert say("move it to 6am")["reply"] == "Moved: buy wine for dinner to Wed, 2 Dec 2026 at 06:00."
+    assert say("move it to 9")["reply"] == "Moved: buy wine for dinner to Wed, 2 Dec 2026 at 09:00."

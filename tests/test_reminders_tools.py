@@ -64,7 +64,7 @@ def test_a_held_move_keeps_the_day_and_refuses_a_computed_date(app: App) -> None
     computed = box.run(ctx, ToolCall("move_reminder", {"id": made.id, "day": "2026-12-02", "time": "5 pm"}))
     assert computed["error"] == "model_computed_date"
     preview = box.run(ctx, ToolCall("move_reminder", {"id": made.id, "time": "5 pm"}))
-    assert "to Wed 2 Dec 2026 at 17:00" in preview.summary
+    assert "to Wed, 2 Dec 2026 at 17:00" in preview.summary
     assert app.calendar.reminders()[0].due.hour == 9
     agree(app, box, ctx, "move_reminder", preview)
     [moved] = app.calendar.reminders()

@@ -98,7 +98,7 @@ def test_create_reminder_previews_on_the_users_clock_and_writes_nothing(app: App
     ctx = context(app, "how about 5 PM?", "Python training")
     preview = create_reminder(ctx, "Python training", day="tomorrow", time="5 pm")
     assert preview.resolved == {"text": "Python training", "due": "2026-09-15T17:00:00+05:30"}
-    assert "Tue 15 Sep 2026 at 17:00" in preview.summary
+    assert "Tue, 15 Sept 2026 at 17:00" in preview.summary
     assert app.calendar.reminders() == []
 
 

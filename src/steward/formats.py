@@ -102,6 +102,15 @@ class Formats:
         """`Sat 5 Dec, 09:15`: the day and the time."""
         return f"{self.day(moment.date(), year=year)}, {self.time(moment)}"
 
+    def when(self, moment: datetime, *, year: bool = True) -> str:
+        """`Tue, 15 Sept 2026 at 10:00` (en_GB), `Tue, Sep 15, 2026 at 10:00 AM` (en_US): a moment in a reply,
+        on the moment's own clock."""
+        return f"{self.day(moment.date(), year=year)} at {self.time(moment)}"
+
+    def when_until(self, start: datetime, end: datetime) -> str:
+        """`Tue, 15 Sept 2026 at 10:00–11:00`: a moment and the time it ends (on the same clock)."""
+        return f"{self.when(start)}\u2013{self.time(end.astimezone(start.tzinfo) if start.tzinfo else end)}"
+
     def number(self, count: int) -> str:
         """`1,234` (en_GB), `1,00,000` (en_IN), `1.234` (de_DE): a count with the locale's grouping."""
         table = kept_table(self.locale)

@@ -63,7 +63,7 @@ def accept_appointment(ctx: ToolContext, id: int) -> Preview:
     if item.change is not None:
         summary = item.change
     else:
-        summary = f"adding \u201c{title}\u201d on {when_label(item.start)} to the calendar"
+        summary = f"adding \u201c{title}\u201d on {when_label(item.start, ctx)} to the calendar"
     return Preview(summary=summary, fields=_shown(item), resolved={"id": id})
 
 

@@ -46,7 +46,7 @@ def cancel_reminder(ctx: ToolContext, id: int, series: bool = True) -> Preview:
     target = _known(ctx, id)
     whole = bool(series and target.series_id is not None)
     what = "every time of the repeating reminder" if whole else "the reminder"
-    return Preview(summary=f"cancel {what} \u201c{target.text}\u201d ({when_label(target.due)})",
+    return Preview(summary=f"cancel {what} \u201c{target.text}\u201d ({when_label(target.due, ctx)})",
                    fields=target.to_json(), resolved={"id": id, "series": whole})
 
 
@@ -78,7 +78,7 @@ def move_reminder(ctx: ToolContext, id: int, day: str = "", time: str = "") -> P
     target = _known(ctx, id)
     when = f"{day} at {time}" if day.strip() and time.strip() else words
     moved = ctx.calendar.move_reminder(id, when, provenance={"via": "tool", "session": ctx.session}, dry_run=True)
-    return Preview(summary=f"move \u201c{target.text}\u201d from {when_label(target.due)} to {when_label(moved.due)}",
+    return Preview(summary=f"move \u201c{target.text}\u201d from {when_label(target.due, ctx)} to {when_label(moved.due, ctx)}",
                    fields=moved.to_json(), resolved={"id": id, "due": moved.due.isoformat()})
 
 

@@ -83,9 +83,9 @@ def _when(day: str, time: str) -> str:
     return day or time
 
 
-def when_label(moment: datetime) -> str:
-    """`Tue 15 Sep 2026 at 10:00`."""
-    return f"{moment:%a} {moment.day} {moment:%b %Y} at {moment:%H:%M}"
+def when_label(moment: datetime, ctx: ToolContext) -> str:
+    """`Tue, 15 Sept 2026 at 10:00`: a moment as the person's locale writes it."""
+    return ctx.clock.formats.when(moment)
 
 
 # -- writes ---------------------------------------------------------------------------------------
@@ -109,7 +109,7 @@ def create_reminder(ctx: ToolContext, text: str, day: str = "", time: str = "") 
         text, when, provenance={"via": "tool", "session": ctx.session}, dry_run=True)
     fields = reminder.to_json()
     return Preview(
-        summary=f"a reminder \u201c{reminder.text}\u201d for {when_label(reminder.due)}",
+        summary=f"a reminder \u201c{reminder.text}\u201d for {when_label(reminder.due, ctx)}",
         fields=fields,
         resolved={"text": reminder.text, "due": reminder.due.isoformat()},
     )
@@ -142,9 +142,9 @@ def create_event(ctx: ToolContext, title: str, day: str, time: str = "", minutes
         title, _when(day, time), provenance={"via": "tool", "session": ctx.session},
         minutes=minutes if time else None, location=location or None, dry_run=True)
     if event.all_day:
-        span = f"{event.start:%a} {event.start.day} {event.start:%b %Y}, all day"
+        span = f"{ctx.clock.formats.day(event.start.date(), year=True)}, all day"
     else:
-        span = f"{when_label(event.start)}\u2013{event.end:%H:%M}"
+        span = ctx.clock.formats.when_until(event.start, event.end)
     return Preview(
         summary=f"the event \u201c{event.title}\u201d on {span}",
         fields=event.to_json(),

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from steward.calendar.reminders.targets import Candidate, choose
 from steward.clock import Clock
 from steward.errors import ConnectorError, NotFound, UserError
+from steward.formats import Formats
 from steward.records.calendar import Event
 from steward.vocab import words
 
@@ -88,7 +89,7 @@ def candidates(events: list[Event], kinds: Mapping[str, tuple[str, ...]] | None 
         shown = [kind for kind, kind_words in (kinds or {}).items() if have & set(kind_words)]
         extra = " ".join(f"{kind} {' '.join(kinds[kind])}" for kind in shown) if kinds else ""
         text = " ".join(f"{said} {said.replace('-', ' ') if '-' in said else ''} {extra}".split())
-        out.append(Candidate(k, text, label(e)))
+        out.append(Candidate(k, text, e.title))  # the question that offers them is written by its asker
     return out
 
 
@@ -100,11 +101,11 @@ def pick(target: tuple[str, ...], pool: list[Event], kinds: Mapping[str, tuple[s
     return Found(None, tuple(pool[c.id] for c in found.close)[:MAX_ASKED])
 
 
-def label(e: Event) -> str:
-    """An event as a question or a reply names it: "physio (Wed 2 Dec 2026 at 09:00)"."""
+def label(e: Event, fmt: Formats) -> str:
+    """An event as a question or a reply names it: "physio (Wed, 2 Dec 2026 at 09:00)" in en_GB."""
     if e.all_day:
-        return f"{e.title} ({e.start:%a} {e.start.day} {e.start:%b}, all day)"
-    return f"{e.title} ({e.start:%a} {e.start.day} {e.start:%b %Y} at {e.start:%H:%M})"
+        return f"{e.title} ({fmt.day(e.start.date())}, all day)"
+    return f"{e.title} ({fmt.when(e.start)})"
 
 
 _WEEKDAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b", re.IGNORECASE)
@@ -163,7 +164,7 @@ def find_event(service: CalendarService, said_words: str, clock: Clock | None = 
     if found.best is not None:
         return found.best
     if found.close:
-        listed = "; ".join(label(e) for e in found.close)
+        listed = "; ".join(label(e, clock.formats) for e in found.close)
         raise UserError(f"more than one event fits {text!r}: {listed}; say which (its day or time)")
     if times and target and not kept:
         named = pick(target, one_each(pool), kinds).best

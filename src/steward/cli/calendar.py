@@ -15,6 +15,7 @@ from steward.cli.context import Commands, Ctx
 
 if TYPE_CHECKING:
     from steward.calendar.service import Schedule
+    from steward.formats import Formats
     from steward.records.calendar import Event, Reminder
 
 
@@ -82,25 +83,27 @@ def _prov(args: argparse.Namespace, command: str) -> dict[str, Any]:
     return {"via": "cli", "command": command}
 
 
-def _when(moment: datetime) -> str:
+def _when(moment: datetime, fmt: Formats) -> str:
+    """`Tue, 15 Sept 2026, 10:00 (+01:00)`: the locale's day and time, and the offset it was meant in."""
     offset = moment.strftime("%z")
-    return f"{moment:%a %d %b %Y %H:%M} ({offset[:3]}:{offset[3:]})"
+    return f"{fmt.moment(moment, year=True)} ({offset[:3]}:{offset[3:]})"
 
 
-def reminder_line(r: Reminder, repeats: str | None = None, upcoming: list[datetime] | None = None) -> str:
+def reminder_line(r: Reminder, fmt: Formats, repeats: str | None = None,
+                  upcoming: list[datetime] | None = None) -> str:
     """One reminder as `reminders list` prints it."""
     status = "" if r.status == "pending" else f"  [{r.status}{', late' if r.late else ''}]"
-    line = f"#{r.id}  {_when(r.due)}  {r.text}{status}"
+    line = f"#{r.id}  {_when(r.due, fmt)}  {r.text}{status}"
     if repeats:
         line += f"\n      repeats {repeats}"
         if upcoming:
-            line += "; next " + ", ".join(f"{t:%a %d %b %H:%M}" for t in upcoming)
+            line += "; next " + "; ".join(fmt.moment(t) for t in upcoming)
     return line
 
 
-def event_line(e: Event) -> str:
+def event_line(e: Event, fmt: Formats) -> str:
     """An event's time span and title, as the schedule prints it."""
-    span = "all day" if e.all_day else f"{e.start:%H:%M}-{e.end:%H:%M}"
+    span = "all day" if e.all_day else f"{fmt.time(e.start)}-{fmt.time(e.end)}"
     where = f" @ {e.location}" if e.location else ""
     return f"{span}  {e.title}{where}  ({e.calendar})"
 
@@ -113,11 +116,11 @@ def cmd_remind(ctx: Ctx, args: argparse.Namespace) -> int:
     if repeat is not None:  # "every monday at 9", "on the 1st of every month"
         reminder = calendar.create_repeating(text, repeat, provenance=_prov(args, "remind"), dry_run=args.dry_run)
         verb = "Would remind you" if args.dry_run else f"Repeating reminder #{reminder.id}"
-        ctx.emit(reminder.to_json(), f"{verb}: {reminder.text} — {repeat.describe()}; first {_when(reminder.due)}")
+        ctx.emit(reminder.to_json(), f"{verb}: {reminder.text} — {repeat.describe()}; first {_when(reminder.due, ctx.clock.formats)}")
         return 0
     reminder = calendar.create_reminder(text, args.when, provenance=_prov(args, "remind"), dry_run=args.dry_run)
     verb = "Would remind you" if args.dry_run else f"Reminder #{reminder.id}"
-    ctx.emit(reminder.to_json(), f"{verb}: {reminder.text} — {_when(reminder.due)}")
+    ctx.emit(reminder.to_json(), f"{verb}: {reminder.text} — {_when(reminder.due, ctx.clock.formats)}")
     return 0
 
 
@@ -133,9 +136,9 @@ def cmd_reminders_list(ctx: Ctx, args: argparse.Namespace) -> int:
         if not shown:
             return "No reminders." if args.all else "No upcoming reminders."
         if not any(r.rule for r in shown):
-            return "\n".join(reminder_line(r) for r in shown)
+            return "\n".join(reminder_line(r, ctx.clock.formats) for r in shown)
         calendar = ctx.app.calendar  # only a repeating reminder needs the rule read
-        return "\n".join(reminder_line(r, calendar.describe(r), calendar.upcoming(r) if r.rule else None)
+        return "\n".join(reminder_line(r, ctx.clock.formats, calendar.describe(r), calendar.upcoming(r) if r.rule else None)
                          for r in shown)
 
     ctx.emit([r.to_json() for r in shown], text)
@@ -151,8 +154,8 @@ def cmd_reminders_cancel(ctx: Ctx, args: argparse.Namespace) -> int:
         raise UsageError(f"reminder ID must be a number like 3, not {args.id!r}")
     reminder = ctx.app.calendar.cancel_reminder(int(raw), provenance=_prov(args, "reminders cancel"),
                                                 series=args.series)
-    following = f"; it repeats next {_when(reminder.next)}" if reminder.next else ""
-    ctx.emit(reminder.to_json(), f"Cancelled #{reminder.id}: {reminder.text} ({_when(reminder.due)}){following}")
+    following = f"; it repeats next {_when(reminder.next, ctx.clock.formats)}" if reminder.next else ""
+    ctx.emit(reminder.to_json(), f"Cancelled #{reminder.id}: {reminder.text} ({_when(reminder.due, ctx.clock.formats)}){following}")
     return 0
 
 
@@ -169,7 +172,7 @@ def cmd_reminders_move(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward reminders move ID WHEN`."""
     moved = ctx.app.calendar.move_reminder(_reminder_id(args.id), " ".join(args.when),
                                            provenance=_prov(args, "reminders move"))
-    ctx.emit(moved.to_json(), f"Moved #{moved.id}: {moved.text} — {_when(moved.due)}")
+    ctx.emit(moved.to_json(), f"Moved #{moved.id}: {moved.text} — {_when(moved.due, ctx.clock.formats)}")
     return 0
 
 
@@ -180,30 +183,30 @@ def cmd_reminders_snooze(ctx: Ctx, args: argparse.Namespace) -> int:
     minutes = args.minutes if args.minutes is not None else ctx.settings.as_int("reminders.snooze_minutes")
     again = ctx.app.calendar.snooze_reminder(_reminder_id(args.id), timedelta(minutes=minutes),
                                              provenance=_prov(args, "reminders snooze"))
-    ctx.emit(again.to_json(), f"Snoozed: {again.text} — again {_when(again.due)} (#{again.id})")
+    ctx.emit(again.to_json(), f"Snoozed: {again.text} — again {_when(again.due, ctx.clock.formats)} (#{again.id})")
     return 0
 
 
 def cmd_reminders_done(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward reminders done ID`."""
     done = ctx.app.calendar.done_reminder(_reminder_id(args.id), provenance=_prov(args, "reminders done"))
-    following = f"; next {_when(done.next)}" if done.next else ""
+    following = f"; next {_when(done.next, ctx.clock.formats)}" if done.next else ""
     ctx.emit(done.to_json(), f"Done #{done.id}: {done.text}{following}")
     return 0
 
 
-def schedule_text(schedule: Schedule) -> str:
+def schedule_text(schedule: Schedule, fmt: Formats) -> str:
     """A day's schedule as text, one line an item."""
-    lines = [f"{schedule.day:%A %d %B %Y} ({schedule.zone})"]
+    lines = [f"{fmt.day_long(schedule.day)} ({schedule.zone})"]
     if not schedule.items:
         lines.append("  nothing scheduled")
     for item in schedule.items:
         if item.reminder is not None:
-            lines.append(f"  {item.at:%H:%M}  reminder  {item.reminder.text} (#{item.reminder.id})"
+            lines.append(f"  {fmt.time(item.at)}  reminder  {item.reminder.text} (#{item.reminder.id})"
                          + ("" if item.reminder.status == "pending" else f" [{item.reminder.status}]"))
         elif item.event is not None:
             e = item.event
-            span = "all day    " if e.all_day else f"{e.start:%H:%M}-{e.end:%H:%M}"
+            span = "all day    " if e.all_day else f"{fmt.time(e.start)}-{fmt.time(e.end)}"
             where = f" @ {e.location}" if e.location else ""
             lines.append(f"  {span}  {e.title}{where} ({e.calendar})")
     return "\n".join(lines)
@@ -218,28 +221,28 @@ def cmd_schedule(ctx: Ctx, args: argparse.Namespace) -> int:
         ctx.notice(f"steward: {name} calendar not shown: {error}")
     for bad in schedule.unreadable:
         ctx.notice(f"steward: {bad.calendar} calendar: skipped {bad.label}: {bad.reason}")
-    ctx.emit(schedule.to_json(), lambda: schedule_text(schedule))
+    ctx.emit(schedule.to_json(), lambda: schedule_text(schedule, ctx.clock.formats))
     return 0
 
 
 def cmd_calendar_add(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward calendar add WHEN TITLE`: add an event (WHEN may repeat: 'every monday at 10')."""
-    calendar = ctx.app.calendar
+    calendar, fmt = ctx.app.calendar, ctx.clock.formats
     repeat = calendar.recurrence(args.when) if args.until is None else None
     if repeat is not None:
         event = calendar.create_repeating_event(
             " ".join(args.title), repeat, minutes=args.minutes, location=args.location, calendar=args.calendar,
             provenance=_prov(args, "calendar add"), dry_run=args.dry_run)
         verb = "Would add" if args.dry_run else "Added"
-        ctx.emit(event.to_json(), f"{verb}: {event.title} — {repeat.describe()}, first {event.start:%a %d %b %Y} "
-                                  f"{event_line(event)}")
+        ctx.emit(event.to_json(), f"{verb}: {event.title} — {repeat.describe()}, first {fmt.day(event.start.date(), year=True)} "
+                                  f"{event_line(event, fmt)}")
         return 0
     event = calendar.create_event(
         " ".join(args.title), args.when, end=args.until, minutes=args.minutes, location=args.location,
         calendar=args.calendar, provenance=_prov(args, "calendar add"), dry_run=args.dry_run,
     )
     verb = "Would add" if args.dry_run else "Added"
-    ctx.emit(event.to_json(), f"{verb}: {event.title} — {event.start:%a %d %b %Y} {event_line(event)}")
+    ctx.emit(event.to_json(), f"{verb}: {event.title} — {fmt.day(event.start.date(), year=True)} {event_line(event, fmt)}")
     return 0
 
 
@@ -248,11 +251,11 @@ def cmd_calendar_move(ctx: Ctx, args: argparse.Namespace) -> int:
     from steward.appointments.patterns import load_kinds
     from steward.calendar.event_find import find_event
 
-    calendar = ctx.app.calendar
+    calendar, fmt = ctx.app.calendar, ctx.clock.formats
     event = find_event(calendar, args.target, kinds=load_kinds())
     when = " ".join(args.when)
     moved = calendar.move_event_to(event, when, series=args.series, provenance=_prov(args, "calendar move"))
-    ctx.emit(moved.to_json(), f"Moved: {moved.title} — {moved.start:%a %d %b %Y} {event_line(moved)}")
+    ctx.emit(moved.to_json(), f"Moved: {moved.title} — {fmt.day(moved.start.date(), year=True)} {event_line(moved, fmt)}")
     return 0
 
 
@@ -262,14 +265,14 @@ def cmd_calendar_cancel(ctx: Ctx, args: argparse.Namespace) -> int:
     from steward.calendar.event_find import find_event
     from steward.errors import UserError
 
-    calendar = ctx.app.calendar
+    calendar, fmt = ctx.app.calendar, ctx.clock.formats
     event = find_event(calendar, args.target, kinds=load_kinds())
     if event.rule and not args.series:
         raise UserError(f"{event.title} repeats: --series cancels every time still to come, "
                         f"`steward calendar skip` one of them; nothing was cancelled")
     gone = calendar.delete_event(event.id, provenance=_prov(args, "calendar cancel"), calendar=event.calendar,
                                  seen=event)
-    every = ", every time it repeats" if event.rule else f" — {event.start:%a %d %b %Y} {event_line(event)}"
+    every = ", every time it repeats" if event.rule else f" — {fmt.day(event.start.date(), year=True)} {event_line(event, fmt)}"
     ctx.emit(gone.to_json(), f"Cancelled: {gone.title}{every}")
     return 0
 
@@ -283,7 +286,7 @@ def cmd_calendar_skip(ctx: Ctx, args: argparse.Namespace) -> int:
     event = find_event(calendar, " ".join([args.target, *args.when]), kinds=load_kinds())
     skipped = calendar.skip_occurrence(event.id, event.start, provenance=_prov(args, "calendar skip"),
                                        calendar=event.calendar, seen=event)
-    ctx.emit(skipped.to_json(), f"Skipped: {skipped.title} on {skipped.start:%a %d %b %Y} at {skipped.start:%H:%M}")
+    ctx.emit(skipped.to_json(), f"Skipped: {skipped.title} on {ctx.clock.formats.when(skipped.start)}")
     return 0
 
 

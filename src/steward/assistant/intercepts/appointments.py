@@ -136,9 +136,10 @@ class AppointmentQuery:
         start, end = self._span(turn, match.slots.get("when"))
         kinds = list(match.slots.get("kinds") or [])
         shown, unavailable = self._found(start, end, kinds)
+        fmt = self.clock.formats
         what = f"{' or '.join(kinds)} appointment" if kinds else "appointment"
         span = (f"in the next {AHEAD.days} days" if match.slots.get("when") is None
-                else f"from {start:%a %d %b} to {(end - timedelta(seconds=1)):%a %d %b}")
+                else f"from {fmt.day(start.date())} to {fmt.day((end - timedelta(seconds=1)).date())}")
         data = {"items": [{"start": s.start.isoformat(), "title": s.title, "location": s.location,
                            "proposal": s.proposal} for s in shown]}
         if not shown:
@@ -149,16 +150,16 @@ class AppointmentQuery:
             note = f" — found in your mail, not on your calendar yet (#{s.proposal})" if s.proposal else ""
             if s.change is not None:
                 note = f" — your mail says {s.change} (#{s.proposal})"
-            lines.append(f"- {s.start:%a %d %b %Y %H:%M} {s.title}{where}{note}")
+            lines.append(f"- {fmt.moment(s.start, year=True)} {s.title}{where}{note}")
         waiting = [s for s in shown if s.proposal is not None]
         ask = None
         if len(waiting) == 1:
             one = waiting[0]
-            question = f"Shall I add {one.title} on {one.start:%a %d %b at %H:%M} to your calendar?"
+            question = f"Shall I add {one.title} on {fmt.when(one.start, year=False)} to your calendar?"
             if one.change is not None and one.change.startswith("cancelled"):
                 question = f"Shall I remove {one.title} from your calendar?"
             elif one.change is not None:
-                question = f"Shall I move {one.title} to {one.start:%a %d %b at %H:%M}?"
+                question = f"Shall I move {one.title} to {fmt.when(one.start, year=False)}?"
             lines.append(question)
             ask = OpenQuestion(NAME, question, {"proposal": waiting[0].proposal})
         head = f"Your {what}s {span}:" if len(shown) > 1 else f"Your {what} {span}:"
@@ -199,9 +200,9 @@ class AppointmentQuery:
             fields = {"id": item.event_id, "title": item.title, "start": item.start.isoformat(),
                       "end": item.end.isoformat() if item.end else None, "change": "deleted" if cancelled else "moved"}
             reply = (f"Removed {item.title} from your calendar." if cancelled
-                     else f"Moved {item.title} to {item.start:%a %d %b at %H:%M}.")
+                     else f"Moved {item.title} to {self.clock.formats.when(item.start, year=False)}.")
             return Outcome(reply=reply, writes=(Write("event", item.event_id, fields),))
         fields = {"id": item.event_id, "title": item.title, "start": item.start.isoformat(),
                   "end": item.end.isoformat() if item.end else None, "location": item.location}
-        return Outcome(reply=f"Added {item.title} on {item.start:%a %d %b at %H:%M} to your calendar.",
+        return Outcome(reply=f"Added {item.title} on {self.clock.formats.when(item.start, year=False)} to your calendar.",
                        writes=(Write("event", item.event_id, fields),))

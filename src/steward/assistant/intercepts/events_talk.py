@@ -25,7 +25,7 @@ from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match
-from steward.assistant.intercepts.reminder import turn_clock, when_label
+from steward.assistant.intercepts.reminder import turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
 from steward.calendar.event_find import (
     MAX_ASKED,
@@ -48,6 +48,7 @@ from steward.calendar.reminders.requests import load_manage_words
 from steward.calendar.reminders.targets import Candidate, choose, pick_answer
 from steward.clock import Clock
 from steward.errors import ConnectorError, UserError
+from steward.formats import Formats
 from steward.vocab import Vocab, words
 
 if TYPE_CHECKING:
@@ -103,6 +104,11 @@ class EventChanges:
 
             self._kinds = load_kinds()
         return self._kinds
+
+    @property
+    def fmt(self) -> Formats:
+        """How the person writes a day and a time (their locale)."""
+        return self.clock.formats
 
     # -- matching -------------------------------------------------------------------------------
 
@@ -204,7 +210,7 @@ class EventChanges:
         if found.best is not None:
             return self._settle(turn, self._plan_change(turn, change, pool[found.best.id]))
         close = [pool[c.id] for c in found.close][:MAX_ASKED]
-        listed = " ".join(f"{k}) {label(e)}" for k, e in enumerate(close, 1))
+        listed = " ".join(f"{k}) {label(e, self.fmt)}" for k, e in enumerate(close, 1))
         question = f"Which one: {listed}?"
         return Outcome(reply=question, ask=OpenQuestion(NAME, question, {
             "step": "which", "text": turn.text, "ids": [[e.id, e.calendar] for e in close]}),
@@ -215,7 +221,7 @@ class EventChanges:
         payload = question.payload
         if payload.get("step") == "which":
             events = [e for e in (self._find(i, c) for i, c in payload.get("ids", [])) if e is not None]
-            picked = pick_answer(turn.text, _answers(events, turn_clock(self.clock, turn).today()))
+            picked = pick_answer(turn.text, _answers(events, turn_clock(self.clock, turn).today(), self.fmt))
             if picked is None:
                 return None
             clock = turn_clock(self.clock, turn)
@@ -265,9 +271,9 @@ class EventChanges:
             if event.rule and (change.occurrence or change.filters) and not change.series:
                 # a day said of a repeating event names one of its times: that one is skipped
                 ask = None if event.steward else \
-                    f"{event.title} was made in another calendar app. Skip it on {when_label(event.start)}? (yes / no)"
+                    f"{event.title} was made in another calendar app. Skip it on {self.fmt.when(event.start)}? (yes / no)"
                 return Plan("skip", event, event.start, event.end, question=ask, seen=event)
-            return Plan("cancel", event, question=self._consent(event, change, f"Cancel {label(event)}"), seen=event)
+            return Plan("cancel", event, question=self._consent(event, change, f"Cancel {label(event, self.fmt)}"), seen=event)
         if event.rule and not change.filters and (change.when and self._calendar().recurrence(_every(change.when))
                                                   is not None and change.shift is None):
             return self._plan_series(turn, change, event)
@@ -289,12 +295,12 @@ class EventChanges:
         if event.rule and change.filters:
             # one time of a repeating event moved: that time is skipped and a one-off takes its place
             ask = (None if event.steward else f"{event.title} was made in another calendar app. {verb} the one on "
-                   f"{when_label(event.start)} to {_span(start, end)}? (yes / no)") or \
+                   f"{self.fmt.when(event.start)} to {self.fmt.when_until(start, end)}? (yes / no)") or \
                 self._busy(start, end, event, f"{verb} it anyway")
             return Plan("move_one", event, start, end, question=ask, seen=event)
         if event.rule:
             return self._plan_series(turn, change, event, start)
-        ask = self._consent(event, change, f"{verb} {label(event)} to {_span(start, end)}") or \
+        ask = self._consent(event, change, f"{verb} {label(event, self.fmt)} to {self.fmt.when_until(start, end)}") or \
             self._busy(start, end, event, f"{verb} it anyway")
         return Plan("move", event, start, end, question=ask, seen=event)
 
@@ -307,8 +313,7 @@ class EventChanges:
         calendar = self._calendar()
         if change.action == "end":
             assert change.last_day is not None
-            question = f"{event.title} repeats. Stop it after {change.last_day:%a} {change.last_day.day} " \
-                       f"{change.last_day:%b %Y}? (yes / no)"
+            question = f"{event.title} repeats. Stop it after {self.fmt.day(change.last_day, year=True)}? (yes / no)"
             return Plan("end", event, question=question, last_day=change.last_day, seen=event)
         try:
             if change.action == "resize":
@@ -324,7 +329,7 @@ class EventChanges:
         except UserError as exc:
             return Outcome(reply=_sentence(exc.message), data={"action": "series", "event": event.id})
         said = describe_rule(planned.rule or "", planned.start)
-        question = f"{event.title} repeats. Make it {said}, from {when_label(planned.start)} on? (yes / no)"
+        question = f"{event.title} repeats. Make it {said}, from {self.fmt.when(planned.start)} on? (yes / no)"
         return Plan("series", event, planned.start, planned.end, question=question, rule=planned.rule, seen=event)
 
     def _destination(self, turn: Turn, when: str, event: Event) -> datetime | None:
@@ -342,7 +347,7 @@ class EventChanges:
                  if e.start < end and start < e.end and not e.all_day and (moving is None or e.id != moving.id)]
         if not taken:
             return None
-        said = "; ".join(label(e) for e in taken[:3])
+        said = "; ".join(label(e, self.fmt) for e in taken[:3])
         return f"That time is taken: {said}. {doing}? (yes / no)"
 
     # -- writing --------------------------------------------------------------------------------
@@ -379,11 +384,11 @@ class EventChanges:
                 if repeat is not None:
                     done = calendar.create_repeating_event(add.title, repeat, minutes=add.minutes, location=add.place,
                                                            provenance=prov, dry_run=turn.dry_run)
-                    reply = f"Added: {done.title}, {repeat.describe()}, first {label(done)}."
+                    reply = f"Added: {done.title}, {repeat.describe()}, first {label(done, self.fmt)}."
                 else:
                     done = calendar.create_event(add.title, plan.start or add.when, end=plan.end,
                                                  location=add.place, provenance=prov, dry_run=turn.dry_run)
-                    reply = f"Added: {label(done)}."
+                    reply = f"Added: {label(done, self.fmt)}."
                 kind = "event"
             elif plan.action in ("skip", "series", "end", "move_one"):
                 return self._write_series(turn, plan, prov)
@@ -394,7 +399,7 @@ class EventChanges:
                 else:
                     done = calendar.delete_event(plan.event.id, provenance=prov, calendar=plan.event.calendar,
                                                  seen=plan.seen)
-                every = f"{plan.event.title}, every time it repeats" if plan.event.rule else label(plan.event)
+                every = f"{plan.event.title}, every time it repeats" if plan.event.rule else label(plan.event, self.fmt)
                 reply, kind = f"Cancelled: {every}.", "event.cancel"
             else:
                 assert plan.event is not None and plan.start is not None and plan.end is not None
@@ -403,7 +408,7 @@ class EventChanges:
                 else:
                     done = calendar.move_event(plan.event.id, plan.start, plan.end, provenance=prov,
                                                calendar=plan.event.calendar, seen=plan.seen)
-                reply, kind = f"Moved: {plan.event.title} is now {_span(plan.start, plan.end)}.", "event.move"
+                reply, kind = f"Moved: {plan.event.title} is now {self.fmt.when_until(plan.start, plan.end)}.", "event.move"
         except UserError as exc:
             return Outcome(reply=_sentence(exc.message), data={"action": plan.action, "event": None})
         if turn.dry_run:
@@ -425,21 +430,21 @@ class EventChanges:
             skipped = calendar.skip_occurrence(event.id, event.start, provenance=prov, calendar=event.calendar,
                                                seen=plan.seen, dry_run=turn.dry_run)
             writes.append(Write("event.skip", skipped.id, skipped.to_json()))
-            reply = f"Skipped: {event.title} on {when_label(skipped.start)}; the other times stay."
+            reply = f"Skipped: {event.title} on {self.fmt.when(skipped.start)}; the other times stay."
             if plan.action == "move_one":
                 assert plan.end is not None
                 added = calendar.create_event(event.title, plan.start,
                                               end=plan.end, location=event.location, provenance=prov,
                                               calendar=event.calendar, dry_run=turn.dry_run)
                 writes.append(Write("event", added.id, added.to_json()))
-                reply = f"Moved: {event.title} on {when_label(skipped.start)} is now {_span(added.start, added.end)}; " \
+                reply = f"Moved: {event.title} on {self.fmt.when(skipped.start)} is now {self.fmt.when_until(added.start, added.end)}; " \
                         "the other times stay."
         elif plan.action == "end":
             assert plan.last_day is not None
             ended = calendar.end_series(event.id, plan.last_day, provenance=prov, calendar=event.calendar,
                                         seen=plan.seen, dry_run=turn.dry_run)
             writes.append(Write("event.series", ended.id, ended.to_json()))
-            reply = f"Done: {event.title} stops after {plan.last_day:%a} {plan.last_day.day} {plan.last_day:%b %Y}."
+            reply = f"Done: {event.title} stops after {self.fmt.day(plan.last_day, year=True)}."
         else:
             assert plan.start is not None and plan.rule is not None and plan.end is not None
             minutes = round((plan.end - plan.start).total_seconds() / 60)
@@ -447,7 +452,7 @@ class EventChanges:
                                             calendar=event.calendar, seen=plan.seen, dry_run=turn.dry_run)
             writes.append(Write("event.series", follow.id, follow.to_json()))
             reply = f"Changed: {event.title} is now {describe_rule(plan.rule, plan.start)}, " \
-                    f"from {when_label(plan.start)}."
+                    f"from {self.fmt.when(plan.start)}."
         if turn.dry_run:
             reply = "Would do: " + reply
         return Outcome(reply=reply, writes=tuple(writes), data={"action": plan.action, "event": writes[-1].fields})
@@ -488,18 +493,14 @@ def _plan_from(payload: Mapping[str, Any], owner: EventChanges) -> Plan | None:
 
 
 
-def _answers(events: list[Event], today: date) -> list[Candidate]:
+def _answers(events: list[Event], today: date, fmt: Formats) -> list[Candidate]:
     """The events offered in a question, each with the words an answer may name it by (its day)."""
     out = []
     for k, e in enumerate(events):
         days = {today: "today", today + timedelta(days=1): "tomorrow"}
         said = f"{e.title} {e.location or ''} {e.start:%A} {days.get(e.start.date(), '')} {e.start:%B} {e.start.day}"
-        out.append(Candidate(k, " ".join(said.split()), label(e)))
+        out.append(Candidate(k, " ".join(said.split()), label(e, fmt)))
     return out
-
-
-def _span(start: datetime, end: datetime) -> str:
-    return f"{when_label(start)}–{end:%H:%M}"
 
 
 def _sentence(message: str) -> str:

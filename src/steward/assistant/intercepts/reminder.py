@@ -80,11 +80,9 @@ def date_spans(when: Resolution | None) -> list[tuple[int, int]]:
     return list(when.parts) or [when.span]
 
 
-def when_label(due: datetime, fmt: Formats | None = None) -> str:
-    """`Tue 15 Sep 2026 at 10:00` in the reminder's own offset; with `fmt` the time as the person's locale
-    writes it (`at 10:00 AM` in en_US)."""
-    time = fmt.time(due) if fmt is not None else f"{due:%H:%M}"
-    return f"{due:%a} {due.day} {due:%b %Y} at {time}"
+def when_label(due: datetime, fmt: Formats) -> str:
+    """`Tue, 15 Sept 2026 at 10:00` (en_GB), `Tue, Sep 15, 2026 at 10:00 AM` (en_US), on the moment's own clock."""
+    return fmt.when(due)
 
 
 class ReminderCreation:

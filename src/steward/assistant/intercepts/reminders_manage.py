@@ -30,6 +30,7 @@ from steward.calendar.reminders.requests import ManageWords, Request, load_manag
 from steward.calendar.reminders.targets import Candidate, Similarity, choose, pick_answer
 from steward.clock import Clock
 from steward.errors import ConfigError, UserError
+from steward.formats import Formats
 from steward.vocab import Vocab
 
 if TYPE_CHECKING:
@@ -44,9 +45,9 @@ RECENT_FIRE = timedelta(hours=2)   # "snooze" / "done" right after a notificatio
 DONE_WINDOW = timedelta(days=7)    # a fired reminder can be marked done for this long
 MAX_LISTED = 20
 MAX_ASKED = 5
-def _label(r: Reminder, calendar: CalendarService) -> str:
+def _label(r: Reminder, calendar: CalendarService, fmt: Formats) -> str:
     how = calendar.describe(r)
-    return f"{r.text} ({when_label(r.due)}{', ' + how if how else ''})"
+    return f"{r.text} ({when_label(r.due, fmt)}{', ' + how if how else ''})"
 
 
 class ManageReminders:
@@ -121,7 +122,7 @@ class ManageReminders:
         calendar = self._calendar()
         reminders = [r for r in (calendar.reminders(include_done=True)) if r.id in ids]
         by_id = {r.id: r for r in reminders}
-        candidates = [Candidate(i, by_id[i].text, _label(by_id[i], calendar)) for i in ids if i in by_id]
+        candidates = [Candidate(i, by_id[i].text, _label(by_id[i], calendar, self.clock.formats)) for i in ids if i in by_id]
         picked = pick_answer(turn.text, candidates, self.similarity())
         if picked is None:
             if len(turn.text.split()) <= 3:
@@ -141,7 +142,7 @@ class ManageReminders:
             pool = calendar.recent_fired(DONE_WINDOW) + pending
         else:
             pool = pending
-        return [Candidate(int(r.id), r.text, _label(r, calendar)) for r in pool if r.id is not None]
+        return [Candidate(int(r.id), r.text, _label(r, calendar, self.clock.formats)) for r in pool if r.id is not None]
 
     def _target(self, turn: Turn, request: Request, candidates: list[Candidate]) -> Reminder | Outcome:
         calendar = self._calendar()
