@@ -8,9 +8,9 @@ short time ("09:15", "9:15 AM"), a sum its currency format with the currency's o
 
 Loading babel and a locale's data takes longer than a command like `steward dues` spends on its own
 work, so the few patterns, names and symbols used here are kept for the locales people use most in
-`formats.json`, taken from babel by `cldr_table` (tests/test_formats.py keeps that file equal to what
-babel gives and every day, time and sum written from it equal to babel's own writing). Any other
-locale, and a zone's name, are written by babel itself.
+`steward/formats_cldr.py`, written from babel by `python -m steward.formats` (tests/test_formats.py
+keeps it equal to what babel gives, and every day, time and sum written from it equal to babel's own
+writing). Any other locale, and a zone's name, are written by babel itself.
 """
 
 from __future__ import annotations
@@ -18,32 +18,27 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
-from decimal import Decimal, InvalidOperation
 
 from steward.errors import ConfigError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from decimal import Decimal
     from typing import Any
 
 DEFAULT_LOCALE = "en_GB"
 
-# the locales whose table ships in formats.json (rewrite it with `python -m steward.formats`)
+# the locales whose table is kept in formats_cldr.py (write it again with `python -m steward.formats`)
 KEPT_LOCALES = ("en_GB", "en_US", "en_IN", "en_AU", "en_CA", "en_IE", "en_NZ", "en_ZA", "en_SG", "de_DE",
                 "fr_FR", "es_ES", "it_IT", "nl_NL", "pt_BR")
-TABLE_FILE = os.path.join(os.path.dirname(__file__), "formats.json")
-_tables: dict[str, Any] | None = None
+TABLE_FILE = os.path.join(os.path.dirname(__file__), "formats_cldr.py")
 
 
 def kept_table(locale: str) -> dict[str, Any] | None:
     """The kept patterns, names and symbols of `locale`, or None when babel writes for it."""
-    global _tables
-    if _tables is None:
-        import json
+    from steward.formats_cldr import LOCALES
 
-        with open(TABLE_FILE, encoding="utf-8") as file:
-            _tables = json.load(file)
-    return _tables["locales"].get(locale)
+    return LOCALES.get(locale)
 
 
 def check_locale(name: str) -> str:
@@ -115,6 +110,8 @@ class Formats:
         """`1,234` (en_GB), `1,00,000` (en_IN), `1.234` (de_DE): a count with the locale's grouping."""
         table = kept_table(self.locale)
         if table is not None:
+            from decimal import Decimal  # here: a command that writes no sum or count loads no decimal
+
             return _write_number(table, "decimal", Decimal(str(count)), None)
         from babel.numbers import format_decimal
 
@@ -122,6 +119,8 @@ class Formats:
 
     def money(self, amount: Decimal | str | float, currency: str) -> str:
         """`£312.50`, `₹1,00,001.90` (en_IN), `US$1,842.17` (en_GB): the currency's symbol, two decimals."""
+        from decimal import Decimal, InvalidOperation
+
         try:
             value = Decimal(str(amount))
         except (InvalidOperation, ValueError):
@@ -185,12 +184,16 @@ def _write_moment(table: dict[str, Any], pattern: str, moment: datetime) -> str:
 
 def _write_number(table: dict[str, Any], kind: str, value: Decimal, currency: str | None) -> str:
     """A finite number written as babel's NumberPattern.apply writes it (a currency's own decimals)."""
+    from decimal import Decimal
+
     pattern = table["numbers"][kind]
     negative = int(value.is_signed())
     value = abs(value).normalize()
     low, high = pattern["frac"]
     if currency is not None:
-        low = high = _tables["digits"].get(currency, _tables["default_digits"]) if _tables else 2
+        from steward.formats_cldr import DEFAULT_DIGITS, DIGITS
+
+        low = high = DIGITS.get(currency, DEFAULT_DIGITS)
     whole, _, fraction = f"{value.quantize(Decimal(10) ** -high):f}".partition(".")
     whole = whole.zfill(pattern["int_min"])
     size, group, grouped = pattern["grouping"][0], table["numbers"]["group_sign"], ""
@@ -264,7 +267,8 @@ def cldr_table(locale: str) -> dict[str, Any]:
 
 
 def cldr_tables(locales: tuple[str, ...] = KEPT_LOCALES) -> dict[str, Any]:
-    """What formats.json holds: the tables of `locales` and each currency's decimals (where not 2)."""
+    """What formats_cldr.py holds: babel's version, the tables of `locales` and each currency's decimals
+    (where they are not the usual two)."""
     from babel.core import get_global
 
     fractions = get_global("currency_fractions")
@@ -272,13 +276,24 @@ def cldr_tables(locales: tuple[str, ...] = KEPT_LOCALES) -> dict[str, Any]:
     digits = {code: f[0] for code, f in sorted(fractions.items()) if code != "DEFAULT" and f[0] != default}
     import babel
 
-    return {"babel": babel.__version__, "default_digits": default, "digits": digits,
-            "locales": {name: cldr_table(name) for name in locales}}
+    return {"BABEL": babel.__version__, "DEFAULT_DIGITS": default, "DIGITS": digits,
+            "LOCALES": {name: cldr_table(name) for name in locales}}
+
+
+def cldr_module(tables: dict[str, Any]) -> str:
+    """The text of formats_cldr.py for `tables` (a Python module: read at import, with no parser)."""
+    lines = ['"""CLDR\'s patterns, names and symbols for `steward.formats`, written from babel by',
+             '`python -m steward.formats`; tests/test_formats.py keeps them equal to babel\'s. Do not edit."""', ""]
+    for name, value in tables.items():
+        if name == "LOCALES":
+            lines.append("LOCALES = {")
+            lines += [f"    {locale!r}: {table!r}," for locale, table in value.items()]
+            lines.append("}")
+        else:
+            lines.append(f"{name} = {value!r}")
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":
-    import json
-
     with open(TABLE_FILE, "w", encoding="utf-8") as out:
-        json.dump(cldr_tables(), out, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-        out.write("\n")
+        out.write(cldr_module(cldr_tables()))

@@ -205,13 +205,13 @@ class ReminderManagement(ReminderTodos):
     def repeats_between(self, start: datetime, end: datetime, limit: int = 200) -> list[Reminder]:
         """The times in [start, end) of the repeating reminders after their next one (which is a row of
         its own), as reminders carrying that next one's id."""
-        from steward.dates import occurrences
-
         out: list[Reminder] = []
         for current in repo.list_reminders(self.conn, ("pending", "firing"), repeating=True):
             series = self.series_of(current)
             if series is None or series.status != "active" or current.due >= end:
                 continue
+            from steward.dates import occurrences  # the repeat rules load only when a reminder repeats
+
             after = max(current.due, start - timedelta(seconds=1))
             for due in occurrences(series.rule, series.start, after, limit, self.clock.zone):
                 if due >= end:

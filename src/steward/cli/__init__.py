@@ -121,8 +121,22 @@ def _command_of(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the `steward` command with `argv`; the exit code (0 ok, 1 a user error, 2 usage)."""
-    given = list(sys.argv[1:] if argv is None else argv)
+    """Run the `steward` command with `argv` (None: the process's own, and the process ends after it);
+    the exit code (0 ok, 1 a user error, 2 usage)."""
+    try:
+        return _main(list(sys.argv[1:] if argv is None else argv))
+    finally:
+        if argv is None:
+            # the process ends next: the interpreter's last garbage collection would walk every object
+            # the command made (longer than a light command's own work), and nothing it could free
+            # matters once the process is gone; the files and the store were closed by the command
+            import gc
+
+            gc.freeze()
+
+
+def _main(given: list[str]) -> int:
+    """`main` for the words after `steward`."""
     if given in (["--version"], ["-V"]):  # answered before any parser is built
         from steward import __version__
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
 
 from steward.cli.context import Commands, Ctx
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (light commands read these)
 if TYPE_CHECKING:
+    from typing import Any
+
     from steward.calendar.service import Schedule
     from steward.formats import Formats
     from steward.records.calendar import Event, Reminder

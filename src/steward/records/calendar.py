@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, tzinfo
-from typing import Any
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (light commands read these)
+if TYPE_CHECKING:
+    from typing import Any
 
 # where a write came from; the engine, the mail pipeline and the CLI each name themselves
 # "calendar": a change another calendar app made on the server, read back and kept

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Any
 
 from steward.records.calendar import Event, Reminder, Series, from_utc_text, utc_text
 from steward.store.db import storable_id
 from steward.store.db import write_txn as write_txn  # callers' `repo.write_txn`: the store's one helper
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (light commands read these)
+if TYPE_CHECKING:
+    from typing import Any
 
 ACTIVE = ("pending", "firing", "fired", "failed")
 
@@ -376,7 +378,7 @@ def _event(row: sqlite3.Row) -> Event:
         zone=row["zone"],
         all_day=bool(row["all_day"]),
         rule=row["rule"],
-        skipped=tuple(from_utc_text(t).astimezone(zone) for t in json.loads(row["skipped"] or "[]")),
+        skipped=tuple(from_utc_text(t).astimezone(zone) for t in _skipped(row["skipped"])),
     )
 
 
@@ -442,9 +444,20 @@ def skip_event_time(conn: sqlite3.Connection, uid: str, occurrence: datetime) ->
                        (uid,)).fetchone()
     if row is None:
         return False
-    times = sorted(set(json.loads(row["skipped"] or "[]")) | {utc_text(occurrence)})
+    import json
+
+    times = sorted(set(_skipped(row["skipped"])) | {utc_text(occurrence)})
     conn.execute("UPDATE events SET skipped = ? WHERE uid = ?", (json.dumps(times), uid))
     return True
+
+
+def _skipped(text: str | None) -> list[str]:
+    """A repeating event's skipped times as stored (a JSON list of UTC texts); json loads only for one."""
+    if not text or text == "[]":
+        return []
+    import json
+
+    return list(json.loads(text))
 
 
 def set_event_rule(conn: sqlite3.Connection, uid: str, rule: str, start: datetime, end: datetime) -> bool:
