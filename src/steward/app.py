@@ -10,7 +10,6 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
 from steward.clock import Clock
 from steward.paths import Paths
@@ -18,6 +17,7 @@ from steward.settings import Settings
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (light commands read these)
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
     from steward.appointments.service import AppointmentsService
@@ -70,7 +70,7 @@ class App:
         """The store's connection, opened (and migrated) on first use."""
         from steward.store import connect
 
-        conn = connect(self.paths.db_file)
+        conn = connect(self.paths.db_name)
         self._closers.append(conn)
         return conn
 
@@ -203,8 +203,7 @@ class App:
 
         semantic = self.settings.as_bool("semantic_router")
         # the exemplar vectors live beside the model graph (embed.cache_dir, else DATA_DIR/models)
-        cache = self.settings.as_str("embed.cache_dir")
-        cache_dir = Path(cache).expanduser() if cache else self.paths.data_dir / "models"
+        cache_dir = self._models_dir
         return Router(load_router_data(), threshold=self.settings.as_float("router.threshold"),
                       embedder=(lambda: self.embedder) if semantic else None,
                       cache_dir=cache_dir if semantic else None)
@@ -395,6 +394,14 @@ class App:
 
         return similarity
 
+    @property
+    def _models_dir(self) -> Path:
+        """Where the sentence model and the exemplar vectors live (embed.cache_dir, else DATA_DIR/models)."""
+        from pathlib import Path
+
+        cache = self.settings.as_str("embed.cache_dir")
+        return Path(cache).expanduser() if cache else self.paths.data_dir / "models"
+
     @cached_property
     def tiers(self) -> TierConfig:
         """The configured model tiers and the intent -> tier map (llm.* settings)."""
@@ -519,9 +526,8 @@ class App:
             return self.shared_embedder
         from steward.embed.minilm import MiniLMEmbedder
 
-        cache = self.settings.as_str("embed.cache_dir")
         return MiniLMEmbedder(
-            Path(cache).expanduser() if cache else self.paths.data_dir / "models",
+            self._models_dir,
             threads=self.settings.as_int("embed.threads"),
             batch_size=self.settings.as_int("embed.batch_size"),
             max_tokens=self.settings.as_int("embed.max_tokens"),

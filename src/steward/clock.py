@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone, tzinfo
-from pathlib import Path
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from steward.errors import ConfigError, UsageError
@@ -88,20 +87,19 @@ def system_zone() -> tzinfo:
             return ZoneInfo(tz)
         except (ZoneInfoNotFoundError, ValueError):
             pass
-    localtime = Path("/etc/localtime")
-    if localtime.is_symlink():
-        target = str(localtime.resolve())
+    localtime = "/etc/localtime"
+    if os.path.islink(localtime):
+        target = os.path.realpath(localtime)
         if "zoneinfo/" in target:
             try:
                 return ZoneInfo(target.split("zoneinfo/", 1)[1])
             except (ZoneInfoNotFoundError, ValueError):
                 pass
-    etc_tz = Path("/etc/timezone")
-    if etc_tz.exists():
-        try:
-            return ZoneInfo(etc_tz.read_text().strip())
-        except (ZoneInfoNotFoundError, ValueError, OSError):
-            pass
+    try:
+        with open("/etc/timezone", encoding="utf-8") as etc_tz:
+            return ZoneInfo(etc_tz.read().strip())
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        pass
     return ZoneInfo("UTC")
 
 

@@ -14,17 +14,42 @@ import os
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 from steward.home import CONFIG_FILE, DB_FILE, SOCKET_FILE, folders
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 @dataclass(frozen=True)
 class Paths:
-    """Where Steward keeps its config and data (one home with `--home`, else the XDG folders)."""
+    """Where Steward keeps its config and data (one home with `--home`, else the XDG folders).
 
-    config_dir: Path
-    data_dir: Path
+    The folders are kept as names and made `Path`s when asked for: a command that only reads the config
+    file and the store (`steward dues`) opens them by name, without loading pathlib.
+    """
+
+    config_folder: str
+    data_folder: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "config_folder", os.fspath(self.config_folder))  # a Path is taken too
+        object.__setattr__(self, "data_folder", os.fspath(self.data_folder))
+
+    @property
+    def config_dir(self) -> Path:
+        """The config folder."""
+        from pathlib import Path
+
+        return Path(self.config_folder)
+
+    @property
+    def data_dir(self) -> Path:
+        """The data folder."""
+        from pathlib import Path
+
+        return Path(self.data_folder)
 
     @property
     def config_file(self) -> Path:
@@ -32,9 +57,19 @@ class Paths:
         return self.config_dir / CONFIG_FILE
 
     @property
+    def config_name(self) -> str:
+        """The `config.toml` of this home, as a name."""
+        return os.path.join(self.config_folder, CONFIG_FILE)
+
+    @property
     def db_file(self) -> Path:
         """The SQLite store of this home."""
         return self.data_dir / DB_FILE
+
+    @property
+    def db_name(self) -> str:
+        """The SQLite store of this home, as a name."""
+        return os.path.join(self.data_folder, DB_FILE)
 
     @property
     def token_file(self) -> Path:
@@ -60,7 +95,7 @@ class Paths:
 def resolve_paths(home: str | None = None, environ: Mapping[str, str] | None = None) -> Paths:
     """`home` (the --home option) wins, then $STEWARD_HOME, then $XDG_CONFIG_HOME / $XDG_DATA_HOME."""
     config, data = folders(home, environ)
-    return Paths(Path(config), Path(data))
+    return Paths(config, data)
 
 
 @dataclass(frozen=True)

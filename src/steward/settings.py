@@ -12,12 +12,12 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 from steward.errors import ConfigError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (a light command reads the settings)
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 
@@ -315,7 +315,7 @@ class Settings:
 
     values: Mapping[str, Any]
     sources: Mapping[str, str]
-    config_file: Path | None = None
+    config_file: str | Path | None = None  # as given: a name or a Path
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
@@ -378,7 +378,7 @@ def _read_toml(text: str) -> dict[str, Any]:
 
 
 def load(
-    config_file: Path | None = None,
+    config_file: str | Path | None = None,
     environ: Mapping[str, str] | None = None,
     overrides: Mapping[str, Any] | None = None,
 ) -> Settings:
@@ -386,9 +386,10 @@ def load(
     environ = os.environ if environ is None else environ
     values: dict[str, Any] = {s.name: s.default for s in SETTINGS}
     sources: dict[str, str] = {s.name: "default" for s in SETTINGS}
-    if config_file is not None and config_file.exists():
+    if config_file is not None and os.path.exists(config_file):
         try:
-            table = _read_toml(config_file.read_text(encoding="utf-8"))
+            with open(config_file, encoding="utf-8") as file:
+                table = _read_toml(file.read())
         except UnicodeDecodeError as exc:
             raise ConfigError(f"{config_file}: not valid TOML ({exc})") from None
         except ValueError as exc:  # tomllib's TOMLDecodeError

@@ -128,7 +128,7 @@ class Ctx:
         """The settings of the home's config file and the environment."""
         from steward.settings import load
 
-        return load(self.paths.config_file)
+        return load(self.paths.config_name)
 
     @cached_property
     def clock(self) -> Clock:

@@ -15,9 +15,12 @@ import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from pathlib import Path
 
 from steward.errors import ConfigError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing
+if TYPE_CHECKING:
+    from pathlib import Path
 
 # the largest INTEGER SQLite stores; a bigger Python int raises OverflowError when bound
 SQLITE_MAX_INT = 2**63 - 1
@@ -67,7 +70,7 @@ def connect(path: Path | str, *, check_same_thread: bool = True) -> sqlite3.Conn
     """Open (creating if needed) the store with WAL, foreign keys and a busy timeout, migrated."""
     try:
         if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         conn = sqlite3.connect(str(path), timeout=30.0, check_same_thread=check_same_thread, isolation_level=None)
         conn.row_factory = sqlite3.Row
         conn.execute("PRAGMA journal_mode=WAL")
@@ -94,7 +97,7 @@ def connect_reader(path: Path | str) -> sqlite3.Connection:
     return conn
 
 
-MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATIONS = os.path.join(os.path.dirname(__file__), "migrations")
 
 
 def migration_names() -> list[str]:
@@ -104,7 +107,12 @@ def migration_names() -> list[str]:
 
 def migration_files() -> list[tuple[str, str]]:
     """(name, sql) of every migration shipped with Steward, in the order they apply."""
-    return [(name, (MIGRATIONS / f"{name}.sql").read_text(encoding="utf-8")) for name in migration_names()]
+    return [(name, _read(os.path.join(MIGRATIONS, f"{name}.sql"))) for name in migration_names()]
+
+
+def _read(path: str) -> str:
+    with open(path, encoding="utf-8") as file:
+        return file.read()
 
 
 def schema_stamp() -> int:

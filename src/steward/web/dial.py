@@ -24,9 +24,9 @@ class ClockDial:
     None when it can.
     """
 
-    def __init__(self, clock: Clock, config_file: Path | None = None, fixed: str | None = None) -> None:
+    def __init__(self, clock: Clock, config_file: str | Path | None = None, fixed: str | None = None) -> None:
         self._clock = clock
-        self._config = config_file
+        self._config = Path(config_file) if config_file is not None else None
         self.fixed = fixed
         self._lock = threading.Lock()
         self._seen = self._stamp()
