@@ -74,7 +74,7 @@ def test_an_unanswerable_question_is_right_only_when_it_says_so() -> None:
 # what the development set scored when this test was last tightened: wrong answers per capability may only
 # go down (the target is 0). Most of what is left comes from what the domains read from mail (a bill or a
 # booking not read, a dollar read as USD), not from reading the question.
-WRONG_AT_MOST = {"money": 4, "appointments": 11, "schedule": 2, "mail": 1, "brief": 0, "reminders": 0}
+WRONG_AT_MOST = {"money": 0, "appointments": 8, "schedule": 2, "mail": 0, "brief": 0, "reminders": 0}
 
 
 @pytest.mark.slow

@@ -257,6 +257,12 @@ class DuesService:
         if same is not None:
             repo.fill_in(conn, same.id, new)
             return Item(m.id, cand.issuer, subject, "merged", f"the same statement as due #{same.id}", same.id, summary)
+        if not new.autopay and new.account:
+            # autopay is an arrangement on the account, not on one statement: set up for the period before
+            # (its "AutoPay is set up" mail), it is taken for this one too
+            before = repo.previous_period(conn, new)
+            if before is not None and before.autopay:
+                new = replace(new, autopay=True)
         history = repo.newer_period_exists(conn, new)
         due_id = repo.insert_due(conn, new, "superseded" if history else "open")
         older = [] if history else repo.supersede_older(conn, new, due_id)

@@ -4,7 +4,9 @@
 2. A name that matches nothing is said plainly, with the nearest names (`no_such`).
 3. "None found" is never said while the store holds a match under another word or outside the window
    asked about: the answer says where it is instead (`elsewhere`).
-4. A frame the reader is unsure of asks one short question rather than guessing (`which_one`); so does a
+4. Mail marked suspicious (a lure) never becomes money owed: a question about paying a thing that only
+   such mail asks for is answered with that mail, marked, and "not among what you owe" (`lure_instead`).
+5. A frame the reader is unsure of asks one short question rather than guessing (`which_one`); so does a
    name that fits two things of the domain asked about equally well (`tied_name`): "Brunswick" said of
    the mail from Bookish Brunswick and from Brunswick Vet Clinic is asked about, never one of them picked.
 """
@@ -19,6 +21,7 @@ from steward.reader.answer import Answer
 from steward.reader.frame import Frame, Named, SlotValue, Unmatched
 
 if TYPE_CHECKING:
+    from steward.search.lexical import Hit
     from steward.search.mailbox import Mailbox
 
 T = TypeVar("T")
@@ -105,3 +108,38 @@ def mail_instead(what: str, senders: Sequence[SlotValue], mailbox: Mailbox, cloc
     who = ", ".join(s.value for s in senders[:3])
     return Answer("\n".join([f"I can't tell {what} from your mail: I read nothing I could use from {who}. "
                              "Their latest mail:", *lines]), {"messages": [h.id for h in hits[:3]]})
+
+
+def why_suspicious(hit: Hit, mailbox: Mailbox) -> str:
+    """Why a message is marked suspicious, in a few words (its sender's checks, else that it reads as a lure)."""
+    from steward.mail.senders import check_sender
+
+    m = hit.message
+    verdict = check_sender(m.sender, m.sender_name, "", f"{m.subject} {m.snippet}", mailbox.brands)
+    return "; ".join(verdict.reasons) or "it reads like a phishing lure"
+
+
+def lure_instead(said: Sequence[str], mailbox: Mailbox, clock: Clock, billers: Iterable[str] = ()) -> Answer | None:
+    """A thing asked to be paid ("the customs charge", "that toll fee") that only mail marked suspicious
+    asks for: that mail, marked, and nothing owed. None when no such mail says every word of `said`, or
+    mail from one of `billers` (whose bills Steward has read) says them too."""
+    if not said:
+        return None
+    words_said = " ".join(said)
+    found = mailbox.search(f"category:phishing_suspect {words_said}", limit=5, clock=clock)
+    if found.broadened or not found.matched or not found.hits:
+        return None
+    owed_by = {b.casefold() for b in billers}
+    every = mailbox.search(words_said, limit=50, clock=clock)
+    if any((h.message.sender_name or "").casefold() in owed_by and h.message.category != "phishing_suspect"
+           for h in every.hits if not every.broadened):
+        return None  # a biller's own mail says it too: the dues answer it
+    lines = []
+    for h in found.hits:
+        day = clock.local(h.message.received_at)
+        lines.append(f"- {day:%a} {day.day} {day:%b} {h.message.sender_name or h.message.sender} <{h.message.sender}>: "
+                     f"\u201c{h.message.subject}\u201d \u2014 SUSPICIOUS: {why_suspicious(h, mailbox)}")
+    what = " ".join(said)
+    return Answer("\n".join([f"Nothing you owe is for \u2018{what}\u2019: no bill Steward has read asks for it. "
+                             "The mail that does is marked suspicious; don't pay through it:", *lines]),
+                  {"dues": [], "messages": [h.id for h in found.hits], "suspicious": True})

@@ -40,8 +40,31 @@ class Found:
 
 
 def allowed_distance(word: str) -> int:
-    """How many edits a name of this length may be off by: 1 up to 7 letters, 2 from 8."""
-    return 1 if len(word) < 8 else 2
+    """How many edits a name of this length may be off by: 1 up to 7 letters, 2 at 8, 3 from 9 (a long
+    name written by ear, "zeebrugh" for "Zeebrugge", is several letters off and still that name)."""
+    return 1 if len(word) < 8 else 2 if len(word) < 9 else 3
+
+
+def _fits(said: str, name: str, distance: int) -> bool:
+    """Whether a word `distance` edits from a name may mean it: within what the longer of the two allows
+    and at most one edit past what the shorter allows; past one edit, both start with the same letter
+    (a name written by ear keeps its first sound)."""
+    short, long_ = sorted((said, name), key=len)
+    if distance > min(allowed_distance(long_), allowed_distance(short) + 1):
+        return False
+    return distance <= 1 or said[:1] == name[:1]
+
+
+def _near(hits: Sequence[tuple[str, int, int]], said: str) -> list[tuple[str, int, int]]:
+    """The hits a word may mean (`_fits`); of those, every one as near as the nearest and, past one edit,
+    one edit further too (two names near a word are both kept, and the answer asks which rather than
+    guessing)."""
+    fits = [h for h in hits if _fits(said, h[0], h[1])]
+    if not fits:
+        return []
+    nearest = min(h[1] for h in fits)
+    reach = nearest + (1 if nearest >= 2 else 0)
+    return [h for h in fits if h[1] <= reach]
 
 
 def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, known: frozenset[str],
@@ -72,12 +95,10 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
     for i, tok in enumerate(tokens):
         if i in used or i in skip or len(tok) < 5 or tok in known or tok.isdigit() or not choices:
             continue
-        hits = process.extract(tok, choices, scorer=OSA.distance, score_cutoff=allowed_distance(tok),
-                               limit=None)
-        if hits:
-            # every name as near as the nearest: two at one distance are both kept (the answer asks which)
-            nearest = min(h[1] for h in hits)
-            values = tuple(v for h in hits if h[1] == nearest for v in singles[h[0]])
+        near = _near(process.extract(tok, choices, scorer=OSA.distance, score_cutoff=allowed_distance(tok) + 1,
+                                     limit=None), tok)
+        if near:
+            values = tuple(v for h in near for v in singles[h[0]])
             named.append(Named(raw[i], values, "spelling"))
             used.add(i)
     unmatched = _unmatched(tokens, raw, lists, known, used | set(skip))

@@ -29,7 +29,7 @@ _CALENDAR_WORDS = frozenset(("day", "date", "weekday", "week", "time", "year"))
 _UP_TO = ("before", "by", "until", "till", "til")
 # the flags that are evidence for a domain
 _FLAG_DOMAIN = {"overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail",
-                "cancelled": "appointments", "moved": "appointments", "free": "schedule"}
+                "cancelled": "appointments", "moved": "appointments", "offered": "appointments", "free": "schedule"}
 # how much a name found in the person's data weighs for a domain, beside one cue word (1)
 _NAME_WEIGHT = 2.0
 
@@ -296,10 +296,12 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     scores = {d: float(len(_hits(norms, cues))) for d, cues in rw.domains.items()}
     for d, _, _ in idioms:
         scores[d] = scores.get(d, 0.0) + 1
-    money_kinds = _kinds(norms, rw.money_kinds)
-    provider_kinds = _kinds(norms, rw.provider_kinds)
+    # a kind said with a possessive is the kind ("the doctor's appointment", "the vet's address")
+    kind_norms = [w[:-2] if w.endswith("'s") and len(w) > 3 else w for w in norms]
+    money_kinds = _kinds(kind_norms, rw.money_kinds)
+    provider_kinds = rw.widen(_kinds(kind_norms, rw.provider_kinds))
     flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases))
-    bills = _kinds(norms, rw.bill_names)
+    bills = _kinds(kind_norms, rw.bill_names)
     currencies = _kinds(norms, rw.currencies)
     for flag in flags:
         if flag in _FLAG_DOMAIN:

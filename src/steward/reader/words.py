@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -46,6 +47,16 @@ class ReaderWords:
     day_parts: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
     currencies: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
     request_openers: tuple[Phrase, ...] = ()
+    kind_groups: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "travel": flight, train, ...
+
+    def widen(self, kinds: Sequence[str]) -> list[str]:
+        """The kinds said, a word for several kinds (`kind_groups`) read as each of them and itself."""
+        out: list[str] = []
+        for k in kinds:
+            for one in (*self.kind_groups.get(k, ()), k):
+                if one not in out:
+                    out.append(one)
+        return out
 
     @property
     def known(self) -> frozenset[str]:
@@ -82,6 +93,8 @@ def parse_words(text: str) -> ReaderWords:
         day_parts=_table(data.get("day_parts") or {}, "day_parts"),
         currencies=_table(data.get("currencies") or {}, "currencies"),
         request_openers=_phrases(data.get("request_openers") or [], "request_openers"),
+        kind_groups={k: tuple(" ".join(p) for p in v) for k, v in _table(data.get("kind_groups") or {},
+                                                                         "kind_groups").items()},
     )
 
 

@@ -120,6 +120,14 @@ def add_source(conn: sqlite3.Connection, due_id: int, rowid: int, role: str) -> 
                  (due_id, rowid, role))
 
 
+def previous_period(conn: sqlite3.Connection, new: NewDue) -> Due | None:
+    """The same account's due of the period before `new` (the latest with an earlier date), or None."""
+    row = conn.execute(f"SELECT {_DUE} FROM dues WHERE issuer_key = ? AND account = ? AND currency = ? "
+                       "AND due_date < ? ORDER BY due_date DESC, id DESC LIMIT 1",
+                       (new.issuer_key, new.account, new.currency, new.due_date.isoformat())).fetchone()
+    return _due(row) if row else None
+
+
 def newer_period_exists(conn: sqlite3.Connection, new: NewDue) -> bool:
     """Whether the same account already has a due with a later date (the new one is history)."""
     row = conn.execute("SELECT 1 FROM dues WHERE issuer_key = ? AND account = ? AND currency = ? AND due_date > ? "

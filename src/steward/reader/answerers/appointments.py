@@ -143,6 +143,10 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             ahead = [b for b in ahead if b.kind in frame.kinds]
         if "cancelled" in frame.flags:
             ahead = [b for b in ahead if b.status == "cancelled"]
+        elif "offered" in frame.flags:
+            # a time a business holds until the person answers; a booking found in mail waits on Steward's
+            # own question (add it to the calendar?), not on the business
+            ahead = [b for b in ahead if b.status == _REJECTED["offer"]]
         elif "moved" in frame.flags:
             ahead = [b for b in ahead if b.status == MOVED or b.status.startswith("your mail says")
                      or _MOVED_TO_TIME in b.status]

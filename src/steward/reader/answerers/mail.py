@@ -9,6 +9,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from steward.clock import Clock
+from steward.reader import honesty
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text
 from steward.reader.frame import Frame, SlotValue
@@ -24,11 +25,7 @@ SHOWN = 10
 
 
 def _why(hit: Hit, mailbox: Mailbox) -> str:
-    from steward.mail.senders import check_sender
-
-    m = hit.message
-    verdict = check_sender(m.sender, m.sender_name, "", f"{m.subject} {m.snippet}", mailbox.brands)
-    return "; ".join(verdict.reasons) or "it reads like a phishing lure"
+    return honesty.why_suspicious(hit, mailbox)
 
 
 def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]) -> Answerer:

@@ -71,6 +71,11 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             return None  # what was spent is not in the dues
         service = dues()
         named = honesty.names_in(frame, ("issuer", "account"))
+        if not named and frame.unknown and mailbox is not None:
+            billers = {i.due.issuer for i in service.digest(window="all", statuses=("open", "paid")).items}
+            lure = honesty.lure_instead(frame.unknown, mailbox(), clock, billers)
+            if lure is not None:
+                return lure  # a fee only a lure asks for is never among what is owed
         mentioned: set[str] = set()
         if not named:
             for u in frame.unmatched:

@@ -148,7 +148,8 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         if not trips:
             return None  # the appointments answerer says what there is instead (and reads the calendar)
         trips.sort(key=lambda t: (t.start, t.title))
-        what = " and ".join(_SAID.get(k, k) for k in kinds)
+        said = sorted({t.kind for t in trips}) if len(kinds) > 1 else kinds
+        what = " and ".join(_SAID.get(k, k) for k in said)
         head = ("Yes, " if frame.ask == "is_there" else "") + (
             f"your {what}" if len(trips) == 1 else f"your {what} bookings, the next first") + (
             f" ({frame.window.said}):" if frame.window else ":")

@@ -1,0 +1,101 @@
+"""The reader answers about the thing a question names, or says it cannot: kinds said with a possessive
+or by what is done there, a business's offer waiting on the person, travel said as a whole, a long name
+written by ear, an autopay arrangement carried to the next statement, and a fee only a lure asks for.
+Asked of the two sample homes (the demo's and the second mailbox), no model."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from steward.app import App
+from steward.demo import build_demo_home
+from steward.reader.frame import SlotValue
+from steward.reader.lists import SlotLists, name_phrases
+from steward.reader.match import find_names, name_tokens
+from steward.reader.words import load_words
+
+DEMO_NOW = "2026-12-02T08:30:00+05:30"
+SECOND_NOW = "2026-12-03T19:40:00+11:00"
+
+
+@pytest.fixture(scope="module")
+def demo(app_in_own_home: Callable[[str, str], App]) -> App:
+    built = app_in_own_home("Asia/Kolkata", DEMO_NOW)
+    build_demo_home(built)
+    return built
+
+
+@pytest.fixture(scope="module")
+def second(app_in_own_home: Callable[[str, str], App]) -> App:
+    built = app_in_own_home("Australia/Melbourne", SECOND_NOW)
+    build_demo_home(built, mailbox="second")
+    return built
+
+
+def ask(app: App, text: str) -> str:
+    trace = app.engine.turn(text, session=f"s-{text}", dry_run=True)
+    return trace.reply
+
+
+def test_a_card_whose_autopay_was_set_up_last_month_is_said_to_be_taken_this_month(demo: App) -> None:
+    reply = ask(demo, "which of my bills come out on their own?")
+    assert "Harbor Credit Union" in reply and "1,461.17" in reply and "Thameside Energy" in reply, reply
+    assert "Meridian" not in reply and "Avalon" not in reply, reply
+
+
+def test_a_kind_said_with_a_possessive_keeps_to_that_kind(demo: App) -> None:
+    reply = ask(demo, "is the doctor's visit on Saturday going ahead?")
+    assert "CityCare Clinic" in reply and "Sharp Cuts" not in reply, reply
+
+
+def test_a_dental_visit_said_by_what_is_done_there(second: App) -> None:
+    reply = ask(second, "when's my scale and polish booked for?")
+    assert "Southbank Smiles Dental" in reply and "08:45" in reply, reply
+    assert "Tavola Nera" not in reply and "Brunswick Vet" not in reply, reply
+
+
+def test_an_offer_waiting_on_the_person_is_told_apart_from_bookings_found_in_mail(second: App) -> None:
+    reply = ask(second, "is any place waiting on me to confirm a time?")
+    assert "Fitzroy Physio" in reply and "11 Dec" in reply and "07:30" in reply, reply
+    assert "Tavola Nera" not in reply and "Southbank" not in reply and "Brunswick Vet" not in reply, reply
+
+
+def test_travel_said_as_a_whole_is_every_kind_of_journey_and_nothing_else(second: App) -> None:
+    reply = ask(second, "do I have any journeys coming up?")
+    assert "Murray Line Rail" in reply and "07:05" in reply, reply
+    assert "Tavola Nera" not in reply and "Brunswick Vet" not in reply and "Pitstop" not in reply, reply
+
+
+def test_a_long_name_written_by_ear_finds_it(second: App) -> None:
+    reply = ask(second, "how much is on the zeidcoust card?")
+    assert "Zuidkust Bank" in reply and "1,187.40" in reply, reply
+    assert "Wattle" not in reply and "Lyrebird" not in reply, reply
+
+
+def test_a_fee_only_a_lure_asks_for_is_never_money_owed(second: App) -> None:
+    reply = ask(second, "should I pay the redelivery charge for my parcel?")
+    assert "ParcelLink Delivery" in reply and "suspicious" in reply.lower(), reply
+    assert "What you owe" not in reply and "Wattle Bank" not in reply, reply
+    # a bill the person does owe is still answered as owed
+    water = ask(second, "how much is the water bill?")
+    assert "Corella Water" in water and "198.30" in water, water
+
+
+def _lists(*names: str) -> SlotLists:
+    words = load_words()
+    return SlotLists.of([SlotValue("issuer", n, n, name_phrases(n, words.generic)) for n in names])
+
+
+def test_a_word_near_two_long_names_keeps_both_so_the_answer_asks() -> None:
+    lists = _lists("Castlemaine Energy", "Castlemont Bank")
+    low, raw, _ = name_tokens("what do I owe castlmone")
+    found = find_names(low, raw, lists, load_words().known)
+    assert {v.value for n in found.named for v in n.values} == {"Castlemaine Energy", "Castlemont Bank"}
+
+
+def test_a_short_word_three_letters_off_is_no_name() -> None:
+    lists = _lists("Harbor Credit Union")
+    low, raw, _ = name_tokens("what about the hover bill")
+    assert not find_names(low, raw, lists, load_words().known).named
