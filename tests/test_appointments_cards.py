@@ -37,11 +37,35 @@ def test_table_bookings_and_a_hotel_check_in_laid_out_as_cards_are_proposed(tmp_
         "c": message("c@hotel.example", ("Harbor Hotels", "reservations@harborhotels.example"),
                      "Your booking is confirmed at Harbor Inn Midtown",
                      "Thank you for booking with us.\nCheck-in: Friday, October 9, 2026 from 4:00 PM\n"
-                     "Check-out: Sunday, October 11, 2026 by 11:00 AM\nRefunds follow the rate's policy.", SENT),
+                     "Check-out: Sunday, October 11, 2026 by 11:00 AM\nAddress: 151 W 54th St, New York, NY 10019, "
+                     "USA\nRefunds follow the rate's policy.", SENT),
     })
     got = sorted((i["provider"], i["start"]) for i in items if i["status"] == "proposed")
     assert got == [("Carbone", "2026-10-10T19:30:00-04:00"), ("Harbor Inn Midtown", "2026-10-09T16:00:00-04:00"),
                    ("Lilia", "2026-10-10T20:15:00-04:00")]
+
+
+def test_a_hotel_cards_check_in_is_at_the_hotels_clock_and_without_an_address_its_days_alone(
+        tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    items = scan(tmp_path, cli, {
+        "a": message("a@hotel.example", ("Alfama Hotels", "reservations@alfamahotels.example"),
+                     "Your booking is confirmed at Alfama Garden Hotel",
+                     "Thank you for booking with us.\nCheck-in: Monday, October 12, 2026 from 3:00 PM\n"
+                     "Check-out: Thursday, October 15, 2026 by 11:00 AM\n"
+                     "Rua dos Remédios 41, 1100-441 Lisboa, Portugal\n", SENT),
+        "b": message("b@inn.example", ("Lakeside Hotels", "reservations@lakesidehotels.example"),
+                     "Your booking is confirmed at Lakeside Lodge",
+                     "Thank you for booking with us.\nCheck-in: Friday, October 16, 2026 from 4:00 PM\n"
+                     "Check-out: Saturday, October 17, 2026 by 10:00 AM\n", SENT),
+    })
+    got = sorted((i["provider"], i["start"], i["end"]) for i in items if i["status"] == "proposed")
+    assert [i["location"] for i in items if i["provider"] == "Alfama Garden Hotel"] == [
+        "Rua dos Remédios, Lisboa, Portugal"]  # a postcode beside a house number is no phone number to keep
+    assert got == [
+        # 15:00 in Lisbon is 10:00 in New York; the stay runs to the end of its check-out day
+        ("Alfama Garden Hotel", "2026-10-12T10:00:00-04:00", "2026-10-16T00:00:00-04:00"),
+        # no address: the hotel's clock is not known, so its days alone, never 16:00 on the person's clock
+        ("Lakeside Lodge", "2026-10-16T00:00:00-04:00", "2026-10-18T00:00:00-04:00")]
 
 
 def test_cancelled_waitlisted_changed_receipts_parcels_and_delays_in_card_layout_propose_nothing(

@@ -170,12 +170,14 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
             continue
         if when.start in seen:
             continue  # the subject and the snippet often say the same time twice
+        what = _what(sentence, meta.subject, cues)
+        if what == "stay" and status == "confirmed":
+            continue  # a check-in is at the hotel's clock: the card, read whole, says where (find_in_card)
         seen.add(when.start)
         out.append(Candidate(provider=provider, start=when.text, excerpt=sentence, status=status,
                              origin="pattern", was=was, moved_to=moved is not None or moved_to is not None,
                              person=person_in(sentence, provider, cues),
-                             location=_location(meta.snippet),
-                             what=_what(sentence, meta.subject, cues)))
+                             location=_location(meta.snippet), what=what))
     return out
 
 
@@ -219,6 +221,10 @@ def find_in_card(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     when = dates.find(line, at, options=options)
     assert when is not None
     what = _what(line, f"{meta.subject}\n{head}", cues)
+    if what == "stay":  # a check-in is the hotel's time, not the person's
+        from steward.appointments.stays import from_card
+
+        return [from_card(provider, line, when.start.astimezone(clock.zone), head, meta.received_at)]
     if what == "appointment" and not _APPOINTMENT.search(f"{meta.subject}\n{head[:400]}"):
         what = "reservation"  # a card that names no appointment is a reservation of something
     return [Candidate(provider=provider, start=when.text, excerpt=line, origin="pattern",

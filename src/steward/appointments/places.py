@@ -146,7 +146,7 @@ def _one(zones: set[str] | None, at: datetime | None) -> str | None:
     return ordered[0] if len({moment.replace(tzinfo=ZoneInfo(z)).utcoffset() for z in ordered}) == 1 else None
 
 
-def _country_code(text: str) -> str:
+def country_code(text: str) -> str:
     """The ISO code of a country written as its code or its name ("DE", "Germany", "UK"), else ""."""
     zones, names = _countries()
     text = text.strip()
@@ -168,7 +168,7 @@ def airport_place_zone(place: str, at: datetime | None = None) -> str | None:
     whole = _key(chunks[0])
     if len(whole.split()) >= 2 and whole in names:  # "berlin tegel"; a bare "london" is a city's name
         return _one(names[whole], at)
-    country = next((code for c in chunks[1:] if (code := _country_code(c))), "")
+    country = next((code for c in chunks[1:] if (code := country_code(c))), "")
     city = _key(re.split(r"\s[-–]\s|-", chunks[0])[0])
     return _one(cities.get((city, country)) if city else None, at)
 
@@ -218,4 +218,25 @@ def city_zone(station: str, country: str = "", at: datetime | None = None) -> st
             return _one(set(home), at)
         if key in names or key in spellings:  # a city's own name first, else its other spellings ("wien")
             return _one({z for _, z in names.get(key) or spellings[key]}, at)
+    return None
+
+
+def address_zone(address: str, at: datetime | None = None) -> str | None:
+    """The zone of a postal address ("Rua Augusta 120, 1100-053 Lisboa, Portugal"): its country's when
+    that keeps one offset, else the zone of the city one of its parts names (in that country when it is
+    given); None when neither says it."""
+    chunks = [c.strip() for c in re.split(r"[,\n]", address) if c.strip()]
+    if not chunks:
+        return None
+    country = country_code(chunks[-1])
+    if country and (zone := country_zone(country, at)):
+        return zone
+    _, spellings = _cities()
+    for chunk in reversed(chunks[:-1] if country else chunks):
+        key = _plain(re.sub(r"\d+", " ", chunk))
+        if len(key) < 3:
+            continue
+        zones = {z for c, z in spellings.get(key, []) if not country or c == country}
+        if zones:
+            return _one(zones, at)
     return None

@@ -11,6 +11,11 @@ line or the next), at most 60 nights apart. The stay is those days, as an all-da
 no zone, so a clock time beside them is not read (the hotel's zone is not known from text). The
 hotel is named by a line that labels it ("Hotel:", "Your booked house"), else by the sender.
 
+A hotel's reservation card ("Check-in: Friday, October 9, 2026 from 4:00 PM", `patterns.find_in_card`)
+gives its check-in time on the hotel's clock: the zone of the address the card gives (its country when
+that keeps one offset, else its city), or, with no address that says it, the check-in day alone: a time
+read on the person's clock would be a guess for a hotel abroad.
+
 Pure: text in, candidates out. The words are in `itinerary.yaml` (`stay_*`).
 """
 
@@ -20,6 +25,7 @@ import re
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 from importlib import resources
+from zoneinfo import ZoneInfo
 
 import yaml
 
@@ -72,3 +78,42 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
         return []
     return [Candidate(provider=provider, start=first.isoformat(), excerpt=provider, origin="itinerary", travel=True,
                       what="stay", days=(first, last))]
+
+
+# a line of a card that gives the hotel's address: labelled, or a street line ending with its country
+_ADDRESS = re.compile(r"^\s*(?:address|adresse|anschrift|dirección|direccion|indirizzo|location)\s*:\s*(.{5,120})$",
+                      re.I | re.M)
+
+
+def _address(head: str) -> str | None:
+    from steward.appointments.places import country_code
+
+    found = _ADDRESS.search(head)
+    if found is not None:
+        return found.group(1)
+    # an unlabelled line with a number (a street, a postcode) whose last part is a country by name
+    return next((line.strip() for line in head.splitlines() if re.search(r"\d", line) and len(line) <= 120
+                 and (last := re.search(r",\s*([A-Za-zÀ-ÿ .]{4,})\s*$", line)) and country_code(last.group(1))),
+                None)
+
+
+def from_card(provider: str, excerpt: str, check_in: datetime, head: str, received: datetime) -> Candidate:
+    """A stay from a hotel's reservation card: the check-in (a wall-clock time, as the card writes it) in
+    the hotel's zone when its address gives one, else its days alone; the last day is the check-out's."""
+    from steward.appointments.places import address_zone
+
+    wall = check_in.replace(tzinfo=None)
+    first = wall.date()
+    _, _, departure, _ = _words()
+    leaves = [d for d in _dated(head, departure, received) if first < d <= first + timedelta(days=_MAX_NIGHTS)]
+    days = (first, leaves[0] if len(leaves) == 1 else first)
+    address = _address(head)
+    zone = address_zone(address, wall) if address else None
+    if address and unsafe(address):  # a postcode beside a house number reads as a phone number: keep the words
+        address = ", ".join(kept for p in address.split(",") if (kept := " ".join(re.sub(r"[\d-]+", " ", p).split())))
+    if zone is None:
+        return Candidate(provider=provider, start=first.isoformat(), excerpt=excerpt, origin="pattern", travel=True,
+                         what="stay", days=days, location=address)
+    start_at = wall.replace(tzinfo=ZoneInfo(zone))
+    return Candidate(provider=provider, start=start_at.isoformat(), excerpt=excerpt, origin="pattern", travel=True,
+                     what="stay", days=days, start_at=start_at, location=address)
