@@ -52,6 +52,13 @@ def test_the_credit_card_accounts_question_lists_accounts_not_mail(cli: Any, mai
             ("Harbor Credit Union", "XXXX5566")} <= accounts
     assert "statement is ready" not in trace["reply"]  # no mail subjects
     assert "4147 2000" not in trace["reply"]
+    # the page's table: each card by its issuer, kind and masked last four, with its next bill
+    view = trace["data"]["view"]
+    assert view["kind"] == "accounts" and len(view["items"]) == len(trace["data"]["accounts"])
+    kaveri = next(i for i in view["items"] if i["account"] == "XXXX4821")
+    assert (kaveri["issuer"], kaveri["kind"], kaveri["last4_text"]) == ("Kaveri Bank", "card", "\u2022\u2022\u2022\u2022 4821")
+    assert kaveri["due"] is None or {"amount_text", "due_text", "status"} <= set(kaveri["due"])
+    assert "4147 2000" not in str(view)
 
 
 def test_add_the_dues_section_to_my_brief_is_not_a_dues_answer(cli: Any, mailbox: None) -> None:

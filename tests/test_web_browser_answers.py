@@ -202,3 +202,21 @@ def test_on_a_saturday_this_week_says_so_what_the_next_seven_days_add_and_what_w
     vet.locator("button", has_text="Reject").click()
     page.wait_for_function("() => [...document.querySelectorAll('.waiting .act-status')]"
                            ".some(s => /Turned down/.test(s.textContent))")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1280", "390"])
+def test_the_cards_answer_is_a_table_of_issuers_their_numbers_masked_and_what_falls_due_next(
+        browser: Any, served: Served, size: tuple[int, int]) -> None:
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]}, bypass_csp=True)
+    page.goto(served.page)
+    cards = ask(page, "which cards do I have?")
+    rows = cards.locator(".accounts-table tbody tr")
+    assert rows.count() >= 3, cards.inner_html()[:600]
+    kaveri = cards.locator(".accounts-table tbody tr", has_text="Kaveri Bank")
+    line = kaveri.inner_text()
+    # the last four only, masked; the next bill in the person's way of writing a sum and a day, with its chip
+    assert "•••• 4821" in line and "XXXX" not in line, line
+    assert "₹5,795.85" in line and "Wed 23 Dec" in line and kaveri.locator(".chip").count() == 1, line
+    assert not re.search(r"\d{5,}", line.replace(",", "")), "no full account number on the page"
+    shot(cards, size, "accounts")
+    assert violations(page) == []

@@ -16,7 +16,7 @@ from typing import Any
 
 from steward.clock import Clock
 from steward.reader.frame import Frame
-from steward.records.finance import Due
+from steward.records.finance import Account, Due, mask_last4
 
 
 def window_words(frame: Frame, clock: Clock) -> str | None:
@@ -100,6 +100,25 @@ def dues_view(head: str, dues: Sequence[Due], overdue: Iterable[int], clock: Clo
                    "status": due_status(d, d.id in late), "message_id": d.message_id} for d in dues],
         "totals": [{"currency": c, "total": str(v), "total_text": fmt.money(v, c)} for c, v in sorted(sums.items())],
     }
+
+
+def accounts_view(head: str, accounts: Sequence[Account], clock: Clock) -> dict[str, Any]:
+    """`{"kind": "accounts", ...}`: each card or account with its issuer, kind, last four (masked) and its
+    latest bill: the next one to pay while it is open, else the last one paid."""
+    fmt = clock.formats
+    today = clock.today()
+    items = []
+    for a in accounts:
+        due = a.latest_due
+        items.append({
+            "issuer": a.issuer, "kind": a.kind, "account": mask_last4(a.account),
+            "last4_text": f"\u2022\u2022\u2022\u2022 {a.account}" if a.account else "",
+            "last_seen_text": fmt.day_near(clock.local(a.last_seen).date(), today),
+            "due": None if due is None else {
+                "id": due.id, "amount_text": fmt.money(due.amount, due.currency),
+                "due_date": due.due_date.isoformat(), "due_text": fmt.day_near(due.due_date, today),
+                "status": due_status(due, due.status == "open" and due.due_date < today)}})
+    return {"kind": "accounts", "head": head, "items": items}
 
 
 @dataclass(frozen=True)

@@ -199,12 +199,15 @@ class AccountsRequest:
     def handle(self, turn: Turn, match: Match) -> Outcome:
         """List the cards and accounts seen in mail (last four digits only) with their latest due."""
         from steward.finance.digest import money_text
+        from steward.reader.views import accounts_view
 
         accounts = self._dues().accounts()
-        data = {"accounts": [a.to_json() for a in accounts]}
+        head = f"The cards and accounts your mail shows ({len(accounts)})"
+        data = {"accounts": [a.to_json() for a in accounts], "view": accounts_view(head, accounts, self.clock)}
         if not accounts:
-            return Outcome(reply="I have not seen any cards or accounts in your mail yet.", data=data)
-        lines = [f"The cards and accounts your mail shows ({len(accounts)}):"]
+            return Outcome(reply="I have not seen any cards or accounts in your mail yet.",
+                           data={"accounts": []})
+        lines = [f"{head}:"]
         fmt = self.clock.formats
         for a in accounts:
             line = f"- {a.issuer} {a.kind} XXXX{a.account} (last seen {fmt.day(a.last_seen, year=True)})"

@@ -55,6 +55,22 @@ function duesView(view) {
     el("tbody", {}, rows)), totals];
 }
 
+// cards and accounts: whose, which kind, the last four (masked), and the next bill (or the last one paid)
+function accountsView(view) {
+  const rows = view.items.map((a) => el("tr", { class: "account" },
+    el("th", { scope: "row", class: "who" }, a.issuer),
+    el("td", { class: "kind" }, a.kind),
+    el("td", { class: "last4" }, a.last4_text || "—"),
+    a.due ? el("td", { class: "next" },
+      el("span", { class: "sum" }, a.due.amount_text), ` · ${a.due.due_text} `, chip(a.due.status))
+      : el("td", { class: "next muted" }, "none seen")));
+  return [el("table", { class: "dues-table accounts-table" },
+    el("caption", { class: "sr-only" }, view.head),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Issuer"), el("th", { scope: "col" }, "Kind"),
+      el("th", { scope: "col" }, "Number"), el("th", { scope: "col" }, "Next due"))),
+    el("tbody", {}, rows))];
+}
+
 function scheduleView(view, onDone) {
   if (!view.days.length) return [el("p", { class: "muted" }, "Nothing in these days.")];
   const strip = view.days.length > 1 ? weekStrip(view.days) : null;
@@ -112,6 +128,7 @@ function briefView(view) {
 function renderView(view, hooks = {}) {
   if (!view || !view.kind) return null;
   const parts = view.kind === "dues" ? duesView(view)
+    : view.kind === "accounts" ? accountsView(view)
     : view.kind === "schedule" ? scheduleView(view, hooks.changed)
     : view.kind === "mail" ? mailView(view, hooks.openMessage)
     : view.kind === "bookings" ? bookingsView(view, hooks.changed)
