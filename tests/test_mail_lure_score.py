@@ -163,3 +163,35 @@ def test_a_lure_marked_on_weak_signs_yields_no_due_and_reading_it_says_why_first
         assert shown.warnings and shown.warnings[0].startswith("several signs of a lure together")
     finally:
         app.close()
+
+
+def test_a_display_name_that_is_an_address_at_another_domain_is_marked() -> None:
+    raw = _mail('"security@lindenbank.example" <relay@garden-tools.example>', "Unusual activity",
+                "Sign in to review the unusual activity on your account.")
+    assert _category(raw) == "phishing_suspect"
+    assert "its name is the address security@lindenbank.example" in _why(raw)
+
+
+def test_a_list_that_names_a_member_by_address_via_the_list_is_not_marked_for_it() -> None:
+    signs = score("hikers@groups.example", "'ana@example.net' via Hikers", "Re: sign in sheet",
+                  "Please sign in at the gate.", MailContext())
+    assert not any("its name is the address" in s.says for s in signs)
+
+
+def test_a_parcel_lure_naming_a_courier_it_does_not_come_from_is_marked() -> None:
+    raw = _mail("DHL Delivery Team <noreply@shop-deals-44.example>", "Delivery attempt failed",
+                "We attempted to deliver your parcel. Click below to pay the redelivery fee.")
+    assert _category(raw) == "phishing_suspect"
+
+
+def test_a_colleague_sharing_a_document_on_a_known_service_is_not_marked() -> None:
+    raw = _mail("Tomas Berg <tomas@example.org>", "Budget draft",
+                "I put the budget draft on Google Drive; click here to view the document.")
+    assert _category(raw) != "phishing_suspect"
+
+
+def test_a_delivery_report_quoting_the_mail_it_returns_is_not_marked() -> None:
+    raw = _mail("Mail Delivery Subsystem <mailer-daemon@mx.example.net>", "Undelivered Mail Returned to Sender",
+                "Your message could not be delivered. Original message: Dear customer, log in to your account "
+                "within 24 hours or it will be suspended.")
+    assert _why(raw) == ""

@@ -136,13 +136,17 @@ def _letters(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
+def _organisation(sender_name: str, vocab: _Vocabulary) -> bool:
+    """Whether a display name speaks for an organisation (one word, or a word such as "Team" or
+    "Bank"), or is empty, rather than naming a person."""
+    words = [w for w in re.findall(r"[a-z0-9]+", _plain(sender_name)) if len(w) >= 2]
+    return len(words) <= 1 or any(w in vocab.organisation for w in words)
+
+
 def _name_unrelated(sender_name: str, domain: str, vocab: _Vocabulary) -> str | None:
     """A display name that speaks for an organisation and shares no word with the sender's domain."""
     words = [w for w in re.findall(r"[a-z0-9]+", _plain(sender_name)) if len(w) >= 2]
-    if not words or not domain or "@" in sender_name:
-        return None
-    organisation = len(words) == 1 or any(w in vocab.organisation for w in words)
-    if not organisation:
+    if not words or not domain or "@" in sender_name or not _organisation(sender_name, vocab):
         return None
     name, _suffix = _registrable(domain)
     host = _letters(domain.removesuffix("." + _suffix) if _suffix else domain)
@@ -167,7 +171,32 @@ def _name_is_domain(sender_name: str, domain: str, vocab: _Vocabulary) -> bool:
     name, suffix = _registrable(domain)
     host = _letters(domain.removesuffix("." + suffix) if suffix else domain)
     words = [w for w in re.findall(r"[a-z0-9]+", _plain(sender_name)) if len(w) >= 4 and w not in vocab.organisation]
-    return any(w in host for w in words) or (len(_letters(name)) >= 4 and _letters(name) in _letters(sender_name))
+    own = _letters(name)
+    return any(w in host for w in words) or (len(own) >= 4 and own not in vocab.organisation
+                                              and own in _letters(sender_name))
+
+
+def _name_is_address(sender_name: str, domain: str) -> str | None:
+    """A display name that is an address at another domain than the mail's ("support@bank.example"
+    from elsewhere); a list's "'alex@example.org' via the list" is not."""
+    found = re.search(r"[\w.+-]+@([\w-]+(?:\.[\w-]+)+)", sender_name)
+    if found is None or not domain or " via " in f" {sender_name.lower()} ":
+        return None
+    if _registrable(found.group(1).lower()) == _registrable(domain):
+        return None
+    return f"its name is the address {found.group(0)}, but the mail is from {domain}"
+
+
+def _brand_elsewhere(text: str, domain: str, brands: Sequence[tuple[str, tuple[str, ...]]]) -> str | None:
+    """A brand of the table named in the subject or the text, from a domain that is none of the brand's."""
+    if not domain or not brands:
+        return None
+    from steward.mail.lures import brand_named
+
+    found = brand_named(text, brands)
+    if found is None or any(domain == d or domain.endswith("." + d) for d in found[1]):
+        return None
+    return f"it names {found[0]} but comes from {domain}"
 
 
 def _recipient_named(sender_name: str, subject: str, domain: str, recipients: Sequence[str]) -> str | None:
@@ -226,8 +255,9 @@ def _auth_doubt(header: str, domain: str) -> str | None:
     return None
 
 
-def score(sender: str, sender_name: str, subject: str, snippet: str, context: MailContext | None = None) -> list[Sign]:
-    """The weak signs one message gives (each kind once)."""
+def score(sender: str, sender_name: str, subject: str, snippet: str, context: MailContext | None = None,
+          brands: Sequence[tuple[str, tuple[str, ...]]] = ()) -> list[Sign]:
+    """The weak signs one message gives (each kind once); `brands` (name, domains) are the ones people trust."""
     vocab = vocabulary()
     context = context or MailContext()
     head = _CSS.sub(" ", context.head or snippet)
@@ -235,6 +265,8 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
     domain = sender.rpartition("@")[2].strip().strip(".").lower() if "@" in sender else ""
     if not signs:
         return []  # every other sign only counts beside what the text says: most mail stops here
+    if sender.lower().startswith("mailer-daemon@"):
+        return []  # a delivery report quotes the mail it returns, with all its words
     if sender and ("@" not in sender or "." not in domain):
         signs.append(Sign(1, f"its From is no address ({sender[:40]})"))
     # mail within one organisation may go under a generic name ("IT Service Desk"); mail sent to its own
@@ -242,11 +274,16 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
     own = any(a.lower() != sender.lower() and _registrable(a.rpartition("@")[2].lower()) == _registrable(domain)
               for a in context.recipients)
     for found in (None if own else _name_unrelated(sender_name, domain, vocab),
+                  _brand_elsewhere(f"{subject}\n{head[:300]}", domain, brands)
+                  if _organisation(sender_name, vocab) else None,
                   _recipient_named(sender_name, subject, domain, context.recipients),
                   _odd_links(context.link_hosts, head, vocab),
                   _auth_doubt(context.auth_results, domain)):
         if found is not None:
             signs.append(Sign(1, found))
+    by_address = _name_is_address(sender_name, domain)
+    if by_address is not None:
+        signs.append(Sign(2, by_address))
     if _name_is_domain(sender_name, domain, vocab):
         signs.append(Sign(-1, f"the name {sender_name.strip()} is its domain's"))
     if context.password_form:
@@ -258,9 +295,9 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
 
 
 def weak_reasons(sender: str, sender_name: str, subject: str, snippet: str,
-                 context: MailContext | None = None) -> list[str]:
+                 context: MailContext | None = None, brands: Sequence[tuple[str, tuple[str, ...]]] = ()) -> list[str]:
     """One line when the weak signs reach the threshold, naming them; else nothing."""
-    signs = score(sender, sender_name, subject, snippet, context)
+    signs = score(sender, sender_name, subject, snippet, context, brands)
     if sum(s.weight for s in signs) < vocabulary().threshold:
         return []
     return ["several signs of a lure together: " + "; ".join(s.says for s in signs if s.weight > 0)]

@@ -127,6 +127,11 @@ def _claimed(text: str, brands: Sequence[tuple[str, tuple[str, ...]]]) -> tuple[
     return name, tuple(domains)
 
 
+def brand_named(text: str, brands: Sequence[tuple[str, tuple[str, ...]]]) -> tuple[str, tuple[str, ...]] | None:
+    """The brand (of the bundled table and `brands`) a text names, with its domains, or None."""
+    return _claimed(text, (*lure_words().brands, *brands))
+
+
 def _pretext(flat: str, pretexts: dict[str, tuple[str, ...]], tokens: frozenset[str] | None = None) -> str | None:
     """The first pretext phrase a flat text holds as whole words, or None (only the phrases whose first
     word the text has are looked for: most mail has none of them). `tokens`: the text's words, once split."""

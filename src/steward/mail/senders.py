@@ -284,5 +284,5 @@ def check_sender(sender: str, sender_name: str, auth_results: str, text: str,
         if not reasons:
             from steward.mail.lure_score import weak_reasons
 
-            reasons = weak_reasons(sender, sender_name, subject, snippet, context)
+            reasons = weak_reasons(sender, sender_name, subject, snippet, context, _index(brands).named)
     return SenderVerdict(tuple(reasons))
