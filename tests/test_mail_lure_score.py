@@ -195,3 +195,29 @@ def test_a_delivery_report_quoting_the_mail_it_returns_is_not_marked() -> None:
                 "Your message could not be delivered. Original message: Dear customer, log in to your account "
                 "within 24 hours or it will be suspended.")
     assert _why(raw) == ""
+
+
+def test_an_organisations_name_from_free_mail_with_a_threat_is_marked() -> None:
+    raw = _mail("Mail Service <desk.notice.2291@hanmail.net>", "Notice",
+                "Dear user, your account will be deleted within 24 hours. Click below to keep it.")
+    assert _category(raw) == "phishing_suspect"
+    assert "an organisation's name (Mail Service) from the free-mail hanmail.net" in _why(raw)
+
+
+def test_a_name_speaking_for_an_organisation_its_domain_is_not_with_one_pretext_is_marked() -> None:
+    raw = _mail("Wattlecreek Credit <notice@kd-server-4.example>", "Wattlecreek Credit: account notice",
+                "Wattlecreek Credit members: please log in to review a change to your profile.")
+    assert _category(raw) == "phishing_suspect"
+    assert "its text speaks as Wattlecreek Credit" in _why(raw)
+
+
+def test_the_same_notice_from_its_own_domain_is_not_marked() -> None:
+    raw = _mail("Wattlecreek Credit <notice@wattlecreek.example>", "Wattlecreek Credit: account notice",
+                "Wattlecreek Credit members: please log in to review a change to your profile.")
+    assert _category(raw) != "phishing_suspect"
+
+
+def test_the_recipients_address_in_the_first_lines_from_elsewhere_adds_to_a_threat() -> None:
+    raw = _mail("Accounts Desk <desk@relay-mx9.example>", "Suspension notice",
+                "Access to alex@example.org will be suspended today. Click below to cancel the request.")
+    assert "writes the recipient's address alex@example.org" in _why(raw)

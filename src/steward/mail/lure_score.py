@@ -199,6 +199,29 @@ def _brand_elsewhere(text: str, domain: str, brands: Sequence[tuple[str, tuple[s
     return f"it names {found[0]} but comes from {domain}"
 
 
+def _speaks_as(sender_name: str, text: str, vocab: _Vocabulary) -> bool:
+    """Whether the text names the organisation its display name is (a word of the name other than
+    "Team" or "Service", of four letters or more, in the subject or the first lines)."""
+    words = {w for w in re.findall(r"[a-z0-9]+", _plain(sender_name)) if len(w) >= 4 and w not in vocab.organisation}
+    return bool(words) and not words.isdisjoint(re.findall(r"[a-z0-9]+", _plain(text)))
+
+
+def _free_mail(domain: str) -> bool:
+    from steward.mail.lures import lure_words
+
+    return bool(domain) and domain in lure_words().free_mail
+
+
+def _address_in_text(text: str, domain: str, recipients: Sequence[str]) -> str | None:
+    """The recipient's own address in the first lines of mail from another domain."""
+    low = text.lower()
+    for address in recipients:
+        own = address.rpartition("@")[2].lower()
+        if own and domain and _registrable(own) != _registrable(domain) and address.lower() in low:
+            return f"it writes the recipient's address {address} in its first lines, from {domain}"
+    return None
+
+
 def _recipient_named(sender_name: str, subject: str, domain: str, recipients: Sequence[str]) -> str | None:
     """The recipient's own address or mail domain, in the subject or the name of mail from elsewhere."""
     if not domain:
@@ -273,7 +296,15 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
     # sender (the targets in Bcc) is not such mail
     own = any(a.lower() != sender.lower() and _registrable(a.rpartition("@")[2].lower()) == _registrable(domain)
               for a in context.recipients)
-    for found in (None if own else _name_unrelated(sender_name, domain, vocab),
+    free = _free_mail(domain)
+    unrelated = None if own or free else _name_unrelated(sender_name, domain, vocab)
+    if unrelated is not None and _speaks_as(sender_name, f"{subject}\n{head[:400]}", vocab):
+        signs.append(Sign(2, unrelated + ", and its text speaks as " + sender_name.strip()))
+        unrelated = None
+    for found in (unrelated,
+                  f"an organisation's name ({sender_name.strip()}) from the free-mail {domain}"
+                  if free and sender_name.strip() and _organisation(sender_name, vocab) else None,
+                  _address_in_text(head[:300], domain, context.recipients),
                   _brand_elsewhere(f"{subject}\n{head[:300]}", domain, brands)
                   if _organisation(sender_name, vocab) else None,
                   _recipient_named(sender_name, subject, domain, context.recipients),
