@@ -39,8 +39,12 @@ def test_a_stay_is_its_days_with_the_check_in_time_at_the_hotel() -> None:
 
 
 def test_a_stay_whose_hotel_gives_no_zone_keeps_its_days_and_no_time() -> None:
-    (c,) = schema_org.from_html(_html(_hotel("2026-09-19T15:00:00", "2026-09-21T12:00:00")))
+    (c,) = schema_org.from_html(_html(_hotel("2026-09-19T15:00:00", "2026-09-21T12:00:00",
+                                             addressLocality="Leppävaara Block")))
     assert c.days == (date(2026, 9, 19), date(2026, 9, 21)) and c.start_at is None
+    # a city the address names is enough: Espoo keeps Helsinki's clock
+    (espoo,) = schema_org.from_html(_html(_hotel("2026-09-19T15:00:00", "2026-09-21T12:00:00")))
+    assert espoo.start_at == datetime(2026, 9, 19, 15, 0, tzinfo=ZoneInfo("Europe/Helsinki"))
     (dated,) = schema_org.from_html(_html(_hotel("2026-09-19", "2026-09-21", addressCountry="FI")))
     assert dated.days == (date(2026, 9, 19), date(2026, 9, 21)) and dated.start_at is None
 

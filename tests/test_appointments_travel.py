@@ -392,3 +392,37 @@ def test_a_station_no_zone_is_known_for_is_kept_without_one_and_an_unnamed_train
     (crossing,) = rail.from_text(rows.replace("Other Halt        ", "Edinburgh Waverley"), received, "tickets@railway.de")
     assert crossing.floating and crossing.end_at is None
     assert rail.from_text("Hannover Hbf      14.03.  ab 10:31\nFulda     14.03.  an 12:58\n", received) == []
+
+
+def _table(name: str, start: str, **address: str) -> dict:  # type: ignore[type-arg]
+    return {"@context": "http://schema.org", "@type": "FoodEstablishmentReservation", "reservationNumber": name[:3],
+            "startTime": start, "partySize": 2,
+            "reservationFor": {"@type": "FoodEstablishment", "name": name,
+                               "address": {"@type": "PostalAddress", "streetAddress": "12 Market Row", **address}}}
+
+
+def test_a_schema_org_time_is_never_read_an_hour_off(tmp_path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from appointment_mail import message, write_folder
+
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+    sent = datetime(2026, 3, 20, 9, 0, tzinfo=ZoneInfo("Europe/London"))
+    tables = {
+        # a wall-clock time at home, on a day after the clocks go forward: British Summer Time
+        "home": _table("The Copper Pot", "2026-04-02T19:00:00", addressLocality="Leeds", addressCountry="GB"),
+        # a wall-clock time at a table abroad: Lyon's 19:00, never the person's 19:00
+        "abroad": _table("Bouchon Rouge", "2026-04-03T19:00:00", addressLocality="Lyon", addressCountry="FR"),
+        # Munich's winter offset on a summer evening: the offset or the hour is wrong, nothing says which
+        "clash": _table("Zum Hirschen", "2026-04-04T19:00:00+01:00", addressLocality="München", addressCountry="DE"),
+    }
+    folder = write_folder(tmp_path / "mail", {
+        key: message(f"{key}@tables.example", ("TableNow", "reservations@tablenow.example"),
+                     "Your reservation is confirmed", f"{obj['reservationFor']['name']}, party of 2", sent,
+                     html=_html(obj)) for key, obj in tables.items()})
+    args = ("--now", "2026-03-20T10:00:00+00:00", "--tz", "Europe/London")
+    assert cli(*args, "mail", "import", str(folder)).code == 0
+    items = {i["provider"]: i for i in cli(*args, "--json", "appointments", "scan", "--dry-run").json()["items"]}
+    assert (items["The Copper Pot"]["status"], items["The Copper Pot"]["start"]) == ("proposed",
+                                                                                     "2026-04-02T19:00:00+01:00")
+    assert (items["Bouchon Rouge"]["status"], items["Bouchon Rouge"]["reason"]) == ("rejected", "foreign_zone")
+    assert (items["Zum Hirschen"]["status"], items["Zum Hirschen"]["reason"]) == ("rejected", "zone_clash")

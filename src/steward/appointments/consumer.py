@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 from steward.appointments.model import (
     Accepted,
@@ -136,6 +137,9 @@ def _structured_start(c: Candidate, clock: Clock) -> datetime | Rejected:
         return c.start_at.replace(tzinfo=zone)  # a booking's own local time: the user's clock
     # an iCalendar time in UTC ("...Z") is how calendars write an instant, not a place
     utc = c.origin == "ics" and c.start_at.utcoffset() == timedelta(0)
+    if c.place_zone and not utc and c.start_at.utcoffset() != c.start_at.astimezone(ZoneInfo(c.place_zone)).utcoffset():
+        # "+01:00" on a July evening in Berlin: the offset or the hour is wrong, and nothing says which
+        return Rejected(c, "zone_clash", detail=f"UTC{c.start_at:%z} in {c.place_zone}")
     if not c.travel and not utc and c.start_at.utcoffset() != c.start_at.astimezone(zone).utcoffset():
         return Rejected(c, "foreign_zone", detail=f"UTC{c.start_at:%z}")
     return c.start_at.astimezone(zone)

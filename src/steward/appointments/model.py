@@ -47,6 +47,7 @@ REASONS: dict[str, str] = {
     "unsafe_provider": "the provider holds a link, an email address or a phone number",
     "foreign_zone": "the appointment is in another time zone than yours",
     "travel_zone_missing": "the travel time gives no time zone or offset",
+    "zone_clash": "the time's offset is not the one its place keeps on that day, so the hour is in doubt",
     "model_named_a_source": "the model's answer named a message; it must not",
     "suspicious_sender": "the sender looks forged (a lookalike domain or failed sender checks)",
     "bad_candidate": "the candidate is missing a provider, a start or an excerpt",
@@ -155,6 +156,9 @@ class Candidate:
     # day, a conference): written as an all-day event over those days, whatever zone the place is in;
     # `start_at`, when known, is then the check-in time
     days: tuple[date, date] | None = None
+    # the zone of the place the start is at, when the markup says where that is: a start written with
+    # another offset there is not trusted (`zone_clash`)
+    place_zone: str | None = None
 
     @property
     def title(self) -> str:

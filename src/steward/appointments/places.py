@@ -203,13 +203,16 @@ def _cities() -> tuple[dict[str, list[tuple[str, str]]], dict[str, list[tuple[st
     return names, spellings
 
 
-def city_zone(station: str, country: str = "", at: datetime | None = None) -> str | None:
-    """The zone of the city a station is named after: one in `country` (the operator's) when it has a
-    city of that name, else the one offset all cities of that name keep; None when the name is none."""
+def city_zone(station: str, country: str = "", at: datetime | None = None, *, whole: bool = False) -> str | None:
+    """The zone of the city a station is named after (with `whole`, the city the name is): one in
+    `country` (the operator's) when it has a city of that name, else the one offset all cities of that
+    name keep; None when the name is none."""
     names, spellings = _cities()
     head = re.split(r"[,(/]", station)[0]
     words = _plain(_STATION_WORDS.sub(" ", head)).split() or _plain(head).split()
-    for size in range(min(3, len(words)), 0, -1):
+    if whole:
+        words = _plain(station).split()
+    for size in range(min(3, len(words)), 0, -1) if not whole else [len(words)]:
         key = " ".join(words[:size])
         if len(key) < 3:
             continue

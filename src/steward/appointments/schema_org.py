@@ -7,6 +7,11 @@ as the JSON-LD a calendar part carries (KDE Itinerary's `X-KDE-KITINERARY-RESERV
 * A hotel stay (`LodgingReservation`) is its days, from the check-in day to the check-out day, with
   the check-in and check-out times when the markup gives them at a known place.
 * A rental car (`RentalCarReservation`) is its pick-up and its return, each at its own place's time.
+* A table, a ticket or an event is at its place's time too: a time written without an offset at a
+  place whose zone is known (its coordinates, its country, its city) is that place's, never the
+  person's; a time whose offset is not the one its place keeps that day ("+01:00" on a July evening in
+  Berlin, a wall-clock time written with "Z") carries the place's zone with it and is turned down by
+  the consumer (`zone_clash`) rather than read an hour off.
 * An event that fills whole days (a date alone, or midnight to the end of a day) is those days.
 * `reservationStatus` Cancelled, Pending or Hold set the status; `reservationNumber` names the booking
   (as an iCalendar part's UID does) so a later change of it can be matched to the event made from it.
@@ -25,7 +30,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from steward.appointments.model import Candidate, Status
-from steward.appointments.places import airport_zone, country_zone, geo_zone
+from steward.appointments.places import airport_zone, city_zone, country_code, country_zone, geo_zone
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +126,8 @@ def _country(place: Any) -> str:
 
 
 def place_zone(place: Any, at: datetime | None = None, *, airport: bool = False) -> str | None:
-    """The zone of a schema.org place: its coordinates, an airport's IATA code, else its country."""
+    """The zone of a schema.org place: its coordinates, an airport's IATA code, its country when that
+    keeps one offset, else the city of its address (in its country)."""
     if not isinstance(place, Mapping):
         return None
     geo = place.get("geo")
@@ -130,6 +136,10 @@ def place_zone(place: Any, at: datetime | None = None, *, airport: bool = False)
         zone = airport_zone(_str(place.get("iataCode")))
     if zone is None and _country(place):
         zone = country_zone(_country(place), at)
+    address = place.get("address")
+    city = _str(address.get("addressLocality")) if isinstance(address, Mapping) else ""
+    if zone is None and city:
+        zone = city_zone(city, country_code(_country(place)), at, whole=True)
     return zone
 
 
@@ -140,6 +150,11 @@ def _placed(value: Any, place: Any, *, airport: bool = False) -> tuple[datetime 
         return moment, floating
     zone = place_zone(place, moment, airport=airport)
     return (moment.replace(tzinfo=ZoneInfo(zone)), False) if zone else (moment, True)
+
+
+def _local_zone(moment: datetime | None, place: Any, *, airport: bool = False) -> str | None:
+    """The zone of the place a time is at, when the markup says where that is."""
+    return place_zone(place, moment.replace(tzinfo=None), airport=airport) if moment is not None else None
 
 
 def _status(obj: Mapping[str, Any]) -> Status:
@@ -165,7 +180,8 @@ def _flight(obj: Mapping[str, Any], target: Mapping[str, Any]) -> Candidate | No
     return Candidate(provider=provider, start=start.isoformat(), excerpt=provider,
                      location=_place(target.get("departureAirport")), status=_status(obj), origin="schema",
                      travel=True, start_at=start, end_at=end, floating=floating, what="flight",
-                     route=" → ".join(ends) if all(ends) else None, uid=_uid(provider, obj))
+                     route=" → ".join(ends) if all(ends) else None, uid=_uid(provider, obj),
+                     place_zone=_local_zone(start, target.get("departureAirport"), airport=True))
 
 
 def _trip(obj: Mapping[str, Any], target: Mapping[str, Any], kind: str) -> Candidate | None:
@@ -182,7 +198,7 @@ def _trip(obj: Mapping[str, Any], target: Mapping[str, Any], kind: str) -> Candi
     what = "train" if "Train" in kind else "ferry" if "Boat" in kind else "bus"
     return Candidate(provider=provider, start=start.isoformat(), excerpt=provider, location=_place(leaves),
                      status=_status(obj), origin="schema", travel=True, start_at=start, end_at=end,
-                     floating=floating, what=what, uid=_uid(provider, obj))
+                     floating=floating, what=what, uid=_uid(provider, obj), place_zone=_local_zone(start, leaves))
 
 
 def _day(moment: datetime | None) -> date | None:
@@ -264,8 +280,15 @@ def _reservation(obj: Mapping[str, Any]) -> list[Candidate]:
 def _booking(obj: Mapping[str, Any], target: Mapping[str, Any], kind: str) -> Candidate | None:
     """A table, a ticket to an event or another reservation: in the person's zone unless it says one."""
     provider = _str(target.get("name"))
-    start, floating, date_only = _when(obj.get("startTime") or target.get("startDate") or target.get("startTime"))
+    written = obj.get("startTime") or target.get("startDate") or target.get("startTime")
+    where = target.get("location") or target
+    start, floating, date_only = _when(written)
+    zone = _local_zone(start, where)
+    if floating and zone and not date_only and start is not None:
+        start, floating = _placed(written, where)  # the place's time, not the person's
     end = _when(target.get("endDate"))[0] if target.get("endDate") else None
+    if end is not None and end.tzinfo is None and start is not None and start.tzinfo is not None:
+        end = end.replace(tzinfo=start.tzinfo)
     if not provider or start is None:
         return None
     place = _place(target.get("location")) if target.get("location") else _place(target)
@@ -275,23 +298,28 @@ def _booking(obj: Mapping[str, Any], target: Mapping[str, Any], kind: str) -> Ca
                      excerpt=provider, location=place, status=_status(obj), origin="schema",
                      start_at=None if days is not None else start, end_at=None if days is not None else end,
                      floating=floating, what=what, days=days,
-                     uid=_uid(provider, obj))
+                     uid=_uid(provider, obj), place_zone=zone)
 
 
 def _event(obj: Mapping[str, Any]) -> Candidate | None:
     name = _str(obj.get("name"))
     start, floating, date_only = _when(obj.get("startDate"))
+    zone = _local_zone(start, obj.get("location"))
+    if floating and zone and not date_only and start is not None:
+        start, floating = _placed(obj.get("startDate"), obj.get("location"))  # the place's time
     if not name or start is None:
         return None
     status_word = _str(obj.get("eventStatus")).rsplit("/", 1)[-1].lower()
     status: Status = ("cancelled" if "cancelled" in status_word else
                       "rescheduled" if "rescheduled" in status_word or "moved" in status_word else "confirmed")
     end = _when(obj.get("endDate"))[0] if obj.get("endDate") else None
+    if end is not None and end.tzinfo is None and start.tzinfo is not None:
+        end = end.replace(tzinfo=start.tzinfo)
     days = _whole_days(start, end, date_only)
     return Candidate(provider=name, start=start.date().isoformat() if date_only else start.isoformat(), excerpt=name,
                      location=_place(obj.get("location")), status=status, origin="schema",
                      start_at=None if days is not None else start, end_at=None if days is not None else end,
-                     floating=floating, what="event", days=days)
+                     floating=floating, what="event", days=days, place_zone=zone)
 
 
 def from_objects(found: Any) -> list[Candidate]:
