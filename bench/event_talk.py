@@ -4,15 +4,18 @@
 
 Scores the phrase set in `bench/data/event_talk.yaml` (add, move to a day or a time, move by a shift, a
 new length, cancel, "it", two close matches, repeating events and busy times that ask first, and turns
-that must write no event): each case runs in a fresh home with the same events, through `steward
-chat`'s engine, on a pinned clock, with no model configured. A case is right when the last turn's trace
-shows the expected write on the expected event (and its new times); a write on any other event is
-counted apart as a wrong write, which is worse than no write.
+that must write no event): each case runs in a home of its own holding the same events (the set's
+`setup`, and a scene's own events for the cases of a scene), through `steward chat`'s engine, on a
+pinned clock, with no model configured. A scene's home is built once and copied for each case, so
+every case starts from the same calendar. A case is right when the last turn's trace shows the
+expected write on the expected event (and its new times); a write on any other event is counted apart
+as a wrong write, which is worse than no write.
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 import tempfile
 from collections import Counter
@@ -33,7 +36,7 @@ from steward.settings import load  # noqa: E402
 CASES = Path(__file__).resolve().parent / "data" / "event_talk.yaml"
 SESSION = "bench"
 _KINDS = {"event": "add", "event.move": "move", "event.cancel": "cancel", "event.skip": "skip",
-          "event.series": "series"}
+          "event.series": "series", "event.override": "move_one"}
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,21 @@ def load_cases(path: Path = CASES) -> dict[str, Any]:
     return data
 
 
+def scenes(data: Mapping[str, Any]) -> list[tuple[list[Mapping[str, Any]], list[Mapping[str, Any]]]]:
+    """The set's cases by the calendar they start from: the set's `setup` (with its `cases`), and each
+    scene's events added to it (with the scene's cases)."""
+    base = list(data.get("setup") or [])
+    out = [(base, list(data["cases"]))]
+    for scene in data.get("scenes") or []:
+        out.append((base + list(scene.get("setup") or []), list(scene["cases"])))
+    return out
+
+
+def all_cases(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """Every case of the set, the scenes' after the set's own."""
+    return [case for _, cases in scenes(data) for case in cases]
+
+
 def _setup(app: App, setup: list[Mapping[str, Any]]) -> None:
     prov = {"via": "cli", "command": "bench"}
     for item in setup:
@@ -67,11 +85,16 @@ def _setup(app: App, setup: list[Mapping[str, Any]]) -> None:
 
 
 def observe(trace: Mapping[str, Any]) -> dict[str, Any]:
-    """What the last turn did: its write (kind, event, times) or its question."""
+    """What the last turn did: its write (kind, event, times) or its question. One time of a repeating
+    event moved is `move_one` with the time it moved to, however the calendar keeps it."""
     writes = [w for w in trace.get("writes") or [] if str(w.get("kind", "")).startswith("event")]
     if writes:
+        kinds = [w["kind"] for w in writes]
         fields = writes[0]["fields"]
-        return {"action": _KINDS.get(writes[0]["kind"], writes[0]["kind"]), "target": fields.get("title"),
+        action = _KINDS.get(kinds[0], kinds[0])
+        if kinds == ["event.skip", "event"] and writes[1]["fields"].get("title") == fields.get("title"):
+            action, fields = "move_one", writes[1]["fields"]
+        return {"action": action, "target": fields.get("title"),
                 "start": str(fields.get("start", ""))[:16], "end": str(fields.get("end", ""))[:16],
                 "location": fields.get("location"), "rule": fields.get("rule"), "reply": trace.get("reply")}
     asked = trace.get("continuation")
@@ -106,16 +129,37 @@ def wrong_event(expected: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
 _SHARED: dict[str, Any] = {}
 
 
-def run_case(root: Path, data: Mapping[str, Any], case: Mapping[str, Any], n: int) -> Scored:
+def _app(data: Mapping[str, Any], home: Path) -> App:
     now = datetime.fromisoformat(str(data["now"]))
     zone = str(data["zone"])
-    home = root / f"home-{n}"
     app = build_app(load(None, environ={"STEWARD_TIMEZONE": zone}), make_clock(zone, now), Paths(home, home))
     if "embedder" not in _SHARED:
         _SHARED["embedder"] = app.embedder
     app.__dict__["embedder"] = _SHARED["embedder"]  # a cached property: one model for every case
+    return app
+
+
+def build_home(data: Mapping[str, Any], setup: list[Mapping[str, Any]], home: Path) -> Path:
+    """A home holding the events of `setup`, closed so it can be copied."""
+    app = _app(data, home)
     try:
-        _setup(app, data.get("setup") or [])
+        _setup(app, setup)
+    finally:
+        app.close()
+    return home
+
+
+def run_case(root: Path, data: Mapping[str, Any], case: Mapping[str, Any], n: int,
+             built: Path | None = None) -> Scored:
+    """One case in a home of its own: a copy of `built` (a home from `build_home`), else one holding
+    the set's `setup`."""
+    home = root / f"home-{n}"
+    if built is not None:
+        shutil.copytree(built, home)
+    else:
+        build_home(data, list(data.get("setup") or []), home)
+    app = _app(data, home)
+    try:
         said = case["say"] if isinstance(case["say"], list) else [case["say"]]
         trace: Mapping[str, Any] = {}
         for text in said:
@@ -125,20 +169,30 @@ def run_case(root: Path, data: Mapping[str, Any], case: Mapping[str, Any], n: in
         return Scored(tuple(said), expected, got, agrees(expected, got), wrong_event(expected, got))
     finally:
         app.close()
+        shutil.rmtree(home, ignore_errors=True)
 
 
-def evaluate(path: Path = CASES) -> list[Scored]:
-    """Every case of the phrase set, scored."""
+def evaluate(path: Path = CASES, only: str | None = None) -> list[Scored]:
+    """Every case of the phrase set (those whose words hold ONLY, when given), scored."""
     data = load_cases(path)
+    out: list[Scored] = []
     with tempfile.TemporaryDirectory(prefix="steward-bench-") as tmp:
-        return [run_case(Path(tmp), data, case, n) for n, case in enumerate(data["cases"])]
+        for k, (setup, cases) in enumerate(scenes(data)):
+            chosen = [c for c in cases if only is None or only.lower() in str(c["say"]).lower()]
+            if not chosen:
+                continue
+            built = build_home(data, setup, Path(tmp) / f"scene-{k}")
+            out += [run_case(Path(tmp), data, case, len(out) + n, built) for n, case in enumerate(chosen)]
+    return out
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--verbose", action="store_true", help="print every case that is not right")
+    parser.add_argument("--only", help="score only the cases whose words hold this text")
+    parser.add_argument("--cases", type=Path, default=CASES, help="the phrase set (default: %(default)s)")
     args = parser.parse_args()
-    scored = evaluate()
+    scored = evaluate(args.cases, args.only)
     right = sum(s.ok for s in scored)
     wrong = sum(s.wrong_event for s in scored)
     by_action = Counter(s.expected["action"] for s in scored)

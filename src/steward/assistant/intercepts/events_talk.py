@@ -172,6 +172,9 @@ class EventChanges:
         shown: list[Mapping[str, Any]] = [i for d in data.get("days") or [] if isinstance(d, Mapping)
                                           for i in d.get("items") or [] if isinstance(i, Mapping)]
         shown += [i for i in data.get("items") or [] if isinstance(i, Mapping)]
+        view = data.get("view")  # the reader's answer: the bookings or events it listed
+        if isinstance(view, Mapping):
+            shown += [i for i in view.get("items") or [] if isinstance(i, Mapping)]
         said = [(str(i.get("title") or ""), str(i.get("start") or "")) for i in shown
                 if i.get("title") and i.get("start") and i.get("kind", "event") == "event" and not i.get("proposal")]
         if not said or len(said) > MAX_ASKED:
