@@ -110,12 +110,17 @@ def label(e: Event, fmt: Formats) -> str:
 
 _WEEKDAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b", re.IGNORECASE)
 _FROM_NOW = re.compile(r"\b(?:next|this|coming|tomorrow|today|tonight)\b", re.IGNORECASE)
+# a clock time that says which half of the day it is in ("7 pm", "19:00", "noon", "in the evening")
+_HALF_SAID = re.compile(r"\d\s*[ap]\.?m\b|\b[ap]\.?m\.?(?!\w)|\b(?:1[3-9]|2[0-3]|00)[:.h]\d|\b(?:noon|midday|midnight|morning|"
+                        r"afternoon|evening|night|tonight|o'?clock\s+(?:in|at))\b", re.IGNORECASE)
 
 
 def destination(when: str, event: Event, clock: Clock, options: Any = None) -> datetime | None:
-    """Where a move to WHEN sends `event`: a time alone keeps its day (read as a daytime hour: "to 5" is
-    17:00, "to 9:30" 09:30), a day alone keeps its time, and a weekday alone for an event in a later
-    week is that week's day. None when WHEN says no time or day."""
+    """Where a move to WHEN sends `event`: a time alone keeps its day, a day alone keeps its time, and a
+    weekday alone for an event in a later week is that week's day. An hour said without its half of the
+    day is the one nearer the event's own time ("to 7" for a 6 pm lesson is 19:00, "to 10" for a 9 am
+    one 10:00; halfway, the afternoon: "to 5" for an 11:00 event is 17:00). None when WHEN says no time
+    or day."""
     from steward import dates
 
     said = dates.find(when, clock, options=options)
@@ -131,11 +136,22 @@ def destination(when: str, event: Event, clock: Clock, options: Any = None) -> d
             said = dates.find(when, clock.at(week), options=options) or said
     assert said.start is not None
     at = said.start.astimezone(zone)
+    if said.has_time and not _HALF_SAID.search(when) and 1 <= at.hour % 12 + (12 if at.hour % 12 == 0 else 0) <= 12:
+        at = _nearer_half(at, event.start.astimezone(zone))
     if not said.has_time:
         return datetime.combine(at.date(), event.start.timetz().replace(tzinfo=None), zone)
     if not said.has_date:
         return datetime.combine(event.start.date(), at.timetz().replace(tzinfo=None), zone)
     return at
+
+
+def _nearer_half(at: datetime, near: datetime) -> datetime:
+    """`at` in the half of the day (morning or afternoon) nearer the time of `near`; halfway, the afternoon."""
+    def gap(moment: datetime) -> int:
+        return abs(moment.hour * 60 + moment.minute - (near.hour * 60 + near.minute))
+
+    morning, afternoon = at.replace(hour=at.hour % 12), at.replace(hour=at.hour % 12 + 12)
+    return morning if gap(morning) < gap(afternoon) else afternoon
 
 
 def find_event(service: CalendarService, said_words: str, clock: Clock | None = None,

@@ -20,6 +20,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from steward.calendar.event_forms import FormWords, rephrase, words_of
 from steward.calendar.reminders.requests import ManageWords, parse_request
 from steward.calendar.shifts import LENGTH, find_shift, minutes_of
 from steward.clock import Clock
@@ -37,6 +38,7 @@ class EventWords:
     resize_verbs: tuple[Phrase, ...]
     preambles: tuple[Phrase, ...] = ()
     end_verbs: tuple[Phrase, ...] = ()
+    forms: FormWords | None = None
 
 
 @lru_cache(maxsize=1)
@@ -45,7 +47,7 @@ def load_event_words() -> EventWords:
     raw = load_yaml(resources.files("steward.calendar").joinpath("event_talk.yaml").read_text("utf-8"))
     lists = {k: tuple(sorted((tuple(p.lower().split()) for p in raw[k]), key=len, reverse=True))
              for k in ("add_verbs", "calendar_words", "nouns", "resize_verbs", "preambles", "end_verbs")}
-    return EventWords(**lists)
+    return EventWords(**lists, forms=words_of(raw["forms"]))
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,8 @@ class EventChange:
     minutes: int | None = None          # resize: the new length
     filters: tuple[tuple[int, int], ...] = ()
     last_day: date | None = None        # end: the last day the series keeps
+    since: date | None = None           # a series changed from this day on ("from the 14th")
+    text: str = ""                      # the request as read (the spans of `filters` are in it)
 
 
 _BARE_HOUR = re.compile(r"\b(to|at|for)\s+(\d{1,2})\s*([.!?]?)\s*$", re.IGNORECASE)
@@ -83,15 +87,20 @@ _NEXT_WEEK = re.compile(r"\b(?:to|till|until|into)\s+next\s+week\b", re.IGNORECA
 _PLACE = re.compile(r"\b(?:at|in)\s+(?P<place>(?:the\s+)?[A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|on|de))*)")
 _TRAIL = frozenset(("on", "at", "in", "for", "from", "to", "the", "a", "an", "my", "and", "with", "by"))
 # a reminder, an alarm or a to-do is asked for, not an event ("add a to-do to call the plumber at 5 pm")
-_REMINDER = re.compile(r"\b(?:remind|reminder|reminders|alarm|to-?dos?|to do|tasks?)\b", re.IGNORECASE)
+_REMINDER = re.compile(r"\b(?:remind\w*|alarms?|to-?dos?|to do|tasks?)\b", re.IGNORECASE)
 
 
 # a party size after a table or a booking ("a table at Nonna's for two"): part of the title, never a time
 _PARTY = re.compile(r"\b(?:table|booking|reservation)\b.*?\b(?P<party>for\s+(?:\d{1,2}|two|three|four|five|six|seven|"
                     r"eight|nine|ten|twelve)(?:\s+(?:people|persons|guests|of\s+us))?)\b(?!\s*(?:am|pm|o'?clock|:))",
                     re.IGNORECASE)
-_ONWARD = re.compile(r"\b(?:from\s+now\s+on|going\s+forward|from\s+here\s+on(?:\s+in)?|for\s+good)\b",
-                     re.IGNORECASE)
+# the polite words that close a request ("skip yoga on the 14th pls"): no part of it
+_CLOSING = re.compile(r"[\s,]+(?:pls|plz|please|thanks|thank\s+you|thx|ta|cheers)\s*[.!]*$", re.IGNORECASE)
+# a series' end said as a statement: "the choir *ends on* the 18th", "the *last* run *is on* the 23rd"
+_ENDS = re.compile(r"^\W*(?P<target>\S.*?)\s+(?:ends|finishes|stops|will\s+(?:end|stop|finish)|is\s+(?:ending|finishing|"
+                   r"stopping))\s+(?:on\s+|after\s+|by\s+)?(?P<when>\S.*?)\s*[.!?]*$", re.IGNORECASE)
+_LAST = re.compile(r"^\W*(?:the\s+)?(?:very\s+)?last\s+(?P<target>\S.*?)\s+(?:is|will\s+be|falls|should\s+be)\s+"
+                   r"(?:on\s+)?(?P<when>\S.*?)\s*[.!?]*$", re.IGNORECASE)
 _END = re.compile(r"\s+(?P<how>after|from|starting|beginning|as\s+of|until|till|through|thru|at\s+the\s+end\s+of|"
                   r"by\s+the\s+end\s+of)\s+(?P<when>\S.*?)\s*[.!?]*$", re.IGNORECASE)
 
@@ -190,23 +199,68 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     """The change `text` asks of an existing event, or None when it asks none (or names a reminder)."""
     if _REMINDER.search(text):
         return None
-    text = strip_preamble(text, words)
+    text = _CLOSING.sub("", strip_preamble(text, words))
     ended = _parse_end(text, words, manage, vocab, clock, options)
     if ended is not None:
         return ended
     # "bring the meeting forward an hour", "pull the review back": a move said with a shift
     text = re.sub(r"^(\W*(?:please\s+)?)(?:bring|pull)\b", r"\1move", text, flags=re.IGNORECASE)
-    # "from now on" says the change is for every time to come; it names no time of the event
-    onward = _ONWARD.search(text) is not None
-    if onward:
-        text = _ONWARD.sub(lambda m: " " * len(m[0]), text)
-        found = _parse_change(text, words, manage, vocab, clock, options)
-        return replace(found, series=True) if found is not None else None
-    return _parse_change(text, words, manage, vocab, clock, options)
+    norms = _norms(text)
+    opened = bool(_opens(norms, (*manage.verbs["move"], *manage.verbs["cancel"], *words.resize_verbs,
+                                 *words.end_verbs), vocab))
+    whole = False
+    stop = _opens(norms, words.end_verbs, vocab)
+    if stop and not _opens(norms, manage.verbs["cancel"], vocab):
+        # "stop the choir", "no more runs": no day said, so the whole series is cancelled
+        rest = [t for t in tokenize(text) if is_word(t)]
+        lead = _lead(norms, vocab)
+        text, whole = "cancel " + text[rest[min(lead + stop, len(rest) - 1)].start:], True
+    assert words.forms is not None
+    said = rephrase(text, words.forms, opened, clock, options, vocab.polite_wrappers)
+    found = _parse_change(said.text, words, manage, vocab, clock, options)
+    if found is None:
+        return None
+    series = found.series or said.onward or whole
+    if said.once:
+        return replace(found, occurrence=True, series=False)
+    return replace(found, series=series, since=said.since)
+
+
+def _lead(norms: list[str], vocab: Vocab) -> int:
+    i = 0
+    while i < len(norms) and (n := match_at(norms, i, vocab.polite_wrappers)):
+        i += n
+    return i
 
 
 def _parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, clock: Clock,
                   options: Any = None) -> EventChange | None:
+    found = _read_change(text, words, manage, vocab, clock, options)
+    return replace(found, text=_BARE_HOUR.sub(lambda m: f"{m[1]} {m[2]}:00{m[3]}", _on_day(text))) if found else None
+
+
+# a day of the month said bare, after the event's words: "skip yoga 14th", "cancel piano the 12th"
+_ORDINAL = re.compile(r"(?<![\w'])(?P<the>the\s+)?(?P<day>[12]?\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:of\b|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))",
+                      re.IGNORECASE)
+_BEFORE_DAY = frozenset(("on", "to", "from", "until", "till", "by", "after", "before", "for", "since", "of", "the",
+                         "through", "thru", "starting", "beginning", "monday", "tuesday", "wednesday", "thursday",
+                         "friday", "saturday", "sunday"))
+
+
+def _on_day(text: str) -> str:
+    """A bare day of the month said "on the 14th" (how `dates` reads a day without its month)."""
+    def said(m: re.Match[str]) -> str:
+        before = text[:m.start()].split()
+        if before and before[-1].lower() in _BEFORE_DAY:
+            return m[0]
+        return f"on the {m[0][len(m['the'] or ''):]}"
+
+    return _ORDINAL.sub(said, text)
+
+
+def _read_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, clock: Clock,
+                 options: Any = None) -> EventChange | None:
+    text = _on_day(text)
     text = _BARE_HOUR.sub(lambda m: f"{m[1]} {m[2]}:00{m[3]}", text)  # "move it to 10": a clock time
     norms = _norms(text)
     shift = find_shift(text)
@@ -231,7 +285,20 @@ def _parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Voca
     request = parse_request(text, manage, vocab, clock, options)
     if request is None or request.action not in ("move", "cancel"):
         return None
-    return _change(request.action, request, words, norms, when=request.when, filters=request.filters)
+    when = _repeat_said(text, request.when, clock, options) if request.action == "move" else request.when
+    return _change(request.action, request, words, norms, when=when, filters=request.filters)
+
+
+def _repeat_said(text: str, when: str, clock: Clock, options: Any) -> str:
+    """Where a move goes, with the repeat it says whole ("to every other wednesday", not "wednesday")."""
+    from steward import dates
+
+    if not when or (at := text.find(when)) < 0:
+        return when
+    repeat = dates.find_recurrence(text, clock, options)
+    if repeat is not None and repeat.span[0] <= at < repeat.span[1] + 1 and repeat.span[1] >= at + len(when):
+        return text[repeat.span[0]:repeat.span[1]]
+    return when
 
 
 def _parse_end(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, clock: Clock,
@@ -243,7 +310,7 @@ def _parse_end(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, 
     opening = _opens(norms, words.end_verbs, vocab)
     m = _END.search(text)
     if not opening or m is None:
-        return None
+        return _said_to_end(text, words, clock, options)
     said = dates.find(m["when"], clock, options=options)
     if said is None or said.start is None or said.has_time:
         return None
@@ -260,7 +327,27 @@ def _parse_end(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, 
     pronoun = any(w in ("it", "that") for w in _norms(head)[opening:])
     if not target and not pronoun:
         return None
-    return EventChange("end", target, pronoun, any(w in nouns for w in norms), True, last_day=last_day)
+    return EventChange("end", target, pronoun, any(w in nouns for w in norms), True, last_day=last_day, text=text)
+
+
+def _said_to_end(text: str, words: EventWords, clock: Clock, options: Any) -> EventChange | None:
+    """ "the choir ends on the 18th", "the last run is on the 23rd": a series ended, said as news of it."""
+    from steward import dates
+
+    m = _LAST.match(text) or _ENDS.match(text)
+    if m is None:
+        return None
+    said = dates.find(m["when"], clock, options=options)
+    if said is None or said.start is None or said.has_time or said.span[0] > 1:
+        return None
+    first = said.start.astimezone(clock.zone).date()
+    last = (said.end - timedelta(seconds=1)).astimezone(clock.zone).date() if said.end is not None and \
+        said.end > said.start else first
+    nouns = {w for p in words.nouns for w in p}
+    target = tuple(w for w in _norms(m["target"]) if w not in _TRAIL and w not in nouns and w not in _HOW)
+    if not target:
+        return None
+    return EventChange("end", target, False, any(w in nouns for w in _norms(text)), True, last_day=last)
 
 
 def _change(action: str, request: Any, words: EventWords, norms: list[str], **extra: Any) -> EventChange:

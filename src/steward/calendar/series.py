@@ -85,11 +85,11 @@ class EventSeries:
         return out
 
     def move_event_to(self, event: Event, when: str, *, provenance: Provenance | Mapping[str, Any],
-                      series: bool = False, dry_run: bool = False) -> Event:
+                      series: bool = False, dry_run: bool = False, since: date | None = None) -> Event:
         """Move an event (as `event_find.find_event` found it) to WHEN in the person's words: a day, a
         time or both for a one-off event; for a repeating one (`series`) a new repeat ("every tuesday",
-        its time kept unless one is said) or a new time, from now on. A repeating event moved without
-        `series` is refused with what to say instead."""
+        its time kept unless one is said) or a new time, from now on (or from the day `since`). A
+        repeating event moved without `series` is refused with what to say instead."""
         from steward.calendar.event_find import destination
 
         text = " ".join(when.split())
@@ -104,22 +104,23 @@ class EventSeries:
                 first = repeat.start if repeat.has_time else datetime.combine(
                     repeat.start.date(), event.start.astimezone(self.clock.zone).timetz().replace(tzinfo=None),
                     self.clock.zone)
-                if first <= self.clock.now():
+                begin = self._cut(since)
+                if first <= begin:
                     from steward.dates import occurrences
 
-                    later = occurrences(repeat.rule, first, self.clock.now(), 1)
+                    later = occurrences(repeat.rule, first, begin, 1, inclusive=since is not None)
                     if not later:
                         raise UserError(f"{text!r} has no time left; nothing was moved")
                     first = later[0]
                 return self.change_series(event.id, repeat.rule, first, provenance=provenance,
-                                          calendar=event.calendar, seen=event, dry_run=dry_run)
+                                          calendar=event.calendar, seen=event, dry_run=dry_run, since=since)
         start = destination(text, event, self.clock, self.date_options)
         if start is None:
             raise UserError(f"I can't tell when {text!r} is; try e.g. 'friday at 5 pm' or '10:30'")
         if event.rule:
             # a new time for every day it repeats on: from its next time on that day
             return self.change_series(event.id, event.rule, start, provenance=provenance, calendar=event.calendar,
-                                      seen=event, dry_run=dry_run)
+                                      seen=event, dry_run=dry_run, since=since)
         if dry_run:
             rules.check_not_past(start, self.clock.now(), "that event")
             return replace(event, start=start, end=start + (event.end - event.start))
@@ -188,11 +189,20 @@ class EventSeries:
                           "until": last_day.isoformat()})
         return ended.shown_in(self.clock.zone)
 
+    def _cut(self, since: date | None) -> datetime:
+        """When a change to a series takes hold: now, or the start of the day `since` when that is later."""
+        now = self.clock.now().replace(microsecond=0)
+        if since is None:
+            return now
+        return max(now, datetime.combine(since, time(0), self.clock.zone))
+
     def change_series(self, event_id: str, rule: str, first: datetime, *,
                       provenance: Provenance | Mapping[str, Any], minutes: int | None = None,
-                      calendar: str | None = None, seen: Event | None = None, dry_run: bool = False) -> Event:
-        """Give a repeating event new days or a new time from now on: `rule` (an RRULE) from its first new
-        time `first`. The times already past stay as they were. The event as it repeats from now on."""
+                      calendar: str | None = None, seen: Event | None = None, dry_run: bool = False,
+                      since: date | None = None) -> Event:
+        """Give a repeating event new days or a new time from now on (or from the day `since`): `rule` (an
+        RRULE) from its first new time `first`. The times before then stay as they were. The event as it
+        repeats from then on."""
         from steward.dates import parse_rule
 
         prov = Provenance.of(provenance)
@@ -208,7 +218,8 @@ class EventSeries:
         with repo.write_txn(self.conn):
             target, master = self._series(event_id, calendar, seen, "changed")
             length = timedelta(minutes=minutes) if minutes else master.end - master.start
-            if self._first(master) >= now:
+            cut = self._cut(since)
+            if self._first(master) >= cut:
                 # not started yet: changed where it stands, under its own UID
                 changed = replace(master, rule=parsed.text(), start=start, end=start + length)
                 if dry_run:
@@ -221,9 +232,9 @@ class EventSeries:
                              {"title": master.title, "was": master.rule, "rule": parsed.text(),
                               "start": start.isoformat(), "calendar": target.name})
                 return changed.shown_in(self.clock.zone)
-            # the times already past stay: the old series ends now, a new one goes on from `start`
+            # the times before the change stay: the old series ends then, a new one goes on from `start`
             old = parse_rule(master.rule or "")
-            ended_rule = replace(old, count=None, until=(now - timedelta(seconds=1)).astimezone(UTC)).text()
+            ended_rule = replace(old, count=None, until=(cut - timedelta(seconds=1)).astimezone(UTC)).text()
             follow = Event(id=f"steward-{uuid.uuid4()}", title=master.title, start=start, end=start + length,
                            calendar=target.name, location=master.location, zone=self.clock.zone_name,
                            rule=parsed.text())

@@ -92,11 +92,11 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _F)),
     ("unit", re.compile(
         rf"\b{_EVERY}\s+(?:(?P<n>{_COUNT})\s+)?(?P<unit>minute|min|hour|hr|day|night|week|fortnight|month|year)s?"
-        rf"(?:\s+on\s+(?:the\s+)?(?:(?P<days>{_WD_LIST})|(?P<ord>{_ORD_DAY})|{_DATE}))?\b", _F)),
+        rf"(?:\s+on\s+(?:the\s+)?(?:(?P<days>{_WD_PLURAL_LIST}|{_WD_LIST})|(?P<ord>{_ORD_DAY})|{_DATE}))?\b", _F)),
     ("part", re.compile(rf"\b{_EVERY}\s+(?P<part>{_PART})\b", _F)),
     ("adverb", re.compile(
         rf"\b(?P<adv>daily|nightly|weekly|fortnightly|biweekly|monthly|yearly|annually|hourly|everyday)"
-        rf"(?:\s+on\s+(?:the\s+)?(?:(?P<days>{_WD_LIST})|(?P<ord>{_ORD_DAY})|{_DATE}))?\b", _F)),
+        rf"(?:\s+on\s+(?:the\s+)?(?:(?P<days>{_WD_PLURAL_LIST}|{_WD_LIST})|(?P<ord>{_ORD_DAY})|{_DATE}))?\b", _F)),
 )
 
 _UNTIL = re.compile(r"\b(?:until|till|til|through|thru|up\s+to|ending)\s+", _F)

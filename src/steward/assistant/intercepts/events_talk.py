@@ -58,6 +58,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NAME = "event_changes"
+# the share of the words said of an event that must be its own (or its kind's) for it to be the one meant
+WEAK = 0.5
 _YES = frozenset(("yes", "yeah", "yep", "yup", "sure", "ok", "okay", "please", "go", "do", "fine", "confirm"))
 _NO = frozenset(("no", "nope", "don't", "dont", "not", "leave", "stop", "cancel", "never"))
 
@@ -75,6 +77,7 @@ class Plan:
     rule: str | None = None     # series: the repeat from now on
     last_day: date | None = None  # end: the last day the series keeps
     seen: Event | None = None   # the event as the person was shown it (a change since is refused)
+    since: date | None = None   # series: the day the change holds from (else now)
 
 
 class EventChanges:
@@ -133,6 +136,8 @@ class EventChanges:
         found = choose(change.target, candidates(pool, self.kinds))
         if found.best is None and not found.close:
             return None
+        if not found.scores or found.scores[0][1] < WEAK:
+            return None  # "no more emails from the piano school": one word in four is not the piano lesson
         return Match(NAME, {"change": change, "pool": pool})
 
     def _put_instead(self, turn: Turn, added: EventAdd) -> dict[str, Any] | None:
@@ -196,7 +201,8 @@ class EventChanges:
         from steward import dates
 
         clock = turn_clock(self.clock, turn)
-        said = [dates.find(turn.text[a:b], clock, options=self.date_options) for a, b in change.filters]
+        text = change.text or turn.text
+        said = [dates.find(text[a:b], clock, options=self.date_options) for a, b in change.filters]
         return on_times_said(events, said, self.clock.zone)
 
     # -- answering ------------------------------------------------------------------------------
@@ -216,14 +222,14 @@ class EventChanges:
         listed = " ".join(f"{k}) {label(e, self.fmt)}" for k, e in enumerate(close, 1))
         question = f"Which one: {listed}?"
         return Outcome(reply=question, ask=OpenQuestion(NAME, question, {
-            "step": "which", "text": turn.text, "ids": [[e.id, e.calendar] for e in close]}),
+            "step": "which", "text": turn.text, "ids": [[e.id, e.calendar, e.start.isoformat()] for e in close]}),
             data={"action": change.action, "event": None})
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """Finish the write the question was about: which event, or a yes to a write shown."""
         payload = question.payload
         if payload.get("step") == "which":
-            events = [e for e in (self._find(i, c) for i, c in payload.get("ids", [])) if e is not None]
+            events = [e for e in (self._occurrence(*ids) for ids in payload.get("ids", [])) if e is not None]
             picked = pick_answer(turn.text, _answers(events, turn_clock(self.clock, turn).today(), self.fmt))
             if picked is None:
                 return None
@@ -238,6 +244,14 @@ class EventChanges:
         if not said & _YES:
             return None
         return self._write(turn, _plan_from(payload, self))
+
+    def _occurrence(self, event_id: str, calendar: str, start: str | None = None) -> Event | None:
+        """The event offered in a question: for a repeating one, the time of it that was offered."""
+        found = self._find(event_id, calendar)
+        if found is None or not found.rule or not start:
+            return found
+        at = datetime.fromisoformat(start)
+        return replace(found, start=at, end=at + (found.end - found.start))
 
     def _find(self, event_id: str, calendar: str) -> Event | None:
         try:
@@ -264,6 +278,13 @@ class EventChanges:
                     question=self._busy(shown.start, shown.end, None, "Add it anyway"))
 
     def _plan_change(self, turn: Turn, change: EventChange, event: Event) -> Plan | Outcome:
+        if event.rule and change.since is not None:
+            later = self._from_day(event, change.since)
+            if later is None:
+                return Outcome(reply=f"{event.title} has no time from {change.since:%a} {change.since.day} "
+                                     f"{change.since:%b} on; nothing was changed.", data={"action": "series",
+                                                                                          "event": event.id})
+            event = later
         length = event.end - event.start
         if event.rule and (change.action == "end" or change.series and change.action == "move"):
             return self._plan_series(turn, change, event)
@@ -295,7 +316,7 @@ class EventChanges:
                                data={"action": "move", "event": event.id})
             start, end = moved_to, moved_to + length
         verb = "Change" if change.action == "resize" else "Move"
-        if event.rule and change.filters:
+        if event.rule and (change.filters or change.occurrence and not change.series):
             # one time of a repeating event moved: that time is skipped and a one-off takes its place
             ask = (None if event.steward else f"{event.title} was made in another calendar app. {verb} the one on "
                    f"{self.fmt.when(event.start)} to {self.fmt.when_until(start, end)}? (yes / no)") or \
@@ -325,15 +346,24 @@ class EventChanges:
                                                  provenance={"via": "turn"}, calendar=event.calendar, dry_run=True)
             elif moved_to is not None:
                 planned = calendar.change_series(event.id, event.rule or "", moved_to, provenance={"via": "turn"},
-                                                 calendar=event.calendar, dry_run=True)
+                                                 calendar=event.calendar, dry_run=True, since=change.since)
             else:
-                planned = calendar.move_event_to(event, _every(change.when), series=True,
-                                                 provenance={"via": "turn"}, dry_run=True)
+                planned = calendar.move_event_to(event, _every(change.when, series=True), series=True,
+                                                 provenance={"via": "turn"}, dry_run=True, since=change.since)
         except UserError as exc:
             return Outcome(reply=_sentence(exc.message), data={"action": "series", "event": event.id})
         said = describe_rule(planned.rule or "", planned.start)
         question = f"{event.title} repeats. Make it {said}, from {self.fmt.when(planned.start)} on? (yes / no)"
-        return Plan("series", event, planned.start, planned.end, question=question, rule=planned.rule, seen=event)
+        return Plan("series", event, planned.start, planned.end, question=question, rule=planned.rule, seen=event,
+                    since=change.since)
+
+    def _from_day(self, event: Event, day: date) -> Event | None:
+        """The first time of a repeating event on or after `day` (its times skipped left out)."""
+        begin = datetime.combine(day, datetime.min.time(), self.clock.zone)
+        times = self._calendar().times_of(event, max(begin, self.clock.now()), begin + timedelta(days=366))
+        if not times:
+            return None
+        return replace(event, start=times[0], end=times[0] + (event.end - event.start))
 
     def _destination(self, turn: Turn, when: str, event: Event) -> datetime | None:
         return destination(when, event, turn_clock(self.clock, turn), self.date_options)
@@ -368,7 +398,8 @@ class EventChanges:
             payload.update(id=plan.event.id, calendar=plan.event.calendar, rule=plan.rule,
                            last_day=plan.last_day.isoformat() if plan.last_day else None,
                            etag=fresh.etag if fresh is not None else None,
-                           was=[plan.event.start.isoformat(), plan.event.end.isoformat()], shown_rule=plan.event.rule)
+                           was=[plan.event.start.isoformat(), plan.event.end.isoformat()], shown_rule=plan.event.rule,
+                           since=plan.since.isoformat() if plan.since else None)
         if plan.add is not None:
             payload.update(title=plan.add.title, when=plan.add.when, minutes=plan.add.minutes, place=plan.add.place)
         return Outcome(reply=plan.question, ask=OpenQuestion(NAME, plan.question, payload),
@@ -452,7 +483,8 @@ class EventChanges:
             assert plan.start is not None and plan.rule is not None and plan.end is not None
             minutes = round((plan.end - plan.start).total_seconds() / 60)
             follow = calendar.change_series(event.id, plan.rule, plan.start, minutes=minutes, provenance=prov,
-                                            calendar=event.calendar, seen=plan.seen, dry_run=turn.dry_run)
+                                            calendar=event.calendar, seen=plan.seen, dry_run=turn.dry_run,
+                                            since=plan.since)
             writes.append(Write("event.series", follow.id, follow.to_json()))
             reply = f"Changed: {event.title} is now {describe_rule(plan.rule, plan.start)}, " \
                     f"from {self.fmt.when(plan.start)}."
@@ -461,11 +493,15 @@ class EventChanges:
         return Outcome(reply=reply, writes=tuple(writes), data={"action": plan.action, "event": writes[-1].fields})
 
 
-def _every(when: str) -> str:
-    """ "tuesdays", "to thursdays": the repeat a plural weekday says ("every tuesday")."""
+def _every(when: str, series: bool = False) -> str:
+    """ "tuesdays", "to thursdays": the repeat a plural weekday says ("every tuesday"); said of a whole
+    series ("move all the runs to sunday"), a weekday alone says it too."""
     text = " ".join(when.split())
+    if series and re.fullmatch(r"(?:on\s+)?(mon|tues|wednes|thurs|fri|satur|sun)day", text, re.IGNORECASE):
+        return f"every {text.split()[-1]}"
     plural = re.search(r"\b(mon|tues|wednes|thurs|fri|satur|sun)days\b", text, re.IGNORECASE)
-    if plural and "every" not in text.lower():
+    if plural and not re.search(r"\b(?:every|each|other|daily|weekly|fortnightly|biweekly|monthly)\b", text,
+                                re.IGNORECASE):
         return re.sub(r"\b(mon|tues|wednes|thurs|fri|satur|sun)days\b", lambda m: f"every {m[1]}day", text,
                       flags=re.IGNORECASE)
     return text
@@ -491,7 +527,8 @@ def _plan_from(payload: Mapping[str, Any], owner: EventChanges) -> Plan | None:
         occurrence = datetime.fromisoformat(was[0])
         event = replace(event, start=occurrence, end=occurrence + (event.end - event.start))
     last_day = date.fromisoformat(payload["last_day"]) if payload.get("last_day") else None
-    return Plan(action, event, start, end, rule=payload.get("rule"), last_day=last_day, seen=seen)
+    since = date.fromisoformat(payload["since"]) if payload.get("since") else None
+    return Plan(action, event, start, end, rule=payload.get("rule"), last_day=last_day, seen=seen, since=since)
 
 
 

@@ -58,7 +58,22 @@ def _stem(word: str) -> str:
 def _same(a: str, b: str) -> bool:
     if a == b or _stem(a) == _stem(b):
         return True
-    return len(a) >= 4 and len(b) >= 4 and (a.startswith(b[:max(4, len(b) - 2)]) or b.startswith(a[:max(4, len(a) - 2)]))
+    if len(a) >= 4 and len(b) >= 4 and (a.startswith(b[:max(4, len(b) - 2)]) or b.startswith(a[:max(4, len(a) - 2)])):
+        return True
+    return len(a) >= 5 and len(b) >= 5 and a[0] == b[0] and _one_slip(a, b)
+
+
+def _one_slip(a: str, b: str) -> bool:
+    """A typing slip: two letters side by side swapped ("spansih"), a letter missing or extra in a word of
+    six letters or more, a wrong letter in one of seven or more ("choir" is not "chair")."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [k for k in range(len(a)) if a[k] != b[k]]
+        swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+        return swapped or (len(diff) == 1 and len(a) >= 7)
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return len(short) >= 6 and any(long_[:k] + long_[k + 1:] == short for k in range(len(long_)))
 
 
 def word_score(target: Sequence[str], text: str) -> float:

@@ -1,0 +1,227 @@
+"""The other shapes a change to an event is said in, read back into the plain request `event_talk` reads.
+
+People rarely say "move X to Y from now on" word for word. The shapes read here, by kind:
+
+    a statement of the new time       "the choir *is moving to* 8 from monday", "swimming *will be on*
+                                      fridays going forward", "sunday's brunch *is at* 11 *instead*"
+    a day from which it holds         "*from* the 3rd ...", "*starting* next week", "*as of* monday"
+    for every time to come            "*going forward*", "*permanently*", "*onwards*" (a series change)
+    one time only                     "*just this once* push the run to 8"
+    one time that will not happen     "*no* choir tomorrow", "*i can't make* swimming on the 9th"
+    off the calendar                  "take the run on the 2nd *off my calendar*" (a cancel)
+    "make" with a time, not a length  "make every run 7 am" (a move; "make it 40 minutes" is a length)
+    stopping with no day said         "stop the choir", "no more runs" (the whole series cancelled)
+
+`rephrase(text, ...)` gives the plain request and what the shape said (every time to come, a day from
+which, one time only), or the text unchanged when it has none of these shapes. Pure: words and `dates`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import Any
+
+from steward.calendar.shifts import LENGTH
+from steward.clock import Clock
+from steward.vocab import Phrase, Token, is_word, match_at, tokenize
+
+
+@dataclass(frozen=True)
+class FormWords:
+    """The phrase lists of the `forms` part of `event_talk.yaml`."""
+
+    onward: tuple[Phrase, ...]
+    since: tuple[Phrase, ...]
+    becomes: tuple[Phrase, ...]
+    becomes_plain: tuple[Phrase, ...]
+    once: tuple[Phrase, ...]
+    not_on: tuple[Phrase, ...]
+    off_calendar: tuple[Phrase, ...]
+
+
+@dataclass(frozen=True)
+class Rephrased:
+    """The plain request, and what its shape said of the change."""
+
+    text: str
+    onward: bool = False          # every time to come
+    since: date | None = None     # from this day on
+    once: bool = False            # one time only
+    whole: bool = False           # the whole series ("stop the choir")
+
+
+def words_of(raw: dict[str, Any]) -> FormWords:
+    """The form words from the `forms` mapping of `event_talk.yaml`."""
+    def phrases(key: str) -> tuple[Phrase, ...]:
+        return tuple(sorted((tuple(p.lower().split()) for p in raw[key]), key=len, reverse=True))
+
+    return FormWords(**{k: phrases(k) for k in FormWords.__dataclass_fields__})
+
+
+def _words(text: str) -> list[Token]:
+    return [t for t in tokenize(text) if is_word(t)]
+
+
+def _find(norms: list[str], phrases: tuple[Phrase, ...], start: int = 0) -> tuple[int, int] | None:
+    for i in range(start, len(norms)):
+        n = match_at(norms, i, phrases)
+        if n:
+            return i, n
+    return None
+
+
+def _cut(text: str, a: int, b: int) -> str:
+    return " ".join((text[:a] + " " + text[b:]).split()).strip(" ,;:-")
+
+
+def rephrase(text: str, words: FormWords, opened: bool, clock: Clock, options: Any = None,
+             polite: tuple[Phrase, ...] = ()) -> Rephrased:
+    """The plain request `text` says in one of the shapes above. `opened`: a verb of a change opens it
+    (after the `polite` words)."""
+    onward, since, once = False, None, False
+    # a day from which the change holds, or "for every time to come": cut, remembered
+    found = _since(text, words, clock, options)
+    if found is not None:
+        since, text = found
+        onward = True
+    tokens = _words(text)
+    norms = [t.norm for t in tokens]
+    hit = _find(norms, words.onward)
+    if hit is not None:
+        i, n = hit
+        text, onward = _cut(text, tokens[i].start, tokens[i + n - 1].end), True
+    tokens = _words(text)
+    norms = [t.norm for t in tokens]
+    hit = _find(norms, words.once)
+    if hit is not None:
+        i, n = hit
+        text, once = _cut(text, tokens[i].start, tokens[i + n - 1].end), True
+        tokens = _words(text)
+        norms = [t.norm for t in tokens]
+    if not norms:
+        return Rephrased(text, onward, since, once)
+    # one time that will not happen: "no choir tomorrow" (a day must be said)
+    n = match_at(norms, 0, words.not_on)
+    if n and n < len(norms) and norms[n] != "more":
+        head = re.split(r"[,;.!?]|\s+(?:so|and|please|pls)\s+", text[tokens[n].start:], maxsplit=1)[0]
+        if _has_day(head, clock, options):
+            return Rephrased(f"skip {head}", onward, since, True)
+    # off the calendar: "take the run on the 2nd off my calendar"
+    if norms[0] in ("take", "get") and (off := _find(norms, words.off_calendar, 1)) is not None:
+        i, n = off
+        return Rephrased("cancel " + _cut(text, tokens[i].start, tokens[i + n - 1].end)[tokens[1].start:],
+                         onward, since, once)
+    # a statement of the new time: "the choir is moving to 8"
+    if not opened:
+        said = _statement(text, tokens, norms, words, marked=onward or since is not None or "instead" in norms,
+                          clock=clock, options=options)
+        if said is not None:
+            return Rephrased(said, onward, since, once)
+        if (onward or since is not None) and _has_time(text, clock, options):
+            # "every run at 7 from now on": a new time said of an event with no verb
+            return Rephrased(f"move {text}", onward, since, once)
+    # "make every run 7 am": a time, not a length
+    lead = 0
+    while lead < len(norms) and (k := match_at(norms, lead, polite)):
+        lead += k
+    if lead + 1 < len(norms) and norms[lead] == "make" and not any(m["unit"].lower()[0] in "mh" for m in LENGTH.finditer(text)):
+        said = _with_to(text, tokens, lead + 1, clock, options)
+        if said is not None:
+            return Rephrased("move " + said[tokens[lead + 1].start:], onward, since, once)
+    return Rephrased(text, onward, since, once)
+
+
+def _since(text: str, words: FormWords, clock: Clock, options: Any) -> tuple[date, str] | None:
+    """The day a change holds from ("from the 14th", "starting monday", "from next week onwards"), and
+    the text without it; None when no such day is said (or the day is where a move goes from: "from
+    the 14th to the 16th")."""
+
+    tokens = _words(text)
+    norms = [t.norm for t in tokens]
+    for i in range(len(norms)):
+        n = match_at(norms, i, words.since)
+        if not n or i + n >= len(norms):
+            continue
+        said = _day_at(text, tokens, i + n, clock, options)
+        if said is None:
+            continue
+        after = text[said.span[1]:].lstrip()
+        if re.match(r"(?:to|till|until|-)\b", after, re.IGNORECASE):
+            continue
+        day = said.start.astimezone(clock.zone).date()
+        rest = _cut(text, tokens[i].start, said.span[1])
+        return day, rest
+    return None
+
+
+def _day_at(text: str, tokens: list[Token], k: int, clock: Clock, options: Any) -> Any:
+    """The day said by the words from word `k` on (the longest run of up to four words that is a day and
+    nothing else: "next week", "the 14th", "monday"), or None."""
+    from steward import dates
+
+    for n in range(min(4, len(tokens) - k), 0, -1):
+        begin, end = tokens[k].start, tokens[k + n - 1].end
+        said = dates.find(text[begin:end], clock, options=options)
+        if said is not None and said.start is not None and not said.has_time and said.span == (0, end - begin):
+            return replace(said, span=(begin, end))
+    return None
+
+
+def _has_day(text: str, clock: Clock, options: Any) -> bool:
+    from steward import dates
+
+    said = dates.find(text, clock, options=options)
+    return said is not None and said.start is not None and said.has_date
+
+
+def _has_time(text: str, clock: Clock, options: Any) -> bool:
+    from steward import dates
+
+    said = dates.find(text, clock, options=options)
+    return (said is not None and said.start is not None) or dates.find_recurrence(text, clock, options) is not None
+
+
+def _statement(text: str, tokens: list[Token], norms: list[str], words: FormWords, *, marked: bool,
+               clock: Clock, options: Any) -> str | None:
+    """ "the choir is moving to 8" as "move the choir to 8": a copula after the event's words and a new
+    time after it. A plain "is" / "will be" counts only when the change is marked ("from now on",
+    "instead", a day from which): "the choir is on friday" alone is news, not a request."""
+    for i in range(1, len(norms)):
+        n = match_at(norms, i, words.becomes)
+        plain = match_at(norms, i, words.becomes_plain)
+        if not n and not plain:
+            continue
+        if not n and not marked:
+            return None
+        n = n or plain
+        if i + n >= len(norms):
+            return None
+        tail = text[tokens[i + n].start:]
+        if not _has_time(tail, clock, options):
+            return None
+        lead = "" if re.match(r"(?:to|at|on)\b", tail, re.IGNORECASE) else "to "
+        return f"move {text[:tokens[i].start].strip()} {lead}{tail}"
+    return None
+
+
+def _with_to(text: str, tokens: list[Token], begin: int, clock: Clock, options: Any) -> str | None:
+    """The text with "to" before the first time or repeat said after word `begin` ("make every run 7 am"
+    as "make every run to 7 am"); None when no time is said there."""
+    from steward import dates
+
+    start = tokens[begin].start if begin < len(tokens) else len(text)
+    blanked = "_" * start + text[start:]
+    repeat = dates.find_recurrence(blanked, clock, options)
+    said = dates.find(blanked, clock, options=options)
+    if repeat is not None:  # a repeat before a lone time: "make the 1:1 every other monday"
+        at = repeat.span[0]
+    elif said is not None and said.start is not None:
+        at = said.span[0]
+    else:
+        return None
+    before = text[:at].rstrip()
+    if re.search(r"\b(?:to|at|on)$", before, re.IGNORECASE):
+        return text
+    return f"{before} to {text[at:]}"
