@@ -358,10 +358,15 @@ def test_a_rail_tickets_table_of_stops_is_read_one_leg_a_pair_of_rows_at_the_sta
     # a station abroad is at its own city's time, whatever the operator's country
     czech = ("Stanice                  Odj. / Příj.\n"
              "Ostrava hl.n.            02.04. 06:14 SC 502\n"
-             "Bratislava hl.st.        02.04. 08:55\n")
-    (leg,) = rail.from_text(czech, received, "jizdenky@railway.cz")
+             "Bratislava hl.st.        02.04. 08:55\n"
+             "\n"
+             "Bratislava hl.st.        02.04. 09:20 Bus 730114\n"
+             "\n"
+             "Senec                    02.04. 09:52\n")
+    leg, bus = rail.from_text(czech, received, "jizdenky@railway.cz")
     assert leg.start_at == datetime(2026, 4, 2, 6, 14, tzinfo=ZoneInfo("Europe/Prague"))
     assert leg.end_at == datetime(2026, 4, 2, 8, 55, tzinfo=ZoneInfo("Europe/Bratislava"))
+    assert (bus.title, bus.what) == ("Bus 730114 Bratislava hl.st. → Senec", "bus")  # a coach that follows the train
 
 
 def test_a_train_named_above_its_row_and_a_day_written_with_slashes_by_a_day_first_sender() -> None:

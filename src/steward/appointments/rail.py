@@ -41,7 +41,7 @@ _STOP = re.compile(
     r"(?P<rest>.*)$", re.I)
 _ARRIVES = {"an", "arr", "arr.", "příj", "příj."}
 # a train on the departure's row: its product and number ("ICE 571", "R 913", "rj 72", "S1")
-_TRAIN = re.compile(r"(?<![\w.,-])([A-Za-z]{1,4})\s?(\d{1,5})(?![\w.])")
+_TRAIN = re.compile(r"(?<![\w.,-])([A-Za-z]{1,4})\s?(\d{1,6})(?![\w.])")
 # a train named by its number on a line above ("TRAIN N°8531", "Zug Nr. 123")
 _TRAIN_ABOVE = re.compile(r"\b(?:train|zug|vlak|treno|tren|trein)\s+(?:n[°ºo]|nr|no|č)\.?\s*(\d{2,5})\b", re.I)
 _NOT_TRAINS = frozenset({"wg", "pl", "km", "kč", "czk", "eur", "chf", "pln", "huf", "gbp", "usd", "nr", "no", "res",
