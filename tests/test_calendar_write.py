@@ -201,7 +201,7 @@ def test_schedule_sorts_reminders_and_events_in_local_time(cli) -> None:
     assert [(i["kind"], i["at"][11:16]) for i in day["items"]] == [
         ("event", "00:00"), ("reminder", "08:00"), ("event", "09:30"), ("reminder", "17:00")]
     human = cli("--now", NOW, "schedule", "2026-09-15").out.splitlines()
-    assert "Tuesday 15 September 2026" in human[0]
+    assert "Tuesday, 15 September 2026" in human[0]  # the locale's (en_GB) full date
     assert "Take pills" in human[2] and "Dentist" in human[3] and "Python training" in human[4]
 
 
