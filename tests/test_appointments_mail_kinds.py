@@ -278,3 +278,33 @@ def test_a_move_in_labelled_lines_of_a_booking_never_seen_proposes_nothing(tmp_p
     items = scan(cli)
     assert proposed(items) == []
     assert [(i["reason"], i["start"]) for i in items] == [("unmatched_move", "2026-10-12T10:30:00+11:00")]
+
+
+AIRLINE = ("Coral Sea Air", "itinerary@coralsea-air.example")
+
+
+def test_an_airlines_schedule_change_moves_the_flight_made_from_its_e_ticket(tmp_path: Path, cli: Any) -> None:
+    booked = "2026-09-02T09:00:00+10:00"
+    folder = home_with(tmp_path, cli, {"a": message(
+        "cs-1@c.example", AIRLINE, "Your e-ticket CX4P9Q",
+        "Thanks for flying Coral Sea Air.\n\nCS 301  Sydney (SYD)  19Oct26  07:40  Brisbane (BNE)  08:50\n"
+        "CS 308  Brisbane (BNE)  23Oct26  18:15  Sydney (SYD)  21:20\n", datetime(2026, 9, 1, 20, 0, tzinfo=SYD))},
+        now=booked)
+    (leg,) = [i for i in scan(cli, now=booked) if i["provider"] == "CS 301"]
+    assert leg["start"] == "2026-10-19T07:40:00+11:00"  # Sydney's summer time; Brisbane keeps none
+    assert cli("--now", booked, "--tz", ZONE, "appointments", "accept", str(leg["id"])).code == 0
+    write_folder(folder, {"b": message(
+        "cs-2@c.example", AIRLINE, "Schedule change to booking CX4P9Q",
+        "Dear Alex,\nThere has been a schedule change to flight CS301 on 19 Oct 2026.\n"
+        "Was: departs Sydney 07:40, arrives Brisbane 08:50\nNow: departs Sydney 10:05, arrives Brisbane 11:15\n",
+        SENT)})
+    assert cli("--now", NOW, "--tz", ZONE, "mail", "import", str(folder)).code == 0
+    (move,) = [i for i in scan(cli) if i["status"] == "proposed"]
+    # the airline signs the change, the e-ticket named the leg: the same sender and the time it moves from
+    assert (move["provider"], move["start"], move["change"]) == (
+        "CS 301", "2026-10-19T10:05:00+11:00",
+        "moved: Flight CS 301 SYD → BNE is now Mon 19 Oct 10:05 (it was Mon 19 Oct 07:40)")
+    assert cli("--now", NOW, "--tz", ZONE, "appointments", "accept", str(move["id"])).code == 0
+    day = cli("--now", NOW, "--tz", ZONE, "--json", "schedule", "2026-10-19").json()["items"]
+    assert [(e["title"], e["start"], e["end"]) for e in day if e["kind"] == "event"] == [
+        ("Flight CS 301 SYD → BNE", "2026-10-19T10:05:00+11:00", "2026-10-19T12:15:00+11:00")]

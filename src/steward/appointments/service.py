@@ -413,7 +413,7 @@ class AppointmentsService:
         if said is not None:
             made = next((m for m in repo.created_at(self.conn, said, zone)
                          if provider_key(m.item.provider) == provider_key(c.provider)), None)
-            made = made or self._on_calendar(c.provider, said)
+            made = made or self._on_calendar(c.provider, said) or self._journey_at(r.message, said)
         elif reason == "reschedule" and c.moved_to:
             made = self._only_one_ahead(c.provider, ("created",))  # "moved to <time>", from no time said
         else:
@@ -427,6 +427,16 @@ class AppointmentsService:
             return None
         moved = new.start.astimezone(zone)
         return made, moved, moved + (made.item.end - made.item.start)
+
+    def _journey_at(self, message: MessageMeta, said: datetime) -> StoredItem | None:
+        """The one journey Steward made at that time from the same sender's mail: an airline's leg is
+        named by its number ("AP 417"), its schedule change by the airline; the time and the sender say
+        which booking it is."""
+        found = [m for m in repo.created_at(self.conn, said, self.clock.zone)
+                 if m.item.local_start is not None and m.item.message_id is not None
+                 and (meta := repo.message_meta(self.conn, m.item.message_id)) is not None
+                 and meta.sender == message.sender]
+        return found[0] if len(found) == 1 else None
 
     def _booked_before(self, move: Accepted, scanned: Sequence[Accepted | Rejected] = ()) -> bool:
         """Whether the booking a move moves is one the mail confirmed: this scan read it, Steward holds
@@ -833,6 +843,11 @@ class AppointmentsService:
         options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name, meta.received_at)]
         options += [Sourced(s, meta) for s in find_candidates(meta, self.cues, self.clock, self._options(meta))]
         options += [Sourced(s, meta) for s in self._card(meta, raw)]
+        if item.reason == "reschedule":  # a move laid out as labelled lines ("Was: …" / "Now: …") too
+            from steward.mail.parse import read_body
+
+            options += [Sourced(s, meta) for s in find_moved_lines(meta, read_body(raw).text, self.cues, self.clock,
+                                                                   self._options(meta))]
         for option in options:
             decided = self._as_update(self._decide(option, [meta], raws, window))
             if _change_reason(decided) != item.reason:
