@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from steward.appointments import structured
 from steward.appointments.consumer import Live, Window, _end, _structured_start, decide, near, resolve_source
-from steward.appointments.itinerary import mentions_segments
 from steward.appointments.model import (
     REASONS,
     Accepted,
@@ -208,7 +207,11 @@ class AppointmentsService:
             return True  # nothing readable in its text: what it says may be in markup alone (rare, so cheap)
         # the subject, else the head of the body (a forwarded or subject-less booking names itself there)
         said = f"{m.subject}\n{m.snippet}".lower()
-        return any(hint in said for hint in _STRUCTURED_HINTS) or mentions_segments(m.snippet)
+        if any(hint in said for hint in _STRUCTURED_HINTS):
+            return True
+        from steward.appointments.itinerary import mentions_segments  # loaded by a scan, not by a listing
+
+        return mentions_segments(m.snippet)
 
     def _read(self, m: MessageMeta, raws: dict[int, bytes | None]) -> list[Sourced]:
         """What code reads in one message: structured data, a move in labelled lines, then patterns, then

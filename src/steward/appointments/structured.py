@@ -14,20 +14,21 @@ Pure: bytes in, candidates out. Nothing here is stored.
 
 from __future__ import annotations
 
-import email
-import email.policy
 import logging
 import re
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
 from steward.appointments import schema_org
 from steward.appointments.journeys import legs
 from steward.appointments.model import Candidate, Status
 from steward.appointments.places import geo_zone, zone_in_text
+
+if TYPE_CHECKING:
+    from email.message import Message
 
 log = logging.getLogger(__name__)
 
@@ -36,14 +37,16 @@ _CONFERENCE_PROPS = ("x-microsoft-skypeteamsmeetingurl", "x-google-conference", 
 _MAX_PART = 2 * 1024 * 1024  # a calendar or HTML part past this is not read (a booking is a few KB)
 
 
-def _parts(raw: bytes) -> Iterator[email.message.Message]:
+def _parts(raw: bytes) -> Iterator[Message]:
+    import email.policy  # here: listing the appointments already found parses no mail
+
     msg = email.message_from_bytes(raw, policy=email.policy.compat32)
     for part in msg.walk():
         if not part.is_multipart():
             yield part
 
 
-def _payload(part: email.message.Message) -> str:
+def _payload(part: Message) -> str:
     try:
         data = part.get_payload(decode=True)
     except (ValueError, LookupError, AssertionError):
@@ -71,6 +74,7 @@ def calendar_parts(raw: bytes) -> list[str]:
 
 def _sender(raw: bytes) -> str:
     """The address a message is from ("" when it has none)."""
+    import email.policy
     from email.utils import parseaddr
 
     return parseaddr(str(email.message_from_bytes(raw, policy=email.policy.compat32).get("From") or ""))[1]

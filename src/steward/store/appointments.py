@@ -10,15 +10,18 @@ from typing import Any
 
 from steward.records.appointments import Item, Marker, MessageMeta, StoredItem
 from steward.records.calendar import from_utc_text, utc_text
-from steward.store import messages as mail_repo
+
+# a message's times are kept as the mail store writes them (`+00:00`), an appointment's as the calendar's
+from steward.store.db import from_utc_text as mail_from_utc_text
 from steward.store.db import storable_id
+from steward.store.db import utc_text as mail_utc_text
 
 
 def window_messages(conn: sqlite3.Connection, start: datetime, end: datetime) -> list[MessageMeta]:
     """The metadata of every message received in [start, end), newest first."""
     return _metas(conn.execute(
         f"SELECT {_META} FROM messages WHERE received_at >= ? AND received_at < ? ORDER BY received_at DESC, id DESC",
-        (mail_repo.utc_text(start), mail_repo.utc_text(end)),
+        (mail_utc_text(start), mail_utc_text(end)),
     ))
 
 
@@ -26,7 +29,7 @@ _META = "id, message_id, dedup_key, sender, sender_name, subject, snippet, recei
 
 
 def _metas(rows: Iterable[Sequence[Any]]) -> list[MessageMeta]:
-    parse = mail_repo.from_utc_text
+    parse = mail_from_utc_text
     return [MessageMeta(id=int(r[0]), key=str(r[1] or r[2]), sender=r[3], sender_name=r[4], subject=r[5],
                         snippet=r[6], received_at=parse(r[7]), category=r[8],
                         attachments=tuple(json.loads(r[9] or "[]")))
@@ -39,12 +42,14 @@ def messages_from(conn: sqlite3.Connection, sender: str, start: datetime, end: d
     return _metas(conn.execute(
         f"SELECT {_META} FROM messages WHERE sender = ? AND received_at >= ? AND received_at < ?"
         " ORDER BY received_at DESC, id DESC LIMIT ?",
-        (sender, mail_repo.utc_text(start), mail_repo.utc_text(end), limit),
+        (sender, mail_utc_text(start), mail_utc_text(end), limit),
     ))
 
 
 def message_meta(conn: sqlite3.Connection, rowid: int) -> MessageMeta | None:
     """One message's metadata by its id."""
+    from steward.store import messages as mail_repo  # the mail's records load when a message is read
+
     m = mail_repo.get_message(conn, rowid)
     if m is None:
         return None
