@@ -217,6 +217,17 @@ class App:
         return HookBus.from_settings(self.settings, builtin=names.hooks() if names else None,
                                      on_log=names.record if names else None)
 
+    @property
+    def turn_hooks(self) -> HookBus:
+        """The hook bus for the turn pipeline: built only when a turn's event may run a hook (with no
+        command hook configured, a chat turn's UserPromptSubmit runs none)."""
+        from steward.hooks.idle import IdleFirst
+
+        configured = any(self.settings.get(name) for name in (
+            "hooks.session_start", "hooks.user_prompt_submit", "hooks.pre_tool_use", "hooks.post_tool_use",
+            "hooks.stop"))
+        return IdleFirst(lambda: self.hooks, configured, self.paths.db_name)  # type: ignore[return-value]
+
     @cached_property
     def session_names(self) -> SessionNames | None:
         """Session titles and the bounded display reminders; None when the `session_names` flag is off."""
@@ -297,41 +308,89 @@ class App:
 
     @cached_property
     def intercepts(self) -> list[Intercept]:
-        """The intercepts in the order they are tried; a flag `<name>_intercept` = 0 leaves one out."""
-        from steward.assistant.intercepts.appointments import AppointmentQuery
-        from steward.assistant.intercepts.brief import BriefConfig, BriefShow
-        from steward.assistant.intercepts.dues import AccountsRequest, DuesRequest
-        from steward.assistant.intercepts.events_talk import EventChanges
-        from steward.assistant.intercepts.inbox import InboxAnalysis
+        """The intercepts in the order they are tried; a flag `<name>_intercept` = 0 leaves one out.
+
+        Each is built when a turn first reaches it (`intercepts.lazy`); one with a word gate is passed by,
+        unbuilt, by a turn that says none of its words. The reader is built at once: every turn reaches it
+        but the few an earlier intercept claims, and what it read of a turn goes with every answer."""
+        from steward.assistant.intercepts.lazy import LazyIntercept, manage_gate
         from steward.assistant.intercepts.reader import ReaderAnswers
-        from steward.assistant.intercepts.reminder import ReminderCreation
-        from steward.assistant.intercepts.reminders_manage import ManageReminders
-        from steward.assistant.intercepts.schedule import ScheduleQuery
         from steward.dates import DateOptions
 
         options = DateOptions.from_settings(self.settings)
         older_reads: list[Intercept] = []  # the read intercepts after the reader, filled below
+
+        def brief_config() -> Intercept:
+            from steward.assistant.intercepts.brief import BriefConfig
+
+            return BriefConfig(self.vocab, lambda: self.brief)
+
+        def event_changes() -> Intercept:
+            from steward.assistant.intercepts.events_talk import EventChanges
+
+            return EventChanges(self.vocab, self.clock, lambda: self.calendar, lambda: self.db, options)
+
+        def manage_reminders() -> Intercept:
+            from steward.assistant.intercepts.reminders_manage import ManageReminders
+
+            return ManageReminders(self.vocab, self.clock, lambda: self.calendar, lambda: self.db,
+                                   date_options=options, similarity=lambda: self.text_similarity,
+                                   snooze_minutes=self.settings.as_int("reminders.snooze_minutes"))
+
+        def reminder_creation() -> Intercept:
+            from steward.assistant.intercepts.reminder import ReminderCreation
+
+            return ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser,
+                                    default_hour=self.settings.as_int("reminders.default_hour"))
+
+        def brief_show() -> Intercept:
+            from steward.assistant.intercepts.brief import BriefShow
+
+            return BriefShow(self.vocab, self.clock, lambda: self.brief, options)
+
+        def appointment_query() -> Intercept:
+            from steward.assistant.intercepts.appointments import AppointmentQuery
+
+            return AppointmentQuery(self.vocab, self.clock, lambda: self.appointments, lambda: self.calendar, options)
+
+        def schedule_query() -> Intercept:
+            from steward.assistant.intercepts.schedule import ScheduleQuery
+
+            return ScheduleQuery(self.vocab, self.clock, lambda: self.calendar, options)
+
+        def inbox_analysis() -> Intercept:
+            from steward.assistant.intercepts.inbox import InboxAnalysis
+
+            return InboxAnalysis(self.vocab, self.clock, lambda: self.mailbox, options)
+
+        def accounts_request() -> Intercept:
+            from steward.assistant.intercepts.dues import AccountsRequest
+
+            return AccountsRequest(self.vocab, lambda: self.dues, self.clock)
+
+        def dues_request() -> Intercept:
+            from steward.assistant.intercepts.dues import DuesRequest
+
+            return DuesRequest(self.vocab, self.clock, lambda: self.dues, self.router.classify, options,
+                               waiting=lambda start, end: self.appointments.between(start, end),
+                               keywords=self.router.keywords)
+
         built: list[Intercept] = [
             # first: a brief change names sections ("dues", "reminders") the others would answer
-            BriefConfig(self.vocab, lambda: self.brief),
+            LazyIntercept("brief_config", False, brief_config),
             # before the reminders: it claims only turns that name no reminder and find an event (or "it" after one)
-            EventChanges(self.vocab, self.clock, lambda: self.calendar, lambda: self.db, options),
-            ManageReminders(self.vocab, self.clock, lambda: self.calendar, lambda: self.db, date_options=options,
-                            similarity=lambda: self.text_similarity,
-                            snooze_minutes=self.settings.as_int("reminders.snooze_minutes")),
-            ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser,
-                             default_hour=self.settings.as_int("reminders.default_hour")),
+            LazyIntercept("event_changes", False, event_changes, answers_no=True),
+            LazyIntercept("reminder_management", False, manage_reminders, gate=manage_gate),
+            LazyIntercept("reminder_creation", False, reminder_creation),
             # questions in anyone's words; a turn it does not name anything in is left to the older reads
             ReaderAnswers(lambda: self.reader, lambda: self.answerers, self.clock, lambda: older_reads,
                           waiting=lambda start, end: self.appointments.between(start, end), db=lambda: self.db),
-            BriefShow(self.vocab, self.clock, lambda: self.brief, options),
-            AppointmentQuery(self.vocab, self.clock, lambda: self.appointments, lambda: self.calendar, options),
-            ScheduleQuery(self.vocab, self.clock, lambda: self.calendar, options),
-            InboxAnalysis(self.vocab, self.clock, lambda: self.mailbox, options),
-            AccountsRequest(self.vocab, lambda: self.dues, self.clock),
-            DuesRequest(self.vocab, self.clock, lambda: self.dues, self.router.classify, options,
-                        waiting=lambda start, end: self.appointments.between(start, end),
-                        keywords=self.router.keywords),
+            LazyIntercept("brief", True, brief_show),
+            LazyIntercept("appointments", True, appointment_query, answers_no=True),
+            LazyIntercept("schedule_query", True, schedule_query),
+            LazyIntercept("inbox_analysis", True, inbox_analysis),
+            LazyIntercept("accounts_request", True, accounts_request),
+            LazyIntercept("dues_request", True, dues_request),
         ]
         on = [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
         names = [i.name for i in on]
@@ -425,7 +484,7 @@ class App:
             vocab=self.vocab,
             classify=self.router.classify,
             intercepts=self.intercepts,
-            hooks=self.hooks,
+            hooks=self.turn_hooks,
             tier_for=self.tier_for,
             loop=self.loop,
             cards=self.card_answers,

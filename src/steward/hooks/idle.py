@@ -13,7 +13,12 @@ states and events.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (`steward hook` reads this module)
+if TYPE_CHECKING:
+    from steward.hooks.bus import HookBus, HookResult
+    from steward.hooks.protocol import HookInput
 
 SESSION_NAME_DISPLAY_REMINDER_LIMIT = 2  # reminders per requested title (session_names.py)
 # what could put a hook on an event other than by default: a setting under `hooks.`, or the
@@ -43,6 +48,11 @@ def idle(event: str, payload: Mapping[str, object], config_file: str, db_file: s
     """True when the hooks of `event` would neither answer nor write for `payload` (the answer is `{}`)."""
     if configured(config_file, os.environ if environ is None else environ):
         return False
+    return quiet(event, payload, db_file)
+
+
+def quiet(event: str, payload: Mapping[str, object], db_file: str) -> bool:
+    """`idle` once no hook is configured: whether the session-name hooks would neither answer nor write."""
     if event == "UserPromptSubmit":
         return True  # the session names have no hook on it
     session = payload.get("session_id")
@@ -75,3 +85,37 @@ def idle(event: str, payload: Mapping[str, object], config_file: str, db_file: s
     if event in ("PreToolUse", "Stop"):
         return not row.pending  # a pending display is looked for in the transcript
     return not (row.pending and row.reminders < SESSION_NAME_DISPLAY_REMINDER_LIMIT)  # a reminder is due
+
+
+class IdleFirst:
+    """The hook bus as the turn pipeline asks it, built only when an event may run a hook.
+
+    With no command hook in the settings (`configured` False), an event `quiet` says nothing would answer
+    or write for is answered empty without the bus: a chat turn's UserPromptSubmit, and a session's
+    first turn without a title waiting. Every other event goes to the bus, built then.
+    """
+
+    def __init__(self, bus: Callable[[], HookBus], configured: bool, db_file: str) -> None:
+        self._make = bus
+        self._bus: HookBus | None = None
+        self.configured = configured
+        self.db_file = db_file
+
+    def bus(self) -> HookBus:
+        """The hook bus, built on first use."""
+        if self._bus is None:
+            self._bus = self._make()
+        return self._bus
+
+    def has(self, event: str) -> bool:
+        """Whether some hook may listen to `event` (True until the bus is built: `run` then decides)."""
+        return self.bus().has(event) if self._bus is not None or self.configured else True
+
+    def run(self, event: str, payload: HookInput | Mapping[str, object]) -> HookResult:
+        """The bus's answer to `event`, or the empty answer when no hook would answer or write."""
+        if self._bus is None and not self.configured and isinstance(payload, Mapping) \
+                and quiet(event, payload, self.db_file):
+            from steward.hooks.bus import HookResult
+
+            return HookResult()
+        return self.bus().run(event, payload)

@@ -60,14 +60,18 @@ class AppointmentQuery:
 
     def __init__(self, vocab: Vocab, clock: Clock, appointments: Callable[[], AppointmentsService],
                  calendar: Callable[[], CalendarService], date_options: Any = None) -> None:
-        from steward.appointments.patterns import load_kinds
-
         self.vocab = vocab
         self.clock = clock
         self._appointments = appointments
         self._calendar = calendar
         self.date_options = date_options
-        self.kinds = load_kinds()
+
+    @cached_property
+    def kinds(self) -> dict[str, tuple[str, ...]]:
+        """The kinds of appointment and their words, read when a turn first asks about appointments."""
+        from steward.appointments.patterns import load_kinds
+
+        return load_kinds()
 
     @cached_property
     def consent(self) -> ConsentWords:

@@ -1,0 +1,91 @@
+"""Intercepts built when a turn first reaches them, and the words that let a turn pass one by.
+
+`steward.app` lists the intercepts in the order they are tried, each with its name, whether it only
+reads, and how to build it; an intercept's module is imported and the intercept built the first time a
+turn reaches it. An intercept may also have a `WordGate`: the words without which its `match` cannot
+claim a turn, when its parser's own first test is such a list (a reminder change needs a management
+verb, a listing phrase or "reminder"). A turn that says none of them passes it by without building it:
+"what do I owe this month?" says none, so the reminder changes are not loaded for it. An intercept whose
+parser reads kinds of sentence without a fixed word (an event change said as news: "no choir
+tomorrow") has no gate. tests/test_intercepts_lazy.py keeps each entry equal to its class and each gate
+shut only to turns its parser reads as nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from steward.vocab import words
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing
+if TYPE_CHECKING:
+    from steward.assistant.intercepts.base import Intercept, Match
+    from steward.assistant.trace import OpenQuestion, Outcome, Turn
+
+
+class WordGate:
+    """Open to a turn that says one of `firsts`, or one of `phrases` whole (each a tuple of words)."""
+
+    def __init__(self, firsts: Iterable[str] = (), phrases: Iterable[Sequence[str]] = ()) -> None:
+        self.firsts = frozenset(firsts)
+        self.phrases = tuple({tuple(p) for p in phrases if p})
+        self._starts = frozenset(p[0] for p in self.phrases)
+
+    def open_to(self, norms: Sequence[str]) -> bool:
+        """Whether the words `norms` (a turn's, as `steward.vocab.words` gives them) say one of the gate's."""
+        if not self.firsts.isdisjoint(norms):
+            return True
+        for i, word in enumerate(norms):
+            if word in self._starts and any(tuple(norms[i:i + len(p)]) == p for p in self.phrases if p[0] == word):
+                return True
+        return False
+
+
+class LazyIntercept:
+    """An intercept built on first use; with a `gate`, a turn the gate is shut to is not its."""
+
+    def __init__(self, name: str, reads_only: bool, build: Callable[[], Intercept], *,
+                 gate: Callable[[], WordGate] | None = None, answers_no: bool = False) -> None:
+        self.name = name
+        self.reads_only = reads_only
+        self.answers_no = answers_no
+        self._build = build
+        self._make_gate = gate
+        self._gate: WordGate | None = None
+        self._built: Intercept | None = None
+
+    @property
+    def built(self) -> Intercept:
+        """The intercept itself, built (and its module imported) on first use."""
+        if self._built is None:
+            self._built = self._build()
+        return self._built
+
+    def may_match(self, turn: Turn) -> bool:
+        """False when the turn says none of the gate's words (the intercept's `match` would say None)."""
+        if self._make_gate is None:
+            return True
+        if self._gate is None:
+            self._gate = self._make_gate()
+        return self._gate.open_to(words(turn.text))
+
+    def match(self, turn: Turn) -> Match | None:
+        """The intercept's claim on the turn; None, without building it, when its gate is shut."""
+        return self.built.match(turn) if self.may_match(turn) else None
+
+    def handle(self, turn: Turn, match: Match) -> Outcome:
+        """The intercept's answer."""
+        return self.built.handle(turn, match)
+
+    def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        """The intercept's answer to the open question it asked."""
+        return self.built.resume(turn, question)
+
+
+def manage_gate() -> WordGate:
+    """What a reminder change must say (`parse_request`): a management verb (cancel, move, snooze, done),
+    a listing phrase ("my reminders") or a noun ("reminder"), whole."""
+    from steward.calendar.reminders.requests import load_manage_words
+
+    said = load_manage_words()
+    return WordGate(phrases=[p for phrases in (*said.verbs.values(), said.list_phrases, said.nouns) for p in phrases])

@@ -1,0 +1,89 @@
+"""Intercepts built when a turn reaches them: each entry of the registry is its class, and a word gate is
+shut only to turns its intercept's parser reads as nothing (so a turn passed by is one it would not
+have claimed). The gate is checked on every sentence of the development sets and on fresh ones."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from steward.assistant.intercepts.lazy import LazyIntercept, WordGate, manage_gate
+from steward.calendar.reminders.requests import load_manage_words, parse_request
+from steward.clock import make_clock
+from steward.vocab import Phrases, load_vocab, words
+
+TESTS = Path(__file__).resolve().parent
+CLOCK = make_clock("Europe/London", "2026-12-05T10:00:00+00:00")
+
+# fresh sentences for each way a reminder change is said (a move, a cancel, a snooze, done, a listing,
+# "it" after one), and questions that are none of them
+FRESH = [
+    "push the passport renewal one to next week", "bin the reminder about the boiler", "move it to 4",
+    "which reminders have i got for the weekend", "snooze that for ten minutes", "mark the passport one done",
+    "i've done it", "scrap the 6 pm one", "anything left on my list of reminders",
+    "how much is my water bill", "what have i got on next tuesday", "did the landlord write back",
+    "cancel", "please get rid of the yoga reminder", "never mind the 6 pm one", "",
+]
+
+
+def _development_sentences() -> list[str]:
+    spec = importlib.util.spec_from_file_location("eval_sets", TESTS / "test_eval_sets.py")
+    assert spec is not None and spec.loader is not None
+    sets = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sets)
+    out: list[str] = []
+    for name, entry in sets.declared().items():
+        if entry.get("kind") == "development" and name.endswith((".yaml", ".json")) and "labelled" not in name:
+            out += [s for s in sets.set_sentences(name, entry) if len(s) < 300]
+    return out
+
+
+@pytest.fixture(scope="module")
+def sentences() -> list[str]:
+    found = _development_sentences() + FRESH
+    assert len(found) > 500  # the development sets are read (their names and places are bench/data/sets.yaml)
+    return found
+
+
+def test_a_turn_the_reminder_gate_is_shut_to_is_no_reminder_change(sentences: list[str]) -> None:
+    gate, manage, vocab = manage_gate(), load_manage_words(), load_vocab()
+    assert all(type(p) is Phrases for p in (*manage.verbs.values(), manage.list_phrases, manage.nouns))
+    shut = 0
+    for text in sentences:
+        if gate.open_to(words(text)):
+            continue
+        shut += 1
+        assert parse_request(text, manage, vocab, CLOCK) is None, text
+    assert shut > len(sentences) // 3
+
+
+def test_the_gate_is_built_from_the_words_the_parser_reads() -> None:
+    manage = load_manage_words()
+    for phrase in (*manage.list_phrases, *manage.nouns, *(p for v in manage.verbs.values() for p in v)):
+        assert manage_gate().open_to(list(phrase)), phrase
+    assert not WordGate(phrases=[("put", "off")]).open_to(["put", "it", "off"])
+    assert WordGate(firsts={"move"}).open_to(["please", "move", "it"])
+
+
+def test_each_entry_of_the_registry_is_its_intercept(app_on) -> None:  # type: ignore[no-untyped-def]
+    app = app_on("Europe/London", "2026-12-05T10:00:00+00:00")
+    for entry in app.intercepts:
+        if not isinstance(entry, LazyIntercept):
+            continue
+        built = entry.built
+        assert (entry.name, entry.reads_only, entry.answers_no) == \
+            (built.name, built.reads_only, bool(getattr(built, "answers_no", False)))
+        assert not hasattr(built, "context") and not hasattr(built, "reading"), \
+            f"{entry.name} tells the model what it read: build it at once, as the reader is"
+
+
+def test_a_money_question_builds_no_reminder_change(app_on) -> None:  # type: ignore[no-untyped-def]
+    app = app_on("Europe/London", "2026-12-05T10:00:00+00:00")
+    trace = app.engine.turn("what do I owe this month?", dry_run=True)
+    assert trace.handled_by in ("reader", "dues_request")
+    lazy = {i.name: i for i in app.intercepts if isinstance(i, LazyIntercept)}
+    assert lazy["reminder_management"]._built is None
+    listed = app.engine.turn("which reminders do I have?", dry_run=True)
+    assert lazy["reminder_management"]._built is not None and listed.handled_by == "reminder_management"
