@@ -52,12 +52,11 @@ class BriefConfig:
 
     def match(self, turn: Turn) -> Match | None:
         """A Match carrying the config request when the turn changes the brief's sections or options."""
-        from steward.brief.phrases import parse_config
-
         norms = words(turn.text)
         if config_object_at(norms, self.vocab) is None and not match_at(norms, 0, self.vocab.mutate_verbs) \
                 and not contains_phrase(norms, self.vocab.polite_wrappers):
-            return None  # cheap: neither the brief nor a bare "put X first"
+            return None  # cheap: neither the brief nor a bare "put X first" (the brief's phrases not even loaded)
+        from steward.brief.phrases import parse_config
         reminder = find_phrase(norms, self.vocab.reminder_triggers)
         found = config_object_at(norms, self.vocab)
         if reminder is not None and (found is None or reminder[0] < found[0]):
