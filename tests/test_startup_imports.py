@@ -134,10 +134,27 @@ CHAT_DENIED = {
 }
 
 
+# ... and what a question about money has no business loading: the parts of the other kinds of turn
+MONEY_DENIED = {
+    **CHAT_DENIED,
+    "babel": "CLDR's locale data (the kept tables write the sums)",
+    "steward.assistant.intercepts.reminders_manage": "the reminder changes (no word of one is said)",
+    "steward.brief": "the brief (neither it nor a change to it is named)",
+    "steward.hooks.session_names": "the session-name hooks (no hook runs on a chat turn)",
+    "steward.mail": "mail parsing and sync",
+    "steward.search": "mail search",
+    "steward.records.mail": "the mail's records",
+    "email.policy": "the mail parser's policies",
+    "extruct": "structured data in mail",
+    "price_parser": "amounts in bills",
+    "pypdf": "PDF statements",
+}
+
+
 @pytest.mark.parametrize("text", ["what do I owe this month?", "what's due this week?"])
 def test_a_chat_turn_its_words_answer_loads_no_sentence_model(text: str, tmp_path: Path) -> None:
     modules = loaded(["chat", text], tmp_path / "home")
-    denied = [f"{name} ({why})" for name, why in CHAT_DENIED.items()
+    denied = [f"{name} ({why})" for name, why in MONEY_DENIED.items()
               if any(m == name or m.startswith(name + ".") for m in modules)]
     assert "steward.assistant.intercepts.dues" in modules, "the turn did not reach the dues answer"
     assert not denied, f"steward chat {text!r} loaded {denied}"
@@ -174,3 +191,45 @@ def test_the_reading_commands_load_only_their_own_domain(args: list[str], readin
     found = [f"{name} ({why})" for name, why in LIGHT_DENIED.items()
              if any(m == name or m.startswith(name + ".") for m in modules)]
     assert not found, f"steward {' '.join(args)} loaded {found}"
+
+
+# what a reading command that prints from the store alone is answered without: each costs a tenth or
+# more of a bare interpreter's start, and none is needed to open the config file and the store by name,
+# read rows and write days and sums from the kept CLDR tables (json is not listed: the probe loads it)
+READING_DENIED = {
+    "babel": "CLDR's locale data (the kept tables in steward/formats_cldr.py write days, times and sums)",
+    "pathlib": "paths as objects (the home is opened by name)",
+    "logging": "the log (nothing is logged)",
+    "typing": "annotations",
+    "tomllib": "the TOML parser (a config file of comments alone)",
+    "yaml": "the vocabulary files",
+    "steward.dates": "the date grammar",
+    "steward.calendar.service": "the calendar's write path",
+    "steward.finance.model": "the bill readers' values",
+    "steward.finance.registry": "the institution registry",
+    "steward.llm": "the model tiers",
+}
+
+
+@pytest.fixture(scope="module")
+def plain_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A home with one reminder (it repeats not) and a new home's config file: a comment alone."""
+    home = tmp_path_factory.mktemp("plain") / "home"
+    env = {**os.environ, "STEWARD_HOME": str(home)}
+    subprocess.run([sys.executable, "-m", "steward", "remind", "tomorrow at 9 am", "call the bank"], env=env,
+                   check=True, capture_output=True, timeout=60)
+    (home / "config.toml").write_text("# Steward's settings; `steward config show` lists them\n", encoding="utf-8")
+    return home
+
+
+@pytest.mark.parametrize("args", [["dues"], ["reminders", "list"], ["accounts"]])
+def test_a_reading_command_loads_none_of_the_shared_weight(args: list[str], plain_home: Path) -> None:
+    modules = loaded(args, plain_home)
+    found = [f"{name} ({why})" for name, why in READING_DENIED.items()
+             if any(m == name or m.startswith(name + ".") for m in modules)]
+    assert not found, f"steward {' '.join(args)} loaded {found}"
+
+
+def test_the_schedule_loads_no_locale_data(plain_home: Path) -> None:
+    modules = loaded(["schedule", "tomorrow"], plain_home)
+    assert not any(m == "babel" or m.startswith("babel.") for m in modules), "steward schedule loaded babel"
