@@ -162,3 +162,60 @@ def test_on_radicale_a_skip_and_a_new_time_from_now_on_read_back_with_the_caldav
                     o.icalendar_component.decoded("dtstart").astimezone(NY).isoformat()[:16]) for o in seen)
     # the old series ends now (after Mon 26 Oct); the new one is at 11:00 from 16 Nov, 23 Nov skipped
     assert times == [(False, "2026-10-26T10:00"), (True, "2026-11-16T11:00"), (True, "2026-11-30T11:00")]
+
+
+def test_one_time_moved_on_its_own_is_an_override_the_day_shows_moved_and_the_others_stay() -> None:
+    app = app_at()
+    try:
+        made = app.calendar.create_repeating_event("yoga", "every monday at 7 am", provenance=PROV)
+        moved = app.calendar.move_occurrence(made.id, datetime(2026, 11, 9, 7, tzinfo=NY),
+                                             datetime(2026, 11, 10, 18, tzinfo=NY), datetime(2026, 11, 10, 19, tzinfo=NY),
+                                             provenance=PROV)
+        with pytest.raises(UserError, match="yoga does not happen on Tue 10 Nov"):
+            app.calendar.move_occurrence(made.id, datetime(2026, 11, 10, 7, tzinfo=NY),
+                                         datetime(2026, 11, 11, 7, tzinfo=NY), datetime(2026, 11, 11, 8, tzinfo=NY),
+                                         provenance=PROV)
+        shown = starts(app, "yoga", "2026-11-01T00:00", "2026-11-24T00:00")
+        tuesday = app.calendar.schedule(date(2026, 11, 10)).to_json()["items"]
+        stored = app.db.execute("SELECT count(*) FROM events").fetchone()[0]
+        log = audit.entries(app.db, "event.move")
+    finally:
+        app.close()
+    assert moved.recurrence_id is not None and moved.start.isoformat() == "2026-11-10T18:00:00-05:00"
+    # one event still (no skip and one-off copy): Monday the 9th is gone, Tuesday the 10th has it at 18:00
+    assert stored == 1
+    assert shown == ["2026-11-02T07:00", "2026-11-10T18:00", "2026-11-16T07:00", "2026-11-23T07:00"]
+    assert [(i["title"], i["state"], i["moved_from"][:16]) for i in tuesday if i["kind"] == "event"] == \
+        [("yoga", "moved", "2026-11-09T07:00")]
+    assert [e["detail"]["recurrence_id"] for e in log] == ["2026-11-09T07:00:00-05:00"]
+
+
+@pytest.mark.server
+@pytest.mark.slow
+def test_on_radicale_one_time_moved_is_a_recurrence_id_read_back_with_the_caldav_library(
+        radicale: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("radicale", reason="radicale is in the dev extra")
+    from radicale_server import use_caldav
+
+    url = radicale.new_calendar()
+    use_caldav(monkeypatch, url)
+    app = app_at()
+    try:
+        made = app.calendar.create_repeating_event("team meeting", "every monday at 10", minutes=30, provenance=PROV)
+        # the Monday after the clocks went back, moved to Tuesday afternoon
+        app.calendar.move_occurrence(made.id, datetime(2026, 11, 9, 10, tzinfo=NY),
+                                     datetime(2026, 11, 10, 15, tzinfo=NY), datetime(2026, 11, 10, 15, 30, tzinfo=NY),
+                                     provenance=PROV)
+        ours = starts(app, "team meeting", "2026-11-01T00:00", "2026-11-17T00:00")
+    finally:
+        app.close()
+    calendar = other_client(url)
+    whole = calendar.object_by_uid(made.id).icalendar_instance
+    overrides = [(c.decoded("recurrence-id").astimezone(NY).isoformat()[:16], c.decoded("dtstart").astimezone(NY)
+                  .isoformat()[:16]) for c in whole.walk("VEVENT") if c.get("recurrence-id") is not None]
+    seen = calendar.search(start=datetime(2026, 11, 1, tzinfo=NY), end=datetime(2026, 11, 17, tzinfo=NY),
+                           event=True, expand=True)
+    times = sorted(o.icalendar_component.decoded("dtstart").astimezone(NY).isoformat()[:16] for o in seen)
+    assert overrides == [("2026-11-09T10:00", "2026-11-10T15:00")]
+    assert times == ["2026-11-02T10:00", "2026-11-10T15:00", "2026-11-16T10:00"]
+    assert ours == times  # Steward reads the server's copy the same way

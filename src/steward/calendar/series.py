@@ -163,6 +163,37 @@ class EventSeries:
                           "calendar": target.name, "rule": master.rule})
         return shown
 
+    def move_occurrence(self, event_id: str, occurrence: datetime, start: datetime, end: datetime, *,
+                        provenance: Provenance | Mapping[str, Any], calendar: str | None = None,
+                        seen: Event | None = None, dry_run: bool = False) -> Event:
+        """Move one time of a repeating event on its own, the others kept: an override of that time
+        (RECURRENCE-ID), kept as the calendar keeps it. A time it does not have, one skipped, one already
+        begun or a new time already past is refused. The time as it now is, as an event."""
+        prov = Provenance.of(provenance)
+        with repo.write_txn(self.conn):
+            target, master = self._series(event_id, calendar, seen, "moved")
+            wanted = occurrence.astimezone(self.clock.zone).replace(microsecond=0)
+            if wanted in master.skipped:
+                raise UserError(f"{master.title} on {wanted:%a %d %b %H:%M} is skipped; nothing was moved")
+            if wanted not in self.times_of(master, wanted, wanted + timedelta(seconds=1)):
+                raise UserError(f"{master.title} does not happen on {wanted:%a %d %b at %H:%M}; nothing was moved")
+            rules.check_not_past(wanted, self.clock.now(), f"that time of {master.title}")
+            rules.check_not_past(start, self.clock.now(), "that event")
+            shown = replace(master, start=start, end=end, recurrence_id=wanted)
+            if dry_run:
+                return shown
+            if not hasattr(target, "move_one"):
+                raise UserError(f"moving one time of a repeating event in the {target.name} calendar is not "
+                                "something Steward can do yet; nothing was moved")
+            done = self._guarded(target, master, "moved", lambda: target.move_one(  # type: ignore[attr-defined]
+                event_id, wanted, start, end, if_match=master.etag))
+            if done is None:
+                raise NotFound(f"{master.title} is no longer on the {target.name} calendar; nothing was moved")
+            audit.record(self.conn, "event.move", event_id, prov.as_dict(),
+                         {"title": master.title, "start": start.isoformat(), "end": end.isoformat(),
+                          "was": wanted.isoformat(), "recurrence_id": wanted.isoformat(), "calendar": target.name})
+        return shown.shown_in(self.clock.zone)
+
     def end_series(self, event_id: str, last_day: date, *, provenance: Provenance | Mapping[str, Any],
                    calendar: str | None = None, seen: Event | None = None, dry_run: bool = False) -> Event:
         """End a repeating event after `last_day` (its times up to that day's end, on the user's clock,

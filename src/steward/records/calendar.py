@@ -138,6 +138,11 @@ class Event:
     # the days a repeating event skips (EXDATE), as the start each skipped time would have had
     skipped: tuple[datetime, ...] = ()
     etag: str | None = None  # the server's version of the event when it was read (CalDAV), else None
+    # the times of a repeating event moved on their own (RECURRENCE-ID overrides): (the start the time
+    # would have had, its new start, its new end)
+    moved: tuple[tuple[datetime, datetime, datetime], ...] = ()
+    # one time of a repeating event that was moved on its own: the start it would have had
+    recurrence_id: datetime | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The contract shape {"id","title","start","end","calendar","location"} plus all_day and rule."""
@@ -150,6 +155,7 @@ class Event:
             "location": self.location,
             "all_day": self.all_day,
             "rule": self.rule,
+            **({"recurrence_id": self.recurrence_id.isoformat()} if self.recurrence_id else {}),
         }
 
     def shown_in(self, zone: tzinfo) -> Event:

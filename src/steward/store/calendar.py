@@ -379,6 +379,8 @@ def _event(row: sqlite3.Row) -> Event:
         all_day=bool(row["all_day"]),
         rule=row["rule"],
         skipped=tuple(from_utc_text(t).astimezone(zone) for t in _skipped(row["skipped"])),
+        moved=tuple(tuple(from_utc_text(t).astimezone(zone) for t in m)  # type: ignore[misc]
+                    for m in _skipped(row["moved"])),
     )
 
 
@@ -451,8 +453,24 @@ def skip_event_time(conn: sqlite3.Connection, uid: str, occurrence: datetime) ->
     return True
 
 
-def _skipped(text: str | None) -> list[str]:
-    """A repeating event's skipped times as stored (a JSON list of UTC texts); json loads only for one."""
+def move_event_time(conn: sqlite3.Connection, uid: str, occurrence: datetime, start: datetime,
+                    end: datetime) -> bool:
+    """Move one time of a confirmed repeating local event (an override of that time, replacing any
+    earlier one); False when there is no such event."""
+    row = conn.execute("SELECT moved FROM events WHERE uid = ? AND status = 'confirmed' AND rule IS NOT NULL",
+                       (uid,)).fetchone()
+    if row is None:
+        return False
+    import json
+
+    kept = [m for m in _skipped(row["moved"]) if m[0] != utc_text(occurrence)]
+    kept.append([utc_text(occurrence), utc_text(start), utc_text(end)])
+    conn.execute("UPDATE events SET moved = ? WHERE uid = ?", (json.dumps(sorted(kept)), uid))
+    return True
+
+
+def _skipped(text: str | None) -> list[Any]:
+    """A repeating event's skipped (or moved) times as stored (a JSON list); json loads only for one."""
     if not text or text == "[]":
         return []
     import json

@@ -296,7 +296,7 @@ class EventChanges:
                 # a day said of a repeating event names one of its times: that one is skipped
                 ask = None if event.steward else \
                     f"{event.title} was made in another calendar app. Skip it on {self.fmt.when(event.start)}? (yes / no)"
-                return Plan("skip", event, event.start, event.end, question=ask, seen=event)
+                return Plan("skip", event, event.start, event.end, question=ask, seen=_series_seen(event))
             return Plan("cancel", event, question=self._consent(event, change, f"Cancel {label(event, self.fmt)}"), seen=event)
         if event.rule and not change.filters and (change.when and self._calendar().recurrence(_every(change.when))
                                                   is not None and change.shift is None):
@@ -321,7 +321,7 @@ class EventChanges:
             ask = (None if event.steward else f"{event.title} was made in another calendar app. {verb} the one on "
                    f"{self.fmt.when(event.start)} to {self.fmt.when_until(start, end)}? (yes / no)") or \
                 self._busy(start, end, event, f"{verb} it anyway")
-            return Plan("move_one", event, start, end, question=ask, seen=event)
+            return Plan("move_one", event, start, end, question=ask, seen=_series_seen(event))
         if event.rule:
             return self._plan_series(turn, change, event, start)
         ask = self._consent(event, change, f"{verb} {label(event, self.fmt)} to {self.fmt.when_until(start, end)}") or \
@@ -394,6 +394,8 @@ class EventChanges:
                                    "start": plan.start.isoformat() if plan.start else None,
                                    "end": plan.end.isoformat() if plan.end else None}
         if plan.event is not None:
+            if plan.event.recurrence_id is not None:
+                payload["recurrence_id"] = plan.event.recurrence_id.isoformat()
             fresh = self._find(plan.event.id, plan.event.calendar)
             payload.update(id=plan.event.id, calendar=plan.event.calendar, rule=plan.rule,
                            last_day=plan.last_day.isoformat() if plan.last_day else None,
@@ -459,20 +461,20 @@ class EventChanges:
         event = plan.event
         assert event is not None
         writes: list[Write] = []
-        if plan.action in ("skip", "move_one"):
+        occurrence = event.recurrence_id or event.start  # a time moved before is named by the time it had
+        if plan.action == "skip":
             assert plan.start is not None
-            skipped = calendar.skip_occurrence(event.id, event.start, provenance=prov, calendar=event.calendar,
+            skipped = calendar.skip_occurrence(event.id, occurrence, provenance=prov, calendar=event.calendar,
                                                seen=plan.seen, dry_run=turn.dry_run)
             writes.append(Write("event.skip", skipped.id, skipped.to_json()))
             reply = f"Skipped: {event.title} on {self.fmt.when(skipped.start)}; the other times stay."
-            if plan.action == "move_one":
-                assert plan.end is not None
-                added = calendar.create_event(event.title, plan.start,
-                                              end=plan.end, location=event.location, provenance=prov,
-                                              calendar=event.calendar, dry_run=turn.dry_run)
-                writes.append(Write("event", added.id, added.to_json()))
-                reply = f"Moved: {event.title} on {self.fmt.when(skipped.start)} is now {self.fmt.when_until(added.start, added.end)}; " \
-                        "the other times stay."
+        elif plan.action == "move_one":
+            assert plan.start is not None and plan.end is not None
+            moved = calendar.move_occurrence(event.id, occurrence, plan.start, plan.end, provenance=prov,
+                                             calendar=event.calendar, seen=plan.seen, dry_run=turn.dry_run)
+            writes.append(Write("event.override", moved.id, moved.to_json()))
+            reply = f"Moved: {event.title} on {self.fmt.when(event.start)} is now " \
+                    f"{self.fmt.when_until(moved.start, moved.end)}; the other times stay."
         elif plan.action == "end":
             assert plan.last_day is not None
             ended = calendar.end_series(event.id, plan.last_day, provenance=prov, calendar=event.calendar,
@@ -491,6 +493,13 @@ class EventChanges:
         if turn.dry_run:
             reply = "Would do: " + reply
         return Outcome(reply=reply, writes=tuple(writes), data={"action": plan.action, "event": writes[-1].fields})
+
+
+def _series_seen(event: Event) -> Event:
+    """A time of a repeating event as its series stands: a time moved on its own at the time it had."""
+    if event.recurrence_id is None:
+        return event
+    return replace(event, start=event.recurrence_id, end=event.recurrence_id + (event.end - event.start))
 
 
 def _every(when: str, series: bool = False) -> str:
@@ -525,7 +534,10 @@ def _plan_from(payload: Mapping[str, Any], owner: EventChanges) -> Plan | None:
     if action in ("skip", "move_one") and len(was) == 2:
         # the time asked about, not the series' first
         occurrence = datetime.fromisoformat(was[0])
-        event = replace(event, start=occurrence, end=occurrence + (event.end - event.start))
+        rid = datetime.fromisoformat(payload["recurrence_id"]) if payload.get("recurrence_id") else None
+        event = replace(event, start=occurrence, end=occurrence + (event.end - event.start), recurrence_id=rid)
+        if rid is not None:  # the series as it was shown stands at the time this one had
+            seen = replace(seen, start=rid, end=rid + (event.end - event.start))
     last_day = date.fromisoformat(payload["last_day"]) if payload.get("last_day") else None
     since = date.fromisoformat(payload["since"]) if payload.get("since") else None
     return Plan(action, event, start, end, rule=payload.get("rule"), last_day=last_day, seen=seen, since=since)

@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 from steward.calendar.backends.base import Reading, Unreadable, same_event
-from steward.calendar.ics import event_from_component, event_to_calendar
+from steward.calendar.ics import MARKER, decoded, event_from_component, event_to_calendar
 from steward.calendar.repeat_ical import RepeatingTodo, TodoState
 from steward.errors import ConfigError, Conflict, ConnectorError, UserError
 from steward.records.calendar import Event
@@ -273,6 +273,34 @@ class CaldavBackend:
 
         return self._rewrite(event_id, change, if_match, "skipping a time of")
 
+    def move_one(self, event_id: str, occurrence: datetime, start: datetime, end: datetime,
+                 if_match: str | None = None) -> Event | None:
+        """Move one time of a repeating event on the server on its own: a VEVENT with its RECURRENCE-ID
+        (on the series' own clock) beside the series, in the same resource, replacing an earlier move of
+        that time; `if_match` as for `remove`."""
+        from icalendar import Event as VEvent
+
+        def change(component: Any, whole: Any) -> None:
+            first = component.decoded("dtstart")
+            zone = first.tzinfo if isinstance(first, datetime) and first.tzinfo is not None else UTC
+            rid = occurrence.astimezone(zone)
+            for sub in list(whole.subcomponents):
+                if sub.name == "VEVENT" and sub.get("recurrence-id") is not None and \
+                        decoded(sub, "recurrence-id") == rid:
+                    whole.subcomponents.remove(sub)
+            one = VEvent()
+            for name in ("uid", "summary", "location", MARKER.lower(), "x-steward-zone"):
+                if component.get(name) is not None:
+                    one.add(name, component.get(name))
+            one.add("recurrence-id", rid)
+            one.add("dtstart", start.astimezone(zone))
+            one.add("dtend", end.astimezone(zone))
+            one.add("dtstamp", datetime.now(UTC))
+            one.add("sequence", int(str(component.get("sequence") or 0)) + 1)
+            whole.add_component(one)
+
+        return self._rewrite(event_id, change, if_match, "moving a time of", whole=True)
+
     def set_rule(self, event_id: str, rule: str, start: datetime, end: datetime,
                  if_match: str | None = None) -> Event | None:
         """A repeating event's new RRULE and first time, on its own zone's clock; `if_match` as for `remove`."""
@@ -290,7 +318,8 @@ class CaldavBackend:
 
         return self._rewrite(event_id, change, if_match, "changing the repeat of")
 
-    def _rewrite(self, event_id: str, change: Any, if_match: str | None, doing: str) -> Event | None:
+    def _rewrite(self, event_id: str, change: Any, if_match: str | None, doing: str,
+                 whole: bool = False) -> Event | None:
         from caldav.elements import dav
         from caldav.lib.error import ETagMismatchError, NotFoundError
 
@@ -299,7 +328,7 @@ class CaldavBackend:
             if if_match:
                 obj.props[dav.GetEtag.tag] = if_match
             component = obj.icalendar_component
-            change(component)
+            change(component, obj.icalendar_instance) if whole else change(component)
             sequence = int(str(component.get("sequence") or 0))
             component.pop("sequence", None)
             component.add("sequence", sequence + 1)

@@ -59,6 +59,13 @@ class LocalBackend:
             return None
         return repo.find_event(self.conn, event_id)
 
+    def move_one(self, event_id: str, occurrence: datetime, start: datetime, end: datetime,
+                 if_match: str | None = None) -> Event | None:
+        """Move one time of a repeating local event on its own; None when there is none with this UID."""
+        if not repo.move_event_time(self.conn, event_id, occurrence, start, end):
+            return None
+        return repo.find_event(self.conn, event_id)
+
     def set_rule(self, event_id: str, rule: str, start: datetime, end: datetime,
                  if_match: str | None = None) -> Event | None:
         """A repeating local event's new rule and first time; None when there is none with this UID."""
@@ -84,9 +91,15 @@ def expand(event: Event, start: datetime, end: datetime, limit: int = 500) -> li
     out = []
     after = max(first, start - length)
     skipped = set(event.skipped)
+    moved = {was: (begin, finish) for was, begin, finish in event.moved}
     for n, begin in enumerate(iter_occurrences(event.rule, first, after, inclusive=True)):
         if begin >= end or n >= limit:
             break
-        if begin + length > start and begin not in skipped:
+        if begin + length > start and begin not in skipped and begin not in moved:
             out.append(replace(event, start=begin, end=begin + length))
-    return out
+    # a time moved on its own is where it went (even when the time it had is outside the span)
+    for was, (begin, finish) in moved.items():
+        if begin < end and finish > start and was not in skipped:
+            out.append(replace(event, start=begin.astimezone(first.tzinfo), end=finish.astimezone(first.tzinfo),
+                               recurrence_id=was))
+    return sorted(out, key=lambda e: e.start)
