@@ -185,7 +185,7 @@ class EventSeries:
             if not hasattr(target, "move_one"):
                 raise UserError(f"moving one time of a repeating event in the {target.name} calendar is not "
                                 "something Steward can do yet; nothing was moved")
-            done = self._guarded(target, master, "moved", lambda: target.move_one(  # type: ignore[attr-defined]
+            done = self._guarded(target, master, "moved", lambda: target.move_one(
                 event_id, wanted, start, end, if_match=master.etag))
             if done is None:
                 raise NotFound(f"{master.title} is no longer on the {target.name} calendar; nothing was moved")
