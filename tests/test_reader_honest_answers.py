@@ -99,3 +99,23 @@ def test_a_short_word_three_letters_off_is_no_name() -> None:
     lists = _lists("Harbor Credit Union")
     low, raw, _ = name_tokens("what about the hover bill")
     assert not find_names(low, raw, lists, load_words().known).named
+
+
+def test_where_a_booking_is_comes_from_its_mail_or_is_said_to_be_unknown(second: App) -> None:
+    reply = ask(second, "what's the address for friday night's dinner?")
+    assert "19 Gertrude St" in reply and "Brunswick Vet" not in reply, reply
+    trace = second.engine.turn("when am I at the optometrist?", session="where-next", dry_run=True)
+    assert "Clarity Optometrists" in trace.reply, trace.reply
+    after = second.engine.turn("sorry, where's that?", session="where-next", dry_run=True).reply
+    assert "can't tell where" in after and "Clarity Optometrists" in after and "Tavola" not in after, after
+
+
+def test_a_train_asked_when_it_pulls_in_says_its_arrival(second: App) -> None:
+    reply = ask(second, "what time does my train pull in?")
+    assert "Murray Line Rail" in reply and "10:32" in reply, reply
+
+
+def test_a_visit_in_a_month_gone_by_is_looked_for_in_the_mail_of_that_time(second: App) -> None:
+    reply = ask(second, "did I have a dentist visit back in October?")
+    assert "Southbank Smiles Dental" in reply and "3 October" in reply, reply
+    assert "can't say for sure" in reply and "8 Dec" not in reply, reply

@@ -33,7 +33,7 @@ class Answerer:
     domain: str
     answer: Callable[[Frame, Clock], Answer | None]
     examples: tuple[str, ...] = ()
-    asks: tuple[str, ...] = ("how_much", "count", "when", "is_there", "which", "show", "list")
+    asks: tuple[str, ...] = ("how_much", "count", "when", "where", "is_there", "which", "show", "list")
 
 
 class Answerers:

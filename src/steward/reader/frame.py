@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 Domain = Literal["money", "appointments", "schedule", "mail", "brief", "reminders"]
 DOMAINS: tuple[str, ...] = ("money", "appointments", "schedule", "mail", "brief", "reminders")
-READ_ASKS: tuple[str, ...] = ("how_much", "count", "when", "is_there", "which", "show", "list")
+READ_ASKS: tuple[str, ...] = ("how_much", "count", "when", "where", "is_there", "which", "show", "list")
 # how a name was found in the person's own data
 How = Literal["words", "spelling", "kind"]
 

@@ -59,14 +59,24 @@ def _hits(norms: Sequence[str], phrases: tuple[Phrase, ...]) -> list[tuple[int, 
     return out
 
 
-def _window(text: str, clock: Clock, options: Any) -> tuple[Window | None, frozenset[int]]:
-    """The span the text names (steward.dates, future first) and the character positions it used."""
+# words before a day that say it is where something goes or is due, not when it was
+_TOWARDS = frozenset(("to", "for", "until", "till", "til", "by", "from", "before"))
+
+
+def _window(text: str, clock: Clock, options: Any, past: bool = False) -> tuple[Window | None, frozenset[int]]:
+    """The span the text names (steward.dates, future first; the past first when `past`, unless the day is
+    where something goes) and the character positions it used."""
     from steward import dates
 
     found = dates.find(text, clock, prefer="future", options=options)
     if found is None or found.start is None:
         return None, frozenset()
     spans = list(found.parts) or [found.span]
+    if past and not set(words(text[:spans[0][0]])[-1:]) & _TOWARDS and found.start > clock.now():
+        earlier = dates.find(text, clock, prefer="past", options=options)
+        if earlier is not None and earlier.start is not None and earlier.start < found.start:
+            found = earlier
+            spans = list(found.parts) or [found.span]
     chars = frozenset(c for a, b in spans for c in range(a, b))
     start, end = found.start, found.end if found.end is not None else found.start
     said = " ".join(text[a:b] for a, b in spans)
@@ -125,7 +135,7 @@ def whole_part_of_day(window: Window | None, rw: ReaderWords) -> Window | None:
 
 
 def _ask(norms: Sequence[str], rw: ReaderWords, vocab: Vocab | None = None) -> str:
-    for ask in ("how_much", "count", "when"):
+    for ask in ("how_much", "count", "where", "when"):
         if _hits(norms, rw.asks[ask]):
             return ask
     if norms and any(tuple(norms[:len(p)]) == p for p in rw.asks["is_there"]):
@@ -284,7 +294,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if ask_said == "list" and not asked:
         return None  # neither a question nor a request to show: an answer to something, a remark
     norms = [w.replace("\u2019", "'") for w in words(text)]
-    window, date_chars = _window(text, clock, date_options)
+    window, date_chars = _window(text, clock, date_options, past=bool(_hits(said_norms, rw.past_tense)))
     window = whole_part_of_day(window, rw)
     low, raw, spans = name_tokens(text)
     skip = frozenset(i for i, (a, b) in enumerate(spans) if a in date_chars or (b - 1) in date_chars)

@@ -47,6 +47,7 @@ class ReaderWords:
     day_parts: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
     currencies: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
     request_openers: tuple[Phrase, ...] = ()
+    past_tense: tuple[Phrase, ...] = ()
     kind_groups: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "travel": flight, train, ...
 
     def widen(self, kinds: Sequence[str]) -> list[str]:
@@ -93,6 +94,7 @@ def parse_words(text: str) -> ReaderWords:
         day_parts=_table(data.get("day_parts") or {}, "day_parts"),
         currencies=_table(data.get("currencies") or {}, "currencies"),
         request_openers=_phrases(data.get("request_openers") or [], "request_openers"),
+        past_tense=_phrases(data.get("past_tense") or [], "past_tense"),
         kind_groups={k: tuple(" ".join(p) for p in v) for k, v in _table(data.get("kind_groups") or {},
                                                                          "kind_groups").items()},
     )

@@ -4,6 +4,7 @@ the mail that confirmed it. Through `AppointmentsService` (and the calendar for 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -124,6 +125,8 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                 return Answer(honesty.no_such(u, "appointments and bookings"), {"unmatched": u.said})
         now = clock.now()
         service = appointments()
+        if frame.window is not None and frame.window.end <= now and (named or frame.kinds):
+            return _gone_by(frame, service, clock, rw, lists(), mailbox)
         vias = {v.value: v.issuer for v in lists().of_slot("provider") if v.issuer}
         found = _bookings(service.between(now, now + AHEAD) + service.recent(limit=200), rw, vias)
         seen: set[tuple[str, datetime]] = set()
@@ -163,6 +166,8 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             if not inside:
                 return Answer(f"No appointments {frame.window.said}.", {"appointments": []})
             ahead = inside
+        if frame.ask == "where":
+            return _where(ahead, what, clock)
         head = "Yes:" if frame.ask == "is_there" and (frame.window is not None or named) else (
             f"{what[:1].upper()}{what[1:]}" + (f" ({frame.window.said})" if frame.window else " ahead") + ":")
         lines = [b.line(clock) for b in ahead]
@@ -201,6 +206,74 @@ def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: 
                                  f"{', '.join(s.value for s in senders[:3])} with a time. Their latest mail:", *lines]),
                       {"appointments": []})
     return Answer(f"I found nothing ahead for {what} in your mail or on your calendar.", {"appointments": []})
+
+
+def _gone_by(frame: Frame, service: AppointmentsService, clock: Clock, rw: ReaderWords, lists: SlotLists,
+             mailbox: Callable[[], Mailbox] | None) -> Answer:
+    """A span wholly gone by, asked about a provider or a kind: the bookings kept for it, else that
+    provider's (or kind's) mail from around then with the sentence that gives a day, said as such: the
+    bookings Steward keeps are the ones ahead, so it never says "none" of a past span."""
+    assert frame.window is not None
+    start, end, said = frame.window.start, frame.window.end, frame.window.said
+    named = {v.value for v in frame.values("provider")}
+
+    def asked(who: str) -> bool:
+        return who in named if named else kind_of(who, rw.provider_kinds) in frame.kinds
+
+    what = " and ".join(sorted(named)) or " or ".join(f"the {k}" for k in frame.kinds)
+    kept = [i for i in service.between(start, end) if i.start is not None and asked(f"{i.provider} {i.title}")]
+    if kept:
+        lines = [f"- {moment_text(i.start, clock)} {i.title or i.provider}" for i in kept if i.start is not None]
+        return Answer("\n".join([f"{what[:1].upper()}{what[1:]} {said}:", *lines]), {"appointments": lines})
+    senders = [v for v in lists.of_slot("sender") if asked(v.value)]
+    lines = []
+    if senders and mailbox is not None:
+        box = mailbox()
+        span = f"after:{(start - timedelta(days=30)).date().isoformat()} before:{end.date().isoformat()}"
+        hits = [h for v in senders[:3] for a in v.addresses for h in box.from_sender(a, span, limit=5, clock=clock).hits]
+        hits.sort(key=lambda h: h.message.received_at)
+        for h in hits:
+            m = h.message
+            day = _dated_sentence(m.snippet, clock.at(m.received_at), start, end)
+            if day:
+                lines.append(f"- {day_text(clock.local(m.received_at).date(), clock)} {m.sender_name}: "
+                             f"\u201c{m.subject}\u201d \u2014 \u201c{day}\u201d")
+    head = (f"I can't say for sure what was on {said} with {what}: the bookings I keep are the ones ahead. ")
+    if not lines:
+        return Answer(head + f"Your mail from {what} names no day {said}.", {"appointments": []})
+    return Answer("\n".join([head + f"Your mail from {what} that names a day {said}:", *lines[:5]]),
+                  {"appointments": []})
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _dated_sentence(snippet: str, clock: Clock, start: datetime, end: datetime) -> str:
+    """The first sentence of a snippet that gives a day in [start, end) (read on the clock of the mail's
+    arrival), cut short; "" when none does."""
+    from steward import dates
+
+    for sentence in _SENTENCE_END.split(snippet):
+        found = dates.find(sentence, clock)
+        if found is not None and found.start is not None and start <= found.start < end:
+            return sentence.strip()[:160]
+    return ""
+
+
+def _where(ahead: list[Booking], what: str, clock: Clock) -> Answer:
+    """Where the bookings are: each with the place its mail gives, or said plainly that none was read."""
+    placed = [b for b in ahead if b.location]
+    if len(ahead) <= 2:
+        what = " and ".join(f"the {b.title}" for b in ahead)
+    if not placed:
+        lines = [f"- {moment_text(b.start, clock)} {b.title}" for b in ahead[:5]]
+        return Answer("\n".join([f"I can't tell where {what} is: I read no address for it in your mail.", *lines]),
+                      {"appointments": lines})
+    lines = [f"- {moment_text(b.start, clock)} {b.title}: {b.location}" for b in placed]
+    lines += [f"- {moment_text(b.start, clock)} {b.title}: no address read from its mail" for b in ahead
+              if not b.location]
+    return Answer("\n".join([f"Where {what} {'is' if len(ahead) == 1 else 'are'}:", *lines]),
+                  {"appointments": lines})
 
 
 def _waiting(b: Booking) -> bool:

@@ -39,6 +39,9 @@ _PICK_UP = re.compile(r"\b(?:pick(?:ing)?[\s-]?up|collect(?:ing)?|get the car)\b
 _RETURN = re.compile(r"\b(?:return(?:ing)?|drop(?:ping)?[\s-]?off|give (?:it|the car) back|bring (?:it|the car) back)\b",
                      re.I)
 _CHECK_OUT = re.compile(r"\bcheck[\s-]?out\b", re.I)
+# a question about the end of a journey: "when do we land?", "what time does the train get in?"
+_ARRIVE = re.compile(r"\b(?:arriv(?:e|es|ing|al)|lands?|landing|get(?:s|ting)? (?:in|into)|reach(?:es|ing)?|"
+                     r"pull(?:s|ing)? in|due in)\b", re.I)
 AHEAD = timedelta(days=365)
 _STATUS = {"proposed": "found in your mail, waiting for your yes", "created": "on your calendar"}
 
@@ -57,12 +60,22 @@ class Trip:
     local: datetime | None
     last_day: datetime | None  # whole days: the last of them
     end: datetime | None = None  # a timed stay's check-out
+    arrives: datetime | None = None  # a journey's arrival, when its mail gives one
 
     def line(self, clock: Clock) -> str:
         """`- Flight AI 865 DEL → BOM leaves Sun 14 Jun at 06:00 local time (01:30 your time), ...`."""
         where = f", {self.location}" if self.location and self.location.casefold() not in self.title.casefold() else ""
         number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
         return f"- {self.title}{self._when(clock)}{where}: {self.status}{number}"
+
+    def arrival(self, clock: Clock) -> str:
+        """`- Train …: arrives Sat 12 Dec at 10:32 your time`, or said plainly that no arrival was read."""
+        number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
+        if self.arrives is None:
+            return f"- {self.title}{self._when(clock)}: I can't tell when it arrives (no arrival time read from its mail)"
+        mine = clock.local(self.arrives)
+        return (f"- {self.title}{self._when(clock)}, arrives {day_text(mine.date(), clock)} at "
+                f"{clock.formats.time(mine)} your time: {self.status}{number}")
 
     def check_out(self, clock: Clock) -> str:
         """`- Hotel: …: check-out Tue 16 Jun at 06:30 your time` (the instant, on the person's clock only:
@@ -92,15 +105,19 @@ class Trip:
         return f"{head} {day_text(mine.date(), clock)} at {fmt.time(mine)}"
 
 
-def _trip(item: Item, kind: str) -> Trip | None:
+def _trip(item: Item, kind: str, assumed: timedelta) -> Trip | None:
+    """A booking as a trip; `assumed` is the length given to a booking whose mail says no end (such an
+    end is no arrival)."""
     status = _STATUS.get(item.status)
     if status is None or item.start is None:
         return None
     last = (item.end - timedelta(days=1)) if item.all_day and item.end is not None else None
     if item.all_day and last is None:
         last = item.start
+    arrives = item.end if kind in ("flight", "train") and item.end is not None and item.end - item.start != assumed \
+        else None
     return Trip(item.provider, item.title or item.provider, item.start, status, item.location, kind, item.id,
-                item.local_start, last, item.end if kind == "hotel" and not item.all_day else None)
+                item.local_start, last, item.end if kind == "hotel" and not item.all_day else None, arrives)
 
 
 def _events(calendar: Callable[[], CalendarService] | None, start: datetime, end: datetime, kinds: list[str],
@@ -123,15 +140,18 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         kinds = [k for k in frame.kinds if k in TRAVEL]
-        if not kinds or frame.values("provider") or frame.unmatched or frame.flags & {"cancelled", "moved"}:
+        named = {v.value for v in frame.values("provider")}
+        if not kinds or frame.unmatched or frame.flags & {"cancelled", "moved"}:
             return None
         now = clock.now()
         seen: set[int | None] = set()
         trips: list[Trip] = []
+        service = appointments()
+        assumed = timedelta(minutes=service.minutes)
         # a stay under way started on an earlier day: it counts while its last day is ahead
-        for item in appointments().between(now - timedelta(days=30), now + AHEAD):
+        for item in service.between(now - timedelta(days=30), now + AHEAD):
             kind = kind_of(f"{item.provider} {item.title}", rw.provider_kinds)
-            trip = _trip(item, kind) if kind in kinds and item.id not in seen else None
+            trip = _trip(item, kind, assumed) if kind in kinds and item.id not in seen else None
             if trip is None or (trip.last_day or trip.start) < (now - timedelta(days=1) if trip.last_day else now):
                 continue
             seen.add(item.id)
@@ -140,6 +160,9 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         # the events the bookings became are the same trips; other events of the kind are added
         trips += [e for e in _events(calendar, now, now + AHEAD, kinds, rw) if (e.title.casefold(), e.start) not in made
                   and not any(e.title.casefold() == t.title.casefold() for t in trips)]
+        if named:
+            # a journey named by its operator or by a place on it ("the train to Ballarat"): that one alone
+            trips = [t for t in trips if t.provider in named]
         if frame.window is not None:
             trips = [t for t in trips if frame.window.start <= t.start < frame.window.end]
         end = "pick-up" if _PICK_UP.search(frame.text) else "return" if _RETURN.search(frame.text) else ""
@@ -155,7 +178,9 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             f" ({frame.window.said}):" if frame.window else ":")
         head = head[:1].upper() + head[1:]
         leaving = _CHECK_OUT.search(frame.text) is not None
-        lines = [t.check_out(clock) if leaving and t.kind == "hotel" else t.line(clock) for t in trips]
+        arriving = _ARRIVE.search(frame.text) is not None
+        lines = [t.check_out(clock) if leaving and t.kind == "hotel" else
+                 t.arrival(clock) if arriving and t.kind in ("flight", "train") else t.line(clock) for t in trips]
         view = bookings_view(head.rstrip(":"), trips, clock, window_words(frame, clock))
         return Answer("\n".join([head, *lines]), {"appointments": lines, "view": view})
 
