@@ -119,3 +119,15 @@ def test_a_visit_in_a_month_gone_by_is_looked_for_in_the_mail_of_that_time(secon
     reply = ask(second, "did I have a dentist visit back in October?")
     assert "Southbank Smiles Dental" in reply and "3 October" in reply, reply
     assert "can't say for sure" in reply and "8 Dec" not in reply, reply
+
+
+def test_a_journey_asked_about_by_where_it_goes_is_that_one_or_none(second: App) -> None:
+    reply = ask(second, "what time do we touch down in Auckland?")
+    assert "Austral Pacific Airways" in reply and "14:40" in reply, reply
+    other = ask(second, "when's my train to Geelong?")
+    assert "can't tell which booking takes you to Geelong" in other, other
+
+
+def test_who_is_meeting_the_person_is_not_answered_with_a_flight(second: App) -> None:
+    reply = ask(second, "who's collecting me at the airport?")
+    assert "leaves Fri 18 Dec" not in reply and "Austral Pacific Airways appointment" not in reply, reply

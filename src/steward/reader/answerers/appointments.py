@@ -168,6 +168,9 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             ahead = inside
         if frame.ask == "where":
             return _where(ahead, what, clock)
+        if _WHO.match(frame.text) and not any(" with " in b.title for b in ahead):
+            return None  # "who's collecting me from the station?": a person no booking names
+
         head = "Yes:" if frame.ask == "is_there" and (frame.window is not None or named) else (
             f"{what[:1].upper()}{what[1:]}" + (f" ({frame.window.said})" if frame.window else " ahead") + ":")
         lines = [b.line(clock) for b in ahead]
@@ -245,6 +248,7 @@ def _gone_by(frame: Frame, service: AppointmentsService, clock: Clock, rw: Reade
                   {"appointments": []})
 
 
+_WHO = re.compile(r"\s*(?:and\s+|so\s+)?who(?:'s|\u2019s|\s|$)", re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 

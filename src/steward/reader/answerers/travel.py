@@ -41,7 +41,17 @@ _RETURN = re.compile(r"\b(?:return(?:ing)?|drop(?:ping)?[\s-]?off|give (?:it|the
 _CHECK_OUT = re.compile(r"\bcheck[\s-]?out\b", re.I)
 # a question about the end of a journey: "when do we land?", "what time does the train get in?"
 _ARRIVE = re.compile(r"\b(?:arriv(?:e|es|ing|al)|lands?|landing|get(?:s|ting)? (?:in|into)|reach(?:es|ing)?|"
-                     r"pull(?:s|ing)? in|due in)\b", re.I)
+                     r"pull(?:s|ing)? in|touch(?:es|ing)? down|due in)\b", re.I)
+# where a journey ends, as its mail's words say it: "arrives Auckland 14:40", "Melbourne - Albury", "to Perth"
+_PLACE = r"[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)*"
+_ENDS_AT = re.compile(rf"\barriv\w*\s+(?:in\s+|at\s+)?(?P<a>{_PLACE})(?:,?\s+(?:at\s+)?(?P<t>\d{{1,2}}[:.]\d{{2}}"
+                      rf"(?:\s*[ap]\.?m\.?)?))?|\s[-\u2192>]+\s*(?P<b>{_PLACE})|\bto\s+(?P<c>{_PLACE})")
+# the place a question says a journey goes to: "my flight back to Perth", "when do we get into Albury?"
+_GOING_TO = re.compile(rf"\b(?:to|into|in)\s+(?P<p>{_PLACE})")
+_NOT_PLACES = frozenset(("january", "february", "march", "april", "may", "june", "july", "august", "september",
+                         "october", "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday",
+                         "saturday", "sunday", "i"))
+_WHO = re.compile(r"\s*(?:and\s+|so\s+)?who(?:'s|\u2019s|\s|$)", re.I)
 AHEAD = timedelta(days=365)
 _STATUS = {"proposed": "found in your mail, waiting for your yes", "created": "on your calendar"}
 
@@ -61,6 +71,16 @@ class Trip:
     last_day: datetime | None  # whole days: the last of them
     end: datetime | None = None  # a timed stay's check-out
     arrives: datetime | None = None  # a journey's arrival, when its mail gives one
+    said: str = ""  # the words of its mail it was read from
+
+    def ends(self) -> list[tuple[str, str]]:
+        """Where the journey ends as its words say it, each with the local time they give ("" for none)."""
+        out = []
+        for m in _ENDS_AT.finditer(f"{self.title} {self.said}"):
+            place = m.group("a") or m.group("b") or m.group("c") or ""
+            if place:
+                out.append((place, m.group("t") or ""))
+        return out
 
     def line(self, clock: Clock) -> str:
         """`- Flight AI 865 DEL → BOM leaves Sun 14 Jun at 06:00 local time (01:30 your time), ...`."""
@@ -72,6 +92,10 @@ class Trip:
         """`- Train …: arrives Sat 12 Dec at 10:32 your time`, or said plainly that no arrival was read."""
         number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
         if self.arrives is None:
+            said = next(((place, t) for place, t in self.ends() if t), None)
+            if said is not None:
+                return (f"- {self.title}{self._when(clock)}, arrives {said[0]} at {said[1]} local time (as its mail "
+                        f"says): {self.status}{number}")
             return f"- {self.title}{self._when(clock)}: I can't tell when it arrives (no arrival time read from its mail)"
         mine = clock.local(self.arrives)
         return (f"- {self.title}{self._when(clock)}, arrives {day_text(mine.date(), clock)} at "
@@ -105,6 +129,20 @@ class Trip:
         return f"{head} {day_text(mine.date(), clock)} at {fmt.time(mine)}"
 
 
+def _destination(text: str) -> str:
+    """The place a question says a journey goes to, or ""."""
+    for m in _GOING_TO.finditer(text):
+        place = m.group("p")
+        if place.split()[0].casefold() not in _NOT_PLACES:
+            return place
+    return ""
+
+
+def _same_place(said: str, written: str) -> bool:
+    a, b = said.casefold(), written.casefold()
+    return a == b or a.startswith(b + " ") or b.startswith(a + " ")
+
+
 def _trip(item: Item, kind: str, assumed: timedelta) -> Trip | None:
     """A booking as a trip; `assumed` is the length given to a booking whose mail says no end (such an
     end is no arrival)."""
@@ -117,7 +155,8 @@ def _trip(item: Item, kind: str, assumed: timedelta) -> Trip | None:
     arrives = item.end if kind in ("flight", "train") and item.end is not None and item.end - item.start != assumed \
         else None
     return Trip(item.provider, item.title or item.provider, item.start, status, item.location, kind, item.id,
-                item.local_start, last, item.end if kind == "hotel" and not item.all_day else None, arrives)
+                item.local_start, last, item.end if kind == "hotel" and not item.all_day else None, arrives,
+                item.excerpt)
 
 
 def _events(calendar: Callable[[], CalendarService] | None, start: datetime, end: datetime, kinds: list[str],
@@ -141,8 +180,8 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         kinds = [k for k in frame.kinds if k in TRAVEL]
         named = {v.value for v in frame.values("provider")}
-        if not kinds or frame.unmatched or frame.flags & {"cancelled", "moved"}:
-            return None
+        if not kinds or frame.unmatched or frame.flags & {"cancelled", "moved"} or _WHO.match(frame.text):
+            return None  # "who's meeting me at the airport?" asks after a person, not when the flight is
         now = clock.now()
         seen: set[int | None] = set()
         trips: list[Trip] = []
@@ -165,6 +204,15 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             trips = [t for t in trips if t.provider in named]
         if frame.window is not None:
             trips = [t for t in trips if frame.window.start <= t.start < frame.window.end]
+        going = _destination(frame.text)
+        if going and trips:
+            there = [t for t in trips if any(_same_place(going, place) for place, _ in t.ends())]
+            if not there:
+                # never another journey for the one asked about: say which were read, and that none goes there
+                lines = [t.line(clock) for t in sorted(trips, key=lambda t: (t.start, t.title))]
+                return Answer("\n".join([f"I can't tell which booking takes you to {going}: none I read from your "
+                                         "mail says it goes there. The ones I read:", *lines]), {"appointments": []})
+            trips = there
         end = "pick-up" if _PICK_UP.search(frame.text) else "return" if _RETURN.search(frame.text) else ""
         if end and any(t.kind == "rental" for t in trips):
             trips = [t for t in trips if t.kind != "rental" or f"rental car {end}" in t.title.casefold()]
