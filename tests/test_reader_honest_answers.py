@@ -131,3 +131,10 @@ def test_a_journey_asked_about_by_where_it_goes_is_that_one_or_none(second: App)
 def test_who_is_meeting_the_person_is_not_answered_with_a_flight(second: App) -> None:
     reply = ask(second, "who's collecting me at the airport?")
     assert "leaves Fri 18 Dec" not in reply and "Austral Pacific Airways appointment" not in reply, reply
+
+
+def test_a_booking_reference_is_read_from_the_mail_of_the_booking_just_asked_about(second: App) -> None:
+    first = second.engine.turn("what time is the train on the 12th?", session="ref", dry_run=True).reply
+    assert "Murray Line Rail" in first, first
+    reply = second.engine.turn("and the confirmation number?", session="ref", dry_run=True).reply
+    assert "MLR-5521907" in reply and "Tavola" not in reply and "Brunswick Vet" not in reply, reply

@@ -29,7 +29,8 @@ _CALENDAR_WORDS = frozenset(("day", "date", "weekday", "week", "time", "year"))
 _UP_TO = ("before", "by", "until", "till", "til")
 # the flags that are evidence for a domain
 _FLAG_DOMAIN = {"overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail",
-                "cancelled": "appointments", "moved": "appointments", "offered": "appointments", "free": "schedule"}
+                "cancelled": "appointments", "moved": "appointments", "offered": "appointments", "reference": "appointments",
+                "free": "schedule"}
 # how much a name found in the person's data weighs for a domain, beside one cue word (1)
 _NAME_WEIGHT = 2.0
 
@@ -252,6 +253,11 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     the day after?"), and a question with its own evidence for another domain keeps its own domain ("what's
     on this week?" after a question about a card is about the schedule)."""
     relative = relative_window(text, before, rw, clock) if clock is not None else None
+    if (now is not None and now.domain == before.domain and (before.names_something or before.kinds)
+            and not (now.names_something or now.kinds or now.window) and ("reference" in now.flags or now.ask == "where")):
+        # one more thing about the booking just asked of ("what's the booking reference?", "where is that?")
+        return replace(now, filters=before.filters, kinds=before.kinds, window=before.window,
+                       unmatched=before.unmatched)
     if not refers_back(text, clock, options) and relative is None:
         return now
     if now is not None and (now.names_something or now.kinds or now.bills or now.currencies):

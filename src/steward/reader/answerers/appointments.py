@@ -56,6 +56,7 @@ class Booking:
     kind: str
     number: int | None = None
     via: str = ""  # who the booking's mail came from, when its provider reads otherwise
+    message_id: int | None = None  # the mail it was read from
 
     def line(self, clock: Clock) -> str:
         """`- Fri 18 Sep at 20:00 Saffron Table (3 Curry Lane): waiting for your yes (#2)`."""
@@ -96,7 +97,8 @@ def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str]) ->
             status = f"{MOVED_HERE}, {status}"
         via = vias.get(item.provider, "")
         out.append(Booking(item.provider, item.title or item.provider, item.start, status, item.location,
-                           kind_of(f"{item.provider} {item.title} {via}", rw.provider_kinds), item.id, via))
+                           kind_of(f"{item.provider} {item.title} {via}", rw.provider_kinds), item.id, via,
+                           item.message_id))
     for item in moved.values():
         assert item.start is not None
         if any(b.provider == item.provider and _MOVED_TO_TIME in b.status for b in out):
@@ -125,7 +127,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                 return Answer(honesty.no_such(u, "appointments and bookings"), {"unmatched": u.said})
         now = clock.now()
         service = appointments()
-        if frame.window is not None and frame.window.end <= now and (named or frame.kinds):
+        if frame.window is not None and frame.window.start < frame.window.end <= now and (named or frame.kinds):
             return _gone_by(frame, service, clock, rw, lists(), mailbox)
         vias = {v.value: v.issuer for v in lists().of_slot("provider") if v.issuer}
         found = _bookings(service.between(now, now + AHEAD) + service.recent(limit=200), rw, vias)
@@ -168,6 +170,8 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             ahead = inside
         if frame.ask == "where":
             return _where(ahead, what, clock)
+        if "reference" in frame.flags and mailbox is not None:
+            return _references(ahead, what, mailbox(), clock)
         if _WHO.match(frame.text) and not any(" with " in b.title for b in ahead):
             return None  # "who's collecting me from the station?": a person no booking names
 
@@ -262,6 +266,41 @@ def _dated_sentence(snippet: str, clock: Clock, start: datetime, end: datetime) 
         if found is not None and found.start is not None and start <= found.start < end:
             return sentence.strip()[:160]
     return ""
+
+
+# a booking's code as its mail writes it: "Booking reference: QK7R2M", "your booking QK7R2M", "Ref MLR-5521907"
+_REFERENCE = re.compile(r"\b(?:reference|ref|booking|reservation|confirmation|pnr|locator)(?:\s+(?:number|code|no))?"
+                        r"\.?\s*(?:is\s+)?[:#]?\s*(?P<code>[A-Z0-9][A-Z0-9-]{4,})\b", re.I)
+
+
+def _reference_in(text: str) -> str:
+    """The first booking code a text gives (capitals and digits, at least one of each), or ""."""
+    for m in _REFERENCE.finditer(text):
+        code = m.group("code")
+        if code == code.upper() and any(c.isdigit() for c in code) and any(c.isalpha() for c in code):
+            return code
+    return ""
+
+
+def _references(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock) -> Answer:
+    """Each booking's reference, read from the mail it came from (its body fetched live, nothing kept)."""
+    from steward.errors import StewardError
+
+    lines = []
+    for b in ahead[:5]:
+        code = ""
+        if b.message_id is not None:
+            try:
+                shown = mailbox.read(b.message_id, clock=clock)
+                code = _reference_in(f"{shown.message.subject}\n{shown.body}")
+            except StewardError:
+                code = ""
+        lines.append(f"- {moment_text(b.start, clock)} {b.title}: "
+                     + (f"reference {code}" if code else "no reference read from its mail"))
+    if not any("reference " in line for line in lines):
+        return Answer("\n".join([f"I can't find a booking reference for {what} in your mail.", *lines]),
+                      {"appointments": lines})
+    return Answer("\n".join([f"References for {what}:", *lines]), {"appointments": lines})
 
 
 def _where(ahead: list[Booking], what: str, clock: Clock) -> Answer:
