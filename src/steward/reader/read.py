@@ -255,7 +255,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     relative = relative_window(text, before, rw, clock) if clock is not None else None
     if (now is not None and now.domain == before.domain and (before.names_something or before.kinds)
             and not (now.names_something or now.kinds or now.window) and ("reference" in now.flags or now.ask == "where")):
-        # one more thing about the booking just asked of ("what's the booking reference?", "where is that?")
+        # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?")
         return replace(now, filters=before.filters, kinds=before.kinds, window=before.window,
                        unmatched=before.unmatched)
     if not refers_back(text, clock, options) and relative is None:
