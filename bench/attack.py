@@ -138,21 +138,24 @@ def reminders(c: httpx.Client) -> list[str]:
 
 @probe("confirm after a later turn asked its own question (writes 'yes'?)")
 def _confirm_other_question(s: Server, model: ScriptedModelServer) -> tuple[bool, str]:
+    # the card's write waits beside the later answer: its Confirm saves it, and never answers the other question
     with s.client() as c:
         held = propose(c, model, "p1", "Call Sam")
         c.post("/chat", json={"text": "remind me tomorrow at 10 am", "session": "p1"})
         r = c.post(f"/pending/{held}", json={"answer": "confirm"})
         written = [t for t in reminders(c) if t in ("yes", "Call Sam")]
-    return r.status_code == 409 and not written, f"{r.status_code}, written {written or 'nothing'}"
+    return r.status_code == 200 and written == ["Call Sam"], f"{r.status_code}, written {written or 'nothing'}"
 
 
-@probe("confirm after a read in between (200 with no write?)")
-def _confirm_after_read(s: Server, model: ScriptedModelServer) -> tuple[bool, str]:
+@probe("confirm after a later model turn (writes what it replaced?)")
+def _confirm_after_model(s: Server, model: ScriptedModelServer) -> tuple[bool, str]:
     with s.client() as c:
         held = propose(c, model, "p2", "Pay rent")
-        c.post("/chat", json={"text": "what is on tomorrow?", "session": "p2"})
+        model.enqueue(say("I can't see the weather."))
+        c.post("/chat", json={"text": "what's the weather like?", "session": "p2"})
         r = c.post(f"/pending/{held}", json={"answer": "confirm"})
-    return r.status_code == 409, f"{r.status_code} {r.json().get('message', '')}"
+        written = [t for t in reminders(c) if t == "Pay rent"]
+    return r.status_code == 409 and not written, f"{r.status_code} {r.json().get('message', '')}"
 
 
 @probe("double confirm writes once")

@@ -156,15 +156,16 @@ def test_steward_pending_answers_a_card_by_id_and_only_while_its_question_is_ope
     first_id = first["tools"][0]["result"]["held_id"]
     listed = cli("pending", "list", "--now", NOW, "--json").json()
     assert [p["id"] for p in listed["pending"]] == [first_id]
-    asked = turn(cli, "remind me tomorrow at 10 am")  # Steward's own question replaces the card's
-    assert asked["superseded"] == [first_id]
-    refused = cli("pending", "confirm", first_id, "--now", NOW)
-    assert refused.code == 1 and refused.err.strip() == "steward: that question is no longer open: ask again"
-    assert cli("pending", "list", "--now", NOW, "--json").json()["pending"] == []
+    asked = turn(cli, "remind me tomorrow at 10 am")  # Steward's own question: the card's write waits beside it
+    assert asked["superseded"] == [] and [w["id"] for w in asked["waiting"]] == [first_id]
+    assert [p["id"] for p in cli("pending", "list", "--now", NOW, "--json").json()["pending"]] == [first_id]
 
     assert turn(cli, "no")["writes"] == []  # answers the open question (the reminder's), not the card
     server.enqueue(call("create_reminder", text="Pay rent", day="tomorrow", time="9 am"), say("Shall I?"))
-    second = turn(cli, "I should pay the rent tomorrow at 9, can you help")
+    second = turn(cli, "I should pay the rent tomorrow at 9, can you help")  # the model again: what waited goes
+    assert second["superseded"] == [first_id] and second["waiting"] == []
+    refused = cli("pending", "confirm", first_id, "--now", NOW)
+    assert refused.code == 1 and refused.err.strip() == "steward: that question is no longer open: ask again"
     done = cli("pending", "confirm", second["tools"][0]["result"]["held_id"], "--now", NOW, "--json")
     assert done.code == 0 and [w["fields"]["text"] for w in done.json()["writes"]] == ["Pay rent"]
     reminders = cli("reminders", "list", "--json", "--now", NOW).json()

@@ -101,11 +101,11 @@ def test_narrow_screen(browser: Any, served: Served, tmp_path: Path) -> None:
 
 
 @contextmanager
-def chatting(browser: Any, model: Any, home: Path, protocol: str, text: str) -> Iterator[Any]:
+def chatting(browser: Any, model: Any, home: Path, protocol: str, text: str, axe: bool = False) -> Iterator[Any]:
     """Serve `home` with the scripted model as tier 2 (`protocol`: ollama or openai), open the page and
-    send `text`; the page, while the server runs."""
+    send `text`; the page, while the server runs. `axe`: the page lets the axe checker be injected."""
     with serving(home, now=NOW, env={"STEWARD_LLM_TIER2": model.tier(protocol)}) as s:
-        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        page = browser.new_page(viewport={"width": 1280, "height": 860}, bypass_csp=axe)
         page.goto(s.page)
         page.fill("#text", text)
         page.keyboard.press("Enter")
@@ -129,19 +129,47 @@ def test_a_held_write_is_a_card_with_confirm(browser: Any, model_server: Any, tm
         page.screenshot(path=str(tmp_path / "confirmed.png"), full_page=True)
 
 
-def test_a_card_whose_question_a_later_turn_replaced_says_so_and_has_no_buttons(browser: Any, model_server: Any,
-                                                                                 tmp_path: Path) -> None:
+def test_a_write_asked_about_waits_beside_a_later_answer_and_its_confirm_there_saves_it(
+        browser: Any, model_server: Any, tmp_path: Path) -> None:
+    from steward.llm.testing import call, say
+
+    model_server.enqueue(call("create_reminder", text="Call Sam", day="tomorrow", time="5 pm"), say("Shall I?"))
+    with chatting(browser, model_server, tmp_path / "home", "ollama",
+                  "I should call Sam tomorrow at 5, can you help", axe=True) as page:
+        page.wait_for_selector(".card button:has-text('Confirm')")
+        page.fill("#text", "what's on tomorrow?")  # the person goes on to something else
+        page.keyboard.press("Enter")
+        waiting = page.wait_for_selector("li.msg.bot:last-child .held-waiting")
+        assert "Still waiting for your yes" in waiting.inner_text() and "Call Sam" in waiting.inner_text()
+        assert page.query_selector(".card.closed") is None  # the card keeps its buttons too
+        axe = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+        page.add_script_tag(path=str(axe))
+        found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+                              ".map(v => v.id + ' ' + v.nodes.map(n => n.target.join(' ')).join(','))")
+        assert found == []
+        row = page.locator(".held-waiting li").first
+        height = row.bounding_box()["height"]
+        row.locator("button", has_text="Confirm").click()
+        page.wait_for_function("() => /Saved/.test(document.querySelector('.held-waiting .act-status').textContent)")
+        assert abs(row.bounding_box()["height"] - height) < 2, "the row keeps its height"
+        page.wait_for_selector("#tomorrow-items li:has-text('Call Sam')")
+        assert "Confirmed" in page.inner_text(".card.closed")
+
+
+def test_a_card_whose_question_a_later_model_turn_replaced_says_so_and_has_no_buttons(
+        browser: Any, model_server: Any, tmp_path: Path) -> None:
     from steward.llm.testing import call, say
 
     model_server.enqueue(call("create_reminder", text="Call Sam", day="tomorrow", time="5 pm"), say("Shall I?"))
     with chatting(browser, model_server, tmp_path / "home", "ollama",
                   "I should call Sam tomorrow at 5, can you help") as page:
         page.wait_for_selector(".card button:has-text('Confirm')")
-        page.fill("#text", "remind me tomorrow at 10 am")  # Steward's own question replaces the card's
+        model_server.enqueue(say("I can't see the weather from here."))
+        page.fill("#text", "what's the weather like?")  # a new request to the model replaces the card's question
         page.keyboard.press("Enter")
         closed = page.wait_for_selector(".card.closed")
         assert "replaced this question" in closed.inner_text()
-        assert page.query_selector(".card button") is None
+        assert page.query_selector(".card button") is None and page.query_selector(".held-waiting") is None
         assert "Nothing tomorrow yet" in page.inner_text("#tomorrow-items")
         page.screenshot(path=str(tmp_path / "superseded.png"), full_page=True)
 

@@ -88,37 +88,47 @@ def reminder_texts(client: TestClient) -> list[str]:
     return [x["text"] for x in client.get("/reminders").json()["reminders"]]
 
 
-def test_a_confirm_cannot_answer_the_question_a_later_turn_opened(client: TestClient,
-                                                                  model: ScriptedModelServer) -> None:
+def test_a_confirm_after_a_later_turn_asked_its_own_question_saves_its_write_and_leaves_that_question_open(
+        client: TestClient, model: ScriptedModelServer) -> None:
     trace = propose(client, model)
-    # a later turn asks its own question ("What should I remind you about?")
+    # a later turn asks its own question ("What should I remind you about?"); the card's write waits beside it
     later = client.post("/chat", json={"text": "remind me tomorrow at 10 am"}).json()
     assert later["continuation"] is not None and later["handled_by"] != "loop"
+    assert later["superseded"] == [] and later["waiting"] == [{"id": held_id(trace),
+                                                               "summary": trace["tools"][0]["result"]["summary"]}]
     r = client.post(f"/pending/{held_id(trace)}", json={"answer": "confirm"})
-    assert r.status_code == 409
-    assert r.json()["message"] == "that question is no longer open: ask again"
-    assert reminder_texts(client) == []  # neither "Call Sam" nor a reminder called "yes"
+    assert r.status_code == 200 and [w["fields"]["text"] for w in r.json()["writes"]] == ["Call Sam"]
+    assert r.json()["waiting"] == []
+    assert reminder_texts(client) == ["Call Sam"]  # never a reminder called "yes"
+    # the question the later turn asked is still the one the chat's next words answer
+    answered = client.post("/chat", json={"text": "water the plants"}).json()
+    assert [w["fields"]["text"] for w in answered["writes"]] == ["water the plants"]
 
 
-def test_a_confirm_after_a_question_in_between_writes_nothing_and_says_so(client: TestClient,
-                                                                          model: ScriptedModelServer) -> None:
+def test_a_write_asked_about_waits_beside_later_answers_until_its_card_is_answered(
+        client: TestClient, model: ScriptedModelServer) -> None:
     trace = propose(client, model)
-    client.post("/chat", json={"text": "what is on tomorrow?"})
-    r = client.post(f"/pending/{held_id(trace)}", json={"answer": "confirm"})
-    assert r.status_code == 409 and "no longer open" in r.json()["message"]
+    shown = client.post("/chat", json={"text": "what is on tomorrow?"}).json()
+    assert [w["id"] for w in shown["waiting"]] == [held_id(trace)]
+    history = client.get("/chat/history").json()
+    assert [w["id"] for w in history["turns"][-1]["trace"]["waiting"]] == [held_id(trace)]
+    no = client.post(f"/pending/{held_id(trace)}", json={"answer": "cancel"})
+    assert no.status_code == 200 and no.json()["writes"] == []
+    assert client.post("/chat", json={"text": "what is on tomorrow?"}).json()["waiting"] == []
+    late = client.post(f"/pending/{held_id(trace)}", json={"answer": "confirm"})
+    assert late.status_code == 400 and "already cancelled" in late.json()["message"]
     assert reminder_texts(client) == []
 
 
-def test_a_later_turn_marks_the_held_write_superseded(client: TestClient, model: ScriptedModelServer) -> None:
+def test_a_later_model_turn_supersedes_what_waited(client: TestClient, model: ScriptedModelServer) -> None:
     trace = propose(client, model)
-    later = client.post("/chat", json={"text": "remind me tomorrow at 10 am"}).json()
-    assert later["superseded"] == [held_id(trace)]  # the page takes the buttons off that card
-    history = client.get("/chat/history").json()
-    assert history["turns"][-1]["trace"]["superseded"] == [held_id(trace)]
-    # the chat's own yes answers the open question (the reminder's), never the held write
-    yes = client.post("/chat", json={"text": "water the plants"}).json()
-    assert [w["fields"]["text"] for w in yes["writes"]] == ["water the plants"]
-    assert reminder_texts(client) == ["water the plants"]
+    client.post("/chat", json={"text": "what is on tomorrow?"})
+    model.enqueue(say("I can't see the weather."))
+    later = client.post("/chat", json={"text": "what's the weather like"}).json()
+    assert later["superseded"] == [held_id(trace)] and later["waiting"] == []  # the page closes its card
+    r = client.post(f"/pending/{held_id(trace)}", json={"answer": "confirm"})
+    assert r.status_code == 409 and "no longer open" in r.json()["message"]
+    assert reminder_texts(client) == []
 
 
 def test_a_confirm_commits_only_the_card_it_names(client: TestClient, model: ScriptedModelServer) -> None:

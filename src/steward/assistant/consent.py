@@ -1,11 +1,12 @@
 """Answering a held write from outside the conversation: the one rule every door follows.
 
 A card (the page's Confirm / Cancel, `POST /pending/ID`, `steward pending confirm ID`, an MCP client)
-names one held write. Its answer counts only while that write's question is the session's open one:
-then it writes (or declines) exactly the writes that question named, as typing yes or no would, and
-is recorded as a turn of the session. When a later turn has replaced the question, the write is
-superseded and the answer is refused with `Conflict` ("that question is no longer open: ask again"),
-whatever the session's question is now: a Confirm never saves what its card did not show.
+names one held write. Its answer counts while that write's question is the session's open one, or
+while the write waits beside later answers (a later turn went on to something else without the
+model): then it writes (or declines) exactly the writes that question named, as typing yes or no
+would, and is recorded as a turn of the session. When the model took a later turn (it may propose
+the write again), the write is superseded and the answer is refused with `Conflict` ("that question
+is no longer open: ask again"): a Confirm never saves what its card did not show.
 """
 
 from __future__ import annotations
@@ -67,10 +68,16 @@ class HeldWrites:
             repo.mark_superseded(self.db(), held_id, self.governance().clock.now())
             raise
 
+    def set_aside(self, session: str) -> list[HeldCall]:
+        """The session's held writes set aside beside later answers, each answered on its own card."""
+        return repo.waiting_for(self.db(), session)
+
     def _check_open(self, call: HeldCall) -> None:
         if call.id in {c.id for c in self.waiting(call.session)}:
             return
         current = repo.get(self.db(), call.id) or call
+        if current.status == "waiting":  # set aside by a later answer (and not expired: waiting() ran first)
+            return
         if current.status == "written":
             raise Duplicate(f"{current.summary} {_ENDED['written']}; nothing was changed")
         if current.status in ("superseded", "dropped", "held", "asked"):

@@ -117,6 +117,9 @@ class Trace:
     notes: tuple[str, ...] = ()
     false_claim: bool = False
     superseded: tuple[str, ...] = ()  # held writes whose question this turn replaced
+    # held writes set aside by an earlier turn that went on to something else: {id, summary}, still
+    # waiting for a yes on their own card
+    waiting: tuple[Mapping[str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The turn's trace (DESIGN.md's shape; `--json` prints it)."""
@@ -137,4 +140,5 @@ class Trace:
             "notes": list(self.notes),
             "false_claim": self.false_claim,
             "superseded": list(self.superseded),
+            "waiting": [dict(w) for w in self.waiting],
         }

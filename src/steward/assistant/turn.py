@@ -6,8 +6,11 @@ tier, then the loop or the offline answer; every turn returns a Trace and is rec
 
 A continuation lives for one turn: that turn completes it (its owner's `resume`), or drops it (the
 turn is a question, or a new request an intercept claims, or its owner is off). Whatever the turn
-asks back becomes the session's only open continuation, and held writes that question does not name
-are superseded with it: a yes, typed or clicked on a card, answers the open question and no other. `dry_run` does everything but write: no
+asks back becomes the session's only open continuation. Held writes that question does not name are
+superseded with it when the model answers the turn (it may propose them again); when something else
+answers it (an intercept, a continuation), the person went on to another thing, and the writes asked
+about wait beside later answers (`Trace.waiting`) for a yes on their own card. A yes typed in the chat
+answers the open question and no other. `dry_run` does everything but write: no
 object, no turn record, no continuation is stored, and the trace shows what would have been written.
 """
 
@@ -200,11 +203,32 @@ class Engine:
         if waiting is None or waiting.owner != LOOP_OWNER or held_id not in named or self.cards is None:
             from steward.assistant.governance import NOT_OPEN
 
+            aside = held_repo.get(conn, held_id)
+            if aside is not None and aside.status == "waiting" and self.cards is not None:
+                return self._answer_aside(aside, answer, named)
             raise Conflict(NOT_OPEN)
         turn = Turn(id=uuid.uuid4().hex, text=answer, session=session, now=now,
                     waiting=OpenQuestion(waiting.owner, waiting.question, waiting.payload),
                     held_before=tuple(c.id for c in held_repo.open_for(conn, session)))
         return self._finish(turn, self.cards(turn), "loop")
+
+    def _answer_aside(self, call: HeldCall, answer: str, open_ids: Sequence[str]) -> Trace:
+        """The card of a held write set aside beside later answers: its question is asked again for that
+        card alone (the writes it named with it), answered, and the session's open question left as it is."""
+        assert self.cards is not None
+        conn = self._db()
+        group = [c.id for c in held_repo.waiting_for(conn, call.session) if c.question == call.question] or [call.id]
+        with write_txn(conn):
+            held_repo.reopen(conn, group)
+        turn = Turn(id=uuid.uuid4().hex, text=answer, session=call.session, now=self.clock.now(),
+                    waiting=OpenQuestion(LOOP_OWNER, call.question or call.summary, {"held": group}))
+        try:
+            outcome = self.cards(turn)
+        except Conflict:
+            with write_txn(conn):
+                held_repo.park(conn, call.session, open_ids)
+            raise
+        return self._finish(turn, outcome, "loop", aside=True)
 
     def ask_held(self, session: str, text: str, call: HeldCall, question: str) -> Trace:
         """A write proposed outside the conversation (an MCP client's tool call), held as `call` and
@@ -234,7 +258,7 @@ class Engine:
         return owner.resume(turn, question)
 
     def _finish(self, turn: Turn, outcome: Outcome, handled_by: str, *, route: Route | None = None,
-                tier: str | None = None, notes: Sequence[str] = ()) -> Trace:
+                tier: str | None = None, notes: Sequence[str] = (), aside: bool = False) -> Trace:
         # what the reader read of the turn, whoever answered it: the conversation's next turn is read with it
         for intercept in self.intercepts:
             read = getattr(intercept, "reading", lambda _t: None)(turn)
@@ -247,22 +271,31 @@ class Engine:
             false_claim=outcome.false_claim,
         )
         if not turn.dry_run:
-            trace = self._record(turn, trace)
+            trace = self._record(turn, trace, aside=aside)
         log.debug("turn %s handled by %s; writes %s", turn.id, handled_by, [w.id for w in trace.writes])
         return trace
 
-    def _record(self, turn: Turn, trace: Trace) -> Trace:
+    def _record(self, turn: Turn, trace: Trace, *, aside: bool = False) -> Trace:
         """Store the turn and the session's continuation (the one asked now, or none) together; held
-        writes the new question does not name are superseded. The trace as recorded."""
+        writes the new question does not name are set aside (a turn the model did not answer) or
+        superseded. `aside`: a card of a write set aside was answered, and the open question stays.
+        The trace as recorded, with the writes still waiting beside it."""
         conn = self._db()
         ask = trace.continuation
         keep = [str(i) for i in ask.payload.get("held") or ()] if ask is not None and ask.owner == LOOP_OWNER else []
         with write_txn(conn):
-            held_repo.supersede(conn, turn.session, keep, turn.now)
-            if turn.held_before:
-                trace = replace(trace, superseded=tuple(held_repo.with_status(conn, turn.held_before, "superseded")))
-            repo.drop_continuation(conn, turn.session)
-            if trace.continuation is not None:
+            if not aside:
+                if trace.handled_by not in ("loop", "mcp"):
+                    held_repo.park(conn, turn.session, keep)
+                held_repo.supersede(conn, turn.session, keep, turn.now)
+                if turn.held_before:
+                    trace = replace(trace, superseded=tuple(held_repo.with_status(conn, turn.held_before,
+                                                                                  "superseded")))
+            trace = replace(trace, waiting=tuple({"id": c.id, "summary": c.summary}
+                                                 for c in held_repo.waiting_for(conn, turn.session)))
+            if not aside:
+                repo.drop_continuation(conn, turn.session)
+            if not aside and trace.continuation is not None:
                 ask = trace.continuation
                 repo.put_continuation(conn, StoredContinuation(
                     session=turn.session, owner=ask.owner, question=ask.question, payload=ask.payload,

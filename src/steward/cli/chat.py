@@ -229,11 +229,12 @@ def _list_sessions(ctx: Ctx) -> int:
 
 
 def cmd_pending_list(ctx: Ctx, args: argparse.Namespace) -> int:
-    """`steward pending list`: the held writes whose question is open, with their ids."""
+    """`steward pending list`: the held writes whose question is open, and those waiting beside later
+    answers, with their ids."""
     from steward.assistant.turn import default_session
 
     session = args.session or default_session(ctx.app.clock)
-    waiting = ctx.app.held_writes.waiting(session)
+    waiting = ctx.app.held_writes.waiting(session) + ctx.app.held_writes.set_aside(session)
     items = [{"id": c.id, "tool": c.tool, "summary": c.summary, "question": c.question, "fields": dict(c.fields)}
              for c in waiting]
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from steward.records.assistant import HeldCall
 
-OPEN = ("held", "asked")
+OPEN = ("held", "asked", "waiting")  # a call not yet decided (waiting: set aside beside later answers)
 
 
 def _row(r: sqlite3.Row) -> HeldCall:
@@ -78,8 +78,10 @@ def settle(conn: sqlite3.Connection, held_id: str, status: str, now: datetime,
 
 def close_open(conn: sqlite3.Connection, session: str, status: str, now: datetime,
                older_than: datetime | None = None) -> int:
-    """Close every open call of a session (or only those created before `older_than`)."""
-    sql = "UPDATE held_calls SET status = ?, decided_at = ? WHERE session = ? AND status IN ('held', 'asked')"
+    """Close every open call of a session, those waiting beside later answers too (or only those created
+    before `older_than`)."""
+    sql = ("UPDATE held_calls SET status = ?, decided_at = ? WHERE session = ? "
+           "AND status IN ('held', 'asked', 'waiting')")
     args: list[Any] = [status, now.astimezone(UTC).isoformat(), session]
     if older_than is not None:
         sql += " AND created_at < ?"
@@ -101,6 +103,35 @@ def supersede(conn: sqlite3.Connection, session: str, keep: Sequence[str], now: 
         conn.execute("UPDATE held_calls SET status = 'superseded', decided_at = ? WHERE id = ? "
                      "AND status IN ('held', 'asked')", (now.astimezone(UTC).isoformat(), held_id))
     return ids
+
+
+def park(conn: sqlite3.Connection, session: str, keep: Sequence[str]) -> list[str]:
+    """Set aside the session's asked calls other than `keep` (a later turn went on to something else):
+    they wait beside later answers for a yes given on their own card, never for a yes typed in the chat.
+    The ids set aside, oldest first."""
+    marks = ",".join("?" * len(keep))
+    spare = f" AND id NOT IN ({marks})" if keep else ""
+    rows = conn.execute(
+        f"SELECT id FROM held_calls WHERE session = ? AND status = 'asked'{spare} ORDER BY created_at, rowid",
+        (session, *keep),
+    ).fetchall()
+    ids = [r[0] for r in rows]
+    for held_id in ids:
+        conn.execute("UPDATE held_calls SET status = 'waiting' WHERE id = ? AND status = 'asked'", (held_id,))
+    return ids
+
+
+def waiting_for(conn: sqlite3.Connection, session: str) -> list[HeldCall]:
+    """The session's calls set aside to wait beside later answers, oldest first."""
+    rows = conn.execute("SELECT * FROM held_calls WHERE session = ? AND status = 'waiting' "
+                        "ORDER BY created_at, rowid", (session,)).fetchall()
+    return [_row(r) for r in rows]
+
+
+def reopen(conn: sqlite3.Connection, ids: Sequence[str]) -> list[str]:
+    """Ask again the calls of `ids` that wait beside later answers (their card was answered); those reopened."""
+    return [i for i in ids if conn.execute("UPDATE held_calls SET status = 'asked' WHERE id = ? AND status = 'waiting'",
+                                           (i,)).rowcount == 1]
 
 
 def with_status(conn: sqlite3.Connection, ids: Sequence[str], status: str) -> list[str]:

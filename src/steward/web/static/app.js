@@ -157,6 +157,11 @@ function finishBot(bubble, trace, restored = null) {
   closeCards(trace.superseded || [], "Not saved: a later message replaced this question. Ask again to save it.");
   const held = heldOf(trace);
   if (held && (!restored || restored.open)) bubble.item.append(heldCard(held));
+  // writes asked about earlier and set aside: they wait beside the latest answer only
+  if (!restored || restored.last) {
+    for (const old of document.querySelectorAll(".held-waiting")) old.remove();
+    if ((trace.waiting || []).length) bubble.item.append(heldWaiting(trace.waiting));
+  }
   // ids, the handler, the route and the trace: one toggle, for whoever wants to see how it was answered
   const meta = describeHandler(trace);
   bubble.item.append(el("details", { class: "trace" }, el("summary", {}, "Details"),
@@ -195,7 +200,8 @@ async function restoreChat() {
     data.turns.forEach((turn, i) => {
       addUser(turn.text);
       const trace = { ...turn.trace, session_title: data.session_title };
-      finishBot(addBot(), trace, { open: data.waiting && i === data.turns.length - 1 });
+      const last = i === data.turns.length - 1;
+      finishBot(addBot(), trace, { open: data.waiting && last, last });
     });
     if (data.turns.length) scrollDown();
   } catch (err) {
@@ -227,13 +233,31 @@ function closeCards(ids, message) {
   }
 }
 
+// Writes the model proposed and asked about, set aside when the conversation went on to something
+// else: each waits beside the latest answer with its own Confirm and Cancel (the same answer as its card).
+function heldWaiting(items) {
+  return el("div", { class: "waiting held-waiting", role: "group", "aria-label": "Still waiting for your yes" },
+    el("p", { class: "waiting-head" }, "Still waiting for your yes:"),
+    el("ul", {}, items.map((w) => el("li", {}, el("span", { class: "title" }, w.summary),
+      answerActions({
+        label: w.summary, yes: "Confirm", no: "Cancel", working: { yes: "Saving…", no: "Cancelling…" },
+        send: async (choice) => {
+          const trace = await api("POST", `/pending/${encodeURIComponent(w.id)}`,
+            { answer: choice === "yes" ? "confirm" : "cancel" });
+          closeCards([w.id], choice === "yes" ? "Confirmed." : "Cancelled.");
+          refreshToday();
+          return choice === "yes" ? (trace.writes.length ? "Saved." : plainReply(trace.reply)) : "Not saved.";
+        },
+      })))));
+}
+
 function heldCard(held) {
   const status = el("p", { class: "meta", role: "status" });
   const confirm = el("button", { type: "button", class: "primary" }, "Confirm");
   const cancel = el("button", { type: "button" }, "Cancel");
   const card = el("div", { class: "card", role: "group", "aria-label": "Changes waiting for your answer",
                            "data-held": held.ids.join(" ") },
-    el("h3", {}, held.items.length === 1 ? "Save this?" : `Save these ${held.items.length}?`),
+    el("h2", {}, held.items.length === 1 ? "Save this?" : `Save these ${held.items.length}?`),
     held.items.map((item) => [el("p", { class: "summary" }, item.summary), el("dl", {}, fieldRows(item.fields))]),
     el("div", { class: "actions" }, confirm, cancel), status);
   const answer = async (choice) => {
@@ -368,27 +392,7 @@ async function loadDay(when, list, emptyText) {
 // A proposal found in mail (the brief's Appointments section): Accept adds it to the calendar, after
 // Steward proves it again from its message; a proposed cancellation or move is made the same way.
 function appointmentActions(item) {
-  const label = item.provider || "this appointment";
-  const status = el("span", { class: "meta", role: "status" });
-  const accept = el("button", { type: "button", class: "secondary", "aria-label": `Accept ${label}` }, "Accept");
-  const reject = el("button", { type: "button", class: "quiet", "aria-label": `Reject ${label}` }, "Reject");
-  const answer = async (verb) => {
-    accept.disabled = reject.disabled = true;
-    status.textContent = verb === "accept" ? "Checking the mail again…" : "Turning it down…";
-    try {
-      const done = await api("POST", `/appointments/${encodeURIComponent(item.id)}/${verb}`, {});
-      status.textContent = verb === "reject" ? "Turned down."
-        : done.status === "created" ? (done.change ? "Done." : "Added to your calendar.")
-        : `Not added: ${done.reason || done.status}.`;
-      refreshToday();
-    } catch (err) {
-      status.textContent = err.message;
-      accept.disabled = reject.disabled = false;
-    }
-  };
-  accept.addEventListener("click", () => answer("accept"));
-  reject.addEventListener("click", () => answer("reject"));
-  return el("span", { class: "appt-actions" }, accept, reject, status);
+  return proposalActions(item.id, item.provider || "this appointment", refreshToday);
 }
 
 function reminderRow(reminder) {

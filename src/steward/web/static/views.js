@@ -10,32 +10,48 @@ function chip(status) {
   return el("span", { class: `chip chip-${status}` }, CHIP_WORDS[status] || status);
 }
 
-// Accept / Reject for a proposal found in mail; the row keeps its shape and says what happened in place.
-function proposalActions(id, label, onDone) {
+// One pair of answer buttons (Accept / Reject, Confirm / Cancel) for everything that waits for a yes:
+// a click answers through `send` (which returns what happened, in words); the buttons then give way to
+// that sentence in the same place, the row keeping its height; a failure says why and offers them again.
+function answerActions({ label, yes = "Accept", no = "Reject", working, send, onDone }) {
   const status = el("span", { class: "act-status", role: "status" });
-  const accept = el("button", { type: "button", class: "secondary", "aria-label": `Accept ${label}` }, "Accept");
-  const reject = el("button", { type: "button", class: "quiet", "aria-label": `Reject ${label}` }, "Reject");
-  const answer = async (verb) => {
+  const accept = el("button", { type: "button", class: "secondary", "aria-label": `${yes} ${label}` }, yes);
+  const reject = el("button", { type: "button", class: "quiet", "aria-label": `${no} ${label}` }, no);
+  const box = el("span", { class: "acts" }, accept, reject, status);
+  const answer = async (choice) => {
+    // the words take the buttons' place at once: the box keeps the size it had, so nothing around it moves
+    box.style.minWidth = `${box.offsetWidth}px`;
+    box.style.minHeight = `${box.offsetHeight}px`;
     accept.disabled = reject.disabled = true;
-    status.textContent = verb === "accept" ? "Checking the mail again…" : "Turning it down…";
+    accept.hidden = reject.hidden = true;
+    status.textContent = working[choice];
     try {
-      const res = await fetch(`/appointments/${encodeURIComponent(id)}/${verb}`, {
-        method: "POST", credentials: "same-origin",
-        headers: { Accept: "application/json", "Content-Type": "application/json" }, body: "{}" });
-      const done = await res.json().catch(() => ({}));
-      if (!res.ok) throw new Error(done.message || `${res.status}`);
-      status.textContent = verb === "reject" ? "Turned down."
-        : done.status === "created" ? "Added to your calendar." : `Not added: ${done.reason || done.status}.`;
-      accept.hidden = reject.hidden = true;
-      if (onDone) onDone();
+      status.textContent = await send(choice);
+      box.classList.add("answered");
+      if (onDone) onDone(choice);
     } catch (err) {
       status.textContent = err.message;
+      accept.hidden = reject.hidden = false;
       accept.disabled = reject.disabled = false;
     }
   };
-  accept.addEventListener("click", () => answer("accept"));
-  reject.addEventListener("click", () => answer("reject"));
-  return el("span", { class: "acts" }, accept, reject, status);
+  accept.addEventListener("click", () => answer("yes"));
+  reject.addEventListener("click", () => answer("no"));
+  return box;
+}
+
+// Accept / Reject for an appointment found in mail: Accept adds it (or makes the change its mail asks)
+// after Steward proves it again from its message.
+function proposalActions(id, label, onDone) {
+  return answerActions({
+    label, working: { yes: "Checking the mail again…", no: "Turning it down…" }, onDone,
+    send: async (choice) => {
+      const done = await api("POST", `/appointments/${encodeURIComponent(id)}/${choice === "yes" ? "accept" : "reject"}`, {});
+      if (choice === "no") return "Turned down.";
+      return done.status === "created" ? (done.change ? "Done." : "Added to your calendar.")
+        : `Not added: ${done.reason || done.status}.`;
+    },
+  });
 }
 
 function duesView(view) {
