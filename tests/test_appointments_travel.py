@@ -431,3 +431,52 @@ def test_a_schema_org_time_is_never_read_an_hour_off(tmp_path, cli, monkeypatch)
                                                                                      "2026-04-02T19:00:00+01:00")
     assert (items["Bouchon Rouge"]["status"], items["Bouchon Rouge"]["reason"]) == ("rejected", "foreign_zone")
     assert (items["Zum Hirschen"]["status"], items["Zum Hirschen"]["reason"]) == ("rejected", "zone_clash")
+
+
+def test_a_ferry_bookings_sailings_are_read_at_each_ports_time() -> None:
+    from steward.appointments import sailings
+
+    received = datetime(2026, 5, 20, 9, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    mail = ("Thank you for sailing with us. Your booking reference: NX44120\n\n"
+            "Outbound sailing\n"
+            "Departure: Fri 12 Jun 2026 17:00  Kiel, Germany\n"
+            "Arrival:   Sat 13 Jun 2026 10:00  Oslo, Norway\n\n"
+            "Return sailing\n"
+            "Departure: Mon 15 Jun 2026 14:00  Oslo, Norway\n"
+            "Arrival:   Tue 16 Jun 2026 10:00  Kiel, Germany\n"
+            "Vehicle: car up to 1.85 m, Cabin: 2-berth inside\n")
+    out, back = sailings.from_text(mail, received, "Baltic Night Ferries")
+    assert (out.title, out.start_at) == ("Ferry Baltic Night Ferries Kiel → Oslo",
+                                         datetime(2026, 6, 12, 17, 0, tzinfo=ZoneInfo("Europe/Berlin")))
+    assert out.end_at == datetime(2026, 6, 13, 10, 0, tzinfo=ZoneInfo("Europe/Oslo"))
+    assert back.start_at == datetime(2026, 6, 15, 14, 0, tzinfo=ZoneInfo("Europe/Oslo"))
+    # a port no zone is known for: kept without one, for the consumer to turn down
+    (far,) = sailings.from_text(mail.split("\n\nReturn")[0].replace("Kiel, Germany", "Skerry Quay"), received,
+                                "Baltic Night Ferries")
+    assert far.floating
+    # a brochure that lists sailings gives no booking reference: nothing
+    assert sailings.from_text(mail.replace("Your booking reference: NX44120", "Book now!"), received,
+                              "Baltic Night Ferries") == []
+
+
+def test_a_ferry_booking_is_proposed_at_the_ports_time_and_its_delay_notice_is_not(
+        tmp_path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from appointment_mail import message, write_folder
+
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+    sent = datetime(2026, 5, 20, 9, 0, tzinfo=ZoneInfo("Europe/London"))
+    body = ("Your booking reference: NX44120\nOutbound sailing\nDeparture: Fri 12 Jun 2026 17:00  Kiel, Germany\n"
+            "Arrival: Sat 13 Jun 2026 10:00  Oslo, Norway\n")
+    folder = write_folder(tmp_path / "mail", {
+        "a": message("f1@ferry.example", ("Baltic Night Ferries", "bookings@balticnight.example"),
+                     "Your ferry booking NX44120", body, sent),
+        "b": message("f2@ferry.example", ("Baltic Night Ferries", "bookings@balticnight.example"),
+                     "Your sailing has been delayed", "We are sorry: your sailing is delayed by two hours.\n" + body,
+                     sent),
+    })
+    args = ("--now", "2026-05-20T10:00:00+01:00", "--tz", "Europe/London")
+    assert cli(*args, "mail", "import", str(folder)).code == 0
+    items = cli(*args, "--json", "appointments", "scan", "--dry-run").json()["items"]
+    assert [(i["provider"], i["start"], i["end"]) for i in items if i["status"] == "proposed"] == [
+        ("Baltic Night Ferries", "2026-06-12T16:00:00+01:00", "2026-06-13T09:00:00+01:00")]  # Kiel's 17:00

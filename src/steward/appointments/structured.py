@@ -261,7 +261,7 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
         if "schema.org" in html:
             out.extend(schema_org.from_html(html))
     if not out and received is not None:
-        from steward.appointments import rail, stays
+        from steward.appointments import rail, sailings, stays
         from steward.appointments.itinerary import departure_label, from_text, segment_line, table_row
         from steward.mail.parse import read_body
 
@@ -272,6 +272,8 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
             out.extend(from_text(body, received))
         if not out:
             out.extend(rail.from_text(body, received, _sender(raw)))
+        if not out:
+            out.extend(sailings.from_text(body, received, sender_name))
         if not out:
             out.extend(stays.from_text(body, received, sender_name))
     return list(dict.fromkeys(out))  # an invitation often comes twice: inline and as an attachment

@@ -1,0 +1,103 @@
+"""Ferry crossings in the text of a ferry company's booking mail, when it carries no structured data.
+
+Ferry companies label each sailing as airlines label a leg, with a port instead of an airport:
+
+    Outbound sailing                              Your booking reference: FX82311
+    Departure: Sat 14 Jun 2026 08:55  Holyhead, UK
+    Arrival:   Sat 14 Jun 2026 12:10  Dublin, Ireland
+
+A mail that speaks of a crossing (a ferry, a sailing, a vessel) and gives a booking reference yields
+one sailing per departure label (the labels and words are in `itinerary.yaml`), with its date and
+time read as `itinerary` reads a leg's. The time is the port's local time: the zone of the city the
+port is named after (GeoNames' cities, `places.city_zone`), in the country its line ends with when it
+names one, else that country's when it keeps one offset. A port whose zone is not known leaves the
+sailing without one, and the consumer turns it down (`travel_zone_missing`) rather than guess. The
+sailing is named by the company that sent the mail.
+
+Pure: text in, candidates out.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from functools import lru_cache
+from importlib import resources
+from zoneinfo import ZoneInfo
+
+from steward.appointments.itinerary import _arrival_label, _moment, departure_label
+from steward.appointments.model import Candidate, unsafe
+from steward.appointments.places import city_zone, country_code, zone_in_text
+from steward.yamldata import load_yaml
+
+
+@lru_cache(maxsize=1)
+def _words() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """(a crossing by sea, a booking reference's label) from itinerary.yaml."""
+    data = load_yaml((resources.files("steward.appointments") / "itinerary.yaml").read_text(encoding="utf-8"))
+
+    def words(key: str) -> re.Pattern[str]:
+        body = "|".join(re.escape(str(w)) for w in sorted(data[key], key=len, reverse=True))
+        return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])", re.I)
+
+    return words("ferry"), words("booking_reference")
+
+
+def port_zone(place: str, at: datetime | None = None) -> str | None:
+    """The zone of a port as a booking writes it ("Holyhead, UK", "Dublin Port", "Calais (FR)")."""
+    chunks = [c.strip() for c in re.split(r"[,(]", place.replace(")", ",")) if c.strip()]
+    if not chunks:
+        return None
+    country = country_code(chunks[-1]) if len(chunks) > 1 else ""
+    return city_zone(chunks[0], country, at) or zone_in_text(place, at)
+
+
+# a weekday left beside the date a line gave ("Fri 12 Jun 2026 17:00 Kiel": "Fri Kiel")
+_WEEKDAY = re.compile(r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\b\.?,?\s*", re.I)
+
+
+def _where(place: str) -> str:
+    return " ".join(_WEEKDAY.sub(" ", place).split()).strip(" ,:-")
+
+
+def _port(place: str) -> str:
+    return re.split(r"[,(]", place)[0].strip()
+
+
+def from_text(text: str, received: datetime, sender_name: str = "") -> list[Candidate]:
+    """The sailings a ferry booking's text lists, one candidate per departure label."""
+    sea, reference = _words()
+    provider = " ".join(sender_name.split())
+    if not provider or unsafe(provider) or not sea.search(text) or not reference.search(text):
+        return []
+    lines = text.splitlines()
+    departures = [i for i, line in enumerate(lines) if departure_label(line)]
+    out: list[Candidate] = []
+    for k, at in enumerate(departures):
+        floor = departures[k - 1] + 1 if k else 0
+        ceiling = departures[k + 1] if k + 1 < len(departures) else len(lines)
+        label = departure_label(lines[at])
+        assert label is not None
+        leaves = _moment(lines, at, label.group(1), floor, received)
+        place = _where(leaves.place)
+        if leaves.when is None or not place:
+            continue
+        zone = port_zone(place, leaves.when)
+        start = leaves.when.replace(tzinfo=ZoneInfo(zone)) if zone else leaves.when
+        end, route = None, None
+        arrival = next((i for i in range(at + 1, ceiling) if _arrival_label(lines[i])), None)
+        found = _arrival_label(lines[arrival]) if arrival is not None else None
+        if arrival is not None and found is not None:
+            arrives = _moment(lines, arrival, found.group(1), floor, received)
+            there_place = _where(arrives.place)
+            there = port_zone(there_place, arrives.when) if arrives.when is not None else None
+            if arrives.when is not None and there and zone:
+                end = arrives.when.replace(tzinfo=ZoneInfo(there))
+                end = end if start < end < start + timedelta(hours=48) else None
+            route = f"{_port(place)} → {_port(there_place)}" if there_place else None
+        candidate = Candidate(provider=provider, start=start.isoformat(), excerpt=provider, origin="itinerary",
+                              travel=True, start_at=start, end_at=end, floating=zone is None, what="ferry",
+                              location=place[:120], route=route)
+        if candidate not in out:
+            out.append(candidate)
+    return out
