@@ -6,8 +6,8 @@ turn reaches it. An intercept may also have a `WordGate`: the words without whic
 claim a turn, when its parser's own first test is such a list (a reminder change needs a management
 verb, a listing phrase or "reminder"). A turn that says none of them passes it by without building it:
 "what do I owe this month?" says none, so the reminder changes are not loaded for it. An intercept whose
-parser reads kinds of sentence without a fixed word (an event change said as news: "no choir
-tomorrow") has no gate. tests/test_intercepts_lazy.py keeps each entry equal to its class and each gate
+parser reads kinds of sentence without a fixed word (an event change said as news: "no pottery
+class this thursday") has no gate. tests/test_intercepts_lazy.py keeps each entry equal to its class and each gate
 shut only to turns its parser reads as nothing.
 """
 
