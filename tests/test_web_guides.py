@@ -68,3 +68,56 @@ def test_a_link_to_a_file_outside_the_folder_is_refused(tmp_path: Path) -> None:
     (folder / "secret.md").symlink_to(tmp_path / "secret.md")
     with pytest.raises(NotFound):
         guide_file("secret.md", folder)
+
+
+GUIDE_FROM_THE_WHEEL = """
+import sys
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from steward.web import guides
+
+app = FastAPI()
+app.include_router(guides.router)
+with TestClient(app) as client:
+    page = client.get("/guides/models.md")
+    picture = client.get("/guides/page-1280.png")
+print(guides.guides_dir())
+print(page.status_code, "<h1>Models</h1>" in page.text, picture.status_code)
+"""
+
+
+@pytest.mark.slow
+def test_the_guides_open_from_a_wheel_installed_into_a_fresh_venv(tmp_path: Path) -> None:
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    tree = tmp_path / "tree"  # a copy, so the build leaves the working tree as it was
+    tree.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(root / name, tree / name)
+    shutil.copytree(root / "docs", tree / "docs")
+    shutil.copytree(root / "src", tree / "src", symlinks=True,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    wheels = tmp_path / "wheels"
+    clean = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # pip sees no source tree on the path
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(wheels), str(tree)],
+                           capture_output=True, text=True, timeout=600, env=clean)
+    assert built.returncode == 0, built.stderr[-3000:]
+    [wheel] = wheels.glob("steward-*.whl")
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=120)
+    python = venv / "bin" / "python"
+    installed = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
+                                "--quiet", str(wheel)], capture_output=True, text=True, timeout=300, env=clean)
+    assert installed.returncode == 0, installed.stderr[-3000:]
+    # Steward from the wheel; its libraries (fastapi, markdown-it-py ...) from this environment
+    libraries = os.pathsep.join(p for p in sys.path if p.endswith("site-packages"))
+    ran = subprocess.run([str(python), "-c", GUIDE_FROM_THE_WHEEL], capture_output=True, text=True, timeout=120,
+                         cwd=tmp_path, env={**os.environ, "PYTHONPATH": libraries})
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    folder, answers = ran.stdout.strip().splitlines()[-2:]
+    assert folder.startswith(str(venv)), folder  # the installed copy, not this source tree
+    assert answers == "200 True 200"

@@ -1,4 +1,5 @@
-"""`GET /guides/` and `GET /guides/NAME`: Steward's own guides (the `docs/` folder), read-only, as pages.
+"""`GET /guides/` and `GET /guides/NAME`: Steward's own guides (the `docs/` folder, shipped in the package
+as `steward/guides`), read-only, as pages.
 
 The page links to them (the offline answer's "Models guide", the footer), so a person reads how to
 connect a model on the machine that runs Steward, offline too. Only a plain file name directly in the
@@ -32,9 +33,9 @@ GUIDE_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,63}\.(?:md|png)")
 
 
 def guides_dir() -> Path | None:
-    """The `docs/` folder beside the source tree Steward runs from (None when this copy has none)."""
-    package = Path(str(resources.files("steward")))
-    folder = package.parent.parent / "docs"
+    """The guides shipped with the package (`steward/guides`: in a source tree a link to `docs/`, in an
+    installed wheel a copy of it); None when this copy has none."""
+    folder = Path(str(resources.files("steward"))) / "guides"
     return folder if folder.is_dir() else None
 
 
