@@ -145,6 +145,7 @@ MONEY_DENIED = {
     "steward.search": "mail search",
     "steward.records.mail": "the mail's records",
     "email.policy": "the mail parser's policies",
+    "hashlib": "OpenSSL's hashes (nothing is hashed: no exemplar cache, no appointment marker)",
     "extruct": "structured data in mail",
     "price_parser": "amounts in bills",
     "pypdf": "PDF statements",

@@ -8,7 +8,6 @@ patterns), or with none (a model's candidate, which the consumer must resolve by
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -102,7 +101,7 @@ def fingerprint(provider: str, start: datetime) -> str:
     from datetime import UTC
 
     text = f"{provider_key(provider)}|{start.astimezone(UTC):%Y-%m-%dT%H:%MZ}"
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+    return _digest(text)
 
 
 def change_key(kind: str, of_fingerprint: str, start: datetime) -> str:
@@ -110,12 +109,18 @@ def change_key(kind: str, of_fingerprint: str, start: datetime) -> str:
     from datetime import UTC
 
     text = f"{kind}|{of_fingerprint}|{start.astimezone(UTC):%Y-%m-%dT%H:%MZ}"
-    return "change-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+    return "change-" + _digest(text)
 
 
 def source_marker(message_key: str) -> str:
     """The private marker of the source message: a hash of its Message-ID (or dedup key), not the id."""
-    return hashlib.sha256(message_key.encode("utf-8")).hexdigest()[:24]
+    return _digest(message_key)
+
+
+def _digest(text: str) -> str:
+    import hashlib  # here: listing the appointments already found hashes nothing (and loads no OpenSSL)
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
 
 
 @dataclass(frozen=True)

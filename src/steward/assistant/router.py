@@ -12,7 +12,6 @@ little below the threshold too, so a keyword alone ("birthday", "event") cannot 
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -168,6 +167,8 @@ class Embedder(Protocol):
 
 def exemplar_key(data: RouterData, model: str, dim: int) -> str:
     """A hash of the exemplars and the model: the cache file's name changes when either does."""
+    import hashlib  # here: a turn its words answer asks the sentence model nothing (and loads no OpenSSL)
+
     h = hashlib.sha256(f"{model}\0{dim}".encode())
     for intent in data.intents:
         for text in intent.exemplars:
