@@ -221,3 +221,14 @@ def test_the_recipients_address_in_the_first_lines_from_elsewhere_adds_to_a_thre
     raw = _mail("Accounts Desk <desk@relay-mx9.example>", "Suspension notice",
                 "Access to alex@example.org will be suspended today. Click below to cancel the request.")
     assert "writes the recipient's address alex@example.org" in _why(raw)
+
+
+def test_a_brand_written_with_look_alike_letters_in_the_name_is_marked() -> None:
+    raw = _mail("PayPaI Service <notice@relay-mx9.example>", "Receipt", "Your receipt is attached.")
+    assert _category(raw) == "phishing_suspect"
+    assert "it writes PayPal with look-alike letters (PayPaI)" in _why(raw)
+
+
+def test_a_brand_written_plainly_by_someone_else_is_no_disguise() -> None:
+    assert not any("look-alike" in s.says for s in score("ana@example.net", "Ana Illing", "Paying by PayPal",
+                                                          "Illinois trip: I paid with PayPal.", MailContext()))

@@ -206,6 +206,39 @@ def _speaks_as(sender_name: str, text: str, vocab: _Vocabulary) -> bool:
     return bool(words) and not words.isdisjoint(re.findall(r"[a-z0-9]+", _plain(text)))
 
 
+# letters lures swap for ones that look alike in a sans-serif face ("AppIe" with a capital i, "lcIoud")
+_ALIKE = {"I": "li", "l": "iI", "1": "li", "0": "o", "|": "l"}
+
+
+def _unswapped(word: str) -> set[str]:
+    """The spellings a word may stand for once look-alike letters are read back (at most 256)."""
+    word = word.replace("rn", "m").replace("vv", "w") if ("rn" in word or "vv" in word) else word
+    out = {""}
+    for ch in word:
+        out = {v + c for v in out for c in ch + _ALIKE.get(ch, "")}
+        if len(out) > 256:
+            return set()
+    return out
+
+
+def _disguised_brand(text: str, brands: Sequence[tuple[str, tuple[str, ...]]]) -> str | None:
+    """A word that spells a brand of the table once look-alike letters are read back ("AppIe")."""
+    names = {re.sub(r"[^a-z0-9]", "", name.lower()): name for name, _ in brands if len(name) >= 4}
+    for word in set(re.findall(r"[A-Za-z0-9|]{4,}", text)):
+        if word.lower() in names or not any(ch in word for ch in "Il10|") and "rn" not in word and "vv" not in word:
+            continue
+        hit = next((names[v.lower()] for v in _unswapped(word) if v.lower() in names), None)
+        if hit is not None:
+            return f"it writes {hit} with look-alike letters ({word})"
+    return None
+
+
+def _table() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    from steward.mail.lures import lure_words
+
+    return lure_words().brands
+
+
 def _free_mail(domain: str) -> bool:
     from steward.mail.lures import lure_words
 
@@ -286,6 +319,9 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
     head = _CSS.sub(" ", context.head or snippet)
     signs = _said(f"{subject}\n{sender_name}\n{head}", vocab)
     domain = sender.rpartition("@")[2].strip().strip(".").lower() if "@" in sender else ""
+    disguised = _disguised_brand(f"{sender_name}\n{subject}", (*brands, *_table()))
+    if disguised is not None:
+        signs.append(Sign(3, disguised))
     if not signs:
         return []  # every other sign only counts beside what the text says: most mail stops here
     if sender.lower().startswith("mailer-daemon@"):

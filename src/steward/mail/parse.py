@@ -36,7 +36,7 @@ _KNOWN_HEADERS = ("from", "subject", "date", "message-id", "to", "received", "se
 _SNIPPET_SCAN_BYTES = 256 * 1024
 # characters of the text the lure checks read at import (never stored): a lure's pretext is often past
 # the snippet, after a banner or a greeting
-HEAD_CHARS = 1000
+HEAD_CHARS = 1500
 
 
 _HEADERS_ONLY = email.parser.BytesParser(policy=email.policy.compat32)
