@@ -232,3 +232,19 @@ def test_a_brand_written_with_look_alike_letters_in_the_name_is_marked() -> None
 def test_a_brand_written_plainly_by_someone_else_is_no_disguise() -> None:
     assert not any("look-alike" in s.says for s in score("ana@example.net", "Ana Illing", "Paying by PayPal",
                                                           "Illinois trip: I paid with PayPal.", MailContext()))
+
+
+def test_links_that_all_go_elsewhere_add_to_a_sign_in_pretext() -> None:
+    raw = _mail("Accounts <accounts@harbour-notices.example>", "Profile review",
+                "Dear customer, sign in to review your profile.",
+                html='<p>Dear customer, <a href="https://verify-profile.example/s">sign in</a> to review your '
+                     'profile.</p><a href="https://cdn-images.example/logo.png">logo</a>')
+    assert _category(raw) == "phishing_suspect"
+    assert "none of its links go to harbour-notices.example" in _why(raw)
+
+
+def test_a_notice_that_links_to_its_own_site_among_others_gives_no_such_sign() -> None:
+    ctx = MailContext(head="Dear customer, sign in to see your statement.",
+                      link_hosts=("click.tracker.example", "www.harboursavings.example"))
+    signs = score("alerts@harboursavings.example", "Harbour Savings", "Statement", "", ctx)
+    assert not any("none of its links" in s.says for s in signs)

@@ -296,6 +296,18 @@ def _odd_links(hosts: Iterable[str], text: str, vocab: _Vocabulary) -> str | Non
 
 # style rules a plain-text part sometimes carries ("p{ margin:0; }"): no words of the mail
 _CSS = re.compile(r"[^{}]{0,80}\{[^{}]{0,400}\}")
+def _links_elsewhere(hosts: Sequence[str], domain: str, brands: Sequence[tuple[str, tuple[str, ...]]]) -> str | None:
+    """Links that all go to other sites than the sender's (a real service links to its own site too)."""
+    if not hosts or not domain:
+        return None
+    site = _registrable(domain)
+    own = [d for _, domains in brands if any(domain == x or domain.endswith("." + x) for x in domains) for d in domains]
+    for host in hosts:
+        if _registrable(host) == site or any(host == d or host.endswith("." + d) for d in own):
+            return None
+    return f"none of its links go to {'.'.join(p for p in site if p)} ({hosts[0]}{', ...' if len(hosts) > 1 else ''})"
+
+
 _PAGE = re.compile(r"\.(?:s?html?|xhtml|shtm)$", re.I)
 
 
@@ -345,6 +357,7 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
                   if _organisation(sender_name, vocab) else None,
                   _recipient_named(sender_name, subject, domain, context.recipients),
                   _odd_links(context.link_hosts, head, vocab),
+                  _links_elsewhere(context.link_hosts, domain, brands),
                   _auth_doubt(context.auth_results, domain)):
         if found is not None:
             signs.append(Sign(1, found))
