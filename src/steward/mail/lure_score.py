@@ -59,7 +59,7 @@ class _Class:
     name: str
     weight: int
     says: str
-    spaced: frozenset[str]  # phrases of words, matched as whole words
+    spaced: dict[str, tuple[str, ...]]  # phrases of words by their first word, matched as whole words
     unspaced: tuple[str, ...]  # phrases in scripts written without spaces, matched anywhere
 
 
@@ -69,17 +69,21 @@ class _Vocabulary:
     classes: tuple[_Class, ...]
     organisation: frozenset[str]
     shorteners: frozenset[str]
-    max_words: int
 
 
+_MARKS = re.compile(r"[\u0300-\u036f]")  # the accents NFKD splits off Latin letters
+_NON_WORD = re.compile(r"[^\w-]+|_")
+_NOT_ALNUM = re.compile(r"[^a-z0-9]")
+_ALNUM_RUN = re.compile(r"[a-z0-9]+")
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 def _plain(text: str) -> str:
     """Lower case, accents dropped, every run of non-letters one space (letters of any script kept)."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    kept = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(re.sub(r"[^\w-]+|_", " ", kept).split())
+    low = text.lower()
+    if not low.isascii():
+        low = _MARKS.sub("", unicodedata.normalize("NFKD", low))
+    return " ".join(_NON_WORD.sub(" ", low).split())
 
 
 @lru_cache(maxsize=1)
@@ -87,21 +91,19 @@ def vocabulary() -> _Vocabulary:
     """The bundled vocabulary (read once per process)."""
     data = load_yaml((resources.files("steward.mail") / "lure_score.yaml").read_text(encoding="utf-8"))
     classes = []
-    longest = 1
     for name, spec in data["classes"].items():
         phrases = [_plain(str(w)) for words in spec["words"].values() for w in words]
-        spaced = frozenset(p for p in phrases if p and not _UNSPACED.search(p))
+        spaced: dict[str, list[str]] = {}
+        for phrase in (p for p in phrases if p and not _UNSPACED.search(p)):
+            spaced.setdefault(phrase.split()[0], []).append(phrase)
         unspaced = tuple(p for p in phrases if p and _UNSPACED.search(p))
-        longest = max([longest, *(len(p.split()) for p in spaced)])
-        classes.append(_Class(str(name), int(spec["weight"]), str(spec["says"]), spaced, unspaced))
+        classes.append(_Class(str(name), int(spec["weight"]), str(spec["says"]),
+                              {k: tuple(v) for k, v in spaced.items()}, unspaced))
     return _Vocabulary(int(data["threshold"]), tuple(classes),
                        frozenset(str(w).lower() for w in data["organisation_words"]),
-                       frozenset(str(w).lower() for w in data["shorteners"]), longest)
+                       frozenset(str(w).lower() for w in data["shorteners"]))
 
 
-def _grams(words: list[str], longest: int) -> set[str]:
-    """Every run of 1..`longest` words of a text, joined by spaces."""
-    return {" ".join(words[i:i + n]) for n in range(1, longest + 1) for i in range(len(words) - n + 1)}
 
 
 # a greeting to a kind of person rather than a person ("Dear Valued Member", "Hello Bank User"), or to an
@@ -111,17 +113,23 @@ _NOBODY = re.compile(r"\b(?:dear|hello|hi|greetings|attention|attn)\b[\s,:]*(?:[
                      r"sir|madam|beneficiary|employees?|staff)\b")
 _TO_ADDRESS = re.compile(r"\b(?:dear|hello|hi|attention|attn)\b[\s:,({\[]*[\w.+-]+@[\w-]+\.", re.I)
 _GREETING = "generic_greeting"
+_OPENERS = frozenset({"dear", "hello", "hi", "greetings", "attention", "attn"})
 
 
 def _said(text: str, vocab: _Vocabulary) -> list[Sign]:
     """The classes of words a text says, each once."""
     plain = _plain(text)
-    grams = _grams(plain.split(), vocab.max_words)
-    unspaced = bool(_UNSPACED.search(plain))
+    tokens = set(plain.split())
+    padded = f" {plain} "
+    unspaced = not plain.isascii() and bool(_UNSPACED.search(plain))
+    greets = not tokens.isdisjoint(_OPENERS)
     out = []
     for c in vocab.classes:
-        if (not grams.isdisjoint(c.spaced) or (unspaced and any(p in plain for p in c.unspaced))
-                or (c.name == _GREETING and (_NOBODY.search(plain) or _TO_ADDRESS.search(text)))):
+        starts = tokens & c.spaced.keys()
+        if (any(f" {p} " in padded for w in starts for p in c.spaced[w])
+                or (unspaced and any(p in plain for p in c.unspaced))
+                or (c.name == _GREETING and greets and (_NOBODY.search(plain) or "@" in text
+                                                         and _TO_ADDRESS.search(text)))):
             out.append(Sign(c.weight, c.says))
     return out
 
@@ -133,19 +141,19 @@ def _registrable(domain: str) -> tuple[str, str]:
 
 
 def _letters(text: str) -> str:
-    return re.sub(r"[^a-z0-9]", "", text.lower())
+    return _NOT_ALNUM.sub("", text.lower())
 
 
 def _organisation(sender_name: str, vocab: _Vocabulary) -> bool:
     """Whether a display name speaks for an organisation (one word, or a word such as "Team" or
     "Bank"), or is empty, rather than naming a person."""
-    words = [w for w in re.findall(r"[a-z0-9]+", _plain(sender_name)) if len(w) >= 2]
+    words = [w for w in _ALNUM_RUN.findall(_plain(sender_name)) if len(w) >= 2]
     return len(words) <= 1 or any(w in vocab.organisation for w in words)
 
 
 def _name_unrelated(sender_name: str, domain: str, vocab: _Vocabulary) -> str | None:
     """A display name that speaks for an organisation and shares no word with the sender's domain."""
-    words = [w for w in re.findall(r"[a-z0-9]+", _plain(sender_name)) if len(w) >= 2]
+    words = [w for w in _ALNUM_RUN.findall(_plain(sender_name)) if len(w) >= 2]
     if not words or not domain or "@" in sender_name or not _organisation(sender_name, vocab):
         return None
     name, _suffix = _registrable(domain)
@@ -170,7 +178,7 @@ def _name_is_domain(sender_name: str, domain: str, vocab: _Vocabulary) -> bool:
         return False
     name, suffix = _registrable(domain)
     host = _letters(domain.removesuffix("." + suffix) if suffix else domain)
-    words = [w for w in re.findall(r"[a-z0-9]+", _plain(sender_name)) if len(w) >= 4 and w not in vocab.organisation]
+    words = [w for w in _ALNUM_RUN.findall(_plain(sender_name)) if len(w) >= 4 and w not in vocab.organisation]
     own = _letters(name)
     return any(w in host for w in words) or (len(own) >= 4 and own not in vocab.organisation
                                               and own in _letters(sender_name))
@@ -187,45 +195,104 @@ def _name_is_address(sender_name: str, domain: str) -> str | None:
     return f"its name is the address {found.group(0)}, but the mail is from {domain}"
 
 
-def _brand_elsewhere(text: str, domain: str, brands: Sequence[tuple[str, tuple[str, ...]]]) -> str | None:
-    """A brand of the table named in the subject or the text, from a domain that is none of the brand's."""
-    if not domain or not brands:
+def _brand_elsewhere(text: str, domain: str, brands: tuple[tuple[str, tuple[str, ...]], ...]) -> str | None:
+    """A brand (of the table or `brands`) named in the subject or the text, from none of its domains."""
+    if not domain:
         return None
-    from steward.mail.lures import brand_named
-
-    found = brand_named(text, brands)
-    if found is None or any(domain == d or domain.endswith("." + d) for d in found[1]):
+    index = _brand_index(brands)
+    plain = _plain(text)
+    padded = f" {plain} "
+    found = next((flat for word in plain.split() if word in index.by_first
+                  for flat in index.by_first[word] if f" {flat} " in padded), None)
+    if found is None:
         return None
-    return f"it names {found[0]} but comes from {domain}"
+    name, domains = index.by_name[found]
+    if any(domain == d or domain.endswith("." + d) for d in domains):
+        return None
+    return f"it names {name} but comes from {domain}"
 
 
 def _speaks_as(sender_name: str, text: str, vocab: _Vocabulary) -> bool:
     """Whether the text names the organisation its display name is (a word of the name other than
     "Team" or "Service", of four letters or more, in the subject or the first lines)."""
-    words = {w for w in re.findall(r"[a-z0-9]+", _plain(sender_name)) if len(w) >= 4 and w not in vocab.organisation}
-    return bool(words) and not words.isdisjoint(re.findall(r"[a-z0-9]+", _plain(text)))
+    words = {w for w in _ALNUM_RUN.findall(_plain(sender_name)) if len(w) >= 4 and w not in vocab.organisation}
+    return bool(words) and not words.isdisjoint(_ALNUM_RUN.findall(_plain(text)))
 
 
 # letters lures swap for ones that look alike in a sans-serif face ("AppIe" with a capital i, "lcIoud")
-_ALIKE = {"I": "li", "l": "iI", "1": "li", "0": "o", "|": "l"}
+_ALIKE = {"I": "li", "1": "li", "0": "o", "|": "l"}
+_CANDIDATE = re.compile(r"[A-Za-z0-9|]{4,}")
+_ODD = re.compile(r"(?<=.)I|[01|]|^l[^aeiouy]|rn|vv")
 
 
 def _unswapped(word: str) -> set[str]:
     """The spellings a word may stand for once look-alike letters are read back (at most 256)."""
     word = word.replace("rn", "m").replace("vv", "w") if ("rn" in word or "vv" in word) else word
-    out = {""}
-    for ch in word:
-        out = {v + c for v in out for c in ch + _ALIKE.get(ch, "")}
-        if len(out) > 256:
-            return set()
+    out = {"i" + word[1:], word} if word.startswith("l") else {word}
+    for i, ch in enumerate(word):
+        if ch in _ALIKE:
+            out = {v[:i] + c + v[i + 1:] for v in out for c in ch + _ALIKE[ch]}
+            if len(out) > 256:
+                return set()
     return out
 
 
-def _disguised_brand(text: str, brands: Sequence[tuple[str, tuple[str, ...]]]) -> str | None:
-    """A word that spells a brand of the table once look-alike letters are read back ("AppIe")."""
-    names = {re.sub(r"[^a-z0-9]", "", name.lower()): name for name, _ in brands if len(name) >= 4}
-    for word in set(re.findall(r"[A-Za-z0-9|]{4,}", text)):
-        if word.lower() in names or not any(ch in word for ch in "Il10|") and "rn" not in word and "vv" not in word:
+@dataclass(frozen=True)
+class _BrandIndex:
+    by_first: dict[str, tuple[str, ...]]  # a brand's name as words, by its first word
+    by_name: dict[str, tuple[str, tuple[str, ...]]]  # name as words -> (the brand's name, its domains)
+    spelled: dict[str, str]  # name as letters and digits alone -> the brand's name
+    lengths: frozenset[int]  # of the spelled names
+    family: dict[str, frozenset[str]]  # a brand's domain -> every domain of that brand
+
+
+# what the checks need of each brand tuple (with the table's), by identity; the tuple is kept beside it
+_BRANDS: dict[int, tuple[tuple[tuple[str, tuple[str, ...]], ...], _BrandIndex]] = {}
+
+
+def _brand_index(brands: tuple[tuple[str, tuple[str, ...]], ...]) -> _BrandIndex:
+    """What the brand checks need of the table's brands and `brands`, worked out once per tuple."""
+    cached = _BRANDS.get(id(brands))
+    if cached is not None and cached[0] is brands:
+        return cached[1]
+    if len(_BRANDS) > 16:
+        _BRANDS.clear()
+    every = (*_table(), *brands)
+    by_name: dict[str, tuple[str, list[str]]] = {}
+    family: dict[str, set[str]] = {}
+    for name, domains in every:
+        flat = " ".join(_ALNUM_RUN.findall(_plain(name)))
+        if len(flat) >= 3:
+            by_name.setdefault(flat, (name, []))[1].extend(domains)
+        for d in domains:
+            family.setdefault(d, set()).update(domains)
+    by_first: dict[str, list[str]] = {}
+    for flat in sorted(by_name, key=len, reverse=True):
+        by_first.setdefault(flat.split()[0], []).append(flat)
+    spelled = {_NOT_ALNUM.sub("", name.lower()): name for name, _ in every if len(name) >= 4}
+    index = _BrandIndex({k: tuple(v) for k, v in by_first.items()}, {k: (n, tuple(d)) for k, (n, d) in by_name.items()},
+                        spelled, frozenset(len(n) for n in spelled), {k: frozenset(v) for k, v in family.items()})
+    _BRANDS[id(brands)] = (brands, index)
+    return index
+
+
+def _family(domain: str, index: _BrandIndex) -> frozenset[str]:
+    """Every domain of the brand `domain` is one of (or under one of); empty for no brand's."""
+    while domain:
+        if domain in index.family:
+            return index.family[domain]
+        _, dot, domain = domain.partition(".")
+        if not dot:
+            break
+    return frozenset()
+
+
+def _disguised_brand(text: str, brands: tuple[tuple[str, tuple[str, ...]], ...]) -> str | None:
+    """A word that spells a brand (of the table or `brands`) once look-alike letters are read back ("AppIe")."""
+    index = _brand_index(brands)
+    names, lengths = index.spelled, index.lengths
+    for word in set(_CANDIDATE.findall(text)):
+        if not ({len(word), len(word) - 1} & lengths) or word.lower() in names or not _ODD.search(word):
             continue
         hit = next((names[v.lower()] for v in _unswapped(word) if v.lower() in names), None)
         if hit is not None:
@@ -268,7 +335,7 @@ def _recipient_named(sender_name: str, subject: str, domain: str, recipients: Se
         if address.lower() in said:
             return f"it names the recipient's address {address} in its subject or name, from {domain}"
         site = ".".join(part for part in _registrable(own) if part)
-        if re.search(rf"(?<![\w.-]){re.escape(site)}(?![\w-])", said):
+        if site in said and re.search(rf"(?<![\w.-]){re.escape(site)}(?![\w-])", said):
             return f"it names the recipient's domain {site} in its subject or name, from {domain}"
     return None
 
@@ -280,7 +347,7 @@ _COMMON_MAIL = frozenset({"gmail.com", "googlemail.com", "yahoo.com", "outlook.c
 
 def _odd_links(hosts: Iterable[str], text: str, vocab: _Vocabulary) -> str | None:
     """A link to a bare IP address, a punycode host or a URL shortener."""
-    written = re.findall(r"https?://(?:[^/\s@]{0,100}@)?([^/\s:?#)\]]+)", text, re.I)
+    written = _URL_HOST.findall(text) if "://" in text else []
     for host in (*hosts, *(h.lower().rstrip(".") for h in written)):
         try:
             ipaddress.ip_address(host.strip("[]"))
@@ -296,18 +363,22 @@ def _odd_links(hosts: Iterable[str], text: str, vocab: _Vocabulary) -> str | Non
 
 # style rules a plain-text part sometimes carries ("p{ margin:0; }"): no words of the mail
 _CSS = re.compile(r"[^{}]{0,80}\{[^{}]{0,400}\}")
+
+
 def _links_elsewhere(hosts: Sequence[str], domain: str, brands: Sequence[tuple[str, tuple[str, ...]]]) -> str | None:
     """Links that all go to other sites than the sender's (a real service links to its own site too)."""
     if not hosts or not domain:
         return None
     site = _registrable(domain)
-    own = [d for _, domains in brands if any(domain == x or domain.endswith("." + x) for x in domains) for d in domains]
-    for host in hosts:
-        if _registrable(host) == site or any(host == d or host.endswith("." + d) for d in own):
-            return None
+    if any(_registrable(host) == site for host in hosts):
+        return None
+    own = _family(domain, _brand_index(tuple(brands)))
+    if own and any(_family(host, _brand_index(tuple(brands))) == own for host in hosts):
+        return None
     return f"none of its links go to {'.'.join(p for p in site if p)} ({hosts[0]}{', ...' if len(hosts) > 1 else ''})"
 
 
+_URL_HOST = re.compile(r"https?://(?:[^/\s@]{0,100}@)?([^/\s:?#)\]]+)", re.I)
 _PAGE = re.compile(r"\.(?:s?html?|xhtml|shtm)$", re.I)
 
 
@@ -328,44 +399,71 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
     """The weak signs one message gives (each kind once); `brands` (name, domains) are the ones people trust."""
     vocab = vocabulary()
     context = context or MailContext()
-    head = _CSS.sub(" ", context.head or snippet)
+    head = context.head or snippet
+    if "{" in head:
+        head = _CSS.sub(" ", head)
     signs = _said(f"{subject}\n{sender_name}\n{head}", vocab)
-    domain = sender.rpartition("@")[2].strip().strip(".").lower() if "@" in sender else ""
-    disguised = _disguised_brand(f"{sender_name}\n{subject}", (*brands, *_table()))
+    disguised = _disguised_brand(f"{sender_name}\n{subject}", tuple(brands))
     if disguised is not None:
         signs.append(Sign(3, disguised))
-    if not signs:
-        return []  # every other sign only counts beside what the text says: most mail stops here
-    if sender.lower().startswith("mailer-daemon@"):
-        return []  # a delivery report quotes the mail it returns, with all its words
-    if sender and ("@" not in sender or "." not in domain):
-        signs.append(Sign(1, f"its From is no address ({sender[:40]})"))
+    if not signs or sender.lower().startswith("mailer-daemon@"):
+        # every other sign only counts beside what the text says (most mail stops here); a delivery
+        # report quotes the mail it returns, with all its words
+        return []
+    domain = sender.rpartition("@")[2].strip().strip(".").lower() if "@" in sender else ""
     # mail within one organisation may go under a generic name ("IT Service Desk"); mail sent to its own
     # sender (the targets in Bcc) is not such mail
     own = any(a.lower() != sender.lower() and _registrable(a.rpartition("@")[2].lower()) == _registrable(domain)
               for a in context.recipients)
+    who = _sender_signs(sender, sender_name, own)
+    signs += who.signs
+    if who.unrelated is not None:
+        if _speaks_as(sender_name, f"{subject}\n{head[:400]}", vocab):
+            signs.append(Sign(2, who.unrelated + ", and its text speaks as " + sender_name.strip()))
+        else:
+            signs.append(Sign(1, who.unrelated))
+    return signs + _message_signs(domain, sender_name, subject, head, context, brands, who.organisation)
+
+
+@dataclass(frozen=True)
+class _Who:
+    signs: tuple[Sign, ...]  # what the sender's address and name give whatever the mail says
+    unrelated: str | None  # an organisation's name with nothing of the domain (weighed with the text)
+    organisation: bool  # the name speaks for an organisation
+
+
+@lru_cache(maxsize=4096)
+def _sender_signs(sender: str, sender_name: str, own: bool) -> _Who:
+    """The signs of a sender's address and name (mail comes from few senders, over and over)."""
+    vocab = vocabulary()
+    domain = sender.rpartition("@")[2].strip().strip(".").lower() if "@" in sender else ""
+    signs = []
+    if sender and ("@" not in sender or "." not in domain):
+        signs.append(Sign(1, f"its From is no address ({sender[:40]})"))
+    organisation = _organisation(sender_name, vocab)
     free = _free_mail(domain)
-    unrelated = None if own or free else _name_unrelated(sender_name, domain, vocab)
-    if unrelated is not None and _speaks_as(sender_name, f"{subject}\n{head[:400]}", vocab):
-        signs.append(Sign(2, unrelated + ", and its text speaks as " + sender_name.strip()))
-        unrelated = None
-    for found in (unrelated,
-                  f"an organisation's name ({sender_name.strip()}) from the free-mail {domain}"
-                  if free and sender_name.strip() and _organisation(sender_name, vocab) else None,
-                  _address_in_text(head[:300], domain, context.recipients),
-                  _brand_elsewhere(f"{subject}\n{head[:300]}", domain, brands)
-                  if _organisation(sender_name, vocab) else None,
-                  _recipient_named(sender_name, subject, domain, context.recipients),
-                  _odd_links(context.link_hosts, head, vocab),
-                  _links_elsewhere(context.link_hosts, domain, brands),
-                  _auth_doubt(context.auth_results, domain)):
-        if found is not None:
-            signs.append(Sign(1, found))
+    if free and sender_name.strip() and organisation:
+        signs.append(Sign(1, f"an organisation's name ({sender_name.strip()}) from the free-mail {domain}"))
     by_address = _name_is_address(sender_name, domain)
     if by_address is not None:
         signs.append(Sign(2, by_address))
     if _name_is_domain(sender_name, domain, vocab):
         signs.append(Sign(-1, f"the name {sender_name.strip()} is its domain's"))
+    unrelated = None if own or free else _name_unrelated(sender_name, domain, vocab)
+    return _Who(tuple(signs), unrelated, organisation)
+
+
+def _message_signs(domain: str, sender_name: str, subject: str, head: str, context: MailContext,
+                   brands: Sequence[tuple[str, tuple[str, ...]]], organisation: bool) -> list[Sign]:
+    """The signs of one message's recipients, links, attachments and server verdict."""
+    vocab = vocabulary()
+    signs = [Sign(1, found) for found in (
+        _address_in_text(head[:300], domain, context.recipients),
+        _brand_elsewhere(f"{subject}\n{head[:300]}", domain, tuple(brands)) if organisation else None,
+        _recipient_named(sender_name, subject, domain, context.recipients),
+        _odd_links(context.link_hosts, head, vocab),
+        _links_elsewhere(context.link_hosts, domain, brands),
+        _auth_doubt(context.auth_results, domain)) if found is not None]
     if context.password_form:
         signs.append(Sign(2, "it holds a form that asks for a password"))
     page = next((a for a in context.attachments if _PAGE.search(a)), None)
