@@ -141,7 +141,7 @@ def main() -> int:
         print("\nlegitimate mail: skipped (the evaluation data folder is not present; set STEWARD_SHARED_DATA)")
         return 0
     marked, seen, names = legitimate(shared)
-    print(f"\nlegitimate mail (notmuch corpora, imap_tools messages): {marked} of {seen} marked")
+    print(f"\nlegitimate mail (notmuch corpora, imap_tools, KItinerary and Thunderbird messages): {marked} of {seen} marked")
     for name in names:
         print(f"  marked: {name}")
     lures = _lures_path()
@@ -167,8 +167,8 @@ def _lures_path() -> Path | None:
 #
 # The lures below are written here (no public lure collection is used): each kind of signal a mail client checks,
 # with the bill and payment pretexts real lures use, from senders that are not the brand's. The legitimate mail is
-# not written here: notmuch's test corpora (mailing-list mail) and imap_tools' test messages, read from the
-# evaluation data folder.
+# not written here: notmuch's test corpora (mailing-list mail), imap_tools' test messages, KItinerary's airline,
+# railway and hostel mails and Thunderbird's invitations, read from the evaluation data folder.
 
 LURE_KINDS: dict[str, list[dict[str, str]]] = {
     "a brand speaks from elsewhere": [
@@ -310,7 +310,8 @@ def legitimate(shared: Path) -> tuple[int, int, list[str]]:
 # it ("Curated datasets for phishing email detection", Zenodo record 8339691, CC BY 4.0): one row a lure with its
 # sender, subject and body. Not in the repository: give the CSV's path (`--lures PATH`, or STEWARD_PUBLIC_LURES).
 # Each row is made into a plain-text mail (its From and Subject as the row writes them, RFC 2047 words and all)
-# and parsed as an import parses mail, so only what an import keeps is read: sender, name, subject, snippet. The
+# and parsed as an import parses mail, so only what an import reads is read: sender, name, recipients, subject and
+# the head of the text (the snippet is the part kept). The
 # rows are split by their order into a development half (even rows, which the rules were written beside) and a
 # held-out half (odd rows), counted apart.
 
