@@ -7,7 +7,8 @@ kept in `rejected` (the fixtures fail a test that leaves anything there). What i
 against the method's response schema too, so the fake cannot drift from the description either.
 
 Behind that sits a small Google: calendars of events (recurring ones expanded into instances with
-singleEvents, all-day events by date, paging by pageToken, sync tokens that a `reset_sync` turns
+singleEvents and by events.instances; an instance read, changed or deleted by its id becomes an
+exception kept beside its series, as Google keeps one; all-day events by date, paging by pageToken, sync tokens that a `reset_sync` turns
 into 410 fullSyncRequired, private extended properties to look events up by), a Gmail mailbox (messages
 by label, the metadata and raw formats, a history of changes that `forget_history` turns into 404),
 and the OAuth token endpoint (refresh tokens with their scopes; access tokens that `expire_tokens`
@@ -387,12 +388,15 @@ class FakeGoogle:
         zone = ZoneInfo(event["start"].get("timeZone") or self.calendar_zone)
         local = start.astimezone(zone)
         rules = "\n".join(r for r in event.get("recurrence") or [] if r.startswith(("RRULE", "EXDATE", "RDATE")))
-        rule = rrulestr(rules, dtstart=local.replace(tzinfo=None), forceset=True)
-        out = []
         all_day = "date" in event["start"]
-        for begin in rule.between(local.replace(tzinfo=None) - timedelta(seconds=1),
-                                  until.astimezone(zone).replace(tzinfo=None), inc=True):
-            aware = begin.replace(tzinfo=zone)
+        # a timed series on its zone's wall clock (an UNTIL is then in UTC, as RFC 5545 asks); a dated one naive
+        first = local.replace(tzinfo=None) if all_day else local
+        rule = rrulestr(rules, dtstart=first, forceset=True)
+        out = []
+        last = until.astimezone(zone)
+        for begin in rule.between(first - timedelta(seconds=1), last.replace(tzinfo=None) if all_day else last,
+                                  inc=True):
+            aware = begin.replace(tzinfo=zone) if all_day else begin.astimezone(zone)
             stamp = begin.strftime("%Y%m%d") if all_day else aware.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
             if all_day:
                 sides = {"start": {"date": begin.date().isoformat()},
@@ -403,8 +407,33 @@ class FakeGoogle:
             instance = {k: v for k, v in event.items() if k != "recurrence"}
             instance.update(sides, id=f"{event['id']}_{stamp}", recurringEventId=event["id"],
                             originalStartTime=sides["start"])
-            out.append(instance)
+            changed = self.calendars_of(event).get(instance["id"])  # an exception: moved or cancelled
+            if changed is None:
+                out.append(instance)
+            elif changed["status"] != "cancelled":
+                out.append(changed)
         return out
+
+    def calendars_of(self, event: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The stored events of the calendar holding `event`."""
+        return next((c for c in self.calendars.values() if c.get(event["id"]) is event), {})
+
+    def _event_or_instance(self, calendar: str, event_id: str) -> dict[str, Any] | None:
+        """A stored event, or an instance of a recurring one named by its id (master id, "_", its original
+        start), kept from now on as an exception of its series."""
+        stored = self.calendars[calendar].get(event_id)
+        if stored is not None or "_" not in event_id:
+            return stored
+        master = self.calendars[calendar].get(event_id.rsplit("_", 1)[0])
+        if master is None or not master.get("recurrence") or master["status"] == "cancelled":
+            return None
+        for instance in self._instances(master, datetime.now(UTC) + timedelta(days=3650)):
+            if instance["id"] == event_id:
+                change = next(self._change)
+                kept = {**instance, "etag": f'"{change}"', "_change": change}
+                self.calendars[calendar][event_id] = kept
+                return kept
+        return None
 
     def _calendar_events_list(self, params: dict[str, str], query: dict[str, list[str]], body: Any) -> Any:
         calendar = self._calendar_id(params["calendarId"])
@@ -437,6 +466,8 @@ class FakeGoogle:
             if single and event.get("recurrence"):
                 until = high or datetime.now(UTC) + timedelta(days=730)
                 expanded = self._instances(event, until)
+            elif single and event.get("recurringEventId") and "syncToken" not in one:
+                continue  # an exception is listed where its series puts it
             else:
                 expanded = [event]
             for item in expanded:
@@ -458,8 +489,33 @@ class FakeGoogle:
             out["nextSyncToken"] = f"sync-{next(self._change)}"
         return out
 
+    def _calendar_events_instances(self, params: dict[str, str], query: dict[str, list[str]], body: Any) -> Any:
+        calendar = self._calendar_id(params["calendarId"])
+        master = self.calendars[calendar].get(params["eventId"])
+        if master is None:
+            raise Reply(404, "Not Found", "notFound")
+        if master["status"] == "cancelled":
+            raise Reply(410, "Resource has been deleted", "deleted")
+        one = {k: v[0] for k, v in query.items()}
+        low = _parse(one["timeMin"]) if "timeMin" in one else None
+        high = _parse(one["timeMax"]) if "timeMax" in one else None
+        wanted = _parse(one["originalStart"]) if "originalStart" in one else None
+        items = []
+        for item in self._instances(master, high or datetime.now(UTC) + timedelta(days=730)) \
+                if master.get("recurrence") else [master]:
+            start, end = self._bounds(item)
+            original = item.get("originalStartTime") or item["start"]
+            if wanted is not None and (not original.get("dateTime") or _parse(original["dateTime"]) != wanted):
+                continue
+            if (low and end <= low) or (high and start >= high):
+                continue
+            items.append(self._public(item, one.get("timeZone")))
+        return {"kind": "calendar#events", "summary": USER, "timeZone": self.calendar_zone, "accessRole": "owner",
+                "updated": _rfc3339(datetime.now(UTC).replace(microsecond=0)),
+                "defaultReminders": [{"method": "popup", "minutes": 30}], "items": items}
+
     def _calendar_events_get(self, params: dict[str, str], query: dict[str, list[str]], body: Any) -> Any:
-        event = self.calendars[self._calendar_id(params["calendarId"])].get(params["eventId"])
+        event = self._event_or_instance(self._calendar_id(params["calendarId"]), params["eventId"])
         if event is None:
             raise Reply(404, "Not Found", "notFound")
         if event["status"] == "cancelled":
@@ -470,7 +526,7 @@ class FakeGoogle:
         return self._public(self._store_event(self._calendar_id(params["calendarId"]), dict(body)), None)
 
     def _calendar_events_patch(self, params: dict[str, str], query: dict[str, list[str]], body: Any) -> Any:
-        event = self.calendars[self._calendar_id(params["calendarId"])].get(params["eventId"])
+        event = self._event_or_instance(self._calendar_id(params["calendarId"]), params["eventId"])
         if event is None:
             raise Reply(404, "Not Found", "notFound")
         if event["status"] == "cancelled":
@@ -483,7 +539,7 @@ class FakeGoogle:
         return self._public(event, None)
 
     def _calendar_events_delete(self, params: dict[str, str], query: dict[str, list[str]], body: Any) -> Any:
-        event = self.calendars[self._calendar_id(params["calendarId"])].get(params["eventId"])
+        event = self._event_or_instance(self._calendar_id(params["calendarId"]), params["eventId"])
         if event is None:
             raise Reply(404, "Not Found", "notFound")
         if event["status"] == "cancelled":

@@ -12,6 +12,7 @@ from google_fake import FakeGoogle, running
 from google_setup import use_google
 from steward.app import build_app
 from steward.clock import make_clock
+from steward.errors import UserError
 from steward.paths import resolve_paths
 from steward.settings import load
 
@@ -34,7 +35,8 @@ def _app() -> Any:
 def _day(cli: Any, day: str) -> list[tuple[str, str, bool]]:
     r = cli("--now", NOW, "--tz", "Asia/Kolkata", "--json", "schedule", day)
     assert r.code == 0, r.err
-    return [(i["title"], i["start"], i["all_day"]) for i in r.json()["items"] if i["kind"] == "event"]
+    return [(i["title"], i["start"], i["all_day"]) for i in r.json()["items"] if i["kind"] == "event"
+            and i.get("state") != "skipped"]
 
 
 def test_an_event_is_written_to_google_with_default_reminders_and_no_guests(cli: Any, google: FakeGoogle) -> None:
@@ -245,3 +247,40 @@ def test_setup_asks_for_google_calendar_and_read_only_is_read_only(
         config = tomllib.loads((steward_home / "config.toml").read_text())
         assert config["calendar"]["backends"] == ["local", "google"] and "write_to" not in config["calendar"]
         assert "appointments" not in config or "google_write_credentials" not in config["appointments"]
+
+
+def test_a_repeating_event_on_google_skipped_moved_once_and_changed_from_a_day_as_google_keeps_them(
+        cli: Any, google: FakeGoogle) -> None:
+    from datetime import date, datetime
+    from zoneinfo import ZoneInfo
+
+    kolkata = ZoneInfo("Asia/Kolkata")
+    prov = {"via": "cli"}
+    app = _app()
+    try:
+        made = app.calendar.create_repeating_event("Standup", "every weekday at 9:30 am", minutes=15, provenance=prov)
+        (series,) = google.events()
+        assert series["recurrence"] == ["RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"]
+        # one time skipped (its instance deleted), one moved (its instance patched): the series is kept
+        app.calendar.skip_occurrence(made.id, datetime(2026, 9, 16, 9, 30, tzinfo=kolkata), provenance=prov)
+        app.calendar.move_occurrence(made.id, datetime(2026, 9, 17, 9, 30, tzinfo=kolkata),
+                                     datetime(2026, 9, 17, 11, 0, tzinfo=kolkata),
+                                     datetime(2026, 9, 17, 11, 15, tzinfo=kolkata), provenance=prov)
+        # from Monday the 21st at 10:00; the days before stay as they are
+        app.calendar.change_series(made.id, "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
+                                   datetime(2026, 9, 21, 10, 0, tzinfo=kolkata), provenance=prov,
+                                   since=date(2026, 9, 21))
+        with pytest.raises(UserError, match="not on the Google calendar"):  # skipped already
+            app.calendar.skip_occurrence(made.id, datetime(2026, 9, 16, 9, 30, tzinfo=kolkata), provenance=prov)
+    finally:
+        app.close()
+    assert google.calls_to("calendar.events.instances")
+    assert [c.query["sendUpdates"] for c in google.calls if c.method in (
+        "calendar.events.patch", "calendar.events.delete")] == [["none"]] * 3
+    assert _day(cli, "2026-09-15") == [("Standup", "2026-09-15T09:30:00+05:30", False)]
+    assert _day(cli, "2026-09-16") == []
+    assert _day(cli, "2026-09-17") == [("Standup", "2026-09-17T11:00:00+05:30", False)]
+    assert _day(cli, "2026-09-18") == [("Standup", "2026-09-18T09:30:00+05:30", False)]
+    assert _day(cli, "2026-09-21") == [("Standup", "2026-09-21T10:00:00+05:30", False)]
+    old = next(e for e in google.events() if e["id"] == series["id"])
+    assert old["recurrence"][0].startswith("RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20260920T")

@@ -6,6 +6,12 @@ from a year back, then only what changed since its syncToken; a token Google no 
 starts a full listing again. A span older than the synced year, or every span when a listing comes
 without a sync token, is listed with timeMin/timeMax. An all-day event is its dates in the person's zone.
 
+A repeating event is written with its RRULE in `recurrence`; each instance read carries its series'
+rule. One time of it is skipped by deleting that instance and moved by patching it (Google keeps
+either as an exception beside the series, found with events.instances by its original start); its
+days, time or end are changed by patching the series' `recurrence` (its other lines kept). After such
+a change the calendar is listed again in full, so no instance the series no longer has stays shown.
+
 Writing (create, move, delete) uses the events-write credential only, never the read one, and changes
 only events Steward made: each carries private extended properties (`steward_id`, its UID, and the
 duplicate markers `steward_<name>`), and its Google id is derived from its UID, so a second insert of
@@ -65,18 +71,33 @@ def _moment(side: Mapping[str, Any], zone: tzinfo) -> tuple[datetime, bool]:
     raise UserError("it has no start or end")
 
 
-def event_of(item: Mapping[str, Any], calendar: str, zone: tzinfo) -> Event:
-    """A Calendar API event resource as an Event (all-day events on their dates in `zone`)."""
+def _rule(series: Mapping[str, Any] | None) -> str | None:
+    """The RRULE of a series' `recurrence` lines (without "RRULE:"), or None."""
+    for line in (series or {}).get("recurrence") or []:
+        if str(line).upper().startswith("RRULE:"):
+            return str(line)[6:]
+    return None
+
+
+def event_of(item: Mapping[str, Any], calendar: str, zone: tzinfo,
+             series: Mapping[str, Any] | None = None) -> Event:
+    """A Calendar API event resource as an Event (all-day events on their dates in `zone`); an instance
+    of a repeating event carries the rule of its `series` (and the time it had, when it was moved)."""
     start, all_day = _moment(item.get("start") or {}, zone)
     end, _ = _moment(item.get("end") or {}, zone)
+    rule = _rule(item) or _rule(series)
+    original = item.get("originalStartTime")
+    had = _moment(original, zone)[0] if isinstance(original, Mapping) and item.get("recurringEventId") else None
     private = (item.get("extendedProperties") or {}).get("private") or {}
     uid = str(private.get(ID_KEY) or "")
     markers = tuple(sorted((k[len(MARKER_PREFIX):], str(v)) for k, v in private.items()
                            if k.startswith(MARKER_PREFIX) and k != ID_KEY))
     meant = str((item.get("start") or {}).get("timeZone") or getattr(zone, "key", "UTC"))
-    return Event(id=uid or str(item.get("id", "")), title=str(item.get("summary") or "(no title)"), start=start,
+    return Event(id=uid or str(item.get("recurringEventId") or item.get("id", "")),
+                 title=str(item.get("summary") or "(no title)"), start=start,
                  end=max(end, start), calendar=calendar, location=str(item["location"]) if item.get("location") else None,
-                 zone=meant, all_day=all_day, steward=bool(uid), markers=markers if uid else ())
+                 zone=meant, all_day=all_day, steward=bool(uid), markers=markers if uid else (), rule=rule,
+                 recurrence_id=had if had is not None and had != start else None)
 
 
 def _side(moment: datetime, all_day: bool, zone: str) -> dict[str, str]:
@@ -215,11 +236,18 @@ class GoogleBackend:
             items = got[0] if got is not None else []
         events: list[Event] = []
         skipped: list[Unreadable] = []
+        series: dict[str, dict[str, Any] | None] = {}
         for item in items:
             if item.get("status") == "cancelled":
                 continue
             try:
-                event = event_of(item, self.name, self.zone)
+                master = None
+                if item.get("recurringEventId"):
+                    key = str(item["recurringEventId"])
+                    if key not in series:
+                        series[key] = self._get("read", key)
+                    master = series[key]
+                event = event_of(item, self.name, self.zone, master)
             except (UserError, ValueError, TypeError, KeyError) as exc:
                 reason = exc.message if isinstance(exc, UserError) else str(exc) or type(exc).__name__
                 skipped.append(Unreadable(self.name, str(item.get("id", ""))[:120],
@@ -273,6 +301,8 @@ class GoogleBackend:
                                 "reminders": {"useDefault": True}, "extendedProperties": {"private": private}}
         if event.location:
             body["location"] = event.location
+        if event.rule:
+            body["recurrence"] = [f"RRULE:{event.rule}"]
         for attempt in (1, 2):
             try:
                 item = self._insert(body, event)
@@ -337,3 +367,64 @@ class GoogleBackend:
                                             params=[("sendUpdates", "none")], json_body=body, gone=(404, 410))
         return event_of(moved, self.name, self.zone) if moved is not None else None
 
+
+    # -- repeating events -------------------------------------------------------------------------
+
+    def _instance(self, event_id: str, occurrence: datetime) -> dict[str, Any] | None:
+        """The instance of a series Steward made that had `occurrence` as its start (events.instances)."""
+        page = self._session("write").json("looking up a time of an event in", "GET",
+                                           self._events(google_id(event_id)) + "/instances",
+                                           params=[("originalStart", occurrence.astimezone(UTC).isoformat()),
+                                                   ("maxResults", "5")], gone=(404, 410)) or {}
+        return next((i for i in page.get("items") or [] if i.get("status") != "cancelled"), None)
+
+    def _changed_instance(self, event_id: str, occurrence: datetime, verb: str, body: dict[str, Any] | None,
+                          doing: str) -> Event | None:
+        if self._ours(event_id, "changes") is None:
+            return None
+        one = self._instance(event_id, occurrence)
+        if one is None:
+            raise UserError("that time of the event is not on the Google calendar (skipped or moved already); "
+                            "nothing was changed")
+        path = self._events(str(one["id"]))
+        if verb == "DELETE":
+            resp = self._session("write").request(doing, "DELETE", path, params=[("sendUpdates", "none")])
+            if resp.status_code not in (200, 204, 404, 410):
+                from steward.googleapi import error_text
+
+                raise self._session("write").fail(doing, f"HTTP {resp.status_code} {error_text(resp)}")
+        else:
+            self._session("write").json(doing, "PATCH", path, params=[("sendUpdates", "none")], json_body=body,
+                                        gone=(404, 410))
+        self._token = ""  # list again: the series' instances changed
+        return self.find(event_id)
+
+    def skip(self, event_id: str, occurrence: datetime, if_match: str | None = None) -> Event | None:
+        """Skip one time of a series Steward made: its instance deleted (None when the series is gone)."""
+        return self._changed_instance(event_id, occurrence, "DELETE", None, "skipping a time of an event in")
+
+    def move_one(self, event_id: str, occurrence: datetime, start: datetime, end: datetime,
+                 if_match: str | None = None) -> Event | None:
+        """Move one time of a series Steward made: its instance patched (None when the series is gone)."""
+        item = self._ours(event_id, "changes")
+        if item is None:
+            return None
+        zone = str((item.get("start") or {}).get("timeZone") or getattr(self.zone, "key", "UTC"))
+        body = {"start": _side(start, False, zone), "end": _side(end, False, zone)}
+        return self._changed_instance(event_id, occurrence, "PATCH", body, "moving a time of an event in")
+
+    def set_rule(self, event_id: str, rule: str, start: datetime, end: datetime,
+                 if_match: str | None = None) -> Event | None:
+        """A series Steward made given a new RRULE and first time (its other recurrence lines kept)."""
+        item = self._ours(event_id, "changes")
+        if item is None:
+            return None
+        zone = str((item.get("start") or {}).get("timeZone") or getattr(self.zone, "key", "UTC"))
+        kept = [str(line) for line in item.get("recurrence") or [] if not str(line).upper().startswith("RRULE:")]
+        body = {"recurrence": [f"RRULE:{rule}", *kept], "start": _side(start, False, zone),
+                "end": _side(end, False, zone)}
+        changed = self._session("write").json("changing the repeat of an event in", "PATCH",
+                                              self._events(google_id(event_id)), params=[("sendUpdates", "none")],
+                                              json_body=body, gone=(404, 410))
+        self._token = ""
+        return event_of(changed, self.name, self.zone) if changed is not None else None
