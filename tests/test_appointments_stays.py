@@ -197,3 +197,15 @@ def test_a_journey_in_a_calendar_part_without_a_zone_takes_its_geo_points_zone()
     assert not c.floating and c.start_at == datetime(2026, 9, 29, 18, 26, tzinfo=ZoneInfo("Europe/Paris"))
     (bare,) = structured.from_ics(text.replace("GEO:43.832291;4.365845\r\n", ""))
     assert bare.floating  # no place known: refused later, never guessed
+
+
+def test_a_check_in_written_with_an_offset_its_hotel_does_not_keep_gives_its_days_alone() -> None:
+    # 14:00 "+00:00" on a June day in Edinburgh, which keeps +01:00 then: the hour is in doubt, the days are not
+    obj = _hotel("2026-06-15T14:00:00+00:00", "2026-06-18T11:00:00+00:00", addressLocality="Edinburgh",
+                 addressCountry="GB")
+    (c,) = schema_org.from_html(_html(obj))
+    assert c.days == (date(2026, 6, 15), date(2026, 6, 18)) and c.start_at is None
+    # the same hotel's offset in winter is its own: the check-in time stands
+    (winter,) = schema_org.from_html(_html(_hotel("2026-12-15T14:00:00+00:00", "2026-12-18T11:00:00+00:00",
+                                                  addressLocality="Edinburgh", addressCountry="GB")))
+    assert winter.start_at == datetime(2026, 12, 15, 14, 0, tzinfo=ZoneInfo("Europe/London"))

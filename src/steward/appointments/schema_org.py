@@ -152,6 +152,13 @@ def _placed(value: Any, place: Any, *, airport: bool = False) -> tuple[datetime 
     return (moment.replace(tzinfo=ZoneInfo(zone)), False) if zone else (moment, True)
 
 
+def _clashes(moment: datetime | None, place: Any) -> bool:
+    """Whether a time's offset is not the one its place keeps at that moment."""
+    zone = _local_zone(moment, place)
+    return bool(moment is not None and moment.tzinfo is not None and zone
+                and moment.utcoffset() != moment.astimezone(ZoneInfo(zone)).utcoffset())
+
+
 def _local_zone(moment: datetime | None, place: Any, *, airport: bool = False) -> str | None:
     """The zone of the place a time is at, when the markup says where that is."""
     return place_zone(place, moment.replace(tzinfo=None), airport=airport) if moment is not None else None
@@ -218,7 +225,9 @@ def _stay(obj: Mapping[str, Any], target: Mapping[str, Any]) -> Candidate | None
         last = first
     start, floating = _placed(checkin, target)
     end, _ = _placed(checkout, target)
-    timed = start is not None and not floating and not _when(checkin)[2]
+    # a check-in written with an offset its hotel does not keep that day ("14:00+00:00" in a London June)
+    # gives the day, not the hour
+    timed = start is not None and not floating and not _when(checkin)[2] and not _clashes(start, target)
     return Candidate(provider=provider, start=start.isoformat() if timed and start else first.isoformat(),
                      excerpt=provider, location=_place(target), status=_status(obj), origin="schema", travel=True,
                      start_at=start if timed else None,
@@ -239,7 +248,8 @@ def _rental(obj: Mapping[str, Any], target: Mapping[str, Any]) -> list[Candidate
             continue
         out.append(Candidate(provider=provider, start=moment.isoformat(), excerpt=provider, location=_place(place),
                              status=_status(obj), origin="schema", travel=True, start_at=moment, floating=floating,
-                             minutes=30, what=what, uid=f"{_uid(provider, obj)}#{what}" if _uid(provider, obj) else None))
+                             minutes=30, what=what, uid=f"{_uid(provider, obj)}#{what}" if _uid(provider, obj) else None,
+                             place_zone=_local_zone(moment, place)))
     return out
 
 
