@@ -118,3 +118,21 @@ def test_the_http_routes_move_skip_and_cancel_and_say_bad_input_in_one_line(clie
     assert r.status_code == 422
     friday = client.get("/schedule", params={"when": "friday"}).json()["items"]
     assert [(i["title"], i.get("state")) for i in friday] == [("physio", None), ("dentist checkup", "moved")]
+
+
+def test_the_page_names_an_event_by_its_id_and_the_time_it_shows(client: TestClient) -> None:
+    friday = client.get("/schedule", params={"when": "friday"}).json()["items"]
+    [physio] = [i for i in friday if i["title"] == "physio"]
+    # two physios: the id and the time shown say which, where the words alone would ask
+    r = client.post("/events/move", json={"event": physio["id"], "at": physio["start"], "when": "3 pm"})
+    assert r.status_code == 200 and r.json()["start"] == "2026-12-04T15:00:00-05:00"
+    monday = client.get("/schedule", params={"when": "monday"}).json()["items"]
+    [meeting] = [i for i in monday if i["title"] == "team meeting"]
+    r = client.post("/events/skip", json={"event": meeting["id"], "at": meeting["start"]})
+    assert r.status_code == 200 and r.json()["start"] == meeting["start"]
+    r = client.post("/events/cancel", json={"event": physio["id"], "at": physio["start"]})
+    assert r.status_code == 404 and "not on your calendar at that time" in r.json()["message"]
+    wed = [i for i in client.get("/schedule", params={"when": "wednesday"}).json()["items"] if i["title"] == "physio"]
+    r = client.post("/events/cancel", json={"event": wed[0]["id"], "at": wed[0]["start"]})
+    assert r.status_code == 200
+    assert [i["title"] for i in client.get("/schedule", params={"when": "wednesday"}).json()["items"]] == []

@@ -40,3 +40,54 @@ def test_the_today_panel_shows_a_moved_event_and_a_skipped_time(browser: Any, st
         assert style == "line-through"
         page.screenshot(path=str(tmp_path / "today.png"), full_page=True)
         assert not errors, errors
+
+
+@pytest.mark.parametrize("size", [(1280, 860), (390, 844)], ids=["1280", "390"])
+def test_an_event_is_moved_skipped_and_cancelled_from_the_today_panel(
+        browser: Any, steward_home: Path, cli: Callable[..., Any], size: tuple[int, int]) -> None:
+    def run(*args: str) -> None:
+        r = cli("--now", NOW, "--tz", "America/New_York", *args)
+        assert r.code == 0, r.err
+
+    run("calendar", "add", "2026-12-01T11:00", "dentist")
+    run("calendar", "add", "2026-12-01T16:00", "haircut")
+    run("calendar", "add", "every wednesday at 9", "standup", "--minutes", "15")
+    axe = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+    with serving(steward_home, now=NOW, env={"STEWARD_TIMEZONE": "America/New_York"}) as served:
+        page = browser.new_page(viewport={"width": size[0], "height": size[1]}, bypass_csp=True)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(served.page)
+        dentist = page.locator("#today-items li", has_text="dentist")
+        dentist.locator("button.change").click()
+        assert dentist.locator("button.change").get_attribute("aria-expanded") == "true"
+        dentist.get_by_label("Move to").fill("3 pm")
+        page.add_script_tag(path=str(axe))
+        found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+                              ".map(v => v.id + ' ' + v.nodes.map(n => n.target.join(' ')).join(','))")
+        assert found == []
+        dentist.locator("button", has_text="Move").click()
+        moved = page.wait_for_selector("#today-items li.moved")  # the panel draws the day again
+        assert "dentist" in moved.inner_text() and "15:00" in moved.inner_text()
+        assert "moved from today 11:00" in moved.inner_text()
+
+        standup = page.locator("#tomorrow-items li", has_text="standup")
+        standup.locator("button.change").click()
+        standup.locator("button", has_text="Skip this time").click()
+        standup.locator("button", has_text="Yes, skip it").click()
+        page.wait_for_selector("#tomorrow-items li.skipped:has-text('standup')")
+
+        haircut = page.locator("#today-items li", has_text="haircut")
+        haircut.locator("button.change").click()
+        haircut.locator("button", has_text="Cancel it").click()
+        haircut.locator("button", has_text="Keep it").click()
+        assert "Kept as it is." in haircut.inner_text()
+        page.reload()
+        haircut = page.locator("#today-items li", has_text="haircut")
+        haircut.locator("button.change").click()
+        haircut.locator("button", has_text="Cancel it").click()
+        haircut.locator("button", has_text="Yes, cancel it").click()
+        page.wait_for_function("() => !/haircut/.test(document.querySelector('#today-items').textContent)")
+        assert "dentist" in page.inner_text("#today-items")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert not errors, errors

@@ -4,13 +4,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Header, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from steward.app import App
 from steward.web.api import ERRORS, runtime_of
+
+if TYPE_CHECKING:
+    from steward.records.calendar import Event
 
 router = APIRouter(tags=["calendar"])
 
@@ -157,6 +161,8 @@ class EventChangeIn(BaseModel):
     when: str = Field("", max_length=200)
     series: bool = Field(False, description="a repeating event: every time from now on (move) or still to come "
                                             "(cancel)")
+    at: datetime | None = Field(None, description="with `event` an id: the start of the one time meant (the page "
+                                                  "names the time it shows); a skip skips that time")
 
 
 class EventOut(BaseModel):
@@ -177,11 +183,15 @@ def _event_change(app: App, action: str, body: EventChangeIn) -> dict[str, Any]:
 
     calendar = app.calendar
     provenance = {"via": "api", "command": f"POST /events/{action}"}
-    if action == "skip":
+    if body.at is not None:
+        event = _occurrence(app, body.event, body.at)
+    elif action == "skip":
         event = find_event(calendar, f"{body.event} {body.when}", kinds=load_kinds())
+    else:
+        event = find_event(calendar, body.event, kinds=load_kinds())
+    if action == "skip":
         return calendar.skip_occurrence(event.id, event.start, provenance=provenance, calendar=event.calendar,
                                         seen=event).to_json()
-    event = find_event(calendar, body.event, kinds=load_kinds())
     if action == "move":
         if not body.when.strip():
             raise UserError("say where to move it ('when': 'friday at 5 pm'); nothing was moved")
@@ -190,6 +200,19 @@ def _event_change(app: App, action: str, body: EventChangeIn) -> dict[str, Any]:
         raise UserError(f"{event.title} repeats: 'series': true cancels every time still to come, "
                         "POST /events/skip one of them; nothing was cancelled")
     return calendar.delete_event(event.id, provenance=provenance, calendar=event.calendar, seen=event).to_json()
+
+
+def _occurrence(app: App, event_id: str, at: datetime) -> Event:
+    """The time of event `event_id` that starts at `at` (NotFound when it is not among the coming ones)."""
+    from steward.calendar.event_find import upcoming
+    from steward.errors import NotFound
+
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=app.clock.zone)
+    for event in upcoming(app.calendar, app.clock.now()):
+        if event.id == event_id and event.start == at:
+            return event
+    raise NotFound("that event is not on your calendar at that time any more; nothing was changed")
 
 
 @router.post("/events/move", response_model=EventOut, responses=ERRORS)

@@ -372,8 +372,64 @@ function itemRow(entry) {
   const title = entry.title || entry.text || "";
   const state = entry.state === "skipped" ? "skipped"
     : entry.state === "moved" && entry.moved_from ? `moved from ${shortDate(entry.moved_from)}` : entry.kind || "";
+  const change = entry.kind === "event" && entry.id && entry.state !== "skipped" ? eventChange(entry) : [];
   return el("li", entry.state ? { class: entry.state } : {}, el("span", { class: "when" }, when),
-    el("span", { class: "what" }, title), el("span", { class: "kind" }, state));
+    el("span", { class: "what" }, title), el("span", { class: "kind" }, state), change);
+}
+
+// An event in the Today panel: Change opens a small form under it: a new time in words (Move), and
+// Cancel it (a one-off) or Skip this time (a repeating one), asked once more before it is done. The
+// event is named by its id and the time shown, through the same routes as `steward calendar`.
+let changeForms = 0;
+function eventChange(entry) {
+  const title = entry.title || "this event";
+  const repeats = Boolean(entry.rule);
+  const named = (extra = {}) => ({ event: entry.id, at: entry.start, ...extra });
+  const field = `event-when-${++changeForms}`;
+  const toggle = el("button", { type: "button", class: "quiet change", "aria-expanded": "false",
+                                "aria-label": `Change “${title}”` }, "Change");
+  const words = el("input", { type: "text", id: field, name: "when", autocomplete: "off",
+                              placeholder: repeats ? "every tuesday, or 10:30" : "friday at 5 pm" });
+  const move = el("button", { type: "submit", class: "secondary" }, "Move");
+  const status = el("span", { class: "act-status", role: "status" });
+  const drop = el("button", { type: "button", class: "quiet" }, repeats ? "Skip this time" : "Cancel it");
+  const form = el("form", { class: "event-change", hidden: true, "aria-label": `Change “${title}”` },
+    el("label", { for: field }, repeats ? "Every time, from now on, to" : "Move to"), words, move, drop, status);
+  toggle.addEventListener("click", () => {
+    const opening = form.hidden;
+    form.hidden = !opening;
+    toggle.setAttribute("aria-expanded", String(opening));
+    if (opening) words.focus();
+  });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const when = words.value.trim();
+    if (!when) { status.textContent = "Say when, e.g. friday at 5 pm."; words.focus(); return; }
+    move.disabled = true;
+    status.textContent = "Moving…";
+    try {
+      const moved = await api("POST", "/events/move", named({ when, series: repeats }));
+      status.textContent = `Moved to ${shortDate(moved.start)}.`;
+      refreshToday();
+    } catch (err) {
+      status.textContent = err.message;
+      move.disabled = false;
+    }
+  });
+  drop.addEventListener("click", () => {
+    drop.replaceWith(el("span", { class: "confirm" }, repeats ? "Skip it this time?" : "Cancel it?",
+      answerActions({
+        label: `“${title}”`, yes: repeats ? "Yes, skip it" : "Yes, cancel it", no: "Keep it",
+        working: { yes: repeats ? "Skipping…" : "Cancelling…", no: "Keeping it…" },
+        send: async (choice) => {
+          if (choice === "no") return "Kept as it is.";
+          await api("POST", repeats ? "/events/skip" : "/events/cancel", named());
+          refreshToday();
+          return repeats ? "Skipped this time." : "Cancelled.";
+        },
+      })));
+  });
+  return [toggle, form];
 }
 
 function fill(list, rows, emptyText) {
