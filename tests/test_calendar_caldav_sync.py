@@ -250,3 +250,40 @@ def test_an_event_deleted_on_the_phone_is_gone_from_the_next_read(radicale: Radi
     finally:
         app.close()
     assert [i for i in day.items if i.event] == []
+
+
+def test_a_repeating_reminder_given_new_days_on_the_phone_is_not_fired_at_its_old_time(
+        radicale: Radicale, monkeypatch: pytest.MonkeyPatch) -> None:
+    from icalendar import vRecur
+
+    url = radicale.new_calendar()
+    use_caldav(monkeypatch, url)
+    app = app_at()
+    try:
+        made = app.calendar.create_repeating("water the plants", "every monday at 9 am", provenance={"via": "cli"})
+        assert made.due.isoformat() == "2026-11-02T09:00:00-05:00"
+        (uid,) = [r[0] for r in app.db.execute("SELECT caldav_uid FROM reminder_series")]
+        # on the phone: Tuesdays at 6 pm from now on (its RRULE and its first time changed)
+        phone = other_client(url).todo_by_uid(uid)
+        component = phone.icalendar_component
+        for name in ("due", "dtstart"):
+            component.pop(name)
+            component.add(name, datetime(2026, 11, 3, 18, tzinfo=NY))
+        component.pop("rrule")
+        component.add("rrule", vRecur.from_ical("FREQ=WEEKLY;BYDAY=TU"))
+        phone.save()
+        at_old_time = fire(app, datetime(2026, 11, 2, 9, 1, tzinfo=NY))
+        listed = [(r.text, r.due.isoformat()) for r in app.calendar.reminders_between(
+            datetime(2026, 11, 1, tzinfo=NY), datetime(2026, 11, 12, tzinfo=NY))]
+        at_new_time = fire(app, datetime(2026, 11, 3, 18, 1, tzinfo=NY))
+        log = audit.entries(app.db, "reminder.move")
+        # deleted on the phone: the series ends, nothing more fires
+        other_client(url).todo_by_uid(uid).delete()
+        after_delete = fire(app, datetime(2026, 11, 10, 18, 1, tzinfo=NY))
+    finally:
+        app.close()
+    assert at_old_time == []
+    assert listed == [("water the plants", "2026-11-03T18:00:00-05:00"), ("water the plants", "2026-11-10T18:00:00-05:00")]
+    assert at_new_time == ["water the plants"]
+    assert [(e["provenance"]["via"], e["detail"]["rule"]) for e in log] == [("calendar", "FREQ=WEEKLY;BYDAY=TU")]
+    assert after_delete == []

@@ -34,6 +34,8 @@ class TodoState:
     due: datetime
     status: str          # NEEDS-ACTION | IN-PROCESS | COMPLETED | CANCELLED
     etag: str | None
+    rule: str | None = None         # a repeating to-do's RRULE value
+    start: datetime | None = None   # its DTSTART (the first time it repeats from)
 
     @property
     def closed(self) -> bool:
@@ -92,4 +94,10 @@ def todo_state(component: Any, etag: str | None, zone: tzinfo = UTC) -> TodoStat
     status = str(component.get("status") or "NEEDS-ACTION").upper()
     if component.get("completed") is not None:
         status = "COMPLETED"
-    return TodoState(str(component.get("uid") or ""), str(component.get("summary") or ""), due, status, etag)
+    rrule = component.get("rrule")
+    first = component.get("dtstart") or moment
+    start = first.dt if isinstance(first.dt, datetime) else None
+    if start is not None and start.tzinfo is None:
+        start = start.replace(tzinfo=zone)
+    return TodoState(str(component.get("uid") or ""), str(component.get("summary") or ""), due, status, etag,
+                     rrule.to_ical().decode() if rrule is not None else None, start)

@@ -4,7 +4,9 @@ Part of `CalendarService` (through `ReminderManagement`). Steward's own changes 
 to the reminder's VTODO with If-Match and the ETag last seen, inside the same transaction as the local
 change, so a calendar that refuses leaves nothing changed here; a refusal because another app changed
 the to-do (HTTP 412) is read back and said. `reconcile_reminders` reads every to-do back in one request
-and keeps what another app did (moved, deleted, ticked off) before anything fires.
+and keeps what another app did (moved, deleted, ticked off) before anything fires; a repeating
+reminder's to-do given new days or a new time there (its RRULE or DTSTART) is kept too: its next
+time is the new rule's, never the old one's.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ import time
 from datetime import datetime
 from typing import Any
 
+from steward.calendar.repeat_ical import TodoState
 from steward.clock import Clock
 from steward.errors import Conflict, ConnectorError, NotFound, UserError
-from steward.records.calendar import Reminder
+from steward.records.calendar import Reminder, Series, normalise
 from steward.store import audit
 from steward.store import calendar as repo
 
@@ -73,7 +76,8 @@ class ReminderTodos:
         day's schedule read often, with a server that answers slowly, waits once, not every time)."""
         home = self._todo_home()
         mine = repo.caldav_reminders(self.conn)
-        if home is None or not mine:
+        repeating = repo.caldav_series(self.conn)
+        if home is None or not (mine or repeating):
             return []
         if max_age and self._read_back_at is not None and time.monotonic() - self._read_back_at <= max_age:
             return []
@@ -107,4 +111,54 @@ class ReminderTodos:
             now_is = repo.get_reminder(self.conn, current.id)
             if now_is is not None and (now_is.status, now_is.due) != (current.status, current.due):
                 changed.append(now_is.shown_in(self.clock.zone))
+        for series in repeating:
+            moved = self._series_read_back(series, states.get(series.caldav_uid or ""), prov)
+            if moved is not None:
+                changed.append(moved.shown_in(self.clock.zone))
         return changed
+
+    def _series_read_back(self, series: Series, state: TodoState | None, prov: dict[str, str]) -> Reminder | None:
+        """Keep what another app did to a repeating reminder's to-do: deleted or ticked off there ends it
+        here; new days or a new time there (RRULE, DTSTART) move its next time to the new rule's next.
+        The open reminder as it now is (None when nothing changed)."""
+        from steward.dates import occurrences, parse_rule
+
+        current = repo.open_occurrence(self.conn, series.id)
+        later: list[datetime] = []
+        rule, start = series.rule, series.start
+        if state is not None and not state.closed:
+            if state.rule is None or state.start is None:
+                return None
+            try:
+                rule = parse_rule(state.rule).text()
+                known = parse_rule(series.rule).text()
+            except ValueError as exc:
+                log.warning("a repeating reminder's to-do has a rule Steward cannot keep: %s", exc)
+                return None
+            start = state.start.astimezone(series.start.tzinfo).replace(microsecond=0)
+            if (rule, start) == (known, series.start):
+                return None
+            later = occurrences(rule, start, self.clock.now().replace(microsecond=0), 1)
+        with repo.write_txn(self.conn):
+            if state is None or state.closed or not later:
+                why = "deleted" if state is None else "ended" if not state.closed else \
+                    "ticked off" if state.status == "COMPLETED" else "cancelled"
+                repo.set_series_status(self.conn, series.id, "ended" if why == "ended" else "cancelled")
+                if current is not None and current.id is not None:
+                    repo.set_reminder_status(self.conn, current.id, "cancelled", expect="pending")
+                audit.record(self.conn, "reminder.cancel", str(current.id if current else series.id), prov,
+                             {"text": series.text, "series": series.id, "why": f"{why} in another calendar app"})
+                return repo.get_reminder(self.conn, current.id) if current is not None and current.id else None
+            repo.set_series_rule(self.conn, series.id, rule, start)
+            due = later[0]
+            if current is not None and current.due == due:
+                return None
+            if current is not None and current.id is not None:
+                repo.set_reminder_status(self.conn, current.id, "cancelled", expect="pending")
+            new_id = repo.insert_occurrence(self.conn, series.id, series.text, normalise(series.text), due,
+                                            series.zone)
+            audit.record(self.conn, "reminder.move", str(new_id), prov,
+                         {"text": series.text, "series": series.id, "rule": rule,
+                          "from": current.due.isoformat() if current is not None else None, "due": due.isoformat(),
+                          "why": "its repeat changed in another calendar app"})
+        return repo.get_reminder(self.conn, new_id)

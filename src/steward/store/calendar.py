@@ -275,6 +275,23 @@ def set_series_status(conn: sqlite3.Connection, series_id: int, status: str) -> 
     conn.execute("UPDATE reminder_series SET status = ? WHERE id = ?", (status, series_id))
 
 
+def caldav_series(conn: sqlite3.Connection) -> list[Series]:
+    """The active repeating reminders kept as a to-do on the CalDAV calendar."""
+    rows = conn.execute("SELECT * FROM reminder_series WHERE status = 'active' AND caldav_uid IS NOT NULL "
+                        "ORDER BY id").fetchall()
+    return [_series(r) for r in rows]
+
+
+def set_series_rule(conn: sqlite3.Connection, series_id: int, rule: str, start: datetime) -> None:
+    """A series' new rule and first time (`start` aware, kept on the series' own wall clock)."""
+    row = conn.execute("SELECT zone FROM reminder_series WHERE id = ?", (series_id,)).fetchone()
+    if row is None:
+        return
+    local = start.astimezone(_zone_of(row["zone"])).replace(tzinfo=None, microsecond=0)
+    conn.execute("UPDATE reminder_series SET rule = ?, start_local = ? WHERE id = ?",
+                 (rule, local.isoformat(), series_id))
+
+
 def set_series_caldav_uid(conn: sqlite3.Connection, series_id: int, uid: str) -> None:
     """Remember the UID a series was written under on the CalDAV server."""
     conn.execute("UPDATE reminder_series SET caldav_uid = ? WHERE id = ?", (uid, series_id))
