@@ -278,6 +278,10 @@ def test_repeating_reminders_and_events_survive_an_export_and_import(cli, monkey
     ("make it 30 minutes earlier", "2026-12-01T16:30:00-05:00"),
     ("bring it forward a day", "2026-11-30T17:00:00-05:00"),
     ("delay it by 20 minutes", "2026-12-01T17:20:00-05:00"),
+    # verbs whose way is earlier without "earlier" said
+    ("please prepone it by 15 minutes", "2026-12-01T16:45:00-05:00"),
+    ("move it up by an hour", "2026-12-01T16:00:00-05:00"),
+    ("advance it by 2 hours", "2026-12-01T15:00:00-05:00"),
 ])
 def test_a_shift_moves_the_reminder_from_its_own_time_not_from_now(say, cli, said: str, due: str) -> None:
     remind(say, "remind me at 5pm today to call Mum")

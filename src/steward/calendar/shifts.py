@@ -22,7 +22,11 @@ _SHIFT = re.compile(rf"\b(?:(?P<pre>{_WAY})\s+)?(?:by\s+)?(?:another\s+)?{_N}\s+
                     re.IGNORECASE)
 _SHIFT_SAID = re.compile(rf"\b(?:{_WAY}|by)\b", re.IGNORECASE)
 _EARLIER = frozenset(("earlier", "forward", "sooner", "ahead"))
-_BRING = re.compile(r"\bbr(?:ing|ought)\b", re.IGNORECASE)  # "bring it forward", "bring it an hour": earlier
+_LATER = frozenset(("later", "back"))
+# verbs whose way is earlier whatever follows: "bring it an hour", "prepone it by 20 minutes" (Indian
+# English), "advance the call by a day", "move it up by an hour", "pull the meeting in by 15 minutes"
+_BRING = re.compile(r"\b(?:br(?:ing|ought)|prepon\w*|advanc\w*|mov(?:e[sd]?|ing)\s+(?:\w+\s+){0,3}?up|pull(?:s|ed|ing)?\s+(?:\w+\s+){0,3}?in)\b",
+                    re.IGNORECASE)
 _NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "half an": 0.5,
            "an hour and a half": 1.5}
 
@@ -52,6 +56,6 @@ def find_shift(text: str) -> Shift | None:
         return None
     delta = timedelta(minutes=minutes_of(m))
     way = {(m["pre"] or "").lower(), (m["way"] or "").lower()}
-    if way & _EARLIER or _BRING.search(text):
+    if way & _EARLIER or not way & _LATER and _BRING.search(text):
         delta = -delta
     return Shift(m.span(), delta)
