@@ -67,6 +67,9 @@ def test_an_action_about_mail_is_not_answered_with_a_count(cli, mailbox: sqlite3
 
 def test_nothing_matching_says_so(cli, mailbox: sqlite3.Connection) -> None:
     trace = ask(cli, "how many emails did I get from Zanzibar Tours")
+    # a sender no mail came from is said plainly (by the reader), never counted from other senders' mail
+    assert "nothing called \u2018Zanzibar Tours\u2019 among your senders" in trace["reply"], trace["reply"]
+    trace = ask(cli, "how many emails mention zanzibar tours")
     assert trace["data"]["total"] == 0 and trace["reply"].startswith("No emails match that")
 
 

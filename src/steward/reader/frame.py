@@ -79,7 +79,8 @@ class Frame:
     flags: frozenset[str] = frozenset()  # overdue, unpaid, paid, autopay, suspicious, free
     unmatched: tuple[Unmatched, ...] = ()
     scores: tuple[tuple[str, float], ...] = ()  # every domain's evidence, best first
-    unknown: tuple[str, ...] = ()        # words the question says that nothing here knows ("meeting", "bert")
+    unknown: tuple[str, ...] = ()        # words the question says that nothing here knows ("bert")
+    things: tuple[str, ...] = ()         # kinds of calendar entry said ("meetings", "a concert")
     sure: bool = True
 
     def values(self, slot: str) -> tuple[SlotValue, ...]:
@@ -105,7 +106,7 @@ class Frame:
                                                         "end": self.window.end.isoformat(),
                                                         "said": self.window.said, "grain": self.window.grain},
             "kinds": list(self.kinds), "bills": list(self.bills), "currencies": list(self.currencies),
-            "flags": sorted(self.flags),
+            "flags": sorted(self.flags), "things": list(self.things),
             "unmatched": [{"said": u.said, "what": u.what, "nearest": list(u.nearest)} for u in self.unmatched],
             "sure": self.sure,
         }
@@ -127,7 +128,7 @@ def from_json(data: Mapping[str, Any], lookup: Callable[[str, str], SlotValue | 
         return Frame(text=str(data.get("text", "")), domain=str(data["domain"]), ask=str(data["ask"]),
                      filters=tuple(filters), window=window, kinds=tuple(data.get("kinds") or ()),
                      bills=tuple(data.get("bills") or ()), currencies=tuple(data.get("currencies") or ()),
-                     flags=frozenset(data.get("flags") or ()),
+                     flags=frozenset(data.get("flags") or ()), things=tuple(data.get("things") or ()),
                      unmatched=tuple(Unmatched(str(u["said"]), str(u["what"]), tuple(u.get("nearest") or ()))
                                      for u in data.get("unmatched") or ()),
                      sure=bool(data.get("sure", True)))

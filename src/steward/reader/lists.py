@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -22,14 +23,22 @@ from steward.vocab import words
 
 
 def name_words(text: str) -> tuple[str, ...]:
-    """Words of a name: hyphens split, possessives dropped."""
+    """Words of a name: hyphens split, possessives dropped, accents folded ("José" is named "jose" too)."""
     out: list[str] = []
     for w in words(text):
-        for part in w.replace("-", " ").split():
+        for part in _folded(w).replace("-", " ").split():
             part = part.removesuffix("'s")
             if part:
                 out.append(part)
     return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _folded(word: str) -> str:
+    """A word without its accents ("zoë" -> "zoe", "álvarez" -> "alvarez")."""
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 def name_phrases(name: str, generic: frozenset[str], shortest: int = 4) -> tuple[tuple[str, ...], ...]:
@@ -150,12 +159,22 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
         # a person's short first name ("Sam", "Zoë") names them, unless it is a word the reader knows
         phrases = name_phrases(name, generic | reader_words.known, 3) if "@" not in name else ()
         phrases += tuple(p for p in name_phrases(name, generic) if p not in phrases) if "@" not in name else ()
+        phrases += tuple(p for p in _kin_words(name, reader_words) if p not in phrases)
         values.append(SlotValue("sender", name, name, phrases, addresses=tuple(sorted(addresses))))
     for text in repo.reminder_texts(conn):
         values.append(SlotValue("reminder", text, text, name_phrases(text, generic | reader_words.known)))
     for title in repo.event_titles(conn):
         values.append(SlotValue("event", title, title, name_phrases(title, generic | reader_words.known)))
     return SlotLists.of(values)
+
+
+def _kin_words(name: str, reader_words: ReaderWords) -> tuple[tuple[str, ...], ...]:
+    """A sender called by a family word ("Mum") is named by every word for the same person ("mom", "mother")."""
+    said = name_words(name)
+    for phrases in reader_words.kin.values():
+        if said in phrases:
+            return phrases
+    return ()
 
 
 _NOT_NAMES = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "hi", "dear", "thanks", "your", "please"])

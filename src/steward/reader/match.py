@@ -138,6 +138,8 @@ def nearest_names(said: str, lists: SlotLists, what: str, limit: int = 4) -> tup
         pool = [v.label for v in lists.of_slot("issuer")]
     elif what == "provider":
         pool = [v.label for v in lists.of_slot("provider")]
+    elif what == "sender":
+        pool = [v.label for v in lists.of_slot("sender")]
     else:
         pool = [v.label for v in lists.values if v.slot in ("issuer", "provider", "sender")]
     pool = sorted(set(pool))

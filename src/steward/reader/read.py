@@ -18,9 +18,9 @@ from functools import lru_cache
 from typing import Any
 
 from steward.clock import Clock
-from steward.reader.frame import Frame, Named, Window
+from steward.reader.frame import Frame, Named, Unmatched, Window
 from steward.reader.lists import SlotLists
-from steward.reader.match import find_names, name_tokens
+from steward.reader.match import find_names, name_tokens, nearest_names
 from steward.reader.words import ReaderWords
 from steward.vocab import Phrase, Vocab, words
 from steward.vocab.language import is_action_request, is_question
@@ -94,6 +94,12 @@ def _window(text: str, clock: Clock, options: Any, past: bool = False) -> tuple[
             spans = [*spans, *[(a + offset, b + offset) for a, b in (list(rest.parts) or [rest.span])]]
             chars = frozenset(c for a, b in spans for c in range(a, b))
             said = f"{before[0]} {said} and {rest.text}" if hasattr(rest, "text") else said
+    elif (before and before[0] == "since") or (opening and opening[0] == "since"):
+        # "since 6 pm", "since monday": from that moment (the last one, not the next) up to now
+        past = dates.find(text, clock, prefer="past", options=options)
+        if past is not None and past.start is not None and past.start <= clock.now():
+            start, end = past.start, clock.now()
+            said = said if said.split()[0].lower() == "since" else f"since {said}"
     elif before and before[0] in _UP_TO:
         # "before the 10th" ends where the day starts; "by friday", "until friday" end with it
         start, end = clock.now(), (found.start if before[0] == "before" else end)
@@ -133,6 +139,49 @@ def whole_part_of_day(window: Window | None, rw: ReaderWords) -> Window | None:
             end = day + timedelta(hours=last)
             return Window(min(start, window.start), max(end, window.end), window.said, window.grain)
     return window
+
+
+# the parts of a day said apart from the day ("my evening plans on friday"); "am" and "pm" are left
+# out ("am I free tomorrow?" asks nothing of the morning)
+_NOT_A_PART = frozenset(("am", "pm"))
+
+
+def part_said_apart(window: Window | None, norms: Sequence[str], chars_words: frozenset[int],
+                    rw: ReaderWords) -> Window | None:
+    """A one-day window narrowed to a part of the day the question says elsewhere ("what's my afternoon
+    like tomorrow?" is tomorrow from 12 to 18); `chars_words` are the word positions the date used."""
+    if window is None or window.grain != "day" or window.end - window.start != timedelta(days=1):
+        return window
+    outside = [w if i not in chars_words and w not in _NOT_A_PART else "_" for i, w in enumerate(norms)]
+    for hours, phrases in rw.day_parts.items():
+        if _hits(outside, phrases):
+            first, last = (int(h) for h in hours.split("-"))
+            part = next(" ".join(norms[at:at + n]) for at, n in _hits(outside, phrases))
+            return Window(window.start + timedelta(hours=first), window.start + timedelta(hours=last),
+                          f"{window.said} {part}", "hour")
+    return window
+
+
+# a month's name said as the one who writes ("has june written to me?", "did june email"): a person
+_WRITES = frozenset(("has", "have", "sent", "send", "sends", "emailed", "e-mailed", "mailed", "wrote", "writes",
+                     "replied", "messaged", "texted", "said"))
+_MONTHS = frozenset(("january", "february", "march", "april", "may", "june", "july", "august", "september",
+                     "october", "november", "december"))
+
+
+def _month_as_a_person(text: str, window: Window | None, date_chars: frozenset[int]) -> bool:
+    """Whether the only date found is a month's bare name followed by a verb of writing."""
+    if window is None or window.said.casefold() not in _MONTHS:
+        return False
+    after = words(text[max(date_chars) + 1:])[:1]
+    return bool(after) and after[0] in _WRITES
+
+
+# what a question asks when it says only a day beside words that ask nothing of the person's data
+# ("what is it, today?" asks the date)
+_EMPTY = frozenset(("what", "what's", "whats", "is", "it", "it's", "so", "then", "again", "please", "now"))
+_WEEKDAYS = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekday",
+                       "weekend"))
 
 
 def _ask(norms: Sequence[str], rw: ReaderWords, vocab: Vocab | None = None) -> str:
@@ -181,6 +230,8 @@ def _shows_data(norms: Sequence[str], rw: ReaderWords, vocab: Vocab) -> bool:
     if verb is None:
         return True
     end = verb[0] + verb[1]
+    if end < len(norms) and norms[end] in ("for", "if", "whether"):
+        end += 1  # "check for emails from ...", "let me know if anything came from ..."
     stop = next((k for k in range(end, len(norms)) if norms[k] in _OBJECT_ENDS), len(norms))
     said = norms[end:stop]
     return any(_hits(said, cues) for cues in rw.domains.values())
@@ -280,6 +331,28 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                    flags=now.flags or before.flags, sure=True)
 
 
+# before "list" as a verb ("can you list my bookings", "please list ..."), not a list kept
+_BEFORE_THE_VERB = frozenset(("please", "pls", "can", "could", "would", "you", "to", "just", "and", "then", "me",
+                              "u", "i", "also", "now"))
+
+
+_TO_DO = frozenset(("to-do", "todo", "do", "to-dos", "todos"))
+
+
+def says_a_kept_list(norms: Sequence[str], rw: ReaderWords, *, to_do_is_ours: bool = False) -> bool:
+    """Whether the words name a thing Steward does not keep ("my shopping list", "what's on my packing list",
+    "the weather"); "the list of events" asks for the events, and "list my bookings" is the verb. With
+    `to_do_is_ours`, a to-do list is the day's reminders (the schedule shows them)."""
+    if to_do_is_ours and any(w in ("list", "lists") and at > 0 and norms[at - 1] in _TO_DO
+                             for at, w in enumerate(norms)):
+        return False
+    for at, n in _hits(norms, rw.not_ours):
+        if not (norms[at + n - 1] in ("list", "lists") and at + n < len(norms) and norms[at + n] == "of"):
+            return True
+    return any(w in ("list", "lists") and at > 0 and norms[at - 1] not in _BEFORE_THE_VERB
+               and (at + 1 == len(norms) or norms[at + 1] != "of") for at, w in enumerate(norms))
+
+
 def known_words(vocab: Vocab, rw: ReaderWords) -> frozenset[str]:
     """Every word the vocabulary and the reader's words hold: such a word is never taken for a name."""
     return rw.known | frozenset(w for p in vocab.__dict__.values() if isinstance(p, tuple) for w in _flat(p))
@@ -291,7 +364,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if is_action_request(text, vocab):
         return None
     said_norms = [w.replace("\u2019", "'") for w in words(text)]
-    if _hits(said_norms, rw.time_questions) or _hits(said_norms, rw.not_ours):
+    if _hits(said_norms, rw.time_questions) or says_a_kept_list(said_norms, rw):
         return None  # the date, the clock, a shopping list: not the person's mail, bills or bookings
     if _hits(said_norms, rw.for_a_model):
         return None  # "explain it", "summarise it": what is stored, worked on by a model
@@ -304,6 +377,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     window = whole_part_of_day(window, rw)
     low, raw, spans = name_tokens(text)
     skip = frozenset(i for i, (a, b) in enumerate(spans) if a in date_chars or (b - 1) in date_chars)
+    if _month_as_a_person(text, window, date_chars):
+        window, skip = None, frozenset()
+    window = part_said_apart(window, low, skip, rw)
     found = find_names(low, raw, lists, known, skip)
     # an idiom says its domain whole and lends its words to no other ("on the cards" is what is planned)
     idioms = [(d, at, n) for d, phrases in rw.idioms.items() for at, n in _hits(norms, phrases)]
@@ -312,6 +388,10 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     scores = {d: float(len(_hits(norms, cues))) for d, cues in rw.domains.items()}
     for d, _, _ in idioms:
         scores[d] = scores.get(d, 0.0) + 1
+    if _hits(norms, rw.event_nouns) and not any(scores.values()):
+        # "when's my next seminar?": a kind of calendar entry, said with no word of any domain, is the
+        # schedule's ("find the birthday plans email" is mail's)
+        scores["schedule"] += 0.5
     # a kind said with a possessive is the kind ("the doctor's appointment", "the vet's address")
     kind_norms = [w[:-2] if w.endswith("'s") and len(w) > 3 else w for w in norms]
     money_kinds = _kinds(kind_norms, rw.money_kinds)
@@ -339,6 +419,13 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
             scores["reminders"] += 1
         if "event" in slots:
             scores["schedule"] += 1
+    unmatched = found.unmatched
+    if scores.get("mail", 0) > 0 and not found.named:
+        # "mails from bartholomew": a sender said that the store does not hold is evidence for mail all the same
+        missing = _senders_not_found(low, raw, lists, rw, skip | found.used)
+        covered = {w.casefold() for u in missing for w in u.said.split()}
+        unmatched = tuple(u for u in unmatched if u.said.casefold() not in covered) + missing
+        scores["mail"] += _NAME_WEIGHT * len(missing)
     if not asked and ask_said == "show" and not _hits(said_norms, rw.asks["show"]) and not found.named and \
             not _shows_data(said_norms, rw, vocab):
         return None  # "I want to get some lunch": a verb of showing with nothing of the person's data to show
@@ -361,14 +448,68 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
             best, sure = owners[0], True
     kinds = tuple(money_kinds if best == "money" else provider_kinds if best == "appointments" else ())
     asks_the_calendar = any(t in _CALENDAR_WORDS for i, t in enumerate(low) if i not in skip and i not in found.used)
+    # a weekday said beside a date it is not part of asks what day that date is
+    asks_the_calendar = asks_the_calendar or (window is not None and any(
+        t in _WEEKDAYS for i, t in enumerate(low) if i not in skip and i not in found.used))
     if asks_the_calendar and not found.named and best == "schedule" and top <= 1:
         return None  # "what's the day today?", "is the 23rd a saturday?": the calendar itself, not the person's
+    rest = [t for i, t in enumerate(low) if i not in skip]
+    if best == "schedule" and top <= 0.5 and all(t in _EMPTY for t in rest) and {"it", "it's"} & set(rest):
+        return None  # "what is it, today?": "it" and a day, nothing else, asks the date ("what now?" asks what is on)
+    if best == "brief" and _about_another_thing(low, skip, rw):
+        return None  # "what should I know about the recital?": one thing asked about, not the day's brief
+    things = tuple(dict.fromkeys(_singular(" ".join(norms[at:at + n])) for at, n in _hits(norms, rw.event_nouns)))
     unknown = tuple(t for i, t in enumerate(low) if i not in found.used and i not in skip and t not in known
                     and not t.isdigit() and len(t) >= 3)
     return Frame(text=text, domain=best, ask=ask_said, unknown=unknown, filters=found.named, window=window, kinds=kinds,
                  bills=tuple(bills) if best == "money" else (),
                  currencies=tuple(currencies) if best == "money" else (),
-                 flags=flags, unmatched=found.unmatched, scores=tuple(ranked), sure=sure)
+                 flags=flags, unmatched=unmatched, scores=tuple(ranked), sure=sure, things=things)
+
+
+_DETERMINERS = frozenset(("the", "a", "an", "my", "this", "that", "our", "your", "his", "her", "their"))
+
+
+def _about_another_thing(low: Sequence[str], skip: frozenset[int], rw: ReaderWords) -> bool:
+    """Whether "about" is followed by a thing that is no domain's word and no date ("about the recital")."""
+    cues = {w for phrases in rw.domains.values() for p in phrases for w in p}
+    for i, t in enumerate(low):
+        if t != "about":
+            continue
+        j = i + 1
+        while j < len(low) and low[j] in _DETERMINERS:
+            j += 1
+        if j < len(low) and j not in skip and low[j] not in cues and low[j] not in ("me", "it", "today", "now"):
+            return True
+    return False
+
+
+def _senders_not_found(low: Sequence[str], raw: Sequence[str], lists: SlotLists, rw: ReaderWords,
+                       used: frozenset[int]) -> tuple[Unmatched, ...]:
+    """The words after "from" in a mail question that name no sender ("mails from bartholomew", "from mark"):
+    said plainly as not found, never answered with other senders' mail. An everyday or generic word ends
+    the name ("from my bank", "from work", "from bob with the subject ...")."""
+    plain = rw.common | rw.generic | {w for phrases in rw.domains.values() for p in phrases for w in p}
+    out: list[Unmatched] = []
+    for i, t in enumerate(low):
+        if t != "from":
+            continue
+        j = i + 1
+        while j < len(low) and j not in used and low[j] not in plain and not low[j].isdigit() and j - i <= 3:
+            j += 1
+        if j > i + 1:
+            said = " ".join(raw[i + 1:j])
+            out.append(Unmatched(said, "sender", nearest_names(said, lists, "sender")))
+    return tuple(out)
+
+
+def _singular(thing: str) -> str:
+    """A kind of entry as one of it ("parties" -> "party", "meetings" -> "meeting", "classes" -> "class")."""
+    if thing.endswith("ies"):
+        return thing[:-3] + "y"
+    if thing.endswith(("ches", "shes", "sses", "xes")):
+        return thing[:-2]
+    return thing[:-1] if thing.endswith("s") and not thing.endswith("ss") else thing
 
 
 def _owns(domain: str, named: Sequence[Named]) -> bool:

@@ -58,16 +58,18 @@ class ReaderWords:
                 if one not in out:
                     out.append(one)
         return out
+    event_nouns: tuple[Phrase, ...] = ()
+    kin: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
 
     @property
     def known(self) -> frozenset[str]:
         """Every single word the reader knows as a word of its own (never a name)."""
         out: set[str] = set(self.generic) | set(self.common)
         for table in (self.domains, self.asks, self.flags, self.money_kinds, self.provider_kinds, self.bill_names,
-                      self.relative_windows):
+                      self.relative_windows, self.day_parts):
             for phrases in table.values():
                 out.update(w for p in phrases for w in p)
-        out.update(w for p in (*self.show_opening, *self.request_openers) for w in p)
+        out.update(w for p in (*self.show_opening, *self.request_openers, *self.event_nouns) for w in p)
         return frozenset(out)
 
 
@@ -97,6 +99,8 @@ def parse_words(text: str) -> ReaderWords:
         past_tense=_phrases(data.get("past_tense") or [], "past_tense"),
         kind_groups={k: tuple(" ".join(p) for p in v) for k, v in _table(data.get("kind_groups") or {},
                                                                          "kind_groups").items()},
+        event_nouns=_phrases(data.get("event_nouns") or [], "event_nouns"),
+        kin=_table(data.get("kin") or {}, "kin"),
     )
 
 

@@ -66,10 +66,19 @@ def _leaves_to_older(frame: Frame, answer: Answer | None, older_kinds: frozenset
     if frame.domain == "schedule":
         # "am I free at 4?" is answered at that moment (the day's list would leave the person to work it out)
         # and "am I free ...?" is answered yes or no (the older intercept would list the day)
-        return answer is None or not (answer.data.get("beyond_calendar") or answer.data.get("at_time")
-                                      or "busy" in answer.data)
+        # so is a part of a day ("tomorrow afternoon"): the older intercept answers whole days only
+        hours = frame.window is not None and any((t.hour, t.minute) != (0, 0) for t in (frame.window.start,
+                                                                                        frame.window.end))
+        # and a span longer than the week the older intercept shows ("in march", "until the 21st")
+        long = frame.window is not None and frame.window.end - frame.window.start > timedelta(days=7)
+        return answer is None or not (hours or long or answer.data.get("beyond_calendar") or answer.data.get("at_time")
+                                      or "busy" in answer.data or answer.data.get("ahead")
+                                      or "count" in answer.data or frame.things)
     if frame.domain == "mail":
-        return "suspicious" not in frame.flags
+        # the reader keeps suspicious mail, a sender said that is not there, the newest mail and a span of hours
+        hours = frame.window is not None and frame.window.end - frame.window.start < timedelta(days=1)
+        return not ("suspicious" in frame.flags or any(u.what == "sender" for u in frame.unmatched)
+                    or ("recent" in frame.flags and frame.window is None) or hours)
     if frame.domain == "money":
         return not (frame.values("issuer") or frame.values("account") or frame.bills or frame.unmatched
                     or frame.flags & {"autopay", "paid"} or _own_span(frame, today) or set(frame.kinds) - {"card"}

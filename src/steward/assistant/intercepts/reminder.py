@@ -42,6 +42,25 @@ ASK_WHEN = "When should I remind you?"
 NAME = "reminder_creation"
 
 
+# "let me know" opening a question of the mail or the clock asks it now ("let me know whether anything came
+# from the bank", "let me know the time in Lisbon"): no reminder is for it
+_ASKING = frozenset(("if", "whether", "what", "what's", "whats", "who", "how", "when", "which", "the", "any", "new"))
+_OF_MAIL = frozenset(("email", "emails", "e-mail", "e-mails", "mail", "mails", "inbox", "message", "messages"))
+# the clock asked about: "the time", "the current date", "what day it is" ("the day before" is a reminder's time)
+_OF_CLOCK = (("the", "time"), ("the", "date"), ("the", "current"), ("what", "time"), ("what", "day"),
+             ("what", "date"), ("today's", "date"), ("todays", "date"), ("current",))
+
+
+def asks_now(norms: list[str], at: int) -> bool:
+    """Whether the trigger at `at` is "let me know" opening a question about the mail or the clock."""
+    if norms[at:at + 3] != ["let", "me", "know"]:
+        return False
+    rest = norms[at + 3:]
+    if not rest or rest[0] not in _ASKING:
+        return False
+    return bool(set(rest) & _OF_MAIL) or any(tuple(rest[:len(p)]) == p for p in _OF_CLOCK)
+
+
 @dataclass(frozen=True)
 class StoredWhen:
     """A resolved WHEN kept in a continuation's payload (resolved when asked, on the user's clock)."""
@@ -143,6 +162,8 @@ class ReminderCreation:
         if found is None:
             return None
         at, is_todo = found
+        if asks_now(norms, at):
+            return None  # "let me know if any new mail turned up", "... the date today": a question, asked now
         action = is_action_request(turn.text, self.vocab)
         if is_question(turn.text, self.vocab) and not action:
             return None  # "what reminders do I have?" is a read, not a new reminder

@@ -16,6 +16,8 @@ from steward.assistant.intercepts.reminder import find_when, turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
 from steward.formats import Formats
+from steward.reader.read import says_a_kept_list
+from steward.reader.words import load_words
 from steward.vocab import Vocab, contains_phrase, match_at, words
 from steward.vocab.language import is_question
 
@@ -83,6 +85,8 @@ class ScheduleQuery:
         norms = words(turn.text)
         if not contains_phrase(norms, self.vocab.schedule_words):
             return None
+        if says_a_kept_list(norms, load_words(), to_do_is_ours=True):
+            return None  # "what's on my shopping list today?": a list Steward does not keep, not the schedule
         asks = is_question(turn.text, self.vocab) or bool(match_at(norms, 0, self.vocab.show_verbs))
         if not asks:
             return None

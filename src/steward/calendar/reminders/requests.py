@@ -76,6 +76,9 @@ class Request:
     filters: tuple[tuple[int, int], ...] = field(default=())  # spans of times naming the target ("my 5 pm one")
 
 
+_MAIL_WORDS = frozenset(("email", "emails", "e-mail", "mail", "inbox", "message", "messages", "gmail", "outlook"))
+
+
 def _find(norms: Sequence[str], start: int, phrases: tuple[Phrase, ...]) -> tuple[int, int] | None:
     for i in range(start, len(norms)):
         n = match_at(norms, i, phrases)
@@ -109,7 +112,10 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
         norms[trigger[0]] == "remind" and not (verb and verb[0] == "snooze" and verb[1] == trigger[0])
     asks = is_question(text, vocab) or bool(match_at(norms, start, words.list_verbs))
     listing = _find(norms, 0, words.list_phrases) is not None
-    if (verb is None or verb[1] > start) and asks and (listing or (_find(norms, 0, words.nouns) and verb is None)):
+    noun = _find(norms, 0, words.nouns)
+    if noun is not None and noun[0] > 0 and norms[noun[0] - 1] in _MAIL_WORDS:
+        return None  # "any new email notifications?", "mail notifications": messages, not reminders
+    if (verb is None or verb[1] > start) and asks and (listing or (noun and verb is None)):
         found = dates.find(text, clock, options=options)
         return Request("list", when=found.text if found is not None else "")
     if verb is None or creating_first:

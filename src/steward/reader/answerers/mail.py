@@ -13,6 +13,7 @@ from steward.reader import honesty
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text
 from steward.reader.frame import Frame, SlotValue
+from steward.reader.honesty import no_such
 from steward.reader.lists import SlotLists
 from steward.reader.views import mail_view, window_words
 
@@ -58,13 +59,23 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             view = mail_view(lines[0].rstrip(":"), [h.message for h in hits], clock, window_words(frame, clock))
             return Answer("\n".join(lines), {"messages": [h.id for h in hits], "view": view})
         senders = senders_named(frame)
+        not_found = [u for u in frame.unmatched if u.what == "sender"]
+        if not senders and not_found:
+            # "mails from bartholomew" when no sender is called that: said plainly, never other senders' mail
+            return Answer("\n".join(no_such(u, "senders") for u in not_found), {"messages": []})
+        if not senders and frame.window is None and "recent" in frame.flags and not frame.unknown \
+                and not frame.unmatched:
+            return newest(frame, clock, box)
         if not senders and frame.window is not None and frame.window.end - frame.window.start <= timedelta(days=31) \
                 and not frame.unknown and not frame.unmatched:
             # "what arrived for me on monday?": the mail received in the window, every message counted
             start, end = frame.window.start.date(), frame.window.end.date()
-            if end <= start:
-                end = start + timedelta(days=1)
+            if end <= start or not _whole_days(frame):
+                end = end + timedelta(days=1)  # "before:" leaves its day out; hours are cut below
             hits = box.search(f"after:{start.isoformat()} before:{end.isoformat()}", limit=500, clock=clock).hits
+            if frame.window.end > frame.window.start and not _whole_days(frame):
+                # "in the last three hours", "since 6 pm": the messages of those hours, not of their days
+                hits = [h for h in hits if frame.window.start <= h.message.received_at < frame.window.end]
             if not hits:
                 return Answer(f"No mail came in {frame.window.said}.", {"count": 0})
             by: dict[str, int] = {}
@@ -99,4 +110,32 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         view = mail_view(lines[0].rstrip(":"), [h.message for h in hits[:SHOWN]], clock, window_words(frame, clock))
         return Answer("\n".join(lines), {"messages": [h.id for h in hits[:SHOWN]], "view": view})
 
+    def newest(frame: Frame, clock: Clock, box: Mailbox) -> Answer:
+        """No day said, the newest asked for ("anything new in my inbox?", "who emailed me lately?"): the newest
+        messages of the last fortnight, with who sent them, when and their subjects."""
+        since = clock.today() - timedelta(days=RECENT_DAYS - 1)
+        hits = box.search(f"after:{since.isoformat()}", limit=500, clock=clock).hits
+        hits.sort(key=lambda h: h.message.received_at, reverse=True)
+        if not hits:
+            return Answer(f"No mail came in the last {RECENT_DAYS} days.", {"count": 0})
+        lines = [f"Your newest mail ({len(hits)} message{'s' if len(hits) != 1 else ''} in the last "
+                 f"{RECENT_DAYS} days), newest first:"]
+        for h in hits[:SHOWN]:
+            m = h.message
+            at = clock.local(m.received_at)
+            flag = f" \u2014 SUSPICIOUS: {_why(h, box)}" if m.category == "phishing_suspect" else ""
+            lines.append(f"- {day_text(at.date(), clock)} {clock.formats.time(at)} {m.sender_name or m.sender}: "
+                         f"\u201c{m.subject}\u201d{flag}")
+        view = mail_view(lines[0].rstrip(":"), [h.message for h in hits[:SHOWN]], clock, window_words(frame, clock))
+        return Answer("\n".join(lines), {"messages": [h.id for h in hits[:SHOWN]], "count": len(hits), "view": view})
+
     return Answerer("mail", "mail", answer, EXAMPLES)
+
+
+RECENT_DAYS = 14
+
+
+def _whole_days(frame: Frame) -> bool:
+    """Whether the window is whole days (midnight to midnight), as a day said is."""
+    w = frame.window
+    return w is not None and all((t.hour, t.minute, t.second) == (0, 0, 0) for t in (w.start, w.end))

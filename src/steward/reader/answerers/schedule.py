@@ -88,11 +88,38 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         return Answer("\n".join(head + tail), {"items": current, "next": following, "beyond_calendar": 1,
                                                "at_time": True})
 
+    def ahead(frame: Frame, clock: Clock) -> Answer:
+        """No day said: what is on from now, over the next month ("anything upcoming in my diary?", "when's the
+        next seminar?"), the kinds of entry asked about said missing when nothing ahead holds them."""
+        start = clock.now()
+        lines, _, beyond = collect(start, start + timedelta(days=MAX_DAYS), clock, False, False)
+        if "where" in frame.flags:
+            lines = [(at, t) for at, t in lines if " bill due: " not in t]
+        missing = _missing(frame, lines)
+        shown = [t for _, t in lines[:AHEAD_SHOWN]]
+        more = [f"(and {len(lines) - AHEAD_SHOWN} more)"] if len(lines) > AHEAD_SHOWN else []
+        data = {"items": shown, "beyond_calendar": beyond, "ahead": True}
+        if missing:
+            head = f"I see no {' '.join(missing)} in the next month."
+            if not lines:
+                return Answer(f"{head} Nothing else is on either.", data)
+            return Answer("\n".join([f"{head} What is on:", *shown, *more]), data)
+        if not lines:
+            return Answer("Nothing on in the next month: no events, reminders, appointments or bills due.", data)
+        if frame.ask == "count":
+            return Answer("\n".join([f"{len(lines)} thing{'s' if len(lines) != 1 else ''} on in the next month:",
+                                     *shown, *more]), {**data, "count": len(lines)})
+        return Answer("\n".join(["Coming up:", *shown, *more]), data)
+
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         zone = clock.zone
         free = "free" in frame.flags
         if frame.window is not None and frame.window.start == frame.window.end and not free:
             return now_and_next(frame, clock)
+        if frame.window is None and not free:
+            if any(ch.isdigit() for ch in frame.text):
+                return None  # a day said that could not be read ("on feb 30"): never what is ahead instead
+            return ahead(frame, clock)
         if frame.window is not None:
             start, end = frame.window.start, max(frame.window.end, frame.window.start + timedelta(minutes=1))
             said = frame.window.said.removeprefix("on ")
@@ -103,10 +130,14 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         start = max(start, clock.now()) if end > clock.now() else start
         at_time = free and frame.window is not None and frame.window.end == frame.window.start
         lines, entries, beyond = collect(start, end, clock, free, at_time)
+        if "where" in frame.flags:
+            # "where is the gala on the 9th?": a bill due that day is no event with an address
+            lines = [(at, t) for at, t in lines if " bill due: " not in t]
+            entries = [e for e in entries if e.what != "due"]
         last = (end - timedelta(microseconds=1)).astimezone(zone).date()
         # "is the meeting tomorrow?": a thing named that no line holds is said not to be there first
-        missing = [w for w in frame.unknown if not any(w in t.casefold() for _, t in lines)]
-        if missing and frame.ask in ("is_there", "when", "which", "how_much", "count"):
+        missing = _missing(frame, lines)
+        if missing and (frame.ask in ("is_there", "when", "which", "how_much", "count") or frame.things):
             head = f"I see no {' '.join(missing)} {said}."
             if not lines:
                 return Answer(f"{head} Nothing else is on either.", {"items": [], "beyond_calendar": 0})
@@ -119,8 +150,14 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             opening = f"No: {said} you have" if at_time else f"Not entirely: {said} you have"
             return Answer("\n".join([opening] + [t for _, t in lines]),
                           {"busy": [t for _, t in lines], "beyond_calendar": beyond, "at_time": at_time})
+        if not lines and "where" in frame.flags:
+            return Answer(f"I see no event on {said}.", {"items": [], "beyond_calendar": 0})
         if not lines:
             return Answer(f"Nothing on {said}: no events, reminders, appointments or bills due.", {"items": [], "beyond_calendar": 0})
+        if frame.ask == "count":
+            return Answer("\n".join([f"{len(lines)} thing{'s' if len(lines) != 1 else ''} on {said}:"]
+                                     + [t for _, t in lines]),
+                          {"items": [t for _, t in lines], "beyond_calendar": beyond, "count": len(lines)})
         first_day = clock.local(start).date()
         span = [first_day + timedelta(days=i) for i in range(min((last - first_day).days + 1, 14))]
         view = schedule_view(f"Coming up {said}", entries, clock, window_words(frame, clock),
@@ -129,3 +166,12 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                       {"items": [t for _, t in lines], "beyond_calendar": beyond, "view": view})
 
     return Answerer("schedule", "schedule", answer, EXAMPLES)
+
+
+AHEAD_SHOWN = 8
+
+
+def _missing(frame: Frame, lines: list[tuple[datetime, str]]) -> list[str]:
+    """The words and kinds of entry the question names that no line holds ("meeting" when only a vet visit is on)."""
+    said = [*frame.unknown, *frame.things]
+    return [w for w in said if not any(w in t.casefold() for _, t in lines)]

@@ -1,0 +1,140 @@
+"""Kinds of question that were once answered wrong when asked in other people's words, each answered right
+or refused, in sentences written for Steward (the demo home, its clock pinned on Mon 14 Sep 2026, no model).
+
+Each test is one kind: a question with no day about what is ahead, a kind of entry the calendar does not
+hold, a part of the day said apart from the day, a list Steward does not keep, a sender the mail does not
+hold, the newest mail, a span of hours, the clock itself, "let me know" opening a question, an address
+asked of a day that holds only a bill, one thing asked "about" that is not the brief, a month's name as
+the one who wrote.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from steward.app import App
+from steward.demo import build_demo_home
+
+NOW = "2026-09-14T09:00:00+05:30"
+
+
+@pytest.fixture(scope="module")
+def demo(app_in_own_home: Callable[[str, str], App]) -> App:
+    """The demo home, built once for the module, with no model configured."""
+    built = app_in_own_home("Asia/Kolkata", NOW)
+    build_demo_home(built)
+    return built
+
+
+def ask(app: App, text: str) -> tuple[str, str]:
+    trace = app.engine.turn(text, session=f"s-{text}", dry_run=True)
+    return trace.handled_by, trace.reply
+
+
+@pytest.mark.parametrize("text", ["anything upcoming in my diary?", "what events have I got coming up",
+                                  "go through my events"])
+def test_a_question_with_no_day_about_events_says_what_is_ahead(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader", reply
+    assert "Pawsome Vets" in reply and "Saffron Table" in reply, reply  # tomorrow's and Friday's
+
+
+@pytest.mark.parametrize("text", ["how many concerts have I got this week?", "when's my next seminar",
+                                  "any rehearsals on friday?"])
+def test_a_kind_of_entry_nothing_holds_is_said_missing_never_counted_from_others(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and reply.startswith("I see no "), reply
+
+
+def test_a_part_of_the_day_said_apart_from_the_day_is_that_part(demo: App) -> None:
+    _, reply = ask(demo, "what's my evening like on friday?")
+    assert "Saffron Table" in reply and "Pawsome" not in reply, reply
+    handled_by, reply = ask(demo, "what's my afternoon looking like tomorrow")
+    assert handled_by == "reader" and "Pawsome" not in reply and "afternoon" in reply, reply  # the vet is at 09:15
+
+
+@pytest.mark.parametrize("text", ["what's on my packing list", "read out the grocery list for today",
+                                  "what is on that list"])
+def test_a_list_steward_does_not_keep_is_never_answered_with_the_schedule(demo: App, text: str) -> None:
+    handled_by, _ = ask(demo, text)
+    assert handled_by not in ("schedule_query", "reader"), text
+
+
+@pytest.mark.parametrize(("text", "said"), [("any emails from bartholomew lately?", "bartholomew"),
+                                            ("check for messages from Ingrid Solberg", "Ingrid Solberg"),
+                                            ("pull up the latest email from grace", "grace")])
+def test_a_sender_the_mail_does_not_hold_is_said_plainly(demo: App, text: str, said: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and f"nothing called \u2018{said}\u2019 among your senders" in reply, reply
+    assert "messages from" not in reply and "emails from" not in reply, reply
+
+
+def test_a_family_word_names_the_sender_called_by_another(demo: App) -> None:
+    handled_by, reply = ask(demo, "did my mother email me?")
+    assert handled_by == "reader" and "from Mum" in reply, reply
+
+
+def test_a_name_written_without_its_accent_is_the_same_name(demo: App) -> None:
+    handled_by, reply = ask(demo, "what has Zoe sent me")
+    assert handled_by == "reader" and "Zoë Müller" in reply, reply
+
+
+@pytest.mark.parametrize("text", ["anything new in my inbox?", "show me my latest emails",
+                                  "who's been emailing me lately and about what"])
+def test_the_newest_mail_is_listed_with_senders_and_subjects(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and reply.startswith("Your newest mail"), reply
+    assert "\u201c" in reply  # subjects shown
+
+
+def test_a_span_of_hours_counts_only_the_mail_of_those_hours(demo: App) -> None:
+    _, day = ask(demo, "how many emails came in today?")
+    handled_by, hours = ask(demo, "did anything arrive by email in the last hour?")
+    assert handled_by == "reader", hours
+    assert hours != day.replace("today", "the last hour")
+
+
+def test_since_a_time_reaches_back_to_it(demo: App) -> None:
+    handled_by, reply = ask(demo, "have any emails landed since 6 pm?")
+    assert handled_by == "reader" and "since 6 pm" in reply, reply
+
+
+@pytest.mark.parametrize("text", ["is the 9th of may a friday?", "what is it today?", "give me the current date"])
+def test_a_question_of_the_calendar_itself_is_not_answered_with_the_schedule(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by not in ("reader", "schedule_query", "reminder_creation"), reply
+
+
+@pytest.mark.parametrize("text", ["let me know if any new emails turned up", "let me know the current time",
+                                  "let me know whether my inbox has anything from the bank"])
+def test_let_me_know_opening_a_question_sets_no_reminder(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by != "reminder_creation", reply
+
+
+def test_let_me_know_with_a_time_still_sets_a_reminder(demo: App) -> None:
+    handled_by, _ = ask(demo, "let me know the day before the vet visit")
+    assert handled_by == "reminder_creation"
+
+
+def test_email_alerts_are_mail_not_reminders(demo: App) -> None:
+    handled_by, reply = ask(demo, "do I have any new email notifications")
+    assert handled_by == "reader" and reply.startswith("Your newest mail"), reply
+
+
+def test_an_address_asked_of_a_day_is_asked_of_its_events_not_its_bills(demo: App) -> None:
+    handled_by, reply = ask(demo, "where is the event on the 23rd?")
+    assert handled_by == "reader" and "AutoFix Garage" in reply, reply
+    assert "Kaveri" not in reply and "bill due" not in reply, reply
+
+
+def test_one_thing_asked_about_is_not_the_brief(demo: App) -> None:
+    handled_by, _ = ask(demo, "what should I know about the recital?")
+    assert handled_by not in ("reader", "brief")
+
+
+def test_a_month_named_as_the_one_who_wrote_is_no_window(demo: App) -> None:
+    _, reply = ask(demo, "has june sent me anything by email?")
+    assert "came in june" not in reply.casefold() and "no mail came" not in reply.casefold(), reply
