@@ -346,11 +346,22 @@ def says_a_kept_list(norms: Sequence[str], rw: ReaderWords, *, to_do_is_ours: bo
     if to_do_is_ours and any(w in ("list", "lists") and at > 0 and norms[at - 1] in _TO_DO
                              for at, w in enumerate(norms)):
         return False
+    def of_ours(at: int) -> bool:
+        """ "list of my events": a list of what Steward keeps ("a list of contacts" is not)."""
+        return at < len(norms) and norms[at] == "of" and any(w in _cue_words(rw) for w in norms[at + 1:at + 4])
+
     for at, n in _hits(norms, rw.not_ours):
-        if not (norms[at + n - 1] in ("list", "lists") and at + n < len(norms) and norms[at + n] == "of"):
+        if not (norms[at + n - 1] in ("list", "lists") and of_ours(at + n)):
             return True
     return any(w in ("list", "lists") and at > 0 and norms[at - 1] not in _BEFORE_THE_VERB
-               and (at + 1 == len(norms) or norms[at + 1] != "of") for at, w in enumerate(norms))
+               and not of_ours(at + 1) and not (at + 1 < len(norms) and norms[at + 1] == "of"
+                                                and norms[at - 1] in ("a", "the"))
+               for at, w in enumerate(norms))
+
+
+def _cue_words(rw: ReaderWords) -> frozenset[str]:
+    """Every single word that points to a domain."""
+    return frozenset(w for phrases in rw.domains.values() for p in phrases for w in p)
 
 
 def known_words(vocab: Vocab, rw: ReaderWords) -> frozenset[str]:
