@@ -91,3 +91,23 @@ def test_an_event_is_moved_skipped_and_cancelled_from_the_today_panel(
         assert "dentist" in page.inner_text("#today-items")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         assert not errors, errors
+
+
+def test_an_event_in_an_answers_days_is_moved_from_there_and_the_panel_follows(
+        browser: Any, steward_home: Path, cli: Callable[..., Any]) -> None:
+    r = cli("--now", NOW, "--tz", "America/New_York", "calendar", "add", "2026-12-01T11:00", "dentist")
+    assert r.code == 0, r.err
+    with serving(steward_home, now=NOW, env={"STEWARD_TIMEZONE": "America/New_York"}) as served:
+        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        page.goto(served.page)
+        page.wait_for_selector("#today-items li:has-text('dentist')")
+        page.fill("#text", "what's coming up this week?")
+        page.keyboard.press("Enter")
+        entry = page.locator("li.msg.bot .day-items li", has_text="dentist")
+        entry.locator("button.change").click()
+        entry.get_by_label("Move to").fill("4 pm")
+        entry.locator("button", has_text="Move").click()
+        page.wait_for_function("() => /Moved to/.test(document.querySelector('.day-items .event-change .act-status')"
+                               ".textContent)")
+        moved = page.wait_for_selector("#today-items li.moved")
+        assert "dentist" in moved.inner_text() and "16:00" in moved.inner_text()

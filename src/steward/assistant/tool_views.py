@@ -45,8 +45,10 @@ def _schedule(result: Mapping[str, Any], clock: Clock) -> dict[str, Any] | None:
             if at is None:
                 continue
             title = str(item.get("title") or item.get("text") or "")
-            entries.append(Entry(at, title, "event" if item.get("kind") == "event" else "reminder",
-                                 all_day=bool(item.get("all_day"))))
+            event = item.get("kind") == "event"
+            entries.append(Entry(at, title, "event" if event else "reminder", all_day=bool(item.get("all_day")),
+                                 event_id=str(item["id"]) if event and item.get("id") else None,
+                                 repeats=bool(event and item.get("rule"))))
     if not shown:
         return None
     return schedule_view("Your schedule", entries, clock, None, shown if len(shown) > 1 else ())

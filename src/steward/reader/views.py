@@ -132,6 +132,8 @@ class Entry:
     waiting: bool = False         # an appointment found in mail, waiting for a yes
     proposal: int | None = None   # its proposal's id (Accept / Reject)
     amount_text: str | None = None
+    event_id: str | None = None   # an event's id: with `at` it names that time (the page's Change)
+    repeats: bool = False         # an event that repeats (Change moves every time; Skip drops this one)
 
 
 def schedule_view(head: str, entries: Sequence[Entry], clock: Clock, window: str | None = None,
@@ -146,7 +148,8 @@ def schedule_view(head: str, entries: Sequence[Entry], clock: Clock, window: str
         "days": [{"date": d.isoformat(), "day_text": fmt.day_near(d, clock.today()),
                   "items": [{"at": e.at.isoformat(), "time_text": "" if e.all_day or e.what == "due"
                              else fmt.time(clock.local(e.at)), "title": e.title, "what": e.what,
-                             "waiting": e.waiting, "proposal": e.proposal, "amount_text": e.amount_text}
+                             "waiting": e.waiting, "proposal": e.proposal, "amount_text": e.amount_text,
+                             "event_id": e.event_id, "repeats": e.repeats}
                             for e in items]}
                  for d, items in sorted(by_day.items())],
         "waiting": [{"title": e.title, "when_text": fmt.moment(clock.local(e.at)), "proposal": e.proposal}
