@@ -480,3 +480,18 @@ def test_a_ferry_booking_is_proposed_at_the_ports_time_and_its_delay_notice_is_n
     items = cli(*args, "--json", "appointments", "scan", "--dry-run").json()["items"]
     assert [(i["provider"], i["start"], i["end"]) for i in items if i["status"] == "proposed"] == [
         ("Baltic Night Ferries", "2026-06-12T16:00:00+01:00", "2026-06-13T09:00:00+01:00")]  # Kiel's 17:00
+
+
+def test_a_coach_tickets_rows_that_start_with_the_day_are_read_and_named_by_their_connection() -> None:
+    from steward.appointments import rail
+
+    received = datetime(2026, 3, 1, 9, 0, tzinfo=ZoneInfo("Europe/Prague"))
+    ticket = ("Your coach ticket 88120455\n"
+              "Date          Stop/Transfer                 Arrival   Departure Platf.    Connection              Seats\n"
+              "Sat 14/03/26  Praha, ÚAN Florenc                        07:30     4         Praha → Dresden (FX)    12\n"
+              "              Dresden, Hbf                  09:45\n"
+              "Please be at the coach 15 minutes before departure.\n")
+    (leg,) = rail.from_text(ticket, received, "tickets@coachline.cz")
+    assert (leg.title, leg.what, leg.location) == ("Bus Praha → Dresden (FX)", "bus", "Praha, ÚAN Florenc")
+    assert leg.start_at == datetime(2026, 3, 14, 7, 30, tzinfo=ZoneInfo("Europe/Prague"))
+    assert leg.end_at == datetime(2026, 3, 14, 9, 45, tzinfo=ZoneInfo("Europe/Berlin"))

@@ -10,6 +10,10 @@ arrival, each row a station, its day, its time and, on the departure's row, the 
     TRAIN N°8531             (a train named on the line above its departure)
     NANTES                   14/03 à 09h02
 
+Coach operators often start a row with its day instead, leave it out on the arrival's row, and name
+the connection rather than a train ("Sat 14/03/26  Praha, ÚAN Florenc   07:30   4   Praha → Dresden
+(FX)"); such a leg is a coach when the ticket speaks of coaches more than of trains.
+
 A day written with dots ("14.03.") is always day-first; one with slashes only when the mail's own dates
 or its sender's country say so. A day without a year is the next such day after the mail arrived.
 
@@ -39,11 +43,22 @@ _STOP = re.compile(
     r"^\s*(?P<station>[^\W\d_][^\t]*?)\s{2,}(?P<day>\d{1,2}[./]\d{1,2}(?:\.|[./]\d{2,4})?)\s+(?:à\s+)?"
     r"(?:(?P<mark>ab|an|dep\.?|arr\.?|odj\.?|příj\.?)\s+)?(?P<hour>[01]?\d|2[0-3])[:h](?P<minute>[0-5]\d)(?![\d:])"
     r"(?P<rest>.*)$", re.I)
+# a coach or rail ticket that starts its rows with the day ("Fri 31/07/26  Wien, Hbf   22:10  …"), a row
+# without one being on the day of the row above it (its first column left empty)
+_DATED_STOP = re.compile(r"^\s*(?:[^\W\d_]{2,3}\.?\s+)?(?P<day>\d{1,2}[./]\d{1,2}[./]\d{2,4})\s{2,}"
+                         r"(?P<station>[^\W\d_][^\t]*?)\s{2,}(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)(?![\d:])"
+                         r"(?P<rest>.*)$")
+_UNDATED_STOP = re.compile(r"^\s{6,}(?P<station>[^\W\d_][^\t]*?)\s{2,}(?P<hour>[01]?\d|2[0-3]):(?P<minute>[0-5]\d)"
+                           r"(?![\d:])(?P<rest>.*)$")
+# the connection such a ticket names instead of a train number: "Praha → Wien (SA)"
+_CONNECTION = re.compile(r"([^\W\d_][^→]{0,40}?→[^()]{1,40}\([^)]{1,20}\))")
 _ARRIVES = {"an", "arr", "arr.", "příj", "příj."}
 # a train on the departure's row: its product and number ("ICE 571", "R 913", "rj 72", "S1")
 _TRAIN = re.compile(r"(?<![\w.,-])([A-Za-z]{1,4})\s?(\d{1,6})(?![\w.])")
 # a train named by its number on a line above ("TRAIN N°8531", "Zug Nr. 123")
 _TRAIN_ABOVE = re.compile(r"\b(?:train|zug|vlak|treno|tren|trein)\s+(?:n[°ºo]|nr|no|č)\.?\s*(\d{2,5})\b", re.I)
+_BUS_WORDS = re.compile(r"\b(?:bus|buses|coach|autobus\w*|fernbus\w*)\b", re.I)
+_RAIL_WORDS = re.compile(r"\b(?:train|trains|rail\w*|zug|bahn|vlak\w*|treno|tren|trein)\b", re.I)
 _NOT_TRAINS = frozenset({"wg", "pl", "km", "kč", "czk", "eur", "chf", "pln", "huf", "gbp", "usd", "nr", "no", "res",
                          "bc", "kl", "cl", "seat", "sitz", "gl"})
 
@@ -78,17 +93,19 @@ def _day(text: str, received: datetime, day_first: bool | None) -> date | None:
 
 
 def _stops(lines: list[str], received: datetime, day_first: bool | None) -> list[_Stop]:
-    out = []
+    out: list[_Stop] = []
     for n, line in enumerate(lines):
-        m = _STOP.match(line)
-        if m is None or len(m.group("station").strip()) > 60:
+        m = _STOP.match(line) or _DATED_STOP.match(line)
+        undated = _UNDATED_STOP.match(line) if m is None and out and n - out[-1].line <= 2 else None
+        found = m or undated
+        if found is None or len(found.group("station").strip()) > 60:
             continue
-        day = _day(m.group("day"), received, day_first)
+        day = _day(m.group("day"), received, day_first) if m is not None else out[-1].day
         if day is None:
             continue
-        mark = (m.group("mark") or "").lower()
-        out.append(_Stop(n, " ".join(m.group("station").split()).strip(" ,"), day, int(m.group("hour")),
-                         int(m.group("minute")), mark in _ARRIVES, m.group("rest")))
+        mark = (found.groupdict().get("mark") or "").lower()
+        out.append(_Stop(n, " ".join(found.group("station").split()).strip(" ,"), day, int(found.group("hour")),
+                         int(found.group("minute")), mark in _ARRIVES, found.group("rest")))
     return out
 
 
@@ -100,7 +117,8 @@ def _train(stop: _Stop, lines: list[str]) -> str | None:
     for above in reversed(lines[max(0, stop.line - 3):stop.line]):
         if (named := _TRAIN_ABOVE.search(above)) is not None:
             return named.group(1)
-    return None
+    connection = _CONNECTION.search(stop.rest)
+    return " ".join(connection.group(1).split()) if connection else None
 
 
 def _zones(stations: list[str], operator: str, at: datetime) -> dict[str, str | None]:
@@ -146,10 +164,13 @@ def from_text(text: str, received: datetime, sender: str = "") -> list[Candidate
         end_at = end_at.replace(tzinfo=ZoneInfo(end_zone)) if end_zone and end_at else None
         if end_at is not None and (floating or not start_at < end_at < start_at + timedelta(hours=48)):
             end_at = None
-        bus = name.lower().startswith("bus ")
+        # a connection named by its route is a coach when the ticket speaks of coaches more than of trains
+        bus = name.lower().startswith("bus ") or (
+            "→" in name and len(_BUS_WORDS.findall(text)) > len(_RAIL_WORDS.findall(text)))
         candidate = Candidate(provider=name, start=start_at.isoformat(), excerpt=name, location=leaves.station,
                               origin="itinerary", travel=True, start_at=start_at, end_at=end_at, floating=floating,
-                              what="bus" if bus else "train", route=f"{leaves.station} → {arrives.station}")
+                              what="bus" if bus else "train",
+                              route=None if "→" in name else f"{leaves.station} → {arrives.station}")
         if candidate not in out:
             out.append(candidate)
     return out
