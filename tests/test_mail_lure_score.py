@@ -248,3 +248,24 @@ def test_a_notice_that_links_to_its_own_site_among_others_gives_no_such_sign() -
                       link_hosts=("click.tracker.example", "www.harboursavings.example"))
     signs = score("alerts@harboursavings.example", "Harbour Savings", "Statement", "", ctx)
     assert not any("none of its links" in s.says for s in signs)
+
+
+def test_mail_from_the_recipients_own_domain_that_passed_no_check_is_marked() -> None:
+    raw = _mail("IT Service Desk <helpdesk@example.org>", "Password expiry",
+                "Your password expires today. Sign in below to keep it.",
+                auth="mx.example.org; spf=none smtp.mailfrom=example.org; dkim=none; dmarc=none header.from=example.org")
+    assert _category(raw) == "phishing_suspect"
+    assert "from the recipient's own example.org, but no check passed" in _why(raw)
+
+
+def test_the_same_notice_that_passed_its_checks_is_not_marked() -> None:
+    raw = _mail("IT Service Desk <helpdesk@example.org>", "Password expiry",
+                "Your password expires today. Sign in below to keep it.",
+                auth="mx.example.org; spf=pass smtp.mailfrom=example.org; dkim=pass header.d=example.org")
+    assert _category(raw) != "phishing_suspect"
+
+
+def test_the_same_notice_delivered_inside_the_organisation_without_a_verdict_is_not_marked() -> None:
+    raw = _mail("IT Service Desk <helpdesk@example.org>", "Password expiry",
+                "Your password expires today. Sign in below to keep it.")
+    assert _category(raw) != "phishing_suspect"

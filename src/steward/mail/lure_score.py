@@ -382,6 +382,21 @@ _URL_HOST = re.compile(r"https?://(?:[^/\s@]{0,100}@)?([^/\s:?#)\]]+)", re.I)
 _PAGE = re.compile(r"\.(?:s?html?|xhtml|shtm)$", re.I)
 
 
+_PASS = re.compile(r"\b(?:dkim|spf|dmarc)=pass\b")
+
+
+def _own_domain_unchecked(header: str, domain: str, recipients: Sequence[str]) -> str | None:
+    """Mail that says it comes from the recipient's own domain while the receiving server, which checked
+    it (it wrote Authentication-Results), passed no check for it: mail from outside wearing the
+    organisation's name. Mail delivered inside the organisation carries no such verdict."""
+    if not header.strip() or not domain or _PASS.search(header.lower()):
+        return None
+    site = _registrable(domain)
+    if not any(_registrable(a.rpartition("@")[2].lower()) == site for a in recipients):
+        return None
+    return f"it says it is from the recipient's own {'.'.join(p for p in site if p)}, but no check passed for it"
+
+
 def _auth_doubt(header: str, domain: str) -> str | None:
     """SPF softfail, or no pass at all, for the sender's domain in the receiving server's verdict."""
     if not header.strip() or not domain:
@@ -422,7 +437,7 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
             signs.append(Sign(2, who.unrelated + ", and its text speaks as " + sender_name.strip()))
         else:
             signs.append(Sign(1, who.unrelated))
-    return signs + _message_signs(domain, sender_name, subject, head, context, brands, who.organisation)
+    return signs + _message_signs(domain, sender_name, subject, head, context, brands, who.organisation, own)
 
 
 @dataclass(frozen=True)
@@ -454,7 +469,7 @@ def _sender_signs(sender: str, sender_name: str, own: bool) -> _Who:
 
 
 def _message_signs(domain: str, sender_name: str, subject: str, head: str, context: MailContext,
-                   brands: Sequence[tuple[str, tuple[str, ...]]], organisation: bool) -> list[Sign]:
+                   brands: Sequence[tuple[str, tuple[str, ...]]], organisation: bool, own: bool) -> list[Sign]:
     """The signs of one message's recipients, links, attachments and server verdict."""
     vocab = vocabulary()
     signs = [Sign(1, found) for found in (
@@ -466,6 +481,11 @@ def _message_signs(domain: str, sender_name: str, subject: str, head: str, conte
         _auth_doubt(context.auth_results, domain)) if found is not None]
     if context.password_form:
         signs.append(Sign(2, "it holds a form that asks for a password"))
+    own_domain = _own_domain_unchecked(context.auth_results, domain, context.recipients)
+    if own_domain is not None:
+        signs.append(Sign(2, own_domain))
+    elif own:
+        signs.append(Sign(-1, "it comes from the recipient's own organisation"))
     page = next((a for a in context.attachments if _PAGE.search(a)), None)
     if page is not None:
         signs.append(Sign(1, f"it attaches a web page ({page})"))
