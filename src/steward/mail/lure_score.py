@@ -17,20 +17,29 @@ One sign counts against: a display name that is the sender's own domain's ("Alde
 aldercu.example), so that a real service's notice ("Dear Member, your card expires: sign in to renew
 it") is not marked on its words alone.
 
-`score` returns the signs found with their weights; `weak_reasons` the one line a person reads when
-they reach the threshold. Pure: no I/O past reading the YAML beside this module.
+The brand table's part (brands named, written in look-alike letters, owning a domain) is in
+`steward.mail.lure_brands`. `score` returns the signs found with their weights; `weak_reasons` the one
+line a person reads when they reach the threshold. Pure: no I/O past reading the YAML beside this module.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import re
-import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from steward.mail.lure_brands import (
+    ALNUM_RUN,
+    NOT_ALNUM,
+    brand_elsewhere,
+    brand_index,
+    disguised_brand,
+    family,
+    plain,
+)
 from steward.yamldata import load_yaml
 
 
@@ -71,19 +80,7 @@ class _Vocabulary:
     shorteners: frozenset[str]
 
 
-_MARKS = re.compile(r"[\u0300-\u036f]")  # the accents NFKD splits off Latin letters
-_NON_WORD = re.compile(r"[^\w-]+|_")
-_NOT_ALNUM = re.compile(r"[^a-z0-9]")
-_ALNUM_RUN = re.compile(r"[a-z0-9]+")
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-
-
-def _plain(text: str) -> str:
-    """Lower case, accents dropped, every run of non-letters one space (letters of any script kept)."""
-    low = text.lower()
-    if not low.isascii():
-        low = _MARKS.sub("", unicodedata.normalize("NFKD", low))
-    return " ".join(_NON_WORD.sub(" ", low).split())
 
 
 @lru_cache(maxsize=1)
@@ -92,7 +89,7 @@ def vocabulary() -> _Vocabulary:
     data = load_yaml((resources.files("steward.mail") / "lure_score.yaml").read_text(encoding="utf-8"))
     classes = []
     for name, spec in data["classes"].items():
-        phrases = [_plain(str(w)) for words in spec["words"].values() for w in words]
+        phrases = [plain(str(w)) for words in spec["words"].values() for w in words]
         spaced: dict[str, list[str]] = {}
         for phrase in (p for p in phrases if p and not _UNSPACED.search(p)):
             spaced.setdefault(phrase.split()[0], []).append(phrase)
@@ -118,17 +115,17 @@ _OPENERS = frozenset({"dear", "hello", "hi", "greetings", "attention", "attn"})
 
 def _said(text: str, vocab: _Vocabulary) -> list[Sign]:
     """The classes of words a text says, each once."""
-    plain = _plain(text)
-    tokens = set(plain.split())
-    padded = f" {plain} "
-    unspaced = not plain.isascii() and bool(_UNSPACED.search(plain))
+    flat = plain(text)
+    tokens = set(flat.split())
+    padded = f" {flat} "
+    unspaced = not flat.isascii() and bool(_UNSPACED.search(flat))
     greets = not tokens.isdisjoint(_OPENERS)
     out = []
     for c in vocab.classes:
         starts = tokens & c.spaced.keys()
         if (any(f" {p} " in padded for w in starts for p in c.spaced[w])
-                or (unspaced and any(p in plain for p in c.unspaced))
-                or (c.name == _GREETING and greets and (_NOBODY.search(plain) or "@" in text
+                or (unspaced and any(p in flat for p in c.unspaced))
+                or (c.name == _GREETING and greets and (_NOBODY.search(flat) or "@" in text
                                                          and _TO_ADDRESS.search(text)))):
             out.append(Sign(c.weight, c.says))
     return out
@@ -141,19 +138,19 @@ def _registrable(domain: str) -> tuple[str, str]:
 
 
 def _letters(text: str) -> str:
-    return _NOT_ALNUM.sub("", text.lower())
+    return NOT_ALNUM.sub("", text.lower())
 
 
 def _organisation(sender_name: str, vocab: _Vocabulary) -> bool:
     """Whether a display name speaks for an organisation (one word, or a word such as "Team" or
     "Bank"), or is empty, rather than naming a person."""
-    words = [w for w in _ALNUM_RUN.findall(_plain(sender_name)) if len(w) >= 2]
+    words = [w for w in ALNUM_RUN.findall(plain(sender_name)) if len(w) >= 2]
     return len(words) <= 1 or any(w in vocab.organisation for w in words)
 
 
 def _name_unrelated(sender_name: str, domain: str, vocab: _Vocabulary) -> str | None:
     """A display name that speaks for an organisation and shares no word with the sender's domain."""
-    words = [w for w in _ALNUM_RUN.findall(_plain(sender_name)) if len(w) >= 2]
+    words = [w for w in ALNUM_RUN.findall(plain(sender_name)) if len(w) >= 2]
     if not words or not domain or "@" in sender_name or not _organisation(sender_name, vocab):
         return None
     name, _suffix = _registrable(domain)
@@ -178,7 +175,7 @@ def _name_is_domain(sender_name: str, domain: str, vocab: _Vocabulary) -> bool:
         return False
     name, suffix = _registrable(domain)
     host = _letters(domain.removesuffix("." + suffix) if suffix else domain)
-    words = [w for w in _ALNUM_RUN.findall(_plain(sender_name)) if len(w) >= 4 and w not in vocab.organisation]
+    words = [w for w in ALNUM_RUN.findall(plain(sender_name)) if len(w) >= 4 and w not in vocab.organisation]
     own = _letters(name)
     return any(w in host for w in words) or (len(own) >= 4 and own not in vocab.organisation
                                               and own in _letters(sender_name))
@@ -195,115 +192,11 @@ def _name_is_address(sender_name: str, domain: str) -> str | None:
     return f"its name is the address {found.group(0)}, but the mail is from {domain}"
 
 
-def _brand_elsewhere(text: str, domain: str, brands: tuple[tuple[str, tuple[str, ...]], ...]) -> str | None:
-    """A brand (of the table or `brands`) named in the subject or the text, from none of its domains."""
-    if not domain:
-        return None
-    index = _brand_index(brands)
-    plain = _plain(text)
-    padded = f" {plain} "
-    found = next((flat for word in plain.split() if word in index.by_first
-                  for flat in index.by_first[word] if f" {flat} " in padded), None)
-    if found is None:
-        return None
-    name, domains = index.by_name[found]
-    if any(domain == d or domain.endswith("." + d) for d in domains):
-        return None
-    return f"it names {name} but comes from {domain}"
-
-
 def _speaks_as(sender_name: str, text: str, vocab: _Vocabulary) -> bool:
     """Whether the text names the organisation its display name is (a word of the name other than
     "Team" or "Service", of four letters or more, in the subject or the first lines)."""
-    words = {w for w in _ALNUM_RUN.findall(_plain(sender_name)) if len(w) >= 4 and w not in vocab.organisation}
-    return bool(words) and not words.isdisjoint(_ALNUM_RUN.findall(_plain(text)))
-
-
-# letters lures swap for ones that look alike in a sans-serif face ("AppIe" with a capital i, "lcIoud")
-_ALIKE = {"I": "li", "1": "li", "0": "o", "|": "l"}
-_CANDIDATE = re.compile(r"[A-Za-z0-9|]{4,}")
-_ODD = re.compile(r"(?<=.)I|[01|]|^l[^aeiouy]|rn|vv")
-
-
-def _unswapped(word: str) -> set[str]:
-    """The spellings a word may stand for once look-alike letters are read back (at most 256)."""
-    word = word.replace("rn", "m").replace("vv", "w") if ("rn" in word or "vv" in word) else word
-    out = {"i" + word[1:], word} if word.startswith("l") else {word}
-    for i, ch in enumerate(word):
-        if ch in _ALIKE:
-            out = {v[:i] + c + v[i + 1:] for v in out for c in ch + _ALIKE[ch]}
-            if len(out) > 256:
-                return set()
-    return out
-
-
-@dataclass(frozen=True)
-class _BrandIndex:
-    by_first: dict[str, tuple[str, ...]]  # a brand's name as words, by its first word
-    by_name: dict[str, tuple[str, tuple[str, ...]]]  # name as words -> (the brand's name, its domains)
-    spelled: dict[str, str]  # name as letters and digits alone -> the brand's name
-    lengths: frozenset[int]  # of the spelled names
-    family: dict[str, frozenset[str]]  # a brand's domain -> every domain of that brand
-
-
-# what the checks need of each brand tuple (with the table's), by identity; the tuple is kept beside it
-_BRANDS: dict[int, tuple[tuple[tuple[str, tuple[str, ...]], ...], _BrandIndex]] = {}
-
-
-def _brand_index(brands: tuple[tuple[str, tuple[str, ...]], ...]) -> _BrandIndex:
-    """What the brand checks need of the table's brands and `brands`, worked out once per tuple."""
-    cached = _BRANDS.get(id(brands))
-    if cached is not None and cached[0] is brands:
-        return cached[1]
-    if len(_BRANDS) > 16:
-        _BRANDS.clear()
-    every = (*_table(), *brands)
-    by_name: dict[str, tuple[str, list[str]]] = {}
-    family: dict[str, set[str]] = {}
-    for name, domains in every:
-        flat = " ".join(_ALNUM_RUN.findall(_plain(name)))
-        if len(flat) >= 3:
-            by_name.setdefault(flat, (name, []))[1].extend(domains)
-        for d in domains:
-            family.setdefault(d, set()).update(domains)
-    by_first: dict[str, list[str]] = {}
-    for flat in sorted(by_name, key=len, reverse=True):
-        by_first.setdefault(flat.split()[0], []).append(flat)
-    spelled = {_NOT_ALNUM.sub("", name.lower()): name for name, _ in every if len(name) >= 4}
-    index = _BrandIndex({k: tuple(v) for k, v in by_first.items()}, {k: (n, tuple(d)) for k, (n, d) in by_name.items()},
-                        spelled, frozenset(len(n) for n in spelled), {k: frozenset(v) for k, v in family.items()})
-    _BRANDS[id(brands)] = (brands, index)
-    return index
-
-
-def _family(domain: str, index: _BrandIndex) -> frozenset[str]:
-    """Every domain of the brand `domain` is one of (or under one of); empty for no brand's."""
-    while domain:
-        if domain in index.family:
-            return index.family[domain]
-        _, dot, domain = domain.partition(".")
-        if not dot:
-            break
-    return frozenset()
-
-
-def _disguised_brand(text: str, brands: tuple[tuple[str, tuple[str, ...]], ...]) -> str | None:
-    """A word that spells a brand (of the table or `brands`) once look-alike letters are read back ("AppIe")."""
-    index = _brand_index(brands)
-    names, lengths = index.spelled, index.lengths
-    for word in set(_CANDIDATE.findall(text)):
-        if not ({len(word), len(word) - 1} & lengths) or word.lower() in names or not _ODD.search(word):
-            continue
-        hit = next((names[v.lower()] for v in _unswapped(word) if v.lower() in names), None)
-        if hit is not None:
-            return f"it writes {hit} with look-alike letters ({word})"
-    return None
-
-
-def _table() -> tuple[tuple[str, tuple[str, ...]], ...]:
-    from steward.mail.lures import lure_words
-
-    return lure_words().brands
+    words = {w for w in ALNUM_RUN.findall(plain(sender_name)) if len(w) >= 4 and w not in vocab.organisation}
+    return bool(words) and not words.isdisjoint(ALNUM_RUN.findall(plain(text)))
 
 
 def _free_mail(domain: str) -> bool:
@@ -372,8 +265,8 @@ def _links_elsewhere(hosts: Sequence[str], domain: str, brands: Sequence[tuple[s
     site = _registrable(domain)
     if any(_registrable(host) == site for host in hosts):
         return None
-    own = _family(domain, _brand_index(tuple(brands)))
-    if own and any(_family(host, _brand_index(tuple(brands))) == own for host in hosts):
+    own = family(domain, brand_index(tuple(brands)))
+    if own and any(family(host, brand_index(tuple(brands))) == own for host in hosts):
         return None
     return f"none of its links go to {'.'.join(p for p in site if p)} ({hosts[0]}{', ...' if len(hosts) > 1 else ''})"
 
@@ -418,7 +311,7 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
     if "{" in head:
         head = _CSS.sub(" ", head)
     signs = _said(f"{subject}\n{sender_name}\n{head}", vocab)
-    disguised = _disguised_brand(f"{sender_name}\n{subject}", tuple(brands))
+    disguised = disguised_brand(f"{sender_name}\n{subject}", tuple(brands))
     if disguised is not None:
         signs.append(Sign(3, disguised))
     if not signs or sender.lower().startswith("mailer-daemon@"):
@@ -474,7 +367,7 @@ def _message_signs(domain: str, sender_name: str, subject: str, head: str, conte
     vocab = vocabulary()
     signs = [Sign(1, found) for found in (
         _address_in_text(head[:300], domain, context.recipients),
-        _brand_elsewhere(f"{subject}\n{head[:300]}", domain, tuple(brands)) if organisation else None,
+        brand_elsewhere(f"{subject}\n{head[:300]}", domain, tuple(brands)) if organisation else None,
         _recipient_named(sender_name, subject, domain, context.recipients),
         _odd_links(context.link_hosts, head, vocab),
         _links_elsewhere(context.link_hosts, domain, brands),
