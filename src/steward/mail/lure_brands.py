@@ -45,6 +45,8 @@ def _unswapped(word: str) -> set[str]:
 
 @dataclass(frozen=True)
 class BrandIndex:
+    """What the brand checks need of one tuple of brands (with the table's), worked out once."""
+
     by_first: dict[str, tuple[str, ...]]  # a brand's name as words, by its first word
     by_name: dict[str, tuple[str, tuple[str, ...]]]  # name as words -> (the brand's name, its domains)
     spelled: dict[str, str]  # name as letters and digits alone -> the brand's name
