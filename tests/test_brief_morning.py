@@ -143,7 +143,7 @@ def test_brief_send_delivers_now_and_the_morning_brief_still_comes(cli, http: Ht
     monkeypatch.setenv("STEWARD_NOTIFY_WEBHOOK_URL", http.url)
     r = cli("--now", "2026-12-01T06:00:00+05:30", "brief", "--send")
     assert r.code == 0, r.err
-    assert r.out.strip() == "Sent your brief for Tue 01 Dec to webhook."
+    assert r.out.strip() == "Sent your brief for Tue 1 Dec to webhook."
     assert briefs(http)[0]["kind"] == "brief"
     data = cli("--now", "2026-12-01T06:01:00+05:30", "--json", "brief", "--send").json()
     assert data["delivery"]["kind"] == "manual" and data["sinks"] == ["webhook"]

@@ -97,7 +97,8 @@ def summarize(app: App, folder: Path, report: IngestReport, clock: Clock) -> Dem
         sections[title] = _section(app, query, clock)
     if app.settings.as_str("appointments.mode") != "off":
         sections["Appointments waiting for your yes (steward appointments accept ID)"] = [
-            Line(f"#{i.id} {i.start:%a %d %b %H:%M} {i.title or i.provider}" + (f": {i.change}" if i.change else ""),
+            Line(f"#{i.id} {clock.formats.moment(clock.local(i.start)) if i.start else '(no time)'} "
+                 f"{i.title or i.provider}" + (f": {i.change}" if i.change else ""),
                  (i.message_id,) if i.message_id is not None else ())
             for i in app.appointments.proposals()]
     return DemoSummary(app.paths.home_label, str(folder), total, report.added, by_category, sections)
@@ -108,6 +109,6 @@ def _section(app: App, query: str, clock: Clock) -> list[Line]:
     lines: list[Line] = []
     for g in result.groups:
         who = g.sender_name or g.sender
-        last = clock.local(g.last).strftime("%d %b")
+        last = clock.formats.day(clock.local(g.last).date())
         lines.append(Line(f"{who}: {g.count} message(s), latest {last}: {g.examples[0]}", g.ids))
     return lines

@@ -383,7 +383,8 @@ class CalendarService(ReminderManagement, EventSeries):
 
     def _when(self, event: Event) -> str:
         shown = event.shown_in(self.clock.zone)
-        return f"{shown.start:%a %d %b}, all day" if shown.all_day else f"{shown.start:%a %d %b %H:%M}"
+        fmt = self.clock.formats
+        return f"{fmt.day(shown.start.date())}, all day" if shown.all_day else fmt.moment(shown.start)
 
     # -- reading --------------------------------------------------------------------------------
 

@@ -62,7 +62,7 @@ class ReminderTodos:
         if now_is is None or now_is.status == "cancelled":
             return NotFound(f"{current.text!r} was deleted or ticked off in another calendar app; nothing was {doing}")
         when = now_is.due.astimezone(self.clock.zone)
-        return Conflict(f"{current.text!r} was changed in another calendar app (it is now due {when:%a %d %b %H:%M}); "
+        return Conflict(f"{current.text!r} was changed in another calendar app (it is now due {self.clock.formats.moment(when)}); "
                         f"nothing was {doing}")
 
     _read_back_at: float | None = None

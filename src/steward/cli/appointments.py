@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from steward.cli.context import Commands, Ctx
 
 if TYPE_CHECKING:
+    from steward.formats import Formats
     from steward.records.appointments import Item
 
 
@@ -33,10 +34,10 @@ def _id(raw: str) -> int:
     return int(text)
 
 
-def item_line(item: Item) -> str:
-    """One appointment as a line a person reads."""
+def item_line(item: Item, fmt: Formats) -> str:
+    """One appointment as a line a person reads (its time on its own clock, the place's)."""
     number = f"#{item.id}  " if item.id is not None else ""
-    when = f"{item.start:%a %d %b %Y %H:%M}" if item.start else "(no time)"
+    when = fmt.moment(item.start, year=True) if item.start else "(no time)"
     where = f" @ {item.location}" if item.location else ""
     why = f" ({item.reason})" if item.reason else ""
     change = f"\n      {item.change}" if item.change else ""
@@ -49,11 +50,11 @@ def cmd_scan(ctx: Ctx, args: argparse.Namespace) -> int:
     report = ctx.app.appointments.scan(dry_run=args.dry_run)
 
     def text() -> str:
-        w = report.window
-        head = (f"Mail from {w.start:%d %b} to {w.end:%d %b %Y}: "
+        w, fmt = report.window, ctx.clock.formats
+        head = (f"Mail from {fmt.day(w.start.date())} to {fmt.day(w.end.date(), year=True)}: "
                 + ", ".join(f"{report.count(s)} {s}" for s in ("proposed", "created", "duplicate", "rejected"))
                 + (" (dry run: nothing saved)" if report.dry_run else ""))
-        lines = [head, *(f"  {item_line(i)}" for i in report.items)]
+        lines = [head, *(f"  {item_line(i, ctx.clock.formats)}" for i in report.items)]
         if report.count("proposed") and not report.dry_run:
             lines.append("Add one with `steward appointments accept ID`.")
         return "\n".join(lines)
@@ -66,7 +67,7 @@ def cmd_list(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward appointments list`: print the appointments still ahead and their status."""
     items = ctx.app.appointments.recent()
     ctx.emit({"items": [i.to_json() for i in items]},
-             lambda: "\n".join(item_line(i) for i in items) or "No appointments ahead found in your mail.")
+             lambda: "\n".join(item_line(i, ctx.clock.formats) for i in items) or "No appointments ahead found in your mail.")
     return 0
 
 
@@ -76,12 +77,12 @@ def cmd_accept(ctx: Ctx, args: argparse.Namespace) -> int:
     verb = {"created": "Added", "duplicate": "Already on your calendar", "quarantined": "Not sure it was saved"}
     if item.change is not None:
         verb["created"] = "Removed from your calendar" if item.change.startswith("cancelled") else "Moved"
-    ctx.emit(item.to_json(), f"{verb.get(item.status, item.status)}: {item_line(item)}")
+    ctx.emit(item.to_json(), f"{verb.get(item.status, item.status)}: {item_line(item, ctx.clock.formats)}")
     return 0 if item.status != "quarantined" else 1
 
 
 def cmd_reject(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward appointments reject ID`: turn the proposed appointment down."""
     item = ctx.app.appointments.reject(_id(args.id))
-    ctx.emit(item.to_json(), f"Turned down: {item_line(item)}")
+    ctx.emit(item.to_json(), f"Turned down: {item_line(item, ctx.clock.formats)}")
     return 0

@@ -81,7 +81,7 @@ def cmd_brief(ctx: Ctx, args: argparse.Namespace) -> int:
         sent = service.send_now()
         d = sent.delivery
         where = ", ".join(sent.sinks) or "no sink"
-        text = f"Sent your brief for {sent.brief.date:%a %d %b} to {where}."
+        text = f"Sent your brief for {ctx.clock.formats.day(sent.brief.date)} to {where}."
         if sent.errors:
             text += " Not sent: " + "; ".join(sent.errors)
         ctx.emit(sent.to_json(), text)
