@@ -37,6 +37,20 @@ def test_what_list_dues_returned_is_a_table_of_dues_in_the_persons_locale(locale
     assert view["totals"][0]["total_text"] == amount
 
 
+def test_the_cards_list_accounts_returned_are_the_accounts_table_with_numbers_masked() -> None:
+    accounts = {"accounts": [
+        {"issuer": "Kaveri Bank", "kind": "card", "account": "XXXX4821", "last_seen": "2026-12-03T01:00:00+00:00",
+         "latest_due": {"id": 3, "amount": "5795.85", "currency": "INR", "due_date": "2026-12-23", "status": "open"}},
+        {"issuer": "Meridian Bank", "kind": "bank", "account": "XXXX7890", "last_seen": "2026-11-20T09:00:00+00:00",
+         "latest_due": None}]}
+    view = tools_view((ToolCall("list_accounts", {}, result=accounts),), make_clock("Europe/London", NOW))
+    assert view is not None and view["kind"] == "accounts" and view["of_tools"] is True
+    kaveri, meridian = view["items"]
+    assert (kaveri["last4_text"], kaveri["due"]["amount_text"], kaveri["due"]["due_text"], kaveri["due"]["status"]) \
+        == ("\u2022\u2022\u2022\u2022 4821", "\u20b95,795.85", "Wed 23 Dec", "open")
+    assert meridian["due"] is None and meridian["last_seen_text"] == "Fri 20 Nov"
+
+
 def test_a_mail_search_is_a_list_of_messages_that_open_with_phishing_marked() -> None:
     view = tools_view((ToolCall("search_inbox", {"query": "Kaveri"}, result=HITS),), make_clock("Europe/London", NOW))
     assert view is not None and view["kind"] == "mail"

@@ -1,6 +1,6 @@
 """A model's answer drawn as things: the view of what its read tools returned.
 
-The model writes the answer in words; the tools it called (the schedule, a mail search, what is owed,
+The model writes the answer in words; the tools it called (the schedule, a mail search, what is owed, the cards,
 the appointments, the brief) returned the person's own data, which the page can show as it shows the
 reader's answers: days, messages that open, a table of dues, bookings with their Accept. The view is
 the last such tool's result, in the shapes of `steward.reader.views`, marked `"of_tools": true` so the
@@ -97,6 +97,33 @@ def _dues(result: Mapping[str, Any], clock: Clock) -> dict[str, Any] | None:
     return {"kind": "dues", "head": "What you owe", "window": None, "items": items[:MAX_ITEMS], "totals": totals}
 
 
+def _accounts(result: Mapping[str, Any], clock: Clock) -> dict[str, Any] | None:
+    fmt = clock.formats
+    items = []
+    for account in list(result.get("accounts") or ())[:MAX_ITEMS]:
+        seen = _at(account.get("last_seen"))
+        last4 = str(account.get("account") or "").lstrip("X")
+        latest = account.get("latest_due") or None
+        due = None
+        if isinstance(latest, Mapping):
+            try:
+                amount, day = Decimal(str(latest["amount"])), date.fromisoformat(str(latest["due_date"]))
+            except (KeyError, ArithmeticError, ValueError):
+                latest = None
+            else:
+                status = "paid" if latest.get("status") == "paid" else "overdue" if day < clock.today() else "open"
+                due = {"id": latest.get("id"), "amount_text": fmt.money(amount, str(latest.get("currency") or "")),
+                       "due_date": day.isoformat(), "due_text": fmt.day_near(day, clock.today()), "status": status}
+        items.append({"issuer": account.get("issuer") or "", "kind": account.get("kind") or "",
+                      "account": account.get("account") or "",
+                      "last4_text": f"\u2022\u2022\u2022\u2022 {last4}" if last4 else "",
+                      "last_seen_text": fmt.day_near(clock.local(seen).date(), clock.today()) if seen else "",
+                      "due": due})
+    if not items:
+        return None
+    return {"kind": "accounts", "head": "Your cards and accounts", "window": None, "items": items}
+
+
 def _bookings(result: Mapping[str, Any], clock: Clock) -> dict[str, Any] | None:
     fmt = clock.formats
     now = clock.now()
@@ -137,6 +164,7 @@ VIEWS: dict[str, Callable[[Mapping[str, Any], Clock], dict[str, Any] | None]] = 
     "search_inbox": _mail,
     "analyze_inbox": _senders,
     "list_dues": _dues,
+    "list_accounts": _accounts,
     "list_appointments": _bookings,
     "show_brief": _brief,
 }
