@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import yaml
 
+from steward.appointments.kinds import load_kinds as load_kinds  # the kinds alone load without the patterns
 from steward.appointments.model import Candidate, Status, normalise, provider_key
 from steward.clock import Clock
 from steward.errors import ConfigError
@@ -322,14 +323,3 @@ _ADDRESS = re.compile(r"\b(?:Address|Location|Venue|Where)\s*:\s*([^.\n|]{3,80})
 def _location(text: str) -> str | None:
     match = _ADDRESS.search(text)
     return " ".join(match.group(1).split()) if match else None
-
-
-def load_kinds(text: str | None = None) -> dict[str, tuple[str, ...]]:
-    """What people call appointments ("dentist") and the words that show it in a title ("dental")."""
-    source = text if text is not None else (resources.files("steward.appointments") / "vocab.yaml").read_text(
-        encoding="utf-8")
-    data = load_yaml(source) or {}
-    kinds = data.get("kinds") or {}
-    if not isinstance(kinds, dict):
-        raise ConfigError("appointments vocab.yaml: kinds must be a table of lists")
-    return {str(k).casefold(): tuple(str(w).casefold() for w in (v or [])) for k, v in kinds.items()}

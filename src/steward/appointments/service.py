@@ -19,8 +19,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
-from steward.appointments import structured
-from steward.appointments.consumer import Live, Window, _end, _structured_start, decide, near, resolve_source
 from steward.appointments.model import (
     REASONS,
     Accepted,
@@ -35,16 +33,40 @@ from steward.appointments.model import (
     source_marker,
 )
 from steward.appointments.order import mail_day_first
-from steward.appointments.patterns import Cues, find_candidates, find_in_card, find_moved_lines, load_cues
 from steward.clock import Clock
 from steward.errors import ConnectorError, Duplicate, NotFound, PastMoment, SourceGone, UserError
 from steward.records.appointments import Item, Marker, MessageMeta, StoredItem
 from steward.store import appointments as repo
 from steward.store import audit, write_txn
 
+
+def _lazy_module(name: str) -> Any:
+    """The module `name`, run on its first attribute read (importlib's LazyLoader); at once if loaded."""
+    import importlib.util
+    import sys
+
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.loader is not None
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 if TYPE_CHECKING:
+    from steward.appointments import consumer, patterns, structured
     from steward.calendar.service import CalendarService
     from steward.dates import DateOptions
+else:
+    # the readers of a scan (mail's structured data, the patterns, the consumer's checks) load when a scan
+    # or a decision first uses them: listing the appointments already found (a dues answer says which
+    # wait for a yes) needs none of them
+    consumer = _lazy_module("steward.appointments.consumer")
+    patterns = _lazy_module("steward.appointments.patterns")
+    structured = _lazy_module("steward.appointments.structured")
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +89,7 @@ AskModel = Callable[[Sequence[str]], tuple[list[Candidate], int]]
 class ScanReport:
     """What one scan did: its window and one item per appointment found."""
 
-    window: Window
+    window: consumer.Window
     items: tuple[Item, ...]
     dry_run: bool = False
     mode: str = "ask"
@@ -106,7 +128,7 @@ class AppointmentsService:
     def __init__(self, conn: sqlite3.Connection, clock: Clock, calendar: Callable[[], CalendarService],
                  fetch: Fetch, *, mode: str = "ask", window_days: int = 14, minutes: int = 60,
                  model: Callable[[], AskModel | None] | None = None, calendar_name: str | None = None,
-                 cues: Cues | None = None, date_options: Any = None) -> None:
+                 cues: patterns.Cues | None = None, date_options: Any = None) -> None:
         if mode not in MODES:
             raise UserError(f"appointments.mode {mode!r}: use ask, auto or off")
         self.conn = conn
@@ -122,11 +144,11 @@ class AppointmentsService:
         self.date_options = date_options
 
     @property
-    def cues(self) -> Cues:
+    def cues(self) -> patterns.Cues:
         """The words that mark an appointment in mail (patterns.yaml), read on first use: listing the
         appointments already found (`between`, a dues answer) reads none."""
         if self._cues is None:
-            self._cues = load_cues()
+            self._cues = patterns.load_cues()
         return self._cues
 
     def _options(self, meta: MessageMeta) -> DateOptions:
@@ -140,10 +162,10 @@ class AppointmentsService:
 
     # -- reading ----------------------------------------------------------------------------------
 
-    def window(self) -> Window:
+    def window(self) -> consumer.Window:
         """The span of mail a scan reads: the last `window_days` days up to now."""
         now = self.clock.now()
-        return Window(now - timedelta(days=self.window_days), now)
+        return consumer.Window(now - timedelta(days=self.window_days), now)
 
     def proposals(self) -> tuple[Item, ...]:
         """Appointments waiting for the user's yes, soonest first (only those still ahead)."""
@@ -182,7 +204,7 @@ class AppointmentsService:
         found, refused = self._candidates(messages, raws)
         items: list[Item] = []
         done: set[str] = set()
-        lives: dict[int, Live] = {}
+        lives: dict[int, consumer.Live] = {}
         decisions = [self._decide(sourced, messages, raws, window, lives) for sourced in found]
         for decision in self._superseded(decisions):
             item = self._consider(decision, dry_run, done)
@@ -225,9 +247,9 @@ class AppointmentsService:
                 mine.extend(Sourced(c, m) for c in structured.extract(raw, m.sender_name, m.received_at))
         if (not mine and self.cues.status_of(f"{m.subject}\n{m.snippet}") == "rescheduled"
                 and self._worth_reading(m) and (raw := self._raw(m.id, raws)) is not None and (
-                    moved := find_moved_lines(m, read_body(raw).text, self.cues, self.clock, self._options(m)))):
+                    moved := patterns.find_moved_lines(m, read_body(raw).text, self.cues, self.clock, self._options(m)))):
             return [Sourced(c, m) for c in moved]  # its lines say the move whole: its sentences not again
-        mine.extend(Sourced(c, m) for c in find_candidates(m, self.cues, self.clock, self._options(m)))
+        mine.extend(Sourced(c, m) for c in patterns.find_candidates(m, self.cues, self.clock, self._options(m)))
         if not mine and self._worth_reading(m) and (raw := self._raw(m.id, raws)) is not None:
             mine.extend(Sourced(c, m) for c in self._card(m, raw))
         return mine
@@ -259,24 +281,24 @@ class AppointmentsService:
         """A reservation card in the live body (a service's or a hotel's layout), when nothing else said it."""
         from steward.mail.parse import read_body
 
-        return find_in_card(meta, read_body(raw).text, self.cues, self.clock, self._options(meta))
+        return patterns.find_in_card(meta, read_body(raw).text, self.cues, self.clock, self._options(meta))
 
     def _decide(self, sourced: Sourced, messages: Sequence[MessageMeta], raws: dict[int, bytes | None],
-                window: Window, lives: dict[int, Live] | None = None) -> Accepted | Rejected:
+                window: consumer.Window, lives: dict[int, consumer.Live] | None = None) -> Accepted | Rejected:
         c = sourced.candidate
         meta = sourced.message
         if meta is None:
-            found = resolve_source(c, messages)
+            found = consumer.resolve_source(c, messages)
             if isinstance(found, Rejected):
                 return found
             meta = found
         live = lives.get(meta.id) if lives is not None else None
         if live is None:
             raw = self._raw(meta.id, raws)
-            live = None if raw is None else Live(live_text(meta, raw), tuple(structured.extract(raw, meta.sender_name, meta.received_at)))
+            live = None if raw is None else consumer.Live(live_text(meta, raw), tuple(structured.extract(raw, meta.sender_name, meta.received_at)))
             if live is not None and lives is not None:
                 lives[meta.id] = live  # a message with several candidates is read once
-        return decide(c, meta, live, clock=self.clock, window=window, cues=self.cues, minutes=self.minutes,
+        return consumer.decide(c, meta, live, clock=self.clock, window=window, cues=self.cues, minutes=self.minutes,
                       options=self._options(meta))
 
     def _superseded(self, decisions: Sequence[Accepted | Rejected]) -> list[Accepted | Rejected]:
@@ -461,7 +483,7 @@ class AppointmentsService:
         if said is not None and said in held:
             return True
         raws: dict[int, bytes | None] = {}
-        window = Window(ahead - timedelta(days=365), ahead)
+        window = consumer.Window(ahead - timedelta(days=365), ahead)
         earlier = repo.messages_from(self.conn, move.message.sender, window.start, ahead, limit=30)
         for m in earlier:
             for sourced in self._read(m, raws):
@@ -470,7 +492,7 @@ class AppointmentsService:
                 named = provider_key(sourced.candidate.provider) == key
                 if sourced.candidate.status != "confirmed" or not (named or (sourced.candidate.travel and said)):
                     continue
-                d = decide(sourced.candidate, m, self._live(m, raws), clock=self.clock, window=window,
+                d = consumer.decide(sourced.candidate, m, self._live(m, raws), clock=self.clock, window=window,
                            cues=self.cues, minutes=self.minutes, options=self._options(m))
                 if d.start is not None and (isinstance(d, Accepted) or d.reason == "past_start"):
                     if not named and d.start != said:
@@ -488,9 +510,9 @@ class AppointmentsService:
         return bool(c.travel and c.start_at is not None and c.start_at.utcoffset() is not None and start is not None
                     and c.start_at.utcoffset() != start.astimezone(self.clock.zone).utcoffset())
 
-    def _live(self, meta: MessageMeta, raws: dict[int, bytes | None]) -> Live | None:
+    def _live(self, meta: MessageMeta, raws: dict[int, bytes | None]) -> consumer.Live | None:
         raw = self._raw(meta.id, raws)
-        return None if raw is None else Live(live_text(meta, raw),
+        return None if raw is None else consumer.Live(live_text(meta, raw),
                                              tuple(structured.extract(raw, meta.sender_name, meta.received_at)))
 
     def _on_calendar(self, provider: str, said: datetime) -> StoredItem | None:
@@ -506,7 +528,7 @@ class AppointmentsService:
                 log.debug("appointments: %s not read for a change: %s", name, exc.message)
                 continue
             found += [e for e in reading.events
-                      if e.start == said and not e.all_day and e.rule is None and near(provider, e.title)]
+                      if e.start == said and not e.all_day and e.rule is None and consumer.near(provider, e.title)]
         if len(found) != 1:
             return None
         e, zone = found[0], self.clock.zone
@@ -546,10 +568,10 @@ class AppointmentsService:
             return made, made.item.start, made.item.end
         start: datetime | Rejected | None = r.start
         if start is None and c.start_at is not None:
-            start = _structured_start(c, self.clock)
+            start = consumer._structured_start(c, self.clock)
         if not isinstance(start, datetime) or start == made.item.start:
             return None
-        return made, start, _end(c, start, self.clock, int((made.item.end - made.item.start).total_seconds() // 60))
+        return made, start, consumer._end(c, start, self.clock, int((made.item.end - made.item.start).total_seconds() // 60))
 
     def _said_start(self, r: Accepted | Rejected) -> datetime | None:
         """The start a cancellation names, or the earlier start a move moves from (None: neither)."""
@@ -625,7 +647,7 @@ class AppointmentsService:
                 log.debug("appointments: %s not read for duplicates: %s", name, exc.message)
                 continue
             for event in reading.events:
-                if near(a.candidate.provider, event.title) and abs(event.start - a.start) <= NEAR:
+                if consumer.near(a.candidate.provider, event.title) and abs(event.start - a.start) <= NEAR:
                     return "near_duplicate", event.id
         return None
 
@@ -842,14 +864,14 @@ class AppointmentsService:
         raw = self._raw(meta.id, raws) if meta is not None else None
         if meta is None or raw is None:
             return False
-        window = Window(self.clock.now() - timedelta(days=self.window_days), self.clock.now())
+        window = consumer.Window(self.clock.now() - timedelta(days=self.window_days), self.clock.now())
         options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name, meta.received_at)]
-        options += [Sourced(s, meta) for s in find_candidates(meta, self.cues, self.clock, self._options(meta))]
+        options += [Sourced(s, meta) for s in patterns.find_candidates(meta, self.cues, self.clock, self._options(meta))]
         options += [Sourced(s, meta) for s in self._card(meta, raw)]
         if item.reason == "reschedule":  # a move laid out as labelled lines ("Was: …" / "Now: …") too
             from steward.mail.parse import read_body
 
-            options += [Sourced(s, meta) for s in find_moved_lines(meta, read_body(raw).text, self.cues, self.clock,
+            options += [Sourced(s, meta) for s in patterns.find_moved_lines(meta, read_body(raw).text, self.cues, self.clock,
                                                                    self._options(meta))]
         for option in options:
             decided = self._as_update(self._decide(option, [meta], raws, window))
@@ -884,9 +906,9 @@ class AppointmentsService:
         raw = self._raw(meta.id, raws)
         if raw is None:
             return Rejected(c, "source_gone", meta)
-        window = Window(self.clock.now() - timedelta(days=self.window_days), self.clock.now())
+        window = consumer.Window(self.clock.now() - timedelta(days=self.window_days), self.clock.now())
         options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name, meta.received_at)]
-        options += [Sourced(s, meta) for s in find_candidates(meta, self.cues, self.clock, self._options(meta))]
+        options += [Sourced(s, meta) for s in patterns.find_candidates(meta, self.cues, self.clock, self._options(meta))]
         options += [Sourced(s, meta) for s in self._card(meta, raw)]
         if item.origin == "model":
             options.append(Sourced(c, meta))

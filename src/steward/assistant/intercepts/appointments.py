@@ -69,7 +69,7 @@ class AppointmentQuery:
     @cached_property
     def kinds(self) -> dict[str, tuple[str, ...]]:
         """The kinds of appointment and their words, read when a turn first asks about appointments."""
-        from steward.appointments.patterns import load_kinds
+        from steward.appointments.kinds import load_kinds
 
         return load_kinds()
 

@@ -111,7 +111,7 @@ class ReaderAnswers:
     def _older_kinds(self) -> frozenset[str]:
         """The kinds of appointment the appointments intercept knows by its own words."""
         if self._kinds is None:
-            from steward.appointments.patterns import load_kinds
+            from steward.appointments.kinds import load_kinds
 
             self._kinds = frozenset(load_kinds())
         return self._kinds
