@@ -138,3 +138,19 @@ def test_a_booking_reference_is_read_from_the_mail_of_the_booking_just_asked_abo
     assert "Murray Line Rail" in first, first
     reply = second.engine.turn("and the confirmation number?", session="ref", dry_run=True).reply
     assert "MLR-5521907" in reply and "Tavola" not in reply and "Brunswick Vet" not in reply, reply
+
+
+def test_a_sender_is_named_without_accents_by_an_address_word_or_as_family(demo: App, second: App) -> None:
+    jose = ask(demo, "anything from Jose Alvarez lately?")
+    assert "José Álvarez" in jose and "Priya" not in jose, jose
+    yuki = ask(demo, "show me what yuki wrote")
+    assert "田中 ゆき" in yuki, yuki
+    mother = ask(second, "has mom emailed me?")
+    assert "Mama" in mother and "Maqluba" in mother, mother
+
+
+def test_a_few_words_naming_a_sender_are_a_request_and_a_remark_is_not(second: App) -> None:
+    reply = ask(second, "messages from Kiri")
+    assert "Kiri Ngata" in reply and "Airport pick-up" in reply, reply
+    assert "Austral Pacific" not in ask(second, "Kiri's flight")
+    assert "Kiri" not in ask(second, "thanks, that helps")

@@ -9,6 +9,7 @@ spelling distance.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import threading
 import unicodedata
@@ -159,6 +160,12 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
         # a person's short first name ("Sam", "Zoë") names them, unless it is a word the reader knows
         phrases = name_phrases(name, generic | reader_words.known, 3) if "@" not in name else ()
         phrases += tuple(p for p in name_phrases(name, generic) if p not in phrases) if "@" not in name else ()
+        if "@" not in name and not any(c.isascii() and c.isalpha() for c in name):
+            # a name in a script the keyboard may not type ("田中 ゆき"): the words of their address name them
+            for address in addresses:
+                local = [w for w in re.split(r"[._+-]+", address.split("@")[0].casefold()) if len(w) >= 3
+                         and w.isalpha() and w not in generic]
+                phrases += tuple(p for p in (tuple(local), *((w,) for w in local)) if p and p not in phrases)
         phrases += tuple(p for p in _kin_words(name, reader_words) if p not in phrases)
         values.append(SlotValue("sender", name, name, phrases, addresses=tuple(sorted(addresses))))
     for text in repo.reminder_texts(conn):

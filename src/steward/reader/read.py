@@ -241,6 +241,11 @@ def _kinds(norms: Sequence[str], table: dict[str, tuple[Phrase, ...]]) -> list[s
     return [k for k, phrases in table.items() if _hits(norms, phrases)]
 
 
+_TERSE = 6
+_REMARK_OPENERS = frozenset(("i", "i'm", "im", "i've", "i'll", "i'd", "we", "we're", "you", "you're", "he", "she",
+                             "they", "it", "it's", "that", "that's", "this", "thanks", "thank", "ok", "okay", "yes",
+                             "no", "nope", "yeah", "yep", "sure", "great", "cool", "fine", "sorry", "hi", "hello",
+                             "hey", "bye", "good", "nice", "lol", "haha", "well", "oh", "ah", "hmm"))
 _BACK = frozenset(("it", "that", "this", "those", "them", "these", "one", "same", "there", "they"))
 _FOLLOW_ON = (("and",), ("what", "about"), ("how", "about"), ("also",), ("then",))
 # a question's own evidence for its domain: a cue word or a name (a day said alone scores less)
@@ -381,7 +386,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         return None  # "explain it", "summarise it": what is stored, worked on by a model
     ask_said = _ask(said_norms, rw, vocab)
     asked = is_question(text, vocab)
-    if ask_said == "list" and not asked:
+    # a few words that open on no one ("texts from Sam", "Harbor bill") may be a request by its names alone
+    terse = len(said_norms) <= _TERSE and bool(said_norms) and said_norms[0] not in _REMARK_OPENERS
+    if ask_said == "list" and not asked and not terse:
         return None  # neither a question nor a request to show: an answer to something, a remark
     norms = [w.replace("\u2019", "'") for w in words(text)]
     window, date_chars = _window(text, clock, date_options, past=bool(_hits(said_norms, rw.past_tense)))
@@ -392,6 +399,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         window, skip = None, frozenset()
     window = part_said_apart(window, low, skip, rw)
     found = find_names(low, raw, lists, known, skip)
+    if ask_said == "list" and not asked and not found.named:
+        return None  # a short remark that names nothing of the person's
     # an idiom says its domain whole and lends its words to no other ("on the cards" is what is planned)
     idioms = [(d, at, n) for d, phrases in rw.idioms.items() for at, n in _hits(norms, phrases)]
     for _, at, n in idioms:
@@ -457,6 +466,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         owners = [d for d, s in ranked if s == top and _owns(d, found.named)]
         if len(owners) == 1:
             best, sure = owners[0], True
+    if ask_said == "list" and not asked and not _owns(best, found.named):
+        return None  # a short request is one by its names: "Kiri's flight" names no booking of Kiri's
     kinds = tuple(money_kinds if best == "money" else provider_kinds if best == "appointments" else ())
     asks_the_calendar = any(t in _CALENDAR_WORDS for i, t in enumerate(low) if i not in skip and i not in found.used)
     # a weekday said beside a date it is not part of asks what day that date is
