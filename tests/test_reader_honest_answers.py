@@ -154,3 +154,18 @@ def test_a_few_words_naming_a_sender_are_a_request_and_a_remark_is_not(second: A
     assert "Kiri Ngata" in reply and "Airport pick-up" in reply, reply
     assert "Austral Pacific" not in ask(second, "Kiri's flight")
     assert "Kiri" not in ask(second, "thanks, that helps")
+
+
+def test_totals_asked_by_currency_or_in_dollars(demo: App, second: App) -> None:
+    euros = ask(second, "the total in euros?")
+    assert "Zuidkust Bank" in euros and "1,187.40" in euros and "Wattle" not in euros, euros
+    usd = ask(demo, "how much do I owe in dollars?")
+    assert "Harbor Credit Union" in usd and "1,461.17" in usd and "Meridian" not in usd, usd
+    # two dollars owed in: asked which, never one picked
+    both = second.engine.turn("how much in dollars altogether?", session="dollars", dry_run=True)
+    assert both.continuation is not None and "AUD or NZD" in both.reply, both.reply
+
+
+def test_a_kind_of_bill_asked_a_sum_is_money_whatever_else_it_says(second: App) -> None:
+    reply = ask(second, "how much is the house insurance this year?")
+    assert "Banksia Mutual" in reply and "1,146.20" in reply, reply

@@ -406,6 +406,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     for _, at, n in idioms:
         norms[at:at + n] = ["_"] * n
     scores = {d: float(len(_hits(norms, cues))) for d, cues in rw.domains.items()}
+    cued = {d for d, v in scores.items() if v > 0}
     for d, _, _ in idioms:
         scores[d] = scores.get(d, 0.0) + 1
     if _hits(norms, rw.event_nouns) and not any(scores.values()):
@@ -451,6 +452,10 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         return None  # "I want to get some lunch": a verb of showing with nothing of the person's data to show
     if provider_kinds and not money_kinds:
         scores["appointments"] += 1
+    if money_kinds and ask_said in ("how_much", "when"):
+        scores["money"] += 1  # "how much is the car insurance?": a kind of bill asked a sum or a day of
+    if ask_said == "how_much" and currencies and max(scores.values()) <= 0:
+        scores["money"] += 1  # "the total in euros", asked of nothing else, is what is owed
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
     best, top = ranked[0]
     # a time in a question that asks nothing of it ("how about 5 PM?", "can you help with X at 5") is no
@@ -466,8 +471,10 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         owners = [d for d, s in ranked if s == top and _owns(d, found.named)]
         if len(owners) == 1:
             best, sure = owners[0], True
-    if ask_said == "list" and not asked and not _owns(best, found.named):
-        return None  # a short request is one by its names: "Kiri's flight" names no booking of Kiri's
+    if ask_said == "list" and not asked and (not _owns(best, found.named) or cued - {best}):
+        # a short request is one by its names, in their own domain's words: "Kiri's flight" names no booking
+        # of Kiri's, and "the mail about Easter in Rome" asks mail about a topic, not Rome's bookings
+        return None
     kinds = tuple(money_kinds if best == "money" else provider_kinds if best == "appointments" else ())
     asks_the_calendar = any(t in _CALENDAR_WORDS for i, t in enumerate(low) if i not in skip and i not in found.used)
     # a weekday said beside a date it is not part of asks what day that date is

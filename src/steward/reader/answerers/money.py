@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from steward.records.finance import Due
     from steward.search.mailbox import Mailbox
 
+DOLLARS = frozenset(("USD", "AUD", "NZD", "CAD", "SGD", "HKD", "TWD", "JMD", "BSD", "FJD"))
 EXAMPLES = ("when is the electricity bill taken?", "what's due on my cards next week?")
 
 
@@ -115,7 +116,14 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             if not items:
                 return _latest_paid(service, issuers, clock)
         if frame.currencies and not named:
-            items = [d for d in items if d.currency in frame.currencies]  # "the euro card"
+            wanted = set(frame.currencies)
+            if "DOLLAR" in wanted:
+                # "in dollars": the dollar the person owes in; two of them are asked about, never one picked
+                dollars = sorted({d.currency for d in items if d.currency in DOLLARS} - wanted)
+                if len(dollars) > 1:
+                    return Answer("", question=f"Which dollars: {' or '.join(dollars)}?")
+                wanted |= set(dollars)
+            items = [d for d in items if d.currency in wanted]  # "the euro card"
         if frame.kinds and not named and not frame.bills:  # "my energy account": the bill said is the kind
             items = [d for d in items if d.kind in frame.kinds]
         if "overdue" in frame.flags:
@@ -160,7 +168,7 @@ def _what(frame: Frame) -> str:
         return " and ".join(names)
     if frame.bills:
         return "your " + " and ".join(frame.bills) + " bill"
-    money = f"{'/'.join(frame.currencies)} " if frame.currencies else ""
+    money = f"{'/'.join(c for c in frame.currencies if c != 'DOLLAR') or 'dollar'} " if frame.currencies else ""
     if frame.kinds:
         return "your " + money + " and ".join(f"{k} bills" if k != "card" else "cards" for k in frame.kinds)
     if money:
