@@ -71,10 +71,9 @@ def test_an_unanswerable_question_is_right_only_when_it_says_so() -> None:
     assert (said.verdict, other.verdict) == ("right", "wrong")
 
 
-# what the development set scored when this test was last tightened: wrong answers per capability may only
-# go down (the target is 0). Most of what is left comes from what the domains read from mail (a bill or a
-# booking not read, a dollar read as USD), not from reading the question.
-WRONG_AT_MOST = {"money": 0, "appointments": 8, "schedule": 2, "mail": 0, "brief": 0, "reminders": 0}
+# what the development set scored when this test was last tightened: no wrong answer in any capability (a
+# change that makes one wrong answer fails here; a refusal is the honest answer where one is not known).
+WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 
 @pytest.mark.slow
