@@ -64,8 +64,8 @@ def _hits(norms: Sequence[str], phrases: tuple[Phrase, ...]) -> list[tuple[int, 
 _TOWARDS = frozenset(("to", "for", "until", "till", "til", "by", "from", "before"))
 
 
-def _window(text: str, clock: Clock, options: Any, past: bool = False) -> tuple[Window | None, frozenset[int]]:
-    """The span the text names (steward.dates, future first; the past first when `past`, unless the day is
+def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tuple[Window | None, frozenset[int]]:
+    """The span the text names (steward.dates, future first; the past first when `in_past`, unless the day is
     where something goes) and the character positions it used."""
     from steward import dates
 
@@ -73,7 +73,7 @@ def _window(text: str, clock: Clock, options: Any, past: bool = False) -> tuple[
     if found is None or found.start is None:
         return None, frozenset()
     spans = list(found.parts) or [found.span]
-    if past and not set(words(text[:spans[0][0]])[-1:]) & _TOWARDS and found.start > clock.now():
+    if in_past and not set(words(text[:spans[0][0]])[-1:]) & _TOWARDS and found.start > clock.now():
         earlier = dates.find(text, clock, prefer="past", options=options)
         if earlier is not None and earlier.start is not None and earlier.start < found.start:
             found = earlier
@@ -391,7 +391,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if ask_said == "list" and not asked and not terse:
         return None  # neither a question nor a request to show: an answer to something, a remark
     norms = [w.replace("\u2019", "'") for w in words(text)]
-    window, date_chars = _window(text, clock, date_options, past=bool(_hits(said_norms, rw.past_tense)))
+    window, date_chars = _window(text, clock, date_options, in_past=bool(_hits(said_norms, rw.past_tense)))
     window = whole_part_of_day(window, rw)
     low, raw, spans = name_tokens(text)
     skip = frozenset(i for i, (a, b) in enumerate(spans) if a in date_chars or (b - 1) in date_chars)
