@@ -49,6 +49,12 @@ class Scored:
     ok: bool
     wrong_event: bool
 
+    @property
+    def wrong_write(self) -> bool:
+        """A write other than the one meant: on another event, or another change to the right one (a
+        whole series cancelled where its end was asked for, another time)."""
+        return self.got.get("action") not in ("ask", "none") and not self.ok
+
 
 def load_cases(path: Path = CASES) -> dict[str, Any]:
     """The phrase set."""
@@ -199,6 +205,7 @@ def main() -> int:
     print(f"event requests: {len(scored)} ({', '.join(f'{a} {n}' for a, n in sorted(by_action.items()))})")
     print(f"right write on the right event: {right}/{len(scored)} ({100 * right / len(scored):.1f}%)")
     print(f"writes on the wrong event: {wrong}")
+    print(f"writes other than the one meant (the wrong event among them): {sum(s.wrong_write for s in scored)}")
     if args.verbose:
         for s in scored:
             if not s.ok:

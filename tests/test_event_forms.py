@@ -99,3 +99,17 @@ def test_two_series_a_word_fits_ask_which_and_the_time_asked_about_is_the_one_ch
     assert asked["continuation"] and asked["reply"].startswith("Which one")
     done = app.engine.turn("the rehearsal", session="s").to_json()
     assert [(w["kind"], w["fields"]["start"][:16]) for w in done["writes"]] == [("event.skip", "2027-03-13T10:00")]
+
+
+def test_an_end_with_a_day_that_cannot_be_read_is_not_a_cancel_of_every_time() -> None:
+    assert read("no more choir from the thaw") is None
+    stop = read("no more choir")
+    assert stop is not None and stop.action == "cancel" and stop.series
+
+
+def test_weekly_said_of_a_series_keeps_its_own_weekday(app: App) -> None:
+    app.calendar.create_repeating_event("choir", "every other thursday at 7 pm", provenance={"via": "cli"})
+    asked = app.engine.turn("the choir is weekly from now on", session="s").to_json()
+    assert "every Thursday" in asked["reply"], asked["reply"]  # not today's Tuesday
+    done = app.engine.turn("yes", session="s").to_json()
+    assert [w["fields"]["rule"] for w in done["writes"]] == ["FREQ=WEEKLY;BYDAY=TH"]

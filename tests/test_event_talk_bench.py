@@ -18,6 +18,7 @@ def test_the_phrase_set_writes_the_right_event_and_never_another() -> None:
     assert len(all_cases(load_cases())) >= 250
     scored = evaluate()
     assert [(s.say, dict(s.got)) for s in scored if s.wrong_event] == []
+    assert [(s.say, dict(s.expected), dict(s.got)) for s in scored if s.wrong_write] == []
     wrong = [(s.say, dict(s.expected), dict(s.got)) for s in scored if not s.ok]
     assert len(wrong) <= 0.03 * len(scored), wrong  # at least 97% right
     assert {"add", "move", "cancel", "skip", "move_one", "series", "ask", "none"} <= {s.expected["action"]

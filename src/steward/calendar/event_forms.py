@@ -115,8 +115,9 @@ def rephrase(text: str, words: FormWords, opened: bool, clock: Clock, options: A
                          onward, since, once)
     # a statement of the new time: "the choir is moving to 8"
     if not opened:
-        said = _statement(text, tokens, norms, words, marked=onward or since is not None or "instead" in norms,
-                          clock=clock, options=options)
+        said = _statement(text, tokens, norms, words,
+                          marked=onward or once or since is not None or "instead" in norms, clock=clock,
+                          options=options)
         if said is not None:
             return Rephrased(said, onward, since, once)
         if (onward or since is not None) and _has_time(text, clock, options):

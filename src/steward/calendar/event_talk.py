@@ -94,6 +94,9 @@ _REMINDER = re.compile(r"\b(?:remind\w*|alarms?|to-?dos?|to do|tasks?)\b", re.IG
 _PARTY = re.compile(r"\b(?:table|booking|reservation)\b.*?\b(?P<party>for\s+(?:\d{1,2}|two|three|four|five|six|seven|"
                     r"eight|nine|ten|twelve)(?:\s+(?:people|persons|guests|of\s+us))?)\b(?!\s*(?:am|pm|o'?clock|:))",
                     re.IGNORECASE)
+# words that open the day a series ends on or after ("stop the choir *after* ...")
+_END_SAID = re.compile(r"\b(?:after|from|until|till|starting|beginning|as\s+of|by\s+the\s+end|at\s+the\s+end|"
+                       r"through|once)\b", re.IGNORECASE)
 # the polite words that close a request ("skip yoga on the 14th pls"): no part of it
 _CLOSING = re.compile(r"[\s,]+(?:pls|plz|please|thanks|thank\s+you|thx|ta|cheers)\s*[.!]*$", re.IGNORECASE)
 # a series' end said as a statement: "the choir *ends on* the 18th", "the *last* run *is on* the 23rd"
@@ -211,7 +214,10 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     whole = False
     stop = _opens(norms, words.end_verbs, vocab)
     if stop and not _opens(norms, manage.verbs["cancel"], vocab):
-        # "stop the choir", "no more runs": no day said, so the whole series is cancelled
+        # "stop the choir", "no more runs": no day said, so the whole series is cancelled; an end said
+        # with a day that could not be read ("no more runs from the thaw") is no cancel of every time
+        if _END_SAID.search(text):
+            return None
         rest = [t for t in tokenize(text) if is_word(t)]
         lead = _lead(norms, vocab)
         text, whole = "cancel " + text[rest[min(lead + stop, len(rest) - 1)].start:], True
@@ -283,10 +289,38 @@ def _read_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
         pronoun = any(w in ("it", "that") for w in _norms(rest)[opening:])
         return _change("resize", Request("move", target, pronoun), words, norms, minutes=round(minutes_of(length)))
     request = parse_request(text, manage, vocab, clock, options)
-    if request is None or request.action not in ("move", "cancel"):
+    if request is None:
+        return _to_repeat(text, words, manage, vocab, clock, options)
+    if request.action not in ("move", "cancel"):
         return None
     when = _repeat_said(text, request.when, clock, options) if request.action == "move" else request.when
     return _change(request.action, request, words, norms, when=when, filters=request.filters)
+
+
+def _to_repeat(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, clock: Clock,
+               options: Any) -> EventChange | None:
+    """ "move the run to weekly", "change the 1:1 to fortnightly": a move to a repeat that says no day
+    or time `dates` reads as a moment (its days are the event's own unless it names some)."""
+    from steward import dates
+
+    norms = _norms(text)
+    verb = _opens(norms, manage.verbs["move"], vocab)
+    repeat = dates.find_recurrence(text, clock, options) if verb else None
+    if repeat is None:
+        return None
+    tokens = [t for t in tokenize(text) if is_word(t)]
+    at = _lead(norms, vocab) + verb
+    if at >= len(tokens) or tokens[at].start >= repeat.span[0]:
+        return None
+    head = _norms(text[tokens[at].start:repeat.span[0]])
+    nouns = {w for p in words.nouns for w in p}
+    target = tuple(w for w in head if w not in _TRAIL and w not in nouns and w not in _HOW
+                   and w not in ("every", "all", "it", "that"))
+    pronoun = any(w in ("it", "that") for w in head)
+    if not target and not pronoun:
+        return None
+    return EventChange("move", target, pronoun, any(w in nouns for w in norms), True,
+                       when=text[repeat.span[0]:repeat.span[1]], text=text)
 
 
 def _repeat_said(text: str, when: str, clock: Clock, options: Any) -> str:

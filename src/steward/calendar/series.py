@@ -14,6 +14,7 @@ is changed where it stands.
 from __future__ import annotations
 
 import logging
+import re
 import sqlite3
 import uuid
 from collections.abc import Callable, Mapping
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
     from steward.calendar.backends import CalendarBackend
 
 log = logging.getLogger(__name__)
+
+_NAMES_A_DAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?\b|\bweekdays?\b|"
+                          r"\bweekends?\b", re.IGNORECASE)
 
 
 class EventSeries:
@@ -104,6 +108,7 @@ class EventSeries:
                 first = repeat.start if repeat.has_time else datetime.combine(
                     repeat.start.date(), event.start.astimezone(self.clock.zone).timetz().replace(tzinfo=None),
                     self.clock.zone)
+                repeat, first = self._on_its_days(repeat, first, event, text)
                 begin = self._cut(since)
                 if first <= begin:
                     from steward.dates import occurrences
@@ -126,6 +131,19 @@ class EventSeries:
             return replace(event, start=start, end=start + (event.end - event.start))
         return self.move_event(event.id, start, start + (event.end - event.start), provenance=provenance,
                                calendar=event.calendar, seen=event)
+
+    def _on_its_days(self, repeat: Any, first: datetime, event: Event, text: str) -> tuple[Any, datetime]:
+        """A weekly repeat that names no day ("weekly", "every other week") keeps the event's own weekday
+        (not today's), from the event's next time."""
+        from steward.dates import parse_rule
+
+        parsed = parse_rule(repeat.rule)
+        if parsed.freq != "WEEKLY" or _NAMES_A_DAY.search(text):
+            return repeat, first
+        shown = event.start.astimezone(self.clock.zone)
+        day = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")[shown.weekday()]
+        kept = replace(repeat, rule=replace(parsed, byday=(day,)).text())
+        return kept, datetime.combine(shown.date(), first.timetz().replace(tzinfo=None), self.clock.zone)
 
     def move_event(self, event_id: str, start: datetime, end: datetime, *,  # CalendarService's
                    provenance: Provenance | Mapping[str, Any], calendar: str | None = None,
