@@ -141,3 +141,20 @@ def test_a_card_proposal_accepted_is_proved_again_and_written_once_with_its_titl
         ("Table at Carbone", "2026-10-10T19:30:00-04:00")]
     again = cli("--now", NOW, "--tz", "America/New_York", "--json", "appointments", "scan").json()["items"]
     assert not [i for i in again if i["status"] == "proposed"]  # the same booking is not proposed twice
+
+
+def test_a_table_at_an_address_in_another_zone_is_not_read_on_the_persons_clock(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    items = scan(tmp_path, cli, {
+        "a": message("a@tables.example", ("TableNow", "reservations@tablenow.example"),
+                     "Reservation Confirmation for Bistro Lumière",
+                     "Your reservation is confirmed.\n\nBistro Lumière\nSaturday, October 10, 2026 at 7:30 PM\n"
+                     "Party of 2\nAddress: 14 Rue Mercière, Lyon, France", SENT),
+        "b": message("b@tables.example", ("TableNow", "reservations@tablenow.example"),
+                     "Reservation Confirmation for Hudson Grill",
+                     "Your reservation is confirmed.\n\nHudson Grill\nSunday, October 11, 2026 at 7:30 PM\n"
+                     "Party of 2\nAddress: 88 Hudson St, New York, NY, USA", SENT),
+    })
+    said = {i["provider"]: (i["status"], i["reason"], i["start"]) for i in items}
+    # 7:30 PM in Lyon is not 7:30 PM in New York: turned down rather than proposed six hours off
+    assert said["Bistro Lumière"][:2] == ("rejected", "foreign_zone")
+    assert said["Hudson Grill"] == ("proposed", None, "2026-10-11T19:30:00-04:00")

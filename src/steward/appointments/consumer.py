@@ -145,6 +145,16 @@ def _structured_start(c: Candidate, clock: Clock) -> datetime | Rejected:
     return c.start_at.astimezone(zone)
 
 
+def _abroad(location: str | None, start: datetime) -> str | None:
+    """The zone of a booking's address when it keeps another offset than the person's at that start."""
+    from steward.appointments.places import address_zone
+
+    zone = address_zone(location, start.replace(tzinfo=None)) if location else None
+    if zone is None or start.astimezone(ZoneInfo(zone)).utcoffset() == start.utcoffset():
+        return None
+    return zone
+
+
 def _text_start(c: Candidate, message: MessageMeta, clock: Clock,
                 options: DateOptions | None, live: Live | None = None) -> datetime | Rejected:
     at = clock.at(message.received_at)
@@ -268,6 +278,10 @@ def decide(c: Candidate, message: MessageMeta, live: Live | None, *, clock: Cloc
             return Rejected(c, timed.reason, message, start=timed.start, detail=timed.detail)
         assert timed is not None
         start, end = timed, _end(c, timed, clock, minutes)
+        if c.origin in ("pattern", "model") and c.start_at is None and (abroad := _abroad(c.location, start)):
+            # a time read from words is on the person's clock: at an address in another zone it would be
+            # an hour or more off, so it is turned down
+            return Rejected(c, "foreign_zone", message, start, end, detail=abroad)
     if message.received_at < window.start:
         return Rejected(c, "stale_message", message, start, end)
     # a booking of whole days is under way once its first day is over; a timed one once it starts

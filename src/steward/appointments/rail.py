@@ -36,7 +36,7 @@ from zoneinfo import ZoneInfo
 
 from steward.appointments.model import Candidate
 from steward.appointments.order import numeric_order, sender_country, sender_day_first
-from steward.appointments.places import city_zone, country_zone
+from steward.appointments.places import city_zone, country_zone, names_a_city
 
 # a stop row: the station (ended by a gap of two spaces), its day, "ab"/"an" or the like, its time
 _STOP = re.compile(
@@ -129,7 +129,9 @@ def _zones(stations: list[str], operator: str, at: datetime) -> dict[str, str | 
         offset = at.replace(tzinfo=ZoneInfo(fallback)).utcoffset()
         if any(z is not None and at.replace(tzinfo=ZoneInfo(z)).utcoffset() != offset for z in found.values()):
             fallback = None  # the journey crosses into another offset: an unknown station could be on either side
-    return {s: z or fallback for s, z in found.items()}
+    # the operator's country stands in only for a station that names no city: one that names several
+    # ("Paris": France's, or a town abroad) is not guessed
+    return {s: z or (fallback if not names_a_city(s, operator) else None) for s, z in found.items()}
 
 
 def from_text(text: str, received: datetime, sender: str = "") -> list[Candidate]:
