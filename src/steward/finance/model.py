@@ -1,5 +1,5 @@
 """The values the finance modules pass each other: institutions, candidates, what a message says about
-money. Frozen and typed; amounts are `Decimal`, never floats. The records the store
+money, and what a pass over the bill mail gave (`Reading`, `Item`, `ExtractReport`). Frozen and typed; amounts are `Decimal`, never floats. The records the store
 keeps (dues, accounts, the messages read) are in `steward.records.finance`, the digest's values in
 `steward.finance.digest` (a list of dues loads neither these nor their readers).
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from steward.records.finance import MessageFacts
 
@@ -78,3 +78,49 @@ class Skip:
 
     message_id: int
     reason: str
+
+
+@dataclass(frozen=True)
+class Item:
+    """What one candidate gave: derived, merged (same period as a stored due), paid, or skipped and why."""
+
+    message_id: int
+    issuer: str
+    subject: str
+    outcome: str
+    reason: str = ""
+    due_id: int | None = None
+    summary: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The message's outcome as JSON: issuer, subject, what happened, why, and the due it made."""
+        return {"message_id": self.message_id, "issuer": self.issuer, "subject": self.subject,
+                "outcome": self.outcome, "reason": self.reason or None, "due_id": self.due_id,
+                "summary": self.summary or None}
+
+
+@dataclass(frozen=True)
+class ExtractReport:
+    """One extraction pass."""
+
+    scanned: int
+    items: tuple[Item, ...]
+    dry_run: bool
+
+    def count(self, outcome: str) -> int:
+        """How many of the messages read ended with `outcome`."""
+        return sum(1 for i in self.items if i.outcome == outcome)
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON: messages scanned, the count of each outcome, and each item."""
+        return {"scanned": self.scanned, "candidates": len(self.items), "dry_run": self.dry_run,
+                "derived": self.count("derived"), "merged": self.count("merged"), "paid": self.count("paid"),
+                "skipped": self.count("skipped"), "items": [i.to_json() for i in self.items]}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a candidate's text gave: an extraction, or the reason it gave none."""
+
+    extraction: Extraction | None
+    reason: str = ""

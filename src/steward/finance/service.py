@@ -19,7 +19,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 
 from steward.clock import Clock, get_zone
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from steward.finance.digest import Digest
-    from steward.finance.model import Candidate, Extraction, Institution
+    from steward.finance.model import Candidate, Extraction, ExtractReport, Institution, Item, Reading
     from steward.finance.notices import DueNotification
     from steward.finance.registry import Registry
     from steward.finance.vocab import FinanceVocab
@@ -46,52 +46,6 @@ if TYPE_CHECKING:
 Fetch = Callable[[sqlite3.Connection, int], bytes]
 Progress = Callable[[int, int], None]
 ACCOUNT_CATEGORIES = frozenset({"statement", "payment_due", "autopay", "bank_alert"})
-
-
-@dataclass(frozen=True)
-class Item:
-    """What one candidate gave: derived, merged (same period as a stored due), paid, or skipped and why."""
-
-    message_id: int
-    issuer: str
-    subject: str
-    outcome: str
-    reason: str = ""
-    due_id: int | None = None
-    summary: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        """The message's outcome as JSON: issuer, subject, what happened, why, and the due it made."""
-        return {"message_id": self.message_id, "issuer": self.issuer, "subject": self.subject,
-                "outcome": self.outcome, "reason": self.reason or None, "due_id": self.due_id,
-                "summary": self.summary or None}
-
-
-@dataclass(frozen=True)
-class ExtractReport:
-    """One extraction pass."""
-
-    scanned: int
-    items: tuple[Item, ...]
-    dry_run: bool
-
-    def count(self, outcome: str) -> int:
-        """How many of the messages read ended with `outcome`."""
-        return sum(1 for i in self.items if i.outcome == outcome)
-
-    def to_json(self) -> dict[str, Any]:
-        """The report as JSON: messages scanned, the count of each outcome, and each item."""
-        return {"scanned": self.scanned, "candidates": len(self.items), "dry_run": self.dry_run,
-                "derived": self.count("derived"), "merged": self.count("merged"), "paid": self.count("paid"),
-                "skipped": self.count("skipped"), "items": [i.to_json() for i in self.items]}
-
-
-@dataclass(frozen=True)
-class Reading:
-    """What a candidate's text gave: an extraction, or the reason it gave none."""
-
-    extraction: Extraction | None
-    reason: str = ""
 
 
 class DuesService:
@@ -144,6 +98,7 @@ class DuesService:
         # the readers load here, so `steward dues` (a digest) starts without them
         from steward.finance.bodies import body_text
         from steward.finance.extract import merge, missing, read_bill
+        from steward.finance.model import Reading  # the pass's values load with the pass
         from steward.finance.model_extract import Refused, model_read
         from steward.finance.pdf import pdf_texts
         from steward.mail.mask import mask_numbers
@@ -190,6 +145,8 @@ class DuesService:
     def extract(self, since: timedelta | None = timedelta(days=90), *, dry_run: bool = False,
                 progress: Progress | None = None) -> ExtractReport:
         """Read every candidate received in the last `since` (all when None) that was not read before."""
+        from steward.finance.model import ExtractReport  # the pass's values load with the pass
+
         conn = self._db()
         start = self.clock.now() - since if since is not None else None
         messages = list(repo.messages_since(conn, start))
@@ -211,6 +168,7 @@ class DuesService:
 
     def _one(self, conn: sqlite3.Connection, message: MessageFacts, dry_run: bool) -> Item | None:
         from steward.finance.gate import gate
+        from steward.finance.model import Item
 
         found = gate(message, self.registry, self.vocab)
         self._saw_accounts(conn, message, dry_run)
@@ -234,6 +192,8 @@ class DuesService:
 
     def _record(self, conn: sqlite3.Connection, cand: Candidate, reading: Reading) -> Item:
         """The one write path of a due (inside the caller's transaction)."""
+        from steward.finance.model import Item
+
         m = cand.message
         subject = m.subject[:120]
         found = reading.extraction
@@ -273,6 +233,8 @@ class DuesService:
         return Item(m.id, cand.issuer, subject, "derived", "", due_id, summary)
 
     def _payment(self, conn: sqlite3.Connection, cand: Candidate, found: Extraction) -> Item:
+        from steward.finance.model import Item
+
         m = cand.message
         paid = found.paid
         assert paid is not None
