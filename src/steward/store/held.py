@@ -89,16 +89,20 @@ def close_open(conn: sqlite3.Connection, session: str, status: str, now: datetim
     return conn.execute(sql, args).rowcount
 
 
+def _others(conn: sqlite3.Connection, session: str, statuses: Sequence[str], keep: Sequence[str]) -> list[str]:
+    """The ids of the session's calls in `statuses` other than `keep`, oldest first."""
+    spare = f" AND id NOT IN ({','.join('?' * len(keep))})" if keep else ""
+    rows = conn.execute(
+        f"SELECT id FROM held_calls WHERE session = ? AND status IN ({','.join('?' * len(statuses))}){spare} "
+        "ORDER BY created_at, rowid", (session, *statuses, *keep),
+    ).fetchall()
+    return [r[0] for r in rows]
+
+
 def supersede(conn: sqlite3.Connection, session: str, keep: Sequence[str], now: datetime) -> list[str]:
     """Mark the session's open calls other than `keep` superseded (a later turn replaced their
     question); the ids marked, oldest first."""
-    marks = ",".join("?" * len(keep))
-    spare = f" AND id NOT IN ({marks})" if keep else ""
-    rows = conn.execute(
-        f"SELECT id FROM held_calls WHERE session = ? AND status IN ('held', 'asked'){spare} ORDER BY created_at, rowid",
-        (session, *keep),
-    ).fetchall()
-    ids = [r[0] for r in rows]
+    ids = _others(conn, session, ("held", "asked"), keep)
     for held_id in ids:
         conn.execute("UPDATE held_calls SET status = 'superseded', decided_at = ? WHERE id = ? "
                      "AND status IN ('held', 'asked')", (now.astimezone(UTC).isoformat(), held_id))
@@ -109,13 +113,7 @@ def park(conn: sqlite3.Connection, session: str, keep: Sequence[str]) -> list[st
     """Set aside the session's asked calls other than `keep` (a later turn went on to something else):
     they wait beside later answers for a yes given on their own card, never for a yes typed in the chat.
     The ids set aside, oldest first."""
-    marks = ",".join("?" * len(keep))
-    spare = f" AND id NOT IN ({marks})" if keep else ""
-    rows = conn.execute(
-        f"SELECT id FROM held_calls WHERE session = ? AND status = 'asked'{spare} ORDER BY created_at, rowid",
-        (session, *keep),
-    ).fetchall()
-    ids = [r[0] for r in rows]
+    ids = _others(conn, session, ("asked",), keep)
     for held_id in ids:
         conn.execute("UPDATE held_calls SET status = 'waiting' WHERE id = ? AND status = 'asked'", (held_id,))
     return ids
