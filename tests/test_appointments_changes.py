@@ -40,7 +40,7 @@ def test_a_cancellation_is_proposed_and_the_event_deleted_only_on_yes(
         tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     change = made_then(tmp_path, cli, monkeypatch, "Cancelled: your appointment at Lakeside Dental", CANCEL)
     assert change["status"] == "proposed" and change["reason"] == "cancellation"
-    assert change["change"] == "cancelled: remove Lakeside Dental appointment on Thu 17 Sep 16:30 from your calendar"
+    assert change["change"] == "cancelled: remove Lakeside Dental appointment on Thu 17 Sept, 16:30 from your calendar"
     assert len(events(cli)) == 1  # shown, not done
     listed = cli("--now", NOW, "appointments", "list").out
     assert "remove Lakeside Dental appointment" in listed
@@ -68,7 +68,7 @@ def test_a_move_is_proposed_with_the_new_time_and_made_on_yes(
         tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
     change = made_then(tmp_path, cli, monkeypatch, "Rescheduled: your appointment at Lakeside Dental", MOVE)
     assert change["reason"] == "reschedule" and change["start"] == "2026-09-18T11:00:00+05:30"
-    assert change["change"] == "moved: Lakeside Dental appointment is now Fri 18 Sep 11:00 (it was Thu 17 Sep 16:30)"
+    assert change["change"] == "moved: Lakeside Dental appointment is now Fri 18 Sept, 11:00 (it was Thu 17 Sept, 16:30)"
     assert [e["start"] for e in events(cli)] == ["2026-09-17T16:30:00+05:30"]
     r = cli("--now", NOW, "appointments", "accept", str(change["id"]))
     assert r.code == 0, r.err

@@ -56,8 +56,8 @@ def test_an_update_with_a_higher_sequence_is_a_move_made_on_yes(tmp_path: Path, 
     (change,) = follow(cli, folder, "b-update", "Your booking was updated",
                        booking_ics(MOVED, sequence=1, method=method))
     assert change["status"] == "proposed" and change["reason"] == "reschedule"
-    assert change["change"] == ("moved: Lakeside Dental appointment is now Fri 18 Sep 11:00 "
-                                "(it was Thu 17 Sep 16:30)")
+    assert change["change"] == ("moved: Lakeside Dental appointment is now Fri 18 Sept, 11:00 "
+                                "(it was Thu 17 Sept, 16:30)")
     assert not [i for i in scan(cli)["items"] if i["status"] == "proposed" and not i["change"]]  # no second booking
     assert len(events(cli)) == 1 and events(cli, "2026-09-18") == []  # shown, not done
     r = cli("--now", NOW, "appointments", "accept", str(change["id"]))
@@ -75,7 +75,7 @@ def test_a_cancel_with_the_uid_is_a_proposal_to_delete_made_on_yes(tmp_path: Pat
     (change,) = follow(cli, folder, "b-cancel", "Your booking is cancelled",
                        booking_ics(ORIGINAL, sequence=1, method="CANCEL", status="CANCELLED"))
     assert change["status"] == "proposed" and change["reason"] == "cancellation"
-    assert change["change"] == "cancelled: remove Lakeside Dental appointment on Thu 17 Sep 16:30 from your calendar"
+    assert change["change"] == "cancelled: remove Lakeside Dental appointment on Thu 17 Sept, 16:30 from your calendar"
     assert len(events(cli)) == 1
     r = cli("--now", NOW, "appointments", "accept", str(change["id"]))
     assert r.code == 0, r.err
@@ -89,7 +89,7 @@ def test_a_cancel_after_a_move_removes_the_moved_event(tmp_path: Path, cli) -> N
     changes = follow(cli, folder, "c-cancel", "Your booking is cancelled",
                      booking_ics(MOVED, sequence=2, method="CANCEL", status="CANCELLED"), days=2)
     (cancel,) = [c for c in changes if c["status"] == "proposed"]
-    assert "remove Lakeside Dental appointment on Fri 18 Sep 11:00" in cancel["change"]
+    assert "remove Lakeside Dental appointment on Fri 18 Sept, 11:00" in cancel["change"]
     assert cli("--now", NOW, "appointments", "accept", str(cancel["id"])).code == 0
     assert events(cli, "2026-09-18") == [] and events(cli) == []
 
@@ -134,7 +134,7 @@ def test_a_schema_org_reservation_moved_or_cancelled_by_its_number_is_proposed(t
     (item,) = [i for i in scan(cli)["items"] if i["status"] == "proposed"]
     assert cli("--now", NOW, "appointments", "accept", str(item["id"])).code == 0
     (move,) = reservation(cli, folder, "b-moved", table("2026-09-18T19:30:00+05:30"), 1)
-    assert move["change"] == "moved: Table at Saffron Table is now Fri 18 Sep 19:30 (it was Thu 17 Sep 20:00)"
+    assert move["change"] == "moved: Table at Saffron Table is now Fri 18 Sept, 19:30 (it was Thu 17 Sept, 20:00)"
     assert cli("--now", NOW, "appointments", "accept", str(move["id"])).code == 0
     (moved,) = events(cli, "2026-09-18")
     assert moved["start"] == "2026-09-18T19:30:00+05:30" and events(cli) == []
@@ -142,7 +142,7 @@ def test_a_schema_org_reservation_moved_or_cancelled_by_its_number_is_proposed(t
     assert not [i for i in scan(cli)["items"] if i["status"] == "proposed"]
     changes = reservation(cli, folder, "c-cancelled", table("2026-09-18T19:30:00+05:30", "ReservationCancelled"), 2)
     (cancel,) = [c for c in changes if c["status"] == "proposed"]
-    assert cancel["change"].startswith("cancelled: remove Table at Saffron Table on Fri 18 Sep 19:30")
+    assert cancel["change"].startswith("cancelled: remove Table at Saffron Table on Fri 18 Sept, 19:30")
     assert cli("--now", NOW, "appointments", "accept", str(cancel["id"])).code == 0
     assert events(cli, "2026-09-18") == []
 

@@ -182,7 +182,7 @@ def test_a_move_of_an_event_on_the_calendar_is_proposed_as_that_move(tmp_path: P
     assert proposed(items) == []  # not a second event
     (change,) = [i for i in items if i["change"]]
     assert change["reason"] == "reschedule" and change["start"] == "2026-10-15T15:20:00+11:00"
-    assert change["change"].startswith("moved: Northside Eyecare appointment is now Thu 15 Oct 15:20")
+    assert change["change"].startswith("moved: Northside Eyecare appointment is now Thu 15 Oct, 15:20")
 
 
 # -- a cancellation from the practice that names no one ---------------------------------------------------------
@@ -199,7 +199,7 @@ def test_a_cancellation_from_the_practice_is_proposed_as_a_change_of_the_event(t
     assert cli("--now", NOW, "--tz", ZONE, "mail", "import", str(folder)).code == 0
     (change,) = [i for i in scan(cli) if i["change"]]
     assert change["status"] == "proposed" and change["reason"] == "cancellation"
-    assert change["change"] == "cancelled: remove Northside Eyecare appointment on Mon 05 Oct 11:00 from your calendar"
+    assert change["change"] == "cancelled: remove Northside Eyecare appointment on Mon 5 Oct, 11:00 from your calendar"
     day = cli("--now", NOW, "--tz", ZONE, "--json", "schedule", "2026-10-05").json()["items"]
     assert [i["kind"] for i in day].count("event") == 1  # shown, not done: the event stays until a yes
 
@@ -223,7 +223,7 @@ def test_a_cancellation_of_an_event_added_by_hand_is_proposed_as_its_removal(tmp
     assert cli("--now", NOW, "--tz", ZONE, "mail", "import", str(folder)).code == 0
     assert [i for i in scan(cli, "--dry-run") if i["change"]][0]["reason"] == "cancellation"
     (change,) = [i for i in scan(cli) if i["change"]]
-    assert change["change"] == "cancelled: remove Eye test at Northside Eyecare on Mon 05 Oct 11:00 from your calendar"
+    assert change["change"] == "cancelled: remove Eye test at Northside Eyecare on Mon 5 Oct, 11:00 from your calendar"
     day = lambda: [i for i in cli("--now", NOW, "--tz", ZONE, "--json", "schedule", "2026-10-05").json()["items"]  # noqa: E731
                    if i["kind"] == "event"]
     assert len(day()) == 1  # shown, not done
@@ -303,7 +303,7 @@ def test_an_airlines_schedule_change_moves_the_flight_made_from_its_e_ticket(tmp
     # the airline signs the change, the e-ticket named the leg: the same sender and the time it moves from
     assert (move["provider"], move["start"], move["change"]) == (
         "CS 301", "2026-10-19T10:05:00+11:00",
-        "moved: Flight CS 301 SYD → BNE is now Mon 19 Oct 10:05 (it was Mon 19 Oct 07:40)")
+        "moved: Flight CS 301 SYD → BNE is now Mon 19 Oct, 10:05 (it was Mon 19 Oct, 07:40)")
     assert cli("--now", NOW, "--tz", ZONE, "appointments", "accept", str(move["id"])).code == 0
     day = cli("--now", NOW, "--tz", ZONE, "--json", "schedule", "2026-10-19").json()["items"]
     assert [(e["title"], e["start"], e["end"]) for e in day if e["kind"] == "event"] == [

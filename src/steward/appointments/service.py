@@ -603,12 +603,12 @@ class AppointmentsService:
         existing = repo.item_by_fingerprint(self.conn, key, self.clock.zone)
         if existing is not None:
             return existing.item  # proposed, applied (created) or turned down (rejected)
-        was = made.item.start
+        was, fmt = made.item.start, self.clock.formats
         assert was is not None
         if kind == "cancel":
-            change = f"cancelled: remove {made.item.title} on {was:%a %d %b %H:%M} from your calendar"
+            change = f"cancelled: remove {made.item.title} on {fmt.moment(was)} from your calendar"
         else:
-            change = f"moved: {made.item.title} is now {start:%a %d %b %H:%M} (it was {was:%a %d %b %H:%M})"
+            change = f"moved: {made.item.title} is now {fmt.moment(start)} (it was {fmt.moment(was)})"
         item = Item("proposed", r.reason, made.item.provider, start, end, made.item.location, r.candidate.excerpt,
                     r.message.id, made.item.event_id, origin=r.candidate.origin, change=change, title=made.item.title)
         if dry_run:
