@@ -304,7 +304,7 @@ class ReminderManagement(ReminderTodos):
         current = self._current(reminder_id)
         if current.status in ("pending", "firing"):
             raise UserError(f"reminder #{reminder_id} has not fired yet (it is due "
-                            f"{current.due.astimezone(self.clock.zone):%a %H:%M}); move it instead")
+                            f"{self.clock.formats.moment(current.due.astimezone(self.clock.zone))}); move it instead")
         wait = delay if isinstance(delay, timedelta) else self._delay(delay)
         if not timedelta(0) < wait <= MAX_SNOOZE:
             raise UserError("a snooze is from a minute to 7 days; nothing was changed")

@@ -164,9 +164,9 @@ class EventSeries:
             target, master = self._series(event_id, calendar, seen, "skipped")
             wanted = occurrence.astimezone(self.clock.zone).replace(microsecond=0)
             if wanted in master.skipped:
-                raise UserError(f"{master.title} on {wanted:%a %d %b %H:%M} is already skipped; nothing was changed")
+                raise UserError(f"{master.title} on {self.clock.formats.moment(wanted)} is already skipped; nothing was changed")
             if wanted not in self.times_of(master, wanted, wanted + timedelta(seconds=1)):
-                raise UserError(f"{master.title} does not happen on {wanted:%a %d %b at %H:%M}; nothing was skipped")
+                raise UserError(f"{master.title} does not happen on {self.clock.formats.when(wanted, year=False)}; nothing was skipped")
             rules.check_not_past(wanted, self.clock.now(), f"that time of {master.title}")
             length = master.end - master.start
             shown = replace(master, start=wanted, end=wanted + length)
@@ -192,9 +192,9 @@ class EventSeries:
             target, master = self._series(event_id, calendar, seen, "moved")
             wanted = occurrence.astimezone(self.clock.zone).replace(microsecond=0)
             if wanted in master.skipped:
-                raise UserError(f"{master.title} on {wanted:%a %d %b %H:%M} is skipped; nothing was moved")
+                raise UserError(f"{master.title} on {self.clock.formats.moment(wanted)} is skipped; nothing was moved")
             if wanted not in self.times_of(master, wanted, wanted + timedelta(seconds=1)):
-                raise UserError(f"{master.title} does not happen on {wanted:%a %d %b at %H:%M}; nothing was moved")
+                raise UserError(f"{master.title} does not happen on {self.clock.formats.when(wanted, year=False)}; nothing was moved")
             rules.check_not_past(wanted, self.clock.now(), f"that time of {master.title}")
             rules.check_not_past(start, self.clock.now(), "that event")
             shown = replace(master, start=start, end=end, recurrence_id=wanted)
@@ -222,7 +222,7 @@ class EventSeries:
         with repo.write_txn(self.conn):
             target, master = self._series(event_id, calendar, seen, "changed")
             if last_day < self.clock.today():
-                raise UserError(f"{last_day:%d %b %Y} has passed; to stop {master.title} now, cancel it")
+                raise UserError(f"{self.clock.formats.day(last_day, year=True)} has passed; to stop {master.title} now, cancel it")
             until = datetime.combine(last_day, time(23, 59, 59), self.clock.zone).astimezone(UTC)
             rule = replace(parse_rule(master.rule or ""), count=None, until=until).text()
             first = self._first(master)
