@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from steward.mail.live import MailSync
     from steward.reader import Answerers, Reader
     from steward.reader.lists import SlotCache
+    from steward.reader.meaning import ByMeaning
     from steward.search.hybrid import MailSearch
     from steward.search.mailbox import Mailbox
     from steward.search.vectors import VectorIndex
@@ -412,7 +413,23 @@ class App:
         from steward.dates import DateOptions
         from steward.reader import Reader
 
-        return Reader(self.vocab, self.slot_lists.lists, date_options=DateOptions.from_settings(self.settings))
+        return Reader(self.vocab, self.slot_lists.lists, date_options=DateOptions.from_settings(self.settings),
+                      meaning=self.reader_meaning)
+
+    @cached_property
+    def reader_meaning(self) -> ByMeaning | None:
+        """Names matched by meaning (the sentence model loads on the first name words and spelling miss);
+        None when the `reader.meaning` flag is off."""
+        if not self.settings.as_bool("reader.meaning"):
+            return None
+        from steward.reader.meaning import ByMeaning
+
+        def embedder() -> Embedder | None:
+            from steward.embed.minilm import model_installed
+
+            return self.embedder if model_installed() else None
+
+        return ByMeaning(embedder, self.settings.as_float("reader.meaning_threshold"))
 
     @cached_property
     def answerers(self) -> Answerers:

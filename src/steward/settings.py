@@ -147,6 +147,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("reader_intercept", True,
             "flag: questions in anyone's words are read into a frame (names looked up in your own data) and "
             "answered by the domain's answerer without a model (0 = the older intercepts only)"),
+    Setting("reader.meaning", True,
+            "flag: a name the reader finds neither by its words nor by its spelling is looked up by meaning with "
+            "the sentence model ('my mother' is the sender Mum); 0 = words and spelling only"),
+    Setting("reader.meaning_threshold", 0.65,
+            "the cosine a name said must reach with a name in your data to be taken for it by meaning (below: "
+            "said plainly as not found)", low=0, high=1),
     Setting("reader.money", True, "flag: the reader answers money questions (one issuer, one card, a kind, a window)"),
     Setting("reader.appointments", True, "flag: the reader answers appointment questions (a provider, a kind)"),
     Setting("reader.travel", True, "flag: the reader answers travel questions ('when does my flight leave?', "

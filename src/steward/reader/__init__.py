@@ -16,6 +16,7 @@ from steward.clock import Clock
 from steward.reader.answer import Answer, Answerer, Answerers
 from steward.reader.frame import Frame, Named, SlotValue, Unmatched, Window
 from steward.reader.lists import SlotLists
+from steward.reader.meaning import ByMeaning
 from steward.reader.read import known_words, read
 from steward.reader.words import ReaderWords, load_words
 from steward.vocab import Vocab
@@ -28,13 +29,14 @@ class Reader:
     """Reads questions against one store's slot lists."""
 
     def __init__(self, vocab: Vocab, lists: Callable[[], SlotLists], *, words: ReaderWords | None = None,
-                 date_options: Any = None) -> None:
+                 date_options: Any = None, meaning: ByMeaning | None = None) -> None:
         self.vocab = vocab
         self.words = words or load_words()
         self.lists = lists
         self.date_options = date_options
         self.known = known_words(vocab, self.words)
+        self.meaning = meaning  # names that words and spelling miss, by the sentence model (None: not at all)
 
     def read(self, text: str, clock: Clock) -> Frame | None:
         """The frame of `text` on `clock`, or None when it is not a question about the person's data."""
-        return read(text, self.lists(), clock, self.vocab, self.words, self.known, self.date_options)
+        return read(text, self.lists(), clock, self.vocab, self.words, self.known, self.date_options, self.meaning)

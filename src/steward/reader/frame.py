@@ -16,7 +16,7 @@ Domain = Literal["money", "appointments", "schedule", "mail", "brief", "reminder
 DOMAINS: tuple[str, ...] = ("money", "appointments", "schedule", "mail", "brief", "reminders")
 READ_ASKS: tuple[str, ...] = ("how_much", "count", "when", "where", "is_there", "which", "show", "list")
 # how a name was found in the person's own data
-How = Literal["words", "spelling", "kind"]
+How = Literal["words", "spelling", "kind", "meaning"]
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from steward.clock import Clock
 from steward.reader.frame import Frame, Named, Unmatched, Window
 from steward.reader.lists import SlotLists
 from steward.reader.match import find_names, name_tokens, nearest_names
+from steward.reader.meaning import ByMeaning
 from steward.reader.words import ReaderWords
 from steward.vocab import Phrase, Vocab, words
 from steward.vocab.language import is_action_request, is_question
@@ -96,9 +97,9 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
             said = f"{before[0]} {said} and {rest.text}" if hasattr(rest, "text") else said
     elif (before and before[0] == "since") or (opening and opening[0] == "since"):
         # "since 6 pm", "since monday": from that moment (the last one, not the next) up to now
-        past = dates.find(text, clock, prefer="past", options=options)
-        if past is not None and past.start is not None and past.start <= clock.now():
-            start, end = past.start, clock.now()
+        back = dates.find(text, clock, prefer="past", options=options)
+        if back is not None and back.start is not None and back.start <= clock.now():
+            start, end = back.start, clock.now()
             said = said if said.split()[0].lower() == "since" else f"since {said}"
     elif before and before[0] in _UP_TO:
         # "before the 10th" ends where the day starts; "by friday", "until friday" end with it
@@ -375,7 +376,7 @@ def known_words(vocab: Vocab, rw: ReaderWords) -> frozenset[str]:
 
 
 def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWords, known: frozenset[str],
-         date_options: Any = None) -> Frame | None:
+         date_options: Any = None, meaning: ByMeaning | None = None) -> Frame | None:
     """The frame of a question about the person's own data, or None when it is not one (or asks an action)."""
     if is_action_request(text, vocab):
         return None
@@ -426,6 +427,24 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if bills:
         scores["money"] += 1
     mail_said = scores.get("mail", 0) > 0
+    unmatched = found.unmatched
+    if scores.get("mail", 0) > 0 and not found.named:
+        # "mails from bartholomew": a sender said that the store does not hold is evidence for mail all the same
+        missing = _senders_not_found(low, raw, lists, rw, skip | found.used)
+        covered = {w.casefold() for u in missing for w in u.said.split()}
+        unmatched = tuple(u for u in unmatched if u.said.casefold() not in covered) + missing
+        if meaning is not None:
+            # "from the library", "from my mother": a sender described, found by meaning or not at all
+            described = _senders_described(low, raw, rw, skip | found.used)
+            by_meaning, _ = meaning.resolve_all(described, lists)
+            found = replace(found, named=found.named + by_meaning)
+    if meaning is not None and unmatched:
+        # what words and spelling did not find, by meaning ("Kaveri Financial" is Kaveri Bank)
+        by_meaning, unmatched = meaning.resolve_all(unmatched, lists)
+        if by_meaning:
+            found = replace(found, named=found.named + by_meaning)
+    if scores.get("mail", 0) > 0:
+        scores["mail"] += _NAME_WEIGHT * sum(1 for u in unmatched if u.what == "sender")
     for named in found.named:
         slots = {v.slot for v in named.values}
         # one word of a longer sender's name ("melbourne") is weaker evidence than the name said whole
@@ -440,13 +459,6 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
             scores["reminders"] += 1
         if "event" in slots:
             scores["schedule"] += 1
-    unmatched = found.unmatched
-    if scores.get("mail", 0) > 0 and not found.named:
-        # "mails from bartholomew": a sender said that the store does not hold is evidence for mail all the same
-        missing = _senders_not_found(low, raw, lists, rw, skip | found.used)
-        covered = {w.casefold() for u in missing for w in u.said.split()}
-        unmatched = tuple(u for u in unmatched if u.said.casefold() not in covered) + missing
-        scores["mail"] += _NAME_WEIGHT * len(missing)
     if not asked and ask_said == "show" and not _hits(said_norms, rw.asks["show"]) and not found.named and \
             not _shows_data(said_norms, rw, vocab):
         return None  # "I want to get some lunch": a verb of showing with nothing of the person's data to show
@@ -529,6 +541,23 @@ def _senders_not_found(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
         if j > i + 1:
             said = " ".join(raw[i + 1:j])
             out.append(Unmatched(said, "sender", nearest_names(said, lists, "sender")))
+    return tuple(out)
+
+
+def _senders_described(low: Sequence[str], raw: Sequence[str], rw: ReaderWords,
+                       used: frozenset[int]) -> tuple[Unmatched, ...]:
+    """The words after "from the" or "from my" in a mail question ("from the library", "from my
+    mother"): a sender described, for meaning to find (said by no one as not found when it does not)."""
+    plain = rw.common | {w for phrases in rw.domains.values() for p in phrases for w in p}
+    out: list[Unmatched] = []
+    for i, t in enumerate(low):
+        if t != "from" or i + 2 >= len(low) or low[i + 1] not in ("the", "my", "our"):
+            continue
+        j = i + 2
+        while j < len(low) and j not in used and low[j] not in plain and not low[j].isdigit() and j - i <= 4:
+            j += 1
+        if j > i + 2:
+            out.append(Unmatched(" ".join(raw[i + 2:j]), "sender", ()))
     return tuple(out)
 
 
