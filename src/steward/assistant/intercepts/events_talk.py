@@ -167,6 +167,11 @@ class EventChanges:
                 if write["kind"] == "event.cancel":
                     return []
                 found = self._find(str(write["id"]), fields["calendar"])
+                if found is not None and write["kind"] == "event.override" and fields.get("recurrence_id"):
+                    # one time moved on its own: "it" is that time, where it now is
+                    found = replace(found, start=datetime.fromisoformat(fields["start"]),
+                                    end=datetime.fromisoformat(fields["end"]),
+                                    recurrence_id=datetime.fromisoformat(fields["recurrence_id"]))
                 return [found] if found is not None else []
         return self._read_of(trace, now)
 
@@ -292,7 +297,7 @@ class EventChanges:
             return Outcome(reply=f"{event.title} does not repeat; nothing was changed.",
                            data={"action": "end", "event": event.id})
         if change.action == "cancel":
-            if event.rule and (change.occurrence or change.filters) and not change.series:
+            if event.rule and (change.occurrence or change.filters or event.recurrence_id) and not change.series:
                 # a day said of a repeating event names one of its times: that one is skipped
                 ask = None if event.steward else \
                     f"{event.title} was made in another calendar app. Skip it on {self.fmt.when(event.start)}? (yes / no)"
@@ -316,8 +321,8 @@ class EventChanges:
                                data={"action": "move", "event": event.id})
             start, end = moved_to, moved_to + length
         verb = "Change" if change.action == "resize" else "Move"
-        if event.rule and (change.filters or change.occurrence and not change.series):
-            # one time of a repeating event moved: that time is skipped and a one-off takes its place
+        if event.rule and (change.filters or (change.occurrence or event.recurrence_id) and not change.series):
+            # one time of a repeating event moved on its own (an override of that time), the others kept
             ask = (None if event.steward else f"{event.title} was made in another calendar app. {verb} the one on "
                    f"{self.fmt.when(event.start)} to {self.fmt.when_until(start, end)}? (yes / no)") or \
                 self._busy(start, end, event, f"{verb} it anyway")
