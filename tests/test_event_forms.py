@@ -113,3 +113,13 @@ def test_weekly_said_of_a_series_keeps_its_own_weekday(app: App) -> None:
     assert "every Thursday" in asked["reply"], asked["reply"]  # not today's Tuesday
     done = app.engine.turn("yes", session="s").to_json()
     assert [w["fields"]["rule"] for w in done["writes"]] == ["FREQ=WEEKLY;BYDAY=TH"]
+
+
+def test_a_which_one_answer_is_the_questions_even_when_it_reads_as_a_question_of_its_own(app: App) -> None:
+    app.calendar.create_repeating_event("cello lesson", "every wednesday at 5 pm", provenance={"via": "cli"})
+    app.calendar.create_repeating_event("drum lesson", "every friday at 4 pm", provenance={"via": "cli"})
+    asked = app.engine.turn("cancel the lesson next week", session="s").to_json()
+    assert asked["reply"].startswith("Which one")
+    done = app.engine.turn("the drum one", session="s").to_json()
+    assert done["handled_by"] == "continuation"
+    assert [(w["kind"], w["fields"]["start"][:16]) for w in done["writes"]] == [("event.skip", "2027-03-12T16:00")]

@@ -253,6 +253,9 @@ class Engine:
             return heard or Outcome(reply="OK, never mind: nothing was saved.")
         if is_question(turn.text, self.vocab):
             return None
+        claims = getattr(owner, "claims", None)
+        if claims is not None and claims(turn, question):
+            return owner.resume(turn, question)  # "the piano one": an answer to its question, not a new request
         if any(i.match(turn) is not None for i in self.intercepts):
             return None  # a new request (a new reminder, a schedule query ...) replaces the question
         return owner.resume(turn, question)

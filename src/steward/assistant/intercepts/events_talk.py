@@ -230,6 +230,18 @@ class EventChanges:
             "step": "which", "text": turn.text, "ids": [[e.id, e.calendar, e.start.isoformat()] for e in close]}),
             data={"action": change.action, "event": None})
 
+    def claims(self, turn: Turn, question: OpenQuestion) -> bool:
+        """Whether the turn picks one of the events a which-one question offered ("the piano one", "2",
+        "the friday one") and asks nothing new: then it answers the question, whatever else reads it."""
+        payload = question.payload
+        if payload.get("step") != "which" or len(words(turn.text)) > 6:
+            return False
+        clock = turn_clock(self.clock, turn)
+        if parse_change(turn.text, self.words, self.manage, self.vocab, clock, self.date_options) is not None:
+            return False
+        events = [e for e in (self._occurrence(*ids) for ids in payload.get("ids", [])) if e is not None]
+        return pick_answer(turn.text, _answers(events, clock.today(), self.fmt)) is not None
+
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """Finish the write the question was about: which event, or a yes to a write shown."""
         payload = question.payload
@@ -472,7 +484,7 @@ class EventChanges:
             skipped = calendar.skip_occurrence(event.id, occurrence, provenance=prov, calendar=event.calendar,
                                                seen=plan.seen, dry_run=turn.dry_run)
             writes.append(Write("event.skip", skipped.id, skipped.to_json()))
-            reply = f"Skipped: {event.title} on {self.fmt.when(skipped.start)}; the other times stay."
+            reply = f"Skipped: {event.title} on {self.fmt.when(event.start)}; the other times stay."
         elif plan.action == "move_one":
             assert plan.start is not None and plan.end is not None
             moved = calendar.move_occurrence(event.id, occurrence, plan.start, plan.end, provenance=prov,

@@ -81,6 +81,12 @@ class LazyIntercept:
         """The intercept's answer to the open question it asked."""
         return self.built.resume(turn, question)
 
+    def claims(self, turn: Turn, question: OpenQuestion) -> bool:
+        """Whether the turn answers the intercept's open question (when it can tell), before any
+        other intercept's reading of it counts."""
+        claims = getattr(self.built, "claims", None)
+        return bool(claims(turn, question)) if claims is not None else False
+
 
 def manage_gate() -> WordGate:
     """What a reminder change must say (`parse_request`): a management verb (cancel, move, snooze, done),
