@@ -182,8 +182,9 @@ def run_case(case: Case, app: App, session: str) -> list[str]:
     if trace.handled_by != "brief_config":
         return [f"handled by {trace.handled_by}, not brief_config: {trace.reply[:80]!r}"]
     shown = app.engine.turn("show my brief", session=session)
-    if shown.handled_by != "brief":
-        return [f"'show my brief' was handled by {shown.handled_by}"]
+    by = (shown.data or {}).get("answerer") or shown.handled_by
+    if by != "brief":
+        return [f"'show my brief' was answered by {by}"]
     return _failures(case.expect, shown.data, trace.reply)
 
 

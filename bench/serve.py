@@ -142,7 +142,7 @@ async def client(n: int, port: int, until: float, samples: list[Sample], run: st
                 detail = "" if ok else f"{status} {payload[:200]!r}"
                 if ok and method == "POST":
                     trace = json.loads(payload)
-                    ok = trace["handled_by"] in ("reminder_creation", "schedule_query") and (
+                    ok = trace["handled_by"] in ("reminder_creation", "reader") and (
                         step != 0 or bool(trace["writes"]))
                     detail = "" if ok else f"unexpected trace: {trace['handled_by']} {trace['reply'][:100]}"
             except (OSError, asyncio.IncompleteReadError, ValueError) as exc:

@@ -281,7 +281,7 @@ def test_reading_a_message_whose_file_became_a_fifo_says_it_is_gone(cli, cli_pro
                                   "what's on my calendar on 9999-12-31"])
 def test_a_schedule_question_about_a_day_that_cannot_be_read_does_not_answer_with_today(cli, text: str) -> None:
     trace = cli("--json", NOW, "chat", text).json()
-    assert trace["handled_by"] == "schedule_query"
+    assert trace["handled_by"] == "reader"
     assert trace["reply"].startswith("I couldn't tell which day you mean")
     assert "14 Sep" not in trace["reply"]  # today, which was not asked about
     assert cli("--json", NOW, "chat", "what's my schedule on friday").json()["reply"] == (

@@ -51,8 +51,7 @@ def test_each_phrasing_makes_its_change_and_show_my_brief_shows_it(case: phrase_
 def test_adr_0103_sentence_configures_the_brief_never_lists_dues(app: App) -> None:
     names = [i.name for i in app.intercepts]
     assert names[0] == "brief_config"  # before every read intercept, the dues one included
-    if "dues_request" in names:
-        assert names.index("brief_config") < names.index("dues_request")
+    assert names.index("brief_config") < names.index("reader")
     trace = app.engine.turn(ADR_0103, session="s")
     assert trace.handled_by == "brief_config"
     assert [w.kind for w in trace.writes] == ["brief_prefs"]

@@ -208,7 +208,7 @@ def test_one_bad_event_is_skipped_and_named_and_the_rest_of_the_calendar_is_show
     week = cli("--now", NOW, "chat", "--json", "what's my schedule this week?")
     assert week.code == 0, week.err
     answer = week.json()
-    assert answer["handled_by"] == "schedule_query"
+    assert answer["handled_by"] == "reader"
     reply = answer["reply"]
     assert "Dentist (caldav)" in reply and "Lunch with Asha" in reply and "Call Ravi" in reply
     assert reply.count("skipped 'Forever' (UID bad-9999)") == 1

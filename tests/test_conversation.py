@@ -42,7 +42,7 @@ def test_the_adr_0112_session(say) -> None:
     assert five["writes"][0]["fields"]["due"] == "2026-09-15T17:00:00+05:30"  # not 09-16
 
     schedule = say("what's my schedule tomorrow?")
-    assert schedule["handled_by"] == "schedule_query"
+    assert schedule["handled_by"] == "reader" and schedule["data"]["answerer"] == "schedule"
     for text in ("AI training", "Python training", "call the bank"):
         assert text in schedule["reply"]
     [day] = schedule["data"]["days"]
@@ -68,7 +68,7 @@ def test_a_continuation_survives_a_restart_and_expires(cli_process, steward_home
 def test_a_question_or_a_new_request_drops_the_open_question(say) -> None:
     say("remind me about it tomorrow at 9")
     dropped = say("what's my schedule tomorrow?")
-    assert dropped["handled_by"] == "schedule_query"
+    assert dropped["handled_by"] == "reader"
     assert "dropped the open question of reminder_creation" in dropped["notes"]
     after = say("Python training")
     assert after["handled_by"] != "continuation" and after["writes"] == []

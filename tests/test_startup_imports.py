@@ -157,7 +157,7 @@ def test_a_chat_turn_its_words_answer_loads_no_sentence_model(text: str, tmp_pat
     modules = loaded(["chat", text], tmp_path / "home")
     denied = [f"{name} ({why})" for name, why in MONEY_DENIED.items()
               if any(m == name or m.startswith(name + ".") for m in modules)]
-    assert "steward.assistant.intercepts.dues" in modules, "the turn did not reach the dues answer"
+    assert "steward.reader.answerers.dues" in modules, "the turn did not reach the dues answer"
     assert not denied, f"steward chat {text!r} loaded {denied}"
 
 

@@ -86,8 +86,8 @@ def test_query_grounded_needs_four_letters_for_a_prefix() -> None:
 
 
 def test_the_inbox_question_words_are_data(tmp_path: Path) -> None:
-    from steward.assistant.intercepts.inbox import build_query
     from steward.clock import make_clock
+    from steward.reader.answerers.inbox import build_query
 
     clock = make_clock("UTC")
     assert ("on",) in V.sender_stops  # YAML must not read "on" as true

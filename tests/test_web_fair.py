@@ -69,7 +69,7 @@ def test_reads_and_intercepted_turns_are_answered_while_model_turns_wait(steward
             assert c.get("/reminders").status_code == 200
             assert c.get("/mail/search", params={"q": "invoice"}).status_code == 200
             quick = c.post("/chat", json={"text": "what's my schedule tomorrow?", "session": "x"})
-            assert quick.json()["handled_by"] == "schedule_query"
+            assert quick.json()["handled_by"] == "reader"
         assert not any(t.done() for t in turns)  # all of that while every model turn was still waiting
         model.release.set()
         assert all(t.result().status_code == 200 for t in turns)

@@ -24,7 +24,7 @@ def test_with_no_session_it_is_todays(client: TestClient) -> None:
     client.post("/chat", json={"text": "what's my schedule tomorrow?"})
     history = client.get("/chat/history").json()
     assert history["session"] == "2026-09-14"
-    assert [t["handled_by"] for t in history["turns"]] == ["schedule_query"]
+    assert [t["handled_by"] for t in history["turns"]] == ["reader"]
 
 
 def test_an_open_question_is_still_waiting(client: TestClient) -> None:

@@ -98,5 +98,5 @@ def test_a_printed_tool_call_and_a_false_claim_are_never_shown(setup: Setup) -> 
 def test_an_intercept_reply_is_one_delta_then_the_trace(setup: Setup) -> None:
     events = events_of(setup.served, "what's my schedule tomorrow?", "s-intercept")
     assert [e.name for _, e in events] == ["delta", "trace"]
-    assert events[1][1].data["handled_by"] == "schedule_query"
+    assert events[1][1].data["handled_by"] == "reader"
     assert events[0][1].data["text"] == events[1][1].data["reply"]

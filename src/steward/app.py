@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from steward.clock import Clock
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from steward.reader import Answerers, Reader
     from steward.reader.lists import SlotCache
     from steward.reader.meaning import ByMeaning
+    from steward.reader.requests import Requests
     from steward.search.hybrid import MailSearch
     from steward.search.mailbox import Mailbox
     from steward.search.vectors import VectorIndex
@@ -243,14 +244,12 @@ class App:
         """The agent loop over the configured model tiers; None (no tier configured) answers offline."""
         if not self.tiers.configured:
             return None
-        from steward.assistant.answerer_tools import answerer_tools
         from steward.assistant.loop import AgentLoop
         from steward.assistant.toolset import all_tools
 
         # the reader's answerers are tools too: one registry answers with a model and without
         return AgentLoop(
-            self.tool_context, self.clock, self.tiers, self.governance,
-            [*all_tools(), *answerer_tools(self.answerers, lambda: self.reader)],
+            self.tool_context, self.clock, self.tiers, self.governance, all_tools(self.settings.as_bool),
             max_steps=self.settings.as_int("llm.max_steps"),
             context_chars=self.settings.as_int("llm.context_chars"),
             escalation_judge=self.settings.as_bool("llm.escalation_judge"),
@@ -262,7 +261,8 @@ class App:
         from steward.assistant.tools import ToolContext
 
         return ToolContext(calendar=self.calendar, mail=self.mailbox, clock=self.clock, sessions=self.session_names,
-                           brief=self.brief, dues=self.dues, appointments=self.appointments)
+                           brief=self.brief, dues=self.dues, appointments=self.appointments, reader=self.reader,
+                           answerers=self.answerers)
 
     @cached_property
     def reminder_summariser(self) -> Callable[[str], Subject | None] | None:
@@ -298,7 +298,7 @@ class App:
         from steward.assistant.loop import CardAnswers
         from steward.assistant.toolset import all_tools
 
-        return CardAnswers(self.tool_context, self.clock, self.governance, all_tools()).answer(turn)
+        return CardAnswers(self.tool_context, self.clock, self.governance, all_tools(self.settings.as_bool)).answer(turn)
 
     @cached_property
     def held_writes(self) -> HeldWrites:
@@ -344,37 +344,10 @@ class App:
             return ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser,
                                     default_hour=self.settings.as_int("reminders.default_hour"))
 
-        def brief_show() -> Intercept:
-            from steward.assistant.intercepts.brief import BriefShow
-
-            return BriefShow(self.vocab, self.clock, lambda: self.brief, options)
-
         def appointment_query() -> Intercept:
             from steward.assistant.intercepts.appointments import AppointmentQuery
 
             return AppointmentQuery(self.vocab, self.clock, lambda: self.appointments, lambda: self.calendar, options)
-
-        def schedule_query() -> Intercept:
-            from steward.assistant.intercepts.schedule import ScheduleQuery
-
-            return ScheduleQuery(self.vocab, self.clock, lambda: self.calendar, options)
-
-        def inbox_analysis() -> Intercept:
-            from steward.assistant.intercepts.inbox import InboxAnalysis
-
-            return InboxAnalysis(self.vocab, self.clock, lambda: self.mailbox, options)
-
-        def accounts_request() -> Intercept:
-            from steward.assistant.intercepts.dues import AccountsRequest
-
-            return AccountsRequest(self.vocab, lambda: self.dues, self.clock)
-
-        def dues_request() -> Intercept:
-            from steward.assistant.intercepts.dues import DuesRequest
-
-            return DuesRequest(self.vocab, self.clock, lambda: self.dues, self.router.classify, options,
-                               waiting=lambda start, end: self.appointments.between(start, end),
-                               keywords=self.router.keywords)
 
         built: list[Intercept] = [
             # first: a brief change names sections ("dues", "reminders") the others would answer
@@ -383,21 +356,27 @@ class App:
             LazyIntercept("event_changes", False, event_changes, answers_no=True),
             LazyIntercept("reminder_management", False, manage_reminders, gate=manage_gate),
             LazyIntercept("reminder_creation", False, reminder_creation),
-            # questions in anyone's words; a turn it does not name anything in is left to the older reads
-            ReaderAnswers(lambda: self.reader, lambda: self.answerers, self.clock, lambda: older_reads,
-                          waiting=lambda start, end: self.appointments.between(start, end), db=lambda: self.db),
-            LazyIntercept("brief", True, brief_show),
+            # questions in anyone's words, read once and answered by the registry's answerers
+            ReaderAnswers(lambda: self.reader, lambda: self.answerers, self.clock, lambda: self.requests,
+                          lambda: older_reads, waiting=lambda start, end: self.appointments.between(start, end),
+                          db=lambda: self.db),
+            # bookings asked about in words the reader is unsure of, and the "yes" that adds one found in mail
             LazyIntercept("appointments", True, appointment_query, answers_no=True),
-            LazyIntercept("schedule_query", True, schedule_query),
-            LazyIntercept("inbox_analysis", True, inbox_analysis),
-            LazyIntercept("accounts_request", True, accounts_request),
-            LazyIntercept("dues_request", True, dues_request),
         ]
         on = [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
         names = [i.name for i in on]
         if "reader" in names:
             older_reads.extend(on[names.index("reader") + 1:])
         return on
+
+    @cached_property
+    def requests(self) -> Requests:
+        """The words that ask for a domain's whole answer (what is owed, a day's calendar, mail by sender ...)."""
+        from steward.dates import DateOptions
+        from steward.reader.requests import Requests
+
+        return Requests(self.vocab, DateOptions.from_settings(self.settings), classify=self.router.classify,
+                        keywords=self.router.keywords)
 
     @cached_property
     def slot_lists(self) -> SlotCache:
@@ -433,10 +412,15 @@ class App:
 
     @cached_property
     def answerers(self) -> Answerers:
-        """The answerer registry: each domain answers frames through its one service (`reader.<domain>` flags)."""
+        """The answerer registry: each domain answers frames through its one service, in the order and with
+        the examples of assistant/answerers.yaml, each while its flag `reader.<name>` is on."""
+        from steward.assistant.answerer_tools import answerers_on
+        from steward.dates import DateOptions
         from steward.reader import Answerers
         from steward.reader.answerers.appointments import appointments_answerer
         from steward.reader.answerers.brief import brief_answerer
+        from steward.reader.answerers.dues import accounts_answerer, dues_answerer
+        from steward.reader.answerers.inbox import inbox_answerer
         from steward.reader.answerers.mail import mail_answerer
         from steward.reader.answerers.money import money_answerer
         from steward.reader.answerers.schedule import schedule_answerer
@@ -444,6 +428,9 @@ class App:
         from steward.reader.words import load_words
 
         built = [
+            dues_answerer(lambda: self.dues, lambda start, end: self.appointments.between(start, end)),
+            accounts_answerer(lambda: self.dues),
+            inbox_answerer(lambda: self.mailbox, self.vocab, DateOptions.from_settings(self.settings)),
             money_answerer(lambda: self.dues, load_words(), self.slot_lists.lists, lambda: self.mailbox),
             travel_answerer(lambda: self.appointments, load_words(), lambda: self.calendar),
             appointments_answerer(lambda: self.appointments, lambda: self.calendar, load_words(),
@@ -453,7 +440,8 @@ class App:
             mail_answerer(lambda: self.mailbox, self.slot_lists.lists),
             brief_answerer(lambda: self.brief),
         ]
-        return Answerers([a for a in built if self.settings.as_bool(f"reader.{a.name}")])
+        by_name = {a.name: a for a in built}
+        return Answerers([replace(by_name[e.name], examples=e.examples) for e in answerers_on(self.settings.as_bool)])
 
     @cached_property
     def text_similarity(self) -> Callable[[str, Sequence[str]], Sequence[float]] | None:
@@ -509,6 +497,7 @@ class App:
             max_chars=self.settings.as_int("assistant.max_turn_chars"),
             history_turns=self.settings.as_int("assistant.history_turns"),
             examples=lambda: self.answerers.examples_by_domain(),
+            answerers=lambda: [a.name for a in self.answerers.answerers],
         )
 
     @cached_property

@@ -146,13 +146,19 @@ SETTINGS: tuple[Setting, ...] = (
             "flag: the reminder a person names is found by meaning too, not only by its words (0 = words only)"),
     Setting("reader_intercept", True,
             "flag: questions in anyone's words are read into a frame (names looked up in your own data) and "
-            "answered by the domain's answerer without a model (0 = the older intercepts only)"),
+            "answered by the domain's answerer without a model (0 = off: such questions go to the model)"),
     Setting("reader.meaning", True,
             "flag: a name the reader finds neither by its words nor by its spelling is looked up by meaning with "
             "the sentence model ('my mother' is the sender Mum); 0 = words and spelling only"),
     Setting("reader.meaning_threshold", 0.65,
             "the cosine a name said must reach with a name in your data to be taken for it by meaning (below: "
             "said plainly as not found)", low=0, high=1),
+    Setting("reader.dues", True, "flag: the reader answers 'what do I owe this week?', 'anything overdue?' "
+            "with what is owed, by currency"),
+    Setting("reader.accounts", True, "flag: the reader answers 'which cards do I have?' with the cards and "
+            "accounts the mail shows"),
+    Setting("reader.inbox", True,
+            "flag: the reader answers 'how many / which / list all emails ...' by a full analysis, grouped by sender"),
     Setting("reader.money", True, "flag: the reader answers money questions (one issuer, one card, a kind, a window)"),
     Setting("reader.appointments", True, "flag: the reader answers appointment questions (a provider, a kind)"),
     Setting("reader.travel", True, "flag: the reader answers travel questions ('when does my flight leave?', "
@@ -160,13 +166,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("reader.schedule", True, "flag: the reader answers schedule questions ('what's coming up this week?')"),
     Setting("reader.mail", True, "flag: the reader answers mail questions by sender and 'anything suspicious?'"),
     Setting("reader.brief", True, "flag: the reader answers 'summary', 'rundown', 'anything to worry about?'"),
-    Setting("schedule_query_intercept", True, "flag: 'what's my schedule tomorrow?' is answered without a model"),
-    Setting("inbox_analysis_intercept", True,
-            "flag: 'how many / which / list all emails ...' is answered by a full analysis without a model"),
     # the daily brief
     Setting("brief_config_intercept", True,
             "flag: 'add the dues section to my brief', 'put my schedule first' ... change the brief without a model"),
-    Setting("brief_intercept", True, "flag: 'show my brief', 'what does my day look like?' are answered without a model"),
     Setting("brief.morning_time", "07:00",
             "when the morning brief is sent to the notification sinks, on the user's clock (HH:MM; empty = never)"),
     # hooks (Claude-Code-compatible command hooks: JSON on stdin, JSON or exit 2 back)
@@ -218,9 +220,6 @@ SETTINGS: tuple[Setting, ...] = (
             low=1, high=36500),
     Setting("dues_llm", True, "flag: with a model on the task tier, it reads the bills patterns could not "
             "(every figure it gives must be in the text)"),
-    Setting("dues_request_intercept", True, "flag: 'what do I owe?' is answered from the dues without a model"),
-    Setting("accounts_request_intercept", True,
-            "flag: 'list my credit card accounts' is answered from the accounts the mail shows, without a model"),
     # the server
     Setting("serve.host", "127.0.0.1", "address `serve` binds to"),
     Setting("serve.port", 8765, "port `serve` listens on", low=0, high=65535),

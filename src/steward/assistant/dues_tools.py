@@ -1,7 +1,7 @@
 """Money owed as loop tools: `list_dues` and `list_accounts` (reads), `mark_due_paid` (a held write).
 
-Thin adapters over `finance.DuesService`, the same service the dues_request and accounts_request
-intercepts answer from. `mark_due_paid` is held until the user says yes: its function is a dry run of
+Thin adapters over `finance.DuesService`, the same service the reader's dues, accounts and money
+answerers answer from. `mark_due_paid` is held until the user says yes: its function is a dry run of
 `DuesService.mark_paid`, its commit is the write.
 """
 

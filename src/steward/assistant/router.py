@@ -192,7 +192,7 @@ class Router:
         self._embedder: Embedder | None = None
         self._ready = False
         # the route of a text already classified: the same words get the same route, and a turn can be
-        # classified twice (dues_request's check, then the pipeline's own route when it declines)
+        # classified twice (the dues request's check, then the pipeline's own route when it declines)
         self._routes: dict[tuple[str, float, int], Route] = {}
 
     def _prepare(self) -> Embedder | None:

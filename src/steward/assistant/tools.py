@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from steward.calendar.service import CalendarService
     from steward.finance.service import DuesService
     from steward.hooks.session_names import SessionNames
+    from steward.reader import Answerers, Reader
     from steward.search.mailbox import Mailbox
 
 # numeric dates a model writes when it computes "tomorrow" itself
@@ -57,6 +58,8 @@ class ToolContext:
     brief: BriefService | None = None  # the daily brief (show_brief, configure_brief)
     dues: DuesService | None = None  # money owed (list_dues, list_accounts, mark_due_paid)
     appointments: AppointmentsService | None = None  # found in mail (list_appointments, accept_appointment)
+    reader: Reader | None = None  # questions read into frames (the ask_<answerer> tools)
+    answerers: Answerers | None = None  # the reader's answerer registry (the ask_<answerer> tools)
 
     def for_turn(self, clock: Clock, session: str, user_texts: tuple[str, ...], turn: str = "",
                  dry_run: bool = False) -> ToolContext:

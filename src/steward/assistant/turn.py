@@ -93,6 +93,7 @@ class Engine:
         max_chars: int = 4000,
         history_turns: int = 20,
         examples: Callable[[], Mapping[str, Sequence[str]]] | None = None,
+        answerers: Callable[[], Sequence[str]] | None = None,
     ) -> None:
         self._db = db
         self.clock = clock
@@ -109,6 +110,8 @@ class Engine:
         self.history_turns = history_turns
         # the answerer registry's phrases by domain, for "what you can say" (answered by the reader)
         self.examples = examples
+        # the names of the reader's answerers (each answers its own phrases while the reader is on)
+        self.answerers = answerers
 
     def route(self, text: str) -> Route:
         """The router's answer for `text`, after action promotion (no side effects)."""
@@ -188,7 +191,10 @@ class Engine:
                   "the model loop is not available" if use_model else "this question was not given to the model")
         from steward.assistant.offline import offline_answer
 
-        offline = offline_answer(route, text=cleaned, reason=reason, available={i.name for i in self.intercepts},
+        available = {i.name for i in self.intercepts}
+        if self.answerers is not None and "reader" in available:
+            available |= set(self.answerers())
+        offline = offline_answer(route, text=cleaned, reason=reason, available=available,
                                  examples=self.examples() if self.examples is not None else None)
         return self._finish(turn, offline, "offline", route=route, notes=notes)
 

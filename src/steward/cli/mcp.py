@@ -44,7 +44,7 @@ def cmd_mcp(ctx: Ctx, args: argparse.Namespace) -> int:
     def tools() -> list[Tool]:
         from steward.assistant.toolset import all_tools
 
-        return all_tools()
+        return all_tools(settings.as_bool)
 
     serve(make_app, tools, answer_seconds=minutes * 60.0)
     return 0

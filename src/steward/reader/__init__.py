@@ -17,7 +17,7 @@ from steward.reader.answer import Answer, Answerer, Answerers
 from steward.reader.frame import Frame, Named, SlotValue, Unmatched, Window
 from steward.reader.lists import SlotLists
 from steward.reader.meaning import ByMeaning
-from steward.reader.read import known_words, read
+from steward.reader.read import known_words, not_a_read, read
 from steward.reader.words import ReaderWords, load_words
 from steward.vocab import Vocab
 
@@ -40,3 +40,7 @@ class Reader:
     def read(self, text: str, clock: Clock) -> Frame | None:
         """The frame of `text` on `clock`, or None when it is not a question about the person's data."""
         return read(text, self.lists(), clock, self.vocab, self.words, self.known, self.date_options, self.meaning)
+
+    def not_a_read(self, text: str) -> bool:
+        """Whether the text asks for the date, a list the person keeps, or a model's work: no read at all."""
+        return not_a_read(text, self.words)

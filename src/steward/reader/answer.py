@@ -34,6 +34,7 @@ class Answerer:
     answer: Callable[[Frame, Clock], Answer | None]
     examples: tuple[str, ...] = ()
     asks: tuple[str, ...] = ("how_much", "count", "when", "where", "is_there", "which", "show", "list")
+    wants: str = ""  # the whole answer it gives, to a frame whose `wants` asks for it (reader/requests.py)
 
 
 class Answerers:

@@ -82,6 +82,9 @@ class Frame:
     unknown: tuple[str, ...] = ()        # words the question says that nothing here knows ("bert")
     things: tuple[str, ...] = ()         # kinds of calendar entry said ("meetings", "a concert")
     sure: bool = True
+    # the whole answer a request's words ask for, when they ask for one (reader/requests.py): "digest"
+    # (what is owed), "accounts", "days" (a day's calendar), "senders" (mail counted by sender), "brief"
+    wants: str = ""
 
     def values(self, slot: str) -> tuple[SlotValue, ...]:
         """Every value of one slot the question names, in the order said."""
@@ -108,7 +111,7 @@ class Frame:
             "kinds": list(self.kinds), "bills": list(self.bills), "currencies": list(self.currencies),
             "flags": sorted(self.flags), "things": list(self.things),
             "unmatched": [{"said": u.said, "what": u.what, "nearest": list(u.nearest)} for u in self.unmatched],
-            "sure": self.sure,
+            "sure": self.sure, **({"wants": self.wants} if self.wants else {}),
         }
 
 
@@ -131,6 +134,6 @@ def from_json(data: Mapping[str, Any], lookup: Callable[[str, str], SlotValue | 
                      flags=frozenset(data.get("flags") or ()), things=tuple(data.get("things") or ()),
                      unmatched=tuple(Unmatched(str(u["said"]), str(u["what"]), tuple(u.get("nearest") or ()))
                                      for u in data.get("unmatched") or ()),
-                     sure=bool(data.get("sure", True)))
+                     sure=bool(data.get("sure", True)), wants=str(data.get("wants") or ""))
     except (KeyError, TypeError, ValueError):
         return None

@@ -378,13 +378,9 @@ def known_words(vocab: Vocab, rw: ReaderWords) -> frozenset[str]:
 def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWords, known: frozenset[str],
          date_options: Any = None, meaning: ByMeaning | None = None) -> Frame | None:
     """The frame of a question about the person's own data, or None when it is not one (or asks an action)."""
-    if is_action_request(text, vocab):
+    if is_action_request(text, vocab) or not_a_read(text, rw):
         return None
     said_norms = [w.replace("\u2019", "'") for w in words(text)]
-    if _hits(said_norms, rw.time_questions) or says_a_kept_list(said_norms, rw):
-        return None  # the date, the clock, a shopping list: not the person's mail, bills or bookings
-    if _hits(said_norms, rw.for_a_model):
-        return None  # "explain it", "summarise it": what is stored, worked on by a model
     ask_said = _ask(said_norms, rw, vocab)
     asked = is_question(text, vocab)
     # a few words that open on no one ("texts from Sam", "Harbor bill") may be a request by its names alone
@@ -568,6 +564,19 @@ def _singular(thing: str) -> str:
     if thing.endswith(("ches", "shes", "sses", "xes")):
         return thing[:-2]
     return thing[:-1] if thing.endswith("s") and not thing.endswith("ss") else thing
+
+
+def not_a_read(text: str, rw: ReaderWords) -> bool:
+    """Whether a text asks for something that is not a read of the person's data: the date or the clock, a
+    list they keep ("my shopping list"), or a model's work on what is stored ("explain it", "summarise it")."""
+    said = [w.replace("\u2019", "'") for w in words(text)]
+    if _hits(said, rw.time_questions) or _hits(said, rw.for_a_model):
+        return True
+    if not says_a_kept_list(said, rw):
+        return False
+    # a list named by what it holds of the person's data ("the list credit card accounts") is theirs to be read
+    return not any(_hits(said[at + n:at + n + 4], cues) for at, n in _hits(said, rw.not_ours)
+                   for cues in rw.domains.values())
 
 
 def _owns(domain: str, named: Sequence[Named]) -> bool:

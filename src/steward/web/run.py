@@ -323,7 +323,7 @@ def _runtime(make_app: Callable[[], App], clock: Clock, workers: int, turn_worke
                    log_search_words=settings.as_bool("serve.log_search_words"),
                    admission=Admission(settings.as_int("serve.turns_per_session"),
                                        settings.as_int("serve.turns_queued")),
-                   answer_minutes=settings.as_int("assistant.continuation_minutes"))
+                   answer_minutes=settings.as_int("assistant.continuation_minutes"), flag_on=settings.as_bool)
 
 
 def _run(app: Any, sock: socket.socket | None, spread: Handout | Intake | None = None,

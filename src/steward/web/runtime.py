@@ -6,6 +6,7 @@ app imports the routers, never the reverse.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from steward.clock import Clock
@@ -30,6 +31,8 @@ class Runtime:
     sessions: SessionLocks = field(default_factory=SessionLocks)
     admission: Admission = field(default_factory=Admission)
     answer_minutes: int = 10  # how long an MCP client's prompt for a held write waits (assistant.continuation_minutes)
+    # whether a flag is on (the reader's answerers' `reader.<name>`: each on is a tool at /mcp)
+    flag_on: Callable[[str], bool] = field(default=lambda _name: True)
 
     def __post_init__(self) -> None:
         if self.dial is None:

@@ -7,7 +7,7 @@ tests build it around a real Steward home exactly as `steward serve` does.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -91,10 +91,13 @@ def install_error_handlers(api: FastAPI) -> None:
     api.add_exception_handler(Exception, crash)
 
 
-def _toolbox() -> list[Tool]:
-    from steward.assistant.toolset import all_tools
+def _toolbox(flag_on: Callable[[str], bool]) -> Callable[[], list[Tool]]:
+    def tools() -> list[Tool]:
+        from steward.assistant.toolset import all_tools
 
-    return all_tools()
+        return all_tools(flag_on)
+
+    return tools
 
 
 def create_app(runtime: Runtime) -> FastAPI:
@@ -114,7 +117,7 @@ def create_app(runtime: Runtime) -> FastAPI:
         page,
     )
 
-    mcp = McpOverHttp(runtime.workers.run, _toolbox, answer_seconds=runtime.answer_minutes * 60.0)
+    mcp = McpOverHttp(runtime.workers.run, _toolbox(runtime.flag_on), answer_seconds=runtime.answer_minutes * 60.0)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

@@ -1,4 +1,4 @@
-"""brief_config and brief: the daily brief, configured and shown by saying so, without a model.
+"""brief_config: the daily brief, configured by saying so, without a model.
 
 * `brief_config` (not a read): "add the dues section to my brief", "remove newsletters from my
   briefing", "only show insurance and rent dues for the next 7 days in my brief", "put my schedule
@@ -6,30 +6,26 @@
   the turn and `BriefService.configure` applies it — no model, no relevance shortlist (ADR-0103
   postscript: a 7B model called `configure_brief` 25% of the time, a 35B model 0%, and a judge
   accepted the confident "done"; the deterministic intercept did it 5 of 5). It is tried before every
-  read intercept, so a dues word in the turn never gets a dues list.
-* `brief` (a read: it declines actions): "show my brief", "what does my day look like?", "morning
-  summary" — the brief of today, rendered with the prefs chat wrote.
+  read, so a dues word in the turn never gets a dues list. (The brief is shown by the reader's brief
+  answerer: "show my brief", "morning summary".)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from steward.assistant.intercepts.base import Match
-from steward.assistant.intercepts.reminder import find_when, turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
-from steward.clock import Clock
 from steward.errors import UserError
 from steward.vocab import Vocab, contains_phrase, find_phrase, match_at, words
-from steward.vocab.language import config_object_at, is_question
+from steward.vocab.language import config_object_at
 
 if TYPE_CHECKING:
     from steward.brief.phrases import ConfigWords
     from steward.brief.service import BriefService
 
 CONFIG = "brief_config"
-SHOW = "brief"
 
 
 class BriefConfig:
@@ -83,46 +79,3 @@ class BriefConfig:
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """Always None: a brief change asks nothing back."""
         return None  # asks nothing back
-
-
-class BriefShow:
-    """The brief intercept: today's brief, rendered with the user's prefs."""
-
-    name = SHOW
-    reads_only = True
-
-    def __init__(self, vocab: Vocab, clock: Clock, brief: Callable[[], BriefService], date_options: Any = None) -> None:
-        self.vocab = vocab
-        self.clock = clock
-        self._brief = brief
-        self.date_options = date_options
-
-    def match(self, turn: Turn) -> Match | None:
-        """A Match when the turn asks to see the brief, with the day asked about."""
-        norms = words(turn.text)
-        asked = contains_phrase(norms, self.vocab.brief_requests)
-        if not asked:
-            found = config_object_at(norms, self.vocab)
-            opens = bool(match_at(norms, 0, self.vocab.show_verbs)) or is_question(turn.text, self.vocab)
-            asked = found is not None and opens
-        if not asked:
-            return None
-        clock = turn_clock(self.clock, turn)
-        when = find_when(turn.text, clock, self.date_options)
-        if when is not None and when.start.astimezone(clock.zone).date() != clock.today():
-            return None  # "what does my day look like on friday": the schedule of that day
-        return Match(SHOW, {})
-
-    def handle(self, turn: Turn, match: Match) -> Outcome:
-        """Build the brief for the turn's time and reply with it as text."""
-        from steward.brief.render import to_text
-
-        brief = self._brief().build(turn.now)
-        from steward.reader.views import brief_view
-
-        data = brief.to_json()
-        return Outcome(reply=to_text(brief), data={**data, "view": brief_view(data, turn_clock(self.clock, turn))})
-
-    def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
-        """Always None: showing the brief asks nothing back."""
-        return None

@@ -1,10 +1,11 @@
 """reader: questions in anyone's words, read into a frame and answered by the domain's answerer.
 
-A thin adapter between the turn pipeline and `steward.reader`. It claims a read turn when the frame
-names something in the person's data (found or not: honesty decides what is said), or when no older
-read intercept would take the turn. An unsure frame (two domains with equal evidence, no name to
-settle it) asks one short question, owned here; the answer picks the domain and the question is
-answered.
+A thin adapter between the turn pipeline and `steward.reader`. A question is read once: into a frame
+by the reader, and, when it names nothing, by the words of a request for a domain's whole answer (what
+is owed, a day's calendar, mail counted by sender, the accounts, the brief: reader/requests.py); the
+registry's answerer of the frame's domain answers it. An unsure frame (two domains with equal evidence,
+no name to settle it) asks one short question, owned here; the answer picks the domain and the question
+is answered. A question about bookings the reader is unsure of is left to the appointments intercept.
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from steward.assistant.intercepts.base import Intercept, Match
 from steward.assistant.intercepts.reminder import turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
-from steward.reader import Answer, Answerers, Frame, Reader, honesty
+from steward.reader import Answerers, Frame, Reader, honesty
+from steward.reader.answerers.schedule import more_than_days
 from steward.reader.frame import SlotValue, from_json
 from steward.reader.read import follow_on
+from steward.reader.requests import Requests
 from steward.reader.views import waiting_items, with_waiting
 from steward.vocab import words
 from steward.vocab.language import is_action_request
@@ -33,11 +36,11 @@ _DOMAIN_LABELS = {"money": "money you owe", "appointments": "your appointments",
 
 
 SESSIONS_KEPT = 256
-# the older read intercepts of each domain: one of another domain never takes a question the reader read
-# ("do I still owe anything on the insurance policy?" is not a schedule question, whatever its words)
-_OLDER = {"money": ("dues_request", "accounts_request"), "appointments": ("appointments",),
-          "schedule": ("schedule_query", "appointments"), "mail": ("inbox_analysis",), "brief": ("brief",),
-          "reminders": ()}
+# the domains whose answer each request's words ask for: a request of one domain keeps a question the reader
+# read as another's only when the reader has no evidence of its own ("do I still owe anything on the
+# insurance policy?" is not a schedule question, whatever its words)
+_REQUESTED = {"money": ("digest", "accounts"), "appointments": (), "schedule": ("days",), "mail": ("senders",),
+              "brief": ("brief",), "reminders": ()}
 
 
 def _own_evidence(frame: Frame) -> bool:
@@ -46,8 +49,8 @@ def _own_evidence(frame: Frame) -> bool:
 
 
 def _own_span(frame: Frame, today: date) -> bool:
-    """A span the dues intercept's windows (from today: "this week", "this month") cannot say: one that
-    starts later ("next week", "on the 8th") or ends at a day ("by the 15th", "before the 10th")."""
+    """A span the digest's windows (from today: "this week", "this month") cannot say: one that starts
+    later ("next week", "on the 8th") or ends at a day ("by the 15th", "before the 10th")."""
     w = frame.window
     return w is not None and (w.start.date() > today or w.said.split(" ", 1)[0].lower() in _UP_TO)
 
@@ -55,25 +58,13 @@ def _own_span(frame: Frame, today: date) -> bool:
 _UP_TO = frozenset(("by", "before", "until", "till", "til"))
 
 
-def _leaves_to_older(frame: Frame, answer: Answer | None, older_kinds: frozenset[str], today: date) -> bool:
-    """Whether an older read intercept that claims the turn keeps it. The reader keeps appointments, money
-    that names an issuer, a card or a kind of bill, suspicious mail, and a schedule that holds what the
-    calendar alone does not show (appointments waiting in mail, bills due); the rest stays as it was."""
+def _general(frame: Frame, today: date) -> bool:
+    """Whether a frame asks its domain's whole answer (nothing named: what is owed, a day, the brief), which
+    a request's words may then say; a frame about a named thing, a booking, suspicious mail, money by a
+    kind, a currency or a span of its own, is answered as read."""
     if frame.domain == "appointments":
-        # the reader answers bookings by kind, name and status; the appointments intercept keeps a question
-        # the reader is unsure of ("which bookings are coming?": appointments or schedule)
+        # the appointments intercept keeps a question the reader is unsure of ("which bookings are coming?")
         return not frame.sure
-    if frame.domain == "schedule":
-        # "am I free at 4?" is answered at that moment (the day's list would leave the person to work it out)
-        # and "am I free ...?" is answered yes or no (the older intercept would list the day)
-        # so is a part of a day ("tomorrow afternoon"): the older intercept answers whole days only
-        hours = frame.window is not None and any((t.hour, t.minute) != (0, 0) for t in (frame.window.start,
-                                                                                        frame.window.end))
-        # and a span longer than the week the older intercept shows ("in march", "until the 21st")
-        long = frame.window is not None and frame.window.end - frame.window.start > timedelta(days=7)
-        return answer is None or not (hours or long or answer.data.get("beyond_calendar") or answer.data.get("at_time")
-                                      or "busy" in answer.data or answer.data.get("ahead")
-                                      or "count" in answer.data or frame.things)
     if frame.domain == "mail":
         # the reader keeps suspicious mail, a sender said that is not there, the newest mail and a span of hours
         hours = frame.window is not None and frame.window.end - frame.window.start < timedelta(days=1)
@@ -93,28 +84,20 @@ class ReaderAnswers:
     reads_only = True
 
     def __init__(self, reader: Callable[[], Reader], answerers: Callable[[], Answerers], clock: Clock,
-                 fallbacks: Callable[[], Sequence[Intercept]],
+                 requests: Callable[[], Requests], fallbacks: Callable[[], Sequence[Intercept]] = tuple,
                  waiting: Callable[[datetime, datetime], Sequence[Any]] | None = None,
                  db: Callable[[], sqlite3.Connection] | None = None) -> None:
         self._reader = reader
+        self._requests = requests  # the words that ask for a domain's whole answer (reader/requests.py)
         self._db = db  # the store's turns: a conversation's last frame, read back by another process
         self._answerers = answerers
         self.clock = clock
-        self._fallbacks = fallbacks
+        self._fallbacks = fallbacks  # the read intercepts after this one (the appointments'), which may keep a turn
         self._waiting = waiting  # the appointments found in mail in a span (to say which wait for a yes)
         # each session's last frame, so "and what was the due date on that?" is read with the names said before it
         self._last: OrderedDict[str, Frame] = OrderedDict()
-        self._kinds: frozenset[str] | None = None
         # the frame read of each recent turn, so one left unanswered goes to the model with what was read
         self._read: OrderedDict[str, Frame] = OrderedDict()
-
-    def _older_kinds(self) -> frozenset[str]:
-        """The kinds of appointment the appointments intercept knows by its own words."""
-        if self._kinds is None:
-            from steward.appointments.kinds import load_kinds
-
-            self._kinds = frozenset(load_kinds())
-        return self._kinds
 
     def _remember(self, session: str, frame: Frame) -> None:
         self._last[session] = frame
@@ -130,12 +113,23 @@ class ReaderAnswers:
         before = self._before(turn)
         if before is not None and not is_action_request(turn.text, reader.vocab):
             frame = follow_on(turn.text, before, frame, reader.words, clock, reader.date_options)
+        if frame is not None:
+            # what the reader read is what the conversation's next turn is read with (not what a request's
+            # words asked of this one)
+            self._remember(turn.session, frame)
+            self._read[turn.id] = frame
+            while len(self._read) > SESSIONS_KEPT:
+                self._read.popitem(last=False)
+        # a question read with the one before it is the reader's: the words of a request know no context
+        to_appointments = ""
+        if (frame is None and not reader.not_a_read(turn.text)) or (frame is fresh and frame is not None
+                                                                    and _general(frame, clock.today())):
+            claimed, to_appointments = self._claimed(turn, frame, clock)
+            if to_appointments == "always":
+                return None  # the appointments intercept keeps it
+            frame = claimed or frame
         if frame is None:
             return None
-        self._remember(turn.session, frame)
-        self._read[turn.id] = frame
-        while len(self._read) > SESSIONS_KEPT:
-            self._read.popitem(last=False)
         tie = honesty.tied_name(frame, reader.words.generic | reader.words.common)
         if tie is not None:
             # a name that fits two things equally: asked about, never one of them picked
@@ -144,34 +138,48 @@ class ReaderAnswers:
             payload = {"text": turn.text, "said": named.said, "domain": frame.domain,
                        "choices": [[v.slot, v.value, v.label] for v in choices[:4]]}
             return Match(NAME, {"frame": frame, "ask": OpenQuestion(NAME, question, payload)})
-        answerable = frame.sure or frame.names_something
-        got: tuple[str, Answer] | None = None
-        answered = False
-        # a question read with the one before it is the reader's: the older intercepts know no context.
-        # The hand-off is asked first, so a turn an older intercept keeps costs none of the answer's searches
-        # (only a schedule's hand-off depends on its answer: only that one is answered first)
-        if frame is fresh and _leaves_to_older(frame, None, self._older_kinds(), clock.today()):
-            # the older intercept that would answer (the first that claims it) keeps the turn when it is of
-            # the question's own domain, or the question's words say none, or the reader is unsure of it
-            first = next((i for i in self._fallbacks() if i.match(turn) is not None), None)
-            if first is not None and (first.name in _OLDER.get(frame.domain, ()) or not _own_evidence(frame)
-                                      or not frame.sure):
-                if frame.domain != "schedule":
-                    return None
-                got = self._answerers().answer(frame, clock) if answerable else None
-                answered = True
-                if _leaves_to_older(frame, got[1] if got else None, self._older_kinds(), clock.today()):
-                    return None
-        if answerable and not answered:
-            got = self._answerers().answer(frame, clock)
-        if not frame.sure and not frame.names_something:
+        answerable = frame.sure or frame.names_something or bool(frame.wants)
+        if to_appointments and not (frame.sure or frame.names_something):
+            return None
+        got = self._answerers().answer(frame, clock) if answerable else None
+        if not answerable:
             tied = [d for d, s in frame.scores if s == frame.scores[0][1]][:2]
             question = f"Is that about {_DOMAIN_LABELS[tied[0]]} or {_DOMAIN_LABELS[tied[1]]}?"
             return Match(NAME, {"frame": frame, "ask": OpenQuestion(NAME, question, {"text": turn.text,
                                                                                      "domains": tied})})
         if got is None:
             return None
+        if to_appointments and not more_than_days(frame, got[1]):
+            return None  # a day's bookings as the appointments intercept reads them, and may offer to add
         return Match(NAME, {"frame": frame, "answer": got})
+
+    def _claimed(self, turn: Turn, frame: Frame | None, clock: Clock) -> tuple[Frame | None, str]:
+        """(the frame a request's words read, or None when the reader's frame stands; whether the appointments
+        intercept keeps the turn: "always", "" never, or "unless" the schedule's answer shows more than the
+        calendar). A request (what is owed, a day's calendar, mail by sender, the accounts, the brief) keeps
+        a question the reader read as its domain's whole answer, or read as nothing, or is unsure of."""
+        claimed: list[bool] = []
+
+        def appointments_claim() -> bool:
+            claimed.append(any(i.match(turn) is not None for i in self._fallbacks()))
+            return claimed[0]
+
+        request = self._requests().first(turn.text, clock, appointments_claim)
+        if claimed and claimed[0]:
+            if frame is None or frame.domain == "appointments" or not _own_evidence(frame) or not frame.sure:
+                return None, "always"
+            return None, "unless" if frame.domain == "schedule" else ""
+        if request is None:
+            return None, ""
+        if frame is not None and request.wants not in _REQUESTED.get(frame.domain, ()) and _own_evidence(frame) \
+                and frame.sure:
+            return None, ""
+        if frame is not None and frame.domain == "schedule" and request.wants == "days" \
+                and (frame.sure or frame.names_something):
+            # the schedule answerer keeps what the calendar alone does not show (appointments waiting in
+            # mail, bills due) and "am I free ...?"; else it gives the days as the calendar has them
+            return replace(frame, wants="days"), ""
+        return request, ""
 
     def context(self, turn: Turn) -> str | None:
         """What the reader read of a turn it did not answer, for the model: the frame, in one line."""
@@ -200,7 +208,8 @@ class ReaderAnswers:
             data = past.trace.get("data") or {}
             said = data.get("frame") or data.get("read") if isinstance(data, Mapping) else None
             if isinstance(said, Mapping):
-                return from_json(said, lookup)
+                back = from_json(said, lookup)
+                return replace(back, wants="") if back is not None else None
         return None
 
     def handle(self, turn: Turn, match: Match) -> Outcome:

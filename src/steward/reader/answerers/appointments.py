@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from steward.records.appointments import Item
     from steward.search.mailbox import Mailbox
 
-EXAMPLES = ("when am I at the vet?", "is my dinner booking cancelled?")
 AHEAD = timedelta(days=365)
 MOVED = "moved"
 MOVED_HERE = "moved to this time by a later mail"
@@ -184,7 +183,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                     else None} for b in ahead if _waiting(b) and b.number is not None]
         return Answer("\n".join([head, *lines]), {"appointments": lines, "view": view, "waiting": waiting})
 
-    return Answerer("appointments", "appointments", answer, EXAMPLES)
+    return Answerer("appointments", "appointments", answer)
 
 
 def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: str, rw: ReaderWords,

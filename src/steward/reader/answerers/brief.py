@@ -13,7 +13,6 @@ from steward.reader.frame import Frame
 if TYPE_CHECKING:
     from steward.brief.service import BriefService
 
-EXAMPLES = ("anything I should worry about today?",)
 
 
 def brief_answerer(brief: Callable[[], BriefService]) -> Answerer:
@@ -22,7 +21,7 @@ def brief_answerer(brief: Callable[[], BriefService]) -> Answerer:
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         from steward.brief.render import to_text
 
-        if frame.unknown or frame.unmatched:
+        if (frame.unknown or frame.unmatched) and frame.wants != "brief":
             return None  # "what do I need to know about the show": about something the brief does not hold
 
         moment = clock.now()
@@ -31,6 +30,7 @@ def brief_answerer(brief: Callable[[], BriefService]) -> Answerer:
         built = brief().build(moment)
         from steward.reader.views import brief_view
 
-        return Answer(to_text(built), {"brief": built.date.isoformat(), "view": brief_view(built.to_json(), clock)})
+        data = built.to_json()
+        return Answer(to_text(built), {**data, "brief": built.date.isoformat(), "view": brief_view(data, clock)})
 
-    return Answerer("brief", "brief", answer, EXAMPLES)
+    return Answerer("brief", "brief", answer)

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from steward.search.lexical import Hit
     from steward.search.mailbox import Mailbox
 
-EXAMPLES = ("show me anything suspicious", "what came in on monday?")
 SHOWN = 10
 
 
@@ -129,7 +128,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         view = mail_view(lines[0].rstrip(":"), [h.message for h in hits[:SHOWN]], clock, window_words(frame, clock))
         return Answer("\n".join(lines), {"messages": [h.id for h in hits[:SHOWN]], "count": len(hits), "view": view})
 
-    return Answerer("mail", "mail", answer, EXAMPLES)
+    return Answerer("mail", "mail", answer)
 
 
 RECENT_DAYS = 14

@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from steward.search.mailbox import Mailbox
 
 DOLLARS = frozenset(("USD", "AUD", "NZD", "CAD", "SGD", "HKD", "TWD", "JMD", "BSD", "FJD"))
-EXAMPLES = ("when is the electricity bill taken?", "what's due on my cards next week?")
 
 
 def _label(due: Due) -> str:
@@ -159,7 +158,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         view = dues_view(head.rstrip(":"), items, overdue_ids, clock, window_words(frame, clock) if not short else None)
         return Answer("\n".join(lines), {"dues": [d.id for d in items], "view": view})
 
-    return Answerer("money", "money", answer, EXAMPLES)
+    return Answerer("money", "money", answer)
 
 
 def _what(frame: Frame) -> str:

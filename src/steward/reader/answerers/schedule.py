@@ -1,5 +1,7 @@
 """Schedule answers: a day, a range, "this week", "am I free <part of a day>" answered with what is busy.
-Events and reminders from `CalendarService`, appointments waiting in mail, and bills due in the span."""
+Events and reminders from `CalendarService`, appointments waiting in mail, and bills due in the span.
+A question whose words ask for the schedule (`wants` "days") when nothing beyond the calendar is on then
+is answered with the days as the calendar has them (days.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +12,10 @@ from typing import TYPE_CHECKING
 from steward.clock import Clock
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, moment_text, money_text
+from steward.reader.answerers.days import days_answer
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists
+from steward.reader.requests import by_request_alone
 from steward.reader.views import Entry, schedule_view, window_words
 
 if TYPE_CHECKING:
@@ -19,7 +23,6 @@ if TYPE_CHECKING:
     from steward.calendar.service import CalendarService
     from steward.finance.service import DuesService
 
-EXAMPLES = ("what's coming up this week?", "am I free at 4 tomorrow?")
 MAX_DAYS = 31
 
 
@@ -113,6 +116,14 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         return Answer("\n".join(["Coming up:", *shown, *more]), data)
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
+        if frame.wants == "days" and by_request_alone(frame):
+            return days_answer(frame, clock, calendar)  # the schedule's by its words alone: the day's calendar
+        got = read_answer(frame, clock)
+        if frame.wants == "days" and not more_than_days(frame, got):
+            return days_answer(frame, clock, calendar)  # only the calendar's own: the days as the calendar has them
+        return got
+
+    def read_answer(frame: Frame, clock: Clock) -> Answer | None:
         zone = clock.zone
         free = "free" in frame.flags
         if frame.window is not None and frame.window.start == frame.window.end and not free:
@@ -166,10 +177,24 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         return Answer("\n".join([f"Coming up {said}:"] + [t for _, t in lines]),
                       {"items": [t for _, t in lines], "beyond_calendar": beyond, "view": view})
 
-    return Answerer("schedule", "schedule", answer, EXAMPLES)
+    return Answerer("schedule", "schedule", answer)
 
 
 AHEAD_SHOWN = 8
+
+
+def more_than_days(frame: Frame, answer: Answer | None) -> bool:
+    """Whether an answer says more than the days as the calendar has them: what the calendar alone does not
+    show (bookings waiting in mail, bills due), a moment ("am I free at 4?") or a part of a day ("tomorrow
+    afternoon"), what is busy, a span longer than a week ("in march"), what is ahead, a count, or the kinds of
+    entry asked about."""
+    if answer is None:
+        return False
+    w = frame.window
+    hours = w is not None and any((t.hour, t.minute) != (0, 0) for t in (w.start, w.end))
+    long = w is not None and w.end - w.start > timedelta(days=7)
+    return bool(hours or long or answer.data.get("beyond_calendar") or answer.data.get("at_time")
+                or "busy" in answer.data or answer.data.get("ahead") or "count" in answer.data or frame.things)
 
 
 def _missing(frame: Frame, lines: list[tuple[datetime, str]]) -> list[str]:

@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from steward.calendar.service import CalendarService
     from steward.records.appointments import Item
 
-EXAMPLES = ("when does my flight leave?", "what time is check-in?")
 # the kinds of `provider_kinds` (words.yaml) that are travel, and what their time is called
 TRAVEL = {"flight": "leaves", "train": "leaves", "hotel": "check-in", "rental": ""}
 _SAID = {"rental": "rental car"}
@@ -232,4 +231,4 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         view = bookings_view(head.rstrip(":"), trips, clock, window_words(frame, clock))
         return Answer("\n".join([head, *lines]), {"appointments": lines, "view": view})
 
-    return Answerer("travel", "appointments", answer, EXAMPLES, asks=("when", "is_there", "which", "show", "list"))
+    return Answerer("travel", "appointments", answer, asks=("when", "is_there", "which", "show", "list"))

@@ -1,11 +1,12 @@
-"""inbox_analysis: "how many emails did I get from X", "which banks emailed me this month",
-"list all emails about credit card".
+"""Mail counted by sender ("how many emails did I get from X", "which banks emailed me this month",
+"list all emails about credit card"). Through `Mailbox.analyze`.
 
-A read (it declines actions). The question becomes a mail query: the words after "from" search the
-sender (as prefixes, so "HDFC" finds hdfcbank.net), the other content words search everything, and a
-date ("this month", "last week") becomes after:/before: on the user's clock. `Mailbox.analyze` then reads
-every match (bounded at mail.analyze_limit) and groups it by sender; the reply names every group,
-never a top-N dump (ADR-0112 §14-16).
+It answers the frames whose words ask for mail counted (`wants` "senders", reader/requests.py) and that
+are not about mail marked suspicious (the mail answerer's). The question becomes a mail query: the words
+after "from" search the sender (as prefixes, so "HDFC" finds hdfcbank.net), the other content words
+search everything, and a date ("this month", "last week", read as past: mail has arrived) becomes
+after:/before: on the person's clock. Every match is read (bounded at mail.analyze_limit) and grouped by
+sender; the reply names every group, never a top-N dump.
 """
 
 from __future__ import annotations
@@ -14,24 +15,29 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from steward.assistant.intercepts.base import Match
-from steward.assistant.intercepts.reminder import date_spans, find_when, turn_clock
-from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
-from steward.vocab import Token, Vocab, contains_phrase, is_word, match_at, tokenize, words
+from steward.reader.answer import Answer, Answerer
+from steward.reader.frame import READ_ASKS, Frame
+from steward.vocab import Token, Vocab, is_word, match_at, tokenize
 
 if TYPE_CHECKING:
     from steward.dates import DateOptions, Resolution
     from steward.search.analysis import Analysis
     from steward.search.mailbox import Mailbox
 
-NAME = "inbox_analysis"
+
+
+def _date_spans(when: Resolution | None) -> list[tuple[int, int]]:
+    """The character spans of a Resolution's pieces ("tomorrow ... at 5 pm" is two), else its span."""
+    if when is None:
+        return []
+    return list(when.parts) or [when.span]
 
 
 def build_query(text: str, vocab: Vocab, when: Resolution | None, clock: Clock) -> str:
     """The mail query a plain-language inbox question asks (pure, given the date it names)."""
     tokens = [t for t in tokenize(text) if is_word(t)]
-    spans = date_spans(when)
+    spans = _date_spans(when)
     tokens = [t for t in tokens if not any(t.start < end and begin < t.end for begin, end in spans)]
     terms: list[str] = []
     i = 0
@@ -115,7 +121,7 @@ def _group_line(group: Any, clock: Clock) -> str:
     return f"- {who}{warning}: {group.count} ({span}){': ' + examples if examples else ''}"
 
 
-def render(analysis: Analysis, question: str, clock: Clock) -> str:
+def render(analysis: Analysis, clock: Clock) -> str:
     """Every group of the analysis, with the count first."""
     if analysis.total == 0:
         return f"No emails match that (searched for: {analysis.query or 'everything'})."
@@ -131,45 +137,23 @@ def render(analysis: Analysis, question: str, clock: Clock) -> str:
     return "\n".join(lines)
 
 
-class InboxAnalysis:
-    """The inbox_analysis intercept."""
+def inbox_answerer(mailbox: Callable[[], Mailbox], vocab: Vocab, date_options: DateOptions | None = None) -> Answerer:
+    """The inbox answerer: every match of the question's mail query, grouped by sender."""
 
-    name = NAME
-    reads_only = True
+    def answer(frame: Frame, clock: Clock) -> Answer | None:
+        from steward import dates
 
-    def __init__(self, vocab: Vocab, clock: Clock, mailbox: Callable[[], Mailbox],
-                 date_options: DateOptions | None = None) -> None:
-        self.vocab = vocab
-        self.clock = clock
-        self._mailbox = mailbox
-        self.date_options = date_options
-
-    def match(self, turn: Turn) -> Match | None:
-        """A Match (its mail query) for a which / how many / list-all question about mail."""
-        norms = words(turn.text)
-        if not contains_phrase(norms, self.vocab.mail_words):
+        if frame.wants != "senders" or "suspicious" in frame.flags:
             return None
-        if not contains_phrase(norms, self.vocab.analysis_frames):
-            return None
-        if contains_phrase(norms, self.vocab.mail_states):
-            return None  # "how many unread emails": the store keeps no read state, so this is not ours
-        clock = turn_clock(self.clock, turn)
-        when = find_when(turn.text, clock, self.date_options, prefer="past")
-        return Match(NAME, {"query": build_query(turn.text, self.vocab, when, clock)})
-
-    def handle(self, turn: Turn, match: Match) -> Outcome:
-        """Every match of the query, grouped by sender, as the reply."""
-        clock = turn_clock(self.clock, turn)
-        analysis = self._mailbox().analyze(str(match.slots["query"]), clock=clock)
-        reply = render(analysis, turn.text, clock)
-        data = analysis.to_json()
+        when = dates.find(frame.text, clock, prefer="past", options=date_options)
+        analysis = mailbox().analyze(build_query(frame.text, vocab, when, clock), clock=clock)
+        reply = render(analysis, clock)
+        data: dict[str, Any] = analysis.to_json()
         if analysis.total:
             from steward.reader.views import query_window, senders_view
 
             head = reply.split("\n", 1)[0].rstrip(":")
             data["view"] = senders_view(head, data, clock, query_window(analysis.query, clock))
-        return Outcome(reply=reply, data=data)
+        return Answer(reply, data)
 
-    def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
-        """Nothing: the intercept never asks back."""
-        return None
+    return Answerer("inbox", "mail", answer, asks=READ_ASKS, wants="senders")
