@@ -87,14 +87,14 @@ def test_dues_come_from_the_bills_by_currency_and_follow_the_options_chat_set(cl
     monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
     eml(tmp_path / "mail", "chase-1", "no.reply.alerts@chase.com", "Your Chase credit card statement is ready",
         "Your statement for the card ending in 4417 is ready. New balance: $1,842.17. Minimum payment due: $40.00. "
-        "Payment due date: 12/08/2026. " + "Sign in to chase.com to view your statement and pay. " * 4,
+        "Payment due date: 12/07/2026. " + "Sign in to chase.com to view your statement and pay. " * 4,
         "2026-11-25T08:00:00-05:00", "Chase")
     assert cli("--now", NOW, "mail", "import", str(tmp_path / "mail")).code == 0
     assert cli("--now", NOW, "dues", "extract", "--no-progress").code == 0
     dues = section(brief(cli), "dues")
     due, total = dues["items"]
     assert (due["issuer"], due["category"], due["amount"], due["currency"], due["due_date"]) == (
-        "Chase", "card", "1842.17", "USD", "2026-12-08")
+        "Chase", "card", "1842.17", "USD", "2026-12-07")  # the next 7 days: the 1st to the 7th
     assert due["account"] == "XXXX4417" and "4417" in due["text"] and "US$1,842.17" in due["text"]
     assert total == {**total, "kind": "total", "currency": "USD", "total": "1842.17"}
     # the seed's deferred case: "next 7 days, only insurance and rent"

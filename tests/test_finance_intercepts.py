@@ -85,6 +85,8 @@ def test_a_window_and_categories_narrow_the_answer(cli: Any, mailbox: None) -> N
     assert "OVERDUE" in next(line for line in reply.splitlines() if "Avalon Mutual" in line)
     assert "Kaveri Bank" in reply and "Thameside Energy" in reply
     assert "Casa Verde" not in reply and "Meridian" not in reply  # due on 1 October
+    reply = ask(cli, "what do I owe this month?")["reply"]  # the month ends on the 30th: the 1st is next month's
+    assert "Kaveri Bank" in reply and "Casa Verde" not in reply and "Meridian" not in reply
     reply = ask(cli, "what insurance and rent is due?")["reply"]
     assert "Avalon Mutual" in reply and "Casa Verde" in reply and "OVERDUE" in reply
     assert "Kaveri" not in reply and "Thameside" not in reply

@@ -234,3 +234,10 @@ def test_a_reading_command_loads_none_of_the_shared_weight(args: list[str], plai
 def test_the_schedule_loads_no_locale_data(plain_home: Path) -> None:
     modules = loaded(["schedule", "tomorrow"], plain_home)
     assert not any(m == "babel" or m.startswith("babel.") for m in modules), "steward schedule loaded babel"
+
+
+def test_the_schedule_of_a_near_day_loads_no_date_grammar(plain_home: Path) -> None:
+    # "tomorrow" is read as the grammar reads it (tests/test_schedule_near_days.py) without loading it
+    modules = loaded(["schedule", "tomorrow"], plain_home)
+    assert not any(m == "steward.dates" or m.startswith("steward.dates.") for m in modules), \
+        "steward schedule tomorrow loaded the date grammar"

@@ -81,7 +81,11 @@ class App:
         """The one write path for reminders and events, over the configured calendar backends."""
         from steward.calendar.backends import build_backends
         from steward.calendar.service import CalendarService
-        from steward.dates import DateOptions
+
+        def date_options() -> Any:
+            from steward.dates import DateOptions
+
+            return DateOptions.from_settings(self.settings)
 
         return CalendarService(
             self.db,
@@ -90,7 +94,7 @@ class App:
             write_to=self.settings.as_str("calendar.write_to") or "local",
             default_hour=self.settings.as_int("reminders.default_hour"),
             event_minutes=self.settings.as_int("calendar.event_minutes"),
-            date_options=DateOptions.from_settings(self.settings),
+            date_options=date_options,
         )
 
     @cached_property

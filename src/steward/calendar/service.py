@@ -18,7 +18,7 @@ import sqlite3
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from steward.calendar import recurring, rules
@@ -35,6 +35,8 @@ log = logging.getLogger(__name__)
 
 # a day's schedule reads the reminders' to-dos back from CalDAV at most this often (the scheduler: every pass)
 READ_BACK_SECONDS = 30.0
+# a schedule's day said as one of the nearest days: the person's today, moved by so many days
+_NEAR_DAYS = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,16 @@ class CalendarService(ReminderManagement, EventSeries):
         self.write_to = write_to
         self.default_hour = default_hour
         self.event_minutes = event_minutes
-        self.date_options = date_options  # steward.dates.DateOptions from the user's settings
+        # steward.dates.DateOptions from the user's settings, or a function that makes them when words
+        # are first read (a schedule for "tomorrow" or a date need not load the date grammar)
+        self._date_options = date_options
+
+    @property
+    def date_options(self) -> Any:
+        """The user's DateOptions (day-first dates, the hours of 'morning', ...), made on first use."""
+        if callable(self._date_options):
+            self._date_options = self._date_options()
+        return self._date_options
 
     # -- reminders ------------------------------------------------------------------------------
 
@@ -392,6 +403,9 @@ class CalendarService(ReminderManagement, EventSeries):
         """The local day a WHEN names (today when empty)."""
         if not when or not when.strip():
             return self.clock.today()
+        shift = _NEAR_DAYS.get(when.strip().lower())
+        if shift is not None:  # the date grammar reads these the same way (a test checks it): no need to load it
+            return self.clock.today() + timedelta(days=shift)
         return rules.resolve_when(when, self.clock, self.date_options).start.astimezone(self.clock.zone).date()
 
     def events_between(self, start: datetime, end: datetime) -> list[Event]:

@@ -87,18 +87,21 @@ _DAYS = re.compile(r"^(\d{1,4})\s*d(?:ays?)?$")
 
 
 def window_end(window: str, as_of: date) -> date | None:
-    """The last day a window reaches (None: no end); a UsageError for a window Steward cannot read."""
+    """The last day a window reaches (None: no end); a UsageError for a window Steward cannot read.
+
+    "7d" is the next seven days counting today (Saturday to Friday), as answers write it; "week" the same.
+    """
     text = window.strip().lower()
     if text == "all":
         return None
     if text == "month":
         return as_of.replace(day=calendar.monthrange(as_of.year, as_of.month)[1])
     if text == "week":
-        return as_of + timedelta(days=7)
+        return as_of + timedelta(days=6)
     m = _DAYS.match(text)
     if m is None:
         raise UsageError(f"window {window!r}: use 7d (the next N days), week, month or all")
-    return as_of + timedelta(days=int(m.group(1)))
+    return as_of + timedelta(days=int(m.group(1)) - 1)
 
 
 def check_categories(categories: Iterable[str]) -> tuple[str, ...]:
