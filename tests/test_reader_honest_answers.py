@@ -169,3 +169,12 @@ def test_totals_asked_by_currency_or_in_dollars(demo: App, second: App) -> None:
 def test_a_kind_of_bill_asked_a_sum_is_money_whatever_else_it_says(second: App) -> None:
     reply = ask(second, "how much is the house insurance this year?")
     assert "Banksia Mutual" in reply and "1,146.20" in reply, reply
+
+
+def test_mail_asked_about_by_its_topic_is_found_by_its_words_or_left_alone(demo: App) -> None:
+    reply = ask(demo, "can you find me the mail about the concert tickets?")
+    assert "José Álvarez" in reply and "Concert tickets" in reply, reply
+    assert "Kaveri" not in reply and "Pawsome" not in reply, reply
+    # words no mail says: left to search by meaning or a model, never "none" and never other mail
+    other = demo.engine.turn("find the email about the yacht regatta", session="regatta", dry_run=True)
+    assert other.handled_by != "reader" and "message" not in other.reply.split("\n")[0], other.reply

@@ -4,6 +4,7 @@ window; "suspicious" and "phishing" list the mail marked so, with why. Topics ar
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import timedelta
 from typing import TYPE_CHECKING
@@ -85,7 +86,8 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             lines += [f"- {who}: {n}" for who, n in sorted(by.items(), key=lambda kv: (-kv[1], kv[0]))[:SHOWN]]
             return Answer("\n".join(lines), {"count": len(hits)})
         if not senders:
-            return None
+            topic = _topic(frame.text)
+            return _about(topic, box, clock) if topic and frame.window is None else None
         hits = []
         total = 0
         for s in senders:
@@ -138,3 +140,42 @@ def _whole_days(frame: Frame) -> bool:
     """Whether the window is whole days (midnight to midnight), as a day said is."""
     w = frame.window
     return w is not None and all((t.hour, t.minute, t.second) == (0, 0, 0) for t in (w.start, w.end))
+
+
+# what a question about mail is about: "the email about the lease", "the Rotterdam photos mail", "find the
+# dal recipe", "where's the recipe someone sent"
+_ABOUT = (re.compile(r"\b(?:about|regarding|concerning|re)\s+(?P<t>[^?.!]+)", re.I),
+          re.compile(r"\b(?:the|my|a|an|that|this)\s+(?P<t>[\w'\u2019& -]+?)\s+(?:e-?mails?|mails?|messages?|"
+                     r"(?:someone|somebody|they|he|she)\s+sent)\b", re.I),
+          re.compile(r"^\s*(?:please\s+|can you\s+|could you\s+)?(?:find|dig out|look up|pull up)\s+(?:me\s+)?"
+                     r"(?:the|my|that)\s+(?P<t>[^?.!]+)", re.I))
+_NOT_TOPIC = frozenset(("the", "a", "an", "my", "our", "your", "that", "this", "those", "these", "some", "any", "one",
+                        "someone", "somebody", "sent", "send", "me", "about", "from", "of", "for", "to", "in", "on",
+                        "and", "or", "being", "was", "were", "is", "are", "it", "please", "pls", "again", "email",
+                        "emails", "mail", "mails", "message", "messages", "e-mail", "find", "where", "where's"))
+
+
+def _topic(text: str) -> str:
+    """The words a mail question says its mail is about ("" when it says none)."""
+    for pattern in _ABOUT:
+        m = pattern.search(text)
+        if m is not None:
+            said = [w for w in re.findall(r"[\w'\u2019&-]+", m.group("t")) if w.casefold() not in _NOT_TOPIC]
+            if said:
+                return " ".join(said)
+    return ""
+
+
+def _about(topic: str, box: Mailbox, clock: Clock) -> Answer | None:
+    """The mail whose words say every word of the topic, by sender, newest first; None when no mail says
+    them all (the question is left to search by meaning, or to a model: never "none" for other words)."""
+    found = box.analyze(topic, clock=clock, limit=200)
+    if found.broadened or not found.total:
+        return None
+    groups = sorted(found.groups, key=lambda g: g.last, reverse=True)
+    lines = [f"{found.total} message{'s' if found.total != 1 else ''} about \u2018{topic}\u2019:"]
+    for g in groups[:SHOWN]:
+        example = f", such as \u201c{g.examples[0]}\u201d" if g.examples else ""
+        lines.append(f"- {g.sender_name or g.sender}: {g.count} (the last on "
+                     f"{day_text(clock.local(g.last).date(), clock)}){example}")
+    return Answer("\n".join(lines), {"count": found.total, "groups": [g.sender for g in groups]})
