@@ -178,3 +178,10 @@ def test_mail_asked_about_by_its_topic_is_found_by_its_words_or_left_alone(demo:
     # words no mail says: left to search by meaning or a model, never "none" and never other mail
     other = demo.engine.turn("find the email about the yacht regatta", session="regatta", dry_run=True)
     assert other.handled_by != "reader" and "message" not in other.reply.split("\n")[0], other.reply
+
+
+def test_a_thing_said_before_the_word_mail_is_mail_asked_for(demo: App) -> None:
+    reply = ask(demo, "find book club email")
+    assert "Book club next month" in reply and "Is that about" not in reply, reply
+    hike = ask(demo, "show me the messages about the weekend hike")
+    assert "Weekend hike" in hike and "Zoë Müller" in hike, hike

@@ -242,6 +242,10 @@ def _kinds(norms: Sequence[str], table: dict[str, tuple[Phrase, ...]]) -> list[s
     return [k for k, phrases in table.items() if _hits(norms, phrases)]
 
 
+# mail as the head of what is asked for: "the book club email", "the messages about the party"
+_MAIL_HEAD = re.compile(r"\b(?:e-?mails?|mails?|messages?)\s+(?:about|regarding|concerning|re)\b|"
+                        r"\b(?:the|that|this|my|find|show|get)\s+(?:[\w'-]+\s+){1,4}(?:e-?mails?|mails?)\s*(?:[?.!]|$)",
+                        re.I)
 _TERSE = 6
 _REMARK_OPENERS = frozenset(("i", "i'm", "im", "i've", "i'll", "i'd", "we", "we're", "you", "you're", "he", "she",
                              "they", "it", "it's", "that", "that's", "this", "thanks", "thank", "ok", "okay", "yes",
@@ -460,6 +464,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         return None  # "I want to get some lunch": a verb of showing with nothing of the person's data to show
     if provider_kinds and not money_kinds:
         scores["appointments"] += 1
+    if _MAIL_HEAD.search(text):
+        # "the team lunch email", "mail about the party": the thing asked for is mail, whatever its words name
+        scores["mail"] += _NAME_WEIGHT
     if money_kinds and ask_said in ("how_much", "when"):
         scores["money"] += 1  # "how much is the car insurance?": a kind of bill asked a sum or a day of
     if ask_said == "how_much" and currencies and max(scores.values()) <= 0:

@@ -17,6 +17,7 @@ from steward.reader.frame import Frame, SlotValue
 from steward.reader.honesty import no_such
 from steward.reader.lists import SlotLists
 from steward.reader.views import mail_view, window_words
+from steward.vocab import words
 
 if TYPE_CHECKING:
     from steward.search.lexical import Hit
@@ -58,6 +59,13 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                       f" <{h.message.sender}>: \u201c{h.message.subject}\u201d \u2014 {_why(h, box)}" for h in hits]
             view = mail_view(lines[0].rstrip(":"), [h.message for h in hits], clock, window_words(frame, clock))
             return Answer("\n".join(lines), {"messages": [h.id for h in hits], "view": view})
+        topic = _topic(frame.text)
+        if topic and not frame.values("sender"):
+            # "find the book club email": mail about a topic, whatever bill or booking a word of it names
+            inside = frame.window is None or set(words(frame.window.said)) - _NOT_TOPIC <= set(words(topic))
+            about = _about(topic, box, clock) if inside else None
+            if about is not None:
+                return about
         senders = senders_named(frame)
         not_found = [u for u in frame.unmatched if u.what == "sender"]
         if not senders and not_found:
@@ -86,8 +94,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             lines += [f"- {who}: {n}" for who, n in sorted(by.items(), key=lambda kv: (-kv[1], kv[0]))[:SHOWN]]
             return Answer("\n".join(lines), {"count": len(hits)})
         if not senders:
-            topic = _topic(frame.text)
-            return _about(topic, box, clock) if topic and frame.window is None else None
+            return None
         hits = []
         total = 0
         for s in senders:
@@ -145,7 +152,7 @@ def _whole_days(frame: Frame) -> bool:
 # what a question about mail is about: "the email about the lease", "the Rotterdam photos mail", "find the
 # dal recipe", "where's the recipe someone sent"
 _ABOUT = (re.compile(r"\b(?:about|regarding|concerning|re)\s+(?P<t>[^?.!]+)", re.I),
-          re.compile(r"\b(?:the|my|a|an|that|this)\s+(?P<t>[\w'\u2019& -]+?)\s+(?:e-?mails?|mails?|messages?|"
+          re.compile(r"\b(?:the|my|a|an|that|this|find|show|get)\s+(?P<t>[\w'\u2019& -]+?)\s+(?:e-?mails?|mails?|messages?|"
                      r"(?:someone|somebody|they|he|she)\s+sent)\b", re.I),
           re.compile(r"^\s*(?:please\s+|can you\s+|could you\s+)?(?:find|dig out|look up|pull up)\s+(?:me\s+)?"
                      r"(?:the|my|that)\s+(?P<t>[^?.!]+)", re.I))
