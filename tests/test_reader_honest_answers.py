@@ -183,5 +183,7 @@ def test_mail_asked_about_by_its_topic_is_found_by_its_words_or_left_alone(demo:
 def test_a_thing_said_before_the_word_mail_is_mail_asked_for(demo: App) -> None:
     reply = ask(demo, "find book club email")
     assert "Book club next month" in reply and "Is that about" not in reply, reply
+    nobody = ask(demo, "find the email from Bartholomew about the garden")
+    assert "nothing called \u2018Bartholomew\u2019" in nobody and "message" not in nobody, nobody
     hike = ask(demo, "show me the messages about the weekend hike")
     assert "Weekend hike" in hike and "Zoë Müller" in hike, hike
