@@ -12,10 +12,8 @@ series goes on until it is cancelled or its rule ends.
 
 from __future__ import annotations
 
-import logging
 import re
 import sqlite3
-import uuid
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime, time, timedelta
@@ -30,10 +28,10 @@ from steward.store import audit
 from steward.store import calendar as repo
 
 if TYPE_CHECKING:
+    import logging
+
     from steward.calendar.backends import CalendarBackend
     from steward.dates import Recurrence
-
-log = logging.getLogger(__name__)
 
 MAX_SNOOZE = timedelta(days=7)
 _STATE = {
@@ -128,7 +126,7 @@ class ReminderManagement(ReminderTodos):
             audit.record(self.conn, "reminder.create", str(made.id), prov.as_dict(),
                          {"text": cleaned, "due": due.isoformat(), "zone": zone, "rule": rule,
                           "series": made.series_id})
-        log.debug("series %s (reminder %s) created via %s", made.series_id, made.id, prov.via)
+        _log().debug("series %s (reminder %s) created via %s", made.series_id, made.id, prov.via)
         return made.shown_in(self.clock.zone)
 
     def repeat_from_rule(self, rule: str, first: datetime) -> Recurrence:
@@ -167,7 +165,7 @@ class ReminderManagement(ReminderTodos):
             raise UserError("an event must last at least a minute; nothing was saved")
         target = self.backend(calendar)
         place = " ".join(location.split()) if location else None
-        event = Event(id=f"steward-{uuid.uuid4()}", title=cleaned, start=start, end=rules.event_end(start, length),
+        event = Event(id=rules.new_event_uid(), title=cleaned, start=start, end=rules.event_end(start, length),
                       calendar=target.name, location=place or None, zone=self.clock.zone_name, rule=said.rule)
         twin = target.find_duplicate(cleaned, start)
         if twin is not None:
@@ -388,7 +386,7 @@ class ReminderManagement(ReminderTodos):
         try:
             backend.remove_todo(series.caldav_uid)
         except ConnectorError as exc:
-            log.warning("the repeating reminder %r is cancelled here but is still on the CalDAV calendar: %s",
+            _log().warning("the repeating reminder %r is cancelled here but is still on the CalDAV calendar: %s",
                         series.text, exc.message)
 
     def action_allowed(self, reminder_id: int, action: str, key: str) -> bool:
@@ -410,3 +408,10 @@ _HALF_OF_DAY = re.compile(r"\b(?:[ap]\.?m\b\.?|noon|midnight|morning|afternoon|e
 def _is_offset(text: str) -> bool:
     words = text.lower().split()
     return bool(words) and words[0] in ("in", "for") or "from now" in text.lower() or text.lower().endswith("later")
+
+
+def _log() -> logging.Logger:
+    """This module's logger (logging is loaded by the first line written: reading a schedule writes none)."""
+    import logging
+
+    return logging.getLogger(__name__)

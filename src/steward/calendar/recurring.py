@@ -14,14 +14,15 @@ Pure decisions (which occurrence comes next) are `steward.dates.occurrences`; SQ
 
 from __future__ import annotations
 
-import logging
 import sqlite3
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from steward.records.calendar import Reminder, Series, normalise
 from steward.store import calendar as repo
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    import logging
 
 # how many occurrences ahead to look past ones a one-off reminder already holds (same text, same time)
 _LOOKAHEAD = 8
@@ -65,8 +66,15 @@ def roll_forward(conn: sqlite3.Connection, reminder_id: int, now: datetime) -> R
         if repo.occurrence_written(conn, series.id, due) or repo.find_reminder_duplicate(conn, norm, due):
             continue  # the same reminder at the same time already exists as a one-off: skip this one
         new_id = repo.insert_occurrence(conn, series.id, series.text, norm, due, series.zone)
-        log.debug("series %s: next occurrence #%s at %s", series.id, new_id, due.isoformat())
+        _log().debug("series %s: next occurrence #%s at %s", series.id, new_id, due.isoformat())
         return repo.get_reminder(conn, new_id)
     repo.set_series_status(conn, series.id, "ended")
-    log.debug("series %s: no occurrence left; ended", series.id)
+    _log().debug("series %s: no occurrence left; ended", series.id)
     return None
+
+
+def _log() -> logging.Logger:
+    """This module's logger (logging is loaded by the first line written: reading a schedule writes none)."""
+    import logging
+
+    return logging.getLogger(__name__)

@@ -152,3 +152,10 @@ def day_bounds(day: date, zone: tzinfo) -> tuple[datetime, datetime]:
 def _offset(moment: datetime) -> str:
     text = moment.strftime("%z")
     return f"{text[:3]}:{text[3:]}" if len(text) == 5 else text
+
+
+def new_event_uid() -> str:
+    """A new event's UID (uuid is loaded by the first event made, not by a schedule read)."""
+    import uuid
+
+    return f"steward-{uuid.uuid4()}"

@@ -13,10 +13,8 @@ is changed where it stands.
 
 from __future__ import annotations
 
-import logging
 import re
 import sqlite3
-import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta
@@ -31,8 +29,6 @@ from steward.store import calendar as repo
 
 if TYPE_CHECKING:
     from steward.calendar.backends import CalendarBackend
-
-log = logging.getLogger(__name__)
 
 _NAMES_A_DAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?\b|\bweekdays?\b|"
                           r"\bweekends?\b", re.IGNORECASE)
@@ -284,7 +280,7 @@ class EventSeries:
             # the times before the change stay: the old series ends then, a new one goes on from `start`
             old = parse_rule(master.rule or "")
             ended_rule = replace(old, count=None, until=(cut - timedelta(seconds=1)).astimezone(UTC)).text()
-            follow = Event(id=f"steward-{uuid.uuid4()}", title=master.title, start=start, end=start + length,
+            follow = Event(id=rules.new_event_uid(), title=master.title, start=start, end=start + length,
                            calendar=target.name, location=master.location, zone=self.clock.zone_name,
                            rule=parsed.text())
             if dry_run:

@@ -13,13 +13,11 @@ duplicate of anything.
 
 from __future__ import annotations
 
-import logging
 import sqlite3
-import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from steward.calendar import recurring, rules
 from steward.calendar.backends.base import CalendarBackend, Unreadable
@@ -31,7 +29,9 @@ from steward.records.calendar import Event, Provenance, Reminder, normalise
 from steward.store import audit
 from steward.store import calendar as repo
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    import logging
+
 
 # a day's schedule reads the reminders' to-dos back from CalDAV at most this often (the scheduler: every pass)
 READ_BACK_SECONDS = 30.0
@@ -162,7 +162,7 @@ class CalendarService(ReminderManagement, EventSeries):
             # another writer committed the same reminder between our check and our insert
             self._refuse_reminder_duplicate(norm, due)
             raise
-        log.debug("reminder %s created via %s", new_id, prov.via)
+        _log().debug("reminder %s created via %s", new_id, prov.via)
         made = repo.get_reminder(self.conn, new_id)
         return made.shown_in(self.clock.zone) if made is not None else Reminder(id=new_id, text=cleaned, due=due,
                                                                                 zone=zone)
@@ -262,7 +262,7 @@ class CalendarService(ReminderManagement, EventSeries):
         rules.check_not_past(finish if all_day else start, self.clock.now(), "that event")
         target = self.backend(calendar)
         place = " ".join(location.split()) if location else None
-        event = Event(id=uid or f"steward-{uuid.uuid4()}", title=cleaned, start=start, end=finish,
+        event = Event(id=uid or rules.new_event_uid(), title=cleaned, start=start, end=finish,
                       calendar=target.name, location=place or None, zone=self.clock.zone_name,
                       all_day=all_day, markers=tuple(sorted((markers or {}).items())))
         if dry_run:
@@ -480,3 +480,11 @@ class CalendarService(ReminderManagement, EventSeries):
         rows = repo.list_reminders(self.conn, repo.ACTIVE, start, end)
         shown = [r.shown_in(self.clock.zone) for r in rows] + self.repeats_between(start, end)
         return sorted(shown, key=lambda r: (r.due, r.id or 0))
+
+
+def _log() -> logging.Logger:
+    """This module's logger (logging is loaded by the first line written: a schedule writes none)."""
+    import logging
+
+    return logging.getLogger(__name__)
+

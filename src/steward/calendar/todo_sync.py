@@ -11,11 +11,10 @@ time is the new rule's, never the old one's.
 
 from __future__ import annotations
 
-import logging
 import sqlite3
 import time
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from steward.calendar.repeat_ical import TodoState
 from steward.clock import Clock
@@ -24,7 +23,8 @@ from steward.records.calendar import Reminder, Series, normalise
 from steward.store import audit
 from steward.store import calendar as repo
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    import logging
 
 
 class ReminderTodos:
@@ -85,7 +85,7 @@ class ReminderTodos:
         try:
             states = home.todos()
         except ConnectorError as exc:
-            log.warning("reminders not read back from the CalDAV calendar: %s", exc.message)
+            _log().warning("reminders not read back from the CalDAV calendar: %s", exc.message)
             return []
         prov = {"via": "calendar", "command": "read back"}
         changed: list[Reminder] = []
@@ -133,7 +133,7 @@ class ReminderTodos:
                 rule = parse_rule(state.rule).text()
                 known = parse_rule(series.rule).text()
             except ValueError as exc:
-                log.warning("a repeating reminder's to-do has a rule Steward cannot keep: %s", exc)
+                _log().warning("a repeating reminder's to-do has a rule Steward cannot keep: %s", exc)
                 return None
             start = state.start.astimezone(series.start.tzinfo).replace(microsecond=0)
             if (rule, start) == (known, series.start):
@@ -162,3 +162,10 @@ class ReminderTodos:
                           "from": current.due.isoformat() if current is not None else None, "due": due.isoformat(),
                           "why": "its repeat changed in another calendar app"})
         return repo.get_reminder(self.conn, new_id)
+
+
+def _log() -> logging.Logger:
+    """This module's logger (logging is loaded by the first line written: reading a schedule writes none)."""
+    import logging
+
+    return logging.getLogger(__name__)
