@@ -52,3 +52,12 @@ def test_a_bad_setting_is_one_line_and_exit_1(cli, monkeypatch) -> None:
     r = cli("config", "show")
     assert r.code == 1
     assert r.err.count("\n") == 1 and "mail.search_limit" in r.err
+
+
+def test_a_setting_under_its_former_name_still_means_it(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text("dues_request_intercept = false\nbrief_intercept = false\n", encoding="utf-8")
+    settings = load(config, environ={})
+    assert settings.as_bool("reader.dues") is False and settings.as_bool("reader.brief") is False
+    assert settings.as_bool("reader.schedule") is True
+    assert load(config, environ={}, overrides={"schedule_query_intercept": "false"}).as_bool("reader.schedule") is False

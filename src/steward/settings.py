@@ -359,14 +359,24 @@ class Settings:
         sources = dict(self.sources)
         for name, raw in overrides.items():
             setting = _require(name)
-            values[name] = _coerce(setting, raw, source)
-            sources[name] = source
+            values[setting.name] = _coerce(setting, raw, source)
+            sources[setting.name] = source
         return Settings(values, sources, self.config_file)
+
+
+# settings that took a new name: a config file or a command that still says the old one means the new
+RENAMED = {
+    "schedule_query_intercept": "reader.schedule",
+    "inbox_analysis_intercept": "reader.inbox",
+    "brief_intercept": "reader.brief",
+    "dues_request_intercept": "reader.dues",
+    "accounts_request_intercept": "reader.accounts",
+}
 
 
 def _require(name: str) -> Setting:
     try:
-        return _BY_NAME[name]
+        return _BY_NAME[RENAMED.get(name, name)]
     except KeyError:
         raise ConfigError(f"unknown setting {name!r}; `steward config show` lists them") from None
 
@@ -402,11 +412,11 @@ def load(
         except OSError as exc:  # a folder where the file should be, or a file Steward may not read
             raise ConfigError(f"{config_file}: cannot read the config file ({exc.strerror or exc})") from None
         for name, raw in _flatten(table).items():
-            setting = _BY_NAME.get(name)
+            setting = _BY_NAME.get(RENAMED.get(name, name))
             if setting is None:
                 raise ConfigError(f"{config_file}: unknown setting {name!r}")
-            values[name] = _coerce(setting, raw, str(config_file))
-            sources[name] = str(config_file)
+            values[setting.name] = _coerce(setting, raw, str(config_file))
+            sources[setting.name] = str(config_file)
     for setting in SETTINGS:
         if not setting.env_ok:
             continue
