@@ -138,3 +138,16 @@ def test_one_thing_asked_about_is_not_the_brief(demo: App) -> None:
 def test_a_month_named_as_the_one_who_wrote_is_no_window(demo: App) -> None:
     _, reply = ask(demo, "has june sent me anything by email?")
     assert "came in june" not in reply.casefold() and "no mail came" not in reply.casefold(), reply
+
+
+@pytest.mark.parametrize(("text", "opening"), [("pull up my inbox", "Your newest mail"), ("my diary", "Coming up"),
+                                               ("coming events", "Coming up")])
+def test_a_request_in_a_domains_words_alone_is_answered(demo: App, text: str, opening: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and reply.startswith(opening), reply
+
+
+@pytest.mark.parametrize("text", ["any unread mail in my inbox?", "find a contact"])
+def test_a_state_or_an_address_book_is_not_the_newest_mail(demo: App, text: str) -> None:
+    _, reply = ask(demo, text)
+    assert not reply.startswith("Your newest mail"), reply

@@ -400,8 +400,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         window, skip = None, frozenset()
     window = part_said_apart(window, low, skip, rw)
     found = find_names(low, raw, lists, known, skip)
-    if ask_said == "list" and not asked and not found.named:
-        return None  # a short remark that names nothing of the person's
+    # nothing said but a domain's words ("check my inbox"): no name, no count, no state Steward does not keep
+    bare = not found.named and ask_said != "count" and _bare(low, skip | found.used, rw) and \
+        not set(low) & (_STATES | _BACK)  # "who sent it?" asks of the mail before, not the newest
+    if ask_said == "list" and not asked and not found.named and not (terse and bare):
+        return None  # a short remark that names nothing of the person's ("upcoming events" asks for them)
     # an idiom says its domain whole and lends its words to no other ("on the cards" is what is planned)
     idioms = [(d, at, n) for d, phrases in rw.idioms.items() for at, n in _hits(norms, phrases)]
     for _, at, n in idioms:
@@ -418,7 +421,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     kind_norms = [w[:-2] if w.endswith("'s") and len(w) > 3 else w for w in norms]
     money_kinds = _kinds(kind_norms, rw.money_kinds)
     provider_kinds = rw.widen(_kinds(kind_norms, rw.provider_kinds))
-    flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases))
+    flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases)) | (
+        {"bare"} if bare else set())
     bills = _kinds(kind_norms, rw.bill_names)
     currencies = _kinds(norms, rw.currencies)
     for flag in flags:
@@ -486,7 +490,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         owners = [d for d, s in ranked if s == top and _owns(d, found.named)]
         if len(owners) == 1:
             best, sure = owners[0], True
-    if ask_said == "list" and not asked and (not _owns(best, found.named) or cued - {best}):
+    if ask_said == "list" and not asked and not (bare and not found.named and not cued - {best}) and (
+            not _owns(best, found.named) or cued - {best}):
         # a short request is one by its names, in their own domain's words: "Kiri's flight" names no booking
         # of Kiri's, and "the mail about Easter in Rome" asks mail about a topic, not Rome's bookings
         return None
@@ -559,9 +564,26 @@ def _senders_described(low: Sequence[str], raw: Sequence[str], rw: ReaderWords,
         j = i + 2
         while j < len(low) and j not in used and low[j] not in plain and not low[j].isdigit() and j - i <= 4:
             j += 1
-        if j > i + 2:
+        if j > i + 2 and not all(w in rw.generic for w in low[i + 2:j]):
+            # "from the bank" is any bank's mail: a generic word alone describes no one sender
             out.append(Unmatched(" ".join(raw[i + 2:j]), "sender", ()))
     return tuple(out)
+
+
+# the states of a message a mail service keeps and Steward does not ("unread", "starred"), and an address
+# book's entries ("find contact"): none of them is the newest mail
+_STATES = frozenset(("unread", "read", "starred", "flagged", "archived", "opened", "unopened", "contact",
+                     "contacts"))
+
+
+def _bare(low: Sequence[str], used: frozenset[int], rw: ReaderWords) -> bool:
+    """Whether the question says nothing but a domain's words, asks, flags and everyday words ("check my
+    inbox", "upcoming events", "my work schedule"): no name, no kind, no topic of its own."""
+    plain = rw.common | _cue_words(rw) | {w for table in (rw.asks, rw.flags) for phrases in table.values()
+                                          for p in phrases for w in p}
+    plain |= {w for p in (*rw.show_opening, *rw.request_openers) for w in p}
+    rest = [t for i, t in enumerate(low) if i not in used]
+    return bool(rest) and all(t in plain for t in rest)
 
 
 def _singular(thing: str) -> str:

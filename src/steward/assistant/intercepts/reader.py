@@ -69,7 +69,7 @@ def _general(frame: Frame, today: date) -> bool:
         # the reader keeps suspicious mail, a sender said that is not there, the newest mail and a span of hours
         hours = frame.window is not None and frame.window.end - frame.window.start < timedelta(days=1)
         return not ("suspicious" in frame.flags or any(u.what == "sender" for u in frame.unmatched)
-                    or ("recent" in frame.flags and frame.window is None) or hours)
+                    or (frame.flags & {"recent", "bare"} and frame.window is None) or hours)
     if frame.domain == "money":
         return not (frame.values("issuer") or frame.values("account") or frame.bills or frame.unmatched
                     or frame.flags & {"autopay", "paid"} or _own_span(frame, today) or set(frame.kinds) - {"card"}

@@ -71,9 +71,9 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         if not senders and not_found:
             # "mails from bartholomew" when no sender is called that: said plainly, never other senders' mail
             return Answer("\n".join(no_such(u, "senders") for u in not_found), {"messages": []})
-        if not senders and frame.window is None and "recent" in frame.flags and not frame.unknown \
+        if not senders and frame.window is None and frame.flags & {"recent", "bare"} and not frame.unknown \
                 and not frame.unmatched:
-            return newest(frame, clock, box)
+            return newest(frame, clock, box)  # "any recent emails?", "check my inbox": the newest mail
         if not senders and frame.window is not None and frame.window.end - frame.window.start <= timedelta(days=31) \
                 and not frame.unknown and not frame.unmatched:
             # "what arrived for me on monday?": the mail received in the window, every message counted
