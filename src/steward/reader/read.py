@@ -402,7 +402,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     found = find_names(low, raw, lists, known, skip)
     # nothing said but a domain's words ("check my inbox"): no name, no count, no state Steward does not keep
     bare = not found.named and ask_said != "count" and _bare(low, skip | found.used, rw) and \
-        not set(low) & (_STATES | _BACK)  # "who sent it?" asks of the mail before, not the newest
+        not set(low) & (_STATES | _BACK)  # "and who wrote that?" asks of the mail before, not the newest
     if ask_said == "list" and not asked and not found.named and not (terse and bare):
         return None  # a short remark that names nothing of the person's ("upcoming events" asks for them)
     # an idiom says its domain whole and lends its words to no other ("on the cards" is what is planned)
