@@ -232,7 +232,7 @@ class EventChanges:
 
     def claims(self, turn: Turn, question: OpenQuestion) -> bool:
         """Whether the turn picks one of the events a which-one question offered ("the piano one", "2",
-        "the friday one") and asks nothing new: then it answers the question, whatever else reads it."""
+        "the one on tuesday") and asks nothing new: then it answers the question, whatever else reads it."""
         payload = question.payload
         if payload.get("step") != "which" or len(words(turn.text)) > 6:
             return False
