@@ -187,3 +187,10 @@ def test_a_thing_said_before_the_word_mail_is_mail_asked_for(demo: App) -> None:
     assert "nothing called \u2018Bartholomew\u2019" in nobody and "message" not in nobody, nobody
     hike = ask(demo, "show me the messages about the weekend hike")
     assert "Weekend hike" in hike and "Zoë Müller" in hike, hike
+
+
+def test_a_day_asked_of_a_booking_is_the_bookings_and_of_nothing_is_the_calendars(demo: App) -> None:
+    reply = ask(demo, "what day is the physio session?")
+    assert "Riverside Physio" in reply, reply
+    plain = demo.engine.turn("what day is it?", session="day", dry_run=True)
+    assert plain.handled_by != "reader", plain.reply

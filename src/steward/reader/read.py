@@ -599,8 +599,11 @@ def not_a_read(text: str, rw: ReaderWords) -> bool:
     """Whether a text asks for something that is not a read of the person's data: the date or the clock, a
     list they keep ("my shopping list"), or a model's work on what is stored ("explain it", "summarise it")."""
     said = [w.replace("\u2019", "'") for w in words(text)]
-    if _hits(said, rw.time_questions) or _hits(said, rw.for_a_model):
+    if _hits(said, rw.for_a_model):
         return True
+    if _hits(said, rw.time_questions):
+        # "what day is it?" asks the calendar; "what day is the physio booking?" asks about a booking
+        return not any(_hits(said, cues) for cues in rw.domains.values())
     if not says_a_kept_list(said, rw):
         return False
     # a list named by what it holds of the person's data ("the list credit card accounts") is theirs to be read
