@@ -95,8 +95,10 @@ def test_a_window_and_categories_narrow_the_answer(cli: Any, mailbox: None) -> N
     assert "Avalon Mutual" in reply and "Kaveri" not in reply and "Casa Verde" not in reply
 
 
-def test_inbox_analysis_still_answers_mail_questions(cli: Any, mailbox: None) -> None:
-    assert answered_by(ask(cli, "list all emails about credit card")) == "inbox"
+def test_a_mail_question_about_a_kind_of_bill_is_answered_from_the_mail(cli: Any, mailbox: None) -> None:
+    trace = ask(cli, "list all emails about credit card")
+    assert answered_by(trace) == "mail"  # the mail about that topic, by sender, not what is owed
+    assert "messages about" in trace["reply"] and "Kaveri Bank" in trace["reply"] and "OVERDUE" not in trace["reply"]
 
 
 # -- the router's veto, pure -----------------------------------------------------------------------
