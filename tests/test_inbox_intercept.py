@@ -47,7 +47,7 @@ def test_how_many_from_a_sender_counts_every_message(cli, mailbox: sqlite3.Conne
 def test_list_all_names_every_sender_never_a_top_n(cli, mailbox: sqlite3.Connection) -> None:
     trace = ask(cli, "list all emails about credit card")
     direct = cli("--now", NOW, "mail", "analyze", "credit card", "--json").json()
-    assert trace["data"]["total"] == direct["total"] > 15
+    assert trace["data"]["count"] == direct["total"] > 15  # the mail answer counts what `mail analyze` counts
     assert len(group_lines(trace["reply"])) == len(direct["groups"])
     for group in direct["groups"]:
         assert group["sender"] in trace["reply"]
