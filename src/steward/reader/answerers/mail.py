@@ -181,8 +181,12 @@ def _about(topic: str, box: Mailbox, clock: Clock) -> Answer | None:
         return None
     groups = sorted(found.groups, key=lambda g: g.last, reverse=True)
     lines = [f"{found.total} message{'s' if found.total != 1 else ''} about \u2018{topic}\u2019:"]
+    names = [g.sender_name for g in groups if g.sender_name]
     for g in groups[:SHOWN]:
         example = f", such as \u201c{g.examples[0]}\u201d" if g.examples else ""
-        lines.append(f"- {g.sender_name or g.sender}: {g.count} (the last on "
+        # a name two addresses share ("Meridian Bank" sending alerts and statements) says its address
+        who = g.sender_name if g.sender_name and names.count(g.sender_name) == 1 else (
+            f"{g.sender_name} <{g.sender}>" if g.sender_name else g.sender)
+        lines.append(f"- {who}: {g.count} (the last on "
                      f"{day_text(clock.local(g.last).date(), clock)}){example}")
     return Answer("\n".join(lines), {"count": found.total, "groups": [g.sender for g in groups]})
