@@ -44,8 +44,9 @@ def test_a_money_question_suggests_what_you_owe(app: App) -> None:
 
 
 def test_a_calendar_question_suggests_the_schedule_and_appointments(app: App) -> None:
-    said = suggested(app, "my next flight")
-    assert any("appointment" in s for s in said) and any("schedule" in s for s in said)
+    # a calendar request Steward cannot carry out offline ("my next flight" is answered: none ahead)
+    said = suggested(app, "book me a flight to goa")
+    assert any("appointment" in s for s in said) and not any("owe" in s or "email" in s for s in said)
 
 
 def test_a_mail_request_suggests_the_mail_questions(app: App) -> None:
@@ -70,7 +71,7 @@ def test_out_of_scope_is_told_plainly_with_what_steward_does(app: App) -> None:
 
 def test_different_questions_get_different_suggestions(app: App) -> None:
     answers = {tuple(suggested(app, t)) for t in (
-        "how much did I spend on groceries last month", "my next flight",
+        "how much did I spend on groceries last month", "book me a flight to goa",
         "summarise my emails from amazon", "tell me a joke")}
     assert len(answers) == 4
 
