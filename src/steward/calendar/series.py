@@ -151,6 +151,17 @@ class EventSeries:
         """The repeat said in `words` (ReminderManagement provides it)."""
         raise NotImplementedError
 
+    def _one_time(self, master: Event, occurrence: datetime, when_skipped: str, verb: str) -> datetime:
+        """The time of `master` that `occurrence` names, on the user's clock; refused (a UserError) when it
+        is skipped, is not one of the series' times or has begun."""
+        wanted = occurrence.astimezone(self.clock.zone).replace(microsecond=0)
+        if wanted in master.skipped:
+            raise UserError(f"{master.title} on {self.clock.formats.moment(wanted)} {when_skipped}")
+        if wanted not in self.times_of(master, wanted, wanted + timedelta(seconds=1)):
+            raise UserError(f"{master.title} does not happen on {self.clock.formats.when(wanted, year=False)}; nothing was {verb}")
+        rules.check_not_past(wanted, self.clock.now(), f"that time of {master.title}")
+        return wanted
+
     def skip_occurrence(self, event_id: str, occurrence: datetime, *, provenance: Provenance | Mapping[str, Any],
                         calendar: str | None = None, seen: Event | None = None, dry_run: bool = False) -> Event:
         """Skip one time of a repeating event (an EXDATE): the time skipped, as an event; a time it does
@@ -158,12 +169,7 @@ class EventSeries:
         prov = Provenance.of(provenance)
         with repo.write_txn(self.conn):
             target, master = self._series(event_id, calendar, seen, "skipped")
-            wanted = occurrence.astimezone(self.clock.zone).replace(microsecond=0)
-            if wanted in master.skipped:
-                raise UserError(f"{master.title} on {self.clock.formats.moment(wanted)} is already skipped; nothing was changed")
-            if wanted not in self.times_of(master, wanted, wanted + timedelta(seconds=1)):
-                raise UserError(f"{master.title} does not happen on {self.clock.formats.when(wanted, year=False)}; nothing was skipped")
-            rules.check_not_past(wanted, self.clock.now(), f"that time of {master.title}")
+            wanted = self._one_time(master, occurrence, "is already skipped; nothing was changed", "skipped")
             length = master.end - master.start
             shown = replace(master, start=wanted, end=wanted + length)
             if dry_run:
@@ -186,12 +192,7 @@ class EventSeries:
         prov = Provenance.of(provenance)
         with repo.write_txn(self.conn):
             target, master = self._series(event_id, calendar, seen, "moved")
-            wanted = occurrence.astimezone(self.clock.zone).replace(microsecond=0)
-            if wanted in master.skipped:
-                raise UserError(f"{master.title} on {self.clock.formats.moment(wanted)} is skipped; nothing was moved")
-            if wanted not in self.times_of(master, wanted, wanted + timedelta(seconds=1)):
-                raise UserError(f"{master.title} does not happen on {self.clock.formats.when(wanted, year=False)}; nothing was moved")
-            rules.check_not_past(wanted, self.clock.now(), f"that time of {master.title}")
+            wanted = self._one_time(master, occurrence, "is skipped; nothing was moved", "moved")
             rules.check_not_past(start, self.clock.now(), "that event")
             shown = replace(master, start=start, end=end, recurrence_id=wanted)
             if dry_run:

@@ -97,7 +97,7 @@ def cmd_paid(ctx: Ctx, args: argparse.Namespace) -> int:
 
 def cmd_accounts(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward dues accounts`: list the cards and accounts seen in mail (masked) with their latest due."""
-    from steward.finance.digest import money_text
+    from steward.finance.digest import latest_due_text
 
     accounts = ctx.app.dues.accounts()
 
@@ -109,9 +109,7 @@ def cmd_accounts(ctx: Ctx, args: argparse.Namespace) -> int:
         for a in accounts:
             line = f"{a.issuer}  {a.kind}  XXXX{a.account}  last seen {fmt.day(a.last_seen, year=True)}"
             if a.latest_due is not None:
-                d = a.latest_due
-                line += (f"  latest due {money_text(d.amount, d.currency, fmt)} on {fmt.day(d.due_date, year=True)}"
-                         f" ({d.status})")
+                line += f"  {latest_due_text(a.latest_due, fmt)}"
             lines.append(line)
         return "\n".join(lines)
 

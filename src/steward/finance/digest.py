@@ -147,6 +147,12 @@ def money_text(amount: Decimal, currency: str, fmt: Formats | None = None) -> st
     return (fmt or Formats()).money(amount, currency)
 
 
+def latest_due_text(latest: Due, fmt: Formats) -> str:
+    """`latest due ₹5,795.85 on Wed, 23 Dec 2026 (open)`: an account's latest bill, as the account lists say it."""
+    return (f"latest due {money_text(latest.amount, latest.currency, fmt)} on {fmt.day(latest.due_date, year=True)}"
+            f" ({latest.status})")
+
+
 def render(result: Digest, *, heading: bool = True, fmt: Formats | None = None) -> str:
     """The digest as text: one block per currency with its total, each due on a line."""
     if result.empty:

@@ -89,7 +89,7 @@ def accounts_answerer(dues: Callable[[], DuesService]) -> Answerer:
     latest due."""
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
-        from steward.finance.digest import money_text
+        from steward.finance.digest import latest_due_text
         from steward.reader.views import accounts_view
 
         if frame.wants != "accounts":
@@ -104,9 +104,7 @@ def accounts_answerer(dues: Callable[[], DuesService]) -> Answerer:
         for a in accounts:
             line = f"- {a.issuer} {a.kind} XXXX{a.account} (last seen {fmt.day(a.last_seen, year=True)})"
             if a.latest_due is not None:
-                d = a.latest_due
-                line += (f"; latest due {money_text(d.amount, d.currency, fmt)} on {fmt.day(d.due_date, year=True)}"
-                         f" ({d.status})")
+                line += f"; {latest_due_text(a.latest_due, fmt)}"
             lines.append(line)
         return Answer("\n".join(lines), data)
 
