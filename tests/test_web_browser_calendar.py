@@ -1,5 +1,6 @@
 """The page's Today panel after a change made with Steward, in a real browser: a moved event says where
-it was, a skipped time of a repeating event stays in its day, struck through."""
+it was, a skipped time of a repeating event stays in its day, struck through, and an event that has
+ended offers no change."""
 
 from __future__ import annotations
 
@@ -26,6 +27,9 @@ def test_the_today_panel_shows_a_moved_event_and_a_skipped_time(browser: Any, st
     run("calendar", "add", "every wednesday at 9", "standup", "--minutes", "15")
     run("calendar", "move", "the dentist", "3 pm")
     run("calendar", "skip", "standup", "tomorrow")
+    early = cli("--now", "2026-12-01T05:00:00-05:00", "--tz", "America/New_York",
+                "calendar", "add", "2026-12-01T06:00", "early swim", "--minutes", "45")
+    assert early.code == 0, early.err
     with serving(steward_home, now=NOW, env={"STEWARD_TIMEZONE": "America/New_York"}) as served:
         page = browser.new_page(viewport={"width": 1280, "height": 860})
         errors: list[str] = []
@@ -35,6 +39,9 @@ def test_the_today_panel_shows_a_moved_event_and_a_skipped_time(browser: Any, st
         skipped = page.wait_for_selector("#tomorrow-items li.skipped")
         assert "dentist" in moved.inner_text() and "15:00" in moved.inner_text()
         assert "moved from today 11:00" in moved.inner_text()
+        assert moved.query_selector("button.change") is not None
+        over = page.locator("#today-items li", has_text="early swim")
+        assert over.count() == 1 and over.locator("button.change").count() == 0  # over: nothing to change
         assert "standup" in skipped.inner_text() and "skipped" in skipped.inner_text()
         style = page.eval_on_selector("#tomorrow-items li.skipped .what", "e => getComputedStyle(e).textDecorationLine")
         assert style == "line-through"

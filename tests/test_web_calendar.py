@@ -94,3 +94,14 @@ def test_serve_fires_a_reminder_that_came_due_while_it_was_down(home_with_remind
     # the console sink printed it exactly once (log lines aside)
     printed = [line for line in s.log().splitlines() if "AI training" in line and " steward." not in line]
     assert len(printed) == 1, s.log()
+
+
+def test_an_event_that_has_ended_is_marked_over_and_a_later_one_is_not(home_with_reminders: Path,
+                                                                       cli: Callable[..., object]) -> None:
+    morning = "2026-09-14T07:00:00+05:30"   # both added in the morning; the page is read at 23:53
+    for when, title in (("today at 9 am", "standup"), ("today at 11:55 pm", "call with Lisbon")):
+        r = cli("--now", morning, "calendar", "add", when, title)
+        assert r.code == 0, r.err  # type: ignore[attr-defined]
+    with TestClient(in_process(home_with_reminders, NOW), base_url=BASE) as c:  # type: ignore[arg-type]
+        items = {i["title"]: i["over"] for i in c.get("/schedule").json()["items"] if i["kind"] == "event"}
+    assert items == {"standup": True, "call with Lisbon": False}

@@ -134,6 +134,7 @@ class Entry:
     amount_text: str | None = None
     event_id: str | None = None   # an event's id: with `at` it names that time (the page's Change)
     repeats: bool = False         # an event that repeats (Change moves every time; Skip drops this one)
+    over: bool = False            # an event that has ended: nothing left to change (no Change control)
 
 
 def schedule_view(head: str, entries: Sequence[Entry], clock: Clock, window: str | None = None,
@@ -149,7 +150,7 @@ def schedule_view(head: str, entries: Sequence[Entry], clock: Clock, window: str
                   "items": [{"at": e.at.isoformat(), "time_text": "" if e.all_day or e.what == "due"
                              else fmt.time(clock.local(e.at)), "title": e.title, "what": e.what,
                              "waiting": e.waiting, "proposal": e.proposal, "amount_text": e.amount_text,
-                             "event_id": e.event_id, "repeats": e.repeats}
+                             "event_id": e.event_id, "repeats": e.repeats, "over": e.over}
                             for e in items]}
                  for d, items in sorted(by_day.items())],
         "waiting": [{"title": e.title, "when_text": fmt.moment(clock.local(e.at)), "proposal": e.proposal}

@@ -36,6 +36,7 @@ class ScheduleItemOut(BaseModel):
     model_config = ConfigDict(extra="allow")
     kind: str
     at: str
+    over: bool = Field(False, description="an event that has ended (the page offers no change to it)")
 
 
 class ScheduleOut(BaseModel):
@@ -58,6 +59,9 @@ class RemindersOut(BaseModel):
 def _schedule(app: App, when: str) -> dict[str, Any]:
     service = app.calendar
     data = service.schedule(service.day_of(when)).to_json()
+    now = app.clock.now()
+    for item in data["items"]:
+        item["over"] = item["kind"] == "event" and datetime.fromisoformat(item["end"]) <= now
     return {"when": when, **data}
 
 

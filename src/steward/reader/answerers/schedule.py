@@ -52,7 +52,8 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                     lines.append((item.at, f"- {moment_text(item.at, clock)} {item.event.title}"
                                            + (f" (until {clock.formats.time(clock.local(item.event.end))})" if at_time else "")))
                     entries.append(Entry(item.at, item.event.title, "event", item.event.all_day,
-                                         event_id=item.event.id, repeats=bool(item.event.rule)))
+                                         event_id=item.event.id, repeats=bool(item.event.rule),
+                                         over=item.event.end <= clock.now()))
                 elif item.reminder is not None:
                     lines.append((item.at, f"- {moment_text(item.at, clock)} reminder: {item.reminder.text}"))
                     entries.append(Entry(item.at, item.reminder.text, "reminder"))

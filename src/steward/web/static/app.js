@@ -372,7 +372,7 @@ function itemRow(entry) {
   const title = entry.title || entry.text || "";
   const state = entry.state === "skipped" ? "skipped"
     : entry.state === "moved" && entry.moved_from ? `moved from ${shortDate(entry.moved_from)}` : entry.kind || "";
-  const change = entry.kind === "event" && entry.id && entry.state !== "skipped" ? eventChange(entry) : [];
+  const change = entry.kind === "event" && entry.id && entry.state !== "skipped" && !entry.over ? eventChange(entry) : [];
   return el("li", entry.state ? { class: entry.state } : {}, el("span", { class: "when" }, when),
     el("span", { class: "what" }, title), el("span", { class: "kind" }, state), change);
 }

@@ -97,7 +97,7 @@ function scheduleView(view, onDone) {
       el("span", { class: "title" }, i.title, i.amount_text ? ` ${i.amount_text}` : "",
         i.waiting ? el("span", { class: "chip chip-waiting" }, "waiting for your yes") : null),
       i.waiting && i.proposal ? proposalActions(i.proposal, i.title, onDone) : null,
-      i.what === "event" && i.event_id ? eventChange({ id: i.event_id, start: i.at, rule: i.repeats, title: i.title })
+      i.what === "event" && i.event_id && !i.over ? eventChange({ id: i.event_id, start: i.at, rule: i.repeats, title: i.title })
         : null))
       : el("li", { class: "muted" }, "Nothing.")))))];
 }
