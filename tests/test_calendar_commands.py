@@ -97,6 +97,58 @@ def test_move_a_series_to_tuesdays_from_now_on(home: Path, cli: Callable[..., An
     assert day(cli, "december 7") == [] and day(cli, "december 8") == [("team meeting", "10:00", None)]
 
 
+def moves_audited(home: Path) -> list[dict[str, Any]]:
+    from steward.paths import resolve_paths
+    from steward.store import connect
+    from steward.store.audit import entries
+
+    conn = connect(resolve_paths().db_file)
+    try:
+        return [e["detail"] for e in entries(conn, "event.move")]
+    finally:
+        conn.close()
+
+
+def test_one_time_of_a_series_named_by_its_day_moves_alone(home: Path, cli: Callable[..., Any]) -> None:
+    r = run(cli, "calendar", "move", "team meeting on december 14", "3 pm")
+    assert r.code == 0, r.err
+    assert "Moved: team meeting on Mon, 14 Dec 2026 at 10:00 is now" in r.out and "15:00" in r.out
+    assert "the other times stay" in r.out
+    assert day(cli, "december 14") == [("team meeting", "15:00", "moved")]
+    assert day(cli, "december 7") == [("team meeting", "10:00", None)]
+    assert day(cli, "december 21") == [("team meeting", "10:00", None)]
+    [audited] = moves_audited(home)
+    assert (audited["was"], audited["start"], audited["recurrence_id"]) == (
+        "2026-12-14T10:00:00-05:00", "2026-12-14T15:00:00-05:00", "2026-12-14T10:00:00-05:00")
+    # the time moved is named by its day again and moved once more: still one override of that time
+    r = run(cli, "--json", "calendar", "move", "monday december 14th's team meeting", "4 pm")
+    assert r.code == 0, r.err
+    assert (r.json()["start"], r.json()["recurrence_id"]) == ("2026-12-14T16:00:00-05:00", "2026-12-14T10:00:00-05:00")
+    assert day(cli, "december 14") == [("team meeting", "16:00", "moved")]
+
+
+def test_once_moves_the_next_time_and_a_day_alone_keeps_its_time(home: Path, cli: Callable[..., Any]) -> None:
+    r = run(cli, "calendar", "move", "team meeting", "wednesday", "--once")
+    assert r.code == 0, r.err
+    assert day(cli, "december 7") == []
+    assert day(cli, "december 9") == [("team meeting", "10:00", "moved")]
+    assert day(cli, "december 14") == [("team meeting", "10:00", None)]
+
+
+def test_a_series_moved_without_saying_which_times_is_one_line_and_nothing_moves(
+        home: Path, cli: Callable[..., Any]) -> None:
+    for args, code, said in ((("team meeting", "3 pm"), 1, "--once moves the time named"),
+                             (("team meeting on december 14", "yesterday at 9 am"), 1, "has already passed"),
+                             (("team meeting", "3 pm", "--once", "--series"), 2, "not allowed with"),
+                             (("the dentist", "3 pm", "--series"), 1, "does not repeat")):
+        r = run(cli, "calendar", "move", *args)
+        assert r.code == code and r.out == "", (args, r.out)
+        assert said in r.err and (code == 2 or len(r.err.strip().splitlines()) == 1), r.err
+    assert day(cli, "december 7") == [("team meeting", "10:00", None)]
+    assert day(cli, "december 14") == [("team meeting", "10:00", None)]
+    assert moves_audited(home) == []
+
+
 @pytest.fixture
 def client(home: Path) -> Iterator[TestClient]:
     with TestClient(in_process(home, NOW), base_url=BASE) as c:  # type: ignore[arg-type]
@@ -136,3 +188,24 @@ def test_the_page_names_an_event_by_its_id_and_the_time_it_shows(client: TestCli
     r = client.post("/events/cancel", json={"event": wed[0]["id"], "at": wed[0]["start"]})
     assert r.status_code == 200
     assert [i["title"] for i in client.get("/schedule", params={"when": "wednesday"}).json()["items"]] == []
+
+
+def test_the_http_route_moves_one_time_of_a_series(client: TestClient) -> None:
+    r = client.post("/events/move", json={"event": "team meeting", "when": "3 pm"})
+    assert r.status_code == 400 and "\n" not in r.json()["message"] and "'once': true" in r.json()["message"]
+    r = client.post("/events/move", json={"event": "team meeting", "when": "3 pm", "once": True, "series": True})
+    assert r.status_code == 400
+    r = client.post("/events/move", json={"event": "team meeting", "when": "3 pm", "once": True})
+    assert r.status_code == 200
+    assert (r.json()["start"], r.json()["recurrence_id"]) == ("2026-12-07T15:00:00-05:00", "2026-12-07T10:00:00-05:00")
+    r = client.post("/events/move", json={"event": "team meeting on december 14", "when": "tuesday"})
+    assert r.status_code == 200 and r.json()["start"] == "2026-12-15T10:00:00-05:00"
+    # the page names the time it shows: that one moves, again from where it was moved
+    [moved] = [i for i in client.get("/schedule", params={"when": "december 7"}).json()["items"]]
+    assert (moved["start"][11:16], moved["state"]) == ("15:00", "moved")
+    r = client.post("/events/move", json={"event": moved["id"], "at": moved["start"], "when": "11 am"})
+    assert r.status_code == 200 and r.json()["start"] == "2026-12-07T11:00:00-05:00"
+    shown = {when: [(i["start"][11:16], i.get("state")) for i in client.get("/schedule", params={"when": when}).json()["items"]]
+             for when in ("december 7", "december 14", "december 15", "december 21")}
+    assert shown == {"december 7": [("11:00", "moved")], "december 14": [], "december 15": [("10:00", "moved")],
+                     "december 21": [("10:00", None)]}

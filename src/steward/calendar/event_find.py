@@ -154,10 +154,37 @@ def _nearer_half(at: datetime, near: datetime) -> datetime:
     return morning if gap(morning) < gap(afternoon) else afternoon
 
 
+@dataclass(frozen=True)
+class Target:
+    """The event words named, and whether they named one of its times ("monday's standup" does, "the
+    standup" does not: a move of a repeating event is then of that one time)."""
+
+    event: Event
+    time_said: bool = False
+
+
+def joined(text: str, spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans of `text` that only spaces part read as one ("monday", "december", "14th" are the one day
+    "monday december 14th", never three days that each must hold)."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if out and a >= out[-1][1] and not text[out[-1][1]:a].strip():
+            out[-1] = (out[-1][0], b)
+        else:
+            out.append((a, b))
+    return out
+
+
 def find_event(service: CalendarService, said_words: str, clock: Clock | None = None,
                kinds: Mapping[str, tuple[str, ...]] | None = None) -> Event:
     """The one upcoming event WORDS name ("tomorrow's physio", "the dentist", an event's UID); a
     UserError that lists the close ones when several fit, NotFound with the nearest names when none."""
+    return find_target(service, said_words, clock, kinds).event
+
+
+def find_target(service: CalendarService, said_words: str, clock: Clock | None = None,
+                kinds: Mapping[str, tuple[str, ...]] | None = None) -> Target:
+    """`find_event`, saying too whether the words named a day or time of the event (an id does not)."""
     from steward import dates
     from steward.calendar.event_talk import load_event_words, parse_change
     from steward.calendar.reminders.requests import load_manage_words
@@ -170,15 +197,15 @@ def find_event(service: CalendarService, said_words: str, clock: Clock | None = 
     pool = upcoming(service, clock.now())
     by_id = [e for e in pool if e.id == text]
     if by_id:
-        return by_id[0]
+        return Target(by_id[0])
     said = f"cancel {text}"
     change = parse_change(said, load_event_words(), load_manage_words(), load_vocab(), clock, service.date_options)
     target = change.target if change is not None else tuple(text.lower().split())
-    times = [dates.find(said[a:b], clock, options=service.date_options) for a, b in (change.filters if change else ())]
+    times = [dates.find(said[a:b], clock, options=service.date_options) for a, b in joined(said, change.filters if change else ())]
     kept = one_each(on_times_said(pool, times, clock.zone))
     found = pick(target, kept, kinds) if target else Found(kept[0] if len(kept) == 1 else None, tuple(kept[:MAX_ASKED]))
     if found.best is not None:
-        return found.best
+        return Target(found.best, time_said=any(t is not None and t.start is not None for t in times))
     if found.close:
         listed = "; ".join(label(e, clock.formats) for e in found.close)
         raise UserError(f"more than one event fits {text!r}: {listed}; say which (its day or time)")

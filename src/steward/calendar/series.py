@@ -85,19 +85,30 @@ class EventSeries:
         return out
 
     def move_event_to(self, event: Event, when: str, *, provenance: Provenance | Mapping[str, Any],
-                      series: bool = False, dry_run: bool = False, since: date | None = None) -> Event:
+                      series: bool = False, once: bool = False, dry_run: bool = False,
+                      since: date | None = None) -> Event:
         """Move an event (as `event_find.find_event` found it) to WHEN in the person's words: a day, a
-        time or both for a one-off event; for a repeating one (`series`) a new repeat ("every tuesday",
-        its time kept unless one is said) or a new time, from now on (or from the day `since`). A
-        repeating event moved without `series` is refused with what to say instead."""
+        time or both for a one-off event; for a repeating one, with `once` that one time of it alone
+        (a day keeps its time, a time its day; the other times stay), with `series` a new repeat
+        ("every tuesday", its time kept unless one is said) or a new time, from now on (or from the day
+        `since`). A repeating event moved with neither is refused with what to say instead."""
         from steward.calendar.event_find import destination
 
         text = " ".join(when.split())
-        if event.rule and not series:
-            raise UserError(f"{event.title} repeats: moving every time from now on needs --series (or 'from now "
-                            "on'); to drop one time, skip it; nothing was moved")
+        if series and once:
+            raise UserError("move one time or every time from now on, not both; nothing was moved")
+        if event.rule and not (series or once):
+            raise UserError(f"{event.title} repeats: --once moves the time named (its next by default), --series "
+                            "every time from now on; nothing was moved")
         if not event.rule and series:
             raise UserError(f"{event.title} does not repeat; move it without --series; nothing was moved")
+        if event.rule and once:
+            start = destination(text, event, self.clock, self.date_options)
+            if start is None:
+                raise UserError(f"I can't tell when {text!r} is; try e.g. 'friday at 5 pm' or '10:30'")
+            return self.move_occurrence(event.id, event.recurrence_id or event.start, start,
+                                        start + (event.end - event.start), provenance=provenance,
+                                        calendar=event.calendar, seen=as_in_series(event), dry_run=dry_run)
         if event.rule:
             repeat = self.recurrence(text)
             if repeat is not None:
@@ -304,3 +315,11 @@ class EventSeries:
                           "calendar": target.name, "location": master.location, "rule": parsed.text(),
                           "continues": event_id})
         return stored.shown_in(self.clock.zone)
+
+
+def as_in_series(event: Event) -> Event:
+    """A time of a repeating event as its series has it: a time moved on its own at the time it had (what
+    a change is checked against: the series as the person was shown it)."""
+    if event.recurrence_id is None:
+        return event
+    return replace(event, start=event.recurrence_id, end=event.recurrence_id + (event.end - event.start))

@@ -61,7 +61,12 @@ def register(commands: Commands) -> None:
     p.add_argument("when", metavar="WHEN", nargs="+",
                    help="where to: a time alone keeps its day, a day its time; with --series a repeat "
                         "('every tuesday at 10') or a time")
-    p.add_argument("--series", action="store_true", help="a repeating event: every time from now on")
+    once = p.add_mutually_exclusive_group()
+    once.add_argument("--once", action="store_true",
+                      help="a repeating event: only the time named (\"monday's standup\"; its next by default), "
+                           "the others kept (the default when EVENT names its day or time)")
+    once.add_argument("--series", "--from-now-on", dest="series", action="store_true",
+                      help="a repeating event: every time from now on")
     p = cal.add("cancel", "cancel an event (a repeating one: --series, or skip one time)", cmd_calendar_cancel)
     p.add_argument("target", metavar="EVENT", help="which event, in words ('the dentist', \"tomorrow's physio\") or its id")
     p.add_argument("--series", action="store_true", help="a repeating event: every time still to come")
@@ -249,14 +254,21 @@ def cmd_calendar_add(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_calendar_move(ctx: Ctx, args: argparse.Namespace) -> int:
-    """`steward calendar move EVENT WHEN`: move an event (a repeating one from now on with --series)."""
+    """`steward calendar move EVENT WHEN`: move an event; a repeating one's time named (or --once its
+    next) on its own, or every time from now on with --series."""
     from steward.appointments.patterns import load_kinds
-    from steward.calendar.event_find import find_event
+    from steward.calendar.event_find import find_target
 
     calendar, fmt = ctx.app.calendar, ctx.clock.formats
-    event = find_event(calendar, args.target, kinds=load_kinds())
+    found = find_target(calendar, args.target, kinds=load_kinds())
+    event = found.event
+    once = args.once or (bool(event.rule) and found.time_said and not args.series)
     when = " ".join(args.when)
-    moved = calendar.move_event_to(event, when, series=args.series, provenance=_prov(args, "calendar move"))
+    moved = calendar.move_event_to(event, when, series=args.series, once=once, provenance=_prov(args, "calendar move"))
+    if event.rule and once:
+        ctx.emit(moved.to_json(), f"Moved: {moved.title} on {fmt.when(event.start)} is now "
+                                  f"{fmt.when_until(moved.start, moved.end)}; the other times stay")
+        return 0
     ctx.emit(moved.to_json(), f"Moved: {moved.title} — {fmt.day(moved.start.date(), year=True)} {event_line(moved, fmt)}")
     return 0
 
@@ -283,11 +295,13 @@ def cmd_calendar_skip(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward calendar skip EVENT [DAY]`: skip one time of a repeating event (its next by default)."""
     from steward.appointments.patterns import load_kinds
     from steward.calendar.event_find import find_event
+    from steward.calendar.series import as_in_series
 
     calendar = ctx.app.calendar
     event = find_event(calendar, " ".join([args.target, *args.when]), kinds=load_kinds())
-    skipped = calendar.skip_occurrence(event.id, event.start, provenance=_prov(args, "calendar skip"),
-                                       calendar=event.calendar, seen=event)
+    skipped = calendar.skip_occurrence(event.id, event.recurrence_id or event.start,
+                                       provenance=_prov(args, "calendar skip"), calendar=event.calendar,
+                                       seen=as_in_series(event))
     ctx.emit(skipped.to_json(), f"Skipped: {skipped.title} on {ctx.clock.formats.when(skipped.start)}")
     return 0
 

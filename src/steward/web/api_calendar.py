@@ -165,6 +165,9 @@ class EventChangeIn(BaseModel):
     when: str = Field("", max_length=200)
     series: bool = Field(False, description="a repeating event: every time from now on (move) or still to come "
                                             "(cancel)")
+    once: bool = Field(False, description="a repeating event: move only the time named (its next by default), "
+                                          "the others kept; the default when `event` names its day or time, "
+                                          "or `at` is given")
     at: datetime | None = Field(None, description="with `event` an id: the start of the one time meant (the page "
                                                   "names the time it shows); a skip skips that time")
 
@@ -182,24 +185,34 @@ class EventOut(BaseModel):
 
 def _event_change(app: App, action: str, body: EventChangeIn) -> dict[str, Any]:
     from steward.appointments.patterns import load_kinds
-    from steward.calendar.event_find import find_event
+    from steward.calendar.event_find import find_event, find_target
+    from steward.calendar.series import as_in_series
     from steward.errors import UserError
 
     calendar = app.calendar
     provenance = {"via": "api", "command": f"POST /events/{action}"}
+    time_said = body.at is not None
     if body.at is not None:
         event = _occurrence(app, body.event, body.at)
     elif action == "skip":
         event = find_event(calendar, f"{body.event} {body.when}", kinds=load_kinds())
     else:
-        event = find_event(calendar, body.event, kinds=load_kinds())
+        found = find_target(calendar, body.event, kinds=load_kinds())
+        event, time_said = found.event, found.time_said
     if action == "skip":
-        return calendar.skip_occurrence(event.id, event.start, provenance=provenance, calendar=event.calendar,
-                                        seen=event).to_json()
+        return calendar.skip_occurrence(event.id, event.recurrence_id or event.start, provenance=provenance,
+                                        calendar=event.calendar, seen=as_in_series(event)).to_json()
     if action == "move":
         if not body.when.strip():
             raise UserError("say where to move it ('when': 'friday at 5 pm'); nothing was moved")
-        return calendar.move_event_to(event, body.when, series=body.series, provenance=provenance).to_json()
+        if body.series and body.once:
+            raise UserError("'once' moves one time, 'series' every time from now on: send one; nothing was moved")
+        if event.rule and not (body.series or body.once or time_said):
+            raise UserError(f"{event.title} repeats: 'once': true moves its next time, 'series': true every time "
+                            "from now on; nothing was moved")
+        once = bool(event.rule) and not body.series
+        return calendar.move_event_to(event, body.when, series=body.series, once=once,
+                                      provenance=provenance).to_json()
     if event.rule and not body.series:
         raise UserError(f"{event.title} repeats: 'series': true cancels every time still to come, "
                         "POST /events/skip one of them; nothing was cancelled")
@@ -221,8 +234,9 @@ def _occurrence(app: App, event_id: str, at: datetime) -> Event:
 
 @router.post("/events/move", response_model=EventOut, responses=ERRORS)
 async def move_event(request: Request, body: EventChangeIn) -> dict[str, Any]:
-    """Move an event to `when` (a day keeps its time, a time its day); a repeating one with `series`,
-    from now on (`when` may be a new repeat: "every tuesday"). Returns the event as it now is."""
+    """Move an event to `when` (a day keeps its time, a time its day); of a repeating one, the time named
+    (`once`, or a day said in `event`, or `at`) on its own, or with `series` every time from now on (`when`
+    may be a new repeat: "every tuesday"). Returns the event (or the one time) as it now is."""
     return await runtime_of(request).workers.run(_event_change, "move", body)
 
 
