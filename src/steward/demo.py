@@ -16,7 +16,8 @@ from steward.search.mailbox import analyze
 from steward.store.messages import count_by_category
 
 SAMPLE_FOLDER = "sample-mail"
-MAILBOXES = ("demo", "second")  # the bundled sample mailboxes: Alex Morgan's, and Noor Haddad's in Melbourne
+# the bundled sample mailboxes: Alex Morgan's, Noor Haddad's in Melbourne, Inês Carvalho's in Toronto
+MAILBOXES = ("demo", "second", "third")
 
 
 @dataclass(frozen=True)
@@ -54,8 +55,9 @@ class DemoSummary:
 def build_demo_home(app: App, *, seed: int = 7, mailbox: str = "demo") -> tuple[Path, IngestReport]:
     """Write a sample mailbox into the home (once) and import it (skipping what is already there).
 
-    `mailbox` is "demo" (Alex Morgan's) or "second" (Noor Haddad's, in Melbourne; best seen with
-    `--tz Australia/Melbourne`); each is written to a folder of its own.
+    `mailbox` is "demo" (Alex Morgan's), "second" (Noor Haddad's, in Melbourne; best seen with
+    `--tz Australia/Melbourne`) or "third" (Inês Carvalho's, in Toronto; with `--tz America/Toronto`);
+    each is written to a folder of its own.
     """
     if mailbox not in MAILBOXES:
         raise ValueError(f"no sample mailbox called {mailbox!r}; there are: {', '.join(MAILBOXES)}")
@@ -65,6 +67,10 @@ def build_demo_home(app: App, *, seed: int = 7, mailbox: str = "demo") -> tuple[
             from steward.sample.second import generate as generate_second
 
             write_maildir(generate_second(app.clock.now(), seed=seed), folder)
+        elif mailbox == "third":
+            from steward.sample.third import generate as generate_third
+
+            write_maildir(generate_third(app.clock.now(), seed=seed), folder)
         else:
             write_maildir(generate(app.clock.now(), seed=seed), folder)
     report = ingest(app.db, scan([folder]), account="demo",

@@ -1,0 +1,218 @@
+"""The third sample mailbox (Inês Carvalho, Toronto): deterministic, and a home built from it shows her
+bills, bookings and day. Each bill and booking is checked on its own, so what Steward does not yet read
+from her mail is named (an expected failure with the reason) instead of hiding in a count: her mail was
+written without looking at how Steward reads mail, so what it misses is a finding about real mail."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shutil
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from steward.sample.third import generate
+
+NOW = "2026-12-07T07:40:00-05:00"
+ZONE = "America/Toronto"
+
+
+def test_same_inputs_same_bytes_and_the_facts_do_not_depend_on_the_seed() -> None:
+    now = datetime.fromisoformat(NOW)
+    one, two = generate(now, seed=3), generate(now, seed=3)
+    assert [m.raw for m in one] == [m.raw for m in two]
+    other = generate(now, seed=4)
+    facts = {(m.kind, tuple(sorted(m.facts.items()))) for m in one if m.kind not in ("bank_alert", "receipt")}
+    assert facts == {(m.kind, tuple(sorted(m.facts.items()))) for m in other
+                     if m.kind not in ("bank_alert", "receipt")}
+    assert all(now - timedelta(days=90) <= m.received_at < now for m in one)
+    assert len({m.message_id for m in one}) == len(one) >= 160
+
+
+def test_a_mailbox_needs_an_aware_clock() -> None:
+    with pytest.raises(ValueError, match="aware"):
+        generate(datetime(2026, 12, 7, 7, 40))
+
+
+def _run(home: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Any:
+    from steward.cli import main
+
+    capsys.readouterr()
+    assert main(["--home", str(home), "--now", NOW, "--tz", ZONE, "--json", *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from steward.cli import main
+
+    path = tmp_path_factory.mktemp("third") / "home"
+    code = main(["--home", str(path), "--now", NOW, "--tz", ZONE, "demo", "--no-serve", "--mailbox", "third",
+                 "--json"])
+    assert code == 0
+    return path
+
+
+def _xfail(rows: list[tuple[Any, ...]]) -> list[Any]:
+    """Rows whose last field is a reason Steward misses them become expected failures with that reason."""
+    return [pytest.param(*row, marks=pytest.mark.xfail(reason=row[-1], strict=False)) if row[-1] else row
+            for row in rows]
+
+
+# (issuer, amount, currency, due date, autopay) of every bill still owed at NOW, and why Steward misses it
+OWED = [
+    ("Maplecrest Bank", "3126.48", "CAD", "2026-12-16", False, None),
+    ("Lakeshore Trust", "742.19", "CAD", "2026-12-11", True,
+     "the statement's 'Pre-authorized payment: ... will be withdrawn' is not read as autopay"),
+    ("Cascade National Bank", "412.37", "USD", "2026-12-03", False, None),
+    ("Banco Ipê", "1870.90", "BRL", "2026-12-14", False,
+     "a statement in Portuguese with an English line (R$ 1.870,90, 'Vencimento: 14/12/2026') is not read"),
+    ("Humber Valley Hydro", "168.34", "CAD", "2026-12-02", False, None),
+    ("Lynx Mobile", "72.88", "CAD", "2026-12-15", True,
+     "an HTML-only bill ('Your pre-authorized payment will be processed on December 15') is not read"),
+    ("Trillium Mutual Insurance", "1384.00", "CAD", "2026-12-21", False, None),
+    ("Parkdale Lofts Management", "2650.00", "CAD", "2027-01-01", False, None),
+]
+
+
+@pytest.mark.parametrize(("issuer", "amount", "currency", "due", "autopay", "missed"), _xfail(OWED))
+def test_each_bill_owed_is_in_the_dues(home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
+                                       currency: str, due: str, autopay: bool, missed: str | None) -> None:
+    dues = _run(home, capsys, "dues")
+    items = [i for c in dues["currencies"] for i in c["items"]]
+    assert any(i["issuer"] == issuer and i["amount"] == amount and i["currency"] == currency
+               and i["due_date"] == due and bool(i["autopay"]) == autopay for i in items), [
+        (i["issuer"], i["amount"], i["currency"], i["due_date"], i["autopay"]) for i in items]
+
+
+def test_overdue_is_flagged(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dues = _run(home, capsys, "dues")
+    overdue = {i["issuer"] for c in dues["currencies"] for i in c["items"] if i["overdue"]}
+    assert {"Humber Valley Hydro", "Cascade National Bank"} <= overdue
+    assert not overdue & {"Maplecrest Bank", "Lakeshore Trust", "Trillium Mutual Insurance"}
+
+
+@pytest.mark.xfail(reason="a US statement's 'Payment Due Date: 12/03/2026' is also read day first, as a second "
+                          "due of 412.37 in CAD on 12 March", strict=False)
+def test_no_bill_is_owed_twice_or_in_a_currency_it_was_not_written_in(
+        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dues = _run(home, capsys, "dues")
+    items = [(i["issuer"], i["amount"]) for c in dues["currencies"] for i in c["items"]]
+    assert len(items) == len(set(items)), items
+
+
+def test_paid_bills_and_lures_are_not_owed(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dues = _run(home, capsys, "dues")
+    items = [i for c in dues["currencies"] for i in c["items"]]
+    issuers = {i["issuer"] for i in items}
+    assert "Northern Fibre" not in issuers
+    assert not issuers & {"Federal Refund Centre", "Parcel Services"}
+    assert not [i for i in items if i["amount"] in ("2054.11", "688.40", "612.40")]  # last month's, and a lure's
+
+
+def test_the_cards_she_holds_are_her_accounts(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    accounts = _run(home, capsys, "accounts")["accounts"]
+    held = {(a["issuer"], a["account"][-4:]) for a in accounts}
+    assert {("Maplecrest Bank", "2287"), ("Lakeshore Trust", "5510"), ("Cascade National Bank", "8043")} <= held
+
+
+# (provider, start, kind) of every booking ahead of NOW as the mail leaves it, and why Steward misses it
+BOOKED = [
+    ("Leslieville Animal Hospital", "2026-12-07T17:15:00-05:00", "vet",
+     "an HTML-only reminder ('... on Monday, December 7 at 5:15 p.m. with Dr. Singh') is not read"),
+    ("Riverdale Hill School", "2026-12-08T16:40:00-05:00", "school",
+     "a parent-teacher interview ('Date: ... Time: 4:40 p.m. - 4:50 p.m.') is not read"),
+    ("Corridor Rail", "2026-12-10T06:40:00-05:00", "train", None),
+    ("Osteria Lumi", "2026-12-11T19:45:00-05:00", "restaurant", None),
+    ("Kingsway Auto Care", "2026-12-12T09:30:00-05:00", "car service", None),
+    ("Studio Nove Hair", "2026-12-15T18:30:00-05:00", "hair salon",
+     "a move written 'has moved your Cut & colour from Sat Dec 12 at 11:00 a.m. to Tuesday, December 15 at "
+     "6:30 p.m.' is not read"),
+    ("Borealis Air", "2026-12-19T22:50:00-05:00", "flight",
+     "a flight itinerary with 'Depart Toronto Pearson (YYZ) T3 22:50' under 'Flight NV 118  Sat 19 Dec 2026' "
+     "is not read"),
+]
+
+
+@pytest.mark.parametrize(("provider", "start", "kind", "missed"), _xfail(BOOKED))
+def test_each_booking_ahead_is_found(home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
+                                     kind: str, missed: str | None) -> None:
+    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+    when = datetime.fromisoformat(start)
+    assert any(provider in (i["provider"] or "") and i["start"] and datetime.fromisoformat(i["start"]) == when
+               and i["status"] in ("proposed", "created") for i in found), [
+        (i["provider"], i["start"], i["status"]) for i in found]
+
+
+def test_the_cancelled_physical_is_a_cancellation_never_a_booking(
+        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+    doctor = [(i["start"], i["status"], i["reason"]) for i in found if i["provider"] == "Danforth Family Health"]
+    assert ("2026-12-09T10:15:00-05:00", "rejected", "cancellation") in doctor
+    assert not [d for d in doctor if d[1] in ("proposed", "created")]
+
+
+def test_the_salon_is_never_proposed_at_the_time_it_was_moved_from(
+        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+    assert not [i for i in found if i["provider"] == "Studio Nove Hair" and i["status"] in ("proposed", "created")
+                and i["start"] == "2026-12-12T11:00:00-05:00"]
+
+
+@pytest.fixture(scope="module")
+def accepted(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of her home with every proposed booking accepted, as she would on the page."""
+    from steward.cli import main
+
+    copy = tmp_path_factory.mktemp("third-accepted") / "home"
+    shutil.copytree(home, copy)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["--home", str(copy), "--now", NOW, "--tz", ZONE, "--json", "appointments", "list"]) == 0
+    for item in json.loads(out.getvalue())["items"]:
+        if item["status"] == "proposed":
+            with contextlib.redirect_stdout(io.StringIO()):
+                assert main(["--home", str(copy), "--now", NOW, "--tz", ZONE, "--json", "appointments", "accept",
+                             str(item["id"])]) == 0
+    return copy
+
+
+# (day, title words, start) of what her day holds once her bookings are accepted, and why it is missing
+DAYS = [
+    ("2026-12-07", "Leslieville Animal Hospital", "17:15", "the vet's reminder is not read (see the bookings)"),
+    ("2026-12-08", "Riverdale Hill School", "16:40", "the school's interview mail is not read (see the bookings)"),
+    ("2026-12-10", "Corridor Rail", "06:40", None),
+    ("2026-12-11", "Osteria Lumi", "19:45", None),
+    ("2026-12-12", "Kingsway Auto Care", "09:30", None),
+    ("2026-12-15", "Studio Nove Hair", "18:30", "the salon's move is not read (see the bookings)"),
+    ("2026-12-19", "Borealis Air", "22:50", "the flight itinerary is not read (see the bookings)"),
+]
+
+
+@pytest.mark.parametrize(("day", "words", "start", "missed"), _xfail(DAYS))
+def test_her_schedule_holds_each_accepted_booking_on_its_day(accepted: Path, capsys: pytest.CaptureFixture[str],
+                                                              day: str, words: str, start: str,
+                                                              missed: str | None) -> None:
+    items = _run(accepted, capsys, "schedule", day)["items"]
+    text = json.dumps(items, ensure_ascii=False)
+    assert words in text and f"T{start}" in text, items
+
+
+def test_wednesday_stays_free_after_the_cancellation(accepted: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(accepted, capsys, "schedule", "2026-12-09")["items"] == []
+
+
+@pytest.mark.parametrize(("sender", "missed"), _xfail([
+    ("security@maplecrest-secure-login.example", None),
+    ("notice@parcel-customs-fee.example", None),
+    ("refunds@gc-refund-centre.example", "a tax-refund lure (claim within 72 hours, enter your SIN and banking "
+                                         "details at a link) is not filed as phishing"),
+]))
+def test_each_lure_is_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str], sender: str,
+                                        missed: str | None) -> None:
+    found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+    assert sender in {h["sender"] for h in found}
