@@ -17,7 +17,6 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime, time, timedelta
-from typing import TYPE_CHECKING, Any
 
 from steward.calendar import recurring, rules
 from steward.calendar.todo_sync import ReminderTodos
@@ -27,8 +26,10 @@ from steward.records.calendar import Event, Provenance, Reminder, Series, normal
 from steward.store import audit
 from steward.store import calendar as repo
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (a schedule reads these)
 if TYPE_CHECKING:
     import logging
+    from typing import Any
 
     from steward.calendar.backends import CalendarBackend
     from steward.dates import Recurrence

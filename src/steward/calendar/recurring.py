@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from steward.records.calendar import Reminder, Series, normalise
 from steward.store import calendar as repo
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (a schedule reads these)
 if TYPE_CHECKING:
     import logging
 

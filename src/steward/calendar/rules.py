@@ -8,10 +8,15 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
-from typing import Any, Protocol
 
 from steward.clock import FIRST_YEAR, LAST_YEAR, Clock
 from steward.errors import PastMoment, UserError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (a schedule reads these)
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+else:
+    Protocol = object  # the interface is checked by mypy; at run time it is a plain class, typing unloaded
 
 MAX_TEXT = 500
 

@@ -18,7 +18,6 @@ import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta
-from typing import TYPE_CHECKING, Any
 
 from steward.calendar import rules
 from steward.clock import Clock
@@ -27,7 +26,10 @@ from steward.records.calendar import Event, Provenance
 from steward.store import audit
 from steward.store import calendar as repo
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (a schedule reads these)
 if TYPE_CHECKING:
+    from typing import Any
+
     from steward.calendar.backends import CalendarBackend
 
 _NAMES_A_DAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?\b|\bweekdays?\b|"

@@ -17,7 +17,6 @@ import sqlite3
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
-from typing import TYPE_CHECKING, Any
 
 from steward.calendar import recurring, rules
 from steward.calendar.backends.base import CalendarBackend, Unreadable
@@ -29,8 +28,10 @@ from steward.records.calendar import Event, Provenance, Reminder, normalise
 from steward.store import audit
 from steward.store import calendar as repo
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (a schedule reads these)
 if TYPE_CHECKING:
     import logging
+    from typing import Any
 
 
 # a day's schedule reads the reminders' to-dos back from CalDAV at most this often (the scheduler: every pass)

@@ -14,17 +14,19 @@ from __future__ import annotations
 import sqlite3
 import time
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
 
-from steward.calendar.repeat_ical import TodoState
 from steward.clock import Clock
 from steward.errors import Conflict, ConnectorError, NotFound, UserError
 from steward.records.calendar import Reminder, Series, normalise
 from steward.store import audit
 from steward.store import calendar as repo
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (a schedule reads these)
 if TYPE_CHECKING:
     import logging
+    from typing import Any
+
+    from steward.calendar.repeat_ical import TodoState
 
 
 class ReminderTodos:

@@ -54,8 +54,9 @@ COMMAND_HOMES = {
 }
 
 
-def build_parser(modules: Sequence[str] = COMMAND_MODULES) -> argparse.ArgumentParser:
-    """The `steward` parser with the commands of `modules` (all of them by default)."""
+def build_parser(modules: Sequence[str] = COMMAND_MODULES, only: str | None = None) -> argparse.ArgumentParser:
+    """The `steward` parser with the commands of `modules` (all of them by default); with `only`, the
+    parser of that one command alone (the others its modules register are not built)."""
     import importlib
 
     from steward.cli.parser import Commands, StewardParser, global_options
@@ -70,7 +71,7 @@ def build_parser(modules: Sequence[str] = COMMAND_MODULES) -> argparse.ArgumentP
     parser.add_argument("-V", "--version", action="version", version=f"steward {__version__}",
                         help="print Steward's version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    commands = Commands(sub)
+    commands = Commands(sub, only=None if only is None else (only,))
     for name in modules:
         importlib.import_module(name).register(commands)
     return parser
@@ -158,7 +159,8 @@ def _main(given: list[str]) -> int:
         if quick is not None:
             answered = answer_quickly(quick)  # nothing to run: answered without settings or the bus
             return answered if answered is not None else _run(cmd_hook, quick)
-    parser = build_parser(COMMAND_HOMES.get(_command_of(given) or "", COMMAND_MODULES))
+    command = _command_of(given) or ""
+    parser = build_parser(*((COMMAND_HOMES[command], command) if command in COMMAND_HOMES else ()))
     args, extra = parser.parse_known_args(_protect_exclusions(given))
     if extra:
         # named by the command that was given, not by `steward`
@@ -174,6 +176,9 @@ def _main(given: list[str]) -> int:
 
 def _run(handler: Handler, args: Any) -> int:
     """Run a command's handler; a StewardError is its one line on stderr and its exit code."""
+    from steward.cli.deferred import defer
+
+    defer()  # the standard-library modules the record types import but seldom use load on first use
     from steward.cli.context import Ctx
     from steward.errors import StewardError
 

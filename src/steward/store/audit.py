@@ -36,14 +36,16 @@ def record(
 
 def entries(conn: sqlite3.Connection, kind: str | None = None) -> list[dict[str, Any]]:
     """Audit entries, oldest first, optionally of one kind."""
-    import json
-
     sql = "SELECT id, at, kind, object_id, provenance, detail FROM audit_log"
     args: tuple[Any, ...] = ()
     if kind:
         sql += " WHERE kind = ?"
         args = (kind,)
     rows = conn.execute(sql + " ORDER BY id", args).fetchall()
+    if not rows:
+        return []  # a day with no moves or skips in it (most days) loads no json
+    import json
+
     return [
         {
             "id": r["id"],

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol
 
 from steward.records.calendar import Event, normalise
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (a schedule reads these)
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+else:
+    Protocol = object  # the interface is checked by mypy; at run time it is a plain class, typing unloaded
 
 
 @dataclass(frozen=True)
