@@ -150,7 +150,10 @@ def main() -> int:
         return 0
     print(f"\nreal lures ({lures.name}):")
     for half, (hit, total) in public_lures(lures).items():
-        print(f"  {half}: {hit} of {total} marked ({100 * hit / max(total, 1):.0f}%)")
+        print(f"  {half}: {hit} of {total} marked ({100 * hit / max(total, 1):.1f}%)")
+    print("\ndevelopment misses by the evidence a row keeps (sender, receiver, date, subject, body; no other header):")
+    for kind, count in misses_by_evidence(lures).items():
+        print(f"  {kind}: {count}")
     return 0
 
 
@@ -222,6 +225,16 @@ LURE_KINDS: dict[str, list[dict[str, str]]] = {
          "text": "You sent a payment of $499.00. If you did not, dispute it now."},
         {"from": "Netflix <info@nеtflix.com>", "subject": "Your membership", "text": "Your payment was declined."},
     ],
+    "addressed to its own sender (the reader in Bcc)": [
+        {"from": "Tamsin Credit Union <members@tamsincu.example>", "to": "Recipients <members@tamsincu.example>",
+         "subject": "Security notice", "text": "Dear Member, sign in to confirm your details."},
+    ],
+    "a trusted domain sent from elsewhere, nothing vouching for it": [
+        {"from": "PayPal <service@paypal.com>", "subject": "Your account access",
+         "headers": {"Received": "from host-77.example.net ([198.51.100.7]) by mx.example.org",
+                     "Return-Path": "<b-1@relay-77.example.net>"},
+         "text": "We noticed a new device. Sign in to review your account."},
+    ],
     "Authentication-Results failure": [
         {"from": "PayPal <service@paypal.com>", "subject": "Payment received",
          "auth": "mx.example.net; dkim=fail header.d=paypal.com; spf=fail smtp.mailfrom=paypal.com; dmarc=fail header.from=paypal.com",
@@ -234,10 +247,12 @@ def _lure(spec: dict[str, Any], n: int) -> bytes:
     msg = EmailMessage(policy=SMTPUTF8)
     if spec.get("auth"):
         msg["Authentication-Results"] = spec["auth"]
+    for name, value in spec.get("headers", {}).items():
+        msg[name] = value
     msg["From"] = spec["from"]
     if spec.get("reply_to"):
         msg["Reply-To"] = spec["reply_to"]
-    msg["To"] = formataddr(("Alex Morgan", "alex@steward-demo.example"))
+    msg["To"] = spec.get("to") or formataddr(("Alex Morgan", "alex@steward-demo.example"))
     msg["Subject"] = spec["subject"]
     msg["Date"] = format_datetime(NOW - timedelta(hours=n))
     msg["Message-ID"] = f"<lure-kind-{n}@steward-tests.example>"
@@ -311,7 +326,10 @@ def legitimate(shared: Path) -> tuple[int, int, list[str]]:
 # sender, subject and body. Not in the repository: give the CSV's path (`--lures PATH`, or STEWARD_PUBLIC_LURES).
 # Each row is made into a plain-text mail (its From and Subject as the row writes them, RFC 2047 words and all)
 # and parsed as an import parses mail, so only what an import reads is read: sender, name, recipients, subject and
-# the head of the text (the snippet is the part kept). The
+# the head of the text (the snippet is the part kept). A row keeps no other header: no Received, Authentication-
+# Results, Return-Path, DKIM-Signature or X-Mailer (its Date and Message-ID here are made up, and no check reads
+# them), so of the signs only headers show, a row can give one: a lure addressed to its own sender (its receiver).
+# The other header signs are measured on the legitimate sets, whose headers are whole. The
 # rows are split by their order into a development half (even rows, which the rules were written beside) and a
 # held-out half (odd rows), counted apart.
 
@@ -330,18 +348,55 @@ def _row_mail(row: dict[str, str], n: int) -> bytes:
     return msg.as_bytes()
 
 
-def public_lures(path: Path) -> dict[str, tuple[int, int]]:
-    """(marked, lures) of the development and held-out halves of a public lure CSV."""
+def _rows(path: Path) -> list[dict[str, str]]:
     import csv
 
     csv.field_size_limit(1 << 27)
+    with path.open(encoding="utf-8", errors="replace", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def misses_by_evidence(path: Path) -> dict[str, int]:
+    """The development half's unmarked lures, by what besides their words could reveal them."""
+    from steward.mail.lure_brands import brand_index, family
+    from steward.mail.parse import ParseError, parse_message
+    from steward.mail.senders import _index, registrable
+
+    classifier = _classifier()
+    brands = _index(classifier.brands).named
+    out = dict.fromkeys(("addressed to its own sender", "from the recipient's own domain", "from a brand's own domain",
+                         "no recipient kept", "only its words and its sender's name"), 0)
+    for n, row in enumerate(_rows(path)):
+        if n % 2:
+            continue  # the held-out half is never looked into
+        try:
+            p = parse_message(_row_mail(row, n))
+        except ParseError:
+            continue
+        if classifier.classify_parsed(p) == "phishing_suspect":
+            continue
+        domain = p.sender.rpartition("@")[2]
+        if p.recipients and all(r == p.sender for r in p.recipients):
+            out["addressed to its own sender"] += 1
+        elif domain and any(registrable(r.rpartition("@")[2]) == registrable(domain) for r in p.recipients):
+            out["from the recipient's own domain"] += 1
+        elif family(domain, brand_index(brands)):
+            out["from a brand's own domain"] += 1
+        elif not row.get("receiver", "").strip():
+            out["no recipient kept"] += 1
+        else:
+            out["only its words and its sender's name"] += 1
+    return out
+
+
+def public_lures(path: Path) -> dict[str, tuple[int, int]]:
+    """(marked, lures) of the development and held-out halves of a public lure CSV."""
     classifier = _classifier()
     out = {"development": [0, 0], "held out": [0, 0]}
-    with path.open(encoding="utf-8", errors="replace", newline="") as f:
-        for n, row in enumerate(csv.DictReader(f)):
-            half = out["development" if n % 2 == 0 else "held out"]
-            half[1] += 1
-            half[0] += _marked(_row_mail(row, n), classifier)
+    for n, row in enumerate(_rows(path)):
+        half = out["development" if n % 2 == 0 else "held out"]
+        half[1] += 1
+        half[0] += _marked(_row_mail(row, n), classifier)
     return {k: (v[0], v[1]) for k, v in out.items()}
 
 

@@ -111,7 +111,7 @@ def mail_context(parsed: ParsedMessage) -> MailContext:
     """What the lure checks read of a parsed message besides its sender, subject and snippet."""
     return MailContext(head=parsed.head, recipients=parsed.recipients, attachments=parsed.attachments,
                        link_hosts=parsed.link_hosts, password_form=parsed.password_form,
-                       auth_results=parsed.auth_results)
+                       auth_results=parsed.auth_results, transport=parsed.transport)
 
 
 def _domain_trusted(sender: str, trusted: frozenset[str]) -> bool:

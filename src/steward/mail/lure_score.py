@@ -40,6 +40,8 @@ from steward.mail.lure_brands import (
     family,
     plain,
 )
+from steward.mail.lure_headers import script_mailer, to_itself, unvouched
+from steward.records.mail import Transport
 from steward.yamldata import load_yaml
 
 
@@ -53,6 +55,7 @@ class MailContext:
     link_hosts: tuple[str, ...] = ()
     password_form: bool = False
     auth_results: str = ""
+    transport: Transport | None = None  # what the headers say of the way it came
 
 
 @dataclass(frozen=True)
@@ -323,14 +326,19 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
     # sender (the targets in Bcc) is not such mail
     own = any(a.lower() != sender.lower() and _registrable(a.rpartition("@")[2].lower()) == _registrable(domain)
               for a in context.recipients)
-    who = _sender_signs(sender, sender_name, own)
+    # a name that is its domain's vouches for mail addressed to someone from that domain; mail addressed
+    # to its own sender (every target hidden), or sent from elsewhere with nothing vouching for the
+    # domain, is how forgeries in a bank's own name go out
+    forged = unvouched(domain, context.transport, context.auth_results, context.recipients, tuple(brands))
+    who = _sender_signs(sender, sender_name, own, forged is not None or to_itself(sender, context.recipients) is not None)
     signs += who.signs
     if who.unrelated is not None:
         if _speaks_as(sender_name, f"{subject}\n{head[:400]}", vocab):
             signs.append(Sign(2, who.unrelated + ", and its text speaks as " + sender_name.strip()))
         else:
             signs.append(Sign(1, who.unrelated))
-    return signs + _message_signs(domain, sender_name, subject, head, context, brands, who.organisation, own)
+    return signs + _message_signs(sender, sender_name, subject, head, context, brands, who.organisation,
+                                  own, forged)
 
 
 @dataclass(frozen=True)
@@ -341,7 +349,7 @@ class _Who:
 
 
 @lru_cache(maxsize=4096)
-def _sender_signs(sender: str, sender_name: str, own: bool) -> _Who:
+def _sender_signs(sender: str, sender_name: str, own: bool, bulk: bool = False) -> _Who:
     """The signs of a sender's address and name (mail comes from few senders, over and over)."""
     vocab = vocabulary()
     domain = sender.rpartition("@")[2].strip().strip(".").lower() if "@" in sender else ""
@@ -355,17 +363,21 @@ def _sender_signs(sender: str, sender_name: str, own: bool) -> _Who:
     by_address = _name_is_address(sender_name, domain)
     if by_address is not None:
         signs.append(Sign(2, by_address))
-    if _name_is_domain(sender_name, domain, vocab):
+    if not bulk and _name_is_domain(sender_name, domain, vocab):
         signs.append(Sign(-1, f"the name {sender_name.strip()} is its domain's"))
     unrelated = None if own or free else _name_unrelated(sender_name, domain, vocab)
     return _Who(tuple(signs), unrelated, organisation)
 
 
-def _message_signs(domain: str, sender_name: str, subject: str, head: str, context: MailContext,
-                   brands: Sequence[tuple[str, tuple[str, ...]]], organisation: bool, own: bool) -> list[Sign]:
-    """The signs of one message's recipients, links, attachments and server verdict."""
+def _message_signs(sender: str, sender_name: str, subject: str, head: str, context: MailContext,
+                   brands: Sequence[tuple[str, tuple[str, ...]]], organisation: bool, own: bool,
+                   forged: str | None) -> list[Sign]:
+    """The signs of one message's recipients, links, attachments, headers and server verdict."""
     vocab = vocabulary()
+    domain = sender.rpartition("@")[2].strip().strip(".").lower() if "@" in sender else ""
     signs = [Sign(1, found) for found in (
+        to_itself(sender, context.recipients),
+        script_mailer(domain, sender_name, context.transport, tuple(brands)),
         _address_in_text(head[:300], domain, context.recipients),
         brand_elsewhere(f"{subject}\n{head[:300]}", domain, tuple(brands)) if organisation else None,
         _recipient_named(sender_name, subject, domain, context.recipients),
@@ -374,7 +386,7 @@ def _message_signs(domain: str, sender_name: str, subject: str, head: str, conte
         _auth_doubt(context.auth_results, domain)) if found is not None]
     if context.password_form:
         signs.append(Sign(2, "it holds a form that asks for a password"))
-    own_domain = _own_domain_unchecked(context.auth_results, domain, context.recipients)
+    own_domain = forged or _own_domain_unchecked(context.auth_results, domain, context.recipients)
     if own_domain is not None:
         signs.append(Sign(2, own_domain))
     elif own:

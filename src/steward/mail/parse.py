@@ -26,7 +26,7 @@ from email.utils import getaddresses, parseaddr, parsedate_to_datetime
 from steward.clock import format_offset
 from steward.mail.html import html_to_text
 from steward.mail.mask import mask_numbers
-from steward.records.mail import ParsedMessage
+from steward.records.mail import ParsedMessage, Transport
 
 _WS = re.compile(r"\s+")
 _SURROGATE = re.compile("[\udc80-\udcff]")
@@ -103,7 +103,25 @@ def parse_message(raw: bytes, *, snippet_chars: int = 200, fallback_time: dateti
         head=cleaned[:HEAD_CHARS],
         link_hosts=walked.hosts,
         password_form=walked.password_form,
+        transport=_transport(msg, present),
     )
+
+
+_DKIM_D = re.compile(r"(?:^|;)\s*d\s*=\s*([A-Za-z0-9.-]+)")
+
+
+def _transport(msg: email.message.Message, present: set[str]) -> Transport:
+    """What the headers say of the way a message came (bounded: a hostile header cannot cost much)."""
+    return_path = _address(header_text(msg, "Return-Path"))[1] if "return-path" in present else ""
+    dkim = []
+    for value in (msg.get_all("DKIM-Signature") or [])[:5]:
+        found = _DKIM_D.search(_unfold(str(value))[:2000])
+        if found:
+            dkim.append(found.group(1).lower().strip("."))
+    mailer = header_text(msg, "X-Mailer") or header_text(msg, "User-Agent")
+    return Transport(relayed="received" in present, return_path=return_path,
+                     dkim_domains=tuple(dkim), mailer=_clean(mailer)[:120],
+                     listed="list-id" in present or "list-post" in present)
 
 
 def _top_auth_results(msg: email.message.Message) -> str:

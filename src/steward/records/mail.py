@@ -139,10 +139,22 @@ class ParsedMessage:
     head: str = ""  # the first part of the text, for the lure checks at import (not stored)
     link_hosts: tuple[str, ...] = ()  # the hosts the first links go to (not stored)
     password_form: bool = False  # the HTML holds a form field for a password (not stored)
+    transport: Transport | None = None  # what the headers say of the way the mail came (not stored)
 
     def embed_text(self) -> str:
         """The text a semantic index embeds: sender name, subject, snippet."""
         return embed_text(self.sender_name, self.sender, self.subject, self.snippet)
+
+
+@dataclass(frozen=True)
+class Transport:
+    """What a message's headers say of the way it came, read at import for the lure checks (not stored)."""
+
+    relayed: bool = False  # it carries Received headers: it travelled, and its headers say how
+    return_path: str = ""  # the envelope sender (Return-Path), where bounces go
+    dkim_domains: tuple[str, ...] = ()  # the d= of its DKIM-Signature headers: domains that signed it
+    mailer: str = ""  # the program that says it wrote it (X-Mailer, else User-Agent)
+    listed: bool = False  # a mailing list's headers (List-Id, List-Post): lists rewrite the envelope
 
 
 @dataclass(frozen=True)
