@@ -79,3 +79,45 @@ def test_import_refuses_a_missing_or_broken_file_with_one_line(cli, tmp_path: Pa
     broken.write_text("this is not a calendar")
     r = cli("calendar", "import", str(broken))
     assert r.code == 1 and "not an iCalendar file" in r.err and len(r.err.strip().splitlines()) == 1
+
+
+def test_an_exported_series_keeps_its_skipped_and_moved_times_for_another_calendar_app(
+        cli, tmp_path: Path, monkeypatch) -> None:
+    import recurring_ical_events
+
+    def run(*args: str) -> None:
+        r = cli("--now", "2026-12-01T10:00:00-05:00", "--tz", "America/New_York", *args)
+        assert r.code == 0, r.err
+
+    run("calendar", "add", "every monday at 10", "team meeting", "--minutes", "30", "--location", "Room 2")
+    run("calendar", "skip", "team meeting", "december 14")
+    run("calendar", "move", "team meeting on december 21", "wednesday 3 pm")
+    run("calendar", "add", "every monday at 9", "planning")
+    run("calendar", "skip", "planning", "december 7")
+    out = tmp_path / "mine.ics"
+    run("calendar", "export", str(out))
+    cal = Calendar.from_ical(out.read_bytes())
+    shown = [(str(e["summary"]), e.decoded("dtstart").isoformat(), e.decoded("dtend").isoformat(),
+              str(e.get("location") or ""))
+             for e in recurring_ical_events.of(cal).between((2026, 12, 1), (2026, 12, 29))]
+    assert sorted(shown) == [
+        ("planning", "2026-12-14T09:00:00-05:00", "2026-12-14T10:00:00-05:00", ""),
+        ("planning", "2026-12-21T09:00:00-05:00", "2026-12-21T10:00:00-05:00", ""),
+        ("planning", "2026-12-28T09:00:00-05:00", "2026-12-28T10:00:00-05:00", ""),
+        ("team meeting", "2026-12-07T10:00:00-05:00", "2026-12-07T10:30:00-05:00", "Room 2"),
+        ("team meeting", "2026-12-23T15:00:00-05:00", "2026-12-23T15:30:00-05:00", "Room 2"),
+        ("team meeting", "2026-12-28T10:00:00-05:00", "2026-12-28T10:30:00-05:00", "Room 2")]
+    # past the change to summer time, still 9:00 on the wall clock of the zone it was meant in
+    summer = [e.decoded("dtstart").isoformat()
+              for e in recurring_ical_events.of(cal).between((2027, 3, 1), (2027, 3, 16)) if e["summary"] == "planning"]
+    assert summer == ["2027-03-01T09:00:00-05:00", "2027-03-08T09:00:00-05:00", "2027-03-15T09:00:00-04:00"]
+    # imported into another home, the same days: the time skipped and the time moved come with the series
+    monkeypatch.setenv("STEWARD_HOME", str(tmp_path / "other-home"))
+    r = cli("--now", "2026-12-01T10:00:00-05:00", "--tz", "America/New_York", "--json", "calendar", "import", str(out))
+    assert r.code == 0, r.err
+    assert len(r.json()["events"]) == 2 and r.json()["skipped"] == [] and r.json()["past"] == 0
+    for when, items in (("december 14", [("planning", "09:00", None), ("team meeting", "10:00", "skipped")]),
+                        ("december 21", [("planning", "09:00", None)]),
+                        ("december 23", [("team meeting", "15:00", "moved")])):
+        day = cli("--now", "2026-12-01T10:00:00-05:00", "--tz", "America/New_York", "--json", "schedule", when)
+        assert [(i["title"], i["start"][11:16], i.get("state")) for i in day.json()["items"]] == items, when

@@ -1,5 +1,6 @@
 """iCalendar (RFC 5545) <-> Steward's events and reminders, through `icalendar`: the pure mapping that
-export, import (`calendar.transfer`) and CalDAV use.
+export, import (`calendar.transfer`) and CalDAV use. A repeating event carries its skipped times as
+EXDATEs and each time moved on its own as a VEVENT of its own with the series' UID and a RECURRENCE-ID.
 
 Times are written in UTC (`DTSTART:...Z`) with the zone they were meant in as `X-STEWARD-ZONE`, which
 every client reads correctly; all-day events are DATE values. Steward's own objects carry
@@ -61,6 +62,29 @@ def _vevent(event: Event) -> Any:
     return v
 
 
+def _moved_time(event: Event, was: datetime, start: datetime, end: datetime) -> Any:
+    """One time of a repeating event moved on its own, as RFC 5545 keeps it: a VEVENT with the series'
+    UID and the start that time had as its RECURRENCE-ID, on the series' own clock."""
+    from icalendar import Event as VEvent
+
+    from steward.clock import get_zone
+
+    zone = get_zone(event.zone)
+    v = VEvent()
+    v.add("uid", event.id)
+    v.add("dtstamp", datetime.now(UTC))
+    v.add("recurrence-id", was.astimezone(zone))
+    v.add("summary", event.title)
+    v.add("dtstart", start.astimezone(zone))
+    v.add("dtend", end.astimezone(zone))
+    if event.location:
+        v.add("location", event.location)
+    if event.steward:
+        v.add(MARKER, event.id)
+    v.add("x-steward-zone", event.zone)
+    return v
+
+
 def _vtodo(reminder: Reminder) -> Any:
     from icalendar import Alarm, Todo
 
@@ -101,6 +125,9 @@ def event_to_calendar(events: list[Event], reminders: list[Reminder] | tuple[Rem
     cal.add("version", "2.0")
     for event in events:
         cal.add_component(_vevent(event))
+        for was, start, end in event.moved if event.rule and not event.all_day else ():
+            if was not in event.skipped:
+                cal.add_component(_moved_time(event, was, start, end))
     for reminder in reminders:
         cal.add_component(_vtodo(reminder))
     if any(e.rule and not e.all_day for e in events) or any(r.rule for r in reminders):

@@ -1,8 +1,10 @@
 """ICS files in and out of the calendar: `steward calendar export | import`.
 
-Export writes the local calendar's events and the pending reminders; import goes through the
-calendar's one write path, so the usual rules hold: past items and exact duplicates are skipped (and
-counted), and every imported item is in the audit log.
+Export writes the local calendar's events and the pending reminders (a repeating event with the times
+it skips and the times moved on their own); import goes through the calendar's one write path, so the
+usual rules hold: past items and exact duplicates are skipped (and counted), and every imported item
+is in the audit log. A repeating event's skipped and moved times still to come are skipped and moved
+on the series imported.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from steward.errors import Duplicate, NotFound, PastMoment, UserError
 
 if TYPE_CHECKING:
     from icalendar import Calendar
+
+    from steward.records.calendar import Event
 
 
 def export_ics(service: CalendarService, path: Path) -> dict[str, int]:
@@ -72,15 +76,50 @@ def _read(path: Path) -> Calendar:
         raise UserError(f"{path} is not an iCalendar file ({str(exc).splitlines()[0][:120]})") from None
 
 
+def _series_changes(service: CalendarService, made: Event, read: Event, moved: list[Any],
+                    provenance: dict[str, str], report: ImportReport) -> None:
+    """The times still to come that a repeating event in a file skips (EXDATE) or moves on its own
+    (a VEVENT with its RECURRENCE-ID), made on the series just imported through the same write paths;
+    one already past is counted as past."""
+    zone = service.clock.zone
+    changes: list[tuple[datetime, datetime | None, datetime | None]] = [(t, None, None) for t in read.skipped]
+    for component in moved:
+        try:
+            was = aware(decoded(component, "recurrence-id"), zone)
+            one = event_from_component(component, made.calendar, zone)
+        except UserError as exc:
+            report.skipped.append(f"{made.title} (one time moved): {exc.message}")
+            continue
+        if one is not None and was not in read.skipped:
+            changes.append((was, one.start, one.end if one.end > one.start else one.start + (made.end - made.start)))
+    for was, start, end in sorted(changes, key=lambda c: c[0]):
+        if was <= service.clock.now() or start is not None and start <= service.clock.now():
+            report.past += 1
+            continue
+        try:
+            if start is None or end is None:
+                service.skip_occurrence(made.id, was, provenance=provenance, calendar=made.calendar)
+            else:
+                service.move_occurrence(made.id, was, start, end, provenance=provenance, calendar=made.calendar)
+        except UserError as exc:
+            report.skipped.append(f"{made.title} on {service.clock.formats.when(was.astimezone(zone))}: {exc.message}")
+
+
 def import_ics(service: CalendarService, path: Path, calendar: str | None = None) -> ImportReport:
     """Add the events (and to-dos with a due time) of an .ics file through the one write path."""
     cal = _read(path)
     report = ImportReport(str(path))
     provenance = {"via": "import", "file": str(path)}
     zone = service.clock.zone
+    series_uids = {str(c.get("uid")) for c in cal.walk("VEVENT") if c.get("rrule") is not None and c.get("uid")}
+    moved_times: dict[str, list[Any]] = {}  # the times of a series moved on their own, made with it
+    for component in cal.walk("VEVENT"):
+        if component.get("recurrence-id") is not None and str(component.get("uid")) in series_uids:
+            moved_times.setdefault(str(component.get("uid")), []).append(component)
+    kept_with_series = {id(c) for found in moved_times.values() for c in found}
     for component in cal.walk():
         kind = component.name
-        if kind not in ("VEVENT", "VTODO"):
+        if kind not in ("VEVENT", "VTODO") or id(component) in kept_with_series:
             continue
         title = str(component.get("summary") or "").strip()
         try:
@@ -100,6 +139,7 @@ def import_ics(service: CalendarService, path: Path, calendar: str | None = None
                         event.title, service.repeat_from_rule(event.rule, event.start), minutes=minutes,
                         location=event.location, calendar=calendar, provenance=provenance)
                     report.events.append(made.id)
+                    _series_changes(service, made, event, moved_times.get(event.id, []), provenance, report)
                     continue
                 when: str | datetime = event.start.date().isoformat() if event.all_day else event.start
                 made = service.create_event(
