@@ -419,11 +419,14 @@ def test_a_schema_org_time_is_never_read_an_hour_off(tmp_path, cli, monkeypatch)
         "abroad": _table("Bouchon Rouge", "2026-04-03T19:00:00", addressLocality="Lyon", addressCountry="FR"),
         # Munich's winter offset on a summer evening: the offset or the hour is wrong, nothing says which
         "clash": _table("Zum Hirschen", "2026-04-04T19:00:00+01:00", addressLocality="München", addressCountry="DE"),
+        # a local time printed with "+00:00" in a British spring, the mail's text saying the hour: that hour
+        "said": _table("Karoo Grill", "2026-04-05T19:30:00+00:00", addressLocality="York", addressCountry="GB"),
     }
+    said = {"said": "Karoo Grill, party of 2, Sunday 5 April at 7:30 pm"}
     folder = write_folder(tmp_path / "mail", {
         key: message(f"{key}@tables.example", ("TableNow", "reservations@tablenow.example"),
-                     "Your reservation is confirmed", f"{obj['reservationFor']['name']}, party of 2", sent,
-                     html=_html(obj)) for key, obj in tables.items()})
+                     "Your reservation is confirmed", said.get(key, f"{obj['reservationFor']['name']}, party of 2"),
+                     sent, html=_html(obj)) for key, obj in tables.items()})
     args = ("--now", "2026-03-20T10:00:00+00:00", "--tz", "Europe/London")
     assert cli(*args, "mail", "import", str(folder)).code == 0
     items = {i["provider"]: i for i in cli(*args, "--json", "appointments", "scan", "--dry-run").json()["items"]}
@@ -431,6 +434,7 @@ def test_a_schema_org_time_is_never_read_an_hour_off(tmp_path, cli, monkeypatch)
                                                                                      "2026-04-02T19:00:00+01:00")
     assert (items["Bouchon Rouge"]["status"], items["Bouchon Rouge"]["reason"]) == ("rejected", "foreign_zone")
     assert (items["Zum Hirschen"]["status"], items["Zum Hirschen"]["reason"]) == ("rejected", "zone_clash")
+    assert (items["Karoo Grill"]["status"], items["Karoo Grill"]["start"]) == ("proposed", "2026-04-05T19:30:00+01:00")
 
 
 def test_a_ferry_bookings_sailings_are_read_at_each_ports_time() -> None:
@@ -495,3 +499,33 @@ def test_a_coach_tickets_rows_that_start_with_the_day_are_read_and_named_by_thei
     assert (leg.title, leg.what, leg.location) == ("Bus Praha → Dresden (FX)", "bus", "Praha, ÚAN Florenc")
     assert leg.start_at == datetime(2026, 3, 14, 7, 30, tzinfo=ZoneInfo("Europe/Prague"))
     assert leg.end_at == datetime(2026, 3, 14, 9, 45, tzinfo=ZoneInfo("Europe/Berlin"))
+
+
+def test_a_rail_ticket_written_as_labelled_fields_is_one_train_at_its_boarding_stations_time() -> None:
+    from steward.appointments import tickets
+
+    received = datetime(2026, 3, 10, 9, 0, tzinfo=ZoneInfo("Asia/Kolkata"))
+    ticket = ("PNR No.:4410029387,\nTrain No.:16526,\nTrain Name:ISLAND EXP,\n"
+              "Scheduled Departure:21:40 18-Mar-2026,\nDate Of Journey:18-Mar-2026,\n"
+              "Boarding Station:Kollam Jn - QLN,\nFrom:Bengaluru - SBC,\nTo:Nagercoil Jn - NCJ,\n")
+    (train,) = tickets.from_text(ticket, received)
+    assert train.what == "train" and train.travel and not train.floating
+    assert train.start_at == datetime(2026, 3, 18, 21, 40, tzinfo=ZoneInfo("Asia/Kolkata"))
+    assert train.title == "Train 16526 Kollam Jn → Nagercoil Jn"
+    # a boarding station of no known city, between two ends of one zone, is in that zone
+    (between,) = tickets.from_text(ticket.replace("Kollam Jn - QLN", "Paravur Halt - PVU"), received)
+    assert between.start_at == datetime(2026, 3, 18, 21, 40, tzinfo=ZoneInfo("Asia/Kolkata"))
+    # stations written by their codes alone name no place: kept without a zone, turned down later
+    codes = "Train No.:16526,\nDeparture:21:40 18-Mar-2026,\nFrom:QLN,\nTo:NCJ,\n"
+    (floating,) = tickets.from_text(codes, received)
+    assert floating.floating
+    # without a train's number, or with a day that could be either month, nothing
+    assert tickets.from_text(ticket.replace("Train No.:16526,\n", ""), received) == []
+    assert tickets.from_text("Train No.:16526,\nDeparture:21:40 03-04-2026,\nFrom:Kollam Jn,\n", received) == []
+
+
+def test_a_journeys_trains_named_with_a_digit_or_without_a_space_are_legs() -> None:
+    text = _journey("Resa: Göteborg C till Hamburg Hbf\\n-\\nab 10:26 Frankfurt(Main)Hbf (X2   417)\\nan 13:30 Malmö C"
+                    "\\n\\nab 13:52 Malmö C (Bus40211)\\nan 16:40 Hamburg Hbf")
+    legs = structured.from_ics(text)
+    assert [(c.title, c.what) for c in legs] == [("Train X2 417", "train"), ("Bus 40211", "bus")]

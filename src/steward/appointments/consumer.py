@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
@@ -128,7 +128,28 @@ def _said_in(source: str, start: datetime, at: Clock, options: DateOptions | Non
     return None
 
 
-def _structured_start(c: Candidate, clock: Clock) -> datetime | Rejected:
+def says_time(text: str, hour: int, minute: int) -> bool:
+    """Whether a text writes this time of day: "19:30", "7:30 pm", "19h30", "7 pm" (normalised text)."""
+    twelve, half = hour % 12 or 12, "a" if hour < 12 else "p"
+    # "8:00" is not 08:00 when "pm" follows it
+    clock24 = rf"(?<![\d:.])0?{hour}[:.h]{minute:02d}(?![\d:])" + (r"(?!\s*p\.?m\b)" if hour < 12 else "")
+    clock12 = rf"(?<![\d:.]){twelve}{'(?:[:.]00)?' if minute == 0 else f'[:.]{minute:02d}'}\s*{half}\.?m\b"
+    return re.search(f"{clock24}|{clock12}", text, re.I) is not None
+
+
+def _wall_clock(c: Candidate, text: str) -> Candidate | None:
+    """A clashing time read as its place's wall clock, when the mail's text writes that hour and not the
+    hour its offset gives (a template that prints the local time with a fixed or a UTC offset)."""
+    assert c.start_at is not None and c.place_zone is not None
+    place = ZoneInfo(c.place_zone)
+    instant = c.start_at.astimezone(place)
+    if not says_time(text, c.start_at.hour, c.start_at.minute) or says_time(text, instant.hour, instant.minute):
+        return None
+    end = c.end_at.replace(tzinfo=place) if c.end_at is not None and c.end_at.tzinfo is not None else c.end_at
+    return replace(c, start_at=c.start_at.replace(tzinfo=place), end_at=end)
+
+
+def _structured_start(c: Candidate, clock: Clock, text: str = "") -> datetime | Rejected:
     assert c.start_at is not None
     zone = clock.zone
     if c.floating:
@@ -138,7 +159,10 @@ def _structured_start(c: Candidate, clock: Clock) -> datetime | Rejected:
     # an iCalendar time in UTC ("...Z") is how calendars write an instant, not a place
     utc = c.origin == "ics" and c.start_at.utcoffset() == timedelta(0)
     if c.place_zone and not utc and c.start_at.utcoffset() != c.start_at.astimezone(ZoneInfo(c.place_zone)).utcoffset():
-        # "+01:00" on a July evening in Berlin: the offset or the hour is wrong, and nothing says which
+        # "+01:00" on a July evening in Berlin: the offset or the hour is wrong; the text may say which
+        local = _wall_clock(c, text) if text else None
+        if local is not None:
+            return _structured_start(local, clock)
         return Rejected(c, "zone_clash", detail=f"UTC{c.start_at:%z} in {c.place_zone}")
     if not c.travel and not utc and c.start_at.utcoffset() != c.start_at.astimezone(zone).utcoffset():
         return Rejected(c, "foreign_zone", detail=f"UTC{c.start_at:%z}")
@@ -264,7 +288,7 @@ def decide(c: Candidate, message: MessageMeta, live: Live | None, *, clock: Cloc
     against = _status(c, message, cues)
     timed: datetime | Rejected | None = None
     if c.days is None:
-        timed = (_structured_start(c, clock) if c.start_at is not None
+        timed = (_structured_start(c, clock, live.text) if c.start_at is not None
                  else _text_start(c, message, clock, options, live))
     if against is not None and not moved_booking(c, message, against, cues):
         if not isinstance(timed, datetime):

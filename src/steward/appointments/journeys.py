@@ -3,7 +3,7 @@
 Rail booking sites put a whole journey into one event and list its legs in the description, a line
 for each departure and arrival, in the language of the site:
 
-    ab 10:26 Frankfurt(Main)Hbf - Gleis 19 (ICE   16)        fra 13:17 Koebenhavn H - Spor 5 (IC  1197)
+    ab 10:26 Frankfurt(Main)Hbf - Gleis 19 (ICE   16)        fra 11:21 Stockholm Central  (X2   531)
     an 11:33 Köln Hbf - Gleis 6                              til 18:02 Hamburg Hbf - Spor 6D-E
 
     ICE 577 (1071)                                           Glasgow Central (GLC) to London Euston (EUS), dep 12:40
@@ -28,7 +28,9 @@ from importlib import resources
 from steward.appointments.model import Candidate
 from steward.yamldata import load_yaml
 
-_TRAIN = re.compile(r"\(\s*([A-Za-z]{1,5})\s+(\d{1,6})\s*\)|^\W*([A-Z]{1,5})\s+(\d{1,6})\b")
+# a train in brackets: its product and number ("(ICE 16)", "(X2   531)", "(Bus51016)"), or opening its line
+_TRAIN = re.compile(r"\(\s*([A-Za-z]{1,5}\d?)\s+(\d{1,6})\s*\)|\(\s*([A-Za-z]{2,5})(\d{2,6})\s*\)|"
+                    r"^\W*([A-Z]{1,5})\s+(\d{1,6})\b")
 _BUS = re.compile(r"^(?:bus|coach|flixbus)$", re.I)
 
 
@@ -43,8 +45,8 @@ def _train(line: str) -> tuple[str, str] | None:
     found = _TRAIN.search(line)
     if found is None:
         return None
-    kind, number = (found.group(1), found.group(2)) if found.group(1) else (found.group(3), found.group(4))
-    return kind, number
+    at = next(n for n in (1, 3, 5) if found.group(n))
+    return found.group(at), found.group(at + 1)
 
 
 def legs(journey: Candidate, description: str) -> list[Candidate]:

@@ -80,7 +80,9 @@ _STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment
                      "registered", "registration", "your visit", "your stay", "e-ticket", "check-in", "session",
                      # the same in the languages booking mail often comes in
                      "reserv", "buchung", "gebucht", "fahrkarte", "flug", "billet", "bokning", "reserva", "biglietto",
-                     "jízdenk", "jizdenk", "bilet", "biljett", "rezerwacj", "rezervac")
+                     "jízdenk", "jizdenk", "bilet", "biljett", "rezerwacj", "rezervac",
+                     # a passenger name record's number, which rail and air tickets print first
+                     "pnr")
 Fetch = Callable[[int], bytes]
 AskModel = Callable[[Sequence[str]], tuple[list[Candidate], int]]
 

@@ -252,7 +252,8 @@ def _vevent(component: Any, method: str, sender_name: str) -> list[Candidate]:
 
 def extract(raw: bytes, sender_name: str = "", received: datetime | None = None) -> list[Candidate]:
     """Every structured candidate in a message: its iCalendar parts, then its schema.org markup; with
-    neither, the flights its text lists as an e-ticket does, else the stay a hotel's text gives by its
+    neither, the flights its text lists as an e-ticket does, else a rail ticket's trains (its table of
+    stops, else its labelled fields), else a ferry's sailings, else the stay a hotel's text gives by its
     arrival and departure days (`received` dates a year-less day)."""
     out: list[Candidate] = []
     for text in calendar_parts(raw):
@@ -261,7 +262,7 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
         if "schema.org" in html:
             out.extend(schema_org.from_html(html))
     if not out and received is not None:
-        from steward.appointments import rail, sailings, stays
+        from steward.appointments import rail, sailings, stays, tickets
         from steward.appointments.itinerary import departure_label, from_text, segment_line, table_row
         from steward.mail.parse import read_body
 
@@ -272,6 +273,8 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
             out.extend(from_text(body, received))
         if not out:
             out.extend(rail.from_text(body, received, _sender(raw)))
+        if not out:
+            out.extend(tickets.from_text(body, received, _sender(raw)))
         if not out:
             out.extend(sailings.from_text(body, received, sender_name))
         if not out:
