@@ -9,6 +9,7 @@ from steward.app import build_app
 from steward.clock import make_clock
 from steward.paths import resolve_paths
 from steward.settings import load
+from steward.store.audit import entries
 
 pytest.importorskip("radicale", reason="radicale is in the dev extra")
 pytestmark = [pytest.mark.server, pytest.mark.slow]
@@ -97,3 +98,62 @@ def test_a_repeating_local_event_shows_on_each_of_its_days(monkeypatch: pytest.M
     shown = {d: [(i.event.title, i.at.isoformat()) for i in s.items if i.event] for d, s in days.items()}
     assert shown == {"2026-10-16": [("yoga", "2026-10-16T07:00:00-04:00")], "2026-10-17": [],
                      "2026-11-02": [("yoga", "2026-11-02T07:00:00-05:00")]}
+
+
+def test_one_time_of_a_repeating_reminder_moved_is_moved_on_the_server_across_the_clock_change(
+        radicale: Radicale, monkeypatch: pytest.MonkeyPatch) -> None:
+    import recurring_ical_events
+    from caldav.davclient import DAVClient
+
+    url = radicale.new_calendar()
+    use_caldav(monkeypatch, url)
+    app = app_at("2026-10-30T12:00:00-04:00")  # a Friday; New York's clocks go back on Sunday 1 November
+    try:
+        made = app.calendar.create_repeating("water the plants", "every monday at 9", provenance={"via": "cli"})
+        assert made.id is not None and made.due.isoformat() == "2026-11-02T09:00:00-05:00"
+        moved = app.calendar.move_reminder(made.id, "tuesday at 8 am", provenance={"via": "cli"})
+        series = app.calendar.series_of(made)
+        assert series is not None and series.caldav_uid
+        # read back by Steward at the next schedule: the time stays moved, nothing is reverted
+        assert app.calendar.reconcile_reminders() == []
+        [shown] = [r for r in app.calendar.reminders() if r.id == made.id]
+        audit_moves = entries(app.db, "reminder.move")
+    finally:
+        app.close()
+    assert moved.due.isoformat() == shown.due.isoformat() == "2026-11-03T08:00:00-05:00"
+    assert len(audit_moves) == 1 and audit_moves[0]["detail"]["due"] == "2026-11-03T08:00:00-05:00"
+    # another CalDAV client sees the series with that one time moved, each time on New York's wall clock
+    whole = DAVClient(url=url, username="me", password="x").calendar(url=url).todo_by_uid(series.caldav_uid)
+    todos = recurring_ical_events.of(whole.icalendar_instance, components=["VTODO"]).between((2026, 10, 31),
+                                                                                            (2026, 11, 17))
+    assert sorted(t.decoded("due").isoformat() for t in todos) == [
+        "2026-11-03T08:00:00-05:00", "2026-11-09T09:00:00-05:00", "2026-11-16T09:00:00-05:00"]
+    [one] = [t for t in whole.icalendar_instance.walk("VTODO") if t.get("recurrence-id") is not None]
+    assert one.decoded("recurrence-id").isoformat() == "2026-11-02T09:00:00-05:00"
+    assert str(one.decoded("recurrence-id").tzinfo) == "America/New_York"
+
+
+def test_one_time_of_a_repeating_reminder_cancelled_is_skipped_on_the_server(
+        radicale: Radicale, monkeypatch: pytest.MonkeyPatch) -> None:
+    import recurring_ical_events
+    from caldav.davclient import DAVClient
+
+    url = radicale.new_calendar()
+    use_caldav(monkeypatch, url)
+    app = app_at("2026-10-30T12:00:00-04:00")
+    try:
+        made = app.calendar.create_repeating("water the plants", "every monday at 9", provenance={"via": "cli"})
+        assert made.id is not None
+        app.calendar.move_reminder(made.id, "tuesday at 8 am", provenance={"via": "cli"})
+        following = app.calendar.cancel_reminder(made.id, provenance={"via": "cli"})  # that time only
+        series = app.calendar.series_of(made)
+        assert series is not None and series.caldav_uid
+        assert app.calendar.reconcile_reminders() == []
+    finally:
+        app.close()
+    assert following.next is not None and following.next.isoformat() == "2026-11-09T09:00:00-05:00"
+    whole = DAVClient(url=url, username="me", password="x").calendar(url=url).todo_by_uid(series.caldav_uid)
+    todos = recurring_ical_events.of(whole.icalendar_instance, components=["VTODO"]).between((2026, 10, 31),
+                                                                                            (2026, 11, 17))
+    assert sorted(t.decoded("due").isoformat() for t in todos) == [
+        "2026-11-09T09:00:00-05:00", "2026-11-16T09:00:00-05:00"]

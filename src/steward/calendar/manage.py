@@ -258,7 +258,9 @@ class ReminderManagement(ReminderTodos):
                     raise UserError(f"reminder #{reminder_id} changed meanwhile; nothing was changed")
                 audit.record(self.conn, "reminder.move", str(reminder_id), prov.as_dict(),
                              {"text": current.text, "from": current.due.isoformat(), "due": due.isoformat()})
-                self._todo_moved(current, due)  # last: when the calendar refuses, nothing above is kept
+                # last: when the calendar refuses, nothing above is kept
+                self._todo_moved(current, due)
+                self._todo_time_moved(current, due)
         except (Conflict, NotFound) as exc:
             raise self._reread(current, exc, "moved") from None
         return replace(moved, caldav_uid=current.caldav_uid)

@@ -3,6 +3,8 @@
 The (first) time is written on the wall clock of the reminder's zone with that zone's VTIMEZONE, so
 every client shows it at the same local time across DST (a UTC DTSTART would drift by an hour for a
 repeating one). `X-STEWARD-ID` marks it as Steward's; an alarm at the due time makes clients show it.
+One time of a repeating one moved on its own is a VTODO of its own with the series' UID and the time
+it had as its RECURRENCE-ID, in the same resource.
 """
 
 from __future__ import annotations
@@ -72,6 +74,30 @@ def todo_calendar(uid: str, text: str, start: datetime, rule: str | None = None)
     if getattr(start.tzinfo, "key", None):
         cal.add_missing_timezones()
     return cal
+
+
+def moved_todo(master: Any, occurrence: datetime, due: datetime) -> Any:
+    """One time of the repeating VTODO `master` moved on its own (RFC 5545): a VTODO with the series'
+    UID, summary and marker, the time it had as its RECURRENCE-ID, DTSTART/DUE at `due` and an alarm
+    then."""
+    from icalendar import Alarm, Todo
+
+    todo = Todo()
+    for name in ("uid", "summary", MARKER.lower()):
+        if master.get(name) is not None:
+            todo.add(name, master.get(name))
+    todo.add("dtstamp", datetime.now(UTC))
+    todo.add("recurrence-id", occurrence)
+    todo.add("dtstart", due)
+    todo.add("due", due)
+    todo.add("status", "NEEDS-ACTION")
+    todo.add("sequence", int(str(master.get("sequence") or 0)) + 1)
+    alarm = Alarm()
+    alarm.add("action", "DISPLAY")
+    alarm.add("description", str(master.get("summary") or ""))
+    alarm.add("trigger", timedelta(0))
+    todo.add_component(alarm)
+    return todo
 
 
 def read_todo(component: Any) -> RepeatingTodo:

@@ -209,7 +209,9 @@ class CalendarService(ReminderManagement, EventSeries):
             following = recurring.roll_forward(self.conn, reminder_id, self.clock.now())
             audit.record(self.conn, "reminder.cancel", str(reminder_id), prov.as_dict(),
                          {"text": current.text})
-            self._todo_gone(current)  # last: when the calendar refuses, nothing above is kept
+            # last: when the calendar refuses, nothing above is kept
+            self._todo_gone(current)
+            self._todo_time_moved(current, None)
         return replace(current, status="cancelled", next=following.due if following else None).shown_in(
             self.clock.zone)
 

@@ -1,4 +1,5 @@
-"""A one-off reminder's copy on the CalDAV calendar: kept in step both ways.
+"""A one-off reminder's copy on the CalDAV calendar: kept in step both ways (and one time of a
+repeating reminder moved on its own: written there as that time's override).
 
 Part of `CalendarService` (through `ReminderManagement`). Steward's own changes (a move, a cancel) go
 to the reminder's VTODO with If-Match and the ETag last seen, inside the same transaction as the local
@@ -47,6 +48,17 @@ class ReminderTodos:
             return
         etag = home.move_todo(current.caldav_uid, due, current.caldav_etag)
         repo.set_reminder_caldav(self.conn, current.id, current.caldav_uid, etag)
+
+    def _todo_time_moved(self, current: Reminder, due: datetime | None) -> None:
+        """One time of a repeating reminder kept on the CalDAV calendar moved on its own there too: an
+        override of the time it had (the series' other times stay); `due` None: that time is skipped."""
+        home = self._todo_home()
+        if current.series_id is None or current.id is None or home is None or not hasattr(home, "move_todo_time"):
+            return
+        series = repo.get_series(self.conn, current.series_id)
+        if series is None or series.caldav_uid is None:
+            return
+        home.move_todo_time(series.caldav_uid, repo.occurrence_of(self.conn, current.id) or current.due, due)
 
     def _todo_gone(self, current: Reminder) -> None:
         home = self._todo_home()

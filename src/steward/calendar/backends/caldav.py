@@ -196,6 +196,39 @@ class CaldavBackend:
             raise self._fail(f"moving {uid}", exc) from None
         return _etag(obj)
 
+    def move_todo_time(self, uid: str, occurrence: datetime, due: datetime | None) -> None:
+        """One time of a repeating reminder's VTODO moved on its own: a VTODO with its RECURRENCE-ID (the
+        time it had, on the series' own clock) due at `due`, beside the series in the same resource,
+        replacing an earlier move of that time; with `due` None that time is skipped (an EXDATE).
+        NotFound when the calendar no longer has the series."""
+        from caldav.lib import error
+
+        from steward.calendar.repeat_ical import moved_todo
+        from steward.errors import NotFound
+
+        try:
+            obj = self.calendar().todo_by_uid(uid)
+            whole = obj.icalendar_instance
+            master = obj.icalendar_component
+            first = master.decoded("dtstart") if master.get("dtstart") is not None else master.decoded("due")
+            zone = first.tzinfo if isinstance(first, datetime) and first.tzinfo is not None else UTC
+            rid = occurrence.astimezone(zone)
+            for sub in list(whole.subcomponents):
+                if sub.name == "VTODO" and sub.get("recurrence-id") is not None and \
+                        decoded(sub, "recurrence-id") == rid:
+                    whole.subcomponents.remove(sub)
+            if due is None:
+                master.add("exdate", rid)
+            else:
+                whole.add_component(moved_todo(master, rid, due.astimezone(zone)))
+            obj.save(increase_seqno=False)
+        except error.NotFoundError:
+            raise NotFound(f"the CalDAV calendar no longer has the repeating reminder {uid}; nothing was changed") \
+                from None
+        except self._errors() as exc:
+            raise self._fail(f"changing a time of {uid}", exc) from None
+        log.debug("caldav: %s one time of to-do %s", "skipped" if due is None else "moved", uid)
+
     def todos(self) -> dict[str, TodoState]:
         """Every to-do on the calendar (done ones too) by UID, as the server has it now: one request."""
         from steward.calendar.repeat_ical import todo_state
