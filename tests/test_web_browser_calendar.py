@@ -118,3 +118,26 @@ def test_an_event_in_an_answers_days_is_moved_from_there_and_the_panel_follows(
                                ".textContent)")
         moved = page.wait_for_selector("#today-items li.moved")
         assert "dentist" in moved.inner_text() and "16:00" in moved.inner_text()
+
+
+def test_one_time_of_a_repeating_event_is_moved_from_the_today_panel_and_says_so(
+        browser: Any, steward_home: Path, cli: Callable[..., Any]) -> None:
+    r = cli("--now", NOW, "--tz", "America/New_York", "calendar", "add", "every wednesday at 9", "standup",
+            "--minutes", "15")
+    assert r.code == 0, r.err
+    with serving(steward_home, now=NOW, env={"STEWARD_TIMEZONE": "America/New_York"}) as served:
+        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(served.page)
+        standup = page.locator("#tomorrow-items li", has_text="standup")
+        standup.locator("button.change").click()
+        standup.get_by_label("Move to").fill("11 am")
+        standup.locator("button", has_text="Move this time").click()
+        moved = page.wait_for_selector("#tomorrow-items li.moved")
+        assert "standup" in moved.inner_text() and "11:00" in moved.inner_text()
+        assert "moved from" in moved.inner_text() and "09:00" in moved.inner_text()
+        assert not errors, errors
+    # the other times stay
+    week = cli("--now", NOW, "--tz", "America/New_York", "--json", "schedule", "december 9").json()["items"]
+    assert [(i["title"], i["start"][11:16], i.get("state")) for i in week] == [("standup", "09:00", None)]

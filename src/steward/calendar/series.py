@@ -105,6 +105,9 @@ class EventSeries:
         if not event.rule and series:
             raise UserError(f"{event.title} does not repeat; move it without --series; nothing was moved")
         if event.rule and once:
+            if self.recurrence(text) is not None:
+                raise UserError(f"{text!r} repeats: that is a change to every time from now on (--series), not "
+                                "to one; nothing was moved")
             start = destination(text, event, self.clock, self.date_options)
             if start is None:
                 raise UserError(f"I can't tell when {text!r} is; try e.g. 'friday at 5 pm' or '10:30'")

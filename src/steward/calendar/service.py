@@ -453,7 +453,8 @@ class CalendarService(ReminderManagement, EventSeries):
     def _with_changes(self, items: list[ScheduleItem], start: datetime, end: datetime,
                       calendars: list[str] | None) -> tuple[list[ScheduleItem], list[ScheduleItem]]:
         """The day's items with the moves and skips made with Steward shown: a moved event says where
-        it was; the skipped times of repeating events in the day come apart."""
+        it was (so does one time of a repeating event moved on its own in another app: its RECURRENCE-ID);
+        the skipped times of repeating events in the day come apart."""
         zone = self.clock.zone
         moves: dict[tuple[str, str], datetime] = {}
         for entry in audit.entries(self.conn, "event.move"):
@@ -465,6 +466,8 @@ class CalendarService(ReminderManagement, EventSeries):
         for item in items:
             e = item.event
             was = moves.get((e.id, e.start.astimezone(UTC).isoformat())) if e is not None else None
+            if was is None and e is not None and e.recurrence_id is not None and e.recurrence_id != e.start:
+                was = e.recurrence_id  # one time of a series moved on its own, in Steward or in another app
             out.append(replace(item, state="moved", moved_from=was.astimezone(zone)) if was else item)
         for entry in audit.entries(self.conn, "event.skip"):
             detail = entry["detail"]

@@ -377,9 +377,10 @@ function itemRow(entry) {
     el("span", { class: "what" }, title), el("span", { class: "kind" }, state), change);
 }
 
-// An event in the Today panel: Change opens a small form under it: a new time in words (Move), and
-// Cancel it (a one-off) or Skip this time (a repeating one), asked once more before it is done. The
-// event is named by its id and the time shown, through the same routes as `steward calendar`.
+// An event in the Today panel: Change opens a small form under it: a new time in words (Move; for a
+// repeating one, this time alone or every time from now on), and Cancel it (a one-off) or Skip this
+// time (a repeating one), asked once more before it is done. The event is named by its id and the
+// time shown, through the same routes as `steward calendar`.
 let changeForms = 0;
 function eventChange(entry) {
   const title = entry.title || "this event";
@@ -389,12 +390,13 @@ function eventChange(entry) {
   const toggle = el("button", { type: "button", class: "quiet change", "aria-expanded": "false",
                                 "aria-label": `Change “${title}”` }, "Change");
   const words = el("input", { type: "text", id: field, name: "when", autocomplete: "off",
-                              placeholder: repeats ? "every tuesday, or 10:30" : "friday at 5 pm" });
-  const move = el("button", { type: "submit", class: "secondary" }, "Move");
+                              placeholder: repeats ? "thursday at 3 pm, or every tuesday" : "friday at 5 pm" });
+  const move = el("button", { type: "submit", class: "secondary" }, repeats ? "Move this time" : "Move");
+  const every = repeats ? el("button", { type: "submit", class: "secondary" }, "Every time from now on") : null;
   const status = el("span", { class: "act-status", role: "status" });
   const drop = el("button", { type: "button", class: "quiet" }, repeats ? "Skip this time" : "Cancel it");
   const form = el("form", { class: "event-change", hidden: true, "aria-label": `Change “${title}”` },
-    el("label", { for: field }, repeats ? "Every time, from now on, to" : "Move to"), words, move, drop, status);
+    el("label", { for: field }, "Move to"), words, move, every, drop, status);
   toggle.addEventListener("click", () => {
     const opening = form.hidden;
     form.hidden = !opening;
@@ -405,15 +407,18 @@ function eventChange(entry) {
     event.preventDefault();
     const when = words.value.trim();
     if (!when) { status.textContent = "Say when, e.g. friday at 5 pm."; words.focus(); return; }
-    move.disabled = true;
+    const series = repeats && event.submitter === every;
+    const buttons = [move, every].filter(Boolean);
+    for (const button of buttons) button.disabled = true;
     status.textContent = "Moving…";
     try {
-      const moved = await api("POST", "/events/move", named({ when, series: repeats }));
-      status.textContent = `Moved to ${shortDate(moved.start)}.`;
+      const moved = await api("POST", "/events/move", named(repeats ? (series ? { when, series } : { when, once: true })
+        : { when }));
+      status.textContent = series ? `Every time from ${shortDate(moved.start)}.` : `Moved to ${shortDate(moved.start)}.`;
       refreshToday();
     } catch (err) {
       status.textContent = err.message;
-      move.disabled = false;
+      for (const button of buttons) button.disabled = false;
     }
   });
   drop.addEventListener("click", () => {
