@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
 from steward.calendar.backends.base import Reading, Unreadable, same_event
-from steward.calendar.ics import MARKER, decoded, event_from_component, event_to_calendar
+from steward.calendar.ics import MARKER, aware, decoded, event_from_component, event_to_calendar
 from steward.calendar.repeat_ical import RepeatingTodo, TodoState
 from steward.errors import ConfigError, Conflict, ConnectorError, UserError
 from steward.records.calendar import Event
@@ -115,7 +115,9 @@ class CaldavBackend:
         broken VEVENT — and logs it on the server; those never reach us.)
         """
         try:
-            found = self.calendar().search(start=start, end=end, event=True, expand=True)
+            # expanded here, not by the server or the library: each time of a repeating event keeps its
+            # series' rule and skipped times, and a time moved on its own the time it had
+            found = self.calendar().search(start=start, end=end, event=True, expand=False)
         except self._errors() as exc:
             raise self._fail("reading events", exc) from None
         events: list[Event] = []
@@ -124,7 +126,7 @@ class CaldavBackend:
             component: Any = None
             try:
                 component = obj.icalendar_component  # parsed here, one object at a time
-                event = event_from_component(component, self.name, self.zone, in_range=True)
+                read = self._times_of(obj.icalendar_instance, start, end)
             except (UserError, ValueError, TypeError, OverflowError, KeyError) as exc:
                 bad = unreadable(component, self.name, exc, str(getattr(obj, "url", "")))
                 if (bad.uid, bad.reason) not in skipped:
@@ -132,12 +134,37 @@ class CaldavBackend:
                     # the summary and UID only: nothing else of the event is logged
                     log.debug("caldav: skipped %s: %s", bad.label, bad.reason)  # the caller tells the user
                 continue
-            if event is None:
-                bad = unreadable(component, self.name, UserError("it has no DTSTART"))
-                skipped.setdefault((bad.uid, bad.reason), bad)
-            elif event.start < end and event.end > start:
-                events.append(event)
+            for event in read:
+                if event is None:
+                    bad = unreadable(component, self.name, UserError("it has no DTSTART"))
+                    skipped.setdefault((bad.uid, bad.reason), bad)
+                elif event.start < end and event.end > start:
+                    events.append(event)
         return Reading(events, tuple(skipped.values()))
+
+    def _times_of(self, whole: Any, start: datetime, end: datetime) -> list[Event | None]:
+        """The events of one calendar object in [start, end): a one-off event as it is, a repeating one
+        as each of its times there (through `recurring_ical_events`), each carrying the series' rule
+        and skipped times, and a time moved on its own the start it had (`recurrence_id`)."""
+        masters = {str(c.get("uid") or ""): c for c in whole.walk("VEVENT")
+                   if c.get("rrule") is not None and c.get("recurrence-id") is None}
+        if not masters:
+            return [event_from_component(c, self.name, self.zone, in_range=True) for c in whole.walk("VEVENT")]
+        import recurring_ical_events
+
+        series = {uid: event_from_component(c, self.name, self.zone, in_range=True) for uid, c in masters.items()}
+        out: list[Event | None] = []
+        for one in recurring_ical_events.of(whole).between(start, end):
+            event = event_from_component(one, self.name, self.zone, in_range=True)
+            master = series.get(str(one.get("uid") or ""))
+            if event is None or master is None:
+                out.append(event)
+                continue
+            had = aware(decoded(one, "recurrence-id"), self.zone) if one.get("recurrence-id") is not None else None
+            out.append(replace(event, rule=master.rule, skipped=master.skipped, zone=master.zone,
+                               steward=master.steward, recurrence_id=had if had is not None and had != event.start
+                               else None))
+        return out
 
     def find_duplicate(self, title: str, start: datetime) -> Event | None:
         """An event on the server with the same normalised title and start, if any."""
