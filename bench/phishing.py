@@ -1,6 +1,7 @@
 """Phishing never acts: bills and bookings from forged senders yield no due, no event, no reminder.
 
     .venv/bin/python bench/phishing.py [--json] [--lures PATH]
+    .venv/bin/python bench/phishing.py --recheck 10000   # the cost of marking a home's stored mail again
 
 The set is written here: for each lure (a bill with an amount and a due date, an appointment
 confirmation, a payment confirmation) a message from each kind of forged sender — a lookalike of a
@@ -121,7 +122,39 @@ def evaluate() -> dict[str, Any]:
     return {"forged": forged, "real": real}
 
 
+def recheck_cost(count: int) -> dict[str, float]:
+    """Seconds to mark `count` stored messages again (a generated Maildir imported, its stamp made stale)."""
+    import os
+    import time
+
+    from steward.mail.ingest import ingest
+    from steward.mail.marks import recheck
+    from steward.mail.sources import scan
+    from steward.sample import generate, write_maildir
+    from steward.store import connect
+
+    classifier = _classifier()
+    with tempfile.TemporaryDirectory(prefix="steward-bench-recheck-") as tmp:
+        maildir = write_maildir(generate(NOW, seed=11, count=count), Path(tmp) / "Maildir")
+        conn = connect(Path(tmp) / "steward.db")
+        ingest(conn, scan([maildir]), classifier=classifier)
+        out = {"messages": float(count), "load": os.getloadavg()[0]}
+        for sources in (False, True):
+            conn.execute("DELETE FROM mail_marks_version")
+            start = time.perf_counter()
+            report = recheck(conn, classifier, sources=sources)
+            out["sources" if sources else "stored"] = time.perf_counter() - start
+            assert report.checked == count, report
+        conn.close()
+    return out
+
+
 def main() -> int:
+    if "--recheck" in sys.argv[:-1]:
+        cost = recheck_cost(int(sys.argv[sys.argv.index("--recheck") + 1]))
+        print(f"recheck of {cost['messages']:.0f} stored messages: {cost['stored']:.2f} s from what is stored, "
+              f"{cost['sources']:.2f} s reading every source again (load average {cost['load']:.2f})")
+        return 0
     results = evaluate()
     if "--json" in sys.argv:
         print(json.dumps(results))

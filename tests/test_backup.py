@@ -161,7 +161,7 @@ def test_doctor_reports_each_check_in_one_line_and_fails_on_a_loose_secret(cli, 
     r = cli("doctor")
     assert r.code == 0, r.out + r.err
     names = [line.split(":")[0].split()[-1] for line in r.out.strip().splitlines()]
-    assert names == ["config", "zone", "home", "store", "secrets", "keyring", "models", "calendars", "disk"]
+    assert names == ["config", "zone", "home", "store", "secrets", "keyring", "models", "calendars", "disk", "mail"]
     secret = steward_home / "secrets" / "mail-x.secret"
     secret.parent.mkdir()
     secret.write_text("pw")

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from steward.cli.context import Commands, Ctx
+
+if TYPE_CHECKING:
+    from steward.mail.marks import RecheckReport
 
 
 def register(commands: Commands) -> None:
@@ -41,17 +44,25 @@ def register(commands: Commands) -> None:
 
     mail.add("rejected", "items imports could not take, and why", cmd_rejected)
 
+    p = mail.add("recheck", "mark the stored mail again with the current rules (suspected phishing and the "
+                 "other categories); the next import or sync does it too when the rules changed", cmd_recheck)
+    p.add_argument("--sources", action="store_true",
+                   help="read every message again from its file, Maildir or mbox (slower; finds what only the "
+                        "headers, links and full text show)")
+
 
 def cmd_import(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward mail import PATH...`: import mbox files, Maildirs and .eml files, with a progress bar."""
     from steward.cli.progress import Progress
     from steward.mail.ingest import catch_up_recent_words, ingest
+    from steward.mail.marks import ensure_current
     from steward.mail.sources import check_paths, scan
 
     paths = check_paths(args.paths)
     found = list(scan(paths))
     progress = Progress("importing", enabled=not args.no_progress and len(found) > 200)
     conn = ctx.app.db
+    rechecked = ensure_current(conn, ctx.app.mail_classifier)  # the stored mail first, if the rules changed
     # the rows first, at the word-search rate: every message is searchable by its words once they are in
     report = ingest(conn, found, account=args.account, snippet_chars=ctx.settings.as_int("mail.snippet_chars"),
                     on_batch=None, progress=progress, total=len(found),
@@ -63,6 +74,7 @@ def cmd_import(ctx: Ctx, args: argparse.Namespace) -> int:
     data = {
         "added": report.added, "duplicates": report.duplicates, "skipped": report.skipped,
         "rejected": report.rejected, "embedded": embedded,
+        "rechecked": rechecked.to_json() if rechecked is not None else None,
         "rejections": [{"kind": r.kind, "location": r.where(), "reason": r.reason} for r in report.rejections],
     }
 
@@ -71,6 +83,8 @@ def cmd_import(ctx: Ctx, args: argparse.Namespace) -> int:
                  f"{report.rejected} rejected"]
         if embedded:
             lines.append(f"{embedded} message(s) made searchable by meaning")
+        if rechecked is not None:
+            lines.append(_recheck_line(rechecked))
         for r in report.rejections[:20]:
             lines.append(f"  rejected {r.where()}: {r.reason}")
         if report.rejected > 20:
@@ -109,6 +123,25 @@ def _embed_new(ctx: Ctx, args: argparse.Namespace, bulk: bool) -> int:
     if report.indexed >= 1000:  # many new vectors: lay the saved partition over them now, not at a search
         ctx.app.mail_search.prepare_partition()
     return report.indexed
+
+
+def cmd_recheck(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward mail recheck`: the stored mail marked again with the current rules."""
+    from steward.mail.marks import recheck
+
+    report = recheck(ctx.app.db, ctx.app.mail_classifier, sources=args.sources)
+    ctx.emit(report.to_json(), lambda: _recheck_line(report))
+    return 0
+
+
+def _recheck_line(report: RecheckReport) -> str:
+    """One line for a re-check's report."""
+    said = [f"{report.marked} newly marked as suspected phishing", f"{report.cleared} mark(s) cleared"]
+    if report.kept:
+        said.append(f"{report.kept} mark(s) kept (only the mail's source could clear them, and it could not be read)")
+    if report.recategorised:
+        said.append(f"{report.recategorised} message(s) in another category")
+    return f"marked {report.checked} stored message(s) again with the current rules: " + "; ".join(said)
 
 
 def cmd_rejected(ctx: Ctx, args: argparse.Namespace) -> int:

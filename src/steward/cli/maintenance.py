@@ -32,7 +32,7 @@ def register(commands: Commands) -> None:
     p = commands.add("restore", "replace the store with the backup at PATH (the current one is kept beside it)",
                      cmd_restore)
     p.add_argument("path", help="a file written by `steward backup`")
-    p = commands.add("doctor", "check config, zone, home, store, secrets, keyring, models, calendars and disk",
+    p = commands.add("doctor", "check config, zone, home, store, secrets, keyring, models, calendars, disk and mail marks",
                      cmd_doctor)
     p.add_argument("--fix", action="store_true",
                    help="take the group's and others' access off every folder and file in the home")
@@ -63,7 +63,7 @@ def cmd_restore(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_doctor(ctx: Ctx, args: argparse.Namespace) -> int:
-    """`steward doctor [--fix]`: check config, zone, home, store, secrets, keyring, models, calendars and disk."""
+    """`steward doctor [--fix]`: check config, zone, home, store, secrets, keyring, models, calendars, disk and mail marks."""
     if args.fix:
         from steward.paths import loose_paths, tighten
 
@@ -83,6 +83,7 @@ def run_checks(ctx: Ctx) -> list[Check]:
     steps: list[tuple[str, Callable[[Ctx], Check]]] = [
         ("config", _config), ("zone", _zone), ("home", _home), ("store", _store), ("secrets", _secrets),
         ("keyring", _keyring), ("models", _models), ("calendars", _calendars), ("disk", _disk),
+        ("mail", _marks),
     ]
     out = []
     for name, step in steps:
@@ -91,6 +92,18 @@ def run_checks(ctx: Ctx) -> list[Check]:
         except StewardError as exc:
             out.append(Check(name, "fail", str(exc)))
     return out
+
+
+def _marks(ctx: Ctx) -> Check:
+    from steward.mail.marks import stale_count
+
+    if not ctx.paths.db_file.exists():
+        return Check("mail", "ok", "no mail yet")
+    stale = stale_count(ctx.app.db, ctx.app.mail_classifier)
+    if stale:
+        return Check("mail", "warn", f"{stale:,} message(s) were marked by older rules; `steward mail recheck` "
+                     "marks them again (the next import or sync does too)")
+    return Check("mail", "ok", "the stored mail is marked by the current rules")
 
 
 def _config(ctx: Ctx) -> Check:

@@ -116,6 +116,10 @@ class MailSync:
             raise UserError("no mail accounts configured; add one with `steward mail accounts add NAME "
                             "--host HOST --user USER`")
         chosen = [find_account(accounts, n) for n in names] if names else list(accounts)
+        if self.classifier is not None:  # mail marked by older rules is marked again before new mail comes in
+            from steward.mail.marks import ensure_current
+
+            ensure_current(self.conn, self.classifier)
         return [self.sync_account(a, progress) for a in chosen]
 
     def sync_account(self, account: Account,
