@@ -157,3 +157,50 @@ def test_one_time_of_a_repeating_reminder_cancelled_is_skipped_on_the_server(
                                                                                             (2026, 11, 17))
     assert sorted(t.decoded("due").isoformat() for t in todos) == [
         "2026-11-09T09:00:00-05:00", "2026-11-16T09:00:00-05:00"]
+
+
+@pytest.mark.parametrize("change", ["moved", "skipped"])
+def test_the_next_time_of_a_repeating_reminder_moved_or_skipped_in_another_app_is_kept(
+        radicale: Radicale, monkeypatch: pytest.MonkeyPatch, change: str) -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from caldav.davclient import DAVClient
+    from icalendar import Todo
+
+    ny = ZoneInfo("America/New_York")
+    url = radicale.new_calendar()
+    use_caldav(monkeypatch, url)
+    app = app_at("2026-10-30T12:00:00-04:00")
+    try:
+        made = app.calendar.create_repeating("water the plants", "every monday at 9", provenance={"via": "cli"})
+        series = app.calendar.series_of(made)
+        assert series is not None and series.caldav_uid and made.id is not None
+        # the phone moves (or skips) Monday 2 November's time on its own
+        obj = DAVClient(url=url, username="me", password="x").calendar(url=url).todo_by_uid(series.caldav_uid)
+        master = obj.icalendar_component
+        if change == "skipped":
+            master.add("exdate", datetime(2026, 11, 2, 9, tzinfo=ny))
+        else:
+            one = Todo()
+            one.add("uid", series.caldav_uid)
+            one.add("summary", "water the plants")
+            one.add("recurrence-id", datetime(2026, 11, 2, 9, tzinfo=ny))
+            one.add("dtstart", datetime(2026, 11, 2, 18, tzinfo=ny))
+            one.add("due", datetime(2026, 11, 2, 18, tzinfo=ny))
+            obj.icalendar_instance.add_component(one)
+        obj.save()
+        changed = app.calendar.reconcile_reminders()
+        upcoming = [(r.text, r.due.isoformat()) for r in app.calendar.reminders()]
+        assert app.calendar.reconcile_reminders() == []  # read again: nothing more to keep
+        kinds = [(e["kind"], e["detail"].get("why")) for e in entries(app.db) if e["kind"].startswith("reminder.")
+                 and e["detail"].get("why")]
+    finally:
+        app.close()
+    assert len(changed) == 1
+    if change == "skipped":
+        assert upcoming == [("water the plants", "2026-11-09T09:00:00-05:00")]
+        assert kinds == [("reminder.cancel", "skipped in another calendar app")]
+    else:
+        assert upcoming == [("water the plants", "2026-11-02T18:00:00-05:00")]
+        assert kinds == [("reminder.move", "moved in another calendar app")]

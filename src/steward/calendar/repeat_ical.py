@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta, tzinfo
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any
 
 MARKER = "X-STEWARD-ID"
@@ -41,6 +42,9 @@ class TodoState:
     etag: str | None
     rule: str | None = None         # a repeating to-do's RRULE value
     start: datetime | None = None   # its DTSTART (the first time it repeats from)
+    # a repeating to-do's times skipped (EXDATE) and moved on their own ((the time it had, its new due))
+    skipped: tuple[datetime, ...] = ()
+    moved: tuple[tuple[datetime, datetime], ...] = ()
 
     @property
     def closed(self) -> bool:
@@ -113,9 +117,10 @@ def read_todo(component: Any) -> RepeatingTodo:
     return RepeatingTodo(str(component.get("uid") or ""), str(component.get("summary") or ""), rule, start)
 
 
-def todo_state(component: Any, etag: str | None, zone: tzinfo = UTC) -> TodoState:
+def todo_state(component: Any, etag: str | None, zone: tzinfo = UTC, overrides: Iterable[Any] = ()) -> TodoState:
     """A VTODO read back as its state (ValueError when it has no DUE or DTSTART time); a floating
-    time is on the wall clock of `zone` (the user's)."""
+    time is on the wall clock of `zone` (the user's). `overrides` are the VTODOs beside it with a
+    RECURRENCE-ID (its times moved on their own)."""
     moment = component.get("due") or component.get("dtstart")
     if moment is None or not isinstance(moment.dt, datetime):
         raise ValueError("it has no DUE time")
@@ -128,5 +133,18 @@ def todo_state(component: Any, etag: str | None, zone: tzinfo = UTC) -> TodoStat
     start = first.dt if isinstance(first.dt, datetime) else None
     if start is not None and start.tzinfo is None:
         start = start.replace(tzinfo=zone)
+    raw = component.get("exdate") if rrule is not None else None
+    items = raw if isinstance(raw, list) else [raw] if raw is not None else []
+    skipped = [_aware(v.dt, zone) for item in items for v in getattr(item, "dts", ()) if isinstance(v.dt, datetime)]
+    moved: list[tuple[datetime, datetime]] = []
+    for one in overrides if rrule is not None else ():
+        had, when = one.get("recurrence-id"), one.get("due") or one.get("dtstart")
+        if had is not None and when is not None and isinstance(had.dt, datetime) and isinstance(when.dt, datetime):
+            moved.append((_aware(had.dt, zone), _aware(when.dt, zone)))
     return TodoState(str(component.get("uid") or ""), str(component.get("summary") or ""), due, status, etag,
-                     rrule.to_ical().decode() if rrule is not None else None, start)
+                     rrule.to_ical().decode() if rrule is not None else None, start, tuple(sorted(skipped)),
+                     tuple(sorted(moved)))
+
+
+def _aware(moment: datetime, zone: tzinfo) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=zone)

@@ -7,7 +7,7 @@ change, so a calendar that refuses leaves nothing changed here; a refusal becaus
 the to-do (HTTP 412) is read back and said. `reconcile_reminders` reads every to-do back in one request
 and keeps what another app did (moved, deleted, ticked off) before anything fires; a repeating
 reminder's to-do given new days or a new time there (its RRULE or DTSTART) is kept too: its next
-time is the new rule's, never the old one's.
+time is the new rule's, never the old one's; so is its next time skipped or moved there on its own.
 """
 
 from __future__ import annotations
@@ -151,7 +151,7 @@ class ReminderTodos:
                 return None
             start = state.start.astimezone(series.start.tzinfo).replace(microsecond=0)
             if (rule, start) == (known, series.start):
-                return None
+                return self._one_time_read_back(series, current, state, prov)
             later = occurrences(rule, start, self.clock.now().replace(microsecond=0), 1)
         with repo.write_txn(self.conn):
             if state is None or state.closed or not later:
@@ -177,6 +177,35 @@ class ReminderTodos:
                           "why": "its repeat changed in another calendar app"})
         return repo.get_reminder(self.conn, new_id)
 
+
+    def _one_time_read_back(self, series: Series, current: Reminder | None, state: TodoState,
+                            prov: dict[str, str]) -> Reminder | None:
+        """Keep what another app did to the open time of a repeating reminder on its own: skipped there
+        (an EXDATE) is cancelled here and the next time written; moved there (an override of that time)
+        is moved here. The reminder as it now is (None when nothing changed)."""
+        if current is None or current.id is None or current.status != "pending":
+            return None
+        from steward.calendar import recurring
+
+        had = repo.occurrence_of(self.conn, current.id) or current.due
+        moved_to = dict(state.moved).get(had)
+        if had not in state.skipped and (moved_to is None or moved_to == current.due):
+            return None
+        with repo.write_txn(self.conn):
+            if had in state.skipped:
+                if not repo.set_reminder_status(self.conn, current.id, "cancelled", expect="pending"):
+                    return None
+                recurring.roll_forward(self.conn, current.id, self.clock.now())
+                audit.record(self.conn, "reminder.cancel", str(current.id), prov,
+                             {"text": series.text, "series": series.id, "due": current.due.isoformat(),
+                              "why": "skipped in another calendar app"})
+            else:
+                assert moved_to is not None
+                repo.move_reminder(self.conn, current.id, moved_to.replace(microsecond=0))
+                audit.record(self.conn, "reminder.move", str(current.id), prov,
+                             {"text": series.text, "series": series.id, "from": current.due.isoformat(),
+                              "due": moved_to.isoformat(), "why": "moved in another calendar app"})
+        return repo.get_reminder(self.conn, current.id)
 
 def _log() -> logging.Logger:
     """This module's logger (logging is loaded by the first line written: reading a schedule writes none)."""

@@ -267,7 +267,8 @@ class CaldavBackend:
         out: dict[str, TodoState] = {}
         for obj in found:
             try:
-                state = todo_state(obj.icalendar_component, _etag(obj), self.zone)
+                overrides = [c for c in obj.icalendar_instance.walk("VTODO") if c.get("recurrence-id") is not None]
+                state = todo_state(obj.icalendar_component, _etag(obj), self.zone, overrides)
             except (ValueError, TypeError, KeyError) as exc:
                 log.debug("caldav: a to-do skipped: %s", exc)
                 continue
