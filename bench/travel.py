@@ -85,6 +85,7 @@ class Case:
     negative: bool
     # the input is a ticket's barcode payload alone (no text a person reads): nothing to propose from
     barcode: bool = False
+    zone: str = HOME_ZONE  # the person's
 
 
 @dataclass
@@ -318,17 +319,17 @@ def thunderbird_cases(folder: Path) -> list[Case]:
     return cases
 
 
-def _matches(e: Expected, start: datetime) -> bool:
+def _matches(e: Expected, start: datetime, zone: str = HOME_ZONE) -> bool:
     if isinstance(e.start, datetime):
-        return start == e.start or (e.disputed and start == e.start + timedelta(days=1)) or _on_its_day(e, start)
-    return start.astimezone(ZoneInfo(HOME_ZONE)).date() == e.start
+        return start == e.start or (e.disputed and start == e.start + timedelta(days=1)) or _on_its_day(e, start, zone)
+    return start.astimezone(ZoneInfo(zone)).date() == e.start
 
 
-def _on_its_day(e: Expected, start: datetime) -> bool:
+def _on_its_day(e: Expected, start: datetime, zone: str = HOME_ZONE) -> bool:
     """A stay or an event proposed as whole days (from midnight on the person's clock) on the local day
     the reference starts it: right on its day, when the mail gives no time (a hotel that writes only
     the arrival date; the reference's check-in hour is the extractor's default)."""
-    local = start.astimezone(ZoneInfo(HOME_ZONE))
+    local = start.astimezone(ZoneInfo(zone))
     return (e.kind in ("hotel", "event") and isinstance(e.start, datetime) and (local.hour, local.minute) == (0, 0)
             and local.date() == e.start.date())
 
@@ -338,7 +339,7 @@ def run_case(home: Path, case: Case, run: Run, verbose: bool) -> None:
     mail = home / "mail"
     mail.mkdir(parents=True, exist_ok=True)
     (mail / "message.eml").write_bytes(case.raw)
-    app = _app(home, HOME_ZONE, case.received + timedelta(minutes=1))
+    app = _app(home, case.zone, case.received + timedelta(minutes=1))
     try:
         _import(app, mail)
         report = app.appointments.scan()
@@ -355,7 +356,7 @@ def run_case(home: Path, case: Case, run: Run, verbose: bool) -> None:
     left = list(case.expect)
     for item in proposed:
         assert item.start is not None
-        hit = next((e for e in left if _matches(e, item.start)), None)
+        hit = next((e for e in left if _matches(e, item.start, case.zone)), None)
         if hit is None:
             kind = case.expect[0].kind if case.expect else "other appointment"
             run.kinds[kind].wrong += 1
@@ -399,6 +400,14 @@ def other_mail(shared: Path) -> list[Case]:
     return cases
 
 
+def template_cases(sources: Path) -> list[Case]:
+    """The booking systems' own customer mail (bench/booking_templates.py), each in its person's zone."""
+    from booking_templates import build
+
+    return [Case(c.name, c.raw, c.received, (Expected(c.kind, c.start),) if c.start else (), negative=c.start is None,
+                 zone=c.zone) for c in build(sources)]
+
+
 def evaluate(shared: Path, verbose: bool = False) -> tuple[Run, int, float]:
     """Run every case; (the tallies, the number of mails, seconds)."""
     cases: list[Case] = []
@@ -419,6 +428,9 @@ def evaluate(shared: Path, verbose: bool = False) -> tuple[Run, int, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--verbose", action="store_true", help="list every reservation not proposed, with the reasons")
+    parser.add_argument("--sources", type=Path, default=None,
+                        help="a folder holding the booking systems' repositories (bench/booking_templates.py): "
+                             "also score their customer mail")
     parser.add_argument("--other-mail", action="store_true",
                         help="also scan each of the notmuch and imap_tools messages (books nothing: must propose nothing)")
     args = parser.parse_args()
@@ -447,6 +459,20 @@ def main() -> int:
           f"{run.negative_proposals} proposed (must be 0)")
     for note in run.notes:
         print(f"  {note}")
+    if args.sources is not None:
+        systems = Run()
+        cases = template_cases(args.sources)
+        for case in cases:
+            with tempfile.TemporaryDirectory(prefix="steward-bench-travel-") as tmp:
+                run_case(Path(tmp), case, systems, True)
+        print(f"booking systems' own mail (TastyIgniter, Easy!Appointments, MotoPress Hotel Booking): {len(cases)} mails")
+        for kind in ("restaurant", "hotel", "other appointment"):
+            t = systems.kinds[kind]
+            print(f"  {kind:<18} right {t.right} (on its day {t.day}), wrong {t.wrong}, not proposed {t.missed}")
+        print(f"  books nothing (updates, reminders, pending, confirm-by-link, cancellations): {systems.negative_mails} "
+              f"mails, {systems.negative_proposals} proposed (must be 0)")
+        for note in systems.notes:
+            print(f"    {note}")
     if args.other_mail:
         print(f"mail that books nothing (notmuch corpora, imap_tools messages): {other.negative_mails} mails, "
               f"{other.negative_proposals} proposed")

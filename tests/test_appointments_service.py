@@ -181,3 +181,29 @@ def test_serve_scans_as_a_job_and_after_new_mail(tmp_path: Path, cli) -> None:  
         app.close()
     off = settings.with_overrides({"appointments.mode": "off"})
     assert "appointments" not in [j.name for j in scheduled_jobs(off)]
+
+
+def test_a_booking_systems_confirmation_sent_as_a_meeting_request_is_a_booking_and_a_pending_one_is_not(
+        tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    # a scheduling system attaches the booking as a request the customer may answer (RSVP), with the
+    # provider as organizer; its mail says the appointment is booked
+    booked = ics_event("Physiotherapy session", "20260918T063000Z", "20260918T071500Z", method="REQUEST",
+                       organizer="Priya Nair", rsvp=True)
+    held = ics_event("Deep tissue massage", "20260919T063000Z", "20260919T073000Z", method="REQUEST",
+                     organizer="Priya Nair", rsvp=True)
+    mailbox(tmp_path, cli,
+            c_physio=message("physio-1@stridephysio.example", ("Stride Physio Clinic", "desk@stridephysio.example"),
+                             "Your appointment has been successfully booked",
+                             "Thank you for arranging an appointment with us.", SENT, ics=booked),
+            d_held=message("physio-2@stridephysio.example", ("Stride Physio Clinic", "desk@stridephysio.example"),
+                           "Your booking is pending", "Your appointment is pending. We will write once it is "
+                           "confirmed by our staff.", SENT, ics=held),
+            e_invite=message("invite-2@mailhub.example", ("Sam Carter", "sam.carter@mailhub.example"),
+                             "Invitation: Booking review", "Sam invited you to review the bookings.", SENT,
+                             ics=ics_event("Booking review", "20260918T090000Z", "20260918T100000Z",
+                                           method="REQUEST", organizer="Sam Carter", rsvp=True)))
+    got = {(i["provider"], i["start"], i["status"], i["reason"]) for i in scan(cli)["items"]}
+    assert ("Priya Nair", "2026-09-18T12:00:00+05:30", "proposed", None) in got
+    assert {(status, reason) for provider, start, status, reason in got if start.startswith("2026-09-19")} == {
+        ("rejected", "invitation")}  # pending: not booked, whatever its calendar part asks
+    assert ("Sam Carter", "2026-09-18T14:30:00+05:30", "rejected", "invitation") in got

@@ -230,9 +230,19 @@ def _end(c: Candidate, start: datetime, clock: Clock, minutes: int) -> datetime:
     return start + timedelta(minutes=minutes)
 
 
+def _booked_by_system(c: Candidate, message: MessageMeta, cues: Cues) -> bool:
+    """Whether a calendar part that asks the person to answer comes with a business's booking confirmation:
+    booking systems attach their booking as a meeting request (an attendee asked to RSVP), while the
+    mail's own words say it is booked and nothing of an invitation."""
+    said = f"{message.subject}\n{message.snippet}"
+    return (c.origin == "ics" and c.status == "invitation" and bool(cues.confirmed.search(said))
+            and bool(cues.nouns.search(said)) and cues.status_of(said) == "confirmed"
+            and (message.category != "personal" or sender_business(message, cues) is not None))
+
+
 def _status(c: Candidate, message: MessageMeta, cues: Cues) -> str | None:
     """The reason the mail's own words give against a confirmation, or None."""
-    if c.status != "confirmed":
+    if c.status != "confirmed" and not _booked_by_system(c, message, cues):
         return _STATUS_REASON[c.status]
     if c.origin == "ics" and (said := cues.status_of(c.excerpt)) != "confirmed":
         return _STATUS_REASON[said]  # "Canceled: Flight UA 110" in a calendar part that states no STATUS
