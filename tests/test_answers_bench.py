@@ -85,3 +85,20 @@ def test_the_development_set_gets_no_more_wrong_answers(tmp_path_factory: pytest
         wrong[r.capability] = wrong.get(r.capability, 0) + (r.verdict == "wrong")
     over = {c: n for c, n in wrong.items() if n > WRONG_AT_MOST.get(c, 0)}
     assert not over, f"more wrong answers than before: {over}\n{answers.table(results)}"
+
+
+@pytest.mark.parametrize("name", ["dev", "third"])
+def test_every_case_asks_a_home_its_set_builds_about_a_known_capability(name: str) -> None:
+    data = yaml.safe_load((answers.DATA / answers.SETS[name]).read_text(encoding="utf-8"))
+    capabilities = {"money", "appointments", "schedule", "mail", "brief", "reminders"}
+    ids = [c["id"] for c in data["cases"]]
+    assert len(ids) == len(set(ids))
+    for case in data["cases"]:
+        assert case["mailbox"] in data["homes"] and case["mailbox"] in answers.ZONES, case["id"]
+        assert case["capability"] in capabilities and case["turns"], case["id"]
+        assert case.get("answerable", True) or not case.get("expect"), case["id"]
+
+
+def test_a_brazilian_and_a_canadian_amount_are_read_with_their_currency() -> None:
+    assert answers.has_amount("R$ 1.870,90", "1870.90") and answers.has_currency("R$ 1.870,90", "BRL")
+    assert answers.has_currency("CA$742.19", "CAD")
