@@ -47,3 +47,41 @@ def test_one_time_of_a_series_on_caldav_is_moved_and_another_skipped_by_their_da
                         event=True, expand=True)
     times = sorted(o.icalendar_component.decoded("dtstart").astimezone(NY).isoformat()[:16] for o in seen)
     assert times == ["2026-11-02T10:00", "2026-11-10T15:00", "2026-11-23T10:00"]
+
+
+OTHER_APP = """BEGIN:VCALENDAR\r
+VERSION:2.0\r
+PRODID:-//another app//EN\r
+BEGIN:VEVENT\r
+UID:{uid}\r
+DTSTAMP:20261001T000000Z\r
+{body}\r
+END:VEVENT\r
+{extra}END:VCALENDAR\r
+"""
+
+
+def test_times_another_app_gave_on_caldav_are_read_as_it_keeps_them(
+        radicale: Radicale, monkeypatch: pytest.MonkeyPatch, steward_home: Any, cli: Callable[..., Any]) -> None:
+    from caldav.davclient import DAVClient
+
+    url = radicale.new_calendar()
+    use_caldav(monkeypatch, url)
+    other = DAVClient(url=url, username="me", password="x", timeout=10).calendar(url=url)
+    # a book club on two dates (RDATE), and a weekly choir with one time moved on its own
+    other.save_event(OTHER_APP.format(uid="club-1", extra="", body="DTSTART:20261103T130000Z\r\nDURATION:PT1H\r\n"
+                                      "RDATE:20261105T130000Z\r\nSUMMARY:book club"))
+    other.save_event(OTHER_APP.format(
+        uid="choir-1", body="DTSTART:20261029T230000Z\r\nDURATION:PT1H\r\nRRULE:FREQ=WEEKLY\r\nSUMMARY:choir",
+        extra="BEGIN:VEVENT\r\nUID:choir-1\r\nDTSTAMP:20261001T000000Z\r\nRECURRENCE-ID:20261112T230000Z\r\n"
+              "DTSTART:20261113T000000Z\r\nDURATION:PT1H\r\nSUMMARY:choir\r\nEND:VEVENT\r\n"))
+
+    def day(when: str) -> list[tuple[str, str, str | None, str | None]]:
+        r = cli("--now", NOW, "--tz", "America/New_York", "--json", "schedule", when)
+        assert r.code == 0, r.err
+        return [(i["title"], i["start"], i.get("state"), i.get("moved_from")) for i in r.json()["items"]]
+
+    assert day("november 3") == [("book club", "2026-11-03T08:00:00-05:00", None, None)]
+    assert day("november 5") == [("book club", "2026-11-05T08:00:00-05:00", None, None),
+                                 ("choir", "2026-11-05T18:00:00-05:00", None, None)]
+    assert day("november 12") == [("choir", "2026-11-12T19:00:00-05:00", "moved", "2026-11-12T18:00:00-05:00")]

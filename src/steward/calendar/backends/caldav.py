@@ -146,13 +146,13 @@ class CaldavBackend:
         """The events of one calendar object in [start, end): a one-off event as it is, a repeating one
         as each of its times there (through `recurring_ical_events`), each carrying the series' rule
         and skipped times, and a time moved on its own the start it had (`recurrence_id`)."""
-        masters = {str(c.get("uid") or ""): c for c in whole.walk("VEVENT")
-                   if c.get("rrule") is not None and c.get("recurrence-id") is None}
-        if not masters:
-            return [event_from_component(c, self.name, self.zone, in_range=True) for c in whole.walk("VEVENT")]
+        components = list(whole.walk("VEVENT"))
+        if not any(c.get(name) is not None for c in components for name in ("rrule", "rdate", "recurrence-id")):
+            return [event_from_component(c, self.name, self.zone, in_range=True) for c in components]
         import recurring_ical_events
 
-        series = {uid: event_from_component(c, self.name, self.zone, in_range=True) for uid, c in masters.items()}
+        series = {str(c.get("uid") or ""): event_from_component(c, self.name, self.zone, in_range=True)
+                  for c in components if c.get("rrule") is not None and c.get("recurrence-id") is None}
         out: list[Event | None] = []
         for one in recurring_ical_events.of(whole).between(start, end):
             event = event_from_component(one, self.name, self.zone, in_range=True)
