@@ -101,10 +101,13 @@ def test_since_a_time_reaches_back_to_it(demo: App) -> None:
     assert handled_by == "reader" and "since 6 pm" in reply, reply
 
 
-@pytest.mark.parametrize("text", ["is the 9th of may a friday?", "what is it today?", "give me the current date"])
-def test_a_question_of_the_calendar_itself_is_not_answered_with_the_schedule(demo: App, text: str) -> None:
+@pytest.mark.parametrize(("text", "answer"), [("is the 9th of may a friday?", "No, it's a Sunday (Sunday, 9 May 2027)."),
+                                             ("what is it today?", "Today is Monday, 14 September 2026."),
+                                             ("give me the current date", "Today is Monday, 14 September 2026.")])
+def test_a_question_of_the_calendar_itself_is_answered_with_the_date_not_the_schedule(demo: App, text: str,
+                                                                                      answer: str) -> None:
     handled_by, reply = ask(demo, text)
-    assert handled_by not in ("reader", "schedule_query", "reminder_creation"), reply
+    assert handled_by == "reader" and reply == answer, reply
 
 
 @pytest.mark.parametrize("text", ["let me know if any new emails turned up", "let me know the current time",
@@ -151,3 +154,9 @@ def test_a_request_in_a_domains_words_alone_is_answered(demo: App, text: str, op
 def test_a_state_or_an_address_book_is_not_the_newest_mail(demo: App, text: str) -> None:
     _, reply = ask(demo, text)
     assert not reply.startswith("Your newest mail"), reply
+
+
+@pytest.mark.parametrize("text", ["pull up my new emails", "any new mail for me?"])
+def test_new_mail_asked_in_mails_own_words_is_the_newest_not_mail_about_new(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and reply.startswith("Your newest mail"), reply

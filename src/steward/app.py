@@ -423,6 +423,7 @@ class App:
         from steward.reader import Answerers
         from steward.reader.answerers.appointments import appointments_answerer
         from steward.reader.answerers.brief import brief_answerer
+        from steward.reader.answerers.clock import clock_answerer
         from steward.reader.answerers.dues import accounts_answerer, dues_answerer
         from steward.reader.answerers.inbox import inbox_answerer
         from steward.reader.answerers.mail import mail_answerer
@@ -443,6 +444,7 @@ class App:
                               self.slot_lists.lists),
             mail_answerer(lambda: self.mailbox, self.slot_lists.lists),
             brief_answerer(lambda: self.brief),
+            clock_answerer(),
         ]
         by_name = {a.name: a for a in built}
         return Answerers([replace(by_name[e.name], examples=e.examples) for e in answerers_on(self.settings.as_bool)])

@@ -166,6 +166,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("reader.schedule", True, "flag: the reader answers schedule questions ('what's coming up this week?')"),
     Setting("reader.mail", True, "flag: the reader answers mail questions by sender and 'anything suspicious?'"),
     Setting("reader.brief", True, "flag: the reader answers 'summary', 'rundown', 'anything to worry about?'"),
+    Setting("reader.clock", True, "flag: the reader answers 'what time is it (in Tokyo)?', 'what day is the 14th?', "
+            "'how many days until Christmas?' from your clock"),
     # the daily brief
     Setting("brief_config_intercept", True,
             "flag: 'add the dues section to my brief', 'put my schedule first' ... change the brief without a model"),

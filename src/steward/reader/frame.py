@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
-Domain = Literal["money", "appointments", "schedule", "mail", "brief", "reminders"]
-DOMAINS: tuple[str, ...] = ("money", "appointments", "schedule", "mail", "brief", "reminders")
+Domain = Literal["money", "appointments", "schedule", "mail", "brief", "reminders", "clock"]
+# "clock": the date and the time themselves ("what day is the 14th?"), from the person's clock
+DOMAINS: tuple[str, ...] = ("money", "appointments", "schedule", "mail", "brief", "reminders", "clock")
 READ_ASKS: tuple[str, ...] = ("how_much", "count", "when", "where", "is_there", "which", "show", "list")
 # how a name was found in the person's own data
 How = Literal["words", "spelling", "kind", "meaning"]

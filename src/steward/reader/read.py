@@ -22,6 +22,7 @@ from steward.reader.frame import Frame, Named, Unmatched, Window
 from steward.reader.lists import SlotLists
 from steward.reader.match import find_names, name_tokens, nearest_names
 from steward.reader.meaning import ByMeaning
+from steward.reader.timeasks import read_time_question, time_triggers
 from steward.reader.words import ReaderWords
 from steward.vocab import Phrase, Vocab, words
 from steward.vocab.language import is_action_request, is_question
@@ -382,9 +383,16 @@ def known_words(vocab: Vocab, rw: ReaderWords) -> frozenset[str]:
 def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWords, known: frozenset[str],
          date_options: Any = None, meaning: ByMeaning | None = None) -> Frame | None:
     """The frame of a question about the person's own data, or None when it is not one (or asks an action)."""
-    if is_action_request(text, vocab) or not_a_read(text, rw):
+    if is_action_request(text, vocab):
         return None
     said_norms = [w.replace("\u2019", "'") for w in words(text)]
+    if not set(said_norms).isdisjoint(time_triggers()) and not any(_hits(said_norms, c) for c in rw.domains.values()):
+        # the date or the clock itself ("what day is the 14th?"), asked with no word of the person's data
+        of_the_clock = read_time_question(text, clock, date_options)
+        if of_the_clock is not None:
+            return of_the_clock
+    if not_a_read(text, rw):
+        return None
     ask_said = _ask(said_norms, rw, vocab)
     asked = is_question(text, vocab)
     # a few words that open on no one ("texts from Sam", "Harbor bill") may be a request by its names alone

@@ -32,7 +32,8 @@ from steward.vocab.language import is_action_request
 
 NAME = "reader"
 _DOMAIN_LABELS = {"money": "money you owe", "appointments": "your appointments", "schedule": "your schedule",
-                  "mail": "your mail", "brief": "your brief", "reminders": "your reminders"}
+                  "mail": "your mail", "brief": "your brief", "reminders": "your reminders",
+                  "clock": "the date and time"}
 
 
 SESSIONS_KEPT = 256
@@ -40,7 +41,7 @@ SESSIONS_KEPT = 256
 # read as another's only when the reader has no evidence of its own ("do I still owe anything on the
 # insurance policy?" is not a schedule question, whatever its words)
 _REQUESTED = {"money": ("digest", "accounts"), "appointments": (), "schedule": ("days",), "mail": ("senders",),
-              "brief": ("brief",), "reminders": ()}
+              "brief": ("brief",), "reminders": (), "clock": ()}
 
 
 def _own_evidence(frame: Frame) -> bool:
@@ -62,6 +63,8 @@ def _general(frame: Frame, today: date) -> bool:
     """Whether a frame asks its domain's whole answer (nothing named: what is owed, a day, the brief), which
     a request's words may then say; a frame about a named thing, a booking, suspicious mail, money by a
     kind, a currency or a span of its own, is answered as read."""
+    if frame.domain == "clock":
+        return False  # the date or the time itself: no request's words say more
     if frame.domain == "appointments":
         # the appointments intercept keeps a question the reader is unsure of ("which bookings are coming?")
         return not frame.sure
@@ -111,7 +114,8 @@ class ReaderAnswers:
         reader = self._reader()
         fresh = frame = reader.read(turn.text, clock)
         before = self._before(turn)
-        if before is not None and not is_action_request(turn.text, reader.vocab):
+        if before is not None and not is_action_request(turn.text, reader.vocab) and \
+                (fresh is None or fresh.domain != "clock"):
             frame = follow_on(turn.text, before, frame, reader.words, clock, reader.date_options)
         if frame is not None:
             # what the reader read is what the conversation's next turn is read with (not what a request's

@@ -60,7 +60,9 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             view = mail_view(lines[0].rstrip(":"), [h.message for h in hits], clock, window_words(frame, clock))
             return Answer("\n".join(lines), {"messages": [h.id for h in hits], "view": view})
         topic = _topic(frame.text)
-        if topic and not frame.values("sender") and not any(u.what == "sender" for u in frame.unmatched):
+        if topic and "bare" not in frame.flags and not frame.values("sender") \
+                and not any(u.what == "sender" for u in frame.unmatched):
+            # (a request in mail's own words alone, "show me new email", has no topic: it asks for the newest)
             # "find the book club email": mail about a topic, whatever bill or booking a word of it names
             inside = frame.window is None or set(words(frame.window.said)) - _NOT_TOPIC <= set(words(topic))
             about = _about(topic, box, clock) if inside else None
