@@ -127,6 +127,15 @@ def test_one_time_of_a_series_named_by_its_day_moves_alone(home: Path, cli: Call
     assert day(cli, "december 14") == [("team meeting", "16:00", "moved")]
 
 
+def test_a_time_moved_on_its_own_and_then_skipped_is_gone_and_shown_skipped_at_the_time_it_had(
+        home: Path, cli: Callable[..., Any]) -> None:
+    assert run(cli, "calendar", "move", "team meeting on december 14", "3 pm").code == 0
+    r = run(cli, "calendar", "skip", "team meeting", "december 14")
+    assert r.code == 0, r.err
+    assert day(cli, "december 14") == [("team meeting", "10:00", "skipped")]
+    assert day(cli, "december 21") == [("team meeting", "10:00", None)]
+
+
 def test_once_moves_the_next_time_and_a_day_alone_keeps_its_time(home: Path, cli: Callable[..., Any]) -> None:
     r = run(cli, "calendar", "move", "team meeting", "wednesday", "--once")
     assert r.code == 0, r.err

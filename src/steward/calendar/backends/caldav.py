@@ -227,7 +227,9 @@ class CaldavBackend:
         """One time of a repeating reminder's VTODO moved on its own: a VTODO with its RECURRENCE-ID (the
         time it had, on the series' own clock) due at `due`, beside the series in the same resource,
         replacing an earlier move of that time; with `due` None that time is skipped (an EXDATE).
+        Written with If-Match the version just read (Conflict when another app wrote it meanwhile);
         NotFound when the calendar no longer has the series."""
+        from caldav.elements import dav
         from caldav.lib import error
 
         from steward.calendar.repeat_ical import moved_todo
@@ -235,6 +237,9 @@ class CaldavBackend:
 
         try:
             obj = self.calendar().todo_by_uid(uid)
+            read_as = _etag(obj)
+            if read_as:
+                obj.props[dav.GetEtag.tag] = read_as
             whole = obj.icalendar_instance
             master = obj.icalendar_component
             first = master.decoded("dtstart") if master.get("dtstart") is not None else master.decoded("due")
@@ -252,6 +257,8 @@ class CaldavBackend:
         except error.NotFoundError:
             raise NotFound(f"the CalDAV calendar no longer has the repeating reminder {uid}; nothing was changed") \
                 from None
+        except error.ETagMismatchError:
+            raise self._changed(f"the repeating reminder {uid}") from None
         except self._errors() as exc:
             raise self._fail(f"changing a time of {uid}", exc) from None
         log.debug("caldav: %s one time of to-do %s", "skipped" if due is None else "moved", uid)
