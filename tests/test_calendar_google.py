@@ -284,3 +284,23 @@ def test_a_repeating_event_on_google_skipped_moved_once_and_changed_from_a_day_a
     assert _day(cli, "2026-09-21") == [("Standup", "2026-09-21T10:00:00+05:30", False)]
     old = next(e for e in google.events() if e["id"] == series["id"])
     assert old["recurrence"][0].startswith("RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20260920T")
+
+
+def test_steward_calendar_move_moves_one_time_of_a_series_on_google_by_its_day(cli: Any, google: FakeGoogle) -> None:
+    def run(*args: str) -> Any:
+        return cli("--now", NOW, "--tz", "Asia/Kolkata", *args)
+
+    r = run("calendar", "add", "every weekday at 9:30 am", "Standup", "--minutes", "15")
+    assert r.code == 0, r.err
+    r = run("calendar", "move", "thursday's standup", "11 am")
+    assert r.code == 0, r.err
+    assert "the other times stay" in r.out
+    r = run("calendar", "move", "standup", "noon")
+    assert r.code == 1 and r.err.count("\n") == 1 and "--once" in r.err
+    assert google.calls_to("calendar.events.instances")
+    assert [c.method for c in google.calls if c.method in ("calendar.events.patch", "calendar.events.delete")] == [
+        "calendar.events.patch"]
+    assert _day(cli, "2026-09-17") == [("Standup", "2026-09-17T11:00:00+05:30", False)]
+    assert _day(cli, "2026-09-18") == [("Standup", "2026-09-18T09:30:00+05:30", False)]
+    moved = run("--json", "schedule", "2026-09-17").json()["items"]
+    assert [(i["state"], i["moved_from"]) for i in moved] == [("moved", "2026-09-17T09:30:00+05:30")]
