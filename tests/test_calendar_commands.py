@@ -149,7 +149,8 @@ def test_a_series_moved_without_saying_which_times_is_one_line_and_nothing_moves
     for args, code, said in ((("team meeting", "3 pm"), 1, "--once moves the time named"),
                              (("team meeting on december 14", "yesterday at 9 am"), 1, "has already passed"),
                              (("team meeting", "3 pm", "--once", "--series"), 2, "not allowed with"),
-                             (("the dentist", "3 pm", "--series"), 1, "does not repeat")):
+                             (("the dentist", "3 pm", "--series"), 1, "does not repeat"),
+                             (("team meeting", "every tuesday", "--once"), 1, "'every tuesday' repeats")):
         r = run(cli, "calendar", "move", *args)
         assert r.code == code and r.out == "", (args, r.out)
         assert said in r.err and (code == 2 or len(r.err.strip().splitlines()) == 1), r.err
