@@ -6,7 +6,7 @@ ask for the day's calendar (`wants` "days") when nothing beyond the calendar is 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
@@ -74,13 +74,21 @@ def days_of(frame: Frame, clock: Clock) -> list[date]:
     return [first + timedelta(days=i) for i in range(count)]
 
 
-def days_answer(frame: Frame, clock: Clock, calendar: Callable[[], CalendarService]) -> Answer:
-    """The reminders and events of the days asked, as the reply (`data.days`: each day's schedule)."""
+def days_answer(frame: Frame, clock: Clock, calendar: Callable[[], CalendarService],
+                read: Mapping[date, Schedule] | None = None) -> Answer:
+    """The reminders and events of the days asked, as the reply (`data.days`: each day's schedule); a day
+    already in `read` (the schedule answerer read it for this question) is not read again."""
     if frame.window is None and any(ch.isdigit() for ch in frame.text):
         # a day was named ("on feb 30", "the 32nd", "9999-12-31") that `dates` could not read: today's
         # schedule would answer a question that was not asked
         return Answer("I couldn't tell which day you mean. Ask e.g. \"what's my schedule on friday?\" "
                       "or \"what do I have on 2026-09-18?\"", {"days": []})
-    cal = calendar()
-    schedules = [cal.schedule(day) for day in days_of(frame, clock)]
+    schedules = []
+    cal: CalendarService | None = None
+    for day in days_of(frame, clock):
+        if read is not None and day in read:
+            schedules.append(read[day])
+            continue
+        cal = cal or calendar()
+        schedules.append(cal.schedule(day))
     return Answer(render(schedules, clock.formats, clock.today()), {"days": [s.to_json() for s in schedules]})

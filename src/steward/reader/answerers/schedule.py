@@ -6,7 +6,7 @@ is answered with the days as the calendar has them (days.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from steward.clock import Clock
@@ -20,7 +20,7 @@ from steward.reader.views import Entry, schedule_view, window_words
 
 if TYPE_CHECKING:
     from steward.appointments.service import AppointmentsService
-    from steward.calendar.service import CalendarService
+    from steward.calendar.service import CalendarService, Schedule
     from steward.finance.service import DuesService
 
 MAX_DAYS = 31
@@ -30,9 +30,10 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                       dues: Callable[[], DuesService], lists: Callable[[], SlotLists] | None = None) -> Answerer:
     """The schedule answerer over the calendar, the appointments waiting in mail and the dues."""
 
-    def collect(start: datetime, end: datetime, clock: Clock, free: bool, at_time: bool
-                ) -> tuple[list[tuple[datetime, str]], list[Entry], int]:
-        """What is on from `start` to `end`: (lines, entries, how many of them the calendar alone does not hold)."""
+    def collect(start: datetime, end: datetime, clock: Clock, free: bool, at_time: bool,
+                read: dict[date, Schedule] | None = None) -> tuple[list[tuple[datetime, str]], list[Entry], int]:
+        """What is on from `start` to `end`: (lines, entries, how many of them the calendar alone does not hold).
+        Each day's schedule read is kept in `read`, so an answer given as the days (days.py) reads none again."""
         zone = clock.zone
         lines: list[tuple[datetime, str]] = []
         entries: list[Entry] = []
@@ -40,8 +41,11 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         day = start.astimezone(zone).date()
         last = (end - timedelta(microseconds=1)).astimezone(zone).date()
         shown: set[str] = set()
+        read = {} if read is None else read
         while day <= last and (day - start.date()).days <= MAX_DAYS:
-            for item in cal.schedule(day).items:
+            if day not in read:
+                read[day] = cal.schedule(day)
+            for item in read[day].items:
                 # "am I free at 4?", "what's on now?": an event already under way then makes it busy
                 under_way = (free or at_time) and item.event is not None and not item.event.all_day and \
                     item.event.start < end and item.event.end > start
@@ -79,13 +83,13 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         lines.sort(key=lambda x: x[0])
         return lines, entries, len(lines) - calendar_lines
 
-    def now_and_next(frame: Frame, clock: Clock) -> Answer:
+    def now_and_next(frame: Frame, clock: Clock, read: dict[date, Schedule]) -> Answer:
         """ "what now?", "anything on right now?": what is under way at that moment, and what comes next."""
         assert frame.window is not None
         at = frame.window.start
-        under_way, _, _ = collect(at, at + timedelta(seconds=1), clock, False, True)
+        under_way, _, _ = collect(at, at + timedelta(seconds=1), clock, False, True, read)
         current = [t for moment, t in under_way if moment <= at]
-        ahead, _, _ = collect(at, at + timedelta(days=MAX_DAYS), clock, False, False)
+        ahead, _, _ = collect(at, at + timedelta(days=MAX_DAYS), clock, False, False, read)
         following = [t for moment, t in ahead if moment > at and t not in current][:1]
         said = frame.window.said.removeprefix("on ")
         head = ["Right now:", *current] if current else [f"Nothing on {said}."]
@@ -93,11 +97,11 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         return Answer("\n".join(head + tail), {"items": current, "next": following, "beyond_calendar": 1,
                                                "at_time": True})
 
-    def ahead(frame: Frame, clock: Clock) -> Answer:
+    def ahead(frame: Frame, clock: Clock, read: dict[date, Schedule]) -> Answer:
         """No day said: what is on from now, over the next month ("anything upcoming in my diary?", "when's the
         next seminar?"), the kinds of entry asked about said missing when nothing ahead holds them."""
         start = clock.now()
-        lines, _, beyond = collect(start, start + timedelta(days=MAX_DAYS), clock, False, False)
+        lines, _, beyond = collect(start, start + timedelta(days=MAX_DAYS), clock, False, False, read)
         if "where" in frame.flags:
             lines = [(at, t) for at, t in lines if " bill due: " not in t]
         missing = _missing(frame, lines)
@@ -119,20 +123,22 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         if frame.wants == "days" and by_request_alone(frame):
             return days_answer(frame, clock, calendar)  # the schedule's by its words alone: the day's calendar
-        got = read_answer(frame, clock)
+        read: dict[date, Schedule] = {}  # each day read once, whichever way the answer is given
+        got = read_answer(frame, clock, read)
         if frame.wants == "days" and not more_than_days(frame, got):
-            return days_answer(frame, clock, calendar)  # only the calendar's own: the days as the calendar has them
+            # only the calendar's own: the days as the calendar has them, from the days just read
+            return days_answer(frame, clock, calendar, read)
         return got
 
-    def read_answer(frame: Frame, clock: Clock) -> Answer | None:
+    def read_answer(frame: Frame, clock: Clock, read: dict[date, Schedule]) -> Answer | None:
         zone = clock.zone
         free = "free" in frame.flags
         if frame.window is not None and frame.window.start == frame.window.end and not free:
-            return now_and_next(frame, clock)
+            return now_and_next(frame, clock, read)
         if frame.window is None and not free:
             if any(ch.isdigit() for ch in frame.text):
                 return None  # a day said that could not be read ("on feb 30"): never what is ahead instead
-            return ahead(frame, clock)
+            return ahead(frame, clock, read)
         if frame.window is not None:
             start, end = frame.window.start, max(frame.window.end, frame.window.start + timedelta(minutes=1))
             said = frame.window.said.removeprefix("on ")
@@ -142,7 +148,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             said = "today"
         start = max(start, clock.now()) if end > clock.now() else start
         at_time = free and frame.window is not None and frame.window.end == frame.window.start
-        lines, entries, beyond = collect(start, end, clock, free, at_time)
+        lines, entries, beyond = collect(start, end, clock, free, at_time, read)
         if "where" in frame.flags:
             # "where is the gala on the 9th?": a bill due that day is no event with an address
             lines = [(at, t) for at, t in lines if " bill due: " not in t]
