@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from steward.assistant.intercepts.lazy import LazyIntercept, WordGate, manage_gate
+from steward.assistant.intercepts.lazy import LazyIntercept, WordGate, event_gate, manage_gate
+from steward.calendar.event_talk import load_event_words, parse_add, parse_change
 from steward.calendar.reminders.requests import load_manage_words, parse_request
 from steward.clock import make_clock
 from steward.vocab import Phrases, load_vocab, words
@@ -25,6 +26,20 @@ FRESH = [
     "i've done it", "scrap the 6 pm one", "anything left on my list of reminders",
     "how much is my water bill", "what have i got on next tuesday", "did the landlord write back",
     "cancel", "please get rid of the yoga reminder", "never mind the 6 pm one", "",
+]
+
+# fresh sentences for each shape an event change is said in, and questions that are none of them
+FRESH_EVENTS = [
+    "add a haircut on thursday at 2", "could you pencil in squash with Tomasz next monday 7pm",
+    "shift the vet to the 19th", "bring the budget review forward a day", "pull the retro back half an hour",
+    "shorten the planning session to 20 minutes", "drop the pottery class on the 11th",
+    "no pottery class this thursday", "there's no choir on the 2nd", "i can't make the run on saturday",
+    "the book club is moving to 8 pm from the 9th", "the run is at 7 instead on sunday",
+    "the choir finishes on the 18th", "the last pottery class is on the 20th", "from friday the standup is at 9:30",
+    "swimming will be at 6 going forward", "take the run on the 2nd off my calendar",
+    "stop the weekly retro after january", "just this once push the run to 8", "make every run 7 am",
+    "what time is the dentist", "is the choir on friday", "how much is the water bill this month",
+    "what do I owe this month?", "what's on my calendar tomorrow",
 ]
 
 
@@ -85,5 +100,30 @@ def test_a_money_question_builds_no_reminder_change(app_on) -> None:  # type: ig
     assert trace.handled_by == "reader"
     lazy = {i.name: i for i in app.intercepts if isinstance(i, LazyIntercept)}
     assert lazy["reminder_management"]._built is None
+    assert lazy["event_changes"]._built is None
     listed = app.engine.turn("which reminders do I have?", dry_run=True)
     assert lazy["reminder_management"]._built is not None and listed.handled_by == "reminder_management"
+
+
+def test_a_turn_the_event_gate_is_shut_to_is_no_event_change(sentences: list[str]) -> None:
+    gate, event_words, manage, vocab = event_gate(), load_event_words(), load_manage_words(), load_vocab()
+    shut = 0
+    for text in [*sentences, *FRESH_EVENTS]:
+        if gate.open_to(words(text)):
+            continue
+        shut += 1
+        assert parse_add(text, event_words, vocab, CLOCK) is None, text
+        assert parse_change(text, event_words, manage, vocab, CLOCK) is None, text
+    assert shut > len(sentences) // 4
+
+
+def test_each_fresh_event_change_is_read_and_passes_the_gate() -> None:
+    gate, event_words, manage, vocab = event_gate(), load_event_words(), load_manage_words(), load_vocab()
+    changes = FRESH_EVENTS[:FRESH_EVENTS.index("what time is the dentist")]
+    for text in changes:
+        read = parse_add(text, event_words, vocab, CLOCK) or parse_change(text, event_words, manage, vocab, CLOCK)
+        assert read is not None, text
+        assert gate.open_to(words(text)), text
+    for text in FRESH_EVENTS[len(changes):]:
+        assert parse_add(text, event_words, vocab, CLOCK) is None, text
+        assert parse_change(text, event_words, manage, vocab, CLOCK) is None, text

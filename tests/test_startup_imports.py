@@ -141,6 +141,8 @@ MONEY_DENIED = {
     **CHAT_DENIED,
     "babel": "CLDR's locale data (the kept tables write the sums)",
     "steward.assistant.intercepts.reminders_manage": "the reminder changes (no word of one is said)",
+    "steward.assistant.intercepts.events_talk": "the event changes (no word of one is said)",
+    "steward.calendar.event_talk": "the words of event changes (no word of one is said)",
     "steward.brief": "the brief (neither it nor a change to it is named)",
     "steward.hooks.session_names": "the session-name hooks (no hook runs on a chat turn)",
     "steward.mail": "mail parsing and sync",
@@ -161,6 +163,17 @@ def test_a_chat_turn_its_words_answer_loads_no_sentence_model(text: str, tmp_pat
               if any(m == name or m.startswith(name + ".") for m in modules)]
     assert "steward.reader.answerers.dues" in modules, "the turn did not reach the dues answer"
     assert not denied, f"steward chat {text!r} loaded {denied}"
+
+
+def test_a_chat_turn_reads_the_data_files_back_without_a_yaml_parser(tmp_path: Path) -> None:
+    # the first run with byte-code on keeps each data file's parsed value (steward.yamldata); the next
+    # one reads those back and never loads PyYAML, whose own import costs more than every file's parse
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run([sys.executable, "-m", "steward", "chat", "what do I owe this month?"], capture_output=True,
+                   env={**env, "STEWARD_HOME": str(tmp_path / "home")}, timeout=120, check=True)
+    modules = loaded(["chat", "what do I owe this month?"], tmp_path / "home")
+    assert "steward.reader.answerers.dues" in modules, "the turn did not reach the dues answer"
+    assert not any(m == "yaml" or m.startswith("yaml.") for m in modules), "the second turn loaded PyYAML"
 
 
 # what the everyday reading commands have no business loading: each prints from the store alone

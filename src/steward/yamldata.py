@@ -4,15 +4,75 @@ PyYAML's own parser is written in Python; its libyaml one is about ten times fas
 (all of them: 0.13 s against 0.014 s of CPU), and a chat turn reads most of them before it answers. Both
 give the same values (tests/test_yamldata.py reads every shipped file with each). Where PyYAML was built
 without libyaml, the Python parser reads them. Errors are `yaml.YAMLError` either way.
+
+Each text's parsed value is also kept, as Python keeps a module's byte-code: in the `__pycache__`
+folder beside this file, in `marshal`'s form, named by the text's CRC-32 and length, and holding the
+text itself, so a kept value is used only for the very text it was read from (a changed file is read
+again). The next process reads the value back in a fraction of a millisecond and loads no YAML parser
+at all (importing PyYAML costs more than reading every file with libyaml). As with byte-code, nothing
+is written when Python writes no byte-code (`PYTHONDONTWRITEBYTECODE`, `-B`) or the folder cannot be
+written, and a value `marshal` cannot keep (a date) is read from the text every time.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import contextlib
+import marshal
+import os
+import sys
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing
+if TYPE_CHECKING:
+    from typing import Any
+
+KEPT = os.path.join(os.path.dirname(__file__), "__pycache__")
 
 
 def load_yaml(text: str) -> Any:
     """The value of one YAML document, read as `yaml.safe_load` reads it (plain data, no tags)."""
+    where = _kept_name(text)
+    found, value = _read_kept(where, text)
+    if found:
+        return value
     import yaml
 
-    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 (a safe loader)
+    value = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 (a safe loader)
+    if not sys.dont_write_bytecode:
+        _keep(where, text, value)
+    return value
+
+
+def _kept_name(text: str) -> str:
+    """Where the parsed value of `text` is kept: named by its CRC-32, its length and the interpreter."""
+    import zlib
+
+    data = text.encode("utf-8", "surrogatepass")
+    tag = sys.implementation.cache_tag or "python"
+    return os.path.join(KEPT, f"yamldata-{zlib.crc32(data):08x}-{len(data)}.{tag}.marshal")
+
+
+def _read_kept(where: str, text: str) -> tuple[bool, Any]:
+    """(True, the value) when `where` keeps the value of this very text, else (False, None)."""
+    try:
+        with open(where, "rb") as kept:
+            read_from, value = marshal.load(kept)
+    except (OSError, EOFError, ValueError, TypeError):  # none kept yet, or a file cut short or not ours
+        return False, None
+    return (True, value) if read_from == text else (False, None)
+
+
+def _keep(where: str, text: str, value: Any) -> None:
+    """Write the value beside the byte-code, whole or not at all (a reader never sees half a file)."""
+    try:
+        data = marshal.dumps((text, value))
+    except ValueError:  # a value marshal cannot write (a date): read from the text each time
+        return
+    partial = f"{where}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(KEPT, exist_ok=True)
+        with open(partial, "wb") as out:
+            out.write(data)
+        os.replace(partial, where)
+    except OSError:  # a folder that cannot be written (an installed copy): read from the text each time
+        with contextlib.suppress(OSError):
+            os.unlink(partial)

@@ -2,7 +2,9 @@
 
 `dataclasses` imports `inspect` (and with it `ast`, `dis`, `tokenize` and `linecache`: about a quarter
 of a bare interpreter's start) and uses it only to write the signature of a record type that has no
-docstring; it imports `copy` (and `weakref`) for `asdict` alone. A command's process puts a stand-in for such a module in `sys.modules` before anything
+docstring; it imports `copy` (and `weakref`) for `asdict` alone. PyYAML is imported for its error type by
+the modules that read Steward's data files, whose values are kept parsed (`steward.yamldata`): loading
+it (its reader compiles one large character class) costs more than a chat turn's whole reading. A command's process puts a stand-in for such a module in `sys.modules` before anything
 imports it: `import inspect` then binds the stand-in, and the first name asked of it runs the real
 module's code into that same object (so every holder of it sees the real module from then on).
 """
@@ -17,8 +19,10 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing
 if TYPE_CHECKING:
     from typing import Any
 
-# what `dataclasses` imports and uses only for a record type without a docstring, or in `asdict`
-DEFERRED = ("inspect", "copy")
+# what `dataclasses` imports and uses only for a record type without a docstring, or in `asdict`; and
+# PyYAML, which the modules reading data files import for its error type, while the files' parsed
+# values are read back from where `steward.yamldata` keeps them
+DEFERRED = ("inspect", "copy", "yaml")
 
 _LOCK = _thread.RLock()  # two threads asking at once: one loads, the other waits for it
 

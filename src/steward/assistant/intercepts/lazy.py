@@ -6,9 +6,11 @@ turn reaches it. An intercept may also have a `WordGate`: the words without whic
 claim a turn, when its parser's own first test is such a list (a reminder change needs a management
 verb, a listing phrase or "reminder"). A turn that says none of them passes it by without building it:
 "what do I owe this month?" says none, so the reminder changes are not loaded for it. An intercept whose
-parser reads kinds of sentence without a fixed word (an event change said as news: "no pottery
-class this thursday") has no gate. tests/test_intercepts_lazy.py keeps each entry equal to its class and each gate
-shut only to turns its parser reads as nothing.
+parser reads kinds of sentence without a fixed word has no gate. An event change has one although most of its
+shapes are news ("no pottery class this thursday", "the choir is moving to 8 from monday"): each shape
+starts from a phrase of its own list, and the gate is every such list together with the verbs.
+tests/test_intercepts_lazy.py keeps each entry equal to its class and each gate shut only to turns its
+parser reads as nothing.
 """
 
 from __future__ import annotations
@@ -95,3 +97,31 @@ def manage_gate() -> WordGate:
 
     said = load_manage_words()
     return WordGate(phrases=[p for phrases in (*said.verbs.values(), said.list_phrases, said.nouns) for p in phrases])
+
+
+# the words an event change is read from outside the lists of event_talk.yaml and requests.yaml: "bring" and
+# "pull" said for "move" ("bring the review forward"), "instead" (a new time said as news is a change),
+# and a series' end said as news ("the choir *ends* on the 18th", "the *last* run is on the 23rd")
+EVENT_WORDS = ("bring", "pull", "instead", "last", "end", "ends", "ending", "finish", "finishes", "finishing",
+               "stop", "stops", "stopping")
+
+
+def event_gate() -> WordGate:
+    """What an event change must say (`event_talk.parse_add`, `parse_change`): a verb that adds, moves,
+    cancels, resizes or ends one, or a phrase of a shape a change is said in (`forms` in event_talk.yaml:
+    "no ... tomorrow", "from now on", "is moving to", "off my calendar" ...). A plain "is" or "will be"
+    counts only with such a phrase or "instead" ("the choir is at 8 from monday"), so it opens no gate."""
+    from importlib import resources
+
+    from steward.calendar.reminders.requests import load_manage_words
+    from steward.vocab import _phrases
+    from steward.yamldata import load_yaml
+
+    said = load_yaml(resources.files("steward.calendar").joinpath("event_talk.yaml").read_text("utf-8"))
+    forms = said["forms"]
+    lists = [said[k] for k in ("add_verbs", "resize_verbs", "end_verbs")]
+    lists += [forms[k] for k in ("onward", "since", "becomes", "once", "not_on", "off_calendar")]
+    manage = load_manage_words()
+    return WordGate(firsts=EVENT_WORDS,
+                    phrases=[*(p for raw in lists for p in _phrases(raw)), *manage.verbs["move"],
+                             *manage.verbs["cancel"]])
