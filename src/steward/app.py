@@ -6,6 +6,7 @@ light command (`steward when`) never opens the database or loads a model.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -208,8 +209,10 @@ class App:
         from steward.assistant.router import Router, load_router_data
 
         semantic = self.settings.as_bool("semantic_router")
-        # the exemplar vectors live beside the model graph (embed.cache_dir, else DATA_DIR/models)
-        cache_dir = self._models_dir
+        # the exemplar vectors live beside the model graph (embed.cache_dir, else DATA_DIR/models), named
+        # without pathlib: a turn its words answer never reads them
+        cache = self.settings.as_str("embed.cache_dir")
+        cache_dir = os.path.expanduser(cache) if cache else os.path.join(self.paths.data_folder, "models")
         return Router(load_router_data(), threshold=self.settings.as_float("router.threshold"),
                       embedder=(lambda: self.embedder) if semantic else None,
                       cache_dir=cache_dir if semantic else None)

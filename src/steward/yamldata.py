@@ -28,6 +28,22 @@ if TYPE_CHECKING:
 KEPT = os.path.join(os.path.dirname(__file__), "__pycache__")
 
 
+def shipped_text(package: str, name: str) -> str:
+    """The text of the data file `name` shipped in `package`, read from the folder beside its modules;
+    through importlib.resources when the package is no folder (a zip). importlib.resources itself loads
+    pathlib, tempfile and zipfile: more than reading the file."""
+    import importlib
+
+    module = sys.modules.get(package) or importlib.import_module(package)
+    folder = os.path.dirname(getattr(module, "__file__", None) or "")
+    if folder and os.path.isdir(folder):
+        with open(os.path.join(folder, name), encoding="utf-8") as file:
+            return file.read()
+    from importlib import resources
+
+    return (resources.files(package) / name).read_text(encoding="utf-8")
+
+
 def load_yaml(text: str) -> Any:
     """The value of one YAML document, read as `yaml.safe_load` reads it (plain data, no tags)."""
     where = _kept_name(text)

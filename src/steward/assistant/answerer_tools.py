@@ -15,12 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from steward.assistant.toolkit import Tool, ToolError
 
-CATALOG = Path(__file__).with_name("answerers.yaml")
+CATALOG = "answerers.yaml"  # beside this module
 # the domains whose answers quote mail (subjects, senders, places): fenced as other people's words
 _QUOTES_MAIL = frozenset(("mail", "appointments", "brief"))
 
@@ -43,9 +42,9 @@ class AnswererEntry:
 @lru_cache(maxsize=1)
 def catalog() -> tuple[AnswererEntry, ...]:
     """Every answerer Steward ships, in the order the registry tries them."""
-    from steward.yamldata import load_yaml
+    from steward.yamldata import load_yaml, shipped_text
 
-    data = load_yaml(CATALOG.read_text(encoding="utf-8"))
+    data = load_yaml(shipped_text("steward.assistant", CATALOG))
     return tuple(AnswererEntry(str(a["name"]), str(a["domain"]), " ".join(str(a["what"]).split()),
                                tuple(str(e) for e in a.get("examples") or ())) for a in data["answerers"])
 

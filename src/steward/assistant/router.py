@@ -15,8 +15,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from importlib import resources
-from pathlib import Path
 from typing import Any, Protocol
 
 import yaml
@@ -24,7 +22,11 @@ import yaml
 from steward.errors import ConfigError, StewardError
 from steward.vocab import Phrase, Vocab, match_at, words
 from steward.vocab.language import is_action_request, is_config_request
-from steward.yamldata import load_yaml
+from steward.yamldata import load_yaml, shipped_text
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, spelt so pathlib stays unloaded (a path is only ever handed in)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +81,7 @@ class RouterData:
 def load_router_data(path: Path | None = None) -> RouterData:
     """`router.yaml` shipped with Steward, or the file at `path`."""
     if path is None:
-        text = (resources.files("steward.assistant") / "router.yaml").read_text(encoding="utf-8")
+        text = shipped_text("steward.assistant", "router.yaml")
         where = "router.yaml"
     else:
         text, where = path.read_text(encoding="utf-8"), str(path)
@@ -180,7 +182,7 @@ class Router:
     """`classify(text) -> Route`: semantic when an embedder is given and sure enough, else keywords."""
 
     def __init__(self, data: RouterData, *, threshold: float = 0.4,
-                 embedder: Callable[[], Embedder | None] | None = None, cache_dir: Path | None = None,
+                 embedder: Callable[[], Embedder | None] | None = None, cache_dir: Path | str | None = None,
                  top_k: int = 3) -> None:
         self.data = data
         self.threshold = threshold
@@ -212,7 +214,9 @@ class Router:
         model = str(getattr(embedder, "name", type(embedder).__name__))
         cache = None
         if self.cache_dir is not None:
-            cache = self.cache_dir / f"router-exemplars-{exemplar_key(self.data, model, embedder.dim)}.npy"
+            from pathlib import Path
+
+            cache = Path(self.cache_dir) / f"router-exemplars-{exemplar_key(self.data, model, embedder.dim)}.npy"
         matrix = None
         if cache is not None and cache.exists():
             loaded = np.load(cache)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 
 from steward.errors import UserError
 from steward.home import SOCKET_FILE
@@ -35,6 +34,8 @@ FALL_BACK = (429, 502, 503, 504)
 
 def exchange(path: str, method: str, target: str, body: bytes | None, timeout: float) -> tuple[int, bytes]:
     """One HTTP/1.1 request over the Unix socket at `path`: (status, body). OSError when nobody answers."""
+    import socket  # here, not above: with no server running a command never loads it
+
     head = [f"{method} {target} HTTP/1.1", "Host: localhost", "Accept: application/json", "Connection: close"]
     if body is not None:
         head += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
@@ -111,7 +112,12 @@ def usable(ctx: Ctx) -> bool:
         return False
     if getattr(ctx.args, "now", None) or getattr(ctx.args, "tz", None):
         return False  # the server answers on its own clock, not the one this command pins
-    if not hasattr(socket, "AF_UNIX") or not os.path.exists(socket_path(ctx)):
+    if not os.path.exists(socket_path(ctx)):
+        _say(ctx, "no server is running for this home; working in-process")
+        return False
+    import socket  # only now: with no server running a command never loads it
+
+    if not hasattr(socket, "AF_UNIX"):
         _say(ctx, "no server is running for this home; working in-process")
         return False
     return True

@@ -11,13 +11,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 import yaml
 
 from steward.errors import ConfigError
-from steward.yamldata import load_yaml
+from steward.yamldata import load_yaml, shipped_text
 
 LABEL_KINDS = ("minimum", "statement_balance", "amount", "due_date", "paid")
 
@@ -110,7 +109,7 @@ def vocab_from(data: Mapping[str, Any], where: str = "finance/vocab.yaml") -> Fi
 @lru_cache(maxsize=1)
 def finance_vocab() -> FinanceVocab:
     """The vocabulary shipped with Steward (read once per process)."""
-    text = (resources.files("steward.finance") / "vocab.yaml").read_text(encoding="utf-8")
+    text = shipped_text("steward.finance", "vocab.yaml")
     try:
         data = load_yaml(text)
     except yaml.YAMLError as exc:

@@ -30,11 +30,10 @@ from steward.hooks.protocol import (
     MATCHED_BY,
     HookInput,
     HookOutput,
-    HookSpecificOutput,
     ProtocolError,
-    block_output,
     interpret,
 )
+from steward.hooks.result import HookResult
 from steward.settings import Settings
 
 if TYPE_CHECKING:
@@ -89,34 +88,6 @@ class HookLogRecord:
     hook: str
     kind: str
     detail: str
-
-
-@dataclass(frozen=True)
-class HookResult:
-    """The combined answer of every hook of one event."""
-
-    blocked: bool = False
-    reason: str = ""
-    context: tuple[str, ...] = ()
-    errors: tuple[str, ...] = ()
-    messages: tuple[str, ...] = ()  # systemMessage: for the user, not the model
-
-    def to_output(self, event: str) -> HookOutput:
-        """The combined answer as one HookOutput."""
-        if self.blocked:
-            out = block_output(event, self.reason)
-        elif self.context:
-            out = HookOutput(specific=HookSpecificOutput(hook_event_name=event,
-                                                         additional_context="\n".join(self.context)))
-        else:
-            out = HookOutput()
-        if self.messages:
-            out = replace(out, system_message="\n".join(self.messages))
-        return out
-
-    def to_json(self, event: str) -> dict[str, Any]:
-        """The answer in Claude Code's hook-output shape."""
-        return self.to_output(event).to_json()
 
 
 def _matches(matcher: str, given: HookInput) -> bool:

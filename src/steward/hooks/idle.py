@@ -115,7 +115,7 @@ class IdleFirst:
         """The bus's answer to `event`, or the empty answer when no hook would answer or write."""
         if self._bus is None and not self.configured and isinstance(payload, Mapping) \
                 and quiet(event, payload, self.db_file):
-            from steward.hooks.bus import HookResult
+            from steward.hooks.result import HookResult
 
             return HookResult()
         return self.bus().run(event, payload)

@@ -9,9 +9,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz, process
-from rapidfuzz.distance import OSA
-
 from steward.reader.frame import Named, SlotValue, Unmatched
 from steward.reader.lists import SlotLists, name_words
 
@@ -95,6 +92,9 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
     for i, tok in enumerate(tokens):
         if i in used or i in skip or len(tok) < 5 or tok in known or tok.isdigit() or not choices:
             continue
+        from rapidfuzz import process  # here: a question of short or known words never loads it
+        from rapidfuzz.distance import OSA
+
         near = _near(process.extract(tok, choices, scorer=OSA.distance, score_cutoff=allowed_distance(tok) + 1,
                                      limit=None), tok)
         if near:
@@ -145,6 +145,8 @@ def nearest_names(said: str, lists: SlotLists, what: str, limit: int = 4) -> tup
     pool = sorted(set(pool))
     if what != "name" and len(pool) <= limit:
         return tuple(pool)
+    from rapidfuzz import fuzz, process
+
     hits = process.extract(said, pool, scorer=fuzz.WRatio, limit=limit)
     return tuple(h[0] for h in hits)
 

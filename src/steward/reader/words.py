@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from steward.errors import ConfigError
 from steward.vocab import Phrase, words
-from steward.yamldata import load_yaml
+from steward.yamldata import load_yaml, shipped_text
 
 
 def _phrases(items: Any, where: str) -> tuple[Phrase, ...]:
@@ -107,4 +106,4 @@ def parse_words(text: str) -> ReaderWords:
 @lru_cache(maxsize=1)
 def load_words() -> ReaderWords:
     """The bundled words.yaml."""
-    return parse_words((resources.files("steward.reader") / "words.yaml").read_text(encoding="utf-8"))
+    return parse_words(shipped_text("steward.reader", "words.yaml"))

@@ -11,14 +11,16 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import yaml
 
 from steward.errors import ConfigError
-from steward.yamldata import load_yaml
+from steward.yamldata import load_yaml, shipped_text
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, spelt so pathlib stays unloaded (a path is only ever handed in)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 _WORD = re.compile(r"[\w'’]+(?:[-.][\w'’]+)*|[^\w\s]")
 
@@ -197,7 +199,7 @@ def _strings(raw: Any, where: str) -> list[str]:
 def load_vocab(path: Path | None = None) -> Vocab:
     """The vocabulary shipped with Steward, or the YAML file at `path`."""
     if path is None:
-        text = (resources.files("steward.vocab") / "vocab.yaml").read_text(encoding="utf-8")
+        text = shipped_text("steward.vocab", "vocab.yaml")
         where = "vocab.yaml"
     else:
         text = path.read_text(encoding="utf-8")

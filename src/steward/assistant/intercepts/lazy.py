@@ -111,13 +111,11 @@ def event_gate() -> WordGate:
     cancels, resizes or ends one, or a phrase of a shape a change is said in (`forms` in event_talk.yaml:
     "no ... tomorrow", "from now on", "is moving to", "off my calendar" ...). A plain "is" or "will be"
     counts only with such a phrase or "instead" ("the choir is at 8 from monday"), so it opens no gate."""
-    from importlib import resources
-
     from steward.calendar.reminders.requests import load_manage_words
     from steward.vocab import _phrases
-    from steward.yamldata import load_yaml
+    from steward.yamldata import load_yaml, shipped_text
 
-    said = load_yaml(resources.files("steward.calendar").joinpath("event_talk.yaml").read_text("utf-8"))
+    said = load_yaml(shipped_text("steward.calendar", "event_talk.yaml"))
     forms = said["forms"]
     lists = [said[k] for k in ("add_verbs", "resize_verbs", "end_verbs")]
     lists += [forms[k] for k in ("onward", "since", "becomes", "once", "not_on", "off_calendar")]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, cast
 
 from steward.calendar.shifts import find_shift
@@ -19,7 +18,7 @@ from steward.clock import Clock
 from steward.errors import ConfigError
 from steward.vocab import Phrase, Phrases, Vocab, is_word, match_at, tokenize
 from steward.vocab.language import is_question
-from steward.yamldata import load_yaml
+from steward.yamldata import load_yaml, shipped_text
 
 _DURATION = re.compile(
     r"\b(?P<n>\d+(?:\.\d+)?|an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty five|half an?)\s*"
@@ -47,7 +46,7 @@ def load_manage_words() -> ManageWords:
     """The words shipped beside this module; a missing or mistyped list is a ConfigError naming it."""
     from steward.vocab import _phrases  # the same tokenising as vocab.yaml
 
-    text = (resources.files("steward.calendar.reminders") / "requests.yaml").read_text(encoding="utf-8")
+    text = shipped_text("steward.calendar.reminders", "requests.yaml")
     data = load_yaml(text)
     lists: dict[str, tuple[Phrase, ...]] = {}
     for key in ("nouns", "list_phrases", "list_verbs", "cancel_verbs", "move_verbs", "snooze_verbs", "done_verbs",
