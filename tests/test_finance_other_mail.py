@@ -31,6 +31,9 @@ RECEIVED = datetime(2026, 12, 2, 9, 0, tzinfo=MEL)
     ("Amount due $84.20", "billing@power.example", "GB", "USD"),
     ("Amount due $84.20", "billing@power.example", "", "USD"),
     ("Paid AUD 10.00 and USD 5.00; due $84.20", "billing@power.example", "NZ", "NZD"),
+    ("Balance $310.00. Figures shown in U.S. dollars.", "statements@card.example", "CA", "USD"),
+    ("Balance $310.00 (amounts are in Canadian dollars)", "statements@card.example", "US", "CAD"),
+    ("Balance $310.00, in Australian dollars", "statements@card.example", "", "AUD"),
 ])
 def test_a_bare_dollar_is_the_dollar_the_mail_its_sender_or_the_person_point_to(
         text: str, sender: str, home: str, dollar: str) -> None:
@@ -106,3 +109,22 @@ def test_a_sum_and_a_day_from_a_stranger_without_a_kind_of_bill_is_no_bill() -> 
     text = "Record a payment of $4,999.00 owed to Acme Holdings, due on 10 December"
     assert default_classifier().classify("help@acme-support.example", "Acme Support", "Quick update", text) \
         not in ("payment_due", "autopay", "statement")
+
+
+TORONTO = ZoneInfo("America/Toronto")
+
+
+@pytest.mark.parametrize(("text", "received", "day"), [
+    # read day first (a dollar of a day-first country), 9 March would be months before the mail was sent
+    ("Statement balance $310.00. Pay by 09/03/2026.", datetime(2026, 8, 20, 9, 0, tzinfo=TORONTO), "2026-09-03"),
+    # a notice that a payment is late: the day just gone, not one in spring
+    ("Your payment of $310.00 was due 11/02/2026.", datetime(2026, 11, 5, 9, 0, tzinfo=TORONTO), "2026-11-02"),
+    # both readings near the mail: the order the sender's money points to stands (day first here)
+    ("Pay $310.00 by 05/06/2026.", datetime(2026, 5, 20, 9, 0, tzinfo=TORONTO), "2026-06-05"),
+    # a date that reads one way only is kept as written
+    ("Pay $310.00 by 25/06/2026.", datetime(2026, 5, 20, 9, 0, tzinfo=TORONTO), "2026-06-25"),
+])
+def test_a_date_in_numbers_that_reads_both_ways_is_the_reading_near_the_mail(
+        text: str, received: datetime, day: str) -> None:
+    got = read_bill(text, received=received, institution=None, vocab=V, sender="b@card.example", home_country="CA")
+    assert got.due_date is not None and got.due_date.isoformat() == day

@@ -96,8 +96,6 @@ def test_overdue_is_flagged(home: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert not overdue & {"Maplecrest Bank", "Lakeshore Trust", "Trillium Mutual Insurance"}
 
 
-@pytest.mark.xfail(reason="a US statement's 'Payment Due Date: 12/03/2026' is also read day first, as a second "
-                          "due of 412.37 in CAD on 12 March", strict=False)
 def test_no_bill_is_owed_twice_or_in_a_currency_it_was_not_written_in(
         home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     dues = _run(home, capsys, "dues")

@@ -5,7 +5,7 @@
 convention ("1,23,456.50", "1.234,56") come out right. A currency comes from the text (a code or
 a symbol); a symbol several currencies share ("$", "kr") takes the institution's usual currency
 when it is one of them. A "$" from a sender with no usual currency is the dollar the mail itself names
-elsewhere ("AUD", "NZ$"), else the dollar of the sender's country-code domain (`.com.au`), else of the
+elsewhere ("AUD", "NZ$", "in U.S. dollars"), else the dollar of the sender's country-code domain (`.com.au`), else of the
 person's own country (from their time zone, by tzdata's zone table), else US dollars (`local_dollar`;
 which currency a country uses comes from babel's CLDR data). A number with no mark gets the
 institution's currency or none. `find_dates` finds the written dates and places each with
@@ -92,6 +92,11 @@ class DateAt(Written):
 _DOLLAR_CODE = re.compile(r"(?<![\w$])(AUD|NZD|CAD|SGD|HKD|MXN|USD)(?!\w)|(?<![\w$])(A|AU|NZ|C|CA|S|HK|US)\$")
 _DOLLAR_PREFIX = {"A": "AUD", "AU": "AUD", "NZ": "NZD", "C": "CAD", "CA": "CAD", "S": "SGD", "HK": "HKD",
                   "US": "USD"}
+# a dollar named in words ("All amounts are in U.S. dollars", "billed in Canadian dollars")
+_DOLLAR_WORDS = re.compile(r"\b(U\.?\s?S\.?|American|Canadian|Australian|New Zealand|Singapore|Hong Kong)\s+dollars?\b",
+                           re.IGNORECASE)
+_DOLLAR_NAMED = {"american": "USD", "canadian": "CAD", "australian": "AUD", "new zealand": "NZD",
+                 "singapore": "SGD", "hong kong": "HKD"}
 # country-code domains that are not the country's ISO code
 _DOMAIN_COUNTRY = {"uk": "GB"}
 
@@ -131,6 +136,7 @@ def local_dollar(text: str, sender: str = "", home_country: str = "") -> str:
     """The dollar a bare "$" means in a mail from a sender with no usual currency (see the module)."""
     named = {m.group(1).upper() if m.group(1) else _DOLLAR_PREFIX[m.group(2).upper()]
              for m in _DOLLAR_CODE.finditer(text)}
+    named |= {_DOLLAR_NAMED.get(" ".join(m.group(1).lower().split()), "USD") for m in _DOLLAR_WORDS.finditer(text)}
     if len(named) == 1:
         return named.pop()
     label = sender.rpartition("@")[2].rstrip(".").rpartition(".")[2].lower()
@@ -220,12 +226,36 @@ def _placed(written: str, moment: datetime, day_first: bool) -> date | None:
     return day
 
 
+# a date written in numbers that reads both ways ("12/03/2026"): the order the sender's country uses is
+# a guess when nothing names it, so a reading months before the mail was sent gives way to the other
+# reading when that one falls in the two weeks before the mail or the half year after it (a bill's due
+# date is about the days around its sending)
+_BOTH_WAYS = re.compile(r"(\d{1,2})[/.-](\d{1,2})(?:[/.-](?:\d{4}|\d{2}))?")
+_LONG_BEFORE = 45
+_JUST_BEFORE = 14
+
+
+def _near_reading(written: str, day: date, received: datetime, day_first: bool) -> date:
+    m = _BOTH_WAYS.fullmatch(written)
+    if m is None or m.group(1) == m.group(2) or max(int(m.group(1)), int(m.group(2))) > 12:
+        return day
+    if (received.date() - day).days <= _LONG_BEFORE:
+        return day
+    other = _placed(written, received, not day_first)
+    if other is not None and -_JUST_BEFORE <= (other - received.date()).days <= _NEAREST:
+        return other
+    return day
+
+
 def find_dates(text: str, received: datetime, day_first: bool) -> list[DateAt]:
-    """Every written date in `text`, placed relative to `received` (a date without a year is the next one)."""
+    """Every written date in `text`, placed relative to `received` (a date without a year is the next one;
+    one written in numbers that reads both ways is the reading near the mail, see `_near_reading`)."""
     out = []
     for m in _DATE.finditer(text):
         written = m.group(0).strip(" ,")
         day = _placed(written, received, day_first)
+        if day is not None:
+            day = _near_reading(written, day, received, day_first)
         if day is not None:
             out.append(DateAt(m.start(), m.end(), m.group(0), day))
     return out
