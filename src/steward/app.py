@@ -445,7 +445,8 @@ class App:
                                   self.slot_lists.lists, lambda: self.mailbox),
             schedule_answerer(lambda: self.calendar, lambda: self.appointments, lambda: self.dues,
                               self.slot_lists.lists),
-            mail_answerer(lambda: self.mailbox, self.slot_lists.lists),
+            mail_answerer(lambda: self.mailbox, self.slot_lists.lists,
+                          lambda topic, limit: self.mail_search.search(topic, mode="semantic", limit=limit)),
             brief_answerer(lambda: self.brief),
             clock_answerer(),
         ]

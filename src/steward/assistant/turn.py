@@ -162,7 +162,10 @@ class Engine:
             if waiting.owner != LOOP_OWNER:  # the loop's own question goes to the loop in turn.waiting
                 notes.append(f"dropped the open question of {waiting.owner}")
 
-        action = is_action_request(cleaned, self.vocab)
+        from steward.reader.read import remind_me_asks
+
+        # "remind me when the dentist is?" asks to be told now: a read, not an action
+        action = is_action_request(cleaned, self.vocab) and remind_me_asks(cleaned) is None
         for intercept in self.intercepts:
             if intercept.reads_only and action:
                 continue

@@ -157,3 +157,14 @@ def name_tokens(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[tupl
     raw = tuple(m.group(0) for m in found)
     low = tuple((name_words(t) or (t.casefold(),))[0] for t in raw)
     return low, raw, tuple(m.span() for m in found)
+
+
+# a flight's or a train's number as people write it: a two-character carrier code and its number ("AP417",
+# "U21234", "9W 123" said as one word); never a plain word, a time or a year
+_TRAVEL_NUMBER = re.compile(r"(?:[a-z]{2}|[a-z]\d|\d[a-z])\d{2,4}", re.I)
+
+
+def travel_number(token: str) -> bool:
+    """Whether a word is shaped like a flight's or a train's number ("AP417", "ba283")."""
+    return bool(_TRAVEL_NUMBER.fullmatch(token)) and any(c.isalpha() for c in token)
+

@@ -20,7 +20,7 @@ from typing import Any
 from steward.clock import Clock
 from steward.reader.frame import Frame, Named, Unmatched, Window
 from steward.reader.lists import SlotLists
-from steward.reader.match import find_names, name_tokens, nearest_names
+from steward.reader.match import find_names, name_tokens, nearest_names, travel_number
 from steward.reader.meaning import ByMeaning
 from steward.reader.timeasks import read_time_question, time_triggers
 from steward.reader.words import ReaderWords
@@ -32,6 +32,7 @@ _UP_TO = ("before", "by", "until", "till", "til")
 # the flags that are evidence for a domain
 _FLAG_DOMAIN = {"overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail",
                 "cancelled": "appointments", "moved": "appointments", "offered": "appointments", "reference": "appointments",
+                "invited": "appointments",
                 "free": "schedule"}
 # how much a name found in the person's data weighs for a domain, beside one cue word (1)
 _NAME_WEIGHT = 2.0
@@ -162,6 +163,17 @@ def part_said_apart(window: Window | None, norms: Sequence[str], chars_words: fr
             return Window(window.start + timedelta(hours=first), window.start + timedelta(hours=last),
                           f"{window.said} {part}", "hour")
     return window
+
+
+def loose_span(norms: Sequence[str], clock: Clock, rw: ReaderWords) -> Window | None:
+    """The days from today a span said loosely covers ("my week", "the days ahead"), or None."""
+    from datetime import datetime
+
+    for days, phrases in rw.loose_spans.items():
+        if _hits(norms, phrases):
+            start = datetime.combine(clock.today(), datetime.min.time(), clock.zone)
+            return Window(start, start + timedelta(days=int(days)), f"in the next {days} days", "day")
+    return None
 
 
 # a month's name said as the one who writes ("has june written to me?", "did june email"): a person
@@ -380,9 +392,32 @@ def known_words(vocab: Vocab, rw: ReaderWords) -> frozenset[str]:
     return rw.known | frozenset(w for p in vocab.__dict__.values() if isinstance(p, tuple) for w in _flat(p))
 
 
+# "remind me when the dentist is", "could you remind me what time the train leaves?": a question about what
+# Steward holds, asked as "remind me" (told again now), not a reminder to set
+_REMIND_ASKS = re.compile(r"^\s*(?:(?:can|could|would|will)\s+(?:you|u)\s+|please\s+|pls\s+|just\s+)*remind\s+me\s+"
+                          r"(?:again\s+)?(?P<q>(?:when|what|where|which|who|how)\b[^.!]*?)\s*(?P<end>[?.!]*)\s*$", re.I)
+_COPULAS = frozenset(("is", "are", "was", "were", "be", "again", "'s"))
+
+
+def remind_me_asks(text: str) -> str | None:
+    """The question inside "remind me when ...", "remind me what time ...", when it asks to be told now
+    (it ends on "is"/"are", or is asked with "?" and says nothing to do: "remind me when I get home to
+    call mum" sets a reminder); None otherwise."""
+    m = _REMIND_ASKS.match(text)
+    if m is None:
+        return None
+    said = [w.replace("\u2019", "'") for w in words(m.group("q"))]
+    if "to" in said[1:] or not said:
+        return None  # "remind me when I'm at the shop to buy milk": something to do, later
+    if said[-1] in _COPULAS or said[-1].endswith("'s") or "?" in m.group("end"):
+        return m.group("q").strip() + "?"
+    return None
+
+
 def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWords, known: frozenset[str],
          date_options: Any = None, meaning: ByMeaning | None = None) -> Frame | None:
     """The frame of a question about the person's own data, or None when it is not one (or asks an action)."""
+    text = remind_me_asks(text) or text
     if is_action_request(text, vocab):
         return None
     said_norms = [w.replace("\u2019", "'") for w in words(text)]
@@ -397,7 +432,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     asked = is_question(text, vocab)
     # a few words that open on no one ("texts from Sam", "Harbor bill") may be a request by its names alone
     terse = len(said_norms) <= _TERSE and bool(said_norms) and said_norms[0] not in _REMARK_OPENERS
-    if ask_said == "list" and not asked and not terse:
+    # "the mail about the power being cut": mail named by what it is about is a request, however long
+    about_mail = bool(said_norms) and said_norms[0] not in _REMARK_OPENERS and bool(_MAIL_HEAD.search(text))
+    if ask_said == "list" and not asked and not terse and not about_mail:
         return None  # neither a question nor a request to show: an answer to something, a remark
     norms = [w.replace("\u2019", "'") for w in words(text)]
     window, date_chars = _window(text, clock, date_options, in_past=bool(_hits(said_norms, rw.past_tense)))
@@ -407,11 +444,12 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if _month_as_a_person(text, window, date_chars):
         window, skip = None, frozenset()
     window = part_said_apart(window, low, skip, rw)
+    loose = window is None and (window := loose_span(said_norms, clock, rw)) is not None
     found = find_names(low, raw, lists, known, skip)
     # nothing said but a domain's words ("check my inbox"): no name, no count, no state Steward does not keep
     bare = not found.named and ask_said != "count" and _bare(low, skip | found.used, rw) and \
         not set(low) & (_STATES | _BACK)  # "and who wrote that?" asks of the mail before, not the newest
-    if ask_said == "list" and not asked and not found.named and not (terse and bare):
+    if ask_said == "list" and not asked and not found.named and not (terse and bare) and not about_mail:
         return None  # a short remark that names nothing of the person's ("upcoming events" asks for them)
     # an idiom says its domain whole and lends its words to no other ("on the cards" is what is planned)
     idioms = [(d, at, n) for d, phrases in rw.idioms.items() for at, n in _hits(norms, phrases)]
@@ -425,6 +463,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         # "when's my next seminar?": a kind of calendar entry, said with no word of any domain, is the
         # schedule's ("find the birthday plans email" is mail's)
         scores["schedule"] += 0.5
+    if loose and not any(scores.values()):
+        scores["schedule"] += 1  # "how's my week shaping up?": a span said loosely, of nothing else, is the schedule's
     # a kind said with a possessive is the kind ("the doctor's appointment", "the vet's address")
     kind_norms = [w[:-2] if w.endswith("'s") and len(w) > 3 else w for w in norms]
     money_kinds = _kinds(kind_norms, rw.money_kinds)
@@ -476,6 +516,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         return None  # "I want to get some lunch": a verb of showing with nothing of the person's data to show
     if provider_kinds and not money_kinds:
         scores["appointments"] += 1
+    if any(travel_number(t) for i, t in enumerate(low) if i not in found.used):
+        scores["appointments"] += 1  # "when's AP417?": a flight's or a train's number is a booking's
     if _MAIL_HEAD.search(text):
         # "the team lunch email", "mail about the party": the thing asked for is mail, whatever its words name
         scores["mail"] += _NAME_WEIGHT
@@ -498,7 +540,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         owners = [d for d, s in ranked if s == top and _owns(d, found.named)]
         if len(owners) == 1:
             best, sure = owners[0], True
-    if ask_said == "list" and not asked and not (bare and not found.named and not cued - {best}) and (
+    if ask_said == "list" and not asked and not (bare and not found.named and not cued - {best}) and \
+            not (about_mail and best == "mail") and (
             not _owns(best, found.named) or cued - {best}):
         # a short request is one by its names, in their own domain's words: "Kiri's flight" names no booking
         # of Kiri's, and "the mail about Easter in Rome" asks mail about a topic, not Rome's bookings
@@ -508,7 +551,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     # a weekday said beside a date it is not part of asks what day that date is
     asks_the_calendar = asks_the_calendar or (window is not None and any(
         t in _WEEKDAYS for i, t in enumerate(low) if i not in skip and i not in found.used))
-    if asks_the_calendar and not found.named and best == "schedule" and top <= 1:
+    if asks_the_calendar and not found.named and best == "schedule" and top <= 1 and not loose:
         return None  # "what's the day today?", "is the 23rd a saturday?": the calendar itself, not the person's
     rest = [t for i, t in enumerate(low) if i not in skip]
     if best == "schedule" and top <= 0.5 and all(t in _EMPTY for t in rest) and {"it", "it's"} & set(rest):

@@ -59,13 +59,14 @@ class ReaderWords:
         return out
     event_nouns: tuple[Phrase, ...] = ()
     kin: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
+    loose_spans: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "7": my week, the days ahead
 
     @property
     def known(self) -> frozenset[str]:
         """Every single word the reader knows as a word of its own (never a name)."""
         out: set[str] = set(self.generic) | set(self.common)
         for table in (self.domains, self.asks, self.flags, self.money_kinds, self.provider_kinds, self.bill_names,
-                      self.relative_windows, self.day_parts):
+                      self.relative_windows, self.day_parts, self.loose_spans):
             for phrases in table.values():
                 out.update(w for p in phrases for w in p)
         out.update(w for p in (*self.show_opening, *self.request_openers, *self.event_nouns) for w in p)
@@ -100,6 +101,7 @@ def parse_words(text: str) -> ReaderWords:
                                                                          "kind_groups").items()},
         event_nouns=_phrases(data.get("event_nouns") or [], "event_nouns"),
         kin=_table(data.get("kin") or {}, "kin"),
+        loose_spans=_table(data.get("loose_spans") or {}, "loose_spans"),
     )
 
 

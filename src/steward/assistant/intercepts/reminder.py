@@ -162,6 +162,10 @@ class ReminderCreation:
         if found is None:
             return None
         at, is_todo = found
+        from steward.reader.read import remind_me_asks
+
+        if remind_me_asks(turn.text) is not None:
+            return None  # "remind me when the dentist is?": told now, by the reader
         if asks_now(norms, at):
             return None  # "let me know if any new mail turned up", "... the date today": a question, asked now
         action = is_action_request(turn.text, self.vocab)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -16,6 +16,7 @@ from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, moment_text
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists, kind_of
+from steward.reader.match import travel_number
 from steward.reader.views import bookings_view, window_words
 from steward.reader.words import ReaderWords
 
@@ -40,6 +41,7 @@ _REJECTED = {
     "offer": "offered to you, not booked until you say yes to them",
     "suspicious_sender": "from a sender that looks forged: not trusted",
     "user": "you turned it down",
+    "invitation": "an invitation, not on your calendar (I can't see whether you replied to it)",
 }
 
 
@@ -120,12 +122,18 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         named = frame.values("provider")
-        if not named:
+        now = clock.now()
+        service = appointments()
+        by_mail = _named_in_mail(frame, service, mailbox, clock) if not named and mailbox is not None else None
+        if by_mail is not None:
+            # "when is Biscuit's jab?", "when's BA283?": a name no provider has, said in the mail of a booking
+            moment = frame.window is not None and frame.window.start == frame.window.end
+            # "what time does BA283 leave now?": "now" says the latest word, not a moment to look in
+            frame = replace(frame, unmatched=(), kinds=(), window=None if moment else frame.window)
+        elif not named:
             # a name said that matches no provider: said plainly, never another provider's booking
             for u in frame.unmatched:
                 return Answer(honesty.no_such(u, "appointments and bookings"), {"unmatched": u.said})
-        now = clock.now()
-        service = appointments()
         if frame.window is not None and frame.window.start < frame.window.end <= now and (named or frame.kinds):
             return _gone_by(frame, service, clock, rw, lists(), mailbox)
         vias = {v.value: v.issuer for v in lists().of_slot("provider") if v.issuer}
@@ -140,11 +148,16 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                 seen.add((b.title.casefold(), b.start))
                 ahead.append(b)
         ahead.sort(key=lambda b: (b.start, b.title))
-        if named:
+        if by_mail is not None:
+            ahead = [b for b in ahead if b.message_id in by_mail[1]]
+        elif named:
             ahead = [b for b in ahead if any(b.provider == v.value or v.value.casefold() in b.title.casefold()
                                              for v in named)]
         elif frame.kinds:
             ahead = [b for b in ahead if b.kind in frame.kinds]
+        invited = "invited" in frame.flags
+        # an invitation is no booking: listed only when invitations are asked about, and then alone
+        ahead = [b for b in ahead if (b.status == _REJECTED["invitation"]) == invited]
         if "cancelled" in frame.flags:
             ahead = [b for b in ahead if b.status == "cancelled"]
         elif "offered" in frame.flags:
@@ -154,7 +167,9 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         elif "moved" in frame.flags:
             ahead = [b for b in ahead if b.status == MOVED or b.status.startswith("your mail says")
                      or _MOVED_TO_TIME in b.status]
-        what = " and ".join(v.value for v in named) or " or ".join(f"the {k}" for k in frame.kinds) or "appointments"
+        what = " and ".join(v.value for v in named) or (f"the bookings whose mail says \u2018{by_mail[0]}\u2019" if by_mail else "") or \
+            " or ".join(f"the {k}" for k in frame.kinds) or (
+            "invitations" if invited else "appointments")
         if not ahead:
             return _none_ahead(frame, service, clock, what, rw, lists(), mailbox)
         if frame.window is not None:
@@ -184,6 +199,30 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         return Answer("\n".join([head, *lines]), {"appointments": lines, "view": view, "waiting": waiting})
 
     return Answerer("appointments", "appointments", answer)
+
+
+def _named_in_mail(frame: Frame, service: AppointmentsService, mailbox: Callable[[], Mailbox], clock: Clock
+                   ) -> tuple[str, frozenset[int]] | None:
+    """(what was said, the mail it names) when a name no provider has ("Biscuit's", a flight's number) is a
+    word of the mail that some booking ahead was read from; None when no booking's mail says it."""
+    said = [u.said for u in frame.unmatched] + [t for t in frame.unknown if travel_number(t)]
+    if not said:
+        return None
+    now = clock.now()
+    sources = {i.message_id for i in service.between(now, now + AHEAD) + service.recent(limit=200)
+               if i.message_id is not None and i.start is not None and i.start >= now}
+    if not sources:
+        return None
+    box = mailbox()
+    for name in said:
+        term = re.sub(r"['\u2019]s$", "", name).strip()
+        if len(term) < 3:
+            continue
+        hits = box.search(f'"{term}"', limit=200, clock=clock).hits
+        found = frozenset(h.id for h in hits) & sources
+        if found:
+            return term, found
+    return None
 
 
 def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: str, rw: ReaderWords,

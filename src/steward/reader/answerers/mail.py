@@ -20,7 +20,7 @@ from steward.reader.views import mail_view, window_words
 from steward.vocab import words
 
 if TYPE_CHECKING:
-    from steward.search.lexical import Hit
+    from steward.search.lexical import Hit, SearchResult
     from steward.search.mailbox import Mailbox
 
 SHOWN = 10
@@ -30,8 +30,10 @@ def _why(hit: Hit, mailbox: Mailbox) -> str:
     return honesty.why_suspicious(hit, mailbox)
 
 
-def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]) -> Answerer:
-    """The mail answerer over the mailbox."""
+def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists],
+                  by_meaning: Callable[[str, int], SearchResult] | None = None) -> Answerer:
+    """The mail answerer over the mailbox; `by_meaning(topic, limit)` searches the mail by meaning alone
+    (a topic said in words no message uses: "the mail about the power being cut")."""
 
     def senders_named(frame: Frame) -> list[SlotValue]:
         out = list(frame.values("sender"))
@@ -66,6 +68,8 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             # "find the book club email": mail about a topic, whatever bill or booking a word of it names
             inside = frame.window is None or set(words(frame.window.said)) - _NOT_TOPIC <= set(words(topic))
             about = _about(topic, box, clock) if inside else None
+            if about is None and inside and by_meaning is not None and frame.window is None and _says_a_thing(frame, topic):
+                about = _nearest(topic, by_meaning, clock)
             if about is not None:
                 return about
         senders = senders_named(frame)
@@ -192,3 +196,39 @@ def _about(topic: str, box: Mailbox, clock: Clock) -> Answer | None:
         lines.append(f"- {who}: {g.count} (the last on "
                      f"{day_text(clock.local(g.last).date(), clock)}){example}")
     return Answer("\n".join(lines), {"count": found.total, "groups": [g.sender for g in groups]})
+
+
+# how near in meaning a message must be to a topic no message says in its words to be shown as about it:
+# the line under which search itself calls its hits "the closest", not matches (search/hybrid.py); and
+# how far below the best a message may be and still be shown beside it
+NEAR_ENOUGH = 0.42
+NEAR_THE_BEST = 0.08
+NEAREST_SHOWN = 5
+
+
+def _says_a_thing(frame: Frame, topic: str) -> bool:
+    """Whether a topic holds a word of its own (one the reader does not know, or a name found nowhere), not
+    only words of asking ("my latest emails" asks for the newest, about nothing)."""
+    own = {w.casefold() for w in frame.unknown} | {w for u in frame.unmatched for w in words(u.said)}
+    return bool(own & set(words(topic)))
+
+
+def _nearest(topic: str, by_meaning: Callable[[str, int], SearchResult], clock: Clock) -> Answer | None:
+    """The mail nearest in meaning to a topic no message says in its words, said as such; None when none is
+    near enough (left to a model, or refused: never "none" while one may be there under other words)."""
+    hits = [h for h in by_meaning(topic, 30).hits if h.score >= NEAR_ENOUGH]
+    if not hits:
+        return None
+    best = hits[0].score
+    shown: list[Hit] = []
+    seen: set[tuple[str, str]] = set()
+    for h in hits:
+        key = (h.message.sender, h.message.subject.casefold().removeprefix("re: "))
+        if h.score >= best - NEAR_THE_BEST and key not in seen and len(shown) < NEAREST_SHOWN:
+            seen.add(key)
+            shown.append(h)
+    lines = [f"No message says \u2018{topic}\u2019 in those words; the nearest in meaning:"]
+    lines += [f"- {day_text(clock.local(h.message.received_at).date(), clock)} {h.message.sender_name or h.message.sender}"
+              f" <{h.message.sender}>: \u201c{h.message.subject}\u201d" for h in shown]
+    return Answer("\n".join(lines), {"messages": [h.id for h in shown], "by_meaning": True})
+

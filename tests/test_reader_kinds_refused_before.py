@@ -1,0 +1,107 @@
+"""Kinds of question once refused whole, now answered from the person's own data (the demo home and the
+second sample home, clocks pinned, no model), each in fresh words: invitations not yet answered, a week
+said loosely, a booking named by a word of its mail (a pet's name, a flight's number), "remind me when
+..." asked to be told now, and a topic said in words no message uses (found by meaning, or left to a
+model: never other mail)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from steward.app import App
+from steward.demo import build_demo_home
+from steward.reader.read import remind_me_asks
+
+NOW = "2026-12-02T08:30:00+05:30"
+SECOND_NOW = "2026-12-03T19:40:00+11:00"
+
+
+@pytest.fixture(scope="module")
+def demo(app_in_own_home: Callable[[str, str], App]) -> App:
+    """The demo home, built once for the module, with no model configured."""
+    built = app_in_own_home("Asia/Kolkata", NOW)
+    build_demo_home(built)
+    return built
+
+
+@pytest.fixture(scope="module")
+def second(app_in_own_home: Callable[[str, str], App]) -> App:
+    """The second sample home (other names, country and providers), with no model configured."""
+    built = app_in_own_home("Australia/Melbourne", SECOND_NOW)
+    build_demo_home(built, mailbox="second")
+    return built
+
+
+def ask(app: App, text: str) -> tuple[str, str]:
+    trace = app.engine.turn(text, session=f"s-{text}", dry_run=True)
+    return trace.handled_by, trace.reply
+
+
+@pytest.mark.parametrize("text", ["did anybody send me an invite?", "any invitations still waiting on an answer from me?",
+                                  "anything I need to RSVP to?"])
+def test_an_invitation_is_listed_when_invitations_are_asked_about(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and "Priya Sharma" in reply and "invitation" in reply, reply
+    assert "Pawsome" not in reply, reply  # a booking is no invitation
+
+
+def test_an_invitation_is_no_booking(demo: App) -> None:
+    _, reply = ask(demo, "which bookings have I got coming up?")
+    assert "Pawsome Vets" in reply and "Priya Sharma" not in reply, reply
+
+
+@pytest.mark.parametrize("text", ["how is my week shaping up?", "what does the week ahead hold?",
+                                  "anything on in the days ahead"])
+def test_a_week_said_loosely_is_the_next_seven_days(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and "next 7 days" in reply, reply
+    assert "Pawsome Vets" in reply and "Saffron Table" in reply and "Riverside Physio" not in reply, reply
+
+
+@pytest.mark.parametrize("text", ["when is Biscuit booked in?", "what time is biscuit's appointment"])
+def test_a_booking_named_by_a_word_of_its_mail(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and "Pawsome Vets" in reply and "09:15" in reply, reply
+    assert "Saffron" not in reply, reply
+
+
+def test_a_name_in_no_bookings_mail_is_still_said_not_found(demo: App) -> None:
+    _, reply = ask(demo, "when is Bartholomew booked in?")
+    assert "nothing called" in reply and "Pawsome" not in reply, reply
+
+
+def test_a_flight_named_by_its_number(second: App) -> None:
+    handled_by, reply = ask(second, "what time is AP417 leaving?")
+    assert handled_by == "reader" and "Austral Pacific Airways" in reply and "09:25" in reply, reply
+    _, reply = ask(second, "has QZ902 been moved?")
+    assert "nothing called \u2018QZ902\u2019" in reply, reply  # a number no booking's mail says names none
+
+
+@pytest.mark.parametrize(("text", "question"), [
+    ("could you remind me what time the vet is?", "what time the vet is?"),
+    ("remind me where the physio is", "where the physio is?"),
+    ("remind me when I get to the office to ring the plumber", None),
+    ("remind me tomorrow at 9 to water the ferns", None)])
+def test_remind_me_asking_to_be_told_now(text: str, question: str | None) -> None:
+    assert remind_me_asks(text) == question
+
+
+def test_remind_me_when_a_booking_is_is_answered_now(demo: App) -> None:
+    handled_by, reply = ask(demo, "can you remind me when the vet is?")
+    assert handled_by == "reader" and "Pawsome Vets" in reply, reply
+    handled_by, _ = ask(demo, "remind me when I get to the office to ring the plumber")
+    assert handled_by == "reminder_creation"
+
+
+@pytest.mark.parametrize(("text", "found"), [("the email about the supply being cut off", "City Water Board"),
+                                             ("the email about the tenancy agreement", "lease")])
+def test_a_topic_in_words_no_message_uses_is_found_by_meaning(demo: App, text: str, found: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and found in reply and "nearest in meaning" in reply, reply
+
+
+def test_a_topic_nothing_is_near_is_never_answered_with_other_mail(demo: App) -> None:
+    handled_by, reply = ask(demo, "the email about the unicorn farm")
+    assert handled_by != "reader" and "message" not in reply.split("\n")[0], reply
