@@ -158,3 +158,26 @@ def test_a_table_at_an_address_in_another_zone_is_not_read_on_the_persons_clock(
     # 7:30 PM in Lyon is not 7:30 PM in New York: turned down rather than proposed six hours off
     assert said["Bistro Lumière"][:2] == ("rejected", "foreign_zone")
     assert said["Hudson Grill"] == ("proposed", None, "2026-10-11T19:30:00-04:00")
+
+
+def test_a_form_that_puts_the_day_and_the_time_on_lines_of_their_own_is_one_booking(
+        tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    items = scan(tmp_path, cli, {
+        "a": message("a@tyres.example", ("Midtown Tyre & Auto", "bookings@midtowntyre.example"),
+                     "Booking confirmation", "Thank you for booking your car service with us.\n\n"
+                     "Date: Thursday, October 15, 2026\nTime: 8:30 AM\nCentre: 418 W 52nd St\n", SENT),
+        "b": message("b@optics.example", ("Clearview Opticians", "noreply@clearview.example"),
+                     "Your eye test is booked", "Your eye test is booked for Friday, October 16 at 11:15 AM at our "
+                     "Hudson Yards store.", SENT),
+        # two days, one time: which day is the booking's is not said
+        "c": message("c@tyres.example", ("Midtown Tyre & Auto", "bookings@midtowntyre.example"),
+                     "Booking confirmation", "Thank you for booking your car service with us.\n\n"
+                     "Date: Thursday, October 15, 2026\nTime: 8:30 AM\nDate: Friday, October 16, 2026\n"
+                     "Time: 9:30 AM\n", SENT),
+        # a reservation service writing from its notification address is a business, not a friend's invitation
+        "d": message("d@resy.example", ("Resy", "notify@resy.example"), "Your reservation at Via Carota",
+                     "You're booked!\nVia Carota\nSat, Oct 17 at 6:45 PM\nParty of 2", SENT),
+    })
+    got = sorted((i["provider"], i["start"]) for i in items if i["status"] == "proposed")
+    assert got == [("Clearview Opticians", "2026-10-16T11:15:00-04:00"), ("Midtown Tyre & Auto", "2026-10-15T08:30:00-04:00"),
+                   ("Via Carota", "2026-10-17T18:45:00-04:00")]

@@ -209,3 +209,16 @@ def test_a_check_in_written_with_an_offset_its_hotel_does_not_keep_gives_its_day
     (winter,) = schema_org.from_html(_html(_hotel("2026-12-15T14:00:00+00:00", "2026-12-18T11:00:00+00:00",
                                                   addressLocality="Edinburgh", addressCountry="GB")))
     assert winter.start_at == datetime(2026, 12, 15, 14, 0, tzinfo=ZoneInfo("Europe/London"))
+
+
+def test_a_stays_check_in_hour_is_read_at_the_hotels_address_and_without_one_its_days_alone() -> None:
+    from steward.appointments.stays import from_text
+
+    received = datetime(2026, 8, 1, 9, 0, tzinfo=ZoneInfo("Europe/London"))
+    text = ("Thanks, your room is booked.\nHotel: Pension Sonnhof\nArrival: 10.08.2026, from 3:00 pm\n"
+            "Departure: 13.08.2026, until 10:00\n{address}Two nights are charged if you do not arrive.")
+    (placed,) = from_text(text.format(address="Lindengasse 4, 5020 Salzburg, Austria\n"), received)
+    assert placed.start_at == datetime(2026, 8, 10, 15, 0, tzinfo=ZoneInfo("Europe/Vienna"))
+    assert placed.days == (date(2026, 8, 10), date(2026, 8, 13))
+    (unplaced,) = from_text(text.format(address=""), received)
+    assert unplaced.start_at is None and unplaced.days == (date(2026, 8, 10), date(2026, 8, 13))

@@ -213,6 +213,8 @@ def find_in_card(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
         found.setdefault(when.start, line)
         if check_in is None and cues.check_in is not None and cues.check_in.search(line):
             check_in = (when.start, line)
+    if check_in is None and not found:
+        found = _date_then_time(lines, at, options)
     if check_in is None and len(found) != 1:
         return []  # no date, or several with nothing to say which one is the booking's
     start, line = check_in or next(iter(found.items()))
@@ -230,6 +232,26 @@ def find_in_card(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
         what = "reservation"  # a card that names no appointment is a reservation of something
     return [Candidate(provider=provider, start=when.text, excerpt=line, origin="pattern",
                       what=what, location=_location(head))]
+
+
+def _date_then_time(lines: list[str], at: Clock, options: DateOptions | None) -> dict[datetime, str]:
+    """A day on one line and its time on the next, as a form lays a booking out ("Date: 14/04/2026",
+    then "Time: 09:00"): each pair read as one line."""
+    from steward import dates
+
+    kept = [line for line in lines if line and len(line) <= 80]
+    out: dict[datetime, str] = {}
+    for first, second in zip(kept, kept[1:], strict=False):
+        day = dates.find(first, at, options=options)
+        if day is None or not day.has_date or day.has_time:
+            continue
+        hour = dates.find(second, at, options=options)
+        if hour is None or hour.has_date or not hour.has_time:
+            continue
+        both = dates.find(f"{first} {second}", at, options=options)
+        if both is not None and both.has_date and both.has_time:
+            out.setdefault(both.start, f"{first} {second}")
+    return out
 
 
 _APPOINTMENT = re.compile(r"\b(?:appointment|appt|consultation|check-?up|examination|exam|treatment|session|"

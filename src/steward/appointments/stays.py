@@ -76,8 +76,40 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
     provider = " ".join((named.group(1) if named else sender_name).split()).strip(" .,:")
     if not provider or unsafe(provider):
         return []
-    return [Candidate(provider=provider, start=first.isoformat(), excerpt=provider, origin="itinerary", travel=True,
-                      what="stay", days=(first, last))]
+    start_at = _check_in_at(text, arrival, first)
+    return [Candidate(provider=provider, start=start_at.isoformat() if start_at else first.isoformat(),
+                      excerpt=provider, origin="itinerary", travel=True, what="stay", days=(first, last),
+                      start_at=start_at)]
+
+
+# the hour check-in opens, written after the arrival's date ("(from 15:00)", "from 3:00 pm", "ab 14 Uhr")
+_FROM_HOUR = re.compile(r"\b(?:from|after|ab|dès|à partir de|dalle|desde|vanaf)\s+([01]?\d|2[0-3])(?:[:.h]([0-5]\d))?"
+                        r"\s*(?:(a|p)\.?m\.?|uhr|h\b)?", re.I)
+
+
+def _check_in_at(text: str, arrival: re.Pattern[str], first: date) -> datetime | None:
+    """The check-in's hour on the hotel's clock: the hour written beside the arrival's date, in the zone
+    of the hotel's address (its country when that keeps one offset, else its city); None when either
+    is missing (the stay is then its days alone)."""
+    from steward.appointments.places import address_zone
+
+    for m in arrival.finditer(text):
+        line = text[m.end():].split("\n", 1)[0][:80]
+        hour = _FROM_HOUR.search(line)
+        if hour is None or (hour.group(2) is None and hour.group(3) is None and "uhr" not in hour.group(0).lower()):
+            continue  # "from 3" alone is no hour
+        h = int(hour.group(1))
+        if hour.group(3):  # "3:00 pm": a 12-hour clock
+            h = h % 12 + (12 if hour.group(3).lower() == "p" else 0)
+        address = _address(text[:_ADDRESS_CHARS])
+        zone = address_zone(address, datetime.combine(first, datetime.min.time())) if address else None
+        if zone is None:
+            return None
+        return datetime(first.year, first.month, first.day, h, int(hour.group(2) or 0), tzinfo=ZoneInfo(zone))
+    return None
+
+
+_ADDRESS_CHARS = 3000
 
 
 # a line of a card that gives the hotel's address: labelled, or a street line ending with its country
