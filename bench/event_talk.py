@@ -92,7 +92,8 @@ def _setup(app: App, setup: list[Mapping[str, Any]]) -> None:
 
 def observe(trace: Mapping[str, Any]) -> dict[str, Any]:
     """What the last turn did: its write (kind, event, times) or its question. One time of a repeating
-    event moved is `move_one` with the time it moved to, however the calendar keeps it."""
+    event moved is `move_one` with the time it moved to, however the calendar keeps it; several times
+    skipped at once are `skip` with the `starts` of them all."""
     writes = [w for w in trace.get("writes") or [] if str(w.get("kind", "")).startswith("event")]
     if writes:
         kinds = [w["kind"] for w in writes]
@@ -100,9 +101,14 @@ def observe(trace: Mapping[str, Any]) -> dict[str, Any]:
         action = _KINDS.get(kinds[0], kinds[0])
         if kinds == ["event.skip", "event"] and writes[1]["fields"].get("title") == fields.get("title"):
             action, fields = "move_one", writes[1]["fields"]
-        return {"action": action, "target": fields.get("title"),
-                "start": str(fields.get("start", ""))[:16], "end": str(fields.get("end", ""))[:16],
-                "location": fields.get("location"), "rule": fields.get("rule"), "reply": trace.get("reply")}
+        got = {"action": action, "target": fields.get("title"),
+               "start": str(fields.get("start", ""))[:16], "end": str(fields.get("end", ""))[:16],
+               "location": fields.get("location"), "rule": fields.get("rule"), "reply": trace.get("reply")}
+        if set(kinds) == {"event.skip"}:  # several times skipped at once: every one of them
+            got["starts"] = [str(w["fields"].get("start", ""))[:16] for w in writes]
+            if len({w["fields"].get("title") for w in writes}) > 1:
+                got["target"] = None   # times of more than one event: never the one meant
+        return got
     asked = trace.get("continuation")
     if asked and asked.get("owner") == "event_changes":
         return {"action": "ask", "reply": trace.get("reply")}
@@ -113,7 +119,7 @@ def agrees(expected: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
     """The expected write on the expected event, with its times, place and rule."""
     if expected["action"] != got.get("action"):
         return False
-    for key in ("target", "start", "end", "location", "rule"):
+    for key in ("target", "start", "end", "location", "rule", "starts"):
         if key in expected and expected[key] != got.get(key):
             return False
     if "candidates" in expected:
