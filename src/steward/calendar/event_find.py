@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +59,8 @@ def on_times_said(events: list[Event], said_times: Iterable[Any], zone: Any) -> 
     for said in said_times:
         if said is None or said.start is None:
             continue
+        if said.has_time and said.has_date and not re.search(r"\d|noon|midnight", said.text, re.IGNORECASE):
+            said = replace(said, has_time=False)  # "tonight's", "this evening": the day, not a clock time
         low = said.start
         high = said.end if said.end is not None and said.end > said.start else None
         kept = [e for e in kept if (not said.has_date or e.start.date() == low.astimezone(zone).date()

@@ -81,6 +81,7 @@ def rephrase(text: str, words: FormWords, opened: bool, clock: Clock, options: A
     """The plain request `text` says in one of the shapes above. `opened`: a verb of a change opens it
     (after the `polite` words)."""
     onward, since, once = False, None, False
+    text = _IS.sub(r" is \2", text)
     # a day from which the change holds, or "for every time to come": cut, remembered
     found = _since(text, words, clock, options)
     if found is not None:
@@ -113,6 +114,10 @@ def rephrase(text: str, words: FormWords, opened: bool, clock: Clock, options: A
         i, n = off
         return Rephrased("cancel " + _cut(text, tokens[i].start, tokens[i + n - 1].end)[tokens[1].start:],
                          onward, since, once)
+    # one time off, said as news: "choir is off on friday", "the run isn't happening tomorrow"
+    news = _OFF.match(text) if not opened else None
+    if news is not None and _has_day(news["day"], clock, options):
+        return Rephrased(f"skip {news['subject']} {news['day']}", onward, since, True)
     # a statement of the new time: "the choir is moving to 8"
     if not opened:
         said = _statement(text, tokens, norms, words,
@@ -132,6 +137,15 @@ def rephrase(text: str, words: FormWords, opened: bool, clock: Clock, options: A
         if said is not None:
             return Rephrased("move " + said[tokens[lead + 1].start:], onward, since, once)
     return Rephrased(text, onward, since, once)
+
+
+# "the run's at 8 now", "choir's off on friday": a subject's "'s" that is "is" (not one that owns a noun)
+_IS = re.compile(r"(?<=\w)('s|’s)\s+(on|at|now|moving|going|off|every|being|cancell?ed|canceled|no\s+longer|over|"
+                 r"done|finished|finishing|ending|stopping|changing)\b", re.IGNORECASE)
+
+
+_OFF = re.compile(r"^\W*(?P<subject>\S.*?)\s+(?:(?:is|are|will\s+be)\s+(?:off|cancell?ed|called\s+off|not\s+happening|"
+                  r"not\s+on)|(?:isn't|aren't|won't\s+be)\s+(?:on|happening))\s+(?P<day>\S.*?)\W*$", re.IGNORECASE)
 
 
 def _since(text: str, words: FormWords, clock: Clock, options: Any) -> tuple[date, str] | None:
@@ -202,8 +216,11 @@ def _statement(text: str, tokens: list[Token], norms: list[str], words: FormWord
         tail = text[tokens[i + n].start:]
         if not _has_time(tail, clock, options):
             return None
-        lead = "" if re.match(r"(?:to|at|on)\b", tail, re.IGNORECASE) else "to "
-        return f"move {text[:tokens[i].start].strip()} {lead}{tail}"
+        # "is at 4", "is on fridays": where it goes, said with "to" (a day said before the verb is which
+        # time: "the run on the 10th is at 8")
+        tail = re.sub(r"^(?:to|at|on)\s+", "", tail, flags=re.IGNORECASE)
+        tail = re.sub(r"[\s,]+instead\W*$", "", tail, flags=re.IGNORECASE)  # a mark of the change, said
+        return f"move {text[:tokens[i].start].strip()} to {tail}"
     return None
 
 
@@ -225,4 +242,10 @@ def _with_to(text: str, tokens: list[Token], begin: int, clock: Clock, options: 
     before = text[:at].rstrip()
     if re.search(r"\b(?:to|at|on)$", before, re.IGNORECASE):
         return text
+    hour = _HOUR_BEFORE.search(before) if repeat is not None else None
+    if hour is not None:  # "make the run 7 every day": the time said before its repeat goes with it
+        return f"{before[:hour.start()].rstrip()} to {hour[1]} {text[at:]}"
     return f"{before} to {text[at:]}"
+
+
+_HOUR_BEFORE = re.compile(r"(?<![\w:])(\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)$", re.IGNORECASE)

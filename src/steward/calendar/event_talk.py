@@ -39,6 +39,8 @@ class EventWords:
     preambles: tuple[Phrase, ...] = ()
     end_verbs: tuple[Phrase, ...] = ()
     forms: FormWords | None = None
+    pause_verbs: tuple[Phrase, ...] = ()
+    move_verbs: tuple[Phrase, ...] = ()
 
 
 @lru_cache(maxsize=1)
@@ -46,7 +48,8 @@ def load_event_words() -> EventWords:
     """The words of event requests, from `event_talk.yaml` beside this module."""
     raw = load_yaml(resources.files("steward.calendar").joinpath("event_talk.yaml").read_text("utf-8"))
     lists = {k: tuple(sorted((tuple(p.lower().split()) for p in raw[k]), key=len, reverse=True))
-             for k in ("add_verbs", "calendar_words", "nouns", "resize_verbs", "preambles", "end_verbs")}
+             for k in ("add_verbs", "calendar_words", "nouns", "resize_verbs", "preambles", "end_verbs",
+                       "pause_verbs", "move_verbs")}
     return EventWords(**lists, forms=words_of(raw["forms"]))
 
 
@@ -77,6 +80,18 @@ class EventChange:
     last_day: date | None = None        # end: the last day the series keeps
     since: date | None = None           # a series changed from this day on ("from the 14th")
     text: str = ""                      # the request as read (the spans of `filters` are in it)
+    several: Several | None = None      # several times skipped at once ("the next two", "until january")
+
+
+@dataclass(frozen=True)
+class Several:
+    """Which times of a repeating event one request skips: its next `count`, every time on the days from
+    `first` to `last`, or every time on the `days` named."""
+
+    count: int | None = None
+    first: date | None = None
+    last: date | None = None
+    days: tuple[date, ...] = ()
 
 
 _BARE_HOUR = re.compile(r"\b(to|at|for)\s+(\d{1,2})\s*([.!?]?)\s*$", re.IGNORECASE)
@@ -203,11 +218,15 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     if _REMINDER.search(text):
         return None
     text = _CLOSING.sub("", strip_preamble(text, words))
+    several = _parse_several(text, words, manage, vocab, clock, options)
+    if several is not None:
+        return several
     ended = _parse_end(text, words, manage, vocab, clock, options)
     if ended is not None:
         return ended
     # "bring the meeting forward an hour", "pull the review back": a move said with a shift
     text = re.sub(r"^(\W*(?:please\s+)?)(?:bring|pull)\b", r"\1move", text, flags=re.IGNORECASE)
+    text = _as_move(text, words, vocab)
     norms = _norms(text)
     opened = bool(_opens(norms, (*manage.verbs["move"], *manage.verbs["cancel"], *words.resize_verbs,
                                  *words.end_verbs), vocab))
@@ -230,6 +249,111 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     if said.once:
         return replace(found, occurrence=True, series=False)
     return replace(found, series=series, since=said.since)
+
+
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "couple": 2, "few": 3}
+_NEXT_N = re.compile(r"^(?:the\s+)?next\s+(?:(?P<n>[2-9]|two|three|four|five|six)|a\s+(?P<a>couple)\s+of)\s+(?P<rest>\S.*)$",
+                     re.IGNORECASE)
+_SPAN_UNIT = re.compile(r"^(?:weeks?|days?|months?|times?)\b", re.IGNORECASE)
+# the days a pause covers: "for the next two weeks", "for the rest of the week", "until the new year"
+_WINDOW = re.compile(r"\s+(?:for\s+(?:the\s+)?next\s+(?P<n>[1-9]|one|two|three|four|five|six|a\s+couple\s+of)\s+"
+                     r"(?P<unit>weeks?|days?)|for\s+the\s+rest\s+of\s+(?:the|this)\s+(?P<rest>week|month)|"
+                     r"(?P<how>until|till|til|through|thru|up\s+to)\s+(?P<until>\S.*?))\s*$", re.IGNORECASE)
+_AND_DAY = re.compile(r"^\s*(?:,\s*)?(?:and|&|,|plus)\s+(?:(?:on|the)\s+)*(?=\S)", re.IGNORECASE)
+
+
+def _days_listed(text: str, clock: Clock, options: Any) -> tuple[int, tuple[date, ...]] | None:
+    """ "on the 13th and the 20th", "friday and monday": two days or more said one after another (where
+    the first begins, and the days), or None."""
+    from steward import dates
+
+    first = dates.find(text, clock, options=options)
+    if first is None or first.start is None or not first.has_date:
+        return None
+    days, at = [first.start.astimezone(clock.zone).date()], first.span[1]
+    while (m := _AND_DAY.match(text[at:])) is not None:
+        tail = text[at + m.end():]
+        said = dates.find(_on_day(tail), clock, options=options)
+        if said is None or said.start is None or not said.has_date or said.span[0] > 3:
+            break
+        days.append(said.start.astimezone(clock.zone).date())
+        at = len(text) if said.span[1] >= len(_on_day(tail)) else at + m.end() + len(tail.split(None, 1)[0])
+        if at >= len(text):
+            break
+    return (first.span[0], tuple(days)) if len(days) > 1 else None
+
+
+def _parse_several(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, clock: Clock,
+                   options: Any) -> EventChange | None:
+    """ "skip the next two runs", "no choir for the next two weeks", "pause yoga until the new year",
+    "skip piano on the 13th and the 20th": several times of a repeating event skipped at once."""
+    from steward import dates
+
+    assert words.forms is not None
+    tokens = [t for t in tokenize(text) if is_word(t)]
+    norms = [t.norm for t in tokens]
+    lead = _lead(norms, vocab)
+    if lead >= len(norms):
+        return None
+    n = match_at(norms, lead, (*words.forms.not_on, *words.pause_verbs, ("skip",), ("cancel",), ("drop",)))
+    if not n or lead + n >= len(tokens):
+        return None
+    rest = text[tokens[lead + n].start:].rstrip(" .!?")
+    several: Several | None = None
+    m = _NEXT_N.match(rest)
+    if m is not None and not _SPAN_UNIT.match(m["rest"]):
+        several, rest = Several(count=_COUNTS.get((m["n"] or m["a"]).lower()) or int(m["n"])), m["rest"]
+    elif (w := _WINDOW.search(rest)) is not None:
+        today = clock.today()
+        if w["unit"]:
+            k = _COUNTS.get(" ".join(w["n"].lower().split()[-2:-1]) or w["n"].lower(), 0) or \
+                (1 if w["n"].lower() == "one" else int(w["n"]) if w["n"].isdigit() else 2)
+            span = timedelta(days=7 * k if w["unit"].lower().startswith("week") else k)
+            several = Several(first=today, last=today + span - timedelta(days=1))
+        elif w["rest"]:
+            if w["rest"].lower() == "week":
+                last = today + timedelta(days=6 - today.weekday())
+            else:
+                last = (today.replace(day=28) + timedelta(days=4)).replace(day=1) - timedelta(days=1)
+            several = Several(first=today, last=last)
+        else:
+            said = dates.find(w["until"], clock, options=options)
+            if said is None or said.start is None or said.span[0] > 4:
+                return None
+            begin = said.start.astimezone(clock.zone).date()
+            if w["how"].lower() in ("through", "thru"):
+                end = said.end if said.end is not None and said.end > said.start else said.start
+                last = (end - timedelta(seconds=1)).astimezone(clock.zone).date() if end > said.start else begin
+            else:
+                last = begin - timedelta(days=1)
+            several = Several(first=today, last=last)
+        rest = rest[:w.start()]
+    else:
+        days = _days_listed(rest, clock, options)
+        if days is None:
+            return None
+        several, head = Several(days=days[1]), rest[:days[0]]
+        rest = re.sub(r"\s+(?:on|for)\s*$", "", head, flags=re.IGNORECASE)
+    nouns = {w for p in words.nouns for w in p}
+    said_words = _norms(rest)
+    target = tuple(w for w in said_words if w not in _TRAIL and w not in nouns and w not in _HOW
+                   and w not in _QUANTIFIERS and w not in ("it", "that", "them", "rest", "of"))
+    pronoun = any(w in ("it", "that", "them") for w in said_words)
+    if not target and not pronoun:
+        return None
+    return EventChange("cancel", target, pronoun, any(w in nouns for w in said_words), False, True,
+                       text=text, several=several)
+
+
+def _as_move(text: str, words: EventWords, vocab: Vocab) -> str:
+    """A move said with another verb ("swap the choir to thursdays") as "move ..."."""
+    tokens = [t for t in tokenize(text) if is_word(t)]
+    norms = [t.norm for t in tokens]
+    lead = _lead(norms, vocab)
+    n = match_at(norms, lead, words.move_verbs) if lead < len(norms) else 0
+    if not n or lead + n >= len(tokens):
+        return text
+    return f"{text[:tokens[lead].start]}move {text[tokens[lead + n].start:]}"
 
 
 def _lead(norms: list[str], vocab: Vocab) -> int:
@@ -288,6 +412,9 @@ def _read_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
         target = tuple(w for w in _norms(rest)[opening:] if w not in _TRAIL and w not in ("it", "that", "long", "last"))
         pronoun = any(w in ("it", "that") for w in _norms(rest)[opening:])
         return _change("resize", Request("move", target, pronoun), words, norms, minutes=round(minutes_of(length)))
+    split = _move_to(text, manage, vocab, clock, options)
+    if split is not None:
+        return _change("move", split, words, norms, when=split.when, filters=split.filters)
     request = parse_request(text, manage, vocab, clock, options)
     if request is None:
         return _to_repeat(text, words, manage, vocab, clock, options)
@@ -295,6 +422,89 @@ def _read_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
         return None
     when = _repeat_said(text, request.when, clock, options) if request.action == "move" else request.when
     return _change(request.action, request, words, norms, when=when, filters=request.filters)
+
+
+# words that say how many of a repeating event's times, never which event: "*all future* runs"
+_QUANTIFIERS = frozenset(("every", "each", "all", "future", "upcoming", "remaining", "coming"))
+# where a move goes: "to", or an arrow ("all future runs → 7am")
+_TO_SAID = re.compile(r"(?:\s+to|\s*(?:→|->|=>))\s+", re.IGNORECASE)
+# the words that may follow where a move goes without changing it ("to weekdays *only*", "to
+# thursday *evenings*", "to 4 *instead*")
+_AFTER_WHEN = frozenset(("only", "instead", "please", "pls", "then", "now", "evenings", "mornings", "afternoons",
+                         "nights", "as", "well", "too", "each", "every", "week", "weekly", "time", "thanks"))
+_LEAD_HOUR = re.compile(r"^(?P<hour>\d{1,2})(?=\s+(?:every|each|on|daily|weekdays?|weekends?)\b|\s*$)", re.IGNORECASE)
+
+
+def _move_to(text: str, manage: ManageWords, vocab: Vocab, clock: Clock, options: Any) -> Any:
+    """ "move the morning run to 7 every day": a move verb, the event's words, then "to" and where it goes
+    (a day, a time, a repeat, or a bare hour), read as such whatever the event's own words hold ("morning",
+    "weekly" in a title are not where it goes). None when the text has no such shape."""
+    from steward import dates
+    from steward.calendar.reminders.requests import Request
+
+    tokens = [t for t in tokenize(text) if is_word(t)]
+    norms = [t.norm for t in tokens]
+    lead = _lead(norms, vocab)
+    verb = match_at(norms, lead, manage.verbs["move"]) if lead < len(norms) else 0
+    if lead + verb >= len(tokens):
+        return None
+    if verb:
+        begin = tokens[lead + verb - 1].end
+    elif re.search(r"→|->|=>", text):
+        begin = tokens[lead].start  # "all future runs → 7am": an arrow says the move
+    else:
+        return None
+    for m in reversed(list(_TO_SAID.finditer(text, begin))):
+        tail = _LEAD_HOUR.sub(lambda h: f"{h['hour']}:00", text[m.end():].rstrip(" .!?"))
+        repeat = dates.find_recurrence(tail, clock, options)
+        said = dates.find(tail, clock, options=options)
+        if repeat is not None and repeat.span[0] == 0:
+            end = repeat.span[1]
+            if said is not None and said.start is not None and said.span[0] <= end + 4:
+                end = max(end, said.span[1])  # "fridays at 3": the time said with the repeat
+        elif said is not None and said.start is not None and said.span[0] == 0:
+            end = said.span[1]
+        else:
+            continue
+        if not set(_norms(tail[end:])) <= _AFTER_WHEN:
+            continue
+        head = text[begin:m.start()]
+        target = tuple(_norms(head))
+        if not target:
+            return None
+        # the days and times said of the event ("tomorrow's", "on the 9th"); a part of the day alone is a
+        # word of its title ("the morning run", "evening class")
+        filters = tuple((r.span[0] + begin, r.span[1] + begin) for r in dates.find_all(head, clock, options=options)
+                        if r.start is not None and (r.has_date or re.search(r"\d", head[r.span[0]:r.span[1]])))
+        kept = tuple(w for w in target if w not in _TRAIL and w not in _QUANTIFIERS
+                     and not any(a <= _at(head, w) + begin < b for a, b in filters))
+        pronoun = any(w in ("it", "that") for w in kept)
+        return _Split(Request("move", tuple(w for w in kept if w not in ("it", "that")), pronoun),
+                      " ".join(tail[:end].split()), filters)
+    return None
+
+
+@dataclass(frozen=True)
+class _Split:
+    request: Any
+    when: str
+    filters: tuple[tuple[int, int], ...]
+
+    @property
+    def target(self) -> tuple[str, ...]:
+        return tuple(self.request.target)
+
+    @property
+    def pronoun(self) -> bool:
+        return bool(self.request.pronoun)
+
+    occurrence = False
+    series = False
+
+
+def _at(text: str, word: str) -> int:
+    m = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.IGNORECASE)
+    return m.start() if m else -1
 
 
 def _to_repeat(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, clock: Clock,

@@ -123,9 +123,12 @@ class EventSeries:
                 repeat, first = self._on_its_days(repeat, first, event, text)
                 begin = self._cut(since)
                 if first <= begin:
-                    from steward.dates import occurrences
+                    from steward.dates import occurrences, parse_rule
 
-                    later = occurrences(repeat.rule, first, begin, 1, inclusive=since is not None)
+                    # from a day said ("every other friday from next week"), the repeat starts on its first
+                    # day then, whatever its step
+                    rule = repeat.rule if since is None else replace(parse_rule(repeat.rule), interval=1).text()
+                    later = occurrences(rule, first, begin, 1, inclusive=since is not None)
                     if not later:
                         raise UserError(f"{text!r} has no time left; nothing was moved")
                     first = later[0]

@@ -203,7 +203,7 @@ HOLIDAYS: dict[str, Holiday] = {
     "republic day": _h("republic day", _fixed(1, 26)),
     "gandhi jayanti": _h("gandhi jayanti", _fixed(10, 2)),
     "new year's eve": _h("new year/years eve, newyear/newyears eve, nye", _fixed(12, 31)),
-    "new year's day": _h("new year/years day, newyear/newyears day", _fixed(1, 1)),
+    "new year's day": _h("new year/years (day), newyear/newyears (day)", _fixed(1, 1)),
     "valentine's day": _h("valentine/valentines day, valentines", _fixed(2, 14)),
     "halloween": _h("halloween", _fixed(10, 31)),
     "st patrick's day": _h("st/saint patrick/patricks/paddy/paddys day, st/saint patricks", _fixed(3, 17)),

@@ -28,6 +28,7 @@ from steward.assistant.intercepts.base import Match
 from steward.assistant.intercepts.reminder import turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
 from steward.calendar.event_find import (
+    LOOK_AHEAD,
     MAX_ASKED,
     candidates,
     destination,
@@ -78,6 +79,8 @@ class Plan:
     last_day: date | None = None  # end: the last day the series keeps
     seen: Event | None = None   # the event as the person was shown it (a change since is refused)
     since: date | None = None   # series: the day the change holds from (else now)
+    once: tuple[datetime, datetime] | None = None  # series: the time asked about, moved on its own instead
+    times: tuple[datetime, ...] = ()  # skip_many: the times skipped
 
 
 class EventChanges:
@@ -256,6 +259,12 @@ class EventChanges:
                 return None
             return self._settle(turn, self._plan_change(turn, change, events[picked.id]))
         said = set(words(turn.text))
+        answer = every_or_once(turn.text) if payload.get("once") else None
+        if answer == "once":
+            return self._write(turn, _plan_from({**payload, "action": "move_one", "start": payload["once"][0],
+                                                 "end": payload["once"][1]}, self))
+        if answer == "every":
+            return self._write(turn, _plan_from(payload, self))
         if said & _NO and not said & {"yes", "yeah", "yep"}:
             return Outcome(reply="Left as it was; nothing was changed.", data={"action": payload.get("action")})
         if not said & _YES:
@@ -285,7 +294,9 @@ class EventChanges:
         try:
             repeat = calendar.recurrence(add.when)
             if repeat is not None:
-                return Plan("add", None, add=add)
+                length = timedelta(minutes=add.minutes or 60)
+                return Plan("add", None, add=add,
+                            question=self._busy_series(repeat.rule, repeat.start, length, None, "Add it anyway"))
             shown = calendar.create_event(add.title, add.when, minutes=add.minutes, location=add.place,
                                           provenance={"via": "turn"}, dry_run=True)
         except UserError as exc:
@@ -295,6 +306,8 @@ class EventChanges:
                     question=self._busy(shown.start, shown.end, None, "Add it anyway"))
 
     def _plan_change(self, turn: Turn, change: EventChange, event: Event) -> Plan | Outcome:
+        if change.several is not None:
+            return self._plan_skips(change, event)
         if event.rule and change.since is not None:
             later = self._from_day(event, change.since)
             if later is None:
@@ -304,7 +317,9 @@ class EventChanges:
             event = later
         length = event.end - event.start
         if event.rule and (change.action == "end" or change.series and change.action == "move"):
-            return self._plan_series(turn, change, event)
+            # "push every run back an hour": the shift from the time it has next
+            moved = event.start + change.shift if change.shift is not None and change.action == "move" else None
+            return self._plan_series(turn, change, event, moved)
         if change.action == "end":
             return Outcome(reply=f"{event.title} does not repeat; nothing was changed.",
                            data={"action": "end", "event": event.id})
@@ -340,15 +355,17 @@ class EventChanges:
                 self._busy(start, end, event, f"{verb} it anyway")
             return Plan("move_one", event, start, end, question=ask, seen=_series_seen(event))
         if event.rule:
-            return self._plan_series(turn, change, event, start)
+            # every time or only this one? unsaid, the question offers both
+            return self._plan_series(turn, change, event, start, once=None if change.series else (start, end))
         ask = self._consent(event, change, f"{verb} {label(event, self.fmt)} to {self.fmt.when_until(start, end)}") or \
             self._busy(start, end, event, f"{verb} it anyway")
         return Plan("move", event, start, end, question=ask, seen=event)
 
-    def _plan_series(self, turn: Turn, change: EventChange, event: Event,
-                     moved_to: datetime | None = None) -> Plan | Outcome:
+    def _plan_series(self, turn: Turn, change: EventChange, event: Event, moved_to: datetime | None = None,
+                     once: tuple[datetime, datetime] | None = None) -> Plan | Outcome:
         """A whole repeating event changed from now on (new days or a new time) or ended after a day:
-        always asked once."""
+        always asked once. `once`: the words did not say every time, so the question offers the one time
+        asked about (`event`) moved to `once` instead."""
         from steward.dates import describe_rule
 
         calendar = self._calendar()
@@ -362,7 +379,12 @@ class EventChanges:
                 planned = calendar.change_series(event.id, event.rule or "", event.start, minutes=change.minutes,
                                                  provenance={"via": "turn"}, calendar=event.calendar, dry_run=True)
             elif moved_to is not None:
-                planned = calendar.change_series(event.id, event.rule or "", moved_to, provenance={"via": "turn"},
+                rule = on_day_of(event.rule or "", event.start, moved_to)
+                if rule is None:
+                    return Outcome(reply=f"{event.title} repeats on more than one day; say its new days (e.g. "
+                                         f"'every tuesday and thursday') or which time to move; nothing was changed.",
+                                   data={"action": "series", "event": event.id})
+                planned = calendar.change_series(event.id, rule, moved_to, provenance={"via": "turn"},
                                                  calendar=event.calendar, dry_run=True, since=change.since)
             else:
                 planned = calendar.move_event_to(event, _every(change.when, series=True), series=True,
@@ -370,9 +392,48 @@ class EventChanges:
         except UserError as exc:
             return Outcome(reply=_sentence(exc.message), data={"action": "series", "event": event.id})
         said = describe_rule(planned.rule or "", planned.start)
-        question = f"{event.title} repeats. Make it {said}, from {self.fmt.when(planned.start)} on? (yes / no)"
+        taken = self._busy_series(planned.rule or "", planned.start, planned.end - planned.start, event, "")
+        if taken is not None:  # "That time is taken: ...": said before the question
+            said = f"{said} (that time is taken: {taken.split(': ', 1)[1].split('. ', 1)[0]})"
+        if once is not None:
+            question = (f"{event.title} repeats. Make it {said}, from {self.fmt.when(planned.start)} on? Or move "
+                        f"just the one on {self.fmt.when(event.start)} to {self.fmt.when_until(*once)}? "
+                        "(every time / just that one / no)")
+        else:
+            question = f"{event.title} repeats. Make it {said}, from {self.fmt.when(planned.start)} on? (yes / no)"
         return Plan("series", event, planned.start, planned.end, question=question, rule=planned.rule, seen=event,
-                    since=change.since)
+                    since=change.since, once=once)
+
+    def _plan_skips(self, change: EventChange, event: Event) -> Plan | Outcome:
+        """Several times of a repeating event skipped at once: its next few, or those on the days said."""
+        several = change.several
+        assert several is not None
+        if not event.rule:
+            return Outcome(reply=f"{event.title} does not repeat; nothing was skipped.",
+                           data={"action": "skip", "event": event.id})
+        calendar, zone, now = self._calendar(), self.clock.zone, self.clock.now()
+
+        def on(first: date, last: date) -> list[datetime]:
+            begin = datetime.combine(first, datetime.min.time(), zone)
+            return calendar.times_of(event, max(begin, now), datetime.combine(last + timedelta(days=1),
+                                                                               datetime.min.time(), zone))
+
+        if several.count is not None:
+            times = calendar.times_of(event, now, now + timedelta(days=400))[:several.count]
+        elif several.days:
+            times = sorted({t for day in several.days for t in on(day, day)})
+        else:
+            assert several.first is not None and several.last is not None
+            times = on(several.first, several.last)
+        if not times:
+            return Outcome(reply=f"{event.title} does not happen then; nothing was skipped.",
+                           data={"action": "skip", "event": event.id})
+        listed = ", ".join(self.fmt.when(t) for t in times)
+        ask = None if event.steward else \
+            f"{event.title} was made in another calendar app. Skip it on {listed}? (yes / no)"
+        first = replace(event, start=times[0], end=times[0] + (event.end - event.start))
+        return Plan("skip_many", first, times[0], first.end, question=ask, seen=_series_seen(event),
+                    times=tuple(times))
 
     def _from_day(self, event: Event, day: date) -> Event | None:
         """The first time of a repeating event on or after `day` (its times skipped left out)."""
@@ -391,6 +452,26 @@ class EventChanges:
         if not event.steward:
             return f"{event.title} was made in another calendar app. {doing}? (yes / no)"
         return None
+
+    def _busy_series(self, rule: str, first: datetime, length: timedelta, moving: Event | None,
+                     doing: str) -> str | None:
+        """What is on at the times a repeat (`rule` from `first`) would have in the coming weeks, as
+        `_busy` says it, or None when they are free."""
+        from steward.dates import iter_occurrences
+
+        ahead = self.clock.now() + LOOK_AHEAD
+        others = [e for e in self._events(min(first, self.clock.now())) if not e.all_day
+                  and (moving is None or e.id != moving.id)]
+        taken: list[Event] = []
+        for n, begin in enumerate(iter_occurrences(rule, first, first, self.clock.zone, inclusive=True)):
+            if begin > ahead or n > 100:
+                break
+            taken += [e for e in others if e.start < begin + length and begin < e.end
+                      and all(t.id != e.id for t in taken)]  # a repeating one once, at its first clash
+        if not taken:
+            return None
+        said = "; ".join(label(e, self.fmt) for e in taken[:3])
+        return f"That time is taken: {said}. {doing}? (yes / no)"
 
     def _busy(self, start: datetime, end: datetime, moving: Event | None, doing: str) -> str | None:
         taken = [e for e in self._events(min(start, self.clock.now()))
@@ -418,7 +499,9 @@ class EventChanges:
                            last_day=plan.last_day.isoformat() if plan.last_day else None,
                            etag=fresh.etag if fresh is not None else None,
                            was=[plan.event.start.isoformat(), plan.event.end.isoformat()], shown_rule=plan.event.rule,
-                           since=plan.since.isoformat() if plan.since else None)
+                           since=plan.since.isoformat() if plan.since else None,
+                           once=[t.isoformat() for t in plan.once] if plan.once else None,
+                           times=[t.isoformat() for t in plan.times])
         if plan.add is not None:
             payload.update(title=plan.add.title, when=plan.add.when, minutes=plan.add.minutes, place=plan.add.place)
         return Outcome(reply=plan.question, ask=OpenQuestion(NAME, plan.question, payload),
@@ -443,7 +526,7 @@ class EventChanges:
                                                  location=add.place, provenance=prov, dry_run=turn.dry_run)
                     reply = f"Added: {label(done, self.fmt)}."
                 kind = "event"
-            elif plan.action in ("skip", "series", "end", "move_one"):
+            elif plan.action in ("skip", "skip_many", "series", "end", "move_one"):
                 return self._write_series(turn, plan, prov)
             elif plan.action == "cancel":
                 assert plan.event is not None
@@ -479,7 +562,16 @@ class EventChanges:
         assert event is not None
         writes: list[Write] = []
         occurrence = event.recurrence_id or event.start  # a time moved before is named by the time it had
-        if plan.action == "skip":
+        if plan.action == "skip_many":
+            seen = plan.seen
+            for at in plan.times:
+                skipped = calendar.skip_occurrence(event.id, at, provenance=prov, calendar=event.calendar,
+                                                   seen=seen, dry_run=turn.dry_run)
+                writes.append(Write("event.skip", skipped.id, skipped.to_json()))
+                seen = None  # the series as shown was checked before the first; the next ones are ours
+            listed = ", ".join(self.fmt.when(t) for t in plan.times)
+            reply = f"Skipped: {event.title} on {listed}; the other times stay."
+        elif plan.action == "skip":
             assert plan.start is not None
             skipped = calendar.skip_occurrence(event.id, occurrence, provenance=prov, calendar=event.calendar,
                                                seen=plan.seen, dry_run=turn.dry_run)
@@ -510,6 +602,40 @@ class EventChanges:
         if turn.dry_run:
             reply = "Would do: " + reply
         return Outcome(reply=reply, writes=tuple(writes), data={"action": plan.action, "event": writes[-1].fields})
+
+
+_ONCE = re.compile(r"\b(?:just|only)\b|\b(?:this|that)\s+(?:one|once|time|week|day)\b|\bonce\b|"
+                   r"\bone\s+(?:time|off)\b|\bnot\s+(?:all|every)", re.IGNORECASE)
+_EVERY = re.compile(r"\b(?:every|all|each|always|whole|series|permanently|for\s+good|"
+                    r"from\s+now\s+on|going\s+forward|onwards?)\b", re.IGNORECASE)
+
+
+def every_or_once(text: str) -> str | None:
+    """What an answer to "every time, or just that one?" picks: "once" ("just this week", "only that
+    one"), "every" ("every week", "all of them", "from now on"), or None (neither said, or both)."""
+    once, every = bool(_ONCE.search(text)), bool(_EVERY.search(text))
+    if once == every:
+        return None
+    return "once" if once else "every"
+
+
+def on_day_of(rule: str, was: datetime, moved_to: datetime) -> str | None:
+    """A repeat moved with one of its times from `was` to another day (`moved_to`): a weekly repeat on
+    one day goes to the new weekday, a monthly one on a day of the month to the new day; the rule as it
+    was when the day is the same; None when the repeat is on several days (which one moves is not said)."""
+    from steward.dates import parse_rule
+
+    if moved_to.date() == was.date():
+        return rule
+    parsed = parse_rule(rule)
+    day = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")[moved_to.weekday()]
+    if parsed.freq == "DAILY":
+        return rule
+    if parsed.freq == "WEEKLY" and len(parsed.byday) == 1:
+        return replace(parsed, byday=(day,)).text() if moved_to.weekday() != was.weekday() else rule
+    if parsed.freq == "MONTHLY" and len(parsed.bymonthday) == 1 and not parsed.byday:
+        return replace(parsed, bymonthday=(moved_to.day,)).text()
+    return None
 
 
 def _series_seen(event: Event) -> Event:
@@ -557,7 +683,9 @@ def _plan_from(payload: Mapping[str, Any], owner: EventChanges) -> Plan | None:
             seen = replace(seen, start=rid, end=rid + (event.end - event.start))
     last_day = date.fromisoformat(payload["last_day"]) if payload.get("last_day") else None
     since = date.fromisoformat(payload["since"]) if payload.get("since") else None
-    return Plan(action, event, start, end, rule=payload.get("rule"), last_day=last_day, seen=seen, since=since)
+    times = tuple(datetime.fromisoformat(t) for t in payload.get("times") or ())
+    return Plan(action, event, start, end, rule=payload.get("rule"), last_day=last_day, seen=seen, since=since,
+                times=times)
 
 
 
