@@ -244,6 +244,12 @@ class ReminderManagement(ReminderTodos):
         current = self._current(reminder_id)
         if current.status != "pending":
             raise UserError(f"reminder #{reminder_id} {_STATE[current.status]}; nothing was changed")
+        if isinstance(when, str) and self.recurrence(when) is not None:
+            # "every tuesday" is not one time: never read as the next tuesday
+            raise UserError(f"{' '.join(when.split())!r} is a repeat, not one time: "
+                            + ("every time from now on is a change to the series"
+                               if current.series_id is not None else "a one-off reminder moves to one time")
+                            + "; nothing was changed")
         due = self._moved_to(current, when)
         rules.check_not_past(due, self.clock.now(), "that reminder")
         twin = repo.find_reminder_duplicate(self.conn, normalise(current.text), due)
@@ -264,6 +270,87 @@ class ReminderManagement(ReminderTodos):
         except (Conflict, NotFound) as exc:
             raise self._reread(current, exc, "moved") from None
         return replace(moved, caldav_uid=current.caldav_uid)
+
+    def move_reminder_series(self, reminder_id: int, when: str, *, provenance: Provenance | Mapping[str, Any],
+                             dry_run: bool = False) -> Reminder:
+        """Give the repeating reminder `reminder_id` belongs to new days or a new time from now on: a
+        repeat in the person's words ("every tuesday at 9", "weekdays", its time kept unless one is
+        said) or a time alone ("8 am": the same days at that time). The times already past stay as they
+        were; the open one is replaced by the first new one. Kept on the CalDAV calendar too."""
+        from steward.dates import occurrences, parse_rule
+
+        prov = Provenance.of(provenance)
+        current = self._current(reminder_id)
+        series = self.series_of(current)
+        if series is None:
+            raise UserError(f"reminder #{reminder_id} does not repeat; move it to one time instead; nothing was changed")
+        if series.status != "active":
+            raise UserError(f"the repeating reminder {series.text!r} has "
+                            f"{'been cancelled' if series.status == 'cancelled' else 'ended'}; nothing was changed")
+        text = " ".join(str(when).split())
+        zone, now = self.clock.zone, self.clock.now().replace(microsecond=0)
+        at = series.start.astimezone(zone).timetz().replace(tzinfo=None)
+        # a day named alone for a repeating one ("to tuesdays", "to wednesday at 8") is every such day
+        said = self.recurrence(text) or (self.recurrence(f"every {text}") if text and
+                                         not text.lower().startswith("every") else None)
+        if said is not None:
+            rule = said.rule
+            anchor = said.start if said.has_time else datetime.combine(said.start.date(), at, zone)
+        else:
+            from steward.dates import resolve
+
+            found = resolve(text, self.clock, options=self.date_options) if text else None
+            if found is None or not found.has_time or found.has_date:
+                raise UserError(f"I can't tell how {text!r} repeats; try e.g. 'every tuesday at 9' or '8 am'; "
+                                "nothing was changed")
+            if "BYHOUR" in series.rule or "BYMINUTE" in series.rule:
+                raise UserError(f"{series.text!r} repeats at several times a day; say its new repeat whole, "
+                                "e.g. 'daily at 8 am'; nothing was changed")
+            rule = series.rule
+            moment = found.start.astimezone(zone).timetz().replace(tzinfo=None)
+            anchor = datetime.combine(series.start.astimezone(zone).date(), moment, zone)
+        try:
+            parsed = parse_rule(rule)
+        except ValueError as exc:
+            raise UserError(f"that repeat cannot be kept: {exc}; nothing was changed") from None
+        if parsed.freq in ("HOURLY", "MINUTELY"):
+            raise UserError("give a reminder repeating every few hours its own, with an end; nothing was changed")
+        rule = parsed.text()
+        upcoming = occurrences(rule, anchor, now - timedelta(seconds=1), 1, zone)
+        if not upcoming:
+            raise UserError(f"{text!r} has no time left; nothing was changed")
+        due = upcoming[0]
+        rules.check_not_past(due, now, "that reminder")
+        if (rule, due) == (parse_rule(series.rule).text(), current.due):
+            raise UserError(f"{series.text!r} already repeats that way; nothing was changed")
+        made = Reminder(id=None, text=series.text, due=due, zone=series.zone, rule=rule, next=due,
+                        series_id=series.id).shown_in(zone)
+        if dry_run:
+            return made
+        with repo.write_txn(self.conn):
+            open_one = repo.open_occurrence(self.conn, series.id)
+            if open_one is not None and open_one.id is not None and open_one.status != "pending":
+                raise UserError(f"{series.text!r} is being sent right now; nothing was changed")
+            repo.set_series_rule(self.conn, series.id, rule, due)
+            if open_one is not None and open_one.id is not None and \
+                    (repo.occurrence_of(self.conn, open_one.id) or open_one.due) == due:
+                new_id = open_one.id  # the first new time is the one already written: kept (at that time)
+                repo.move_reminder(self.conn, new_id, due)
+            else:
+                if open_one is not None and open_one.id is not None:
+                    repo.set_reminder_status(self.conn, open_one.id, "cancelled", expect="pending")
+                new_id = repo.insert_occurrence(self.conn, series.id, series.text, normalise(series.text), due,
+                                                series.zone)
+            audit.record(self.conn, "reminder.series", str(new_id), prov.as_dict(),
+                         {"text": series.text, "series": series.id, "was": series.rule, "rule": rule,
+                          "from": current.due.isoformat(), "due": due.isoformat()})
+            home = self._todo_home()
+            if series.caldav_uid is not None and home is not None and hasattr(home, "set_todo_rule"):
+                # last: when the calendar refuses, nothing above is kept
+                home.set_todo_rule(series.caldav_uid, rule, due)
+        now_is = repo.get_reminder(self.conn, new_id)
+        assert now_is is not None
+        return replace(now_is, rule=rule, next=due).shown_in(zone)
 
     def _nearer_half(self, moved: datetime, old: datetime) -> datetime:
         """A bare clock time ("7", "4:30") on the reminder's day is the one of its two readings (morning

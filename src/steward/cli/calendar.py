@@ -37,7 +37,11 @@ def register(commands: Commands) -> None:
     p.add_argument("--series", action="store_true", help="a repeating reminder: cancel every time still to come")
     p = reminders.add("move", "move a pending reminder: steward reminders move 3 'friday 5 pm'", cmd_reminders_move)
     p.add_argument("id", metavar="ID", help="the reminder's number, as `reminders list` shows it")
-    p.add_argument("when", metavar="WHEN", nargs="+", help="where to: a time alone keeps its day, a day its time")
+    p.add_argument("when", metavar="WHEN", nargs="+",
+                   help="where to: a time alone keeps its day, a day its time; a repeat ('every tuesday at 9') "
+                        "gives a repeating one new days from now on")
+    p.add_argument("--series", "--from-now-on", dest="series", action="store_true",
+                   help="a repeating reminder: every time from now on (WHEN a repeat, or a time for the same days)")
     p = reminders.add("snooze", "remind again later about a reminder that fired", cmd_reminders_snooze)
     p.add_argument("id", metavar="ID", help="the reminder's number, as `reminders list --all` shows it")
     p.add_argument("--minutes", type=int, default=None, help="how long (default reminders.snooze_minutes)")
@@ -176,9 +180,16 @@ def _reminder_id(raw_id: str) -> int:
 
 
 def cmd_reminders_move(ctx: Ctx, args: argparse.Namespace) -> int:
-    """`steward reminders move ID WHEN`."""
-    moved = ctx.app.calendar.move_reminder(_reminder_id(args.id), " ".join(args.when),
-                                           provenance=_prov(args, "reminders move"))
+    """`steward reminders move ID WHEN [--series]`: one time, or a repeating one's days or time from now on."""
+    calendar, when = ctx.app.calendar, " ".join(args.when)
+    if args.series or calendar.recurrence(when) is not None:
+        from steward.dates import describe_rule
+
+        changed = calendar.move_reminder_series(_reminder_id(args.id), when, provenance=_prov(args, "reminders move"))
+        ctx.emit(changed.to_json(), f"Changed #{changed.id}: {changed.text} — {describe_rule(changed.rule or '', changed.due)} "
+                                    f"from now on; next {_when(changed.due, ctx.clock.formats)}")
+        return 0
+    moved = calendar.move_reminder(_reminder_id(args.id), when, provenance=_prov(args, "reminders move"))
     ctx.emit(moved.to_json(), f"Moved #{moved.id}: {moved.text} — {_when(moved.due, ctx.clock.formats)}")
     return 0
 

@@ -252,6 +252,14 @@ class ManageReminders:
                     reply = f"Skipped this one ({when_label(target.due, self.clock.formats)}): {target.text}{nxt}."
                 else:
                     reply = f"Cancelled: {target.text} ({when_label(target.due, self.clock.formats)})."
+            elif request.action == "move" and repeating and request.shift_minutes is None and \
+                    calendar.recurrence(request.when) is not None:
+                # the new time is itself a repeat ("move my plants reminder to tuesdays"): every time from now on
+                from steward.dates import describe_rule
+
+                done = calendar.move_reminder_series(target.id, request.when, provenance=prov, dry_run=turn.dry_run)
+                reply = f"Changed: {target.text} now repeats {describe_rule(done.rule or '', done.due)}, " \
+                        f"from {when_label(done.due, self.clock.formats)}."
             elif request.action == "move":
                 # a shift ("an hour later") moves it from its own time; a time or a day said, to there
                 when = (target.due + timedelta(minutes=request.shift_minutes) if request.shift_minutes is not None

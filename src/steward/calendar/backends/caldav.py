@@ -229,19 +229,9 @@ class CaldavBackend:
         replacing an earlier move of that time; with `due` None that time is skipped (an EXDATE).
         Written with If-Match the version just read (Conflict when another app wrote it meanwhile);
         NotFound when the calendar no longer has the series."""
-        from caldav.elements import dav
-        from caldav.lib import error
-
         from steward.calendar.repeat_ical import moved_todo
-        from steward.errors import NotFound
 
-        try:
-            obj = self.calendar().todo_by_uid(uid)
-            read_as = _etag(obj)
-            if read_as:
-                obj.props[dav.GetEtag.tag] = read_as
-            whole = obj.icalendar_instance
-            master = obj.icalendar_component
+        def change(master: Any, whole: Any) -> None:
             first = master.decoded("dtstart") if master.get("dtstart") is not None else master.decoded("due")
             zone = first.tzinfo if isinstance(first, datetime) and first.tzinfo is not None else UTC
             rid = occurrence.astimezone(zone)
@@ -253,6 +243,40 @@ class CaldavBackend:
                 master.add("exdate", rid)
             else:
                 whole.add_component(moved_todo(master, rid, due.astimezone(zone)))
+
+        self._rewrite_todo(uid, change, "skipping a time of" if due is None else "moving a time of")
+
+    def set_todo_rule(self, uid: str, rule: str, start: datetime) -> None:
+        """A repeating reminder's VTODO given a new RRULE from its first new time `start` (DTSTART and
+        DUE on the series' own clock); its skipped and moved times, of the old repeat, go. Written with
+        If-Match the version just read; NotFound when the calendar no longer has it."""
+        from icalendar import vRecur
+
+        def change(master: Any, whole: Any) -> None:
+            first = master.decoded("dtstart") if master.get("dtstart") is not None else master.decoded("due")
+            zone = first.tzinfo if isinstance(first, datetime) and first.tzinfo is not None else start.tzinfo
+            for name in ("dtstart", "due", "rrule", "exdate"):
+                master.pop(name, None)
+            master.add("dtstart", start.astimezone(zone))
+            master.add("due", start.astimezone(zone))
+            master.add("rrule", vRecur.from_ical(rule))
+            whole.subcomponents[:] = [c for c in whole.subcomponents
+                                      if not (c.name == "VTODO" and c.get("recurrence-id") is not None)]
+
+        self._rewrite_todo(uid, change, "changing the repeat of")
+
+    def _rewrite_todo(self, uid: str, change: Any, doing: str) -> None:
+        from caldav.elements import dav
+        from caldav.lib import error
+
+        from steward.errors import NotFound
+
+        try:
+            obj = self.calendar().todo_by_uid(uid)
+            read_as = _etag(obj)
+            if read_as:
+                obj.props[dav.GetEtag.tag] = read_as
+            change(obj.icalendar_component, obj.icalendar_instance)
             obj.save(increase_seqno=False)
         except error.NotFoundError:
             raise NotFound(f"the CalDAV calendar no longer has the repeating reminder {uid}; nothing was changed") \
@@ -260,8 +284,8 @@ class CaldavBackend:
         except error.ETagMismatchError:
             raise self._changed(f"the repeating reminder {uid}") from None
         except self._errors() as exc:
-            raise self._fail(f"changing a time of {uid}", exc) from None
-        log.debug("caldav: %s one time of to-do %s", "skipped" if due is None else "moved", uid)
+            raise self._fail(f"{doing} {uid}", exc) from None
+        log.debug("caldav: %s to-do %s", doing, uid)
 
     def todos(self) -> dict[str, TodoState]:
         """Every to-do on the calendar (done ones too) by UID, as the server has it now: one request."""
