@@ -222,3 +222,13 @@ def test_a_stays_check_in_hour_is_read_at_the_hotels_address_and_without_one_its
     assert placed.days == (date(2026, 8, 10), date(2026, 8, 13))
     (unplaced,) = from_text(text.format(address=""), received)
     assert unplaced.start_at is None and unplaced.days == (date(2026, 8, 10), date(2026, 8, 13))
+
+
+def test_a_check_in_hour_in_brackets_and_an_address_with_its_postcode_before_the_country_are_read() -> None:
+    from steward.appointments.stays import from_text
+
+    received = datetime(2026, 8, 1, 9, 0, tzinfo=ZoneInfo("Europe/London"))
+    text = ("Your reservation is booked.\nHotel: Albergo Ponte\nRiva del Vin 12, Venice, 30125 Italy\n"
+            "Check-in: Mon, Aug 10 (2:00pm)\nCheck-out: Thu, Aug 13 (11:00am)\nYour room: double, 3 nights\n")
+    (stay,) = from_text(text, received)
+    assert stay.start_at == datetime(2026, 8, 10, 14, 0, tzinfo=ZoneInfo("Europe/Rome"))

@@ -245,7 +245,7 @@ def address_zone(address: str, at: datetime | None = None) -> str | None:
     chunks = [c.strip() for c in re.split(r"[,\n]", address) if c.strip()]
     if not chunks:
         return None
-    country = country_code(chunks[-1])
+    country = country_code(re.sub(r"^\d[\d -]{2,9}\s+", "", chunks[-1]))  # "00184 Italy": its postcode first
     if not country:
         return None  # "Kew", "Bondi", "Richmond": a town's name alone is many places
     if zone := country_zone(country, at):

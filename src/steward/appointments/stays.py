@@ -82,8 +82,8 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
                       start_at=start_at)]
 
 
-# the hour check-in opens, written after the arrival's date ("(from 15:00)", "from 3:00 pm", "ab 14 Uhr")
-_FROM_HOUR = re.compile(r"\b(?:from|after|ab|dès|à partir de|dalle|desde|vanaf)\s+([01]?\d|2[0-3])(?:[:.h]([0-5]\d))?"
+# the hour check-in opens, written after the arrival's date ("(from 15:00)", "from 3:00 pm", "(3:00pm)", "ab 14 Uhr")
+_FROM_HOUR = re.compile(r"(?:\b(?:from|after|ab|dès|à partir de|dalle|desde|vanaf)\s+|\(\s*)([01]?\d|2[0-3])(?:[:.h]([0-5]\d))?"
                         r"\s*(?:(a|p)\.?m\.?|uhr|h\b)?", re.I)
 
 
@@ -125,7 +125,8 @@ def _address(head: str) -> str | None:
         return found.group(1)
     # an unlabelled line with a number (a street, a postcode) whose last part is a country by name
     return next((line.strip() for line in head.splitlines() if re.search(r"\d", line) and len(line) <= 120
-                 and (last := re.search(r",\s*([A-Za-zÀ-ÿ .]{4,})\s*$", line)) and country_code(last.group(1))),
+                 and (last := re.search(r",\s*(?:\d[\d -]{2,9}\s+)?([A-Za-zÀ-ÿ .]{4,})\s*$", line))
+                 and country_code(last.group(1))),
                 None)
 
 
