@@ -280,13 +280,7 @@ class ReminderManagement(ReminderTodos):
         from steward.dates import occurrences, parse_rule
 
         prov = Provenance.of(provenance)
-        current = self._current(reminder_id)
-        series = self.series_of(current)
-        if series is None:
-            raise UserError(f"reminder #{reminder_id} does not repeat; move it to one time instead; nothing was changed")
-        if series.status != "active":
-            raise UserError(f"the repeating reminder {series.text!r} has "
-                            f"{'been cancelled' if series.status == 'cancelled' else 'ended'}; nothing was changed")
+        current, series = self._active_series(reminder_id, "move it to one time instead; nothing was changed")
         text = " ".join(str(when).split())
         zone, now = self.clock.zone, self.clock.now().replace(microsecond=0)
         at = series.start.astimezone(zone).timetz().replace(tzinfo=None)
@@ -447,13 +441,7 @@ class ReminderManagement(ReminderTodos):
                       dry_run: bool = False) -> Reminder:
         """Cancel every occurrence still to come of the repeating reminder `reminder_id` belongs to."""
         prov = Provenance.of(provenance)
-        current = self._current(reminder_id)
-        series = self.series_of(current)
-        if series is None:
-            raise UserError(f"reminder #{reminder_id} does not repeat; cancel it on its own")
-        if series.status != "active":
-            raise UserError(f"the repeating reminder {series.text!r} has already "
-                            f"{'been cancelled' if series.status == 'cancelled' else 'ended'}; nothing was changed")
+        current, series = self._active_series(reminder_id, "cancel it on its own")
         open_one = repo.open_occurrence(self.conn, series.id)
         shown = replace(open_one or current, status="cancelled", next=None).shown_in(self.clock.zone)
         if dry_run:
@@ -466,6 +454,18 @@ class ReminderManagement(ReminderTodos):
                          {"text": series.text, "rule": series.rule, "series": series.id})
         self._remove_todo(series)
         return shown
+
+    def _active_series(self, reminder_id: int, instead: str) -> tuple[Reminder, Series]:
+        """Reminder `reminder_id` and the series it belongs to, still repeating; a UserError (saying
+        what to do `instead` for a one-off) otherwise."""
+        current = self._current(reminder_id)
+        series = self.series_of(current)
+        if series is None:
+            raise UserError(f"reminder #{reminder_id} does not repeat; {instead}")
+        if series.status != "active":
+            raise UserError(f"the repeating reminder {series.text!r} has already "
+                            f"{'been cancelled' if series.status == 'cancelled' else 'ended'}; nothing was changed")
+        return current, series
 
     def _remove_todo(self, series: Series) -> None:
         """Take a cancelled series off the CalDAV calendar it was written to (the local cancel stands

@@ -40,6 +40,18 @@ def unreadable(component: Any, calendar: str, exc: BaseException, url: str = "")
     return Unreadable(calendar, " ".join(uid.split())[:120], " ".join(title.split())[:120], reason)
 
 
+def _own_clock(component: Any, fallback: tzinfo = UTC) -> tzinfo:
+    """The zone a repeating component's first time is written in: the clock its times repeat on."""
+    first = component.decoded("dtstart") if component.get("dtstart") is not None else component.decoded("due")
+    return first.tzinfo if isinstance(first, datetime) and first.tzinfo is not None else fallback
+
+
+def _drop_override(whole: Any, kind: str, occurrence: datetime) -> None:
+    """Take out of a calendar object the override (a `kind` component with that RECURRENCE-ID) of one time."""
+    whole.subcomponents[:] = [c for c in whole.subcomponents if not (
+        c.name == kind and c.get("recurrence-id") is not None and decoded(c, "recurrence-id") == occurrence)]
+
+
 def _etag(obj: Any) -> str | None:
     """The ETag the server last gave a calendar object (None when it gave none)."""
     tag = getattr(obj, "etag", None)
@@ -232,13 +244,9 @@ class CaldavBackend:
         from steward.calendar.repeat_ical import moved_todo
 
         def change(master: Any, whole: Any) -> None:
-            first = master.decoded("dtstart") if master.get("dtstart") is not None else master.decoded("due")
-            zone = first.tzinfo if isinstance(first, datetime) and first.tzinfo is not None else UTC
+            zone = _own_clock(master)
             rid = occurrence.astimezone(zone)
-            for sub in list(whole.subcomponents):
-                if sub.name == "VTODO" and sub.get("recurrence-id") is not None and \
-                        decoded(sub, "recurrence-id") == rid:
-                    whole.subcomponents.remove(sub)
+            _drop_override(whole, "VTODO", rid)
             if due is None:
                 master.add("exdate", rid)
             else:
@@ -253,8 +261,7 @@ class CaldavBackend:
         from icalendar import vRecur
 
         def change(master: Any, whole: Any) -> None:
-            first = master.decoded("dtstart") if master.get("dtstart") is not None else master.decoded("due")
-            zone = first.tzinfo if isinstance(first, datetime) and first.tzinfo is not None else start.tzinfo
+            zone = _own_clock(master, start.tzinfo or UTC)
             for name in ("dtstart", "due", "rrule", "exdate"):
                 master.pop(name, None)
             master.add("dtstart", start.astimezone(zone))
@@ -373,13 +380,9 @@ class CaldavBackend:
         from icalendar import Event as VEvent
 
         def change(component: Any, whole: Any) -> None:
-            first = component.decoded("dtstart")
-            zone = first.tzinfo if isinstance(first, datetime) and first.tzinfo is not None else UTC
+            zone = _own_clock(component)
             rid = occurrence.astimezone(zone)
-            for sub in list(whole.subcomponents):
-                if sub.name == "VEVENT" and sub.get("recurrence-id") is not None and \
-                        decoded(sub, "recurrence-id") == rid:
-                    whole.subcomponents.remove(sub)
+            _drop_override(whole, "VEVENT", rid)
             one = VEvent()
             for name in ("uid", "summary", "location", MARKER.lower(), "x-steward-zone"):
                 if component.get(name) is not None:
