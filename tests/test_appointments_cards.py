@@ -181,3 +181,13 @@ def test_a_form_that_puts_the_day_and_the_time_on_lines_of_their_own_is_one_book
     got = sorted((i["provider"], i["start"]) for i in items if i["status"] == "proposed")
     assert got == [("Clearview Opticians", "2026-10-16T11:15:00-04:00"), ("Midtown Tyre & Auto", "2026-10-15T08:30:00-04:00"),
                    ("Via Carota", "2026-10-17T18:45:00-04:00")]
+
+
+def test_a_reservation_services_lookalike_is_not_believed(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    items = scan(tmp_path, cli, {
+        "a": message("a@opentab1e.example", ("OpenTable", "reservations@opentab1e-secure.example"),
+                     "Reservation Confirmation for Carbone",
+                     "Your reservation is confirmed.\n\nCarbone\nSaturday, October 10, 2026 at 7:30 PM\nParty of 2\n"
+                     "Confirm your card within 24 hours to keep it.", SENT),
+    })
+    assert [(i["status"], i["reason"]) for i in items] == [("rejected", "suspicious_sender")]
