@@ -114,3 +114,27 @@ def test_on_radicale_the_new_repeat_is_read_back_by_another_client_across_the_cl
     # the old Mondays and the Tuesday moved of them are gone; Thursdays at 19:00 on New York's clock
     assert sorted(t.decoded("due").isoformat() for t in todos) == [
         "2026-10-29T19:00:00-04:00", "2026-11-05T19:00:00-05:00", "2026-11-12T19:00:00-05:00"]
+
+
+def test_the_day_shows_a_time_of_a_repeating_reminder_moved_or_skipped_on_its_own(
+        steward_home: Any, cli: Callable[..., Any]) -> None:
+    made = run(cli, "--json", "remind", "every monday at 9", "feed the fish").json()
+    run(cli, "remind", "every tuesday at 8", "water the plants")
+    moved = run(cli, "--json", "reminders", "move", str(made["id"]), "11 am").json()  # Monday the 7th alone
+    assert run(cli, "reminders", "cancel", str(moved["id"])).code == 0  # and then skipped
+    plants = [r for r in run(cli, "--json", "reminders", "list").json() if r["text"] == "water the plants"]
+    assert run(cli, "reminders", "move", str(plants[0]["id"]), "wednesday 7 am").code == 0  # 8 Dec to the 2nd
+
+    def day(when: str) -> list[tuple[str, str, str | None, str | None]]:
+        items = run(cli, "--json", "schedule", when).json()["items"]
+        return [(i["text"], i["due"][11:16], i.get("state"), (i.get("moved_from") or "")[:16] or None) for i in items]
+
+    assert day("december 7") == [("feed the fish", "11:00", "skipped", None)]
+    assert day("december 2") == [("water the plants", "07:00", "moved", "2026-12-08T08:00")]
+    assert day("december 14") == [("feed the fish", "09:00", None, None)]
+    assert day("december 15") == [("water the plants", "08:00", None, None)]
+    # a whole series cancelled, or given new days, leaves nothing shown as skipped
+    run(cli, "reminders", "cancel", "--series", str(plants[0]["id"]))
+    fish = [r for r in run(cli, "--json", "reminders", "list").json() if r["text"] == "feed the fish"]
+    run(cli, "reminders", "move", str(fish[0]["id"]), "every friday")
+    assert day("december 2") == [] and day("december 7") == [] and day("december 14") == []

@@ -141,3 +141,27 @@ def test_one_time_of_a_repeating_event_is_moved_from_the_today_panel_and_says_so
     # the other times stay
     week = cli("--now", NOW, "--tz", "America/New_York", "--json", "schedule", "december 9").json()["items"]
     assert [(i["title"], i["start"][11:16], i.get("state")) for i in week] == [("standup", "09:00", None)]
+
+
+def test_a_time_of_a_repeating_reminder_moved_or_skipped_says_so_in_the_today_panel(
+        browser: Any, steward_home: Path, cli: Callable[..., Any]) -> None:
+    def run(*args: str) -> Any:
+        r = cli("--now", NOW, "--tz", "America/New_York", "--json", *args)
+        assert r.code == 0, r.err
+        return r.json()
+
+    fish = run("remind", "every day at 6 pm", "feed the fish")
+    run("reminders", "move", str(fish["id"]), "7:30 pm")           # today's time alone
+    stretch = run("remind", "every day at 7 am", "stretch")         # its first is tomorrow's
+    run("reminders", "cancel", str(stretch["id"]))                   # skipped on its own
+    with serving(steward_home, now=NOW, env={"STEWARD_TIMEZONE": "America/New_York"}) as served:
+        page = browser.new_page(viewport={"width": 1280, "height": 860})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(served.page)
+        moved = page.wait_for_selector("#today-items li.moved")
+        assert "feed the fish" in moved.inner_text() and "19:30" in moved.inner_text()
+        assert "moved from today 18:00" in moved.inner_text()
+        skipped = page.wait_for_selector("#tomorrow-items li.skipped")
+        assert "stretch" in skipped.inner_text() and "skipped" in skipped.inner_text()
+        assert not errors, errors

@@ -216,7 +216,7 @@ class ReminderManagement(ReminderTodos):
                 if due >= end:
                     break
                 if due >= start:
-                    out.append(replace(current, due=due, next=due).shown_in(self.clock.zone))
+                    out.append(replace(current, due=due, next=due, occurrence=due).shown_in(self.clock.zone))
         return out
 
     def describe(self, reminder: Reminder) -> str | None:

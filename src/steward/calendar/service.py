@@ -74,7 +74,8 @@ class Schedule:
     items: tuple[ScheduleItem, ...]
     unavailable: tuple[tuple[str, str], ...] = ()
     unreadable: tuple[Unreadable, ...] = ()
-    # times of repeating events skipped with Steward: not on (never among `items`), shown as skipped
+    # times of repeating events skipped with Steward, and of repeating reminders skipped here or in
+    # another app: not on (never among `items`), shown as skipped
     skipped: tuple[ScheduleItem, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
@@ -428,10 +429,7 @@ class CalendarService(ReminderManagement, EventSeries):
         self.reconcile_reminders(max_age=READ_BACK_SECONDS)
         zone = self.clock.zone
         start, end = rules.day_bounds(day, zone)
-        items: list[ScheduleItem] = [
-            ScheduleItem("reminder", r.due, reminder=r)
-            for r in self.reminders_between(start, end)
-        ]
+        items, reminders_skipped = self._reminder_items(start, end)
         unavailable: list[tuple[str, str]] = []
         unreadable: list[Unreadable] = []
         for name in calendars or list(self.backends):
@@ -445,6 +443,7 @@ class CalendarService(ReminderManagement, EventSeries):
                 shown = event.shown_in(zone)
                 items.append(ScheduleItem("event", start if shown.all_day else shown.start, event=shown))
         items, skipped = self._with_changes(items, start, end, calendars)
+        skipped = [*skipped, *reminders_skipped]
         items.sort(key=lambda i: (i.at, i.kind != "event" or not (i.event and i.event.all_day),
                                   i.kind, (i.reminder.text if i.reminder else i.event.title if i.event else "")))
         return Schedule(day, self.clock.zone_name, tuple(items), tuple(unavailable), tuple(unreadable),
@@ -479,6 +478,34 @@ class CalendarService(ReminderManagement, EventSeries):
                          calendar=str(detail.get("calendar", "")), zone=self.clock.zone_name, rule=detail.get("rule"))
             skipped.append(ScheduleItem("event", at, event=gone, state="skipped"))
         return out, skipped
+
+    def _reminder_items(self, start: datetime, end: datetime) -> tuple[list[ScheduleItem], list[ScheduleItem]]:
+        """The day's reminders (a time of a repeating one moved on its own says the time it had), and
+        apart, the times of repeating ones skipped (cancelled on their own, here or in another app)."""
+        zone = self.clock.zone
+        items, skipped = [], []
+        for r in self.reminders_between(start, end):
+            moved = r.series_id is not None and r.occurrence is not None and r.occurrence != r.due
+            items.append(ScheduleItem("reminder", r.due, reminder=r, state="moved" if moved else None,
+                                      moved_from=r.occurrence.astimezone(zone) if moved and r.occurrence else None))
+        gone = [r for r in repo.list_reminders(self.conn, ("cancelled",), start, end)
+                if r.series_id is not None and r.done_at is None]
+        if gone:
+            # cancelled on its own (not with its whole series, nor replaced by a new repeat)
+            alone = {str(e["object_id"]) for e in audit.entries(self.conn, "reminder.cancel")
+                     if "rule" not in e["detail"] and "why" not in e["detail"] or
+                     str(e["detail"].get("why", "")).startswith("skipped")}
+            from steward.dates import occurrences
+
+            for r in gone:
+                series = self.series_of(r)
+                had = r.occurrence or r.due
+                # still one of the series' times (not of a repeat it had before its days were changed)
+                if str(r.id) in alone and series is not None and series.status == "active" and \
+                        occurrences(series.rule, series.start, had - timedelta(seconds=1), 1, zone)[:1] == [had]:
+                    skipped.append(ScheduleItem("reminder", r.due.astimezone(zone), reminder=r.shown_in(zone),
+                                                state="skipped"))
+        return items, skipped
 
     def reminders_between(self, start: datetime, end: datetime) -> list[Reminder]:
         """Reminders (not cancelled) due in [start, end), in the user's zone, with the later times of

@@ -76,6 +76,8 @@ class Reminder:
     # a one-off reminder written to a CalDAV calendar: the VTODO's UID and the ETag last seen of it
     caldav_uid: str | None = None
     caldav_etag: str | None = None
+    # one time of a repeating reminder: the time it had in its series (its `due` differs once moved)
+    occurrence: datetime | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The contract shape {"id","text","due","zone","status"} plus "rule" (RRULE or null), "next"

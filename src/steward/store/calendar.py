@@ -48,6 +48,8 @@ def _reminder(row: sqlite3.Row) -> Reminder:
         snoozed_from=row["snoozed_from"] if "snoozed_from" in keys else None,
         caldav_uid=row["caldav_uid"] if "caldav_uid" in keys else None,
         caldav_etag=row["caldav_etag"] if "caldav_etag" in keys else None,
+        occurrence=from_utc_text(row["occurrence_utc"]).astimezone(zone)
+        if "occurrence_utc" in keys and row["occurrence_utc"] else None,
     )
 
 
