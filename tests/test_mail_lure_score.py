@@ -269,3 +269,22 @@ def test_the_same_notice_delivered_inside_the_organisation_without_a_verdict_is_
     raw = _mail("IT Service Desk <helpdesk@example.org>", "Password expiry",
                 "Your password expires today. Sign in below to keep it.")
     assert _category(raw) != "phishing_suspect"
+
+
+def test_a_notice_about_the_account_itself_from_elsewhere_is_marked() -> None:
+    raw = _mail("Kestrel Card Services <care@notify-hub-42.example>", "Account security notice",
+                "We need you to sign in and review the details on file.")
+    assert _category(raw) == "phishing_suspect"
+    assert "it is about the account itself" in _why(raw)
+
+
+def test_a_banks_own_security_alert_is_not_marked() -> None:
+    raw = _mail("Kestrel Bank <alerts@kestrelbank.example>", "Security alert: a new sign in",
+                "A new sign in to your account from Firefox on Linux. If this was you, there is nothing to do.")
+    assert _category(raw) != "phishing_suspect"
+
+
+def test_a_family_note_that_says_there_is_no_hurry_is_not_marked() -> None:
+    raw = _mail("Mum <r.okafor@homemail.example>", "Ring me",
+                "Ring me when you are back, nothing urgent. Click the photo I sent, it is lovely.")
+    assert _category(raw) != "phishing_suspect"

@@ -7,7 +7,7 @@ from email.message import EmailMessage
 from email.policy import SMTPUTF8
 from email.utils import format_datetime
 
-from steward.mail.categories import default_classifier
+from steward.mail.categories import default_classifier, mail_context
 from steward.mail.lures import lure_reasons
 from steward.mail.parse import parse_message
 from steward.mail.senders import check_sender
@@ -32,10 +32,10 @@ def _mail(sender: str, subject: str, text: str, *, reply_to: str = "", link: tup
 def _why(raw: bytes) -> tuple[str, tuple[str, ...]]:
     p = parse_message(raw)
     c = default_classifier()
-    category = c.classify(p.sender, p.sender_name, p.subject, p.snippet, p.auth_results, reply_to=p.reply_to,
-                          links=p.links)
+    category = c.classify_parsed(p)  # everything an import reads, its recipients too
     verdict = check_sender(p.sender, p.sender_name, p.auth_results, f"{p.subject} {p.snippet}".lower(), c.brands,
-                           subject=p.subject, snippet=p.snippet, reply_to=p.reply_to, links=p.links)
+                           subject=p.subject, snippet=p.snippet, reply_to=p.reply_to, links=p.links,
+                           context=mail_context(p))
     return category, verdict.reasons
 
 

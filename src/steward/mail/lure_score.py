@@ -81,6 +81,7 @@ class _Vocabulary:
     classes: tuple[_Class, ...]
     organisation: frozenset[str]
     shorteners: frozenset[str]
+    calm: re.Pattern[str] | None = None  # words that say there is no hurry ("nothing urgent"), not read as pressure
 
 
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
@@ -99,9 +100,11 @@ def vocabulary() -> _Vocabulary:
         unspaced = tuple(p for p in phrases if p and _UNSPACED.search(p))
         classes.append(_Class(str(name), int(spec["weight"]), str(spec["says"]),
                               {k: tuple(v) for k, v in spaced.items()}, unspaced))
+    calm = [re.escape(plain(str(w))) for w in data.get("calm") or () if plain(str(w))]
     return _Vocabulary(int(data["threshold"]), tuple(classes),
                        frozenset(str(w).lower() for w in data["organisation_words"]),
-                       frozenset(str(w).lower() for w in data["shorteners"]))
+                       frozenset(str(w).lower() for w in data["shorteners"]),
+                       re.compile(r"(?<!\S)(?:" + "|".join(calm) + r")(?!\S)") if calm else None)
 
 
 
@@ -119,6 +122,8 @@ _OPENERS = frozenset({"dear", "hello", "hi", "greetings", "attention", "attn"})
 def _said(text: str, vocab: _Vocabulary) -> list[Sign]:
     """The classes of words a text says, each once."""
     flat = plain(text)
+    if vocab.calm is not None and ("urgent" in flat or "rush" in flat or "hurry" in flat):
+        flat = vocab.calm.sub(" ", flat)
     tokens = set(flat.split())
     padded = f" {flat} "
     unspaced = not flat.isascii() and bool(_UNSPACED.search(flat))
@@ -330,6 +335,9 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
     # to its own sender (every target hidden), or sent from elsewhere with nothing vouching for the
     # domain, is how forgeries in a bank's own name go out
     forged = unvouched(domain, context.transport, context.auth_results, context.recipients, tuple(brands))
+    if own and forged is None and _own_domain_unchecked(context.auth_results, domain, context.recipients) is None:
+        # one's own organisation's notice may say every word a lure says: its words count two at most
+        signs = signs[:2]
     who = _sender_signs(sender, sender_name, own, forged is not None or to_itself(sender, context.recipients) is not None)
     signs += who.signs
     if who.unrelated is not None:
