@@ -219,3 +219,41 @@ def test_on_radicale_one_time_moved_is_a_recurrence_id_read_back_with_the_caldav
     assert overrides == [("2026-11-09T10:00", "2026-11-10T15:00")]
     assert times == ["2026-11-02T10:00", "2026-11-10T15:00", "2026-11-16T10:00"]
     assert ours == times  # Steward reads the server's copy the same way
+
+
+def _moved_from_now_on(now: str, repeat: str, to: str) -> tuple[list[str], list[str]]:
+    """A series made a week before `now`, moved from now on to `to`: its times today and tomorrow."""
+    from steward.calendar.event_find import find_event
+
+    app = app_at("2026-10-21T08:00:00-04:00")
+    try:
+        app.calendar.create_repeating_event("standup", repeat, minutes=15, provenance=PROV)
+    finally:
+        app.close()
+    app = app_at(now)
+    try:
+        event = find_event(app.calendar, "standup")
+        app.calendar.move_event_to(event, to, series=True, provenance=PROV)
+        today = starts(app, "standup", "2026-10-28T00:00", "2026-10-29T00:00")
+        tomorrow = starts(app, "standup", "2026-10-29T00:00", "2026-10-30T00:00")
+    finally:
+        app.close()
+    return today, tomorrow
+
+
+def test_a_series_moved_later_from_now_on_moves_todays_time_when_it_is_still_ahead() -> None:
+    # 10:00 now, the standup at 11:00 still ahead: today's moves to 15:00 with the rest, no 11:00 left
+    assert _moved_from_now_on("2026-10-28T10:00:00-04:00", "every weekday at 11 am", "3 pm") == \
+        (["2026-10-28T15:00"], ["2026-10-29T15:00"])
+
+
+def test_a_time_already_begun_today_stays_once_and_the_new_time_starts_tomorrow() -> None:
+    # 21:05, the 21:00 one under way: it stays, and today gets no second one at 22:00
+    assert _moved_from_now_on("2026-10-28T21:05:00-04:00", "every day at 9 pm", "10 pm") == \
+        (["2026-10-28T21:00"], ["2026-10-29T22:00"])
+
+
+def test_a_new_time_already_past_today_keeps_todays_old_time_once() -> None:
+    # 10:00 now, moved to 9:30 from now on: 9:30 today has passed, so today's 11:00 stays (not dropped)
+    assert _moved_from_now_on("2026-10-28T10:00:00-04:00", "every weekday at 11 am", "9:30 am") == \
+        (["2026-10-28T11:00"], ["2026-10-29T09:30"])

@@ -162,3 +162,12 @@ def test_an_event_changed_in_another_app_after_the_question_is_not_overwritten(s
     done = say("yes")
     assert done["writes"] == [] and "changed in another calendar app" in done["reply"]
     assert events(cli, "2026-12-02") == [("standup", "10:00", "11:00")]
+
+
+def test_a_series_moved_to_a_time_already_past_today_says_todays_stays_and_keeps_it(say, cli) -> None:
+    say("add standup every weekday at 11 am")
+    asked = say("move the standup to 9:30 from now on")  # said at 10:00: 9:30 today has passed
+    assert asked["writes"] == [] and "11:00 on Tue 1 Dec stays" in asked["reply"], asked["reply"]
+    assert say("yes")["writes"]
+    assert events(cli, "2026-12-01") == [("standup", "11:00", "12:00")]
+    assert events(cli, "2026-12-02") == [("standup", "09:30", "10:30")]

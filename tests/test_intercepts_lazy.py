@@ -38,6 +38,8 @@ FRESH_EVENTS = [
     "the choir finishes on the 18th", "the last pottery class is on the 20th", "from friday the standup is at 9:30",
     "swimming will be at 6 going forward", "take the run on the 2nd off my calendar",
     "stop the weekly retro after january", "just this once push the run to 8", "make every run 7 am",
+    "swap the retro to mondays", "pause the choir until february", "the run is off on sunday",
+    "all future retros → 10am",
     "what time is the dentist", "is the choir on friday", "how much is the water bill this month",
     "what do I owe this month?", "what's on my calendar tomorrow",
 ]

@@ -261,6 +261,52 @@ class EventSeries:
             return now
         return max(now, datetime.combine(since, time(0), self.clock.zone))
 
+    def _next_after(self, rule: str, start: datetime, after: datetime) -> datetime:
+        from steward.dates import occurrences
+
+        later = occurrences(rule, start, after, 1)
+        if not later:
+            raise UserError("that repeat has no time left; nothing was changed")
+        return later[0]
+
+    def _one_a_day(self, master: Event, rule: str, start: datetime, cut: datetime) -> tuple[datetime, datetime]:
+        """The day a series changes on keeps one of its times, never both (the new series' first time
+        and the moment the old one ends): a time of it already begun that day stays, and the new time
+        starts the day after; a time still ahead that day moves with the rest, unless its new time that
+        day has already passed, when it stays as it was, once."""
+        zone = self.clock.zone
+        day = cut.astimezone(zone).date()
+        begin = datetime.combine(day, time(0), zone)
+        after = datetime.combine(day + timedelta(days=1), time(0), zone)
+        had = [t for t in self.times_of(master, begin, after) if t not in master.skipped]
+        if any(t < cut for t in had) and start.astimezone(zone).date() == day:
+            start = self._next_after(rule, start, after - timedelta(seconds=1))
+        ahead = [t for t in had if t >= cut]
+        if ahead and start.astimezone(zone).date() > day and self._was_due(rule, start, day):
+            cut = ahead[-1] + timedelta(seconds=1)  # its new time that day has passed: that day's stays, once
+        return start, cut
+
+    def stays_that_day(self, event: Event, rule: str, start: datetime, since: date | None = None) -> list[datetime]:
+        """The times of `event` (a repeating one) on the day a change to `rule` from `start` takes hold
+        that stay as they were (see `_one_a_day`): for the question asked before the change."""
+        cut = self._cut(since)
+        kept, new_cut = self._one_a_day(event, rule, start, cut)
+        day = cut.astimezone(self.clock.zone).date()
+        begin = datetime.combine(day, time(0), self.clock.zone)
+        return [t for t in self.times_of(event, begin, begin + timedelta(days=1)) if t < new_cut and
+                kept.astimezone(self.clock.zone).date() != day]
+
+    def _was_due(self, rule: str, start: datetime, day: date) -> bool:
+        """Whether the new repeat (its time of day `start`'s) has a time on `day` already past."""
+        from steward.dates import occurrences
+
+        wall = start.astimezone(self.clock.zone).timetz().replace(tzinfo=None)
+        then = datetime.combine(day, wall, self.clock.zone)
+        if then >= self.clock.now():
+            return False
+        found = occurrences(rule, then - timedelta(days=28), then - timedelta(seconds=1), 1)
+        return bool(found) and found[0] == then
+
     def change_series(self, event_id: str, rule: str, first: datetime, *,
                       provenance: Provenance | Mapping[str, Any], minutes: int | None = None,
                       calendar: str | None = None, seen: Event | None = None, dry_run: bool = False,
@@ -279,11 +325,15 @@ class EventSeries:
         if parsed.freq in ("HOURLY", "MINUTELY"):
             raise UserError("an event can repeat daily at most; nothing was changed")
         start = first.replace(microsecond=0).astimezone(self.clock.zone)
+        cut = self._cut(since)
+        if start < now and start.date() == cut.date():
+            # its new time today has passed ("to 9:30 from now on", said at 10): from its next time
+            start = self._next_after(parsed.text(), start, now)
         rules.check_not_past(start, now, "that event")
         with repo.write_txn(self.conn):
             target, master = self._series(event_id, calendar, seen, "changed")
             length = timedelta(minutes=minutes) if minutes else master.end - master.start
-            cut = self._cut(since)
+            start, cut = self._one_a_day(master, parsed.text(), start, cut)
             if self._first(master) >= cut:
                 # not started yet: changed where it stands, under its own UID
                 changed = replace(master, rule=parsed.text(), start=start, end=start + length)

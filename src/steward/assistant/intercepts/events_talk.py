@@ -395,6 +395,11 @@ class EventChanges:
         taken = self._busy_series(planned.rule or "", planned.start, planned.end - planned.start, event, "")
         if taken is not None:  # "That time is taken: ...": said before the question
             said = f"{said} (that time is taken: {taken.split(': ', 1)[1].split('. ', 1)[0]})"
+        if change.action != "end" and planned.start.date() > self.clock.today():
+            stays = calendar.stays_that_day(event, planned.rule or "", planned.start, change.since)
+            if stays:  # "today's at 11:00 stays": the day of the change keeps one time, the old one
+                said += f" (the one at {', '.join(self.fmt.time(t) for t in stays)} on " \
+                        f"{self.fmt.day(stays[0].date())} stays)"
         if once is not None:
             question = (f"{event.title} repeats. Make it {said}, from {self.fmt.when(planned.start)} on? Or move "
                         f"just the one on {self.fmt.when(event.start)} to {self.fmt.when_until(*once)}? "

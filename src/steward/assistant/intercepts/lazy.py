@@ -101,9 +101,11 @@ def manage_gate() -> WordGate:
 
 # the words an event change is read from outside the lists of event_talk.yaml and requests.yaml: "bring" and
 # "pull" said for "move" ("bring the review forward"), "instead" (a new time said as news is a change),
-# and a series' end said as news ("the choir *ends* on the 18th", "the *last* run is on the 23rd")
+# a series' end said as news ("the choir *ends* on the 18th", "the *last* run is on the 23rd"), one time
+# off said as news ("the choir is *off* on friday", "the run is *cancelled* tomorrow") and a move said with
+# an arrow ("all *future* runs → 7am": the arrow is no word)
 EVENT_WORDS = ("bring", "pull", "instead", "last", "end", "ends", "ending", "finish", "finishes", "finishing",
-               "stop", "stops", "stopping")
+               "stop", "stops", "stopping", "off", "cancelled", "canceled", "happening", "future")
 
 
 def event_gate() -> WordGate:
@@ -117,7 +119,7 @@ def event_gate() -> WordGate:
 
     said = load_yaml(shipped_text("steward.calendar", "event_talk.yaml"))
     forms = said["forms"]
-    lists = [said[k] for k in ("add_verbs", "resize_verbs", "end_verbs")]
+    lists = [said[k] for k in ("add_verbs", "resize_verbs", "end_verbs", "pause_verbs", "move_verbs")]
     lists += [forms[k] for k in ("onward", "since", "becomes", "once", "not_on", "off_calendar")]
     manage = load_manage_words()
     return WordGate(firsts=EVENT_WORDS,
