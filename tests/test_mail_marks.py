@@ -119,3 +119,20 @@ def test_doctor_says_when_the_marks_are_from_older_rules(home: dict[str, Path], 
     assert "3 message(s) were marked by older rules; `steward mail recheck`" in cli("doctor").out
     cli("mail", "recheck")
     assert "the stored mail is marked by the current rules" in cli("doctor").out
+
+
+def test_a_due_read_from_mail_a_recheck_marks_is_no_longer_owed(tmp_path: Path, cli: Callable[..., Any]) -> None:
+    import json
+
+    now = "2026-09-20T10:00:00-04:00"
+    _eml(tmp_path / "bills", "citi_sep", "Citi <alerts@citi.com>", "alex@example.org", "Your Citi card statement is ready",
+         "Card ending 8080. Statement balance: $455.10. Payment due date: 09/28/2026.")
+    assert cli("--now", now, "mail", "import", str(tmp_path / "bills")).code == 0
+    assert cli("--now", now, "dues", "extract", "--no-progress").code == 0
+    owed = json.loads(cli("--now", now, "--json", "dues").out)
+    assert [i["amount"] for g in owed["currencies"] for i in g["items"]] == ["455.10"]
+    # newer rules mark the statement (as a re-check does when they find it forged): it is owed no more
+    with _db() as conn:
+        conn.execute("UPDATE messages SET category = 'phishing_suspect' WHERE message_id = 'citi_sep@marks-test.example'")
+    owed = json.loads(cli("--now", now, "--json", "dues").out)
+    assert [i for g in owed["currencies"] for i in g["items"]] == []
