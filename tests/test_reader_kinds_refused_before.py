@@ -105,3 +105,24 @@ def test_a_topic_in_words_no_message_uses_is_found_by_meaning(demo: App, text: s
 def test_a_topic_nothing_is_near_is_never_answered_with_other_mail(demo: App) -> None:
     handled_by, reply = ask(demo, "the email about the unicorn farm")
     assert handled_by != "reader" and "message" not in reply.split("\n")[0], reply
+
+
+def _lone_names(app: App, slot: str, value: str) -> set[str]:
+    return {p[0] for v in app.slot_lists.lists().of_slot(slot) if v.value == value for p in v.names if len(p) == 1}
+
+
+def test_an_everyday_word_is_no_name_alone(demo: App) -> None:
+    # "Book club planning" in an invitation, "Sharp" of Sharp Cuts Salon: words, not names, alone
+    assert "book" not in _lone_names(demo, "provider", "Priya Sharma") and "priya" in _lone_names(
+        demo, "provider", "Priya Sharma")
+    assert not {"sharp", "cuts"} & (_lone_names(demo, "provider", "Sharp Cuts Salon")
+                                    | _lone_names(demo, "sender", "Sharp Cuts Salon"))
+    handled_by, reply = ask(demo, "how sharp is the new kitchen knife?")
+    assert handled_by != "reader" and "Sharp Cuts" not in reply, reply
+
+
+@pytest.mark.parametrize(("text", "who"), [("anything from sharp cuts lately?", "Sharp Cuts Salon"),
+                                           ("show me emails from the library", "City Library")])
+def test_a_business_is_still_named_by_its_own_words(demo: App, text: str, who: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and who in reply, reply

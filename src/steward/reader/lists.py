@@ -143,23 +143,31 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     rows = repo.providers(conn)
     senders = list(senders)
     people = frozenset(w for row in senders for w in name_words(row.name))  # the person's own name too
-    aliases = _excerpt_names(rows, generic | reader_words.known | people)
+    # an everyday word is never a booking's name alone ("book" from a "Book club" invitation, "line" of
+    # "Murray Line Rail"): "can I book a table?" asks about no one; the words together still name it
+    everyday = generic | common_english()
+    aliases = _excerpt_names(rows, everyday | reader_words.known | people)
     for provider in sorted({p for p, _, _, _ in rows}):
         titles = " ".join(t for p, t, _, _ in rows if p == provider)
         via = next((v for p, _, _, v in rows if p == provider and v and v != provider), "")
-        phrases = name_phrases(provider, generic) + tuple((a,) for a in aliases.get(provider, ()))
+        phrases = name_phrases(provider, _everyday_apart(provider, generic, everyday)) + tuple(
+            (a,) for a in aliases.get(provider, ()))
         if via:
-            phrases += tuple(p for p in name_phrases(via, generic) if p not in phrases)
+            phrases += tuple(p for p in name_phrases(via, _everyday_apart(via, generic, everyday)) if p not in phrases)
         values.append(SlotValue("provider", provider, provider, phrases,
                                 kind=kind_of(f"{provider} {titles} {via}", kinds), issuer=via))
     by_name: dict[str, list[str]] = {}
     for row in senders:
         name = row.name or row.address
         by_name.setdefault(name, []).append(row.address)
+    businesses = {p for p, _, _, _ in rows} | set(by_issuer)
     for name, addresses in sorted(by_name.items()):
+        # an everyday word of a business's name is no name of it alone ("sharp" of Sharp Cuts Salon: "how
+        # sharp is it?"); a person's first name, however common a word ("Grace", "Mark"), names them
+        plain = _everyday_apart(name, generic, everyday) if _a_business(name, businesses, reader_words) else generic
         # a person's short first name ("Sam", "Zoë") names them, unless it is a word the reader knows
-        phrases = name_phrases(name, generic | reader_words.known, 3) if "@" not in name else ()
-        phrases += tuple(p for p in name_phrases(name, generic) if p not in phrases) if "@" not in name else ()
+        phrases = name_phrases(name, plain | reader_words.known, 3) if "@" not in name else ()
+        phrases += tuple(p for p in name_phrases(name, plain) if p not in phrases) if "@" not in name else ()
         if "@" not in name and not any(c.isascii() and c.isalpha() for c in name):
             # a name in a script the keyboard may not type ("田中 ゆき"): the words of their address name them
             for address in addresses:
@@ -173,6 +181,36 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     for title in repo.event_titles(conn):
         values.append(SlotValue("event", title, title, name_phrases(title, generic | reader_words.known)))
     return SlotLists.of(values)
+
+
+# the words of `generic` that say nothing of what a sender is ("the", "my"): a person may be "Anna of Cleves"
+_FUNCTION = frozenset(("the", "a", "an", "of", "and", "my", "me", "i", "you", "your"))
+# words of what a group or a place is, beside `generic`'s kinds of business: "Book Club", "Chess Society"
+_GROUPS = frozenset(("club", "society", "library", "council", "school", "college", "gym", "studio", "centre",
+                     "center", "institute", "committee", "office", "church", "choir", "league", "academy"))
+
+
+def _a_business(name: str, businesses: set[str], reader_words: ReaderWords) -> bool:
+    """Whether a sender's name is a business's or a group's: one that books or bills, or one with a word of
+    what a business or a group is ("Salon", "Board", "Services", "Club")."""
+    return name in businesses or bool(set(name_words(name)) & ((reader_words.generic - _FUNCTION) | _GROUPS))
+
+
+def _everyday_apart(name: str, generic: frozenset[str], everyday: frozenset[str]) -> frozenset[str]:
+    """The words that do not name `name` alone: everyday words too when the name has two words of its own or
+    more ("sharp" and "cuts" of Sharp Cuts Salon: "sharp cuts" names it), never its only one ("library" of
+    City Library, "water" of City Water Board: what people call it)."""
+    own = [w for w in name_words(name) if w not in generic]
+    return everyday if len(own) >= 2 else generic
+
+
+@lru_cache(maxsize=1)
+def common_english() -> frozenset[str]:
+    """Everyday English words (common_words.txt: wordfreq's, Zipf frequency >= 4), never a booking's name alone."""
+    from steward.yamldata import shipped_text
+
+    text = shipped_text("steward.reader", "common_words.txt")
+    return frozenset(w for w in text.split("\n") if w and not w.startswith("#"))
 
 
 def _kin_words(name: str, reader_words: ReaderWords) -> tuple[tuple[str, ...], ...]:
