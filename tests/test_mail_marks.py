@@ -86,6 +86,7 @@ def test_a_home_marked_by_older_rules_is_marked_again_before_the_next_import(
     _eml(tmp_path / "more", "new", "Sam Ortiz <sam@example.net>", "alex@example.org", "Lunch?", "Lunch on Tuesday?")
     result = cli("--json", "mail", "import", str(tmp_path / "more"))
     assert result.code == 0, result.err
+    assert "marking the stored mail again first" in result.err
     assert result.json()["rechecked"] == {"checked": 3, "marked": 1, "cleared": 1, "kept": 0, "recategorised": 0,
                                           "version": result.json()["rechecked"]["version"]}
     # the lure older rules missed is marked; the colleague's note is cleared (its file, read again, says

@@ -55,14 +55,17 @@ def cmd_import(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward mail import PATH...`: import mbox files, Maildirs and .eml files, with a progress bar."""
     from steward.cli.progress import Progress
     from steward.mail.ingest import catch_up_recent_words, ingest
-    from steward.mail.marks import ensure_current
+    from steward.mail.marks import ensure_current, is_current
     from steward.mail.sources import check_paths, scan
 
     paths = check_paths(args.paths)
     found = list(scan(paths))
     progress = Progress("importing", enabled=not args.no_progress and len(found) > 200)
     conn = ctx.app.db
-    rechecked = ensure_current(conn, ctx.app.mail_classifier)  # the stored mail first, if the rules changed
+    classifier = ctx.app.mail_classifier
+    if not is_current(conn, classifier):
+        ctx.notice("the rules that mark mail changed: marking the stored mail again first")
+    rechecked = ensure_current(conn, classifier)  # the stored mail first, if the rules changed
     # the rows first, at the word-search rate: every message is searchable by its words once they are in
     report = ingest(conn, found, account=args.account, snippet_chars=ctx.settings.as_int("mail.snippet_chars"),
                     on_batch=None, progress=progress, total=len(found),
