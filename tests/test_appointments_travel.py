@@ -529,3 +529,30 @@ def test_a_journeys_trains_named_with_a_digit_or_without_a_space_are_legs() -> N
                     "\\n\\nab 13:52 Malmö C (Bus40211)\\nan 16:40 Hamburg Hbf")
     legs = structured.from_ics(text)
     assert [(c.title, c.what) for c in legs] == [("Train X2 417", "train"), ("Bus 40211", "bus")]
+
+
+def test_an_e_tickets_row_of_cells_and_a_departure_line_below_its_route_are_read_at_the_airports_time() -> None:
+    received = datetime(2026, 3, 1, 9, 0, tzinfo=ZoneInfo("Europe/London"))
+    # a table row flattened into one line, its airport named with its terminal
+    cells = ("Flight: BA0287 | Depart: London Heathrow Terminal 5, 21 Mar 2026 16:10 | "
+             "Arrive: San Francisco SFO Terminal I, 21 Mar 2026 19:05")
+    (leg,) = itinerary.from_text(cells, received)
+    assert (leg.provider, leg.start_at) == ("BA 287", datetime(2026, 3, 21, 16, 10, tzinfo=ZoneInfo("Europe/London")))
+    assert leg.end_at == datetime(2026, 3, 21, 19, 5, tzinfo=ZoneInfo("America/Los_Angeles"))
+    # the airports on a route line, the times on a departure line that names no place
+    routed = ("Flight FR 8342\nBristol (BRS) → Faro (FAO)\nSat, 21 Mar 26\nDepart 06:55 Arrive 10:35")
+    (leg,) = itinerary.from_text(routed, received)
+    assert (leg.start_at, leg.route) == (datetime(2026, 3, 21, 6, 55, tzinfo=ZoneInfo("Europe/London")), "BRS → FAO")
+
+
+def test_a_train_and_its_departure_labelled_without_colons_are_read_at_the_stations_city() -> None:
+    from steward.appointments import tickets
+
+    received = datetime(2026, 3, 1, 9, 0, tzinfo=ZoneInfo("America/Chicago"))
+    ticket = ("Train 303 Lincoln Service\nDeparts Chicago - Union Station, IL 9:25 AM, Saturday, March 21, 2026\n"
+              "Arrives St. Louis - Gateway Station, MO 2:55 PM")
+    (train,) = tickets.from_text(ticket, received)
+    assert (train.provider, train.start_at) == ("Train 303", datetime(2026, 3, 21, 9, 25,
+                                                                      tzinfo=ZoneInfo("America/Chicago")))
+    # words after "Departure" that give no time are no departure
+    assert tickets.from_text("Train 303\nDeparture is from the main hall.\n", received) == []

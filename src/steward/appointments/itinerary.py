@@ -180,10 +180,19 @@ def _moment(lines: list[str], at: int, rest: str, floor: int, received: datetime
     return _Moment(datetime(day[0].year, day[0].month, day[0].day, clock[0], clock[1]), place)
 
 
+# a terminal named after an airport ("London Heathrow Terminal 5", "JFK T4"): not part of its name
+_TERMINAL = re.compile(r"[,\s]+(?:terminal|term\.?|t)\s*[0-9A-Z]{1,2}\b.*$", re.I)
+
+
 def _zoned(moment: datetime | None, place: str) -> tuple[datetime | None, bool]:
     if moment is None:
         return None, False
-    zone = airport_place_zone(place, moment)
+    zone = airport_place_zone(place, moment) or airport_place_zone(_TERMINAL.sub("", place), moment)
+    if zone is None:
+        # an airport's code among its words ("New York JFK"), when exactly one word is an airport's code
+        zones = {z for word in re.findall(r"(?<![\w-])[A-Z]{3}(?![\w-])", _TERMINAL.sub("", place))
+                 if (z := airport_zone(word))}
+        zone = zones.pop() if len(zones) == 1 else None
     return (moment.replace(tzinfo=ZoneInfo(zone)), False) if zone else (moment, True)
 
 
@@ -393,8 +402,33 @@ def _segments(text: str, received: datetime) -> list[Candidate]:
     return out
 
 
+# cells of a table row flattened into one line ("Flight: BA0117 | Depart: ... | Arrive: ..."): one a line
+_CELLS = re.compile(r"\s+\|\s+")
+# a route line naming the two airports by their codes: "Dublin (DUB) → London Stansted (STN)", "(LGW) to (NCE)"
+_ROUTE_CODES = re.compile(r"\(\s*([A-Z]{3})\s*\)[^()\n]{0,60}?(?:→|->|–|-|\bto\b)[^()\n]{0,60}?\(\s*([A-Z]{3})\s*\)")
+
+
+def split_cells(text: str) -> list[str]:
+    """A text's lines, a table row's cells flattened into one line with " | " each a line of its own."""
+    return [cell for line in text.splitlines() for cell in _CELLS.split(line)]
+
+
+def _route(lines: list[str]) -> tuple[str, str] | None:
+    """The two airport codes the last route line among `lines` names, leaving and arriving."""
+    for line in reversed(lines):
+        found = _ROUTE_CODES.search(line)
+        if found is not None:
+            return found.group(1), found.group(2)
+    return None
+
+
+def _at_airport(moment: datetime | None, code: str | None) -> datetime | None:
+    zone = airport_zone(code) if moment is not None and code else None
+    return moment.replace(tzinfo=ZoneInfo(zone)) if moment is not None and zone else None
+
+
 def _labelled(text: str, received: datetime) -> list[Candidate]:
-    lines = text.splitlines()
+    lines = split_cells(text)
     departures = [i for i, line in enumerate(lines) if departure_label(line)]
     out: list[Candidate] = []
     used: set[int] = set()  # the lines whose flight number a leg above took
@@ -410,6 +444,10 @@ def _labelled(text: str, received: datetime) -> list[Candidate]:
         assert match is not None
         leaves = _moment(lines, at, match.group(1), floor, received)
         start, floating = _zoned(leaves.when, leaves.place)
+        # a departure line with a time and no airport: the route line of its leg names the airports
+        route = _route(lines[floor:at + 1]) if floating else None
+        if route is not None and (placed := _at_airport(leaves.when, route[0])) is not None:
+            start, floating = placed, False
         if start is None:
             continue
         end = None
@@ -420,11 +458,15 @@ def _labelled(text: str, received: datetime) -> list[Candidate]:
             assert found is not None
             arrives = _moment(lines, arrival, found.group(1), floor, received)
             end, _ = _zoned(arrives.when, arrives.place)
+            if route is not None and end is not None and end.tzinfo is None:
+                end = _at_airport(arrives.when, route[1])
             if end is not None and end.tzinfo is not None and start.tzinfo is not None and end <= start:
                 end += timedelta(days=1)  # an overnight flight lands the day after the date it is listed under
             if end is not None and (floating or end.tzinfo is None or not start < end < start + timedelta(hours=24)):
                 end = None
         codes = [_code(leaves.place), _code(arrives.place) if arrival is not None else None]
+        if route is not None and not any(codes):
+            codes = list(route)
         candidate = Candidate(provider=flight, start=start.isoformat(), excerpt=flight,
                               location=leaves.place[:120] or None, origin="itinerary", travel=True, start_at=start,
                               end_at=end, floating=floating, what="flight",

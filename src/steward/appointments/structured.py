@@ -263,11 +263,17 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
             out.extend(schema_org.from_html(html))
     if not out and received is not None:
         from steward.appointments import rail, sailings, stays, tickets
-        from steward.appointments.itinerary import departure_label, from_text, segment_line, table_row
+        from steward.appointments.itinerary import (
+            departure_label,
+            from_text,
+            segment_line,
+            split_cells,
+            table_row,
+        )
         from steward.mail.parse import read_body
 
         body = read_body(raw).text
-        lines = body.splitlines()
+        lines = split_cells(body)
         if any(departure_label(line) or segment_line(line) or table_row(line) for line in lines) or _FLIGHT_ROW.search(
                 body):
             out.extend(from_text(body, received))

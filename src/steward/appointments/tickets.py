@@ -43,16 +43,20 @@ def _labels() -> dict[str, re.Pattern[str]]:
     """Each field's label, matched at the start of a field and followed by a colon."""
     data = load_yaml((resources.files("steward.appointments") / "itinerary.yaml").read_text(encoding="utf-8"))
     out = {}
+    # a train's number and its departure may follow their label without a colon ("Train 171 Northeast
+    # Regional", "Departs New York - Penn Station, NY 8:05 AM, Saturday, March 14, 2026")
+    bare = {"train": r"\s+(?=\d)", "departure": r"\s+(?=\S)"}
     for field in _FIELDS:
         words = "|".join(re.escape(str(w)) for w in sorted(data[f"ticket_{field}"], key=len, reverse=True))
-        out[field] = re.compile(rf"^\s*(?:{words})\s*:\s*(.*?)\s*,?\s*$", re.I)
+        gap = rf"(?:\s*:\s*|{bare[field]})" if field in bare else r"\s*:\s*"
+        out[field] = re.compile(rf"^\s*(?:{words}){gap}(.*?)\s*,?\s*$", re.I)
     return out
 
 
 def _fields(text: str) -> dict[str, str]:
-    """The first value of each labelled field, the fields one a line or separated by commas."""
+    """The first value of each labelled field, one field a line (a comma may end it)."""
     found: dict[str, str] = {}
-    for chunk in re.split(r"[\n,]", text):
+    for chunk in text.splitlines():
         for field, label in _labels().items():
             m = label.match(chunk)
             if m is not None and m.group(1) and field not in found:
@@ -87,19 +91,27 @@ def _zone(station: str, at: datetime) -> str | None:
 
 def from_text(text: str, received: datetime, sender: str = "") -> list[Candidate]:
     """The train a labelled rail ticket names, as one candidate; [] when a field it needs is missing."""
-    del received  # a ticket's fields write the year
+    from steward.appointments.itinerary import _date, _time
+
     fields = _fields(text)
     number = _NUMBER.match(fields.get("train", ""))
     departure = fields.get("departure", "")
-    clock = _TIME.search(departure)
+    clock = _time(departure)
     said = numeric_order(text)
-    day = _day(departure, said if said is not None else sender_day_first(sender)) or _day(
-        fields.get("date", ""), said if said is not None else sender_day_first(sender))
-    leaves = _station(fields.get("boarding")) or _station(fields.get("from"))
+    order = said if said is not None else sender_day_first(sender)
+    written = _date(departure, received)
+    day = written[0] if written else _day(departure, order) or _day(fields.get("date", ""), order)
+    # the station the departure names, once its time and date are taken out of it
+    spans = sorted(([(clock[2], clock[3])] if clock else []) + ([(written[1], written[2])] if written else []))
+    named = departure
+    for begin, end in reversed(spans):
+        named = named[:begin] + " " + named[end:]
+    leaves = _station(fields.get("boarding")) or _station(" ".join(named.split()).strip(" ,")) or _station(
+        fields.get("from"))
     if number is None or clock is None or day is None or not leaves:
         return []
     train = " ".join(p for p in number.groups() if p)
-    start = datetime(day.year, day.month, day.day, int(clock.group(1)), int(clock.group(2)))
+    start = datetime(day.year, day.month, day.day, clock[0], clock[1])
     zone = _zone(leaves, start)
     ends = {_zone(_station(fields.get(k)), start) for k in ("from", "to")}
     if zone is None and len(ends) == 1 and None not in ends:
