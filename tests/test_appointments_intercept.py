@@ -31,7 +31,7 @@ def test_questions_are_answered_from_proposals_and_yes_adds_it(tmp_path: Path, c
     assert "Thu 17 Sept at 16:30 Lakeside Dental appointment" in t["reply"]
     assert "waiting for your yes" in t["reply"] and "Haircut" not in t["reply"]
     assert "Shall I add Lakeside Dental appointment on Thu 17 Sept at 16:30 to your calendar?" in t["reply"]
-    assert t["continuation"]["owner"] == "appointments"
+    assert t["continuation"]["owner"] == "reader"
 
     done = chat(cli, "yes")
     assert done["handled_by"] == "continuation"
@@ -86,3 +86,23 @@ def test_a_cancellation_shown_in_chat_is_made_on_yes(tmp_path: Path, cli) -> Non
     assert done["reply"] == "Removed Lakeside Dental appointment from your calendar."
     assert [w["fields"]["change"] for w in done["writes"]] == ["deleted"]
     assert cli("--now", NOW, "--json", "schedule", "2026-09-17").json()["items"] == []
+
+
+def test_a_booking_question_read_as_nothing_sure_is_the_appointments_answer_and_yes_adds_only_it(
+        tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    folder = write_folder(tmp_path / "mail", {"a": message(
+        "dental-1@lakesidedental.example", DENTAL, "Appointment confirmed: Lakeside Dental", CONFIRMED, SENT)})
+    assert cli("--now", NOW, "mail", "import", str(folder)).code == 0
+    assert cli("--now", NOW, "appointments", "scan").code == 0
+    assert cli("--now", NOW, "calendar", "add", "2026-09-18T10:00", "Haircut at Sharp Cuts").code == 0
+
+    asked = chat(cli, "got any bookings lined up?", "b1")
+    assert asked["handled_by"] == "reader" and asked["data"]["answerer"] == "appointments", asked["reply"]
+    assert "Lakeside Dental appointment" in asked["reply"] and asked["continuation"]["owner"] == "reader"
+    # a yes in the same words a new request could read is still the answer to the one question asked
+    done = chat(cli, "yes, add it", "b1")
+    assert done["handled_by"] == "continuation", done["reply"]
+    assert [(w["kind"], w["fields"]["title"]) for w in done["writes"]] == [("event", "Lakeside Dental appointment")]
+    # with nothing asked, a yes confirms nothing
+    stray = chat(cli, "yes", "b2")
+    assert stray["writes"] == [] and stray["handled_by"] != "continuation"

@@ -326,7 +326,6 @@ class App:
         from steward.dates import DateOptions
 
         options = DateOptions.from_settings(self.settings)
-        older_reads: list[Intercept] = []  # the read intercepts after the reader, filled below
 
         def brief_config() -> Intercept:
             from steward.assistant.intercepts.brief import BriefConfig
@@ -351,11 +350,6 @@ class App:
             return ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser,
                                     default_hour=self.settings.as_int("reminders.default_hour"))
 
-        def appointment_query() -> Intercept:
-            from steward.assistant.intercepts.appointments import AppointmentQuery
-
-            return AppointmentQuery(self.vocab, self.clock, lambda: self.appointments, lambda: self.calendar, options)
-
         built: list[Intercept] = [
             # first: a brief change names sections ("dues", "reminders") the others would answer
             LazyIntercept("brief_config", False, brief_config),
@@ -364,17 +358,12 @@ class App:
             LazyIntercept("reminder_management", False, manage_reminders, gate=manage_gate),
             LazyIntercept("reminder_creation", False, reminder_creation),
             # questions in anyone's words, read once and answered by the registry's answerers
+            # (bookings too, and the "yes" that adds one found in mail)
             ReaderAnswers(lambda: self.reader, lambda: self.answerers, self.clock, lambda: self.requests,
-                          lambda: older_reads, waiting=lambda start, end: self.appointments.between(start, end),
-                          db=lambda: self.db),
-            # bookings asked about in words the reader is unsure of, and the "yes" that adds one found in mail
-            LazyIntercept("appointments", True, appointment_query, answers_no=True),
+                          waiting=lambda start, end: self.appointments.between(start, end), db=lambda: self.db,
+                          appointments=lambda: self.appointments),
         ]
-        on = [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
-        names = [i.name for i in on]
-        if "reader" in names:
-            older_reads.extend(on[names.index("reader") + 1:])
-        return on
+        return [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
 
     @cached_property
     def requests(self) -> Requests:

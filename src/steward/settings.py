@@ -211,8 +211,6 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("appointments.calendar", "", "the calendar appointments are written to; empty = calendar.write_to"),
     Setting("appointments_llm", True,
             "flag: with a model on the task tier, it also reads sender/subject/snippet lines for appointments"),
-    Setting("appointments_intercept", True,
-            "flag: 'when is my dentist appointment?' is answered from events and proposals without a model"),
     # money owed, read from bill and statement mail
     Setting("finance.institutions", [], "your own institutions ([[finance.institutions]] tables: name, domains, "
             "kind, currency, date_order, zone); a name or domain of a bundled one replaces it", env_ok=False),
@@ -373,6 +371,7 @@ RENAMED = {
     "brief_intercept": "reader.brief",
     "dues_request_intercept": "reader.dues",
     "accounts_request_intercept": "reader.accounts",
+    "appointments_intercept": "reader.appointments",
 }
 
 

@@ -1,7 +1,7 @@
 """The kinds of appointment people name ("the dentist") and the words that show each in a title.
 
 Kept apart from the patterns that read appointment mail, so that a question which only needs the kinds
-(the reader deciding whether a question is the appointments intercept's) does not compile them.
+(events said by talking, a calendar target named by its kind) does not compile them.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Appointments found in mail as loop tools: `list_appointments` (a read), `accept_appointment` (a held write).
 
-Thin adapters over `appointments.AppointmentsService`, the same service the appointments intercept,
+Thin adapters over `appointments.AppointmentsService`, the same service the reader's appointments answers,
 `steward appointments` and the web page use. The model names a proposal by the number
 `list_appointments` gave it — never a message: which email proves an appointment is code's to say,
 and `accept` proves it again from that message read live before anything is written. Accepting is

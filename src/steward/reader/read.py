@@ -567,6 +567,16 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                  flags=flags, unmatched=unmatched, scores=tuple(ranked), sure=sure, things=things)
 
 
+def read_bookings(text: str, clock: Clock, rw: ReaderWords, date_options: Any = None) -> Frame:
+    """A question said in the words of bookings that the reader read as nothing sure ("any bookings on
+    friday?"), as a frame of the appointments: what it asks, the day it says, the kinds of place it names."""
+    norms = [w.replace("\u2019", "'") for w in words(text)]
+    window = whole_part_of_day(_window(text, clock, date_options)[0], rw)
+    kind_norms = [w[:-2] if w.endswith("'s") and len(w) > 3 else w for w in norms]
+    return Frame(text=text, domain="appointments", ask=_ask(norms, rw), window=window,
+                 kinds=tuple(rw.widen(_kinds(kind_norms, rw.provider_kinds))), sure=True)
+
+
 _DETERMINERS = frozenset(("the", "a", "an", "my", "this", "that", "our", "your", "his", "her", "their"))
 
 

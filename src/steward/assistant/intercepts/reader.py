@@ -5,19 +5,24 @@ by the reader, and, when it names nothing, by the words of a request for a domai
 is owed, a day's calendar, mail counted by sender, the accounts, the brief: reader/requests.py); the
 registry's answerer of the frame's domain answers it. An unsure frame (two domains with equal evidence,
 no name to settle it) asks one short question, owned here; the answer picks the domain and the question
-is answered. A question about bookings the reader is unsure of is left to the appointments intercept.
+is answered. A question in the words of bookings ("do I have any appointments next week?") that the
+reader is unsure of is the appointments answerer's; when an answer shows one booking waiting for a yes, the
+reader asks whether to add it (or to make the change its mail asks), and the "yes" that answers that
+question makes exactly the booking it named, through the appointment service (proved again from its mail).
 """
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from steward.assistant.intercepts.base import Intercept, Match
+from steward.assistant.intercepts.base import Match
+from steward.assistant.intercepts.proposals import settle_proposal
 from steward.assistant.intercepts.reminder import turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
@@ -27,8 +32,12 @@ from steward.reader.frame import SlotValue, from_json
 from steward.reader.read import follow_on
 from steward.reader.requests import Requests
 from steward.reader.views import waiting_items, with_waiting
-from steward.vocab import words
-from steward.vocab.language import is_action_request
+from steward.reader.words import ReaderWords
+from steward.vocab import Vocab, words
+from steward.vocab.language import is_action_request, is_question
+
+if TYPE_CHECKING:
+    from steward.appointments.service import AppointmentsService
 
 NAME = "reader"
 _DOMAIN_LABELS = {"money": "money you owe", "appointments": "your appointments", "schedule": "your schedule",
@@ -66,7 +75,7 @@ def _general(frame: Frame, today: date) -> bool:
     if frame.domain == "clock":
         return False  # the date or the time itself: no request's words say more
     if frame.domain == "appointments":
-        # the appointments intercept keeps a question the reader is unsure of ("which bookings are coming?")
+        # a question the reader is unsure of ("which bookings are coming?") is read in the words of bookings
         return not frame.sure
     if frame.domain == "mail":
         # the reader keeps suspicious mail, a sender said that is not there, the newest mail and a span of hours
@@ -86,16 +95,19 @@ class ReaderAnswers:
     name = NAME
     reads_only = True
 
+    answers_no = True  # "no" to "Shall I add it?" turns the booking down (any other question of its is dropped)
+
     def __init__(self, reader: Callable[[], Reader], answerers: Callable[[], Answerers], clock: Clock,
-                 requests: Callable[[], Requests], fallbacks: Callable[[], Sequence[Intercept]] = tuple,
+                 requests: Callable[[], Requests],
                  waiting: Callable[[datetime, datetime], Sequence[Any]] | None = None,
-                 db: Callable[[], sqlite3.Connection] | None = None) -> None:
+                 db: Callable[[], sqlite3.Connection] | None = None,
+                 appointments: Callable[[], AppointmentsService] | None = None) -> None:
         self._reader = reader
         self._requests = requests  # the words that ask for a domain's whole answer (reader/requests.py)
         self._db = db  # the store's turns: a conversation's last frame, read back by another process
         self._answerers = answerers
         self.clock = clock
-        self._fallbacks = fallbacks  # the read intercepts after this one (the appointments'), which may keep a turn
+        self._appointments = appointments  # the bookings found in mail, which a "yes" adds to the calendar
         self._waiting = waiting  # the appointments found in mail in a span (to say which wait for a yes)
         # each session's last frame, so "and what was the due date on that?" is read with the names said before it
         self._last: OrderedDict[str, Frame] = OrderedDict()
@@ -130,7 +142,9 @@ class ReaderAnswers:
                                                                     and _general(frame, clock.today())):
             claimed, to_appointments = self._claimed(turn, frame, clock)
             if to_appointments == "always":
-                return None  # the appointments intercept keeps it
+                # bookings asked about in words the reader is unsure of: the appointments answerer's
+                frame = bookings_frame(turn.text, frame, clock, reader.words, reader.date_options)
+                to_appointments = ""
             frame = claimed or frame
         if frame is None:
             return None
@@ -143,8 +157,6 @@ class ReaderAnswers:
                        "choices": [[v.slot, v.value, v.label] for v in choices[:4]]}
             return Match(NAME, {"frame": frame, "ask": OpenQuestion(NAME, question, payload)})
         answerable = frame.sure or frame.names_something or bool(frame.wants)
-        if to_appointments and not (frame.sure or frame.names_something):
-            return None
         got = self._answerers().answer(frame, clock) if answerable else None
         if not answerable:
             tied = [d for d, s in frame.scores if s == frame.scores[0][1]][:2]
@@ -154,7 +166,10 @@ class ReaderAnswers:
         if got is None:
             return None
         if to_appointments and not more_than_days(frame, got[1]):
-            return None  # a day's bookings as the appointments intercept reads them, and may offer to add
+            # said in the words of bookings, and the calendar alone holds that day: its bookings, and an
+            # offer to add the one waiting for a yes
+            booked = self._answerers().answer(replace(frame, domain="appointments", sure=True), clock)
+            got = booked or got
         return Match(NAME, {"frame": frame, "answer": got})
 
     def _claimed(self, turn: Turn, frame: Frame | None, clock: Clock) -> tuple[Frame | None, str]:
@@ -165,7 +180,7 @@ class ReaderAnswers:
         claimed: list[bool] = []
 
         def appointments_claim() -> bool:
-            claimed.append(any(i.match(turn) is not None for i in self._fallbacks()))
+            claimed.append(asks_about_bookings(turn.text, self._reader().vocab))
             return claimed[0]
 
         request = self._requests().first(turn.text, clock, appointments_claim)
@@ -245,9 +260,21 @@ class ReaderAnswers:
         shown = [i.get("proposal") for i in view.get("items") or () if isinstance(i, Mapping)]
         return with_waiting(data, waiting_items(self._waiting(start, end), turn_clock(self.clock, turn), shown))
 
+    def claims(self, turn: Turn, question: OpenQuestion) -> bool:
+        """A yes or a no to "Shall I add it?" answers it, whatever else might read the words."""
+        if "proposal" not in question.payload:
+            return False
+        from steward.assistant.governance import load_consent_words, read_answer
+
+        return read_answer(turn.text, load_consent_words()) is not None
+
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
-        """The domain (or the thing) the answer picks, and the first question answered with it; None when
-        it picks none."""
+        """The domain (or the thing) the answer picks, and the first question answered with it; the booking
+        a yes adds (or a no turns down); None when it picks none."""
+        if "proposal" in question.payload:
+            if self._appointments is None:
+                return None
+            return settle_proposal(turn, question, self._appointments(), turn_clock(self.clock, turn))
         if question.payload.get("choices"):
             return self._resume_choice(turn, question)
         domains = list(question.payload.get("domains") or [])
@@ -300,7 +327,7 @@ class ReaderAnswers:
 
 def _offer(waiting: Any, clock: Clock) -> OpenQuestion | None:
     """The question that adds (or changes, as its mail says) the one booking an answer shows waiting for a
-    yes, owned by the appointments intercept, whose "yes" makes it; None unless exactly one waits."""
+    yes, owned here: its "yes" makes that booking and nothing else; None unless exactly one waits."""
     if not isinstance(waiting, list) or len(waiting) != 1:
         return None
     one = waiting[0]
@@ -312,10 +339,26 @@ def _offer(waiting: Any, clock: Clock) -> OpenQuestion | None:
         question = f"Shall I remove {title} from your calendar?"
     elif change:
         question = f"Shall I move {title} to {when}?"
-    return OpenQuestion(APPOINTMENTS, question, {"proposal": one["proposal"]})
+    return OpenQuestion(NAME, question, {"proposal": one["proposal"]})
 
 
-APPOINTMENTS = "appointments"  # the appointments intercept, whose "yes" adds a booking found in mail
+# the words of a question about bookings, whatever else it says ("any reservations on friday?")
+_ASKS_ABOUT = re.compile(r"\b(appointments?|appts?|reservations?|bookings?|booked)\b", re.I)
+
+
+def asks_about_bookings(text: str, vocab: Vocab) -> bool:
+    """Whether a question is said in the words of bookings ("do I have any appointments next week?")."""
+    return bool(_ASKS_ABOUT.search(text)) and is_question(text, vocab)
+
+
+def bookings_frame(text: str, frame: Frame | None, clock: Clock, rw: ReaderWords, options: Any) -> Frame:
+    """The frame of a question about bookings the reader was unsure of (or read as nothing): the appointments'
+    domain, the day it says and the kinds of place it names ("the dentist")."""
+    if frame is not None:
+        return replace(frame, domain="appointments", sure=True)
+    from steward.reader.read import read_bookings
+
+    return read_bookings(text, clock, rw, options)
 
 
 _ORDINALS = ({"1", "one", "first", "former"}, {"2", "two", "second", "latter"}, {"3", "three", "third"},
