@@ -86,6 +86,7 @@ def test_skip_one_monday_of_a_series_and_the_day_shows_it_skipped(home: Path, cl
     assert "Skipped: team meeting on Mon, 14 Dec 2026 at 10:00" in r.out
     assert day(cli, "december 14") == [("team meeting", "10:00", "skipped")]
     assert day(cli, "december 7") == [("team meeting", "10:00", None)]
+    assert run(cli, "schedule", "december 14").out.splitlines()[1:] == ["  10:00-10:30  team meeting (local) [skipped]"]
     # skipping it again is refused, the series untouched
     r = run(cli, "calendar", "skip", "team meeting", "december 14")
     assert r.code == 1 and r.err.count("\n") == 1 and "team meeting is not on at the time said" in r.err
@@ -115,6 +116,8 @@ def test_one_time_of_a_series_named_by_its_day_moves_alone(home: Path, cli: Call
     assert "Moved: team meeting on Mon, 14 Dec 2026 at 10:00 is now" in r.out and "15:00" in r.out
     assert "the other times stay" in r.out
     assert day(cli, "december 14") == [("team meeting", "15:00", "moved")]
+    assert run(cli, "schedule", "december 14").out.splitlines()[1:] == [
+        "  15:00-15:30  team meeting (local) [moved from Mon 14 Dec, 10:00]"]
     assert day(cli, "december 7") == [("team meeting", "10:00", None)]
     assert day(cli, "december 21") == [("team meeting", "10:00", None)]
     [audited] = moves_audited(home)

@@ -214,19 +214,22 @@ def cmd_reminders_done(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def schedule_text(schedule: Schedule, fmt: Formats) -> str:
-    """A day's schedule as text, one line an item."""
+    """A day's schedule as text, one line an item; a time moved on its own says where it was, a time
+    skipped stays in its day marked so."""
     lines = [f"{fmt.day_long(schedule.day)} ({schedule.zone})"]
-    if not schedule.items:
+    if not schedule.items and not schedule.skipped:
         lines.append("  nothing scheduled")
-    for item in schedule.items:
+    for item in sorted((*schedule.items, *schedule.skipped), key=lambda i: i.at):
+        change = " [skipped]" if item.state == "skipped" else \
+            f" [moved from {fmt.moment(item.moved_from)}]" if item.moved_from is not None else ""
         if item.reminder is not None:
-            lines.append(f"  {fmt.time(item.at)}  reminder  {item.reminder.text} (#{item.reminder.id})"
-                         + ("" if item.reminder.status == "pending" else f" [{item.reminder.status}]"))
+            status = "" if item.reminder.status == "pending" or item.state else f" [{item.reminder.status}]"
+            lines.append(f"  {fmt.time(item.at)}  reminder  {item.reminder.text} (#{item.reminder.id}){status}{change}")
         elif item.event is not None:
             e = item.event
             span = "all day    " if e.all_day else f"{fmt.time(e.start)}-{fmt.time(e.end)}"
             where = f" @ {e.location}" if e.location else ""
-            lines.append(f"  {span}  {e.title}{where} ({e.calendar})")
+            lines.append(f"  {span}  {e.title}{where} ({e.calendar}){change}")
     return "\n".join(lines)
 
 
