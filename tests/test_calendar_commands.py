@@ -124,7 +124,7 @@ def test_one_time_of_a_series_named_by_its_day_moves_alone(home: Path, cli: Call
     assert (audited["was"], audited["start"], audited["recurrence_id"]) == (
         "2026-12-14T10:00:00-05:00", "2026-12-14T15:00:00-05:00", "2026-12-14T10:00:00-05:00")
     # the time moved is named by its day again and moved once more: still one override of that time
-    r = run(cli, "--json", "calendar", "move", "monday december 14th's team meeting", "4 pm")
+    r = run(cli, "--json", "calendar", "move", "december 14th's team meeting", "4 pm")
     assert r.code == 0, r.err
     assert (r.json()["start"], r.json()["recurrence_id"]) == ("2026-12-14T16:00:00-05:00", "2026-12-14T10:00:00-05:00")
     assert day(cli, "december 14") == [("team meeting", "16:00", "moved")]
@@ -137,6 +137,18 @@ def test_a_time_moved_on_its_own_and_then_skipped_is_gone_and_shown_skipped_at_t
     assert r.code == 0, r.err
     assert day(cli, "december 14") == [("team meeting", "10:00", "skipped")]
     assert day(cli, "december 21") == [("team meeting", "10:00", None)]
+
+
+def test_a_day_said_in_parts_that_disagree_finds_nothing_and_nothing_moves(home: Path, cli: Callable[..., Any]) -> None:
+    # 15 December is a Tuesday: the team meeting is not on then, and no Monday is guessed
+    r = run(cli, "calendar", "move", "the team meeting on tuesday december 15", "4 pm")
+    assert r.code == 1 and r.err.count("\n") == 1 and "not on at the time said" in r.err
+    r = run(cli, "calendar", "move", "friday december 14th's team meeting", "4 pm")
+    assert r.code == 1 and r.err.count("\n") == 1
+    assert moves_audited(home) == []
+    r = run(cli, "calendar", "move", "the team meeting on monday, december 21", "4 pm")
+    assert r.code == 0, r.err
+    assert day(cli, "december 21") == [("team meeting", "16:00", "moved")]
 
 
 def test_once_moves_the_next_time_and_a_day_alone_keeps_its_time(home: Path, cli: Callable[..., Any]) -> None:

@@ -165,16 +165,58 @@ class Target:
     time_said: bool = False
 
 
-def joined(text: str, spans: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Spans of `text` that only spaces part read as one ("monday", "december", "14th" are the one day
-    "monday december 14th", never three days that each must hold)."""
-    out: list[tuple[int, int]] = []
+def times_said(text: str, spans: Iterable[tuple[int, int]], clock: Clock, options: Any = None) -> list[Any]:
+    """The times said in `spans` of `text` (each a `dates` result). Parts only spaces apart that read as
+    one moment agreeing with each part ("monday", "december", "14th": Monday 14 December) are that one;
+    parts that disagree stay apart, so each must hold and nothing is found by guessing."""
+    from steward import dates
+
+    def read(a: int, b: int) -> Any:
+        return dates.find(text[a:b], clock, options=options)
+
+    out: list[Any] = []
+    group: list[tuple[int, int]] = []
+
+    def flush() -> None:
+        parts = [read(a, b) for a, b in group]
+        if len(group) > 1:
+            whole = read(group[0][0], group[-1][1])
+            if whole is not None and whole.start is not None and all(
+                    _agrees(text[a:b], part, whole, clock.zone) for (a, b), part in zip(group, parts, strict=True)):
+                out.append(whole)
+                return
+        out.extend(parts)
+
     for a, b in sorted(spans):
-        if out and a >= out[-1][1] and not text[out[-1][1]:a].strip():
-            out[-1] = (out[-1][0], b)
-        else:
-            out.append((a, b))
+        if group and a >= group[-1][1] and not text[group[-1][1]:a].strip():
+            group.append((a, b))
+            continue
+        if group:
+            flush()
+        group = [(a, b)]
+    if group:
+        flush()
     return out
+
+
+def _agrees(said: str, part: Any, whole: Any, zone: Any) -> bool:
+    """Whether one part of a moment said in parts fits the moment read from them all: its day (a weekday
+    named alone, that weekday), the month or week it names, its clock time."""
+    if part is None or part.start is None:
+        return True  # a word the dates do not read alone ("14th's") adds nothing to check
+    day = whole.start.astimezone(zone).date()
+    begin = part.start.astimezone(zone)
+    if part.has_time:
+        at = whole.start.astimezone(zone)
+        if not whole.has_time or (begin.hour, begin.minute) != (at.hour, at.minute):
+            return False
+    if not part.has_date:
+        return True
+    if part.end is not None and part.end - part.start > timedelta(days=1):
+        return begin.date() <= day < part.end.astimezone(zone).date()
+    if _WEEKDAY.fullmatch(" ".join(words(said)[-1:])) and len(words(said)) <= 2:
+        return begin.weekday() == day.weekday()
+    return begin.date() == day
 
 
 def find_event(service: CalendarService, said_words: str, clock: Clock | None = None,
@@ -187,7 +229,6 @@ def find_event(service: CalendarService, said_words: str, clock: Clock | None = 
 def find_target(service: CalendarService, said_words: str, clock: Clock | None = None,
                 kinds: Mapping[str, tuple[str, ...]] | None = None) -> Target:
     """`find_event`, saying too whether the words named a day or time of the event (an id does not)."""
-    from steward import dates
     from steward.calendar.event_talk import load_event_words, parse_change
     from steward.calendar.reminders.requests import load_manage_words
     from steward.vocab import load_vocab
@@ -203,7 +244,8 @@ def find_target(service: CalendarService, said_words: str, clock: Clock | None =
     said = f"cancel {text}"
     change = parse_change(said, load_event_words(), load_manage_words(), load_vocab(), clock, service.date_options)
     target = change.target if change is not None else tuple(text.lower().split())
-    times = [dates.find(said[a:b], clock, options=service.date_options) for a, b in joined(said, change.filters if change else ())]
+    read = change.text or said if change is not None else said  # the spans are of the words as read
+    times = times_said(read, change.filters if change else (), clock, service.date_options)
     kept = one_each(on_times_said(pool, times, clock.zone))
     found = pick(target, kept, kinds) if target else Found(kept[0] if len(kept) == 1 else None, tuple(kept[:MAX_ASKED]))
     if found.best is not None:
