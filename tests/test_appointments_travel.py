@@ -556,3 +556,14 @@ def test_a_train_and_its_departure_labelled_without_colons_are_read_at_the_stati
                                                                       tzinfo=ZoneInfo("America/Chicago")))
     # words after "Departure" that give no time are no departure
     assert tickets.from_text("Train 303\nDeparture is from the main hall.\n", received) == []
+
+
+def test_a_trains_one_leg_written_as_a_row_of_stations_and_times_is_read_with_the_tickets_one_date() -> None:
+    from steward.appointments import tickets
+
+    received = datetime(2026, 3, 1, 9, 0, tzinfo=ZoneInfo("Europe/Paris"))
+    ticket = "Booking reference: KQ7RZT\nTrain 9321\nParis Gare du Nord 10:13 → Bruxelles-Midi 11:35\n21/03/2026\n"
+    (train,) = tickets.from_text(ticket, received)
+    assert train.start_at == datetime(2026, 3, 21, 10, 13, tzinfo=ZoneInfo("Europe/Paris"))
+    # two dates in the ticket: which is the leg's is not said
+    assert tickets.from_text(ticket + "Return: 24/03/2026\n", received) == []

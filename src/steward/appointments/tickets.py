@@ -89,16 +89,42 @@ def _zone(station: str, at: datetime) -> str | None:
     return None if re.fullmatch(r"[A-Z]{2,5}", station) else city_zone(station, "", at)
 
 
+# a leg written as one row, each station with its time, joined by an arrow ("London St Pancras 08:31 →
+# Paris Gare du Nord 11:47", "09:00 Leeds → 11:14 Newcastle")
+_STOP = r"(?:(?P<{0}>[^\W\d][^→>\n]*?)\s+(?P<{0}t>\d{{1,2}}[:.]\d{{2}})|(?P<{0}t2>\d{{1,2}}[:.]\d{{2}})\s+(?P<{0}2>[^\W\d][^→>\n]*?))"
+_ROW = re.compile(r"^\s*" + _STOP.format("a") + r"\s*(?:→|->)\s*" + _STOP.format("b") + r"\s*$", re.M)
+
+
+def _row(text: str, received: datetime, order: bool | None) -> dict[str, str]:
+    """The departure and the destination of a ticket's one leg written as a row, with the ticket's one
+    date when the row gives none; {} without exactly one such row and one date."""
+    from steward.appointments.itinerary import _date
+
+    rows = list(_ROW.finditer(text))
+    if len(rows) != 1:
+        return {}
+    row = rows[0]
+    days = {found for line in text.splitlines()
+            if (found := (written[0] if (written := _date(line, received)) else _day(line, order))) is not None}
+    if len(days) != 1:
+        return {}
+    day = days.pop()
+    station, hour = row.group("a") or row.group("a2"), row.group("at") or row.group("at2")
+    return {"departure": f"{station} {hour} {day.isoformat()}", "to": row.group("b") or row.group("b2")}
+
+
 def from_text(text: str, received: datetime, sender: str = "") -> list[Candidate]:
     """The train a labelled rail ticket names, as one candidate; [] when a field it needs is missing."""
     from steward.appointments.itinerary import _date, _time
 
     fields = _fields(text)
+    said = numeric_order(text)
+    order = said if said is not None else sender_day_first(sender)
+    if "train" in fields and "departure" not in fields:
+        fields.update(_row(text, received, order))
     number = _NUMBER.match(fields.get("train", ""))
     departure = fields.get("departure", "")
     clock = _time(departure)
-    said = numeric_order(text)
-    order = said if said is not None else sender_day_first(sender)
     written = _date(departure, received)
     day = written[0] if written else _day(departure, order) or _day(fields.get("date", ""), order)
     # the station the departure names, once its time and date are taken out of it
