@@ -126,3 +126,13 @@ def test_an_everyday_word_is_no_name_alone(demo: App) -> None:
 def test_a_business_is_still_named_by_its_own_words(demo: App, text: str, who: str) -> None:
     handled_by, reply = ask(demo, text)
     assert handled_by == "reader" and who in reply, reply
+
+
+@pytest.mark.parametrize(("text", "topic"), [("any emails about the school trip?", "school trip"),
+                                             ("messages about the party this week", "party")])
+def test_a_topic_asked_of_an_empty_mailbox_is_said_of_that_topic(app_in_own_home: Callable[[str, str], App],
+                                                                 text: str, topic: str) -> None:
+    empty = app_in_own_home("Europe/London", "2026-12-02T09:00:00+00:00")
+    handled_by, reply = ask(empty, text)
+    assert handled_by == "reader" and f"No mail is about \u2018{topic}\u2019" in reply, reply
+    assert "came in" not in reply, reply

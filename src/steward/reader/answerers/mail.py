@@ -62,6 +62,12 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             view = mail_view(lines[0].rstrip(":"), [h.message for h in hits], clock, window_words(frame, clock))
             return Answer("\n".join(lines), {"messages": [h.id for h in hits], "view": view})
         topic = _topic(frame.text)
+        if topic and ("bare" not in frame.flags or _ABOUT[0].search(frame.text)) and not lists().of_slot("sender"):
+            # an empty mailbox: said of the topic asked about, never as "no mail came in" some span
+            said = set(words(frame.window.said)) if frame.window is not None else set()
+            topic = " ".join(w for w in topic.split() if w.casefold() not in said) or topic
+            return Answer(f"No mail is about \u2018{topic}\u2019: your mailbox holds no mail yet (`steward mail "
+                          "import` or `steward mail sync` brings it in).", {"count": 0})
         if topic and "bare" not in frame.flags and not frame.values("sender") \
                 and not any(u.what == "sender" for u in frame.unmatched):
             # (a request in mail's own words alone, "show me new email", has no topic: it asks for the newest)
