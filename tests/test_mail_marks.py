@@ -137,3 +137,20 @@ def test_a_due_read_from_mail_a_recheck_marks_is_no_longer_owed(tmp_path: Path, 
         conn.execute("UPDATE messages SET category = 'phishing_suspect' WHERE message_id = 'citi_sep@marks-test.example'")
     owed = json.loads(cli("--now", now, "--json", "dues").out)
     assert [i for g in owed["currencies"] for i in g["items"]] == []
+
+
+def test_serve_marks_the_stored_mail_again_when_the_rules_changed(home: dict[str, Path]) -> None:
+    from steward.app import build_app
+    from steward.clock import make_clock
+    from steward.settings import load
+    from steward.web.jobs import keep_marks_current, scheduled_jobs
+
+    env = dict(os.environ)
+    assert "mail-marks" in [job.name for job in scheduled_jobs(load(environ=env))]
+    _older_rules(bcc_lure="personal")
+    app = build_app(load(environ=env), make_clock("UTC", "2026-09-02T09:00:00+00:00"), resolve_paths(environ=env))
+    try:
+        keep_marks_current(app)
+    finally:
+        app.close()
+    assert _categories()["bcc_lure"] == "phishing_suspect"

@@ -167,6 +167,9 @@ def scheduled_jobs(settings: Settings) -> list[Job]:
         # looked at every 15 s; each account is synced on its own `mail.sync_every` schedule and backs
         # off on its own after failures (the heartbeat decides, so this job itself rarely fails)
         jobs.append(Job("mail-sync", 15.0, HeartbeatJob(), delay=2.0))
+    # mail marked by older rules marked again (an upgrade): before the dues and appointments read it, then
+    # hourly (a glance at the rules' stamp when nothing changed)
+    jobs.append(Job("mail-marks", 3600.0, keep_marks_current, delay=3.0))
     # bills read and due-soon notices: after each sync (HeartbeatJob) and every few minutes
     jobs.append(Job("dues", 300.0, read_dues, delay=5.0))
     if settings.as_str("appointments.mode") != "off":
@@ -180,6 +183,16 @@ def scheduled_jobs(settings: Settings) -> list[Job]:
         # meaning here, a batch per transaction, while search says how many are still waiting
         jobs.append(Job("mail-vectors", 60.0, embed_pending, delay=20.0))
     return [job for job in jobs if job.every > 0]
+
+
+def keep_marks_current(app: App) -> None:
+    """The stored mail marked again when the rules that mark it changed (`mail.marks.ensure_current`)."""
+    from steward.mail.marks import ensure_current
+
+    report = ensure_current(app.db, app.mail_classifier)
+    if report is not None:
+        log.info("mail: %d stored message(s) marked again with the current rules (%d newly marked, %d cleared)",
+                 report.checked, report.marked, report.cleared)
 
 
 def catch_up_ranking(app: App) -> None:
