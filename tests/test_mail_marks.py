@@ -154,3 +154,14 @@ def test_serve_marks_the_stored_mail_again_when_the_rules_changed(home: dict[str
     finally:
         app.close()
     assert _categories()["bcc_lure"] == "phishing_suspect"
+
+
+def test_an_institution_the_person_adds_changes_the_rules_version() -> None:
+    from steward.mail.categories import default_classifier
+    from steward.mail.marks import rules_version
+    from steward.mail.senders import Brand
+
+    shipped = default_classifier()
+    assert rules_version(shipped) == rules_version(default_classifier())
+    assert rules_version(shipped.with_brands((Brand("Tamsin Credit Union", ("tamsincu.example",)),))) != \
+        rules_version(shipped)
