@@ -73,6 +73,14 @@ def test_bad_input_is_one_clear_line_and_nothing_changes(home: Path, cli: Callab
     assert day(cli, "monday") == [("team meeting", "10:00", None)]
 
 
+def test_cancel_names_one_time_of_a_series_by_its_day_and_skips_it_alone(home: Path, cli: Callable[..., Any]) -> None:
+    r = run(cli, "calendar", "cancel", "the team meeting on december 14")
+    assert r.code == 0, r.err
+    assert "Skipped: team meeting on Mon, 14 Dec 2026 at 10:00; the other times stay" in r.out
+    assert day(cli, "december 14") == [("team meeting", "10:00", "skipped")]
+    assert day(cli, "december 21") == [("team meeting", "10:00", None)]
+
+
 def test_cancel_an_event_and_a_whole_series(home: Path, cli: Callable[..., Any]) -> None:
     assert run(cli, "calendar", "cancel", "the dentist").code == 0
     r = run(cli, "calendar", "cancel", "team meeting", "--series")
@@ -234,3 +242,13 @@ def test_the_http_route_moves_one_time_of_a_series(client: TestClient) -> None:
              for when in ("december 7", "december 14", "december 15", "december 21")}
     assert shown == {"december 7": [("11:00", "moved")], "december 14": [], "december 15": [("10:00", "moved")],
                      "december 21": [("10:00", None)]}
+
+
+def test_the_http_cancel_of_a_time_of_a_series_named_skips_that_time(client: TestClient) -> None:
+    r = client.post("/events/cancel", json={"event": "team meeting"})
+    assert r.status_code == 400 and "'series': true" in r.json()["message"]
+    r = client.post("/events/cancel", json={"event": "monday's team meeting"})
+    assert r.status_code == 200 and r.json()["start"] == "2026-12-07T10:00:00-05:00"
+    shown = [(i["start"][11:16], i.get("state")) for i in client.get("/schedule", params={"when": "december 7"}).json()["items"]]
+    assert shown == [("10:00", "skipped")]
+    assert [i.get("state") for i in client.get("/schedule", params={"when": "december 14"}).json()["items"]] == [None]

@@ -71,7 +71,8 @@ def register(commands: Commands) -> None:
                            "the others kept (the default when EVENT names its day or time)")
     once.add_argument("--series", "--from-now-on", dest="series", action="store_true",
                       help="a repeating event: every time from now on")
-    p = cal.add("cancel", "cancel an event (a repeating one: --series, or skip one time)", cmd_calendar_cancel)
+    p = cal.add("cancel", "cancel an event (a repeating one: the time named is skipped; --series every time)",
+                cmd_calendar_cancel)
     p.add_argument("target", metavar="EVENT", help="which event, in words ('the dentist', \"tomorrow's physio\") or its id")
     p.add_argument("--series", action="store_true", help="a repeating event: every time still to come")
     p = cal.add("skip", "skip one time of a repeating event: steward calendar skip 'team meeting' 'next monday'",
@@ -288,13 +289,23 @@ def cmd_calendar_move(ctx: Ctx, args: argparse.Namespace) -> int:
 
 
 def cmd_calendar_cancel(ctx: Ctx, args: argparse.Namespace) -> int:
-    """`steward calendar cancel EVENT`: cancel an event (a repeating one only with --series)."""
+    """`steward calendar cancel EVENT`: cancel an event; of a repeating one, the time named (skipped) or,
+    with --series, every time still to come."""
     from steward.appointments.patterns import load_kinds
-    from steward.calendar.event_find import find_event
+    from steward.calendar.event_find import find_target
+    from steward.calendar.series import as_in_series
     from steward.errors import UserError
 
     calendar, fmt = ctx.app.calendar, ctx.clock.formats
-    event = find_event(calendar, args.target, kinds=load_kinds())
+    found = find_target(calendar, args.target, kinds=load_kinds())
+    event = found.event
+    if event.rule and not args.series and found.time_said:
+        # "cancel monday's team meeting": that one time, the others kept
+        skipped = calendar.skip_occurrence(event.id, event.recurrence_id or event.start,
+                                           provenance=_prov(args, "calendar cancel"), calendar=event.calendar,
+                                           seen=as_in_series(event))
+        ctx.emit(skipped.to_json(), f"Skipped: {skipped.title} on {fmt.when(event.start)}; the other times stay")
+        return 0
     if event.rule and not args.series:
         raise UserError(f"{event.title} repeats: --series cancels every time still to come, "
                         f"`steward calendar skip` one of them; nothing was cancelled")

@@ -213,6 +213,10 @@ def _event_change(app: App, action: str, body: EventChangeIn) -> dict[str, Any]:
         once = bool(event.rule) and not body.series
         return calendar.move_event_to(event, body.when, series=body.series, once=once,
                                       provenance=provenance).to_json()
+    if event.rule and not body.series and time_said:
+        # a time of a repeating event named ("monday's team meeting", or `at`): that one is skipped
+        return calendar.skip_occurrence(event.id, event.recurrence_id or event.start, provenance=provenance,
+                                        calendar=event.calendar, seen=as_in_series(event)).to_json()
     if event.rule and not body.series:
         raise UserError(f"{event.title} repeats: 'series': true cancels every time still to come, "
                         "POST /events/skip one of them; nothing was cancelled")
@@ -242,7 +246,8 @@ async def move_event(request: Request, body: EventChangeIn) -> dict[str, Any]:
 
 @router.post("/events/cancel", response_model=EventOut, responses=ERRORS)
 async def cancel_event(request: Request, body: EventChangeIn) -> dict[str, Any]:
-    """Cancel an event (a repeating one only with `series`). Returns the event cancelled."""
+    """Cancel an event; of a repeating one, the time named (in `event`'s words or by `at`) is skipped, and
+    every time still to come only with `series`. Returns the event (or the time) cancelled."""
     return await runtime_of(request).workers.run(_event_change, "cancel", body)
 
 
