@@ -71,7 +71,7 @@ def _read_kept(where: str, text: str) -> tuple[bool, Any]:
     """(True, the value) when `where` keeps the value of this very text, else (False, None)."""
     try:
         with open(where, "rb") as kept:
-            read_from, value = marshal.load(kept)
+            read_from, value = marshal.loads(kept.read())  # marshal.load reads a file in small pieces
     except (OSError, EOFError, ValueError, TypeError):  # none kept yet, or a file cut short or not ours
         return False, None
     return (True, value) if read_from == text else (False, None)

@@ -176,9 +176,11 @@ def _main(given: list[str]) -> int:
 
 def _run(handler: Handler, args: Any) -> int:
     """Run a command's handler; a StewardError is its one line on stderr and its exit code."""
+    from steward.cli.dataclass_code import keep_dataclass_code
     from steward.cli.deferred import defer
 
     defer()  # the standard-library modules the record types import but seldom use load on first use
+    keep_dataclass_code()  # the record types' methods compiled once, kept like byte-code
     from steward.cli.context import Ctx
     from steward.errors import StewardError
 

@@ -109,9 +109,23 @@ def vocab_from(data: Mapping[str, Any], where: str = "finance/vocab.yaml") -> Fi
 @lru_cache(maxsize=1)
 def finance_vocab() -> FinanceVocab:
     """The vocabulary shipped with Steward (read once per process)."""
+    return vocab_from(_shipped())
+
+
+@lru_cache(maxsize=1)
+def category_words() -> Mapping[str, tuple[str, ...]]:
+    """The words of each kind of due in the shipped vocabulary, read without compiling its patterns (a
+    question that may name a kind, "what do I owe for insurance?", needs these alone)."""
+    return _table(_shipped().get("category_words"), "finance/vocab.yaml: category_words")
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> Mapping[str, Any]:
     text = shipped_text("steward.finance", "vocab.yaml")
     try:
         data = load_yaml(text)
     except yaml.YAMLError as exc:
         raise ConfigError(f"finance/vocab.yaml: not valid YAML ({exc})") from None
-    return vocab_from(data)
+    if not isinstance(data, Mapping):
+        raise ConfigError("finance/vocab.yaml: not a table of lists")
+    return data

@@ -55,11 +55,11 @@ def owing_question(norms: list[str], vocab: Vocab) -> bool:
 
 def categories_in(text: str) -> tuple[str, ...]:
     """The kinds of due a question names ("insurance and rent" -> insurance, rent)."""
-    from steward.finance.vocab import finance_vocab
+    from steward.finance.vocab import category_words
 
     norms = words(text)
     found = []
-    for kind, phrases in finance_vocab().category_words.items():
+    for kind, phrases in category_words().items():
         if contains_phrase(norms, [tuple(p.split()) for p in phrases]) and kind not in found:
             found.append(kind)
     return tuple(found)
