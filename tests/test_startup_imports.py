@@ -150,6 +150,7 @@ MONEY_DENIED = {
     "steward.records.mail": "the mail's records",
     "email.policy": "the mail parser's policies",
     "hashlib": "OpenSSL's hashes (nothing is hashed: no exemplar cache, no appointment marker)",
+    "inspect": "the source inspector (dataclasses asks it only for a record type with no docstring: give it one)",
     "extruct": "structured data in mail",
     "price_parser": "amounts in bills",
     "pypdf": "PDF statements",

@@ -116,3 +116,10 @@ def test_a_phrase_is_found_where_it_stands_whatever_the_list_looks_like() -> Non
                 assert match_at(norms, i, phrases) == match_at(norms, i, plain), (text, i)
     assert match_at(words("set a reminder for 5"), 0, V.reminder_triggers) == 3
     assert words("Remind me") == ["remind", "me"] and words("Remind me") is not words("Remind me")
+
+
+def test_words_are_the_word_tokens_of_a_text() -> None:
+    from steward.vocab import is_word, tokenize, words
+
+    for text in ("Push the vet’s check-up to 5.30, please!", "don't  e-mail _me_ ¿qué?", "co.uk 3rd-party", "", " , "):
+        assert words(text) == [t.norm for t in tokenize(text) if is_word(t)], text

@@ -2,7 +2,8 @@
 
 `dataclasses` imports `inspect` (and with it `ast`, `dis`, `tokenize` and `linecache`: about a quarter
 of a bare interpreter's start) and uses it only to write the signature of a record type that has no
-docstring; it imports `copy` (and `weakref`) for `asdict` alone. PyYAML is imported for its error type by
+docstring; it imports `copy` (and `weakref`) for `asdict` alone; `logging` imports `traceback` to print
+an exception, which a command that logs none never does. PyYAML is imported for its error type by
 the modules that read Steward's data files, whose values are kept parsed (`steward.yamldata`): loading
 it (its reader compiles one large character class) costs more than a chat turn's whole reading. A command's process puts a stand-in for such a module in `sys.modules` before anything
 imports it: `import inspect` then binds the stand-in, and the first name asked of it runs the real
@@ -19,10 +20,11 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing
 if TYPE_CHECKING:
     from typing import Any
 
-# what `dataclasses` imports and uses only for a record type without a docstring, or in `asdict`; and
-# PyYAML, which the modules reading data files import for its error type, while the files' parsed
-# values are read back from where `steward.yamldata` keeps them
-DEFERRED = ("inspect", "copy", "yaml")
+# what `dataclasses` imports and uses only for a record type without a docstring, or in `asdict`; what
+# `logging` imports to print an exception (with `linecache`, `tokenize` and `textwrap`); and PyYAML,
+# which the modules reading data files import for its error type, while the files' parsed values are
+# read back from where `steward.yamldata` keeps them
+DEFERRED = ("inspect", "copy", "traceback", "yaml")
 
 _LOCK = _thread.RLock()  # two threads asking at once: one loads, the other waits for it
 

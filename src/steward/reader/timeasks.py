@@ -258,6 +258,8 @@ def _country_name(code: str) -> str:
 
 @dataclass(frozen=True)
 class _City:
+    """A city of the offline tables, with the zone its clock keeps."""
+
     name: str
     country: str
     state: str

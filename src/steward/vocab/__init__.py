@@ -50,7 +50,9 @@ def _tokens(text: str) -> tuple[Token, ...]:
 
 @lru_cache(maxsize=256)
 def _words(text: str) -> tuple[str, ...]:
-    return tuple(t.norm for t in _tokens(text) if is_word(t))
+    # the words alone, as `tokenize` then `is_word` give them but without making a Token of each: every
+    # phrase of the data files is read through here when a process first builds its vocabularies
+    return tuple(norm for norm in map(normalize_word, _WORD.findall(text)) if norm[:1].isalnum() or norm[:1] == "_")
 
 
 def tokenize(text: str) -> list[Token]:
