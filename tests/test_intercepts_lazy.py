@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from steward.assistant.intercepts.lazy import LazyIntercept, WordGate, event_gate, manage_gate
+from steward.assistant.intercepts.lazy import LazyIntercept, WordGate, event_gate, manage_gate, reminder_gate
 from steward.calendar.event_talk import load_event_words, parse_add, parse_change
 from steward.calendar.reminders.requests import load_manage_words, parse_request
 from steward.clock import make_clock
@@ -103,6 +103,7 @@ def test_a_money_question_builds_no_reminder_change(app_on) -> None:  # type: ig
     lazy = {i.name: i for i in app.intercepts if isinstance(i, LazyIntercept)}
     assert lazy["reminder_management"]._built is None
     assert lazy["event_changes"]._built is None
+    assert lazy["reminder_creation"]._built is None
     listed = app.engine.turn("which reminders do I have?", dry_run=True)
     assert lazy["reminder_management"]._built is not None and listed.handled_by == "reminder_management"
 
@@ -129,3 +130,20 @@ def test_each_fresh_event_change_is_read_and_passes_the_gate() -> None:
     for text in FRESH_EVENTS[len(changes):]:
         assert parse_add(text, event_words, vocab, CLOCK) is None, text
         assert parse_change(text, event_words, manage, vocab, CLOCK) is None, text
+
+
+def test_a_turn_the_new_reminder_gate_is_shut_to_says_no_trigger(sentences: list[str]) -> None:
+    from steward.vocab import match_at
+
+    vocab = load_vocab()
+    gate = reminder_gate(vocab)
+    for phrase in (*vocab.reminder_triggers, *vocab.todo_triggers):
+        assert gate.open_to(list(phrase)), phrase
+    shut = 0
+    for text in [*sentences, "remind me to call the vet at 4", "put bins out on my to-do list for 7 pm"]:
+        norms = words(text)
+        said = any(match_at(norms, i, lists) for lists in (vocab.reminder_triggers, vocab.todo_triggers)
+                   for i in range(len(norms)))
+        assert gate.open_to(norms) == said, text
+        shut += not said
+    assert shut > len(sentences) // 2

@@ -321,7 +321,7 @@ class App:
         Each is built when a turn first reaches it (`intercepts.lazy`); one with a word gate is passed by,
         unbuilt, by a turn that says none of its words. The reader is built at once: every turn reaches it
         but the few an earlier intercept claims, and what it read of a turn goes with every answer."""
-        from steward.assistant.intercepts.lazy import LazyIntercept, event_gate, manage_gate
+        from steward.assistant.intercepts.lazy import LazyIntercept, event_gate, manage_gate, reminder_gate
         from steward.assistant.intercepts.reader import ReaderAnswers
         from steward.dates import DateOptions
 
@@ -356,7 +356,7 @@ class App:
             # before the reminders: it claims only turns that name no reminder and find an event (or "it" after one)
             LazyIntercept("event_changes", False, event_changes, gate=event_gate, answers_no=True),
             LazyIntercept("reminder_management", False, manage_reminders, gate=manage_gate),
-            LazyIntercept("reminder_creation", False, reminder_creation),
+            LazyIntercept("reminder_creation", False, reminder_creation, gate=lambda: reminder_gate(self.vocab)),
             # questions in anyone's words, read once and answered by the registry's answerers
             # (bookings too, and the "yes" that adds one found in mail)
             ReaderAnswers(lambda: self.reader, lambda: self.answerers, self.clock, lambda: self.requests,

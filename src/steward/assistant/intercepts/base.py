@@ -8,6 +8,10 @@ from typing import Any, Protocol
 
 from steward.assistant.trace import OpenQuestion, Outcome, Turn
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING spelt as the other light modules spell it
+if TYPE_CHECKING:
+    from steward.clock import Clock
+
 
 @dataclass(frozen=True)
 class Match:
@@ -40,3 +44,8 @@ class Intercept(Protocol):
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """Finish the job a continuation of this intercept was waiting on; None when the turn is no answer."""
         ...
+
+
+def turn_clock(clock: Clock, turn: Turn) -> Clock:
+    """The clock pinned at the turn's moment, so every stage of one turn sees one 'now'."""
+    return clock.at(turn.now)

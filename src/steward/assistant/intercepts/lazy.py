@@ -4,13 +4,13 @@
 reads, and how to build it; an intercept's module is imported and the intercept built the first time a
 turn reaches it. An intercept may also have a `WordGate`: the words without which its `match` cannot
 claim a turn, when its parser's own first test is such a list (a reminder change needs a management
-verb, a listing phrase or "reminder"). A turn that says none of them passes it by without building it:
-"what do I owe this month?" says none, so the reminder changes are not loaded for it. An intercept whose
-parser reads kinds of sentence without a fixed word has no gate. An event change has one although most of its
-shapes are news ("no pottery class this thursday", "the choir is moving to 8 from monday"): each shape
-starts from a phrase of its own list, and the gate is every such list together with the verbs.
-tests/test_intercepts_lazy.py keeps each entry equal to its class and each gate shut only to turns its
-parser reads as nothing.
+verb, a listing phrase or "reminder"; a new reminder one of its triggers). A turn that says none of
+them passes it by without building it: "what do I owe this month?" says none, so neither is loaded for
+it. An intercept whose parser reads kinds of sentence without a fixed word has no gate. An event change
+has one although most of its shapes are news ("no pottery class this thursday", "the choir is moving
+to 8 from monday"): each shape starts from a phrase of its own list, and the gate is every such list
+together with the verbs. tests/test_intercepts_lazy.py keeps each entry equal to its class and each
+gate shut only to turns its parser reads as nothing.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing
 if TYPE_CHECKING:
     from steward.assistant.intercepts.base import Intercept, Match
     from steward.assistant.trace import OpenQuestion, Outcome, Turn
+    from steward.vocab import Vocab
 
 
 class WordGate:
@@ -88,6 +89,11 @@ class LazyIntercept:
         other intercept's reading of it counts."""
         claims = getattr(self.built, "claims", None)
         return bool(claims(turn, question)) if claims is not None else False
+
+
+def reminder_gate(vocab: Vocab) -> WordGate:
+    """What a new reminder must say (`ReminderCreation`): a reminder or a to-do trigger, whole."""
+    return WordGate(phrases=[*vocab.reminder_triggers, *vocab.todo_triggers])
 
 
 def manage_gate() -> WordGate:

@@ -21,9 +21,8 @@ from dataclasses import replace
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from steward.assistant.intercepts.base import Match
+from steward.assistant.intercepts.base import Match, turn_clock
 from steward.assistant.intercepts.proposals import settle_proposal
-from steward.assistant.intercepts.reminder import turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
 from steward.reader import Answerers, Frame, Reader, honesty

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from steward.assistant.intercepts.base import Match
+from steward.assistant.intercepts.base import Match, turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
 from steward.calendar.reminders.dates import RelativeTo, ReminderDates, reminder_dates, subject_of
 from steward.calendar.reminders.events import event_label, find_event
@@ -301,7 +301,3 @@ class ReminderCreation:
         return Outcome(reply=reply, writes=(Write("reminder", reminder.id, reminder.to_json()),),
                        data={"subject_source": source, "rule": reminder.rule, "repeats": how})
 
-
-def turn_clock(clock: Clock, turn: Turn) -> Clock:
-    """The clock pinned at the turn's moment, so every stage of one turn sees one 'now'."""
-    return clock.at(turn.now)
