@@ -567,3 +567,25 @@ def test_a_trains_one_leg_written_as_a_row_of_stations_and_times_is_read_with_th
     assert train.start_at == datetime(2026, 3, 21, 10, 13, tzinfo=ZoneInfo("Europe/Paris"))
     # two dates in the ticket: which is the leg's is not said
     assert tickets.from_text(ticket + "Return: 24/03/2026\n", received) == []
+
+
+def test_a_train_from_a_city_whose_name_several_zones_share_is_the_one_in_the_persons_zone(
+        tmp_path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from appointment_mail import message, write_folder
+
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+    sent = datetime(2026, 3, 1, 9, 0, tzinfo=ZoneInfo("Europe/London"))
+    ticket = "Your e-ticket\nTrain 9024\nLondon St Pancras 12:31 → Paris Gare du Nord 15:47\n21/03/2026\n"
+    folder = write_folder(tmp_path / "mail", {"a": message("a@rail.example", ("Rail Tickets", "tickets@rail.example"),
+                                                           "Your e-ticket", ticket, sent)})
+    found = {}
+    for zone in ("Europe/London", "Europe/Berlin"):
+        home = ("--home", str(tmp_path / zone.replace("/", "-")), "--now", "2026-03-01T09:05:00+00:00", "--tz", zone)
+        assert cli(*home, "mail", "import", str(folder)).code == 0
+        (found[zone],) = cli(*home, "--json", "appointments", "scan", "--dry-run").json()["items"]
+    # London, England for a person in London; for a person in Berlin, England's or Ontario's is not said
+    assert datetime.fromisoformat(found["Europe/London"]["start"]) == datetime(2026, 3, 21, 12, 31,
+                                                                                tzinfo=ZoneInfo("Europe/London"))
+    assert found["Europe/London"]["status"] == "proposed"
+    assert (found["Europe/Berlin"]["status"], found["Europe/Berlin"]["reason"]) == ("rejected", "travel_zone_missing")

@@ -153,7 +153,7 @@ def _structured_start(c: Candidate, clock: Clock, text: str = "") -> datetime | 
     assert c.start_at is not None
     zone = clock.zone
     if c.floating:
-        if c.travel:
+        if c.travel and not _from_home_city(c, clock):
             return Rejected(c, "travel_zone_missing")
         return c.start_at.replace(tzinfo=zone)  # a booking's own local time: the user's clock
     # an iCalendar time in UTC ("...Z") is how calendars write an instant, not a place
@@ -167,6 +167,15 @@ def _structured_start(c: Candidate, clock: Clock, text: str = "") -> datetime | 
     if not c.travel and not utc and c.start_at.utcoffset() != c.start_at.astimezone(zone).utcoffset():
         return Rejected(c, "foreign_zone", detail=f"UTC{c.start_at:%z}")
     return c.start_at.astimezone(zone)
+
+
+def _from_home_city(c: Candidate, clock: Clock) -> bool:
+    """Whether a journey leaves from a city whose name is shared by cities in other zones, one of them in
+    the person's own ("London": England's or Ontario's, for a person in London): it is that one."""
+    from steward.appointments.places import city_could_be_in
+
+    key = getattr(clock.zone, "key", "")
+    return c.what in ("train", "bus") and bool(c.location) and bool(key) and city_could_be_in(str(c.location), key)
 
 
 def _abroad(location: str | None, start: datetime) -> str | None:

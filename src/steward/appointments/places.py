@@ -225,6 +225,12 @@ def _city_zones(name: str, country: str, *, whole: bool) -> set[str] | None:
     return None
 
 
+def city_could_be_in(station: str, zone: str) -> bool:
+    """Whether the city a station is named after may be one in `zone` (one of the cities of its name)."""
+    zones = _city_zones(station, "", whole=False)
+    return bool(zones and zone in zones)
+
+
 def names_a_city(station: str, country: str = "") -> bool:
     """Whether a station's name names a city this table knows (whether or not its zone is one)."""
     return _city_zones(station, country, whole=False) is not None
