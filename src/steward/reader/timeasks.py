@@ -23,13 +23,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from steward.clock import Clock
 from steward.reader.frame import Frame, Named, SlotValue, Unmatched, Window
 from steward.vocab import Phrase, words
-from steward.yamldata import load_yaml
+from steward.yamldata import load_yaml, shipped_text
 
 DOMAIN = "clock"
 
@@ -57,7 +56,7 @@ def _phrases(items: Any) -> tuple[Phrase, ...]:
 @lru_cache(maxsize=1)
 def time_words() -> TimeWords:
     """The bundled timeasks.yaml."""
-    data = load_yaml((resources.files("steward.reader") / "timeasks.yaml").read_text(encoding="utf-8")) or {}
+    data = load_yaml(shipped_text("steward.reader", "timeasks.yaml")) or {}
     flat = lambda key: frozenset(w for p in _phrases(data.get(key)) for w in p)  # noqa: E731
     return TimeWords(time=_phrases(data.get("time")), date=_phrases(data.get("date")), day=_phrases(data.get("day")),
                      how_many=_phrases(data.get("how_many")), units=flat("units"), until=_phrases(data.get("until")),
@@ -89,8 +88,8 @@ def _uses(norms: Sequence[str], phrases: tuple[Phrase, ...]) -> set[int]:
     return used
 
 
-# a place: what follows "in" or "for" (a day or the filler words at its end are not part of it)
-_PLACE = re.compile(r"\b(?:in|for)\s+(?:the\s+)?([^\W\d_][\w'.\- ,]*?)\s*(?:\b(?:right\s+now|now|currently|today|"
+# a place: what follows "in", "for" or "with" (a day or the filler words at its end are not part of it)
+_PLACE = re.compile(r"\b(?:in|for|with)\s+(?:the\s+)?([^\W\d_][\w'.\- ,]*?)\s*(?:\b(?:right\s+now|now|currently|today|"
                     r"at\s+the\s+moment|at\s+present|please|pls|then)\b[\s,]*)*[?.!]*\s*$", re.I)
 _OF_THE_PERSON = frozenset((("do", "i"), ("did", "i"), ("am", "i"), ("have", "i"), ("i", "got"), ("got", "a"),
                             ("have", "a"), ("i", "free"), ("my", "time")))
@@ -119,7 +118,8 @@ def read_time_question(text: str, clock: Clock, options: Any = None) -> Frame | 
     found = dates.find(rest, clock, prefer=prefer, options=options)
     place_said = ""
     m = _PLACE.search(rest)
-    if m is not None and not (found is not None and found.span[0] < m.end(1) and found.span[1] > m.start(1)):
+    if m is not None and not (found is not None and found.span[0] < m.end(1) and found.span[1] > m.start(1)) \
+            and not set(words(m.group(1))) <= tw.filler:  # "with you", "in it": no place
         place_said = _ZONE_TAIL.sub("", m.group(1)).strip(" ,.")
         rest = rest[:m.start()] + " " * (m.end(1) - m.start()) + rest[m.end(1):]
     window = None
@@ -247,6 +247,8 @@ def _typed_zone(said: str) -> tuple[str, str] | None:
 @lru_cache(maxsize=1)
 def _country_names() -> dict[str, str]:
     """Country code -> its name (tzdata's iso3166.tab)."""
+    from importlib import resources
+
     text = resources.files("tzdata").joinpath("zoneinfo", "iso3166.tab").read_text(encoding="utf-8")
     return {line.split("\t")[0]: line.split("\t")[1].strip() for line in text.splitlines()
             if line and not line.startswith("#") and "\t" in line}
