@@ -288,3 +288,11 @@ def test_a_family_note_that_says_there_is_no_hurry_is_not_marked() -> None:
     raw = _mail("Mum <r.okafor@homemail.example>", "Ring me",
                 "Ring me when you are back, nothing urgent. Click the photo I sent, it is lovely.")
     assert _category(raw) != "phishing_suspect"
+
+
+def test_a_brand_in_look_alike_letters_counts_in_full_inside_ones_own_organisation_too() -> None:
+    # the organisation's own words count two at most; a brand written in look-alike letters is no word
+    context = MailContext(recipients=("alex@example.org",))
+    why = weak_reasons("billing@example.org", "PayPaI Billing", "PayPaI: urgent account security notice",
+                       "Dear Customer, your account is suspended. Sign in within 24 hours.", context)
+    assert why and "PayPal with look-alike letters" in why[0]

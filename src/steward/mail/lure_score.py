@@ -319,6 +319,7 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
     if "{" in head:
         head = _CSS.sub(" ", head)
     signs = _said(f"{subject}\n{sender_name}\n{head}", vocab)
+    said = len(signs)
     disguised = disguised_brand(f"{sender_name}\n{subject}", tuple(brands))
     if disguised is not None:
         signs.append(Sign(3, disguised))
@@ -337,7 +338,7 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
     forged = unvouched(domain, context.transport, context.auth_results, context.recipients, tuple(brands))
     if own and forged is None and _own_domain_unchecked(context.auth_results, domain, context.recipients) is None:
         # one's own organisation's notice may say every word a lure says: its words count two at most
-        signs = signs[:2]
+        signs = signs[:min(said, 2)] + signs[said:]
     who = _sender_signs(sender, sender_name, own, forged is not None or to_itself(sender, context.recipients) is not None)
     signs += who.signs
     if who.unrelated is not None:
