@@ -50,6 +50,8 @@ def test_the_time_in_a_place_is_its_own_clock_beside_yours(home: App) -> None:
     assert city.startswith("In Pune, India it's 21:15 ") and "4 hours 30 minutes ahead" in city, city
     _, zone = ask(home, "what is the time in pacific time")
     assert zone.startswith("In Pacific Time it's 08:45 "), zone
+    _, day_there = ask(home, "what day is it in Sydney?")  # already tomorrow there
+    assert day_there == "In Sydney it's Wednesday, 21 October 2026, 02:45 (10 hours ahead of you).", day_there
     _, difference = ask(home, "is the time different in Reykjavik?")
     assert difference == "In Reykjavik it's 15:45 (1 hour behind you).", difference
     _, other_name = ask(home, "tell me the time in Bombay")  # a city by another of its names

@@ -163,7 +163,12 @@ def read_time_question(text: str, clock: Clock, options: Any = None) -> Frame | 
         return Frame(text=text, domain=DOMAIN, ask="count", window=window,
                      flags=frozenset({"since" if past else "until"}), things=_unit(norms, tw))
     if place_said and not asks_time:
-        return None  # "what's the date in Lisbon?" asks the calendar of a place: no such answer here
+        if (asks_date or asks_day) and (window is None or window.start.date() == today):
+            # "what day is it in Sydney?": the date on that place's clock (it may be tomorrow there)
+            filters, unmatched = _place(place_said, clock.now())
+            return Frame(text=text, domain=DOMAIN, ask="when", flags=frozenset({"date"}), filters=filters,
+                         unmatched=unmatched)
+        return None
     if asks_time and (window is None or window.start.date() == today):
         # "the date and time today", like "the time now", is the moment of asking (it says its day)
         filters, unmatched = _place(place_said, clock.now()) if place_said else ((), ())

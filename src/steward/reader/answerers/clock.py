@@ -18,6 +18,8 @@ def clock_answerer() -> Answerer:
         asked = frame.flags
         if "time" in asked:
             return _time(frame, clock)
+        if "date" in asked and (frame.filters or frame.unmatched):
+            return _time(frame, clock, date_first=True)
         if "date" in asked:
             today = clock.today()
             return Answer(f"Today is {clock.formats.day_long(today)}.", {"date": today.isoformat()})
@@ -45,7 +47,7 @@ def _said(frame: Frame) -> str:
     return said[:1].upper() + said[1:] if said else "That day"
 
 
-def _time(frame: Frame, clock: Clock) -> Answer:
+def _time(frame: Frame, clock: Clock, *, date_first: bool = False) -> Answer:
     now = clock.now()
     fmt = clock.formats
     if frame.unmatched:
@@ -68,7 +70,8 @@ def _time(frame: Frame, clock: Clock) -> Answer:
     there = now.astimezone(ZoneInfo(place.value))
     ahead = (there.utcoffset() or timedelta(0)) - (now.utcoffset() or timedelta(0))
     day = "" if there.date() == now.date() else f" on {fmt.day_long(there.date())}"
-    return Answer(f"In {place.label} it's {fmt.time(there)}{day} ({_difference(ahead)}).",
+    said = f"{fmt.day_long(there.date())}, {fmt.time(there)}" if date_first else f"{fmt.time(there)}{day}"
+    return Answer(f"In {place.label} it's {said} ({_difference(ahead)}).",
                   {"place": place.label, "zone": place.value, "now": there.isoformat()})
 
 
