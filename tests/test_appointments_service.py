@@ -207,3 +207,14 @@ def test_a_booking_systems_confirmation_sent_as_a_meeting_request_is_a_booking_a
     assert {(status, reason) for provider, start, status, reason in got if start.startswith("2026-09-19")} == {
         ("rejected", "invitation")}  # pending: not booked, whatever its calendar part asks
     assert ("Sam Carter", "2026-09-18T14:30:00+05:30", "rejected", "invitation") in got
+
+
+def test_a_booking_stated_in_markup_is_proposed_once_though_its_sentence_says_it_too(
+        tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    mailbox(tmp_path, cli,
+            c_table=message("table-2@saffron.example", ("Saffron Table", "book@saffron.example"),
+                            "Your reservation is confirmed",
+                            "Your table at Saffron Table is confirmed for Saturday, 19 September 2026 at 8:00 PM.", SENT,
+                            html=schema_table("Saffron Table", "2026-09-19T20:00:00+05:30")))
+    tables = [i for i in scan(cli)["items"] if i["start"] and i["start"].startswith("2026-09-19")]
+    assert [(i["provider"], i["status"], i["origin"]) for i in tables] == [("Saffron Table", "proposed", "schema")]

@@ -226,9 +226,10 @@ def _city_zones(name: str, country: str, *, whole: bool) -> set[str] | None:
 
 
 def city_could_be_in(station: str, zone: str) -> bool:
-    """Whether the city a station is named after may be one in `zone` (one of the cities of its name)."""
+    """Whether a station is named after a city whose name cities in several zones share, one of them in
+    `zone` ("London": England's or Ontario's)."""
     zones = _city_zones(station, "", whole=False)
-    return bool(zones and zone in zones)
+    return bool(zones and len(zones) > 1 and zone in zones)
 
 
 def names_a_city(station: str, country: str = "") -> bool:

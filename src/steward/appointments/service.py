@@ -334,7 +334,12 @@ class AppointmentsService:
                 if later is not None:
                     d = Rejected(d.candidate, later, d.message, d.start, d.end, detail="by a later message")
             out.append(d)
-        return out
+        # a booking its markup or calendar part states is not proposed again from the same mail's sentences
+        stated = {(d.message.id, d.start) for d in out if isinstance(d, Accepted) and d.message is not None
+                  and d.candidate.origin in ("schema", "ics", "itinerary")}
+        return [d for d in out if not (isinstance(d, Accepted) and d.message is not None
+                                       and d.candidate.origin in ("pattern", "model")
+                                       and (d.message.id, d.start) in stated)]
 
     def _consider(self, decision: Accepted | Rejected, dry_run: bool, done: set[str]) -> Item | None:
         decision = self._as_update(decision)
