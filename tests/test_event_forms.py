@@ -60,6 +60,39 @@ def test_an_end_said_as_news_and_a_stop_with_no_day() -> None:
     assert read("the choir is on friday") is None  # news of a time, not a change asked for
 
 
+def test_several_times_skipped_at_once_are_read_as_which_times() -> None:
+    nxt = read("skip the next three choir rehearsals")
+    assert nxt is not None and nxt.several is not None and nxt.several.count == 3 and nxt.target == ("choir", "rehearsals")
+    weeks = read("no choir for the next two weeks")
+    assert weeks is not None and weeks.several is not None
+    assert (weeks.several.first, weeks.several.last) == (date(2027, 3, 2), date(2027, 3, 15))
+    until = read("pause the run until april")
+    assert until is not None and until.several is not None and until.several.last == date(2027, 3, 31)
+    listed = read("skip choir on the 9th and the 16th")
+    assert listed is not None and listed.several is not None
+    assert listed.several.days == (date(2027, 3, 9), date(2027, 3, 16))
+    one = read("skip the next choir rehearsal")
+    assert one is not None and one.several is None  # "the next" alone is one time
+
+
+def test_a_new_length_an_end_and_the_rest_said_in_other_shapes() -> None:
+    length = read("every choir rehearsal will be 50 minutes from now on")
+    assert length is not None and (length.action, length.minutes, length.series) == ("resize", 50, True)
+    over = read("stop the run once march is over")
+    assert over is not None and (over.action, over.last_day) == ("end", date(2027, 3, 31))
+    rest = read("scrap the rest of the choir rehearsals")
+    assert rest is not None and rest.action == "cancel" and rest.series and "rest" not in rest.target
+    assert read("cancel my choir subscription") is None  # a thing that is no event
+    assert read("the run is off on friday") is not None
+
+
+def test_an_answer_picks_every_time_or_just_that_one() -> None:
+    from steward.assistant.intercepts.events_talk import every_or_once
+
+    assert [every_or_once(t) for t in ("only that one", "just the once", "every week please", "all of them",
+                                       "yes", "just every one")] == ["once", "once", "every", "every", None, None]
+
+
 def test_a_typing_slip_in_an_event_name_still_names_it() -> None:
     # a slip names it, a little less surely than the word itself ("tabla" is the tabla class, not a table)
     assert 0.5 < word_score(["swimmnig"], "swimming lesson") < word_score(["swimming"], "swimming lesson") == 1.0

@@ -214,6 +214,10 @@ def _statement(text: str, tokens: list[Token], norms: list[str], words: FormWord
         if i + n >= len(norms):
             return None
         tail = text[tokens[i + n].start:]
+        length = LENGTH.match(tail)
+        if length is not None and length["unit"].lower()[0] in "mh":
+            # "every run is 40 minutes (long) from now on": a new length, said as news
+            return f"make {text[:tokens[i].start].strip()} {tail}"
         if not _has_time(tail, clock, options):
             return None
         # "is at 4", "is on fridays": where it goes, said with "to" (a day said before the verb is which
@@ -237,6 +241,8 @@ def _with_to(text: str, tokens: list[Token], begin: int, clock: Clock, options: 
         at = repeat.span[0]
     elif said is not None and said.start is not None:
         at = said.span[0]
+    elif (bare := re.search(r"(?<=\s)(?:[1-9]|1[0-2])\s*$", text[start:])) is not None:
+        at = start + bare.start()  # "make it 6": an hour said bare, as "move it to 6"
     else:
         return None
     before = text[:at].rstrip()

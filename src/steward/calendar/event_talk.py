@@ -41,6 +41,7 @@ class EventWords:
     forms: FormWords | None = None
     pause_verbs: tuple[Phrase, ...] = ()
     move_verbs: tuple[Phrase, ...] = ()
+    not_events: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=1)
@@ -50,7 +51,7 @@ def load_event_words() -> EventWords:
     lists = {k: tuple(sorted((tuple(p.lower().split()) for p in raw[k]), key=len, reverse=True))
              for k in ("add_verbs", "calendar_words", "nouns", "resize_verbs", "preambles", "end_verbs",
                        "pause_verbs", "move_verbs")}
-    return EventWords(**lists, forms=words_of(raw["forms"]))
+    return EventWords(**lists, forms=words_of(raw["forms"]), not_events=frozenset(w.lower() for w in raw["not_events"]))
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,10 @@ _ENDS = re.compile(r"^\W*(?P<target>\S.*?)\s+(?:ends|finishes|stops|will\s+(?:en
                    r"stopping))\s+(?:on\s+|after\s+|by\s+)?(?P<when>\S.*?)\s*[.!?]*$", re.IGNORECASE)
 _LAST = re.compile(r"^\W*(?:the\s+)?(?:very\s+)?last\s+(?P<target>\S.*?)\s+(?:is|will\s+be|falls|should\s+be)\s+"
                    r"(?:on\s+)?(?P<when>\S.*?)\s*[.!?]*$", re.IGNORECASE)
+_REST_OF = re.compile(r"\b(?:all\s+)?the\s+rest\s+of\s+(?!(?:the\s+|this\s+)?(?:week|month|year|term|day|season)\b)"
+                      r"(?:the\s+|my\s+)?", re.IGNORECASE)  # "the rest of the week" is a time, not every time
+_OVER = re.compile(r"\b(?:once|when|after)\s+(?P<when>\S.*?)(?:'s|’s|\s+is|\s+has\s+been)\s+(?:over|done|finished|through|"
+                   r"out)\b", re.IGNORECASE)
 _END = re.compile(r"\s+(?P<how>after|from|starting|beginning|as\s+of|until|till|through|thru|at\s+the\s+end\s+of|"
                   r"by\s+the\s+end\s+of)\s+(?P<when>\S.*?)\s*[.!?]*$", re.IGNORECASE)
 
@@ -218,6 +223,7 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     if _REMINDER.search(text):
         return None
     text = _CLOSING.sub("", strip_preamble(text, words))
+    text = _REST_OF.sub("all the ", text)  # "cancel the rest of the runs": every time still to come
     several = _parse_several(text, words, manage, vocab, clock, options)
     if several is not None:
         return several
@@ -243,8 +249,8 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     assert words.forms is not None
     said = rephrase(text, words.forms, opened, clock, options, vocab.polite_wrappers)
     found = _parse_change(said.text, words, manage, vocab, clock, options)
-    if found is None:
-        return None
+    if found is None or any(w in words.not_events for w in found.target):
+        return None  # "end my climbing membership": a thing that is no event
     series = found.series or said.onward or whole
     if said.once:
         return replace(found, occurrence=True, series=False)
@@ -409,7 +415,9 @@ def _read_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
         from steward.calendar.reminders.requests import Request
 
         rest = _blank(text, [length.span()], " ")
-        target = tuple(w for w in _norms(rest)[opening:] if w not in _TRAIL and w not in ("it", "that", "long", "last"))
+        nouns = {w for p in words.nouns for w in p}
+        target = tuple(w for w in _norms(rest)[opening:] if w not in _TRAIL and w not in _QUANTIFIERS
+                       and w not in nouns and w not in ("it", "that", "long", "last"))
         pronoun = any(w in ("it", "that") for w in _norms(rest)[opening:])
         return _change("resize", Request("move", target, pronoun), words, norms, minutes=round(minutes_of(length)))
     split = _move_to(text, manage, vocab, clock, options)
@@ -550,6 +558,7 @@ def _parse_end(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, 
     """ "end the choir practice after january": a series ended after a day (its last day kept)."""
     from steward import dates
 
+    text = _OVER.sub(r"after \g<when>", text)  # "once december's over": after december
     norms = _norms(text)
     opening = _opens(norms, words.end_verbs, vocab)
     m = _END.search(text)

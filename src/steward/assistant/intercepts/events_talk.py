@@ -392,6 +392,8 @@ class EventChanges:
         except UserError as exc:
             return Outcome(reply=_sentence(exc.message), data={"action": "series", "event": event.id})
         said = describe_rule(planned.rule or "", planned.start)
+        if change.action == "resize":
+            said += f", {round((planned.end - planned.start).total_seconds() / 60)} minutes each time"
         taken = self._busy_series(planned.rule or "", planned.start, planned.end - planned.start, event, "")
         if taken is not None:  # "That time is taken: ...": said before the question
             said = f"{said} (that time is taken: {taken.split(': ', 1)[1].split('. ', 1)[0]})"
