@@ -66,14 +66,11 @@ def _xfail(rows: list[tuple[Any, ...]]) -> list[Any]:
 # (issuer, amount, currency, due date, autopay) of every bill still owed at NOW, and why Steward misses it
 OWED = [
     ("Maplecrest Bank", "3126.48", "CAD", "2026-12-16", False, None),
-    ("Lakeshore Trust", "742.19", "CAD", "2026-12-11", True,
-     "the statement's 'Pre-authorized payment: ... will be withdrawn' is not read as autopay"),
+    ("Lakeshore Trust", "742.19", "CAD", "2026-12-11", True, None),
     ("Cascade National Bank", "412.37", "USD", "2026-12-03", False, None),
-    ("Banco Ipê", "1870.90", "BRL", "2026-12-14", False,
-     "a statement in Portuguese with an English line (R$ 1.870,90, 'Vencimento: 14/12/2026') is not read"),
+    ("Banco Ipê", "1870.90", "BRL", "2026-12-14", False, None),
     ("Humber Valley Hydro", "168.34", "CAD", "2026-12-02", False, None),
-    ("Lynx Mobile", "72.88", "CAD", "2026-12-15", True,
-     "an HTML-only bill ('Your pre-authorized payment will be processed on December 15') is not read"),
+    ("Lynx Mobile", "72.88", "CAD", "2026-12-15", True, None),
     ("Trillium Mutual Insurance", "1384.00", "CAD", "2026-12-21", False, None),
     ("Parkdale Lofts Management", "2650.00", "CAD", "2027-01-01", False, None),
 ]
@@ -120,16 +117,12 @@ def test_the_cards_she_holds_are_her_accounts(home: Path, capsys: pytest.Capture
 
 # (provider, start, kind) of every booking ahead of NOW as the mail leaves it, and why Steward misses it
 BOOKED = [
-    ("Leslieville Animal Hospital", "2026-12-07T17:15:00-05:00", "vet",
-     "an HTML-only reminder ('... on Monday, December 7 at 5:15 p.m. with Dr. Singh') is not read"),
-    ("Riverdale Hill School", "2026-12-08T16:40:00-05:00", "school",
-     "a parent-teacher interview ('Date: ... Time: 4:40 p.m. - 4:50 p.m.') is not read"),
+    ("Leslieville Animal Hospital", "2026-12-07T17:15:00-05:00", "vet", None),
+    ("Riverdale Hill School", "2026-12-08T16:40:00-05:00", "school", None),
     ("Corridor Rail", "2026-12-10T06:40:00-05:00", "train", None),
     ("Osteria Lumi", "2026-12-11T19:45:00-05:00", "restaurant", None),
     ("Kingsway Auto Care", "2026-12-12T09:30:00-05:00", "car service", None),
-    ("Studio Nove Hair", "2026-12-15T18:30:00-05:00", "hair salon",
-     "a move written 'has moved your Cut & colour from Sat Dec 12 at 11:00 a.m. to Tuesday, December 15 at "
-     "6:30 p.m.' is not read"),
+    ("Studio Nove Hair", "2026-12-15T18:30:00-05:00", "hair salon", None),
     ("Borealis Air", "2026-12-19T22:50:00-05:00", "flight",
      "a flight itinerary with 'Depart Toronto Pearson (YYZ) T3 22:50' under 'Flight NV 118  Sat 19 Dec 2026' "
      "is not read"),
@@ -181,12 +174,12 @@ def accepted(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 # (day, title words, start) of what her day holds once her bookings are accepted, and why it is missing
 DAYS = [
-    ("2026-12-07", "Leslieville Animal Hospital", "17:15", "the vet's reminder is not read (see the bookings)"),
-    ("2026-12-08", "Riverdale Hill School", "16:40", "the school's interview mail is not read (see the bookings)"),
+    ("2026-12-07", "Leslieville Animal Hospital", "17:15", None),
+    ("2026-12-08", "Riverdale Hill School", "16:40", None),
     ("2026-12-10", "Corridor Rail", "06:40", None),
     ("2026-12-11", "Osteria Lumi", "19:45", None),
     ("2026-12-12", "Kingsway Auto Care", "09:30", None),
-    ("2026-12-15", "Studio Nove Hair", "18:30", "the salon's move is not read (see the bookings)"),
+    ("2026-12-15", "Studio Nove Hair", "18:30", None),
     ("2026-12-19", "Borealis Air", "22:50", "the flight itinerary is not read (see the bookings)"),
 ]
 

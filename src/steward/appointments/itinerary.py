@@ -158,6 +158,8 @@ def _moment(lines: list[str], at: int, rest: str, floor: int, received: datetime
     clock = day = None
     place = ""
     for n, text in enumerate(window):
+        if n and (departure_label(text) or _arrival_label(text)):
+            break  # the next label's line is its own: an arrival's date is not the departure's
         t = _time(text) if clock is None else None
         d = _date(text, received) if day is None else None
         spans: list[tuple[int, int]] = []

@@ -31,7 +31,16 @@ if TYPE_CHECKING:
 # the order a message's status is decided in: the first kind whose words it holds wins
 # (an offer first: "a spot to replace the session we cancelled" offers a time and cancels none)
 STATUS_ORDER: tuple[Status, ...] = ("offered", "cancelled", "rescheduled", "waitlist", "tentative", "invitation")
-_SENTENCE = re.compile(r"[^.!?\n|]+(?:[.!?](?!\d)|$)|[^.!?\n|]+")
+# where a sentence may end: a stop not inside a word or a number ("p.m", "4.30", "example.com"), or a line
+_BREAK = re.compile(r"[.!?](?![\w.])|[\n|]")
+# a stop that ends an abbreviation, not a sentence: a title or an initial before a name, a day or a month
+# before its date ("Dr. Singh", "Sat. Oct. 3"); these never end a sentence
+_NEVER_ENDS = re.compile(r"(?:(?<![\w.])(?:dr|drs|mr|mrs|ms|mx|prof|st|mt|sr|jr|no|nos|approx|vs|ca|cf|e\.g|i\.e|"
+                         r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|"
+                         r"dec)|(?<![\w.])[A-Za-z])\.$", re.I)
+# "a.m." and "p.m." (and a street's "Ave.") end a sentence only when a new one starts after them
+_MAY_END = re.compile(r"(?:(?<![\w.])[ap]\.m|(?<![\w.])(?:ave|rd|blvd|etc))\.$", re.I)
+_NEXT_STARTS = re.compile(r"\s+[A-Z\d\"'“(]|\s*$")
 _PROVIDER_AFTER = re.compile(
     r"\b(?:at|with|from|going to)\s+((?:Dr\.?\s+)?[A-Z][\w&'’.-]*(?:\s+(?:&\s+|of\s+|the\s+)?[A-Z][\w&'’.-]*){0,4})")
 _GENERIC_SENDERS = {"noreply", "no-reply", "no reply", "donotreply", "notifications", "info", "team", "support"}
@@ -81,8 +90,24 @@ def load_cues(text: str | None = None) -> Cues:
 
 
 def sentences(text: str) -> list[str]:
-    """The sentences of a text (also split at newlines and the ' | ' between subject and snippet)."""
-    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+    """The sentences of a text (also split at newlines and the ' | ' between subject and snippet). A stop
+    inside "a.m." or a word, or after a title, an initial, a day or a month, is not a sentence's end."""
+    out: list[str] = []
+    start = 0
+    for stop in _BREAK.finditer(text):
+        end = stop.end()
+        if stop.group() == ".":
+            said = text[max(start, end - 8):end]
+            if _NEVER_ENDS.search(said) or (_MAY_END.search(said) and not _NEXT_STARTS.match(text, end)):
+                continue
+        piece = text[start:end if stop.group() in ".!?" else stop.start()].strip()
+        if piece:
+            out.append(piece)
+        start = end
+    piece = text[start:].strip()
+    if piece:
+        out.append(piece)
+    return out
 
 
 def provider_in(sentence: str, meta: MessageMeta, cues: Cues | None = None) -> str | None:

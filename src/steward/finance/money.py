@@ -62,6 +62,9 @@ _LAST4 = (
     re.compile(r"(?:ending|ends)(?:\s+(?:in|with))?\s*[:#-]?\s*(?:[xX*•]+\s*)?\d{0,2}(\d{4})(?!\d)", re.IGNORECASE),
     re.compile(r"(?<![\w])(?:[xX*•]{2,}[\s-]?)+(\d{4})(?!\d)"),
     re.compile(r"last\s+(?:four|4)(?:\s+digits)?(?:\s+(?:of|are|is))?\s*[:#-]?\s*(\d{4})(?!\d)", re.IGNORECASE),
+    # Portuguese "cartão final 6615", Spanish "tarjeta terminación 7720" / "terminada en 7720"
+    re.compile(r"(?<![\w])(?:final|terminaci[oó]n|terminad[ao]\s+en|con\s+terminaci[oó]n)\s*[:#-]?\s*"
+               r"(?:[xX*•]+\s*)?(\d{4})(?!\d)", re.IGNORECASE),
 )
 
 

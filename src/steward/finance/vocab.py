@@ -86,18 +86,52 @@ def _table(raw: Any, where: str) -> dict[str, tuple[str, ...]]:
     return {str(k): _strings(v, f"{where}.{k}") for k, v in raw.items()}
 
 
+_OTHER_LANGUAGE_LISTS = ("due_words", "payment_received", "autopay")
+
+
+def _languages(raw: Any, where: str) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """The phrases of every language's table: (lists by name, labels by kind), each language's added."""
+    if raw is None:
+        return {}, {}
+    if not isinstance(raw, Mapping):
+        raise ConfigError(f"{where}: languages must be a table of languages")
+    lists: dict[str, tuple[str, ...]] = {}
+    labels: dict[str, tuple[str, ...]] = {}
+    for language, table in raw.items():
+        at = f"{where}: languages.{language}"
+        if not isinstance(table, Mapping):
+            raise ConfigError(f"{at} must be a table of lists")
+        unknown = set(table) - {*_OTHER_LANGUAGE_LISTS, "labels"}
+        if unknown:
+            raise ConfigError(f"{at}: {sorted(unknown)[0]} is not a list a language may add to")
+        for name in _OTHER_LANGUAGE_LISTS:
+            if name in table:
+                lists[name] = lists.get(name, ()) + _strings(table[name], f"{at}.{name}")
+        for kind, phrases in _table(table.get("labels", {}), f"{at}.labels").items():
+            if kind not in LABEL_KINDS:
+                raise ConfigError(f"{at}.labels: {kind} is not a kind of label")
+            labels[kind] = labels.get(kind, ()) + phrases
+    return lists, labels
+
+
 def vocab_from(data: Mapping[str, Any], where: str = "finance/vocab.yaml") -> FinanceVocab:
     """Compile the parsed YAML; a missing or mistyped list is a ConfigError naming it."""
     labels = _table(data.get("labels"), f"{where}: labels")
     missing = [k for k in LABEL_KINDS if k not in labels]
     if missing:
         raise ConfigError(f"{where}: labels.{missing[0]} is missing")
+    other, other_labels = _languages(data.get("languages"), where)
+    labels = {k: labels[k] + other_labels.get(k, ()) for k in labels}
     kinds = _table(data.get("kind_words"), f"{where}: kind_words")
+
+    def phrases(name: str) -> tuple[str, ...]:
+        return _strings(data.get(name), f"{where}: {name}") + other.get(name, ())
+
     return FinanceVocab(
         financial_categories=frozenset(_strings(data.get("financial_categories"), f"{where}: financial_categories")),
-        due_words=_pattern(_strings(data.get("due_words"), f"{where}: due_words")),
-        payment_received=_pattern(_strings(data.get("payment_received"), f"{where}: payment_received")),
-        autopay=_pattern(_strings(data.get("autopay"), f"{where}: autopay")),
+        due_words=_pattern(phrases("due_words")),
+        payment_received=_pattern(phrases("payment_received")),
+        autopay=_pattern(phrases("autopay")),
         labels={k: _pattern(labels[k]) for k in LABEL_KINDS},
         kind_words=tuple((k, _pattern(v)) for k, v in kinds.items()),
         category_words=_table(data.get("category_words"), f"{where}: category_words"),

@@ -1,0 +1,104 @@
+"""Booking mail as North American businesses often write it: times with dots ("3:20 p.m."), a practice's
+reminder of a visit already booked, a school's interview on labelled "Date:" and "Time:" lines, and a
+move written "has moved your ... from <the old time> to <the new time>"."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from appointment_mail import message, write_folder
+from steward.appointments.patterns import sentences
+from test_appointments_mail_kinds import html_only
+
+pytestmark = pytest.mark.usefixtures("no_semantic")  # words alone: no embedding model
+
+CHI = ZoneInfo("America/Chicago")
+ZONE = "America/Chicago"
+NOW = "2026-10-01T18:00:00-05:00"
+SENT = datetime(2026, 9, 29, 11, 0, tzinfo=CHI)
+
+
+def _scan(tmp_path: Path, cli: Any, mails: dict[str, bytes]) -> list[dict[str, Any]]:
+    folder = write_folder(tmp_path / "mail", mails)
+    assert cli("--now", NOW, "--tz", ZONE, "mail", "import", str(folder)).code == 0
+    r = cli("--now", NOW, "--tz", ZONE, "--json", "appointments", "scan", "--dry-run")
+    assert r.code == 0, r.err
+    items: list[dict[str, Any]] = r.json()["items"]
+    return items
+
+
+def _proposed(items: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    return sorted((i["provider"], i["start"]) for i in items if i["status"] == "proposed")
+
+
+def test_a_stop_inside_a_time_a_title_or_a_date_does_not_end_a_sentence() -> None:
+    said = ("Your hygiene visit with Dr. Moreau is on Fri. Oct. 9 at 8:45 a.m. at our Elm St. office. "
+            "Please arrive early. Call us at 555-0142 with questions.")
+    assert sentences(said) == ["Your hygiene visit with Dr. Moreau is on Fri. Oct. 9 at 8:45 a.m. at our Elm St. office.",
+                               "Please arrive early.", "Call us at 555-0142 with questions."]
+    assert sentences("We open at 9 a.m. Parking is free.") == ["We open at 9 a.m.", "Parking is free."]
+
+
+def test_a_practices_reminder_in_html_alone_with_a_dotted_time_is_the_booking(tmp_path: Path, cli: Any) -> None:
+    html = ("<html><body><p>Dear Sam,</p><p>This is a friendly reminder that <b>Pepper</b> (feline) is due for a "
+            "dental cleaning appointment on <b>Thursday, October 8 at 3:20 p.m.</b> with Dr. Alvarez.</p>"
+            "<p>Prairie Paws Veterinary Clinic, 88 Oak Park Ave</p><p>Reply Y to confirm.</p></body></html>")
+    items = _scan(tmp_path, cli, {"a": html_only("pp-1@prairiepaws.example",
+                                                 ("Prairie Paws Veterinary Clinic", "desk@prairiepaws.example"),
+                                                 "Pepper's visit on Oct 8", html, SENT)})
+    assert _proposed(items) == [("Prairie Paws Veterinary Clinic", "2026-10-08T15:20:00-05:00")]
+
+
+def test_a_conference_on_labelled_date_and_time_lines_is_the_booking(tmp_path: Path, cli: Any) -> None:
+    body = ("Hello,\n\nA parent-teacher conference for Maya Lindqvist has been scheduled.\n"
+            "Teacher: Mr. Abara (Room 21)\nDate: Wednesday, October 7, 2026\nTime: 3:10 p.m. - 3:25 p.m.\n\n"
+            "Please check in at the front office.\n\nWillow Creek Elementary")
+    items = _scan(tmp_path, cli, {"a": message("wc-1@willowcreek.example",
+                                               ("Willow Creek Elementary", "office@willowcreek.example"),
+                                               "Conference confirmation", body, SENT)})
+    assert _proposed(items) == [("Willow Creek Elementary", "2026-10-07T15:10:00-05:00")]
+
+
+def test_a_date_line_without_a_time_line_under_it_is_no_booking(tmp_path: Path, cli: Any) -> None:
+    body = ("Hello,\n\nYour library card renewal is confirmed.\nDate: Wednesday, October 7, 2026\n"
+            "Branch: Northside\n\nWillow Creek Public Library")
+    items = _scan(tmp_path, cli, {"a": message("wl-1@wclib.example", ("Willow Creek Library", "desk@wclib.example"),
+                                               "Renewal confirmation", body, SENT)})
+    assert _proposed(items) == []
+
+
+BOOKED = ("Hi Sam! You're booked in.\nService: Balayage (3 h)\nWhen: Friday, October 9 at 10:00 a.m.\n"
+          "Where: Lumen Hair Bar, 1400 W Division St")
+MOVED = ("Hi Sam, Kim has moved your Balayage from Fri Oct 9 at 10:00 a.m. to Monday, October 12 at 4:00 p.m.. "
+         "Nothing else changes.")
+SALON = ("Lumen Hair Bar", "hello@lumenhair.example")
+
+
+def test_a_move_written_from_the_old_time_to_the_new_is_the_booking_at_the_new(tmp_path: Path, cli: Any) -> None:
+    items = _scan(tmp_path, cli, {
+        "a": message("lh-1@lumenhair.example", SALON, "Booking confirmed: Balayage", BOOKED, SENT - timedelta(days=9)),
+        "b": message("lh-2@lumenhair.example", SALON, "Your booking was updated", MOVED, SENT)})
+    assert _proposed(items) == [("Lumen Hair Bar", "2026-10-12T16:00:00-05:00")]
+
+
+def test_that_move_without_the_booking_it_moves_proposes_nothing(tmp_path: Path, cli: Any) -> None:
+    items = _scan(tmp_path, cli, {"b": message("lh-2@lumenhair.example", SALON, "Your booking was updated", MOVED,
+                                               SENT)})
+    assert _proposed(items) == []
+
+
+def test_a_legs_departure_under_its_dated_flight_line_is_on_that_date_not_the_arrivals() -> None:
+    from steward.appointments.itinerary import from_text
+
+    body = ("Your trip with Aurora Pacific\n\nRecord locator: ZQ4M7T\n\n"
+            "Flight AP 902  Fri 06 Nov 2026\n  Depart Vancouver (YVR) Main Terminal 23:40\n"
+            "  Arrive Sydney Kingsford Smith (SYD) T1 Sun 08 Nov 09:05\n\n"
+            "Flight AP 903  Sun 22 Nov 2026\n  Depart Sydney (SYD) T1 11:15\n  Arrive Vancouver (YVR) Sun 22 Nov 06:30\n")
+    legs = from_text(body, datetime(2026, 10, 2, 9, 0, tzinfo=ZoneInfo("America/Vancouver")))
+    assert [(c.provider, c.start_at.isoformat() if c.start_at else None) for c in legs] == [
+        ("AP 902", "2026-11-06T23:40:00-08:00"), ("AP 903", "2026-11-22T11:15:00+11:00")]

@@ -1,0 +1,111 @@
+"""Bills by kind of wording: a Canadian pre-authorized debit is autopay, a bill written in HTML alone is
+read as its text part would be, and card bills in Portuguese and Spanish are read by their own labels
+with their dates day first."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from steward.errors import ConfigError
+from steward.finance.extract import read_bill
+from steward.finance.vocab import finance_vocab, vocab_from
+from steward.mail.categories import default_classifier
+
+V = finance_vocab()
+VAN = ZoneInfo("America/Vancouver")
+RECEIVED = datetime(2026, 11, 20, 9, 0, tzinfo=VAN)
+
+
+@pytest.mark.parametrize(("text", "autopay"), [
+    ("Statement balance: CAD 512.06\nDue date: 2026-12-04\nPre-authorised debit: your full balance will be "
+     "taken from your account ending 4410 on the due date.", True),
+    ("Amount due $96.15 on December 4. Your pre-authorized payment will be processed on that day.", True),
+    ("Balance $96.15, due December 4. Set up a pre-authorized payment and never miss a due date.", False),
+])
+def test_a_pre_authorized_debit_is_autopay_and_an_offer_of_one_is_not(text: str, autopay: bool) -> None:
+    got = read_bill(text, received=RECEIVED, institution=None, vocab=V, sender="bills@cedar.example",
+                    home_country="CA")
+    assert got.autopay is autopay
+    assert got.due_date is not None and got.due_date.isoformat() == "2026-12-04"
+
+
+def test_a_pre_authorized_payment_date_is_the_bills_due_date() -> None:
+    got = read_bill("Hi Sam, your internet bill is ready. Total: $58.40. Your pre-authorized payment will be "
+                    "processed on December 9.", received=RECEIVED, institution=None, vocab=V,
+                    sender="ebill@cedarnet.example", home_country="CA")
+    assert got.amount is not None and (got.amount.amount, got.amount.currency) == (Decimal("58.40"), "CAD")
+    assert got.due_date is not None and got.due_date.isoformat() == "2026-12-09" and got.autopay
+
+
+@pytest.mark.parametrize(("subject", "snippet", "category"), [
+    ("Your Cedar Mobile bill", "Amount: $58.40. Your pre-authorized payment will be processed on December 9.",
+     "autopay"),
+    ("Sua fatura Jacarandá Visa está disponível", "Valor total: R$ 932,10. Data de vencimento: 08/12/2026.",
+     "statement"),
+    ("Tu estado de cuenta de noviembre", "Total a pagar: $4,280.50 MXN. Fecha límite de pago: 15/12/2026.",
+     "statement"),
+])
+def test_these_bills_are_filed_as_bills(subject: str, snippet: str, category: str) -> None:
+    assert default_classifier().classify("bills@issuer.example", "", subject, snippet) == category
+
+
+def test_a_card_bill_in_portuguese_is_read_by_its_labels_day_first() -> None:
+    text = ("Olá, Marta! A fatura do seu cartão Jacarandá Visa final 3391 fechou.\nValor total: R$ 2.415,37\n"
+            "Pagamento mínimo: R$ 362,31\nData de vencimento: 08/12/2026\nPague pelo app ou pelo boleto.")
+    got = read_bill(text, received=RECEIVED, institution=None, vocab=V, sender="fatura@jacaranda.example")
+    assert got.amount is not None and (got.amount.amount, got.amount.currency) == (Decimal("2415.37"), "BRL")
+    assert got.minimum is not None and got.minimum.amount == Decimal("362.31")
+    assert got.due_date is not None and got.due_date.isoformat() == "2026-12-08"
+    assert got.kind == "card" and got.account == "3391" and not got.autopay
+
+
+def test_a_card_bill_in_spanish_is_read_by_its_labels_day_first() -> None:
+    text = ("Hola Diego, tu estado de cuenta de la tarjeta Ceiba Oro terminación 7720 ya está disponible.\n"
+            "Saldo al corte: $4,280.50 MXN\nPago mínimo: $428.05 MXN\nFecha límite de pago: 05/12/2026")
+    got = read_bill(text, received=RECEIVED, institution=None, vocab=V, sender="avisos@ceiba.example")
+    owed = got.amount or got.statement_balance
+    assert owed is not None and (owed.amount, owed.currency) == (Decimal("4280.50"), "MXN")
+    assert got.minimum is not None and got.minimum.amount == Decimal("428.05")
+    assert got.due_date is not None and got.due_date.isoformat() == "2026-12-05"
+
+
+def test_a_language_table_may_add_only_to_the_lists_it_names() -> None:
+    base = {"labels": {k: ["x"] for k in ("minimum", "statement_balance", "amount", "due_date", "paid")},
+            "kind_words": {}, "category_words": {}, "due_words": [], "payment_received": [], "autopay": [],
+            "financial_categories": [], "card_context": [], "account_context": []}
+    with pytest.raises(ConfigError, match="languages.xx"):
+        vocab_from({**base, "languages": {"xx": {"kind_words": ["y"]}}})
+    assert vocab_from({**base, "languages": {"xx": {"labels": {"amount": ["zu zahlen"]}}}}).labels["amount"].search(
+        "zu zahlen: 5,00 €")
+
+
+def _html_bill(sent: datetime) -> bytes:
+    msg = EmailMessage()
+    msg["From"], msg["To"] = formataddr(("Cedar Mobile", "ebill@cedarmobile.example")), "sam@home.example"
+    msg["Subject"], msg["Date"], msg["Message-ID"] = "Your Cedar Mobile bill is ready", format_datetime(sent), "<cm-1@c>"
+    msg.set_content("<html><body><h1>Your bill is ready</h1><p>Account: 604-555-0199</p><p>Amount: <b>$58.40</b>"
+                    "</p><p>Your pre-authorized payment will be processed on December 9.</p></body></html>",
+                    subtype="html")
+    return bytes(msg)
+
+
+def test_a_bill_written_in_html_alone_is_owed_on_its_day_as_autopay(tmp_path: Path, cli: Any) -> None:
+    folder = tmp_path / "mail"
+    folder.mkdir()
+    (folder / "bill.eml").write_bytes(_html_bill(RECEIVED))
+    now, zone = "2026-11-21T09:00:00-08:00", "America/Vancouver"
+    assert cli("--now", now, "--tz", zone, "mail", "import", str(folder)).code == 0
+    assert cli("--now", now, "--tz", zone, "dues", "extract").code == 0
+    r = cli("--now", now, "--tz", zone, "--json", "dues")
+    assert r.code == 0, r.err
+    items = [i for c in r.json()["currencies"] for i in c["items"]]
+    assert [(i["issuer"], i["amount"], i["currency"], i["due_date"], i["autopay"]) for i in items] == [
+        ("Cedar Mobile", "58.40", "CAD", "2026-12-09", True)]
