@@ -102,3 +102,30 @@ def test_a_legs_departure_under_its_dated_flight_line_is_on_that_date_not_the_ar
     legs = from_text(body, datetime(2026, 10, 2, 9, 0, tzinfo=ZoneInfo("America/Vancouver")))
     assert [(c.provider, c.start_at.isoformat() if c.start_at else None) for c in legs] == [
         ("AP 902", "2026-11-06T23:40:00-08:00"), ("AP 903", "2026-11-22T11:15:00+11:00")]
+
+
+ITINERARY = ("Thanks for flying with Solstice Airways.\n\nConfirmation code: HX72QD\n\n"
+             "Flight SX 451  Sat 24 Oct 2026\n  Depart Chicago O'Hare (ORD) T5 18:05\n"
+             "  Arrive Mexico City (MEX) T1 Sat 24 Oct 21:40\n\nAll times are local.")
+DENTIST = "Your cleaning at Lakeview Dental is confirmed for Friday, October 23, 2026 at 9:00 a.m."
+
+
+def test_a_flight_booked_long_before_the_window_is_still_read_and_nothing_else_that_old(
+        tmp_path: Path, cli: Any) -> None:
+    long_ago = SENT - timedelta(days=40)
+    items = _scan(tmp_path, cli, {
+        "a": message("sx-1@solstice.example", ("Solstice Airways", "itinerary@solstice.example"),
+                     "Your trip to Mexico City - HX72QD", ITINERARY, long_ago),
+        "b": message("ld-1@lakeview.example", ("Lakeview Dental", "desk@lakeviewdental.example"),
+                     "Appointment confirmed", DENTIST, long_ago)})
+    assert _proposed(items) == [("SX 451", "2026-10-24T18:05:00-05:00")]
+
+
+def test_the_travel_window_no_longer_than_the_window_reads_no_older_flight(
+        tmp_path: Path, cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_APPOINTMENTS_TRAVEL_WINDOW_DAYS", "14")
+    items = _scan(tmp_path, cli, {"a": message("sx-1@solstice.example",
+                                               ("Solstice Airways", "itinerary@solstice.example"),
+                                               "Your trip to Mexico City - HX72QD", ITINERARY,
+                                               SENT - timedelta(days=40))})
+    assert _proposed(items) == []

@@ -123,9 +123,8 @@ BOOKED = [
     ("Osteria Lumi", "2026-12-11T19:45:00-05:00", "restaurant", None),
     ("Kingsway Auto Care", "2026-12-12T09:30:00-05:00", "car service", None),
     ("Studio Nove Hair", "2026-12-15T18:30:00-05:00", "hair salon", None),
-    ("Borealis Air", "2026-12-19T22:50:00-05:00", "flight",
-     "a flight itinerary with 'Depart Toronto Pearson (YYZ) T3 22:50' under 'Flight NV 118  Sat 19 Dec 2026' "
-     "is not read"),
+    # a flight is named by its number, as its boarding pass and the airport's screens name it
+    ("NV 118", "2026-12-19T22:50:00-05:00", "flight", None),
 ]
 
 
@@ -180,7 +179,7 @@ DAYS = [
     ("2026-12-11", "Osteria Lumi", "19:45", None),
     ("2026-12-12", "Kingsway Auto Care", "09:30", None),
     ("2026-12-15", "Studio Nove Hair", "18:30", None),
-    ("2026-12-19", "Borealis Air", "22:50", "the flight itinerary is not read (see the bookings)"),
+    ("2026-12-19", "Flight NV 118 YYZ → GRU", "22:50", None),
 ]
 
 

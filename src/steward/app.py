@@ -118,6 +118,7 @@ class App:
             self._fetch_appointment_mail,
             mode=self.settings.as_str("appointments.mode"),
             window_days=self.settings.as_int("appointments.window_days"),
+            travel_window_days=self.settings.as_int("appointments.travel_window_days"),
             minutes=self.settings.as_int("calendar.event_minutes"),
             model=ask_model,
             calendar_name=self.settings.as_str("appointments.calendar") or None,

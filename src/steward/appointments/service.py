@@ -75,6 +75,11 @@ MODES: tuple[str, ...] = ("ask", "auto", "off")
 NEAR = timedelta(hours=2)
 MODEL_BATCH = 40
 # words in a subject that make a message worth reading live for structured data
+# the words of a journey's booking mail in its subject or first lines: mail before the scan's window is
+# read for travel only when it says one (a ticket's own words, in the languages its layouts are read in)
+_TRAVEL_WORDS = ("flight", "itinerary", "e-ticket", "eticket", "boarding", "PNR", "booking reference", "train",
+                 "ferry", "sailing", "coach", "journey", "trip", "flug", "vol ", "vuelo", "billet", "fahrkarte")
+_TRAVEL_LIMIT = 60  # the newest such messages: a year of one person's trips, not a travel agent's inbox
 _STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment", "ticket", "itinerary", "flight",
                      "train", "hotel", "table", "invitation", "invite", "event", "cancel", "resched", "updated",
                      "registered", "registration", "your visit", "your stay", "e-ticket", "check-in", "session",
@@ -128,7 +133,8 @@ class AppointmentsService:
     """Scan, propose, accept and reject appointments read from mail."""
 
     def __init__(self, conn: sqlite3.Connection, clock: Clock, calendar: Callable[[], CalendarService],
-                 fetch: Fetch, *, mode: str = "ask", window_days: int = 14, minutes: int = 60,
+                 fetch: Fetch, *, mode: str = "ask", window_days: int = 14, travel_window_days: int = 0,
+                 minutes: int = 60,
                  model: Callable[[], AskModel | None] | None = None, calendar_name: str | None = None,
                  cues: patterns.Cues | None = None, date_options: Any = None) -> None:
         if mode not in MODES:
@@ -139,6 +145,7 @@ class AppointmentsService:
         self.fetch = fetch
         self.mode = mode
         self.window_days = window_days
+        self.travel_window_days = travel_window_days
         self.minutes = minutes
         self._model = model
         self.calendar_name = calendar_name
@@ -168,6 +175,23 @@ class AppointmentsService:
         """The span of mail a scan reads: the last `window_days` days up to now."""
         now = self.clock.now()
         return consumer.Window(now - timedelta(days=self.window_days), now)
+
+    def travel_window(self) -> consumer.Window | None:
+        """The longer span a scan reads travel bookings in (`travel_window_days`), or None when it is
+        no longer than the window: tickets and itineraries come weeks or months before the trip."""
+        now = self.clock.now()
+        if self.travel_window_days <= self.window_days:
+            return None
+        return consumer.Window(now - timedelta(days=self.travel_window_days), now)
+
+    def _earlier_travel(self, travel: consumer.Window, window: consumer.Window,
+                        raws: dict[int, bytes | None]) -> list[Sourced]:
+        """The journeys (flights, trains, ferries, coaches) that mail received before the window but in
+        the travel window books: its other bookings are read within the window alone."""
+        out: list[Sourced] = []
+        for m in repo.messages_saying(self.conn, travel.start, window.start, _TRAVEL_WORDS, limit=_TRAVEL_LIMIT):
+            out.extend(s for s in self._read(m, raws) if s.candidate.travel and s.candidate.status == "confirmed")
+        return out
 
     def proposals(self) -> tuple[Item, ...]:
         """Appointments waiting for the user's yes, soonest first (only those still ahead)."""
@@ -208,6 +232,10 @@ class AppointmentsService:
         done: set[str] = set()
         lives: dict[int, consumer.Live] = {}
         decisions = [self._decide(sourced, messages, raws, window, lives) for sourced in found]
+        travel = self.travel_window()
+        if travel is not None:
+            decisions += [self._decide(sourced, messages, raws, travel, lives)
+                          for sourced in self._earlier_travel(travel, window, raws)]
         for decision in self._superseded(decisions):
             item = self._consider(decision, dry_run, done)
             if item is not None:
@@ -920,8 +948,11 @@ class AppointmentsService:
         if item.origin == "model":
             options.append(Sourced(c, meta))
         last: Accepted | Rejected = Rejected(c, "evidence_not_in_source", meta)
+        travel = self.travel_window()
         for option in options:
-            decided = self._decide(option, [meta], raws, window)
+            # a journey is proved on the span the scan read it in
+            decided = self._decide(option, [meta], raws,
+                                   travel if travel is not None and option.candidate.travel else window)
             if isinstance(decided, Accepted) and decided.candidate.status == "rescheduled" and (
                     not self._booked_before(decided)):
                 continue  # the booking it moves is no longer found

@@ -28,6 +28,21 @@ def window_messages(conn: sqlite3.Connection, start: datetime, end: datetime) ->
 _META = "id, message_id, dedup_key, sender, sender_name, subject, snippet, received_at, category, attachments"
 
 
+def messages_saying(conn: sqlite3.Connection, start: datetime, end: datetime, words: Sequence[str],
+                    limit: int = 50) -> list[MessageMeta]:
+    """The metadata of the messages received in [start, end) whose subject or snippet holds one of
+    `words` (ASCII words match in any case), newest first (at most `limit`)."""
+    if not words:
+        return []
+    said = " OR ".join("subject LIKE ? OR snippet LIKE ?" for _ in words)
+    likes = [f"%{w}%" for w in words for _ in (0, 1)]
+    return _metas(conn.execute(
+        f"SELECT {_META} FROM messages WHERE received_at >= ? AND received_at < ? AND ({said})"
+        " ORDER BY received_at DESC, id DESC LIMIT ?",
+        (mail_utc_text(start), mail_utc_text(end), *likes, limit),
+    ))
+
+
 def _metas(rows: Iterable[Sequence[Any]]) -> list[MessageMeta]:
     parse = mail_from_utc_text
     return [MessageMeta(id=int(r[0]), key=str(r[1] or r[2]), sender=r[3], sender_name=r[4], subject=r[5],
