@@ -129,3 +129,15 @@ def test_the_travel_window_no_longer_than_the_window_reads_no_older_flight(
                                                "Your trip to Mexico City - HX72QD", ITINERARY,
                                                SENT - timedelta(days=40))})
     assert _proposed(items) == []
+
+
+def test_a_flight_booked_long_ago_and_moved_since_is_proposed_at_its_new_time_alone(tmp_path: Path, cli: Any) -> None:
+    airline = ("Solstice Airways", "itinerary@solstice.example")
+    items = _scan(tmp_path, cli, {
+        "a": message("sx-1@solstice.example", airline, "Your trip to Mexico City - HX72QD", ITINERARY,
+                     SENT - timedelta(days=40)),
+        "b": message("sx-2@solstice.example", airline, "Schedule change to booking HX72QD",
+                     "Hello Sam,\nThere has been a schedule change to flight SX451 on 24 Oct 2026.\n"
+                     "Was: departs Chicago 18:05, arrives Mexico City 21:40\n"
+                     "Now: departs Chicago 19:50, arrives Mexico City 23:25\n", SENT)})
+    assert [i["start"] for i in items if i["status"] == "proposed"] == ["2026-10-24T19:50:00-05:00"]

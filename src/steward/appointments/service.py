@@ -341,19 +341,24 @@ class AppointmentsService:
             if d.candidate.uid and version is not None and (
                     d.candidate.uid not in latest or version > latest[d.candidate.uid][0]):
                 latest[d.candidate.uid] = (version, d.candidate)
-        changes: list[tuple[str, datetime, datetime, str]] = []
+        changes: list[tuple[str, datetime, datetime, str, str]] = []
         for d in decisions:
             reason = _change_reason(d)
             if reason and d.message is not None and (said := self._said_start(d)) is not None:
-                changes.append((provider_key(d.candidate.provider), said, d.message.received_at, reason))
+                changes.append((provider_key(d.candidate.provider), said, d.message.received_at, reason,
+                                d.message.sender.lower()))
         out: list[Accepted | Rejected] = []
         for d in decisions:
             if isinstance(d, Accepted) and d.candidate.status == "rescheduled" and not self._booked_before(d, decisions):
                 d = Rejected(d.candidate, "unmatched_move", d.message, d.start, d.end)
             if isinstance(d, Accepted):
                 key = provider_key(d.candidate.provider)
-                later = next((reason for who, said, at, reason in changes
-                              if who == key and said == d.start and at > d.message.received_at), None)
+                # a journey is named by its number, a change of it by the company that sold it: the same
+                # sender moving or cancelling exactly the time it leaves is a change of that journey
+                sender = d.message.sender.lower() if d.candidate.travel else None
+                later = next((reason for who, said, at, reason, by in changes
+                              if (who == key or by == sender) and said == d.start and at > d.message.received_at),
+                             None)
                 newer = latest.get(d.candidate.uid or "")
                 if later is None and newer is not None and newer[0] > (self._version(d.candidate, d.message) or 0) and (
                         newer[1].status == "cancelled"
