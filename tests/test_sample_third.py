@@ -199,8 +199,7 @@ def test_wednesday_stays_free_after_the_cancellation(accepted: Path, capsys: pyt
 @pytest.mark.parametrize(("sender", "missed"), _xfail([
     ("security@maplecrest-secure-login.example", None),
     ("notice@parcel-customs-fee.example", None),
-    ("refunds@gc-refund-centre.example", "a tax-refund lure (claim within 72 hours, enter your SIN and banking "
-                                         "details at a link) is not filed as phishing"),
+    ("refunds@gc-refund-centre.example", None),
 ]))
 def test_each_lure_is_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str], sender: str,
                                         missed: str | None) -> None:
