@@ -68,9 +68,10 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             topic = " ".join(w for w in topic.split() if w.casefold() not in said) or topic
             return Answer(f"No mail is about \u2018{topic}\u2019: your mailbox holds no mail yet (`steward mail "
                           "import` or `steward mail sync` brings it in).", {"count": 0})
-        if topic and "bare" not in frame.flags and not frame.values("sender") \
+        if topic and ("bare" not in frame.flags or _ABOUT[0].search(frame.text)) and not frame.values("sender") \
                 and not any(u.what == "sender" for u in frame.unmatched):
-            # (a request in mail's own words alone, "show me new email", has no topic: it asks for the newest)
+            # (a request in mail's own words alone, "show me new email", has no topic: it asks for the newest;
+            # "every mail about the lease" names one with "about")
             # "find the book club email": mail about a topic, whatever bill or booking a word of it names
             inside = frame.window is None or set(words(frame.window.said)) - _NOT_TOPIC <= set(words(topic))
             about = _about(topic, box, clock) if inside else None
