@@ -86,3 +86,16 @@ def test_a_module_already_loaded_is_left_as_it_is() -> None:
         print(sys.modules["inspect"] is inspect, type(inspect).__name__)
     """)
     assert out == "True module"
+
+
+def test_what_to_do_once_a_module_has_run_waits_for_its_first_use() -> None:
+    out = run("""
+        import sys
+        from steward.cli.deferred import defer
+        ran = []
+        defer(then={"dataclasses": lambda module: ran.append(module.__name__), "os": lambda m: ran.append(m.__name__)})
+        print(ran, type(sys.modules["dataclasses"]).__name__)
+        from dataclasses import dataclass
+        print(ran, type(sys.modules["dataclasses"]).__name__)
+    """)
+    assert out.splitlines() == ["['os'] _Deferred", "['os', 'dataclasses'] module"]

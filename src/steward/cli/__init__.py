@@ -179,8 +179,9 @@ def _run(handler: Handler, args: Any) -> int:
     from steward.cli.dataclass_code import keep_dataclass_code
     from steward.cli.deferred import defer
 
-    defer()  # the standard-library modules the record types import but seldom use load on first use
-    keep_dataclass_code()  # the record types' methods compiled once, kept like byte-code
+    # the standard-library modules the record types import but seldom use load on first use, and the
+    # record types' methods are compiled once and kept like byte-code (from the first type made on)
+    defer(then={"dataclasses": lambda module: keep_dataclass_code()})
     from steward.cli.context import Ctx
     from steward.errors import StewardError
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import _thread
 import sys
+from collections.abc import Callable, Mapping
 from types import ModuleType
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 DEFERRED = ("inspect", "copy", "traceback", "yaml")
 
 _LOCK = _thread.RLock()  # two threads asking at once: one loads, the other waits for it
+_THEN: dict[str, Callable[[ModuleType], object]] = {}  # what to do once a deferred module has run
 
 
 class _Deferred(ModuleType):
@@ -43,18 +45,27 @@ class _Deferred(ModuleType):
                     self.__class__ = ModuleType  # type: ignore[assignment]
                 finally:
                     del self.__dict__["__deferred_running__"]
+                then = _THEN.pop(self.__name__, None)
+                if then is not None and type(self) is ModuleType:
+                    then(self)
         if type(self) is ModuleType:
             return getattr(self, name)
         raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
 
 
-def defer(names: tuple[str, ...] = DEFERRED) -> None:
-    """Put a stand-in for each of `names` not yet imported into `sys.modules` (found where `import`
-    would find it; a module that cannot be found is left to `import` to report)."""
+def defer(names: tuple[str, ...] = DEFERRED, then: Mapping[str, Callable[[ModuleType], object]] | None = None) -> None:
+    """Put a stand-in for each of `names` (and of `then`'s) not yet imported into `sys.modules` (found
+    where `import` would find it; a module that cannot be found is left to `import` to report). `then`
+    says what to do with a module once it has run: at once for one already imported."""
     from importlib.machinery import PathFinder
     from importlib.util import module_from_spec
 
-    for name in names:
+    for name, after in (then or {}).items():
+        if name in sys.modules:
+            after(sys.modules[name])
+        else:
+            _THEN[name] = after
+    for name in (*names, *(then or {})):
         if name in sys.modules:
             continue
         spec = PathFinder.find_spec(name)
