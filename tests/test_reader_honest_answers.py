@@ -194,3 +194,22 @@ def test_a_day_asked_of_a_booking_is_the_bookings_and_of_nothing_is_the_calendar
     assert "Riverside Physio" in reply, reply
     plain = demo.engine.turn("what day is it?", session="day", dry_run=True)
     assert plain.data["answerer"] == "clock" and plain.reply.startswith("Today is "), plain.reply
+
+
+def test_a_card_named_by_its_network_and_product_is_the_one_whose_mail_says_so(demo: App, second: App) -> None:
+    reply = ask(second, "how much is on the Visa Platinum?")
+    assert "Lyrebird Credit Union" in reply and "864.15" in reply, reply
+    assert "Wattle" not in reply and "Zuidkust" not in reply and "Corella" not in reply, reply
+    none = ask(demo, "when's my american express due?")
+    assert "nothing called" in none.lower() and "What you owe" not in none, none
+    assert "1,461.17" not in none and "43,891.53" not in none, none
+
+
+def test_a_card_named_by_its_country_or_currency_keeps_to_that_currency(demo: App, second: App) -> None:
+    american = ask(demo, "what do I owe on my american card?")
+    assert "Harbor Credit Union" in american and "1,461.17" in american, american
+    assert "Meridian" not in american and "Kaveri" not in american and "Thameside" not in american, american
+    dollars = ask(demo, "how much do I owe in US dollars")
+    assert "Harbor Credit Union" in dollars and "Meridian" not in dollars and "Avalon" not in dollars, dollars
+    reais = ask(second, "how much is owing in reais?")
+    assert "Nothing is open" in reais and "Wattle" not in reais and "2,418.60" not in reais, reais

@@ -168,3 +168,22 @@ def travel_number(token: str) -> bool:
     """Whether a word is shaped like a flight's or a train's number ("AP417", "ba283")."""
     return bool(_TRAVEL_NUMBER.fullmatch(token)) and any(c.isalpha() for c in token)
 
+
+
+def card_network(low: Sequence[str], raw: Sequence[str], networks: Sequence[tuple[str, ...]], tiers: frozenset[str],
+                 used: frozenset[int] | set[int]) -> str | None:
+    """A card named by its network, as written, with the product words said beside it ("Visa Infinite",
+    "World Elite Mastercard", "my amex"); None when no network is said."""
+    for i in range(len(low)):
+        if i in used:
+            continue
+        n = max((len(p) for p in networks if tuple(low[i:i + len(p)]) == p), default=0)
+        if not n:
+            continue
+        start, end = i, i + n
+        while start > 0 and low[start - 1] in tiers and start - 1 not in used:
+            start -= 1
+        while end < len(low) and low[end] in tiers and end not in used:
+            end += 1
+        return " ".join(raw[start:end])
+    return None

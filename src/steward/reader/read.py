@@ -20,7 +20,7 @@ from typing import Any
 from steward.clock import Clock
 from steward.reader.frame import Frame, Named, Unmatched, Window
 from steward.reader.lists import SlotLists
-from steward.reader.match import find_names, name_tokens, nearest_names, travel_number
+from steward.reader.match import card_network, find_names, name_tokens, nearest_names, travel_number
 from steward.reader.meaning import ByMeaning
 from steward.reader.timeasks import read_time_question, time_triggers
 from steward.reader.words import ReaderWords
@@ -251,6 +251,17 @@ def _shows_data(norms: Sequence[str], rw: ReaderWords, vocab: Vocab) -> bool:
     return any(_hits(said, cues) for cues in rw.domains.values())
 
 
+# card brands whose names carry a country's word: "my American Express" names no currency
+_BRANDS = (("american", "express"), ("banco", "do", "brasil"), ("bank", "of", "america"), ("bank", "of", "canada"))
+
+
+def _brands_masked(norms: Sequence[str]) -> list[str]:
+    out = list(norms)
+    for at, n in _hits(out, _BRANDS):
+        out[at:at + n] = ["_"] * n
+    return out
+
+
 def _kinds(norms: Sequence[str], table: dict[str, tuple[Phrase, ...]]) -> list[str]:
     return [k for k, phrases in table.items() if _hits(norms, phrases)]
 
@@ -472,7 +483,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases)) | (
         {"bare"} if bare else set())
     bills = _kinds(kind_norms, rw.bill_names)
-    currencies = _kinds(norms, rw.currencies)
+    currencies = _kinds(_brands_masked(norms), rw.currencies)
     for flag in flags:
         if flag in _FLAG_DOMAIN:
             scores[_FLAG_DOMAIN[flag]] += 1
@@ -495,6 +506,14 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         by_meaning, unmatched = meaning.resolve_all(unmatched, lists)
         if by_meaning:
             found = replace(found, named=found.named + by_meaning)
+    network = None if any(v.slot in ("issuer", "account") for n in found.named for v in n.values) else \
+        card_network(low, raw, rw.card_networks, rw.card_tiers, skip)
+    if network is not None:
+        # "the Visa Infinite": a card by its network, looked for in its bank's own mail by the money answerer
+        inside = set(network.casefold().split())
+        unmatched = (*(u for u in unmatched if not set(u.said.casefold().split()) <= inside),
+                     Unmatched(network, "card", nearest_names(network, lists, "card")))
+        scores["money"] += _NAME_WEIGHT
     if scores.get("mail", 0) > 0:
         scores["mail"] += _NAME_WEIGHT * sum(1 for u in unmatched if u.what == "sender")
     for named in found.named:

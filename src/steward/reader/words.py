@@ -60,6 +60,8 @@ class ReaderWords:
     event_nouns: tuple[Phrase, ...] = ()
     kin: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
     loose_spans: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "7": my week, the days ahead
+    card_networks: tuple[Phrase, ...] = ()  # "the Mastercard": a card named by its network, found in its bank's mail
+    card_tiers: frozenset[str] = frozenset()  # "Visa Infinite": the product said with the network
 
     @property
     def known(self) -> frozenset[str]:
@@ -102,6 +104,8 @@ def parse_words(text: str) -> ReaderWords:
         event_nouns=_phrases(data.get("event_nouns") or [], "event_nouns"),
         kin=_table(data.get("kin") or {}, "kin"),
         loose_spans=_table(data.get("loose_spans") or {}, "loose_spans"),
+        card_networks=_phrases(data.get("card_networks") or [], "card_networks"),
+        card_tiers=frozenset(w for p in _phrases(data.get("card_tiers") or [], "card_tiers") for w in p),
     )
 
 

@@ -59,7 +59,10 @@ def _bill_issuers(frame: Frame, rw: ReaderWords, issuers: set[str]) -> set[str]:
 def _mentioned_by(word: str, issuers: set[str], mailbox: Mailbox, clock: Clock) -> set[str]:
     """The issuers whose own mail says `word` ("Mastercard" on a bank's statement)."""
     hits = mailbox.search(f'"{word}"', limit=50, clock=clock).hits
-    return {h.message.sender_name for h in hits if h.message.sender_name in issuers}
+    said = " ".join(word.casefold().split())
+    # the words themselves, not a neighbour by meaning: "Visa Infinite" is one bank's card, not every Visa
+    return {h.message.sender_name for h in hits if h.message.sender_name in issuers
+            and said in " ".join(f"{h.message.subject} {h.message.snippet}".casefold().split())}
 
 
 def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Callable[[], SlotLists],
@@ -77,8 +80,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             if lure is not None:
                 return lure  # a fee only a lure asks for is never among what is owed
         mentioned: set[str] = set()
+        called = ""  # the name the mail of the issuers meant uses ("the Visa Platinum")
         if not named:
             for u in frame.unmatched:
+                called = u.said
                 issuers_all = {i.due.issuer for i in service.digest(window="all", statuses=("open", "paid")).items}
                 mentioned = _mentioned_by(u.said, issuers_all, mailbox(), clock) if mailbox is not None else set()
                 if mentioned:
@@ -116,6 +121,8 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 return _latest_paid(service, issuers, clock)
         if frame.currencies and not named:
             wanted = set(frame.currencies)
+            if "DOLLAR" in wanted and wanted & DOLLARS:
+                wanted.discard("DOLLAR")  # "in US dollars": the one dollar said, not every dollar owed in
             if "DOLLAR" in wanted:
                 # "in dollars": the dollar the person owes in; two of them are asked about, never one picked
                 dollars = sorted({d.currency for d in items if d.currency in DOLLARS} - wanted)
@@ -135,7 +142,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             items = late
         if "autopay" in frame.flags and not named:
             items = [d for d in items if d.autopay]
-        what = _what(frame)
+        what = f"your {called}" if mentioned and called else _what(frame)
         if not items:
             return _nothing_open(frame, service, what, rw, lists(), mailbox() if mailbox else None, clock)
         short = frame.window is not None and frame.window.end - frame.window.start < timedelta(hours=23)
