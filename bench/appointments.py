@@ -333,7 +333,8 @@ def scale(size: int, repeat: int) -> None:
         def fetch(rowid: int) -> bytes:
             return raw_by_id[rows[rowid]]  # from memory: the live fetch is left out
 
-        service = AppointmentsService(app.db, app.clock, lambda: app.calendar, fetch, mode="ask", window_days=14)
+        service = AppointmentsService(app.db, app.clock, lambda: app.calendar, fetch, mode="ask", window_days=14,
+                                      travel_window_days=app.settings.as_int("appointments.travel_window_days"))
         window = service.window()
         from steward.store.messages import utc_text
 

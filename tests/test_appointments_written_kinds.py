@@ -62,6 +62,11 @@ def test_a_conference_on_labelled_date_and_time_lines_is_the_booking(tmp_path: P
                                                ("Willow Creek Elementary", "office@willowcreek.example"),
                                                "Conference confirmation", body, SENT)})
     assert _proposed(items) == [("Willow Creek Elementary", "2026-10-07T15:10:00-05:00")]
+    r = cli("--now", NOW, "--tz", ZONE, "--json", "appointments", "scan")
+    (item,) = [i for i in r.json()["items"] if i["status"] == "proposed"]
+    assert cli("--now", NOW, "--tz", ZONE, "appointments", "accept", str(item["id"])).code == 0
+    day = cli("--now", NOW, "--tz", ZONE, "--json", "schedule", "2026-10-07").json()["items"]
+    assert [e["title"] for e in day if e["kind"] == "event"] == ["Willow Creek Elementary appointment"]
 
 
 def test_a_date_line_without_a_time_line_under_it_is_no_booking(tmp_path: Path, cli: Any) -> None:

@@ -280,7 +280,7 @@ def _date_then_time(lines: list[str], at: Clock, options: DateOptions | None) ->
 
 
 _APPOINTMENT = re.compile(r"\b(?:appointment|appt|consultation|check-?up|examination|exam|treatment|session|"
-                          r"vaccination|visit)s?\b", re.I)
+                          r"vaccination|visit|interview|parent-teacher conference)s?\b", re.I)
 _TABLE = re.compile(r"\b(?:table|party of|dinner|lunch|brunch|restaurant|guests)\b", re.I)
 
 
