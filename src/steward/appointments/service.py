@@ -233,10 +233,14 @@ class AppointmentsService:
         lives: dict[int, consumer.Live] = {}
         decisions = [self._decide(sourced, messages, raws, window, lives) for sourced in found]
         travel = self.travel_window()
+        earlier: set[int] = set()
         if travel is not None:
-            decisions += [self._decide(sourced, messages, raws, travel, lives)
-                          for sourced in self._earlier_travel(travel, window, raws)]
+            for sourced in self._earlier_travel(travel, window, raws):
+                earlier.add(id(sourced.candidate))
+                decisions.append(self._decide(sourced, messages, raws, travel, lives))
         for decision in self._superseded(decisions):
+            if isinstance(decision, Rejected) and decision.reason == "reschedule" and id(decision.candidate) in earlier:
+                continue  # a journey booked before the window and moved since: the move says it, at its new time
             item = self._consider(decision, dry_run, done)
             if item is not None:
                 items.append(item)
