@@ -160,3 +160,10 @@ def test_a_state_or_an_address_book_is_not_the_newest_mail(demo: App, text: str)
 def test_new_mail_asked_in_mails_own_words_is_the_newest_not_mail_about_new(demo: App, text: str) -> None:
     handled_by, reply = ask(demo, text)
     assert handled_by == "reader" and reply.startswith("Your newest mail"), reply
+
+
+@pytest.mark.parametrize("text", ["is there a contacts list for the reunion I'm organising?",
+                                  "what's the address for Priya in my address book?"])
+def test_an_address_book_is_not_read_from_the_schedule_or_the_mail(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by != "reader", reply
