@@ -589,3 +589,12 @@ def test_a_train_from_a_city_whose_name_several_zones_share_is_the_one_in_the_pe
                                                                                 tzinfo=ZoneInfo("Europe/London"))
     assert found["Europe/London"]["status"] == "proposed"
     assert (found["Europe/Berlin"]["status"], found["Europe/Berlin"]["reason"]) == ("rejected", "travel_zone_missing")
+
+
+def test_a_departure_takes_the_date_above_it_not_the_next_days_arrival_below_it() -> None:
+    received = datetime(2026, 11, 2, 9, 0, tzinfo=ZoneInfo("America/Toronto"))
+    ticket = ("Flight NV 204  Fri 18 Dec 2026\n  Depart Montreal Trudeau (YUL) 21:40\n"
+              "  Arrive Lisbon Humberto Delgado (LIS) Sat 19 Dec 09:25\n")
+    (leg,) = itinerary.from_text(ticket, received)
+    assert leg.start_at == datetime(2026, 12, 18, 21, 40, tzinfo=ZoneInfo("America/Toronto"))
+    assert leg.end_at == datetime(2026, 12, 19, 9, 25, tzinfo=ZoneInfo("Europe/Lisbon"))
