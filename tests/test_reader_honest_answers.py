@@ -213,3 +213,30 @@ def test_a_card_named_by_its_country_or_currency_keeps_to_that_currency(demo: Ap
     assert "Harbor Credit Union" in dollars and "Meridian" not in dollars and "Avalon" not in dollars, dollars
     reais = ask(second, "how much is owing in reais?")
     assert "Nothing is open" in reais and "Wattle" not in reais and "2,418.60" not in reais, reais
+
+
+def test_a_kind_of_bill_is_found_by_the_word_its_billers_country_uses() -> None:
+    from steward.reader.answerers.money import _bill_issuers
+    from steward.reader.frame import Frame
+
+    rw = load_words()
+    issuers = {"Fraser Valley Hydro", "Prairie Natural Gas", "Kestrel Bank"}
+    power = Frame(text="how much is my power bill?", domain="money", ask="how_much", bills=("electricity",))
+    heat = Frame(text="when's the gas due?", domain="money", ask="when", bills=("gas",))
+    assert _bill_issuers(power, rw, issuers) == {"Fraser Valley Hydro"}
+    assert _bill_issuers(heat, rw, issuers) == {"Prairie Natural Gas"}
+
+
+def test_a_gas_bill_asked_of_a_home_that_has_none_is_said_not_found(second: App) -> None:
+    reply = ask(second, "what's the heating bill come to?")
+    assert ("found no" in reply or "Yarra Edge Energy" in reply) and "Wattle" not in reply, reply
+
+
+def test_did_i_pay_a_sender_whose_bill_was_not_read_shows_what_its_mail_says_of_money() -> None:
+    from steward.reader.answerers.mail import _money_sentence
+
+    said = _money_sentence("Thanks! We got your payment of $61.40 for account 99318274. Nothing more is owed.")
+    assert said is not None and "$61.40" in said and "99318274" not in said and "XXXX8274" in said, said
+    bill = _money_sentence("Your plan renews soon. Account: KT-551 Total (incl. GST): $38.00 Due: Jan. 9")
+    assert bill is not None and bill.startswith("Account: KT-551 Total (incl. GST): $38.00"), bill
+    assert _money_sentence("See you at the reunion next week. Bring photos!") is None

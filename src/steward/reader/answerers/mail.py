@@ -124,9 +124,13 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             return Answer(f"{total} message{'s' if total != 1 else ''} from {who}"
                           + (f" {frame.window.said}" if frame.window else "") + ".", {"count": total})
         lines = [f"{total} message{'s' if total != 1 else ''} from {who}, newest first:"]
+        # "did I pay the fibre company?": a sender Steward read no bill from; what its mail says of money
+        sums = any(d == "money" and v > 0 for d, v in frame.scores) or frame.flags & {"paid", "unpaid"}
         for h in hits[:SHOWN]:
             m = h.message
             flag = f" \u2014 SUSPICIOUS: {_why(h, box)}" if m.category == "phishing_suspect" else ""
+            said = _money_sentence(m.snippet) if sums and not flag else None
+            flag += f" \u2014 \u201c{said}\u201d" if said else ""
             lines.append(f"- {day_text(clock.local(m.received_at).date(), clock)} \u201c{m.subject}\u201d <{m.sender}>{flag}")
         view = mail_view(lines[0].rstrip(":"), [h.message for h in hits[:SHOWN]], clock, window_words(frame, clock))
         return Answer("\n".join(lines), {"messages": [h.id for h in hits[:SHOWN]], "view": view})
@@ -154,6 +158,31 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
 
 
 RECENT_DAYS = 14
+
+
+_AMOUNT = re.compile(r"(?:[$€£₹¥]|\b(?:[A-Z]{2,3}\$|USD|CAD|EUR|GBP|INR|AUD|NZD|BRL|R\$))\s?\d|\d[\d,.]*\s?(?:USD|CAD|EUR|GBP|"
+                     r"INR|AUD|NZD|BRL|€)\b")
+_LONG_NUMBER = re.compile(r"(?<![\d.,])\d{6,}(?![\d.,]\d)")
+_ABBREVIATION = re.compile(r"(?:^|[\s(])(?:incl|excl|approx|no|nr|vs|etc|ref|acct|a/c|mr|mrs|ms|dr|st|ave|"
+                           r"[A-Z])\.$", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+def _money_sentence(snippet: str) -> str | None:
+    """The first sentence of a stored snippet that states an amount ("We received your payment of $94.92
+    ..."), up to two: what the sender's mail says of money, shown beside its subject."""
+    parts: list[str] = []
+    for piece in _SENTENCE.split(" ".join(snippet.split())):
+        if parts and _ABBREVIATION.search(parts[-1]):
+            parts[-1] += " " + piece  # "(incl. HST)", "approx. $40", "Mr. Silva": an abbreviation, not an end
+        else:
+            parts.append(piece)
+    for i, part in enumerate(parts):
+        if _AMOUNT.search(part):
+            text = part if len(part) > 60 or i + 1 >= len(parts) else f"{part} {parts[i + 1]}"
+            # an account number said in the mail is shown by its last four digits only
+            return _LONG_NUMBER.sub(lambda m: "X" * (len(m.group(0)) - 4) + m.group(0)[-4:], text[:200])
+    return None
 
 
 def _whole_days(frame: Frame) -> bool:

@@ -114,7 +114,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                     return honesty.mail_instead(f"your {' or '.join(frame.bills)} bill", senders, mailbox(), clock)
                 known = sorted({i.due.issuer for i in every})
                 held = f"Your bills are from: {', '.join(known)}." if known else "It has read no bills yet."
-                return Answer(f"I have no {' or '.join(frame.bills)} bill in the bills Steward has read. {held}",
+                return Answer(f"I found no {' or '.join(frame.bills)} bill in the bills Steward has read. {held}",
                               {"dues": []})
             items = [d for d in items if d.issuer in issuers]
             if not items:
