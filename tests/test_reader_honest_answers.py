@@ -240,3 +240,14 @@ def test_did_i_pay_a_sender_whose_bill_was_not_read_shows_what_its_mail_says_of_
     bill = _money_sentence("Your plan renews soon. Account: KT-551 Total (incl. GST): $38.00 Due: Jan. 9")
     assert bill is not None and bill.startswith("Account: KT-551 Total (incl. GST): $38.00"), bill
     assert _money_sentence("See you at the reunion next week. Bring photos!") is None
+
+
+def test_whether_a_mail_is_genuine_is_its_verdict_and_why_never_the_senders_bills(demo: App, second: App) -> None:
+    lure = ask(second, "did Wattle Bank really suspend my card?")
+    assert "phishing" in lure and "wattlebank-verify" in lure, lure
+    assert "2,418.60" not in lure and "What you owe" not in lure, lure
+    plain = ask(second, "is the Lyrebird statement email legit?")
+    assert "not marked" in plain and "no proof" in plain and "Lyrebird Credit Union" in plain, plain
+    assert "864.15" not in plain and "Wattle" not in plain, plain
+    owed = ask(second, "how much do I owe Wattle Bank?")
+    assert "2,418.60" in owed and "phishing" not in owed, owed

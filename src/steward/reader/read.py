@@ -487,6 +487,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     for flag in flags:
         if flag in _FLAG_DOMAIN:
             scores[_FLAG_DOMAIN[flag]] += 1
+    if "genuine" in flags:
+        scores["mail"] += _NAME_WEIGHT + 1  # whether a mail is genuine is asked of the mail, whoever it names
     if bills:
         scores["money"] += 1
     mail_said = scores.get("mail", 0) > 0

@@ -61,6 +61,16 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                       f" <{h.message.sender}>: \u201c{h.message.subject}\u201d \u2014 {_why(h, box)}" for h in hits]
             view = mail_view(lines[0].rstrip(":"), [h.message for h in hits], clock, window_words(frame, clock))
             return Answer("\n".join(lines), {"messages": [h.id for h in hits], "view": view})
+        if "genuine" in frame.flags:
+            from steward.reader.answerers.verdict import genuine_answer
+            from steward.reader.words import load_words
+
+            rw = load_words()
+            ignore = frozenset(w for p in rw.flags["genuine"] for w in p) | rw.common
+            named = [s.value for s in senders_named(frame)]
+            verdict = genuine_answer(frame, box, named, clock, ignore)
+            if verdict is not None:
+                return verdict
         topic = _topic(frame.text)
         if topic and ("bare" not in frame.flags or _ABOUT[0].search(frame.text)) and not lists().of_slot("sender"):
             # an empty mailbox: said of the topic asked about, never as "no mail came in" some span
@@ -125,12 +135,12 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                           + (f" {frame.window.said}" if frame.window else "") + ".", {"count": total})
         lines = [f"{total} message{'s' if total != 1 else ''} from {who}, newest first:"]
         # "did I pay the fibre company?": a sender Steward read no bill from; what its mail says of money
-        sums = any(d == "money" and v > 0 for d, v in frame.scores) or frame.flags & {"paid", "unpaid"}
+        sums = any(d == "money" and v > 0 for d, v in frame.scores) or bool(frame.flags & {"paid", "unpaid"})
         for h in hits[:SHOWN]:
             m = h.message
             flag = f" \u2014 SUSPICIOUS: {_why(h, box)}" if m.category == "phishing_suspect" else ""
-            said = _money_sentence(m.snippet) if sums and not flag else None
-            flag += f" \u2014 \u201c{said}\u201d" if said else ""
+            of_money = _money_sentence(m.snippet) if sums and not flag else None
+            flag += f" \u2014 \u201c{of_money}\u201d" if of_money else ""
             lines.append(f"- {day_text(clock.local(m.received_at).date(), clock)} \u201c{m.subject}\u201d <{m.sender}>{flag}")
         view = mail_view(lines[0].rstrip(":"), [h.message for h in hits[:SHOWN]], clock, window_words(frame, clock))
         return Answer("\n".join(lines), {"messages": [h.id for h in hits[:SHOWN]], "view": view})
