@@ -139,6 +139,10 @@ def _said(text: str, vocab: _Vocabulary) -> list[Sign]:
     return out
 
 
+def _document_says(vocab: _Vocabulary) -> str:
+    return next((c.says for c in vocab.classes if c.name == "document"), "")
+
+
 def _registrable(domain: str) -> tuple[str, str]:
     from steward.mail.senders import registrable
 
@@ -187,6 +191,19 @@ def _name_is_domain(sender_name: str, domain: str, vocab: _Vocabulary) -> bool:
     own = _letters(name)
     return any(w in host for w in words) or (len(own) >= 4 and own not in vocab.organisation
                                               and own in _letters(sender_name))
+
+
+def _domain_as_name(sender_name: str, domain: str) -> str | None:
+    """A display name that writes the sender's mail domain out, suffix and all ("example.org",
+    "example.org Support")."""
+    name, suffix = _registrable(domain)
+    if not suffix or not name:
+        return None
+    site = f"{name}.{suffix}"
+    if site not in sender_name.lower() or not re.search(rf"(?<![\w.@-]){re.escape(site)}(?![\w-])",
+                                                        sender_name.lower()):
+        return None
+    return f"its name writes out the recipient's own mail domain ({site}), as a form letter to every mailbox there does"
 
 
 def _name_is_address(sender_name: str, domain: str) -> str | None:
@@ -336,17 +353,27 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
     # to its own sender (every target hidden), or sent from elsewhere with nothing vouching for the
     # domain, is how forgeries in a bank's own name go out
     forged = unvouched(domain, context.transport, context.auth_results, context.recipients, tuple(brands))
+    written_out = _domain_as_name(sender_name, domain) if own else None
+    if written_out is not None:
+        # a form letter to a whole domain's mailboxes fills the domain into its name ("example.org Team");
+        # a person's own organisation signs with its name, so such mail gets none of that mail's allowance
+        own = False
+        signs.append(Sign(1, written_out))
     if own and forged is None and _own_domain_unchecked(context.auth_results, domain, context.recipients) is None:
         # one's own organisation's notice may say every word a lure says: its words count two at most
         signs = signs[:min(said, 2)] + signs[said:]
-    who = _sender_signs(sender, sender_name, own, forged is not None or to_itself(sender, context.recipients) is not None)
+    who = _sender_signs(sender, sender_name, own, forged is not None or written_out is not None
+                        or to_itself(sender, context.recipients) is not None)
     signs += who.signs
     if who.unrelated is not None:
         if _speaks_as(sender_name, f"{subject}\n{head[:400]}", vocab):
             signs.append(Sign(2, who.unrelated + ", and its text speaks as " + sender_name.strip()))
         else:
             signs.append(Sign(1, who.unrelated))
-    return signs + _message_signs(sender, sender_name, subject, head, context, brands, who.organisation,
+    # a file or a voice message said to wait at a service the text names (a drive, a signing service) is
+    # that service's own notice or a lure wearing its name, whoever's name the mail goes under
+    shared = any(s.says == _document_says(vocab) for s in signs[:said])
+    return signs + _message_signs(sender, sender_name, subject, head, context, brands, who.organisation or shared,
                                   own, forged)
 
 
