@@ -57,6 +57,14 @@ def test_a_shop_named_by_its_domain_writing_to_a_customer_elsewhere_gives_no_suc
                 "Your order 5521 is on its way. Track it in your account.")
     assert _category(raw) != "phishing_suspect"
     assert "writes out" not in _why(raw)
+    assert "its name is the site" not in _why(raw)
+
+
+def test_a_name_that_is_another_site_beside_a_greeting_to_an_address_is_marked() -> None:
+    raw = _mail("tradefair-leads.example <mailer@pinecrest-herald.example>", "A new buyer enquiry for you",
+                "Dear alex@example.org, a buyer sent you an enquiry. View the buyer's message.")
+    assert _category(raw) == "phishing_suspect"
+    assert "its name is the site tradefair-leads.example, but the mail is from pinecrest-herald.example" in _why(raw)
 
 
 # -- a file said to wait at a sharing service the text names, from another domain ----------------------------------
@@ -79,3 +87,91 @@ def test_a_colleague_mentioning_a_drive_without_pressure_is_not_marked() -> None
     raw = _mail("Jordan Reyes <jreyes@harbourline-trading.example>", "Photos from Saturday",
                 "The purchase order is on Dropbox now, have a look when you have a minute.")
     assert _category(raw) != "phishing_suspect"
+
+
+# -- a payment that failed, from a name that is not its domain's ---------------------------------------------------
+
+def test_a_failed_payment_notice_under_a_help_desks_name_from_elsewhere_is_marked() -> None:
+    raw = _mail("Help Centre <care@relay-mailer-9.example>", "We had trouble with your billing information",
+                "Your last payment was declined. Change the card on file to keep your plan.")
+    assert _category(raw) == "phishing_suspect"
+    assert "it threatens a loss" in _why(raw)
+
+
+def test_the_services_own_failed_payment_notice_is_not_marked() -> None:
+    raw = _mail("Streamly <billing@streamly.example>", "We had trouble with your billing information",
+                "Your last payment was declined. Change the card on file to keep your plan.")
+    assert _category(raw) != "phishing_suspect"
+
+
+# -- a company's name (its legal suffix) from a domain that is not its own -----------------------------------------
+
+def test_a_company_name_with_its_legal_suffix_from_an_unrelated_domain_is_marked() -> None:
+    raw = _mail("Kestrel Freight GmbH <dispatch@green-valley-golf.example>", "Arrival notice",
+                "Your parcel has arrived at our depot. Click to view its status.")
+    assert _category(raw) == "phishing_suspect"
+    assert "the name Kestrel Freight GmbH has nothing of green-valley-golf.example" in _why(raw)
+
+
+def test_the_same_notice_from_the_companys_own_domain_is_not_marked() -> None:
+    raw = _mail("Kestrel Freight GmbH <dispatch@kestrelfreight.example>", "Arrival notice",
+                "Your parcel has arrived at our depot. Click to view its status.")
+    assert _category(raw) != "phishing_suspect"
+
+
+# -- a From with a name and no address ------------------------------------------------------------------------------
+
+def test_a_mailbox_notice_from_a_name_with_no_address_is_marked() -> None:
+    raw = _mail("Mailbox Centre <>", "Sync issues", "To keep sending mail, sign in and check your mailbox settings.")
+    assert _category(raw) == "phishing_suspect"
+    assert "its From is a name with no address (Mailbox Centre)" in _why(raw)
+
+
+def test_the_same_notice_from_ones_own_postmaster_is_not_marked() -> None:
+    raw = _mail("Mailbox Centre <postmaster@example.org>", "Sync issues",
+                "To keep sending mail, sign in and check your mailbox settings.")
+    assert _category(raw) != "phishing_suspect"
+
+
+# -- words split by characters that take no room --------------------------------------------------------------------
+
+ZW = "\u200b"
+
+
+def test_a_voice_message_notice_with_invisible_characters_inside_its_words_is_marked() -> None:
+    hidden = ZW.join("Voice message from +44 7700 900123, length 0:41. Listen to it here.")
+    raw = _mail("Phone System <alerts@ring-relay.example>", "New voice message", hidden)
+    assert _category(raw) == "phishing_suspect"
+    assert "invisible characters inside its words" in _why(raw)
+
+
+def test_a_newsletter_padding_its_preview_with_invisible_characters_between_words_is_not_marked() -> None:
+    preview = "Autumn recipes inside" + " \u200c" * 40
+    raw = _mail("Hearth Kitchen <news@hearthkitchen.example>", "Ten autumn soups",
+                preview + "\nTen soups for the first cold evenings, and a bread to go with them.")
+    assert _category(raw) != "phishing_suspect"
+    assert "invisible" not in _why(raw)
+
+
+# -- a file too large to attach, said to wait elsewhere -------------------------------------------------------------
+
+def test_an_order_too_large_to_attach_waiting_elsewhere_is_marked() -> None:
+    raw = _mail("Wen Hao <purchasing@lotus-trade-intl.example>", "Revised order",
+                "Good morning, the purchase order is too large to attach, so it has been uploaded. Kindly view it.")
+    assert _category(raw) == "phishing_suspect"
+    assert "a file too large to attach waits somewhere else" in _why(raw)
+
+
+def test_a_friend_whose_photos_were_too_large_to_attach_is_not_marked() -> None:
+    raw = _mail("Sam Okafor <sam.okafor@homemail.example>", "Photos",
+                "The photos were too large to attach, so I put them in an album. No rush, have a look sometime.")
+    assert _category(raw) != "phishing_suspect"
+
+
+# -- a count in braces is no style rule -----------------------------------------------------------------------------
+
+def test_a_count_in_braces_does_not_hide_the_first_lines() -> None:
+    raw = _mail("Mail Desk <it@brightmead-adv.example>", "Release held mail",
+                "Email: alex@example.org, you have {12} held messages on the server. Release them immediately.")
+    assert _category(raw) == "phishing_suspect"
+    assert "writes the recipient's address alex@example.org in its first lines" in _why(raw)

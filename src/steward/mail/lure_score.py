@@ -8,7 +8,10 @@ account, a lure in German), but they give several weak ones at once, which legit
   details, it presses to click or act now, it threatens a loss, it greets no one by name;
 - who it says it is: a display name that speaks for an organisation ("Mail Administrator", "USAA") with
   no word in common with the sender's domain; the recipient's own address or domain in the subject or
-  the name of mail from elsewhere; a From that is no address at all;
+  the name of mail from elsewhere; a From that is no address at all; a name that is another site
+  ("shop.example" from elsewhere); one's own mail domain written out as the name ("example.org Team"),
+  as a form letter to every mailbox of a domain fills it in;
+- how it is written: characters that take no room put between the letters of its words;
 - where it leads: a link to a bare IP address, a punycode host or a URL shortener; a form field for a
   password in the mail itself, or a web page sent as an attachment;
 - the receiving server's word: SPF softfail or a neutral/none verdict for the sender's domain.
@@ -141,6 +144,18 @@ def _said(text: str, vocab: _Vocabulary) -> list[Sign]:
 
 def _document_says(vocab: _Vocabulary) -> str:
     return next((c.says for c in vocab.classes if c.name == "document"), "")
+
+
+# characters that take no room: a lure puts them between the letters of its words so that no filter reads them
+# (a soft hyphen is dropped too, but is no sign: hyphenated newsletters have it inside words)
+_VISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff\u00ad]")
+_INSIDE = re.compile("\\w[\u200b\u200c\u200d\u2060\ufeff]+\\w")
+
+
+def _invisible(text: str) -> bool:
+    """Whether characters that take no room split words, again and again (a preheader's run of them
+    between words, as newsletters pad their preview, is not inside a word)."""
+    return not text.isascii() and len(_INSIDE.findall(text)) >= 5
 
 
 def _registrable(domain: str) -> tuple[str, str]:
@@ -280,7 +295,7 @@ def _odd_links(hosts: Iterable[str], text: str, vocab: _Vocabulary) -> str | Non
 
 
 # style rules a plain-text part sometimes carries ("p{ margin:0; }"): no words of the mail
-_CSS = re.compile(r"[^{}]{0,80}\{[^{}]{0,400}\}")
+_CSS = re.compile(r"[^{}]{0,80}\{[^{}:]{0,400}:[^{}]{0,400}\}")
 
 
 def _links_elsewhere(hosts: Sequence[str], domain: str, brands: Sequence[tuple[str, tuple[str, ...]]]) -> str | None:
@@ -335,8 +350,13 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
     head = context.head or snippet
     if "{" in head:
         head = _CSS.sub(" ", head)
+    hidden = _invisible(f"{subject}\n{head}")
+    if hidden or "\u00ad" in head:
+        subject, head = _VISIBLE.sub("", subject), _VISIBLE.sub("", head)
     signs = _said(f"{subject}\n{sender_name}\n{head}", vocab)
     said = len(signs)
+    if hidden:
+        signs.append(Sign(1, "it hides invisible characters inside its words"))
     disguised = disguised_brand(f"{sender_name}\n{subject}", tuple(brands))
     if disguised is not None:
         signs.append(Sign(3, disguised))
@@ -392,10 +412,15 @@ def _sender_signs(sender: str, sender_name: str, own: bool, bulk: bool = False) 
     signs = []
     if sender and ("@" not in sender or "." not in domain):
         signs.append(Sign(1, f"its From is no address ({sender[:40]})"))
+    elif not sender and sender_name.strip():
+        signs.append(Sign(1, f"its From is a name with no address ({sender_name.strip()[:40]})"))
     organisation = _organisation(sender_name, vocab)
     free = _free_mail(domain)
     if free and sender_name.strip() and organisation:
         signs.append(Sign(1, f"an organisation's name ({sender_name.strip()}) from the free-mail {domain}"))
+    site_name = re.fullmatch(r"\s*(?:www\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,})\s*", sender_name.lower())
+    if site_name and domain and _registrable(site_name.group(1)) != _registrable(domain):
+        signs.append(Sign(1, f"its name is the site {site_name.group(1)}, but the mail is from {domain}"))
     by_address = _name_is_address(sender_name, domain)
     if by_address is not None:
         signs.append(Sign(2, by_address))
