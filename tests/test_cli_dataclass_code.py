@@ -37,11 +37,12 @@ print(a == b, hash(a) == hash(b), a != Booking("Table for two"), repr(Booking("x
 SAME = "True True True Booking(title='x', seats=3, notes=(), tags=()) True"
 
 
-def run(folder: Path, source: str, check: str = CHECK, *, write: bool = True) -> list[str]:
+def run(folder: Path, source: str, check: str = CHECK, *, write: bool = True, prefix: Path | None = None) -> list[str]:
     (folder / "booking.py").write_text(source, encoding="utf-8")
     code = textwrap.dedent(f"""
         import importlib.util, sys
         sys.dont_write_bytecode = {not write}
+        sys.pycache_prefix = {None if prefix is None else str(prefix)!r}
         from steward.cli.dataclass_code import keep_dataclass_code
         runner = keep_dataclass_code()
         spec = importlib.util.spec_from_file_location("steward.kept_probe", {str(folder / "booking.py")!r})
@@ -61,7 +62,7 @@ def kept_files(folder: Path) -> list[str]:
 def test_a_record_type_is_made_the_same_from_kept_code(tmp_path: Path) -> None:
     first = run(tmp_path, RECORD)
     assert first[0] == SAME and first[1] != "compiled 0"
-    assert kept_files(tmp_path) == [f"booking.dataclasses.{sys.implementation.cache_tag}.opt0.marshal"]
+    assert kept_files(tmp_path) == [f"booking.{sys.implementation.cache_tag}.dataclasses.marshal"]
     assert run(tmp_path, RECORD) == [SAME, "compiled 0"]
 
 
@@ -90,3 +91,14 @@ def test_a_kept_file_cut_short_or_not_code_is_compiled_again(tmp_path: Path) -> 
 def test_nothing_is_kept_when_python_writes_no_byte_code(tmp_path: Path) -> None:
     assert run(tmp_path, RECORD, write=False)[0] == SAME
     assert kept_files(tmp_path) == []
+
+
+def test_the_kept_code_goes_where_the_byte_code_goes(tmp_path: Path) -> None:
+    # PYTHONPYCACHEPREFIX: byte-code in a tree of its own (an install whose folders cannot be written)
+    module, prefix = tmp_path / "module", tmp_path / "prefix"
+    module.mkdir()
+    assert run(module, RECORD, prefix=prefix)[0] == SAME
+    assert not (module / "__pycache__").exists()
+    kept = list(prefix.rglob("*.dataclasses.marshal"))
+    assert [p.name for p in kept] == [f"booking.{sys.implementation.cache_tag}.dataclasses.marshal"]
+    assert run(module, RECORD, prefix=prefix) == [SAME, "compiled 0"]

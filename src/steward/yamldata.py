@@ -5,9 +5,9 @@ PyYAML's own parser is written in Python; its libyaml one is about ten times fas
 give the same values (tests/test_yamldata.py reads every shipped file with each). Where PyYAML was built
 without libyaml, the Python parser reads them. Errors are `yaml.YAMLError` either way.
 
-Each text's parsed value is also kept, as Python keeps a module's byte-code: in the `__pycache__`
-folder beside this file, in `marshal`'s form, named by the text's CRC-32 and length, and holding the
-text itself, so a kept value is used only for the very text it was read from (a changed file is read
+Each text's parsed value is also kept, as Python keeps a module's byte-code: where this module's
+byte-code is (the `__pycache__` folder beside it, or under `PYTHONPYCACHEPREFIX`), in `marshal`'s form,
+named by the text's CRC-32 and length, and holding the text itself, so a kept value is used only for the very text it was read from (a changed file is read
 again). The next process reads the value back in a fraction of a millisecond and loads no YAML parser
 at all (importing PyYAML costs more than reading every file with libyaml). As with byte-code, nothing
 is written when Python writes no byte-code (`PYTHONDONTWRITEBYTECODE`, `-B`) or the folder cannot be
@@ -25,7 +25,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing
 if TYPE_CHECKING:
     from typing import Any
 
-KEPT = os.path.join(os.path.dirname(__file__), "__pycache__")
+KEPT: str | None = None  # where the parsed values are kept; None: beside this module's byte-code
 
 
 def shipped_text(package: str, name: str) -> str:
@@ -63,8 +63,20 @@ def _kept_name(text: str) -> str:
     import zlib
 
     data = text.encode("utf-8", "surrogatepass")
-    tag = sys.implementation.cache_tag or "python"
-    return os.path.join(KEPT, f"yamldata-{zlib.crc32(data):08x}-{len(data)}.{tag}.marshal")
+    return os.path.join(_kept_folder(), f"yamldata-{zlib.crc32(data):08x}-{len(data)}.{_TAG}.marshal")
+
+
+_TAG = sys.implementation.cache_tag or "python"
+
+
+def _kept_folder() -> str:
+    if KEPT is not None:
+        return KEPT
+    if sys.implementation.cache_tag is None:  # no byte-code kept anywhere: nor the values
+        return os.path.join(os.path.dirname(__file__), "__pycache__")
+    from importlib.util import cache_from_source
+
+    return os.path.dirname(cache_from_source(__file__))
 
 
 def _read_kept(where: str, text: str) -> tuple[bool, Any]:
@@ -85,7 +97,7 @@ def _keep(where: str, text: str, value: Any) -> None:
         return
     partial = f"{where}.{os.getpid()}.tmp"
     try:
-        os.makedirs(KEPT, exist_ok=True)
+        os.makedirs(os.path.dirname(where), exist_ok=True)
         with open(partial, "wb") as out:
             out.write(data)
         os.replace(partial, where)

@@ -8,12 +8,13 @@ compiling was a quarter of its start (about 50 ms of 200). A command's process h
 it has not seen. The code is what `exec` would have compiled from that very text, so each type is the
 same as it was; a changed type is a changed text, compiled anew.
 
-The code is kept per module, as its byte-code is: `reader/frame.py`'s types in
-`reader/__pycache__/frame.dataclasses.cpython-311.opt0.marshal` (`marshal`'s form, named for the
-interpreter and the optimisation level), read when the module first makes a type, written as the
-process ends when it compiled something new. Only Steward's own modules are kept. As with byte-code,
-nothing is written when Python writes no byte-code (`PYTHONDONTWRITEBYTECODE`, `-B`) or the folder
-cannot be written.
+The code is kept per module, beside its byte-code and named as it is: `reader/frame.py`'s types in
+`reader/__pycache__/frame.cpython-311.dataclasses.marshal` (`marshal`'s form; under
+`PYTHONPYCACHEPREFIX` when that is set, as the byte-code is), read when the module first makes a
+type, written as the process ends when it compiled something new. Only Steward's own modules are
+kept. As with byte-code, nothing is written when Python writes no byte-code (`PYTHONDONTWRITEBYTECODE`,
+`-B`) or the folder cannot be written (an installed copy whose folders its user cannot write may set
+`PYTHONPYCACHEPREFIX`).
 """
 
 from __future__ import annotations
@@ -34,11 +35,10 @@ SPARE = 4
 
 
 def kept_name(module_file: str) -> str:
-    """Where the kept code of the module at `module_file` is (beside its byte-code)."""
-    folder, name = os.path.split(module_file)
-    stem = os.path.splitext(name)[0]
-    tag = sys.implementation.cache_tag or "python"
-    return os.path.join(folder, "__pycache__", f"{stem}.dataclasses.{tag}.opt{sys.flags.optimize}.marshal")
+    """Where the kept code of the module at `module_file` is: beside its byte-code, named as it is."""
+    from importlib.util import cache_from_source
+
+    return cache_from_source(module_file).removesuffix(".pyc") + ".dataclasses.marshal"
 
 
 class KeptExec:
@@ -91,8 +91,11 @@ class KeptExec:
 
 
 def _steward_file(globals: Any) -> str | None:
-    """The file of the Steward module whose namespace `globals` is, or None for any other."""
+    """The file of the Steward module whose namespace `globals` is, or None for any other (or when this
+    Python keeps no byte-code anywhere)."""
     if not isinstance(globals, dict) or not str(globals.get("__name__", "")).startswith("steward."):
+        return None
+    if sys.implementation.cache_tag is None:
         return None
     where = globals.get("__file__")
     return where if isinstance(where, str) and where.endswith(".py") else None
