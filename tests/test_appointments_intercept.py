@@ -30,7 +30,7 @@ def test_questions_are_answered_from_proposals_and_yes_adds_it(tmp_path: Path, c
     assert t["tools"] == [] and t["writes"] == []
     assert "Thu 17 Sept at 16:30 Lakeside Dental appointment" in t["reply"]
     assert "waiting for your yes" in t["reply"] and "Haircut" not in t["reply"]
-    assert "Shall I add Lakeside Dental appointment on Thu 17 Sept at 16:30 to your calendar?" in t["reply"]
+    assert "Shall I add Lakeside Dental appointment with Dr. Mehta on Thu 17 Sept at 16:30 to your calendar?" in t["reply"]
     assert t["continuation"]["owner"] == "reader"
 
     done = chat(cli, "yes")
@@ -81,9 +81,9 @@ def test_a_cancellation_shown_in_chat_is_made_on_yes(tmp_path: Path, cli) -> Non
     assert cli("--now", NOW, "appointments", "scan").code == 0
     asked = chat(cli, "when is my dentist appointment?")
     assert "your mail says cancelled: remove Lakeside Dental appointment" in asked["reply"]
-    assert "Shall I remove Lakeside Dental appointment from your calendar?" in asked["reply"]
+    assert "Shall I remove Lakeside Dental appointment with Dr. Mehta from your calendar?" in asked["reply"]
     done = chat(cli, "yes")
-    assert done["reply"] == "Removed Lakeside Dental appointment from your calendar."
+    assert done["reply"] == "Removed Lakeside Dental appointment with Dr. Mehta from your calendar."
     assert [w["fields"]["change"] for w in done["writes"]] == ["deleted"]
     assert cli("--now", NOW, "--json", "schedule", "2026-09-17").json()["items"] == []
 
@@ -102,7 +102,7 @@ def test_a_booking_question_read_as_nothing_sure_is_the_appointments_answer_and_
     # a yes in the same words a new request could read is still the answer to the one question asked
     done = chat(cli, "yes, add it", "b1")
     assert done["handled_by"] == "continuation", done["reply"]
-    assert [(w["kind"], w["fields"]["title"]) for w in done["writes"]] == [("event", "Lakeside Dental appointment")]
+    assert [(w["kind"], w["fields"]["title"]) for w in done["writes"]] == [("event", "Lakeside Dental appointment with Dr. Mehta")]
     # with nothing asked, a yes confirms nothing
     stray = chat(cli, "yes", "b2")
     assert stray["writes"] == [] and stray["handled_by"] != "continuation"
