@@ -86,6 +86,16 @@ def test_a_new_length_an_end_and_the_rest_said_in_other_shapes() -> None:
     assert read("the run is off on friday") is not None
 
 
+def test_the_event_named_first_and_days_said_without_a_verb() -> None:
+    topic = read("the choir: stop after april")
+    assert topic is not None and (topic.action, topic.target, topic.last_day) == ("end", ("choir",), date(2027, 4, 30))
+    days = read("i want the run on tuesdays and fridays going forward")
+    assert days is not None and (days.action, days.target, days.series) == ("move", ("run",), True)
+    assert days.when == "tuesdays and fridays"
+    quit_ = read("let's call it a day with the choir after easter")
+    assert quit_ is not None and quit_.action == "end"
+
+
 def test_an_answer_picks_every_time_or_just_that_one() -> None:
     from steward.assistant.intercepts.events_talk import every_or_once
 

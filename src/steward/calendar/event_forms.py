@@ -126,8 +126,9 @@ def rephrase(text: str, words: FormWords, opened: bool, clock: Clock, options: A
         if said is not None:
             return Rephrased(said, onward, since, once)
         if (onward or since is not None) and _has_time(text, clock, options):
-            # "every run at 7 from now on": a new time said of an event with no verb
-            return Rephrased(f"move {text}", onward, since, once)
+            # "every run at 7 from now on", "swimming on mondays and fridays from now on": a new time or
+            # new days said of an event with no verb
+            return Rephrased(f"move {_to_before_when(text, clock, options)}", onward, since, once)
     # "make every run 7 am": a time, not a length
     lead = 0
     while lead < len(norms) and (k := match_at(norms, lead, polite)):
@@ -226,6 +227,23 @@ def _statement(text: str, tokens: list[Token], norms: list[str], words: FormWord
         tail = re.sub(r"[\s,]+instead\W*$", "", tail, flags=re.IGNORECASE)  # a mark of the change, said
         return f"move {text[:tokens[i].start].strip()} to {tail}"
     return None
+
+
+def _to_before_when(text: str, clock: Clock, options: Any) -> str:
+    """The text with "to" before where it goes (its first repeat, else its first time), an "on" or
+    "at" there dropped: "swimming on mondays" as "swimming to mondays"; unchanged when "to" is said."""
+    from steward import dates
+
+    if re.search(r"\bto\b", text, re.IGNORECASE):
+        return text
+    repeat = dates.find_recurrence(text, clock, options)
+    said = dates.find(text, clock, options=options)
+    at = repeat.span[0] if repeat is not None else said.span[0] if said is not None and said.start else None
+    if not at:
+        return text
+    before = re.sub(r"\s+(?:on|at)$", "", text[:at].rstrip(), flags=re.IGNORECASE)
+    tail = re.sub(r"^(?:on|at)\s+", "", text[at:], flags=re.IGNORECASE)
+    return f"{before} to {tail}"
 
 
 def _with_to(text: str, tokens: list[Token], begin: int, clock: Clock, options: Any) -> str | None:

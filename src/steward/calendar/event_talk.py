@@ -224,6 +224,7 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
         return None
     text = _CLOSING.sub("", strip_preamble(text, words))
     text = _REST_OF.sub("all the ", text)  # "cancel the rest of the runs": every time still to come
+    text = _topic_first(text, words, manage, vocab)
     several = _parse_several(text, words, manage, vocab, clock, options)
     if several is not None:
         return several
@@ -258,11 +259,12 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
 
 
 _COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "couple": 2, "few": 3}
-_NEXT_N = re.compile(r"^(?:the\s+)?next\s+(?:(?P<n>[2-9]|two|three|four|five|six)|a\s+(?P<a>couple)\s+of)\s+(?P<rest>\S.*)$",
-                     re.IGNORECASE)
+_NEXT_N = re.compile(r"^(?:the\s+)?next\s+(?:(?P<n>[2-9]|two|three|four|five|six)|(?:a\s+)?(?P<a>couple|few)\s+of)\s+"
+                     r"(?P<rest>\S.*)$", re.IGNORECASE)
 _SPAN_UNIT = re.compile(r"^(?:weeks?|days?|months?|times?)\b", re.IGNORECASE)
 # the days a pause covers: "for the next two weeks", "for the rest of the week", "until the new year"
-_WINDOW = re.compile(r"\s+(?:for\s+(?:the\s+)?next\s+(?P<n>[1-9]|one|two|three|four|five|six|a\s+couple\s+of)\s+"
+_WINDOW = re.compile(r"\s+(?:for\s+(?:the\s+)?next\s+(?P<n>[1-9]|one|two|three|four|five|six|(?:a\s+)?couple\s+of|"
+                     r"(?:a\s+)?few)\s+"
                      r"(?P<unit>weeks?|days?)|for\s+the\s+rest\s+of\s+(?:the|this)\s+(?P<rest>week|month)|"
                      r"(?P<how>until|till|til|through|thru|up\s+to)\s+(?P<until>\S.*?))\s*$", re.IGNORECASE)
 _AND_DAY = re.compile(r"^\s*(?:,\s*)?(?:and|&|,|plus)\s+(?:(?:on|the)\s+)*(?=\S)", re.IGNORECASE)
@@ -312,8 +314,8 @@ def _parse_several(text: str, words: EventWords, manage: ManageWords, vocab: Voc
     elif (w := _WINDOW.search(rest)) is not None:
         today = clock.today()
         if w["unit"]:
-            k = _COUNTS.get(" ".join(w["n"].lower().split()[-2:-1]) or w["n"].lower(), 0) or \
-                (1 if w["n"].lower() == "one" else int(w["n"]) if w["n"].isdigit() else 2)
+            said_n = [x for x in w["n"].lower().split() if x not in ("a", "of")][0]
+            k = int(said_n) if said_n.isdigit() else 1 if said_n == "one" else _COUNTS.get(said_n, 2)
             span = timedelta(days=7 * k if w["unit"].lower().startswith("week") else k)
             several = Several(first=today, last=today + span - timedelta(days=1))
         elif w["rest"]:
@@ -349,6 +351,28 @@ def _parse_several(text: str, words: EventWords, manage: ManageWords, vocab: Voc
         return None
     return EventChange("cancel", target, pronoun, any(w in nouns for w in said_words), False, True,
                        text=text, several=several)
+
+
+_TOPIC = re.compile(r"^\W*(?P<topic>[^:\n]{2,60}?)\s*[:\-–—]\s+(?P<rest>\S.*)$")
+
+
+def _topic_first(text: str, words: EventWords, manage: ManageWords, vocab: Vocab) -> str:
+    """ "choir: stop after march", "the run - move it to 7": the event named first, then the change,
+    read as the change said of it ("stop choir after march")."""
+    m = _TOPIC.match(text)
+    if m is None:
+        return text
+    rest = m["rest"]
+    tokens = [t for t in tokenize(rest) if is_word(t)]
+    norms = [t.norm for t in tokens]
+    verbs = (*manage.verbs["move"], *manage.verbs["cancel"], *words.resize_verbs, *words.end_verbs,
+             *words.pause_verbs, *words.move_verbs)
+    n = _opens(norms, verbs, vocab)
+    if not n or n >= len(tokens):
+        return text
+    at = tokens[_lead(norms, vocab) + n - 1].end
+    after = re.sub(r"^\s*(?:it|that|them)\b", "", rest[at:], flags=re.IGNORECASE)
+    return f"{rest[:at]} {m['topic'].strip()}{after}"
 
 
 def _as_move(text: str, words: EventWords, vocab: Vocab) -> str:

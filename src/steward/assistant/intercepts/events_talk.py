@@ -135,13 +135,14 @@ class EventChanges:
             return Match(NAME, {"change": change, "pool": spoken}) if spoken else None
         if not change.target:
             return None
-        pool = one_each(self._filtered(turn, change, self._events(clock.now())))
+        filtered = self._filtered(turn, change, self._events(clock.now()))
+        pool = one_each(filtered)
         found = choose(change.target, candidates(pool, self.kinds))
         if found.best is None and not found.close:
             return None
         if not found.scores or found.scores[0][1] < WEAK:
             return None  # "no more emails from the piano school": one word in four is not the piano lesson
-        return Match(NAME, {"change": change, "pool": pool})
+        return Match(NAME, {"change": change, "pool": pool, "times": filtered if change.filters else []})
 
     def _put_instead(self, turn: Turn, added: EventAdd) -> dict[str, Any] | None:
         """ "put the book club on the 17th instead": an add that names an upcoming event whole, with
@@ -225,8 +226,14 @@ class EventChanges:
         pool: list[Event] = match.slots["pool"]
         found = choose(change.target, candidates(pool, self.kinds))
         if found.best is not None:
-            return self._settle(turn, self._plan_change(turn, change, pool[found.best.id]))
-        close = [pool[c.id] for c in found.close][:MAX_ASKED]
+            best = pool[found.best.id]
+            # "skip the run next week" of a daily run: the days said hold several of its times, which one?
+            several = [e for e in match.slots.get("times") or [] if (e.id, e.calendar) == (best.id, best.calendar)]
+            if not (best.rule and len(several) > 1 and not change.series and change.several is None):
+                return self._settle(turn, self._plan_change(turn, change, best))
+            close = several[:MAX_ASKED]
+        else:
+            close = [pool[c.id] for c in found.close][:MAX_ASKED]
         listed = " ".join(f"{k}) {label(e, self.fmt)}" for k, e in enumerate(close, 1))
         question = f"Which one: {listed}?"
         return Outcome(reply=question, ask=OpenQuestion(NAME, question, {
@@ -259,8 +266,8 @@ class EventChanges:
                 return None
             return self._settle(turn, self._plan_change(turn, change, events[picked.id]))
         said = set(words(turn.text))
-        answer = every_or_once(turn.text) if payload.get("once") else None
-        if answer == "once":
+        answer = every_or_once(turn.text) if payload.get("action") in ("series", "cancel") else None
+        if answer == "once" and payload.get("once"):
             return self._write(turn, _plan_from({**payload, "action": "move_one", "start": payload["once"][0],
                                                  "end": payload["once"][1]}, self))
         if answer == "every":
@@ -661,7 +668,9 @@ def _every(when: str, series: bool = False) -> str:
     plural = re.search(r"\b(mon|tues|wednes|thurs|fri|satur|sun)days\b", text, re.IGNORECASE)
     if plural and not re.search(r"\b(?:every|each|other|daily|weekly|fortnightly|biweekly|monthly)\b", text,
                                 re.IGNORECASE):
-        return re.sub(r"\b(mon|tues|wednes|thurs|fri|satur|sun)days\b", lambda m: f"every {m[1]}day", text,
+        # "mondays and wednesdays": every monday and wednesday (one repeat, both days)
+        said = iter(("every ",))
+        return re.sub(r"\b(mon|tues|wednes|thurs|fri|satur|sun)days\b", lambda m: f"{next(said, '')}{m[1]}day", text,
                       flags=re.IGNORECASE)
     return text
 

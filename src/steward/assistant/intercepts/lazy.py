@@ -29,13 +29,18 @@ if TYPE_CHECKING:
 class WordGate:
     """Open to a turn that says one of `firsts`, or one of `phrases` whole (each a tuple of words)."""
 
-    def __init__(self, firsts: Iterable[str] = (), phrases: Iterable[Sequence[str]] = ()) -> None:
+    def __init__(self, firsts: Iterable[str] = (), phrases: Iterable[Sequence[str]] = (),
+                 marks: Iterable[str] = ()) -> None:
         self.firsts = frozenset(firsts)
         self.phrases = tuple({tuple(p) for p in phrases if p})
         self._starts = frozenset(p[0] for p in self.phrases)
+        self.marks = tuple(marks)
 
-    def open_to(self, norms: Sequence[str]) -> bool:
-        """Whether the words `norms` (a turn's, as `steward.vocab.words` gives them) say one of the gate's."""
+    def open_to(self, norms: Sequence[str], text: str = "") -> bool:
+        """Whether the words `norms` (a turn's, as `steward.vocab.words` gives them) say one of the gate's,
+        or its `text` holds one of the gate's `marks` (signs that are no word: "→")."""
+        if any(mark in text for mark in self.marks):
+            return True
         if not self.firsts.isdisjoint(norms):
             return True
         for i, word in enumerate(norms):
@@ -70,7 +75,7 @@ class LazyIntercept:
             return True
         if self._gate is None:
             self._gate = self._make_gate()
-        return self._gate.open_to(words(turn.text))
+        return self._gate.open_to(words(turn.text), turn.text)
 
     def match(self, turn: Turn) -> Match | None:
         """The intercept's claim on the turn; None, without building it, when its gate is shut."""
@@ -130,6 +135,6 @@ def event_gate() -> WordGate:
     lists = [said[k] for k in ("add_verbs", "resize_verbs", "end_verbs", "pause_verbs", "move_verbs")]
     lists += [forms[k] for k in ("onward", "since", "becomes", "once", "not_on", "off_calendar")]
     manage = load_manage_words()
-    return WordGate(firsts=EVENT_WORDS,
+    return WordGate(firsts=EVENT_WORDS, marks=("→", "->", "=>"),
                     phrases=[*(p for raw in lists for p in _phrases(raw)), *manage.verbs["move"],
                              *manage.verbs["cancel"]])
