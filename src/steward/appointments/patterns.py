@@ -34,7 +34,7 @@ STATUS_ORDER: tuple[Status, ...] = ("offered", "cancelled", "rescheduled", "wait
 # where a sentence may end: a stop not inside a word or a number ("p.m", "4.30", "example.com"), or a line
 _BREAK = re.compile(r"[.!?](?![\w.])|[\n|]")
 # a stop that ends an abbreviation, not a sentence: a title or an initial before a name, a day or a month
-# before its date ("Dr. Singh", "Sat. Oct. 3"); these never end a sentence
+# before its date ("Dr. Alvarez", "Sat. Oct. 3"); these never end a sentence
 _NEVER_ENDS = re.compile(r"(?:(?<![\w.])(?:dr|drs|mr|mrs|ms|mx|prof|st|mt|sr|jr|no|nos|approx|vs|ca|cf|e\.g|i\.e|"
                          r"mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|"
                          r"dec)|(?<![\w.])[A-Za-z])\.$", re.I)
