@@ -251,3 +251,10 @@ def test_whether_a_mail_is_genuine_is_its_verdict_and_why_never_the_senders_bill
     assert "864.15" not in plain and "Wattle" not in plain, plain
     owed = ask(second, "how much do I owe Wattle Bank?")
     assert "2,418.60" in owed and "phishing" not in owed, owed
+
+
+def test_a_fragment_after_a_named_card_keeps_the_card(second: App) -> None:
+    first = second.engine.turn("what's owing on the Lyrebird card?", session="frag", dry_run=True).reply
+    assert "864.15" in first, first
+    reply = second.engine.turn("minimum?", session="frag", dry_run=True).reply
+    assert "25.92" in reply and "Wattle" not in reply and "Corella" not in reply, reply

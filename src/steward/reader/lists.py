@@ -156,6 +156,7 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
             phrases += tuple(p for p in name_phrases(via, _everyday_apart(via, generic, everyday)) if p not in phrases)
         values.append(SlotValue("provider", provider, provider, phrases,
                                 kind=kind_of(f"{provider} {titles} {via}", kinds), issuer=via))
+    signatures = _signatures(repo.message_ends(conn), reader_words)
     by_name: dict[str, list[str]] = {}
     for row in senders:
         name = row.name or row.address
@@ -175,6 +176,11 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
                          and w.isalpha() and w not in generic]
                 phrases += tuple(p for p in (tuple(local), *((w,) for w in local)) if p and p not in phrases)
         phrases += tuple(p for p in _kin_words(name, reader_words) if p not in phrases)
+        for signed in {w for a in addresses for w in signatures.get(a, ())}:
+            # "Mãe" at the end of her mail: every word for a mother names her; "Rafa": that name does
+            kin = _kin_words(signed, reader_words)
+            mine = kin or ((name_words(signed),) if signed.casefold() not in everyday | reader_words.known else ())
+            phrases += tuple(p for p in mine if p and p not in phrases)
         values.append(SlotValue("sender", name, name, phrases, addresses=tuple(sorted(addresses))))
     for text in repo.reminder_texts(conn):
         values.append(SlotValue("reminder", text, text, name_phrases(text, generic | reader_words.known)))
@@ -220,6 +226,26 @@ def _kin_words(name: str, reader_words: ReaderWords) -> tuple[tuple[str, ...], .
         if said in phrases:
             return phrases
     return ()
+
+
+_SIGNED = re.compile(r"(?:^|[\s,.!])([A-Z\u00c0-\u00de][a-z\u00df-\u00ff'-]{1,14})\s*[.!]?\s*$")
+_SIGN_OFF = re.compile(r"(?:love|cheers|thanks|best|regards|xo+|x+|beijos?|bjs|abra[çc]os?|besos|bisous|saludos|"
+                       r"hugs|kisses|ciao|cuídate|take care)[,!.]?\s+\S+\s*[.!]?\s*$", re.I)
+
+
+def _signatures(ends: Iterable[tuple[str, str]], reader_words: ReaderWords) -> dict[str, tuple[str, ...]]:
+    """The name each personal sender signs with, read from the ends of their stored snippets: a word for
+    a relation ("Mãe") wherever it ends a message, a name ("Rafa") after a sign-off or ending two of them."""
+    seen: dict[str, dict[str, int]] = {}
+    for sender, end in ends:
+        m = _SIGNED.search(end)
+        if m is None:
+            continue
+        word = m.group(1)
+        weight = 2 if _kin_words(word, reader_words) or _SIGN_OFF.search(end) else 1
+        counts = seen.setdefault(sender, {})
+        counts[word] = counts.get(word, 0) + weight
+    return {s: tuple(w for w, n in counts.items() if n >= 2) for s, counts in seen.items()}
 
 
 _NOT_NAMES = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "hi", "dear", "thanks", "your", "please"])

@@ -343,7 +343,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?")
         return replace(now, filters=before.filters, kinds=before.kinds, window=before.window,
                        unmatched=before.unmatched)
-    if not refers_back(text, clock, options) and relative is None:
+    if not refers_back(text, clock, options) and relative is None and not _fragment(text, before, now):
         return now
     if now is not None and (now.names_something or now.kinds or now.bills or now.currencies):
         return replace(now, window=relative) if relative is not None else now
@@ -363,6 +363,19 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     return replace(now, domain=domain, filters=before.filters, kinds=before.kinds, bills=before.bills, currencies=before.currencies,
                    unmatched=before.unmatched, window=relative or now.window or before.window,
                    flags=now.flags or before.flags, sure=True)
+
+
+_FRAGMENT_WORDS = 3  # "minimum?", "and the due date?", "what about the balance": a slot said alone
+
+
+def _fragment(text: str, before: Frame, now: Frame | None) -> bool:
+    """A few words that change one slot of the question before and name nothing new ("minimum?" after a
+    card was asked about): read with the things that question named."""
+    said = [w for w in words(text) if w not in ("and", "what", "about", "how", "the", "its", "it's", "then")]
+    if not said or len(said) > _FRAGMENT_WORDS or not (before.names_something or before.kinds):
+        return False
+    return now is not None and (now.domain == before.domain and not (
+        now.names_something or now.kinds or now.bills or now.currencies or now.window or now.unmatched))
 
 
 # before "list" as a verb ("can you list my bookings", "please list ..."), not a list kept

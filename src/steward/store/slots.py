@@ -44,6 +44,16 @@ def senders_after(conn: sqlite3.Connection, after_id: int) -> tuple[list[SenderR
     return [SenderRow(r[0] or "", r[1] or "", int(r[2]), r[3] or "") for r in rows], int(top)
 
 
+SIGNED_READ = 2000  # the newest personal messages whose ends are read for a signature
+
+
+def message_ends(conn: sqlite3.Connection) -> list[tuple[str, str]]:
+    """(sender, the last words of the stored snippet) of the newest personal messages: where a signature is."""
+    rows = conn.execute("SELECT sender, substr(snippet, -40) FROM messages WHERE category = 'personal'"
+                        " ORDER BY id DESC LIMIT ?", (SIGNED_READ,)).fetchall()
+    return [(r[0] or "", r[1] or "") for r in rows]
+
+
 def issuers(conn: sqlite3.Connection) -> list[tuple[str, str, str]]:
     """(issuer, kind, last four) of every due and every account the mail showed."""
     rows = conn.execute("SELECT DISTINCT issuer, kind, account FROM dues"

@@ -80,12 +80,21 @@ def _general(frame: Frame, today: date) -> bool:
         # the reader keeps suspicious mail, a sender said that is not there, the newest mail and a span of hours
         hours = frame.window is not None and frame.window.end - frame.window.start < timedelta(days=1)
         return not ("suspicious" in frame.flags or any(u.what == "sender" for u in frame.unmatched)
-                    or (frame.flags & {"recent", "bare"} and frame.window is None) or hours)
+                    or (frame.flags & {"recent", "bare"} and frame.window is None) or hours or _by_another_name(frame))
     if frame.domain == "money":
         return not (frame.values("issuer") or frame.values("account") or frame.bills or frame.unmatched
                     or frame.flags & {"autopay", "paid"} or _own_span(frame, today) or set(frame.kinds) - {"card"}
                     or frame.currencies)
     return True
+
+
+def _by_another_name(frame: Frame) -> bool:
+    """A sender named by a word their display name does not hold ("mum" for the mother who signs "Mãe"):
+    only the reader's lists know who that is, a search of the words would find no one."""
+    from steward.reader.lists import name_words
+
+    return any(v.slot == "sender" and not set(name_words(n.said)) & set(name_words(v.value))
+               for n in frame.filters for v in n.values)
 
 
 class ReaderAnswers:
