@@ -27,6 +27,8 @@ def home(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
         "2026-09-15T09:00:00-06:00", "Gustavo Quintero")
     eml(mail, "b2", "gustavo.q@example.org", "Ride", "I can drive us to the airport. Cheers, Tavo",
         "2026-09-18T09:00:00-06:00", "Gustavo Quintero")
+    eml(mail, "b3", "gustavo.q@example.org", "Flat tyre", "Running late, the car has a flat. Tavo",
+        "2026-09-20T06:50:00-06:00", "Gustavo Quintero")
     eml(mail, "w1", "news@hikingclub.example", "Trail report", "The north loop is open again. Trail Team",
         "2026-09-16T09:00:00-06:00", "Foothills Hiking Club")
     assert cli("--now", NOW, "mail", "import", str(mail)).code == 0
@@ -58,3 +60,9 @@ def test_a_signature_is_a_word_that_ends_mail_twice_or_after_a_sign_off() -> Non
     signed = _signatures(ends, rw)
     assert signed["a@x.example"] == ("Dee",) and signed["c@x.example"] == ("Mãe",)
     assert signed["b@x.example"] == ()  # a place ending one message is no signature
+
+
+def test_a_part_of_the_day_asked_of_a_sender_is_a_window_of_hours(home: Any) -> None:
+    morning = home("any mail from Gustavo this morning?")
+    assert "Flat tyre" in morning and "Ride" not in morning, morning
+    assert "Nothing from Rosa Quintero" in home("anything from Rosa this morning?")

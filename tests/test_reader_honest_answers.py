@@ -258,3 +258,8 @@ def test_a_fragment_after_a_named_card_keeps_the_card(second: App) -> None:
     assert "864.15" in first, first
     reply = second.engine.turn("minimum?", session="frag", dry_run=True).reply
     assert "25.92" in reply and "Wattle" not in reply and "Corella" not in reply, reply
+
+
+def test_a_worry_question_is_the_brief_not_the_schedule(second: App) -> None:
+    reply = ask(second, "is there anything I should be worrying about today?")
+    assert "Your brief" in reply and "Zuidkust Bank" in reply and "overdue" in reply, reply

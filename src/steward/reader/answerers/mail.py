@@ -50,7 +50,10 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         box = mailbox()
         window = ""
         if frame.window is not None:
-            window = f" after:{(frame.window.start.date()).isoformat()} before:{frame.window.end.date().isoformat()}"
+            last = frame.window.end.date()
+            if last <= frame.window.start.date() or not _whole_days(frame):
+                last += timedelta(days=1)  # "this morning": its day searched, its hours kept below
+            window = f" after:{(frame.window.start.date()).isoformat()} before:{last.isoformat()}"
         if "suspicious" in frame.flags:
             hits = box.search(f"category:phishing_suspect{window}", limit=50, clock=clock).hits
             if not hits:
@@ -125,6 +128,10 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                 # counted along the sender index; only the newest few are read, whatever the sender sent
                 total += box.sender_count(address, window, clock=clock)
                 hits.extend(box.from_sender(address, window, limit=SHOWN, clock=clock).hits)
+        if frame.window is not None and frame.window.end > frame.window.start and not _whole_days(frame):
+            inside = [h for h in hits if frame.window.start <= h.message.received_at < frame.window.end]
+            total -= len(hits) - len(inside)
+            hits = inside
         hits.sort(key=lambda h: h.message.received_at, reverse=True)
         who = " and ".join(s.value for s in senders)
         if not hits:
