@@ -175,3 +175,33 @@ def test_a_count_in_braces_does_not_hide_the_first_lines() -> None:
                 "Email: alex@example.org, you have {12} held messages on the server. Release them immediately.")
     assert _category(raw) == "phishing_suspect"
     assert "writes the recipient's address alex@example.org in its first lines" in _why(raw)
+
+
+# -- a prize or a donation said to wait, in the reader's language ---------------------------------------------------
+
+def test_a_prize_for_a_beneficiary_in_german_from_free_mail_is_marked() -> None:
+    raw = _mail("Gewinn Service <gewinnservice.buero@gmail.com>", "Gute Nachricht",
+                "Sehr geehrter Begünstigter, Sie haben gewonnen! Antworten Sie mit Ihrem vollen Namen.")
+    assert _category(raw) == "phishing_suspect"
+    assert "money or a prize waits for the reader" in _why(raw)
+
+
+def test_a_charitys_thanks_for_a_donation_is_not_marked() -> None:
+    raw = _mail("Riverside Food Bank <thanks@riversidefoodbank.example>", "Thank you",
+                "Thank you for your donation of 20.00 GBP. It buys a week of breakfasts for a family.")
+    assert _category(raw) != "phishing_suspect"
+
+
+# -- a department's abbreviated name from elsewhere, and a loss "if ignored" ---------------------------------------
+
+def test_held_mail_to_be_removed_if_ignored_from_a_dept_elsewhere_is_marked() -> None:
+    raw = _mail("Mail Dept. <noreply@quillfield-media.example>", "Held messages",
+                "Four messages are held for your mailbox and may be removed if ignored.")
+    assert _category(raw) == "phishing_suspect"
+    assert "the name Mail Dept. has nothing of quillfield-media.example" in _why(raw)
+
+
+def test_the_same_notice_from_ones_own_mail_dept_is_not_marked() -> None:
+    raw = _mail("Mail Dept. <noreply@example.org>", "Held messages",
+                "Four messages are held for your mailbox and may be removed if ignored.")
+    assert _category(raw) != "phishing_suspect"
