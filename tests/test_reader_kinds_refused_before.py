@@ -136,3 +136,32 @@ def test_a_topic_asked_of_an_empty_mailbox_is_said_of_that_topic(app_in_own_home
     handled_by, reply = ask(empty, text)
     assert handled_by == "reader" and f"No mail is about \u2018{topic}\u2019" in reply, reply
     assert "came in" not in reply, reply
+
+
+THIRD_NOW = "2026-12-07T07:40:00-05:00"
+
+
+@pytest.fixture(scope="module")
+def third(app_in_own_home: Callable[[str, str], App]) -> App:
+    """The third sample home (Toronto), whose mail holds bookings Steward reads no time from."""
+    built = app_in_own_home("America/Toronto", THIRD_NOW)
+    build_demo_home(built, mailbox="third")
+    return built
+
+
+@pytest.mark.parametrize(("text", "sender"), [("what have I got on the 15th?", "Studio Nove Hair"),
+                                              ("am I free on the evening of the 17th", "Aisling Byrne")])
+def test_a_day_is_never_said_empty_or_free_while_mail_gives_a_time_in_it(third: App, text: str, sender: str) -> None:
+    handled_by, reply = ask(third, text)
+    assert handled_by == "reader" and "I can't say you're free" in reply and sender in reply, reply
+
+
+def test_a_day_whose_mail_was_read_as_a_cancelled_booking_is_still_empty(third: App) -> None:
+    _, reply = ask(third, "what have I got on wednesday the 9th?")
+    assert "can't say" not in reply and "Danforth" not in reply.split("\n")[0], reply
+
+
+@pytest.mark.parametrize("text", ["what time is Biscuit at the vet?", "when does our flight leave?"])
+def test_a_kind_of_booking_its_mail_mentions_is_never_said_to_be_nothing(third: App, text: str) -> None:
+    handled_by, reply = ask(third, text)
+    assert handled_by == "reader" and reply.startswith("I can't tell from your mail"), reply

@@ -434,7 +434,7 @@ class App:
             appointments_answerer(lambda: self.appointments, lambda: self.calendar, load_words(),
                                   self.slot_lists.lists, lambda: self.mailbox),
             schedule_answerer(lambda: self.calendar, lambda: self.appointments, lambda: self.dues,
-                              self.slot_lists.lists),
+                              self.slot_lists.lists, lambda: self.mailbox),
             mail_answerer(lambda: self.mailbox, self.slot_lists.lists,
                           lambda topic, limit: self.mail_search.search(topic, mode="semantic", limit=limit)),
             brief_answerer(lambda: self.brief),

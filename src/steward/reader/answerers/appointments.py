@@ -131,8 +131,14 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             # "what time does BA283 leave now?": "now" says the latest word, not a moment to look in
             frame = replace(frame, unmatched=(), kinds=(), window=None if moment else frame.window)
         elif not named:
-            # a name said that matches no provider: said plainly, never another provider's booking
+            # a name said that matches no provider: said plainly, never another provider's booking; a name
+            # mail says that no booking was read from is said as such ("Biscuit" in a vet's reminder)
             for u in frame.unmatched:
+                said = _said_in_mail(u.said, mailbox, clock) if mailbox is not None else []
+                if said:
+                    return Answer("\n".join([f"I can't tell from your mail when \u2018{u.said}\u2019 is: I read no "
+                                             "booking with a time from the mail that says it. That mail:", *said]),
+                                  {"unmatched": u.said})
                 return Answer(honesty.no_such(u, "appointments and bookings"), {"unmatched": u.said})
         if frame.window is not None and frame.window.start < frame.window.end <= now and (named or frame.kinds):
             return _gone_by(frame, service, clock, rw, lists(), mailbox)
@@ -250,7 +256,47 @@ def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: 
         return Answer("\n".join([f"I can't tell from your mail when {what} is: I read no booking from "
                                  f"{', '.join(s.value for s in senders[:3])} with a time. Their latest mail:", *lines]),
                       {"appointments": []})
+    mentions = _mail_mentioning(frame, rw, mailbox, clock) if mailbox is not None else []
+    if mentions:
+        # mail of that kind that Steward read no booking from: never "nothing ahead" while it may say one
+        head = (f"I can't tell from your mail when {what} is: I read no booking of that kind with a time" if frame.kinds
+                else "I can't tell from your mail which bookings changed: I read no change with a new time")
+        return Answer("\n".join([f"{head}. The latest mail that mentions it:", *mentions]), {"appointments": []})
     return Answer(f"I found nothing ahead for {what} in your mail or on your calendar.", {"appointments": []})
+
+
+# the words of a change a booking's mail uses
+_CHANGES = {"moved": ("rescheduled", "changed", "moved", "postponed"), "cancelled": ("cancelled", "canceled", "cancellation")}
+# how far back mail that mentions a kind of booking is looked at, and the categories that book nothing
+MENTIONS_BACK = timedelta(days=90)
+_NOT_BOOKINGS = ("newsletter", "phishing_suspect", "receipt", "statement", "bank_alert", "payment_due")
+
+
+def _said_in_mail(name: str, mailbox: Callable[[], Mailbox], clock: Clock) -> list[str]:
+    """The newest few recent messages (not newsletters, lures or bills) that say a name."""
+    term = re.sub(r"['\u2019]s$", "", name).strip()
+    if len(term) < 3:
+        return []
+    since = (clock.now() - MENTIONS_BACK).date().isoformat()
+    hits = [h for h in mailbox().search(f'"{term}" after:{since}', limit=20, clock=clock).hits
+            if (h.message.category or "") not in _NOT_BOOKINGS]
+    hits.sort(key=lambda h: h.message.received_at, reverse=True)
+    return [f"- {day_text(clock.local(h.message.received_at).date(), clock)} {h.message.sender_name or h.message.sender}: "
+            f"\u201c{h.message.subject}\u201d" for h in hits[:3]]
+
+
+def _mail_mentioning(frame: Frame, rw: ReaderWords, mailbox: Callable[[], Mailbox], clock: Clock) -> list[str]:
+    """The newest few messages (not newsletters, lures or bills) whose words name a kind asked about."""
+    said = sorted({p[0] for k in frame.kinds for p in rw.provider_kinds.get(k, ()) if len(p) == 1 and len(p[0]) > 2}
+                  | {w for f in frame.flags & {"moved", "cancelled"} for w in _CHANGES[f]})
+    if not said:
+        return []
+    since = (clock.now() - MENTIONS_BACK).date().isoformat()
+    hits = mailbox().search(" OR ".join(said) + f" after:{since}", limit=20, clock=clock).hits
+    hits = sorted((h for h in hits if (h.message.category or "") not in _NOT_BOOKINGS),
+                  key=lambda h: h.message.received_at, reverse=True)
+    return [f"- {day_text(clock.local(h.message.received_at).date(), clock)} {h.message.sender_name or h.message.sender}: "
+            f"\u201c{h.message.subject}\u201d" for h in hits[:3]]
 
 
 def _gone_by(frame: Frame, service: AppointmentsService, clock: Clock, rw: ReaderWords, lists: SlotLists,

@@ -13,6 +13,7 @@ from steward.clock import Clock
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, moment_text, money_text
 from steward.reader.answerers.days import days_answer
+from steward.reader.answerers.named_days import mail_naming
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists
 from steward.reader.requests import by_request_alone
@@ -22,13 +23,16 @@ if TYPE_CHECKING:
     from steward.appointments.service import AppointmentsService
     from steward.calendar.service import CalendarService, Schedule
     from steward.finance.service import DuesService
+    from steward.search.mailbox import Mailbox
 
 MAX_DAYS = 31
 
 
 def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Callable[[], AppointmentsService],
-                      dues: Callable[[], DuesService], lists: Callable[[], SlotLists] | None = None) -> Answerer:
-    """The schedule answerer over the calendar, the appointments waiting in mail and the dues."""
+                      dues: Callable[[], DuesService], lists: Callable[[], SlotLists] | None = None,
+                      mailbox: Callable[[], Mailbox] | None = None) -> Answerer:
+    """The schedule answerer over the calendar, the appointments waiting in mail and the dues; with the
+    mailbox, a span is never said empty or free while recent mail gives a time in it (named_days.py)."""
 
     def collect(start: datetime, end: datetime, clock: Clock, free: bool, at_time: bool,
                 read: dict[date, Schedule] | None = None) -> tuple[list[tuple[datetime, str]], list[Entry], int]:
@@ -122,13 +126,39 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         if frame.wants == "days" and by_request_alone(frame):
-            return days_answer(frame, clock, calendar)  # the schedule's by its words alone: the day's calendar
+            # the schedule's by its words alone: the day's calendar
+            return unless_mail_names(frame, days_answer(frame, clock, calendar), clock)
         read: dict[date, Schedule] = {}  # each day read once, whichever way the answer is given
         got = read_answer(frame, clock, read)
         if frame.wants == "days" and not more_than_days(frame, got):
             # only the calendar's own: the days as the calendar has them, from the days just read
-            return days_answer(frame, clock, calendar, read)
-        return got
+            got = days_answer(frame, clock, calendar, read)
+        return unless_mail_names(frame, got, clock)
+
+    def unless_mail_names(frame: Frame, got: Answer | None, clock: Clock) -> Answer | None:
+        """An answer that says a span is empty or free, unless recent mail gives a time in it that no booking
+        was read from: then that mail, said as such (never "free" while mail says otherwise)."""
+        if got is None or mailbox is None or not got.reply.startswith(("Nothing on", "Yes, you're free")):
+            return got
+        if frame.window is not None:
+            start, end, said = frame.window.start, frame.window.end, frame.window.said
+        else:
+            start, said = clock.now(), "today"
+            end = datetime.combine(clock.today() + timedelta(days=1), datetime.min.time(), clock.zone)
+        start = max(start, clock.now())
+        if end <= start or end - start > timedelta(days=8):
+            return got
+        # the bookings read (cancelled and moved ones too): their providers' mail has been read, and a day in it
+        # that is no booking's is an old time ("moved from Monday at 11:20")
+        read = [(i.message_id, i.provider) for i in appointments().recent(limit=200)]
+        # a biller's days are its bills', which the dues say
+        read += [(None, v.value) for v in (lists().of_slot("issuer") if lists is not None else ())]
+        lines = mail_naming(mailbox(), clock, start, end, read)
+        if not lines:
+            return got
+        return Answer("\n".join([f"Your calendar has nothing {said}, but I can't say you're free: this mail gives a "
+                                 "time then that I read no booking from:", *lines]),
+                      {"items": [], "beyond_calendar": 1, "mail_names": lines})
 
     def read_answer(frame: Frame, clock: Clock, read: dict[date, Schedule]) -> Answer | None:
         zone = clock.zone

@@ -1,0 +1,62 @@
+"""Mail that names a day: what keeps an answer from saying a day is empty, or free, while a recent
+message gives a day or a time in it that Steward read no booking from ("Reminder: your appointment on Dec 7 at
+5:15 pm", an invitation it could not read). The sentences are read on the clock of each message's
+arrival, so "tomorrow" in yesterday's mail is today."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from steward.clock import Clock
+from steward.reader.answerers.common import day_text
+
+if TYPE_CHECKING:
+    from steward.search.mailbox import Mailbox
+
+# how far back a message that names a day ahead is looked for, and how many of the newest are read
+LOOK_BACK = timedelta(days=90)  # a flight is often booked weeks ahead
+READ_AT_MOST = 400
+SHOWN = 4
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\s+[-|\u2014]\s+")
+# a sentence worth reading for a date: one with a digit, a month's or a weekday's name, or a near day
+_DATED = re.compile(r"\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|today|"
+                    r"tonight|tomorrow)", re.I)
+# the categories of mail that name days of their own (a sale ends, a newsletter's events) and book nothing
+# (a bill's due day is the dues' to say)
+_NOT_BOOKINGS = frozenset(("newsletter", "promotions", "promotion", "marketing", "phishing_suspect", "social",
+                           "receipt", "statement", "bank_alert", "payment_due"))
+
+
+def mail_naming(box: Mailbox, clock: Clock, start: datetime, end: datetime, read: Collection[tuple[int | None, str]] = ()
+                ) -> list[str]:
+    """Lines for the recent messages (not newsletters, not suspicious, not bills) with a sentence that
+    gives a day or a time in [start, end); `read` are the bookings Steward read, as (the mail it was read
+    from, its provider): their mail, and their providers' mail, have been answered already: `- Sun 6 Dec Sender: “subject” — “the sentence”`."""
+    from steward import dates
+
+    since = (clock.now() - LOOK_BACK).date().isoformat()
+    hits = box.search(f"after:{since}", limit=READ_AT_MOST, clock=clock).hits
+    out: list[str] = []
+    for h in sorted(hits, key=lambda h: h.message.received_at, reverse=True):
+        m = h.message
+        if (m.category or "") in _NOT_BOOKINGS or any(h.id == i or m.sender_name == who for i, who in read):
+            continue
+        at = clock.at(m.received_at)
+        for sentence in [m.subject, *_SENTENCE_END.split(m.snippet or "")]:
+            if not _DATED.search(sentence):
+                continue
+            found = dates.find(sentence, at)
+            if found is None or found.start is None or not start <= found.start < end:
+                continue
+            one_day = found.has_date and found.end is not None and found.end - found.start <= timedelta(days=1)
+            if not (found.has_time or one_day):
+                continue  # "this month", "next week": no day of its own
+            out.append(f"- {day_text(clock.local(m.received_at).date(), clock)} {m.sender_name or m.sender}: "
+                       f"\u201c{m.subject}\u201d \u2014 \u201c{sentence.strip()[:160]}\u201d")
+            break
+        if len(out) >= SHOWN:
+            break
+    return out
