@@ -6,7 +6,7 @@ arrival, so "tomorrow" in yesterday's mail is today."""
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -60,3 +60,24 @@ def mail_naming(box: Mailbox, clock: Clock, start: datetime, end: datetime, read
         if len(out) >= SHOWN:
             break
     return out
+
+
+def mail_saying(box: Mailbox, clock: Clock, terms: Sequence[str]) -> list[str]:
+    """Lines for the newest few recent messages (not newsletters, lures or bills) that say every one of
+    `terms` that is no everyday word ("maya" of "maya party": an invitation no booking was read from)."""
+    from steward.reader.lists import common_english
+
+    said = [re.sub(r"['\u2019]s$", "", t) for t in terms if len(t) >= 3]
+    # the words of its own a thing is named by ("maya" of "maya party"); every word when none is rare
+    said = [t for t in said if t not in common_english()] or said
+    if not said:
+        return []
+    since = (clock.now() - LOOK_BACK).date().isoformat()
+    found = box.search(" ".join(f'"{t}"' for t in said) + f" after:{since}", limit=20, clock=clock)
+    if found.broadened:
+        return []  # no message says them all: what says one of them is not about it
+    hits = [h for h in found.hits if (h.message.category or "") not in _NOT_BOOKINGS]
+    hits.sort(key=lambda h: h.message.received_at, reverse=True)
+    return [f"- {day_text(clock.local(h.message.received_at).date(), clock)} {h.message.sender_name or h.message.sender}: "
+            f"\u201c{h.message.subject}\u201d" for h in hits[:SHOWN]]
+

@@ -13,7 +13,7 @@ from steward.clock import Clock
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, moment_text, money_text
 from steward.reader.answerers.days import days_answer
-from steward.reader.answerers.named_days import mail_naming
+from steward.reader.answerers.named_days import mail_naming, mail_saying
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists
 from steward.reader.requests import by_request_alone
@@ -138,6 +138,15 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
     def unless_mail_names(frame: Frame, got: Answer | None, clock: Clock) -> Answer | None:
         """An answer that says a span is empty or free, unless recent mail gives a time in it that no booking
         was read from: then that mail, said as such (never "free" while mail says otherwise)."""
+        if got is not None and mailbox is not None and frame.window is None and got.reply.startswith("I see no "):
+            # "when is the recital?" (no day said): a thing no calendar line holds, that recent mail names, is
+            # said as such
+            missing = _missing(frame, [])
+            named = mail_saying(mailbox(), clock, missing) if missing else []
+            if named:
+                return Answer("\n".join([f"I can't tell when the {' '.join(missing)} is: nothing on your calendar or in "
+                                         "the bookings I read says it, but this mail mentions it:", *named]),
+                              {"items": [], "beyond_calendar": 1, "mail_names": named})
         if got is None or mailbox is None or not got.reply.startswith(("Nothing on", "Yes, you're free")):
             return got
         if frame.window is not None:
