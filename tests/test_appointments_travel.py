@@ -598,3 +598,29 @@ def test_a_departure_takes_the_date_above_it_not_the_next_days_arrival_below_it(
     (leg,) = itinerary.from_text(ticket, received)
     assert leg.start_at == datetime(2026, 12, 18, 21, 40, tzinfo=ZoneInfo("America/Toronto"))
     assert leg.end_at == datetime(2026, 12, 19, 9, 25, tzinfo=ZoneInfo("Europe/Lisbon"))
+
+
+def test_both_legs_of_a_return_ticket_go_on_the_calendar(tmp_path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from appointment_mail import message, write_folder
+
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+    folder = write_folder(tmp_path / "mail", {
+        "a": message("rt1@agency.example", ("Travel Desk", "itinerary@agency.example"), "Your e-ticket",
+                     "FLIGHT DATA (TIMES ARE LOCAL TIMES)\nFlight: 15.06.2026 | 4U 8462 (X)\n"
+                     "Departure: 12:55  Berlin-Tegel\nArrival:   13:50  London Heathrow\n\n"
+                     "Flight: 18.06.2026 | 4U 8465 (K)\nDeparture: 19:10  London Heathrow\n"
+                     "Arrival:   22:00  Berlin-Tegel\n", RECEIVED),
+    })
+    args = ("--now", "2026-06-01T10:00:00+01:00", "--tz", "Europe/London")
+    assert cli(*args, "mail", "import", str(folder)).code == 0
+    proposed = [i for i in cli(*args, "--json", "appointments", "scan").json()["items"] if i["status"] == "proposed"]
+    assert len(proposed) == 2, cli(*args, "--json", "appointments", "scan").json()["items"]
+    for item in proposed:
+        assert cli(*args, "--json", "appointments", "accept", str(item["id"])).json()["status"] == "created"
+    titles = [e["title"] for day in ("2026-06-15", "2026-06-18")
+              for e in cli(*args, "--json", "schedule", day).json()["items"] if e["kind"] == "event"]
+    assert titles == ["Flight 4U 8462", "Flight 4U 8465"]
+    # scanned again, neither leg is proposed a second time
+    again = cli(*args, "--json", "appointments", "scan").json()["items"]
+    assert not [i for i in again if i["status"] == "proposed"]

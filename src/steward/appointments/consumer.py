@@ -334,7 +334,16 @@ def decide(c: Candidate, message: MessageMeta, live: Live | None, *, clock: Cloc
         return Rejected(c, "unsafe_location", message, start, end)
     location = " ".join(c.location.split())[:200] if c.location else None
     return Accepted(c, message, start, end, location or None, fingerprint(c.provider, start),
-                    source_marker(message.key))
+                    source_marker(leg_key(c, message.key)))
+
+
+JOURNEYS = frozenset({"flight", "train", "bus", "ferry"})
+
+
+def leg_key(c: Candidate, message_key: str) -> str:
+    """What a booking's source marker stands for: its message, and for a journey the leg too (a return
+    ticket's two flights are two events from one mail; the same flight read twice from it is one)."""
+    return f"{message_key}|{c.what}|{provider_key(c.provider)}" if c.what in JOURNEYS else message_key
 
 
 def near(provider: str, title: str) -> bool:
