@@ -263,3 +263,15 @@ def test_a_fragment_after_a_named_card_keeps_the_card(second: App) -> None:
 def test_a_worry_question_is_the_brief_not_the_schedule(second: App) -> None:
     reply = ask(second, "is there anything I should be worrying about today?")
     assert "Your brief" in reply and "Zuidkust Bank" in reply and "overdue" in reply, reply
+
+
+def test_autopay_asked_of_one_bill_is_answered_yes_or_no_first(second: App) -> None:
+    yes = ask(second, "does the Lyrebird card come out automatically?")
+    assert yes.startswith("Yes") and "864.15" in yes and "Wattle" not in yes, yes
+    no = ask(second, "is the Wattle card paid by direct debit?")
+    assert no.startswith("No") and "2,418.60" in no and "Lyrebird" not in no, no
+
+
+def test_a_thing_said_first_and_then_the_question_is_a_question_about_it(second: App) -> None:
+    reply = ask(second, "the Lyrebird card, how much is on it")
+    assert "864.15" in reply and "Wattle" not in reply, reply

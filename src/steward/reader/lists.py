@@ -177,7 +177,7 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
                 phrases += tuple(p for p in (tuple(local), *((w,) for w in local)) if p and p not in phrases)
         phrases += tuple(p for p in _kin_words(name, reader_words) if p not in phrases)
         for signed in {w for a in addresses for w in signatures.get(a, ())}:
-            # "Mãe" at the end of her mail: every word for a mother names her; "Rafa": that name does
+            # "Mamá" at the end of her mail: every word for a mother names her; "Tavo": that name does
             kin = _kin_words(signed, reader_words)
             mine = kin or ((name_words(signed),) if signed.casefold() not in everyday | reader_words.known else ())
             phrases += tuple(p for p in mine if p and p not in phrases)
@@ -235,7 +235,7 @@ _SIGN_OFF = re.compile(r"(?:love|cheers|thanks|best|regards|xo+|x+|beijos?|bjs|a
 
 def _signatures(ends: Iterable[tuple[str, str]], reader_words: ReaderWords) -> dict[str, tuple[str, ...]]:
     """The name each personal sender signs with, read from the ends of their stored snippets: a word for
-    a relation ("Mãe") wherever it ends a message, a name ("Rafa") after a sign-off or ending two of them."""
+    a relation ("Mamá") wherever it ends a message, a name ("Tavo") after a sign-off or ending two of them."""
     seen: dict[str, dict[str, int]] = {}
     for sender, end in ends:
         m = _SIGNED.search(end)

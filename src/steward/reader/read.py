@@ -453,7 +453,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if not_a_read(text, rw):
         return None
     ask_said = _ask(said_norms, rw, vocab)
-    asked = is_question(text, vocab)
+    # "the gym membership, when does it renew": the thing asked about said first, then the question
+    asked = is_question(text, vocab) or ("," in text and is_question(text.split(",", 1)[1].strip(), vocab))
     # a few words that open on no one ("texts from Sam", "Harbor bill") may be a request by its names alone
     terse = len(said_norms) <= _TERSE and bool(said_norms) and said_norms[0] not in _REMARK_OPENERS
     # "the mail about the power being cut": mail named by what it is about is a request, however long

@@ -89,7 +89,7 @@ def _general(frame: Frame, today: date) -> bool:
 
 
 def _by_another_name(frame: Frame) -> bool:
-    """A sender named by a word their display name does not hold ("mum" for the mother who signs "Mãe"):
+    """A sender named by a word their display name does not hold ("mum" for the mother who signs "Mamá"):
     only the reader's lists know who that is, a search of the words would find no one."""
     from steward.reader.lists import name_words
 

@@ -129,9 +129,9 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                 total += box.sender_count(address, window, clock=clock)
                 hits.extend(box.from_sender(address, window, limit=SHOWN, clock=clock).hits)
         if frame.window is not None and frame.window.end > frame.window.start and not _whole_days(frame):
-            inside = [h for h in hits if frame.window.start <= h.message.received_at < frame.window.end]
-            total -= len(hits) - len(inside)
-            hits = inside
+            in_hours = [h for h in hits if frame.window.start <= h.message.received_at < frame.window.end]
+            total -= len(hits) - len(in_hours)
+            hits = in_hours
         hits.sort(key=lambda h: h.message.received_at, reverse=True)
         who = " and ".join(s.value for s in senders)
         if not hits:

@@ -159,6 +159,12 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         items.sort(key=lambda d: (d.due_date, d.issuer))
         head = ("Overdue on " if "overdue" in frame.flags else "What you owe on ") + what + (
             f" ({frame.window.said})" if frame.window and not short else "") + ":"
+        if "autopay" in frame.flags and named:
+            # "does the phone bill come out on its own?": yes or no first, then the bill
+            if all(d.autopay for d in items):
+                head = f"Yes: {what} is taken automatically (autopay / direct debit):"
+            elif not any(d.autopay for d in items):
+                head = f"No: the mail Steward has read sets up no autopay or direct debit for {what}:"
         lines = [head, *(_line(d, d.id in overdue_ids, clock) for d in items)]
         if len(items) > 1:
             lines.append(_totals(items, clock))
