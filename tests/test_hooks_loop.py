@@ -140,7 +140,7 @@ def test_a_stop_hook_asks_for_more_once(cli, server, monkeypatch) -> None:  # ty
     monkeypatch.setenv("STEWARD_HOOKS_STOP", json.dumps([
         "grep -q '\"stop_hook_active\": false' && { echo 'say which day you looked at' >&2; exit 2; } || true"]))
     server.enqueue(say("Nothing on."), say("Nothing on tomorrow."), say("unused"))
-    trace = turn(cli, "how is my week shaping up")
+    trace = turn(cli, "talk me through what matters most to me")
     assert trace["reply"] == "Nothing on tomorrow."
     assert server.requests[1].last_user == "say which day you looked at"
     assert server.remaining == 1  # the second Stop (stop_hook_active true) let the answer stand
@@ -151,8 +151,8 @@ def test_session_start_context_reaches_the_first_turn_only(cli, server, monkeypa
                                                  "additionalContext": "The user is in Lisbon this week."}})
     monkeypatch.setenv("STEWARD_HOOKS_SESSION_START", json.dumps([{"matcher": "startup", "command": f"echo '{context}'"}]))
     server.enqueue(say("Hi."), say("Hi again."))
-    turn(cli, "how is my week shaping up", session="trip")
-    turn(cli, "and next week", session="trip")
+    turn(cli, "talk me through what matters most to me", session="trip")
+    turn(cli, "and after that", session="trip")
     assert "The user is in Lisbon this week." in server.requests[0].system
     assert "Lisbon" not in server.requests[1].system
 

@@ -76,7 +76,7 @@ def test_a_false_done_is_marked_in_the_trace(cli, server) -> None:  # type: igno
 def test_the_trace_shows_tool_results_and_errors_as_data(cli, server) -> None:  # type: ignore[no-untyped-def]
     server.enqueue(call("list_schedule", day="2026-09-15"), call("list_schedule", day="tomorrow"),
                    say("Nothing tomorrow."))
-    trace = turn(cli, "how is my week shaping up")
+    trace = turn(cli, "talk me through what matters most to me")
     first, second = trace["tools"]
     assert first["result"]["error"] == "model_computed_date"
     assert second["result"]["day"] == "2026-09-15" and second["result"]["items"] == []
@@ -95,7 +95,7 @@ def test_dry_run_holds_nothing_and_writes_nothing(cli, server) -> None:  # type:
 def test_a_model_server_that_is_down_is_one_line(cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("STEWARD_LLM_TIER2", "ollama http://127.0.0.1:9 qwen2.5:7b-instruct")
     monkeypatch.setenv("STEWARD_LLM_RETRIES", "0")
-    result = cli("chat", "--now", NOW, "tell me something about my week")
+    result = cli("chat", "--now", NOW, "give me a pep talk before work")
     assert result.code == 1
     assert result.err.strip() == ("steward: cannot reach the model server at http://127.0.0.1:9 "
                                   "(connection refused); is it running? (llm.tier2)")
@@ -103,13 +103,13 @@ def test_a_model_server_that_is_down_is_one_line(cli, monkeypatch) -> None:  # t
 
 def test_a_missing_model_is_one_line(cli, server, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("STEWARD_LLM_TIER2", server.tier("ollama", model="qwen2.5:7b-instruct"))
-    result = cli("chat", "--now", NOW, "tell me something about my week")
+    result = cli("chat", "--now", NOW, "give me a pep talk before work")
     assert result.code == 1 and result.err.count("\n") == 1
     assert "run `ollama pull qwen2.5:7b-instruct`" in result.err
 
 
 def test_no_tier_is_the_offline_answer(cli) -> None:  # type: ignore[no-untyped-def]
-    trace = cli("chat", "--now", NOW, "--json", "tell me something about my week").json()
+    trace = cli("chat", "--now", NOW, "--json", "give me a pep talk before work").json()
     assert trace["handled_by"] == "offline"
 
 

@@ -167,3 +167,16 @@ def test_new_mail_asked_in_mails_own_words_is_the_newest_not_mail_about_new(demo
 def test_an_address_book_is_not_read_from_the_schedule_or_the_mail(demo: App, text: str) -> None:
     handled_by, reply = ask(demo, text)
     assert handled_by != "reader", reply
+
+
+@pytest.mark.parametrize("text", ["we should book the dentist again next month, can you sort it?",
+                                  "I have to pay the electricity bill tomorrow at 6, can you help"])
+def test_a_person_saying_what_they_must_do_and_asking_for_help_is_not_asked_what_is_owed(
+        demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by != "reader", reply  # a request for help (a reminder, a model's work), not a read
+
+
+def test_a_thing_named_first_and_then_asked_about_is_still_read(demo: App) -> None:
+    handled_by, reply = ask(demo, "the Meridian card, how much is on it?")
+    assert handled_by == "reader" and "Meridian" in reply, reply

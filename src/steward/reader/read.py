@@ -454,7 +454,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         return None
     ask_said = _ask(said_norms, rw, vocab)
     # "the gym membership, when does it renew": the thing asked about said first, then the question
-    asked = is_question(text, vocab) or ("," in text and is_question(text.split(",", 1)[1].strip(), vocab))
+    # ("I should pay the gym tomorrow, can you help" opens on its speaker: a request for help, not this)
+    asked = is_question(text, vocab) or ("," in text and said_norms[0] not in _SPEAKERS
+                                         and is_question(text.split(",", 1)[1].strip(), vocab))
     # a few words that open on no one ("texts from Sam", "Harbor bill") may be a request by its names alone
     terse = len(said_norms) <= _TERSE and bool(said_norms) and said_norms[0] not in _REMARK_OPENERS
     # "the mail about the power being cut": mail named by what it is about is a request, however long
@@ -689,6 +691,12 @@ def _singular(thing: str) -> str:
     if thing.endswith(("ches", "shes", "sses", "xes")):
         return thing[:-2]
     return thing[:-1] if thing.endswith("s") and not thing.endswith("ss") else thing
+
+
+# a sentence that opens on its speaker or on someone else ("I need to ...", "we should ...") says
+# something of them; what follows its comma is no question about a thing named before it
+_SPEAKERS = frozenset({"i", "i'm", "i'll", "i've", "i'd", "im", "we", "we're", "we'll", "we've", "you", "he", "she",
+                       "they", "it", "it's", "there", "there's"})
 
 
 def not_a_read(text: str, rw: ReaderWords) -> bool:
