@@ -1,7 +1,8 @@
 """Questions with known answers, asked of a sample home, scored right / wrong / refused per capability.
 
-Reads a question set (`bench/data/answers_dev.yaml`, `answers_blind.yaml`, `answers_third.yaml`: a YAML
-with `homes` {demo|second|third: {now}} and `cases` [{id, mailbox, capability, turns, expect, forbid, answerable}]),
+Reads a question set (`bench/data/answers_dev.yaml`, `answers_blind.yaml`, `answers_third.yaml`,
+`answers_fourth.yaml`: a YAML with `homes` {demo|second|third|fourth: {now}} and `cases` [{id, mailbox,
+capability, turns, expect, forbid, answerable}]),
 builds each home once (the sample mailbox at the set's pinned clock, no model), runs each case's turns
 in a session of its own (the earlier turns set the context, the last one is scored) and scores it:
 
@@ -13,10 +14,11 @@ in a session of its own (the earlier turns set the context, the last one is scor
 - refused: the offline refusal, a clarifying question, or "I can't";
 - wrong: anything else. A wrong answer is worse than a refusal: the set's target is 0 wrong.
 
-    .venv/bin/python bench/answers.py [--set dev|blind|both|third] [--show wrong|refused|all] [--homes DIR]
+    .venv/bin/python bench/answers.py [--set dev|blind|both|third|fourth] [--show wrong|refused|all] [--homes DIR]
 
 `both` is the development and the blind set; `third` is the set written blind over the third sample
-mailbox (Inês Carvalho's, in Toronto), a development set that --show may print.
+mailbox (Inês Carvalho's, in Toronto) and `fourth` the one over the fourth (Tomás Ríos's, in Berlin:
+two conversations of his day and single questions), development sets that --show may print.
 
 A case that writes (a reminder) runs on its own copy of the home, so every case starts from the home
 as built. Homes are kept under --homes (default: the system's temp dir) and reused while Steward's code and data
@@ -44,13 +46,16 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "bench" / "data"
-SETS = {"dev": "answers_dev.yaml", "blind": "answers_blind.yaml", "third": "answers_third.yaml"}
-ZONES = {"demo": "Asia/Kolkata", "second": "Australia/Melbourne", "third": "America/Toronto"}
-SHOWN = ("dev", "third")  # the sets whose cases --show prints (the blind set's are never shown)
+SETS = {"dev": "answers_dev.yaml", "blind": "answers_blind.yaml", "third": "answers_third.yaml",
+        "fourth": "answers_fourth.yaml"}
+ZONES = {"demo": "Asia/Kolkata", "second": "Australia/Melbourne", "third": "America/Toronto",
+         "fourth": "Europe/Berlin"}
+SHOWN = ("dev", "third", "fourth")  # the sets whose cases --show prints (the blind set's are never shown)
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 SYMBOLS = {"INR": ("₹", "rs", "rs.", "inr"), "USD": ("$", "usd", "us$"), "GBP": ("£", "gbp"), "EUR": ("€", "eur"),
            "AUD": ("a$", "aud", "au$"), "NZD": ("nz$", "nzd"), "JPY": ("¥", "jpy"), "SGD": ("s$", "sgd"),
-           "CAD": ("c$", "ca$", "cad"), "BRL": ("r$", "brl"), "AED": ("aed", "dh"), "CHF": ("chf",)}
+           "CAD": ("c$", "ca$", "cad"), "BRL": ("r$", "brl"), "AED": ("aed", "dh"), "CHF": ("chf",),
+           "MXN": ("mxn", "mx$")}
 NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                 "twelve"]
 REFUSALS = ("i can't", "i cannot", "can't answer that offline", "no language model is connected")
@@ -305,7 +310,7 @@ def table(results: Iterable[Scored]) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Score the chosen sets and print the table (and, with --show, the cases of a verdict)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--set", choices=("dev", "blind", "both", "third"), default="both")
+    parser.add_argument("--set", choices=("dev", "blind", "both", "third", "fourth"), default="both")
     parser.add_argument("--show", choices=("wrong", "refused", "all"), default=None,
                         help="print the cases of one verdict (development sets only: the blind set is never shown)")
     parser.add_argument("--homes", default=str(Path(tempfile.gettempdir()) / "steward-answer-homes"))

@@ -16,8 +16,9 @@ from steward.search.mailbox import analyze
 from steward.store.messages import count_by_category
 
 SAMPLE_FOLDER = "sample-mail"
-# the bundled sample mailboxes: Alex Morgan's, Noor Haddad's in Melbourne, Inês Carvalho's in Toronto
-MAILBOXES = ("demo", "second", "third")
+# the bundled sample mailboxes: Alex Morgan's, Noor Haddad's in Melbourne, Inês Carvalho's in Toronto,
+# Tomás Ríos's in Berlin
+MAILBOXES = ("demo", "second", "third", "fourth")
 
 
 @dataclass(frozen=True)
@@ -56,8 +57,8 @@ def build_demo_home(app: App, *, seed: int = 7, mailbox: str = "demo") -> tuple[
     """Write a sample mailbox into the home (once) and import it (skipping what is already there).
 
     `mailbox` is "demo" (Alex Morgan's), "second" (Noor Haddad's, in Melbourne; best seen with
-    `--tz Australia/Melbourne`) or "third" (Inês Carvalho's, in Toronto; with `--tz America/Toronto`);
-    each is written to a folder of its own.
+    `--tz Australia/Melbourne`), "third" (Inês Carvalho's, in Toronto; with `--tz America/Toronto`) or
+    "fourth" (Tomás Ríos's, in Berlin; with `--tz Europe/Berlin`); each is written to a folder of its own.
     """
     if mailbox not in MAILBOXES:
         raise ValueError(f"no sample mailbox called {mailbox!r}; there are: {', '.join(MAILBOXES)}")
@@ -71,6 +72,10 @@ def build_demo_home(app: App, *, seed: int = 7, mailbox: str = "demo") -> tuple[
             from steward.sample.third import generate as generate_third
 
             write_maildir(generate_third(app.clock.now(), seed=seed), folder)
+        elif mailbox == "fourth":
+            from steward.sample.fourth import generate as generate_fourth
+
+            write_maildir(generate_fourth(app.clock.now(), seed=seed), folder)
         else:
             write_maildir(generate(app.clock.now(), seed=seed), folder)
     report = ingest(app.db, scan([folder]), account="demo",

@@ -1,0 +1,218 @@
+"""The fourth sample mailbox (Tomás Ríos, Berlin): deterministic, and a home built from it shows his
+bills, bookings and day. Each bill and booking is checked on its own, so what Steward does not yet read
+from his mail is named (an expected failure with the reason) instead of hiding in a count: his mail was
+written without looking at how Steward reads mail, so what it misses is a finding about real mail."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shutil
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from steward.sample.fourth import generate
+
+NOW = "2026-12-10T07:30:00+01:00"
+ZONE = "Europe/Berlin"
+
+# why a booking's mail is not read yet (each seen on this mailbox; see docs/benchmarks.md)
+GERMAN = "a confirmation written in German ('Termin', 'Zeitfenster 08:00 - 10:00 Uhr') is not read as a booking"
+OLD = "booked 25 days ahead: the scan reads the last 14 days of mail (the stay is found when its mail is recent)"
+FLIGHT = ("the airline's itinerary (the flight number on one line, 'Berlin Brandenburg (BER) T1 10:40' below it) "
+          "is not read, and it came 26 days ahead, before the 14 days the scan reads")
+GYM = "an HTML-only booking from a gym's app ('Personal Training (60 min)', 'Thu, 10.12.2026 · 18:30') is not read"
+FORWARD = "a club's mail forwarded by a family member ('Fwd:', the booking below the forward line) is not read"
+KITA = "a nursery's meeting with its date and time on separate lines ('Date: 15.12.2026', 'Time: 08:15') is not read"
+MOVED = ("the physio's first booking ('this confirms your physiotherapy session ... at 08:30') is not read, so its "
+         "move is rejected as unmatched")
+
+
+def test_same_inputs_same_bytes_and_the_facts_do_not_depend_on_the_seed() -> None:
+    now = datetime.fromisoformat(NOW)
+    one, two = generate(now, seed=3), generate(now, seed=3)
+    assert [m.raw for m in one] == [m.raw for m in two]
+    other = generate(now, seed=4)
+    facts = {(m.kind, tuple(sorted(m.facts.items()))) for m in one if m.kind not in ("bank_alert", "receipt")}
+    assert facts == {(m.kind, tuple(sorted(m.facts.items()))) for m in other
+                     if m.kind not in ("bank_alert", "receipt")}
+    assert all(now - timedelta(days=90) <= m.received_at < now for m in one)
+    assert len({m.message_id for m in one}) == len(one) >= 150
+
+
+def test_a_mailbox_needs_an_aware_clock() -> None:
+    with pytest.raises(ValueError, match="aware"):
+        generate(datetime(2026, 12, 10, 7, 30))
+
+
+def _run(home: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Any:
+    from steward.cli import main
+
+    capsys.readouterr()
+    assert main(["--home", str(home), "--now", NOW, "--tz", ZONE, "--json", *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from steward.cli import main
+
+    path = tmp_path_factory.mktemp("fourth") / "home"
+    code = main(["--home", str(path), "--now", NOW, "--tz", ZONE, "demo", "--no-serve", "--mailbox", "fourth",
+                 "--json"])
+    assert code == 0
+    return path
+
+
+def _xfail(rows: list[tuple[Any, ...]]) -> list[Any]:
+    """Rows whose last field is a reason Steward misses them become expected failures with that reason."""
+    return [pytest.param(*row, marks=pytest.mark.xfail(reason=row[-1], strict=False)) if row[-1] else row
+            for row in rows]
+
+
+# (issuer, amount, currency, due date, autopay) of every bill still owed at NOW, and why Steward misses it
+OWED = [
+    ("Spreeufer Bank", "2046.75", "EUR", "2026-12-18", False, None),
+    ("Havelstern Card Services", "587.33", "EUR", "2026-12-15", True, None),
+    ("Banco Jacaranda", "8415.60", "MXN", "2026-12-16", False, None),
+    ("Spreewatt Energie", "142.60", "EUR", "2026-12-07", False, None),
+    ("Funkwelle Mobil", "27.50", "EUR", "2026-12-14", True, None),
+    ("Sanitär Krüger GmbH", "386.75", "EUR", "2026-12-22", False,
+     "an invoice written in German ('Rechnungsbetrag: 386,75 €', 'Zahlbar bis: 22.12.2026') is not read as a bill"),
+]
+
+
+@pytest.mark.parametrize(("issuer", "amount", "currency", "due", "autopay", "missed"), _xfail(OWED))
+def test_each_bill_owed_is_in_the_dues(home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
+                                       currency: str, due: str, autopay: bool, missed: str | None) -> None:
+    dues = _run(home, capsys, "dues")
+    items = [i for c in dues["currencies"] for i in c["items"]]
+    assert any(i["issuer"] == issuer and i["amount"] == amount and i["currency"] == currency
+               and i["due_date"] == due and bool(i["autopay"]) == autopay for i in items), [
+        (i["issuer"], i["amount"], i["currency"], i["due_date"], i["autopay"]) for i in items]
+
+
+def test_the_electricity_bill_alone_is_overdue(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dues = _run(home, capsys, "dues")
+    overdue = {i["issuer"] for c in dues["currencies"] for i in c["items"] if i["overdue"]}
+    assert overdue == {"Spreewatt Energie"}
+
+
+def test_paid_bills_last_months_statements_and_lures_are_not_owed(
+        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dues = _run(home, capsys, "dues")
+    items = [i for c in dues["currencies"] for i in c["items"]]
+    assert "Glasfaser Nord" not in {i["issuer"] for i in items}
+    assert not {i["issuer"] for i in items} & {"StreamFlix"}
+    assert not [i for i in items if i["amount"] in ("1318.20", "412.08", "44.99", "13.99", "486.00")]
+    pairs = [(i["issuer"], i["amount"]) for i in items]
+    assert len(pairs) == len(set(pairs)), pairs
+
+
+def test_the_cards_he_holds_are_his_accounts(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    accounts = _run(home, capsys, "accounts")["accounts"]
+    held = {(a["issuer"], a["account"][-4:]) for a in accounts}
+    assert {("Spreeufer Bank", "4471"), ("Havelstern Card Services", "9038"), ("Banco Jacaranda", "3320")} <= held
+
+
+# (provider, start, why Steward misses it) of every booking ahead of NOW as the mail leaves it
+BOOKED = [
+    ("Kraftwerk Fitness", "2026-12-10T18:30:00+01:00", GYM),
+    ("Sanitär Krüger GmbH", "2026-12-11T08:00:00+01:00", GERMAN),
+    ("Trattoria Lupo", "2026-12-11T19:30:00+01:00", None),
+    ("SV Kastanie 1921", "2026-12-12T10:00:00+01:00", FORWARD),
+    ("Kita Sonnenblume", "2026-12-15T08:15:00+01:00", KITA),
+    ("Physio am Kollwitzplatz", "2026-12-16T17:45:00+01:00", MOVED),
+    ("Nordbahn", "2026-12-17T07:04:00+01:00", None),
+    ("SK 431", "2026-12-19T10:40:00+01:00", FLIGHT),
+    ("Castle Wynd Hotel", "2026-12-19T15:00:00+00:00", OLD),  # check-in, on Edinburgh's clock
+]
+
+
+@pytest.mark.parametrize(("provider", "start", "missed"), _xfail(BOOKED))
+def test_each_booking_ahead_is_found(home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
+                                     missed: str | None) -> None:
+    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+    when = datetime.fromisoformat(start)
+    assert any(provider in (i["provider"] or "") and i["start"] and datetime.fromisoformat(i["start"]) == when
+               and i["status"] in ("proposed", "created") for i in found), [
+        (i["provider"], i["start"], i["status"]) for i in found]
+
+
+def test_the_cancelled_eye_test_is_a_cancellation_never_a_booking(
+        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+    optician = [(i["start"], i["status"], i["reason"]) for i in found if i["provider"] == "Augenblick Optik"]
+    assert ("2026-12-15T16:00:00+01:00", "rejected", "cancellation") in optician
+    assert not [o for o in optician if o[1] in ("proposed", "created")]
+
+
+def test_the_physio_is_never_proposed_at_the_time_it_was_moved_from(
+        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+    assert not [i for i in found if i["provider"] == "Physio am Kollwitzplatz"
+                and i["status"] in ("proposed", "created") and i["start"] == "2026-12-14T08:30:00+01:00"]
+
+
+@pytest.fixture(scope="module")
+def accepted(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of his home with every proposed booking accepted, as he would on the page."""
+    from steward.cli import main
+
+    copy = tmp_path_factory.mktemp("fourth-accepted") / "home"
+    shutil.copytree(home, copy)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["--home", str(copy), "--now", NOW, "--tz", ZONE, "--json", "appointments", "list"]) == 0
+    for item in json.loads(out.getvalue())["items"]:
+        if item["status"] == "proposed":
+            with contextlib.redirect_stdout(io.StringIO()):
+                assert main(["--home", str(copy), "--now", NOW, "--tz", ZONE, "--json", "appointments", "accept",
+                             str(item["id"])]) == 0
+    return copy
+
+
+# (day, title words, start) of what his days hold once his bookings are accepted, and why it is missing
+DAYS = [
+    ("2026-12-10", "Kraftwerk Fitness", "18:30", GYM),
+    ("2026-12-11", "Sanitär Krüger", "08:00", GERMAN),
+    ("2026-12-11", "Trattoria Lupo", "19:30", None),
+    ("2026-12-12", "SV Kastanie", "10:00", FORWARD),
+    ("2026-12-15", "Kita Sonnenblume", "08:15", KITA),
+    ("2026-12-16", "Physio am Kollwitzplatz", "17:45", MOVED),
+    ("2026-12-17", "Nordbahn", "07:04", None),
+    ("2026-12-19", "SK 431", "10:40", FLIGHT),
+]
+
+
+@pytest.mark.parametrize(("day", "words", "start", "missed"), _xfail(DAYS))
+def test_his_schedule_holds_each_accepted_booking_on_its_day(accepted: Path, capsys: pytest.CaptureFixture[str],
+                                                              day: str, words: str, start: str,
+                                                              missed: str | None) -> None:
+    items = _run(accepted, capsys, "schedule", day)["items"]
+    text = json.dumps(items, ensure_ascii=False)
+    assert words in text and f"T{start}" in text, items
+
+
+def test_the_cancelled_eye_test_and_the_moved_session_leave_no_trace_on_the_calendar(
+        accepted: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tuesday = json.dumps(_run(accepted, capsys, "schedule", "2026-12-15")["items"], ensure_ascii=False)
+    monday = json.dumps(_run(accepted, capsys, "schedule", "2026-12-14")["items"], ensure_ascii=False)
+    assert "Augenblick" not in tuesday and "T16:00" not in tuesday
+    assert "Physio" not in monday and "T08:30" not in monday
+
+
+@pytest.mark.parametrize("sender", ["sicherheit@spreeufer-kundenschutz.example",
+                                    "billing@streamflix-account-update.example"])
+def test_each_lure_is_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str], sender: str) -> None:
+    found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+    assert sender in {h["sender"] for h in found}
+
+
+def test_the_real_bank_is_not_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+    assert not {h["sender"] for h in found} & {"kartenservice@spreeuferbank.example", "push@spreeuferbank.example"}
