@@ -418,7 +418,7 @@ class CalendarService(ReminderManagement, EventSeries):
         out: list[Event] = []
         for name in self.backends:
             try:
-                out.extend(self.backend(name).read(start, end).events)
+                out.extend(self.backend(name).between(start, end))
             except ConnectorError:
                 continue
         return out
@@ -432,6 +432,7 @@ class CalendarService(ReminderManagement, EventSeries):
         items, reminders_skipped = self._reminder_items(start, end)
         unavailable: list[tuple[str, str]] = []
         unreadable: list[Unreadable] = []
+        off: list[ScheduleItem] = []  # times of repeating events the calendars say will not happen
         for name in calendars or list(self.backends):
             try:
                 reading = self.backend(name).read(start, end)
@@ -442,7 +443,11 @@ class CalendarService(ReminderManagement, EventSeries):
             for event in reading.events:
                 shown = event.shown_in(zone)
                 items.append(ScheduleItem("event", start if shown.all_day else shown.start, event=shown))
-        items, skipped = self._with_changes(items, start, end, calendars)
+            for event in reading.skipped:
+                shown = event.shown_in(zone)
+                off.append(ScheduleItem("event", start if shown.all_day else shown.start, event=shown,
+                                        state="skipped"))
+        items, skipped = self._with_changes(items, start, end, calendars, off)
         skipped = [*skipped, *reminders_skipped]
         items.sort(key=lambda i: (i.at, i.kind != "event" or not (i.event and i.event.all_day),
                                   i.kind, (i.reminder.text if i.reminder else i.event.title if i.event else "")))
@@ -450,10 +455,13 @@ class CalendarService(ReminderManagement, EventSeries):
                         tuple(skipped))
 
     def _with_changes(self, items: list[ScheduleItem], start: datetime, end: datetime,
-                      calendars: list[str] | None) -> tuple[list[ScheduleItem], list[ScheduleItem]]:
-        """The day's items with the moves and skips made with Steward shown: a moved event says where
-        it was (so does one time of a repeating event moved on its own in another app: its RECURRENCE-ID);
-        the skipped times of repeating events in the day come apart."""
+                      calendars: list[str] | None, off: list[ScheduleItem]) -> tuple[list[ScheduleItem],
+                                                                                   list[ScheduleItem]]:
+        """The day's items with the moves and skips shown: a moved event says where it was (so does one
+        time of a repeating event moved on its own in another app: its RECURRENCE-ID); the skipped times
+        of repeating events in the day come apart: those the calendars keep (`off`: an EXDATE, whichever
+        app wrote it) and those skipped with Steward in a calendar that does not say so, each once, and
+        never a time the calendar has on again."""
         zone = self.clock.zone
         moves: dict[tuple[str, str], datetime] = {}
         for entry in audit.entries(self.conn, "event.move"):
@@ -461,7 +469,8 @@ class CalendarService(ReminderManagement, EventSeries):
             if detail.get("start") and detail.get("was"):
                 moved_to = datetime.fromisoformat(str(detail["start"])).astimezone(UTC).isoformat()
                 moves[(str(entry["object_id"]), moved_to)] = datetime.fromisoformat(str(detail["was"]))
-        out, skipped = [], []
+        out: list[ScheduleItem] = []
+        skipped = list(off)
         for item in items:
             e = item.event
             was = moves.get((e.id, e.start.astimezone(UTC).isoformat())) if e is not None else None
@@ -473,6 +482,8 @@ class CalendarService(ReminderManagement, EventSeries):
             at = datetime.fromisoformat(str(detail.get("start"))).astimezone(zone)
             if not start <= at < end or (calendars and detail.get("calendar") not in calendars):
                 continue
+            if any(_same_time(i.event, entry["object_id"], at) for i in (*items, *skipped)):
+                continue  # the calendar says it (skipped there too), or has it on again
             finish = datetime.fromisoformat(str(detail.get("end") or detail["start"])).astimezone(zone)
             gone = Event(id=str(entry["object_id"]), title=str(detail.get("title", "")), start=at, end=finish,
                          calendar=str(detail.get("calendar", "")), zone=self.clock.zone_name, rule=detail.get("rule"))
@@ -513,6 +524,11 @@ class CalendarService(ReminderManagement, EventSeries):
         rows = repo.list_reminders(self.conn, repo.ACTIVE, start, end)
         shown = [r.shown_in(self.clock.zone) for r in rows] + self.repeats_between(start, end)
         return sorted(shown, key=lambda r: (r.due, r.id or 0))
+
+
+def _same_time(event: Event | None, event_id: object, at: datetime) -> bool:
+    """Whether `event` is the time `at` of the event `event_id` (a skipped time, or one still on)."""
+    return event is not None and event.id == str(event_id) and (event.recurrence_id or event.start) == at
 
 
 def _log() -> logging.Logger:

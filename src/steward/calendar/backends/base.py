@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from steward.records.calendar import Event, normalise
@@ -36,10 +36,12 @@ class Unreadable:
 
 @dataclass(frozen=True)
 class Reading:
-    """What a backend read for a span: the events, and the ones it had to skip."""
+    """What a backend read for a span: the events, the ones it had to skip, and the times of repeating
+    events in the span that will not happen (skipped, in Steward or in another calendar app)."""
 
     events: list[Event]
     unreadable: tuple[Unreadable, ...] = ()
+    skipped: tuple[Event, ...] = ()
 
 
 class CalendarBackend(Protocol):
@@ -77,6 +79,14 @@ class CalendarBackend(Protocol):
         """Give the event with this UID new times; None when the calendar does not have it
         (`if_match` as for `remove`)."""
         ...
+
+
+def skipped_in(series: Event, start: datetime, end: datetime) -> list[Event]:
+    """The times a repeating event skips (its EXDATEs) that overlap [start, end), each as the event it
+    would have been (its series' length, no rule of its own to act on)."""
+    length = series.end - series.start
+    return [replace(series, start=t, end=t + length, recurrence_id=None, moved=())
+            for t in series.skipped if t < end and t + length > start]
 
 
 def same_event(events: list[Event], title: str, start: datetime) -> Event | None:

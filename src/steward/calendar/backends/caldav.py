@@ -17,7 +17,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import Any
 
-from steward.calendar.backends.base import Reading, Unreadable, same_event
+from steward.calendar.backends.base import Reading, Unreadable, same_event, skipped_in
 from steward.calendar.ics import MARKER, aware, decoded, event_from_component, event_to_calendar
 from steward.calendar.repeat_ical import RepeatingTodo, TodoState
 from steward.errors import ConfigError, Conflict, ConnectorError, UserError
@@ -25,6 +25,16 @@ from steward.records.calendar import Event
 from steward.settings import Settings
 
 log = logging.getLogger(__name__)
+
+
+# every repeating event on a calendar (a VEVENT that has an RRULE), in any span
+_SERIES_QUERY = """<?xml version="1.0" encoding="utf-8"?>
+<C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+  <D:prop><D:getetag/><C:calendar-data/></D:prop>
+  <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VEVENT">
+    <C:prop-filter name="RRULE"/>
+  </C:comp-filter></C:comp-filter></C:filter>
+</C:calendar-query>"""
 
 
 def unreadable(component: Any, calendar: str, exc: BaseException, url: str = "") -> Unreadable:
@@ -118,14 +128,18 @@ class CaldavBackend:
 
     def between(self, start: datetime, end: datetime) -> list[Event]:
         """The readable events overlapping [start, end)."""
-        return self.read(start, end).events
+        return self._read(start, end, skipped_too=False).events
 
     def read(self, start: datetime, end: datetime) -> Reading:
-        """The span's events; one that cannot be read is skipped and named, never hiding the rest.
+        """The span's events; one that cannot be read is skipped and named, never hiding the rest; and
+        the times of repeating events in the span that will not happen (skipped in any app).
 
         (Radicale itself leaves out an item it cannot parse at all — a garbled or missing DTSTART, a
         broken VEVENT — and logs it on the server; those never reach us.)
         """
+        return self._read(start, end, skipped_too=True)
+
+    def _read(self, start: datetime, end: datetime, skipped_too: bool) -> Reading:
         try:
             # expanded here, not by the server or the library: each time of a repeating event keeps its
             # series' rule and skipped times, and a time moved on its own the time it had
@@ -133,12 +147,13 @@ class CaldavBackend:
         except self._errors() as exc:
             raise self._fail("reading events", exc) from None
         events: list[Event] = []
+        gone: list[Event] = []  # times of repeating events that will not happen
         skipped: dict[tuple[str, str], Unreadable] = {}  # a repeating event's copies are named once
         for obj in found:
             component: Any = None
             try:
                 component = obj.icalendar_component  # parsed here, one object at a time
-                read = self._times_of(obj.icalendar_instance, start, end)
+                read, off = self._times_of(obj.icalendar_instance, start, end)
             except (UserError, ValueError, TypeError, OverflowError, KeyError) as exc:
                 bad = unreadable(component, self.name, exc, str(getattr(obj, "url", "")))
                 if (bad.uid, bad.reason) not in skipped:
@@ -152,20 +167,47 @@ class CaldavBackend:
                     skipped.setdefault((bad.uid, bad.reason), bad)
                 elif event.start < end and event.end > start:
                     events.append(event)
-        return Reading(events, tuple(skipped.values()))
+            gone.extend(off)
+        if skipped_too:
+            # a series whose only times in the span are skipped is not among what the span's search found
+            gone.extend(self._skipped_apart(start, end, {str(e.id) for e in (*events, *gone)} |
+                                            {u.uid for u in skipped.values()}))
+        return Reading(events, tuple(skipped.values()), tuple(gone))
 
-    def _times_of(self, whole: Any, start: datetime, end: datetime) -> list[Event | None]:
+    def _skipped_apart(self, start: datetime, end: datetime, known: set[str]) -> list[Event]:
+        """The skipped times in [start, end) of the repeating events not in `known` (by UID): every series
+        on the calendar is asked for (a VEVENT with an RRULE, RFC 4791 9.7.2), and a server that cannot
+        answer that leaves them unsaid (the times are still not shown as on)."""
+        try:
+            found = self.calendar().search(xml=_SERIES_QUERY, post_filter=False)
+        except self._errors() as exc:
+            log.debug("caldav: the repeating events could not be listed: %s", self._fail("listing", exc).message)
+            return []
+        out: list[Event] = []
+        for obj in found:
+            try:
+                if str(obj.icalendar_component.get("uid") or "") in known:
+                    continue
+                out.extend(self._times_of(obj.icalendar_instance, start, end)[1])
+            except (UserError, ValueError, TypeError, OverflowError, KeyError):
+                continue  # named by a read of the span it is in
+        return out
+
+    def _times_of(self, whole: Any, start: datetime, end: datetime) -> tuple[list[Event | None], list[Event]]:
         """The events of one calendar object in [start, end): a one-off event as it is, a repeating one
         as each of its times there (through `recurring_ical_events`), each carrying the series' rule
-        and skipped times, and a time moved on its own the start it had (`recurrence_id`)."""
+        and skipped times, and a time moved on its own the start it had (`recurrence_id`). Apart, the
+        times of its series there that will not happen, as the server keeps them: an EXDATE, or a time
+        of its own marked STATUS:CANCELLED (how some calendar apps delete one time of a series)."""
         components = list(whole.walk("VEVENT"))
         if not any(c.get(name) is not None for c in components for name in ("rrule", "rdate", "recurrence-id")):
-            return [event_from_component(c, self.name, self.zone, in_range=True) for c in components]
+            return [event_from_component(c, self.name, self.zone, in_range=True) for c in components], []
         import recurring_ical_events
 
         series = {str(c.get("uid") or ""): event_from_component(c, self.name, self.zone, in_range=True)
                   for c in components if c.get("rrule") is not None and c.get("recurrence-id") is None}
         out: list[Event | None] = []
+        gone = [t for master in series.values() if master is not None for t in skipped_in(master, start, end)]
         for one in recurring_ical_events.of(whole).between(start, end):
             event = event_from_component(one, self.name, self.zone, in_range=True)
             master = series.get(str(one.get("uid") or ""))
@@ -173,10 +215,13 @@ class CaldavBackend:
                 out.append(event)
                 continue
             had = aware(decoded(one, "recurrence-id"), self.zone) if one.get("recurrence-id") is not None else None
-            out.append(replace(event, rule=master.rule, skipped=master.skipped, zone=master.zone,
-                               steward=master.steward, recurrence_id=had if had is not None and had != event.start
-                               else None))
-        return out
+            event = replace(event, rule=master.rule, skipped=master.skipped, zone=master.zone, steward=master.steward,
+                            recurrence_id=had if had is not None and had != event.start else None)
+            if str(one.get("status") or "").upper() == "CANCELLED":
+                gone.append(replace(event, recurrence_id=None))
+            else:
+                out.append(event)
+        return out, gone
 
     def find_duplicate(self, title: str, start: datetime) -> Event | None:
         """An event on the server with the same normalised title and start, if any."""

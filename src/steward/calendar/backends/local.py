@@ -6,7 +6,7 @@ import sqlite3
 from dataclasses import replace
 from datetime import datetime
 
-from steward.calendar.backends.base import Reading
+from steward.calendar.backends.base import Reading, skipped_in
 from steward.records.calendar import Event, normalise
 from steward.store import calendar as repo
 
@@ -26,14 +26,17 @@ class LocalBackend:
 
     def between(self, start: datetime, end: datetime) -> list[Event]:
         """Local events overlapping [start, end), each time of a repeating one as an event of its own."""
-        found = repo.events_between(self.conn, start, end)
-        for event in repo.repeating_events(self.conn, end):
-            found.extend(expand(event, start, end))
-        return sorted(found, key=lambda e: (e.start, e.id))
+        return self.read(start, end).events
 
     def read(self, start: datetime, end: datetime) -> Reading:
-        """Local events overlapping [start, end) (every stored row was checked when written)."""
-        return Reading(self.between(start, end))  # every stored row was checked when it was written
+        """Local events overlapping [start, end) (every stored row was checked when written), and the
+        skipped times of repeating ones there."""
+        found = repo.events_between(self.conn, start, end)
+        skipped: list[Event] = []
+        for event in repo.repeating_events(self.conn, end):
+            found.extend(expand(event, start, end))
+            skipped.extend(skipped_in(event, start, end))
+        return Reading(sorted(found, key=lambda e: (e.start, e.id)), skipped=tuple(skipped))
 
     def find_duplicate(self, title: str, start: datetime) -> Event | None:
         """A local event with the same normalised title and start, if any."""

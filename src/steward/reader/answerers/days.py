@@ -27,14 +27,16 @@ def day_label(day: date, fmt: Formats | None = None, today: date | None = None) 
 
 
 def _item_line(item: ScheduleItem, fmt: Formats) -> str:
+    change = " — skipped this time" if item.state == "skipped" else \
+        f" — moved from {fmt.moment(item.moved_from)}" if item.moved_from is not None else ""
     if item.reminder is not None:
-        return f"{fmt.time(item.at)} {item.reminder.text} (reminder)"
+        return f"{fmt.time(item.at)} {item.reminder.text} (reminder){change}"
     event = item.event
     if event is None:
         return fmt.time(item.at)
     when = "all day" if event.all_day else f"{fmt.time(event.start)}–{fmt.time(event.end)}"
     where = f" at {event.location}" if event.location else ""
-    return f"{when} {event.title}{where} ({event.calendar})"
+    return f"{when} {event.title}{where} ({event.calendar}){change}"
 
 
 def render(schedules: list[Schedule], fmt: Formats | None = None, today: date | None = None) -> str:
@@ -45,6 +47,7 @@ def render(schedules: list[Schedule], fmt: Formats | None = None, today: date | 
     if len(schedules) == 1 and not schedules[0].items:
         s = schedules[0]
         return "\n".join([f"Nothing on your schedule for {day_label(s.day, fmt, today)}.",
+                          *(f"- {_item_line(i, fmt)}" for i in s.skipped),
                           *(f"({name} could not be read: {error})" for name, error in s.unavailable),
                           *skipped])
     lines: list[str] = []
@@ -53,7 +56,8 @@ def render(schedules: list[Schedule], fmt: Formats | None = None, today: date | 
             continue
         count = len(s.items)
         lines.append(f"{day_label(s.day, fmt, today)} ({count} item{'s' if count != 1 else ''}):")
-        lines.extend(f"- {_item_line(i, fmt)}" for i in s.items)
+        # a time skipped stays in its day, said so (it is not counted: it will not happen)
+        lines.extend(f"- {_item_line(i, fmt)}" for i in sorted((*s.items, *s.skipped), key=lambda i: i.at))
         lines.extend(f"  ({name} could not be read: {error})" for name, error in s.unavailable)
     if not lines:
         first, last = schedules[0].day, schedules[-1].day

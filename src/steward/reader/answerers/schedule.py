@@ -58,7 +58,9 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                 if item.event is not None:
                     shown.add(item.event.title.casefold())
                     lines.append((item.at, f"- {moment_text(item.at, clock)} {item.event.title}"
-                                           + (f" (until {clock.formats.time(clock.local(item.event.end))})" if at_time else "")))
+                                           + (f" (until {clock.formats.time(clock.local(item.event.end))})" if at_time else "")
+                                           + (f" (moved from {moment_text(item.moved_from, clock)})"
+                                              if item.moved_from is not None else "")))
                     entries.append(Entry(item.at, item.event.title, "event", item.event.all_day,
                                          event_id=item.event.id, repeats=bool(item.event.rule),
                                          over=item.event.end <= clock.now()))
