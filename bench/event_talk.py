@@ -1,8 +1,10 @@
 """Events in plain words: the right write on the right event, without a model.
 
-    .venv/bin/python bench/event_talk.py [--verbose]
+    .venv/bin/python bench/event_talk.py [--set dev|fresh|blind|PATH] [--verbose]
 
-Scores the phrase set in `bench/data/event_talk.yaml` (add, move to a day or a time, move by a shift, a
+Scores a phrase set: `dev` (the default) is `bench/data/event_talk.yaml`, `fresh` is
+`bench/data/event_talk_fresh.yaml` (written blind to the rules, on a calendar and clock of its own),
+`blind` is `bench/data/event_talk_blind.yaml` (held out: its cases are never printed). Each holds (add, move to a day or a time, move by a shift, a
 new length, cancel, "it", two close matches, repeating events and busy times that ask first, and turns
 that must write no event): each case runs in a home of its own holding the same events (the set's
 `setup`, and a scene's own events for the cases of a scene), through `steward chat`'s engine, on a
@@ -21,11 +23,12 @@ import tempfile
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import yaml
+from dateutil.rrule import rrulestr
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from steward.app import App, build_app  # noqa: E402
@@ -33,7 +36,9 @@ from steward.clock import make_clock  # noqa: E402
 from steward.paths import Paths  # noqa: E402
 from steward.settings import load  # noqa: E402
 
-CASES = Path(__file__).resolve().parent / "data" / "event_talk.yaml"
+DATA = Path(__file__).resolve().parent / "data"
+CASES = DATA / "event_talk.yaml"
+SETS = {"dev": CASES, "fresh": DATA / "event_talk_fresh.yaml", "blind": DATA / "event_talk_blind.yaml"}
 SESSION = "bench"
 _KINDS = {"event": "add", "event.move": "move", "event.cancel": "cancel", "event.skip": "skip",
           "event.series": "series", "event.override": "move_one"}
@@ -103,7 +108,8 @@ def observe(trace: Mapping[str, Any]) -> dict[str, Any]:
             action, fields = "move_one", writes[1]["fields"]
         got = {"action": action, "target": fields.get("title"),
                "start": str(fields.get("start", ""))[:16], "end": str(fields.get("end", ""))[:16],
-               "location": fields.get("location"), "rule": fields.get("rule"), "reply": trace.get("reply")}
+               "location": fields.get("location"), "rule": fields.get("rule"), "reply": trace.get("reply"),
+               "at": str(fields.get("start", ""))}
         if set(kinds) == {"event.skip"}:  # several times skipped at once: every one of them
             got["starts"] = [str(w["fields"].get("start", ""))[:16] for w in writes]
             if len({w["fields"].get("title") for w in writes}) > 1:
@@ -119,12 +125,37 @@ def agrees(expected: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
     """The expected write on the expected event, with its times, place and rule."""
     if expected["action"] != got.get("action"):
         return False
-    for key in ("target", "start", "end", "location", "rule", "starts"):
+    if "target" in expected and not same_title(expected["target"], got.get("target")):
+        return False
+    if "rule" in expected and not same_rule(str(expected["rule"]), got.get("rule"), str(got.get("at") or "")):
+        return False
+    for key in ("start", "end", "location", "starts"):
         if key in expected and expected[key] != got.get(key):
             return False
     if "candidates" in expected:
         return all(f"{c} (" in str(got.get("reply")) for c in expected["candidates"])
     return True
+
+
+def same_title(expected: object, got: object) -> bool:
+    """The same title, whatever its capitals ("Yoga with Mei" is "yoga with Mei")."""
+    return isinstance(got, str) and str(expected).casefold() == got.casefold()
+
+
+def same_rule(expected: str, got: object, start: str) -> bool:
+    """The same RRULE, or one that gives the same times from the event's start over two years (an
+    UNTIL anywhere between the last time kept and the next one ends a series alike)."""
+    if not isinstance(got, str):
+        return False
+    if expected == got:
+        return True
+    try:
+        first = datetime.fromisoformat(start)
+        horizon = first + timedelta(days=730)
+        return bool(first.tzinfo) and (rrulestr(expected, dtstart=first).between(first, horizon, inc=True)
+                                       == rrulestr(got, dtstart=first).between(first, horizon, inc=True))
+    except ValueError:
+        return False
 
 
 def wrong_event(expected: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
@@ -133,7 +164,7 @@ def wrong_event(expected: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
         return False
     if expected["action"] in ("ask", "none"):
         return got.get("action") != "add"   # a change made where a question or nothing was wanted
-    return got.get("action") != "add" and got.get("target") != expected.get("target") or (
+    return got.get("action") != "add" and not same_title(expected.get("target"), got.get("target")) or (
         got.get("action") != "add" and "start" in expected and expected["action"] == "cancel"
         and got.get("start") != expected["start"])
 
@@ -202,9 +233,13 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--verbose", action="store_true", help="print every case that is not right")
     parser.add_argument("--only", help="score only the cases whose words hold this text")
-    parser.add_argument("--cases", type=Path, default=CASES, help="the phrase set (default: %(default)s)")
+    parser.add_argument("--set", dest="cases", default="dev", metavar="dev|fresh|blind|PATH",
+                        help="the phrase set: dev (default), fresh, blind (its cases never printed), or a path")
+    parser.add_argument("--cases", dest="cases", help=argparse.SUPPRESS)   # the older spelling of --set
     args = parser.parse_args()
-    scored = evaluate(args.cases, args.only)
+    path = SETS.get(args.cases) or Path(args.cases)
+    held_out = path.resolve() == SETS["blind"].resolve()
+    scored = evaluate(path, None if held_out else args.only)
     right = sum(s.ok for s in scored)
     wrong = sum(s.wrong_event for s in scored)
     by_action = Counter(s.expected["action"] for s in scored)
@@ -212,7 +247,11 @@ def main() -> int:
     print(f"right write on the right event: {right}/{len(scored)} ({100 * right / len(scored):.1f}%)")
     print(f"writes on the wrong event: {wrong}")
     print(f"writes other than the one meant (the wrong event among them): {sum(s.wrong_write for s in scored)}")
-    if args.verbose:
+    right_by = Counter(s.expected["action"] for s in scored if s.ok)
+    print("right by action: " + ", ".join(f"{a} {right_by[a]}/{n}" for a, n in sorted(by_action.items())))
+    if args.verbose and held_out:
+        print("(the blind set's cases are not printed)")
+    elif args.verbose:
         for s in scored:
             if not s.ok:
                 print(f"- {' / '.join(s.say)}\n    expected {dict(s.expected)}\n    got      {dict(s.got)}")
