@@ -165,3 +165,58 @@ def test_a_time_of_a_repeating_reminder_moved_or_skipped_says_so_in_the_today_pa
         skipped = page.wait_for_selector("#tomorrow-items li.skipped")
         assert "stretch" in skipped.inner_text() and "skipped" in skipped.inner_text()
         assert not errors, errors
+
+
+@pytest.mark.parametrize("size", [(1280, 860), (390, 844)], ids=["1280", "390"])
+def test_a_reminder_is_moved_skipped_and_cancelled_from_the_today_panel(
+        browser: Any, steward_home: Path, cli: Callable[..., Any], size: tuple[int, int]) -> None:
+    def run(*args: str) -> None:
+        r = cli("--now", NOW, "--tz", "America/New_York", *args)
+        assert r.code == 0, r.err
+
+    run("remind", "every day at 6 pm", "feed the fish")
+    run("remind", "tomorrow at 5 pm", "call mum")
+    axe = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+    with serving(steward_home, now=NOW, env={"STEWARD_TIMEZONE": "America/New_York"}) as served:
+        page = browser.new_page(viewport={"width": size[0], "height": size[1]}, bypass_csp=True)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(served.page)
+        fish = page.locator("#today-items li", has_text="feed the fish")
+        # tomorrow's time is not the next yet: it is changed once it is
+        page.wait_for_selector("#tomorrow-items li:has-text('feed the fish')")
+        assert page.locator("#tomorrow-items li", has_text="feed the fish").locator("button.change").count() == 0
+        fish.locator("button.change").click()
+        assert fish.locator("button.change").get_attribute("aria-expanded") == "true"
+        # a repeat is not one time: said so, and nothing moves
+        fish.get_by_label("Move to").fill("every tuesday")
+        fish.locator("button", has_text="Move this time").click()
+        page.wait_for_function("() => /is a repeat, not one time/.test(document.querySelector("
+                               "'#today-items .event-change .act-status').textContent)")
+        fish.get_by_label("Move to").fill("7:30 pm")
+        page.add_script_tag(path=str(axe))
+        found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+                              ".map(v => v.id + ' ' + v.nodes.map(n => n.target.join(' ')).join(','))")
+        assert found == []
+        fish.locator("button", has_text="Move this time").click()
+        moved = page.wait_for_selector("#today-items li.moved")  # the panel draws the day again
+        assert "feed the fish" in moved.inner_text() and "19:30" in moved.inner_text()
+        assert "moved from today 18:00" in moved.inner_text()
+
+        fish = page.locator("#today-items li", has_text="feed the fish")
+        fish.locator("button.change").click()
+        fish.locator("button", has_text="Skip this time").click()
+        fish.locator("button", has_text="Yes, skip it").click()
+        page.wait_for_selector("#today-items li.skipped:has-text('feed the fish')")
+        # the next time is tomorrow's now, and can be changed
+        page.wait_for_selector("#tomorrow-items li:has-text('feed the fish') button.change")
+
+        mum = page.locator("#tomorrow-items li", has_text="call mum")
+        mum.locator("button.change").click()
+        mum.locator("button", has_text="Cancel it").click()
+        mum.locator("button", has_text="Yes, cancel it").click()
+        page.wait_for_function("() => !/call mum/.test(document.querySelector('#tomorrow-items').textContent)")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert not errors, errors
+    day = cli("--now", NOW, "--tz", "America/New_York", "--json", "schedule", "tomorrow").json()["items"]
+    assert [(i["text"], i["due"][11:16], i.get("state")) for i in day] == [("feed the fish", "18:00", None)]

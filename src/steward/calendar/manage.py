@@ -58,6 +58,11 @@ class ReminderManagement(ReminderTodos):
         """The calendar backend called `name` (the default when None); CalendarService provides it."""
         raise NotImplementedError
 
+    def cancel_reminder(self, reminder_id: int, *, provenance: Provenance | Mapping[str, Any],
+                        series: bool = False) -> Reminder:  # CalendarService's
+        """Cancel a reminder (a repeating one: this time); CalendarService provides it."""
+        raise NotImplementedError
+
     # -- repeating ------------------------------------------------------------------------------
 
     def recurrence(self, words: str) -> Recurrence | None:
@@ -236,12 +241,43 @@ class ReminderManagement(ReminderTodos):
             raise NotFound(f"there is no reminder #{reminder_id}; `steward reminders list` shows them")
         return current
 
-    def move_reminder(self, reminder_id: int, when: str | datetime | Any, *,
-                      provenance: Provenance | Mapping[str, Any], dry_run: bool = False) -> Reminder:
-        """Move a pending reminder to WHEN. A time alone ("5 pm") keeps its day; a day alone ("friday")
-        keeps its time. For a repeating one only this occurrence moves."""
-        prov = Provenance.of(provenance)
+    def at_time_shown(self, reminder_id: int, at: datetime | None) -> Reminder:
+        """Reminder `reminder_id`, checked to be still at `at`, the time the person was shown (a page
+        names the time it drew); None takes it as it is. A later time of a repeating one is a UserError
+        (a time is changed on its own once it is the next); a time it no longer has is NotFound."""
         current = self._current(reminder_id)
+        if at is None or current.due == at:
+            return current
+        fmt = self.clock.formats
+        series = self.series_of(current)
+        if series is not None and series.status == "active" and at > current.due:
+            from steward.dates import occurrences
+
+            if occurrences(series.rule, series.start, at - timedelta(seconds=1), 1, self.clock.zone)[:1] == [at]:
+                raise UserError(f"only the next time of {current.text!r} ({fmt.moment(current.due.astimezone(self.clock.zone))})"
+                                f" can be changed on its own; {fmt.moment(at.astimezone(self.clock.zone))} can once "
+                                "it is the next; nothing was changed")
+        raise NotFound(f"{current.text!r} is not at {fmt.moment(at.astimezone(self.clock.zone))} any more; "
+                       "nothing was changed")
+
+    def skip_reminder_time(self, reminder_id: int, *, provenance: Provenance | Mapping[str, Any],
+                           at: datetime | None = None) -> Reminder:
+        """Skip one time of a repeating reminder (its next, or `at` when that is the next): that time will
+        not remind, the next is written (on CalDAV an EXDATE); a one-off is refused (cancel it instead)."""
+        current = self.at_time_shown(reminder_id, at)
+        if current.series_id is None:
+            raise UserError(f"reminder #{reminder_id} ({current.text}) does not repeat: cancel it instead; "
+                            "nothing was changed")
+        return self.cancel_reminder(reminder_id, provenance=provenance)
+
+    def move_reminder(self, reminder_id: int, when: str | datetime | Any, *,
+                      provenance: Provenance | Mapping[str, Any], dry_run: bool = False,
+                      at: datetime | None = None) -> Reminder:
+        """Move a pending reminder to WHEN. A time alone ("5 pm") keeps its day; a day alone ("friday")
+        keeps its time. For a repeating one only this occurrence moves. `at` is the time the person was
+        shown (see `at_time_shown`)."""
+        prov = Provenance.of(provenance)
+        current = self.at_time_shown(reminder_id, at)
         if current.status != "pending":
             raise UserError(f"reminder #{reminder_id} {_STATE[current.status]}; nothing was changed")
         if isinstance(when, str) and self.recurrence(when) is not None:

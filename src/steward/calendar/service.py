@@ -52,15 +52,20 @@ class ScheduleItem:
     # that will not happen, kept in the day so the person sees it went)
     state: str | None = None
     moved_from: datetime | None = None
+    # a later time of a repeating reminder (not its next): changed on its own once it is the next
+    ahead: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """The item as JSON: a reminder's or an event's own shape, with its kind (and state, when changed)."""
+        """The item as JSON: a reminder's or an event's own shape, with its kind (and state, when changed;
+        "ahead" for a later time of a repeating reminder)."""
         body = self.reminder.to_json() if self.reminder else self.event.to_json() if self.event else {}
         out = {"kind": self.kind, "at": self.at.isoformat(), **body}
         if self.state:
             out["state"] = self.state
         if self.moved_from:
             out["moved_from"] = self.moved_from.isoformat()
+        if self.ahead:
+            out["ahead"] = True
         return out
 
 
@@ -495,10 +500,12 @@ class CalendarService(ReminderManagement, EventSeries):
         apart, the times of repeating ones skipped (cancelled on their own, here or in another app)."""
         zone = self.clock.zone
         items, skipped = [], []
-        for r in self.reminders_between(start, end):
+        rows = [(r.shown_in(zone), False) for r in repo.list_reminders(self.conn, repo.ACTIVE, start, end)]
+        for r, ahead in [*rows, *((r, True) for r in self.repeats_between(start, end))]:
             moved = r.series_id is not None and r.occurrence is not None and r.occurrence != r.due
             items.append(ScheduleItem("reminder", r.due, reminder=r, state="moved" if moved else None,
-                                      moved_from=r.occurrence.astimezone(zone) if moved and r.occurrence else None))
+                                      moved_from=r.occurrence.astimezone(zone) if moved and r.occurrence else None,
+                                      ahead=ahead))
         gone = [r for r in repo.list_reminders(self.conn, ("cancelled",), start, end)
                 if r.series_id is not None and r.done_at is None]
         if gone:

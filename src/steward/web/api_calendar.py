@@ -1,6 +1,7 @@
 """`GET /schedule`, `GET /reminders`, `DELETE /reminders/{id}`, `GET /reminders/recent`,
-`POST /reminders/{id}/snooze|done` (the web page's card, a notification's buttons) and
-`POST /events/move|cancel|skip` (an event named in words or by its id): the calendar service over HTTP."""
+`POST /reminders/{id}/snooze|done` (the web page's card, a notification's buttons), `POST
+/reminders/{id}/move|skip` (one time of a reminder, or a repeating one's days from now on) and `POST
+/events/move|cancel|skip` (an event named in words or by its id): the calendar service over HTTP."""
 
 from __future__ import annotations
 
@@ -154,6 +155,59 @@ async def done_reminder(request: Request, body: DoneIn, reminder_id: int = Path(
                         ) -> dict[str, Any]:
     """Mark a reminder done (one not yet due will not fire; a repeating one goes on to its next time)."""
     return await runtime_of(request).workers.run(_button, reminder_id, "done", key, None)
+
+
+class ReminderMoveIn(BaseModel):
+    """Where a reminder moves (`when` in words: "friday at 5 pm", "7:30 pm"), and which time of it."""
+
+    model_config = ConfigDict(extra="forbid")
+    when: str = Field(min_length=1, max_length=200)
+    at: datetime | None = Field(None, description="the time the reminder was shown at (as `GET /schedule` gives "
+                                                  "it): nothing moves when it is no longer there")
+    series: bool = Field(False, description="a repeating reminder: every time from now on (`when` may be a new "
+                                            "repeat: \"every tuesday at 8\", or a time: \"8 am\")")
+
+
+class ReminderSkipIn(BaseModel):
+    """Which time of a repeating reminder to skip (its next by default)."""
+
+    model_config = ConfigDict(extra="forbid")
+    at: datetime | None = Field(None, description="the time the reminder was shown at (as `GET /schedule` gives "
+                                                  "it): nothing is skipped when it is no longer its next")
+
+
+def _reminder_time(app: App, reminder_id: int, action: str, when: str, at: datetime | None,
+                   series: bool) -> dict[str, Any]:
+    from steward.errors import UserError
+
+    provenance = {"via": "api", "command": f"POST /reminders/{reminder_id}/{action}", "from": "web page"}
+    if at is not None and at.tzinfo is None:
+        at = at.replace(tzinfo=app.clock.zone)
+    calendar = app.calendar
+    if action == "skip":
+        return calendar.skip_reminder_time(reminder_id, provenance=provenance, at=at).to_json()
+    if not when.strip():
+        raise UserError("say where to move it ('when': 'friday at 5 pm'); nothing was moved")
+    if series:
+        calendar.at_time_shown(reminder_id, None)  # NotFound said plainly for an id it does not have
+        return calendar.move_reminder_series(reminder_id, when, provenance=provenance).to_json()
+    return calendar.move_reminder(reminder_id, when, provenance=provenance, at=at).to_json()
+
+
+@router.post("/reminders/{reminder_id}/move", response_model=ReminderOut, responses=ERRORS)
+async def move_reminder(request: Request, body: ReminderMoveIn, reminder_id: int = Path(ge=1)) -> dict[str, Any]:
+    """Move a reminder to `when` (a time alone keeps its day, a day alone its time); of a repeating one the
+    time shown (`at`, its next by default) on its own, the others kept, or with `series` every time from
+    now on. Returns the reminder as it now is."""
+    return await runtime_of(request).workers.run(_reminder_time, reminder_id, "move", body.when, body.at,
+                                                 body.series)
+
+
+@router.post("/reminders/{reminder_id}/skip", response_model=ReminderOut, responses=ERRORS)
+async def skip_reminder(request: Request, body: ReminderSkipIn, reminder_id: int = Path(ge=1)) -> dict[str, Any]:
+    """Skip one time of a repeating reminder (the time shown, `at`, when it is the next; its next by default):
+    it will not remind then, and goes on at its next time. Returns the time skipped (`next`: the one after)."""
+    return await runtime_of(request).workers.run(_reminder_time, reminder_id, "skip", "", body.at, False)
 
 
 class EventChangeIn(BaseModel):

@@ -366,37 +366,36 @@ for (const button of document.querySelectorAll("button.suggest")) {
 
 // ---- today ----------------------------------------------------------------------------------------
 
-// A moved event says where it was; a skipped time of a repeating event stays in its day, struck through.
+// A moved event or reminder says where it was; a skipped time of a repeating one stays in its day, struck
+// through. An event still to come, and a reminder waiting for its time, offer a change.
 function itemRow(entry) {
   const when = entry.all_day ? "all day" : clockTime(entry.at || entry.start || entry.due);
   const title = entry.title || entry.text || "";
   const state = entry.state === "skipped" ? "skipped"
     : entry.state === "moved" && entry.moved_from ? `moved from ${shortDate(entry.moved_from)}` : entry.kind || "";
-  const change = entry.kind === "event" && entry.id && entry.state !== "skipped" && !entry.over ? eventChange(entry) : [];
+  const change = entry.state === "skipped" || !entry.id ? []
+    : entry.kind === "event" && !entry.over ? eventChange(entry)
+    : entry.kind === "reminder" && entry.status === "pending" && !entry.ahead ? reminderChange(entry) : [];
   return el("li", entry.state ? { class: entry.state } : {}, el("span", { class: "when" }, when),
     el("span", { class: "what" }, title), el("span", { class: "kind" }, state), change);
 }
 
-// An event in the Today panel: Change opens a small form under it: a new time in words (Move; for a
-// repeating one, this time alone or every time from now on), and Cancel it (a one-off) or Skip this
-// time (a repeating one), asked once more before it is done. The event is named by its id and the
-// time shown, through the same routes as `steward calendar`.
+// Change opens a small form under an entry: a new time in words (Move; for a repeating one, Move this
+// time moves the time shown alone and Every time from now on the series), and Cancel it (a one-off) or
+// Skip this time (a repeating one), asked once more before it is done. `move(when, series)` and `drop()`
+// send the change through the same routes as `steward calendar` and `steward reminders`.
 let changeForms = 0;
-function eventChange(entry) {
-  const title = entry.title || "this event";
-  const repeats = Boolean(entry.rule);
-  const named = (extra = {}) => ({ event: entry.id, at: entry.start, ...extra });
-  const field = `event-when-${++changeForms}`;
+function changeControls(title, repeats, placeholder, move, drop) {
+  const field = `entry-when-${++changeForms}`;
   const toggle = el("button", { type: "button", class: "quiet change", "aria-expanded": "false",
                                 "aria-label": `Change “${title}”` }, "Change");
-  const words = el("input", { type: "text", id: field, name: "when", autocomplete: "off",
-                              placeholder: repeats ? "thursday at 3 pm, or every tuesday" : "friday at 5 pm" });
-  const move = el("button", { type: "submit", class: "secondary" }, repeats ? "Move this time" : "Move");
+  const words = el("input", { type: "text", id: field, name: "when", autocomplete: "off", placeholder });
+  const once = el("button", { type: "submit", class: "secondary" }, repeats ? "Move this time" : "Move");
   const every = repeats ? el("button", { type: "submit", class: "secondary" }, "Every time from now on") : null;
   const status = el("span", { class: "act-status", role: "status" });
-  const drop = el("button", { type: "button", class: "quiet" }, repeats ? "Skip this time" : "Cancel it");
+  const dropButton = el("button", { type: "button", class: "quiet" }, repeats ? "Skip this time" : "Cancel it");
   const form = el("form", { class: "event-change", hidden: true, "aria-label": `Change “${title}”` },
-    el("label", { for: field }, "Move to"), words, move, every, drop, status);
+    el("label", { for: field }, "Move to"), words, once, every, dropButton, status);
   toggle.addEventListener("click", () => {
     const opening = form.hidden;
     form.hidden = !opening;
@@ -408,33 +407,55 @@ function eventChange(entry) {
     const when = words.value.trim();
     if (!when) { status.textContent = "Say when, e.g. friday at 5 pm."; words.focus(); return; }
     const series = repeats && event.submitter === every;
-    const buttons = [move, every].filter(Boolean);
+    const buttons = [once, every].filter(Boolean);
     for (const button of buttons) button.disabled = true;
     status.textContent = "Moving…";
     try {
-      const moved = await api("POST", "/events/move", named(repeats ? (series ? { when, series } : { when, once: true })
-        : { when }));
-      status.textContent = series ? `Every time from ${shortDate(moved.start)}.` : `Moved to ${shortDate(moved.start)}.`;
+      const moved = await move(when, series);
+      const at = moved.start || moved.due;
+      status.textContent = series ? `Every time from ${shortDate(at)}.` : `Moved to ${shortDate(at)}.`;
       refreshToday();
     } catch (err) {
       status.textContent = err.message;
       for (const button of buttons) button.disabled = false;
     }
   });
-  drop.addEventListener("click", () => {
-    drop.replaceWith(el("span", { class: "confirm" }, repeats ? "Skip it this time?" : "Cancel it?",
+  dropButton.addEventListener("click", () => {
+    dropButton.replaceWith(el("span", { class: "confirm" }, repeats ? "Skip it this time?" : "Cancel it?",
       answerActions({
         label: `“${title}”`, yes: repeats ? "Yes, skip it" : "Yes, cancel it", no: "Keep it",
         working: { yes: repeats ? "Skipping…" : "Cancelling…", no: "Keeping it…" },
         send: async (choice) => {
           if (choice === "no") return "Kept as it is.";
-          await api("POST", repeats ? "/events/skip" : "/events/cancel", named());
+          await drop();
           refreshToday();
           return repeats ? "Skipped this time." : "Cancelled.";
         },
       })));
   });
   return [toggle, form];
+}
+
+// An event is named by its id and the time shown, so no words are needed to tell two alike apart.
+function eventChange(entry) {
+  const repeats = Boolean(entry.rule);
+  const named = (extra = {}) => ({ event: entry.id, at: entry.start, ...extra });
+  return changeControls(entry.title || "this event", repeats,
+    repeats ? "thursday at 3 pm, or every tuesday" : "friday at 5 pm",
+    (when, series) => api("POST", "/events/move", named(repeats ? (series ? { when, series } : { when, once: true })
+      : { when })),
+    () => api("POST", repeats ? "/events/skip" : "/events/cancel", named()));
+}
+
+// A reminder is named by its id and the time shown (a later time of a repeating one is changed once it
+// is the next: the panel offers no change to it).
+function reminderChange(entry) {
+  const repeats = Boolean(entry.rule);
+  const path = `/reminders/${encodeURIComponent(entry.id)}`;
+  return changeControls(entry.text || "this reminder", repeats,
+    repeats ? "7:30 pm, or every weekday at 8" : "friday at 5 pm",
+    (when, series) => api("POST", `${path}/move`, series ? { when, series } : { when, at: entry.due }),
+    () => repeats ? api("POST", `${path}/skip`, { at: entry.due }) : api("DELETE", path));
 }
 
 function fill(list, rows, emptyText) {
