@@ -353,16 +353,24 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     if now is None:
         flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases))
         said = _window(text, clock, options)[0] if clock is not None and relative is None else None
-        return replace(before, text=text, ask=_ask(norms, rw), flags=flags or before.flags,
+        ask = _ask(norms, rw)
+        kept = before.flags if ask in ("list", "show", before.ask) else before.flags - _ASK_FLAGS
+        return replace(before, text=text, ask=ask, flags=flags or kept,
                        window=relative or said or before.window, scores=(), sure=True)
     own = bool(now.scores) and now.scores[0][1] >= _OWN_EVIDENCE
     if own and now.domain != before.domain and not _owns(now.domain, before.filters):
         # a question of another domain: its own, in the window it says (or one said from the one before)
         return replace(now, window=relative or now.window) if relative is not None else now
     domain = now.domain if own else before.domain
+    # what the question before asked for as its own ask (a reference, a place, whether one is free) is not
+    # what a new ask wants: "and when do we come back?" after "what's the booking ref?" asks a day
+    kept = before.flags if now.ask in ("list", "show", before.ask) else before.flags - _ASK_FLAGS
     return replace(now, domain=domain, filters=before.filters, kinds=before.kinds, bills=before.bills, currencies=before.currencies,
                    unmatched=before.unmatched, window=relative or now.window or before.window,
-                   flags=now.flags or before.flags, sure=True)
+                   flags=now.flags or kept, sure=True)
+
+
+_ASK_FLAGS = frozenset(("reference", "where", "free", "genuine"))
 
 
 _FRAGMENT_WORDS = 3  # "minimum?", "and the due date?", "what about the balance": a slot said alone
@@ -544,6 +552,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
             scores["appointments"] += _NAME_WEIGHT
         if "sender" in slots and (mail_said or not slots & {"issuer", "account", "provider"}):
             scores["mail"] += (_NAME_WEIGHT if whole or mail_said else 1) + (1 if mail_said else 0)
+        elif "sender" in slots and not cued and _said_after_from(named.said, low):
+            # "anything from Priya lately?": someone things come from, said with no word of any domain, wrote
+            scores["mail"] += _NAME_WEIGHT + 1
         if "reminder" in slots:
             scores["reminders"] += 1
         if "event" in slots:
@@ -602,6 +613,13 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                  bills=tuple(bills) if best == "money" else (),
                  currencies=tuple(currencies) if best == "money" else (),
                  flags=flags, unmatched=unmatched, scores=tuple(ranked), sure=sure, things=things)
+
+
+def _said_after_from(said: str, low: Sequence[str]) -> bool:
+    """Whether a name is said right after "from" ("anything from Priya?", "heard from the Lees?")."""
+    first = said.casefold().split()[:1]
+    return bool(first) and any(w == first[0] and i and (low[i - 1] == "from" or low[i - 1] in ("the", "my") and
+                                                      i > 1 and low[i - 2] == "from") for i, w in enumerate(low))
 
 
 def read_bookings(text: str, clock: Clock, rw: ReaderWords, date_options: Any = None) -> Frame:
@@ -727,3 +745,21 @@ def _flat(phrases: tuple[Any, ...]) -> list[str]:
         if isinstance(p, tuple):
             out.extend(w for w in p if isinstance(w, str))
     return out
+
+
+_ASIDE_END = re.compile(r"^\s*[,!.;:\u2014\u2013-]+\s*")
+
+
+def without_aside(text: str, rw: ReaderWords) -> str:
+    """The question after what is said before it and apart from it ("morning! what's on today?", "ok thanks,
+    and the gas bill?"): a greeting or a nod the reader's `asides` hold, ended by a comma or a stop.
+    The text as it is when it opens on none, or holds nothing after it."""
+    for m in re.finditer(r"[,!.;:\u2014\u2013]|\s-\s", text):
+        head = [w.replace("\u2019", "'") for w in words(text[:m.start()])]
+        if not head:
+            continue
+        if tuple(head) not in rw.asides:
+            return text
+        rest = _ASIDE_END.sub("", text[m.start():])
+        return rest if words(rest) else text
+    return text

@@ -166,9 +166,17 @@ def mail_view(head: str, messages: Sequence[Any], clock: Clock, window: str | No
         "kind": "mail", "head": head, "window": window,
         "items": [{"id": m.id, "sender": m.sender, "sender_name": m.sender_name or m.sender, "subject": m.subject,
                    "day_text": clock.formats.day_near(clock.local(m.received_at).date(), clock.today()),
+                   "time_text": clock.formats.time(clock.local(m.received_at)),
+                   "snippet": _short(getattr(m, "snippet", "") or ""),
                    "received_at": m.received_at.isoformat(),
                    "suspicious": m.id in flagged or m.category == "phishing_suspect"} for m in messages],
     }
+
+
+def _short(text: str, most: int = 240) -> str:
+    """A stored snippet as a view shows it: one line, cut at a word near `most` characters."""
+    line = " ".join(text.split())
+    return line if len(line) <= most else line[:most].rsplit(" ", 1)[0] + "\u2026"
 
 
 def bookings_view(head: str, bookings: Sequence[Any], clock: Clock, window: str | None = None) -> dict[str, Any]:

@@ -62,6 +62,7 @@ class ReaderWords:
     loose_spans: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "7": my week, the days ahead
     card_networks: tuple[Phrase, ...] = ()  # "the Mastercard": a card named by its network, found in its bank's mail
     card_tiers: frozenset[str] = frozenset()  # "Visa Infinite": the product said with the network
+    asides: tuple[Phrase, ...] = ()  # "morning!", "ok thanks,": said before a question and apart from it
 
     @property
     def known(self) -> frozenset[str]:
@@ -106,6 +107,7 @@ def parse_words(text: str) -> ReaderWords:
         loose_spans=_table(data.get("loose_spans") or {}, "loose_spans"),
         card_networks=_phrases(data.get("card_networks") or [], "card_networks"),
         card_tiers=frozenset(w for p in _phrases(data.get("card_tiers") or [], "card_tiers") for w in p),
+        asides=_phrases(data.get("asides") or [], "asides"),
     )
 
 

@@ -27,8 +27,10 @@ from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
 from steward.reader import Answerers, Frame, Reader, honesty
 from steward.reader.answerers.schedule import more_than_days
-from steward.reader.frame import SlotValue, from_json
-from steward.reader.read import follow_on
+from steward.reader.frame import Named, SlotValue, from_json
+from steward.reader.pointing import item_view, other_named, pointed, says_the_other, the_other_listed
+from steward.reader.pointing import reply as point_reply
+from steward.reader.read import follow_on, without_aside
 from steward.reader.requests import Requests
 from steward.reader.views import waiting_items, with_waiting
 from steward.reader.words import ReaderWords
@@ -121,6 +123,8 @@ class ReaderAnswers:
         self._last: OrderedDict[str, Frame] = OrderedDict()
         # the frame read of each recent turn, so one left unanswered goes to the model with what was read
         self._read: OrderedDict[str, Frame] = OrderedDict()
+        # each session's last answer's view, for a conversation whose turns are not recorded (a dry run)
+        self._views: OrderedDict[str, Mapping[str, Any] | None] = OrderedDict()
 
     def _remember(self, session: str, frame: Frame) -> None:
         self._last[session] = frame
@@ -132,11 +136,29 @@ class ReaderAnswers:
         """A Match with the frame and its answer, when the reader should answer this turn."""
         clock = turn_clock(self.clock, turn)
         reader = self._reader()
+        # "morning! what's on today?": the question, read without the greeting said before it
+        turn = replace(turn, text=without_aside(turn.text, reader.words))
         fresh = frame = reader.read(turn.text, clock)
         before = self._before(turn)
-        if before is not None and not is_action_request(turn.text, reader.vocab) and \
-                (fresh is None or fresh.domain != "clock"):
+        action = is_action_request(turn.text, reader.vocab)
+        if not action and (fresh is None or fresh.domain != "clock"):
+            shown = self._shown(turn)
+            picked = pointed(turn.text, shown) or the_other_listed(turn.text, shown)
+            if picked is not None and shown is not None:
+                # "the second one", "who sent it?": one thing of the answer before, answered from it alone
+                return Match(NAME, {"frame": before, "pointed": picked, "shown": shown})
+        if before is not None and not action and (fresh is None or fresh.domain != "clock"):
             frame = follow_on(turn.text, before, frame, reader.words, clock, reader.date_options)
+            if frame is not None and frame is not fresh and frame.domain == "mail" and frame.window is not None \
+                    and frame.window.start > clock.now():
+                # mail has come, not to come: "what about tomorrow?" after a question about mail asks the day
+                frame = replace(frame, domain="schedule", filters=(), unmatched=(), flags=frozenset(), kinds=(),
+                                ask="list")
+            if frame is not None and before.domain == "money" and frame.domain == "money" and \
+                    says_the_other(turn.text):
+                others = other_named(before, reader.lists())
+                if others is not None:
+                    return Match(NAME, {"frame": before, "others": others})
         if frame is not None:
             # what the reader read is what the conversation's next turn is read with (not what a request's
             # words asked of this one)
@@ -239,8 +261,67 @@ class ReaderAnswers:
                 return replace(back, wants="") if back is not None else None
         return None
 
+    def _shown(self, turn: Turn) -> Mapping[str, Any] | None:
+        """The view of the conversation's last answer (what it listed), from the store's last turn, or
+        kept here for a conversation that records no turns (a dry run)."""
+        if self._db is not None:
+            from steward.store import assistant as turns
+
+            past = turns.recent_turns(self._db(), turn.session, 1)
+            if past:
+                data = past[-1].trace.get("data") or {}
+                view = data.get("view") if isinstance(data, Mapping) else None
+                return view if isinstance(view, Mapping) else None
+        return self._views.get(turn.session)
+
+    def _keep_view(self, session: str, view: Any) -> None:
+        self._views[session] = view if isinstance(view, Mapping) else None
+        self._views.move_to_end(session)
+        while len(self._views) > SESSIONS_KEPT:
+            self._views.popitem(last=False)
+
+    def _pointed(self, turn: Turn, match: Match) -> Outcome:
+        """The answer about the thing pointed at in the answer before (its view: only that thing)."""
+        frame: Frame | None = match.slots["frame"]
+        picked, shown = match.slots["pointed"], match.slots["shown"]
+        view = item_view(picked, shown)
+        self._keep_view(turn.session, view)
+        data: dict[str, Any] = {"answerer": "pointing", "view": view}
+        if frame is not None:
+            data["frame"] = frame.to_json()
+        return Outcome(reply=point_reply(picked), data=data)
+
+    def _others(self, turn: Turn, match: Match) -> Outcome:
+        """ "and the other card?": the one other issuer of that kind answered as the question before was;
+        several asked about by name; none said so."""
+        before: Frame = match.slots["frame"]
+        others: tuple[SlotValue, ...] = match.slots["others"]
+        clock = turn_clock(self.clock, turn)
+        kind = before.kinds[0] if len(before.kinds) == 1 else "one"
+        named = ", ".join(v.label for n in before.filters for v in n.values if v.slot in ("issuer", "account"))
+        if not others:
+            return Outcome(reply=f"You have no other {kind} in your mail than {named}.",
+                           data={"frame": before.to_json(), "answerer": "money"})
+        if len(others) > 1:
+            names = [v.label for v in others[:5]]
+            question = f"Which other {kind}: {', '.join(names[:-1])} or {names[-1]}?"
+            return Outcome(reply=question, data={"frame": before.to_json(), "answerer": "money"})
+        frame = replace(before, text=turn.text, filters=(Named(others[0].label, (others[0],), "words"),),
+                        unmatched=(), sure=True)
+        self._remember(turn.session, frame)
+        got = self._answerers().answer(frame, clock)
+        if got is None:
+            return Outcome(reply=f"The other {kind} is {others[0].label}.", data={"frame": frame.to_json()})
+        by, answer = got
+        self._keep_view(turn.session, answer.data.get("view"))
+        return Outcome(reply=answer.reply, data={"frame": frame.to_json(), "answerer": by, **dict(answer.data)})
+
     def handle(self, turn: Turn, match: Match) -> Outcome:
         """The answer, with the frame and the answerer in the trace's data."""
+        if "pointed" in match.slots:
+            return self._pointed(turn, match)
+        if "others" in match.slots:
+            return self._others(turn, match)
         frame: Frame = match.slots["frame"]
         ask: OpenQuestion | None = match.slots.get("ask")
         if ask is not None:
@@ -250,6 +331,7 @@ class ReaderAnswers:
         if answer.question:
             outcome_ask = OpenQuestion(NAME, answer.question, {"text": turn.text, **answer.payload})
         reply = answer.reply if not answer.question else f"{answer.reply}\n{answer.question}".strip()
+        self._keep_view(turn.session, answer.data.get("view"))
         offer = _offer(answer.data.get("waiting"), turn_clock(self.clock, turn)) if not answer.question else None
         if offer is not None:
             # one booking waiting for a yes: the appointments answer's own question, so "yes" makes it

@@ -218,7 +218,12 @@ def _done_shape(norms: Sequence[str], at: int, length: int, words: ManageWords) 
     phrase = norms[at:at + length]
     if phrase == ["mark"]:
         return any(match_at(norms, i, words.done_marks) for i in range(at + 1, len(norms)))
+    if any(w in _ASKING for w in norms[:at]):
+        return False  # "what did it say?", "when did it come?": a question about something, nothing done
     return len(norms) - (at + length) <= 4 and at <= 2
+
+
+_ASKING = frozenset(("what", "what's", "whats", "when", "where", "who", "why", "how", "which", "whose"))
 
 
 def _cover(tokens: Sequence[Any], covered: set[int], spans: Sequence[tuple[int, int]]) -> None:

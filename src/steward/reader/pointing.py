@@ -1,0 +1,256 @@
+"""Things pointed at in the answer before: "the second one", "the last one", "who sent it?", "when was that?".
+
+An answer that lists things (messages, a day's entries, bookings, dues) keeps them in its view. A short
+turn after it that points at one of them, by its place ("the second one", "the latest one") or with a
+pronoun and a question about it ("what was it about?", "who sent that?"), is answered from that thing
+alone. "It" is the only thing listed, or the first one listed (the newest message, the soonest entry),
+and a reply about the first of several says which one it took; a question of what all the things listed
+share ("who sent it?" when every message came from one sender) is answered for all of them.
+
+Pure: `pointed(text, view)` reads the words against the view's things; nothing here reads a store.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from steward.reader.frame import Frame, SlotValue
+from steward.reader.lists import SlotLists
+from steward.vocab import words
+
+# a thing by its place; "latest" and "newest" are the first of a list that is newest first (mail)
+_PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4,
+           "5th": 4, "sixth": 5, "6th": 5, "seventh": 6, "7th": 6, "eighth": 7, "8th": 7, "last": -1, "final": -1,
+           "bottom": -1, "top": 0}
+_NEWEST = frozenset(("latest", "newest", "most", "recent"))
+_OLDEST = frozenset(("oldest", "earliest"))
+_NUMBERS = {"one": 0, "two": 1, "three": 2, "four": 3, "five": 4, "six": 5, "seven": 6, "eight": 7}
+# what follows a place when it names a thing listed ("the second one", "the last email"), not a day
+_THING = frozenset(("one", "ones", "item", "message", "messages", "email", "e-mail", "mail", "bill", "card",
+                    "appointment", "booking", "event", "entry", "thing", "line", "reservation", "payment", "due"))
+_BACK = frozenset(("it", "that", "this", "its", "it's", "that's", "thats", "whats"))
+# what is asked of a thing: who sent it, when it is (or was), what it says, how much, where
+_WHO = frozenset(("who", "whom", "sender", "sent", "from"))
+_WHEN = frozenset(("when", "day", "date", "time"))
+_ABOUT = frozenset(("about", "say", "said", "says", "subject", "regarding", "re", "content", "details", "detail",
+                    "more", "open", "read", "show"))
+_HOW_MUCH = frozenset(("much", "amount", "cost", "total", "sum", "owe"))
+_WHERE = frozenset(("where", "address", "location", "place"))
+# words a pointing turn may say besides its pointer and its question
+_FILLER = frozenset(("and", "what", "what's", "whats", "was", "is", "the", "a", "of", "about", "me", "tell", "show",
+                     "again", "so", "then", "ok", "okay", "please", "did", "does", "do", "on", "at", "for", "to", "one", "how", "which", "who", "when", "where", "?", "exactly",
+                     "there", "time", "day", "date", "it", "that", "this", "its", "it's", "that's", "thats",
+                     "sent", "send", "say", "says", "said", "from", "by", "much", "just", "can", "you", "could",
+                     "read", "open", "more", "details", "detail", "subject", "i", "is", "are", "were", "be", "of", "with", "regarding", "wrote", "write", "written",
+                     "email", "e-mail", "mail", "message", "bill", "booking", "appointment", "event", "due",
+                     "cost", "amount", "total", "owe", "address", "location", "place", "sender", "whom", "content",
+                     "item", "entry", "card", "reservation", "payment", "thing", "line", "number", "no", "no.",
+                     "ones", "top", "bottom", "latest", "newest", "oldest", "earliest", "most", "recent",
+                     *_PLACES, *_NUMBERS))
+# said of a message only: "when did it come in?" asks when it arrived; of a train it asks the arrival
+_OF_MAIL = frozenset(("arrive", "arrived", "get", "got", "come", "came", "in", "receive", "received"))
+_MOST_WORDS = 9
+_EACH = 3  # a pronoun after this many things listed (not mail, newest first) asks which one
+
+
+@dataclass(frozen=True)
+class Pointed:
+    """A thing (or the things) of the answer before that a turn points at, and what it asks of them."""
+
+    items: tuple[Mapping[str, Any], ...]
+    kind: str            # the view's kind: mail, dues, schedule, bookings
+    asks: str            # who | when | about | how_much | where | show
+    place: int | None    # the place said ("the second one": 1), None for a pronoun
+    of: int              # how many things the answer before listed
+
+
+def listed(view: Mapping[str, Any] | None) -> tuple[str, tuple[Mapping[str, Any], ...]]:
+    """(the view's kind, the things it lists in their order); a schedule's days are read through."""
+    if not isinstance(view, Mapping):
+        return "", ()
+    kind = str(view.get("kind") or "")
+    if kind == "schedule":
+        items = [{**i, "day_text": d.get("day_text", "")} for d in view.get("days") or () if isinstance(d, Mapping)
+                 for i in d.get("items") or () if isinstance(i, Mapping)]
+        return kind, tuple(items)
+    if kind in ("mail", "dues", "bookings"):
+        return kind, tuple(i for i in view.get("items") or () if isinstance(i, Mapping))
+    return kind, ()
+
+
+def _place(said: Sequence[str], kind: str, count: int) -> int | None:
+    """The place a turn names ("the second one", "number 2", "the latest one"), or None."""
+    for at, w in enumerate(said):
+        after = said[at + 1] if at + 1 < len(said) else ""
+        before = said[at - 1] if at else ""
+        if w in _PLACES and (after in _THING or (after == "" and before == "the" and _bare_place(w, kind))
+                             or w in ("last", "final") and before == "the"):
+            return _PLACES[w]
+        if w in ("number", "no", "no.", "#") and (after.isdigit() or after in _NUMBERS):
+            return (int(after) - 1) if after.isdigit() else _NUMBERS[after]
+        if w in _NEWEST and (after in _THING or after == "") and before in ("the", "most"):
+            return 0 if kind == "mail" else None
+        if w in _OLDEST and (after in _THING or after == "") and before == "the":
+            return -1 if kind == "mail" else 0
+    return None
+
+
+def _bare_place(word: str, kind: str) -> bool:
+    """Whether a place said alone names a thing listed: "the first", "the last"; "the second" and "the 2nd"
+    are days of a month too, so alone they name a thing only of a list that holds no days (mail, dues)."""
+    return word in ("first", "last", "final", "top", "bottom") or (kind in ("mail", "dues") and word.isalpha())
+
+
+def _asks(said: Sequence[str]) -> str:
+    have = set(said)
+    if have & _WHO and ("who" in have or "whom" in have or "sender" in have or ("from" in have and "where" not in have
+                                                                                  and "when" not in have)):
+        return "who"
+    if have & _WHERE:
+        return "where"
+    if "how" in have and have & _HOW_MUCH or have & {"amount", "cost", "total"}:
+        return "how_much"
+    if have & _WHEN and not have & {"about", "say", "said"}:
+        return "when"
+    if have & _ABOUT or {"what"} <= have:
+        return "about"
+    return "show"
+
+
+def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
+    """What a short turn points at in the answer whose view is `view`, or None when it points at nothing
+    there (it names something of its own, or says no pointer, or the answer listed nothing)."""
+    kind, items = listed(view)
+    if not items or view is None:
+        return None
+    said = [w.replace("\u2019", "'").strip("?.!,") for w in words(text)]
+    said = [w for w in said if w]
+    allowed = _FILLER | _OF_MAIL if kind == "mail" else _FILLER
+    if not said or len(said) > _MOST_WORDS or any(w not in allowed and not w.isdigit() for w in said):
+        return None
+    if said[0] == "what" and said[1:2] and said[1] in ("time", "day", "date") and said[-1] == "it":
+        return None  # "what time is it?" asks the clock
+    whole_kind, whole = listed(view.get("listed")) if isinstance(view.get("listed"), Mapping) else (kind, items)
+    place = _place(said, whole_kind, len(whole))
+    asks = _asks(said)
+    if place is not None:
+        if not -len(whole) <= place < len(whole):
+            return None
+        return Pointed((whole[place],), whole_kind, asks, place, len(whole))
+    if not set(said) & _BACK or asks == "show":
+        return None  # a pronoun and a question about the thing, or nothing
+    if len(items) > 1 and asks == "who" and kind == "mail" and len({_sender(i) for i in items}) == 1:
+        return Pointed(items, kind, asks, None, len(items))  # every message listed is from one sender
+    if len(items) > 1 and kind != "mail":
+        # "when is it?" after a few bills or entries: each of them (a long list: which one is asked)
+        return Pointed(items, kind, asks, None, len(items)) if len(items) <= _EACH else \
+            Pointed((), kind, asks, None, len(items))
+    return Pointed((items[0],), kind, asks, None, len(items))
+
+
+def _sender(item: Mapping[str, Any]) -> str:
+    return str(item.get("sender_name") or item.get("sender") or "")
+
+
+def reply(p: Pointed) -> str:
+    """The answer about the thing pointed at, in one or two lines (one line each for a few things)."""
+    if not p.items:
+        return f"Which of the {p.of} do you mean? Say \u201cthe first one\u201d, \u201cthe second one\u201d ..."
+    if p.kind == "mail":
+        return _mail(p, p.items[0])
+    if len(p.items) > 1:
+        return "\n".join(f"- {_one(replace(p, items=(i,)), i)}" for i in p.items)
+    return _one(p, p.items[0])
+
+
+def _one(p: Pointed, one: Mapping[str, Any]) -> str:
+    if p.kind == "dues":
+        who = f"{one.get('issuer', '')} {one.get('kind', '')}".strip()
+        if one.get("last4"):
+            who += f" XXXX{one['last4']}"
+        status = {"overdue": "; OVERDUE", "autopay": "; taken automatically (autopay / direct debit)",
+                  "paid": "; paid"}.get(str(one.get("status")), "")
+        return f"{who}: {one.get('amount_text', '')} due {one.get('due_text', '')}{status}."
+    if p.kind in ("schedule", "bookings"):
+        title = str(one.get("title") or one.get("provider") or "")
+        at = " ".join(x for x in (str(one.get("day_text") or ""), str(one.get("time_text") or "")) if x)
+        where = f", at {one['location']}" if one.get("location") else ""
+        if p.asks == "where" and not one.get("location"):
+            return f"{title} is on {at}; its place is not written where I read it."
+        status = f" ({one['status']})" if p.kind == "bookings" and one.get("status") else ""
+        status += f": {one['amount_text']}" if one.get("amount_text") else ""
+        waiting = " (found in your mail, waiting for your yes)" if one.get("waiting") and "waiting" not in status \
+            else ""
+        return f"{title}: {at}{where}{status}{waiting}."
+    return ""
+
+
+def _which(p: Pointed) -> str:
+    """ "The first of the 4: " when the thing was taken from several by a pronoun, so the reply says which."""
+    if p.place is None and p.of > 1 and len(p.items) == 1:
+        return f"The {'newest' if p.kind == 'mail' else 'first'} of the {p.of} I listed: "
+    return ""
+
+
+def _mail(p: Pointed, one: Mapping[str, Any]) -> str:
+    subject = f"\u201c{one.get('subject', '')}\u201d"
+    sender = _sender(one)
+    address = str(one.get("sender") or "")
+    who = f"{sender} <{address}>" if address and address != sender else sender
+    when = " ".join(x for x in (str(one.get("day_text") or ""), str(one.get("time_text") or "")) if x)
+    warn = "\nIt looks suspicious: treat its links with care." if any(i.get("suspicious") for i in p.items) else ""
+    if p.asks == "who" and len(p.items) > 1:
+        return f"All {len(p.items)} came from {who}.{warn}"
+    if p.asks == "who":
+        return f"{_which(p)}{subject} came from {who}, on {when}.{warn}"
+    if p.asks == "when":
+        return f"{_which(p)}{subject} from {sender} came on {when}.{warn}"
+    snippet = " ".join(str(one.get("snippet") or "").split())
+    said = f"\n\u201c{snippet}\u201d" if snippet else ""
+    return f"{_which(p)}{subject}, from {who}, {when}.{said}{warn}"
+
+
+def item_view(p: Pointed, view: Mapping[str, Any]) -> dict[str, Any]:
+    """The view of an answer about the things pointed at: the same kind, only them (so "when is it?" after
+    "the second one" is asked of that one), and the list they were taken from (so "the last one" still is)."""
+    kind = str(view.get("kind") or "")
+    base = {k: v for k, v in view.items() if k not in ("items", "days", "listed")}
+    if kind == "schedule":
+        one = {"kind": kind, **base, "days": [{"day_text": i.get("day_text", ""), "items": [i]} for i in p.items]}
+    else:
+        one = {"kind": kind, **base, "items": list(p.items)}
+    return {**one, "listed": view.get("listed") or view}
+
+
+_OTHER = re.compile(r"\bother\b", re.I)
+
+
+def says_the_other(text: str) -> bool:
+    """Whether a short turn asks for "the other one" ("and the other card?", "what about the other?")."""
+    return len(words(text)) <= 7 and bool(_OTHER.search(text))
+
+
+def the_other_listed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
+    """ "and the other one?" after one of two things listed was pointed at: the one not pointed at."""
+    if not says_the_other(text) or not isinstance(view, Mapping) or not isinstance(view.get("listed"), Mapping):
+        return None
+    kind, now = listed(view)
+    _, whole = listed(view["listed"])
+    rest = [i for i in whole if i not in now]
+    if len(whole) != 2 or len(rest) != 1:
+        return None
+    return Pointed((rest[0],), kind, "show", whole.index(rest[0]), len(whole))
+
+
+def other_named(before: Frame, lists: SlotLists) -> tuple[SlotValue, ...] | None:
+    """The issuers a money question before did not name, of the kinds it asked about ("how much is on the
+    Harbor card?" then "and the other card?": every other card's issuer); None when it named none."""
+    named = {v.value for v in before.values("issuer")} | {v.issuer for v in before.values("account")}
+    if not named:
+        return None
+    issuers = lists.of_slot("issuer")
+    kinds = set(before.kinds) or {k for v in issuers if v.value in named for k in v.kind.split(",") if k}
+    return tuple(v for v in issuers if v.value not in named and set(v.kind.split(",")) & kinds)

@@ -1,0 +1,91 @@
+"""A day's conversation with the reader on the demo home (Alex Morgan's mail, no model, the clock pinned on
+Wed 2 Dec 2026, 08:30 in Kolkata): follow-ups point at what the answer before listed ("the second one",
+"who sent it?"), a fragment keeps the thing asked about ("minimum?"), "the other card" is another card,
+a greeting said before a question is not part of it, and an old frame never answers a new question it
+does not fit ("what about tomorrow?" after a question about mail asks the day, not tomorrow's mail).
+
+Every turn is recorded (no dry run): the next turn is read with the last one's frame and view, as in
+`steward chat` one turn at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from steward.app import App
+from steward.demo import build_demo_home
+
+NOW = "2026-12-02T08:30:00+05:30"
+
+
+@pytest.fixture(scope="module")
+def demo(app_in_own_home: Callable[[str, str], App]) -> App:
+    """The demo home, built once for the module, with no model configured."""
+    built = app_in_own_home("Asia/Kolkata", NOW)
+    build_demo_home(built)
+    return built
+
+
+def talk(app: App, session: str, *turns: str) -> list[tuple[str, str]]:
+    """Each turn's (handled_by, reply), in one recorded session."""
+    out = []
+    for text in turns:
+        trace = app.engine.turn(text, session=session)
+        out.append((trace.handled_by, trace.reply))
+    return out
+
+
+def test_a_greeting_before_the_question_is_not_read_as_part_of_it(demo: App) -> None:
+    [(by, reply)] = talk(demo, "greeting", "good morning! what have I got tomorrow?")
+    assert by == "reader" and "Pawsome Vets" in reply, reply
+
+
+def test_the_second_and_the_last_one_are_things_listed_never_a_day(demo: App) -> None:
+    week, second, last, when = talk(demo, "places", "anything on next week?", "the second one", "the last one",
+                                    "and when is that?")
+    assert "ClearSight" in week[1] and "Harbor Credit Union" in week[1], week
+    assert second[1].startswith("Harbor Credit Union bill due") and "1,461.17" in second[1], second
+    assert "Nothing on the second" not in second[1]
+    assert last[1].startswith("AutoFix Garage") and "Fri 11 Dec" in last[1] and "14:00" in last[1], last
+    assert when[1] == last[1]  # "that" is the one just picked
+
+
+def test_who_sent_it_and_when_are_asked_of_the_messages_listed(demo: App) -> None:
+    listed, when, who, about = talk(demo, "mail", "did Lakeside Dental write to me?", "when did that come in?",
+                                    "and who sent it?", "what did it say?")
+    assert listed[1].startswith("4 messages from Lakeside Dental"), listed
+    # several listed: "it" is the newest, and the reply says so
+    assert when[1].startswith("The newest of the 4") and "Tue 1 Dec" in when[1], when
+    assert "lakesidedenta1.example" in who[1] and "suspicious" in who[1], who
+    assert "Sunday, 6 December 2026" in about[1], about
+
+
+def test_a_fragment_after_a_card_keeps_the_card_and_the_other_card_is_another(demo: App) -> None:
+    card, other, minimum = talk(demo, "cards", "what's the balance on the Harbor card", "and the other card?",
+                                "minimum?")
+    assert "1,461.17" in card[1], card
+    # four cards in the mail: which other one is asked, never Harbor's answer again
+    assert other[1].startswith("Which other card") and "Meridian Bank" in other[1], other
+    assert "Harbor" not in other[1]
+    assert "73.06" in minimum[1] and "Meridian" not in minimum[1], minimum
+
+
+def test_a_day_after_a_question_about_mail_asks_the_schedule(demo: App) -> None:
+    mail, tomorrow, week = talk(demo, "leak", "anything from Priya lately?", "what about tomorrow?",
+                                "and next week?")
+    assert "Priya Sharma" in mail[1], mail
+    assert "came in" not in tomorrow[1] and "Pawsome Vets" in tomorrow[1], tomorrow
+    assert "ClearSight" in week[1], week
+
+
+def test_what_time_is_it_after_a_listing_asks_the_clock(demo: App) -> None:
+    _, now = talk(demo, "clock", "emails from Sam?", "what time is it?")
+    assert "08:30" in now[1] and "Sam" not in now[1], now
+
+
+@pytest.mark.parametrize("text", ["when is it?", "who sent it?", "the last one"])
+def test_a_pointer_with_nothing_listed_before_points_at_nothing(demo: App, text: str) -> None:
+    [(by, reply)] = talk(demo, f"alone-{text}", text)
+    assert by != "reader" or not reply.startswith(("The newest", "Harbor", "AutoFix")), reply
