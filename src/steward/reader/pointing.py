@@ -142,6 +142,8 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
         return Pointed((whole[place],), whole_kind, asks, place, len(whole))
     if not set(said) & _BACK or asks == "show":
         return None  # a pronoun and a question about the thing, or nothing
+    if asks == "where" and not all(i.get("location") for i in items):
+        return None  # a place the list does not hold: the thing's own answerer knows it
     if len(items) > 1 and asks == "who" and kind == "mail" and len({_sender(i) for i in items}) == 1:
         return Pointed(items, kind, asks, None, len(items))  # every message listed is from one sender
     if len(items) > 1 and kind != "mail":
@@ -178,8 +180,6 @@ def _one(p: Pointed, one: Mapping[str, Any]) -> str:
         title = str(one.get("title") or one.get("provider") or "")
         at = " ".join(x for x in (str(one.get("day_text") or ""), str(one.get("time_text") or "")) if x)
         where = f", at {one['location']}" if one.get("location") else ""
-        if p.asks == "where" and not one.get("location"):
-            return f"{title} is on {at}; its place is not written where I read it."
         status = f" ({one['status']})" if p.kind == "bookings" and one.get("status") else ""
         status += f": {one['amount_text']}" if one.get("amount_text") else ""
         waiting = " (found in your mail, waiting for your yes)" if one.get("waiting") and "waiting" not in status \

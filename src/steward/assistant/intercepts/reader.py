@@ -144,6 +144,9 @@ class ReaderAnswers:
         if not action and (fresh is None or fresh.domain != "clock"):
             shown = self._shown(turn)
             picked = pointed(turn.text, shown) or the_other_listed(turn.text, shown)
+            if picked is not None and picked.place is None and picked.kind != "mail" and before is not None \
+                    and (before.names_something or before.kinds):
+                picked = None  # "where is it?" after the eye exam: the thing named, asked again by its frame
             if picked is not None and shown is not None:
                 # "the second one", "who sent it?": one thing of the answer before, answered from it alone
                 return Match(NAME, {"frame": before, "pointed": picked, "shown": shown})
