@@ -94,3 +94,26 @@ def test_a_change_whose_message_is_gone_changes_nothing(
     r = cli("--now", NOW, "appointments", "accept", str(change["id"]))
     assert r.code == 1 and "nothing was changed" in r.err
     assert len(events(cli)) == 1
+
+
+@pytest.mark.parametrize("mode", ["ask", "auto", "off"])
+def test_a_cancellation_of_an_accepted_booking_follows_the_mode(
+        tmp_path: Path, cli, monkeypatch: pytest.MonkeyPatch, mode: str) -> None:  # type: ignore[no-untyped-def]
+    """ask and auto: the change is proposed to the event it was made into (never made unasked); off: mail
+    is not read for appointments at all, and the event stays as it is."""
+    folder = mailbox(tmp_path, cli)
+    (item,) = scan(cli)["items"]
+    assert cli("--now", NOW, "appointments", "accept", str(item["id"])).code == 0
+    write_folder(folder, {"c-follow": message("dental-2@lakesidedental.example", DENTAL,
+                                              "Cancelled: your appointment at Lakeside Dental", CANCEL,
+                                              SENT + timedelta(days=1))})
+    assert cli("--now", NOW, "mail", "import", str(folder)).code == 0
+    monkeypatch.setenv("STEWARD_APPOINTMENTS_MODE", mode)
+    if mode == "off":
+        r = cli("--now", NOW, "appointments", "scan")
+        assert r.code == 1 and r.err.count("\n") == 1 and "appointments.mode = off" in r.err
+    else:
+        (change,) = [i for i in scan(cli)["items"] if i["change"]]
+        assert change["status"] == "proposed" and change["reason"] == "cancellation"
+        assert change["event_id"] == events(cli)[0]["id"]
+    assert len(events(cli)) == 1

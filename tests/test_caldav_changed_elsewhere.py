@@ -93,3 +93,58 @@ def test_a_series_skipped_and_moved_in_another_app_shows_so_in_the_schedule_the_
     # nothing is said to be on at a time that will not happen
     free = run("--json", "chat", "am I free on november 23 at 10 am?").json()["reply"]
     assert free.startswith("Yes"), free
+
+
+OTHER_APP = """BEGIN:VCALENDAR\r
+VERSION:2.0\r
+PRODID:-//another app//EN\r
+BEGIN:VEVENT\r
+UID:{uid}\r
+DTSTAMP:20261001T000000Z\r
+DTSTART;TZID=America/New_York:{start}\r
+DURATION:PT1H\r
+SUMMARY:{title}\r
+END:VEVENT\r
+END:VCALENDAR\r
+"""
+
+
+def test_an_event_another_app_made_is_moved_or_cancelled_by_talking_only_after_one_yes(
+        radicale: Radicale, monkeypatch: pytest.MonkeyPatch, steward_home: Path, cli: Callable[..., Any]) -> None:
+    from caldav.davclient import DAVClient
+
+    url = radicale.new_calendar()
+    use_caldav(monkeypatch, url)
+    monkeypatch.setenv("STEWARD_TIMEZONE", "America/New_York")
+    other = DAVClient(url=url, username="me", password="x", timeout=10).calendar(url=url)
+    other.save_event(OTHER_APP.format(uid="club-1", start="20261103T190000", title="book club"))
+    other.save_event(OTHER_APP.format(uid="vet-1", start="20261104T090000", title="vet visit"))
+
+    def say(text: str) -> dict[str, Any]:
+        r = cli("--now", NOW, "--json", "chat", "--session", "s1", text)
+        assert r.code == 0, r.err
+        return dict(r.json())
+
+    def on_server(uid: str) -> str | None:
+        from caldav.lib.error import NotFoundError
+
+        try:
+            start = other.object_by_uid(uid).icalendar_component.decoded("dtstart")
+        except NotFoundError:
+            return None
+        return str(start.astimezone(NY).isoformat()[:16])
+
+    asked = say("move the book club to 8 pm")
+    assert asked["writes"] == [] and asked["continuation"] is not None
+    assert "made in another calendar app" in asked["reply"]
+    assert on_server("club-1") == "2026-11-03T19:00"
+    done = say("yes")
+    assert len(done["writes"]) == 1 and on_server("club-1") == "2026-11-03T20:00"
+
+    asked = say("cancel the vet visit")
+    assert asked["writes"] == [] and "made in another calendar app" in asked["reply"]
+    assert on_server("vet-1") == "2026-11-04T09:00"
+    kept = say("no")
+    assert kept["writes"] == [] and on_server("vet-1") == "2026-11-04T09:00"
+    say("cancel the vet visit")
+    assert len(say("yes")["writes"]) == 1 and on_server("vet-1") is None

@@ -252,3 +252,48 @@ def test_the_http_cancel_of_a_time_of_a_series_named_skips_that_time(client: Tes
     shown = [(i["start"][11:16], i.get("state")) for i in client.get("/schedule", params={"when": "december 7"}).json()["items"]]
     assert shown == [("10:00", "skipped")]
     assert [i.get("state") for i in client.get("/schedule", params={"when": "december 14"}).json()["items"]] == [None]
+
+
+def test_every_kind_of_bad_input_to_move_cancel_and_skip_is_one_line_and_nothing_is_lost(
+        home: Path, cli: Callable[..., Any], tmp_path: Path) -> None:
+    def calendar_now() -> tuple[str, int]:
+        """The whole calendar as an .ics export (stamps dropped) and how many audit lines there are."""
+        out = tmp_path / "now.ics"
+        r = run(cli, "calendar", "export", str(out))
+        assert r.code == 0, r.err
+        ics = "\n".join(line for line in out.read_text().splitlines() if not line.startswith("DTSTAMP"))
+        import sqlite3
+
+        from steward.paths import resolve_paths
+
+        with sqlite3.connect(resolve_paths(str(home)).db_file) as db:
+            return ics, db.execute("SELECT count(*) FROM audit_log").fetchone()[0]
+
+    before = calendar_now()
+    for args, code, said in (
+            (("calendar", "move", "the opera", "friday at 5 pm"), 1, "no upcoming event fits 'the opera'"),
+            (("calendar", "move", "the dentist", "whenever"), 1, "can't tell when 'whenever' is"),
+            (("calendar", "move", "the dentist", "2026-11-30 at 9 am"), 1, "has already passed"),
+            (("calendar", "move", "wednesday's physio", "friday at 9 am"), 1, "already has 'physio'"),
+            (("calendar", "move", "team meeting", "tuesday at 11"), 1, "team meeting repeats"),
+            (("calendar", "move", "team meeting", "3 pm", "--once", "--series"), 2, "not allowed with argument --once"),
+            (("calendar", "move", "   ", "friday at 5 pm"), 1, ""),
+            (("calendar", "move", "zq" * 3000, "friday at 5 pm"), 1, "too long to name an event"),
+            (("calendar", "move", "the zq " * 40, "friday at 5 pm"), 1, "\u2026' (upcoming"),
+            (("calendar", "move", "the dentist"), 2, ""),
+            (("calendar", "cancel", "the opera"), 1, "no upcoming event fits 'the opera'"),
+            (("calendar", "cancel", "team meeting"), 1, "team meeting repeats: --series"),
+            (("calendar", "skip", "the dentist"), 1, "dentist checkup does not repeat"),
+            (("calendar", "skip", "team meeting", "wednesday"), 1, ""),
+            (("calendar", "skip", "team meeting", "2026-11-30"), 1, ""),
+            (("calendar", "skip"), 2, "")):
+        r = run(cli, *args)
+        assert r.code == code and r.out == "", (args, r.code, r.out, r.err)
+        assert len(r.err.strip().splitlines()) == 1 and said in r.err, (args, r.err)
+    assert calendar_now() == before
+    # a time skipped twice: the second is one line and changes nothing more
+    assert run(cli, "calendar", "skip", "team meeting", "december 7").code == 0
+    skipped = calendar_now()
+    r = run(cli, "calendar", "skip", "team meeting", "december 7")
+    assert r.code == 1 and len(r.err.strip().splitlines()) == 1, r.err
+    assert calendar_now() == skipped

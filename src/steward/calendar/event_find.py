@@ -30,6 +30,9 @@ log = logging.getLogger(__name__)
 
 LOOK_AHEAD = timedelta(days=62)
 MAX_ASKED = 5
+# the most words an event is named in (HTTP's name and day together fit), and the most a refusal repeats
+MAX_WORDS = 600
+SHOWN_WORDS = 80
 
 
 @dataclass(frozen=True)
@@ -237,6 +240,10 @@ def find_target(service: CalendarService, said_words: str, clock: Clock | None =
     text = " ".join(said_words.split())
     if not text:
         raise UserError("say which event, e.g. 'the dentist' or \"tomorrow's physio\"")
+    if len(text) > MAX_WORDS:
+        # as over HTTP: an event is named in a few words, and a refusal never echoes a page of them
+        raise UserError(f"that is too long to name an event ({MAX_WORDS} characters at most); nothing was changed")
+    shown = text if len(text) <= SHOWN_WORDS else text[:SHOWN_WORDS - 1] + "…"
     pool = upcoming(service, clock.now())
     by_id = [e for e in pool if e.id == text]
     if by_id:
@@ -252,11 +259,11 @@ def find_target(service: CalendarService, said_words: str, clock: Clock | None =
         return Target(found.best, time_said=any(t is not None and t.start is not None for t in times))
     if found.close:
         listed = "; ".join(label(e, clock.formats) for e in found.close)
-        raise UserError(f"more than one event fits {text!r}: {listed}; say which (its day or time)")
+        raise UserError(f"more than one event fits {shown!r}: {listed}; say which (its day or time)")
     if times and target and not kept:
         named = pick(target, one_each(pool), kinds).best
         if named is not None:
-            raise NotFound(f"{named.title} is not on at the time said in {text!r} (a time skipped or moved is "
+            raise NotFound(f"{named.title} is not on at the time said in {shown!r} (a time skipped or moved is "
                            "not); nothing was changed")
     nearest = ", ".join(dict.fromkeys(e.title for e in one_each(pool)[:5])) or "none in the coming weeks"
-    raise NotFound(f"no upcoming event fits {text!r} (upcoming: {nearest}); nothing was changed")
+    raise NotFound(f"no upcoming event fits {shown!r} (upcoming: {nearest}); nothing was changed")

@@ -364,6 +364,10 @@ class CalendarService(ReminderManagement, EventSeries):
             before = target.find(event_id)
             if before is not None:
                 self._refuse_changed(before, seen, "moved")
+                twin = target.find_duplicate(before.title, start)
+                if twin is not None and twin.id != event_id:
+                    raise Duplicate(f"{target.name} calendar already has {twin.title!r} at "
+                                    f"{start.astimezone(self.clock.zone):%Y-%m-%d %H:%M}; nothing was moved")
             moved = self._guarded(target, before, "moved", lambda: target.move(
                 event_id, start, end, if_match=before.etag)) if before is not None else None
             if before is None or moved is None:
