@@ -89,3 +89,24 @@ def test_what_time_is_it_after_a_listing_asks_the_clock(demo: App) -> None:
 def test_a_pointer_with_nothing_listed_before_points_at_nothing(demo: App, text: str) -> None:
     [(by, reply)] = talk(demo, f"alone-{text}", text)
     assert by != "reader" or not reply.startswith(("The newest", "Harbor", "AutoFix")), reply
+
+
+def test_mail_from_a_kind_of_sender_is_every_sender_of_that_kind_or_none(demo: App) -> None:
+    [(_, banks)] = talk(demo, "kind", "got any emails from my bank?")
+    assert "Kaveri Bank" in banks and "Meridian Bank" in banks and "City Library" not in banks, banks
+    [(_, gym)] = talk(demo, "kind-none", "any messages from the gym?")
+    assert gym.startswith("I have nothing called \u2018the gym\u2019"), gym
+
+
+def test_the_other_one_after_a_list_of_bills_asks_which(demo: App) -> None:
+    _, other = talk(demo, "other-list", "what are my bills?", "and the other one?")
+    assert other[1].startswith("Which one do you mean:") and "Avalon Mutual" in other[1], other
+
+
+def test_a_frame_does_not_outlive_a_write_after_it(demo: App) -> None:
+    week, added, after = talk(demo, "after-write", "what's on next week?", "put coffee with Dana on thursday at 4",
+                              "am I free after that?")
+    assert "ClearSight" in week[1]
+    assert added[0] != "reader", added
+    # the week before the write is not what "that" is: asked, never answered with next week's entries
+    assert "ClearSight" not in after[1] and "free today" not in after[1], after

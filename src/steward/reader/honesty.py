@@ -83,6 +83,8 @@ def tied_name(frame: Frame, plain: frozenset[str]) -> tuple[Named, tuple[SlotVal
     `plain` are the words that tell nothing apart (generic words: "bank", "security", "delivery")."""
     slots = DOMAIN_SLOTS.get(frame.domain, ())
     for named in frame.filters:
+        if named.how == "kind":
+            continue  # "from the bank": every sender of that kind is meant, none is picked
         things: dict[tuple[str, ...], SlotValue] = {}
         for v in named.values:
             if v.slot in slots:

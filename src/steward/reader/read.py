@@ -522,11 +522,19 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         missing = _senders_not_found(low, raw, lists, rw, skip | found.used)
         covered = {w.casefold() for u in missing for w in u.said.split()}
         unmatched = tuple(u for u in unmatched if u.said.casefold() not in covered) + missing
+        # "from the bank", "from my gym": the senders of that kind (their names say it, or their bills or
+        # bookings do); a kind nothing in the mail is of is said as not found, once meaning finds none either
+        by_kind, no_kind = _senders_of_a_kind(low, raw, lists, rw, skip | found.used)
+        found = replace(found, named=found.named + by_kind)
         if meaning is not None:
             # "from the library", "from my mother": a sender described, found by meaning or not at all
             described = _senders_described(low, raw, rw, skip | found.used)
+            described = tuple(d for d in described if not any(d.said == n.said for n in by_kind))
             by_meaning, _ = meaning.resolve_all(described, lists)
             found = replace(found, named=found.named + by_meaning)
+            if no_kind:
+                _, no_kind = meaning.resolve_all(no_kind, lists) if not by_meaning else ((), ())
+        unmatched = unmatched + tuple(no_kind)
     if meaning is not None and unmatched:
         # what words and spelling did not find, by meaning ("Kaveri Financial" is Kaveri Bank)
         by_meaning, unmatched = meaning.resolve_all(unmatched, lists)
@@ -666,6 +674,45 @@ def _senders_not_found(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
             said = " ".join(raw[i + 1:j])
             out.append(Unmatched(said, "sender", nearest_names(said, lists, "sender")))
     return tuple(out)
+
+
+# words that say a sender is some kind of body, not which kind ("the energy company", "the school people")
+_OF_ANY_KIND = frozenset(("company", "companies", "people", "guys", "folks", "firm", "provider", "providers",
+                          "place", "office", "team", "lot", "lady", "man", "woman"))
+
+
+def _senders_of_a_kind(low: Sequence[str], raw: Sequence[str], lists: SlotLists, rw: ReaderWords,
+                       used: frozenset[int]) -> tuple[tuple[Named, ...], tuple[Unmatched, ...]]:
+    """The senders a mail question describes by a kind of sender after "from the" or "from my" ("from the
+    bank", "from my gym", "from the dentist"): those whose name has that word, the issuers of bills of that
+    kind, the providers of bookings of that kind; (found, said and found nowhere)."""
+    from steward.reader.lists import name_words
+
+    found: list[Named] = []
+    missing: list[Unmatched] = []
+    stop = rw.common - rw.generic
+    for i, t in enumerate(low):
+        if t != "from" or i + 2 >= len(low) or low[i + 1] not in ("the", "my", "our", "a"):
+            continue
+        j = i + 2
+        while j < len(low) and j not in used and low[j] not in stop and not low[j].isdigit() and j - i <= 4:
+            j += 1
+        said = low[i + 2:j]
+        if not said or any(_hits(said, cues) and w not in rw.generic for cues in rw.domains.values() for w in said):
+            continue
+        kind_words = {_singular(w) for w in said if w not in _OF_ANY_KIND} or {_singular(said[-1])}
+        values = [v for v in lists.of_slot("sender") if kind_words & {_singular(w) for w in name_words(v.value)}]
+        money = {k for k, phrases in rw.money_kinds.items() if _hits(said, phrases)} | (
+            {"card"} if kind_words & {"bank", "card"} else set())
+        values += [v for v in lists.of_slot("issuer") if money & set(v.kind.split(","))]
+        kinds = set(rw.widen([k for k, phrases in rw.provider_kinds.items() if _hits(said, phrases)]))
+        values += [v for v in lists.of_slot("provider") if v.kind in kinds]
+        text = " ".join(raw[i + 2:j])
+        if values:
+            found.append(Named(text, tuple(dict.fromkeys(values)), "kind"))
+        elif all(w not in rw.common for w in said):
+            missing.append(Unmatched(f"{low[i + 1]} {text}", "sender", ()))
+    return tuple(found), tuple(missing)
 
 
 def _senders_described(low: Sequence[str], raw: Sequence[str], rw: ReaderWords,

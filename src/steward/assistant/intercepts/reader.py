@@ -47,6 +47,11 @@ _DOMAIN_LABELS = {"money": "money you owe", "appointments": "your appointments",
 
 
 SESSIONS_KEPT = 256
+# turns said aside in a conversation (a thanks, a question only a model could answer): the frame before them
+# still stands; a turn another intercept answered or that wrote something ends it
+_ASIDE_TURNS = frozenset(("offline", "hook", "reader"))
+# a time said from the thing before ("after that", "before it")
+_RELATIVE_TO_BEFORE = re.compile(r"\b(after|before|since|until|till)\s+(?:that|it|this|then)\b", re.I)
 # the domains whose answer each request's words ask for: a request of one domain keeps a question the reader
 # read as another's only when the reader has no evidence of its own ("do I still owe anything on the
 # insurance policy?" is not a schedule question, whatever its words)
@@ -120,14 +125,14 @@ class ReaderAnswers:
         self._appointments = appointments  # the bookings found in mail, which a "yes" adds to the calendar
         self._waiting = waiting  # the appointments found in mail in a span (to say which wait for a yes)
         # each session's last frame, so "and what was the due date on that?" is read with the names said before it
-        self._last: OrderedDict[str, Frame] = OrderedDict()
+        self._last: OrderedDict[str, tuple[str, Frame]] = OrderedDict()  # the turn's id, its frame
         # the frame read of each recent turn, so one left unanswered goes to the model with what was read
         self._read: OrderedDict[str, Frame] = OrderedDict()
         # each session's last answer's view, for a conversation whose turns are not recorded (a dry run)
         self._views: OrderedDict[str, Mapping[str, Any] | None] = OrderedDict()
 
-    def _remember(self, session: str, frame: Frame) -> None:
-        self._last[session] = frame
+    def _remember(self, session: str, frame: Frame, turn_id: str = "") -> None:
+        self._last[session] = (turn_id, frame)
         self._last.move_to_end(session)
         while len(self._last) > SESSIONS_KEPT:
             self._last.popitem(last=False)
@@ -141,8 +146,8 @@ class ReaderAnswers:
         fresh = frame = reader.read(turn.text, clock)
         before = self._before(turn)
         action = is_action_request(turn.text, reader.vocab)
+        shown = self._shown(turn) if not action else None
         if not action and (fresh is None or fresh.domain != "clock"):
-            shown = self._shown(turn)
             picked = pointed(turn.text, shown) or the_other_listed(turn.text, shown)
             if picked is not None and picked.place is None and picked.kind != "mail" and before is not None \
                     and (before.names_something or before.kinds):
@@ -150,6 +155,11 @@ class ReaderAnswers:
             if picked is not None and shown is not None:
                 # "the second one", "who sent it?": one thing of the answer before, answered from it alone
                 return Match(NAME, {"frame": before, "pointed": picked, "shown": shown})
+        if before is None and fresh is not None and _RELATIVE_TO_BEFORE.search(turn.text):
+            # "am I free after that?" with nothing asked before it to be after: asked, never today's answer
+            return Match(NAME, {"frame": fresh, "ask": OpenQuestion(
+                NAME, f"{_RELATIVE_TO_BEFORE.search(turn.text)[1].capitalize()} what? Say the day or the time.",
+                {"text": turn.text, "domains": []})})
         if before is not None and not action and (fresh is None or fresh.domain != "clock"):
             frame = follow_on(turn.text, before, frame, reader.words, clock, reader.date_options)
             if frame is not None and frame is not fresh and frame.domain == "mail" and frame.window is not None \
@@ -160,12 +170,18 @@ class ReaderAnswers:
             if frame is not None and before.domain == "money" and frame.domain == "money" and \
                     says_the_other(turn.text):
                 others = other_named(before, reader.lists())
+                if others is None:
+                    # "and the other one?" after a list of bills, none of them singled out: which is asked
+                    listed = [f"{i.get('issuer', '')} {i.get('kind', '')}".strip()
+                              for i in (shown or {}).get("items") or () if isinstance(i, Mapping)]
+                    others = tuple(SlotValue("issuer", name, name, ()) for name in dict.fromkeys(listed)) or None
+                    before = replace(before, filters=(), kinds=()) if others else before
                 if others is not None:
                     return Match(NAME, {"frame": before, "others": others})
         if frame is not None:
             # what the reader read is what the conversation's next turn is read with (not what a request's
             # words asked of this one)
-            self._remember(turn.session, frame)
+            self._remember(turn.session, frame, turn.id)
             self._read[turn.id] = frame
             while len(self._read) > SESSIONS_KEPT:
                 self._read.popitem(last=False)
@@ -246,22 +262,29 @@ class ReaderAnswers:
 
     def _before(self, turn: Turn) -> Frame | None:
         """The conversation's last frame: kept here, else read back from its last turns in the store."""
-        kept = self._last.get(turn.session)
-        if kept is not None or self._db is None:
+        kept_id, kept = self._last.get(turn.session, ("", None))
+        if self._db is None:
             return kept
         from steward.store import assistant as turns
 
+        recent = turns.recent_turns(self._db(), turn.session, 3)
+        if not recent:
+            return kept  # a conversation that records no turns (a dry run)
         lists = self._reader().lists()
 
         def lookup(slot: str, value: str) -> SlotValue | None:
             return next((v for v in lists.of_slot(slot) if v.value == value), None)
 
-        for past in reversed(turns.recent_turns(self._db(), turn.session, 3)):
+        for past in reversed(recent):
+            if past.id == kept_id:
+                return kept
             data = past.trace.get("data") or {}
             said = data.get("frame") or data.get("read") if isinstance(data, Mapping) else None
             if isinstance(said, Mapping):
                 back = from_json(said, lookup)
                 return replace(back, wants="") if back is not None else None
+            if past.trace.get("writes") or past.handled_by not in _ASIDE_TURNS:
+                return None  # something was done or answered since ("put lunch on friday"): that frame is gone
         return None
 
     def _shown(self, turn: Turn) -> Mapping[str, Any] | None:
@@ -301,6 +324,11 @@ class ReaderAnswers:
         others: tuple[SlotValue, ...] = match.slots["others"]
         clock = turn_clock(self.clock, turn)
         kind = before.kinds[0] if len(before.kinds) == 1 else "one"
+        if not before.filters and others:
+            names = [v.label for v in others[:5]]
+            question = f"Which one do you mean: {', '.join(names[:-1])} or {names[-1]}?" if len(names) > 1 else \
+                f"Do you mean {names[0]}?"
+            return Outcome(reply=question, data={"frame": before.to_json(), "answerer": "money"})
         named = ", ".join(v.label for n in before.filters for v in n.values if v.slot in ("issuer", "account"))
         if not others:
             return Outcome(reply=f"You have no other {kind} in your mail than {named}.",
@@ -311,7 +339,7 @@ class ReaderAnswers:
             return Outcome(reply=question, data={"frame": before.to_json(), "answerer": "money"})
         frame = replace(before, text=turn.text, filters=(Named(others[0].label, (others[0],), "words"),),
                         unmatched=(), sure=True)
-        self._remember(turn.session, frame)
+        self._remember(turn.session, frame, turn.id)
         got = self._answerers().answer(frame, clock)
         if got is None:
             return Outcome(reply=f"The other {kind} is {others[0].label}.", data={"frame": frame.to_json()})
@@ -410,7 +438,7 @@ class ReaderAnswers:
             kept.append(named)
         frame = replace(frame, filters=tuple(kept), domain=str(question.payload.get("domain") or frame.domain),
                         sure=True)
-        self._remember(turn.session, frame)
+        self._remember(turn.session, frame, turn.id)
         got = self._answerers().answer(frame, clock)
         if got is None:
             return None
