@@ -155,11 +155,11 @@ class ReaderAnswers:
             if picked is not None and shown is not None:
                 # "the second one", "who sent it?": one thing of the answer before, answered from it alone
                 return Match(NAME, {"frame": before, "pointed": picked, "shown": shown})
-        if before is None and fresh is not None and _RELATIVE_TO_BEFORE.search(turn.text):
+        relative = _RELATIVE_TO_BEFORE.search(turn.text) if before is None and fresh is not None else None
+        if relative is not None and fresh is not None:
             # "am I free after that?" with nothing asked before it to be after: asked, never today's answer
             return Match(NAME, {"frame": fresh, "ask": OpenQuestion(
-                NAME, f"{_RELATIVE_TO_BEFORE.search(turn.text)[1].capitalize()} what? Say the day or the time.",
-                {"text": turn.text, "domains": []})})
+                NAME, f"{relative[1].capitalize()} what? Say the day or the time.", {"text": turn.text, "domains": []})})
         if before is not None and not action and (fresh is None or fresh.domain != "clock"):
             frame = follow_on(turn.text, before, frame, reader.words, clock, reader.date_options)
             if frame is not None and frame is not fresh and frame.domain == "mail" and frame.window is not None \
