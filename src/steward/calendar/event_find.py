@@ -114,6 +114,11 @@ def label(e: Event, fmt: Formats) -> str:
 
 
 _WEEKDAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?\b", re.IGNORECASE)
+_SAME_TIME = re.compile(r"[\s,]*(?:at\s+)?(?:the\s+)?same\s+(?:time|hour)(?:\s+as\s+(?:before|usual|now))?\b",
+                        re.IGNORECASE)
+# a day of the month said without its month ("the 18th", "on the 3rd at 10")
+_DAY_ALONE = re.compile(r"^\s*(?:on\s+)?(?:the\s+)?(?:[12]?\d|3[01])(?:st|nd|rd|th)\b", re.IGNORECASE)
+_MONTH = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\d/\d", re.IGNORECASE)
 _FROM_NOW = re.compile(r"\b(?:next|this|coming|tomorrow|today|tonight)\b", re.IGNORECASE)
 # a clock time that says which half of the day it is in ("7 pm", "19:00", "noon", "in the evening")
 _HALF_SAID = re.compile(r"\d\s*[ap]\.?m\b|\b[ap]\.?m\.?(?!\w)|\b(?:1[3-9]|2[0-3]|00)[:.h]\d|\b(?:noon|midday|midnight|morning|"
@@ -128,6 +133,7 @@ def destination(when: str, event: Event, clock: Clock, options: Any = None) -> d
     or day."""
     from steward import dates
 
+    when = _SAME_TIME.sub(" ", when).strip() or when  # "to the 23rd, same time": the day alone keeps its time
     said = dates.find(when, clock, options=options)
     if said is None or said.start is None:
         return None
@@ -139,6 +145,11 @@ def destination(when: str, event: Event, clock: Clock, options: Any = None) -> d
         week = datetime.combine(event.start.date() - timedelta(days=event.start.weekday()), datetime.min.time(), zone)
         if week > clock.now():
             said = dates.find(when, clock.at(week), options=options) or said
+    elif _DAY_ALONE.match(when) and not _MONTH.search(when):
+        # "to the 18th" for an event in a later month: that month's 18th (a day to come, never one past)
+        month = datetime.combine(event.start.date().replace(day=1), datetime.min.time(), zone)
+        if month > clock.now():
+            said = dates.find(when, clock.at(month), options=options) or said
     assert said.start is not None
     at = said.start.astimezone(zone)
     if said.has_time and not _HALF_SAID.search(when) and 1 <= at.hour % 12 + (12 if at.hour % 12 == 0 else 0) <= 12:

@@ -42,6 +42,7 @@ class EventWords:
     pause_verbs: tuple[Phrase, ...] = ()
     move_verbs: tuple[Phrase, ...] = ()
     not_events: frozenset[str] = frozenset()
+    shorthand: tuple[tuple[str, str], ...] = ()
 
 
 @lru_cache(maxsize=1)
@@ -51,7 +52,29 @@ def load_event_words() -> EventWords:
     lists = {k: tuple(sorted((tuple(p.lower().split()) for p in raw[k]), key=len, reverse=True))
              for k in ("add_verbs", "calendar_words", "nouns", "resize_verbs", "preambles", "end_verbs",
                        "pause_verbs", "move_verbs")}
-    return EventWords(**lists, forms=words_of(raw["forms"]), not_events=frozenset(w.lower() for w in raw["not_events"]))
+    return EventWords(**lists, forms=words_of(raw["forms"]), not_events=frozenset(w.lower() for w in raw["not_events"]),
+                      shorthand=tuple((str(k).lower(), str(v)) for k, v in (raw.get("shorthand") or {}).items()))
+
+
+# signs that close a typed request and say nothing of it: "🙏", "!!", "😊"
+_SIGNS = re.compile(r"[\s\u2600-\u27bf\U0001F000-\U0001FAFF\ufe0f\u200d!.]+$")
+
+
+def expand(text: str, words: EventWords) -> str:
+    """The request with its typed short words read whole ("plz add lunch 2moro": "please add lunch
+    tomorrow") and the signs that close it ("🙏") left off."""
+    text = _SIGNS.sub("", text) or text
+    if not words.shorthand:
+        return text
+    said = dict(words.shorthand)
+    pattern = _shorthand_pattern(tuple(said))
+    return pattern.sub(lambda m: said[m[0].lower()], text)
+
+
+@lru_cache(maxsize=4)
+def _shorthand_pattern(keys: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w'/])(?:" + "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
+                      + r")(?![\w'/])", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -154,7 +177,7 @@ def parse_add(text: str, words: EventWords, vocab: Vocab, clock: Clock, options:
     """The event `text` asks to add, or None when it is not such a request (or says no time)."""
     from steward import dates
 
-    text = strip_preamble(text, words)
+    text = _CLOSING.sub("", strip_preamble(expand(text, words), words))
     norms = _norms(text)
     if not norms or _REMINDER.search(text) or not _opens(norms, words.add_verbs, vocab):
         return None
@@ -164,6 +187,10 @@ def parse_add(text: str, words: EventWords, vocab: Vocab, clock: Clock, options:
     hidden = [m.span("party") for m in [_PARTY.search(text)] if m is not None]
     hidden += [m.span() for m in LENGTH.finditer(text) if m[0].lower().startswith("for")]
     timed = _blank(text, hidden, " ")
+    # a named day before other words of when ("the diwali dinner on the 8th at 8"): a word of the title
+    said_all = dates.find_all(timed, clock, options=options)
+    if any(r.named for r in said_all) and any(not r.named and r.has_date for r in said_all):
+        timed = _blank(timed, [r.span for r in said_all if r.named], " ")
     repeat = dates.find_recurrence(timed, clock, options)
     found = dates.find(timed, clock, options=options)
     if repeat is not None:
@@ -205,8 +232,34 @@ def parse_add(text: str, words: EventWords, vocab: Vocab, clock: Clock, options:
         parts.pop()
     if not parts:
         return None
+    title = " ".join(parts)
+    left = dates.find(title, clock, options=options)
+    if left is not None and left.has_date and not left.named:
+        return None  # words of a second day left in the title: which day is meant is not clear
     when = " ".join(text[a:b] for a, b in sorted(spans))
-    return EventAdd(" ".join(parts), when, minutes, place)
+    return EventAdd(title, when, minutes, place)
+
+
+# how long ago a day said without its year may have been for the words to mean it, not next year's
+_LATELY = timedelta(days=92)
+
+
+def passed_lately(when: str, clock: Clock, options: Any = None) -> date | None:
+    """The day WHEN names this year, when that day has passed in the last three months and the words say
+    no year ("on 8 nov" said on 12 November): next year's is not what was meant, so nothing is written.
+    None when WHEN names a day to come (or gives its year)."""
+    from steward import dates
+
+    if re.search(r"\b(?:19|20)\d\d\b|'\d\d\b", when):
+        return None
+    ahead = dates.resolve(when, clock, prefer="future", options=options)
+    this = dates.resolve(when, clock, prefer="current", options=options)
+    if ahead is None or this is None or not this.has_date or ahead.recurring or ahead.named:
+        return None
+    was, now = this.start.astimezone(clock.zone), clock.now()
+    if ahead.start - this.start < timedelta(days=300) or not now - _LATELY < was < now:
+        return None
+    return was.date()
 
 
 def _blank(text: str, spans: list[tuple[int, int]], fill: str = "_") -> str:
@@ -220,6 +273,7 @@ def _blank(text: str, spans: list[tuple[int, int]], fill: str = "_") -> str:
 def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, clock: Clock,
                  options: Any = None) -> EventChange | None:
     """The change `text` asks of an existing event, or None when it asks none (or names a reminder)."""
+    text = expand(text, words)
     if _REMINDER.search(text):
         return None
     text = _CLOSING.sub("", strip_preamble(text, words))

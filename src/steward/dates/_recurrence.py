@@ -68,6 +68,9 @@ _EVERY = r"(?:every|each)"
 _PART = r"(?:morning|afternoon|evening|night)"
 _DATE = rf"(?:(?P<d1>{_DAYNUM})\s+(?:of\s+)?(?P<m1>{_MON})|(?P<m2>{_MON})\s+(?:the\s+)?(?P<d2>{_DAYNUM}))"
 
+# "(every month) on the last thursday": a weekday counted in its month, never a day of the month
+_NTH_WD = rf"(?P<nth>first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+(?P<nthday>{_WD})(?:\s+of\s+the\s+month)?"
+
 _F = re.IGNORECASE
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("nth_weekday", re.compile(
@@ -92,11 +95,11 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
         _F)),
     ("unit", re.compile(
         rf"\b{_EVERY}\s+(?:(?P<n>{_COUNT})\s+)?(?P<unit>minute|min|hour|hr|day|night|week|fortnight|month|year)s?"
-        rf"(?:\s+on\s+(?:the\s+)?(?:(?P<days>{_WD_PLURAL_LIST}|{_WD_LIST})|(?P<ord>{_ORD_DAY})|{_DATE}))?\b", _F)),
+        rf"(?:\s+on\s+(?:the\s+)?(?:{_NTH_WD}|(?P<days>{_WD_PLURAL_LIST}|{_WD_LIST})|(?P<ord>{_ORD_DAY})|{_DATE}))?\b", _F)),
     ("part", re.compile(rf"\b{_EVERY}\s+(?P<part>{_PART})\b", _F)),
     ("adverb", re.compile(
         rf"\b(?P<adv>daily|nightly|weekly|fortnightly|biweekly|monthly|yearly|annually|hourly|everyday)"
-        rf"(?:\s+on\s+(?:the\s+)?(?:(?P<days>{_WD_PLURAL_LIST}|{_WD_LIST})|(?P<ord>{_ORD_DAY})|{_DATE}))?\b", _F)),
+        rf"(?:\s+on\s+(?:the\s+)?(?:{_NTH_WD}|(?P<days>{_WD_PLURAL_LIST}|{_WD_LIST})|(?P<ord>{_ORD_DAY})|{_DATE}))?\b", _F)),
 )
 
 _UNTIL = re.compile(r"\b(?:until|till|til|through|thru|up\s+to|ending)\s+", _F)
@@ -440,6 +443,10 @@ def _on(rule: Rule, m: re.Match[str], today: date) -> _Shape:
         days = _weekdays(g["days"]) if g.get("days") else (today.weekday(),)
         return _Shape(Rule("WEEKLY", rule.interval, byday=tuple(BYDAY_CODES[d] for d in days)))
     if rule.freq == "MONTHLY":
+        if g.get("nth"):
+            n = _ORDINAL.get(g["nth"].lower()) or int(g["nth"][0])
+            day_code = BYDAY_CODES[_weekdays(g["nthday"])[0]]
+            return _Shape(Rule("MONTHLY", rule.interval, byday=(f"{'-1' if n == -1 else f'+{n}'}{day_code}",)))
         if g.get("days"):
             return _Shape(Rule("MONTHLY", rule.interval, byday=(f"+1{BYDAY_CODES[_weekdays(g['days'])[0]]}",)))
         day = _ordinal_day(g["ord"]) if g.get("ord") else today.day

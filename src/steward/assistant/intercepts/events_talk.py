@@ -44,6 +44,7 @@ from steward.calendar.event_talk import (
     load_event_words,
     parse_add,
     parse_change,
+    passed_lately,
 )
 from steward.calendar.reminders.requests import load_manage_words
 from steward.calendar.reminders.targets import Candidate, choose, pick_answer
@@ -298,6 +299,10 @@ class EventChanges:
     def _plan_add(self, turn: Turn, add: EventAdd) -> Plan | Outcome:
         calendar = self._calendar()
         clock = turn_clock(self.clock, turn)
+        passed = passed_lately(add.when, clock, self.date_options)
+        if passed is not None:
+            return Outcome(reply=f"{self.fmt.day(passed, year=True)} has passed; nothing was added. To add it "
+                                 f"next year, say the date with its year.", data={"action": "add", "event": None})
         try:
             repeat = calendar.recurrence(add.when)
             if repeat is not None:

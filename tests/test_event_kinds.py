@@ -1,0 +1,100 @@
+"""Events by talking in the ways people type and say one-off requests: short words, a polite tail, a
+past day, a day said without its month, "same time", a weekday counted in its month."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import pytest
+
+from steward import dates
+from steward.calendar.event_talk import load_event_words, parse_add, passed_lately
+from steward.clock import make_clock
+from steward.vocab import load_vocab
+
+NOW = "2026-12-01T10:00:00-05:00"  # Tuesday, New York
+ZONE = "America/New_York"
+CLOCK = make_clock(ZONE, datetime.fromisoformat(NOW))
+
+
+@pytest.fixture
+def say(cli: Callable[..., Any], monkeypatch: pytest.MonkeyPatch) -> Callable[..., dict]:
+    monkeypatch.setenv("STEWARD_TIMEZONE", ZONE)
+
+    def run(text: str, now: str = NOW) -> dict:
+        r = cli("--now", now, "--json", "chat", "--session", "s1", text)
+        assert r.code == 0, r.err
+        return r.json()
+
+    return run
+
+
+def events(cli: Callable[..., Any], day: str) -> list[tuple[str, str, str]]:
+    listed = cli("--now", NOW, "--tz", ZONE, "--json", "schedule", day).json()
+    return [(i["title"], i["start"][11:16], i["end"][11:16]) for i in listed["items"]
+            if i["kind"] == "event" and i.get("state") != "skipped"]
+
+
+def _add(text: str) -> tuple[str, str] | None:
+    found = parse_add(text, load_event_words(), load_vocab(), CLOCK)
+    return (found.title, found.when) if found is not None else None
+
+
+@pytest.mark.parametrize(("text", "title"), [
+    ("pls add bike service thurs 10am thx", "bike service"),
+    ("add coffee w/ Noor tmrw at 4 please 🙂", "coffee with Noor"),
+    ("can you add the gas meter reading on friday at 8 pls 🙏", "gas meter reading"),
+    ("new appointment: eye check, friday 4/12, 15:00-15:30", "eye check"),
+    ("stick the choir concert in on saturday 12 december, 6 till 8", "choir concert"),
+    ("pop a mtg with Lars in for monday at 9", "meeting with Lars"),
+])
+def test_typed_short_words_and_a_polite_tail_stay_out_of_the_title(text: str, title: str) -> None:
+    found = _add(text)
+    assert found is not None and found[0] == title
+
+
+def test_a_holiday_named_in_a_title_is_no_day_when_another_day_is_said() -> None:
+    found = _add("add the hanukkah party at the Levins on 17 dec at 7pm")
+    assert found is not None and found[0].startswith("hanukkah party") and "17 dec" not in found[0]
+
+
+def test_a_day_that_passed_lately_is_not_read_as_next_years() -> None:
+    assert passed_lately("on 20 nov at 8pm", CLOCK) is not None
+    assert passed_lately("on 20 nov 2027 at 8pm", CLOCK) is None
+    assert passed_lately("on 3 feb at 9", CLOCK) is None      # last February is long gone: next one's
+    assert passed_lately("on 14 dec at 9", CLOCK) is None
+
+
+def test_adding_on_a_day_just_past_writes_nothing(say, cli) -> None:
+    said = say("add the book swap on 27 nov at 6pm")
+    assert said["writes"] == [] and "has passed" in said["reply"] and len(said["reply"].splitlines()) == 1
+    assert events(cli, "2027-11-27") == []
+
+
+def test_shorthand_add_lands_on_the_day_and_time(say, cli) -> None:
+    added = say("plz add piano recital 2moro 5pm")
+    assert added["writes"] and events(cli, "2026-12-02") == [("piano recital", "17:00", "18:00")]
+
+
+def test_a_day_said_without_its_month_is_in_the_month_of_the_event(say, cli) -> None:
+    say("add the quiz night on 9 january at 8pm")
+    moved = say("move the quiz night in january to the 7th")
+    assert moved["writes"] and events(cli, "2027-01-07") == [("quiz night", "20:00", "21:00")]
+
+
+def test_same_time_keeps_the_time_of_the_event(say, cli) -> None:
+    say("add the plumber visit on thursday at 11")
+    moved = say("plumber visit -> friday same time")
+    assert moved["writes"] and events(cli, "2026-12-04") == [("plumber visit", "11:00", "12:00")]
+
+
+@pytest.mark.parametrize(("text", "rule"), [
+    ("every month on the last thursday at 7:30 pm", "FREQ=MONTHLY;BYDAY=-1TH"),
+    ("monthly on the second tuesday", "FREQ=MONTHLY;BYDAY=+2TU"),
+    ("every month on the last day at 9", "FREQ=MONTHLY;BYMONTHDAY=-1"),
+])
+def test_a_weekday_counted_in_its_month_is_that_weekday(text: str, rule: str) -> None:
+    found = dates.find_recurrence(text, CLOCK)
+    assert found is not None and found.rule == rule
