@@ -107,6 +107,17 @@ def test_each_write_has_its_audit_line_and_a_past_moment_or_a_duplicate_writes_n
         log = [(e["kind"], e["provenance"]) for e in audit.entries(app.db)]
     finally:
         app.close()
+    # read back by another client: every time at 10:00 or 11:00 New York time after the clocks went back
+    # (written on a Wednesday still on summer time), Monday the 9th skipped, the 16th moved to Tuesday the
+    # 17th, and from Tuesday the 24th on the series' new days and time
+    from caldav.davclient import DAVClient
+
+    other = DAVClient(url=url, username="me", password="x", timeout=10).calendar(url=url)
+    seen = other.search(start=at(1, 0), end=at(9, 0, month=12), event=True, expand=True)
+    times = sorted(o.icalendar_component.decoded("dtstart").astimezone(NY).isoformat()[:16] for o in seen
+                   if str(o.icalendar_component["summary"]) == "team meeting")
+    assert times == ["2026-11-02T10:00", "2026-11-17T15:00", "2026-11-23T10:00", "2026-11-24T11:00",
+                     "2026-12-01T11:00", "2026-12-08T11:00"]
     assert [kind for kind, _ in log] == [
         "reminder.create", "reminder.create", "reminder.create", "reminder.move", "reminder.create", "reminder.cancel",
         "reminder.move", "reminder.series", "reminder.done", "reminder.cancel",

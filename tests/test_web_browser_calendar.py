@@ -186,6 +186,10 @@ def test_a_reminder_is_moved_skipped_and_cancelled_from_the_today_panel(
         # tomorrow's time is not the next yet: it is changed once it is
         page.wait_for_selector("#tomorrow-items li:has-text('feed the fish')")
         assert page.locator("#tomorrow-items li", has_text="feed the fish").locator("button.change").count() == 0
+        # in the reminders due next, a repeating one is skipped this time, a one-off cancelled
+        page.wait_for_selector("#next-items li:has-text('feed the fish')")
+        assert page.locator("#next-items li", has_text="feed the fish").locator("button").inner_text() == "Skip this time"
+        assert page.locator("#next-items li", has_text="call mum").locator("button").inner_text() == "Cancel"
         fish.locator("button.change").click()
         assert fish.locator("button.change").get_attribute("aria-expanded") == "true"
         # a repeat is not one time: said so, and nothing moves

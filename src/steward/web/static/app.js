@@ -477,11 +477,15 @@ function appointmentActions(item) {
   return proposalActions(item.id, item.provider || "this appointment", refreshToday);
 }
 
+// A reminder due next: Cancel (a repeating one: Skip this time, the time shown alone; it goes on after).
 function reminderRow(reminder) {
-  const cancel = el("button", { type: "button", class: "quiet", "aria-label": `Cancel the reminder “${reminder.text}”` }, "Cancel");
+  const path = `/reminders/${encodeURIComponent(reminder.id)}`;
+  const cancel = reminder.rule
+    ? el("button", { type: "button", class: "quiet", "aria-label": `Skip this time of the reminder “${reminder.text}”` }, "Skip this time")
+    : el("button", { type: "button", class: "quiet", "aria-label": `Cancel the reminder “${reminder.text}”` }, "Cancel");
   cancel.addEventListener("click", async () => {
     cancel.disabled = true;
-    try { await api("DELETE", `/reminders/${encodeURIComponent(reminder.id)}`); refreshToday(); }
+    try { await (reminder.rule ? api("POST", `${path}/skip`, { at: reminder.due }) : api("DELETE", path)); refreshToday(); }
     catch (err) { cancel.disabled = false; cancel.textContent = err.message; }
   });
   return el("li", {}, el("span", { class: "when" }, shortDate(reminder.due)), el("span", { class: "what" }, reminder.text), cancel);
