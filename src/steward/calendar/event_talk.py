@@ -22,6 +22,7 @@ from typing import Any
 
 from steward.calendar.event_forms import FormWords, rephrase, words_of
 from steward.calendar.reminders.requests import ManageWords, parse_request
+from steward.calendar.series_talk import SeriesWords, read_series, series_words_of
 from steward.calendar.shifts import LENGTH, find_shift, minutes_of
 from steward.clock import Clock
 from steward.vocab import Phrase, Vocab, is_word, match_at, tokenize
@@ -43,6 +44,7 @@ class EventWords:
     move_verbs: tuple[Phrase, ...] = ()
     not_events: frozenset[str] = frozenset()
     shorthand: tuple[tuple[str, str], ...] = ()
+    series: SeriesWords | None = None
 
 
 @lru_cache(maxsize=1)
@@ -53,7 +55,8 @@ def load_event_words() -> EventWords:
              for k in ("add_verbs", "calendar_words", "nouns", "resize_verbs", "preambles", "end_verbs",
                        "pause_verbs", "move_verbs")}
     return EventWords(**lists, forms=words_of(raw["forms"]), not_events=frozenset(w.lower() for w in raw["not_events"]),
-                      shorthand=tuple((str(k).lower(), str(v)) for k, v in (raw.get("shorthand") or {}).items()))
+                      shorthand=tuple((str(k).lower(), str(v)) for k, v in (raw.get("shorthand") or {}).items()),
+                      series=series_words_of(raw["series"]))
 
 
 # signs that close a typed request and say nothing of it: "🙏", "!!", "😊"
@@ -181,6 +184,8 @@ def parse_add(text: str, words: EventWords, vocab: Vocab, clock: Clock, options:
     norms = _norms(text)
     if not norms or _REMINDER.search(text) or not _opens(norms, words.add_verbs, vocab):
         return None
+    if norms[_lead(norms, vocab)] == "put" and read_series(text, words, clock, options) is not None:
+        return None  # "put the choir on thursdays from now on", "put rowing on hold": a change, not a new event
     rest = text
     cut: list[tuple[int, int]] = []
     # a party size and a length said with "for" ("for two", "for 30 minutes") are never the time
@@ -279,6 +284,34 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     text = _CLOSING.sub("", strip_preamble(text, words))
     text = _REST_OF.sub("all the ", text)  # "cancel the rest of the runs": every time still to come
     text = _topic_first(text, words, manage, vocab)
+    plain = _plain_change(text, words, manage, vocab, clock, options)
+    return _better(plain, read_series(text, words, clock, options), words)
+
+
+def _better(plain: EventChange | None, parts: EventChange | None, words: EventWords) -> EventChange | None:
+    """The change read by the shapes of `event_forms` (`plain`), or the one read by the parts of a series
+    change (`series_talk`) where the shapes read none, or read a move where the parts say an end, a new
+    length or a pause."""
+    if parts is None or any(w in words.not_events for w in parts.target):
+        return plain
+    if plain is None:
+        return parts
+    if parts.action != plain.action and parts.action in ("end", "resize") or \
+            parts.several is not None and plain.several is None:
+        return parts
+    if plain.when and parts.when and re.search(rf"\b(?:not|instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:on\s+|at\s+)?"
+                                               rf"{re.escape(plain.when)}", parts.text, re.IGNORECASE):
+        return parts  # "thursdays from now on, not tuesdays": where it goes is not the day it leaves
+    if parts.action == plain.action and words.series is not None:
+        # the same change: its event named without the little words the shapes left in ("can choir be")
+        kept = tuple(w for w in plain.target if w not in words.series.filler or w in parts.target)
+        if kept:
+            return replace(plain, target=kept)
+    return plain
+
+
+def _plain_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, clock: Clock,
+                  options: Any = None) -> EventChange | None:
     several = _parse_several(text, words, manage, vocab, clock, options)
     if several is not None:
         return several

@@ -116,7 +116,10 @@ def manage_gate() -> WordGate:
 # off said as news ("the choir is *off* on friday", "the run is *cancelled* tomorrow") and a move said with
 # an arrow ("all *future* runs → 7am": the arrow is no word)
 EVENT_WORDS = ("bring", "pull", "instead", "last", "end", "ends", "ending", "finish", "finishes", "finishing",
-               "stop", "stops", "stopping", "off", "cancelled", "canceled", "happening", "future")
+               "stop", "stops", "stopping", "off", "cancelled", "canceled", "happening", "future",
+               # a weekday said in the plural is every one of them: "the choir is on thursdays now"
+               "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays", "weekdays",
+               "weekends", "earlier", "later")
 
 
 def event_gate() -> WordGate:
@@ -134,6 +137,7 @@ def event_gate() -> WordGate:
     forms = said["forms"]
     lists = [said[k] for k in ("add_verbs", "resize_verbs", "end_verbs", "pause_verbs", "move_verbs")]
     lists += [forms[k] for k in ("onward", "since", "becomes", "once", "not_on", "off_calendar")]
+    lists += [said["series"][k] for k in ("onward", "since", "after", "until", "end", "ends_on", "pause")]
     manage = load_manage_words()
     return WordGate(firsts=EVENT_WORDS, marks=("→", "->", "=>"),
                     phrases=[*(p for raw in lists for p in _phrases(raw)), *manage.verbs["move"],

@@ -1,0 +1,116 @@
+"""A change to a repeating event read by its parts (the event, the scope, the change) wherever each stands
+in the sentence: new days, a new time, a shift, a new length, an end and a pause, in orders and
+combinations no shape was written for; one time only, a search and a day of one time are not read as a
+series change; and through a turn, the right series changed after one question."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+
+from steward.calendar.event_talk import load_event_words, parse_add, parse_change
+from steward.calendar.reminders.requests import load_manage_words
+from steward.clock import make_clock
+from steward.vocab import load_vocab
+
+CLOCK = make_clock("Europe/Dublin", "2026-12-03T08:00:00+00:00")  # a Thursday
+
+
+def read(text: str) -> Any:
+    return parse_change(text, load_event_words(), load_manage_words(), load_vocab(), CLOCK)
+
+
+@pytest.mark.parametrize(("text", "target", "when", "since"), [
+    ("thursdays for the pottery class from now on", ("pottery", "class"), "thursdays", None),
+    ("could rowing be on mondays instead of fridays going forward", ("rowing",), "mondays", None),
+    ("we row on mondays from here on, not fridays", ("row",), "mondays", None),
+    ("all future pottery on wednesday please", ("pottery",), "every wednesday", None),
+    ("from next week the pottery class moves to tuesdays", ("pottery", "class"), "tuesdays", date(2026, 12, 7)),
+    ("starting in february, rowing on sundays", ("rowing",), "sundays", date(2027, 2, 1)),
+    ("i'd like the book group at 8 from now on", ("book", "group"), "8:00", None),
+    ("the retro should start at 4:15 from monday", ("retro",), "4:15", date(2026, 12, 7)),
+    ("going forward please make the retro 3:30", ("retro",), "3:30", None),
+])
+def test_new_days_or_a_new_time_are_read_in_any_order(text: str, target: tuple[str, ...], when: str,
+                                                     since: date | None) -> None:
+    change = read(text)
+    assert change is not None, text
+    assert (change.action, change.series, change.since) == ("move", True, since)
+    assert set(target) <= set(change.target) and not {"be", "could", "i'd", "we", "not", "should"} & set(change.target)
+    assert when in change.when
+
+
+def test_a_shift_and_a_new_length_of_every_time() -> None:
+    later = read("i'd like all my rowing sessions an hour earlier")
+    assert later is not None and (later.action, later.series, later.shift) == ("move", True, -timedelta(hours=1))
+    longer = read("the pottery class runs for 2 hours from now on")
+    assert longer is not None and (longer.action, longer.series, longer.minutes) == ("resize", True, 120)
+    shorter = read("all future retros should be 40 minutes")
+    assert shorter is not None and (shorter.action, shorter.minutes) == ("resize", 40)
+
+
+@pytest.mark.parametrize(("text", "last"), [
+    ("no more rowing after new year's eve", date(2026, 12, 31)),
+    ("after february, no more retros", date(2027, 2, 28)),
+    ("rowing won't happen anymore after the 18th", date(2026, 12, 18)),
+    ("after the 20th i won't be doing pottery any more", date(2026, 12, 20)),
+    ("i don't want the retro on my calendar after january", date(2027, 1, 31)),
+    ("the pottery class finishes for good on the 16th", date(2026, 12, 16)),
+    ("we're dropping the book group from the new year", date(2026, 12, 31)),
+])
+def test_an_end_is_read_wherever_its_day_stands(text: str, last: date) -> None:
+    change = read(text)
+    assert change is not None, text
+    assert (change.action, change.series, change.last_day) == ("end", True, last)
+
+
+def test_an_end_with_no_day_is_the_whole_series_and_a_day_of_one_time_is_not() -> None:
+    whole = read("i'm not doing rowing anymore")
+    assert whole is not None and (whole.action, whole.series, whole.target) == ("cancel", True, ("rowing",))
+    one = read("cancel the pottery class on the 10th")
+    assert one is not None and not one.series
+
+
+@pytest.mark.parametrize(("text", "last"), [
+    ("put rowing on hold till january", date(2026, 12, 31)),
+    ("take a two week break from pottery", date(2026, 12, 16)),
+    ("no retro for the next 3 weeks", date(2026, 12, 23)),
+])
+def test_a_pause_skips_the_times_up_to_its_end(text: str, last: date) -> None:
+    change = read(text)
+    assert change is not None and change.several is not None, text
+    assert (change.action, change.several.first, change.several.last) == ("cancel", date(2026, 12, 3), last)
+
+
+def test_put_with_a_scope_is_a_change_not_a_new_event() -> None:
+    words, vocab = load_event_words(), load_vocab()
+    assert parse_add("put the book group on thursdays from now on", words, vocab, CLOCK) is None
+    assert parse_add("put rowing on hold till january", words, vocab, CLOCK) is None
+    assert parse_add("put a haircut on friday at 3", words, vocab, CLOCK) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "rowing weekly",                         # a name and a repeat: a search, no change said
+    "is the pottery class on thursdays now?",  # a question
+    "just this once move rowing to 8",       # one time only: read as such elsewhere
+    "no more emails from the rowing club",
+])
+def test_what_is_not_a_change_to_every_time(text: str) -> None:
+    change = read(text)
+    assert change is None or not change.series or change.action != "move", text
+
+
+def test_through_a_turn_the_series_named_is_changed_after_one_question(app_on: Any) -> None:
+    app = app_on("Europe/Dublin", "2026-12-03T08:00:00+00:00")
+    prov = {"via": "cli"}
+    app.calendar.create_repeating_event("pottery class", "every tuesday at 7 pm", provenance=prov, minutes=90)
+    app.calendar.create_repeating_event("rowing", "every friday at 7 am", provenance=prov)
+    asked = app.engine.turn("thursdays for pottery from now on, not tuesdays", session="s")
+    assert asked.continuation is not None and "pottery class repeats" in asked.reply
+    done = app.engine.turn("yes", session="s")
+    assert [(w.kind, w.fields["title"], w.fields["rule"], w.fields["start"][:16]) for w in done.writes] == \
+        [("event.series", "pottery class", "FREQ=WEEKLY;BYDAY=TH", "2026-12-03T19:00")]
+    ended = app.engine.turn("after christmas no more rowing", session="s")
+    assert ended.continuation is not None and "Stop it after" in ended.reply
