@@ -1,11 +1,11 @@
-"""Things pointed at in the answer before: "the second one", "the last one", "who sent it?", "when was that?".
+"""Things pointed at in the answer before: "the third of those", "the final one", "who wrote that?", "what day was that?".
 
 An answer that lists things (messages, a day's entries, bookings, dues) keeps them in its view. A short
 turn after it that points at one of them, by its place ("the second one", "the latest one") or with a
 pronoun and a question about it ("what was it about?", "who sent that?"), is answered from that thing
 alone. "It" is the only thing listed, or the first one listed (the newest message, the soonest entry),
 and a reply about the first of several says which one it took; a question of what all the things listed
-share ("who sent it?" when every message came from one sender) is answered for all of them.
+share ("who wrote those?" when every message came from one sender) is answered for all of them.
 
 Pure: `pointed(text, view)` reads the words against the view's things; nothing here reads a store.
 """
@@ -32,7 +32,7 @@ _NUMBERS = {"one": 0, "two": 1, "three": 2, "four": 3, "five": 4, "six": 5, "sev
 _THING = frozenset(("one", "ones", "item", "message", "messages", "email", "e-mail", "mail", "bill", "card",
                     "appointment", "booking", "event", "entry", "thing", "line", "reservation", "payment", "due"))
 _BACK = frozenset(("it", "that", "this", "its", "it's", "that's", "thats", "whats"))
-# what is asked of a thing: who sent it, when it is (or was), what it says, how much, where
+# what is asked of a thing: its sender, when it is (or was), what it says, how much, where
 _WHO = frozenset(("who", "whom", "sender", "sent", "from"))
 _WHEN = frozenset(("when", "day", "date", "time"))
 _ABOUT = frozenset(("about", "say", "said", "says", "subject", "regarding", "re", "content", "details", "detail",
@@ -160,7 +160,7 @@ def _sender(item: Mapping[str, Any]) -> str:
 def reply(p: Pointed) -> str:
     """The answer about the thing pointed at, in one or two lines (one line each for a few things)."""
     if not p.items:
-        return f"Which of the {p.of} do you mean? Say \u201cthe first one\u201d, \u201cthe second one\u201d ..."
+        return f"Which of the {p.of} do you mean? Say \u201cthe first\u201d, \u201cthe second\u201d ..."
     if p.kind == "mail":
         return _mail(p, p.items[0])
     if len(p.items) > 1:

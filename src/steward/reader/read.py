@@ -363,7 +363,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         return replace(now, window=relative or now.window) if relative is not None else now
     domain = now.domain if own else before.domain
     # what the question before asked for as its own ask (a reference, a place, whether one is free) is not
-    # what a new ask wants: "and when do we come back?" after "what's the booking ref?" asks a day
+    # what a new ask wants: "and the return leg?" after "which seat am I in?" asks a day
     kept = before.flags if now.ask in ("list", "show", before.ask) else before.flags - _ASK_FLAGS
     return replace(now, domain=domain, filters=before.filters, kinds=before.kinds, bills=before.bills, currencies=before.currencies,
                    unmatched=before.unmatched, window=relative or now.window or before.window,
@@ -798,7 +798,7 @@ _ASIDE_END = re.compile(r"^\s*[,!.;:\u2014\u2013-]+\s*")
 
 
 def without_aside(text: str, rw: ReaderWords) -> str:
-    """The question after what is said before it and apart from it ("morning! what's on today?", "ok thanks,
+    """The question after what is said before it and apart from it ("hey there! anything on tonight?", "ok thanks,
     and the gas bill?"): a greeting or a nod the reader's `asides` hold, ended by a comma or a stop.
     The text as it is when it opens on none, or holds nothing after it."""
     for m in re.finditer(r"[,!.;:\u2014\u2013]|\s-\s", text):

@@ -141,7 +141,7 @@ class ReaderAnswers:
         """A Match with the frame and its answer, when the reader should answer this turn."""
         clock = turn_clock(self.clock, turn)
         reader = self._reader()
-        # "morning! what's on today?": the question, read without the greeting said before it
+        # "hiya! anything on this afternoon?": the question, read without the greeting said before it
         turn = replace(turn, text=without_aside(turn.text, reader.words))
         fresh = frame = reader.read(turn.text, clock)
         before = self._before(turn)
@@ -151,9 +151,9 @@ class ReaderAnswers:
             picked = pointed(turn.text, shown) or the_other_listed(turn.text, shown)
             if picked is not None and picked.place is None and picked.kind != "mail" and before is not None \
                     and (before.names_something or before.kinds):
-                picked = None  # "where is it?" after the eye exam: the thing named, asked again by its frame
+                picked = None  # "where's that?" after the eye exam: the thing named, asked again by its frame
             if picked is not None and shown is not None:
-                # "the second one", "who sent it?": one thing of the answer before, answered from it alone
+                # "the third of those", "who wrote that?": one thing of the answer before, answered from it alone
                 return Match(NAME, {"frame": before, "pointed": picked, "shown": shown})
         relative = _RELATIVE_TO_BEFORE.search(turn.text) if before is None and fresh is not None else None
         if relative is not None and fresh is not None:
