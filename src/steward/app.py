@@ -351,6 +351,17 @@ class App:
             return ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser,
                                     default_hour=self.settings.as_int("reminders.default_hour"))
 
+        def small_talk() -> Intercept:
+            from steward.assistant.intercepts.small_talk import SmallTalk, capabilities
+            from steward.assistant.offline import help_topics, shipped_suggestions
+
+            def help_text() -> str:
+                on = {i.name for i in self.intercepts} | {a.name for a in self.answerers.answerers}
+                data = shipped_suggestions().with_examples(self.answerers.examples_by_domain(), "reader")
+                return capabilities(help_topics(data, on))
+
+            return SmallTalk(help_text)
+
         built: list[Intercept] = [
             # first: a brief change names sections ("dues", "reminders") the others would answer
             LazyIntercept("brief_config", False, brief_config),
@@ -363,6 +374,8 @@ class App:
             ReaderAnswers(lambda: self.reader, lambda: self.answerers, self.clock, lambda: self.requests,
                           waiting=lambda start, end: self.appointments.between(start, end), db=lambda: self.db,
                           appointments=lambda: self.appointments),
+            # last: a turn said wholly in greetings, thanks or goodbyes ("thanks, good night")
+            LazyIntercept("small_talk", True, small_talk),
         ]
         return [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
 

@@ -147,6 +147,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("reader_intercept", True,
             "flag: questions in anyone's words are read into a frame (names looked up in your own data) and "
             "answered by the domain's answerer without a model (0 = off: such questions go to the model)"),
+    Setting("small_talk_intercept", True,
+            "flag: a greeting, thanks, a goodbye, 'who are you?' or 'what can you do?' is answered in a line "
+            "without a model (0 = off: such turns go to the model, or get the offline answer)"),
     Setting("reader.meaning", True,
             "flag: a name the reader finds neither by its words nor by its spelling is looked up by meaning with "
             "the sentence model ('my mother' is the sender Mum); 0 = words and spelling only"),

@@ -159,6 +159,17 @@ def _quoted(phrases: Sequence[Suggestion]) -> str:
     return "\n".join(f'- "{s.say}"' for s in phrases)
 
 
+def help_topics(data: Suggestions, available: Collection[str] | None = None) -> dict[str, tuple[str, ...]]:
+    """What works now, topic by topic: {label: phrases}, only phrases whose intercept is on."""
+    out: dict[str, tuple[str, ...]] = {}
+    for name in data.intents.get("help", tuple(t.name for t in data.topics)):
+        topic = data.topic(name)
+        said = tuple(s.say for s in (*topic.say, *topic.more) if available is None or s.by in available)
+        if said:
+            out[topic.label] = said
+    return out
+
+
 def offline_answer(route: Route, *, text: str = "", reason: str = "no language model is connected",
                    available: Collection[str] | None = None, data: Suggestions | None = None,
                    examples: Mapping[str, Sequence[str]] | None = None, examples_by: str = "reader") -> Outcome:
@@ -168,12 +179,8 @@ def offline_answer(route: Route, *, text: str = "", reason: str = "no language m
     if examples:
         data = data.with_examples(examples, examples_by)
     if route.intent == "help":
-        lines = []
-        for name in data.intents.get("help", tuple(t.name for t in data.topics)):
-            topic = data.topic(name)
-            said = [f'"{s.say}"' for s in (*topic.say, *topic.more) if available is None or s.by in available]
-            if said:
-                lines.append(f"- {topic.label}: {', '.join(said)}")
+        lines = [f"- {label}: {', '.join(f'{chr(34)}{p}{chr(34)}' for p in said)}"
+                 for label, said in help_topics(data, available).items()]
         reply = "Without a language model I can:\n" + "\n".join(lines) + "\n" + CONNECT
         return Outcome(reply=reply, data={"offline": True, "reason": reason, "suggestions": []})
     picked = choose(text, route.intent, data, available)
