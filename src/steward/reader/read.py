@@ -464,7 +464,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     # "the gym membership, when does it renew": the thing asked about said first, then the question
     # ("I should pay the gym tomorrow, can you help" opens on its speaker: a request for help, not this)
     asked = is_question(text, vocab) or ("," in text and said_norms[0] not in _SPEAKERS
-                                         and is_question(text.split(",", 1)[1].strip(), vocab))
+                                         and is_question(text.split(",", 1)[1].strip(), vocab)) \
+        or bool(_hits(said_norms, rw.news))  # "what've I missed" asks, whatever its opening
     # a few words that open on no one ("texts from Sam", "Harbor bill") may be a request by its names alone
     terse = len(said_norms) <= _TERSE and bool(said_norms) and said_norms[0] not in _REMARK_OPENERS
     # "the mail about the power being cut": mail named by what it is about is a request, however long
@@ -500,6 +501,15 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         scores["schedule"] += 0.5
     if loose and not any(scores.values()):
         scores["schedule"] += 1  # "how's my week shaping up?": a span said loosely, of nothing else, is the schedule's
+    # "anything new?", "what did I miss?": what has come in, asked with no word of another domain, is the newest
+    # mail, and its words lend nothing to the flags ("missed" here is no missed payment)
+    news = _hits(norms, rw.news) if not any(v > 0 for d, v in scores.items() if d != "mail") else []
+    inside = {i for at, n in news for i in range(at, at + n)}
+    dated = set(words(window.said)) if window is not None else set()
+    if any(i not in inside and w not in known and w not in dated and not w.isdigit() for i, w in enumerate(norms)):
+        news = []  # "anything I've missed paying?" says what was missed: not the newest mail
+    for at, n in news:
+        norms[at:at + n] = ["_"] * n
     # a kind said with a possessive is the kind ("the doctor's appointment", "the vet's address")
     kind_norms = [w[:-2] if w.endswith("'s") and len(w) > 3 else w for w in norms]
     money_kinds = _kinds(kind_norms, rw.money_kinds)
@@ -511,6 +521,12 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     for flag in flags:
         if flag in _FLAG_DOMAIN:
             scores[_FLAG_DOMAIN[flag]] += 1
+    if news:
+        scores["mail"] += 1
+        flags |= {"recent"}
+    if "important" in flags and (scores.get("mail", 0) > 0 or "flag" in said_norms[:3]):
+        # "any important emails?", "flag anything urgent": the mail that matters, not the brief
+        scores["mail"] = max(scores["mail"], scores.get("brief", 0)) + 1
     if "genuine" in flags:
         scores["mail"] += _NAME_WEIGHT + 1  # whether a mail is genuine is asked of the mail, whoever it names
     if bills:
@@ -563,6 +579,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         elif "sender" in slots and not cued and _said_after_from(named.said, low):
             # "anything from Priya lately?": someone things come from, said with no word of any domain, wrote
             scores["mail"] += _NAME_WEIGHT + 1
+        if "sender" in slots and "says" in flags:
+            scores["mail"] += _NAME_WEIGHT + 1  # "what did Priya say?": what a person's mail says, not her booking
         if "reminder" in slots:
             scores["reminders"] += 1
         if "event" in slots:

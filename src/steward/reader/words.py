@@ -63,6 +63,7 @@ class ReaderWords:
     card_networks: tuple[Phrase, ...] = ()  # "the Mastercard": a card named by its network, found in its bank's mail
     card_tiers: frozenset[str] = frozenset()  # "Visa Infinite": the product said with the network
     asides: tuple[Phrase, ...] = ()  # "morning!", "ok thanks,": said before a question and apart from it
+    news: tuple[Phrase, ...] = ()  # "anything new?", "what did I miss?": the newest mail, said with no domain word
 
     @property
     def known(self) -> frozenset[str]:
@@ -72,7 +73,7 @@ class ReaderWords:
                       self.relative_windows, self.day_parts, self.loose_spans):
             for phrases in table.values():
                 out.update(w for p in phrases for w in p)
-        out.update(w for p in (*self.show_opening, *self.request_openers, *self.event_nouns) for w in p)
+        out.update(w for p in (*self.show_opening, *self.request_openers, *self.event_nouns, *self.news) for w in p)
         return frozenset(out)
 
 
@@ -108,6 +109,7 @@ def parse_words(text: str) -> ReaderWords:
         card_networks=_phrases(data.get("card_networks") or [], "card_networks"),
         card_tiers=frozenset(w for p in _phrases(data.get("card_tiers") or [], "card_tiers") for w in p),
         asides=_phrases(data.get("asides") or [], "asides"),
+        news=_phrases(data.get("news") or [], "news"),
     )
 
 

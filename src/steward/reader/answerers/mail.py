@@ -97,6 +97,14 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         if not senders and not_found:
             # "mails from bartholomew" when no sender is called that: said plainly, never other senders' mail
             return Answer("\n".join(no_such(u, "senders") for u in not_found), {"messages": []})
+        from steward.reader.answerers import mail_news
+
+        if "unread" in frame.flags and not senders and not frame.unknown and not frame.unmatched:
+            return mail_news.unread(frame, clock, box)  # "how many unread?": no read state here; what came in
+        if "replies" in frame.flags and not frame.unknown and not frame.unmatched:
+            return mail_news.replies(frame, clock, box, [s.value for s in senders])  # "did anyone get back to me?"
+        if "important" in frame.flags and not senders and not frame.unknown and not frame.unmatched:
+            return mail_news.important(frame, clock, box)  # "anything urgent in my inbox?"
         if not senders and frame.window is None and frame.flags & {"recent", "bare"} and not frame.unknown \
                 and not frame.unmatched:
             return newest(frame, clock, box)  # "any recent emails?", "check my inbox": the newest mail
@@ -141,6 +149,9 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             return Answer(f"{total} message{'s' if total != 1 else ''} from {who}"
                           + (f" {frame.window.said}" if frame.window else "") + ".", {"count": total})
         lines = [f"{total} message{'s' if total != 1 else ''} from {who}, newest first:"]
+        if frame.flags & {"says", "recent"} and frame.ask != "count":
+            # "what did Priya say?", "the latest from the school": what the newest one says, first
+            lines.insert(0, mail_news.latest_says([h.message for h in hits], clock))
         # "did I pay the fibre company?": a sender Steward read no bill from; what its mail says of money
         sums = any(d == "money" and v > 0 for d, v in frame.scores) or bool(frame.flags & {"paid", "unpaid"})
         for h in hits[:SHOWN]:

@@ -1,0 +1,127 @@
+"""The mail that has come in, read by what kind it is: replies ("did anyone get back to me?"), the mail
+that matters ("any important emails?", not newsletters, receipts or alerts), what a named sender's latest
+says ("what did Priya say?"), and mail asked about as unread (Steward keeps no read state: it says so and
+shows what came in). Through `Mailbox`; the mail answerer calls these when the frame's flags ask."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from steward.clock import Clock
+from steward.reader.answer import Answer
+from steward.reader.answerers.common import day_text
+from steward.reader.frame import Frame, Window
+from steward.reader.views import mail_view, window_words
+
+if TYPE_CHECKING:
+    from steward.records.mail import Message
+    from steward.search.mailbox import Mailbox
+
+SHOWN = 10
+# how far back "any replies?" and "any important mail?" look when no day is said
+LOOK_BACK_DAYS = 7
+# "how many unread?": the mail of the last day, since which messages were opened is not known here
+UNREAD_HOURS = 24
+# the mail that matters: a person's own mail, a bill due, a booking, a statement; and mail marked as a lure,
+# shown as a warning (newsletters, receipts, alerts and the rest are left out)
+IMPORTANT = ("personal", "payment_due", "appointment", "statement", "phishing_suspect")
+# the subject of a reply, in the languages mail clients write it ("Re:", "AW:", "SV:", "Antw:", "RES:")
+_REPLY = re.compile(r"^\s*(?:re|aw|sv|antw|res|r|vs|odp)\s*(?:\[\d+\])?\s*:", re.I)
+_SNIPPET = 220
+
+
+def is_reply(message: Message) -> bool:
+    """Whether a message's subject says it answers another."""
+    return _REPLY.match(message.subject) is not None
+
+
+def _since(frame: Frame, clock: Clock, box: Mailbox, days: int) -> tuple[list[Message], str]:
+    """The messages of the frame's window, or of the last `days` days, newest first, and the words for when."""
+    if frame.window is not None:
+        start, end, said = frame.window.start, frame.window.end, frame.window.said
+        if end <= start:
+            end = start + timedelta(days=1)
+    else:
+        start = datetime.combine(clock.today() - timedelta(days=days - 1), datetime.min.time(), clock.zone)
+        end, said = clock.now() + timedelta(minutes=1), f"over the last {days} days"
+    after, before = clock.local(start).date(), clock.local(end).date() + timedelta(days=1)
+    hits = box.search(f"after:{after.isoformat()} before:{before.isoformat()}", limit=500, clock=clock).hits
+    out = [h.message for h in hits if start <= h.message.received_at < end]
+    out.sort(key=lambda m: m.received_at, reverse=True)
+    return out, said
+
+
+def _line(m: Message, clock: Clock, *, snippet: bool = False) -> str:
+    at = clock.local(m.received_at)
+    flag = " \u2014 looks like phishing" if m.category == "phishing_suspect" else ""
+    said = f": {_short(m.snippet)}" if snippet and m.snippet.strip() and not flag else ""
+    return (f"- {day_text(at.date(), clock)} {clock.formats.time(at)} {m.sender_name or m.sender}: "
+            f"\u201c{m.subject}\u201d{flag}{said}")
+
+
+def _short(text: str) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= _SNIPPET else flat[:_SNIPPET].rsplit(" ", 1)[0] + " \u2026"
+
+
+def _answer(head: str, shown: Sequence[Message], frame: Frame, clock: Clock, lines: Sequence[str],
+            count: int) -> Answer:
+    view = mail_view(head, list(shown), clock, window_words(frame, clock))
+    return Answer("\n".join([head + ":", *lines]), {"messages": [m.id for m in shown], "count": count, "view": view})
+
+
+def replies(frame: Frame, clock: Clock, box: Mailbox, senders: Sequence[str] = ()) -> Answer:
+    """The replies that came in (from the senders named, when any), newest first."""
+    mail, said = _since(frame, clock, box, LOOK_BACK_DAYS)
+    named = {s.casefold() for s in senders}
+    if named:
+        mail = [m for m in mail if (m.sender_name or "").casefold() in named or m.sender.casefold() in named]
+    got = [m for m in mail if is_reply(m)]
+    who = f" from {' or '.join(senders)}" if senders else ""
+    if not got:
+        newest = [f"- their latest: {_line(mail[0], clock)[2:]}"] if named and mail else []
+        return Answer("\n".join([f"No reply came in{who} {said}.", *newest]), {"messages": [], "count": 0})
+    head = f"{len(got)} repl{'ies' if len(got) != 1 else 'y'} came in{who} {said}, newest first"
+    return _answer(head, got[:SHOWN], frame, clock, [_line(m, clock, snippet=True) for m in got[:SHOWN]], len(got))
+
+
+def important(frame: Frame, clock: Clock, box: Mailbox) -> Answer:
+    """The mail that matters of the window (or of the last week): people's own mail, bills due, bookings,
+    statements, and a warning for mail marked as a lure."""
+    mail, said = _since(frame, clock, box, LOOK_BACK_DAYS)
+    got = [m for m in mail if m.category in IMPORTANT]
+    left = len(mail) - len(got)
+    rest = f" ({left} newsletter{'s' if left != 1 else ''}, receipts and alerts left out)" if left else ""
+    if not got:
+        return Answer(f"Nothing that looks important came in {said}{rest}: no mail from people, no bill due, "
+                      "no booking.", {"messages": [], "count": 0})
+    head = (f"{len(got)} message{'s' if len(got) != 1 else ''} that look{'s' if len(got) == 1 else ''} important "
+            f"came in {said}{rest}, newest first")
+    return _answer(head, got[:SHOWN], frame, clock, [_line(m, clock) for m in got[:SHOWN]], len(got))
+
+
+def unread(frame: Frame, clock: Clock, box: Mailbox) -> Answer:
+    """Which mail was opened is kept by the mail app: said so, with what came in over the last day."""
+    if frame.window is None:
+        start = clock.now() - timedelta(hours=UNREAD_HOURS)
+        window = Window(start, clock.now() + timedelta(minutes=1), f"over the last {UNREAD_HOURS} hours", "hour")
+        frame = replace(frame, window=window)
+    mail, said = _since(frame, clock, box, 1)
+    note = "Which messages you have opened is kept by your mail app, not by Steward"
+    if not mail:
+        return Answer(f"{note}; no mail came in {said}.", {"messages": [], "count": 0})
+    head = f"{note}; {len(mail)} message{'s' if len(mail) != 1 else ''} came in {said}, newest first"
+    return _answer(head, mail[:SHOWN], frame, clock, [_line(m, clock) for m in mail[:SHOWN]], len(mail))
+
+
+def latest_says(messages: Sequence[Message], clock: Clock) -> str:
+    """The line that opens an answer about a sender's mail with what the newest one says."""
+    m = max(messages, key=lambda x: x.received_at)
+    at = clock.local(m.received_at)
+    body = f" \u2014 {_short(m.snippet)}" if m.snippet.strip() and m.category != "phishing_suspect" else ""
+    return (f"The latest from {m.sender_name or m.sender}, {day_text(at.date(), clock)} {clock.formats.time(at)}: "
+            f"\u201c{m.subject}\u201d{body}")
