@@ -507,7 +507,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     inside = {i for at, n in news for i in range(at, at + n)}
     dated = set(words(window.said)) if window is not None else set()
     if any(i not in inside and w not in known and w not in dated and not w.isdigit() for i, w in enumerate(norms)):
-        news = []  # "anything I've missed paying?" says what was missed: not the newest mail
+        news = []  # "have I missed paying the gym?" says what was missed: not the newest mail
     for at, n in news:
         norms[at:at + n] = ["_"] * n
     # a kind said with a possessive is the kind ("the doctor's appointment", "the vet's address")
