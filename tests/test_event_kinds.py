@@ -98,3 +98,61 @@ def test_same_time_keeps_the_time_of_the_event(say, cli) -> None:
 def test_a_weekday_counted_in_its_month_is_that_weekday(text: str, rule: str) -> None:
     found = dates.find_recurrence(text, CLOCK)
     assert found is not None and found.rule == rule
+
+
+def _change(text: str) -> Any:
+    from steward.calendar.event_talk import parse_change
+    from steward.calendar.reminders.requests import load_manage_words
+
+    return parse_change(text, load_event_words(), load_manage_words(), load_vocab(), CLOCK)
+
+
+@pytest.mark.parametrize(("text", "action", "target"), [
+    ("the boiler service is at 2 now instead", "move", ("boiler", "service")),
+    ("my train's been pushed back to 7:40, update it", "move", ("train",)),
+    ("the optician phoned, the eye check is now at noon same day", "move", ("eye", "check")),
+    ("the piano recital runs till 9", "resize", ("piano", "recital")),
+    ("the budget review will only be 30 minutes", "resize", ("budget", "review")),
+    ("the plumber visit is off", "cancel", ("plumber", "visit")),
+    ("we've stopped going to the quiz night, remove it", "cancel", ("quiz", "night")),
+    ("i no longer need the boiler service, take it off the calendar", "cancel", ("boiler", "service")),
+    ("delete the ferry to Hull, the trip is off", "cancel", ("ferry", "hull")),
+    ("cancel the christmas fair with the Okafors", "cancel", ("fair", "okafors", "christmas")),
+    ("the physio 30 minutes later please", "move", ("physio",)),
+])
+def test_news_of_an_event_says_the_change(text: str, action: str, target: tuple[str, ...]) -> None:
+    found = _change(text)
+    assert found is not None and found.action == action and set(found.target) == set(target)
+
+
+def test_a_day_said_in_news_of_a_repeating_event_is_one_time() -> None:
+    off = _change("choir on the 10th won't happen, the hall is booked")
+    assert off is not None and off.action == "cancel" and off.occurrence and off.filters
+    moved = _change("can the choir on monday be at 8 instead")
+    assert moved is not None and moved.action == "move" and moved.filters
+    once = _change("the choir on the 10th will have to be at 6 this time")
+    assert once is not None and once.occurrence
+
+
+@pytest.mark.parametrize("text", [
+    "pause the choir for 2 wks",
+    "no choir for the rest of december",
+])
+def test_several_times_paused_in_shorthand_or_by_a_month(text: str) -> None:
+    found = _change(text)
+    assert found is not None and found.several is not None
+
+
+def test_news_that_moves_and_ends_an_event_is_written(say, cli) -> None:
+    say("add the piano recital on thursday at 6pm")
+    assert say("the piano recital runs till 8")["writes"]
+    assert events(cli, "2026-12-03") == [("piano recital", "18:00", "20:00")]
+    assert say("the piano recital is at 7 now instead")["writes"]
+    assert events(cli, "2026-12-03") == [("piano recital", "19:00", "21:00")]  # its new length kept
+
+
+def test_delete_it_after_news_of_an_event_cancels_that_event_not_a_reminder(say, cli) -> None:
+    say("add the quiz night on friday at 8pm")
+    gone = say("we're not doing the quiz night any more, delete it")
+    assert gone["handled_by"] == "event_changes" and gone["writes"][0]["kind"] == "event.cancel"
+    assert events(cli, "2026-12-04") == []

@@ -118,6 +118,10 @@ def rephrase(text: str, words: FormWords, opened: bool, clock: Clock, options: A
     news = _OFF.match(text) if not opened else None
     if news is not None and _has_day(news["day"], clock, options):
         return Rephrased(f"skip {news['subject']} {news['day']}", onward, since, True)
+    if not opened:
+        said = _news(text, clock, options)
+        if said is not None:
+            return Rephrased(said, onward, since, once or said.startswith("skip "))
     # a statement of the new time: "the choir is moving to 8"
     if not opened:
         said = _statement(text, tokens, norms, words,
@@ -147,6 +151,54 @@ _IS = re.compile(r"(?<=\w)('s|’s)\s+(on|at|now|moving|going|off|every|being|ca
 
 _OFF = re.compile(r"^\W*(?P<subject>\S.*?)\s+(?:(?:is|are|will\s+be)\s+(?:off|cancell?ed|called\s+off|not\s+happening|"
                   r"not\s+on)|(?:isn't|aren't|won't\s+be)\s+(?:on|happening))\s+(?P<day>\S.*?)\W*$", re.IGNORECASE)
+
+
+# news of an event that says the change to make, with no verb of a change:
+#   "can the review on friday be at 4 instead"   a new time asked as a question (a move)
+#   "the recital runs till 9", "... goes on until 6"   a new end (the start kept)
+#   "the physio 30 minutes later please"          a shift said after the event's words
+#   "the plumber visit is off", "... won't happen"   off (a day said: that time; none: the event)
+_CAN_BE = re.compile(r"^\W*(?:can|could)\s+(?:we\s+(?:have|make)\s+)?(?P<subject>\S.*?)\s+be\s+(?:moved\s+)?"
+                     r"(?:to\s+|at\s+|on\s+)?(?P<when>\S.*?)\W*$", re.IGNORECASE)
+# "do the eye test on the 3rd instead, 2pm": the event done at another time
+_DO_INSTEAD = re.compile(r"^\W*(?:do|have|hold)\s+(?P<subject>\S.*?)\s+(?:on|at|for)\s+(?P<when>\S.*?)[\s,]+instead\b"
+                         r"[\s,]*(?:at\s+)?(?P<more>.*?)\W*$", re.IGNORECASE)
+_TILL = re.compile(r"^\W*(?P<subject>\S.*?)\s+(?:(?:(?:now\s+)?(?:runs|goes\s+on|lasts|carries\s+on)|will\s+(?:run|go\s+on|"
+                   r"last|carry\s+on)|(?:is|will\s+be)\s+(?:on|going))\s+(?:till|until|til|to)|(?:now\s+)?(?:finishes|ends|"
+                   r"is\s+over)(?:\s+at)?|will\s+(?:now\s+)?(?:finish|end|be\s+over)(?:\s+at)?)\s+(?P<when>\S.*?)\W*$",
+                   re.IGNORECASE)
+_OFF_NEWS = re.compile(r"^\W*(?P<subject>\S.*?)\s+(?:(?:is|are|has\s+been|have\s+been|was|were|got|will\s+be)\s+"
+                       r"(?:off|cancell?ed|canceled|called\s+off|scrapped|not\s+happening|not\s+needed|no\s+longer\s+"
+                       r"(?:needed|happening|on))|(?:isn't|aren't|won't\s+be)\s+(?:happening|needed|going\s+ahead)|"
+                       r"won't\s+happen|(?:isn't|is\s+not)\s+on\s+any\s*more)\W*$", re.IGNORECASE)
+
+
+def _news(text: str, clock: Clock, options: Any) -> str | None:
+    """The plain request a piece of news about an event says (the shapes above), or None."""
+    from steward.calendar.shifts import find_shift
+
+    m = _DO_INSTEAD.match(text)
+    if m is not None and _has_time(m["when"], clock, options):
+        return f"move {m['subject']} to {' '.join((m['when'] + ' ' + m['more']).split())}"
+    m = _CAN_BE.match(text)
+    if m is not None:
+        when = re.sub(r"(?:[\s,]+(?:instead|then|please))+$", "", m["when"], flags=re.IGNORECASE)
+        when = re.sub(r"^(\d{1,2})$", r"\1:00", when)  # "be at 8": a clock time
+        if _has_time(when, clock, options):
+            return f"move {m['subject']} to {when}"
+    m = _TILL.match(text)
+    if m is not None:
+        when = re.sub(r"^(\d{1,2})$", r"\1:00", m["when"].strip())  # "till 7": a clock time
+        if _has_time(when, clock, options) and not _has_day(when, clock, options):
+            return f"make {m['subject']} end at {when}"
+    m = _OFF_NEWS.match(text)
+    if m is not None:
+        subject = m["subject"]
+        return f"skip {subject}" if _has_day(subject, clock, options) else f"cancel {subject}"
+    shift = find_shift(text)
+    if shift is not None and not text[shift.span[1]:].strip(" .!?") and shift.span[0] > 0:
+        return f"move {text}"  # "the physio 30 minutes later"
+    return None
 
 
 def _since(text: str, words: FormWords, clock: Clock, options: Any) -> tuple[date, str] | None:
@@ -209,23 +261,26 @@ def _statement(text: str, tokens: list[Token], norms: list[str], words: FormWord
         plain = match_at(norms, i, words.becomes_plain)
         if not n and not plain:
             continue
-        if not n and not marked:
+        said = n or plain
+        if i + said >= len(norms):
             return None
-        n = n or plain
-        if i + n >= len(norms):
-            return None
-        tail = text[tokens[i + n].start:]
+        tail = text[tokens[i + said].start:]
         length = LENGTH.match(tail)
         if length is not None and length["unit"].lower()[0] in "mh":
-            # "every run is 40 minutes (long) from now on": a new length, said as news
+            # "every run is 40 minutes (long) from now on", "the review will only be an hour": a new length
             return f"make {text[:tokens[i].start].strip()} {tail}"
+        if not n and not marked:
+            return None
         if not _has_time(tail, clock, options):
             return None
         # "is at 4", "is on fridays": where it goes, said with "to" (a day said before the verb is which
         # time: "the run on the 10th is at 8")
         tail = re.sub(r"^(?:to|at|on)\s+", "", tail, flags=re.IGNORECASE)
-        tail = re.sub(r"[\s,]+instead\W*$", "", tail, flags=re.IGNORECASE)  # a mark of the change, said
-        return f"move {text[:tokens[i].start].strip()} to {tail}"
+        # the marks of a change said after the new time ("at 4 now instead"): no part of it
+        tail = re.sub(r"(?:[\s,]+(?:instead|now|then|(?:on\s+)?(?:the\s+)?same\s+day))+\W*$", "", tail,
+                      flags=re.IGNORECASE)
+        subject = re.sub(r"(?:'s|’s)$", "", text[:tokens[i].start].strip())  # "my flight's been moved to 6"
+        return f"move {subject} to {tail}"
     return None
 
 

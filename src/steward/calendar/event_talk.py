@@ -43,6 +43,7 @@ class EventWords:
     pause_verbs: tuple[Phrase, ...] = ()
     move_verbs: tuple[Phrase, ...] = ()
     not_events: frozenset[str] = frozenset()
+    news_words: tuple[Phrase, ...] = ()
     shorthand: tuple[tuple[str, str], ...] = ()
     series: SeriesWords | None = None
 
@@ -53,7 +54,7 @@ def load_event_words() -> EventWords:
     raw = load_yaml(resources.files("steward.calendar").joinpath("event_talk.yaml").read_text("utf-8"))
     lists = {k: tuple(sorted((tuple(p.lower().split()) for p in raw[k]), key=len, reverse=True))
              for k in ("add_verbs", "calendar_words", "nouns", "resize_verbs", "preambles", "end_verbs",
-                       "pause_verbs", "move_verbs")}
+                       "pause_verbs", "move_verbs", "news_words")}
     return EventWords(**lists, forms=words_of(raw["forms"]), not_events=frozenset(w.lower() for w in raw["not_events"]),
                       shorthand=tuple((str(k).lower(), str(v)) for k, v in (raw.get("shorthand") or {}).items()),
                       series=series_words_of(raw["series"]))
@@ -146,7 +147,10 @@ _ENDS = re.compile(r"^\W*(?P<target>\S.*?)\s+(?:ends|finishes|stops|will\s+(?:en
                    r"stopping))\s+(?:on\s+|after\s+|by\s+)?(?P<when>\S.*?)\s*[.!?]*$", re.IGNORECASE)
 _LAST = re.compile(r"^\W*(?:the\s+)?(?:very\s+)?last\s+(?P<target>\S.*?)\s+(?:is|will\s+be|falls|should\s+be)\s+"
                    r"(?:on\s+)?(?P<when>\S.*?)\s*[.!?]*$", re.IGNORECASE)
-_REST_OF = re.compile(r"\b(?:all\s+)?the\s+rest\s+of\s+(?!(?:the\s+|this\s+)?(?:week|month|year|term|day|season)\b)"
+_MONTHS = r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|" \
+          r"nov(?:ember)?|dec(?:ember)?)"
+_REST_OF = re.compile(r"\b(?:all\s+)?the\s+rest\s+of\s+(?!(?:the\s+|this\s+)?(?:week|month|year|term|day|season|"
+                      + _MONTHS + r")\b)"
                       r"(?:the\s+|my\s+)?", re.IGNORECASE)  # "the rest of the week" is a time, not every time
 _OVER = re.compile(r"\b(?:once|when|after)\s+(?P<when>\S.*?)(?:'s|’s|\s+is|\s+has\s+been)\s+(?:over|done|finished|through|"
                    r"out)\b", re.IGNORECASE)
@@ -281,6 +285,76 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     text = expand(text, words)
     if _REMINDER.search(text):
         return None
+    said = _clause_meant(text, words, manage, vocab, clock, options)
+    return _parse_text(said or text, words, manage, vocab, clock, options)
+
+
+# where one clause of a request ends and the next begins: "the trip's off, delete the flight"
+_CLAUSES = re.compile(r"\s*[,;]\s*|\s+[-–—]+\s+|\s+(?:so|because|cos|since)\s+(?!(?:on|far)\b)", re.IGNORECASE)
+# a clause that does something to "it" and names nothing: "delete it", "take it off the calendar", "update it"
+_DO_IT = re.compile(r"^\W*(?:(?:please|can\s+you|could\s+you|just)\s+)*(?P<verb>delete|remove|cancel|drop|scrap|bin|"
+                    r"clear|take|get\s+rid\s+of|update|change|fix|adjust|amend|edit|correct|sort)\s+(?:it|that|this|them)"
+                    r"(?:\s+(?:off|out\s+of|from)\s+(?:my|the)\s+(?:calendar|diary|schedule)|\s+off|\s+out|\s+please|"
+                    r"\s+accordingly|\s+too|\s+for\s+me|\s+then)*\W*$", re.IGNORECASE)
+_UPDATE = frozenset(("update", "change", "fix", "adjust", "amend", "edit", "correct", "sort"))
+
+
+def _clause_meant(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, clock: Clock,
+                  options: Any) -> str | None:
+    """The request a sentence of several clauses makes, said as one: "we've stopped going to the choir,
+    delete it" is "cancel the choir" (the news before says which event "it" is; "update it" after news
+    of a new time is that news); "cancel the choir, the hall is closed" is its first clause (a reason
+    that says no day or time is no part of it). None when no clause says more than the whole."""
+    from steward import dates
+
+    clauses = [c for c in _CLAUSES.split(text) if c and c.strip(" .!?")]
+    if len(clauses) < 2:
+        return None
+    doing = [k for k, c in enumerate(clauses) if _DO_IT.match(c)]
+    if len(doing) == 1:
+        verb = _DO_IT.match(clauses[doing[0]])["verb"].lower()  # type: ignore[index]
+        news = ", ".join(c for k, c in enumerate(clauses) if k != doing[0])
+        if verb in _UPDATE:
+            return news
+        said = _parse_text(news, words, manage, vocab, clock, options)
+        if said is not None and said.action == "cancel":
+            return news  # "there's no choir on friday, so take it off": the news says which time
+        return "cancel " + _without(news, words.news_words)
+    meant = [c for c in clauses if _parse_text(c, words, manage, vocab, clock, options) is not None]
+    if len(meant) > 1:  # "delete the ferry, the trip is off": the clause that says what to do
+        verbs = (*manage.verbs["move"], *manage.verbs["cancel"], *words.resize_verbs, *words.end_verbs,
+                 *words.pause_verbs, *words.move_verbs, *words.add_verbs)
+        meant = [c for c in meant if _opens(_norms(strip_preamble(c, words)), verbs, vocab)]
+    if len(meant) != 1:
+        return None
+    rest = [c for c in clauses if c is not meant[0]]
+    if any(r.start is not None for c in rest for r in dates.find_all(c, clock, options=options)):
+        return None  # "on the 1st instead, 2pm": a time said apart is part of the request
+    assert words.forms is not None
+    marks = (*words.forms.once, *words.forms.onward, *words.forms.since)
+    if any(match_at(n, i, marks) for n in map(_norms, rest) for i in range(len(n))):
+        return None  # "just this once, push the choir to 9": how the change is meant is part of it
+    return meant[0]
+
+
+def _without(text: str, phrases: tuple[Phrase, ...]) -> str:
+    """The text without the words of `phrases` ("i won't need the boiler check any more": "the boiler
+    check")."""
+    tokens = [t for t in tokenize(text) if is_word(t)]
+    norms = [t.norm for t in tokens]
+    keep, i = [], 0
+    while i < len(tokens):
+        n = match_at(norms, i, phrases)
+        if n:
+            i += n
+            continue
+        keep.append(text[tokens[i].start:tokens[i].end])
+        i += 1
+    return " ".join(keep)
+
+
+def _parse_text(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, clock: Clock,
+                options: Any = None) -> EventChange | None:
     text = _CLOSING.sub("", strip_preamble(text, words))
     text = _REST_OF.sub("all the ", text)  # "cancel the rest of the runs": every time still to come
     text = _topic_first(text, words, manage, vocab)
@@ -350,9 +424,10 @@ _NEXT_N = re.compile(r"^(?:the\s+)?next\s+(?:(?P<n>[2-9]|two|three|four|five|six
                      r"(?P<rest>\S.*)$", re.IGNORECASE)
 _SPAN_UNIT = re.compile(r"^(?:weeks?|days?|months?|times?)\b", re.IGNORECASE)
 # the days a pause covers: "for the next two weeks", "for the rest of the week", "until the new year"
-_WINDOW = re.compile(r"\s+(?:for\s+(?:the\s+)?next\s+(?P<n>[1-9]|one|two|three|four|five|six|(?:a\s+)?couple\s+of|"
+_WINDOW = re.compile(r"\s+(?:for\s+(?:the\s+next\s+|the\s+coming\s+|next\s+)?(?P<n>[1-9]|one|two|three|four|five|six|(?:a\s+)?couple\s+of|"
                      r"(?:a\s+)?few)\s+"
-                     r"(?P<unit>weeks?|days?)|for\s+the\s+rest\s+of\s+(?:the|this)\s+(?P<rest>week|month)|"
+                     r"(?P<unit>weeks?|days?)|for\s+the\s+rest\s+of\s+(?:(?:the|this)\s+(?P<rest>week|month)|(?P<month>" + _MONTHS
+                     + r"))|"
                      r"(?P<how>until|till|til|through|thru|up\s+to)\s+(?P<until>\S.*?))\s*$", re.IGNORECASE)
 _AND_DAY = re.compile(r"^\s*(?:,\s*)?(?:and|&|,|plus)\s+(?:(?:on|the)\s+)*(?=\S)", re.IGNORECASE)
 
@@ -405,6 +480,11 @@ def _parse_several(text: str, words: EventWords, manage: ManageWords, vocab: Voc
             k = int(said_n) if said_n.isdigit() else 1 if said_n == "one" else _COUNTS.get(said_n, 2)
             span = timedelta(days=7 * k if w["unit"].lower().startswith("week") else k)
             several = Several(first=today, last=today + span - timedelta(days=1))
+        elif w["month"]:
+            said = dates.find(w["month"], clock, options=options)
+            if said is None or said.start is None or said.end is None:
+                return None
+            several = Several(first=today, last=(said.end - timedelta(seconds=1)).astimezone(clock.zone).date())
         elif w["rest"]:
             if w["rest"].lower() == "week":
                 last = today + timedelta(days=6 - today.weekday())
@@ -482,8 +562,26 @@ def _lead(norms: list[str], vocab: Vocab) -> int:
 
 def _parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab, clock: Clock,
                   options: Any = None) -> EventChange | None:
+    from steward import dates
+
     found = _read_change(text, words, manage, vocab, clock, options)
-    return replace(found, text=_BARE_HOUR.sub(lambda m: f"{m[1]} {m[2]}:00{m[3]}", _on_day(text))) if found else None
+    if found is None:
+        return None
+    said = _BARE_HOUR.sub(lambda m: f"{m[1]} {m[2]}:00{m[3]}", _on_day(text))
+    # a named day said as a word of the event's title ("cancel the christmas market"), not after "on",
+    # "over", "before" ... ("skip yoga over christmas"), is part of which event, never a day
+    named = [(a, b) for a, b in found.filters if not _DAY_LEAD.search(said[:a]) and not _DAY_OPENS.match(said[a:b])
+             and (r := dates.find(said[a:b], clock, options=options)) is not None and r.named]
+    if named:
+        found = replace(found, filters=tuple(f for f in found.filters if f not in named),
+                        target=found.target + tuple(w for a, b in named for w in _norms(said[a:b])))
+    return replace(found, text=said)
+
+
+_DAY_OPENS = re.compile(r"\s*(?:on|for|at|over|before|after|until|till|by|from|this|next|since|during|around)\b",
+                        re.IGNORECASE)
+_DAY_LEAD = re.compile(r"\b(?:on|for|at|over|before|after|until|till|by|from|this|next|since|during|around)\s*$",
+                       re.IGNORECASE)
 
 
 # a day of the month said bare, after the event's words: "skip yoga 14th", "cancel piano the 12th"
@@ -520,6 +618,14 @@ def _read_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
         delta = shift.delta if shift is not None else timedelta(days=7)
         return _change("move", request, words, norms, shift=delta,
                        filters=tuple(s for s in request.filters if s[1] <= len(rest.rstrip())))
+    ends = _END_AT.match(text)
+    if ends is not None:
+        # "make the recital end at 9": a new end, the start kept
+        nouns = {w for p in words.nouns for w in p}
+        said = _norms(ends["target"])
+        target = tuple(w for w in said if w not in _TRAIL and w not in nouns and w not in _HOW)
+        return EventChange("resize", target, any(w in ("it", "that") for w in said) and not target,
+                           any(w in nouns for w in said), when=ends["when"])
     opening = _opens(norms, words.resize_verbs, vocab)
     length = LENGTH.search(text)
     if opening and length is not None and length["unit"].lower()[0] in "mh":
@@ -543,6 +649,8 @@ def _read_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     return _change(request.action, request, words, norms, when=when, filters=request.filters)
 
 
+_END_AT = re.compile(r"^\W*(?:please\s+)?(?:make|have)\s+(?P<target>\S.*?)\s+(?:end|finish)\s+(?:at\s+)?(?P<when>\S.*?)\W*$",
+                    re.IGNORECASE)
 # words that say how many of a repeating event's times, never which event: "*all future* runs"
 _QUANTIFIERS = frozenset(("every", "each", "all", "future", "upcoming", "remaining", "coming"))
 # where a move goes: "to", or an arrow ("all future runs → 7am")

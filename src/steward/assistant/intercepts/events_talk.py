@@ -348,7 +348,14 @@ class EventChanges:
         if event.all_day:
             return Outcome(reply=f"{event.title} lasts all day; moving it by talking is not something I can do yet.",
                            data={"action": change.action, "event": event.id})
-        if change.action == "resize":
+        if change.action == "resize" and change.minutes is None:
+            # a new end said ("runs till 9"): on the event's own day, after its start
+            until = self._destination(turn, change.when, event) if change.when else None
+            if until is None or until <= event.start or until - event.start > timedelta(hours=24):
+                return Outcome(reply=f"I couldn't tell when {event.title} should end; nothing was changed.",
+                               data={"action": "resize", "event": event.id})
+            start, end = event.start, until
+        elif change.action == "resize":
             assert change.minutes is not None
             start, end = event.start, event.start + timedelta(minutes=change.minutes)
         elif change.shift is not None:

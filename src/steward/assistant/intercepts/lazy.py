@@ -119,7 +119,9 @@ EVENT_WORDS = ("bring", "pull", "instead", "last", "end", "ends", "ending", "fin
                "stop", "stops", "stopping", "off", "cancelled", "canceled", "happening", "future",
                # a weekday said in the plural is every one of them: "the choir is on thursdays now"
                "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays", "weekdays",
-               "weekends", "earlier", "later")
+               "weekends", "earlier", "later",
+               # news that says a change: "runs till 7", "won't happen", "will only be an hour"
+               "runs", "till", "until", "happen", "needed", "only")
 
 
 def event_gate() -> WordGate:
