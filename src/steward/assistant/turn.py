@@ -65,6 +65,11 @@ def clean_text(text: str, max_chars: int) -> str:
     return cleaned
 
 
+# intercepts whose answer is never a new request: "yes", "ok" or "no" said to a question answers it, though
+# small talk would answer it alone
+_NO_REQUEST = frozenset(("small_talk",))
+
+
 @dataclass(frozen=True)
 class History:
     """A session's recorded turns, as a page shows them again after a reload."""
@@ -265,7 +270,7 @@ class Engine:
         claims = getattr(owner, "claims", None)
         if claims is not None and claims(turn, question):
             return owner.resume(turn, question)  # "the piano one": an answer to its question, not a new request
-        if any(i.match(turn) is not None for i in self.intercepts):
+        if any(i.name not in _NO_REQUEST and i.match(turn) is not None for i in self.intercepts):
             return None  # a new request (a new reminder, a schedule query ...) replaces the question
         return owner.resume(turn, question)
 
