@@ -160,8 +160,10 @@ def third(app_in_own_home: Callable[[str, str], App]) -> App:
 @pytest.mark.parametrize(("text", "sender"), [("what have I got on sunday the 13th?", "Invitely"),
                                               ("am I free on the evening of the 17th", "Aisling Byrne")])
 def test_a_day_is_never_said_empty_or_free_while_mail_gives_a_time_in_it(third: App, text: str, sender: str) -> None:
+    # the mail is an invitation, read as one: shown on its day as an invitation, never "nothing on" or "free"
     handled_by, reply = ask(third, text)
-    assert handled_by == "reader" and "I can't say you're free" in reply and sender in reply, reply
+    assert handled_by == "reader" and "invitation" in reply and sender in reply, reply
+    assert "Nothing on" not in reply and "you're free" not in reply, reply
 
 
 def test_a_day_whose_mail_was_read_as_a_cancelled_booking_is_still_empty(third: App) -> None:
@@ -171,4 +173,5 @@ def test_a_day_whose_mail_was_read_as_a_cancelled_booking_is_still_empty(third: 
 
 def test_a_thing_mail_mentions_that_no_booking_was_read_from_is_never_said_missing(third: App) -> None:
     handled_by, reply = ask(third, "when is Maya's birthday party?")
-    assert handled_by == "reader" and reply.startswith("I can't tell") and "Invitely" in reply, reply
+    # read as an invitation since: that invitation, said as one
+    assert handled_by == "reader" and "Sun 13 Dec at 14:00" in reply and "invitation" in reply, reply

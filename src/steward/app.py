@@ -427,7 +427,7 @@ class App:
         from steward.assistant.answerer_tools import answerers_on
         from steward.dates import DateOptions
         from steward.reader import Answerers
-        from steward.reader.answerers.appointments import appointments_answerer
+        from steward.reader.answerers.appointments import appointments_answerer, thing_answers
         from steward.reader.answerers.brief import brief_answerer
         from steward.reader.answerers.clock import clock_answerer
         from steward.reader.answerers.dues import accounts_answerer, dues_answerer
@@ -447,7 +447,9 @@ class App:
             appointments_answerer(lambda: self.appointments, lambda: self.calendar, load_words(),
                                   self.slot_lists.lists, lambda: self.mailbox),
             schedule_answerer(lambda: self.calendar, lambda: self.appointments, lambda: self.dues,
-                              self.slot_lists.lists, lambda: self.mailbox),
+                              self.slot_lists.lists, lambda: self.mailbox,
+                              thing_answers(lambda: self.appointments, lambda: self.calendar, load_words(),
+                                            self.slot_lists.lists, lambda: self.mailbox)),
             mail_answerer(lambda: self.mailbox, self.slot_lists.lists,
                           lambda topic, limit: self.mail_search.search(topic, mode="semantic", limit=limit)),
             brief_answerer(lambda: self.brief),

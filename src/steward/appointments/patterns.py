@@ -190,7 +190,7 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
             continue
         # a cancellation or a move from the business itself often names no one: it is the sender's
         provider = provider_in(sentence, meta, cues) or (
-            _card_provider(meta) if subject_confirms or status in ("cancelled", "rescheduled") else None)
+            _card_provider(meta) if subject_confirms or status in ("cancelled", "rescheduled", "invitation") else None)
         if provider is None or not (cues.nouns.search(sentence) or normalise(provider) in normalise(sentence)
                                     or status != "confirmed"):
             continue

@@ -79,6 +79,8 @@ MODEL_BATCH = 40
 # read for travel only when it says one (a ticket's own words, in the languages its layouts are read in)
 _TRAVEL_WORDS = ("flight", "itinerary", "e-ticket", "eticket", "boarding", "PNR", "booking reference", "train",
                  "ferry", "sailing", "coach", "journey", "trip", "flug", "vol ", "vuelo", "billet", "fahrkarte")
+# the words of an invitation in its subject or first lines, read in the travel window as well
+_INVITATION_WORDS = ("invitation", "invited", "invite")
 _TRAVEL_LIMIT = 60  # the newest such messages: a year of one person's trips, not a travel agent's inbox
 _STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment", "ticket", "itinerary", "flight",
                      "train", "hotel", "table", "invitation", "invite", "event", "cancel", "resched", "updated",
@@ -187,10 +189,16 @@ class AppointmentsService:
     def _earlier_travel(self, travel: consumer.Window, window: consumer.Window,
                         raws: dict[int, bytes | None]) -> list[Sourced]:
         """The journeys (flights, trains, ferries, coaches) that mail received before the window but in
-        the travel window books: its other bookings are read within the window alone."""
+        the travel window books, and the invitations it brings: its other bookings are read within the
+        window alone."""
         out: list[Sourced] = []
         for m in repo.messages_saying(self.conn, travel.start, window.start, _TRAVEL_WORDS, limit=_TRAVEL_LIMIT):
             out.extend(s for s in self._read(m, raws) if s.candidate.travel and s.candidate.status == "confirmed")
+        # an invitation is sent weeks before its day too (a holiday party, a wedding): read as one, never a booking
+        seen = {s.message.id for s in out if s.message is not None}
+        for m in repo.messages_saying(self.conn, travel.start, window.start, _INVITATION_WORDS, limit=_TRAVEL_LIMIT):
+            if m.id not in seen:
+                out.extend(s for s in self._read(m, raws) if s.candidate.status == "invitation")
         return out
 
     def proposals(self) -> tuple[Item, ...]:

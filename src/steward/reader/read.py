@@ -76,6 +76,7 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
     if found is None or found.start is None:
         return None, frozenset()
     spans = list(found.parts) or [found.span]
+    found = _today_by_its_name(found, text, clock)
     if in_past and not set(words(text[:spans[0][0]])[-1:]) & _TOWARDS and found.start > clock.now():
         earlier = dates.find(text, clock, prefer="past", options=options)
         if earlier is not None and earlier.start is not None and earlier.start < found.start:
@@ -108,6 +109,27 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
         start, end = clock.now(), (found.start if before[0] == "before" else end)
         said = said if said.split()[0].lower() == before[0] else f"{before[0]} {said}"
     return Window(start, end, said, found.grain), chars
+
+
+_NAMED_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _today_by_its_name(found: Any, text: str, clock: Clock) -> Any:
+    """A part of today or a time today said by today's name ("anything on Tuesday night?" asked on a
+    Tuesday morning): today, while that part is still ahead; the same said with "next" or once it is over is a week on."""
+    from dataclasses import replace as _replace
+
+    today = clock.today()
+    if found.grain != "hour" or found.start is None or found.start.date() != today + timedelta(days=7):
+        return found
+    said = words(found.text)
+    if _NAMED_DAYS[today.weekday()] not in said or {"next", "week", "fortnight"} & set(said):
+        return found
+    start = found.start - timedelta(days=7)
+    end = None if found.end is None else found.end - timedelta(days=7)
+    if (end or start) <= clock.now():
+        return found
+    return _replace(found, start=start, end=end)
 
 
 _NUMBER_WORDS = frozenset(["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -263,7 +285,15 @@ def _brands_masked(norms: Sequence[str]) -> list[str]:
 
 
 def _kinds(norms: Sequence[str], table: dict[str, tuple[Phrase, ...]]) -> list[str]:
-    return [k for k, phrases in table.items() if _hits(norms, phrases)]
+    """The kinds whose words the text says; a kind said only inside a longer phrase of another ("physical"
+    in "physical therapy") is not said."""
+    hits = {k: _hits(norms, phrases) for k, phrases in table.items()}
+    spans = [(at, at + n) for found in hits.values() for at, n in found]
+
+    def inside(at: int, n: int) -> bool:
+        return any(a <= at and at + n <= b and b - a > n for a, b in spans)
+
+    return [k for k, found in hits.items() if any(not inside(at, n) for at, n in found)]
 
 
 # mail as the head of what is asked for: "the book club email", "the messages about the party"

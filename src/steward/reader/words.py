@@ -64,6 +64,8 @@ class ReaderWords:
     card_tiers: frozenset[str] = frozenset()  # "Visa Infinite": the product said with the network
     asides: tuple[Phrase, ...] = ()  # "morning!", "ok thanks,": said before a question and apart from it
     news: tuple[Phrase, ...] = ()  # "anything new?", "what did I miss?": the newest mail, said with no domain word
+    # words for one kind of thing, each mapped to its group ("bash" -> party, bash, celebration ...)
+    thing_words: dict[str, frozenset[str]] = field(default_factory=dict)
 
     @property
     def known(self) -> frozenset[str]:
@@ -110,7 +112,20 @@ def parse_words(text: str) -> ReaderWords:
         card_tiers=frozenset(w for p in _phrases(data.get("card_tiers") or [], "card_tiers") for w in p),
         asides=_phrases(data.get("asides") or [], "asides"),
         news=_phrases(data.get("news") or [], "news"),
+        thing_words=_groups(data.get("thing_words") or [], "thing_words"),
     )
+
+
+def _groups(data: Any, where: str) -> dict[str, frozenset[str]]:
+    """Each word of each group, mapped to its whole group."""
+    if not isinstance(data, list) or not all(isinstance(g, list) for g in data):
+        raise ConfigError(f"reader words.yaml: {where} must be a list of lists of words")
+    out: dict[str, frozenset[str]] = {}
+    for group in data:
+        said = frozenset(str(w).casefold() for w in group if str(w).strip())
+        for w in said:
+            out[w] = out.get(w, frozenset()) | said
+    return out
 
 
 @lru_cache(maxsize=1)

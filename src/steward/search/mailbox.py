@@ -9,12 +9,13 @@ pinned one.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from steward.clock import Clock
 from steward.mail.reader import ShownMessage, read_message
 from steward.mail.senders import Brand
 from steward.mail.sources import ImapFetcher
+from steward.records.mail import Message
 from steward.search.analysis import Analysis, group_by_sender
 from steward.search.lexical import SearchResult, from_sender, run_summary_plan, search, sender_count
 from steward.search.query import parse_query
@@ -48,6 +49,12 @@ class Mailbox:
         """Every message matching `query` (up to the analyze limit), grouped by sender."""
         return analyze(self._db(), query, clock=clock or self.clock,
                        limit=self.analyze_limit if limit is None else limit)
+
+    def stored(self, message_ids: Sequence[int]) -> dict[int, Message]:
+        """What the store keeps of some messages (sender, subject, snippet, dates: never a body), by id."""
+        from steward.store import messages as repo
+
+        return repo.get_messages(self._db(), list(message_ids)) if message_ids else {}
 
     def read(self, message_id: int, *, clock: Clock | None = None) -> ShownMessage:
         """One message with its body fetched live from the first source that still has it."""

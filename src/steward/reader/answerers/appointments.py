@@ -5,7 +5,7 @@ the mail that confirmed it. Through `AppointmentsService` (and the calendar for 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -14,6 +14,16 @@ from steward.clock import Clock
 from steward.reader import honesty
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, moment_text
+from steward.reader.answerers.things import (
+    address_in,
+    booking_words,
+    fitting,
+    invitation_title,
+    party_size,
+    stem,
+    thing_terms,
+    who_in,
+)
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists, kind_of
 from steward.reader.match import travel_number
@@ -24,6 +34,7 @@ if TYPE_CHECKING:
     from steward.appointments.service import AppointmentsService
     from steward.calendar.service import CalendarService
     from steward.records.appointments import Item
+    from steward.records.mail import Message
     from steward.search.mailbox import Mailbox
 
 AHEAD = timedelta(days=365)
@@ -115,10 +126,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                           rw: ReaderWords, lists: Callable[[], SlotLists],
                           mailbox: Callable[[], Mailbox] | None = None) -> Answerer:
     """The appointments answerer over the appointment service and the calendar."""
-
-    def events(start: datetime, end: datetime) -> list[Booking]:
-        return [Booking(e.title, e.title, e.start.astimezone(start.tzinfo), "on your calendar", e.location,
-                        kind_of(e.title, rw.provider_kinds)) for e in calendar().events_between(start, end)]
+    bookings_ahead = _ahead_reader(appointments, calendar, rw, lists)
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         named = frame.values("provider")
@@ -142,18 +150,14 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                 return Answer(honesty.no_such(u, "appointments and bookings"), {"unmatched": u.said})
         if frame.window is not None and frame.window.start < frame.window.end <= now and (named or frame.kinds):
             return _gone_by(frame, service, clock, rw, lists(), mailbox)
-        vias = {v.value: v.issuer for v in lists().of_slot("provider") if v.issuer}
-        found = _bookings(service.between(now, now + AHEAD) + service.recent(limit=200), rw, vias)
-        seen: set[tuple[str, datetime]] = set()
-        ahead = []
-        # of one booking found twice (the event made from it, and a change its mail asks), the one waiting
-        # for a yes is said
-        found.sort(key=lambda b: not _waiting(b))
-        for b in found + events(now, now + AHEAD):
-            if (b.title.casefold(), b.start) not in seen:
-                seen.add((b.title.casefold(), b.start))
-                ahead.append(b)
-        ahead.sort(key=lambda b: (b.start, b.title))
+        ahead = bookings_ahead(now)
+        terms = thing_terms(frame, rw) if not named and not frame.kinds else ()
+        thing = _by_thing(frame, terms, ahead, rw, mailbox, clock) if terms else None
+        if thing is not None:
+            return thing
+        if terms and frame.ask != "count" and not frame.flags & {"cancelled", "moved", "offered", "invited"}:
+            # a thing said that no booking's words hold: said so, never every booking (nor one picked)
+            return _not_found(terms, mailbox, clock)
         if by_mail is not None:
             ahead = [b for b in ahead if b.message_id in by_mail[1]]
         elif named:
@@ -162,8 +166,11 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         elif frame.kinds:
             ahead = [b for b in ahead if b.kind in frame.kinds]
         invited = "invited" in frame.flags
-        # an invitation is no booking: listed only when invitations are asked about, and then alone
-        ahead = [b for b in ahead if (b.status == _REJECTED["invitation"]) == invited]
+        # an invitation is no booking: listed only when invitations are asked about, and then alone (or when
+        # the question names it: "what time is Tomasz's christening?")
+        ahead = [b for b in ahead if (b.status == _REJECTED["invitation"]) == invited
+                 or (not invited and (named or by_mail is not None))]
+        ahead = _with_titles(ahead, mailbox)
         if "cancelled" in frame.flags:
             ahead = [b for b in ahead if b.status == "cancelled"]
         elif "offered" in frame.flags:
@@ -189,7 +196,9 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                 return Answer(f"No appointments {frame.window.said}.", {"appointments": []})
             ahead = inside
         if frame.ask == "where":
-            return _where(ahead, what, clock)
+            return _where(ahead, what, clock, mailbox)
+        if frame.ask == "count" and _HOW_MANY_PEOPLE.search(frame.text):
+            return _party_sizes(ahead, what, clock, mailbox)
         if "reference" in frame.flags and mailbox is not None:
             return _references(ahead, what, mailbox(), clock)
         if _WHO.match(frame.text) and not any(" with " in b.title for b in ahead):
@@ -205,6 +214,116 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         return Answer("\n".join([head, *lines]), {"appointments": lines, "view": view, "waiting": waiting})
 
     return Answerer("appointments", "appointments", answer)
+
+
+def thing_answers(appointments: Callable[[], AppointmentsService], calendar: Callable[[], CalendarService],
+                  rw: ReaderWords, lists: Callable[[], SlotLists], mailbox: Callable[[], Mailbox] | None = None
+                  ) -> Callable[[Frame, Clock], Answer | None]:
+    """The answer about the booking or invitation a question names by what its mail calls it ("when is the
+    parent-teacher interview?" asked of the schedule), or None when no booking is called that."""
+    ahead = _ahead_reader(appointments, calendar, rw, lists)
+
+    def answer(frame: Frame, clock: Clock) -> Answer | None:
+        terms = thing_terms(frame, rw)
+        if not terms or frame.names_something and frame.filters:
+            return None
+        return _by_thing(frame, terms, ahead(clock.now()), rw, mailbox, clock)
+
+    return answer
+
+
+def _ahead_reader(appointments: Callable[[], AppointmentsService], calendar: Callable[[], CalendarService],
+                  rw: ReaderWords, lists: Callable[[], SlotLists]) -> Callable[[datetime], list[Booking]]:
+    """The bookings ahead of a moment (found in mail, and made by hand on the calendar), one line each."""
+
+    def events(start: datetime, end: datetime) -> list[Booking]:
+        return [Booking(e.title, e.title, e.start.astimezone(start.tzinfo), "on your calendar", e.location,
+                        kind_of(e.title, rw.provider_kinds)) for e in calendar().events_between(start, end)]
+
+    def bookings_ahead(now: datetime) -> list[Booking]:
+        vias = {v.value: v.issuer for v in lists().of_slot("provider") if v.issuer}
+        service = appointments()
+        found = _bookings(service.between(now, now + AHEAD) + service.recent(limit=200), rw, vias)
+        seen: set[tuple[str, datetime]] = set()
+        ahead = []
+        # of one booking found twice (the event made from it, and a change its mail asks), the one waiting
+        # for a yes is said
+        found.sort(key=lambda b: not _waiting(b))
+        for b in found + events(now, now + AHEAD):
+            if (b.title.casefold(), b.start) not in seen:
+                seen.add((b.title.casefold(), b.start))
+                ahead.append(b)
+        ahead.sort(key=lambda b: (b.start, b.title))
+        return ahead
+
+    return bookings_ahead
+
+
+def _by_thing(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: ReaderWords,
+              mailbox: Callable[[], Mailbox] | None, clock: Clock) -> Answer | None:
+    """The booking (or invitation) the words of the question name by what its mail calls it: answered about it
+    alone; several that fit equally are asked about; None when none fits."""
+    if frame.window is not None:
+        ahead = [b for b in ahead if frame.window.start <= b.start < max(frame.window.end,
+                                                                       frame.window.start + timedelta(minutes=1))]
+    said = booking_words(ahead, mailbox, clock, lambda b: (b.title, b.provider, b.via, b.location or ""),
+                         lambda b: b.message_id)
+    head = stem(frame.things[-1]) if frame.things else None
+    fit = fitting(terms, [s.words for s in said], rw, head if head in terms else None)
+    if not fit:
+        return None
+    found = [_titled(ahead[i], said[i].message) for i in fit]
+    what = "the " + " ".join(terms)
+    if len(found) > 1:
+        lines = [b.line(clock) for b in found[:4]]
+        return Answer("\n".join([f"More than one booking in your mail could be {what}:", *lines]),
+                      {"appointments": lines}, question="Which one do you mean?")
+    b, message = found[0], said[fit[0]].message
+    kept = f"{message.subject} {message.snippet}" if message is not None else ""
+    if frame.ask == "where":
+        if b.location:
+            return Answer(f"{b.title}: {b.location}\n{b.line(clock)}", {"appointments": [b.line(clock)]})
+        place = address_in(kept)
+        if place:
+            return Answer(f"{b.title}: its mail gives {place}\n{b.line(clock)}", {"appointments": [b.line(clock)]})
+        return Answer(f"I can't tell where {b.title} is: I read no address for it in your mail.\n{b.line(clock)}",
+                      {"appointments": [b.line(clock)]})
+    if _WHO.match(frame.text):
+        who = who_in(kept)
+        if not who:
+            return Answer(f"I can't tell who {b.title} is with: its mail names no one I can read.\n{b.line(clock)}",
+                          {"appointments": [b.line(clock)]})
+        said = f"{who} invited you" if b.status == _REJECTED["invitation"] else f"{b.title} is with {who}"
+        return Answer(f"{said}, as its mail says:\n{b.line(clock)}", {"appointments": [b.line(clock)]})
+    return Answer("\n".join([f"{what[:1].upper()}{what[1:]}:", b.line(clock)]), {"appointments": [b.line(clock)]})
+
+
+def _with_titles(ahead: list[Booking], mailbox: Callable[[], Mailbox] | None) -> list[Booking]:
+    """The bookings, each invitation named by what its mail invites to."""
+    ids = [b.message_id for b in ahead if b.status == _REJECTED["invitation"] and b.message_id is not None]
+    if not ids or mailbox is None:
+        return ahead
+    stored = mailbox().stored(ids)
+    return [_titled(b, stored.get(b.message_id)) if b.message_id is not None else b for b in ahead]
+
+
+def _titled(b: Booking, message: Message | None) -> Booking:
+    """An invitation named by what its mail invites to ("Priya's Roller Disco"), not by who sent it."""
+    if b.status != _REJECTED["invitation"] or message is None:
+        return b
+    title = invitation_title(message.subject)
+    return replace(b, title=f"{title} (invitation from {message.sender_name or message.sender})") if title else b
+
+
+def _not_found(terms: Sequence[str], mailbox: Callable[[], Mailbox] | None, clock: Clock) -> Answer:
+    """A thing said that no booking ahead is called by: said plainly, with recent mail that says it."""
+    what = " ".join(terms)
+    said = _said_in_mail(terms[0], mailbox, clock) if mailbox is not None else []
+    head = (f"I can't tell which booking you mean by \u2018{what}\u2019: none I read from your mail or your "
+            "calendar is called that")
+    if said:
+        return Answer("\n".join([f"{head}. Mail that says \u2018{terms[0]}\u2019:", *said]), {"unmatched": what})
+    return Answer(f"{head}.", {"unmatched": what})
 
 
 def _named_in_mail(frame: Frame, service: AppointmentsService, mailbox: Callable[[], Mailbox], clock: Clock
@@ -387,8 +506,38 @@ def _references(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock)
     return Answer("\n".join([f"References for {what}:", *lines]), {"appointments": lines})
 
 
-def _where(ahead: list[Booking], what: str, clock: Clock) -> Answer:
-    """Where the bookings are: each with the place its mail gives, or said plainly that none was read."""
+# "how many people is the table for?", "for how many is the booking?", "what's the party size?"
+_HOW_MANY_PEOPLE = re.compile(r"\bhow many (?:people|persons|guests|of us|seats|covers|diners|adults)\b|"
+                              r"\bfor how many\b|\bparty size\b|\bhow many\b.*\bfor\s*\??\s*$", re.I)
+
+
+def _party_sizes(ahead: list[Booking], what: str, clock: Clock, mailbox: Callable[[], Mailbox] | None) -> Answer:
+    """How many each booking is for, as its stored mail says; said plainly when it says no number."""
+    ids = [b.message_id for b in ahead[:5] if b.message_id is not None]
+    stored = mailbox().stored(ids) if mailbox is not None and ids else {}
+    lines = []
+    for b in ahead[:5]:
+        m = stored.get(b.message_id or -1)
+        size = party_size(f"{m.subject} {m.snippet}") if m is not None else None
+        lines.append(f"{b.line(clock)} \u2014 " + (f"for {size}" if size else "its mail gives no number of people"))
+    sizes = [line for line in lines if not line.endswith("no number of people")]
+    if not sizes:
+        return Answer("\n".join([f"I can't tell how many people {what} is for: its mail gives no number.", *lines]),
+                      {"appointments": lines})
+    if len(ahead) == 1:
+        size = party_size(f"{stored[ids[0]].subject} {stored[ids[0]].snippet}") if ids else None
+        return Answer(f"For {size}, as its mail says:\n{ahead[0].line(clock)}", {"appointments": lines, "count": size})
+    return Answer("\n".join([f"How many people {what} is for:", *lines]), {"appointments": lines})
+
+
+def _where(ahead: list[Booking], what: str, clock: Clock, mailbox: Callable[[], Mailbox] | None = None) -> Answer:
+    """Where the bookings are: each with the place its mail gives (read as the booking was, else an address its
+    stored mail writes), or said plainly that none was read."""
+    unplaced = [b.message_id for b in ahead if not b.location and b.message_id is not None]
+    if unplaced and mailbox is not None:
+        stored = mailbox().stored(unplaced)
+        ahead = [replace(b, location=address_in(f"{m.subject} {m.snippet}") or None)
+                 if not b.location and (m := stored.get(b.message_id or -1)) is not None else b for b in ahead]
     placed = [b for b in ahead if b.location]
     if len(ahead) <= 2:
         what = " and ".join(f"the {b.title}" for b in ahead)

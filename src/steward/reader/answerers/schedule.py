@@ -5,6 +5,7 @@ is answered with the days as the calendar has them (days.py)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
@@ -14,6 +15,7 @@ from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, moment_text, money_text
 from steward.reader.answerers.days import days_answer
 from steward.reader.answerers.named_days import mail_naming, mail_saying
+from steward.reader.answerers.things import invitation_title, stem, text_words
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists
 from steward.reader.requests import by_request_alone
@@ -30,12 +32,15 @@ MAX_DAYS = 31
 
 def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Callable[[], AppointmentsService],
                       dues: Callable[[], DuesService], lists: Callable[[], SlotLists] | None = None,
-                      mailbox: Callable[[], Mailbox] | None = None) -> Answerer:
+                      mailbox: Callable[[], Mailbox] | None = None,
+                      things: Callable[[Frame, Clock], Answer | None] | None = None) -> Answerer:
     """The schedule answerer over the calendar, the appointments waiting in mail and the dues; with the
-    mailbox, a span is never said empty or free while recent mail gives a time in it (named_days.py)."""
+    mailbox, a span is never said empty or free while recent mail gives a time in it (named_days.py), and
+    invitations are shown on their days; `things` answers about a booking or an invitation named by what its
+    mail calls it ("when's the works do?") when no calendar line holds it."""
 
     def collect(start: datetime, end: datetime, clock: Clock, free: bool, at_time: bool,
-                read: dict[date, Schedule] | None = None) -> tuple[list[tuple[datetime, str]], list[Entry], int]:
+                read: dict[date, Schedule] | None = None, frame_text: str = "") -> tuple[list[tuple[datetime, str]], list[Entry], int]:
         """What is on from `start` to `end`: (lines, entries, how many of them the calendar alone does not hold).
         Each day's schedule read is kept in `read`, so an answer given as the days (days.py) reads none again."""
         zone = clock.zone
@@ -80,6 +85,11 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                                       " waiting for your yes)"))
             entries.append(Entry(appt.start, title + source.replace(",", " \u2014", 1), "appointment", waiting=True,
                                  proposal=appt.id))
+        # an invitation is on the days it falls on, but it is no booking ("which bookings are coming up?")
+        for line in [] if _BOOKINGS_ASKED.search(frame_text) else _invitations(appointments(), mailbox, start, end,
+                                                                                 clock):
+            lines.append(line)
+            entries.append(Entry(line[0], line[1].split(" ", 5)[-1].removeprefix("- "), "appointment"))
         for owed in dues().digest(window="all", as_of=clock.today()).items:
             d = owed.due
             if start.date() <= d.due_date <= last:
@@ -93,9 +103,9 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         """ "what now?", "anything on right now?": what is under way at that moment, and what comes next."""
         assert frame.window is not None
         at = frame.window.start
-        under_way, _, _ = collect(at, at + timedelta(seconds=1), clock, False, True, read)
+        under_way, _, _ = collect(at, at + timedelta(seconds=1), clock, False, True, read, frame.text)
         current = [t for moment, t in under_way if moment <= at]
-        ahead, _, _ = collect(at, at + timedelta(days=MAX_DAYS), clock, False, False, read)
+        ahead, _, _ = collect(at, at + timedelta(days=MAX_DAYS), clock, False, False, read, frame.text)
         following = [t for moment, t in ahead if moment > at and t not in current][:1]
         said = frame.window.said.removeprefix("on ")
         head = ["Right now:", *current] if current else [f"Nothing on {said}."]
@@ -107,10 +117,12 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         """No day said: what is on from now, over the next month ("anything upcoming in my diary?", "when's the
         next seminar?"), the kinds of entry asked about said missing when nothing ahead holds them."""
         start = clock.now()
-        lines, _, beyond = collect(start, start + timedelta(days=MAX_DAYS), clock, False, False, read)
+        lines, _, beyond = collect(start, start + timedelta(days=MAX_DAYS), clock, False, False, read, frame.text)
         if "where" in frame.flags:
             lines = [(at, t) for at, t in lines if " bill due: " not in t]
         missing = _missing(frame, lines)
+        if missing and things is not None and (thing := things(frame, clock)) is not None:
+            return thing  # "when's the staff christmas do?": the invitation its mail calls a festive social
         shown = [t for _, t in lines[:AHEAD_SHOWN]]
         more = [f"(and {len(lines) - AHEAD_SHOWN} more)"] if len(lines) > AHEAD_SHOWN else []
         data = {"items": shown, "beyond_calendar": beyond, "ahead": True}
@@ -189,7 +201,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             said = "today"
         start = max(start, clock.now()) if end > clock.now() else start
         at_time = free and frame.window is not None and frame.window.end == frame.window.start
-        lines, entries, beyond = collect(start, end, clock, free, at_time, read)
+        lines, entries, beyond = collect(start, end, clock, free, at_time, read, frame.text)
         if "where" in frame.flags:
             # "where is the gala on the 9th?": a bill due that day is no event with an address
             lines = [(at, t) for at, t in lines if " bill due: " not in t]
@@ -197,6 +209,9 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         last = (end - timedelta(microseconds=1)).astimezone(zone).date()
         # "is the meeting tomorrow?": a thing named that no line holds is said not to be there first
         missing = _missing(frame, lines)
+        if (missing or frame.things and frame.ask == "where") and things is not None and (
+                thing := things(frame, clock)) is not None:
+            return thing  # "the birthday thing on the 20th, where is it?": the invitation its mail calls a bash
         if missing and (frame.ask in ("is_there", "when", "which", "how_much", "count") or frame.things):
             head = f"I see no {' '.join(missing)} {said}."
             if not lines:
@@ -229,6 +244,24 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
 
 
 AHEAD_SHOWN = 8
+_BOOKINGS_ASKED = re.compile(r"\b(?:appointments?|appts?|reservations?|bookings?|booked)\b", re.I)
+
+
+def _invitations(appointments: AppointmentsService, mailbox: Callable[[], Mailbox] | None, start: datetime,
+                 end: datetime, clock: Clock) -> list[tuple[datetime, str]]:
+    """The invitations whose day falls in [start, end), each said as one (not on the calendar)."""
+    found = [i for i in appointments.recent(limit=200) if i.status == "rejected" and i.reason == "invitation"
+             and i.start is not None and start <= i.start < end]
+    stored = mailbox().stored([i.message_id for i in found if i.message_id is not None]) if mailbox and found else {}
+    out = []
+    for i in found:
+        assert i.start is not None
+        m = stored.get(i.message_id) if i.message_id is not None else None
+        title = invitation_title(m.subject) if m is not None else ""
+        who = (m.sender_name or m.sender) if m is not None else i.provider
+        out.append((i.start, f"- {moment_text(i.start, clock)} {title or i.title or i.provider} (an invitation from "
+                             f"{who}, not on your calendar)"))
+    return out
 
 
 def more_than_days(frame: Frame, answer: Answer | None) -> bool:
@@ -248,4 +281,5 @@ def more_than_days(frame: Frame, answer: Answer | None) -> bool:
 def _missing(frame: Frame, lines: list[tuple[datetime, str]]) -> list[str]:
     """The words and kinds of entry the question names that no line holds ("meeting" when only a vet visit is on)."""
     said = [*frame.unknown, *frame.things]
-    return [w for w in said if not any(w in t.casefold() for _, t in lines)]
+    held = [text_words([t]) for _, t in lines]
+    return [w for w in said if not any(stem(w) in ws for ws in held)]

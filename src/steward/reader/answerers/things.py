@@ -1,0 +1,176 @@
+"""Bookings and invitations named by what their mail calls them, not by their provider or kind: "my
+check-up" for what a clinic's mail calls an annual exam, "the staff do" for an invitation titled with the
+company's name and "social", "Anil's meeting" for a school's parent-teacher conference.
+
+The words a question names its thing by (the words no list knows, the kinds of entry it says, the names
+that matched nothing) are looked for in what the store keeps of each booking ahead: its title, provider
+and place, and the subject and snippet of its mail and of its sender's other recent mail (never a body).
+A word is found under any word of its group (`thing_words`: "party" finds a "birthday bash"). Every word
+said must be found, except that one describing word of three or more may be missing ("the work christmas
+do" of a company's "Christmas social"); the thing's own noun never may. When more than one booking fits
+equally, the answer asks which: it never picks one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+from steward.clock import Clock
+from steward.reader.frame import Frame
+from steward.reader.words import ReaderWords
+from steward.vocab import words
+
+if TYPE_CHECKING:
+    from steward.records.mail import Message
+    from steward.search.mailbox import Mailbox
+
+# how far back a booking's sender's other mail is read for the words it calls the booking by
+SENDER_BACK = timedelta(days=120)
+_WORD = re.compile(r"[^\W_]+")
+# words a question says of a booking that name no thing of it ("my", "still", "on")
+_NOT_THINGS = frozenset(("still", "happening", "going", "ahead", "booked", "appointment", "appointments", "booking",
+                         "bookings", "reservation", "thing", "event", "events", "plan", "plans", "time", "date",
+                         "day", "place", "address", "where", "when", "who", "what", "which", "how", "many", "much",
+                         "people", "person", "guests", "for", "with", "the", "and", "this", "that", "next", "upcoming",
+                         "coming", "from", "about", "there", "invite", "invites", "invited", "invitation", "invitations"))
+
+
+def stem(word: str) -> str:
+    """A word as one of it ("parties" -> "party", "interviews" -> "interview"), possessive dropped."""
+    w = re.sub(r"['\u2019]s$", "", word.casefold())
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        return w[:-1]
+    return w
+
+
+def thing_terms(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
+    """The words the question names its thing by, the thing's own noun (a kind of entry) last."""
+    plain = rw.common | _NOT_THINGS
+    said = [*frame.unknown, *(w for u in frame.unmatched for w in words(u.said)), *frame.things]
+    out: list[str] = []
+    for w in said:
+        s = stem(w)
+        if len(s) < 3 or s in plain or w.casefold() in plain or s.isdigit():
+            continue
+        if s in out:
+            out.remove(s)  # said again as a kind of entry: it is the thing's noun, kept last
+        out.append(s)
+    return tuple(out)
+
+
+def text_words(texts: Iterable[str]) -> frozenset[str]:
+    """The stemmed words of some texts ("Parent-teacher interview" -> parent, teacher, interview)."""
+    return frozenset(stem(w) for t in texts for w in _WORD.findall(t.casefold()))
+
+
+def _found(term: str, pool: frozenset[str], rw: ReaderWords) -> bool:
+    group = rw.thing_words.get(term) or rw.thing_words.get(term + "s") or frozenset((term,))
+    return any(stem(w) in pool for w in group | {term})
+
+
+def fitting(terms: Sequence[str], pools: Sequence[frozenset[str]], rw: ReaderWords, head: str | None = None) -> list[int]:
+    """The places of the pools that fit the terms best (every term found, or all but one describing word of
+    three or more; the head always), or [] when none fits."""
+    if not terms:
+        return []
+    head = head or terms[-1]
+    scored = []
+    for at, pool in enumerate(pools):
+        got = [t for t in terms if _found(t, pool, rw)]
+        if head in terms and head not in got:
+            continue
+        if len(got) == len(terms) or (len(terms) >= 3 and len(got) == len(terms) - 1):
+            scored.append((len(got), at))
+    if not scored:
+        return []
+    best = max(s for s, _ in scored)
+    return [at for s, at in scored if s == best]
+
+
+@dataclass(frozen=True)
+class Said:
+    """What the store keeps that names one booking: its own words and its mail's."""
+
+    words: frozenset[str]
+    message: Message | None  # the mail it was read from, as stored
+
+
+def booking_words(bookings: Sequence[object], mailbox: Callable[[], Mailbox] | None, clock: Clock,
+                  fields: Callable[[object], tuple[str, ...]], message_id: Callable[[object], int | None]
+                  ) -> list[Said]:
+    """For each booking: the words of its fields, of its mail and of its sender's other recent mail."""
+    ids = [i for b in bookings if (i := message_id(b)) is not None]
+    stored = mailbox().stored(ids) if mailbox is not None and ids else {}
+    by_sender: dict[str, list[str]] = {}
+    if mailbox is not None:
+        since = (clock.now() - SENDER_BACK).date().isoformat()
+        for m in stored.values():
+            if m.sender and m.sender not in by_sender:
+                hits = mailbox().from_sender(m.sender, f"after:{since}", limit=8, clock=clock).hits
+                by_sender[m.sender] = [f"{h.message.subject} {h.message.snippet}" for h in hits]
+    out = []
+    for b in bookings:
+        m = stored.get(message_id(b) or -1)
+        texts = [*fields(b)]
+        if m is not None:
+            texts += [m.subject, m.snippet, m.sender_name or "", *by_sender.get(m.sender, [])]
+        out.append(Said(text_words(texts), m))
+    return out
+
+
+# a street address as mail writes it, with the place's name before it when it has one
+_STREET = (r"\d{1,5}[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,3}(?:St|Street|Ave|Avenue|Rd|Road|Dr|Drive|Blvd|Boulevard|Lane|"
+           r"Ln|Way|Cres|Crescent|Ct|Court|Pl|Place|Terrace|Parkway|Pkwy|Hwy|Highway|Sq|Square)\b\.?(?:\s+[NSEW]\b)?")
+_ADDRESS = re.compile(rf"(?:(?P<name>(?:(?!(?:AM|PM|A\.M|P\.M)\b)[A-Z][\w'&.-]*\s+){{0,2}}(?!(?:AM|PM)\b)[A-Z][\w'&.-]*),\s+)?"
+                      rf"(?P<street>{_STREET})")
+
+
+def address_in(text: str) -> str:
+    """The first street address a text gives, with the place's name before it ("Jumpstart Trampoline Park,
+    45 Esandar Dr"), or ""."""
+    m = _ADDRESS.search(text)
+    if m is None:
+        return ""
+    name = (m.group("name") or "").strip()
+    return f"{name}, {m.group('street').strip()}" if name else m.group("street").strip()
+
+
+# how many a table is for, as reservation mail writes it: "Party of 2", "table for 4", "3 guests"
+_PARTY = re.compile(r"\b(?:party of|table for|party size:?|guests?:|covers?:|people:|number of (?:guests|people):?)"
+                    r"\s*(\d{1,2})\b|\b(\d{1,2})\s+(?:people|persons|guests|adults|diners|covers)\b", re.I)
+
+
+def party_size(text: str) -> int | None:
+    """How many a booking is for, when its mail says it; None when it does not."""
+    m = _PARTY.search(text)
+    return None if m is None else int(m.group(1) or m.group(2))
+
+
+# who a booking is with, as its mail labels it: "Teacher: Ms. Okonkwo", "with Dr. Singh", "Stylist: Paola"
+_WITH = re.compile(r"\b(?:(?i:teacher|stylist|doctor|dentist|therapist|physician|practitioner|host|organi[sz]er|"
+                   r"instructor|coach|tutor|clinician|consultant|hygienist)\s*:\s*|(?i:with)\s+(?=(?:Dr|Mr|Mrs|Ms|Mx|Prof)\b))"
+                   r"(?P<who>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)")
+_INVITED_BY = re.compile(r"\b(?P<who>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?:has\s+)?invited you\b")
+
+
+def who_in(text: str) -> str:
+    """Who a booking is with, or who invited the person, as its mail says it; "" when it does not."""
+    m = _WITH.search(text) or _INVITED_BY.search(text)
+    return "" if m is None else m.group("who").strip()
+
+
+# the words an invitation's subject opens with before what it invites to
+_INVITED_TO = re.compile(r"^\s*(?:(?:updated\s+)?invitation\s*:|you(?:'re|\u2019re| are)\s+invited\s+(?:to\s+)?|"
+                         r"join us (?:for|at)\s+|please join us (?:for|at)\s+|save the date\s*:?)\s*", re.I)
+
+
+def invitation_title(subject: str) -> str:
+    """What an invitation's subject invites to ("You're invited to Ravi's Roller Disco!" -> "Ravi's Roller Disco")."""
+    title = _INVITED_TO.sub("", subject).strip(" !.")
+    return re.sub(r"\s*@.*$", "", title).strip(" !.")
