@@ -86,10 +86,10 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             entries.append(Entry(appt.start, title + source.replace(",", " \u2014", 1), "appointment", waiting=True,
                                  proposal=appt.id))
         # an invitation is on the days it falls on, but it is no booking ("which bookings are coming up?")
-        for line in [] if _BOOKINGS_ASKED.search(frame_text) else _invitations(appointments(), mailbox, start, end,
-                                                                                 clock):
-            lines.append(line)
-            entries.append(Entry(line[0], line[1].split(" ", 5)[-1].removeprefix("- "), "appointment"))
+        for at, title, line in [] if _BOOKINGS_ASKED.search(frame_text) else _invitations(
+                appointments(), mailbox, start, end, clock):
+            lines.append((at, line))
+            entries.append(Entry(at, title, "appointment"))
         for owed in dues().digest(window="all", as_of=clock.today()).items:
             d = owed.due
             if start.date() <= d.due_date <= last:
@@ -248,8 +248,9 @@ _BOOKINGS_ASKED = re.compile(r"\b(?:appointments?|appts?|reservations?|bookings?
 
 
 def _invitations(appointments: AppointmentsService, mailbox: Callable[[], Mailbox] | None, start: datetime,
-                 end: datetime, clock: Clock) -> list[tuple[datetime, str]]:
-    """The invitations whose day falls in [start, end), each said as one (not on the calendar)."""
+                 end: datetime, clock: Clock) -> list[tuple[datetime, str, str]]:
+    """The invitations whose day falls in [start, end): (when, what it is called, its line, which says it is
+    an invitation, not on the calendar)."""
     found = [i for i in appointments.recent(limit=200) if i.status == "rejected" and i.reason == "invitation"
              and i.start is not None and start <= i.start < end]
     stored = mailbox().stored([i.message_id for i in found if i.message_id is not None]) if mailbox and found else {}
@@ -259,8 +260,8 @@ def _invitations(appointments: AppointmentsService, mailbox: Callable[[], Mailbo
         m = stored.get(i.message_id) if i.message_id is not None else None
         title = invitation_title(m.subject) if m is not None else ""
         who = (m.sender_name or m.sender) if m is not None else i.provider
-        out.append((i.start, f"- {moment_text(i.start, clock)} {title or i.title or i.provider} (an invitation from "
-                             f"{who}, not on your calendar)"))
+        said = f"{title or i.title or i.provider} (an invitation from {who}, not on your calendar)"
+        out.append((i.start, said, f"- {moment_text(i.start, clock)} {said}"))
     return out
 
 
