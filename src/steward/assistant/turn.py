@@ -174,6 +174,8 @@ class Engine:
         for intercept in self.intercepts:
             if intercept.reads_only and action:
                 continue
+            if intercept.name in _NO_REQUEST and turn.waiting is not None:
+                continue  # a "yes" or "no" to a question still open is its owner's (a model's held write), not small talk
             found = intercept.match(turn)
             if found is not None:
                 return self._finish(turn, intercept.handle(turn, found), intercept.name, notes=notes)
