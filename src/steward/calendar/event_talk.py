@@ -180,6 +180,9 @@ def _opens(norms: list[str], phrases: tuple[Phrase, ...], vocab: Vocab) -> int:
     return match_at(norms, i, phrases) if i < len(norms) else 0
 
 
+_COPULA = frozenset(("is", "are", "will", "was", "'s", "isn't", "aren't", "won't"))
+
+
 def parse_add(text: str, words: EventWords, vocab: Vocab, clock: Clock, options: Any = None) -> EventAdd | None:
     """The event `text` asks to add, or None when it is not such a request (or says no time)."""
     from steward import dates
@@ -188,8 +191,12 @@ def parse_add(text: str, words: EventWords, vocab: Vocab, clock: Clock, options:
     norms = _norms(text)
     if not norms or _REMINDER.search(text) or not _opens(norms, words.add_verbs, vocab):
         return None
-    if norms[_lead(norms, vocab)] == "put" and read_series(text, words, clock, options) is not None:
-        return None  # "put the choir on thursdays from now on", "put rowing on hold": a change, not a new event
+    lead = _lead(norms, vocab)
+    if (norms[lead] == "put" or _COPULA & set(norms[lead + 1:lead + 4])) and \
+            read_series(text, words, clock, options) is not None:
+        # "put the choir on thursdays from now on", "put rowing on hold", "book club is 2 hours from now
+        # on" (a name that opens with an add verb): a change, not a new event
+        return None
     rest = text
     cut: list[tuple[int, int]] = []
     # a party size and a length said with "for" ("for two", "for 30 minutes") are never the time
@@ -362,6 +369,12 @@ def _parse_text(text: str, words: EventWords, manage: ManageWords, vocab: Vocab,
     return _better(plain, read_series(text, words, clock, options), words)
 
 
+_PLURAL_DAYS = re.compile(r"(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekdays|weekends)", re.IGNORECASE)
+
+
+_DAY_NAMES = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day", re.IGNORECASE)
+
+
 def _better(plain: EventChange | None, parts: EventChange | None, words: EventWords) -> EventChange | None:
     """The change read by the shapes of `event_forms` (`plain`), or the one read by the parts of a series
     change (`series_talk`) where the shapes read none, or read a move where the parts say an end, a new
@@ -373,6 +386,15 @@ def _better(plain: EventChange | None, parts: EventChange | None, words: EventWo
     if parts.action != plain.action and parts.action in ("end", "resize") or \
             parts.several is not None and plain.several is None:
         return parts
+    # days said of every time ("on sundays") pick no one time of it
+    every_day = all(_PLURAL_DAYS.fullmatch(plain.text[a:b].strip()) for a, b in plain.filters)
+    if plain.action == "cancel" and parts.action == "move" and every_day:
+        return parts  # "no more rowing on sundays, saturdays instead": where it goes, not an end
+    more_days = len(_DAY_NAMES.findall(parts.when)) > len(_DAY_NAMES.findall(plain.when))
+    if parts.action == plain.action == "move" and (plain.series or plain.since or more_days) and every_day \
+            and not plain.occurrence and plain.shift is None and \
+            (not re.search(r"\d", plain.when) or re.search(r"\d", parts.when)):
+        return parts  # every time moved: the parts read its new days and time whole, its name without the rest
     if plain.when and parts.when and re.search(rf"\b(?:not|instead\s+of|rather\s+than|in\s+place\s+of)\s+(?:on\s+|at\s+)?"
                                                rf"{re.escape(plain.when)}", parts.text, re.IGNORECASE):
         return parts  # "thursdays from now on, not tuesdays": where it goes is not the day it leaves

@@ -36,6 +36,11 @@ _NAMES_A_DAY = re.compile(r"\b(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?
                           r"\bweekends?\b", re.IGNORECASE)
 
 
+# words that say how often a weekly repeat comes, beside its days ("weekly", "every week", "every other")
+_SAYS_A_STEP = re.compile(r"\b(?:weekly|every\s+(?:single\s+)?week|each\s+week|other|fortnight\w*|bi-?weekly|"
+                          r"every\s+\w+\s+weeks?|every\s+\d+)\b", re.IGNORECASE)
+
+
 class EventSeries:
     """Skipping, ending and re-timing repeating events (mixed into CalendarService)."""
 
@@ -153,6 +158,12 @@ class EventSeries:
         from steward.dates import parse_rule
 
         parsed = parse_rule(repeat.rule)
+        was = parse_rule(event.rule or "")
+        if parsed.freq == "WEEKLY" and was.freq == "WEEKLY" and was.interval > 1 and parsed.interval == 1 \
+                and not _SAYS_A_STEP.search(text):
+            # "the fortnightly retro to thursdays": new days, the same step
+            parsed = replace(parsed, interval=was.interval)
+            repeat = replace(repeat, rule=parsed.text())
         if parsed.freq != "WEEKLY" or _NAMES_A_DAY.search(text):
             return repeat, first
         shown = event.start.astimezone(self.clock.zone)

@@ -75,6 +75,7 @@ class _Parts:
     ends_on: bool = False           # an end said with its last day ("finishes on the 15th")
     pause: bool = False
     negated: bool = False
+    ended_by: tuple[str, ...] = ()  # the end words said
     instead: bool = False
 
     def take(self, a: int, b: int) -> None:
@@ -108,7 +109,9 @@ def _each(tokens: list[Token], phrases: tuple[Phrase, ...]) -> list[tuple[int, i
 
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _PLURAL_DAY = re.compile(rf"\b{_WEEKDAY}s\b|\bweekdays\b|\bweekends\b", re.IGNORECASE)
-_ONE_DAY = re.compile(rf"\b(?:on\s+)?(?P<day>{_WEEKDAY})(?:\s+(?:evening|morning|afternoon|night)s?)?\b", re.IGNORECASE)
+# a weekday, or several ("monday and thursday mornings"), said once: of every time when the scope says so
+_ONE_DAY = re.compile(rf"\b(?:on\s+)?(?P<day>{_WEEKDAY}(?:\s*(?:,|and|&|\+)\s*{_WEEKDAY})*)"
+                      r"(?:\s+(?:evening|morning|afternoon|night)s?)?\b", re.IGNORECASE)
 _ONLY_THIS = re.compile(r"\b(?:this|that|next)\s+(?:\w+\s+)?only\b|\bonly\s+(?:this|that|next)\b|\bjust\s+(?:this|that|"
                         r"next)\s+(?:one|once|time|week|day|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b",
                         re.IGNORECASE)
@@ -126,6 +129,11 @@ _HOUR = re.compile(r"\b(?P<how>at|to|is|be)\s+(?P<h>[1-9]|1[0-2])(?![\w:.])(?!\s
 # words that name a day or a time, never an event: "tuesdays", "23rd", "7pm", "december"
 _NOT_NAMES = re.compile(rf"{_WEEKDAY}s?|\d+(?:st|nd|rd|th|am|pm)?|jan(?:uary)?|feb(?:ruary)?|march|april|june|july|"
                         r"aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?", re.IGNORECASE)
+# ends that name one time as readily as the series ("cancel the run on the 9th"): with no scope and no
+# day, the whole series is theirs to say only with "no more", "quit", "anymore" ...
+_PLAIN_ENDS = frozenset(("cancel", "cancelled", "canceled", "cancelling", "canceling", "remove", "delete", "drop",
+                         "dropping", "dropped", "end", "ended", "ending", "ends", "stop", "stops", "stopped", "stopping",
+                         "finish", "finishes", "finished", "finishing", "the last", "last one", "scrap", "scrapping"))
 _PRONOUNS = frozenset(("it", "that", "them", "this", "those", "these"))
 
 
@@ -197,6 +205,7 @@ def _kind(parts: _Parts, sw: SeriesWords) -> None:
         for i, n in _each(tokens, getattr(sw, key)):
             if key == "end":
                 parts.end = True
+                parts.ended_by += (" ".join(t.norm for t in tokens[i:i + n]),)
             elif key == "pause":
                 parts.pause = True
             else:
@@ -263,12 +272,21 @@ def read_series(text: str, words: EventWords, clock: Clock, options: Any = None)
     tokens = _words(text)
     if not tokens or tokens[0].norm in _ASKS or _ONLY_THIS.search(text) or _each(tokens, sw.once):
         return None
-    if match_at([t.norm for t in tokens], 0, words.add_verbs) and tokens[0].norm != "put":
-        return None  # "add swimming every friday from january": a new event
+    norms = [t.norm for t in tokens]
+    if match_at(norms, 0, words.add_verbs) and norms[0] != "put" and not {"is", "are", "will"} & set(norms[1:4]):
+        return None  # "add swimming every friday from january": a new event ("book club is ..." is a name)
     parts = _Parts(text, [])
     _scope(parts, sw, clock, options)
     _old_value(parts, sw, clock, options)
     _kind(parts, sw)
+    kept = _kept_days(parts)
+    if parts.end and (kept or parts.instead) and (groups := _weekday_groups(parts.left())):
+        # "no more rowing on sundays, saturdays instead", "drop rowing on fridays, keep tuesdays": the
+        # days it goes on change, it does not end
+        if kept and not parts.instead:
+            for g in groups:  # the days dropped
+                parts.take(*g.span())
+        parts.end = parts.negated = False
     stopping = parts.end or (parts.negated and (parts.onward or parts.after is not None or parts.since is not None))
     if parts.pause or (stopping and parts.until is not None and parts.after is None):
         return _pause(parts, words, sw, clock)
@@ -279,14 +297,50 @@ def read_series(text: str, words: EventWords, clock: Clock, options: Any = None)
         last = parts.after if parts.after is not None else \
             parts.since - timedelta(days=1) if parts.since is not None else _ends_on(parts, clock, options)
         if last is None:
-            if not (parts.negated or parts.onward) or _names_day(parts.left(), clock, options):
+            if _each(_words(parts.left()), (*sw.since, *sw.after, *sw.until)):
+                return None  # "no more rowing from the thaw": an end said with a day not read is no end of all
+            strong = any(w not in _PLAIN_ENDS for w in parts.ended_by)
+            if not (parts.negated or parts.onward or strong) or _names_day(parts.left(), clock, options):
                 return None  # "cancel the choir on the 8th": one time of it, not the series
             # "no more choir": no day said, the whole series (asked before it goes)
             return EventChange("cancel", target, pronoun, noun, True, text=text)
         return EventChange("end", target, pronoun, noun, True, last_day=last, text=text)
     if parts.negated or parts.after is not None or parts.until is not None:
         return None  # "not on fridays", "at 8 until christmas": not a change from now on
-    return _change(parts, words, sw, clock, options)
+    return _change(parts, words, sw, clock, options, kept)
+
+
+_GROUP = re.compile(rf"\b(?:on\s+)?{_WEEKDAY}s?(?:\s?(?:,|and|&|\+)\s?{_WEEKDAY}s?)*\b", re.IGNORECASE)
+_KEEP = re.compile(rf"\b(?:keep(?:ing)?|leave|leaving)\s+(?:the\s+|it\s+on\s+)?(?P<a>{_GROUP.pattern})|"
+                   rf"(?P<b>{_GROUP.pattern})\s+(?:stays?|remains?|(?:is|are)\s+(?:unchanged|the\s+same|fine|staying))\b",
+                   re.IGNORECASE)
+
+
+def _weekday_groups(text: str) -> list[re.Match[str]]:
+    return list(_GROUP.finditer(text))
+
+
+def _kept_days(parts: _Parts) -> list[str]:
+    """The weekdays said to stay as they are ("tuesdays stay", "keep fridays"), taken out of the text."""
+    out: list[str] = []
+    for m in _KEEP.finditer(parts.left()):
+        out += [d.lower() for d in re.findall(_WEEKDAY, m["a"] or m["b"], re.IGNORECASE)]
+        parts.take(*m.span())
+    return out
+
+
+def _new_days(parts: _Parts) -> None:
+    """Of several weekday groups said, the one a change goes to (after "to" or an arrow, or before
+    "instead", else the last); the others, the days it leaves, taken out."""
+    groups = _weekday_groups(parts.left())
+    if len(groups) < 2:
+        return
+    left = parts.left()
+    new = next((g for g in groups if re.search(r"(?:\bto|→|->|=>)\s*$", left[:g.start()])), None) or \
+        next((g for g in groups if re.match(r"\W*instead\b", parts.text[g.end():], re.IGNORECASE)), None) or groups[-1]
+    for g in groups:
+        if g is not new:
+            parts.take(*g.span())
 
 
 def _names_day(text: str, clock: Clock, options: Any) -> bool:
@@ -335,11 +389,14 @@ def _pause(parts: _Parts, words: EventWords, sw: SeriesWords, clock: Clock) -> E
                        several=Several(first=today, last=last))
 
 
-def _change(parts: _Parts, words: EventWords, sw: SeriesWords, clock: Clock, options: Any) -> EventChange | None:
-    """New days, a new time, a shift or a new length, for every time to come."""
+def _change(parts: _Parts, words: EventWords, sw: SeriesWords, clock: Clock, options: Any,
+            kept: list[str] | None = None) -> EventChange | None:
+    """New days, a new time, a shift or a new length, for every time to come (`kept`: weekdays said to
+    stay, added to the new ones)."""
     from steward import dates
     from steward.calendar.event_talk import EventChange
 
+    _new_days(parts)
     left = parts.left()
     plural = _PLURAL_DAY.search(left) is not None
     shift = find_shift(left)
@@ -353,11 +410,17 @@ def _change(parts: _Parts, words: EventWords, sw: SeriesWords, clock: Clock, opt
     repeat = dates.find_recurrence(left, clock, options)
     days = ""
     if repeat is not None:
-        days = " ".join(left[repeat.span[0]:repeat.span[1]].split())
+        days = re.sub(r"^on\s+", "", " ".join(left[repeat.span[0]:repeat.span[1]].split()), flags=re.IGNORECASE)
         parts.take(*repeat.span)
     elif (one := _ONE_DAY.search(left)) is not None and (parts.onward or parts.instead or _quantified(parts.text, sw)):
-        days = f"every {one['day']}"  # "all future runs on thursday": a weekday said of every time
+        days = f"every {' and '.join(re.findall(_WEEKDAY, one['day'], re.IGNORECASE))}"  # "all future runs on thursday"
         parts.take(*one.span())
+    if kept:
+        named = [d.lower() for d in re.findall(_WEEKDAY, days, re.IGNORECASE)] if days else []
+        plural = True
+        if days and not named:
+            return None  # "every other week, keep tuesdays": not a set of days
+        days = "every " + " and ".join(dict.fromkeys([*named, *kept]))
     left = parts.left()
     said = dates.find(left, clock, options=options)
     at = ""
@@ -381,8 +444,11 @@ def _change(parts: _Parts, words: EventWords, sw: SeriesWords, clock: Clock, opt
     target, pronoun, noun = _target(parts, words, sw)
     if not target and not pronoun:
         return None
-    if when and shift is None and not lengths:
-        return EventChange("move", target, pronoun, noun, True, when=when, since=parts.since, text=parts.text)
+    if when and shift is None and len(lengths) <= 1:
+        # "starts at 3 and lasts 90 minutes": a new time, and a new length with it
+        minutes = round(minutes_of(lengths[0])) if lengths else None
+        return EventChange("move", target, pronoun, noun, True, when=when, minutes=minutes, since=parts.since,
+                           text=parts.text)
     if shift is not None and not when and not lengths:
         return EventChange("move", target, pronoun, noun, True, shift=shift.delta, since=parts.since, text=parts.text)
     if len(lengths) == 1 and not when and shift is None:

@@ -408,6 +408,8 @@ class EventChanges:
             else:
                 planned = calendar.move_event_to(event, _every(change.when, series=True), series=True,
                                                  provenance={"via": "turn"}, dry_run=True, since=change.since)
+                if change.minutes:  # a new time and a new length at once
+                    planned = replace(planned, end=planned.start + timedelta(minutes=change.minutes))
         except UserError as exc:
             return Outcome(reply=_sentence(exc.message), data={"action": "series", "event": event.id})
         said = describe_rule(planned.rule or "", planned.start)
