@@ -47,6 +47,17 @@ Date: Tue, 1 Sep 2026 10:00:00 +0000
     assert parse_message(utf8).subject == "Grüße ₹"
 
 
+def test_a_folded_line_after_an_encoded_word_keeps_its_space() -> None:
+    p = parse_message(msg("""
+From: agence@example.fr
+Subject: Votre dossier est =?utf-8?q?d=C3=A9sormais?=
+ valide, =?utf-8?q?r=C3=A9f=C3=A9rence?=
+ =?utf-8?q?_n=C2=B0?= 42
+Date: Tue, 1 Sep 2026 10:00:00 +0000
+"""))
+    assert p.subject == "Votre dossier est désormais valide, référence n° 42"
+
+
 def test_body_in_a_lying_charset_still_gives_a_snippet() -> None:
     raw = (b"From: a@example.com\nSubject: x\nDate: Tue, 1 Sep 2026 10:00:00 +0000\n"
            b"Content-Type: text/plain; charset=x-no-such-charset\n\nna\xc3\xafve caf\xc3\xa9")

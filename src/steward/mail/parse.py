@@ -30,6 +30,7 @@ from steward.records.mail import ParsedMessage, Transport
 
 _WS = re.compile(r"\s+")
 _SURROGATE = re.compile("[\udc80-\udcff]")
+_FOLD = re.compile(r"\r?\n(?=[ \t])")
 _MSGID = re.compile(r"<([^<>\s]+)>")
 _KNOWN_HEADERS = ("from", "subject", "date", "message-id", "to", "received", "sender")
 # past this many bytes of one text part only the head is decoded for the snippet
@@ -198,7 +199,9 @@ def header_text(msg: email.message.Message, name: str) -> str:
     if "=?" not in raw:
         return _unfold(raw)
     try:
-        chunks = decode_header(raw)
+        # unfolded first (the line break goes, the space after it stays): the stdlib decodes line by line
+        # and drops a folded line's leading space, which glued the word after an encoded word onto it
+        chunks = decode_header(_FOLD.sub("", raw))
     except (ValueError, LookupError, UnicodeError):
         return _unfold(raw)
     return _decode_chunks(chunks)
