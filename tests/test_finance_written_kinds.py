@@ -1,6 +1,6 @@
 """Bills by kind of wording: a Canadian pre-authorized debit is autopay, a bill written in HTML alone is
-read as its text part would be, and card bills in Portuguese and Spanish are read by their own labels
-with their dates day first."""
+read as its text part would be, card bills in Portuguese and Spanish and invoices in German, French, Dutch
+and Italian are read by their own labels with their dates day first."""
 
 from __future__ import annotations
 
@@ -75,6 +75,51 @@ def test_a_card_bill_in_spanish_is_read_by_its_labels_day_first() -> None:
     assert owed is not None and (owed.amount, owed.currency) == (Decimal("4280.50"), "MXN")
     assert got.minimum is not None and got.minimum.amount == Decimal("428.05")
     assert got.due_date is not None and got.due_date.isoformat() == "2026-12-05"
+
+
+VIENNA = ZoneInfo("Europe/Vienna")
+
+
+@pytest.mark.parametrize(("subject", "body", "amount", "due"), [
+    # a tradesman's invoice in German, with a year-less due day
+    ("Ihre Rechnung RE-4471", "Guten Tag Frau Berger,\nfür die Elektroarbeiten vom 2.12. stellen wir Ihnen in "
+     "Rechnung:\nGesamtbetrag (brutto): 1.234,56 €\nfällig am 22.12.\nBitte überweisen Sie auf unser Konto.",
+     "1234.56", "2026-12-22"),
+    ("Rechnung 2026/0093 – Praxis Dr. Wendl", "Sehr geehrte Patientin,\nZahlungsziel: 07.01.2027\n"
+     "Offener Betrag: EUR 96,50\nMit freundlichen Grüßen", "96.50", "2027-01-07"),
+    ("Votre facture n° F-20817", "Bonjour Madame Leclerc,\nvotre facture est disponible.\nMontant à payer : "
+     "86,40 €\nDate d'échéance : 15/01/2027", "86.40", "2027-01-15"),
+    ("Factuur 88120 van Dakwerken Visser", "Beste heer Jansen,\nTe betalen bedrag: € 412,00\nVervaldatum: "
+     "28-12-2026\nMet vriendelijke groet", "412.00", "2026-12-28"),
+    ("Fattura n. 311/2026", "Gentile cliente,\nImporto da pagare: 72,15 €\nData di scadenza: 20/12/2026",
+     "72.15", "2026-12-20"),
+])
+def test_an_invoice_in_another_european_language_is_a_bill_read_by_its_labels(
+        subject: str, body: str, amount: str, due: str) -> None:
+    received = datetime(2026, 12, 4, 11, 0, tzinfo=VIENNA)
+    snippet = " ".join(body.split())[:200]
+    assert default_classifier().classify("office@trades.example", "", subject, snippet) == "payment_due"
+    assert V.due_words.search(f"{subject}\n{snippet}")
+    got = read_bill(f"{subject}\n{body}", received=received, institution=None, vocab=V, sender="office@trades.example")
+    assert got.amount is not None and (got.amount.amount, got.amount.currency) == (Decimal(amount), "EUR")
+    assert got.due_date is not None and got.due_date.isoformat() == due
+    assert not got.autopay
+
+
+@pytest.mark.parametrize(("subject", "snippet"), [
+    ("Ihre Rechnung zur Bestellung 302-118", "Vielen Dank für Ihren Einkauf. Der Betrag von 49,90 € wurde bereits "
+     "bezahlt."),
+    ("Votre facture Fibra Box", "Votre facture de 29,99 € a été réglée, merci."),
+])
+def test_an_invoice_that_says_it_is_settled_is_no_bill(subject: str, snippet: str) -> None:
+    assert default_classifier().classify("service@shop.example", "", subject, snippet) != "payment_due"
+
+
+def test_a_day_and_month_with_a_closing_dot_is_a_date_and_an_amount_is_not() -> None:
+    got = read_bill("Beitragsrechnung: zu zahlen 35,00 € bis spätestens 3.1.", received=datetime(
+        2026, 12, 4, 11, 0, tzinfo=VIENNA), institution=None, vocab=V, sender="kasse@verein.example")
+    assert got.due_date is not None and got.due_date.isoformat() == "2027-01-03"
+    assert read_bill("Mahngebühr € 12.10. Danke.", received=RECEIVED, institution=None, vocab=V).due_date is None
 
 
 def test_a_language_table_may_add_only_to_the_lists_it_names() -> None:

@@ -54,6 +54,9 @@ _DATE = re.compile(
     r"|\d{4}-\d{2}-\d{2}"
     r"|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})"
     r"|\d{1,2}/\d{1,2}"
+    # a day and month written the German way, without a year ("fällig am 22.12."): the closing dot is
+    # part of it, and an amount ("€ 12.10.") is not
+    r"|(?<![$€£]\s)(?<![$€£])(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?!\d)"
     r")(?![\w/])",
     re.IGNORECASE,
 )
