@@ -624,3 +624,56 @@ def test_both_legs_of_a_return_ticket_go_on_the_calendar(tmp_path, cli, monkeypa
     # scanned again, neither leg is proposed a second time
     again = cli(*args, "--json", "appointments", "scan").json()["items"]
     assert not [i for i in again if i["status"] == "proposed"]
+
+
+STACKED = """Obrigado por voar connosco!
+
+Booking code: K7PW2R
+
+OUTBOUND  TP 1327  Fri 8 Jan 2027
+  Lisbon (LIS) T1  06:15
+  Madrid (MAD) T4  08:40
+
+RETURN  TP 1030  Mon 11 Jan 2027
+  Madrid (MAD) T4  19:05
+  Lisbon (LIS) T1  19:30
+
+All times are local."""
+
+
+def test_legs_written_one_stop_a_line_under_their_flight_are_read_at_each_airports_time() -> None:
+    from steward.appointments.itinerary import from_text
+
+    out, back = from_text(STACKED, RECEIVED)
+    assert (out.provider, out.start_at, out.end_at, out.route) == (
+        "TP 1327", datetime(2027, 1, 8, 6, 15, tzinfo=ZoneInfo("Europe/Lisbon")),
+        datetime(2027, 1, 8, 8, 40, tzinfo=ZoneInfo("Europe/Madrid")), "LIS → MAD")
+    assert (back.provider, back.start_at) == ("TP 1030", datetime(2027, 1, 11, 19, 5, tzinfo=ZoneInfo("Europe/Madrid")))
+    # two stops with no flight named above them are no flight
+    assert from_text("Shuttle times\n  Lisbon (LIS)  06:15\n  Madrid (MAD)  08:40\n", RECEIVED) == []
+
+
+def test_a_flight_and_a_hotel_booked_weeks_ahead_are_proposed_from_mail_older_than_the_scan_window(
+        tmp_path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from appointment_mail import message, write_folder
+
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+    booked = datetime(2026, 12, 1, 20, 0, tzinfo=ZoneInfo("Europe/Lisbon"))
+    stay = {"@context": "https://schema.org", "@type": "LodgingReservation", "reservationNumber": "GH-5512",
+            "checkinTime": "2027-01-08T14:00:00+01:00", "checkoutTime": "2027-01-11T11:00:00+01:00",
+            "reservationFor": {"@type": "LodgingBusiness", "name": "Hostal Prado Sur",
+                               "address": {"@type": "PostalAddress", "streetAddress": "Calle de Atocha 40",
+                                           "addressLocality": "Madrid", "addressCountry": "ES"}}}
+    folder = write_folder(tmp_path / "mail", {
+        "flight": message("k7@flyluso.example", ("FlyLuso", "reservas@flyluso.example"),
+                          "Your FlyLuso booking K7PW2R", STACKED, booked),
+        "stay": message("gh@roomhop.example", ("RoomHop", "stays@roomhop.example"), "Your stay in Madrid is confirmed",
+                        "Hostal Prado Sur, Madrid: 8 - 11 January, 3 nights.", booked, html=_html(stay)),
+    })
+    args = ("--now", "2027-01-04T09:00:00+00:00", "--tz", "Europe/Lisbon")  # 34 days after the booking mail
+    assert cli(*args, "mail", "import", str(folder)).code == 0
+    items = cli(*args, "--json", "appointments", "scan").json()["items"]
+    assert sorted((i["provider"], i["start"]) for i in items if i["status"] == "proposed") == [
+        ("Hostal Prado Sur", "2027-01-08T13:00:00+00:00"), ("TP 1030", "2027-01-11T18:05:00+00:00"),
+        ("TP 1327", "2027-01-08T06:15:00+00:00")]

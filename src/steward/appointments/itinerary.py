@@ -238,7 +238,49 @@ def _rows(text: str, received: datetime) -> list[Candidate]:
                     out.append(leg)
         if len(out) == before and (leg := _table_row(lines, line_no, received)) is not None and leg not in out:
             out.append(leg)
+        if len(out) == before and (leg := _stacked_leg(lines, line_no, received)) is not None and leg not in out:
+            out.append(leg)
     return out
+
+
+def _stop(line: str) -> tuple[str, str] | None:
+    """(airport code, time) of a line that is one airport and one clock time, nothing else of note
+    ("  Lisbon (LIS) T1  06:15", "06:15  LIS"): a stop of a leg written one stop a line."""
+    times = list(_TIME.finditer(line))
+    if len(times) != 1 or departure_label(line) or _arrival_label(line) or _DESIGNATOR.search(
+            _TERMINAL_MARK.sub(" ", line)):
+        return None
+    bracketed = [m.group(1) for m in _ROW_CODE.finditer(line) if m.group(1)]
+    codes = bracketed or [m.group(2) for m in _ROW_CODE.finditer(line) if m.group(2)]
+    codes = [c for c in codes if c not in _ZONE_NAMES and airport_zone(c)]
+    if len(set(codes)) != 1 or re.search(r"\d", _TIME.sub(" ", _TERMINAL_MARK.sub(" ", line))):
+        return None
+    return codes[0], times[0].group(0)
+
+
+# a terminal beside an airport ("T1", "Terminal 2"): not a flight number, not a figure of the stop
+_TERMINAL_MARK = re.compile(r"(?<![\w])(?:T|Terminal\s*)\d\w?(?![\w])", re.I)
+
+
+def stacked_leg(lines: list[str], line_no: int) -> bool:
+    """Whether a leg starts at this line written one stop a line: the departure's airport and time, and
+    the arrival's airport and time on the next line (`_stacked_leg` reads it)."""
+    return (line_no + 1 < len(lines) and (a := _stop(lines[line_no])) is not None
+            and (b := _stop(lines[line_no + 1])) is not None and a[0] != b[0])
+
+
+def _stacked_leg(lines: list[str], line_no: int, received: datetime) -> Candidate | None:
+    """A leg written one stop a line under the line naming it ("OUTBOUND  TP 1327  Fri 8 Jan 2027", then
+    "  Lisbon (LIS) T1  06:15" and "  Madrid (MAD) T4  08:40"): the flight number and date from the one
+    or two lines above the departure, never from the leg before it."""
+    if not stacked_leg(lines, line_no) or (line_no and _stop(lines[line_no - 1]) is not None):
+        return None
+    a, b = _stop(lines[line_no]), _stop(lines[line_no + 1])
+    assert a is not None and b is not None
+    above = [line for line in reversed(lines[max(0, line_no - 2):line_no]) if line.strip()][:2]
+    name = next((f for line in above if (f := _flight_number(_DESIGNATOR.search(line)))), None)
+    day = next((d[0] for line in above if (d := _date(line, received)) is not None), None)
+    return _leg((a[0], a[1], b[0], b[1]), day, name)
 
 
 # an airport in a row of a ticket's table of legs: its code in brackets ("Melbourne (MEL)") or alone

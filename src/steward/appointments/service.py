@@ -78,7 +78,11 @@ MODEL_BATCH = 40
 # the words of a journey's booking mail in its subject or first lines: mail before the scan's window is
 # read for travel only when it says one (a ticket's own words, in the languages its layouts are read in)
 _TRAVEL_WORDS = ("flight", "itinerary", "e-ticket", "eticket", "boarding", "PNR", "booking reference", "train",
-                 "ferry", "sailing", "coach", "journey", "trip", "flug", "vol ", "vuelo", "billet", "fahrkarte")
+                 "ferry", "sailing", "coach", "journey", "trip", "flug", "vol ", "vuelo", "billet", "fahrkarte",
+                 "booking code", "outbound", "departure", "hinflug", "abflug", "voo ",
+                 # a stay is booked as far ahead as the journey to it
+                 "hotel", "your stay", "check-in", "accommodation", "hostel", "unterkunft", "übernachtung",
+                 "hébergement", "séjour", "alojamiento")
 # the words of an invitation in its subject or first lines, read in the travel window as well
 _INVITATION_WORDS = ("invitation", "invited", "invite")
 _TRAVEL_LIMIT = 60  # the newest such messages: a year of one person's trips, not a travel agent's inbox
@@ -188,9 +192,9 @@ class AppointmentsService:
 
     def _earlier_travel(self, travel: consumer.Window, window: consumer.Window,
                         raws: dict[int, bytes | None]) -> list[Sourced]:
-        """The journeys (flights, trains, ferries, coaches) that mail received before the window but in
-        the travel window books, and the invitations it brings: its other bookings are read within the
-        window alone."""
+        """The journeys (flights, trains, ferries, coaches) and stays that mail received before the window
+        but in the travel window books, and the invitations it brings: its other bookings are read within
+        the window alone."""
         out: list[Sourced] = []
         for m in repo.messages_saying(self.conn, travel.start, window.start, _TRAVEL_WORDS, limit=_TRAVEL_LIMIT):
             out.extend(s for s in self._read(m, raws) if s.candidate.travel and s.candidate.status == "confirmed")

@@ -268,14 +268,15 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
             from_text,
             segment_line,
             split_cells,
+            stacked_leg,
             table_row,
         )
         from steward.mail.parse import read_body
 
         body = read_body(raw).text
         lines = split_cells(body)
-        if any(departure_label(line) or segment_line(line) or table_row(line) for line in lines) or _FLIGHT_ROW.search(
-                body):
+        if any(departure_label(line) or segment_line(line) or table_row(line) or stacked_leg(lines, n)
+               for n, line in enumerate(lines)) or _FLIGHT_ROW.search(body):
             out.extend(from_text(body, received))
         if not out:
             out.extend(rail.from_text(body, received, _sender(raw)))
