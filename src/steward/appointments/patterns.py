@@ -56,9 +56,13 @@ class Cues:
     not_bookings: re.Pattern[str]
     check_in: re.Pattern[str] | None = None
     businesses: re.Pattern[str] | None = None
+    policies: re.Pattern[str] | None = None
 
     def status_of(self, text: str) -> Status:
-        """The status a text states: the first of STATUS_ORDER whose words it holds, else confirmed."""
+        """The status a text states: the first of STATUS_ORDER whose words it holds, else confirmed. The
+        terms of a booking ("free cancellation up to 12 hours before") say nothing of its status."""
+        if self.policies is not None:
+            text = self.policies.sub(" ", text)
         for status, pattern in self.statuses:
             if pattern.search(text):
                 return status
@@ -86,7 +90,8 @@ def load_cues(text: str | None = None) -> Cues:
     return Cues(_phrases(data["confirmed"]), _phrases(data["nouns"]),
                 tuple((s, _phrases(data[s])) for s in STATUS_ORDER), _phrases(data["not_bookings"]),
                 _phrases(data["check_in"]) if data.get("check_in") else None,
-                _phrases(data["businesses"]) if data.get("businesses") else None)
+                _phrases(data["businesses"]) if data.get("businesses") else None,
+                _phrases(data["policies"]) if data.get("policies") else None)
 
 
 def sentences(text: str) -> list[str]:
@@ -243,7 +248,7 @@ def find_in_card(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     if check_in is None and len(found) != 1:
         return []  # no date, or several with nothing to say which one is the booking's
     start, line = check_in or next(iter(found.items()))
-    provider = _card_provider(meta)
+    provider = _card_provider(meta, cues)
     if provider is None or unsafe_name(provider):
         return []
     when = dates.find(line, at, options=options)
@@ -280,6 +285,7 @@ def _date_then_time(lines: list[str], at: Clock, options: DateOptions | None) ->
 
 
 _APPOINTMENT = re.compile(r"\b(?:appointment|appt|consultation|check-?up|examination|exam|treatment|session|"
+                          r"termin|meeting|training|"
                           r"vaccination|visit|interview|parent-teacher conference)s?\b", re.I)
 _TABLE = re.compile(r"\b(?:table|party of|dinner|lunch|brunch|restaurant|guests)\b", re.I)
 
@@ -291,17 +297,25 @@ def _what(line: str, context: str, cues: Cues) -> str:
     return "table" if _TABLE.search(f"{context}\n{line}") else "appointment"
 
 
-def _card_provider(meta: MessageMeta) -> str | None:
-    """Who a card's booking is with: "... at X", "... for X", "going to X" in the subject, else the sender."""
+def _card_provider(meta: MessageMeta, cues: Cues | None = None) -> str | None:
+    """Who a card's booking is with: "... at X", "... for X", "going to X" in the subject, else the sender.
+    A person the subject books "with" ("Booked: yoga with Ines"), in mail from a business, is who is seen
+    there: the booking is the business's."""
     for sentence in sentences(meta.subject):
         found = _FOR_PROVIDER.search(sentence)
         if found is not None:
-            return found.group(1).strip(" .,'’")
+            name = found.group(1).strip(" .,'’")
+            # "Parents' evening for Noor" from a school: the child it is for, at the school
+            practice = sender_business(meta, cues) if cues is not None and found.group(0).lower().startswith(
+                "for") and cues.businesses is not None and not cues.businesses.search(name) else None
+            return practice or name
         for match in _PROVIDER_AFTER.finditer(sentence):
             name = match.group(1).strip(" .,'’")
             if name and not re.match(r"(?i)^(mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|"
                                      r"nov|dec)", name):
-                return name
+                practice = sender_business(meta, cues) if cues is not None and match.group(0).lower().startswith(
+                    "with") and cues.businesses is not None and not cues.businesses.search(name) else None
+                return practice or name
     name = " ".join(meta.sender_name.split())
     return name if name and name.casefold() not in _GENERIC_SENDERS else None
 
@@ -347,7 +361,7 @@ def find_moved_lines(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
             said.append((f"{day} {clock_time.group(0)}", (day, clock_time.group(0))))
         else:
             return []
-    provider = _card_provider(meta)
+    provider = _card_provider(meta, cues)
     if provider is None or unsafe_name(provider):
         return []
     (was, _), (start, parts) = said
