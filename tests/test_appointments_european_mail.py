@@ -94,3 +94,32 @@ def test_a_practices_this_confirms_is_a_booking_and_its_later_move_moves_it(tmp_
 def test_mail_that_books_nothing_proposes_nothing(tmp_path: Path, cli: Any, sender: tuple[str, str], subject: str,
                                                   body: str) -> None:
     assert _proposed(_scan(tmp_path, cli, {"a": message("n-1@x.example", sender, subject, body, SENT)})) == []
+
+
+def test_a_booking_forwarded_by_someone_else_is_the_first_senders_at_its_time(tmp_path: Path, cli: Any) -> None:
+    body = ("Can you take Tiago? I'm in Porto that day. M\n\n---------- Forwarded message ---------\n"
+            "From: Clínica Dental Sorriso <marcacoes@sorriso.example>\nDate: Tue, 5 Jan 2027 10:12:00 +0000\n"
+            "Subject: Your appointment is confirmed\nTo: Marta Silva <marta@home.example>\n\nDear Marta,\n\n"
+            "your appointment for Tiago is confirmed for Thursday 14 January 2027 at 15:30.\n"
+            "Clínica Dental Sorriso, Rua Augusta 100")
+    items = _scan(tmp_path, cli, {"a": message("fw-1@home.example", ("Marta Silva", "marta@home.example"),
+                                               "Fwd: Your appointment is confirmed", body, SENT)})
+    assert _proposed(items) == [("Clínica Dental Sorriso", "2027-01-14T15:30:00+01:00")]
+
+
+def test_the_message_inside_a_forward_is_read_from_its_own_header_in_any_layout() -> None:
+    from steward.mail.forwarded import unwrap
+
+    apple = ("See below\n\nBegin forwarded message:\n\n> From: \"Kinderturnen TSV\" <info@tsv.example>\n"
+             "> Subject: Training moved\n> Date: 7 January 2027 at 18:02:11 CET\n> To: eva@home.example\n>\n"
+             "> Hello parents,\n> training is on Friday this week.")
+    inner = unwrap(apple)
+    assert inner is not None and (inner.sender, inner.sender_name, inner.subject) == (
+        "info@tsv.example", "Kinderturnen TSV", "Training moved")
+    assert inner.text.startswith("Hello parents,\ntraining is on Friday")
+    german = ("-------- Weitergeleitete Nachricht --------\nBetreff: Termin\nDatum: Thu, 07 Jan 2027 09:00:00 +0100\n"
+              "Von: Praxis Dr. Aigner <praxis@aigner.example>\nAn: eva@home.example\n\nIhr Termin ist bestätigt.")
+    inner = unwrap(german)
+    assert inner is not None and inner.sender == "praxis@aigner.example" and inner.sent is not None
+    assert inner.text == "Ihr Termin ist bestätigt."
+    assert unwrap("Just a note, nothing forwarded.\nFrom: me") is None

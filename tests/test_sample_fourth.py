@@ -20,13 +20,9 @@ from steward.sample.fourth import generate
 NOW = "2026-12-10T07:30:00+01:00"
 ZONE = "Europe/Berlin"
 
-# why a booking's mail is not read yet (each seen on this mailbox; see docs/benchmarks.md)
-GERMAN = "a confirmation written in German ('Termin', 'Zeitfenster 08:00 - 10:00 Uhr') is not read as a booking"
-GYM = "an HTML-only booking from a gym's app ('Personal Training (60 min)', 'Thu, 10.12.2026 · 18:30') is not read"
-FORWARD = "a club's mail forwarded by a family member ('Fwd:', the booking below the forward line) is not read"
-KITA = "a nursery's meeting with its date and time on separate lines ('Date: 15.12.2026', 'Time: 08:15') is not read"
-MOVED = ("the physio's first booking ('this confirms your physiotherapy session ... at 08:30') is not read, so its "
-         "move is rejected as unmatched")
+# why a booking's mail is not read yet (seen on this mailbox; see docs/benchmarks.md)
+FORWARD = ("a club's mail forwarded by a family member is read below its forward line, but it announces a match to "
+           "every parent ('the first game kicks off at 10:00') in no words of a booking")
 
 
 def test_same_inputs_same_bytes_and_the_facts_do_not_depend_on_the_seed() -> None:
@@ -117,12 +113,12 @@ def test_the_cards_he_holds_are_his_accounts(home: Path, capsys: pytest.CaptureF
 
 # (provider, start, why Steward misses it) of every booking ahead of NOW as the mail leaves it
 BOOKED = [
-    ("Kraftwerk Fitness", "2026-12-10T18:30:00+01:00", GYM),
-    ("Sanitär Krüger GmbH", "2026-12-11T08:00:00+01:00", GERMAN),
+    ("Kraftwerk Fitness", "2026-12-10T18:30:00+01:00", None),
+    ("Sanitär Krüger GmbH", "2026-12-11T08:00:00+01:00", None),
     ("Trattoria Lupo", "2026-12-11T19:30:00+01:00", None),
     ("SV Kastanie 1921", "2026-12-12T10:00:00+01:00", FORWARD),
-    ("Kita Sonnenblume", "2026-12-15T08:15:00+01:00", KITA),
-    ("Physio am Kollwitzplatz", "2026-12-16T17:45:00+01:00", MOVED),
+    ("Kita Sonnenblume", "2026-12-15T08:15:00+01:00", None),
+    ("Physio am Kollwitzplatz", "2026-12-16T17:45:00+01:00", None),
     ("Nordbahn", "2026-12-17T07:04:00+01:00", None),
     ("SK 431", "2026-12-19T10:40:00+01:00", None),
     ("Castle Wynd Hotel", "2026-12-19T15:00:00+00:00", None),  # check-in, on Edinburgh's clock
@@ -174,12 +170,12 @@ def accepted(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 # (day, title words, start) of what his days hold once his bookings are accepted, and why it is missing
 DAYS = [
-    ("2026-12-10", "Kraftwerk Fitness", "18:30", GYM),
-    ("2026-12-11", "Sanitär Krüger", "08:00", GERMAN),
+    ("2026-12-10", "Kraftwerk Fitness", "18:30", None),
+    ("2026-12-11", "Sanitär Krüger", "08:00", None),
     ("2026-12-11", "Trattoria Lupo", "19:30", None),
     ("2026-12-12", "SV Kastanie", "10:00", FORWARD),
-    ("2026-12-15", "Kita Sonnenblume", "08:15", KITA),
-    ("2026-12-16", "Physio am Kollwitzplatz", "17:45", MOVED),
+    ("2026-12-15", "Kita Sonnenblume", "08:15", None),
+    ("2026-12-16", "Physio am Kollwitzplatz", "17:45", None),
     ("2026-12-17", "Nordbahn", "07:04", None),
     ("2026-12-19", "SK 431", "10:40", None),
 ]

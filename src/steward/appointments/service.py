@@ -13,6 +13,7 @@ CalDAV timeout) is quarantined and looked up by its UID before anything is retri
 from __future__ import annotations
 
 import logging
+import re
 import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -94,6 +95,9 @@ _STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment
                      "jízdenk", "jizdenk", "bilet", "biljett", "rezerwacj", "rezervac",
                      # a passenger name record's number, which rail and air tickets print first
                      "pnr")
+# a forward, by its subject's prefix or the line it starts with (read live: the booking is below that line)
+_FORWARD = re.compile(r"^\s*(?:fwd?|wg|tr|rv|doorgestuurd)\s*:|forwarded message|begin forwarded message|"
+                      r"weitergeleitete nachricht|message transféré|mensaje reenviado", re.IGNORECASE)
 Fetch = Callable[[int], bytes]
 AskModel = Callable[[Sequence[str]], tuple[list[Candidate], int]]
 
@@ -298,7 +302,23 @@ class AppointmentsService:
         mine.extend(Sourced(c, m) for c in patterns.find_candidates(m, self.cues, self.clock, self._options(m)))
         if not mine and self._worth_reading(m) and (raw := self._raw(m.id, raws)) is not None:
             mine.extend(Sourced(c, m) for c in self._card(m, raw))
+        if not mine and _FORWARD.search(f"{m.subject}\n{m.snippet}") and (raw := self._raw(m.id, raws)) is not None:
+            mine.extend(Sourced(c, m) for c in self._forwarded(m, raw))
         return mine
+
+    def _forwarded(self, m: MessageMeta, raw: bytes) -> list[Candidate]:
+        """What the message a forward holds says, read as the mail its first sender wrote (the booking is
+        with them, never with the person who forwarded it); the forward stays its one source."""
+        from steward.mail.forwarded import unwrap
+        from steward.mail.parse import read_body
+
+        inner = unwrap(read_body(raw).text)
+        if inner is None or inner.sender == m.sender.lower():
+            return []
+        first = replace(m, sender=inner.sender, sender_name=inner.sender_name, subject=inner.subject,
+                        snippet=" ".join(inner.text.split())[:600])
+        found = patterns.find_candidates(first, self.cues, self.clock, self._options(first))
+        return found or patterns.find_in_card(first, inner.text, self.cues, self.clock, self._options(first))
 
     def _candidates(self, messages: Sequence[MessageMeta], raws: dict[int, bytes | None]
                     ) -> tuple[list[Sourced], int]:
