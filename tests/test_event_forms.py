@@ -97,7 +97,7 @@ def test_the_event_named_first_and_days_said_without_a_verb() -> None:
 
 
 def test_an_answer_picks_every_time_or_just_that_one() -> None:
-    from steward.assistant.intercepts.events_talk import every_or_once
+    from steward.reader.answerers.event_changes import every_or_once
 
     assert [every_or_once(t) for t in ("only that one", "just the once", "every week please", "all of them",
                                        "yes", "just every one")] == ["once", "once", "every", "every", None, None]

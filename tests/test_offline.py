@@ -89,10 +89,11 @@ def test_a_phrase_whose_answerer_is_off_is_not_suggested(steward_home: Path) -> 
 
 
 def test_the_answerer_registrys_examples_are_suggested_and_answered_by_the_reader(app: App) -> None:
-    examples = [e for phrases in app.answerers.examples_by_domain().values() for e in phrases]
+    examples = [(e, a.name if a.writes else "reader") for a in app.answerers.answerers for e in a.examples]
     assert len(examples) >= 8
-    for phrase in examples:
+    for phrase, door in examples:
+        # a question is the reader's; a write (an event added or moved) is its write answerer's, without a model
         trace = app.engine.turn(phrase, session=f"reg-{phrase}", dry_run=True)
-        assert trace.handled_by == "reader", f"{phrase!r}: {trace.handled_by}: {trace.reply}"
+        assert trace.handled_by == door, f"{phrase!r}: {trace.handled_by}: {trace.reply}"
     help_reply = app.engine.turn("what can you do?", session="help-registry", dry_run=True).reply
     assert "show me anything suspicious" in help_reply and "when am I at the vet?" in help_reply

@@ -45,9 +45,11 @@ if TYPE_CHECKING:
     from steward.mail.heartbeat import SyncHeartbeat
     from steward.mail.live import MailSync
     from steward.reader import Answerers, Reader
+    from steward.reader.answer import WriteSteps
     from steward.reader.lists import SlotCache
     from steward.reader.meaning import ByMeaning
     from steward.reader.requests import Requests
+    from steward.reader.writes import WriteReader
     from steward.search.hybrid import MailSearch
     from steward.search.mailbox import Mailbox
     from steward.search.vectors import VectorIndex
@@ -334,9 +336,9 @@ class App:
             return BriefConfig(self.vocab, lambda: self.brief)
 
         def event_changes() -> Intercept:
-            from steward.assistant.intercepts.events_talk import EventChanges
+            from steward.assistant.intercepts.writes import WriteAnswers
 
-            return EventChanges(self.vocab, self.clock, lambda: self.calendar, lambda: self.db, options)
+            return WriteAnswers("event_changes", lambda: self.write_reader, lambda: self.answerers, self.clock)
 
         def manage_reminders() -> Intercept:
             from steward.assistant.intercepts.reminders_manage import ManageReminders
@@ -365,6 +367,7 @@ class App:
         built: list[Intercept] = [
             # first: a brief change names sections ("dues", "reminders") the others would answer
             LazyIntercept("brief_config", False, brief_config),
+            # event writes read into write frames and answered by the registry's event_changes answerer;
             # before the reminders: it claims only turns that name no reminder and find an event (or "it" after one)
             LazyIntercept("event_changes", False, event_changes, gate=event_gate, answers_no=True),
             LazyIntercept("reminder_management", False, manage_reminders, gate=manage_gate),
@@ -377,7 +380,17 @@ class App:
             # last: a turn said wholly in greetings, thanks or goodbyes ("thanks, good night")
             LazyIntercept("small_talk", True, small_talk),
         ]
-        return [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
+        # a stage that is a door to the reader's answerers is on with its answerer (`reader.<name>`)
+        return [i for i in built if self.settings.as_bool(f"reader.{i.name}" if i.name == "event_changes"
+                                                          else f"{i.name}_intercept")]
+
+    @cached_property
+    def write_reader(self) -> WriteReader:
+        """Writes said in words (an event added, moved, cancelled ...) read into write frames."""
+        from steward.dates import DateOptions
+        from steward.reader.writes import WriteReader
+
+        return WriteReader(self.vocab, DateOptions.from_settings(self.settings))
 
     @cached_property
     def requests(self) -> Requests:
@@ -427,6 +440,7 @@ class App:
         from steward.assistant.answerer_tools import answerers_on
         from steward.dates import DateOptions
         from steward.reader import Answerers
+        from steward.reader.answer import write_answerer
         from steward.reader.answerers.appointments import appointments_answerer, thing_answers
         from steward.reader.answerers.brief import brief_answerer
         from steward.reader.answerers.clock import clock_answerer
@@ -437,6 +451,13 @@ class App:
         from steward.reader.answerers.schedule import schedule_answerer
         from steward.reader.answerers.travel import travel_answerer
         from steward.reader.words import load_words
+
+        options = DateOptions.from_settings(self.settings)
+
+        def event_changes() -> WriteSteps:
+            from steward.reader.answerers.event_changes import EventChanges
+
+            return EventChanges(self.vocab, self.clock, lambda: self.calendar, lambda: self.db, options)
 
         built = [
             dues_answerer(lambda: self.dues, lambda start, end: self.appointments.between(start, end)),
@@ -454,6 +475,7 @@ class App:
                           lambda topic, limit: self.mail_search.search(topic, mode="semantic", limit=limit)),
             brief_answerer(lambda: self.brief),
             clock_answerer(),
+            write_answerer("event_changes", "schedule", event_changes),
         ]
         by_name = {a.name: a for a in built}
         return Answerers([replace(by_name[e.name], examples=e.examples) for e in answerers_on(self.settings.as_bool)])

@@ -137,9 +137,6 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("assistant.history_turns", 20, "earlier turns of the session handed to the model loop",
             low=0, high=10000),
     Setting("reminder_creation_intercept", True, "flag: 'remind me ...' is handled without a model (0 = off)"),
-    Setting("event_changes_intercept", True,
-            "flag: 'add lunch with Priya on saturday at 1', 'move my dentist appointment to friday', "
-            "'cancel tomorrow's physio' are handled without a model (0 = off)"),
     Setting("reminder_management_intercept", True,
             "flag: 'what reminders do I have', 'cancel/move/snooze the ... reminder', 'done' without a model"),
     Setting("reminder_meaning", True,
@@ -169,6 +166,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("reader.schedule", True, "flag: the reader answers schedule questions ('what's coming up this week?')"),
     Setting("reader.mail", True, "flag: the reader answers mail questions by sender and 'anything suspicious?'"),
     Setting("reader.brief", True, "flag: the reader answers 'summary', 'rundown', 'anything to worry about?'"),
+    Setting("reader.event_changes", True,
+            "flag: 'add lunch with Priya on saturday at 1', 'move my dentist appointment to friday', "
+            "'cancel tomorrow's physio' are read as writes and made without a model (0 = off)"),
     Setting("reader.clock", True, "flag: the reader answers 'what time is it (in Tokyo)?', 'what day is the 14th?', "
             "'how many days until Christmas?' from your clock"),
     # the daily brief
@@ -378,6 +378,7 @@ RENAMED = {
     "dues_request_intercept": "reader.dues",
     "accounts_request_intercept": "reader.accounts",
     "appointments_intercept": "reader.appointments",
+    "event_changes_intercept": "reader.event_changes",
 }
 
 

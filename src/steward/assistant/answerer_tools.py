@@ -32,6 +32,7 @@ class AnswererEntry:
     domain: str
     what: str
     examples: tuple[str, ...]
+    writes: bool = False  # a write answerer: no tool for a model (its writes would need the person's yes)
 
     @property
     def flag(self) -> str:
@@ -46,7 +47,8 @@ def catalog() -> tuple[AnswererEntry, ...]:
 
     data = load_yaml(shipped_text("steward.assistant", CATALOG))
     return tuple(AnswererEntry(str(a["name"]), str(a["domain"]), " ".join(str(a["what"]).split()),
-                               tuple(str(e) for e in a.get("examples") or ())) for a in data["answerers"])
+                               tuple(str(e) for e in a.get("examples") or ()), bool(a.get("writes")))
+                 for a in data["answerers"])
 
 
 def answerers_on(is_on: Callable[[str], bool]) -> tuple[AnswererEntry, ...]:
@@ -84,5 +86,5 @@ def _tool(entry: AnswererEntry) -> Tool:
 
 
 def answerer_tools(entries: Iterable[AnswererEntry]) -> list[Tool]:
-    """One read tool per answerer (an answerer turned off by its flag has none)."""
-    return [_tool(e) for e in entries]
+    """One read tool per answerer (an answerer turned off by its flag has none, a write answerer neither)."""
+    return [_tool(e) for e in entries if not e.writes]

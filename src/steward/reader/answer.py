@@ -3,16 +3,34 @@
 An `Answerer` is a domain's thin adapter: `answer(frame, clock) -> Answer | None` (None: this frame is
 not one it can answer, the turn goes on down the pipeline). The registry is built in `build_app`, each
 answerer behind its flag; it also gives the examples of "what you can say".
+
+A write answerer answers write frames (`WRITE_ASKS`) in two steps, so that finding what a request is about
+writes nothing: `ground(frame, clock)` finds the thing the write is about in the person's data (None: no
+such thing here, the turn goes on down the pipeline), then `answer` writes through the domain's one write
+path, or asks one question first (which one of two close matches; consent for another app's event or a
+whole series). The question is the answerer's: `resume(text, payload, clock, via)` finishes the write the
+answer to it picks or confirms, and `claims(text, payload, clock)` says when a short answer ("the second
+one") is an answer to it, whatever else might read it. A write answerer has no tool for a model: a
+model's writes are held for the person's yes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from steward.clock import Clock
-from steward.reader.frame import Frame
+from steward.reader.frame import WRITE_ASKS, Frame, WriteFor
+
+
+@dataclass(frozen=True)
+class Written:
+    """One object a write answer wrote: its kind ("event", "event.move" ...), its id and its own fields."""
+
+    kind: str
+    id: str
+    fields: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -23,6 +41,7 @@ class Answer:
     data: Mapping[str, Any] = field(default_factory=dict)
     question: str | None = None
     payload: Mapping[str, Any] = field(default_factory=dict)
+    writes: tuple[Written, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -35,6 +54,40 @@ class Answerer:
     examples: tuple[str, ...] = ()
     asks: tuple[str, ...] = ("how_much", "count", "when", "where", "is_there", "which", "show", "list")
     wants: str = ""  # the whole answer it gives, to a frame whose `wants` asks for it (reader/requests.py)
+    # a write answerer's steps (see above): what a write frame is about, and its own question finished
+    ground: Callable[[Frame, Clock], Frame | None] | None = None
+    resume: Callable[[str, Mapping[str, Any], Clock, WriteFor], Answer | None] | None = None
+    claims: Callable[[str, Mapping[str, Any], Clock], bool] | None = None
+
+    @property
+    def writes(self) -> bool:
+        """Whether it answers write frames (and so has no tool for a model)."""
+        return bool(self.asks) and set(self.asks) <= set(WRITE_ASKS)
+
+
+class WriteSteps(Protocol):
+    """What a write answerer does (see above), built on its first use."""
+
+    def ground(self, frame: Frame, clock: Clock) -> Frame | None: ...  # noqa: D102
+    def answer(self, frame: Frame, clock: Clock) -> Answer | None: ...  # noqa: D102
+    def resume(self, text: str, payload: Mapping[str, Any], clock: Clock, via: WriteFor) -> Answer | None: ...  # noqa: D102
+    def claims(self, text: str, payload: Mapping[str, Any], clock: Clock) -> bool: ...  # noqa: D102
+
+
+def write_answerer(name: str, domain: str, build: Callable[[], WriteSteps], examples: Sequence[str] = ()) -> Answerer:
+    """A write answerer whose module is loaded and whose parts are built the first time a write frame of its
+    domain reaches it (a question about money never loads the calendar's grammar)."""
+    built: list[WriteSteps] = []
+
+    def steps() -> WriteSteps:
+        if not built:
+            built.append(build())
+        return built[0]
+
+    return Answerer(name, domain, lambda f, c: steps().answer(f, c), tuple(examples), asks=WRITE_ASKS,
+                    ground=lambda f, c: steps().ground(f, c),
+                    resume=lambda t, p, c, v: steps().resume(t, p, c, v),
+                    claims=lambda t, p, c: steps().claims(t, p, c))
 
 
 class Answerers:
@@ -46,6 +99,21 @@ class Answerers:
     def for_domain(self, domain: str) -> tuple[Answerer, ...]:
         """The answerers of one domain, in order."""
         return tuple(a for a in self.answerers if a.domain == domain)
+
+    def named(self, name: str) -> Answerer | None:
+        """The answerer of that name, when it is on."""
+        return next((a for a in self.answerers if a.name == name), None)
+
+    def ground(self, frame: Frame, clock: Clock) -> tuple[Answerer, Frame] | None:
+        """(the write answerer, the frame grounded in the person's data) of the first write answerer of the
+        frame's domain and ask that finds what the write is about; None when none does. Writes nothing."""
+        for a in self.for_domain(frame.domain):
+            if frame.ask not in a.asks or a.ground is None:
+                continue
+            grounded = a.ground(frame, clock)
+            if grounded is not None:
+                return a, grounded
+        return None
 
     def answer(self, frame: Frame, clock: Clock) -> tuple[str, Answer] | None:
         """(answerer name, answer) of the first answerer that answers the frame, else None."""

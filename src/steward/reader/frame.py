@@ -1,8 +1,11 @@
 """The frame a question is read into: what it is about, what it wants, the names it says, the window.
 
 `Frame(domain, ask, filters, window)` is the one shape every answerer reads. Reads and writes share it:
-`ask` names what is wanted ("list", "count", "when", "how_much", "is_there", "which", "show") and a
-write ask ("add", "move", "cancel") can be added beside them without changing the shape.
+`ask` names what is wanted, a read ("list", "count", "when", "how_much", "is_there", "which", "show") or
+a write ("add", "move", "resize", "cancel", "skip", "change_series", "end_series"). A write frame carries
+its `write`: what the calendar grammar parsed of the request (the event to add, or the change and the
+words of its target) and who it is made for (the conversation and turn: its provenance). A write frame is
+answered by a write answerer and never kept as the context a later question is read with.
 """
 
 from __future__ import annotations
@@ -10,12 +13,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from steward.calendar.event_talk import EventAdd, EventChange
+    from steward.records.calendar import Event
 
 Domain = Literal["money", "appointments", "schedule", "mail", "brief", "reminders", "clock"]
 # "clock": the date and the time themselves ("what day is the 14th?"), from the person's clock
 DOMAINS: tuple[str, ...] = ("money", "appointments", "schedule", "mail", "brief", "reminders", "clock")
 READ_ASKS: tuple[str, ...] = ("how_much", "count", "when", "where", "is_there", "which", "show", "list")
+# what a write frame asks: an event added, moved (to a time or by a shift), given a new length, cancelled,
+# one time of a repeating one skipped, a whole series changed from a day on, or a series ended
+WRITE_ASKS: tuple[str, ...] = ("add", "move", "resize", "cancel", "skip", "change_series", "end_series")
 # how a name was found in the person's own data
 How = Literal["words", "spelling", "kind", "meaning"]
 
@@ -66,6 +76,51 @@ class Window:
 
 
 @dataclass(frozen=True)
+class WriteFor:
+    """Whom a write is made for: the conversation and the turn that asked it (its provenance), and whether
+    it is only shown (a dry run writes nothing)."""
+
+    session: str
+    turn: str
+    dry_run: bool = False
+
+
+@dataclass(frozen=True)
+class EventWrite:
+    """An event write read from a request: what the calendar grammar parsed (`EventAdd` for a new event,
+    `EventChange` for a change to one: the words of its target, its new time, length or scope), and, once
+    grounded in the person's calendar, the event it is about: the one meant (`event`, as "it"), or the
+    upcoming events its words may name (`pool`, ranked by the answerer) with their times on the days
+    said (`times`)."""
+
+    parsed: EventAdd | EventChange
+    via: WriteFor
+    event: Event | None = None
+    pool: tuple[Event, ...] = ()
+    times: tuple[Event, ...] = ()
+
+    @property
+    def adds(self) -> bool:
+        """Whether the request adds an event (else it changes one)."""
+        return not hasattr(self.parsed, "action")
+
+
+def write_ask(parsed: EventAdd | EventChange) -> str:
+    """The frame's ask for what the grammar parsed: "add", or the change ("skip" for one time of a
+    repeating event said as cancelled, "change_series" for every time moved, "end_series")."""
+    action = getattr(parsed, "action", None)
+    if action is None:
+        return "add"
+    if action == "end":
+        return "end_series"
+    if action == "cancel" and (getattr(parsed, "occurrence", False) or getattr(parsed, "several", None)):
+        return "skip"
+    if action == "move" and getattr(parsed, "series", False):
+        return "change_series"
+    return str(action)
+
+
+@dataclass(frozen=True)
 class Frame:
     """A question read: its domain, what it asks, the names it says, its window and its flags."""
 
@@ -86,6 +141,12 @@ class Frame:
     # the whole answer a request's words ask for, when they ask for one (reader/requests.py): "digest"
     # (what is owed), "accounts", "days" (a day's calendar), "senders" (mail counted by sender), "brief"
     wants: str = ""
+    write: EventWrite | None = None      # a write's payload (its ask is one of WRITE_ASKS)
+
+    @property
+    def writes(self) -> bool:
+        """Whether the frame asks for a write (never kept as a later question's context)."""
+        return self.write is not None or self.ask in WRITE_ASKS
 
     def values(self, slot: str) -> tuple[SlotValue, ...]:
         """Every value of one slot the question names, in the order said."""
@@ -120,6 +181,8 @@ def from_json(data: Mapping[str, Any], lookup: Callable[[str, str], SlotValue | 
     """A frame read back from its trace (`to_json`), each value found again by `lookup(slot, value)` in
     today's slot lists (one no longer there is kept by its name); None when `data` is no frame."""
     try:
+        if str(data["ask"]) in WRITE_ASKS:
+            return None  # a write is never read back as the context of a later question
         filters = []
         for named in data.get("filters") or []:
             values = tuple(lookup(str(v["slot"]), str(v["value"])) or SlotValue(str(v["slot"]), str(v["value"]),

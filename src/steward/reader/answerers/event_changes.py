@@ -1,4 +1,5 @@
-"""event_changes: adding, moving, resizing and cancelling calendar events in plain words, without a model.
+"""event_changes: the write answerer that adds, moves, resizes and cancels calendar events said in plain
+words, without a model.
 
     "add lunch with Priya on saturday at 1"          add (a length, a place and a repeat may be said)
     "move my dentist appointment to friday at 5"     move (a day keeps the time, a time keeps the day)
@@ -6,10 +7,10 @@
     "make the standup 30 minutes"                    a new length
     "cancel tomorrow's physio"                       cancel
 
-The target is found among the events of the coming weeks by the words of its title and place and by
-the times said of it (`steward.calendar.event_talk` reads the words, `reminders.targets` ranks them);
-"it" is the event the session's previous turn spoke of. Two close matches ask which one (a question
-this intercept owns). A time already taken says what is there and asks; so does a change to an event
+The request is read into a write frame (`steward.reader.writes`: what `steward.calendar.event_talk`
+parsed of it). Its target is found among the events of the coming weeks by the words of its title and
+place and by the times said of it (`reminders.targets` ranks them); "it" is the event the conversation's
+previous turn spoke of. Two close matches ask which one (a question this answerer owns). A time already taken says what is there and asks; so does a change to an event
 another calendar app made, or to a whole repeating series. Everything else is written at once through
 the calendar service's one write path (a past moment and a duplicate refused, an audit line).
 """
@@ -24,9 +25,6 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from steward.assistant.intercepts.base import Match
-from steward.assistant.intercepts.reminder import turn_clock
-from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
 from steward.calendar.event_find import (
     LOOK_AHEAD,
     MAX_ASKED,
@@ -42,7 +40,6 @@ from steward.calendar.event_talk import (
     EventChange,
     EventWords,
     load_event_words,
-    parse_add,
     parse_change,
     passed_lately,
 )
@@ -51,6 +48,8 @@ from steward.calendar.reminders.targets import Candidate, choose, pick_answer
 from steward.clock import Clock
 from steward.errors import ConnectorError, UserError
 from steward.formats import Formats
+from steward.reader.answer import Answer, Written
+from steward.reader.frame import Frame, WriteFor
 from steward.vocab import Vocab, words
 
 if TYPE_CHECKING:
@@ -84,12 +83,28 @@ class Plan:
     times: tuple[datetime, ...] = ()  # skip_many: the times skipped
 
 
+@dataclass(frozen=True)
+class _Turn:
+    """The request as the answerer works on it: its words, whom it is for, and its moment."""
+
+    text: str
+    session: str
+    id: str
+    dry_run: bool
+    now: datetime
+
+
+def _turn_of(frame: Frame, clock: Clock) -> _Turn:
+    assert frame.write is not None
+    via = frame.write.via
+    return _Turn(frame.text, via.session, via.turn, via.dry_run, clock.now())
+
+
 class EventChanges:
-    """The event_changes intercept."""
+    """The event_changes answerer: `ground` finds the event a write frame is about, `answer` writes it
+    (or asks first), `resume` and `claims` finish what its question was about."""
 
     name = NAME
-    reads_only = False
-    answers_no = True
 
     def __init__(self, vocab: Vocab, clock: Clock, calendar: Callable[[], CalendarService],
                  db: Callable[[], sqlite3.Connection], date_options: Any = None,
@@ -117,23 +132,28 @@ class EventChanges:
         """How the person writes a day and a time (their locale)."""
         return self.clock.formats
 
-    # -- matching -------------------------------------------------------------------------------
+    # -- grounding ------------------------------------------------------------------------------
 
-    def match(self, turn: Turn) -> Match | None:
-        """A Match when the turn adds an event, or changes one it can find."""
-        clock = turn_clock(self.clock, turn)
-        added = parse_add(turn.text, self.words, self.vocab, clock, self.date_options)
-        if added is not None:
-            moved = self._put_instead(turn, added)
-            return Match(NAME, moved if moved is not None else {"add": added})
-        change = parse_change(turn.text, self.words, self.manage, self.vocab, clock, self.date_options)
-        if change is None:
+    def ground(self, frame: Frame, clock: Clock) -> Frame | None:
+        """The write frame with the event(s) it is about (an add needs none); None when no event here is
+        the one meant (the turn goes on down the pipeline). Writes nothing."""
+        write = frame.write
+        if write is None:
             return None
+        turn = _turn_of(frame, clock)
+        parsed = write.parsed
+        if isinstance(parsed, EventAdd):
+            moved = self._put_instead(turn, parsed)
+            if moved is None:
+                return frame
+            change, pool = moved
+            return replace(frame, ask="move", write=replace(write, parsed=change, pool=tuple(pool)))
+        change = parsed
         if change.pronoun and not change.target:
             spoken = self._spoken_of(turn, clock.now())
             if len(spoken) == 1:
-                return Match(NAME, {"change": change, "event": spoken[0]})
-            return Match(NAME, {"change": change, "pool": spoken}) if spoken else None
+                return replace(frame, write=replace(write, event=spoken[0]))
+            return replace(frame, write=replace(write, pool=tuple(spoken))) if spoken else None
         if not change.target:
             return None
         filtered = self._filtered(turn, change, self._events(clock.now()))
@@ -143,21 +163,22 @@ class EventChanges:
             return None
         if not found.scores or found.scores[0][1] < WEAK:
             return None  # "no more emails from the piano school": one word in four is not the piano lesson
-        return Match(NAME, {"change": change, "pool": pool, "times": filtered if change.filters else []})
+        return replace(frame, write=replace(write, pool=tuple(pool),
+                                            times=tuple(filtered) if change.filters else ()))
 
-    def _put_instead(self, turn: Turn, added: EventAdd) -> dict[str, Any] | None:
+    def _put_instead(self, turn: _Turn, added: EventAdd) -> tuple[EventChange, list[Event]] | None:
         """ "put the book club on the 17th instead": an add that names an upcoming event whole, with
         "instead", moves that event."""
         said = words(added.title)
         if "instead" not in words(turn.text):
             return None
         title = " ".join(w for w in said if w != "instead")
-        pool = [e for e in self._events(turn_clock(self.clock, turn).now()) if " ".join(words(e.title)) == title]
+        pool = [e for e in self._events(self.clock.at(turn.now).now()) if " ".join(words(e.title)) == title]
         if not pool:
             return None
-        return {"change": EventChange("move", tuple(title.split()), when=added.when), "pool": pool}
+        return EventChange("move", tuple(title.split()), when=added.when), pool
 
-    def _spoken_of(self, turn: Turn, now: datetime) -> list[Event]:
+    def _spoken_of(self, turn: _Turn, now: datetime) -> list[Event]:
         """The events "it" may be: the one the session's previous turn added or changed, else the ones
         it answered about (one is "it"; several are asked between)."""
         from steward.store import assistant as turns
@@ -204,32 +225,39 @@ class EventChanges:
     def _events(self, now: datetime) -> list[Event]:
         return upcoming(self._calendar(), now)
 
-    def _filtered(self, turn: Turn, change: EventChange, events: list[Event]) -> list[Event]:
+    def _filtered(self, turn: _Turn, change: EventChange, events: list[Event]) -> list[Event]:
         """The events on the days and at the times said of the target ("tomorrow's physio"), else all."""
         if not change.filters:
             return events
         from steward import dates
 
-        clock = turn_clock(self.clock, turn)
+        clock = self.clock.at(turn.now)
         text = change.text or turn.text
         said = [dates.find(text[a:b], clock, options=self.date_options) for a, b in change.filters]
         return on_times_said(events, said, self.clock.zone)
 
     # -- answering ------------------------------------------------------------------------------
 
-    def handle(self, turn: Turn, match: Match) -> Outcome:
-        """Add the event, or pick the one meant (asking when unsure) and change it."""
-        if "add" in match.slots:
-            return self._settle(turn, self._plan_add(turn, match.slots["add"]))
-        change: EventChange = match.slots["change"]
-        if match.slots.get("event") is not None:
-            return self._settle(turn, self._plan_change(turn, change, match.slots["event"]))
-        pool: list[Event] = match.slots["pool"]
+    # -- answering ------------------------------------------------------------------------------
+
+    def answer(self, frame: Frame, clock: Clock) -> Answer | None:
+        """Add the event, or pick the one meant (asking when unsure) and change it; None for a frame not
+        grounded here."""
+        write = frame.write
+        if write is None:
+            return None
+        turn = _turn_of(frame, clock)
+        if isinstance(write.parsed, EventAdd):
+            return self._settle(turn, self._plan_add(turn, write.parsed))
+        change = write.parsed
+        if write.event is not None:
+            return self._settle(turn, self._plan_change(turn, change, write.event))
+        pool = list(write.pool)
         found = choose(change.target, candidates(pool, self.kinds))
         if found.best is not None:
             best = pool[found.best.id]
             # "skip the run next week" of a daily run: the days said hold several of its times, which one?
-            several = [e for e in match.slots.get("times") or [] if (e.id, e.calendar) == (best.id, best.calendar)]
+            several = [e for e in write.times if (e.id, e.calendar) == (best.id, best.calendar)]
             if not (best.rule and len(several) > 1 and not change.series and change.several is None):
                 return self._settle(turn, self._plan_change(turn, change, best))
             close = several[:MAX_ASKED]
@@ -237,31 +265,31 @@ class EventChanges:
             close = [pool[c.id] for c in found.close][:MAX_ASKED]
         listed = " ".join(f"{k}) {label(e, self.fmt)}" for k, e in enumerate(close, 1))
         question = f"Which one: {listed}?"
-        return Outcome(reply=question, ask=OpenQuestion(NAME, question, {
-            "step": "which", "text": turn.text, "ids": [[e.id, e.calendar, e.start.isoformat()] for e in close]}),
+        return Answer(reply=question, question=question, payload={
+            "step": "which", "text": turn.text, "ids": [[e.id, e.calendar, e.start.isoformat()] for e in close]},
             data={"action": change.action, "event": None})
 
-    def claims(self, turn: Turn, question: OpenQuestion) -> bool:
-        """Whether the turn picks one of the events a which-one question offered ("the piano one", "2",
+    def claims(self, text: str, payload: Mapping[str, Any], clock: Clock) -> bool:
+        """Whether the answer picks one of the events a which-one question offered ("the piano one", "2",
         "the one on tuesday") and asks nothing new: then it answers the question, whatever else reads it."""
-        payload = question.payload
-        if payload.get("step") != "which" or len(words(turn.text)) > 6:
+        if payload.get("step") != "which" or len(words(text)) > 6:
             return False
-        clock = turn_clock(self.clock, turn)
-        if parse_change(turn.text, self.words, self.manage, self.vocab, clock, self.date_options) is not None:
+        if parse_change(text, self.words, self.manage, self.vocab, clock, self.date_options) is not None:
             return False
         events = [e for e in (self._occurrence(*ids) for ids in payload.get("ids", [])) if e is not None]
-        return pick_answer(turn.text, _answers(events, clock.today(), self.fmt)) is not None
+        return pick_answer(text, _answers(events, clock.today(), self.fmt)) is not None
 
-    def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+    def resume(self, text: str, payload: Mapping[str, Any], clock: Clock, via: WriteFor) -> Answer | None:
         """Finish the write the question was about: which event, or a yes to a write shown."""
-        payload = question.payload
+        return self._resume(_Turn(text, via.session, via.turn, via.dry_run, clock.now()), payload)
+
+    def _resume(self, turn: _Turn, payload: Mapping[str, Any]) -> Answer | None:
         if payload.get("step") == "which":
             events = [e for e in (self._occurrence(*ids) for ids in payload.get("ids", [])) if e is not None]
-            picked = pick_answer(turn.text, _answers(events, turn_clock(self.clock, turn).today(), self.fmt))
+            picked = pick_answer(turn.text, _answers(events, self.clock.at(turn.now).today(), self.fmt))
             if picked is None:
                 return None
-            clock = turn_clock(self.clock, turn)
+            clock = self.clock.at(turn.now)
             change = parse_change(str(payload["text"]), self.words, self.manage, self.vocab, clock, self.date_options)
             if change is None:
                 return None
@@ -274,7 +302,7 @@ class EventChanges:
         if answer == "every":
             return self._write(turn, _plan_from(payload, self))
         if said & _NO and not said & {"yes", "yeah", "yep"}:
-            return Outcome(reply="Left as it was; nothing was changed.", data={"action": payload.get("action")})
+            return Answer(reply="Left as it was; nothing was changed.", data={"action": payload.get("action")})
         if not said & _YES:
             return None
         return self._write(turn, _plan_from(payload, self))
@@ -296,13 +324,13 @@ class EventChanges:
 
     # -- planning -------------------------------------------------------------------------------
 
-    def _plan_add(self, turn: Turn, add: EventAdd) -> Plan | Outcome:
+    def _plan_add(self, turn: _Turn, add: EventAdd) -> Plan | Answer:
         calendar = self._calendar()
-        clock = turn_clock(self.clock, turn)
+        clock = self.clock.at(turn.now)
         passed = passed_lately(add.when, clock, self.date_options)
         if passed is not None:
-            return Outcome(reply=f"{self.fmt.day(passed, year=True)} has passed; nothing was added. To add it "
-                                 f"next year, say the date with its year.", data={"action": "add", "event": None})
+            return Answer(reply=f"{self.fmt.day(passed, year=True)} has passed; nothing was added. To add it "
+                                f"next year, say the date with its year.", data={"action": "add", "event": None})
         try:
             repeat = calendar.recurrence(add.when)
             if repeat is not None:
@@ -312,18 +340,18 @@ class EventChanges:
             shown = calendar.create_event(add.title, add.when, minutes=add.minutes, location=add.place,
                                           provenance={"via": "turn"}, dry_run=True)
         except UserError as exc:
-            return Outcome(reply=_sentence(exc.message), data={"action": "add", "event": None})
+            return Answer(reply=_sentence(exc.message), data={"action": "add", "event": None})
         del clock
         return Plan("add", None, shown.start, shown.end, add=add,
                     question=self._busy(shown.start, shown.end, None, "Add it anyway"))
 
-    def _plan_change(self, turn: Turn, change: EventChange, event: Event) -> Plan | Outcome:
+    def _plan_change(self, turn: _Turn, change: EventChange, event: Event) -> Plan | Answer:
         if change.several is not None:
             return self._plan_skips(change, event)
         if event.rule and change.since is not None:
             later = self._from_day(event, change.since)
             if later is None:
-                return Outcome(reply=f"{event.title} has no time from {change.since:%a} {change.since.day} "
+                return Answer(reply=f"{event.title} has no time from {change.since:%a} {change.since.day} "
                                      f"{change.since:%b} on; nothing was changed.", data={"action": "series",
                                                                                           "event": event.id})
             event = later
@@ -333,7 +361,7 @@ class EventChanges:
             moved = event.start + change.shift if change.shift is not None and change.action == "move" else None
             return self._plan_series(turn, change, event, moved)
         if change.action == "end":
-            return Outcome(reply=f"{event.title} does not repeat; nothing was changed.",
+            return Answer(reply=f"{event.title} does not repeat; nothing was changed.",
                            data={"action": "end", "event": event.id})
         if change.action == "cancel":
             if event.rule and (change.occurrence or change.filters or event.recurrence_id) and not change.series:
@@ -346,7 +374,7 @@ class EventChanges:
                                                   is not None and change.shift is None):
             return self._plan_series(turn, change, event)
         if event.all_day:
-            return Outcome(reply=f"{event.title} lasts all day; moving it by talking is not something I can do yet.",
+            return Answer(reply=f"{event.title} lasts all day; moving it by talking is not something I can do yet.",
                            data={"action": change.action, "event": event.id})
         if change.action == "resize" and change.minutes is None:
             # a new end said ("runs till 9"): on the event's own day, after its start
@@ -363,7 +391,7 @@ class EventChanges:
         else:
             moved_to = self._destination(turn, change.when, event)
             if moved_to is None:
-                return Outcome(reply=f"I couldn't tell when to move {event.title} to.",
+                return Answer(reply=f"I couldn't tell when to move {event.title} to.",
                                data={"action": "move", "event": event.id})
             start, end = moved_to, moved_to + length
         verb = "Change" if change.action == "resize" else "Move"
@@ -380,8 +408,8 @@ class EventChanges:
             self._busy(start, end, event, f"{verb} it anyway")
         return Plan("move", event, start, end, question=ask, seen=event)
 
-    def _plan_series(self, turn: Turn, change: EventChange, event: Event, moved_to: datetime | None = None,
-                     once: tuple[datetime, datetime] | None = None) -> Plan | Outcome:
+    def _plan_series(self, turn: _Turn, change: EventChange, event: Event, moved_to: datetime | None = None,
+                     once: tuple[datetime, datetime] | None = None) -> Plan | Answer:
         """A whole repeating event changed from now on (new days or a new time) or ended after a day:
         always asked once. `once`: the words did not say every time, so the question offers the one time
         asked about (`event`) moved to `once` instead."""
@@ -400,7 +428,7 @@ class EventChanges:
             elif moved_to is not None:
                 rule = on_day_of(event.rule or "", event.start, moved_to)
                 if rule is None:
-                    return Outcome(reply=f"{event.title} repeats on more than one day; say its new days (e.g. "
+                    return Answer(reply=f"{event.title} repeats on more than one day; say its new days (e.g. "
                                          f"'every tuesday and thursday') or which time to move; nothing was changed.",
                                    data={"action": "series", "event": event.id})
                 planned = calendar.change_series(event.id, rule, moved_to, provenance={"via": "turn"},
@@ -411,7 +439,7 @@ class EventChanges:
                 if change.minutes:  # a new time and a new length at once
                     planned = replace(planned, end=planned.start + timedelta(minutes=change.minutes))
         except UserError as exc:
-            return Outcome(reply=_sentence(exc.message), data={"action": "series", "event": event.id})
+            return Answer(reply=_sentence(exc.message), data={"action": "series", "event": event.id})
         said = describe_rule(planned.rule or "", planned.start)
         if change.action == "resize":
             said += f", {round((planned.end - planned.start).total_seconds() / 60)} minutes each time"
@@ -432,12 +460,12 @@ class EventChanges:
         return Plan("series", event, planned.start, planned.end, question=question, rule=planned.rule, seen=event,
                     since=change.since, once=once)
 
-    def _plan_skips(self, change: EventChange, event: Event) -> Plan | Outcome:
+    def _plan_skips(self, change: EventChange, event: Event) -> Plan | Answer:
         """Several times of a repeating event skipped at once: its next few, or those on the days said."""
         several = change.several
         assert several is not None
         if not event.rule:
-            return Outcome(reply=f"{event.title} does not repeat; nothing was skipped.",
+            return Answer(reply=f"{event.title} does not repeat; nothing was skipped.",
                            data={"action": "skip", "event": event.id})
         calendar, zone, now = self._calendar(), self.clock.zone, self.clock.now()
 
@@ -454,7 +482,7 @@ class EventChanges:
             assert several.first is not None and several.last is not None
             times = on(several.first, several.last)
         if not times:
-            return Outcome(reply=f"{event.title} does not happen then; nothing was skipped.",
+            return Answer(reply=f"{event.title} does not happen then; nothing was skipped.",
                            data={"action": "skip", "event": event.id})
         listed = ", ".join(self.fmt.when(t) for t in times)
         ask = None if event.steward else \
@@ -471,8 +499,8 @@ class EventChanges:
             return None
         return replace(event, start=times[0], end=times[0] + (event.end - event.start))
 
-    def _destination(self, turn: Turn, when: str, event: Event) -> datetime | None:
-        return destination(when, event, turn_clock(self.clock, turn), self.date_options)
+    def _destination(self, turn: _Turn, when: str, event: Event) -> datetime | None:
+        return destination(when, event, self.clock.at(turn.now), self.date_options)
 
     def _consent(self, event: Event, change: EventChange, doing: str) -> str | None:
         if event.rule:
@@ -511,8 +539,8 @@ class EventChanges:
 
     # -- writing --------------------------------------------------------------------------------
 
-    def _settle(self, turn: Turn, plan: Plan | Outcome) -> Outcome:
-        if isinstance(plan, Outcome):
+    def _settle(self, turn: _Turn, plan: Plan | Answer) -> Answer:
+        if isinstance(plan, Answer):
             return plan
         if plan.question is None:
             return self._write(turn, plan)
@@ -532,12 +560,12 @@ class EventChanges:
                            times=[t.isoformat() for t in plan.times])
         if plan.add is not None:
             payload.update(title=plan.add.title, when=plan.add.when, minutes=plan.add.minutes, place=plan.add.place)
-        return Outcome(reply=plan.question, ask=OpenQuestion(NAME, plan.question, payload),
+        return Answer(reply=plan.question, question=plan.question, payload=payload,
                        data={"action": plan.action, "event": plan.event.id if plan.event else None})
 
-    def _write(self, turn: Turn, plan: Plan | None) -> Outcome:
+    def _write(self, turn: _Turn, plan: Plan | None) -> Answer:
         if plan is None:
-            return Outcome(reply="That event is no longer on your calendar; nothing was changed.")
+            return Answer(reply="That event is no longer on your calendar; nothing was changed.")
         calendar = self._calendar()
         prov = {"via": "turn", "session": turn.session, "turn": turn.id, "command": "chat"}
         try:
@@ -574,28 +602,28 @@ class EventChanges:
                                                calendar=plan.event.calendar, seen=plan.seen)
                 reply, kind = f"Moved: {plan.event.title} is now {self.fmt.when_until(plan.start, plan.end)}.", "event.move"
         except UserError as exc:
-            return Outcome(reply=_sentence(exc.message), data={"action": plan.action, "event": None})
+            return Answer(reply=_sentence(exc.message), data={"action": plan.action, "event": None})
         if turn.dry_run:
             reply = "Would do: " + reply
-        return Outcome(reply=reply, writes=(Write(kind, done.id, done.to_json()),),
+        return Answer(reply=reply, writes=(Written(kind, done.id, done.to_json()),),
                        data={"action": plan.action, "event": done.to_json()})
 
 
-    def _write_series(self, turn: Turn, plan: Plan, prov: Mapping[str, Any]) -> Outcome:
+    def _write_series(self, turn: _Turn, plan: Plan, prov: Mapping[str, Any]) -> Answer:
         """Skip one time, move one time, change a series from now on, or end it (UserErrors go up)."""
         from steward.dates import describe_rule
 
         calendar = self._calendar()
         event = plan.event
         assert event is not None
-        writes: list[Write] = []
+        writes: list[Written] = []
         occurrence = event.recurrence_id or event.start  # a time moved before is named by the time it had
         if plan.action == "skip_many":
             seen = plan.seen
             for at in plan.times:
                 skipped = calendar.skip_occurrence(event.id, at, provenance=prov, calendar=event.calendar,
                                                    seen=seen, dry_run=turn.dry_run)
-                writes.append(Write("event.skip", skipped.id, skipped.to_json()))
+                writes.append(Written("event.skip", skipped.id, skipped.to_json()))
                 seen = None  # the series as shown was checked before the first; the next ones are ours
             listed = ", ".join(self.fmt.when(t) for t in plan.times)
             reply = f"Skipped: {event.title} on {listed}; the other times stay."
@@ -603,20 +631,20 @@ class EventChanges:
             assert plan.start is not None
             skipped = calendar.skip_occurrence(event.id, occurrence, provenance=prov, calendar=event.calendar,
                                                seen=plan.seen, dry_run=turn.dry_run)
-            writes.append(Write("event.skip", skipped.id, skipped.to_json()))
+            writes.append(Written("event.skip", skipped.id, skipped.to_json()))
             reply = f"Skipped: {event.title} on {self.fmt.when(event.start)}; the other times stay."
         elif plan.action == "move_one":
             assert plan.start is not None and plan.end is not None
             moved = calendar.move_occurrence(event.id, occurrence, plan.start, plan.end, provenance=prov,
                                              calendar=event.calendar, seen=plan.seen, dry_run=turn.dry_run)
-            writes.append(Write("event.override", moved.id, moved.to_json()))
+            writes.append(Written("event.override", moved.id, moved.to_json()))
             reply = f"Moved: {event.title} on {self.fmt.when(event.start)} is now " \
                     f"{self.fmt.when_until(moved.start, moved.end)}; the other times stay."
         elif plan.action == "end":
             assert plan.last_day is not None
             ended = calendar.end_series(event.id, plan.last_day, provenance=prov, calendar=event.calendar,
                                         seen=plan.seen, dry_run=turn.dry_run)
-            writes.append(Write("event.series", ended.id, ended.to_json()))
+            writes.append(Written("event.series", ended.id, ended.to_json()))
             reply = f"Done: {event.title} stops after {self.fmt.day(plan.last_day, year=True)}."
         else:
             assert plan.start is not None and plan.rule is not None and plan.end is not None
@@ -624,12 +652,12 @@ class EventChanges:
             follow = calendar.change_series(event.id, plan.rule, plan.start, minutes=minutes, provenance=prov,
                                             calendar=event.calendar, seen=plan.seen, dry_run=turn.dry_run,
                                             since=plan.since)
-            writes.append(Write("event.series", follow.id, follow.to_json()))
+            writes.append(Written("event.series", follow.id, follow.to_json()))
             reply = f"Changed: {event.title} is now {describe_rule(plan.rule, plan.start)}, " \
                     f"from {self.fmt.when(plan.start)}."
         if turn.dry_run:
             reply = "Would do: " + reply
-        return Outcome(reply=reply, writes=tuple(writes), data={"action": plan.action, "event": writes[-1].fields})
+        return Answer(reply=reply, writes=tuple(writes), data={"action": plan.action, "event": writes[-1].fields})
 
 
 _ONCE = re.compile(r"\b(?:just|only)\b|\b(?:this|that)\s+(?:one|once|time|week|day)\b|\bonce\b|"
@@ -732,3 +760,4 @@ def _answers(events: list[Event], today: date, fmt: Formats) -> list[Candidate]:
 
 def _sentence(message: str) -> str:
     return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")
+

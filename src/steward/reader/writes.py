@@ -1,0 +1,51 @@
+"""Writes said in words, read into write frames: what the calendar's grammar parses of a request.
+
+    "put dinner with Sam on thursday at 7"        Frame(schedule, add, write=EventWrite(EventAdd ...))
+    "shift the piano lesson to 5"                  Frame(schedule, move, write=EventWrite(EventChange ...))
+    "drop next week's yoga, just that one"         Frame(schedule, skip, ...)
+
+The grammar (`steward.calendar.event_talk`) is loaded the first time a request reaches it; the turn
+pipeline lets a turn reach it only when it says one of the words an event write is said with
+(`assistant.intercepts.lazy.event_gate`). The frame is grounded and answered by the write answerer of
+its domain (`reader.answerers.event_changes`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from steward.clock import Clock
+from steward.reader.frame import EventWrite, Frame, WriteFor, write_ask
+from steward.vocab import Vocab
+
+if TYPE_CHECKING:
+    from steward.calendar.event_talk import EventWords
+    from steward.calendar.reminders.requests import ManageWords
+
+
+class WriteReader:
+    """Reads event writes (an event added, or one changed) into write frames."""
+
+    def __init__(self, vocab: Vocab, date_options: Any = None) -> None:
+        self.vocab = vocab
+        self.date_options = date_options
+        self._words: tuple[EventWords, ManageWords] | None = None
+
+    def _said(self) -> tuple[EventWords, ManageWords]:
+        if self._words is None:
+            from steward.calendar.event_talk import load_event_words
+            from steward.calendar.reminders.requests import load_manage_words
+
+            self._words = load_event_words(), load_manage_words()
+        return self._words
+
+    def read(self, text: str, clock: Clock, via: WriteFor) -> Frame | None:
+        """The write frame of `text` (an event added, or a change to one), or None when it asks no event write."""
+        from steward.calendar.event_talk import parse_add, parse_change
+
+        event_words, manage = self._said()
+        parsed = parse_add(text, event_words, self.vocab, clock, self.date_options) or \
+            parse_change(text, event_words, manage, self.vocab, clock, self.date_options)
+        if parsed is None:
+            return None
+        return Frame(text=text, domain="schedule", ask=write_ask(parsed), write=EventWrite(parsed, via))
