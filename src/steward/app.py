@@ -330,6 +330,10 @@ class App:
 
         options = DateOptions.from_settings(self.settings)
 
+        reading = ReaderAnswers(lambda: self.reader, lambda: self.answerers, self.clock, lambda: self.requests,
+                                waiting=lambda start, end: self.appointments.between(start, end), db=lambda: self.db,
+                                appointments=lambda: self.appointments)
+
         def brief_config() -> Intercept:
             from steward.assistant.intercepts.brief import BriefConfig
 
@@ -338,7 +342,8 @@ class App:
         def event_changes() -> Intercept:
             from steward.assistant.intercepts.writes import WriteAnswers
 
-            return WriteAnswers("event_changes", lambda: self.write_reader, lambda: self.answerers, self.clock)
+            return WriteAnswers("event_changes", lambda: self.write_reader, lambda: self.answerers, self.clock,
+                                forget=reading.forget)
 
         def manage_reminders() -> Intercept:
             from steward.assistant.intercepts.reminders_manage import ManageReminders
@@ -374,9 +379,7 @@ class App:
             LazyIntercept("reminder_creation", False, reminder_creation, gate=lambda: reminder_gate(self.vocab)),
             # questions in anyone's words, read once and answered by the registry's answerers
             # (bookings too, and the "yes" that adds one found in mail)
-            ReaderAnswers(lambda: self.reader, lambda: self.answerers, self.clock, lambda: self.requests,
-                          waiting=lambda start, end: self.appointments.between(start, end), db=lambda: self.db,
-                          appointments=lambda: self.appointments),
+            reading,
             # last: a turn said wholly in greetings, thanks or goodbyes ("thanks, good night")
             LazyIntercept("small_talk", True, small_talk),
         ]

@@ -42,6 +42,9 @@ class Answer:
     question: str | None = None
     payload: Mapping[str, Any] = field(default_factory=dict)
     writes: tuple[Written, ...] = ()
+    # what a later question of the conversation is read with, when it is not this answer's frame: a write's
+    # is a question about the thing it wrote ("when is it now?" after a move asks about the event moved)
+    then: Frame | None = None
 
 
 @dataclass(frozen=True)

@@ -375,6 +375,9 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                        unmatched=before.unmatched)
     if not refers_back(text, clock, options) and relative is None and not _fragment(text, before, now):
         return now
+    if now is not None and now.ask == "when" and now.window is not None and now.window.said.lower() == "now":
+        # "when is it now?" of a thing named before asks when it is after a change, not what is on this minute
+        now = replace(now, window=None)
     if now is not None and (now.names_something or now.kinds or now.bills or now.currencies):
         return replace(now, window=relative) if relative is not None else now
     norms = [w.replace("\u2019", "'") for w in words(text)]

@@ -131,6 +131,11 @@ class ReaderAnswers:
         # each session's last answer's view, for a conversation whose turns are not recorded (a dry run)
         self._views: OrderedDict[str, Mapping[str, Any] | None] = OrderedDict()
 
+    def forget(self, session: str) -> None:
+        """Let the conversation's next question be read with what its last turn recorded (a write answered
+        by another door records the thing it wrote), not with the frame kept here from before it."""
+        self._last.pop(session, None)
+
     def _remember(self, session: str, frame: Frame, turn_id: str = "") -> None:
         self._last[session] = (turn_id, frame)
         self._last.move_to_end(session)

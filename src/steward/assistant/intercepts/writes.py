@@ -34,11 +34,14 @@ class WriteAnswers:
     answers_no = True  # "no" to "Cancel it? (yes / no)" is the answerer's to hear: nothing is written
 
     def __init__(self, name: str, read: Callable[[], WriteReader], answerers: Callable[[], Answerers],
-                 clock: Clock) -> None:
+                 clock: Clock, forget: Callable[[str], None] | None = None) -> None:
         self.name = name
         self._read = read
         self._answerers = answerers
         self.clock = clock
+        # the reader's memory of the conversation, told that a write came between (its next question is
+        # read with the thing written, which the turn's trace records, never with the write itself)
+        self._forget = forget
 
     def match(self, turn: Turn) -> Match | None:
         """A Match with the grounded write frame, when the turn asks a write this answerer finds the object
@@ -61,7 +64,7 @@ class WriteAnswers:
         got = answerer.answer(frame, turn_clock(self.clock, turn)) if answerer is not None else None
         if got is None:
             return Outcome(reply="That is not something I can change here; nothing was changed.")
-        return self._outcome(got, frame)
+        return self._outcome(got, frame, turn)
 
     def claims(self, turn: Turn, question: OpenQuestion) -> bool:
         """Whether the turn answers this answerer's question ("the second one"), whatever else reads it."""
@@ -76,13 +79,17 @@ class WriteAnswers:
         if answerer is None or answerer.resume is None:
             return None
         got = answerer.resume(turn.text, question.payload, turn_clock(self.clock, turn), _via(turn))
-        return None if got is None else self._outcome(got, None)
+        return None if got is None else self._outcome(got, None, turn)
 
-    def _outcome(self, got: Answer, frame: Frame | None) -> Outcome:
+    def _outcome(self, got: Answer, frame: Frame | None, turn: Turn) -> Outcome:
+        if self._forget is not None:
+            self._forget(turn.session)
         ask = OpenQuestion(self.name, got.question, dict(got.payload)) if got.question else None
         data = dict(got.data)
         if frame is not None:
-            data["write_frame"] = frame.to_json()
+            data["write_frame"] = frame.to_json()  # never the context of a later question (`Frame.writes`)
+        if got.then is not None:
+            data["read"] = got.then.to_json()  # the thing written: what "when is it now?" asks about
         return Outcome(reply=got.reply, ask=ask, data=data,
                        writes=tuple(Write(w.kind, w.id, dict(w.fields)) for w in got.writes))
 

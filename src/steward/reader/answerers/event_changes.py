@@ -49,7 +49,7 @@ from steward.clock import Clock
 from steward.errors import ConnectorError, UserError
 from steward.formats import Formats
 from steward.reader.answer import Answer, Written
-from steward.reader.frame import Frame, WriteFor
+from steward.reader.frame import Frame, Named, SlotValue, WriteFor
 from steward.vocab import Vocab, words
 
 if TYPE_CHECKING:
@@ -605,7 +605,7 @@ class EventChanges:
             return Answer(reply=_sentence(exc.message), data={"action": plan.action, "event": None})
         if turn.dry_run:
             reply = "Would do: " + reply
-        return Answer(reply=reply, writes=(Written(kind, done.id, done.to_json()),),
+        return Answer(reply=reply, writes=(Written(kind, done.id, done.to_json()),), then=_about(done, kind),
                        data={"action": plan.action, "event": done.to_json()})
 
 
@@ -657,7 +657,8 @@ class EventChanges:
                     f"from {self.fmt.when(plan.start)}."
         if turn.dry_run:
             reply = "Would do: " + reply
-        return Answer(reply=reply, writes=tuple(writes), data={"action": plan.action, "event": writes[-1].fields})
+        return Answer(reply=reply, writes=tuple(writes), data={"action": plan.action, "event": writes[-1].fields},
+                      then=_about(event, "event.series"))
 
 
 _ONCE = re.compile(r"\b(?:just|only)\b|\b(?:this|that)\s+(?:one|once|time|week|day)\b|\bonce\b|"
@@ -746,6 +747,15 @@ def _plan_from(payload: Mapping[str, Any], owner: EventChanges) -> Plan | None:
                 times=times)
 
 
+
+
+def _about(event: Event, kind: str) -> Frame | None:
+    """The question a later turn is read with after a write: about the event written, by its title (none
+    after a cancel: the event is gone)."""
+    if kind == "event.cancel":
+        return None
+    said = SlotValue("event", event.title, event.title, ())
+    return Frame(text=event.title, domain="schedule", ask="when", filters=(Named(event.title, (said,), "words"),))
 
 
 def _answers(events: list[Event], today: date, fmt: Formats) -> list[Candidate]:

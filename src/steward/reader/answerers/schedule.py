@@ -118,6 +118,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         next seminar?"), the kinds of entry asked about said missing when nothing ahead holds them."""
         start = clock.now()
         lines, _, beyond = collect(start, start + timedelta(days=MAX_DAYS), clock, False, False, read, frame.text)
+        lines = _of_named(frame, lines)
         if "where" in frame.flags:
             lines = [(at, t) for at, t in lines if " bill due: " not in t]
         missing = _missing(frame, lines)
@@ -202,6 +203,9 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         start = max(start, clock.now()) if end > clock.now() else start
         at_time = free and frame.window is not None and frame.window.end == frame.window.start
         lines, entries, beyond = collect(start, end, clock, free, at_time, read, frame.text)
+        if not free and len(kept := _of_named(frame, lines)) < len(lines):
+            lines = kept
+            entries = [e for e in entries if any(n in e.title.casefold() for n in _named(frame))]
         if "where" in frame.flags:
             # "where is the gala on the 9th?": a bill due that day is no event with an address
             lines = [(at, t) for at, t in lines if " bill due: " not in t]
@@ -277,6 +281,23 @@ def more_than_days(frame: Frame, answer: Answer | None) -> bool:
     long = w is not None and w.end - w.start > timedelta(days=7)
     return bool(hours or long or answer.data.get("beyond_calendar") or answer.data.get("at_time")
                 or "busy" in answer.data or answer.data.get("ahead") or "count" in answer.data or frame.things)
+
+
+_OF_ONE = frozenset(("when", "where", "is_there"))
+
+
+def _of_named(frame: Frame, lines: list[tuple[datetime, str]]) -> list[tuple[datetime, str]]:
+    """The lines of the events a question asks about by name ("when is the pottery class?", "is it still on
+    friday?" after it was moved), when it asks when or whether one is on and some line holds it; else all."""
+    named = _named(frame)
+    if not named or frame.ask not in _OF_ONE:
+        return lines
+    kept = [(at, t) for at, t in lines if any(n in t.casefold() for n in named)]
+    return kept or lines
+
+
+def _named(frame: Frame) -> list[str]:
+    return [v.value.casefold() for v in frame.values("event")]
 
 
 def _missing(frame: Frame, lines: list[tuple[datetime, str]]) -> list[str]:
