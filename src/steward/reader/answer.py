@@ -71,10 +71,21 @@ class Answerer:
 class WriteSteps(Protocol):
     """What a write answerer does (see above), built on its first use."""
 
-    def ground(self, frame: Frame, clock: Clock) -> Frame | None: ...  # noqa: D102
-    def answer(self, frame: Frame, clock: Clock) -> Answer | None: ...  # noqa: D102
-    def resume(self, text: str, payload: Mapping[str, Any], clock: Clock, via: WriteFor) -> Answer | None: ...  # noqa: D102
-    def claims(self, text: str, payload: Mapping[str, Any], clock: Clock) -> bool: ...  # noqa: D102
+    def ground(self, frame: Frame, clock: Clock) -> Frame | None:
+        """The frame with the thing its write is about, found in the person's data; None when nothing is."""
+        ...
+
+    def answer(self, frame: Frame, clock: Clock) -> Answer | None:
+        """The write made through the domain's one write path, or the one question asked first."""
+        ...
+
+    def resume(self, text: str, payload: Mapping[str, Any], clock: Clock, via: WriteFor) -> Answer | None:
+        """The write an answer to its question picks or confirms; None when the text is no answer."""
+        ...
+
+    def claims(self, text: str, payload: Mapping[str, Any], clock: Clock) -> bool:
+        """Whether a short answer ("the second one") answers its question, whatever else reads it."""
+        ...
 
 
 def write_answerer(name: str, domain: str, build: Callable[[], WriteSteps], examples: Sequence[str] = ()) -> Answerer:
