@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -361,6 +361,28 @@ def relative_window(text: str, before: Frame, rw: ReaderWords, clock: Clock, opt
     return None
 
 
+# "after that", "before it": a time said from the thing before, when that thing had a time of its own
+_AROUND = re.compile(r"\b(after|before)\s+(?:that|it|this|then)\b", re.I)
+
+
+def around_before(text: str, before: Frame, clock: Clock) -> Window | None:
+    """The rest of the day after the thing asked of before ("am I free after that?" after an event added at
+    4 pm: from its end to midnight), or the day up to its start ("before it"); None when the text says
+    neither, or the frame before names no time of day (a whole day is no "that" to be after)."""
+    said = _AROUND.search(text)
+    w = before.window
+    if said is None or w is None or w.grain == "day" or w.end <= w.start:
+        return None
+    day = clock.local(w.start).date()
+    if said[1].lower() == "after":
+        end = datetime.combine(day + timedelta(days=1), datetime.min.time(), clock.zone)
+        return Window(w.end, end, f"after {clock.formats.time(clock.local(w.end))} on "
+                                  f"{clock.formats.day_near(day, clock.today())}", "minute") if w.end < end else None
+    start = datetime.combine(day, datetime.min.time(), clock.zone)
+    return Window(start, w.start, f"before {clock.formats.time(clock.local(w.start))} on "
+                                  f"{clock.formats.day_near(day, clock.today())}", "minute") if start < w.start else None
+
+
 def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, clock: Clock | None = None,
               options: Any = None) -> Frame | None:
     """A question read with the frame before it: one that names nothing and points back takes the names
@@ -368,6 +390,8 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     the day after?"), and a question with its own evidence for another domain keeps its own domain ("what's
     on this week?" after a question about a card is about the schedule)."""
     relative = relative_window(text, before, rw, clock) if clock is not None else None
+    if relative is None and clock is not None:
+        relative = around_before(text, before, clock)
     if (now is not None and now.domain == before.domain and (before.names_something or before.kinds)
             and not (now.names_something or now.kinds or now.window) and ("reference" in now.flags or now.ask == "where")):
         # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?")

@@ -49,7 +49,7 @@ from steward.clock import Clock
 from steward.errors import ConnectorError, UserError
 from steward.formats import Formats
 from steward.reader.answer import Answer, Written
-from steward.reader.frame import Frame, Named, SlotValue, WriteFor
+from steward.reader.frame import Frame, Named, SlotValue, Window, WriteFor
 from steward.vocab import Vocab, words
 
 if TYPE_CHECKING:
@@ -605,7 +605,7 @@ class EventChanges:
             return Answer(reply=_sentence(exc.message), data={"action": plan.action, "event": None})
         if turn.dry_run:
             reply = "Would do: " + reply
-        return Answer(reply=reply, writes=(Written(kind, done.id, done.to_json()),), then=_about(done, kind),
+        return Answer(reply=reply, writes=(Written(kind, done.id, done.to_json()),), then=_about(done, kind, self.fmt),
                        data={"action": plan.action, "event": done.to_json()})
 
 
@@ -658,7 +658,7 @@ class EventChanges:
         if turn.dry_run:
             reply = "Would do: " + reply
         return Answer(reply=reply, writes=tuple(writes), data={"action": plan.action, "event": writes[-1].fields},
-                      then=_about(event, "event.series"))
+                      then=_about(event, "event.series", self.fmt))
 
 
 _ONCE = re.compile(r"\b(?:just|only)\b|\b(?:this|that)\s+(?:one|once|time|week|day)\b|\bonce\b|"
@@ -749,13 +749,17 @@ def _plan_from(payload: Mapping[str, Any], owner: EventChanges) -> Plan | None:
 
 
 
-def _about(event: Event, kind: str) -> Frame | None:
+def _about(event: Event, kind: str, fmt: Formats) -> Frame | None:
     """The question a later turn is read with after a write: about the event written, by its title (none
     after a cancel: the event is gone)."""
     if kind == "event.cancel":
         return None
     said = SlotValue("event", event.title, event.title, ())
-    return Frame(text=event.title, domain="schedule", ask="when", filters=(Named(event.title, (said,), "words"),))
+    # its time, so "am I free after that?" is after it; an all-day one or a series is no one time
+    window = None if event.all_day or event.rule else \
+        Window(event.start, event.end, f"on {fmt.when(event.start)}", "minute")
+    return Frame(text=event.title, domain="schedule", ask="when", filters=(Named(event.title, (said,), "words"),),
+                 window=window)
 
 
 def _answers(events: list[Event], today: date, fmt: Formats) -> list[Candidate]:
