@@ -380,8 +380,8 @@ class EventChanges:
             # a new end said ("runs till 9"): on the event's own day, after its start
             until = self._destination(turn, change.when, event) if change.when else None
             if until is None or until <= event.start or until - event.start > timedelta(hours=24):
-                return Outcome(reply=f"I couldn't tell when {event.title} should end; nothing was changed.",
-                               data={"action": "resize", "event": event.id})
+                return Answer(reply=f"I couldn't tell when {event.title} should end; nothing was changed.",
+                              data={"action": "resize", "event": event.id})
             start, end = event.start, until
         elif change.action == "resize":
             assert change.minutes is not None
