@@ -177,6 +177,8 @@ class Engine:
             if intercept.name in _NO_REQUEST and turn.waiting is not None:
                 continue  # a "yes" or "no" to a question still open is its owner's (a model's held write), not small talk
             found = intercept.match(turn)
+            if found is not None and intercept.name in _NO_REQUEST and self._model_reads_consent(cleaned, use_model):
+                continue
             if found is not None:
                 return self._finish(turn, intercept.handle(turn, found), intercept.name, notes=notes)
 
@@ -207,6 +209,14 @@ class Engine:
         offline = offline_answer(route, text=cleaned, reason=reason, available=available,
                                  examples=self.examples() if self.examples is not None else None)
         return self._finish(turn, offline, "offline", route=route, notes=notes)
+
+    def _model_reads_consent(self, text: str, use_model: bool) -> bool:
+        """A bare "yes" or "no" goes to a connected model, which knows what it asked in its own words."""
+        if self.loop is None or not use_model:
+            return False
+        from steward.assistant.governance import load_consent_words, read_answer
+
+        return read_answer(text, load_consent_words()) is not None
 
     def answer_held(self, session: str, held_id: str, answer: str) -> Trace:
         """The person's "yes" or "no" to held write `held_id`, given on its card: it answers the session's
