@@ -156,3 +156,37 @@ def test_delete_it_after_news_of_an_event_cancels_that_event_not_a_reminder(say,
     gone = say("we're not doing the quiz night any more, delete it")
     assert gone["handled_by"] == "event_changes" and gone["writes"][0]["kind"] == "event.cancel"
     assert events(cli, "2026-12-04") == []
+
+
+def test_the_later_one_and_a_day_of_the_month_answer_which_one(say, cli) -> None:
+    say("add tea with Rosa on thursday at 4pm")
+    say("add tea with Rosa on saturday at 11am")
+    assert say("cancel tea with Rosa")["continuation"]["owner"] == "event_changes"
+    assert say("the later one")["writes"][0]["kind"] == "event.cancel"
+    assert events(cli, "2026-12-05") == [] and events(cli, "2026-12-03") == [("tea with Rosa", "16:00", "17:00")]
+    say("add tea with Rosa on monday at 4pm")
+    assert say("move tea with Rosa to 5pm")["continuation"] is not None
+    assert say("the one on the 7th")["writes"]
+    assert events(cli, "2026-12-07") == [("tea with Rosa", "17:00", "18:00")]
+
+
+def test_a_time_put_right_after_a_move_moves_it_again_on_its_day(say, cli) -> None:
+    say("add the boiler service on friday at 8am")
+    say("move the boiler service to 9am")
+    fixed = say("sorry, 11 not 9")
+    assert fixed["writes"] and events(cli, "2026-12-04") == [("boiler service", "11:00", "12:00")]
+
+
+def test_push_by_a_length_alone_is_later(say, cli) -> None:
+    say("add the boiler service on friday at 8am")
+    assert say("push the boiler service 30 mins")["writes"]
+    assert events(cli, "2026-12-04") == [("boiler service", "08:30", "09:30")]
+
+
+def test_it_after_a_days_schedule_is_that_time_of_a_repeating_event(say, cli) -> None:
+    say("add choir every wednesday at 7pm")
+    say("what's on wednesday?")
+    moved = say("move it to 8pm")
+    assert moved["writes"] and moved["writes"][0]["kind"] in ("event.override", "event.skip")
+    assert events(cli, "2026-12-02") == [("choir", "20:00", "21:00")]
+    assert events(cli, "2026-12-09") == [("choir", "19:00", "20:00")]

@@ -109,6 +109,7 @@ class EventChange:
     since: date | None = None           # a series changed from this day on ("from the 14th")
     text: str = ""                      # the request as read (the spans of `filters` are in it)
     several: Several | None = None      # several times skipped at once ("the next two", "until january")
+    corrects: bool = False              # a time put right just after a write ("sorry, 10 not 8")
 
 
 @dataclass(frozen=True)
@@ -292,8 +293,20 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     text = expand(text, words)
     if _REMINDER.search(text):
         return None
+    fixed = _CORRECTION.match(text)
+    if fixed is not None:
+        when = re.sub(r"^(\d{1,2})$", r"\1:00", fixed["new"].strip())
+        return EventChange("move", pronoun=True, when=when, text=text, corrects=True)
     said = _clause_meant(text, words, manage, vocab, clock, options)
     return _parse_text(said or text, words, manage, vocab, clock, options)
+
+
+_TIME = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?|noon|midday)"
+# a time said again to put right the one just written: "sorry, 10 not 8", "oops i meant 4pm", "no, 9:30"
+_CORRECTION = re.compile(rf"^\W*(?:sorry|oops|no|nope|actually|wait|my\s+bad|i\s+meant?|make\s+(?:that|it))\b[\s,!.:-]*"
+                         rf"(?:(?:i\s+meant?|make\s+(?:that|it)|it'?s|at|to)\s+)*(?P<new>{_TIME})"
+                         rf"(?:[\s,]+(?:not|instead\s+of|rather\s+than)\s+{_TIME})?(?:[\s,]+(?:instead|please|pls))?\W*$",
+                         re.IGNORECASE)
 
 
 # where one clause of a request ends and the next begins: "the trip's off, delete the flight"
@@ -414,6 +427,8 @@ def _plain_change(text: str, words: EventWords, manage: ManageWords, vocab: Voca
     ended = _parse_end(text, words, manage, vocab, clock, options)
     if ended is not None:
         return ended
+    # "push the review an hour", "delay the call 30 minutes": a length after a verb that only delays is later
+    text = _DELAY_BY.sub(r"\g<0> later", text)
     # "bring the meeting forward an hour", "pull the review back": a move said with a shift
     text = re.sub(r"^(\W*(?:please\s+)?)(?:bring|pull)\b", r"\1move", text, flags=re.IGNORECASE)
     text = _as_move(text, words, vocab)
@@ -600,6 +615,9 @@ def _parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Voca
     return replace(found, text=said)
 
 
+_DELAY_BY = re.compile(r"^\W*(?:please\s+)?(?:push|bump|delay|postpone|put\s+off)\s+\S.*?\s+(?:by\s+)?(?:an?|half\s+an?|"
+                       r"\d+(?:[.,]\d+)?|one|two|three|a\s+couple\s+of)\s*(?:hours?|hrs?|h|minutes?|mins?|days?|weeks?)"
+                       r"(?=\W*$)", re.IGNORECASE)
 _DAY_OPENS = re.compile(r"\s*(?:on|for|at|over|before|after|until|till|by|from|this|next|since|during|around)\b",
                         re.IGNORECASE)
 _DAY_LEAD = re.compile(r"\b(?:on|for|at|over|before|after|until|till|by|from|this|next|since|during|around)\s*$",

@@ -121,7 +121,9 @@ EVENT_WORDS = ("bring", "pull", "instead", "last", "end", "ends", "ending", "fin
                "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays", "weekdays",
                "weekends", "earlier", "later",
                # news that says a change: "runs till 7", "won't happen", "will only be an hour"
-               "runs", "till", "until", "happen", "needed", "only")
+               "runs", "till", "until", "happen", "needed", "only",
+               # a time put right just after a write: "sorry, 10 not 8", "oops i meant 4"
+               "sorry", "oops", "meant")
 
 
 def event_gate() -> WordGate:

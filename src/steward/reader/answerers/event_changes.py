@@ -149,9 +149,14 @@ class EventChanges:
             change, pool = moved
             return replace(frame, ask="move", write=replace(write, parsed=change, pool=tuple(pool)))
         change = parsed
+        if change.corrects and not self._wrote_event(turn):
+            return None  # "sorry, 10 not 8" puts right a time just written, and none was
         if change.pronoun and not change.target:
             spoken = self._spoken_of(turn, clock.now())
             if len(spoken) == 1:
+                if spoken[0].rule and not change.series and not self._wrote_event(turn):
+                    # "what's on sunday? / move it to 7pm": "it" is the time of it that answer showed
+                    write = replace(write, parsed=replace(change, occurrence=True))
                 return replace(frame, write=replace(write, event=spoken[0]))
             return replace(frame, write=replace(write, pool=tuple(spoken))) if spoken else None
         if not change.target:
@@ -165,6 +170,14 @@ class EventChanges:
             return None  # "no more emails from the piano school": one word in four is not the piano lesson
         return replace(frame, write=replace(write, pool=tuple(pool),
                                             times=tuple(filtered) if change.filters else ()))
+
+    def _wrote_event(self, turn: _Turn) -> bool:
+        """Whether the session's previous turn wrote an event (else "it" was shown by a read)."""
+        from steward.store import assistant as turns
+
+        recent = turns.recent_turns(self._db(), turn.session, 1)
+        return bool(recent) and any(str(w.get("kind", "")).startswith("event")
+                                    for w in recent[-1].trace.get("writes") or [])
 
     def _put_instead(self, turn: _Turn, added: EventAdd) -> tuple[EventChange, list[Event]] | None:
         """ "put the book club on the 17th instead": an add that names an upcoming event whole, with
@@ -277,7 +290,7 @@ class EventChanges:
         if parse_change(text, self.words, self.manage, self.vocab, clock, self.date_options) is not None:
             return False
         events = [e for e in (self._occurrence(*ids) for ids in payload.get("ids", [])) if e is not None]
-        return pick_answer(text, _answers(events, clock.today(), self.fmt)) is not None
+        return _by_time(text, events) is not None or pick_answer(text, _answers(events, clock.today(), self.fmt)) is not None
 
     def resume(self, text: str, payload: Mapping[str, Any], clock: Clock, via: WriteFor) -> Answer | None:
         """Finish the write the question was about: which event, or a yes to a write shown."""
@@ -286,14 +299,17 @@ class EventChanges:
     def _resume(self, turn: _Turn, payload: Mapping[str, Any]) -> Answer | None:
         if payload.get("step") == "which":
             events = [e for e in (self._occurrence(*ids) for ids in payload.get("ids", [])) if e is not None]
-            picked = pick_answer(turn.text, _answers(events, self.clock.at(turn.now).today(), self.fmt))
-            if picked is None:
-                return None
+            chosen = _by_time(turn.text, events)
+            if chosen is None:
+                picked = pick_answer(turn.text, _answers(events, self.clock.at(turn.now).today(), self.fmt))
+                if picked is None:
+                    return None
+                chosen = events[picked.id]
             clock = self.clock.at(turn.now)
             change = parse_change(str(payload["text"]), self.words, self.manage, self.vocab, clock, self.date_options)
             if change is None:
                 return None
-            return self._settle(turn, self._plan_change(turn, change, events[picked.id]))
+            return self._settle(turn, self._plan_change(turn, change, chosen))
         said = set(words(turn.text))
         answer = every_or_once(turn.text) if payload.get("action") in ("series", "cancel") else None
         if answer == "once" and payload.get("once"):
@@ -762,12 +778,28 @@ def _about(event: Event, kind: str, fmt: Formats) -> Frame | None:
                  window=window)
 
 
+_LATER = frozenset(("later", "latter", "latest", "last"))
+_EARLIER = frozenset(("earlier", "earliest", "sooner", "soonest", "former", "first"))
+
+
+def _by_time(answer: str, events: list[Event]) -> Event | None:
+    """The event an answer picks by its time among those offered: "the later one", "the earlier one"
+    (None when the answer says neither, or says more than that)."""
+    said = [w for w in words(answer) if w not in ("the", "one", "please", "i", "mean", "meant", "pls")]
+    if len(said) != 1 or len(events) < 2 or said[0] not in _LATER | _EARLIER:
+        return None
+    ordered = sorted(events, key=lambda e: e.start)
+    return ordered[-1] if said[0] in _LATER else ordered[0]
+
+
 def _answers(events: list[Event], today: date, fmt: Formats) -> list[Candidate]:
-    """The events offered in a question, each with the words an answer may name it by (its day)."""
+    """The events offered in a question, each with the words an answer may name it by (its day, "the
+    19th" too)."""
     out = []
     for k, e in enumerate(events):
         days = {today: "today", today + timedelta(days=1): "tomorrow"}
-        said = f"{e.title} {e.location or ''} {e.start:%A} {days.get(e.start.date(), '')} {e.start:%B} {e.start.day}"
+        nth = f"{e.start.day}{'th' if 10 <= e.start.day % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(e.start.day % 10, 'th')}"
+        said = f"{e.title} {e.location or ''} {e.start:%A} {days.get(e.start.date(), '')} {e.start:%B} {e.start.day} {nth}"
         out.append(Candidate(k, " ".join(said.split()), label(e, fmt)))
     return out
 
