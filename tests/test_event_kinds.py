@@ -190,3 +190,17 @@ def test_it_after_a_days_schedule_is_that_time_of_a_repeating_event(say, cli) ->
     assert moved["writes"] and moved["writes"][0]["kind"] in ("event.override", "event.skip")
     assert events(cli, "2026-12-02") == [("choir", "20:00", "21:00")]
     assert events(cli, "2026-12-09") == [("choir", "19:00", "20:00")]
+
+
+@pytest.mark.parametrize(("word", "verb"), [("resheduel", "reschedule"), ("cancle", "cancel"), ("postpnoe", "postpone"),
+                                            ("chance", None), ("extended", None), ("shorter", None), ("recital", None)])
+def test_a_verb_typed_a_letter_or_two_off_is_that_verb_and_other_words_are_not(word: str, verb: str | None) -> None:
+    from steward.calendar.event_talk import misspelt_verb
+
+    assert misspelt_verb(word, load_event_words()) == verb
+
+
+def test_a_mistyped_verb_still_moves_the_event(say, cli) -> None:
+    say("add the boiler service on friday at 8am")
+    assert say("resheduel the boiler service to 10am")["writes"]
+    assert events(cli, "2026-12-04") == [("boiler service", "10:00", "11:00")]

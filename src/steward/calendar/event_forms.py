@@ -93,6 +93,10 @@ def rephrase(text: str, words: FormWords, opened: bool, clock: Clock, options: A
     if hit is not None:
         i, n = hit
         text, onward = _cut(text, tokens[i].start, tokens[i + n - 1].end), True
+    week = _THIS_WEEK.search(text)
+    if week is not None and _has_day(text[:week.start()], clock, options):
+        # "tuesday's pickup is at 3 this week": the day said names the time; "this week" says only that time
+        text, once = text[:week.start()], True
     tokens = _words(text)
     norms = [t.norm for t in tokens]
     hit = _find(norms, words.once)
@@ -122,6 +126,10 @@ def rephrase(text: str, words: FormWords, opened: bool, clock: Clock, options: A
         said = _news(text, clock, options)
         if said is not None:
             return Rephrased(said, onward, since, once or said.startswith("skip "))
+        at = _AT_TIME.match(text) if once else None
+        if at is not None and _has_day(at["subject"], clock, options) and _has_time(at["time"], clock, options):
+            # "just this once, choir on the 10th at 8": that time of it, at the time said
+            return Rephrased(f"move {at['subject']} to {at['time']}", onward, since, once)
     # a statement of the new time: "the choir is moving to 8"
     if not opened:
         said = _statement(text, tokens, norms, words,
@@ -160,6 +168,9 @@ _OFF = re.compile(r"^\W*(?P<subject>\S.*?)\s+(?:(?:is|are|will\s+be)\s+(?:off|ca
 #   "the plumber visit is off", "... won't happen"   off (a day said: that time; none: the event)
 _CAN_BE = re.compile(r"^\W*(?:can|could)\s+(?:we\s+(?:have|make)\s+)?(?P<subject>\S.*?)\s+be\s+(?:moved\s+)?"
                      r"(?:to\s+|at\s+|on\s+)?(?P<when>\S.*?)\W*$", re.IGNORECASE)
+_THIS_WEEK = re.compile(r"[\s,]+(?:just\s+|only\s+)?this\s+week(?:\s+only)?\W*$", re.IGNORECASE)
+_AT_TIME = re.compile(r"^\W*(?P<subject>\S.*?)\s+(?:at\s+)?(?P<time>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)|\d{1,2}[:.]\d{2}|"
+                      r"noon|midday)\W*$", re.IGNORECASE)
 # "do the eye test on the 3rd instead, 2pm": the event done at another time
 _DO_INSTEAD = re.compile(r"^\W*(?:do|have|hold)\s+(?P<subject>\S.*?)\s+(?:on|at|for)\s+(?P<when>\S.*?)[\s,]+instead\b"
                          r"[\s,]*(?:at\s+)?(?P<more>.*?)\W*$", re.IGNORECASE)

@@ -44,6 +44,7 @@ class EventWords:
     move_verbs: tuple[Phrase, ...] = ()
     not_events: frozenset[str] = frozenset()
     news_words: tuple[Phrase, ...] = ()
+    spelled_verbs: tuple[str, ...] = ()
     shorthand: tuple[tuple[str, str], ...] = ()
     series: SeriesWords | None = None
 
@@ -57,17 +58,48 @@ def load_event_words() -> EventWords:
                        "pause_verbs", "move_verbs", "news_words")}
     return EventWords(**lists, forms=words_of(raw["forms"]), not_events=frozenset(w.lower() for w in raw["not_events"]),
                       shorthand=tuple((str(k).lower(), str(v)) for k, v in (raw.get("shorthand") or {}).items()),
-                      series=series_words_of(raw["series"]))
+                      series=series_words_of(raw["series"]),
+                      spelled_verbs=tuple(str(v).lower() for v in raw.get("spelled_verbs") or ()))
 
 
 # signs that close a typed request and say nothing of it: "🙏", "!!", "😊"
 _SIGNS = re.compile(r"[\s\u2600-\u27bf\U0001F000-\U0001FAFF\ufe0f\u200d!.]+$")
 
 
+def misspelt_verb(word: str, words: EventWords) -> str | None:
+    """The verb of a change a mistyped word stands for ("resheduel": "reschedule", "cancle": "cancel"),
+    or None when the word is no near miss of one (a word of five letters or more, one or two letters
+    off)."""
+    word = word.lower()
+    if len(word) < 5 or word in words.spelled_verbs:
+        return None
+    # a letter left out, doubled or two swapped is a slip of the keys; a letter changed makes another
+    # word ("chance", "shorter") and a longer form of the verb is its own word ("extended", "changes")
+    near = [v for v in words.spelled_verbs if not word.startswith(v)
+            and _slips(word, v) <= (2 if len(v) >= 8 else 1)]
+    return near[0] if len(near) == 1 else None
+
+
+def _slips(a: str, b: str) -> int:
+    """The fewest letters left out, put in or swapped with the next that turn `a` into `b` (a changed
+    letter counts as two)."""
+    d = [[i + j if i == 0 or j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (0 if a[i - 1] == b[j - 1] else 2))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
 def expand(text: str, words: EventWords) -> str:
     """The request with its typed short words read whole ("plz add lunch 2moro": "please add lunch
-    tomorrow") and the signs that close it ("🙏") left off."""
+    tomorrow"), a mistyped verb that opens it read as the verb ("resheduel the dentist"), and the signs
+    that close it ("🙏") left off."""
     text = _SIGNS.sub("", text) or text
+    first = re.match(r"\W*(?:(?:please|pls|plz|can\s+you|could\s+you)\s+)?(?P<verb>[a-z]+)\b", text, re.IGNORECASE)
+    if first is not None and (verb := misspelt_verb(first["verb"], words)) is not None:
+        text = text[:first.start("verb")] + verb + text[first.end("verb"):]
     if not words.shorthand:
         return text
     said = dict(words.shorthand)

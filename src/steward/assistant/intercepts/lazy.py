@@ -30,11 +30,12 @@ class WordGate:
     """Open to a turn that says one of `firsts`, or one of `phrases` whole (each a tuple of words)."""
 
     def __init__(self, firsts: Iterable[str] = (), phrases: Iterable[Sequence[str]] = (),
-                 marks: Iterable[str] = ()) -> None:
+                 marks: Iterable[str] = (), misspelt: Callable[[str], str | None] | None = None) -> None:
         self.firsts = frozenset(firsts)
         self.phrases = tuple({tuple(p) for p in phrases if p})
         self._starts = frozenset(p[0] for p in self.phrases)
         self.marks = tuple(marks)
+        self.misspelt = misspelt  # the verb a mistyped opening word stands for ("resheduel"), or None
 
     def open_to(self, norms: Sequence[str], text: str = "") -> bool:
         """Whether the words `norms` (a turn's, as `steward.vocab.words` gives them) say one of the gate's,
@@ -46,7 +47,7 @@ class WordGate:
         for i, word in enumerate(norms):
             if word in self._starts and any(tuple(norms[i:i + len(p)]) == p for p in self.phrases if p[0] == word):
                 return True
-        return False
+        return self.misspelt is not None and any(self.misspelt(w) is not None for w in norms[:3])
 
 
 class LazyIntercept:
@@ -143,6 +144,9 @@ def event_gate() -> WordGate:
     lists += [forms[k] for k in ("onward", "since", "becomes", "once", "not_on", "off_calendar")]
     lists += [said["series"][k] for k in ("onward", "since", "after", "until", "end", "ends_on", "pause")]
     manage = load_manage_words()
-    return WordGate(firsts=EVENT_WORDS, marks=("→", "->", "=>"),
+    from steward.calendar.event_talk import load_event_words, misspelt_verb
+
+    said_words = load_event_words()
+    return WordGate(firsts=EVENT_WORDS, marks=("→", "->", "=>"), misspelt=lambda w: misspelt_verb(w, said_words),
                     phrases=[*(p for raw in lists for p in _phrases(raw)), *manage.verbs["move"],
                              *manage.verbs["cancel"]])
