@@ -66,6 +66,24 @@ def airport_zone(code: str) -> str | None:
     return _airports().get(code) if re.fullmatch(r"[A-Z]{3}", code) else None
 
 
+def airport_names(code: str) -> tuple[str, ...]:
+    """The names an airport goes by, from its IATA code: its city, its own name, its region (GRU: "Sao Paulo",
+    "Guarulhos - ...", "São Paulo"); () for a code that is no airport's."""
+    code = code.strip().upper()
+    if not re.fullmatch(r"[A-Z]{3}", code):
+        return ()
+
+    row = _airport_rows().get(code)
+    return () if row is None else tuple(str(row[k]) for k in ("city", "name", "subd") if row.get(k))
+
+
+@lru_cache(maxsize=1)
+def _airport_rows() -> dict[str, dict[str, object]]:
+    import airportsdata
+
+    return dict(airportsdata.load("IATA"))
+
+
 _FINDER_LOCK = threading.Lock()  # the finder reads its boundary files by seeking: one caller at a time
 
 

@@ -137,6 +137,7 @@ class Frame:
     scores: tuple[tuple[str, float], ...] = ()  # every domain's evidence, best first
     unknown: tuple[str, ...] = ()        # words the question says that nothing here knows ("bert")
     things: tuple[str, ...] = ()         # kinds of calendar entry said ("meetings", "a concert")
+    places: tuple[str, ...] = ()         # where a journey asked about goes ("the flight to lisbon")
     sure: bool = True
     # the whole answer a request's words ask for, when they ask for one (reader/requests.py): "digest"
     # (what is owed), "accounts", "days" (a day's calendar), "senders" (mail counted by sender), "brief"
@@ -171,7 +172,7 @@ class Frame:
                                                         "end": self.window.end.isoformat(),
                                                         "said": self.window.said, "grain": self.window.grain},
             "kinds": list(self.kinds), "bills": list(self.bills), "currencies": list(self.currencies),
-            "flags": sorted(self.flags), "things": list(self.things),
+            "flags": sorted(self.flags), "things": list(self.things), "places": list(self.places),
             "unmatched": [{"said": u.said, "what": u.what, "nearest": list(u.nearest)} for u in self.unmatched],
             "sure": self.sure, **({"wants": self.wants} if self.wants else {}),
         }
@@ -196,6 +197,7 @@ def from_json(data: Mapping[str, Any], lookup: Callable[[str, str], SlotValue | 
                      filters=tuple(filters), window=window, kinds=tuple(data.get("kinds") or ()),
                      bills=tuple(data.get("bills") or ()), currencies=tuple(data.get("currencies") or ()),
                      flags=frozenset(data.get("flags") or ()), things=tuple(data.get("things") or ()),
+                     places=tuple(data.get("places") or ()),
                      unmatched=tuple(Unmatched(str(u["said"]), str(u["what"]), tuple(u.get("nearest") or ()))
                                      for u in data.get("unmatched") or ()),
                      sure=bool(data.get("sure", True)), wants=str(data.get("wants") or ""))

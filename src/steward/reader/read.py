@@ -397,6 +397,10 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?")
         return replace(now, filters=before.filters, kinds=before.kinds, window=before.window,
                        unmatched=before.unmatched)
+    if (now is not None and before.places and not now.places and now.domain == before.domain == "appointments"
+            and now.kinds and set(now.kinds) <= set(before.kinds) and not now.names_something and not now.window):
+        # "and our landing time?" after the flight to a place: that journey, the one slot asked changed
+        now = replace(now, places=before.places, window=before.window)
     if not refers_back(text, clock, options) and relative is None and not _fragment(text, before, now):
         return now
     if now is not None and now.ask == "when" and now.window is not None and now.window.said.lower() == "now":
@@ -695,7 +699,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     return Frame(text=text, domain=best, ask=ask_said, unknown=unknown, filters=found.named, window=window, kinds=kinds,
                  bills=tuple(bills) if best == "money" else (),
                  currencies=tuple(currencies) if best == "money" else (),
-                 flags=flags, unmatched=unmatched, scores=tuple(ranked), sure=sure, things=things)
+                 flags=flags, unmatched=unmatched, scores=tuple(ranked), sure=sure, things=things,
+                 places=destination_said(text) if best == "appointments" else ())
 
 
 def _said_after_from(said: str, low: Sequence[str]) -> bool:
@@ -703,6 +708,42 @@ def _said_after_from(said: str, low: Sequence[str]) -> bool:
     first = said.casefold().split()[:1]
     return bool(first) and any(w == first[0] and i and (low[i - 1] == "from" or low[i - 1] in ("the", "my") and
                                                       i > 1 and low[i - 2] == "from") for i, w in enumerate(low))
+
+
+# where a journey is said to go, after a word of travel: "the flight to Lisbon", "are we flying to porto alegre
+# on the 3rd", "what time does the train get into Leeds?", "do we land in oslo before noon"
+_TO_PLACE = re.compile(r"\b(?:fly|flying|flies|flight|flights|train|trains|trip|travel(?:l?ing)?|go|going|get(?:ting)?|"
+                       r"head(?:ing)?|drive|driving|bus|coach|ferry|sail(?:ing)?|journey|ticket|tickets|leave|leaving)"
+                       r"(?:\s+(?:back|out|over|down|up|home))?\s+(?:to|into)\s+(?P<p>[^\W\d_][\w'\u2019.-]*"
+                       r"(?:\s+[^\W\d_][\w'\u2019.-]*){0,3})|"
+                       r"\b(?:land|lands|landing|arrive|arrives|arriving|touch(?:es)?\s+down|get(?:s)?\s+in)\s+(?:in|at)\s+"
+                       r"(?P<q>[^\W\d_][\w'\u2019.-]*(?:\s+[^\W\d_][\w'\u2019.-]*){0,3})", re.I)
+# words that end a place said ("to lisbon on friday", "to leeds tomorrow") or are no place ("to me")
+_PLACE_ENDS = frozenset(("on", "at", "in", "for", "this", "next", "tomorrow", "today", "tonight", "and", "or", "when",
+                         "is", "are", "do", "does", "did", "from", "by", "before", "after", "with", "again", "now",
+                         "please", "then", "leave", "leaves", "land", "lands", "arrive", "arrives", "get", "gets",
+                         "depart", "departs", "what", "which", "so", "but", "later", "soon", "back", "tho", "though"))
+_NO_PLACE = frozenset(("me", "my", "you", "us", "it", "them", "her", "him", "the", "a", "an", "work", "bed", "sleep",
+                       "see", "be", "do", "pay", "get", "there", "here", "home", "town"))
+
+
+def destination_said(text: str) -> tuple[str, ...]:
+    """Where a journey the text asks about goes, as it says it ("porto alegre" of "are we flying to porto
+    alegre?"); () when it says none."""
+    for m in _TO_PLACE.finditer(text):
+        kept: list[str] = []
+        for w in (m.group("p") or m.group("q") or "").split():
+            bare = w.strip("?.!,;:").replace("\u2019", "'")
+            if bare.casefold() in _PLACE_ENDS or bare.casefold() in _MONTHS or bare.casefold() in _WEEKDAYS:
+                break
+            kept.append(bare)
+            if bare != w:
+                break  # "to lisbon, and ...": the place ends at its stop
+        while kept and kept[0].casefold() == "the":
+            kept.pop(0)
+        if kept and kept[0].casefold() not in _NO_PLACE:
+            return (" ".join(kept),)
+    return ()
 
 
 def read_bookings(text: str, clock: Clock, rw: ReaderWords, date_options: Any = None) -> Frame:

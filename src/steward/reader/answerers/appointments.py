@@ -472,16 +472,18 @@ def _dated_sentence(snippet: str, clock: Clock, start: datetime, end: datetime) 
 
 
 # a booking's code as its mail writes it: "Booking reference: QK7R2M", "your booking QK7R2M", "Ref MLR-5521907"
-_REFERENCE = re.compile(r"\b(?:reference|ref|booking|reservation|confirmation|pnr|locator)(?:\s+(?:number|code|no))?"
-                        r"\.?\s*(?:is\s+)?[:#]?\s*(?P<code>[A-Z0-9][A-Z0-9-]{4,})\b", re.I)
+_REFERENCE = re.compile(r"\b(?:reference|ref|booking|reservation|confirmation|pnr|locator)\b", re.I)
+# a code as bookings write it: capitals and digits (at least one of each), five or more, dashes inside
+_CODE = re.compile(r"(?<![\w-])[A-Z0-9][A-Z0-9-]{3,}[A-Z0-9](?![\w-])")
 
 
 def _reference_in(text: str) -> str:
-    """The first booking code a text gives (capitals and digits, at least one of each), or ""."""
+    """The first booking code a text gives just after a word for one ("Booking reference (PNR): QK7R2M",
+    "Confirmation #TT-6613092", "your booking QK7R2M"), or ""."""
     for m in _REFERENCE.finditer(text):
-        code = m.group("code")
-        if code == code.upper() and any(c.isdigit() for c in code) and any(c.isalpha() for c in code):
-            return code
+        for code in _CODE.findall(text[m.end():m.end() + 40]):
+            if any(c.isdigit() for c in code) and any(c.isalpha() for c in code):
+                return code
     return ""
 
 
@@ -490,9 +492,11 @@ def _references(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock)
     from steward.errors import StewardError
 
     lines = []
+    stored = mailbox.stored([b.message_id for b in ahead[:5] if b.message_id is not None])
     for b in ahead[:5]:
-        code = ""
-        if b.message_id is not None:
+        kept = stored.get(b.message_id) if b.message_id is not None else None
+        code = _reference_in(f"{kept.subject}\n{kept.snippet}") if kept is not None else ""
+        if not code and b.message_id is not None:
             try:
                 shown = mailbox.read(b.message_id, clock=clock)
                 code = _reference_in(f"{shown.message.subject}\n{shown.body}")

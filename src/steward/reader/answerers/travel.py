@@ -12,11 +12,14 @@ of its kind is left to the appointments answerer (which also reads events made b
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
+from steward.appointments.places import airport_names, airport_zone
 from steward.clock import Clock
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text
@@ -50,6 +53,12 @@ _GOING_TO = re.compile(rf"\b(?:to|into|in)\s+(?P<p>{_PLACE})")
 _NOT_PLACES = frozenset(("january", "february", "march", "april", "may", "june", "july", "august", "september",
                          "october", "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday",
                          "saturday", "sunday", "i"))
+# where a journey starts, as its words say it: "Toronto - Montréal", "from Leeds"
+_STARTS_AT = re.compile(rf"(?P<f>{_PLACE})\s[-\u2192>]+\s*{_PLACE}|\bfrom\s+(?P<g>{_PLACE})")
+# the journey home after the one out: "and the way back?", "when do we come back?", "the flight home"
+_WAY_BACK = re.compile(r"\b(?:way|trip|journey|flight|train|ride|leg)\s+(?:back|home)\b|\b(?:come|coming|get|getting|"
+                       r"fly|flying|head|heading|go|going|travel(?:l?ing)?)\s+(?:back|home)\b|\breturn\s+"
+                       r"(?:flight|train|journey|trip|leg)\b|\bback home\b", re.I)
 _WHO = re.compile(r"\s*(?:and\s+|so\s+)?who(?:'s|\u2019s|\s|$)", re.I)
 AHEAD = timedelta(days=365)
 _STATUS = {"proposed": "found in your mail, waiting for your yes", "created": "on your calendar"}
@@ -72,9 +81,29 @@ class Trip:
     arrives: datetime | None = None  # a journey's arrival, when its mail gives one
     said: str = ""  # the words of its mail it was read from
 
+    def codes(self) -> list[str]:
+        """The airports its route names by their codes, first to last ("YYZ → GRU")."""
+        route = self.title.split(" ", 3)[-1] if "\u2192" in self.title else ""
+        return re.findall(r"\b[A-Z]{3}\b", route)
+
+    def starts(self) -> list[str]:
+        """Where the journey starts, by every name its mail and its first airport give."""
+        out = [self.location] if self.location else []
+        codes = self.codes()
+        if codes:
+            out += list(airport_names(codes[0]))
+        out += [m.group("f") for m in _STARTS_AT.finditer(f"{self.title} {self.said}")]
+        return out
+
+    def end_zone(self) -> str | None:
+        """The zone of the airport it lands at, when its route names one."""
+        codes = self.codes()
+        return airport_zone(codes[-1]) if len(codes) >= 2 else None
+
     def ends(self) -> list[tuple[str, str]]:
         """Where the journey ends as its words say it, each with the local time they give ("" for none)."""
-        out = []
+        codes = self.codes()
+        out = [(name, "") for name in airport_names(codes[-1])] if len(codes) >= 2 else []
         for m in _ENDS_AT.finditer(f"{self.title} {self.said}"):
             place = m.group("a") or m.group("b") or m.group("c") or ""
             if place:
@@ -97,6 +126,13 @@ class Trip:
                         f"says): {self.status}{number}")
             return f"- {self.title}{self._when(clock)}: I can't tell when it arrives (no arrival time read from its mail)"
         mine = clock.local(self.arrives)
+        zone = self.end_zone()
+        there = self.arrives.astimezone(ZoneInfo(zone)) if zone else None
+        if there is not None and there.utcoffset() != mine.utcoffset():
+            # the arrival on the clock of the airport it lands at, as its mail gives it, beside the person's own
+            return (f"- {self.title}{self._when(clock)}, arrives {day_text(there.date(), clock)} at "
+                    f"{clock.formats.time(there)} local time ({clock.formats.time(mine)} your time"
+                    f"{', ' + day_text(mine.date(), clock) if mine.date() != there.date() else ''}): {self.status}{number}")
         return (f"- {self.title}{self._when(clock)}, arrives {day_text(mine.date(), clock)} at "
                 f"{clock.formats.time(mine)} your time: {self.status}{number}")
 
@@ -128,6 +164,28 @@ class Trip:
         return f"{head} {day_text(mine.date(), clock)} at {fmt.time(mine)}"
 
 
+def head_kinds(trips: list[Trip], kinds: list[str]) -> str:
+    """What the trips are called in a reply ("flight", "train and flight")."""
+    said = sorted({t.kind for t in trips}) if len(kinds) > 1 else kinds
+    return " and ".join(_SAID.get(k, k) for k in said)
+
+
+def _way_back(trips: list[Trip], going: str, what: str, clock: Clock) -> Answer:
+    """The journey back from where the one out went (said before, else where the first one ends): those that
+    start there after it; said plainly when no journey back was read."""
+    trips = sorted(trips, key=lambda t: (t.start, t.title))
+    out = [t for t in trips if going and any(_same_place(going, p) for p, _ in t.ends())] or trips[:1]
+    there = [going] if going else [p for p, _ in out[0].ends()]
+    back = [t for t in trips if t.start > out[0].start and any(_same_place(p, s) for p in there for s in t.starts())]
+    if not back:
+        lines = [t.line(clock) for t in trips]
+        place = going or (there[0] if there else "")
+        return Answer("\n".join([f"I can't tell when you come back{' from ' + place if place else ''}: I read no "
+                                 f"{what} back in your mail. The ones I read:", *lines]), {"appointments": []})
+    lines = [t.line(clock) for t in back]
+    return Answer("\n".join([f"Your {what} back:", *lines]), {"appointments": lines})
+
+
 def _destination(text: str) -> str:
     """The place a question says a journey goes to, or ""."""
     for m in _GOING_TO.finditer(text):
@@ -138,8 +196,14 @@ def _destination(text: str) -> str:
 
 
 def _same_place(said: str, written: str) -> bool:
-    a, b = said.casefold(), written.casefold()
-    return a == b or a.startswith(b + " ") or b.startswith(a + " ")
+    a, b = _folded(said), _folded(written)
+    return bool(a and b) and (a == b or a.startswith(b + " ") or b.startswith(a + " "))
+
+
+def _folded(name: str) -> str:
+    """A place's name without accents, case or punctuation ("Montréal (Gare Centrale)" -> "montreal gare centrale")."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return " ".join(re.findall(r"[a-z0-9]+", plain.casefold()))
 
 
 def _trip(item: Item, kind: str, assumed: timedelta) -> Trip | None:
@@ -203,7 +267,9 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             trips = [t for t in trips if t.provider in named]
         if frame.window is not None:
             trips = [t for t in trips if frame.window.start <= t.start < frame.window.end]
-        going = _destination(frame.text)
+        going = frame.places[0] if frame.places else _destination(frame.text)
+        if _WAY_BACK.search(frame.text) and trips and set(kinds) & {"flight", "train"}:
+            return _way_back(trips, going, head_kinds(trips, kinds), clock)
         if going and trips:
             there = [t for t in trips if any(_same_place(going, place) for place, _ in t.ends())]
             if not there:
