@@ -114,3 +114,26 @@ def test_through_a_turn_the_series_named_is_changed_after_one_question(app_on: A
         [("event.series", "pottery class", "FREQ=WEEKLY;BYDAY=TH", "2026-12-03T19:00")]
     ended = app.engine.turn("after christmas no more rowing", session="s")
     assert ended.continuation is not None and "Stop it after" in ended.reply
+
+
+def test_a_name_the_calendar_does_not_hold_is_said_not_written_on_the_nearest(app_on: Any) -> None:
+    from steward.calendar.event_find import unknown_names
+    from steward.calendar.reminders.targets import Candidate
+
+    cands = [Candidate(0, "violin lesson", "violin lesson"), Candidate(1, "squad offsite", "squad offsite")]
+    assert unknown_names(("oboe", "lesson"), cands[0], cands) == ("oboe",)
+    assert unknown_names(("violin", "rehearsals"), cands[0], cands) == ()  # the violin names it
+    app = app_on("Europe/Dublin", "2026-12-03T08:00:00+00:00")
+    prov = {"via": "cli"}
+    app.calendar.create_repeating_event("violin lesson", "every wednesday at 5 pm", provenance=prov)
+    app.calendar.create_repeating_event("team retro", "every other friday at 2 pm", provenance=prov)
+    app.calendar.create_event("optician", "2026-12-09T10:00:00+00:00", provenance=prov)
+    for said, named in [("from now on the oboe lesson is on fridays", "oboe"),
+                        ("move the team away-day to monday", "away-day")]:
+        trace = app.engine.turn(said, session="t")
+        assert trace.writes == () and trace.continuation is None, said
+        assert f"I don't see '{named}" in trace.reply and "Nothing was changed" in trace.reply, trace.reply
+    once = app.engine.turn("move the optician to thursdays from now on", session="t")
+    assert once.writes == () and "does not repeat" in once.reply
+    found = app.engine.turn("all future violin practices on thursdays please", session="t")
+    assert found.continuation is not None and "violin lesson repeats" in found.reply

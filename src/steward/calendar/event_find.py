@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -104,6 +104,32 @@ def pick(target: tuple[str, ...], pool: list[Event], kinds: Mapping[str, tuple[s
     if found.best is not None:
         return Found(pool[found.best.id])
     return Found(None, tuple(pool[c.id] for c in found.close)[:MAX_ASKED])
+
+
+def unknown_names(target: Sequence[str], best: Candidate, cands: Sequence[Candidate],
+                  little: Iterable[str] = ()) -> tuple[str, ...]:
+    """The words said of the target that name nothing on the calendar (no event's title, place or kind
+    holds them, nor a word near them), when the event that fits best shares only words of a kind with
+    them: "the cello lesson" beside a guitar lesson gives ("cello",) ("lesson" is any lesson), "the choir
+    rehearsal" beside the choir gives () ("choir" names it). The `little` words (how a change is said,
+    never which event) and numbers are not names."""
+    from steward.calendar.reminders.targets import word_score
+
+    skip = set(little) | _KIND_WORDS
+    unknown = tuple(w for w in target if len(w) >= 3 and not w[0].isdigit() and w not in skip
+                    and not any(word_score((w,), c.text) > 0 for c in cands))
+    shared = [w for w in target if word_score((w,), best.text) > 0]
+    return unknown if unknown and all(w in _KIND_WORDS for w in shared) else ()
+
+
+# words that say what kind of event is meant or how often, not which one: "the choir *rehearsal*", "the
+# *team* offsite", "the *weekly* review"
+_KIND_WORDS = frozenset(("rehearsal", "rehearsals", "practice", "practices", "practise", "class", "classes",
+                         "lesson", "lessons", "session", "sessions", "appointment", "appointments", "appt", "meeting",
+                         "meetings", "call", "calls", "thing", "things", "one", "ones", "event", "events", "slot",
+                         "booking", "visit", "catch", "catchup", "catch-up", "training", "game", "games", "match",
+                         "reservation", "reservations", "team", "group", "club", "weekly", "daily", "monthly",
+                         "morning", "evening", "night", "course", "workshop"))
 
 
 def label(e: Event, fmt: Formats) -> str:

@@ -98,6 +98,7 @@ class EventWrite:
     event: Event | None = None
     pool: tuple[Event, ...] = ()
     times: tuple[Event, ...] = ()
+    unknown: tuple[str, ...] = ()   # words of the target no event holds (`event` is then the nearest)
 
     @property
     def adds(self) -> bool:

@@ -33,6 +33,7 @@ from steward.calendar.event_find import (
     label,
     on_times_said,
     one_each,
+    unknown_names,
     upcoming,
 )
 from steward.calendar.event_talk import (
@@ -168,6 +169,13 @@ class EventChanges:
             return None
         if not found.scores or found.scores[0][1] < WEAK:
             return None  # "no more emails from the piano school": one word in four is not the piano lesson
+        little = self.words.series.filler if self.words.series is not None else ()
+        best = found.best if found.best is not None else found.close[0]
+        unknown = unknown_names(change.target, best, candidates(pool, self.kinds), little)
+        if unknown:
+            # "move the team offsite" beside a team retro: a name the calendar does not hold is not the
+            # nearest event that shares a word of a kind with it; said, never written
+            return replace(frame, write=replace(write, event=pool[best.id], unknown=unknown))
         return replace(frame, write=replace(write, pool=tuple(pool),
                                             times=tuple(filtered) if change.filters else ()))
 
@@ -263,6 +271,11 @@ class EventChanges:
         if isinstance(write.parsed, EventAdd):
             return self._settle(turn, self._plan_add(turn, write.parsed))
         change = write.parsed
+        if write.unknown and write.event is not None:
+            said = " ".join(write.unknown)
+            return Answer(reply=f"I don't see {said!r} on your calendar; the nearest is "
+                                f"{label(write.event, self.fmt)}. Nothing was changed.",
+                          data={"action": change.action, "event": None})
         if write.event is not None:
             return self._settle(turn, self._plan_change(turn, change, write.event))
         pool = list(write.pool)
@@ -364,6 +377,11 @@ class EventChanges:
     def _plan_change(self, turn: _Turn, change: EventChange, event: Event) -> Plan | Answer:
         if change.several is not None:
             return self._plan_skips(change, event)
+        if not event.rule and change.action == "move" and change.when and change.shift is None \
+                and self._calendar().recurrence(_every(change.when)) is not None:
+            # "move the dentist to tuesdays from now on": a one-off event asked to repeat is not moved once
+            return Answer(reply=f"{label(event, self.fmt)} does not repeat; say the day to move it to. "
+                                 "Nothing was changed.", data={"action": "move", "event": event.id})
         if event.rule and change.since is not None:
             later = self._from_day(event, change.since)
             if later is None:
