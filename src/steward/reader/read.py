@@ -30,12 +30,16 @@ from steward.vocab.language import is_action_request, is_question
 _CALENDAR_WORDS = frozenset(("day", "date", "weekday", "week", "time", "year"))
 _UP_TO = ("before", "by", "until", "till", "til")
 # the flags that are evidence for a domain
-_FLAG_DOMAIN = {"overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail",
+_FLAG_DOMAIN = {"overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail", "delivery": "mail",
                 "cancelled": "appointments", "moved": "appointments", "offered": "appointments", "reference": "appointments",
                 "invited": "appointments",
                 "free": "schedule"}
 # how much a name found in the person's data weighs for a domain, beside one cue word (1)
 _NAME_WEIGHT = 2.0
+_LOOKS = frozenset(("look", "looks", "looking", "shaping", "seem", "seems", "seeming"))
+# the verbs of writing: said of a kind of place ("did the optician email me?"), they ask of its mail
+_WRITING = frozenset(("email", "emailed", "e-mail", "e-mailed", "mailed", "messaged", "wrote", "written", "write",
+                      "sent", "send", "texted", "replied", "contacted", "forwarded"))
 
 
 @lru_cache(maxsize=256)
@@ -467,6 +471,8 @@ def says_a_kept_list(norms: Sequence[str], rw: ReaderWords, *, to_do_is_ours: bo
         return at < len(norms) and norms[at] == "of" and any(w in _cue_words(rw) for w in norms[at + 1:at + 4])
 
     for at, n in _hits(norms, rw.not_ours):
+        if tuple(norms[at:at + n]) == ("news",) and norms[at + 1:at + 2] == ["from"]:
+            continue  # "any news from Ayo?": what a person sends is their mail, not the news
         if not (norms[at + n - 1] in ("list", "lists") and of_ours(at + n)):
             return True
     return any(w in ("list", "lists") and at > 0 and norms[at - 1] not in _BEFORE_THE_VERB
@@ -571,6 +577,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         news = []  # "have I missed paying the gym?" says what was missed: not the newest mail
     for at, n in news:
         norms[at:at + n] = ["_"] * n
+    verb = _show_verb(norms, rw, vocab)
+    if verb is not None and norms[verb[0]] == "open":
+        norms[verb[0]] = "_"  # "open the latest message" asks to see it: no open (unpaid) bill
     # a kind said with a possessive is the kind ("the doctor's appointment", "the vet's address")
     kind_norms = [w[:-2] if w.endswith("'s") and len(w) > 3 else w for w in norms]
     money_kinds = _kinds(kind_norms, rw.money_kinds)
@@ -585,6 +594,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if news:
         scores["mail"] += 1
         flags |= {"recent"}
+    if said_norms[:1] == ["who"] and said_norms[1:2] and said_norms[1] in _WRITING:
+        scores["mail"] += _NAME_WEIGHT  # "who sent me the seating plan?": who wrote is asked of the mail
     if "important" in flags and (scores.get("mail", 0) > 0 or "flag" in said_norms[:3]):
         # "any important emails?", "flag anything urgent": the mail that matters, not the brief
         scores["mail"] = max(scores["mail"], scores.get("brief", 0)) + 1
@@ -651,6 +662,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         return None  # "I want to get some lunch": a verb of showing with nothing of the person's data to show
     if provider_kinds and not money_kinds:
         scores["appointments"] += 1
+        if set(said_norms) & _WRITING and not _owns("appointments", found.named):
+            scores["mail"] += 2  # "has the optician emailed?": the mail of that kind of place, not its bookings
     if any(travel_number(t) for i, t in enumerate(low) if i not in found.used):
         scores["appointments"] += 1  # "when's AP417?": a flight's or a train's number is a booking's
     if _MAIL_HEAD.search(text):
@@ -664,7 +677,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     best, top = ranked[0]
     # a time in a question that asks nothing of it ("how about 5 PM?", "can you help with X at 5") is no
     # question about the schedule
-    if top <= 0 and window is not None and is_question(text, vocab) and ask_said != "list":
+    # "how does my Thursday look?": a day asked how it looks, of nothing else, is the schedule's too
+    looks = said_norms[:1] in (["how"], ["how's"], ["hows"]) and bool(set(said_norms) & _LOOKS)
+    if top <= 0 and window is not None and is_question(text, vocab) and (ask_said != "list" or looks):
         best, top = "schedule", 0.5  # "is there anything on for Sunday?": a day asked about is the schedule's
         ranked = [(best, top), *[kv for kv in ranked if kv[0] != best]]
     if top <= 0:
@@ -681,7 +696,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         # a short request is one by its names, in their own domain's words: "Kiri's flight" names no booking
         # of Kiri's, and "the mail about Easter in Rome" asks mail about a topic, not Rome's bookings
         return None
-    kinds = tuple(money_kinds if best == "money" else provider_kinds if best == "appointments" else ())
+    kinds = tuple(money_kinds if best == "money" else provider_kinds if best in ("appointments", "mail") else ())
     asks_the_calendar = any(t in _CALENDAR_WORDS for i, t in enumerate(low) if i not in skip and i not in found.used)
     # a weekday said beside a date it is not part of asks what day that date is
     asks_the_calendar = asks_the_calendar or (window is not None and any(

@@ -31,7 +31,7 @@ from steward.calendar.reminders.targets import Candidate, Similarity, choose, pi
 from steward.clock import Clock
 from steward.errors import ConfigError, UserError
 from steward.formats import Formats
-from steward.vocab import Vocab
+from steward.vocab import Vocab, words
 
 if TYPE_CHECKING:
     from steward.calendar.service import CalendarService
@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 
 NAME = "reminder_management"
 ACTIONS = ("list", "cancel", "move", "snooze", "done")
+_LIST_WORDS = frozenset(("list", "lists", "to-do", "todo", "to-dos", "todos", "task", "tasks"))
 RECENT_FIRE = timedelta(hours=2)   # "snooze" / "done" right after a notification mean that one
 DONE_WINDOW = timedelta(days=7)    # a fired reminder can be marked done for this long
 MAX_LISTED = 20
@@ -304,10 +305,14 @@ class ManageReminders:
                 shown = [r for r in shown if begin <= r.due < end or _repeats_within(calendar, r, begin, end)]
                 window = f" {request.when}"
                 span = (begin, end)
+        said = set(words(turn.text))
+        # "what's on my to-do list?": the list Steward keeps is the reminders, said so
+        head = "Your to-do list is your reminders. " if said & _LIST_WORDS and not said & {"reminder", "reminders"} \
+            else ""
         if not shown:
             reply = f"You have no reminders{window}." if window else "You have no upcoming reminders."
-            return Outcome(reply=reply, data={"action": "list", "reminders": []})
-        lines = [f"You have {len(shown)} reminder{'s' if len(shown) != 1 else ''}{window}:"]
+            return Outcome(reply=head + reply, data={"action": "list", "reminders": []})
+        lines = [f"{head}You have {len(shown)} reminder{'s' if len(shown) != 1 else ''}{window}:"]
         for i, r in enumerate(shown[:MAX_LISTED], 1):
             how = calendar.describe(r)
             late = " (its notification failed)" if r.status == "failed" else ""

@@ -44,6 +44,20 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                 if s.value.casefold() == v.value.casefold() and s.value not in names:
                     out.append(s)
                     names.add(s.value)
+        from steward.reader.lists import kind_of
+        from steward.reader.words import load_words
+
+        topic = _topic(frame.text)
+        if not out and frame.kinds and set(words(frame.text)) & _WRITING and (
+                not topic or kind_of(topic, load_words().provider_kinds) in frame.kinds):
+            # "did the optician email me?": the senders of the places of that kind
+            places = {x.casefold() for p in lists().of_slot("provider") if p.kind in frame.kinds
+                      for x in (p.value, p.issuer) if x}
+            kinds = load_words().provider_kinds
+            for s in lists().of_slot("sender"):
+                if (s.value.casefold() in places or kind_of(s.value, kinds) in frame.kinds) and s.value not in names:
+                    out.append(s)
+                    names.add(s.value)
         return out
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
@@ -103,6 +117,8 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             return mail_news.unread(frame, clock, box)  # "how many unread?": no read state here; what came in
         if "replies" in frame.flags and not frame.unknown and not frame.unmatched:
             return mail_news.replies(frame, clock, box, [s.value for s in senders])  # "did anyone get back to me?"
+        if "delivery" in frame.flags and not senders and not frame.unmatched:
+            return mail_news.deliveries(frame, clock, box)  # "where's my package?": the delivery notices
         if "important" in frame.flags and not senders and not frame.unknown and not frame.unmatched:
             return mail_news.important(frame, clock, box)  # "anything urgent in my inbox?"
         if not senders and frame.window is None and frame.flags & {"recent", "bare"} and not frame.unknown \
@@ -186,6 +202,9 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
 
 
 RECENT_DAYS = 14
+# the verbs of writing: a kind of place said with one ("has the vet emailed?") asks of that place's mail
+_WRITING = frozenset(("email", "emailed", "e-mail", "e-mailed", "mailed", "messaged", "wrote", "written", "write",
+                      "sent", "send", "texted", "replied", "contacted", "forwarded"))
 
 
 _AMOUNT = re.compile(r"(?:[$€£₹¥]|\b(?:[A-Z]{2,3}\$|USD|CAD|EUR|GBP|INR|AUD|NZD|BRL|R\$))\s?\d|\d[\d,.]*\s?(?:USD|CAD|EUR|GBP|"
@@ -222,6 +241,9 @@ def _whole_days(frame: Frame) -> bool:
 # what a question about mail is about: "the email about the lease", "the Rotterdam photos mail", "find the
 # dal recipe", "where's the recipe someone sent"
 _ABOUT = (re.compile(r"\b(?:about|regarding|concerning|re)\s+(?P<t>[^?.!]+)", re.I),
+          # "who forwarded me the recital programme?": the mail of that thing, and who sent it
+          re.compile(r"^\s*who\s+(?:sent|emailed|e-mailed|mailed|forwarded|wrote)\s+(?:me|us)?\s*(?:the|a|an|that|this)?"
+                     r"\s*(?P<t>[^?.!]+)", re.I),
           re.compile(r"\b(?:the|my|a|an|that|this|find|show|get)\s+(?P<t>[\w'\u2019& -]+?)\s+(?:e-?mails?|mails?|messages?|"
                      r"(?:someone|somebody|they|he|she)\s+sent)\b", re.I),
           re.compile(r"^\s*(?:please\s+|can you\s+|could you\s+)?(?:find|dig out|look up|pull up)\s+(?:me\s+)?"

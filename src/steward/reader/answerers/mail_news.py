@@ -125,3 +125,31 @@ def latest_says(messages: Sequence[Message], clock: Clock) -> str:
     body = f" \u2014 {_short(m.snippet)}" if m.snippet.strip() and m.category != "phishing_suspect" else ""
     return (f"The latest from {m.sender_name or m.sender}, {day_text(at.date(), clock)} {clock.formats.time(at)}: "
             f"\u201c{m.subject}\u201d{body}")
+
+
+# the words delivery notices say, searched for when a parcel is asked after
+DELIVERY_WORDS = ("parcel", "package", "delivery", "delivered", "courier", "shipped", "dispatched", "shipment",
+                  "tracking")
+DELIVERY_DAYS = 14
+
+
+def deliveries(frame: Frame, clock: Clock, box: Mailbox) -> Answer:
+    """The delivery notices of the window (or of the last fortnight), newest first, what the newest says first;
+    newsletters left out (a word of theirs is no parcel)."""
+    if frame.window is not None:
+        start, end, said = frame.window.start, frame.window.end, frame.window.said
+        if end <= start:
+            end = start + timedelta(days=1)
+    else:
+        start = datetime.combine(clock.today() - timedelta(days=DELIVERY_DAYS - 1), datetime.min.time(), clock.zone)
+        end, said = clock.now() + timedelta(minutes=1), f"over the last {DELIVERY_DAYS} days"
+    after, before = clock.local(start).date(), clock.local(end).date() + timedelta(days=1)
+    query = " OR ".join(DELIVERY_WORDS) + f" after:{after.isoformat()} before:{before.isoformat()}"
+    got = [h.message for h in box.search(query, limit=200, clock=clock).hits
+           if start <= h.message.received_at < end and h.message.category != "newsletter"]
+    got.sort(key=lambda m: m.received_at, reverse=True)
+    if not got:
+        return Answer(f"No delivery notice came in {said}.", {"messages": [], "count": 0})
+    head = f"{len(got)} delivery notice{'s' if len(got) != 1 else ''} came in {said}, newest first"
+    return _answer(head, got[:SHOWN], frame, clock, [_line(m, clock, snippet=i == 0) for i, m in enumerate(got[:SHOWN])],
+                   len(got))
