@@ -90,3 +90,53 @@ def test_a_to_do_list_is_the_reminders(demo: App, text: str) -> None:
 def test_a_shopping_list_is_still_not_kept(demo: App) -> None:
     handled_by, _ = ask(demo, "what's on my grocery list")
     assert handled_by == "offline"
+
+
+@pytest.mark.parametrize("text", ["where's my package", "any parcels on the way?", "when is the courier coming"])
+def test_a_parcel_asked_after_is_the_delivery_notices(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and "delivery notice" in reply and "Parcel Express" in reply, reply
+    assert "Python Weekly" not in reply, reply  # a newsletter's "packaging" is no parcel
+
+
+@pytest.mark.parametrize("text", ["has the vet emailed me?", "did the vets write to me"])
+def test_a_kind_of_place_said_with_a_verb_of_writing_is_its_mail(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and "from Pawsome Vets" in reply, reply
+
+
+def test_news_from_a_person_is_their_mail(demo: App) -> None:
+    handled_by, reply = ask(demo, "any news from Zoe?")
+    assert handled_by == "reader" and "Zoë Müller" in reply, reply
+
+
+def test_how_a_day_looks_is_its_schedule(demo: App) -> None:
+    handled_by, reply = ask(demo, "how is Friday looking?")
+    assert handled_by == "reader" and "Saffron Table" in reply, reply
+
+
+def test_who_sent_a_thing_names_the_sender_of_its_mail(demo: App) -> None:
+    handled_by, reply = ask(demo, "who sent me the invitation for the book club?")
+    assert handled_by == "reader" and "Priya Sharma" in reply, reply
+
+
+def test_the_lists_asked_for_are_the_reminders_said_so(demo: App) -> None:
+    handled_by, reply = ask(demo, "which lists have I got?")
+    assert handled_by == "reminder_management" and reply.startswith("Your to-do list is your reminders."), reply
+
+
+def test_what_was_spent_is_what_the_purchase_alerts_say_per_currency(demo: App) -> None:
+    handled_by, reply = ask(demo, "how much have I spent over the last week?")
+    assert handled_by == "reader" and reply.startswith("Spent "), reply
+    assert "purchase alert" in reply and "not counted" in reply and "OVERDUE" not in reply, reply
+    assert "₹" in reply and "US$" in reply, reply  # rupees and dollars summed apart, never together
+
+
+def test_what_was_spent_on_one_card_is_that_banks_alerts_alone(demo: App) -> None:
+    _, reply = ask(demo, "what have I spent on the Meridian card in the last month?")
+    assert "Meridian Bank" in reply and "Northwind" not in reply and "US$" not in reply, reply
+
+
+def test_what_was_bought_is_not_answered_with_a_total(demo: App) -> None:
+    handled_by, reply = ask(demo, "how much went on takeaways, how much did I spend on those?")
+    assert not reply.startswith("Spent "), reply

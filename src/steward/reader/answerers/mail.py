@@ -48,7 +48,8 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         from steward.reader.words import load_words
 
         topic = _topic(frame.text)
-        if not out and frame.kinds and set(words(frame.text)) & _WRITING and (
+        if not out and frame.kinds and set(words(frame.text)) & _WRITING and not frame.unmatched and not frame.unknown \
+                and (
                 not topic or kind_of(topic, load_words().provider_kinds) in frame.kinds):
             # "did the optician email me?": the senders of the places of that kind
             places = {x.casefold() for p in lists().of_slot("provider") if p.kind in frame.kinds

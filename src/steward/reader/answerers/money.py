@@ -71,7 +71,14 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         if "spending" in frame.flags:
-            return None  # what was spent is not in the dues
+            # what was spent is not in the dues: the purchase alerts say it, unless what was bought is asked
+            if mailbox is None or frame.unknown or frame.unmatched or frame.bills or set(frame.kinds) - {"card", "bank"} \
+                    or frame.currencies:
+                return None
+            from steward.reader.answerers.spending import spent
+
+            issuers = tuple(dict.fromkeys(v.issuer or v.value for v in (*frame.values("issuer"), *frame.values("account"))))
+            return spent(frame, clock, mailbox(), issuers)
         service = dues()
         named = honesty.names_in(frame, ("issuer", "account"))
         if not named and frame.unknown and mailbox is not None:

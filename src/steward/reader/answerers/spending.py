@@ -1,0 +1,86 @@
+"""What was spent, as the card and bank alerts in the mail say it ("how much did I spend this month?").
+
+Steward keeps no ledger: it sees a purchase only when the bank mails an alert of it. So the answer is
+the alerts of the window (this month when no day is said), each purchase's amount as the alert writes
+it, summed per currency (never across currencies) and per sender, and it says that only alerted
+purchases are counted. An alert of money received (a refund, a deposit, a payment to the card) is no
+spending. A question that narrows what was bought ("on groceries") is left to a model: alerts name a
+shop, not what it sells. Through `Mailbox`."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from steward.clock import Clock
+from steward.reader.answer import Answer
+from steward.reader.answerers.common import money_text
+from steward.reader.frame import Frame
+from steward.reader.views import mail_view, window_words
+
+if TYPE_CHECKING:
+    from steward.search.mailbox import Mailbox
+
+# the words of an alert of a purchase, and of money coming in (never spending)
+_SPENT = re.compile(r"\b(?:spent|spend|purchase|purchased|charged|debited|paid\s+at|transaction\s+at|used\s+at)\b",
+                    re.I)
+_RECEIVED = re.compile(r"\b(?:refund(?:ed)?|credited|received|deposit(?:ed)?|reversal|reversed|cashback|payment\s+"
+                       r"(?:of|received)|transfer\s+of|thank\s+you\s+for\s+your\s+payment)\b", re.I)
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def spent(frame: Frame, clock: Clock, box: Mailbox, senders: tuple[str, ...] = ()) -> Answer:
+    """The purchases the alerts of the window say, per currency and per sender (of `senders` when named)."""
+    from steward.finance.money import country_of_zone, find_money, local_dollar
+
+    if frame.window is not None:
+        start, end, said = frame.window.start, frame.window.end, frame.window.said
+        if end <= start:
+            end = start + timedelta(days=1)
+    else:
+        today = clock.today()
+        start = datetime.combine(today.replace(day=1), datetime.min.time(), clock.zone)
+        end, said = clock.now() + timedelta(minutes=1), "this month"
+    after, before = clock.local(start).date(), clock.local(end).date() + timedelta(days=1)
+    hits = box.search(f"category:bank_alert after:{after.isoformat()} before:{before.isoformat()}", limit=500,
+                      clock=clock).hits
+    country = country_of_zone(str(clock.zone))
+    named = {s.casefold() for s in senders}
+    sums: dict[str, Decimal] = {}
+    by: dict[tuple[str, str], tuple[Decimal, int]] = {}
+    used = []
+    for h in hits:
+        m = h.message
+        if not start <= m.received_at < end or (named and (m.sender_name or m.sender).casefold() not in named):
+            continue
+        text = f"{m.subject}. {m.snippet}"
+        dollar = local_dollar(text, m.sender, country)
+        # the first sentence that says a purchase and its amount ("You've made a purchase. You spent $16.72 ...")
+        found = next((f for s in _SENTENCE.split(" ".join(text.split())) if _SPENT.search(s)
+                      and not _RECEIVED.search(s) and (f := find_money(s, dollar=dollar))), [])
+        if not found or not found[0].currency:
+            continue
+        amount, currency = found[0].amount, found[0].currency
+        sums[currency] = sums.get(currency, Decimal(0)) + amount
+        who = m.sender_name or m.sender
+        total, n = by.get((who, currency), (Decimal(0), 0))
+        by[(who, currency)] = (total + amount, n + 1)
+        used.append(m)
+    only = " from " + " and ".join(senders) if senders else ""
+    if not used:
+        return Answer(f"No alert of a purchase came in{only} {said}. Steward sees what you spend only through "
+                      "the alerts your bank or card mails you.", {"count": 0})
+    count = len(used)
+    head = (f"Spent {said}{only}, as the {count} purchase alert{'s' if count != 1 else ''} in your mail "
+            f"say{'s' if count == 1 else ''} "
+            f"(purchases your bank did not alert are not counted): "
+            + "; ".join(money_text(v, k, clock) for k, v in sorted(sums.items())))
+    lines = [head]
+    for (who, currency), (total, n) in sorted(by.items(), key=lambda kv: (kv[0][1], -kv[1][0])):
+        lines.append(f"- {who}: {money_text(total, currency, clock)} in {n} purchase{'s' if n != 1 else ''}")
+    used.sort(key=lambda m: m.received_at, reverse=True)
+    view = mail_view(f"Purchase alerts {said}", used[:10], clock, window_words(frame, clock))
+    return Answer("\n".join(lines), {"count": count, "totals": {k: str(v) for k, v in sums.items()},
+                                     "messages": [m.id for m in used[:10]], "view": view})
