@@ -571,9 +571,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     # "anything new?", "what did I miss?": what has come in, asked with no word of another domain, is the newest
     # mail, and its words lend nothing to the flags ("missed" here is no missed payment)
     news = _hits(norms, rw.news) if not any(v > 0 for d, v in scores.items() if d != "mail") else []
-    inside = {i for at, n in news for i in range(at, at + n)}
+    in_news = {i for at, n in news for i in range(at, at + n)}
     dated = set(words(window.said)) if window is not None else set()
-    if any(i not in inside and w not in known and w not in dated and not w.isdigit() for i, w in enumerate(norms)):
+    if any(i not in in_news and w not in known and w not in dated and not w.isdigit() for i, w in enumerate(norms)):
         news = []  # "have I missed paying the gym?" says what was missed: not the newest mail
     for at, n in news:
         norms[at:at + n] = ["_"] * n

@@ -305,9 +305,10 @@ class ManageReminders:
                 shown = [r for r in shown if begin <= r.due < end or _repeats_within(calendar, r, begin, end)]
                 window = f" {request.when}"
                 span = (begin, end)
-        said = set(words(turn.text))
+        turn_words = set(words(turn.text))
         # "what's on my to-do list?": the list Steward keeps is the reminders, said so
-        head = "Your to-do list is your reminders. " if said & _LIST_WORDS and not said & {"reminder", "reminders"} \
+        head = "Your to-do list is your reminders. " if turn_words & _LIST_WORDS and \
+            not turn_words & {"reminder", "reminders"} \
             else ""
         if not shown:
             reply = f"You have no reminders{window}." if window else "You have no upcoming reminders."

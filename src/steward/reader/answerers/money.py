@@ -77,8 +77,9 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 return None
             from steward.reader.answerers.spending import spent
 
-            issuers = tuple(dict.fromkeys(v.issuer or v.value for v in (*frame.values("issuer"), *frame.values("account"))))
-            return spent(frame, clock, mailbox(), issuers)
+            alerted_by = tuple(dict.fromkeys(v.issuer or v.value
+                                             for v in (*frame.values("issuer"), *frame.values("account"))))
+            return spent(frame, clock, mailbox(), alerted_by)
         service = dues()
         named = honesty.names_in(frame, ("issuer", "account"))
         if not named and frame.unknown and mailbox is not None:
