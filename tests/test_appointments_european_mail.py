@@ -123,3 +123,13 @@ def test_the_message_inside_a_forward_is_read_from_its_own_header_in_any_layout(
     assert inner is not None and inner.sender == "praxis@aigner.example" and inner.sent is not None
     assert inner.text == "Ihr Termin ist bestätigt."
     assert unwrap("Just a note, nothing forwarded.\nFrom: me") is None
+
+
+def test_a_booking_laid_out_in_table_cells_is_read_from_its_label_and_value_lines(tmp_path: Path, cli: Any) -> None:
+    html = ("<html><body><p>Guten Tag Frau Berger, Ihr Termin ist bestätigt.</p><table>"
+            "<tr><td>Leistung</td><td>Haarschnitt</td></tr><tr><td>Datum</td><td>Mo, 11.01.2027</td></tr>"
+            "<tr><td>Uhrzeit</td><td>10:30</td></tr><tr><td>Salon</td><td>Wollzeile 5</td></tr></table>"
+            "<dl><dt>Stornierung</dt><dd>kostenlos bis 24 Stunden vorher</dd></dl></body></html>")
+    items = _scan(tmp_path, cli, {"a": html_only("sf-1@salon.example", ("Salon Feder", "termine@salon-feder.example"),
+                                                 "Ihr Termin bei Salon Feder", html, SENT)})
+    assert _proposed(items) == [("Salon Feder", "2027-01-11T10:30:00+01:00")]

@@ -266,22 +266,31 @@ def find_in_card(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
 
 def _date_then_time(lines: list[str], at: Clock, options: DateOptions | None) -> dict[datetime, str]:
     """A day on one line and its time on the next, as a form lays a booking out ("Date: 14/04/2026",
-    then "Time: 09:00"): each pair read as one line."""
+    then "Time: 09:00"), or as a table's cells do with the time's label on a line of its own between
+    them ("14/04/2026", "Time", "09:00"): each read as one line."""
     from steward import dates
 
     kept = [line for line in lines if line and len(line) <= 80]
     out: dict[datetime, str] = {}
-    for first, second in zip(kept, kept[1:], strict=False):
+    for n, first in enumerate(kept[:-1]):
         day = dates.find(first, at, options=options)
         if day is None or not day.has_date or day.has_time:
             continue
-        hour = dates.find(second, at, options=options)
+        then = n + 1
+        if _LABEL_ALONE.fullmatch(kept[then]) and then + 1 < len(kept):
+            then += 1
+        hour = dates.find(kept[then], at, options=options)
         if hour is None or hour.has_date or not hour.has_time:
             continue
-        both = dates.find(f"{first} {second}", at, options=options)
+        said = " ".join(kept[n:then + 1])
+        both = dates.find(said, at, options=options)
         if both is not None and both.has_date and both.has_time:
-            out.setdefault(both.start, f"{first} {second}")
+            out.setdefault(both.start, said)
     return out
+
+
+# a table cell's label on a line of its own ("Time", "Uhrzeit:", "Start time")
+_LABEL_ALONE = re.compile(r"[^\d\n]{2,24}")
 
 
 _APPOINTMENT = re.compile(r"\b(?:appointment|appt|consultation|check-?up|examination|exam|treatment|session|"

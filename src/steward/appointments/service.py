@@ -92,7 +92,8 @@ _STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment
                      "registered", "registration", "your visit", "your stay", "e-ticket", "check-in", "session",
                      # the same in the languages booking mail often comes in
                      "reserv", "buchung", "gebucht", "fahrkarte", "flug", "billet", "bokning", "reserva", "biglietto",
-                     "jízdenk", "jizdenk", "bilet", "biljett", "rezerwacj", "rezervac",
+                     "jízdenk", "jizdenk", "bilet", "biljett", "rezerwacj", "rezervac", "termin", "bestätig",
+                     "rendez-vous", "afspraak", "bevestig", "cita", "appuntamento", "prenotazione",
                      # a passenger name record's number, which rail and air tickets print first
                      "pnr")
 # a forward, by its subject's prefix or the line it starts with (read live: the booking is below that line)

@@ -7,7 +7,8 @@ from html.parser import HTMLParser
 
 _SKIP = {"script", "style", "head", "title", "noscript", "template", "svg"}
 _BLOCK = {"p", "div", "br", "li", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "table", "ul", "ol",
-          "section", "article", "header", "footer", "blockquote", "pre", "hr"}
+          "section", "article", "header", "footer", "blockquote", "pre", "hr", "dl", "dt", "dd", "address",
+          "main", "nav", "aside", "figure", "figcaption", "caption"}
 
 
 class _Text(HTMLParser):
