@@ -204,3 +204,14 @@ def test_a_mistyped_verb_still_moves_the_event(say, cli) -> None:
     say("add the boiler service on friday at 8am")
     assert say("resheduel the boiler service to 10am")["writes"]
     assert events(cli, "2026-12-04") == [("boiler service", "10:00", "11:00")]
+
+
+def test_days_away_said_in_one_clause_skip_the_event_named_in_the_other() -> None:
+    found = _change("we're at my sister's 14-18 dec, so no choir that week")
+    assert found is not None and found.target == ("choir",) and found.several is not None
+    assert (found.several.first, found.several.last) == (datetime(2026, 12, 14).date(), datetime(2026, 12, 18).date())
+
+
+def test_a_weekday_named_time_moved_this_week_is_that_time() -> None:
+    found = _change("thursday's choir is at 6 this week, the hall is booked late")
+    assert found is not None and found.action == "move" and found.occurrence and found.filters

@@ -329,8 +329,41 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     if fixed is not None:
         when = re.sub(r"^(\d{1,2})$", r"\1:00", fixed["new"].strip())
         return EventChange("move", pronoun=True, when=when, text=text, corrects=True)
+    away = _while_away(text, words, clock, options)
+    if away is not None:
+        return away
     said = _clause_meant(text, words, manage, vocab, clock, options)
     return _parse_text(said or text, words, manage, vocab, clock, options)
+
+
+# a change said of days named in another clause: "I'm away 3-9 May, so take choir off *that week*"
+_THEN_OFF = re.compile(r"^\W*(?:(?:so|please|pls|just|then)\s+)*(?:take|skip|cancel|drop|remove|clear|no)\s+(?P<target>\S.*?)"
+                       r"(?:\s+off(?:\s+(?:my|the)\s+(?:calendar|diary|schedule))?)?\s+(?:for\s+)?(?:that\s+week|those\s+days|"
+                       r"that\s+time|then|during\s+that(?:\s+time|\s+week)?|while\s+i'?m\s+away)\W*$", re.IGNORECASE)
+
+
+def _while_away(text: str, words: EventWords, clock: Clock, options: Any) -> EventChange | None:
+    """ "I'm away 7-13 May so take choir off that week": every time of the event on the days the other
+    clause names (a span of days, no clock time) skipped. None when the sentence has no such shape."""
+    from steward import dates
+
+    clauses = [c for c in _CLAUSES.split(text) if c and c.strip(" .!?")]
+    if len(clauses) != 2:
+        return None
+    for days_said, doing in (clauses, clauses[::-1]):
+        m = _THEN_OFF.match(doing)
+        said = dates.find(days_said, clock, options=options)
+        if m is None or said is None or said.start is None or said.end is None or said.has_time:
+            continue
+        first = said.start.astimezone(clock.zone).date()
+        last = (said.end - timedelta(seconds=1)).astimezone(clock.zone).date()
+        if last <= first:
+            continue
+        nouns = {w for p in words.nouns for w in p}
+        target = tuple(w for w in _norms(m["target"]) if w not in _TRAIL and w not in nouns and w not in _HOW)
+        if target:
+            return EventChange("cancel", target, occurrence=True, text=doing, several=Several(first=first, last=last))
+    return None
 
 
 _TIME = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?|noon|midday)"
