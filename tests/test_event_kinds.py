@@ -215,3 +215,13 @@ def test_days_away_said_in_one_clause_skip_the_event_named_in_the_other() -> Non
 def test_a_weekday_named_time_moved_this_week_is_that_time() -> None:
     found = _change("thursday's choir is at 6 this week, the hall is booked late")
     assert found is not None and found.action == "move" and found.occurrence and found.filters
+
+
+def test_and_the_one_after_that_skips_the_next_time_too(say, cli) -> None:
+    say("add choir every wednesday at 7pm")
+    assert say("skip choir on the 9th")["writes"]
+    more = say("and the one after that too")
+    assert more["writes"] and more["writes"][0]["kind"] == "event.skip"
+    assert events(cli, "2026-12-09") == [] and events(cli, "2026-12-16") == []
+    assert events(cli, "2026-12-23") == [("choir", "19:00", "20:00")]
+    assert _change("the next one") is None  # alone, it may answer a question of which one

@@ -142,6 +142,7 @@ class EventChange:
     text: str = ""                      # the request as read (the spans of `filters` are in it)
     several: Several | None = None      # several times skipped at once ("the next two", "until january")
     corrects: bool = False              # a time put right just after a write ("sorry, 10 not 8")
+    follows: bool = False               # the time after the one just skipped ("and the one after that")
 
 
 @dataclass(frozen=True)
@@ -329,6 +330,9 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     if fixed is not None:
         when = re.sub(r"^(\d{1,2})$", r"\1:00", fixed["new"].strip())
         return EventChange("move", pronoun=True, when=when, text=text, corrects=True)
+    after = _AFTER_THAT.match(text)
+    if after is not None and (after["lead"] or after["more"] or re.search(r"\bafter\b", text, re.IGNORECASE)):
+        return EventChange("cancel", pronoun=True, occurrence=True, text=text, follows=True)
     away = _while_away(text, words, clock, options)
     if away is not None:
         return away
@@ -336,6 +340,11 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     return _parse_text(said or text, words, manage, vocab, clock, options)
 
 
+# after a time was skipped, the next one too: "and the one after that too", "the next one as well"
+# ("the next one" alone may answer a question of which one: "and", "too" or "after that" must be said)
+_AFTER_THAT = re.compile(r"^\W*(?P<lead>(?:(?:and|also|plus)\s+)*)(?:(?:skip|cancel|drop)\s+)?(?:the\s+one\s+after\s+"
+                         r"(?:that|it)|the\s+next\s+one(?:\s+after\s+(?:that|it))?|the\s+following\s+one)"
+                         r"(?P<more>(?:\s+(?:too|as\s+well|also))*)(?:\s+(?:please|pls))?\W*$", re.IGNORECASE)
 # a change said of days named in another clause: "I'm away 3-9 May, so take choir off *that week*"
 _THEN_OFF = re.compile(r"^\W*(?:(?:so|please|pls|just|then)\s+)*(?:take|skip|cancel|drop|remove|clear|no)\s+(?P<target>\S.*?)"
                        r"(?:\s+off(?:\s+(?:my|the)\s+(?:calendar|diary|schedule))?)?\s+(?:for\s+)?(?:that\s+week|those\s+days|"

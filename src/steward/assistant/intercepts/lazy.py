@@ -149,4 +149,5 @@ def event_gate() -> WordGate:
     said_words = load_event_words()
     return WordGate(firsts=EVENT_WORDS, marks=("→", "->", "=>"), misspelt=lambda w: misspelt_verb(w, said_words),
                     phrases=[*(p for raw in lists for p in _phrases(raw)), *manage.verbs["move"], ("this", "week"),
+                             ("one", "after"), ("next", "one"), ("following", "one"),
                              *manage.verbs["cancel"]])

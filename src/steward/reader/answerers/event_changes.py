@@ -152,6 +152,9 @@ class EventChanges:
         change = parsed
         if change.corrects and not self._wrote_event(turn):
             return None  # "sorry, 10 not 8" puts right a time just written, and none was
+        if change.follows:
+            after = self._after_skipped(turn)
+            return replace(frame, write=replace(write, event=after)) if after is not None else None
         if change.pronoun and not change.target:
             spoken = self._spoken_of(turn, clock.now())
             if len(spoken) == 1:
@@ -178,6 +181,25 @@ class EventChanges:
             return replace(frame, write=replace(write, event=pool[best.id], unknown=unknown))
         return replace(frame, write=replace(write, pool=tuple(pool),
                                             times=tuple(filtered) if change.filters else ()))
+
+    def _after_skipped(self, turn: _Turn) -> Event | None:
+        """The time of a repeating event after the one the session's previous turn skipped (the last of
+        them when it skipped several), or None when it skipped none."""
+        from steward.store import assistant as turns
+
+        recent = turns.recent_turns(self._db(), turn.session, 1)
+        skipped = [w for w in (recent[-1].trace.get("writes") or []) if w.get("kind") == "event.skip"] if recent else []
+        if not skipped:
+            return None
+        fields = skipped[-1].get("fields") or {}
+        event = self._find(str(skipped[-1].get("id")), str(fields.get("calendar")))
+        if event is None or not event.rule or not fields.get("start"):
+            return None
+        was = datetime.fromisoformat(str(fields["start"]))
+        times = self._calendar().times_of(event, was + timedelta(minutes=1), was + timedelta(days=400))
+        if not times:
+            return None
+        return replace(event, start=times[0], end=times[0] + (event.end - event.start))
 
     def _wrote_event(self, turn: _Turn) -> bool:
         """Whether the session's previous turn wrote an event (else "it" was shown by a read)."""
