@@ -123,7 +123,7 @@ def unknown_names(target: Sequence[str], best: Candidate, cands: Sequence[Candid
 
 
 # words that say what kind of event is meant or how often, not which one: "the choir *rehearsal*", "the
-# *team* offsite", "the *weekly* review"
+# *team* away-day", "the *weekly* review"
 _KIND_WORDS = frozenset(("rehearsal", "rehearsals", "practice", "practices", "practise", "class", "classes",
                          "lesson", "lessons", "session", "sessions", "appointment", "appointments", "appt", "meeting",
                          "meetings", "call", "calls", "thing", "things", "one", "ones", "event", "events", "slot",

@@ -176,7 +176,7 @@ class EventChanges:
         best = found.best if found.best is not None else found.close[0]
         unknown = unknown_names(change.target, best, candidates(pool, self.kinds), little)
         if unknown:
-            # "move the team offsite" beside a team retro: a name the calendar does not hold is not the
+            # "move the squad away-day" beside a squad retro: a name the calendar does not hold is not the
             # nearest event that shares a word of a kind with it; said, never written
             return replace(frame, write=replace(write, event=pool[best.id], unknown=unknown))
         return replace(frame, write=replace(write, pool=tuple(pool),
