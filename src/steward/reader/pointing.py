@@ -32,6 +32,12 @@ _NUMBERS = {"one": 0, "two": 1, "three": 2, "four": 3, "five": 4, "six": 5, "sev
 _THING = frozenset(("one", "ones", "item", "message", "messages", "email", "e-mail", "mail", "bill", "card",
                     "appointment", "booking", "event", "entry", "thing", "line", "reservation", "payment", "due"))
 _BACK = frozenset(("it", "that", "this", "its", "it's", "that's", "thats", "whats"))
+# the one who wrote, said back of a message ("what did she want?"): only of mail
+_WRITER = frozenset(("he", "she", "they", "he's", "she's", "they're", "him", "her", "them"))
+# what the one who wrote asked for or said: the message's words, whatever day or time the question names
+_SAYS = frozenset(("want", "wanted", "wants", "suggest", "suggested", "suggests", "propose", "proposed", "ask",
+                   "asked", "asking", "need", "needed", "needs", "mention", "mentioned", "say", "said", "says",
+                   "write", "wrote", "tell", "told", "offer", "offered"))
 # what is asked of a thing: its sender, when it is (or was), what it says, how much, where
 _WHO = frozenset(("who", "whom", "sender", "sent", "from"))
 _WHEN = frozenset(("when", "day", "date", "time"))
@@ -106,6 +112,8 @@ def _bare_place(word: str, kind: str) -> bool:
 
 def _asks(said: Sequence[str]) -> str:
     have = set(said)
+    if have & _SAYS and not have & {"who", "whom"}:
+        return "about"  # "what day did he suggest?": what the message says, not when it came
     if have & _WHO and ("who" in have or "whom" in have or "sender" in have or ("from" in have and "where" not in have
                                                                                   and "when" not in have)):
         return "who"
@@ -128,7 +136,7 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
         return None
     said = [w.replace("\u2019", "'").strip("?.!,") for w in words(text)]
     said = [w for w in said if w]
-    allowed = _FILLER | _OF_MAIL if kind == "mail" else _FILLER
+    allowed = _FILLER | _OF_MAIL | _WRITER | _SAYS if kind == "mail" else _FILLER
     if not said or len(said) > _MOST_WORDS or any(w not in allowed and not w.isdigit() for w in said):
         return None
     if said[0] == "what" and said[1:2] and said[1] in ("time", "day", "date") and said[-1] == "it":
@@ -140,7 +148,8 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
         if not -len(whole) <= place < len(whole):
             return None
         return Pointed((whole[place],), whole_kind, asks, place, len(whole))
-    if not set(said) & _BACK or asks == "show":
+    back = _BACK | _WRITER if kind == "mail" else _BACK
+    if not set(said) & back or asks == "show":
         return None  # a pronoun and a question about the thing, or nothing
     if asks == "where" and not all(i.get("location") for i in items):
         return None  # a place the list does not hold: the thing's own answerer knows it

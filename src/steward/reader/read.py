@@ -411,6 +411,11 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # "when is it now?" of a thing named before asks when it is after a change, not what is on this minute
         now = replace(now, window=None)
     if now is not None and (now.names_something or now.kinds or now.bills or now.currencies):
+        if _another_name(text, before, now):
+            # "what about Nacho?" after "how many emails did Mamá send me this month?": the same question of
+            # another one (its ask, its window, its flags), not a new one about Nacho
+            return replace(now, ask=before.ask, window=relative or now.window or before.window,
+                           flags=now.flags or before.flags - _ASK_FLAGS, sure=True)
         return replace(now, window=relative) if relative is not None else now
     norms = [w.replace("\u2019", "'") for w in words(text)]
     if now is None and _hits(norms, rw.for_a_model):
@@ -420,6 +425,11 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         said = _window(text, clock, options)[0] if clock is not None and relative is None else None
         ask = _ask(norms, rw)
         kept = before.flags if ask in ("list", "show", before.ask) else before.flags - _ASK_FLAGS
+        currencies = tuple(_kinds(_brands_masked(norms), rw.currencies)) if before.domain == "money" else ()
+        if currencies:
+            # "and in pesos?" after a total in euros: the same question in that currency
+            return replace(before, text=text, ask=before.ask, currencies=currencies, scores=(), sure=True,
+                           flags=flags or before.flags)
         return replace(before, text=text, ask=ask, flags=flags or kept,
                        window=relative or said or before.window, scores=(), sure=True)
     own = bool(now.scores) and now.scores[0][1] >= _OWN_EVIDENCE
@@ -436,6 +446,17 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
 
 
 _ASK_FLAGS = frozenset(("reference", "where", "free", "genuine"))
+
+
+def _another_name(text: str, before: Frame, now: Frame) -> bool:
+    """Whether a short follow-up only puts another name in the question before ("what about Nacho?",
+    "and Priya?"): it opens on "and", "what about" or "how about", asks nothing of its own and says no day."""
+    norms = words(text)
+    opener = next((len(p) for p in _FOLLOW_ON if tuple(norms[:len(p)]) == p), 0)
+    named = {w for n in now.filters for w in words(n.said)} | {w for u in now.unmatched for w in words(u.said)}
+    rest = [w for w in norms[opener:] if w not in named and w not in ("the", "my", "from", "with", "then", "one")]
+    return bool(opener) and not rest and now.window is None and now.ask in ("list", "show") and \
+        now.domain == before.domain and bool(before.filters or before.unmatched) and before.ask not in ("list", "show")
 
 
 _FRAGMENT_WORDS = 3  # "minimum?", "and the due date?", "what about the balance": a slot said alone
@@ -605,6 +626,12 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         scores["money"] += 1
     mail_said = scores.get("mail", 0) > 0
     unmatched = found.unmatched
+    if not found.named and not cued and any(t == "from" and i + 1 < len(low) and low[i + 1] in ("the", "my", "our")
+                                            for i, t in enumerate(low)):
+        # "anything from the school?": a kind of sender said with no word of any domain; mail if it is one
+        by_kind, _ = _senders_of_a_kind(low, raw, lists, rw, skip | found.used)
+        if by_kind:
+            scores["mail"] += 1
     if scores.get("mail", 0) > 0 and not found.named:
         # "mails from bartholomew": a sender said that the store does not hold is evidence for mail all the same
         missing = _senders_not_found(low, raw, lists, rw, skip | found.used)
@@ -666,6 +693,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
             scores["mail"] += 2  # "has the optician emailed?": the mail of that kind of place, not its bookings
     if any(travel_number(t) for i, t in enumerate(low) if i not in found.used):
         scores["appointments"] += 1  # "when's AP417?": a flight's or a train's number is a booking's
+    if _WROTE_TO_ME.search(" ".join(low)):
+        scores["mail"] += 1  # "did the optician email me?": whoever it names, the question is of their mail
     if _MAIL_HEAD.search(text):
         # "the team lunch email", "mail about the party": the thing asked for is mail, whatever its words name
         scores["mail"] += _NAME_WEIGHT
@@ -807,6 +836,15 @@ def _senders_not_found(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
     return tuple(out)
 
 
+# a verb of writing to the person ("email me", "wrote to us", "sent me"): the one before it wrote mail
+_WROTE_TO_ME = re.compile(r"\b(?:e-?mail(?:ed)?|mail(?:ed)?|messag(?:e|ed)|wr(?:ote|ite|itten)(?:\s+to)?|sent|send|"
+                          r"text(?:ed)?|contact(?:ed)?|reply|replied|get\s+back\s+to|got\s+back\s+to)\s+(?:me|us)\b")
+def _folded_word(word: str) -> str:
+    from steward.reader.lists import name_words
+
+    return " ".join(name_words(word)) or word
+
+
 # words that say a sender is some kind of body, not which kind ("the energy company", "the school people")
 _OF_ANY_KIND = frozenset(("company", "companies", "people", "guys", "folks", "firm", "provider", "providers",
                           "place", "office", "team", "lot", "lady", "man", "woman"))
@@ -823,15 +861,23 @@ def _senders_of_a_kind(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
     missing: list[Unmatched] = []
     stop = rw.common - rw.generic
     for i, t in enumerate(low):
-        if t != "from" or i + 2 >= len(low) or low[i + 1] not in ("the", "my", "our", "a"):
+        # "from the bank", or "did the optician email me?" (a kind of sender said before a verb of writing)
+        writes = t in ("did", "has", "have") and i + 2 < len(low) and low[i + 1] in ("the", "my", "our") and \
+            bool(_WROTE_TO_ME.search(" ".join(low[i + 2:i + 7])))
+        if not writes and (t != "from" or i + 2 >= len(low) or low[i + 1] not in ("the", "my", "our", "a")):
             continue
         j = i + 2
-        while j < len(low) and j not in used and low[j] not in stop and not low[j].isdigit() and j - i <= 4:
+        while j < len(low) and j not in used and low[j] not in stop and not low[j].isdigit() and j - i <= 4 \
+                and not (writes and _WROTE_TO_ME.match(" ".join(low[j:j + 3]))):
             j += 1
         said = low[i + 2:j]
         if not said or any(_hits(said, cues) and w not in rw.generic for cues in rw.domains.values() for w in said):
             continue
         kind_words = {_singular(w) for w in said if w not in _OF_ANY_KIND} or {_singular(said[-1])}
+        for phrases in rw.sender_kinds.values():
+            if _hits(said, phrases) or kind_words & {w for p in phrases if len(p) == 1 for w in p}:
+                # "the gym": every word names of gyms use ("fitness"), in the languages they come in
+                kind_words |= {_folded_word(w) for p in phrases if len(p) == 1 for w in p}
         values = [v for v in lists.of_slot("sender") if kind_words & {_singular(w) for w in name_words(v.value)}]
         money = {k for k, phrases in rw.money_kinds.items() if _hits(said, phrases)} | (
             {"card"} if kind_words & {"bank", "card"} else set())
@@ -842,7 +888,7 @@ def _senders_of_a_kind(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
         if values:
             found.append(Named(text, tuple(dict.fromkeys(values)), "kind"))
         elif all(w not in rw.common for w in said):
-            missing.append(Unmatched(f"{low[i + 1]} {text}", "sender", ()))
+            missing.append(Unmatched(f"{low[i + 1]} {text}", "kind of sender", ()))
     return tuple(found), tuple(missing)
 
 

@@ -66,6 +66,7 @@ class ReaderWords:
     news: tuple[Phrase, ...] = ()  # "anything new?", "what did I miss?": the newest mail, said with no domain word
     # words for one kind of thing, each mapped to its group ("bash" -> party, bash, celebration ...)
     thing_words: dict[str, frozenset[str]] = field(default_factory=dict)
+    sender_kinds: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "gym": gym, fitness ...
 
     @property
     def known(self) -> frozenset[str]:
@@ -113,6 +114,7 @@ def parse_words(text: str) -> ReaderWords:
         asides=_phrases(data.get("asides") or [], "asides"),
         news=_phrases(data.get("news") or [], "news"),
         thing_words=_groups(data.get("thing_words") or [], "thing_words"),
+        sender_kinds=_table(data.get("sender_kinds") or {}, "sender_kinds"),
     )
 
 

@@ -27,8 +27,9 @@ from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
 from steward.reader import Answerers, Frame, Reader, honesty
 from steward.reader.answerers.schedule import more_than_days
-from steward.reader.frame import Named, SlotValue, from_json
+from steward.reader.frame import Named, SlotValue, Window, from_json
 from steward.reader.pointing import item_view, other_named, pointed, says_the_other, the_other_listed
+from steward.reader.pointing import listed as listed_things
 from steward.reader.pointing import reply as point_reply
 from steward.reader.read import follow_on, without_aside
 from steward.reader.requests import Requests
@@ -51,6 +52,8 @@ SESSIONS_KEPT = 256
 # still stands; a turn another intercept answered or that wrote something ends it
 _ASIDE_TURNS = frozenset(("offline", "hook", "reader"))
 # a time said from the thing before ("after that", "before it")
+_IT_ON = re.compile(r"\b(?:it|that|this|they)\s+(?:on|at|for|in)\b", re.I)  # "was it on monday?": of a thing
+_THEN = re.compile(r"\b(?:then|at\s+that\s+time)\s*[?.!]*\s*$", re.I)  # "am I free then?": a time said before
 _RELATIVE_TO_BEFORE = re.compile(r"\b(after|before|since|until|till)\s+(?:that|it|this|then)\b", re.I)
 # the domains whose answer each request's words ask for: a request of one domain keeps a question the reader
 # read as another's only when the reader has no evidence of its own ("do I still owe anything on the
@@ -86,7 +89,7 @@ def _general(frame: Frame, today: date) -> bool:
     if frame.domain == "mail":
         # the reader keeps suspicious mail, a sender said that is not there, the newest mail and a span of hours
         hours = frame.window is not None and frame.window.end - frame.window.start < timedelta(days=1)
-        return not ("suspicious" in frame.flags or any(u.what == "sender" for u in frame.unmatched)
+        return not ("suspicious" in frame.flags or any(u.what in ("sender", "kind of sender") for u in frame.unmatched)
                     or (frame.flags & {"recent", "bare"} and frame.window is None) or hours or _by_another_name(frame))
     if frame.domain == "money":
         return not (frame.values("issuer") or frame.values("account") or frame.bills or frame.unmatched
@@ -151,6 +154,10 @@ class ReaderAnswers:
         fresh = frame = reader.read(turn.text, clock)
         before = self._before(turn)
         action = is_action_request(turn.text, reader.vocab)
+        if fresh is not None and fresh.domain == "clock" and before is not None and \
+                (before.names_something or before.kinds) and _IT_ON.search(turn.text):
+            # "wasn't it on monday?" after the physio: a day asked of the thing before, not of the calendar
+            fresh = frame = None
         shown = self._shown(turn) if not action else None
         if not action and (fresh is None or fresh.domain != "clock"):
             picked = pointed(turn.text, shown) or the_other_listed(turn.text, shown)
@@ -160,6 +167,17 @@ class ReaderAnswers:
             if picked is not None and shown is not None:
                 # "the third of those", "who wrote that?": one thing of the answer before, answered from it alone
                 return Match(NAME, {"frame": before, "pointed": picked, "shown": shown})
+        if fresh is not None and fresh.window is None and _THEN.search(turn.text):
+            # "am I free then?": the time the answer before gave (the day a message proposes), else asked
+            gives = [i.get("gives") for i in listed_things(shown)[1] if i.get("gives")] if shown is not None else []
+            if len(gives) == 1:
+                start = clock.local(datetime.fromisoformat(str(gives[0])))
+                said = f"on {clock.formats.day(start.date())} at {clock.formats.time(start)}"
+                fresh = frame = replace(fresh, window=Window(start, start + timedelta(hours=1), said, "hour"))
+                before = None
+            elif before is None or before.window is None:
+                return Match(NAME, {"frame": fresh, "ask": OpenQuestion(
+                    NAME, "When do you mean? Say the day or the time.", {"text": turn.text, "domains": []})})
         relative = _RELATIVE_TO_BEFORE.search(turn.text) if before is None and fresh is not None else None
         if relative is not None and fresh is not None:
             # "am I free after that?" with nothing asked before it to be after: asked, never today's answer
@@ -315,12 +333,19 @@ class ReaderAnswers:
         """The answer about the thing pointed at in the answer before (its view: only that thing)."""
         frame: Frame | None = match.slots["frame"]
         picked, shown = match.slots["pointed"], match.slots["shown"]
+        clock = turn_clock(self.clock, turn)
+        said = _day_it_gives(picked, clock) if picked.kind == "mail" and picked.asks == "about" else None
+        if said is not None:
+            picked = replace(picked, items=({**picked.items[0], "gives": said[0].isoformat()},))
         view = item_view(picked, shown)
         self._keep_view(turn.session, view)
         data: dict[str, Any] = {"answerer": "pointing", "view": view}
         if frame is not None:
             data["frame"] = frame.to_json()
-        return Outcome(reply=point_reply(picked), data=data)
+        reply = point_reply(picked)
+        if said is not None:
+            reply += f"\nThe day it gives: {said[1]}."
+        return Outcome(reply=reply, data=data)
 
     def _others(self, turn: Turn, match: Match) -> Outcome:
         """ "and the other card?": the one other issuer of that kind answered as the question before was;
@@ -449,6 +474,26 @@ class ReaderAnswers:
             return None
         by, answer = got
         return Outcome(reply=answer.reply, data={"frame": frame.to_json(), "answerer": by, **dict(answer.data)})
+
+
+def _day_it_gives(picked: Any, clock: Clock) -> tuple[datetime, str] | None:
+    """The day (and time) the one message pointed at gives in its words ("Monday morning would suit me, maybe
+    10:00?"), read on the clock of the moment it came, and how to say it; None when it gives none ahead."""
+    from steward import dates
+
+    if len(picked.items) != 1:
+        return None
+    one = picked.items[0]
+    try:
+        came = datetime.fromisoformat(str(one.get("received_at")))
+    except ValueError:
+        return None
+    found = dates.find(str(one.get("snippet") or ""), clock.at(came), prefer="future")
+    if found is None or found.start is None or found.start < came or found.grain not in ("day", "hour", "minute"):
+        return None
+    start = clock.local(found.start)
+    said = clock.formats.day(start.date()) + ("" if found.grain == "day" else f" at {clock.formats.time(start)}")
+    return start, said
 
 
 def _offer(waiting: Any, clock: Clock) -> OpenQuestion | None:

@@ -97,7 +97,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             return Answer(f"No mail is about \u2018{topic}\u2019: your mailbox holds no mail yet (`steward mail "
                           "import` or `steward mail sync` brings it in).", {"count": 0})
         if topic and ("bare" not in frame.flags or _ABOUT[0].search(frame.text)) and not frame.values("sender") \
-                and not any(u.what == "sender" for u in frame.unmatched):
+                and not any(u.what in ("sender", "kind of sender") for u in frame.unmatched):
             # (a request in mail's own words alone, "show me new email", has no topic: it asks for the newest;
             # "every mail about the lease" names one with "about")
             # "find the book club email": mail about a topic, whatever bill or booking a word of it names
@@ -109,6 +109,12 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                 return about
         senders = senders_named(frame)
         not_found = [u for u in frame.unmatched if u.what == "sender"]
+        unknown_kind = [u for u in frame.unmatched if u.what == "kind of sender"]
+        if not senders and unknown_kind and not not_found:
+            # "any mail from the gym?" when no sender's name, bill or booking says gym: what was looked for is
+            # said, never "nothing" (the gym may write under a name that does not say so)
+            return Answer(f"I can't tell which of your senders is \u2018{unknown_kind[0].said}\u2019: no sender's name, bill or booking "
+                          f"says so. Ask with their name, e.g. \u201cany mail from ...\u201d.", {"messages": []})
         if not senders and not_found:
             # "mails from bartholomew" when no sender is called that: said plainly, never other senders' mail
             return Answer("\n".join(no_such(u, "senders") for u in not_found), {"messages": []})

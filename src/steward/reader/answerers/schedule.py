@@ -206,8 +206,10 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         if not free and len(kept := _of_named(frame, lines)) < len(lines):
             lines = kept
             entries = [e for e in entries if any(n in e.title.casefold() for n in _named(frame))]
-        if "where" in frame.flags:
-            # "where is the gala on the 9th?": a bill due that day is no event with an address
+        part = frame.window is not None and frame.window.end - frame.window.start < timedelta(days=1)
+        if "where" in frame.flags or part:
+            # "where is the gala on the 9th?": a bill due that day is no event with an address; nor is it in
+            # the afternoon or at 10 ("is thursday afternoon busy?"): a due has a day, no hours
             lines = [(at, t) for at, t in lines if " bill due: " not in t]
             entries = [e for e in entries if e.what != "due"]
         last = (end - timedelta(microseconds=1)).astimezone(zone).date()
