@@ -39,14 +39,14 @@ _SAYS = frozenset(("want", "wanted", "wants", "suggest", "suggested", "suggests"
                    "asked", "asking", "need", "needed", "needs", "mention", "mentioned", "say", "said", "says",
                    "write", "wrote", "tell", "told", "offer", "offered"))
 # what is asked of a thing: its sender, when it is (or was), what it says, how much, where
-_WHO = frozenset(("who", "whom", "sender", "sent", "from"))
+_WHO = frozenset(("who", "whom", "who's", "whos", "sender", "sent", "from"))
 _WHEN = frozenset(("when", "day", "date", "time"))
 _ABOUT = frozenset(("about", "say", "said", "says", "subject", "regarding", "re", "content", "details", "detail",
                     "more", "open", "read", "show"))
 _HOW_MUCH = frozenset(("much", "amount", "cost", "total", "sum", "owe"))
 _WHERE = frozenset(("where", "address", "location", "place"))
 # words a pointing turn may say besides its pointer and its question
-_FILLER = frozenset(("and", "what", "what's", "whats", "was", "is", "the", "a", "of", "about", "me", "tell", "show",
+_FILLER = frozenset(("and", "who's", "whos", "what", "what's", "whats", "was", "is", "the", "a", "of", "about", "me", "tell", "show",
                      "again", "so", "then", "ok", "okay", "please", "did", "does", "do", "on", "at", "for", "to", "one", "how", "which", "who", "when", "where", "?", "exactly",
                      "there", "time", "day", "date", "it", "that", "this", "its", "it's", "that's", "thats",
                      "sent", "send", "say", "says", "said", "from", "by", "much", "just", "can", "you", "could",
@@ -114,7 +114,7 @@ def _asks(said: Sequence[str]) -> str:
     have = set(said)
     if have & _SAYS and not have & {"who", "whom"}:
         return "about"  # "what day did he suggest?": what the message says, not when it came
-    if have & _WHO and ("who" in have or "whom" in have or "sender" in have or ("from" in have and "where" not in have
+    if have & _WHO and (have & {"who", "whom", "who's", "whos", "sender"} or ("from" in have and "where" not in have
                                                                                   and "when" not in have)):
         return "who"
     if have & _WHERE:
@@ -213,12 +213,13 @@ def _mail(p: Pointed, one: Mapping[str, Any]) -> str:
     warn = "\nIt looks suspicious: treat its links with care." if any(i.get("suspicious") for i in p.items) else ""
     if p.asks == "who" and len(p.items) > 1:
         return f"All {len(p.items)} came from {who}.{warn}"
-    if p.asks == "who":
-        return f"{_which(p)}{subject} came from {who}, on {when}.{warn}"
-    if p.asks == "when":
-        return f"{_which(p)}{subject} from {sender} came on {when}.{warn}"
     snippet = " ".join(str(one.get("snippet") or "").split())
     said = f"\n\u201c{snippet}\u201d" if snippet else ""
+    if p.asks == "who":
+        # what it says too: a courier's mail names the shop the parcel is from
+        return f"{_which(p)}{subject} came from {who}, on {when}.{said}{warn}"
+    if p.asks == "when":
+        return f"{_which(p)}{subject} from {sender} came on {when}.{warn}"
     return f"{_which(p)}{subject}, from {who}, {when}.{said}{warn}"
 
 

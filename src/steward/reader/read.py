@@ -219,6 +219,10 @@ def _month_as_a_person(text: str, window: Window | None, date_chars: frozenset[i
 
 # what a question asks when it says only a day beside words that ask nothing of the person's data
 # ("what is it, today?" asks the date)
+# a statement turned into a question by a tag at its end ("..., right?", "..., haven't I?")
+_TAG = re.compile(r",\s*(?:right|yeah|yes|correct|no|innit|isn'?t\s+it|is\s+it|aren'?t\s+(?:i|they|we)|"
+                  r"don'?t\s+(?:i|we)|haven'?t\s+(?:i|we)|didn'?t\s+(?:i|we)|is\s+that\s+right|am\s+i\s+right)"
+                  r"\s*\?+\s*$", re.I)
 _EMPTY = frozenset(("what", "what's", "whats", "is", "it", "it's", "so", "then", "again", "please", "now"))
 _WEEKDAYS = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekday",
                        "weekend"))
@@ -440,7 +444,10 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     # what the question before asked for as its own ask (a reference, a place, whether one is free) is not
     # what a new ask wants: "and the return leg?" after "which seat am I in?" asks a day
     kept = before.flags if now.ask in ("list", "show", before.ask) else before.flags - _ASK_FLAGS
-    return replace(now, domain=domain, filters=before.filters, kinds=before.kinds, bills=before.bills, currencies=before.currencies,
+    # a currency the question before was seen in ("and in pesos?") is no filter of a question that asks
+    # something of its own ("which of them come off automatically?" is asked of every bill)
+    currencies = before.currencies if not now.flags - {"bare"} else now.currencies
+    return replace(now, domain=domain, filters=before.filters, kinds=before.kinds, bills=before.bills, currencies=currencies,
                    unmatched=before.unmatched, window=relative or now.window or before.window,
                    flags=now.flags or kept, sure=True)
 
@@ -549,6 +556,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if not_a_read(text, rw):
         return None
     ask_said = _ask(said_norms, rw, vocab)
+    if ask_said == "list" and _TAG.search(text):
+        ask_said = "is_there"  # "I've got the gym tonight, right?": a thing said, then asked to be confirmed
     # "the gym membership, when does it renew": the thing asked about said first, then the question
     # ("I should pay the gym tomorrow, can you help" opens on its speaker: a request for help, not this)
     asked = is_question(text, vocab) or ("," in text and said_norms[0] not in _SPEAKERS

@@ -140,10 +140,11 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
     elif action == "move":
         after = [r for r in found_all if r.span[0] >= tokens[at].end]
         dest = _destination(text, tokens[at].end, clock, options)
-        bare = _BARE_HOUR.search(text, tokens[at].end) if dest is None and not after else None
+        bare = (_BARE_HOUR.search(text, tokens[at].end) or _BARE_TIME.match(text, tokens[at + length - 1].end)) \
+            if dest is None and not after else None
         if bare is not None:
-            # "push it to 7": a bare hour is a clock time (a daytime hour on the reminder's own day)
-            when = f"{bare['hour']}:00"
+            # "push it to 7", "make it 3.30": a bare hour is a clock time (a daytime hour on the reminder's own day)
+            when = f"{bare['hour']}:{bare.groupdict().get('minute') or '00'}"
             _cover(tokens, covered, [(bare.start(), len(text))])
         elif dest is None and not after:
             return None
@@ -193,6 +194,9 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
 
 
 _BARE_HOUR = re.compile(r"\b(?:to|at)\s+(?P<hour>\d{1,2})\s*[.!?]?\s*$", re.IGNORECASE)
+# right after the verb, the whole rest: "make it 3.30", "set it for 4:15"
+_BARE_TIME = re.compile(r"\s*(?:(?:to|at|for)\s+)?(?P<hour>\d{1,2})(?:[.:](?P<minute>[0-5]\d))?\s*[.!?]?\s*$",
+                        re.IGNORECASE)
 _TO = re.compile(r"\b(?:to|till|until|for)\s+", re.IGNORECASE)
 _AT = re.compile(r"\b(?:at|on)\s+", re.IGNORECASE)
 

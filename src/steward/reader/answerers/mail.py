@@ -177,6 +177,11 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             lines.insert(0, mail_news.latest_says([h.message for h in hits], clock))
         # "did I pay the fibre company?": a sender Steward read no bill from; what its mail says of money
         sums = any(d == "money" and v > 0 for d, v in frame.scores) or bool(frame.flags & {"paid", "unpaid"})
+        newest_says = f"{hits[0].message.subject} {hits[0].message.snippet}"
+        if frame.flags & {"paid", "unpaid"} and _PAYMENT_RECEIVED.search(newest_says):
+            # "have I paid Glasfaser?": their newest mail thanks you for a payment
+            when = day_text(clock.local(hits[0].message.received_at).date(), clock)
+            lines.insert(0, f"Paid, as far as their mail says: {who}'s newest message ({when}) confirms a payment.")
         for h in hits[:SHOWN]:
             m = h.message
             flag = f" \u2014 SUSPICIOUS: {_why(h, box)}" if m.category == "phishing_suspect" else ""
@@ -212,6 +217,10 @@ RECENT_DAYS = 14
 # the verbs of writing: a kind of place said with one ("has the vet emailed?") asks of that place's mail
 _WRITING = frozenset(("email", "emailed", "e-mail", "e-mailed", "mailed", "messaged", "wrote", "written", "write",
                       "sent", "send", "texted", "replied", "contacted", "forwarded"))
+# a biller's mail that says a payment arrived
+_PAYMENT_RECEIVED = re.compile(r"\b(?:received your payment|thank(?:s| you) for your payment|payment (?:was |has been )?"
+                               r"(?:received|confirmed|successful)|payment confirmation|paid in full|zahlung erhalten|"
+                               r"pago recibido)\b", re.I)
 
 
 _AMOUNT = re.compile(r"(?:[$€£₹¥]|\b(?:[A-Z]{2,3}\$|USD|CAD|EUR|GBP|INR|AUD|NZD|BRL|R\$))\s?\d|\d[\d,.]*\s?(?:USD|CAD|EUR|GBP|"

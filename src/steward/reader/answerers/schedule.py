@@ -162,7 +162,10 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                 return Answer("\n".join([f"I can't tell when the {' '.join(missing)} is: nothing on your calendar or in "
                                          "the bookings I read says it, but this mail mentions it:", *named]),
                               {"items": [], "beyond_calendar": 1, "mail_names": named})
-        if got is None or mailbox is None or not got.reply.startswith(("Nothing on", "Yes, you're free")):
+        missing_then = got is not None and frame.window is not None and got.reply.startswith("I see no ") and \
+            "Nothing else is on" in got.reply
+        if got is None or mailbox is None or not (missing_then or got.reply.startswith(("Nothing on",
+                                                                                      "Yes, you're free"))):
             return got
         if frame.window is not None:
             start, end, said = frame.window.start, frame.window.end, frame.window.said
@@ -180,6 +183,12 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         lines = mail_naming(mailbox(), clock, start, end, read)
         if not lines:
             return got
+        if missing_then:
+            # "I've got the gym tonight, right?": no calendar line says gym, but mail gives a time then
+            head = got.reply.split(".", 1)[0]
+            return Answer("\n".join([f"{head} on your calendar, but I can't say there's none: this mail gives a time "
+                                     "then that I read no booking from:", *lines]),
+                          {"items": [], "beyond_calendar": 1, "mail_names": lines})
         return Answer("\n".join([f"Your calendar has nothing {said}, but I can't say you're free: this mail gives a "
                                  "time then that I read no booking from:", *lines]),
                       {"items": [], "beyond_calendar": 1, "mail_names": lines})
