@@ -1,8 +1,8 @@
 """Things pointed at in the answer before: "the third of those", "the final one", "who wrote that?", "what day was that?".
 
 An answer that lists things (messages, a day's entries, bookings, dues) keeps them in its view. A short
-turn after it that points at one of them, by its place ("the second one", "the latest one") or with a
-pronoun and a question about it ("what was it about?", "who sent that?"), is answered from that thing
+turn after it that points at one of them, by its place ("the third email", "the newest message") or with a
+pronoun and a question about it ("what does that one say?", "who wrote that one?"), is answered from that thing
 alone. "It" is the only thing listed, or the first one listed (the newest message, the soonest entry),
 and a reply about the first of several says which one it took; a question of what all the things listed
 share ("who wrote those?" when every message came from one sender) is answered for all of them.
@@ -28,11 +28,11 @@ _PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "f
 _NEWEST = frozenset(("latest", "newest", "most", "recent"))
 _OLDEST = frozenset(("oldest", "earliest"))
 _NUMBERS = {"one": 0, "two": 1, "three": 2, "four": 3, "five": 4, "six": 5, "seven": 6, "eight": 7}
-# what follows a place when it names a thing listed ("the second one", "the last email"), not a day
+# what follows a place when it names a thing listed ("the third email", "the bottom item"), not a day
 _THING = frozenset(("one", "ones", "item", "message", "messages", "email", "e-mail", "mail", "bill", "card",
                     "appointment", "booking", "event", "entry", "thing", "line", "reservation", "payment", "due"))
 _BACK = frozenset(("it", "that", "this", "its", "it's", "that's", "thats", "whats"))
-# the one who wrote, said back of a message ("what did she want?"): only of mail
+# the one who wrote, said back of a message ("what was she after?"): only of mail
 _WRITER = frozenset(("he", "she", "they", "he's", "she's", "they're", "him", "her", "them"))
 # what the one who wrote asked for or said: the message's words, whatever day or time the question names
 _SAYS = frozenset(("want", "wanted", "wants", "suggest", "suggested", "suggests", "propose", "proposed", "ask",
@@ -69,7 +69,7 @@ class Pointed:
     items: tuple[Mapping[str, Any], ...]
     kind: str            # the view's kind: mail, dues, schedule, bookings
     asks: str            # who | when | about | how_much | where | show
-    place: int | None    # the place said ("the second one": 1), None for a pronoun
+    place: int | None    # the place said ("the third email": 2), None for a pronoun
     of: int              # how many things the answer before listed
 
 
@@ -88,7 +88,7 @@ def listed(view: Mapping[str, Any] | None) -> tuple[str, tuple[Mapping[str, Any]
 
 
 def _place(said: Sequence[str], kind: str, count: int) -> int | None:
-    """The place a turn names ("the second one", "number 2", "the latest one"), or None."""
+    """The place a turn names ("the third email", "number 2", "the newest message"), or None."""
     for at, w in enumerate(said):
         after = said[at + 1] if at + 1 < len(said) else ""
         before = said[at - 1] if at else ""
@@ -113,7 +113,7 @@ def _bare_place(word: str, kind: str) -> bool:
 def _asks(said: Sequence[str]) -> str:
     have = set(said)
     if have & _SAYS and not have & {"who", "whom"}:
-        return "about"  # "what day did he suggest?": what the message says, not when it came
+        return "about"  # "which day does he propose?": what the message says, not when it came
     if have & _WHO and (have & {"who", "whom", "who's", "whos", "sender"} or ("from" in have and "where" not in have
                                                                                   and "when" not in have)):
         return "who"
@@ -140,7 +140,7 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
     if not said or len(said) > _MOST_WORDS or any(w not in allowed and not w.isdigit() for w in said):
         return None
     if said[0] == "what" and said[1:2] and said[1] in ("time", "day", "date") and said[-1] == "it":
-        return None  # "what time is it?" asks the clock
+        return None  # the hour asked ("what time is it now?") is the clock's
     whole_kind, whole = listed(view.get("listed")) if isinstance(view.get("listed"), Mapping) else (kind, items)
     place = _place(said, whole_kind, len(whole))
     asks = _asks(said)
@@ -225,7 +225,7 @@ def _mail(p: Pointed, one: Mapping[str, Any]) -> str:
 
 def item_view(p: Pointed, view: Mapping[str, Any]) -> dict[str, Any]:
     """The view of an answer about the things pointed at: the same kind, only them (so "when is it?" after
-    "the second one" is asked of that one), and the list they were taken from (so "the last one" still is)."""
+    "the third email" is asked of that one), and the list they were taken from (so "the bottom one" still is)."""
     kind = str(view.get("kind") or "")
     base = {k: v for k, v in view.items() if k not in ("items", "days", "listed")}
     if kind == "schedule":
@@ -239,12 +239,12 @@ _OTHER = re.compile(r"\bother\b", re.I)
 
 
 def says_the_other(text: str) -> bool:
-    """Whether a short turn asks for "the other one" ("and the other card?", "what about the other?")."""
+    """Whether a short turn asks for "the other one" ("and the other account?", "how about the other?")."""
     return len(words(text)) <= 7 and bool(_OTHER.search(text))
 
 
 def the_other_listed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
-    """ "and the other one?" after one of two things listed was pointed at: the one not pointed at."""
+    """ "how about the other?" after one of two things listed was pointed at: the one not pointed at."""
     if not says_the_other(text) or not isinstance(view, Mapping) or not isinstance(view.get("listed"), Mapping):
         return None
     kind, now = listed(view)
@@ -257,7 +257,7 @@ def the_other_listed(text: str, view: Mapping[str, Any] | None) -> Pointed | Non
 
 def other_named(before: Frame, lists: SlotLists) -> tuple[SlotValue, ...] | None:
     """The issuers a money question before did not name, of the kinds it asked about ("how much is on the
-    Harbor card?" then "and the other card?": every other card's issuer); None when it named none."""
+    Harbor card?" then "and the other account?": every other card's issuer); None when it named none."""
     named = {v.value for v in before.values("issuer")} | {v.issuer for v in before.values("account")}
     if not named:
         return None

@@ -416,7 +416,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         now = replace(now, window=None)
     if now is not None and (now.names_something or now.kinds or now.bills or now.currencies):
         if _another_name(text, before, now):
-            # "what about Nacho?" after "how many emails did Mamá send me this month?": the same question of
+            # "how about Grandpa Joe?" after "how many mails has Dad sent this week?": the same question of
             # another one (its ask, its window, its flags), not a new one about Nacho
             return replace(now, ask=before.ask, window=relative or now.window or before.window,
                            flags=now.flags or before.flags - _ASK_FLAGS, sure=True)
@@ -431,7 +431,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         kept = before.flags if ask in ("list", "show", before.ask) else before.flags - _ASK_FLAGS
         currencies = tuple(_kinds(_brands_masked(norms), rw.currencies)) if before.domain == "money" else ()
         if currencies:
-            # "and in pesos?" after a total in euros: the same question in that currency
+            # "and in rupees?" after a total in euros: the same question in that currency
             return replace(before, text=text, ask=before.ask, currencies=currencies, scores=(), sure=True,
                            flags=flags or before.flags)
         return replace(before, text=text, ask=ask, flags=flags or kept,
@@ -444,8 +444,8 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     # what the question before asked for as its own ask (a reference, a place, whether one is free) is not
     # what a new ask wants: "and the return leg?" after "which seat am I in?" asks a day
     kept = before.flags if now.ask in ("list", "show", before.ask) else before.flags - _ASK_FLAGS
-    # a currency the question before was seen in ("and in pesos?") is no filter of a question that asks
-    # something of its own ("which of them come off automatically?" is asked of every bill)
+    # a currency the question before was seen in ("and in rupees?") is no filter of a question that asks
+    # something of its own ("and which of those are on direct debit?" is asked of every bill)
     currencies = before.currencies if not now.flags - {"bare"} else now.currencies
     return replace(now, domain=domain, filters=before.filters, kinds=before.kinds, bills=before.bills, currencies=currencies,
                    unmatched=before.unmatched, window=relative or now.window or before.window,
@@ -456,8 +456,8 @@ _ASK_FLAGS = frozenset(("reference", "where", "free", "genuine"))
 
 
 def _another_name(text: str, before: Frame, now: Frame) -> bool:
-    """Whether a short follow-up only puts another name in the question before ("what about Nacho?",
-    "and Priya?"): it opens on "and", "what about" or "how about", asks nothing of its own and says no day."""
+    """Whether a short follow-up only puts another name in the question before ("how about Grandpa Joe?",
+    "and Auntie Meg?"): it opens on "and", "what about" or "how about", asks nothing of its own and says no day."""
     norms = words(text)
     opener = next((len(p) for p in _FOLLOW_ON if tuple(norms[:len(p)]) == p), 0)
     named = {w for n in now.filters for w in words(n.said)} | {w for u in now.unmatched for w in words(u.said)}
@@ -557,7 +557,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         return None
     ask_said = _ask(said_norms, rw, vocab)
     if ask_said == "list" and _TAG.search(text):
-        ask_said = "is_there"  # "I've got the gym tonight, right?": a thing said, then asked to be confirmed
+        ask_said = "is_there"  # "the choir is tomorrow evening, isn't it?": a thing said, then asked to be confirmed
     # "the gym membership, when does it renew": the thing asked about said first, then the question
     # ("I should pay the gym tomorrow, can you help" opens on its speaker: a request for help, not this)
     asked = is_question(text, vocab) or ("," in text and said_norms[0] not in _SPEAKERS
@@ -685,7 +685,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         if "sender" in slots and (mail_said or not slots & {"issuer", "account", "provider"}):
             scores["mail"] += (_NAME_WEIGHT if whole or mail_said else 1) + (1 if mail_said else 0)
         elif "sender" in slots and not cued and _said_after_from(named.said, low):
-            # "anything from Priya lately?": someone things come from, said with no word of any domain, wrote
+            # "anything from Ottilie recently?": someone things come from, said with no word of any domain, wrote
             scores["mail"] += _NAME_WEIGHT + 1
         if "sender" in slots and "says" in flags:
             scores["mail"] += _NAME_WEIGHT + 1  # "what did Priya say?": what a person's mail says, not her booking
@@ -703,7 +703,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if any(travel_number(t) for i, t in enumerate(low) if i not in found.used):
         scores["appointments"] += 1  # "when's AP417?": a flight's or a train's number is a booking's
     if _WROTE_TO_ME.search(" ".join(low)):
-        scores["mail"] += 1  # "did the optician email me?": whoever it names, the question is of their mail
+        scores["mail"] += 1  # "has the dentist written to us?": whoever it names, the question is of their mail
     if _MAIL_HEAD.search(text):
         # "the team lunch email", "mail about the party": the thing asked for is mail, whatever its words name
         scores["mail"] += _NAME_WEIGHT
@@ -757,7 +757,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
 
 
 def _said_after_from(said: str, low: Sequence[str]) -> bool:
-    """Whether a name is said right after "from" ("anything from Priya?", "heard from the Lees?")."""
+    """Whether a name is said right after "from" ("anything from Ottilie?", "heard from the Lees?")."""
     first = said.casefold().split()[:1]
     return bool(first) and any(w == first[0] and i and (low[i - 1] == "from" or low[i - 1] in ("the", "my") and
                                                       i > 1 and low[i - 2] == "from") for i, w in enumerate(low))
@@ -870,7 +870,7 @@ def _senders_of_a_kind(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
     missing: list[Unmatched] = []
     stop = rw.common - rw.generic
     for i, t in enumerate(low):
-        # "from the bank", or "did the optician email me?" (a kind of sender said before a verb of writing)
+        # "from the bank", or "has the dentist written to us?" (a kind of sender said before a verb of writing)
         writes = t in ("did", "has", "have") and i + 2 < len(low) and low[i + 1] in ("the", "my", "our") and \
             bool(_WROTE_TO_ME.search(" ".join(low[i + 2:i + 7])))
         if not writes and (t != "from" or i + 2 >= len(low) or low[i + 1] not in ("the", "my", "our", "a")):

@@ -53,7 +53,7 @@ SESSIONS_KEPT = 256
 _ASIDE_TURNS = frozenset(("offline", "hook", "reader"))
 # a time said from the thing before ("after that", "before it")
 _IT_ON = re.compile(r"\b(?:it|that|this|they)\s+(?:on|at|for|in)\b", re.I)  # "was it on monday?": of a thing
-_THEN = re.compile(r"\b(?:then|at\s+that\s+time)\s*[?.!]*\s*$", re.I)  # "am I free then?": a time said before
+_THEN = re.compile(r"\b(?:then|at\s+that\s+time)\s*[?.!]*\s*$", re.I)  # "anything else on then?": a time said before
 _RELATIVE_TO_BEFORE = re.compile(r"\b(after|before|since|until|till)\s+(?:that|it|this|then)\b", re.I)
 # the domains whose answer each request's words ask for: a request of one domain keeps a question the reader
 # read as another's only when the reader has no evidence of its own ("do I still owe anything on the
@@ -156,7 +156,7 @@ class ReaderAnswers:
         action = is_action_request(turn.text, reader.vocab)
         if fresh is not None and fresh.domain == "clock" and before is not None and \
                 (before.names_something or before.kinds) and _IT_ON.search(turn.text):
-            # "wasn't it on monday?" after the physio: a day asked of the thing before, not of the calendar
+            # "wasn't that on the 3rd?" after the physio: a day asked of the thing before, not of the calendar
             fresh = frame = None
         shown = self._shown(turn) if not action else None
         if not action and (fresh is None or fresh.domain != "clock"):
@@ -168,7 +168,7 @@ class ReaderAnswers:
                 # "the third of those", "who wrote that?": one thing of the answer before, answered from it alone
                 return Match(NAME, {"frame": before, "pointed": picked, "shown": shown})
         if fresh is not None and fresh.window is None and _THEN.search(turn.text):
-            # "am I free then?": the time the answer before gave (the day a message proposes), else asked
+            # "anything else on then?": the time the answer before gave (the day a message proposes), else asked
             gives = [i.get("gives") for i in listed_things(shown)[1] if i.get("gives")] if shown is not None else []
             if len(gives) == 1:
                 start = clock.local(datetime.fromisoformat(str(gives[0])))
@@ -194,7 +194,7 @@ class ReaderAnswers:
                     says_the_other(turn.text):
                 others = other_named(before, reader.lists())
                 if others is None:
-                    # "and the other one?" after a list of bills, none of them singled out: which is asked
+                    # "how about the other?" after a list of bills, none of them singled out: which is asked
                     listed = [f"{i.get('issuer', '')} {i.get('kind', '')}".strip()
                               for i in (shown or {}).get("items") or () if isinstance(i, Mapping)]
                     others = tuple(SlotValue("issuer", name, name, ()) for name in dict.fromkeys(listed)) or None
@@ -348,7 +348,7 @@ class ReaderAnswers:
         return Outcome(reply=reply, data=data)
 
     def _others(self, turn: Turn, match: Match) -> Outcome:
-        """ "and the other card?": the one other issuer of that kind answered as the question before was;
+        """ "and the other account?": the one other issuer of that kind answered as the question before was;
         several asked about by name; none said so."""
         before: Frame = match.slots["frame"]
         others: tuple[SlotValue, ...] = match.slots["others"]

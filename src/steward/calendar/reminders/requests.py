@@ -223,7 +223,7 @@ def _done_shape(norms: Sequence[str], at: int, length: int, words: ManageWords) 
     if phrase == ["mark"]:
         return any(match_at(norms, i, words.done_marks) for i in range(at + 1, len(norms)))
     if any(w in _ASKING for w in norms[:at]):
-        return False  # "what did it say?", "when did it come?": a question about something, nothing done
+        return False  # "what did that say?", "when did that come?": a question about something, nothing done
     return len(norms) - (at + length) <= 4 and at <= 2
 
 

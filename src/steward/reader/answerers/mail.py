@@ -179,7 +179,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         sums = any(d == "money" and v > 0 for d, v in frame.scores) or bool(frame.flags & {"paid", "unpaid"})
         newest_says = f"{hits[0].message.subject} {hits[0].message.snippet}"
         if frame.flags & {"paid", "unpaid"} and _PAYMENT_RECEIVED.search(newest_says):
-            # "have I paid Glasfaser?": their newest mail thanks you for a payment
+            # "did I settle the fibre bill?": their newest mail thanks you for a payment
             when = day_text(clock.local(hits[0].message.received_at).date(), clock)
             lines.insert(0, f"Paid, as far as their mail says: {who}'s newest message ({when}) confirms a payment.")
         for h in hits[:SHOWN]:

@@ -184,7 +184,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         if not lines:
             return got
         if missing_then:
-            # "I've got the gym tonight, right?": no calendar line says gym, but mail gives a time then
+            # "the choir is tomorrow evening, isn't it?": no calendar line says gym, but mail gives a time then
             head = got.reply.split(".", 1)[0]
             return Answer("\n".join([f"{head} on your calendar, but I can't say there's none: this mail gives a time "
                                      "then that I read no booking from:", *lines]),
