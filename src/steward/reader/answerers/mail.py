@@ -51,7 +51,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         if not out and frame.kinds and set(words(frame.text)) & _WRITING and not frame.unmatched and not frame.unknown \
                 and (
                 not topic or kind_of(topic, load_words().provider_kinds) in frame.kinds):
-            # "did the optician email me?": the senders of the places of that kind
+            # "has the vet written to us?": the senders of the places of that kind
             places = {x.casefold() for p in lists().of_slot("provider") if p.kind in frame.kinds
                       for x in (p.value, p.issuer) if x}
             kinds = load_words().provider_kinds
