@@ -137,3 +137,13 @@ def test_a_name_the_calendar_does_not_hold_is_said_not_written_on_the_nearest(ap
     assert once.writes == () and "does not repeat" in once.reply
     found = app.engine.turn("all future violin practices on thursdays please", session="t")
     assert found.continuation is not None and "violin lesson repeats" in found.reply
+
+
+def test_a_repeating_reminder_named_is_changed_or_left_never_set_again(app_on: Any) -> None:
+    app = app_on("Europe/Dublin", "2026-12-03T08:00:00+00:00")
+    app.engine.turn("remind me every monday at 9 to water the ferns", session="r")
+    for said in ("my monday reminder should be on wednesdays from now on", "the ferns reminder: fridays going forward"):
+        trace = app.engine.turn(said, session="r")
+        assert [w for w in trace.writes if w.kind == "reminder" and w.fields["text"] != "water the ferns"] == [], said
+    moved = app.engine.turn("move my monday reminder to thursdays", session="r")
+    assert [(w.fields["text"], w.fields["rule"]) for w in moved.writes] == [("water the ferns", "FREQ=WEEKLY;BYDAY=TH")]

@@ -173,6 +173,8 @@ class ReminderCreation:
             return None  # "what reminders do I have?" is a read, not a new reminder
         if any(match_at(norms, i, self.vocab.not_creating) for i in range(at)):
             return None  # "cancel the 5 pm reminder" is not a new one
+        if _NAMES_ONE_SET(norms, at):
+            return None  # "my monday reminder should be on tuesdays from now on": one that exists, changed
         dated = reminder_dates(turn.text, turn_clock(self.clock, turn), self.vocab, self.date_options)
         repeat = self._repeat(turn)
         if is_todo and (dated.when is None or not dated.when.has_time) and (repeat is None or not repeat.has_time):
@@ -301,3 +303,12 @@ class ReminderCreation:
         return Outcome(reply=reply, writes=(Write("reminder", reminder.id, reminder.to_json()),),
                        data={"subject_source": source, "rule": reminder.rule, "repeats": how})
 
+
+def _NAMES_ONE_SET(norms: list[str], at: int) -> bool:  # noqa: N802 (read as a sentence at its call)
+    """Whether the word "reminder" at `at` names one already set ("*my* monday reminder", "*the* fish
+    reminder"): a determiner of a known thing just before it, and no word that asks for a new one."""
+    if at >= len(norms) or norms[at] not in ("reminder", "reminders"):
+        return False
+    before = norms[max(0, at - 4):at]
+    return any(w in ("my", "the", "that", "this", "our") for w in before) and \
+        not any(w in ("set", "add", "create", "new", "a", "an", "make", "another", "put") for w in norms[:at])
