@@ -140,7 +140,7 @@ CHAT_DENIED = {
 MONEY_DENIED = {
     **CHAT_DENIED,
     "babel": "CLDR's locale data (the kept tables write the sums)",
-    "steward.assistant.intercepts.reminders_manage": "the reminder changes (no word of one is said)",
+    "steward.reader.answerers.reminder_changes": "the reminder changes (no word of one is said)",
     "steward.assistant.intercepts.writes": "the door of write frames (no word of an event change is said)",
     "steward.reader.writes": "the reading of write frames (no word of one is said)",
     "steward.reader.answerers.event_changes": "the event changes (no word of one is said)",

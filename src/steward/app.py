@@ -342,15 +342,14 @@ class App:
         def event_changes() -> Intercept:
             from steward.assistant.intercepts.writes import WriteAnswers
 
-            return WriteAnswers("event_changes", lambda: self.write_reader, lambda: self.answerers, self.clock,
-                                forget=reading.forget)
+            return WriteAnswers("event_changes", lambda t, c, v: self.write_reader.read(t, c, v),
+                                lambda: self.answerers, self.clock, forget=reading.forget, answers_no=True)
 
         def manage_reminders() -> Intercept:
-            from steward.assistant.intercepts.reminders_manage import ManageReminders
+            from steward.assistant.intercepts.writes import WriteAnswers
 
-            return ManageReminders(self.vocab, self.clock, lambda: self.calendar, lambda: self.db,
-                                   date_options=options, similarity=lambda: self.text_similarity,
-                                   snooze_minutes=self.settings.as_int("reminders.snooze_minutes"))
+            return WriteAnswers("reminder_management", lambda t, c, v: self.write_reader.read_reminder(t, c, v),
+                                lambda: self.answerers, self.clock, forget=reading.forget)
 
         def reminder_creation() -> Intercept:
             from steward.assistant.intercepts.reminder import ReminderCreation
@@ -383,8 +382,9 @@ class App:
             # last: a turn said wholly in greetings, thanks or goodbyes ("thanks, good night")
             LazyIntercept("small_talk", True, small_talk),
         ]
-        # a stage that is a door to the reader's answerers is on with its answerer (`reader.<name>`)
-        return [i for i in built if self.settings.as_bool(f"reader.{i.name}" if i.name == "event_changes"
+        # a stage that is a door to the reader's write answerers is on with its answerer (`reader.<name>`)
+        doors = ("event_changes", "reminder_management")
+        return [i for i in built if self.settings.as_bool(f"reader.{i.name}" if i.name in doors
                                                           else f"{i.name}_intercept")]
 
     @cached_property
@@ -443,7 +443,7 @@ class App:
         from steward.assistant.answerer_tools import answerers_on
         from steward.dates import DateOptions
         from steward.reader import Answerers
-        from steward.reader.answer import write_answerer
+        from steward.reader.answer import REMINDER_ASKS, write_answerer
         from steward.reader.answerers.appointments import appointments_answerer, thing_answers
         from steward.reader.answerers.brief import brief_answerer
         from steward.reader.answerers.clock import clock_answerer
@@ -462,6 +462,13 @@ class App:
 
             return EventChanges(self.vocab, self.clock, lambda: self.calendar, lambda: self.db, options)
 
+        def reminder_changes() -> WriteSteps:
+            from steward.reader.answerers.reminder_changes import ManageReminders
+
+            return ManageReminders(self.vocab, self.clock, lambda: self.calendar, lambda: self.db,
+                                   date_options=options, similarity=lambda: self.text_similarity,
+                                   snooze_minutes=self.settings.as_int("reminders.snooze_minutes"))
+
         built = [
             dues_answerer(lambda: self.dues, lambda start, end: self.appointments.between(start, end)),
             accounts_answerer(lambda: self.dues),
@@ -479,6 +486,7 @@ class App:
             brief_answerer(lambda: self.brief),
             clock_answerer(),
             write_answerer("event_changes", "schedule", event_changes),
+            write_answerer("reminder_management", "reminders", reminder_changes, asks=REMINDER_ASKS),
         ]
         by_name = {a.name: a for a in built}
         return Answerers([replace(by_name[e.name], examples=e.examples) for e in answerers_on(self.settings.as_bool)])

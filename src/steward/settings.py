@@ -137,8 +137,6 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("assistant.history_turns", 20, "earlier turns of the session handed to the model loop",
             low=0, high=10000),
     Setting("reminder_creation_intercept", True, "flag: 'remind me ...' is handled without a model (0 = off)"),
-    Setting("reminder_management_intercept", True,
-            "flag: 'what reminders do I have', 'cancel/move/snooze the ... reminder', 'done' without a model"),
     Setting("reminder_meaning", True,
             "flag: the reminder a person names is found by meaning too, not only by its words (0 = words only)"),
     Setting("reader_intercept", True,
@@ -169,6 +167,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("reader.event_changes", True,
             "flag: 'add lunch with Priya on saturday at 1', 'move my dentist appointment to friday', "
             "'cancel tomorrow's physio' are read as writes and made without a model (0 = off)"),
+    Setting("reader.reminder_management", True,
+            "flag: 'what reminders do I have', 'cancel/move/snooze the ... reminder', 'done' are read as reminder "
+            "requests and answered without a model (0 = off)"),
     Setting("reader.clock", True, "flag: the reader answers 'what time is it (in Tokyo)?', 'what day is the 14th?', "
             "'how many days until Christmas?' from your clock"),
     # the daily brief
@@ -379,6 +380,7 @@ RENAMED = {
     "accounts_request_intercept": "reader.accounts",
     "appointments_intercept": "reader.appointments",
     "event_changes_intercept": "reader.event_changes",
+    "reminder_management_intercept": "reader.reminder_management",
 }
 
 
@@ -425,6 +427,12 @@ def load(
                 raise ConfigError(f"{config_file}: unknown setting {name!r}")
             values[setting.name] = _coerce(setting, raw, str(config_file))
             sources[setting.name] = str(config_file)
+    for old_name, new_name in RENAMED.items():
+        # an environment that still says a renamed setting's old name means the new one (unless it says both)
+        key, setting = env_name(old_name), _BY_NAME[new_name]
+        if key in environ and env_name(new_name) not in environ and setting.env_ok:
+            values[setting.name] = _coerce(setting, environ[key], f"${key}")
+            sources[setting.name] = f"${key}"
     for setting in SETTINGS:
         if not setting.env_ok:
             continue

@@ -29,7 +29,7 @@ class Written:
     """One object a write answer wrote: its kind ("event", "event.move" ...), its id and its own fields."""
 
     kind: str
-    id: str
+    id: str | int                   # an event's uid, a reminder's number
     fields: Mapping[str, Any]
 
 
@@ -65,7 +65,7 @@ class Answerer:
     @property
     def writes(self) -> bool:
         """Whether it answers write frames (and so has no tool for a model)."""
-        return bool(self.asks) and set(self.asks) <= set(WRITE_ASKS)
+        return self.ground is not None
 
 
 class WriteSteps(Protocol):
@@ -88,7 +88,12 @@ class WriteSteps(Protocol):
         ...
 
 
-def write_answerer(name: str, domain: str, build: Callable[[], WriteSteps], examples: Sequence[str] = ()) -> Answerer:
+# a reminder request: its changes, and the listing that says what "it" in the next one is
+REMINDER_ASKS: tuple[str, ...] = ("list", "cancel", "move", "snooze", "done")
+
+
+def write_answerer(name: str, domain: str, build: Callable[[], WriteSteps], examples: Sequence[str] = (),
+                   asks: tuple[str, ...] = WRITE_ASKS) -> Answerer:
     """A write answerer whose module is loaded and whose parts are built the first time a write frame of its
     domain reaches it (a question about money never loads the calendar's grammar)."""
     built: list[WriteSteps] = []
@@ -98,7 +103,7 @@ def write_answerer(name: str, domain: str, build: Callable[[], WriteSteps], exam
             built.append(build())
         return built[0]
 
-    return Answerer(name, domain, lambda f, c: steps().answer(f, c), tuple(examples), asks=WRITE_ASKS,
+    return Answerer(name, domain, lambda f, c: steps().answer(f, c), tuple(examples), asks=asks,
                     ground=lambda f, c: steps().ground(f, c),
                     resume=lambda t, p, c, v: steps().resume(t, p, c, v),
                     claims=lambda t, p, c: steps().claims(t, p, c))

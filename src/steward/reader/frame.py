@@ -2,9 +2,10 @@
 
 `Frame(domain, ask, filters, window)` is the one shape every answerer reads. Reads and writes share it:
 `ask` names what is wanted, a read ("list", "count", "when", "how_much", "is_there", "which", "show") or
-a write ("add", "move", "resize", "cancel", "skip", "change_series", "end_series"). A write frame carries
-its `write`: what the calendar grammar parsed of the request (the event to add, or the change and the
-words of its target) and who it is made for (the conversation and turn: its provenance). A write frame is
+a write ("add", "move", "resize", "cancel", "skip", "change_series", "end_series", "snooze", "done"). A
+write frame carries its `write`: what the calendar grammar parsed of the request (the event to add, or
+the change and the words of its target; a reminder's change) and who it is made for (the conversation
+and turn: its provenance). A write frame is
 answered by a write answerer and never kept as the context a later question is read with.
 """
 
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from steward.calendar.event_talk import EventAdd, EventChange
+    from steward.calendar.reminders.requests import Request
     from steward.records.calendar import Event
 
 Domain = Literal["money", "appointments", "schedule", "mail", "brief", "reminders", "clock"]
@@ -24,8 +26,10 @@ Domain = Literal["money", "appointments", "schedule", "mail", "brief", "reminder
 DOMAINS: tuple[str, ...] = ("money", "appointments", "schedule", "mail", "brief", "reminders", "clock")
 READ_ASKS: tuple[str, ...] = ("how_much", "count", "when", "where", "is_there", "which", "show", "list")
 # what a write frame asks: an event added, moved (to a time or by a shift), given a new length, cancelled,
-# one time of a repeating one skipped, a whole series changed from a day on, or a series ended
-WRITE_ASKS: tuple[str, ...] = ("add", "move", "resize", "cancel", "skip", "change_series", "end_series")
+# one time of a repeating one skipped, a whole series changed from a day on, or a series ended; a reminder
+# moved, cancelled, snoozed or marked done
+WRITE_ASKS: tuple[str, ...] = ("add", "move", "resize", "cancel", "skip", "change_series", "end_series", "snooze",
+                               "done")
 # how a name was found in the person's own data
 How = Literal["words", "spelling", "kind", "meaning"]
 
@@ -106,6 +110,16 @@ class EventWrite:
         return not hasattr(self.parsed, "action")
 
 
+@dataclass(frozen=True)
+class ReminderWrite:
+    """A reminder request read (`Request` of the reminder grammar: list, cancel, move, snooze, done, the words
+    of its target, the new time) and whom it is for. A listing rides with the changes: it is what "it" in the
+    next change points at."""
+
+    parsed: Request
+    via: WriteFor
+
+
 def write_ask(parsed: EventAdd | EventChange) -> str:
     """The frame's ask for what the grammar parsed: "add", or the change ("skip" for one time of a
     repeating event said as cancelled, "change_series" for every time moved, "end_series")."""
@@ -143,7 +157,7 @@ class Frame:
     # the whole answer a request's words ask for, when they ask for one (reader/requests.py): "digest"
     # (what is owed), "accounts", "days" (a day's calendar), "senders" (mail counted by sender), "brief"
     wants: str = ""
-    write: EventWrite | None = None      # a write's payload (its ask is one of WRITE_ASKS)
+    write: EventWrite | ReminderWrite | None = None  # a write's payload (its ask is one of WRITE_ASKS)
 
     @property
     def writes(self) -> bool:

@@ -3,6 +3,7 @@
     "put dinner with Sam on thursday at 7"        Frame(schedule, add, write=EventWrite(EventAdd ...))
     "shift the piano lesson to 5"                  Frame(schedule, move, write=EventWrite(EventChange ...))
     "drop next week's yoga, just that one"         Frame(schedule, skip, ...)
+    "push the plant-watering reminder to 6"        Frame(reminders, move, write=ReminderWrite(Request ...))
 
 The grammar (`steward.calendar.event_talk`) is loaded the first time a request reaches it; the turn
 pipeline lets a turn reach it only when it says one of the words an event write is said with
@@ -15,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from steward.clock import Clock
-from steward.reader.frame import EventWrite, Frame, WriteFor, write_ask
+from steward.reader.frame import EventWrite, Frame, ReminderWrite, WriteFor, write_ask
 from steward.vocab import Vocab
 
 if TYPE_CHECKING:
@@ -24,20 +25,27 @@ if TYPE_CHECKING:
 
 
 class WriteReader:
-    """Reads event writes (an event added, or one changed) into write frames."""
+    """Reads event writes (an event added, or one changed) and reminder requests into write frames."""
 
     def __init__(self, vocab: Vocab, date_options: Any = None) -> None:
         self.vocab = vocab
         self.date_options = date_options
         self._words: tuple[EventWords, ManageWords] | None = None
+        self._manage_words: ManageWords | None = None
 
     def _said(self) -> tuple[EventWords, ManageWords]:
         if self._words is None:
             from steward.calendar.event_talk import load_event_words
+
+            self._words = load_event_words(), self._manage()
+        return self._words
+
+    def _manage(self) -> ManageWords:
+        if self._manage_words is None:
             from steward.calendar.reminders.requests import load_manage_words
 
-            self._words = load_event_words(), load_manage_words()
-        return self._words
+            self._manage_words = load_manage_words()
+        return self._manage_words
 
     def read(self, text: str, clock: Clock, via: WriteFor) -> Frame | None:
         """The write frame of `text` (an event added, or a change to one), or None when it asks no event write."""
@@ -49,3 +57,13 @@ class WriteReader:
         if parsed is None:
             return None
         return Frame(text=text, domain="schedule", ask=write_ask(parsed), write=EventWrite(parsed, via))
+
+    def read_reminder(self, text: str, clock: Clock, via: WriteFor) -> Frame | None:
+        """The frame of a reminder request (its ask: list, cancel, move, snooze or done), or None when `text`
+        asks nothing of the reminders."""
+        from steward.calendar.reminders.requests import parse_request
+
+        request = parse_request(text, self._manage(), self.vocab, clock, self.date_options)
+        if request is None:
+            return None
+        return Frame(text=text, domain="reminders", ask=request.action, write=ReminderWrite(request, via))

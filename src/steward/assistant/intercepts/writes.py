@@ -15,7 +15,6 @@ context a later question is read with (`Frame.writes`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from steward.assistant.intercepts.base import Match, turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
@@ -23,19 +22,19 @@ from steward.clock import Clock
 from steward.reader.answer import Answer, Answerers
 from steward.reader.frame import Frame, WriteFor
 
-if TYPE_CHECKING:
-    from steward.reader.writes import WriteReader
-
 
 class WriteAnswers:
-    """The write frames one write answerer (`name`) answers, as a stage of the turn pipeline."""
+    """The write frames one write answerer (`name`) answers, as a stage of the turn pipeline; `read` reads a
+    turn into such a frame (a `steward.reader.writes.WriteReader` method)."""
 
     reads_only = False
-    answers_no = True  # "no" to "Cancel it? (yes / no)" is the answerer's to hear: nothing is written
 
-    def __init__(self, name: str, read: Callable[[], WriteReader], answerers: Callable[[], Answerers],
-                 clock: Clock, forget: Callable[[str], None] | None = None) -> None:
+    def __init__(self, name: str, read: Callable[[str, Clock, WriteFor], Frame | None],
+                 answerers: Callable[[], Answerers], clock: Clock, forget: Callable[[str], None] | None = None,
+                 answers_no: bool = False) -> None:
         self.name = name
+        # its questions are yes/no ("Cancel it? (yes / no)"): a "no" is the answerer's to hear, nothing is written
+        self.answers_no = answers_no
         self._read = read
         self._answerers = answerers
         self.clock = clock
@@ -47,7 +46,7 @@ class WriteAnswers:
         """A Match with the grounded write frame, when the turn asks a write this answerer finds the object
         of; None otherwise. Writes nothing."""
         clock = turn_clock(self.clock, turn)
-        frame = self._read().read(turn.text, clock, _via(turn))
+        frame = self._read(turn.text, clock, _via(turn))
         if frame is None:
             return None
         answerer = self._answerers().named(self.name)

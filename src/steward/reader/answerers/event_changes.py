@@ -50,7 +50,7 @@ from steward.clock import Clock
 from steward.errors import ConnectorError, UserError
 from steward.formats import Formats
 from steward.reader.answer import Answer, Written
-from steward.reader.frame import Frame, Named, SlotValue, Window, WriteFor
+from steward.reader.frame import EventWrite, Frame, Named, SlotValue, Window, WriteFor
 from steward.vocab import Vocab, words
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ class EventChanges:
         """The write frame with the event(s) it is about (an add needs none); None when no event here is
         the one meant (the turn goes on down the pipeline). Writes nothing."""
         write = frame.write
-        if write is None:
+        if not isinstance(write, EventWrite):
             return None
         turn = _turn_of(frame, clock)
         parsed = write.parsed
@@ -287,7 +287,7 @@ class EventChanges:
         """Add the event, or pick the one meant (asking when unsure) and change it; None for a frame not
         grounded here."""
         write = frame.write
-        if write is None:
+        if not isinstance(write, EventWrite):
             return None
         turn = _turn_of(frame, clock)
         if isinstance(write.parsed, EventAdd):

@@ -1,4 +1,5 @@
-"""reminder_management: list, cancel, move, snooze and finish reminders in plain words, without a model.
+"""reminder_management: the write answerer that lists, cancels, moves, snoozes and finishes reminders said
+in plain words, without a model.
 
     "what reminders do I have?"            list (a day or a week said narrows it: "this week")
     "cancel the AI training reminder"      cancel (a repeating one: the series; "skip this week's": one)
@@ -9,7 +10,7 @@
 The target is found among the open reminders by its words and by meaning (`steward.calendar.reminders.targets`); "it"
 and "that" are the session's last reminder (the last one set, changed or listed alone; for snooze and
 done, one that fired in the last two hours comes first). Two close matches, or no words at all with
-several reminders open, open a question this intercept owns ("Which one: 1) … 2) …?"), answered by
+several reminders open, open a question this answerer owns ("Which one: 1) … 2) …?"), answered by
 number or by words. Every change goes through the calendar's one write path; an unambiguous target
 needs no consent question, an ambiguous cancel always asks. The words are in `steward/calendar/reminders/requests.yaml`.
 """
@@ -19,18 +20,17 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from steward.assistant.intercepts.base import Match
-from steward.assistant.intercepts.reminder import turn_clock, when_label
-from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
-from steward.calendar.reminders.requests import ManageWords, Request, load_manage_words, parse_request
+from steward.calendar.reminders.requests import ManageWords, Request, load_manage_words
 from steward.calendar.reminders.targets import Candidate, Similarity, choose, pick_answer
 from steward.clock import Clock
 from steward.errors import ConfigError, UserError
 from steward.formats import Formats
+from steward.reader.answer import Answer, Written
+from steward.reader.frame import Frame, ReminderWrite, WriteFor
 from steward.vocab import Vocab, words
 
 if TYPE_CHECKING:
@@ -46,16 +46,31 @@ RECENT_FIRE = timedelta(hours=2)   # "snooze" / "done" right after a notificatio
 DONE_WINDOW = timedelta(days=7)    # a fired reminder can be marked done for this long
 MAX_LISTED = 20
 MAX_ASKED = 5
+def _when(due: datetime, fmt: Formats) -> str:
+    return fmt.when(due)
+
+
 def _label(r: Reminder, calendar: CalendarService, fmt: Formats) -> str:
     how = calendar.describe(r)
-    return f"{r.text} ({when_label(r.due, fmt)}{', ' + how if how else ''})"
+    return f"{r.text} ({_when(r.due, fmt)}{', ' + how if how else ''})"
+
+
+@dataclass(frozen=True)
+class _Turn:
+    """The request as the answerer works on it: its words, whom it is for, and its moment."""
+
+    text: str
+    session: str
+    id: str
+    dry_run: bool
+    now: datetime
 
 
 class ManageReminders:
-    """The reminder_management intercept."""
+    """The reminder_management answerer: `ground` finds the reminder a request is about, `answer` lists or
+    changes, `resume` finishes what its which-one question was about."""
 
     name = NAME
-    reads_only = False
 
     def __init__(self, vocab: Vocab, clock: Clock, calendar: Callable[[], CalendarService],
                  db: Callable[[], sqlite3.Connection], words: ManageWords | None = None, date_options: Any = None,
@@ -71,22 +86,21 @@ class ManageReminders:
 
     # -- matching -------------------------------------------------------------------------------
 
-    def match(self, turn: Turn) -> Match | None:
-        """A Match when the turn lists, snoozes, finishes, moves or cancels a reminder it can find."""
-        clock = turn_clock(self.clock, turn)
-        request = parse_request(turn.text, self.words, self.vocab, clock, self.date_options)
-        if request is None:
+    def ground(self, frame: Frame, clock: Clock) -> Frame | None:
+        """The frame, when it lists, snoozes or finishes reminders, points at one ("it", "my reminder"), or
+        names one an open reminder has the words of; None otherwise (the turn goes on). Writes nothing."""
+        write = frame.write
+        if not isinstance(write, ReminderWrite):
             return None
-        if request.action in ("list", "snooze", "done"):
-            return Match(NAME, {"request": request})
-        if request.pronoun or request.noun:
-            return Match(NAME, {"request": request})
+        request = write.parsed
+        if request.action in ("list", "snooze", "done") or request.pronoun or request.noun:
+            return frame
         if not request.target:
             return None
         # words alone ("cancel the dentist"): ours only when an open reminder has them
         candidates = self._candidates(request.action)
         found = choose(request.target, candidates, self.similarity())
-        return Match(NAME, {"request": request}) if found.best or found.close else None
+        return frame if found.best or found.close else None
 
     def similarity(self) -> Similarity | None:
         """The embedding similarity that helps pick a reminder by meaning, or None with no model."""
@@ -98,21 +112,28 @@ class ManageReminders:
 
     # -- answering ------------------------------------------------------------------------------
 
-    def handle(self, turn: Turn, match: Match) -> Outcome:
+    def answer(self, frame: Frame, clock: Clock) -> Answer | None:
         """List the reminders, or pick the one meant (asking when unsure) and change it."""
-        request = match.slots["request"]
-        assert isinstance(request, Request)
+        write = frame.write
+        if not isinstance(write, ReminderWrite):
+            return None
+        request = write.parsed
+        turn = _Turn(frame.text, write.via.session, write.via.turn, write.via.dry_run, clock.now())
         if request.action == "list":
             return self._list(turn, request)
         candidates = self._candidates(request.action)
         chosen = self._target(turn, request, candidates)
-        if isinstance(chosen, Outcome):
+        if isinstance(chosen, Answer):
             return chosen
         return self._act(turn, request, chosen)
 
-    def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+    def claims(self, text: str, payload: Mapping[str, Any], clock: Clock) -> bool:
+        """Its questions are answered only when no other request reads the answer."""
+        return False
+
+    def resume(self, text: str, payload: Mapping[str, Any], clock: Clock, via: WriteFor) -> Answer | None:
         """Apply the change to the reminder the user picked from the ones offered; None when no answer."""
-        payload = question.payload
+        turn = _Turn(text, via.session, via.turn, via.dry_run, clock.now())
         try:
             request = Request(str(payload["action"]), occurrence=bool(payload.get("occurrence")),
                               series=bool(payload.get("series")), when=str(payload.get("when") or ""),
@@ -127,8 +148,9 @@ class ManageReminders:
         picked = pick_answer(turn.text, candidates, self.similarity())
         if picked is None:
             if len(turn.text.split()) <= 3:
-                return Outcome(reply=f"Say a number from 1 to {len(candidates)}, or some words of the one you mean. "
-                                     + question.question, ask=question)
+                asked = str(payload.get("question") or "")
+                again = f"Say a number from 1 to {len(candidates)}, or some words of the one you mean. {asked}".strip()
+                return Answer(reply=again, question=asked or again, payload=payload)
             return None
         return self._act(turn, request, by_id[picked.id])
 
@@ -145,12 +167,12 @@ class ManageReminders:
             pool = pending
         return [Candidate(int(r.id), r.text, _label(r, calendar, self.clock.formats)) for r in pool if r.id is not None]
 
-    def _target(self, turn: Turn, request: Request, candidates: list[Candidate]) -> Reminder | Outcome:
+    def _target(self, turn: _Turn, request: Request, candidates: list[Candidate]) -> Reminder | Answer:
         calendar = self._calendar()
         everything = {r.id: r for r in calendar.reminders(include_done=True)}
         allowed = {c.id for c in candidates}
         if not candidates:
-            return Outcome(reply=self._nothing(request.action), data={"action": request.action, "reminder": None})
+            return Answer(reply=self._nothing(request.action), data={"action": request.action, "reminder": None})
         pool = self._filtered(turn, request, candidates, everything)
         if not request.target:
             implied = self._implied(turn, request, allowed)
@@ -167,17 +189,17 @@ class ManageReminders:
         if found.close:
             return self._ask(request, list(found.close), "Which one")
         said = " ".join(request.target)
-        return Outcome(reply=f"I couldn't find a reminder for {said!r}. " + self._listing(candidates),
+        return Answer(reply=f"I couldn't find a reminder for {said!r}. " + self._listing(candidates),
                        data={"action": request.action, "reminder": None})
 
-    def _filtered(self, turn: Turn, request: Request, candidates: list[Candidate],
+    def _filtered(self, turn: _Turn, request: Request, candidates: list[Candidate],
                   everything: Mapping[int | None, Reminder]) -> list[Candidate]:
         """The candidates a time in the turn names ("my 5 pm reminder", "tomorrow's one"), else all."""
         if not request.filters:
             return candidates
         from steward import dates
 
-        clock = turn_clock(self.clock, turn)
+        clock = self.clock.at(turn.now)
         zone = self.clock.zone
         kept = []
         for begin, end in request.filters:
@@ -192,7 +214,7 @@ class ManageReminders:
                     kept.append(c)
         return kept or candidates
 
-    def _implied(self, turn: Turn, request: Request, allowed: set[int]) -> int | None:
+    def _implied(self, turn: _Turn, request: Request, allowed: set[int]) -> int | None:
         """The reminder "it" means: one that just fired (snooze, done), else the session's last one."""
         if request.action in ("snooze", "done"):
             recent = [r for r in self._calendar().recent_fired(RECENT_FIRE) if r.id in allowed]
@@ -212,13 +234,13 @@ class ManageReminders:
                     return current[0].id
         return None
 
-    def _ask(self, request: Request, pool: Sequence[Candidate], lead: str) -> Outcome:
+    def _ask(self, request: Request, pool: Sequence[Candidate], lead: str) -> Answer:
         shown = list(pool)[:MAX_ASKED]
         question = f"{lead}: " + " ".join(f"{i}) {c.label}" for i, c in enumerate(shown, 1)) + "?"
         payload = {"action": request.action, "ids": [c.id for c in shown], "when": request.when,
                    "delay_minutes": request.delay_minutes, "shift_minutes": request.shift_minutes, "occurrence": request.occurrence,
-                   "series": request.series}
-        return Outcome(reply=question, ask=OpenQuestion(NAME, question, payload),
+                   "series": request.series, "question": question}  # the question: asked again when no pick
+        return Answer(reply=question, question=question, payload=payload,
                        data={"action": request.action, "candidates": [c.id for c in shown]})
 
     def _nothing(self, action: str) -> str:
@@ -231,7 +253,7 @@ class ManageReminders:
         more = f" and {len(candidates) - MAX_ASKED} more" if len(candidates) > MAX_ASKED else ""
         return f"Your reminders: {shown}{more}."
 
-    def _act(self, turn: Turn, request: Request, target: Reminder) -> Outcome:
+    def _act(self, turn: _Turn, request: Request, target: Reminder) -> Answer:
         calendar = self._calendar()
         prov = {"via": "turn", "session": turn.session, "turn": turn.id, "command": "chat"}
         assert target.id is not None
@@ -249,10 +271,10 @@ class ManageReminders:
                 if whole:
                     reply = f"Cancelled the repeating reminder: {target.text} ({how})."
                 elif repeating:
-                    nxt = f"; it repeats next on {when_label(done.next, self.clock.formats)}" if done.next else ""
-                    reply = f"Skipped this one ({when_label(target.due, self.clock.formats)}): {target.text}{nxt}."
+                    nxt = f"; it repeats next on {_when(done.next, self.clock.formats)}" if done.next else ""
+                    reply = f"Skipped this one ({_when(target.due, self.clock.formats)}): {target.text}{nxt}."
                 else:
-                    reply = f"Cancelled: {target.text} ({when_label(target.due, self.clock.formats)})."
+                    reply = f"Cancelled: {target.text} ({_when(target.due, self.clock.formats)})."
             elif request.action == "move" and repeating and request.shift_minutes is None and \
                     calendar.recurrence(request.when) is not None:
                 # the new time is itself a repeat ("move my plants reminder to tuesdays"): every time from now on
@@ -260,13 +282,13 @@ class ManageReminders:
 
                 done = calendar.move_reminder_series(target.id, request.when, provenance=prov, dry_run=turn.dry_run)
                 reply = f"Changed: {target.text} now repeats {describe_rule(done.rule or '', done.due)}, " \
-                        f"from {when_label(done.due, self.clock.formats)}."
+                        f"from {_when(done.due, self.clock.formats)}."
             elif request.action == "move":
                 # a shift ("an hour later") moves it from its own time; a time or a day said, to there
                 when = (target.due + timedelta(minutes=request.shift_minutes) if request.shift_minutes is not None
                         else request.when)
                 done = calendar.move_reminder(target.id, when, provenance=prov, dry_run=turn.dry_run)
-                reply = f"Moved: {target.text} to {when_label(done.due, self.clock.formats)}."
+                reply = f"Moved: {target.text} to {_when(done.due, self.clock.formats)}."
                 if repeating:
                     reply += f" Only this time: it still repeats {how}."
             elif request.action == "snooze":
@@ -276,19 +298,19 @@ class ManageReminders:
                 reply = f"Snoozed: {target.text}. I'll remind you again at {self.clock.formats.time(done.due)}."
             else:
                 done = calendar.done_reminder(target.id, provenance=prov, dry_run=turn.dry_run)
-                nxt = f" Next time: {when_label(done.next, self.clock.formats)}." if done.next else ""
+                nxt = f" Next time: {_when(done.next, self.clock.formats)}." if done.next else ""
                 reply = f"Marked done: {target.text}.{nxt}"
         except UserError as exc:
-            return Outcome(reply=exc.message[:1].upper() + exc.message[1:],
+            return Answer(reply=exc.message[:1].upper() + exc.message[1:],
                            data={"action": request.action, "reminder": target.id, "error": exc.message})
         if turn.dry_run:
             reply = "(dry run) " + reply
         fields = done.to_json()
-        return Outcome(reply=reply, writes=(Write("reminder", fields.get("id") or target.id, fields),),
+        return Answer(reply=reply, writes=(Written("reminder", fields.get("id") or target.id, fields),),
                        data={"action": request.action, "reminder": target.id,
                              "series": bool(repeating and request.action == "cancel" and not request.occurrence)})
 
-    def _list(self, turn: Turn, request: Request) -> Outcome:
+    def _list(self, turn: _Turn, request: Request) -> Answer:
         calendar = self._calendar()
         shown = [r for r in calendar.reminders() if r.status in ("pending", "firing", "failed")]
         window = ""
@@ -296,7 +318,7 @@ class ManageReminders:
         if request.when:
             from steward import dates
 
-            said = dates.find(request.when, turn_clock(self.clock, turn), options=self.date_options)
+            said = dates.find(request.when, self.clock.at(turn.now), options=self.date_options)
             if said is not None:
                 begin = said.start
                 end = said.end or (said.start + timedelta(days=1))
@@ -312,27 +334,27 @@ class ManageReminders:
             else ""
         if not shown:
             reply = f"You have no reminders{window}." if window else "You have no upcoming reminders."
-            return Outcome(reply=head + reply, data={"action": "list", "reminders": []})
+            return Answer(reply=head + reply, data={"action": "list", "reminders": []})
         lines = [f"{head}You have {len(shown)} reminder{'s' if len(shown) != 1 else ''}{window}:"]
         for i, r in enumerate(shown[:MAX_LISTED], 1):
             how = calendar.describe(r)
             late = " (its notification failed)" if r.status == "failed" else ""
-            lines.append(f"{i}) {when_label(r.due, self.clock.formats)}: {r.text}{' (' + how + ')' if how else ''}{late}")
+            lines.append(f"{i}) {_when(r.due, self.clock.formats)}: {r.text}{' (' + how + ')' if how else ''}{late}")
         if len(shown) > MAX_LISTED:
             lines.append(f"… and {len(shown) - MAX_LISTED} more (`steward reminders list` shows them all)")
         data: dict[str, Any] = {"action": "list", "reminders": [r.to_json() for r in shown[:MAX_LISTED]],
                                 "view": self._view(lines[0].rstrip(":"), shown, request, span, turn)}
         if len(shown) == 1:
             data["reminder"] = shown[0].id  # "cancel it" now means this one
-        return Outcome(reply="\n".join(lines), data=data)
+        return Answer(reply="\n".join(lines), data=data)
 
 
     def _view(self, head: str, shown: list[Reminder], request: Request, span: tuple[datetime, datetime] | None,
-              turn: Turn) -> dict[str, Any]:
+              turn: _Turn) -> dict[str, Any]:
         """The reminders listed as days with their times (the page's schedule view)."""
         from steward.reader.views import Entry, schedule_view
 
-        clock = turn_clock(self.clock, turn)
+        clock = self.clock.at(turn.now)
         window = None
         if span is not None:
             first = clock.local(span[0]).date()
