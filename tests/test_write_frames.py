@@ -124,3 +124,24 @@ def test_the_writes_flag_off_leaves_event_writes_to_the_rest_of_the_pipeline(tmp
         assert trace.handled_by != "event_changes" and not trace.writes
     finally:
         built.close()
+
+
+def test_a_reminder_request_is_read_into_a_frame_and_changed_by_its_answerer(say, app: App) -> None:
+    made = say("remind me on friday at 6 pm to water the ferns")
+    assert made.handled_by == "reminder_creation" and made.writes
+    via = WriteFor(session="s", turn="t")
+    frame = app.write_reader.read_reminder("push the fern reminder to 7 pm", app.clock, via)
+    assert frame is not None and (frame.domain, frame.ask) == ("reminders", "move")
+    assert app.write_reader.read_reminder("what's on friday?", app.clock, via) is None
+    moved = say("push the fern reminder to 7 pm")
+    assert moved.handled_by == "reminder_management" and [w.kind for w in moved.writes] == ["reminder"]
+    assert moved.writes[0].fields["due"].startswith("2026-12-04T19:00")
+    listed = say("which reminders have I got?")
+    assert listed.handled_by == "reminder_management" and "water the ferns" in listed.reply and not listed.writes
+
+
+def test_a_renamed_flag_still_works_by_its_old_name() -> None:
+    assert load(None, environ={"STEWARD_REMINDER_MANAGEMENT_INTERCEPT": "0"}).as_bool("reader.reminder_management") \
+        is False
+    assert load(None, environ={"STEWARD_EVENT_CHANGES_INTERCEPT": "0"}).as_bool("reader.event_changes") is False
+    assert load(None, environ={}).as_bool("reader.event_changes") is True
