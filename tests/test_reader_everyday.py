@@ -140,3 +140,14 @@ def test_what_was_spent_on_one_card_is_that_banks_alerts_alone(demo: App) -> Non
 def test_what_was_bought_is_not_answered_with_a_total(demo: App) -> None:
     handled_by, reply = ask(demo, "how much went on takeaways, how much did I spend on those?")
     assert not reply.startswith("Spent "), reply
+
+
+@pytest.mark.parametrize("text", ["sum up my day", "could you summarize today"])
+def test_a_summary_of_the_day_is_the_brief(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and reply.startswith("Your brief for"), reply
+
+
+def test_the_time_of_the_first_thing_of_a_day_is_that_days_schedule(demo: App) -> None:
+    handled_by, reply = ask(demo, "so what time is my first thing tomorrow?")
+    assert handled_by == "reader" and "Pawsome Vets" in reply and "09:15" in reply, reply

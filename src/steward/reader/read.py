@@ -562,7 +562,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     # ("I should pay the gym tomorrow, can you help" opens on its speaker: a request for help, not this)
     asked = is_question(text, vocab) or ("," in text and said_norms[0] not in _SPEAKERS
                                          and is_question(text.split(",", 1)[1].strip(), vocab)) \
-        or bool(_hits(said_norms, rw.news))  # "what've I missed" asks, whatever its opening
+        or bool(_hits(said_norms, rw.news) or _hits(said_norms, rw.idioms.get("brief", ())))
+    # ("what've I missed", "sum up my day": a question or a request, whatever its opening)
     # a few words that open on no one ("texts from Sam", "Harbor bill") may be a request by its names alone
     terse = len(said_norms) <= _TERSE and bool(said_norms) and said_norms[0] not in _REMARK_OPENERS
     # "the mail about the power being cut": mail named by what it is about is a request, however long
@@ -739,7 +740,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     # a weekday said beside a date it is not part of asks what day that date is
     asks_the_calendar = asks_the_calendar or (window is not None and any(
         t in _WEEKDAYS for i, t in enumerate(low) if i not in skip and i not in found.used))
-    if asks_the_calendar and not found.named and best == "schedule" and top <= 1 and not loose:
+    # ("what time is my first thing tomorrow?" asks the time of an entry a schedule word names)
+    if asks_the_calendar and not found.named and best == "schedule" and top <= 1 and not loose and \
+            not (ask_said == "when" and "schedule" in cued):
         return None  # "what's the day today?", "is the 23rd a saturday?": the calendar itself, not the person's
     rest = [t for i, t in enumerate(low) if i not in skip]
     if best == "schedule" and top <= 0.5 and all(t in _EMPTY for t in rest) and {"it", "it's"} & set(rest):
@@ -954,8 +957,8 @@ def not_a_read(text: str, rw: ReaderWords) -> bool:
     """Whether a text asks for something that is not a read of the person's data: the date or the clock, a
     list they keep ("my shopping list"), or a model's work on what is stored ("explain it", "summarise it")."""
     said = [w.replace("\u2019", "'") for w in words(text)]
-    if _hits(said, rw.for_a_model):
-        return True
+    if _hits(said, rw.for_a_model) and not _hits(said, rw.idioms.get("brief", ())):
+        return True  # ("summarise my day" is the brief's idiom, not a model's work)
     if _hits(said, rw.time_questions):
         # "what day is it?" asks the calendar; "what day is the physio booking?" asks about a booking
         return not any(_hits(said, cues) for cues in rw.domains.values())

@@ -73,7 +73,7 @@ class ReaderWords:
         """Every single word the reader knows as a word of its own (never a name)."""
         out: set[str] = set(self.generic) | set(self.common)
         for table in (self.domains, self.asks, self.flags, self.money_kinds, self.provider_kinds, self.bill_names,
-                      self.relative_windows, self.day_parts, self.loose_spans):
+                      self.relative_windows, self.day_parts, self.loose_spans, self.idioms):
             for phrases in table.values():
                 out.update(w for p in phrases for w in p)
         out.update(w for p in (*self.show_opening, *self.request_openers, *self.event_nouns, *self.news) for w in p)
