@@ -151,3 +151,19 @@ def test_a_summary_of_the_day_is_the_brief(demo: App, text: str) -> None:
 def test_the_time_of_the_first_thing_of_a_day_is_that_days_schedule(demo: App) -> None:
     handled_by, reply = ask(demo, "so what time is my first thing tomorrow?")
     assert handled_by == "reader" and "Pawsome Vets" in reply and "09:15" in reply, reply
+
+
+@pytest.mark.parametrize("text", ["any updates for me?", "read my mail"])
+def test_updates_and_reading_the_mail_are_the_newest_mail(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and reply.startswith("Your newest mail"), reply
+
+
+def test_the_latest_on_a_thing_is_never_the_newest_mail_of_everything(demo: App) -> None:
+    _, reply = ask(demo, "what's the latest on the lease?")
+    assert not reply.startswith("Your newest mail"), reply
+
+
+def test_interesting_mail_is_the_mail_that_matters(demo: App) -> None:
+    handled_by, reply = ask(demo, "anything interesting in my inbox?")
+    assert handled_by == "reader" and "look important" in reply, reply

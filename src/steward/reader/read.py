@@ -582,7 +582,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     found = find_names(low, raw, lists, known, skip)
     # nothing said but a domain's words ("check my inbox"): no name, no count, no state Steward does not keep
     bare = not found.named and ask_said != "count" and _bare(low, skip | found.used, rw) and \
-        not set(low) & (_STATES | _BACK)  # "and who wrote that?" asks of the mail before, not the newest
+        not set(low[1:] if tuple(low[:1]) == ("read",) else low) & (_STATES | _BACK)
+    # ("and who wrote that?" asks of the mail before, not the newest; "read my mail" opens on a verb, no state)
     if ask_said == "list" and not asked and not found.named and not (terse and bare) and not about_mail:
         return None  # a short remark that names nothing of the person's ("upcoming events" asks for them)
     # an idiom says its domain whole and lends its words to no other ("on the cards" is what is planned)
@@ -604,8 +605,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     news = _hits(norms, rw.news) if not any(v > 0 for d, v in scores.items() if d != "mail") else []
     in_news = {i for at, n in news for i in range(at, at + n)}
     dated = set(words(window.said)) if window is not None else set()
-    if any(i not in in_news and w not in known and w not in dated and not w.isdigit() for i, w in enumerate(norms)):
-        news = []  # "have I missed paying the gym?" says what was missed: not the newest mail
+    everyday = rw.common | {w for p in rw.domains["mail"] for w in p}
+    if any(i not in in_news and w not in everyday and w not in dated and not w.isdigit() for i, w in enumerate(norms)):
+        news = []  # "have I missed paying the gym?", "the latest on the lease": what it is about is said
     for at, n in news:
         norms[at:at + n] = ["_"] * n
     verb = _show_verb(norms, rw, vocab)
