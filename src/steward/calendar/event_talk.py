@@ -141,7 +141,7 @@ class EventChange:
     since: date | None = None           # a series changed from this day on ("from the 14th")
     text: str = ""                      # the request as read (the spans of `filters` are in it)
     several: Several | None = None      # several times skipped at once ("the next two", "until january")
-    corrects: bool = False              # a time put right just after a write ("sorry, 10 not 8")
+    corrects: bool = False              # a time put right just after a write ("sorry, 11 not 9")
     follows: bool = False               # the time after the one just skipped ("and the one after that")
 
 
@@ -340,7 +340,7 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     return _parse_text(said or text, words, manage, vocab, clock, options)
 
 
-# after a time was skipped, the next one too: "and the one after that too", "the next one as well"
+# after a time was skipped, the next one too: "and the one after it as well", "plus the following one"
 # ("the next one" alone may answer a question of which one: "and", "too" or "after that" must be said)
 _AFTER_THAT = re.compile(r"^\W*(?P<lead>(?:(?:and|also|plus)\s+)*)(?:(?:skip|cancel|drop)\s+)?(?:the\s+one\s+after\s+"
                          r"(?:that|it)|the\s+next\s+one(?:\s+after\s+(?:that|it))?|the\s+following\s+one)"
@@ -376,7 +376,7 @@ def _while_away(text: str, words: EventWords, clock: Clock, options: Any) -> Eve
 
 
 _TIME = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?|noon|midday)"
-# a time said again to put right the one just written: "sorry, 10 not 8", "oops i meant 4pm", "no, 9:30"
+# a time said again to put right the one just written: "sorry, 11 not 9", "oops i meant 4pm", "no, 9:30"
 _CORRECTION = re.compile(rf"^\W*(?:sorry|oops|no|nope|actually|wait|my\s+bad|i\s+meant?|make\s+(?:that|it))\b[\s,!.:-]*"
                          rf"(?:(?:i\s+meant?|make\s+(?:that|it)|it'?s|at|to)\s+)*(?P<new>{_TIME})"
                          rf"(?:[\s,]+(?:not|instead\s+of|rather\s+than)\s+{_TIME})?(?:[\s,]+(?:instead|please|pls))?\W*$",

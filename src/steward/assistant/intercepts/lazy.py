@@ -123,7 +123,7 @@ EVENT_WORDS = ("bring", "pull", "instead", "last", "end", "ends", "ending", "fin
                "weekends", "earlier", "later",
                # news that says a change: "runs till 7", "won't happen", "will only be an hour"
                "runs", "till", "until", "happen", "needed", "only",
-               # a time put right just after a write: "sorry, 10 not 8", "oops i meant 4"
+               # a time put right just after a write: "sorry, 11 not 9", "oops i meant 4"
                "sorry", "oops", "meant")
 
 

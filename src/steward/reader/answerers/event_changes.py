@@ -151,7 +151,7 @@ class EventChanges:
             return replace(frame, ask="move", write=replace(write, parsed=change, pool=tuple(pool)))
         change = parsed
         if change.corrects and not self._wrote_event(turn):
-            return None  # "sorry, 10 not 8" puts right a time just written, and none was
+            return None  # "sorry, 11 not 9" puts right a time just written, and none was
         if change.follows:
             after = self._after_skipped(turn)
             return replace(frame, write=replace(write, event=after)) if after is not None else None
@@ -823,7 +823,7 @@ _EARLIER = frozenset(("earlier", "earliest", "sooner", "soonest", "former", "fir
 
 
 def _by_time(answer: str, events: list[Event]) -> Event | None:
-    """The event an answer picks by its time among those offered: "the later one", "the earlier one"
+    """The event an answer picks by its time among those offered: "the latest", "the earliest one"
     (None when the answer says neither, or says more than that)."""
     said = [w for w in words(answer) if w not in ("the", "one", "please", "i", "mean", "meant", "pls")]
     if len(said) != 1 or len(events) < 2 or said[0] not in _LATER | _EARLIER:
