@@ -147,3 +147,6 @@ def test_a_repeating_reminder_named_is_changed_or_left_never_set_again(app_on: A
         assert [w for w in trace.writes if w.kind == "reminder" and w.fields["text"] != "water the ferns"] == [], said
     moved = app.engine.turn("move my monday reminder to thursdays", session="r")
     assert [(w.fields["text"], w.fields["rule"]) for w in moved.writes] == [("water the ferns", "FREQ=WEEKLY;BYDAY=TH")]
+    later = app.engine.turn("push the ferns reminder to 8 am going forward", session="r")
+    assert [(w.fields["text"], w.fields["rule"], w.fields["due"][11:16]) for w in later.writes] == \
+        [("water the ferns", "FREQ=WEEKLY;BYDAY=TH", "08:00")]

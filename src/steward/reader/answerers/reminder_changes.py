@@ -276,8 +276,10 @@ class ManageReminders:
                 else:
                     reply = f"Cancelled: {target.text} ({_when(target.due, self.clock.formats)})."
             elif request.action == "move" and repeating and request.shift_minutes is None and \
-                    calendar.recurrence(request.when) is not None:
-                # the new time is itself a repeat ("move my plants reminder to tuesdays"): every time from now on
+                    (calendar.recurrence(request.when) is not None or request.series and _time_alone(
+                        request.when, self.clock, self.date_options)):
+                # the new time is itself a repeat ("move my plants reminder to tuesdays"), or a time alone
+                # said of every time ("... to 8 am going forward"): every time from now on
                 from steward.dates import describe_rule
 
                 done = calendar.move_reminder_series(target.id, request.when, provenance=prov, dry_run=turn.dry_run)
@@ -384,3 +386,11 @@ def last_reminder(conn: sqlite3.Connection, session: str) -> int | None:
         if isinstance(data, Mapping) and isinstance(data.get("reminder"), int):
             return int(data["reminder"])
     return None
+
+
+def _time_alone(when: str, clock: Any, options: Any) -> bool:
+    """Whether WHEN is a clock time and no day ("8 am", "half seven")."""
+    from steward import dates
+
+    said = dates.find(when, clock, options=options) if when else None
+    return said is not None and said.start is not None and said.has_time and not said.has_date
