@@ -20,7 +20,7 @@ def test_an_unhandled_turn_gets_the_honest_offline_answer(cli) -> None:
 def test_help_lists_what_works_offline(cli) -> None:
     out = cli("--now", NOW, "chat", "what can you do?")
     assert out.code == 0
-    assert "Without a language model I can" in out.out and "schedule" in out.out
+    assert "You can say" in out.out and "schedule" in out.out and "can't answer" not in out.out
 
 
 def test_an_action_with_no_model_is_promoted_and_answered_offline(cli) -> None:
@@ -51,7 +51,7 @@ def test_chat_dash_reads_a_turn_a_line_and_keeps_going_past_a_bad_one(cli, monke
     stdin = "tell me a joke\n\n" + "y" * 60 + "\nwhat can you do\n"
     out = cli("--now", NOW, "chat", "-", stdin=stdin)
     lines = out.json_lines()
-    assert [line.get("handled_by") for line in lines] == ["offline", None, "offline"]
+    assert [line.get("handled_by") for line in lines] == ["offline", None, "small_talk"]
     assert "the most one turn takes is 50" in lines[1]["error"]
     assert out.code == 1
 

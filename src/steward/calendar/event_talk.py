@@ -26,6 +26,7 @@ from steward.calendar.series_talk import SeriesWords, read_series, series_words_
 from steward.calendar.shifts import LENGTH, find_shift, minutes_of
 from steward.clock import Clock
 from steward.vocab import Phrase, Vocab, is_word, match_at, tokenize
+from steward.vocab.slips import near_verb
 from steward.yamldata import load_yaml
 
 
@@ -68,28 +69,8 @@ _SIGNS = re.compile(r"[\s\u2600-\u27bf\U0001F000-\U0001FAFF\ufe0f\u200d!.]+$")
 
 def misspelt_verb(word: str, words: EventWords) -> str | None:
     """The verb of a change a mistyped word stands for ("resheduel": "reschedule", "cancle": "cancel"),
-    or None when the word is no near miss of one (a word of five letters or more, one or two letters
-    off)."""
-    word = word.lower()
-    if len(word) < 5 or word in words.spelled_verbs:
-        return None
-    # a letter left out, doubled or two swapped is a slip of the keys; a letter changed makes another
-    # word ("chance", "shorter") and a longer form of the verb is its own word ("extended", "changes")
-    near = [v for v in words.spelled_verbs if not word.startswith(v)
-            and _slips(word, v) <= (2 if len(v) >= 8 else 1)]
-    return near[0] if len(near) == 1 else None
-
-
-def _slips(a: str, b: str) -> int:
-    """The fewest letters left out, put in or swapped with the next that turn `a` into `b` (a changed
-    letter counts as two)."""
-    d = [[i + j if i == 0 or j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
-    for i in range(1, len(a) + 1):
-        for j in range(1, len(b) + 1):
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (0 if a[i - 1] == b[j - 1] else 2))
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-    return d[len(a)][len(b)]
+    or None when the word is no near miss of one (`steward.vocab.slips`)."""
+    return near_verb(word, words.spelled_verbs)
 
 
 def expand(text: str, words: EventWords) -> str:

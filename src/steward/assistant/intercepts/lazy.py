@@ -144,10 +144,10 @@ def event_gate() -> WordGate:
     lists += [forms[k] for k in ("onward", "since", "becomes", "once", "not_on", "off_calendar")]
     lists += [said["series"][k] for k in ("onward", "since", "after", "until", "end", "ends_on", "pause")]
     manage = load_manage_words()
-    from steward.calendar.event_talk import load_event_words, misspelt_verb
+    from steward.vocab.slips import near_verb
 
-    said_words = load_event_words()
-    return WordGate(firsts=EVENT_WORDS, marks=("→", "->", "=>"), misspelt=lambda w: misspelt_verb(w, said_words),
-                    phrases=[*(p for raw in lists for p in _phrases(raw)), *manage.verbs["move"], ("this", "week"),
+    verbs = tuple(str(v).lower() for v in said.get("spelled_verbs") or ())
+    return WordGate(firsts=EVENT_WORDS, marks=("→", "->", "=>"), misspelt=lambda w: near_verb(w, verbs),
+                    phrases=[*(p for raw in lists for p in _phrases(raw)), *manage.verbs["move"], ("is", "at"),
                              ("one", "after"), ("next", "one"), ("following", "one"),
                              *manage.verbs["cancel"]])
