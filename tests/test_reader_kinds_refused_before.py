@@ -175,3 +175,11 @@ def test_a_thing_mail_mentions_that_no_booking_was_read_from_is_never_said_missi
     handled_by, reply = ask(third, "when is Maya's birthday party?")
     # read as an invitation since: that invitation, said as one
     assert handled_by == "reader" and "Sun 13 Dec at 14:00" in reply and "invitation" in reply, reply
+
+
+def test_a_bill_due_makes_no_part_of_a_day_busy(third: App) -> None:
+    # a bill is due on a day, at no hour: asked of an evening, it is not what is on then
+    _, reply = ask(third, "am I free on the evening of the 14th?")
+    assert "bill due" not in reply, reply
+    _, whole = ask(third, "what's on monday the 14th?")
+    assert "bill due" in whole, whole

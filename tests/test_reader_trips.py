@@ -5,6 +5,7 @@ so, never the one out again (Dublin, flying to Lisbon)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -17,6 +18,15 @@ from steward.app import App
 
 NOW = "2026-06-08T08:00:00+01:00"
 SENT = datetime(2026, 5, 20, 19, 0, tzinfo=ZoneInfo("Europe/Dublin"))
+
+
+def _stay(name: str, checkin: str, checkout: str) -> str:
+    markup = {"@context": "https://schema.org", "@type": "LodgingReservation", "checkinTime": checkin,
+              "checkoutTime": checkout, "reservationStatus": "https://schema.org/ReservationConfirmed",
+              "reservationFor": {"@type": "LodgingBusiness", "name": name,
+                                 "address": {"@type": "PostalAddress", "streetAddress": "12 Calle Mayor",
+                                             "addressLocality": "Madrid", "addressCountry": "ES"}}}
+    return f'<html><head><script type="application/ld+json">{json.dumps(markup)}</script></head><body></body></html>'
 
 
 @pytest.fixture(scope="module")
@@ -33,9 +43,15 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                           "Fri 19 Jun 09:40\n\nFlight SK 403  Sun 28 Jun 2026\n  Depart Lisbon (LIS) 18:20\n  Arrive "
                           "Dublin (DUB) Sun 28 Jun 20:55\n\nAll times are local.", SENT),
         "train": message("r1@greenline.example", ("Greenline Rail", "tickets@greenline.example"),
-                         "Your Greenline e-ticket", "Your ticket for Friday is attached. Have a good journey.", SENT,
+                         "Your Greenline ticket, order GL-7Q42X9", "Your ticket for Friday is attached. Have a good "
+                         "journey.", SENT,
                          ics=ics_event("Train Dublin - Dún Laoghaire", "20260612T073000Z", "20260612T095500Z",
                                        organizer="Greenline Rail", location="Heuston Station, Dublin")),
+        "hotel": message("h1@roomroost.example", ("RoomRoost", "stays@roomroost.example"),
+                         "Your stay at Sol Menor Hotel is confirmed",
+                         "Hi Roisin, your booking is confirmed.\nSol Menor Hotel, 12 Calle Mayor, Madrid\nCheck-in: "
+                         "Monday 22 June 2026, from 15:00\nCheck-out: Wednesday 24 June 2026, until 11:00\n2 nights",
+                         SENT, html=_stay("Sol Menor Hotel", "2026-06-22T15:00:00+02:00", "2026-06-24T11:00:00+02:00")),
     })
     ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     app.appointments.scan()
@@ -65,3 +81,14 @@ def test_a_place_with_its_accent_left_off_is_that_place(home: App) -> None:
 def test_a_journey_back_no_mail_gives_is_said_so_never_the_one_out(home: App) -> None:
     _, back = talk(home, "when does my train leave on friday?", "and the way back?")
     assert back.startswith("I can't tell when you come back"), back
+
+
+def test_a_train_named_by_the_town_it_goes_to_and_its_order_number(home: App) -> None:
+    arrive, ref = talk(home, "what time does the dun laoghaire train get in", "what's the booking number?")
+    assert "Greenline" in arrive and "10:55" in arrive, arrive
+    assert "GL-7Q42X9" in ref, ref
+
+
+def test_a_hotels_check_in_is_at_the_clock_of_its_town(home: App) -> None:
+    reply = talk(home, "when do I check in at the Sol Menor?")[0]
+    assert "15:00 local time (14:00 your time)" in reply, reply

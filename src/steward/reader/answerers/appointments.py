@@ -227,9 +227,15 @@ def thing_answers(appointments: Callable[[], AppointmentsService], calendar: Cal
         terms = thing_terms(frame, rw)
         if not terms or frame.names_something and frame.filters:
             return None
+        if kind_of(frame.text, rw.provider_kinds) in _JOURNEYS:
+            return None  # "when does the Leeds train get in?": a journey, asked of the travel answers
+
         return _by_thing(frame, terms, ahead(clock.now()), rw, mailbox, clock)
 
     return answer
+
+
+_JOURNEYS = frozenset(("flight", "train", "hotel", "rental"))
 
 
 def _ahead_reader(appointments: Callable[[], AppointmentsService], calendar: Callable[[], CalendarService],
@@ -472,7 +478,7 @@ def _dated_sentence(snippet: str, clock: Clock, start: datetime, end: datetime) 
 
 
 # a booking's code as its mail writes it: "Booking reference: QK7R2M", "your booking QK7R2M", "Ref MLR-5521907"
-_REFERENCE = re.compile(r"\b(?:reference|ref|booking|reservation|confirmation|pnr|locator)\b", re.I)
+_REFERENCE = re.compile(r"\b(?:reference|ref|booking|reservation|confirmation|pnr|locator|order|ticket)\b", re.I)
 # a code as bookings write it: capitals and digits (at least one of each), five or more, dashes inside
 _CODE = re.compile(r"(?<![\w-])[A-Z0-9][A-Z0-9-]{3,}[A-Z0-9](?![\w-])")
 
@@ -481,7 +487,10 @@ def _reference_in(text: str) -> str:
     """The first booking code a text gives just after a word for one ("Booking reference (PNR): QK7R2M",
     "Confirmation #TT-6613092", "your booking QK7R2M"), or ""."""
     for m in _REFERENCE.finditer(text):
-        for code in _CODE.findall(text[m.end():m.end() + 40]):
+        for found in _CODE.finditer(text, m.end()):
+            if found.start() > m.end() + 40:
+                break
+            code = found.group()
             if any(c.isdigit() for c in code) and any(c.isalpha() for c in code):
                 return code
     return ""

@@ -40,7 +40,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
     mail calls it ("when's the works do?") when no calendar line holds it."""
 
     def collect(start: datetime, end: datetime, clock: Clock, free: bool, at_time: bool,
-                read: dict[date, Schedule] | None = None, frame_text: str = "") -> tuple[list[tuple[datetime, str]], list[Entry], int]:
+                read: dict[date, Schedule] | None = None, frame_text: str = "", whole_days: bool = True) -> tuple[list[tuple[datetime, str]], list[Entry], int]:
         """What is on from `start` to `end`: (lines, entries, how many of them the calendar alone does not hold).
         Each day's schedule read is kept in `read`, so an answer given as the days (days.py) reads none again."""
         zone = clock.zone
@@ -90,7 +90,8 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                 appointments(), mailbox, start, end, clock):
             lines.append((at, line))
             entries.append(Entry(at, title, "appointment"))
-        for owed in dues().digest(window="all", as_of=clock.today()).items:
+        # a bill is due on a day, at no hour: it makes no part of a day busy ("is friday afternoon free?")
+        for owed in dues().digest(window="all", as_of=clock.today()).items if whole_days else ():
             d = owed.due
             if start.date() <= d.due_date <= last:
                 at = datetime.combine(d.due_date, datetime.min.time(), zone)
@@ -211,7 +212,8 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             said = "today"
         start = max(start, clock.now()) if end > clock.now() else start
         at_time = free and frame.window is not None and frame.window.end == frame.window.start
-        lines, entries, beyond = collect(start, end, clock, free, at_time, read, frame.text)
+        lines, entries, beyond = collect(start, end, clock, free, at_time, read, frame.text,
+                                         frame.window is None or frame.window.grain != "hour")
         if not free and len(kept := _of_named(frame, lines)) < len(lines):
             lines = kept
             entries = [e for e in entries if any(n in e.title.casefold() for n in _named(frame))]

@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-from steward.appointments.places import airport_names, airport_zone
+from steward.appointments.places import airport_names, airport_zone, city_zone
 from steward.clock import Clock
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text
@@ -100,6 +100,15 @@ class Trip:
         codes = self.codes()
         return airport_zone(codes[-1]) if len(codes) >= 2 else None
 
+    def _at_the_place(self) -> datetime | None:
+        """A stay's start on the clock of the town its address ends with ("..., Edinburgh"), when the booking
+        kept no local time and that town is in one zone; None otherwise."""
+        if self.kind != "hotel" or not self.location:
+            return None
+        town = self.location.rsplit(",", 1)[-1].strip()
+        zone = city_zone(town, whole=True) if town else None
+        return self.start.astimezone(ZoneInfo(zone)) if zone else None
+
     def ends(self) -> list[tuple[str, str]]:
         """Where the journey ends as its words say it, each with the local time they give ("" for none)."""
         codes = self.codes()
@@ -156,11 +165,12 @@ class Trip:
             days = day_text(first, clock) if last <= first else f"{day_text(first, clock)} to {day_text(last, clock)}"
             return f": {days} (no check-in time read from the mail)" if self.kind == "hotel" else f": {days}"
         mine = clock.local(self.start)
+        local = self.local or self._at_the_place()
         verb = TRAVEL.get(self.kind, "")
         head = f" {verb}" if verb == "leaves" else f": {verb}" if verb else ""
-        if self.local is not None and self.local.utcoffset() != mine.utcoffset():
-            return (f"{head} {day_text(self.local.date(), clock)} at {fmt.time(self.local)} local time "
-                    f"({fmt.time(mine)} your time{', ' + day_text(mine.date(), clock) if mine.date() != self.local.date() else ''})")
+        if local is not None and local.utcoffset() != mine.utcoffset():
+            return (f"{head} {day_text(local.date(), clock)} at {fmt.time(local)} local time "
+                    f"({fmt.time(mine)} your time{', ' + day_text(mine.date(), clock) if mine.date() != local.date() else ''})")
         return f"{head} {day_text(mine.date(), clock)} at {fmt.time(mine)}"
 
 
@@ -243,7 +253,7 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         kinds = [k for k in frame.kinds if k in TRAVEL]
         named = {v.value for v in frame.values("provider")}
-        if not kinds or frame.unmatched or frame.flags & {"cancelled", "moved", "reference"} or _WHO.match(frame.text):
+        if not kinds or frame.flags & {"cancelled", "moved", "reference"} or _WHO.match(frame.text):
             return None  # "who's meeting me at the airport?" asks after a person, not when the flight is
         now = clock.now()
         seen: set[int | None] = set()
@@ -267,7 +277,11 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             trips = [t for t in trips if t.provider in named]
         if frame.window is not None:
             trips = [t for t in trips if frame.window.start <= t.start < frame.window.end]
-        going = frame.places[0] if frame.places else _destination(frame.text)
+        said = [u.said for u in frame.unmatched]
+        if said and not all(any(_same_place(one, p) for t in trips for p in (*(e for e, _ in t.ends()), *t.starts()))
+                            for one in said):
+            return None  # a name that is no place of these journeys: the appointments answer says what it is
+        going = frame.places[0] if frame.places else (_destination(frame.text) or (said[0] if said else ""))
         if _WAY_BACK.search(frame.text) and trips and set(kinds) & {"flight", "train"}:
             return _way_back(trips, going, head_kinds(trips, kinds), clock)
         if going and trips:
