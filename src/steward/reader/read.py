@@ -37,7 +37,7 @@ _FLAG_DOMAIN = {"overdue": "money", "unpaid": "money", "autopay": "money", "susp
 # how much a name found in the person's data weighs for a domain, beside one cue word (1)
 _NAME_WEIGHT = 2.0
 _LOOKS = frozenset(("look", "looks", "looking", "shaping", "seem", "seems", "seeming"))
-# the verbs of writing: said of a kind of place ("did the optician email me?"), they ask of its mail
+# the verbs of writing: said of a kind of place ("has the vet written?"), they ask of its mail
 _WRITING = frozenset(("email", "emailed", "e-mail", "e-mailed", "mailed", "messaged", "wrote", "written", "write",
                       "sent", "send", "texted", "replied", "contacted", "forwarded"))
 
@@ -562,8 +562,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     # ("I should pay the gym tomorrow, can you help" opens on its speaker: a request for help, not this)
     asked = is_question(text, vocab) or ("," in text and said_norms[0] not in _SPEAKERS
                                          and is_question(text.split(",", 1)[1].strip(), vocab)) \
-        or bool(_hits(said_norms, rw.news) or _hits(said_norms, rw.idioms.get("brief", ())))
-    # ("what've I missed", "sum up my day": a question or a request, whatever its opening)
+        or bool(_hits(said_norms, rw.news)) or sums_up_the_day(said_norms, rw)
+    # ("what've I missed", "a recap of today": a question or a request, whatever its opening)
     # a few words that open on no one ("texts from Sam", "Harbor bill") may be a request by its names alone
     terse = len(said_norms) <= _TERSE and bool(said_norms) and said_norms[0] not in _REMARK_OPENERS
     # "the mail about the power being cut": mail named by what it is about is a request, however long
@@ -594,6 +594,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     cued = {d for d, v in scores.items() if v > 0}
     for d, _, _ in idioms:
         scores[d] = scores.get(d, 0.0) + 1
+    if sums_up_the_day(said_norms, rw):
+        scores["brief"] += 1
     if _hits(norms, rw.event_nouns) and not any(scores.values()):
         # "when's my next seminar?": a kind of calendar entry, said with no word of any domain, is the
         # schedule's ("find the birthday plans email" is mail's)
@@ -955,12 +957,18 @@ _SPEAKERS = frozenset({"i", "i'm", "i'll", "i've", "i'd", "im", "we", "we're", "
                        "they", "it", "it's", "there", "there's"})
 
 
+def sums_up_the_day(norms: Sequence[str], rw: ReaderWords) -> bool:
+    """Whether a verb of summing up is said of the day ("give me a recap of today"): the brief."""
+    days = rw.summing_up.get("days", ())
+    return any(_hits(norms[at + n:at + n + 4], days) for at, n in _hits(norms, rw.summing_up.get("verbs", ())))
+
+
 def not_a_read(text: str, rw: ReaderWords) -> bool:
     """Whether a text asks for something that is not a read of the person's data: the date or the clock, a
     list they keep ("my shopping list"), or a model's work on what is stored ("explain it", "summarise it")."""
     said = [w.replace("\u2019", "'") for w in words(text)]
-    if _hits(said, rw.for_a_model) and not _hits(said, rw.idioms.get("brief", ())):
-        return True  # ("summarise my day" is the brief's idiom, not a model's work)
+    if _hits(said, rw.for_a_model) and not sums_up_the_day(said, rw):
+        return True  # ("a recap of the day ahead" is the brief, not a model's work)
     if _hits(said, rw.time_questions):
         # "what day is it?" asks the calendar; "what day is the physio booking?" asks about a booking
         return not any(_hits(said, cues) for cues in rw.domains.values())

@@ -64,6 +64,7 @@ class ReaderWords:
     card_tiers: frozenset[str] = frozenset()  # "Visa Infinite": the product said with the network
     asides: tuple[Phrase, ...] = ()  # "morning!", "ok thanks,": said before a question and apart from it
     news: tuple[Phrase, ...] = ()  # "anything new?", "what did I miss?": the newest mail, said with no domain word
+    summing_up: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # verbs, days: "a recap of today"
     # words for one kind of thing, each mapped to its group ("bash" -> party, bash, celebration ...)
     thing_words: dict[str, frozenset[str]] = field(default_factory=dict)
     sender_kinds: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "gym": gym, fitness ...
@@ -73,7 +74,7 @@ class ReaderWords:
         """Every single word the reader knows as a word of its own (never a name)."""
         out: set[str] = set(self.generic) | set(self.common)
         for table in (self.domains, self.asks, self.flags, self.money_kinds, self.provider_kinds, self.bill_names,
-                      self.relative_windows, self.day_parts, self.loose_spans, self.idioms):
+                      self.relative_windows, self.day_parts, self.loose_spans, self.idioms, self.summing_up):
             for phrases in table.values():
                 out.update(w for p in phrases for w in p)
         out.update(w for p in (*self.show_opening, *self.request_openers, *self.event_nouns, *self.news) for w in p)
@@ -113,6 +114,7 @@ def parse_words(text: str) -> ReaderWords:
         card_tiers=frozenset(w for p in _phrases(data.get("card_tiers") or [], "card_tiers") for w in p),
         asides=_phrases(data.get("asides") or [], "asides"),
         news=_phrases(data.get("news") or [], "news"),
+        summing_up=_table(data.get("summing_up") or {}, "summing_up"),
         thing_words=_groups(data.get("thing_words") or [], "thing_words"),
         sender_kinds=_table(data.get("sender_kinds") or {}, "sender_kinds"),
     )
