@@ -178,10 +178,12 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         # "did I pay the fibre company?": a sender Steward read no bill from; what its mail says of money
         sums = any(d == "money" and v > 0 for d, v in frame.scores) or bool(frame.flags & {"paid", "unpaid"})
         newest_says = f"{hits[0].message.subject} {hits[0].message.snippet}"
-        if frame.flags & {"paid", "unpaid"} and _PAYMENT_RECEIVED.search(newest_says):
-            # "did I settle the fibre bill?": their newest mail thanks you for a payment
+        if sums and _PAYMENT_RECEIVED.search(newest_says):
+            # "did I settle the fibre bill?", "do I owe the fibre people anything?": their newest mail thanks you
+            # for a payment
             when = day_text(clock.local(hits[0].message.received_at).date(), clock)
-            lines.insert(0, f"Paid, as far as their mail says: {who}'s newest message ({when}) confirms a payment.")
+            said = "Paid" if frame.flags & {"paid", "unpaid"} else "Nothing owed"
+            lines.insert(0, f"{said}, as far as their mail says: {who}'s newest message ({when}) confirms a payment.")
         for h in hits[:SHOWN]:
             m = h.message
             flag = f" \u2014 SUSPICIOUS: {_why(h, box)}" if m.category == "phishing_suspect" else ""

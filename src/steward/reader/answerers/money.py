@@ -50,11 +50,6 @@ def _totals(dues: list[Due], clock: Clock) -> str:
     return "Total: " + "; ".join(money_text(v, k, clock) for k, v in sorted(sums.items()))
 
 
-# the kind of bill a bill's name is ("the phone bill" is a telecom's), for a biller whose name does not say it
-_BILL_KIND = {"mobile": "telecom", "broadband": "telecom", "electricity": "utility", "gas": "utility",
-              "water": "utility"}
-
-
 def _bill_issuers(frame: Frame, rw: ReaderWords, issuers: set[str]) -> set[str]:
     """The issuers whose own names say the kind of bill asked about ("water" -> Corella Water)."""
     said = {w for group in frame.bills for p in rw.bill_names[group] for w in p}
@@ -120,11 +115,6 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         if frame.bills and not named:
             every = service.digest(window="all", statuses=("open", "paid")).items
             issuers = _bill_issuers(frame, rw, {i.due.issuer for i in every})
-            if not issuers:
-                # "the phone one": the one biller of that kind ("telecom") when no biller's name says it
-                kinds = {_BILL_KIND.get(b, "") for b in frame.bills}
-                of_kind = {i.due.issuer for i in every if i.due.kind in kinds}
-                issuers = of_kind if len(of_kind) == 1 else set()
             if not issuers:
                 words_said = {w for group in frame.bills for p in rw.bill_names[group] for w in p}
                 senders = [v for v in lists().of_slot("sender") if words_said & set(name_words(v.value))]
