@@ -112,3 +112,36 @@ def test_a_frame_does_not_outlive_a_write_after_it(demo: App) -> None:
     assert added[0] != "reader", added
     # the week before the write is not what "that" is: asked, never answered with next week's entries
     assert "ClearSight" not in after[1] and "free today" not in after[1], after
+
+
+def test_another_name_in_a_follow_up_keeps_the_question_and_its_days(demo: App) -> None:
+    count, other = talk(demo, "swap", "how many emails did Priya send me last month?", "how about Sam?")
+    assert "Priya Sharma" in count[1] and "4" in count[1], count
+    assert other[1] == "3 messages from Sam Carter last month.", other
+
+
+def test_a_currency_said_alone_asks_the_question_before_in_it(demo: App) -> None:
+    _, dollars = talk(demo, "currency", "what do I owe in rupees?", "and in dollars?")
+    assert "1,461.17" in dollars[1] and "43,891.53" not in dollars[1], dollars
+
+
+def test_what_a_writer_wanted_and_the_day_their_message_gives(demo: App) -> None:
+    _, wanted, then = talk(demo, "writer", "did Priya write to me?", "what did she need?",
+                           "am I busy then?")
+    assert "Book club planning" in wanted[1] and "The day it gives: Mon 7 Dec at 11:00" in wanted[1], wanted
+    assert "Mon 7 Dec" in then[1] and "today" not in then[1], then
+
+
+def test_a_statement_with_a_tag_is_asked(demo: App) -> None:
+    [(by, reply)] = talk(demo, "tag", "the vet is tomorrow morning, isn't it?")
+    assert by == "reader" and "Pawsome Vets" in reply, reply
+
+
+def test_a_reminder_just_set_is_moved_by_make_it_and_a_time_with_a_dot(demo: App) -> None:
+    _, moved = talk(demo, "make-it", "remind me to water the ferns at 5 pm", "actually make it 5.45")
+    assert moved[0] == "reminder_management" and "17:45" in moved[1], moved
+
+
+def test_a_sender_of_a_kind_said_with_no_mail_word_is_their_mail(demo: App) -> None:
+    [(by, reply)] = talk(demo, "kind-plain", "anything from the library lately?")
+    assert by == "reader" and "City Library" in reply, reply

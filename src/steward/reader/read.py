@@ -854,7 +854,9 @@ def _senders_not_found(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
 
 # a verb of writing to the person ("email me", "wrote to us", "sent me"): the one before it wrote mail
 _WROTE_TO_ME = re.compile(r"\b(?:e-?mail(?:ed)?|mail(?:ed)?|messag(?:e|ed)|wr(?:ote|ite|itten)(?:\s+to)?|sent|send|"
-                          r"text(?:ed)?|contact(?:ed)?|reply|replied|get\s+back\s+to|got\s+back\s+to)\s+(?:me|us)\b")
+                          r"text(?:ed)?|contact(?:ed)?|reply|replied|get\s+back\s+to|got\s+back\s+to)\s+(?:me|us)\b"
+                          # "send me an invite" names a thing sent, not mail
+                          r"(?!\s+(?:a|an|the|some|any|my|your|their|his|her)\b)")
 def _folded_word(word: str) -> str:
     from steward.reader.lists import name_words
 
@@ -890,15 +892,24 @@ def _senders_of_a_kind(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
         if not said or any(_hits(said, cues) and w not in rw.generic for cues in rw.domains.values() for w in said):
             continue
         kind_words = {_singular(w) for w in said if w not in _OF_ANY_KIND} or {_singular(said[-1])}
+        of_kind: set[str] = set()
+        whole = tuple(w for w in said if w not in _OF_ANY_KIND)
         for phrases in rw.sender_kinds.values():
-            if _hits(said, phrases) or kind_words & {w for p in phrases if len(p) == 1 for w in p}:
+            # the kind said whole ("the gym", "the electricity company"), never one word of it ("the eye clinic"
+            # is no doctor's)
+            if whole in phrases or kind_words <= {_singular(w) for p in phrases if len(p) == 1 for w in p}:
                 # "the gym": every word names of gyms use ("fitness"), in the languages they come in
-                kind_words |= {_folded_word(w) for p in phrases if len(p) == 1 for w in p}
-        values = [v for v in lists.of_slot("sender") if kind_words & {_singular(w) for w in name_words(v.value)}]
+                of_kind |= {_folded_word(w) for p in phrases if len(p) == 1 for w in p}
+        # a name that has every word said ("the energy company": Yarra Edge Energy; "the housing association"
+        # is not Residents Association), or one word of a kind of sender's
+        values = [v for v in lists.of_slot("sender")
+                  if kind_words <= (have := {_singular(w) for w in name_words(v.value)}) or of_kind & have]
         money = {k for k, phrases in rw.money_kinds.items() if _hits(said, phrases)} | (
             {"card"} if kind_words & {"bank", "card"} else set())
         values += [v for v in lists.of_slot("issuer") if money & set(v.kind.split(","))]
-        kinds = set(rw.widen([k for k, phrases in rw.provider_kinds.items() if _hits(said, phrases)]))
+        hit = [k for k, phrases in rw.provider_kinds.items() if _hits(said, phrases)]
+        # one kind of place said ("the optician"); two ("the eye clinic") say no one kind
+        kinds = set(rw.widen(hit)) if len(hit) == 1 else set()
         values += [v for v in lists.of_slot("provider") if v.kind in kinds]
         text = " ".join(raw[i + 2:j])
         if values:
