@@ -414,6 +414,12 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     if now is not None and now.ask == "when" and now.window is not None and now.window.said.lower() == "now":
         # "when is it now?" of a thing named before asks when it is after a change, not what is on this minute
         now = replace(now, window=None)
+    said_currencies = tuple(_kinds(_brands_masked([w.replace("\u2019", "'") for w in words(text)]), rw.currencies))
+    if before.domain == "money" and said_currencies and (now is None or not (
+            now.names_something or now.kinds or now.bills or now.window)):
+        # "and in pesos?" after a total: the same question in another currency, its window and names kept
+        return replace(before, text=text, currencies=said_currencies, flags=(now.flags if now else frozenset())
+                       | (before.flags & {"total", "overdue", "unpaid", "autopay"}), scores=(), sure=True)
     if now is not None and (now.names_something or now.kinds or now.bills or now.currencies):
         if _another_name(text, before, now):
             # "how about Grandpa Joe?" after "how many mails has Dad sent this week?": the same question of
@@ -453,6 +459,8 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
 
 
 _ASK_FLAGS = frozenset(("reference", "where", "free", "genuine"))
+# the words that ask what is owed to someone ("have I paid the builder?", "do I still owe Ana?")
+_OWING = frozenset(("owe", "owed", "owing", "paid", "pay", "outstanding", "settled"))
 
 
 def _another_name(text: str, before: Frame, now: Frame) -> bool:
@@ -687,7 +695,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
             scores["money"] += _NAME_WEIGHT
         if "provider" in slots:
             scores["appointments"] += _NAME_WEIGHT
-        if "sender" in slots and (mail_said or not slots & {"issuer", "account", "provider"}):
+        if "sender" in slots and not mail_said and not slots & {"issuer", "account", "provider"} and \
+                set(low) & _OWING:
+            # "do I owe the fibre people anything?": what is owed to a sender Steward read no bill from
+            scores["money"] += _NAME_WEIGHT
+        elif "sender" in slots and (mail_said or not slots & {"issuer", "account", "provider"}):
             scores["mail"] += (_NAME_WEIGHT if whole or mail_said else 1) + (1 if mail_said else 0)
         elif "sender" in slots and not cued and _said_after_from(named.said, low):
             # "anything from Ottilie recently?": someone things come from, said with no word of any domain, wrote

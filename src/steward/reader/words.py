@@ -68,6 +68,7 @@ class ReaderWords:
     # words for one kind of thing, each mapped to its group ("bash" -> party, bash, celebration ...)
     thing_words: dict[str, frozenset[str]] = field(default_factory=dict)
     sender_kinds: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "gym": gym, fitness ...
+    paid_mail: tuple[Phrase, ...] = ()  # a biller's mail that says a payment arrived
 
     @property
     def known(self) -> frozenset[str]:
@@ -117,6 +118,7 @@ def parse_words(text: str) -> ReaderWords:
         summing_up=_table(data.get("summing_up") or {}, "summing_up"),
         thing_words=_groups(data.get("thing_words") or [], "thing_words"),
         sender_kinds=_table(data.get("sender_kinds") or {}, "sender_kinds"),
+        paid_mail=_phrases(data.get("paid_mail") or [], "paid_mail"),
     )
 
 

@@ -262,6 +262,9 @@ class ReaderAnswers:
             return None, "unless" if frame.domain == "schedule" else ""
         if request is None:
             return None, ""
+        if frame is not None and request.wants == "digest" and frame.values("sender") and not (
+                frame.values("issuer") or frame.values("account")):
+            return None, ""  # "do I owe the builder anything?": about that sender alone, never the whole digest
         if frame is not None and request.wants not in _REQUESTED.get(frame.domain, ()) and _own_evidence(frame) \
                 and frame.sure:
             return None, ""

@@ -41,8 +41,9 @@ def dues_answerer(dues: Callable[[], DuesService],
         from steward.reader.views import digest_span, dues_view, waiting_items, with_waiting
         from steward.reader.views import digest_window as window_text
 
-        if frame.wants != "digest":
-            return None
+        if frame.wants != "digest" or (frame.values("sender") and not frame.values("issuer")
+                                       and not frame.values("account")):
+            return None  # what is owed to one sender is the money answerer's, about that sender alone
         service = dues()
         today = clock.today()
         overdue = "overdue" in frame.flags

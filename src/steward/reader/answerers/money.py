@@ -3,7 +3,8 @@ overdue, autopay; totals per currency (never added across currencies). Through `
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -12,10 +13,12 @@ from steward.clock import Clock
 from steward.reader import honesty
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, money_text
-from steward.reader.frame import Frame
+from steward.finance.money import find_money
+from steward.reader.frame import Frame, SlotValue
 from steward.reader.lists import SlotLists, name_words
 from steward.reader.views import dues_view, window_words
 from steward.reader.words import ReaderWords
+from steward.vocab import words
 
 if TYPE_CHECKING:
     from steward.finance.service import DuesService
@@ -23,6 +26,9 @@ if TYPE_CHECKING:
     from steward.search.mailbox import Mailbox
 
 DOLLARS = frozenset(("USD", "AUD", "NZD", "CAD", "SGD", "HKD", "TWD", "JMD", "BSD", "FJD"))
+# a currency word many countries share: the one of them the person owes in
+FAMILIES = {"DOLLAR": DOLLARS, "PESO": frozenset(("MXN", "ARS", "CLP", "COP", "PHP", "UYU", "DOP", "CUP")),
+            "KRONE": frozenset(("SEK", "NOK", "DKK", "ISK"))}
 
 
 def _label(due: Due) -> str:
@@ -50,10 +56,56 @@ def _totals(dues: list[Due], clock: Clock) -> str:
     return "Total: " + "; ".join(money_text(v, k, clock) for k, v in sorted(sums.items()))
 
 
-def _bill_issuers(frame: Frame, rw: ReaderWords, issuers: set[str]) -> set[str]:
-    """The issuers whose own names say the kind of bill asked about ("water" -> Corella Water)."""
+def _bill_issuers(frame: Frame, rw: ReaderWords, issuers: set[str], mailbox: Mailbox | None = None,
+                  clock: Clock | None = None) -> set[str]:
+    """The issuers whose own names say the kind of bill asked about ("water" -> Corella Water, "Stromkontor"
+    for electricity), else whose own mail's subjects say it ("Your broadband invoice")."""
     said = {w for group in frame.bills for p in rw.bill_names[group] for w in p}
-    return {i for i in issuers if said & set(name_words(i))}
+    by_name = {i for i in issuers if said & set(name_words(i))}
+    # one word of a kind alone ("water", "strom"), never a word of a phrase ("bill" of "water bill")
+    single = {p[0] for group in frame.bills for p in rw.bill_names[group] if len(p) == 1}
+    by_name |= {i for i in issuers if any(_names_kind(w, single) for w in name_words(i))}
+    if by_name or mailbox is None or clock is None:
+        return by_name
+    return _subjects_say(single, issuers, mailbox, clock)
+
+
+def _names_kind(word: str, said: set[str]) -> bool:
+    """A word of a name says a kind: the kind's word itself, or a compound built on a long one."""
+    return any(len(s) >= 5 and len(word) > len(s) and (word.startswith(s) or word.endswith(s))
+                               for s in said)
+
+
+def _subjects_say(said: set[str], issuers: set[str], mailbox: Mailbox, clock: Clock) -> set[str]:
+    """The issuers whose mail's subject names the kind of bill ("Your electricity bill is ready")."""
+    out: set[str] = set()
+    for word in sorted(w for w in said if len(w) >= 4):
+        for h in mailbox.search(f'"{word}"', limit=50, clock=clock).hits:
+            if h.message.sender_name in issuers and word in name_words(h.message.subject):
+                out.add(h.message.sender_name)
+    return out
+
+
+def _paid_in_mail(senders: Sequence[SlotValue], rw: ReaderWords, mailbox: Mailbox, clock: Clock) -> Answer | None:
+    """A sender Steward read no bill from whose latest mail says a payment arrived: paid, its amount and day,
+    nothing owed. None when that sender's latest mail says no such thing."""
+    lines, ids = [], []
+    for sender in senders[:3]:
+        hits = [h for a in sender.addresses for h in mailbox.from_sender(a, limit=1, clock=clock).hits]
+        if not hits:
+            continue
+        latest = max(hits, key=lambda h: h.message.received_at)
+        m = latest.message
+        said = " ".join(words(f"{m.subject} {m.snippet}"))
+        if not any(f" {' '.join(p)} " in f" {said} " for p in rw.paid_mail):
+            return None
+        money = find_money(f"{m.subject} {m.snippet}")
+        amount = f" {money_text(money[0].amount, money[0].currency, clock)}" if money and money[0].currency else ""
+        day = clock.local(m.received_at).date()
+        lines.append(f"Paid: {sender.value} confirmed your payment{amount} on {day_text(day, clock)} "
+                     f"(\u201c{m.subject}\u201d); nothing is owed to them in the mail Steward has read.")
+        ids.append(latest.id)
+    return Answer("\n".join(lines), {"messages": ids, "dues": []}) if lines else None
 
 
 def _mentioned_by(word: str, issuers: set[str], mailbox: Mailbox, clock: Clock) -> set[str]:
@@ -98,6 +150,16 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                     break
                 return Answer(honesty.no_such(u, "cards and bills" if u.what != "card" else "cards"),
                               {"unmatched": u.said, "nearest": list(u.nearest)})
+        senders = frame.values("sender")
+        if senders and not named and mailbox is not None:
+            # "have I paid the fibre company?" of a sender whose bills Steward has not read: its own mail says
+            paid = _paid_in_mail(senders, rw, mailbox(), clock)
+            if paid is not None:
+                return paid
+            if not frame.bills:
+                # a question about one sender is answered about that sender alone, never with every bill
+                return honesty.mail_instead(f"what you owe {', '.join(v.value for v in senders[:3])}", senders,
+                                            mailbox(), clock)
         today = clock.today()
         digest = service.digest(window="all", as_of=today)
         overdue_ids = {i.due.id for i in digest.items if i.overdue}
@@ -114,12 +176,13 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 return _latest_paid(service, mentioned, clock)
         if frame.bills and not named:
             every = service.digest(window="all", statuses=("open", "paid")).items
-            issuers = _bill_issuers(frame, rw, {i.due.issuer for i in every})
+            issuers = _bill_issuers(frame, rw, {i.due.issuer for i in every}, mailbox() if mailbox else None, clock)
             if not issuers:
                 words_said = {w for group in frame.bills for p in rw.bill_names[group] for w in p}
                 senders = [v for v in lists().of_slot("sender") if words_said & set(name_words(v.value))]
                 if senders and mailbox is not None:
-                    return honesty.mail_instead(f"your {' or '.join(frame.bills)} bill", senders, mailbox(), clock)
+                    return _paid_in_mail(senders, rw, mailbox(), clock) or honesty.mail_instead(
+                        f"your {' or '.join(frame.bills)} bill", senders, mailbox(), clock)
                 known = sorted({i.due.issuer for i in every})
                 held = f"Your bills are from: {', '.join(known)}." if known else "It has read no bills yet."
                 return Answer(f"I found no {' or '.join(frame.bills)} bill in the bills Steward has read. {held}",
@@ -129,14 +192,17 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 return _latest_paid(service, issuers, clock)
         if frame.currencies and not named:
             wanted = set(frame.currencies)
-            if "DOLLAR" in wanted and wanted & DOLLARS:
-                wanted.discard("DOLLAR")  # "in US dollars": the one dollar said, not every dollar owed in
-            if "DOLLAR" in wanted:
+            for family, members in FAMILIES.items():
+                if family not in wanted:
+                    continue
+                if wanted & members:
+                    wanted.discard(family)  # "in US dollars": the one dollar said, not every dollar owed in
+                    continue
                 # "in dollars": the dollar the person owes in; two of them are asked about, never one picked
-                dollars = sorted({d.currency for d in items if d.currency in DOLLARS} - wanted)
-                if len(dollars) > 1:
-                    return Answer("", question=f"Which dollars: {' or '.join(dollars)}?")
-                wanted |= set(dollars)
+                owed_in = sorted({d.currency for d in items if d.currency in members})
+                if len(owed_in) > 1:
+                    return Answer("", question=f"Which {family.lower()}s: {' or '.join(owed_in)}?")
+                wanted |= set(owed_in)
             items = [d for d in items if d.currency in wanted]  # "the euro card"
         if frame.kinds and not named and not frame.bills:  # "my energy account": the bill said is the kind
             items = [d for d in items if d.kind in frame.kinds]
@@ -174,7 +240,9 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             elif not any(d.autopay for d in items):
                 head = f"No: the mail Steward has read sets up no autopay or direct debit for {what}:"
         lines = [head, *(_line(d, d.id in overdue_ids, clock) for d in items)]
-        if len(items) > 1:
+        if len(items) > 1 and "total" in frame.flags:
+            lines.insert(0, _totals(items, clock) + ".")  # "how much is that altogether?": the sum first
+        elif len(items) > 1:
             lines.append(_totals(items, clock))
         view = dues_view(head.rstrip(":"), items, overdue_ids, clock, window_words(frame, clock) if not short else None)
         return Answer("\n".join(lines), {"dues": [d.id for d in items], "view": view})
@@ -188,7 +256,8 @@ def _what(frame: Frame) -> str:
         return " and ".join(names)
     if frame.bills:
         return "your " + " and ".join(frame.bills) + " bill"
-    money = f"{'/'.join(c for c in frame.currencies if c != 'DOLLAR') or 'dollar'} " if frame.currencies else ""
+    money = f"{'/'.join(c for c in frame.currencies if c not in FAMILIES) or frame.currencies[0].lower()} " \
+        if frame.currencies else ""
     if frame.kinds:
         return "your " + money + " and ".join(f"{k} bills" if k != "card" else "cards" for k in frame.kinds)
     if money:
@@ -213,7 +282,7 @@ def _nothing_open(frame: Frame, service: DuesService, what: str, rw: ReaderWords
         kind_words = {w for k in frame.kinds for p in rw.money_kinds.get(k, ()) for w in p}
         senders = [v for v in lists.of_slot("sender") if kind_words & set(name_words(v.value))]
         if senders and mailbox is not None:
-            return honesty.mail_instead(what, senders, mailbox, clock)
+            return _paid_in_mail(senders, rw, mailbox, clock) or honesty.mail_instead(what, senders, mailbox, clock)
     return Answer(f"Nothing is open on {what} in the bills Steward has read.", {"dues": []})
 
 
