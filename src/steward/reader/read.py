@@ -417,9 +417,13 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     said_currencies = tuple(_kinds(_brands_masked([w.replace("\u2019", "'") for w in words(text)]), rw.currencies))
     if before.domain == "money" and said_currencies and (now is None or not (
             now.names_something or now.kinds or now.bills or now.window)):
-        # "and in pesos?" after a total: the same question in another currency, its window and names kept
+        # "and the rupee ones?" after a total: the same question in another currency, its window and names kept
         return replace(before, text=text, currencies=said_currencies, flags=(now.flags if now else frozenset())
-                       | (before.flags & {"total", "overdue", "unpaid", "autopay"}), scores=(), sure=True)
+                       | (before.flags & {"total", "overdue", "unpaid", "autopay"}) | {_IN_CURRENCY},
+                       scores=(), sure=True)
+    if _IN_CURRENCY in before.flags:
+        # a currency asked of a total is that answer's alone: "which of them are overdue?" after it asks of them all
+        before = replace(before, currencies=(), flags=before.flags - {_IN_CURRENCY})
     if now is not None and (now.names_something or now.kinds or now.bills or now.currencies):
         if _another_name(text, before, now):
             # "how about Grandpa Joe?" after "how many mails has Dad sent this week?": the same question of
@@ -459,6 +463,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
 
 
 _ASK_FLAGS = frozenset(("reference", "where", "free", "genuine"))
+_IN_CURRENCY = "in_currency"  # a frame's currency came from a follow-up that asked a total in it
 # the words that ask what is owed to someone ("have I paid the builder?", "do I still owe Ana?")
 _OWING = frozenset(("owe", "owed", "owing", "paid", "pay", "outstanding", "settled"))
 

@@ -10,10 +10,10 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from steward.clock import Clock
+from steward.finance.money import find_money
 from steward.reader import honesty
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, money_text
-from steward.finance.money import find_money
 from steward.reader.frame import Frame, SlotValue
 from steward.reader.lists import SlotLists, name_words
 from steward.reader.views import dues_view, window_words
@@ -150,16 +150,16 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                     break
                 return Answer(honesty.no_such(u, "cards and bills" if u.what != "card" else "cards"),
                               {"unmatched": u.said, "nearest": list(u.nearest)})
-        senders = frame.values("sender")
-        if senders and not named and mailbox is not None:
+        said_senders = frame.values("sender")
+        if said_senders and not named and mailbox is not None:
             # "have I paid the fibre company?" of a sender whose bills Steward has not read: its own mail says
-            paid = _paid_in_mail(senders, rw, mailbox(), clock)
+            paid = _paid_in_mail(said_senders, rw, mailbox(), clock)
             if paid is not None:
                 return paid
             if not frame.bills:
                 # a question about one sender is answered about that sender alone, never with every bill
-                return honesty.mail_instead(f"what you owe {', '.join(v.value for v in senders[:3])}", senders,
-                                            mailbox(), clock)
+                return honesty.mail_instead(f"what you owe {', '.join(v.value for v in said_senders[:3])}",
+                                            said_senders, mailbox(), clock)
         today = clock.today()
         digest = service.digest(window="all", as_of=today)
         overdue_ids = {i.due.id for i in digest.items if i.overdue}
@@ -179,7 +179,9 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             issuers = _bill_issuers(frame, rw, {i.due.issuer for i in every}, mailbox() if mailbox else None, clock)
             if not issuers:
                 words_said = {w for group in frame.bills for p in rw.bill_names[group] for w in p}
-                senders = [v for v in lists().of_slot("sender") if words_said & set(name_words(v.value))]
+                single = {p[0] for group in frame.bills for p in rw.bill_names[group] if len(p) == 1}
+                senders = [v for v in lists().of_slot("sender") if words_said & set(name_words(v.value))
+                           or any(_names_kind(w, single) for w in name_words(v.value))]
                 if senders and mailbox is not None:
                     return _paid_in_mail(senders, rw, mailbox(), clock) or honesty.mail_instead(
                         f"your {' or '.join(frame.bills)} bill", senders, mailbox(), clock)

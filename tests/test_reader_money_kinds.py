@@ -1,0 +1,116 @@
+"""Money asked in everyday words of a home whose billers name their kind in their own language: "the
+electric bill" of an "...Elektro"/"Strom..." company, "the phone one" of a "...Móvil", a bill whose kind only
+its mail's subject says; a total asked again in another currency; whether a biller Steward read no bill
+from is paid, from its own mail. A home in Vienna with mail written here (no sample mailbox), no model."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from appointment_mail import message, write_folder
+from steward.app import App
+
+NOW = "2026-06-03T08:00:00+02:00"
+ZONE = ZoneInfo("Europe/Vienna")
+
+
+def _sent(day: int, hour: int = 9) -> datetime:
+    return datetime(2026, 6, day, hour, 0, tzinfo=ZONE)
+
+
+@pytest.fixture(scope="module")
+def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("Europe/Vienna", NOW)
+    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+        "power": message("p1@stromkontor.example", ("Stromkontor Alpen", "rechnung@stromkontor.example"),
+                         "Your bill is ready",
+                         "Your bill for May is ready.\nAmount due: EUR 96.40\nDue date: 12 June 2026\n"
+                         "Customer number SK-118822", _sent(1)),
+        "phone": message("m1@ondasmovil.example", ("Ondas Móvil", "facturas@ondasmovil.example"),
+                         "Your Ondas bill is online",
+                         "Your monthly bill is online.\nAmount due: EUR 31.90\nDue date: 16 June 2026\n"
+                         "Account ending 5521", _sent(2)),
+        "water": message("w1@blaulicht.example", ("Blaulicht Versorgung", "service@blaulicht.example"),
+                         "Your water bill for the second quarter",
+                         "Your water bill is ready.\nAmount due: EUR 58.10\nDue date: 20 June 2026\n"
+                         "Customer number BV-4410", _sent(2, 11)),
+        "peso": message("c1@banco-nopal.example", ("Banco Nopal", "estados@banco-nopal.example"),
+                        "Your Banco Nopal card statement",
+                        "Your card statement is ready.\nCard ending 7781\nTotal due: MXN 4,210.00\n"
+                        "Minimum due: MXN 630.00\nPayment due date: 18 June 2026", _sent(1, 14)),
+        "fibre-bill": message("f1@fibranet.example", ("Fibranet Ost", "konto@fibranet.example"),
+                              "Fibranet Ost: June",
+                              "Hello, your Fibranet plan for June. Thank you for being with us.", _sent(1, 8)),
+        "fibre-paid": message("f2@fibranet.example", ("Fibranet Ost", "konto@fibranet.example"),
+                              "Payment received",
+                              "We have received your payment of EUR 39.00 for your account. Nothing more is due.",
+                              _sent(2, 16)),
+        "shop": message("s1@radladen.example", ("Radladen Mitte", "shop@radladen.example"), "Your order 5531",
+                        "Thanks for your order of a bicycle bell.", _sent(2, 18)),
+    })
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.dues.extract()
+    return app
+
+
+def ask(app: App, *turns: str) -> str:
+    reply = ""
+    for text in turns:
+        reply = app.engine.turn(text, session=f"s-{'|'.join(turns)}").reply
+    return reply
+
+
+def test_the_bills_are_read(home: App) -> None:
+    owed = {d.issuer for d in (i.due for i in home.dues.digest(window="all").items)}
+    assert {"Stromkontor Alpen", "Ondas Móvil", "Blaulicht Versorgung", "Banco Nopal"} <= owed, owed
+
+
+@pytest.mark.parametrize("question", ["when's the electric bill due?", "how much is my power bill"])
+def test_an_electricity_bill_is_the_biller_whose_compound_name_says_it(home: App, question: str) -> None:
+    reply = ask(home, question)
+    assert "96.40" in reply and "Stromkontor" in reply, reply
+    assert "Ondas" not in reply and "Blaulicht" not in reply and "Nopal" not in reply, reply
+
+
+@pytest.mark.parametrize("question", ["when does the phone one go out?", "what's due on my mobile phone bill?"])
+def test_a_phone_bill_is_the_biller_whose_name_says_mobile_in_its_language(home: App, question: str) -> None:
+    reply = ask(home, question)
+    assert "31.90" in reply and "Ondas" in reply, reply
+    assert "Stromkontor" not in reply and "Blaulicht" not in reply, reply
+
+
+def test_a_bill_whose_name_says_no_kind_is_found_by_its_mails_subject(home: App) -> None:
+    reply = ask(home, "how much is the water bill?")
+    assert "58.10" in reply and "Blaulicht" in reply, reply
+    assert "Stromkontor" not in reply and "Ondas" not in reply, reply
+
+
+def test_a_total_asked_again_in_another_currency_keeps_the_question(home: App) -> None:
+    reply = ask(home, "what do I owe this month?", "how much is that in euros altogether?")
+    assert reply.startswith("Total: €186.40"), reply
+    reply = ask(home, "what do I owe this month?", "how much is that in euros altogether?", "and in pesos?")
+    assert "4,210.00" in reply and "Stromkontor" not in reply, reply
+    reply = ask(home, "what do I owe this month?", "and in pesos?", "which of them come out on their own?")
+    assert "Nopal" not in reply or "Stromkontor" in reply, reply  # the currency was that answer's alone
+
+
+@pytest.mark.parametrize("question", ["have I paid Fibranet?", "do I owe anything to Fibranet Ost?",
+                                      "is the internet bill paid?"])
+def test_a_biller_whose_latest_mail_confirms_a_payment_is_paid(home: App, question: str) -> None:
+    reply = ask(home, question)
+    assert reply.startswith("Paid:") and "39.00" in reply and "nothing is owed" in reply, reply
+    assert "Stromkontor" not in reply and "What you owe" not in reply, reply
+
+
+def test_what_is_owed_to_a_sender_that_sent_no_bill_is_never_the_whole_list(home: App) -> None:
+    reply = ask(home, "do I owe Radladen anything?")
+    assert "Stromkontor" not in reply and "Ondas" not in reply and "What you owe" not in reply, reply
+    assert "Radladen" in reply, reply
