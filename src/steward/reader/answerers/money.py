@@ -4,7 +4,6 @@ overdue, autopay; totals per currency (never added across currencies). Through `
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from datetime import timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -178,6 +177,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             every = service.digest(window="all", statuses=("open", "paid")).items
             issuers = _bill_issuers(frame, rw, {i.due.issuer for i in every}, mailbox() if mailbox else None, clock)
             if not issuers:
+                # a sender whose name says the kind, though Steward read no bill of theirs, is the one meant
                 words_said = {w for group in frame.bills for p in rw.bill_names[group] for w in p}
                 single = {p[0] for group in frame.bills for p in rw.bill_names[group] if len(p) == 1}
                 senders = [v for v in lists().of_slot("sender") if words_said & set(name_words(v.value))
@@ -185,6 +185,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 if senders and mailbox is not None:
                     return _paid_in_mail(senders, rw, mailbox(), clock) or honesty.mail_instead(
                         f"your {' or '.join(frame.bills)} bill", senders, mailbox(), clock)
+            if not issuers:
                 known = sorted({i.due.issuer for i in every})
                 held = f"Your bills are from: {', '.join(known)}." if known else "It has read no bills yet."
                 return Answer(f"I found no {' or '.join(frame.bills)} bill in the bills Steward has read. {held}",
