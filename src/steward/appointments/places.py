@@ -81,7 +81,7 @@ def airport_names(code: str) -> tuple[str, ...]:
 def _airport_rows() -> dict[str, dict[str, object]]:
     import airportsdata
 
-    return dict(airportsdata.load("IATA"))
+    return {code: dict(row) for code, row in airportsdata.load("IATA").items()}
 
 
 _FINDER_LOCK = threading.Lock()  # the finder reads its boundary files by seeking: one caller at a time

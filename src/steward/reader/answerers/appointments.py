@@ -299,8 +299,8 @@ def _by_thing(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: Read
         if not who:
             return Answer(f"I can't tell who {b.title} is with: its mail names no one I can read.\n{b.line(clock)}",
                           {"appointments": [b.line(clock)]})
-        said = f"{who} invited you" if b.status == _REJECTED["invitation"] else f"{b.title} is with {who}"
-        return Answer(f"{said}, as its mail says:\n{b.line(clock)}", {"appointments": [b.line(clock)]})
+        line = f"{who} invited you" if b.status == _REJECTED["invitation"] else f"{b.title} is with {who}"
+        return Answer(f"{line}, as its mail says:\n{b.line(clock)}", {"appointments": [b.line(clock)]})
     return Answer("\n".join([f"{what[:1].upper()}{what[1:]}:", b.line(clock)]), {"appointments": [b.line(clock)]})
 
 

@@ -182,8 +182,8 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             # "did I settle the fibre bill?", "do I owe the fibre people anything?": their newest mail thanks you
             # for a payment
             when = day_text(clock.local(hits[0].message.received_at).date(), clock)
-            said = "Paid" if frame.flags & {"paid", "unpaid"} else "Nothing owed"
-            lines.insert(0, f"{said}, as far as their mail says: {who}'s newest message ({when}) confirms a payment.")
+            status = "Paid" if frame.flags & {"paid", "unpaid"} else "Nothing owed"
+            lines.insert(0, f"{status}, as far as their mail says: {who}'s newest message ({when}) confirms a payment.")
         for h in hits[:SHOWN]:
             m = h.message
             flag = f" \u2014 SUSPICIOUS: {_why(h, box)}" if m.category == "phishing_suspect" else ""

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from steward.clock import Clock
 from steward.reader.frame import Frame
@@ -101,8 +101,11 @@ class Said:
     message: Message | None  # the mail it was read from, as stored
 
 
-def booking_words(bookings: Sequence[object], mailbox: Callable[[], Mailbox] | None, clock: Clock,
-                  fields: Callable[[object], tuple[str, ...]], message_id: Callable[[object], int | None]
+T = TypeVar("T")  # a booking of any kind (an appointment's, a calendar event's)
+
+
+def booking_words(bookings: Sequence[T], mailbox: Callable[[], Mailbox] | None, clock: Clock,
+                  fields: Callable[[T], tuple[str, ...]], message_id: Callable[[T], int | None]
                   ) -> list[Said]:
     """For each booking: the words of its fields, of its mail and of its sender's other recent mail."""
     ids = [i for b in bookings if (i := message_id(b)) is not None]
@@ -116,11 +119,11 @@ def booking_words(bookings: Sequence[object], mailbox: Callable[[], Mailbox] | N
                 by_sender[m.sender] = [f"{h.message.subject} {h.message.snippet}" for h in hits]
     out = []
     for b in bookings:
-        m = stored.get(message_id(b) or -1)
+        kept = stored.get(message_id(b) or -1)
         texts = [*fields(b)]
-        if m is not None:
-            texts += [m.subject, m.snippet, m.sender_name or "", *by_sender.get(m.sender, [])]
-        out.append(Said(text_words(texts), m))
+        if kept is not None:
+            texts += [kept.subject, kept.snippet, kept.sender_name or "", *by_sender.get(kept.sender, [])]
+        out.append(Said(text_words(texts), kept))
     return out
 
 
