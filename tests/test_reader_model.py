@@ -19,7 +19,7 @@ def test_an_unanswered_frame_reaches_the_model_as_context(cli: Any, tmp_path: Pa
     assert cli("--now", NOW, "mail", "import", str(tmp_path / "mail")).code == 0
     assert cli("--now", NOW, "dues", "extract", "--no-progress").code == 0
     tier2_model.enqueue(say("I can't see your spending, only what is due."))
-    out = cli("--now", NOW, "--json", "chat", "how much did I spend on my Chase card?")
+    out = cli("--now", NOW, "--json", "chat", "how much did I spend on groceries with my Chase card?")
     assert out.code == 0, out.err
     assert out.json()["handled_by"] == "loop"
     system = tier2_model.requests[-1].system
