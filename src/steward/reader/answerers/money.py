@@ -9,7 +9,6 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from steward.clock import Clock
-from steward.finance.money import find_money
 from steward.reader import honesty
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, money_text
@@ -98,6 +97,9 @@ def _paid_in_mail(senders: Sequence[SlotValue], rw: ReaderWords, mailbox: Mailbo
         said = " ".join(words(f"{m.subject} {m.snippet}"))
         if not any(f" {' '.join(p)} " in f" {said} " for p in rw.paid_mail):
             return None
+        # amounts read from mail (price_parser) load on first use
+        from steward.finance.money import find_money
+
         money = find_money(f"{m.subject} {m.snippet}")
         amount = f" {money_text(money[0].amount, money[0].currency, clock)}" if money and money[0].currency else ""
         day = clock.local(m.received_at).date()
