@@ -17,8 +17,8 @@ from steward.store.messages import count_by_category
 
 SAMPLE_FOLDER = "sample-mail"
 # the bundled sample mailboxes: Alex Morgan's, Noor Haddad's in Melbourne, Inês Carvalho's in Toronto,
-# Tomás Ríos's in Berlin
-MAILBOXES = ("demo", "second", "third", "fourth")
+# Tomás Ríos's in Berlin, Akinyi Odera's in Nairobi
+MAILBOXES = ("demo", "second", "third", "fourth", "fifth")
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,8 @@ def build_demo_home(app: App, *, seed: int = 7, mailbox: str = "demo") -> tuple[
 
     `mailbox` is "demo" (Alex Morgan's), "second" (Noor Haddad's, in Melbourne; best seen with
     `--tz Australia/Melbourne`), "third" (Inês Carvalho's, in Toronto; with `--tz America/Toronto`) or
-    "fourth" (Tomás Ríos's, in Berlin; with `--tz Europe/Berlin`); each is written to a folder of its own.
+    "fourth" (Tomás Ríos's, in Berlin; with `--tz Europe/Berlin`) or "fifth" (Akinyi Odera's, in Nairobi;
+    with `--tz Africa/Nairobi`); each is written to a folder of its own.
     """
     if mailbox not in MAILBOXES:
         raise ValueError(f"no sample mailbox called {mailbox!r}; there are: {', '.join(MAILBOXES)}")
@@ -76,6 +77,10 @@ def build_demo_home(app: App, *, seed: int = 7, mailbox: str = "demo") -> tuple[
             from steward.sample.fourth import generate as generate_fourth
 
             write_maildir(generate_fourth(app.clock.now(), seed=seed), folder)
+        elif mailbox == "fifth":
+            from steward.sample.fifth import generate as generate_fifth
+
+            write_maildir(generate_fifth(app.clock.now(), seed=seed), folder)
         else:
             write_maildir(generate(app.clock.now(), seed=seed), folder)
     report = ingest(app.db, scan([folder]), account="demo",

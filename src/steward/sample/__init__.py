@@ -3,8 +3,9 @@ deterministic, invented.
 
 `generate(now)` is Alex Morgan's mailbox (`mailbox.py`, with its bills in `bills.py` and its recent
 appointment mail in `appointments.py`); `second.py` is Noor Haddad's, in Melbourne; `third.py` is Inês
-Carvalho's, in Toronto; `fourth.py` is Tomás Ríos's, in Berlin. `builder.py` holds
-what the generated mailboxes share (the message record and the Maildir / mbox writers).
+Carvalho's, in Toronto; `fourth.py` is Tomás Ríos's, in Berlin; `fifth.py` is Akinyi Odera's, in
+Nairobi. `builder.py` holds what the generated mailboxes share (the message record, a dated mailbox
+builder, invitations and the Maildir / mbox writers).
 """
 
 from steward.sample.builder import SampleMessage, write_maildir, write_mbox

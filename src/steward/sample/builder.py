@@ -2,7 +2,9 @@
 the writers (Maildir, mbox).
 
 A generator (`mailbox.py`: Alex Morgan's mailbox for `steward demo`) fills a `Builder` with messages for
-one person; `write_maildir` / `write_mbox` put them where `steward mail import` reads them.
+one person; a generator whose facts sit on fixed days relative to `now` (`fifth.py`) fills a `DatedBox`
+and attaches invitations made by `ics_event`; `write_maildir` / `write_mbox` put them where
+`steward mail import` reads them.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import quopri
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, tzinfo
+from datetime import UTC, datetime, time, timedelta, tzinfo
 from email.header import Header
 from email.message import EmailMessage
 from email.policy import default as email_policy
@@ -176,3 +178,88 @@ def write_mbox(messages: Iterable[SampleMessage], path: Path) -> Path:
                 out.write(line + b"\n")
             out.write(b"\n")
     return path
+
+
+class DatedBox:
+    """Collects one person's mailbox whose facts are fixed relative to `now`'s date in their own zone: every
+    `add` is one RFC 822 message (plain text, plain text with an HTML part, or HTML only; an iCalendar or a
+    PDF attached), with fixed boundaries so the same inputs give the same bytes."""
+
+    def __init__(self, now: datetime, seed: int, days: int, *, me: tuple[str, str], zone: tzinfo, domain: str,
+                 footer: str, personal: tuple[str, ...] = ("personal", "invitation_personal", "forwarded")) -> None:
+        self.now = now
+        self.me = me
+        self.zone = zone
+        self.domain = domain
+        self.footer = footer
+        self.personal = personal
+        self.today = now.astimezone(zone).date()
+        self.start = now - timedelta(days=days)
+        self.seed = seed
+        self.rng = random.Random(seed * 7919 + len(domain))
+        self.out: list[SampleMessage] = []
+        self.counter = 0
+
+    def at(self, days: int, hour: int, minute: int = 0, zone: tzinfo | None = None) -> datetime:
+        """`days` from today (the person's date), at a wall time in `zone` (theirs unless given)."""
+        return datetime.combine(self.today + timedelta(days=days), time(hour, minute), zone or self.zone)
+
+    def sent(self, days: float, hour: int, minute: int = 0, zone: tzinfo | None = None) -> datetime:
+        """A moment `days` days ago at a wall time, kept before now (a message cannot come from the future)."""
+        whole = int(days)
+        moment = datetime.combine(self.today - timedelta(days=whole), time(hour, minute), zone or self.zone)
+        return min(moment, self.now - timedelta(minutes=9 + whole))
+
+    def add(self, kind: str, sender: tuple[str, str], subject: str, when: datetime, text: str | None, *,
+            html: str | None = None, ics: str | None = None, ics_method: str = "PUBLISH",
+            pdf: str | None = None, reply_to: SampleMessage | None = None,
+            facts: Mapping[str, str] | None = None) -> SampleMessage:
+        """Build one message to `me` (HTML only when `text` is None) and keep it."""
+        if when >= self.now or when < self.start:
+            raise ValueError(f"{kind} message dated {when} is outside the mailbox's window")
+        self.counter += 1
+        mid = f"{kind}-{self.counter:04d}.{self.seed}@{self.domain}"
+        msg = EmailMessage(policy=email_policy)
+        msg["From"] = formataddr(sender)
+        msg["To"] = formataddr(self.me)
+        msg["Subject"] = subject
+        msg["Date"] = format_datetime(when)
+        msg["Message-ID"] = f"<{mid}>"
+        if reply_to is not None:
+            msg["In-Reply-To"] = f"<{reply_to.message_id}>"
+            msg["References"] = f"<{reply_to.message_id}>"
+        personal = kind in self.personal
+        if text is None:
+            msg.set_content(html or "", subtype="html", cte="quoted-printable")
+        else:
+            body = f"{text}\n" if personal else f"{text}\n\n{self.footer}\n"
+            msg.set_content(body, cte="8bit" if personal else "quoted-printable")
+            if html is not None:
+                msg.add_alternative(html, subtype="html")
+        if ics is not None:
+            msg.add_attachment(ics.encode("utf-8"), maintype="text", subtype="calendar", filename="invite.ics",
+                               params={"method": ics_method})
+        if pdf is not None:
+            msg.add_attachment(b"%PDF-1.4\n% Steward sample statement\n%%EOF\n", maintype="application",
+                               subtype="pdf", filename=pdf)
+        tag = self.domain.split(".")[0]
+        for depth, part in enumerate(p for p in msg.walk() if p.is_multipart()):
+            part.set_boundary(f"=_{tag}_{self.counter:04d}_{self.seed}_{depth}")
+        sample = SampleMessage(mid, kind, when, bytes(msg), dict(facts or {}))
+        self.out.append(sample)
+        return sample
+
+
+def ics_event(uid: str, summary: str, start: datetime, end: datetime, location: str, *, method: str = "PUBLISH",
+              organizer: str | None = None, attendee: str | None = None) -> str:
+    """One VEVENT in a VCALENDAR, its times in UTC (an invitation when `organizer` and `attendee` are given)."""
+    utc = "%Y%m%dT%H%M%SZ"
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Steward sample//EN", f"METHOD:{method}",
+             "BEGIN:VEVENT", f"UID:{uid}", "DTSTAMP:20261201T000000Z", f"DTSTART:{start.astimezone(UTC):{utc}}",
+             f"DTEND:{end.astimezone(UTC):{utc}}", f"SUMMARY:{summary}", f"LOCATION:{location}"]
+    if organizer:
+        lines.append(f"ORGANIZER:mailto:{organizer}")
+    if attendee:
+        lines.append(f"ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:{attendee}")
+    lines += ["STATUS:CONFIRMED", "END:VEVENT", "END:VCALENDAR", ""]
+    return "\r\n".join(lines)

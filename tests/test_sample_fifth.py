@@ -1,0 +1,226 @@
+"""The fifth sample mailbox (Akinyi Odera, Nairobi): deterministic, and a home built from it shows her
+bills, bookings and day. Each bill and booking is checked on its own, so what Steward does not yet read
+from her mail is named (an expected failure with the reason) instead of hiding in a count: her mail was
+written without looking at how Steward reads mail, so what it misses is a finding about real mail."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shutil
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from steward.sample.fifth import generate
+
+NOW = "2026-12-15T07:45:00+03:00"
+ZONE = "Africa/Nairobi"
+
+# why a bill or a booking in her mail is not read yet (seen on this mailbox; see docs/benchmarks.md)
+FOOTER = ("a bank's mail whose legal footer warns that the bank never asks for a PIN or card details by e-mail "
+          "is filed as phishing, and mail filed as phishing is never read for dues")
+SHILLINGS = ("no due is read from this mailbox's bills in Kenyan shillings ('Ksh 6,840.00', 'KES 5,499.00', "
+             "'Ksh 18,000.00'): `dues extract` finds no candidate among them")
+POSTPAID = "a mobile operator's 'Postpaid bill' with 'payable by' is not filed as a bill at all"
+FORWARD = ("a swimming school's gala forwarded by her partner is read below its forward line, but it announces the "
+           "gala to every parent ('the first race starts at 08:30') in no words of a booking")
+MOVE = ("the dentist's move ('we have moved your check-up from Thu 17 Dec at 9:00 AM to Friday, 18th December "
+        "2026 at 4:30 PM') is rejected as a move of nothing (unmatched_move), though her first confirmation "
+        "is in the mail")
+
+
+def test_same_inputs_same_bytes_and_the_facts_do_not_depend_on_the_seed() -> None:
+    now = datetime.fromisoformat(NOW)
+    one, two = generate(now, seed=3), generate(now, seed=3)
+    assert [m.raw for m in one] == [m.raw for m in two]
+    other = generate(now, seed=4)
+    facts = {(m.kind, tuple(sorted(m.facts.items()))) for m in one if m.kind not in ("bank_alert", "receipt")}
+    assert facts == {(m.kind, tuple(sorted(m.facts.items()))) for m in other
+                     if m.kind not in ("bank_alert", "receipt")}
+    assert all(now - timedelta(days=90) <= m.received_at < now for m in one)
+    assert len({m.message_id for m in one}) == len(one) >= 140
+
+
+def test_a_mailbox_needs_an_aware_clock() -> None:
+    with pytest.raises(ValueError, match="aware"):
+        generate(datetime(2026, 12, 15, 7, 45))
+
+
+def _run(home: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Any:
+    from steward.cli import main
+
+    capsys.readouterr()
+    assert main(["--home", str(home), "--now", NOW, "--tz", ZONE, "--json", *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from steward.cli import main
+
+    path = tmp_path_factory.mktemp("fifth") / "home"
+    code = main(["--home", str(path), "--now", NOW, "--tz", ZONE, "demo", "--no-serve", "--mailbox", "fifth",
+                 "--json"])
+    assert code == 0
+    return path
+
+
+def _xfail(rows: list[tuple[Any, ...]]) -> list[Any]:
+    """Rows whose last field is a reason Steward misses them become expected failures with that reason."""
+    return [pytest.param(*row, marks=pytest.mark.xfail(reason=row[-1], strict=False)) if row[-1] else row
+            for row in rows]
+
+
+# (issuer, amount, currency, due date, autopay) of every bill still owed at NOW, and why Steward misses it
+OWED = [
+    ("Mvuli Bank", "84372.50", "KES", "2026-12-24", False, FOOTER),
+    ("Savanna Trust Bank", "612.40", "USD", "2026-12-21", True, FOOTER),
+    ("Mwangaza Power", "6840.00", "KES", "2026-12-11", False, SHILLINGS),
+    ("Simba Fibre", "5499.00", "KES", "2026-12-18", True, SHILLINGS),
+    ("Twiga Mobile", "1850.00", "KES", "2026-12-26", False, POSTPAID),
+    ("Pomboo Swim Academy", "18000.00", "KES", "2026-12-27", False, SHILLINGS),
+]
+
+
+@pytest.mark.parametrize(("issuer", "amount", "currency", "due", "autopay", "missed"), _xfail(OWED))
+def test_each_bill_owed_is_in_the_dues(home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
+                                       currency: str, due: str, autopay: bool, missed: str | None) -> None:
+    dues = _run(home, capsys, "dues")
+    items = [i for c in dues["currencies"] for i in c["items"]]
+    assert any(i["issuer"] == issuer and i["amount"] == amount and i["currency"] == currency
+               and i["due_date"] == due and bool(i["autopay"]) == autopay for i in items), [
+        (i["issuer"], i["amount"], i["currency"], i["due_date"], i["autopay"]) for i in items]
+
+
+@pytest.mark.xfail(reason=SHILLINGS, strict=False)
+def test_the_electricity_bill_alone_is_overdue(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dues = _run(home, capsys, "dues")
+    overdue = {i["issuer"] for c in dues["currencies"] for i in c["items"] if i["overdue"]}
+    assert overdue == {"Mwangaza Power"}
+
+
+def test_paid_bills_last_months_statements_and_lures_are_not_owed(
+        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dues = _run(home, capsys, "dues")
+    items = [i for c in dues["currencies"] for i in c["items"]]
+    assert "Chemchemi Water" not in {i["issuer"] for i in items}
+    assert not {i["issuer"] for i in items} & {"Haraka Couriers", "Mvuli Bank Security"}
+    assert not [i for i in items if i["amount"] in ("61208.90", "430.15", "2315.00", "150.00", "285.00")]
+    pairs = [(i["issuer"], i["amount"]) for i in items]
+    assert len(pairs) == len(set(pairs)), pairs
+
+
+@pytest.mark.xfail(reason=FOOTER, strict=False)
+def test_the_cards_she_holds_are_her_accounts(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    accounts = _run(home, capsys, "accounts")["accounts"]
+    held = {(a["issuer"], a["account"][-4:]) for a in accounts}
+    assert {("Mvuli Bank", "6628"), ("Savanna Trust Bank", "0917")} <= held
+
+
+# (provider, start, why Steward misses it) of every booking ahead of NOW as the mail leaves it
+BOOKED = [
+    ("Curl Theory Salon", "2026-12-15T17:30:00+03:00", None),
+    ("Kijani Health Rooms", "2026-12-16T10:20:00+03:00", None),
+    ("Mawimbi Grill", "2026-12-17T19:30:00+03:00", None),
+    ("Tabasamu Dental Studio", "2026-12-18T16:30:00+03:00", MOVE),
+    ("Pomboo Swim Academy", "2026-12-19T08:30:00+03:00", FORWARD),
+    ("Kazi Motors", "2026-12-21T08:00:00+03:00", None),
+    ("AC 452", "2026-12-26T07:10:00+03:00", None),
+    ("Ikaze Hills Guesthouse", "2026-12-26T14:00:00+02:00", None),  # check-in, on Kigali's clock
+    ("AC 457", "2026-12-29T18:40:00+02:00", None),  # the flight home leaves Kigali at 18:40 its time
+]
+
+
+@pytest.mark.parametrize(("provider", "start", "missed"), _xfail(BOOKED))
+def test_each_booking_ahead_is_found(home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
+                                     missed: str | None) -> None:
+    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+    when = datetime.fromisoformat(start)
+    assert any(provider in (i["provider"] or "") and i["start"] and datetime.fromisoformat(i["start"]) == when
+               and i["status"] in ("proposed", "created") for i in found), [
+        (i["provider"], i["start"], i["status"]) for i in found]
+
+
+def test_the_cancelled_physio_session_is_a_cancellation_never_a_booking(
+        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+    physio = [(i["start"], i["status"], i["reason"]) for i in found if i["provider"] == "Mwendo Physiotherapy"]
+    assert ("2026-12-18T07:30:00+03:00", "rejected", "cancellation") in physio
+    assert not [p for p in physio if p[1] in ("proposed", "created")]
+
+
+def test_the_dentist_is_never_proposed_at_the_time_it_was_moved_from(
+        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+    assert not [i for i in found if i["provider"] == "Tabasamu Dental Studio"
+                and i["status"] in ("proposed", "created") and i["start"] == "2026-12-17T09:00:00+03:00"]
+
+
+@pytest.fixture(scope="module")
+def accepted(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of her home with every proposed booking accepted, as she would on the page."""
+    from steward.cli import main
+
+    copy = tmp_path_factory.mktemp("fifth-accepted") / "home"
+    shutil.copytree(home, copy)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["--home", str(copy), "--now", NOW, "--tz", ZONE, "--json", "appointments", "list"]) == 0
+    for item in json.loads(out.getvalue())["items"]:
+        if item["status"] == "proposed":
+            with contextlib.redirect_stdout(io.StringIO()):
+                assert main(["--home", str(copy), "--now", NOW, "--tz", ZONE, "--json", "appointments", "accept",
+                             str(item["id"])]) == 0
+    return copy
+
+
+# (day, title words, start in Nairobi) of what her days hold once her bookings are accepted, and why it is missing
+DAYS = [
+    ("2026-12-15", "Curl Theory", "17:30", None),
+    ("2026-12-16", "Kijani Health", "10:20", None),
+    ("2026-12-17", "Mawimbi Grill", "19:30", None),
+    ("2026-12-18", "Tabasamu", "16:30", MOVE),
+    ("2026-12-19", "Pomboo", "08:30", FORWARD),
+    ("2026-12-21", "Kazi Motors", "08:00", None),
+    ("2026-12-26", "AC 452", "07:10", None),
+]
+
+
+@pytest.mark.parametrize(("day", "words", "start", "missed"), _xfail(DAYS))
+def test_her_schedule_holds_each_accepted_booking_on_its_day(accepted: Path, capsys: pytest.CaptureFixture[str],
+                                                              day: str, words: str, start: str,
+                                                              missed: str | None) -> None:
+    items = _run(accepted, capsys, "schedule", day)["items"]
+    text = json.dumps(items, ensure_ascii=False)
+    assert words in text and f"T{start}" in text, items
+
+
+def test_the_cancelled_session_and_the_moved_check_up_leave_no_trace_on_the_calendar(
+        accepted: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    friday = json.dumps(_run(accepted, capsys, "schedule", "2026-12-18")["items"], ensure_ascii=False)
+    thursday = json.dumps(_run(accepted, capsys, "schedule", "2026-12-17")["items"], ensure_ascii=False)
+    assert "Mwendo" not in friday and "T07:30" not in friday
+    assert "Tabasamu" not in thursday and "T09:00" not in thursday
+
+
+@pytest.mark.parametrize("sender", ["alerts@mvuli-verify-account.example", "delivery@haraka-parcel-fees.example"])
+def test_each_lure_is_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str], sender: str) -> None:
+    found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+    assert sender in {h["sender"] for h in found}
+
+
+@pytest.mark.parametrize("sender", [
+    pytest.param("cardstatements@mvulibank.example", marks=pytest.mark.xfail(reason=FOOTER, strict=False)),
+    pytest.param("noreply@savannatrust.example", marks=pytest.mark.xfail(reason=FOOTER, strict=False)),
+    pytest.param("billing@mwangazapower.example", marks=pytest.mark.xfail(
+        reason="an electricity company's final notice (pay within 5 days to avoid disconnection) is filed as "
+               "phishing", strict=False)),
+    "alerts@mvulibank.example", "track@harakacouriers.example"])
+def test_the_real_bank_and_billers_are_not_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str],
+                                                            sender: str) -> None:
+    found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+    assert sender not in {h["sender"] for h in found}
