@@ -119,7 +119,7 @@ def test_the_fourth_set_gets_no_more_wrong_answers(tmp_path_factory: pytest.Temp
     assert not over, f"more wrong answers than before: {over}\n{answers.table(results)}"
 
 
-@pytest.mark.parametrize("name", ["dev", "third", "fourth"])
+@pytest.mark.parametrize("name", ["dev", "third", "fourth", "fifth"])
 def test_every_case_asks_a_home_its_set_builds_about_a_known_capability(name: str) -> None:
     data = yaml.safe_load((answers.DATA / answers.SETS[name]).read_text(encoding="utf-8"))
     capabilities = {"money", "appointments", "schedule", "mail", "brief", "reminders"}
