@@ -2,9 +2,9 @@
 the writers (Maildir, mbox).
 
 A generator (`mailbox.py`: Alex Morgan's mailbox for `steward demo`) fills a `Builder` with messages for
-one person; a generator whose facts sit on fixed days relative to `now` (`fifth.py`) fills a `DatedBox`
-and attaches invitations made by `ics_event`; `write_maildir` / `write_mbox` put them where
-`steward mail import` reads them.
+one person; a generator whose facts sit on fixed days relative to `now` (`second.py` to `fifth.py`) fills
+a `DatedBox`, with invitations made by `ics_event` (`DatedBox.invite`) and bills' facts by `due_facts`;
+`write_maildir` / `write_mbox` put them where `steward mail import` reads them.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import quopri
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, time, timedelta, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from email.header import Header
 from email.message import EmailMessage
 from email.policy import default as email_policy
@@ -180,25 +180,47 @@ def write_mbox(messages: Iterable[SampleMessage], path: Path) -> Path:
     return path
 
 
+def due_facts(issuer: str, amount: str, currency: str, due: date, kind: str, status: str,
+              **more: str) -> dict[str, str]:
+    """The facts of a bill's message an evaluation checks: who is owed what, in which currency, by when."""
+    return {"issuer": issuer, "amount": amount, "currency": currency, "due_date": due.isoformat(), "kind": kind,
+            "status": status, **more}
+
+
 class DatedBox:
-    """Collects one person's mailbox whose facts are fixed relative to `now`'s date in their own zone: every
-    `add` is one RFC 822 message (plain text, plain text with an HTML part, or HTML only; an iCalendar or a
-    PDF attached), with fixed boundaries so the same inputs give the same bytes."""
+    """Collects one person's mailbox whose facts are fixed relative to `now`'s date in their own zone (a bill
+    due in 9 days, a booking mail sent 12 days ago), whatever the clock it is built at: every `add` is one
+    RFC 822 message (plain text, plain text with an HTML part, or HTML only; an iCalendar or a PDF
+    attached), with fixed boundaries so the same inputs give the same bytes.
+
+    Each mailbox names its own: the person (`me`), the domain of its Message-IDs
+    (`<kind-NNNN.SEED@domain>`; its first label also marks the MIME boundaries), the footer of its machine
+    mail, which kinds of message are personal (8bit, no footer; `signed`: closed with the sender's name),
+    the seed of its filler (`rng_seed`, by default one made from `seed` and the domain), the text of its
+    PDF placeholders (`pdf_note`), its calendar parts' file name, PRODID and DTSTAMP, and how many
+    minutes before now a message sent "today" is kept at the latest (`margin`, plus one a day back)."""
 
     def __init__(self, now: datetime, seed: int, days: int, *, me: tuple[str, str], zone: tzinfo, domain: str,
-                 footer: str, personal: tuple[str, ...] = ("personal", "invitation_personal", "forwarded")) -> None:
+                 footer: str, personal: tuple[str, ...] = ("personal", "invitation_personal", "forwarded"),
+                 rng_seed: int | None = None, signed: bool = False, pdf_note: str = "Steward sample statement",
+                 ics_name: str = "invite.ics", prodid: str = "-//Steward sample//EN",
+                 ics_stamp: str = "20261201T000000Z", margin: int = 9) -> None:
         self.now = now
         self.me = me
         self.zone = zone
         self.domain = domain
         self.footer = footer
         self.personal = personal
-        self.today = now.astimezone(zone).date()
+        self.local_now = now.astimezone(zone)
+        self.today = self.local_now.date()
         self.start = now - timedelta(days=days)
+        self.days = days
         self.seed = seed
-        self.rng = random.Random(seed * 7919 + len(domain))
+        self.rng = random.Random(seed * 7919 + len(domain) if rng_seed is None else rng_seed)
         self.out: list[SampleMessage] = []
         self.counter = 0
+        self.signed, self.pdf_note, self.margin = signed, pdf_note, margin
+        self.ics_name, self.prodid, self.ics_stamp = ics_name, prodid, ics_stamp
 
     def at(self, days: int, hour: int, minute: int = 0, zone: tzinfo | None = None) -> datetime:
         """`days` from today (the person's date), at a wall time in `zone` (theirs unless given)."""
@@ -208,20 +230,20 @@ class DatedBox:
         """A moment `days` days ago at a wall time, kept before now (a message cannot come from the future)."""
         whole = int(days)
         moment = datetime.combine(self.today - timedelta(days=whole), time(hour, minute), zone or self.zone)
-        return min(moment, self.now - timedelta(minutes=9 + whole))
+        return min(moment, self.now - timedelta(minutes=self.margin + whole))
 
     def add(self, kind: str, sender: tuple[str, str], subject: str, when: datetime, text: str | None, *,
             html: str | None = None, ics: str | None = None, ics_method: str = "PUBLISH",
-            pdf: str | None = None, reply_to: SampleMessage | None = None,
+            pdf: str | None = None, reply_to: SampleMessage | None = None, to: tuple[str, str] | None = None,
             facts: Mapping[str, str] | None = None) -> SampleMessage:
-        """Build one message to `me` (HTML only when `text` is None) and keep it."""
+        """Build one message to `me` (or `to`; HTML only when `text` is None) and keep it."""
         if when >= self.now or when < self.start:
             raise ValueError(f"{kind} message dated {when} is outside the mailbox's window")
         self.counter += 1
         mid = f"{kind}-{self.counter:04d}.{self.seed}@{self.domain}"
         msg = EmailMessage(policy=email_policy)
         msg["From"] = formataddr(sender)
-        msg["To"] = formataddr(self.me)
+        msg["To"] = formataddr(to or self.me)
         msg["Subject"] = subject
         msg["Date"] = format_datetime(when)
         msg["Message-ID"] = f"<{mid}>"
@@ -232,15 +254,18 @@ class DatedBox:
         if text is None:
             msg.set_content(html or "", subtype="html", cte="quoted-printable")
         else:
-            body = f"{text}\n" if personal else f"{text}\n\n{self.footer}\n"
+            if not personal:
+                body = f"{text}\n\n{self.footer}\n"
+            else:
+                body = f"{text}\n\n-- \n{sender[0]}\n" if self.signed else f"{text}\n"
             msg.set_content(body, cte="8bit" if personal else "quoted-printable")
             if html is not None:
                 msg.add_alternative(html, subtype="html")
         if ics is not None:
-            msg.add_attachment(ics.encode("utf-8"), maintype="text", subtype="calendar", filename="invite.ics",
+            msg.add_attachment(ics.encode("utf-8"), maintype="text", subtype="calendar", filename=self.ics_name,
                                params={"method": ics_method})
         if pdf is not None:
-            msg.add_attachment(b"%PDF-1.4\n% Steward sample statement\n%%EOF\n", maintype="application",
+            msg.add_attachment(f"%PDF-1.4\n% {self.pdf_note}\n%%EOF\n".encode(), maintype="application",
                                subtype="pdf", filename=pdf)
         tag = self.domain.split(".")[0]
         for depth, part in enumerate(p for p in msg.walk() if p.is_multipart()):
@@ -249,13 +274,25 @@ class DatedBox:
         self.out.append(sample)
         return sample
 
+    def invite(self, uid: str, summary: str, start: datetime, end: datetime, location: str, *,
+               method: str = "PUBLISH", organizer: str | None = None) -> str:
+        """An iCalendar event as this mailbox's calendar parts write it; with `organizer`, an invitation that
+        asks the person to answer."""
+        return ics_event(uid, summary, start, end, location, method=method, organizer=organizer,
+                         attendee=self.me[1] if organizer else None, prodid=self.prodid, stamp=self.ics_stamp)
+
+    def messages(self) -> list[SampleMessage]:
+        """Every message added, oldest first (a tie in order of Message-ID)."""
+        return sorted(self.out, key=lambda m: (m.received_at, m.message_id))
+
 
 def ics_event(uid: str, summary: str, start: datetime, end: datetime, location: str, *, method: str = "PUBLISH",
-              organizer: str | None = None, attendee: str | None = None) -> str:
+              organizer: str | None = None, attendee: str | None = None, prodid: str = "-//Steward sample//EN",
+              stamp: str = "20261201T000000Z") -> str:
     """One VEVENT in a VCALENDAR, its times in UTC (an invitation when `organizer` and `attendee` are given)."""
     utc = "%Y%m%dT%H%M%SZ"
-    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Steward sample//EN", f"METHOD:{method}",
-             "BEGIN:VEVENT", f"UID:{uid}", "DTSTAMP:20261201T000000Z", f"DTSTART:{start.astimezone(UTC):{utc}}",
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{prodid}", f"METHOD:{method}",
+             "BEGIN:VEVENT", f"UID:{uid}", f"DTSTAMP:{stamp}", f"DTSTART:{start.astimezone(UTC):{utc}}",
              f"DTEND:{end.astimezone(UTC):{utc}}", f"SUMMARY:{summary}", f"LOCATION:{location}"]
     if organizer:
         lines.append(f"ORGANIZER:mailto:{organizer}")

@@ -27,14 +27,11 @@ Every message has a `kind` label and `facts` an evaluation can check, and a stab
 from __future__ import annotations
 
 import json
-import random
-from datetime import UTC, date, datetime, time, timedelta, tzinfo
-from email.message import EmailMessage
-from email.policy import default as email_policy
-from email.utils import format_datetime, formataddr
+from datetime import date, datetime, time, timedelta
+from email.utils import format_datetime
 from zoneinfo import ZoneInfo
 
-from steward.sample.builder import SampleMessage
+from steward.sample.builder import DatedBox, SampleMessage, due_facts
 
 DOMAIN = "fourth.steward.example"
 ME = ("Tomás Ríos", "tomas.rios@postfach-demo.example")
@@ -76,76 +73,11 @@ def _pm(d: datetime) -> str:
     return f"{d:%I.%M}".lstrip("0") + ("am" if d.hour < 12 else "pm")
 
 
-class _Box:
-    """Collects the messages; every `add` is one RFC 822 message."""
-
-    def __init__(self, now: datetime, seed: int, days: int) -> None:
-        self.now = now
-        self.today = now.astimezone(BER).date()
-        self.start = now - timedelta(days=days)
-        self.seed = seed
-        self.rng = random.Random(seed * 7927 + 4)
-        self.out: list[SampleMessage] = []
-        self.counter = 0
-
-    def at(self, days: int, hour: int, minute: int = 0, zone: tzinfo = BER) -> datetime:
-        """`days` from today (Berlin's date), at a wall time in `zone`."""
-        return datetime.combine(self.today + timedelta(days=days), time(hour, minute), zone)
-
-    def sent(self, days: float, hour: int, minute: int = 0, zone: tzinfo = BER) -> datetime:
-        """A moment `days` days ago at a wall time, kept before now (a message cannot come from the future)."""
-        whole = int(days)
-        moment = datetime.combine(self.today - timedelta(days=whole), time(hour, minute), zone)
-        return min(moment, self.now - timedelta(minutes=9 + whole))
-
-    def add(self, kind: str, sender: tuple[str, str], subject: str, when: datetime, text: str | None, *,
-            html: str | None = None, ics: str | None = None, ics_method: str = "PUBLISH",
-            pdf: str | None = None, reply_to: SampleMessage | None = None,
-            facts: dict[str, str] | None = None) -> SampleMessage:
-        if when >= self.now or when < self.start:
-            raise ValueError(f"{kind} message dated {when} is outside the mailbox's window")
-        self.counter += 1
-        mid = f"{kind}-{self.counter:04d}.{self.seed}@{DOMAIN}"
-        msg = EmailMessage(policy=email_policy)
-        msg["From"] = formataddr(sender)
-        msg["To"] = formataddr(ME)
-        msg["Subject"] = subject
-        msg["Date"] = format_datetime(when)
-        msg["Message-ID"] = f"<{mid}>"
-        if reply_to is not None:
-            msg["In-Reply-To"] = f"<{reply_to.message_id}>"
-            msg["References"] = f"<{reply_to.message_id}>"
-        personal = kind in ("personal", "invitation_personal", "forwarded")
-        if text is None:  # HTML only, as many senders now write
-            msg.set_content(html or "", subtype="html", cte="quoted-printable")
-        else:
-            body = f"{text}\n" if personal else f"{text}\n\n{FOOTER}\n"
-            msg.set_content(body, cte="8bit" if personal else "quoted-printable")
-            if html is not None:
-                msg.add_alternative(html, subtype="html")
-        if ics is not None:
-            msg.add_attachment(ics.encode("utf-8"), maintype="text", subtype="calendar", filename="invite.ics",
-                               params={"method": ics_method})
-        if pdf is not None:
-            msg.add_attachment(b"%PDF-1.4\n% Steward fourth sample\n%%EOF\n", maintype="application",
-                               subtype="pdf", filename=pdf)
-        for depth, part in enumerate(p for p in msg.walk() if p.is_multipart()):  # fixed boundaries: same bytes
-            part.set_boundary(f"=_fourth_{self.counter:04d}_{self.seed}_{depth}")
-        sample = SampleMessage(mid, kind, when, bytes(msg), dict(facts or {}))
-        self.out.append(sample)
-        return sample
-
-
-def _due(issuer: str, amount: str, currency: str, due: date, kind: str, status: str, **more: str) -> dict[str, str]:
-    return {"issuer": issuer, "amount": amount, "currency": currency, "due_date": due.isoformat(), "kind": kind,
-            "status": status, **more}
-
-
-def _cards(b: _Box) -> None:
+def _cards(b: DatedBox) -> None:
     spree = ("Spreeufer Bank", "kartenservice@spreeuferbank.example")
     # last month's statement, paid by bank transfer
     due = b.today - timedelta(days=22)
-    facts = _due("Spreeufer Bank", "1318.20", "EUR", due, "card", "paid", last4="4471",
+    facts = due_facts("Spreeufer Bank", "1318.20", "EUR", due, "card", "paid", last4="4471",
                  product="Spreeufer Mastercard Gold", minimum="39.55")
     b.add("statement", spree, "Your Spreeufer Mastercard Gold statement is ready", b.sent(44, 6, 5),
           f"Dear Tomás Ríos,\n\nYour monthly statement for your Spreeufer Mastercard Gold (card number "
@@ -157,7 +89,7 @@ def _cards(b: _Box) -> None:
           "Mastercard Gold ending 4471. Your card balance has been settled.", facts=facts)
     # this month's: open, paid by hand, due in eight days
     due = b.today + timedelta(days=8)
-    facts = _due("Spreeufer Bank", "2046.75", "EUR", due, "card", "open", last4="4471",
+    facts = due_facts("Spreeufer Bank", "2046.75", "EUR", due, "card", "open", last4="4471",
                  product="Spreeufer Mastercard Gold", minimum="61.40")
     html = ("<html><body style=\"font-family:Arial,sans-serif;color:#222\"><table width=\"600\" "
             "style=\"border:1px solid #ddd\"><tr><td style=\"background:#004b6b;color:#fff;padding:14px;"
@@ -174,14 +106,14 @@ def _cards(b: _Box) -> None:
 
     havel = ("Havelstern Card Services", "statements@havelstern-cards.example")
     due = b.today - timedelta(days=25)
-    facts = _due("Havelstern Card Services", "412.08", "EUR", due, "card", "paid", last4="9038",
+    facts = due_facts("Havelstern Card Services", "412.08", "EUR", due, "card", "paid", last4="9038",
                  product="Havelstern Visa", autopay="true")
     b.add("statement", havel, "Havelstern Visa: your November statement", b.sent(42, 7, 30),
           f"Hello Tomás,\n\nStatement for your Havelstern Visa ending 9038.\nAmount: €412.08\nDirect debit date: "
           f"{due.day} {due:%B %Y}\n\nThe full amount will be collected by SEPA direct debit from your account "
           "IBAN DE** **** **** **** **09 13. You don't need to do anything.", facts=facts)
     due = b.today + timedelta(days=5)
-    facts = _due("Havelstern Card Services", "587.33", "EUR", due, "card", "open", last4="9038",
+    facts = due_facts("Havelstern Card Services", "587.33", "EUR", due, "card", "open", last4="9038",
                  product="Havelstern Visa", autopay="true")
     b.add("statement", havel, "Havelstern Visa: your December statement", b.sent(9, 7, 30),
           f"Hello Tomás,\n\nStatement for your Havelstern Visa ending 9038.\nAmount: €587.33\nDirect debit date: "
@@ -194,14 +126,14 @@ def _cards(b: _Box) -> None:
           f"Hola Tomás:\n\nTu estado de cuenta de la tarjeta de crédito Jacaranda Oro terminación 3320 ya está "
           f"disponible.\n\nSaldo al corte: $8,415.60 MXN\nPago mínimo: $1,262.34 MXN\nFecha límite de pago: "
           f"{due:%d/%m/%Y}\n\nRealiza tu pago a tiempo y evita intereses moratorios.\n\nBanco Jacaranda",
-          facts=_due("Banco Jacaranda", "8415.60", "MXN", due, "card", "open", last4="3320",
+          facts=due_facts("Banco Jacaranda", "8415.60", "MXN", due, "card", "open", last4="3320",
                      product="Jacaranda Oro", minimum="1262.34"))
 
 
-def _bills(b: _Box) -> None:
+def _bills(b: DatedBox) -> None:
     power = ("Spreewatt Energie", "rechnung@spreewatt.example")
     due = b.today - timedelta(days=3)
-    facts = _due("Spreewatt Energie", "142.60", "EUR", due, "utility", "overdue", account="SW-3305127")
+    facts = due_facts("Spreewatt Energie", "142.60", "EUR", due, "utility", "overdue", account="SW-3305127")
     b.add("bill", power, "Your electricity bill - customer number SW-3305127", b.sent(21, 8, 0),
           f"Hello Mr Ríos,\n\nyour electricity bill for November is ready.\nCustomer number: SW-3305127\n"
           f"Amount due: EUR 142.60\nDue date: {due.day} {due:%b %Y}\n\nPlease transfer the amount quoting your "
@@ -213,7 +145,7 @@ def _bills(b: _Box) -> None:
 
     fibre = ("Glasfaser Nord", "kundenservice@glasfaser-nord.example")
     due = b.today - timedelta(days=1)
-    facts = _due("Glasfaser Nord", "44.99", "EUR", due, "telecom", "paid", account="GN-771204")
+    facts = due_facts("Glasfaser Nord", "44.99", "EUR", due, "telecom", "paid", account="GN-771204")
     b.add("bill", fibre, "Glasfaser Nord: your bill for December", b.sent(15, 11, 0),
           f"Your Glasfaser 500 bill is ready.\nCustomer account: GN-771204\nTotal: €44.99\nPayable by: "
           f"{_day_de(due)}", facts=facts)
@@ -229,7 +161,7 @@ def _bills(b: _Box) -> None:
                 f"<p>Invoice amount: <b>{_eur_de(27.50)}</b></p>"
                 f"<p>We will collect this amount by direct debit on {_day_de(due)}. You don't need to do "
                 "anything.</p></div></body></html>"),
-          facts=_due("Funkwelle Mobil", "27.50", "EUR", due, "telecom", "open", autopay="true",
+          facts=due_facts("Funkwelle Mobil", "27.50", "EUR", due, "telecom", "open", autopay="true",
                      account="+49 151 5550 3871"))
 
     plumber = ("Sanitär Krüger GmbH", "buero@sanitaer-krueger.example")
@@ -240,10 +172,10 @@ def _bills(b: _Box) -> None:
           "(inkl. 19 % MwSt.)\n"
           f"Zahlbar bis: {_day_de(due)}\n\nBitte überweisen Sie den Betrag unter Angabe der Rechnungsnummer.\n\n"
           "Mit freundlichen Grüßen\nSanitär Krüger GmbH", pdf="Rechnung-2026-1187.pdf",
-          facts=_due("Sanitär Krüger GmbH", "386.75", "EUR", due, "invoice", "open", account="2026-1187"))
+          facts=due_facts("Sanitär Krüger GmbH", "386.75", "EUR", due, "invoice", "open", account="2026-1187"))
 
 
-def _appointments(b: _Box) -> None:
+def _appointments(b: DatedBox) -> None:
     physio = ("Physio am Kollwitzplatz", "termine@physio-kollwitz.example")
     past = b.at(-24, 8, 30)
     b.add("appointment", physio, "Your appointment at Physio am Kollwitzplatz", b.sent(30, 12, 0),
@@ -327,7 +259,7 @@ def _appointments(b: _Box) -> None:
                  "kind": "restaurant", "location": "Oderberger Str. 17"})
 
 
-def _football(b: _Box) -> None:
+def _football(b: DatedBox) -> None:
     """The club writes to Lena; she forwards it, so the booking arrives inside a forward."""
     start = b.at(2, 10, 0)
     meet = start - timedelta(minutes=30)
@@ -348,19 +280,7 @@ def _football(b: _Box) -> None:
                  "kind": "football", "forwarded_by": LENA[0]})
 
 
-def _ics(uid: str, summary: str, start: datetime, end: datetime, location: str, *, method: str = "PUBLISH",
-         organizer: str | None = None) -> str:
-    utc = "%Y%m%dT%H%M%SZ"
-    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Steward fourth sample//EN", f"METHOD:{method}",
-             "BEGIN:VEVENT", f"UID:{uid}", "DTSTAMP:20261201T000000Z", f"DTSTART:{start.astimezone(UTC):{utc}}",
-             f"DTEND:{end.astimezone(UTC):{utc}}", f"SUMMARY:{summary}", f"LOCATION:{location}"]
-    if organizer:
-        lines += [f"ORGANIZER:mailto:{organizer}", f"ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:{ME[1]}"]
-    lines += ["STATUS:CONFIRMED", "END:VEVENT", "END:VCALENDAR", ""]
-    return "\r\n".join(lines)
-
-
-def _travel(b: _Box) -> None:
+def _travel(b: DatedBox) -> None:
     rail = ("Nordbahn", "tickets@nordbahn.example")
     out_dep, out_arr = b.at(7, 7, 4), b.at(7, 8, 52)
     back_dep, back_arr = b.at(7, 18, 6), b.at(7, 19, 50)
@@ -371,7 +291,7 @@ def _travel(b: _Box) -> None:
           f"Return: {back_dep:%a, %d %b %Y}\n  NB 1789  Hamburg Hbf dep {back_dep:%H:%M}  ->  Berlin Hbf arr "
           f"{back_arr:%H:%M}   Coach 7, Seat 51\n\nPrice: €79.80, 2nd class, Flexpreis (paid with Mastercard "
           "**4471). Your ticket is in the Nordbahn app; please have your ID ready.",
-          ics=_ics(f"NB-58K2Q7-{b.seed}@nordbahn.example", "Train Berlin - Hamburg", out_dep, out_arr,
+          ics=b.invite(f"NB-58K2Q7-{b.seed}@nordbahn.example", "Train Berlin - Hamburg", out_dep, out_arr,
                    "Berlin Hbf"),
           facts={"provider": rail[0], "start": out_dep.isoformat(), "status": "confirmed", "kind": "train",
                  "arrive": out_arr.isoformat(), "return": back_dep.isoformat(), "return_arrive": back_arr.isoformat(),
@@ -413,13 +333,13 @@ def _travel(b: _Box) -> None:
                  "status": "confirmed", "kind": "hotel", "reference": "SN-2207719"})
 
 
-def _invitations(b: _Box) -> None:
+def _invitations(b: DatedBox) -> None:
     start = b.at(0, 15, 0)
     b.add("invitation", PRIYA,
           f"Invitation: Hamburg pitch prep @ {start:%a} {start.day} {start:%b} 15:00 - 15:45 (CET)", b.sent(1, 17, 10),
           "Hi Tomás,\n\nbefore we go to Hamburg next week, can we walk through the slides together? I've put 45 "
           "minutes in on Thursday afternoon, room Spree on the 3rd floor (or join by video).\n\nPriya",
-          ics=_ics(f"pitch-prep-{b.seed}@kieferling-logistik.example", "Hamburg pitch prep", start,
+          ics=b.invite(f"pitch-prep-{b.seed}@kieferling-logistik.example", "Hamburg pitch prep", start,
                    start + timedelta(minutes=45), "Room Spree, 3rd floor", method="REQUEST", organizer=PRIYA[1]),
           ics_method="REQUEST",
           facts={"provider": PRIYA[0], "start": start.isoformat(), "status": "invited", "kind": "meeting"})
@@ -430,7 +350,7 @@ def _invitations(b: _Box) -> None:
           facts={"provider": JO[0], "start": party.isoformat(), "status": "invited", "kind": "party"})
 
 
-def _phishing(b: _Box) -> None:
+def _phishing(b: DatedBox) -> None:
     b.add("phishing", ("Spreeufer Bank", "sicherheit@spreeufer-kundenschutz.example"),
           "Wichtig: Ihr Online-Banking wurde vorübergehend gesperrt", b.sent(1, 3, 12),
           "Sehr geehrter Kunde,\n\naufgrund ungewöhnlicher Aktivitäten wurde Ihr Online-Banking vorübergehend "
@@ -457,7 +377,7 @@ NEWSLETTERS = (
 )
 
 
-def _newsletters(b: _Box) -> None:
+def _newsletters(b: DatedBox) -> None:
     for name, addr, weekday, topics in NEWSLETTERS:
         for week in range(13):
             day = b.today - timedelta(days=7 * week + (b.today.weekday() - weekday) % 7)
@@ -476,7 +396,7 @@ MERCHANTS = ("REWE Markt", "BVG Automat", "Café Anna Blume", "dm-drogerie markt
              "Zeit für Brot")
 
 
-def _alerts(b: _Box) -> None:
+def _alerts(b: DatedBox) -> None:
     for i in range(32):
         when = datetime.combine(b.today - timedelta(days=2 * i + 1), time(9 + (i * 5) % 11, b.rng.randrange(60)), BER)
         if when < b.start:
@@ -495,7 +415,7 @@ def _alerts(b: _Box) -> None:
               facts={"last4": "3320", "amount": f"{amount:.2f}", "currency": "MXN"})
 
 
-def _receipts(b: _Box) -> None:
+def _receipts(b: DatedBox) -> None:
     items = (("Kiezrad", "shop@kiezrad.example", "bike lights and a lock", 54.90),
              ("Happa", "receipts@happa.example", "Vietnamese takeaway", None),
              ("Buchhandlung Seitenweise", "hallo@seitenweise.example", "two children's books", 31.80),
@@ -513,7 +433,7 @@ def _receipts(b: _Box) -> None:
               facts={"shop": shop, "amount": f"{value:.2f}", "currency": "EUR"})
 
 
-def _parcel(b: _Box) -> None:
+def _parcel(b: DatedBox) -> None:
     b.add("delivery", ("Paketblitz", "status@paketblitz.example"), "Your parcel is arriving today",
           b.sent(0, 6, 40),
           "Good news! Your parcel from Kiezrad (tracking number PB449201776DE) is out for delivery and arrives "
@@ -549,7 +469,7 @@ def _threads() -> tuple[tuple[tuple[str, str], int, int, int, str, str], ...]:
     )
 
 
-def _personal(b: _Box) -> None:
+def _personal(b: DatedBox) -> None:
     for who, ago, hour, minute, subject, text in _threads():
         greeting = {MAMA: "Hola Tomás,", NACHO: "Qué onda,", LENA: "Hey,"}.get(who, "Hi Tomás,")
         b.add("personal", who, subject, b.sent(ago, hour, minute), f"{greeting}\n\n{text}", facts={"person": who[0]})
@@ -565,7 +485,7 @@ OTHER = (
 )
 
 
-def _other(b: _Box) -> None:
+def _other(b: DatedBox) -> None:
     for i in range(12):
         name, addr, subject, text = OTHER[i % len(OTHER)]
         when = datetime.combine(b.today - timedelta(days=7 * i + 4), time(11, b.rng.randrange(60)), BER)
@@ -584,7 +504,9 @@ def generate(now: datetime, seed: int = 7, days: int = 90) -> list[SampleMessage
         raise ValueError("generate() needs an aware `now`")
     if days < 60:
         raise ValueError("the fourth sample needs at least 60 days of mail")
-    b = _Box(now, seed, days)
+    b = DatedBox(now, seed, days, me=ME, zone=BER, domain=DOMAIN, footer=FOOTER, rng_seed=seed * 7927 + 4,
+                 pdf_note="Steward fourth sample", prodid="-//Steward fourth sample//EN",
+                 ics_stamp="20261201T000000Z")
     _cards(b)
     _bills(b)
     _appointments(b)
@@ -598,4 +520,4 @@ def generate(now: datetime, seed: int = 7, days: int = 90) -> list[SampleMessage
     _parcel(b)
     _personal(b)
     _other(b)
-    return sorted(b.out, key=lambda m: (m.received_at, m.message_id))
+    return b.messages()

@@ -21,14 +21,10 @@ evaluation can check, and a stable Message-ID `<kind-NNNN.SEED@second.steward.ex
 from __future__ import annotations
 
 import json
-import random
-from datetime import UTC, date, datetime, time, timedelta, tzinfo
-from email.message import EmailMessage
-from email.policy import default as email_policy
-from email.utils import format_datetime, formataddr
+from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from steward.sample.builder import SampleMessage
+from steward.sample.builder import DatedBox, SampleMessage, due_facts
 
 DOMAIN = "second.steward.example"
 ME = ("Noor Haddad", "noor.haddad@fastmail-demo.example")
@@ -67,79 +63,12 @@ def _day_long(d: date | datetime) -> str:
     return f"{d:%A} {d.day} {d:%B}"
 
 
-class _Box:
-    """Collects the messages; every `add` is one RFC 822 message."""
-
-    def __init__(self, now: datetime, seed: int, days: int) -> None:
-        self.now = now
-        self.local_now = now.astimezone(MEL)
-        self.today = self.local_now.date()
-        self.start = now - timedelta(days=days)
-        self.days = days
-        self.seed = seed
-        self.rng = random.Random(seed * 104729 + 2)
-        self.out: list[SampleMessage] = []
-        self.counter = 0
-
-    def at(self, days: int, hour: int, minute: int = 0, zone: tzinfo = MEL) -> datetime:
-        """`days` from today (Melbourne's date), at a wall time in `zone`."""
-        return datetime.combine(self.today + timedelta(days=days), time(hour, minute), zone)
-
-    def sent(self, days: float, hour: int, minute: int = 0, zone: tzinfo = MEL) -> datetime:
-        """A moment `days` days ago at a wall time, kept before now (a message cannot come from the future)."""
-        whole = int(days)
-        moment = datetime.combine(self.today - timedelta(days=whole), time(hour, minute), zone)
-        return min(moment, self.now - timedelta(minutes=7 + whole))
-
-    def add(self, kind: str, sender: tuple[str, str], subject: str, when: datetime, text: str | None, *,
-            html: str | None = None, ics: str | None = None, pdf: str | None = None,
-            reply_to: SampleMessage | None = None, to: tuple[str, str] = ME,
-            facts: dict[str, str] | None = None) -> SampleMessage:
-        if when >= self.now or when < self.start:
-            raise ValueError(f"{kind} message dated {when} is outside the mailbox's window")
-        self.counter += 1
-        mid = f"{kind}-{self.counter:04d}.{self.seed}@{DOMAIN}"
-        msg = EmailMessage(policy=email_policy)
-        msg["From"] = formataddr(sender)
-        msg["To"] = formataddr(to)
-        msg["Subject"] = subject
-        msg["Date"] = format_datetime(when)
-        msg["Message-ID"] = f"<{mid}>"
-        if reply_to is not None:
-            msg["In-Reply-To"] = f"<{reply_to.message_id}>"
-            msg["References"] = f"<{reply_to.message_id}>"
-        personal = kind == "personal"
-        if text is None:  # HTML only, as many senders now write
-            msg.set_content(html or "", subtype="html", cte="quoted-printable")
-        else:
-            body = f"{text}\n\n-- \n{sender[0]}\n" if personal else f"{text}\n\n{AU_FOOTER}\n"
-            msg.set_content(body, cte="8bit" if personal else "quoted-printable")
-            if html is not None:
-                msg.add_alternative(html, subtype="html")
-        if ics is not None:
-            msg.add_attachment(ics.encode("utf-8"), maintype="text", subtype="calendar", filename="booking.ics",
-                               params={"method": "PUBLISH"})
-        if pdf is not None:
-            msg.add_attachment(b"%PDF-1.4\n% Steward second sample\n%%EOF\n", maintype="application",
-                               subtype="pdf", filename=pdf)
-        for depth, part in enumerate(p for p in msg.walk() if p.is_multipart()):  # random boundaries vary the bytes
-            part.set_boundary(f"=_second_{self.counter:04d}_{self.seed}_{depth}")
-        sample = SampleMessage(mid, kind, when, bytes(msg), dict(facts or {}))
-        self.out.append(sample)
-        return sample
-
-
-def _due(issuer: str, amount: str, currency: str, due: date, kind: str, status: str, **more: str) -> dict[str, str]:
-    return {"issuer": issuer, "amount": amount, "currency": currency, "due_date": due.isoformat(), "kind": kind,
-            "status": status, **more}
-
-
-def _cards(b: _Box) -> None:
+def _cards(b: DatedBox) -> None:
     wattle = ("Wattle Bank", "statements@wattlebank.example")
     alerts = ("Wattle Bank", "alerts@wattlebank.example")
     # last month's statement, paid by hand three days early
     due = b.today - timedelta(days=21)
-    facts = _due("Wattle Bank", "1902.33", "AUD", due, "card", "paid", last4="6604",
+    facts = due_facts("Wattle Bank", "1902.33", "AUD", due, "card", "paid", last4="6604",
                  product="Wattle Rewards Mastercard", minimum="57.07")
     b.add("statement", wattle, "Your Wattle Rewards Mastercard statement is ready", b.sent(42, 6, 5),
           f"Hi Noor,\n\nYour statement for the Wattle Rewards Mastercard ending 6604 is now available in the "
@@ -151,7 +80,7 @@ def _cards(b: _Box) -> None:
           "It may take up to one business day to show in your available credit.", facts=facts)
     # this month's statement: open, due in nine days
     due = b.today + timedelta(days=9)
-    facts = _due("Wattle Bank", "2418.60", "AUD", due, "card", "open", last4="6604",
+    facts = due_facts("Wattle Bank", "2418.60", "AUD", due, "card", "open", last4="6604",
                  product="Wattle Rewards Mastercard", minimum="72.56")
     html = ("<html><body style=\"font-family:Arial\"><h2 style=\"color:#2b6e3f\">Wattle Bank</h2>"
             "<p>Hi Noor, your Wattle Rewards Mastercard statement is ready.</p>"
@@ -172,7 +101,7 @@ def _cards(b: _Box) -> None:
 
     lyre = ("Lyrebird Credit Union", "noreply@lyrebirdcu.example")
     due = b.today - timedelta(days=18)
-    facts = _due("Lyrebird Credit Union", "530.80", "AUD", due, "card", "paid", last4="3317",
+    facts = due_facts("Lyrebird Credit Union", "530.80", "AUD", due, "card", "paid", last4="3317",
                  product="Lyrebird Visa Platinum", autopay="true")
     b.add("statement", lyre, "eStatement available: Lyrebird Visa Platinum", b.sent(39, 5, 30),
           f"Dear Member,\nYour eStatement for Visa Platinum card xxxx xxxx xxxx 3317 is available.\n"
@@ -182,7 +111,7 @@ def _cards(b: _Box) -> None:
           f"Dear Member,\nYour direct debit of AUD 530.80 to Visa Platinum xxxx3317 was processed on "
           f"{due:%d/%m/%Y}. No further action is needed.", facts=facts)
     due = b.today + timedelta(days=12)
-    facts = _due("Lyrebird Credit Union", "864.15", "AUD", due, "card", "open", last4="3317",
+    facts = due_facts("Lyrebird Credit Union", "864.15", "AUD", due, "card", "open", last4="3317",
                  product="Lyrebird Visa Platinum", autopay="true")
     b.add("statement", lyre, "eStatement available: Lyrebird Visa Platinum", b.sent(9, 5, 30),
           f"Dear Member,\nYour eStatement for Visa Platinum card xxxx xxxx xxxx 3317 is available.\n"
@@ -192,7 +121,7 @@ def _cards(b: _Box) -> None:
 
     zuid = ("Zuidkust Bank", "creditcard@zuidkustbank.example")
     due = b.today - timedelta(days=5)
-    facts = _due("Zuidkust Bank", "1187.40", "EUR", due, "card", "overdue", last4="0921",
+    facts = due_facts("Zuidkust Bank", "1187.40", "EUR", due, "card", "overdue", last4="0921",
                  product="Zuidkust Gold Creditcard")
     b.add("statement", zuid, "Uw maandoverzicht / Your monthly statement - Zuidkust Gold Creditcard",
           b.sent(25, 9, 0, AMS),
@@ -209,10 +138,10 @@ def _cards(b: _Box) -> None:
           facts=facts)
 
 
-def _bills(b: _Box) -> None:
+def _bills(b: DatedBox) -> None:
     yarra = ("Yarra Edge Energy", "accounts@yarraedge.example")
     due = b.today - timedelta(days=3)
-    facts = _due("Yarra Edge Energy", "287.45", "AUD", due, "utility", "overdue", account="YE-2290-4471")
+    facts = due_facts("Yarra Edge Energy", "287.45", "AUD", due, "utility", "overdue", account="YE-2290-4471")
     b.add("bill", yarra, f"Your electricity bill is ready - ${287.45:.2f} due {due:%d/%m/%Y}", b.sent(24, 14, 10),
           None, html=("<html><body><div style=\"max-width:600px\"><img alt=\"Yarra Edge Energy\">"
                       "<h1>Your electricity bill</h1><p>Account number YE-2290-4471</p>"
@@ -232,19 +161,19 @@ def _bills(b: _Box) -> None:
           f"Quarterly water and sewerage bill\nCustomer: Noor Haddad\nAccount: 4471 0082 19\n"
           f"Billing period: 1 Sep to 30 Nov\nTotal due: AUD 198.30\nDue by: {_day_long(due)} {due.year}\n"
           "Pay online, by phone or at any post office.",
-          facts=_due("Corella Water", "198.30", "AUD", due, "utility", "open", account="4471 0082 19"))
+          facts=due_facts("Corella Water", "198.30", "AUD", due, "utility", "open", account="4471 0082 19"))
 
     mobile = ("Kookaburra Mobile", "mybill@kookaburramobile.example")
     due = b.today + timedelta(days=5)
     b.add("bill", mobile, f"Your Kookaburra bill for {due:%B}", b.sent(4, 7, 15),
           f"G'day Noor,\nYour bill for mobile number 0412 555 418 (Kookaburra 40GB plan) is $65.00.\n"
           f"We'll take it by direct debit from your card on {due:%b} {due.day}. Nothing to do.",
-          facts=_due("Kookaburra Mobile", "65.00", "AUD", due, "telecom", "open", autopay="true",
+          facts=due_facts("Kookaburra Mobile", "65.00", "AUD", due, "telecom", "open", autopay="true",
                      account="0412 555 418"))
 
     tern = ("Tern Broadband", "billing@ternbroadband.example")
     due = b.today + timedelta(days=2)
-    facts = _due("Tern Broadband", "79.00", "AUD", due, "telecom", "paid", account="TB-70551")
+    facts = due_facts("Tern Broadband", "79.00", "AUD", due, "telecom", "paid", account="TB-70551")
     b.add("bill", tern, "Tern Broadband invoice TB-70551-12", b.sent(11, 10, 0),
           f"Invoice TB-70551-12 for your NBN 100 plan. Amount: AUD 79.00. Due: {due:%d/%m/%Y}.", facts=facts)
     b.add("bill_paid", tern, "Payment received for invoice TB-70551-12", b.sent(2, 20, 5),
@@ -257,7 +186,7 @@ def _bills(b: _Box) -> None:
           f"Hi Noor,\n\nYour comprehensive car insurance for the 2019 Mazda CX-5 (policy BM-CAR-884213) is due "
           f"for renewal.\nAnnual premium: $1,146.20 (incl. GST)\nPay by: {due.day} {due:%B} {due.year}\n\n"
           "Pay in full online, or switch to monthly instalments. Your cover continues when we receive payment.",
-          facts=_due("Banksia Mutual", "1146.20", "AUD", due, "insurance", "open", account="BM-CAR-884213"))
+          facts=due_facts("Banksia Mutual", "1146.20", "AUD", due, "insurance", "open", account="BM-CAR-884213"))
 
     rent = ("Grevillea Property Group", "rentals@grevilleapg.example")
     due = b.today + timedelta(days=11)
@@ -265,17 +194,17 @@ def _bills(b: _Box) -> None:
           f"Dear Noor,\n\nA friendly reminder that your monthly rent of $2,340.00 for 14 Tinning St, Brunswick is "
           f"due on {_day_long(due)}.\nPlease pay to the trust account BSB 063-118, account 1042 7781, with "
           "reference HADDAD14.\n\nKind regards,\nGrevillea Property Group",
-          facts=_due("Grevillea Property Group", "2340.00", "AUD", due, "rent", "open"))
+          facts=due_facts("Grevillea Property Group", "2340.00", "AUD", due, "rent", "open"))
 
     storage = ("Aotea Self Storage", "accounts@aoteastorage.example")
     due = b.today + timedelta(days=7)
     b.add("bill", storage, "Invoice INV-30418 from Aotea Self Storage", b.sent(8, 11, 30, AKL),
           f"Kia ora Noor,\n\nHere's your invoice INV-30418 for unit B-112 (December).\nAmount due: NZ$145.00\n"
           f"Due date: {due.day} {due:%b} {due.year}\n\nPay by internet banking to 12-3012-0456789-00.",
-          facts=_due("Aotea Self Storage", "145.00", "NZD", due, "storage", "open"))
+          facts=due_facts("Aotea Self Storage", "145.00", "NZD", due, "storage", "open"))
 
 
-def _appointments(b: _Box) -> None:
+def _appointments(b: DatedBox) -> None:
     dental = ("Southbank Smiles Dental", "reception@southbanksmiles.example")
     past = b.at(-61, 9, 30)
     b.add("appointment", dental, "Appointment reminder - Southbank Smiles Dental", b.sent(63, 10, 0),
@@ -364,16 +293,7 @@ def _appointments(b: _Box) -> None:
                  "location": "5 Bell St, Coburg"})
 
 
-def _ics(uid: str, summary: str, start: datetime, end: datetime, location: str) -> str:
-    utc = "%Y%m%dT%H%M%SZ"
-    return "\r\n".join([
-        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Steward second sample//EN", "METHOD:PUBLISH",
-        "BEGIN:VEVENT", f"UID:{uid}", "DTSTAMP:20260101T000000Z", f"DTSTART:{start.astimezone(UTC):{utc}}",
-        f"DTEND:{end.astimezone(UTC):{utc}}", f"SUMMARY:{summary}", f"LOCATION:{location}",
-        "STATUS:CONFIRMED", "END:VEVENT", "END:VCALENDAR", ""])
-
-
-def _travel(b: _Box) -> None:
+def _travel(b: DatedBox) -> None:
     air = ("Austral Pacific Airways", "itinerary@australpacific.example")
     out_dep = b.at(15, 6, 55)
     out_arr = b.at(15, 12, 10, AKL)
@@ -406,13 +326,13 @@ def _travel(b: _Box) -> None:
           f"E-TICKET  Booking MLR-5521907\nSouthern Cross (Melbourne) dep {dep:%H:%M} -> Albury arr {arr:%H:%M}\n"
           f"{dep:%A} {dep.day} {dep:%B} {dep.year}  Coach C  Seat 41\nFare: AUD 58.40 (paid)\n"
           "Show this ticket on your phone when asked.",
-          ics=_ics(f"MLR-5521907-{b.seed}@murrayline.example", "Train Melbourne - Albury", dep, arr,
+          ics=b.invite(f"MLR-5521907-{b.seed}@murrayline.example", "Train Melbourne - Albury", dep, arr,
                    "Southern Cross Station, Melbourne"),
           facts={"provider": rail[0], "start": dep.isoformat(), "status": "confirmed", "kind": "train",
                  "arrive": arr.isoformat(), "reference": "MLR-5521907"})
 
 
-def _phishing(b: _Box) -> None:
+def _phishing(b: DatedBox) -> None:
     b.add("phishing", ("Wattle Bank Security", "security@wattlebank-verify.example"),
           "URGENT: Your Wattle card ending 6604 has been restricted", b.sent(2, 3, 14),
           "Dear Customer,\n\nWe detected unusual activity and your Wattle Rewards Mastercard ending 6604 has been "
@@ -443,7 +363,7 @@ NEWSLETTERS = (
 )
 
 
-def _newsletters(b: _Box) -> None:
+def _newsletters(b: DatedBox) -> None:
     for name, addr, weekday, topics in NEWSLETTERS:
         for week in range(13):
             day = b.today - timedelta(days=7 * week + (b.today.weekday() - weekday) % 7)
@@ -462,7 +382,7 @@ MERCHANTS = ("FRESHWAYS BRUNSWICK", "CITY NEWS & LOTTO", "MYKI TOP UP", "BUN & B
              "PHARMA PLUS SYDNEY RD", "GOBBLE EATS")
 
 
-def _alerts(b: _Box) -> None:
+def _alerts(b: DatedBox) -> None:
     for i in range(40):
         when = datetime.combine(b.today - timedelta(days=2 * i + 1), time(8 + (i * 5) % 12, b.rng.randrange(60)), MEL)
         if when < b.start:
@@ -481,7 +401,7 @@ def _alerts(b: _Box) -> None:
               facts={"last4": "0921", "amount": f"{amount:.2f}", "currency": "EUR"})
 
 
-def _receipts(b: _Box) -> None:
+def _receipts(b: DatedBox) -> None:
     items = (("Circuit Barn", "orders@circuitbarn.example", "noise-cancelling headphones", 312.00),
              ("Gobble Eats", "receipts@gobbleeats.example", "Lebanese takeaway", None),
              ("Koala Kitchenware", "orders@koalakitchenware.example", "a cast iron pan", 89.95),
@@ -504,7 +424,7 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def _threads(b: _Box) -> tuple[tuple[tuple[str, str], float, str, str, str], ...]:
+def _threads(b: DatedBox) -> tuple[tuple[tuple[str, str], float, str, str, str], ...]:
     """Personal threads: (friend, days ago, subject, their opening, the reply), dated to agree with the bookings."""
     fly = b.today + timedelta(days=15)
     vet = b.today + timedelta(days=2)
@@ -542,7 +462,7 @@ def _threads(b: _Box) -> tuple[tuple[tuple[str, str], float, str, str, str], ...
     )
 
 
-def _personal(b: _Box) -> None:
+def _personal(b: DatedBox) -> None:
     for friend, ago, subject, opening, reply in _threads(b):
         when = b.sent(ago, 0) + timedelta(hours=9 + (ago * 7) % 11)
         when = min(when, b.now - timedelta(hours=2))
@@ -565,7 +485,7 @@ OTHER = (
 )
 
 
-def _other(b: _Box) -> None:
+def _other(b: DatedBox) -> None:
     for i in range(16):
         name, addr, subject, text = OTHER[i % len(OTHER)]
         when = datetime.combine(b.today - timedelta(days=5 * i + 2), time(11, b.rng.randrange(60)), MEL)
@@ -584,7 +504,10 @@ def generate(now: datetime, seed: int = 7, days: int = 90) -> list[SampleMessage
         raise ValueError("generate() needs an aware `now`")
     if days < 75:
         raise ValueError("the second sample needs at least 75 days of mail")
-    b = _Box(now, seed, days)
+    b = DatedBox(now, seed, days, me=ME, zone=MEL, domain=DOMAIN, footer=AU_FOOTER, personal=("personal",),
+                 rng_seed=seed * 104729 + 2, pdf_note="Steward second sample",
+                 prodid="-//Steward second sample//EN", ics_stamp="20260101T000000Z", signed=True,
+                 ics_name="booking.ics", margin=7)
     _cards(b)
     _bills(b)
     _appointments(b)
@@ -595,4 +518,4 @@ def generate(now: datetime, seed: int = 7, days: int = 90) -> list[SampleMessage
     _receipts(b)
     _personal(b)
     _other(b)
-    return sorted(b.out, key=lambda m: (m.received_at, m.message_id))
+    return b.messages()

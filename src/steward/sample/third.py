@@ -24,14 +24,10 @@ Every message has a `kind` label and `facts` an evaluation can check, and a stab
 from __future__ import annotations
 
 import json
-import random
-from datetime import UTC, date, datetime, time, timedelta, tzinfo
-from email.message import EmailMessage
-from email.policy import default as email_policy
-from email.utils import format_datetime, formataddr
+from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from steward.sample.builder import SampleMessage
+from steward.sample.builder import DatedBox, SampleMessage, due_facts
 
 DOMAIN = "third.steward.example"
 ME = ("Inês Carvalho", "ines.carvalho@mailbox-demo.example")
@@ -77,76 +73,11 @@ def _day_us(d: date | datetime) -> str:
     return f"{d:%A}, {d:%B} {d.day}"
 
 
-class _Box:
-    """Collects the messages; every `add` is one RFC 822 message."""
-
-    def __init__(self, now: datetime, seed: int, days: int) -> None:
-        self.now = now
-        self.today = now.astimezone(TOR).date()
-        self.start = now - timedelta(days=days)
-        self.seed = seed
-        self.rng = random.Random(seed * 7919 + 3)
-        self.out: list[SampleMessage] = []
-        self.counter = 0
-
-    def at(self, days: int, hour: int, minute: int = 0, zone: tzinfo = TOR) -> datetime:
-        """`days` from today (Toronto's date), at a wall time in `zone`."""
-        return datetime.combine(self.today + timedelta(days=days), time(hour, minute), zone)
-
-    def sent(self, days: float, hour: int, minute: int = 0, zone: tzinfo = TOR) -> datetime:
-        """A moment `days` days ago at a wall time, kept before now (a message cannot come from the future)."""
-        whole = int(days)
-        moment = datetime.combine(self.today - timedelta(days=whole), time(hour, minute), zone)
-        return min(moment, self.now - timedelta(minutes=9 + whole))
-
-    def add(self, kind: str, sender: tuple[str, str], subject: str, when: datetime, text: str | None, *,
-            html: str | None = None, ics: str | None = None, ics_method: str = "PUBLISH",
-            pdf: str | None = None, reply_to: SampleMessage | None = None,
-            facts: dict[str, str] | None = None) -> SampleMessage:
-        if when >= self.now or when < self.start:
-            raise ValueError(f"{kind} message dated {when} is outside the mailbox's window")
-        self.counter += 1
-        mid = f"{kind}-{self.counter:04d}.{self.seed}@{DOMAIN}"
-        msg = EmailMessage(policy=email_policy)
-        msg["From"] = formataddr(sender)
-        msg["To"] = formataddr(ME)
-        msg["Subject"] = subject
-        msg["Date"] = format_datetime(when)
-        msg["Message-ID"] = f"<{mid}>"
-        if reply_to is not None:
-            msg["In-Reply-To"] = f"<{reply_to.message_id}>"
-            msg["References"] = f"<{reply_to.message_id}>"
-        personal = kind in ("personal", "invitation_personal")
-        if text is None:  # HTML only, as many senders now write
-            msg.set_content(html or "", subtype="html", cte="quoted-printable")
-        else:
-            body = f"{text}\n" if personal else f"{text}\n\n{CA_FOOTER}\n"
-            msg.set_content(body, cte="8bit" if personal else "quoted-printable")
-            if html is not None:
-                msg.add_alternative(html, subtype="html")
-        if ics is not None:
-            msg.add_attachment(ics.encode("utf-8"), maintype="text", subtype="calendar", filename="invite.ics",
-                               params={"method": ics_method})
-        if pdf is not None:
-            msg.add_attachment(b"%PDF-1.4\n% Steward third sample\n%%EOF\n", maintype="application",
-                               subtype="pdf", filename=pdf)
-        for depth, part in enumerate(p for p in msg.walk() if p.is_multipart()):  # random boundaries vary the bytes
-            part.set_boundary(f"=_third_{self.counter:04d}_{self.seed}_{depth}")
-        sample = SampleMessage(mid, kind, when, bytes(msg), dict(facts or {}))
-        self.out.append(sample)
-        return sample
-
-
-def _due(issuer: str, amount: str, currency: str, due: date, kind: str, status: str, **more: str) -> dict[str, str]:
-    return {"issuer": issuer, "amount": amount, "currency": currency, "due_date": due.isoformat(), "kind": kind,
-            "status": status, **more}
-
-
-def _cards(b: _Box) -> None:
+def _cards(b: DatedBox) -> None:
     maple = ("Maplecrest Bank", "estatements@maplecrestbank.example")
     # last month's statement, paid by hand
     due = b.today - timedelta(days=20)
-    facts = _due("Maplecrest Bank", "2054.11", "CAD", due, "card", "paid", last4="2287",
+    facts = due_facts("Maplecrest Bank", "2054.11", "CAD", due, "card", "paid", last4="2287",
                  product="Maplecrest Visa Infinite", minimum="61.62")
     b.add("statement", maple, "Your Maplecrest Visa Infinite eStatement is now available", b.sent(41, 5, 12),
           f"Hello Inês,\n\nYour eStatement for your Maplecrest Visa Infinite card ending in 2287 is ready to view in "
@@ -159,7 +90,7 @@ def _cards(b: _Box) -> None:
           "2287. Thank you!", facts=facts)
     # this month's: open, due in nine days
     due = b.today + timedelta(days=9)
-    facts = _due("Maplecrest Bank", "3126.48", "CAD", due, "card", "open", last4="2287",
+    facts = due_facts("Maplecrest Bank", "3126.48", "CAD", due, "card", "open", last4="2287",
                  product="Maplecrest Visa Infinite", minimum="93.79")
     html = ("<html><body style=\"font-family:Helvetica,Arial\"><div style=\"background:#7a1f1f;color:#fff;"
             "padding:12px\">Maplecrest Bank</div><p>Hello Inês,</p><p>Your Maplecrest Visa Infinite eStatement "
@@ -179,14 +110,14 @@ def _cards(b: _Box) -> None:
 
     lake = ("Lakeshore Trust", "cards@lakeshoretrust.example")
     due = b.today - timedelta(days=26)
-    facts = _due("Lakeshore Trust", "688.40", "CAD", due, "card", "paid", last4="5510",
+    facts = due_facts("Lakeshore Trust", "688.40", "CAD", due, "card", "paid", last4="5510",
                  product="Lakeshore World Mastercard", autopay="true")
     b.add("statement", lake, "Your Lakeshore World Mastercard statement", b.sent(46, 6, 40),
           f"Statement summary\nLakeshore World Mastercard ************5510\nStatement balance: CAD 688.40\n"
           f"Due date: {due.isoformat()}\nPre-authorized payment: the full statement balance will be withdrawn "
           "from your chequing account ending in 0934 on the due date.", facts=facts)
     due = b.today + timedelta(days=4)
-    facts = _due("Lakeshore Trust", "742.19", "CAD", due, "card", "open", last4="5510",
+    facts = due_facts("Lakeshore Trust", "742.19", "CAD", due, "card", "open", last4="5510",
                  product="Lakeshore World Mastercard", autopay="true", minimum="22.27")
     b.add("statement", lake, "Your Lakeshore World Mastercard statement", b.sent(16, 6, 40),
           f"Statement summary\nLakeshore World Mastercard ************5510\nStatement balance: CAD 742.19\n"
@@ -196,7 +127,7 @@ def _cards(b: _Box) -> None:
 
     cascade = ("Cascade National Bank", "no-reply@cascadenational.example")
     due = b.today - timedelta(days=4)
-    facts = _due("Cascade National Bank", "412.37", "USD", due, "card", "overdue", last4="8043",
+    facts = due_facts("Cascade National Bank", "412.37", "USD", due, "card", "overdue", last4="8043",
                  product="Cascade Visa Signature", minimum="35.00")
     b.add("statement", cascade, "Your Cascade Visa Signature statement is available", b.sent(25, 8, 15, SEA),
           f"Account ending in 8043\n\nStatement Balance: $412.37\nMinimum Payment Due: $35.00\n"
@@ -214,14 +145,14 @@ def _cards(b: _Box) -> None:
           f"Olá, Inês!\n\nA fatura do seu cartão Ipê Mastercard final 6615 está disponível.\n"
           f"Valor da fatura: {_brl(1870.90)}\nPagamento mínimo: {_brl(280.64)}\nVencimento: {due:%d/%m/%Y}\n\n"
           f"(English) Your Ipê Mastercard ending 6615 statement is ready: total {_brl(1870.90)}, due "
-          f"{due:%d/%m/%Y}.", facts=_due("Banco Ipê", "1870.90", "BRL", due, "card", "open", last4="6615",
+          f"{due:%d/%m/%Y}.", facts=due_facts("Banco Ipê", "1870.90", "BRL", due, "card", "open", last4="6615",
                                          product="Ipê Mastercard", minimum="280.64"))
 
 
-def _bills(b: _Box) -> None:
+def _bills(b: DatedBox) -> None:
     hydro = ("Humber Valley Hydro", "myaccount@humbervalleyhydro.example")
     due = b.today - timedelta(days=5)
-    facts = _due("Humber Valley Hydro", "168.34", "CAD", due, "utility", "overdue", account="7731 5502 18")
+    facts = due_facts("Humber Valley Hydro", "168.34", "CAD", due, "utility", "overdue", account="7731 5502 18")
     b.add("bill", hydro, "Your Humber Valley Hydro e-bill is ready", b.sent(24, 7, 50),
           f"Hi Inês,\n\nYour electricity bill for account 7731 5502 18 is ready.\nAmount due: {_cad(168.34)}\n"
           f"Due date: {_day_us(due)}, {due.year}\n\nPay through your bank using your 10-digit account number.",
@@ -233,7 +164,7 @@ def _bills(b: _Box) -> None:
 
     fibre = ("Northern Fibre", "billing@northernfibre.example")
     due = b.today - timedelta(days=2)
-    facts = _due("Northern Fibre", "94.92", "CAD", due, "telecom", "paid", account="NF-448120")
+    facts = due_facts("Northern Fibre", "94.92", "CAD", due, "telecom", "paid", account="NF-448120")
     b.add("bill", fibre, "Your Northern Fibre bill - account NF-448120", b.sent(19, 12, 0),
           f"Your monthly Internet 500 bill is ready.\nAccount: NF-448120\nTotal (incl. HST): {_cad(94.92)}\n"
           f"Due: {due:%b}. {due.day}, {due.year}", facts=facts)
@@ -249,7 +180,7 @@ def _bills(b: _Box) -> None:
                 f"<p>Amount: <b>{_cad(72.88)}</b></p>"
                 f"<p>Your pre-authorized payment will be processed on {due:%B} {due.day}. There's nothing "
                 "you need to do.</p></body></html>"),
-          facts=_due("Lynx Mobile", "72.88", "CAD", due, "telecom", "open", autopay="true", account="416-555-0172"))
+          facts=due_facts("Lynx Mobile", "72.88", "CAD", due, "telecom", "open", autopay="true", account="416-555-0172"))
 
     trillium = ("Trillium Mutual Insurance", "renewals@trilliummutual.example")
     due = b.today + timedelta(days=14)
@@ -257,7 +188,7 @@ def _bills(b: _Box) -> None:
           f"Dear Inês Carvalho,\n\nYour home insurance policy TMH-2093317 renews soon.\nAnnual premium: "
           f"$1,384.00\nPayment due by: {due:%B} {due.day}, {due.year}\n\nPay the full premium online, or switch "
           "to monthly payments. Your coverage continues once payment is received.",
-          facts=_due("Trillium Mutual Insurance", "1384.00", "CAD", due, "insurance", "open",
+          facts=due_facts("Trillium Mutual Insurance", "1384.00", "CAD", due, "insurance", "open",
                      account="TMH-2093317"))
 
     rent = ("Parkdale Lofts Management", "tenants@parkdalelofts.example")
@@ -266,10 +197,10 @@ def _bills(b: _Box) -> None:
           f"Hello Inês and Jonah,\n\nThis is a reminder that rent for Unit 504, 88 Sorauren Ave for January "
           f"({_cad(2650.00)}) is due on {_day_us(due)}, {due.year}. Please send it by e-transfer to "
           "rent@parkdalelofts.example or leave a post-dated cheque at the office.\n\nBest,\nParkdale Lofts "
-          "Management", facts=_due("Parkdale Lofts Management", "2650.00", "CAD", due, "rent", "open"))
+          "Management", facts=due_facts("Parkdale Lofts Management", "2650.00", "CAD", due, "rent", "open"))
 
 
-def _appointments(b: _Box) -> None:
+def _appointments(b: DatedBox) -> None:
     gp = ("Danforth Family Health", "reception@danforthfamilyhealth.example")
     past = b.at(-54, 14, 0)
     b.add("appointment", gp, "Appointment reminder", b.sent(55, 11, 0),
@@ -356,19 +287,7 @@ def _appointments(b: _Box) -> None:
                  "location": "731 College St"})
 
 
-def _ics(uid: str, summary: str, start: datetime, end: datetime, location: str, *, method: str = "PUBLISH",
-         organizer: str | None = None) -> str:
-    utc = "%Y%m%dT%H%M%SZ"
-    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Steward third sample//EN", f"METHOD:{method}",
-             "BEGIN:VEVENT", f"UID:{uid}", "DTSTAMP:20261101T000000Z", f"DTSTART:{start.astimezone(UTC):{utc}}",
-             f"DTEND:{end.astimezone(UTC):{utc}}", f"SUMMARY:{summary}", f"LOCATION:{location}"]
-    if organizer:
-        lines += [f"ORGANIZER:mailto:{organizer}", f"ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:{ME[1]}"]
-    lines += ["STATUS:CONFIRMED", "END:VEVENT", "END:VCALENDAR", ""]
-    return "\r\n".join(lines)
-
-
-def _travel(b: _Box) -> None:
+def _travel(b: DatedBox) -> None:
     rail = ("Corridor Rail", "etickets@corridorrail.example")
     out_dep, out_arr = b.at(3, 6, 40), b.at(3, 11, 52, MTL)
     back_dep, back_arr = b.at(3, 17, 30, MTL), b.at(3, 22, 41)
@@ -379,7 +298,7 @@ def _travel(b: _Box) -> None:
           f"RETURN    {back_dep:%a %b %d, %Y}\n  Train 68  Montréal (Gare Centrale) {back_dep:%H:%M}  ->  "
           f"Toronto (Union Station) {back_arr:%H:%M}   Car 3, Seat 12D\n\nFare: Economy Plus, $214.60 "
           "(charged to Visa Infinite ending 2287). Boarding closes 15 minutes before departure.",
-          ics=_ics(f"4QX722-{b.seed}@corridorrail.example", "Train Toronto - Montréal", out_dep, out_arr,
+          ics=b.invite(f"4QX722-{b.seed}@corridorrail.example", "Train Toronto - Montréal", out_dep, out_arr,
                    "Union Station, Toronto"),
           facts={"provider": rail[0], "start": out_dep.isoformat(), "status": "confirmed", "kind": "train",
                  "arrive": out_arr.isoformat(), "return": back_dep.isoformat(), "return_arrive": back_arr.isoformat(),
@@ -401,7 +320,7 @@ def _travel(b: _Box) -> None:
                  "return_arrive": back_arr.isoformat(), "reference": "K7WQ2D"})
 
 
-def _invitations(b: _Box) -> None:
+def _invitations(b: DatedBox) -> None:
     party = b.at(6, 14, 0)
     b.add("invitation", ("Invitely", "invites@invitely.example"),
           "You're invited to Maya's 8th Birthday Bash!", b.sent(10, 19, 48),
@@ -416,13 +335,13 @@ def _invitations(b: _Box) -> None:
           f"Hi all,\n\nOur holiday party is on {_day_us(start)} from 6 to 10 p.m. at The Foundry Room, 150 "
           "Atlantic Ave. Partners welcome! Please accept the calendar invite so we can get numbers to the "
           "caterer by the 10th.\n\nAisling",
-          ics=_ics(f"holiday-{b.seed}@northpoint-analytics.example", "Northpoint holiday party", start,
+          ics=b.invite(f"holiday-{b.seed}@northpoint-analytics.example", "Northpoint holiday party", start,
                    start + timedelta(hours=4), "The Foundry Room, 150 Atlantic Ave", method="REQUEST",
                    organizer=AISLING[1]), ics_method="REQUEST",
           facts={"provider": AISLING[0], "start": start.isoformat(), "status": "invited", "kind": "party"})
 
 
-def _phishing(b: _Box) -> None:
+def _phishing(b: DatedBox) -> None:
     b.add("phishing", ("Maplecrest Bank", "security@maplecrest-secure-login.example"),
           "Action required: unusual sign-in attempt on your account", b.sent(1, 2, 51),
           "Dear Client,\n\nWe detected a sign-in attempt from an unrecognized device. For your protection your "
@@ -457,7 +376,7 @@ NEWSLETTERS = (
 )
 
 
-def _newsletters(b: _Box) -> None:
+def _newsletters(b: DatedBox) -> None:
     for name, addr, weekday, topics in NEWSLETTERS:
         for week in range(13):
             day = b.today - timedelta(days=7 * week + (b.today.weekday() - weekday) % 7)
@@ -477,7 +396,7 @@ MERCHANTS = ("LOBLAWS #1124", "PRESTO AUTOLOAD", "BALZACS COFFEE", "SHOPPERS DRU
              "FRESHCO", "LCBO #0217")
 
 
-def _alerts(b: _Box) -> None:
+def _alerts(b: DatedBox) -> None:
     for i in range(34):
         when = datetime.combine(b.today - timedelta(days=2 * i + 1), time(9 + (i * 5) % 11, b.rng.randrange(60)), TOR)
         if when < b.start:
@@ -496,7 +415,7 @@ def _alerts(b: _Box) -> None:
               facts={"last4": "6615", "amount": f"{amount:.2f}", "currency": "BRL"})
 
 
-def _receipts(b: _Box) -> None:
+def _receipts(b: DatedBox) -> None:
     items = (("Northbound Outfitters", "orders@northboundoutfitters.example", "a winter parka", 289.00),
              ("SkipDish", "receipts@skipdish.example", "Thai takeout", None),
              ("Pantry & Pine", "orders@pantryandpine.example", "a Dutch oven", 129.99),
@@ -545,7 +464,7 @@ def _threads() -> tuple[tuple[tuple[str, str], int, int, int, str, str], ...]:
     )
 
 
-def _personal(b: _Box) -> None:
+def _personal(b: DatedBox) -> None:
     for who, ago, hour, minute, subject, text in _threads():
         greeting = "Oi Inês," if who in (MAE, RAFA) else "Hi Inês,"
         b.add("personal", who, subject, b.sent(ago, hour, minute), f"{greeting}\n\n{text}", facts={"person": who[0]})
@@ -561,7 +480,7 @@ OTHER = (
 )
 
 
-def _other(b: _Box) -> None:
+def _other(b: DatedBox) -> None:
     for i in range(12):
         name, addr, subject, text = OTHER[i % len(OTHER)]
         when = datetime.combine(b.today - timedelta(days=7 * i + 3), time(11, b.rng.randrange(60)), TOR)
@@ -580,7 +499,10 @@ def generate(now: datetime, seed: int = 7, days: int = 90) -> list[SampleMessage
         raise ValueError("generate() needs an aware `now`")
     if days < 60:
         raise ValueError("the third sample needs at least 60 days of mail")
-    b = _Box(now, seed, days)
+    b = DatedBox(now, seed, days, me=ME, zone=TOR, domain=DOMAIN, footer=CA_FOOTER,
+                 personal=("personal", "invitation_personal"), rng_seed=seed * 7919 + 3,
+                 pdf_note="Steward third sample", prodid="-//Steward third sample//EN",
+                 ics_stamp="20261101T000000Z")
     _cards(b)
     _bills(b)
     _appointments(b)
@@ -592,4 +514,4 @@ def generate(now: datetime, seed: int = 7, days: int = 90) -> list[SampleMessage
     _receipts(b)
     _personal(b)
     _other(b)
-    return sorted(b.out, key=lambda m: (m.received_at, m.message_id))
+    return b.messages()
