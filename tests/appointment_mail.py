@@ -7,6 +7,7 @@ from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 from pathlib import Path
+from typing import Any
 
 ME = ("Alex Morgan", "alex@steward-demo.example")
 DENTAL = ("Lakeside Dental", "appointments@lakesidedental.example")
@@ -55,3 +56,18 @@ def write_folder(folder: Path, messages: dict[str, bytes]) -> Path:
     for name, raw in messages.items():
         (folder / f"{name}.eml").write_bytes(raw)
     return folder
+
+
+def scan_mail(tmp_path: Path, cli: Any, mails: dict[str, bytes], now: str, zone: str) -> list[dict[str, Any]]:
+    """Import `mails` into the test's home at the person's clock (`now`, `zone`); what a dry-run scan finds."""
+    folder = write_folder(tmp_path / "mail", mails)
+    assert cli("--now", now, "--tz", zone, "mail", "import", str(folder)).code == 0
+    r = cli("--now", now, "--tz", zone, "--json", "appointments", "scan", "--dry-run")
+    assert r.code == 0, r.err
+    items: list[dict[str, Any]] = r.json()["items"]
+    return items
+
+
+def booked(items: list[dict[str, Any]], statuses: tuple[str, ...] = ("proposed",)) -> list[tuple[str, str]]:
+    """(provider, start) of each booking a scan found in one of `statuses`, in order."""
+    return sorted((i["provider"], i["start"]) for i in items if i["status"] in statuses)

@@ -75,47 +75,26 @@ def test_an_unanswerable_question_is_right_only_when_it_says_so() -> None:
 # change that makes one wrong answer fails here; a refusal is the honest answer where one is not known).
 WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
-
-@pytest.mark.slow
-def test_the_development_set_gets_no_more_wrong_answers(tmp_path_factory: pytest.TempPathFactory) -> None:
-    data = yaml.safe_load((answers.DATA / answers.SETS["dev"]).read_text(encoding="utf-8"))
-    results = answers.run_set(data, tmp_path_factory.mktemp("answer-homes"))
-    wrong: dict[str, int] = {}
-    for r in results:
-        wrong[r.capability] = wrong.get(r.capability, 0) + (r.verdict == "wrong")
-    over = {c: n for c, n in wrong.items() if n > WRONG_AT_MOST.get(c, 0)}
-    assert not over, f"more wrong answers than before: {over}\n{answers.table(results)}"
-
-
 # what the third set (a development set over the third sample mailbox, tuned on by kind) scored when this
 # test was last tightened: a change that adds a wrong answer in any capability fails here
 THIRD_WRONG_AT_MOST = {"money": 0, "appointments": 1, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
-
-
-@pytest.mark.slow
-def test_the_third_set_gets_no_more_wrong_answers(tmp_path_factory: pytest.TempPathFactory) -> None:
-    data = yaml.safe_load((answers.DATA / answers.SETS["third"]).read_text(encoding="utf-8"))
-    results = answers.run_set(data, tmp_path_factory.mktemp("third-homes"))
-    wrong: dict[str, int] = {}
-    for r in results:
-        wrong[r.capability] = wrong.get(r.capability, 0) + (r.verdict == "wrong")
-    over = {c: n for c, n in wrong.items() if n > THIRD_WRONG_AT_MOST.get(c, 0)}
-    assert not over, f"more wrong answers than before: {over}\n{answers.table(results)}"
-
 
 # what the fourth set (a development set over the fourth sample mailbox, tuned on by kind) scored when this
 # test was last tightened: a change that adds a wrong answer in any capability fails here
 FOURTH_WRONG_AT_MOST = {"money": 0, "appointments": 4, "schedule": 1, "mail": 1, "brief": 0, "reminders": 0}
 
+WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST}
+
 
 @pytest.mark.slow
-def test_the_fourth_set_gets_no_more_wrong_answers(tmp_path_factory: pytest.TempPathFactory) -> None:
-    data = yaml.safe_load((answers.DATA / answers.SETS["fourth"]).read_text(encoding="utf-8"))
-    results = answers.run_set(data, tmp_path_factory.mktemp("fourth-homes"))
+@pytest.mark.parametrize("name", list(WRONG_LIMITS))
+def test_a_set_gets_no_more_wrong_answers_than_it_did(name: str, tmp_path_factory: pytest.TempPathFactory) -> None:
+    data = yaml.safe_load((answers.DATA / answers.SETS[name]).read_text(encoding="utf-8"))
+    results = answers.run_set(data, tmp_path_factory.mktemp(f"{name}-homes"))
     wrong: dict[str, int] = {}
     for r in results:
         wrong[r.capability] = wrong.get(r.capability, 0) + (r.verdict == "wrong")
-    over = {c: n for c, n in wrong.items() if n > FOURTH_WRONG_AT_MOST.get(c, 0)}
+    over = {c: n for c, n in wrong.items() if n > WRONG_LIMITS[name].get(c, 0)}
     assert not over, f"more wrong answers than before: {over}\n{answers.table(results)}"
 
 

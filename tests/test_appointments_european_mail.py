@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from appointment_mail import message, write_folder
+from appointment_mail import booked, message, scan_mail
 from test_appointments_mail_kinds import html_only
 
 pytestmark = pytest.mark.usefixtures("no_semantic")  # words alone: no embedding model
@@ -24,16 +24,11 @@ SENT = datetime(2027, 1, 6, 11, 0, tzinfo=VIE)
 
 
 def _scan(tmp_path: Path, cli: Any, mails: dict[str, bytes]) -> list[dict[str, Any]]:
-    folder = write_folder(tmp_path / "mail", mails)
-    assert cli("--now", NOW, "--tz", ZONE, "mail", "import", str(folder)).code == 0
-    r = cli("--now", NOW, "--tz", ZONE, "--json", "appointments", "scan", "--dry-run")
-    assert r.code == 0, r.err
-    items: list[dict[str, Any]] = r.json()["items"]
-    return items
+    return scan_mail(tmp_path, cli, mails, NOW, ZONE)
 
 
 def _proposed(items: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    return sorted((i["provider"], i["start"]) for i in items if i["status"] in ("proposed", "created"))
+    return booked(items, ("proposed", "created"))
 
 
 def test_a_confirmation_in_german_on_labelled_lines_is_read_at_its_time(tmp_path: Path, cli: Any) -> None:

@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from appointment_mail import message, write_folder
+from appointment_mail import booked, message, scan_mail
 from steward.appointments.patterns import sentences
 from test_appointments_mail_kinds import html_only
 
@@ -24,16 +24,11 @@ SENT = datetime(2026, 9, 29, 11, 0, tzinfo=CHI)
 
 
 def _scan(tmp_path: Path, cli: Any, mails: dict[str, bytes]) -> list[dict[str, Any]]:
-    folder = write_folder(tmp_path / "mail", mails)
-    assert cli("--now", NOW, "--tz", ZONE, "mail", "import", str(folder)).code == 0
-    r = cli("--now", NOW, "--tz", ZONE, "--json", "appointments", "scan", "--dry-run")
-    assert r.code == 0, r.err
-    items: list[dict[str, Any]] = r.json()["items"]
-    return items
+    return scan_mail(tmp_path, cli, mails, NOW, ZONE)
 
 
 def _proposed(items: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    return sorted((i["provider"], i["start"]) for i in items if i["status"] == "proposed")
+    return booked(items)
 
 
 def test_a_stop_inside_a_time_a_title_or_a_date_does_not_end_a_sentence() -> None:

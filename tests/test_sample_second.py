@@ -4,49 +4,30 @@ from her mail is named (an expected failure with the reason) instead of hiding i
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from sample_homes import SampleHome, assert_booked, dues_items, same_bytes_and_facts
 from steward.sample.second import generate
 
-NOW = "2026-12-03T19:40:00+11:00"
-ZONE = "Australia/Melbourne"
+SAMPLE = SampleHome("second", "2026-12-03T19:40:00+11:00", "Australia/Melbourne")
+NOW = SAMPLE.now
 
 
 def test_same_inputs_same_bytes_and_the_facts_do_not_depend_on_the_seed() -> None:
-    now = datetime.fromisoformat(NOW)
-    one, two = generate(now, seed=3), generate(now, seed=3)
-    assert [m.raw for m in one] == [m.raw for m in two]
-    other = generate(now, seed=4)
-    facts = {(m.kind, tuple(sorted(m.facts.items()))) for m in one if m.kind not in ("bank_alert", "receipt")}
-    assert facts == {(m.kind, tuple(sorted(m.facts.items()))) for m in other
-                     if m.kind not in ("bank_alert", "receipt")}
-    assert all(now - timedelta(days=90) <= m.received_at < now for m in one)
-    assert len({m.message_id for m in one}) == len(one) >= 180
+    same_bytes_and_facts(generate, datetime.fromisoformat(NOW), at_least=180)
 
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from steward.cli import main
-
-    path = tmp_path_factory.mktemp("second") / "home"
-    code = main(["--home", str(path), "--now", NOW, "--tz", ZONE, "demo", "--no-serve", "--mailbox", "second",
-                 "--json"])
-    assert code == 0
-    return path
+    return SAMPLE.build(tmp_path_factory)
 
 
 def _run(home: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    import json
-
-    from steward.cli import main
-
-    capsys.readouterr()
-    assert main(["--home", str(home), "--now", NOW, "--tz", ZONE, "--json", *args]) == 0
-    return json.loads(capsys.readouterr().out)
+    return SAMPLE.run(home, capsys, *args)
 
 
 # (issuer, amount, currency, due date) of every bill still owed at NOW, and why Steward misses it, if it does
@@ -68,7 +49,7 @@ OWED = [
 def test_each_bill_owed_is_in_the_dues(home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
                                        currency: str, due: str, missed: str | None) -> None:
     dues = _run(home, capsys, "dues")
-    items = [i for c in dues["currencies"] for i in c["items"]]
+    items = dues_items(dues)
     assert any(i["issuer"] == issuer and i["amount"] == amount and i["currency"] == currency
                and i["due_date"] == due for i in items), [(i["issuer"], i["amount"], i["currency"]) for i in items]
 
@@ -96,11 +77,7 @@ BOOKED = [
     pytest.param(*row, marks=pytest.mark.xfail(reason=row[3], strict=False)) if row[3] else row for row in BOOKED])
 def test_each_booking_ahead_is_found(home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
                                      status: str, missed: str | None) -> None:
-    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
-    when = datetime.fromisoformat(start)
-    assert any(provider in (i["provider"] or "") and i["start"] and datetime.fromisoformat(i["start"]) == when
-               and i["status"] in ("proposed", "created") for i in found), [
-        (i["provider"], i["start"], i["status"]) for i in found]
+    assert_booked(_run(home, capsys, "appointments", "scan", "--dry-run")["items"], provider, start)
 
 
 def test_an_offer_a_cancellation_and_a_move_are_said_as_such_never_proposed_as_booked(

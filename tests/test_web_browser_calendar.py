@@ -4,7 +4,8 @@ ended offers no change."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,26 +16,53 @@ from serve_helpers import serving
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 
 NOW = "2026-12-01T08:00:00-05:00"  # a Tuesday morning
+ZONE = "America/New_York"
+AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
+
+
+def _run(cli: Callable[..., Any], *args: str) -> Any:
+    """`steward ARGS` at the test's clock, which must succeed."""
+    r = cli("--now", NOW, "--tz", ZONE, *args)
+    assert r.code == 0, r.err
+    return r
+
+
+@contextmanager
+def _today(browser: Any, home: Path, size: tuple[int, int] = (1280, 860), *,
+           bypass_csp: bool = False) -> Iterator[tuple[Any, list[str]]]:
+    """The page served for `home` at the test's clock, open in the browser, and the errors it raises."""
+    with serving(home, now=NOW, env={"STEWARD_TIMEZONE": ZONE}) as served:
+        page = browser.new_page(viewport={"width": size[0], "height": size[1]}, bypass_csp=bypass_csp)
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(served.page)
+        yield page, errors
+
+
+def _open_change(item: Any) -> None:
+    """Open an item's change form (its Change button), as a person does."""
+    item.locator("button.change").click()
+
+
+def _axe_violations(page: Any) -> list[str]:
+    """What axe-core finds wrong for people using assistive technology on the page as it stands."""
+    page.add_script_tag(path=str(AXE))
+    found: list[str] = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => v.id + ' ' + v.nodes.map(n => n.target.join(' ')).join(','))")
+    return found
 
 
 def test_the_today_panel_shows_a_moved_event_and_a_skipped_time(browser: Any, steward_home: Path,
                                                                  cli: Callable[..., Any], tmp_path: Path) -> None:
-    def run(*args: str) -> None:
-        r = cli("--now", NOW, "--tz", "America/New_York", *args)
-        assert r.code == 0, r.err
-
-    run("calendar", "add", "2026-12-01T11:00", "dentist")
-    run("calendar", "add", "every wednesday at 9", "standup", "--minutes", "15")
-    run("calendar", "move", "the dentist", "3 pm")
-    run("calendar", "skip", "standup", "tomorrow")
-    early = cli("--now", "2026-12-01T05:00:00-05:00", "--tz", "America/New_York",
+    _run(cli, "calendar", "add", "2026-12-01T11:00", "dentist")
+    _run(cli, "calendar", "add", "every wednesday at 9", "standup", "--minutes", "15")
+    _run(cli, "calendar", "move", "the dentist", "3 pm")
+    _run(cli, "calendar", "skip", "standup", "tomorrow")
+    early = cli("--now", "2026-12-01T05:00:00-05:00", "--tz", ZONE,
                 "calendar", "add", "2026-12-01T06:00", "early swim", "--minutes", "45")
     assert early.code == 0, early.err
-    with serving(steward_home, now=NOW, env={"STEWARD_TIMEZONE": "America/New_York"}) as served:
-        page = browser.new_page(viewport={"width": 1280, "height": 860})
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(served.page)
+    with _today(browser, steward_home) as (page, errors):
         moved = page.wait_for_selector("#today-items li.moved")
         skipped = page.wait_for_selector("#tomorrow-items li.skipped")
         assert "dentist" in moved.inner_text() and "15:00" in moved.inner_text()
@@ -52,46 +80,34 @@ def test_the_today_panel_shows_a_moved_event_and_a_skipped_time(browser: Any, st
 @pytest.mark.parametrize("size", [(1280, 860), (390, 844)], ids=["1280", "390"])
 def test_an_event_is_moved_skipped_and_cancelled_from_the_today_panel(
         browser: Any, steward_home: Path, cli: Callable[..., Any], size: tuple[int, int]) -> None:
-    def run(*args: str) -> None:
-        r = cli("--now", NOW, "--tz", "America/New_York", *args)
-        assert r.code == 0, r.err
-
-    run("calendar", "add", "2026-12-01T11:00", "dentist")
-    run("calendar", "add", "2026-12-01T16:00", "haircut")
-    run("calendar", "add", "every wednesday at 9", "standup", "--minutes", "15")
-    axe = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
-    with serving(steward_home, now=NOW, env={"STEWARD_TIMEZONE": "America/New_York"}) as served:
-        page = browser.new_page(viewport={"width": size[0], "height": size[1]}, bypass_csp=True)
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(served.page)
+    _run(cli, "calendar", "add", "2026-12-01T11:00", "dentist")
+    _run(cli, "calendar", "add", "2026-12-01T16:00", "haircut")
+    _run(cli, "calendar", "add", "every wednesday at 9", "standup", "--minutes", "15")
+    with _today(browser, steward_home, size, bypass_csp=True) as (page, errors):
         dentist = page.locator("#today-items li", has_text="dentist")
-        dentist.locator("button.change").click()
+        _open_change(dentist)
         assert dentist.locator("button.change").get_attribute("aria-expanded") == "true"
         dentist.get_by_label("Move to").fill("3 pm")
-        page.add_script_tag(path=str(axe))
-        found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-                              ".map(v => v.id + ' ' + v.nodes.map(n => n.target.join(' ')).join(','))")
-        assert found == []
+        assert _axe_violations(page) == []
         dentist.locator("button", has_text="Move").click()
         moved = page.wait_for_selector("#today-items li.moved")  # the panel draws the day again
         assert "dentist" in moved.inner_text() and "15:00" in moved.inner_text()
         assert "moved from today 11:00" in moved.inner_text()
 
         standup = page.locator("#tomorrow-items li", has_text="standup")
-        standup.locator("button.change").click()
+        _open_change(standup)
         standup.locator("button", has_text="Skip this time").click()
         standup.locator("button", has_text="Yes, skip it").click()
         page.wait_for_selector("#tomorrow-items li.skipped:has-text('standup')")
 
         haircut = page.locator("#today-items li", has_text="haircut")
-        haircut.locator("button.change").click()
+        _open_change(haircut)
         haircut.locator("button", has_text="Cancel it").click()
         haircut.locator("button", has_text="Keep it").click()
         assert "Kept as it is." in haircut.inner_text()
         page.reload()
         haircut = page.locator("#today-items li", has_text="haircut")
-        haircut.locator("button.change").click()
+        _open_change(haircut)
         haircut.locator("button", has_text="Cancel it").click()
         haircut.locator("button", has_text="Yes, cancel it").click()
         page.wait_for_function("() => !/haircut/.test(document.querySelector('#today-items').textContent)")
@@ -102,16 +118,13 @@ def test_an_event_is_moved_skipped_and_cancelled_from_the_today_panel(
 
 def test_an_event_in_an_answers_days_is_moved_from_there_and_the_panel_follows(
         browser: Any, steward_home: Path, cli: Callable[..., Any]) -> None:
-    r = cli("--now", NOW, "--tz", "America/New_York", "calendar", "add", "2026-12-01T11:00", "dentist")
-    assert r.code == 0, r.err
-    with serving(steward_home, now=NOW, env={"STEWARD_TIMEZONE": "America/New_York"}) as served:
-        page = browser.new_page(viewport={"width": 1280, "height": 860})
-        page.goto(served.page)
+    _run(cli, "calendar", "add", "2026-12-01T11:00", "dentist")
+    with _today(browser, steward_home) as (page, _):
         page.wait_for_selector("#today-items li:has-text('dentist')")
         page.fill("#text", "what's coming up this week?")
         page.keyboard.press("Enter")
         entry = page.locator("li.msg.bot .day-items li", has_text="dentist")
-        entry.locator("button.change").click()
+        _open_change(entry)
         entry.get_by_label("Move to").fill("4 pm")
         entry.locator("button", has_text="Move").click()
         page.wait_for_function("() => /Moved to/.test(document.querySelector('.day-items .event-change .act-status')"
@@ -122,16 +135,10 @@ def test_an_event_in_an_answers_days_is_moved_from_there_and_the_panel_follows(
 
 def test_one_time_of_a_repeating_event_is_moved_from_the_today_panel_and_says_so(
         browser: Any, steward_home: Path, cli: Callable[..., Any]) -> None:
-    r = cli("--now", NOW, "--tz", "America/New_York", "calendar", "add", "every wednesday at 9", "standup",
-            "--minutes", "15")
-    assert r.code == 0, r.err
-    with serving(steward_home, now=NOW, env={"STEWARD_TIMEZONE": "America/New_York"}) as served:
-        page = browser.new_page(viewport={"width": 1280, "height": 860})
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(served.page)
+    _run(cli, "calendar", "add", "every wednesday at 9", "standup", "--minutes", "15")
+    with _today(browser, steward_home) as (page, errors):
         standup = page.locator("#tomorrow-items li", has_text="standup")
-        standup.locator("button.change").click()
+        _open_change(standup)
         standup.get_by_label("Move to").fill("11 am")
         standup.locator("button", has_text="Move this time").click()
         moved = page.wait_for_selector("#tomorrow-items li.moved")
@@ -139,26 +146,17 @@ def test_one_time_of_a_repeating_event_is_moved_from_the_today_panel_and_says_so
         assert "moved from" in moved.inner_text() and "09:00" in moved.inner_text()
         assert not errors, errors
     # the other times stay
-    week = cli("--now", NOW, "--tz", "America/New_York", "--json", "schedule", "december 9").json()["items"]
+    week = _run(cli, "--json", "schedule", "december 9").json()["items"]
     assert [(i["title"], i["start"][11:16], i.get("state")) for i in week] == [("standup", "09:00", None)]
 
 
 def test_a_time_of_a_repeating_reminder_moved_or_skipped_says_so_in_the_today_panel(
         browser: Any, steward_home: Path, cli: Callable[..., Any]) -> None:
-    def run(*args: str) -> Any:
-        r = cli("--now", NOW, "--tz", "America/New_York", "--json", *args)
-        assert r.code == 0, r.err
-        return r.json()
-
-    fish = run("remind", "every day at 6 pm", "feed the fish")
-    run("reminders", "move", str(fish["id"]), "7:30 pm")           # today's time alone
-    stretch = run("remind", "every day at 7 am", "stretch")         # its first is tomorrow's
-    run("reminders", "cancel", str(stretch["id"]))                   # skipped on its own
-    with serving(steward_home, now=NOW, env={"STEWARD_TIMEZONE": "America/New_York"}) as served:
-        page = browser.new_page(viewport={"width": 1280, "height": 860})
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(served.page)
+    fish = _run(cli, "--json", "remind", "every day at 6 pm", "feed the fish").json()
+    _run(cli, "--json", "reminders", "move", str(fish["id"]), "7:30 pm")           # today's time alone
+    stretch = _run(cli, "--json", "remind", "every day at 7 am", "stretch").json()  # its first is tomorrow's
+    _run(cli, "--json", "reminders", "cancel", str(stretch["id"]))                   # skipped on its own
+    with _today(browser, steward_home) as (page, errors):
         moved = page.wait_for_selector("#today-items li.moved")
         assert "feed the fish" in moved.inner_text() and "19:30" in moved.inner_text()
         assert "moved from today 18:00" in moved.inner_text()
@@ -170,18 +168,9 @@ def test_a_time_of_a_repeating_reminder_moved_or_skipped_says_so_in_the_today_pa
 @pytest.mark.parametrize("size", [(1280, 860), (390, 844)], ids=["1280", "390"])
 def test_a_reminder_is_moved_skipped_and_cancelled_from_the_today_panel(
         browser: Any, steward_home: Path, cli: Callable[..., Any], size: tuple[int, int]) -> None:
-    def run(*args: str) -> None:
-        r = cli("--now", NOW, "--tz", "America/New_York", *args)
-        assert r.code == 0, r.err
-
-    run("remind", "every day at 6 pm", "feed the fish")
-    run("remind", "tomorrow at 5 pm", "call mum")
-    axe = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
-    with serving(steward_home, now=NOW, env={"STEWARD_TIMEZONE": "America/New_York"}) as served:
-        page = browser.new_page(viewport={"width": size[0], "height": size[1]}, bypass_csp=True)
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(served.page)
+    _run(cli, "remind", "every day at 6 pm", "feed the fish")
+    _run(cli, "remind", "tomorrow at 5 pm", "call mum")
+    with _today(browser, steward_home, size, bypass_csp=True) as (page, errors):
         fish = page.locator("#today-items li", has_text="feed the fish")
         # tomorrow's time is not the next yet: it is changed once it is
         page.wait_for_selector("#tomorrow-items li:has-text('feed the fish')")
@@ -190,7 +179,7 @@ def test_a_reminder_is_moved_skipped_and_cancelled_from_the_today_panel(
         page.wait_for_selector("#next-items li:has-text('feed the fish')")
         assert page.locator("#next-items li", has_text="feed the fish").locator("button").inner_text() == "Skip this time"
         assert page.locator("#next-items li", has_text="call mum").locator("button").inner_text() == "Cancel"
-        fish.locator("button.change").click()
+        _open_change(fish)
         assert fish.locator("button.change").get_attribute("aria-expanded") == "true"
         # a repeat is not one time: said so, and nothing moves
         fish.get_by_label("Move to").fill("every tuesday")
@@ -198,17 +187,14 @@ def test_a_reminder_is_moved_skipped_and_cancelled_from_the_today_panel(
         page.wait_for_function("() => /is a repeat, not one time/.test(document.querySelector("
                                "'#today-items .event-change .act-status').textContent)")
         fish.get_by_label("Move to").fill("7:30 pm")
-        page.add_script_tag(path=str(axe))
-        found = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-                              ".map(v => v.id + ' ' + v.nodes.map(n => n.target.join(' ')).join(','))")
-        assert found == []
+        assert _axe_violations(page) == []
         fish.locator("button", has_text="Move this time").click()
         moved = page.wait_for_selector("#today-items li.moved")  # the panel draws the day again
         assert "feed the fish" in moved.inner_text() and "19:30" in moved.inner_text()
         assert "moved from today 18:00" in moved.inner_text()
 
         fish = page.locator("#today-items li", has_text="feed the fish")
-        fish.locator("button.change").click()
+        _open_change(fish)
         fish.locator("button", has_text="Skip this time").click()
         fish.locator("button", has_text="Yes, skip it").click()
         page.wait_for_selector("#today-items li.skipped:has-text('feed the fish')")
@@ -216,11 +202,11 @@ def test_a_reminder_is_moved_skipped_and_cancelled_from_the_today_panel(
         page.wait_for_selector("#tomorrow-items li:has-text('feed the fish') button.change")
 
         mum = page.locator("#tomorrow-items li", has_text="call mum")
-        mum.locator("button.change").click()
+        _open_change(mum)
         mum.locator("button", has_text="Cancel it").click()
         mum.locator("button", has_text="Yes, cancel it").click()
         page.wait_for_function("() => !/call mum/.test(document.querySelector('#tomorrow-items').textContent)")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         assert not errors, errors
-    day = cli("--now", NOW, "--tz", "America/New_York", "--json", "schedule", "tomorrow").json()["items"]
+    day = _run(cli, "--json", "schedule", "tomorrow").json()["items"]
     assert [(i["text"], i["due"][11:16], i.get("state")) for i in day] == [("feed the fish", "18:00", None)]
