@@ -1,5 +1,5 @@
-"""What the tests of the generated sample mailboxes share (tests/test_sample_second.py, _third, _fourth):
-a home built from a person's mailbox at their clock, its commands run as they would run them, the copy
+"""What the tests of the generated sample mailboxes share (tests/test_sample_second.py, _third, _fourth,
+_fifth): a home built from a person's mailbox at their clock, its commands run as they would run them, the copy
 of it with every proposed booking accepted, and the checks every mailbox passes the same way."""
 
 from __future__ import annotations

@@ -83,7 +83,12 @@ THIRD_WRONG_AT_MOST = {"money": 0, "appointments": 1, "schedule": 0, "mail": 0, 
 # test was last tightened: a change that adds a wrong answer in any capability fails here
 FOURTH_WRONG_AT_MOST = {"money": 0, "appointments": 4, "schedule": 1, "mail": 1, "brief": 0, "reminders": 0}
 
-WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST}
+# what the fifth set (a development set over the fifth sample mailbox, written blind to the rules) scored on
+# its first run, before any tuning: a change that adds a wrong answer in any capability fails here
+FIFTH_WRONG_AT_MOST = {"money": 16, "appointments": 3, "schedule": 1, "mail": 4, "brief": 3, "reminders": 0}
+
+WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
+                "fifth": FIFTH_WRONG_AT_MOST}
 
 
 @pytest.mark.slow
@@ -95,22 +100,6 @@ def test_a_set_gets_no_more_wrong_answers_than_it_did(name: str, tmp_path_factor
     for r in results:
         wrong[r.capability] = wrong.get(r.capability, 0) + (r.verdict == "wrong")
     over = {c: n for c, n in wrong.items() if n > WRONG_LIMITS[name].get(c, 0)}
-    assert not over, f"more wrong answers than before: {over}\n{answers.table(results)}"
-
-
-# what the fifth set (a development set over the fifth sample mailbox, written blind to the rules) scored on
-# its first run, before any tuning: a change that adds a wrong answer in any capability fails here
-FIFTH_WRONG_AT_MOST = {"money": 16, "appointments": 3, "schedule": 1, "mail": 4, "brief": 3, "reminders": 0}
-
-
-@pytest.mark.slow
-def test_the_fifth_set_gets_no_more_wrong_answers(tmp_path_factory: pytest.TempPathFactory) -> None:
-    data = yaml.safe_load((answers.DATA / answers.SETS["fifth"]).read_text(encoding="utf-8"))
-    results = answers.run_set(data, tmp_path_factory.mktemp("fifth-homes"))
-    wrong: dict[str, int] = {}
-    for r in results:
-        wrong[r.capability] = wrong.get(r.capability, 0) + (r.verdict == "wrong")
-    over = {c: n for c, n in wrong.items() if n > FIFTH_WRONG_AT_MOST.get(c, 0)}
     assert not over, f"more wrong answers than before: {over}\n{answers.table(results)}"
 
 

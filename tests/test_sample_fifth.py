@@ -5,20 +5,18 @@ written without looking at how Steward reads mail, so what it misses is a findin
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
-import shutil
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from sample_homes import SampleHome, assert_booked, dues_items, same_bytes_and_facts, xfail
 from steward.sample.fifth import generate
 
-NOW = "2026-12-15T07:45:00+03:00"
-ZONE = "Africa/Nairobi"
+SAMPLE = SampleHome("fifth", "2026-12-15T07:45:00+03:00", "Africa/Nairobi")
+NOW = SAMPLE.now
 
 # why a bill or a booking in her mail is not read yet (seen on this mailbox; see docs/benchmarks.md)
 FOOTER = ("a bank's mail whose legal footer warns that the bank never asks for a PIN or card details by e-mail "
@@ -34,15 +32,7 @@ MOVE = ("the dentist's move ('we have moved your check-up from Thu 17 Dec at 9:0
 
 
 def test_same_inputs_same_bytes_and_the_facts_do_not_depend_on_the_seed() -> None:
-    now = datetime.fromisoformat(NOW)
-    one, two = generate(now, seed=3), generate(now, seed=3)
-    assert [m.raw for m in one] == [m.raw for m in two]
-    other = generate(now, seed=4)
-    facts = {(m.kind, tuple(sorted(m.facts.items()))) for m in one if m.kind not in ("bank_alert", "receipt")}
-    assert facts == {(m.kind, tuple(sorted(m.facts.items()))) for m in other
-                     if m.kind not in ("bank_alert", "receipt")}
-    assert all(now - timedelta(days=90) <= m.received_at < now for m in one)
-    assert len({m.message_id for m in one}) == len(one) >= 140
+    same_bytes_and_facts(generate, datetime.fromisoformat(NOW), at_least=140)
 
 
 def test_a_mailbox_needs_an_aware_clock() -> None:
@@ -51,28 +41,12 @@ def test_a_mailbox_needs_an_aware_clock() -> None:
 
 
 def _run(home: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    from steward.cli import main
-
-    capsys.readouterr()
-    assert main(["--home", str(home), "--now", NOW, "--tz", ZONE, "--json", *args]) == 0
-    return json.loads(capsys.readouterr().out)
+    return SAMPLE.run(home, capsys, *args)
 
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from steward.cli import main
-
-    path = tmp_path_factory.mktemp("fifth") / "home"
-    code = main(["--home", str(path), "--now", NOW, "--tz", ZONE, "demo", "--no-serve", "--mailbox", "fifth",
-                 "--json"])
-    assert code == 0
-    return path
-
-
-def _xfail(rows: list[tuple[Any, ...]]) -> list[Any]:
-    """Rows whose last field is a reason Steward misses them become expected failures with that reason."""
-    return [pytest.param(*row, marks=pytest.mark.xfail(reason=row[-1], strict=False)) if row[-1] else row
-            for row in rows]
+    return SAMPLE.build(tmp_path_factory)
 
 
 # (issuer, amount, currency, due date, autopay) of every bill still owed at NOW, and why Steward misses it
@@ -86,11 +60,10 @@ OWED = [
 ]
 
 
-@pytest.mark.parametrize(("issuer", "amount", "currency", "due", "autopay", "missed"), _xfail(OWED))
+@pytest.mark.parametrize(("issuer", "amount", "currency", "due", "autopay", "missed"), xfail(OWED))
 def test_each_bill_owed_is_in_the_dues(home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
                                        currency: str, due: str, autopay: bool, missed: str | None) -> None:
-    dues = _run(home, capsys, "dues")
-    items = [i for c in dues["currencies"] for i in c["items"]]
+    items = dues_items(_run(home, capsys, "dues"))
     assert any(i["issuer"] == issuer and i["amount"] == amount and i["currency"] == currency
                and i["due_date"] == due and bool(i["autopay"]) == autopay for i in items), [
         (i["issuer"], i["amount"], i["currency"], i["due_date"], i["autopay"]) for i in items]
@@ -98,15 +71,13 @@ def test_each_bill_owed_is_in_the_dues(home: Path, capsys: pytest.CaptureFixture
 
 @pytest.mark.xfail(reason=SHILLINGS, strict=False)
 def test_the_electricity_bill_alone_is_overdue(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    dues = _run(home, capsys, "dues")
-    overdue = {i["issuer"] for c in dues["currencies"] for i in c["items"] if i["overdue"]}
+    overdue = {i["issuer"] for i in dues_items(_run(home, capsys, "dues")) if i["overdue"]}
     assert overdue == {"Mwangaza Power"}
 
 
 def test_paid_bills_last_months_statements_and_lures_are_not_owed(
         home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    dues = _run(home, capsys, "dues")
-    items = [i for c in dues["currencies"] for i in c["items"]]
+    items = dues_items(_run(home, capsys, "dues"))
     assert "Chemchemi Water" not in {i["issuer"] for i in items}
     assert not {i["issuer"] for i in items} & {"Haraka Couriers", "Mvuli Bank Security"}
     assert not [i for i in items if i["amount"] in ("61208.90", "430.15", "2315.00", "150.00", "285.00")]
@@ -135,14 +106,10 @@ BOOKED = [
 ]
 
 
-@pytest.mark.parametrize(("provider", "start", "missed"), _xfail(BOOKED))
+@pytest.mark.parametrize(("provider", "start", "missed"), xfail(BOOKED))
 def test_each_booking_ahead_is_found(home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
                                      missed: str | None) -> None:
-    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
-    when = datetime.fromisoformat(start)
-    assert any(provider in (i["provider"] or "") and i["start"] and datetime.fromisoformat(i["start"]) == when
-               and i["status"] in ("proposed", "created") for i in found), [
-        (i["provider"], i["start"], i["status"]) for i in found]
+    assert_booked(_run(home, capsys, "appointments", "scan", "--dry-run")["items"], provider, start)
 
 
 def test_the_cancelled_physio_session_is_a_cancellation_never_a_booking(
@@ -163,19 +130,7 @@ def test_the_dentist_is_never_proposed_at_the_time_it_was_moved_from(
 @pytest.fixture(scope="module")
 def accepted(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of her home with every proposed booking accepted, as she would on the page."""
-    from steward.cli import main
-
-    copy = tmp_path_factory.mktemp("fifth-accepted") / "home"
-    shutil.copytree(home, copy)
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        assert main(["--home", str(copy), "--now", NOW, "--tz", ZONE, "--json", "appointments", "list"]) == 0
-    for item in json.loads(out.getvalue())["items"]:
-        if item["status"] == "proposed":
-            with contextlib.redirect_stdout(io.StringIO()):
-                assert main(["--home", str(copy), "--now", NOW, "--tz", ZONE, "--json", "appointments", "accept",
-                             str(item["id"])]) == 0
-    return copy
+    return SAMPLE.accepted(home, tmp_path_factory)
 
 
 # (day, title words, start in Nairobi) of what her days hold once her bookings are accepted, and why it is missing
@@ -190,7 +145,7 @@ DAYS = [
 ]
 
 
-@pytest.mark.parametrize(("day", "words", "start", "missed"), _xfail(DAYS))
+@pytest.mark.parametrize(("day", "words", "start", "missed"), xfail(DAYS))
 def test_her_schedule_holds_each_accepted_booking_on_its_day(accepted: Path, capsys: pytest.CaptureFixture[str],
                                                               day: str, words: str, start: str,
                                                               missed: str | None) -> None:
