@@ -18,11 +18,6 @@ from steward.sample.fourth import generate
 SAMPLE = SampleHome("fourth", "2026-12-10T07:30:00+01:00", "Europe/Berlin")
 NOW = SAMPLE.now
 
-# why a booking's mail is not read yet (seen on this mailbox; see docs/benchmarks.md)
-FORWARD = ("a club's mail forwarded by a family member is read below its forward line, but it announces a match to "
-           "every parent ('the first game kicks off at 10:00') in no words of a booking")
-
-
 def test_same_inputs_same_bytes_and_the_facts_do_not_depend_on_the_seed() -> None:
     same_bytes_and_facts(generate, datetime.fromisoformat(NOW), at_least=150)
 
@@ -90,7 +85,7 @@ BOOKED = [
     ("Kraftwerk Fitness", "2026-12-10T18:30:00+01:00", None),
     ("Sanitär Krüger GmbH", "2026-12-11T08:00:00+01:00", None),
     ("Trattoria Lupo", "2026-12-11T19:30:00+01:00", None),
-    ("SV Kastanie 1921", "2026-12-12T10:00:00+01:00", FORWARD),
+    ("SV Kastanie 1921", "2026-12-12T10:00:00+01:00", None),
     ("Kita Sonnenblume", "2026-12-15T08:15:00+01:00", None),
     ("Physio am Kollwitzplatz", "2026-12-16T17:45:00+01:00", None),
     ("Nordbahn", "2026-12-17T07:04:00+01:00", None),
@@ -131,7 +126,7 @@ DAYS = [
     ("2026-12-10", "Kraftwerk Fitness", "18:30", None),
     ("2026-12-11", "Sanitär Krüger", "08:00", None),
     ("2026-12-11", "Trattoria Lupo", "19:30", None),
-    ("2026-12-12", "SV Kastanie", "10:00", FORWARD),
+    ("2026-12-12", "SV Kastanie", "10:00", None),
     ("2026-12-15", "Kita Sonnenblume", "08:15", None),
     ("2026-12-16", "Physio am Kollwitzplatz", "17:45", None),
     ("2026-12-17", "Nordbahn", "07:04", None),

@@ -202,9 +202,9 @@ def _text_start(c: Candidate, message: MessageMeta, clock: Clock,
     said = None
     # a move's new time was cut by code from its excerpt ("... to <it>"): read alone, not as a range
     own = (c.start,) if c.moved_to and c.origin == "pattern" and normalise(c.start) in normalise(c.excerpt) else ()
-    if c.parts and c.moved_to and c.origin == "pattern" and live is not None and all(
+    if c.parts and c.origin == "pattern" and live is not None and all(
             normalise(p) in live.text for p in c.parts) and normalise(c.parts[-1]) in normalise(c.excerpt):
-        own = (c.start,)  # put together from the mail's own phrases: each is in it, the time on the move's line
+        own = (c.start,)  # put together from the mail's own phrases: each is in it, the time on the excerpt's line
     for source in (*own, c.excerpt, f"{message.subject}. {message.snippet}"):
         said = _said_in(source, start, at, options)
         if said is not None:
@@ -261,7 +261,8 @@ def _status(c: Candidate, message: MessageMeta, cues: Cues) -> str | None:
         said = cues.status_of(f"{c.excerpt}\n{message.subject}")
         if said != "confirmed":
             return _STATUS_REASON[said]
-        if message.category == "personal" and provider_key(c.provider) != provider_key(message.sender_name):
+        if (message.category == "personal" and not c.forwarded
+                and provider_key(c.provider) != provider_key(message.sender_name)):
             # a person asking the user to come is an invitation, not a booking (a business that names
             # itself as the provider, writing from an address the classifier does not know, is not)
             return "invitation"

@@ -164,6 +164,11 @@ class Candidate:
     # the zone of the place the start is at, when the markup says where that is: a start written with
     # another offset there is not trusted (`zone_clash`)
     place_zone: str | None = None
+    # what the mail calls an event it announces in plain words ("indoor tournament", "party")
+    name: str = ""
+    # read from a message forwarded to the person whose first sender is an organisation (a club, a school):
+    # the event is that organisation's, passed on by whoever forwarded it
+    forwarded: bool = False
 
     @property
     def title(self) -> str:
@@ -173,7 +178,7 @@ class Candidate:
                     else f"{self.what.capitalize()} {self.provider}")
             return f"{head} {self.route}" if self.route and self.route not in self.provider else head
         if self.what == "event":
-            return self.provider
+            return f"{self.provider}: {self.name}" if self.name else self.provider
         if self.what == "stay":
             return f"Hotel: {self.provider}"
         if self.what == "table":

@@ -57,6 +57,11 @@ class Cues:
     check_in: re.Pattern[str] | None = None
     businesses: re.Pattern[str] | None = None
     policies: re.Pattern[str] | None = None
+    # an event announced in plain words: what it is called, the words its start follows, and a friend's
+    # words asking the person to come (announced.py)
+    events: re.Pattern[str] | None = None
+    starts: re.Pattern[str] | None = None
+    welcome: re.Pattern[str] | None = None
 
     def status_of(self, text: str) -> Status:
         """The status a text states: the first of STATUS_ORDER whose words it holds, else confirmed. The
@@ -91,7 +96,8 @@ def load_cues(text: str | None = None) -> Cues:
                 tuple((s, _phrases(data[s])) for s in STATUS_ORDER), _phrases(data["not_bookings"]),
                 _phrases(data["check_in"]) if data.get("check_in") else None,
                 _phrases(data["businesses"]) if data.get("businesses") else None,
-                _phrases(data["policies"]) if data.get("policies") else None)
+                _phrases(data["policies"]) if data.get("policies") else None,
+                *(_phrases(data[k]) if data.get(k) else None for k in ("events", "starts", "welcome")))
 
 
 def sentences(text: str) -> list[str]:

@@ -305,11 +305,37 @@ class AppointmentsService:
             mine.extend(Sourced(c, m) for c in self._card(m, raw))
         if not mine and _FORWARD.search(f"{m.subject}\n{m.snippet}") and (raw := self._raw(m.id, raws)) is not None:
             mine.extend(Sourced(c, m) for c in self._forwarded(m, raw))
+        if not mine and self._from_a_person(m) and (raw := self._raw(m.id, raws)) is not None:
+            mine.extend(Sourced(c, m) for c in self._invited_in_words(m, read_body(raw).text))
         return mine
+
+    def _from_a_person(self, m: MessageMeta) -> bool:
+        """Whether a message is a person's own mail that names an event of the kinds friends invite to (its
+        body is then read for an invitation in plain words)."""
+        events = self.cues.events
+        return (m.category == "personal" and bool(m.sender_name.strip()) and events is not None
+                and bool(events.search(f"{m.subject}\n{m.snippet}")) and patterns.sender_business(m, self.cues) is None
+                and not _FORWARD.search(f"{m.subject}\n{m.snippet}"))
+
+    def _invited_in_words(self, m: MessageMeta, body: str) -> list[Candidate]:
+        """An event a person announces in their own words and asks the person to come to ("we're having a
+        barbecue on Sunday from 4, do come"): an invitation from them, never a booking."""
+        from steward.appointments.announced import find_announced
+
+        welcome = self.cues.welcome
+        if welcome is None or not welcome.search(body):
+            return []
+        said = find_announced(m, body, self.cues, self.clock, self._options(m))
+        if said is None:
+            return []
+        return [Candidate(provider=" ".join(m.sender_name.split()), start=said.start, excerpt=said.excerpt,
+                          status="invitation", what="event", name=said.name, parts=said.parts,
+                          location=said.location)]
 
     def _forwarded(self, m: MessageMeta, raw: bytes) -> list[Candidate]:
         """What the message a forward holds says, read as the mail its first sender wrote (the booking is
         with them, never with the person who forwarded it); the forward stays its one source."""
+        from steward.appointments.announced import find_announced, organisation_named_by
         from steward.mail.forwarded import unwrap
         from steward.mail.parse import read_body
 
@@ -319,7 +345,17 @@ class AppointmentsService:
         first = replace(m, sender=inner.sender, sender_name=inner.sender_name, subject=inner.subject,
                         snippet=" ".join(inner.text.split())[:600])
         found = patterns.find_candidates(first, self.cues, self.clock, self._options(first))
-        return found or patterns.find_in_card(first, inner.text, self.cues, self.clock, self._options(first))
+        found = found or patterns.find_in_card(first, inner.text, self.cues, self.clock, self._options(first))
+        organisation = patterns.sender_business(first, self.cues) or organisation_named_by(inner.sender, inner.text)
+        if not found and organisation is not None:
+            # a club's or a school's news of an event, in no words of a booking ("the first game kicks off
+            # at 10"): the organisation's event, which the forward passes on
+            said = find_announced(first, inner.text, self.cues, self.clock, self._options(first))
+            found = [] if said is None else [Candidate(
+                provider=organisation, start=said.start, excerpt=said.excerpt, what="event", name=said.name,
+                parts=said.parts, location=said.location)]
+        return [replace(c, forwarded=True) if organisation is not None and provider_key(c.provider) == provider_key(
+            organisation) else c for c in found]
 
     def _candidates(self, messages: Sequence[MessageMeta], raws: dict[int, bytes | None]
                     ) -> tuple[list[Sourced], int]:
@@ -987,6 +1023,7 @@ class AppointmentsService:
         options = [Sourced(s, meta) for s in structured.extract(raw, meta.sender_name, meta.received_at)]
         options += [Sourced(s, meta) for s in patterns.find_candidates(meta, self.cues, self.clock, self._options(meta))]
         options += [Sourced(s, meta) for s in self._card(meta, raw)]
+        options += self._read(meta, raws)  # and what it read below a forward's line, or in a friend's words
         if item.origin == "model":
             options.append(Sourced(c, meta))
         last: Accepted | Rejected = Rejected(c, "evidence_not_in_source", meta)

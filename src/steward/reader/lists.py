@@ -14,7 +14,7 @@ import sqlite3
 import threading
 import unicodedata
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 
 from steward.reader.frame import SlotValue
@@ -182,6 +182,10 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
             mine = kin or ((name_words(signed),) if signed.casefold() not in everyday | reader_words.known else ())
             phrases += tuple(p for p in mine if p and p not in phrases)
         values.append(SlotValue("sender", name, name, phrases, addresses=tuple(sorted(addresses))))
+    # a person who invited the person to something is named as their mail names them ("Jo" who signs so)
+    said_by = {v.value: v.names for v in values if v.slot == "sender"}
+    values = [replace(v, names=v.names + tuple(p for p in said_by[v.value] if p not in v.names))
+              if v.slot == "provider" and v.value in said_by else v for v in values]
     for text in repo.reminder_texts(conn):
         values.append(SlotValue("reminder", text, text, name_phrases(text, generic | reader_words.known)))
     for title in repo.event_titles(conn):

@@ -18,6 +18,7 @@ from steward.reader.answerers.things import (
     address_in,
     booking_words,
     fitting,
+    forwarded_by,
     invitation_title,
     party_size,
     stem,
@@ -69,6 +70,7 @@ class Booking:
     number: int | None = None
     via: str = ""  # who the booking's mail came from, when its provider reads otherwise
     message_id: int | None = None  # the mail it was read from
+    forwarded: bool = False  # its mail was forwarded to the person by `via`
 
     def line(self, clock: Clock) -> str:
         """`- Fri 18 Sep at 20:00 Saffron Table (3 Curry Lane): waiting for your yes (#2)`."""
@@ -76,7 +78,9 @@ class Booking:
             return (f"- {self.title}: your mail from {self.provider} moves this booking, and I can't tell the new "
                     "time from it (read that mail: `steward mail search from:` the provider)")
         where = f" ({self.location})" if self.location else ""
-        if self.via and self.via.casefold() not in self.title.casefold():
+        if self.forwarded:
+            where += f", forwarded by {self.via}"
+        elif self.via and self.via.casefold() not in self.title.casefold():
             where += f", from {self.via}"
         number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
         return f"- {moment_text(self.start, clock)} {self.title}{where}: {self.status}{number}"
@@ -296,6 +300,8 @@ def _by_thing(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: Read
                       {"appointments": [b.line(clock)]})
     if _WHO.match(frame.text):
         who = who_in(kept)
+        if not who and b.status == _REJECTED["invitation"] and message is not None:
+            who = message.sender_name or message.sender  # an invitation that names no host is its sender's
         if not who:
             return Answer(f"I can't tell who {b.title} is with: its mail names no one I can read.\n{b.line(clock)}",
                           {"appointments": [b.line(clock)]})
@@ -305,8 +311,9 @@ def _by_thing(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: Read
 
 
 def _with_titles(ahead: list[Booking], mailbox: Callable[[], Mailbox] | None) -> list[Booking]:
-    """The bookings, each invitation named by what its mail invites to."""
-    ids = [b.message_id for b in ahead if b.status == _REJECTED["invitation"] and b.message_id is not None]
+    """The bookings, each invitation named by what its mail invites to, each one read from a forward said
+    to be passed on by whoever forwarded it."""
+    ids = [b.message_id for b in ahead if (b.status == _REJECTED["invitation"] or b.via) and b.message_id is not None]
     if not ids or mailbox is None:
         return ahead
     stored = mailbox().stored(ids)
@@ -314,10 +321,13 @@ def _with_titles(ahead: list[Booking], mailbox: Callable[[], Mailbox] | None) ->
 
 
 def _titled(b: Booking, message: Message | None) -> Booking:
-    """An invitation named by what its mail invites to ("Priya's Roller Disco"), not by who sent it."""
+    """An invitation named by what its mail invites to ("Priya's Roller Disco"), not by who sent it; a
+    booking read from a forward is the forwarder's news ("forwarded by Ana")."""
+    if message is not None and b.via and (by := forwarded_by(message.subject, message.sender_name)):
+        return replace(b, via=by, forwarded=True)
     if b.status != _REJECTED["invitation"] or message is None:
         return b
-    title = invitation_title(message.subject)
+    title = invitation_title(message.subject, b.title, b.provider)
     return replace(b, title=f"{title} (invitation from {message.sender_name or message.sender})") if title else b
 
 

@@ -15,7 +15,7 @@ from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, moment_text, money_text
 from steward.reader.answerers.days import days_answer
 from steward.reader.answerers.named_days import mail_naming, mail_saying
-from steward.reader.answerers.things import invitation_title, stem, text_words
+from steward.reader.answerers.things import forwarded_by, invitation_title, stem, text_words
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists
 from steward.reader.requests import by_request_alone
@@ -75,12 +75,19 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             day += timedelta(days=1)
         calendar_lines = len(lines)
         vias = {v.value: v.issuer for v in lists().of_slot("provider") if v.issuer} if lists else {}
-        for appt in appointments().between(start, end):
-            if appt.start is None or appt.status != "proposed" or (appt.title or "").casefold() in shown:
-                continue
+        waiting = [a for a in appointments().between(start, end)
+                   if a.start is not None and a.status == "proposed" and (a.title or "").casefold() not in shown]
+        # a booking read from a forward is the forwarder's news ("forwarded by Ana"), not the provider's word
+        ids = [a.message_id for a in waiting if a.message_id is not None and vias.get(a.provider)]
+        stored = mailbox().stored(ids) if mailbox is not None and ids else {}
+        for appt in waiting:
+            assert appt.start is not None
             title = appt.title or appt.provider
             via = vias.get(appt.provider, "")
-            source = f", from {via}" if via and via.casefold() not in title.casefold() else ""
+            m = stored.get(appt.message_id) if appt.message_id is not None else None
+            by = forwarded_by(m.subject, m.sender_name or m.sender) if m is not None else ""
+            source = (f", forwarded by {by}" if by else
+                      f", from {via}" if via and via.casefold() not in title.casefold() else "")
             lines.append((appt.start, f"- {moment_text(appt.start, clock)} {title} (found in your mail{source},"
                                       " waiting for your yes)"))
             entries.append(Entry(appt.start, title + source.replace(",", " \u2014", 1), "appointment", waiting=True,
@@ -123,8 +130,11 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         if "where" in frame.flags:
             lines = [(at, t) for at, t in lines if " bill due: " not in t]
         missing = _missing(frame, lines)
-        if missing and things is not None and (thing := things(frame, clock)) is not None:
-            return thing  # "when's the staff christmas do?": the invitation its mail calls a festive social
+        if (missing or frame.things and frame.ask == "where") and things is not None and (
+                thing := things(frame, clock)) is not None:
+            # "when's the staff christmas do?": the invitation its mail calls a festive social; "where's the
+            # barbecue?": the one its mail gives a place for
+            return thing
         shown = [t for _, t in lines[:AHEAD_SHOWN]]
         more = [f"(and {len(lines) - AHEAD_SHOWN} more)"] if len(lines) > AHEAD_SHOWN else []
         data = {"items": shown, "beyond_calendar": beyond, "ahead": True}
@@ -216,7 +226,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                                          frame.window is None or frame.window.grain != "hour")
         if not free and len(kept := _of_named(frame, lines)) < len(lines):
             lines = kept
-            entries = [e for e in entries if any(n in e.title.casefold() for n in _named(frame))]
+            entries = [e for e in entries if _holds(frame, e.title)]
         part = frame.window is not None and frame.window.end - frame.window.start < timedelta(days=1)
         if "where" in frame.flags or part:
             # "where is the gala on the 9th?": a bill due that day is no event with an address; nor is it in
@@ -275,7 +285,7 @@ def _invitations(appointments: AppointmentsService, mailbox: Callable[[], Mailbo
     for i in found:
         assert i.start is not None
         m = stored.get(i.message_id) if i.message_id is not None else None
-        title = invitation_title(m.subject) if m is not None else ""
+        title = invitation_title(m.subject, i.title, i.provider) if m is not None else ""
         who = (m.sender_name or m.sender) if m is not None else i.provider
         said = f"{title or i.title or i.provider} (an invitation from {who}, not on your calendar)"
         out.append((i.start, said, f"- {moment_text(i.start, clock)} {said}"))
@@ -302,11 +312,19 @@ _OF_ONE = frozenset(("when", "where", "is_there"))
 def _of_named(frame: Frame, lines: list[tuple[datetime, str]]) -> list[tuple[datetime, str]]:
     """The lines of the events a question asks about by name ("when is the pottery class?", "is it still on
     friday?" after it was moved), when it asks when or whether one is on and some line holds it; else all."""
-    named = _named(frame)
-    if not named or frame.ask not in _OF_ONE:
+    if not (_named(frame) or frame.things) or frame.ask not in _OF_ONE:
         return lines
-    kept = [(at, t) for at, t in lines if any(n in t.casefold() for n in named)]
+    kept = [(at, t) for at, t in lines if _holds(frame, t)]
     return kept or lines
+
+
+def _holds(frame: Frame, text: str) -> bool:
+    """Whether a line or an entry's title holds what the question names: an event by its title, or every
+    thing it names by its word ("when is the regatta?")."""
+    if any(n in text.casefold() for n in _named(frame)):
+        return True
+    words = text_words([text])
+    return bool(frame.things) and all(stem(w) in words for w in frame.things)
 
 
 def _named(frame: Frame) -> list[str]:

@@ -173,7 +173,21 @@ _INVITED_TO = re.compile(r"^\s*(?:(?:updated\s+)?invitation\s*:|you(?:'re|\u2019
                          r"join us (?:for|at)\s+|please join us (?:for|at)\s+|save the date\s*:?)\s*", re.I)
 
 
-def invitation_title(subject: str) -> str:
-    """What an invitation's subject invites to ("You're invited to Ravi's Roller Disco!" -> "Ravi's Roller Disco")."""
-    title = _INVITED_TO.sub("", subject).strip(" !.")
-    return re.sub(r"\s*@.*$", "", title).strip(" !.")
+# a forward's subject, as mail programs write it in the languages they are used in
+_FORWARDED = re.compile(r"^\s*(?:fwd?|wg|tr|rv|doorgestuurd|enc|i)\s*:", re.I)
+
+
+def forwarded_by(subject: str, sender: str) -> str:
+    """Who forwarded a message, when its subject says it is a forward ("Fwd: ..."); "" when it is not one."""
+    return sender if sender and _FORWARDED.match(subject) else ""
+
+
+def invitation_title(subject: str, title: str = "", provider: str = "") -> str:
+    """What an invitation's subject invites to ("You're invited to Ravi's Roller Disco!" -> "Ravi's Roller Disco").
+    An invitation read from a friend's own words is named by what they invite to ("barbecue"), not by a
+    subject that says nothing of it ("guess what!!"), unless the subject says it is an invitation."""
+    opens = _INVITED_TO.match(subject)
+    if (opens is None or not opens.group(0).strip()) and provider and title.startswith(f"{provider}: "):
+        return title.removeprefix(f"{provider}: ")
+    said = _INVITED_TO.sub("", subject).strip(" !.")
+    return re.sub(r"\s*@.*$", "", said).strip(" !.")

@@ -1,0 +1,157 @@
+"""Events announced in plain words, with no word of a booking: a club's match, a school's concert, a
+friend's party.
+
+A sentence names the event (a word of `events` in vocab.yaml: "our spring regatta is on Sunday 9 May")
+and its day. Its start is said in that sentence ("a barbecue on Sunday 13 June from 4pm") or, when that
+sentence gives the day alone, in one of the next few by a word of starting ("the first heat starts at
+9:15", "kick-off: 10:30"); a time to arrive by ("be there by 9") is no start. Exactly one start must be
+said, or nothing is read: two days or two times with nothing to say which is the event's prove nothing.
+
+Who the event is with, and whether it is an invitation or news of an event, is the caller's to say: it
+knows the kind of mail (a friend's own mail, a club's mail forwarded by a member of the family).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from steward.appointments.patterns import Cues, sentences
+from steward.clock import Clock
+from steward.records.appointments import MessageMeta
+
+if TYPE_CHECKING:
+    from steward.dates import DateOptions
+
+_HEAD_CHARS = 3000  # an announcement says its day and time in its first paragraphs
+_FOLLOWING = 3  # how many sentences after the day's may say the start
+# words before an event's noun that are no part of its name ("our", "a", "there'll be a")
+_NOT_NAME = frozenset(("a", "an", "the", "our", "my", "your", "his", "her", "their", "its", "this", "that", "next",
+                       "be", "is", "are", "was", "will", "and", "or", "of", "for", "on", "at", "in", "to", "with",
+                       "big", "little"))
+# a place after the start, as friends write it: "... from 8pm at Café Lindner, Hauptstr. 4"
+_AT_PLACE = re.compile(r"\bat\s+((?:[A-ZÀ-Þ0-9][\w'’&.-]*)(?:,?\s+(?:[A-ZÀ-Þ0-9][\w'’&.-]*|de|del|la|am|an|der|"
+                       r"im|of|the)){0,6})")
+_LABELLED_PLACE = re.compile(r"(?im)^\s*(?:place|venue|location|address|where|ort|lugar|lieu)\s*:\s*([^\n]{3,100})$")
+
+
+@dataclass(frozen=True)
+class Announced:
+    """One event a text announces: what it calls it, its start as written (put together from its
+    phrases when two sentences say it), the sentence that says the start, and where, when it says."""
+
+    name: str
+    start: str
+    excerpt: str
+    parts: tuple[str, ...] = ()
+    location: str | None = None
+
+
+def find_announced(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
+                   options: DateOptions | None = None) -> Announced | None:
+    """The one event the text announces with a day and a start, read on the clock of the mail's arrival;
+    None when it announces none, or more than one start."""
+    from steward import dates
+
+    if cues.events is None or cues.starts is None:
+        return None
+    at = clock.at(meta.received_at)
+    said = sentences(body[:_HEAD_CHARS])
+    found: dict[object, Announced] = {}
+    for n, sentence in enumerate(said):
+        event = cues.events.search(sentence)
+        if event is None or cues.not_bookings.search(sentence):
+            continue
+        day = dates.find(sentence, at, options=options)
+        if day is None or not day.has_date:
+            continue
+        name = _name(sentence, event.start(), event.group(0))
+        if day.has_time:
+            found.setdefault(day.start, Announced(name, day.text, sentence, location=_place(body, sentence, day.text)))
+            continue
+        for later in said[n + 1:n + 1 + _FOLLOWING]:
+            begins = cues.starts.search(later)
+            if begins is None:
+                continue
+            hour = dates.find(later[begins.start():], at, options=options)
+            if hour is None or not hour.has_time or (hour.has_date and hour.start.date() != day.start.date()):
+                continue
+            start = f"{day.text} {hour.text}"
+            both = dates.find(start, at, options=options)
+            if both is None or not (both.has_date and both.has_time):
+                continue
+            found.setdefault(both.start, Announced(name, start, later, (day.text, hour.text)))
+            break
+    if len(found) != 1:
+        return None
+    (one,) = found.values()
+    labelled = _LABELLED_PLACE.search(body[:_HEAD_CHARS])
+    if labelled is not None:
+        return Announced(one.name, one.start, one.excerpt, one.parts, " ".join(labelled.group(1).split()))
+    return one
+
+
+def _name(sentence: str, at: int, noun: str) -> str:
+    """The event as the sentence calls it: its noun and the words right before it that describe it
+    ("indoor tournament" of "our indoor tournament is ...")."""
+    words = sentence[:at].split()
+    kept: list[str] = []
+    for word in reversed(words[-2:]):
+        bare = word.strip(",;:()\"'").casefold()
+        if not bare.isalpha() or bare in _NOT_NAME:
+            break
+        kept.insert(0, word.strip(",;:()\"'"))
+    return " ".join([*kept, noun])
+
+
+def _place(body: str, sentence: str, when: str) -> str | None:
+    """Where the sentence says the event is, after its day and time ("... from 8pm at Café Lindner,
+    Hauptstr. 4"), read on in its line past a street's abbreviation up to the house number."""
+    at = body.find(sentence)
+    line = body[at:at + len(sentence) + 80].split("\n")[0] if at >= 0 else sentence
+    after = line[line.find(when) + len(when):] if when in line else line
+    match = _AT_PLACE.search(after)
+    if match is None:
+        return None
+    place = re.split(r"(?<=\d)\.\s", match.group(1))[0]
+    return " ".join(place.split()).rstrip(" .,") or None
+
+
+def _squash(text: str) -> str:
+    """Letters and digits alone, accents dropped and casefolded ("SV Kastanie 1921" -> "svkastanie1921")."""
+    plain = unicodedata.normalize("NFKD", text.replace("ß", "ss"))
+    return "".join(ch for ch in plain if ch.isalnum() and not unicodedata.combining(ch)).casefold()
+
+
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+# a domain's parts that name no organisation: a mail service's, or a role's
+_LABEL_SKIP = frozenset(("mail", "email", "e-mail", "news", "newsletter", "info", "noreply", "www", "post", "web",
+                         "gmail", "googlemail", "outlook", "hotmail", "live", "yahoo", "icloud", "gmx", "proton",
+                         "protonmail", "aol", "mailbox", "posteo", "fastmail"))
+
+
+def organisation_named_by(address: str, text: str) -> str | None:
+    """The name of the organisation a sender's domain spells, as the text writes it ("SV Kastanie 1921" in
+    the mail of someone@sv-kastanie1921.example), or None: a club's or a school's mail is signed by a
+    person, and the domain it comes from says whose it is."""
+    domain = address.rpartition("@")[2].casefold()
+    labels = [label for label in domain.split(".")[:-1] if label not in _LABEL_SKIP]
+    wanted = {_squash(label) for label in labels if len(_squash(label)) >= 4}
+    if not wanted:
+        return None
+    words = list(_WORD.finditer(text))
+    for i, first in enumerate(words):
+        if not (first.group(0)[0].isupper() or first.group(0)[0].isdigit()):
+            continue
+        squashed = ""
+        for j in range(i, min(i + 6, len(words))):
+            if j > i and "\n" in text[words[j - 1].end():words[j].start()]:
+                break
+            squashed += _squash(words[j].group(0))
+            if squashed in wanted:
+                return text[first.start():words[j].end()]
+            if not any(w.startswith(squashed) for w in wanted):
+                break
+    return None

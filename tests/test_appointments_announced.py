@@ -1,0 +1,110 @@
+"""Events announced in plain words, with no word of a booking: a club's or a school's news of an event,
+forwarded by someone in the family, is that organisation's event at the time it starts (never the time to
+arrive by), waiting for the person's yes; a friend's own mail that tells of a party and asks the person
+to come is an invitation from that friend, never a booking. What proves nothing writes nothing: news
+with no word asking to come, a newsletter's event, two starts with nothing to say which is the event's."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from appointment_mail import message, write_folder
+
+pytestmark = pytest.mark.usefixtures("no_semantic")  # words alone: no embedding model
+
+ZONE = "Europe/Dublin"
+DUB = ZoneInfo(ZONE)
+NOW = "2027-03-01T08:00:00+00:00"  # a Monday morning
+SENT = datetime(2027, 2, 27, 18, 30, tzinfo=DUB)
+AOIFE = ("Aoife Byrne", "aoife.byrne@homepost.example")
+ROWING = ("Ciarán Walsh", "juniors@liffeyrowingclub.example")
+
+
+def _forward(first: tuple[str, str], subject: str, text: str, note: str) -> str:
+    return (f"{note}\n\n---------- Forwarded message ---------\nFrom: {first[0]} <{first[1]}>\n"
+            f"Date: Fri, 26 Feb 2027 17:02:00 +0000\nSubject: {subject}\nTo: {AOIFE[0]} <{AOIFE[1]}>\n\n{text}")
+
+
+REGATTA = ("Dear junior parents,\n\nour spring regatta is on Saturday 6 March on the river at Islandbridge. "
+           "Please have rowers at the boathouse by 8:15; the first heat starts at 9:00 and the finals end "
+           "around 14:00.\nPlace: Islandbridge Boathouse, South Circular Road\nBring: warm kit and a packed "
+           "lunch.\n\nBest,\nCiarán\nLiffey Rowing Club - Juniors")
+
+
+def _scan(tmp_path: Path, cli: Any, mails: dict[str, bytes]) -> list[dict[str, Any]]:
+    folder = write_folder(tmp_path / "mail", mails)
+    assert cli("--now", NOW, "--tz", ZONE, "mail", "import", str(folder)).code == 0
+    r = cli("--now", NOW, "--tz", ZONE, "--json", "appointments", "scan", "--dry-run")
+    assert r.code == 0, r.err
+    items: list[dict[str, Any]] = r.json()["items"]
+    return items
+
+
+def _said(items: list[dict[str, Any]]) -> list[tuple[str, str, str, str | None]]:
+    return sorted((i["provider"], i["start"], i["status"], i["reason"]) for i in items)
+
+
+def test_a_clubs_event_forwarded_by_family_is_the_clubs_at_the_time_it_starts(tmp_path: Path, cli: Any) -> None:
+    body = _forward(ROWING, "Spring regatta this Saturday", REGATTA, "Can you drive Cian on Saturday? A")
+    items = _scan(tmp_path, cli, {"a": message("fw-1@homepost.example", AOIFE, "Fwd: Spring regatta this Saturday",
+                                               body, SENT)})
+    assert _said(items) == [("Liffey Rowing Club", "2027-03-06T09:00:00+00:00", "proposed", "dry run")]
+    (item,) = items
+    assert item["location"] == "Islandbridge Boathouse, South Circular Road"
+
+
+def test_the_forwarded_event_is_written_on_yes_from_the_forward_read_again(tmp_path: Path, cli: Any) -> None:
+    body = _forward(ROWING, "Spring regatta this Saturday", REGATTA, "FYI, Saturday morning is gone. A")
+    folder = write_folder(tmp_path / "mail", {"a": message("fw-2@homepost.example", AOIFE,
+                                                           "Fwd: Spring regatta this Saturday", body, SENT)})
+    assert cli("--now", NOW, "--tz", ZONE, "mail", "import", str(folder)).code == 0
+    assert cli("--now", NOW, "--tz", ZONE, "appointments", "scan").code == 0
+    (proposal,) = cli("--now", NOW, "--tz", ZONE, "--json", "appointments", "list").json()["items"]
+    assert cli("--now", NOW, "--tz", ZONE, "appointments", "accept", str(proposal["id"])).code == 0
+    day = cli("--now", NOW, "--tz", ZONE, "--json", "schedule", "2027-03-06").json()["items"]
+    assert [(i["title"], i["start"]) for i in day] == [("Liffey Rowing Club: spring regatta", "2027-03-06T09:00:00+00:00")]
+
+
+def test_a_friends_party_in_her_own_words_is_her_invitation_never_a_booking(tmp_path: Path, cli: Any) -> None:
+    friend = ("Niamh Doyle", "niamh.doyle@homepost.example")
+    body = ("Hi Aoife,\n\nbig news, the house is finally ours, so we're having a housewarming on Saturday 13 March "
+            "from 7pm at 22 Rathgar Avenue. Do come, and bring the kids if you like!\n\nNiamh")
+    items = _scan(tmp_path, cli, {"a": message("nd-1@homepost.example", friend, "we got the keys!!", body, SENT)})
+    assert _said(items) == [("Niamh Doyle", "2027-03-13T19:00:00+00:00", "rejected", "invitation")]
+
+
+@pytest.mark.parametrize(("sender", "subject", "body"), [
+    # a friend's news of someone else's party, asking no one to come
+    (("Niamh Doyle", "niamh.doyle@homepost.example"), "guess who",
+     "Hi Aoife,\n\nSeán is having a birthday party on Saturday 13 March from 8pm, apparently half the street "
+     "is going. Mad.\n\nNiamh"),
+    # an organisation's own newsletter announcing an event: not forwarded, so nobody said it is the person's
+    (("Dublin Folk Nights", "news@dublinfolknights.example"), "This month at Dublin Folk Nights",
+     "Our spring concert is on Friday 12 March at the Button Factory.\nDoors open at 19:00 and the first set "
+     "starts at 20:00. Come along!"),
+])
+def test_news_of_an_event_that_asks_no_one_or_that_nobody_passed_on_writes_nothing(
+        tmp_path: Path, cli: Any, sender: tuple[str, str], subject: str, body: str) -> None:
+    assert _scan(tmp_path, cli, {"a": message("n-1@x.example", sender, subject, body, SENT)}) == []
+
+
+def test_a_forward_announcing_two_starts_with_nothing_to_say_which_writes_nothing(tmp_path: Path, cli: Any) -> None:
+    text = ("Dear parents,\n\nthe under-10 tournament is on Saturday 6 March; the first game starts at 9:00.\n"
+            "The under-12 tournament is on Sunday 7 March; the first game starts at 11:00.\n\nLiffey Rowing Club")
+    body = _forward(ROWING, "Tournaments", text, "Which one is ours? A")
+    assert _scan(tmp_path, cli, {"a": message("fw-3@homepost.example", AOIFE, "Fwd: Tournaments", body, SENT)}) == []
+
+
+def test_an_organisation_is_named_as_its_mail_writes_the_name_its_domain_spells() -> None:
+    from steward.appointments.announced import organisation_named_by
+
+    text = "Kind regards,\nPadraig\nSt. Kevin's GAA - Under 9s\n"
+    assert organisation_named_by("coach@stkevinsgaa.example", text) == "St. Kevin's GAA"
+    assert organisation_named_by("office@grundschule-am-see.example", "Grundschule am See\nSekretariat") == (
+        "Grundschule am See")
+    assert organisation_named_by("mary@gmail.example", "Mary") is None
