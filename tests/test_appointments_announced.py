@@ -78,6 +78,15 @@ def test_a_friends_party_in_her_own_words_is_her_invitation_never_a_booking(tmp_
     assert _said(items) == [("Niamh Doyle", "2027-03-13T19:00:00+00:00", "rejected", "invitation")]
 
 
+def test_a_friends_invitation_sent_weeks_ahead_is_still_read_as_hers(tmp_path: Path, cli: Any) -> None:
+    friend = ("Conor Healy", "conor.healy@homepost.example")
+    body = ("Hey both,\n\nit's been ten years, so there'll be a celebration on Saturday 20 March, kicking off "
+            "at 8pm in Grogan's back room.\nHope you can make it!\n\nConor")
+    sent = datetime(2027, 1, 30, 21, 15, tzinfo=DUB)  # a month before: outside the two weeks a scan reads
+    items = _scan(tmp_path, cli, {"a": message("ch-1@homepost.example", friend, "ten years!", body, sent)})
+    assert _said(items) == [("Conor Healy", "2027-03-20T20:00:00+00:00", "rejected", "invitation")]
+
+
 @pytest.mark.parametrize(("sender", "subject", "body"), [
     # a friend's news of someone else's party, asking no one to come
     (("Niamh Doyle", "niamh.doyle@homepost.example"), "guess who",

@@ -62,6 +62,7 @@ class Cues:
     events: re.Pattern[str] | None = None
     starts: re.Pattern[str] | None = None
     welcome: re.Pattern[str] | None = None
+    event_words: tuple[str, ...] = ()  # the words of `events` as written, to find such mail in the store
 
     def status_of(self, text: str) -> Status:
         """The status a text states: the first of STATUS_ORDER whose words it holds, else confirmed. The
@@ -92,12 +93,14 @@ def load_cues(text: str | None = None) -> Cues:
     missing = [k for k in need if not isinstance(data.get(k if k != "cancelled" else "cancelled"), list)]
     if missing:
         raise ConfigError(f"appointments vocab.yaml: missing the list(s) {', '.join(missing)}")
+    def optional(key: str) -> re.Pattern[str] | None:
+        return _phrases(data[key]) if data.get(key) else None
+
     return Cues(_phrases(data["confirmed"]), _phrases(data["nouns"]),
                 tuple((s, _phrases(data[s])) for s in STATUS_ORDER), _phrases(data["not_bookings"]),
-                _phrases(data["check_in"]) if data.get("check_in") else None,
-                _phrases(data["businesses"]) if data.get("businesses") else None,
-                _phrases(data["policies"]) if data.get("policies") else None,
-                *(_phrases(data[k]) if data.get(k) else None for k in ("events", "starts", "welcome")))
+                check_in=optional("check_in"), businesses=optional("businesses"), policies=optional("policies"),
+                events=optional("events"), starts=optional("starts"), welcome=optional("welcome"),
+                event_words=tuple(str(w) for w in data.get("events") or ()))
 
 
 def sentences(text: str) -> list[str]:

@@ -87,6 +87,7 @@ _TRAVEL_WORDS = ("flight", "itinerary", "e-ticket", "eticket", "boarding", "PNR"
 # the words of an invitation in its subject or first lines, read in the travel window as well
 _INVITATION_WORDS = ("invitation", "invited", "invite")
 _TRAVEL_LIMIT = 60  # the newest such messages: a year of one person's trips, not a travel agent's inbox
+_INVITED_LIMIT = 200  # the newest messages naming a kind of event ("party" is in "third party" too)
 _STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment", "ticket", "itinerary", "flight",
                      "train", "hotel", "table", "invitation", "invite", "event", "cancel", "resched", "updated",
                      "registered", "registration", "your visit", "your stay", "e-ticket", "check-in", "session",
@@ -207,7 +208,16 @@ class AppointmentsService:
         seen = {s.message.id for s in out if s.message is not None}
         for m in repo.messages_saying(self.conn, travel.start, window.start, _INVITATION_WORDS, limit=_TRAVEL_LIMIT):
             if m.id not in seen:
+                seen.add(m.id)
                 out.extend(s for s in self._read(m, raws) if s.candidate.status == "invitation")
+        # and a friend's own words ("we're having a barbecue on the 20th, do come"), only from a person's mail
+        from steward.mail.parse import read_body
+
+        for m in repo.messages_saying(self.conn, travel.start, window.start, self.cues.event_words,
+                                      limit=_INVITED_LIMIT):
+            if m.id not in seen and self._from_a_person(m) and (raw := self._raw(m.id, raws)) is not None:
+                seen.add(m.id)
+                out.extend(Sourced(c, m) for c in self._invited_in_words(m, read_body(raw).text))
         return out
 
     def proposals(self) -> tuple[Item, ...]:
