@@ -18,7 +18,9 @@ place's zone; a reservation with only a date is right with a proposal on that da
 proposed**, and each proposal no reservation asks for is **wrong**. Negatives are the mails that
 must propose nothing: KItinerary's cancellations (its cancelled reservations as schema.org in a
 mail, a cancelled iCalendar event) and Thunderbird's invitations, updates, cancellations and its
-non-invitation; every proposal from them is wrong.
+non-invitation; every proposal from them is wrong. With --other-mail, real mail that books nothing
+(notmuch's corpora, imap_tools' messages) is scanned the same way: a proposal from it is wrong, and so is
+an invitation listed from it (a friend's party told in plain words is read as one), each named.
 
 A leg of a calendar part's journey that the reference starts before the event itself starts (a night
 train's legs after midnight put on the day before) is counted right a day later, and listed as such.
@@ -102,6 +104,7 @@ class Run:
     kinds: dict[str, Tally] = field(default_factory=lambda: {k: Tally() for k in KINDS})
     negative_mails: int = 0
     negative_proposals: int = 0
+    invited: list[str] = field(default_factory=list)  # invitations read from mail that invites to nothing
     notes: list[str] = field(default_factory=list)
 
 
@@ -352,6 +355,8 @@ def run_case(home: Path, case: Case, run: Run, verbose: bool) -> None:
         run.negative_proposals += len(proposed)
         for i in proposed:
             run.notes.append(f"WRONG (negative) {case.name}: {i.provider} {i.start}")
+        invited = [i for i in report.items if i.status == "rejected" and i.reason == "invitation" and i.start]
+        run.invited.extend(f"invitation {case.name}: {i.provider} {i.start}" for i in invited)
         return
     left = list(case.expect)
     for item in proposed:
@@ -475,8 +480,8 @@ def main() -> int:
             print(f"    {note}")
     if args.other_mail:
         print(f"mail that books nothing (notmuch corpora, imap_tools messages): {other.negative_mails} mails, "
-              f"{other.negative_proposals} proposed")
-        for note in other.notes:
+              f"{other.negative_proposals} proposed, {len(other.invited)} listed as invitations")
+        for note in [*other.notes, *other.invited]:
             print(f"  {note}")
     return 0 if run.negative_proposals == 0 and total.wrong == 0 else 1
 
