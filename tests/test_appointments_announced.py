@@ -117,3 +117,6 @@ def test_an_organisation_is_named_as_its_mail_writes_the_name_its_domain_spells(
     assert organisation_named_by("office@grundschule-am-see.example", "Grundschule am See\nSekretariat") == (
         "Grundschule am See")
     assert organisation_named_by("mary@gmail.example", "Mary") is None
+    # a domain that leaves out what the organisation is: the name as its mail writes it, up to its line's end
+    signed = "Fair winds,\nSkipper Ruth\nHarbour Sailing School - Youth Section"
+    assert organisation_named_by("youth@harbour-sailing.example", signed) == "Harbour Sailing School"

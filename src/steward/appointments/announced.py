@@ -133,9 +133,10 @@ _LABEL_SKIP = frozenset(("mail", "email", "e-mail", "news", "newsletter", "info"
 
 
 def organisation_named_by(address: str, text: str) -> str | None:
-    """The name of the organisation a sender's domain spells, as the text writes it ("SV Kastanie 1921" in
-    the mail of someone@sv-kastanie1921.example), or None: a club's or a school's mail is signed by a
-    person, and the domain it comes from says whose it is."""
+    """The name of the organisation a sender's domain spells, as the text writes it ("Liffey Rowing Club" in
+    the mail of someone@liffeyrowingclub.example, with the words of what it is that the domain leaves out:
+    "Harbour Sailing School" of harbour-sailing.example), or None: a club's or a school's mail is signed by
+    a person, and the domain it comes from says whose it is."""
     domain = address.rpartition("@")[2].casefold()
     labels = [label for label in domain.split(".")[:-1] if label not in _LABEL_SKIP]
     wanted = {_squash(label) for label in labels if len(_squash(label)) >= 4}
@@ -151,7 +152,18 @@ def organisation_named_by(address: str, text: str) -> str | None:
                 break
             squashed += _squash(words[j].group(0))
             if squashed in wanted:
-                return text[first.start():words[j].end()]
+                return text[first.start():words[_kind_after(text, words, j)].end()]
             if not any(w.startswith(squashed) for w in wanted):
                 break
     return None
+
+
+def _kind_after(text: str, words: list[re.Match[str]], last: int) -> int:
+    """The last word of a name whose domain leaves out what it is ("Pomboo Swim Academy" of pomboo-swim): the
+    capitalised words right after it on its line, up to two."""
+    for k in range(last + 1, min(last + 3, len(words))):
+        gap, word = text[words[k - 1].end():words[k].start()], words[k].group(0)
+        if gap.strip(" \t") or not word[:1].isupper() or not word.isalpha():
+            break
+        last = k
+    return last
