@@ -24,8 +24,6 @@ FOOTER = ("a bank's mail whose legal footer warns that the bank never asks for a
 SHILLINGS = ("no due is read from this mailbox's bills in Kenyan shillings ('Ksh 6,840.00', 'KES 5,499.00', "
              "'Ksh 18,000.00'): `dues extract` finds no candidate among them")
 POSTPAID = "a mobile operator's 'Postpaid bill' with 'payable by' is not filed as a bill at all"
-FORWARD = ("a swimming school's gala forwarded by her partner is read below its forward line, but it announces the "
-           "gala to every parent ('the first race starts at 08:30') in no words of a booking")
 MOVE = ("the dentist's move ('we have moved your check-up from Thu 17 Dec at 9:00 AM to Friday, 18th December "
         "2026 at 4:30 PM') is rejected as a move of nothing (unmatched_move), though her first confirmation "
         "is in the mail")
@@ -98,7 +96,7 @@ BOOKED = [
     ("Kijani Health Rooms", "2026-12-16T10:20:00+03:00", None),
     ("Mawimbi Grill", "2026-12-17T19:30:00+03:00", None),
     ("Tabasamu Dental Studio", "2026-12-18T16:30:00+03:00", MOVE),
-    ("Pomboo Swim Academy", "2026-12-19T08:30:00+03:00", FORWARD),
+    ("Pomboo Swim Academy", "2026-12-19T08:30:00+03:00", None),
     ("Kazi Motors", "2026-12-21T08:00:00+03:00", None),
     ("AC 452", "2026-12-26T07:10:00+03:00", None),
     ("Ikaze Hills Guesthouse", "2026-12-26T14:00:00+02:00", None),  # check-in, on Kigali's clock
@@ -139,7 +137,7 @@ DAYS = [
     ("2026-12-16", "Kijani Health", "10:20", None),
     ("2026-12-17", "Mawimbi Grill", "19:30", None),
     ("2026-12-18", "Tabasamu", "16:30", MOVE),
-    ("2026-12-19", "Pomboo", "08:30", FORWARD),
+    ("2026-12-19", "Pomboo", "08:30", None),
     ("2026-12-21", "Kazi Motors", "08:00", None),
     ("2026-12-26", "AC 452", "07:10", None),
 ]
