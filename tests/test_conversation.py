@@ -60,7 +60,7 @@ def test_a_continuation_survives_a_restart_and_expires(cli_process, steward_home
 
     assert run("remind me about it tomorrow at 9", NOW) == "What should I remind you about?"
     late = cli_process("--now", LATER, "chat", "--json", "--session", "s", "feed the cat")
-    assert '"handled_by": "offline"' in late.stdout  # the question expired: nothing is saved
+    assert '"handled_by": "outside"' in late.stdout  # the question expired: nothing is saved
     conn = sqlite3.connect(steward_home / "steward.db")
     assert [r[0] for r in conn.execute("SELECT text FROM reminders")] == ["water the plants"]
 
@@ -93,7 +93,7 @@ def test_a_subject_without_a_time_asks_when_and_a_day_gets_nine(say) -> None:
 def test_one_owner_at_a_time_per_session(cli) -> None:
     a = cli("--now", NOW, "chat", "--json", "--session", "a", "remind me about it tomorrow at 9").json()
     b = cli("--now", NOW, "chat", "--json", "--session", "b", "tell me a joke").json()
-    assert a["continuation"] and b["handled_by"] == "offline"
+    assert a["continuation"] and b["handled_by"] == "outside"
     answer = cli("--now", NOW, "chat", "--json", "--session", "a", "the dentist").json()
     assert answer["handled_by"] == "continuation"
 

@@ -109,7 +109,7 @@ def test_a_missing_model_is_one_line(cli, server, monkeypatch) -> None:  # type:
 
 
 def test_no_tier_is_the_offline_answer(cli) -> None:  # type: ignore[no-untyped-def]
-    trace = cli("chat", "--now", NOW, "--json", "give me a pep talk before work").json()
+    trace = cli("chat", "--now", NOW, "--json", "sync my calendar with outlook").json()
     assert trace["handled_by"] == "offline"
 
 

@@ -45,8 +45,13 @@ def test_a_money_question_suggests_what_you_owe(app: App) -> None:
 
 def test_a_calendar_question_suggests_the_schedule_and_appointments(app: App) -> None:
     # a calendar request Steward cannot carry out offline ("my next flight" is answered: none ahead)
-    said = suggested(app, "book me a flight to goa")
-    assert any("appointment" in s for s in said) and not any("owe" in s or "email" in s for s in said)
+    said = suggested(app, "share my calendar appointments with Sam")
+    assert any("appointment" in s for s in said) and not any("owe" in s for s in said)
+
+
+def test_an_errand_is_told_what_steward_does_instead(app: App) -> None:
+    trace = app.engine.turn("book me a flight to goa", session="goa", dry_run=True)
+    assert trace.handled_by == "outside" and trace.reply.startswith("I can't book, buy or pay for anything")
 
 
 def test_a_mail_request_suggests_the_mail_questions(app: App) -> None:
@@ -61,7 +66,8 @@ def test_a_change_to_the_brief_suggests_the_brief_phrasings(app: App) -> None:
 
 
 def test_out_of_scope_is_told_plainly_with_what_steward_does(app: App) -> None:
-    trace = app.engine.turn("tell me a joke about penguins", session="joke", dry_run=True)
+    trace = app.engine.turn("walk the dog", session="dog", dry_run=True)
+    assert trace.handled_by == "outside"
     assert trace.route is not None and trace.route.intent == "out_of_scope"
     assert trace.reply.startswith("That is not something Steward does.")
     assert "mail, calendar, reminders, money owed and daily brief" in trace.reply
@@ -71,8 +77,8 @@ def test_out_of_scope_is_told_plainly_with_what_steward_does(app: App) -> None:
 
 def test_different_questions_get_different_suggestions(app: App) -> None:
     answers = {tuple(suggested(app, t)) for t in (
-        "how much did I spend on groceries last month", "book me a flight to goa",
-        "summarise my emails from amazon", "tell me a joke")}
+        "how much did I spend on groceries last month", "sync my calendar with outlook",
+        "summarise my emails from amazon", "share my calendar appointments with Sam")}
     assert len(answers) == 4
 
 

@@ -8,11 +8,18 @@ NOW = "2026-09-14T23:53:00+05:30"
 
 
 def test_an_unhandled_turn_gets_the_honest_offline_answer(cli) -> None:
-    trace = cli("--now", NOW, "chat", "--json", "tell me a joke about penguins").json()
+    trace = cli("--now", NOW, "chat", "--json", "sync my calendar with outlook").json()
     assert trace["handled_by"] == "offline"
     assert trace["tier"] is None and trace["writes"] == [] and trace["tools"] == []
+    assert "can't answer that offline" in trace["reply"] and "steward setup" in trace["reply"]
+    assert trace["continuation"] is None
+
+
+def test_a_turn_outside_stewards_data_is_told_so_in_one_line(cli) -> None:
+    trace = cli("--now", NOW, "chat", "--json", "tell me a joke about penguins").json()
+    assert trace["handled_by"] == "outside" and trace["tier"] is None and trace["writes"] == []
     assert trace["route"]["intent"] == "out_of_scope"  # a joke is not one of Steward's domains
-    assert "remind me" in trace["reply"] and trace["reply"].startswith("That is not something Steward does")
+    assert trace["reply"].startswith("I can't tell jokes") and "steward setup" not in trace["reply"]
     assert trace["continuation"] is None
     assert trace["session"] == "2026-09-14"  # one session per day on the user's clock
 
@@ -36,7 +43,7 @@ def test_every_turn_is_recorded_in_its_session(cli, steward_home: Path) -> None:
     conn = sqlite3.connect(steward_home / "steward.db")
     rows = conn.execute("SELECT text, handled_by, trace FROM turns WHERE session = 's1' ORDER BY at, rowid").fetchall()
     assert [r[0] for r in rows] == ["tell me a joke", "what is the weather"]
-    assert json.loads(rows[0][2])["handled_by"] == "offline"
+    assert json.loads(rows[0][2])["handled_by"] == "outside"
 
 
 def test_bad_input_is_one_line_and_exit_1(cli) -> None:
@@ -51,7 +58,7 @@ def test_chat_dash_reads_a_turn_a_line_and_keeps_going_past_a_bad_one(cli, monke
     stdin = "tell me a joke\n\n" + "y" * 60 + "\nwhat can you do\n"
     out = cli("--now", NOW, "chat", "-", stdin=stdin)
     lines = out.json_lines()
-    assert [line.get("handled_by") for line in lines] == ["offline", None, "small_talk"]
+    assert [line.get("handled_by") for line in lines] == ["outside", None, "small_talk"]
     assert "the most one turn takes is 50" in lines[1]["error"]
     assert out.code == 1
 
@@ -65,7 +72,7 @@ def test_a_user_prompt_hook_can_block_a_turn(cli, monkeypatch, tmp_path: Path) -
     blocked = cli("--now", NOW, "chat", "--json", "my password is hunter2").json()
     assert blocked["handled_by"] == "hook" and "that looks like a secret" in blocked["reply"]
     fine = cli("--now", NOW, "chat", "--json", "tell me a joke").json()
-    assert fine["handled_by"] == "offline"
+    assert fine["handled_by"] == "outside"
     assert log.read_text().count("UserPromptSubmit") == 2
 
 

@@ -17,7 +17,7 @@ def test_a_sessions_turns_come_back_in_order_with_their_replies(client: TestClie
     reminder, joke = history["turns"]
     assert reminder["reply"] == first["reply"] and reminder["handled_by"] == "reminder_creation"
     assert reminder["trace"]["writes"][0]["fields"]["text"] == "AI training"
-    assert joke["handled_by"] == "offline" and joke["at"].endswith("+05:30")
+    assert joke["handled_by"] == "outside" and joke["at"].endswith("+05:30")
 
 
 def test_with_no_session_it_is_todays(client: TestClient) -> None:

@@ -546,7 +546,19 @@ class App:
             history_turns=self.settings.as_int("assistant.history_turns"),
             examples=lambda: self.answerers.examples_by_domain(),
             answerers=lambda: [a.name for a in self.answerers.answerers],
+            last_resort=self.last_resort,
         )
+
+    @cached_property
+    def last_resort(self) -> list[Intercept]:
+        """What answers a turn no model takes and nothing else answered, in order (each behind its flag
+        `<name>_intercept`): a request outside Steward's data, told so by its kind, then a question about
+        what a mail says, answered with the mail to open."""
+        from steward.assistant.mail_content import MailContent
+        from steward.assistant.outside import Outside
+
+        built: list[Intercept] = [Outside(self.vocab), MailContent(lambda: self.mailbox, self.vocab, self.clock)]
+        return [i for i in built if self.settings.as_bool(f"{i.name}_intercept")]
 
     @cached_property
     def mail_on_batch(self) -> Callable[[sqlite3.Connection, list[tuple[int, str]]], None] | None:

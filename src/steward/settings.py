@@ -145,6 +145,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("small_talk_intercept", True,
             "flag: a greeting, thanks, a goodbye, 'who are you?' or 'what can you do?' is answered in a line "
             "without a model (0 = off: such turns go to the model, or get the offline answer)"),
+    Setting("outside_intercept", True,
+            "flag: with no model, a request Steward holds no data for (the weather, the news, a joke, a call to "
+            "make, a sum) is told so in one line with what it can do instead (0 = off: the offline answer)"),
+    Setting("mail_content_intercept", True,
+            "flag: with no model, a question about what a mail says ('when does my password expire?') is "
+            "answered with the mail that holds it, to open (0 = off: the offline answer)"),
     Setting("reader.meaning", True,
             "flag: a name the reader finds neither by its words nor by its spelling is looked up by meaning with "
             "the sentence model ('my mother' is the sender Mum); 0 = words and spelling only"),

@@ -26,7 +26,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from steward.assistant.intercepts.base import Intercept
-from steward.assistant.router import Route, promote_to_action_intent
+from steward.assistant.router import OUT_OF_SCOPE, Route, promote_to_action_intent
 from steward.assistant.trace import OpenQuestion, Outcome, PastTurn, ToolCall, Trace, Turn
 from steward.clock import Clock
 from steward.errors import Conflict, UserError
@@ -99,6 +99,7 @@ class Engine:
         history_turns: int = 20,
         examples: Callable[[], Mapping[str, Sequence[str]]] | None = None,
         answerers: Callable[[], Sequence[str]] | None = None,
+        last_resort: Sequence[Intercept] = (),
     ) -> None:
         self._db = db
         self.clock = clock
@@ -117,6 +118,9 @@ class Engine:
         self.examples = examples
         # the names of the reader's answerers (each answers its own phrases while the reader is on)
         self.answerers = answerers
+        # tried in order when no model takes a turn nothing else answered: a request outside Steward's data
+        # told so by its kind, a question about what a mail says answered with the mail to open
+        self.last_resort = tuple(last_resort)
 
     def route(self, text: str) -> Route:
         """The router's answer for `text`, after action promotion (no side effects)."""
@@ -201,6 +205,12 @@ class Engine:
             return self._finish(turn, outcome, "loop", route=route, tier=tier, notes=notes)
         reason = ("no language model is connected" if tier is None else
                   "the model loop is not available" if use_model else "this question was not given to the model")
+        for last in self.last_resort:
+            if last.reads_only and action:
+                continue
+            found = last.match(turn)
+            if found is not None:
+                return self._finish(turn, last.handle(turn, found), last.name, route=route, notes=notes)
         from steward.assistant.offline import offline_answer
 
         available = {i.name for i in self.intercepts}
@@ -208,7 +218,9 @@ class Engine:
             available |= set(self.answerers())
         offline = offline_answer(route, text=cleaned, reason=reason, available=available,
                                  examples=self.examples() if self.examples is not None else None)
-        return self._finish(turn, offline, "offline", route=route, notes=notes)
+        # a turn outside Steward's domains is told so plainly: no refusal for want of a model
+        return self._finish(turn, offline, "outside" if route.intent == OUT_OF_SCOPE else "offline", route=route,
+                            notes=notes)
 
     def _model_reads_consent(self, text: str, use_model: bool) -> bool:
         """A bare "yes" or "no" goes to a connected model, which knows what it asked in its own words."""

@@ -24,7 +24,7 @@ from steward.reader.match import card_network, find_names, name_tokens, nearest_
 from steward.reader.meaning import ByMeaning
 from steward.reader.timeasks import read_time_question, time_triggers
 from steward.reader.words import ReaderWords
-from steward.vocab import Phrase, Vocab, words
+from steward.vocab import Phrase, Vocab, match_at, words
 from steward.vocab.language import is_action_request, is_question
 
 _CALENDAR_WORDS = frozenset(("day", "date", "weekday", "week", "time", "year"))
@@ -33,7 +33,7 @@ _UP_TO = ("before", "by", "until", "till", "til")
 _FLAG_DOMAIN = {"overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail", "delivery": "mail",
                 "cancelled": "appointments", "moved": "appointments", "offered": "appointments", "reference": "appointments",
                 "invited": "appointments",
-                "free": "schedule"}
+                "free": "schedule", "busiest": "schedule", "quietest": "schedule"}
 # how much a name found in the person's data weighs for a domain, beside one cue word (1)
 _NAME_WEIGHT = 2.0
 _LOOKS = frozenset(("look", "looks", "looking", "shaping", "seem", "seems", "seeming"))
@@ -89,6 +89,9 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
     chars = frozenset(c for a, b in spans for c in range(a, b))
     start, end = found.start, found.end if found.end is not None else found.start
     said = " ".join(text[a:b] for a, b in spans)
+    if in_past and start > clock.now() and _WEEKEND.search(said) and not _COMING.search(text):
+        # "what did I miss over the weekend?" on a Monday: the weekend just gone, not the next one
+        start, end = start - timedelta(days=7), end - timedelta(days=7)
     before = words(text[:spans[0][0]])[-1:]
     opening = words(text[spans[0][0]:spans[0][1]])[:1]
     if opening and opening[0] in _UP_TO:
@@ -115,6 +118,8 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
     return Window(start, end, said, found.grain), chars
 
 
+_WEEKEND = re.compile(r"\bweek-?ends?\b", re.I)
+_COMING = re.compile(r"\b(?:next|coming|upcoming|following)\b", re.I)
 _NAMED_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
@@ -763,7 +768,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         t in _WEEKDAYS for i, t in enumerate(low) if i not in skip and i not in found.used))
     # ("what time is my first thing tomorrow?" asks the time of an entry a schedule word names)
     if asks_the_calendar and not found.named and best == "schedule" and top <= 1 and not loose and \
-            not (ask_said == "when" and "schedule" in cued):
+            not (ask_said == "when" and "schedule" in cued) and not flags & {"busiest", "quietest"}:
         return None  # "what's the day today?", "is the 23rd a saturday?": the calendar itself, not the person's
     rest = [t for i, t in enumerate(low) if i not in skip]
     if best == "schedule" and top <= 0.5 and all(t in _EMPTY for t in rest) and {"it", "it's"} & set(rest):
@@ -995,6 +1000,8 @@ def not_a_read(text: str, rw: ReaderWords) -> bool:
     """Whether a text asks for something that is not a read of the person's data: the date or the clock, a
     list they keep ("my shopping list"), or a model's work on what is stored ("explain it", "summarise it")."""
     said = [w.replace("\u2019", "'") for w in words(text)]
+    if contacts_someone(said, rw):
+        return True
     if _hits(said, rw.for_a_model) and not sums_up_the_day(said, rw):
         return True  # ("a recap of the day ahead" is the brief, not a model's work)
     if _hits(said, rw.time_questions):
@@ -1005,6 +1012,19 @@ def not_a_read(text: str, rw: ReaderWords) -> bool:
     # a list named by what it holds of the person's data ("the list credit card accounts") is theirs to be read
     return not any(_hits(said[at + n:at + n + 4], cues) for at, n in _hits(said, rw.not_ours)
                    for cues in rw.domains.values())
+
+
+_POLITE = frozenset(("please", "can", "could", "would", "will", "you", "hey", "ok", "okay", "steward", "pls"))
+
+
+def contacts_someone(said: Sequence[str], rw: ReaderWords) -> bool:
+    """Whether the turn opens on a request to call or message someone ("please call mum"), which no read of
+    the person's data answers ("texts from Sam", "the call with Ben" are no such request)."""
+    i = 0
+    while i < len(said) and said[i] in _POLITE:
+        i += 1
+    n = match_at(list(said), i, rw.contacting) if i < len(said) else 0
+    return bool(n) and i + n < len(said) and said[i + n] not in rw.not_contacting
 
 
 def _owns(domain: str, named: Sequence[Named]) -> bool:

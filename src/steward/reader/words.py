@@ -40,6 +40,8 @@ class ReaderWords:
     time_questions: tuple[Phrase, ...] = ()
     not_ours: tuple[Phrase, ...] = ()
     for_a_model: tuple[Phrase, ...] = ()
+    contacting: tuple[Phrase, ...] = ()
+    not_contacting: frozenset[str] = frozenset()
     relative_windows: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
     show_opening: tuple[Phrase, ...] = ()
     idioms: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
@@ -99,6 +101,8 @@ def parse_words(text: str) -> ReaderWords:
         time_questions=_phrases(data.get("time_questions") or [], "time_questions"),
         not_ours=_phrases(data.get("not_ours") or [], "not_ours"),
         for_a_model=_phrases(data.get("for_a_model") or [], "for_a_model"),
+        contacting=_phrases(data.get("contacting") or [], "contacting"),
+        not_contacting=frozenset(w for p in _phrases(data.get("not_contacting") or [], "not_contacting") for w in p),
         relative_windows=_table(data.get("relative_windows") or {}, "relative_windows"),
         show_opening=_phrases(data.get("show_opening") or [], "show_opening"),
         idioms=_table(data.get("idioms") or {}, "idioms"),

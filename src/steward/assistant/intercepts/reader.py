@@ -50,7 +50,7 @@ _DOMAIN_LABELS = {"money": "money you owe", "appointments": "your appointments",
 SESSIONS_KEPT = 256
 # turns said aside in a conversation (a thanks, a question only a model could answer): the frame before them
 # still stands; a turn another intercept answered or that wrote something ends it
-_ASIDE_TURNS = frozenset(("offline", "hook", "reader"))
+_ASIDE_TURNS = frozenset(("offline", "hook", "reader", "outside", "mail_content"))
 # a time said from the thing before ("after that", "before it")
 _IT_ON = re.compile(r"\b(?:it|that|this|they)\s+(?:on|at|for|in)\b", re.I)  # "was it on monday?": of a thing
 _THEN = re.compile(r"\b(?:then|at\s+that\s+time)\s*[?.!]*\s*$", re.I)  # "anything else on then?": a time said before

@@ -204,8 +204,69 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                                  "time then that I read no booking from:", *lines]),
                       {"items": [], "beyond_calendar": 1, "mail_names": lines})
 
+    def busiest_or_quietest(frame: Frame, clock: Clock, read: dict[date, Schedule]) -> Answer:
+        """ "what's my busiest day this week?", "when's my next day off?": the days of the span (the next
+        week, or two for a day off, when none is said) compared by what is on them; a bill due makes no day
+        busy, and Steward knows no working days, so a day off is a day with nothing on."""
+        quiet = "quietest" in frame.flags and "busiest" not in frame.flags
+        today = clock.today()
+        # ("my next day off": the words of the day asked for, not a day said)
+        window = None if frame.window is not None and set(frame.window.said.lower().split()) <= _DAY_WORDS \
+            else frame.window
+        if window is not None and window.end > clock.now():
+            first = max(clock.local(window.start).date(), today)
+            last = (clock.local(window.end) - timedelta(microseconds=1)).date()
+            said = window.said.removeprefix("on ")
+        else:
+            first, last = today, today + timedelta(days=13 if quiet else 6)
+            said = "in the next two weeks" if quiet else "in the next 7 days"
+        last = min(max(last, first), first + timedelta(days=MAX_DAYS))
+        start = datetime.combine(first, datetime.min.time(), clock.zone)
+        end = datetime.combine(last + timedelta(days=1), datetime.min.time(), clock.zone)
+        lines, _, _ = collect(max(start, clock.now()) if first == today else start, end, clock, False, False,
+                              read, frame.text, False)
+        days = [first + timedelta(days=i) for i in range((last - first).days + 1)]
+        on: dict[date, list[str]] = {d: [] for d in days}
+        for at, line in lines:
+            on.setdefault(clock.local(at).date(), []).append(line)
+        counts = {d: len(on[d]) for d in days}
+        if quiet:
+            empty = [d for d in days if not counts[d]]
+            note = "Steward doesn't know your working days or leave, so this is the calendar's view"
+            if not empty:
+                fewest = min(counts.values())
+                lightest = [d for d in days if counts[d] == fewest]
+                return Answer("\n".join([f"Every day {said} has something on ({note}); the lightest, with "
+                                         f"{fewest}: " + ", ".join(day_text(d, clock) for d in lightest)]
+                                        + on[lightest[0]]),
+                              {"items": on[lightest[0]], "days": [d.isoformat() for d in lightest]})
+            if window is None:
+                if empty[0] == today:
+                    after = [d for d in empty if d > today][:1]
+                    then = f"; after it, {day_text(after[0], clock)}" if after else ""
+                    return Answer(f"Nothing is on today{then} ({note}).",
+                                  {"items": [], "days": [d.isoformat() for d in (today, *after)]})
+                return Answer(f"Your next day with nothing on is {day_text(empty[0], clock)} ({note}).",
+                              {"items": [], "days": [empty[0].isoformat()]})
+            return Answer(f"Days with nothing on {said} ({note}): " + ", ".join(day_text(d, clock) for d in empty) + ".",
+                          {"items": [], "days": [d.isoformat() for d in empty]})
+        most = max(counts.values()) if counts else 0
+        if not most:
+            return Answer(f"Nothing on {said}: no day is busier than another.", {"items": [], "days": []})
+        busiest = [d for d in days if counts[d] == most]
+        things = f"{most} thing{'s' if most != 1 else ''}"
+        if len(busiest) == 1:
+            head = f"Your busiest day {said} is {day_text(busiest[0], clock)}, with {things}:"
+        else:
+            head = (f"{len(busiest)} days {said} have the most on, {things} each: "
+                    + ", ".join(day_text(d, clock) for d in busiest) + ":")
+        shown = [line for d in busiest for line in on[d]]
+        return Answer("\n".join([head, *shown]), {"items": shown, "days": [d.isoformat() for d in busiest]})
+
     def read_answer(frame: Frame, clock: Clock, read: dict[date, Schedule]) -> Answer | None:
         zone = clock.zone
+        if frame.flags & {"busiest", "quietest"}:
+            return busiest_or_quietest(frame, clock, read)
         free = "free" in frame.flags
         if frame.window is not None and frame.window.start == frame.window.end and not free:
             return now_and_next(frame, clock, read)
@@ -271,6 +332,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
 
 
 AHEAD_SHOWN = 8
+_DAY_WORDS = frozenset(("next", "day", "days", "the", "a", "my"))
 _BOOKINGS_ASKED = re.compile(r"\b(?:appointments?|appts?|reservations?|bookings?|booked)\b", re.I)
 
 
