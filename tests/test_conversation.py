@@ -60,7 +60,7 @@ def test_a_continuation_survives_a_restart_and_expires(cli_process, steward_home
 
     assert run("remind me about it tomorrow at 9", NOW) == "What should I remind you about?"
     late = cli_process("--now", LATER, "chat", "--json", "--session", "s", "feed the cat")
-    assert '"handled_by": "outside"' in late.stdout  # the question expired: nothing is saved
+    assert '"handled_by": "offline"' in late.stdout  # the question expired: nothing is saved
     conn = sqlite3.connect(steward_home / "steward.db")
     assert [r[0] for r in conn.execute("SELECT text FROM reminders")] == ["water the plants"]
 

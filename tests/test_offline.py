@@ -67,7 +67,7 @@ def test_a_change_to_the_brief_suggests_the_brief_phrasings(app: App) -> None:
 
 def test_out_of_scope_is_told_plainly_with_what_steward_does(app: App) -> None:
     trace = app.engine.turn("walk the dog", session="dog", dry_run=True)
-    assert trace.handled_by == "outside"
+    assert trace.handled_by == "offline"
     assert trace.route is not None and trace.route.intent == "out_of_scope"
     assert trace.reply.startswith("That is not something Steward does.")
     assert "mail, calendar, reminders, money owed and daily brief" in trace.reply

@@ -88,8 +88,8 @@ def test_a_to_do_list_is_the_reminders(demo: App, text: str) -> None:
 
 
 def test_a_shopping_list_is_still_not_kept(demo: App) -> None:
-    handled_by, _ = ask(demo, "what's on my grocery list")
-    assert handled_by == "offline"
+    handled_by, reply = ask(demo, "what's on my grocery list")
+    assert handled_by == "offline" and reply.startswith("That is not something Steward does"), reply
 
 
 @pytest.mark.parametrize("text", ["where's my package", "any parcels on the way?", "when is the courier coming"])
@@ -167,3 +167,118 @@ def test_the_latest_on_a_thing_is_never_the_newest_mail_of_everything(demo: App)
 def test_interesting_mail_is_the_mail_that_matters(demo: App) -> None:
     handled_by, reply = ask(demo, "anything interesting in my inbox?")
     assert handled_by == "reader" and "look important" in reply, reply
+
+
+# -- sixty everyday questions over four homes, answered (never the offline refusal), the known answers right --
+
+SECOND_NOW, THIRD_NOW, FOURTH_NOW = "2026-12-03T19:40:00+11:00", "2026-12-07T07:40:00-05:00", "2026-12-10T07:30:00+01:00"
+
+
+@pytest.fixture(scope="module")
+def homes(demo: App, app_in_own_home: Callable[[str, str], App]) -> dict[str, App]:
+    """The four sample homes, each on its own clock, with no model configured."""
+    built = {"demo": demo}
+    for name, zone, now in (("second", "Australia/Melbourne", SECOND_NOW), ("third", "America/Toronto", THIRD_NOW),
+                            ("fourth", "Europe/Berlin", FOURTH_NOW)):
+        built[name] = app_in_own_home(zone, now)
+        build_demo_home(built[name], mailbox=name)
+    return built
+
+
+# (home, question, who answers, what the answer holds, what it must not hold)
+EVERYDAY: list[tuple[str, str, str, list[str], list[str]]] = [
+    # the day and the week
+    ("demo", "anything I need to do today?", "reader", ["Nothing on today"], []),
+    ("demo", "what's my busiest day this week?", "reader", ["busiest day this week is Sat 19 Sept", "ClearSight"], []),
+    ("demo", "when's my next day off?", "reader", ["Nothing is on today", "doesn't know your working days"], []),
+    ("second", "what's my busiest day next week?", "reader", ["Tue 8 Dec", "Sat 12 Dec", "1 thing each"], []),
+    ("third", "anything on today?", "reader", ["Leslieville Animal Hospital", "17:15"], []),
+    # mail: what came in, who wrote, from whom
+    ("demo", "what did I miss yesterday?", "reader", ["came in yesterday"], ["OVERDUE"]),
+    ("demo", "who emailed me the most this week?", "reader", ["Kitchen Notes", "Casa Verde"], []),
+    ("second", "who emailed me most this month?", "reader", ["Noor Haddad", ": 3"], []),
+    ("demo", "when did I last hear from Mum?", "reader", ["from Mum, newest first", "Re: Catching up"], []),
+    ("second", "when did I last hear from Rania?", "reader", ["Wed 2 Dec", "Christmas in Auckland"], []),
+    ("third", "when did I last hear from Jonah?", "reader", ["Mon 7 Dec", "Biscuit tonight"], []),
+    ("demo", "is there anything from the library?", "reader", ["City Library"], []),
+    ("second", "is there anything from the vet?", "reader", ["Brunswick Vet Clinic"], []),
+    ("third", "is there anything from the school?", "reader", ["Riverdale Hill School", "Parent-teacher interview"], []),
+    ("fourth", "anything from the kita?", "reader", ["Kita Sonnenblume"], []),
+    ("third", "what did I miss over the weekend?", "reader", ["came in the weekend", "Rafael Carvalho"], []),
+    ("demo", "did Zoe reply about the moving help?", "reader", ["Zoë Müller", "Re: Moving help"], []),
+    ("fourth", "is my parcel arriving today?", "reader", ["Paketblitz", "arriving today"], []),
+    # what a mail says: the mail to open, its own stored words, nothing made up
+    ("second", "when does my password expire?", "mail_content", ["Larchwood Consulting IT", "Password expires in 7 days",
+                                                                 "steward mail read"], []),
+    ("second", "what's the maqluba recipe?", "mail_content", ["Mama", "Maqluba recipe"], ["Noor Haddad:"]),
+    ("third", "what's the pickup at GRU about?", "mail_content", ["Rafael Carvalho", "pickup at GRU"], []),
+    ("third", "when is the IT maintenance?", "mail_content", ["Northpoint IT", "Scheduled maintenance"], []),
+    ("demo", "when is the water going to be off?", "reader", ["City Water Board", "water supply interruption"], []),
+    ("demo", "what was in the recipe José sent?", "reader", ["José Álvarez", "Recipe you asked for"], []),
+    # bookings and their details
+    ("demo", "where's my dinner booking?", "reader", ["Saffron Table", "3 Curry Lane"], []),
+    ("demo", "how many people is the Saffron Table booking for?", "reader", ["its mail gives no number"], []),
+    ("second", "how many are we at Tavola Nera?", "reader", ["For 4, as its mail says", "Tavola Nera"], []),
+    ("fourth", "how many people is the Trattoria Lupo table for?", "reader", ["For 4", "Trattoria Lupo"], []),
+    ("second", "where's my dinner booking?", "reader", ["Tavola Nera", "19 Gertrude St"], []),
+    ("third", "where is my dinner reservation?", "reader", ["Osteria Lumi", "731 College St"], []),
+    ("demo", "what's the address of the physio?", "reader", ["Riverside Physio", "5 River Walk"], []),
+    ("demo", "what time is my eye test?", "reader", ["ClearSight", "10:30"], []),
+    ("third", "what time is Biscuit's vet appointment?", "reader", ["Leslieville Animal Hospital", "17:15"], []),
+    ("third", "when is the parent-teacher interview?", "reader", ["Riverdale Hill School", "Tue 8 Dec", "16:40"], []),
+    ("demo", "is my car service still on?", "reader", ["AutoFix Garage"], []),
+    # travel: times, references, how long until, check-in
+    ("second", "what time's my flight?", "reader", ["Fri 18 Dec", "09:25"], []),
+    ("second", "what's my booking reference for the flight?", "reader", ["QK7R2M"], []),
+    ("third", "what's the confirmation code for my flight?", "reader", ["K7WQ2D"], []),
+    ("third", "what time's my flight to São Paulo?", "reader", ["YYZ → GRU", "Sat 19 Dec", "22:50"], ["can't tell"]),
+    ("second", "what time's my train to Albury?", "reader", ["Murray Line Rail", "07:05"], []),
+    ("fourth", "what time's my train to Hamburg?", "reader", ["Nordbahn", "07:04"], []),
+    ("fourth", "when do I check in at the hotel in Edinburgh?", "reader", ["Castle Wynd Hotel", "15:00 local time"],
+     ["can't tell"]),
+    ("second", "how long until the Auckland flight?", "reader", ["In 15 days", "Fri 18 Dec"], []),
+    ("fourth", "how many days until my flight to Edinburgh?", "reader", ["In 9 days", "Sat 19 Dec"], []),
+    ("demo", "how long until the vet?", "reader", ["Tomorrow", "Pawsome Vets"], []),
+    # money: what is left, overdue, one bill, what was spent with a shop
+    ("demo", "what's left to pay this month?", "reader", ["Kaveri Bank", "OVERDUE"], []),
+    ("second", "which bills are overdue?", "reader", ["Yarra Edge Energy", "Zuidkust Bank"], ["Corella"]),
+    ("third", "what's past due?", "reader", ["Humber Valley Hydro", "Cascade National Bank"], []),
+    ("demo", "how much is the Thameside bill?", "reader", ["Thameside Energy", "70.43"], ["Kaveri"]),
+    ("demo", "how much did I spend at Bean There Cafe?", "reader", ["Spent with Bean There Cafe", "₹29,914.47"], []),
+    ("second", "how much did I spend on Gobble Eats?", "reader", ["A$410.96", "9 of their mails"], []),
+    ("third", "how much did I spend on SkipDish last month?", "reader", ["CA$135.66", "3 of their mails"], []),
+    # what Steward holds no data for: one honest line of what it can't do and what it can
+    ("demo", "what's the weather like tomorrow?", "outside", ["I can't see the weather", "what's on tomorrow?"], []),
+    ("second", "is it going to rain in Melbourne?", "outside", ["I can't see the weather"], []),
+    ("demo", "tell me a joke", "outside", ["I can't tell jokes"], []),
+    ("demo", "please ring my mum", "outside", ["I can't call anyone", "remind me at 6 pm to ring my mum"],
+     ["Catching up"]),
+    ("demo", "what does amortisation mean?", "outside", ["I can't look up words", "mail about amortisation"], []),
+    ("demo", "what's in the news today?", "outside", ["I can't fetch the news"], []),
+    ("fourth", "what's 15 percent of 80?", "outside", ["I can't do sums"], []),
+    ("fourth", "play some music", "outside", ["I can't play music"], []),
+    ("fourth", "turn on the lights in the kitchen", "outside", ["I can't control devices"], []),
+    ("fourth", "order me a taxi to the station", "outside", ["I can't book, buy or pay"], []),
+]
+
+
+@pytest.mark.parametrize(("home", "question", "by", "holds", "never"), EVERYDAY, ids=[q for _, q, _, _, _ in EVERYDAY])
+def test_an_everyday_question_is_answered_from_the_home(homes: dict[str, App], home: str, question: str, by: str,
+                                                        holds: list[str], never: list[str]) -> None:
+    handled_by, reply = ask(homes[home], question)
+    assert handled_by == by, reply  # never the offline refusal
+    for piece in holds:
+        assert piece in reply, f"{piece!r} missing from {reply!r}"
+    for piece in never:
+        assert piece not in reply, f"{piece!r} should not be in {reply!r}"
+
+
+def test_a_question_about_a_mail_no_mail_holds_is_never_answered_with_another(homes: dict[str, App]) -> None:
+    # "books" is no "booking": a mail that holds only one of the two topic words is not the one asked about
+    handled_by, reply = ask(homes["second"], "what's the library saying about my books?")
+    assert handled_by != "mail_content" and "Austral Pacific" not in reply, reply
+
+
+def test_a_text_from_someone_is_their_mail_not_a_message_to_send(homes: dict[str, App]) -> None:
+    handled_by, reply = ask(homes["fourth"], "text from Lena?")
+    assert handled_by == "reader" and "Lena Vogt" in reply, reply

@@ -4,7 +4,7 @@
 with no model to read the mail, and after every intercept and the reader declined the turn, the mail
 that holds the answer is found by a search of the question's own topic words (`mail_content.yaml` lists
 the words that say nothing of which mail it is). A mail is said only when its subject or its sender says
-one of those words and it holds at least half of them: its sender, its day, its subject and the start
+one of those words and it holds them all (three in five of a longer topic): its sender, its day, its subject and the start
 the store keeps of it, and how to open it. No mail body is read or kept here, and nothing is said of
 what the mail says beyond its own stored words.
 """
@@ -75,8 +75,9 @@ def _stem(word: str) -> str:
 
 
 def _same(a: str, b: str) -> bool:
-    """One word, said in one of its forms."""
-    return a == b or _stem(a) == _stem(b)
+    """One word, said in one of its forms ("recipe", "recipes"; "expire", "expires"), never two words that share
+    a short start ("books" is no "booking")."""
+    return a == b or a + "s" == b or b + "s" == a or (min(len(a), len(b)) >= 6 and _stem(a) == _stem(b))
 
 
 def _holds(topic: str, said: Sequence[str]) -> bool:
@@ -105,21 +106,28 @@ def _thread(subject: str) -> str:
     return low
 
 
+def _is_reply(subject: str) -> bool:
+    return _thread(subject) != subject.strip().casefold()
+
+
 def pick(hits: Sequence[Any], topic: Sequence[str]) -> list[tuple[Found, int]]:
-    """The mails that hold the topic, one a thread (its best, then the first said, then the newest), best
-    first, each with how many more of its thread say the same."""
-    need = max(1, -(-len(topic) // 2))
+    """The mails that hold the topic, one a sender's thread (its best, then the first said, then the newest),
+    best first, each with how many more of that thread say the same."""
+    # one or two topic words: every one; more: three in five ("the dress code for the holiday party")
+    need = len(topic) if len(topic) <= 2 else -(-len(topic) * 3 // 5)
     threads: dict[str, list[Found]] = {}
     for hit in hits:
         found = _score(hit.message, topic)
         if found.in_subject and found.in_all >= need:
-            threads.setdefault(_thread(hit.message.subject), []).append(found)
+            threads.setdefault(f"{hit.message.sender}\n{_thread(hit.message.subject)}", []).append(found)
     best = []
     for group in threads.values():
-        group.sort(key=lambda f: (-f.in_all, -f.in_subject, _thread(f.message.subject) != f.message.subject.strip().casefold(),
+        group.sort(key=lambda f: (-f.in_all, -f.in_subject, _is_reply(f.message.subject),
                                   -f.message.received_at.timestamp()))
         best.append((group[0], len(group) - 1))
-    best.sort(key=lambda g: (-g[0].in_all, -g[0].in_subject, -g[0].message.received_at.timestamp()))
+    # a thread's first mail before the replies to it ("Moving help" from each who asked, before "Re: ...")
+    best.sort(key=lambda g: (-g[0].in_all, -g[0].in_subject, _is_reply(g[0].message.subject),
+                             -g[0].message.received_at.timestamp()))
     return best[:SHOWN]
 
 

@@ -26,7 +26,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from steward.assistant.intercepts.base import Intercept
-from steward.assistant.router import OUT_OF_SCOPE, Route, promote_to_action_intent
+from steward.assistant.router import Route, promote_to_action_intent
 from steward.assistant.trace import OpenQuestion, Outcome, PastTurn, ToolCall, Trace, Turn
 from steward.clock import Clock
 from steward.errors import Conflict, UserError
@@ -218,9 +218,7 @@ class Engine:
             available |= set(self.answerers())
         offline = offline_answer(route, text=cleaned, reason=reason, available=available,
                                  examples=self.examples() if self.examples is not None else None)
-        # a turn outside Steward's domains is told so plainly: no refusal for want of a model
-        return self._finish(turn, offline, "outside" if route.intent == OUT_OF_SCOPE else "offline", route=route,
-                            notes=notes)
+        return self._finish(turn, offline, "offline", route=route, notes=notes)
 
     def _model_reads_consent(self, text: str, use_model: bool) -> bool:
         """A bare "yes" or "no" goes to a connected model, which knows what it asked in its own words."""

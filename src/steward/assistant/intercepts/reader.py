@@ -28,6 +28,7 @@ from steward.clock import Clock
 from steward.reader import Answerers, Frame, Reader, honesty
 from steward.reader.answerers.schedule import more_than_days
 from steward.reader.frame import Named, SlotValue, Window, from_json
+from steward.reader.how_long import asks_how_long, with_how_long
 from steward.reader.pointing import item_view, other_named, pointed, says_the_other, the_other_listed
 from steward.reader.pointing import listed as listed_things
 from steward.reader.pointing import reply as point_reply
@@ -237,6 +238,8 @@ class ReaderAnswers:
                                                                                      "domains": tied})})
         if got is None:
             return None
+        if asks_how_long(turn.text):
+            got = (got[0], with_how_long(turn.text, got[1], clock))  # "how long until my flight?": how far off it is
         if to_appointments and not more_than_days(frame, got[1]):
             # said in the words of bookings, and the calendar alone holds that day: its bookings, and an
             # offer to add the one waiting for a yes

@@ -531,6 +531,7 @@ def _references(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock)
 
 # "how many people is the table for?", "for how many is the booking?", "what's the party size?"
 _HOW_MANY_PEOPLE = re.compile(r"\bhow many (?:people|persons|guests|of us|seats|covers|diners|adults)\b|"
+                              r"\bhow many (?:are|will|were) (?:we|us|there|coming|going)\b|\bhow many (?:are )?coming\b|"
                               r"\bfor how many\b|\bparty size\b|\bhow many\b.*\bfor\s*\??\s*$", re.I)
 
 

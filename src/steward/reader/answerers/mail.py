@@ -108,6 +108,12 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             if about is not None:
                 return about
         senders = senders_named(frame)
+        if "spending" in frame.flags and senders and not frame.unmatched:
+            from steward.reader.answerers.spending import spent_with
+
+            paid = spent_with(frame, clock, box, senders)  # "how much did I spend at the café?": their receipts
+            if paid is not None:
+                return paid
         not_found = [u for u in frame.unmatched if u.what == "sender"]
         unknown_kind = [u for u in frame.unmatched if u.what == "kind of sender"]
         if not senders and unknown_kind and not not_found:

@@ -5,19 +5,21 @@ the alerts of the window (this month when no day is said), each purchase's amoun
 it, summed per currency (never across currencies) and per sender, and it says that only alerted
 purchases are counted. An alert of money received (a refund, a deposit, a payment to the card) is no
 spending. A question that narrows what was bought ("on groceries") is left to a model: alerts name a
-shop, not what it sells. Through `Mailbox`."""
+shop, not what it sells. What was spent with one named sender ("at the café") is what their own receipts
+say was paid, summed the same way. Through `Mailbox`."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from steward.clock import Clock
 from steward.reader.answer import Answer
 from steward.reader.answerers.common import money_text
-from steward.reader.frame import Frame
+from steward.reader.frame import Frame, SlotValue
 from steward.reader.views import mail_view, window_words
 
 if TYPE_CHECKING:
@@ -84,3 +86,56 @@ def spent(frame: Frame, clock: Clock, box: Mailbox, senders: tuple[str, ...] = (
     view = mail_view(f"Purchase alerts {said}", used[:10], clock, window_words(frame, clock))
     return Answer("\n".join(lines), {"count": count, "totals": {k: str(v) for k, v in sums.items()},
                                      "messages": [m.id for m in used[:10]], "view": view})
+
+
+# the sentence of a receipt that gives what was paid ("Total charged: $35.14 CAD", "Order 409, total INR 2,753.99")
+_TOTAL = re.compile(r"\b(?:total|totals|paid|charged|amount\s+paid|you\s+paid|order\s+total)\b", re.I)
+SHOWN = 10
+
+
+def spent_with(frame: Frame, clock: Clock, box: Mailbox, senders: Sequence[SlotValue]) -> Answer | None:
+    """ "how much did I spend at Bean There?": what the named senders' receipts in the mail say was paid, summed
+    per currency (never across), in the window (all the mail kept when none is said); None when no mail of
+    theirs gives a total paid (their mail is then listed as it is)."""
+    from steward.finance.money import country_of_zone, find_money, local_dollar
+
+    country = country_of_zone(str(clock.zone))
+    start = frame.window.start if frame.window is not None else None
+    end = frame.window.end if frame.window is not None else None
+    sums: dict[str, Decimal] = {}
+    used: list[tuple[Any, Decimal, str]] = []
+    seen: set[int] = set()
+    for sender in senders:
+        for address in sender.addresses:
+            for h in box.from_sender(address, limit=500, clock=clock).hits:
+                m = h.message
+                if m.id in seen or (start is not None and end is not None and not start <= m.received_at < end):
+                    continue
+                seen.add(m.id)
+                text = " ".join(f"{m.subject}. {m.snippet}".split())
+                if _RECEIVED.search(text) and not _TOTAL.search(text):
+                    continue
+                dollar = local_dollar(text, m.sender, country)
+                found = next((f for s in _SENTENCE.split(text) if _TOTAL.search(s)
+                              and (f := find_money(s, dollar=dollar))), [])
+                if not found or not found[0].currency:
+                    continue
+                sums[found[0].currency] = sums.get(found[0].currency, Decimal(0)) + found[0].amount
+                used.append((m, found[0].amount, found[0].currency))
+    if not used:
+        return None
+    used.sort(key=lambda u: u[0].received_at, reverse=True)
+    who = " and ".join(s.label or s.value for s in senders)
+    first = clock.local(used[-1][0].received_at).date()
+    span = frame.window.said if frame.window is not None else f"since {clock.formats.day(first)}"
+    n = len(used)
+    head = (f"Spent with {who} {span}, as {n} of their mail{'s' if n != 1 else ''} with a total paid "
+            f"say{'s' if n == 1 else ''} (only what they mailed you is counted): "
+            + "; ".join(money_text(v, k, clock) for k, v in sorted(sums.items())))
+    lines = [head] + [f"- {clock.formats.day(clock.local(m.received_at).date())}: {money_text(a, c, clock)} "
+                      f"\u201c{m.subject}\u201d" for m, a, c in used[:SHOWN]]
+    if n > SHOWN:
+        lines.append(f"(and {n - SHOWN} more)")
+    view = mail_view(head.split(":", 1)[0], [m for m, _, _ in used[:SHOWN]], clock, window_words(frame, clock))
+    return Answer("\n".join(lines), {"count": n, "totals": {k: str(v) for k, v in sums.items()},
+                                     "messages": [m.id for m, _, _ in used[:SHOWN]], "view": view})

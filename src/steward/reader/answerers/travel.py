@@ -113,6 +113,9 @@ class Trip:
         """Where the journey ends as its words say it, each with the local time they give ("" for none)."""
         codes = self.codes()
         out = [(name, "") for name in airport_names(codes[-1])] if len(codes) >= 2 else []
+        if self.kind == "hotel" and self.location:
+            # a stay is in the town its address names ("..., 14 Castle Wynd North, Edinburgh")
+            out += [(part.strip(), "") for part in self.location.split(",")[1:] if part.strip()]
         for m in _ENDS_AT.finditer(f"{self.title} {self.said}"):
             place = m.group("a") or m.group("b") or m.group("c") or ""
             if place:
@@ -277,7 +280,9 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             trips = [t for t in trips if t.provider in named]
         if frame.window is not None:
             trips = [t for t in trips if frame.window.start <= t.start < frame.window.end]
-        said = [u.said for u in frame.unmatched]
+        # a name that is part of the place the question says it goes to ("Paulo" of "São Paulo") is that place
+        said = [u.said for u in frame.unmatched
+                if not any(set(_folded(u.said).split()) <= set(_folded(p).split()) for p in frame.places)]
         if said and not all(any(_same_place(one, p) for t in trips for p in (*(e for e, _ in t.ends()), *t.starts()))
                             for one in said):
             return None  # a name that is no place of these journeys: the appointments answer says what it is
