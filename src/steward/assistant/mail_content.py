@@ -120,8 +120,13 @@ def pick(hits: Sequence[Any], topic: Sequence[str]) -> list[tuple[Found, int]]:
         found = _score(hit.message, topic)
         if found.in_subject and found.in_all >= need:
             threads.setdefault(f"{hit.message.sender}\n{_thread(hit.message.subject)}", []).append(found)
+    # the replies in a thread whose first mail is shown add nothing ("Re: Maqluba recipe" beside "Maqluba recipe")
+    begun = {key.split("\n", 1)[1] for key, group in threads.items()
+             if any(not _is_reply(f.message.subject) for f in group)}
     best = []
-    for group in threads.values():
+    for key, group in threads.items():
+        if key.split("\n", 1)[1] in begun and all(_is_reply(f.message.subject) for f in group):
+            continue
         group.sort(key=lambda f: (-f.in_all, -f.in_subject, _is_reply(f.message.subject),
                                   -f.message.received_at.timestamp()))
         best.append((group[0], len(group) - 1))
