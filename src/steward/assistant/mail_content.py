@@ -177,11 +177,14 @@ class MailContent:
             lines.append(f"- {day}, {m.sender_name or m.sender}: \u201c{m.subject}\u201d"
                          + (f" \u2014 \u201c{start}\u201d" if start else "") + f" [#{m.id}]{again}")
         one = len(found) == 1
-        head = ("The mail that says it" if one else "The mails that say it") + \
-            ": Steward keeps only the start of a mail, so open it to read it whole"
+        # what the mail says beyond its stored start is never told: only that it is the mail to open
+        head = ("I can't read a whole mail out without a language model, but this is the mail that says it"
+                if one else "I can't read a whole mail out without a language model, but these are the mails that "
+                "say it") + " (Steward keeps only the start of each; open it to read it all)"
         reply = f"{head}:\n" + "\n".join(lines) + \
             f"\n(`steward mail read {found[0][0].message.id}` opens it, or open it on the page.)"
-        view = mail_view(head, [f.message for f, _ in found], clock)
+        view = mail_view("The mail that says it" if one else "The mails that say it", [f.message for f, _ in found],
+                         clock)
         return Outcome(reply=reply, data={"topic": list(match.slots["topic"]),
                                           "messages": [f.message.id for f, _ in found], "view": view})
 
