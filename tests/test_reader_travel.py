@@ -130,5 +130,5 @@ def test_check_in_said_as_two_words_and_check_out_are_answered(home: App) -> Non
     _, reply = ask(home, "what time can I check in?")
     assert "check-in Sun 14 Jun at 15:00 local time (10:30 your time)" in reply
     _, leaving = ask(home, "when is check out at the hotel?")
-    # 11:00 in Mumbai, said on the person's clock (the hotel's clock at check-out is not kept)
-    assert "Hotel: Taj Lands End: check-out Tue 16 Jun at 06:30 your time" in leaving and "check-in" not in leaving
+    # 11:00 on the clock of the hotel's town (Mumbai, from its address), beside the person's own
+    assert "Hotel: Taj Lands End: check-out Tue 16 Jun at 11:00 local time (06:30 your time)" in leaving and "check-in" not in leaving

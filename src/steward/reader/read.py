@@ -410,6 +410,13 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?")
         return replace(now, filters=before.filters, kinds=before.kinds, window=before.window,
                        unmatched=before.unmatched)
+    if (now is not None and before.domain == "appointments" and (before.names_something or before.kinds)
+            and now.ask == "how_much" and not (now.names_something or now.kinds or now.bills or now.currencies
+                                               or now.window or now.flags - {"bare"})
+            and refers_back(text, clock, options)):
+        # "and what does that cost?" after a booking: what that booking costs (its mail says), never a bill
+        return replace(now, domain="appointments", filters=before.filters, kinds=before.kinds,
+                       window=before.window, unmatched=before.unmatched, places=before.places, sure=True)
     if (now is not None and before.places and not now.places and now.domain == before.domain == "appointments"
             and now.kinds and set(now.kinds) <= set(before.kinds) and not now.names_something and not now.window):
         # "and our landing time?" after the flight to a place: that journey, the one slot asked changed

@@ -14,6 +14,7 @@ from steward.clock import Clock
 from steward.reader import honesty
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, moment_text
+from steward.reader.answerers.costs import Priced, cost_answer
 from steward.reader.answerers.things import (
     address_in,
     booking_words,
@@ -205,6 +206,9 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             return _party_sizes(ahead, what, clock, mailbox)
         if "reference" in frame.flags and mailbox is not None:
             return _references(ahead, what, mailbox(), clock)
+        if frame.ask == "how_much" and mailbox is not None and (named or frame.kinds or by_mail is not None):
+            # "how much is the hotel?": what the booking's own mail says it costs, never a guess
+            return cost_answer([Priced(b.title, b.start, b.message_id) for b in ahead], what, mailbox(), clock)
         if _WHO.match(frame.text) and not any(" with " in b.title for b in ahead):
             return None  # "who's collecting me from the station?": a person no booking names
 

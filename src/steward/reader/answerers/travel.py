@@ -100,14 +100,23 @@ class Trip:
         codes = self.codes()
         return airport_zone(codes[-1]) if len(codes) >= 2 else None
 
-    def _at_the_place(self) -> datetime | None:
-        """A stay's start on the clock of the town its address ends with ("..., Edinburgh"), when the booking
-        kept no local time and that town is in one zone; None otherwise."""
-        if self.kind != "hotel" or not self.location:
-            return None
-        town = self.location.rsplit(",", 1)[-1].strip()
-        zone = city_zone(town, whole=True) if town else None
-        return self.start.astimezone(ZoneInfo(zone)) if zone else None
+    def _place_zone(self) -> str | None:
+        """The zone of the place the booking starts at, when the booking kept no local time: a stay's town
+        (the last part of its address, "..., Edinburgh", when that town is in one zone), a flight's first
+        airport (a flight's times are its airports' clocks); None otherwise."""
+        if self.kind == "hotel" and self.location:
+            town = self.location.rsplit(",", 1)[-1].strip()
+            return city_zone(town, whole=True) if town else None
+        codes = self.codes()
+        if self.kind == "flight" and len(codes) >= 2:
+            return airport_zone(codes[0])
+        return None
+
+    def _at_the_place(self, moment: datetime | None = None) -> datetime | None:
+        """A moment of the booking (its start unless said) on the clock of the place it is at (see
+        `_place_zone`); None when that place's zone is not known."""
+        zone = self._place_zone()
+        return (moment or self.start).astimezone(ZoneInfo(zone)) if zone else None
 
     def ends(self) -> list[tuple[str, str]]:
         """Where the journey ends as its words say it, each with the local time they give ("" for none)."""
@@ -149,14 +158,22 @@ class Trip:
                 f"{clock.formats.time(mine)} your time: {self.status}{number}")
 
     def check_out(self, clock: Clock) -> str:
-        """`- Hotel: …: check-out Tue 16 Jun at 06:30 your time` (the instant, on the person's clock only:
-        the hotel's clock at check-out is not kept), or the last day of a stay of whole days."""
+        """`- Hotel: …: check-out Tue 22 Dec at 11:00 local time (12:00 your time)` (on the clock of the
+        hotel's town when its address names one, beside the person's own; else on the person's clock
+        alone), or the last day of a stay of whole days."""
         number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
         if self.last_day is not None:
             when = f"the last day is {day_text(self.last_day.date(), clock)} (no check-out time read from the mail)"
         elif self.end is not None:
             mine = clock.local(self.end)
-            when = f"check-out {day_text(mine.date(), clock)} at {clock.formats.time(mine)} your time"
+            there = self._at_the_place(self.end)
+            if there is not None and there.utcoffset() != mine.utcoffset():
+                # on the hotel's clock, as its mail gives it, beside the person's own
+                when = (f"check-out {day_text(there.date(), clock)} at {clock.formats.time(there)} local time "
+                        f"({clock.formats.time(mine)} your time"
+                        f"{', ' + day_text(mine.date(), clock) if mine.date() != there.date() else ''})")
+            else:
+                when = f"check-out {day_text(mine.date(), clock)} at {clock.formats.time(mine)} your time"
         else:
             return self.line(clock)
         return f"- {self.title}: {when}: {self.status}{number}"

@@ -1,0 +1,138 @@
+"""What a booking costs, as the mail it was read from says: "how much is the hotel?", "what did the
+flights come to?", "and how much was it?" after a question about one booking.
+
+The amount is one its mail labels as what was paid or is to be paid (`costs.yaml`): the amount with a
+currency mark whose nearest label before it, on its line, is a word for a total ("Total: £412.50",
+"Total paid: €318.40", "Gesamtbetrag 120,00 €") or a price ("Price: €49.90", "Fare: $86.00"); a
+word for the whole sum is taken over a price, and a share of it ("€95 per night", "Deposit: €50",
+"incl. VAT") is never the booking's cost. A mail that labels two different amounts alike is not
+chosen between: the answer says so, with both. The body is fetched live and nothing of it is kept;
+bookings read from one mail (a flight out and back) are answered once, as one booking.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from steward.clock import Clock
+from steward.reader.answer import Answer
+from steward.reader.answerers.common import moment_text
+from steward.yamldata import load_yaml, shipped_text
+
+if TYPE_CHECKING:
+    from steward.search.mailbox import Mailbox
+
+_AFTER = 24  # characters after an amount where a share's words ("per night") are looked for
+_BEFORE = 60  # characters before an amount, on its line, where its label is looked for
+_SENTENCE_END = re.compile(r"[.!?]\s+(?=[A-Z])")
+
+
+@dataclass(frozen=True)
+class Cost:
+    """An amount a booking's mail labels as what it costs, and the line that says so."""
+
+    amount: str  # as the mail writes it, with its mark ("£412.50")
+    value: str  # the number and its currency, to compare two ("412.50 GBP")
+    line: str
+    whole: bool  # labelled as the whole sum ("total"), not a price alone
+
+
+@lru_cache(maxsize=1)
+def _labels() -> tuple[re.Pattern[str], frozenset[str], frozenset[str]]:
+    """(every label, the whole-sum words, the share words), from costs.yaml."""
+    data = load_yaml(shipped_text("steward.reader.answerers", "costs.yaml")) or {}
+    whole = frozenset(str(w).casefold() for w in data["totals"]["whole"])
+    price = frozenset(str(w).casefold() for w in data["totals"]["price"])
+    parts = frozenset(str(w).casefold() for w in data["parts"])
+    said = sorted(whole | price | parts, key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w/])(?:" + "|".join(re.escape(w) for w in said) + r")(?!\w)", re.I)
+    return pattern, whole, parts
+
+
+def costs_in(text: str, dollar: str = "USD") -> list[Cost]:
+    """Every amount a booking mail's text labels as what the booking costs, in order (pure; a bare "$" is
+    `dollar`)."""
+    from steward.finance.money import find_money
+
+    labels, whole, parts = _labels()
+    out = []
+    for money in find_money(text, dollar=dollar):
+        line_start = text.rfind("\n", 0, money.start) + 1
+        before = text[max(line_start, money.start - _BEFORE): money.start]
+        said = [m.group().casefold() for m in labels.finditer(before)]
+        line_end = text.find("\n", money.end)
+        after = text[money.end: min(money.end + _AFTER, line_end if line_end >= 0 else len(text))]
+        if not said or said[-1] in parts or any(m.group().casefold() in parts for m in labels.finditer(after)):
+            continue
+        # the sentence of its line that gives it ("All times are local. Total paid: €318.40." -> the second)
+        head = text[line_start: money.start]
+        cut = max((m.end() for m in _SENTENCE_END.finditer(head)), default=0)
+        line = " ".join(text[line_start + cut: line_end if line_end >= 0 else len(text)].split())
+        out.append(Cost(money.text.strip(), f"{money.amount} {money.currency}", line[:160], said[-1] in whole))
+    return out
+
+
+def the_cost(text: str, dollar: str = "USD") -> tuple[Cost | None, list[Cost]]:
+    """(the booking's cost, the labelled amounts read): the one amount labelled as the whole sum, else as its
+    price; None with the amounts when two different ones are labelled alike (or none is)."""
+    found = costs_in(text, dollar)
+    best = [c for c in found if c.whole] or found
+    if len({c.value for c in best}) == 1:
+        return best[0], found
+    return None, best
+
+
+@dataclass(frozen=True)
+class Priced:
+    """A booking as a cost answer names it: its title, when, and the mail it was read from."""
+
+    title: str
+    start: datetime
+    message_id: int | None
+
+
+def cost_answer(bookings: Sequence[Priced], what: str, mailbox: Mailbox, clock: Clock) -> Answer:
+    """What each booking costs as its mail says (one line per mail), or said plainly when its mail gives no
+    amount it labels as what it costs, or labels two alike."""
+    from steward.errors import StewardError
+    from steward.finance.money import country_of_zone, local_dollar
+
+    country = country_of_zone(str(clock.zone))
+    groups: list[list[Priced]] = []
+    for b in bookings:
+        same = next((g for g in groups if b.message_id is not None and g[0].message_id == b.message_id), None)
+        if same is not None:
+            same.append(b)
+        else:
+            groups.append([b])
+    lines: list[str] = []
+    told = 0
+    for group in groups[:5]:
+        names = " and ".join(f"{moment_text(b.start, clock)} {b.title}" for b in group)
+        cost: Cost | None = None
+        read: list[Cost] = []
+        if group[0].message_id is not None:
+            try:
+                shown = mailbox.read(group[0].message_id, clock=clock)
+                text = f"{shown.message.subject}\n{shown.body}"
+                # a bare "$" is the dollar the mail names, else its sender's country's, else the person's
+                cost, read = the_cost(text, local_dollar(text, shown.message.sender, country))
+            except StewardError:
+                pass  # its mail can no longer be read: said as no price read
+        if cost is not None:
+            told += 1
+            lines.append(f"- {names}: {cost.amount}, as its mail says: \u201c{cost.line}\u201d")
+        elif read:
+            lines.append(f"- {names}: its mail gives more than one amount and I can't tell which is the cost: "
+                         + "; ".join(f"\u201c{c.line}\u201d" for c in read[:3]))
+        else:
+            lines.append(f"- {names}: no price read from its mail")
+    if not told:
+        return Answer("\n".join([f"I can't tell what {what} costs from your mail.", *lines]), {"appointments": lines})
+    head = f"What {what} costs:" if len(lines) > 1 else f"{what[:1].upper()}{what[1:]}:"
+    return Answer("\n".join([head, *lines]), {"appointments": lines})

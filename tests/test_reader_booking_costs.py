@@ -1,0 +1,99 @@
+"""A trip's facts asked turn by turn (Vienna, a winter week in Lisbon, an hour behind): what the hotel costs
+and when check-out is, on the hotel's clock beside the person's; the flight back, at the clock of the
+airport it leaves from; what the flights cost (one booking for both legs); a mail that labels two
+amounts alike is said so, never one of them picked."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from appointment_mail import message, write_folder
+from steward.app import App
+from steward.reader.answerers.costs import the_cost
+
+NOW = "2027-01-11T08:00:00+01:00"
+SENT = datetime(2027, 1, 4, 20, 15, tzinfo=ZoneInfo("Europe/Vienna"))
+
+
+def _stay() -> str:
+    markup = {"@context": "https://schema.org", "@type": "LodgingReservation", "reservationNumber": "AZ-55102",
+              "reservationStatus": "https://schema.org/ReservationConfirmed",
+              "checkinTime": "2027-01-22T14:00:00", "checkoutTime": "2027-01-25T12:00:00",
+              "reservationFor": {"@type": "LodgingBusiness", "name": "Casa do Azulejo",
+                                 "address": {"@type": "PostalAddress", "streetAddress": "Rua da Rosa 41",
+                                             "addressLocality": "Lisbon", "addressCountry": "PT"}}}
+    return f'<html><head><script type="application/ld+json">{json.dumps(markup)}</script></head><body></body></html>'
+
+
+@pytest.fixture(scope="module")
+def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("Europe/Vienna", NOW)
+    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+        "flights": message("f1@tejoair.example", ("Tejo Air", "trips@tejoair.example"),
+                           "Booking confirmed: Vienna - Lisbon, ref LX9P2D",
+                           "Olá Marta,\n\nyour booking LX9P2D is confirmed.\n\n"
+                           "OUTBOUND  TJ 211  Fri 22 Jan 2027\n  Vienna (VIE)  08:15\n  Lisbon (LIS)  11:05\n\n"
+                           "RETURN  TJ 218  Mon 25 Jan 2027\n  Lisbon (LIS)  16:40\n  Vienna (VIE)  21:10\n\n"
+                           "Times shown are local. Seats 14A, 14B. Amount charged: €318.40 to your Visa.\n", SENT),
+        "hotel": message("h1@staywell.example", ("StayWell", "hello@staywell.example"),
+                         "Casa do Azulejo: your reservation", "Dear Marta,\n\nthanks for booking Casa do Azulejo, "
+                         "Rua da Rosa 41, Lisbon.\nArrive: Friday 22 January from 14:00\nLeave: Monday 25 January "
+                         "by 12:00\nRoom: €96.50 per night\nCity tax: €6.00\nTotal: €295.50, paid on arrival\n",
+                         SENT, html=_stay()),
+    })
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.appointments.scan()
+    return app
+
+
+def talk(app: App, *turns: str) -> list[str]:
+    session = f"costs-{'/'.join(turns)}"
+    return [app.engine.turn(text, session=session, dry_run=True).reply for text in turns]
+
+
+def test_the_hotels_cost_is_its_total_never_a_nightly_rate_or_a_tax(home: App) -> None:
+    _, cost = talk(home, "where are we staying in lisbon", "and what does that cost us?")
+    assert "Casa do Azulejo: €295.50, as its mail says" in cost, cost
+    assert "96.50" not in cost and "6.00" not in cost, cost
+
+
+def test_check_out_is_on_the_hotels_clock_beside_the_persons(home: App) -> None:
+    reply = talk(home, "what time do we have to leave the hotel by? check out")[0]
+    assert "check-out Mon 25 Jan at 12:00 local time (13:00 your time)" in reply, reply
+
+
+def test_the_flight_back_leaves_at_the_clock_of_the_airport_it_leaves_from(home: App) -> None:
+    _, back = talk(home, "when do we fly to lisbon", "and the flight back?")
+    assert "TJ 218" in back and "16:40 local time (17:40 your time)" in back, back
+    assert "TJ 211" not in back, back
+
+
+def test_both_legs_of_one_booking_cost_what_their_one_mail_says(home: App) -> None:
+    reply = talk(home, "how much were the flights?")[0]
+    assert "€318.40, as its mail says" in reply and len(reply.splitlines()) == 2, reply
+    assert "TJ 211" in reply and "TJ 218" in reply, reply
+
+
+@pytest.mark.parametrize(("text", "cost"), [
+    ("Your tickets\nAdult: 2 x €12.00\nTotal to pay: €24.00\n", "€24.00"),
+    ("Gesamtpreis: 84,90 €\nDarin enthalten: MwSt. 13,56 €", "84,90 €"),
+    ("Fare: £31.20 (off-peak return)", "£31.20"),
+])
+def test_a_booking_mails_cost_is_the_amount_labelled_as_its_whole_sum(text: str, cost: str) -> None:
+    found, _ = the_cost(text)
+    assert found is not None and found.amount == cost
+
+
+def test_two_amounts_labelled_alike_are_not_chosen_between() -> None:
+    found, read = the_cost("Adult fare: €19.00\nChild fare: €9.50\n")
+    assert found is None and len(read) == 2
+    assert the_cost("Room: €80.00 per night\nDeposit: €40.00")[0] is None
