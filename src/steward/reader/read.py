@@ -665,12 +665,19 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         scores["money"] += 1
     mail_said = scores.get("mail", 0) > 0
     unmatched = found.unmatched
+    work, no_work, at_work = _senders_at_work(low, raw, lists, rw, skip | found.used)
+    if not found.named and not cued and work and at_work and low[min(at_work)] == "from":
+        scores["mail"] += 1  # "anything from work?": the workplace's senders said with no word of any domain
     if not found.named and not cued and any(t == "from" and i + 1 < len(low) and low[i + 1] in ("the", "my", "our")
                                             for i, t in enumerate(low)):
         # "anything from the school?": a kind of sender said with no word of any domain; mail if it is one
-        by_kind, _ = _senders_of_a_kind(low, raw, lists, rw, skip | found.used)
+        by_kind, _ = _senders_of_a_kind(low, raw, lists, rw, skip | found.used | at_work)
         if by_kind:
             scores["mail"] += 1
+    if scores.get("mail", 0) > 0 and not found.named and (work or no_work):
+        # "did anyone from work email me?": the senders at the person's workplace, or said that none is known
+        found = replace(found, named=found.named + work, used=found.used | at_work)
+        unmatched = unmatched + no_work
     if scores.get("mail", 0) > 0 and not found.named:
         # "mails from bartholomew": a sender said that the store does not hold is evidence for mail all the same
         missing = _senders_not_found(low, raw, lists, rw, skip | found.used)
@@ -914,8 +921,9 @@ def _senders_of_a_kind(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
         if not writes and (t != "from" or i + 2 >= len(low) or low[i + 1] not in ("the", "my", "our", "a")):
             continue
         j = i + 2
+        # the kind ends where a verb of writing to the person starts ("anyone from the gym emailed me?")
         while j < len(low) and j not in used and low[j] not in stop and not low[j].isdigit() and j - i <= 4 \
-                and not (writes and _WROTE_TO_ME.match(" ".join(low[j:j + 3]))):
+                and not _WROTE_TO_ME.match(" ".join(low[j:j + 3])):
             j += 1
         said = low[i + 2:j]
         if not said or any(_hits(said, cues) and w not in rw.generic for cues in rw.domains.values() for w in said):
@@ -946,6 +954,23 @@ def _senders_of_a_kind(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
         elif all(w not in rw.common for w in said):
             missing.append(Unmatched(f"{low[i + 1]} {text}", "kind of sender", ()))
     return tuple(found), tuple(missing)
+
+
+def _senders_at_work(low: Sequence[str], raw: Sequence[str], lists: SlotLists, rw: ReaderWords,
+                     used: frozenset[int]) -> tuple[tuple[Named, ...], tuple[Unmatched, ...], frozenset[int]]:
+    """The senders at the person's workplace when a question says them as a group ("anyone from work",
+    "my colleagues": `work_senders`), as the slot lists know them (by their mail's domain); said as not found
+    when the mail shows no workplace; (found, not found, the words' places)."""
+    hit = next(((at, n) for at, n in _hits(low, rw.work_senders) if not used & set(range(at, at + n))), None)
+    if hit is None:
+        return (), (), frozenset()
+    at, n = hit
+    said = " ".join(raw[at:at + n])
+    places = frozenset(range(at, at + n))
+    values = tuple(v for v in lists.of_slot("sender") if v.kind == "work")
+    if values:
+        return (Named(said, values, "kind"),), (), places
+    return (), (Unmatched(said, "kind of sender", ()),), places
 
 
 def _senders_described(low: Sequence[str], raw: Sequence[str], rw: ReaderWords,

@@ -71,6 +71,7 @@ class ReaderWords:
     thing_words: dict[str, frozenset[str]] = field(default_factory=dict)
     sender_kinds: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "gym": gym, fitness ...
     paid_mail: tuple[Phrase, ...] = ()  # a biller's mail that says a payment arrived
+    work_senders: tuple[Phrase, ...] = ()  # "from work", "my colleagues": the senders at the person's workplace
 
     @property
     def known(self) -> frozenset[str]:
@@ -123,6 +124,7 @@ def parse_words(text: str) -> ReaderWords:
         thing_words=_groups(data.get("thing_words") or [], "thing_words"),
         sender_kinds=_table(data.get("sender_kinds") or {}, "sender_kinds"),
         paid_mail=_phrases(data.get("paid_mail") or [], "paid_mail"),
+        work_senders=_phrases(data.get("work_senders") or [], "work_senders"),
     )
 
 
