@@ -1,4 +1,4 @@
-"""Which senders write from the person's workplace: "did anyone from work email me?".
+"""Which senders write from the person's workplace: "has anybody from work written to me?".
 
 A workplace is a mail domain that speaks as the person's employer: its own internal department (IT, HR,
 payroll: `workplace.yaml`) writes to the person, and people write from it too. Those people (and that

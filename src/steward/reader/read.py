@@ -675,7 +675,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         if by_kind:
             scores["mail"] += 1
     if scores.get("mail", 0) > 0 and not found.named and (work or no_work):
-        # "did anyone from work email me?": the senders at the person's workplace, or said that none is known
+        # "has anybody from work written?": the senders at the person's workplace, or said that none is known
         found = replace(found, named=found.named + work, used=found.used | at_work)
         unmatched = unmatched + no_work
     if scores.get("mail", 0) > 0 and not found.named:
@@ -959,15 +959,19 @@ def _senders_of_a_kind(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
 def _senders_at_work(low: Sequence[str], raw: Sequence[str], lists: SlotLists, rw: ReaderWords,
                      used: frozenset[int]) -> tuple[tuple[Named, ...], tuple[Unmatched, ...], frozenset[int]]:
     """The senders at the person's workplace when a question says them as a group ("anyone from work",
-    "my colleagues": `work_senders`), as the slot lists know them (by their mail's domain); said as not found
-    when the mail shows no workplace; (found, not found, the words' places)."""
+    "my colleagues": `work_senders`), known by their mail's domain (`steward.mail.workplace`); said as not
+    found when the mail shows no workplace; (found, not found, the words' places)."""
     hit = next(((at, n) for at, n in _hits(low, rw.work_senders) if not used & set(range(at, at + n))), None)
     if hit is None:
         return (), (), frozenset()
     at, n = hit
     said = " ".join(raw[at:at + n])
     places = frozenset(range(at, at + n))
-    values = tuple(v for v in lists.of_slot("sender") if v.kind == "work")
+    from steward.mail.workplace import at_work, workplaces
+
+    senders = lists.of_slot("sender")
+    work = workplaces((a, v.value) for v in senders for a in v.addresses)
+    values = tuple(v for v in senders if any(at_work(a, work) for a in v.addresses))
     if values:
         return (Named(said, values, "kind"),), (), places
     return (), (Unmatched(said, "kind of sender", ()),), places
