@@ -1005,6 +1005,33 @@ class AppointmentsService:
                 return True
         return False
 
+    def moved_from(self, item_id: int) -> datetime | None:
+        """The time a moved booking was at before the move: the event's own time for a move of one Steward made,
+        else the earlier time the mail that moved it names ("has moved your fitting from Fri 9 Oct at 2 pm to
+        ..."), read again from that mail; None when it names none, names several, or is gone."""
+        stored = repo.get_item(self.conn, item_id, self.clock.zone)
+        if stored is None or stored.item.reason != "reschedule" or stored.item.message_id is None:
+            return None
+        if stored.change_of is not None:
+            made = repo.get_item(self.conn, stored.change_of, self.clock.zone)
+            return made.item.start if made is not None else None
+        meta = repo.message_meta(self.conn, stored.item.message_id)
+        if meta is None:
+            return None
+        from steward import dates
+
+        options = self._options(meta)
+        found = list(patterns.find_candidates(meta, self.cues, self.clock, options))
+        raw = self._raw(meta.id, {}) if not any(c.was for c in found) else None
+        if raw is not None:
+            from steward.mail.parse import read_body
+
+            found += patterns.find_moved_lines(meta, read_body(raw).text, self.cues, self.clock, options)
+        at = self.clock.at(meta.received_at)
+        said = {r.start.astimezone(self.clock.zone) for c in found if c.status == "rescheduled" and c.was
+                and (r := dates.find(c.was, at, options=options)) is not None and r.has_time}
+        return said.pop() if len(said) == 1 else None
+
     def reject(self, item_id: int, *, provenance: dict[str, str] | None = None) -> Item:
         """Turn a proposal down: it is not proposed again."""
         stored = repo.get_item(self.conn, item_id, self.clock.zone)

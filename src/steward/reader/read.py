@@ -421,6 +421,12 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
             and now.kinds and set(now.kinds) <= set(before.kinds) and not now.names_something and not now.window):
         # "and our landing time?" after the flight to a place: that journey, the one slot asked changed
         now = replace(now, places=before.places, window=before.window)
+    if (before.domain == "appointments" and (before.names_something or before.kinds)
+            and (now is None or not (now.names_something or now.kinds or now.window))
+            and _hits([w.replace("\u2019", "'") for w in words(text)], rw.flags.get("earlier", ()))):
+        # "what was the old time?" after a booking: the time that booking had before it was moved
+        return replace(before, text=text, ask="when", flags=frozenset({"earlier"}), window=None, scores=(),
+                       sure=True)
     if not refers_back(text, clock, options) and relative is None and not _fragment(text, before, now):
         return now
     if now is not None and now.ask == "when" and now.window is not None and now.window.said.lower() == "now":

@@ -153,6 +153,10 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                                              "booking with a time from the mail that says it. That mail:", *said]),
                                   {"unmatched": u.said})
                 return Answer(honesty.no_such(u, "appointments and bookings"), {"unmatched": u.said})
+        if frame.window is not None and frame.window.start == frame.window.end and frame.ask == "when" and (
+                named or frame.kinds):
+            # "when's the fitting now?": the latest word on that booking, not what is on this very minute
+            frame = replace(frame, window=None)
         if frame.window is not None and frame.window.start < frame.window.end <= now and (named or frame.kinds):
             return _gone_by(frame, service, clock, rw, lists(), mailbox)
         ahead = bookings_ahead(now)
@@ -190,6 +194,9 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             "invitations" if invited else "appointments")
         if not ahead:
             return _none_ahead(frame, service, clock, what, rw, lists(), mailbox)
+        if "earlier" in frame.flags and (named or frame.kinds or by_mail is not None):
+            # "and when was it originally?": the time before the move, as the mail that moved it says
+            return _before_the_move(ahead, what, service, clock)
         if frame.window is not None:
             inside = [b for b in ahead if frame.window.start <= b.start < max(frame.window.end, frame.window.start
                                                                               + timedelta(minutes=1))]
@@ -578,6 +585,27 @@ def _where(ahead: list[Booking], what: str, clock: Clock, mailbox: Callable[[], 
               if not b.location]
     return Answer("\n".join([f"Where {what} {'is' if len(ahead) == 1 else 'are'}:", *lines]),
                   {"appointments": lines})
+
+
+def _before_the_move(ahead: list[Booking], what: str, service: AppointmentsService, clock: Clock) -> Answer:
+    """The time each moved booking had before its move, as the mail that moved it says; said plainly when no
+    move was read, or when the mail that moved it names no earlier time."""
+    moved = [b for b in ahead if b.status == MOVED or _MOVED_TO_TIME in b.status
+             or b.status.startswith("your mail says moved")]
+    if not moved:
+        lines = [b.line(clock) for b in ahead[:5]]
+        return Answer("\n".join([f"I read no move of {what} in your mail; as booked:", *lines]),
+                      {"appointments": lines})
+    lines, told = [], 0
+    for b in moved[:5]:
+        was = service.moved_from(b.number) if b.number is not None else None
+        if was is not None and b.status != MOVED:
+            told += 1
+            lines.append(f"- {b.title}: {moment_text(was, clock)} before it was moved (now {moment_text(b.start, clock)})")
+        else:
+            lines.append(f"- {b.title}: I can't tell from the mail that moved it what time it was before")
+    head = "Before the move:" if told else f"I can't tell from your mail what time {what} was before it moved."
+    return Answer("\n".join([head, *lines]), {"appointments": lines})
 
 
 def _waiting(b: Booking) -> bool:

@@ -1,0 +1,66 @@
+"""A booking moved by a later mail, asked about turn by turn: "when's it now?" is its new time (not what is
+on this minute), and "and when was it originally?" the time the mail that moved it names, read again from
+that mail; a booking no mail moved says so, and a move whose mail names no earlier time is said plainly,
+never guessed (Leeds, a tailor's fitting and a piano lesson)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from appointment_mail import message, write_folder
+from steward.app import App
+
+NOW = "2026-10-05T09:00:00+01:00"
+LDN = ZoneInfo("Europe/London")
+
+
+@pytest.fixture(scope="module")
+def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("Europe/London", NOW)
+    tailor = ("Hartley & Finch Tailoring", "fittings@hartleyfinch.example")
+    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+        "a": message("hf-1@hartleyfinch.example", tailor, "Your fitting is booked",
+                     "Dear Priyanka,\n\nyour fitting appointment is confirmed for Friday 9 October 2026 at 2:00 pm "
+                     "at our Briggate shop.\n\nHartley & Finch", datetime(2026, 9, 20, 10, 0, tzinfo=LDN)),
+        "b": message("hf-2@hartleyfinch.example", tailor, "Appointment rescheduled",
+                     "Dear Priyanka, your fitting appointment has been rescheduled from Fri 9 Oct at 2:00 pm to "
+                     "Tuesday 13 October at 4:30 pm. Reply to this email if the new time does not suit.\n\n"
+                     "Hartley & Finch Tailoring",
+                     datetime(2026, 10, 2, 16, 0, tzinfo=LDN)),
+        "c": message("pl-1@keystudio.example", ("Keynote Piano Studio", "lessons@keystudio.example"),
+                     "Lesson booked", "Hi Priyanka, your piano lesson appointment is confirmed for Thursday 8 "
+                     "October 2026 at 6:00 pm.\n\nKeynote Piano Studio", datetime(2026, 9, 28, 12, 0, tzinfo=LDN)),
+    })
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.appointments.scan()
+    return app
+
+
+def talk(app: App, *turns: str) -> list[str]:
+    session = f"move-{'/'.join(turns)}"
+    return [app.engine.turn(text, session=session, dry_run=True).reply for text in turns]
+
+
+def test_a_moved_booking_now_then_the_time_it_had_before(home: App) -> None:
+    now, before = talk(home, "when is the Hartley & Finch fitting now?", "and when was it originally?")
+    assert "Tue 13 Oct at 16:30" in now and "Nothing on now" not in now, now
+    assert "Fri 9 Oct at 14:00 before it was moved" in before and "Tue 13 Oct at 16:30" in before, before
+
+
+def test_the_old_time_asked_in_other_words(home: App) -> None:
+    _, before = talk(home, "when's my Hartley & Finch appointment?", "what was the old time?")
+    assert "Fri 9 Oct at 14:00" in before, before
+
+
+def test_a_booking_no_mail_moved_is_said_as_booked(home: App) -> None:
+    _, before = talk(home, "when's my Keynote lesson?", "what was it before?")
+    assert before.startswith("I read no move of"), before
+    assert "Thu 8 Oct at 18:00" in before and "Hartley" not in before, before
