@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match, turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
-from steward.calendar.reminders.dates import RelativeTo, ReminderDates, reminder_dates, subject_of
+from steward.calendar.reminders.dates import RelativeTo, ReminderDates, alarm_subject, reminder_dates, subject_of
 from steward.calendar.reminders.events import event_label, find_event
 from steward.calendar.reminders.text import Subject, grounded
 from steward.clock import Clock
@@ -197,6 +197,10 @@ class ReminderCreation:
         when = match.slots.get("when")
         found = match.slots.get("dates")
         subject, source = self._subject(turn.text, found if isinstance(found, ReminderDates) else None)
+        if isinstance(found, ReminderDates) and found.alarm:
+            # "set an alarm for 6.15", "wake me at half six": with nothing else said, the alarm is what it is for
+            named = alarm_subject(subject, turn.text)
+            subject, source = named, source if named == subject else "alarm"
         repeat = match.slots.get("repeat")
         if repeat is not None:
             if not subject:

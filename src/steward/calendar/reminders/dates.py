@@ -14,18 +14,23 @@ When a request has both kinds, the reminder's time comes from the others; the de
 the reminder's text, and all but the possessive ones in the event's name. When every expression
 describes, they are still the best time there is ("remind me about the evening program": this
 evening, "evening program").
+
+A time written with a dot ("7.40") is a clock time in a reminder when a word of time introduces it
+("for 7.40", "by 9.05") or when the request is an alarm or a wake-up; alone it may be an amount
+("top up 7.40"). An alarm or a wake-up said with an hour that names no half of the day ("wake me at
+half five", "an alarm for 7") is in the morning: nobody is woken at teatime unless they say so.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from steward.calendar.reminders.subjects import SubjectParse, parse_subject
-from steward.vocab import Phrase, Token, Vocab, is_word, tokenize
+from steward.vocab import Phrase, Token, Vocab, is_word, match_at, tokenize
 
 if TYPE_CHECKING:
     from steward.clock import Clock
@@ -68,6 +73,69 @@ class ReminderDates:
     names: tuple[Span, ...] = ()
     bare_names: tuple[Span, ...] = ()
     relative: RelativeTo | None = None
+    alarm: bool = False  # an alarm or a wake-up ("set an alarm for 7", "wake me at half six")
+
+
+# the words of a trigger that make it an alarm or a wake-up
+_ALARM_WORDS = frozenset(("alarm", "alarms", "wake", "waken"))
+# a time written with a dot, and the word of time that makes it one outside an alarm ("for 7.40")
+_DOTTED = re.compile(r"(?<![\d.,:$£€¥₹])\b(?P<h>[01]?\d|2[0-3])\.(?P<mi>[0-5]\d)\b(?![.,:]?\d|\s?%)")
+_TIME_WORD_BEFORE = re.compile(r"\b(?:for|by|around|about|until|till|before|after|from|to)\s$", re.IGNORECASE)
+# what names the half of the day (or a 24-hour clock) in a time said
+_HALF_SAID = re.compile(r"\b(?:[ap]\.?\s?m\b\.?|[ap]\b|noon|midday|midnight|morning|afternoon|evening|tonight|"
+                        r"night|lunch|dinner|breakfast|tea)|(?<![\d:.])(?:0\d|1[3-9]|2[0-3])(?!\d)", re.IGNORECASE)
+
+# a time counted from now ("in 20 minutes", "two hours from now"): never moved to the morning
+_OFFSET = re.compile(r"\b(?:minutes?|mins?|hours?|hrs?|seconds?|secs?|from now|later)\b|^\s*in\b", re.IGNORECASE)
+
+
+def is_alarm(text: str, vocab: Vocab) -> bool:
+    """Whether the request is an alarm or a wake-up: its first trigger says "alarm" or "wake"."""
+    norms = [t.norm for t in tokenize(text) if is_word(t)]
+    for i in range(len(norms)):
+        n = match_at(norms, i, vocab.reminder_triggers)
+        if n:
+            return not _ALARM_WORDS.isdisjoint(norms[i:i + n])
+    return False
+
+
+# the words of asking for an alarm, which say nothing of what it is for ("i'd like a wake up alarm")
+_ALARM_ASKING = frozenset(("alarm", "alarms", "clock", "call", "wake", "wake-up", "up", "me", "my", "a", "an", "the",
+                           "set", "make", "create", "put", "on", "new", "i", "i'd", "would", "like", "want", "need",
+                           "please", "can", "could", "you", "for"))
+
+
+def alarm_subject(subject: str, text: str) -> str:
+    """What an alarm says: its subject, or "Wake up" / "Alarm" when its words only ask for the alarm."""
+    if subject and not set(subject.lower().split()) <= _ALARM_ASKING:
+        return subject
+    said = {t.norm for t in tokenize(text)}
+    return "Wake up" if said & {"wake", "wake-up", "waken"} else "Alarm"
+
+
+def clock_dots(text: str, alarm: bool) -> str:
+    """`text` with each dotted time a reminder means written with a colon ("for 6.15" -> "for 6:15"), the
+    offsets unchanged: in an alarm every such time, else one a word of time introduces."""
+    def colon(m: re.Match[str]) -> str:
+        if alarm or _TIME_WORD_BEFORE.search(text, 0, m.start()):
+            return f"{m['h']}:{m['mi']}"
+        return m.group()
+
+    return _DOTTED.sub(colon, text) if "." in text else text
+
+
+def _in_the_morning(when: Resolution, clock: Clock) -> Resolution:
+    """An alarm's time said with no half of the day, put in the morning (the next one when it has passed)."""
+    start = when.start
+    if not when.has_time or when.end is not None or not 13 <= start.hour <= 23 or _HALF_SAID.search(when.text) \
+            or _OFFSET.search(when.text):
+        return when
+    start = start - timedelta(hours=12)
+    if start <= clock.now():
+        if when.has_date:
+            return when  # "wake me at 6 today" at noon: that morning has gone; the time said stands
+        start = start + timedelta(days=1)
+    return replace(when, start=start)
 
 
 class _Words:
@@ -129,6 +197,15 @@ def describes(text: str, tokens: list[Token], res: Resolution, words: _Words, ot
 
 def reminder_dates(text: str, clock: Clock, vocab: Vocab, options: Any = None) -> ReminderDates:
     """The reminder's time in `text` and the spans the subject cuts, keeps as context, or keeps as names."""
+    alarm = is_alarm(text, vocab)
+    text = clock_dots(text, alarm)
+    dated = _reminder_dates(text, clock, vocab, options)
+    if not alarm:
+        return dated
+    return replace(dated, alarm=True, when=_in_the_morning(dated.when, clock) if dated.when else None)
+
+
+def _reminder_dates(text: str, clock: Clock, vocab: Vocab, options: Any = None) -> ReminderDates:
     from steward import dates
 
     found = dates.find_all(text, clock, options=options)

@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any, cast
 
-from steward.calendar.shifts import find_shift
+from steward.calendar.shifts import LENGTH, Shift, find_shift, minutes_of
 from steward.clock import Clock
 from steward.errors import ConfigError
 from steward.vocab import Phrase, Phrases, Vocab, is_word, match_at, tokenize
@@ -40,6 +41,7 @@ class ManageWords:
     occurrence_only: tuple[Phrase, ...]
     series_words: tuple[Phrase, ...]
     fillers: tuple[Phrase, ...]
+    corrections: tuple[Phrase, ...] = ()
 
 
 def load_manage_words() -> ManageWords:
@@ -50,7 +52,7 @@ def load_manage_words() -> ManageWords:
     data = load_yaml(text)
     lists: dict[str, tuple[Phrase, ...]] = {}
     for key in ("nouns", "list_phrases", "list_verbs", "cancel_verbs", "move_verbs", "snooze_verbs", "done_verbs",
-                "done_marks", "pronouns", "occurrence_only", "series_words", "fillers"):
+                "done_marks", "pronouns", "occurrence_only", "series_words", "fillers", "corrections"):
         raw = data.get(key) if isinstance(data, Mapping) else None
         if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
             raise ConfigError(f"requests.yaml: {key} must be a list of phrases")
@@ -73,6 +75,7 @@ class Request:
     delay_minutes: float | None = None    # snooze
     shift_minutes: float | None = None    # move by a shift from its own time ("an hour later": 60)
     filters: tuple[tuple[int, int], ...] = field(default=())  # spans of times naming the target ("my 5 pm one")
+    follows: bool = False                 # a time put right with no verb ("nah, 7"): only of the write just made
 
 
 _MAIL_WORDS = frozenset(("email", "emails", "e-mail", "mail", "inbox", "message", "messages", "gmail", "outlook"))
@@ -94,7 +97,7 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
     norms = [t.norm for t in tokens]
     if not norms:
         return None
-    cues = (*words.verbs.values(), words.list_phrases, words.nouns)
+    cues = (*words.verbs.values(), words.list_phrases, words.nouns, words.corrections)
     if all(type(p) is Phrases for p in cues) and not any(n in cast(Phrases, p).by_first() for p in cues for n in norms):
         return None  # cheap: a request needs a management verb, a listing phrase or "reminder" (most turns have none)
     start = 0
@@ -117,6 +120,8 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
     if (verb is None or verb[1] > start) and asks and (listing or (noun and verb is None)):
         found = dates.find(text, clock, options=options)
         return Request("list", when=found.text if found is not None else "")
+    if verb is None and trigger is None and not asks:
+        return _correction(text, norms, words, clock, options)
     if verb is None or creating_first:
         return None
     action, at, length = verb
@@ -130,6 +135,8 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
     delay: float | None = None
     found_all = dates.find_all(text, clock, options=options)
     shift = find_shift(text[tokens[at].start:]) if action == "move" else None
+    if shift is None and action == "move" and norms[at] in _LATER_VERBS:
+        shift = _pushed_by(text[tokens[at].start:], tokens[at + length - 1].end - tokens[at].start)
     if shift is not None:
         # "push it back a day", "an hour later": from the reminder's own time, never from now
         begin = tokens[at].start
@@ -191,6 +198,52 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
         seen["occurrence"] = True
     return Request(action, tuple(content), seen["pronoun"], seen["noun"], seen["occurrence"], seen["series"], when,
                    None if shift is not None else delay, delay if shift is not None else None, tuple(filters))
+
+
+# verbs that say later when only a length follows them: "push it an hour", "delay that 20 minutes"
+_LATER_VERBS = frozenset(("push", "delay", "postpone", "bump"))
+_LENGTH_LEFT = re.compile(r"\s*(?:(?:it|that|this|the\s+\w+\s+one)\s+)?(?:by\s+)?(?:another\s+)?(?P<length>.+?)"
+                          r"(?:\s+please)?\s*[.!?]*\s*$", re.IGNORECASE)
+
+
+def _pushed_by(text: str, begin: int) -> Shift | None:
+    """ "push it an hour": a length alone after a verb of delaying is a shift later by it."""
+    m = _LENGTH_LEFT.match(text, begin)
+    length = LENGTH.fullmatch(m["length"]) if m is not None else None
+    if m is None or length is None or length.group().lower().startswith("for"):
+        return None
+    return Shift((m.start("length"), m.end("length")), timedelta(minutes=minutes_of(length)))
+
+
+# a time put right with no verb: "<correction words> <a time> [instead] [, not <the old one>]"
+_CORRECTED = re.compile(r"^(?P<time>.+?)(?:\s+(?:instead|then|please|rather))*(?:,?\s+(?:not|rather than|instead of)\s+"
+                        r"[\w.:]+(?:\s?[ap]\.?m\.?)?)?(?:\s+(?:instead|then|please))?\s*[.!?]*\s*$", re.IGNORECASE)
+_CLOCK = re.compile(r"^(?:(?:at|for|to)\s+)?(?P<hour>[01]?\d|2[0-3])(?:[.:](?P<minute>[0-5]\d))?(?:\s?(?P<mer>[ap])\.?m\.?)?$",
+                    re.IGNORECASE)
+
+
+def _correction(text: str, norms: Sequence[str], words: ManageWords, clock: Clock, options: Any) -> Request | None:
+    """ "nah, 7 then", "sorry I meant half 4", "9.30 instead": a new time and nothing else, put right just
+    after a reminder was written (the answerer takes it only then: `follows`)."""
+    from steward import dates
+
+    tokens = [t for t in tokenize(text) if is_word(t)]
+    at = 0
+    while at < len(norms) and (n := match_at(norms, at, words.corrections)):
+        at += n
+    rest = text[tokens[at].start:] if at < len(tokens) else ""
+    m = _CORRECTED.match(rest)
+    if m is None or (at == 0 and m["time"] == rest.strip().rstrip(".!?")):
+        return None  # a time alone, with no word that puts it right, is no correction
+    said = m["time"].strip(" ,")
+    bare = _CLOCK.match(said)
+    if bare is not None:
+        mer = f" {bare['mer'].lower()}m" if bare["mer"] else ""
+        return Request("move", pronoun=True, when=f"{bare['hour']}:{bare['minute'] or '00'}{mer}", follows=True)
+    found = dates.find(said, clock, options=options)
+    if found is None or found.span[1] != len(said) or said[:found.span[0]].strip().lower() not in ("", "at", "on", "for", "to"):
+        return None
+    return Request("move", pronoun=True, when=found.text, follows=True)
 
 
 _BARE_HOUR = re.compile(r"\b(?:to|at)\s+(?P<hour>\d{1,2})\s*[.!?]?\s*$", re.IGNORECASE)

@@ -93,6 +93,9 @@ class ManageReminders:
         if not isinstance(write, ReminderWrite):
             return None
         request = write.parsed
+        if request.follows:
+            # "nah, 7 then": a time put right is about the reminder the conversation's last turn wrote, else nothing
+            return frame if just_written(self._db(), write.via.session) is not None else None
         if request.action in ("list", "snooze", "done") or request.pronoun or request.noun:
             return frame
         if not request.target:
@@ -386,6 +389,16 @@ def last_reminder(conn: sqlite3.Connection, session: str) -> int | None:
         if isinstance(data, Mapping) and isinstance(data.get("reminder"), int):
             return int(data["reminder"])
     return None
+
+
+def just_written(conn: sqlite3.Connection, session: str) -> int | None:
+    """The reminder the session's last turn set or moved (None when that turn wrote none)."""
+    from steward.store import assistant as turns
+
+    recent = turns.recent_turns(conn, session, 1)
+    writes = list(recent[-1].trace.get("writes") or []) if recent else []
+    ids = [int(w["id"]) for w in writes if w.get("kind") == "reminder" and w.get("id") is not None]
+    return ids[-1] if ids else None
 
 
 def _time_alone(when: str, clock: Any, options: Any) -> bool:
