@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -354,8 +354,14 @@ class App:
         def reminder_creation() -> Intercept:
             from steward.assistant.intercepts.reminder import ReminderCreation
 
+            def before(session: str) -> Mapping[str, Any] | None:
+                from steward.store.assistant import recent_turns
+
+                last = recent_turns(self.db, session, 1)
+                return last[-1].trace if last else None
+
             return ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser,
-                                    default_hour=self.settings.as_int("reminders.default_hour"))
+                                    default_hour=self.settings.as_int("reminders.default_hour"), before=before)
 
         def small_talk() -> Intercept:
             from steward.assistant.intercepts.small_talk import SmallTalk, capabilities

@@ -21,6 +21,7 @@ from steward.assistant.intercepts.base import Match, turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
 from steward.calendar.reminders.dates import RelativeTo, ReminderDates, alarm_subject, reminder_dates, subject_of
 from steward.calendar.reminders.events import event_label, find_event
+from steward.calendar.reminders.referents import Pointer, fill, pointer_in, referents
 from steward.calendar.reminders.text import Subject, grounded
 from steward.clock import Clock
 from steward.errors import ConnectorError, UserError
@@ -112,8 +113,10 @@ class ReminderCreation:
 
     def __init__(self, vocab: Vocab, clock: Clock, calendar: Callable[[], CalendarService],
                  date_options: Any = None, summarise: Callable[[str], Subject | None] | None = None,
-                 default_hour: int = 9) -> None:
+                 default_hour: int = 9, before: Callable[[str], Mapping[str, Any] | None] | None = None) -> None:
         self.vocab = vocab
+        # the trace of a conversation's last recorded turn: what "it" in a new reminder points back at
+        self._before = before or (lambda _session: None)
         self.default_hour = default_hour  # the hour of a repeat said with no time ("every monday")
         self.clock = clock
         self._calendar = calendar
@@ -202,6 +205,14 @@ class ReminderCreation:
             named = alarm_subject(subject, turn.text)
             subject, source = named, source if named == subject else "alarm"
         repeat = match.slots.get("repeat")
+        # a subject that only pointed back ("remind me about that friday") left nothing: its word is in the request
+        pointer = pointer_in(subject) if subject else pointer_in(turn.text, anywhere=True)
+        if pointer is not None:
+            # "remind me to pay it": "it" is the thing the turn before was about, or asked; never saved as "it"
+            names = referents(self._before(turn.session))
+            if len(names) != 1:
+                return self._which(subject or pointer.word, pointer, names, when, repeat)
+            subject, source = fill(subject or pointer.word, pointer, names[0]), "pointed back"
         if repeat is not None:
             if not subject:
                 payload = {"need": "what", "repeat": {"rule": repeat.rule, "start": repeat.start.isoformat()}}
@@ -222,14 +233,48 @@ class ReminderCreation:
                            data={"subject_source": source})
         return self._write(turn, subject, stored, source)
 
+    def _which(self, said: str, pointer: Pointer, names: tuple[str, ...], when: Any, repeat: Any) -> Outcome:
+        """Ask what the word that points back means: which of the things the turn before listed, or plainly."""
+        if names:
+            question = f"Which do you mean by “{pointer.word}”: " + \
+                " ".join(f"{i}) {n}" for i, n in enumerate(names, 1)) + "?"
+        else:
+            question = f"What do you mean by “{pointer.word}”? Say what to remind you about."
+        payload: dict[str, Any] = {"need": "what", "fill": said, "pointer": pointer.word, "choices": list(names)}
+        if repeat is not None:
+            payload["repeat"] = {"rule": repeat.rule, "start": repeat.start.isoformat()}
+        elif when is not None:
+            payload["when"] = StoredWhen(when.start, when.end, bool(when.has_date), bool(when.has_time),
+                                         str(when.text)).to_payload()
+        return Outcome(reply=question, ask=OpenQuestion(NAME, question, payload), data={"subject_source": "asked"})
+
+    def _picked(self, turn: Turn, payload: Mapping[str, Any]) -> str:
+        """The reminder's text once the answer says what its word that points back meant ("" when it does not)."""
+        from steward.calendar.reminders.targets import Candidate, pick_answer
+
+        choices = [str(c) for c in payload.get("choices") or ()]
+        answer = turn.text.strip().strip(".!?").strip()
+        picked = pick_answer(answer, [Candidate(i, c, c) for i, c in enumerate(choices)]) if choices else None
+        if picked is not None:
+            name = picked.text
+        elif choices and ({"one", "ones", "first", "second", "last"} & set(words(answer)) or answer.isdigit()):
+            return ""  # "the other one": a pick among the things offered that names none of them
+        else:
+            name = answer  # "the gas bill": what it meant, said
+        if not name or pointer_in(name, anywhere=True) is not None:
+            return ""
+        word = str(payload.get("pointer") or "it")
+        return fill(str(payload.get("fill") or word), Pointer(word, 0), name)
+
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """Complete the reminder with this turn's answer (the missing subject or time)."""
         payload = question.payload
         need = payload.get("need")
         if need == "what":
-            subject, source = self._subject(turn.text)
+            subject, source = (self._picked(turn, payload), "pointed back") if "fill" in payload \
+                else self._subject(turn.text)
             if not subject:
-                return Outcome(reply=ASK_WHAT, ask=question)
+                return Outcome(reply=question.question if "fill" in payload else ASK_WHAT, ask=question)
             if isinstance(payload.get("repeat"), Mapping):
                 try:
                     start = datetime.fromisoformat(str(payload["repeat"]["start"]))
