@@ -19,7 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from steward.assistant.intercepts.base import Match, turn_clock
 from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
-from steward.calendar.reminders.dates import RelativeTo, ReminderDates, alarm_subject, reminder_dates, subject_of
+from steward.calendar.reminders.dates import (
+    RelativeTo,
+    ReminderDates,
+    alarm_subject,
+    reminder_dates,
+    subject_of,
+)
 from steward.calendar.reminders.events import event_label, find_event
 from steward.calendar.reminders.referents import Pointer, fill, pointer_in, referents
 from steward.calendar.reminders.text import Subject, grounded
