@@ -1,8 +1,8 @@
 """What "it" in a new reminder points back at: the thing the conversation's turn before was about.
 
-    "when is the water bill due?"      -> "remind me to pay it friday"    -> "pay the Riverside Water bill"
-    "when am I at the physio?"         -> "remind me about that at 8"     -> "Bodyworks Physio appointment"
-    "what did the school send me?"     -> "remind me to answer it tonight" -> "answer the email from Elm Primary"
+    "when does Riverside Water take theirs?" -> "remind me to pay it friday" -> "pay Riverside Water"
+    "when am I at the physio?" -> "remind me about that at 8" -> "Bodyworks Physio appointment"
+    "what did the school send me?" -> "remind me to answer it tonight" -> "answer the email from Elm Primary"
 
 A reminder's words that point back ("it", "them", "that" at the end) are read against the turn before:
 what it wrote (an event added, a reminder set), the one thing its answer listed, or the one thing its
