@@ -102,3 +102,9 @@ def test_it_with_nothing_before_is_asked_and_never_saved_as_it(demo: App) -> Non
     assert saved == [] and "“it”" in asked
     assert when == "When should I remind you?"
     assert made == ["pay the water bill"], reply
+
+
+def test_about_it_with_nothing_before_asks_what_it_is_for(demo: App) -> None:
+    (_, asked, saved), (_, reply, made) = talk(demo, "bare", "remind me about it tomorrow at 7 pm", "the boiler service")
+    assert saved == [] and asked == "What should I remind you about?"
+    assert len(made) == 1 and made[0].endswith("boiler service"), reply

@@ -216,9 +216,11 @@ class ReminderCreation:
         if pointer is not None:
             # "remind me to pay it": "it" is the thing the turn before was about, or asked; never saved as "it"
             names = referents(self._before(turn.session))
-            if len(names) != 1:
+            if len(names) == 1:
+                subject, source = fill(subject or pointer.word, pointer, names[0]), "pointed back"
+            elif names or subject:
                 return self._which(subject or pointer.word, pointer, names, when, repeat)
-            subject, source = fill(subject or pointer.word, pointer, names[0]), "pointed back"
+            # "remind me about it" with nothing before it to be about: what it is for is asked, as for no subject
         if repeat is not None:
             if not subject:
                 payload = {"need": "what", "repeat": {"rule": repeat.rule, "start": repeat.start.isoformat()}}
