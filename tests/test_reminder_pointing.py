@@ -108,3 +108,9 @@ def test_about_it_with_nothing_before_asks_what_it_is_for(demo: App) -> None:
     (_, asked, saved), (_, reply, made) = talk(demo, "bare", "remind me about it tomorrow at 7 pm", "the boiler service")
     assert saved == [] and asked == "What should I remind you about?"
     assert len(made) == 1 and made[0].endswith("boiler service"), reply
+
+
+def test_a_reminder_just_set_is_not_what_it_means() -> None:
+    # "remind me about it at 9" right after a reminder is set is about something else: asked
+    just_set = {"writes": [{"kind": "reminder", "id": 4, "fields": {"text": "book the vet"}}], "data": {}}
+    assert referents(just_set) == ()

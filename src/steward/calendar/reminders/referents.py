@@ -5,7 +5,7 @@
     "what did the school send me?" -> "remind me to answer it tonight" -> "answer the email from Elm Primary"
 
 A reminder's words that point back ("it", "them", "that" at the end) are read against the turn before:
-what it wrote (an event added, a reminder set), the one thing its answer listed, or the one thing its
+what it wrote (an event added), the one thing its answer listed, or the one thing its
 question named in the person's data. Several things listed, or nothing, leaves the pointer unresolved:
 the reminder asks which one, and is never saved as "pay it". Pure: the turn before is handed in as its
 recorded trace (a mapping); nothing here reads a store.
@@ -83,8 +83,8 @@ def _written(write: Mapping[str, Any]) -> str:
     fields = write.get("fields") or {}
     if not isinstance(fields, Mapping):
         return ""
-    if write.get("kind") == "reminder":
-        return str(fields.get("text") or "")
+    # a reminder just set is not what the next one is about: "remind me about it at 9" right after one is set
+    # is about something else the person has in mind (asked), never the same reminder again
     if write.get("kind") == "event":
         return str(fields.get("title") or "")
     return ""
