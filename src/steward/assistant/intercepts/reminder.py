@@ -220,7 +220,7 @@ class ReminderCreation:
                 subject, source = fill(subject or pointer.word, pointer, names[0]), "pointed back"
             elif names or subject:
                 return self._which(subject or pointer.word, pointer, names, when, repeat)
-            # "remind me about it" with nothing before it to be about: what it is for is asked, as for no subject
+            # "ping me about this at noon" with nothing before it to be about: what it is for is asked, as for no subject
         if repeat is not None:
             if not subject:
                 payload = {"need": "what", "repeat": {"rule": repeat.rule, "start": repeat.start.isoformat()}}
