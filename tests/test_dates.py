@@ -93,7 +93,7 @@ def test_parts_of_the_day_follow_the_configured_hours() -> None:
 def test_options_come_from_the_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("STEWARD_DATES_DAY_FIRST", "1")
     monkeypatch.setenv("STEWARD_DATES_MORNING_HOUR", "8")
-    opts = DateOptions.from_settings(load(None))
+    opts = DateOptions.from_settings(load(None), "UTC")
     assert opts.day_first and opts.morning_hour == 8
 
 

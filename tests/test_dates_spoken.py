@@ -116,7 +116,7 @@ def test_the_end_of_day_hour_is_a_setting(monkeypatch: pytest.MonkeyPatch) -> No
     from steward.settings import load
 
     monkeypatch.setenv("STEWARD_DATES_END_OF_DAY_HOUR", "18")
-    options = DateOptions.from_settings(load())
+    options = DateOptions.from_settings(load(), "UTC")
     assert options.end_of_day_hour == 18
     found = resolve("COB tomorrow", MONDAY, options=options)
     assert found is not None and found.start.strftime("%a %H:%M") == "Tue 18:00"

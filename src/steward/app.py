@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from steward.brief.service import BriefService
     from steward.calendar.reminders.text import Subject
     from steward.calendar.service import CalendarService
+    from steward.dates import DateOptions
     from steward.embed import Embedder
     from steward.embed.queries import QueryCache
     from steward.finance.registry import Registry
@@ -80,15 +81,18 @@ class App:
         return conn
 
     @cached_property
+    def date_options(self) -> DateOptions:
+        """How dates in the person's words read (3/9 as their locale's or zone's country writes it, the
+        hours of 'morning' ...): one value for the reader, reminders, event talk and appointments alike."""
+        from steward.dates import DateOptions
+
+        return DateOptions.from_settings(self.settings, self.clock.zone_name)
+
+    @cached_property
     def calendar(self) -> CalendarService:
         """The one write path for reminders and events, over the configured calendar backends."""
         from steward.calendar.backends import build_backends
         from steward.calendar.service import CalendarService
-
-        def date_options() -> Any:
-            from steward.dates import DateOptions
-
-            return DateOptions.from_settings(self.settings)
 
         return CalendarService(
             self.db,
@@ -97,14 +101,13 @@ class App:
             write_to=self.settings.as_str("calendar.write_to") or "local",
             default_hour=self.settings.as_int("reminders.default_hour"),
             event_minutes=self.settings.as_int("calendar.event_minutes"),
-            date_options=date_options,
+            date_options=lambda: self.date_options,
         )
 
     @cached_property
     def appointments(self) -> AppointmentsService:
         """Appointment and reservation mail made into calendar events on proved evidence."""
         from steward.appointments.service import AppointmentsService
-        from steward.dates import DateOptions
 
         def ask_model() -> Any:
             spec = self.tiers.spec_for("task")
@@ -124,7 +127,7 @@ class App:
             minutes=self.settings.as_int("calendar.event_minutes"),
             model=ask_model,
             calendar_name=self.settings.as_str("appointments.calendar") or None,
-            date_options=DateOptions.from_settings(self.settings),
+            date_options=self.date_options,
         )
 
     @cached_property
@@ -140,7 +143,7 @@ class App:
             lambda: self.db, self.clock, lambda: self.finance_registry,
             fetch=self._fetch_bill,
             model=task_model if self.settings.as_bool("dues_llm") else None,
-            user_day_first=self.settings.as_bool("dates.day_first"),
+            user_day_first=self.settings.day_first(self.clock.zone_name),
             notify_days_before=self.settings.as_int("finance.notify_days_before"),
         )
 
@@ -326,9 +329,8 @@ class App:
         but the few an earlier intercept claims, and what it read of a turn goes with every answer."""
         from steward.assistant.intercepts.lazy import LazyIntercept, event_gate, manage_gate, reminder_gate
         from steward.assistant.intercepts.reader import ReaderAnswers
-        from steward.dates import DateOptions
 
-        options = DateOptions.from_settings(self.settings)
+        options = self.date_options
 
         reading = ReaderAnswers(lambda: self.reader, lambda: self.answerers, self.clock, lambda: self.requests,
                                 waiting=lambda start, end: self.appointments.between(start, end), db=lambda: self.db,
@@ -396,18 +398,16 @@ class App:
     @cached_property
     def write_reader(self) -> WriteReader:
         """Writes said in words (an event added, moved, cancelled ...) read into write frames."""
-        from steward.dates import DateOptions
         from steward.reader.writes import WriteReader
 
-        return WriteReader(self.vocab, DateOptions.from_settings(self.settings))
+        return WriteReader(self.vocab, self.date_options)
 
     @cached_property
     def requests(self) -> Requests:
         """The words that ask for a domain's whole answer (what is owed, a day's calendar, mail by sender ...)."""
-        from steward.dates import DateOptions
         from steward.reader.requests import Requests
 
-        return Requests(self.vocab, DateOptions.from_settings(self.settings), classify=self.router.classify,
+        return Requests(self.vocab, self.date_options, classify=self.router.classify,
                         keywords=self.router.keywords)
 
     @cached_property
@@ -421,10 +421,9 @@ class App:
     @cached_property
     def reader(self) -> Reader:
         """The reader: a question -> Frame(domain, ask, filters, window) over the slot lists."""
-        from steward.dates import DateOptions
         from steward.reader import Reader
 
-        return Reader(self.vocab, self.slot_lists.lists, date_options=DateOptions.from_settings(self.settings),
+        return Reader(self.vocab, self.slot_lists.lists, date_options=self.date_options,
                       meaning=self.reader_meaning)
 
     @cached_property
@@ -447,7 +446,6 @@ class App:
         """The answerer registry: each domain answers frames through its one service, in the order and with
         the examples of assistant/answerers.yaml, each while its flag `reader.<name>` is on."""
         from steward.assistant.answerer_tools import answerers_on
-        from steward.dates import DateOptions
         from steward.reader import Answerers
         from steward.reader.answer import REMINDER_ASKS, write_answerer
         from steward.reader.answerers.appointments import appointments_answerer, thing_answers
@@ -461,7 +459,7 @@ class App:
         from steward.reader.answerers.travel import travel_answerer
         from steward.reader.words import load_words
 
-        options = DateOptions.from_settings(self.settings)
+        options = self.date_options
 
         def event_changes() -> WriteSteps:
             from steward.reader.answerers.event_changes import EventChanges
@@ -478,7 +476,7 @@ class App:
         built = [
             dues_answerer(lambda: self.dues, lambda start, end: self.appointments.between(start, end)),
             accounts_answerer(lambda: self.dues),
-            inbox_answerer(lambda: self.mailbox, self.vocab, DateOptions.from_settings(self.settings)),
+            inbox_answerer(lambda: self.mailbox, self.vocab, self.date_options),
             money_answerer(lambda: self.dues, load_words(), self.slot_lists.lists, lambda: self.mailbox),
             travel_answerer(lambda: self.appointments, load_words(), lambda: self.calendar),
             appointments_answerer(lambda: self.appointments, lambda: self.calendar, load_words(),

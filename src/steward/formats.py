@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
+from functools import lru_cache
 
 from steward.errors import ConfigError
 
@@ -52,6 +53,50 @@ def check_locale(name: str) -> str:
         return str(Locale.parse(text))
     except (UnknownLocaleError, ValueError):
         raise ConfigError(f"unknown locale {name!r} (use a name like en_GB, en_US or en_IN)") from None
+
+
+# -- which way a numeric date reads: "2/12" is 2 December in Berlin, Melbourne and Kolkata, February 12
+# in New York. A country's order is CLDR's (`cldr_day_first`), kept in formats_cldr.py like the patterns.
+
+@lru_cache(maxsize=1)
+def _orders() -> tuple[frozenset[str], frozenset[str]]:
+    from steward.formats_cldr import DAY_FIRST, MONTH_FIRST
+
+    return frozenset(DAY_FIRST.split()), frozenset(MONTH_FIRST.split())
+
+
+def country_day_first(country: str) -> bool | None:
+    """Whether a country (an ISO code: "DE", "US") writes a day before its month, or None for a code of
+    no country CLDR knows."""
+    day_first, month_first = _orders()
+    code = country.upper()
+    return True if code in day_first else False if code in month_first else None
+
+
+def zone_country(zone_name: str) -> str:
+    """The ISO code of an IANA zone's country ("Australia/Melbourne": AU), or "" for a zone of none (UTC)."""
+    from steward.formats_cldr import ZONE_COUNTRIES
+
+    return ZONE_COUNTRIES.get(zone_name, "")
+
+
+def locale_country(locale: str) -> str:
+    """The country a locale names ("en_GB": GB, "zh_Hant_TW": TW), or "" for a locale of none ("en")."""
+    for part in locale.replace("-", "_").split("_")[1:]:
+        if len(part) == 2 and part.isalpha():
+            return part.upper()
+    return ""
+
+
+def reads_day_first(zone_name: str, locale: str = "") -> bool:
+    """Whether a person reads "2/12" as 2 December: as the country of their locale writes it when a locale
+    is given and names a country, else as the country of their zone does; month first when neither names
+    one (a zone such as UTC)."""
+    for country in (locale_country(locale), zone_country(zone_name)):
+        said = country_day_first(country) if country else None
+        if said is not None:
+            return said
+    return False
 
 
 @dataclass(frozen=True)
@@ -266,18 +311,48 @@ def cldr_table(locale: str) -> dict[str, Any]:
     return {"dates": dates, "names": names, "numbers": numbers, "symbols": symbols}
 
 
+def cldr_day_first(territory: str) -> bool | None:
+    """Whether the country writes a day before its month, read from babel (None: a country CLDR has no
+    locale for). Its short date pattern says it ("dd/MM/y", "M/d/yy"); one that leads with the year
+    ("y-MM-dd", Sweden's, Canada's) says nothing of a day and a month written alone, and then the
+    pattern of a month and day with no year does ("d/M" in Sweden, "M/d" in Japan)."""
+    from babel.core import Locale, UnknownLocaleError
+
+    try:
+        locale = Locale.parse(f"und_{territory}")
+        short = locale.date_formats["short"].pattern
+    except (UnknownLocaleError, ValueError, KeyError):
+        return None
+    pattern = locale.datetime_skeletons["Md"].pattern if short.lstrip("'").startswith("y") else short
+    day, month = pattern.find("d"), pattern.find("M")
+    return None if day < 0 or month < 0 else day < month
+
+
 def cldr_tables(locales: tuple[str, ...] = KEPT_LOCALES) -> dict[str, Any]:
-    """What formats_cldr.py holds: babel's version, the tables of `locales` and each currency's decimals
-    (where they are not the usual two)."""
+    """What formats_cldr.py holds: babel's version, the tables of `locales`, each currency's decimals
+    (where they are not the usual two), the countries that write a day before its month and those that
+    write the month first, and the country of each time zone (its other names too)."""
+    from babel import Locale
     from babel.core import get_global
 
     fractions = get_global("currency_fractions")
     default = fractions["DEFAULT"][0]
     digits = {code: f[0] for code, f in sorted(fractions.items()) if code != "DEFAULT" and f[0] != default}
+    countries = sorted(str(code) for code in Locale("en").territories
+                       if len(str(code)) == 2 and str(code).isalpha() and code != "ZZ")  # ZZ: "unknown region"
+    order = {code: cldr_day_first(code) for code in countries}
+    territories = get_global("zone_territories")
+    aliases = get_global("zone_aliases")
+    zones = {zone: str(territories.get(zone, territories.get(aliases.get(zone, ""), "")))
+             for zone in sorted(set(territories) | set(aliases))}
     import babel
 
     return {"BABEL": babel.__version__, "DEFAULT_DIGITS": default, "DIGITS": digits,
-            "LOCALES": {name: cldr_table(name) for name in locales}}
+            "LOCALES": {name: cldr_table(name) for name in locales},
+            "DAY_FIRST": " ".join(code for code in countries if order[code] is True),
+            "MONTH_FIRST": " ".join(code for code in countries if order[code] is False),
+            # a zone of no country (Etc/UTC is "ZZ", EST5EDT "001") is left out: it says no order
+            "ZONE_COUNTRIES": {zone: code for zone, code in zones.items() if code in order}}
 
 
 def cldr_module(tables: dict[str, Any]) -> str:
@@ -285,9 +360,9 @@ def cldr_module(tables: dict[str, Any]) -> str:
     lines = ['"""CLDR\'s patterns, names and symbols for `steward.formats`, written from babel by',
              '`python -m steward.formats`; tests/test_formats.py keeps them equal to babel\'s. Do not edit."""', ""]
     for name, value in tables.items():
-        if name == "LOCALES":
-            lines.append("LOCALES = {")
-            lines += [f"    {locale!r}: {table!r}," for locale, table in value.items()]
+        if name in ("LOCALES", "ZONE_COUNTRIES"):
+            lines.append(f"{name} = {{")
+            lines += [f"    {key!r}: {table!r}," for key, table in value.items()]
             lines.append("}")
         else:
             lines.append(f"{name} = {value!r}")

@@ -41,7 +41,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("locale", "en_GB", "how a day, a time and a sum are written (en_GB: Sat 5 Dec, 09:15, £1,234.50; "
             "en_US: Sat, Dec 5, 9:15 AM; en_IN: ₹1,00,001.90) on the page, in notifications, in reminder "
             "replies, `steward when` and `steward mail sync`"),
-    Setting("dates.day_first", False, "read 3/9 as 3 September (day first) rather than March 9"),
+    Setting("dates.day_first", "auto",
+            "how 3/9 reads: auto (as the country of `locale` writes it when that is set, else the country of "
+            "your time zone: 3 September in most of the world, March 9 in the US), on (day first) or off "
+            "(month first)"),
     # the dates.* hours have no range here: DateOptions.from_settings checks them, where they are read
     Setting("dates.morning_hour", 9, "hour meant by 'morning' with no time"),
     Setting("dates.afternoon_hour", 15, "hour meant by 'afternoon' with no time"),
@@ -361,6 +364,21 @@ class Settings:
     def as_list(self, name: str) -> list[Any]:
         """A setting's value as a list."""
         return list(self.values[name])
+
+    def day_first(self, zone_name: str) -> bool:
+        """Whether this home reads "3/9" as 3 September: `dates.day_first` when it is on or off; at auto,
+        as the country of the `locale` setting writes it when that is set, else the country of the zone
+        (`formats.reads_day_first`). A value other than those is a ConfigError that names the setting."""
+        value = self.values["dates.day_first"]
+        text = str(value).strip().lower()
+        if text in ("auto", ""):
+            from steward.formats import reads_day_first
+
+            locale = "" if self.sources.get("locale", "default") == "default" else self.as_str("locale")
+            return reads_day_first(zone_name, locale)
+        if text in _TRUE or text in _FALSE:
+            return text in _TRUE
+        raise ConfigError(f"setting dates.day_first is {value!r}: use auto, on or off")
 
     def source(self, name: str) -> str:
         """Where a setting's value came from (default, config file or environment)."""

@@ -6,15 +6,15 @@ country the person lives in, whatever their own habit. So a mail's order is, fir
 itself shows (another date in it whose first part is above 12, as in 14/12/2026, can only be
 day-first; one whose second part is, month-first); else the country of the sender's domain
 (`.au`, `.co.uk`, `.com`-less country domains); else the person's own setting when it asks for
-day-first; else the country of the person's time zone. A country's order comes from its locale's
-short date pattern (CLDR, through Babel), not from a table written here.
+day-first; else the country of the person's time zone. A country's order is CLDR's (kept from Babel
+in `steward.formats_cldr`, read by `steward.formats`), not a table written here.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from steward.formats import country_day_first, zone_country
 from steward.records.appointments import MessageMeta
 
 _NUMERIC = re.compile(r"(?<![\d/.-])(\d{1,2})[/-](\d{1,2})[/-](\d{2}|\d{4})(?![\d/-])")
@@ -37,28 +37,15 @@ def numeric_order(text: str) -> bool | None:
     return day_first
 
 
-@lru_cache(maxsize=256)
 def territory_day_first(territory: str) -> bool | None:
-    """Whether the country's short date pattern puts the day before the month (CLDR), or None if unknown."""
-    from babel.core import Locale, UnknownLocaleError
-
-    try:
-        pattern = Locale.parse(f"und_{territory}").date_formats["short"].pattern
-    except (UnknownLocaleError, ValueError, KeyError):
-        return None
-    day, month = pattern.find("d"), pattern.find("M")
-    if day < 0 or month < 0:
-        return None
-    return day < month
+    """Whether the country writes the day before the month (CLDR, `formats.country_day_first`), or None if unknown."""
+    return country_day_first(territory)
 
 
-@lru_cache(maxsize=64)
 def zone_day_first(zone_name: str) -> bool | None:
     """Whether the country of an IANA zone writes the day first (None: a zone of no country, such as UTC)."""
-    from babel.core import get_global
-
-    territory = get_global("zone_territories").get(zone_name)
-    return territory_day_first(territory) if territory else None
+    territory = zone_country(zone_name)
+    return country_day_first(territory) if territory else None
 
 
 def sender_country(sender: str) -> str:

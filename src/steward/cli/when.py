@@ -108,7 +108,7 @@ def cmd_when(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward when PHRASE`: what a date/time phrase means on the user's clock."""
     from steward.dates import DateOptions
 
-    options = DateOptions.from_settings(ctx.settings)
+    options = DateOptions.from_settings(ctx.settings, ctx.clock.zone_name)
     if args.text == ["-"]:
         return _stream(ctx, args, options)
     text = " ".join(args.text)

@@ -79,8 +79,10 @@ class DateOptions:
     end_of_day_hour: int = 17
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> DateOptions:
-        """The options from the `dates.*` settings; an hour outside 0-23 is a ConfigError naming it."""
+    def from_settings(cls, settings: Settings, zone_name: str) -> DateOptions:
+        """The options from the `dates.*` settings for a person whose clock is in `zone_name` (3/9 reads as
+        their locale's or their zone's country writes it unless `dates.day_first` says; `Settings.day_first`);
+        an hour outside 0-23 is a ConfigError naming it."""
         from steward.errors import ConfigError
 
         hours = {}
@@ -89,7 +91,7 @@ class DateOptions:
             if not 0 <= hours[name] <= 23:
                 # out of range it would read every such phrase as no date at all, silently
                 raise ConfigError(f"setting dates.{name} is {hours[name]}: an hour must be 0 to 23")
-        return cls(day_first=settings.as_bool("dates.day_first"), **hours)
+        return cls(day_first=settings.day_first(zone_name), **hours)
 
     @cached_property
     def _placing(self) -> _Opts:

@@ -6,7 +6,7 @@ convention ("1,23,456.50", "1.234,56") come out right. A currency comes from the
 a symbol); a symbol several currencies share ("$", "kr") takes the institution's usual currency
 when it is one of them. A "$" from a sender with no usual currency is the dollar the mail itself names
 elsewhere ("AUD", "NZ$", "in U.S. dollars"), else the dollar of the sender's country-code domain (`.com.au`), else of the
-person's own country (from their time zone, by tzdata's zone table), else US dollars (`local_dollar`;
+person's own country (from their time zone, by CLDR's zone table), else US dollars (`local_dollar`;
 which currency a country uses comes from babel's CLDR data). A number with no mark gets the
 institution's currency or none. `find_dates` finds the written dates and places each with
 `steward.dates` relative to the message's own date, in the institution's date order.
@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
-from pathlib import Path
 
 from price_parser import Price
 
@@ -167,22 +166,12 @@ def country_currency(country: str) -> str:
     return str(found[0]) if found else ""
 
 
-@lru_cache(maxsize=64)
 def country_of_zone(zone: str) -> str:
-    """The ISO country of an IANA time zone ("Australia/Melbourne" -> "AU") by tzdata's zone table; ""
-    for a zone of no one country (UTC, Etc/GMT+5) or when the table cannot be read."""
-    try:
-        import tzdata
+    """The ISO country of an IANA time zone ("Australia/Melbourne" -> "AU"; CLDR's, `formats.zone_country`);
+    "" for a zone of no one country (UTC, Etc/GMT+5)."""
+    from steward.formats import zone_country
 
-        table = Path(tzdata.__file__).parent / "zoneinfo" / "zone.tab"
-        lines = table.read_text(encoding="utf-8").splitlines()
-    except (ImportError, OSError):
-        return ""
-    for line in lines:
-        fields = line.split("\t")
-        if len(fields) >= 3 and not line.startswith("#") and fields[2] == zone:
-            return fields[0]
-    return ""
+    return zone_country(zone)
 
 
 def find_money(text: str, usual: str = "", dollar: str = "USD") -> list[MoneyAt]:
