@@ -19,11 +19,6 @@ SAMPLE = SampleHome("fifth", "2026-12-15T07:45:00+03:00", "Africa/Nairobi")
 NOW = SAMPLE.now
 
 # why a bill or a booking in her mail is not read yet (seen on this mailbox; see docs/benchmarks.md)
-FOOTER = ("a bank's mail whose legal footer warns that the bank never asks for a PIN or card details by e-mail "
-          "is filed as phishing, and mail filed as phishing is never read for dues")
-SHILLINGS = ("no due is read from this mailbox's bills in Kenyan shillings ('Ksh 6,840.00', 'KES 5,499.00', "
-             "'Ksh 18,000.00'): `dues extract` finds no candidate among them")
-POSTPAID = "a mobile operator's 'Postpaid bill' with 'payable by' is not filed as a bill at all"
 MOVE = ("the dentist's move ('we have moved your check-up from Thu 17 Dec at 9:00 AM to Friday, 18th December "
         "2026 at 4:30 PM') is rejected as a move of nothing (unmatched_move), though her first confirmation "
         "is in the mail")
@@ -49,12 +44,12 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 # (issuer, amount, currency, due date, autopay) of every bill still owed at NOW, and why Steward misses it
 OWED = [
-    ("Mvuli Bank", "84372.50", "KES", "2026-12-24", False, FOOTER),
-    ("Savanna Trust Bank", "612.40", "USD", "2026-12-21", True, FOOTER),
-    ("Mwangaza Power", "6840.00", "KES", "2026-12-11", False, SHILLINGS),
-    ("Simba Fibre", "5499.00", "KES", "2026-12-18", True, SHILLINGS),
-    ("Twiga Mobile", "1850.00", "KES", "2026-12-26", False, POSTPAID),
-    ("Pomboo Swim Academy", "18000.00", "KES", "2026-12-27", False, SHILLINGS),
+    ("Mvuli Bank", "84372.50", "KES", "2026-12-24", False, None),
+    ("Savanna Trust Bank", "612.40", "USD", "2026-12-21", True, None),
+    ("Mwangaza Power", "6840.00", "KES", "2026-12-11", False, None),
+    ("Simba Fibre", "5499.00", "KES", "2026-12-18", True, None),
+    ("Twiga Mobile", "1850.00", "KES", "2026-12-26", False, None),
+    ("Pomboo Swim Academy", "18000.00", "KES", "2026-12-27", False, None),
 ]
 
 
@@ -67,7 +62,6 @@ def test_each_bill_owed_is_in_the_dues(home: Path, capsys: pytest.CaptureFixture
         (i["issuer"], i["amount"], i["currency"], i["due_date"], i["autopay"]) for i in items]
 
 
-@pytest.mark.xfail(reason=SHILLINGS, strict=False)
 def test_the_electricity_bill_alone_is_overdue(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     overdue = {i["issuer"] for i in dues_items(_run(home, capsys, "dues")) if i["overdue"]}
     assert overdue == {"Mwangaza Power"}
@@ -83,7 +77,6 @@ def test_paid_bills_last_months_statements_and_lures_are_not_owed(
     assert len(pairs) == len(set(pairs)), pairs
 
 
-@pytest.mark.xfail(reason=FOOTER, strict=False)
 def test_the_cards_she_holds_are_her_accounts(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     accounts = _run(home, capsys, "accounts")["accounts"]
     held = {(a["issuer"], a["account"][-4:]) for a in accounts}
@@ -167,8 +160,7 @@ def test_each_lure_is_filed_as_phishing(home: Path, capsys: pytest.CaptureFixtur
 
 
 @pytest.mark.parametrize("sender", [
-    pytest.param("cardstatements@mvulibank.example", marks=pytest.mark.xfail(reason=FOOTER, strict=False)),
-    pytest.param("noreply@savannatrust.example", marks=pytest.mark.xfail(reason=FOOTER, strict=False)),
+    "cardstatements@mvulibank.example", "noreply@savannatrust.example",
     pytest.param("billing@mwangazapower.example", marks=pytest.mark.xfail(
         reason="an electricity company's final notice (pay within 5 days to avoid disconnection) is filed as "
                "phishing", strict=False)),

@@ -68,8 +68,11 @@ class Extraction:
 
     @property
     def owed(self) -> Money | None:
-        """The amount a due is for: the amount due, else the statement balance."""
-        return self.amount or self.statement_balance
+        """The amount a due is for: the amount due, else the statement balance (a balance of nothing is no
+        sum owed: "your balance is now 0.00" after a payment)."""
+        if self.amount is not None:
+            return self.amount
+        return self.statement_balance if self.statement_balance is not None and self.statement_balance.amount else None
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from price_parser import Price
 
 from steward.clock import Clock
 from steward.dates import DateOptions, resolve
+from steward.finance.currencies_cldr import CODES, MARKS
 
 _CODES = ("USD", "EUR", "GBP", "INR", "CAD", "AUD", "SGD", "CHF", "JPY", "SEK", "NOK", "DKK", "AED", "NZD",
           "HKD", "ZAR", "PLN", "CZK", "MXN", "BRL", "CNY")
@@ -41,6 +42,20 @@ _MONEY = re.compile(
     rf"|(?<![\w.,])(?P<n2>{_NUM})\s?(?P<post>{_CUR}|kr|EUR|euros?)(?![\w])",
     re.IGNORECASE,
 )
+# every other currency a country uses today, by its ISO code or a local mark that names it alone ("KES",
+# "Ksh", "₦", "RM", "zł"; CLDR's, kept in currencies_cldr.py; a mark of letters in any case and in the plural
+# too: "KShs"): a code only in capitals, and the number
+# written as a sum is written (grouped thousands or two decimals, not the start of a date), so that "TOP 10",
+# "ALL 3" or "Le 12.10.2026" is no money
+_SHAPED = r"\d{1,3}(?:[,.\u202f\u00a0 ]\d{3})+(?:[.,]\d{1,2})?(?!\d)|\d+[.,]\d{2}(?!\d)"
+_OTHER_MARKS = {mark: code for mark, code in MARKS.items() if mark.upper() not in _ALIASES and mark not in "$€£₹¥₨"}
+_OTHER = "|".join([f"(?i:{re.escape(m)}s?)" if len(m) >= 3 and m[-1].isalpha() else
+                   f"(?i:{re.escape(m)})" if len(m) >= 3 else re.escape(m)
+                   for m in sorted(_OTHER_MARKS, key=len, reverse=True)]
+                  + sorted(c for c in CODES if c not in _CODES))
+_MONEY_ELSEWHERE = re.compile(
+    rf"(?<![\w$€£₹])(?P<pre>{_OTHER})\.?\s?(?P<n1>{_SHAPED})(?![\w]|[./-]\d)"
+    rf"|(?<![\w.,])(?P<n2>{_SHAPED})\s?(?P<post>{_OTHER})(?![\w])")
 _BARE = re.compile(rf"\s*(?::|is|of|-|=)?\s*(?P<n>{_NUM})(?![\w%])")
 
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
@@ -118,7 +133,12 @@ def currency_of(mark: str, usual: str, dollar: str = "USD") -> str:
         return "EUR"
     if key == "¥":
         return usual if usual in ("JPY", "CNY") else "JPY"
-    return _ALIASES.get(key, key if key in _CODES else "")
+    if key in _ALIASES:
+        return _ALIASES[key]
+    if key in _CODES or key in CODES:
+        return key
+    singular = key[:-1] if len(key) >= 4 and key.endswith("S") else key  # "KSHS" is "KSH" in the plural
+    return next((code for written, code in _OTHER_MARKS.items() if written.upper() in (key, singular)), "")
 
 
 def parse_amount(text: str) -> Decimal | None:
@@ -184,7 +204,13 @@ def find_money(text: str, usual: str = "", dollar: str = "USD") -> list[MoneyAt]
         if amount is None:
             continue
         out.append(MoneyAt(m.start(), m.end(), m.group(0), amount, currency_of(mark, usual, dollar)))
-    return out
+    for m in _MONEY_ELSEWHERE.finditer(text):
+        amount = parse_amount(m.group("n1") or m.group("n2"))
+        if amount is None or any(o.start < m.end() and m.start() < o.end for o in out):
+            continue
+        out.append(MoneyAt(m.start(), m.end(), m.group(0), amount, currency_of(m.group("pre") or m.group("post"),
+                                                                               usual, dollar)))
+    return sorted(out, key=lambda o: o.start)
 
 
 def bare_amount_after(text: str, at: int, usual: str) -> MoneyAt | None:

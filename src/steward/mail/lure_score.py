@@ -85,6 +85,7 @@ class _Vocabulary:
     organisation: frozenset[str]
     shorteners: frozenset[str]
     calm: re.Pattern[str] | None = None  # words that say there is no hurry ("nothing urgent"), not read as pressure
+    boilerplate: re.Pattern[str] | None = None  # a sentence of standing advice or a legal footer, not read
 
 
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
@@ -104,10 +105,12 @@ def vocabulary() -> _Vocabulary:
         classes.append(_Class(str(name), int(spec["weight"]), str(spec["says"]),
                               {k: tuple(v) for k, v in spaced.items()}, unspaced))
     calm = [re.escape(plain(str(w))) for w in data.get("calm") or () if plain(str(w))]
+    boilerplate = [re.escape(str(w).lower()) for w in data.get("boilerplate") or () if str(w).strip()]
     return _Vocabulary(int(data["threshold"]), tuple(classes),
                        frozenset(str(w).lower() for w in data["organisation_words"]),
                        frozenset(str(w).lower() for w in data["shorteners"]),
-                       re.compile(r"(?<!\S)(?:" + "|".join(calm) + r")(?!\S)") if calm else None)
+                       re.compile(r"(?<!\S)(?:" + "|".join(calm) + r")(?!\S)") if calm else None,
+                       re.compile(r"\b(?:" + "|".join(boilerplate) + r")\b") if boilerplate else None)
 
 
 
@@ -122,9 +125,21 @@ _GREETING = "generic_greeting"
 _OPENERS = frozenset({"dear", "hello", "hi", "greetings", "attention", "attn"})
 
 
+_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+
+
+def _asked(text: str, vocab: _Vocabulary) -> str:
+    """The text without its sentences of standing advice or legal footer (`boilerplate`): a bank's "we will
+    never ask for your password" or a disclaimer's "delete it immediately" asks nothing of the reader."""
+    if vocab.boilerplate is None or not vocab.boilerplate.search(text.lower().replace("\u2019", "'")):
+        return text
+    return "\n".join(s for s in _SENTENCE.split(text)
+                     if not vocab.boilerplate.search(s.lower().replace("\u2019", "'")))
+
+
 def _said(text: str, vocab: _Vocabulary) -> list[Sign]:
-    """The classes of words a text says, each once."""
-    flat = plain(text)
+    """The classes of words a text says, each once (standing advice and legal footers not read)."""
+    flat = plain(_asked(text, vocab))
     if vocab.calm is not None and ("urgent" in flat or "rush" in flat or "hurry" in flat):
         flat = vocab.calm.sub(" ", flat)
     tokens = set(flat.split())
