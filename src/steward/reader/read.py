@@ -118,6 +118,10 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
     return Window(start, end, said, found.grain), chars
 
 
+# "anything from the school?", "is there anything from my landlord": a question of what came from a kind of sender
+_FROM_A_KIND = re.compile(r"^\W*(?:is\s+there\s+|are\s+there\s+|have\s+i\s+(?:got|had)\s+|did\s+i\s+get\s+|got\s+)?"
+                          r"(?:any(?:thing|\s+news|\s+mail|\s+word)?|something)\s+(?:new\s+)?from\s+(?:the|my|our)\s+"
+                          r"[a-z'\u2019-]+(?:\s+[a-z'\u2019-]+)?\s*\??\s*$", re.I)
 _WEEKEND = re.compile(r"\bweek-?ends?\b", re.I)
 _COMING = re.compile(r"\b(?:next|coming|upcoming|following)\b", re.I)
 _NAMED_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -678,7 +682,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                                             for i, t in enumerate(low)):
         # "anything from the school?": a kind of sender said with no word of any domain; mail if it is one
         by_kind, _ = _senders_of_a_kind(low, raw, lists, rw, skip | found.used | at_work)
-        if by_kind:
+        if by_kind or (window is None and _FROM_A_KIND.search(text)):
+            # (a kind no sender is of, "anything from the school?" in a home with none, is asked of the mail
+            # all the same: said not found, never answered with the day's schedule)
             scores["mail"] += 1
     if scores.get("mail", 0) > 0 and not found.named and (work or no_work):
         # "has anybody from work written?": the senders at the person's workplace, or said that none is known
