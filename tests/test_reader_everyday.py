@@ -282,3 +282,9 @@ def test_a_question_about_a_mail_no_mail_holds_is_never_answered_with_another(ho
 def test_a_text_from_someone_is_their_mail_not_a_message_to_send(homes: dict[str, App]) -> None:
     handled_by, reply = ask(homes["fourth"], "text from Lena?")
     assert handled_by == "reader" and "Lena Vogt" in reply, reply
+
+
+def test_a_kind_of_sender_the_home_has_none_of_is_said_not_found(homes: dict[str, App]) -> None:
+    handled_by, reply = ask(homes["demo"], "is there anything from the school?")
+    assert handled_by == "reader" and "which of your senders is \u2018the school\u2019" in reply, reply
+    assert "schedule" not in reply, reply  # never the day's schedule instead
