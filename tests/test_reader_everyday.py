@@ -87,9 +87,28 @@ def test_a_to_do_list_is_the_reminders(demo: App, text: str) -> None:
     assert handled_by == "reminder_management" and "reminders" in reply, reply
 
 
-def test_a_shopping_list_is_still_not_kept(demo: App) -> None:
-    handled_by, reply = ask(demo, "what's on my grocery list")
-    assert handled_by == "offline" and reply.startswith("That is not something Steward does"), reply
+@pytest.mark.parametrize(("text", "kind"), [("what's on my grocery list", "shopping"),
+                                            ("is bread on the shopping list?", "shopping"),
+                                            ("read me my packing list for the trip", "packing"),
+                                            ("have I started a wish list?", "wish")])
+def test_a_kind_of_list_not_kept_is_said_plainly_with_the_one_that_is(demo: App, text: str, kind: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reminder_management", reply
+    assert reply.startswith(f"Steward keeps no {kind} list: the one list it keeps is your reminders."), reply
+
+
+@pytest.mark.parametrize("text", ["open my list", "read the list out", "check my list please",
+                                  "what does my weekend list say", "display the lists I have"])
+def test_a_list_named_with_any_verb_is_the_reminders_said_so(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reminder_management" and reply.startswith("Your to-do list is your reminders."), reply
+
+
+@pytest.mark.parametrize("text", ["can you put oat milk on my list?", "give me a list of my meetings this week",
+                                  "who is on my mailing list"])
+def test_a_list_written_to_or_made_of_other_things_is_no_reading_of_the_reminders(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by != "reminder_management", reply
 
 
 @pytest.mark.parametrize("text", ["where's my package", "any parcels on the way?", "when is the courier coming"])
@@ -288,3 +307,9 @@ def test_a_kind_of_sender_the_home_has_none_of_is_said_not_found(homes: dict[str
     handled_by, reply = ask(homes["demo"], "is there anything from the school?")
     assert handled_by == "reader" and "which of your senders is \u2018the school\u2019" in reply, reply
     assert "schedule" not in reply, reply  # never the day's schedule instead
+
+
+def test_a_question_said_to_an_assistant_by_name_is_answered_and_recorded_as_typed(demo: App) -> None:
+    trace = demo.engine.turn("hey alexa what have I got tomorrow", session="s-named", dry_run=True)
+    assert trace.handled_by == "reader" and "Pawsome Vets" in trace.reply, trace.reply  # the vet is tomorrow
+    assert trace.text == "hey alexa what have I got tomorrow"

@@ -180,3 +180,27 @@ def test_a_person_saying_what_they_must_do_and_asking_for_help_is_not_asked_what
 def test_a_thing_named_first_and_then_asked_about_is_still_read(demo: App) -> None:
     handled_by, reply = ask(demo, "the Meridian card, how much is on it?")
     assert handled_by == "reader" and "Meridian" in reply, reply
+
+
+@pytest.mark.parametrize(("text", "said"), [("did rosalind send me the forms?", "rosalind"),
+                                            ("can you check what thaddeus emailed me about", "thaddeus"),
+                                            ("has winifred written to me this week", "winifred")])
+def test_a_writer_the_mail_does_not_hold_is_said_plainly(demo: App, text: str, said: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and f"nothing called \u2018{said}\u2019 among your senders" in reply, reply
+
+
+def test_a_writer_the_mail_holds_is_their_mail(demo: App) -> None:
+    handled_by, reply = ask(demo, "did priya send me anything?")
+    assert handled_by == "reader" and "from Priya Sharma" in reply, reply
+
+
+def test_a_few_messages_of_a_span_are_each_shown_with_their_subjects(demo: App) -> None:
+    handled_by, reply = ask(demo, "what's piled up in my inbox since 6 pm yesterday?")
+    assert handled_by == "reader" and reply.startswith("4 messages came in"), reply
+    assert "\u201cKitchen Notes: this week in chutney\u201d" in reply, reply  # each with its subject
+
+
+def test_mail_counted_by_its_arriving_is_never_a_search_for_the_verb(demo: App) -> None:
+    handled_by, reply = ask(demo, "how many emails came in yesterday?")
+    assert handled_by == "reader" and "No emails match" not in reply and "came" not in reply.split(":")[0], reply

@@ -123,3 +123,23 @@ def test_words_are_the_word_tokens_of_a_text() -> None:
 
     for text in ("Push the vet’s check-up to 5.30, please!", "don't  e-mail _me_ ¿qué?", "co.uk 3rd-party", "", " , "):
         assert words(text) == [t.norm for t in tokenize(text) if is_word(t)], text
+
+
+@pytest.mark.parametrize(("said", "heard"), [
+    ("hey siri, what's on tomorrow?", "what's on tomorrow?"),
+    ("alexa what time is it in lagos", "what time is it in lagos"),
+    ("okay google show me my mail", "show me my mail"),
+    ("any bills due this week, cortana?", "any bills due this week?"),
+])
+def test_the_name_a_turn_is_said_to_is_no_part_of_what_is_asked(said: str, heard: str) -> None:
+    from steward.vocab.language import without_address
+
+    assert without_address(said, V) == heard
+
+
+@pytest.mark.parametrize("said", ["alexa emailed me on monday", "any mail from siri?", "google sent a security alert",
+                                  "hey alexa", "what did alexa say about the rota"])
+def test_a_name_that_is_what_the_turn_is_about_stays(said: str) -> None:
+    from steward.vocab.language import without_address
+
+    assert without_address(said, V) == said

@@ -53,6 +53,7 @@ class Turn:
     history: tuple[PastTurn, ...] = ()     # the session's earlier turns, oldest first
     waiting: OpenQuestion | None = None    # the session's open continuation, if any
     held_before: tuple[str, ...] = ()      # the session's held writes still open when the turn began
+    said: str = ""                         # the words as typed, when `text` leaves out the name they were said to
     # where the loop sends the reply as the model produces it (the server's SSE); None: all at once
     stream: ReplyStream | None = field(default=None, compare=False, repr=False)
 

@@ -35,7 +35,7 @@ from steward.store import assistant as repo
 from steward.store import held as held_repo
 from steward.store import write_txn
 from steward.vocab import Vocab, words
-from steward.vocab.language import is_action_request, is_question
+from steward.vocab.language import is_action_request, is_question, without_address
 
 if TYPE_CHECKING:
     # the model loop, its governance and the offline answer are loaded only by a turn that reaches them
@@ -146,15 +146,19 @@ class Engine:
         """
         cleaned = clean_text(text, self.max_chars)
         name = session or default_session(self.clock)
-        turn = Turn(id=uuid.uuid4().hex, text=cleaned, session=name, now=self.clock.now(), dry_run=dry_run,
-                    stream=stream, held_before=tuple(c.id for c in held_repo.open_for(self._db(), name)))
+        # "hey siri, what's on tomorrow?": read without the name it is said to; recorded as typed
+        heard = without_address(cleaned, self.vocab)
+        turn = Turn(id=uuid.uuid4().hex, text=heard, session=name, now=self.clock.now(), dry_run=dry_run,
+                    stream=stream, held_before=tuple(c.id for c in held_repo.open_for(self._db(), name)),
+                    said=cleaned if heard != cleaned else "")
+        cleaned = heard
         notes: list[str] = []
         context: tuple[str, ...] = ()
         if self.hooks.has("SessionStart") and not repo.has_turns(self._db(), turn.session):
             start = self.hooks.run("SessionStart", {"session_id": turn.session, "source": "startup"})
             notes.extend(f"hook error: {e}" for e in start.errors)
             context = start.context
-        hook = self.hooks.run("UserPromptSubmit", {"session_id": turn.session, "prompt": cleaned})
+        hook = self.hooks.run("UserPromptSubmit", {"session_id": turn.session, "prompt": turn.said or cleaned})
         notes.extend(f"hook error: {e}" for e in hook.errors)
         if hook.blocked:
             return self._finish(turn, Outcome(reply=f"Not sent: {hook.reason}"), "hook", notes=notes)
@@ -306,7 +310,7 @@ class Engine:
         trace = Trace(
             reply=outcome.reply, handled_by=handled_by, route=route, tier=outcome.tier or tier, tools=outcome.tools,
             writes=outcome.writes, continuation=outcome.ask, session=turn.session, turn_id=turn.id,
-            text=turn.text, at=turn.now, dry_run=turn.dry_run, data=outcome.data, notes=tuple(notes),
+            text=turn.said or turn.text, at=turn.now, dry_run=turn.dry_run, data=outcome.data, notes=tuple(notes),
             false_claim=outcome.false_claim,
         )
         if not turn.dry_run:
@@ -342,7 +346,7 @@ class Engine:
                     turn_id=turn.id,
                 ))
             repo.record_turn(conn, StoredTurn(
-                id=turn.id, session=turn.session, at=turn.now, text=turn.text, reply=trace.reply,
+                id=turn.id, session=turn.session, at=turn.now, text=turn.said or turn.text, reply=trace.reply,
                 handled_by=trace.handled_by, trace=trace.to_json(),
             ), self.clock.zone_name)
         return trace

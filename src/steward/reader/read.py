@@ -693,6 +693,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if scores.get("mail", 0) > 0 and not found.named:
         # "mails from bartholomew": a sender said that the store does not hold is evidence for mail all the same
         missing = _senders_not_found(low, raw, lists, rw, skip | found.used)
+        missing += _writers_not_found(low, raw, lists, rw, skip | found.used, {u.said for u in missing})
         covered = {w.casefold() for u in missing for w in u.said.split()}
         unmatched = tuple(u for u in unmatched if u.said.casefold() not in covered) + missing
         # "from the bank", "from my gym": the senders of that kind (their names say it, or their bills or
@@ -896,6 +897,39 @@ def _senders_not_found(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
             j += 1
         if j > i + 1:
             said = " ".join(raw[i + 1:j])
+            out.append(Unmatched(said, "sender", nearest_names(said, lists, "sender")))
+    return tuple(out)
+
+
+# a name is asked about as the one who wrote when one of these opens it: "did Mo send me ...", "what Ana emailed
+# me about", "if Kofi has written", "when Ines writes"
+_ASKS_A_WRITER = frozenset(("did", "has", "have", "had", "what", "when", "if", "whether", "didn't", "hasn't",
+                            "haven't"))
+# the verbs of writing as said of someone else (third person too: "when Ines writes", "once Tomas emails")
+_WRITER_VERBS = _WRITING | frozenset(("emails", "writes", "sends", "messages", "texts", "replies", "has", "got"))
+_PRONOUNS = frozenset(("he", "she", "they", "someone", "anyone", "somebody", "anybody", "nobody", "no", "one", "it",
+                       "i", "you", "we", "this", "that", "who"))
+
+
+def _writers_not_found(low: Sequence[str], raw: Sequence[str], lists: SlotLists, rw: ReaderWords,
+                       used: frozenset[int], said_already: set[str]) -> tuple[Unmatched, ...]:
+    """A name said as the one who wrote ("did Mo send me the form?", "see what Ana emailed me about"),
+    one or two words between a word that asks of a writer and a verb of writing, that names no sender: said
+    plainly as not found, never answered with everyone's mail."""
+    plain = rw.common | rw.generic | _PRONOUNS | {w for phrases in rw.domains.values() for p in phrases for w in p}
+    out: list[Unmatched] = []
+    for i, t in enumerate(low):
+        if t not in _ASKS_A_WRITER:
+            continue
+        j = i + 1
+        while j < len(low) and j - i <= 2 and j not in used and low[j] not in plain and low[j].isalpha():
+            j += 1
+        if j == i + 1 or j >= len(low) or low[j] not in _WRITER_VERBS:
+            continue
+        if low[j] in ("has", "have", "got") and not (j + 1 < len(low) and low[j + 1] in _WRITING):
+            continue  # "if Kofi has sent ...": the verb of writing follows; "what Kofi has" says none
+        said = " ".join(raw[i + 1:j])
+        if said not in said_already:
             out.append(Unmatched(said, "sender", nearest_names(said, lists, "sender")))
     return tuple(out)
 

@@ -176,6 +176,7 @@ class Vocab:
     sender_kind_ends: tuple[Phrase, ...]
     sender_kind_fillers: tuple[Phrase, ...]
     sender_stops: tuple[Phrase, ...]
+    assistant_names: tuple[Phrase, ...] = ()
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], where: str = "vocab") -> Vocab:
@@ -183,6 +184,8 @@ class Vocab:
         fields: dict[str, Any] = {}
         for name in cls.__dataclass_fields__:
             raw = data.get(name)
+            if raw is None and name in _OPTIONAL:
+                continue  # a vocabulary written before the list existed goes on without it
             if name in ("section_names", "sender_kinds"):
                 if not isinstance(raw, Mapping):
                     raise ConfigError(f"{where}: {name} must be a table of lists")
@@ -190,6 +193,10 @@ class Vocab:
             else:
                 fields[name] = _phrases(_strings(raw, f"{where}: {name}"))
         return cls(**fields)
+
+
+# lists a vocabulary file may leave out
+_OPTIONAL = frozenset(("assistant_names",))
 
 
 def _strings(raw: Any, where: str) -> list[str]:

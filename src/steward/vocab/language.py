@@ -6,7 +6,7 @@ store, a clock or a model.
 
 from __future__ import annotations
 
-from steward.vocab import Phrase, Phrases, Vocab, match_at, words
+from steward.vocab import Phrase, Phrases, Vocab, is_word, match_at, tokenize, words
 
 
 def _skip(norms: list[str], i: int, phrases: tuple[Phrase, ...]) -> int:
@@ -111,3 +111,39 @@ def query_grounded(query: str, text: str, vocab: Vocab | None = None) -> bool:
     query_words = [w for w in words(query) if w not in stop]
     text_words = set(words(text))
     return any(_grounds(q, t) for q in query_words for t in text_words)
+
+
+# words that open a turn said to someone by name ("hey siri ...")
+_HAILS = frozenset(("hey", "hi", "hello", "ok", "okay", "yo"))
+# a name after one of these is what the turn is about ("mail from alexa"), not whom it is said to
+_NAME_IS_ASKED_ABOUT = frozenset(("from", "to", "with", "by", "about", "for", "of", "and", "or", "called", "named",
+                                  "ask", "tell", "at", "is", "was", "did", "does", "has", "my", "the"))
+
+
+def without_address(text: str, vocab: Vocab) -> str:
+    """The turn without the assistant's name it is said to ("hey siri, what's on tomorrow?", "olly what time
+    is it", "show my mail, alexa"): what is asked. A name said alone at the start counts only when a
+    question or a request follows it ("alexa emailed me" is about Alexa); the text itself when nothing else
+    is said."""
+    names = vocab.assistant_names
+    if not names:
+        return text
+    tokens = [t for t in tokenize(text) if is_word(t)]
+    norms = [t.norm for t in tokens]
+    begin, end = 0, len(text)
+    first = 1 if norms and norms[0] in _HAILS and not match_at(norms, 0, names) else 0
+    n = match_at(norms, first, names)
+    if n and first + n < len(norms):
+        rest = first + n
+        comma = "," in text[tokens[rest - 1].end:tokens[rest].start]
+        if first or norms[0] in _HAILS or comma or match_at(norms, rest, vocab.question_openers) or match_at(norms, rest, vocab.show_verbs) \
+                or match_at(norms, rest, vocab.polite_wrappers):
+            begin = tokens[rest].start
+    for size in (2, 1):
+        at = len(norms) - size
+        if at >= 2 and tokens[at].start >= begin and match_at(norms, at, names) == size \
+                and norms[at - 1] not in _NAME_IS_ASKED_ABOUT:
+            end = tokens[at - 1].end
+            end_marks = text[tokens[-1].end:].strip()
+            return (text[begin:end] + end_marks).strip()
+    return text[begin:end].strip()

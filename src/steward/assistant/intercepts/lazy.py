@@ -104,11 +104,13 @@ def reminder_gate(vocab: Vocab) -> WordGate:
 
 def manage_gate() -> WordGate:
     """What a reminder change must say (`parse_request`): a management verb (cancel, move, snooze, done),
-    a listing phrase ("my reminders"), a noun ("reminder") or a word that puts a time right ("sorry"), whole."""
+    a listing phrase ("my reminders"), a noun ("reminder"), a list named ("the grocery list") or a word that
+    puts a time right ("sorry"), whole."""
     from steward.calendar.reminders.requests import load_manage_words
 
     said = load_manage_words()
-    return WordGate(phrases=[p for phrases in (*said.verbs.values(), said.list_phrases, said.nouns, said.corrections)
+    return WordGate(phrases=[p for phrases in (*said.verbs.values(), said.list_phrases, said.nouns, said.corrections,
+                                               said.list_nouns)
                              for p in phrases])
 
 

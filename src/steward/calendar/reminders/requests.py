@@ -18,7 +18,7 @@ from steward.calendar.shifts import LENGTH, Shift, find_shift, minutes_of
 from steward.clock import Clock
 from steward.errors import ConfigError
 from steward.vocab import Phrase, Phrases, Vocab, is_word, match_at, tokenize
-from steward.vocab.language import is_question
+from steward.vocab.language import is_action_request, is_question
 from steward.yamldata import load_yaml, shipped_text
 
 _DURATION = re.compile(
@@ -42,6 +42,10 @@ class ManageWords:
     series_words: tuple[Phrase, ...]
     fillers: tuple[Phrase, ...]
     corrections: tuple[Phrase, ...] = ()
+    list_determiners: tuple[Phrase, ...] = ()
+    list_nouns: tuple[Phrase, ...] = ()
+    not_kept_as_lists: tuple[Phrase, ...] = ()
+    unkept_lists: Mapping[str, tuple[Phrase, ...]] = field(default_factory=dict)
 
 
 def load_manage_words() -> ManageWords:
@@ -52,13 +56,17 @@ def load_manage_words() -> ManageWords:
     data = load_yaml(text)
     lists: dict[str, tuple[Phrase, ...]] = {}
     for key in ("nouns", "list_phrases", "list_verbs", "cancel_verbs", "move_verbs", "snooze_verbs", "done_verbs",
-                "done_marks", "pronouns", "occurrence_only", "series_words", "fillers", "corrections"):
+                "done_marks", "pronouns", "occurrence_only", "series_words", "fillers", "corrections",
+                "list_determiners", "list_nouns", "not_kept_as_lists"):
         raw = data.get(key) if isinstance(data, Mapping) else None
         if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
             raise ConfigError(f"requests.yaml: {key} must be a list of phrases")
         lists[key] = _phrases(raw)
     verbs = {a: lists.pop(f"{a}_verbs") for a in ("cancel", "move", "snooze", "done")}
-    return ManageWords(verbs=verbs, **lists)
+    unkept = data.get("unkept_lists") if isinstance(data, Mapping) else None
+    if not isinstance(unkept, Mapping) or not all(isinstance(v, list) for v in unkept.values()):
+        raise ConfigError("requests.yaml: unkept_lists must be a table of lists")
+    return ManageWords(verbs=verbs, unkept_lists={str(k): _phrases(v) for k, v in unkept.items()}, **lists)
 
 
 @dataclass(frozen=True)
@@ -76,6 +84,7 @@ class Request:
     shift_minutes: float | None = None    # move by a shift from its own time ("an hour later": 60)
     filters: tuple[tuple[int, int], ...] = field(default=())  # spans of times naming the target ("my 5 pm one")
     follows: bool = False                 # a time put right with no verb ("nah, 7"): only of the write just made
+    unkept: str = ""                      # list: a kind of list asked for that Steward keeps none of ("shopping")
 
 
 _MAIL_WORDS = frozenset(("email", "emails", "e-mail", "mail", "inbox", "message", "messages", "gmail", "outlook"))
@@ -89,6 +98,38 @@ def _find(norms: Sequence[str], start: int, phrases: tuple[Phrase, ...]) -> tupl
     return None
 
 
+def named_list(norms: Sequence[str], words: ManageWords) -> bool:
+    """Whether the words name a list of one's own: a determiner, at most three words, then a list noun ("my
+    work lists", "the list", "a grocery list"); not "a list of ..." nor a list whose words say mail or
+    contacts ("my mailing list", "the contact list")."""
+    for i in range(len(norms)):
+        if not match_at(norms, i, words.list_nouns) or (i + 1 < len(norms) and norms[i + 1] == "of"):
+            continue
+        for j in range(i - 1, max(-1, i - 5), -1):
+            if match_at(norms, j, words.list_determiners) == 1:
+                between = norms[j + 1:i]
+                if not any(match_at(between, k, words.not_kept_as_lists) for k in range(len(between))):
+                    return True
+                break
+    return False
+
+
+_ONTO = frozenset(("to", "onto", "on", "from", "off", "in", "into"))
+
+
+def _onto_list(norms: Sequence[str], words: ManageWords) -> bool:
+    """Whether a list is said as where something goes or comes from ("to my list", "off the list")."""
+    return any(norms[i] in _ONTO and match_at(norms, i + 1, words.list_determiners) for i in range(len(norms) - 1))
+
+
+def _unkept_kind(norms: Sequence[str], words: ManageWords) -> str:
+    """The kind of list the turn asks for that Steward keeps none of ("shopping"), or ""."""
+    for kind, phrases in words.unkept_lists.items():
+        if any(match_at(norms, i, phrases) for i in range(len(norms))):
+            return kind
+    return ""
+
+
 def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, options: Any = None) -> Request | None:
     """The management request in `text`, or None when the turn is not one."""
     from steward import dates
@@ -97,7 +138,7 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
     norms = [t.norm for t in tokens]
     if not norms:
         return None
-    cues = (*words.verbs.values(), words.list_phrases, words.nouns, words.corrections)
+    cues = (*words.verbs.values(), words.list_phrases, words.nouns, words.corrections, words.list_nouns)
     if all(type(p) is Phrases for p in cues) and not any(n in cast(Phrases, p).by_first() for p in cues for n in norms):
         return None  # cheap: a request needs a management verb, a listing phrase or "reminder" (most turns have none)
     start = 0
@@ -113,13 +154,15 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
     creating_first = trigger is not None and (verb is None or trigger[0] < verb[1]) and \
         norms[trigger[0]] == "remind" and not (verb and verb[0] == "snooze" and verb[1] == trigger[0])
     asks = is_question(text, vocab) or bool(match_at(norms, start, words.list_verbs))
-    listing = _find(norms, 0, words.list_phrases) is not None
+    listing = _find(norms, 0, words.list_phrases) is not None or named_list(norms, words)
     noun = _find(norms, 0, words.nouns)
     if noun is not None and noun[0] > 0 and norms[noun[0] - 1] in _MAIL_WORDS:
         return None  # "any new email notifications?", "mail notifications": messages, not reminders
     if (verb is None or verb[1] > start) and asks and (listing or (noun and verb is None)):
+        if noun is None and _onto_list(norms, words) and is_action_request(text, vocab):
+            return None  # "can you add eggs to my list?" puts something on a list: no listing of it
         found = dates.find(text, clock, options=options)
-        return Request("list", when=found.text if found is not None else "")
+        return Request("list", when=found.text if found is not None else "", unkept=_unkept_kind(norms, words))
     if verb is None and trigger is None and not asks:
         return _correction(text, norms, words, clock, options)
     if verb is None or creating_first:

@@ -149,11 +149,19 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                 hits = [h for h in hits if frame.window.start <= h.message.received_at < frame.window.end]
             if not hits:
                 return Answer(f"No mail came in {frame.window.said}.", {"count": 0})
+            lines = [f"{len(hits)} message{'s' if len(hits) != 1 else ''} came in {frame.window.said}:"]
+            if len(hits) <= SHOWN:
+                # a few: each one, when it came, who sent it and what it is about (as the newest mail is shown)
+                hits.sort(key=lambda h: h.message.received_at, reverse=True)
+                for h in hits:
+                    at = clock.local(h.message.received_at)
+                    lines.append(f"- {day_text(at.date(), clock)} {clock.formats.time(at)} "
+                                 f"{h.message.sender_name or h.message.sender}: \u201c{h.message.subject}\u201d")
+                return Answer("\n".join(lines), {"count": len(hits), "messages": [h.id for h in hits]})
             by: dict[str, int] = {}
             for h in hits:
                 who = h.message.sender_name or h.message.sender
                 by[who] = by.get(who, 0) + 1
-            lines = [f"{len(hits)} message{'s' if len(hits) != 1 else ''} came in {frame.window.said}:"]
             lines += [f"- {who}: {n}" for who, n in sorted(by.items(), key=lambda kv: (-kv[1], kv[0]))[:SHOWN]]
             return Answer("\n".join(lines), {"count": len(hits)})
         if not senders:

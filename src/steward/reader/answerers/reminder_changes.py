@@ -337,8 +337,13 @@ class ManageReminders:
         head = "Your to-do list is your reminders. " if turn_words & _LIST_WORDS and \
             not turn_words & {"reminder", "reminders"} \
             else ""
+        if request.unkept:
+            # "what's on my shopping list?": that list is not kept here, said before the one list that is
+            head = f"Steward keeps no {request.unkept} list: the one list it keeps is your reminders. "
         if not shown:
             reply = f"You have no reminders{window}." if window else "You have no upcoming reminders."
+            if request.unkept:
+                reply += ' To keep something in mind, say "remind me on Saturday to ...".'
             return Answer(reply=head + reply, data={"action": "list", "reminders": []})
         lines = [f"{head}You have {len(shown)} reminder{'s' if len(shown) != 1 else ''}{window}:"]
         for i, r in enumerate(shown[:MAX_LISTED], 1):
