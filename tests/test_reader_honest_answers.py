@@ -276,3 +276,20 @@ def test_autopay_asked_of_one_bill_is_answered_yes_or_no_first(second: App) -> N
 def test_a_thing_said_first_and_then_the_question_is_a_question_about_it(second: App) -> None:
     reply = ask(second, "the Lyrebird card, how much is on it")
     assert "864.15" in reply and "Wattle" not in reply, reply
+
+
+@pytest.mark.parametrize("question", ["when is Tamsin's recital", "how much is Zawadi's school trip",
+                                      "did Rozi email me"])
+def test_a_persons_name_is_not_taken_for_a_business_a_letter_away(question: str) -> None:
+    """A name written with care (a possessive, a capital mid-sentence) with another first letter is
+    another name: "Rozi" is not "Bozi Couriers", "Tamsin's" is not "Ramsin Tiles"."""
+    lists = _lists("Ramsin Tiles", "Bawadi Travel", "Bozi Couriers")
+    low, raw, _ = name_tokens(question)
+    assert not find_names(low, raw, lists, load_words().known).named
+
+
+def test_a_slip_in_a_name_keeps_finding_it() -> None:
+    lists = _lists("Bozi Couriers", "Ramsin Tiles")
+    for question in ("did Ramsni email me", "any mail from ramsn"):
+        low, raw, _ = name_tokens(question)
+        assert find_names(low, raw, lists, load_words().known).named, question

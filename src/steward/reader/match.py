@@ -95,8 +95,13 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
         from rapidfuzz import process  # here: a question of short or known words never loads it
         from rapidfuzz.distance import OSA
 
+        if raw[i].casefold().endswith(("'s", "\u2019s")):
+            continue  # "Wanjiru's recital": the name of whose it is, not a business a letter away from it
         near = _near(process.extract(tok, choices, scorer=OSA.distance, score_cutoff=allowed_distance(tok) + 1,
                                      limit=None), tok)
+        if i > 0 and raw[i][:1].isupper():
+            # a name written with its capital mid-sentence is written with care: a slip keeps its first letter
+            near = [h for h in near if h[0][:1] == tok[:1]]
         if near:
             values = tuple(v for h in near for v in singles[h[0]])
             named.append(Named(raw[i], values, "spelling"))
