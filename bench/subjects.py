@@ -3,7 +3,7 @@
 The dev sets (bench/data/subjects_dev.yaml, 305 requests in five styles: typed, spoken, British,
 Indian English, terse; bench/data/subjects_spoken.yaml, 200 spoken-style requests by kind: plain,
 companions, filler, a time from another event, numbers in words) give each request the text the reminder should say; a case is clean when
-the text Steward would save (the reminder intercept's deterministic subject) equals it, ignoring
+the text Steward would save (the reminder_creation answerer's deterministic subject) equals it, ignoring
 case, punctuation and articles; "" cases are right when Steward has nothing to save and asks.
 It runs without ../shared/data.
 
@@ -16,14 +16,14 @@ keeps them. Not clean is split into "event words missing" and "extra words left"
 
 The set is every calendar_set / alarm_set utterance of ../shared/data/slurp-devel that carries an
 `event_name`. Two runs: dates found by `steward.dates` and sorted by `reminder_dates` into the
-reminder's time and dates that describe the subject (what the reminder intercept does), and the
+reminder's time and dates that describe the subject (what the reminder_creation answerer does), and the
 annotated date/time spans (isolates the subject logic from date finding). F1 is SQuAD-style: lower
 case, punctuation and articles dropped, averaged over utterances. Target >= 0.85.
 
 Both are development figures: the dev sets were written by the project beside the rules, and the
 subject rules were changed after reading SLURP's misses (outside, tuned on; docs/benchmarks.md).
 
-    .venv/bin/python bench/subjects.py [--show N]
+    .venv/bin/python bench/subjects.py [--show N] [--alarms]
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def clean_verdict(said: str, row: dict[str, Any]) -> tuple[bool, bool]:
 
 
 def parse_with_dates(text: str, vocab: Any) -> Any:
-    """The subject as the reminder intercept takes it: dates found and sorted by `reminder_dates`."""
+    """The subject as the reminder_creation answerer takes it: dates found and sorted by `reminder_dates`."""
     try:
         from steward.calendar.reminders.dates import reminder_dates, subject_of
         from steward.clock import make_clock
@@ -113,7 +113,7 @@ def parse_with_dates(text: str, vocab: Any) -> Any:
     found = reminder_dates(text, clock, vocab)
     repeat = dates.find_recurrence(text, clock)
     if repeat is not None:
-        # as the reminder intercept does: the repeat's words ("every monday") are not what it is for
+        # as the reminder_creation answerer does: the repeat's words ("every monday") are not what it is for
         found = replace(found, cut=tuple(sorted({*found.cut, *repeat.parts})))
     return subject_of(text, vocab, found)
 
@@ -164,9 +164,41 @@ def clean_rate(rows: list[dict[str, Any]], vocab: Any, show: int) -> None:
         print(f"    {why:14s} {text!r} -> {said!r}  (event {gold!r})")
 
 
+def alarms(data: Path, show: bool) -> None:
+    """Every alarm_set utterance of SLURP devel asked as a chat turn (a dry run, no model) on a new home at a
+    pinned clock (Mon 14 Sep 2026 15:20, Dublin): how many are set, asked about, or not taken."""
+    import tempfile
+
+    from steward.app import build_app
+    from steward.clock import make_clock
+    from steward.paths import Paths
+    from steward.settings import load
+
+    rows = [json.loads(line) for line in (data / "slurp-devel" / "slurp_devel_flat.jsonl").open()]
+    rows = [r for r in rows if r["intent"] == "alarm_set"]
+    home = Path(tempfile.mkdtemp(prefix="steward-alarms-"))
+    app = build_app(load(None, environ={}), make_clock("Europe/Dublin", datetime.fromisoformat(
+        "2026-09-14T15:20:00+01:00")), Paths(home, home))
+    counts = {"set": 0, "asked": 0, "not taken": 0}
+    try:
+        for i, row in enumerate(rows):
+            trace = app.engine.turn(row["text"], session=f"alarm{i}", dry_run=True)
+            kind = "set" if trace.writes else "asked" if trace.continuation is not None else "not taken"
+            counts[kind] += 1
+            if show:
+                said = [(w.fields.get("text"), w.fields.get("due")) for w in trace.writes]
+                annotated = {e["type"]: e["text"] for e in row["entities"]}
+                print(f"    {kind:9s} {row['text']!r} -> {said or trace.reply.splitlines()[0][:60]}  ({annotated})")
+    finally:
+        app.close()
+    print(f"alarms: {len(rows)} SLURP devel alarm_set utterances: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--show", type=int, default=0, help="print the N worst utterances")
+    parser.add_argument("--alarms", action="store_true",
+                        help="also ask every SLURP alarm_set utterance as a chat turn (each printed with --show)")
     args = parser.parse_args()
     vocab = load_vocab()
     dev_set(vocab, args.show)
@@ -201,6 +233,8 @@ def main() -> int:
             for score, text, pred, gold in sorted(scored)[: args.show]:
                 print(f"    {score:.2f}  {text!r} -> {pred!r}  (gold {gold!r})")
     clean_rate(rows, vocab, args.show)
+    if args.alarms:
+        alarms(data, bool(args.show))
     return 0
 
 

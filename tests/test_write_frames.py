@@ -1,4 +1,5 @@
-"""Event writes said in words are read into write frames and answered by the reader's event_changes answerer:
+"""Writes said in words are read into write frames and answered by the reader's write answerers (events by
+event_changes, new reminders by reminder_creation, changes to reminders by reminder_management):
 finding the event writes nothing, a "yes" confirms only what was shown, and the conversation's next
 question is read with the event written, never with the write itself."""
 
@@ -140,8 +141,42 @@ def test_a_reminder_request_is_read_into_a_frame_and_changed_by_its_answerer(say
     assert listed.handled_by == "reminder_management" and "water the ferns" in listed.reply and not listed.writes
 
 
+def test_a_new_reminder_is_read_into_a_frame_and_set_by_its_answerer(say, app: App) -> None:
+    via = WriteFor(session="s", turn="t")
+    frame = app.write_reader.read_new_reminder("remind me on saturday at 7 am to feed the hens", app.clock, via)
+    assert frame is not None and (frame.domain, frame.ask) == ("reminders", "add_reminder") and frame.writes
+    assert frame.write is not None and frame.write.via == via
+    assert from_json(frame.to_json(), lambda slot, value: None) is None  # never a later question's context
+    # a question, a change to one set, a question told now: no new reminder
+    for text in ("what reminders do I have?", "cancel the hens reminder", "remind me when the glassblowing is?"):
+        assert app.write_reader.read_new_reminder(text, app.clock, via) is None, text
+    made = say("remind me on saturday at 7 am to feed the hens")
+    assert made.handled_by == "reminder_creation" and [w.kind for w in made.writes] == ["reminder"]
+    assert made.writes[0].fields["text"] == "feed the hens" and made.data["write_frame"]["ask"] == "add_reminder"
+    asked = say("remind me to defrost the freezer")  # its question is the answerer's own, answered by the next turn
+    assert asked.continuation is not None and asked.continuation.owner == "reminder_creation" and not asked.writes
+    done = say("sunday at 10")
+    assert done.handled_by == "continuation" and done.writes[0].fields["text"] == "defrost the freezer"
+    assert done.writes[0].fields["due"].startswith("2026-12-06T10:00")
+
+
+def test_new_reminders_turned_off_go_to_the_rest_of_the_pipeline(tmp_path: Path) -> None:
+    for environ in ({"STEWARD_READER_REMINDER_CREATION": "0"}, {"STEWARD_REMINDER_CREATION_INTERCEPT": "0"}):
+        built = build_app(load(None, environ={"STEWARD_TIMEZONE": ZONE, **environ}), make_clock(ZONE, NOW),
+                          resolve_paths(str(tmp_path / next(iter(environ)))))
+        try:
+            assert "reminder_creation" not in [i.name for i in built.intercepts]
+            assert built.answerers.named("reminder_creation") is None
+            trace = built.engine.turn("remind me on saturday at 7 am to feed the hens", session="off")
+            assert trace.handled_by != "reminder_creation" and not trace.writes
+        finally:
+            built.close()
+
+
 def test_a_renamed_flag_still_works_by_its_old_name() -> None:
     assert load(None, environ={"STEWARD_REMINDER_MANAGEMENT_INTERCEPT": "0"}).as_bool("reader.reminder_management") \
+        is False
+    assert load(None, environ={"STEWARD_REMINDER_CREATION_INTERCEPT": "0"}).as_bool("reader.reminder_creation") \
         is False
     assert load(None, environ={"STEWARD_EVENT_CHANGES_INTERCEPT": "0"}).as_bool("reader.event_changes") is False
     assert load(None, environ={}).as_bool("reader.event_changes") is True

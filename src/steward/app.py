@@ -330,8 +330,6 @@ class App:
         from steward.assistant.intercepts.lazy import LazyIntercept, event_gate, manage_gate, reminder_gate
         from steward.assistant.intercepts.reader import ReaderAnswers
 
-        options = self.date_options
-
         reading = ReaderAnswers(lambda: self.reader, lambda: self.answerers, self.clock, lambda: self.requests,
                                 waiting=lambda start, end: self.appointments.between(start, end), db=lambda: self.db,
                                 appointments=lambda: self.appointments)
@@ -353,17 +351,11 @@ class App:
             return WriteAnswers("reminder_management", lambda t, c, v: self.write_reader.read_reminder(t, c, v),
                                 lambda: self.answerers, self.clock, forget=reading.forget)
 
-        def reminder_creation() -> Intercept:
-            from steward.assistant.intercepts.reminder import ReminderCreation
+        def new_reminders() -> Intercept:
+            from steward.assistant.intercepts.writes import WriteAnswers
 
-            def before(session: str) -> Mapping[str, Any] | None:
-                from steward.store.assistant import recent_turns
-
-                last = recent_turns(self.db, session, 1)
-                return last[-1].trace if last else None
-
-            return ReminderCreation(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser,
-                                    default_hour=self.settings.as_int("reminders.default_hour"), before=before)
+            return WriteAnswers("reminder_creation", lambda t, c, v: self.write_reader.read_new_reminder(t, c, v),
+                                lambda: self.answerers, self.clock)
 
         def small_talk() -> Intercept:
             from steward.assistant.intercepts.small_talk import SmallTalk, capabilities
@@ -383,7 +375,7 @@ class App:
             # before the reminders: it claims only turns that name no reminder and find an event (or "it" after one)
             LazyIntercept("event_changes", False, event_changes, gate=event_gate, answers_no=True),
             LazyIntercept("reminder_management", False, manage_reminders, gate=manage_gate),
-            LazyIntercept("reminder_creation", False, reminder_creation, gate=lambda: reminder_gate(self.vocab)),
+            LazyIntercept("reminder_creation", False, new_reminders, gate=lambda: reminder_gate(self.vocab)),
             # questions in anyone's words, read once and answered by the registry's answerers
             # (bookings too, and the "yes" that adds one found in mail)
             reading,
@@ -391,7 +383,7 @@ class App:
             LazyIntercept("small_talk", True, small_talk),
         ]
         # a stage that is a door to the reader's write answerers is on with its answerer (`reader.<name>`)
-        doors = ("event_changes", "reminder_management")
+        doors = ("event_changes", "reminder_management", "reminder_creation")
         return [i for i in built if self.settings.as_bool(f"reader.{i.name}" if i.name in doors
                                                           else f"{i.name}_intercept")]
 
@@ -400,7 +392,7 @@ class App:
         """Writes said in words (an event added, moved, cancelled ...) read into write frames."""
         from steward.reader.writes import WriteReader
 
-        return WriteReader(self.vocab, self.date_options)
+        return WriteReader(self.vocab, self.date_options, default_hour=self.settings.as_int("reminders.default_hour"))
 
     @cached_property
     def requests(self) -> Requests:
@@ -447,7 +439,7 @@ class App:
         the examples of assistant/answerers.yaml, each while its flag `reader.<name>` is on."""
         from steward.assistant.answerer_tools import answerers_on
         from steward.reader import Answerers
-        from steward.reader.answer import REMINDER_ASKS, write_answerer
+        from steward.reader.answer import NEW_REMINDER_ASKS, REMINDER_ASKS, write_answerer
         from steward.reader.answerers.appointments import appointments_answerer, thing_answers
         from steward.reader.answerers.brief import brief_answerer
         from steward.reader.answerers.clock import clock_answerer
@@ -465,6 +457,18 @@ class App:
             from steward.reader.answerers.event_changes import EventChanges
 
             return EventChanges(self.vocab, self.clock, lambda: self.calendar, lambda: self.db, options)
+
+        def new_reminders() -> WriteSteps:
+            from steward.reader.answerers.new_reminders import NewReminders
+
+            def before(session: str) -> Mapping[str, Any] | None:
+                from steward.store.assistant import recent_turns
+
+                last = recent_turns(self.db, session, 1)
+                return last[-1].trace if last else None
+
+            return NewReminders(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser,
+                                before=before)
 
         def reminder_changes() -> WriteSteps:
             from steward.reader.answerers.reminder_changes import ManageReminders
@@ -490,6 +494,7 @@ class App:
             brief_answerer(lambda: self.brief),
             clock_answerer(),
             write_answerer("event_changes", "schedule", event_changes),
+            write_answerer("reminder_creation", "reminders", new_reminders, asks=NEW_REMINDER_ASKS),
             write_answerer("reminder_management", "reminders", reminder_changes, asks=REMINDER_ASKS),
         ]
         by_name = {a.name: a for a in built}

@@ -139,7 +139,6 @@ SETTINGS: tuple[Setting, ...] = (
             low=1, high=1000000),
     Setting("assistant.history_turns", 20, "earlier turns of the session handed to the model loop",
             low=0, high=10000),
-    Setting("reminder_creation_intercept", True, "flag: 'remind me ...' is handled without a model (0 = off)"),
     Setting("reminder_meaning", True,
             "flag: the reminder a person names is found by meaning too, not only by its words (0 = words only)"),
     Setting("reader_intercept", True,
@@ -176,6 +175,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("reader.event_changes", True,
             "flag: 'add lunch with Priya on saturday at 1', 'move my dentist appointment to friday', "
             "'cancel tomorrow's physio' are read as writes and made without a model (0 = off)"),
+    Setting("reader.reminder_creation", True,
+            "flag: 'remind me tomorrow at 10 to ...', 'set an alarm for 6.15', 'wake me at half six' are read as new "
+            "reminders and set without a model (0 = off)"),
     Setting("reader.reminder_management", True,
             "flag: 'what reminders do I have', 'cancel/move/snooze the ... reminder', 'done' are read as reminder "
             "requests and answered without a model (0 = off)"),
@@ -405,6 +407,7 @@ RENAMED = {
     "appointments_intercept": "reader.appointments",
     "event_changes_intercept": "reader.event_changes",
     "reminder_management_intercept": "reader.reminder_management",
+    "reminder_creation_intercept": "reader.reminder_creation",
 }
 
 

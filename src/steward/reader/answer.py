@@ -29,7 +29,7 @@ class Written:
     """One object a write answer wrote: its kind ("event", "event.move" ...), its id and its own fields."""
 
     kind: str
-    id: str | int                   # an event's uid, a reminder's number
+    id: str | int | None            # an event's uid, a reminder's number (None: a dry run wrote nothing)
     fields: Mapping[str, Any]
 
 
@@ -90,6 +90,8 @@ class WriteSteps(Protocol):
 
 # a reminder request: its changes, and the listing that says what "it" in the next one is
 REMINDER_ASKS: tuple[str, ...] = ("list", "cancel", "move", "snooze", "done")
+# a new reminder set
+NEW_REMINDER_ASKS: tuple[str, ...] = ("add_reminder",)
 
 
 def write_answerer(name: str, domain: str, build: Callable[[], WriteSteps], examples: Sequence[str] = (),

@@ -2,10 +2,10 @@
 
 `Frame(domain, ask, filters, window)` is the one shape every answerer reads. Reads and writes share it:
 `ask` names what is wanted, a read ("list", "count", "when", "how_much", "is_there", "which", "show") or
-a write ("add", "move", "resize", "cancel", "skip", "change_series", "end_series", "snooze", "done"). A
-write frame carries its `write`: what the calendar grammar parsed of the request (the event to add, or
-the change and the words of its target; a reminder's change) and who it is made for (the conversation
-and turn: its provenance). A write frame is
+a write ("add", "move", "resize", "cancel", "skip", "change_series", "end_series", "snooze", "done",
+"add_reminder"). A write frame carries its `write`: what the calendar grammar parsed of the request (the
+event to add, or the change and the words of its target; a reminder's change; a new reminder's dates and
+repeat) and who it is made for (the conversation and turn: its provenance). A write frame is
 answered by a write answerer and never kept as the context a later question is read with.
 """
 
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from steward.calendar.event_talk import EventAdd, EventChange
+    from steward.calendar.reminders.creation import NewReminder
     from steward.calendar.reminders.requests import Request
     from steward.records.calendar import Event
 
@@ -27,9 +28,9 @@ DOMAINS: tuple[str, ...] = ("money", "appointments", "schedule", "mail", "brief"
 READ_ASKS: tuple[str, ...] = ("how_much", "count", "when", "where", "is_there", "which", "show", "list")
 # what a write frame asks: an event added, moved (to a time or by a shift), given a new length, cancelled,
 # one time of a repeating one skipped, a whole series changed from a day on, or a series ended; a reminder
-# moved, cancelled, snoozed or marked done
+# moved, cancelled, snoozed or marked done; a new reminder set
 WRITE_ASKS: tuple[str, ...] = ("add", "move", "resize", "cancel", "skip", "change_series", "end_series", "snooze",
-                               "done")
+                               "done", "add_reminder")
 # how a name was found in the person's own data
 How = Literal["words", "spelling", "kind", "meaning"]
 
@@ -120,6 +121,15 @@ class ReminderWrite:
     via: WriteFor
 
 
+@dataclass(frozen=True)
+class ReminderAdd:
+    """A new reminder asked for (`NewReminder` of the reminder grammar: the time said and the spans of the
+    words that are not what it is for, its repeat) and whom it is for."""
+
+    parsed: NewReminder
+    via: WriteFor
+
+
 def write_ask(parsed: EventAdd | EventChange) -> str:
     """The frame's ask for what the grammar parsed: "add", or the change ("skip" for one time of a
     repeating event said as cancelled, "change_series" for every time moved, "end_series")."""
@@ -157,7 +167,7 @@ class Frame:
     # the whole answer a request's words ask for, when they ask for one (reader/requests.py): "digest"
     # (what is owed), "accounts", "days" (a day's calendar), "senders" (mail counted by sender), "brief"
     wants: str = ""
-    write: EventWrite | ReminderWrite | None = None  # a write's payload (its ask is one of WRITE_ASKS)
+    write: EventWrite | ReminderWrite | ReminderAdd | None = None  # a write's payload (its ask: one of WRITE_ASKS)
 
     @property
     def writes(self) -> bool:

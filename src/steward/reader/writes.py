@@ -4,6 +4,7 @@
     "shift the piano lesson to 5"                  Frame(schedule, move, write=EventWrite(EventChange ...))
     "drop next week's yoga, just that one"         Frame(schedule, skip, ...)
     "push the plant-watering reminder to 6"        Frame(reminders, move, write=ReminderWrite(Request ...))
+    "remind me on sunday at 6 to ring nana"        Frame(reminders, add_reminder, write=ReminderAdd(NewReminder ...))
 
 The grammar (`steward.calendar.event_talk`) is loaded the first time a request reaches it; the turn
 pipeline lets a turn reach it only when it says one of the words an event write is said with
@@ -16,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from steward.clock import Clock
-from steward.reader.frame import EventWrite, Frame, ReminderWrite, WriteFor, write_ask
+from steward.reader.frame import EventWrite, Frame, ReminderAdd, ReminderWrite, WriteFor, write_ask
 from steward.vocab import Vocab
 
 if TYPE_CHECKING:
@@ -27,9 +28,10 @@ if TYPE_CHECKING:
 class WriteReader:
     """Reads event writes (an event added, or one changed) and reminder requests into write frames."""
 
-    def __init__(self, vocab: Vocab, date_options: Any = None) -> None:
+    def __init__(self, vocab: Vocab, date_options: Any = None, default_hour: int = 9) -> None:
         self.vocab = vocab
         self.date_options = date_options
+        self.default_hour = default_hour  # the hour of a repeat said with no time ("every monday")
         self._words: tuple[EventWords, ManageWords] | None = None
         self._manage_words: ManageWords | None = None
 
@@ -67,3 +69,16 @@ class WriteReader:
         if request is None:
             return None
         return Frame(text=text, domain="reminders", ask=request.action, write=ReminderWrite(request, via))
+
+    def read_new_reminder(self, text: str, clock: Clock, via: WriteFor) -> Frame | None:
+        """The frame of a new reminder asked for ("remind me at 6 to ...", "set an alarm for 7"), or None when
+        `text` asks for none (a question told now, "remind me when the dentist is?", is none)."""
+        from steward.calendar.reminders.creation import parse_new
+        from steward.reader.read import remind_me_asks
+
+        if remind_me_asks(text) is not None:
+            return None
+        parsed = parse_new(text, self.vocab, clock, self.date_options, self.default_hour)
+        if parsed is None:
+            return None
+        return Frame(text=text, domain="reminders", ask="add_reminder", write=ReminderAdd(parsed, via))

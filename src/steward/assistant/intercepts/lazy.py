@@ -98,7 +98,8 @@ class LazyIntercept:
 
 
 def reminder_gate(vocab: Vocab) -> WordGate:
-    """What a new reminder must say (`ReminderCreation`): a reminder or a to-do trigger, whole."""
+    """What a new reminder must say (`steward.calendar.reminders.creation.parse_new`): a reminder or a to-do
+    trigger, whole."""
     return WordGate(phrases=[*vocab.reminder_triggers, *vocab.todo_triggers])
 
 

@@ -3,7 +3,7 @@
 ADR-0112 §1–3: "can you remind me tomorrow at 10 am for a AI training ?" was saved as "Can you for a AI
 training ?" when the subject was whatever regex left. With a model on the task tier, the reminder's
 text is the model's short summary ("Attend AI training"); the model answering NONE means the request
-does not say what it is for, and the intercept asks. Without a model, when the flag is off, when the
+does not say what it is for, and the answerer asks. Without a model, when the flag is off, when the
 model cannot be reached, or when its summary shares no word with what the user said, the engine's
 deterministic subject is used. The date and time never come from the model.
 """
