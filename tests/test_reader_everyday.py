@@ -313,3 +313,13 @@ def test_a_question_said_to_an_assistant_by_name_is_answered_and_recorded_as_typ
     trace = demo.engine.turn("hey alexa what have I got tomorrow", session="s-named", dry_run=True)
     assert trace.handled_by == "reader" and "Pawsome Vets" in trace.reply, trace.reply  # the vet is tomorrow
     assert trace.text == "hey alexa what have I got tomorrow"
+
+
+def test_the_newest_mail_asked_in_mails_own_words_is_no_question_about_a_mails_content(homes: dict[str, App]) -> None:
+    handled_by, reply = ask(homes["demo"], "how has my latest mail been looking?")
+    assert handled_by != "mail_content", reply
+
+
+def test_a_request_for_a_fact_with_no_topic_suggests_no_search_for_nothing(homes: dict[str, App]) -> None:
+    handled_by, reply = ask(homes["demo"], "google it for me")
+    assert handled_by == "outside" and "mail about" not in reply, reply

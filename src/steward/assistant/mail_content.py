@@ -11,6 +11,7 @@ what the mail says beyond its own stored words.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 NAME = "mail_content"
 SHOWN = 3          # the most mails said
 SEARCHED = 40      # the hits read for them
+# the newest mail asked for in mail's own words ("recent email", "my latest messages"): no content asked of a mail
+_NEWEST = re.compile(r"\b(?:recent|latest|newest|new|last)\s+(?:e-?mails?|mails?|messages?|inbox)\b", re.I)
 _OPENERS = frozenset(("show", "find", "get", "give", "tell", "open", "pull"))
 
 
@@ -152,6 +155,8 @@ class MailContent:
         said = words(turn.text)
         if not said or not (is_question(turn.text, self.vocab) or said[0] in _OPENERS):
             return None
+        if _NEWEST.search(turn.text):
+            return None  # "my recent email activity": the newest mail, not a mail about activity
         topic = topic_words(turn.text)
         if not topic:
             return None

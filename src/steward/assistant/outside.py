@@ -124,14 +124,21 @@ def _said(text: str, vocab: Vocab) -> str:
 
 
 def _topic(text: str) -> str:
-    """What a turn asks about, for a mail search to suggest ("what does amortisation mean": amortisation)."""
+    """What a turn asks about, for a mail search to suggest ("what does amortisation mean": amortisation); "" for
+    none."""
     said = [w for w in words(text) if w.isalpha() and w not in _NOT_A_TOPIC and len(w) > 2]
-    return max(said, key=len) if said else "it"
+    return max(said, key=len) if said else ""
 
 
 def outside_reply(kind: Kind, text: str, vocab: Vocab) -> str:
-    """The kind's line for this turn."""
-    return kind.reply.replace("{said}", _said(text, vocab)).replace("{topic}", _topic(text))
+    """The kind's line for this turn; one that would suggest a search for a topic the turn does not say
+    ("google translate") ends before that suggestion."""
+    topic = _topic(text)
+    reply = kind.reply
+    if "{topic}" in reply and not topic:
+        cut = reply[:reply.index("{topic}")].rfind(". ")
+        reply = reply[:cut + 1] if cut >= 0 else reply
+    return reply.replace("{said}", _said(text, vocab)).replace("{topic}", topic)
 
 
 class Outside:
