@@ -43,6 +43,19 @@ def test_the_date_and_the_time_are_answered_from_the_persons_clock(home: App, te
     assert answerer == "clock" and said == reply, said
 
 
+@pytest.mark.parametrize(("text", "reply"), [
+    # a day of this year or this month, gone by or not: that one, never next year's
+    ("which weekday was march the 3rd this year?", "March the 3rd was Tuesday, 3 March 2026."),
+    ("what day is the 2nd this month", "The 2nd was Friday, 2 October 2026."),
+    # a day of the month said without its "the"
+    ("what weekday is twenty ninth?", "Twenty ninth is Thursday, 29 October 2026."),
+    ("what day of the week is 28th", "28th is Wednesday, 28 October 2026."),
+])
+def test_a_day_of_this_year_or_month_or_said_bare_is_that_day(home: App, text: str, reply: str) -> None:
+    answerer, said = ask(home, text)
+    assert answerer == "clock" and said == reply, said
+
+
 def test_the_time_in_a_place_is_its_own_clock_beside_yours(home: App) -> None:
     _, auckland = ask(home, "what's the time in Auckland right now?")
     assert auckland == "In Auckland it's 04:45 on Wednesday, 21 October 2026 (12 hours ahead of you).", auckland

@@ -116,6 +116,25 @@ def read_time_question(text: str, clock: Clock, options: Any = None) -> Frame | 
     # "how long since the 4th of july?" asks of the last one
     prefer = "past" if set(said_norms) & _PAST_WORDS else "future"
     found = dates.find(rest, clock, prefer=prefer, options=options)
+    # "the 27th of june this year", "the 9th this month": the day in that year or month, gone by or not
+    this = _THIS_SPAN.search(rest)
+    if this is not None and (found is None or found.span[1] <= this.start()):
+        rest = rest[:this.start()] + " " * (this.end() - this.start()) + rest[this.end():]
+        found = _in_this(rest, this.group(1).casefold(), clock, options)
+        if found is None and _BARE_ORDINAL.search(rest) is None:
+            return None
+    else:
+        this = None
+    bare = _BARE_ORDINAL.search(rest) if found is None else None
+    if bare is not None:
+        # "what day of the week is twelfth?": a day of the month said without its "the"
+        with_the = f"{rest[:bare.start(1)]}the {rest[bare.start(1):]}"
+        found = _in_this(with_the, this.group(1).casefold(), clock, options) if this is not None else \
+            dates.find(with_the, clock, prefer=prefer, options=options)
+        if found is None or found.grain != "day":
+            return None
+        rest = rest[:bare.start(1)] + " " * (bare.end(1) - bare.start(1)) + rest[bare.end(1):]
+        return _weekday_of(text, found, bare.group(1), rest)
     place_said = ""
     m = _PLACE.search(rest)
     if m is not None and not (found is not None and found.span[0] < m.end(1) and found.span[1] > m.start(1)) \
@@ -187,6 +206,45 @@ def read_time_question(text: str, clock: Clock, options: Any = None) -> Frame | 
     if window is None or window.start.date() == today:
         return Frame(text=text, domain=DOMAIN, ask="when", flags=frozenset({"date"}), window=None)
     return Frame(text=text, domain=DOMAIN, ask="which", window=window, flags=frozenset({"weekday"}))
+
+
+# "this year" or "this month" said of a day ("on this year", "of this month")
+_THIS_SPAN = re.compile(r"\b(?:(?:on|of|in|for)\s+)?this\s+(year|month)\b", re.I)
+_ORDINALS = ("first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"
+             "fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth")
+# a day of the month said bare after the verb that asks of it ("what day is twelfth", "falls on twenty second")
+_BARE_ORDINAL = re.compile(r"\b(?:is|was|on|be)\s+((?:twenty|thirty)[\s-](?:" + _ORDINALS + r")|(?:" + _ORDINALS +
+                           r")|\d{1,2}(?:st|nd|rd|th))\b(?!\s+(?:of|in|time|week|month|year)\b)", re.I)
+
+
+def _in_this(text: str, span: str, clock: Clock, options: Any) -> Any:
+    """The one day `text` names that falls in this year or this month (`span`), ahead or gone by: the next
+    such day when it is still in it, else the last (June 27th "this year" asked in December is June's); None
+    when neither is."""
+    from steward import dates
+
+    today = clock.today()
+    for prefer in ("future", "past"):
+        found = dates.find(text, clock, prefer=prefer, options=options)
+        if found is None or found.start is None or found.grain != "day":
+            return None
+        day = clock.local(found.start).date()
+        if day.year == today.year and (span == "year" or day.month == today.month):
+            return found
+    return None
+
+
+def _weekday_of(text: str, found: Any, said: str, rest: str) -> Frame | None:
+    """The weekday of a day of the month said bare ("what day of the week is twelfth?"), when nothing else
+    is said but the words of asking for a weekday."""
+    tw = time_words()
+    norms = [w.replace("\u2019", "'") for w in words(rest)]
+    asks_day = _uses(norms, tw.day)
+    if not asks_day or any(i not in asks_day and w not in tw.filler for i, w in enumerate(norms)):
+        return None
+    end = found.end if found.end is not None else found.start
+    return Frame(text=text, domain=DOMAIN, ask="which", window=Window(found.start, end, said, "day"),
+                 flags=frozenset({"weekday"}))
 
 
 def _today(clock: Clock) -> Window:
