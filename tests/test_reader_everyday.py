@@ -97,7 +97,21 @@ def test_a_kind_of_list_not_kept_is_said_plainly_with_the_one_that_is(demo: App,
     assert reply.startswith(f"Steward keeps no {kind} list: the one list it keeps is your reminders."), reply
 
 
-@pytest.mark.parametrize("text", ["open my list", "read the list out", "check my list please",
+@pytest.mark.parametrize("text", ["put oat milk on the shopping list", "add a birthday card to my party shopping list"])
+def test_putting_something_on_a_list_not_kept_writes_nothing_and_says_so(demo: App, text: str) -> None:
+    trace = demo.engine.turn(text, session=f"s-{text}", dry_run=True)
+    assert trace.handled_by == "reminder_management" and not trace.writes, trace.reply
+    assert trace.reply.startswith("Steward keeps no shopping list, so nothing was added."), trace.reply
+
+
+def test_a_reminder_to_put_something_on_a_list_is_still_a_reminder(demo: App) -> None:
+    trace = demo.engine.turn("remind me tomorrow at 6 pm to add lentils to the shopping list", session="s-lentils",
+                             dry_run=True)
+    assert trace.handled_by == "reminder_creation" and trace.writes, trace.reply
+
+
+@pytest.mark.parametrize("text", ["open my list", "read the list out", "check my list please", "read list",
+                                  "show work list items",
                                   "what does my weekend list say", "display the lists I have"])
 def test_a_list_named_with_any_verb_is_the_reminders_said_so(demo: App, text: str) -> None:
     handled_by, reply = ask(demo, text)

@@ -204,3 +204,14 @@ def test_a_few_messages_of_a_span_are_each_shown_with_their_subjects(demo: App) 
 def test_mail_counted_by_its_arriving_is_never_a_search_for_the_verb(demo: App) -> None:
     handled_by, reply = ask(demo, "how many emails came in yesterday?")
     assert handled_by == "reader" and "No emails match" not in reply and "came" not in reply.split(":")[0], reply
+
+
+@pytest.mark.parametrize("text", ["my weekly schedule", "what's the plan for the week?"])
+def test_a_plan_said_by_the_week_is_the_week_ahead(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and "Pawsome Vets" in reply and "Saffron Table" in reply, reply
+
+
+def test_a_date_asked_of_the_persons_day_is_their_schedule_not_the_calendar(demo: App) -> None:
+    handled_by, reply = ask(demo, "do I have a date on friday?")
+    assert handled_by == "reader" and "Saffron Table" in reply, reply  # the table is booked for Friday evening

@@ -795,7 +795,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         t in _WEEKDAYS for i, t in enumerate(low) if i not in skip and i not in found.used))
     # ("what time is my first thing tomorrow?" asks the time of an entry a schedule word names)
     if asks_the_calendar and not found.named and best == "schedule" and top <= 1 and not loose and \
-            not (ask_said == "when" and "schedule" in cued) and not flags & {"busiest", "quietest"}:
+            not (ask_said == "when" and "schedule" in cued) and not flags & {"busiest", "quietest"} and \
+            not _of_the_person(said_norms):
         return None  # "what's the day today?", "is the 23rd a saturday?": the calendar itself, not the person's
     rest = [t for i, t in enumerate(low) if i not in skip]
     if best == "schedule" and top <= 0.5 and all(t in _EMPTY for t in rest) and {"it", "it's"} & set(rest):
@@ -810,6 +811,17 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                  currencies=tuple(currencies) if best == "money" else (),
                  flags=flags, unmatched=unmatched, scores=tuple(ranked), sure=sure, things=things,
                  places=destination_said(text) if best == "appointments" else ())
+
+
+# a question of the person's own day ("do I have a date on friday?", "am I busy this week?"): a word of the
+# calendar in it ("date", "week") names no date or week to be told about
+_OF_THE_PERSON = (("do", "i", "have"), ("have", "i", "got"), ("am", "i"), ("will", "i", "have"), ("do", "we", "have"),
+                  ("have", "we", "got"), ("are", "we"))
+
+
+def _of_the_person(norms: Sequence[str]) -> bool:
+    """Whether the question opens on the person's own day ("do I have ...", "am I ...")."""
+    return any(tuple(norms[:len(p)]) == p for p in _OF_THE_PERSON)
 
 
 def _said_after_from(said: str, low: Sequence[str]) -> bool:

@@ -85,6 +85,7 @@ class Request:
     filters: tuple[tuple[int, int], ...] = field(default=())  # spans of times naming the target ("my 5 pm one")
     follows: bool = False                 # a time put right with no verb ("nah, 7"): only of the write just made
     unkept: str = ""                      # list: a kind of list asked for that Steward keeps none of ("shopping")
+    adding: bool = False                  # list: something was to be put on that list (nothing is written)
 
 
 _MAIL_WORDS = frozenset(("email", "emails", "e-mail", "mail", "inbox", "message", "messages", "gmail", "outlook"))
@@ -111,6 +112,17 @@ def named_list(norms: Sequence[str], words: ManageWords) -> bool:
                 if not any(match_at(between, k, words.not_kept_as_lists) for k in range(len(between))):
                     return True
                 break
+    return False
+
+
+def _list_after(norms: Sequence[str], at: int, words: ManageWords) -> bool:
+    """Whether a list noun follows the opening verb within three words, with no determiner ("check list",
+    "read shopping list items"), and it is no list of other things ("read list of meetings")."""
+    for i in range(at, min(at + 3, len(norms))):
+        if match_at(norms, i, words.list_nouns):
+            between = norms[at:i]
+            return not (i + 1 < len(norms) and norms[i + 1] == "of") and \
+                not any(match_at(between, k, words.not_kept_as_lists) for k in range(len(between)))
     return False
 
 
@@ -154,8 +166,16 @@ def parse_request(text: str, words: ManageWords, vocab: Vocab, clock: Clock, opt
     creating_first = trigger is not None and (verb is None or trigger[0] < verb[1]) and \
         norms[trigger[0]] == "remind" and not (verb and verb[0] == "snooze" and verb[1] == trigger[0])
     asks = is_question(text, vocab) or bool(match_at(norms, start, words.list_verbs))
-    listing = _find(norms, 0, words.list_phrases) is not None or named_list(norms, words)
+    opened = match_at(norms, start, words.list_verbs)
+    listing = _find(norms, 0, words.list_phrases) is not None or named_list(norms, words) or \
+        bool(opened and _list_after(norms, start + opened, words))
     noun = _find(norms, 0, words.nouns)
+    if listing and noun is None and verb is None and trigger is None and _onto_list(norms, words) and \
+            is_action_request(text, vocab):
+        # "put milk on the shopping list": a list not kept here is said so, and nothing is written
+        kind = _unkept_kind(norms, words)
+        if kind:
+            return Request("list", unkept=kind, adding=True)
     if noun is not None and noun[0] > 0 and norms[noun[0] - 1] in _MAIL_WORDS:
         return None  # "any new email notifications?", "mail notifications": messages, not reminders
     if (verb is None or verb[1] > start) and asks and (listing or (noun and verb is None)):

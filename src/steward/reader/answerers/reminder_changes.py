@@ -340,6 +340,10 @@ class ManageReminders:
         if request.unkept:
             # "what's on my shopping list?": that list is not kept here, said before the one list that is
             head = f"Steward keeps no {request.unkept} list: the one list it keeps is your reminders. "
+        if request.adding:
+            return Answer(reply=f"Steward keeps no {request.unkept} list, so nothing was added. The one list it "
+                                'keeps is your reminders: say "remind me on Saturday to ..." to keep something '
+                                "in mind.", data={"action": "list", "reminders": []})
         if not shown:
             reply = f"You have no reminders{window}." if window else "You have no upcoming reminders."
             if request.unkept:
