@@ -215,3 +215,15 @@ def test_a_plan_said_by_the_week_is_the_week_ahead(demo: App, text: str) -> None
 def test_a_date_asked_of_the_persons_day_is_their_schedule_not_the_calendar(demo: App) -> None:
     handled_by, reply = ask(demo, "do I have a date on friday?")
     assert handled_by == "reader" and "Saffron Table" in reply, reply  # the table is booked for Friday evening
+
+
+@pytest.mark.parametrize("text", ["what were the highlights from last night's rugby final?",
+                                  "give me a recap of the school play"])
+def test_a_summing_up_of_one_thing_is_never_the_days_brief(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert not reply.startswith("Your brief"), reply
+
+
+def test_a_summing_up_of_the_day_is_still_the_brief(demo: App) -> None:
+    _, reply = ask(demo, "give me the highlights of today")
+    assert reply.startswith("Your brief"), reply

@@ -880,15 +880,20 @@ def read_bookings(text: str, clock: Clock, rw: ReaderWords, date_options: Any = 
 _DETERMINERS = frozenset(("the", "a", "an", "my", "this", "that", "our", "your", "his", "her", "their"))
 
 
+_SUMMARY_NOUNS = frozenset(("highlights", "rundown", "recap", "summary", "overview", "roundup", "round-up", "lowdown"))
+
+
 def _about_another_thing(low: Sequence[str], skip: frozenset[int], rw: ReaderWords) -> bool:
     """Whether "about" is followed by a thing that is no domain's word and no date ("about the recital")."""
     cues = {w for phrases in rw.domains.values() for p in phrases for w in p}
     for i, t in enumerate(low):
-        if t != "about":
+        # "the highlights from the derby", "a recap of the gala": a summing-up said of one thing
+        of_a_thing = t in ("of", "from", "on") and i > 0 and low[i - 1] in _SUMMARY_NOUNS
+        if t != "about" and not of_a_thing:
             continue
         j = i + 1
-        while j < len(low) and low[j] in _DETERMINERS:
-            j += 1
+        while j < len(low) and (low[j] in _DETERMINERS or (of_a_thing and j in skip)):
+            j += 1  # (a day said of the thing is no thing: "the highlights from tonight's derby")
         if j < len(low) and j not in skip and low[j] not in cues and low[j] not in ("me", "it", "today", "now"):
             return True
     return False
