@@ -78,6 +78,14 @@ def test_a_friends_party_in_her_own_words_is_her_invitation_never_a_booking(tmp_
     assert _said(items) == [("Niamh Doyle", "2027-03-13T19:00:00+00:00", "rejected", "invitation")]
 
 
+def test_a_barbecue_called_by_its_local_name_is_an_invitation_too(tmp_path: Path, cli: Any) -> None:
+    friend = ("Thabo Nkosi", "thabo.nkosi@homepost.example")
+    body = ("Howzit!\n\nWe're having a braai at ours on Sunday the 7th from 1pm, nothing fancy. Bring the "
+            "little one.\n\nThabo")
+    items = _scan(tmp_path, cli, {"a": message("tn-1@homepost.example", friend, "sunday", body, SENT)})
+    assert _said(items) == [("Thabo Nkosi", "2027-03-07T13:00:00+00:00", "rejected", "invitation")]
+
+
 def test_a_friends_invitation_sent_weeks_ahead_is_still_read_as_hers(tmp_path: Path, cli: Any) -> None:
     friend = ("Conor Healy", "conor.healy@homepost.example")
     body = ("Hey both,\n\nit's been ten years, so there'll be a celebration on Saturday 20 March, kicking off "

@@ -92,6 +92,20 @@ def test_that_move_without_the_booking_it_moves_proposes_nothing(tmp_path: Path,
     assert _proposed(items) == []
 
 
+def test_this_is_to_confirm_books_and_a_later_move_of_it_weeks_after_is_the_booking_at_the_new_time(
+        tmp_path: Path, cli: Any) -> None:
+    optician = ("Prairie Eye Care", "frontdesk@prairieeyecare.example")
+    booked = ("Hello Sam,\n\nThis is to confirm your annual eye exam with Dr. Lindqvist on Tuesday, October 13, "
+              "2026 at 2:15 PM.\nPrairie Eye Care, 88 Grand Ave.")
+    moved = ("Hello Sam,\n\nDr. Lindqvist is away that week, so we have moved your eye exam from Tue Oct 13 at "
+             "2:15 PM to Thursday, October 15, 2026 at 11:00 AM.")
+    items = _scan(tmp_path, cli, {
+        # the confirmation came three weeks before: older than the two weeks a scan reads
+        "a": message("pe-1@prairieeyecare.example", optician, "Your eye exam", booked, SENT - timedelta(days=21)),
+        "b": message("pe-2@prairieeyecare.example", optician, "Re: Your eye exam", moved, SENT)})
+    assert _proposed(items) == [("Prairie Eye Care", "2026-10-15T11:00:00-05:00")]
+
+
 def test_a_legs_departure_under_its_dated_flight_line_is_on_that_date_not_the_arrivals() -> None:
     from steward.appointments.itinerary import from_text
 

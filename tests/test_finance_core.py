@@ -203,3 +203,26 @@ def test_a_bad_window_or_category_is_one_clear_error() -> None:
     with pytest.raises(UsageError, match="category 'shoes'"):
         digest([], as_of=date(2026, 9, 20), categories=["shoes"])
     assert "card" in KINDS and "insurance" in KINDS
+
+
+@pytest.mark.parametrize(("written", "amount", "currency"), [
+    ("Amount payable: KShs. 1,480/=", "1480.00", "KES"),
+    ("Balance due Ksh 12,300.50 by Friday", "12300.50", "KES"),
+    ("Total: USh 45,000", "45000.00", "UGX"),
+    ("Kiasi: TSh 18,500", "18500.00", "TZS"),
+    ("Please pay ₦23,750.00", "23750.00", "NGN"),
+])
+def test_shillings_and_naira_are_read_as_their_bills_write_them(written: str, amount: str,
+                                                                         currency: str) -> None:
+    from steward.finance.money import find_money
+
+    (found,) = find_money(written)
+    assert (found.amount, found.currency) == (Decimal(amount), currency)
+
+
+def test_a_billers_thanks_for_a_payment_is_read_whatever_it_was_filed_as() -> None:
+    thanks = facts("akaunti@maji-safi.example", "Malipo yamepokelewa",
+                   "Habari, tumepokea malipo yako ya KShs. 1,480.00. Asante.", category="personal")
+    assert isinstance(gate(thanks, R, V), str)  # a stranger's thanks in personal mail is no one's bill
+    found = gate(thanks, R, V, frozenset({"akaunti@maji-safi.example"}))
+    assert not isinstance(found, str) and found.payment_confirmation

@@ -52,6 +52,9 @@ def test_a_pre_authorized_payment_date_is_the_bills_due_date() -> None:
      "statement"),
     ("Tu estado de cuenta de noviembre", "Total a pagar: $4,280.50 MXN. Fecha límite de pago: 15/12/2026.",
      "statement"),
+    # a sum "payable by" a day: a phone company's bill that names no due date in other words
+    ("Your Ndege Mobile postpaid bill", "Your bill for line 0711 000 222 is UGX 96,000, payable by 30 December 2026.",
+     "payment_due"),
 ])
 def test_these_bills_are_filed_as_bills(subject: str, snippet: str, category: str) -> None:
     assert default_classifier().classify("bills@issuer.example", "", subject, snippet) == category

@@ -19,9 +19,6 @@ SAMPLE = SampleHome("fifth", "2026-12-15T07:45:00+03:00", "Africa/Nairobi")
 NOW = SAMPLE.now
 
 # why a bill or a booking in her mail is not read yet (seen on this mailbox; see docs/benchmarks.md)
-MOVE = ("the dentist's move ('we have moved your check-up from Thu 17 Dec at 9:00 AM to Friday, 18th December "
-        "2026 at 4:30 PM') is rejected as a move of nothing (unmatched_move), though her first confirmation "
-        "is in the mail")
 
 
 def test_same_inputs_same_bytes_and_the_facts_do_not_depend_on_the_seed() -> None:
@@ -88,7 +85,7 @@ BOOKED = [
     ("Curl Theory Salon", "2026-12-15T17:30:00+03:00", None),
     ("Kijani Health Rooms", "2026-12-16T10:20:00+03:00", None),
     ("Mawimbi Grill", "2026-12-17T19:30:00+03:00", None),
-    ("Tabasamu Dental Studio", "2026-12-18T16:30:00+03:00", MOVE),
+    ("Tabasamu Dental Studio", "2026-12-18T16:30:00+03:00", None),
     ("Pomboo Swim Academy", "2026-12-19T08:30:00+03:00", None),
     ("Kazi Motors", "2026-12-21T08:00:00+03:00", None),
     ("AC 452", "2026-12-26T07:10:00+03:00", None),
@@ -129,7 +126,7 @@ DAYS = [
     ("2026-12-15", "Curl Theory", "17:30", None),
     ("2026-12-16", "Kijani Health", "10:20", None),
     ("2026-12-17", "Mawimbi Grill", "19:30", None),
-    ("2026-12-18", "Tabasamu", "16:30", MOVE),
+    ("2026-12-18", "Tabasamu", "16:30", None),
     ("2026-12-19", "Pomboo", "08:30", None),
     ("2026-12-21", "Kazi Motors", "08:00", None),
     ("2026-12-26", "AC 452", "07:10", None),

@@ -44,15 +44,18 @@ def issuer_name(message: MessageFacts, registry: Registry) -> str:
     return message.sender.rpartition("@")[2] or message.sender or "(unknown sender)"
 
 
-def gate(message: MessageFacts, registry: Registry, vocab: FinanceVocab) -> Candidate | str:
-    """A Candidate, or the reason the message is not one."""
+def gate(message: MessageFacts, registry: Registry, vocab: FinanceVocab,
+         billers: frozenset[str] = frozenset()) -> Candidate | str:
+    """A Candidate, or the reason the message is not one. `billers`: the addresses a due was read from
+    before; their mail that confirms a payment is financial whatever it was filed as (a water company's
+    thank-you in Swahili, filed as personal)."""
     if message.category == PHISHING:
         return "looks like phishing: never a due"
     text = f"{message.subject}\n{message.snippet}"
     institution = registry.lookup(message.sender)
     confirms = confirms_payment(text, vocab)
     financial = (institution is not None or message.category in vocab.financial_categories
-                 or (confirms and message.category == "bank_alert"))
+                 or (confirms and (message.category == "bank_alert" or message.sender.lower() in billers)))
     if not financial:
         return "not from a known institution nor filed as a statement, payment due or autopay"
     if not confirms and not vocab.due_words.search(text):

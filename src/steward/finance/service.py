@@ -170,7 +170,7 @@ class DuesService:
         from steward.finance.gate import gate
         from steward.finance.model import Item
 
-        found = gate(message, self.registry, self.vocab)
+        found = gate(message, self.registry, self.vocab, repo.billing_senders(conn))
         self._saw_accounts(conn, message, dry_run)
         if isinstance(found, str):
             return None

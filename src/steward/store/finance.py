@@ -60,6 +60,12 @@ def messages_since(conn: sqlite3.Connection, since: datetime | None) -> Iterator
                            bool(row[8]))
 
 
+def billing_senders(conn: sqlite3.Connection) -> frozenset[str]:
+    """The addresses whose mail a due was read from (the billers the person's mail shows), lower-cased."""
+    return frozenset(str(r[0]).lower() for r in conn.execute(
+        "SELECT DISTINCT m.sender FROM due_sources s JOIN messages m ON m.id = s.message_rowid WHERE s.role = 'due'"))
+
+
 def mark_seen(conn: sqlite3.Connection, rowid: int, outcome: str, reason: str = "", due_id: int | None = None) -> None:
     """Record that a candidate was read (extracting again skips it)."""
     conn.execute("INSERT OR REPLACE INTO finance_seen (message_rowid, outcome, reason, due_id, at) VALUES (?, ?, ?, ?, ?)",
