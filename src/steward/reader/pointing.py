@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from steward.reader.frame import Frame, SlotValue
-from steward.reader.lists import SlotLists
+from steward.reader.frame import Frame, Named, SlotValue
+from steward.reader.lists import SlotLists, name_words
 from steward.vocab import words
 
 # a thing by its place; "latest" and "newest" are the first of a list that is newest first (mail)
@@ -40,6 +40,11 @@ _SAYS = frozenset(("want", "wanted", "wants", "suggest", "suggested", "suggests"
                    "write", "wrote", "tell", "told", "offer", "offered"))
 # what is asked of a thing: its sender, when it is (or was), what it says, how much, where
 _WHO = frozenset(("who", "whom", "who's", "whos", "sender", "sent", "from"))
+# who made a thing listed ("who invited me to it?", "who set that one up?"): its sender or organiser
+_MADE = frozenset(("invited", "invite", "invites", "organised", "organized", "organising", "organizing", "arranged",
+                   "booked", "set", "up"))
+# a thing's happening, said around a question of when or where ("where's that happening?")
+_GOES_ON = frozenset(("happening", "happen", "happens", "held", "taking", "on"))
 _WHEN = frozenset(("when", "day", "date", "time"))
 _ABOUT = frozenset(("about", "say", "said", "says", "subject", "regarding", "re", "content", "details", "detail",
                     "more", "open", "read", "show"))
@@ -58,6 +63,12 @@ _FILLER = frozenset(("and", "who's", "whos", "what", "what's", "whats", "was", "
                      *_PLACES, *_NUMBERS))
 # said of a message only: "when did it come in?" asks when it arrived; of a train it asks the arrival
 _OF_MAIL = frozenset(("arrive", "arrived", "get", "got", "come", "came", "in", "receive", "received"))
+# what a writer plans, asked of them ("when is she arriving?"): what their message says, not when it came
+_PLANS = frozenset(("arriving", "arrive", "arrives", "landing", "land", "lands", "coming", "visiting", "visit",
+                    "leaving", "leave", "flying", "fly", "back", "here", "free", "available", "planning"))
+# the writing itself ("when did she write?"): when the message came
+_WRITING = frozenset(("write", "wrote", "written", "send", "sent", "email", "emailed", "e-mail", "mail", "mailed",
+                      "message", "messaged"))
 _MOST_WORDS = 9
 _EACH = 3  # a pronoun after this many things listed (not mail, newest first) asks which one
 
@@ -136,7 +147,7 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
         return None
     said = [w.replace("\u2019", "'").strip("?.!,") for w in words(text)]
     said = [w for w in said if w]
-    allowed = _FILLER | _OF_MAIL | _WRITER | _SAYS if kind == "mail" else _FILLER
+    allowed = (_FILLER | _OF_MAIL | _WRITER | _SAYS | _PLANS if kind == "mail" else _FILLER) | _MADE | _GOES_ON
     if not said or len(said) > _MOST_WORDS or any(w not in allowed and not w.isdigit() for w in said):
         return None
     if said[0] == "what" and said[1:2] and said[1] in ("time", "day", "date") and said[-1] == "it":
@@ -144,6 +155,8 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
     whole_kind, whole = listed(view.get("listed")) if isinstance(view.get("listed"), Mapping) else (kind, items)
     place = _place(said, whole_kind, len(whole))
     asks = _asks(said)
+    if kind == "mail" and asks == "when" and set(said) & _WRITER and set(said) & _PLANS and not set(said) & _WRITING:
+        asks = "about"  # "when is she arriving?": the day her message gives, never the day it came
     if place is not None:
         if not -len(whole) <= place < len(whole):
             return None
@@ -152,7 +165,8 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
     if not set(said) & back or asks == "show":
         return None  # a pronoun and a question about the thing, or nothing
     if asks == "where" and not all(i.get("location") for i in items):
-        return None  # a place the list does not hold: the thing's own answerer knows it
+        # a place the list does not hold: the thing's own answerer knows it (of several, which one is asked)
+        return Pointed((), kind, asks, None, len(items)) if len(items) > 1 else None
     if len(items) > 1 and asks == "who" and kind == "mail" and len({_sender(i) for i in items}) == 1:
         return Pointed(items, kind, asks, None, len(items))  # every message listed is from one sender
     if len(items) > 1 and kind != "mail":
@@ -264,3 +278,46 @@ def other_named(before: Frame, lists: SlotLists) -> tuple[SlotValue, ...] | None
     issuers = lists.of_slot("issuer")
     kinds = set(before.kinds) or {k for v in issuers if v.value in named for k in v.kind.split(",") if k}
     return tuple(v for v in issuers if v.value not in named and set(v.kind.split(",")) & kinds)
+
+
+def pointed_frame(p: Pointed, before: Frame | None, lists: SlotLists, text: str) -> Frame | None:
+    """The frame the next turn is read with after one thing was pointed at: that thing named (a bill's
+    issuer and card, a booking's provider, a message's sender), so "and the minimum on it?" or "where is
+    that?" is asked of it alone, not of the whole list it was taken from; None when several things were
+    pointed at or nothing in the person's lists names the one."""
+    if len(p.items) != 1:
+        return None
+    one = p.items[0]
+    values: tuple[SlotValue, ...] = ()
+    if p.kind == "dues":
+        issuer = str(one.get("issuer") or "")
+        last4 = str(one.get("last4") or "")
+        values = tuple(v for v in lists.of_slot("account") if last4 and v.value == last4 and v.issuer == issuer
+                       and v.kind == one.get("kind")) or tuple(v for v in lists.of_slot("issuer") if v.value == issuer)
+        domain = "money"
+    elif p.kind in ("schedule", "bookings"):
+        values = _provider_of(one, lists)
+        domain = "appointments"
+    elif p.kind == "mail":
+        sender = _sender(one)
+        values = tuple(v for v in lists.of_slot("sender") if v.value == sender or str(one.get("sender")) in v.addresses)
+        domain = "mail"
+    if not values:
+        return None
+    base = before if before is not None else Frame(text=text, domain=domain, ask="show")
+    return replace(base, text=text, domain=domain, ask="show", filters=(Named(values[0].label, values[:1], "words"),),
+                   window=None, kinds=(), bills=(), currencies=(), flags=frozenset(), unmatched=(), things=(),
+                   places=(), sure=True, wants="", scores=())
+
+
+def _provider_of(one: Mapping[str, Any], lists: SlotLists) -> tuple[SlotValue, ...]:
+    """The provider a booking or an entry of a day is of: the one whose whole name its provider or title says
+    (the longest, so "Table at Trattoria Lupo" is Trattoria Lupo's)."""
+    said = name_words(str(one.get("provider") or one.get("title") or ""))
+    found = []
+    for v in lists.of_slot("provider"):
+        name = name_words(v.value)
+        if name and any(said[at:at + len(name)] == name for at in range(len(said) - len(name) + 1)):
+            found.append(v)
+    found.sort(key=lambda v: -len(name_words(v.value)))
+    return tuple(found[:1])

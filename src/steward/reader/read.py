@@ -80,6 +80,8 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
     if found is None or found.start is None:
         return None, frozenset()
     spans = list(found.parts) or [found.span]
+    if _ordinal_of_a_thing(text, spans):
+        return None, frozenset()
     found = _today_by_its_name(found, text, clock)
     if in_past and not set(words(text[:spans[0][0]])[-1:]) & _TOWARDS and found.start > clock.now():
         earlier = dates.find(text, clock, prefer="past", options=options)
@@ -122,6 +124,21 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
 _FROM_A_KIND = re.compile(r"^\W*(?:is\s+there\s+|are\s+there\s+|have\s+i\s+(?:got|had)\s+|did\s+i\s+get\s+|got\s+)?"
                           r"(?:any(?:thing|\s+news|\s+mail|\s+word)?|something)\s+(?:new\s+)?from\s+(?:the|my|our)\s+"
                           r"[a-z'\u2019-]+(?:\s+[a-z'\u2019-]+)?\s*\??\s*$", re.I)
+
+
+# "the second one", "the first ones": a thing by its place in a list, never a day of a month
+_ORDINAL_DAY = re.compile(r"^(?:the\s+)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|"
+                          r"\d{1,2}(?:st|nd|rd|th))(?P<one>\s+ones?)?$", re.I)
+_A_THING_AFTER = re.compile(r"^\s*(?:ones?|of\s+(?:them|those|these))\b", re.I)
+
+
+def _ordinal_of_a_thing(text: str, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether the date found is only an ordinal followed by "one" ("the second one", "the third of those")."""
+    a, b = spans[0][0], spans[-1][1]
+    said = _ORDINAL_DAY.match(text[a:b].strip())
+    return said is not None and (bool(said["one"]) or bool(_A_THING_AFTER.match(text[b:])))
+
+
 _WEEKEND = re.compile(r"\bweek-?ends?\b", re.I)
 _COMING = re.compile(r"\b(?:next|coming|upcoming|following)\b", re.I)
 _NAMED_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -409,10 +426,11 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     relative = relative_window(text, before, rw, clock) if clock is not None else None
     if relative is None and clock is not None:
         relative = around_before(text, before, clock)
-    if (now is not None and now.domain == before.domain and (before.names_something or before.kinds)
-            and not (now.names_something or now.kinds or now.window) and ("reference" in now.flags or now.ask == "where")):
+    if (now is not None and (now.domain == before.domain or {now.domain, before.domain} <= _DAYS_AND_BOOKINGS)
+            and (before.names_something or before.kinds) and not (now.names_something or now.kinds or now.window)
+            and ("reference" in now.flags or now.ask == "where")):
         # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?")
-        return replace(now, filters=before.filters, kinds=before.kinds, window=before.window,
+        return replace(now, domain=before.domain, filters=before.filters, kinds=before.kinds, window=before.window,
                        unmatched=before.unmatched)
     if (now is not None and before.domain == "appointments" and (before.names_something or before.kinds)
             and now.ask == "how_much" and not (now.names_something or now.kinds or now.bills or now.currencies
@@ -460,6 +478,9 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases))
         said = _window(text, clock, options)[0] if clock is not None and relative is None else None
         ask = _ask(norms, rw)
+        if said is not None and not flags and ask in ("list", "show") and _day_leaves(before):
+            return replace(before, text=text, domain="schedule", ask="list", window=said, filters=(), unmatched=(),
+                           kinds=(), flags=frozenset(), things=(), places=(), scores=(), sure=True)
         kept = before.flags if ask in ("list", "show", before.ask) else before.flags - _ASK_FLAGS
         currencies = tuple(_kinds(_brands_masked(norms), rw.currencies)) if before.domain == "money" else ()
         if currencies:
@@ -468,6 +489,11 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                            flags=flags or before.flags)
         return replace(before, text=text, ask=ask, flags=flags or kept,
                        window=relative or said or before.window, scores=(), sure=True)
+    if _a_day_alone(now) and _day_leaves(before):
+        # "and Saturday?" after the bookings, or after a detail of one of them (its reference, its place): that
+        # day's whole schedule, never that booking (or only the bookings) looked for on it
+        return replace(now, domain="schedule", window=relative or now.window, filters=(), unmatched=(), kinds=(),
+                       sure=True)
     own = bool(now.scores) and now.scores[0][1] >= _OWN_EVIDENCE
     if own and now.domain != before.domain and not _owns(now.domain, before.filters):
         # a question of another domain: its own, in the window it says (or one said from the one before)
@@ -485,6 +511,23 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
 
 
 _ASK_FLAGS = frozenset(("reference", "where", "free", "genuine"))
+_DAYS_AND_BOOKINGS = frozenset(("appointments", "schedule"))
+
+
+def _day_leaves(before: Frame) -> bool:
+    """Whether a day said alone after this frame asks that day's schedule: after the bookings, or after a
+    detail of one booking (its reference, its place); "and Friday?" after "is the vet on Thursday?" keeps the vet."""
+    return before.domain == "appointments" and (not before.filters or before.ask not in ("when", "is_there")
+                                                 or bool(before.flags & _ASK_FLAGS))
+
+
+def _a_day_alone(now: Frame) -> bool:
+    """Whether a question says a day and nothing else ("and Saturday?", "what about the 14th?")."""
+    return now.window is not None and not (now.names_something or now.kinds or now.bills or now.things
+                                           or now.places or now.currencies or now.flags - {"bare"}) \
+        and now.ask in ("list", "show")
+
+
 _IN_CURRENCY = "in_currency"  # a frame's currency came from a follow-up that asked a total in it
 # the words that ask what is owed to someone ("have I paid the builder?", "do I still owe Ana?")
 _OWING = frozenset(("owe", "owed", "owing", "paid", "pay", "outstanding", "settled"))

@@ -29,7 +29,14 @@ from steward.reader import Answerers, Frame, Reader, honesty
 from steward.reader.answerers.schedule import more_than_days
 from steward.reader.frame import Named, SlotValue, Window, from_json
 from steward.reader.how_long import asks_how_long, with_how_long
-from steward.reader.pointing import item_view, other_named, pointed, says_the_other, the_other_listed
+from steward.reader.pointing import (
+    item_view,
+    other_named,
+    pointed,
+    pointed_frame,
+    says_the_other,
+    the_other_listed,
+)
 from steward.reader.pointing import listed as listed_things
 from steward.reader.pointing import reply as point_reply
 from steward.reader.read import follow_on, without_aside
@@ -163,8 +170,10 @@ class ReaderAnswers:
         if not action and (fresh is None or fresh.domain != "clock"):
             picked = pointed(turn.text, shown) or the_other_listed(turn.text, shown)
             if picked is not None and picked.place is None and picked.kind != "mail" and before is not None \
-                    and (before.names_something or before.kinds):
-                picked = None  # "where's that?" after the eye exam: the thing named, asked again by its frame
+                    and (before.names_something or before.kinds) and not (shown or {}).get("listed"):
+                # "where's that?" after the eye exam: the thing named, asked again by its frame (but a thing
+                # pointed at in a list is that one, whatever else its name holds)
+                picked = None
             if picked is not None and shown is not None:
                 # "the third of those", "who wrote that?": one thing of the answer before, answered from it alone
                 return Match(NAME, {"frame": before, "pointed": picked, "shown": shown})
@@ -202,6 +211,11 @@ class ReaderAnswers:
                     before = replace(before, filters=(), kinds=()) if others else before
                 if others is not None:
                     return Match(NAME, {"frame": before, "others": others})
+        listed_before = None
+        if frame is not None and before is not None and frame is not fresh and frame.filters == before.filters \
+                and shown is not None and isinstance(shown.get("listed"), Mapping):
+            # a question about the thing pointed at: its answer keeps the list it was taken from ("the second one")
+            listed_before = shown["listed"]
         if frame is not None:
             # what the reader read is what the conversation's next turn is read with (not what a request's
             # words asked of this one)
@@ -245,6 +259,8 @@ class ReaderAnswers:
             # offer to add the one waiting for a yes
             booked = self._answerers().answer(replace(frame, domain="appointments", sure=True), clock)
             got = booked or got
+        if listed_before is not None and shown is not None:
+            got = (got[0], _with_listed(got[1], shown))
         return Match(NAME, {"frame": frame, "answer": got})
 
     def _claimed(self, turn: Turn, frame: Frame | None, clock: Clock) -> tuple[Frame | None, str]:
@@ -325,7 +341,8 @@ class ReaderAnswers:
             past = turns.recent_turns(self._db(), turn.session, 1)
             if past:
                 data = past[-1].trace.get("data") or {}
-                view = data.get("view") if isinstance(data, Mapping) else None
+                # an answer that drew nothing about a thing pointed at still points at it ("pointing")
+                view = (data.get("view") or data.get("pointing")) if isinstance(data, Mapping) else None
                 return view if isinstance(view, Mapping) else None
         return self._views.get(turn.session)
 
@@ -346,6 +363,8 @@ class ReaderAnswers:
         view = item_view(picked, shown)
         self._keep_view(turn.session, view)
         data: dict[str, Any] = {"answerer": "pointing", "view": view}
+        # the one thing pointed at is what the next turn asks about ("and the minimum on it?")
+        frame = pointed_frame(picked, frame, self._reader().lists(), turn.text) or frame
         if frame is not None:
             data["frame"] = frame.to_json()
         reply = point_reply(picked)
@@ -398,7 +417,7 @@ class ReaderAnswers:
         if answer.question:
             outcome_ask = OpenQuestion(NAME, answer.question, {"text": turn.text, **answer.payload})
         reply = answer.reply if not answer.question else f"{answer.reply}\n{answer.question}".strip()
-        self._keep_view(turn.session, answer.data.get("view"))
+        self._keep_view(turn.session, answer.data.get("view") or answer.data.get("pointing"))
         offer = _offer(answer.data.get("waiting"), turn_clock(self.clock, turn)) if not answer.question else None
         if offer is not None:
             # one booking waiting for a yes: the appointments answer's own question, so "yes" makes it
@@ -480,6 +499,18 @@ class ReaderAnswers:
             return None
         by, answer = got
         return Outcome(reply=answer.reply, data={"frame": frame.to_json(), "answerer": by, **dict(answer.data)})
+
+
+def _with_listed(answer: Any, shown: Mapping[str, Any]) -> Any:
+    """An answer about the one thing pointed at (`shown`: it, and the list it was taken from) that keeps that
+    list, so "the second one" after it is still the second of the list: in its own view when it shows one
+    thing, else beside its data as what the conversation points at."""
+    view = answer.data.get("view")
+    if not isinstance(view, Mapping):
+        return replace(answer, data={**answer.data, "pointing": dict(shown)})
+    if view.get("listed") or len(listed_things(view)[1]) > 1:
+        return answer
+    return replace(answer, data={**answer.data, "view": {**view, "listed": shown["listed"]}})
 
 
 def _day_it_gives(picked: Any, clock: Clock) -> tuple[datetime, str] | None:
