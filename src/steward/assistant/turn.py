@@ -182,7 +182,7 @@ class Engine:
         for intercept in self.intercepts:
             if intercept.reads_only and action:
                 continue
-            if intercept.name in _NO_REQUEST and turn.waiting is not None:
+            if intercept.name in _NO_REQUEST and turn.waiting is not None and self._answers_yes_or_no(cleaned):
                 continue  # a "yes" or "no" to a question still open is its owner's (a model's held write), not small talk
             found = intercept.match(turn)
             if found is not None and intercept.name in _NO_REQUEST and self._model_reads_consent(cleaned, use_model):
@@ -223,6 +223,14 @@ class Engine:
         offline = offline_answer(route, text=cleaned, reason=reason, available=available,
                                  examples=self.examples() if self.examples is not None else None)
         return self._finish(turn, offline, "offline", route=route, notes=notes)
+
+    @staticmethod
+    def _answers_yes_or_no(text: str) -> bool:
+        """Whether the text says yes or no (or asks to wait): "thanks, good night" to "Shall I add it?" is
+        small talk, the question is left open."""
+        from steward.assistant.governance import load_consent_words, read_answer
+
+        return read_answer(text, load_consent_words()) is not None
 
     def _model_reads_consent(self, text: str, use_model: bool) -> bool:
         """A bare "yes" or "no" goes to a connected model, which knows what it asked in its own words."""

@@ -282,7 +282,7 @@ def other_named(before: Frame, lists: SlotLists) -> tuple[SlotValue, ...] | None
 
 def pointed_frame(p: Pointed, before: Frame | None, lists: SlotLists, text: str) -> Frame | None:
     """The frame the next turn is read with after one thing was pointed at: that thing named (a bill's
-    issuer and card, a booking's provider, a message's sender), so "and the minimum on it?" or "where is
+    issuer and card, a booking's provider, a message's sender), so "the least I can pay on it?" or "where is
     that?" is asked of it alone, not of the whole list it was taken from; None when several things were
     pointed at or nothing in the person's lists names the one."""
     if len(p.items) != 1:

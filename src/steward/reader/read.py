@@ -32,7 +32,7 @@ _UP_TO = ("before", "by", "until", "till", "til")
 # the flags that are evidence for a domain
 _FLAG_DOMAIN = {"overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail", "delivery": "mail",
                 "cancelled": "appointments", "moved": "appointments", "offered": "appointments", "reference": "appointments",
-                "invited": "appointments",
+                "invited": "appointments", "seat": "appointments",
                 "free": "schedule", "busiest": "schedule", "quietest": "schedule"}
 # how much a name found in the person's data weighs for a domain, beside one cue word (1)
 _NAME_WEIGHT = 2.0
@@ -40,6 +40,9 @@ _LOOKS = frozenset(("look", "looks", "looking", "shaping", "seem", "seems", "see
 # the verbs of writing: said of a kind of place ("has the vet written?"), they ask of its mail
 _WRITING = frozenset(("email", "emailed", "e-mail", "e-mailed", "mailed", "messaged", "wrote", "written", "write",
                       "sent", "send", "texted", "replied", "contacted", "forwarded"))
+
+# mail said as a thing ("any messages from the gym?"): of a kind of place, it asks of that place's mail
+_MAIL_NOUNS = frozenset(("emails", "e-mails", "mails", "message", "messages", "mail"))
 
 
 @lru_cache(maxsize=256)
@@ -380,7 +383,10 @@ def relative_window(text: str, before: Frame, rw: ReaderWords, clock: Clock, opt
             from steward import dates
 
             found = dates.find(text, clock, prefer="future", options=options)
-            if found is not None and len(words(found.text)) > n and said in " ".join(words(found.text)):
+            found_words = words(found.text) if found is not None else []
+            if found_words[:1] and found_words[0] in ("on", "for", "at", "in"):
+                found_words = found_words[1:]  # "on the day before" is still the day before
+            if len(found_words) > n and said in " ".join(found_words):
                 return None  # "the day after christmas": a date of its own
             delta = timedelta(days=int(days))
             w = before.window
@@ -393,6 +399,12 @@ def relative_window(text: str, before: Frame, rw: ReaderWords, clock: Clock, opt
             days_said = clock.formats.day_near(first, today) if first == last else clock.formats.span(first, last)
             return Window(start, end, f"on {days_said}" if first == last else days_said, w.grain)
     return None
+
+
+def says_a_day_from_before(text: str, rw: ReaderWords) -> bool:
+    """Whether the text says a day from the one before ("the day before", "the next day", "that day")."""
+    norms = [w.replace("\u2019", "'") for w in words(text)]
+    return any(_hits(norms, phrases) for phrases in rw.relative_windows.values())
 
 
 # "after that", "before it": a time said from the thing before, when that thing had a time of its own
@@ -428,7 +440,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         relative = around_before(text, before, clock)
     if (now is not None and (now.domain == before.domain or {now.domain, before.domain} <= _DAYS_AND_BOOKINGS)
             and (before.names_something or before.kinds) and not (now.names_something or now.kinds or now.window)
-            and ("reference" in now.flags or now.ask == "where")):
+            and (now.flags & {"reference", "seat"} or now.ask == "where")):
         # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?")
         return replace(now, domain=before.domain, filters=before.filters, kinds=before.kinds, window=before.window,
                        unmatched=before.unmatched)
@@ -478,8 +490,9 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases))
         said = _window(text, clock, options)[0] if clock is not None and relative is None else None
         ask = _ask(norms, rw)
-        if said is not None and not flags and ask in ("list", "show") and _day_leaves(before):
-            return replace(before, text=text, domain="schedule", ask="list", window=said, filters=(), unmatched=(),
+        if (relative or said) is not None and not flags and ask in ("list", "show") and _day_leaves(before):
+            return replace(before, text=text, domain="schedule", ask="list", window=relative or said, filters=(),
+                           unmatched=(),
                            kinds=(), flags=frozenset(), things=(), places=(), scores=(), sure=True)
         kept = before.flags if ask in ("list", "show", before.ask) else before.flags - _ASK_FLAGS
         currencies = tuple(_kinds(_brands_masked(norms), rw.currencies)) if before.domain == "money" else ()
@@ -510,7 +523,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                    flags=now.flags or kept, sure=True)
 
 
-_ASK_FLAGS = frozenset(("reference", "where", "free", "genuine"))
+_ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine"))
 _DAYS_AND_BOOKINGS = frozenset(("appointments", "schedule"))
 
 
@@ -795,8 +808,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         return None  # "I want to get some lunch": a verb of showing with nothing of the person's data to show
     if provider_kinds and not money_kinds:
         scores["appointments"] += 1
-        if set(said_norms) & _WRITING and not _owns("appointments", found.named):
-            scores["mail"] += 2  # "has the optician emailed?": the mail of that kind of place, not its bookings
+        if set(said_norms) & (_WRITING | _MAIL_NOUNS) and not _owns("appointments", found.named):
+            # "has the optician emailed?", "any messages from the gym?": the mail of that kind of place
+            scores["mail"] += 2
     if any(travel_number(t) for i, t in enumerate(low) if i not in found.used):
         scores["appointments"] += 1  # "when's AP417?": a flight's or a train's number is a booking's
     if _WROTE_TO_ME.search(" ".join(low)):

@@ -39,7 +39,7 @@ from steward.reader.pointing import (
 )
 from steward.reader.pointing import listed as listed_things
 from steward.reader.pointing import reply as point_reply
-from steward.reader.read import follow_on, without_aside
+from steward.reader.read import follow_on, says_a_day_from_before, without_aside
 from steward.reader.requests import Requests
 from steward.reader.views import waiting_items, with_waiting
 from steward.reader.words import ReaderWords
@@ -193,6 +193,14 @@ class ReaderAnswers:
             # "am I free after that?" with nothing asked before it to be after: asked, never today's answer
             return Match(NAME, {"frame": fresh, "ask": OpenQuestion(
                 NAME, f"{relative[1].capitalize()} what? Say the day or the time.", {"text": turn.text, "domains": []})})
+        if before is not None and before.window is None and shown is not None and not action \
+                and says_a_day_from_before(turn.text, reader.words):
+            # "what's on the day before?" after the train: a day said from the day of the thing just shown
+            day = _day_of_the_thing(shown, clock)
+            if day is not None:
+                start = datetime.combine(day, datetime.min.time(), clock.zone)
+                before = replace(before, window=Window(start, start + timedelta(days=1),
+                                                       f"on {clock.formats.day(day)}", "day"))
         if before is not None and not action and (fresh is None or fresh.domain != "clock"):
             frame = follow_on(turn.text, before, frame, reader.words, clock, reader.date_options)
             if frame is not None and frame is not fresh and frame.domain == "mail" and frame.window is not None \
@@ -363,7 +371,7 @@ class ReaderAnswers:
         view = item_view(picked, shown)
         self._keep_view(turn.session, view)
         data: dict[str, Any] = {"answerer": "pointing", "view": view}
-        # the one thing pointed at is what the next turn asks about ("and the minimum on it?")
+        # the one thing pointed at is what the next turn asks about ("what is the least I can pay on it?")
         frame = pointed_frame(picked, frame, self._reader().lists(), turn.text) or frame
         if frame is not None:
             data["frame"] = frame.to_json()
@@ -499,6 +507,23 @@ class ReaderAnswers:
             return None
         by, answer = got
         return Outcome(reply=answer.reply, data={"frame": frame.to_json(), "answerer": by, **dict(answer.data)})
+
+
+def _day_of_the_thing(shown: Mapping[str, Any], clock: Clock) -> date | None:
+    """The day of what the answer before showed, when it showed one day's things (a booking, a bill due),
+    so "the day before" is said from it; None for mail (the day it came is no day of the thing) or days apart."""
+    kind, items = listed_things(shown)
+    if kind not in ("bookings", "schedule", "dues") or not items:
+        return None
+    days = set()
+    for item in items:
+        said = item.get("start") or item.get("at") or item.get("due_date")
+        try:
+            moment = datetime.fromisoformat(str(said))
+        except ValueError:
+            return None
+        days.add(clock.local(moment).date() if moment.tzinfo is not None else moment.date())
+    return days.pop() if len(days) == 1 else None
 
 
 def _with_listed(answer: Any, shown: Mapping[str, Any]) -> Any:

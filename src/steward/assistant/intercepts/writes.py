@@ -46,7 +46,7 @@ class WriteAnswers:
         """A Match with the grounded write frame, when the turn asks a write this answerer finds the object
         of; None otherwise. Writes nothing."""
         clock = turn_clock(self.clock, turn)
-        frame = self._read(turn.text, clock, _via(turn))
+        frame = self._read(_question_after_aside(turn.text), clock, _via(turn))
         if frame is None:
             return None
         answerer = self._answerers().named(self.name)
@@ -91,6 +91,16 @@ class WriteAnswers:
             data["read"] = got.then.to_json()  # the thing written: what "when is it now?" asks about
         return Outcome(reply=got.reply, ask=ask, data=data,
                        writes=tuple(Write(w.kind, w.id, dict(w.fields)) for w in got.writes))
+
+
+def _question_after_aside(text: str) -> str:
+    """The text, or the question said after a nod or a dropped request ("never mind. and the phone bill?"):
+    "never mind" there closes what was said before, it cancels nothing the question names."""
+    from steward.reader.read import without_aside
+    from steward.reader.words import load_words
+
+    rest = without_aside(text, load_words())
+    return rest if rest != text and rest.rstrip().endswith("?") else text
 
 
 def _via(turn: Turn) -> WriteFor:

@@ -208,11 +208,13 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                 return Answer(f"No appointments {frame.window.said}.", {"appointments": []})
             ahead = inside
         if frame.ask == "where":
-            return _where(ahead, what, clock, mailbox)
+            return _with_view(_where(ahead, what, clock, mailbox), ahead, clock)
         if frame.ask == "count" and _HOW_MANY_PEOPLE.search(frame.text):
-            return _party_sizes(ahead, what, clock, mailbox)
+            return _with_view(_party_sizes(ahead, what, clock, mailbox), ahead, clock)
+        if "seat" in frame.flags and mailbox is not None:
+            return _with_view(_seats(ahead, what, mailbox(), clock), ahead, clock)
         if "reference" in frame.flags and mailbox is not None:
-            return _references(ahead, what, mailbox(), clock)
+            return _with_view(_references(ahead, what, mailbox(), clock), ahead, clock)
         if frame.ask == "how_much" and mailbox is not None and (named or frame.kinds or by_mail is not None):
             # "how much is the hotel?": what the booking's own mail says it costs, never a guess
             return cost_answer([Priced(b.title, b.start, b.message_id) for b in ahead], what, mailbox(), clock)
@@ -538,6 +540,50 @@ def _references(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock)
         return Answer("\n".join([f"I can't find a booking reference for {what} in your mail.", *lines]),
                       {"appointments": lines})
     return Answer("\n".join([f"References for {what}:", *lines]), {"appointments": lines})
+
+
+# a seat as tickets write it: "Coach 7, Seat 45", "Wagen 7, Platz 45", "Seat 12A"
+_SEAT = re.compile(r"\b(?:(?:coach|car|carriage|wagen)\s+(?P<car>\d{1,3})\s*[,/;]?\s*)?(?:seats?|sitzplatz|platz)"
+                   r"\s*:?\s*(?P<seat>\d{1,3}[A-K]?)\b", re.I)
+
+
+def _seat_in(text: str) -> str:
+    """The seats a ticket's text gives ("coach 7, seat 45"), each once and in order, or ""."""
+    found = []
+    for m in _SEAT.finditer(text):
+        said = (f"coach {m['car']}, " if m["car"] else "") + f"seat {m['seat']}"
+        if said not in found:
+            found.append(said)
+    return "; ".join(found)
+
+
+def _seats(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock) -> Answer:
+    """Each booking's seat, read from the mail it came from (its body fetched live, nothing kept)."""
+    from steward.errors import StewardError
+
+    lines = []
+    stored = mailbox.stored([b.message_id for b in ahead[:5] if b.message_id is not None])
+    for b in ahead[:5]:
+        kept = stored.get(b.message_id) if b.message_id is not None else None
+        seat = _seat_in(kept.snippet) if kept is not None else ""
+        if not seat and b.message_id is not None:
+            try:
+                seat = _seat_in(mailbox.read(b.message_id, clock=clock).body)
+            except StewardError:
+                seat = ""
+        lines.append(f"- {moment_text(b.start, clock)} {b.title}: " + (seat or "no seat read from its mail"))
+    if not any("seat " in line for line in lines):
+        return Answer("\n".join([f"I can't find a seat for {what} in your mail.", *lines]), {"appointments": lines})
+    return Answer("\n".join([f"Seats for {what}:", *lines]), {"appointments": lines})
+
+
+def _with_view(answer: Answer, ahead: list[Booking], clock: Clock) -> Answer:
+    """A detail of the bookings (their place, reference, seat, party) with the bookings it is about as its
+    view, so the next turn points at them ("and the day before?", "who's it with?")."""
+    if "view" in answer.data:
+        return answer
+    return replace(answer, data={**answer.data, "view": bookings_view(answer.reply.split("\n", 1)[0].rstrip(":"),
+                                                                       ahead[:5], clock)})
 
 
 # "how many people is the table for?", "for how many is the booking?", "what's the party size?"

@@ -124,6 +124,12 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         if not senders and not_found:
             # "mails from bartholomew" when no sender is called that: said plainly, never other senders' mail
             return Answer("\n".join(no_such(u, "senders") for u in not_found), {"messages": []})
+        unnamed = [u for u in frame.unmatched if u.what == "name"]
+        if not senders and unnamed and set(words(frame.text)) & _WRITING and not frame.window \
+                and not any(box.search(u.said, limit=1, clock=clock).hits for u in unnamed):
+            # "did Netflix email me?": a name no sender has, and no message says: said plainly
+            return Answer("\n".join(no_such(u, "senders") + " No message mentions it either." for u in unnamed),
+                          {"messages": []})
         from steward.reader.answerers import mail_news
 
         if "unread" in frame.flags and not senders and not frame.unknown and not frame.unmatched:

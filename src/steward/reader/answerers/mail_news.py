@@ -82,6 +82,11 @@ def replies(frame: Frame, clock: Clock, box: Mailbox, senders: Sequence[str] = (
         mail = [m for m in mail if (m.sender_name or "").casefold() in named or m.sender.casefold() in named]
     got = [m for m in mail if is_reply(m)]
     who = f" from {' or '.join(senders)}" if senders else ""
+    if named and mail and not got:
+        # "did the optician get back to me?": whatever they wrote since is their answer, a reply or not
+        head = f"{len(mail)} message{'s' if len(mail) != 1 else ''} came in{who} {said}, newest first"
+        return _answer(head, mail[:SHOWN], frame, clock, [_line(m, clock, snippet=True) for m in mail[:SHOWN]],
+                       len(mail))
     if not got:
         newest = [f"- their latest: {_line(mail[0], clock)[2:]}"] if named and mail else []
         return Answer("\n".join([f"No reply came in{who} {said}.", *newest]), {"messages": [], "count": 0})

@@ -151,7 +151,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         return Answer("\n".join(["Coming up:", *shown, *more]), data)
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
-        if frame.wants == "days" and by_request_alone(frame):
+        if frame.wants == "days" and by_request_alone(frame) and frame.window is None:
             # the schedule's by its words alone: the day's calendar
             return unless_mail_names(frame, days_answer(frame, clock, calendar), clock)
         read: dict[date, Schedule] = {}  # each day read once, whichever way the answer is given

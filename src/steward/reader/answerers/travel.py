@@ -273,7 +273,7 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         kinds = [k for k in frame.kinds if k in TRAVEL]
         named = {v.value for v in frame.values("provider")}
-        if not kinds or frame.flags & {"cancelled", "moved", "reference"} or _WHO.match(frame.text):
+        if not kinds or frame.flags & {"cancelled", "moved", "reference", "seat"} or _WHO.match(frame.text):
             return None  # "who's meeting me at the airport?" asks after a person, not when the flight is
         now = clock.now()
         seen: set[int | None] = set()
