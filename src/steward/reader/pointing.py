@@ -69,6 +69,9 @@ _PLANS = frozenset(("arriving", "arrive", "arrives", "landing", "land", "lands",
 # the writing itself ("when did she write?"): when the message came
 _WRITING = frozenset(("write", "wrote", "written", "send", "sent", "email", "emailed", "e-mail", "mail", "mailed",
                       "message", "messaged"))
+# a question said in the present or ahead ("when is it?") or of the past ("when was it?", "when did it come?")
+_NOW_OR_AHEAD = frozenset(("is", "whens", "when's", "it's", "will", "are"))
+_PAST = frozenset(("was", "were", "did"))
 _MOST_WORDS = 9
 _EACH = 3  # a pronoun after this many things listed (not mail, newest first) asks which one
 
@@ -155,8 +158,10 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
     whole_kind, whole = listed(view.get("listed")) if isinstance(view.get("listed"), Mapping) else (kind, items)
     place = _place(said, whole_kind, len(whole))
     asks = _asks(said)
-    if kind == "mail" and asks == "when" and set(said) & _WRITER and set(said) & _PLANS and not set(said) & _WRITING:
-        asks = "about"  # "when is she arriving?": the day her message gives, never the day it came
+    if kind == "mail" and asks == "when" and not set(said) & (_WRITING | _OF_MAIL | _PAST) and (
+            set(said) & _WRITER and set(said) & _PLANS or set(said) & _NOW_OR_AHEAD):
+        # "when is she arriving?", "when is it?" of a message: the day it gives, never the day it came
+        asks = "about"
     if place is not None:
         if not -len(whole) <= place < len(whole):
             return None

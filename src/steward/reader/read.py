@@ -19,7 +19,7 @@ from typing import Any
 
 from steward.clock import Clock
 from steward.reader.frame import Frame, Named, Unmatched, Window
-from steward.reader.lists import SlotLists
+from steward.reader.lists import SlotLists, kind_of, name_words
 from steward.reader.match import card_network, find_names, name_tokens, nearest_names, travel_number
 from steward.reader.meaning import ByMeaning
 from steward.reader.timeasks import read_time_question, time_triggers
@@ -710,6 +710,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     kind_norms = [w[:-2] if w.endswith("'s") and len(w) > 3 else w for w in norms]
     money_kinds = _kinds(kind_norms, rw.money_kinds)
     provider_kinds = rw.widen(_kinds(kind_norms, rw.provider_kinds))
+    if provider_kinds and not money_kinds and scores.get("money", 0) > 0:
+        found = _billers_of_a_kind(found, provider_kinds, lists, rw)
     flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases)) | (
         {"bare"} if bare else set())
     bills = _kinds(kind_norms, rw.bill_names)
@@ -879,6 +881,17 @@ _OF_THE_PERSON = (("do", "i", "have"), ("have", "i", "got"), ("am", "i"), ("will
 def _of_the_person(norms: Sequence[str]) -> bool:
     """Whether the question opens on the person's own day ("do I have ...", "am I ...")."""
     return any(tuple(norms[:len(p)]) == p for p in _OF_THE_PERSON)
+
+
+def _billers_of_a_kind(found: Any, kinds: Sequence[str], lists: SlotLists, rw: ReaderWords) -> Any:
+    """ "how much is the plumber's bill?": the billers whose names say that kind of place (a "Sanitär ..." is a
+    plumber), named by the kind; the names found as they were when no biller is of that kind."""
+    billers = tuple(v for v in lists.of_slot("issuer") if kind_of(v.value, rw.provider_kinds) in kinds)
+    if not billers:
+        return found
+    said = {w for k in kinds for p in rw.provider_kinds.get(k, ()) for w in p}
+    return replace(found, named=(*found.named, Named(kinds[0], billers, "kind")),
+                   unmatched=tuple(u for u in found.unmatched if not set(name_words(u.said)) & said))
 
 
 def _said_after_from(said: str, low: Sequence[str]) -> bool:

@@ -58,7 +58,10 @@ _DOMAIN_LABELS = {"money": "money you owe", "appointments": "your appointments",
 SESSIONS_KEPT = 256
 # turns said aside in a conversation (a thanks, a question only a model could answer): the frame before them
 # still stands; a turn another intercept answered or that wrote something ends it
-_ASIDE_TURNS = frozenset(("offline", "hook", "reader", "outside", "mail_content"))
+_ASIDE_TURNS = frozenset(("offline", "hook", "reader", "outside", "mail_content", "small_talk"))
+# turns that show nothing of the person's data (a thanks, a question Steward does not answer): what the answer
+# before them listed is still what "the second one" points at
+_SHOW_NOTHING = frozenset(("offline", "small_talk", "outside"))
 # a time said from the thing before ("after that", "before it")
 _IT_ON = re.compile(r"\b(?:it|that|this|they)\s+(?:on|at|for|in)\b", re.I)  # "was it on monday?": of a thing
 _THEN = re.compile(r"\b(?:then|at\s+that\s+time)\s*[?.!]*\s*$", re.I)  # "anything else on then?": a time said before
@@ -346,7 +349,9 @@ class ReaderAnswers:
         if self._db is not None:
             from steward.store import assistant as turns
 
-            past = turns.recent_turns(self._db(), turn.session, 1)
+            past = turns.recent_turns(self._db(), turn.session, 3)
+            while len(past) > 1 and past[-1].handled_by in _SHOW_NOTHING and not past[-1].trace.get("writes"):
+                past = past[:-1]  # "thanks" said between: the list before it still stands
             if past:
                 data = past[-1].trace.get("data") or {}
                 # an answer that drew nothing about a thing pointed at still points at it ("pointing")
@@ -365,7 +370,9 @@ class ReaderAnswers:
         frame: Frame | None = match.slots["frame"]
         picked, shown = match.slots["pointed"], match.slots["shown"]
         clock = turn_clock(self.clock, turn)
-        said = _day_it_gives(picked, clock) if picked.kind == "mail" and picked.asks == "about" else None
+        said = None
+        if picked.kind == "mail" and picked.asks == "about":
+            said = self._booked_from(picked, clock) or _day_it_gives(picked, clock)
         if said is not None:
             picked = replace(picked, items=({**picked.items[0], "gives": said[0].isoformat()},))
         view = item_view(picked, shown)
@@ -379,6 +386,22 @@ class ReaderAnswers:
         if said is not None:
             reply += f"\nThe day it gives: {said[1]}."
         return Outcome(reply=reply, data=data)
+
+    def _booked_from(self, picked: Any, clock: Clock) -> tuple[datetime, str] | None:
+        """The time of the booking read from the one message pointed at (a Kita's invitation to a meeting),
+        and how to say it; None when no booking with a time was read from it."""
+        if self._appointments is None or len(picked.items) != 1:
+            return None
+        message = picked.items[0].get("id")
+        booked = [i for i in self._appointments().recent(limit=200)
+                  if message is not None and i.message_id == message and i.start is not None]
+        if len(booked) != 1 or booked[0].start is None:
+            return None
+        start = clock.local(booked[0].start)
+        said = f"{clock.formats.day(start.date())} at {clock.formats.time(start)}"
+        if "cancel" in f"{booked[0].reason or ''} {booked[0].change or ''}".casefold():
+            said += " (cancelled, as the message says)"
+        return start, said
 
     def _others(self, turn: Turn, match: Match) -> Outcome:
         """ "and the other account?": the one other issuer of that kind answered as the question before was;
