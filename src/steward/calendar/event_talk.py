@@ -196,6 +196,9 @@ def _opens(norms: list[str], phrases: tuple[Phrase, ...], vocab: Vocab) -> int:
 
 
 _COPULA = frozenset(("is", "are", "will", "was", "'s", "isn't", "aren't", "won't"))
+# "put this in my diary: lunch with Ana, friday at 1": the pronoun stands for what the colon brings
+_IT_THEN_WHAT = re.compile(r"^(?P<verb>[^:]*?\b(?:put|add|stick|pop|pencil)\b)\s+(?:it|this|that)\s+(?:in|on|to|into)\s+"
+                           r"(?:my|the)\s+(?:calendar|diary|schedule)\s*:\s*", re.I)
 
 
 def parse_add(text: str, words: EventWords, vocab: Vocab, clock: Clock, options: Any = None) -> EventAdd | None:
@@ -203,6 +206,7 @@ def parse_add(text: str, words: EventWords, vocab: Vocab, clock: Clock, options:
     from steward import dates
 
     text = _CLOSING.sub("", strip_preamble(expand(text, words), words))
+    text = _IT_THEN_WHAT.sub(r"\g<verb> ", text)
     norms = _norms(text)
     if not norms or _REMINDER.search(text) or not _opens(norms, words.add_verbs, vocab):
         return None

@@ -45,11 +45,11 @@ _MADE = frozenset(("invited", "invite", "invites", "organised", "organized", "or
                    "booked", "set", "up"))
 # a thing's happening, said around a question of when or where ("where's that happening?")
 _GOES_ON = frozenset(("happening", "happen", "happens", "held", "taking", "on"))
-_WHEN = frozenset(("when", "day", "date", "time"))
+_WHEN = frozenset(("when", "when's", "whens", "day", "date", "time"))
 _ABOUT = frozenset(("about", "say", "said", "says", "subject", "regarding", "re", "content", "details", "detail",
                     "more", "open", "read", "show"))
 _HOW_MUCH = frozenset(("much", "amount", "cost", "total", "sum", "owe"))
-_WHERE = frozenset(("where", "address", "location", "place"))
+_WHERE = frozenset(("where", "where's", "wheres", "address", "location", "place"))
 # words a pointing turn may say besides its pointer and its question
 _FILLER = frozenset(("and", "who's", "whos", "what", "what's", "whats", "was", "is", "the", "a", "of", "about", "me", "tell", "show",
                      "again", "so", "then", "ok", "okay", "please", "did", "does", "do", "on", "at", "for", "to", "one", "how", "which", "who", "when", "where", "?", "exactly",
@@ -150,7 +150,8 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
         return None
     said = [w.replace("\u2019", "'").strip("?.!,") for w in words(text)]
     said = [w for w in said if w]
-    allowed = (_FILLER | _OF_MAIL | _WRITER | _SAYS | _PLANS if kind == "mail" else _FILLER) | _MADE | _GOES_ON
+    allowed = (_FILLER | _OF_MAIL | _WRITER | _SAYS | _PLANS if kind == "mail" else _FILLER) | _MADE | _GOES_ON \
+        | _WHEN | _WHERE
     if not said or len(said) > _MOST_WORDS or any(w not in allowed and not w.isdigit() for w in said):
         return None
     if said[0] == "what" and said[1:2] and said[1] in ("time", "day", "date") and said[-1] == "it":

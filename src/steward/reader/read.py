@@ -490,7 +490,8 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases))
         said = _window(text, clock, options)[0] if clock is not None and relative is None else None
         ask = _ask(norms, rw)
-        if (relative or said) is not None and not flags and ask in ("list", "show") and _day_leaves(before):
+        if (relative or said) is not None and not flags and ask in ("list", "show") and \
+                _day_leaves(before, text, relative is not None):
             return replace(before, text=text, domain="schedule", ask="list", window=relative or said, filters=(),
                            unmatched=(),
                            kinds=(), flags=frozenset(), things=(), places=(), scores=(), sure=True)
@@ -502,7 +503,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                            flags=flags or before.flags)
         return replace(before, text=text, ask=ask, flags=flags or kept,
                        window=relative or said or before.window, scores=(), sure=True)
-    if _a_day_alone(now) and _day_leaves(before):
+    if _a_day_alone(now) and _day_leaves(before, text, relative is not None):
         # "and Saturday?" after the bookings, or after a detail of one of them (its reference, its place): that
         # day's whole schedule, never that booking (or only the bookings) looked for on it
         return replace(now, domain="schedule", window=relative or now.window, filters=(), unmatched=(), kinds=(),
@@ -527,11 +528,19 @@ _ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine"))
 _DAYS_AND_BOOKINGS = frozenset(("appointments", "schedule"))
 
 
-def _day_leaves(before: Frame) -> bool:
-    """Whether a day said alone after this frame asks that day's schedule: after the bookings, or after a
-    detail of one booking (its reference, its place); "and Friday?" after "is the vet on Thursday?" keeps the vet."""
-    return before.domain == "appointments" and (not before.filters or before.ask not in ("when", "is_there")
-                                                 or bool(before.flags & _ASK_FLAGS))
+def _day_leaves(before: Frame, text: str, from_before: bool = False) -> bool:
+    """Whether a day said alone after this frame asks that day's schedule: after the bookings, after a
+    detail of one booking (its reference, its place), or said from the booking's day ("and the day after?");
+    "and Friday?" after "is the vet on Thursday?" keeps the vet, and "wasn't it on Friday?" asks of the thing
+    before, never of the day."""
+    if before.domain != "appointments" or (not from_before and set(words(text)) & _THING_BACK):
+        return False
+    return from_before or not (before.filters or before.kinds) or before.ask not in ("when", "is_there") \
+        or bool(before.flags & _ASK_FLAGS)
+
+
+# a pronoun for the thing asked of before ("wasn't it on Friday?", "is that on Monday?")
+_THING_BACK = frozenset(("it", "that", "this", "they", "it's", "that's", "its"))
 
 
 def _a_day_alone(now: Frame) -> bool:
@@ -557,6 +566,7 @@ def _another_name(text: str, before: Frame, now: Frame) -> bool:
         now.domain == before.domain and bool(before.filters or before.unmatched) and before.ask not in ("list", "show")
 
 
+_BARE_ASKS = frozenset(("when", "where", "much", "long"))
 _FRAGMENT_WORDS = 3  # "minimum?", "and the due date?", "what about the balance": a slot said alone
 
 
@@ -564,6 +574,9 @@ def _fragment(text: str, before: Frame, now: Frame | None) -> bool:
     """A few words that change one slot of the question before and name nothing new ("minimum?" after a
     card was asked about): read with the things that question named."""
     said = [w for w in words(text) if w not in ("and", "what", "about", "how", "the", "its", "it's", "then")]
+    if now is None and 0 < len(said) <= 2 and said[-1] in _BARE_ASKS and set(said[:-1]) <= {"since", "so", "till"} \
+            and (before.names_something or before.kinds or before.flags - {"bare"}):
+        return True  # "since when?" after the overdue bill, "where?" after a booking: asked of what was asked before
     if not said or len(said) > _FRAGMENT_WORDS or not (before.names_something or before.kinds):
         return False
     return now is not None and (now.domain == before.domain and not (

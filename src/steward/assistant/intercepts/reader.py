@@ -30,6 +30,7 @@ from steward.reader.answerers.schedule import more_than_days
 from steward.reader.frame import Named, SlotValue, Window, from_json
 from steward.reader.how_long import asks_how_long, with_how_long
 from steward.reader.pointing import (
+    Pointed,
     item_view,
     other_named,
     pointed,
@@ -64,6 +65,7 @@ _ASIDE_TURNS = frozenset(("offline", "hook", "reader", "outside", "mail_content"
 _SHOW_NOTHING = frozenset(("offline", "small_talk", "outside"))
 # a time said from the thing before ("after that", "before it")
 _IT_ON = re.compile(r"\b(?:it|that|this|they)\s+(?:on|at|for|in)\b", re.I)  # "was it on monday?": of a thing
+_ONE_THING = re.compile(r"\b(?:it|that|this)\b", re.I)  # "where's that booking?": the one thing shown
 _THEN = re.compile(r"\b(?:then|at\s+that\s+time)\s*[?.!]*\s*$", re.I)  # "anything else on then?": a time said before
 _RELATIVE_TO_BEFORE = re.compile(r"\b(after|before|since|until|till)\s+(?:that|it|this|then)\b", re.I)
 # the domains whose answer each request's words ask for: a request of one domain keeps a question the reader
@@ -180,6 +182,13 @@ class ReaderAnswers:
             if picked is not None and shown is not None:
                 # "the third of those", "who wrote that?": one thing of the answer before, answered from it alone
                 return Match(NAME, {"frame": before, "pointed": picked, "shown": shown})
+        if before is not None and not action and shown is not None and _ONE_THING.search(turn.text) \
+                and not (fresh is not None and fresh.names_something):
+            # "where's that booking?" after an answer that showed one thing: that thing, by its name
+            kind, things = listed_things(shown)
+            if len(things) == 1:
+                one = Pointed(things, kind, "show", None, 1)
+                before = pointed_frame(one, before, reader.lists(), turn.text) or before
         if fresh is not None and fresh.window is None and _THEN.search(turn.text):
             # "anything else on then?": the time the answer before gave (the day a message proposes), else asked
             gives = [i.get("gives") for i in listed_things(shown)[1] if i.get("gives")] if shown is not None else []

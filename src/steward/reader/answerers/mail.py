@@ -195,6 +195,9 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         if frame.flags & {"says", "recent"} and frame.ask != "count":
             # "what did Priya say?", "the latest from the school": what the newest one says, first
             lines.insert(0, mail_news.latest_says([h.message for h in hits], clock))
+            gives = mail_news.day_it_gives(hits[0].message, clock) if frame.ask == "when" else None
+            if gives:
+                lines.insert(1, gives)  # "Sam wanted to meet, when was that?": the day his message gives
         # "did I pay the fibre company?": a sender Steward read no bill from; what its mail says of money
         sums = any(d == "money" and v > 0 for d, v in frame.scores) or bool(frame.flags & {"paid", "unpaid"})
         newest_says = f"{hits[0].message.subject} {hits[0].message.snippet}"

@@ -132,6 +132,20 @@ def latest_says(messages: Sequence[Message], clock: Clock) -> str:
             f"\u201c{m.subject}\u201d{body}")
 
 
+def day_it_gives(m: Message, clock: Clock) -> str | None:
+    """ "The day it gives: Thu 17 Dec at 11:00.": the day (and time) ahead of its arrival that a message's words
+    give ("could we meet Thursday at 11?"), read on the clock of the moment it came; None when it gives none."""
+    from steward import dates
+
+    came = m.received_at
+    found = dates.find(f"{m.subject}. {m.snippet}", clock.at(came), prefer="future")
+    if found is None or found.start is None or found.start < came or found.grain not in ("day", "hour", "minute"):
+        return None
+    start = clock.local(found.start)
+    said = clock.formats.day(start.date()) + ("" if found.grain == "day" else f" at {clock.formats.time(start)}")
+    return f"The day it gives: {said}."
+
+
 # the words delivery notices say, searched for when a parcel is asked after
 DELIVERY_WORDS = ("parcel", "package", "delivery", "delivered", "courier", "shipped", "dispatched", "shipment",
                   "tracking")
