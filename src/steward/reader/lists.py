@@ -232,7 +232,9 @@ def _kin_words(name: str, reader_words: ReaderWords) -> tuple[tuple[str, ...], .
     return ()
 
 
-_SIGNED = re.compile(r"(?:^|[\s,.!])([A-Z\u00c0-\u00de][a-z\u00df-\u00ff'-]{1,14})\s*[.!]?\s*$")
+# a name that ends a message: a word with its capital ("Tavo", "Mamá"), or one capital alone ("L", "D"; never
+# "A", "I" or the "X" of a kiss)
+_SIGNED = re.compile(r"(?:^|[\s,.!])([A-Z\u00c0-\u00de][a-z\u00df-\u00ff'-]{1,14}|[B-HJ-WYZ])\s*[.!]?\s*$")
 _SIGN_OFF = re.compile(r"(?:love|cheers|thanks|best|regards|xo+|x+|beijos?|bjs|abra[çc]os?|besos|bisous|saludos|"
                        r"hugs|kisses|ciao|cuídate|take care)[,!.]?\s+\S+\s*[.!]?\s*$", re.I)
 

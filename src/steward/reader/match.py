@@ -77,7 +77,8 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
         best: tuple[int, list[SlotValue]] = (0, [])
         for phrase, value in lists.by_first.get(tokens[i], ()):
             n = len(phrase)
-            if n >= best[0] and tuple(tokens[i:i + n]) == phrase:
+            if n >= best[0] and tuple(tokens[i:i + n]) == phrase and (len(phrase[0]) > 1 or raw[i].isupper()):
+                # (a name of one letter, the "D" a partner signs with, is a name only written as a capital)
                 if n > best[0]:
                     best = (n, [])
                 best[1].append(value)

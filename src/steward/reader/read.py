@@ -480,7 +480,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         if _another_name(text, before, now):
             # "how about Grandpa Joe?" after "how many mails has Dad sent this week?": the same question of
             # another one (its ask, its window, its flags), not a new one about Nacho
-            return replace(now, ask=before.ask, window=relative or now.window or before.window,
+            return replace(now, domain=before.domain, ask=before.ask, window=relative or now.window or before.window,
                            flags=now.flags or before.flags - _ASK_FLAGS, sure=True)
         return replace(now, window=relative) if relative is not None else now
     norms = [w.replace("\u2019", "'") for w in words(text)]
@@ -530,8 +530,8 @@ _DAYS_AND_BOOKINGS = frozenset(("appointments", "schedule"))
 
 def _day_leaves(before: Frame, text: str, from_before: bool = False) -> bool:
     """Whether a day said alone after this frame asks that day's schedule: after the bookings, after a
-    detail of one booking (its reference, its place), or said from the booking's day ("and the day after?");
-    "and Friday?" after "is the vet on Thursday?" keeps the vet, and "wasn't it on Friday?" asks of the thing
+    detail of one booking (its reference, its place), or said from the booking's day ("what about the day after that?");
+    "and Friday?" after "is the vet on Thursday?" keeps the vet, and "surely that was a Monday?" asks of the thing
     before, never of the day."""
     if before.domain != "appointments" or (not from_before and set(words(text)) & _THING_BACK):
         return False
@@ -539,7 +539,7 @@ def _day_leaves(before: Frame, text: str, from_before: bool = False) -> bool:
         or bool(before.flags & _ASK_FLAGS)
 
 
-# a pronoun for the thing asked of before ("wasn't it on Friday?", "is that on Monday?")
+# a pronoun for the thing asked of before ("surely that was a Monday?", "is it the 9th then?")
 _THING_BACK = frozenset(("it", "that", "this", "they", "it's", "that's", "its"))
 
 
@@ -563,7 +563,8 @@ def _another_name(text: str, before: Frame, now: Frame) -> bool:
     named = {w for n in now.filters for w in words(n.said)} | {w for u in now.unmatched for w in words(u.said)}
     rest = [w for w in norms[opener:] if w not in named and w not in ("the", "my", "from", "with", "then", "one")]
     return bool(opener) and not rest and now.window is None and now.ask in ("list", "show") and \
-        now.domain == before.domain and bool(before.filters or before.unmatched) and before.ask not in ("list", "show")
+        (now.domain == before.domain or _owns(before.domain, now.filters)) and \
+        bool(before.filters or before.unmatched) and before.ask not in ("list", "show")
 
 
 _BARE_ASKS = frozenset(("when", "where", "much", "long"))
@@ -576,7 +577,7 @@ def _fragment(text: str, before: Frame, now: Frame | None) -> bool:
     said = [w for w in words(text) if w not in ("and", "what", "about", "how", "the", "its", "it's", "then")]
     if now is None and 0 < len(said) <= 2 and said[-1] in _BARE_ASKS and set(said[:-1]) <= {"since", "so", "till"} \
             and (before.names_something or before.kinds or before.flags - {"bare"}):
-        return True  # "since when?" after the overdue bill, "where?" after a booking: asked of what was asked before
+        return True  # "since when, then?" after the overdue bill, "where?" after a booking: asked of what was asked before
     if not said or len(said) > _FRAGMENT_WORDS or not (before.names_something or before.kinds):
         return False
     return now is not None and (now.domain == before.domain and not (

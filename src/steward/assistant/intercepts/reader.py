@@ -65,7 +65,7 @@ _ASIDE_TURNS = frozenset(("offline", "hook", "reader", "outside", "mail_content"
 _SHOW_NOTHING = frozenset(("offline", "small_talk", "outside"))
 # a time said from the thing before ("after that", "before it")
 _IT_ON = re.compile(r"\b(?:it|that|this|they)\s+(?:on|at|for|in)\b", re.I)  # "was it on monday?": of a thing
-_ONE_THING = re.compile(r"\b(?:it|that|this)\b", re.I)  # "where's that booking?": the one thing shown
+_ONE_THING = re.compile(r"\b(?:it|that|this)\b", re.I)  # "what address is that at?": the one thing shown
 _THEN = re.compile(r"\b(?:then|at\s+that\s+time)\s*[?.!]*\s*$", re.I)  # "anything else on then?": a time said before
 _RELATIVE_TO_BEFORE = re.compile(r"\b(after|before|since|until|till)\s+(?:that|it|this|then)\b", re.I)
 # the domains whose answer each request's words ask for: a request of one domain keeps a question the reader
@@ -184,9 +184,9 @@ class ReaderAnswers:
                 return Match(NAME, {"frame": before, "pointed": picked, "shown": shown})
         if before is not None and not action and shown is not None and _ONE_THING.search(turn.text) \
                 and not (fresh is not None and fresh.names_something):
-            # "where's that booking?" after an answer that showed one thing: that thing, by its name
+            # "what address is that at?" after an answer that showed one thing: that thing, by its name
             kind, things = listed_things(shown)
-            if len(things) == 1:
+            if len(things) == 1 and kind != "mail":  # (a message pointed at is answered from itself)
                 one = Pointed(things, kind, "show", None, 1)
                 before = pointed_frame(one, before, reader.lists(), turn.text) or before
         if fresh is not None and fresh.window is None and _THEN.search(turn.text):
@@ -209,6 +209,11 @@ class ReaderAnswers:
                 and says_a_day_from_before(turn.text, reader.words):
             # "what's on the day before?" after the train: a day said from the day of the thing just shown
             day = _day_of_the_thing(shown, clock)
+            if day is None and len(listed_things(shown)[1]) > 1 and fresh is not None and fresh.window is not None:
+                # "the day before" after things on several days: before which is asked, never yesterday
+                return Match(NAME, {"frame": fresh, "ask": OpenQuestion(
+                    NAME, "Which day do you mean? Say the day, or which of those things.",
+                    {"text": turn.text, "domains": []})})
             if day is not None:
                 start = datetime.combine(day, datetime.min.time(), clock.zone)
                 before = replace(before, window=Window(start, start + timedelta(days=1),
@@ -344,7 +349,7 @@ class ReaderAnswers:
             if past.id == kept_id:
                 return kept
             data = past.trace.get("data") or {}
-            said = data.get("frame") or data.get("read") if isinstance(data, Mapping) else None
+            said = data.get("read") or data.get("frame") if isinstance(data, Mapping) else None
             if isinstance(said, Mapping):
                 back = from_json(said, lookup)
                 return replace(back, wants="") if back is not None else None
@@ -463,8 +468,13 @@ class ReaderAnswers:
             # one booking waiting for a yes: the appointments answer's own question, so "yes" makes it
             outcome_ask = offer
             reply = f"{reply}\n{offer.question}"
-        return Outcome(reply=reply, ask=outcome_ask, data={"frame": frame.to_json(), "answerer": by,
-                                                           **self._also_waiting(answer.data, frame, turn)})
+        data = {"frame": frame.to_json(), "answerer": by, **self._also_waiting(answer.data, frame, turn)}
+        read = self._read.get(turn.id)
+        if read is not None and read is not frame:
+            # a request's words answered ("how many emails did Priya send?" as mail by sender): what the reader
+            # read, its names and days, is what the next turn is read with
+            data["read"] = read.to_json()
+        return Outcome(reply=reply, ask=outcome_ask, data=data)
 
     def _also_waiting(self, data: Mapping[str, Any], frame: Frame, turn: Turn) -> dict[str, Any]:
         """The answer's data, its view saying what waits for a yes in the window the question named."""

@@ -574,7 +574,11 @@ def _seats(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock) -> A
         lines.append(f"- {moment_text(b.start, clock)} {b.title}: " + (seat or "no seat read from its mail"))
     if not any("seat " in line for line in lines):
         return Answer("\n".join([f"I can't find a seat for {what} in your mail.", *lines]), {"appointments": lines})
-    return Answer("\n".join([f"Seats for {what}:", *lines]), {"appointments": lines})
+    # the bookings that have a seat are the ones asked about (a meeting that mentions the town has none)
+    seated = [(b, line) for b, line in zip(ahead[:5], lines, strict=False) if not line.endswith("no seat read from its mail")]
+    view = bookings_view(f"Seats for {what}", [b for b, _ in seated], clock)
+    return Answer("\n".join([f"Seats for {what}:", *(line for _, line in seated)]),
+                  {"appointments": [line for _, line in seated], "view": view})
 
 
 def _with_view(answer: Answer, ahead: list[Booking], clock: Clock) -> Answer:

@@ -311,7 +311,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                 return Answer(f"Yes, you're free {said}: nothing on your calendar, no appointments, no bills due.",
                               {"busy": [], "beyond_calendar": 0, "at_time": at_time})
             opening = f"No: {said} you have" if at_time else f"Not entirely: {said} you have"
-            # what is busy, as things the next turn points at ("where's that booking?")
+            # what is busy, as things the next turn points at ("and where is that one held?")
             busy = schedule_view(opening, entries, clock, window_words(frame, clock))
             return Answer("\n".join([opening] + [t for _, t in lines]),
                           {"busy": [t for _, t in lines], "beyond_calendar": beyond, "at_time": at_time,
