@@ -72,7 +72,7 @@ THURSDAY = (
     Say("no, make it 3.30", ("15:30",)),
     Say("when does the parcel get here?", ("10:00", "14:00")),
     Say("which shop is it from?", ("Kiezrad",)),
-    Say("what's the weather in Berlin?", ("not something Steward does",), by="offline"),
+    Say("what's the weather in Berlin?", ("no weather service",), by="outside"),
     # a nod said before a question is not part of it
     Say("fair enough. what have I got tomorrow?", ("08:00", "Sanitär Krüger", "19:30", "Trattoria Lupo")),
     Say("the first one", ("Sanitär Krüger", "08:00"), ("Trattoria", "January")),

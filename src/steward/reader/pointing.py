@@ -311,8 +311,10 @@ def pointed_frame(p: Pointed, before: Frame | None, lists: SlotLists, text: str)
     if not values:
         return None
     base = before if before is not None else Frame(text=text, domain=domain, ask="show")
+    # the kinds of booking the list was of stay ("the second one" of the flights is a flight, asked when it lands)
+    kinds = base.kinds if domain == "appointments" and base.domain == "appointments" else ()
     return replace(base, text=text, domain=domain, ask="show", filters=(Named(values[0].label, values[:1], "words"),),
-                   window=None, kinds=(), bills=(), currencies=(), flags=frozenset(), unmatched=(), things=(),
+                   window=None, kinds=kinds, bills=(), currencies=(), flags=frozenset(), unmatched=(), things=(),
                    places=(), sure=True, wants="", scores=())
 
 

@@ -183,7 +183,7 @@ class ReaderAnswers:
                 # "the third of those", "who wrote that?": one thing of the answer before, answered from it alone
                 return Match(NAME, {"frame": before, "pointed": picked, "shown": shown})
         if before is not None and not action and shown is not None and _ONE_THING.search(turn.text) \
-                and not (fresh is not None and fresh.names_something):
+                and not (fresh is not None and fresh.names_something) and not (before.filters or before.kinds):
             # "what address is that at?" after an answer that showed one thing: that thing, by its name
             kind, things = listed_things(shown)
             if len(things) == 1 and kind != "mail":  # (a message pointed at is answered from itself)
