@@ -109,7 +109,7 @@ EVENING = (
     Say("the Jacaranda one", ("8,415.60",), ("Spreeufer", "Havelstern")),
     Say("what about the phone bill?", ("Funkwelle Mobil", "27.50"), ("Jacaranda",)),
     Say("is it taken automatically?", ("direct debit",), ("Jacaranda",)),
-    Say("and the internet?", ("Glasfaser Nord", "Paid")),
+    Say("and the internet?", ("Glasfaser Nord", "44.99"), ("OVERDUE", "Funkwelle")),
     Say("ok, that Edinburgh trip, when do we fly out?", ("Sat 19 Dec", "10:40"), ("SK 436",)),
     Say("what's the flight number", ("SK 431",)),
     Say("and coming back?", ("SK 436", "Tue 22 Dec")),
