@@ -74,4 +74,5 @@ def offered(events: list[Event], today: date, fmt: Formats) -> list[Candidate]:
 
 
 def sentence(message: str) -> str:
+    """A message as a sentence of its own: a capital first and a full stop last."""
     return message[:1].upper() + message[1:] + ("" if message.endswith(".") else ".")

@@ -83,6 +83,7 @@ class EventWrites:
     # -- planning -------------------------------------------------------------------------------
 
     def plan_add(self, turn: Turn, add: EventAdd) -> Plan | Answer:
+        """What adding this event takes (a question first, or the write as it will be made), or why not."""
         calendar = self._calendar()
         clock = self.clock.at(turn.now)
         passed = passed_lately(add.when, clock, self.date_options)
@@ -104,6 +105,7 @@ class EventWrites:
                     question=self._busy(shown.start, shown.end, None, "Add it anyway"))
 
     def plan_change(self, turn: Turn, change: EventChange, event: Event) -> Plan | Answer:
+        """What this change to the event takes (a question first, or the write as it will be made), or why not."""
         if change.several is not None:
             return self._plan_skips(change, event)
         if not event.rule and change.action == "move" and change.when and change.shift is None \
@@ -303,6 +305,7 @@ class EventWrites:
     # -- writing --------------------------------------------------------------------------------
 
     def settle(self, turn: Turn, plan: Plan | Answer) -> Answer:
+        """The answer to a plan: its write made now, or the one question it asks first (owned by this answerer)."""
         if isinstance(plan, Answer):
             return plan
         if plan.question is None:
@@ -327,6 +330,7 @@ class EventWrites:
                        data={"action": plan.action, "event": plan.event.id if plan.event else None})
 
     def write(self, turn: Turn, plan: Plan | None) -> Answer:
+        """Make a planned write on the calendar (audited, with where it came from) and say what was done."""
         if plan is None:
             return Answer(reply="That event is no longer on your calendar; nothing was changed.")
         calendar = self._calendar()
