@@ -219,6 +219,9 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             # "how much is the hotel?": what the booking's own mail says it costs, never a guess
             return cost_answer([Priced(b.title, b.start, b.message_id) for b in ahead], what, mailbox(), clock)
         if _WHO.match(frame.text) and not any(" with " in b.title for b in ahead):
+            if (named or frame.kinds) and mailbox is not None:
+                # "who's the instructor?" of a booking: the person its mail says it is with, or said it names none
+                return _who_with(ahead, what, mailbox(), clock)
             return None  # "who's collecting me from the station?": a person no booking names
 
         head = "Yes:" if frame.ask == "is_there" and (frame.window is not None or named) else (
@@ -635,6 +638,26 @@ def _where(ahead: list[Booking], what: str, clock: Clock, mailbox: Callable[[], 
               if not b.location]
     return Answer("\n".join([f"Where {what} {'is' if len(ahead) == 1 else 'are'}:", *lines]),
                   {"appointments": lines})
+
+
+def _who_with(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock) -> Answer:
+    """Who each booking is with, as what the store keeps of its mail says (its subject and first lines)."""
+    from steward.reader.lists import name_words
+
+    stored = mailbox.stored([b.message_id for b in ahead[:5] if b.message_id is not None])
+    lines, told = [], []
+    for b in ahead[:5]:
+        m = stored.get(b.message_id) if b.message_id is not None else None
+        who = who_in(f"{m.subject}. {m.snippet}", frozenset(name_words(f"{b.provider} {m.sender_name}"))) if m else ""
+        if who:
+            told.append(who)
+        lines.append(f"{b.line(clock)} \u2014 " + (f"with {who}, as its mail says" if who else "its mail names no one"))
+    if not told:
+        return Answer("\n".join([f"I can't tell who {what} is with: its mail names no one I can read.", *lines]),
+                      {"appointments": lines})
+    if len(ahead) == 1:
+        return Answer(f"{told[0]}, as its mail says:\n{ahead[0].line(clock)}", {"appointments": lines})
+    return Answer("\n".join([f"Who {what} is with:", *lines]), {"appointments": lines})
 
 
 def _before_the_move(ahead: list[Booking], what: str, service: AppointmentsService, clock: Clock) -> Answer:

@@ -162,10 +162,29 @@ _WITH = re.compile(r"\b(?:(?i:teacher|stylist|doctor|dentist|therapist|physician
 _INVITED_BY = re.compile(r"\b(?P<who>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?:has\s+)?invited you\b")
 
 
-def who_in(text: str) -> str:
-    """Who a booking is with, or who invited the person, as its mail says it; "" when it does not."""
+_DAYS = frozenset(("mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun", "jan", "feb", "mar",
+                   "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"))
+# a session with a person named by a first name alone ("Private lesson with Ingrid", "Massage with Tomek")
+_WITH_NAME = re.compile(r"\b(?:with|mit|con|avec)\s+(?P<who>[A-Z][a-z\u00df-\u00ff'-]{2,}(?:\s+[A-Z][a-z\u00df-\u00ff'-]+)?)"
+                        r"(?![\w-])")
+
+
+def who_in(text: str, not_names: frozenset[str] = frozenset()) -> str:
+    """Who a booking is with, or who invited the person, as its mail says it; "" when it does not. A name after
+    "with" alone counts when no word of it is an everyday word or one of `not_names` (the business's own)."""
+    from steward.reader.lists import common_english
+
+    everyday = common_english() | not_names | _DAYS
     m = _WITH.search(text) or _INVITED_BY.search(text)
-    return "" if m is None else m.group("who").strip()
+    if m is not None:
+        who = m.group("who").strip().split()
+        # "Coach: Ines Thu, 10.12.": a label's name ends before a day or an everyday word that follows it
+        return " ".join(who[:1] if len(who) == 2 and who[1].casefold().strip(".,") in everyday else who)
+    for m in _WITH_NAME.finditer(text):
+        who = m.group("who").strip()
+        if not any(w.casefold() in everyday for w in who.split()):
+            return who
+    return ""
 
 
 # the words an invitation's subject opens with before what it invites to

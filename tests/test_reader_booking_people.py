@@ -1,0 +1,57 @@
+"""Bookings asked after by the kind of place they are with and the person they are with (Glasgow): a gym's
+session is "the gym" and its coach the one its mail names ("Coach: Ines", "with Ines"); a plumber's visit
+is "the plumber"; a booking whose mail names no one is said so, never another booking's person."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from appointment_mail import message, write_folder
+from steward.app import App
+
+NOW = "2026-11-16T08:00:00+00:00"
+GLA = ZoneInfo("Europe/London")
+
+
+@pytest.fixture(scope="module")
+def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("Europe/London", NOW)
+    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+        "gym": message("cw-1@clydewall.example", ("Clydewall Climbing Gym", "app@clydewall.example"),
+                       "Booked: Bouldering session with Ines",
+                       "You're booked! Bouldering session (90 min), Coach: Ines. Your appointment is confirmed for "
+                       "Monday 16 November 2026 at 7:00 pm. Cancel up to 12 hours before.",
+                       datetime(2026, 11, 12, 20, 0, tzinfo=GLA)),
+        "plumber": message("mc-1@mcleanplumbing.example", ("McLean Plumbing & Heating", "jobs@mcleanplumbing.example"),
+                           "Your appointment is confirmed", "Hello, your boiler repair appointment is confirmed for "
+                           "Friday 20 November 2026 at 9:00 am. Our engineer will call when on the way.",
+                           datetime(2026, 11, 13, 9, 0, tzinfo=GLA)),
+    })
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.appointments.scan()
+    return app
+
+
+def talk(app: App, *turns: str) -> list[str]:
+    session = f"people-{'/'.join(turns)}"
+    return [app.engine.turn(text, session=session, dry_run=True).reply for text in turns]
+
+
+def test_the_gym_is_its_session_and_the_coach_the_one_its_mail_names(home: App) -> None:
+    gym, coach = talk(home, "what time is the gym today?", "and who's taking it?")
+    assert "Clydewall" in gym and "19:00" in gym and "McLean" not in gym, gym
+    assert coach.startswith("Ines, as its mail says"), coach
+
+
+def test_the_plumbers_visit_and_a_booking_that_names_no_one(home: App) -> None:
+    visit, who = talk(home, "is the plumber still coming on friday?", "who's coming?")
+    assert "McLean" in visit and "09:00" in visit and "Clydewall" not in visit, visit
+    assert "Ines" not in who, who
