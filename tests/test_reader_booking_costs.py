@@ -97,3 +97,8 @@ def test_two_amounts_labelled_alike_are_not_chosen_between() -> None:
     found, read = the_cost("Adult fare: €19.00\nChild fare: €9.50\n")
     assert found is None and len(read) == 2
     assert the_cost("Room: €80.00 per night\nDeposit: €40.00")[0] is None
+
+
+def test_the_way_back_asked_without_a_word_of_travel_is_the_flight_home(home: App) -> None:
+    _, back = talk(home, "when do we fly to lisbon", "what time are we back then")
+    assert "TJ 218" in back and "TJ 211" not in back, back

@@ -461,6 +461,12 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # "what was the old time?" after a booking: the time that booking had before it was moved
         return replace(before, text=text, ask="when", flags=frozenset({"earlier"}), window=None, scores=(),
                        sure=True)
+    if (before.domain == "appointments" and set(before.kinds) & {"flight", "train"}
+            and (now is None or not (now.names_something or now.window or set(now.kinds) - set(before.kinds)))
+            and _hits([w.replace("\u2019", "'") for w in words(text)], rw.way_back)):
+        # "what time are we back?" after a journey: the journey home from where that one went
+        return replace(before, text=text, ask="when", flags=before.flags - _ASK_FLAGS, window=None, scores=(),
+                       sure=True)
     if not refers_back(text, clock, options) and relative is None and not _fragment(text, before, now):
         return now
     if now is not None and now.ask == "when" and now.window is not None and now.window.said.lower() == "now":

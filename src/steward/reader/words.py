@@ -72,6 +72,7 @@ class ReaderWords:
     sender_kinds: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "gym": gym, fitness ...
     paid_mail: tuple[Phrase, ...] = ()  # a biller's mail that says a payment arrived
     work_senders: tuple[Phrase, ...] = ()  # "from work", "my colleagues": the senders at the person's workplace
+    way_back: tuple[Phrase, ...] = ()  # "and when do we get back?": the journey home after the one asked about
 
     @property
     def known(self) -> frozenset[str]:
@@ -125,6 +126,7 @@ def parse_words(text: str) -> ReaderWords:
         sender_kinds=_table(data.get("sender_kinds") or {}, "sender_kinds"),
         paid_mail=_phrases(data.get("paid_mail") or [], "paid_mail"),
         work_senders=_phrases(data.get("work_senders") or [], "work_senders"),
+        way_back=_phrases(data.get("way_back") or [], "way_back"),
     )
 
 

@@ -58,7 +58,8 @@ _STARTS_AT = re.compile(rf"(?P<f>{_PLACE})\s[-\u2192>]+\s*{_PLACE}|\bfrom\s+(?P<
 # the journey home after the one out: "and the way back?", "when do we come back?", "the flight home"
 _WAY_BACK = re.compile(r"\b(?:way|trip|journey|flight|train|ride|leg)\s+(?:back|home)\b|\b(?:come|coming|get|getting|"
                        r"fly|flying|head|heading|go|going|travel(?:l?ing)?)\s+(?:back|home)\b|\breturn\s+"
-                       r"(?:flight|train|journey|trip|leg)\b|\bback home\b", re.I)
+                       r"(?:flight|train|journey|trip|leg)\b|\bback home\b|\b(?:are we|am i|be|we're|i'm)\s+back\b|"
+                       r"\bthe return\b", re.I)
 _WHO = re.compile(r"\s*(?:and\s+|so\s+)?who(?:'s|\u2019s|\s|$)", re.I)
 AHEAD = timedelta(days=365)
 _STATUS = {"proposed": "found in your mail, waiting for your yes", "created": "on your calendar"}
