@@ -77,11 +77,11 @@ WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief
 
 # what the third set (a development set over the third sample mailbox, tuned on by kind) scored when this
 # test was last tightened: a change that adds a wrong answer in any capability fails here
-THIRD_WRONG_AT_MOST = {"money": 0, "appointments": 1, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
+THIRD_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the fourth set (a development set over the fourth sample mailbox, tuned on by kind) scored when this
 # test was last tightened: a change that adds a wrong answer in any capability fails here
-FOURTH_WRONG_AT_MOST = {"money": 0, "appointments": 4, "schedule": 1, "mail": 1, "brief": 0, "reminders": 0}
+FOURTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the fifth set (a development set over the fifth sample mailbox, written blind to the rules) scored on
 # its first run, before any tuning: a change that adds a wrong answer in any capability fails here
