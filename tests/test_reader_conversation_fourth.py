@@ -147,3 +147,14 @@ def test_a_thursday_from_breakfast_to_bed(fourth: App) -> None:
 def test_an_evening_of_bills_trips_and_mail(fourth: App) -> None:
     wrong = misses(fourth, "evening", EVENING)
     assert not wrong, "\n".join(wrong)
+
+
+def test_a_day_said_next_keeps_the_thing_only_when_a_day_was_asked_of_it(fourth: App) -> None:
+    # the gym's time told, "and tomorrow?" asks tomorrow; the plumber asked of a day, another day asks of him
+    wrong = misses(fourth, "days-next", (
+        Say("what time is the gym?", ("18:30",)),
+        Say("and tomorrow?", ("Trattoria Lupo", "08:00"), ("Nothing tomorrow on",)),
+        Say("is the plumber coming tomorrow?", ("Sanitär Krüger", "08:00")),
+        Say("and Saturday?", ("Nothing on Saturday on the plumber",), ("Jonas",)),
+    ))
+    assert not wrong, "\n".join(wrong)

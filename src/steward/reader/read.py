@@ -541,8 +541,9 @@ def _day_leaves(before: Frame, text: str, from_before: bool = False) -> bool:
     before, never of the day."""
     if before.domain != "appointments" or (not from_before and set(words(text)) & _THING_BACK):
         return False
-    return from_before or not (before.filters or before.kinds) or before.ask not in ("when", "is_there") \
-        or bool(before.flags & _ASK_FLAGS)
+    # (a thing asked of with no day, "what time is the vet?", has its time told: a day said next asks that day)
+    return from_before or not (before.filters or before.kinds) or before.window is None \
+        or before.ask not in ("when", "is_there") or bool(before.flags & _ASK_FLAGS)
 
 
 # a pronoun for the thing asked of before ("surely that was a Monday?", "is it the 9th then?")
