@@ -44,6 +44,7 @@ class ManageWords:
     corrections: tuple[Phrase, ...] = ()
     list_determiners: tuple[Phrase, ...] = ()
     list_nouns: tuple[Phrase, ...] = ()
+    list_followers: tuple[Phrase, ...] = ()
     not_kept_as_lists: tuple[Phrase, ...] = ()
     unkept_lists: Mapping[str, tuple[Phrase, ...]] = field(default_factory=dict)
 
@@ -57,7 +58,7 @@ def load_manage_words() -> ManageWords:
     lists: dict[str, tuple[Phrase, ...]] = {}
     for key in ("nouns", "list_phrases", "list_verbs", "cancel_verbs", "move_verbs", "snooze_verbs", "done_verbs",
                 "done_marks", "pronouns", "occurrence_only", "series_words", "fillers", "corrections",
-                "list_determiners", "list_nouns", "not_kept_as_lists"):
+                "list_determiners", "list_nouns", "not_kept_as_lists", "list_followers"):
         raw = data.get(key) if isinstance(data, Mapping) else None
         if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
             raise ConfigError(f"requests.yaml: {key} must be a list of phrases")
@@ -101,11 +102,12 @@ def _find(norms: Sequence[str], start: int, phrases: tuple[Phrase, ...]) -> tupl
 
 def named_list(norms: Sequence[str], words: ManageWords) -> bool:
     """Whether the words name a list of one's own: a determiner, at most three words, then a list noun ("my
-    work lists", "the list", "a grocery list"); not "a list of ..." nor a list whose words say mail or
-    contacts ("my mailing list", "the contact list")."""
+    work lists", "the list", "a grocery list"); not "a list of ..." (its "of" said or left out: "the list
+    credit cards I have") nor a list whose words say mail or contacts ("my mailing list", "the contact list")."""
     for i in range(len(norms)):
-        if not match_at(norms, i, words.list_nouns) or (i + 1 < len(norms) and norms[i + 1] == "of"):
-            continue
+        if not match_at(norms, i, words.list_nouns) or (i + 1 < len(norms) and (
+                norms[i + 1] == "of" or not match_at(norms, i + 1, words.list_followers))):
+            continue  # "a list of ...", "the list credit card accounts": a list of something else
         for j in range(i - 1, max(-1, i - 5), -1):
             if match_at(norms, j, words.list_determiners) == 1:
                 between = norms[j + 1:i]
@@ -121,7 +123,8 @@ def _list_after(norms: Sequence[str], at: int, words: ManageWords) -> bool:
     for i in range(at, min(at + 3, len(norms))):
         if match_at(norms, i, words.list_nouns):
             between = norms[at:i]
-            return not (i + 1 < len(norms) and norms[i + 1] == "of") and \
+            return not (i + 1 < len(norms) and (norms[i + 1] == "of" or not match_at(norms, i + 1,
+                                                                                words.list_followers))) and \
                 not any(match_at(between, k, words.not_kept_as_lists) for k in range(len(between)))
     return False
 
