@@ -83,9 +83,10 @@ THIRD_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, 
 # test was last tightened: a change that adds a wrong answer in any capability fails here
 FOURTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
-# what the fifth set (a development set over the fifth sample mailbox, written blind to the rules) scored on
-# its first run, before any tuning: a change that adds a wrong answer in any capability fails here
-FIFTH_WRONG_AT_MOST = {"money": 16, "appointments": 3, "schedule": 1, "mail": 4, "brief": 3, "reminders": 0}
+# what the fifth set (a development set over the fifth sample mailbox, written blind to the rules, then tuned
+# on by kind) scored when this test was last tightened: a change that adds a wrong answer in any capability
+# fails here
+FIFTH_WRONG_AT_MOST = {"money": 3, "appointments": 1, "schedule": 0, "mail": 2, "brief": 0, "reminders": 0}
 
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
                 "fifth": FIFTH_WRONG_AT_MOST}
