@@ -44,7 +44,7 @@ def ask_steward(ctx: Asking, question: str) -> dict[str, Any]:
     trace = engine.turn(question, session=ctx.session, dry_run=True, use_model=False)
     if trace.writes:
         raise ToolError("not_a_question", f"that would change something; use the write tools ({WRITE_TOOLS})")
-    if trace.handled_by == "offline":
+    if trace.handled_by in ("offline", "outside"):  # the refusal, or a line that says what Steward holds no data on
         raise ToolError("no_answer", "Steward's own readers have no answer for that question; use its other "
                                      "tools (search_inbox, analyze_inbox, list_dues, list_schedule, show_brief)")
     asked = trace.continuation.question if trace.continuation is not None else None

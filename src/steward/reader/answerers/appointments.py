@@ -219,8 +219,9 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             # "how much is the hotel?": what the booking's own mail says it costs, never a guess
             return cost_answer([Priced(b.title, b.start, b.message_id) for b in ahead], what, mailbox(), clock)
         if _WHO.match(frame.text) and not any(" with " in b.title for b in ahead):
-            if (named or frame.kinds) and mailbox is not None:
-                # "who's the instructor?" of a booking: the person its mail says it is with, or said it names none
+            if (named or frame.kinds) and mailbox is not None and not _OF_THE_PERSON.search(frame.text):
+                # "who's the instructor?" of a booking: the person its mail says it is with, or said it names none;
+                # "who's meeting us at the port?" asks of someone who does something to the person, no booking's
                 return _who_with(ahead, what, mailbox(), clock)
             return None  # "who's collecting me from the station?": a person no booking names
 
@@ -638,6 +639,10 @@ def _where(ahead: list[Booking], what: str, clock: Clock, mailbox: Callable[[], 
               if not b.location]
     return Answer("\n".join([f"Where {what} {'is' if len(ahead) == 1 else 'are'}:", *lines]),
                   {"appointments": lines})
+
+
+# the person as the one acted on ("who's picking me up", "who is meeting us"): not who a booking is with
+_OF_THE_PERSON = re.compile(r"\b(?:me|us)\b", re.IGNORECASE)
 
 
 def _who_with(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock) -> Answer:
