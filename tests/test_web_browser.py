@@ -208,6 +208,7 @@ def serious_violations(page: Any) -> list[str]:
 
 def ask(page: Any, text: str) -> str:
     """Type a turn, send it, and wait for its whole answer."""
+    page.wait_for_selector("#send:enabled")  # a turn sent while one is under way is not taken
     before = page.locator("li.msg.bot").count()
     page.fill("#text", text)
     page.keyboard.press("Enter")

@@ -35,6 +35,7 @@ def shot(answer: Any, size: tuple[int, int], kind: str) -> None:
 
 def ask(page: Any, text: str) -> Any:
     """Type a turn, send it, wait for its whole answer; the answer's list item."""
+    page.wait_for_selector("#send:enabled")  # a turn sent while one is under way is not taken
     before = page.locator("li.msg.bot:not(.streaming)").count()
     page.fill("#text", text)
     page.keyboard.press("Enter")

@@ -330,7 +330,10 @@ async function sendTurn(text) {
     for await (const ev of sseEvents(res)) {
       if (ev.name === "delta") { bubble.text.textContent += ev.data.text; scrollDown(); }
       else if (ev.name === "reset") { bubble.text.textContent = ""; }
-      else if (ev.name === "trace") { finishBot(bubble, ev.data); finished = true; }
+      else if (ev.name === "trace") {
+        // the trace is the turn's last event: the next turn can be sent while the stream closes
+        finishBot(bubble, ev.data); finished = true; send.disabled = false;
+      }
       else if (ev.name === "error") throw new Error(ev.data.message);
     }
     if (!finished) throw new Error("the answer was cut off; try again");
