@@ -7,7 +7,10 @@ from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from steward.app import App
 
 ME = ("Alex Morgan", "alex@steward-demo.example")
 DENTAL = ("Lakeside Dental", "appointments@lakesidedental.example")
@@ -50,6 +53,20 @@ def schema_table(name: str, start: str, status: str = "ReservationConfirmed") ->
             f"<body><p>Your table at {name} is booked.</p></body></html>")
 
 
+def schema_stay(name: str, checkin: str, checkout: str, street: str, town: str, country: str, *,
+                number: str | None = None) -> str:
+    """A booking service's HTML for a stay: its schema.org LodgingReservation markup (JSON-LD) and no text."""
+    data: dict[str, Any] = {"@context": "https://schema.org", "@type": "LodgingReservation"}
+    if number is not None:
+        data["reservationNumber"] = number
+    data |= {"reservationStatus": "https://schema.org/ReservationConfirmed", "checkinTime": checkin,
+             "checkoutTime": checkout,
+             "reservationFor": {"@type": "LodgingBusiness", "name": name,
+                                "address": {"@type": "PostalAddress", "streetAddress": street,
+                                            "addressLocality": town, "addressCountry": country}}}
+    return f'<html><head><script type="application/ld+json">{json.dumps(data)}</script></head><body></body></html>'
+
+
 def write_folder(folder: Path, messages: dict[str, bytes]) -> Path:
     """The messages as .eml files in a folder (names sorted = import order)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -71,3 +88,14 @@ def scan_mail(tmp_path: Path, cli: Any, mails: dict[str, bytes], now: str, zone:
 def booked(items: list[dict[str, Any]], statuses: tuple[str, ...] = ("proposed",)) -> list[tuple[str, str]]:
     """(provider, start) of each booking a scan found in one of `statuses`, in order."""
     return sorted((i["provider"], i["start"]) for i in items if i["status"] in statuses)
+
+
+def with_bookings(app: App, folder: Path, mails: dict[str, bytes]) -> App:
+    """`app`'s home with `mails` imported and the bookings in them found (as a scan after an import finds them)."""
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    ingest(app.db, scan([write_folder(folder, mails)]), account="test",
+           snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.appointments.scan()
+    return app

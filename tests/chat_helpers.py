@@ -1,9 +1,13 @@
-"""A chat turn as the loop tests take one: `steward chat --json` through the in-process `cli` fixture."""
+"""A chat turn as the tests take one: `steward chat --json` through the in-process `cli` fixture, or turns
+said to a home's engine in one conversation."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from steward.app import App
 
 
 def chat_json(cli: Callable[..., Any], now: str, text: str, *options: str) -> dict[str, Any]:
@@ -11,3 +15,9 @@ def chat_json(cli: Callable[..., Any], now: str, text: str, *options: str) -> di
     result = cli("chat", "--now", now, "--json", *options, text)
     assert result.code == 0, result.err
     return dict(result.json())
+
+
+def talk(app: App, *turns: str) -> list[str]:
+    """The replies to `turns` said one after another in one conversation (named after them), writing nothing."""
+    session = "/".join(turns)
+    return [app.engine.turn(text, session=session, dry_run=True).reply for text in turns]

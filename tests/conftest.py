@@ -54,6 +54,22 @@ class Result:
         return [json.loads(line) for line in self.out.splitlines() if line.strip()]
 
 
+@pytest.fixture(scope="module")
+def sample_home(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The home built from the sample mailbox the test module names in `SAMPLE` (tests/sample_homes.py), once
+    for the module."""
+    home: Path = request.module.SAMPLE.build(tmp_path_factory)
+    return home
+
+
+@pytest.fixture(scope="module")
+def sample_accepted(sample_home: Path, request: pytest.FixtureRequest,
+                    tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of that home with every proposed booking accepted, as its person would on the page."""
+    copy: Path = request.module.SAMPLE.accepted(sample_home, tmp_path_factory)
+    return copy
+
+
 @pytest.fixture
 def no_semantic(monkeypatch: pytest.MonkeyPatch) -> None:
     """Search and routing by words alone: no embedding model is built or loaded."""

@@ -1,6 +1,8 @@
 """What the tests of the generated sample mailboxes share (tests/test_sample_second.py, _third, _fourth,
 _fifth): a home built from a person's mailbox at their clock, its commands run as they would run them, the copy
-of it with every proposed booking accepted, and the checks every mailbox passes the same way."""
+of it with every proposed booking accepted, and the checks every mailbox passes the same way. A test module
+names its mailbox in `SAMPLE`; the fixtures `sample_home` and `sample_accepted` (tests/conftest.py) build its
+home and the accepted copy once for the module."""
 
 from __future__ import annotations
 
@@ -62,6 +64,12 @@ class SampleHome:
         return copy
 
 
+SECOND = SampleHome("second", "2026-12-03T19:40:00+11:00", "Australia/Melbourne")
+THIRD = SampleHome("third", "2026-12-07T07:40:00-05:00", "America/Toronto")
+FOURTH = SampleHome("fourth", "2026-12-10T07:30:00+01:00", "Europe/Berlin")
+FIFTH = SampleHome("fifth", "2026-12-15T07:45:00+03:00", "Africa/Nairobi")
+
+
 def xfail(rows: Sequence[tuple[Any, ...]]) -> list[Any]:
     """Rows whose last field is a reason Steward misses them become expected failures with that reason."""
     return [pytest.param(*row, marks=pytest.mark.xfail(reason=row[-1], strict=False)) if row[-1] else row
@@ -84,6 +92,15 @@ def same_bytes_and_facts(generate: Callable[..., list[SampleMessage]], now: date
 def dues_items(dues: Any) -> list[dict[str, Any]]:
     """Every item of a `steward dues --json` answer, whatever its currency."""
     return [i for c in dues["currencies"] for i in c["items"]]
+
+
+def assert_owed(dues: Any, issuer: str, amount: str, currency: str, due: str, autopay: bool | None = None) -> None:
+    """A `steward dues` answer holds `issuer`'s bill of `amount` in `currency` due on `due` (collected
+    automatically or not, where `autopay` says)."""
+    items = dues_items(dues)
+    assert any(i["issuer"] == issuer and i["amount"] == amount and i["currency"] == currency
+               and i["due_date"] == due and (autopay is None or bool(i["autopay"]) == autopay) for i in items), [
+        (i["issuer"], i["amount"], i["currency"], i["due_date"], i["autopay"]) for i in items]
 
 
 def assert_booked(found: list[dict[str, Any]], provider: str, start: str) -> None:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from appointment_mail import message, write_folder
+from appointment_mail import message, with_bookings
+from chat_helpers import talk
 from steward.app import App
 
 NOW = "2026-10-05T09:00:00+01:00"
@@ -21,12 +21,8 @@ LDN = ZoneInfo("Europe/London")
 
 @pytest.fixture(scope="module")
 def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
-    from steward.mail.ingest import ingest
-    from steward.mail.sources import scan
-
-    app = app_in_own_home("Europe/London", NOW)
     tailor = ("Hartley & Finch Tailoring", "fittings@hartleyfinch.example")
-    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+    return with_bookings(app_in_own_home("Europe/London", NOW), tmp_path_factory.mktemp("mail"), {
         "a": message("hf-1@hartleyfinch.example", tailor, "Your fitting is booked",
                      "Dear Priyanka,\n\nyour fitting appointment is confirmed for Friday 9 October 2026 at 2:00 pm "
                      "at our Briggate shop.\n\nHartley & Finch", datetime(2026, 9, 20, 10, 0, tzinfo=LDN)),
@@ -39,14 +35,6 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                      "Lesson booked", "Hi Priyanka, your piano lesson appointment is confirmed for Thursday 8 "
                      "October 2026 at 6:00 pm.\n\nKeynote Piano Studio", datetime(2026, 9, 28, 12, 0, tzinfo=LDN)),
     })
-    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
-    app.appointments.scan()
-    return app
-
-
-def talk(app: App, *turns: str) -> list[str]:
-    session = f"move-{'/'.join(turns)}"
-    return [app.engine.turn(text, session=session, dry_run=True).reply for text in turns]
 
 
 def test_a_moved_booking_now_then_the_time_it_had_before(home: App) -> None:

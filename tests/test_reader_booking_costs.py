@@ -5,15 +5,14 @@ amounts alike is said so, never one of them picked."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from appointment_mail import message, write_folder
+from appointment_mail import message, schema_stay, with_bookings
+from chat_helpers import talk
 from steward.app import App
 from steward.reader.answerers.costs import the_cost
 
@@ -21,23 +20,9 @@ NOW = "2027-01-11T08:00:00+01:00"
 SENT = datetime(2027, 1, 4, 20, 15, tzinfo=ZoneInfo("Europe/Vienna"))
 
 
-def _stay() -> str:
-    markup = {"@context": "https://schema.org", "@type": "LodgingReservation", "reservationNumber": "AZ-55102",
-              "reservationStatus": "https://schema.org/ReservationConfirmed",
-              "checkinTime": "2027-01-22T14:00:00", "checkoutTime": "2027-01-25T12:00:00",
-              "reservationFor": {"@type": "LodgingBusiness", "name": "Casa do Azulejo",
-                                 "address": {"@type": "PostalAddress", "streetAddress": "Rua da Rosa 41",
-                                             "addressLocality": "Lisbon", "addressCountry": "PT"}}}
-    return f'<html><head><script type="application/ld+json">{json.dumps(markup)}</script></head><body></body></html>'
-
-
 @pytest.fixture(scope="module")
 def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
-    from steward.mail.ingest import ingest
-    from steward.mail.sources import scan
-
-    app = app_in_own_home("Europe/Vienna", NOW)
-    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+    return with_bookings(app_in_own_home("Europe/Vienna", NOW), tmp_path_factory.mktemp("mail"), {
         "flights": message("f1@tejoair.example", ("Tejo Air", "trips@tejoair.example"),
                            "Booking confirmed: Vienna - Lisbon, ref LX9P2D",
                            "Olá Marta,\n\nyour booking LX9P2D is confirmed.\n\n"
@@ -48,16 +33,9 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                          "Casa do Azulejo: your reservation", "Dear Marta,\n\nthanks for booking Casa do Azulejo, "
                          "Rua da Rosa 41, Lisbon.\nArrive: Friday 22 January from 14:00\nLeave: Monday 25 January "
                          "by 12:00\nRoom: €96.50 per night\nCity tax: €6.00\nTotal: €295.50, paid on arrival\n",
-                         SENT, html=_stay()),
+                         SENT, html=schema_stay("Casa do Azulejo", "2027-01-22T14:00:00", "2027-01-25T12:00:00",
+                                                "Rua da Rosa 41", "Lisbon", "PT", number="AZ-55102")),
     })
-    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
-    app.appointments.scan()
-    return app
-
-
-def talk(app: App, *turns: str) -> list[str]:
-    session = f"costs-{'/'.join(turns)}"
-    return [app.engine.turn(text, session=session, dry_run=True).reply for text in turns]
 
 
 def test_the_hotels_cost_is_its_total_never_a_nightly_rate_or_a_tax(home: App) -> None:

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from appointment_mail import message, write_folder
+from appointment_mail import message, with_bookings
+from chat_helpers import talk
 from steward.app import App
 
 NOW = "2026-11-16T08:00:00+00:00"
@@ -20,11 +20,7 @@ GLA = ZoneInfo("Europe/London")
 
 @pytest.fixture(scope="module")
 def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
-    from steward.mail.ingest import ingest
-    from steward.mail.sources import scan
-
-    app = app_in_own_home("Europe/London", NOW)
-    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+    return with_bookings(app_in_own_home("Europe/London", NOW), tmp_path_factory.mktemp("mail"), {
         "gym": message("cw-1@clydewall.example", ("Clydewall Climbing Gym", "app@clydewall.example"),
                        "Booked: Bouldering session with Ines",
                        "You're booked! Bouldering session (90 min), Coach: Ines. Your appointment is confirmed for "
@@ -35,14 +31,6 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                            "Friday 20 November 2026 at 9:00 am. Our engineer will call when on the way.",
                            datetime(2026, 11, 13, 9, 0, tzinfo=GLA)),
     })
-    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
-    app.appointments.scan()
-    return app
-
-
-def talk(app: App, *turns: str) -> list[str]:
-    session = f"people-{'/'.join(turns)}"
-    return [app.engine.turn(text, session=session, dry_run=True).reply for text in turns]
 
 
 def test_the_gym_is_its_session_and_the_coach_the_one_its_mail_names(home: App) -> None:

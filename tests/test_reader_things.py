@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from appointment_mail import ics_event, message, write_folder
+from appointment_mail import ics_event, message, with_bookings
 from steward.app import App
 
 NOW = "2026-06-08T08:00:00+01:00"  # a Monday morning
@@ -25,12 +24,8 @@ def _sent(day: int, hour: int = 9) -> datetime:
 
 @pytest.fixture(scope="module")
 def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
-    from steward.mail.ingest import ingest
-    from steward.mail.sources import scan
-
-    app = app_in_own_home("Europe/Dublin", NOW)
     clinic = ("Liffeyside Medical Practice", "desk@liffeyside.example")
-    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+    return with_bookings(app_in_own_home("Europe/Dublin", NOW), tmp_path_factory.mktemp("mail"), {
         "a-physical": message("p1@liffeyside.example", clinic, "Appointment confirmed - Thu, Jun 18",
                               "Hi Noor,\n\nYour annual physical with Dr. Aoife Brennan is booked for Thursday, June 18 "
                               "at 9:40 a.m.\nLiffeyside Medical Practice, 7 Quay St.", _sent(2)),
@@ -59,9 +54,6 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                            "You're all set.\n\nCasa Brava\nFriday, June 12 at 8:15 PM\nTable for 4\nConfirmation "
                            "#CB-55120\n9 Dame Lane, Dublin", _sent(4)),
     })
-    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
-    app.appointments.scan()
-    return app
 
 
 def ask(app: App, *turns: str) -> str:

@@ -5,37 +5,23 @@ so, never the one out again (Dublin, flying to Lisbon)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from appointment_mail import ics_event, message, write_folder
+from appointment_mail import ics_event, message, schema_stay, with_bookings
+from chat_helpers import talk
 from steward.app import App
 
 NOW = "2026-06-08T08:00:00+01:00"
 SENT = datetime(2026, 5, 20, 19, 0, tzinfo=ZoneInfo("Europe/Dublin"))
 
 
-def _stay(name: str, checkin: str, checkout: str) -> str:
-    markup = {"@context": "https://schema.org", "@type": "LodgingReservation", "checkinTime": checkin,
-              "checkoutTime": checkout, "reservationStatus": "https://schema.org/ReservationConfirmed",
-              "reservationFor": {"@type": "LodgingBusiness", "name": name,
-                                 "address": {"@type": "PostalAddress", "streetAddress": "12 Calle Mayor",
-                                             "addressLocality": "Madrid", "addressCountry": "ES"}}}
-    return f'<html><head><script type="application/ld+json">{json.dumps(markup)}</script></head><body></body></html>'
-
-
 @pytest.fixture(scope="module")
 def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
-    from steward.mail.ingest import ingest
-    from steward.mail.sources import scan
-
-    app = app_in_own_home("Europe/Dublin", NOW)
-    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+    return with_bookings(app_in_own_home("Europe/Dublin", NOW), tmp_path_factory.mktemp("mail"), {
         "flight": message("f1@skerryair.example", ("Skerry Air", "bookings@skerryair.example"),
                           "Your trip to Lisbon - ZP4K7Q",
                           "Thanks for flying Skerry Air.\n\nBooking reference (PNR): ZP4K7Q\nPassengers: QUINN/ROISIN MS\n\n"
@@ -51,16 +37,9 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                          "Your stay at Sol Menor Hotel is confirmed",
                          "Hi Roisin, your booking is confirmed.\nSol Menor Hotel, 12 Calle Mayor, Madrid\nCheck-in: "
                          "Monday 22 June 2026, from 15:00\nCheck-out: Wednesday 24 June 2026, until 11:00\n2 nights",
-                         SENT, html=_stay("Sol Menor Hotel", "2026-06-22T15:00:00+02:00", "2026-06-24T11:00:00+02:00")),
+                         SENT, html=schema_stay("Sol Menor Hotel", "2026-06-22T15:00:00+02:00",
+                                                "2026-06-24T11:00:00+02:00", "12 Calle Mayor", "Madrid", "ES")),
     })
-    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
-    app.appointments.scan()
-    return app
-
-
-def talk(app: App, *turns: str) -> list[str]:
-    session = f"trip-{'/'.join(turns)}"
-    return [app.engine.turn(text, session=session, dry_run=True).reply for text in turns]
 
 
 def test_a_flight_to_a_place_said_in_lower_case_then_its_landing_reference_and_way_back(home: App) -> None:

@@ -1,4 +1,4 @@
-"""The fifth sample mailbox (Akinyi Odera, Nairobi): deterministic, and a home built from it shows her
+"""The fifth sample mailbox (Akinyi Odera, Nairobi): a home built from it shows her
 bills, bookings and day. Each bill and booking is checked on its own, so what Steward does not yet read
 from her mail is named (an expected failure with the reason) instead of hiding in a count: her mail was
 written without looking at how Steward reads mail, so what it misses is a finding about real mail."""
@@ -6,40 +6,15 @@ written without looking at how Steward reads mail, so what it misses is a findin
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from sample_homes import SampleHome, assert_booked, dues_items, same_bytes_and_facts, xfail
-from steward.sample.fifth import generate
+from sample_homes import FIFTH, assert_booked, assert_owed, dues_items, xfail
 
-SAMPLE = SampleHome("fifth", "2026-12-15T07:45:00+03:00", "Africa/Nairobi")
-NOW = SAMPLE.now
+SAMPLE = FIFTH
 
-# why a bill or a booking in her mail is not read yet (seen on this mailbox; see docs/benchmarks.md)
-
-
-def test_same_inputs_same_bytes_and_the_facts_do_not_depend_on_the_seed() -> None:
-    same_bytes_and_facts(generate, datetime.fromisoformat(NOW), at_least=140)
-
-
-def test_a_mailbox_needs_an_aware_clock() -> None:
-    with pytest.raises(ValueError, match="aware"):
-        generate(datetime(2026, 12, 15, 7, 45))
-
-
-def _run(home: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    return SAMPLE.run(home, capsys, *args)
-
-
-@pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return SAMPLE.build(tmp_path_factory)
-
-
-# (issuer, amount, currency, due date, autopay) of every bill still owed at NOW, and why Steward misses it
+# (issuer, amount, currency, due date, autopay) of every bill still owed at her clock, and why Steward misses it
 OWED = [
     ("Mvuli Bank", "84372.50", "KES", "2026-12-24", False, None),
     ("Savanna Trust Bank", "612.40", "USD", "2026-12-21", True, None),
@@ -51,22 +26,19 @@ OWED = [
 
 
 @pytest.mark.parametrize(("issuer", "amount", "currency", "due", "autopay", "missed"), xfail(OWED))
-def test_each_bill_owed_is_in_the_dues(home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
+def test_each_bill_owed_is_in_the_dues(sample_home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
                                        currency: str, due: str, autopay: bool, missed: str | None) -> None:
-    items = dues_items(_run(home, capsys, "dues"))
-    assert any(i["issuer"] == issuer and i["amount"] == amount and i["currency"] == currency
-               and i["due_date"] == due and bool(i["autopay"]) == autopay for i in items), [
-        (i["issuer"], i["amount"], i["currency"], i["due_date"], i["autopay"]) for i in items]
+    assert_owed(SAMPLE.run(sample_home, capsys, "dues"), issuer, amount, currency, due, autopay)
 
 
-def test_the_electricity_bill_alone_is_overdue(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    overdue = {i["issuer"] for i in dues_items(_run(home, capsys, "dues")) if i["overdue"]}
+def test_the_electricity_bill_alone_is_overdue(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    overdue = {i["issuer"] for i in dues_items(SAMPLE.run(sample_home, capsys, "dues")) if i["overdue"]}
     assert overdue == {"Mwangaza Power"}
 
 
 def test_paid_bills_last_months_statements_and_lures_are_not_owed(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    items = dues_items(_run(home, capsys, "dues"))
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    items = dues_items(SAMPLE.run(sample_home, capsys, "dues"))
     assert "Chemchemi Water" not in {i["issuer"] for i in items}
     assert not {i["issuer"] for i in items} & {"Haraka Couriers", "Mvuli Bank Security"}
     assert not [i for i in items if i["amount"] in ("61208.90", "430.15", "2315.00", "150.00", "285.00")]
@@ -74,13 +46,13 @@ def test_paid_bills_last_months_statements_and_lures_are_not_owed(
     assert len(pairs) == len(set(pairs)), pairs
 
 
-def test_the_cards_she_holds_are_her_accounts(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    accounts = _run(home, capsys, "accounts")["accounts"]
+def test_the_cards_she_holds_are_her_accounts(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    accounts = SAMPLE.run(sample_home, capsys, "accounts")["accounts"]
     held = {(a["issuer"], a["account"][-4:]) for a in accounts}
     assert {("Mvuli Bank", "6628"), ("Savanna Trust Bank", "0917")} <= held
 
 
-# (provider, start, why Steward misses it) of every booking ahead of NOW as the mail leaves it
+# (provider, start, why Steward misses it) of every booking ahead of her clock as the mail leaves it
 BOOKED = [
     ("Curl Theory Salon", "2026-12-15T17:30:00+03:00", None),
     ("Kijani Health Rooms", "2026-12-16T10:20:00+03:00", None),
@@ -95,30 +67,24 @@ BOOKED = [
 
 
 @pytest.mark.parametrize(("provider", "start", "missed"), xfail(BOOKED))
-def test_each_booking_ahead_is_found(home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
+def test_each_booking_ahead_is_found(sample_home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
                                      missed: str | None) -> None:
-    assert_booked(_run(home, capsys, "appointments", "scan", "--dry-run")["items"], provider, start)
+    assert_booked(SAMPLE.run(sample_home, capsys, "appointments", "scan", "--dry-run")["items"], provider, start)
 
 
 def test_the_cancelled_physio_session_is_a_cancellation_never_a_booking(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = SAMPLE.run(sample_home, capsys, "appointments", "scan", "--dry-run")["items"]
     physio = [(i["start"], i["status"], i["reason"]) for i in found if i["provider"] == "Mwendo Physiotherapy"]
     assert ("2026-12-18T07:30:00+03:00", "rejected", "cancellation") in physio
     assert not [p for p in physio if p[1] in ("proposed", "created")]
 
 
 def test_the_dentist_is_never_proposed_at_the_time_it_was_moved_from(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = SAMPLE.run(sample_home, capsys, "appointments", "scan", "--dry-run")["items"]
     assert not [i for i in found if i["provider"] == "Tabasamu Dental Studio"
                 and i["status"] in ("proposed", "created") and i["start"] == "2026-12-17T09:00:00+03:00"]
-
-
-@pytest.fixture(scope="module")
-def accepted(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of her home with every proposed booking accepted, as she would on the page."""
-    return SAMPLE.accepted(home, tmp_path_factory)
 
 
 # (day, title words, start in Nairobi) of what her days hold once her bookings are accepted, and why it is missing
@@ -134,25 +100,25 @@ DAYS = [
 
 
 @pytest.mark.parametrize(("day", "words", "start", "missed"), xfail(DAYS))
-def test_her_schedule_holds_each_accepted_booking_on_its_day(accepted: Path, capsys: pytest.CaptureFixture[str],
+def test_her_schedule_holds_each_accepted_booking_on_its_day(sample_accepted: Path, capsys: pytest.CaptureFixture[str],
                                                               day: str, words: str, start: str,
                                                               missed: str | None) -> None:
-    items = _run(accepted, capsys, "schedule", day)["items"]
+    items = SAMPLE.run(sample_accepted, capsys, "schedule", day)["items"]
     text = json.dumps(items, ensure_ascii=False)
     assert words in text and f"T{start}" in text, items
 
 
 def test_the_cancelled_session_and_the_moved_check_up_leave_no_trace_on_the_calendar(
-        accepted: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    friday = json.dumps(_run(accepted, capsys, "schedule", "2026-12-18")["items"], ensure_ascii=False)
-    thursday = json.dumps(_run(accepted, capsys, "schedule", "2026-12-17")["items"], ensure_ascii=False)
+        sample_accepted: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    friday = json.dumps(SAMPLE.run(sample_accepted, capsys, "schedule", "2026-12-18")["items"], ensure_ascii=False)
+    thursday = json.dumps(SAMPLE.run(sample_accepted, capsys, "schedule", "2026-12-17")["items"], ensure_ascii=False)
     assert "Mwendo" not in friday and "T07:30" not in friday
     assert "Tabasamu" not in thursday and "T09:00" not in thursday
 
 
 @pytest.mark.parametrize("sender", ["alerts@mvuli-verify-account.example", "delivery@haraka-parcel-fees.example"])
-def test_each_lure_is_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str], sender: str) -> None:
-    found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+def test_each_lure_is_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str], sender: str) -> None:
+    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
     assert sender in {h["sender"] for h in found}
 
 
@@ -162,7 +128,7 @@ def test_each_lure_is_filed_as_phishing(home: Path, capsys: pytest.CaptureFixtur
         reason="an electricity company's final notice (pay within 5 days to avoid disconnection) is filed as "
                "phishing", strict=False)),
     "alerts@mvulibank.example", "track@harakacouriers.example"])
-def test_the_real_bank_and_billers_are_not_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str],
+def test_the_real_bank_and_billers_are_not_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str],
                                                             sender: str) -> None:
-    found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
     assert sender not in {h["sender"] for h in found}

@@ -1,4 +1,4 @@
-"""The fourth sample mailbox (Tomás Ríos, Berlin): deterministic, and a home built from it shows his
+"""The fourth sample mailbox (Tomás Ríos, Berlin): a home built from it shows his
 bills, bookings and day. Each bill and booking is checked on its own, so what Steward does not yet read
 from his mail is named (an expected failure with the reason) instead of hiding in a count: his mail was
 written without looking at how Steward reads mail, so what it misses is a finding about real mail."""
@@ -6,37 +6,15 @@ written without looking at how Steward reads mail, so what it misses is a findin
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from sample_homes import SampleHome, assert_booked, dues_items, same_bytes_and_facts, xfail
-from steward.sample.fourth import generate
+from sample_homes import FOURTH, assert_booked, assert_owed, dues_items, xfail
 
-SAMPLE = SampleHome("fourth", "2026-12-10T07:30:00+01:00", "Europe/Berlin")
-NOW = SAMPLE.now
+SAMPLE = FOURTH
 
-def test_same_inputs_same_bytes_and_the_facts_do_not_depend_on_the_seed() -> None:
-    same_bytes_and_facts(generate, datetime.fromisoformat(NOW), at_least=150)
-
-
-def test_a_mailbox_needs_an_aware_clock() -> None:
-    with pytest.raises(ValueError, match="aware"):
-        generate(datetime(2026, 12, 10, 7, 30))
-
-
-def _run(home: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    return SAMPLE.run(home, capsys, *args)
-
-
-@pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return SAMPLE.build(tmp_path_factory)
-
-
-# (issuer, amount, currency, due date, autopay) of every bill still owed at NOW, and why Steward misses it
+# (issuer, amount, currency, due date, autopay) of every bill still owed at his clock, and why Steward misses it
 OWED = [
     ("Spreeufer Bank", "2046.75", "EUR", "2026-12-18", False, None),
     ("Havelstern Card Services", "587.33", "EUR", "2026-12-15", True, None),
@@ -48,24 +26,20 @@ OWED = [
 
 
 @pytest.mark.parametrize(("issuer", "amount", "currency", "due", "autopay", "missed"), xfail(OWED))
-def test_each_bill_owed_is_in_the_dues(home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
+def test_each_bill_owed_is_in_the_dues(sample_home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
                                        currency: str, due: str, autopay: bool, missed: str | None) -> None:
-    dues = _run(home, capsys, "dues")
-    items = dues_items(dues)
-    assert any(i["issuer"] == issuer and i["amount"] == amount and i["currency"] == currency
-               and i["due_date"] == due and bool(i["autopay"]) == autopay for i in items), [
-        (i["issuer"], i["amount"], i["currency"], i["due_date"], i["autopay"]) for i in items]
+    assert_owed(SAMPLE.run(sample_home, capsys, "dues"), issuer, amount, currency, due, autopay)
 
 
-def test_the_electricity_bill_alone_is_overdue(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    dues = _run(home, capsys, "dues")
+def test_the_electricity_bill_alone_is_overdue(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dues = SAMPLE.run(sample_home, capsys, "dues")
     overdue = {i["issuer"] for c in dues["currencies"] for i in c["items"] if i["overdue"]}
     assert overdue == {"Spreewatt Energie"}
 
 
 def test_paid_bills_last_months_statements_and_lures_are_not_owed(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    dues = _run(home, capsys, "dues")
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dues = SAMPLE.run(sample_home, capsys, "dues")
     items = dues_items(dues)
     assert "Glasfaser Nord" not in {i["issuer"] for i in items}
     assert not {i["issuer"] for i in items} & {"StreamFlix"}
@@ -74,13 +48,13 @@ def test_paid_bills_last_months_statements_and_lures_are_not_owed(
     assert len(pairs) == len(set(pairs)), pairs
 
 
-def test_the_cards_he_holds_are_his_accounts(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    accounts = _run(home, capsys, "accounts")["accounts"]
+def test_the_cards_he_holds_are_his_accounts(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    accounts = SAMPLE.run(sample_home, capsys, "accounts")["accounts"]
     held = {(a["issuer"], a["account"][-4:]) for a in accounts}
     assert {("Spreeufer Bank", "4471"), ("Havelstern Card Services", "9038"), ("Banco Jacaranda", "3320")} <= held
 
 
-# (provider, start, why Steward misses it) of every booking ahead of NOW as the mail leaves it
+# (provider, start, why Steward misses it) of every booking ahead of his clock as the mail leaves it
 BOOKED = [
     ("Kraftwerk Fitness", "2026-12-10T18:30:00+01:00", None),
     ("Sanitär Krüger GmbH", "2026-12-11T08:00:00+01:00", None),
@@ -95,30 +69,24 @@ BOOKED = [
 
 
 @pytest.mark.parametrize(("provider", "start", "missed"), xfail(BOOKED))
-def test_each_booking_ahead_is_found(home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
+def test_each_booking_ahead_is_found(sample_home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
                                      missed: str | None) -> None:
-    assert_booked(_run(home, capsys, "appointments", "scan", "--dry-run")["items"], provider, start)
+    assert_booked(SAMPLE.run(sample_home, capsys, "appointments", "scan", "--dry-run")["items"], provider, start)
 
 
 def test_the_cancelled_eye_test_is_a_cancellation_never_a_booking(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = SAMPLE.run(sample_home, capsys, "appointments", "scan", "--dry-run")["items"]
     optician = [(i["start"], i["status"], i["reason"]) for i in found if i["provider"] == "Augenblick Optik"]
     assert ("2026-12-15T16:00:00+01:00", "rejected", "cancellation") in optician
     assert not [o for o in optician if o[1] in ("proposed", "created")]
 
 
 def test_the_physio_is_never_proposed_at_the_time_it_was_moved_from(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = SAMPLE.run(sample_home, capsys, "appointments", "scan", "--dry-run")["items"]
     assert not [i for i in found if i["provider"] == "Physio am Kollwitzplatz"
                 and i["status"] in ("proposed", "created") and i["start"] == "2026-12-14T08:30:00+01:00"]
-
-
-@pytest.fixture(scope="module")
-def accepted(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of his home with every proposed booking accepted, as he would on the page."""
-    return SAMPLE.accepted(home, tmp_path_factory)
 
 
 # (day, title words, start) of what his days hold once his bookings are accepted, and why it is missing
@@ -135,29 +103,29 @@ DAYS = [
 
 
 @pytest.mark.parametrize(("day", "words", "start", "missed"), xfail(DAYS))
-def test_his_schedule_holds_each_accepted_booking_on_its_day(accepted: Path, capsys: pytest.CaptureFixture[str],
+def test_his_schedule_holds_each_accepted_booking_on_its_day(sample_accepted: Path, capsys: pytest.CaptureFixture[str],
                                                               day: str, words: str, start: str,
                                                               missed: str | None) -> None:
-    items = _run(accepted, capsys, "schedule", day)["items"]
+    items = SAMPLE.run(sample_accepted, capsys, "schedule", day)["items"]
     text = json.dumps(items, ensure_ascii=False)
     assert words in text and f"T{start}" in text, items
 
 
 def test_the_cancelled_eye_test_and_the_moved_session_leave_no_trace_on_the_calendar(
-        accepted: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    tuesday = json.dumps(_run(accepted, capsys, "schedule", "2026-12-15")["items"], ensure_ascii=False)
-    monday = json.dumps(_run(accepted, capsys, "schedule", "2026-12-14")["items"], ensure_ascii=False)
+        sample_accepted: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tuesday = json.dumps(SAMPLE.run(sample_accepted, capsys, "schedule", "2026-12-15")["items"], ensure_ascii=False)
+    monday = json.dumps(SAMPLE.run(sample_accepted, capsys, "schedule", "2026-12-14")["items"], ensure_ascii=False)
     assert "Augenblick" not in tuesday and "T16:00" not in tuesday
     assert "Physio" not in monday and "T08:30" not in monday
 
 
 @pytest.mark.parametrize("sender", ["sicherheit@spreeufer-kundenschutz.example",
                                     "billing@streamflix-account-update.example"])
-def test_each_lure_is_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str], sender: str) -> None:
-    found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+def test_each_lure_is_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str], sender: str) -> None:
+    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
     assert sender in {h["sender"] for h in found}
 
 
-def test_the_real_bank_is_not_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+def test_the_real_bank_is_not_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
     assert not {h["sender"] for h in found} & {"kartenservice@spreeuferbank.example", "push@spreeuferbank.example"}

@@ -1,36 +1,19 @@
-"""The second sample mailbox (Noor Haddad, Melbourne): deterministic, and a home built from it shows her
+"""The second sample mailbox (Noor Haddad, Melbourne): a home built from it shows her
 bills and bookings. Each bill and booking is checked on its own, so what Steward does not yet read
 from her mail is named (an expected failure with the reason) instead of hiding in a count."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from sample_homes import SampleHome, assert_booked, dues_items, same_bytes_and_facts
-from steward.sample.second import generate
+from sample_homes import SECOND, assert_booked, assert_owed, xfail
 
-SAMPLE = SampleHome("second", "2026-12-03T19:40:00+11:00", "Australia/Melbourne")
-NOW = SAMPLE.now
+SAMPLE = SECOND
 
 
-def test_same_inputs_same_bytes_and_the_facts_do_not_depend_on_the_seed() -> None:
-    same_bytes_and_facts(generate, datetime.fromisoformat(NOW), at_least=180)
-
-
-@pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return SAMPLE.build(tmp_path_factory)
-
-
-def _run(home: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    return SAMPLE.run(home, capsys, *args)
-
-
-# (issuer, amount, currency, due date) of every bill still owed at NOW, and why Steward misses it, if it does
+# (issuer, amount, currency, due date) of every bill still owed at her clock, and why Steward misses it, if it does
 OWED = [
     ("Wattle Bank", "2418.60", "AUD", "2026-12-12", None),
     ("Lyrebird Credit Union", "864.15", "AUD", "2026-12-15", None),
@@ -44,24 +27,20 @@ OWED = [
 ]
 
 
-@pytest.mark.parametrize(("issuer", "amount", "currency", "due", "missed"), [
-    pytest.param(*row, marks=pytest.mark.xfail(reason=row[4], strict=False)) if row[4] else row for row in OWED])
-def test_each_bill_owed_is_in_the_dues(home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
+@pytest.mark.parametrize(("issuer", "amount", "currency", "due", "missed"), xfail(OWED))
+def test_each_bill_owed_is_in_the_dues(sample_home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
                                        currency: str, due: str, missed: str | None) -> None:
-    dues = _run(home, capsys, "dues")
-    items = dues_items(dues)
-    assert any(i["issuer"] == issuer and i["amount"] == amount and i["currency"] == currency
-               and i["due_date"] == due for i in items), [(i["issuer"], i["amount"], i["currency"]) for i in items]
+    assert_owed(SAMPLE.run(sample_home, capsys, "dues"), issuer, amount, currency, due)
 
 
-def test_paid_bills_and_phishing_lures_are_not_owed(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    dues = _run(home, capsys, "dues")
+def test_paid_bills_and_phishing_lures_are_not_owed(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dues = SAMPLE.run(sample_home, capsys, "dues")
     issuers = {i["issuer"] for c in dues["currencies"] for i in c["items"]}
     assert "Tern Broadband" not in issuers and "ParcelLink Delivery" not in issuers
     assert not any("Wattle Bank Security" in name for name in issuers)
 
 
-# (provider, start, status) of every booking ahead of NOW as the mail leaves it, and why Steward misses it
+# (provider, start, status) of every booking ahead of her clock as the mail leaves it, and why Steward misses it
 BOOKED = [
     ("Tavola Nera", "2026-12-04T19:30:00+11:00", "confirmed", None),
     ("Murray Line Rail", "2026-12-12T07:05:00+11:00", "confirmed", None),
@@ -75,14 +54,14 @@ BOOKED = [
 
 @pytest.mark.parametrize(("provider", "start", "status", "missed"), [
     pytest.param(*row, marks=pytest.mark.xfail(reason=row[3], strict=False)) if row[3] else row for row in BOOKED])
-def test_each_booking_ahead_is_found(home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
+def test_each_booking_ahead_is_found(sample_home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
                                      status: str, missed: str | None) -> None:
-    assert_booked(_run(home, capsys, "appointments", "scan", "--dry-run")["items"], provider, start)
+    assert_booked(SAMPLE.run(sample_home, capsys, "appointments", "scan", "--dry-run")["items"], provider, start)
 
 
 def test_an_offer_a_cancellation_and_a_move_are_said_as_such_never_proposed_as_booked(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = SAMPLE.run(sample_home, capsys, "appointments", "scan", "--dry-run")["items"]
     said = {(i["provider"], i["start"], i["status"], i["reason"]) for i in found}
     assert ("Fitzroy Physio & Pilates", "2026-12-11T07:30:00+11:00", "rejected", "offer") in said
     assert ("Fitzroy Physio & Pilates", "2026-12-04T16:00:00+11:00", "rejected", "cancellation") in said
@@ -98,21 +77,21 @@ def test_an_offer_a_cancellation_and_a_move_are_said_as_such_never_proposed_as_b
     ("what's the physio offering me?", ["11 Dec", "07:30", "not booked until you say yes"]),
 ])
 def test_a_moved_booking_and_an_offer_are_said_as_the_mail_left_them(
-        home: Path, capsys: pytest.CaptureFixture[str], question: str, holds: list[str]) -> None:
-    reply = _run(home, capsys, "chat", question)["reply"]
+        sample_home: Path, capsys: pytest.CaptureFixture[str], question: str, holds: list[str]) -> None:
+    reply = SAMPLE.run(sample_home, capsys, "chat", question)["reply"]
     for piece in holds:
         assert piece in reply, reply
     assert "can't tell the new time" not in reply
 
 
 def test_a_business_named_after_at_that_she_does_not_use_is_said_plainly(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # "at Harbourside Vets" names a business, not a place: never answered with the vet she does use
-    reply = _run(home, capsys, "chat", "what time am I at Harbourside Vets?")["reply"]
+    reply = SAMPLE.run(sample_home, capsys, "chat", "what time am I at Harbourside Vets?")["reply"]
     assert "nothing called" in reply and "10:00" not in reply, reply
 
 
-def test_the_two_lures_are_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+def test_the_two_lures_are_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
     assert {h["sender"] for h in found} >= {"security@wattlebank-verify.example",
                                              "noreply@parcelink-redelivery.example"}

@@ -1,4 +1,4 @@
-"""The third sample mailbox (Inês Carvalho, Toronto): deterministic, and a home built from it shows her
+"""The third sample mailbox (Inês Carvalho, Toronto): a home built from it shows her
 bills, bookings and day. Each bill and booking is checked on its own, so what Steward does not yet read
 from her mail is named (an expected failure with the reason) instead of hiding in a count: her mail was
 written without looking at how Steward reads mail, so what it misses is a finding about real mail."""
@@ -6,38 +6,16 @@ written without looking at how Steward reads mail, so what it misses is a findin
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from sample_homes import SampleHome, assert_booked, dues_items, same_bytes_and_facts, xfail
-from steward.sample.third import generate
+from sample_homes import THIRD, assert_booked, assert_owed, dues_items, xfail
 
-SAMPLE = SampleHome("third", "2026-12-07T07:40:00-05:00", "America/Toronto")
-NOW = SAMPLE.now
+SAMPLE = THIRD
 
 
-def test_same_inputs_same_bytes_and_the_facts_do_not_depend_on_the_seed() -> None:
-    same_bytes_and_facts(generate, datetime.fromisoformat(NOW), at_least=160)
-
-
-def test_a_mailbox_needs_an_aware_clock() -> None:
-    with pytest.raises(ValueError, match="aware"):
-        generate(datetime(2026, 12, 7, 7, 40))
-
-
-def _run(home: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    return SAMPLE.run(home, capsys, *args)
-
-
-@pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return SAMPLE.build(tmp_path_factory)
-
-
-# (issuer, amount, currency, due date, autopay) of every bill still owed at NOW, and why Steward misses it
+# (issuer, amount, currency, due date, autopay) of every bill still owed at her clock, and why Steward misses it
 OWED = [
     ("Maplecrest Bank", "3126.48", "CAD", "2026-12-16", False, None),
     ("Lakeshore Trust", "742.19", "CAD", "2026-12-11", True, None),
@@ -51,31 +29,27 @@ OWED = [
 
 
 @pytest.mark.parametrize(("issuer", "amount", "currency", "due", "autopay", "missed"), xfail(OWED))
-def test_each_bill_owed_is_in_the_dues(home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
+def test_each_bill_owed_is_in_the_dues(sample_home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
                                        currency: str, due: str, autopay: bool, missed: str | None) -> None:
-    dues = _run(home, capsys, "dues")
-    items = dues_items(dues)
-    assert any(i["issuer"] == issuer and i["amount"] == amount and i["currency"] == currency
-               and i["due_date"] == due and bool(i["autopay"]) == autopay for i in items), [
-        (i["issuer"], i["amount"], i["currency"], i["due_date"], i["autopay"]) for i in items]
+    assert_owed(SAMPLE.run(sample_home, capsys, "dues"), issuer, amount, currency, due, autopay)
 
 
-def test_overdue_is_flagged(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    dues = _run(home, capsys, "dues")
+def test_overdue_is_flagged(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dues = SAMPLE.run(sample_home, capsys, "dues")
     overdue = {i["issuer"] for c in dues["currencies"] for i in c["items"] if i["overdue"]}
     assert {"Humber Valley Hydro", "Cascade National Bank"} <= overdue
     assert not overdue & {"Maplecrest Bank", "Lakeshore Trust", "Trillium Mutual Insurance"}
 
 
 def test_no_bill_is_owed_twice_or_in_a_currency_it_was_not_written_in(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    dues = _run(home, capsys, "dues")
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dues = SAMPLE.run(sample_home, capsys, "dues")
     items = [(i["issuer"], i["amount"]) for c in dues["currencies"] for i in c["items"]]
     assert len(items) == len(set(items)), items
 
 
-def test_paid_bills_and_lures_are_not_owed(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    dues = _run(home, capsys, "dues")
+def test_paid_bills_and_lures_are_not_owed(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    dues = SAMPLE.run(sample_home, capsys, "dues")
     items = dues_items(dues)
     issuers = {i["issuer"] for i in items}
     assert "Northern Fibre" not in issuers
@@ -83,13 +57,13 @@ def test_paid_bills_and_lures_are_not_owed(home: Path, capsys: pytest.CaptureFix
     assert not [i for i in items if i["amount"] in ("2054.11", "688.40", "612.40")]  # last month's, and a lure's
 
 
-def test_the_cards_she_holds_are_her_accounts(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    accounts = _run(home, capsys, "accounts")["accounts"]
+def test_the_cards_she_holds_are_her_accounts(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    accounts = SAMPLE.run(sample_home, capsys, "accounts")["accounts"]
     held = {(a["issuer"], a["account"][-4:]) for a in accounts}
     assert {("Maplecrest Bank", "2287"), ("Lakeshore Trust", "5510"), ("Cascade National Bank", "8043")} <= held
 
 
-# (provider, start, kind) of every booking ahead of NOW as the mail leaves it, and why Steward misses it
+# (provider, start, kind) of every booking ahead of her clock as the mail leaves it, and why Steward misses it
 BOOKED = [
     ("Leslieville Animal Hospital", "2026-12-07T17:15:00-05:00", "vet", None),
     ("Riverdale Hill School", "2026-12-08T16:40:00-05:00", "school", None),
@@ -103,30 +77,24 @@ BOOKED = [
 
 
 @pytest.mark.parametrize(("provider", "start", "kind", "missed"), xfail(BOOKED))
-def test_each_booking_ahead_is_found(home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
+def test_each_booking_ahead_is_found(sample_home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
                                      kind: str, missed: str | None) -> None:
-    assert_booked(_run(home, capsys, "appointments", "scan", "--dry-run")["items"], provider, start)
+    assert_booked(SAMPLE.run(sample_home, capsys, "appointments", "scan", "--dry-run")["items"], provider, start)
 
 
 def test_the_cancelled_physical_is_a_cancellation_never_a_booking(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = SAMPLE.run(sample_home, capsys, "appointments", "scan", "--dry-run")["items"]
     doctor = [(i["start"], i["status"], i["reason"]) for i in found if i["provider"] == "Danforth Family Health"]
     assert ("2026-12-09T10:15:00-05:00", "rejected", "cancellation") in doctor
     assert not [d for d in doctor if d[1] in ("proposed", "created")]
 
 
 def test_the_salon_is_never_proposed_at_the_time_it_was_moved_from(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = SAMPLE.run(sample_home, capsys, "appointments", "scan", "--dry-run")["items"]
     assert not [i for i in found if i["provider"] == "Studio Nove Hair" and i["status"] in ("proposed", "created")
                 and i["start"] == "2026-12-12T11:00:00-05:00"]
-
-
-@pytest.fixture(scope="module")
-def accepted(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of her home with every proposed booking accepted, as she would on the page."""
-    return SAMPLE.accepted(home, tmp_path_factory)
 
 
 # (day, title words, start) of what her day holds once her bookings are accepted, and why it is missing
@@ -142,16 +110,16 @@ DAYS = [
 
 
 @pytest.mark.parametrize(("day", "words", "start", "missed"), xfail(DAYS))
-def test_her_schedule_holds_each_accepted_booking_on_its_day(accepted: Path, capsys: pytest.CaptureFixture[str],
+def test_her_schedule_holds_each_accepted_booking_on_its_day(sample_accepted: Path, capsys: pytest.CaptureFixture[str],
                                                               day: str, words: str, start: str,
                                                               missed: str | None) -> None:
-    items = _run(accepted, capsys, "schedule", day)["items"]
+    items = SAMPLE.run(sample_accepted, capsys, "schedule", day)["items"]
     text = json.dumps(items, ensure_ascii=False)
     assert words in text and f"T{start}" in text, items
 
 
-def test_wednesday_stays_free_after_the_cancellation(accepted: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert _run(accepted, capsys, "schedule", "2026-12-09")["items"] == []
+def test_wednesday_stays_free_after_the_cancellation(sample_accepted: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert SAMPLE.run(sample_accepted, capsys, "schedule", "2026-12-09")["items"] == []
 
 
 @pytest.mark.parametrize(("sender", "missed"), xfail([
@@ -159,7 +127,7 @@ def test_wednesday_stays_free_after_the_cancellation(accepted: Path, capsys: pyt
     ("notice@parcel-customs-fee.example", None),
     ("refunds@gc-refund-centre.example", None),
 ]))
-def test_each_lure_is_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str], sender: str,
+def test_each_lure_is_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str], sender: str,
                                         missed: str | None) -> None:
-    found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
     assert sender in {h["sender"] for h in found}

@@ -10,9 +10,10 @@ a `DatedBox`, with invitations made by `ics_event` (`DatedBox.invite`) and bills
 from __future__ import annotations
 
 import base64
+import json
 import quopri
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from email.header import Header
@@ -187,6 +188,57 @@ def due_facts(issuer: str, amount: str, currency: str, due: date, kind: str, sta
             "status": status, **more}
 
 
+Newsletter = tuple[str, str, int, Sequence[str]]
+"""A weekly list: its name, its address, the weekday it comes out on (0 is Monday) and its topics in turn."""
+
+Purchase = tuple[str, str, str, float | None]
+"""A shop's order: the shop, its address, what was bought and its price (None: drawn for each order)."""
+
+Letter = tuple[tuple[str, str], int, int, int, str, str]
+"""A personal message received: who, days ago, hour, minute, subject and text (signed as its sender signs)."""
+
+
+@dataclass(frozen=True)
+class NewsletterStyle:
+    """How a mailbox's newsletters are written (`{name}` and `{topic}` filled in) and when they arrive: at
+    `hour`, at a minute drawn from `minutes`."""
+
+    subject: str
+    text: str
+    html: str
+    hour: int = 6
+    minutes: tuple[int, int] = (5, 55)
+
+
+WEEKLY = NewsletterStyle(
+    "{name}: {topic}", "{name}\nThis week: {topic}.\nRead more on our website. Unsubscribe at any time.",
+    "<html><body><h1>{name}</h1><p>This week: <b>{topic}</b>.</p>"
+    "<p><a href=\"https://example.invalid/unsubscribe\">Unsubscribe</a></p></body></html>")
+
+
+@dataclass(frozen=True)
+class AlertCard:
+    """A card whose spending alerts a mailbox holds: who sends them, their subject, the card's last four digits
+    and currency, and `write(amount, merchant, when)`, the alert's text."""
+
+    sender: tuple[str, str]
+    subject: str
+    last4: str
+    currency: str
+    write: Callable[[float, str, datetime], str]
+
+
+@dataclass(frozen=True)
+class Lure:
+    """A phishing message: its sender, subject, when it came (days ago, hour, minute), text and kind of lure."""
+
+    sender: tuple[str, str]
+    subject: str
+    sent: tuple[int, int, int]
+    text: str
+    lure: str
+
+
 class DatedBox:
     """Collects one person's mailbox whose facts are fixed relative to `now`'s date in their own zone (a bill
     due in 9 days, a booking mail sent 12 days ago), whatever the clock it is built at: every `add` is one
@@ -285,6 +337,91 @@ class DatedBox:
         """Every message added, oldest first (a tie in order of Message-ID)."""
         return sorted(self.out, key=lambda m: (m.received_at, m.message_id))
 
+    # The filler every dated mailbox holds. Each helper draws from `rng` in one fixed order (a message's
+    # minute, then its amount where it has one), so the same seed gives the same bytes.
+
+    def _on(self, days_ago: int, hour: int, zone: tzinfo | None = None) -> datetime:
+        """`days_ago` days before today at `hour` and a minute drawn from the filler's seed."""
+        return datetime.combine(self.today - timedelta(days=days_ago), time(hour, self.rng.randrange(60)),
+                                zone or self.zone)
+
+    def newsletters(self, lists: Iterable[Newsletter], style: NewsletterStyle = WEEKLY, *,
+                    fortnightly: Iterable[str] = ()) -> None:
+        """Each list's issue on its weekday of every week in the window (those named in `fortnightly` every
+        other week), its topics in turn, written in `style`."""
+        every_other = set(fortnightly)
+        for name, addr, weekday, topics in lists:
+            for week in range(13):
+                day = self.today - timedelta(days=7 * week + (self.today.weekday() - weekday) % 7)
+                when = datetime.combine(day, time(style.hour, self.rng.randrange(*style.minutes)), self.zone)
+                if when >= self.now or when < self.start or (name in every_other and week % 2):
+                    continue
+                topic = topics[week % len(topics)]
+                self.add("newsletter", (name, addr), style.subject.format(name=name, topic=topic), when,
+                         style.text.format(name=name, topic=topic), html=style.html.format(name=name, topic=topic),
+                         facts={"list": name})
+
+    def card_alerts(self, card: AlertCard, count: int, *, first_hour: int, hours: int, spend: tuple[float, float],
+                    merchants: Sequence[str]) -> None:
+        """Up to `count` spending alerts on `card`, every other day back from yesterday (at `first_hour` and
+        later, over `hours` hours), at `merchants` in turn, for an amount in `spend`."""
+        for i in range(count):
+            when = self._on(2 * i + 1, first_hour + (i * 5) % hours)
+            if when < self.start:
+                break
+            amount = round(self.rng.uniform(*spend), 2)
+            text = card.write(amount, merchants[i % len(merchants)], when)
+            self.add("bank_alert", card.sender, card.subject, when, text,
+                     facts={"last4": card.last4, "amount": f"{amount:.2f}", "currency": card.currency})
+
+    def abroad_alerts(self, card: AlertCard, amounts: Sequence[float], merchants: Sequence[str], *, every: int,
+                      first: int, hour: int, zone: tzinfo) -> None:
+        """Spending alerts on a card used in another country (its clock `zone`): fixed `amounts` at `merchants`,
+        `first` days back and then every `every` days."""
+        for i, amount in enumerate(amounts):
+            when = self._on(every * i + first, hour, zone)
+            self.add("bank_alert", card.sender, card.subject, when, card.write(amount, merchants[i], when),
+                     facts={"last4": card.last4, "amount": f"{amount:.2f}", "currency": card.currency})
+
+    def receipts(self, shops: Sequence[Purchase], count: int, *, every: int, first: int, orders: tuple[int, int],
+                 spend: tuple[float, float], currency: str,
+                 write: Callable[[str, str, str, float], tuple[str, str]]) -> None:
+        """Up to `count` order receipts, one every `every` days from `first` days back, in the evening, from
+        `shops` in turn (an open amount drawn from `spend`); order numbers count from `orders[0]` by
+        `orders[1]`; `write(shop, order, what, amount)` gives the subject and the text."""
+        for i in range(count):
+            shop, addr, what, amount = shops[i % len(shops)]
+            value = amount if amount is not None else round(self.rng.uniform(*spend), 2)
+            when = self._on(every * i + first, 19)
+            if when < self.start:
+                break
+            subject, text = write(shop, f"{orders[0] + orders[1] * i}", what, value)
+            self.add("receipt", (shop, addr), subject, when, text,
+                     facts={"shop": shop, "amount": f"{value:.2f}", "currency": currency})
+
+    def notices(self, notes: Sequence[tuple[str, str, str, str]], count: int, *, every: int, first: int) -> None:
+        """Up to `count` other machine mail (a library, the office IT desk, a courier), late in the morning, one
+        every `every` days from `first` days back: each note is (sender name, address, subject, text)."""
+        for i in range(count):
+            name, addr, subject, text = notes[i % len(notes)]
+            when = self._on(every * i + first, 11)
+            if when < self.start:
+                break
+            self.add("other", (name, addr), subject, when, text)
+
+    def lures(self, lures: Iterable[Lure]) -> None:
+        """Phishing mail, each labelled with the kind of lure it is."""
+        for lure in lures:
+            self.add("phishing", lure.sender, lure.subject, self.sent(*lure.sent), lure.text,
+                     facts={"phishing": "true", "lure": lure.lure})
+
+    def letters(self, threads: Iterable[Letter], greeting: Callable[[tuple[str, str]], str]) -> None:
+        """Personal mail received, each opened with the greeting its sender uses (none when it is empty)."""
+        for who, ago, hour, minute, subject, text in threads:
+            opening = greeting(who)
+            self.add("personal", who, subject, self.sent(ago, hour, minute),
+                     f"{opening}\n\n{text}" if opening else text, facts={"person": who[0]})
+
 
 def ics_event(uid: str, summary: str, start: datetime, end: datetime, location: str, *, method: str = "PUBLISH",
               organizer: str | None = None, attendee: str | None = None, prodid: str = "-//Steward sample//EN",
@@ -300,3 +437,27 @@ def ics_event(uid: str, summary: str, start: datetime, end: datetime, location: 
         lines.append(f"ATTENDEE;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:{attendee}")
     lines += ["STATUS:CONFIRMED", "END:VEVENT", "END:VCALENDAR", ""]
     return "\r\n".join(lines)
+
+
+def table_markup(number: str, guest: str, party: int, start: datetime, place: str, street: str,
+                 locality: str) -> str:
+    """A table booking as booking services mark it up in their HTML (schema.org JSON-LD)."""
+    return json.dumps({
+        "@context": "https://schema.org", "@type": "FoodEstablishmentReservation", "reservationNumber": number,
+        "reservationStatus": "https://schema.org/ReservationConfirmed", "underName": {"@type": "Person", "name": guest},
+        "partySize": party, "startTime": start.isoformat(),
+        "reservationFor": {"@type": "FoodEstablishment", "name": place,
+                           "address": {"@type": "PostalAddress", "streetAddress": street,
+                                       "addressLocality": locality}}})
+
+
+def stay_markup(number: str, guest: str, check_in: datetime, check_out: datetime, place: str, street: str,
+                locality: str, country: str) -> str:
+    """A stay as booking services mark it up in their HTML (schema.org JSON-LD)."""
+    return json.dumps({
+        "@context": "https://schema.org", "@type": "LodgingReservation", "reservationNumber": number,
+        "reservationStatus": "https://schema.org/ReservationConfirmed", "underName": {"@type": "Person", "name": guest},
+        "checkinTime": check_in.isoformat(), "checkoutTime": check_out.isoformat(),
+        "reservationFor": {"@type": "LodgingBusiness", "name": place,
+                           "address": {"@type": "PostalAddress", "streetAddress": street, "addressLocality": locality,
+                                       "addressCountry": country}}})

@@ -25,12 +25,20 @@ Every message has a `kind` label and `facts` an evaluation can check, and a stab
 
 from __future__ import annotations
 
-import json
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from email.utils import format_datetime
 from zoneinfo import ZoneInfo
 
-from steward.sample.builder import DatedBox, SampleMessage, ics_event
+from steward.sample.builder import (
+    AlertCard,
+    DatedBox,
+    Letter,
+    Lure,
+    SampleMessage,
+    due_facts,
+    stay_markup,
+    table_markup,
+)
 
 DOMAIN = "fifth.steward.example"
 ME = ("Akinyi Odera", "akinyi.odera@sandukumail-demo.example")
@@ -79,19 +87,10 @@ def _ampm(d: datetime) -> str:
     return f"{d:%I:%M}".lstrip("0") + (" AM" if d.hour < 12 else " PM")
 
 
-def _box(now: datetime, seed: int, days: int) -> DatedBox:
-    return DatedBox(now, seed, days, me=ME, zone=NBO, domain=DOMAIN, footer=FOOTER)
-
-
-def _due(issuer: str, amount: str, currency: str, due: date, kind: str, status: str, **more: str) -> dict[str, str]:
-    return {"issuer": issuer, "amount": amount, "currency": currency, "due_date": due.isoformat(), "kind": kind,
-            "status": status, **more}
-
-
 def _cards(b: DatedBox) -> None:
     mvuli = ("Mvuli Bank", "cardstatements@mvulibank.example")
     due = b.today - timedelta(days=21)
-    facts = _due("Mvuli Bank", "61208.90", "KES", due, "card", "paid", last4="6628", product="Mvuli Visa Platinum",
+    facts = due_facts("Mvuli Bank", "61208.90", "KES", due, "card", "paid", last4="6628", product="Mvuli Visa Platinum",
                  minimum="3060.45")
     b.add("statement", mvuli, "Your Mvuli Visa Platinum e-statement", b.sent(45, 5, 30),
           f"Dear Akinyi Odera,\n\nYour Mvuli Visa Platinum card (4893 **** **** 6628) e-statement is attached.\n\n"
@@ -102,7 +101,7 @@ def _cards(b: DatedBox) -> None:
           f"Dear Akinyi,\n\nWe have received your payment of {_kes(61208.90)} towards your Mvuli Visa Platinum card "
           f"ending 6628. Thank you for banking with us.\n\n{BANK_LEGAL}", facts=facts)
     due = b.today + timedelta(days=9)
-    facts = _due("Mvuli Bank", "84372.50", "KES", due, "card", "open", last4="6628", product="Mvuli Visa Platinum",
+    facts = due_facts("Mvuli Bank", "84372.50", "KES", due, "card", "open", last4="6628", product="Mvuli Visa Platinum",
                  minimum="4218.60")
     html = ("<html><body style=\"margin:0;background:#f3f1ec\"><table width=\"620\" align=\"center\" "
             "style=\"background:#fff;font-family:Georgia,serif;color:#233\"><tr><td style=\"background:#0d5c3a;"
@@ -129,14 +128,14 @@ def _cards(b: DatedBox) -> None:
               f"{_long_day(due)}. No action is needed.\n\nSavanna Trust Bank Limited is licensed and regulated by "
               "the Central Bank. Calls may be recorded. Please do not reply to this e-mail; this mailbox is not "
               "monitored. For your security we will never ask you to confirm your card details by e-mail.",
-              facts=_due("Savanna Trust Bank", f"{amount:.2f}", "USD", due, "card", status, last4="0917",
+              facts=due_facts("Savanna Trust Bank", f"{amount:.2f}", "USD", due, "card", status, last4="0917",
                          product="Savanna Trust Dollar Mastercard", autopay="true"))
 
 
 def _bills(b: DatedBox) -> None:
     power = ("Mwangaza Power", "billing@mwangazapower.example")
     due = b.today - timedelta(days=4)
-    facts = _due("Mwangaza Power", "6840.00", "KES", due, "utility", "overdue", account="0417223981")
+    facts = due_facts("Mwangaza Power", "6840.00", "KES", due, "utility", "overdue", account="0417223981")
     b.add("bill", power, "Your Mwangaza Power bill - account 0417223981", b.sent(19, 7, 0),
           f"Dear Customer,\n\nYour electricity bill for account 0417223981 is ready.\nUnits used: 212 kWh\n"
           f"Amount due: Ksh 6,840.00\nDue date: {due:%d-%b-%Y}\n\nPay via paybill 400417, account number "
@@ -148,7 +147,7 @@ def _bills(b: DatedBox) -> None:
 
     water = ("Chemchemi Water", "huduma@chemchemiwater.example")
     due = b.today - timedelta(days=2)
-    facts = _due("Chemchemi Water", "2315.00", "KES", due, "utility", "paid", account="CW-88213")
+    facts = due_facts("Chemchemi Water", "2315.00", "KES", due, "utility", "paid", account="CW-88213")
     b.add("bill", water, "Water bill for November - account CW-88213", b.sent(14, 10, 0),
           f"Dear Akinyi Odera,\n\nAccount: CW-88213\nConsumption: 14 m3\nAmount payable: KShs. 2,315/=\n"
           f"Pay by: {due:%d/%m/%Y}\n\nChemchemi Water - maji safi kwa wote.", facts=facts)
@@ -165,7 +164,7 @@ def _bills(b: DatedBox) -> None:
           html=("<html><body><div style=\"font-family:Helvetica;border-top:6px solid #e8a317;padding:12px\">"
                 "<h2>Simba Fibre</h2><p>Hi Akinyi,</p><p>Invoice INV-2026-12-30571 &middot; Home 40 Mbps</p>"
                 f"<p>Amount: <b>KES 5,499.00</b><br>Direct debit on {due:%d/%m/%Y}</p></div></body></html>"),
-          facts=_due("Simba Fibre", "5499.00", "KES", due, "telecom", "open", autopay="true",
+          facts=due_facts("Simba Fibre", "5499.00", "KES", due, "telecom", "open", autopay="true",
                      account="INV-2026-12-30571"))
 
     mobile = ("Twiga Mobile", "postpaid@twigamobile.example")
@@ -173,7 +172,7 @@ def _bills(b: DatedBox) -> None:
     b.add("bill", mobile, "Twiga Postpaid bill for 0722 555 418", b.sent(3, 11, 30),
           f"Dear Akinyi,\n\nYour Twiga Postpaid bill for line 0722 555 418 is KES 1,850.00, payable by "
           f"{_long_day(due)}.\nPay via the Twiga app or paybill 222555.",
-          facts=_due("Twiga Mobile", "1850.00", "KES", due, "telecom", "open", account="0722 555 418"))
+          facts=due_facts("Twiga Mobile", "1850.00", "KES", due, "telecom", "open", account="0722 555 418"))
 
     swim = ("Pomboo Swim Academy", "office@pomboo-swim.example")
     due = b.today + timedelta(days=12)
@@ -182,7 +181,7 @@ def _bills(b: DatedBox) -> None:
           f"swimming lessons: 12 Saturday lessons.\n\nAmount due: Ksh 18,000.00\nDue date: {due:%d/%m/%Y}\n\n"
           "Kindly pay by M-Pesa paybill 667788 (account PSA-1142) or bank transfer.\n\nPomboo Swim Academy",
           pdf="PSA-1142.pdf",
-          facts=_due("Pomboo Swim Academy", "18000.00", "KES", due, "invoice", "open", account="PSA-1142"))
+          facts=due_facts("Pomboo Swim Academy", "18000.00", "KES", due, "invoice", "open", account="PSA-1142"))
 
 
 def _appointments(b: DatedBox) -> None:
@@ -245,18 +244,13 @@ def _appointments(b: DatedBox) -> None:
           facts={"provider": garage[0], "start": start.isoformat(), "status": "confirmed", "kind": "car service"})
 
     start = b.at(2, 19, 30)
-    markup = {"@context": "https://schema.org", "@type": "FoodEstablishmentReservation",
-              "reservationNumber": "MZ-40317", "reservationStatus": "https://schema.org/ReservationConfirmed",
-              "underName": {"@type": "Person", "name": ME[0]}, "partySize": 2, "startTime": start.isoformat(),
-              "reservationFor": {"@type": "FoodEstablishment", "name": "Mawimbi Grill",
-                                 "address": {"@type": "PostalAddress", "streetAddress": "Riverside Drive 14",
-                                             "addressLocality": "Nairobi"}}}
+    markup = table_markup("MZ-40317", ME[0], 2, start, "Mawimbi Grill", "Riverside Drive 14", "Nairobi")
     b.add("reservation", ("MezaNow", "reservations@mezanow.example"), "Confirmed: your table at Mawimbi Grill",
           b.sent(4, 21, 10),
           f"Hi Akinyi,\n\nYour table is confirmed.\n\nMawimbi Grill\n{_long_day(start)} at {start:%H:%M}\n"
           "Table for 2\nRiverside Drive 14, Nairobi\nReservation: MZ-40317\n\nThe restaurant will hold your table "
           "for 20 minutes. Need to change it? Open the MezaNow app.",
-          html=(f"<html><head><script type=\"application/ld+json\">{json.dumps(markup)}</script></head><body>"
+          html=(f"<html><head><script type=\"application/ld+json\">{markup}</script></head><body>"
                 f"<h2>Your table is confirmed</h2><p><b>Mawimbi Grill</b><br>{_long_day(start)}, {start:%H:%M}"
                 "<br>2 guests</p><p>Reservation: MZ-40317</p></body></html>"),
           facts={"provider": "Mawimbi Grill", "start": start.isoformat(), "status": "confirmed",
@@ -299,20 +293,15 @@ def _travel(b: DatedBox) -> None:
                  "return_arrive": back_arr.isoformat(), "reference": "K7ZQ4M"})
 
     check_in, check_out = b.at(11, 14, 0, KGL), b.at(14, 10, 0, KGL)
-    markup = {"@context": "https://schema.org", "@type": "LodgingReservation", "reservationNumber": "RR-559310",
-              "reservationStatus": "https://schema.org/ReservationConfirmed",
-              "underName": {"@type": "Person", "name": ME[0]}, "checkinTime": check_in.isoformat(),
-              "checkoutTime": check_out.isoformat(),
-              "reservationFor": {"@type": "LodgingBusiness", "name": "Ikaze Hills Guesthouse",
-                                 "address": {"@type": "PostalAddress", "streetAddress": "KG 9 Ave 21",
-                                             "addressLocality": "Kigali", "addressCountry": "RW"}}}
+    markup = stay_markup("RR-559310", ME[0], check_in, check_out, "Ikaze Hills Guesthouse", "KG 9 Ave 21",
+                         "Kigali", "RW")
     b.add("hotel", ("RoomRafiki", "stays@roomrafiki.example"), "Your stay at Ikaze Hills Guesthouse is confirmed",
           b.sent(26, 23, 5),
           f"Hi Akinyi,\n\nGreat news - your stay is confirmed.\n\nIkaze Hills Guesthouse, KG 9 Ave 21, Kigali\n"
           f"Check-in: {_long_day(check_in)}, from {check_in:%H:%M}\nCheck-out: {_long_day(check_out)}, until "
           f"{check_out:%H:%M}\n3 nights, 1 family room, 2 adults, 1 child\nTotal: US$285, pay at the property\n"
           f"Booking number: RR-559310\n\nFree cancellation until {check_in - timedelta(days=2):%d %B %Y}.",
-          html=(f"<html><head><script type=\"application/ld+json\">{json.dumps(markup)}</script></head><body>"
+          html=(f"<html><head><script type=\"application/ld+json\">{markup}</script></head><body>"
                 "<h2>Your stay is confirmed</h2><p><b>Ikaze Hills Guesthouse</b>, Kigali<br>"
                 f"{check_in:%d %b} - {check_out:%d %b %Y}<br>3 nights &middot; US$285</p></body></html>"),
           facts={"provider": "Ikaze Hills Guesthouse", "start": check_in.isoformat(), "end": check_out.isoformat(),
@@ -325,9 +314,8 @@ def _invitations(b: DatedBox) -> None:
           b.sent(1, 16, 30),
           "Hi team,\n\nLet's get our Q1 priorities on paper before the holidays. One hour, Baobab room on the "
           "4th floor or on video.\n\nGrace",
-          ics=ics_event(f"q1-planning-{b.seed}@tembo-analytics.example", "Q1 planning", start,
-                        start + timedelta(hours=1), "Baobab room, 4th floor", method="REQUEST", organizer=GRACE[1],
-                        attendee=ME[1]),
+          ics=b.invite(f"q1-planning-{b.seed}@tembo-analytics.example", "Q1 planning", start,
+                       start + timedelta(hours=1), "Baobab room, 4th floor", method="REQUEST", organizer=GRACE[1]),
           ics_method="REQUEST",
           facts={"provider": GRACE[0], "start": start.isoformat(), "status": "invited", "kind": "meeting"})
     party = b.at(4, 14, 0)
@@ -338,18 +326,18 @@ def _invitations(b: DatedBox) -> None:
           facts={"provider": KIP[0], "start": party.isoformat(), "status": "invited", "kind": "party"})
 
 
-def _phishing(b: DatedBox) -> None:
-    b.add("phishing", ("Mvuli Bank Security", "alerts@mvuli-verify-account.example"),
-          "URGENT: Your Mvuli account has been suspended", b.sent(1, 2, 48),
-          "Dear Valued Customer,\n\nWe detected unusual sign-in activity and your account has been temporarily "
-          "suspended. Verify your identity within 24 hours at http://mvuli-verify-account.example/secure to "
-          "restore access, otherwise your card will be blocked permanently.\n\nMvuli Bank Security Team",
-          facts={"phishing": "true", "lure": "bank"})
-    b.add("phishing", ("Haraka Couriers", "delivery@haraka-parcel-fees.example"),
-          "Your parcel is on hold: customs fee of KES 150 unpaid", b.sent(2, 4, 15),
-          "Hello,\n\nYour parcel HK-99120 is held at our depot because a customs fee of KES 150 has not been paid. "
-          "Pay within 12 hours at http://haraka-parcel-fees.example/pay or it will be returned to the sender.",
-          facts={"phishing": "true", "lure": "parcel"})
+LURES = (
+    Lure(("Mvuli Bank Security", "alerts@mvuli-verify-account.example"),
+         "URGENT: Your Mvuli account has been suspended", (1, 2, 48),
+         "Dear Valued Customer,\n\nWe detected unusual sign-in activity and your account has been temporarily "
+         "suspended. Verify your identity within 24 hours at http://mvuli-verify-account.example/secure to "
+         "restore access, otherwise your card will be blocked permanently.\n\nMvuli Bank Security Team", "bank"),
+    Lure(("Haraka Couriers", "delivery@haraka-parcel-fees.example"),
+         "Your parcel is on hold: customs fee of KES 150 unpaid", (2, 4, 15),
+         "Hello,\n\nYour parcel HK-99120 is held at our depot because a customs fee of KES 150 has not been paid. "
+         "Pay within 12 hours at http://haraka-parcel-fees.example/pay or it will be returned to the sender.",
+         "parcel"),
+)
 
 
 NEWSLETTERS = (
@@ -365,52 +353,24 @@ NEWSLETTERS = (
 )
 
 
-def _newsletters(b: DatedBox) -> None:
-    for name, addr, weekday, topics in NEWSLETTERS:
-        for week in range(13):
-            day = b.today - timedelta(days=7 * week + (b.today.weekday() - weekday) % 7)
-            when = datetime.combine(day, time(6, b.rng.randrange(5, 55)), NBO)
-            if when >= b.now or when < b.start:
-                continue
-            topic = topics[week % len(topics)]
-            html = (f"<html><body><h1>{name}</h1><p>This week: <b>{topic}</b>.</p>"
-                    "<p><a href=\"https://example.invalid/unsubscribe\">Unsubscribe</a></p></body></html>")
-            b.add("newsletter", (name, addr), f"{name}: {topic}", when,
-                  f"{name}\nThis week: {topic}.\nRead more on our website. Unsubscribe at any time.", html=html,
-                  facts={"list": name})
-
-
 MERCHANTS = ("Soko Fresh Yaya", "Java Point Cafe", "Kilimani Pharmacy", "Petro Njia Ngong Rd", "Uhuru Books",
              "Chakula Express", "Duka Moja")
 
 
-def _alerts(b: DatedBox) -> None:
-    for i in range(30):
-        when = datetime.combine(b.today - timedelta(days=2 * i + 1), time(8 + (i * 5) % 12, b.rng.randrange(60)), NBO)
-        if when < b.start:
-            break
-        amount = round(b.rng.uniform(350, 9500), 2)
-        b.add("bank_alert", ("Mvuli Bank", "alerts@mvulibank.example"), "Card transaction alert", when,
-              f"Your Mvuli Visa card ending 6628 was used for {_kes(amount)} at {MERCHANTS[i % len(MERCHANTS)]} on "
-              f"{when:%d/%m/%Y %H:%M}. Not you? Call 0711 555 000.",
-              facts={"last4": "6628", "amount": f"{amount:.2f}", "currency": "KES"})
+MVULI_ALERTS = AlertCard(("Mvuli Bank", "alerts@mvulibank.example"), "Card transaction alert", "6628", "KES",
+                         lambda amount, merchant, when: f"Your Mvuli Visa card ending 6628 was used for {_kes(amount)} "
+                         f"at {merchant} on {when:%d/%m/%Y %H:%M}. Not you? Call 0711 555 000.")
 
 
-def _receipts(b: DatedBox) -> None:
-    items = (("Duka Moja", "orders@dukamoja.example", "a blender and two mugs", 7450.0),
-             ("Chakula Express", "receipts@chakulaexpress.example", "pilau and chapati for three", None),
-             ("Kitabu Bookshop", "shop@kitabubookshop.example", "three children's books", 3280.0),
-             ("Chakula Express", "receipts@chakulaexpress.example", "a family pizza", None))
-    for i in range(12):
-        shop, addr, what, amount = items[i % len(items)]
-        value = amount if amount is not None else round(b.rng.uniform(900, 2600), 2)
-        when = datetime.combine(b.today - timedelta(days=7 * i + 3), time(19, b.rng.randrange(60)), NBO)
-        if when < b.start:
-            break
-        order = f"{5100 + 41 * i}"
-        b.add("receipt", (shop, addr), f"Receipt for order #{order}", when,
-              f"Thank you for your order #{order}: {what}. Total paid: {_kes(value)} (VAT inclusive).",
-              facts={"shop": shop, "amount": f"{value:.2f}", "currency": "KES"})
+SHOPS = (("Duka Moja", "orders@dukamoja.example", "a blender and two mugs", 7450.0),
+         ("Chakula Express", "receipts@chakulaexpress.example", "pilau and chapati for three", None),
+         ("Kitabu Bookshop", "shop@kitabubookshop.example", "three children's books", 3280.0),
+         ("Chakula Express", "receipts@chakulaexpress.example", "a family pizza", None))
+
+
+def _receipt(shop: str, order: str, what: str, amount: float) -> tuple[str, str]:
+    return (f"Receipt for order #{order}",
+            f"Thank you for your order #{order}: {what}. Total paid: {_kes(amount)} (VAT inclusive).")
 
 
 def _parcel(b: DatedBox) -> None:
@@ -421,7 +381,7 @@ def _parcel(b: DatedBox) -> None:
           facts={"shop": "Duka Moja", "window": "11:00-15:00", "tracking": "HK20461893KE"})
 
 
-def _threads() -> tuple[tuple[tuple[str, str], int, int, int, str, str], ...]:
+def _threads() -> tuple[Letter, ...]:
     """Personal mail received: (who, days ago, hour, minute, subject, text), signed the way each of them signs."""
     return (
         (DAVE, 0, 6, 50, "pick up", "Can you get Baraka from Adhi's at 3:30 today? I'm on a site visit in Thika "
@@ -446,11 +406,8 @@ def _threads() -> tuple[tuple[tuple[str, str], int, int, int, str, str], ...]:
     )
 
 
-def _personal(b: DatedBox) -> None:
-    for who, ago, hour, minute, subject, text in _threads():
-        greeting = {MAMA: "Akinyi,", DAVE: "Hey love,", ADHI: "Hey,", GRACE: ""}.get(who, "Hi Akinyi,")
-        body = f"{greeting}\n\n{text}" if greeting else text
-        b.add("personal", who, subject, b.sent(ago, hour, minute), body, facts={"person": who[0]})
+def _greeting(who: tuple[str, str]) -> str:
+    return {MAMA: "Akinyi,", DAVE: "Hey love,", ADHI: "Hey,", GRACE: ""}.get(who, "Hi Akinyi,")
 
 
 OTHER = (
@@ -461,15 +418,6 @@ OTHER = (
     ("Haraka Couriers", "track@harakacouriers.example", "Delivered",
      "Your parcel was delivered and signed for by the gate guard at 13:42."),
 )
-
-
-def _other(b: DatedBox) -> None:
-    for i in range(12):
-        name, addr, subject, text = OTHER[i % len(OTHER)]
-        when = datetime.combine(b.today - timedelta(days=7 * i + 5), time(11, b.rng.randrange(60)), NBO)
-        if when < b.start:
-            break
-        b.add("other", (name, addr), subject, when, text)
 
 
 def generate(now: datetime, seed: int = 7, days: int = 90) -> list[SampleMessage]:
@@ -483,18 +431,18 @@ def generate(now: datetime, seed: int = 7, days: int = 90) -> list[SampleMessage
         raise ValueError("generate() needs an aware `now`")
     if days < 65:
         raise ValueError("the fifth sample needs at least 65 days of mail")
-    b = _box(now, seed, days)
+    b = DatedBox(now, seed, days, me=ME, zone=NBO, domain=DOMAIN, footer=FOOTER)
     _cards(b)
     _bills(b)
     _appointments(b)
     _swimming(b)
     _travel(b)
     _invitations(b)
-    _phishing(b)
-    _newsletters(b)
-    _alerts(b)
-    _receipts(b)
+    b.lures(LURES)
+    b.newsletters(NEWSLETTERS)
+    b.card_alerts(MVULI_ALERTS, 30, first_hour=8, hours=12, spend=(350, 9500), merchants=MERCHANTS)
+    b.receipts(SHOPS, 12, every=7, first=3, orders=(5100, 41), spend=(900, 2600), currency="KES", write=_receipt)
     _parcel(b)
-    _personal(b)
-    _other(b)
-    return sorted(b.out, key=lambda m: (m.received_at, m.message_id))
+    b.letters(_threads(), _greeting)
+    b.notices(OTHER, 12, every=7, first=5)
+    return b.messages()

@@ -26,12 +26,20 @@ Every message has a `kind` label and `facts` an evaluation can check, and a stab
 
 from __future__ import annotations
 
-import json
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from email.utils import format_datetime
 from zoneinfo import ZoneInfo
 
-from steward.sample.builder import DatedBox, SampleMessage, due_facts
+from steward.sample.builder import (
+    AlertCard,
+    DatedBox,
+    Letter,
+    Lure,
+    SampleMessage,
+    due_facts,
+    stay_markup,
+    table_markup,
+)
 
 DOMAIN = "fourth.steward.example"
 ME = ("Tomás Ríos", "tomas.rios@postfach-demo.example")
@@ -241,18 +249,13 @@ def _appointments(b: DatedBox) -> None:
           facts={"provider": gym[0], "start": start.isoformat(), "status": "confirmed", "kind": "gym"})
 
     start = b.at(1, 19, 30)
-    markup = {"@context": "https://schema.org", "@type": "FoodEstablishmentReservation",
-              "reservationNumber": "TL-88412", "reservationStatus": "https://schema.org/ReservationConfirmed",
-              "underName": {"@type": "Person", "name": ME[0]}, "partySize": 4, "startTime": start.isoformat(),
-              "reservationFor": {"@type": "FoodEstablishment", "name": "Trattoria Lupo",
-                                 "address": {"@type": "PostalAddress", "streetAddress": "Oderberger Str. 17",
-                                             "addressLocality": "Berlin"}}}
+    markup = table_markup("TL-88412", ME[0], 4, start, "Trattoria Lupo", "Oderberger Str. 17", "Berlin")
     b.add("reservation", ("Tischlein", "reservierung@tischlein.example"),
           "Booking confirmed: Trattoria Lupo, table for 4", b.sent(6, 20, 15),
           f"Hi Tomás,\n\nyour table is booked.\n\nTrattoria Lupo\n{start:%A}, {_day_de(start)}, {start:%H:%M}\n"
           "4 guests\nOderberger Str. 17, 10435 Berlin\nReservation number: TL-88412\n\nRunning late? The "
           "restaurant holds your table for 15 minutes. Change or cancel in the Tischlein app.",
-          html=(f"<html><head><script type=\"application/ld+json\">{json.dumps(markup)}</script></head><body>"
+          html=(f"<html><head><script type=\"application/ld+json\">{markup}</script></head><body>"
                 f"<h2>Your table is booked</h2><p><b>Trattoria Lupo</b><br>{start:%A}, {_day_de(start)}, "
                 f"{start:%H:%M}<br>4 guests</p><p>Reservation number: TL-88412</p></body></html>"),
           facts={"provider": "Trattoria Lupo", "start": start.isoformat(), "status": "confirmed",
@@ -312,13 +315,8 @@ def _travel(b: DatedBox) -> None:
                  "return_arrive": back_arr.isoformat(), "reference": "QX7T4M"})
 
     check_in, check_out = b.at(9, 15, 0, EDI), b.at(12, 11, 0, EDI)
-    markup = {"@context": "https://schema.org", "@type": "LodgingReservation", "reservationNumber": "SN-2207719",
-              "reservationStatus": "https://schema.org/ReservationConfirmed",
-              "underName": {"@type": "Person", "name": ME[0]}, "checkinTime": check_in.isoformat(),
-              "checkoutTime": check_out.isoformat(),
-              "reservationFor": {"@type": "LodgingBusiness", "name": "Castle Wynd Hotel",
-                                 "address": {"@type": "PostalAddress", "streetAddress": "14 Castle Wynd North",
-                                             "addressLocality": "Edinburgh", "addressCountry": "GB"}}}
+    markup = stay_markup("SN-2207719", ME[0], check_in, check_out, "Castle Wynd Hotel", "14 Castle Wynd North",
+                         "Edinburgh", "GB")
     b.add("hotel", ("StayNest", "stays@staynest.example"), "Your stay at Castle Wynd Hotel is confirmed",
           b.sent(25, 22, 40),
           f"Hi Tomás,\n\nyour booking is confirmed.\n\nCastle Wynd Hotel, 14 Castle Wynd North, Edinburgh\n"
@@ -326,7 +324,7 @@ def _travel(b: DatedBox) -> None:
           f"{_day_uk(check_out)} {check_out.year}, until {check_out:%H:%M}\n3 nights, 1 family room, "
           "2 adults, 2 children\nTotal: £486.00, payable at the property\nBooking number: SN-2207719\n\n"
           f"Free cancellation until {_day_uk(check_in - timedelta(days=3))}.",
-          html=(f"<html><head><script type=\"application/ld+json\">{json.dumps(markup)}</script></head><body>"
+          html=(f"<html><head><script type=\"application/ld+json\">{markup}</script></head><body>"
                 "<h2>Your stay is confirmed</h2><p><b>Castle Wynd Hotel</b>, Edinburgh<br>"
                 f"{_day_uk(check_in)} - {_day_uk(check_out)}<br>3 nights &middot; £486.00</p></body></html>"),
           facts={"provider": "Castle Wynd Hotel", "start": check_in.isoformat(), "end": check_out.isoformat(),
@@ -350,18 +348,18 @@ def _invitations(b: DatedBox) -> None:
           facts={"provider": JO[0], "start": party.isoformat(), "status": "invited", "kind": "party"})
 
 
-def _phishing(b: DatedBox) -> None:
-    b.add("phishing", ("Spreeufer Bank", "sicherheit@spreeufer-kundenschutz.example"),
-          "Wichtig: Ihr Online-Banking wurde vorübergehend gesperrt", b.sent(1, 3, 12),
-          "Sehr geehrter Kunde,\n\naufgrund ungewöhnlicher Aktivitäten wurde Ihr Online-Banking vorübergehend "
-          "gesperrt. Bestätigen Sie Ihre Identität innerhalb von 24 Stunden unter "
-          "http://spreeufer-kundenschutz.example/login, sonst wird Ihre Karte dauerhaft deaktiviert.",
-          facts={"phishing": "true", "lure": "bank"})
-    b.add("phishing", ("StreamFlix", "billing@streamflix-account-update.example"),
-          "Your payment was declined - update your details to keep watching", b.sent(3, 23, 48),
-          "Hi,\n\nwe couldn't process your last payment of €13.99. Your membership will be suspended in 48 hours "
-          "unless you update your card details here: http://streamflix-account-update.example/billing",
-          facts={"phishing": "true", "lure": "subscription"})
+LURES = (
+    Lure(("Spreeufer Bank", "sicherheit@spreeufer-kundenschutz.example"),
+         "Wichtig: Ihr Online-Banking wurde vorübergehend gesperrt", (1, 3, 12),
+         "Sehr geehrter Kunde,\n\naufgrund ungewöhnlicher Aktivitäten wurde Ihr Online-Banking vorübergehend "
+         "gesperrt. Bestätigen Sie Ihre Identität innerhalb von 24 Stunden unter "
+         "http://spreeufer-kundenschutz.example/login, sonst wird Ihre Karte dauerhaft deaktiviert.", "bank"),
+    Lure(("StreamFlix", "billing@streamflix-account-update.example"),
+         "Your payment was declined - update your details to keep watching", (3, 23, 48),
+         "Hi,\n\nwe couldn't process your last payment of €13.99. Your membership will be suspended in 48 hours "
+         "unless you update your card details here: http://streamflix-account-update.example/billing",
+         "subscription"),
+)
 
 
 NEWSLETTERS = (
@@ -377,60 +375,27 @@ NEWSLETTERS = (
 )
 
 
-def _newsletters(b: DatedBox) -> None:
-    for name, addr, weekday, topics in NEWSLETTERS:
-        for week in range(13):
-            day = b.today - timedelta(days=7 * week + (b.today.weekday() - weekday) % 7)
-            when = datetime.combine(day, time(6, b.rng.randrange(5, 55)), BER)
-            if when >= b.now or when < b.start:
-                continue
-            topic = topics[week % len(topics)]
-            html = (f"<html><body><h1>{name}</h1><p>This week: <b>{topic}</b>.</p>"
-                    "<p><a href=\"https://example.invalid/unsubscribe\">Unsubscribe</a></p></body></html>")
-            b.add("newsletter", (name, addr), f"{name}: {topic}", when,
-                  f"{name}\nThis week: {topic}.\nRead more on our website. Unsubscribe at any time.", html=html,
-                  facts={"list": name})
-
-
 MERCHANTS = ("REWE Markt", "BVG Automat", "Café Anna Blume", "dm-drogerie markt", "Lidl", "Rossmann",
              "Zeit für Brot")
 
 
-def _alerts(b: DatedBox) -> None:
-    for i in range(32):
-        when = datetime.combine(b.today - timedelta(days=2 * i + 1), time(9 + (i * 5) % 11, b.rng.randrange(60)), BER)
-        if when < b.start:
-            break
-        amount = round(b.rng.uniform(4, 140), 2)
-        b.add("bank_alert", ("Spreeufer Bank", "push@spreeuferbank.example"), "Card payment", when,
-              f"Card payment of {_eur_de(amount)} at {MERCHANTS[i % len(MERCHANTS)]} with your Mastercard Gold "
-              f"ending 4471 on {_day_de(when)}.",
-              facts={"last4": "4471", "amount": f"{amount:.2f}", "currency": "EUR"})
-    for i in range(3):
-        when = datetime.combine(b.today - timedelta(days=21 * i + 12), time(13, b.rng.randrange(60)), MEX)
-        amount = (1450.0, 389.5, 2210.0)[i]
-        b.add("bank_alert", ("Banco Jacaranda", "alertas@bancojacaranda.example"), "Compra realizada", when,
-              f"Se realizó una compra con tu tarjeta terminación 3320 por ${amount:,.2f} MXN en "
-              f"{('LIVERPOOL', 'FARMACIA GUADALAJARA', 'AEROMEXICO')[i]}.",
-              facts={"last4": "3320", "amount": f"{amount:.2f}", "currency": "MXN"})
+SPREEUFER_ALERTS = AlertCard(("Spreeufer Bank", "push@spreeuferbank.example"), "Card payment", "4471", "EUR",
+                             lambda amount, merchant, when: f"Card payment of {_eur_de(amount)} at {merchant} with "
+                             f"your Mastercard Gold ending 4471 on {_day_de(when)}.")
+JACARANDA_ALERTS = AlertCard(("Banco Jacaranda", "alertas@bancojacaranda.example"), "Compra realizada", "3320", "MXN",
+                             lambda amount, merchant, when: "Se realizó una compra con tu tarjeta terminación 3320 "
+                             f"por ${amount:,.2f} MXN en {merchant}.")
 
 
-def _receipts(b: DatedBox) -> None:
-    items = (("Kiezrad", "shop@kiezrad.example", "bike lights and a lock", 54.90),
-             ("Happa", "receipts@happa.example", "Vietnamese takeaway", None),
-             ("Buchhandlung Seitenweise", "hallo@seitenweise.example", "two children's books", 31.80),
-             ("Happa", "receipts@happa.example", "pizza for four", None),
-             ("Grünkern Biomarkt", "shop@gruenkern.example", "a veg box", 24.50))
-    for i in range(14):
-        shop, addr, what, amount = items[i % len(items)]
-        value = amount if amount is not None else round(b.rng.uniform(22, 60), 2)
-        when = datetime.combine(b.today - timedelta(days=6 * i + 2), time(19, b.rng.randrange(60)), BER)
-        if when < b.start:
-            break
-        order = f"{7300 + 37 * i}"
-        b.add("receipt", (shop, addr), f"Your order {order}", when,
-              f"Thank you for your order {order}: {what}. Total: {_eur_de(value)} incl. VAT.",
-              facts={"shop": shop, "amount": f"{value:.2f}", "currency": "EUR"})
+SHOPS = (("Kiezrad", "shop@kiezrad.example", "bike lights and a lock", 54.90),
+         ("Happa", "receipts@happa.example", "Vietnamese takeaway", None),
+         ("Buchhandlung Seitenweise", "hallo@seitenweise.example", "two children's books", 31.80),
+         ("Happa", "receipts@happa.example", "pizza for four", None),
+         ("Grünkern Biomarkt", "shop@gruenkern.example", "a veg box", 24.50))
+
+
+def _receipt(shop: str, order: str, what: str, amount: float) -> tuple[str, str]:
+    return f"Your order {order}", f"Thank you for your order {order}: {what}. Total: {_eur_de(amount)} incl. VAT."
 
 
 def _parcel(b: DatedBox) -> None:
@@ -441,7 +406,7 @@ def _parcel(b: DatedBox) -> None:
           facts={"shop": "Kiezrad", "window": "10:00-14:00", "tracking": "PB449201776DE"})
 
 
-def _threads() -> tuple[tuple[tuple[str, str], int, int, int, str, str], ...]:
+def _threads() -> tuple[Letter, ...]:
     """Personal mail received: (who, days ago, hour, minute, subject, text), signed the way each of them signs."""
     return (
         (LENA, 0, 6, 55, "Sofía today", "Can you pick Sofía up from Kita at 4 today? I'm in Potsdam until late. "
@@ -469,10 +434,8 @@ def _threads() -> tuple[tuple[tuple[str, str], int, int, int, str, str], ...]:
     )
 
 
-def _personal(b: DatedBox) -> None:
-    for who, ago, hour, minute, subject, text in _threads():
-        greeting = {MAMA: "Hola Tomás,", NACHO: "Qué onda,", LENA: "Hey,"}.get(who, "Hi Tomás,")
-        b.add("personal", who, subject, b.sent(ago, hour, minute), f"{greeting}\n\n{text}", facts={"person": who[0]})
+def _greeting(who: tuple[str, str]) -> str:
+    return {MAMA: "Hola Tomás,", NACHO: "Qué onda,", LENA: "Hey,"}.get(who, "Hi Tomás,")
 
 
 OTHER = (
@@ -483,15 +446,6 @@ OTHER = (
     ("Paketblitz", "status@paketblitz.example", "Your parcel has been delivered",
      "Your parcel was delivered to your neighbour (Schneider, 2nd floor) at 14:27."),
 )
-
-
-def _other(b: DatedBox) -> None:
-    for i in range(12):
-        name, addr, subject, text = OTHER[i % len(OTHER)]
-        when = datetime.combine(b.today - timedelta(days=7 * i + 4), time(11, b.rng.randrange(60)), BER)
-        if when < b.start:
-            break
-        b.add("other", (name, addr), subject, when, text)
 
 
 def generate(now: datetime, seed: int = 7, days: int = 90) -> list[SampleMessage]:
@@ -513,11 +467,13 @@ def generate(now: datetime, seed: int = 7, days: int = 90) -> list[SampleMessage
     _football(b)
     _travel(b)
     _invitations(b)
-    _phishing(b)
-    _newsletters(b)
-    _alerts(b)
-    _receipts(b)
+    b.lures(LURES)
+    b.newsletters(NEWSLETTERS)
+    b.card_alerts(SPREEUFER_ALERTS, 32, first_hour=9, hours=11, spend=(4, 140), merchants=MERCHANTS)
+    b.abroad_alerts(JACARANDA_ALERTS, (1450.0, 389.5, 2210.0), ("LIVERPOOL", "FARMACIA GUADALAJARA", "AEROMEXICO"),
+                    every=21, first=12, hour=13, zone=MEX)
+    b.receipts(SHOPS, 14, every=6, first=2, orders=(7300, 37), spend=(22, 60), currency="EUR", write=_receipt)
     _parcel(b)
-    _personal(b)
-    _other(b)
+    b.letters(_threads(), _greeting)
+    b.notices(OTHER, 12, every=7, first=4)
     return b.messages()

@@ -20,11 +20,18 @@ evaluation can check, and a stable Message-ID `<kind-NNNN.SEED@second.steward.ex
 
 from __future__ import annotations
 
-import json
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from steward.sample.builder import DatedBox, SampleMessage, due_facts
+from steward.sample.builder import (
+    AlertCard,
+    DatedBox,
+    Lure,
+    NewsletterStyle,
+    SampleMessage,
+    due_facts,
+    table_markup,
+)
 
 DOMAIN = "second.steward.example"
 ME = ("Noor Haddad", "noor.haddad@fastmail-demo.example")
@@ -266,18 +273,12 @@ def _appointments(b: DatedBox) -> None:
 
     table = ("Tavola Nera", "bookings@tavolanera.example")
     start = b.at(1, 19, 30)
-    markup = {"@context": "https://schema.org", "@type": "FoodEstablishmentReservation",
-              "reservationNumber": "TN-88412", "reservationStatus": "https://schema.org/ReservationConfirmed",
-              "underName": {"@type": "Person", "name": ME[0]}, "partySize": 4,
-              "startTime": start.isoformat(),
-              "reservationFor": {"@type": "FoodEstablishment", "name": "Tavola Nera",
-                                 "address": {"@type": "PostalAddress", "streetAddress": "19 Gertrude St",
-                                             "addressLocality": "Fitzroy"}}}
+    markup = table_markup("TN-88412", ME[0], 4, start, "Tavola Nera", "19 Gertrude St", "Fitzroy")
     b.add("reservation", table, f"Your table at Tavola Nera - {start:%a} {start.day} {start:%b}",
           b.sent(3, 21, 15),
           f"Ciao Noor! Your table for 4 is confirmed for {_day_long(start)} at {_ampm(start)}. Booking TN-88412. "
           "19 Gertrude St, Fitzroy.",
-          html=(f"<html><head><script type=\"application/ld+json\">{json.dumps(markup)}</script></head><body>"
+          html=(f"<html><head><script type=\"application/ld+json\">{markup}</script></head><body>"
                 f"<h2>Ciao Noor!</h2><p>Your table for <b>4</b> is confirmed for <b>{_day_long(start)} at "
                 f"{_ampm(start)}</b>.</p><p>Booking TN-88412 &middot; 19 Gertrude St, Fitzroy</p></body></html>"),
           facts={"provider": table[0], "start": start.isoformat(), "status": "confirmed", "kind": "restaurant",
@@ -332,19 +333,18 @@ def _travel(b: DatedBox) -> None:
                  "arrive": arr.isoformat(), "reference": "MLR-5521907"})
 
 
-def _phishing(b: DatedBox) -> None:
-    b.add("phishing", ("Wattle Bank Security", "security@wattlebank-verify.example"),
-          "URGENT: Your Wattle card ending 6604 has been restricted", b.sent(2, 3, 14),
-          "Dear Customer,\n\nWe detected unusual activity and your Wattle Rewards Mastercard ending 6604 has been "
-          "temporarily restricted. To restore access you must verify your identity within 12 hours at "
-          "http://wattle-bank-verify.example/login. Failure to verify will result in permanent suspension.",
-          facts={"phishing": "true", "lure": "bank"})
-    b.add("phishing", ("ParcelLink Delivery", "noreply@parcelink-redelivery.example"),
-          "We couldn't deliver your parcel - action required", b.sent(6, 18, 2),
-          "Your parcel AU88241905 could not be delivered because the address was incomplete. Pay the "
-          "redelivery fee of AUD 3.20 within 48 hours or the parcel will be returned: "
-          "http://parcelink-redelivery.example/pay",
-          facts={"phishing": "true", "lure": "parcel"})
+LURES = (
+    Lure(("Wattle Bank Security", "security@wattlebank-verify.example"),
+         "URGENT: Your Wattle card ending 6604 has been restricted", (2, 3, 14),
+         "Dear Customer,\n\nWe detected unusual activity and your Wattle Rewards Mastercard ending 6604 has been "
+         "temporarily restricted. To restore access you must verify your identity within 12 hours at "
+         "http://wattle-bank-verify.example/login. Failure to verify will result in permanent suspension.", "bank"),
+    Lure(("ParcelLink Delivery", "noreply@parcelink-redelivery.example"),
+         "We couldn't deliver your parcel - action required", (6, 18, 2),
+         "Your parcel AU88241905 could not be delivered because the address was incomplete. Pay the "
+         "redelivery fee of AUD 3.20 within 48 hours or the parcel will be returned: "
+         "http://parcelink-redelivery.example/pay", "parcel"),
+)
 
 
 NEWSLETTERS = (
@@ -363,61 +363,35 @@ NEWSLETTERS = (
 )
 
 
-def _newsletters(b: DatedBox) -> None:
-    for name, addr, weekday, topics in NEWSLETTERS:
-        for week in range(13):
-            day = b.today - timedelta(days=7 * week + (b.today.weekday() - weekday) % 7)
-            when = datetime.combine(day, time(7, b.rng.randrange(0, 50)), MEL)
-            if when >= b.now or when < b.start or (name == "Melbourne Python Meetup" and week % 2):
-                continue
-            topic = topics[week % len(topics)]
-            html = (f"<html><body><h1>{name}</h1><p>This week: <b>{topic}</b>.</p><p>Read more on our site.</p>"
-                    "<p><a href=\"https://example.invalid/unsubscribe\">Unsubscribe</a></p></body></html>")
-            b.add("newsletter", (name, addr), f"{name}: {topic}", when,
-                  f"{name}\nThis week: {topic}.\nRead more on our site. Unsubscribe any time.", html=html,
-                  facts={"list": name})
+EARLY = NewsletterStyle(
+    "{name}: {topic}", "{name}\nThis week: {topic}.\nRead more on our site. Unsubscribe any time.",
+    "<html><body><h1>{name}</h1><p>This week: <b>{topic}</b>.</p><p>Read more on our site.</p>"
+    "<p><a href=\"https://example.invalid/unsubscribe\">Unsubscribe</a></p></body></html>", hour=7, minutes=(0, 50))
 
 
 MERCHANTS = ("FRESHWAYS BRUNSWICK", "CITY NEWS & LOTTO", "MYKI TOP UP", "BUN & BEAN CAFE", "HARDWARE HUT COBURG",
              "PHARMA PLUS SYDNEY RD", "GOBBLE EATS")
 
 
-def _alerts(b: DatedBox) -> None:
-    for i in range(40):
-        when = datetime.combine(b.today - timedelta(days=2 * i + 1), time(8 + (i * 5) % 12, b.rng.randrange(60)), MEL)
-        if when < b.start:
-            break
-        amount = round(b.rng.uniform(4, 180), 2)
-        merchant = MERCHANTS[i % len(MERCHANTS)]
-        b.add("bank_alert", ("Wattle Bank", "alerts@wattlebank.example"), "You've made a purchase", when,
-              f"You spent {_aud(amount)} at {merchant} with your card ending 6604 on {when:%d/%m/%Y}.",
-              facts={"last4": "6604", "amount": f"{amount:.2f}", "currency": "AUD"})
-    for i in range(4):
-        when = datetime.combine(b.today - timedelta(days=17 * i + 10), time(12, b.rng.randrange(60)), AMS)
-        amount = (89.0, 42.5, 18.95, 64.0)[i]
-        b.add("bank_alert", ("Zuidkust Bank", "alerts@zuidkustbank.example"), "Transactie / Transaction",
-              when, f"€{amount:.2f}".replace(".00", "").replace(".", ",") + " paid with your creditcard ending 0921 "
-              f"at {('NS INTERNATIONAL', 'BOL.COM', 'ALBERT HEIJN', 'TRANSAVIA')[i]}.",
-              facts={"last4": "0921", "amount": f"{amount:.2f}", "currency": "EUR"})
+WATTLE_ALERTS = AlertCard(("Wattle Bank", "alerts@wattlebank.example"), "You've made a purchase", "6604", "AUD",
+                          lambda amount, merchant, when: f"You spent {_aud(amount)} at {merchant} with your card "
+                          f"ending 6604 on {when:%d/%m/%Y}.")
+ZUIDKUST_ALERTS = AlertCard(("Zuidkust Bank", "alerts@zuidkustbank.example"), "Transactie / Transaction", "0921",
+                            "EUR", lambda amount, merchant, when: f"€{amount:.2f}".replace(".00", "").replace(".", ",")
+                            + f" paid with your creditcard ending 0921 at {merchant}.")
 
 
-def _receipts(b: DatedBox) -> None:
-    items = (("Circuit Barn", "orders@circuitbarn.example", "noise-cancelling headphones", 312.00),
-             ("Gobble Eats", "receipts@gobbleeats.example", "Lebanese takeaway", None),
-             ("Koala Kitchenware", "orders@koalakitchenware.example", "a cast iron pan", 89.95),
-             ("Gobble Eats", "receipts@gobbleeats.example", "pho for two", None),
-             ("Bookish Brunswick", "hello@bookishbrunswick.example", "two novels", 54.98),
-             ("Gobble Eats", "receipts@gobbleeats.example", "pizza night", None))
-    for i in range(18):
-        shop, addr, what, amount = items[i % len(items)]
-        value = amount if amount is not None else round(b.rng.uniform(24, 70), 2)
-        when = datetime.combine(b.today - timedelta(days=4 * i + 3), time(19, b.rng.randrange(60)), MEL)
-        if when < b.start:
-            break
-        order = f"{1000 + 37 * i}"
-        b.add("receipt", (shop, addr), f"Your {shop} order #{order}", when,
-              f"Thanks for your order #{order}: {what}. Total paid AUD {value:,.2f} (GST included).",
-              facts={"shop": shop, "amount": f"{value:.2f}", "currency": "AUD"})
+SHOPS = (("Circuit Barn", "orders@circuitbarn.example", "noise-cancelling headphones", 312.00),
+         ("Gobble Eats", "receipts@gobbleeats.example", "Lebanese takeaway", None),
+         ("Koala Kitchenware", "orders@koalakitchenware.example", "a cast iron pan", 89.95),
+         ("Gobble Eats", "receipts@gobbleeats.example", "pho for two", None),
+         ("Bookish Brunswick", "hello@bookishbrunswick.example", "two novels", 54.98),
+         ("Gobble Eats", "receipts@gobbleeats.example", "pizza night", None))
+
+
+def _receipt(shop: str, order: str, what: str, amount: float) -> tuple[str, str]:
+    return (f"Your {shop} order #{order}",
+            f"Thanks for your order #{order}: {what}. Total paid AUD {amount:,.2f} (GST included).")
 
 
 def _ordinal(n: int) -> str:
@@ -485,15 +459,6 @@ OTHER = (
 )
 
 
-def _other(b: DatedBox) -> None:
-    for i in range(16):
-        name, addr, subject, text = OTHER[i % len(OTHER)]
-        when = datetime.combine(b.today - timedelta(days=5 * i + 2), time(11, b.rng.randrange(60)), MEL)
-        if when < b.start:
-            break
-        b.add("other", (name, addr), subject, when, text)
-
-
 def generate(now: datetime, seed: int = 7, days: int = 90) -> list[SampleMessage]:
     """Noor Haddad's mailbox: about 200 messages over the `days` before `now` (aware), oldest first.
 
@@ -512,10 +477,12 @@ def generate(now: datetime, seed: int = 7, days: int = 90) -> list[SampleMessage
     _bills(b)
     _appointments(b)
     _travel(b)
-    _phishing(b)
-    _newsletters(b)
-    _alerts(b)
-    _receipts(b)
+    b.lures(LURES)
+    b.newsletters(NEWSLETTERS, EARLY, fortnightly=("Melbourne Python Meetup",))
+    b.card_alerts(WATTLE_ALERTS, 40, first_hour=8, hours=12, spend=(4, 180), merchants=MERCHANTS)
+    b.abroad_alerts(ZUIDKUST_ALERTS, (89.0, 42.5, 18.95, 64.0), ("NS INTERNATIONAL", "BOL.COM", "ALBERT HEIJN",
+                                                               "TRANSAVIA"), every=17, first=10, hour=12, zone=AMS)
+    b.receipts(SHOPS, 18, every=4, first=3, orders=(1000, 37), spend=(24, 70), currency="AUD", write=_receipt)
     _personal(b)
-    _other(b)
+    b.notices(OTHER, 16, every=5, first=2)
     return b.messages()

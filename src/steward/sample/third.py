@@ -23,11 +23,19 @@ Every message has a `kind` label and `facts` an evaluation can check, and a stab
 
 from __future__ import annotations
 
-import json
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from steward.sample.builder import DatedBox, SampleMessage, due_facts
+from steward.sample.builder import (
+    AlertCard,
+    DatedBox,
+    Letter,
+    Lure,
+    NewsletterStyle,
+    SampleMessage,
+    due_facts,
+    table_markup,
+)
 
 DOMAIN = "third.steward.example"
 ME = ("Inês Carvalho", "ines.carvalho@mailbox-demo.example")
@@ -270,17 +278,12 @@ def _appointments(b: DatedBox) -> None:
                              "kind": "car service", "location": "2950 Bloor St W"})
 
     start = b.at(4, 19, 45)
-    markup = {"@context": "https://schema.org", "@type": "FoodEstablishmentReservation",
-              "reservationNumber": "TT-6613092", "reservationStatus": "https://schema.org/ReservationConfirmed",
-              "underName": {"@type": "Person", "name": ME[0]}, "partySize": 2, "startTime": start.isoformat(),
-              "reservationFor": {"@type": "FoodEstablishment", "name": "Osteria Lumi",
-                                 "address": {"@type": "PostalAddress", "streetAddress": "731 College St",
-                                             "addressLocality": "Toronto"}}}
+    markup = table_markup("TT-6613092", ME[0], 2, start, "Osteria Lumi", "731 College St", "Toronto")
     b.add("reservation", ("TableTap", "reservations@tabletap.example"),
           "Your reservation at Osteria Lumi is confirmed", b.sent(7, 21, 30),
           f"Inês, you're all set.\n\nOsteria Lumi\n{_day_us(start)} at {_clock_caps(start)}\nParty of 2\nConfirmation #TT-6613092\n731 College St, "
           "Toronto\n\nNeed to make changes? Modify or cancel in the TableTap app.",
-          html=(f"<html><head><script type=\"application/ld+json\">{json.dumps(markup)}</script></head><body>"
+          html=(f"<html><head><script type=\"application/ld+json\">{markup}</script></head><body>"
                 f"<h2>You're all set, Inês</h2><p><b>Osteria Lumi</b><br>{_day_us(start)} at {_clock_caps(start)}<br>"
                 "Party of 2</p><p>Confirmation #TT-6613092</p></body></html>"),
           facts={"provider": "Osteria Lumi", "start": start.isoformat(), "status": "confirmed", "kind": "restaurant",
@@ -341,24 +344,23 @@ def _invitations(b: DatedBox) -> None:
           facts={"provider": AISLING[0], "start": start.isoformat(), "status": "invited", "kind": "party"})
 
 
-def _phishing(b: DatedBox) -> None:
-    b.add("phishing", ("Maplecrest Bank", "security@maplecrest-secure-login.example"),
-          "Action required: unusual sign-in attempt on your account", b.sent(1, 2, 51),
-          "Dear Client,\n\nWe detected a sign-in attempt from an unrecognized device. For your protection your "
-          "online banking has been locked. Confirm your identity within 24 hours at "
-          "http://maplecrest-secure-login.example/verify or your card ending 2287 will be suspended.",
-          facts={"phishing": "true", "lure": "bank"})
-    b.add("phishing", ("Federal Refund Centre", "refunds@gc-refund-centre.example"),
-          "You have a pending tax refund of $612.40", b.sent(4, 23, 16),
-          "NOTICE: After the last annual calculation of your fiscal activity, you are eligible to receive a tax "
-          "refund of $612.40. Claim your deposit now by entering your SIN and banking details: "
-          "http://gc-refund-centre.example/claim. Unclaimed refunds expire in 72 hours.",
-          facts={"phishing": "true", "lure": "tax refund"})
-    b.add("phishing", ("Parcel Services", "notice@parcel-customs-fee.example"),
-          "Your package is on hold: customs fee unpaid", b.sent(6, 7, 7),
-          "Your international package CA4471902BR is held at customs. A duty fee of $2.99 must be paid before "
-          "delivery: http://parcel-customs-fee.example/pay. If the fee is not paid within 2 days the package "
-          "will be returned to sender.", facts={"phishing": "true", "lure": "parcel"})
+LURES = (
+    Lure(("Maplecrest Bank", "security@maplecrest-secure-login.example"),
+         "Action required: unusual sign-in attempt on your account", (1, 2, 51),
+         "Dear Client,\n\nWe detected a sign-in attempt from an unrecognized device. For your protection your "
+         "online banking has been locked. Confirm your identity within 24 hours at "
+         "http://maplecrest-secure-login.example/verify or your card ending 2287 will be suspended.", "bank"),
+    Lure(("Federal Refund Centre", "refunds@gc-refund-centre.example"),
+         "You have a pending tax refund of $612.40", (4, 23, 16),
+         "NOTICE: After the last annual calculation of your fiscal activity, you are eligible to receive a tax "
+         "refund of $612.40. Claim your deposit now by entering your SIN and banking details: "
+         "http://gc-refund-centre.example/claim. Unclaimed refunds expire in 72 hours.", "tax refund"),
+    Lure(("Parcel Services", "notice@parcel-customs-fee.example"),
+         "Your package is on hold: customs fee unpaid", (6, 7, 7),
+         "Your international package CA4471902BR is held at customs. A duty fee of $2.99 must be paid before "
+         "delivery: http://parcel-customs-fee.example/pay. If the fee is not paid within 2 days the package "
+         "will be returned to sender.", "parcel"),
+)
 
 
 NEWSLETTERS = (
@@ -376,64 +378,37 @@ NEWSLETTERS = (
 )
 
 
-def _newsletters(b: DatedBox) -> None:
-    for name, addr, weekday, topics in NEWSLETTERS:
-        for week in range(13):
-            day = b.today - timedelta(days=7 * week + (b.today.weekday() - weekday) % 7)
-            when = datetime.combine(day, time(6, b.rng.randrange(5, 55)), TOR)
-            if when >= b.now or when < b.start:
-                continue
-            topic = topics[week % len(topics)]
-            html = (f"<html><body><h1>{name}</h1><p>In this issue: <b>{topic}</b>.</p>"
-                    "<p><a href=\"https://example.invalid/unsubscribe\">Unsubscribe</a> | Manage preferences</p>"
-                    "</body></html>")
-            b.add("newsletter", (name, addr), f"{name} | {topic}", when,
-                  f"{name}\nIn this issue: {topic}.\nRead it on our website. Unsubscribe at any time.", html=html,
-                  facts={"list": name})
+ISSUES = NewsletterStyle(
+    "{name} | {topic}", "{name}\nIn this issue: {topic}.\nRead it on our website. Unsubscribe at any time.",
+    "<html><body><h1>{name}</h1><p>In this issue: <b>{topic}</b>.</p>"
+    "<p><a href=\"https://example.invalid/unsubscribe\">Unsubscribe</a> | Manage preferences</p></body></html>")
 
 
 MERCHANTS = ("LOBLAWS #1124", "PRESTO AUTOLOAD", "BALZACS COFFEE", "SHOPPERS DRUG MART", "CANADIAN TIRE #301",
              "FRESHCO", "LCBO #0217")
 
 
-def _alerts(b: DatedBox) -> None:
-    for i in range(34):
-        when = datetime.combine(b.today - timedelta(days=2 * i + 1), time(9 + (i * 5) % 11, b.rng.randrange(60)), TOR)
-        if when < b.start:
-            break
-        amount = round(b.rng.uniform(5, 160), 2)
-        b.add("bank_alert", ("Maplecrest Bank", "notify@maplecrestbank.example"), "Purchase alert", when,
-              f"A purchase of {_cad(amount)} was made at {MERCHANTS[i % len(MERCHANTS)]} on your Visa Infinite "
-              f"card ending in 2287 on {when:%b}. {when.day}.",
-              facts={"last4": "2287", "amount": f"{amount:.2f}", "currency": "CAD"})
-    for i in range(3):
-        when = datetime.combine(b.today - timedelta(days=19 * i + 6), time(15, b.rng.randrange(60)), SAO)
-        amount = (342.9, 89.0, 1250.0)[i]
-        b.add("bank_alert", ("Banco Ipê", "avisos@bancoipe.example"), "Compra aprovada", when,
-              f"Compra aprovada no cartão final 6615: {_brl(amount)} em "
-              f"{('FARMACIA PANVEL', 'LIVRARIA CULTURA', 'PASSAGENS AEREAS')[i]}.",
-              facts={"last4": "6615", "amount": f"{amount:.2f}", "currency": "BRL"})
+MAPLECREST_ALERTS = AlertCard(("Maplecrest Bank", "notify@maplecrestbank.example"), "Purchase alert", "2287", "CAD",
+                              lambda amount, merchant, when: f"A purchase of {_cad(amount)} was made at {merchant} "
+                              f"on your Visa Infinite card ending in 2287 on {when:%b}. {when.day}.")
+IPE_ALERTS = AlertCard(("Banco Ipê", "avisos@bancoipe.example"), "Compra aprovada", "6615", "BRL",
+                       lambda amount, merchant, when: f"Compra aprovada no cartão final 6615: {_brl(amount)} em "
+                       f"{merchant}.")
 
 
-def _receipts(b: DatedBox) -> None:
-    items = (("Northbound Outfitters", "orders@northboundoutfitters.example", "a winter parka", 289.00),
-             ("SkipDish", "receipts@skipdish.example", "Thai takeout", None),
-             ("Pantry & Pine", "orders@pantryandpine.example", "a Dutch oven", 129.99),
-             ("SkipDish", "receipts@skipdish.example", "ramen for three", None),
-             ("Type & Page Books", "hello@typeandpage.example", "two picture books", 41.98))
-    for i in range(15):
-        shop, addr, what, amount = items[i % len(items)]
-        value = amount if amount is not None else round(b.rng.uniform(28, 75), 2)
-        when = datetime.combine(b.today - timedelta(days=5 * i + 2), time(19, b.rng.randrange(60)), TOR)
-        if when < b.start:
-            break
-        order = f"{5200 + 41 * i}"
-        b.add("receipt", (shop, addr), f"Order confirmation #{order}", when,
-              f"Thanks for your order #{order}: {what}. Total charged: {_cad(value)} CAD (taxes included).",
-              facts={"shop": shop, "amount": f"{value:.2f}", "currency": "CAD"})
+SHOPS = (("Northbound Outfitters", "orders@northboundoutfitters.example", "a winter parka", 289.00),
+         ("SkipDish", "receipts@skipdish.example", "Thai takeout", None),
+         ("Pantry & Pine", "orders@pantryandpine.example", "a Dutch oven", 129.99),
+         ("SkipDish", "receipts@skipdish.example", "ramen for three", None),
+         ("Type & Page Books", "hello@typeandpage.example", "two picture books", 41.98))
 
 
-def _threads() -> tuple[tuple[tuple[str, str], int, int, int, str, str], ...]:
+def _receipt(shop: str, order: str, what: str, amount: float) -> tuple[str, str]:
+    return (f"Order confirmation #{order}",
+            f"Thanks for your order #{order}: {what}. Total charged: {_cad(amount)} CAD (taxes included).")
+
+
+def _threads() -> tuple[Letter, ...]:
     """Personal mail received: (who, days ago, hour, minute, subject, text), signed the way each of them signs."""
     return (
         (JONAH, 0, 6, 52, "Biscuit tonight", "Can you take Biscuit to the vet after work? I'm stuck at the office "
@@ -464,10 +439,8 @@ def _threads() -> tuple[tuple[tuple[str, str], int, int, int, str, str], ...]:
     )
 
 
-def _personal(b: DatedBox) -> None:
-    for who, ago, hour, minute, subject, text in _threads():
-        greeting = "Oi Inês," if who in (MAE, RAFA) else "Hi Inês,"
-        b.add("personal", who, subject, b.sent(ago, hour, minute), f"{greeting}\n\n{text}", facts={"person": who[0]})
+def _greeting(who: tuple[str, str]) -> str:
+    return "Oi Inês," if who in (MAE, RAFA) else "Hi Inês,"
 
 
 OTHER = (
@@ -478,15 +451,6 @@ OTHER = (
     ("Parcel Tracker", "updates@parceltracker.example", "Delivered: your order from Northbound Outfitters",
      "Your package was delivered and left at the front door at 3:12 p.m."),
 )
-
-
-def _other(b: DatedBox) -> None:
-    for i in range(12):
-        name, addr, subject, text = OTHER[i % len(OTHER)]
-        when = datetime.combine(b.today - timedelta(days=7 * i + 3), time(11, b.rng.randrange(60)), TOR)
-        if when < b.start:
-            break
-        b.add("other", (name, addr), subject, when, text)
 
 
 def generate(now: datetime, seed: int = 7, days: int = 90) -> list[SampleMessage]:
@@ -508,10 +472,12 @@ def generate(now: datetime, seed: int = 7, days: int = 90) -> list[SampleMessage
     _appointments(b)
     _travel(b)
     _invitations(b)
-    _phishing(b)
-    _newsletters(b)
-    _alerts(b)
-    _receipts(b)
-    _personal(b)
-    _other(b)
+    b.lures(LURES)
+    b.newsletters(NEWSLETTERS, ISSUES)
+    b.card_alerts(MAPLECREST_ALERTS, 34, first_hour=9, hours=11, spend=(5, 160), merchants=MERCHANTS)
+    b.abroad_alerts(IPE_ALERTS, (342.9, 89.0, 1250.0), ("FARMACIA PANVEL", "LIVRARIA CULTURA", "PASSAGENS AEREAS"),
+                    every=19, first=6, hour=15, zone=SAO)
+    b.receipts(SHOPS, 15, every=5, first=2, orders=(5200, 41), spend=(28, 75), currency="CAD", write=_receipt)
+    b.letters(_threads(), _greeting)
+    b.notices(OTHER, 12, every=7, first=3)
     return b.messages()

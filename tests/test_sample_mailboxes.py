@@ -1,0 +1,35 @@
+"""Every generated sample mailbox of a person (Noor Haddad's, Inês Carvalho's, Tomás Ríos's, Akinyi
+Odera's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not
+depend on the seed, and a clock without a zone is refused."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+import pytest
+
+from sample_homes import FIFTH, FOURTH, SECOND, THIRD, same_bytes_and_facts
+from steward.sample import fifth, fourth, second, third
+from steward.sample.builder import SampleMessage
+
+# (generate, the person's clock, the fewest messages the mailbox holds)
+MAILBOXES = [
+    pytest.param(second.generate, SECOND.now, 180, id="second"),
+    pytest.param(third.generate, THIRD.now, 160, id="third"),
+    pytest.param(fourth.generate, FOURTH.now, 150, id="fourth"),
+    pytest.param(fifth.generate, FIFTH.now, 140, id="fifth"),
+]
+
+
+@pytest.mark.parametrize(("generate", "now", "at_least"), MAILBOXES)
+def test_same_inputs_same_bytes_and_the_facts_do_not_depend_on_the_seed(
+        generate: Callable[..., list[SampleMessage]], now: str, at_least: int) -> None:
+    same_bytes_and_facts(generate, datetime.fromisoformat(now), at_least=at_least)
+
+
+@pytest.mark.parametrize(("generate", "now", "at_least"), MAILBOXES)
+def test_a_mailbox_needs_an_aware_clock(generate: Callable[..., list[SampleMessage]], now: str,
+                                        at_least: int) -> None:
+    with pytest.raises(ValueError, match="aware"):
+        generate(datetime.fromisoformat(now).replace(tzinfo=None))
