@@ -177,6 +177,8 @@ def main() -> int:
     print(f"\nlegitimate mail (notmuch corpora, imap_tools, KItinerary and Thunderbird messages): {marked} of {seen} marked")
     for name in names:
         print(f"  marked: {name}")
+    marked, seen, names = legitimate(shared, history=True)
+    print(f"  as one mailbox in date order (a sender's earlier mail a history): {marked} of {seen} marked")
     lures = _lures_path()
     if lures is None:
         print("\nreal lures: skipped (give the public lure CSV with --lures PATH or STEWARD_PUBLIC_LURES)")
@@ -184,6 +186,9 @@ def main() -> int:
     print(f"\nreal lures ({lures.name}):")
     for half, (hit, total) in public_lures(lures).items():
         print(f"  {half}: {hit} of {total} marked ({100 * hit / max(total, 1):.1f}%)")
+    print("  as one mailbox, in the order its rows came (a sender's earlier unmarked lure is a history):")
+    for half, (hit, total) in public_lures_as_mailbox(lures).items():
+        print(f"    {half}: {hit} of {total} marked ({100 * hit / max(total, 1):.1f}%)")
     print("\ndevelopment misses by the evidence a row keeps (sender, receiver, date, subject, body; no other header):")
     for kind, count in misses_by_evidence(lures).items():
         print(f"  {kind}: {count}")
@@ -329,17 +334,23 @@ def by_kind() -> dict[str, tuple[int, int]]:
     return out
 
 
-def legitimate(shared: Path) -> tuple[int, int, list[str]]:
-    """(marked, messages, what was marked) over the legitimate mail of the evaluation data folder."""
+def legitimate(shared: Path, *, history: bool = False) -> tuple[int, int, list[str]]:
+    """(marked, messages, what was marked) over the legitimate mail of the evaluation data folder; with
+    `history`, read as one mailbox in date order, a sender's earlier unmarked mail its history."""
     from steward.mail.parse import ParseError, parse_message
 
     classifier = _classifier()
-    files = [p for p in sorted((shared / "notmuch-corpora" / "test" / "corpora").rglob("*")) if p.is_file()]
-    files += sorted((shared / "imap_tools" / "tests" / "messages").rglob("*.eml"))
-    files += sorted((shared / "kitinerary").rglob("*.eml"))  # airlines', railways' and hostels' own mail
-    files += sorted((shared / "thunderbird-invitations").glob("*.eml"))
+    if history:
+        parsed = []
+        for path in _legitimate_files(shared):
+            try:
+                parsed.append(parse_message(path.read_bytes()))
+            except ParseError:
+                continue
+        categories = _as_mailbox(parsed, classifier)
+        return sum(c == "phishing_suspect" for c in categories), len(parsed), []
     marked, seen, names = 0, 0, []
-    for path in files:
+    for path in _legitimate_files(shared):
         raw = path.read_bytes()
         try:
             parse_message(raw)
@@ -350,6 +361,84 @@ def legitimate(shared: Path) -> tuple[int, int, list[str]]:
             marked += 1
             names.append(str(path.relative_to(shared)))
     return marked, seen, names
+
+
+def _legitimate_files(shared: Path) -> list[Path]:
+    files = [p for p in sorted((shared / "notmuch-corpora" / "test" / "corpora").rglob("*")) if p.is_file()]
+    files += sorted((shared / "imap_tools" / "tests" / "messages").rglob("*.eml"))
+    files += sorted((shared / "kitinerary").rglob("*.eml"))  # airlines', railways' and hostels' own mail
+    files += sorted((shared / "thunderbird-invitations").glob("*.eml"))
+    return files
+
+
+def _as_mailbox(parsed: list[Any], classifier: Any) -> list[str]:
+    """The categories of messages read as one mailbox in date order, as an import gives them: a sender's
+    earlier unmarked mail (a day or more before) is a known correspondent's history
+    (`steward.mail.correspondents`, here with the history kept in memory rather than in a store)."""
+    from steward.mail.correspondents import domain_of, known, vouched
+    from steward.mail.senders import registrable
+
+    order = sorted(range(len(parsed)), key=lambda i: parsed[i].received_at)
+    by_address: dict[str, Any] = {}
+    by_domain: dict[tuple[str, str], Any] = {}
+    out = [""] * len(parsed)
+    for i in order:
+        p = parsed[i]
+        category = classifier.classify_parsed(p)
+        site = registrable(domain_of(p.sender))
+        if category == "phishing_suspect" and p.sender:
+            headers = vouched(p.sender, p.auth_results, p.transport)
+            if known(p.received_at, by_address.get(p.sender), by_domain.get(site), headers):
+                category = classifier.classify_parsed(p, correspondent=True)
+        if category != "phishing_suspect" and p.sender:
+            by_address.setdefault(p.sender, p.received_at)
+            by_domain.setdefault(site, p.received_at)
+        out[i] = category
+    return out
+
+
+def public_lures_as_mailbox(path: Path) -> dict[str, tuple[int, int]]:
+    """(marked, lures) of each half when the rows are read as the one mailbox that received them, in the
+    order of their dates: a lure from an address whose earlier lure went unmarked has a history."""
+    from steward.mail.parse import ParseError, parse_message
+
+    classifier = _classifier()
+    parsed, halves = [], []
+    out = {"development": [0, 0], "held out": [0, 0]}
+    for n, row in enumerate(_rows(path)):
+        raw = _row_mail(row, n)
+        when = _row_date(row.get("date", ""))
+        if when is not None:
+            raw = raw.replace(f"Date: {format_datetime(NOW - timedelta(hours=n))}".encode(),
+                              f"Date: {format_datetime(when)}".encode(), 1)
+        half = "development" if n % 2 == 0 else "held out"
+        try:
+            parsed.append(parse_message(raw))
+        except ParseError:
+            out[half][1] += 1  # counted unmarked, as `public_lures` counts it
+            continue
+        halves.append(half)
+    for half, category in zip(halves, _as_mailbox(parsed, classifier), strict=True):
+        out[half][1] += 1
+        out[half][0] += category == "phishing_suspect"
+    return {k: (v[0], v[1]) for k, v in out.items()}
+
+
+def _row_date(text: str) -> datetime | None:
+    """A row's date: an RFC 5322 date, or a spreadsheet's "12/10/2015 9:52" (read as UTC); None when neither."""
+    from datetime import UTC
+    from email.utils import parsedate_to_datetime
+
+    try:
+        when = parsedate_to_datetime(text)
+        if when.tzinfo is not None:
+            return when
+    except (TypeError, ValueError, IndexError):
+        pass
+    try:
+        return datetime.strptime(text.strip(), "%m/%d/%Y %H:%M").replace(tzinfo=UTC)
+    except ValueError:
+        return None
 
 
 # -- real lures from a public collection ------------------------------------------------------------------------

@@ -123,10 +123,7 @@ def test_each_lure_is_filed_as_phishing(sample_home: Path, capsys: pytest.Captur
 
 
 @pytest.mark.parametrize("sender", [
-    "cardstatements@mvulibank.example", "noreply@savannatrust.example",
-    pytest.param("billing@mwangazapower.example", marks=pytest.mark.xfail(
-        reason="an electricity company's final notice (pay within 5 days to avoid disconnection) is filed as "
-               "phishing", strict=False)),
+    "cardstatements@mvulibank.example", "noreply@savannatrust.example", "billing@mwangazapower.example",
     "alerts@mvulibank.example", "track@harakacouriers.example"])
 def test_the_real_bank_and_billers_are_not_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str],
                                                             sender: str) -> None:

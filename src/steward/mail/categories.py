@@ -79,10 +79,12 @@ class Classifier:
     def _brand_domains(self) -> frozenset[str]:
         return frozenset(d for b in self.brands for d in b.domains)
 
-    def classify_parsed(self, parsed: ParsedMessage) -> str:
-        """The category of one parsed message, with everything its import read."""
+    def classify_parsed(self, parsed: ParsedMessage, *, correspondent: bool = False) -> str:
+        """The category of one parsed message, with everything its import read (`correspondent`: its sender
+        is a known correspondent, `steward.mail.correspondents`)."""
         return self.classify(parsed.sender, parsed.sender_name, parsed.subject, parsed.snippet, parsed.auth_results,
-                             reply_to=parsed.reply_to, links=parsed.links, context=mail_context(parsed))
+                             reply_to=parsed.reply_to, links=parsed.links,
+                             context=mail_context(parsed, correspondent=correspondent))
 
     def with_brands(self, brands: tuple[Brand, ...]) -> Classifier:
         """This classifier also checking senders against `brands`."""
@@ -97,8 +99,10 @@ class Classifier:
         if check_sender(sender, sender_name, auth_results, text, self.brands, subject=subject, snippet=snippet,
                         reply_to=reply_to, links=links, context=context).suspect:
             return "phishing_suspect"
-        # a known institution's own domain is as trusted as the listed ones (a forged one failed above)
-        trusted = _domain_trusted(sender, self.trusted_domains) or belongs_to(sender, self._brand_domains)
+        # a known institution's own domain is as trusted as the listed ones (a forged one failed above), and
+        # so is a known correspondent (a sender with a history and nothing in the headers against it)
+        trusted = (_domain_trusted(sender, self.trusted_domains) or belongs_to(sender, self._brand_domains)
+                   or (context is not None and context.correspondent))
         for rule in self.rules:
             if rule.holds(who, text, trusted):
                 return rule.category
@@ -107,11 +111,11 @@ class Classifier:
         return "personal"
 
 
-def mail_context(parsed: ParsedMessage) -> MailContext:
+def mail_context(parsed: ParsedMessage, *, correspondent: bool = False) -> MailContext:
     """What the lure checks read of a parsed message besides its sender, subject and snippet."""
     return MailContext(head=parsed.head, recipients=parsed.recipients, attachments=parsed.attachments,
                        link_hosts=parsed.link_hosts, password_form=parsed.password_form,
-                       auth_results=parsed.auth_results, transport=parsed.transport)
+                       auth_results=parsed.auth_results, transport=parsed.transport, correspondent=correspondent)
 
 
 def _domain_trusted(sender: str, trusted: frozenset[str]) -> bool:

@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 
 from steward.errors import SourceGone
 from steward.mail.categories import Classifier, default_classifier
+from steward.mail.correspondents import classify_batch
 from steward.mail.parse import ParseError, parse_message
 from steward.mail.sources import Item, fetch_raw
 from steward.records.mail import NewMessage, ParsedMessage, Rejection, SourcePointer
@@ -73,7 +74,9 @@ def store_parsed(
     to_embed: list[tuple[int, str]] = []
     duplicates = 0
     with write_txn(conn):
-        news = [NewMessage(parsed, classifier.classify_parsed(parsed), account, pointer) for parsed, pointer in batch]
+        categories = classify_batch(conn, classifier, [parsed for parsed, _ in batch])
+        news = [NewMessage(parsed, category, account, pointer)
+                for (parsed, pointer), category in zip(batch, categories, strict=True)]
         for new, (rowid, inserted) in zip(news, repo.insert_messages(conn, news, now), strict=True):
             if inserted:
                 added.append(rowid)

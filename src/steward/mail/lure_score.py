@@ -59,6 +59,7 @@ class MailContext:
     password_form: bool = False
     auth_results: str = ""
     transport: Transport | None = None  # what the headers say of the way it came
+    correspondent: bool = False  # its sender has written to the person before (`steward.mail.correspondents`)
 
 
 @dataclass(frozen=True)
@@ -394,8 +395,10 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
         # a person's own organisation signs with its name, so such mail gets none of that mail's allowance
         own = False
         signs.append(Sign(1, written_out))
-    if own and forged is None and _own_domain_unchecked(context.auth_results, domain, context.recipients) is None:
-        # one's own organisation's notice may say every word a lure says: its words count two at most
+    if ((own or context.correspondent) and forged is None
+            and _own_domain_unchecked(context.auth_results, domain, context.recipients) is None):
+        # one's own organisation's notice, or a known correspondent's (a biller's final notice), may say
+        # every word a lure says: its words count two at most
         signs = signs[:min(said, 2)] + signs[said:]
     who = _sender_signs(sender, sender_name, own, forged is not None or written_out is not None
                         or to_itself(sender, context.recipients) is not None)

@@ -14,6 +14,7 @@ not fetched for this), and stays marked otherwise; `sources=True` re-reads every
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import sqlite3
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from steward.mail.categories import Classifier
+from steward.mail.correspondents import classify_batch, stored_correspondent
 from steward.mail.lure_score import MailContext
 from steward.store.mail_marks import (
     StoredMark,
@@ -36,7 +38,7 @@ PHISHING = "phishing_suspect"
 
 # the files whose content decides a mail's category (beside this module)
 RULE_FILES = ("categories.py", "categories.yaml", "senders.py", "lures.py", "lures.yaml", "lure_score.py",
-              "lure_score.yaml", "lure_brands.py", "lure_headers.py")
+              "lure_score.yaml", "lure_brands.py", "lure_headers.py", "correspondents.py")
 
 
 def rules_version(classifier: Classifier) -> str:
@@ -99,7 +101,7 @@ def recheck(conn: sqlite3.Connection, classifier: Classifier, *, sources: bool =
             checked += 1
             new = _from_source(conn, row, classifier) if sources else None
             if new is None:
-                new = _from_store(row, classifier)
+                new = _from_store(conn, row, classifier)
                 if new != PHISHING and row.category == PHISHING:
                     # the mark may rest on what only the import read: the source alone can clear it
                     again = None if sources else _from_source(conn, row, classifier)
@@ -115,9 +117,13 @@ def recheck(conn: sqlite3.Connection, classifier: Classifier, *, sources: bool =
     return RecheckReport(checked, marked, cleared, kept, recategorised, version)
 
 
-def _from_store(row: StoredMark, classifier: Classifier) -> str:
+def _from_store(conn: sqlite3.Connection, row: StoredMark, classifier: Classifier) -> str:
     context = MailContext(head=row.snippet, recipients=row.recipients, attachments=row.attachments)
-    return classifier.classify(row.sender, row.sender_name, row.subject, row.snippet, context=context)
+    category = classifier.classify(row.sender, row.sender_name, row.subject, row.snippet, context=context)
+    if category == PHISHING and stored_correspondent(conn, row.sender, row.received_at):
+        context = dataclasses.replace(context, correspondent=True)
+        category = classifier.classify(row.sender, row.sender_name, row.subject, row.snippet, context=context)
+    return category
 
 
 def _from_source(conn: sqlite3.Connection, row: StoredMark, classifier: Classifier) -> str | None:
@@ -132,7 +138,7 @@ def _from_source(conn: sqlite3.Connection, row: StoredMark, classifier: Classifi
         return None
     try:
         raw, _ = fetch_live(conn, message)  # no server connection: a server's mail is not fetched here
-        return classifier.classify_parsed(parse_message(raw))
+        return classify_batch(conn, classifier, [parse_message(raw)])[0]
     except (SourceGone, ParseError):
         return None
 

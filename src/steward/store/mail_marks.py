@@ -22,6 +22,7 @@ class StoredMark:
     snippet: str
     attachments: tuple[str, ...]
     category: str
+    received_at: str = ""  # the stored UTC text
 
 
 def marks_version(conn: sqlite3.Connection) -> str | None:
@@ -51,12 +52,12 @@ def stored_marks(conn: sqlite3.Connection, batch: int = 2000) -> Iterator[list[S
     """Every stored message's marked fields, in batches by id."""
     last = 0
     while True:
-        rows = conn.execute("SELECT id, sender, sender_name, recipients, subject, snippet, attachments, category "
-                            "FROM messages WHERE id > ? ORDER BY id LIMIT ?", (last, batch)).fetchall()
+        rows = conn.execute("SELECT id, sender, sender_name, recipients, subject, snippet, attachments, category, "
+                            "received_at FROM messages WHERE id > ? ORDER BY id LIMIT ?", (last, batch)).fetchall()
         if not rows:
             return
         yield [StoredMark(int(r[0]), r[1], r[2], tuple(json.loads(r[3] or "[]")), r[4], r[5],
-                          tuple(json.loads(r[6] or "[]")), r[7]) for r in rows]
+                          tuple(json.loads(r[6] or "[]")), r[7], r[8]) for r in rows]
         last = int(rows[-1][0])
 
 
@@ -65,3 +66,21 @@ def set_categories(conn: sqlite3.Connection, changes: Sequence[tuple[int, str]],
     with write_txn(conn):
         conn.executemany("UPDATE messages SET category = ? WHERE id = ?", [(c, i) for i, c in changes])
         set_marks_version(conn, version, at)
+
+
+def first_unmarked(conn: sqlite3.Connection, sender: str, before: str) -> str | None:
+    """When the first mail from `sender` (an address) not marked as phishing came, of the mail received
+    before `before` (stored UTC text); None when there is none."""
+    row = conn.execute("SELECT min(received_at) FROM messages INDEXED BY messages_sender "
+                       "WHERE sender = ? AND received_at < ? AND category != 'phishing_suspect'",
+                       (sender.lower(), before)).fetchone()
+    return str(row[0]) if row and row[0] else None
+
+
+def first_unmarked_from_domain(conn: sqlite3.Connection, domain: str, before: str) -> str | None:
+    """Likewise for any address at `domain` or under it (a scan of the senders: asked of few mails)."""
+    escaped = domain.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    row = conn.execute("SELECT min(received_at) FROM messages WHERE (sender LIKE ? ESCAPE '\\' OR sender LIKE ? "
+                       "ESCAPE '\\') AND received_at < ? AND category != 'phishing_suspect'",
+                       (f"%@{escaped}", f"%.{escaped}", before)).fetchone()
+    return str(row[0]) if row and row[0] else None
