@@ -17,8 +17,8 @@ from steward.store.messages import count_by_category
 
 SAMPLE_FOLDER = "sample-mail"
 # the bundled sample mailboxes: Alex Morgan's, Noor Haddad's in Melbourne, Inês Carvalho's in Toronto,
-# Tomás Ríos's in Berlin, Akinyi Odera's in Nairobi
-MAILBOXES = ("demo", "second", "third", "fourth", "fifth")
+# Tomás Ríos's in Berlin, Akinyi Odera's in Nairobi, Lindiwe Mokoena's in Cape Town
+MAILBOXES = ("demo", "second", "third", "fourth", "fifth", "sixth")
 
 
 @dataclass(frozen=True)
@@ -58,8 +58,9 @@ def build_demo_home(app: App, *, seed: int = 7, mailbox: str = "demo") -> tuple[
 
     `mailbox` is "demo" (Alex Morgan's), "second" (Noor Haddad's, in Melbourne; best seen with
     `--tz Australia/Melbourne`), "third" (Inês Carvalho's, in Toronto; with `--tz America/Toronto`) or
-    "fourth" (Tomás Ríos's, in Berlin; with `--tz Europe/Berlin`) or "fifth" (Akinyi Odera's, in Nairobi;
-    with `--tz Africa/Nairobi`); each is written to a folder of its own.
+    "fourth" (Tomás Ríos's, in Berlin; with `--tz Europe/Berlin`), "fifth" (Akinyi Odera's, in Nairobi;
+    with `--tz Africa/Nairobi`) or "sixth" (Lindiwe Mokoena's, in Cape Town; with `--tz Africa/Johannesburg`);
+    each is written to a folder of its own.
     """
     if mailbox not in MAILBOXES:
         raise ValueError(f"no sample mailbox called {mailbox!r}; there are: {', '.join(MAILBOXES)}")
@@ -81,6 +82,10 @@ def build_demo_home(app: App, *, seed: int = 7, mailbox: str = "demo") -> tuple[
             from steward.sample.fifth import generate as generate_fifth
 
             write_maildir(generate_fifth(app.clock.now(), seed=seed), folder)
+        elif mailbox == "sixth":
+            from steward.sample.sixth import generate as generate_sixth
+
+            write_maildir(generate_sixth(app.clock.now(), seed=seed), folder)
         else:
             write_maildir(generate(app.clock.now(), seed=seed), folder)
     report = ingest(app.db, scan([folder]), account="demo",

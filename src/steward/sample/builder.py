@@ -2,7 +2,7 @@
 the writers (Maildir, mbox).
 
 A generator (`mailbox.py`: Alex Morgan's mailbox for `steward demo`) fills a `Builder` with messages for
-one person; a generator whose facts sit on fixed days relative to `now` (`second.py` to `fifth.py`) fills
+one person; a generator whose facts sit on fixed days relative to `now` (`second.py` to `sixth.py`) fills
 a `DatedBox`, with invitations made by `ics_event` (`DatedBox.invite`) and bills' facts by `due_facts`;
 `write_maildir` / `write_mbox` put them where `steward mail import` reads them.
 """

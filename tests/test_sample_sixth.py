@@ -1,0 +1,201 @@
+"""The sixth sample mailbox (Lindiwe Mokoena, Cape Town): deterministic, and a home built from it shows her
+bills, bookings and day. Each bill and booking is checked on its own, so what Steward does not yet read
+from her mail is named (an expected failure with the reason) instead of hiding in a count: her mail was
+written without looking at how Steward reads mail, so what it misses is a finding about real mail."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sample_homes import SampleHome, assert_booked, dues_items, same_bytes_and_facts, xfail
+from steward.sample.sixth import generate
+
+SAMPLE = SampleHome("sixth", "2027-01-21T07:20:00+02:00", "Africa/Johannesburg")
+NOW = SAMPLE.now
+
+# why a bill or a booking in her mail is not read yet (seen on this mailbox; see docs/benchmarks.md)
+NO_RAND = ("none of her bills is read: not one of her billers' mails becomes a candidate due (rand amounts "
+           "written 'R 14 386,20', 'R649.00', 'ZAR 899.00', 'R1 148.00', 'R 2 450,00')")
+INVITED = "a calendar invitation (.ics REQUEST) from her manager is set aside by the scan as an invitation"
+
+
+def test_same_inputs_same_bytes_and_the_facts_do_not_depend_on_the_seed() -> None:
+    same_bytes_and_facts(generate, datetime.fromisoformat(NOW), at_least=145)
+
+
+def test_a_mailbox_needs_an_aware_clock() -> None:
+    with pytest.raises(ValueError, match="aware"):
+        generate(datetime(2027, 1, 21, 7, 20))
+
+
+def test_amounts_are_written_the_south_african_way_and_the_villa_in_rupees() -> None:
+    text = b"\n".join(m.raw for m in generate(datetime.fromisoformat(NOW)))
+    assert b"R 14 386,20" in text and b"MUR 41,600" in text and b"2027/01/29" in text
+
+
+def _run(home: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Any:
+    return SAMPLE.run(home, capsys, *args)
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return SAMPLE.build(tmp_path_factory)
+
+
+# (issuer, amount, currency, due date, autopay) of every bill still owed at NOW, and why Steward misses it
+OWED = [
+    ("Fynbos Bank", "14386.20", "ZAR", "2027-01-29", False, NO_RAND),
+    ("Umoya Mobile", "649.00", "ZAR", "2027-01-15", False, NO_RAND),
+    ("Kelp Fibre", "899.00", "ZAR", "2027-01-25", True, NO_RAND),
+    ("Protea Shield Insurance", "1148.00", "ZAR", "2027-02-01", True, NO_RAND),
+    ("Pirouette Dance Academy", "2450.00", "ZAR", "2027-01-31", False, NO_RAND),
+]
+
+
+@pytest.mark.parametrize(("issuer", "amount", "currency", "due", "autopay", "missed"), xfail(OWED))
+def test_each_bill_owed_is_in_the_dues(home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
+                                       currency: str, due: str, autopay: bool, missed: str | None) -> None:
+    items = dues_items(_run(home, capsys, "dues"))
+    assert any(i["issuer"] == issuer and i["amount"] == amount and i["currency"] == currency
+               and i["due_date"] == due and bool(i["autopay"]) == autopay for i in items), [
+        (i["issuer"], i["amount"], i["currency"], i["due_date"], i["autopay"]) for i in items]
+
+
+@pytest.mark.xfail(reason=NO_RAND, strict=False)
+def test_the_mobile_account_alone_is_overdue(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    overdue = {i["issuer"] for i in dues_items(_run(home, capsys, "dues")) if i["overdue"]}
+    assert overdue == {"Umoya Mobile"}
+
+
+def test_paid_bills_last_months_statement_and_lures_are_not_owed(
+        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    items = dues_items(_run(home, capsys, "dues"))
+    assert "Tafelberg Metro" not in {i["issuer"] for i in items}
+    assert not {i["issuer"] for i in items} & {"Fynbos Bank Online", "Revenue Refunds"}
+    assert not [i for i in items if i["amount"] in ("9812.75", "2964.85", "3870.00", "41600.00")]
+    pairs = [(i["issuer"], i["amount"]) for i in items]
+    assert len(pairs) == len(set(pairs)), pairs
+
+
+def test_the_card_she_holds_is_her_account(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    accounts = _run(home, capsys, "accounts")["accounts"]
+    assert ("Fynbos Bank", "4471") in {(a["issuer"], a["account"][-4:]) for a in accounts}
+
+
+# (provider, start, why Steward misses it) of every booking ahead of NOW as the mail leaves it
+BOOKED = [
+    ("Sharp Lines Barbershop", "2027-01-21T16:30:00+02:00", None),
+    ("Kestrel Air", "2027-01-22T06:50:00+02:00", None),
+    ("Kestrel Air", "2027-01-22T18:30:00+02:00",
+     "the return leg of a day trip, the second flight of one booking mail, is not read"),
+    ("Observatory Juniors FC", "2027-01-23T08:30:00+02:00",
+     "a football club's fixture mail (kick-off at a time, players there half an hour before) is not read"),
+    ("Salt & Sorrel", "2027-01-23T19:30:00+02:00",
+     "a table booked through a booking service, without structured data, is read under the service's name "
+     "(TableHop), not the restaurant's"),
+    ("Rondebosch Auto Clinic", "2027-01-25T07:30:00+02:00", None),
+    ("Bo-Kaap Family Practice", "2027-01-25T09:15:00+02:00", None),
+    ("Pirouette Dance Academy", "2027-01-27T15:30:00+02:00",
+     "a dance school's notice that weekly classes start again on a date is not read"),
+    ("Spinewise Chiropractic", "2027-01-27T17:15:00+02:00", None),
+    ("Harbour Isle Ferries", "2027-01-31T11:00:00+02:00",
+     "ferry tickets inside a forward quoted the Outlook way ('-----Original Message-----', 'Sent:') are not read"),
+    ("Indigo Wing Airways", "2027-02-06T09:55:00+02:00",
+     "an e-ticket receipt's flight lines written the airline way ('IW 218  06FEB2027  CPT 0955  MRU 1740') are "
+     "not read"),
+    ("Villa Frangipani", "2027-02-06T15:00:00+04:00",  # check-in, on Mauritius's clock
+     "a villa booked through a stays service is read as the service's (Lodgr) at midnight of its check-in day: "
+     "neither the place's name nor its check-in time is read"),
+    ("Indigo Wing Airways", "2027-02-13T19:10:00+04:00",  # the flight home leaves Mauritius at 19:10 its time
+     "an e-ticket receipt's flight lines written the airline way are not read"),
+]
+
+
+@pytest.mark.parametrize(("provider", "start", "missed"), xfail(BOOKED))
+def test_each_booking_ahead_is_found(home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
+                                     missed: str | None) -> None:
+    assert_booked(_run(home, capsys, "appointments", "scan", "--dry-run")["items"], provider, start)
+
+
+def test_the_cancelled_eye_test_is_never_a_booking(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+    eyes = [(i["start"], i["status"]) for i in found if i["provider"] == "Clearview Optometrists"]
+    assert not [e for e in eyes if e[1] in ("proposed", "created")], eyes
+
+
+def test_the_chiropractor_is_never_proposed_at_the_time_it_was_moved_from(
+        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+    assert not [i for i in found if i["provider"] == "Spinewise Chiropractic"
+                and i["status"] in ("proposed", "created") and i["start"] == "2027-01-25T17:00:00+02:00"]
+
+
+@pytest.fixture(scope="module")
+def accepted(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of her home with every proposed booking accepted, as she would on the page."""
+    return SAMPLE.accepted(home, tmp_path_factory)
+
+
+# (day, title words, start in Cape Town) of what her days hold once her bookings are accepted, and why it is
+# missing
+DAYS = [
+    ("2027-01-21", "design review", "13:00", INVITED),
+    ("2027-01-21", "Sharp Lines", "16:30", None),
+    ("2027-01-22", "Kestrel Air", "06:50", None),
+    ("2027-01-23", "Salt & Sorrel", "19:30", "the table is on her calendar as 'Table at TableHop', the service's name"),
+    ("2027-01-24", "braai", "13:00", "a friend's invitation in plain words is set aside by the scan as an invitation"),
+    ("2027-01-25", "Bo-Kaap", "09:15", None),
+    ("2027-01-25", "kick-off", "14:00", INVITED),
+    ("2027-01-27", "Spinewise", "17:15", None),
+    ("2027-01-31", "Harbour Isle", "11:00", "the forwarded ferry tickets are not read (see above)"),
+]
+
+
+@pytest.mark.parametrize(("day", "words", "start", "missed"), xfail(DAYS))
+def test_her_schedule_holds_each_accepted_booking_on_its_day(accepted: Path, capsys: pytest.CaptureFixture[str],
+                                                              day: str, words: str, start: str,
+                                                              missed: str | None) -> None:
+    items = _run(accepted, capsys, "schedule", day)["items"]
+    text = json.dumps(items, ensure_ascii=False).lower()
+    assert words.lower() in text and f"t{start}" in text, items
+
+
+def test_the_cancelled_eye_test_and_the_moved_session_leave_no_trace_on_the_calendar(
+        accepted: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tuesday = json.dumps(_run(accepted, capsys, "schedule", "2027-01-26")["items"], ensure_ascii=False)
+    monday = json.dumps(_run(accepted, capsys, "schedule", "2027-01-25")["items"], ensure_ascii=False)
+    assert "Clearview" not in tuesday and "T14:40" not in tuesday
+    assert "Spinewise" not in monday and "T17:00" not in monday
+
+
+def test_the_design_review_is_on_the_calendar_once_at_its_new_time(
+        accepted: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    today = json.dumps(_run(accepted, capsys, "schedule", "2027-01-21")["items"], ensure_ascii=False)
+    assert "T10:00" not in today
+
+
+@pytest.mark.parametrize("sender", [
+    "security@fynbos-secure-login.example",
+    pytest.param("refunds@revenue-refund-za.example", marks=pytest.mark.xfail(
+        reason="a tax-refund lure (bank details within 48 hours at a look-alike address) is not filed as phishing",
+        strict=False))])
+def test_each_lure_is_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str], sender: str) -> None:
+    found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+    assert sender in {h["sender"] for h in found}
+
+
+@pytest.mark.parametrize("sender", [
+    "statements@fynbosbank.example", "alerts@fynbosbank.example",
+    pytest.param("billing@umoyamobile.example", marks=pytest.mark.xfail(
+        reason="a mobile operator's overdue reminder (pay within 7 days to avoid suspension) is filed as phishing",
+        strict=False)),
+    "renewals@proteashield.example", "track@swiftbok.example", "no-reply@kestrelair.example"])
+def test_the_real_bank_and_billers_are_not_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str],
+                                                            sender: str) -> None:
+    found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+    assert sender not in {h["sender"] for h in found}
