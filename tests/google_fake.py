@@ -8,7 +8,8 @@ against the method's response schema too, so the fake cannot drift from the desc
 
 Behind that sits a small Google: calendars of events (recurring ones expanded into instances with
 singleEvents and by events.instances; an instance read, changed or deleted by its id becomes an
-exception kept beside its series, as Google keeps one; all-day events by date, paging by pageToken, sync tokens that a `reset_sync` turns
+exception kept beside its series, as Google keeps one, and a deleted one is listed, cancelled, with
+showDeleted; all-day events by date, paging by pageToken, sync tokens that a `reset_sync` turns
 into 410 fullSyncRequired, private extended properties to look events up by), a Gmail mailbox (messages
 by label, the metadata and raw formats, a history of changes that `forget_history` turns into 404),
 and the OAuth token endpoint (refresh tokens with their scopes; access tokens that `expire_tokens`
@@ -175,6 +176,12 @@ class FakeGoogle:
         """An event made by the person in Google Calendar itself (not by Steward)."""
         with self._lock:
             return self._store_event(self._calendar_id(calendar), resource)
+
+    def delete_instance(self, event_id: str, original_start: str, calendar: str = USER) -> None:
+        """One time of a recurring event deleted in Google Calendar itself (its instance, by the start it had)."""
+        stamp = _parse(original_start).astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
+        with self._lock:
+            self._calendar_events_delete({"calendarId": calendar, "eventId": f"{event_id}_{stamp}"}, {}, None)
 
     def calls_to(self, method: str) -> list[Call]:
         """The requests the fake answered for one method id."""
@@ -380,7 +387,9 @@ class FakeGoogle:
                 out.append(datetime.combine(date.fromisoformat(when["date"]), datetime.min.time(), zone))
         return out[0], out[1]
 
-    def _instances(self, event: dict[str, Any], until: datetime) -> list[dict[str, Any]]:
+    def _instances(self, event: dict[str, Any], until: datetime, deleted: bool = False) -> list[dict[str, Any]]:
+        """The instances of a recurring event up to `until`, its exceptions in their places (`deleted`: a
+        cancelled one too, as a listing with showDeleted and singleEvents gives it)."""
         from dateutil.rrule import rrulestr
 
         start, end = self._bounds(event)
@@ -410,7 +419,7 @@ class FakeGoogle:
             changed = self.calendars_of(event).get(instance["id"])  # an exception: moved or cancelled
             if changed is None:
                 out.append(instance)
-            elif changed["status"] != "cancelled":
+            elif changed["status"] != "cancelled" or deleted:
                 out.append(changed)
         return out
 
@@ -465,7 +474,7 @@ class FakeGoogle:
                 continue
             if single and event.get("recurrence"):
                 until = high or datetime.now(UTC) + timedelta(days=730)
-                expanded = self._instances(event, until)
+                expanded = self._instances(event, until, deleted=one.get("showDeleted") == "true")
             elif single and event.get("recurringEventId") and "syncToken" not in one:
                 continue  # an exception is listed where its series puts it
             else:

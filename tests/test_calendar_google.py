@@ -304,3 +304,28 @@ def test_steward_calendar_move_moves_one_time_of_a_series_on_google_by_its_day(c
     assert _day(cli, "2026-09-18") == [("Standup", "2026-09-18T09:30:00+05:30", False)]
     moved = run("--json", "schedule", "2026-09-17").json()["items"]
     assert [(i["state"], i["moved_from"]) for i in moved] == [("moved", "2026-09-17T09:30:00+05:30")]
+
+
+def test_a_time_of_a_series_deleted_in_google_calendar_shows_as_skipped_as_on_caldav(
+        cli: Any, google: FakeGoogle) -> None:
+    series = google.put_event(summary="Yoga", start={"dateTime": "2026-09-16T07:00:00+05:30", "timeZone": "Asia/Kolkata"},
+                              end={"dateTime": "2026-09-16T08:00:00+05:30", "timeZone": "Asia/Kolkata"},
+                              recurrence=["RRULE:FREQ=WEEKLY;BYDAY=WE"])
+    app = _app()
+    try:
+        day = app.calendar.day_of("2026-09-23")
+        assert [(i.event.title, i.state) for i in app.calendar.schedule(day).items] == [("Yoga", None)]
+        google.delete_instance(series["id"], "2026-09-23T07:00:00+05:30")  # in Google Calendar itself
+        # read again through the sync token: the deleted time comes back cancelled, and is shown skipped
+        after = app.calendar.schedule(day)
+        assert after.items == () and [(i.event.title, i.state) for i in after.skipped] == [("Yoga", "skipped")]
+    finally:
+        app.close()
+    assert all(c.query.get("showDeleted") == ["true"] for c in google.calls_to("calendar.events.list"))
+    # a fresh listing says so too, in the schedule, its text and a chat answer; the other Wednesdays are on
+    items = cli("--now", NOW, "--tz", "Asia/Kolkata", "--json", "schedule", "2026-09-23").json()["items"]
+    assert [(i["title"], i["start"], i["state"]) for i in items] == [("Yoga", "2026-09-23T07:00:00+05:30", "skipped")]
+    assert "[skipped]" in cli("--now", NOW, "--tz", "Asia/Kolkata", "schedule", "2026-09-23").out
+    assert _day(cli, "2026-09-30") == [("Yoga", "2026-09-30T07:00:00+05:30", False)]
+    free = cli("--now", NOW, "--tz", "Asia/Kolkata", "--json", "chat", "am I free on september 23 at 7 am?")
+    assert free.json()["reply"].startswith("Yes"), free.json()["reply"]

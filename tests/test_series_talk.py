@@ -150,3 +150,54 @@ def test_a_repeating_reminder_named_is_changed_or_left_never_set_again(app_on: A
     later = app.engine.turn("push the ferns reminder to 8 am going forward", session="r")
     assert [(w.fields["text"], w.fields["rule"], w.fields["due"][11:16]) for w in later.writes] == \
         [("water the ferns", "FREQ=WEEKLY;BYDAY=TH", "08:00")]
+
+
+def test_which_of_a_series_days_moves_is_asked_and_the_answer_moves_that_day_alone() -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from steward.reader.answerers.series_days import day_choices, every_on, picked_day
+
+    dub = ZoneInfo("Europe/Dublin")
+    was, now = datetime(2026, 12, 4, 18, 30, tzinfo=dub), datetime(2026, 12, 3, 8, 0, tzinfo=dub)
+    rule = "FREQ=WEEKLY;BYDAY=MO,FR"
+    moved = datetime(2026, 12, 9, 18, 30, tzinfo=dub)  # to a wednesday, at the time it has
+    assert every_on(rule, moved) == "FREQ=WEEKLY;BYDAY=WE"
+    choices = day_choices(rule, was, moved, now)
+    # its mondays moved: wednesdays and fridays from tomorrow's friday; its fridays: mondays and wednesdays
+    assert [(c.day, c.rule, c.first.isoformat()) for c in choices] == [
+        ("monday", "FREQ=WEEKLY;BYDAY=WE,FR", "2026-12-04T18:30:00+00:00"),
+        ("friday", "FREQ=WEEKLY;BYDAY=MO,WE", "2026-12-07T18:30:00+00:00")]
+    assert day_choices(rule, was, moved.replace(hour=9), now) == ()  # a new time too: one repeat, one time
+    assert day_choices("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,FR", was, moved, now) == ()
+    assert every_on("FREQ=WEEKLY;BYDAY=FR", moved) is None  # one day: moved by its one day, no question
+    days = ["monday", "friday"]
+    assert [picked_day(a, days) for a in ("the mondays", "friday's", "mon", "fridays please", "both", "all of it",
+                                          "monday and friday")] == ["monday", "friday", "monday", "friday", None,
+                                                                    None, None]
+
+
+def test_a_series_on_two_days_moved_to_a_third_asks_which_and_is_never_refused(app_on: Any) -> None:
+    app = app_on("Europe/Dublin", "2026-12-03T08:00:00+00:00")  # a Thursday
+    app.calendar.create_repeating_event("spin class", "every monday and friday at 6:30 pm", provenance={"via": "cli"})
+    asked = app.engine.turn("move spin class to wednesday", session="a")
+    assert asked.writes == () and asked.continuation is not None, asked.reply
+    assert "spin class is on Mondays and Fridays" in asked.reply and "Wednesdays" in asked.reply, asked.reply
+    done = app.engine.turn("the fridays", session="a")
+    assert [(w.kind, w.fields["rule"], w.fields["start"][:16]) for w in done.writes] == \
+        [("event.series", "FREQ=WEEKLY;BYDAY=MO,WE", "2026-12-07T18:30")]
+
+    app.engine.turn("move spin class to tuesday", session="b")
+    again = app.engine.turn("yes", session="b")  # a yes says none of them: asked again, nothing written
+    assert again.writes == () and again.continuation is not None and again.reply.startswith("Which"), again.reply
+    whole = app.engine.turn("all of it", session="b")
+    assert [(w.kind, w.fields["rule"]) for w in whole.writes] == [("event.series", "FREQ=WEEKLY;BYDAY=TU")]
+
+
+def test_a_series_on_two_days_moved_to_a_day_and_a_new_time_asks_every_time_or_just_that_one(app_on: Any) -> None:
+    app = app_on("Europe/Dublin", "2026-12-03T08:00:00+00:00")
+    app.calendar.create_repeating_event("spin class", "every monday and friday at 6:30 pm", provenance={"via": "cli"})
+    asked = app.engine.turn("move spin class to wednesday at 7 pm", session="c")
+    assert asked.writes == () and asked.continuation is not None and "just that one" in asked.reply, asked.reply
+    once = app.engine.turn("just that one", session="c")
+    assert [(w.kind, w.fields["start"][:16]) for w in once.writes] == [("event.override", "2026-12-09T19:00")]

@@ -1,7 +1,9 @@
 """A Google Calendar through the Calendar API v3 (plain REST over httpx, `steward.googleapi`).
 
 Reading: events.list with singleEvents (a repeating event reads as its instances), in the person's
-zone, page by page (nextPageToken). The calendar is kept in step by incremental sync: a full listing
+zone, page by page (nextPageToken), with showDeleted: a time of a repeating event skipped (in Steward
+or in another app: its instance deleted) comes as a cancelled instance, and is read as a time of its
+series that will not happen, as a CalDAV calendar's EXDATE is. The calendar is kept in step by incremental sync: a full listing
 from a year back, then only what changed since its syncToken; a token Google no longer honours (410)
 starts a full listing again. A span older than the synced year, or every span when a listing comes
 without a sync token, is listed with timeMin/timeMax. An all-day event is its dates in the person's zone.
@@ -100,6 +102,12 @@ def event_of(item: Mapping[str, Any], calendar: str, zone: tzinfo,
                  recurrence_id=had if had is not None and had != start else None)
 
 
+def _skipped_time(item: Mapping[str, Any]) -> bool:
+    """Whether a listed item is a time of a repeating event deleted on its own (a cancelled instance)."""
+    return item.get("status") == "cancelled" and bool(item.get("recurringEventId")) and \
+        isinstance(item.get("originalStartTime"), Mapping)
+
+
 def _side(moment: datetime, all_day: bool, zone: str) -> dict[str, str]:
     if all_day:
         return {"date": moment.date().isoformat()}
@@ -187,7 +195,8 @@ class GoogleBackend:
                 return items, str(page.get("nextSyncToken") or "")
 
     def _base(self) -> list[tuple[str, str]]:
-        return [("singleEvents", "true"), ("maxResults", "2500"), ("timeZone", getattr(self.zone, "key", "UTC"))]
+        return [("singleEvents", "true"), ("showDeleted", "true"), ("maxResults", "2500"),
+                ("timeZone", getattr(self.zone, "key", "UTC"))]
 
     def sync(self) -> int:
         """Bring the synced copy up to date (a full listing first, then changes); how many events changed."""
@@ -196,7 +205,7 @@ class GoogleBackend:
             if got is not None:
                 items, self._token = got
                 for item in items:
-                    if item.get("status") == "cancelled":
+                    if item.get("status") == "cancelled" and not _skipped_time(item):
                         self._cache.pop(str(item.get("id")), None)
                     else:
                         self._cache[str(item.get("id"))] = item
@@ -207,7 +216,7 @@ class GoogleBackend:
         if got is None:
             raise ConnectorError(f"Google Calendar {self.calendar_id}: a full listing was refused (HTTP 410)")
         items, self._token = got
-        self._cache = {str(i.get("id")): i for i in items if i.get("status") != "cancelled"}
+        self._cache = {str(i.get("id")): i for i in items if i.get("status") != "cancelled" or _skipped_time(i)}
         self._floor = floor
         return len(items)
 
@@ -228,7 +237,8 @@ class GoogleBackend:
         return self.read(start, end).events
 
     def read(self, start: datetime, end: datetime) -> Reading:
-        """The span's events (each time of a repeating one on its own); one that cannot be read is named."""
+        """The span's events (each time of a repeating one on its own); one that cannot be read is named;
+        apart, the times of repeating events in the span that will not happen (their instances deleted)."""
         items = self._synced(start)
         if items is None:
             got = self._pages([*self._base(), ("timeMin", start.astimezone(UTC).isoformat()),
@@ -236,10 +246,11 @@ class GoogleBackend:
             items = got[0] if got is not None else []
         events: list[Event] = []
         skipped: list[Unreadable] = []
+        gone: list[Event] = []
         series: dict[str, dict[str, Any] | None] = {}
         for item in items:
-            if item.get("status") == "cancelled":
-                continue
+            if item.get("status") == "cancelled" and not _skipped_time(item):
+                continue  # a one-off event deleted
             try:
                 master = None
                 if item.get("recurringEventId"):
@@ -247,6 +258,12 @@ class GoogleBackend:
                     if key not in series:
                         series[key] = self._get("read", key)
                     master = series[key]
+                if item.get("status") == "cancelled":
+                    if master is not None:  # the whole series deleted: none of its times is shown
+                        off = self._skipped(item, master)
+                        if off.start < end and off.end > start:
+                            gone.append(off)
+                    continue
                 event = event_of(item, self.name, self.zone, master)
             except (UserError, ValueError, TypeError, KeyError) as exc:
                 reason = exc.message if isinstance(exc, UserError) else str(exc) or type(exc).__name__
@@ -255,7 +272,15 @@ class GoogleBackend:
                 continue
             if event.start < end and event.end > start:
                 events.append(event)
-        return Reading(sorted(events, key=lambda e: (e.start, e.id)), tuple(skipped))
+        return Reading(sorted(events, key=lambda e: (e.start, e.id)), tuple(skipped),
+                       tuple(sorted(gone, key=lambda e: (e.start, e.id))))
+
+    def _skipped(self, item: Mapping[str, Any], master: Mapping[str, Any]) -> Event:
+        """A cancelled instance as the time of its series it would have been (the series' length; Google
+        keeps little more of a deleted instance than the start it had)."""
+        whole = event_of(master, self.name, self.zone)
+        at = _moment(item["originalStartTime"], self.zone)[0]
+        return replace(whole, start=at, end=at + (whole.end - whole.start), recurrence_id=None)
 
     def find_duplicate(self, title: str, start: datetime) -> Event | None:
         """An event with the same normalised title and start, if any."""

@@ -12,7 +12,7 @@ parsed of it). Its target is found among the events of the coming weeks by the w
 place and by the times said of it (`reminders.targets` ranks them); "it" is the event the conversation's
 previous turn spoke of. Two close matches ask which one (a question this answerer owns). A time
 already taken says what is there and asks; so does a change to an event another calendar app made, or
-to a whole repeating series. Everything else is written at once through the calendar service's one
+to a whole repeating series (one on several days moved to another day asks which of its days moves). Everything else is written at once through the calendar service's one
 write path (a past moment and a duplicate refused, an audit line).
 
 This module finds the event and reads the answers to its questions; `event_writes` works each kind of
@@ -51,6 +51,7 @@ from steward.formats import Formats
 from steward.reader.answer import Answer
 from steward.reader.answerers.event_replies import by_time, every_or_once, offered
 from steward.reader.answerers.event_writes import EventWrites, Turn, plan_from
+from steward.reader.answerers.series_days import picked_day
 from steward.reader.frame import EventWrite, Frame, WriteFor
 from steward.vocab import Vocab, words
 
@@ -289,6 +290,9 @@ class EventChanges:
     def claims(self, text: str, payload: Mapping[str, Any], clock: Clock) -> bool:
         """Whether the answer picks one of the events a which-one question offered ("the piano one", "2",
         "the one on tuesday") and asks nothing new: then it answers the question, whatever else reads it."""
+        if payload.get("days") and len(words(text)) <= 6:
+            # "the tuesdays": one of the days a repeat on several days was asked to move
+            return picked_day(text, [d[0] for d in payload["days"]]) is not None
         if payload.get("step") != "which" or len(words(text)) > 6:
             return False
         if parse_change(text, self.words, self.manage, self.vocab, clock, self.date_options) is not None:
@@ -315,6 +319,12 @@ class EventChanges:
                 return None
             return self.writes.settle(turn, self.writes.plan_change(turn, change, chosen))
         said = set(words(turn.text))
+        days = {str(d[0]): d for d in payload.get("days") or []}
+        day = picked_day(turn.text, list(days)) if days else None
+        if day is not None:
+            _, rule, start, end = days[day]
+            return self.writes.write(turn, plan_from({**payload, "rule": rule, "start": start, "end": end},
+                                                     self.writes.find))
         answer = every_or_once(turn.text) if payload.get("action") in ("series", "cancel") else None
         if answer == "once" and payload.get("once"):
             return self.writes.write(turn, plan_from({**payload, "action": "move_one", "start": payload["once"][0],
@@ -325,6 +335,10 @@ class EventChanges:
             return Answer(reply="Left as it was; nothing was changed.", data={"action": payload.get("action")})
         if not said & _YES:
             return None
+        if days:  # a yes to a question of which: asked again, shorter
+            question = f"Which: {', '.join(f'the {d.capitalize()}s' for d in days)}, or all of it?"
+            return Answer(reply=question, question=question, payload=dict(payload),
+                          data={"action": payload.get("action")})
         return self.writes.write(turn, plan_from(payload, self.writes.find))
 
     def _occurrence(self, event_id: str, calendar: str, start: str | None = None) -> Event | None:

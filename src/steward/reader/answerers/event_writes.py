@@ -20,6 +20,7 @@ from steward.errors import ConnectorError, UserError
 from steward.formats import Formats
 from steward.reader.answer import Answer, Written
 from steward.reader.answerers.event_replies import about, sentence
+from steward.reader.answerers.series_days import DayChoice, day_choices, every_on
 
 if TYPE_CHECKING:
     from steward.calendar.service import CalendarService
@@ -42,6 +43,7 @@ class Plan:
     since: date | None = None   # series: the day the change holds from (else now)
     once: tuple[datetime, datetime] | None = None  # series: the time asked about, moved on its own instead
     times: tuple[datetime, ...] = ()  # skip_many: the times skipped
+    days: tuple[DayChoice, ...] = ()  # series on several days: each of them moved alone, offered beside all
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,7 @@ class EventWrites:
         from steward.dates import describe_rule
 
         calendar = self._calendar()
+        days: tuple[DayChoice, ...] = ()
         if change.action == "end":
             assert change.last_day is not None
             question = f"{event.title} repeats. Stop it after {self.fmt.day(change.last_day, year=True)}? (yes / no)"
@@ -192,6 +195,10 @@ class EventWrites:
                                                  provenance={"via": "turn"}, calendar=event.calendar, dry_run=True)
             elif moved_to is not None:
                 rule = on_day_of(event.rule or "", event.start, moved_to)
+                if rule is None and once is not None:
+                    # "move yoga to thursday" of a yoga on tuesdays and fridays: which of its days is asked
+                    rule = every_on(event.rule or "", moved_to)
+                    days = day_choices(event.rule or "", event.start, moved_to, self.clock.now())
                 if rule is None:
                     return Answer(reply=f"{event.title} repeats on more than one day; say its new days (e.g. "
                                          f"'every tuesday and thursday') or which time to move; nothing was changed.",
@@ -216,14 +223,30 @@ class EventWrites:
             if stays:  # "today's at 11:00 stays": the day of the change keeps one time, the old one
                 said += f" (the one at {', '.join(self.fmt.time(t) for t in stays)} on " \
                         f"{self.fmt.day(stays[0].date())} stays)"
-        if once is not None:
+        if days:
+            question = self._which_days(event, days, moved_to or planned.start, once)
+        elif once is not None:
             question = (f"{event.title} repeats. Make it {said}, from {self.fmt.when(planned.start)} on? Or move "
                         f"just the one on {self.fmt.when(event.start)} to {self.fmt.when_until(*once)}? "
                         "(every time / just that one / no)")
         else:
             question = f"{event.title} repeats. Make it {said}, from {self.fmt.when(planned.start)} on? (yes / no)"
         return Plan("series", event, planned.start, planned.end, question=question, rule=planned.rule, seen=event,
-                    since=change.since, once=once)
+                    since=change.since, once=once, days=days)
+
+    def _which_days(self, event: Event, days: tuple[DayChoice, ...], moved_to: datetime,
+                    once: tuple[datetime, datetime] | None) -> str:
+        """The one question a repeat on several days moved to another day asks: which of its days moves
+        there from now on, all of it, or (`once`) just the time asked about."""
+        def plural(day: str) -> str:
+            return f"{day.capitalize()}s"
+
+        its = " and ".join(plural(d.day) for d in days)
+        each = ", ".join(f"the {plural(d.day)}" for d in days)
+        just = f" Or just the one on {self.fmt.when(event.start)}?" if once is not None else ""
+        options = " / ".join(d.day + "s" for d in days) + " / all" + (" / just that one" if once else "") + " / no"
+        return (f"{event.title} is on {its}: move {each}, or all of it to {moved_to:%A}s from now on?{just} "
+                f"({options})")
 
     def _plan_skips(self, change: EventChange, event: Event) -> Plan | Answer:
         """Several times of a repeating event skipped at once: its next few, or those on the days said."""
@@ -324,6 +347,10 @@ class EventWrites:
                            since=plan.since.isoformat() if plan.since else None,
                            once=[t.isoformat() for t in plan.once] if plan.once else None,
                            times=[t.isoformat() for t in plan.times])
+            if plan.days:
+                length = plan.event.end - plan.event.start
+                payload["days"] = [[d.day, d.rule, d.first.isoformat(), (d.first + length).isoformat()]
+                                   for d in plan.days]
         if plan.add is not None:
             payload.update(title=plan.add.title, when=plan.add.when, minutes=plan.add.minutes, place=plan.add.place)
         return Answer(reply=plan.question, question=plan.question, payload=payload,
