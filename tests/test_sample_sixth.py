@@ -18,9 +18,7 @@ from steward.sample.sixth import generate
 SAMPLE = SampleHome("sixth", "2027-01-21T07:20:00+02:00", "Africa/Johannesburg")
 NOW = SAMPLE.now
 
-# why a bill or a booking in her mail is not read yet (seen on this mailbox; see docs/benchmarks.md)
-NO_RAND = ("none of her bills is read: not one of her billers' mails becomes a candidate due (rand amounts "
-           "written 'R 14 386,20', 'R649.00', 'ZAR 899.00', 'R1 148.00', 'R 2 450,00')")
+# why a booking in her mail is not read yet (seen on this mailbox; see docs/benchmarks.md)
 INVITED = "a calendar invitation (.ics REQUEST) from her manager is set aside by the scan as an invitation"
 
 
@@ -49,11 +47,11 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 # (issuer, amount, currency, due date, autopay) of every bill still owed at NOW, and why Steward misses it
 OWED = [
-    ("Fynbos Bank", "14386.20", "ZAR", "2027-01-29", False, NO_RAND),
-    ("Umoya Mobile", "649.00", "ZAR", "2027-01-15", False, NO_RAND),
-    ("Kelp Fibre", "899.00", "ZAR", "2027-01-25", True, NO_RAND),
-    ("Protea Shield Insurance", "1148.00", "ZAR", "2027-02-01", True, NO_RAND),
-    ("Pirouette Dance Academy", "2450.00", "ZAR", "2027-01-31", False, NO_RAND),
+    ("Fynbos Bank", "14386.20", "ZAR", "2027-01-29", False, None),
+    ("Umoya Mobile", "649.00", "ZAR", "2027-01-15", False, None),
+    ("Kelp Fibre", "899.00", "ZAR", "2027-01-25", True, None),
+    ("Protea Shield Insurance", "1148.00", "ZAR", "2027-02-01", True, None),
+    ("Pirouette Dance Academy", "2450.00", "ZAR", "2027-01-31", False, None),
 ]
 
 
@@ -66,7 +64,6 @@ def test_each_bill_owed_is_in_the_dues(home: Path, capsys: pytest.CaptureFixture
         (i["issuer"], i["amount"], i["currency"], i["due_date"], i["autopay"]) for i in items]
 
 
-@pytest.mark.xfail(reason=NO_RAND, strict=False)
 def test_the_mobile_account_alone_is_overdue(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     overdue = {i["issuer"] for i in dues_items(_run(home, capsys, "dues")) if i["overdue"]}
     assert overdue == {"Umoya Mobile"}
@@ -190,10 +187,7 @@ def test_each_lure_is_filed_as_phishing(home: Path, capsys: pytest.CaptureFixtur
 
 
 @pytest.mark.parametrize("sender", [
-    "statements@fynbosbank.example", "alerts@fynbosbank.example",
-    pytest.param("billing@umoyamobile.example", marks=pytest.mark.xfail(
-        reason="a mobile operator's overdue reminder (pay within 7 days to avoid suspension) is filed as phishing",
-        strict=False)),
+    "statements@fynbosbank.example", "alerts@fynbosbank.example", "billing@umoyamobile.example",
     "renewals@proteashield.example", "track@swiftbok.example", "no-reply@kestrelair.example"])
 def test_the_real_bank_and_billers_are_not_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str],
                                                             sender: str) -> None:

@@ -24,6 +24,7 @@ from steward.finance.money import (
     find_last4,
     find_money,
     local_dollar,
+    local_letter,
 )
 from steward.finance.vocab import FinanceVocab, Hit
 
@@ -112,7 +113,9 @@ def _labelled_money(text: str, lowered: str, vocab: FinanceVocab, usual: str, mo
             taken.add(m.start)
             continue
         after = lowered[m.end:m.end + AFTER_REACH]
-        if "due" in after.split(".")[0] and "amount" not in found:
+        # "due" after an amount ("R 120,00 due on ..."), unless it is the next figure's label ("Total due:")
+        if ("due" in after.split(".")[0] and "amount" not in found
+                and not any(m.end <= h.start < m.end + AFTER_REACH for h in hits)):
             found["amount"] = (m, m.start)
             taken.add(m.start)
     if usual:
@@ -149,7 +152,7 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
     text = normalise(text)
     lowered = _lower(text)
     usual = institution.currency if institution is not None else ""
-    money = find_money(text, usual, local_dollar(text, sender, home_country))
+    money = find_money(text, usual, local_dollar(text, sender, home_country), local_letter(sender, home_country))
     labelled = _labelled_money(text, lowered, vocab, usual, money, payment_confirmation)
     amount = labelled.get("amount")
     balance = labelled.get("statement_balance")

@@ -66,6 +66,8 @@ _DATE = re.compile(
     rf"\d{{1,2}}(?:st|nd|rd|th)?(?:\s+of)?[\s-]+{_MONTH}(?:,?[\s-]+\d{{4}})?"
     rf"|{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
     r"|\d{4}-\d{2}-\d{2}"
+    # the year first with slashes or dots, as South Africa, Japan, China, Korea and Hungary write it
+    r"|\d{4}[/.]\d{1,2}[/.]\d{1,2}(?![/.]\d)"
     r"|\d{1,2}[/.-]\d{1,2}[/.-](?:\d{4}|\d{2})"
     r"|\d{1,2}/\d{1,2}"
     # a day and month written the German way, without a year ("fällig am 22.12."): the closing dot is
@@ -194,8 +196,48 @@ def country_of_zone(zone: str) -> str:
     return zone_country(zone)
 
 
-def find_money(text: str, usual: str = "", dollar: str = "USD") -> list[MoneyAt]:
-    """Every amount with a currency mark in `text`, in order (a bare "$" is `dollar` unless `usual` is one)."""
+@lru_cache(maxsize=64)
+def country_letter(country: str) -> tuple[str, str] | None:
+    """(mark, code) when a country's people write its currency with a letter or two that CLDR leaves out of
+    the marks read everywhere, since alone it says too little ("R" for the rand in South Africa, "P" for the
+    pula in Botswana, "K" for the kwacha in Zambia); None for any other country."""
+    code = country_currency(country)
+    if not code:
+        return None
+    from babel.core import UnknownLocaleError
+    from babel.languages import get_official_languages
+    from babel.numbers import get_currency_symbol
+
+    for language in ("en", *get_official_languages(country.upper())):
+        try:
+            symbol = get_currency_symbol(code, locale=f"{language}_{country.upper()}")
+        except (UnknownLocaleError, ValueError):
+            continue
+        if 1 <= len(symbol) <= 2 and symbol.isalpha() and symbol.upper() != code and symbol not in MARKS:
+            return symbol, code
+        return None
+    return None
+
+
+def local_letter(sender: str = "", home_country: str = "") -> tuple[str, str] | None:
+    """The letter mark a mail's amounts may be written with: its sender's country's (by a country-code
+    domain, `.co.za`), else the person's own; None when neither writes its currency with a letter."""
+    label = sender.rpartition("@")[2].rstrip(".").rpartition(".")[2].lower()
+    country = _DOMAIN_COUNTRY.get(label, label.upper()) if len(label) == 2 else ""
+    return (country_letter(country) if country else None) or (country_letter(home_country) if home_country else None)
+
+
+@lru_cache(maxsize=16)
+def _letter_money(mark: str) -> re.Pattern[str]:
+    # the letter right before a number written as a sum ("R 14 386,20", "R649.00"): never a letter of a word,
+    # a code or an initial before a plain number ("R 300" is a road, "P 12" a page)
+    return re.compile(rf"(?<![\w$€£₹.])(?:{re.escape(mark)})\s?(?P<n>{_SHAPED})(?![\w]|[./-]\d)")
+
+
+def find_money(text: str, usual: str = "", dollar: str = "USD",
+               letter: tuple[str, str] | None = None) -> list[MoneyAt]:
+    """Every amount with a currency mark in `text`, in order (a bare "$" is `dollar` unless `usual` is one;
+    `letter`: a local letter mark and its currency, `local_letter`)."""
     out = []
     for m in _MONEY.finditer(text):
         number = m.group("n1") or m.group("n2")
@@ -210,6 +252,12 @@ def find_money(text: str, usual: str = "", dollar: str = "USD") -> list[MoneyAt]
             continue
         out.append(MoneyAt(m.start(), m.end(), m.group(0), amount, currency_of(m.group("pre") or m.group("post"),
                                                                                usual, dollar)))
+    if letter is not None and letter[0] in text:
+        for m in _letter_money(letter[0]).finditer(text):
+            amount = parse_amount(m.group("n"))
+            if amount is None or any(o.start < m.end() and m.start() < o.end for o in out):
+                continue
+            out.append(MoneyAt(m.start(), m.end(), m.group(0), amount, letter[1]))
     return sorted(out, key=lambda o: o.start)
 
 
