@@ -87,9 +87,9 @@ def test_the_card_she_holds_is_her_account(home: Path, capsys: pytest.CaptureFix
 # (provider, start, why Steward misses it) of every booking ahead of NOW as the mail leaves it
 BOOKED = [
     ("Sharp Lines Barbershop", "2027-01-21T16:30:00+02:00", None),
-    ("Kestrel Air", "2027-01-22T06:50:00+02:00", None),
-    ("Kestrel Air", "2027-01-22T18:30:00+02:00",
-     "the return leg of a day trip, the second flight of one booking mail, is not read"),
+    # a flight read from a ticket's legs is named by its number, as Steward names every flight
+    ("KA 311", "2027-01-22T06:50:00+02:00", None),
+    ("KA 328", "2027-01-22T18:30:00+02:00", None),
     ("Observatory Juniors FC", "2027-01-23T08:30:00+02:00",
      "a football club's fixture mail (kick-off at a time, players there half an hour before) is not read"),
     ("Salt & Sorrel", "2027-01-23T19:30:00+02:00",
@@ -102,14 +102,11 @@ BOOKED = [
     ("Spinewise Chiropractic", "2027-01-27T17:15:00+02:00", None),
     ("Harbour Isle Ferries", "2027-01-31T11:00:00+02:00",
      "ferry tickets inside a forward quoted the Outlook way ('-----Original Message-----', 'Sent:') are not read"),
-    ("Indigo Wing Airways", "2027-02-06T09:55:00+02:00",
-     "an e-ticket receipt's flight lines written the airline way ('IW 218  06FEB2027  CPT 0955  MRU 1740') are "
-     "not read"),
+    ("IW 218", "2027-02-06T09:55:00+02:00", None),
     ("Villa Frangipani", "2027-02-06T15:00:00+04:00",  # check-in, on Mauritius's clock
      "a villa booked through a stays service is read as the service's (Lodgr) at midnight of its check-in day: "
      "neither the place's name nor its check-in time is read"),
-    ("Indigo Wing Airways", "2027-02-13T19:10:00+04:00",  # the flight home leaves Mauritius at 19:10 its time
-     "an e-ticket receipt's flight lines written the airline way are not read"),
+    ("IW 219", "2027-02-13T19:10:00+04:00", None),  # the flight home leaves Mauritius at 19:10 its time
 ]
 
 
@@ -143,7 +140,8 @@ def accepted(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 DAYS = [
     ("2027-01-21", "design review", "13:00", INVITED),
     ("2027-01-21", "Sharp Lines", "16:30", None),
-    ("2027-01-22", "Kestrel Air", "06:50", None),
+    ("2027-01-22", "KA 311", "06:50", None),
+    ("2027-01-22", "KA 328", "18:30", None),
     ("2027-01-23", "Salt & Sorrel", "19:30", "the table is on her calendar as 'Table at TableHop', the service's name"),
     ("2027-01-24", "braai", "13:00", "a friend's invitation in plain words is set aside by the scan as an invitation"),
     ("2027-01-25", "Bo-Kaap", "09:15", None),
@@ -178,9 +176,7 @@ def test_the_design_review_is_on_the_calendar_once_at_its_new_time(
 
 @pytest.mark.parametrize("sender", [
     "security@fynbos-secure-login.example",
-    pytest.param("refunds@revenue-refund-za.example", marks=pytest.mark.xfail(
-        reason="a tax-refund lure (bank details within 48 hours at a look-alike address) is not filed as phishing",
-        strict=False))])
+    "refunds@revenue-refund-za.example"])
 def test_each_lure_is_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str], sender: str) -> None:
     found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
     assert sender in {h["sender"] for h in found}

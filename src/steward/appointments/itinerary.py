@@ -74,8 +74,9 @@ _MONTHS = {m: i + 1 for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "j
 _MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _DATE_DOTTED = re.compile(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.])")
 _DATE_ISO = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
-# "15 Jun 2026", "15-Jun", and a ticket's "15JUN26" (a two-digit year written against the month)
-_DATE_DAY_MON = re.compile(rf"(?<![\d])(\d{{1,2}})[\s-]*{_MON}(?:[\s,-]+(\d{{4}})|(\d{{2}})(?![\d:]))?(?![a-z])", re.I)
+# "15 Jun 2026", "15-Jun", and a ticket's "15JUN26" or "06Feb2027" (the year written against the month)
+_DATE_DAY_MON = re.compile(rf"(?<![\d])(\d{{1,2}})[\s-]*{_MON}(?:[\s,-]*((?:19|20)\d{{2}})(?!\d)|(\d{{2}})(?![\d:]))?"
+                           r"(?![a-z])", re.I)
 _DATE_MON_DAY = re.compile(rf"(?<![a-z]){_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?(?!\d)", re.I)
 _LOOK_AHEAD = 2  # lines after a label that may hold its place, date and time
 
@@ -206,7 +207,10 @@ def _code(place: str) -> str | None:
 _CODE_TIME = r"([A-Z]{3})(?:\s*\(?T\d\w?\)?)?\s+(\d{1,2}:\d{2})"
 _TIME_CODE = r"(\d{1,2}:\d{2})\s+([A-Z]{3})(?![A-Za-z])"
 _ROWS = (re.compile(_TIME_CODE + r"\s+" + _TIME_CODE),  # "06:45 TXL 08:15 ZRH"
-         re.compile(_CODE_TIME + r"\s*(?:→|->|-|–|to)?\s*" + _CODE_TIME))  # "DEL T1 06:00 → BOM T2 08:10"
+         re.compile(_CODE_TIME + r"\s*(?:→|->|-|–|to)?\s*" + _CODE_TIME),  # "DEL T1 06:00 → BOM T2 08:10"
+         # "Cape Town (CPT)  06:50  ->  Johannesburg (JNB)  08:55": each airport named, its code in brackets
+         re.compile(r"\(([A-Z]{3})\)\s+(\d{1,2}:\d{2})\s*(?:→|->|–|-|\bto\b)\s*[^()\n]{0,60}?\(([A-Z]{3})\)\s+"
+                    r"(\d{1,2}:\d{2})"))
 _NEAR = 90  # characters around a row where its date and flight number are looked for
 # time zone abbreviations that are also airport codes: beside a time they name a zone
 _ZONE_NAMES = frozenset({"UTC", "GMT", "BST", "IST", "CET", "EET", "WET", "MSK", "EST", "EDT", "CST", "CDT", "MST",
@@ -289,6 +293,10 @@ _ROW_CODE = re.compile(r"\(\s*([A-Z]{3})\s*\)|(?<![\w-])([A-Z]{3})(?![\w-])")
 _ROW_FLIGHT = re.compile(r"\s*(?:\d{1,2}[.)]\s+)?((?:[A-Z]{2}|[A-Z][0-9]|[0-9][A-Z]))\s?([0-9]{1,4})(?![0-9:])")
 
 
+# a time of four digits right after an airport's code, as an airline's own rows write it ("CPT 0955")
+_ROW_HHMM = re.compile(r"(?<=[A-Z]{3}\s)\s*([01]\d|2[0-3])([0-5]\d)(?![\d:])")
+
+
 def table_row(line: str) -> bool:
     """Whether a line is one leg of a ticket's table: a flight number first, then two airport codes and a time."""
     return _table_parts(line) is not None
@@ -310,6 +318,8 @@ def _table_parts(line: str) -> tuple[str, tuple[str, str, str, str]] | None:
         if code not in _ZONE_NAMES and airport_zone(code) and code not in (c for _, c in codes):
             codes.append((at, code))
     times = [(m.start(), m.group(0)) for m in _TIME.finditer(line, lead.end())]
+    if not times:  # an airline's own rows write the time as four digits ("CPT 0955  MRU 1740")
+        times = [(m.start(), f"{m.group(1)}:{m.group(2)}") for m in _ROW_HHMM.finditer(line, lead.end())]
     if len(codes) != 2 or not times:
         return None
     (at_a, a), (at_b, b) = codes
@@ -364,8 +374,16 @@ def _row_leg(lines: list[str], line_no: int, line: str, start: int, end: int, ro
     near = f"{line[end:end + _NEAR]} \n {line[max(0, start - _NEAR):start]}"
     name = _flight_number(_DESIGNATOR.search(near)) or next(
         (found for other in [*lines[line_no + 1:line_no + 3], *reversed(lines[max(0, line_no - 2):line_no])]
-         if (found := _designator(other))), None)
+         if (found := _designator(other))), None) or next(
+        (found for other in reversed(lines[max(0, line_no - 2):line_no]) if (found := _headed(other))), None)
     return _leg(row, day, name)
+
+
+def _headed(line: str) -> str | None:
+    """The flight number a leg's heading line gives before the row ("RETURN  KA 328  Fri 22 Jan 2027")."""
+    stripped = line.strip()
+    heading = _heading().match(stripped)
+    return _flight_number(_DESIGNATOR.match(stripped, heading.end())) if heading is not None else None
 
 
 def _leg(row: tuple[str, str, str, str], day: date | None, name: str | None) -> Candidate | None:

@@ -149,7 +149,8 @@ def _organizer(component: Any) -> str:
 # two airport codes with their times, as a ticket without labels writes a leg ("06:45 TXL 08:15 ZRH")
 _FLIGHT_ROW = re.compile(r"\b\d{1,2}:\d{2}\s+[A-Z]{3}\s+\d{1,2}:\d{2}\s+[A-Z]{3}\b|"
                          r"\b[A-Z]{3}(?:\s*\(?T\d\w?\)?)?\s+\d{1,2}:\d{2}\s*(?:→|->|-|–|to)?\s*[A-Z]{3}\b|"
-                         r"\([A-Z]{3}\)\s+\d{1,2}:\d{2}\s+\d{1,2}:\d{2}")
+                         r"\([A-Z]{3}\)\s+\d{1,2}:\d{2}\s+\d{1,2}:\d{2}|"
+                         r"\([A-Z]{3}\)\s+\d{1,2}:\d{2}\s*(?:→|->|–|-|\bto\b)\s*[^()\n]{0,60}?\([A-Z]{3}\)\s+\d{1,2}:\d{2}")
 _ROUTE = re.compile(r"→|->|\bjourney\b|\bfrom\b.+\bto\b|\([A-Z]{3}\)\s+to\b", re.I)
 
 

@@ -116,11 +116,11 @@ def vocabulary() -> _Vocabulary:
 
 
 
-# a greeting to a kind of person rather than a person ("Dear Valued Member", "Hello Bank User"), or to an
-# address ("Dear alex@example.org"): a lure knows no more of its target than that
+# a greeting to a kind of person rather than a person ("Dear Valued Member", "Hello Bank User", "Dear
+# Taxpayer"), or to an address ("Dear alex@example.org"): a lure knows no more of its target than that
 _NOBODY = re.compile(r"\b(?:dear|hello|hi|greetings|attention|attn)\b[\s,:]*(?:[a-z]+\s+){0,2}?"
                      r"(?:users?|customers?|members?|clients?|account\s+holders?|subscribers?|recipients?|"
-                     r"sir|madam|beneficiary|employees?|staff)\b")
+                     r"sir|madam|beneficiary|employees?|staff|taxpayers?|citizens?)\b")
 _TO_ADDRESS = re.compile(r"\b(?:dear|hello|hi|attention|attn)\b[\s:,({\[]*[\w.+-]+@[\w-]+\.", re.I)
 _GREETING = "generic_greeting"
 _OPENERS = frozenset({"dear", "hello", "hi", "greetings", "attention", "attn"})

@@ -1,0 +1,44 @@
+"""Flights written the way airlines' own e-tickets write them, each leg its own flight: a row with the
+date against its month and four-digit times after each airport ("ZB 512  14Mar2027  LHR 0820  DUB 0935"),
+and legs under OUTBOUND / RETURN headings with each airport named and its code in brackets ("Leeds
+Bradford (LBA)  07:05  ->  Amsterdam Schiphol (AMS)  09:20"), a day trip's way back included. The mails
+are written for these tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from steward.appointments.itinerary import from_text
+
+RECEIVED = datetime(2027, 2, 20, 10, 0, tzinfo=UTC)
+
+
+def _legs(text: str) -> list[tuple[str, str, str | None, str | None]]:
+    return [(c.provider, c.start_at.isoformat() if c.start_at else "", c.end_at.isoformat() if c.end_at else None,
+             c.route) for c in from_text(text, RECEIVED)]
+
+
+def test_an_e_tickets_rows_with_four_digit_times_are_two_flights_on_their_airports_clocks() -> None:
+    text = ("Zephyr Blue e-ticket receipt\nBooking reference: 7TQX2M\n\n"
+            "ZB 512  14Mar2027  LHR 0820  DUB 0935\nZB 519  21Mar2027  DUB 1850  LHR 2005\n\nTimes are local.")
+    assert _legs(text) == [
+        ("ZB 512", "2027-03-14T08:20:00+00:00", "2027-03-14T09:35:00+00:00", "LHR → DUB"),
+        ("ZB 519", "2027-03-21T18:50:00+00:00", "2027-03-21T20:05:00+00:00", "DUB → LHR"),
+    ]
+
+
+def test_a_day_trips_outbound_and_return_legs_are_both_read_with_their_own_numbers() -> None:
+    text = ("Booking reference: LK82QW\n\nOUTBOUND  PX 204  Tue 9 Mar 2027\n"
+            "  Leeds Bradford (LBA)  07:05  ->  Amsterdam Schiphol (AMS)  09:20\n  Seat 12A\n\n"
+            "RETURN  PX 219  Tue 9 Mar 2027\n  Amsterdam Schiphol (AMS)  19:40  ->  Leeds Bradford (LBA)  20:05\n"
+            "  Seat 14C\n")
+    assert _legs(text) == [
+        ("PX 204", "2027-03-09T07:05:00+00:00", "2027-03-09T09:20:00+01:00", "LBA → AMS"),
+        ("PX 219", "2027-03-09T19:40:00+01:00", "2027-03-09T20:05:00+00:00", "AMS → LBA"),
+    ]
+
+
+def test_a_year_against_the_month_is_never_a_time_and_a_number_after_a_code_needs_its_row() -> None:
+    # four digits after a code are a time only in a row that opens with a flight number
+    assert _legs("Your gate: LHR 0820 opens at noon") == []
+    assert _legs("Order 4471 shipped from LHR 0820") == []
