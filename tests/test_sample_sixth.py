@@ -1,4 +1,4 @@
-"""The sixth sample mailbox (Lindiwe Mokoena, Cape Town): deterministic, and a home built from it shows her
+"""The sixth sample mailbox (Lindiwe Mokoena, Cape Town): a home built from it shows her
 bills, bookings and day. Each bill and booking is checked on its own, so what Steward does not yet read
 from her mail is named (an expected failure with the reason) instead of hiding in a count: her mail was
 written without looking at how Steward reads mail, so what it misses is a finding about real mail."""
@@ -8,44 +8,24 @@ from __future__ import annotations
 import json
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from sample_homes import SampleHome, assert_booked, dues_items, same_bytes_and_facts, xfail
+from sample_homes import SIXTH, assert_booked, assert_owed, dues_items, xfail
 from steward.sample.sixth import generate
 
-SAMPLE = SampleHome("sixth", "2027-01-21T07:20:00+02:00", "Africa/Johannesburg")
-NOW = SAMPLE.now
+SAMPLE = SIXTH
 
 # why a booking in her mail is not read yet (seen on this mailbox; see docs/benchmarks.md)
 INVITED = "a calendar invitation (.ics REQUEST) from her manager is set aside by the scan as an invitation"
 
 
-def test_same_inputs_same_bytes_and_the_facts_do_not_depend_on_the_seed() -> None:
-    same_bytes_and_facts(generate, datetime.fromisoformat(NOW), at_least=145)
-
-
-def test_a_mailbox_needs_an_aware_clock() -> None:
-    with pytest.raises(ValueError, match="aware"):
-        generate(datetime(2027, 1, 21, 7, 20))
-
-
 def test_amounts_are_written_the_south_african_way_and_the_villa_in_rupees() -> None:
-    text = b"\n".join(m.raw for m in generate(datetime.fromisoformat(NOW)))
+    text = b"\n".join(m.raw for m in generate(datetime.fromisoformat(SAMPLE.now)))
     assert b"R 14 386,20" in text and b"MUR 41,600" in text and b"2027/01/29" in text
 
 
-def _run(home: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Any:
-    return SAMPLE.run(home, capsys, *args)
-
-
-@pytest.fixture(scope="module")
-def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return SAMPLE.build(tmp_path_factory)
-
-
-# (issuer, amount, currency, due date, autopay) of every bill still owed at NOW, and why Steward misses it
+# (issuer, amount, currency, due date, autopay) of every bill still owed at her clock, and why Steward misses it
 OWED = [
     ("Fynbos Bank", "14386.20", "ZAR", "2027-01-29", False, None),
     ("Umoya Mobile", "649.00", "ZAR", "2027-01-15", False, None),
@@ -56,22 +36,19 @@ OWED = [
 
 
 @pytest.mark.parametrize(("issuer", "amount", "currency", "due", "autopay", "missed"), xfail(OWED))
-def test_each_bill_owed_is_in_the_dues(home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
+def test_each_bill_owed_is_in_the_dues(sample_home: Path, capsys: pytest.CaptureFixture[str], issuer: str, amount: str,
                                        currency: str, due: str, autopay: bool, missed: str | None) -> None:
-    items = dues_items(_run(home, capsys, "dues"))
-    assert any(i["issuer"] == issuer and i["amount"] == amount and i["currency"] == currency
-               and i["due_date"] == due and bool(i["autopay"]) == autopay for i in items), [
-        (i["issuer"], i["amount"], i["currency"], i["due_date"], i["autopay"]) for i in items]
+    assert_owed(SAMPLE.run(sample_home, capsys, "dues"), issuer, amount, currency, due, autopay)
 
 
-def test_the_mobile_account_alone_is_overdue(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    overdue = {i["issuer"] for i in dues_items(_run(home, capsys, "dues")) if i["overdue"]}
+def test_the_mobile_account_alone_is_overdue(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    overdue = {i["issuer"] for i in dues_items(SAMPLE.run(sample_home, capsys, "dues")) if i["overdue"]}
     assert overdue == {"Umoya Mobile"}
 
 
 def test_paid_bills_last_months_statement_and_lures_are_not_owed(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    items = dues_items(_run(home, capsys, "dues"))
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    items = dues_items(SAMPLE.run(sample_home, capsys, "dues"))
     assert "Tafelberg Metro" not in {i["issuer"] for i in items}
     assert not {i["issuer"] for i in items} & {"Fynbos Bank Online", "Revenue Refunds"}
     assert not [i for i in items if i["amount"] in ("9812.75", "2964.85", "3870.00", "41600.00")]
@@ -79,12 +56,12 @@ def test_paid_bills_last_months_statement_and_lures_are_not_owed(
     assert len(pairs) == len(set(pairs)), pairs
 
 
-def test_the_card_she_holds_is_her_account(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    accounts = _run(home, capsys, "accounts")["accounts"]
+def test_the_card_she_holds_is_her_account(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    accounts = SAMPLE.run(sample_home, capsys, "accounts")["accounts"]
     assert ("Fynbos Bank", "4471") in {(a["issuer"], a["account"][-4:]) for a in accounts}
 
 
-# (provider, start, why Steward misses it) of every booking ahead of NOW as the mail leaves it
+# (provider, start, why Steward misses it) of every booking ahead of her clock as the mail leaves it
 BOOKED = [
     ("Sharp Lines Barbershop", "2027-01-21T16:30:00+02:00", None),
     # a flight read from a ticket's legs is named by its number, as Steward names every flight
@@ -111,28 +88,22 @@ BOOKED = [
 
 
 @pytest.mark.parametrize(("provider", "start", "missed"), xfail(BOOKED))
-def test_each_booking_ahead_is_found(home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
+def test_each_booking_ahead_is_found(sample_home: Path, capsys: pytest.CaptureFixture[str], provider: str, start: str,
                                      missed: str | None) -> None:
-    assert_booked(_run(home, capsys, "appointments", "scan", "--dry-run")["items"], provider, start)
+    assert_booked(SAMPLE.run(sample_home, capsys, "appointments", "scan", "--dry-run")["items"], provider, start)
 
 
-def test_the_cancelled_eye_test_is_never_a_booking(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+def test_the_cancelled_eye_test_is_never_a_booking(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = SAMPLE.run(sample_home, capsys, "appointments", "scan", "--dry-run")["items"]
     eyes = [(i["start"], i["status"]) for i in found if i["provider"] == "Clearview Optometrists"]
     assert not [e for e in eyes if e[1] in ("proposed", "created")], eyes
 
 
 def test_the_chiropractor_is_never_proposed_at_the_time_it_was_moved_from(
-        home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    found = _run(home, capsys, "appointments", "scan", "--dry-run")["items"]
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = SAMPLE.run(sample_home, capsys, "appointments", "scan", "--dry-run")["items"]
     assert not [i for i in found if i["provider"] == "Spinewise Chiropractic"
                 and i["status"] in ("proposed", "created") and i["start"] == "2027-01-25T17:00:00+02:00"]
-
-
-@pytest.fixture(scope="module")
-def accepted(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of her home with every proposed booking accepted, as she would on the page."""
-    return SAMPLE.accepted(home, tmp_path_factory)
 
 
 # (day, title words, start in Cape Town) of what her days hold once her bookings are accepted, and why it is
@@ -152,40 +123,40 @@ DAYS = [
 
 
 @pytest.mark.parametrize(("day", "words", "start", "missed"), xfail(DAYS))
-def test_her_schedule_holds_each_accepted_booking_on_its_day(accepted: Path, capsys: pytest.CaptureFixture[str],
+def test_her_schedule_holds_each_accepted_booking_on_its_day(sample_accepted: Path, capsys: pytest.CaptureFixture[str],
                                                               day: str, words: str, start: str,
                                                               missed: str | None) -> None:
-    items = _run(accepted, capsys, "schedule", day)["items"]
+    items = SAMPLE.run(sample_accepted, capsys, "schedule", day)["items"]
     text = json.dumps(items, ensure_ascii=False).lower()
     assert words.lower() in text and f"t{start}" in text, items
 
 
 def test_the_cancelled_eye_test_and_the_moved_session_leave_no_trace_on_the_calendar(
-        accepted: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    tuesday = json.dumps(_run(accepted, capsys, "schedule", "2027-01-26")["items"], ensure_ascii=False)
-    monday = json.dumps(_run(accepted, capsys, "schedule", "2027-01-25")["items"], ensure_ascii=False)
+        sample_accepted: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tuesday = json.dumps(SAMPLE.run(sample_accepted, capsys, "schedule", "2027-01-26")["items"], ensure_ascii=False)
+    monday = json.dumps(SAMPLE.run(sample_accepted, capsys, "schedule", "2027-01-25")["items"], ensure_ascii=False)
     assert "Clearview" not in tuesday and "T14:40" not in tuesday
     assert "Spinewise" not in monday and "T17:00" not in monday
 
 
 def test_the_design_review_is_on_the_calendar_once_at_its_new_time(
-        accepted: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    today = json.dumps(_run(accepted, capsys, "schedule", "2027-01-21")["items"], ensure_ascii=False)
+        sample_accepted: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    today = json.dumps(SAMPLE.run(sample_accepted, capsys, "schedule", "2027-01-21")["items"], ensure_ascii=False)
     assert "T10:00" not in today
 
 
 @pytest.mark.parametrize("sender", [
     "security@fynbos-secure-login.example",
     "refunds@revenue-refund-za.example"])
-def test_each_lure_is_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str], sender: str) -> None:
-    found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+def test_each_lure_is_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str], sender: str) -> None:
+    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
     assert sender in {h["sender"] for h in found}
 
 
 @pytest.mark.parametrize("sender", [
     "statements@fynbosbank.example", "alerts@fynbosbank.example", "billing@umoyamobile.example",
     "renewals@proteashield.example", "track@swiftbok.example", "no-reply@kestrelair.example"])
-def test_the_real_bank_and_billers_are_not_filed_as_phishing(home: Path, capsys: pytest.CaptureFixture[str],
+def test_the_real_bank_and_billers_are_not_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str],
                                                             sender: str) -> None:
-    found = _run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
     assert sender not in {h["sender"] for h in found}

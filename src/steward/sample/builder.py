@@ -385,14 +385,14 @@ class DatedBox:
 
     def receipts(self, shops: Sequence[Purchase], count: int, *, every: int, first: int, orders: tuple[int, int],
                  spend: tuple[float, float], currency: str,
-                 write: Callable[[str, str, str, float], tuple[str, str]]) -> None:
-        """Up to `count` order receipts, one every `every` days from `first` days back, in the evening, from
-        `shops` in turn (an open amount drawn from `spend`); order numbers count from `orders[0]` by
-        `orders[1]`; `write(shop, order, what, amount)` gives the subject and the text."""
+                 write: Callable[[str, str, str, float], tuple[str, str]], hour: int = 19) -> None:
+        """Up to `count` order receipts, one every `every` days from `first` days back, in the evening (at
+        `hour`), from `shops` in turn (an open amount drawn from `spend`); order numbers count from
+        `orders[0]` by `orders[1]`; `write(shop, order, what, amount)` gives the subject and the text."""
         for i in range(count):
             shop, addr, what, amount = shops[i % len(shops)]
             value = amount if amount is not None else round(self.rng.uniform(*spend), 2)
-            when = self._on(every * i + first, 19)
+            when = self._on(every * i + first, hour)
             if when < self.start:
                 break
             subject, text = write(shop, f"{orders[0] + orders[1] * i}", what, value)

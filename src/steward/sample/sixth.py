@@ -28,11 +28,19 @@ message has a `kind` label and `facts` an evaluation can check, and a stable Mes
 
 from __future__ import annotations
 
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, timedelta
 from email.utils import format_datetime
 from zoneinfo import ZoneInfo
 
-from steward.sample.builder import DatedBox, SampleMessage, due_facts
+from steward.sample.builder import (
+    AlertCard,
+    DatedBox,
+    Letter,
+    Lure,
+    NewsletterStyle,
+    SampleMessage,
+    due_facts,
+)
 
 DOMAIN = "sixth.steward.example"
 ME = ("Lindiwe Mokoena", "lindiwe.mokoena@kaappos-demo.example")
@@ -386,19 +394,18 @@ def _braai(b: DatedBox) -> None:
           facts={"provider": CHANTY[0], "start": party.isoformat(), "status": "invited", "kind": "party"})
 
 
-def _lures(b: DatedBox) -> None:
-    b.add("phishing", ("Fynbos Bank Online", "security@fynbos-secure-login.example"),
-          "Action required: your Fynbos profile will be deactivated", b.sent(1, 3, 12),
-          "Dear Client\n\nDue to a system upgrade your online banking profile will be deactivated within 24 hours. "
-          "To keep access, confirm your card number, PIN and one-time PIN at http://fynbos-secure-login.example/"
-          "verify now.\n\nFynbos Bank Online Security",
-          facts={"phishing": "true", "lure": "bank"})
-    b.add("phishing", ("Revenue Refunds", "refunds@revenue-refund-za.example"),
-          "You are due a tax refund of R 3 870,00", b.sent(3, 5, 44),
-          "Dear Taxpayer\n\nAfter a final calculation of your annual tax you are eligible for a refund of "
-          "R 3 870,00. To receive it, submit your banking details within 48 hours at "
-          "http://revenue-refund-za.example/claim. Refunds not claimed are forfeited.",
-          facts={"phishing": "true", "lure": "refund"})
+LURES = (
+    Lure(("Fynbos Bank Online", "security@fynbos-secure-login.example"),
+         "Action required: your Fynbos profile will be deactivated", (1, 3, 12),
+         "Dear Client\n\nDue to a system upgrade your online banking profile will be deactivated within 24 hours. "
+         "To keep access, confirm your card number, PIN and one-time PIN at http://fynbos-secure-login.example/"
+         "verify now.\n\nFynbos Bank Online Security", "bank"),
+    Lure(("Revenue Refunds", "refunds@revenue-refund-za.example"),
+         "You are due a tax refund of R 3 870,00", (3, 5, 44),
+         "Dear Taxpayer\n\nAfter a final calculation of your annual tax you are eligible for a refund of "
+         "R 3 870,00. To receive it, submit your banking details within 48 hours at "
+         "http://revenue-refund-za.example/claim. Refunds not claimed are forfeited.", "refund"),
+)
 
 
 NEWSLETTERS = (
@@ -414,55 +421,32 @@ NEWSLETTERS = (
 )
 
 
-def _newsletters(b: DatedBox) -> None:
-    for name, addr, weekday, topics in NEWSLETTERS:
-        for week in range(13):
-            day = b.today - timedelta(days=7 * week + (b.today.weekday() - weekday) % 7)
-            when = datetime.combine(day, time(6, b.rng.randrange(5, 55)), CPT)
-            if when >= b.now or when < b.start:
-                continue
-            topic = topics[week % len(topics)]
-            html = (f"<html><body><table width=\"600\"><tr><td><h1>{name}</h1><p>This week: <b>{topic}</b>.</p>"
-                    "<p><a href=\"https://example.invalid/unsubscribe\">Unsubscribe</a></p></td></tr></table>"
-                    "</body></html>")
-            b.add("newsletter", (name, addr), f"{name}: {topic}", when,
-                  f"{name}\nThis week: {topic}.\nRead it on our website. Unsubscribe at any time.", html=html,
-                  facts={"list": name})
+TABLED = NewsletterStyle(
+    "{name}: {topic}", "{name}\nThis week: {topic}.\nRead it on our website. Unsubscribe at any time.",
+    "<html><body><table width=\"600\"><tr><td><h1>{name}</h1><p>This week: <b>{topic}</b>.</p>"
+    "<p><a href=\"https://example.invalid/unsubscribe\">Unsubscribe</a></p></td></tr></table></body></html>")
 
 
 MERCHANTS = ("Woodstock Grocer", "Kombuis Deli", "Obs Pharmacy", "Engen Main Road", "Book Lounge Cape",
              "Dis-Chem Claremont", "Spur Observatory")
 
 
-def _alerts(b: DatedBox) -> None:
-    for i in range(30):
-        when = datetime.combine(b.today - timedelta(days=2 * i + 1), time(8 + (i * 5) % 12, b.rng.randrange(60)), CPT)
-        if when < b.start:
-            break
-        amount = round(b.rng.uniform(85, 2400), 2)
-        b.add("bank_alert", ("Fynbos Bank", "alerts@fynbosbank.example"), "Fynbos: card purchase", when,
-              f"Fynbos Bank: {_rand(amount)} spent at {MERCHANTS[i % len(MERCHANTS)]} with your Gold credit card "
-              f"ending 4471 on {_slash(when)} at {when:%H:%M}. Not you? Call 0860 555 444.",
-              facts={"last4": "4471", "amount": f"{amount:.2f}", "currency": "ZAR"})
+FYNBOS_ALERTS = AlertCard(("Fynbos Bank", "alerts@fynbosbank.example"), "Fynbos: card purchase", "4471", "ZAR",
+                          lambda amount, merchant, when: f"Fynbos Bank: {_rand(amount)} spent at {merchant} with your "
+                          f"Gold credit card ending 4471 on {_slash(when)} at {when:%H:%M}. Not you? Call 0860 555 444.")
 
 
-def _receipts(b: DatedBox) -> None:
-    items = (("PowerTokens", "receipts@powertokens.example", "prepaid electricity, 312.6 kWh", 1000.0),
-             ("Woodstock Grocer", "orders@woodstockgrocer.example", "a grocery delivery", None),
-             ("Book Lounge Cape", "shop@booklounge.example", "two children's books", 489.0),
-             ("PowerTokens", "receipts@powertokens.example", "prepaid electricity, 156.3 kWh", 500.0))
-    for i in range(12):
-        shop, addr, what, amount = items[i % len(items)]
-        value = amount if amount is not None else round(b.rng.uniform(650, 1900), 2)
-        when = datetime.combine(b.today - timedelta(days=7 * i + 2), time(18, b.rng.randrange(60)), CPT)
-        if when < b.start:
-            break
-        order = f"{8800 + 37 * i}"
-        text = f"Thank you. Order {order}: {what}. Total paid: {_rand(value)} (incl. VAT)."
-        if shop == "PowerTokens":
-            text += f"\nYour token: {order}-4471-2093-1188-5520. Enter it on your meter keypad."
-        b.add("receipt", (shop, addr), f"Your receipt {order}", when, text,
-              facts={"shop": shop, "amount": f"{value:.2f}", "currency": "ZAR"})
+SHOPS = (("PowerTokens", "receipts@powertokens.example", "prepaid electricity, 312.6 kWh", 1000.0),
+         ("Woodstock Grocer", "orders@woodstockgrocer.example", "a grocery delivery", None),
+         ("Book Lounge Cape", "shop@booklounge.example", "two children's books", 489.0),
+         ("PowerTokens", "receipts@powertokens.example", "prepaid electricity, 156.3 kWh", 500.0))
+
+
+def _receipt(shop: str, order: str, what: str, amount: float) -> tuple[str, str]:
+    text = f"Thank you. Order {order}: {what}. Total paid: {_rand(amount)} (incl. VAT)."
+    if shop == "PowerTokens":  # a prepaid meter's token comes with its receipt
+        text += f"\nYour token: {order}-4471-2093-1188-5520. Enter it on your meter keypad."
+    return f"Your receipt {order}", text
 
 
 def _parcel(b: DatedBox) -> None:
@@ -473,7 +457,7 @@ def _parcel(b: DatedBox) -> None:
           facts={"shop": "Book Lounge Cape", "window": "10:00-14:00", "tracking": "SB-7731904"})
 
 
-def _threads() -> tuple[tuple[tuple[str, str], int, int, int, str, str], ...]:
+def _threads() -> tuple[Letter, ...]:
     """Personal mail received: (who, days ago, hour, minute, subject, text), signed the way each of them signs."""
     return (
         (RU, 0, 6, 5, "this arvo", "Morning my love. I'm stuck in Stellenbosch at the wine farm job until 6, can "
@@ -502,11 +486,8 @@ def _threads() -> tuple[tuple[tuple[str, str], int, int, int, str, str], ...]:
     )
 
 
-def _personal(b: DatedBox) -> None:
-    for who, ago, hour, minute, subject, text in _threads():
-        greeting = {RU: "Hey Lindi,", MA: "", SIPS: "Hey sis,", MARLENE: "", KAGISO: ""}.get(who, "Hi Lindi,")
-        body = f"{greeting}\n\n{text}" if greeting else text
-        b.add("personal", who, subject, b.sent(ago, hour, minute), body, facts={"person": who[0]})
+def _greeting(who: tuple[str, str]) -> str:
+    return {RU: "Hey Lindi,", MA: "", SIPS: "Hey sis,", MARLENE: "", KAGISO: ""}.get(who, "Hi Lindi,")
 
 
 OTHER = (
@@ -517,15 +498,6 @@ OTHER = (
     ("Swiftbok Couriers", "track@swiftbok.example", "Delivered",
      "Your parcel was delivered and signed for at 12:18. Thank you for choosing Swiftbok."),
 )
-
-
-def _other(b: DatedBox) -> None:
-    for i in range(12):
-        name, addr, subject, text = OTHER[i % len(OTHER)]
-        when = datetime.combine(b.today - timedelta(days=7 * i + 6), time(11, b.rng.randrange(60)), CPT)
-        if when < b.start:
-            break
-        b.add("other", (name, addr), subject, when, text)
 
 
 def generate(now: datetime, seed: int = 7, days: int = 90) -> list[SampleMessage]:
@@ -540,7 +512,14 @@ def generate(now: datetime, seed: int = 7, days: int = 90) -> list[SampleMessage
     if days < 75:
         raise ValueError("the sixth sample needs at least 75 days of mail")
     b = _box(now, seed, days)
-    for part in (_card, _bills, _appointments, _club_and_school, _travel, _ferry, _work, _braai, _lures,
-                 _newsletters, _alerts, _receipts, _parcel, _personal, _other):
+    for part in (_card, _bills, _appointments, _club_and_school, _travel, _ferry, _work, _braai):
         part(b)
+    b.lures(LURES)
+    b.newsletters(NEWSLETTERS, TABLED)
+    b.card_alerts(FYNBOS_ALERTS, 30, first_hour=8, hours=12, spend=(85, 2400), merchants=MERCHANTS)
+    b.receipts(SHOPS, 12, every=7, first=2, orders=(8800, 37), spend=(650, 1900), currency="ZAR", write=_receipt,
+               hour=18)
+    _parcel(b)
+    b.letters(_threads(), _greeting)
+    b.notices(OTHER, 12, every=7, first=6)
     return b.messages()
