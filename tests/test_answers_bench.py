@@ -93,11 +93,17 @@ FIFTH_WRONG_AT_MOST = {"money": 3, "appointments": 1, "schedule": 0, "mail": 2, 
 # fails here
 DAYS_WRONG_AT_MOST = {"money": 5, "appointments": 2, "schedule": 0, "mail": 0, "brief": 0, "reminders": 2}
 
+# what the sixth set (a conversation of a morning and single questions over the sixth sample mailbox, written
+# blind to the rules) scored on its first run, before any tuning: a change that adds a wrong answer in any
+# capability fails here
+SIXTH_WRONG_AT_MOST = {"money": 12, "appointments": 4, "schedule": 3, "mail": 3, "brief": 3, "reminders": 0}
+
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
-                "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST}
+                "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST}
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(900)  # a whole set: its homes built and embedded, then every case asked
 @pytest.mark.parametrize("name", list(WRONG_LIMITS))
 def test_a_set_gets_no_more_wrong_answers_than_it_did(name: str, tmp_path_factory: pytest.TempPathFactory) -> None:
     data = yaml.safe_load((answers.DATA / answers.SETS[name]).read_text(encoding="utf-8"))
