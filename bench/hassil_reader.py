@@ -9,8 +9,9 @@ senders, and {when} a wildcard for a day, since hassil reads no dates). Scored p
 domain it belongs to:
 
 - the development set (`bench/data/answers_dev.yaml`, the demo home's cases): its `capability`;
-- SLURP devel (../shared/data/slurp-devel): calendar_query is the schedule's, email_query the mail's;
-  lists_query and datetime_query belong to no domain of Steward's (a domain read for them is wrong).
+- SLURP devel (../shared/data/slurp-devel): calendar_query is the schedule's, email_query the mail's,
+  datetime_query the clock's (the reader's domain for the date and the time); lists_query belongs to no
+  domain of Steward's (a domain read for it is wrong).
 
 right: the domain read is the question's; wrong: another domain; refused: none read. A domain read is
 only the first step of an answer (the answerers and the honesty rules come after), so these figures say
@@ -38,7 +39,7 @@ from slurp_answers import NOW as SLURP_NOW  # noqa: E402
 from slurp_answers import questions as slurp_questions  # noqa: E402
 
 DEV = Path(__file__).resolve().parent / "data" / "answers_dev.yaml"
-SLURP_DOMAIN = {"calendar_query": "schedule", "email_query": "mail", "lists_query": None, "datetime_query": None}
+SLURP_DOMAIN = {"calendar_query": "schedule", "email_query": "mail", "lists_query": None, "datetime_query": "clock"}
 
 # templates written from the capabilities (not from either question set)
 TEMPLATES: dict[str, list[str]] = {
