@@ -132,12 +132,16 @@ def _topic(text: str) -> str:
 
 def outside_reply(kind: Kind, text: str, vocab: Vocab) -> str:
     """The kind's line for this turn; one that would suggest a search for a topic the turn does not say
-    ("google translate") ends before that suggestion."""
+    ("google translate") ends before that suggestion; `{word}` is the kind's word the turn says."""
     topic = _topic(text)
     reply = kind.reply
     if "{topic}" in reply and not topic:
         cut = reply[:reply.index("{topic}")].rfind(". ")
         reply = reply[:cut + 1] if cut >= 0 else reply
+    if "{word}" in reply:
+        norms = [w.replace("\u2019", "'") for w in words(text)]
+        said = next((" ".join(p) for i in range(len(norms)) for p in kind.words if match_at(norms, i, (p,))), "")
+        reply = reply.replace("{word}", said.title() or "that app")
     return reply.replace("{said}", _said(text, vocab)).replace("{topic}", topic)
 
 

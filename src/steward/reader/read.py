@@ -1186,11 +1186,28 @@ def sums_up_the_day(norms: Sequence[str], rw: ReaderWords) -> bool:
     return any(_hits(norms[at + n:at + n + 4], days) for at, n in _hits(norms, rw.summing_up.get("verbs", ())))
 
 
+# "is my calendar synced?", "is the calendar event false?": a yes-or-no question of the calendar itself (its
+# state, its settings, whether it is shared), not of what is on it; said with a day ("is my diary clear
+# tomorrow?") or with a word for how full it is ("is my schedule packed?"), it asks what is on
+_OF_THE_CALENDAR_ITSELF = re.compile(r"^\W*(?:is|are)\s+(?:my|the|this|that|our)?\s*(?:calendar|diary|schedule|agenda)"
+                                     r"(?:\s+(?:event|events|entry|entries|app))?\s+(?P<rest>[a-z'\s]+?)\W*$", re.I)
+_WHAT_IS_ON = re.compile(r"\b(?:empty|clear|full|packed|booked|free|busy|open|light|heavy|quiet|rammed|jammed|"
+                         r"chock|crammed|hectic|today|tonight|tomorrow|yesterday|week|weekend|month|year|morning|"
+                         r"afternoon|evening|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|"
+                         r"this|noon|midday)\b", re.I)
+
+
 def not_a_read(text: str, rw: ReaderWords) -> bool:
     """Whether a text asks for something that is not a read of the person's data: the date or the clock, a
-    list they keep ("my shopping list"), or a model's work on what is stored ("explain it", "summarise it")."""
+    list they keep ("my shopping list"), what another app holds ("new likes on instagram?"), the calendar's own
+    state ("is my calendar synced?"), or a model's work on what is stored ("explain it", "summarise it")."""
     said = [w.replace("\u2019", "'") for w in words(text)]
     if contacts_someone(said, rw):
+        return True
+    if _hits(said, rw.other_apps) and not _hits(said, rw.domains.get("mail", ())):
+        return True  # "any new tinder matches?": another app's data, not the person's mail or calendar
+    itself = _OF_THE_CALENDAR_ITSELF.match(text)
+    if itself is not None and not _WHAT_IS_ON.search(itself.group("rest")):
         return True
     if _hits(said, rw.for_a_model) and not sums_up_the_day(said, rw):
         return True  # ("a recap of the day ahead" is the brief, not a model's work)

@@ -73,6 +73,7 @@ class ReaderWords:
     paid_mail: tuple[Phrase, ...] = ()  # a biller's mail that says a payment arrived
     work_senders: tuple[Phrase, ...] = ()  # "from work", "my colleagues": the senders at the person's workplace
     way_back: tuple[Phrase, ...] = ()  # "and when do we get back?": the journey home after the one asked about
+    other_apps: tuple[Phrase, ...] = ()  # "any new likes on instagram?": what another app holds, not the person's mail
 
     @property
     def known(self) -> frozenset[str]:
@@ -127,6 +128,7 @@ def parse_words(text: str) -> ReaderWords:
         paid_mail=_phrases(data.get("paid_mail") or [], "paid_mail"),
         work_senders=_phrases(data.get("work_senders") or [], "work_senders"),
         way_back=_phrases(data.get("way_back") or [], "way_back"),
+        other_apps=_phrases(data.get("other_apps") or [], "other_apps"),
     )
 
 

@@ -238,6 +238,9 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         items.sort(key=lambda d: (d.due_date, d.issuer))
         head = ("Overdue on " if "overdue" in frame.flags else "What you owe on ") + what + (
             f" ({frame.window.said})" if frame.window and not short else "") + ":"
+        if "cycle" in frame.flags:
+            # "when does my billing cycle end?": no statement period is read from the mail, only the due days
+            head = f"Steward reads no billing cycle from your mail, only when each bill is due. {head}"
         if "autopay" in frame.flags and named:
             # "does the phone bill come out on its own?": yes or no first, then the bill
             if all(d.autopay for d in items):
