@@ -69,3 +69,54 @@ def test_the_subjects_and_senders_of_a_spans_mail_are_listed_not_searched_for(de
 def test_the_highlights_of_a_game_are_the_news_not_the_brief(demo: App) -> None:
     handled_by, reply = ask(demo, "what were the highlights of last night's derby game")
     assert handled_by == "outside" and reply.startswith("I can't fetch the news"), reply
+
+
+@pytest.mark.parametrize("text", ["which week of the year are we in?", "what's the week number today", "what week is it"])
+def test_the_weeks_number_is_this_weeks_from_monday(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and reply.startswith("It's week 38 of 2026 (Monday, 14 September 2026"), reply
+
+
+@pytest.mark.parametrize("text", ["what weekday does the 30th fall on this month?", "which day does the 1st of May land on"])
+def test_the_weekday_a_day_falls_on(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and ("Wednesday, 30 September 2026" in reply or "Saturday, 1 May 2027" in reply), reply
+
+
+def test_the_date_time_group_is_the_date_and_the_time(demo: App) -> None:
+    handled_by, reply = ask(demo, "give me the current dtg")
+    assert handled_by == "reader" and reply == "It's 09:00 on Monday, 14 September 2026.", reply
+
+
+def test_did_you_add_asks_whether_a_thing_is_there_and_writes_nothing(demo: App) -> None:
+    trace = demo.engine.turn("have you put the vet in my diary yet?", session="s-did-you", dry_run=True)
+    assert trace.handled_by == "reader" and "vet" in trace.reply.lower() and not trace.writes, trace.reply
+    handled_by, reply = ask(demo, "did you add tomorrow's wedding to my calendar")
+    assert handled_by == "reader" and reply.startswith("I see no wedding tomorrow"), reply
+
+
+def test_is_this_week_a_kind_of_week_asks_whether_that_thing_is_in_it(demo: App) -> None:
+    handled_by, reply = ask(demo, "is next week a recycling collection week?")
+    assert handled_by == "reader" and reply.startswith("I see no recycling collection next week"), reply
+
+
+def test_what_the_person_sent_is_their_own_mail_not_what_came_in(demo: App) -> None:
+    handled_by, reply = ask(demo, "who have I emailed lately?")
+    assert handled_by == "reader" and reply.startswith("What you sent"), reply
+    assert " to " in reply and "Kitchen Notes" not in reply, reply  # a newsletter that came in is not sent mail
+
+
+def test_whether_the_person_wrote_to_someone_is_asked_not_done(demo: App) -> None:
+    trace = demo.engine.turn("did I email the eye clinic?", session="s-did-i-email", dry_run=True)
+    assert trace.handled_by == "reader" and not trace.writes, trace.reply
+    assert trace.reply.startswith(("Steward holds no mail you sent", "What you sent")), trace.reply
+
+
+def test_a_topic_no_mail_says_in_words_or_meaning_is_said_so(demo: App) -> None:
+    handled_by, reply = ask(demo, "any emails with regard to my sabbatical")
+    assert handled_by == "reader" and reply.startswith("No message says"), reply
+
+
+def test_a_name_before_a_topic_ends_where_the_topic_starts(demo: App) -> None:
+    handled_by, reply = ask(demo, "check and see if Marguerite Okafor sent anything having to do with the deposit")
+    assert handled_by == "reader" and "\u2018marguerite okafor\u2019" in reply.lower(), reply

@@ -175,10 +175,12 @@ class Engine:
             if waiting.owner != LOOP_OWNER:  # the loop's own question goes to the loop in turn.waiting
                 notes.append(f"dropped the open question of {waiting.owner}")
 
-        from steward.reader.read import remind_me_asks
+        from steward.reader.read import did_you_add_asks, remind_me_asks
 
-        # "remind me when the dentist is?" asks to be told now: a read, not an action
-        action = is_action_request(cleaned, self.vocab) and remind_me_asks(cleaned) is None
+        # "remind me when the dentist is?" asks to be told now, "did you add the party to my calendar?" whether it
+        # is there: reads, not actions
+        action = is_action_request(cleaned, self.vocab) and remind_me_asks(cleaned) is None \
+            and did_you_add_asks(cleaned) is None
         for intercept in self.intercepts:
             if intercept.reads_only and action:
                 continue

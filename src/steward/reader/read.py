@@ -653,10 +653,43 @@ def remind_me_asks(text: str) -> str | None:
     return None
 
 
+# "did you add Friday's lunch to my calendar?", "have you put the party in my diary yet?": a question of whether a
+# thing is there (asked as "when is it?": where the calendar or the mail has it, or that nothing does), not a
+# request to add it
+_DID_YOU_ADD = re.compile(r"^\s*(?:did|have|has)\s+(?:you|u)\s+(?:already\s+)?(?:add|added|put|schedule|scheduled|"
+                          r"enter|entered|save|saved|note|noted|write|written|pop|popped)\s+(?P<thing>.+?)\s+"
+                          r"(?:to|in|on|into|onto)\s+(?:my|the|our)\s+(?P<where>calendar|diary|agenda)"
+                          r"(?:\s+(?:yet|already))?\s*[?.!]*\s*$", re.I)
+
+
+def did_you_add_asks(text: str) -> str | None:
+    """ "did you add X to my calendar?" asked as "when is X?"; None for any other text."""
+    m = _DID_YOU_ADD.match(text)
+    return None if m is None else f"when is {m.group('thing')}?"
+
+
+# "is this week a bin collection week?", "is next month a bonus month?": whether that thing is in the span, asked
+# as "is there a bin collection this week?"
+_SPAN_OF_A_THING = re.compile(r"^\s*is\s+(?P<which>this|next)\s+(?P<span>week|weekend|month)\s+(?:an?\s+|the\s+|my\s+)?"
+                              r"(?P<thing>[a-z][a-z' -]*?)\s+(?P=span)\s*[?.!]*\s*$", re.I)
+
+
+def asked_plainly(text: str) -> str | None:
+    """A question said in a roundabout shape, said plainly: "did you add X to my calendar?" as "when is X?",
+    "is this week a X week?" as "is there a X this week?"; None for any other text."""
+    added = did_you_add_asks(text)
+    if added is not None:
+        return added
+    m = _SPAN_OF_A_THING.match(text)
+    if m is None:
+        return None
+    return f"is there a {m.group('thing')} {m.group('which').lower()} {m.group('span').lower()}?"
+
+
 def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWords, known: frozenset[str],
          date_options: Any = None, meaning: ByMeaning | None = None) -> Frame | None:
     """The frame of a question about the person's own data, or None when it is not one (or asks an action)."""
-    text = remind_me_asks(text) or text
+    text = remind_me_asks(text) or asked_plainly(text) or text
     if is_action_request(text, vocab):
         return None
     said_norms = [w.replace("\u2019", "'") for w in words(text)]

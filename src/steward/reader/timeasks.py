@@ -4,6 +4,7 @@
     "what's the time in Lisbon?", "time for pacific"     -> the same, a place (its IANA zone) among the filters
     "today's date?", "what day is it today?"              -> ask when, flag date
     "what day of the week is the 3rd?"                    -> ask which, flag weekday, the day as the window
+    "what week is it?", "which week of the year?"         -> ask which, flag week (this week's number)
     "is the 9th of June a Tuesday?", "is it friday?"      -> ask is_there, flag weekday, the weekday in `things`
     "how many sleeps till Diwali?", "days to the 25th"    -> ask count, flag until (since: a day gone by)
 
@@ -70,7 +71,7 @@ def time_triggers() -> frozenset[str]:
     """The words without one of which a text asks nothing of the clock (a turn without them is not read here)."""
     tw = time_words()
     return frozenset({p[0] for p in (*tw.time, *tw.date, *tw.day, *tw.how_many)} | set(tw.weekdays)
-                     | {"today", "today's", "todays"})
+                     | {"today", "today's", "todays", "week"})
 
 
 def _uses(norms: Sequence[str], phrases: tuple[Phrase, ...]) -> set[int]:
@@ -106,12 +107,13 @@ def read_time_question(text: str, clock: Clock, options: Any = None) -> Frame | 
 
     tw = time_words()
     said_norms = [w.replace("\u2019", "'") for w in words(text)]
-    rest = text
+    # "what day does the 22nd fall on?": the verb a day "falls on" (never the season) asks nothing more
+    rest = _FALLS_ON.sub(lambda m: " " * len(m.group(0)), text)
     yes_no = bool(said_norms[:1]) and said_norms[0] in _YES_NO and len([w for w in said_norms
                                                                           if w in tw.weekdays]) == 1
     if yes_no:
         # "is the 9th a tuesday?": the weekday is what is asked of the day, not the day
-        rest = re.sub(r"\b(?:an?\s+)?(?:" + "|".join(tw.weekdays) + r")\b", lambda m: " " * len(m.group(0)), text,
+        rest = re.sub(r"\b(?:an?\s+)?(?:" + "|".join(tw.weekdays) + r")\b", lambda m: " " * len(m.group(0)), rest,
                       count=1, flags=re.I)
     # "how long since the 4th of july?" asks of the last one
     prefer = "past" if set(said_norms) & _PAST_WORDS else "future"
@@ -151,8 +153,9 @@ def read_time_question(text: str, clock: Clock, options: Any = None) -> Frame | 
         elif found.grain == "day":
             end = found.end if found.end is not None else found.start
             window = Window(found.start, end, said.strip(), found.grain)
-        else:
+        elif not ("week" in said_norms and found.grain == "year" and found.start <= clock.now() < (found.end or found.start)):
             return None  # "the time next week", "what day is it this month": no one day asked about
+        # ("which week of the year is it?": this year said of the week's number)
     norms = [w.replace("\u2019", "'") for w in words(rest)]
     if not norms:
         return None
@@ -172,7 +175,8 @@ def read_time_question(text: str, clock: Clock, options: Any = None) -> Frame | 
     known = asks_time | asks_date | asks_day | how_many | until | since | units | zone_words
     if any(tuple(said_norms[i:i + 2]) in _OF_THE_PERSON for i in range(len(said_norms) - 1)):
         return None  # "do I have a date on friday?", "am I free ...": the person's day, not the calendar's
-    if any(i not in known and w not in tw.filler for i, w in enumerate(norms)):
+    of_week = _WEEK_NUMBER if "week" in norms else frozenset()
+    if any(i not in known and w not in tw.filler and w not in of_week for i, w in enumerate(norms)):
         return None  # a word of something else: "what time is the recital?"
     today = clock.today()
     if how_many:
@@ -201,6 +205,10 @@ def read_time_question(text: str, clock: Clock, options: Any = None) -> Frame | 
         return Frame(text=text, domain=DOMAIN, ask="is_there", window=on, flags=frozenset({"weekday"}),
                      things=(weekday[0],))
     said_today = window is not None and window.start.date() == today
+    if "week" in norms and not (asks_date or asks_day) and (window is None or said_today) \
+            and set(norms) <= tw.filler | _WEEK_NUMBER:
+        # "what week is it?", "which week of the year are we in?": this week's number (ISO 8601: from Monday)
+        return Frame(text=text, domain=DOMAIN, ask="which", flags=frozenset({"week"}))
     if not (asks_date or asks_day or (said_today and set(norms) <= _WHAT_IS_IT and set(norms) & {"it", "it's"})):
         return None  # "what is it, today?" asks the date; "what is there today?" asks what is on
     if window is None or window.start.date() == today:
@@ -208,6 +216,10 @@ def read_time_question(text: str, clock: Clock, options: Any = None) -> Frame | 
     return Frame(text=text, domain=DOMAIN, ask="which", window=window, flags=frozenset({"weekday"}))
 
 
+# a day "falls on" or "lands on" a weekday: said after the day, the verb is no season ("fall") and no day
+_FALLS_ON = re.compile(r"\b(?:fall|falls|land|lands)(?:\s+on)?(?=\s*(?:\bthis\s+(?:year|month)\b)?\s*[?.!]*\s*$)", re.I)
+# the words of a question about the week's number, besides the filler
+_WEEK_NUMBER = frozenset(("week", "number", "no", "year", "we're", "we", "are"))
 # "this year" or "this month" said of a day ("on this year", "of this month")
 _THIS_SPAN = re.compile(r"\b(?:(?:on|of|in|for)\s+)?this\s+(year|month)\b", re.I)
 _ORDINALS = ("first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|"

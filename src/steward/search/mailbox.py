@@ -50,6 +50,14 @@ class Mailbox:
         return analyze(self._db(), query, clock=clock or self.clock,
                        limit=self.analyze_limit if limit is None else limit)
 
+    def own_address(self) -> str | None:
+        """The person's own address: the one most of the newest mail is sent to (at least a third of it), or None
+        when no address is (a shared or forwarded mailbox)."""
+        from steward.store import messages as repo
+
+        found = repo.most_addressed(self._db())
+        return found[0] if found is not None and found[1] * 3 >= found[2] else None
+
     def stored(self, message_ids: Sequence[int]) -> dict[int, Message]:
         """What the store keeps of some messages (sender, subject, snippet, dates: never a body), by id."""
         from steward.store import messages as repo

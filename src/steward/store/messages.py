@@ -182,6 +182,19 @@ def count_messages(conn: sqlite3.Connection) -> int:
     return int(conn.execute("SELECT count(*) FROM messages").fetchone()[0])
 
 
+def most_addressed(conn: sqlite3.Connection, newest: int = 500) -> tuple[str, int, int] | None:
+    """(the address the most of the newest messages are sent to, how many, of how many): the mailbox's owner,
+    read from their mail (one bounded read of the newest `newest` rows); None for an empty store."""
+    row = conn.execute("SELECT lower(j.value), count(DISTINCT m.id) FROM (SELECT id, recipients FROM messages ORDER BY id "
+                       "DESC LIMIT ?) AS m, json_each(m.recipients) AS j GROUP BY lower(j.value) ORDER BY 2 DESC, 1 "
+                       "LIMIT 1", (newest,)).fetchone()
+    if row is None:
+        return None
+    total = int(conn.execute("SELECT count(*) FROM (SELECT id FROM messages ORDER BY id DESC LIMIT ?)",
+                             (newest,)).fetchone()[0])
+    return str(row[0]), int(row[1]), total
+
+
 def max_message_id(conn: sqlite3.Connection) -> int:
     """The largest message id (0 for none): changes when mail arrives, and costs one index probe."""
     return int(conn.execute("SELECT coalesce(max(id), 0) FROM messages").fetchone()[0])

@@ -32,9 +32,16 @@ def is_action_request(text: str, vocab: Vocab) -> bool:
     for i in range(start, len(norms)):
         if not match_at(norms, i, vocab.mutate_verbs):
             continue
+        if i >= 2 and norms[i - 1] in ("i", "we") and norms[i - 2] in _DID and norms[i] in _WRITING:
+            continue  # "who did I email last week?", "did we reply to the school?": what was written, asked
         if i == start or match_at(norms[i - 1:i], 0, vocab.verb_cues):
             return True
     return _config_frame(norms, vocab)
+
+
+_DID = frozenset(("did", "didn't", "didnt"))
+# the verbs of writing to someone: after "did I" they ask what the person wrote, never a request to write
+_WRITING = frozenset(("email", "e-mail", "mail", "message", "reply", "write", "send", "forward", "text"))
 
 
 _CONFIG_DETERMINERS = (("my",), ("the",), ("our",), ("this",))

@@ -40,7 +40,7 @@ from steward.reader.pointing import (
 )
 from steward.reader.pointing import listed as listed_things
 from steward.reader.pointing import reply as point_reply
-from steward.reader.read import follow_on, says_a_day_from_before, without_aside
+from steward.reader.read import asked_plainly, follow_on, says_a_day_from_before, without_aside
 from steward.reader.requests import Requests
 from steward.reader.views import waiting_items, with_waiting
 from steward.reader.words import ReaderWords
@@ -164,6 +164,8 @@ class ReaderAnswers:
         reader = self._reader()
         # "hiya! anything on this afternoon?": the question, read without the greeting said before it
         turn = replace(turn, text=without_aside(turn.text, reader.words))
+        # "did you add the party to my calendar?", "is this week a bin week?": asked plainly
+        turn = replace(turn, text=asked_plainly(turn.text) or turn.text)
         fresh = frame = reader.read(turn.text, clock)
         before = self._before(turn)
         action = is_action_request(turn.text, reader.vocab)

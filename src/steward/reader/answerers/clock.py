@@ -1,5 +1,5 @@
-"""The date and the time: the time now (here or in a place), today's date, the weekday of a day, the days
-to or since a day. Read from the person's clock (`steward.clock`, `--now` pins it), written in their
+"""The date and the time: the time now (here or in a place), today's date, the weekday of a day, this week's
+number, the days to or since a day. Read from the person's clock (`steward.clock`, `--now` pins it), written in their
 formats (`steward.formats`); the frames come from `reader/timeasks.py`."""
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ def clock_answerer() -> Answerer:
         if "date" in asked:
             today = clock.today()
             return Answer(f"Today is {clock.formats.day_long(today)}.", {"date": today.isoformat()})
+        if "week" in asked:
+            return _week(clock)
         if frame.window is None:
             return None
         day = clock.local(frame.window.start).date()
@@ -36,6 +38,16 @@ def clock_answerer() -> Answerer:
         return None
 
     return Answerer("clock", "clock", answer, asks=("when", "which", "is_there", "count"))
+
+
+def _week(clock: Clock) -> Answer:
+    """ "It's week 49 of 2026 (Monday 30 November to Sunday 6 December)": the ISO 8601 week, from Monday."""
+    today = clock.today()
+    year, week, weekday = today.isocalendar()
+    monday = today - timedelta(days=weekday - 1)
+    fmt = clock.formats
+    return Answer(f"It's week {week} of {year} ({fmt.day_long(monday)} to {fmt.day_long(monday + timedelta(days=6))}).",
+                  {"week": week, "year": year, "from": monday.isoformat()})
 
 
 def _said(frame: Frame) -> str:

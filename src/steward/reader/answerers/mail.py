@@ -79,6 +79,8 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                       f" <{h.message.sender}>: \u201c{h.message.subject}\u201d \u2014 {_why(h, box)}" for h in hits]
             view = mail_view(lines[0].rstrip(":"), [h.message for h in hits], clock, window_words(frame, clock))
             return Answer("\n".join(lines), {"messages": [h.id for h in hits], "view": view})
+        if _I_WROTE.search(frame.text):
+            return _written(frame, clock, box, senders_named(frame), lists())
         if "genuine" in frame.flags:
             from steward.reader.answerers.verdict import genuine_answer
             from steward.reader.words import load_words
@@ -104,7 +106,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             inside = frame.window is None or set(words(frame.window.said)) - _NOT_TOPIC <= set(words(topic))
             about = _about(topic, box, clock) if inside else None
             if about is None and inside and by_meaning is not None and frame.window is None and _says_a_thing(frame, topic):
-                about = _nearest(topic, by_meaning, clock)
+                about = _nearest(topic, by_meaning, clock) or _none_about(topic, box, clock)
             if about is not None:
                 return about
         senders = senders_named(frame)
@@ -239,6 +241,53 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
 
 
 RECENT_DAYS = 14
+# what the person wrote ("who did I email last week?", "did I reply to Ana?", "have I written to the school?", "my
+# sent mail"): their own messages, never the mail they received
+_I_WROTE = re.compile(r"\b(?:(?:did|didn't|have|haven't|had)\s+(?:i|we)|i've|i\s+have|we've)\s+(?:ever\s+|already\s+|yet\s+)?"
+                      r"(?:e-?mail(?:ed)?|mail(?:ed)?|message(?:d)?|repl(?:y|ied)|write|wr(?:o|i)tten|wrote|send|sent|"
+                      r"forward(?:ed)?)\b|\bmy\s+sent\s+(?:mail|e-?mails|messages|items|folder)\b|"
+                      r"\b(?:who|what)\s+(?:i|we)\s+(?:e-?mailed|wrote|sent|replied)\b", re.I)
+
+
+def _written(frame: Frame, clock: Clock, box: Mailbox, named: list[SlotValue], lists: SlotLists) -> Answer:
+    """The person's own messages (sent from the address most of their mail is sent to), newest first, to whom
+    and about what; to one person when the question names them (ever, when it says no day); in the window
+    said, else the last fortnight (and the newest before it, when none is that recent)."""
+    own = box.own_address()
+    if own is None:
+        return Answer("I can't tell which address is yours: no one address gets most of this mail, so I can't "
+                      "pick out what you sent.", {"messages": []})
+    names = {a.casefold(): s.value for s in lists.of_slot("sender") for a in s.addresses}
+    to = {a.casefold() for s in named for a in s.addresses}
+    hits = box.from_sender(own, limit=200, clock=clock).hits
+    if to:
+        hits = [h for h in hits if {r.casefold() for r in h.message.recipients} & to]
+    span = f"in the last {RECENT_DAYS} days"
+    if frame.window is None and to:
+        span = "in the mail Steward holds"  # "did I email Ana?": ever, not only lately
+    elif frame.window is not None:
+        hits = [h for h in hits if frame.window.start <= h.message.received_at < frame.window.end]
+        span = frame.window.said
+    else:
+        since = clock.now() - timedelta(days=RECENT_DAYS)
+        recent = [h for h in hits if h.message.received_at >= since]
+        if recent or not hits:
+            hits = recent
+        else:
+            span = "lately (none in the last fortnight)"
+    whom = f" to {' or '.join(s.value for s in named)}" if named else ""
+    if not hits:
+        when = "" if span.startswith("in the mail") else f" {span}"
+        return Answer(f"Steward holds no mail you sent{whom}{when} (it has only the mail imported or synced for "
+                      f"{own}).", {"messages": []})
+    hits.sort(key=lambda h: h.message.received_at, reverse=True)
+    lines = [f"What you sent{whom} {span}, newest first ({len(hits)} message{'s' if len(hits) != 1 else ''}):"]
+    for h in hits[:SHOWN]:
+        m = h.message
+        at = clock.local(m.received_at)
+        people = ", ".join(names.get(r.casefold(), r) for r in m.recipients) or "(no one named)"
+        lines.append(f"- {day_text(at.date(), clock)} {clock.formats.time(at)} to {people}: \u201c{m.subject}\u201d")
+    return Answer("\n".join(lines), {"messages": [h.id for h in hits[:SHOWN]], "count": len(hits)})
 # the verbs of writing: a kind of place said with one ("has the vet emailed?") asks of that place's mail
 _WRITING = frozenset(("email", "emailed", "e-mail", "e-mailed", "mailed", "messaged", "wrote", "written", "write",
                       "sent", "send", "texted", "replied", "contacted", "forwarded"))
@@ -281,18 +330,23 @@ def _whole_days(frame: Frame) -> bool:
 
 # what a question about mail is about: "the email about the lease", "the Rotterdam photos mail", "find the
 # dal recipe", "where's the recipe someone sent"
-_ABOUT = (re.compile(r"\b(?:about|regarding|concerning|re)\s+(?P<t>[^?.!]+)", re.I),
+_ABOUT = (re.compile(r"\b(?:about|regarding|concerning|re|in\s+regards?\s+to|with\s+regards?\s+to|(?:having\s+)?to\s+do\s+with|"
+                     r"related\s+to|relating\s+to)\s+(?P<t>[^?.!]+)", re.I),
           # "who forwarded me the recital programme?": the mail of that thing, and who sent it
           re.compile(r"^\s*who\s+(?:sent|emailed|e-mailed|mailed|forwarded|wrote)\s+(?:me|us)?\s*(?:the|a|an|that|this)?"
                      r"\s*(?P<t>[^?.!]+)", re.I),
           re.compile(r"\b(?:the|my|a|an|that|this|find|show|get)\s+(?P<t>[\w'\u2019& -]+?)\s+(?:e-?mails?|mails?|messages?|"
                      r"(?:someone|somebody|they|he|she)\s+sent)\b", re.I),
+          # "search my inbox for the lease", "look through my mail for the invoice": what is looked for in the mail
+          re.compile(r"\b(?:search|searching|look|looking|go|going|dig|digging)(?:\s+(?:through|in|into))?\s+(?:my|the|your)?\s*"
+                     r"(?:e-?mails?|mails?|inbox|messages?|mailbox)\s+for\s+(?P<t>[^?.!]+)", re.I),
           re.compile(r"^\s*(?:please\s+|can you\s+|could you\s+)?(?:find|dig out|look up|pull up)\s+(?:me\s+)?"
                      r"(?:the|my|that)\s+(?P<t>[^?.!]+)", re.I))
 _NOT_TOPIC = frozenset(("the", "a", "an", "my", "our", "your", "that", "this", "those", "these", "some", "any", "one",
                         "someone", "somebody", "sent", "send", "me", "about", "from", "of", "for", "to", "in", "on",
                         "and", "or", "being", "was", "were", "is", "are", "it", "please", "pls", "again", "email",
-                        "emails", "mail", "mails", "message", "messages", "e-mail", "find", "where", "where's"))
+                        "emails", "mail", "mails", "message", "messages", "e-mail", "find", "where", "where's",
+                        "regard", "regards", "having", "do", "with", "related", "relating"))
 
 
 def _topic(text: str) -> str:
@@ -323,6 +377,15 @@ def _about(topic: str, box: Mailbox, clock: Clock) -> Answer | None:
         lines.append(f"- {who}: {g.count} (the last on "
                      f"{day_text(clock.local(g.last).date(), clock)}){example}")
     return Answer("\n".join(lines), {"count": found.total, "groups": [g.sender for g in groups]})
+
+
+def _none_about(topic: str, box: Mailbox, clock: Clock) -> Answer | None:
+    """ "No message says 'promotion' ...": when no message holds any word of the topic and none comes near it in
+    meaning (searched both ways before this is said); None when some message says one of its words."""
+    if box.analyze(topic, clock=clock, limit=1).total:
+        return None
+    return Answer(f"No message says \u2018{topic}\u2019, in those words or near them in meaning. Ask with other "
+                  "words, or for the mail of a sender (\u201cmail from ...\u201d).", {"count": 0, "messages": []})
 
 
 # how near in meaning a message must be to a topic no message says in its words to be shown as about it:
