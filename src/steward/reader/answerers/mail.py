@@ -106,7 +106,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             inside = frame.window is None or set(words(frame.window.said)) - _NOT_TOPIC <= set(words(topic))
             about = _about(topic, box, clock) if inside else None
             if about is None and inside and by_meaning is not None and frame.window is None and _says_a_thing(frame, topic):
-                about = _nearest(topic, by_meaning, clock) or _none_about(topic, box, clock)
+                about = _nearest(topic, by_meaning, clock)
             if about is not None:
                 return about
         senders = senders_named(frame)
@@ -377,15 +377,6 @@ def _about(topic: str, box: Mailbox, clock: Clock) -> Answer | None:
         lines.append(f"- {who}: {g.count} (the last on "
                      f"{day_text(clock.local(g.last).date(), clock)}){example}")
     return Answer("\n".join(lines), {"count": found.total, "groups": [g.sender for g in groups]})
-
-
-def _none_about(topic: str, box: Mailbox, clock: Clock) -> Answer | None:
-    """ "No message says 'promotion' ...": when no message holds any word of the topic and none comes near it in
-    meaning (searched both ways before this is said); None when some message says one of its words."""
-    if box.analyze(topic, clock=clock, limit=1).total:
-        return None
-    return Answer(f"No message says \u2018{topic}\u2019, in those words or near them in meaning. Ask with other "
-                  "words, or for the mail of a sender (\u201cmail from ...\u201d).", {"count": 0, "messages": []})
 
 
 # how near in meaning a message must be to a topic no message says in its words to be shown as about it:
