@@ -13,7 +13,7 @@ import re
 import sqlite3
 import threading
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 
@@ -156,7 +156,7 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
             phrases += tuple(p for p in name_phrases(via, _everyday_apart(via, generic, everyday)) if p not in phrases)
         values.append(SlotValue("provider", provider, provider, phrases,
                                 kind=kind_of(f"{provider} {titles} {via}", kinds), issuer=via))
-    signatures = _signatures(repo.message_ends(conn), reader_words)
+    signatures = _signatures(repo.message_ends(conn), reader_words, {row.address: row.name for row in senders})
     by_name: dict[str, list[str]] = {}
     for row in senders:
         name = row.name or row.address
@@ -239,19 +239,29 @@ _SIGN_OFF = re.compile(r"(?:love|cheers|thanks|best|regards|xo+|x+|beijos?|bjs|a
                        r"hugs|kisses|ciao|cuídate|take care)[,!.]?\s+\S+\s*[.!]?\s*$", re.I)
 
 
-def _signatures(ends: Iterable[tuple[str, str]], reader_words: ReaderWords) -> dict[str, tuple[str, ...]]:
+def _signatures(ends: Iterable[tuple[str, str]], reader_words: ReaderWords,
+                names: Mapping[str, str] | None = None) -> dict[str, tuple[str, ...]]:
     """The name each personal sender signs with, read from the ends of their stored snippets: a word for
-    a relation ("Mamá") wherever it ends a message, a name ("Tavo") after a sign-off or ending two of them."""
+    a relation ("Mamá") wherever it ends a message, a name ("Tavo") after a sign-off or ending two of them,
+    or once when it is the short form of the sender's own first name ("Bart" of Bartholomew)."""
     seen: dict[str, dict[str, int]] = {}
     for sender, end in ends:
         m = _SIGNED.search(end)
         if m is None:
             continue
         word = m.group(1)
-        weight = 2 if _kin_words(word, reader_words) or _SIGN_OFF.search(end) else 1
+        weight = 2 if _kin_words(word, reader_words) or _SIGN_OFF.search(end) or \
+            _short_of(word, (names or {}).get(sender, "")) else 1
         counts = seen.setdefault(sender, {})
         counts[word] = counts.get(word, 0) + weight
     return {s: tuple(w for w, n in counts.items() if n >= 2) for s, counts in seen.items()}
+
+
+def _short_of(word: str, name: str) -> bool:
+    """Whether a word is the short form of a name's first word: its first three letters or more, not all of it."""
+    first = (name_words(name) or ("",))[0]
+    said = word.casefold()
+    return len(said) >= 3 and len(first) > len(said) and first.startswith(said)
 
 
 _NOT_NAMES = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "hi", "dear", "thanks", "your", "please"])

@@ -138,6 +138,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         now = clock.now()
         service = appointments()
         by_mail = _named_in_mail(frame, service, mailbox, clock) if not named and mailbox is not None else None
+        kinds_said = frame.kinds
         if by_mail is not None:
             # "when is Biscuit's jab?", "when's BA283?": a name no provider has, said in the mail of a booking
             moment = frame.window is not None and frame.window.start == frame.window.end
@@ -160,7 +161,14 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         if frame.window is not None and frame.window.start < frame.window.end <= now and (named or frame.kinds):
             return _gone_by(frame, service, clock, rw, lists(), mailbox)
         ahead = bookings_ahead(now)
-        terms = thing_terms(frame, rw) if not named and not frame.kinds else ()
+        if by_mail is not None and kinds_said:
+            # "the Kigali flight": of the bookings whose mail says the name, the ones of the kind said
+            of_kind = [b for b in ahead if b.message_id in by_mail[1] and b.kind in kinds_said]
+            if of_kind:
+                ahead = of_kind
+                frame = replace(frame, kinds=kinds_said)
+        terms = thing_terms(frame, rw) if not named and not frame.kinds and not (
+            by_mail is not None and kinds_said) else ()
         thing = _by_thing(frame, terms, ahead, rw, mailbox, clock) if terms else None
         if thing is not None:
             return thing
@@ -180,6 +188,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         ahead = [b for b in ahead if (b.status == _REJECTED["invitation"]) == invited
                  or (not invited and (named or by_mail is not None))]
         ahead = _with_titles(ahead, mailbox)
+        standing = ahead if (named or frame.kinds or by_mail is not None) and frame.window is None else []
         if "cancelled" in frame.flags:
             ahead = [b for b in ahead if b.status == "cancelled"]
         elif "offered" in frame.flags:
@@ -189,9 +198,17 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         elif "moved" in frame.flags:
             ahead = [b for b in ahead if b.status == MOVED or b.status.startswith("your mail says")
                      or _MOVED_TO_TIME in b.status]
-        what = " and ".join(v.value for v in named) or (f"the bookings whose mail says \u2018{by_mail[0]}\u2019" if by_mail else "") or \
+        what = " and ".join(v.value for v in named) or (f"the bookings whose mail says \u2018{by_mail[0]}\u2019"
+                                                         + (f" ({frame.kinds[0]})" if len(frame.kinds) == 1 else "")
+                                                         if by_mail else "") or \
             " or ".join(f"the {k}" for k in frame.kinds) or (
             "invitations" if invited else "appointments")
+        if not ahead and standing and frame.flags & {"cancelled", "moved"} and "offered" not in frame.flags:
+            # "is the flight cancelled?" of a booking ahead that no mail cancels or moves: no, and the booking
+            change = "cancels" if "cancelled" in frame.flags else "moves"
+            lines = [b.line(clock) for b in standing[:4]]
+            return Answer("\n".join([f"No: no mail Steward has read {change} {what}. As it stands:", *lines]),
+                          {"appointments": lines})
         if not ahead:
             return _none_ahead(frame, service, clock, what, rw, lists(), mailbox)
         if "earlier" in frame.flags and (named or frame.kinds or by_mail is not None):
@@ -301,6 +318,9 @@ def _by_thing(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: Read
         return None
     found = [_titled(ahead[i], said[i].message) for i in fit]
     what = "the " + " ".join(terms)
+    if len(found) > 1 and mailbox is not None and frame.flags & {"reference", "seat"}:
+        # a detail of bookings that share a trip (a flight and its hotel): each one's, labelled, not a question
+        return (_references if "reference" in frame.flags else _seats)(found, what, mailbox(), clock)
     if len(found) > 1:
         lines = [b.line(clock) for b in found[:4]]
         return Answer("\n".join([f"More than one booking in your mail could be {what}:", *lines]),

@@ -70,10 +70,15 @@ def dues_answerer(dues: Callable[[], DuesService],
     return Answerer("dues", "money", answer, asks=READ_ASKS, wants="digest")
 
 
+# "this week" said with this many days of it left or fewer is near its end (on a Saturday or a Sunday): the
+# answer adds what the next seven days hold; earlier in the week a bill past its end is no answer to it
+_WEEK_END_DAYS = 2
+
+
 def _week_end(service: DuesService, result: Digest, frame: Frame, today: date, clock: Clock) -> str | None:
     """Near the week's end "this week" is a day or two: say so, and what the next seven days add."""
     days = str(result.window)
-    if not days.endswith("d") or not days[:-1].isdigit() or int(days[:-1]) >= 7:
+    if not days.endswith("d") or not days[:-1].isdigit() or int(days[:-1]) > _WEEK_END_DAYS:
         return None
     seen = {i.due.id for i in result.items}
     week = service.digest(window="7d", categories=frame.kinds, as_of=today)

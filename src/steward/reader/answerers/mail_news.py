@@ -123,13 +123,31 @@ def unread(frame: Frame, clock: Clock, box: Mailbox) -> Answer:
     return _answer(head, mail[:SHOWN], frame, clock, [_line(m, clock) for m in mail[:SHOWN]], len(mail))
 
 
-def latest_says(messages: Sequence[Message], clock: Clock) -> str:
-    """The line that opens an answer about a sender's mail with what the newest one says."""
+def latest_says(messages: Sequence[Message], clock: Clock, asked: bool = False) -> str:
+    """The line that opens an answer about a sender's mail with what the newest one says; `asked` (the
+    question asks what they asked for: "what did Jo want me to pick up?"): the newest one whose stored words
+    ask something of the person, when one does."""
     m = max(messages, key=lambda x: x.received_at)
+    asking = [x for x in messages if x.category != "phishing_suspect" and _ASKS.search(f"{x.subject} {x.snippet}")]
+    if asked and asking:
+        m = max(asking, key=lambda x: x.received_at)
     at = clock.local(m.received_at)
     body = f" \u2014 {_short(m.snippet)}" if m.snippet.strip() and m.category != "phishing_suspect" else ""
-    return (f"The latest from {m.sender_name or m.sender}, {day_text(at.date(), clock)} {clock.formats.time(at)}: "
-            f"\u201c{m.subject}\u201d{body}")
+    head = "What" if asked and asking else "The latest from"
+    who = m.sender_name or m.sender
+    return (f"{head} {who} asked, {day_text(at.date(), clock)} {clock.formats.time(at)}: " if head == "What" else
+            f"{head} {who}, {day_text(at.date(), clock)} {clock.formats.time(at)}: ") + f"\u201c{m.subject}\u201d{body}"
+
+
+# words of a message that ask something of its reader ("can you grab milk?", "please bring the forms",
+# "don't forget the tickets")
+_ASKS = re.compile(r"\b(?:can|could|would|will) (?:you|u)\b|\bplease\b|\bpls\b|\bplz\b|\bdon'?t forget\b|"
+                   r"\bremember to\b|\bmake sure\b|\bneed you to\b|\bwould you mind\b|\bmind (?:getting|picking|"
+                   r"bringing|buying)\b", re.I)
+# the words of a question that ask what someone asked for ("what did Jo ask me to get?", "what did Sam need me
+# to bring?")
+ASKED_FOR = re.compile(r"\b(?:ask|asked|asks|asking|need|needed|needs|tell|told|tells|request|requested|want|"
+                       r"wanted|wants)\b(?: (?:me|us))? (?:to|for)\b", re.I)
 
 
 def day_it_gives(m: Message, clock: Clock) -> str | None:

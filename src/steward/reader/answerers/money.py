@@ -3,6 +3,7 @@ overdue, autopay; totals per currency (never added across currencies). Through `
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from datetime import timedelta
 from decimal import Decimal
@@ -142,15 +143,18 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 return lure  # a fee only a lure asks for is never among what is owed
         mentioned: set[str] = set()
         called = ""  # the name the mail of the issuers meant uses ("the Visa Platinum")
-        if not named:
+        if not named and frame.unmatched:
+            # a name no biller has, said in a biller's own mail ("the Visa Platinum"; "Noor's piano invoice": the
+            # school's invoice for Noor's lessons): that biller's bills, when every name said is in its mail
+            issuers_all = {i.due.issuer for i in service.digest(window="all", statuses=("open", "paid")).items}
             for u in frame.unmatched:
-                called = u.said
-                issuers_all = {i.due.issuer for i in service.digest(window="all", statuses=("open", "paid")).items}
-                mentioned = _mentioned_by(u.said, issuers_all, mailbox(), clock) if mailbox is not None else set()
-                if mentioned:
-                    break
-                return Answer(honesty.no_such(u, "cards and bills" if u.what != "card" else "cards"),
-                              {"unmatched": u.said, "nearest": list(u.nearest)})
+                whose = re.sub(r"['\u2019]s$", "", u.said)
+                these = _mentioned_by(whose, issuers_all, mailbox(), clock) if mailbox is not None else set()
+                mentioned = these if not called else mentioned & these
+                called = f"{called} {whose}".strip()
+                if not mentioned:
+                    return Answer(honesty.no_such(u, "cards and bills" if u.what != "card" else "cards"),
+                                  {"unmatched": u.said, "nearest": list(u.nearest)})
         said_senders = frame.values("sender")
         if said_senders and not named and mailbox is not None:
             # "have I paid the fibre company?" of a sender whose bills Steward has not read: its own mail says
