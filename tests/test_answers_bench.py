@@ -86,7 +86,7 @@ FOURTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0,
 # what the fifth set (a development set over the fifth sample mailbox, written blind to the rules, then tuned
 # on by kind) scored when this test was last tightened: a change that adds a wrong answer in any capability
 # fails here
-FIFTH_WRONG_AT_MOST = {"money": 3, "appointments": 1, "schedule": 0, "mail": 2, "brief": 0, "reminders": 0}
+FIFTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the days set (two conversations of a day over the second and third sample mailboxes, written blind to
 # the rules) scored on its first run, before any tuning: a change that adds a wrong answer in any capability

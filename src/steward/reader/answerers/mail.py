@@ -196,7 +196,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         lines = [f"{total} message{'s' if total != 1 else ''} from {who}, newest first:"]
         if frame.flags & {"says", "recent"} and frame.ask != "count":
             # "what did Priya say?", "the latest from the school": what the newest one says, first
-            asked = bool(mail_news.ASKED_FOR.search(frame.text))
+            asked = frame.text if mail_news.ASKED_FOR.search(frame.text) else ""
             # "what did Kim ask me to tell Sam?": the one said first asked; the other is who it is for
             first = [h.message for h in hits if h.message.sender in senders[0].addresses] if asked else []
             lines.insert(0, mail_news.latest_says(first or [h.message for h in hits], clock, asked=asked))

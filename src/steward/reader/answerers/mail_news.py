@@ -123,14 +123,16 @@ def unread(frame: Frame, clock: Clock, box: Mailbox) -> Answer:
     return _answer(head, mail[:SHOWN], frame, clock, [_line(m, clock) for m in mail[:SHOWN]], len(mail))
 
 
-def latest_says(messages: Sequence[Message], clock: Clock, asked: bool = False) -> str:
+def latest_says(messages: Sequence[Message], clock: Clock, asked: str = "") -> str:
     """The line that opens an answer about a sender's mail with what the newest one says; `asked` (the
-    question asks what they asked for: "what did Jo want me to pick up?"): the newest one whose stored words
-    ask something of the person, when one does."""
+    question, when it asks what they asked for: "what did Jo want me to pick up?"): the one whose stored words
+    ask something of the person, the newest of those that ask what the question says (an errand: "can you
+    grab milk?"), when one does."""
     m = max(messages, key=lambda x: x.received_at)
     asking = [x for x in messages if x.category != "phishing_suspect" and _ASKS.search(f"{x.subject} {x.snippet}")]
     if asked and asking:
-        m = max(asking, key=lambda x: x.received_at)
+        wanted = _asked_words(asked)
+        m = max(asking, key=lambda x: (bool(wanted & _errand_words(f"{x.subject} {x.snippet}")), x.received_at))
     at = clock.local(m.received_at)
     body = f" \u2014 {_short(m.snippet)}" if m.snippet.strip() and m.category != "phishing_suspect" else ""
     head = "What" if asked and asking else "The latest from"
@@ -144,6 +146,24 @@ def latest_says(messages: Sequence[Message], clock: Clock, asked: bool = False) 
 _ASKS = re.compile(r"\b(?:can|could|would|will) (?:you|u)\b|\bplease\b|\bpls\b|\bplz\b|\bdon'?t forget\b|"
                    r"\bremember to\b|\bmake sure\b|\bneed you to\b|\bwould you mind\b|\bmind (?:getting|picking|"
                    r"bringing|buying)\b", re.I)
+# the verbs of an errand, one kind of thing asked whichever is said ("pick up" the milk they asked to "grab")
+_ERRANDS = frozenset(("get", "grab", "buy", "pick", "bring", "collect", "fetch", "pickup", "order"))
+_SMALL = frozenset(("me", "us", "to", "for", "the", "a", "an", "some", "up", "do", "from", "on", "at", "and", "my",
+                    "our", "it", "them", "that", "this", "what", "did", "does"))
+
+
+def _errand_words(text: str) -> set[str]:
+    """The words of a text, every errand verb read as one ("errand")."""
+    said = set(re.findall(r"[a-z']+", text.casefold())) - _SMALL
+    return {"errand" if w in _ERRANDS else w for w in said}
+
+
+def _asked_words(question: str) -> set[str]:
+    """What a question says was asked for: its words after "ask me to", "want us to", ..."""
+    m = ASKED_FOR.search(question)
+    return _errand_words(question[m.end():]) if m else set()
+
+
 # the words of a question that ask what someone asked for ("what did Jo ask me to get?", "what did Sam need me
 # to bring?")
 ASKED_FOR = re.compile(r"\b(?:ask|asked|asks|asking|need|needed|needs|tell|told|tells|request|requested|want|"
