@@ -1,8 +1,9 @@
-"""Flights written the way airlines' own e-tickets write them, each leg its own flight: a row with the
+"""Travel written the way its services write it. Flights the way airlines' own e-tickets write them, each leg its own flight: a row with the
 date against its month and four-digit times after each airport ("ZB 512  14Mar2027  LHR 0820  DUB 0935"),
 and legs under OUTBOUND / RETURN headings with each airport named and its code in brackets ("Leeds
-Bradford (LBA)  07:05  ->  Amsterdam Schiphol (AMS)  09:20"), a day trip's way back included. The mails
-are written for these tests."""
+Bradford (LBA)  07:05  ->  Amsterdam Schiphol (AMS)  09:20"), a day trip's way back included; and a stay
+booked through a service, named by the place on the line above its address, at its check-in hour on the
+place's clock. The mails are written for these tests."""
 
 from __future__ import annotations
 
@@ -42,3 +43,22 @@ def test_a_year_against_the_month_is_never_a_time_and_a_number_after_a_code_need
     # four digits after a code are a time only in a row that opens with a flight number
     assert _legs("Your gate: LHR 0820 opens at noon") == []
     assert _legs("Order 4471 shipped from LHR 0820") == []
+
+
+def test_a_stay_booked_through_a_service_is_the_places_at_its_check_in_hour_on_its_clock() -> None:
+    from steward.appointments.stays import from_text as stays_from_text
+
+    text = ("Hi Ana\n\nYour stay is confirmed.\n\nCasa Limonero\nAgiou Nikolaou Street, Oia, Greece\n"
+            "Check-in: Friday 16 April 2027, from 16:00\nCheck-out: Monday 19 April 2027, by 10:00\n"
+            "3 nights, 2 adults\n")
+    [stay] = stays_from_text(text, RECEIVED, "Stayly")
+    assert (stay.provider, stay.start) == ("Casa Limonero", "2027-04-16T16:00:00+03:00")
+
+
+def test_a_stay_whose_lines_name_no_place_above_an_address_is_the_services() -> None:
+    from steward.appointments.stays import from_text as stays_from_text
+
+    text = ("Your stay is confirmed.\nCheck-in: Friday 16 April 2027\nCheck-out: Monday 19 April 2027\n"
+            "3 nights, 2 adults\n")
+    [stay] = stays_from_text(text, RECEIVED, "Stayly")
+    assert (stay.provider, stay.start) == ("Stayly", "2027-04-16")

@@ -9,7 +9,9 @@ A stay is read when the mail speaks of lodging (a hotel, a hostel, a room, night
 one arrival date and one departure date after it (a label's date within a few characters of it, on its
 line or the next), at most 60 nights apart. The stay is those days, as an all-day booking: days need
 no zone, so a clock time beside them is not read (the hotel's zone is not known from text). The
-hotel is named by a line that labels it ("Hotel:", "Your booked house"), else by the sender.
+hotel is named by a line that labels it ("Hotel:", "Your booked house"), else by the name on the line
+above its address (a booking service's "Casa Limonero" above "Agiou Nikolaou Street, Oia, Greece"),
+else by the sender.
 
 A hotel's reservation card ("Check-in: Friday, October 9, 2026 from 4:00 PM", `patterns.find_in_card`)
 gives its check-in time on the hotel's clock: the zone of the address the card gives (its country when
@@ -73,7 +75,7 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
     if not first < last <= first + timedelta(days=_MAX_NIGHTS):
         return []
     named = hotel.search(text)
-    provider = " ".join((named.group(1) if named else sender_name).split()).strip(" .,:")
+    provider = " ".join((named.group(1) if named else _named_above(text) or sender_name).split()).strip(" .,:")
     if not provider or unsafe(provider):
         return []
     start_at = _check_in_at(text, arrival, first)
@@ -123,11 +125,30 @@ def _address(head: str) -> str | None:
     found = _ADDRESS.search(head)
     if found is not None:
         return found.group(1)
-    # an unlabelled line with a number (a street, a postcode) whose last part is a country by name
-    return next((line.strip() for line in head.splitlines() if re.search(r"\d", line) and len(line) <= 120
+    # an unlabelled line with a number (a street, a postcode), or of three parts or more ("Agiou Nikolaou Street, Oia,
+    # Greece"), whose last part is a country by name
+    return next((line.strip() for line in head.splitlines()
+                 if (re.search(r"\d", line) or line.count(",") >= 2) and len(line) <= 120
                  and (last := re.search(r",\s*(?:\d[\d -]{2,9}\s+)?([A-Za-zÀ-ÿ .]{4,})\s*$", line))
                  and country_code(last.group(1))),
                 None)
+
+
+# a place's name on a line of its own: a few capitalised words, no digits, no sentence
+_NAME_LINE = re.compile(r"\s*((?:[A-ZÀ-Ý][\w'’&-]*\s?){1,5})\s*")
+
+
+def _named_above(text: str) -> str | None:
+    """The name on the line right above the stay's address line, as a booking service writes the place
+    it booked ("Casa Limonero" above "Agiou Nikolaou Street, Oia, Greece"); None when there is none."""
+    address = _address(text[:_ADDRESS_CHARS])
+    if address is None:
+        return None
+    lines = [line for line in text[:_ADDRESS_CHARS].splitlines()]
+    at = next((i for i, line in enumerate(lines) if line.strip() == address), None)
+    above = next((line for line in reversed(lines[:at]) if line.strip()), "") if at else ""
+    found = _NAME_LINE.fullmatch(above)
+    return found.group(1).strip() if found and len(found.group(1).split()) >= 2 else None
 
 
 def from_card(provider: str, excerpt: str, check_in: datetime, head: str, received: datetime) -> Candidate:
