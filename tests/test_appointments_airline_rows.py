@@ -62,3 +62,20 @@ def test_a_stay_whose_lines_name_no_place_above_an_address_is_the_services() -> 
             "3 nights, 2 adults\n")
     [stay] = stays_from_text(text, RECEIVED, "Stayly")
     assert (stay.provider, stay.start) == ("Stayly", "2027-04-16")
+
+
+def _meta(subject: str, sender_name: str, snippet: str):  # type: ignore[no-untyped-def]
+    from steward.records.appointments import MessageMeta
+
+    return MessageMeta(id=1, key="k", sender="bookings@tablio.example", sender_name=sender_name, subject=subject,
+                       snippet=snippet, received_at=RECEIVED, category="appointment")
+
+
+def test_a_table_booked_through_a_service_is_the_restaurants_the_subject_and_text_name() -> None:
+    from steward.appointments.patterns import venue_in_subject
+
+    snippet = "Hi Sam, your table is booked. Olive & Fig Friday 5 March 2027, 20:00 Table for 2"
+    assert venue_in_subject(_meta("Table booked: Olive & Fig, 2 people", "Tablio", snippet)) == "Olive & Fig"
+    # the restaurant's own mail, or a subject whose words the text does not repeat, names no other place
+    assert venue_in_subject(_meta("Booking confirmed: Olive & Fig", "Olive & Fig", snippet)) is None
+    assert venue_in_subject(_meta("Booking confirmed: Cut and blow-dry with Rui", "Tablio", snippet)) is None

@@ -203,7 +203,7 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
         if when is None or not (when.has_date and when.has_time):
             continue
         # a cancellation or a move from the business itself often names no one: it is the sender's
-        provider = provider_in(sentence, meta, cues) or (
+        provider = venue_in_subject(meta) or provider_in(sentence, meta, cues) or (
             _card_provider(meta) if subject_confirms or status in ("cancelled", "rescheduled", "invitation") else None)
         if provider is None or not (cues.nouns.search(sentence) or normalise(provider) in normalise(sentence)
                                     or status != "confirmed"):
@@ -257,7 +257,7 @@ def find_in_card(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     if check_in is None and len(found) != 1:
         return []  # no date, or several with nothing to say which one is the booking's
     start, line = check_in or next(iter(found.items()))
-    provider = _card_provider(meta, cues)
+    provider = _venue_above(lines, line, meta.subject) or _card_provider(meta, cues)
     if provider is None or unsafe_name(provider):
         return []
     when = dates.find(line, at, options=options)
@@ -313,6 +313,35 @@ def _what(line: str, context: str, cues: Cues) -> str:
     if cues.check_in is not None and cues.check_in.search(line):
         return "stay"
     return "table" if _TABLE.search(f"{context}\n{line}") else "appointment"
+
+
+# a booking service's subject: what was booked, then the place it booked ("Table booked: Olive & Fig, 2 people")
+_SUBJECT_VENUE = re.compile(r"\b(?:confirmed|booked|reserved)\s*:\s*([A-Z][^,|\d]{1,58}?)\s*(?:,|\s[-–]\s|$)")
+
+
+def venue_in_subject(meta: MessageMeta) -> str | None:
+    """The place a booking service's mail booked, as its subject names it after "confirmed:" and its text
+    names it too; None when the subject names none, or names the sender itself."""
+    found = _SUBJECT_VENUE.search(meta.subject)
+    if found is None:
+        return None
+    name = " ".join(found.group(1).split()).strip(" .'’")
+    if (len(name.split()) > 6 or normalise(name) == normalise(meta.sender_name)
+            or normalise(name) not in normalise(meta.snippet)):
+        return None
+    return name
+
+
+def _venue_above(lines: list[str], line: str, subject: str) -> str | None:
+    """The place a booking service booked: the name on the line right above the booking's date, when the
+    subject names it too ("Booked: Olive & Fig, table for 2" over a card whose "Olive & Fig" stands above
+    "Friday 5 March 2027, 20:00"); None when the line above is no name the subject gives."""
+    at = lines.index(line) if line in lines else -1
+    above = next((other for other in reversed(lines[:at]) if other), "") if at > 0 else ""
+    if (not above or len(above) > 60 or len(above.split()) > 6 or re.search(r"\d", above)
+            or above.endswith((".", ":", "!", "?", ","))):
+        return None
+    return above if re.search(rf"(?<![\w]){re.escape(above)}(?![\w])", subject, re.I) else None
 
 
 def _card_provider(meta: MessageMeta, cues: Cues | None = None) -> str | None:
