@@ -21,3 +21,9 @@ def talk(app: App, *turns: str) -> list[str]:
     """The replies to `turns` said one after another in one conversation (named after them), writing nothing."""
     session = "/".join(turns)
     return [app.engine.turn(text, session=session, dry_run=True).reply for text in turns]
+
+
+def ask(app: App, text: str, session: str = "") -> tuple[str, str]:
+    """Which part answered `text`, said alone (or in `session`) and writing nothing, and its reply."""
+    trace = app.engine.turn(text, session=session or f"s-{text}", dry_run=True)
+    return trace.handled_by, trace.reply

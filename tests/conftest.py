@@ -55,6 +55,18 @@ class Result:
 
 
 @pytest.fixture(scope="module")
+def demo(app_in_own_home: Callable[[str, str], Any], request: pytest.FixtureRequest) -> Any:
+    """The demo home at the test module's clock (`DEMO_NOW`, else `NOW`, in `DEMO_ZONE`, else
+    Asia/Kolkata), built once for the module, with no model configured."""
+    from steward.demo import build_demo_home
+
+    module = request.module
+    built = app_in_own_home(getattr(module, "DEMO_ZONE", "Asia/Kolkata"), getattr(module, "DEMO_NOW", None) or module.NOW)
+    build_demo_home(built)
+    return built
+
+
+@pytest.fixture(scope="module")
 def sample_home(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The home built from the sample mailbox the test module names in `SAMPLE` (tests/sample_homes.py), once
     for the module."""

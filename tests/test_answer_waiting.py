@@ -3,22 +3,12 @@ with its proposal to Accept: on the demo home on a Saturday, the vet on Sunday m
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-import pytest
-
 from steward.app import App
-from steward.demo import build_demo_home
 
 NOW = "2026-12-05T10:00:00+00:00"  # Saturday 5 December 2026, London
-
-
-@pytest.fixture(scope="module")
-def demo(app_in_own_home: Callable[[str, str], App]) -> App:
-    built = app_in_own_home("Europe/London", NOW)
-    build_demo_home(built)
-    return built
+DEMO_ZONE = "Europe/London"
 
 
 def view_of(app: App, text: str) -> dict[str, Any]:

@@ -10,22 +10,11 @@ Every turn is recorded (no dry run): the next turn is read with the last one's f
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
 from steward.app import App
-from steward.demo import build_demo_home
 
 NOW = "2026-12-02T08:30:00+05:30"
-
-
-@pytest.fixture(scope="module")
-def demo(app_in_own_home: Callable[[str, str], App]) -> App:
-    """The demo home, built once for the module, with no model configured."""
-    built = app_in_own_home("Asia/Kolkata", NOW)
-    build_demo_home(built)
-    return built
 
 
 def talk(app: App, session: str, *turns: str) -> list[tuple[str, str]]:

@@ -3,27 +3,12 @@ person's own data, without a model (the demo's mailbox, its clock pinned on Mon 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
+from chat_helpers import ask
 from steward.app import App
-from steward.demo import build_demo_home
 
 NOW = "2026-09-14T09:00:00+05:30"
-
-
-@pytest.fixture(scope="module")
-def demo(app_in_own_home: Callable[[str, str], App]) -> App:
-    """The demo home, built once for the module, with no model configured."""
-    built = app_in_own_home("Asia/Kolkata", NOW)
-    build_demo_home(built)
-    return built
-
-
-def ask(app: App, text: str, session: str = "") -> tuple[str, str]:
-    trace = app.engine.turn(text, session=session or f"s-{text}", dry_run=True)
-    return trace.handled_by, trace.reply
 
 
 # the ten questions a new user asked of the demo home, and what a right answer holds (and must not)

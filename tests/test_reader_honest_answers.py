@@ -21,13 +21,6 @@ SECOND_NOW = "2026-12-03T19:40:00+11:00"
 
 
 @pytest.fixture(scope="module")
-def demo(app_in_own_home: Callable[[str, str], App]) -> App:
-    built = app_in_own_home("Asia/Kolkata", DEMO_NOW)
-    build_demo_home(built)
-    return built
-
-
-@pytest.fixture(scope="module")
 def second(app_in_own_home: Callable[[str, str], App]) -> App:
     built = app_in_own_home("Australia/Melbourne", SECOND_NOW)
     build_demo_home(built, mailbox="second")

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
+from chat_helpers import ask
 from steward.app import App
 from steward.demo import build_demo_home
 from steward.reader.match import travel_number
@@ -20,24 +21,11 @@ SECOND_NOW = "2026-12-03T19:40:00+11:00"
 
 
 @pytest.fixture(scope="module")
-def demo(app_in_own_home: Callable[[str, str], App]) -> App:
-    """The demo home, built once for the module, with no model configured."""
-    built = app_in_own_home("Asia/Kolkata", NOW)
-    build_demo_home(built)
-    return built
-
-
-@pytest.fixture(scope="module")
 def second(app_in_own_home: Callable[[str, str], App]) -> App:
     """The second sample home (other names, country and providers), with no model configured."""
     built = app_in_own_home("Australia/Melbourne", SECOND_NOW)
     build_demo_home(built, mailbox="second")
     return built
-
-
-def ask(app: App, text: str) -> tuple[str, str]:
-    trace = app.engine.turn(text, session=f"s-{text}", dry_run=True)
-    return trace.handled_by, trace.reply
 
 
 @pytest.mark.parametrize("text", ["did anybody send me an invite?", "any invitations still waiting on an answer from me?",

@@ -4,25 +4,17 @@ home, its clock pinned on Mon 14 Sep 2026, no language model)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
+from chat_helpers import ask
 from steward.app import App
-from steward.demo import build_demo_home
 from steward.embed.minilm import model_installed
 from steward.reader.meaning import ByMeaning
 
 NOW = "2026-09-14T09:00:00+05:30"
-
-
-@pytest.fixture(scope="module")
-def demo(app_in_own_home: Callable[[str, str], App]) -> App:
-    """The demo home, built once for the module, with no model configured."""
-    built = app_in_own_home("Asia/Kolkata", NOW)
-    build_demo_home(built)
-    return built
 
 
 class Counting:
@@ -35,11 +27,6 @@ class Counting:
     def embed(self, texts: Sequence[str]) -> Any:
         self.texts += len(texts)
         return self.inner.embed(texts)
-
-
-def ask(app: App, text: str) -> tuple[str, str]:
-    trace = app.engine.turn(text, session=f"s-{text}", dry_run=True)
-    return trace.handled_by, trace.reply
 
 
 needs_model = pytest.mark.skipif(not model_installed(), reason="the MiniLM weights package is not installed")

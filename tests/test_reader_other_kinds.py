@@ -4,27 +4,12 @@ its clock pinned, no model). Each sentence is written for Steward."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
+from chat_helpers import ask
 from steward.app import App
-from steward.demo import build_demo_home
 
 NOW = "2026-09-14T09:00:00+05:30"
-
-
-@pytest.fixture(scope="module")
-def demo(app_in_own_home: Callable[[str, str], App]) -> App:
-    """The demo home, built once for the module, with no model configured."""
-    built = app_in_own_home("Asia/Kolkata", NOW)
-    build_demo_home(built)
-    return built
-
-
-def ask(app: App, text: str) -> tuple[str, str]:
-    trace = app.engine.turn(text, session=f"s-{text}", dry_run=True)
-    return trace.handled_by, trace.reply
 
 
 @pytest.mark.parametrize(("text", "app_name"), [("got any fresh matches on bumble?", "Bumble"),

@@ -3,13 +3,10 @@ thing the turn before was about, or asks which; it is never saved as "pay it".""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 
 from steward.app import App
 from steward.calendar.reminders.referents import fill, pointer_in, referents
-from steward.demo import build_demo_home
 
 NOW = "2026-12-02T08:30:00+05:30"
 
@@ -57,13 +54,6 @@ def test_what_the_turn_before_was_about() -> None:
                                                         {"issuer": "Norbank", "kind": "card"}]}}}
     assert referents(two) == ("the Aqua Vale utility", "the Norbank card")
     assert referents({"data": {}}) == () and referents(None) == ()
-
-
-@pytest.fixture(scope="module")
-def demo(app_in_own_home: Callable[[str, str], App]) -> App:
-    built = app_in_own_home("Asia/Kolkata", NOW)
-    build_demo_home(built)
-    return built
 
 
 def talk(app: App, session: str, *turns: str) -> list[tuple[str, str, list[str]]]:
