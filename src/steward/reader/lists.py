@@ -165,7 +165,9 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     for name, addresses in sorted(by_name.items()):
         # an everyday word of a business's name is no name of it alone ("sharp" of Sharp Cuts Salon: "how
         # sharp is it?"); a person's first name, however common a word ("Grace", "Mark"), names them
-        plain = _everyday_apart(name, generic, everyday) if _a_business(name, businesses, reader_words) else generic
+        # nor is one of a name made only of everyday words ("long" of The Long Weekend: "how long is it overdue?")
+        plain = _everyday_apart(name, generic, everyday) if _a_business(name, businesses, reader_words) \
+            or _everyday_words_only(name, generic, everyday) else generic
         # a person's short first name ("Sam", "Zoë") names them, unless it is a word the reader knows
         phrases = name_phrases(name, plain | reader_words.known, 3) if "@" not in name else ()
         phrases += tuple(p for p in name_phrases(name, plain) if p not in phrases) if "@" not in name else ()
@@ -204,6 +206,13 @@ def _a_business(name: str, businesses: set[str], reader_words: ReaderWords) -> b
     """Whether a sender's name is a business's or a group's: one that books or bills, or one with a word of
     what a business or a group is ("Salon", "Board", "Services", "Club")."""
     return name in businesses or bool(set(name_words(name)) & ((reader_words.generic - _FUNCTION) | _GROUPS))
+
+
+def _everyday_words_only(name: str, generic: frozenset[str], everyday: frozenset[str]) -> bool:
+    """Whether a name is two everyday words or more and nothing else (a newsletter's "The Long Weekend", a
+    shop's "Good Food"): what it is called together, none of its words alone."""
+    own = [w for w in name_words(name) if w not in generic]
+    return len(own) >= 2 and all(w in everyday for w in own)
 
 
 def _everyday_apart(name: str, generic: frozenset[str], everyday: frozenset[str]) -> frozenset[str]:

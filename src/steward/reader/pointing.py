@@ -60,6 +60,7 @@ _FILLER = frozenset(("and", "who's", "whos", "what", "what's", "whats", "was", "
                      "cost", "amount", "total", "owe", "address", "location", "place", "sender", "whom", "content",
                      "item", "entry", "card", "reservation", "payment", "thing", "line", "number", "no", "no.",
                      "ones", "top", "bottom", "latest", "newest", "oldest", "earliest", "most", "recent",
+                     "later", "latter", "former", "earlier",
                      *_PLACES, *_NUMBERS))
 # said of a message only: "when did it come in?" asks when it arrived; of a train it asks the arrival
 _OF_MAIL = frozenset(("arrive", "arrived", "get", "got", "come", "came", "in", "receive", "received"))
@@ -115,7 +116,15 @@ def _place(said: Sequence[str], kind: str, count: int) -> int | None:
             return 0 if kind == "mail" else None
         if w in _OLDEST and (after in _THING or after == "") and before == "the":
             return -1 if kind == "mail" else 0
+        if w in _OF_TWO and (after in _THING or after == "") and before == "the" and count == 2:
+            # "the later one", "the former" of two things: by time for "later" and "earlier" (mail is newest
+            # first), by the order they were listed in for "former" and "latter"
+            return _OF_TWO[w] if w in ("former", "latter") or kind != "mail" else 1 - _OF_TWO[w]
     return None
+
+
+# one of two things listed, by the order they were listed in
+_OF_TWO = {"former": 0, "latter": 1, "earlier": 0, "later": 1}
 
 
 def _bare_place(word: str, kind: str) -> bool:

@@ -492,6 +492,8 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     norms = [w.replace("\u2019", "'") for w in words(text)]
     if now is None and _hits(norms, rw.for_a_model):
         return None  # "explain that one": the model's work on what was shown
+    if now is None and set(rw.widen(_kinds(norms, rw.provider_kinds))) - set(before.kinds):
+        return None  # a kind of place the question before did not ask of ("and the garage?"): never that thing
     if now is None:
         flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases))
         said = _window(text, clock, options)[0] if clock is not None and relative is None else None
@@ -1245,8 +1247,10 @@ def not_a_read(text: str, rw: ReaderWords) -> bool:
     if _hits(said, rw.for_a_model) and not sums_up_the_day(said, rw):
         return True  # ("a recap of the day ahead" is the brief, not a model's work)
     if _hits(said, rw.time_questions):
-        # "what day is it?" asks the calendar; "what day is the physio booking?" asks about a booking
-        return not any(_hits(said, cues) for cues in rw.domains.values())
+        # "what day is it?" asks the calendar; "what day is the physio booking?" asks about a booking, and so
+        # does "what day is the garage?" (a kind of place a booking is with) or "... the water bill?"
+        return not any(_hits(said, cues) for cues in rw.domains.values()) and not _kinds(said, rw.provider_kinds) \
+            and not _kinds(said, rw.bill_names)
     if not says_a_kept_list(said, rw):
         return False
     # a list named by what it holds of the person's data ("the list credit card accounts") is theirs to be read

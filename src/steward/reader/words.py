@@ -74,6 +74,9 @@ class ReaderWords:
     work_senders: tuple[Phrase, ...] = ()  # "from work", "my colleagues": the senders at the person's workplace
     way_back: tuple[Phrase, ...] = ()  # "and when do we get back?": the journey home after the one asked about
     other_apps: tuple[Phrase, ...] = ()  # "any new likes on instagram?": what another app holds, not the person's mail
+    topic_returns: tuple[Phrase, ...] = ()  # "going back to the train, ...": a thing asked of before, said again
+    corrections: tuple[Phrase, ...] = ()  # "no, I meant ...": the question before, asked again of another name
+    detail_asks: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "the address?": one slot asked alone
 
     @property
     def known(self) -> frozenset[str]:
@@ -129,6 +132,9 @@ def parse_words(text: str) -> ReaderWords:
         work_senders=_phrases(data.get("work_senders") or [], "work_senders"),
         way_back=_phrases(data.get("way_back") or [], "way_back"),
         other_apps=_phrases(data.get("other_apps") or [], "other_apps"),
+        topic_returns=_phrases(data.get("topic_returns") or [], "topic_returns"),
+        corrections=_phrases(data.get("corrections") or [], "corrections"),
+        detail_asks=_table(data.get("detail_asks") or {}, "detail_asks"),
     )
 
 

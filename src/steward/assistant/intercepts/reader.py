@@ -27,6 +27,7 @@ from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
 from steward.reader import Answerers, Frame, Reader, honesty
 from steward.reader.answerers.schedule import more_than_days
+from steward.reader.fragments import back_to
 from steward.reader.frame import Named, SlotValue, Window, from_json
 from steward.reader.how_long import asks_how_long, with_how_long
 from steward.reader.pointing import (
@@ -166,6 +167,8 @@ class ReaderAnswers:
         turn = replace(turn, text=without_aside(turn.text, reader.words))
         # "did you add the party to my calendar?", "is this week a bin week?": asked plainly
         turn = replace(turn, text=asked_plainly(turn.text) or turn.text)
+        # "let's go back to the train, when does it get in?": the question, opened on the thing it goes back to
+        turn = replace(turn, text=back_to(turn.text, reader.words))
         fresh = frame = reader.read(turn.text, clock)
         before = self._before(turn)
         action = is_action_request(turn.text, reader.vocab)
@@ -173,6 +176,14 @@ class ReaderAnswers:
                 (before.names_something or before.kinds) and _IT_ON.search(turn.text):
             # "wasn't that on the 3rd?" after the physio: a day asked of the thing before, not of the calendar
             fresh = frame = None
+        settled = None
+        if before is not None and not action:
+            # "no sorry, I meant the other card", "what time?": the question before, one slot of it changed
+            settled = _corrected(turn.text, before, reader, clock) or _detail_asked(turn.text, before, fresh, reader)
+            if isinstance(settled, OpenQuestion):
+                return Match(NAME, {"frame": before, "ask": settled})
+            if settled is not None:
+                fresh = frame = settled
         shown = self._shown(turn) if not action else None
         if not action and (fresh is None or fresh.domain != "clock"):
             picked = pointed(turn.text, shown) or the_other_listed(turn.text, shown)
@@ -220,7 +231,7 @@ class ReaderAnswers:
                 start = datetime.combine(day, datetime.min.time(), clock.zone)
                 before = replace(before, window=Window(start, start + timedelta(days=1),
                                                        f"on {clock.formats.day(day)}", "day"))
-        if before is not None and not action and (fresh is None or fresh.domain != "clock"):
+        if before is not None and not action and (fresh is None or fresh.domain != "clock") and settled is None:
             frame = follow_on(turn.text, before, frame, reader.words, clock, reader.date_options)
             if frame is not None and frame is not fresh and frame.domain == "mail" and frame.window is not None \
                     and frame.window.start > clock.now():
@@ -551,6 +562,55 @@ class ReaderAnswers:
             return None
         by, answer = got
         return Outcome(reply=answer.reply, data={"frame": frame.to_json(), "answerer": by, **dict(answer.data)})
+
+
+def _corrected(text: str, before: Frame, reader: Reader, clock: Clock) -> Frame | OpenQuestion | None:
+    """The question before asked again with what a correction says in its place ("no sorry, I meant the
+    Lyrebird card", "I mean next week"): its ask, its flags and its day kept, the names (or the day) said now
+    put in; a short question when what is said reads as nothing; None when the text corrects nothing."""
+    from steward.reader.fragments import correction
+
+    said = correction(text, reader.words)
+    if said is None:
+        return None
+    part = reader.read(said, clock) or reader.read(f"what about {said}?", clock)
+    if part is None or not (part.names_something or part.kinds or part.window or part.unmatched):
+        return OpenQuestion(NAME, "What did you mean? Say the name, the thing or the day.",
+                            {"text": text, "domains": []})
+    if not (part.names_something or part.kinds or part.unmatched):
+        return replace(before, text=text, window=part.window, scores=(), sure=True)
+    domain = before.domain
+    if part.domain != before.domain and part.sure and not _fits_domain(before.domain, part):
+        domain = part.domain  # "no, I meant the dentist" after a bill: the dentist's booking, asked the same way
+    return replace(before, text=text, domain=domain, filters=part.filters, unmatched=part.unmatched,
+                   kinds=part.kinds, bills=part.bills, things=part.things, places=part.places,
+                   window=part.window or before.window, currencies=part.currencies or before.currencies,
+                   scores=(), sure=True)
+
+
+def _fits_domain(domain: str, part: Frame) -> bool:
+    """Whether the names a correction says are things of the domain asked about before."""
+    slots = {v.slot for n in part.filters for v in n.values}
+    own = {"money": {"issuer", "account"}, "appointments": {"provider"}, "mail": {"sender"},
+           "reminders": {"reminder"}, "schedule": {"event", "provider"}}.get(domain, set())
+    return bool(slots & own) or (not slots and part.domain == domain)
+
+
+def _detail_asked(text: str, before: Frame, fresh: Frame | None, reader: Reader) -> Frame | None:
+    """ "what time?", "the address?", "who with?" after a question about one thing: that thing's time, place
+    or person (never the clock's time now); None when the words ask more, or nothing was named before."""
+    from steward.reader.fragments import detail_ask
+
+    if not (before.names_something or before.kinds) or (fresh is not None and fresh.domain != "clock" and (
+            fresh.names_something or fresh.kinds or fresh.window)):
+        return None
+    ask = detail_ask(text, reader.words)
+    if ask is None:
+        return None
+    return replace(before, text=text, ask=ask, flags=before.flags - _ASK_FLAGS, scores=(), sure=True)
+
+
+_ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine"))
 
 
 def _day_of_the_thing(shown: Mapping[str, Any], clock: Clock) -> date | None:

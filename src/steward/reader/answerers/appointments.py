@@ -31,6 +31,7 @@ from steward.reader.lists import SlotLists, kind_of
 from steward.reader.match import travel_number
 from steward.reader.views import bookings_view, window_words
 from steward.reader.words import ReaderWords
+from steward.vocab import words
 
 if TYPE_CHECKING:
     from steward.appointments.service import AppointmentsService
@@ -242,7 +243,12 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                 return _who_with(ahead, what, mailbox(), clock)
             return None  # "who's collecting me from the station?": a person no booking names
 
-        head = "Yes:" if frame.ask == "is_there" and (frame.window is not None or named) else (
+        # "is it still on?", "the haircut, still going ahead?": asked whether it is on
+        called_off = (frame.ask == "is_there" or "still" in words(frame.text)) \
+            and not frame.flags & {"cancelled", "offered"} \
+            and all(b.status in (_REJECTED["cancellation"], _REJECTED["offer"], _REJECTED["user"]) for b in ahead)
+        head = _not_on(ahead) if called_off else "Yes:" if frame.ask == "is_there" and (
+            frame.window is not None or named) else (
             f"{what[:1].upper()}{what[1:]}" + (f" ({frame.window.said})" if frame.window else " ahead") + ":")
         lines = [b.line(clock) for b in ahead]
         view = bookings_view(head.rstrip(":"), ahead, clock, window_words(frame, clock))
@@ -704,6 +710,18 @@ def _before_the_move(ahead: list[Booking], what: str, service: AppointmentsServi
             lines.append(f"- {b.title}: I can't tell from the mail that moved it what time it was before")
     head = "Before the move:" if told else f"I can't tell from your mail what time {what} was before it moved."
     return Answer("\n".join([head, *lines]), {"appointments": lines})
+
+
+def _not_on(ahead: Sequence[Booking]) -> str:
+    """The head of an answer to "is it still on?" when nothing asked of is on: cancelled, only offered, or
+    turned down (never a "Yes" over a booking that is off)."""
+    if all(b.status == _REJECTED["cancellation"] for b in ahead):
+        return "No: it was cancelled." if len(ahead) == 1 else "No: they were cancelled."
+    if all(b.status == _REJECTED["offer"] for b in ahead):
+        return "Not yet: it is only offered to you, not booked until you say yes to them."
+    if {b.status for b in ahead} == {_REJECTED["cancellation"], _REJECTED["offer"]}:
+        return "No: it was cancelled, and another time is only offered to you (not booked until you say yes):"
+    return "No: none of it is booked."
 
 
 def _waiting(b: Booking) -> bool:

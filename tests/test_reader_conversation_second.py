@@ -1,0 +1,102 @@
+"""An evening's conversation with the reader on the second sample home (Jordan's mail, Melbourne, no model, the
+clock pinned on Thu 3 Dec 2026, 19:40): a slot asked alone after a thing ("what's the address?", "where
+from?", "what time?") is that thing's; a correction ("no sorry, I meant the other card", "I mean the vet")
+asks the question before again of what it names now; "going back to the train, ..." returns to a thing asked
+of earlier; "never mind that." before a question cancels nothing; a booking that was cancelled is never "still
+on"; and an everyday word of a newsletter's name ("how long ...?") names no one.
+
+Each conversation is one recorded session, read one turn at a time as `steward chat` reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pytest
+
+from steward.app import App
+from steward.demo import build_demo_home
+
+NOW = "2026-12-03T19:40:00+11:00"
+
+
+@pytest.fixture(scope="module")
+def second(app_in_own_home: Callable[[str, str], App]) -> App:
+    """The second sample home, built once for the module, with no model configured."""
+    built = app_in_own_home("Australia/Melbourne", NOW)
+    build_demo_home(built, mailbox="second")
+    return built
+
+
+@dataclass(frozen=True)
+class Say:
+    """One turn: what is said, what the reply must hold, what it must not, and who answers when that matters."""
+
+    text: str
+    has: Sequence[str] = ()
+    lacks: Sequence[str] = ()
+    by: str = ""
+
+
+def misses(app: App, session: str, turns: Sequence[Say]) -> list[str]:
+    """Every turn whose reply is not what it should be, said with the turn and the reply (empty: all right)."""
+    out = []
+    for n, say in enumerate(turns, 1):
+        trace = app.engine.turn(say.text, session=session)
+        reply = trace.reply
+        wrong = [f"lacks {h!r}" for h in say.has if h not in reply] + [f"has {w!r}" for w in say.lacks if w in reply]
+        if say.by and trace.handled_by != say.by:
+            wrong.append(f"answered by {trace.handled_by}, not {say.by}")
+        if wrong:
+            out.append(f"turn {n} {say.text!r}: {', '.join(wrong)}\n    {reply!r}")
+    return out
+
+
+EVENING = (
+    Say("hey", by="small_talk"),
+    Say("what have I got on Saturday?", ("Brunswick Vet Clinic", "Noor Haddad")),
+    # a slot asked alone is asked of the thing just named, never of the clock or of everything
+    Say("the vet one, what time?", ("10:00", "Brunswick Vet Clinic")),
+    Say("what's the address?", ("77 Lygon St",), ("Noor Haddad", "can't answer")),
+    Say("ta", by="small_talk"),
+    Say("when does my train leave?", ("07:05", "Sat 12 Dec")),
+    Say("where from?", ("Southern Cross",), ("can't answer",)),
+    Say("ok, how much do I owe Wattle Bank?", ("2,418.60",), ("Lyrebird",)),
+    # a correction asks the question before of what it names now, and the next turn is about that one
+    Say("no sorry, I meant the Lyrebird card", ("864.15",), ("Wattle", "can't answer")),
+    Say("is that paid automatically?", ("Yes", "Lyrebird"), ("Wattle",)),
+    Say("which of my bills are overdue?", ("Yarra Edge Energy", "Zuidkust Bank")),
+    # "long" is an everyday word, not the newsletter called The Long Weekend
+    Say("how long overdue is it?", ("OVERDUE",), ("The Long Weekend",)),
+    # back to a thing asked of before, with a question of its own about it
+    Say("let's go back to the train, what time does it get in?", ("10:32",), ("Wattle", "Yarra")),
+    # a booking its mail cancelled is no booking still on
+    Say("is the physio on Friday still on?", ("No", "cancelled"), ("Yes",)),
+    Say("thanks mate", by="small_talk"),
+    # "never mind that." closes what was said before; the question after it is read, nothing is cancelled
+    Say("never mind that. anything from Noor today?", ("Noor Haddad", "Pistachio"), ("reminder",), by="reader"),
+)
+
+
+def test_an_evening_of_fragments_corrections_and_returns(second: App) -> None:
+    assert misses(second, "evening", EVENING) == []
+
+
+def test_a_correction_may_say_another_kind_of_booking_or_only_another_day(second: App) -> None:
+    turns = (
+        Say("what time's the dentist?", ("08:45", "Southbank Smiles")),
+        Say("no, I meant the vet", ("10:00", "Brunswick Vet Clinic"), ("Southbank",)),
+        Say("what's on tomorrow?", ("Tavola Nera",)),
+        # only a day said in the correction: the question before, on that day
+        Say("sorry, I mean Saturday", ("Brunswick Vet Clinic",), ("Tavola Nera",)),
+    )
+    assert misses(second, "corrections", turns) == []
+
+
+def test_a_correction_that_reads_as_nothing_asks_what_was_meant(second: App) -> None:
+    turns = (
+        Say("how much do I owe Wattle Bank?", ("2,418.60",)),
+        Say("no, I meant the thingy", ("What did you mean",), ("2,418.60",)),
+    )
+    assert misses(second, "vague", turns) == []
