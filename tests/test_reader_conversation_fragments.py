@@ -58,3 +58,26 @@ def test_a_cancelled_booking_is_not_still_on(demo: App) -> None:
     [(by, reply)] = talk(demo, "cancelled", "my haircut on saturday, is it still going ahead?")
     assert by == "reader" and reply.startswith("No: it was cancelled"), reply
     assert "Sharp Cuts Salon" in reply and not reply.startswith("Yes"), reply
+
+
+def test_anything_else_asks_more_of_the_day_or_what_more_is_wanted(demo: App) -> None:
+    eye, more, owed, what = talk(demo, "more", "is the eye test on Monday?", "anything else?",
+                                 "what do I owe Meridian?", "anything else?")
+    assert "ClearSight" in eye[1], eye
+    # one thing asked of on a day: "anything else?" is the rest of that day
+    assert "Book club planning" in more[1] and "ClearSight" in more[1], more
+    assert "43,891.53" in owed[1], owed
+    assert what[1].startswith("Anything else about what?"), what
+
+
+def test_a_new_kind_of_place_is_asked_of_itself_and_the_later_of_two_is_picked(demo: App) -> None:
+    vet, garage, later = talk(demo, "garage", "what about the vet, is it tomorrow?", "and what day is the garage?",
+                              "the later one")
+    assert "Pawsome Vets" in vet[1], vet
+    assert "AutoFix Garage" in garage[1] and "Pawsome" not in garage[1], garage
+    assert later[1].startswith("AutoFix Garage") and "Fri 11 Dec" in later[1] and "Tue 8 Dec" not in later[1], later
+
+
+def test_a_reaction_said_between_is_small_talk(demo: App) -> None:
+    said = talk(demo, "reactions", "ugh, annoying", "great stuff, cheers")
+    assert [by for by, _ in said] == ["small_talk", "small_talk"], said

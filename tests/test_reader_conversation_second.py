@@ -100,3 +100,23 @@ def test_a_correction_that_reads_as_nothing_asks_what_was_meant(second: App) -> 
         Say("no, I meant the thingy", ("What did you mean",), ("2,418.60",)),
     )
     assert misses(second, "vague", turns) == []
+
+
+def test_the_journey_home_stays_the_one_pointed_at_and_a_moved_flight_says_its_old_time(second: App) -> None:
+    turns = (
+        Say("when do I fly to Auckland?", ("09:25", "Fri 18 Dec")),
+        Say("what was it before?", ("06:55",)),
+        Say("and coming home?", ("AP 422", "Mon 28 Dec"), ("I can't tell",)),
+        # "that one" is the journey home just shown, never the flight out
+        Say("what time does that one land?", ("AP 422", "19:00"), ("09:25",)),
+    )
+    assert misses(second, "journeys", turns) == []
+
+
+def test_the_next_one_after_a_thing_picked_from_a_list_is_the_one_listed_after_it(second: App) -> None:
+    turns = (
+        Say("which bills are overdue?", ("Yarra Edge Energy", "Zuidkust Bank")),
+        Say("the first one", ("Yarra Edge Energy",), ("Zuidkust",)),
+        Say("and the next one?", ("Zuidkust Bank", "1,187.40"), ("Yarra Edge",)),
+    )
+    assert misses(second, "next", turns) == []

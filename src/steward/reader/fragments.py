@@ -83,3 +83,9 @@ def back_to(text: str, rw: ReaderWords) -> str:
         return text
     rest = text[said[n].start:]
     return rest if any(mark in rest for mark in (",", " - ", "\u2014", "\u2013", ":", ";")) else text
+
+
+def asks_anything_else(text: str, rw: ReaderWords) -> bool:
+    """Whether a turn only asks for more of what was asked ("anything else?", "is that all?")."""
+    norms = tuple(w for w in _norms(text) if w not in ("and", "so", "ok", "okay", "then", "steward", "there"))
+    return norms in rw.anything_else

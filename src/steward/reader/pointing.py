@@ -60,7 +60,7 @@ _FILLER = frozenset(("and", "who's", "whos", "what", "what's", "whats", "was", "
                      "cost", "amount", "total", "owe", "address", "location", "place", "sender", "whom", "content",
                      "item", "entry", "card", "reservation", "payment", "thing", "line", "number", "no", "no.",
                      "ones", "top", "bottom", "latest", "newest", "oldest", "earliest", "most", "recent",
-                     "later", "latter", "former", "earlier",
+                     "later", "latter", "former", "earlier", "next", "previous", "following", "preceding",
                      *_PLACES, *_NUMBERS))
 # said of a message only: "when did it come in?" asks when it arrived; of a train it asks the arrival
 _OF_MAIL = frozenset(("arrive", "arrived", "get", "got", "come", "came", "in", "receive", "received"))
@@ -123,6 +123,8 @@ def _place(said: Sequence[str], kind: str, count: int) -> int | None:
     return None
 
 
+# the thing listed after (or before) the one shown
+_STEPS = {"next": 1, "following": 1, "previous": -1, "preceding": -1}
 # one of two things listed, by the order they were listed in
 _OF_TWO = {"former": 0, "latter": 1, "earlier": 0, "later": 1}
 
@@ -167,6 +169,14 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
         return None  # the hour asked ("what time is it now?") is the clock's
     whole_kind, whole = listed(view.get("listed")) if isinstance(view.get("listed"), Mapping) else (kind, items)
     place = _place(said, whole_kind, len(whole))
+    step = _STEPS.get(next((w for w in said if w in _STEPS), ""), 0)
+    if step and place is None:
+        # "and the next one?" after one thing of a list was shown: the thing listed after it (before it)
+        if len(items) != 1 or items[0] not in whole:
+            return None
+        place = whole.index(items[0]) + step
+        if place < 0:
+            return None
     asks = _asks(said)
     if kind == "mail" and asks == "when" and not set(said) & (_WRITING | _OF_MAIL | _PAST) and (
             set(said) & _WRITER and set(said) & _PLANS or set(said) & _NOW_OR_AHEAD):

@@ -451,6 +451,10 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # "and what does that cost?" after a booking: what that booking costs (its mail says), never a bill
         return replace(now, domain="appointments", filters=before.filters, kinds=before.kinds,
                        window=before.window, unmatched=before.unmatched, places=before.places, sure=True)
+    if (now is not None and _WAY_BACK_FLAG in before.flags and not (now.names_something or now.places or now.window)
+            and set(now.kinds) <= set(before.kinds) and refers_back(text, clock, options)):
+        # "when does that one land?" after the journey home: that journey still
+        return replace(now, kinds=before.kinds, places=before.places, flags=now.flags | {_WAY_BACK_FLAG}, sure=True)
     if (now is not None and before.places and not now.places and now.domain == before.domain == "appointments"
             and now.kinds and set(now.kinds) <= set(before.kinds) and not now.names_something and not now.window):
         # "and our landing time?" after the flight to a place: that journey, the one slot asked changed
@@ -465,8 +469,8 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
             and (now is None or not (now.names_something or now.window or set(now.kinds) - set(before.kinds)))
             and _hits([w.replace("\u2019", "'") for w in words(text)], rw.way_back)):
         # "what time are we back?" after a journey: the journey home from where that one went
-        return replace(before, text=text, ask="when", flags=before.flags - _ASK_FLAGS, window=None, scores=(),
-                       sure=True)
+        return replace(before, text=text, ask="when", flags=(before.flags - _ASK_FLAGS) | {_WAY_BACK_FLAG},
+                       window=None, scores=(), sure=True)
     if not refers_back(text, clock, options) and relative is None and not _fragment(text, before, now):
         return now
     if now is not None and now.ask == "when" and now.window is not None and now.window.said.lower() == "now":
@@ -532,7 +536,8 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                    flags=now.flags or kept, sure=True)
 
 
-_ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine"))
+_ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier"))
+_WAY_BACK_FLAG = "way_back"  # the journey asked about is the one home (the travel answerer's flag)
 _DAYS_AND_BOOKINGS = frozenset(("appointments", "schedule"))
 
 

@@ -75,6 +75,7 @@ class ReaderWords:
     way_back: tuple[Phrase, ...] = ()  # "and when do we get back?": the journey home after the one asked about
     other_apps: tuple[Phrase, ...] = ()  # "any new likes on instagram?": what another app holds, not the person's mail
     topic_returns: tuple[Phrase, ...] = ()  # "going back to the train, ...": a thing asked of before, said again
+    anything_else: tuple[Phrase, ...] = ()  # "anything else?": more of what was asked before
     corrections: tuple[Phrase, ...] = ()  # "no, I meant ...": the question before, asked again of another name
     detail_asks: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "the address?": one slot asked alone
 
@@ -134,6 +135,7 @@ def parse_words(text: str) -> ReaderWords:
         other_apps=_phrases(data.get("other_apps") or [], "other_apps"),
         topic_returns=_phrases(data.get("topic_returns") or [], "topic_returns"),
         corrections=_phrases(data.get("corrections") or [], "corrections"),
+        anything_else=_phrases(data.get("anything_else") or [], "anything_else"),
         detail_asks=_table(data.get("detail_asks") or {}, "detail_asks"),
     )
 

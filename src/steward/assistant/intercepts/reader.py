@@ -27,7 +27,7 @@ from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
 from steward.reader import Answerers, Frame, Reader, honesty
 from steward.reader.answerers.schedule import more_than_days
-from steward.reader.fragments import back_to
+from steward.reader.fragments import asks_anything_else, back_to
 from steward.reader.frame import Named, SlotValue, Window, from_json
 from steward.reader.how_long import asks_how_long, with_how_long
 from steward.reader.pointing import (
@@ -183,6 +183,11 @@ class ReaderAnswers:
             if isinstance(settled, OpenQuestion):
                 return Match(NAME, {"frame": before, "ask": settled})
             if settled is not None:
+                fresh = frame = settled
+            elif asks_anything_else(turn.text, reader.words):
+                settled = _more_of(before)
+                if isinstance(settled, OpenQuestion):
+                    return Match(NAME, {"frame": before, "ask": settled})
                 fresh = frame = settled
         shown = self._shown(turn) if not action else None
         if not action and (fresh is None or fresh.domain != "clock"):
@@ -588,6 +593,18 @@ def _corrected(text: str, before: Frame, reader: Reader, clock: Clock) -> Frame 
                    scores=(), sure=True)
 
 
+def _more_of(before: Frame) -> Frame | OpenQuestion:
+    """ "anything else?" after an answer: the whole day when one thing on it was asked of ("is the vet
+    tomorrow?"), the same question when it named nothing (its whole answer again), else what more is asked."""
+    if before.window is not None and (before.names_something or before.kinds or before.things):
+        return replace(before, domain="schedule", ask="list", filters=(), unmatched=(), kinds=(), bills=(),
+                       things=(), places=(), flags=frozenset(), scores=(), sure=True)
+    if not (before.names_something or before.kinds or before.things or before.unmatched):
+        return replace(before, scores=(), sure=True)
+    return OpenQuestion(NAME, "Anything else about what? Say the day, or what you'd like to know.",
+                        {"text": before.text, "domains": []})
+
+
 def _fits_domain(domain: str, part: Frame) -> bool:
     """Whether the names a correction says are things of the domain asked about before."""
     slots = {v.slot for n in part.filters for v in n.values}
@@ -610,7 +627,7 @@ def _detail_asked(text: str, before: Frame, fresh: Frame | None, reader: Reader)
     return replace(before, text=text, ask=ask, flags=before.flags - _ASK_FLAGS, scores=(), sure=True)
 
 
-_ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine"))
+_ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier"))
 
 
 def _day_of_the_thing(shown: Mapping[str, Any], clock: Clock) -> date | None:

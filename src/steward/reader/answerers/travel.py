@@ -195,13 +195,17 @@ class Trip:
         return f"{head} {day_text(mine.date(), clock)} at {fmt.time(mine)}"
 
 
+# a frame's flag: the journey asked about is the one home ("and coming back?", then "when does that one land?")
+WAY_BACK = "way_back"
+
+
 def head_kinds(trips: list[Trip], kinds: list[str]) -> str:
     """What the trips are called in a reply ("flight", "train and flight")."""
     said = sorted({t.kind for t in trips}) if len(kinds) > 1 else kinds
     return " and ".join(_SAID.get(k, k) for k in said)
 
 
-def _way_back(trips: list[Trip], going: str, what: str, clock: Clock) -> Answer:
+def _way_back(trips: list[Trip], going: str, what: str, clock: Clock, arriving: bool = False) -> Answer:
     """The journey back from where the one out went (said before, else where the first one ends): those that
     start there after it; said plainly when no journey back was read."""
     trips = sorted(trips, key=lambda t: (t.start, t.title))
@@ -213,7 +217,7 @@ def _way_back(trips: list[Trip], going: str, what: str, clock: Clock) -> Answer:
         place = going or (there[0] if there else "")
         return Answer("\n".join([f"I can't tell when you come back{' from ' + place if place else ''}: I read no "
                                  f"{what} back in your mail. The ones I read:", *lines]), {"appointments": []})
-    lines = [t.line(clock) for t in back]
+    lines = [t.arrival(clock) if arriving and t.kind in ("flight", "train") else t.line(clock) for t in back]
     return Answer("\n".join([f"Your {what} back:", *lines]), {"appointments": lines})
 
 
@@ -274,7 +278,7 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         kinds = [k for k in frame.kinds if k in TRAVEL]
         named = {v.value for v in frame.values("provider")}
-        if not kinds or frame.flags & {"cancelled", "moved", "reference", "seat"} or _WHO.match(frame.text):
+        if not kinds or frame.flags & {"cancelled", "moved", "reference", "seat", "earlier"} or _WHO.match(frame.text):
             return None  # "who's meeting me at the airport?" asks after a person, not when the flight is
         now = clock.now()
         seen: set[int | None] = set()
@@ -293,6 +297,7 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         # the events the bookings became are the same trips; other events of the kind are added
         trips += [e for e in _events(calendar, now, now + AHEAD, kinds, rw) if (e.title.casefold(), e.start) not in made
                   and not any(e.title.casefold() == t.title.casefold() for t in trips)]
+        every = list(trips)  # the journey home may be with another operator than the one out
         if named:
             # a journey named by its operator or by a place on it ("the train to Ballarat"): that one alone
             trips = [t for t in trips if t.provider in named]
@@ -305,8 +310,9 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
                             for one in said):
             return None  # a name that is no place of these journeys: the appointments answer says what it is
         going = frame.places[0] if frame.places else (_destination(frame.text) or (said[0] if said else ""))
-        if _WAY_BACK.search(frame.text) and trips and set(kinds) & {"flight", "train"}:
-            return _way_back(trips, going, head_kinds(trips, kinds), clock)
+        if (WAY_BACK in frame.flags or _WAY_BACK.search(frame.text)) and trips and set(kinds) & {"flight", "train"}:
+            return _way_back(every if frame.window is None else trips, going, head_kinds(trips, kinds), clock,
+                             _ARRIVE.search(frame.text) is not None)
         if going and trips:
             there = [t for t in trips if any(_same_place(going, place) for place, _ in t.ends())]
             if not there:
