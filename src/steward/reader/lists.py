@@ -209,10 +209,10 @@ def _a_business(name: str, businesses: set[str], reader_words: ReaderWords) -> b
 
 
 def _everyday_words_only(name: str, generic: frozenset[str], everyday: frozenset[str]) -> bool:
-    """Whether a name is two everyday words or more and nothing else (a newsletter's "The Long Weekend", a
-    shop's "Good Food"): what it is called together, none of its words alone."""
+    """Whether a name is a title of everyday words ("The Long Weekend", "The Daily Grind": a newsletter's or a
+    shop's, never a person's): what it is called together, none of its words alone."""
     own = [w for w in name_words(name) if w not in generic]
-    return len(own) >= 2 and all(w in everyday for w in own)
+    return name.split()[:1] in (["The"], ["the"]) and len(own) >= 2 and all(w in everyday for w in own)
 
 
 def _everyday_apart(name: str, generic: frozenset[str], everyday: frozenset[str]) -> frozenset[str]:
