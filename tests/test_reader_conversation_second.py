@@ -120,3 +120,13 @@ def test_the_next_one_after_a_thing_picked_from_a_list_is_the_one_listed_after_i
         Say("and the next one?", ("Zuidkust Bank", "1,187.40"), ("Yarra Edge",)),
     )
     assert misses(second, "next", turns) == []
+
+
+def test_a_reminder_set_between_leaves_the_bills_asked_about_and_another_kind_is_asked_of_itself(second: App) -> None:
+    turns = (
+        Say("when is the Corella Water bill due?", ("Tue 22 Dec", "198.30")),
+        Say("remind me to pay that on the 20th", ("Sun, 20 Dec 2026", "Corella Water"), by="reminder_creation"),
+        # the frame before the reminder still stands, and a kind of bill said alone is that kind, not the water
+        Say("and the insurance?", ("Banksia Mutual", "1,146.20"), ("Corella",)),
+    )
+    assert misses(second, "reminder-between", turns) == []

@@ -496,8 +496,15 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     norms = [w.replace("\u2019", "'") for w in words(text)]
     if now is None and _hits(norms, rw.for_a_model):
         return None  # "explain that one": the model's work on what was shown
-    if now is None and set(rw.widen(_kinds(norms, rw.provider_kinds))) - set(before.kinds):
-        return None  # a kind of place the question before did not ask of ("and the garage?"): never that thing
+    if now is None:
+        places = set(rw.widen(_kinds(norms, rw.provider_kinds))) - set(before.kinds)
+        owed = (_kinds(norms, rw.money_kinds), _kinds(norms, rw.bill_names))
+        if (owed[0] or owed[1]) and before.domain == "money" and not places:
+            # "and the insurance?" after a bill: the same question of that kind of bill, never the one before
+            return replace(before, text=text, filters=(), unmatched=(), kinds=tuple(owed[0]), bills=tuple(owed[1]),
+                           scores=(), sure=True)
+        if places or (set(owed[0]) | set(owed[1])) - set(before.kinds) - set(before.bills):
+            return None  # a kind the question before did not ask of ("and the garage?"): never that thing
     if now is None:
         flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases))
         said = _window(text, clock, options)[0] if clock is not None and relative is None else None

@@ -61,6 +61,8 @@ SESSIONS_KEPT = 256
 # turns said aside in a conversation (a thanks, a question only a model could answer): the frame before them
 # still stands; a turn another intercept answered or that wrote something ends it
 _ASIDE_TURNS = frozenset(("offline", "hook", "reader", "outside", "mail_content", "small_talk"))
+# turns that set, move or cancel a reminder: the conversation's frame before them still stands
+_REMINDER_TURNS = frozenset(("reminder_creation", "reminder_management"))
 # turns that show nothing of the person's data (a thanks, a question Steward does not answer): what the answer
 # before them listed is still what "the second one" points at
 _SHOW_NOTHING = frozenset(("offline", "small_talk", "outside"))
@@ -355,7 +357,7 @@ class ReaderAnswers:
             return kept
         from steward.store import assistant as turns
 
-        recent = turns.recent_turns(self._db(), turn.session, 3)
+        recent = turns.recent_turns(self._db(), turn.session, 4)
         if not recent:
             return kept  # a conversation that records no turns (a dry run)
         lists = self._reader().lists()
@@ -371,6 +373,8 @@ class ReaderAnswers:
             if isinstance(said, Mapping):
                 back = from_json(said, lookup)
                 return replace(back, wants="") if back is not None else None
+            if past.handled_by in _REMINDER_TURNS:
+                continue  # "remind me to pay that on the 20th" said between: "and the insurance?" is still of bills
             if past.trace.get("writes") or past.handled_by not in _ASIDE_TURNS:
                 return None  # something was done or answered since ("put lunch on friday"): that frame is gone
         return None
