@@ -117,7 +117,7 @@ def _place(said: Sequence[str], kind: str, count: int) -> int | None:
         if w in _OLDEST and (after in _THING or after == "") and before == "the":
             return -1 if kind == "mail" else 0
         if w in _OF_TWO and (after in _THING or after == "") and before == "the" and count == 2:
-            # "the later one", "the former" of two things: by time for "later" and "earlier" (mail is newest
+            # "the latter", "the earlier booking" of two things: by time for "later" and "earlier" (mail is newest
             # first), by the order they were listed in for "former" and "latter"
             return _OF_TWO[w] if w in ("former", "latter") or kind != "mail" else 1 - _OF_TWO[w]
     return None

@@ -195,7 +195,7 @@ class Trip:
         return f"{head} {day_text(mine.date(), clock)} at {fmt.time(mine)}"
 
 
-# a frame's flag: the journey asked about is the one home ("and coming back?", then "when does that one land?")
+# a frame's flag: the journey asked about is the one home ("how about the trip home?", then "when does that one land?")
 WAY_BACK = "way_back"
 
 
