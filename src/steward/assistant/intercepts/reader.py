@@ -172,7 +172,10 @@ class ReaderAnswers:
         # "let's go back to the train, when does it get in?": the question, opened on the thing it goes back to
         turn = replace(turn, text=back_to(turn.text, reader.words))
         fresh = frame = reader.read(turn.text, clock)
-        before = self._before(turn)
+        before, across = self._before(turn)
+        if across and before is not None and fresh is not None and fresh.window is not None and not (
+                fresh.names_something or fresh.kinds or fresh.bills or fresh.things or fresh.unmatched):
+            before = None  # "what about Saturday?" after a reminder was set: that day, not the bill reminded of
         action = is_action_request(turn.text, reader.vocab)
         if fresh is not None and fresh.domain == "clock" and before is not None and \
                 (before.names_something or before.kinds) and _IT_ON.search(turn.text):
@@ -350,34 +353,37 @@ class ReaderAnswers:
         frame = self._read.get(turn.id)
         return None if frame is None else frame.to_json()
 
-    def _before(self, turn: Turn) -> Frame | None:
-        """The conversation's last frame: kept here, else read back from its last turns in the store."""
+    def _before(self, turn: Turn) -> tuple[Frame | None, bool]:
+        """The conversation's last frame: kept here, else read back from its last turns in the store; and
+        whether a reminder was set or changed since it."""
         kept_id, kept = self._last.get(turn.session, ("", None))
         if self._db is None:
-            return kept
+            return kept, False
         from steward.store import assistant as turns
 
         recent = turns.recent_turns(self._db(), turn.session, 4)
         if not recent:
-            return kept  # a conversation that records no turns (a dry run)
+            return kept, False  # a conversation that records no turns (a dry run)
         lists = self._reader().lists()
 
         def lookup(slot: str, value: str) -> SlotValue | None:
             return next((v for v in lists.of_slot(slot) if v.value == value), None)
 
+        across = False
         for past in reversed(recent):
             if past.id == kept_id:
-                return kept
+                return kept, across
             data = past.trace.get("data") or {}
             said = data.get("read") or data.get("frame") if isinstance(data, Mapping) else None
             if isinstance(said, Mapping):
                 back = from_json(said, lookup)
-                return replace(back, wants="") if back is not None else None
+                return (replace(back, wants="") if back is not None else None), across
             if past.handled_by in _REMINDER_TURNS:
-                continue  # "remind me to pay that on the 20th" said between: "and the insurance?" is still of bills
+                across = True  # "remind me to pay that on the 20th" said between: "and the insurance?" is still of bills
+                continue
             if past.trace.get("writes") or past.handled_by not in _ASIDE_TURNS:
-                return None  # something was done or answered since ("put lunch on friday"): that frame is gone
-        return None
+                return None, False  # something was done or answered since ("put lunch on friday"): that frame is gone
+        return None, False
 
     def _shown(self, turn: Turn) -> Mapping[str, Any] | None:
         """The view of the conversation's last answer (what it listed), from the store's last turn, or
