@@ -130,3 +130,14 @@ def test_a_reminder_set_between_leaves_the_bills_asked_about_and_another_kind_is
         Say("and the insurance?", ("Banksia Mutual", "1,146.20"), ("Corella",)),
     )
     assert misses(second, "reminder-between", turns) == []
+
+
+def test_a_day_doubted_is_checked_against_the_thing_and_by_when_asks_its_day(second: App) -> None:
+    turns = (
+        Say("when's the vet?", ("Sat 5 Dec", "10:00")),
+        # the day the person had in mind is said to hold nothing of it, and the day it is on is given
+        Say("I had it down as Friday?", ("Nothing on Friday", "Sat 5 Dec"), ("Tavola Nera",)),
+        Say("what do I owe Wattle Bank?", ("2,418.60",)),
+        Say("by when?", ("Sat 12 Dec",), ("It's",)),
+    )
+    assert misses(second, "doubted", turns) == []
