@@ -141,3 +141,13 @@ def test_a_day_doubted_is_checked_against_the_thing_and_by_when_asks_its_day(sec
         Say("by when?", ("Sat 12 Dec",), ("It's",)),
     )
     assert misses(second, "doubted", turns) == []
+
+
+def test_a_nod_before_a_change_to_a_reminder_is_no_part_of_it(second: App) -> None:
+    turns = (
+        Say("remind me to call the storage place at 5pm", ("17:00", "call the storage place")),
+        Say("hmm, make it 5:30", ("17:30", "call the storage place"), by="reminder_management"),
+        Say("ok, push it to 6", ("18:00",), by="reminder_management"),
+        Say("never mind, cancel it", ("Cancelled", "call the storage place"), by="reminder_management"),
+    )
+    assert misses(second, "nods", turns) == []

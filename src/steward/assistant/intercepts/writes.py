@@ -21,6 +21,7 @@ from steward.assistant.trace import OpenQuestion, Outcome, Turn, Write
 from steward.clock import Clock
 from steward.reader.answer import Answer, Answerers
 from steward.reader.frame import Frame, WriteFor
+from steward.vocab import words
 
 
 class WriteAnswers:
@@ -100,7 +101,19 @@ def _question_after_aside(text: str) -> str:
     from steward.reader.words import load_words
 
     rest = without_aside(text, load_words())
-    return rest if rest != text and rest.rstrip().endswith("?") else text
+    if rest == text:
+        return text
+    said = set(words(text[:len(text) - len(rest)]))
+    # "hmm, make it 8:30", "ok, push it to 6": a nod is no part of the request; "never mind, the 5 pm one" is
+    opens = words(rest)[:1]
+    return rest if rest.rstrip().endswith("?") or not said & _DROPPING or set(opens) & _VERBS else text
+
+
+# the words of an aside that drop something ("never mind", "forget it"): said before a request, they are of it,
+# unless a request of its own follows ("never mind, delete it")
+_DROPPING = frozenset(("never", "mind", "nevermind", "forget", "scratch", "ignore", "matter"))
+_VERBS = frozenset(("cancel", "delete", "remove", "move", "push", "change", "make", "set", "remind", "add", "put",
+                    "shift", "bring", "snooze", "drop", "clear", "mark"))
 
 
 def _via(turn: Turn) -> WriteFor:
