@@ -175,7 +175,7 @@ class ReaderAnswers:
         before, across = self._before(turn)
         if across and before is not None and fresh is not None and fresh.window is not None and not (
                 fresh.names_something or fresh.kinds or fresh.bills or fresh.things or fresh.unmatched):
-            before = None  # "what about Saturday?" after a reminder was set: that day, not the bill reminded of
+            before = None  # "and on Sunday then?" after a reminder was set: that day, not the bill reminded of
         action = is_action_request(turn.text, reader.vocab)
         if fresh is not None and fresh.domain == "clock" and before is not None and \
                 (before.names_something or before.kinds) and _IT_ON.search(turn.text):

@@ -104,7 +104,7 @@ def _question_after_aside(text: str) -> str:
     if rest == text:
         return text
     said = set(words(text[:len(text) - len(rest)]))
-    # "hmm, make it 8:30", "ok, push it to 6": a nod is no part of the request; "never mind, the 5 pm one" is
+    # "erm, make it quarter to", "ok, push it to 6": a nod is no part of the request; "never mind, the 5 pm one" is
     opens = words(rest)[:1]
     return rest if rest.rstrip().endswith("?") or not said & _DROPPING or set(opens) & _VERBS else text
 
