@@ -100,3 +100,34 @@ def test_whether_the_person_wrote_to_someone_is_asked_not_done(demo: App) -> Non
 def test_a_name_before_a_topic_ends_where_the_topic_starts(demo: App) -> None:
     handled_by, reply = ask(demo, "check and see if Marguerite Okafor sent anything having to do with the deposit")
     assert handled_by == "reader" and "\u2018marguerite okafor\u2019" in reply.lower(), reply
+
+
+def test_peoples_own_mail_leaves_companies_out(demo: App) -> None:
+    handled_by, reply = ask(demo, "anything personal in my inbox lately?")
+    assert handled_by == "reader" and "personal message" in reply and "(from people, not companies)" in reply, reply
+    assert "Kitchen Notes" not in reply and "receipt" not in reply.lower(), reply
+
+
+@pytest.mark.parametrize("text", ["ping me the moment Ana Lima writes back", "let me know if the landlord emails",
+                                  "notify me as soon as a new message arrives"])
+def test_a_watch_on_the_mail_is_said_plainly_and_sets_no_reminder(demo: App, text: str) -> None:
+    trace = demo.engine.turn(text, session=f"s-{text}", dry_run=True)
+    assert trace.handled_by == "outside" and trace.reply.startswith("I can't keep watch on your mail"), trace.reply
+    assert not trace.writes and trace.continuation is None, trace.reply
+
+
+@pytest.mark.parametrize("text", ["open my address book", "look up the contact list"])
+def test_an_address_book_is_said_not_kept(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "outside" and reply.startswith("I keep no address book"), reply
+
+
+def test_fetching_mail_now_is_said_plainly(demo: App) -> None:
+    handled_by, reply = ask(demo, "could you sync my inbox")
+    assert handled_by == "outside" and "steward mail sync" in reply, reply
+
+
+@pytest.mark.parametrize("text", ["let me know if Zoe has written", "tell me if there's anything new in my inbox"])
+def test_let_me_know_if_of_mail_already_come_asks_now(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by != "outside" and "keep watch" not in reply, reply

@@ -45,6 +45,7 @@ class Kind:
     words: tuple[Phrase, ...]
     patterns: tuple[re.Pattern[str], ...]
     reply: str
+    any_turn: bool = False  # its words and patterns count in a request to change something too ("notify me if ...")
 
 
 def _phrases(raw: object, where: str) -> tuple[Phrase, ...]:
@@ -72,7 +73,8 @@ def parse_kinds(text: str) -> tuple[Kind, ...]:
         except re.error as exc:
             raise ConfigError(f"outside.yaml: {name}.patterns: {exc}") from exc
         kinds.append(Kind(str(name), _phrases(body.get("opening"), f"{name}.opening"),
-                          _phrases(body.get("words"), f"{name}.words"), patterns, " ".join(body["reply"].split())))
+                          _phrases(body.get("words"), f"{name}.words"), patterns, " ".join(body["reply"].split()),
+                          bool(body.get("any_turn", False))))
     return tuple(kinds)
 
 
@@ -95,14 +97,15 @@ def _opening(norms: Sequence[str], vocab: Vocab) -> int:
 
 def kind_of(text: str, vocab: Vocab, kinds: Sequence[Kind] | None = None, *, action: bool = False) -> Kind | None:
     """The first kind the turn is of, or None. A request to change something (`action`) is of a kind only by
-    its opening ("book me a taxi"): "turn my brief into a poem" asks a change to the brief, not a poem."""
+    its opening ("book me a taxi"), unless the kind counts in any turn: "turn my brief into a poem" asks a
+    change to the brief, not a poem, but "notify me if Sam writes" asks a watch however it is said."""
     norms = [w.replace("\u2019", "'") for w in words(text)]
     start = _opening(norms, vocab)
     for kind in kinds if kinds is not None else shipped_kinds():
         n = match_at(norms, start, kind.opening) if kind.opening else 0
         if n and start + n < len(norms) and norms[start + n] not in _NOT_A_REQUEST_AFTER:
             return kind
-        if action:
+        if action and not kind.any_turn:
             continue
         if any(match_at(norms, i, kind.words) for i in range(len(norms))):
             return kind
@@ -156,7 +159,12 @@ class Outside:
 
     def match(self, turn: Turn) -> Match | None:
         """A Match with the kind when the turn is of one, else None."""
-        kind = kind_of(turn.text, self.vocab, action=is_action_request(turn.text, self.vocab))
+        from steward.reader.read import asks_a_watch
+
+        if asks_a_watch(turn.text):  # "notify me when Sam writes", however it is said
+            kind: Kind | None = next((k for k in shipped_kinds() if k.name == "watch"), None)
+        else:
+            kind = kind_of(turn.text, self.vocab, action=is_action_request(turn.text, self.vocab))
         return Match(NAME, {"kind": kind.name}) if kind is not None else None
 
     def handle(self, turn: Turn, match: Match) -> Outcome:

@@ -688,6 +688,25 @@ _SPAN_OF_A_THING = re.compile(r"^\s*is\s+(?P<which>this|next)\s+(?P<span>week|we
                               r"(?P<thing>[a-z][a-z' -]*?)\s+(?P=span)\s*[?.!]*\s*$", re.I)
 
 
+# "let me know when Ana emails", "notify me if any mail comes in": a standing watch on the mail, which Steward does
+# not keep (it answers when asked, and the brief lists what came in): no read now, and no reminder either. "Tell
+# me if Ana has written" and "let me know if there's new mail" ask now: a watch is a verb of notice ("notify",
+# "alert", "ping"), or "when ..." said of mail to come, or "if" with mail to come in the plain present ("if the
+# landlord emails"), never with "has", "have", "is" or "there"
+_TELL = (r"\b(?:let\s+me\s+know|tell\s+me|notify\s+me|alert\s+me|ping\s+me|warn\s+me|inform\s+me|give\s+me\s+a\s+shout|"
+         r"buzz\s+me|message\s+me|text\s+me)\s+")
+_TO_COME = (r"\b(?:e-?mails|mails|writes|sends|messages|replies|arrives|lands|comes\s+in|come\s+in|arrive|gets\s+back|"
+            r"receive|get\s+(?:an?\s+)?(?:e-?mail|mail|message))\b")
+_WATCH = (re.compile(_TELL + r"(?:when|as\s+soon\s+as|once|whenever|the\s+moment)\b.*?" + _TO_COME, re.I),
+          re.compile(r"\b(?:notify|alert|ping|warn|buzz)\s+me\s+(?:if|when)\b", re.I),
+          re.compile(_TELL + r"if\b(?:(?!\b(?:has|have|had|is|are|was|were|there|there's|did|got)\b).)*?" + _TO_COME, re.I))
+
+
+def asks_a_watch(text: str) -> bool:
+    """Whether the turn asks to be told when mail comes ("let me know when Sam emails me")."""
+    return any(p.search(text) for p in _WATCH)
+
+
 def asked_plainly(text: str) -> str | None:
     """A question said in a roundabout shape, said plainly: "did you add X to my calendar?" as "when is X?",
     "is this week a X week?" as "is there a X this week?"; None for any other text."""
@@ -1247,10 +1266,13 @@ _WHAT_IS_ON = re.compile(r"\b(?:empty|clear|full|packed|booked|free|busy|open|li
 def not_a_read(text: str, rw: ReaderWords) -> bool:
     """Whether a text asks for something that is not a read of the person's data: the date or the clock, a
     list they keep ("my shopping list"), what another app holds ("new likes on instagram?"), the calendar's own
-    state ("is my calendar synced?"), or a model's work on what is stored ("explain it", "summarise it")."""
+    state ("is my calendar synced?"), a watch on the mail ("tell me when Sam writes"), or a model's work on
+    what is stored ("explain it", "summarise it")."""
     said = [w.replace("\u2019", "'") for w in words(text)]
     if contacts_someone(said, rw):
         return True
+    if asks_a_watch(text):
+        return True  # "let me know when Sam emails": a watch Steward does not keep, told so by its kind
     if _hits(said, rw.other_apps) and not _hits(said, rw.domains.get("mail", ())):
         return True  # "any new tinder matches?": another app's data, not the person's mail or calendar
     itself = _OF_THE_CALENDAR_ITSELF.match(text)

@@ -74,10 +74,10 @@ class WriteReader:
         """The frame of a new reminder asked for ("remind me at 6 to ...", "set an alarm for 7"), or None when
         `text` asks for none (a question told now, "remind me when the dentist is?", is none)."""
         from steward.calendar.reminders.creation import parse_new
-        from steward.reader.read import remind_me_asks
+        from steward.reader.read import asks_a_watch, remind_me_asks
 
-        if remind_me_asks(text) is not None:
-            return None
+        if remind_me_asks(text) is not None or asks_a_watch(text):
+            return None  # ("notify me when the school emails": a watch on the mail, no reminder at any time)
         parsed = parse_new(text, self.vocab, clock, self.date_options, self.default_hour)
         if parsed is None:
             return None

@@ -140,6 +140,8 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             return mail_news.replies(frame, clock, box, [s.value for s in senders])  # "did anyone get back to me?"
         if "delivery" in frame.flags and not senders and not frame.unmatched:
             return mail_news.deliveries(frame, clock, box)  # "where's my package?": the delivery notices
+        if "personal" in frame.flags and not senders and not frame.unknown and not frame.unmatched:
+            return mail_news.personal(frame, clock, box)  # "any personal emails yet?": people's own mail
         if "important" in frame.flags and not senders and not frame.unknown and not frame.unmatched:
             return mail_news.important(frame, clock, box)  # "anything urgent in my inbox?"
         if not senders and frame.window is None and frame.flags & {"recent", "bare"} and not frame.unknown \

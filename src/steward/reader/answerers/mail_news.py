@@ -109,6 +109,19 @@ def important(frame: Frame, clock: Clock, box: Mailbox) -> Answer:
     return _answer(head, got[:SHOWN], frame, clock, [_line(m, clock) for m in got[:SHOWN]], len(got))
 
 
+def personal(frame: Frame, clock: Clock, box: Mailbox) -> Answer:
+    """People's own mail of the window (or of the last week), not a company's: newsletters, receipts, alerts
+    and bills left out, and the person's own messages too."""
+    mail, said = _since(frame, clock, box, LOOK_BACK_DAYS)
+    own = box.own_address()
+    got = [m for m in mail if m.category == "personal" and m.sender.casefold() != (own or "")]
+    if not got:
+        return Answer(f"No personal mail came in {said}: only newsletters, receipts, alerts and notices from "
+                      "companies.", {"messages": [], "count": 0})
+    head = f"{len(got)} personal message{'s' if len(got) != 1 else ''} (from people, not companies) came in {said}, newest first"
+    return _answer(head, got[:SHOWN], frame, clock, [_line(m, clock) for m in got[:SHOWN]], len(got))
+
+
 def unread(frame: Frame, clock: Clock, box: Mailbox) -> Answer:
     """Which mail was opened is kept by the mail app: said so, with what came in over the last day."""
     if frame.window is None:
