@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from steward.reader.frame import Named, SlotValue, Unmatched
-from steward.reader.lists import SlotLists, name_words
+from steward.reader.lists import SlotLists, common_english, name_words
 
 _WORD = re.compile(r"[\w'\u2019&]+")
 # a word that comes right before one of these is a name being said ("my Zephyr card")
@@ -19,6 +19,7 @@ _NAME_BEFORE = {"card": "card", "cards": "card", "bill": "bill", "account": "acc
                 "appointment": "provider", "booking": "provider", "reservation": "provider"}
 
 
+_SUBJECTS = frozenset(("i", "we", "you"))
 _PLACE_BEFORE = frozenset(("to", "from", "in", "into", "at", "back", "via", "near", "around"))
 # the last word of a business's name ("at Harbourside Vets", "at Glebe Physio"): after "at", a capital
 # followed by one of these, also capitalised, is a provider's name to look up, not a place
@@ -75,8 +76,12 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
             i += 1
             continue
         best: tuple[int, list[SlotValue]] = (0, [])
+        # an everyday word said after "I" or "we" is what they did ("which table did I book?"), no one's name
+        verb = i > 0 and tokens[i - 1] in _SUBJECTS and tokens[i] in common_english()
         for phrase, value in lists.by_first.get(tokens[i], ()):
             n = len(phrase)
+            if verb and n == 1:
+                continue
             if n >= best[0] and tuple(tokens[i:i + n]) == phrase and (len(phrase[0]) > 1 or raw[i].isupper()):
                 # (a name of one letter, the "D" a partner signs with, is a name only written as a capital)
                 if n > best[0]:

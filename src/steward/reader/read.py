@@ -117,10 +117,15 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
             start, end = back.start, clock.now()
             said = said if said.split()[0].lower() == "since" else f"since {said}"
     elif before and before[0] in _UP_TO:
-        # "before the 10th" ends where the day starts; "by friday", "until friday" end with it
-        start, end = clock.now(), (found.start if before[0] == "before" else end)
+        # "before the 10th" ends where the day starts; "by friday", "until friday" end with it, and so does
+        # "before the end of the month" (the month's last day is before its end)
+        start, end = clock.now(), (found.start if before[0] == "before" and not _END_OF.match(said) else end)
         said = said if said.split()[0].lower() == before[0] else f"{before[0]} {said}"
     return Window(start, end, said, found.grain), chars
+
+
+# the end of a span said ("the end of the month", "end of next week", "month-end"): its last day, whole
+_END_OF = re.compile(r"^(?:before\s+)?(?:the\s+)?(?:very\s+)?(?:end\s+of|month[- ]end|week[- ]end\b(?!s))", re.I)
 
 
 # "anything from the school?", "is there anything from my landlord": a question of what came from a kind of sender

@@ -32,16 +32,24 @@ def is_action_request(text: str, vocab: Vocab) -> bool:
     for i in range(start, len(norms)):
         if not match_at(norms, i, vocab.mutate_verbs):
             continue
-        if i >= 2 and norms[i - 1] in ("i", "we") and norms[i - 2] in _DID and norms[i] in _WRITING:
-            continue  # "who did I email last week?", "did we reply to the school?": what was written, asked
+        if i >= 2 and norms[i - 1] in ("i", "we") and norms[i - 2] in _DID:
+            # "who did I email last week?", "did we reply to the school?", "which hotel did I book?": what
+            # was done, asked
+            continue
+        if i >= 2 and norms[i - 1] in ("i", "we") and norms[i - 2] in _MUST and norms[start] in _WH:
+            continue  # "what time should I drop the bike off?", "when do we pay the rates?": asked of the day
+        if norms[i] in _ASK_VERBS and norms[i + 1:i + 2] and norms[i + 1] in ("if", "whether"):
+            continue  # "please confirm whether the water bill is paid": a question said as a request
         if i == start or match_at(norms[i - 1:i], 0, vocab.verb_cues):
             return True
     return _config_frame(norms, vocab)
 
 
 _DID = frozenset(("did", "didn't", "didnt"))
-# the verbs of writing to someone: after "did I" they ask what the person wrote, never a request to write
-_WRITING = frozenset(("email", "e-mail", "mail", "message", "reply", "write", "send", "forward", "text"))
+_MUST = frozenset(("must", "should", "do", "does", "shall"))
+_WH = frozenset(("what", "what's", "whats", "which", "when", "when's", "whens", "where", "where's", "who", "how"))
+# the verbs that ask a question when "if" or "whether" follows them ("check if", "confirm whether")
+_ASK_VERBS = frozenset(("confirm", "check", "verify", "tell", "see", "find"))
 
 
 _CONFIG_DETERMINERS = (("my",), ("the",), ("our",), ("this",))

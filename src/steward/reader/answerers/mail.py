@@ -199,9 +199,13 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         if frame.flags & {"says", "recent"} and frame.ask != "count":
             # "what did Priya say?", "the latest from the school": what the newest one says, first
             asked = frame.text if mail_news.ASKED_FOR.search(frame.text) else ""
-            # "what did Kim ask me to tell Sam?": the one said first asked; the other is who it is for
-            first = [h.message for h in hits if h.message.sender in senders[0].addresses] if asked else []
-            lines.insert(0, mail_news.latest_says(first or [h.message for h in hits], clock, asked=asked))
+            about = _SAID_ABOUT.search(frame.text)
+            # "what did Kim ask me to tell Sam?", "what did Kim say about Sam's party?": the one said first
+            # asked or said it; the other is who it is for or what it is about
+            first = [h.message for h in hits if h.message.sender in senders[0].addresses] \
+                if asked or about else []
+            lines.insert(0, mail_news.latest_says(first or [h.message for h in hits], clock, asked=asked,
+                                                  topic=about.group(1) if about else ""))
             gives = mail_news.day_it_gives(hits[0].message, clock) if frame.ask == "when" else None
             if gives:
                 lines.insert(1, gives)  # "Sam wanted to meet, when was that?": the day his message gives
@@ -246,6 +250,8 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
 
 
 RECENT_DAYS = 14
+# what a person's mail is asked about ("what did Jo say about the move?"): the words after "about"
+_SAID_ABOUT = re.compile(r"\b(?:say|said|says|saying|write|wrote|mention|mentioned)\s+about\s+(.+)$", re.I)
 # what the person wrote ("who did I email last week?", "did I reply to Ana?", "have I written to the school?", "my
 # sent mail"): their own messages, never the mail they received
 _I_WROTE = re.compile(r"\b(?:(?:did|didn't|have|haven't|had)\s+(?:i|we)|i've|i\s+have|we've)\s+(?:ever\s+|already\s+|yet\s+)?"

@@ -136,19 +136,23 @@ def unread(frame: Frame, clock: Clock, box: Mailbox) -> Answer:
     return _answer(head, mail[:SHOWN], frame, clock, [_line(m, clock) for m in mail[:SHOWN]], len(mail))
 
 
-def latest_says(messages: Sequence[Message], clock: Clock, asked: str = "") -> str:
+def latest_says(messages: Sequence[Message], clock: Clock, asked: str = "", topic: str = "") -> str:
     """The line that opens an answer about a sender's mail with what the newest one says; `asked` (the
     question, when it asks what they asked for: "what did Jo want me to pick up?"): the one whose stored words
     ask something of the person, the newest of those that ask what the question says (an errand: "can you
     grab milk?"), when one does."""
     m = max(messages, key=lambda x: x.received_at)
+    if topic:
+        # "what did Jo say about the party?": the newest that says it, when one does
+        about = _errand_words(topic)
+        m = max(messages, key=lambda x: (len(about & _errand_words(f"{x.subject} {x.snippet}")), x.received_at))
     asking = [x for x in messages if x.category != "phishing_suspect" and _ASKS.search(f"{x.subject} {x.snippet}")]
     if asked and asking:
         wanted = _asked_words(asked)
         m = max(asking, key=lambda x: (bool(wanted & _errand_words(f"{x.subject} {x.snippet}")), x.received_at))
     at = clock.local(m.received_at)
     body = f" \u2014 {_short(m.snippet)}" if m.snippet.strip() and m.category != "phishing_suspect" else ""
-    head = "What" if asked and asking else "The latest from"
+    head = "What" if asked and asking else "From" if topic else "The latest from"
     who = m.sender_name or m.sender
     return (f"{head} {who} asked, {day_text(at.date(), clock)} {clock.formats.time(at)}: " if head == "What" else
             f"{head} {who}, {day_text(at.date(), clock)} {clock.formats.time(at)}: ") + f"\u201c{m.subject}\u201d{body}"
