@@ -199,13 +199,13 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         if frame.flags & {"says", "recent"} and frame.ask != "count":
             # "what did Priya say?", "the latest from the school": what the newest one says, first
             asked = frame.text if mail_news.ASKED_FOR.search(frame.text) else ""
-            about = _SAID_ABOUT.search(frame.text)
+            said_about = _SAID_ABOUT.search(frame.text)
             # "what did Kim ask me to tell Sam?", "what did Kim say about Sam's party?": the one said first
             # asked or said it; the other is who it is for or what it is about
             first = [h.message for h in hits if h.message.sender in senders[0].addresses] \
-                if asked or about else []
+                if asked or said_about else []
             lines.insert(0, mail_news.latest_says(first or [h.message for h in hits], clock, asked=asked,
-                                                  topic=about.group(1) if about else ""))
+                                                  topic=said_about.group(1) if said_about else ""))
             gives = mail_news.day_it_gives(hits[0].message, clock) if frame.ask == "when" else None
             if gives:
                 lines.insert(1, gives)  # "Sam wanted to meet, when was that?": the day his message gives
