@@ -133,3 +133,28 @@ def test_a_booking_no_mail_cancels_is_not_cancelled(fourth: App) -> None:
     reply, _ = ask(fourth, "has my train been cancelled?")
     assert reply.startswith("No") and "Nordbahn" in reply, reply
     assert "Augenblick" not in reply, reply
+
+
+def test_what_someone_said_about_a_thing_is_their_message_that_says_it(home: App) -> None:
+    reply, _ = ask(home, "what did Siobhan say about the paint?")
+    first = reply.splitlines()[0]
+    assert first.startswith("From Siobhan Daly") and "white paint" in first, reply
+
+
+@pytest.mark.parametrize("question", ["what time should I drop the car off at the garage?",
+                                      "which garage did I book the car into?"])
+def test_a_question_with_a_verb_of_doing_is_asked_not_done(demo: App, question: str) -> None:
+    trace = demo.engine.turn(question, session=f"s-{question}", dry_run=True)
+    assert trace.handled_by == "reader" and "AutoFix" in trace.reply, trace.reply
+    assert not trace.writes, trace.writes
+
+
+def test_confirm_whether_is_a_question(demo: App) -> None:
+    reply, _ = ask(demo, "kindly confirm whether my Avalon bill is overdue.")
+    assert "312.50" in reply and "OVERDUE" in reply, reply
+
+
+def test_before_the_end_of_the_month_holds_its_last_day(demo: App) -> None:
+    frame = demo.reader.read("any bills to pay before the end of the month?", demo.clock)
+    assert frame is not None and frame.window is not None, frame
+    assert frame.window.end.date().isoformat() == "2027-01-01", frame.window
