@@ -134,8 +134,10 @@ def _address(head: str) -> str | None:
                 None)
 
 
-# a place's name on a line of its own: a few capitalised words, no digits, no sentence
-_NAME_LINE = re.compile(r"\s*((?:[A-ZÀ-Ý][\w'’&-]*\s?){1,5})\s*")
+# a place's name on a line of its own: a few capitalised words, with the small words names keep between
+# them ("Quinta das Oliveiras", "Villa de la Mer"), no digits, no sentence
+_NAME_LINE = re.compile(r"\s*([A-ZÀ-Ý][\w'’&-]*(?:\s(?:(?:de|do|da|das|dos|di|del|du|la|le|van|von|of|the|and|&)\s){0,2}"
+                        r"[A-ZÀ-Ý][\w'’&-]*){0,4})\s*")
 
 
 def _named_above(text: str) -> str | None:
