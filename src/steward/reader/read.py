@@ -30,7 +30,7 @@ from steward.vocab.language import is_action_request, is_question
 _CALENDAR_WORDS = frozenset(("day", "date", "weekday", "week", "time", "year"))
 _UP_TO = ("before", "by", "until", "till", "til")
 # the flags that are evidence for a domain
-_FLAG_DOMAIN = {"overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail", "delivery": "mail",
+_FLAG_DOMAIN = {"payday": "money", "overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail", "delivery": "mail",
                 "cancelled": "appointments", "moved": "appointments", "offered": "appointments", "reference": "appointments",
                 "invited": "appointments", "seat": "appointments",
                 "free": "schedule", "busiest": "schedule", "quietest": "schedule"}
@@ -811,6 +811,13 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     for flag in flags:
         if flag in _FLAG_DOMAIN:
             scores[_FLAG_DOMAIN[flag]] += 1
+    if "payday" in flags:
+        scores["money"] += 1  # "has my salary come in?": the person's pay, whatever mail word is said with it
+    if "spending" in flags:
+        from steward.reader.spending_kinds import kind_said
+
+        if kind_said(text) is not None:
+            scores["money"] += 1  # "what did I spend eating out?": a kind of spending is money, not a booking
     if news:
         scores["mail"] += 1
         flags |= {"recent"}

@@ -124,6 +124,21 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
     """The money answerer over the dues service (and the mail, for a name a bank's own mail uses)."""
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
+        if "payday" in frame.flags and mailbox is not None and not frame.unmatched:
+            from steward.reader.answerers.pay import pay_answer
+
+            return pay_answer(frame, clock, mailbox())  # "when's payday?": the pay mail held, never the dues
+        if "spending" in frame.flags and mailbox is not None:
+            from steward.reader.spending_kinds import kind_said
+
+            kind = kind_said(frame.text)
+            if kind is not None and not frame.unmatched and not set(frame.unknown) - {w.casefold() for w in kind[1]} \
+                    and not frame.values("sender") and not frame.values("issuer") and not frame.values("account"):
+                # (a card named with it is left to a model: a receipt does not say which card paid)
+                from steward.reader.answerers.spending import spent_on
+
+                # "how much went on groceries this month?": the receipts and card alerts of that kind of shop
+                return spent_on(frame, clock, mailbox(), kind[0].name)
         if "spending" in frame.flags:
             # what was spent is not in the dues: the purchase alerts say it, unless what was bought is asked
             if mailbox is None or frame.unknown or frame.unmatched or frame.bills or set(frame.kinds) - {"card", "bank"} \

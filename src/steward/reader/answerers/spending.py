@@ -139,3 +139,113 @@ def spent_with(frame: Frame, clock: Clock, box: Mailbox, senders: Sequence[SlotV
     view = mail_view(head.split(":", 1)[0], [m for m, _, _ in used[:SHOWN]], clock, window_words(frame, clock))
     return Answer("\n".join(lines), {"count": n, "totals": {k: str(v) for k, v in sums.items()},
                                      "messages": [m.id for m, _, _ in used[:SHOWN]], "view": view})
+
+
+# the merchant a card alert names ("... was used for KES 940.00 at Soko Fresh on 14/12", "You spent $9.10 at
+# BUN & BEAN CAFE with your card ending 6604")
+_MERCHANT = re.compile(r"\bat\s+(?P<m>.+?)(?=\s+(?:on|with|using|via|from|for)\b|[.,;]|$)")
+# what a receipt says was bought ("Thank you for your order #5551: a family pizza. Total ...")
+_BOUGHT = re.compile(r"(?:order|purchase)\b[^:]{0,24}:\s*(?P<i>[^.]+)", re.I)
+# a receipt and an alert of one purchase arrive within these days of each other
+_SAME_PURCHASE = timedelta(days=3)
+
+
+def _month_so_far(frame: Frame, clock: Clock) -> tuple[datetime, datetime, str]:
+    if frame.window is not None:
+        start, end = frame.window.start, frame.window.end
+        return start, (end if end > start else start + timedelta(days=1)), frame.window.said
+    today = clock.today()
+    start = datetime.combine(today.replace(day=1), datetime.min.time(), clock.zone)
+    return start, clock.now() + timedelta(minutes=1), "this month"
+
+
+def spent_on(frame: Frame, clock: Clock, box: Mailbox, kind: str) -> Answer:
+    """ "how much did I spend on groceries this month?": the receipts and purchase alerts of the window whose
+    shop (or, in a receipt, what was bought) is of `kind`, summed per currency, each shop with its count;
+    said plainly when none of the window's purchases is of that kind."""
+    from steward.finance.money import country_of_zone, find_money, local_dollar
+    from steward.reader.lists import name_words
+    from steward.reader.spending_kinds import kind_of_purchase
+
+    start, end, said = _month_so_far(frame, clock)
+    after, before = clock.local(start).date(), clock.local(end).date() + timedelta(days=1)
+    span = f"after:{after.isoformat()} before:{before.isoformat()}"
+    country = country_of_zone(str(clock.zone))
+    # (message, shop, amount, currency, from a receipt)
+    found: list[tuple[Any, str, Decimal, str, bool]] = []
+    looked = 0
+    for category, receipt in (("receipt", True), ("bank_alert", False)):
+        for h in box.search(f"category:{category} {span}", limit=500, clock=clock).hits:
+            m = h.message
+            if not start <= m.received_at < end:
+                continue
+            text = " ".join(f"{m.subject}. {m.snippet}".split())
+            dollar = local_dollar(text, m.sender, country)
+            if receipt:
+                if _RECEIVED.search(text) and not _TOTAL.search(text):
+                    continue
+                money = next((f for s in _SENTENCE.split(text) if _TOTAL.search(s)
+                              and (f := find_money(s, dollar=dollar))), [])
+                shop = m.sender_name or m.sender
+                bought = _BOUGHT.search(text)
+                items = bought.group("i") if bought else m.subject
+            else:
+                spent_in = [s for s in _SENTENCE.split(text) if _SPENT.search(s) and not _RECEIVED.search(s)
+                            and find_money(s, dollar=dollar)]
+                # the sentence that names the shop ("... was spent on your card at SHELL OIL on 04-09"), else the first
+                sentence = next((s for s in spent_in if _MERCHANT.search(s)), spent_in[0] if spent_in else "")
+                money = find_money(sentence, dollar=dollar) if sentence else []
+                at = _MERCHANT.search(sentence)
+                shop, items = (at.group("m").strip() if at else ""), ""
+            if not money or not money[0].currency:
+                continue
+            looked += 1
+            if shop and kind_of_purchase(shop, items) == kind:
+                found.append((m, shop, money[0].amount, money[0].currency, receipt))
+    counted = _once(found)
+    if not counted:
+        seen = f"none of the {looked} purchase{'s' if looked != 1 else ''} your receipts and card alerts show " \
+               f"{said} is" if looked else f"no receipt or card alert of a purchase came in {said}, so none is"
+        return Answer(f"I found nothing spent on {kind} {said}: {seen} from a shop I can tell is for {kind}. "
+                      "Steward sees what you spend only through the receipts and card alerts in your mail.",
+                      {"count": 0, "kind": kind})
+    sums: dict[str, Decimal] = {}
+    by: dict[tuple[str, str], tuple[Decimal, int]] = {}
+    names: dict[str, str] = {}  # a shop as its receipts write it ("Gobble Eats"), before an alert's capitals
+    for _, shop, amount, currency, receipt in counted:
+        key = " ".join(name_words(shop))
+        if receipt or key not in names:
+            names[key] = shop
+    for _, shop, amount, currency, _ in counted:
+        sums[currency] = sums.get(currency, Decimal(0)) + amount
+        key = names[" ".join(name_words(shop))]
+        total, n = by.get((key, currency), (Decimal(0), 0))
+        by[(key, currency)] = (total + amount, n + 1)
+    n = len(counted)
+    receipts = sum(1 for f in counted if f[4])
+    told = " and ".join(f"{k} {what}{'s' if k != 1 else ''}" for k, what in ((n - receipts, "card alert"),
+                                                                            (receipts, "receipt")) if k)
+    head = (f"Spent on {kind} {said}, as {told} in your mail say{'s' if n == 1 else ''} "
+            f"(what your mail does not show is not counted): "
+            + "; ".join(money_text(v, k, clock) for k, v in sorted(sums.items())))
+    lines = [head] + [f"- {shop}: {money_text(total, currency, clock)} in {k} purchase{'s' if k != 1 else ''}"
+                      for (shop, currency), (total, k) in sorted(by.items(), key=lambda kv: (kv[0][1], -kv[1][0]))]
+    used = sorted((m for m, *_ in counted), key=lambda m: m.received_at, reverse=True)
+    view = mail_view(f"Spent on {kind} {said}", used[:SHOWN], clock, window_words(frame, clock))
+    return Answer("\n".join(lines), {"count": n, "kind": kind, "totals": {k: str(v) for k, v in sums.items()},
+                                     "messages": [m.id for m in used[:SHOWN]], "view": view})
+
+
+def _once(found: list[tuple[Any, str, Decimal, str, bool]]) -> list[tuple[Any, str, Decimal, str, bool]]:
+    """The purchases, each once: a card alert of the same amount at the shop a receipt came from, within a
+    few days of it, is that receipt's purchase."""
+    from steward.reader.lists import name_words
+
+    receipts = [f for f in found if f[4]]
+    out = list(receipts)
+    for alert in (f for f in found if not f[4]):
+        shop = set(name_words(alert[1]))
+        if not any(r[2] == alert[2] and r[3] == alert[3] and set(name_words(r[1])) <= shop
+                   and abs(r[0].received_at - alert[0].received_at) <= _SAME_PURCHASE for r in receipts):
+            out.append(alert)
+    return out
