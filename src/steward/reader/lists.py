@@ -188,11 +188,35 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     said_by = {v.value: v.names for v in values if v.slot == "sender"}
     values = [replace(v, names=v.names + tuple(p for p in said_by[v.value] if p not in v.names))
               if v.slot == "provider" and v.value in said_by else v for v in values]
+    values += _trip_places(conn, reader_words, generic | reader_words.known)
     for text in repo.reminder_texts(conn):
         values.append(SlotValue("reminder", text, text, name_phrases(text, generic | reader_words.known)))
     for title in repo.event_titles(conn):
         values.append(SlotValue("event", title, title, name_phrases(title, generic | reader_words.known)))
     return SlotLists.of(values)
+
+
+def _trip_places(conn: sqlite3.Connection, reader_words: ReaderWords, own: frozenset[str]) -> list[SlotValue]:
+    """The places the person's journeys and stays take them to ("Porto" of a flight to OPO, the town of a
+    hotel), each named by its whole name; never the place the first journey leaves from (home), nor a
+    place whose name is a word the reader knows as a word of its own."""
+    rows = repo.bookings_with_places(conn)
+    if not rows:
+        return []
+    from steward.reader.answerers.travel import destinations, origins  # airports load only with bookings
+
+    found: dict[str, SlotValue] = {}
+    home: list[tuple[str, ...]] = []  # where the first journey leaves from, by each name its mail gives
+    for provider, title, excerpt, location, _ in rows:
+        places = destinations(provider, title, excerpt, location, reader_words)
+        if places and not home and kind_of(f"{provider} {title}", reader_words.provider_kinds) != "hotel":
+            home = [name_words(p) for p in origins(provider, title, excerpt, location)]
+        for place in places:
+            said = name_words(place)
+            if not said or any(h[-len(said):] == said for h in home) or (len(said) == 1 and said[0] in own):
+                continue  # ("Southern Cross Station, Melbourne": the journey home goes to Melbourne)
+            found.setdefault(" ".join(said), SlotValue("trip", place, place, (said,)))
+    return list(found.values())
 
 
 # the words of `generic` that say nothing of what a sender is ("the", "my"): a person may be "Anna of Cleves"

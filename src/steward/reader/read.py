@@ -887,7 +887,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         whole = any(len(named.said.split()) >= len(v.names[0]) for v in named.values if v.names)
         if slots & {"issuer", "account"}:
             scores["money"] += _NAME_WEIGHT
-        if "provider" in slots:
+        if "provider" in slots or "trip" in slots:
+            # ("when do I leave for Porto?": a place the person's journeys go to is asked of those journeys)
             scores["appointments"] += _NAME_WEIGHT
         if "sender" in slots and not mail_said and not slots & {"issuer", "account", "provider"} and \
                 set(low) & _OWING:
@@ -1319,7 +1320,7 @@ def contacts_someone(said: Sequence[str], rw: ReaderWords) -> bool:
 
 def _owns(domain: str, named: Sequence[Named]) -> bool:
     slots = {v.slot for n in named for v in n.values}
-    return {"money": {"issuer", "account"}, "appointments": {"provider"}, "mail": {"sender"},
+    return {"money": {"issuer", "account"}, "appointments": {"provider", "trip"}, "mail": {"sender"},
             "reminders": {"reminder"}, "schedule": {"event"}}.get(domain, set()) & slots != set()
 
 

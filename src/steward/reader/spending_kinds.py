@@ -60,14 +60,19 @@ def spending_kinds() -> tuple[SpendingKind, ...]:
     return parse_kinds(shipped_text("steward.reader", "spending_kinds.yaml"))
 
 
-def _at(have: Sequence[str], phrase: Phrase, parts: bool) -> bool:
+def _where(have: Sequence[str], phrase: Phrase, parts: bool) -> int | None:
+    """Where in `have` the phrase is said (its first word's place), or None."""
     n = len(phrase)
     for i in range(len(have) - n + 1):
         if tuple(have[i:i + n]) == phrase:
-            return True
+            return i
     if parts and n == 1 and len(phrase[0]) >= _PART:
-        return any(w != phrase[0] and (w.startswith(phrase[0]) or w.endswith(phrase[0])) for w in have)
-    return False
+        return next((i for i, w in enumerate(have) if w.startswith(phrase[0]) or w.endswith(phrase[0])), None)
+    return None
+
+
+def _at(have: Sequence[str], phrase: Phrase, parts: bool) -> bool:
+    return _where(have, phrase, parts) is not None
 
 
 def kind_said(text: str, kinds: Sequence[SpendingKind] | None = None) -> tuple[SpendingKind, tuple[str, ...]] | None:
@@ -81,13 +86,16 @@ def kind_said(text: str, kinds: Sequence[SpendingKind] | None = None) -> tuple[S
 
 
 def kind_of_purchase(shop: str, items: str = "", kinds: Sequence[SpendingKind] | None = None) -> str:
-    """The kind of a purchase: the first kind its shop's name says (a chain, or a word of what the shop is),
+    """The kind of a purchase: the kind its shop's name says first (a chain, or a word of what the shop is),
     else the first one what was bought says; "" when neither says one."""
     table = kinds if kinds is not None else spending_kinds()
     name = name_words(shop)
-    for kind in table:
-        if any(_at(name, p, parts=False) for p in kind.chains) or any(_at(name, p, parts=True) for p in kind.shops):
-            return kind.name
+    # the kind said first in the name: "Apotheke am Markt" is a pharmacy on a market square
+    found = [(at, order, kind.name) for order, kind in enumerate(table)
+             for at in (*(_where(name, p, parts=False) for p in kind.chains),
+                        *(_where(name, p, parts=True) for p in kind.shops)) if at is not None]
+    if found:
+        return min(found)[2]
     bought = name_words(items)
     for kind in table:
         if any(_at(bought, p, parts=False) for p in kind.shops):

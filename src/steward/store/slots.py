@@ -68,6 +68,14 @@ def providers(conn: sqlite3.Connection) -> list[tuple[str, str, str, str]]:
         " LEFT JOIN messages m ON m.id = a.message_rowid WHERE a.provider != ''").fetchall()]
 
 
+def bookings_with_places(conn: sqlite3.Connection) -> list[tuple[str, str, str, str, str]]:
+    """(provider, title, excerpt, location, start in UTC) of every booking read from mail that stands
+    (waiting for a yes, or on the calendar), oldest first."""
+    return [(r[0], r[1] or "", r[2] or "", r[3] or "", r[4] or "") for r in conn.execute(
+        "SELECT provider, title, excerpt, location, start_utc FROM appointment_items"
+        " WHERE status IN ('proposed', 'created') AND provider != '' ORDER BY start_utc").fetchall()]
+
+
 def reminder_texts(conn: sqlite3.Connection) -> list[str]:
     """The words of every open reminder."""
     return [r[0] for r in conn.execute("SELECT DISTINCT text FROM reminders WHERE status = 'pending'").fetchall()]

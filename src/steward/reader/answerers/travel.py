@@ -199,6 +199,32 @@ class Trip:
 WAY_BACK = "way_back"
 
 
+def destinations(provider: str, title: str, excerpt: str, location: str, rw: ReaderWords) -> tuple[str, ...]:
+    """The places a travel booking takes the person to, by the names a question uses: the city of a
+    flight's last airport, where a train's or a coach's words say it arrives ("Berlin - Hamburg"), the town
+    of a stay's address; () for a booking that is no journey or stay."""
+    kind = kind_of(f"{provider} {title}", rw.provider_kinds)
+    if kind not in TRAVEL:
+        return ()
+    trip = Trip(provider, title, datetime.min, "", location or None, kind, None, None, None, said=excerpt)
+    codes = trip.codes()
+    if kind == "flight" and len(codes) >= 2:
+        out = list(airport_names(codes[-1])[:1])
+    elif kind == "hotel":
+        town = location.rsplit(",", 1)[-1].strip() if "," in location else ""
+        out = [town] if town else []
+    else:
+        out = [m.group("a") or m.group("b") or m.group("c") or "" for m in _ENDS_AT.finditer(f"{title} {excerpt}")]
+    return tuple(dict.fromkeys(p for p in out if p and not any(c.isdigit() for c in p) and len(p.split()) <= 3))
+
+
+def origins(provider: str, title: str, excerpt: str, location: str) -> tuple[str, ...]:
+    """Where a journey starts, by every name its mail and its first airport give (the person's home, for the
+    first journey out)."""
+    trip = Trip(provider, title, datetime.min, "", location or None, "", None, None, None, said=excerpt)
+    return tuple(trip.starts())
+
+
 def head_kinds(trips: list[Trip], kinds: list[str]) -> str:
     """What the trips are called in a reply ("flight", "train and flight")."""
     said = sorted({t.kind for t in trips}) if len(kinds) > 1 else kinds
@@ -277,6 +303,10 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         kinds = [k for k in frame.kinds if k in TRAVEL]
+        # a place the person's journeys or stays go to, said with no kind of travel ("when do I leave for
+        # Porto?"): every kind of travel, narrowed to those that go there
+        to_place = [v.value for v in frame.values("trip")]
+        kinds = kinds or (list(TRAVEL) if to_place and not frame.kinds else [])
         named = {v.value for v in frame.values("provider")}
         if not kinds or frame.flags & {"cancelled", "moved", "reference", "seat", "earlier"} or _WHO.match(frame.text):
             return None  # "who's meeting me at the airport?" asks after a person, not when the flight is
@@ -309,9 +339,11 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         if said and not all(any(_same_place(one, p) for t in trips for p in (*(e for e, _ in t.ends()), *t.starts()))
                             for one in said):
             return None  # a name that is no place of these journeys: the appointments answer says what it is
-        going = frame.places[0] if frame.places else (_destination(frame.text) or (said[0] if said else ""))
+        going = to_place[0] if to_place else frame.places[0] if frame.places else (
+            _destination(frame.text) or (said[0] if said else ""))
         if (WAY_BACK in frame.flags or _WAY_BACK.search(frame.text)) and trips and set(kinds) & {"flight", "train"}:
-            return _way_back(every if frame.window is None else trips, going, head_kinds(trips, kinds), clock,
+            return _way_back(every if frame.window is None else trips, going,
+                             "journey" if to_place and not frame.kinds else head_kinds(trips, kinds), clock,
                              _ARRIVE.search(frame.text) is not None)
         if going and trips:
             there = [t for t in trips if any(_same_place(going, place) for place, _ in t.ends())]
@@ -324,6 +356,9 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         end = "pick-up" if _PICK_UP.search(frame.text) else "return" if _RETURN.search(frame.text) else ""
         if end and any(t.kind == "rental" for t in trips):
             trips = [t for t in trips if t.kind != "rental" or f"rental car {end}" in t.title.casefold()]
+        if not trips and to_place:
+            return Answer(f"I read no journey or stay ahead that takes you to {to_place[0]}"
+                          + (f" {frame.window.said}" if frame.window else "") + ".", {"appointments": []})
         if not trips:
             return None  # the appointments answerer says what there is instead (and reads the calendar)
         trips.sort(key=lambda t: (t.start, t.title))
@@ -334,7 +369,9 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             f" ({frame.window.said}):" if frame.window else ":")
         head = head[:1].upper() + head[1:]
         leaving = _CHECK_OUT.search(frame.text) is not None
-        arriving = _ARRIVE.search(frame.text) is not None
+        # "what time do I get to Leeds?": the arrival at the place said
+        arriving = _ARRIVE.search(frame.text) is not None or any(
+            re.search(rf"\bget(?:s|ting)?\s+(?:to|into)\s+{re.escape(p)}\b", frame.text, re.I) for p in to_place)
         lines = [t.check_out(clock) if leaving and t.kind == "hotel" else
                  t.arrival(clock) if arriving and t.kind in ("flight", "train") else t.line(clock) for t in trips]
         view = bookings_view(head.rstrip(":"), trips, clock, window_words(frame, clock))
