@@ -10,6 +10,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from steward.clock import Clock
+from steward.errors import StewardError
 from steward.reader import honesty
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text
@@ -107,6 +108,9 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             about = _about(topic, box, clock) if inside else None
             if about is None and inside and by_meaning is not None and frame.window is None and _says_a_thing(frame, topic):
                 about = _nearest(topic, by_meaning, clock)
+            if about is None and inside and by_meaning is not None and frame.window is None and _asks_about(frame.text):
+                # "find the email about the football tournament", every word known: words and meaning together
+                about = _by_words_and_meaning(topic, box, by_meaning, clock)
             if about is not None:
                 return about
         senders = senders_named(frame)
@@ -424,3 +428,76 @@ def _nearest(topic: str, by_meaning: Callable[[str, int], SearchResult], clock: 
               f" <{h.message.sender}>: \u201c{h.message.subject}\u201d" for h in shown]
     return Answer("\n".join(lines), {"messages": [h.id for h in shown], "by_meaning": True})
 
+
+
+# a question that asks for mail about a topic in so many words: "the email about ...", "find the ... mail",
+# "any messages regarding ..."
+_ASKS_ABOUT = re.compile(r"\b(?:e-?mails?|mails?|messages?|letters?)\s+(?:about|regarding|concerning|re|on)\b|"
+                         r"^\W*(?:please\s+|can you\s+|could you\s+)?(?:find|show|dig out|look up|pull up|get)\s+"
+                         r"(?:me\s+)?(?:the|that|my)\s+[\w'\u2019& -]+?\s+(?:e-?mails?|mails?|messages?)\b", re.I)
+# a message found by its words alone is about the topic when it says at least this share of the topic's words
+WORDS_ENOUGH = 0.5
+TOPIC_SHOWN = 5
+CLOSEST_SHOWN = 3
+
+
+def _asks_about(text: str) -> bool:
+    """Whether the text asks, in so many words, for the mail about a topic."""
+    return _ASKS_ABOUT.search(text) is not None
+
+
+def _by_words_and_meaning(topic: str, box: Mailbox, by_meaning: Callable[[str, int], SearchResult],
+                          clock: Clock) -> Answer | None:
+    """The mail about a topic that no message says in all its words: the messages that say most of its words
+    (half or more) and those nearest in meaning, the ones both find first; said plainly when neither finds
+    any (None when meaning cannot be searched: left to a model, never "none")."""
+    said = [w for w in re.findall(r"[\w'\u2019-]+", topic.casefold()) if len(w) >= 3 and w not in _NOT_TOPIC]
+    if not said:
+        return None
+    try:
+        nearest = by_meaning(topic, 30).hits
+    except StewardError:  # meaning unavailable (no model, turned off): the question goes on, never "none"
+        return None
+    near = [h for h in nearest if h.score >= NEAR_ENOUGH]
+    found: dict[int, tuple[float, float, Hit]] = {}
+    quoted = " OR ".join(f'"{w}"' for w in said)
+    for h in box.search(quoted, limit=50, clock=clock).hits:
+        text = set(words(f"{h.message.subject} {h.message.snippet}".casefold()))
+        share = sum(1 for w in said if w in text) / len(said)
+        if share >= WORDS_ENOUGH:
+            found[h.id] = (share, 0.0, h)
+    best = near[0].score if near else 0.0
+    for h in near:
+        if h.score >= best - NEAR_THE_BEST:
+            share, _, _ = found.get(h.id, (0.0, 0.0, h))
+            found[h.id] = (share, h.score, h)
+    if not found:
+        # said plainly, with the closest messages all the same: one may be about it in other words (another
+        # language, a name), which neither search can tell
+        closest = []
+        for h in nearest:
+            key = (h.message.sender, h.message.subject.casefold().removeprefix("re: "))
+            if all(key != (c.message.sender, c.message.subject.casefold().removeprefix("re: ")) for c in closest):
+                closest.append(h)
+        lines = [f"I can't find any mail about \u2018{topic}\u2019: no message says it, and none is near it in "
+                 "meaning (one in other words, or in another language, may still be about it)."]
+        if closest[:CLOSEST_SHOWN]:
+            lines.append("The closest I hold:")
+            lines += [f"- {day_text(clock.local(h.message.received_at).date(), clock)} "
+                      f"{h.message.sender_name or h.message.sender}: \u201c{h.message.subject}\u201d"
+                      for h in closest[:CLOSEST_SHOWN]]
+        return Answer("\n".join(lines), {"messages": [h.id for h in closest[:CLOSEST_SHOWN]], "count": 0})
+    # both found it first, then the most words, then the nearest in meaning, then the newest
+    ranked = sorted(found.values(), key=lambda f: (-(f[0] > 0 and f[1] > 0), -f[0], -f[1],
+                                                   -f[2].message.received_at.timestamp()))
+    shown: list[Hit] = []
+    seen: set[tuple[str, str]] = set()
+    for _, _, h in ranked:
+        key = (h.message.sender, h.message.subject.casefold().removeprefix("re: "))
+        if key not in seen and len(shown) < TOPIC_SHOWN:
+            seen.add(key)
+            shown.append(h)
+    lines = [f"The mail about \u2018{topic}\u2019, by its words and its meaning (the best first):"]
+    lines += [f"- {day_text(clock.local(h.message.received_at).date(), clock)} {h.message.sender_name or h.message.sender}"
+              f" <{h.message.sender}>: \u201c{h.message.subject}\u201d" for h in shown]
+    return Answer("\n".join(lines), {"messages": [h.id for h in shown], "count": len(shown)})
