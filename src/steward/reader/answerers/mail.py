@@ -438,7 +438,6 @@ _ASKS_ABOUT = re.compile(r"\b(?:e-?mails?|mails?|messages?|letters?)\s+(?:about|
 # a message found by its words alone is about the topic when it says at least this share of the topic's words
 WORDS_ENOUGH = 0.5
 TOPIC_SHOWN = 5
-CLOSEST_SHOWN = 3
 
 
 def _asks_about(text: str) -> bool:
@@ -472,21 +471,11 @@ def _by_words_and_meaning(topic: str, box: Mailbox, by_meaning: Callable[[str, i
             share, _, _ = found.get(h.id, (0.0, 0.0, h))
             found[h.id] = (share, h.score, h)
     if not found:
-        # said plainly, with the closest messages all the same: one may be about it in other words (another
+        # said plainly, and no other mail shown for it: one may still be about it in other words (another
         # language, a name), which neither search can tell
-        closest = []
-        for h in nearest:
-            key = (h.message.sender, h.message.subject.casefold().removeprefix("re: "))
-            if all(key != (c.message.sender, c.message.subject.casefold().removeprefix("re: ")) for c in closest):
-                closest.append(h)
-        lines = [f"I can't find any mail about \u2018{topic}\u2019: no message says it, and none is near it in "
-                 "meaning (one in other words, or in another language, may still be about it)."]
-        if closest[:CLOSEST_SHOWN]:
-            lines.append("The closest I hold:")
-            lines += [f"- {day_text(clock.local(h.message.received_at).date(), clock)} "
-                      f"{h.message.sender_name or h.message.sender}: \u201c{h.message.subject}\u201d"
-                      for h in closest[:CLOSEST_SHOWN]]
-        return Answer("\n".join(lines), {"messages": [h.id for h in closest[:CLOSEST_SHOWN]], "count": 0})
+        return Answer(f"I can't find any mail about \u2018{topic}\u2019: none says it in words, and none is near it "
+                      "in meaning (one in other words, or in another language, may still be about it).",
+                      {"messages": [], "count": 0})
     # both found it first, then the most words, then the nearest in meaning, then the newest
     ranked = sorted(found.values(), key=lambda f: (-(f[0] > 0 and f[1] > 0), -f[0], -f[1],
                                                    -f[2].message.received_at.timestamp()))
