@@ -438,6 +438,7 @@ _ASKS_ABOUT = re.compile(r"\b(?:e-?mails?|mails?|messages?|letters?)\s+(?:about|
 # a message found by its words alone is about the topic when it says at least this share of the topic's words
 WORDS_ENOUGH = 0.5
 TOPIC_SHOWN = 5
+RARE = 2  # a word this few messages say, or fewer, is one that picks them out
 
 
 def _asks_about(text: str) -> bool:
@@ -459,11 +460,16 @@ def _by_words_and_meaning(topic: str, box: Mailbox, by_meaning: Callable[[str, i
         return None
     near = [h for h in nearest if h.score >= NEAR_ENOUGH]
     found: dict[int, tuple[float, float, Hit]] = {}
+    # a word many messages say ("statement" of a pension statement) says nothing of which one is meant: a
+    # message found by its words alone is about the topic when it says half its words, each a rare one
+    rare = {w for w in said if len(box.search(f'"{w}"', limit=RARE + 1, clock=clock).hits) <= RARE}
+    near_ids = {h.id for h in near}
     quoted = " OR ".join(f'"{w}"' for w in said)
     for h in box.search(quoted, limit=50, clock=clock).hits:
         text = set(words(f"{h.message.subject} {h.message.snippet}".casefold()))
-        share = sum(1 for w in said if w in text) / len(said)
-        if share >= WORDS_ENOUGH:
+        says = [w for w in said if w in text]
+        share = len(says) / len(said)
+        if share >= WORDS_ENOUGH and (h.id in near_ids or set(says) <= rare):
             found[h.id] = (share, 0.0, h)
     best = near[0].score if near else 0.0
     for h in near:

@@ -1,0 +1,87 @@
+"""A journey asked by its place alone, and mail asked for by a topic in known words (the third and fourth
+sample homes, clocks pinned, no model), each in fresh words: the places the bookings go to are a slot
+built from the store (a flight's city, a train's arrival, a stay's town, never home); a topic is looked
+for by its words and its meaning together, or said plainly not found."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from steward.app import App
+from steward.demo import build_demo_home
+
+THIRD_NOW = "2026-12-07T07:40:00-05:00"
+FOURTH_NOW = "2026-12-10T07:30:00+01:00"
+
+
+@pytest.fixture(scope="module")
+def third(app_in_own_home: Callable[[str, str], App]) -> App:
+    """The third sample home (Toronto), with no model configured."""
+    built = app_in_own_home("America/Toronto", THIRD_NOW)
+    build_demo_home(built, mailbox="third")
+    return built
+
+
+@pytest.fixture(scope="module")
+def fourth(app_in_own_home: Callable[[str, str], App]) -> App:
+    """The fourth sample home (Berlin), with no model configured."""
+    built = app_in_own_home("Europe/Berlin", FOURTH_NOW)
+    build_demo_home(built, mailbox="fourth")
+    return built
+
+
+def ask(app: App, text: str) -> tuple[str, str]:
+    trace = app.engine.turn(text, session=f"s-{text}", dry_run=True)
+    return trace.handled_by, trace.reply
+
+
+def test_the_places_of_the_journeys_are_a_slot_and_home_is_not_one(fourth: App) -> None:
+    places = {v.value for v in fourth.slot_lists.lists().of_slot("trip")}
+    assert {"Edinburgh", "Hamburg"} <= places and "Berlin" not in places, places
+
+
+@pytest.mark.parametrize("text", ["when are we off to Edinburgh", "Edinburgh trip - what day do we go?",
+                                  "when's our trip to edinburgh?"])
+def test_a_trip_asked_by_its_place_is_the_journey_there(fourth: App, text: str) -> None:
+    handled_by, reply = ask(fourth, text)
+    assert handled_by == "reader" and "SK 431" in reply and "10:40" in reply, reply
+    assert "SK 436" not in reply and "Nordbahn" not in reply, reply  # not the way home, not the other trip
+
+
+def test_arriving_at_a_place_is_the_arrival_of_the_journey_there(fourth: App) -> None:
+    _, reply = ask(fourth, "what time do we get to Edinburgh on the 19th?")
+    assert "SK 431" in reply and "arrives" in reply, reply
+
+
+def test_a_train_asked_by_its_town_alone(fourth: App) -> None:
+    handled_by, reply = ask(fourth, "when do I go to Hamburg?")
+    assert handled_by == "reader" and "Train Nordbahn" in reply and "07:04" in reply, reply
+    assert "Freight Letter" not in reply, reply  # a newsletter that names the town is no journey
+
+
+def test_a_place_with_an_accent_said_without_it(third: App) -> None:
+    handled_by, reply = ask(third, "what time do I reach Montreal?")
+    assert handled_by == "reader" and "Corridor Rail" in reply and "NV 118" not in reply, reply
+
+
+def test_the_way_back_from_a_place_said_alone(third: App) -> None:
+    _, reply = ask(third, "when do we come home from sao paulo?")
+    assert "NV 119" in reply and "NV 118" not in reply, reply
+
+
+def test_the_clock_of_a_place_is_still_the_clock(fourth: App) -> None:
+    _, reply = ask(fourth, "what's the time in Edinburgh right now?")
+    assert "SK 431" not in reply and "Edinburgh" in reply, reply
+
+
+def test_a_topic_in_known_words_is_found_by_words_and_meaning(fourth: App) -> None:
+    handled_by, reply = ask(fourth, "could you dig out the mail about the football tournament")
+    assert handled_by == "reader" and "U9 indoor tournament" in reply and "Lena Vogt" in reply, reply
+
+
+def test_a_topic_nothing_matches_is_said_plainly_with_no_other_mail(fourth: App) -> None:
+    handled_by, reply = ask(fourth, "show me the email about the pension statement")
+    assert handled_by == "reader" and reply.startswith("I can't find any mail about"), reply
+    assert "\n-" not in reply, reply
