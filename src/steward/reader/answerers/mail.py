@@ -109,7 +109,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             if about is None and inside and by_meaning is not None and frame.window is None and _says_a_thing(frame, topic):
                 about = _nearest(topic, by_meaning, clock)
             if about is None and inside and by_meaning is not None and frame.window is None and _asks_about(frame.text):
-                # "find the email about the football tournament", every word known: words and meaning together
+                # "dig out the mail about the school concert", every word known: words and meaning together
                 about = _by_words_and_meaning(topic, box, by_meaning, clock)
             if about is not None:
                 return about

@@ -212,7 +212,7 @@ def spent_on(frame: Frame, clock: Clock, box: Mailbox, kind: str) -> Answer:
     sums: dict[str, Decimal] = {}
     by: dict[tuple[str, str], tuple[Decimal, int]] = {}
     names: dict[str, str] = {}  # a shop as its receipts write it ("Gobble Eats"), before an alert's capitals
-    for _, shop, amount, currency, receipt in counted:
+    for _, shop, _, _, receipt in counted:
         key = " ".join(name_words(shop))
         if receipt or key not in names:
             names[key] = shop
