@@ -115,6 +115,11 @@ class SlotLists:
         return {k: tuple(v) for k, v in out.items()}
 
     @cached_property
+    def without_trips(self) -> SlotLists:
+        """The lists without the places the person's journeys go to (a place said of an event is no journey)."""
+        return SlotLists.of(v for v in self.values if v.slot != "trip") if self.of_slot("trip") else self
+
+    @cached_property
     def single_names(self) -> dict[str, tuple[SlotValue, ...]]:
         """Every one-word name (for spelling distance), with the values it names."""
         out: dict[str, list[SlotValue]] = {}

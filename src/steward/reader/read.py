@@ -762,6 +762,10 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         window, skip = None, frozenset()
     window = part_said_apart(window, low, skip, rw)
     loose = window is None and (window := loose_span(said_norms, clock, rw)) is not None
+    if lists.of_slot("trip") and any(n not in _AWAY for at, k in _hits(norms, rw.event_nouns)
+                                     for n in norms[at:at + k]):
+        # "what time is the client meeting in Lisbon?": a place said of an event, not a journey there
+        lists = lists.without_trips
     found = find_names(low, raw, lists, known, skip)
     # nothing said but a domain's words ("check my inbox"): no name, no count, no state Steward does not keep
     bare = not found.named and ask_said != "count" and _bare(low, skip | found.used, rw) and \
@@ -971,6 +975,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                  flags=flags, unmatched=unmatched, scores=tuple(ranked), sure=sure, things=things,
                  places=destination_said(text) if best == "appointments" else ())
 
+
+# event nouns that are a time away, said of a place the person travels to ("the holiday in Lisbon")
+_AWAY = frozenset(("holiday", "holidays"))
 
 # a question of the person's own day ("do I have a date on friday?", "am I busy this week?"): a word of the
 # calendar in it ("date", "week") names no date or week to be told about
