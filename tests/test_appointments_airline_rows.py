@@ -79,3 +79,8 @@ def test_a_table_booked_through_a_service_is_the_restaurants_the_subject_and_tex
     # the restaurant's own mail, or a subject whose words the text does not repeat, names no other place
     assert venue_in_subject(_meta("Booking confirmed: Olive & Fig", "Olive & Fig", snippet)) is None
     assert venue_in_subject(_meta("Booking confirmed: Cut and blow-dry with Rui", "Tablio", snippet)) is None
+    # a business's own subject naming the service booked: the text labels it so, and says where
+    salon = "You're booked in. Service: Gel manicure (1 h) When: Tuesday 9 March at 11:00 Where: Nailed It, 3 Elm St"
+    assert venue_in_subject(_meta("Booking confirmed: Gel manicure", "Nailed It", salon)) is None
+    where = "Your table is booked. When: Friday 5 March 2027, 20:00 Where: Olive & Fig, 12 Quay St Table for 2"
+    assert venue_in_subject(_meta("Table booked: Olive & Fig", "Tablio", where)) == "Olive & Fig"

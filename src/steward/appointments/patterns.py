@@ -317,6 +317,9 @@ def _what(line: str, context: str, cues: Cues) -> str:
 
 # a booking service's subject: what was booked, then the place it booked ("Table booked: Olive & Fig, 2 people")
 _SUBJECT_VENUE = re.compile(r"\b(?:confirmed|booked|reserved)\s*:\s*([A-Z][^,|\d]{1,58}?)\s*(?:,|\s[-–]\s|$)")
+# a text's label for what was booked ("Service: Gel manicure") and for where ("Where: Nailed It, 3 Elm St")
+_WHAT_LABEL = r"\b(?:service|treatment|class|session|procedure|appointment)\s*:\s*"
+_WHERE_LABEL = re.compile(r"\b(?:where|location|venue|salon|clinic|studio|branch)\s*:\s*([^\n,.]+)", re.I)
 
 
 def venue_in_subject(meta: MessageMeta) -> str | None:
@@ -328,6 +331,12 @@ def venue_in_subject(meta: MessageMeta) -> str | None:
     name = " ".join(found.group(1).split()).strip(" .'’")
     if (len(name.split()) > 6 or normalise(name) == normalise(meta.sender_name)
             or normalise(name) not in normalise(meta.snippet)):
+        return None
+    # the subject names what was booked, not where: the text labels it the service, or names another place
+    if re.search(_WHAT_LABEL + re.escape(name), meta.snippet, re.I):
+        return None
+    where = _WHERE_LABEL.search(meta.snippet)
+    if where is not None and not normalise(where.group(1)).startswith(normalise(name)):
         return None
     return name
 
