@@ -103,15 +103,13 @@ def _question_after_aside(text: str) -> str:
     rest = without_aside(text, load_words())
     if rest == text:
         return text
-    said = set(words(text[:len(text) - len(rest)]))
-    # "erm, make it quarter to", "ok, push it to 6": a nod is no part of the request; "never mind, the 5 pm one" is
+    # "erm, make it quarter to", "ok, push it to 6", "never mind, cancel it": an aside before a request of its
+    # own is no part of it; before anything else it is ("oops, 4 not 3" corrects; "never mind, the 5 pm one")
     opens = words(rest)[:1]
-    return rest if rest.rstrip().endswith("?") or not said & _DROPPING or set(opens) & _VERBS else text
+    return rest if rest.rstrip().endswith("?") or set(opens) & _VERBS else text
 
 
-# the words of an aside that drop something ("never mind", "forget it"): said before a request, they are of it,
-# unless a request of its own follows ("never mind, delete it")
-_DROPPING = frozenset(("never", "mind", "nevermind", "forget", "scratch", "ignore", "matter"))
+# the verbs a request of its own opens with, after an aside
 _VERBS = frozenset(("cancel", "delete", "remove", "move", "push", "change", "make", "set", "remind", "add", "put",
                     "shift", "bring", "snooze", "drop", "clear", "mark"))
 
