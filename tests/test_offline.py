@@ -39,7 +39,7 @@ def test_every_suggested_phrase_is_answered_by_its_intercept_without_a_model(app
 
 
 def test_a_money_question_suggests_what_you_owe(app: App) -> None:
-    said = suggested(app, "how much did I spend on groceries last month")
+    said = suggested(app, "what's my credit score?")
     assert said and all(("owe" in s or "overdue" in s or "cards" in s) for s in said)
 
 
@@ -77,7 +77,7 @@ def test_out_of_scope_is_told_plainly_with_what_steward_does(app: App) -> None:
 
 def test_different_questions_get_different_suggestions(app: App) -> None:
     answers = {tuple(suggested(app, t)) for t in (
-        "how much did I spend on groceries last month", "sync my calendar with outlook",
+        "what's my credit score?", "sync my calendar with outlook",
         "summarise my emails from amazon", "share my calendar appointments with Sam")}
     assert len(answers) == 4
 
@@ -86,7 +86,7 @@ def test_a_phrase_whose_answerer_is_off_is_not_suggested(steward_home: Path) -> 
     settings = load(None, environ={**os.environ, "STEWARD_READER_DUES": "0"})
     built = build_app(settings, make_clock("America/New_York", NOW), resolve_paths(str(steward_home)))
     try:
-        said = suggested(built, "how much did I spend on groceries last month")
+        said = suggested(built, "what's my credit score?")
         assert said == ["which cards do I have?"]
         help_reply = built.engine.turn("what can you do?", session="help", dry_run=True).reply
         assert "what do I owe" not in help_reply and "which cards do I have?" in help_reply
