@@ -29,7 +29,9 @@ class ClockDial:
         self._config = Path(config_file) if config_file is not None else None
         self.fixed = fixed
         self._lock = threading.Lock()
-        self._seen = self._stamp()
+        # not yet looked: the first answer reads the file, so a zone saved while this process was starting
+        # (by another process of the same server) is not missed
+        self._seen: tuple[int, int] | None = None
 
     def _stamp(self) -> tuple[int, int] | None:
         if self._config is None:
