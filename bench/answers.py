@@ -60,7 +60,8 @@ SETS = {"dev": "answers_dev.yaml", "blind": "answers_blind.yaml", "third": "answ
         "sixth": "answers_sixth.yaml", "sixth_blind": "answers_sixth_blind.yaml",
         "days": "answers_days.yaml", "days_blind": "answers_days_blind.yaml"}
 ZONES = {"demo": "Asia/Kolkata", "second": "Australia/Melbourne", "third": "America/Toronto",
-         "fourth": "Europe/Berlin", "fifth": "Africa/Nairobi", "sixth": "Africa/Johannesburg"}
+         "fourth": "Europe/Berlin", "fifth": "Africa/Nairobi", "sixth": "Africa/Johannesburg",
+         "seventh": "Asia/Singapore"}
 # the sets whose cases --show prints (the held-out sets' cases, blind, fifth_blind, sixth_blind and days_blind, are
 # never shown)
 SHOWN = ("dev", "third", "fourth", "fifth", "sixth", "days")
