@@ -98,8 +98,14 @@ DAYS_WRONG_AT_MOST = {"money": 5, "appointments": 2, "schedule": 0, "mail": 0, "
 # when this test was last tightened: a change that adds a wrong answer in any capability fails here
 SIXTH_WRONG_AT_MOST = {"money": 1, "appointments": 5, "schedule": 2, "mail": 0, "brief": 0, "reminders": 0}
 
+# what the seventh set (a conversation of a Monday morning and single questions over the seventh sample
+# mailbox, written blind to the rules) scored on its first run, before any tuning: 52 right, 24 wrong, 11
+# refused; a change that adds a wrong answer in any capability fails here
+SEVENTH_WRONG_AT_MOST = {"money": 7, "appointments": 9, "schedule": 5, "mail": 3, "brief": 0, "reminders": 0}
+
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
-                "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST}
+                "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,
+                "seventh": SEVENTH_WRONG_AT_MOST}
 
 
 @pytest.mark.slow
