@@ -85,3 +85,34 @@ def test_a_topic_nothing_matches_is_said_plainly_with_no_other_mail(fourth: App)
     handled_by, reply = ask(fourth, "show me the email about the pension statement")
     assert handled_by == "reader" and reply.startswith("I can't find any mail about"), reply
     assert "\n-" not in reply, reply
+
+
+def test_the_child_a_booking_is_for_is_a_name_of_it(fourth: App) -> None:
+    names = {p for v in fourth.slot_lists.lists().of_slot("provider") if v.value == "SV Kastanie 1921" for p in v.names}
+    assert ("mateo",) in names, names
+
+
+@pytest.mark.parametrize("text", ["what time does Mateo's tournament start", "Mateo's game on saturday - when is it?"])
+def test_a_booking_asked_by_the_child_it_is_for(fourth: App, text: str) -> None:
+    handled_by, reply = ask(fourth, text)
+    assert handled_by == "reader" and "SV Kastanie 1921" in reply and "10:00" in reply, reply
+    assert "SK 431" not in reply, reply  # a flight whose passengers he is among is not his game
+
+
+def test_a_talk_asked_by_the_child_it_is_about(fourth: App) -> None:
+    _, reply = ask(fourth, "when is Sofía's development talk?")
+    assert "Kita Sonnenblume" in reply and "08:15" in reply, reply
+
+
+def test_mail_from_a_child_a_booking_is_for_is_not_the_booking(fourth: App) -> None:
+    _, reply = ask(fourth, "any emails from Mateo?")
+    assert "SV Kastanie 1921: indoor tournament" not in reply and "Shall I add" not in reply, reply
+
+
+def test_a_way_back_only_the_ticket_holds_points_at_the_ticket(fourth: App) -> None:
+    session = "ticket-back"
+    fourth.engine.turn("what time is my Hamburg train?", session=session, dry_run=True)
+    reply = fourth.engine.turn("and coming home, what time?", session=session, dry_run=True).reply
+    # no journey back was read from it: said so, with the ticket's mail and its own words of the return leg
+    assert "I can't tell when you come back" in reply and "Your Nordbahn ticket" in reply, reply
+    assert "18:06" in reply and "steward mail read" in reply, reply

@@ -482,7 +482,7 @@ class App:
             accounts_answerer(lambda: self.dues),
             inbox_answerer(lambda: self.mailbox, self.vocab, self.date_options),
             money_answerer(lambda: self.dues, load_words(), self.slot_lists.lists, lambda: self.mailbox),
-            travel_answerer(lambda: self.appointments, load_words(), lambda: self.calendar),
+            travel_answerer(lambda: self.appointments, load_words(), lambda: self.calendar, lambda: self.mailbox),
             appointments_answerer(lambda: self.appointments, lambda: self.calendar, load_words(),
                                   self.slot_lists.lists, lambda: self.mailbox),
             schedule_answerer(lambda: self.calendar, lambda: self.appointments, lambda: self.dues,

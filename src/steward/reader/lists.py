@@ -152,6 +152,8 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     # "Murray Line Rail"): "can I book a table?" asks about no one; the words together still name it
     everyday = generic | common_english()
     aliases = _excerpt_names(rows, everyday | reader_words.known | people)
+    for provider, names in _names_it_is_for(repo.booking_mail(conn), everyday | reader_words.known).items():
+        aliases[provider] = tuple(dict.fromkeys((*aliases.get(provider, ()), *names)))
     for provider in sorted({p for p, _, _, _ in rows}):
         titles = " ".join(t for p, t, _, _ in rows if p == provider)
         via = next((v for p, _, _, v in rows if p == provider and v and v != provider), "")
@@ -322,6 +324,26 @@ def _excerpt_names(rows: Iterable[tuple[str, str, str, str]], known: frozenset[s
         if len(providers) == 1:
             out.setdefault(next(iter(providers)), []).append(word)
     return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+# a person a booking is for, named beside it in its mail: "Ana's swimming gala", "a check-up for Ana", "can you
+# take Ana on Saturday?"
+_FOR = re.compile(r"\b(?P<a>[A-Z\u00c0-\u00de][a-z\u00df-\u00ff]{2,15})(?:'s|\u2019s)\s+\w|"
+                  r"\b(?:for|take|bring|drop|collect)\s+(?P<b>[A-Z\u00c0-\u00de][a-z\u00df-\u00ff]{2,15})\b(?!['\u2019]s)")
+
+
+def _names_it_is_for(rows: Iterable[tuple[str, str, str]], known: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """The people each booking is for, as the mail it was read from names them beside it (a child, a partner,
+    a pet): never a word of the business's own name, a day, a month or a word the reader knows."""
+    out: dict[str, list[str]] = {}
+    for provider, subject, snippet in rows:
+        own = set(name_words(provider))
+        for m in _FOR.finditer(f"{subject}. {snippet}"):
+            word = name_words(m.group("a") or m.group("b"))
+            w = word[0] if word else ""
+            if w and w not in known and w not in _NOT_NAMES and w not in own and w not in out.get(provider, []):
+                out.setdefault(provider, []).append(w)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 class SlotCache:

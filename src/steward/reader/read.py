@@ -891,8 +891,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         whole = any(len(named.said.split()) >= len(v.names[0]) for v in named.values if v.names)
         if slots & {"issuer", "account"}:
             scores["money"] += _NAME_WEIGHT
-        if "provider" in slots or "trip" in slots:
-            # ("when do I leave for Porto?": a place the person's journeys go to is asked of those journeys)
+        if ("provider" in slots and not (mail_said and _named_by_its_mail(named))) or "trip" in slots:
+            # ("when do I leave for Porto?": a place the person's journeys go to is asked of those journeys;
+            # "any mail from Ana?" of the child a booking is for asks of Ana's mail, not of the booking)
             scores["appointments"] += _NAME_WEIGHT
         if "sender" in slots and not mail_said and not slots & {"issuer", "account", "provider"} and \
                 set(low) & _OWING:
@@ -1323,6 +1324,13 @@ def contacts_someone(said: Sequence[str], rw: ReaderWords) -> bool:
         i += 1
     n = match_at(list(said), i, rw.contacting) if i < len(said) else 0
     return bool(n) and i + n < len(said) and said[i + n] not in rw.not_contacting
+
+
+def _named_by_its_mail(named: Named) -> bool:
+    """Whether a booking is named only by a word its mail says (a pet, a child it is for), not by its own name
+    or its sender's."""
+    said = set(name_words(named.said))
+    return all(not said & set(name_words(f"{v.value} {v.issuer}")) for v in named.values if v.slot == "provider")
 
 
 def _owns(domain: str, named: Sequence[Named]) -> bool:

@@ -76,6 +76,14 @@ def bookings_with_places(conn: sqlite3.Connection) -> list[tuple[str, str, str, 
         " WHERE status IN ('proposed', 'created') AND provider != '' ORDER BY start_utc").fetchall()]
 
 
+def booking_mail(conn: sqlite3.Connection) -> list[tuple[str, str, str]]:
+    """(provider, subject, the start the store keeps) of the mail each standing booking was read from."""
+    return [(r[0], r[1] or "", r[2] or "") for r in conn.execute(
+        "SELECT DISTINCT a.provider, m.subject, m.snippet FROM appointment_items a"
+        " JOIN messages m ON m.id = a.message_rowid"
+        " WHERE a.status IN ('proposed', 'created') AND a.provider != ''").fetchall()]
+
+
 def reminder_texts(conn: sqlite3.Connection) -> list[str]:
     """The words of every open reminder."""
     return [r[0] for r in conn.execute("SELECT DISTINCT text FROM reminders WHERE status = 'pending'").fetchall()]

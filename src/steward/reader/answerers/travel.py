@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from steward.appointments.service import AppointmentsService
     from steward.calendar.service import CalendarService
     from steward.records.appointments import Item
+    from steward.search.mailbox import Mailbox
 
 # the kinds of `provider_kinds` (words.yaml) that are travel, and what their time is called
 TRAVEL = {"flight": "leaves", "train": "leaves", "hotel": "check-in", "rental": ""}
@@ -81,6 +82,7 @@ class Trip:
     end: datetime | None = None  # a timed stay's check-out
     arrives: datetime | None = None  # a journey's arrival, when its mail gives one
     said: str = ""  # the words of its mail it was read from
+    message: int | None = None  # the mail it was read from
 
     def codes(self) -> list[str]:
         """The airports its route names by their codes, first to last ("YYZ → GRU")."""
@@ -231,9 +233,11 @@ def head_kinds(trips: list[Trip], kinds: list[str]) -> str:
     return " and ".join(_SAID.get(k, k) for k in said)
 
 
-def _way_back(trips: list[Trip], going: str, what: str, clock: Clock, arriving: bool = False) -> Answer:
+def _way_back(trips: list[Trip], going: str, what: str, clock: Clock, arriving: bool = False,
+              mailbox: Callable[[], Mailbox] | None = None) -> Answer:
     """The journey back from where the one out went (said before, else where the first one ends): those that
-    start there after it; said plainly when no journey back was read."""
+    start there after it; said plainly when no journey back was read, with the mail the journey out was read
+    from (a ticket's return leg is often only in its text) to open."""
     trips = sorted(trips, key=lambda t: (t.start, t.title))
     out = [t for t in trips if going and any(_same_place(going, p) for p, _ in t.ends())] or trips[:1]
     there = [going] if going else [p for p, _ in out[0].ends()]
@@ -241,10 +245,32 @@ def _way_back(trips: list[Trip], going: str, what: str, clock: Clock, arriving: 
     if not back:
         lines = [t.line(clock) for t in trips]
         place = going or (there[0] if there else "")
+        ticket = _mail_of(out[0], mailbox, clock)
         return Answer("\n".join([f"I can't tell when you come back{' from ' + place if place else ''}: I read no "
-                                 f"{what} back in your mail. The ones I read:", *lines]), {"appointments": []})
+                                 f"{what} back in your mail. The ones I read:", *lines, *ticket]),
+                      {"appointments": [], "messages": [out[0].message] if ticket else []})
     lines = [t.arrival(clock) if arriving and t.kind in ("flight", "train") else t.line(clock) for t in back]
     return Answer("\n".join([f"Your {what} back:", *lines]), {"appointments": lines})
+
+
+def _mail_of(trip: Trip, mailbox: Callable[[], Mailbox] | None, clock: Clock) -> list[str]:
+    """The lines that point at the mail a booking was read from (its sender, day and subject, and how to open
+    it): what it says beyond the booking is only in its text, which Steward does not keep."""
+    if mailbox is None or trip.message is None:
+        return []
+    m = mailbox().stored([trip.message]).get(trip.message)
+    if m is None:
+        return []
+    back = _RETURN_LEG.search(m.snippet)
+    says = f" It says: \u201c{back.group(0).strip()}\u2026\u201d" if back else ""
+    return [f"Its mail may say more (Steward keeps only its start; open it to read it all): "
+            f"{day_text(clock.local(m.received_at).date(), clock)}, {m.sender_name or m.sender}: "
+            f"\u201c{m.subject}\u201d [#{m.id}] (`steward mail read {m.id}` opens it).{says}"]
+
+
+# the return leg as a ticket's own words give it ("Return: Thu, 17 Dec ... dep 18:06"), quoted from what is kept
+_RETURN_LEG = re.compile(r"\b(?:return(?:\s+journey)?|inbound|way back|r\u00fcckfahrt|r\u00fcckreise|vuelta|regreso|"
+                         r"retour)\s*:\s*.{10,140}", re.I)
 
 
 def _destination(text: str) -> str:
@@ -280,7 +306,7 @@ def _trip(item: Item, kind: str, assumed: timedelta) -> Trip | None:
         else None
     return Trip(item.provider, item.title or item.provider, item.start, status, item.location, kind, item.id,
                 item.local_start, last, item.end if kind == "hotel" and not item.all_day else None, arrives,
-                item.excerpt)
+                item.excerpt, item.message_id)
 
 
 def _events(calendar: Callable[[], CalendarService] | None, start: datetime, end: datetime, kinds: list[str],
@@ -298,8 +324,10 @@ def _events(calendar: Callable[[], CalendarService] | None, start: datetime, end
 
 
 def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderWords,
-                    calendar: Callable[[], CalendarService] | None = None) -> Answerer:
-    """The travel answerer over the appointment service and the calendar."""
+                    calendar: Callable[[], CalendarService] | None = None,
+                    mailbox: Callable[[], Mailbox] | None = None) -> Answerer:
+    """The travel answerer over the appointment service and the calendar (and the mail, to point at the
+    ticket that holds what no booking read from it says)."""
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         kinds = [k for k in frame.kinds if k in TRAVEL]
@@ -344,7 +372,7 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         if (WAY_BACK in frame.flags or _WAY_BACK.search(frame.text)) and trips and set(kinds) & {"flight", "train"}:
             return _way_back(every if frame.window is None else trips, going,
                              "journey" if to_place and not frame.kinds else head_kinds(trips, kinds), clock,
-                             _ARRIVE.search(frame.text) is not None)
+                             _ARRIVE.search(frame.text) is not None, mailbox)
         if going and trips:
             there = [t for t in trips if any(_same_place(going, place) for place, _ in t.ends())]
             if not there:
