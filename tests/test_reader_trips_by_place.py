@@ -116,3 +116,21 @@ def test_a_way_back_only_the_ticket_holds_points_at_the_ticket(fourth: App) -> N
     # no journey back was read from it: said so, with the ticket's mail and its own words of the return leg
     assert "I can't tell when you come back" in reply and "Your Nordbahn ticket" in reply, reply
     assert "18:06" in reply and "steward mail read" in reply, reply
+
+
+@pytest.mark.parametrize(("text", "kind", "said"), [
+    ("Arrival: the key safe code is 4471, by the blue door. Enjoy!", "code", "the key safe code is 4471"),
+    ("Wi-Fi network: Harbourview-Guest, password sunset22. Check-out by 10.", "wifi", "password sunset22"),
+    ("Use promo code SPRING for 10% off your next stay.", "code", ""),
+    ("Our postcode is 10437 and parking is free.", "code", "")])
+def test_a_detail_is_quoted_from_the_sentence_that_gives_it(text: str, kind: str, said: str) -> None:
+    from steward.reader.answerers.booking_details import detail_in
+
+    found = detail_in(text, kind)
+    assert (said in found) if said else found == "", found
+
+
+def test_a_detail_no_booking_mail_gives_points_at_the_mail_never_a_made_up_one(fourth: App) -> None:
+    handled_by, reply = ask(fourth, "what's the wifi password for the hotel in Edinburgh?")
+    assert handled_by == "reader" and "Castle Wynd Hotel" in reply and "steward mail read" in reply, reply
+    assert "password" not in reply.split("\n")[0].casefold(), reply  # nothing quoted that the mail does not say

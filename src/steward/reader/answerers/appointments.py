@@ -233,6 +233,13 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             return _with_view(_seats(ahead, what, mailbox(), clock), ahead, clock)
         if "reference" in frame.flags and mailbox is not None:
             return _with_view(_references(ahead, what, mailbox(), clock), ahead, clock)
+        if "detail" in frame.flags and mailbox is not None:
+            from steward.reader.answerers.booking_details import asked_detail, details_answer
+
+            # "the door code for the flat?": in the booking's mail's own words, or that mail to open
+            kind = asked_detail(frame.text)
+            if kind:
+                return _with_view(details_answer(ahead, what, kind, mailbox(), clock), ahead, clock)
         if frame.ask == "how_much" and mailbox is not None and (named or frame.kinds or by_mail is not None):
             # "how much is the hotel?": what the booking's own mail says it costs, never a guess
             return cost_answer([Priced(b.title, b.start, b.message_id) for b in ahead], what, mailbox(), clock)

@@ -336,7 +336,8 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         to_place = [v.value for v in frame.values("trip")]
         kinds = kinds or (list(TRAVEL) if to_place and not frame.kinds else [])
         named = {v.value for v in frame.values("provider")}
-        if not kinds or frame.flags & {"cancelled", "moved", "reference", "seat", "earlier"} or _WHO.match(frame.text):
+        if not kinds or frame.flags & {"cancelled", "moved", "reference", "seat", "earlier", "detail"} or \
+                _WHO.match(frame.text):
             return None  # "who's meeting me at the airport?" asks after a person, not when the flight is
         now = clock.now()
         seen: set[int | None] = set()
