@@ -152,8 +152,14 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     # "Murray Line Rail"): "can I book a table?" asks about no one; the words together still name it
     everyday = generic | common_english()
     aliases = _excerpt_names(rows, everyday | reader_words.known | people)
-    for provider, names in _names_it_is_for(repo.booking_mail(conn), everyday | reader_words.known).items():
-        aliases[provider] = tuple(dict.fromkeys((*aliases.get(provider, ()), *names)))
+    owned = {w for names in aliases.values() for w in names}
+    named_for = _names_it_is_for(repo.booking_mail(conn), everyday | reader_words.known)
+    for provider, names in named_for.items():
+        # a name the mail of one booking alone gives it: one that two bookings' mail give (the pet of the vet's
+        # booking and of the owner's own note of it) or another booking's words already give is no one's here
+        mine = aliases.get(provider, ())
+        alone = [w for w in names if w not in owned and sum(w in n for n in named_for.values()) == 1]
+        aliases[provider] = tuple(dict.fromkeys((*mine, *alone)))
     for provider in sorted({p for p, _, _, _ in rows}):
         titles = " ".join(t for p, t, _, _ in rows if p == provider)
         via = next((v for p, _, _, v in rows if p == provider and v and v != provider), "")
