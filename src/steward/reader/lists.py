@@ -157,9 +157,9 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     for provider, names in named_for.items():
         # a name the mail of one booking alone gives it: one that two bookings' mail give (the pet of the vet's
         # booking and of the owner's own note of it) or another booking's words already give is no one's here
-        mine = aliases.get(provider, ())
+        given = aliases.get(provider, ())
         alone = [w for w in names if w not in owned and sum(w in n for n in named_for.values()) == 1]
-        aliases[provider] = tuple(dict.fromkeys((*mine, *alone)))
+        aliases[provider] = tuple(dict.fromkeys((*given, *alone)))
     for provider in sorted({p for p, _, _, _ in rows}):
         titles = " ".join(t for p, t, _, _ in rows if p == provider)
         via = next((v for p, _, _, v in rows if p == provider and v and v != provider), "")
