@@ -39,9 +39,15 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 class Held(Protocol):
     """A booking as the answer needs it: its title, its start and the mail it was read from."""
 
-    title: str
-    start: datetime
-    message_id: int | None
+    @property
+    def title(self) -> str:
+        """What the booking is called."""
+    @property
+    def start(self) -> datetime:
+        """When it starts."""
+    @property
+    def message_id(self) -> int | None:
+        """The mail it was read from."""
 
 
 def asked_detail(text: str) -> str:
