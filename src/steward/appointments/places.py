@@ -77,6 +77,17 @@ def airport_names(code: str) -> tuple[str, ...]:
     return () if row is None else tuple(str(row[k]) for k in ("city", "name", "subd") if row.get(k))
 
 
+def airport_country(code: str) -> tuple[str, ...]:
+    """The names of the country an airport is in, from its IATA code (MRU: "Mauritius"; LHR: "Britain (UK)",
+    "uk", "united kingdom" ...); () for a code that is no airport's."""
+    code = code.strip().upper()
+    row = _airport_rows().get(code) if re.fullmatch(r"[A-Z]{3}", code) else None
+    country = str(row.get("country") or "") if row is not None else ""
+    if not country:
+        return ()
+    return tuple(name for name, c in _countries()[1].items() if c == country)
+
+
 @lru_cache(maxsize=1)
 def _airport_rows() -> dict[str, dict[str, object]]:
     import airportsdata

@@ -9,11 +9,20 @@
 5. A frame the reader is unsure of asks one short question rather than guessing (`which_one`); so does a
    name that fits two things of the domain asked about equally well (`tied_name`): "Brunswick" said of
    the mail from Bookish Brunswick and from Brunswick Vet Clinic is asked about, never one of them picked.
+6. Every word of a question that names a thing is accounted for by what the answer is about
+   (`unaccounted`, `not_held`): a kind of entry ("the hockey final"), a place a journey goes to or comes
+   from, a kind of place ("the optician"). An answer about bookings or a calendar whose records hold none of
+   them (the niece's dentist visit given for her swimming gala) is replaced by what was looked for and
+   the nearest things held. A record holds a word under any word of its group (`thing_words`) or of its
+   kind ("dentist" is held by a dental practice's booking), so "none found" is never said of a thing held
+   under another word.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from steward.clock import Clock
@@ -21,6 +30,7 @@ from steward.reader.answer import Answer
 from steward.reader.frame import Frame, Named, SlotValue, Unmatched
 
 if TYPE_CHECKING:
+    from steward.reader.words import ReaderWords
     from steward.search.lexical import Hit
     from steward.search.mailbox import Mailbox
 
@@ -145,3 +155,160 @@ def lure_instead(said: Sequence[str], mailbox: Mailbox, clock: Clock, billers: I
     return Answer("\n".join([f"Nothing you owe is for \u2018{what}\u2019: no bill Steward has read asks for it. "
                              "The mail that does is marked suspicious; don't pay through it:", *lines]),
                   {"dues": [], "messages": [h.id for h in found.hits], "suspicious": True})
+
+
+# kinds of entry that any booking or calendar entry may be called, which no record need say in its words
+_ANY_ENTRY = frozenset(("appointment", "appt", "booking", "reservation", "event", "thing", "plan", "meeting",
+                        "holiday", "trip", "journey", "visit", "session"))
+# the domains whose answers are about bookings and calendar entries (records with a title, a provider, a place)
+_OF_ENTRIES = frozenset(("appointments", "schedule"))
+_CODE = re.compile(r"\b[A-Z]{3}\b")
+_LINE = re.compile(r"^\s*-\s")
+
+
+def record_texts(answer: Answer) -> list[str] | None:
+    """The words of each thing an answer about bookings or a calendar is about (a booking's title, provider
+    and place; an entry's title; a listed line); None when the answer lists no such records."""
+    for key in ("appointments", "items"):
+        lines = answer.data.get(key)
+        if isinstance(lines, list) and lines and all(isinstance(line, str) for line in lines):
+            return list(lines)
+    view = answer.data.get("view")
+    if isinstance(view, Mapping) and view.get("kind") == "bookings":
+        return [" ".join(str(i.get(k) or "") for k in ("title", "provider", "location"))
+                for i in view.get("items") or () if isinstance(i, Mapping)]
+    if isinstance(view, Mapping) and view.get("kind") == "schedule":
+        return [str(i.get("title") or "") for d in view.get("days") or () if isinstance(d, Mapping)
+                for i in d.get("items") or () if isinstance(i, Mapping)]
+    return None
+
+
+def folded(text: str) -> str:
+    """Text without accents, case or punctuation ("Montréal (Gare)" -> "montreal gare")."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(re.findall(r"[a-z0-9]+", plain.casefold()))
+
+
+def _places_of(text: str) -> str:
+    """A record's words with the names of the airports its route names by code (their city, region, country)."""
+    from steward.appointments.places import airport_country, airport_names
+
+    return folded(" ".join([text, *(n for c in _CODE.findall(text) for n in (*airport_names(c), *airport_country(c)))]))
+
+
+def _held(term: str, pool: frozenset[str], rw: ReaderWords) -> bool:
+    from steward.reader.answerers.things import stem
+
+    group = rw.thing_words.get(term) or rw.thing_words.get(term + "s") or frozenset((term,))
+    return any(stem(w) in pool for w in group | {term})
+
+
+def _kinds_in(text: str, rw: ReaderWords) -> list[str]:
+    """Every kind of place whose words a record says ("Table at Saffron Table": table), in any order."""
+    from steward.reader.lists import name_words
+
+    have = name_words(text)
+    return [kind for kind, phrases in rw.provider_kinds.items()
+            if any(p and any(have[i:i + len(p)] == p for i in range(len(have))) for p in phrases)]
+
+
+def _pool(text: str, rw: ReaderWords) -> frozenset[str]:
+    """A record's stemmed words, with the words of its kinds ("dentist" for a dental practice's booking)."""
+    from steward.reader.answerers.things import text_words
+
+    kinds = _kinds_in(text, rw)
+    return text_words([text, *kinds, *(" ".join(p) for k in kinds for p in rw.provider_kinds[k])])
+
+
+# what a question about the calendar asks that no kind of place answers
+_NOT_OF_A_PLACE = frozenset(("free", "busiest", "quietest"))
+
+
+def kind_not_held(frame: Frame, answer: Answer, rw: ReaderWords) -> str:
+    """The kind of place a question about the calendar names ("is the vet on my calendar?", "when's the
+    dentist?") when no entry of the calendar's answer is of that kind: the bookings of that kind answer it;
+    "" otherwise."""
+    from steward.reader.lists import kind_of
+
+    if frame.domain != "schedule" or frame.flags & _NOT_OF_A_PLACE or frame.names_something or answer.question:
+        return ""
+    kind = kind_of(frame.text, rw.provider_kinds)
+    if not kind or kind in rw.kind_groups:
+        return ""
+    texts = record_texts(answer) or []
+    return "" if any(_held(kind, _pool(t, rw), rw) for t in texts) else kind
+
+
+def _kind_said(text: str, kind: str, rw: ReaderWords) -> str:
+    """The words a question says a kind of place by ("lunch" for a table), else the kind's own name."""
+    from steward.reader.lists import name_words
+
+    have = name_words(text)
+    for p in sorted(rw.provider_kinds.get(kind, ()), key=len, reverse=True):
+        if p and any(have[i:i + len(p)] == p for i in range(len(have))):
+            return " ".join(p)
+    return kind
+
+
+def _name_held(values: Sequence[SlotValue], pool: frozenset[str], rw: ReaderWords) -> bool:
+    """Whether a record says one of the things a name resolved to, by a word of its own (not "bank", "the")."""
+    from steward.reader.answerers.things import stem, text_words
+
+    plain = rw.generic | rw.common
+    for v in values:
+        own = {stem(w) for w in text_words([v.value])} - plain
+        if not own or own <= pool or (v.issuer and text_words([v.issuer]) - plain <= pool):
+            return True
+    return False
+
+
+def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[str] = ()) -> tuple[str, ...]:
+    """The words of an answer's question that name a thing no record of the answer holds: a kind of entry
+    said ("match", "recital"), a kind of place ("the optician", "lunch"), a person or a provider named, a
+    place said of a journey (`places`, and the frame's); () when every one is held by some record, or when
+    the answer is no list of bookings or calendar entries."""
+    from steward.reader.answerers.things import stem
+    from steward.reader.lists import kind_of
+
+    if frame.domain not in _OF_ENTRIES or answer.question or answer.data.get("accounted") or \
+            answer.data.get("missing"):
+        return ()  # (an answer that already says what it did not find is left as it is)
+    texts = record_texts(answer)
+    if not texts:
+        return ()
+    pools = [_pool(t, rw) for t in texts]
+    missing: list[str] = []
+    said = [s for t in frame.things if (s := stem(t)) not in _ANY_ENTRY and s not in rw.common]
+    travel = set(rw.widen(list(rw.kind_groups)))
+    kinds = [k for k in frame.kinds if k not in travel]
+    if frame.domain == "schedule" and not frame.flags & _NOT_OF_A_PLACE:
+        kind = kind_of(frame.text, rw.provider_kinds)
+        kinds += [kind] if kind and kind not in travel else []
+    if kinds and not any(_held(k, p, rw) for k in kinds for p in pools):
+        # "lunch with Priya" answered with her book club: no record is of the kind said (of several said,
+        # "any dentist or vet?", one is enough)
+        missing.append(_kind_said(frame.text, kinds[0], rw))
+    missing += [w for w in dict.fromkeys(said) if not any(_held(w, p, rw) for p in pools)]
+    for named in frame.filters:
+        values = [v for v in named.values if v.slot in ("provider", "sender", "event")]
+        if values and named.how != "kind" and not any(_name_held(values, p, rw) for p in pools):
+            missing.append(re.sub(r"['\u2019]s$", "", named.said))
+    where = [_places_of(t) for t in texts]
+    for place in dict.fromkeys((*frame.places, *places)):
+        f = folded(place)
+        if f and not any(re.search(rf"\b{re.escape(f)}\b", w) for w in where):
+            missing.append(place)
+    return tuple(missing)
+
+
+def not_held(frame: Frame, missing: Sequence[str], answer: Answer) -> Answer:
+    """What was looked for and not found among the records an answer holds, with those records (never the
+    answer about them as if it were the thing asked)."""
+    names = [re.sub(r"[\'\u2019]s$", "", n.said) for n in frame.filters]
+    whose = f" for {' and '.join(names)}" if names else ""
+    nearest = [line for line in answer.reply.splitlines() if _LINE.match(line)][:6]
+    head = f"I can't find any {' '.join(missing)}{whose} in your bookings or calendar."
+    if not nearest:
+        return Answer(head, {"unaccounted": list(missing)})
+    return Answer("\n".join([f"{head} The nearest I hold{whose}:", *nearest]),
+                  {"unaccounted": list(missing), "nearest": nearest})

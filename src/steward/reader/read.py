@@ -1288,7 +1288,8 @@ _WHAT_IS_ON = re.compile(r"\b(?:empty|clear|full|packed|booked|free|busy|open|li
 
 def not_a_read(text: str, rw: ReaderWords) -> bool:
     """Whether a text asks for something that is not a read of the person's data: the date or the clock, a
-    list they keep ("my shopping list"), what another app holds ("new likes on instagram?"), the calendar's own
+    list they keep ("my shopping list"), what another app holds ("new likes on instagram?"), a secret ("the
+    door code?"), the calendar's own
     state ("is my calendar synced?"), a watch on the mail ("tell me when Sam writes"), or a model's work on
     what is stored ("explain it", "summarise it")."""
     said = [w.replace("\u2019", "'") for w in words(text)]
@@ -1298,6 +1299,8 @@ def not_a_read(text: str, rw: ReaderWords) -> bool:
         return True  # "let me know when Sam emails": a watch Steward does not keep, told so by its kind
     if _hits(said, rw.other_apps) and not _hits(said, rw.domains.get("mail", ())):
         return True  # "any new tinder matches?": another app's data, not the person's mail or calendar
+    if _hits(said, rw.secrets) and not _hits(said, rw.domains.get("mail", ())):
+        return True  # "what's the alarm code?": a secret, never the bill or booking its other words name
     itself = _OF_THE_CALENDAR_ITSELF.match(text)
     if itself is not None and not _WHAT_IS_ON.search(itself.group("rest")):
         return True

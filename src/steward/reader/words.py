@@ -74,6 +74,7 @@ class ReaderWords:
     work_senders: tuple[Phrase, ...] = ()  # "from work", "my colleagues": the senders at the person's workplace
     way_back: tuple[Phrase, ...] = ()  # "and when do we get back?": the journey home after the one asked about
     other_apps: tuple[Phrase, ...] = ()  # "any new likes on instagram?": what another app holds, not the person's mail
+    secrets: tuple[Phrase, ...] = ()  # "the door code?": a secret Steward never reads out, not the person's data
     topic_returns: tuple[Phrase, ...] = ()  # "going back to the train, ...": a thing asked of before, said again
     anything_else: tuple[Phrase, ...] = ()  # "anything else?": more of what was asked before
     corrections: tuple[Phrase, ...] = ()  # "no, I meant ...": the question before, asked again of another name
@@ -133,6 +134,7 @@ def parse_words(text: str) -> ReaderWords:
         work_senders=_phrases(data.get("work_senders") or [], "work_senders"),
         way_back=_phrases(data.get("way_back") or [], "way_back"),
         other_apps=_phrases(data.get("other_apps") or [], "other_apps"),
+        secrets=_phrases(data.get("secrets") or [], "secrets"),
         topic_returns=_phrases(data.get("topic_returns") or [], "topic_returns"),
         corrections=_phrases(data.get("corrections") or [], "corrections"),
         anything_else=_phrases(data.get("anything_else") or [], "anything_else"),

@@ -25,7 +25,7 @@ from steward.assistant.intercepts.base import Match, turn_clock
 from steward.assistant.intercepts.proposals import settle_proposal
 from steward.assistant.trace import OpenQuestion, Outcome, Turn
 from steward.clock import Clock
-from steward.reader import Answerers, Frame, Reader, honesty
+from steward.reader import Answer, Answerers, Frame, Reader, honesty
 from steward.reader.answerers.schedule import more_than_days
 from steward.reader.fragments import asks_anything_else, back_to
 from steward.reader.frame import Named, SlotValue, Window, from_json
@@ -309,7 +309,22 @@ class ReaderAnswers:
             got = booked or got
         if listed_before is not None and shown is not None:
             got = (got[0], _with_listed(got[1], shown))
-        return Match(NAME, {"frame": frame, "answer": got})
+        return Match(NAME, {"frame": frame, "answer": self._accounted(frame, got, clock, reader.words)})
+
+    def _accounted(self, frame: Frame, got: tuple[str, Answer], clock: Clock, rw: ReaderWords) -> tuple[str, Answer]:
+        """The answer when what it is about holds every thing the question names; else the bookings of the
+        kind of place named, when the calendar's answer held none ("is the vet on my calendar?"); else what
+        was looked for and not found, with the nearest things held (never the answer about them)."""
+        by, answer = got
+        kind = honesty.kind_not_held(frame, answer, rw)
+        if kind:
+            booked = self._answerers().answer(replace(frame, domain="appointments", kinds=(kind,), things=(),
+                                                      sure=True), clock)
+            if booked is not None and not honesty.unaccounted(replace(frame, domain="appointments", things=()),
+                                                              booked[1], rw):
+                return booked
+        missing = honesty.unaccounted(frame, answer, rw)
+        return (by, honesty.not_held(frame, missing, answer)) if missing else got
 
     def _claimed(self, turn: Turn, frame: Frame | None, clock: Clock) -> tuple[Frame | None, str]:
         """(the frame a request's words read, or None when the reader's frame stands; whether the appointments

@@ -303,9 +303,10 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         if missing and (frame.ask in ("is_there", "when", "which", "how_much", "count") or frame.things):
             head = f"I see no {' '.join(missing)} {said}."
             if not lines:
-                return Answer(f"{head} Nothing else is on either.", {"items": [], "beyond_calendar": 0})
+                return Answer(f"{head} Nothing else is on either.", {"items": [], "beyond_calendar": 0,
+                                                                       "missing": missing})
             return Answer("\n".join([f"{head} What is on:"] + [t for _, t in lines]),
-                          {"items": [t for _, t in lines], "beyond_calendar": beyond})
+                          {"items": [t for _, t in lines], "beyond_calendar": beyond, "missing": missing})
         if free:
             if not lines:
                 return Answer(f"Yes, you're free {said}: nothing on your calendar, no appointments, no bills due.",

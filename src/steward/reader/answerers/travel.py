@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-from steward.appointments.places import airport_names, airport_zone, city_zone
+from steward.appointments.places import airport_country, airport_names, airport_zone, city_zone
 from steward.clock import Clock
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text
@@ -97,6 +97,13 @@ class Trip:
             out += list(airport_names(codes[0]))
         out += [m.group("f") for m in _STARTS_AT.finditer(f"{self.title} {self.said}")]
         return out
+
+    def countries(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The names of the countries its route starts and ends in, by its airports' codes (() when it names none)."""
+        codes = self.codes()
+        if len(codes) < 2:
+            return (), ()
+        return airport_country(codes[0]), airport_country(codes[-1])
 
     def end_zone(self) -> str | None:
         """The zone of the airport it lands at, when its route names one."""
@@ -239,9 +246,13 @@ def _way_back(trips: list[Trip], going: str, what: str, clock: Clock, arriving: 
     start there after it; said plainly when no journey back was read, with the mail the journey out was read
     from (a ticket's return leg is often only in its text) to open."""
     trips = sorted(trips, key=lambda t: (t.start, t.title))
-    out = [t for t in trips if going and any(_same_place(going, p) for p, _ in t.ends())] or trips[:1]
+    # a place said may be a country its airports are in ("home from Mauritius"); a place read from a route is
+    # its city alone, so a trip within one country never finds its way back among the others
+    out = [t for t in trips if going and any(_same_place(going, p) for p in (*(e for e, _ in t.ends()),
+                                                                           *t.countries()[1]))] or trips[:1]
     there = [going] if going else [p for p, _ in out[0].ends()]
-    back = [t for t in trips if t.start > out[0].start and any(_same_place(p, s) for p in there for s in t.starts())]
+    back = [t for t in trips if t.start > out[0].start and any(
+        _same_place(p, s) for p in there for s in (*t.starts(), *(t.countries()[0] if going else ())))]
     if not back:
         lines = [t.line(clock) for t in trips]
         place = going or (there[0] if there else "")
@@ -278,6 +289,15 @@ def _destination(text: str) -> str:
     for m in _GOING_TO.finditer(text):
         place = m.group("p")
         if place.split()[0].casefold() not in _NOT_PLACES:
+            return place
+    return ""
+
+
+def _coming_from(text: str) -> str:
+    """The place a question says a journey comes back from ("the train home from Leeds"), or ""."""
+    for m in _STARTS_AT.finditer(text):
+        place = m.group("g") or ""
+        if place and place.split()[0].casefold() not in _NOT_PLACES:
             return place
     return ""
 
@@ -371,11 +391,14 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         going = to_place[0] if to_place else frame.places[0] if frame.places else (
             _destination(frame.text) or (said[0] if said else ""))
         if (WAY_BACK in frame.flags or _WAY_BACK.search(frame.text)) and trips and set(kinds) & {"flight", "train"}:
+            # "the flight home from Zanzibar": the way back from the place said
+            going = going or _coming_from(frame.text)
             return _way_back(every if frame.window is None else trips, going,
                              "journey" if to_place and not frame.kinds else head_kinds(trips, kinds), clock,
                              _ARRIVE.search(frame.text) is not None, mailbox)
         if going and trips:
-            there = [t for t in trips if any(_same_place(going, place) for place, _ in t.ends())]
+            there = [t for t in trips if any(_same_place(going, place) for place in (*(e for e, _ in t.ends()),
+                                                                                     *t.countries()[1]))]
             if not there:
                 # never another journey for the one asked about: say which were read, and that none goes there
                 lines = [t.line(clock) for t in sorted(trips, key=lambda t: (t.start, t.title))]
