@@ -332,7 +332,7 @@ class App:
 
         reading = ReaderAnswers(lambda: self.reader, lambda: self.answerers, self.clock, lambda: self.requests,
                                 waiting=lambda start, end: self.appointments.between(start, end), db=lambda: self.db,
-                                appointments=lambda: self.appointments)
+                                appointments=lambda: self.appointments, mailbox=lambda: self.mailbox)
 
         def brief_config() -> Intercept:
             from steward.assistant.intercepts.brief import BriefConfig

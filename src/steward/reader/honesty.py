@@ -166,21 +166,33 @@ _CODE = re.compile(r"\b[A-Z]{3}\b")
 _LINE = re.compile(r"^\s*-\s")
 
 
-def record_texts(answer: Answer) -> list[str] | None:
-    """The words of each thing an answer about bookings or a calendar is about (a booking's title, provider
-    and place; an entry's title; a listed line); None when the answer lists no such records."""
+def records(answer: Answer) -> list[tuple[str, int | None]] | None:
+    """The words of each thing an answer about bookings or a calendar is about (a listed line; a booking's
+    title, provider and place; an entry's title), each with the message it was read from when the answer
+    says it; None when the answer lists no such records."""
+    view = answer.data.get("view")
+    items = [i for i in view.get("items") or () if isinstance(i, Mapping)] \
+        if isinstance(view, Mapping) and view.get("kind") == "bookings" else []
+    ids = [i.get("message_id") if isinstance(i.get("message_id"), int) else None for i in items]
     for key in ("appointments", "items"):
         lines = answer.data.get(key)
         if isinstance(lines, list) and lines and all(isinstance(line, str) for line in lines):
-            return list(lines)
-    view = answer.data.get("view")
-    if isinstance(view, Mapping) and view.get("kind") == "bookings":
-        return [" ".join(str(i.get(k) or "") for k in ("title", "provider", "location"))
-                for i in view.get("items") or () if isinstance(i, Mapping)]
+            # (a detail's lines and its view list the same bookings in the same order)
+            return [(line, ids[at] if at < len(ids) and len(ids) == len(lines) else None)
+                    for at, line in enumerate(lines)]
+    if items:
+        return [(" ".join(str(i.get(k) or "") for k in ("title", "provider", "location")), m)
+                for i, m in zip(items, ids, strict=True)]
     if isinstance(view, Mapping) and view.get("kind") == "schedule":
-        return [str(i.get("title") or "") for d in view.get("days") or () if isinstance(d, Mapping)
+        return [(str(i.get("title") or ""), None) for d in view.get("days") or () if isinstance(d, Mapping)
                 for i in d.get("items") or () if isinstance(i, Mapping)]
     return None
+
+
+def record_texts(answer: Answer) -> list[str] | None:
+    """The words of each record an answer lists (see `records`); None when it lists none."""
+    found = records(answer)
+    return None if found is None else [text for text, _ in found]
 
 
 def folded(text: str) -> str:
@@ -262,21 +274,31 @@ def _name_held(values: Sequence[SlotValue], pool: frozenset[str], rw: ReaderWord
     return False
 
 
-def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[str] = ()) -> tuple[str, ...]:
+# the stemmed words of the mail each record was read from (its subject and snippet, its sender's other
+# recent mail), by the records' message ids in order; a record with none has no words of mail
+MailWords = Callable[[Sequence[int | None]], Sequence[frozenset[str]]]
+
+
+def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[str] = (),
+                mail_words: MailWords | None = None) -> tuple[str, ...]:
     """The words of an answer's question that name a thing no record of the answer holds: a kind of entry
     said ("match", "recital"), a kind of place ("the optician", "lunch"), a person or a provider named, a
     place said of a journey (`places`, and the frame's); () when every one is held by some record, or when
-    the answer is no list of bookings or calendar entries."""
+    the answer is no list of bookings or calendar entries. A record holds what its own mail calls it
+    (`mail_words`: "the interview" of a school's booking whose mail says so)."""
     from steward.reader.answerers.things import stem
     from steward.reader.lists import kind_of
 
     if frame.domain not in _OF_ENTRIES or answer.question or answer.data.get("accounted") or \
             answer.data.get("missing"):
         return ()  # (an answer that already says what it did not find is left as it is)
-    texts = record_texts(answer)
-    if not texts:
+    found = records(answer)
+    if not found:
         return ()
+    texts = [text for text, _ in found]
     pools = [_pool(t, rw) for t in texts]
+    if mail_words is not None and any(m is not None for _, m in found):
+        pools = [p | extra for p, extra in zip(pools, mail_words([m for _, m in found]), strict=True)]
     missing: list[str] = []
     said = [s for t in frame.things if (s := stem(t)) not in _ANY_ENTRY and s not in rw.common]
     travel = set(rw.widen(list(rw.kind_groups)))

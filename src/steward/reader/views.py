@@ -189,6 +189,7 @@ def bookings_view(head: str, bookings: Sequence[Any], clock: Clock, window: str 
                    "day_text": fmt.day_near(clock.local(b.start).date(), clock.today()) if b.start else "",
                    "time_text": fmt.time(clock.local(b.start)) if b.start else "",
                    "waiting": b.number is not None and b.status.startswith("found"),
+                   "message_id": getattr(b, "message_id", None),
                    "proposal": b.number if b.number is not None and b.status.startswith("found") else None}
                   for b in bookings],
     }

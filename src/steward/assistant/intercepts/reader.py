@@ -50,6 +50,7 @@ from steward.vocab.language import is_action_request, is_question
 
 if TYPE_CHECKING:
     from steward.appointments.service import AppointmentsService
+    from steward.search.mailbox import Mailbox
 
 NAME = "reader"
 _DOMAIN_LABELS = {"money": "money you owe", "appointments": "your appointments", "schedule": "your schedule",
@@ -135,13 +136,15 @@ class ReaderAnswers:
                  requests: Callable[[], Requests],
                  waiting: Callable[[datetime, datetime], Sequence[Any]] | None = None,
                  db: Callable[[], sqlite3.Connection] | None = None,
-                 appointments: Callable[[], AppointmentsService] | None = None) -> None:
+                 appointments: Callable[[], AppointmentsService] | None = None,
+                 mailbox: Callable[[], Mailbox] | None = None) -> None:
         self._reader = reader
         self._requests = requests  # the words that ask for a domain's whole answer (reader/requests.py)
         self._db = db  # the store's turns: a conversation's last frame, read back by another process
         self._answerers = answerers
         self.clock = clock
         self._appointments = appointments  # the bookings found in mail, which a "yes" adds to the calendar
+        self._mailbox = mailbox  # the stored mail a booking was read from: what it calls the booking
         self._waiting = waiting  # the appointments found in mail in a span (to say which wait for a yes)
         # each session's last frame, so "and what was the due date on that?" is read with the names said before it
         self._last: OrderedDict[str, tuple[str, Frame]] = OrderedDict()  # the turn's id, its frame
@@ -323,8 +326,17 @@ class ReaderAnswers:
             if booked is not None and not honesty.unaccounted(replace(frame, domain="appointments", things=()),
                                                               booked[1], rw):
                 return booked
-        missing = honesty.unaccounted(frame, answer, rw)
+        missing = honesty.unaccounted(frame, answer, rw, mail_words=self._mail_words(clock))
         return (by, honesty.not_held(frame, missing, answer)) if missing else got
+
+    def _mail_words(self, clock: Clock) -> honesty.MailWords | None:
+        """The words of the mail each booking of an answer was read from (see `honesty.unaccounted`)."""
+        if self._mailbox is None:
+            return None
+        from steward.reader.answerers.things import booking_words
+
+        mailbox = self._mailbox
+        return lambda ids: [s.words for s in booking_words(list(ids), mailbox, clock, lambda _: (), lambda m: m)]
 
     def _claimed(self, turn: Turn, frame: Frame | None, clock: Clock) -> tuple[Frame | None, str]:
         """(the frame a request's words read, or None when the reader's frame stands; whether the appointments

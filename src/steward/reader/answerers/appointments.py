@@ -319,7 +319,15 @@ def _ahead_reader(appointments: Callable[[], AppointmentsService], calendar: Cal
 def _by_thing(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: ReaderWords,
               mailbox: Callable[[], Mailbox] | None, clock: Clock) -> Answer | None:
     """The booking (or invitation) the words of the question name by what its mail calls it: answered about it
-    alone; several that fit equally are asked about; None when none fits."""
+    alone; several that fit equally are asked about; None when none fits. Its records hold every word said
+    by their mail (`accounted`, see `honesty.unaccounted`)."""
+    found = _by_its_words(frame, terms, ahead, rw, mailbox, clock)
+    return None if found is None else replace(found, data={**found.data, "accounted": True})
+
+
+def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: ReaderWords,
+                  mailbox: Callable[[], Mailbox] | None, clock: Clock) -> Answer | None:
+    """The answer `_by_thing` gives, before it is marked as holding every word said."""
     if frame.window is not None:
         ahead = [b for b in ahead if frame.window.start <= b.start < max(frame.window.end,
                                                                        frame.window.start + timedelta(minutes=1))]
