@@ -8,7 +8,7 @@ their calendar dates, hours under a day). An answer that shows no time ahead is 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -21,9 +21,21 @@ _HOW_LONG = re.compile(r"\bhow\s+(?:long|many\s+(?:more\s+)?(?:days|weeks|hours|
                        r"\s+(?:until|till|til|'til|before|to)\b", re.I)
 
 
+# "how far is that from now?", "how far off is it?", "how far away is the flight?", "how long from now is it?",
+# "how soon is that?", "how many days away is it?": how far off in time the thing is
+_HOW_FAR = re.compile(r"\bhow\s+(?:far\s+(?:off|away|out|ahead)\b|(?:far|long)\b(?=.*\bfrom\s+(?:now|today)\b)|"
+                      r"soon\s+(?:is|are|will)\b|many\s+(?:more\s+)?(?:days|weeks|hours|nights|sleeps)\s+"
+                      r"(?:away|off|left|to\s+go)\b|many\s+(?:more\s+)?(?:days|weeks|hours|nights|sleeps)\s+(?:is|are)\s+"
+                      r"(?:it|that|this|they|those)\s+(?:away|off)\b)", re.I)
+# the words such a question may say about the thing pointed at ("how long till that one?")
+UNTIL_WORDS = frozenset(("how", "long", "far", "off", "away", "out", "ahead", "until", "till", "til", "'til", "from",
+                         "now", "today", "many", "more", "days", "weeks", "hours", "nights", "sleeps", "left", "go",
+                         "soon", "before", "got", "have", "i", "is", "it", "to", "will", "be"))
+
+
 def asks_how_long(text: str) -> bool:
-    """Whether the question asks how long until something."""
-    return _HOW_LONG.search(text) is not None
+    """Whether the question asks how long until something ("how long until", "how far off is it")."""
+    return _HOW_LONG.search(text) is not None or _HOW_FAR.search(text) is not None
 
 
 def _starts(view: Mapping[str, object]) -> Iterator[datetime]:
@@ -66,3 +78,21 @@ def with_how_long(text: str, answer: Answer, clock: Clock) -> Answer:
     when = clock.formats.moment(clock.local(first))
     lead = f"{how_far(first, clock).capitalize()}: {when}."
     return replace(answer, reply=f"{lead}\n{answer.reply}", data={**answer.data, "until": first.isoformat()})
+
+
+def until_lines(items: Sequence[Mapping[str, object]], clock: Clock) -> list[str]:
+    """How far off each thing pointed at is ("In 8 days: Mon 14 Dec, 18:00."), or that it is past; a thing
+    with no time of its own says nothing."""
+    out = []
+    for item in items:
+        start = item.get("start") or item.get("at")
+        if not isinstance(start, str):
+            continue
+        at = datetime.fromisoformat(start)
+        when = clock.formats.moment(clock.local(at))
+        if "cancel" in str(item.get("status") or ""):
+            out.append(f"It was cancelled: it would have been {how_far(at, clock)}, {when}." if at > clock.now()
+                       else f"It was cancelled; it was {when}.")
+            continue
+        out.append(f"{how_far(at, clock).capitalize()}: {when}." if at > clock.now() else f"That was {when}: it is past.")
+    return out

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from steward.reader.frame import Frame, Named, SlotValue
+from steward.reader.how_long import UNTIL_WORDS, asks_how_long
 from steward.reader.lists import SlotLists, name_words
 from steward.vocab import words
 
@@ -135,8 +136,10 @@ def _bare_place(word: str, kind: str) -> bool:
     return word in ("first", "last", "final", "top", "bottom") or (kind in ("mail", "dues") and word.isalpha())
 
 
-def _asks(said: Sequence[str]) -> str:
+def _asks(said: Sequence[str], text: str = "") -> str:
     have = set(said)
+    if text and asks_how_long(text):
+        return "until"  # "how far off is that?", "how long till the second one?": how long from now
     if have & _SAYS and not have & {"who", "whom"}:
         return "about"  # "which day does he propose?": what the message says, not when it came
     if have & _WHO and (have & {"who", "whom", "who's", "whos", "sender"} or ("from" in have and "where" not in have
@@ -162,7 +165,7 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
     said = [w.replace("\u2019", "'").strip("?.!,") for w in words(text)]
     said = [w for w in said if w]
     allowed = (_FILLER | _OF_MAIL | _WRITER | _SAYS | _PLANS if kind == "mail" else _FILLER) | _MADE | _GOES_ON \
-        | _WHEN | _WHERE
+        | _WHEN | _WHERE | (UNTIL_WORDS if kind != "mail" and asks_how_long(text) else frozenset())
     if not said or len(said) > _MOST_WORDS or any(w not in allowed and not w.isdigit() for w in said):
         return None
     if said[0] == "what" and said[1:2] and said[1] in ("time", "day", "date") and said[-1] == "it":
@@ -177,7 +180,7 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
         place = whole.index(items[0]) + step
         if place < 0:
             return None
-    asks = _asks(said)
+    asks = _asks(said, text if kind != "mail" else "")
     if kind == "mail" and asks == "when" and not set(said) & (_WRITING | _OF_MAIL | _PAST) and (
             set(said) & _WRITER and set(said) & _PLANS or set(said) & _NOW_OR_AHEAD):
         # "when is she arriving?", "when is it?" of a message: the day it gives, never the day it came

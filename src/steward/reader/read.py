@@ -19,11 +19,14 @@ from typing import Any
 
 from steward.clock import Clock
 from steward.reader.frame import Frame, Named, Unmatched, Window
+from steward.reader.how_long import asks_how_long
 from steward.reader.lists import SlotLists, kind_of, name_words
 from steward.reader.match import card_network, find_names, name_tokens, nearest_names, travel_number
 from steward.reader.meaning import ByMeaning
 from steward.reader.timeasks import read_time_question, time_triggers
+from steward.reader.rolling import rolling_back
 from steward.reader.words import ReaderWords
+from steward.reader.wrappers import unwrapped
 from steward.vocab import Phrase, Vocab, match_at, words
 from steward.vocab.language import is_action_request, is_question
 
@@ -94,11 +97,16 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
     chars = frozenset(c for a, b in spans for c in range(a, b))
     start, end = found.start, found.end if found.end is not None else found.start
     said = " ".join(text[a:b] for a, b in spans)
+    if _FROM_NOW.match(said) and asks_how_long(text):
+        return None, frozenset()  # "how long from now is it?": counted from now, no span asked of
     if in_past and start > clock.now() and _WEEKEND.search(said) and not _COMING.search(text):
         # "what did I miss over the weekend?" on a Monday: the weekend just gone, not the next one
         start, end = start - timedelta(days=7), end - timedelta(days=7)
     before = words(text[:spans[0][0]])[-1:]
     opening = words(text[spans[0][0]:spans[0][1]])[:1]
+    rolling = rolling_back(said, before, clock)
+    if rolling is not None:
+        start, end = rolling
     if opening and opening[0] in _UP_TO:
         before = opening  # "by the 15th" read whole by dates: it still ends the window there
     if before and before[0] in ("between", "from"):
@@ -122,6 +130,10 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
         start, end = clock.now(), (found.start if before[0] == "before" and not _END_OF.match(said) else end)
         said = said if said.split()[0].lower() == before[0] else f"{before[0]} {said}"
     return Window(start, end, said, found.grain), chars
+
+
+# the moment a time is counted from ("how far is that from now?"), which is no span to look in
+_FROM_NOW = re.compile(r"^\s*(?:from\s+)?(?:right\s+)?(?:now|today)\s*$", re.I)
 
 
 # the end of a span said ("the end of the month", "end of next week", "month-end"): its last day, whole
@@ -714,10 +726,14 @@ def asks_a_watch(text: str) -> bool:
 
 def asked_plainly(text: str) -> str | None:
     """A question said in a roundabout shape, said plainly: "did you add X to my calendar?" as "when is X?",
-    "is this week a X week?" as "is there a X this week?"; None for any other text."""
+    "is this week a X week?" as "is there a X this week?", "tell me when X is" as "when X is?"; None for any
+    other text."""
     added = did_you_add_asks(text)
     if added is not None:
         return added
+    if not asks_a_watch(text) and (inner := unwrapped(text)) is not None:
+        # "tell me when the vet is", "I need to know what time the train leaves": the question inside
+        return asked_plainly(inner) or inner
     m = _SPAN_OF_A_THING.match(text)
     if m is None:
         return None

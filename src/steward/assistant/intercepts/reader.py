@@ -29,7 +29,7 @@ from steward.reader import Answer, Answerers, Frame, Reader, honesty
 from steward.reader.answerers.schedule import more_than_days
 from steward.reader.fragments import asks_anything_else, back_to
 from steward.reader.frame import Named, SlotValue, Window, from_json
-from steward.reader.how_long import asks_how_long, with_how_long
+from steward.reader.how_long import asks_how_long, until_lines, with_how_long
 from steward.reader.pointing import (
     Pointed,
     item_view,
@@ -124,6 +124,9 @@ def _by_another_name(frame: Frame) -> bool:
                for n in frame.filters for v in n.values)
 
 
+# a thing by its place in a list ("the 4th one", "the second ones"), never a day of a month
+_A_PLACE_ONE = re.compile(r"\b(?:first|second|third|fourth|fifth|sixth|last|\d{1,2}(?:st|nd|rd|th))\s+ones?\b", re.I)
+
 class ReaderAnswers:
     """The reader intercept: Frame -> the registry's answer -> Outcome (with the frame in its data)."""
 
@@ -198,7 +201,8 @@ class ReaderAnswers:
                     return Match(NAME, {"frame": before, "ask": settled})
                 fresh = frame = settled
         shown = self._shown(turn) if not action else None
-        if not action and (fresh is None or fresh.domain != "clock"):
+        if not action and (fresh is None or fresh.domain != "clock" or _A_PLACE_ONE.search(turn.text)):
+            # ("how many days till the 4th one?" points at a thing listed: no day of the month)
             picked = pointed(turn.text, shown) or the_other_listed(turn.text, shown)
             if picked is not None and picked.place is None and picked.kind != "mail" and before is not None \
                     and (before.names_something or before.kinds) and not (shown or {}).get("listed"):
@@ -452,6 +456,9 @@ class ReaderAnswers:
         if frame is not None:
             data["frame"] = frame.to_json()
         reply = point_reply(picked)
+        if picked.asks == "until" and len(picked.items) == 1:
+            # "how far is that from now?" after the thing was shown: how long until it, then the thing
+            reply = "\n".join([*until_lines(picked.items, clock), reply])
         if said is not None:
             reply += f"\nThe day it gives: {said[1]}."
         return Outcome(reply=reply, data=data)

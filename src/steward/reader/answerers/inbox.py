@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from steward.clock import Clock
 from steward.reader.answer import Answer, Answerer
 from steward.reader.frame import READ_ASKS, Frame
+from steward.reader.rolling import rolling_back
 from steward.vocab import Token, Vocab, is_word, match_at, tokenize
 
 if TYPE_CHECKING:
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
     from steward.search.analysis import Analysis
     from steward.search.mailbox import Mailbox
 
+
+
+# the words that open a span of time ("in the last week", "over the past few days")
+_SPAN_OPENERS = frozenset(("in", "over", "during", "within", "for", "across", "throughout"))
 
 
 def _date_spans(when: Resolution | None) -> list[tuple[int, int]]:
@@ -38,7 +43,11 @@ def build_query(text: str, vocab: Vocab, when: Resolution | None, clock: Clock) 
     """The mail query a plain-language inbox question asks (pure, given the date it names)."""
     tokens = [t for t in tokenize(text) if is_word(t)]
     spans = _date_spans(when)
-    tokens = [t for t in tokens if not any(t.start < end and begin < t.end for begin, end in spans)]
+    before = [t.norm for t in tokens if spans and t.end <= spans[0][0]][-1:]
+    # ("over the past week", "in the last 10 days": the word that opens the span is no word to search for)
+    tokens = [t for t in tokens if not any(t.start < end and begin < t.end for begin, end in spans)
+              and not (spans and t.norm in _SPAN_OPENERS and t.end <= spans[0][0]
+                       and not text[t.end:spans[0][0]].strip())]
     terms: list[str] = []
     i = 0
     norms = [t.norm for t in tokens]
@@ -72,6 +81,10 @@ def build_query(text: str, vocab: Vocab, when: Resolution | None, clock: Clock) 
             last = (when.end - timedelta(microseconds=1)).astimezone(zone).date()
         else:
             last = first
+        said = " ".join(text[a:b] for a, b in spans)
+        rolled = rolling_back(said, before, clock)
+        if rolled is not None:
+            first, last = rolled[0].date(), rolled[1].date()  # "the last 10 days" runs up to today
         terms.append(f"after:{first.isoformat()}")
         terms.append(f"before:{(last + timedelta(days=1)).isoformat()}")
     return " ".join(terms)

@@ -104,7 +104,9 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                 at = datetime.combine(d.due_date, datetime.min.time(), zone)
                 lines.append((at, f"- {day_text(d.due_date, clock)} {d.issuer} bill due: {money_text(d.amount, d.currency, clock)}"))
                 entries.append(Entry(at, f"{d.issuer} bill due", "due", amount_text=money_text(d.amount, d.currency, clock)))
-        lines.sort(key=lambda x: x[0])
+        # (each line and its entry sorted together, so a line shown is the entry a next turn points at)
+        paired = sorted(zip(lines, entries, strict=True), key=lambda p: p[0][0])
+        lines, entries = [line for line, _ in paired], [entry for _, entry in paired]
         return lines, entries, len(lines) - calendar_lines
 
     def now_and_next(frame: Frame, clock: Clock, read: dict[date, Schedule]) -> Answer:
@@ -125,7 +127,8 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         """No day said: what is on from now, over the next month ("anything upcoming in my diary?", "when's the
         next seminar?"), the kinds of entry asked about said missing when nothing ahead holds them."""
         start = clock.now()
-        lines, _, beyond = collect(start, start + timedelta(days=MAX_DAYS), clock, False, False, read, frame.text)
+        lines, entries, beyond = collect(start, start + timedelta(days=MAX_DAYS), clock, False, False, read, frame.text)
+        entry_of = {text: entry for (_, text), entry in zip(lines, entries, strict=True)}
         lines = _of_named(frame, lines)
         if "where" in frame.flags:
             lines = [(at, t) for at, t in lines if " bill due: " not in t]
@@ -148,7 +151,9 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         if frame.ask == "count":
             return Answer("\n".join([f"{len(lines)} thing{'s' if len(lines) != 1 else ''} on in the next month:",
                                      *shown, *more]), {**data, "count": len(lines)})
-        return Answer("\n".join(["Coming up:", *shown, *more]), data)
+        # the things shown, in their order, for a next turn to point at ("how long till the second one?")
+        view = schedule_view("Coming up", [entry_of[t] for t in shown if t in entry_of], clock)
+        return Answer("\n".join(["Coming up:", *shown, *more]), {**data, "view": view})
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         if frame.wants == "days" and by_request_alone(frame) and frame.window is None:
