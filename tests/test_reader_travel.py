@@ -59,7 +59,9 @@ def ask(app: App, text: str) -> tuple[str, str]:
 def test_the_flight_is_answered_alone_at_the_airports_time_and_the_persons(home: App, question: str) -> None:
     handled_by, reply = ask(home, question)
     assert handled_by == "reader", reply
-    assert "Flight AI 865 DEL → BOM leaves Sun 14 Jun at 06:00 local time (01:30 your time)" in reply
+    # (an agent's mail: the flight is said to be booked with it, never that the agent flies it)
+    assert "Flight AI 865 (booked with Travel Desk) DEL → BOM leaves Sun 14 Jun at 06:00 local time (01:30 your time)" \
+        in reply
     assert "Taj" not in reply and "Lakeside" not in reply
 
 

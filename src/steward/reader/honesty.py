@@ -84,7 +84,15 @@ def _identity(v: SlotValue, plain: frozenset[str]) -> tuple[str, ...]:
     if v.slot == "sender":
         own = tuple(sorted({w for w in name_words(v.value) if w not in plain}))
         return ("sender", *own) if own else ("sender", v.value.casefold())
+    if v.slot == "provider" and v.issuer and _FLIGHT_NUMBER.fullmatch(v.value):
+        # the flights of one airline ("my Kestrel flight", "the KA one") are its journeys, shown together and
+        # told apart by their route and day, not asked about one by one
+        return ("airline", v.issuer.casefold())
     return (v.slot, v.value.casefold())
+
+
+# a booking named by its flight's number ("KA 311", "AP417")
+_FLIGHT_NUMBER = re.compile(r"[A-Z0-9]{2}\s?\d{1,4}[A-Z]?")
 
 
 def tied_name(frame: Frame, plain: frozenset[str]) -> tuple[Named, tuple[SlotValue, ...]] | None:

@@ -160,6 +160,8 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
         given = aliases.get(provider, ())
         alone = [w for w in names if w not in owned and sum(w in n for n in named_for.values()) == 1]
         aliases[provider] = tuple(dict.fromkeys((*given, *alone)))
+    for provider, codes in _airline_codes(rows, everyday | reader_words.known | people).items():
+        aliases[provider] = (*aliases.get(provider, ()), *codes)
     for provider in sorted({p for p, _, _, _ in rows}):
         titles = " ".join(t for p, t, _, _ in rows if p == provider)
         via = next((v for p, _, _, v in rows if p == provider and v and v != provider), "")
@@ -349,6 +351,22 @@ def _names_it_is_for(rows: Iterable[tuple[str, str, str]], known: frozenset[str]
             w = word[0] if word else ""
             if w and w not in known and w not in _NOT_NAMES and w not in own and w not in out.get(provider, []):
                 out.setdefault(provider, []).append(w)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+# a flight's number in a booking's title ("Flight KA 311 CPT → JNB"): the airline's two-character IATA code, then digits
+_FLIGHT_NUMBER = re.compile(r"\bFlight\s+(?P<code>[A-Z][A-Z0-9]|[0-9][A-Z])\s?\d{1,4}[A-Z]?\b")
+
+
+def _airline_codes(rows: Iterable[tuple[str, str, str, str]], known: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """The airline code each flight is named by ("ka" of KA 311 and of KA 328: "my KA flight"), when the code is
+    no word of its own ("AS", "IN", "MY" are words before they are airlines)."""
+    out: dict[str, list[str]] = {}
+    for provider, title, _, _ in rows:
+        for m in _FLIGHT_NUMBER.finditer(title):
+            code = m["code"].casefold()
+            if code not in known and code not in _NOT_NAMES and code not in out.get(provider, ()):
+                out.setdefault(provider, []).append(code)
     return {k: tuple(v) for k, v in out.items()}
 
 

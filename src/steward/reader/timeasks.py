@@ -302,7 +302,7 @@ def find_zone(said: str, at: datetime) -> tuple[str, str] | str:
     code = country_code(said)
     if code:
         one = country_zone(code, at)
-        return (one, _country_name(code)) if one else "zones"
+        return (one, country_name(code)) if one else "zones"
     return _city_or_state(said, at)
 
 
@@ -329,7 +329,8 @@ def _country_names() -> dict[str, str]:
             if line and not line.startswith("#") and "\t" in line}
 
 
-def _country_name(code: str) -> str:
+def country_name(code: str) -> str:
+    """A country's name by its ISO code ("IN" -> "India"), the code itself when tzdata names none."""
     return _country_names().get(code, code)
 
 
@@ -432,7 +433,7 @@ def _city_or_state(said: str, at: datetime) -> tuple[str, str] | str:
             if state_zone and not _one_offset({state_zone, best.zone}, at):
                 return "places"
             where = f"{best.name}, {best.state}" if best.country == "US" and best.state \
-                else f"{best.name}, {_country_name(best.country)}"
+                else f"{best.name}, {country_name(best.country)}"
             return (state_zone, said.strip().title()) if state_zone else (best.zone, where)
     return (state_zone, said.strip().title()) if state_zone else "place"
 

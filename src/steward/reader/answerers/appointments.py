@@ -444,9 +444,12 @@ def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: 
         box = mailbox()
         hits = [h for s in senders[:3] for a in s.addresses for h in box.from_sender(a, limit=3, clock=clock).hits]
         hits.sort(key=lambda h: h.message.received_at, reverse=True)
+        # a lure dressed as their mail ("Appointment confirmed" from a lookalike address) is shown as one
         lines = [f"- {day_text(clock.local(h.message.received_at).date(), clock)} {h.message.sender_name}: \u201c{h.message.subject}\u201d"
+                 + (f" (looks like phishing, from {h.message.sender}: not evidence of a booking)"
+                    if h.message.category == "phishing_suspect" else "")
                  for h in hits[:3]]
-        return Answer("\n".join([f"I can't tell from your mail when {what} is: I read no booking from "
+        return Answer("\n".join([f"I can't tell from your mail when {what} is: I read no booking ahead from "
                                  f"{', '.join(s.value for s in senders[:3])} with a time. Their latest mail:", *lines]),
                       {"appointments": []})
     mentions = _mail_mentioning(frame, rw, mailbox, clock) if mailbox is not None else []

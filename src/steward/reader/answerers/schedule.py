@@ -19,6 +19,7 @@ from steward.reader.answerers.things import forwarded_by, invitation_title, stem
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists
 from steward.reader.requests import by_request_alone
+from steward.reader.answerers.holidays import asks_holidays, holidays_reply
 from steward.reader.views import Entry, schedule_view, window_words
 
 if TYPE_CHECKING:
@@ -133,6 +134,12 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         if "where" in frame.flags:
             lines = [(at, t) for at, t in lines if " bill due: " not in t]
         missing = _missing(frame, lines)
+        if asks_holidays(missing):
+            # "any holidays coming up?": the country's public days in the next month, and what is on
+            on = [t for _, t in lines[:AHEAD_SHOWN]]
+            return Answer(holidays_reply(start.date(), (start + timedelta(days=MAX_DAYS)).date(), "in the next month",
+                                         clock, on, next_one=frame.ask == "when"),
+                          {"items": on, "beyond_calendar": beyond, "ahead": True})
         if (missing or frame.things and frame.ask == "where") and things is not None and (
                 thing := things(frame, clock)) is not None:
             # "when's the staff christmas do?": the invitation its mail calls a festive social; "where's the
@@ -302,6 +309,11 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         last = (end - timedelta(microseconds=1)).astimezone(zone).date()
         # "is the meeting tomorrow?": a thing named that no line holds is said not to be there first
         missing = _missing(frame, lines)
+        if asks_holidays(missing):
+            # "is there a holiday next month?": the country's public days then, and what is on
+            return Answer(holidays_reply(clock.local(start).date(), clock.local(end - timedelta(microseconds=1)).date(),
+                                         said, clock, [t for _, t in lines]),
+                          {"items": [t for _, t in lines], "beyond_calendar": beyond})
         if (missing or frame.things and frame.ask == "where") and things is not None and (
                 thing := things(frame, clock)) is not None:
             return thing  # "the birthday thing on the 20th, where is it?": the invitation its mail calls a bash

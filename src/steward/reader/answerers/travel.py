@@ -24,7 +24,7 @@ from steward.clock import Clock
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text
 from steward.reader.frame import Frame
-from steward.reader.lists import kind_of
+from steward.reader.lists import SlotLists, kind_of
 from steward.reader.views import bookings_view, window_words
 from steward.reader.words import ReaderWords
 
@@ -83,6 +83,18 @@ class Trip:
     arrives: datetime | None = None  # a journey's arrival, when its mail gives one
     said: str = ""  # the words of its mail it was read from
     message: int | None = None  # the mail it was read from
+    sender: str = ""  # who its mail came from (a flight's airline, or the agent it was booked through)
+
+    def named(self) -> str:
+        """Its title, a flight's with the airline its mail came from beside the number ("Flight KA 311 (Kestrel
+        Air) CPT → JNB"), or the agent it was booked through ("... (booked with Tripmate)")."""
+        if self.kind != "flight" or not self.sender or self.sender.casefold() in self.title.casefold():
+            return self.title
+        m = _FLIGHT_TITLE.match(self.title)
+        if m is None:
+            return self.title
+        who = self.sender if _an_airline(self.sender, m["code"]) else f"booked with {self.sender}"
+        return f"{m['head']} ({who}){m['rest']}"
 
     def codes(self) -> list[str]:
         """The airports its route names by their codes, first to last ("YYZ → GRU")."""
@@ -145,7 +157,7 @@ class Trip:
         """`- Flight AI 865 DEL → BOM leaves Sun 14 Jun at 06:00 local time (01:30 your time), ...`."""
         where = f", {self.location}" if self.location and self.location.casefold() not in self.title.casefold() else ""
         number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
-        return f"- {self.title}{self._when(clock)}{where}: {self.status}{number}"
+        return f"- {self.named()}{self._when(clock)}{where}: {self.status}{number}"
 
     def arrival(self, clock: Clock) -> str:
         """`- Train …: arrives Sat 12 Dec at 10:32 your time`, or said plainly that no arrival was read."""
@@ -153,18 +165,18 @@ class Trip:
         if self.arrives is None:
             said = next(((place, t) for place, t in self.ends() if t), None)
             if said is not None:
-                return (f"- {self.title}{self._when(clock)}, arrives {said[0]} at {said[1]} local time (as its mail "
+                return (f"- {self.named()}{self._when(clock)}, arrives {said[0]} at {said[1]} local time (as its mail "
                         f"says): {self.status}{number}")
-            return f"- {self.title}{self._when(clock)}: I can't tell when it arrives (no arrival time read from its mail)"
+            return f"- {self.named()}{self._when(clock)}: I can't tell when it arrives (no arrival time read from its mail)"
         mine = clock.local(self.arrives)
         zone = self.end_zone()
         there = self.arrives.astimezone(ZoneInfo(zone)) if zone else None
         if there is not None and there.utcoffset() != mine.utcoffset():
             # the arrival on the clock of the airport it lands at, as its mail gives it, beside the person's own
-            return (f"- {self.title}{self._when(clock)}, arrives {day_text(there.date(), clock)} at "
+            return (f"- {self.named()}{self._when(clock)}, arrives {day_text(there.date(), clock)} at "
                     f"{clock.formats.time(there)} local time ({clock.formats.time(mine)} your time"
                     f"{', ' + day_text(mine.date(), clock) if mine.date() != there.date() else ''}): {self.status}{number}")
-        return (f"- {self.title}{self._when(clock)}, arrives {day_text(mine.date(), clock)} at "
+        return (f"- {self.named()}{self._when(clock)}, arrives {day_text(mine.date(), clock)} at "
                 f"{clock.formats.time(mine)} your time: {self.status}{number}")
 
     def check_out(self, clock: Clock) -> str:
@@ -202,6 +214,20 @@ class Trip:
             return (f"{head} {day_text(local.date(), clock)} at {fmt.time(local)} local time "
                     f"({fmt.time(mine)} your time{', ' + day_text(mine.date(), clock) if mine.date() != local.date() else ''})")
         return f"{head} {day_text(mine.date(), clock)} at {fmt.time(mine)}"
+
+
+# a flight's title: "Flight KA 311" (the airline's IATA code and the number), then its route
+_FLIGHT_TITLE = re.compile(r"^(?P<head>Flight\s+(?P<code>[A-Z0-9]{2})\s?\d{1,4}[A-Z]?)(?P<rest>.*)$")
+# the words of an airline's name ("Kestrel Air", "Indigo Wing Airways"); an agent's name has none of them
+_AIRLINE_WORDS = frozenset(("air", "airways", "airline", "airlines", "aviation", "jet", "wings", "aero", "airlink",
+                            "flyer", "fly"))
+
+
+def _an_airline(name: str, code: str) -> bool:
+    """Whether a sender's name is an airline's: a word of airlines in it, or its initials are the flight's code."""
+    said = re.findall(r"[A-Za-z]+", name)
+    initials = "".join(w[0] for w in said[:2]).upper()
+    return bool({w.casefold() for w in said} & _AIRLINE_WORDS) or initials == code.upper()
 
 
 # a frame's flag: the journey asked about is the one home ("how about the trip home?", then "when does that one land?")
@@ -313,7 +339,7 @@ def _folded(name: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", plain.casefold()))
 
 
-def _trip(item: Item, kind: str, assumed: timedelta) -> Trip | None:
+def _trip(item: Item, kind: str, assumed: timedelta, sender: str = "") -> Trip | None:
     """A booking as a trip; `assumed` is the length given to a booking whose mail says no end (such an
     end is no arrival)."""
     status = _STATUS.get(item.status)
@@ -326,7 +352,7 @@ def _trip(item: Item, kind: str, assumed: timedelta) -> Trip | None:
         else None
     return Trip(item.provider, item.title or item.provider, item.start, status, item.location, kind, item.id,
                 item.local_start, last, item.end if kind == "hotel" and not item.all_day else None, arrives,
-                item.excerpt, item.message_id)
+                item.excerpt, item.message_id, sender)
 
 
 def _events(calendar: Callable[[], CalendarService] | None, start: datetime, end: datetime, kinds: list[str],
@@ -345,9 +371,10 @@ def _events(calendar: Callable[[], CalendarService] | None, start: datetime, end
 
 def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderWords,
                     calendar: Callable[[], CalendarService] | None = None,
-                    mailbox: Callable[[], Mailbox] | None = None) -> Answerer:
+                    mailbox: Callable[[], Mailbox] | None = None,
+                    lists: Callable[[], SlotLists] | None = None) -> Answerer:
     """The travel answerer over the appointment service and the calendar (and the mail, to point at the
-    ticket that holds what no booking read from it says)."""
+    ticket that holds what no booking read from it says; the slot lists: who each booking's mail came from)."""
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         kinds = [k for k in frame.kinds if k in TRAVEL]
@@ -364,10 +391,12 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         trips: list[Trip] = []
         service = appointments()
         assumed = timedelta(minutes=service.minutes)
+        senders = {v.value: v.issuer for v in lists().of_slot("provider") if v.issuer} if lists is not None else {}
         # a stay under way started on an earlier day: it counts while its last day is ahead
         for item in service.between(now - timedelta(days=30), now + AHEAD):
             kind = kind_of(f"{item.provider} {item.title}", rw.provider_kinds)
-            trip = _trip(item, kind, assumed) if kind in kinds and item.id not in seen else None
+            trip = _trip(item, kind, assumed, senders.get(item.provider, "")) \
+                if kind in kinds and item.id not in seen else None
             if trip is None or (trip.last_day or trip.start) < (now - timedelta(days=1) if trip.last_day else now):
                 continue
             seen.add(item.id)
