@@ -23,8 +23,8 @@ from steward.reader.how_long import asks_how_long
 from steward.reader.lists import SlotLists, kind_of, name_words
 from steward.reader.match import card_network, find_names, name_tokens, nearest_names, travel_number
 from steward.reader.meaning import ByMeaning
+from steward.reader.rolling import rolling_back, week_ahead
 from steward.reader.timeasks import read_time_question, time_triggers
-from steward.reader.rolling import rolling_back
 from steward.reader.words import ReaderWords
 from steward.reader.wrappers import unwrapped
 from steward.vocab import Phrase, Vocab, match_at, words
@@ -107,6 +107,8 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
     rolling = rolling_back(said, before, clock)
     if rolling is not None:
         start, end = rolling
+    elif not in_past and (ahead := week_ahead(said, found.grain, end, clock)) is not None:
+        start, end, said = ahead  # "what have I got on this week?" on the week's last day: the week ahead
     if opening and opening[0] in _UP_TO:
         before = opening  # "by the 15th" read whole by dates: it still ends the window there
     if before and before[0] in ("between", "from"):
@@ -379,7 +381,13 @@ def refers_back(text: str, clock: Clock | None = None, options: Any = None) -> b
             spans = list(found.parts) or [found.span]
             norms = words(" ".join(text[a:b] if not any(x <= a < y for x, y in spans) else " "
                                    for a, b in _word_spans(text)))
+    # "is there anything on friday?", "are there any bills": a "there" that says something exists points nowhere
+    norms = [w for i, w in enumerate(norms) if not (w == "there" and (
+        (i and norms[i - 1] in _BE) or (i + 1 < len(norms) and norms[i + 1] in _BE)))]
     return bool(set(norms) & _BACK)
+
+
+_BE = frozenset(("is", "are", "was", "were", "be", "will", "isn't", "aren't", "wasn't", "weren't", "won't"))
 
 
 def _word_spans(text: str) -> list[tuple[int, int]]:

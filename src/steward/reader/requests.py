@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from steward.clock import Clock
 from steward.errors import StewardError
 from steward.reader.frame import Frame, Window
+from steward.reader.rolling import week_ahead
 from steward.vocab import Vocab, contains_phrase, find_phrase, match_at, words
 from steward.vocab.language import config_object_at, is_action_request, is_question
 
@@ -107,7 +108,13 @@ class Requests:
             return None  # "what's on my shopping list today?": a list Steward does not keep, not the schedule
         if not (is_question(text, self.vocab) or match_at(norms, 0, self.vocab.show_verbs)):
             return None
-        return _frame(text, "days", self.find_when(text, clock))
+        when = self.find_when(text, clock)
+        frame = _frame(text, "days", when)
+        if frame.window is not None and (ahead := week_ahead(frame.window.said, frame.window.grain, frame.window.end,
+                                                             clock)) is not None:
+            # "what's on this week?" on the week's last day: the week ahead
+            frame = replace(frame, window=Window(*ahead, "day"))
+        return frame
 
     def senders(self, text: str, clock: Clock) -> Frame | None:
         """ "how many emails did I get from X", "which banks emailed me": every match, grouped by sender."""

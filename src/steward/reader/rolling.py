@@ -1,6 +1,7 @@
-"""A span counted back from now ("in the last 10 days", "over the past week", "the past few days"): from the
-start of the day that many days, weeks or months ago up to now, the way people mean it of what came in or
-what was spent, not the calendar week or month before this one (bare "last week" and "last month" are those).
+"""Spans people mean otherwise than the calendar does. A span counted back from now ("in the last 10 days",
+"over the past week", "the past few days") runs from the start of the day that many days, weeks or months ago
+up to now, the way people mean it of what came in or what was spent, not the calendar week or month before
+this one (bare "last week" and "last month" are those). "This week" asked on its last day is the week ahead.
 """
 
 from __future__ import annotations
@@ -39,3 +40,16 @@ def rolling_back(said: str, before: Sequence[str], clock: Clock) -> tuple[dateti
     else:
         first = today - timedelta(days=n * {"day": 1, "week": 7, "fortnight": 14}[unit])
     return datetime.combine(first, datetime.min.time(), clock.zone), clock.now()
+
+
+# the week under way, said as such ("this week", "the current week")
+_THIS_WEEK = re.compile(r"^\s*(?:(?:on|for|in|during)\s+)?(?:this|the\s+current|the)\s+week\s*$", re.I)
+
+
+def week_ahead(said: str, grain: str | None, end: datetime, clock: Clock) -> tuple[datetime, datetime, str] | None:
+    """(today, a week on, how to say it) for "this week" asked on the week's last day, when nothing of it is left
+    to ask about but today ("what have I got on this week?" on a Sunday asks about the days ahead); None otherwise."""
+    if grain != "week" or not _THIS_WEEK.match(said) or clock.local(end - timedelta(microseconds=1)).date() != clock.today():
+        return None
+    start = datetime.combine(clock.today(), datetime.min.time(), clock.zone)
+    return start, start + timedelta(days=7), "in the week ahead"

@@ -210,6 +210,12 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             lines = [b.line(clock) for b in standing[:4]]
             return Answer("\n".join([f"No: no mail Steward has read {change} {what}. As it stands:", *lines]),
                           {"appointments": lines})
+        if not ahead and standing and "offered" in frame.flags and not frame.flags & {"cancelled", "moved"}:
+            # "do I need to confirm the table?" of a booking its mail confirms: no, it stands (a booking found in
+            # mail waits only for Steward's own question, whether to add it to the calendar)
+            lines = [b.line(clock) for b in standing[:4]]
+            return Answer("\n".join([f"No: the mail I read confirms {what}; none asks you to confirm it. As it stands:",
+                                     *lines]), {"appointments": lines})
         if not ahead:
             return _none_ahead(frame, service, clock, what, rw, lists(), mailbox)
         if "earlier" in frame.flags and (named or frame.kinds or by_mail is not None):

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 
 
+# the kinds of mail Steward files messages under, by the nouns a question names them with
+_KINDS_OF_MAIL = {"newsletter": "newsletter", "newsletters": "newsletter", "receipt": "receipt", "receipts": "receipt",
+                  "statement": "statement", "statements": "statement"}
 # the words that open a span of time ("in the last week", "over the past few days")
 _SPAN_OPENERS = frozenset(("in", "over", "during", "within", "for", "across", "throughout"))
 
@@ -55,6 +58,11 @@ def build_query(text: str, vocab: Vocab, when: Resolution | None, clock: Clock) 
     fillers = tuple(sorted(set(fillers), key=lambda p: (-len(p), p)))
     stops = {p[0] for p in vocab.sender_stops}
     while i < len(tokens):
+        if norms[i] in _KINDS_OF_MAIL:
+            # "how many newsletters this week?": the mail of that kind, not every message
+            terms.append(f"category:{_KINDS_OF_MAIL[norms[i]]}")
+            i += 1
+            continue
         if norms[i] in ("which", "what") and i + 1 < len(tokens):
             kind, n = _sender_kind(norms, i + 1, vocab)
             if n:

@@ -14,12 +14,12 @@ from steward.clock import Clock
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, moment_text, money_text
 from steward.reader.answerers.days import days_answer
+from steward.reader.answerers.holidays import asks_holidays, holidays_reply
 from steward.reader.answerers.named_days import mail_naming, mail_saying
 from steward.reader.answerers.things import forwarded_by, invitation_title, stem, text_words
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists
 from steward.reader.requests import by_request_alone
-from steward.reader.answerers.holidays import asks_holidays, holidays_reply
 from steward.reader.views import Entry, schedule_view, window_words
 
 if TYPE_CHECKING:
