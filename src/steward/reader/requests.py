@@ -112,7 +112,7 @@ class Requests:
         frame = _frame(text, "days", when)
         if frame.window is not None and (ahead := week_ahead(frame.window.said, frame.window.grain, frame.window.end,
                                                              clock)) is not None:
-            # "what's on this week?" on the week's last day: the week ahead
+            # ("got much booked this week?" asked on the week's last day: the days ahead from today)
             frame = replace(frame, window=Window(*ahead, "day"))
         return frame
 
