@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from steward.assistant.turn import Engine
     from steward.brief.service import BriefService
     from steward.calendar.reminders.text import Subject
-    from steward.calendar.service import CalendarService
+    from steward.calendar.service import CalendarService, Schedule
     from steward.dates import DateOptions
     from steward.embed import Embedder
     from steward.embed.queries import QueryCache
@@ -146,6 +146,20 @@ class App:
             user_day_first=self.settings.day_first(self.clock.zone_name),
             notify_days_before=self.settings.as_int("finance.notify_days_before"),
         )
+
+    def day_schedule(self, when: str | None) -> Schedule:
+        """The reminders and events of the day `when` names, with the invitations waiting for an answer
+        on it (`steward schedule`, `GET /schedule`)."""
+        from steward.appointments.invited import with_invitations
+        from steward.calendar.rules import day_bounds
+
+        calendar = self.calendar
+        day = calendar.day_of(when)
+        schedule = calendar.schedule(day)
+        if self.settings.as_str("appointments.mode") == "off":
+            return schedule
+        start, end = day_bounds(day, self.clock.zone)
+        return with_invitations(schedule, self.appointments.invitations_between(start, end))
 
     def _fetch_appointment_mail(self, rowid: int) -> bytes:
         """A message's bytes read again from its source, for the appointments (the mail reader is loaded

@@ -63,6 +63,12 @@ class Cues:
     starts: re.Pattern[str] | None = None
     welcome: re.Pattern[str] | None = None
     event_words: tuple[str, ...] = ()  # the words of `events` as written, to find such mail in the store
+    # a sender's name that is a club's, a school's or a team's: it tells its members of its own events
+    organisations: re.Pattern[str] | None = None
+    # classes or sessions that start again on a day ("lessons resume on ..."), and what such a class is
+    # called (lessons.py)
+    resume: re.Pattern[str] | None = None
+    lessons: re.Pattern[str] | None = None
 
     def status_of(self, text: str) -> Status:
         """The status a text states: the first of STATUS_ORDER whose words it holds, else confirmed. The
@@ -100,7 +106,8 @@ def load_cues(text: str | None = None) -> Cues:
                 tuple((s, _phrases(data[s])) for s in STATUS_ORDER), _phrases(data["not_bookings"]),
                 check_in=optional("check_in"), businesses=optional("businesses"), policies=optional("policies"),
                 events=optional("events"), starts=optional("starts"), welcome=optional("welcome"),
-                event_words=tuple(str(w) for w in data.get("events") or ()))
+                event_words=tuple(str(w) for w in data.get("events") or ()),
+                organisations=optional("organisations"), resume=optional("resume"), lessons=optional("lessons"))
 
 
 def sentences(text: str) -> list[str]:
@@ -166,6 +173,15 @@ def sender_business(meta: MessageMeta, cues: Cues) -> str | None:
     if not name or name.casefold() in _GENERIC_SENDERS or cues.businesses is None:
         return None
     return name if cues.businesses.search(name) else None
+
+
+def sender_organisation(meta: MessageMeta, cues: Cues) -> str | None:
+    """The sender's display name when it names a club, a school or a team (a word of `organisations`),
+    else None."""
+    name = " ".join(meta.sender_name.split())
+    if not name or name.casefold() in _GENERIC_SENDERS or cues.organisations is None:
+        return None
+    return name if cues.organisations.search(name) else None
 
 
 def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,

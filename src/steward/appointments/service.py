@@ -100,6 +100,9 @@ _STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment
 # a forward, by its subject's prefix or the line it starts with (read live: the booking is below that line)
 _FORWARD = re.compile(r"^\s*(?:fwd?|wg|tr|rv|doorgestuurd)\s*:|forwarded message|begin forwarded message|"
                       r"weitergeleitete nachricht|message transféré|mensaje reenviado", re.IGNORECASE)
+# the kinds of mail a club or a school does not tell its members of an event in (its newsletter lists many)
+_NOT_TO_MEMBERS = frozenset(("newsletter", "receipt", "statement", "payment_due", "autopay", "bank_alert",
+                             "phishing_suspect"))
 Fetch = Callable[[int], bytes]
 AskModel = Callable[[Sequence[str]], tuple[list[Candidate], int]]
 
@@ -237,6 +240,12 @@ class AppointmentsService:
             raise NotFound(f"there is no appointment #{item_id}; `steward appointments list` shows them")
         return stored.item
 
+    def invitations_between(self, start: datetime, end: datetime) -> tuple[Item, ...]:
+        """The invitations a scan set aside (a meeting request, a friend's party in plain words) whose
+        time falls in [start, end): waiting for the person's answer, never on the calendar."""
+        rows = repo.list_items(self.conn, self.clock.zone, ("rejected",), starting_after=start, starting_before=end)
+        return tuple(r.item for r in rows if r.item.reason == "invitation")
+
     def between(self, start: datetime, end: datetime) -> tuple[Item, ...]:
         """Proposed and created appointments starting in [start, end)."""
         rows = repo.list_items(self.conn, self.clock.zone, ("proposed", "created", "quarantined"),
@@ -315,9 +324,41 @@ class AppointmentsService:
             mine.extend(Sourced(c, m) for c in self._card(m, raw))
         if not mine and _FORWARD.search(f"{m.subject}\n{m.snippet}") and (raw := self._raw(m.id, raws)) is not None:
             mine.extend(Sourced(c, m) for c in self._forwarded(m, raw))
+        if not mine and (club := self._organisation(m)) is not None and (raw := self._raw(m.id, raws)) is not None:
+            mine.extend(Sourced(c, m) for c in self._told_by(club, m, read_body(raw).text))
         if not mine and self._from_a_person(m) and (raw := self._raw(m.id, raws)) is not None:
             mine.extend(Sourced(c, m) for c in self._invited_in_words(m, read_body(raw).text))
         return mine
+
+    def _organisation(self, m: MessageMeta) -> str | None:
+        """The club, school or team a message comes from, when it is that organisation's own mail to its
+        members (not a newsletter, a bill or a receipt) and names an event or classes starting again."""
+        if m.category in _NOT_TO_MEMBERS or _FORWARD.search(f"{m.subject}\n{m.snippet}"):
+            return None
+        club = patterns.sender_organisation(m, self.cues)
+        said = f"{m.subject}\n{m.snippet}"
+        cues = self.cues
+        told = ((cues.events is not None and cues.events.search(said) is not None)
+                or (cues.resume is not None and cues.resume.search(said) is not None))
+        return club if told else None
+
+    def _told_by(self, club: str, m: MessageMeta, body: str) -> list[Candidate]:
+        """What a club or a school tells its members of: classes that start again (the first class), else
+        the one event it announces (a match at its kick-off). Theirs to hold, for the person's family to go
+        to: filed under the organisation."""
+        from steward.appointments.announced import find_announced
+        from steward.appointments.lessons import find_restart
+
+        options = self._options(m)
+        lesson = find_restart(m, body, self.cues, self.clock, options)
+        if lesson is not None:
+            return [Candidate(provider=club, start=lesson.start, excerpt=lesson.excerpt, what="event",
+                              name=lesson.name, parts=lesson.parts, minutes=lesson.minutes)]
+        said = find_announced(m, body, self.cues, self.clock, options)
+        if said is None:
+            return []
+        return [Candidate(provider=club, start=said.start, excerpt=said.excerpt, what="event", name=said.name,
+                          parts=said.parts, location=said.location)]
 
     def _from_a_person(self, m: MessageMeta) -> bool:
         """Whether a message is a person's own mail that names an event of the kinds friends invite to (its
@@ -345,7 +386,7 @@ class AppointmentsService:
     def _forwarded(self, m: MessageMeta, raw: bytes) -> list[Candidate]:
         """What the message a forward holds says, read as the mail its first sender wrote (the booking is
         with them, never with the person who forwarded it); the forward stays its one source."""
-        from steward.appointments.announced import find_announced, organisation_named_by
+        from steward.appointments.announced import organisation_named_by
         from steward.mail.forwarded import unwrap
         from steward.mail.parse import read_body
 
@@ -359,11 +400,8 @@ class AppointmentsService:
         organisation = patterns.sender_business(first, self.cues) or organisation_named_by(inner.sender, inner.text)
         if not found and organisation is not None:
             # a club's or a school's news of an event, in no words of a booking ("the first game kicks off
-            # at 10"): the organisation's event, which the forward passes on
-            said = find_announced(first, inner.text, self.cues, self.clock, self._options(first))
-            found = [] if said is None else [Candidate(
-                provider=organisation, start=said.start, excerpt=said.excerpt, what="event", name=said.name,
-                parts=said.parts, location=said.location)]
+            # at 10"), or of classes that start again: the organisation's, which the forward passes on
+            found = self._told_by(organisation, first, inner.text)
         return [replace(c, forwarded=True) if organisation is not None and provider_key(c.provider) == provider_key(
             organisation) else c for c in found]
 
@@ -432,6 +470,14 @@ class AppointmentsService:
                                 d.message.sender.lower()))
         out: list[Accepted | Rejected] = []
         for d in decisions:
+            if isinstance(d, Rejected) and d.reason == "invitation" and d.candidate.uid in latest:
+                # an invitation a later version moves or calls off is no longer asked at this time
+                newer = latest[d.candidate.uid]
+                if newer[0] > (self._version(d.candidate, d.message) or 0) and (
+                        newer[1].status == "cancelled"
+                        or (newer[1].start_at, newer[1].days) != (d.candidate.start_at, d.candidate.days)):
+                    d = Rejected(d.candidate, "cancellation" if newer[1].status == "cancelled" else "reschedule",
+                                 d.message, d.start, d.end, detail="by a later invitation")
             if isinstance(d, Accepted) and d.candidate.status == "rescheduled" and not self._booked_before(d, decisions):
                 d = Rejected(d.candidate, "unmatched_move", d.message, d.start, d.end)
             if isinstance(d, Accepted):
@@ -453,9 +499,11 @@ class AppointmentsService:
         # a booking its markup or calendar part states is not proposed again from the same mail's sentences
         stated = {(d.message.id, d.start) for d in out if isinstance(d, Accepted) and d.message is not None
                   and d.candidate.origin in ("schema", "ics", "itinerary")}
-        return [d for d in out if not (isinstance(d, Accepted) and d.message is not None
-                                       and d.candidate.origin in ("pattern", "model")
-                                       and (d.message.id, d.start) in stated)]
+        # an invitation's calendar part says its time: its sentences may name the time it moved from
+        invites = {d.message.id for d in out if d.message is not None and d.candidate.origin == "ics"}
+        return [d for d in out if not (d.message is not None and d.candidate.origin in ("pattern", "model") and (
+            (isinstance(d, Accepted) and (d.message.id, d.start) in stated)
+            or (isinstance(d, Rejected) and d.reason == "invitation" and d.message.id in invites)))]
 
     def _consider(self, decision: Accepted | Rejected, dry_run: bool, done: set[str]) -> Item | None:
         decision = self._as_update(decision)

@@ -44,7 +44,7 @@ _NEAR_DAYS = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
 class ScheduleItem:
     """One line of a day's schedule."""
 
-    kind: str  # "reminder" | "event"
+    kind: str  # "reminder" | "event" | "invitation" (asked in mail, not answered: never on the calendar)
     at: datetime
     reminder: Reminder | None = None
     event: Event | None = None
@@ -54,6 +54,7 @@ class ScheduleItem:
     moved_from: datetime | None = None
     # a later time of a repeating reminder (not its next): changed on its own once it is the next
     ahead: bool = False
+    invited_by: str | None = None  # an invitation's: who asks the person to come
 
     def to_json(self) -> dict[str, Any]:
         """The item as JSON: a reminder's or an event's own shape, with its kind (and state, when changed;
@@ -66,6 +67,8 @@ class ScheduleItem:
             out["moved_from"] = self.moved_from.isoformat()
         if self.ahead:
             out["ahead"] = True
+        if self.kind == "invitation":
+            out["invitation"] = {"from": self.invited_by, "answer": "waiting"}
         return out
 
 

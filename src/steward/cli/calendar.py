@@ -230,15 +230,15 @@ def schedule_text(schedule: Schedule, fmt: Formats) -> str:
             e = item.event
             span = "all day    " if e.all_day else f"{fmt.time(e.start)}-{fmt.time(e.end)}"
             where = f" @ {e.location}" if e.location else ""
-            lines.append(f"  {span}  {e.title}{where} ({e.calendar}){change}")
+            whose = (f"an invitation from {item.invited_by}, not answered" if item.kind == "invitation"
+                     else e.calendar)
+            lines.append(f"  {span}  {e.title}{where} ({whose}){change}")
     return "\n".join(lines)
 
 
 def cmd_schedule(ctx: Ctx, args: argparse.Namespace) -> int:
     """`steward schedule [WHEN]`: the reminders and events of a day."""
-    service = ctx.app.calendar
-    day = service.day_of(" ".join(args.when))
-    schedule = service.schedule(day)
+    schedule = ctx.app.day_schedule(" ".join(args.when))
     for name, error in schedule.unavailable:
         ctx.notice(f"steward: {name} calendar not shown: {error}")
     for bad in schedule.unreadable:

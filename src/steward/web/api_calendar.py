@@ -32,7 +32,8 @@ class ReminderOut(BaseModel):
 
 
 class ScheduleItemOut(BaseModel):
-    """One line of a day: a reminder (`text`, `due`) or an event (`title`, `start`, `end`); `at` sorts them."""
+    """One line of a day: a reminder (`text`, `due`), an event (`title`, `start`, `end`) or an invitation
+    waiting for an answer (an event's fields and `invitation`: who asks); `at` sorts them."""
 
     model_config = ConfigDict(extra="allow")
     kind: str
@@ -58,11 +59,10 @@ class RemindersOut(BaseModel):
 
 
 def _schedule(app: App, when: str) -> dict[str, Any]:
-    service = app.calendar
-    data = service.schedule(service.day_of(when)).to_json()
+    data = app.day_schedule(when).to_json()
     now = app.clock.now()
     for item in data["items"]:
-        item["over"] = item["kind"] == "event" and datetime.fromisoformat(item["end"]) <= now
+        item["over"] = item["kind"] in ("event", "invitation") and datetime.fromisoformat(item["end"]) <= now
     return {"when": when, **data}
 
 

@@ -370,12 +370,14 @@ for (const button of document.querySelectorAll("button.suggest")) {
 // ---- today ----------------------------------------------------------------------------------------
 
 // A moved event or reminder says where it was; a skipped time of a repeating one stays in its day, struck
-// through. An event still to come, and a reminder waiting for its time, offer a change.
+// through; an invitation found in mail says who asks and that it is not answered (it is on no calendar). An event still to come, and a reminder waiting for its time, offer a change.
 function itemRow(entry) {
   const when = entry.all_day ? "all day" : clockTime(entry.at || entry.start || entry.due);
   const title = entry.title || entry.text || "";
   const state = entry.state === "skipped" ? "skipped"
-    : entry.state === "moved" && entry.moved_from ? `moved from ${shortDate(entry.moved_from)}` : entry.kind || "";
+    : entry.state === "moved" && entry.moved_from ? `moved from ${shortDate(entry.moved_from)}`
+    : entry.kind === "invitation" ? `invitation${entry.invitation && entry.invitation.from ? ` from ${entry.invitation.from}` : ""}, not answered`
+    : entry.kind || "";
   const change = entry.state === "skipped" || !entry.id ? []
     : entry.kind === "event" && !entry.over ? eventChange(entry)
     : entry.kind === "reminder" && entry.status === "pending" && !entry.ahead ? reminderChange(entry) : [];
