@@ -16,10 +16,6 @@ from steward.sample.sixth import generate
 
 SAMPLE = SIXTH
 
-# why a booking in her mail is not read yet (seen on this mailbox; see docs/benchmarks.md)
-INVITED = "a calendar invitation (.ics REQUEST) from her manager is set aside by the scan as an invitation"
-
-
 def test_amounts_are_written_the_south_african_way_and_the_villa_in_rupees() -> None:
     text = b"\n".join(m.raw for m in generate(datetime.fromisoformat(SAMPLE.now)))
     assert b"R 14 386,20" in text and b"MUR 41,600" in text and b"2027/01/29" in text
@@ -67,16 +63,15 @@ BOOKED = [
     # a flight read from a ticket's legs is named by its number, as Steward names every flight
     ("KA 311", "2027-01-22T06:50:00+02:00", None),
     ("KA 328", "2027-01-22T18:30:00+02:00", None),
-    ("Observatory Juniors FC", "2027-01-23T08:30:00+02:00",
-     "a football club's fixture mail (kick-off at a time, players there half an hour before) is not read"),
+    # a club's fixture is the match at its kick-off, not the time players are asked to be there
+    ("Observatory Juniors FC", "2027-01-23T08:30:00+02:00", None),
     ("Salt & Sorrel", "2027-01-23T19:30:00+02:00", None),
     ("Rondebosch Auto Clinic", "2027-01-25T07:30:00+02:00", None),
     ("Bo-Kaap Family Practice", "2027-01-25T09:15:00+02:00", None),
-    ("Pirouette Dance Academy", "2027-01-27T15:30:00+02:00",
-     "a dance school's notice that weekly classes start again on a date is not read"),
+    ("Pirouette Dance Academy", "2027-01-27T15:30:00+02:00", None),  # the first class of the new term
     ("Spinewise Chiropractic", "2027-01-27T17:15:00+02:00", None),
-    ("Harbour Isle Ferries", "2027-01-31T11:00:00+02:00",
-     "ferry tickets inside a forward quoted the Outlook way ('-----Original Message-----', 'Sent:') are not read"),
+    # forwarded by her partner the Outlook way: the ferry company's tickets, on the clock of the rand they are sold in
+    ("Harbour Isle Ferries", "2027-01-31T11:00:00+02:00", None),
     ("IW 218", "2027-02-06T09:55:00+02:00", None),
     ("Villa Frangipani", "2027-02-06T15:00:00+04:00", None),  # check-in, on Mauritius's clock
     ("IW 219", "2027-02-13T19:10:00+04:00", None),  # the flight home leaves Mauritius at 19:10 its time
@@ -102,19 +97,21 @@ def test_the_chiropractor_is_never_proposed_at_the_time_it_was_moved_from(
                 and i["status"] in ("proposed", "created") and i["start"] == "2027-01-25T17:00:00+02:00"]
 
 
-# (day, title words, start in Cape Town) of what her days hold once her bookings are accepted, and why it is
-# missing
+# (day, title words, start in Cape Town) of what her days hold once her bookings are accepted (the invitations
+# she has not answered among them, marked so), and why it is missing
 DAYS = [
-    ("2027-01-21", "design review", "13:00", INVITED),
+    ("2027-01-21", "design review", "13:00", None),
     ("2027-01-21", "Sharp Lines", "16:30", None),
     ("2027-01-22", "KA 311", "06:50", None),
     ("2027-01-22", "KA 328", "18:30", None),
+    ("2027-01-23", "Observatory Juniors FC", "08:30", None),
     ("2027-01-23", "Salt & Sorrel", "19:30", None),
-    ("2027-01-24", "braai", "13:00", "a friend's invitation in plain words is set aside by the scan as an invitation"),
+    ("2027-01-24", "braai", "13:00", None),
     ("2027-01-25", "Bo-Kaap", "09:15", None),
-    ("2027-01-25", "kick-off", "14:00", INVITED),
+    ("2027-01-25", "kick-off", "14:00", None),
+    ("2027-01-27", "Junior Ballet, weekly on Wednesdays", "15:30", None),
     ("2027-01-27", "Spinewise", "17:15", None),
-    ("2027-01-31", "Harbour Isle", "11:00", "the forwarded ferry tickets are not read (see above)"),
+    ("2027-01-31", "Harbour Isle", "11:00", None),
 ]
 
 
@@ -125,6 +122,15 @@ def test_her_schedule_holds_each_accepted_booking_on_its_day(sample_accepted: Pa
     items = SAMPLE.run(sample_accepted, capsys, "schedule", day)["items"]
     text = json.dumps(items, ensure_ascii=False).lower()
     assert words.lower() in text and f"t{start}" in text, items
+
+
+@pytest.mark.parametrize(("day", "words"), [("2027-01-21", "design review"), ("2027-01-24", "braai"),
+                                            ("2027-01-25", "kick-off")])
+def test_an_invitation_is_on_its_day_waiting_for_her_answer(sample_accepted: Path, capsys: pytest.CaptureFixture[str],
+                                                          day: str, words: str) -> None:
+    items = SAMPLE.run(sample_accepted, capsys, "schedule", day)["items"]
+    asked = [i for i in items if words in i["title"].lower()]
+    assert asked and all(i["kind"] == "invitation" and i["invitation"]["answer"] == "waiting" for i in asked), items
 
 
 def test_the_cancelled_eye_test_and_the_moved_session_leave_no_trace_on_the_calendar(

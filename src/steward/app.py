@@ -150,16 +150,11 @@ class App:
     def day_schedule(self, when: str | None) -> Schedule:
         """The reminders and events of the day `when` names, with the invitations waiting for an answer
         on it (`steward schedule`, `GET /schedule`)."""
-        from steward.appointments.invited import with_invitations
-        from steward.calendar.rules import day_bounds
-
         calendar = self.calendar
-        day = calendar.day_of(when)
-        schedule = calendar.schedule(day)
+        schedule = calendar.schedule(calendar.day_of(when))
         if self.settings.as_str("appointments.mode") == "off":
-            return schedule
-        start, end = day_bounds(day, self.clock.zone)
-        return with_invitations(schedule, self.appointments.invitations_between(start, end))
+            return schedule  # nothing is read from mail, so no invitation either
+        return calendar.with_invitations(schedule)
 
     def _fetch_appointment_mail(self, rowid: int) -> bytes:
         """A message's bytes read again from its source, for the appointments (the mail reader is loaded

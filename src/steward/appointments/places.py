@@ -293,3 +293,37 @@ def address_zone(address: str, at: datetime | None = None) -> str | None:
         if zones:
             return _one(zones, at)
     return None
+
+
+# the marks of a currency a fare is written with that name one currency ("R 1 870,00" is South Africa's rand;
+# "$" and "kr" name several, and are left out)
+_MARKS = {"R": "ZAR", "£": "GBP", "€": "EUR", "₹": "INR", "Rs": "INR", "Rs.": "INR", "₦": "NGN", "KSh": "KES",
+          "Ksh": "KES", "zł": "PLN", "R$": "BRL", "Kč": "CZK", "₺": "TRY", "₱": "PHP", "₩": "KRW", "฿": "THB"}
+_AMOUNT = r"\d[\d\s.,']*\d|\d"
+_FARE = re.compile(rf"(?<![\w$€£₹₦₺₱₩฿])(R\$|Rs\.?|KSh|Ksh|[A-Z]{{3}}|R|[£€₹₦₺₱₩฿])\s?(?:{_AMOUNT})(?![\w])"
+                   rf"|(?<![\w.,])(?:{_AMOUNT})\s?([A-Z]{{3}}|€|£|zł|Kč)(?![\w])")
+
+
+def fare_zone(text: str, at: datetime | None = None) -> str | None:
+    """The zone of the country whose money a ticket's fares are written in, when they are all in one
+    currency that names its country (ISO 4217: "ZAR" is South Africa's, "GBP" the UK's; the euro names
+    none) and that country keeps one offset at `at`; else None. A ticket sold in a country's money is that
+    country's operator's: the clock of a terminal it names with no city."""
+    from babel.numbers import get_territory_currencies, list_currencies
+
+    known = list_currencies()
+    found = set()
+    for match in _FARE.finditer(text):
+        mark = match.group(1) or match.group(2)
+        if mark in _MARKS or mark in known:  # "ICE 1234" is a train
+            found.add(_MARKS.get(mark, mark))
+    if len(found) != 1:
+        return None
+    (currency,) = found
+    country = currency[:2]
+    try:
+        if currency not in get_territory_currencies(country, tender=True):
+            return None
+    except Exception:  # noqa: BLE001 - babel raises plain errors for a territory it has no data for
+        return None
+    return country_zone(country, at)

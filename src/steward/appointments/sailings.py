@@ -10,9 +10,11 @@ A mail that speaks of a crossing (a ferry, a sailing, a vessel) and gives a book
 one sailing per departure label (the labels and words are in `itinerary.yaml`), with its date and
 time read as `itinerary` reads a leg's. The time is the port's local time: the zone of the city the
 port is named after (GeoNames' cities, `places.city_zone`), in the country its line ends with when it
-names one, else that country's when it keeps one offset. A port whose zone is not known leaves the
-sailing without one, and the consumer turns it down (`travel_zone_missing`) rather than guess. The
-sailing is named by the company that sent the mail.
+names one, else that country's when it keeps one offset. A terminal named by no city ("Quay 5, the
+waterfront") is on the clock of the country whose money the ticket is sold in, when that currency names
+one country of one offset (`places.fare_zone`) and the arrival port says no other. A port whose zone is
+still not known leaves the sailing without one, and the consumer turns it down (`travel_zone_missing`)
+rather than guess. The sailing is named by the company that sent the mail (a forward's first sender).
 
 Pure: text in, candidates out.
 """
@@ -27,7 +29,7 @@ from zoneinfo import ZoneInfo
 
 from steward.appointments.itinerary import _arrival_label, _moment, departure_label
 from steward.appointments.model import Candidate, unsafe
-from steward.appointments.places import city_zone, country_code, zone_in_text
+from steward.appointments.places import city_zone, country_code, fare_zone, zone_in_text
 from steward.yamldata import load_yaml
 
 
@@ -56,8 +58,15 @@ def port_zone(place: str, at: datetime | None = None) -> str | None:
 _WEEKDAY = re.compile(r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|rsday|urday)?\b\.?,?\s*", re.I)
 
 
+# the words a departure line puts before its place ("at 11:00 from the Quay 5 terminal")
+_LEAD = re.compile(r"^(?:(?:at|from|on|the|departing|leaving|ab|de|depuis)\s+)+", re.I)
+# a booking's code written after what it is, with no label word ("Booking HIF-20931", "Reservation #88213")
+_CODE = re.compile(r"\b(?:booking|reservation|confirmation|ticket|order)\s*(?:#|no\.?|nr\.?)?\s*:?\s*"
+                   r"(?=[A-Z0-9-]*\d)[A-Z0-9]{2,}(?:-[A-Z0-9]+)*\b", re.I)
+
+
 def _where(place: str) -> str:
-    return " ".join(_WEEKDAY.sub(" ", place).split()).strip(" ,:-")
+    return _LEAD.sub("", " ".join(_WEEKDAY.sub(" ", place).split()).strip(" ,:-"))
 
 
 def _port(place: str) -> str:
@@ -68,7 +77,7 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
     """The sailings a ferry booking's text lists, one candidate per departure label."""
     sea, reference = _words()
     provider = " ".join(sender_name.split())
-    if not provider or unsafe(provider) or not sea.search(text) or not reference.search(text):
+    if not provider or unsafe(provider) or not sea.search(text) or not (reference.search(text) or _CODE.search(text)):
         return []
     lines = text.splitlines()
     departures = [i for i, line in enumerate(lines) if departure_label(line)]
@@ -83,14 +92,17 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
         if leaves.when is None or not place:
             continue
         zone = port_zone(place, leaves.when)
-        start = leaves.when.replace(tzinfo=ZoneInfo(zone)) if zone else leaves.when
-        end, route = None, None
+        end, route, there, there_place = None, None, None, ""
         arrival = next((i for i in range(at + 1, ceiling) if _arrival_label(lines[i])), None)
         found = _arrival_label(lines[arrival]) if arrival is not None else None
-        if arrival is not None and found is not None:
-            arrives = _moment(lines, arrival, found.group(1), floor, received)
+        arrives = _moment(lines, arrival, found.group(1), floor, received) if arrival is not None and found else None
+        if arrives is not None:
             there_place = _where(arrives.place)
             there = port_zone(there_place, arrives.when) if arrives.when is not None else None
+        if zone is None and (paid := fare_zone(text, leaves.when)) and there in (None, paid):
+            zone = paid  # a terminal named by no city: the clock of the country the ticket is sold in
+        start = leaves.when.replace(tzinfo=ZoneInfo(zone)) if zone else leaves.when
+        if arrives is not None:
             if arrives.when is not None and there and zone:
                 end = arrives.when.replace(tzinfo=ZoneInfo(there))
                 end = end if start < end < start + timedelta(hours=48) else None

@@ -240,12 +240,6 @@ class AppointmentsService:
             raise NotFound(f"there is no appointment #{item_id}; `steward appointments list` shows them")
         return stored.item
 
-    def invitations_between(self, start: datetime, end: datetime) -> tuple[Item, ...]:
-        """The invitations a scan set aside (a meeting request, a friend's party in plain words) whose
-        time falls in [start, end): waiting for the person's answer, never on the calendar."""
-        rows = repo.list_items(self.conn, self.clock.zone, ("rejected",), starting_after=start, starting_before=end)
-        return tuple(r.item for r in rows if r.item.reason == "invitation")
-
     def between(self, start: datetime, end: datetime) -> tuple[Item, ...]:
         """Proposed and created appointments starting in [start, end)."""
         rows = repo.list_items(self.conn, self.clock.zone, ("proposed", "created", "quarantined"),
@@ -472,11 +466,11 @@ class AppointmentsService:
         for d in decisions:
             if isinstance(d, Rejected) and d.reason == "invitation" and d.candidate.uid in latest:
                 # an invitation a later version moves or calls off is no longer asked at this time
-                newer = latest[d.candidate.uid]
-                if newer[0] > (self._version(d.candidate, d.message) or 0) and (
-                        newer[1].status == "cancelled"
-                        or (newer[1].start_at, newer[1].days) != (d.candidate.start_at, d.candidate.days)):
-                    d = Rejected(d.candidate, "cancellation" if newer[1].status == "cancelled" else "reschedule",
+                version, later_one = latest[d.candidate.uid]
+                if version > (self._version(d.candidate, d.message) or 0) and (
+                        later_one.status == "cancelled"
+                        or (later_one.start_at, later_one.days) != (d.candidate.start_at, d.candidate.days)):
+                    d = Rejected(d.candidate, "cancellation" if later_one.status == "cancelled" else "reschedule",
                                  d.message, d.start, d.end, detail="by a later invitation")
             if isinstance(d, Accepted) and d.candidate.status == "rescheduled" and not self._booked_before(d, decisions):
                 d = Rejected(d.candidate, "unmatched_move", d.message, d.start, d.end)

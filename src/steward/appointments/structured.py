@@ -255,7 +255,8 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
     """Every structured candidate in a message: its iCalendar parts, then its schema.org markup; with
     neither, the flights its text lists as an e-ticket does, else a rail ticket's trains (its table of
     stops, else its labelled fields), else a ferry's sailings, else the stay a hotel's text gives by its
-    arrival and departure days (`received` dates a year-less day)."""
+    arrival and departure days (`received` dates a year-less day). A message forwarded inline is read
+    below the forward's header, as mail from its first sender."""
     out: list[Candidate] = []
     for text in calendar_parts(raw):
         out.extend(from_ics(text, sender_name))
@@ -272,17 +273,23 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
             stacked_leg,
             table_row,
         )
+        from steward.mail.forwarded import unwrap
         from steward.mail.parse import read_body
 
-        body = read_body(raw).text
+        body, sender = read_body(raw).text, _sender(raw)
+        inner = unwrap(body)
+        if inner is not None and inner.sender != sender.lower():
+            # a ticket forwarded inline is its first sender's: read below the forward's header, as theirs
+            body, sender, sender_name = inner.text, inner.sender, inner.sender_name or sender_name
+            received = min(received, inner.sent) if inner.sent is not None else received
         lines = split_cells(body)
         if any(departure_label(line) or segment_line(line) or table_row(line) or stacked_leg(lines, n)
                for n, line in enumerate(lines)) or _FLIGHT_ROW.search(body):
             out.extend(from_text(body, received))
         if not out:
-            out.extend(rail.from_text(body, received, _sender(raw)))
+            out.extend(rail.from_text(body, received, sender))
         if not out:
-            out.extend(tickets.from_text(body, received, _sender(raw)))
+            out.extend(tickets.from_text(body, received, sender))
         if not out:
             out.extend(sailings.from_text(body, received, sender_name))
         if not out:

@@ -424,6 +424,15 @@ class CalendarService(ReminderManagement, EventSeries):
             return self.clock.today() + timedelta(days=shift)
         return rules.resolve_when(when, self.clock, self.date_options).start.astimezone(self.clock.zone).date()
 
+    def with_invitations(self, schedule: Schedule) -> Schedule:
+        """The day with the invitations found in mail that fall on it, not answered (`calendar.invited`)."""
+        from steward.calendar.invited import with_invitations
+
+        start, end = rules.day_bounds(schedule.day, self.clock.zone)
+        invitations = [replace(i, start=i.start.astimezone(self.clock.zone), end=i.end.astimezone(self.clock.zone))
+                       for i in repo.invitations_between(self.conn, start, end)]
+        return with_invitations(schedule, invitations)
+
     def events_between(self, start: datetime, end: datetime) -> list[Event]:
         """The events of every configured calendar in [start, end); a calendar that cannot be reached is
         left out (the schedule names it; an answer about bookings reads what it can)."""

@@ -48,7 +48,8 @@ def register(commands: Commands) -> None:
     p = reminders.add("done", "mark a reminder done (one not yet due will not fire)", cmd_reminders_done)
     p.add_argument("id", metavar="ID", help="the reminder's number, as `reminders list --all` shows it")
 
-    p = commands.add("schedule", "reminders and events of a day (default today), in local time", cmd_schedule)
+    p = commands.add("schedule", "reminders and events of a day (default today), in local time, and the "
+                     "invitations found in mail on it, not answered", cmd_schedule)
     p.add_argument("when", metavar="WHEN", nargs="*", help="the day: 'tomorrow', 'friday', '2026-09-15'")
 
     cal = commands.group("calendar", "add, move, cancel or skip events; export or import an .ics file")

@@ -122,6 +122,19 @@ class Series:
 
 
 @dataclass(frozen=True)
+class Invitation:
+    """An invitation found in mail (a meeting request, a friend's party told in plain words): who asks, to
+    what and when; not answered, and on no calendar."""
+
+    id: int
+    title: str
+    start: datetime
+    end: datetime
+    invited_by: str
+    location: str | None = None
+
+
+@dataclass(frozen=True)
 class Event:
     """A calendar event; `id` is its UID, which is also the X-STEWARD-ID marker when Steward made it."""
 

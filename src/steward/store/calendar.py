@@ -6,7 +6,7 @@ import sqlite3
 from datetime import UTC, datetime
 from functools import lru_cache
 
-from steward.records.calendar import Event, Reminder, Series, from_utc_text, utc_text
+from steward.records.calendar import Event, Invitation, Reminder, Series, from_utc_text, utc_text
 from steward.store.db import storable_id
 from steward.store.db import write_txn as write_txn  # callers' `repo.write_txn`: the store's one helper
 
@@ -511,3 +511,21 @@ def find_event_duplicate(conn: sqlite3.Connection, norm_title: str, start: datet
         (norm_title, utc_text(start)),
     ).fetchone()
     return _event(row) if row else None
+
+
+def invitations_between(conn: sqlite3.Connection, start: datetime, end: datetime) -> list[Invitation]:
+    """The invitations a scan of the mail set aside (kept with the appointments it read) whose time falls in
+    [start, end), soonest first: named by a calendar request's own summary, else by what the mail calls
+    the event ("barbecue" of "Síle Murphy: barbecue")."""
+    rows = conn.execute(
+        "SELECT id, provider, title, excerpt, origin, start_utc, end_utc, location FROM appointment_items"
+        " WHERE status = 'rejected' AND reason = 'invitation' AND start_utc >= ? AND start_utc < ?"
+        " ORDER BY start_utc, id", (utc_text(start), utc_text(end))).fetchall()
+    out = []
+    for r in rows:
+        summary = " ".join(str(r["excerpt"] or "").split())
+        title = (summary if r["origin"] == "ics" and summary and len(summary) <= 120
+                 else str(r["title"] or "").removeprefix(f"{r['provider']}: ") or str(r["provider"]))
+        out.append(Invitation(int(r["id"]), title, from_utc_text(r["start_utc"]), from_utc_text(r["end_utc"]),
+                              str(r["provider"]), r["location"]))
+    return out
