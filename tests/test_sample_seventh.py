@@ -17,7 +17,6 @@ from steward.sample.seventh import generate
 SAMPLE = SEVENTH
 
 # why a booking in her mail is not read yet (seen on this mailbox; see docs/benchmarks.md)
-INVITED = "a calendar invitation (.ics REQUEST) from her manager is set aside by the scan as an invitation"
 FLIGHT = ("an airline's booking whose legs read 'DEPART HQ 685 Mon, 8 Mar 2027' over 'Singapore Changi (SIN) T3 "
           "15:20 -> Ho Chi Minh City Tan Son Nhat (SGN) 16:30' is not read")
 
@@ -107,17 +106,16 @@ def test_the_physio_is_never_proposed_at_the_time_it_was_moved_from(
 # (day, title words, start in Singapore) of what her days hold once her bookings are accepted, and why it is
 # missing (the hotel is a stay: on the calendar for the whole days from check-in to check-out)
 DAYS = [
-    ("2027-03-08", "ops review", "11:30", INVITED),
+    ("2027-03-08", "ops review", "11:30", None),  # an invitation she has not answered, marked so
     ("2027-03-08", "HQ 685", "15:20", FLIGHT),
     ("2027-03-11", "HQ 686", "18:55", FLIGHT),
     ("2027-03-12", "Kinetic", "18:30", None),
     ("2027-03-12", "Nyonya Lane", "19:30", None),
     ("2027-03-13", "Lumen", "11:00", None),
-    ("2027-03-14", "potluck", "12:30",
-     "a friend's invitation in plain words is set aside by the scan as an invitation"),
+    ("2027-03-14", "potluck", "12:30", None),
     ("2027-03-15", "Lorong Lew", "08:45", None),
     ("2027-03-17", "Ubi Auto", "09:00", None),
-    ("2027-03-17", "Q2 planning", "14:00", INVITED),
+    ("2027-03-17", "Q2 planning", "14:00", None),
 ]
 
 
