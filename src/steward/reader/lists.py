@@ -230,8 +230,21 @@ def _trip_places(conn: sqlite3.Connection, reader_words: ReaderWords, own: froze
             said = name_words(place)
             if not said or any(h[-len(said):] == said for h in home) or (len(said) == 1 and said[0] in own):
                 continue  # ("Southern Cross Station, Melbourne": the journey home goes to Melbourne)
-            found.setdefault(" ".join(said), SlotValue("trip", place, place, (said,)))
+            found.setdefault(" ".join(said), SlotValue("trip", place, place, (said, *_other_names(place, own))))
     return list(found.values())
+
+
+def _other_names(place: str, own: frozenset[str]) -> tuple[tuple[str, ...], ...]:
+    """The other names people use for a city a journey goes to ("Joburg", "Oporto", "Bombay": GeoNames'),
+    each as words; never one that is an everyday word or a word the reader knows as a word of its own."""
+    from steward.appointments.places import city_other_names
+
+    out: list[tuple[str, ...]] = []
+    for other in city_other_names(place):
+        said = name_words(other)
+        if said and said not in out and not (len(said) == 1 and (said[0] in own or said[0] in common_english())):
+            out.append(said)
+    return tuple(out)
 
 
 # the words of `generic` that say nothing of what a sender is ("the", "my"): a person may be "Anna of Cleves"

@@ -67,6 +67,8 @@ _REMINDER_TURNS = frozenset(("reminder_creation", "reminder_management"))
 # turns that show nothing of the person's data (a thanks, a question Steward does not answer): what the answer
 # before them listed is still what "the second one" points at
 _SHOW_NOTHING = frozenset(("offline", "small_talk", "outside"))
+# turns Steward could not answer (the offline refusal, a kind of question it holds nothing for)
+_REFUSED_TURNS = frozenset(("offline", "outside"))
 # a time said from the thing before ("after that", "before it")
 _IT_ON = re.compile(r"\b(?:it|that|this|they)\s+(?:on|at|for|in)\b", re.I)  # "was it on monday?": of a thing
 _ONE_THING = re.compile(r"\b(?:it|that|this)\b", re.I)  # "what address is that at?": the one thing shown
@@ -188,11 +190,26 @@ class ReaderAnswers:
             # "wasn't that on the 3rd?" after the physio: a day asked of the thing before, not of the calendar
             fresh = frame = None
         settled = None
+        if before is not None and not action and self._refused_just_before(turn):
+            # "I thought it was Monday?" after a question Steward could not answer: there is nothing it said to
+            # correct, and the frame kept from before that question is another topic
+            doubt = _doubt_of_nothing(turn.text, reader, clock)
+            if isinstance(doubt, OpenQuestion):
+                return Match(NAME, {"frame": before, "ask": doubt})
+            if doubt is not None:
+                fresh = frame = doubt  # "no, I meant the chiropractor": those words, asked on their own
+                before = None
         if before is not None and not action:
             # "no sorry, I meant the other card", "what time?": the question before, one slot of it changed
             settled = _corrected(turn.text, before, reader, clock) or _detail_asked(turn.text, before, fresh, reader)
             if isinstance(settled, OpenQuestion):
                 return Match(NAME, {"frame": before, "ask": settled})
+            if settled is not None and settled.ask != before.ask:
+                # "what gate?" after two flights were listed: the one meant, never every one of them
+                one = _one_of_the_list(settled, before, self._shown(turn), reader.words, clock)
+                if isinstance(one, OpenQuestion):
+                    return Match(NAME, {"frame": before, "ask": one})
+                settled = one
             if settled is not None:
                 fresh = frame = settled
             elif asks_anything_else(turn.text, reader.words):
@@ -416,6 +433,17 @@ class ReaderAnswers:
                 return None, False  # something was done or answered since ("put lunch on friday"): that frame is gone
         return None, False
 
+    def _refused_just_before(self, turn: Turn) -> bool:
+        """Whether the conversation's last turn (a thanks said since aside) was one Steward could not answer."""
+        if self._db is None:
+            return False
+        from steward.store import assistant as turns
+
+        past = turns.recent_turns(self._db(), turn.session, 3)
+        while past and past[-1].handled_by == "small_talk":
+            past = past[:-1]
+        return bool(past) and past[-1].handled_by in _REFUSED_TURNS
+
     def _shown(self, turn: Turn) -> Mapping[str, Any] | None:
         """The view of the conversation's last answer (what it listed), from the store's last turn, or
         kept here for a conversation that records no turns (a dry run)."""
@@ -565,6 +593,8 @@ class ReaderAnswers:
             return settle_proposal(turn, question, self._appointments(), turn_clock(self.clock, turn))
         if question.payload.get("choices"):
             return self._resume_choice(turn, question)
+        if question.payload.get("listed"):
+            return self._resume_listed(turn, question)
         domains = list(question.payload.get("domains") or [])
         said = set(words(turn.text))
         picked = [d for d in domains if d in said or said & set(words(_DOMAIN_LABELS[d]))
@@ -583,6 +613,29 @@ class ReaderAnswers:
         by, answer = got
         return Outcome(reply=answer.reply, data={"frame": frame.to_json(), "answerer": by,
                                                  **self._also_waiting(answer.data, frame, turn)})
+
+    def _resume_listed(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
+        """ "Which one: the flight out or the flight back?" answered: the thing asked, of the one picked."""
+        listed = [(str(at), str(label)) for at, label in question.payload.get("listed") or []]
+        picked = pick_choice(turn.text, [label for _, label in listed])
+        lists = self._reader().lists()
+
+        def lookup(slot: str, value: str) -> SlotValue | None:
+            return next((v for v in lists.of_slot(slot) if v.value == value), None)
+
+        asked = from_json(question.payload.get("asked") or {}, lookup)
+        if picked is None or asked is None:
+            return None
+        clock = turn_clock(self.clock, turn)
+        start = clock.local(datetime.fromisoformat(listed[picked][0]))
+        said = f"on {clock.formats.day(start.date())} at {clock.formats.time(start)}"
+        frame = replace(asked, window=Window(start, start + timedelta(minutes=1), said, "minute"))
+        self._remember(turn.session, frame, turn.id)
+        got = self._answerers().answer(frame, clock)
+        if got is None:
+            return None
+        by, answer = got
+        return Outcome(reply=answer.reply, data={"frame": frame.to_json(), "answerer": by, **dict(answer.data)})
 
     def _resume_choice(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """ "Do you mean Bookish Brunswick or Brunswick Vet Clinic?" answered: the question asked about that one."""
@@ -637,6 +690,23 @@ def _corrected(text: str, before: Frame, reader: Reader, clock: Clock) -> Frame 
                    scores=(), sure=True)
 
 
+def _doubt_of_nothing(text: str, reader: Reader, clock: Clock) -> OpenQuestion | Frame | None:
+    """A correction or a doubt ("I thought it was Monday?", "no, I meant Friday") said after a question that
+    was not answered: there is no answer to correct, so a thing it names is asked about on its own (its
+    frame), and a day or nothing gets one short question; None when the text corrects nothing."""
+    from steward.reader.fragments import correction
+
+    said = correction(text, reader.words)
+    if said is None:
+        return None
+    part = reader.read(said, clock) or reader.read(f"what about {said}?", clock)
+    if part is not None and (part.names_something or part.kinds or part.unmatched):
+        return replace(part, text=text, sure=True)
+    return OpenQuestion(NAME, f"I couldn't answer what you asked just before, so there is nothing to check "
+                              f"‘{said.strip(' ?.!')}’ against. What is it you mean? Say the thing "
+                              "and I'll look it up.", {"text": text, "domains": []})
+
+
 def _more_of(before: Frame) -> Frame | OpenQuestion:
     """ "anything else?" after an answer: the whole day when one thing on it was asked of ("is the vet
     tomorrow?"), the same question when it named nothing (its whole answer again), else what more is asked."""
@@ -669,6 +739,48 @@ def _detail_asked(text: str, before: Frame, fresh: Frame | None, reader: Reader)
     if ask is None:
         return None
     return replace(before, text=text, ask=ask, flags=before.flags - _ASK_FLAGS, scores=(), sure=True)
+
+
+def _one_of_the_list(asked: Frame, before: Frame, shown: Mapping[str, Any] | None, rw: ReaderWords,
+                     clock: Clock) -> Frame | OpenQuestion:
+    """One thing asked alone ("what gate?", "the address?") of an answer that listed several bookings: of the
+    next one when the question before said its thing as one ("what time is my flight tomorrow?", answered
+    with the flight out and the one back), else one short question which; the frame as asked when the
+    answer before listed one thing or none."""
+    kind, items = listed_things(shown)
+    starts = []
+    for item in items:
+        try:
+            starts.append((datetime.fromisoformat(str(item.get("start"))), str(item.get("title") or "")))
+        except ValueError:
+            return asked
+    if kind != "bookings" or len(starts) < 2:
+        return asked
+    starts.sort()
+    if _said_as_one(before.text, rw):
+        start = clock.local(starts[0][0])
+        said = f"on {clock.formats.day(start.date())} at {clock.formats.time(start)}"
+        return replace(asked, window=Window(start, start + timedelta(minutes=1), said, "minute"))
+    days = {clock.local(at).date() for at, _ in starts}
+    names = [f"{title}, {'' if len(days) == 1 else clock.formats.day(clock.local(at).date()) + ' '}at "
+             f"{clock.formats.time(clock.local(at))}" for at, title in starts[:4]]
+    return OpenQuestion(NAME, f"Which one: {', '.join(names[:-1])} or {names[-1]}?",
+                        {"text": asked.text, "domains": [], "asked": asked.to_json(),
+                         "listed": [[at.isoformat(), name] for (at, _), name in zip(starts[:4], names, strict=True)]})
+
+
+def _said_as_one(text: str, rw: ReaderWords) -> bool:
+    """Whether a question says the thing it asks about as one ("my flight", "the appointment"), not as many."""
+    said = [w.replace("\u2019", "'") for w in words(text)]
+    # (a trip or a journey is several bookings at once: "the Lisbon trip" is the flights and the stay)
+    kinds = {w for k, phrases in rw.provider_kinds.items() if k not in rw.kind_groups for p in phrases
+             for w in p} | _BOOKING_NOUNS
+    many = [w for w in said if w.endswith("s") and w[:-1] in kinds]
+    one = [w for w in said if w in kinds and w not in many]
+    return bool(one) and not many
+
+
+_BOOKING_NOUNS = frozenset(("appointment", "booking", "reservation", "appt"))
 
 
 _ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier"))

@@ -183,6 +183,13 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                                              for v in named)]
         elif frame.kinds:
             ahead = [b for b in ahead if b.kind in frame.kinds]
+        places = [v.value for v in frame.values("trip")]
+        if places and not named and by_mail is None:
+            # "the booking ref for the Jo'burg flight": the journeys there and back, not every flight
+            from steward.reader.answerers.travel import on_the_way
+
+            ahead = [b for b in ahead if any(on_the_way(p, b.provider, b.title, b.location or "", b.kind)
+                                             for p in places)] or ahead
         invited = "invited" in frame.flags
         # an invitation is no booking: listed only when invitations are asked about, and then alone (or when
         # the question names it: "what time is Tomasz's christening?")

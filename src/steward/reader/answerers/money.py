@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from datetime import timedelta
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -181,7 +181,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 return honesty.mail_instead(f"what you owe {', '.join(v.value for v in said_senders[:3])}",
                                             said_senders, mailbox(), clock)
         today = clock.today()
-        digest = service.digest(window="all", as_of=today)
+        # a span wholly gone ("last month's statement", "what was the phone bill in December?") asks what was
+        # billed then: the bills paid since count, not only what is still owed
+        gone = frame.window is not None and frame.window.end.date() <= today and "overdue" not in frame.flags
+        digest = service.digest(window="all", as_of=today, statuses=("open", "paid", "superseded") if gone else ("open",))
         overdue_ids = {i.due.id for i in digest.items if i.overdue}
         items = [i.due for i in digest.items]
 
@@ -249,13 +252,19 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             # a bill already overdue is still owed in any window that reaches past today
             inside = [d for d in items if first <= d.due_date < last or (d.due_date == first == last)
                       or (d.id in overdue_ids and last > today)]
+            if gone and mailbox is not None:
+                # a statement is of the span its mail came in as much as of the day it fell due (December's
+                # statement may be due in January): either counts, and both are shown when they differ
+                came = _statement_days(items, mailbox(), clock)
+                inside += [d for d in items if first <= came.get(d.id, d.due_date) < last and d not in inside]
             if not inside:
                 items.sort(key=lambda d: (d.due_date, d.issuer))
                 lines = [_line(d, d.id in overdue_ids, clock) for d in items]
                 return Answer(honesty.elsewhere(what, frame.window.said, lines), {"dues": [d.id for d in items]})
             items = inside
         items.sort(key=lambda d: (d.due_date, d.issuer))
-        head = ("Overdue on " if "overdue" in frame.flags else "What you owe on ") + what + (
+        owe = "Billed on " if gone else "What you owe on "
+        head = ("Overdue on " if "overdue" in frame.flags else owe) + what + (
             f" ({frame.window.said})" if frame.window and not short else "") + ":"
         if "cycle" in frame.flags:
             # "when does my billing cycle end?": no statement period is read from the mail, only the due days
@@ -267,14 +276,26 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             elif not any(d.autopay for d in items):
                 head = f"No: the mail Steward has read sets up no autopay or direct debit for {what}:"
         lines = [head, *(_line(d, d.id in overdue_ids, clock) for d in items)]
+        if gone and mailbox is not None:
+            # which statement is which: the day each came
+            came = _statement_days(items, mailbox(), clock)
+            lines = [head, *(_line(d, d.id in overdue_ids, clock)
+                             + (f" (its mail came {day_text(came[d.id], clock)})" if d.id in came else "")
+                             for d in items)]
         if len(items) > 1 and "total" in frame.flags:
             lines.insert(0, _totals(items, clock) + ".")  # "how much is that altogether?": the sum first
-        elif len(items) > 1:
+        elif len(items) > 1 and not gone:  # (two statements of one card are no sum)
             lines.append(_totals(items, clock))
         view = dues_view(head.rstrip(":"), items, overdue_ids, clock, window_words(frame, clock) if not short else None)
         return Answer("\n".join(lines), {"dues": [d.id for d in items], "view": view})
 
     return Answerer("money", "money", answer)
+
+
+def _statement_days(items: Sequence[Due], mailbox: Mailbox, clock: Clock) -> dict[int, date]:
+    """The day each due's statement came (its message's day on the person's clock), by the due's id."""
+    stored = mailbox.stored([d.message_id for d in items])
+    return {d.id: clock.local(stored[d.message_id].received_at).date() for d in items if d.message_id in stored}
 
 
 def _what(frame: Frame) -> str:

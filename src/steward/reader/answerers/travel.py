@@ -253,6 +253,13 @@ def destinations(provider: str, title: str, excerpt: str, location: str, rw: Rea
     return tuple(dict.fromkeys(p for p in out if p and not any(c.isdigit() for c in p) and len(p.split()) <= 3))
 
 
+def on_the_way(place: str, provider: str, title: str, location: str, kind: str) -> bool:
+    """Whether a journey goes to or leaves from `place` ("the Johannesburg flight" is the one there and the one
+    back), by the names its words and its airports give."""
+    trip = Trip(provider, title, datetime.min, "", location or None, kind, None, None, None)
+    return any(_same_place(place, p) for p in (*(e for e, _ in trip.ends()), *trip.starts()))
+
+
 def origins(provider: str, title: str, excerpt: str, location: str) -> tuple[str, ...]:
     """Where a journey starts, by every name its mail and its first airport give (the person's home, for the
     first journey out)."""
