@@ -99,6 +99,11 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
     said = " ".join(text[a:b] for a, b in spans)
     if _FROM_NOW.match(said) and asks_how_long(text):
         return None, frozenset()  # "how long from now is it?": counted from now, no span asked of
+    lead = _ON_BEFORE.match(said)
+    if lead:
+        # "what's on before the end of the month": "on" is what is asked ("what's on"), the span starts after it
+        said = said[lead.end():]
+        spans = [(spans[0][0] + lead.end(), spans[0][1]), *spans[1:]]
     if in_past and start > clock.now() and _WEEKEND.search(said) and not _COMING.search(text):
         # "what did I miss over the weekend?" on a Monday: the weekend just gone, not the next one
         start, end = start - timedelta(days=7), end - timedelta(days=7)
@@ -139,7 +144,10 @@ _FROM_NOW = re.compile(r"^\s*(?:from\s+)?(?:right\s+)?(?:now|today)\s*$", re.I)
 
 
 # the end of a span said ("the end of the month", "end of next week", "month-end"): its last day, whole
-_END_OF = re.compile(r"^(?:before\s+)?(?:the\s+)?(?:very\s+)?(?:end\s+of|month[- ]end|week[- ]end\b(?!s))", re.I)
+_END_OF = re.compile(r"^(?:before\s+)?(?:the\s+)?(?:very\s+)?(?:end\s+of|(?:(?:this|next|coming)\s+)?(?:month|year)"
+                     r"(?:['\u2019]s)?[- ]end|week[- ]end\b(?!s)|eo[myw]\b)", re.I)
+# "on" before a word that ends a span ("what's on before the end of the month", "anything on by friday")
+_ON_BEFORE = re.compile(r"^(?:on|in)\s+(?=(?:before|by|until|till|til)\b)", re.I)
 
 
 # "anything from the school?", "is there anything from my landlord": a question of what came from a kind of sender
@@ -727,6 +735,11 @@ _WATCH = (re.compile(_TELL + r"(?:when|as\s+soon\s+as|once|whenever|the\s+moment
           re.compile(_TELL + r"if\b(?:(?!\b(?:has|have|had|is|are|was|were|there|there's|did|got)\b).)*?" + _TO_COME, re.I))
 
 
+# a yes-or-no question said as a request ("kindly confirm if ...", "can you check whether ...", "let me know if ...")
+_WHETHER = re.compile(r"\b(?:confirm|check|verify|tell\s+me|let\s+me\s+know|find\s+out|see|advise)\s+(?:if|whether)\b",
+                      re.I)
+
+
 def asks_a_watch(text: str) -> bool:
     """Whether the turn asks to be told when mail comes ("let me know when Sam emails me")."""
     return any(p.search(text) for p in _WATCH)
@@ -765,11 +778,14 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     ask_said = _ask(said_norms, rw, vocab)
     if ask_said == "list" and _TAG.search(text):
         ask_said = "is_there"  # "the choir is tomorrow evening, isn't it?": a thing said, then asked to be confirmed
+    yes_or_no = _WHETHER.search(text) is not None and not asks_a_watch(text)
+    if ask_said == "list" and yes_or_no:
+        ask_said = "is_there"  # "please confirm whether the gas bill has gone through": asked yes or no
     # "the gym membership, when does it renew": the thing asked about said first, then the question
     # ("I should pay the gym tomorrow, can you help" opens on its speaker: a request for help, not this)
     asked = is_question(text, vocab) or ("," in text and said_norms[0] not in _SPEAKERS
                                          and is_question(text.split(",", 1)[1].strip(), vocab)) \
-        or bool(_hits(said_norms, rw.news)) or sums_up_the_day(said_norms, rw)
+        or bool(_hits(said_norms, rw.news)) or sums_up_the_day(said_norms, rw) or yes_or_no
     # ("what've I missed", "a recap of today": a question or a request, whatever its opening)
     # a few words that open on no one ("texts from Sam", "Harbor bill") may be a request by its names alone
     terse = len(said_norms) <= _TERSE and bool(said_norms) and said_norms[0] not in _REMARK_OPENERS

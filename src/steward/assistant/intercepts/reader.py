@@ -190,12 +190,12 @@ class ReaderAnswers:
             # "wasn't that on the 3rd?" after the physio: a day asked of the thing before, not of the calendar
             fresh = frame = None
         settled = None
-        if before is not None and not action and self._refused_just_before(turn):
+        doubt = _doubt_of_nothing(turn.text, reader, clock) if not action else None
+        if doubt is not None and self._refused_just_before(turn):
             # "I thought it was Monday?" after a question Steward could not answer: there is nothing it said to
             # correct, and the frame kept from before that question is another topic
-            doubt = _doubt_of_nothing(turn.text, reader, clock)
             if isinstance(doubt, OpenQuestion):
-                return Match(NAME, {"frame": before, "ask": doubt})
+                return Match(NAME, {"frame": before or fresh or Frame(turn.text, "schedule", "show"), "ask": doubt})
             if doubt is not None:
                 fresh = frame = doubt  # "no, I meant the chiropractor": those words, asked on their own
                 before = None
@@ -577,7 +577,11 @@ class ReaderAnswers:
         return with_waiting(data, waiting_items(self._waiting(start, end), turn_clock(self.clock, turn), shown))
 
     def claims(self, turn: Turn, question: OpenQuestion) -> bool:
-        """A yes or a no to "Shall I add it?" answers it, whatever else might read the words."""
+        """A yes or a no to "Shall I add it?" answers it, whatever else might read the words; so does one of the
+        things "Which one: ...?" listed ("the second one", "the flight back")."""
+        listed = question.payload.get("listed")
+        if listed:
+            return pick_choice(turn.text, [str(label) for _, label in listed]) is not None
         if "proposal" not in question.payload:
             return False
         from steward.assistant.governance import load_consent_words, read_answer
@@ -691,12 +695,15 @@ def _corrected(text: str, before: Frame, reader: Reader, clock: Clock) -> Frame 
 
 
 def _doubt_of_nothing(text: str, reader: Reader, clock: Clock) -> OpenQuestion | Frame | None:
-    """A correction or a doubt ("I thought it was Monday?", "no, I meant Friday") said after a question that
-    was not answered: there is no answer to correct, so a thing it names is asked about on its own (its
-    frame), and a day or nothing gets one short question; None when the text corrects nothing."""
+    """A correction or a doubt ("I thought it was Monday?", "no, I meant Friday", "wasn't it on Friday?") said
+    after a question that was not answered: there is no answer to correct, so a thing it names is asked about
+    on its own (its frame), and a day or nothing gets one short question; None when the text corrects nothing."""
     from steward.reader.fragments import correction
 
     said = correction(text, reader.words)
+    doubted = _DOUBTED.match(text) if said is None else None
+    if doubted is not None:
+        said = doubted["said"]
     if said is None:
         return None
     part = reader.read(said, clock) or reader.read(f"what about {said}?", clock)
@@ -705,6 +712,11 @@ def _doubt_of_nothing(text: str, reader: Reader, clock: Clock) -> OpenQuestion |
     return OpenQuestion(NAME, f"I couldn't answer what you asked just before, so there is nothing to check "
                               f"‘{said.strip(' ?.!')}’ against. What is it you mean? Say the thing "
                               "and I'll look it up.", {"text": text, "domains": []})
+
+
+# "wasn't it on Friday?", "isn't that at 3?": a doubt about the thing before, by a pronoun
+_DOUBTED = re.compile(r"^\W*(?:but\s+|so\s+|hang\s+on,?\s+)?(?:wasn'?t|isn'?t|wasn\u2019t|isn\u2019t)\s+(?:it|that|this)\s+"
+                      r"(?P<said>.+?)\W*$", re.I)
 
 
 def _more_of(before: Frame) -> Frame | OpenQuestion:
@@ -884,6 +896,8 @@ def pick_choice(text: str, labels: Sequence[str]) -> int | None:
     by_words = [i for i, ws in enumerate(own) if ws & said]
     if len(by_words) == 1:
         return by_words[0]
+    if said & set().union(*_ORDINALS[1:]):
+        said -= {"one"}  # "the second one": "one" is the thing, not the first of them
     by_place = [i for i, names in enumerate(_ORDINALS[:len(labels)]) if names & said]
     return by_place[0] if len(by_place) == 1 and not by_words else None
 

@@ -512,7 +512,9 @@ def _top_of_the_hour(m: re.Match[str]) -> Piece:
       r"(?:(?:at|by|before|until|till)\s)?(?:the\s)?(?:(?P<eo>end|beginning|start)\sof\s(?:the\s)?(?:around\s)?"
       r"(?:(?P<rel>this|current|next|last|previous|past|coming|upcoming|the following|following)\s)?"
       r"(?P<what>month|week|year)|(?P<abbr>eom|eoy|eow|bom|boy)"
-      r"|(?P<eo2>end|beginning|start)\sof\s(?:the\syear\s)?(?P<year>1[89]\d\d|2[01]\d\d))")
+      r"|(?P<eo2>end|beginning|start)\sof\s(?:the\syear\s)?(?P<year>1[89]\d\d|2[01]\d\d)"
+      # "by month end", "before the month's end", "year-end" (never "week end": that is the weekend)
+      r"|(?:(?P<rel2>this|next|last|coming)\s)?(?P<what2>month|year)(?:['\u2019]s)?[\s-]end)")
 def _end_of(m: re.Match[str]) -> Piece:
     if m["year"]:
         # "end of 2012", "at the beginning of 2017": that year's last or first day
@@ -521,10 +523,12 @@ def _end_of(m: re.Match[str]) -> Piece:
     if abbr:
         what = {"m": "month", "y": "year", "w": "week"}[abbr[-1]]
         begin = abbr[0] == "b"
+    elif m["what2"]:
+        what, begin = m["what2"], False
     else:
         what = m["what"]
         begin = m["eo"] != "end"
-    n = _REL_N.get(m["rel"] or "this", 0)
+    n = _REL_N.get(m["rel"] or m["rel2"] or "this", 0)
     return piece(m, day=DayRef(DayKind(("start_of_" if begin else "end_of_") + what), n))
 
 
