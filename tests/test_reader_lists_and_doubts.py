@@ -189,3 +189,15 @@ def test_arrears_asked_as_a_request_to_confirm(melbourne: App) -> None:
 def test_a_bill_not_in_arrears_is_said_so(cape_town: App) -> None:
     (_, reply), = talk(cape_town, "please check if the Fynbos card is in arrears")
     assert reply.startswith("No") and "14,386.20" in reply, reply
+
+
+# -- who changed a thing -------------------------------------------------------------------------------
+
+def test_who_moved_it_is_the_sender_of_the_mail_that_moved_it(melbourne: App) -> None:
+    turns = talk(melbourne, "any mail from Clarity Optometrists?", "who moved it?")
+    assert "Your appointment time has changed" in turns[1][1] and "Clarity" in turns[1][1], turns[1]
+
+
+def test_who_rescheduled_it_in_another_home(berlin: App) -> None:
+    turns = talk(berlin, "any emails from Physio am Kollwitzplatz?", "so who rescheduled that?")
+    assert "Change to your appointment" in turns[1][1], turns[1]

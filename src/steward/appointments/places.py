@@ -246,8 +246,8 @@ def city_other_names(name: str) -> tuple[str, ...]:
     if row is None:
         return ()
     out: list[str] = []
-    for other in row.get("alternatenames", []):
-        other = str(other)
+    alternates = row.get("alternatenames")
+    for other in map(str, alternates if isinstance(alternates, list) else []):
         folded = "".join(c for c in unicodedata.normalize("NFKD", other) if not unicodedata.combining(c))
         if (folded.isascii() and other[:1].isupper() and not other.isupper() and len(folded) >= 4
                 and _plain(other) != key and other not in out):

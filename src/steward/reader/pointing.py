@@ -44,6 +44,11 @@ _WHO = frozenset(("who", "whom", "who's", "whos", "sender", "sent", "from"))
 # who made a thing listed ("who invited me to it?", "who set that one up?"): its sender or organiser
 _MADE = frozenset(("invited", "invite", "invites", "organised", "organized", "organising", "organizing", "arranged",
                    "booked", "set", "up"))
+# who changed a thing listed ("who moved it?", "who cancelled that?"): the sender of the mail that changed it
+_CHANGED = frozenset(("moved", "changed", "rescheduled", "cancelled", "canceled", "postponed", "updated", "shifted",
+                      "pushed", "brought", "forward", "back"))
+_CHANGE_SAID = re.compile(r"\b(?:moved?|moving|changed?|resched\w*|cancel\w*|postpone\w*|updated?|shift\w*|"
+                          r"new (?:time|date))\b", re.I)
 # a thing's happening, said around a question of when or where ("where's that happening?")
 _GOES_ON = frozenset(("happening", "happen", "happens", "held", "taking", "on"))
 _WHEN = frozenset(("when", "when's", "whens", "day", "date", "time"))
@@ -165,7 +170,7 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
     said = [w.replace("\u2019", "'").strip("?.!,") for w in words(text)]
     said = [w for w in said if w]
     allowed = (_FILLER | _OF_MAIL | _WRITER | _SAYS | _PLANS if kind == "mail" else _FILLER) | _MADE | _GOES_ON \
-        | _WHEN | _WHERE | (UNTIL_WORDS if kind != "mail" and asks_how_long(text) else frozenset())
+        | _WHEN | _WHERE | _CHANGED | (UNTIL_WORDS if kind != "mail" and asks_how_long(text) else frozenset())
     if not said or len(said) > _MOST_WORDS or any(w not in allowed and not w.isdigit() for w in said):
         return None
     if said[0] == "what" and said[1:2] and said[1] in ("time", "day", "date") and said[-1] == "it":
@@ -192,6 +197,11 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
     back = _BACK | _WRITER if kind == "mail" else _BACK
     if not set(said) & back or asks == "show":
         return None  # a pronoun and a question about the thing, or nothing
+    if kind == "mail" and asks == "who" and set(said) & _CHANGED:
+        # "who moved it?" after the mail about a thing: the newest of it that says it was changed
+        changing = [i for i in items if _CHANGE_SAID.search(f"{i.get('subject', '')} {i.get('snippet', '')}")]
+        if changing:
+            return Pointed((changing[0],), kind, asks, None, len(items))
     if asks == "where" and not all(i.get("location") for i in items):
         # a place the list does not hold: the thing's own answerer knows it (of several, which one is asked)
         return Pointed((), kind, asks, None, len(items)) if len(items) > 1 else None

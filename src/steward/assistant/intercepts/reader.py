@@ -206,10 +206,10 @@ class ReaderAnswers:
                 return Match(NAME, {"frame": before, "ask": settled})
             if settled is not None and settled.ask != before.ask:
                 # "what gate?" after two flights were listed: the one meant, never every one of them
-                one = _one_of_the_list(settled, before, self._shown(turn), reader.words, clock)
-                if isinstance(one, OpenQuestion):
-                    return Match(NAME, {"frame": before, "ask": one})
-                settled = one
+                meant = _one_of_the_list(settled, before, self._shown(turn), reader.words, clock)
+                if isinstance(meant, OpenQuestion):
+                    return Match(NAME, {"frame": before, "ask": meant})
+                settled = meant
             if settled is not None:
                 fresh = frame = settled
             elif asks_anything_else(turn.text, reader.words):
