@@ -44,9 +44,9 @@ _WHO = frozenset(("who", "whom", "who's", "whos", "sender", "sent", "from"))
 # who made a thing listed ("who invited me to it?", "who set that one up?"): its sender or organiser
 _MADE = frozenset(("invited", "invite", "invites", "organised", "organized", "organising", "organizing", "arranged",
                    "booked", "set", "up"))
-# who changed a thing listed ("who moved it?", "who cancelled that?"): the sender of the mail that changed it
+# who changed a thing listed ("who pushed that back?", "who called it off?"): the sender of the mail that changed it
 _CHANGED = frozenset(("moved", "changed", "rescheduled", "cancelled", "canceled", "postponed", "updated", "shifted",
-                      "pushed", "brought", "forward", "back"))
+                      "pushed", "brought", "forward", "back", "called", "off"))
 _CHANGE_SAID = re.compile(r"\b(?:moved?|moving|changed?|resched\w*|cancel\w*|postpone\w*|updated?|shift\w*|"
                           r"new (?:time|date))\b", re.I)
 # a thing's happening, said around a question of when or where ("where's that happening?")
@@ -198,7 +198,7 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
     if not set(said) & back or asks == "show":
         return None  # a pronoun and a question about the thing, or nothing
     if kind == "mail" and asks == "who" and set(said) & _CHANGED:
-        # "who moved it?" after the mail about a thing: the newest of it that says it was changed
+        # "who shifted that?" after the mail about a thing: the newest of it that says it was changed
         changing = [i for i in items if _CHANGE_SAID.search(f"{i.get('subject', '')} {i.get('snippet', '')}")]
         if changing:
             return Pointed((changing[0],), kind, asks, None, len(items))

@@ -192,7 +192,7 @@ class ReaderAnswers:
         settled = None
         doubt = _doubt_of_nothing(turn.text, reader, clock) if not action else None
         if doubt is not None and self._refused_just_before(turn):
-            # "I thought it was Monday?" after a question Steward could not answer: there is nothing it said to
+            # "I had it down for Tuesday?" after a question Steward could not answer: there is nothing it said to
             # correct, and the frame kept from before that question is another topic
             if isinstance(doubt, OpenQuestion):
                 return Match(NAME, {"frame": before or fresh or Frame(turn.text, "schedule", "show"), "ask": doubt})
@@ -695,7 +695,7 @@ def _corrected(text: str, before: Frame, reader: Reader, clock: Clock) -> Frame 
 
 
 def _doubt_of_nothing(text: str, reader: Reader, clock: Clock) -> OpenQuestion | Frame | None:
-    """A correction or a doubt ("I thought it was Monday?", "no, I meant Friday", "wasn't it on Friday?") said
+    """A correction or a doubt ("I was sure it was Tuesday", "no, I meant Friday", "wasn't it on Friday?") said
     after a question that was not answered: there is no answer to correct, so a thing it names is asked about
     on its own (its frame), and a day or nothing gets one short question; None when the text corrects nothing."""
     from steward.reader.fragments import correction
@@ -756,7 +756,7 @@ def _detail_asked(text: str, before: Frame, fresh: Frame | None, reader: Reader)
 def _one_of_the_list(asked: Frame, before: Frame, shown: Mapping[str, Any] | None, rw: ReaderWords,
                      clock: Clock) -> Frame | OpenQuestion:
     """One thing asked alone ("what gate?", "the address?") of an answer that listed several bookings: of the
-    next one when the question before said its thing as one ("what time is my flight tomorrow?", answered
+    next one when the question before said its thing as one ("when is my flight on Saturday?", answered
     with the flight out and the one back), else one short question which; the frame as asked when the
     answer before listed one thing or none."""
     kind, items = listed_things(shown)
