@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from datetime import date, timedelta
+from datetime import date, time, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -183,7 +183,9 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         today = clock.today()
         # a span wholly gone ("last month's statement", "what was the phone bill in December?") asks what was
         # billed then: the bills paid since count, not only what is still owed
-        gone = frame.window is not None and frame.window.end.date() <= today and "overdue" not in frame.flags
+        gone = (frame.window is not None and frame.window.start < frame.window.end
+                and clock.local(frame.window.end).date() <= today and clock.local(frame.window.end).time() == time()
+                and frame.window.end <= clock.now() and "overdue" not in frame.flags)
         digest = service.digest(window="all", as_of=today, statuses=("open", "paid", "superseded") if gone else ("open",))
         overdue_ids = {i.due.id for i in digest.items if i.overdue}
         items = [i.due for i in digest.items]
