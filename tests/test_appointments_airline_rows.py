@@ -84,3 +84,22 @@ def test_a_table_booked_through_a_service_is_the_restaurants_the_subject_and_tex
     assert venue_in_subject(_meta("Booking confirmed: Gel manicure", "Nailed It", salon)) is None
     where = "Your table is booked. When: Friday 5 March 2027, 20:00 Where: Olive & Fig, 12 Quay St Table for 2"
     assert venue_in_subject(_meta("Table booked: Olive & Fig", "Tablio", where)) == "Olive & Fig"
+
+
+def test_legs_under_depart_and_return_lines_with_a_terminal_beside_the_code_are_each_on_their_airports_clock() -> None:
+    # a terminal written after the bracketed code ("(KUL) T2") is neither a flight number nor part of the time
+    text = ("Thanks for flying with Pelangi Air.\nBooking reference: Q7MZ4R\n\n"
+            "DEPART  PG 731  Fri, 9 Apr 2027\n  Kuala Lumpur (KUL) T2 09:05  ->  Bangkok Don Mueang (DMK)  10:05\n\n"
+            "RETURN  PG 736  Mon, 12 Apr 2027\n  Bangkok Don Mueang (DMK)  18:40  ->  Kuala Lumpur (KUL) Terminal 2  "
+            "21:50\n\nAll times are local.")
+    assert _legs(text) == [
+        ("PG 731", "2027-04-09T09:05:00+08:00", "2027-04-09T10:05:00+07:00", "KUL → DMK"),
+        ("PG 736", "2027-04-12T18:40:00+07:00", "2027-04-12T21:50:00+08:00", "DMK → KUL"),
+    ]
+
+
+def test_outbound_and_inbound_lines_name_their_own_legs() -> None:
+    text = ("OUTBOUND  PG 88  Sat 3 Jul 2027\n  Penang (PEN)  07:10  ->  Singapore Changi (SIN) T4  08:35\n\n"
+            "INBOUND  PG 89  Sun 4 Jul 2027\n  Singapore Changi (SIN) T4  20:00  ->  Penang (PEN)  21:25\n")
+    assert [(name, start) for name, start, _, _ in _legs(text)] == [
+        ("PG 88", "2027-07-03T07:10:00+08:00"), ("PG 89", "2027-07-04T20:00:00+08:00")]

@@ -62,8 +62,8 @@ def test_a_hotel_cards_check_in_is_at_the_hotels_clock_and_without_an_address_it
     assert [i["location"] for i in items if i["provider"] == "Alfama Garden Hotel"] == [
         "Rua dos Remédios, Lisboa, Portugal"]  # a postcode beside a house number is no phone number to keep
     assert got == [
-        # 15:00 in Lisbon is 10:00 in New York; the stay runs to the end of its check-out day
-        ("Alfama Garden Hotel", "2026-10-12T10:00:00-04:00", "2026-10-16T00:00:00-04:00"),
+        # 15:00 in Lisbon is 10:00 in New York; the stay runs to its check-out at 11:00 in Lisbon
+        ("Alfama Garden Hotel", "2026-10-12T10:00:00-04:00", "2026-10-15T06:00:00-04:00"),
         # no address: the hotel's clock is not known, so its days alone, never 16:00 on the person's clock
         ("Lakeside Lodge", "2026-10-16T00:00:00-04:00", "2026-10-18T00:00:00-04:00")]
 

@@ -7,6 +7,8 @@ import json
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+import pytest
+
 from appointment_mail import message, write_folder
 from steward.appointments import schema_org, structured
 from steward.appointments.places import geo_zone
@@ -105,11 +107,18 @@ def test_a_calendar_part_that_carries_its_booking_as_json_ld_is_read_for_it() ->
     assert c.start_at == datetime(2026, 9, 19, 15, 0, tzinfo=ZoneInfo("Europe/Helsinki"))
 
 
-def test_a_hotel_stay_accepted_is_one_all_day_event_over_its_days(tmp_path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(("check_in", "check_out", "shown"), [
+    # both hours on the hotel's clock: from 15:00 in Espoo (14:00 in Berlin) to 12:00 there (11:00 in Berlin)
+    ("2026-09-19T15:00:00", "2026-09-21T12:00:00", ("2026-09-19T14:00:00+02:00", "2026-09-21T11:00:00+02:00", False)),
+    # days alone: the whole of each day from check-in day to check-out day
+    ("2026-09-19", "2026-09-21", ("2026-09-19T00:00:00+02:00", "2026-09-22T00:00:00+02:00", True)),
+])
+def test_a_hotel_stay_accepted_is_one_event_from_check_in_to_check_out_or_over_its_whole_days(  # type: ignore[no-untyped-def]
+        tmp_path, cli, monkeypatch, check_in: str, check_out: str, shown: tuple[str, str, bool]) -> None:
     monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
     monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
     sent = datetime(2026, 9, 10, 9, 0, tzinfo=ZoneInfo("Europe/Berlin"))
-    html = _html(_hotel("2026-09-19T15:00:00", "2026-09-21T12:00:00", addressCountry="FI"))
+    html = _html(_hotel(check_in, check_out, addressCountry="FI"))
     folder = write_folder(tmp_path / "mail", {
         "stay": message("s1@booking.example", ("Booking.com", "noreply@booking.example"), "Your booking is confirmed",
                         "Glo Hotel Sello, 19-21 September", sent, html=html),
@@ -117,11 +126,12 @@ def test_a_hotel_stay_accepted_is_one_all_day_event_over_its_days(tmp_path, cli,
     args = ("--now", "2026-09-10T10:00:00+02:00", "--tz", "Europe/Berlin")
     assert cli(*args, "mail", "import", str(folder)).code == 0
     (item,) = [i for i in cli(*args, "--json", "appointments", "scan").json()["items"] if i["status"] == "proposed"]
-    assert item["start"] == "2026-09-19T14:00:00+02:00"  # check-in at 15:00 in Espoo
+    assert item["start"] == shown[0]
     assert cli(*args, "appointments", "accept", str(item["id"])).code == 0
     for day in ("2026-09-19", "2026-09-20", "2026-09-21"):
         events = [e for e in cli(*args, "--json", "schedule", day).json()["items"] if e["kind"] == "event"]
-        assert [(e["title"], e["all_day"]) for e in events] == [("Hotel: Glo Hotel Sello", True)], day
+        assert [(e["title"], e["start"], e["end"], e["all_day"]) for e in events] == [
+            ("Hotel: Glo Hotel Sello", *shown)], day
     assert cli(*args, "--json", "schedule", "2026-09-22").json()["items"] == []
 
 
@@ -232,3 +242,17 @@ def test_a_check_in_hour_in_brackets_and_an_address_with_its_postcode_before_the
             "Check-in: Mon, Aug 10 (2:00pm)\nCheck-out: Thu, Aug 13 (11:00am)\nYour room: double, 3 nights\n")
     (stay,) = from_text(text, received)
     assert stay.start_at == datetime(2026, 8, 10, 14, 0, tzinfo=ZoneInfo("Europe/Rome"))
+
+
+def test_a_stays_check_out_hour_is_read_on_the_hotels_clock_beside_its_check_in_hour() -> None:
+    from steward.appointments.stays import from_text
+
+    received = datetime(2027, 5, 2, 9, 0, tzinfo=ZoneInfo("Asia/Singapore"))
+    head = ("Your stay is confirmed.\n\nRiverside Loft Hanoi\n14 Hang Bac, Hoan Kiem, Hanoi, Vietnam\n"
+            "Check-in: Friday, 21 May 2027, from 15:00\n")
+    (c,) = from_text(head + "Check-out: Sunday, 23 May 2027, until 11:00\n2 nights, 1 room\n", received)
+    hanoi = ZoneInfo("Asia/Ho_Chi_Minh")
+    assert (c.start_at, c.end_at) == (datetime(2027, 5, 21, 15, 0, tzinfo=hanoi), datetime(2027, 5, 23, 11, 0, tzinfo=hanoi))
+    # no hour beside the check-out: the stay keeps its days, and no check-out time is made up
+    (c,) = from_text(head + "Check-out: Sunday, 23 May 2027\n2 nights, 1 room\n", received)
+    assert c.end_at is None and c.days == (date(2027, 5, 21), date(2027, 5, 23))

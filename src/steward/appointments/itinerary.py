@@ -204,13 +204,16 @@ def _code(place: str) -> str | None:
     return found.group(1) if found else None
 
 
+# a terminal written after an airport's code in brackets: "(SIN) T3", "(LHR) Terminal 5"
+_BESIDE = r"(?:\s*(?:T|Terminal\s*)\d\w?(?![\w:]))?"
 _CODE_TIME = r"([A-Z]{3})(?:\s*\(?T\d\w?\)?)?\s+(\d{1,2}:\d{2})"
 _TIME_CODE = r"(\d{1,2}:\d{2})\s+([A-Z]{3})(?![A-Za-z])"
 _ROWS = (re.compile(_TIME_CODE + r"\s+" + _TIME_CODE),  # "06:45 TXL 08:15 ZRH"
          re.compile(_CODE_TIME + r"\s*(?:→|->|-|–|to)?\s*" + _CODE_TIME),  # "DEL T1 06:00 → BOM T2 08:10"
-         # "Cape Town (CPT)  06:50  ->  Johannesburg (JNB)  08:55": each airport named, its code in brackets
-         re.compile(r"\(([A-Z]{3})\)\s+(\d{1,2}:\d{2})\s*(?:→|->|–|-|\bto\b)\s*[^()\n]{0,60}?\(([A-Z]{3})\)\s+"
-                    r"(\d{1,2}:\d{2})"))
+         # "Cape Town (CPT)  06:50  ->  Johannesburg (JNB)  08:55": each airport named, its code in brackets, a
+         # terminal beside it or not ("Lisbon (LIS) T1  06:15  ->  Porto (OPO)  07:10")
+         re.compile(r"\(([A-Z]{3})\)" + _BESIDE + r"\s+(\d{1,2}:\d{2})\s*(?:→|->|–|-|\bto\b)\s*[^()\n]{0,60}?"
+                    r"\(([A-Z]{3})\)" + _BESIDE + r"\s+(\d{1,2}:\d{2})"))
 _NEAR = 90  # characters around a row where its date and flight number are looked for
 # time zone abbreviations that are also airport codes: beside a time they name a zone
 _ZONE_NAMES = frozenset({"UTC", "GMT", "BST", "IST", "CET", "EET", "WET", "MSK", "EST", "EDT", "CST", "CDT", "MST",
@@ -371,7 +374,8 @@ def _row_leg(lines: list[str], line_no: int, line: str, start: int, end: int, ro
     """A row's leg: its date the nearest before it, its flight number the nearest beside it."""
     before = [line[max(0, start - _NEAR):start], *reversed(lines[max(0, line_no - 3):line_no])]
     day = next((d for chunk in before for d in [_last_date(chunk, received)] if d is not None), None)
-    near = f"{line[end:end + _NEAR]} \n {line[max(0, start - _NEAR):start]}"
+    # a terminal beside the row ("T3 15:20") is no flight number
+    near = _TERMINAL_MARK.sub(" ", f"{line[end:end + _NEAR]} \n {line[max(0, start - _NEAR):start]}")
     name = _flight_number(_DESIGNATOR.search(near)) or next(
         (found for other in [*lines[line_no + 1:line_no + 3], *reversed(lines[max(0, line_no - 2):line_no])]
          if (found := _designator(other))), None) or next(

@@ -207,6 +207,13 @@ class Sourced:
     message: MessageMeta | None = None
 
 
+def timed_stay(c: Candidate) -> bool:
+    """Whether a booking of whole days (a stay) carries its check-in and check-out hours on the place's clock
+    (both with a zone), so it goes on the calendar from one to the other instead of over whole days."""
+    return (c.days is not None and c.start_at is not None and c.start_at.tzinfo is not None
+            and c.end_at is not None and c.end_at.tzinfo is not None and c.end_at > c.start_at)
+
+
 @dataclass(frozen=True)
 class Accepted:
     """A candidate the consumer proved: its source, start and end on the user's clock."""

@@ -32,6 +32,7 @@ from steward.appointments.model import (
     normalise,
     provider_key,
     source_marker,
+    timed_stay,
 )
 from steward.appointments.order import mail_day_first
 from steward.clock import Clock
@@ -873,7 +874,9 @@ class AppointmentsService:
         prov = {**provenance, "message_id": str(a.message.id), "origin": a.candidate.origin,
                 "excerpt": a.candidate.excerpt[:200], "appointment": str(item_id)}
         try:
-            days = a.candidate.days  # a stay is an all-day event over its days, from check-in to check-out
+            # a stay is an all-day event over its days, from check-in day to check-out day, unless the mail gives
+            # both hours on the hotel's clock: then it runs from the check-in to the check-out
+            days = None if timed_stay(a.candidate) else a.candidate.days
             event = calendar.create_event(a.candidate.title, days[0].isoformat() if days else a.start,
                                           end=days[1].isoformat() if days else a.end, location=a.location,
                                           calendar=target.name, uid=uid, provenance=prov,

@@ -8,7 +8,7 @@ Hotels and hostels write a stay's days as labelled dates, in a table or on lines
 A stay is read when the mail speaks of lodging (a hotel, a hostel, a room, nights) and gives exactly
 one arrival date and one departure date after it (a label's date within a few characters of it, on its
 line or the next), at most 60 nights apart. The stay is those days, as an all-day booking: days need
-no zone, so a clock time beside them is not read (the hotel's zone is not known from text). The
+no zone, so a clock time beside them is read only where the hotel's address says its zone. The
 hotel is named by a line that labels it ("Hotel:", "Your booked house"), else by the name on the line
 above its address (a booking service's "Casa Limonero" above "Agiou Nikolaou Street, Oia, Greece"),
 else by the sender.
@@ -16,7 +16,9 @@ else by the sender.
 A hotel's reservation card ("Check-in: Friday, October 9, 2026 from 4:00 PM", `patterns.find_in_card`)
 gives its check-in time on the hotel's clock: the zone of the address the card gives (its country when
 that keeps one offset, else its city), or, with no address that says it, the check-in day alone: a time
-read on the person's clock would be a guess for a hotel abroad.
+read on the person's clock would be a guess for a hotel abroad. A check-out hour written beside the
+departure's date ("Check-out: Sunday 21 Sep 2026, until 11:00") is read the same way, on the same clock:
+a stay with both hours goes on the calendar from check-in to check-out, else over its whole days.
 
 Pure: text in, candidates out. The words are in `itinerary.yaml` (`stay_*`).
 """
@@ -24,7 +26,7 @@ Pure: text in, candidates out. The words are in `itinerary.yaml` (`stay_*`).
 from __future__ import annotations
 
 import re
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, tzinfo
 from functools import lru_cache
 from importlib import resources
 from zoneinfo import ZoneInfo
@@ -79,14 +81,20 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
     if not provider or unsafe(provider):
         return []
     start_at = _check_in_at(text, arrival, first)
+    end_at = _hour_at(text, departure, last, _UNTIL_HOUR, start_at.tzinfo) if start_at is not None else None
     return [Candidate(provider=provider, start=start_at.isoformat() if start_at else first.isoformat(),
                       excerpt=provider, origin="itinerary", travel=True, what="stay", days=(first, last),
-                      start_at=start_at)]
+                      start_at=start_at, end_at=end_at)]
 
 
 # the hour check-in opens, written after the arrival's date ("(from 15:00)", "from 3:00 pm", "(3:00pm)", "ab 14 Uhr")
 _FROM_HOUR = re.compile(r"(?:\b(?:from|after|ab|dès|à partir de|dalle|desde|vanaf)\s+|\(\s*)([01]?\d|2[0-3])(?:[:.h]([0-5]\d))?"
                         r"\s*(?:(a|p)\.?m\.?|uhr|h\b)?", re.I)
+
+
+# the hour check-out closes, written after the departure's date ("until 11:00", "by 11:00 AM", "(11:00)", "bis 10 Uhr")
+_UNTIL_HOUR = re.compile(r"(?:\b(?:until|till|by|before|no later than|bis|avant|jusqu'à|entro le|entro|hasta las|hasta|"
+                         r"tot|vóór|voor)\s+|\(\s*)([01]?\d|2[0-3])(?:[:.h]([0-5]\d))?\s*(?:(a|p)\.?m\.?|uhr|h\b)?", re.I)
 
 
 def _check_in_at(text: str, arrival: re.Pattern[str], first: date) -> datetime | None:
@@ -95,19 +103,28 @@ def _check_in_at(text: str, arrival: re.Pattern[str], first: date) -> datetime |
     is missing (the stay is then its days alone)."""
     from steward.appointments.places import address_zone
 
-    for m in arrival.finditer(text):
+    address = _address(text[:_ADDRESS_CHARS])
+    zone = address_zone(address, datetime.combine(first, datetime.min.time())) if address else None
+    return _hour_at(text, arrival, first, _FROM_HOUR, ZoneInfo(zone)) if zone is not None else None
+
+
+def _hour_at(text: str, label: re.Pattern[str], day: date, hour_words: re.Pattern[str],
+             zone: tzinfo | None) -> datetime | None:
+    """The hour written beside a label's date on its line ("Check-out: Thu 11 Mar 2027, until 12:00"), on
+    `day` in `zone`; None when the line writes no hour (a bare "from 3" is none) or no zone is known."""
+    for m in label.finditer(text):
         line = text[m.end():].split("\n", 1)[0][:80]
-        hour = _FROM_HOUR.search(line)
+        hour = hour_words.search(line)
         if hour is None or (hour.group(2) is None and hour.group(3) is None and "uhr" not in hour.group(0).lower()):
-            continue  # "from 3" alone is no hour
+            continue
         h = int(hour.group(1))
         if hour.group(3):  # "3:00 pm": a 12-hour clock
+            if not 1 <= h <= 12:
+                continue
             h = h % 12 + (12 if hour.group(3).lower() == "p" else 0)
-        address = _address(text[:_ADDRESS_CHARS])
-        zone = address_zone(address, datetime.combine(first, datetime.min.time())) if address else None
         if zone is None:
             return None
-        return datetime(first.year, first.month, first.day, h, int(hour.group(2) or 0), tzinfo=ZoneInfo(zone))
+        return datetime(day.year, day.month, day.day, h, int(hour.group(2) or 0), tzinfo=zone)
     return None
 
 
@@ -171,5 +188,6 @@ def from_card(provider: str, excerpt: str, check_in: datetime, head: str, receiv
         return Candidate(provider=provider, start=first.isoformat(), excerpt=excerpt, origin="pattern", travel=True,
                          what="stay", days=days, location=address)
     start_at = wall.replace(tzinfo=ZoneInfo(zone))
+    end_at = _hour_at(head, departure, days[1], _UNTIL_HOUR, start_at.tzinfo) if days[1] > first else None
     return Candidate(provider=provider, start=start_at.isoformat(), excerpt=excerpt, origin="pattern", travel=True,
-                     what="stay", days=days, start_at=start_at, location=address)
+                     what="stay", days=days, start_at=start_at, end_at=end_at, location=address)

@@ -39,9 +39,12 @@ _OFFERED = re.compile(r"(?:set(?:ting)?\s+up|sign(?:ing)?\s+up\s+for|switch(?:in
                       r"haven't|have\s+not|don't|do\s+not|isn't|is\s+not|without)\s+(?:an?\s+|the\s+|your\s+)?$")
 
 
-# how a bill is paid is not what it is for: "by direct debit from your card", "pay with a credit card"
-_PAID_WITH = re.compile(r"\b(?:from|to|with|by|on|using|via)\s+(?:your|the|a|any)?\s*(?:credit\s+|debit\s+)?card"
-                        r"(?:\s+on\s+file)?\b")
+# how a bill is paid is not what it is for: "by direct debit from your card", "pay with a credit card", a card
+# among the ways to pay ("by bank transfer, card or cheque")
+_PAID_WITH = re.compile(r"\b(?:from|to|with|by|on|using|via)\s+(?:[\w-]+(?:\s+[\w-]+)?,\s+|[\w-]+\s+or\s+)*"
+                        r"(?:your|the|a|any)?\s*(?:credit\s+|debit\s+)?card(?:\s+on\s+file)?\b")
+# a full stop that ends an abbreviation, not a sentence: "(incl. 9% GST)", "approx. 40 kWh", "Ref. no. 88"
+_ABBREVIATION = re.compile(r"\b(?:incl|excl|inc|approx|est|no|nr|ref|acc|a/c|vs|cf|e\.g|i\.e)\.\s")
 
 
 def kind_said(lowered: str, vocab: FinanceVocab) -> str | None:
@@ -89,7 +92,7 @@ def _label_before(hits: list[Hit], start: int, reach: int, lowered: str) -> Hit 
             best = h
     if best is None:
         return None
-    between = lowered[best.end:start]
+    between = _ABBREVIATION.sub(" ", lowered[best.end:start])
     if ". " in between or "; " in between or "\n" in between:
         return None
     return best

@@ -33,6 +33,9 @@ class Rule:
     all_groups: tuple[tuple[str, ...], ...] = ()
     not_any: tuple[str, ...] = ()
     trusted_sender: bool | None = None
+    # tried on the subject and the first part of the text, not the snippet alone: the words that say how a
+    # bill is paid often stand below its table of charges
+    in_head: bool = False
 
     @cached_property
     def _any(self) -> re.Pattern[str] | None:
@@ -95,6 +98,7 @@ class Classifier:
                  context: MailContext | None = None) -> str:
         """The category of one message (`context`: what an import read of the rest of it)."""
         text = f"{subject} \n {snippet}".lower()
+        head = f"{subject} \n {context.head}".lower() if context is not None and context.head else text
         who = f"{sender} {sender_name}".lower()
         if check_sender(sender, sender_name, auth_results, text, self.brands, subject=subject, snippet=snippet,
                         reply_to=reply_to, links=links, context=context).suspect:
@@ -104,7 +108,7 @@ class Classifier:
         trusted = (_domain_trusted(sender, self.trusted_domains) or belongs_to(sender, self._brand_domains)
                    or (context is not None and context.correspondent))
         for rule in self.rules:
-            if rule.holds(who, text, trusted):
+            if rule.holds(who, head if rule.in_head else text, trusted):
                 return rule.category
         if any(w in sender.lower() for w in self.automated_senders):
             return "other"
@@ -140,6 +144,7 @@ def default_classifier() -> Classifier:
             all_groups=tuple(_words(g) for g in r.get("all_groups") or ()),
             not_any=_words(r.get("not_any")),
             trusted_sender=r.get("trusted_sender"),
+            in_head=bool(r.get("in_head", False)),
         )
         for r in data["rules"]
     )
