@@ -201,3 +201,23 @@ def test_who_moved_it_is_the_sender_of_the_mail_that_moved_it(melbourne: App) ->
 def test_who_rescheduled_it_in_another_home(berlin: App) -> None:
     turns = talk(berlin, "any emails from Physio am Kollwitzplatz?", "so who rescheduled that?")
     assert "Change to your appointment" in turns[1][1], turns[1]
+
+
+# -- a short form of a first name, and a bill on a debit order -------------------------------------------
+
+@pytest.fixture(scope="module")
+def singapore(app_in_own_home: Callable[[str, str], App]) -> App:
+    """The seventh sample home (Jasmine in Singapore), with no model configured."""
+    built = app_in_own_home("Asia/Singapore", "2027-03-08T07:30:00+08:00")
+    build_demo_home(built, mailbox="seventh")
+    return built
+
+
+def test_a_short_form_of_a_first_name_they_sign_with_names_them(singapore: App) -> None:
+    (handled_by, reply), = talk(singapore, "how many mails did Ken send me?")
+    assert handled_by == "reader" and "Kenneth Lau" in reply and "nothing called" not in reply, reply
+
+
+def test_a_debit_order_is_autopay(cape_town: App) -> None:
+    (_, reply), = talk(cape_town, "what goes off on debit order?")
+    assert "Kelp Fibre" in reply and "Umoya" not in reply, reply

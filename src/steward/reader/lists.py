@@ -196,7 +196,10 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
         for signed in {w for a in addresses for w in signatures.get(a, ())}:
             # "Mamá" at the end of her mail: every word for a mother names her; "Tavo": that name does
             kin = _kin_words(signed, reader_words)
-            mine = kin or ((name_words(signed),) if signed.casefold() not in everyday | reader_words.known else ())
+            # (a short form of their own first name, "Ken" of Kenneth, names them however common a word it is)
+            short = bool(name_words(name)) and len(signed) >= 3 and name_words(name)[0].startswith(signed.casefold())
+            mine = kin or ((name_words(signed),) if short or signed.casefold() not in everyday | reader_words.known
+                           else ())
             phrases += tuple(p for p in mine if p and p not in phrases)
         values.append(SlotValue("sender", name, name, phrases, addresses=tuple(sorted(addresses))))
     # a person who invited the person to something is named as their mail names them ("Jo" who signs so)
