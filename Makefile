@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOME_DIR ?= .steward-demo
 PORT ?=
+# test workers (pytest-xdist): one per core; `make test WORKERS=0` runs every test in this one process
+WORKERS ?= auto
 
 .PHONY: run test check lint typecheck bench fuzz setup system-deps clean
 
@@ -31,7 +33,7 @@ run: $(STAMP)
 
 test: $(STAMP) $(LLAMA_STAMP) system-deps
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(WORKERS)
 
 # the layers and the other import contracts in pyproject.toml ([tool.importlinter])
 imports: $(STAMP)

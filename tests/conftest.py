@@ -18,12 +18,21 @@ from typing import Any
 
 import pytest
 
+from parallel import embed_cache, group_and_order, in_worker
 from serve_helpers import Served, build_demo_home, in_process, serving
 from steward.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB_BASE = "http://127.0.0.1:8765"  # the address the in-process client calls the API by
 SHARED_DATA = Path(os.environ.get("STEWARD_SHARED_DATA") or ROOT.parent / "shared" / "data")
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On several workers (`-n N`), each module's tests stay together and the longest modules go first
+    (tests/parallel.py); in one process the tests run as collected."""
+    if in_worker(config):
+        group_and_order(items)
 
 
 @pytest.fixture(autouse=True)
@@ -35,8 +44,8 @@ def steward_home(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory,
             monkeypatch.delenv(key)
     home = tmp_path / "home"
     monkeypatch.setenv("STEWARD_HOME", str(home))
-    # the embedding model's graph is built once per test session, not once per test home
-    monkeypatch.setenv("STEWARD_EMBED_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "embed-model-cache"))
+    # the embedding model's graph is built once per test run, not once per test home
+    monkeypatch.setenv("STEWARD_EMBED_CACHE_DIR", str(embed_cache(tmp_path_factory)))
     monkeypatch.setenv("TZ", "UTC")
     return home
 
@@ -157,7 +166,7 @@ def app_in_own_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callab
     from steward.settings import load
 
     built: list[Any] = []
-    environ = {"STEWARD_EMBED_CACHE_DIR": str(tmp_path_factory.getbasetemp() / "embed-model-cache")}
+    environ = {"STEWARD_EMBED_CACHE_DIR": str(embed_cache(tmp_path_factory))}
 
     def at(zone: str, now: str) -> Any:
         home = resolve_paths(str(tmp_path_factory.mktemp("own-home")))

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from parallel import embed_cache
 from steward.app import build_app
 from steward.clock import Clock
 from steward.embed import Embedder
@@ -34,7 +35,7 @@ def reference() -> tuple[list[str], np.ndarray]:
 
 @pytest.fixture(scope="module")
 def embedder(tmp_path_factory: pytest.TempPathFactory) -> MiniLMEmbedder:
-    return MiniLMEmbedder(tmp_path_factory.getbasetemp() / "embed-model-cache")
+    return MiniLMEmbedder(embed_cache(tmp_path_factory))
 
 
 def test_vectors_agree_with_sentence_transformers(embedder: MiniLMEmbedder,
@@ -52,7 +53,7 @@ def test_vectors_agree_with_sentence_transformers(embedder: MiniLMEmbedder,
 def test_float32_graph_alone_matches_the_reference(tmp_path_factory: pytest.TempPathFactory,
                                                    reference: tuple[list[str], np.ndarray]) -> None:
     texts, expected = reference
-    fp32 = MiniLMEmbedder(tmp_path_factory.getbasetemp() / "embed-model-cache", int8=False)
+    fp32 = MiniLMEmbedder(embed_cache(tmp_path_factory), int8=False)
     assert ((fp32.embed(texts) * expected).sum(axis=1) >= 0.9999).all()
 
 
