@@ -234,7 +234,7 @@ def build_home(folder: Path, mailbox: str, now: str) -> Path:
     if (home / ".built").exists() and (home / ".built").read_text().strip() == built_by:
         return home
     shutil.rmtree(home, ignore_errors=True)
-    app = build_app(load(None, environ={}), make_clock(ZONES[mailbox], now), resolve_paths(str(home)))
+    app = build_app(load(None, environ=_environ(folder)), make_clock(ZONES[mailbox], now), resolve_paths(str(home)))
     try:
         with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
             build_demo_home(app, mailbox=mailbox)
@@ -260,14 +260,23 @@ def _code_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def _app(home: Path, mailbox: str, now: str) -> Any:
+def _environ(homes: Path) -> dict[str, str]:
+    """The settings' environment: no model, so every answer here is Steward's own (a tier configured in the
+    environment is ignored); the sentence model's graphs kept once beside the homes, not in each home (a
+    home is copied for every case that writes)."""
+    return {"STEWARD_EMBED_CACHE_DIR": str(homes / "models")}
+
+
+def _app(home: Path, homes: Path, mailbox: str, now: str, embedder: Any = None) -> Any:
+    """An App over `home` (built in `homes`) at the pinned clock; `embedder`, when given, is the one
+    sentence model every App of a run shares (the same model: each App would load its own)."""
     from steward.app import build_app
     from steward.clock import make_clock
     from steward.paths import resolve_paths
     from steward.settings import load
 
-    # no model: every answer here is Steward's own (a configured tier in the environment is ignored)
-    return build_app(load(None, environ={}), make_clock(ZONES[mailbox], now), resolve_paths(str(home)))
+    return build_app(load(None, environ=_environ(homes)), make_clock(ZONES[mailbox], now), resolve_paths(str(home)),
+                     shared_embedder=embedder)
 
 
 def _writes(case: Mapping[str, Any]) -> bool:
@@ -278,6 +287,7 @@ def run_set(data: Mapping[str, Any], homes: Path) -> list[Scored]:
     """Every case of one set, scored."""
     out: list[Scored] = []
     shared: dict[str, Any] = {}
+    embedder: Any = None  # the first App's sentence model, lent to every later one
     try:
         for case in data["cases"]:
             mailbox = case["mailbox"]
@@ -288,18 +298,22 @@ def run_set(data: Mapping[str, Any], homes: Path) -> list[Scored]:
                 with tempfile.TemporaryDirectory() as scratch:
                     copy = Path(scratch) / "home"
                     shutil.copytree(home, copy)
-                    app = _app(copy, mailbox, now)
+                    app = _app(copy, homes, mailbox, now, embedder)
+                    embedder = embedder or app.embedder
                     try:
                         out.append(_ask(app, case, today, dry_run=False))
                     finally:
                         app.close()
             else:
                 if mailbox not in shared:
-                    shared[mailbox] = _app(home, mailbox, now)
+                    shared[mailbox] = _app(home, homes, mailbox, now, embedder)
+                    embedder = embedder or shared[mailbox].embedder
                 out.append(_ask(shared[mailbox], case, today, dry_run=True))
     finally:
         for app in shared.values():
             app.close()
+        if embedder is not None:
+            embedder.close()
     return out
 
 
