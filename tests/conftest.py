@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from parallel import embed_cache, group_and_order, in_worker
+from parallel import built_once, embed_cache, group_and_order, in_worker
 from serve_helpers import Served, build_demo_home, in_process, serving
 from steward.cli import main
 
@@ -300,14 +300,14 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def demo_home_at(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Path]:
-    """`at(now)`: the demo home built by `steward demo --no-serve` at `now`, once per session for each
-    `now`. Shared: copy it before anything writes to it (`served_demo` does)."""
-    built: dict[str, Path] = {}
+    """`at(now)`: the demo home built by `steward demo --no-serve` at `now`, once per test run for each
+    `now` (whichever worker asks first builds it). Shared: copy it before anything writes to it
+    (`served_demo` does)."""
 
     def at(now: str) -> Path:
-        if now not in built:
-            built[now] = build_demo_home(tmp_path_factory.mktemp("demo") / "home", now)
-        return built[now]
+        folder = built_once(tmp_path_factory, "demo-" + now.replace(":", ""),
+                            lambda path: build_demo_home(path / "home", now))
+        return folder / "home"
 
     return at
 

@@ -76,8 +76,8 @@ def embed_cache(factory: pytest.TempPathFactory) -> Path:
 
 
 def built_once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path], object]) -> Path:
-    """`build(path)` run once for the whole run, whichever worker asks first; the others wait for it and
-    get the same path. Shared: copy it before anything writes to it."""
+    """`build(path)` (which fills the empty folder `path`) run once for the whole run, whichever worker asks
+    first; the others wait for it and get the same path. Shared: copy it before anything writes to it."""
     from filelock import FileLock
 
     folder = shared_folder(factory, "built-once")
@@ -85,6 +85,7 @@ def built_once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path
     with FileLock(str(folder / f"{name}.lock")):
         if not done.exists():
             shutil.rmtree(target, ignore_errors=True)
+            target.mkdir()
             build(target)
             done.touch()
     return target
