@@ -97,9 +97,9 @@ FIFTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, 
 DAYS_WRONG_AT_MOST = {"money": 5, "appointments": 2, "schedule": 0, "mail": 0, "brief": 0, "reminders": 2}
 
 # what the sixth set (a conversation of a morning and single questions over the sixth sample mailbox, written
-# blind to the rules, then tuned on by kind: 46 right, 25 wrong, 21 refused before, 81 / 5 / 6 after) scored
+# blind to the rules, then tuned on by kind: 46 right, 25 wrong, 21 refused before, 86 / 1 / 5 after) scored
 # when this test was last tightened: a change that adds a wrong answer in any capability fails here
-SIXTH_WRONG_AT_MOST = {"money": 0, "appointments": 3, "schedule": 2, "mail": 0, "brief": 0, "reminders": 0}
+SIXTH_WRONG_AT_MOST = {"money": 0, "appointments": 1, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the seventh set (a conversation of a Monday morning and single questions over the seventh sample
 # mailbox, written blind to the rules) scored on its first run, before any tuning: 52 right, 24 wrong, 11
