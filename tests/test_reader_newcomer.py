@@ -282,3 +282,10 @@ def test_forty_first_day_questions_are_answered_with_no_wrong_answer(demo: App) 
         verdicts[_verdict(reply, holds, never)].append(f"{text!r}: {reply[:300]!r}")
     assert not verdicts["wrong"], "\n".join(verdicts["wrong"])
     assert len(verdicts["right"]) >= 40, "\n".join(verdicts["refused"])
+
+
+def test_a_flight_asked_by_an_airline_no_booking_is_with_is_said_not_found(sixth: App, second: App) -> None:
+    _, reply = ask(sixth, "what time is the BA flight?")
+    assert reply.startswith("I found no BA flight") and "KA 311" in reply, reply
+    _, reply = ask(second, "when does the QF flight leave?")
+    assert reply.startswith("I found no QF flight") and "AP 422" in reply, reply

@@ -230,6 +230,16 @@ def _an_airline(name: str, code: str) -> bool:
     return bool({w.casefold() for w in said} & _AIRLINE_WORDS) or initials == code.upper()
 
 
+# an airline's code said of a flight ("the BA flight", "my EK one"), as written: two capitals or a capital and a digit
+_CODE_SAID = re.compile(r"\b(?P<code>[A-Z][A-Z0-9]|[0-9][A-Z])\s+(?:flights?|one|booking)\b")
+
+
+def _codes_not_held(text: str, trips: list[Trip]) -> list[str]:
+    """The airline codes a question says of a flight that no flight held carries ("BA" when the flights are KA)."""
+    held = {m["code"] for t in trips if (m := _FLIGHT_TITLE.match(t.title)) is not None}
+    return [m["code"] for m in _CODE_SAID.finditer(text) if m["code"] not in held and m["code"] not in ("OK", "TV")]
+
+
 # a frame's flag: the journey asked about is the one home ("how about the trip home?", then "when does that one land?")
 WAY_BACK = "way_back"
 
@@ -413,6 +423,13 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         trips += [e for e in _events(calendar, now, now + AHEAD, kinds, rw) if (e.title.casefold(), e.start) not in made
                   and not any(e.title.casefold() == t.title.casefold() for t in trips)]
         every = list(trips)  # the journey home may be with another operator than the one out
+        unheld = _codes_not_held(frame.text, trips) if "flight" in kinds and not named else []
+        if unheld:
+            # "the BA flight" when no flight read carries BA: said plainly, with the flights there are
+            lines = [t.line(clock) for t in sorted(trips, key=lambda t: (t.start, t.title)) if t.kind == "flight"]
+            head = f"I found no {unheld[0]} flight in your mail or on your calendar"
+            return Answer("\n".join([f"{head}. Your flights:", *lines]) if lines else f"{head}.",
+                          {"appointments": [], "unmatched": unheld[0]})
         if named:
             # a journey named by its operator or by a place on it ("the train to Ballarat"): that one alone
             trips = [t for t in trips if t.provider in named]
