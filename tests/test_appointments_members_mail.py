@@ -48,6 +48,15 @@ def test_a_clubs_fixture_is_the_match_at_its_start_filed_under_the_club(tmp_path
     assert booked(items) == [("Clontarf Hockey Club", "2027-03-07T10:15:00+00:00")]  # never the 9:45 arrival
 
 
+def test_a_friendly_is_read_as_a_fixture_is(tmp_path: Path, cli: Any) -> None:
+    body = ("Dear U9 parents,\n\nWe have a friendly against Rathfarnham on Saturday 13 March 2027 at St Anne's "
+            "Park. Kick-off 11:00 AM; please have the boys there by 10:30 AM with shin guards.\n\nCoach Liam\n"
+            "Raheny Juniors FC")
+    items = _scan(tmp_path, cli, {"a": message("rj-1@raheny.example", ("Raheny Juniors FC", "u9@rahenyjuniors.example"),
+                                               "U9 friendly this Saturday", body, SENT)})
+    assert booked(items) == [("Raheny Juniors FC", "2027-03-13T11:00:00+00:00")]
+
+
 def test_a_clubs_fixture_in_its_newsletter_books_nothing(tmp_path: Path, cli: Any) -> None:
     body = FIXTURE + "\n\nUnsubscribe from these emails: https://clontarfhockeyclub.example/unsubscribe"
     mail = message("hc-2@clontarf.example", ("Clontarf Hockey Club News", "news@clontarfhockeyclub.example"),
@@ -130,6 +139,18 @@ def test_a_forwarded_ticket_whose_clock_nothing_proves_is_not_guessed(tmp_path: 
     items = _scan(tmp_path, cli, {"a": mail})
     assert booked(items) == []
     assert [(i["provider"], i["reason"]) for i in items] == [("Fjordline Express", "travel_zone_missing")]
+
+
+def test_a_sailing_headed_outbound_is_on_the_fares_clock_and_the_way_back_is_not_guessed(tmp_path: Path,
+                                                                                        cli: Any) -> None:
+    ticket = ("Booking FX-41007: 2 adults\nOutbound: Friday 19 March 2027, 09:40 from Pier 2 to Skagen Havn "
+              "(arrives 12:55 local time)\nReturn: Sunday 21 March 2027, 16:00 from Skagen Havn\n"
+              "Total paid: NOK 1 980,00\nBe at the ferry 45 minutes before it sails.")
+    items = _scan(tmp_path, cli, {"a": message("fw-3@homepost.example", PADRAIG, "Fwd: Your Fjordline Express e-tickets",
+                                               _gmail(ticket), SENT)})
+    assert booked(items) == [("Fjordline Express", "2027-03-19T08:40:00+00:00")]
+    assert [(i["start"], i["reason"]) for i in items if i["status"] == "rejected"] == [
+        (None, "travel_zone_missing")]  # the way back leaves Denmark: the kroner say nothing of its clock
 
 
 # -- invitations on their day -----------------------------------------------------------------------------

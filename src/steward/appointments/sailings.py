@@ -34,15 +34,23 @@ from steward.yamldata import load_yaml
 
 
 @lru_cache(maxsize=1)
-def _words() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """(a crossing by sea, a booking reference's label) from itinerary.yaml."""
+def _words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """(a crossing by sea, a booking reference's label, a leg's heading that its line goes on after: "Outbound:
+    Sat 20 Mar 2027, 08:10 from ...") from itinerary.yaml."""
     data = load_yaml((resources.files("steward.appointments") / "itinerary.yaml").read_text(encoding="utf-8"))
 
     def words(key: str) -> re.Pattern[str]:
         body = "|".join(re.escape(str(w)) for w in sorted(data[key], key=len, reverse=True))
         return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])", re.I)
 
-    return words("ferry"), words("booking_reference")
+    legs = "|".join(re.escape(str(w)) for w in sorted(data["leg_heading"], key=len, reverse=True))
+    headed = re.compile(rf"^\s*(?:{legs})(?:\s+(?:sailing|crossing|ferry|trip|journey))?\s*:\s*(\S.*)$", re.I)
+    return words("ferry"), words("booking_reference"), headed
+
+
+def _departure(line: str) -> re.Match[str] | None:
+    """A departure's label, or a leg's heading with the sailing on its line ("Outbound: ...")."""
+    return departure_label(line) or _words()[2].match(line)
 
 
 def port_zone(place: str, at: datetime | None = None) -> str | None:
@@ -75,20 +83,20 @@ def _port(place: str) -> str:
 
 def from_text(text: str, received: datetime, sender_name: str = "") -> list[Candidate]:
     """The sailings a ferry booking's text lists, one candidate per departure label."""
-    sea, reference = _words()
+    sea, reference, _ = _words()
     provider = " ".join(sender_name.split())
     if not provider or unsafe(provider) or not sea.search(text) or not (reference.search(text) or _CODE.search(text)):
         return []
     lines = text.splitlines()
-    departures = [i for i, line in enumerate(lines) if departure_label(line)]
+    departures = [i for i, line in enumerate(lines) if _departure(line)]
     out: list[Candidate] = []
     for k, at in enumerate(departures):
         floor = departures[k - 1] + 1 if k else 0
         ceiling = departures[k + 1] if k + 1 < len(departures) else len(lines)
-        label = departure_label(lines[at])
+        label = _departure(lines[at])
         assert label is not None
         leaves = _moment(lines, at, label.group(1), floor, received)
-        place = _where(leaves.place)
+        place, _, onward = _where(leaves.place).partition(" to ")  # "from A to B" on one line
         if leaves.when is None or not place:
             continue
         zone = port_zone(place, leaves.when)
@@ -99,14 +107,19 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
         if arrives is not None:
             there_place = _where(arrives.place)
             there = port_zone(there_place, arrives.when) if arrives.when is not None else None
-        if zone is None and (paid := fare_zone(text, leaves.when)) and there in (None, paid):
-            zone = paid  # a terminal named by no city: the clock of the country the ticket is sold in
+        elif onward.strip():
+            there_place = re.split(r"[(,]", onward)[0].strip()
+            # named whole ("Bandar Bentan Telani" is no "Bandar"): a port of a known city says its clock
+            there = city_zone(there_place, "", leaves.when, whole=True) or zone_in_text(onward, leaves.when)
+        if zone is None and k == 0 and (paid := fare_zone(text, leaves.when)) and there in (None, paid):
+            # a terminal named by no city: the clock of the country the ticket is sold in (the way back
+            # leaves from the other end, whose clock the fare says nothing of)
+            zone = paid
         start = leaves.when.replace(tzinfo=ZoneInfo(zone)) if zone else leaves.when
-        if arrives is not None:
-            if arrives.when is not None and there and zone:
-                end = arrives.when.replace(tzinfo=ZoneInfo(there))
-                end = end if start < end < start + timedelta(hours=48) else None
-            route = f"{_port(place)} → {_port(there_place)}" if there_place else None
+        if arrives is not None and arrives.when is not None and there and zone:
+            end = arrives.when.replace(tzinfo=ZoneInfo(there))
+            end = end if start < end < start + timedelta(hours=48) else None
+        route = f"{_port(place)} → {_port(there_place)}" if there_place else None
         candidate = Candidate(provider=provider, start=start.isoformat(), excerpt=provider, origin="itinerary",
                               travel=True, start_at=start, end_at=end, floating=zone is None, what="ferry",
                               location=place[:120], route=route)
