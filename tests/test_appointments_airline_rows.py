@@ -103,3 +103,14 @@ def test_outbound_and_inbound_lines_name_their_own_legs() -> None:
             "INBOUND  PG 89  Sun 4 Jul 2027\n  Singapore Changi (SIN) T4  20:00  ->  Penang (PEN)  21:25\n")
     assert [(name, start) for name, start, _, _ in _legs(text)] == [
         ("PG 88", "2027-07-03T07:10:00+08:00"), ("PG 89", "2027-07-04T20:00:00+08:00")]
+
+
+def test_legs_under_a_departure_label_with_terminals_after_the_codes_are_each_read() -> None:
+    text = ("Booking reference: R4MZ8P\n\nDEPART  VQ 311  Fri 12 Mar 2027\n"
+            "  Lisbon Humberto Delgado (LIS) T1  06:40  ->  Madrid Barajas (MAD) T4  08:55\n\n"
+            "RETURN  VQ 318  Sun 14 Mar 2027\n  Madrid Barajas (MAD) T4  21:10  ->  Lisbon Humberto Delgado (LIS) T1  "
+            "21:35\n\nAll times are local.")
+    assert _legs(text) == [
+        ("VQ 311", "2027-03-12T06:40:00+00:00", "2027-03-12T08:55:00+01:00", "LIS → MAD"),
+        ("VQ 318", "2027-03-14T21:10:00+01:00", "2027-03-14T21:35:00+00:00", "MAD → LIS"),
+    ]

@@ -1,7 +1,7 @@
 """Kinds of mail a club, a school or a family sends that book something without a booking's words: a club's
 fixture (the match at its kick-off, filed under the club), a notice that weekly classes start again (the
 first class, said to repeat when the mail says it is weekly, with no end made up), a ticket forwarded inline
-the Outlook or the Gmail way (the ferry company's, never the forwarder's, on the clock its fare proves or
+the Outlook way (its "Original Message" or its line of underscores) or the Gmail way (the ferry company's, never the forwarder's, on the clock its fare proves or
 not at all), and invitations, which `steward schedule` and GET /schedule show on their day as waiting for an
 answer, never as accepted."""
 
@@ -123,7 +123,13 @@ def _gmail(ticket: str) -> str:
             f"Subject: Your Fjordline Express e-tickets\nTo: {PADRAIG[0]} <{PADRAIG[1]}>\n\n{ticket}")
 
 
-@pytest.mark.parametrize("forward", [_outlook, _gmail])
+def _outlook_lined(ticket: str) -> str:
+    return ("For the trip, from the office. Regards, Travel Desk\n\n________________________________\n"
+            f"From: {FERRY[0]} <{FERRY[1]}>\nSent: Thursday, February 25, 2027 11:04 AM\n"
+            f"To: {PADRAIG[0]} <{PADRAIG[1]}>\nSubject: Your Fjordline Express e-tickets\n\n{ticket}")
+
+
+@pytest.mark.parametrize("forward", [_outlook, _gmail, _outlook_lined])
 def test_a_forwarded_ferry_ticket_is_the_companys_on_the_clock_of_its_fare(tmp_path: Path, cli: Any,
                                                                           forward: Any) -> None:
     mail = message("fw-1@homepost.example", PADRAIG, "Fwd: Your Fjordline Express e-tickets",

@@ -2,7 +2,7 @@
 
 Mail programs forward a message inline under a line of their own ("---------- Forwarded message
 ---------" in Gmail, "Begin forwarded message:" in Apple Mail, "-----Original Message-----" in Outlook,
-and the same in other languages), then the first message's header fields ("From:", "Date:",
+or newer Outlook's line of underscores, and the same in other languages), then the first message's header fields ("From:", "Date:",
 "Subject:", "To:", each in the program's language), a blank line, and its text, sometimes quoted with
 "> ". What the first sender wrote is theirs: a booking in it is with them, not with the person who
 forwarded it.
@@ -21,7 +21,7 @@ _MARK = re.compile(
     r"message transféré|message d'origine|mensaje reenviado|mensaje original|doorgestuurd bericht|"
     r"oorspronkelijk bericht|messaggio inoltrato|messaggio originale|mensagem encaminhada|"
     r"vidarebefordrat meddelande)\s*-{2,}|begin forwarded message:|anfang der weitergeleiteten nachricht:|"
-    r"début du message réexpédié\s?:|inicio del mensaje reenviado:)\s*$",
+    r"début du message réexpédié\s?:|inicio del mensaje reenviado:|_{8,})\s*$",
     re.IGNORECASE | re.MULTILINE)
 _FIELD = re.compile(r"^[ \t>]*\**(from|von|de|van|da|från|date|datum|sent|gesendet|envoyé|enviado|inviato|verzonden|"
                     r"skickat|subject|betreff|objet|onderwerp|oggetto|asunto|assunto|ämne|to|an|à|aan|a|para|till|"
