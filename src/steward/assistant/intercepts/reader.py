@@ -611,10 +611,11 @@ class ReaderAnswers:
         frame = self._reader().read(str(question.payload.get("text", "")), clock)
         if frame is None:
             return None
-        got = self._answerers().answer(replace(frame, domain=picked[0], sure=True), clock)
+        asked = replace(frame, domain=picked[0], sure=True)
+        got = self._answerers().answer(asked, clock)
         if got is None:
             return None
-        by, answer = got
+        by, answer = self._accounted(asked, got, clock, self._reader().words)
         return Outcome(reply=answer.reply, data={"frame": frame.to_json(), "answerer": by,
                                                  **self._also_waiting(answer.data, frame, turn)})
 
@@ -666,7 +667,7 @@ class ReaderAnswers:
         got = self._answerers().answer(frame, clock)
         if got is None:
             return None
-        by, answer = got
+        by, answer = self._accounted(frame, got, clock, reader.words)
         return Outcome(reply=answer.reply, data={"frame": frame.to_json(), "answerer": by, **dict(answer.data)})
 
 
