@@ -73,6 +73,10 @@ def test_a_person_named_that_no_record_says_is_unaccounted() -> None:
                   filters=(Named("Tomasz", (tomasz,), "words"),))
     answer = _bookings("- Fri 8 Jan at 19:00 Table at Olive Grove: found in your mail")
     assert honesty.unaccounted(frame, answer, rw) == ("Tomasz",)
+    said = honesty.not_held(frame, ("Tomasz",), answer).reply
+    # the table is shown as the nearest thing held, never as Tomasz's
+    assert said.startswith("I can't find anything for Tomasz"), said
+    assert "The nearest I hold:" in said and "Olive Grove" in said, said
 
 
 def test_a_country_said_of_a_journey_is_held_by_its_airport() -> None:

@@ -333,12 +333,16 @@ def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[
 
 def not_held(frame: Frame, missing: Sequence[str], answer: Answer) -> Answer:
     """What was looked for and not found among the records an answer holds, with those records (never the
-    answer about them as if it were the thing asked)."""
-    names = [re.sub(r"[\'\u2019]s$", "", n.said) for n in frame.filters]
+    answer about them as if it were the thing asked): "I can't find any hockey match for Sam ... The nearest
+    I hold for Sam: ..."; a name no record says is looked for as itself ("anything for Tomasz")."""
+    names = [re.sub(r"['\u2019]s$", "", n.said) for n in frame.filters]
+    things = [m for m in missing if m not in names]
     whose = f" for {' and '.join(names)}" if names else ""
     nearest = [line for line in answer.reply.splitlines() if _LINE.match(line)][:6]
-    head = f"I can't find any {' '.join(missing)}{whose} in your bookings or calendar."
+    head = f"I can't find {'any ' + ' '.join(things) if things else 'anything'}{whose} in your bookings or calendar."
     if not nearest:
         return Answer(head, {"unaccounted": list(missing)})
-    return Answer("\n".join([f"{head} The nearest I hold{whose}:", *nearest]),
+    # the records are the named one's only when every name said is held by them
+    label = whose if not set(missing) & set(names) else ""
+    return Answer("\n".join([f"{head} The nearest I hold{label}:", *nearest]),
                   {"unaccounted": list(missing), "nearest": nearest})
