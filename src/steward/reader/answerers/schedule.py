@@ -149,6 +149,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         more = [f"(and {len(lines) - AHEAD_SHOWN} more)"] if len(lines) > AHEAD_SHOWN else []
         data = {"items": shown, "beyond_calendar": beyond, "ahead": True}
         if missing:
+            data["missing"] = missing  # (said here: the honesty rules leave it as it is)
             head = f"I see no {' '.join(missing)} in the next month."
             if not lines:
                 return Answer(f"{head} Nothing else is on either.", data)
