@@ -234,7 +234,8 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             if not inside and (named or frame.kinds):
                 return Answer(("No. " if frame.ask == "is_there" else "")
                               + honesty.elsewhere(what, frame.window.said, [b.line(clock) for b in ahead]),
-                              {"appointments": [b.line(clock) for b in ahead]})
+                              # (it says what it did not find then: the honesty rules leave it as it is)
+                              {"appointments": [b.line(clock) for b in ahead], "missing": [what]})
             if not inside:
                 return Answer(f"No appointments {frame.window.said}.", {"appointments": []})
             ahead = inside
