@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from steward.clock import Clock
+from steward.reader.details import asked_detail
 from steward.reader.frame import Frame, Named, Unmatched, Window
 from steward.reader.how_long import asks_how_long
 from steward.reader.lists import SlotLists, kind_of, name_words
@@ -473,10 +474,18 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         relative = around_before(text, before, clock)
     if (now is not None and (now.domain == before.domain or {now.domain, before.domain} <= _DAYS_AND_BOOKINGS)
             and (before.names_something or before.kinds) and not (now.names_something or now.kinds or now.window)
-            and (now.flags & {"reference", "seat"} or now.ask == "where")):
-        # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?")
-        return replace(now, domain=before.domain, filters=before.filters, kinds=before.kinds, window=before.window,
-                       unmatched=before.unmatched)
+            and (now.flags & {"reference", "seat", "detail"} or now.ask == "where")):
+        # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?",
+        # "which terminal?"), in the span it was asked in (not the moment "when is it now?" said)
+        return replace(now, domain=before.domain, filters=before.filters, kinds=before.kinds, unmatched=before.unmatched,
+                       window=before.window if before.window is None or before.window.start < before.window.end
+                       else None)
+    if (now is not None and "detail" in now.flags and before.domain in _DAYS_AND_BOOKINGS and before.things
+            and not (before.names_something or before.kinds)
+            and not (now.names_something or now.kinds or now.window or now.unknown or now.things)):
+        # "do I need to bring anything?" after "when's the parent-teacher evening?": that thing's detail
+        return replace(now, domain="appointments", things=before.things, unknown=before.unknown,
+                       unmatched=before.unmatched, window=before.window)
     if (now is not None and before.domain == "appointments" and (before.names_something or before.kinds)
             and now.ask == "how_much" and not (now.names_something or now.kinds or now.bills or now.currencies
                                                or now.window or now.flags - {"bare"})
@@ -576,7 +585,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                    flags=now.flags or kept, sure=True)
 
 
-_ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier"))
+_ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier", "detail"))
 _WAY_BACK_FLAG = "way_back"  # the journey asked about is the one home (the travel answerer's flag)
 _DAYS_AND_BOOKINGS = frozenset(("appointments", "schedule"))
 
@@ -850,6 +859,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         found = _billers_of_a_kind(found, provider_kinds, lists, rw)
     flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases)) | (
         {"bare"} if bare else set())
+    # "which terminal?", "who's the tutor?", "do I need to bring anything?": a detail only a booking's mail gives
+    # (its reference and its seat are answered as such)
+    flags = flags - {"detail"} | ({"detail"} if asked_detail(text) and not flags & {"reference", "seat"} else set())
+    if "detail" in flags:
+        flags -= {"cancelled", "moved", "offered", "earlier"}  # "who do I ring to rebook?" asks a number, not a move
     bills = _kinds(kind_norms, rw.bill_names)
     currencies = _kinds(_brands_masked(norms), rw.currencies)
     for flag in flags:

@@ -64,6 +64,12 @@ class Mailbox:
 
         return repo.get_messages(self._db(), list(message_ids)) if message_ids else {}
 
+    def thread(self, message: Message, *, limit: int = 20) -> list[Message]:
+        """What the store keeps of the messages of a message's thread (itself among them), newest first."""
+        from steward.store import messages as repo
+
+        return repo.in_thread(self._db(), message.thread_key, limit) if message.thread_key else [message]
+
     def read(self, message_id: int, *, clock: Clock | None = None) -> ShownMessage:
         """One message with its body fetched live from the first source that still has it."""
         return read_message(self._db(), message_id, clock=clock or self.clock, imap=self.fetch,

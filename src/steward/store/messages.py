@@ -170,6 +170,13 @@ def get_messages(conn: sqlite3.Connection, rowids: Sequence[int]) -> dict[int, M
     return out
 
 
+def in_thread(conn: sqlite3.Connection, thread_key: str, limit: int = 20) -> list[Message]:
+    """The stored messages of one thread (by its key), newest first, at most `limit`."""
+    rows = conn.execute(f"SELECT {_COLUMNS} FROM messages WHERE thread_key = ? ORDER BY received_at DESC, id DESC"
+                        " LIMIT ?", (thread_key, limit)).fetchall()
+    return [row_to_message(r) for r in rows]
+
+
 def sources_of(conn: sqlite3.Connection, rowid: int) -> list[SourcePointer]:
     """Every place a message was seen, the first import first."""
     rows = conn.execute("SELECT kind, location FROM message_sources WHERE message_rowid = ? ORDER BY rowid",

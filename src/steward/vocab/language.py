@@ -38,6 +38,10 @@ def is_action_request(text: str, vocab: Vocab) -> bool:
             continue
         if i >= 2 and norms[i - 1] in ("i", "we") and norms[i - 2] in _MUST and norms[start] in _WH:
             continue  # "what time should I drop the bike off?", "when do we pay the rates?": asked of the day
+        if i >= 1 and norms[i - 1] == "to" and norms[start] in _WH and _asks_how(norms[start:i - 1]):
+            # "what number do I call to change it?", "who should we email to cancel?": how the person does it
+            # themselves, asked
+            continue
         if norms[i] in _ASK_VERBS and norms[i + 1:i + 2] and norms[i + 1] in ("if", "whether"):
             continue  # "please confirm whether the water bill is paid": a question said as a request
         if i == start or match_at(norms[i - 1:i], 0, vocab.verb_cues):
@@ -45,7 +49,13 @@ def is_action_request(text: str, vocab: Vocab) -> bool:
     return _config_frame(norms, vocab)
 
 
+def _asks_how(norms: list[str]) -> bool:
+    """Whether words ask what the person does ("... do I call", "... should we ring"): an auxiliary, then I or we."""
+    return any(a in _MUST | _CAN and b in ("i", "we") for a, b in zip(norms, norms[1:], strict=False))
+
+
 _DID = frozenset(("did", "didn't", "didnt"))
+_CAN = frozenset(("can", "could", "would", "will"))
 _MUST = frozenset(("must", "should", "do", "does", "shall"))
 _WH = frozenset(("what", "what's", "whats", "which", "when", "when's", "whens", "where", "where's", "who", "how"))
 # the verbs that ask a question when "if" or "whether" follows them ("check if", "confirm whether")

@@ -743,6 +743,7 @@ def _fits_domain(domain: str, part: Frame) -> bool:
 def _detail_asked(text: str, before: Frame, fresh: Frame | None, reader: Reader) -> Frame | None:
     """ "what time?", "the address?", "who with?" after a question about one thing: that thing's time, place
     or person (never the clock's time now); None when the words ask more, or nothing was named before."""
+    from steward.reader.details import asked_detail
     from steward.reader.fragments import detail_ask
 
     if not (before.names_something or before.kinds) or (fresh is not None and fresh.domain != "clock" and (
@@ -751,7 +752,9 @@ def _detail_asked(text: str, before: Frame, fresh: Frame | None, reader: Reader)
     ask = detail_ask(text, reader.words)
     if ask is None:
         return None
-    return replace(before, text=text, ask=ask, flags=before.flags - _ASK_FLAGS, scores=(), sure=True)
+    # ("what gate?": a detail only the booking's mail gives, read from that mail)
+    detail = frozenset({"detail"}) if asked_detail(text) else frozenset()
+    return replace(before, text=text, ask=ask, flags=before.flags - _ASK_FLAGS | detail, scores=(), sure=True)
 
 
 def _one_of_the_list(asked: Frame, before: Frame, shown: Mapping[str, Any] | None, rw: ReaderWords,
@@ -796,7 +799,7 @@ def _said_as_one(text: str, rw: ReaderWords) -> bool:
 _BOOKING_NOUNS = frozenset(("appointment", "booking", "reservation", "appt"))
 
 
-_ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier"))
+_ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier", "detail"))
 
 
 def _day_of_the_thing(shown: Mapping[str, Any], clock: Clock) -> date | None:

@@ -161,7 +161,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             frame = replace(frame, window=None)
         if frame.window is not None and frame.window.start < frame.window.end <= now and (named or frame.kinds):
             return _gone_by(frame, service, clock, rw, lists(), mailbox)
-        ahead = bookings_ahead(now)
+        ahead = every = bookings_ahead(now)
         if by_mail is not None and kinds_said:
             # "the Kigali flight": of the bookings whose mail says the name, the ones of the kind said
             of_kind = [b for b in ahead if b.message_id in by_mail[1] and b.kind in kinds_said]
@@ -239,6 +239,18 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             if not inside:
                 return Answer(f"No appointments {frame.window.said}.", {"appointments": []})
             ahead = inside
+        if "detail" in frame.flags and mailbox is not None:
+            from steward.reader.answerers.booking_details import asked_detail, details_answer, of_its_kind
+
+            # "the door code for the flat?", "which terminal?", "do I need to bring anything?": in the booking's
+            # mail's own words, or that mail to open (a terminal is asked of the flights when none is named)
+            kind = asked_detail(frame.text)
+            if kind == "person":
+                # "who's the tutor?": the person its mail says it is with (a label, "with Dr ..."), by name
+                return _with_view(_who_with(ahead, what, mailbox(), clock, live=True), ahead, clock)
+            if kind:
+                held = ahead if named or frame.kinds or by_mail is not None else of_its_kind(ahead, kind)
+                return _with_view(details_answer(held, what, kind, mailbox(), clock, every), held, clock)
         if frame.ask == "where":
             return _with_view(_where(ahead, what, clock, mailbox), ahead, clock)
         if frame.ask == "count" and _HOW_MANY_PEOPLE.search(frame.text):
@@ -247,13 +259,6 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             return _with_view(_seats(ahead, what, mailbox(), clock), ahead, clock)
         if "reference" in frame.flags and mailbox is not None:
             return _with_view(_references(ahead, what, mailbox(), clock), ahead, clock)
-        if "detail" in frame.flags and mailbox is not None:
-            from steward.reader.answerers.booking_details import asked_detail, details_answer
-
-            # "the door code for the flat?": in the booking's mail's own words, or that mail to open
-            kind = asked_detail(frame.text)
-            if kind:
-                return _with_view(details_answer(ahead, what, kind, mailbox(), clock), ahead, clock)
         if frame.ask == "how_much" and mailbox is not None and (named or frame.kinds or by_mail is not None):
             # "how much is the hotel?": what the booking's own mail says it costs, never a guess
             return cost_answer([Priced(b.title, b.start, b.message_id) for b in ahead], what, mailbox(), clock)
@@ -353,6 +358,13 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
         return None
     found = [_titled(ahead[i], said[i].message) for i in fit]
     what = "the " + " ".join(terms)
+    if "detail" in frame.flags and mailbox is not None:
+        from steward.reader.answerers.booking_details import asked_detail, details_answer
+
+        kind = asked_detail(frame.text)
+        if kind and kind != "person":
+            # "do I need to bring anything?" of the parent-teacher evening: in its mail's own words
+            return _with_view(details_answer(found, what, kind, mailbox(), clock, ahead), found, clock)
     if len(found) > 1 and mailbox is not None and frame.flags & {"reference", "seat"}:
         # a detail of bookings that share a trip (a flight and its hotel): each one's, labelled, not a question
         return (_references if "reference" in frame.flags else _seats)(found, what, mailbox(), clock)
@@ -703,15 +715,23 @@ def _where(ahead: list[Booking], what: str, clock: Clock, mailbox: Callable[[], 
 _OF_THE_PERSON = re.compile(r"\b(?:me|us)\b", re.IGNORECASE)
 
 
-def _who_with(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock) -> Answer:
-    """Who each booking is with, as what the store keeps of its mail says (its subject and first lines)."""
+def _who_with(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock, live: bool = False) -> Answer:
+    """Who each booking is with, as what the store keeps of its mail says (its subject and first lines), or,
+    `live`, its body fetched (and dropped) when those name no one."""
+    from steward.errors import StewardError
     from steward.reader.lists import name_words
 
     stored = mailbox.stored([b.message_id for b in ahead[:5] if b.message_id is not None])
     lines, told = [], []
     for b in ahead[:5]:
         m = stored.get(b.message_id) if b.message_id is not None else None
-        who = who_in(f"{m.subject}. {m.snippet}", frozenset(name_words(f"{b.provider} {m.sender_name}"))) if m else ""
+        own = frozenset(name_words(f"{b.provider} {m.sender_name}")) if m else frozenset()
+        who = who_in(f"{m.subject}. {m.snippet}", own) if m else ""
+        if not who and live and m is not None:
+            try:
+                who = who_in(mailbox.read(m.id, clock=clock).body, own)
+            except StewardError:
+                who = ""  # the source is gone: said as naming no one
         if who:
             told.append(who)
         lines.append(f"{b.line(clock)} \u2014 " + (f"with {who}, as its mail says" if who else "its mail names no one"))

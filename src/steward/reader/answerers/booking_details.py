@@ -1,43 +1,39 @@
-"""A detail only a booking's mail holds ("what's the wifi password at the apartment?", "the key-safe code for
-the cabin?"): quoted from that mail's own words, never made up.
+"""A detail only a booking's mail holds ("what's the wifi password at the apartment?", "which terminal?",
+"who's the tutor?", "what number do I ring to move it?", "do I need to bring anything?"): quoted from that
+mail's own words, never made up.
 
-A stay's wifi, a door's or a gate's code is no part of what Steward reads from a booking. The answer is the
-mail each booking was read from: the sentence of it that gives the detail (from what the store keeps of
-the mail, else from its body fetched live, nothing kept), or, when no sentence does, the mail itself
-(sender, day, subject) to open. Through `Mailbox`.
+None of these is a field Steward reads from a booking (`steward.reader.details` says how each kind is asked
+and said). The answer is the mail each booking was read from: the sentence of it that gives the detail
+(from what the store keeps: the booking's place, the mail's subject and first lines; else from its body
+fetched live and dropped after, nothing kept), or, when no sentence does, the mail itself (sender, day,
+subject) to open. Through `Mailbox`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from steward.clock import Clock
 from steward.errors import StewardError
 from steward.reader.answer import Answer
 from steward.reader.answerers.common import day_text, moment_text
+from steward.reader.details import asked_detail, cut_short, detail, detail_in
 
 if TYPE_CHECKING:
     from datetime import datetime
 
+    from steward.records.mail import Message
     from steward.search.mailbox import Mailbox
 
+__all__ = ["asked_detail", "detail_in", "details_answer", "of_its_kind"]
+
 SHOWN = 5
-# a detail as a question asks it, and as a mail gives it: each kind with the words that say it in the mail
-_WIFI = re.compile(r"\b(?:wi-?fi|wlan|wireless|internet|network)\b", re.I)
-_DETAILS = (("wifi", _WIFI, re.compile(r"\b(?:wi-?fi|wlan|wireless|internet|network|ssid)\b[^.!?\n]{0,40}?"
-                                       r"(?:password|passcode|passwort|key|code|login|:)", re.I)),
-            ("code", re.compile(r"\b(?:code|pin|key\s*safe|keysafe|lock\s*box|key\s*box|keypad)\b", re.I),
-             re.compile(r"\b(?:door|gate|entry|access|building|entrance|front\s+door|key\s*safe|keysafe|lock\s*box|"
-                        r"key\s*box|keypad|alarm|check-?in)\b[^.!?\n]{0,30}?(?:code|pin|combination)\b|"
-                        r"\b(?:code|pin)\s+(?:for|to|of)\s+the\s+(?:door|gate|entrance|building|key\s*safe|lock\s*box)",
-                        re.I)))
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
 class Held(Protocol):
-    """A booking as the answer needs it: its title, its start and the mail it was read from."""
+    """A booking as the answer needs it: its title, its start, its place, its kind and the mail it was read from."""
 
     @property
     def title(self) -> str:
@@ -46,49 +42,116 @@ class Held(Protocol):
     def start(self) -> datetime:
         """When it starts."""
     @property
+    def location(self) -> str | None:
+        """Where it is, as read."""
+    @property
+    def kind(self) -> str:
+        """Its kind (flight, doctor ...)."""
+    @property
     def message_id(self) -> int | None:
         """The mail it was read from."""
 
 
-def asked_detail(text: str) -> str:
-    """The kind of detail a question asks ("wifi", "code"), or ""."""
-    return next((name for name, asked, _ in _DETAILS if asked.search(text)), "")
+H = TypeVar("H", bound=Held)
 
 
-def detail_in(text: str, kind: str) -> str:
-    """The sentence of a mail's text that gives a detail of that kind, or ""."""
-    said = next(pattern for name, _, pattern in _DETAILS if name == kind)
-    for sentence in _SENTENCE.split(text):
-        if said.search(sentence):
-            return " ".join(sentence.split())[:200]
-    return ""
+def of_its_kind(held: Sequence[H], kind: str) -> list[H]:
+    """The bookings a kind of detail is of ("which terminal?" of the flights), or all of them when none is of
+    that kind or the detail is of any booking."""
+    kinds = detail(kind).kinds
+    return ([b for b in held if b.kind in kinds] or list(held)) if kinds else list(held)
 
 
-def details_answer(held: Sequence[Held], what: str, kind: str, mailbox: Mailbox, clock: Clock) -> Answer:
-    """Each booking's detail, in its mail's own words, or its mail to open when no sentence of it gives one."""
-    lines: list[str] = []
-    found = 0
+def details_answer(held: Sequence[Held], what: str, kind: str, mailbox: Mailbox, clock: Clock,
+                   others: Sequence[Held] = ()) -> Answer:
+    """Each booking's detail, in its mail's own words, or its mail to open when no sentence of it gives one
+    (`others`: the bookings ahead, so a ticket read as several journeys is known as such)."""
+    pool = [*others, *(b for b in held if b not in others)]
+    ids = [b.message_id for b in pool if b.message_id is not None]
+    shared = frozenset(i for i in ids if ids.count(i) > 1)  # the mail of a ticket read as several journeys
     stored = mailbox.stored([b.message_id for b in held[:SHOWN] if b.message_id is not None])
-    for b in held[:SHOWN]:
-        kept = stored.get(b.message_id) if b.message_id is not None else None
-        if kept is None:
-            lines.append(f"- {moment_text(b.start, clock)} {b.title}: no mail of it is kept")
-            continue
-        said = detail_in(f"{kept.subject}. {kept.snippet}", kind)
-        if not said:
-            try:
-                shown = mailbox.read(kept.id, clock=clock)
-                said = detail_in(shown.body, kind)
-            except StewardError:
-                said = ""  # the source is gone or unreachable: the mail is pointed at instead
-        mail = (f"{day_text(clock.local(kept.received_at).date(), clock)}, {kept.sender_name or kept.sender}: "
-                f"\u201c{kept.subject}\u201d [#{kept.id}]")
-        if said:
-            found += 1
-            lines.append(f"- {moment_text(b.start, clock)} {b.title}: its mail says \u201c{said}\u201d ({mail})")
-        else:
-            lines.append(f"- {moment_text(b.start, clock)} {b.title}: its mail ({mail}) says none in what I can read; "
-                         f"open it (`steward mail read {kept.id}`)")
-    head = (f"What the mail of {what} says:" if found else
-            f"I can't find it in the mail of {what}; the mail to open:")
+    told = [_told(b, stored.get(b.message_id) if b.message_id is not None else None, kind, shared, mailbox, clock)
+            for b in held[:SHOWN]]
+    lines = [line for line, _ in told]
+    label = detail(kind).label or kind
+    head = (f"What the mail of {what} says:" if any(found for _, found in told) else
+            f"I can't find {label} in the mail of {what}; the mail to open:")
     return Answer("\n".join([head, *lines]), {"appointments": lines})
+
+
+def _told(b: Held, kept: Message | None, kind: str, shared: frozenset[int], mailbox: Mailbox, clock: Clock
+          ) -> tuple[str, bool]:
+    """(the line that gives one booking's detail, or its mail to open; whether it gives the detail)."""
+    at = f"- {moment_text(b.start, clock)} {b.title}"
+    placed = detail_in(b.location or "", kind)
+    if kept is None:
+        return (f"{at}: at \u201c{placed}\u201d", True) if placed else (f"{at}: no mail of it is kept", False)
+    # the booking's mail and its sender's others about it (its thread: a move, a cancellation that says whom to
+    # call; a later mail naming the journey's number: a gate change), the newest first; a later one says it
+    # before the place the booking was read with, which says it before the mail it was read from
+    later, rest = _its_mail(b, kept, mailbox, clock)
+    for m in (*later, *(() if placed else rest)):
+        said = said_in(m, kind, mailbox, clock, _leg(b) if m.id in shared else ())
+        if said:
+            return f"{at}: its mail says \u201c{said}\u201d ({_mail_line(m, clock)})", True
+    if placed:
+        return f"{at}: from \u201c{placed}\u201d, as its mail ({_mail_line(kept, clock)}) gives it", True
+    return (f"{at}: its mail ({_mail_line(kept, clock)}) says nothing of {detail(kind).label or kind} in what I can "
+            f"read; open it (`steward mail read {kept.id}`)"), False
+
+
+def said_in(message: Message, kind: str, mailbox: Mailbox, clock: Clock, leg: tuple[str, ...] = ()) -> str:
+    """The sentence of a mail that gives a detail: from what the store keeps of it, else (or when the kept text
+    ends inside that sentence) from its body fetched live; "" when neither says it. Of a mail that names
+    several journeys, only a sentence that names this one (`leg`: its number, where it leaves from) is this
+    journey's."""
+    kept = f"{message.subject}\n{message.snippet}"
+    said = detail_in(kept, kind, leg)
+    if said and not cut_short(message.snippet, said):
+        return said
+    try:
+        return detail_in(mailbox.read(message.id, clock=clock).body, kind, leg) or said
+    except StewardError:
+        return said  # the source is gone or unreachable: what is kept, or the mail pointed at
+
+
+def _leg(b: Held) -> tuple[str, ...]:
+    """The words that name one journey of a ticket: its number, and the airport it leaves from ("NV 119", "GRU")."""
+    if b.kind not in ("flight", "train"):
+        return ()
+    number = _NUMBER.search(b.title)
+    route = re.search(r"\b([A-Z]{3})\s*\u2192", b.title)
+    return tuple(x for x in (number.group() if number else "", route.group(1) if route else "") if x)
+
+
+def _mail_line(m: Message, clock: Clock) -> str:
+    return (f"{day_text(clock.local(m.received_at).date(), clock)}, {m.sender_name or m.sender}: "
+            f"\u201c{m.subject}\u201d [#{m.id}]")
+
+
+# a flight's or a train's number as a booking's title gives it ("Flight KA 311 CPT → JNB", "ICE 1234")
+_NUMBER = re.compile(r"\b(?:[A-Z]{2,3}|[A-Z]\d|\d[A-Z])\s?\d{2,4}\b")
+_NEWS = 3
+
+
+def _its_mail(b: Held, kept: Message, mailbox: Mailbox, clock: Clock) -> tuple[list[Message], list[Message]]:
+    """(the mail the booking's sender wrote about it after the mail it was read from, newest first; that mail
+    and the ones before it): its thread, and for a journey the mail that names it by its number (a gate
+    change, a platform given the day before). Only mail from the same sender's domain counts."""
+    domain = _domain(kept)
+    found = {m.id: m for m in mailbox.thread(kept) if _domain(m) == domain}
+    number = _NUMBER.search(b.title) if b.kind in ("flight", "train") else None
+    if number is not None:
+        plain = re.sub(r"\s+", "", number.group()).casefold()
+        for h in mailbox.search(f'"{number.group()}"', limit=10, clock=clock).hits:
+            if _domain(h.message) == domain and plain in re.sub(r"\s+", "", f"{h.message.subject} "
+                                                                      f"{h.message.snippet}").casefold():
+                found.setdefault(h.id, h.message)
+    found.pop(kept.id, None)
+    newest = sorted(found.values(), key=lambda m: m.received_at, reverse=True)
+    return ([m for m in newest if m.received_at > kept.received_at][:_NEWS],
+            [kept, *(m for m in newest if m.received_at <= kept.received_at)][:_NEWS + 1])
+
+
+def _domain(m: Message) -> str:
+    return m.sender.rpartition("@")[2].casefold()

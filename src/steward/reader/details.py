@@ -1,0 +1,175 @@
+"""The details a booking's mail gives beyond the booking itself: how a question asks each kind, and how a
+mail says it.
+
+A stay's wifi or door code, a flight's terminal or gate, a train's platform, the teacher or doctor a meeting is
+with, the number to call to change it, what to bring, where to park: none of these is a field Steward reads
+from a booking, and none may be made up. A question asks one kind ("which terminal?", "who's the tutor?",
+"what number do I ring to move it?", "do I need to bring anything?", "is there parking?"); the answer is the
+sentence of the booking's own mail that says it (`detail_in`), or that mail to open. Pure: no store, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# the people a booking is with, by their role ("who's the tutor?", "the consultant's name?")
+_ROLES = (r"teachers?|tutors?|instructors?|coach|coaches|therapists?|physiotherapists?|physios?|doctors?|dr|gp|"
+          r"physicians?|dentists?|hygienists?|vets?|veterinarians?|trainers?|stylists?|barbers?|nurses?|midwife|"
+          r"consultants?|surgeons?|specialists?|optometrists?|optician|practitioners?|clinicians?|counsellors?|"
+          r"counselors?|host|guide|driver")
+# a number as a mail gives one to call: digits with spaces, dashes and brackets between (seven digits or more:
+# `_is_phone`); no dots or slashes, which a date has
+_PHONE = r"\+?\(?\d[\d ()\u2013-]{5,18}\d"
+
+
+@dataclass(frozen=True)
+class Detail:
+    """One kind of detail: how a question asks it, how a mail says it, and the bookings it is of."""
+
+    name: str
+    asked: re.Pattern[str]
+    said: re.Pattern[str]
+    kinds: tuple[str, ...] = ()  # the kinds of booking that have it ("terminal": flights), () for any
+    label: str = ""  # how an answer names it ("the terminal"); the name when empty
+
+
+DETAILS = (
+    Detail("wifi", re.compile(r"\b(?:wi-?fi|wlan)\b|\b(?:wireless|internet|network)\s+(?:password|passcode|code|key|"
+                              r"login|name|details)\b", re.I),
+           re.compile(r"\b(?:wi-?fi|wlan|wireless|internet|network|ssid)\b[^.!?\n]{0,40}?"
+                      r"(?:password|passcode|passwort|key|code|login|:)", re.I), label="the wifi"),
+    Detail("code", re.compile(r"\b(?:door|gate|entry|entrance|access|building|alarm|keypad|key|lock\s*box|key\s*box|"
+                              r"key\s*safe|keysafe|check-?in)\s+(?:code|pin|combination)\b|"
+                              r"\b(?:lock\s*box|lockbox|key\s*box|keybox|key\s*safe|keysafe)\b|"
+                              r"\b(?:code|pin)\s+(?:for|to|of)\s+(?:the\s+)?(?:door|gate|flat|apartment|house|cabin|villa|"
+                              r"building|entrance|front\s+door|key\s*safe|lock\s*box)\b", re.I),
+           re.compile(r"\b(?:door|gate|entry|access|building|entrance|front\s+door|key\s*safe|keysafe|lock\s*box|"
+                      r"key\s*box|keypad|alarm|check-?in)\b[^.!?\n]{0,30}?(?:code|pin|combination)\b|"
+                      r"\b(?:code|pin)\s+(?:for|to|of)\s+the\s+(?:door|gate|entrance|building|key\s*safe|lock\s*box)",
+                      re.I), label="the code"),
+    # "which terminal?", "what gate do we go from?": a terminal or gate said with what it is called ("Terminal 2",
+    # "Gate: B14", "new gate A3", "T3", "the Harbour Quay terminal"), never "the terminal 30 minutes before"
+    Detail("terminal", re.compile(r"\b(?:terminals?|gates?|concourse)\b", re.I),
+           re.compile(r"(?i:\b(?:terminal|gate|concourse)\b)\s*(?i:no\.?|number|:)?\s*"
+                      r"(?:[A-Z]{1,2}\s?\d{1,3}[A-Z]?|\d{1,3}[A-Z]?|[A-Z])\b(?!\s*(?i:min|mins|minutes|hours?|hrs?)\b)|"
+                      r"\bT\d{1,2}\b|\b(?!(?:The|This|That|Our|Your|Each|Every|Which|An?)\b)[A-Z][\w&'-]*"
+                      r"(?:\s+\d{1,3})?\s+(?i:terminal)\b"),
+           ("flight",), "the terminal or gate"),
+    # "which platform does it leave from?": a platform or track said with its number ("Platform 9", "Gleis 14")
+    Detail("platform", re.compile(r"\b(?:platforms?|gleis|voie|binario|and[e\u00e9]n)\b|\b(?:which|what)\s+track\b|"
+                                  r"\btrack\s+(?:number|no)\b", re.I),
+           re.compile(r"\b(?:platform|track|gleis|voie|binario|and[e\u00e9]n|quai)\s*(?:no\.?|number|:)?\s*"
+                      r"\d{1,2}[a-z]?\b", re.I), ("train",), "the platform"),
+    # "who's the tutor?", "the physio's name?": the person the mail says it is with ("Teacher: Ms. Okonkwo",
+    # "with Dr Adeyemi"); "when's the parent-teacher evening?" says a role and asks no one
+    Detail("person", re.compile(rf"\bwho(?:'s|\u2019s|s|\s+is|\s+will\s+be|\s+am\s+i|\s+are\s+we|\s+do\s+i)\b"
+                                rf"[^?]*\b(?:{_ROLES})\b|\b(?:{_ROLES})(?:'s|\u2019s)?\s+name\b|"
+                                rf"\bname\s+of\s+(?:the|my|our|his|her|their|\w+(?:'s|\u2019s))\s+(?:{_ROLES})\b|"
+                                rf"\bwhich\s+(?:{_ROLES})\b", re.I),
+           re.compile(rf"\b(?i:{_ROLES})\s*[:\u2013-]\s*(?:(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+)?[A-Z]|"
+                      rf"\b(?i:with)\s+(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+[A-Z][\w'-]+|"
+                      rf"\b(?i:your|the)\s+(?i:{_ROLES})\s+(?i:is|will\s+be)\s+[A-Z][\w'-]+"), label="who it is with"),
+    # "what number do I call to change it?", "the phone number for the clinic?": a number the mail says to call
+    Detail("phone", re.compile(r"\b(?:phone|telephone|tel|contact|mobile)\s*(?:number|no\b|#)|"
+                               r"\bnumbers?\b[^?]{0,25}\b(?:call|ring|phone|dial|text|contact|reach)\b|"
+                               r"\b(?:call|ring|phone|dial|contact|reach)\b[^?]{0,25}\bnumbers?\b|"
+                               r"\bwho\s+(?:do|should|can|shall)\s+(?:i|we)\s+(?:call|ring|phone|contact)\b|"
+                               r"\bhow\s+(?:do|can|should)\s+(?:i|we)\s+(?:call|ring|phone|contact|reach)\b", re.I),
+           re.compile(rf"\b(?:call|calling|ring|phone|telephone|tel|contact|reach|dial|text|sms|whatsapp)\b"
+                      rf"[^.!?\n]{{0,50}}?{_PHONE}|{_PHONE}[^.!?\n]{{0,20}}?\b(?:to\s+(?:cancel|change|rebook|"
+                      rf"reschedule|move|book))\b", re.I), label="a number to call"),
+    # "do I need to bring anything?", "what should we take along?": what the mail asks the person to bring
+    Detail("bring", re.compile(r"\b(?:bring|brings|bringing|take|carry|pack)\b[^?]{0,25}\b(?:anything|something|"
+                               r"along|with\s+(?:me|us|them|her|him))\b|"
+                               r"\bwhat\s+(?:do|should|shall|must|will)\s+(?:i|we|they)\s+(?:need\s+to\s+|have\s+to\s+)?"
+                               r"(?:bring|take|carry|pack)\b|\b(?:need|have|supposed)\s+to\s+bring\b|"
+                               r"\bwhat\s+to\s+bring\b|\bshould\s+(?:i|we)\s+bring\b", re.I),
+           re.compile(r"\b(?:bring|bringing|remember\s+to\s+take|take\s+along|don'?t\s+forget|do\s+not\s+forget|"
+                      r"you\s+will\s+need|you'll\s+need|please\s+have|wear)\b", re.I), label="what to bring"),
+    # "is there parking at the hotel?", "where do I park for the clinic?": what the mail says of parking
+    # (a booking of a parking space, "when's my airport parking?", is a booking: asked when, not of parking)
+    Detail("parking", re.compile(r"\b(?:where|can|could)\s+(?:do\s+|can\s+|should\s+|shall\s+|will\s+)?(?:i|we)\s+"
+                                 r"park\b|\b(?:is|are)\s+there\s+(?:any\s+)?(?:parking|car\s+park)|"
+                                 r"\bparking\s+(?:info|information|details|note|notes|instructions|arrangements?|at|for|"
+                                 r"near|like)\b|\bwhat\s+about\s+(?:the\s+)?parking\b|\bany\s+parking\b|"
+                                 r"^\W*(?:and\s+)?(?:the\s+)?parking\W*$|\bpark\s+the\s+car\b", re.I),
+           re.compile(r"\bparking\b|\bcar\s+park\b|\bpark\s+(?:in|at|on|behind|outside|opposite|for\s+free)\b|"
+                      r"\bparkplatz|\bparkhaus", re.I), label="parking"),
+)
+_BY_NAME = {d.name: d for d in DETAILS}
+# a question of money spent ("how much did I spend on parking?") asks no booking's detail
+_SPENT = re.compile(r"\b(?:spen[dt]|spending|expenses?)\b", re.I)
+# where a sentence ends: a stop and a space, not after a title or a short word ("Ms. Okonkwo", "St. Clair")
+_STOP = re.compile(r"(?<=[.!?])\s+")
+_NOT_AN_END = re.compile(r"(?:\b(?:dr|mr|mrs|ms|mx|prof|st|no|nr|ave|rd|approx|ca|e\.g|i\.e|vs)|\b\w)\.$", re.I)
+# a greeting names the person the mail is to ("Dear Ms Odera,"), never the detail asked: left out of a sentence
+_GREETING = re.compile(r"^\s*(?:dear|hi|hello|hey|good\s+(?:morning|afternoon|evening))\b[^,\n]{0,40},\s*", re.I)
+_DIGITS = re.compile(r"\d")
+_PHONE_AT = re.compile(_PHONE)
+_LEAST_DIGITS, _MOST_DIGITS = 7, 15
+
+
+def asked_detail(text: str) -> str:
+    """The kind of detail a question asks of a booking ("terminal", "phone", "bring" ...), or ""."""
+    if _SPENT.search(text):
+        return ""
+    return next((d.name for d in DETAILS if d.asked.search(text)), "")
+
+
+def detail(name: str) -> Detail:
+    """The kind of detail of that name."""
+    return _BY_NAME[name]
+
+
+def detail_in(text: str, kind: str, naming: tuple[str, ...] = ()) -> str:
+    """The sentence (or line) of a mail's text that gives a detail of that kind, or ""; with `naming` (a
+    journey's number, the airport it leaves from), only a sentence that says one of them, and one that names
+    the airport only as where it leaves from ("Depart GRU T3", not "Arrive GRU T3", another leg's landing)."""
+    said = _BY_NAME[kind].said
+    names = [(re.compile(r"\b" + r"\s*".join(map(re.escape, _split_number(n))) + r"\b"), len(n.split()) == 1
+              and n.isalpha()) for n in naming]
+    for sentence in sentences(text):
+        sentence = _GREETING.sub("", sentence)
+        if not said.search(sentence) or names and not any(
+                n.search(sentence) and not (place and _ARRIVAL.search(sentence)) for n, place in names):
+            continue
+        if kind == "phone" and not any(_is_phone(m.group()) for m in _PHONE_AT.finditer(sentence)):
+            continue  # "call us within 14 days": no number to call is said
+        return " ".join(sentence.split())[:200]
+    return ""
+
+
+def sentences(text: str) -> list[str]:
+    """A mail's text as its lines and sentences, a title's stop ("Dr. Wanjala") kept inside its sentence."""
+    out: list[str] = []
+    for line in text.splitlines():
+        start = 0
+        for stop in _STOP.finditer(line):
+            if not _NOT_AN_END.search(line[start:stop.start()]):
+                out.append(line[start:stop.start()])
+                start = stop.end()
+        out.append(line[start:])
+    return [s for s in out if s.strip()]
+
+
+def _split_number(said: str) -> list[str]:
+    """A flight's number in its parts ("KA311", "KA 311" -> ["KA", "311"]), so either spelling is found; a
+    word as it is."""
+    m = re.fullmatch(r"([A-Za-z]+)\s*(\d+)", said)
+    return [m.group(1), m.group(2)] if m else [said]
+
+
+_ARRIVAL = re.compile(r"\b(?:arr|arrive|arrives|arriving|arrival|lands?|landing|ankunft|llegada|chegada)\b", re.I)
+
+
+def cut_short(kept: str, said: str) -> bool:
+    """Whether a sentence found in what the store keeps of a mail is its last, cut where the kept text ends
+    ("Please bring yo"): the whole of it is in the mail's body."""
+    end = " ".join(kept.split())
+    return bool(said) and end.endswith(said[-12:]) and not said.rstrip().endswith((".", "!", "?", ")", "\u201d", '"'))
+
+
+def _is_phone(said: str) -> bool:
+    """Whether digits a mail gives are as many as a phone number has (not an amount, a time or a year)."""
+    return _LEAST_DIGITS <= len(_DIGITS.findall(said)) <= _MOST_DIGITS

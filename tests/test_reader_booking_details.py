@@ -1,0 +1,154 @@
+"""Details a booking's mail gives beyond the booking itself (a terminal or gate, a platform, the person it is
+with, a number to call, what to bring, parking), asked of the booking named or of the one asked about
+before: quoted from the mail's own words (what the store keeps, or the body fetched live), or that mail
+pointed at to open; never made up. Over the third, fourth and sixth sample homes (clocks pinned, no
+model), and over mail written here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from steward.app import App
+from steward.demo import build_demo_home
+from steward.reader.details import asked_detail, detail_in
+
+
+def _home(app_in_own_home: Callable[[str, str], App], zone: str, now: str, mailbox: str) -> App:
+    built = app_in_own_home(zone, now)
+    build_demo_home(built, mailbox=mailbox)
+    return built
+
+
+@pytest.fixture(scope="module")
+def third(app_in_own_home: Callable[[str, str], App]) -> App:
+    """Inês's home in Toronto."""
+    return _home(app_in_own_home, "America/Toronto", "2026-12-07T07:40:00-05:00", "third")
+
+
+@pytest.fixture(scope="module")
+def fourth(app_in_own_home: Callable[[str, str], App]) -> App:
+    """Tomás's home in Berlin."""
+    return _home(app_in_own_home, "Europe/Berlin", "2026-12-10T07:30:00+01:00", "fourth")
+
+
+@pytest.fixture(scope="module")
+def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
+    """Lindiwe's home in Cape Town."""
+    return _home(app_in_own_home, "Africa/Johannesburg", "2027-01-21T07:20:00+02:00", "sixth")
+
+
+def talk(app: App, *turns: str) -> tuple[str, str]:
+    """The turns in one conversation: the last one's handler and reply."""
+    session = "details-" + "|".join(turns)
+    trace = None
+    for text in turns:
+        trace = app.engine.turn(text, session=session, dry_run=True)
+    assert trace is not None
+    return trace.handled_by, trace.reply
+
+
+# -- how a question asks, and how a mail says ------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("which terminal are we flying out of?", "terminal"),
+    ("any news on the gate?", "terminal"),
+    ("what platform does the 7:04 go from?", "platform"),
+    ("what's the name of Leo's teacher?", "person"),
+    ("who is the instructor for the climbing class?", "person"),
+    ("who do I ring to book a new time?", "phone"),
+    ("what's the clinic's phone number?", "phone"),
+    ("should I bring something to the physio?", "bring"),
+    ("what do we need to take along tomorrow?", "bring"),
+    ("where can I park for the dentist?", "parking"),
+    ("is there parking at the hotel?", "parking"),
+    # asked of something else: no detail of a booking
+    ("when's the parent-teacher evening?", ""),
+    ("how much did I spend on parking in November?", ""),
+    ("when is my airport parking booked for?", ""),
+    ("has the internet bill been paid?", ""),
+    ("track my parcel from Zando", ""),
+    ("what's the booking reference for the flight?", ""),
+])
+def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> None:
+    assert asked_detail(text) == kind
+
+
+@pytest.mark.parametrize(("text", "kind", "said"), [
+    ("Boarding closes 40 minutes before.\nTerminal: 2 (North)\nSeat 14C", "terminal", "Terminal: 2 (North)"),
+    ("Please be at the terminal 45 minutes before sailing.", "terminal", ""),
+    ("Sailings leave from the Harbour Quay terminal, berth 3.", "terminal", "Harbour Quay terminal"),
+    ("Your train is expected on platform 7b; please check the boards.", "platform", "platform 7b"),
+    ("Dear Mr Haddad,\nYour lesson with Ms. Brandt (Grade 5) is on Friday.", "person", "with Ms. Brandt"),
+    ("Hi Sam, Tutor: Priya Raman. Room 4.", "person", "Tutor: Priya Raman"),
+    ("To move it, ring us on 0161 555 0192 before noon.", "phone", "0161 555 0192"),
+    ("Please call us within 14 days of 03.02.2027.", "phone", ""),
+    ("Remember to bring your inhaler and a water bottle.", "bring", "bring your inhaler"),
+    ("There is free parking behind the building; enter from Mill Lane.", "parking", "free parking behind"),
+])
+def test_a_detail_is_the_sentence_of_the_mail_that_says_it(text: str, kind: str, said: str) -> None:
+    found = detail_in(text, kind)
+    assert (said in found) if said else found == "", found
+
+
+def test_of_a_ticket_with_two_legs_only_the_sentence_of_that_leg_is_its_own() -> None:
+    ticket = ("Outbound LX 318 Depart Zurich (ZRH) Terminal 1 09:10\n"
+              "Arrive London Heathrow (LHR) Terminal 2 09:55\nReturn LX 325 Depart LHR 18:40")
+    assert "Terminal 1" in detail_in(ticket, "terminal", ("LX 318", "ZRH"))
+    # the way back leaves Heathrow: the outbound's landing there is no terminal of its own
+    assert detail_in(ticket, "terminal", ("LX 325", "LHR")) == ""
+
+
+# -- over the sample homes --------------------------------------------------------------------------------
+
+def test_the_person_a_school_meeting_is_with_from_its_mail(third: App) -> None:
+    handled_by, reply = talk(third, "what's on tomorrow?", "and who's Leo's teacher there?")
+    assert handled_by == "reader" and "Okonkwo" in reply, reply
+
+
+def test_a_number_to_call_comes_from_the_mail_that_cancelled_it(third: App) -> None:
+    _, reply = talk(third, "is the annual physical still going ahead?", "who should I ring to set up another one?")
+    assert "416-555-0139" in reply and "Danforth Family Health" in reply, reply
+
+
+def test_a_terminal_the_booking_was_read_with_is_given_for_its_own_leg_only(third: App) -> None:
+    _, reply = talk(third, "when's the flight to Brazil?", "do you know which terminal we go from?")
+    outbound = next(line for line in reply.splitlines() if "NV 118" in line)
+    back = next(line for line in reply.splitlines() if "NV 119" in line)
+    assert "T3" in outbound, reply
+    assert "says nothing of the terminal" in back and "steward mail read" in back, reply
+
+
+def test_what_to_bring_is_read_from_the_first_mail_of_a_moved_booking(fourth: App) -> None:
+    _, reply = talk(fourth, "when is physio now?", "anything I should bring with me?")
+    assert "towel and your prescription" in reply, reply
+
+
+def test_a_number_to_call_is_asked_of_the_booking_said_before(fourth: App) -> None:
+    _, reply = talk(fourth, "is my eye test still happening?", "what's the number to call them on?")
+    assert "030 5550 4418" in reply and "Augenblick Optik" in reply, reply
+
+
+def test_a_platform_no_mail_gives_points_at_the_ticket_and_invents_none(fourth: App) -> None:
+    _, reply = talk(fourth, "what time is the train to Hamburg?", "which platform does it leave from?")
+    assert reply.startswith("I can't find the platform"), reply
+    assert "steward mail read" in reply and "Nordbahn" in reply, reply
+
+
+def test_a_gate_given_by_a_later_mail_of_the_airline(sixth: App) -> None:
+    _, reply = talk(sixth, "when do I fly to Joburg?", "has the gate changed?")
+    line = next(line for line in reply.splitlines() if "KA 311" in line)
+    assert "A3" in line and "Gate change" in line, reply
+    # the flight home is another leg of the ticket: no gate of the morning flight's is said of it
+    assert all("A3" not in line for line in reply.splitlines() if "KA 328" in line), reply
+
+
+def test_what_to_bring_to_the_doctor(sixth: App) -> None:
+    _, reply = talk(sixth, "what do I have to take to the GP on Monday?")
+    assert "medical aid card" in reply and "Bo-Kaap Family Practice" in reply, reply
+
+
+def test_parking_no_mail_mentions_is_said_plainly_not_made_up(sixth: App) -> None:
+    _, reply = talk(sixth, "is there parking at the GP?")
+    assert reply.startswith("I can't find parking"), reply
