@@ -253,6 +253,7 @@ def test_a_stays_check_out_hour_is_read_on_the_hotels_clock_beside_its_check_in_
     (c,) = from_text(head + "Check-out: Sunday, 23 May 2027, until 11:00\n2 nights, 1 room\n", received)
     hanoi = ZoneInfo("Asia/Ho_Chi_Minh")
     assert (c.start_at, c.end_at) == (datetime(2027, 5, 21, 15, 0, tzinfo=hanoi), datetime(2027, 5, 23, 11, 0, tzinfo=hanoi))
+    assert c.location == "14 Hang Bac, Hoan Kiem, Hanoi, Vietnam"  # where its hours are told on its own clock
     # no hour beside the check-out: the stay keeps its days, and no check-out time is made up
     (c,) = from_text(head + "Check-out: Sunday, 23 May 2027\n2 nights, 1 room\n", received)
     assert c.end_at is None and c.days == (date(2027, 5, 21), date(2027, 5, 23))

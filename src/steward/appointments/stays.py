@@ -82,9 +82,11 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
         return []
     start_at = _check_in_at(text, arrival, first)
     end_at = _hour_at(text, departure, last, _UNTIL_HOUR, start_at.tzinfo) if start_at is not None else None
+    address = _address(text[:_ADDRESS_CHARS])  # where it is, so its hours can be told on its own clock
     return [Candidate(provider=provider, start=start_at.isoformat() if start_at else first.isoformat(),
                       excerpt=provider, origin="itinerary", travel=True, what="stay", days=(first, last),
-                      start_at=start_at, end_at=end_at)]
+                      start_at=start_at, end_at=end_at,
+                      location=address if address is not None and not unsafe(address) else None)]
 
 
 # the hour check-in opens, written after the arrival's date ("(from 15:00)", "from 3:00 pm", "(3:00pm)", "ab 14 Uhr")

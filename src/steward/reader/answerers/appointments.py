@@ -646,7 +646,7 @@ def _seats(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock) -> A
             except StewardError:
                 seat = ""
         lines.append(f"- {moment_text(b.start, clock)} {b.title}: " + (seat or "no seat read from its mail"))
-    if not any("seat " in line for line in lines):
+    if all(line.endswith("no seat read from its mail") for line in lines):  # none read: said so, none made up
         return Answer("\n".join([f"I can't find a seat for {what} in your mail.", *lines]), {"appointments": lines})
     # the bookings that have a seat are the ones asked about (a meeting that mentions the town has none)
     seated = [(b, line) for b, line in zip(ahead[:5], lines, strict=False) if not line.endswith("no seat read from its mail")]

@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-from steward.appointments.places import airport_country, airport_names, airport_zone, city_zone
+from steward.appointments.places import address_zone, airport_country, airport_names, airport_zone, city_zone
 from steward.clock import Clock
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text
@@ -128,7 +128,8 @@ class Trip:
         airport (a flight's times are its airports' clocks); None otherwise."""
         if self.kind == "hotel" and self.location:
             town = self.location.rsplit(",", 1)[-1].strip()
-            return city_zone(town, whole=True) if town else None
+            # an address that ends with its country ("..., District 1, Ho Chi Minh City, Vietnam") says it too
+            return (city_zone(town, whole=True) if town else None) or address_zone(self.location, self.start)
         codes = self.codes()
         if self.kind == "flight" and len(codes) >= 2:
             return airport_zone(codes[0])
