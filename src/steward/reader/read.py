@@ -1354,7 +1354,9 @@ def not_a_read(text: str, rw: ReaderWords) -> bool:
     if _hits(said, rw.other_apps) and not _hits(said, rw.domains.get("mail", ())):
         return True  # "any new tinder matches?": another app's data, not the person's mail or calendar
     if _hits(said, rw.secrets) and not _hits(said, rw.domains.get("mail", ())):
-        return True  # "what's the alarm code?": a secret, never the bill or booking its other words name
+        # a secret a booking's mail gives ("the door code at the cottage?") is read from that mail by the
+        # booking's details; any other ("what's the alarm code?") is no read, never the bill its words name
+        return not (_hits(said, rw.domains.get("appointments", ())) or _kinds(said, rw.provider_kinds))
     itself = _OF_THE_CALENDAR_ITSELF.match(text)
     if itself is not None and not _WHAT_IS_ON.search(itself.group("rest")):
         return True
