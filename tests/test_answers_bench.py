@@ -102,10 +102,10 @@ DAYS_WRONG_AT_MOST = {"money": 5, "appointments": 2, "schedule": 0, "mail": 0, "
 SIXTH_WRONG_AT_MOST = {"money": 0, "appointments": 1, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the seventh set (a conversation of a Monday morning and single questions over the seventh sample
-# mailbox, written blind to the rules) scored on its first run, before any tuning: 52 right, 24 wrong, 11
-# refused (money 3 wrong since its GIRO bill and insurance renewal are read); a change that adds a wrong
-# answer in any capability fails here
-SEVENTH_WRONG_AT_MOST = {"money": 3, "appointments": 9, "schedule": 5, "mail": 3, "brief": 0, "reminders": 0}
+# mailbox, written blind to the rules) scores: 52 right, 24 wrong, 11 refused on its first run, before any
+# tuning; 67 right, 12 wrong, 8 refused once its bills, flights, stays and fixtures were read and the
+# reader held answers to the names said; a change that adds a wrong answer in any capability fails here
+SEVENTH_WRONG_AT_MOST = {"money": 2, "appointments": 7, "schedule": 2, "mail": 1, "brief": 0, "reminders": 0}
 
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
                 "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,
