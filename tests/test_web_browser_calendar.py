@@ -40,7 +40,9 @@ def _today(browser: Any, home: Path, size: tuple[int, int] = (1280, 860), *,
 
 
 def _open_change(item: Any) -> None:
-    """Open an item's change form (its Change button), as a person does."""
+    """Open an item's change form (its Change button), as a person does once the panel has loaded (a
+    panel still fetching draws its list again, closing what was opened)."""
+    item.page.wait_for_load_state("networkidle")
     item.locator("button.change").click()
 
 

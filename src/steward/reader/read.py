@@ -867,7 +867,10 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     bills = _kinds(kind_norms, rw.bill_names)
     currencies = _kinds(_brands_masked(norms), rw.currencies)
     for flag in flags:
-        if flag in _FLAG_DOMAIN:
+        if flag in _FLAG_DOMAIN and not (flag == "detail" and asked_detail(text) == "person"
+                                         and _hits(norms, rw.event_nouns)):
+            # (who a thing the calendar names is with is read of its entry as of a booking: "who is the
+            # review meeting with?")
             scores[_FLAG_DOMAIN[flag]] += 1
     if "payday" in flags:
         scores["money"] += 1  # "has my salary come in?": the person's pay, whatever mail word is said with it
