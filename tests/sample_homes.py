@@ -1,5 +1,5 @@
 """What the tests of the generated sample mailboxes share (tests/test_sample_second.py, _third, _fourth,
-_fifth, _sixth, _seventh): a home built from a person's mailbox at their clock, its commands run as they would run them, the copy
+_fifth, _sixth, _seventh, _eighth): a home built from a person's mailbox at their clock, its commands run as they would run them, the copy
 of it with every proposed booking accepted, and the checks every mailbox passes the same way. A test module
 names its mailbox in `SAMPLE`; the fixtures `sample_home` and `sample_accepted` (tests/conftest.py) build its
 home and the accepted copy once for the module."""
@@ -70,6 +70,7 @@ FOURTH = SampleHome("fourth", "2026-12-10T07:30:00+01:00", "Europe/Berlin")
 FIFTH = SampleHome("fifth", "2026-12-15T07:45:00+03:00", "Africa/Nairobi")
 SIXTH = SampleHome("sixth", "2027-01-21T07:20:00+02:00", "Africa/Johannesburg")
 SEVENTH = SampleHome("seventh", "2027-03-08T07:30:00+08:00", "Asia/Singapore")
+EIGHTH = SampleHome("eighth", "2027-04-15T07:45:00+05:30", "Asia/Kolkata")
 
 
 def xfail(rows: Sequence[tuple[Any, ...]]) -> list[Any]:

@@ -17,8 +17,8 @@ from steward.store.messages import count_by_category
 
 SAMPLE_FOLDER = "sample-mail"
 # the bundled sample mailboxes: Alex Morgan's, Noor Haddad's in Melbourne, Inês Carvalho's in Toronto,
-# Tomás Ríos's in Berlin, Akinyi Odera's in Nairobi, Lindiwe Mokoena's in Cape Town, Jasmine Teo's in Singapore
-MAILBOXES = ("demo", "second", "third", "fourth", "fifth", "sixth", "seventh")
+# Tomás Ríos's in Berlin, Akinyi Odera's in Nairobi, Lindiwe Mokoena's in Cape Town, Jasmine Teo's in Singapore, Deepa Venkatesh's in Bengaluru
+MAILBOXES = ("demo", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,8 @@ def build_demo_home(app: App, *, seed: int = 7, mailbox: str = "demo") -> tuple[
     `--tz Australia/Melbourne`), "third" (Inês Carvalho's, in Toronto; with `--tz America/Toronto`) or
     "fourth" (Tomás Ríos's, in Berlin; with `--tz Europe/Berlin`), "fifth" (Akinyi Odera's, in Nairobi;
     with `--tz Africa/Nairobi`) "sixth" (Lindiwe Mokoena's, in Cape Town; with `--tz Africa/Johannesburg`)
-    or "seventh" (Jasmine Teo's, in Singapore; with `--tz Asia/Singapore`);
+    "seventh" (Jasmine Teo's, in Singapore; with `--tz Asia/Singapore`) or "eighth" (Deepa Venkatesh's, in
+    Bengaluru; with `--tz Asia/Kolkata`);
     each is written to a folder of its own.
     """
     if mailbox not in MAILBOXES:
@@ -91,6 +92,10 @@ def build_demo_home(app: App, *, seed: int = 7, mailbox: str = "demo") -> tuple[
             from steward.sample.seventh import generate as generate_seventh
 
             write_maildir(generate_seventh(app.clock.now(), seed=seed), folder)
+        elif mailbox == "eighth":
+            from steward.sample.eighth import generate as generate_eighth
+
+            write_maildir(generate_eighth(app.clock.now(), seed=seed), folder)
         else:
             write_maildir(generate(app.clock.now(), seed=seed), folder)
     report = ingest(app.db, scan([folder]), account="demo",
