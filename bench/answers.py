@@ -2,9 +2,9 @@
 
 Reads a question set (`bench/data/answers_dev.yaml`, `answers_blind.yaml`, `answers_third.yaml`,
 `answers_fourth.yaml`, `answers_fifth.yaml`, `answers_fifth_blind.yaml`, `answers_sixth.yaml`,
-`answers_sixth_blind.yaml`, `answers_seventh.yaml`, `answers_seventh_blind.yaml`, `answers_days.yaml`,
-`answers_days_blind.yaml`: a YAML with `homes` {demo|second|third|fourth|fifth|sixth|seventh:
-{now}} and `cases` [{id, mailbox, capability, turns, expect, forbid, answerable}]),
+`answers_sixth_blind.yaml`, `answers_seventh.yaml`, `answers_seventh_blind.yaml`, `answers_eighth.yaml`,
+`answers_eighth_blind.yaml`, `answers_days.yaml`, `answers_days_blind.yaml`: a YAML with `homes`
+{demo|second|third|fourth|fifth|sixth|seventh|eighth: {now}} and `cases` [{id, mailbox, capability, turns, expect, forbid, answerable}]),
 builds each home once (the sample mailbox at the set's pinned clock, no model), runs each case's turns
 in a session of its own (the earlier turns set the context, the last one is scored) and scores it:
 
@@ -16,8 +16,8 @@ in a session of its own (the earlier turns set the context, the last one is scor
 - refused: the offline refusal, a clarifying question, or "I can't";
 - wrong: anything else. A wrong answer is worse than a refusal: the set's target is 0 wrong.
 
-    .venv/bin/python bench/answers.py [--set dev|blind|both|third|fourth|fifth|fifth_blind|sixth|sixth_blind|seventh|seventh_blind|days|
-        days_blind]
+    .venv/bin/python bench/answers.py [--set dev|blind|both|third|fourth|fifth|fifth_blind|sixth|sixth_blind|seventh|seventh_blind|
+        eighth|eighth_blind|days|days_blind]
         [--show wrong|refused|all] [--homes DIR]
 
 `both` is the development and the blind set; `third` is the set written blind over the third sample
@@ -26,9 +26,10 @@ two conversations of his day and single questions) and `fifth` the one over the 
 in Nairobi: a conversation of her day and single questions), development sets that --show may print.
 `sixth` is the development set over the sixth (Lindiwe Mokoena's, in Cape Town: a conversation of her day
 and single questions), `seventh` the one over the seventh (Jasmine Teo's, in Singapore: a conversation of
-her Monday morning and single questions). `fifth_blind`, `sixth_blind` and `seventh_blind` are held out over
-the fifth, sixth and seventh mailboxes (another day's conversation and everyday questions): scored, never
-shown. `days` is two conversations of a
+her Monday morning and single questions), `eighth` the one over the eighth (Deepa Venkatesh's, in Bengaluru: a
+conversation of her Thursday morning and single questions). `fifth_blind`, `sixth_blind`, `seventh_blind` and
+`eighth_blind` are held out over the fifth, sixth, seventh and eighth mailboxes (another day's conversation and
+everyday questions): scored, never shown. `days` is two conversations of a
 person's day written blind over the second and the third mailboxes (Noor's Tuesday in Melbourne, Inês's
 Monday in Toronto), a development set --show may print; `days_blind` is held out over the same two
 mailboxes (two evenings of other days, other kinds of talk): scored, never shown.
@@ -63,13 +64,14 @@ SETS = {"dev": "answers_dev.yaml", "blind": "answers_blind.yaml", "third": "answ
         "fourth": "answers_fourth.yaml", "fifth": "answers_fifth.yaml", "fifth_blind": "answers_fifth_blind.yaml",
         "sixth": "answers_sixth.yaml", "sixth_blind": "answers_sixth_blind.yaml",
         "seventh": "answers_seventh.yaml", "seventh_blind": "answers_seventh_blind.yaml",
+        "eighth": "answers_eighth.yaml", "eighth_blind": "answers_eighth_blind.yaml",
         "days": "answers_days.yaml", "days_blind": "answers_days_blind.yaml"}
 ZONES = {"demo": "Asia/Kolkata", "second": "Australia/Melbourne", "third": "America/Toronto",
          "fourth": "Europe/Berlin", "fifth": "Africa/Nairobi", "sixth": "Africa/Johannesburg",
-         "seventh": "Asia/Singapore"}
-# the sets whose cases --show prints (the held-out sets' cases, blind, fifth_blind, sixth_blind, seventh_blind and
-# days_blind, are never shown)
-SHOWN = ("dev", "third", "fourth", "fifth", "sixth", "seventh", "days")
+         "seventh": "Asia/Singapore", "eighth": "Asia/Kolkata"}
+# the sets whose cases --show prints (the held-out sets' cases, blind, fifth_blind, sixth_blind, seventh_blind,
+# eighth_blind and days_blind, are never shown)
+SHOWN = ("dev", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "days")
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 SYMBOLS = {"INR": ("₹", "rs", "rs.", "inr"), "USD": ("$", "usd", "us$"), "GBP": ("£", "gbp"), "EUR": ("€", "eur"),
            "AUD": ("a$", "aud", "au$"), "NZD": ("nz$", "nzd"), "JPY": ("¥", "jpy"), "SGD": ("s$", "sgd"),
@@ -345,7 +347,8 @@ def main(argv: list[str] | None = None) -> int:
     """Score the chosen sets and print the table (and, with --show, the cases of a verdict)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", choices=("dev", "blind", "both", "third", "fourth", "fifth", "fifth_blind", "sixth",
-                                          "sixth_blind", "seventh", "seventh_blind", "days", "days_blind"),
+                                          "sixth_blind", "seventh", "seventh_blind", "eighth", "eighth_blind",
+                                          "days", "days_blind"),
                         default="both")
     parser.add_argument("--show", choices=("wrong", "refused", "all"), default=None,
                         help="print the cases of one verdict (development sets only: the held-out sets are never shown)")
