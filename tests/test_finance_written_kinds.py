@@ -157,3 +157,20 @@ def test_a_bill_written_in_html_alone_is_owed_on_its_day_as_autopay(tmp_path: Pa
     items = [i for c in r.json()["currencies"] for i in c["items"]]
     assert [(i["issuer"], i["amount"], i["currency"], i["due_date"], i["autopay"]) for i in items] == [
         ("Cedar Mobile", "58.40", "CAD", "2026-12-09", True)]
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    # a space hired for things or a car is no kind of the home's bills, however its invoice says it is paid
+    ("Invoice 5512 from Harbourside Self Storage. Your invoice for locker 7C (January). Amount due: $88.00. "
+     "Due date: 10 Dec 2026. Pay by internet banking to account ending 2231.", "other"),
+    ("Your storage unit invoice: $120.00 due 12 December 2026. Pay by mobile banking or phone banking.", "other"),
+    ("Parking space hire for December: $65.00, due 1 Dec 2026. Pay on our mobile app.", "other"),
+    ("Rent for 4/18 Kea St, December: $1,450.00 due 1 Dec 2026. Pay by internet banking.", "rent"),
+    # the way a bill is paid is no word of what it is for; what it is for still is
+    ("Your Tern Broadband bill: $59.00 due 9 Dec 2026. Pay by internet banking.", "telecom"),
+    ("Invoice for garden care, $80.00, due 14 Dec 2026. Pay by internet banking or call us.", "other"),
+])
+def test_what_a_bill_is_for_is_its_kind_not_how_it_is_paid(text: str, kind: str) -> None:
+    got = read_bill(text, received=RECEIVED, institution=None, vocab=V, sender="accounts@issuer.example",
+                    home_country="CA")
+    assert got.kind == kind

@@ -56,6 +56,8 @@ class ConfigWords:
     window_fixed: Mapping[Phrase, int]
     counts: Mapping[str, int]
     item_words: frozenset[str]
+    brief_days: tuple[Phrase, ...] = ()
+    day_joiners: frozenset[str] = frozenset()
 
 
 def _phrases(raw: Any, where: str) -> tuple[Phrase, ...]:
@@ -71,6 +73,13 @@ def _bundled() -> Mapping[str, Any]:
     if not isinstance(data, Mapping):
         raise ConfigError("phrases.yaml: expected a table of phrase lists")
     return data
+
+
+@lru_cache(maxsize=1)
+def manner_words() -> frozenset[str]:
+    """The words that say what sort of brief is wanted ("quick", "short", "daily"): `manner_words`."""
+    return frozenset(w for p in _phrases(_bundled().get("manner_words") or [], "phrases.yaml: manner_words")
+                     for w in p)
 
 
 def config_words(objects: Sequence[Phrase], breakers: Sequence[Phrase] = (("of",), ("me",), ("us",)),
@@ -93,6 +102,8 @@ def config_words(objects: Sequence[Phrase], breakers: Sequence[Phrase] = (("of",
         window_fixed={tuple(words(str(k))): int(v) for k, v in (raw.get("window_fixed") or {}).items()},
         counts={str(k): int(v) for k, v in (raw.get("counts") or {}).items()},
         item_words=frozenset(p[0] for p in lists.pop("item_words")),
+        brief_days=_phrases(raw.get("brief_days") or [], "phrases.yaml: brief_days"),
+        day_joiners=frozenset(w for p in _phrases(raw.get("day_joiners") or [], "phrases.yaml: day_joiners") for w in p),
         **lists,
     )
 
@@ -206,9 +217,19 @@ def tag(text: str, manifest: Manifest, w: ConfigWords) -> list[Span]:
                 or (spans and spans[-1].kind == "section" and spans[-1].end == best.start)):
             # "the summary *of* the email", "brief *me*", "the *dues* digest": not the brief itself
             best = Span("word", best.start, best.end)
+        if best.kind == "section" and _day_of_the_brief(norms, best, spans, w):
+            best = Span("word", best.start, best.end)  # "a digest *for today*": which day's brief, no section
         spans.append(best)
         i = best.end
     return spans
+
+
+def _day_of_the_brief(norms: Sequence[str], section: Span, before: Sequence[Span], w: ConfigWords) -> bool:
+    """Whether a section's words are a day said of the brief named just before ("my briefing for tomorrow")."""
+    joiner = section.start - 1
+    return (tuple(norms[section.start:section.end]) in w.brief_days and joiner >= 0
+            and norms[joiner] in w.day_joiners and bool(before) and before[-1].kind == "object"
+            and before[-1].end == joiner)
 
 
 def _is_question(norms: Sequence[str]) -> bool:

@@ -49,6 +49,7 @@ class FinanceVocab:
     category_words: Mapping[str, tuple[str, ...]]
     card_context: re.Pattern[str]
     account_context: re.Pattern[str]
+    paid_through: re.Pattern[str] | None = None
 
     def label_hits(self, lowered: str, kinds: tuple[str, ...]) -> list[Hit]:
         """Every label of the given kinds in `lowered`, longest at a place, none overlapping."""
@@ -67,7 +68,10 @@ class FinanceVocab:
         return out
 
     def kind_of(self, text: str) -> str | None:
-        """The kind of due the text's words say, or None."""
+        """The kind of due the text's words say, or None; the way it is paid ("by internet banking") is
+        no word of what it is for."""
+        if self.paid_through is not None:
+            text = self.paid_through.sub(" ", text)
         for kind, pattern in self.kind_words:
             if pattern.search(text):
                 return kind
@@ -137,6 +141,8 @@ def vocab_from(data: Mapping[str, Any], where: str = "finance/vocab.yaml") -> Fi
         category_words=_table(data.get("category_words"), f"{where}: category_words"),
         card_context=_pattern(_strings(data.get("card_context"), f"{where}: card_context")),
         account_context=_pattern(_strings(data.get("account_context"), f"{where}: account_context")),
+        paid_through=_pattern(_strings(data["paid_through"], f"{where}: paid_through"))
+        if data.get("paid_through") else None,
     )
 
 

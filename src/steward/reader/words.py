@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -157,4 +157,7 @@ def _groups(data: Any, where: str) -> dict[str, frozenset[str]]:
 @lru_cache(maxsize=1)
 def load_words() -> ReaderWords:
     """The bundled words.yaml."""
-    return parse_words(shipped_text("steward.reader", "words.yaml"))
+    from steward.brief.phrases import manner_words  # what sort of brief is wanted is the brief's to say
+
+    said = parse_words(shipped_text("steward.reader", "words.yaml"))
+    return replace(said, common=said.common | manner_words())
