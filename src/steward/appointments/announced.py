@@ -93,6 +93,36 @@ def find_announced(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     return one
 
 
+# a move of an event said in words: "we've moved the barbecue to Sunday 15 March from 4pm", "the party is
+# postponed until Saturday at 8"; what follows "to" is the new time
+_MOVED = re.compile(r"\b(?:moved|moving|rescheduled|rescheduling|changed|postponed|postponing|pushed|shifted|put)\b"
+                    r"(?:\s+(?:it|the|our|my|this|that)(?:\s+[\w'’-]+){0,2})?(?:\s+(?:back|forward|off))?"
+                    r"\s+(?:to|until|till)\s+(.+)$", re.I)
+
+
+def find_moved(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
+               options: DateOptions | None = None) -> Announced | None:
+    """The new time of an event a text says is moved ("we've moved the barbecue to Sunday 15 March from 4pm"),
+    read on the clock of the mail's arrival: one sentence names the event and the day and time it is moved
+    to; None when none does, or more than one time is said."""
+    from steward import dates
+
+    if cues.events is None:
+        return None
+    at = clock.at(meta.received_at)
+    found: dict[object, Announced] = {}
+    for sentence in sentences(body[:_HEAD_CHARS]):
+        event, moved = cues.events.search(sentence), _MOVED.search(sentence)
+        if event is None or moved is None or cues.not_bookings.search(sentence):
+            continue
+        when = dates.find(moved.group(1), at, options=options)
+        if when is None or not (when.has_date and when.has_time):
+            continue
+        found.setdefault(when.start, Announced(_name(sentence, event.start(), event.group(0)), when.text, sentence,
+                                               location=_place(body, sentence, when.text)))
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
 def _name(sentence: str, at: int, noun: str) -> str:
     """The event as the sentence calls it: its noun and the words right before it that describe it
     ("indoor tournament" of "our indoor tournament is ...")."""

@@ -145,6 +145,58 @@ def _change_reason(d: Accepted | Rejected) -> str | None:
     return "reschedule" if d.candidate.status == "rescheduled" else None
 
 
+# the words of a subject that say nothing of which booking it is about (a reply's prefix, the booking's own words)
+_NOT_A_STEM = frozenset(("re", "fw", "fwd", "aw", "wg", "tr", "sv", "your", "you", "our", "the", "a", "an", "for", "of",
+                         "at", "to", "with", "and", "on", "in", "my", "is", "has", "been", "we", "new", "now",
+                         "appointment", "appointments", "booking", "bookings", "booked", "book", "confirmed",
+                         "confirmation", "confirm", "reminder", "reservation", "reserved", "details", "update",
+                         "updated", "visit", "session"))
+
+
+def _stem(subject: str) -> frozenset[str]:
+    """The words of a subject that say which booking it is about ("Re: Pistachio's jab": pistachio, jab)."""
+    said = (w.removesuffix("'s") for w in re.findall(r"[\w'-]+", normalise(subject)))
+    return frozenset(w for w in said if len(w) >= 3 and w not in _NOT_A_STEM and not w.isdigit())
+
+
+def _by_its_sender(d: Accepted) -> bool:
+    """Whether a booking is a person's own word about it, filed under whoever wrote it ("booked for Thursday at
+    10, I'll take her"): their personal mail names no provider."""
+    return d.message.category == "personal" and bool(d.message.sender_name.strip()) and provider_key(
+        d.candidate.provider) == provider_key(d.message.sender_name)
+
+
+def _said_again(d: Accepted | Rejected, decisions: Sequence[Accepted | Rejected]) -> bool:
+    """Whether `d` is a person's own word about a booking another mail makes at the same time and about the same
+    thing (their subjects share a word of what it is about): one booking and two pieces of evidence, filed
+    under the provider that made it."""
+    if not isinstance(d, Accepted) or not _by_its_sender(d):
+        return False
+    about = _stem(d.message.subject)
+    return bool(about) and any(
+        isinstance(o, Accepted) and o.message.id != d.message.id and o.start == d.start
+        and provider_key(o.candidate.provider) != provider_key(d.candidate.provider) and not _by_its_sender(o)
+        and about & _stem(o.message.subject) for o in decisions)
+
+
+def _moves_plans(d: Accepted | Rejected) -> bool:
+    """Whether `d` is a person's mail moving plans to a stated time ("we've moved the barbecue to Sunday at 4",
+    "the party is postponed until the 20th at 7"): read as an invitation moved, or a move in their words."""
+    return (isinstance(d, Rejected) and d.start is not None and d.candidate.moved_to and d.message is not None and (
+        d.reason == "invitation" or (d.reason == "reschedule" and d.message.category == "personal"
+                                     and provider_key(d.candidate.provider) == provider_key(d.message.sender_name))))
+
+
+def _moves_an_invitation(d: Accepted | Rejected) -> bool:
+    return _moves_plans(d) and isinstance(d, Rejected) and d.reason == "invitation"
+
+
+def _same_event(one: str, other: str) -> bool:
+    """Whether two names of an event name the same kind of event (their last word: "barbecue", "party")."""
+    a, b = normalise(one).split(), normalise(other).split()
+    return bool(a) and bool(b) and a[-1] == b[-1]
+
+
 class AppointmentsService:
     """Scan, propose, accept and reject appointments read from mail."""
 
@@ -366,17 +418,21 @@ class AppointmentsService:
     def _invited_in_words(self, m: MessageMeta, body: str) -> list[Candidate]:
         """An event a person announces in their own words and asks the person to come to ("we're having a
         barbecue on Sunday from 4, do come"): an invitation from them, never a booking."""
-        from steward.appointments.announced import find_announced
+        from steward.appointments.announced import find_announced, find_moved
 
         welcome = self.cues.welcome
-        if welcome is None or not welcome.search(body):
-            return []
-        said = find_announced(m, body, self.cues, self.clock, self._options(m))
+        said = find_announced(m, body, self.cues, self.clock, self._options(m)) if (
+            welcome is not None and welcome.search(body)) else None
+        moved = False
+        if said is None and self.cues.status_of(f"{m.subject}\n{m.snippet}") == "rescheduled":
+            # "we've moved the barbecue to Sunday": the new time of an invitation of theirs (kept only when
+            # one is found, `_superseded`)
+            said, moved = find_moved(m, body, self.cues, self.clock, self._options(m)), True
         if said is None:
             return []
         return [Candidate(provider=" ".join(m.sender_name.split()), start=said.start, excerpt=said.excerpt,
                           status="invitation", what="event", name=said.name, parts=said.parts,
-                          location=said.location)]
+                          location=said.location, moved_to=moved)]
 
     def _forwarded(self, m: MessageMeta, raw: bytes) -> list[Candidate]:
         """What the message a forward holds says, read as the mail its first sender wrote (the booking is
@@ -496,9 +552,68 @@ class AppointmentsService:
                   and d.candidate.origin in ("schema", "ics", "itinerary")}
         # an invitation's calendar part says its time: its sentences may name the time it moved from
         invites = {d.message.id for d in out if d.message is not None and d.candidate.origin == "ics"}
-        return [d for d in out if not (d.message is not None and d.candidate.origin in ("pattern", "model") and (
+        out = self._invitations_moved(out)
+        kept = [d for d in out if not (d.message is not None and d.candidate.origin in ("pattern", "model") and (
             (isinstance(d, Accepted) and (d.message.id, d.start) in stated)
             or (isinstance(d, Rejected) and d.reason == "invitation" and d.message.id in invites)))]
+        return [d for d in kept if not _said_again(d, kept)]
+
+    def _invitations_moved(self, decisions: list[Accepted | Rejected]) -> list[Accepted | Rejected]:
+        """An invitation a later mail from whoever sent it moves ("we've moved the barbecue to Sunday") is no
+        longer asked at its first time: it is asked at the new one, and the first becomes that move, as a
+        booking's does. A move of an invitation neither this scan nor an earlier one found is no invitation
+        of the person's (a move said in a booking's words stays what it was)."""
+        moves = [replace(d, candidate=replace(d.candidate, name=self._event_named(d)))
+                 for d in decisions if _moves_plans(d) and isinstance(d, Rejected)]
+        if not moves:
+            return decisions
+        out: list[Accepted | Rejected] = []
+        for d in decisions:
+            if _moves_plans(d):
+                move = next(m for m in moves if m.message == d.message and m.start == d.start)
+                if any(self._moved_by(o, move) for o in decisions) or self._invited_before(move):
+                    out.append(Rejected(replace(move.candidate, status="invitation", what="event"), "invitation",
+                                        move.message, move.start, move.end, detail="moved by a later mail"))
+                elif d.reason != "invitation":
+                    out.append(d)
+                continue
+            if isinstance(d, Rejected) and d.reason == "invitation" and any(self._moved_by(d, m) for m in moves):
+                d = Rejected(d.candidate, "reschedule", d.message, d.start, d.end, detail="by a later mail")
+            out.append(d)
+        return out
+
+    def _event_named(self, d: Accepted | Rejected) -> str:
+        """What an event is called in its mail: its name, else the event word its sentence or subject says."""
+        if d.candidate.name:
+            return d.candidate.name
+        events = self.cues.events
+        said = events.search(d.candidate.excerpt) or (events.search(d.message.subject) if d.message else None) \
+            if events is not None else None
+        return said.group(0) if said is not None else ""
+
+    def _moved_by(self, d: Accepted | Rejected, move: Rejected) -> bool:
+        """Whether `move` (a later mail from whoever invited) moves the invitation `d` to another time."""
+        return (isinstance(d, Rejected) and d.reason == "invitation" and not d.candidate.moved_to
+                and d.message is not None and move.message is not None
+                and d.message.received_at < move.message.received_at and d.start != move.start
+                and d.message.sender.lower() == move.message.sender.lower()
+                and _same_event(self._event_named(d), move.candidate.name))
+
+    def _withdraw_invitation(self, move: Rejected) -> None:
+        """An invitation an earlier scan kept at the time a later mail moves it from is kept as moved."""
+        key = provider_key(move.candidate.provider)
+        for r in repo.list_items(self.conn, self.clock.zone, ("rejected",)):
+            if (r.item.reason == "invitation" and r.item.id is not None and r.item.start != move.start
+                    and provider_key(r.item.provider) == key and _same_event(r.item.title, move.candidate.name)):
+                with write_txn(self.conn):
+                    repo.set_status(self.conn, r.item.id, "rejected", "reschedule")
+
+    def _invited_before(self, move: Rejected) -> bool:
+        """Whether an earlier scan kept an invitation from the same sender to an event of the same name."""
+        key = provider_key(move.candidate.provider)
+        return any(r.item.reason == "invitation" and provider_key(r.item.provider) == key
+                   and _same_event(r.item.title, move.candidate.name)
+                   for r in repo.list_items(self.conn, self.clock.zone, ("rejected",)))
 
     def _consider(self, decision: Accepted | Rejected, dry_run: bool, done: set[str]) -> Item | None:
         decision = self._as_update(decision)
@@ -569,6 +684,8 @@ class AppointmentsService:
         if key in done:
             return None
         done.add(key)
+        if _moves_an_invitation(r) and not dry_run:
+            self._withdraw_invitation(r)
         if r.start is not None and not dry_run:
             fp = fingerprint(c.provider, r.start)
             existing = repo.item_by_fingerprint(self.conn, fp, self.clock.zone)
