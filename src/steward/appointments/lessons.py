@@ -45,6 +45,13 @@ class Lesson:
     excerpt: str
     minutes: int | None = None
     weekly: bool = False
+    day: int | None = None  # the class's weekday (0 is Monday), when it is weekly
+
+    @property
+    def repeat(self) -> str | None:
+        """The series as an RRULE on the class's weekday, when the mail says it is weekly."""
+        days = ("MO", "TU", "WE", "TH", "FR", "SA", "SU")
+        return f"FREQ=WEEKLY;BYDAY={days[self.day]}" if self.weekly and self.day is not None else None
 
 
 def find_restart(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
@@ -98,11 +105,12 @@ def _lesson(sentence: str, at_noun: int, noun: str, day: Resolution, where: str,
     name = _name(sentence, at_noun, noun)
     if weekly:
         name = f"{name}, weekly on {_DAYS[day.start.weekday()].capitalize()}s"
+    weekday = day.start.weekday()
     if day.has_time:
-        return Lesson(name, day.text, (), sentence, None, weekly)
+        return Lesson(name, day.text, (), sentence, None, weekly, weekday)
     return Lesson(name, f"{day.text} {time_text}", (day.text, time_text),
                   sentence if time_text in sentence else where, minutes if minutes and 0 < minutes <= 240 else None,
-                  weekly)
+                  weekly, weekday)
 
 
 def _time_in(text: str) -> str:

@@ -169,6 +169,8 @@ class Candidate:
     # read from a message forwarded to the person whose first sender is an organisation (a club, a school):
     # the event is that organisation's, passed on by whoever forwarded it
     forwarded: bool = False
+    # how the booking repeats, when its mail says so ("your weekly piano lesson"): an RRULE on its first start
+    repeat: str | None = None
 
     @property
     def title(self) -> str:

@@ -233,7 +233,9 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
         out.append(Candidate(provider=provider, start=when.text, excerpt=sentence, status=status,
                              origin="pattern", was=was, moved_to=moved is not None or moved_to is not None,
                              person=person_in(sentence, provider, cues),
-                             location=_location(meta.snippet), what=what))
+                             location=_location(meta.snippet), what=what,
+                             repeat=repeat_of(sentence, meta.subject, when.start, cues) if status == "confirmed"
+                             else None))
     return out
 
 
@@ -286,7 +288,17 @@ def find_in_card(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     if what == "appointment" and not _APPOINTMENT.search(f"{meta.subject}\n{head[:400]}"):
         what = "reservation"  # a card that names no appointment is a reservation of something
     return [Candidate(provider=provider, start=when.text, excerpt=line, origin="pattern",
-                      what=what, location=_location(head))]
+                      what=what, location=_location(head), repeat=repeat_of(line, meta.subject, when.start, cues))]
+
+
+def repeat_of(sentence: str, subject: str, start: datetime, cues: Cues) -> str | None:
+    """How a booking repeats, as the sentence that gives its time says, or its subject right before what is
+    booked ("Weekly piano lesson"); None for a booking of one time."""
+    from steward.appointments.repeats import repeat_in_subject, repeat_said
+
+    booked = cues.lessons or cues.nouns
+    return repeat_said(sentence, start) or (
+        repeat_in_subject(subject, start, booked) or repeat_in_subject(subject, start, cues.nouns))
 
 
 def _date_then_time(lines: list[str], at: Clock, options: DateOptions | None) -> dict[datetime, str]:

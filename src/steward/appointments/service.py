@@ -179,6 +179,24 @@ def _said_again(d: Accepted | Rejected, decisions: Sequence[Accepted | Rejected]
         and about & _stem(o.message.subject) for o in decisions)
 
 
+def _times_of(item: Item, start: datetime, end: datetime) -> list[Item]:
+    """A repeating booking at each of its times in [start, end), each lasting as long as the first."""
+    from steward.dates import occurrences
+
+    if item.rule is None or item.start is None or item.end is None:
+        return []
+    length = item.end - item.start
+    out: list[Item] = []
+    after = start
+    while len(out) < 400:  # a daily class over a year is the most a span asks for
+        found = occurrences(item.rule, item.start, after, 1, item.start.tzinfo, inclusive=not out)
+        if not found or found[0] >= end:
+            break
+        out.append(replace(item, start=found[0], end=found[0] + length))
+        after = found[0]
+    return out
+
+
 def _moves_plans(d: Accepted | Rejected) -> bool:
     """Whether `d` is a person's mail moving plans to a stated time ("we've moved the barbecue to Sunday at 4",
     "the party is postponed until the 20th at 7"): read as an invitation moved, or a move in their words."""
@@ -294,10 +312,15 @@ class AppointmentsService:
         return stored.item
 
     def between(self, start: datetime, end: datetime) -> tuple[Item, ...]:
-        """Proposed and created appointments starting in [start, end)."""
-        rows = repo.list_items(self.conn, self.clock.zone, ("proposed", "created", "quarantined"),
-                               starting_after=start, starting_before=end)
-        return tuple(r.item for r in rows)
+        """Proposed and created appointments starting in [start, end): a repeating booking ("your weekly piano
+        lesson") at each of its times in the span."""
+        statuses = ("proposed", "created", "quarantined")
+        rows = repo.list_items(self.conn, self.clock.zone, statuses, starting_after=start, starting_before=end)
+        once = [r.item for r in rows if not r.item.rule]
+        series = [r.item for r in repo.list_items(self.conn, self.clock.zone, statuses, starting_before=end)
+                  if r.item.rule]
+        times = [t for item in series for t in _times_of(item, start, end)]
+        return tuple(sorted(once + times, key=lambda i: (i.start or end, i.provider)))
 
     # -- the scan ---------------------------------------------------------------------------------
 
@@ -400,7 +423,7 @@ class AppointmentsService:
         lesson = find_restart(m, body, self.cues, self.clock, options)
         if lesson is not None:
             return [Candidate(provider=club, start=lesson.start, excerpt=lesson.excerpt, what="event",
-                              name=lesson.name, parts=lesson.parts, minutes=lesson.minutes)]
+                              name=lesson.name, parts=lesson.parts, minutes=lesson.minutes, repeat=lesson.repeat)]
         said = find_announced(m, body, self.cues, self.clock, options)
         if said is None:
             return []
@@ -668,7 +691,8 @@ class AppointmentsService:
             reason = "reschedule"  # a booking read from the mail that moved it there
         return Item(status=status, reason=reason, provider=c.provider, start=a.start, end=a.end,  # type: ignore[arg-type]
                     location=a.location, excerpt=c.excerpt, message_id=a.message.id, event_id=event_id, id=id,
-                    origin=c.origin, title=c.title, local_start=local, all_day=c.days is not None and local is None)
+                    origin=c.origin, title=c.title, local_start=local, all_day=c.days is not None and local is None,
+                    rule=c.repeat)
 
     def _rejected(self, r: Rejected, dry_run: bool, done: set[str]) -> Item | None:
         c = r.candidate
@@ -996,7 +1020,7 @@ class AppointmentsService:
             days = None if timed_stay(a.candidate) else a.candidate.days
             event = calendar.create_event(a.candidate.title, days[0].isoformat() if days else a.start,
                                           end=days[1].isoformat() if days else a.end, location=a.location,
-                                          calendar=target.name, uid=uid, provenance=prov,
+                                          calendar=target.name, uid=uid, provenance=prov, rule=a.candidate.repeat,
                                           markers={"source": a.source_marker, "fingerprint": a.fingerprint})
         except Duplicate:
             return self._after_duplicate(a, item_id, uid, target.name)

@@ -253,12 +253,14 @@ class CalendarService(ReminderManagement, EventSeries):
         dry_run: bool = False,
         uid: str | None = None,
         markers: Mapping[str, str] | None = None,
+        rule: str | None = None,
     ) -> Event:
         """Write one event to a backend (or, with dry_run, return the one that would be written).
 
         A `when` that names a day and no time is an all-day event; its `end`, when given, names its
         last day (a span of days, shown on each). `uid` keeps an imported event's own UID (refused as a duplicate when the calendar has it);
-        `markers` are private duplicate markers stored with the event (X-STEWARD-<NAME> on CalDAV).
+        `markers` are private duplicate markers stored with the event (X-STEWARD-<NAME> on CalDAV); `rule`, an
+        RRULE, makes it repeat from its start (a booking its mail says is weekly).
         """
         prov = Provenance.of(provenance)
         cleaned = rules.clean_text(title, "event")
@@ -276,7 +278,7 @@ class CalendarService(ReminderManagement, EventSeries):
         place = " ".join(location.split()) if location else None
         event = Event(id=uid or rules.new_event_uid(), title=cleaned, start=start, end=finish,
                       calendar=target.name, location=place or None, zone=self.clock.zone_name,
-                      all_day=all_day, markers=tuple(sorted((markers or {}).items())))
+                      all_day=all_day, markers=tuple(sorted((markers or {}).items())), rule=rule)
         if dry_run:
             self._refuse_event_duplicate(target, cleaned, start, uid)
             return event
@@ -288,7 +290,7 @@ class CalendarService(ReminderManagement, EventSeries):
                 stored = target.add(event)
                 audit.record(self.conn, "event.create", stored.id, prov.as_dict(),
                              {"title": cleaned, "start": start.isoformat(), "end": finish.isoformat(),
-                              "calendar": target.name, "location": event.location})
+                              "calendar": target.name, "location": event.location, **({"rule": rule} if rule else {})})
         except sqlite3.IntegrityError:
             self._refuse_event_duplicate(target, cleaned, start, uid)
             raise

@@ -47,6 +47,7 @@ class Item:
     # travel: the start on the clock of the place it is at (an airport's, a hotel's), as the mail gave it
     local_start: datetime | None = None
     all_day: bool = False  # whole days (a stay whose mail gives no check-in time): `start` is its first day
+    rule: str | None = None  # how it repeats (an RRULE from its first `start`), when its mail says it does
 
     def to_json(self) -> dict[str, Any]:
         """The contract shape {"status","reason","provider","start","end","location","excerpt",
@@ -64,6 +65,7 @@ class Item:
             "id": self.id,
             "origin": self.origin,
             "change": self.change,
+            **({"rule": self.rule} if self.rule else {}),
         }
 
 

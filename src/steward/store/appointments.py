@@ -100,7 +100,7 @@ def _stored(row: sqlite3.Row, zone: Any) -> StoredItem:
                 start=start, end=from_utc_text(row["end_utc"]).astimezone(zone),
                 location=row["location"], excerpt=row["excerpt"], message_id=row["message_rowid"],
                 event_id=row["event_uid"], id=int(row["id"]), origin=row["origin"], change=row["change"],
-                title=row["title"], local_start=local, all_day=whole)
+                title=row["title"], local_start=local, all_day=whole, rule=row["rule"])
     return StoredItem(item, row["fingerprint"], row["source_marker"], row["zone"], row["calendar"], row["start_text"],
                       row["change_of"], row["ical_uid"], row["ical_sequence"])
 
@@ -147,16 +147,16 @@ def save_item(conn: sqlite3.Connection, item: Item, *, fingerprint: str, source_
     row = conn.execute(
         "INSERT INTO appointment_items (fingerprint, source_marker, status, reason, provider, title, start_text, start_utc,"
         " end_utc, zone, location, excerpt, origin, change, message_rowid, event_uid, calendar, first_seen,"
-        " updated_at, change_of, ical_uid, ical_sequence) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+        " updated_at, change_of, ical_uid, ical_sequence, rule) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
         " ON CONFLICT(fingerprint) DO UPDATE SET status = excluded.status, reason = excluded.reason,"
         " source_marker = excluded.source_marker, location = excluded.location, excerpt = excluded.excerpt,"
         " change = excluded.change, message_rowid = excluded.message_rowid,"
         " event_uid = COALESCE(excluded.event_uid, event_uid), calendar = COALESCE(excluded.calendar, calendar),"
         " ical_uid = COALESCE(excluded.ical_uid, ical_uid), ical_sequence = COALESCE(excluded.ical_sequence,"
-        " ical_sequence), updated_at = excluded.updated_at RETURNING id",
+        " ical_sequence), rule = excluded.rule, updated_at = excluded.updated_at RETURNING id",
         (fingerprint, source_marker, item.status, item.reason, item.provider, item.title or item.provider,
          start_text, utc_text(item.start), utc_text(item.end), zone, item.location, item.excerpt, item.origin, item.change,
-         item.message_id, item.event_id, calendar, now, now, change_of, ical_uid, ical_sequence),
+         item.message_id, item.event_id, calendar, now, now, change_of, ical_uid, ical_sequence, item.rule),
     ).fetchone()
     return int(row[0])
 
