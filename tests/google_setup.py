@@ -22,13 +22,15 @@ def credential_file(folder: Path, name: str, credential: dict[str, str]) -> Path
 
 
 def use_google(monkeypatch: pytest.MonkeyPatch, fake: FakeGoogle, folder: Path, *, write: bool = True,
-               read: bool = True, write_to: str = "google") -> None:
-    """Read (calendar.readonly) and write (calendar.events) credentials on the fake; Google as a backend."""
+               read: bool = True, write_to: str = "google", timeout: float = 10.0) -> None:
+    """Read (calendar.readonly) and write (calendar.events) credentials on the fake; Google as a backend.
+    `timeout`: the seconds the client waits for an answer; ten leave room for a machine busy with other
+    work (a test that wants a request to time out lowers it and stalls the fake for longer)."""
     monkeypatch.setenv("STEWARD_CALENDAR_BACKENDS", "local,google")
     monkeypatch.setenv("STEWARD_CALENDAR_WRITE_TO", write_to)
     monkeypatch.setenv("STEWARD_CALENDAR_GOOGLE_API_URL", fake.url)
     monkeypatch.setenv("STEWARD_GOOGLE_BACKOFF", "0.01")
-    monkeypatch.setenv("STEWARD_CALENDAR_GOOGLE_TIMEOUT", "1")
+    monkeypatch.setenv("STEWARD_CALENDAR_GOOGLE_TIMEOUT", str(timeout))
     if read:
         path = credential_file(folder, "google-read.json", fake.credential(CALENDAR_READ))
         monkeypatch.setenv("STEWARD_CALENDAR_GOOGLE_CREDENTIALS", str(path))

@@ -169,8 +169,10 @@ def test_an_event_the_person_made_for_the_same_provider_near_that_time_is_a_dupl
 @pytest.mark.parametrize(("kind", "inserts"), [("stall_after", 1), ("drop_after", 1), ("drop_before", 2)],
                          ids=["stored-then-timeout", "stored-then-dropped", "dropped-before-storing"])
 def test_a_write_whose_answer_is_lost_is_looked_up_before_any_retry(
-        tmp_path: Path, cli: Any, google: FakeGoogle, kind: str, inserts: int) -> None:
-    google.stall_seconds = 2.5  # past the client's 1 s
+        tmp_path: Path, cli: Any, google: FakeGoogle, kind: str, inserts: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_CALENDAR_GOOGLE_TIMEOUT", "2")
+    google.stall_seconds = 6.0  # well past the client's 2 s, however busy the machine
     google.fail("calendar.events.insert", kind=kind)
     inbox(tmp_path, cli, confirmed())
     (item,) = scan(cli)
