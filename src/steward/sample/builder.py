@@ -3,7 +3,8 @@ the writers (Maildir, mbox).
 
 A generator (`mailbox.py`: Alex Morgan's mailbox for `steward demo`) fills a `Builder` with messages for
 one person; a generator whose facts sit on fixed days relative to `now` (`second.py` to `sixth.py`) fills
-a `DatedBox`, with invitations made by `ics_event` (`DatedBox.invite`) and bills' facts by `due_facts`;
+a `DatedBox`, with invitations made by `ics_event` (`DatedBox.invite`, `DatedBox.invitation`), bills' facts by
+`due_facts` and forwards set out as a mail client sets them out by `forwarded`;
 `write_maildir` / `write_mbox` put them where `steward mail import` reads them.
 """
 
@@ -333,6 +334,22 @@ class DatedBox:
         return ics_event(uid, summary, start, end, location, method=method, organizer=organizer,
                          attendee=self.me[1] if organizer else None, prodid=self.prodid, stamp=self.ics_stamp)
 
+    def invitation(self, organizer: tuple[str, str], subject: str, sent: datetime, text: str, *, uid: str,
+                   summary: str, start: datetime, end: datetime, location: str, kind: str = "meeting",
+                   was: datetime | None = None, superseded: str = "") -> SampleMessage:
+        """A calendar invitation from `organizer` that asks the person to answer (an iCalendar REQUEST); with
+        `was`, the organizer's update that moves it from `was` to `start` (the same UID, SEQUENCE:1).
+        `superseded` names what a later message does to it (its facts say so)."""
+        ics = self.invite(uid, summary, start, end, location, method="REQUEST", organizer=organizer[1])
+        facts = {"provider": organizer[0], "start": start.isoformat(), "status": "invited", "kind": kind}
+        if was is not None:
+            ics = ics.replace("STATUS:CONFIRMED", "SEQUENCE:1\r\nSTATUS:CONFIRMED")
+            facts = {"provider": organizer[0], "start": start.isoformat(), "was": was.isoformat(),
+                     "status": "rescheduled", "kind": kind}
+        if superseded:
+            facts["superseded"] = superseded
+        return self.add("invitation", organizer, subject, sent, text, ics=ics, ics_method="REQUEST", facts=facts)
+
     def messages(self) -> list[SampleMessage]:
         """Every message added, oldest first (a tie in order of Message-ID)."""
         return sorted(self.out, key=lambda m: (m.received_at, m.message_id))
@@ -421,6 +438,41 @@ class DatedBox:
             opening = greeting(who)
             self.add("personal", who, subject, self.sent(ago, hour, minute),
                      f"{opening}\n\n{text}" if opening else text, facts={"person": who[0]})
+
+
+@dataclass(frozen=True)
+class ForwardForm:
+    """How a mail client sets out a message it forwards under the forwarder's note: the line that opens the
+    original, the original's header lines in the client's order, and how the client writes its date."""
+
+    opening: str
+    headers: tuple[str, ...]  # of "From", "Date" or "Sent", "To", "Subject"
+    date: Callable[[datetime], str]
+
+
+GMAIL = ForwardForm("---------- Forwarded message ---------", ("From", "Date", "Subject", "To"),
+                    lambda d: f"{d:%a}, {d.day} {d:%b %Y} at {d:%H:%M}")
+"""Gmail's forward: "Date: Mon, 8 Mar 2027 at 21:14"."""
+
+GMAIL_HEADER_DATE = ForwardForm(GMAIL.opening, GMAIL.headers, format_datetime)
+"""Gmail's opening line and order, the date as the original's Date header (RFC 5322), as some phones write it."""
+
+OUTLOOK = ForwardForm("________________________________", ("From", "Sent", "To", "Subject"),
+                      lambda d: f"{d:%A, %B} {d.day}, {d:%Y %I:%M %p}")
+"""Outlook's forward: a rule, then "Sent: Monday, March 8, 2027 09:14 PM"."""
+
+ORIGINAL_MESSAGE = ForwardForm("-----Original Message-----", ("From", "Sent", "To", "Subject"), format_datetime)
+"""Older Outlook and many webmails: "-----Original Message-----", the date as its Date header."""
+
+
+def forwarded(note: str, form: ForwardForm, sender: tuple[str, str], sent: datetime, to: tuple[str, str],
+              subject: str, text: str) -> str:
+    """The text of a forward: the forwarder's note, then the original (from `sender` to `to`, sent at `sent`)
+    set out as `form`'s client sets it out."""
+    values = {"From": f"{sender[0]} <{sender[1]}>", "Date": form.date(sent), "Sent": form.date(sent),
+              "To": f"{to[0]} <{to[1]}>", "Subject": subject}
+    head = "".join(f"{name}: {values[name]}\n" for name in form.headers)
+    return f"{note}\n\n{form.opening}\n{head}\n{text}"
 
 
 def ics_event(uid: str, summary: str, start: datetime, end: datetime, location: str, *, method: str = "PUBLISH",

@@ -26,16 +26,17 @@ Every message has a `kind` label and `facts` an evaluation can check, and a stab
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
-from email.utils import format_datetime
 from zoneinfo import ZoneInfo
 
 from steward.sample.builder import (
+    GMAIL_HEADER_DATE,
     AlertCard,
     DatedBox,
     Letter,
     Lure,
     SampleMessage,
     due_facts,
+    forwarded,
     stay_markup,
     table_markup,
 )
@@ -262,17 +263,13 @@ def _swimming(b: DatedBox) -> None:
     start = b.at(4, 8, 30)
     sent = b.sent(3, 18, 0)
     b.add("forwarded", DAVE, f"Fwd: End of term gala this {start:%A}", b.sent(2, 21, 15),
-          "Babe, can you take Baraka? I'm on call that weekend. D\n\n"
-          "---------- Forwarded message ---------\n"
-          "From: Coach Halima <coaches@pomboo-swim.example>\n"
-          f"Date: {format_datetime(sent)}\n"
-          f"Subject: End of term gala this {start:%A}\n"
-          "To: David Mutua <david.mutua@sandukumail-demo.example>\n\n"
-          f"Dear Parents,\n\nOur end-of-term gala is on {_long_day(start)} in place of the usual lesson. "
-          f"Swimmers should be at the pool by {start - timedelta(minutes=15):%H:%M}; the first race starts at "
-          f"{start:%H:%M} and we finish at about 11:00 with certificates.\nVenue: Pomboo Swim Academy pool, "
-          "Parklands Sports Club\nBring: costume, cap, goggles, towel and a snack.\n\nRegards,\nCoach Halima\n"
-          "Pomboo Swim Academy",
+          forwarded("Babe, can you take Baraka? I'm on call that weekend. D", GMAIL_HEADER_DATE,
+                    ("Coach Halima", "coaches@pomboo-swim.example"), sent, DAVE, f"End of term gala this {start:%A}",
+                    f"Dear Parents,\n\nOur end-of-term gala is on {_long_day(start)} in place of the usual lesson. "
+                    f"Swimmers should be at the pool by {start - timedelta(minutes=15):%H:%M}; the first race starts "
+                    f"at {start:%H:%M} and we finish at about 11:00 with certificates.\nVenue: Pomboo Swim Academy "
+                    "pool, Parklands Sports Club\nBring: costume, cap, goggles, towel and a snack.\n\nRegards,\n"
+                    "Coach Halima\nPomboo Swim Academy"),
           facts={"provider": "Pomboo Swim Academy", "start": start.isoformat(), "status": "confirmed",
                  "kind": "swimming", "forwarded_by": DAVE[0]})
 
@@ -310,14 +307,11 @@ def _travel(b: DatedBox) -> None:
 
 def _invitations(b: DatedBox) -> None:
     start = b.at(1, 14, 0)
-    b.add("invitation", GRACE, f"Invitation: Q1 planning @ {start:%a} {start.day} {start:%b} 14:00 - 15:00 (EAT)",
-          b.sent(1, 16, 30),
-          "Hi team,\n\nLet's get our Q1 priorities on paper before the holidays. One hour, Baobab room on the "
-          "4th floor or on video.\n\nGrace",
-          ics=b.invite(f"q1-planning-{b.seed}@tembo-analytics.example", "Q1 planning", start,
-                       start + timedelta(hours=1), "Baobab room, 4th floor", method="REQUEST", organizer=GRACE[1]),
-          ics_method="REQUEST",
-          facts={"provider": GRACE[0], "start": start.isoformat(), "status": "invited", "kind": "meeting"})
+    b.invitation(GRACE, f"Invitation: Q1 planning @ {start:%a} {start.day} {start:%b} 14:00 - 15:00 (EAT)",
+                 b.sent(1, 16, 30), "Hi team,\n\nLet's get our Q1 priorities on paper before the holidays. One hour, "
+                 "Baobab room on the 4th floor or on video.\n\nGrace",
+                 uid=f"q1-planning-{b.seed}@tembo-analytics.example", summary="Q1 planning", start=start,
+                 end=start + timedelta(hours=1), location="Baobab room, 4th floor")
     party = b.at(4, 14, 0)
     b.add("invitation_personal", KIP, "nyama choma at mine", b.sent(5, 19, 50),
           f"Sasa Akinyi!\n\nWe're doing nyama choma at my place in Lavington on {party:%A} the {_nth(party.day)} "

@@ -27,16 +27,17 @@ Every message has a `kind` label and `facts` an evaluation can check, and a stab
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
-from email.utils import format_datetime
 from zoneinfo import ZoneInfo
 
 from steward.sample.builder import (
+    GMAIL_HEADER_DATE,
     AlertCard,
     DatedBox,
     Letter,
     Lure,
     SampleMessage,
     due_facts,
+    forwarded,
     stay_markup,
     table_markup,
 )
@@ -268,17 +269,14 @@ def _football(b: DatedBox) -> None:
     meet = start - timedelta(minutes=30)
     sent = b.sent(3, 19, 10)
     b.add("forwarded", LENA, "Fwd: U9 indoor tournament on Saturday", b.sent(2, 7, 45),
-          f"Can you take Mateo on Saturday? I'm at the Kita Christmas market all morning. L\n\n"
-          "---------- Forwarded message ---------\n"
-          "From: Deniz Aksoy <jugend@sv-kastanie1921.example>\n"
-          f"Date: {format_datetime(sent)}\n"
-          "Subject: U9 indoor tournament on Saturday\n"
-          "To: Lena Vogt <lena.vogt@postfach-demo.example>\n\n"
-          f"Dear U9 parents,\n\nour indoor tournament is this Saturday, {_day_de(start)}. Please have the "
-          f"children at the hall by {meet:%H:%M}; the first game kicks off at {start:%H:%M} and the last one "
-          "ends around 13:30.\nPlace: Sporthalle Kastanienallee, Kastanienallee 82\nBring: indoor shoes, "
-          "shin pads, a drink. Red shirts are handed out at the hall.\n\nSportliche Grüße,\nDeniz\n"
-          "SV Kastanie 1921 e.V. - Jugendabteilung",
+          forwarded("Can you take Mateo on Saturday? I'm at the Kita Christmas market all morning. L",
+                    GMAIL_HEADER_DATE, ("Deniz Aksoy", "jugend@sv-kastanie1921.example"), sent, LENA,
+                    "U9 indoor tournament on Saturday",
+                    f"Dear U9 parents,\n\nour indoor tournament is this Saturday, {_day_de(start)}. Please have the "
+                    f"children at the hall by {meet:%H:%M}; the first game kicks off at {start:%H:%M} and the last "
+                    "one ends around 13:30.\nPlace: Sporthalle Kastanienallee, Kastanienallee 82\nBring: indoor "
+                    "shoes, shin pads, a drink. Red shirts are handed out at the hall.\n\nSportliche Grüße,\nDeniz\n"
+                    "SV Kastanie 1921 e.V. - Jugendabteilung"),
           facts={"provider": "SV Kastanie 1921", "start": start.isoformat(), "status": "confirmed",
                  "kind": "football", "forwarded_by": LENA[0]})
 
@@ -333,14 +331,12 @@ def _travel(b: DatedBox) -> None:
 
 def _invitations(b: DatedBox) -> None:
     start = b.at(0, 15, 0)
-    b.add("invitation", PRIYA,
-          f"Invitation: Hamburg pitch prep @ {start:%a} {start.day} {start:%b} 15:00 - 15:45 (CET)", b.sent(1, 17, 10),
-          "Hi Tomás,\n\nbefore we go to Hamburg next week, can we walk through the slides together? I've put 45 "
-          "minutes in on Thursday afternoon, room Spree on the 3rd floor (or join by video).\n\nPriya",
-          ics=b.invite(f"pitch-prep-{b.seed}@kieferling-logistik.example", "Hamburg pitch prep", start,
-                   start + timedelta(minutes=45), "Room Spree, 3rd floor", method="REQUEST", organizer=PRIYA[1]),
-          ics_method="REQUEST",
-          facts={"provider": PRIYA[0], "start": start.isoformat(), "status": "invited", "kind": "meeting"})
+    b.invitation(PRIYA, f"Invitation: Hamburg pitch prep @ {start:%a} {start.day} {start:%b} 15:00 - 15:45 (CET)",
+                 b.sent(1, 17, 10), "Hi Tomás,\n\nbefore we go to Hamburg next week, can we walk through the slides "
+                 "together? I've put 45 minutes in on Thursday afternoon, room Spree on the 3rd floor (or join by "
+                 "video).\n\nPriya", uid=f"pitch-prep-{b.seed}@kieferling-logistik.example",
+                 summary="Hamburg pitch prep", start=start, end=start + timedelta(minutes=45),
+                 location="Room Spree, 3rd floor")
     party = b.at(2, 20, 0)
     b.add("invitation_personal", JO, "40 (!!)", b.sent(4, 22, 30),
           f"Hey Tomás,\n\nit's happening: I'm turning 40 and there'll be a party on Saturday {party.day} "

@@ -33,6 +33,8 @@ from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from steward.sample.builder import (
+    GMAIL,
+    OUTLOOK,
     AlertCard,
     DatedBox,
     Letter,
@@ -40,6 +42,7 @@ from steward.sample.builder import (
     NewsletterStyle,
     SampleMessage,
     due_facts,
+    forwarded,
 )
 
 DOMAIN = "seventh.steward.example"
@@ -322,17 +325,14 @@ def _travel(b: DatedBox) -> None:
     check_in, check_out = b.at(0, 14, 0, HCM), b.at(3, 12, 0, HCM)
     sent = b.sent(11, 16, 2)
     b.add("forwarded", TRAVEL, "FW: Roomly booking confirmed - Saigon Lotus Residences", b.sent(11, 17, 30),
-          "Hi Jasmine,\n\nPlease see your hotel for the Ho Chi Minh City trip below. The company card has been "
-          "charged; no payment is needed at the hotel.\n\nRegards\nKeppelstone Travel Desk\n\n"
-          "________________________________\n"
-          "From: Roomly <stays@roomly.example>\n"
-          f"Sent: {sent:%A, %B} {sent.day}, {sent:%Y %I:%M %p}\n"
-          "To: Keppelstone Travel Desk <travel@keppelstone-logistics.example>\n"
-          "Subject: Roomly booking confirmed - Saigon Lotus Residences\n\n"
-          "Your booking is confirmed.\n\nSaigon Lotus Residences\n22 Ton Duc Thang, District 1, Ho Chi Minh City, "
-          f"Vietnam\nGuest: Jasmine Teo\nCheck-in: {_long(check_in)}, from {check_in:%H:%M}\nCheck-out: "
-          f"{_long(check_out)}, until {check_out:%H:%M}\n3 nights, 1 adult, Studio King\nTotal: 6.480.000 ₫ "
-          "(VND 6,480,000), prepaid\nConfirmation number: RMY-20934417",
+          forwarded(
+              "Hi Jasmine,\n\nPlease see your hotel for the Ho Chi Minh City trip below. The company card has been "
+              "charged; no payment is needed at the hotel.\n\nRegards\nKeppelstone Travel Desk", OUTLOOK,
+              ("Roomly", "stays@roomly.example"), sent, TRAVEL, "Roomly booking confirmed - Saigon Lotus Residences",
+              "Your booking is confirmed.\n\nSaigon Lotus Residences\n22 Ton Duc Thang, District 1, Ho Chi Minh "
+              f"City, Vietnam\nGuest: Jasmine Teo\nCheck-in: {_long(check_in)}, from {check_in:%H:%M}\nCheck-out: "
+              f"{_long(check_out)}, until {check_out:%H:%M}\n3 nights, 1 adult, Studio King\nTotal: 6.480.000 ₫ "
+              "(VND 6,480,000), prepaid\nConfirmation number: RMY-20934417"),
           facts={"provider": "Saigon Lotus Residences", "start": check_in.isoformat(), "end": check_out.isoformat(),
                  "status": "confirmed", "kind": "stay", "reference": "RMY-20934417", "amount": "6480000",
                  "currency": "VND", "forwarded_by": TRAVEL[0]})
@@ -345,46 +345,35 @@ def _ferry(b: DatedBox) -> None:
     back = b.at(13, 16, 0, WIB)
     sent = b.sent(2, 21, 14)
     b.add("forwarded", KEN, "Fwd: Your Bintan Seaways e-ticket (BSW-558102)", b.sent(2, 22, 40),
-          "Ferry for the hols, can you keep this handy? Passports for all 4 ah.\n\nKen\n\n"
-          "---------- Forwarded message ---------\n"
-          "From: Bintan Seaways <eticket@bintanseaways.example>\n"
-          f"Date: {sent:%a}, {sent.day} {sent:%b %Y} at {sent:%H:%M}\n"
-          "Subject: Your Bintan Seaways e-ticket (BSW-558102)\n"
-          "To: Kenneth Lau <kenneth.lau@merlionmail-demo.example>\n\n"
-          f"Booking BSW-558102: 2 adults, 2 children, return\nOutbound: {_long(sail)}, {sail:%H:%M} from Tanah "
-          f"Merah Ferry Terminal to Bandar Bentan Telani (arrives {arrive:%H:%M} Bintan time)\nReturn: "
-          f"{_long(back)}, {back:%H:%M} (Bintan time) from Bandar Bentan Telani\n"
-          "Total paid: SGD 312.00\nCheck in at least 60 minutes before departure with every passenger's passport.",
+          forwarded("Ferry for the hols, can you keep this handy? Passports for all 4 ah.\n\nKen", GMAIL,
+                    ("Bintan Seaways", "eticket@bintanseaways.example"), sent, KEN,
+                    "Your Bintan Seaways e-ticket (BSW-558102)",
+                    f"Booking BSW-558102: 2 adults, 2 children, return\nOutbound: {_long(sail)}, {sail:%H:%M} "
+                    "from Tanah Merah Ferry Terminal to Bandar Bentan Telani (arrives "
+                    f"{arrive:%H:%M} Bintan time)\nReturn: {_long(back)}, {back:%H:%M} (Bintan time) from Bandar "
+                    "Bentan Telani\nTotal paid: SGD 312.00\nCheck in at least 60 minutes before departure with every "
+                    "passenger's passport."),
           facts={"provider": "Bintan Seaways", "start": sail.isoformat(), "status": "confirmed", "kind": "ferry",
                  "forwarded_by": KEN[0], "reference": "BSW-558102", "return": back.isoformat()})
 
 
 def _work(b: DatedBox) -> None:
     review_was, review = b.at(0, 10, 0), b.at(0, 11, 30)
-    uid = f"q1-ops-review-{b.seed}@keppelstone-logistics.example"
-    b.add("invitation", RAJESH, f"Invitation: Q1 ops review @ {_short(review_was)} 10:00 - 11:00 (SGT)",
-          b.sent(7, 9, 5), "Hi team,\n\nLet's review Q1 warehouse throughput before the regional call. Meeting "
-          "room Tanjong, level 12.\n\nRajesh",
-          ics=b.invite(uid, "Q1 ops review", review_was, review_was + timedelta(hours=1), "Meeting room Tanjong, L12",
-                       method="REQUEST", organizer=RAJESH[1]),
-          ics_method="REQUEST",
-          facts={"provider": RAJESH[0], "start": review_was.isoformat(), "status": "invited", "kind": "meeting",
-                 "superseded": "rescheduled"})
-    moved = b.invite(uid, "Q1 ops review", review, review + timedelta(hours=1), "Meeting room Tanjong, L12",
-                     method="REQUEST", organizer=RAJESH[1])
-    b.add("invitation", RAJESH, f"Updated invitation: Q1 ops review @ {_short(review)} 11:30 - 12:30 (SGT)",
-          b.sent(0, 6, 30), "Hi team,\n\nThe regional call got pulled forward, so I've moved this morning's ops "
-          "review from 10:00 to 11:30, same room. Jasmine, I know you fly at 3, we'll finish by 12:30.\n\nRajesh",
-          ics=moved.replace("STATUS:CONFIRMED", "SEQUENCE:1\r\nSTATUS:CONFIRMED"), ics_method="REQUEST",
-          facts={"provider": RAJESH[0], "start": review.isoformat(), "was": review_was.isoformat(),
-                 "status": "rescheduled", "kind": "meeting"})
+    uid, room = f"q1-ops-review-{b.seed}@keppelstone-logistics.example", "Meeting room Tanjong, L12"
+    b.invitation(RAJESH, f"Invitation: Q1 ops review @ {_short(review_was)} 10:00 - 11:00 (SGT)", b.sent(7, 9, 5),
+                 "Hi team,\n\nLet's review Q1 warehouse throughput before the regional call. Meeting room Tanjong, "
+                 "level 12.\n\nRajesh", uid=uid, summary="Q1 ops review", start=review_was,
+                 end=review_was + timedelta(hours=1), location=room, superseded="rescheduled")
+    b.invitation(RAJESH, f"Updated invitation: Q1 ops review @ {_short(review)} 11:30 - 12:30 (SGT)",
+                 b.sent(0, 6, 30), "Hi team,\n\nThe regional call got pulled forward, so I've moved this morning's "
+                 "ops review from 10:00 to 11:30, same room. Jasmine, I know you fly at 3, we'll finish by 12:30."
+                 "\n\nRajesh", uid=uid, summary="Q1 ops review", start=review, end=review + timedelta(hours=1),
+                 location=room, was=review_was)
     planning = b.at(9, 14, 0)
-    b.add("invitation", RAJESH, f"Invitation: Q2 planning @ {_short(planning)} 14:00 - 16:00 (SGT)",
-          b.sent(3, 17, 0), "Hi all,\n\nQ2 planning, half a day's worth in two hours. Boardroom, level 14.\n\nRajesh",
-          ics=b.invite(f"q2-planning-{b.seed}@keppelstone-logistics.example", "Q2 planning", planning,
-                       planning + timedelta(hours=2), "Boardroom, L14", method="REQUEST", organizer=RAJESH[1]),
-          ics_method="REQUEST",
-          facts={"provider": RAJESH[0], "start": planning.isoformat(), "status": "invited", "kind": "meeting"})
+    b.invitation(RAJESH, f"Invitation: Q2 planning @ {_short(planning)} 14:00 - 16:00 (SGT)", b.sent(3, 17, 0),
+                 "Hi all,\n\nQ2 planning, half a day's worth in two hours. Boardroom, level 14.\n\nRajesh",
+                 uid=f"q2-planning-{b.seed}@keppelstone-logistics.example", summary="Q2 planning", start=planning,
+                 end=planning + timedelta(hours=2), location="Boardroom, L14")
 
 
 def _potluck(b: DatedBox) -> None:

@@ -29,10 +29,10 @@ message has a `kind` label and `facts` an evaluation can check, and a stable Mes
 from __future__ import annotations
 
 from datetime import date, datetime, timedelta
-from email.utils import format_datetime
 from zoneinfo import ZoneInfo
 
 from steward.sample.builder import (
+    ORIGINAL_MESSAGE,
     AlertCard,
     DatedBox,
     Letter,
@@ -40,6 +40,7 @@ from steward.sample.builder import (
     NewsletterStyle,
     SampleMessage,
     due_facts,
+    forwarded,
 )
 
 DOMAIN = "sixth.steward.example"
@@ -343,46 +344,34 @@ def _ferry(b: DatedBox) -> None:
     sail = b.at(10, 11, 0)
     sent = b.sent(4, 12, 2)
     b.add("forwarded", RU, "Fwd: Your Harbour Isle Ferries e-tickets", b.sent(3, 21, 40),
-          "Tickets for Sunday with Sips and the kids, can you keep them handy? Ru\n\n"
-          "-----Original Message-----\n"
-          "From: Harbour Isle Ferries <tickets@harbourisleferries.example>\n"
-          f"Sent: {format_datetime(sent)}\n"
-          "To: Ruan van Wyk <ruan.vanwyk@kaappos-demo.example>\n"
-          "Subject: Your Harbour Isle Ferries e-tickets\n\n"
-          f"Booking HIF-20931: 2 adults, 1 adult (guest), 2 children\nDeparture: {_long(sail)} at {sail:%H:%M} from "
-          "the Quay 5 terminal, V&A Waterfront\nReturn sailing: 14:30 from the island jetty\nTotal paid: R 1 870,00"
-          "\nPlease be at the terminal 30 minutes before departure with ID for the adults.",
+          forwarded("Tickets for Sunday with Sips and the kids, can you keep them handy? Ru", ORIGINAL_MESSAGE,
+                    ("Harbour Isle Ferries", "tickets@harbourisleferries.example"), sent, RU,
+                    "Your Harbour Isle Ferries e-tickets",
+                    f"Booking HIF-20931: 2 adults, 1 adult (guest), 2 children\nDeparture: {_long(sail)} at "
+                    f"{sail:%H:%M} from the Quay 5 terminal, V&A Waterfront\nReturn sailing: 14:30 from the island "
+                    "jetty\nTotal paid: R 1 870,00\nPlease be at the terminal 30 minutes before departure with ID for "
+                    "the adults."),
           facts={"provider": "Harbour Isle Ferries", "start": sail.isoformat(), "status": "confirmed",
                  "kind": "ferry", "forwarded_by": RU[0], "reference": "HIF-20931"})
 
 
 def _work(b: DatedBox) -> None:
     review_was, review = b.at(0, 10, 0), b.at(0, 13, 0)
-    uid = f"design-review-{b.seed}@baobab-architects.example"
-    b.add("invitation", MARLENE, f"Invitation: Harbour Lofts design review @ {_short(review_was)} 10:00 - 11:00",
-          b.sent(6, 9, 10), "Hi all\n\nDesign review of the Harbour Lofts scheme before it goes to the client. "
-          "Meeting room Kloof, 3rd floor.\n\nMarlene",
-          ics=b.invite(uid, "Harbour Lofts design review", review_was, review_was + timedelta(hours=1),
-                       "Meeting room Kloof, 3rd floor", method="REQUEST", organizer=MARLENE[1]),
-          ics_method="REQUEST",
-          facts={"provider": MARLENE[0], "start": review_was.isoformat(), "status": "invited", "kind": "meeting",
-                 "superseded": "rescheduled"})
-    moved = b.invite(uid, "Harbour Lofts design review", review, review + timedelta(hours=1),
-                     "Meeting room Kloof, 3rd floor", method="REQUEST", organizer=MARLENE[1])
-    b.add("invitation", MARLENE, f"Updated invitation: Harbour Lofts design review @ {_short(review)} 13:00 - 14:00",
-          b.sent(1, 16, 5), "Hi all\n\nThe client call ran over, so I've moved tomorrow's design review from 10:00 to "
-          "13:00, same room. Sorry for the shuffle.\n\nMarlene",
-          ics=moved.replace("STATUS:CONFIRMED", "SEQUENCE:1\r\nSTATUS:CONFIRMED"), ics_method="REQUEST",
-          facts={"provider": MARLENE[0], "start": review.isoformat(), "was": review_was.isoformat(),
-                 "status": "rescheduled", "kind": "meeting"})
+    uid, room = f"design-review-{b.seed}@baobab-architects.example", "Meeting room Kloof, 3rd floor"
+    b.invitation(MARLENE, f"Invitation: Harbour Lofts design review @ {_short(review_was)} 10:00 - 11:00",
+                 b.sent(6, 9, 10), "Hi all\n\nDesign review of the Harbour Lofts scheme before it goes to the "
+                 "client. Meeting room Kloof, 3rd floor.\n\nMarlene", uid=uid, summary="Harbour Lofts design review",
+                 start=review_was, end=review_was + timedelta(hours=1), location=room, superseded="rescheduled")
+    b.invitation(MARLENE, f"Updated invitation: Harbour Lofts design review @ {_short(review)} 13:00 - 14:00",
+                 b.sent(1, 16, 5), "Hi all\n\nThe client call ran over, so I've moved tomorrow's design review from "
+                 "10:00 to 13:00, same room. Sorry for the shuffle.\n\nMarlene", uid=uid,
+                 summary="Harbour Lofts design review", start=review, end=review + timedelta(hours=1), location=room,
+                 was=review_was)
     kickoff = b.at(4, 14, 0)
-    b.add("invitation", MARLENE, f"Invitation: Q1 projects kick-off @ {_short(kickoff)} 14:00 - 15:30",
-          b.sent(3, 10, 20), "Hi team\n\nLet's line up the quarter's projects. Boardroom, 4th floor.\n\nMarlene",
-          ics=b.invite(f"q1-kickoff-{b.seed}@baobab-architects.example", "Q1 projects kick-off", kickoff,
-                       kickoff + timedelta(minutes=90), "Boardroom, 4th floor", method="REQUEST",
-                       organizer=MARLENE[1]),
-          ics_method="REQUEST",
-          facts={"provider": MARLENE[0], "start": kickoff.isoformat(), "status": "invited", "kind": "meeting"})
+    b.invitation(MARLENE, f"Invitation: Q1 projects kick-off @ {_short(kickoff)} 14:00 - 15:30", b.sent(3, 10, 20),
+                 "Hi team\n\nLet's line up the quarter's projects. Boardroom, 4th floor.\n\nMarlene",
+                 uid=f"q1-kickoff-{b.seed}@baobab-architects.example", summary="Q1 projects kick-off",
+                 start=kickoff, end=kickoff + timedelta(minutes=90), location="Boardroom, 4th floor")
 
 
 def _braai(b: DatedBox) -> None:
