@@ -47,6 +47,11 @@ class SampleHome:
         assert main(["--home", str(home), "--now", self.now, "--tz", self.zone, "--json", *args]) == 0
         return json.loads(capsys.readouterr().out)
 
+    def phishing(self, home: Path, capsys: pytest.CaptureFixture[str]) -> set[str]:
+        """The senders of the mail the home files as phishing suspects."""
+        found = self.run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
+        return {h["sender"] for h in found}
+
     def accepted(self, home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
         """A copy of the home with every proposed booking accepted, as the person would on the page."""
         from steward.cli import main
@@ -104,6 +109,13 @@ def assert_owed(dues: Any, issuer: str, amount: str, currency: str, due: str, au
     assert any(i["issuer"] == issuer and i["amount"] == amount and i["currency"] == currency
                and i["due_date"] == due and (autopay is None or bool(i["autopay"]) == autopay) for i in items), [
         (i["issuer"], i["amount"], i["currency"], i["due_date"], i["autopay"]) for i in items]
+
+
+def assert_on_day(items: list[dict[str, Any]], words: str, start: str) -> None:
+    """A day's schedule (`steward schedule DAY` items) holds something named with `words` (in any case) that
+    starts at `start` (HH:MM on the person's clock)."""
+    text = json.dumps(items, ensure_ascii=False)
+    assert words.lower() in text.lower() and f"T{start}" in text, items
 
 
 def assert_booked(found: list[dict[str, Any]], provider: str, start: str) -> None:

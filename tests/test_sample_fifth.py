@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sample_homes import FIFTH, assert_booked, assert_owed, dues_items, xfail
+from sample_homes import FIFTH, assert_booked, assert_on_day, assert_owed, dues_items, xfail
 
 SAMPLE = FIFTH
 
@@ -103,9 +103,7 @@ DAYS = [
 def test_her_schedule_holds_each_accepted_booking_on_its_day(sample_accepted: Path, capsys: pytest.CaptureFixture[str],
                                                               day: str, words: str, start: str,
                                                               missed: str | None) -> None:
-    items = SAMPLE.run(sample_accepted, capsys, "schedule", day)["items"]
-    text = json.dumps(items, ensure_ascii=False)
-    assert words in text and f"T{start}" in text, items
+    assert_on_day(SAMPLE.run(sample_accepted, capsys, "schedule", day)["items"], words, start)
 
 
 def test_the_cancelled_session_and_the_moved_check_up_leave_no_trace_on_the_calendar(
@@ -118,8 +116,7 @@ def test_the_cancelled_session_and_the_moved_check_up_leave_no_trace_on_the_cale
 
 @pytest.mark.parametrize("sender", ["alerts@mvuli-verify-account.example", "delivery@haraka-parcel-fees.example"])
 def test_each_lure_is_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str], sender: str) -> None:
-    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
-    assert sender in {h["sender"] for h in found}
+    assert sender in SAMPLE.phishing(sample_home, capsys)
 
 
 @pytest.mark.parametrize("sender", [
@@ -127,5 +124,4 @@ def test_each_lure_is_filed_as_phishing(sample_home: Path, capsys: pytest.Captur
     "alerts@mvulibank.example", "track@harakacouriers.example"])
 def test_the_real_bank_and_billers_are_not_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str],
                                                             sender: str) -> None:
-    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
-    assert sender not in {h["sender"] for h in found}
+    assert sender not in SAMPLE.phishing(sample_home, capsys)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sample_homes import FOURTH, assert_booked, assert_owed, dues_items, xfail
+from sample_homes import FOURTH, assert_booked, assert_on_day, assert_owed, dues_items, xfail
 
 SAMPLE = FOURTH
 
@@ -106,9 +106,7 @@ DAYS = [
 def test_his_schedule_holds_each_accepted_booking_on_its_day(sample_accepted: Path, capsys: pytest.CaptureFixture[str],
                                                               day: str, words: str, start: str,
                                                               missed: str | None) -> None:
-    items = SAMPLE.run(sample_accepted, capsys, "schedule", day)["items"]
-    text = json.dumps(items, ensure_ascii=False)
-    assert words in text and f"T{start}" in text, items
+    assert_on_day(SAMPLE.run(sample_accepted, capsys, "schedule", day)["items"], words, start)
 
 
 def test_the_cancelled_eye_test_and_the_moved_session_leave_no_trace_on_the_calendar(
@@ -122,10 +120,9 @@ def test_the_cancelled_eye_test_and_the_moved_session_leave_no_trace_on_the_cale
 @pytest.mark.parametrize("sender", ["sicherheit@spreeufer-kundenschutz.example",
                                     "billing@streamflix-account-update.example"])
 def test_each_lure_is_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str], sender: str) -> None:
-    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
-    assert sender in {h["sender"] for h in found}
+    assert sender in SAMPLE.phishing(sample_home, capsys)
 
 
 def test_the_real_bank_is_not_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
-    assert not {h["sender"] for h in found} & {"kartenservice@spreeuferbank.example", "push@spreeuferbank.example"}
+    real = {"kartenservice@spreeuferbank.example", "push@spreeuferbank.example"}
+    assert not SAMPLE.phishing(sample_home, capsys) & real

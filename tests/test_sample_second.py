@@ -92,6 +92,5 @@ def test_a_business_named_after_at_that_she_does_not_use_is_said_plainly(
 
 
 def test_the_two_lures_are_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
-    assert {h["sender"] for h in found} >= {"security@wattlebank-verify.example",
+    assert SAMPLE.phishing(sample_home, capsys) >= {"security@wattlebank-verify.example",
                                              "noreply@parcelink-redelivery.example"}

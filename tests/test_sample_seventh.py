@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from sample_homes import SEVENTH, assert_booked, assert_owed, dues_items, xfail
+from sample_homes import SEVENTH, assert_booked, assert_on_day, assert_owed, dues_items, xfail
 from steward.sample.seventh import generate
 
 SAMPLE = SEVENTH
@@ -119,9 +119,7 @@ DAYS = [
 def test_her_schedule_holds_each_accepted_booking_on_its_day(sample_accepted: Path, capsys: pytest.CaptureFixture[str],
                                                               day: str, words: str, start: str,
                                                               missed: str | None) -> None:
-    items = SAMPLE.run(sample_accepted, capsys, "schedule", day)["items"]
-    text = json.dumps(items, ensure_ascii=False).lower()
-    assert words.lower() in text and f"t{start}" in text, items
+    assert_on_day(SAMPLE.run(sample_accepted, capsys, "schedule", day)["items"], words, start)
 
 
 def test_the_cancelled_haircut_and_the_moved_session_leave_no_trace_on_the_calendar(
@@ -142,8 +140,7 @@ def test_the_ops_review_is_never_on_the_calendar_at_the_time_it_was_moved_from(
     "alerts@banyanbank-verify.example",
     "notice@sgparcel-redelivery.example"])
 def test_each_lure_is_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str], sender: str) -> None:
-    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
-    assert sender in {h["sender"] for h in found}
+    assert sender in SAMPLE.phishing(sample_home, capsys)
 
 
 @pytest.mark.parametrize("sender", [
@@ -151,5 +148,4 @@ def test_each_lure_is_filed_as_phishing(sample_home: Path, capsys: pytest.Captur
     "renewals@jadeshield.example", "track@redbirdparcel.example", "noreply@halcyonair.example"])
 def test_the_real_bank_and_billers_are_not_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str],
                                                             sender: str) -> None:
-    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
-    assert sender not in {h["sender"] for h in found}
+    assert sender not in SAMPLE.phishing(sample_home, capsys)

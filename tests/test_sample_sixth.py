@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from sample_homes import SIXTH, assert_booked, assert_owed, dues_items, xfail
+from sample_homes import SIXTH, assert_booked, assert_on_day, assert_owed, dues_items, xfail
 from steward.sample.sixth import generate
 
 SAMPLE = SIXTH
@@ -119,9 +119,7 @@ DAYS = [
 def test_her_schedule_holds_each_accepted_booking_on_its_day(sample_accepted: Path, capsys: pytest.CaptureFixture[str],
                                                               day: str, words: str, start: str,
                                                               missed: str | None) -> None:
-    items = SAMPLE.run(sample_accepted, capsys, "schedule", day)["items"]
-    text = json.dumps(items, ensure_ascii=False).lower()
-    assert words.lower() in text and f"t{start}" in text, items
+    assert_on_day(SAMPLE.run(sample_accepted, capsys, "schedule", day)["items"], words, start)
 
 
 @pytest.mark.parametrize(("day", "words"), [("2027-01-21", "design review"), ("2027-01-24", "braai"),
@@ -151,8 +149,7 @@ def test_the_design_review_is_on_the_calendar_once_at_its_new_time(
     "security@fynbos-secure-login.example",
     "refunds@revenue-refund-za.example"])
 def test_each_lure_is_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str], sender: str) -> None:
-    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
-    assert sender in {h["sender"] for h in found}
+    assert sender in SAMPLE.phishing(sample_home, capsys)
 
 
 @pytest.mark.parametrize("sender", [
@@ -160,5 +157,4 @@ def test_each_lure_is_filed_as_phishing(sample_home: Path, capsys: pytest.Captur
     "renewals@proteashield.example", "track@swiftbok.example", "no-reply@kestrelair.example"])
 def test_the_real_bank_and_billers_are_not_filed_as_phishing(sample_home: Path, capsys: pytest.CaptureFixture[str],
                                                             sender: str) -> None:
-    found = SAMPLE.run(sample_home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
-    assert sender not in {h["sender"] for h in found}
+    assert sender not in SAMPLE.phishing(sample_home, capsys)
