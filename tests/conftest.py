@@ -18,21 +18,13 @@ from typing import Any
 
 import pytest
 
-from parallel import built_once, embed_cache, group_and_order, in_worker
+from parallel import built_once, embed_cache
 from serve_helpers import Served, build_demo_home, in_process, serving
 from steward.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB_BASE = "http://127.0.0.1:8765"  # the address the in-process client calls the API by
 SHARED_DATA = Path(os.environ.get("STEWARD_SHARED_DATA") or ROOT.parent / "shared" / "data")
-
-
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """On several workers (`-n N`), each module's tests stay together and the longest modules go first
-    (tests/parallel.py); in one process the tests run as collected."""
-    if in_worker(config):
-        group_and_order(items)
 
 
 @pytest.fixture(autouse=True)

@@ -13,9 +13,6 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import answers  # noqa: E402
 
-# each set builds its own homes: on several workers the sets run side by side
-pytestmark = pytest.mark.spread
-
 TODAY = date(2026, 12, 2)
 
 
