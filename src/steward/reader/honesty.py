@@ -346,3 +346,171 @@ def not_held(frame: Frame, missing: Sequence[str], answer: Answer) -> Answer:
     label = whose if not set(missing) & set(names) else ""
     return Answer("\n".join([f"{head} The nearest I hold{label}:", *nearest]),
                   {"unaccounted": list(missing), "nearest": nearest})
+
+
+# -- any word that names a thing (rule 7) ---------------------------------------------------------------------
+
+# words that open a phrase naming a thing ("the rice cooker", "my expense claims", "about the recital")
+_OPENERS = frozenset(("the", "a", "an", "my", "your", "our", "his", "her", "their", "this", "that", "these",
+                      "those", "about", "regarding", "concerning"))
+_POSSESSIVE = re.compile(r"\w(?:['\u2019]s|s['\u2019])$", re.I)  # "Mum's 60th", "the kids' school"
+
+
+def _noun_words(rw: ReaderWords) -> frozenset[str]:
+    """The words of the reader's vocabulary that name things (kinds of bill, place and entry, generic
+    names): they may stand inside a phrase that names a thing ("the car insurance renewal")."""
+    tables = (rw.money_kinds, rw.provider_kinds, rw.bill_names)
+    return frozenset((*rw.generic, *(w for t in tables for ps in t.values() for p in ps for w in p),
+                      *(w for p in rw.event_nouns for w in p), *rw.thing_words))
+
+
+def named_things(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
+    """The words of a question that name a thing its frame does not explain ("how much did I pay for the
+    rice cooker?": rice, cooker): each word the reader knows nothing of (`frame.unknown`: not the ask, not
+    a word of a domain, not a day or a time, not a name looked up), said in a phrase that names a thing (after
+    "the", "my", a possessive, "about"), and not a word that names nothing (`not_things`: "the card ending
+    6038", "the storage mob") or a card's network or tier (the money answerer reads those itself)."""
+    from steward.reader.lists import name_words
+    from steward.reader.match import name_tokens
+
+    unknown = {w.casefold() for w in frame.unknown}
+    if not unknown:
+        return ()
+    low, raw, _ = name_tokens(frame.text)
+    names = {w for n in frame.filters for w in name_words(n.said)} | \
+        {w for u in frame.unmatched for w in name_words(u.said)}
+    plain = rw.not_things | rw.card_tiers | {w for p in rw.card_networks for w in p} | names
+    inside = unknown | names | _noun_words(rw)
+    out: list[str] = []
+    last = -2
+    for at, w in enumerate(low):
+        if w in unknown and w not in plain and _in_a_phrase(at, low, raw, inside):
+            # words said side by side are one thing ("rice cooker"), held together or not at all
+            if last == at - 1 and out:
+                out[-1] = f"{out[-1]} {w}"
+            elif w not in out:
+                out.append(w)
+            last = at
+    return tuple(dict.fromkeys(out))
+
+
+def _in_a_phrase(at: int, low: Sequence[str], raw: Sequence[str], inside: frozenset[str] | set[str]) -> bool:
+    """Whether a word stands in a phrase that names a thing: an opener before it, with only words of
+    things between."""
+    for j in range(at - 1, -1, -1):
+        if low[j] in _OPENERS or _POSSESSIVE.search(raw[j]):
+            return True
+        if low[j] not in inside:
+            return False
+    return False
+
+
+def unheld(things: Sequence[str], texts: Iterable[str], rw: ReaderWords) -> tuple[str, ...]:
+    """The things no text holds (a record's line, its mail's subject and snippet), under any word of its
+    group (`thing_words`), singular or plural."""
+    from steward.reader.answerers.things import text_words
+
+    pools = [text_words([t]) for t in texts]
+    return tuple(t for t in things if not any(all(_held(w, p, rw) for w in t.split()) for p in pools))
+
+
+def shown_records(answer: Answer) -> tuple[list[str], list[int]]:
+    """What a money or mail answer shows: the words of each thing it lists (its lines; the head of mail
+    found by its words, which says them), and the messages they were read from."""
+    lines = [line for line in answer.reply.splitlines() if _LINE.match(line)]
+    if answer.data.get("groups") and answer.reply:
+        lines.append(answer.reply.splitlines()[0])
+    ids = [i for i in answer.data.get("messages") or () if isinstance(i, int)]
+    view = answer.data.get("view")
+    if isinstance(view, Mapping):
+        for item in view.get("items") or ():
+            if isinstance(item, Mapping):
+                m = item.get("message_id") if view.get("kind") != "mail" else item.get("id")
+                if isinstance(m, int) and m not in ids:
+                    ids.append(m)
+    return lines, ids
+
+
+# what a domain's answer is about, as "I can't find ... in ..." says it
+_AMONG = {"money": "the bills Steward has read", "mail": "that mail"}
+MAIL_SHOWN = 3
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"\u201c(])|\n+")
+# a sentence's end that is an abbreviation's ("(incl. GST)", "approx. $40", "Mr. Tan"), not the sentence's
+_ABBREVIATION = re.compile(r"(?:^|[\s(])(?:incl|excl|approx|no|nr|vs|etc|ref|acct|a/c|mr|mrs|ms|dr|st|ave|[A-Z])\.$",
+                           re.I)
+_AMOUNT = re.compile(r"(?:[$€£₹¥]|\b[A-Z]{1,3}\$|\b(?:USD|CAD|EUR|GBP|INR|AUD|NZD|SGD|KES|ZAR|BRL|MXN)\b)\s?\d")
+
+
+def mail_saying(things: Sequence[str], mailbox: Mailbox, clock: Clock) -> list[Hit]:
+    """The newest messages whose subject or snippet says every one of `things` (one of each kind of
+    message: a receipt sent again is shown once), marked suspicious when they are."""
+    from steward.reader.answerers.things import text_words
+
+    if not things:
+        return []
+    found = mailbox.search(" ".join(f'"{w}"' for t in things for w in t.split()), limit=50, clock=clock)
+    if found.broadened or not found.matched:
+        return []
+    wanted = [text_words([w]) for t in things for w in t.split()]
+    out: list[Hit] = []
+    seen: set[tuple[str, str]] = set()
+    for h in sorted(found.hits, key=lambda h: h.message.received_at, reverse=True):
+        pool = text_words([h.message.subject, h.message.snippet])
+        if not all(w & pool for w in wanted):
+            continue
+        key = (h.message.sender, re.sub(r"[\d#]+", "", h.message.subject.casefold()))
+        if key not in seen:
+            seen.add(key)
+            out.append(h)
+    return out[:MAIL_SHOWN]
+
+
+def _says(hit: Hit, things: Sequence[str], sums: bool) -> str:
+    """The sentences of a message's snippet that say the things (and its amount, when a sum is asked)."""
+    from steward.reader.answerers.things import text_words
+
+    wanted = text_words(things)
+    sentences: list[str] = []
+    for piece in _SENTENCE_END.split(" ".join(hit.message.snippet.split())):
+        if sentences and _ABBREVIATION.search(sentences[-1]):
+            sentences[-1] += " " + piece
+        elif piece.strip():
+            sentences.append(piece.strip())
+    chosen = [s for s in sentences if text_words([s]) & wanted]
+    if sums and not any(_AMOUNT.search(s) for s in chosen):
+        chosen += [s for s in sentences if _AMOUNT.search(s)][:1]
+    return " ".join(chosen)[:240]
+
+
+def said_instead(frame: Frame, missing: Sequence[str], answer: Answer, mailbox: Mailbox | None,
+                 clock: Clock) -> Answer:
+    """A question's thing that what its answer is about does not hold: what was looked for, and the mail
+    that says it (its subject, and the sentences that say it), else what is held instead; never the answer
+    about other things as if it were the thing asked ("how much was the rice cooker?" answered with every
+    bill)."""
+    from steward.reader.answerers.common import day_text
+    from steward.reader.views import mail_view
+
+    said = " ".join(missing)
+    senders = [v.value for v in frame.values("sender")]
+    among = f"the mail from {' and '.join(senders)}" if frame.domain == "mail" and senders else \
+        _AMONG.get(frame.domain, "what I hold")
+    head = f"I can't find \u2018{said}\u2019 in {among}."
+    hits = mail_saying(missing, mailbox, clock) if mailbox is not None else []
+    if hits:
+        lines = [f"{head} The mail that says it:"]
+        for h in hits:
+            m = h.message
+            flag = f" \u2014 SUSPICIOUS: {why_suspicious(h, mailbox)}" if mailbox is not None and \
+                m.category == "phishing_suspect" else ""
+            says = _says(h, missing, frame.ask == "how_much" or frame.domain == "money")
+            lines.append(f"- {day_text(clock.local(m.received_at).date(), clock)} {m.sender_name or m.sender}: "
+                         f"\u201c{m.subject}\u201d" + (f" \u2014 {says}" if says else "") + flag)
+        view = mail_view(lines[0], [h.message for h in hits], clock)
+        return Answer("\n".join(lines), {"unaccounted": list(missing), "messages": [h.id for h in hits],
+                                         "view": view})
+    nearest = [line for line in answer.reply.splitlines() if _LINE.match(line)][:6]
+    if not nearest:
+        return Answer(f"{head} No mail says it either.", {"unaccounted": list(missing)})
+    return Answer("\n".join([f"{head} No mail says it either. What I hold instead:", *nearest]),
+                  {"unaccounted": list(missing), "nearest": nearest})

@@ -988,6 +988,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         scores["money"] += 1  # "how much is the car insurance?": a kind of bill asked a sum or a day of
     if ask_said == "how_much" and currencies and max(scores.values()) <= 0:
         scores["money"] += 1  # "the total in euros", asked of nothing else, is what is owed
+    if ask_said == "how_much" and max(scores.values()) <= 0 and window is None and _a_thing_bought(text, low, skip | found.used,
+                                                                                              known, rw):
+        scores["money"] += 1  # "how much was the blender?": a sum asked of a thing, in the bills or the mail that says it
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
     best, top = ranked[0]
     # a time in a question that asks nothing of it ("how about 5 PM?", "can you help with X at 5") is no
@@ -1034,6 +1037,15 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                  currencies=tuple(currencies) if best == "money" else (),
                  flags=flags, unmatched=unmatched, scores=tuple(ranked), sure=sure, things=things,
                  places=destination_said(text) if best == "appointments" else ())
+
+
+def _a_thing_bought(text: str, low: Sequence[str], used: frozenset[int] | set[int], known: frozenset[str],
+                   rw: ReaderWords) -> bool:
+    """Whether a question names a thing in words no domain knows ("the blender", "our new sofa")."""
+    from steward.reader.honesty import named_things
+
+    unknown = tuple(t for i, t in enumerate(low) if i not in used and t not in known and not t.isdigit() and len(t) >= 3)
+    return bool(unknown) and bool(named_things(Frame(text, "money", "how_much", unknown=unknown), rw))
 
 
 # event nouns that are a time away, said of a place the person travels to ("the holiday in Lisbon")

@@ -78,6 +78,9 @@ class ReaderWords:
     topic_returns: tuple[Phrase, ...] = ()  # "going back to the train, ...": a thing asked of before, said again
     anything_else: tuple[Phrase, ...] = ()  # "anything else?": more of what was asked before
     corrections: tuple[Phrase, ...] = ()  # "no, I meant ...": the question before, asked again of another name
+    # words a question says that name no thing of their own ("the card ending 6038", "the storage mob", "abeg"):
+    # never a thing the answer must hold (`honesty.named_things`)
+    not_things: frozenset[str] = frozenset()
     detail_asks: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "the address?": one slot asked alone
 
     @property
@@ -137,6 +140,7 @@ def parse_words(text: str) -> ReaderWords:
         secrets=_phrases(data.get("secrets") or [], "secrets"),
         topic_returns=_phrases(data.get("topic_returns") or [], "topic_returns"),
         corrections=_phrases(data.get("corrections") or [], "corrections"),
+        not_things=frozenset(w for p in _phrases(data.get("not_things") or [], "not_things") for w in p),
         anything_else=_phrases(data.get("anything_else") or [], "anything_else"),
         detail_asks=_table(data.get("detail_asks") or {}, "detail_asks"),
     )

@@ -126,6 +126,13 @@ def _by_another_name(frame: Frame) -> bool:
                for n in frame.filters for v in n.values)
 
 
+# the domains whose answers show records any word of a question may name (a bill, a message): a word no record
+# shows is a thing not found there (bookings and calendar entries answer by `honesty.unaccounted`)
+_NAMED_THINGS_OF = frozenset(("money", "mail"))
+# an answer that already says what it did not find, or what only suspicious mail asks for, is left as it is
+_SAYS_WHAT_IT_MISSED = ("unmatched", "unaccounted", "missing", "accounted", "by_meaning", "suspicious")
+
+
 # a thing by its place in a list ("the 4th one", "the second ones"), never a day of a month
 _A_PLACE_ONE = re.compile(r"\b(?:first|second|third|fourth|fifth|sixth|last|\d{1,2}(?:st|nd|rd|th))\s+ones?\b", re.I)
 
@@ -340,6 +347,12 @@ class ReaderAnswers:
         kind of place named, when the calendar's answer held none ("is the vet on my calendar?"); else what
         was looked for and not found, with the nearest things held (never the answer about them)."""
         by, answer = got
+        missing = self._unheld(frame, answer, rw)
+        if missing:
+            # "how much was the rice cooker?" answered with every bill: what was looked for, and the mail that
+            # says it, instead
+            mailbox = self._mailbox() if self._mailbox is not None else None
+            return by, honesty.said_instead(frame, missing, answer, mailbox, clock)
         kind = honesty.kind_not_held(frame, answer, rw)
         if kind:
             booked = self._answerers().answer(replace(frame, domain="appointments", kinds=(kind,), things=(),
@@ -349,6 +362,23 @@ class ReaderAnswers:
                 return booked
         missing = honesty.unaccounted(frame, answer, rw, mail_words=self._mail_words(clock))
         return (by, honesty.not_held(frame, missing, answer)) if missing else got
+
+    def _unheld(self, frame: Frame, answer: Answer, rw: ReaderWords) -> tuple[str, ...]:
+        """The things a question about money or mail names (`honesty.named_things`) that nothing its answer
+        shows holds: not the lines it lists, nor the subjects and snippets of the mail they were read from.
+        () for an answer that already says what it did not find, or asks."""
+        if frame.domain not in _NAMED_THINGS_OF or answer.question or frame.writes or \
+                any(answer.data.get(k) for k in _SAYS_WHAT_IT_MISSED):
+            return ()
+        things = honesty.named_things(frame, rw)
+        if not things:
+            return ()
+        lines, ids = honesty.shown_records(answer)
+        texts = list(lines)
+        if ids and self._mailbox is not None:
+            for m in self._mailbox().stored(ids).values():
+                texts.append(f"{m.sender_name or ''} {m.subject} {m.snippet}")
+        return honesty.unheld(things, texts, rw)
 
     def _mail_words(self, clock: Clock) -> honesty.MailWords | None:
         """The words of the mail each booking of an answer was read from (see `honesty.unaccounted`)."""

@@ -105,7 +105,9 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             # "every mail about the lease" names one with "about")
             # "find the book club email": mail about a topic, whatever bill or booking a word of it names
             inside = frame.window is None or set(words(frame.window.said)) - _NOT_TOPIC <= set(words(topic))
-            about = _about(topic, box, clock) if inside else None
+            # ("has the vet got back to me about the cat?", "when did Jo say the party is?": what the newest says)
+            tell = bool(frame.flags & {"replies", "says"}) or frame.ask == "when"
+            about = _about(topic, box, clock, tell=tell) if inside else None
             if about is None and inside and by_meaning is not None and frame.window is None and _says_a_thing(frame, topic):
                 about = _nearest(topic, by_meaning, clock)
             if about is None and inside and by_meaning is not None and frame.window is None and _asks_about(frame.text):
@@ -214,7 +216,8 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             if gives:
                 lines.insert(1, gives)  # "Sam wanted to meet, when was that?": the day his message gives
         # "did I pay the fibre company?": a sender Steward read no bill from; what its mail says of money
-        sums = any(d == "money" and v > 0 for d, v in frame.scores) or bool(frame.flags & {"paid", "unpaid"})
+        sums = any(d == "money" and v > 0 for d, v in frame.scores) or bool(frame.flags & {"paid", "unpaid"}) \
+            or frame.ask == "how_much"
         newest_says = f"{hits[0].message.subject} {hits[0].message.snippet}"
         if sums and _PAYMENT_RECEIVED.search(newest_says):
             # "did I settle the fibre bill?", "do I owe the fibre people anything?": their newest mail thanks you
@@ -375,14 +378,22 @@ def _topic(text: str) -> str:
     return ""
 
 
-def _about(topic: str, box: Mailbox, clock: Clock) -> Answer | None:
+def _about(topic: str, box: Mailbox, clock: Clock, *, tell: bool = False) -> Answer | None:
     """The mail whose words say every word of the topic, by sender, newest first; None when no mail says
-    them all (the question is left to search by meaning, or to a model: never "none" for other words)."""
+    them all (the question is left to search by meaning, or to a model: never "none" for other words).
+    `tell`: what the newest of them says, and the day it gives, first (a question of what was said or when)."""
+    from steward.reader.answerers import mail_news
+
     found = box.analyze(topic, clock=clock, limit=200)
     if found.broadened or not found.total:
         return None
     groups = sorted(found.groups, key=lambda g: g.last, reverse=True)
     lines = [f"{found.total} message{'s' if found.total != 1 else ''} about \u2018{topic}\u2019:"]
+    newest = box.search(topic, limit=20, clock=clock) if tell else None
+    if newest is not None and not newest.broadened and newest.hits:
+        m = max((h.message for h in newest.hits), key=lambda x: x.received_at)
+        gives = mail_news.day_it_gives(m, clock) if m.category != "phishing_suspect" else None
+        lines[:0] = [mail_news.latest_says([m], clock), *([gives] if gives else [])]
     names = [g.sender_name for g in groups if g.sender_name]
     for g in groups[:SHOWN]:
         example = f", such as \u201c{g.examples[0]}\u201d" if g.examples else ""

@@ -56,7 +56,7 @@ def _totals(dues: list[Due], clock: Clock) -> str:
 
 
 def _bill_issuers(frame: Frame, rw: ReaderWords, issuers: set[str], mailbox: Mailbox | None = None,
-                  clock: Clock | None = None) -> set[str]:
+                  clock: Clock | None = None, bills: Sequence[Due] = ()) -> set[str]:
     """The issuers whose own names say the kind of bill asked about ("water" -> Corella Water, "Stromkontor"
     for electricity), else whose own mail's subjects say it ("Your broadband invoice")."""
     said = {w for group in frame.bills for p in rw.bill_names[group] for w in p}
@@ -66,7 +66,7 @@ def _bill_issuers(frame: Frame, rw: ReaderWords, issuers: set[str], mailbox: Mai
     by_name |= {i for i in issuers if any(_names_kind(w, single) for w in name_words(i))}
     if by_name or mailbox is None or clock is None:
         return by_name
-    return _subjects_say(single, issuers, mailbox, clock)
+    return _subjects_say(single, issuers, mailbox, clock, bills)
 
 
 def _names_kind(word: str, said: set[str]) -> bool:
@@ -75,14 +75,28 @@ def _names_kind(word: str, said: set[str]) -> bool:
                                for s in said)
 
 
-def _subjects_say(said: set[str], issuers: set[str], mailbox: Mailbox, clock: Clock) -> set[str]:
-    """The issuers whose mail's subject names the kind of bill ("Your electricity bill is ready")."""
+def _subjects_say(said: set[str], issuers: set[str], mailbox: Mailbox, clock: Clock,
+                  bills: Sequence[Due] = ()) -> set[str]:
+    """The issuers whose mail's subject names the kind of bill ("Your electricity bill is ready"), else whose
+    bill's own words charge for it ("Your utilities bill": "Electricity (312 kWh) S$94.21"), a card's
+    statement aside (it lists what was bought, not what it bills)."""
     out: set[str] = set()
     for word in sorted(w for w in said if len(w) >= 4):
         for h in mailbox.search(f'"{word}"', limit=50, clock=clock).hits:
             if h.message.sender_name in issuers and word in name_words(h.message.subject):
                 out.add(h.message.sender_name)
+    if out or not bills:
+        return out
+    of_bills = mailbox.stored([d.message_id for d in bills if d.kind not in _LISTS_PURCHASES])
+    for d in bills:
+        m = of_bills.get(d.message_id)
+        if m is not None and d.issuer in issuers and set(name_words(f"{m.subject} {m.snippet}")) & said:
+            out.add(d.issuer)
     return out
+
+
+# the kinds of bill whose mail lists what was bought with them: their words say no kind of bill they are
+_LISTS_PURCHASES = frozenset(("card", "bank", "loan"))
 
 
 def _paid_in_mail(senders: Sequence[SlotValue], rw: ReaderWords, mailbox: Mailbox, clock: Clock) -> Answer | None:
@@ -195,13 +209,21 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             return due.issuer == value if slot == "issuer" else due.account == value
 
         items = honesty.named_only(frame, items, ("issuer", "account"), about)
+        things = honesty.named_things(frame, rw)
+        if things and len(items) > 1 and mailbox is not None:
+            # "how much is the storage unit invoice?": the bills whose own words or mail say it, when some do
+            # (when none does, the reader says what was looked for instead of every bill)
+            stored = mailbox().stored([d.message_id for d in items])
+            holding = [d for d in items if not honesty.unheld(things, [_held_text(d, stored.get(d.message_id))], rw)]
+            items = holding or items
         if mentioned:
             items = [d for d in items if d.issuer in mentioned]
             if not items:
                 return _latest_paid(service, mentioned, clock)
         if frame.bills and not named:
             every = service.digest(window="all", statuses=("open", "paid")).items
-            issuers = _bill_issuers(frame, rw, {i.due.issuer for i in every}, mailbox() if mailbox else None, clock)
+            issuers = _bill_issuers(frame, rw, {i.due.issuer for i in every}, mailbox() if mailbox else None, clock,
+                                    [i.due for i in every])
             if not issuers:
                 # a sender whose name says the kind, though Steward read no bill of theirs, is the one meant
                 words_said = {w for group in frame.bills for p in rw.bill_names[group] for w in p}
@@ -292,6 +314,14 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         return Answer("\n".join(lines), {"dues": [d.id for d in items], "view": view})
 
     return Answerer("money", "money", answer)
+
+
+def _held_text(due: Due, message: object | None) -> str:
+    """What a bill holds in words: its issuer, kind and card, and its mail's sender, subject and snippet."""
+    said = [due.issuer, due.kind, due.account or ""]
+    if message is not None:
+        said += [str(getattr(message, k, "") or "") for k in ("sender_name", "subject", "snippet")]
+    return " ".join(said)
 
 
 def _statement_days(items: Sequence[Due], mailbox: Mailbox, clock: Clock) -> dict[int, date]:
