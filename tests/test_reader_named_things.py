@@ -13,6 +13,7 @@ import pytest
 from steward.app import App
 from steward.demo import build_demo_home
 from steward.reader import honesty
+from steward.reader.answer import Answer
 from steward.reader.frame import Frame, Named, SlotValue
 from steward.reader.words import load_words
 
@@ -136,3 +137,17 @@ def test_words_that_name_nothing_leave_the_answer_as_it_is(home: str, text: str,
                                                            request: pytest.FixtureRequest) -> None:
     reply = ask(request.getfixturevalue(home), text)
     assert held in reply and not reply.startswith("I can't find"), reply
+
+
+def test_a_thing_of_a_booking_said_in_words_no_vocabulary_holds_is_looked_for_in_the_bookings() -> None:
+    rw = load_words()
+    lines = ["- Sat 9 Jan at 10:00 Clayworks Pottery Studio: on your calendar",
+             "- Mon 11 Jan at 09:00 Harbourside Dental Practice"]
+    answer = Answer("\n".join(["Ahead:", *lines]), {"appointments": lines})
+    held = Frame(text="when's the pottery class?", domain="appointments", ask="when", things=("class",),
+                 unknown=("pottery",))
+    assert "pottery" not in honesty.unaccounted(held, answer, rw)
+    kiln = Frame(text="when's the kiln firing?", domain="appointments", ask="when", unknown=("kiln", "firing"))
+    assert honesty.unaccounted(kiln, answer, rw) == ("kiln firing",)
+    said = honesty.not_held(kiln, ("kiln firing",), answer).reply
+    assert said.startswith("I can't find any kiln firing"), said

@@ -319,6 +319,9 @@ def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[
         # "any dentist or vet?", one is enough)
         missing.append(_kind_said(frame.text, kinds[0], rw))
     missing += [w for w in dict.fromkeys(said) if not any(_held(w, p, rw) for p in pools)]
+    # a thing said in words no vocabulary holds ("the kids' swim carnival"): one record holds all its words
+    missing += [t for t in named_things(frame, rw)
+                if not any(all(_held(stem(w), p, rw) for w in t.split()) for p in pools) and t not in missing]
     for named in frame.filters:
         values = [v for v in named.values if v.slot in ("provider", "sender", "event")]
         if values and named.how != "kind" and not any(_name_held(values, p, rw) for p in pools):

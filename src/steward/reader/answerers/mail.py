@@ -210,9 +210,13 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             # asked or said it; the other is who it is for or what it is about
             first = [h.message for h in hits if h.message.sender in senders[0].addresses] \
                 if asked or said_about else []
-            lines.insert(0, mail_news.latest_says(first or [h.message for h in hits], clock, asked=asked,
-                                                  topic=said_about.group(1) if said_about else ""))
-            gives = mail_news.day_it_gives(hits[0].message, clock) if frame.ask == "when" else None
+            # "when did Rajesh say the claims are due?": the newest of theirs that says the thing named, not
+            # their newest about something else
+            things, of_it = _saying(frame, hits)
+            topic = said_about.group(1) if said_about else " ".join(things) if of_it else ""
+            lines.insert(0, mail_news.latest_says(first or [h.message for h in of_it or hits], clock, asked=asked,
+                                                  topic=topic))
+            gives = mail_news.day_it_gives((of_it or hits)[0].message, clock) if frame.ask == "when" else None
             if gives:
                 lines.insert(1, gives)  # "Sam wanted to meet, when was that?": the day his message gives
         # "did I pay the fibre company?": a sender Steward read no bill from; what its mail says of money
@@ -265,6 +269,18 @@ _I_WROTE = re.compile(r"\b(?:(?:did|didn't|have|haven't|had)\s+(?:i|we)|i've|i\s
                       r"(?:e-?mail(?:ed)?|mail(?:ed)?|message(?:d)?|repl(?:y|ied)|write|wr(?:o|i)tten|wrote|send|sent|"
                       r"forward(?:ed)?)\b|\bmy\s+sent\s+(?:mail|e-?mails|messages|items|folder)\b|"
                       r"\b(?:who|what)\s+(?:i|we)\s+(?:e-?mailed|wrote|sent|replied)\b", re.I)
+
+
+def _saying(frame: Frame, hits: list[Hit]) -> tuple[tuple[str, ...], list[Hit]]:
+    """The things the question names in words no vocabulary holds (`honesty.named_things`), and the messages
+    (newest first) whose subject or snippet say every one of them ([] when none does)."""
+    from steward.reader.words import load_words
+
+    rw = load_words()
+    things = honesty.named_things(frame, rw)
+    if not things:
+        return things, []
+    return things, [h for h in hits if not honesty.unheld(things, [f"{h.message.subject} {h.message.snippet}"], rw)]
 
 
 def _written(frame: Frame, clock: Clock, box: Mailbox, named: list[SlotValue], lists: SlotLists) -> Answer:
