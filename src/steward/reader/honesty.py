@@ -372,7 +372,8 @@ def named_things(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
     rice cooker?": rice, cooker): each word the reader knows nothing of (`frame.unknown`: not the ask, not
     a word of a domain, not a day or a time, not a name looked up), said in a phrase that names a thing (after
     "the", "my", a possessive, "about"), and not a word that names nothing (`not_things`: "the card ending
-    6038", "the storage mob") or a card's network or tier (the money answerer reads those itself)."""
+    6038", "the storage mob"), a card's network or tier or a kind of spending (the money answerer reads those
+    itself)."""
     from steward.reader.lists import name_words
     from steward.reader.match import name_tokens
 
@@ -383,6 +384,12 @@ def named_things(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
     names = {w for n in frame.filters for w in name_words(n.said)} | \
         {w for u in frame.unmatched for w in name_words(u.said)}
     plain = rw.not_things | rw.card_tiers | {w for p in rw.card_networks for w in p} | names
+    if "spending" in frame.flags:
+        from steward.reader.spending_kinds import kind_said
+
+        # "how much went on the pharmacy?": a kind of spending, which the spending answer reads itself
+        spent_on = kind_said(frame.text)
+        plain = plain | {w for said in (spent_on[1] if spent_on else ()) for w in name_words(said)}
     inside = unknown | names | _noun_words(rw)
     out: list[str] = []
     last = -2
@@ -486,11 +493,11 @@ def _says(hit: Hit, things: Sequence[str], sums: bool) -> str:
 
 
 def said_instead(frame: Frame, missing: Sequence[str], answer: Answer, mailbox: Mailbox | None,
-                 clock: Clock) -> Answer:
+                 clock: Clock) -> Answer | None:
     """A question's thing that what its answer is about does not hold: what was looked for, and the mail
     that says it (its subject, and the sentences that say it), else what is held instead; never the answer
     about other things as if it were the thing asked ("how much was the rice cooker?" answered with every
-    bill)."""
+    bill). None when no mail says it and the answer shows nothing (it already says nothing was found)."""
     from steward.reader.answerers.common import day_text
     from steward.reader.views import mail_view
 
@@ -514,6 +521,6 @@ def said_instead(frame: Frame, missing: Sequence[str], answer: Answer, mailbox: 
                                          "view": view})
     nearest = [line for line in answer.reply.splitlines() if _LINE.match(line)][:6]
     if not nearest:
-        return Answer(f"{head} No mail says it either.", {"unaccounted": list(missing)})
+        return None
     return Answer("\n".join([f"{head} No mail says it either. What I hold instead:", *nearest]),
                   {"unaccounted": list(missing), "nearest": nearest})

@@ -352,7 +352,9 @@ class ReaderAnswers:
             # "how much was the rice cooker?" answered with every bill: what was looked for, and the mail that
             # says it, instead
             mailbox = self._mailbox() if self._mailbox is not None else None
-            return by, honesty.said_instead(frame, missing, answer, mailbox, clock)
+            instead = honesty.said_instead(frame, missing, answer, mailbox, clock)
+            if instead is not None:
+                return by, instead
         kind = honesty.kind_not_held(frame, answer, rw)
         if kind:
             booked = self._answerers().answer(replace(frame, domain="appointments", kinds=(kind,), things=(),

@@ -77,26 +77,27 @@ def _names_kind(word: str, said: set[str]) -> bool:
 
 def _subjects_say(said: set[str], issuers: set[str], mailbox: Mailbox, clock: Clock,
                   bills: Sequence[Due] = ()) -> set[str]:
-    """The issuers whose mail's subject names the kind of bill ("Your electricity bill is ready"), else whose
-    bill's own words charge for it ("Your utilities bill": "Electricity (312 kWh) S$94.21"), a card's
-    statement aside (it lists what was bought, not what it bills)."""
+    """The issuers whose mail's subject names the kind of bill ("Your electricity bill is ready"), else the
+    utilities whose bill charges for it line by line ("Your utilities bill": "Electricity (312 kWh) S$94.21")."""
     out: set[str] = set()
     for word in sorted(w for w in said if len(w) >= 4):
         for h in mailbox.search(f'"{word}"', limit=50, clock=clock).hits:
             if h.message.sender_name in issuers and word in name_words(h.message.subject):
                 out.add(h.message.sender_name)
-    if out or not bills:
+    if out or not bills or not said & _CHARGED_ON_A_UTILITY_BILL:
         return out
-    of_bills = mailbox.stored([d.message_id for d in bills if d.kind not in _LISTS_PURCHASES])
-    for d in bills:
+    utilities = [d for d in bills if d.kind == "utility" and d.issuer in issuers]
+    of_bills = mailbox.stored([d.message_id for d in utilities])
+    for d in utilities:
         m = of_bills.get(d.message_id)
-        if m is not None and d.issuer in issuers and set(name_words(f"{m.subject} {m.snippet}")) & said:
+        if m is not None and set(name_words(f"{m.subject} {m.snippet}")) & said & _CHARGED_ON_A_UTILITY_BILL:
             out.add(d.issuer)
     return out
 
 
-# the kinds of bill whose mail lists what was bought with them: their words say no kind of bill they are
-_LISTS_PURCHASES = frozenset(("card", "bank", "loan"))
+# what one utilities bill charges for, line by line ("Electricity (312 kWh) S$94.21", "Water ..."): a bill of
+# another kind that says such a word says it of something else ("pay by internet banking")
+_CHARGED_ON_A_UTILITY_BILL = frozenset(("electricity", "electric", "gas", "water"))
 
 
 def _paid_in_mail(senders: Sequence[SlotValue], rw: ReaderWords, mailbox: Mailbox, clock: Clock) -> Answer | None:
