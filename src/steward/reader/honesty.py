@@ -16,6 +16,11 @@
    the nearest things held. A record holds a word under any word of its group (`thing_words`) or of its
    kind ("dentist" is held by a dental practice's booking), so "none found" is never said of a thing held
    under another word.
+7. Any word of a question that names a thing its frame does not explain (`named_things`: "the rice cooker",
+   "my expense claims", "Mum's 60th"; never a word that names nothing, `not_things`) is held by what the
+   answer shows (a bill, a message, its mail's subject and snippet), or the reply says what was looked for,
+   with the mail that says it, else what is held instead (`said_instead`): never every bill, or a person's
+   other mail, in place of the one thing asked.
 """
 
 from __future__ import annotations
@@ -446,9 +451,9 @@ _AMONG = {"money": "the bills Steward has read", "mail": "that mail"}
 MAIL_SHOWN = 3
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"\u201c(])|\n+")
 # a sentence's end that is an abbreviation's ("(incl. GST)", "approx. $40", "Mr. Tan"), not the sentence's
-_ABBREVIATION = re.compile(r"(?:^|[\s(])(?:incl|excl|approx|no|nr|vs|etc|ref|acct|a/c|mr|mrs|ms|dr|st|ave|[A-Z])\.$",
+_ABBREVIATION = re.compile(r"(?:^|[\s(])(?:incl|excl|approx|no|nr|vs|etc|ref|acct|a/c|mr|mrs|ms|dr|st|ave|rs|[A-Z])\.$",
                            re.I)
-_AMOUNT = re.compile(r"(?:[$€£₹¥]|\b[A-Z]{1,3}\$|\b(?:USD|CAD|EUR|GBP|INR|AUD|NZD|SGD|KES|ZAR|BRL|MXN)\b)\s?\d")
+_AMOUNT = re.compile(r"(?:[$€£₹¥]|\b[A-Z]{1,3}\$|\b(?:USD|CAD|EUR|GBP|INR|AUD|NZD|SGD|KES|ZAR|BRL|MXN|Rs\.?|Ksh)\s?)\d")
 
 
 def mail_saying(things: Sequence[str], mailbox: Mailbox, clock: Clock) -> list[Hit]:

@@ -376,6 +376,8 @@ class ReaderAnswers:
         if not things:
             return ()
         lines, ids = honesty.shown_records(answer)
+        if frame.unmatched and not lines and not ids:
+            return ()  # "no sender called 'Marguerite Okafor'": the name not found is the answer
         texts = list(lines)
         if ids and self._mailbox is not None:
             for m in self._mailbox().stored(ids).values():
