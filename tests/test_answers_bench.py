@@ -101,14 +101,14 @@ SIXTH_WRONG_AT_MOST = {"money": 0, "appointments": 1, "schedule": 0, "mail": 0, 
 # what the seventh set (a conversation of a Monday morning and single questions over the seventh sample
 # mailbox, written blind to the rules) scores: 52 right, 24 wrong, 11 refused on its first run, before any
 # tuning; 67 right, 12 wrong, 8 refused once its bills, flights, stays and fixtures were read and the
-# reader held answers to the names said; 72 right, 7 wrong, 8 refused once a thing named in words no vocabulary
+# reader held answers to the names said; 73 right, 7 wrong, 7 refused once a thing named in words no vocabulary
 # holds (a purchase, a claim, a birthday) was answered from what holds it or said not found; a change that adds a
 # wrong answer in any capability fails here
 SEVENTH_WRONG_AT_MOST = {"money": 0, "appointments": 6, "schedule": 0, "mail": 1, "brief": 0, "reminders": 0}
 
 # what the eighth set (a conversation of a Thursday morning and single questions over the eighth sample mailbox,
 # written blind to the rules) scored on its first run, before any tuning: 41 right, 15 wrong, 19 refused of 75;
-# 42 right, 13 wrong, 20 refused once a thing named that no bill holds was no longer answered with every bill; a
+# 43 right, 13 wrong, 19 refused once a thing named that no bill holds was no longer answered with every bill; a
 # change that adds a wrong answer in any capability fails here
 EIGHTH_WRONG_AT_MOST = {"money": 5, "appointments": 3, "schedule": 2, "mail": 2, "brief": 1, "reminders": 0}
 
