@@ -103,14 +103,15 @@ SIXTH_WRONG_AT_MOST = {"money": 0, "appointments": 1, "schedule": 0, "mail": 0, 
 # tuning; 67 right, 12 wrong, 8 refused once its bills, flights, stays and fixtures were read and the
 # reader held answers to the names said; 73 right, 7 wrong, 7 refused once a thing named in words no vocabulary
 # holds (a purchase, a claim, a birthday) was answered from what holds it or said not found; a change that adds a
-# wrong answer in any capability fails here
-SEVENTH_WRONG_AT_MOST = {"money": 0, "appointments": 6, "schedule": 0, "mail": 1, "brief": 0, "reminders": 0}
+# wrong answer in any capability fails here; mail 0 once family words were read from the person's own mail
+SEVENTH_WRONG_AT_MOST = {"money": 0, "appointments": 6, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the eighth set (a conversation of a Thursday morning and single questions over the eighth sample mailbox,
 # written blind to the rules) scored on its first run, before any tuning: 41 right, 15 wrong, 19 refused of 75;
 # 43 right, 13 wrong, 19 refused once a thing named that no bill holds was no longer answered with every bill; a
-# change that adds a wrong answer in any capability fails here
-EIGHTH_WRONG_AT_MOST = {"money": 5, "appointments": 3, "schedule": 2, "mail": 2, "brief": 1, "reminders": 0}
+# change that adds a wrong answer in any capability fails here; mail 1 once a family word said after a name was
+# read as that person's title ("Suresh mama")
+EIGHTH_WRONG_AT_MOST = {"money": 5, "appointments": 3, "schedule": 2, "mail": 1, "brief": 1, "reminders": 0}
 
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
                 "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,

@@ -171,7 +171,10 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
             phrases += tuple(p for p in name_phrases(via, _everyday_apart(via, generic, everyday)) if p not in phrases)
         values.append(SlotValue("provider", provider, provider, phrases,
                                 kind=kind_of(f"{provider} {titles} {via}", kinds), issuer=via))
-    signatures = _signatures(repo.message_ends(conn), reader_words, {row.address: row.name for row in senders})
+    ends = repo.message_ends(conn)
+    signatures = _signatures(ends, reader_words, {row.address: row.name for row in senders})
+    family = _family(ends, repo.sent_openings(conn), reader_words)
+    personal = frozenset(row.address for row in senders if row.category == "personal")
     by_name: dict[str, list[str]] = {}
     for row in senders:
         name = row.name or row.address
@@ -201,7 +204,17 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
             mine = kin or ((name_words(signed),) if short or signed.casefold() not in everyday | reader_words.known
                            else ())
             phrases += tuple(p for p in mine if p and p not in phrases)
-        values.append(SlotValue("sender", name, name, phrases, addresses=tuple(sorted(addresses))))
+        # "Ah Ma" who signs her mail "阿嬷", "Mum" whom the person greets so: every word for that relation
+        relation = ",".join(sorted({r for a in addresses for r in family.get(a, ())}))
+        if not relation and not _a_business(name, businesses, reader_words):
+            relation = _titled(name, reader_words) or ""  # "Uncle Bob", "Grandma Rose", "Mum (mobile)"
+        for r in relation.split(",") if relation else ():
+            phrases += tuple(p for p in reader_words.kin.get(r, ()) if p not in phrases)
+        if not relation and _kin_words(name, reader_words):
+            relation = next(r for r, ps in reader_words.kin.items() if name_words(name) in ps)
+        if not relation and _a_person(name, addresses, signatures, personal, by_issuer, reader_words):
+            relation = PERSON  # someone who writes in their own name: who a family word may be, when none says
+        values.append(SlotValue("sender", name, name, phrases, kind=relation, addresses=tuple(sorted(addresses))))
     # a person who invited the person to something is named as their mail names them ("Jo" who signs so)
     said_by = {v.value: v.names for v in values if v.slot == "sender"}
     values = [replace(v, names=v.names + tuple(p for p in said_by[v.value] if p not in v.names))
@@ -285,6 +298,55 @@ def common_english() -> frozenset[str]:
 
     text = shipped_text("steward.reader", "common_words.txt")
     return frozenset(w for w in text.split("\n") if w and not w.startswith("#"))
+
+
+# the kind of a sender who writes in their own name and whom no family word is known to name
+PERSON = "person"
+
+
+def _a_person(name: str, addresses: Iterable[str], signatures: Mapping[str, tuple[str, ...]],
+              personal: frozenset[str], billers: Mapping[str, object], reader_words: ReaderWords) -> bool:
+    """Whether a sender writes as a person in their own name: personal mail (`personal`: the addresses whose
+    newest mail is), from a name with no word of a business or a group, sent from an address that says a word
+    of that name ("kenneth.lau@...", never "track@..." of Redbird Parcel) or signed with a name."""
+    said = name_words(name)
+    if "@" in name or not said or name in billers or set(said) & ((reader_words.generic - _FUNCTION) | _GROUPS):
+        return False
+    if personal.isdisjoint(addresses):
+        return False
+    return any(signatures.get(a) or any(w in a.split("@")[0] for w in said if len(w) >= 2) for a in addresses)
+
+
+def _titled(name: str, reader_words: ReaderWords) -> str | None:
+    """The relation a display name opens with, before a name or a note ("Uncle Bob" -> uncle, "Mum (mobile)"
+    -> mother); None when it opens on anything else."""
+    from steward.reader import kin
+
+    said = name_words(name)
+    for n in range(min(kin.LONGEST, len(said) - 1), 0, -1):
+        relation = kin.relations(reader_words).get(said[:n])
+        if relation is not None:
+            return relation
+    return None
+
+
+def _family(ends: Iterable[tuple[str, str]], openings: Iterable[tuple[str, str]],
+            reader_words: ReaderWords) -> dict[str, frozenset[str]]:
+    """The relations each address is known by in the person's own mail: the family word it signs its mail with,
+    the one the person greets it with (`steward.reader.kin`)."""
+    from steward.reader import kin
+
+    signed: dict[str, set[str]] = {}
+    for sender, end in ends:
+        relation = kin.signed_with(end, reader_words)
+        if relation is not None:
+            signed.setdefault(sender, set()).add(relation)
+    greeted: dict[str, set[str]] = {}
+    for to, opening in openings:
+        relation = kin.greeted_as(opening, reader_words)
+        if relation is not None:
+            greeted.setdefault(to, set()).add(relation)
+    return kin.known_relations(signed, greeted)
 
 
 def _kin_words(name: str, reader_words: ReaderWords) -> tuple[tuple[str, ...], ...]:

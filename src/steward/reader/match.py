@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from steward.reader.frame import Named, SlotValue, Unmatched
@@ -66,10 +66,14 @@ def _near(hits: Sequence[tuple[str, int, int]], said: str) -> list[tuple[str, in
 
 
 def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, known: frozenset[str],
-               skip: frozenset[int] = frozenset()) -> Found:
-    """The slot values the tokens name; `raw` are the tokens as written (for capitals), `skip` the date's words."""
+               skip: frozenset[int] = frozenset(), family: Mapping[int, tuple[int, str]] | None = None) -> Found:
+    """The slot values the tokens name; `raw` are the tokens as written (for capitals), `skip` the date's words,
+    `family` the family words said (`steward.reader.kin.said_in`): one that no sender is known by is said
+    not found, never matched by a shorter name inside it ("Ah Ma" is no "Ma") or by spelling."""
     named: list[Named] = []
     used: set[int] = set()
+    strangers: list[Unmatched] = []
+    family = family or {}
     i = 0
     while i < len(tokens):
         if i in skip:
@@ -87,7 +91,17 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
                 if n > best[0]:
                     best = (n, [])
                 best[1].append(value)
-        if best[0]:
+        kin_n, relation = family.get(i, (0, ""))
+        if kin_n and _a_title(i, tokens, raw, known) and not any(a + m == i for a, (m, _) in family.items()):
+            # "Suresh mama", "Ravi uncle": a family word said beside a name is that person's title, not the
+            # person's own mother or uncle; the name is looked up alone
+            used.update(range(i, i + kin_n))
+            i += kin_n
+        elif kin_n > best[0] and not set(range(i, i + kin_n)) & skip:
+            strangers.append(Unmatched(" ".join(raw[i:i + kin_n]), "relation", who_could_be(relation, lists)))
+            used.update(range(i, i + kin_n))
+            i += kin_n
+        elif best[0]:
             named.append(Named(" ".join(raw[i:i + best[0]]), tuple(best[1]), "words"))
             used.update(range(i, i + best[0]))
             i += best[0]
@@ -112,8 +126,26 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
             values = tuple(v for h in near for v in singles[h[0]])
             named.append(Named(raw[i], values, "spelling"))
             used.add(i)
-    unmatched = _unmatched(tokens, raw, lists, known, used | set(skip))
+    unmatched = (*strangers, *_unmatched(tokens, raw, lists, known, used | set(skip)))
     return Found(tuple(named), frozenset(used), unmatched)
+
+
+def _a_title(at: int, tokens: Sequence[str], raw: Sequence[str], known: frozenset[str]) -> bool:
+    """Whether the family word at `at` follows a name said before it ("Suresh mama"; never "Ken's mum", nor
+    "Amma-Appa", two family words)."""
+    if at == 0:
+        return False
+    before, said = tokens[at - 1], raw[at - 1]
+    return (before.isalpha() and len(before) >= 3 and before not in known and before not in common_english()
+            and not said.casefold().endswith(("'s", "\u2019s")))
+
+
+def who_could_be(relation: str, lists: SlotLists, limit: int = 6) -> tuple[str, ...]:
+    """The senders a family word no one is known by may name: those who write in their own name and whom no
+    family word names."""
+    from steward.reader.lists import PERSON
+
+    return tuple(v.label for v in lists.of_slot("sender") if v.kind == PERSON)[:limit]
 
 
 def _unmatched(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, known: frozenset[str],

@@ -29,6 +29,8 @@ TIE = 0.02
 
 def pool(what: str, lists: SlotLists) -> tuple[SlotValue, ...]:
     """The values a name of this kind may be: a card's, a bill's or bank's, a provider's, a sender's."""
+    if what == "relation":
+        return ()  # a family word names whom the person's mail says it does, never the sender nearest in meaning
     if what in ("card", "account"):
         return tuple(v for v in lists.of_slot("account") if v.kind == "card" or what == "account")
     if what in ("bill", "bank"):

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from steward.clock import Clock
+from steward.reader import kin
 from steward.reader.details import asked_detail
 from steward.reader.frame import Frame, Named, Unmatched, Window
 from steward.reader.how_long import asks_how_long
@@ -47,6 +48,9 @@ _WRITING = frozenset(("email", "emailed", "e-mail", "e-mailed", "mailed", "messa
 
 # mail said as a thing ("any messages from the gym?"): of a kind of place, it asks of that place's mail
 _MAIL_NOUNS = frozenset(("emails", "e-mails", "mails", "message", "messages", "mail"))
+# words that say mail was written, beside a reply ("has the vet emailed me back?" asks of the mail itself)
+_SAYS_MAIL = _MAIL_NOUNS | frozenset(("email", "e-mail", "emailed", "e-mailed", "mailed", "messaged", "texted", "wrote",
+                                      "written", "write", "sent", "send", "inbox"))
 
 
 @lru_cache(maxsize=256)
@@ -815,7 +819,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                                      for n in norms[at:at + k]):
         # "what time is the client meeting in Lisbon?": a place said of an event, not a journey there
         lists = lists.without_trips
-    found = find_names(low, raw, lists, known, skip)
+    found = find_names(low, raw, lists, known, skip, family=kin.said_in(low, rw))
+    if rw.family_senders:
+        # "anything from the family?": the senders known as family, never a Family Clinic
+        as_family, no_family = kin.family_named(low, raw, found.named, lists, rw)
+        found = replace(found, named=as_family, unmatched=found.unmatched + no_family)
     # nothing said but a domain's words ("check my inbox"): no name, no count, no state Steward does not keep
     bare = not found.named and ask_said != "count" and _bare(low, skip | found.used, rw) and \
         not set(low[1:] if tuple(low[:1]) == ("read",) else low) & (_STATES | _BACK)
@@ -941,7 +949,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                      Unmatched(network, "card", nearest_names(network, lists, "card")))
         scores["money"] += _NAME_WEIGHT
     if scores.get("mail", 0) > 0:
-        scores["mail"] += _NAME_WEIGHT * sum(1 for u in unmatched if u.what == "sender")
+        scores["mail"] += _NAME_WEIGHT * sum(1 for u in unmatched if u.what in ("sender", "relation"))
     for named in found.named:
         slots = {v.slot for v in named.values}
         # one word of a longer sender's name ("melbourne") is weaker evidence than the name said whole
@@ -969,6 +977,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
             scores["reminders"] += 1
         if "event" in slots:
             scores["schedule"] += 1
+    if "says" in flags and any(u.what == "relation" for u in unmatched):
+        scores["mail"] += _NAME_WEIGHT + 1  # "what did my brother say?": what a person's mail says, whoever they are
     if not asked and ask_said == "show" and not _hits(said_norms, rw.asks["show"]) and not found.named and \
             not _shows_data(said_norms, rw, vocab):
         return None  # "I want to get some lunch": a verb of showing with nothing of the person's data to show
@@ -991,6 +1001,12 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if ask_said == "how_much" and max(scores.values()) <= 0 and window is None and _a_thing_bought(text, low, skip | found.used,
                                                                                               known, rw):
         scores["money"] += 1  # "how much was the blender?": a sum asked of a thing, in the bills or the mail that says it
+    booked_kind = any(v.kind in provider_kinds for v in lists.of_slot("provider")) if provider_kinds else False
+    if "replies" in flags and (booked_kind or _owns("appointments", found.named)) and not money_kinds and \
+            not set(said_norms) & _SAYS_MAIL:
+        # "has the vet got back to me about Mochi?", "did the garage reply?": whether a booking was answered is
+        # its status from the place's mail (confirmed, offered, moved, cancelled), not a count of their mail
+        scores["appointments"] = max(scores["appointments"], scores.get("mail", 0)) + 1
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
     best, top = ranked[0]
     # a time in a question that asks nothing of it ("how about 5 PM?", "can you help with X at 5") is no
@@ -1029,6 +1045,10 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         return None  # "what is it, today?": "it" and a day, nothing else, asks the date ("what now?" asks what is on)
     if best == "brief" and _about_another_thing(low, skip, rw):
         return None  # "what should I know about the recital?": one thing asked about, not the day's brief
+    if best != "mail":
+        # "when is my son's match?": a family word no sender is known by is whose the thing is, asked of the
+        # schedule or the bookings, not a sender to say is missing
+        unmatched = tuple(u for u in unmatched if u.what != "relation")
     things = tuple(dict.fromkeys(_singular(" ".join(norms[at:at + n])) for at, n in _hits(norms, rw.event_nouns)))
     unknown = tuple(t for i, t in enumerate(low) if i not in found.used and i not in skip and t not in known
                     and not t.isdigit() and len(t) >= 3)

@@ -72,6 +72,7 @@ class ReaderWords:
     sender_kinds: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "gym": gym, fitness ...
     paid_mail: tuple[Phrase, ...] = ()  # a biller's mail that says a payment arrived
     work_senders: tuple[Phrase, ...] = ()  # "from work", "my colleagues": the senders at the person's workplace
+    family_senders: tuple[Phrase, ...] = ()  # "from the family", "my relatives": the senders family words name
     way_back: tuple[Phrase, ...] = ()  # "and when do we get back?": the journey home after the one asked about
     other_apps: tuple[Phrase, ...] = ()  # "any new likes on instagram?": what another app holds, not the person's mail
     secrets: tuple[Phrase, ...] = ()  # "the door code?": a secret Steward never reads out, not the person's data
@@ -135,6 +136,7 @@ def parse_words(text: str) -> ReaderWords:
         sender_kinds=_table(data.get("sender_kinds") or {}, "sender_kinds"),
         paid_mail=_phrases(data.get("paid_mail") or [], "paid_mail"),
         work_senders=_phrases(data.get("work_senders") or [], "work_senders"),
+        family_senders=_phrases(data.get("family_senders") or [], "family_senders"),
         way_back=_phrases(data.get("way_back") or [], "way_back"),
         other_apps=_phrases(data.get("other_apps") or [], "other_apps"),
         secrets=_phrases(data.get("secrets") or [], "secrets"),

@@ -7,6 +7,7 @@ incrementally: only the messages above the last id seen.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import dataclass
 
@@ -52,6 +53,19 @@ def message_ends(conn: sqlite3.Connection) -> list[tuple[str, str]]:
     rows = conn.execute("SELECT sender, substr(snippet, -40) FROM messages WHERE category = 'personal'"
                         " ORDER BY id DESC LIMIT ?", (SIGNED_READ,)).fetchall()
     return [(r[0] or "", r[1] or "") for r in rows]
+
+
+def sent_openings(conn: sqlite3.Connection) -> list[tuple[str, str]]:
+    """(to whom, the first words of the stored snippet) of the newest messages the person sent to one person
+    (from the address most of the mail is sent to): where a greeting ("Hi Mum,") is."""
+    from steward.store.messages import most_addressed
+
+    found = most_addressed(conn)
+    if found is None or found[1] * 3 < found[2]:
+        return []
+    rows = conn.execute("SELECT recipients, substr(snippet, 1, 40) FROM messages WHERE sender = ? AND"
+                        " json_array_length(recipients) = 1 ORDER BY id DESC LIMIT ?", (found[0], SIGNED_READ))
+    return [(str(json.loads(r[0])[0]).casefold(), r[1] or "") for r in rows]
 
 
 def issuers(conn: sqlite3.Connection) -> list[tuple[str, str, str]]:

@@ -108,7 +108,7 @@ def _general(frame: Frame, today: date) -> bool:
     if frame.domain == "mail":
         # the reader keeps suspicious mail, a sender said that is not there, the newest mail and a span of hours
         hours = frame.window is not None and frame.window.end - frame.window.start < timedelta(days=1)
-        return not ("suspicious" in frame.flags or any(u.what in ("sender", "kind of sender") for u in frame.unmatched)
+        return not ("suspicious" in frame.flags or any(u.what in ("sender", "kind of sender", "relation") for u in frame.unmatched)
                     or (frame.flags & {"recent", "bare"} and frame.window is None) or hours or _by_another_name(frame))
     if frame.domain == "money":
         return not (frame.values("issuer") or frame.values("account") or frame.bills or frame.unmatched

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from steward.clock import Clock
@@ -14,13 +14,15 @@ from steward.errors import StewardError
 from steward.reader import honesty
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text
-from steward.reader.frame import Frame, SlotValue
+from steward.reader.answerers.owned import answer_owned, owned_thing
+from steward.reader.frame import Frame, SlotValue, Unmatched
 from steward.reader.honesty import no_such
 from steward.reader.lists import SlotLists
 from steward.reader.views import mail_view, window_words
 from steward.vocab import words
 
 if TYPE_CHECKING:
+    from steward.records.mail import Message
     from steward.search.lexical import Hit, SearchResult
     from steward.search.mailbox import Mailbox
 
@@ -80,6 +82,19 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                       f" <{h.message.sender}>: \u201c{h.message.subject}\u201d \u2014 {_why(h, box)}" for h in hits]
             view = mail_view(lines[0].rstrip(":"), [h.message for h in hits], clock, window_words(frame, clock))
             return Answer("\n".join(lines), {"messages": [h.id for h in hits], "view": view})
+        owned = owned_thing(frame) if frame.ask == "when" else None
+        if owned is not None:
+            # "when is Mum's 60th?", "Appa's anniversary": the day of a thing of theirs, from the mail that says
+            # it, not their mail listed
+            from steward.reader.words import load_words
+
+            return answer_owned(owned, lists().of_slot("sender"), box, clock, load_words())
+        strangers = [u for u in frame.unmatched if u.what == "relation"]
+        if strangers and not frame.values("sender"):
+            # "what did Ah Ma write?", "did I email my brother?" when no sender signs so, is called so or is
+            # greeted so: said, with the people it could be, never the mail of someone a shorter word or a
+            # surname points at, nor mail about the rest of the question
+            return Answer(no_one_known_as(strangers[0]), {"messages": [], "could_be": list(strangers[0].nearest)})
         if _I_WROTE.search(frame.text):
             return _written(frame, clock, box, senders_named(frame), lists())
         if "genuine" in frame.flags:
@@ -182,6 +197,9 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             return Answer("\n".join(lines), {"count": len(hits)})
         if not senders:
             return None
+        if frame.window is not None and frame.window.start > clock.now():
+            # "is Ah Ma expecting us on Saturday?": a day ahead is one their mail speaks of, never one it came on
+            return _speaks_of_a_day(frame, clock, box, senders)
         hits = []
         total = 0
         for s in senders:
@@ -354,6 +372,46 @@ def _money_sentence(snippet: str) -> str | None:
             # an account number said in the mail is shown by its last four digits only
             return _LONG_NUMBER.sub(lambda m: "X" * (len(m.group(0)) - 4) + m.group(0)[-4:], text[:200])
     return None
+
+
+def _speaks_of_a_day(frame: Frame, clock: Clock, box: Mailbox, senders: list[SlotValue]) -> Answer:
+    """The mail of the senders named that gives the day ahead asked about ("Saturday": their "this Saturday
+    at noon"), what it says; else that none does in words Steward reads, and what their latest says."""
+    from steward.reader.answerers import mail_news
+
+    assert frame.window is not None
+    who = " and ".join(s.value for s in senders)
+    mail = sorted((h.message for s in senders for a in s.addresses
+                   for h in box.from_sender(a, "", limit=SHOWN, clock=clock).hits),
+                  key=lambda m: m.received_at, reverse=True)
+    if not mail:
+        return Answer(f"Nothing from {who}.", {"messages": []})
+    first, last = clock.local(frame.window.start).date(), clock.local(frame.window.end).date()
+    giving = [m for m in mail if any(first <= clock.local(d).date() <= max(first, last) for d in _days_given(m, clock))]
+    day = re.sub(r"^(?:on|for|by|at|in)\s+", "", frame.window.said)
+    if giving:
+        return Answer("\n".join([f"{who}'s mail speaks of {day}:",
+                                 mail_news.latest_says(giving, clock)]), {"messages": [m.id for m in giving]})
+    return Answer("\n".join([f"None of {who}'s mail speaks of {day} in words I can read. What the latest says:",
+                             mail_news.latest_says(mail, clock)]), {"messages": [mail[0].id]})
+
+
+def _days_given(m: Message, clock: Clock) -> list[datetime]:
+    """The days ahead of its arrival that a message's words give ("this Saturday", "on the 21st")."""
+    from steward import dates
+
+    found = dates.find_all(f"{m.subject}. {m.snippet}", clock.at(m.received_at), prefer="future")
+    return [f.start for f in found if f.start is not None and f.start >= m.received_at
+            and f.grain in ("day", "hour", "minute")]
+
+
+def no_one_known_as(said: Unmatched) -> str:
+    """ "I can't tell who 'Ah Ma' is ...": a family word no sender is known by, and whom it could be."""
+    head = (f"I can't tell who \u2018{said.said}\u2019 is in your mail: no one who writes to you signs with it, "
+            "is called it, or is greeted with it in mail you sent.")
+    if said.nearest:
+        return f"{head} The people who write to you in their own name: {', '.join(said.nearest)}. Which of them is it?"
+    return head
 
 
 def _whole_days(frame: Frame) -> bool:
