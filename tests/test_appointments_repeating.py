@@ -87,3 +87,22 @@ def test_a_series_is_at_each_of_its_times_and_goes_on_the_calendar_repeating(tmp
     assert made.status == "created"
     week = app.calendar.events_between(start, start + timedelta(days=14))
     assert [e.start for e in week] == times
+
+
+def test_a_series_whose_first_time_has_gone_is_still_ahead_at_its_next_time(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    import os
+
+    from steward.app import build_app
+    from steward.clock import make_clock
+    from steward.paths import resolve_paths
+    from steward.settings import load
+
+    mail = _lesson("Weekly piano lesson with Ms Rua",
+                   "Kia ora Hana,\nYour piano lesson is confirmed for Tuesday 17 March at 4:00pm.\n")
+    now = ("--now", NOW, "--tz", ZONE)
+    assert cli(*now, "mail", "import", str(write_folder(tmp_path / "mail", {"a": mail}))).code == 0
+    assert cli(*now, "appointments", "scan").code == 0
+    later = build_app(load(None), make_clock(ZONE, "2026-03-25T09:00:00+13:00"),
+                      resolve_paths(os.environ["STEWARD_HOME"]))
+    ahead = [(i.provider, i.start) for i in later.appointments.recent()]
+    assert ahead == [("Kauri Music Studio", datetime(2026, 3, 31, 16, 0, tzinfo=AKL))]

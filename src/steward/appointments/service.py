@@ -301,8 +301,13 @@ class AppointmentsService:
 
     def recent(self, limit: int = 50) -> tuple[Item, ...]:
         """Appointments still ahead, whatever became of them (proposed, created, duplicate, rejected)."""
-        rows = repo.list_items(self.conn, self.clock.zone, starting_after=self.clock.now(), limit=limit)
-        return tuple(r.item for r in rows)
+        now = self.clock.now()
+        rows = repo.list_items(self.conn, self.clock.zone, starting_after=now, limit=limit)
+        # a series whose first time has gone is still ahead, at its next time ("your weekly piano lesson")
+        went = [r.item for r in repo.list_items(self.conn, self.clock.zone, ("proposed", "created"),
+                                                starting_before=now) if r.item.rule]
+        later = [t for item in went for t in _times_of(item, now, now + timedelta(days=62))[:1]]
+        return tuple(sorted([r.item for r in rows] + later, key=lambda i: (i.start or now, i.id or 0)))[:limit]
 
     def get(self, item_id: int) -> Item:
         """One appointment (or proposed change) by its number; NotFound when there is none."""
