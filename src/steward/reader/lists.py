@@ -241,7 +241,7 @@ def _trip_places(conn: sqlite3.Connection, reader_words: ReaderWords, own: froze
     for provider, title, excerpt, location, _ in rows:
         places = destinations(provider, title, excerpt, location, reader_words)
         if places and not home and kind_of(f"{provider} {title}", reader_words.provider_kinds) != "hotel":
-            home = [name_words(p) for p in origins(provider, title, excerpt, location)]
+            home = [name_words(p) for p in origins(provider, title, excerpt, location) if name_words(p)]
         for place in places:
             said = name_words(place)
             if not said or any(h[-len(said):] == said for h in home) or (len(said) == 1 and said[0] in own):

@@ -511,7 +511,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # "what was the old time?" after a booking: the time that booking had before it was moved
         return replace(before, text=text, ask="when", flags=frozenset({"earlier"}), window=None, scores=(),
                        sure=True)
-    if (before.domain == "appointments" and set(before.kinds) & {"flight", "train"}
+    if (before.domain == "appointments" and set(before.kinds) & {"flight", "train", "ferry"}
             and (now is None or not (now.names_something or now.window or set(now.kinds) - set(before.kinds)))
             and _hits([w.replace("\u2019", "'") for w in words(text)], rw.way_back)):
         # "what time are we back?" after a journey: the journey home from where that one went
@@ -865,6 +865,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     provider_kinds = rw.widen(_kinds(kind_norms, rw.provider_kinds))
     if provider_kinds and not money_kinds and scores.get("money", 0) > 0:
         found = _billers_of_a_kind(found, provider_kinds, lists, rw)
+    if set(provider_kinds) & _JOURNEY_KINDS or (not provider_kinds and _JOURNEY_VERB.search(text)):
+        found = _journeys_over_stays(found)
     flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases)) | (
         {"bare"} if bare else set())
     # "which terminal?", "who's the tutor?", "do I need to bring anything?": a detail only a booking's mail gives
@@ -1031,6 +1033,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         # of Kiri's, and "the mail about Easter in Rome" asks mail about a topic, not Rome's bookings
         return None
     kinds = tuple(money_kinds if best == "money" else provider_kinds if best in ("appointments", "mail") else ())
+    if best == "appointments" and set(kinds) & _JOURNEY_KINDS and _hits(norms, rw.way_back):
+        # "what time is my flight back?": the journey home, which "and when does it land?" then asks of still
+        flags |= {_WAY_BACK_FLAG}
     asks_the_calendar = any(t in _CALENDAR_WORDS for i, t in enumerate(low) if i not in skip and i not in found.used)
     # a weekday said beside a date it is not part of asks what day that date is
     asks_the_calendar = asks_the_calendar or (window is not None and any(
@@ -1091,6 +1096,26 @@ def _billers_of_a_kind(found: Any, kinds: Sequence[str], lists: SlotLists, rw: R
     said = {w for k in kinds for p in rw.provider_kinds.get(k, ()) for w in p}
     return replace(found, named=(*found.named, Named(kinds[0], billers, "kind")),
                    unmatched=tuple(u for u in found.unmatched if not set(name_words(u.said)) & said))
+
+
+# the kinds of booking that are a journey from one place to another (a leg), not a stay
+_JOURNEY_KINDS = frozenset(("flight", "train", "ferry"))
+# a word of a journey's ends said with no kind of travel ("when do I get into Saigon?", "what time do we depart?")
+_JOURNEY_VERB = re.compile(r"\b(?:arriv(?:e|es|ing)|get(?:s|ting)?\s+(?:in|into)|land(?:s|ing)?|touch(?:es|ing)?\s+down|"
+                           r"depart(?:s|ing)?|take(?:s)?\s+off|fly(?:ing)?|flies|sail(?:s|ing)?|board(?:s|ing)?|"
+                           r"leav(?:e|es|ing)\s+for)\b", re.I)
+
+
+def _journeys_over_stays(found: Any) -> Any:
+    """A place said with a word of a journey ("what time do I land in saigon?") is where the journey goes: a
+    name that is both a place the person travels to and a word of a booking of another kind (the Saigon Lotus
+    hotel) names the place alone."""
+    named = []
+    for n in found.named:
+        if n.of("trip"):
+            n = replace(n, values=tuple(v for v in n.values if v.slot != "provider" or v.kind in _JOURNEY_KINDS))
+        named.append(n)
+    return replace(found, named=tuple(named))
 
 
 def _said_after_from(said: str, low: Sequence[str]) -> bool:

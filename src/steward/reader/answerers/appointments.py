@@ -305,7 +305,7 @@ def thing_answers(appointments: Callable[[], AppointmentsService], calendar: Cal
     return answer
 
 
-_JOURNEYS = frozenset(("flight", "train", "hotel", "rental"))
+_JOURNEYS = frozenset(("flight", "train", "ferry", "hotel", "rental"))
 
 
 def _ahead_reader(appointments: Callable[[], AppointmentsService], calendar: Callable[[], CalendarService],

@@ -19,8 +19,17 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-from steward.appointments.places import address_zone, airport_country, airport_names, airport_zone, city_zone
+from steward.appointments.places import (
+    address_zone,
+    airport_country,
+    airport_names,
+    airport_zone,
+    city_other_names,
+    city_zone,
+    country_code,
+)
 from steward.clock import Clock
+from steward.errors import StewardError
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text
 from steward.reader.frame import Frame
@@ -35,7 +44,9 @@ if TYPE_CHECKING:
     from steward.search.mailbox import Mailbox
 
 # the kinds of `provider_kinds` (words.yaml) that are travel, and what their time is called
-TRAVEL = {"flight": "leaves", "train": "leaves", "hotel": "check-in", "rental": ""}
+TRAVEL = {"flight": "leaves", "train": "leaves", "ferry": "leaves", "hotel": "check-in", "rental": ""}
+# the kinds that are a journey from one place to another (a leg), not a stay or a car
+JOURNEYS = frozenset(("flight", "train", "ferry"))
 _SAID = {"rental": "rental car"}
 # a question about one end of a car rental: its pick-up, or its return
 _PICK_UP = re.compile(r"\b(?:pick(?:ing)?[\s-]?up|collect(?:ing)?|get the car)\b", re.I)
@@ -45,6 +56,9 @@ _CHECK_OUT = re.compile(r"\bcheck[\s-]?out\b", re.I)
 # a question about the end of a journey: "when do we land?", "what time does the train get in?"
 _ARRIVE = re.compile(r"\b(?:arriv(?:e|es|ing|al)|lands?|landing|get(?:s|ting)? (?:in|into)|reach(?:es|ing)?|"
                      r"pull(?:s|ing)? in|touch(?:es|ing)? down|due in)\b", re.I)
+# a question about the start of a journey: "when do we depart?", "what time do I take off?"
+_LEAVES = re.compile(r"\b(?:depart(?:s|ing|ure)?|take(?:s)?\s+off|fly(?:ing)?|flies|sail(?:s|ing)?|board(?:s|ing)?|"
+                     r"leav(?:e|es|ing)\s+for)\b", re.I)
 # where a journey ends, as its mail's words say it: "arrives Auckland 14:40", "Melbourne - Albury", "to Perth"
 _PLACE = r"[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)*"
 _ENDS_AT = re.compile(rf"\barriv\w*\s+(?:in\s+|at\s+)?(?P<a>{_PLACE})(?:,?\s+(?:at\s+)?(?P<t>\d{{1,2}}[:.]\d{{2}}"
@@ -57,9 +71,9 @@ _NOT_PLACES = frozenset(("january", "february", "march", "april", "may", "june",
 # where a journey starts, as its words say it: "Toronto - Montréal", "from Leeds"
 _STARTS_AT = re.compile(rf"(?P<f>{_PLACE})\s[-\u2192>]+\s*{_PLACE}|\bfrom\s+(?P<g>{_PLACE})")
 # the journey home after the one out: "and the way back?", "when do we come back?", "the flight home"
-_WAY_BACK = re.compile(r"\b(?:way|trip|journey|flight|train|ride|leg)\s+(?:back|home)\b|\b(?:come|coming|get|getting|"
-                       r"fly|flying|head|heading|go|going|travel(?:l?ing)?)\s+(?:back|home)\b|\breturn\s+"
-                       r"(?:flight|train|journey|trip|leg)\b|\bback home\b|\b(?:are we|am i|be|we're|i'm)\s+back\b|"
+_WAY_BACK = re.compile(r"\b(?:way|trip|journey|flight|train|ferry|sailing|crossing|ride|leg)\s+(?:back|home)\b|"
+                       r"\b(?:come|coming|get|getting|fly|flying|sail|sailing|head|heading|go|going|travel(?:l?ing)?)\s+"
+                       r"(?:back|home)\b|\breturn\s+(?:flight|train|ferry|sailing|crossing|journey|trip|leg)\b|\bback home\b|\b(?:are we|am i|be|we're|i'm)\s+back\b|"
                        r"\bthe return\b", re.I)
 _WHO = re.compile(r"\s*(?:and\s+|so\s+)?who(?:'s|\u2019s|\s|$)", re.I)
 AHEAD = timedelta(days=365)
@@ -106,8 +120,8 @@ class Trip:
         out = [self.location] if self.location else []
         codes = self.codes()
         if codes:
-            out += list(airport_names(codes[0]))
-        out += [m.group("f") for m in _STARTS_AT.finditer(f"{self.title} {self.said}")]
+            out += _airport_said(codes[0])
+        out += [m.group("f") for m in _STARTS_AT.finditer(f"{self.title} | {self.said}")]
         return out
 
     def countries(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -144,11 +158,11 @@ class Trip:
     def ends(self) -> list[tuple[str, str]]:
         """Where the journey ends as its words say it, each with the local time they give ("" for none)."""
         codes = self.codes()
-        out = [(name, "") for name in airport_names(codes[-1])] if len(codes) >= 2 else []
+        out = [(name, "") for name in _airport_said(codes[-1])] if len(codes) >= 2 else []
         if self.kind == "hotel" and self.location:
             # a stay is in the town its address names ("..., 14 Castle Wynd North, Edinburgh")
             out += [(part.strip(), "") for part in self.location.split(",")[1:] if part.strip()]
-        for m in _ENDS_AT.finditer(f"{self.title} {self.said}"):
+        for m in _ENDS_AT.finditer(f"{self.title} | {self.said}"):
             place = m.group("a") or m.group("b") or m.group("c") or ""
             if place:
                 out.append((place, m.group("t") or ""))
@@ -217,6 +231,28 @@ class Trip:
         return f"{head} {day_text(mine.date(), clock)} at {fmt.time(mine)}"
 
 
+# the words of an airport's own name that say only what it is ("Singapore Changi International Airport": Changi)
+_AIRPORT_WORDS = frozenset(("international", "intl", "airport", "airfield", "aeroporto", "aeropuerto", "aeroport",
+                            "flughafen", "regional", "municipal", "domestic", "terminal"))
+
+
+def _airport_said(code: str) -> list[str]:
+    """Every name people give an airport by its code: its city, its own name, its region, the city's other names
+    ("Saigon" for Ho Chi Minh City, GeoNames') and its own name without its city and the words that say it is an
+    airport ("Changi", "Heathrow", "Tan Son Nhat")."""
+    names = list(airport_names(code))
+    if not names:
+        return []
+    city = names[0]
+    out = [*names, *city_other_names(city)]
+    if len(names) > 1:
+        own = [w for w in re.findall(r"[\w'-]+", names[1]) if w.casefold() not in _AIRPORT_WORDS
+               and _folded(w) not in _folded(city).split()]
+        if own and len(own) <= 3:
+            out.append(" ".join(own))
+    return out
+
+
 # a flight's title: "Flight KA 311" (the airline's IATA code and the number), then its route
 _FLIGHT_TITLE = re.compile(r"^(?P<head>Flight\s+(?P<code>[A-Z0-9]{2})\s?\d{1,4}[A-Z]?)(?P<rest>.*)$")
 # the words of an airline's name ("Kestrel Air", "Indigo Wing Airways"); an agent's name has none of them
@@ -255,13 +291,23 @@ def destinations(provider: str, title: str, excerpt: str, location: str, rw: Rea
     trip = Trip(provider, title, datetime.min, "", location or None, kind, None, None, None, said=excerpt)
     codes = trip.codes()
     if kind == "flight" and len(codes) >= 2:
-        out = list(airport_names(codes[-1])[:1])
-    elif kind == "hotel":
-        town = location.rsplit(",", 1)[-1].strip() if "," in location else ""
-        out = [town] if town else []
-    else:
-        out = [m.group("a") or m.group("b") or m.group("c") or "" for m in _ENDS_AT.finditer(f"{title} {excerpt}")]
+        # an airport's city is named whole, however many words it has ("Ho Chi Minh City")
+        return tuple(airport_names(codes[-1])[:1])
+    if kind == "hotel":
+        return _stay_towns(location)
+    out = [m.group("a") or m.group("b") or m.group("c") or "" for m in _ENDS_AT.finditer(f"{title} | {excerpt}")]
     return tuple(dict.fromkeys(p for p in out if p and not any(c.isdigit() for c in p) and len(p.split()) <= 3))
+
+
+def _stay_towns(location: str) -> tuple[str, ...]:
+    """The town a stay's address ends with, and its country when the address ends with one ("..., District 1,
+    Ho Chi Minh City, Vietnam": the city, then Vietnam); () for an address of one part."""
+    parts = [p.strip() for p in location.split(",")[1:] if p.strip()] if "," in location else []
+    countries = []
+    while parts and country_code(parts[-1]):
+        countries.append(parts.pop())
+    town = parts[-1:] if parts and not any(c.isdigit() for c in parts[-1]) else []
+    return tuple(dict.fromkeys(p for p in (*town, *countries) if len(p.split()) <= 4))
 
 
 def on_the_way(place: str, provider: str, title: str, location: str, kind: str) -> bool:
@@ -297,30 +343,61 @@ def _way_back(trips: list[Trip], going: str, what: str, clock: Clock, arriving: 
     there = [going] if going else [p for p, _ in out[0].ends()]
     back = [t for t in trips if t.start > out[0].start and any(
         _same_place(p, s) for p in there for s in (*t.starts(), *(t.countries()[0] if going else ())))]
+    place = going or (there[0] if there else "")
     if not back:
         lines = [t.line(clock) for t in trips]
-        place = going or (there[0] if there else "")
-        ticket = _mail_of(out[0], mailbox, clock)
+        said, ticket = _mail_of(out[0], mailbox, clock)
+        if said:
+            # the way back as the ticket's own words give it ("Return: Sunday, 21 March, 16:00 (Bintan time)"): a
+            # leg read as no booking of its own (its clock not known), quoted, never made into a time of Steward's
+            return Answer("\n".join([f"Your {what} back{' from ' + place if place else ''}, as the mail of the one "
+                                     f"out says it (read as no booking of its own, so not on your calendar):",
+                                     f"- \u201c{said}\u201d", *ticket]),
+                          {"appointments": [], "messages": [out[0].message], "accounted": True})
         return Answer("\n".join([f"I can't tell when you come back{' from ' + place if place else ''}: I read no "
                                  f"{what} back in your mail. The ones I read:", *lines, *ticket]),
                       {"appointments": [], "messages": [out[0].message] if ticket else []})
-    lines = [t.arrival(clock) if arriving and t.kind in ("flight", "train") else t.line(clock) for t in back]
-    return Answer("\n".join([f"Your {what} back:", *lines]), {"appointments": lines})
+    lines = [t.arrival(clock) if arriving and t.kind in JOURNEYS else t.line(clock) for t in back]
+    # (the way back is the one from where the journey out went, by its own route: the place is accounted for)
+    return Answer("\n".join([f"Your {what} back:", *lines]), {"appointments": lines, "accounted": bool(place)})
 
 
-def _mail_of(trip: Trip, mailbox: Callable[[], Mailbox] | None, clock: Clock) -> list[str]:
-    """The lines that point at the mail a booking was read from (its sender, day and subject, and how to open
-    it): what it says beyond the booking is only in its text, which Steward does not keep."""
+def _mail_of(trip: Trip, mailbox: Callable[[], Mailbox] | None, clock: Clock) -> tuple[str, list[str]]:
+    """The return leg as the mail a booking was read from says it ("Return: ..."; "" when it says none), and the
+    lines that point at that mail (its sender, day and subject, and how to open it): what it says beyond the
+    booking is only in its text, which Steward does not keep (the body is read live)."""
     if mailbox is None or trip.message is None:
-        return []
+        return "", []
     m = mailbox().stored([trip.message]).get(trip.message)
     if m is None:
-        return []
-    back = _RETURN_LEG.search(m.snippet)
-    says = f" It says: \u201c{back.group(0).strip()}\u2026\u201d" if back else ""
-    return [f"Its mail may say more (Steward keeps only its start; open it to read it all): "
-            f"{day_text(clock.local(m.received_at).date(), clock)}, {m.sender_name or m.sender}: "
-            f"\u201c{m.subject}\u201d [#{m.id}] (`steward mail read {m.id}` opens it).{says}"]
+        return "", []
+    opens = (f"{day_text(clock.local(m.received_at).date(), clock)}, {m.sender_name or m.sender}: \u201c{m.subject}"
+             f"\u201d [#{m.id}] (`steward mail read {m.id}` opens it).")
+    try:
+        back = _return_leg(mailbox().read(m.id, clock=clock).body)
+    except StewardError:
+        # the source is gone or unreachable: the start the store keeps, which may stop inside the leg
+        kept = _RETURN_LEG.search(m.snippet)
+        says = f" It says: \u201c{kept.group(0).strip()}\u2026\u201d" if kept else ""
+        return "", [f"Its mail may say more (Steward keeps only its start; open it to read it all): {opens}{says}"]
+    return back, [f"Its mail: {opens}"]
+
+
+def _return_leg(body: str) -> str:
+    """The return leg as a ticket's text gives it: its labelled line and the indented lines under it ("Return: Thu,
+    17 Dec 2026" then "  NB 1789  Hamburg Hbf dep 18:06 -> ..."), as one line; "" when it gives none."""
+    lines = body.splitlines()
+    for at, line in enumerate(lines):
+        found = _RETURN_LEG.search(line)
+        if found is None:
+            continue
+        said = [found.group(0)]
+        for more in lines[at + 1:at + 4]:
+            if not more.strip() or not more[:1].isspace():
+                break
+            said.append(more)
+        return " ".join(" ".join(said).split()).rstrip(" .,;")[:240]
+    return ""
 
 
 # the return leg as a ticket's own words give it ("Return: Thu, 17 Dec ... dep 18:06"), quoted from what is kept
@@ -366,7 +443,7 @@ def _trip(item: Item, kind: str, assumed: timedelta, sender: str = "") -> Trip |
     last = (item.end - timedelta(days=1)) if item.all_day and item.end is not None else None
     if item.all_day and last is None:
         last = item.start
-    arrives = item.end if kind in ("flight", "train") and item.end is not None and item.end - item.start != assumed \
+    arrives = item.end if kind in JOURNEYS and item.end is not None and item.end - item.start != assumed \
         else None
     return Trip(item.provider, item.title or item.provider, item.start, status, item.location, kind, item.id,
                 item.local_start, last, item.end if kind == "hotel" and not item.all_day else None, arrives,
@@ -400,6 +477,9 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         # Porto?"): every kind of travel, narrowed to those that go there
         to_place = [v.value for v in frame.values("trip")]
         kinds = kinds or (list(TRAVEL) if to_place and not frame.kinds else [])
+        if to_place and not frame.kinds and (_ARRIVE.search(frame.text) or _LEAVES.search(frame.text)):
+            # "when do I get into Saigon?": a word of a journey's ends asks of the journeys there, never of a stay
+            kinds = [k for k in kinds if k in JOURNEYS]
         named = {v.value for v in frame.values("provider")}
         if not kinds or frame.flags & {"cancelled", "moved", "reference", "seat", "earlier", "detail"} or \
                 _WHO.match(frame.text):
@@ -444,15 +524,19 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             return None  # a name that is no place of these journeys: the appointments answer says what it is
         going = to_place[0] if to_place else frame.places[0] if frame.places else (
             _destination(frame.text) or (said[0] if said else ""))
-        if (WAY_BACK in frame.flags or _WAY_BACK.search(frame.text)) and trips and set(kinds) & {"flight", "train"}:
+        if (WAY_BACK in frame.flags or _WAY_BACK.search(frame.text)) and trips and set(kinds) & JOURNEYS:
             # "the flight home from Zanzibar": the way back from the place said
             going = going or _coming_from(frame.text)
             return _way_back(every if frame.window is None else trips, going,
                              "journey" if to_place and not frame.kinds else head_kinds(trips, kinds), clock,
                              _ARRIVE.search(frame.text) is not None, mailbox)
+        if going and named and any(set(_folded(going).split()) <= set(_folded(n).split()) for n in named):
+            going = ""  # "the ferry to Bintan" of Bintan Seaways: the operator named for where it goes, said by name
+        placed = False
         if going and trips:
             there = [t for t in trips if any(_same_place(going, place) for place in (*(e for e, _ in t.ends()),
                                                                                      *t.countries()[1]))]
+            placed = bool(there)
             if not there:
                 # never another journey for the one asked about: say which were read, and that none goes there
                 lines = [t.line(clock) for t in sorted(trips, key=lambda t: (t.start, t.title))]
@@ -479,8 +563,10 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         arriving = _ARRIVE.search(frame.text) is not None or any(
             re.search(rf"\bget(?:s|ting)?\s+(?:to|into)\s+{re.escape(p)}\b", frame.text, re.I) for p in to_place)
         lines = [t.check_out(clock) if leaving and t.kind == "hotel" else
-                 t.arrival(clock) if arriving and t.kind in ("flight", "train") else t.line(clock) for t in trips]
+                 t.arrival(clock) if arriving and t.kind in JOURNEYS else t.line(clock) for t in trips]
         view = bookings_view(head.rstrip(":"), trips, clock, window_words(frame, clock))
-        return Answer("\n".join([head, *lines]), {"appointments": lines, "view": view})
+        # (the journeys that go to the place said, by their own routes and their airports' names: accounted for)
+        return Answer("\n".join([head, *lines]), {"appointments": lines, "view": view,
+                                                  **({"accounted": True} if placed and not frame.things else {})})
 
     return Answerer("travel", "appointments", answer, asks=("when", "is_there", "which", "show", "list"))
