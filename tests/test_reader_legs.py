@@ -58,6 +58,18 @@ def test_the_leg_back_asked_first_is_the_one_a_follow_up_asks_of(mumbai: App) ->
     assert "MG 141" in lands and "07:35" in lands and "MG 140" not in lands, lands
 
 
+def test_an_arrival_asked_after_the_trips_bookings_is_the_journeys_never_the_stays(mumbai: App) -> None:
+    trip, gets_in = talk(mumbai, "what have I got booked for my trip to mumbai?", "what time does that get in?")
+    assert "MG 140" in trip and "Bombay Palms" in trip, trip
+    assert "MG 140" in gets_in and "23:55" in gets_in and "Bombay Palms" not in gets_in, gets_in
+
+
+def test_coming_back_after_the_hotel_is_the_journey_home_never_the_stay_again(mumbai: App) -> None:
+    stay, back = talk(mumbai, "when do I check in at the hotel?", "and coming back?")
+    assert "Bombay Palms" in stay, stay
+    assert "MG 141" in back and "Bombay Palms" not in back and "MG 140" not in back, back
+
+
 def test_the_hotel_is_still_the_hotel_when_a_stay_is_asked(mumbai: App) -> None:
     reply = talk(mumbai, "when do I check in at the bombay palms?")[0]
     assert "Bombay Palms" in reply and "14:00" in reply and "MG 140" not in reply, reply
@@ -74,6 +86,11 @@ def barra(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.T
                          "Oban to Castlebay (arrives 18:20)\nReturn: Monday, 15 June 2026, 07:55 from Castlebay pier"
                          "\nTotal paid: GBP 184.50\nCheck in at least 45 minutes before departure.", sent),
     })
+
+
+def test_a_return_sailing_asked_outright_is_quoted_too(barra: App) -> None:
+    reply = talk(barra, "what time do we sail back from castlebay?")[0]
+    assert "07:55" in reply and "13:30" not in reply, reply
 
 
 def test_the_way_back_read_as_no_booking_is_quoted_from_its_ticket_never_the_sailing_out(barra: App) -> None:

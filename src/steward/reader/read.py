@@ -511,12 +511,19 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # "what was the old time?" after a booking: the time that booking had before it was moved
         return replace(before, text=text, ask="when", flags=frozenset({"earlier"}), window=None, scores=(),
                        sure=True)
-    if (before.domain == "appointments" and set(before.kinds) & {"flight", "train", "ferry"}
+    if (before.domain == "appointments" and set(before.kinds) & _JOURNEY_KINDS
             and (now is None or not (now.names_something or now.window or set(now.kinds) - set(before.kinds)))
             and _hits([w.replace("\u2019", "'") for w in words(text)], rw.way_back)):
         # "what time are we back?" after a journey: the journey home from where that one went
         return replace(before, text=text, ask="when", flags=(before.flags - _ASK_FLAGS) | {_WAY_BACK_FLAG},
                        window=None, scores=(), sure=True)
+    if (before.domain == "appointments" and before.kinds and set(before.kinds) <= _STAYS
+            and (now is None or not (now.names_something or now.window or set(now.kinds) - set(before.kinds)))
+            and _hits([w.replace("\u2019", "'") for w in words(text)], rw.way_back)):
+        # "and coming back?" after the hotel: a stay has no way back, the journey home from its place is asked
+        # (never the stay again); its name is no name of a journey
+        return replace(before, text=text, ask="when", kinds=tuple(sorted(_JOURNEY_KINDS)), filters=(),
+                       flags=(before.flags - _ASK_FLAGS) | {_WAY_BACK_FLAG}, window=None, scores=(), sure=True)
     if not refers_back(text, clock, options) and relative is None and not _fragment(text, before, now):
         return now
     if now is not None and now.ask == "when" and now.window is not None and now.window.said.lower() == "now":
@@ -1100,6 +1107,7 @@ def _billers_of_a_kind(found: Any, kinds: Sequence[str], lists: SlotLists, rw: R
 
 # the kinds of booking that are a journey from one place to another (a leg), not a stay
 _JOURNEY_KINDS = frozenset(("flight", "train", "ferry"))
+_STAYS = frozenset(("hotel",))
 # a word of a journey's ends said with no kind of travel ("when do I get into Saigon?", "what time do we depart?")
 _JOURNEY_VERB = re.compile(r"\b(?:arriv(?:e|es|ing)|get(?:s|ting)?\s+(?:in|into)|land(?:s|ing)?|touch(?:es|ing)?\s+down|"
                            r"depart(?:s|ing)?|take(?:s)?\s+off|fly(?:ing)?|flies|sail(?:s|ing)?|board(?:s|ing)?|"

@@ -162,6 +162,8 @@ class Trip:
         if self.kind == "hotel" and self.location:
             # a stay is in the town its address names ("..., 14 Castle Wynd North, Edinburgh")
             out += [(part.strip(), "") for part in self.location.split(",")[1:] if part.strip()]
+            # and by the other names of its town ("Saigon" of "..., Ho Chi Minh City, Vietnam")
+            out += [(other, "") for town in _stay_towns(self.location)[:1] for other in city_other_names(town)]
         for m in _ENDS_AT.finditer(f"{self.title} | {self.said}"):
             place = m.group("a") or m.group("b") or m.group("c") or ""
             if place:
@@ -358,6 +360,8 @@ def _way_back(trips: list[Trip], going: str, what: str, clock: Clock, arriving: 
                                  f"{what} back in your mail. The ones I read:", *lines, *ticket]),
                       {"appointments": [], "messages": [out[0].message] if ticket else []})
     lines = [t.arrival(clock) if arriving and t.kind in JOURNEYS else t.line(clock) for t in back]
+    if " and " in what:
+        what = head_kinds(back, [what, what])  # (every kind of travel was asked: the kinds of the ones back)
     # (the way back is the one from where the journey out went, by its own route: the place is accounted for)
     return Answer("\n".join([f"Your {what} back:", *lines]), {"appointments": lines, "accounted": bool(place)})
 
@@ -401,8 +405,8 @@ def _return_leg(body: str) -> str:
 
 
 # the return leg as a ticket's own words give it ("Return: Thu, 17 Dec ... dep 18:06"), quoted from what is kept
-_RETURN_LEG = re.compile(r"\b(?:return(?:\s+journey)?|inbound|way back|r\u00fcckfahrt|r\u00fcckreise|vuelta|regreso|"
-                         r"retour)\s*:\s*.{10,140}", re.I)
+_RETURN_LEG = re.compile(r"\b(?:return(?:\s+(?:journey|sailing|crossing|leg|trip|flight|train|ferry))?|inbound|"
+                         r"way back|r\u00fcckfahrt|r\u00fcckreise|vuelta|regreso|retour)\s*:\s*.{10,140}", re.I)
 
 
 def _destination(text: str) -> str:
@@ -544,6 +548,11 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
                                          "mail says it goes there. The ones I read:", *lines]), {"appointments": []})
             trips = there
         end = "pick-up" if _PICK_UP.search(frame.text) else "return" if _RETURN.search(frame.text) else ""
+        if (_ARRIVE.search(frame.text) or _LEAVES.search(frame.text)) and not _CHECK_OUT.search(frame.text) \
+                and any(t.kind in JOURNEYS for t in trips) \
+                and kind_of(frame.text, rw.provider_kinds) in ("", "travel", *JOURNEYS):
+            # "what time does that get in?" after the trip's bookings: the journeys arrive, a stay does not
+            trips = [t for t in trips if t.kind in JOURNEYS]
         if end and any(t.kind == "rental" for t in trips):
             trips = [t for t in trips if t.kind != "rental" or f"rental car {end}" in t.title.casefold()]
         if not trips and to_place:
