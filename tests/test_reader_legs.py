@@ -28,6 +28,8 @@ def mumbai(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.
                           "PATEL\n\nDEPART  MG 140  Mon, 21 Sep 2026\n  London Heathrow (LHR) T4  09:40  ->  Mumbai "
                           "(BOM) T2  23:55\n\nRETURN  MG 141  Mon, 28 Sep 2026\n  Mumbai (BOM) T2  02:10  ->  London "
                           "Heathrow (LHR) T4  07:35\n\nAll times are local. Fare: GBP 712.40.", sent),
+        "news": message("n1@londonwalks.example", ("London Walks Weekly", "hello@londonwalks.example"),
+                        "London Walks Weekly: the river at dusk", "This week: three walks along the Thames.", sent),
         "hotel": message("h1@staybird.example", ("Staybird", "stays@staybird.example"),
                          "Your stay at Bombay Palms Residency is confirmed",
                          "Your booking is confirmed.\nBombay Palms Residency, 14 Marine Drive, Mumbai\nCheck-in: "
@@ -44,6 +46,13 @@ def test_landing_in_a_city_said_by_its_other_name_is_the_flight_not_the_hotel_na
     assert "MG 140" in land and "23:55" in land and "Bombay Palms" not in land, land
     assert "MG 141" in home and "02:10" in home and "MG 140" not in home, home
     assert "MG 141" in there and "07:35" in there and "Bombay Palms" not in there, there
+
+
+def test_the_place_a_leg_back_gets_into_is_that_place_never_a_sender_named_for_it(mumbai: App) -> None:
+    _, into, elsewhere = talk(mumbai, "when do I fly home?", "what time does that get into london",
+                              "what time does that get into paris")
+    assert "MG 141" in into and "07:35" in into and "London Walks" not in into, into
+    assert "paris" in elsewhere and "07:35" not in elsewhere and "London Walks" not in elsewhere, elsewhere
 
 
 def test_a_word_of_a_journeys_ends_said_with_no_kind_of_travel_asks_of_the_journey(mumbai: App) -> None:

@@ -517,6 +517,14 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # "what time are we back?" after a journey: the journey home from where that one went
         return replace(before, text=text, ask="when", flags=(before.flags - _ASK_FLAGS) | {_WAY_BACK_FLAG},
                        window=None, scores=(), sure=True)
+    said_place = destination_said(text) if before.domain == "appointments" else ()
+    if (now is not None and said_place and set(before.kinds) & _JOURNEY_KINDS and _JOURNEY_VERB.search(text)
+            and not (now.window or set(now.kinds) - set(before.kinds)) and refers_back(text, clock, options)
+            and all(set(words(n.said)) <= set(words(said_place[0])) for n in (*now.filters, *now.unmatched))):
+        # "what time does that get into nairobi?" after the flight home: that journey's arrival at the place said
+        # (a sender or a booking whose name holds the place's name is not asked of)
+        return replace(before, text=text, ask="when", flags=before.flags - _ASK_FLAGS, window=None, scores=(),
+                       sure=True)
     if (before.domain == "appointments" and before.kinds and set(before.kinds) <= _STAYS
             and (now is None or not (now.names_something or now.window or set(now.kinds) - set(before.kinds)))
             and _hits([w.replace("\u2019", "'") for w in words(text)], rw.way_back)):
@@ -1109,7 +1117,7 @@ def _billers_of_a_kind(found: Any, kinds: Sequence[str], lists: SlotLists, rw: R
 _JOURNEY_KINDS = frozenset(("flight", "train", "ferry"))
 _STAYS = frozenset(("hotel",))
 # a word of a journey's ends said with no kind of travel ("when do I get into Saigon?", "what time do we depart?")
-_JOURNEY_VERB = re.compile(r"\b(?:arriv(?:e|es|ing)|get(?:s|ting)?\s+(?:in|into)|land(?:s|ing)?|touch(?:es|ing)?\s+down|"
+_JOURNEY_VERB = re.compile(r"\b(?:arriv(?:e|es|ing)|get(?:s|ting)?\s+(?:in|into|to)|land(?:s|ing)?|touch(?:es|ing)?\s+down|"
                            r"depart(?:s|ing)?|take(?:s)?\s+off|fly(?:ing)?|flies|sail(?:s|ing)?|board(?:s|ing)?|"
                            r"leav(?:e|es|ing)\s+for)\b", re.I)
 

@@ -333,7 +333,7 @@ def head_kinds(trips: list[Trip], kinds: list[str]) -> str:
 
 
 def _way_back(trips: list[Trip], going: str, what: str, clock: Clock, arriving: bool = False,
-              mailbox: Callable[[], Mailbox] | None = None) -> Answer:
+              mailbox: Callable[[], Mailbox] | None = None, text: str = "") -> Answer:
     """The journey back from where the one out went (said before, else where the first one ends): those that
     start there after it; said plainly when no journey back was read, with the mail the journey out was read
     from (a ticket's return leg is often only in its text) to open."""
@@ -359,6 +359,12 @@ def _way_back(trips: list[Trip], going: str, what: str, clock: Clock, arriving: 
         return Answer("\n".join([f"I can't tell when you come back{' from ' + place if place else ''}: I read no "
                                  f"{what} back in your mail. The ones I read:", *lines, *ticket]),
                       {"appointments": [], "messages": [out[0].message] if ticket else []})
+    into = _arrival_place(text) if arriving else ""
+    if into and not any(_same_place(into, p) for t in back for p in (*(e for e, _ in t.ends()), *t.countries()[1])):
+        # "what time does that get into Perth?" of a way back that goes elsewhere: said, never its arrival
+        return Answer("\n".join([f"I can't tell when you get into {into}: none of the journeys back I read from your "
+                                 "mail goes there. The ones I read:", *[t.line(clock) for t in back]]),
+                      {"appointments": []})
     lines = [t.arrival(clock) if arriving and t.kind in JOURNEYS else t.line(clock) for t in back]
     if " and " in what:
         what = head_kinds(back, [what, what])  # (every kind of travel was asked: the kinds of the ones back)
@@ -407,6 +413,27 @@ def _return_leg(body: str) -> str:
 # the return leg as a ticket's own words give it ("Return: Thu, 17 Dec ... dep 18:06"), quoted from what is kept
 _RETURN_LEG = re.compile(r"\b(?:return(?:\s+(?:journey|sailing|crossing|leg|trip|flight|train|ferry))?|inbound|"
                          r"way back|r\u00fcckfahrt|r\u00fcckreise|vuelta|regreso|retour)\s*:\s*.{10,140}", re.I)
+
+
+# the place a question says a journey arrives at, in any case: "what time does that get into changi", "land in perth"
+_INTO = re.compile(r"\b(?:get(?:s|ting)?\s+(?:in\s*to|into)|land(?:s|ing)?\s+(?:in|at)|arriv(?:e|es|ing)\s+(?:in|at|into)|"
+                   r"touch(?:es|ing)?\s+down\s+(?:in|at))\s+(?:the\s+)?(?P<p>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3})",
+                   re.I)
+_INTO_ENDS = frozenset(("on", "at", "in", "by", "and", "or", "then", "now", "tonight", "today", "tomorrow", "please",
+                        "airport", "station", "terminal", "port", "again", "exactly", "roughly", "local", "time"))
+
+
+def _arrival_place(text: str) -> str:
+    """The place a question says a journey arrives at ("changi" of "what time does that get into changi?"), or ""."""
+    m = _INTO.search(text)
+    if m is None:
+        return ""
+    kept: list[str] = []
+    for w in m.group("p").split():
+        if w.casefold() in _INTO_ENDS:
+            break
+        kept.append(w)
+    return " ".join(kept) if kept and kept[0].casefold() not in _NOT_PLACES | {"it", "there", "that"} else ""
 
 
 def _destination(text: str) -> str:
@@ -481,7 +508,8 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         # Porto?"): every kind of travel, narrowed to those that go there
         to_place = [v.value for v in frame.values("trip")]
         kinds = kinds or (list(TRAVEL) if to_place and not frame.kinds else [])
-        if to_place and not frame.kinds and (_ARRIVE.search(frame.text) or _LEAVES.search(frame.text)):
+        if to_place and not frame.kinds and (_ARRIVE.search(frame.text) or _LEAVES.search(frame.text)
+                                             or re.search(r"\bget(?:s|ting)?\s+to\b", frame.text, re.I)):
             # "when do I get into Saigon?": a word of a journey's ends asks of the journeys there, never of a stay
             kinds = [k for k in kinds if k in JOURNEYS]
         named = {v.value for v in frame.values("provider")}
@@ -533,7 +561,7 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             going = going or _coming_from(frame.text)
             return _way_back(every if frame.window is None else trips, going,
                              "journey" if to_place and not frame.kinds else head_kinds(trips, kinds), clock,
-                             _ARRIVE.search(frame.text) is not None, mailbox)
+                             _ARRIVE.search(frame.text) is not None, mailbox, frame.text)
         if going and named and any(set(_folded(going).split()) <= set(_folded(n).split()) for n in named):
             going = ""  # "the ferry to Bintan" of Bintan Seaways: the operator named for where it goes, said by name
         placed = False
@@ -547,8 +575,12 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
                 return Answer("\n".join([f"I can't tell which booking takes you to {going}: none I read from your "
                                          "mail says it goes there. The ones I read:", *lines]), {"appointments": []})
             trips = there
+        # "what time do I get to Leeds?": the arrival at the place said
+        arriving = _ARRIVE.search(frame.text) is not None or any(
+            re.search(rf"\bget(?:s|ting)?\s+(?:to|into)\s+{re.escape(p)}\b", frame.text, re.I)
+            for p in (*to_place, *frame.places))
         end = "pick-up" if _PICK_UP.search(frame.text) else "return" if _RETURN.search(frame.text) else ""
-        if (_ARRIVE.search(frame.text) or _LEAVES.search(frame.text)) and not _CHECK_OUT.search(frame.text) \
+        if (arriving or _LEAVES.search(frame.text)) and not _CHECK_OUT.search(frame.text) \
                 and any(t.kind in JOURNEYS for t in trips) \
                 and kind_of(frame.text, rw.provider_kinds) in ("", "travel", *JOURNEYS):
             # "what time does that get in?" after the trip's bookings: the journeys arrive, a stay does not
@@ -568,9 +600,6 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             f" ({frame.window.said}):" if frame.window else ":")
         head = head[:1].upper() + head[1:]
         leaving = _CHECK_OUT.search(frame.text) is not None
-        # "what time do I get to Leeds?": the arrival at the place said
-        arriving = _ARRIVE.search(frame.text) is not None or any(
-            re.search(rf"\bget(?:s|ting)?\s+(?:to|into)\s+{re.escape(p)}\b", frame.text, re.I) for p in to_place)
         lines = [t.check_out(clock) if leaving and t.kind == "hotel" else
                  t.arrival(clock) if arriving and t.kind in JOURNEYS else t.line(clock) for t in trips]
         view = bookings_view(head.rstrip(":"), trips, clock, window_words(frame, clock))
