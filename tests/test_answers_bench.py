@@ -102,9 +102,11 @@ SIXTH_WRONG_AT_MOST = {"money": 0, "appointments": 1, "schedule": 0, "mail": 0, 
 # mailbox, written blind to the rules) scores: 52 right, 24 wrong, 11 refused on its first run, before any
 # tuning; 67 right, 12 wrong, 8 refused once its bills, flights, stays and fixtures were read and the
 # reader held answers to the names said; 73 right, 7 wrong, 7 refused once a thing named in words no vocabulary
-# holds (a purchase, a claim, a birthday) was answered from what holds it or said not found; a change that adds a
-# wrong answer in any capability fails here; mail 0 once family words were read from the person's own mail
-SEVENTH_WRONG_AT_MOST = {"money": 0, "appointments": 6, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
+# holds (a purchase, a claim, a birthday) was answered from what holds it or said not found; mail 0 once family
+# words were read from the person's own mail; appointments 2 once a word of a journey asked of the journey's legs
+# (never a stay that shares the place) and a way back was its own leg; a change that adds a wrong answer in any
+# capability fails here
+SEVENTH_WRONG_AT_MOST = {"money": 0, "appointments": 2, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the eighth set (a conversation of a Thursday morning and single questions over the eighth sample mailbox,
 # written blind to the rules) scored on its first run, before any tuning: 41 right, 15 wrong, 19 refused of 75;
