@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from steward.appointments.patterns import Cues, sentences
@@ -34,6 +35,11 @@ _NOT_NAME = frozenset(("a", "an", "the", "our", "my", "your", "his", "her", "the
 # a place after the start, as friends write it: "... from 8pm at Café Lindner, Hauptstr. 4"
 _AT_PLACE = re.compile(r"\bat\s+((?:[A-ZÀ-Þ0-9][\w'’&.-]*)(?:,?\s+(?:[A-ZÀ-Þ0-9][\w'’&.-]*|de|del|la|am|an|der|"
                        r"im|of|the)){0,6})")
+# a day that comes round again ("on Thursdays", "every Monday"): classes, not one event
+_REPEATS = re.compile(r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|every|each|weekly|fortnightly)\b", re.I)
+# the writer's own engagement before the event's noun ("I have a meeting at 4", "my interview is on Monday")
+_WRITERS_OWN = re.compile(r"(?:\bI\s+(?:have|had|have\s+got|am\s+in|am\s+at|will\s+be\s+(?:in|at))\s+(?:[\w'-]+\s+){0,3}"
+                          r"|\bI['’](?:ve|ve\s+got|m\s+in|m\s+at)\s+(?:[\w'-]+\s+){0,3}|\bmy\s+(?:[\w'-]+\s+)?)$")
 _LABELLED_PLACE = re.compile(r"(?im)^\s*(?:place|venue|location|address|where|ort|lugar|lieu)\s*:\s*([^\n]{3,100})$")
 
 
@@ -62,13 +68,22 @@ def find_announced(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     found: dict[object, Announced] = {}
     for n, sentence in enumerate(said):
         event = cues.events.search(sentence)
-        if event is None or cues.not_bookings.search(sentence):
-            continue
+        if event is None or cues.not_bookings.search(sentence) or _writers_own(sentence, event, cues) or any(
+                words is not None and words.search(sentence) for words in (cues.deadlines, cues.happened)):
+            continue  # the writer's own meeting ("I have a meeting at 4"), a day to act by, or news of one past
         day = dates.find(sentence, at, options=options)
-        if day is None or not day.has_date:
-            continue
+        if day is not None and not day.has_time and (after := dates.find(sentence[event.end():], at, options=options)):
+            # "For Monday's visit: the workshop is from 3 PM to 6 PM on Mon, 19 Apr": the day and time said of it
+            day = after if after.has_date and after.has_time else day
+        if day is None or not day.has_date or day.recurring or _REPEATS.search(day.text):
+            continue  # "training stays on Thursdays at 17:30" tells of classes, not of the one event
         name = _name(sentence, event.start(), event.group(0))
         if day.has_time:
+            slot = _own_slot(said[n + 1:n + 1 + _FOLLOWING], day.start, at, cues, options)
+            if slot is not None:  # "the PTM is from 9 to 12:30 ... your slot is at 9:40": theirs starts then
+                moment, hour, line = slot
+                found.setdefault(moment, Announced(name, f"{moment:%d %B %Y} {hour}", line, (day.text, hour)))
+                continue
             found.setdefault(day.start, Announced(name, day.text, sentence, location=_place(body, sentence, day.text)))
             continue
         for later in said[n + 1:n + 1 + _FOLLOWING]:
@@ -123,6 +138,33 @@ def find_moved(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     return next(iter(found.values())) if len(found) == 1 else None
 
 
+def _writers_own(sentence: str, event: re.Match[str], cues: Cues) -> bool:
+    """Whether the event a sentence tells of unasked (a meeting, an interview) is the writer's own ("I have a
+    client meeting at 4", "my interview is on Monday"), not one the reader goes to."""
+    told = cues.told is not None and cues.told.fullmatch(event.group(0)) is not None
+    return told and _WRITERS_OWN.search(sentence[:event.start()]) is not None
+
+
+def _own_slot(following: list[str], day: datetime, at: Clock, cues: Cues,
+              options: DateOptions | None) -> tuple[datetime, str, str] | None:
+    """The person's own time in an event that others share, said in a sentence after the one that gives the
+    event's day ("your slot with the class teacher is at 09:40 AM"): (that start, the time as written, the
+    sentence that says it)."""
+    from steward import dates
+
+    if cues.slots is None:
+        return None
+    for later in following:
+        mine = cues.slots.search(later)
+        if mine is None:
+            continue
+        hour = dates.find(later[mine.end():], at, options=options)
+        if hour is None or not hour.has_time or (hour.has_date and hour.start.date() != day.date()):
+            return None
+        return day.replace(hour=hour.start.hour, minute=hour.start.minute), hour.text, later
+    return None
+
+
 def _name(sentence: str, at: int, noun: str) -> str:
     """The event as the sentence calls it: its noun and the words right before it that describe it
     ("indoor tournament" of "our indoor tournament is ...")."""
@@ -145,7 +187,8 @@ def _place(body: str, sentence: str, when: str) -> str | None:
     match = _AT_PLACE.search(after)
     if match is None:
         return None
-    place = re.split(r"(?<=\d)\.\s", match.group(1))[0]
+    # a stop after a house number ends it, and so does one a new sentence follows ("Mylapore. You and Adi")
+    place = re.split(r"(?<=\d)\.\s|\.\s+(?=[A-Z][a-z]*\s+[a-z])", match.group(1))[0]
     return " ".join(place.split()).rstrip(" .,") or None
 
 

@@ -63,6 +63,12 @@ class Cues:
     starts: re.Pattern[str] | None = None
     welcome: re.Pattern[str] | None = None
     event_words: tuple[str, ...] = ()  # the words of `events` as written, to find such mail in the store
+    # of those, the events a person's mail tells of that the person goes to unasked (a meeting, a workshop,
+    # a family's ceremony, a tradesperson's visit); a day that is a deadline; the person's own slot in an event
+    told: re.Pattern[str] | None = None
+    deadlines: re.Pattern[str] | None = None
+    happened: re.Pattern[str] | None = None
+    slots: re.Pattern[str] | None = None
     # a sender's name that is a club's, a school's or a team's: it tells its members of its own events
     organisations: re.Pattern[str] | None = None
     # classes or sessions that start again on a day ("lessons resume on ..."), and what such a class is
@@ -102,11 +108,14 @@ def load_cues(text: str | None = None) -> Cues:
     def optional(key: str) -> re.Pattern[str] | None:
         return _phrases(data[key]) if data.get(key) else None
 
+    events = [*(data.get("events") or ()), *(data.get("told") or ())]  # an event told of is an event too
+
     return Cues(_phrases(data["confirmed"]), _phrases(data["nouns"]),
                 tuple((s, _phrases(data[s])) for s in STATUS_ORDER), _phrases(data["not_bookings"]),
                 check_in=optional("check_in"), businesses=optional("businesses"), policies=optional("policies"),
-                events=optional("events"), starts=optional("starts"), welcome=optional("welcome"),
-                event_words=tuple(str(w) for w in data.get("events") or ()),
+                events=_phrases(events) if events else None, starts=optional("starts"), welcome=optional("welcome"),
+                event_words=tuple(str(w) for w in events), told=optional("told"), deadlines=optional("deadlines"),
+                happened=optional("happened"), slots=optional("slots"),
                 organisations=optional("organisations"), resume=optional("resume"), lessons=optional("lessons"))
 
 

@@ -445,12 +445,16 @@ class AppointmentsService:
 
     def _invited_in_words(self, m: MessageMeta, body: str) -> list[Candidate]:
         """An event a person announces in their own words and asks the person to come to ("we're having a
-        barbecue on Sunday from 4, do come"): an invitation from them, never a booking."""
+        barbecue on Sunday from 4, do come"), or tells of as one the person goes to unasked ("the workshop is
+        on Monday from 3 PM", "the electrician is coming on Saturday at 9:40"): as told in their mail, never a
+        booking, never written without the person's yes."""
         from steward.appointments.announced import find_announced, find_moved
 
-        welcome = self.cues.welcome
-        said = find_announced(m, body, self.cues, self.clock, self._options(m)) if (
-            welcome is not None and welcome.search(body)) else None
+        welcome, told = self.cues.welcome, self.cues.told
+        said = find_announced(m, body, self.cues, self.clock, self._options(m))
+        if said is not None and not (welcome is not None and welcome.search(body)) and (
+                told is None or told.search(said.name) is None):
+            said = None  # news of a party that asks no one to come is someone else's
         moved = False
         if said is None and self.cues.status_of(f"{m.subject}\n{m.snippet}") == "rescheduled":
             # "we've moved the barbecue to Sunday": the new time of an invitation of theirs (kept only when

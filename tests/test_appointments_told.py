@@ -1,0 +1,81 @@
+"""Events a person's own mail tells of in plain words, that the person goes to unasked: a colleague's word of
+a workshop, a partner's of a parent-teacher meeting or of a tradesperson's visit, a parent's of a family's
+ceremony. Each is shown as told in mail (set aside like an invitation, never a booking, never written
+without the person's yes), in Indian, British and US time styles. What is no event stays out: the
+writer's own meeting, a day to act by, an event already past, a newsletter's."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from appointment_mail import message, write_folder
+
+pytestmark = pytest.mark.usefixtures("no_semantic")  # words alone: no embedding model
+
+ZONE = "Asia/Kolkata"
+IST = ZoneInfo(ZONE)
+NOW = "2027-03-04T08:00:00+05:30"  # a Thursday morning
+SENT = datetime(2027, 3, 2, 18, 30, tzinfo=IST)  # the Tuesday before
+MEERA = ("Meera Pillai", "meera.pillai@workpost.example")
+VIKRAM = ("Vikram Rao", "vikram.rao@homepost.example")
+SCHOOL = ("Greenfield Public School", "office@greenfieldschool.example")
+
+
+def _scan(tmp_path: Path, cli: Any, mails: dict[str, bytes]) -> list[tuple[str, str, str, str | None]]:
+    folder = write_folder(tmp_path / "mail", mails)
+    assert cli("--now", NOW, "--tz", ZONE, "mail", "import", str(folder)).code == 0
+    r = cli("--now", NOW, "--tz", ZONE, "--json", "appointments", "scan", "--dry-run")
+    assert r.code == 0, r.err
+    return sorted((i["provider"], i["start"], i["status"], i["reason"]) for i in r.json()["items"])
+
+
+@pytest.mark.parametrize(("sender", "subject", "body", "start"), [
+    # a manager's word of a workshop, its day after its hours
+    (MEERA, "Pune trip", "Hi,\n\nFor the Pune trip: the workshop with the Sahyadri team is at their Baner office "
+     "from 2 PM to 5 PM on Monday, 8 March. Please bring the pilot results.\n\nRegards,\nMeera",
+     "2027-03-08T14:00:00+05:30"),
+    # a household visit, in a 24-hour style with "hrs"
+    (VIKRAM, "plumber", "The plumber will come on Saturday at 10:15 hrs to fix the kitchen tap. Keep the keys "
+     "with the watchman.\n\nVikram", "2027-03-06T10:15:00+05:30"),
+    # a parent-teacher meeting a partner reminds of
+    (VIKRAM, "sat", "Don't forget the PTM on Saturday at 9:20 am, I can't make it.\n\nV",
+     "2027-03-06T09:20:00+05:30"),
+    # a family's ceremony, a day and an hour "o'clock"
+    (("Amma", "amma.k@familypost.example"), "Ravi's engagement", "Kanna,\n\nRavi's engagement is on the 14th at "
+     "11 o'clock at Sri Lakshmi Hall. Come a day early.\n\nAmma", "2027-03-14T11:00:00+05:30"),
+])
+def test_an_event_told_in_a_persons_own_words_is_set_aside_as_told_never_booked(
+        tmp_path: Path, cli: Any, sender: tuple[str, str], subject: str, body: str, start: str) -> None:
+    items = _scan(tmp_path, cli, {"a": message("t-1@x.example", sender, subject, body, SENT)})
+    assert items == [(" ".join(sender[0].split()), start, "rejected", "invitation")]
+
+
+def test_a_schools_meeting_is_at_the_persons_own_slot_not_when_the_day_opens(tmp_path: Path, cli: Any) -> None:
+    body = ("Dear Parent,\n\nThe Parent-Teacher Meeting for Classes I to V will be held on Saturday, 6th March "
+            "from 9:00 AM to 12:30 PM. Your slot with the class teacher, Mrs. Rao, is at 10:20 AM. Kindly be on "
+            "time.\n\nPrincipal\nGreenfield Public School")
+    items = _scan(tmp_path, cli, {"a": message("s-1@x.example", SCHOOL, "Parent-Teacher Meeting on 6th March",
+                                               body, SENT)})
+    assert [start for _, start, _, _ in items] == ["2027-03-06T10:20:00+05:30"]
+
+
+@pytest.mark.parametrize(("sender", "subject", "body"), [
+    # the writer's own meeting
+    (MEERA, "tomorrow", "Hi, I have a client meeting on Friday at 3 pm, so let's push our sync.\n\nMeera"),
+    # a day to act by, not an event's start
+    (MEERA, "forms", "Please submit the forms for the workshop by Friday 5 pm.\n\nMeera"),
+    # a household visit already past (sent on Tuesday: its "Monday" is the day before)
+    (VIKRAM, "geyser", "The electrician came on Monday at 4 pm and fixed the geyser.\n\nVikram"),
+    # a newsletter's event
+    (("Product Chai", "brew@productchai.example"), "Product Chai | this week",
+     "Join our workshop on Saturday 6 March at 11 am. Unsubscribe anytime."),
+])
+def test_what_is_no_event_of_the_persons_is_not_told(tmp_path: Path, cli: Any, sender: tuple[str, str],
+                                                     subject: str, body: str) -> None:
+    items = _scan(tmp_path, cli, {"a": message("n-1@x.example", sender, subject, body, SENT)})
+    assert [i for i in items if i[3] == "invitation" or i[2] == "proposed"] == []
