@@ -112,8 +112,9 @@ SEVENTH_WRONG_AT_MOST = {"money": 0, "appointments": 2, "schedule": 0, "mail": 0
 # written blind to the rules) scored on its first run, before any tuning: 41 right, 15 wrong, 19 refused of 75;
 # 43 right, 13 wrong, 19 refused once a thing named that no bill holds was no longer answered with every bill; a
 # change that adds a wrong answer in any capability fails here; mail 1 once a family word said after a name was
-# read as that person's title ("Suresh mama")
-EIGHTH_WRONG_AT_MOST = {"money": 5, "appointments": 3, "schedule": 2, "mail": 1, "brief": 1, "reminders": 0}
+# read as that person's title ("Suresh mama"); schedule 0 once events told in plain words (a workshop, the PTM,
+# an engagement) were read
+EIGHTH_WRONG_AT_MOST = {"money": 5, "appointments": 3, "schedule": 0, "mail": 1, "brief": 1, "reminders": 0}
 
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
                 "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,
