@@ -81,8 +81,8 @@ def find_announced(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
         if day.has_time:
             slot = _own_slot(said[n + 1:n + 1 + _FOLLOWING], day.start, at, cues, options)
             if slot is not None:  # "the PTM is from 9 to 12:30 ... your slot is at 9:40": theirs starts then
-                moment, hour, line = slot
-                found.setdefault(moment, Announced(name, f"{moment:%d %B %Y} {hour}", line, (day.text, hour)))
+                moment, told_hour, line = slot
+                found.setdefault(moment, Announced(name, f"{moment:%d %B %Y} {told_hour}", line, (day.text, told_hour)))
                 continue
             found.setdefault(day.start, Announced(name, day.text, sentence, location=_place(body, sentence, day.text)))
             continue
