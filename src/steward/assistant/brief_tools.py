@@ -58,7 +58,7 @@ def configure_brief(ctx: ToolContext, action: Literal["add", "remove", "move", "
         section: the section in the user's words or its slot: schedule, tomorrow, dues, inbox, appointments, mail_health
         position: where it goes: first, last, a number, "before inbox", "after schedule"
         window_days: dues only: show dues falling due in the next this-many days
-        categories: dues only: the only kinds to show (card, bank, loan, utility, telecom, insurance, rent, subscription, tax); [] for every kind
+        categories: dues only: the only kinds to show (card, bank, loan, utility, telecom, insurance, rent, housing, education, subscription, tax); [] for every kind
         hide: inbox only: mail categories not to count (newsletter, receipt, bank_alert, ...)
         count: tomorrow only: how many of tomorrow's first items to show
     """

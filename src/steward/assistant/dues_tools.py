@@ -30,7 +30,7 @@ def list_dues(ctx: ToolContext, window: str = "all", categories: list[str] | Non
 
     Args:
         window: how far ahead: 7d (the next N days), month (to the end of this month) or all; overdue dues always show
-        categories: only these kinds: card, bank, loan, utility, telecom, insurance, rent, subscription, tax
+        categories: only these kinds: card, bank, loan, utility, telecom, insurance, rent, housing, education, subscription, tax
     """
     try:
         return _dues(ctx).digest(window=window, categories=categories or (), as_of=ctx.clock.today()).to_json()

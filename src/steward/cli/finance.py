@@ -17,8 +17,8 @@ def register(commands: Commands) -> None:
     p.add_argument("--window", default="all", metavar="7d|month|all",
                    help="dues up to N days ahead (7d), to the end of this month, or all (overdue always shown)")
     p.add_argument("--category", action="append", default=[], metavar="KIND",
-                   help="only these kinds: card, bank, loan, utility, telecom, insurance, rent, subscription, tax "
-                        "(repeat or comma-separate)")
+                   help="only these kinds: card, bank, loan, utility, telecom, insurance, rent, housing, education, "
+                        "subscription, tax (repeat or comma-separate)")
     sub = Commands(p.add_subparsers(dest="dues_command", metavar="SUBCOMMAND"))
     e = sub.add("extract", "read new bill and statement mail for dues (bodies fetched live, never stored)",
                 cmd_extract)

@@ -40,16 +40,35 @@ _OFFERED = re.compile(r"(?:set(?:ting)?\s+up|sign(?:ing)?\s+up\s+for|switch(?:in
 
 
 # how a bill is paid is not what it is for: "by direct debit from your card", "pay with a credit card", a card
-# among the ways to pay ("by bank transfer, card or cheque")
-_PAID_WITH = re.compile(r"\b(?:from|to|with|by|on|using|via)\s+(?:[\w-]+(?:\s+[\w-]+)?,\s+|[\w-]+\s+or\s+)*"
-                        r"(?:your|the|a|any)?\s*(?:credit\s+|debit\s+)?card(?:\s+on\s+file)?\b")
+# among the ways to pay ("by bank transfer, card or cheque"), a card named by its bank and its last digits
+# ("auto-debited from your Suvarna Bank credit card ending 7731")
+_PAID_WITH = re.compile(r"\b(?:from|to|with|by|on|using|via|through)\s+(?:[\w-]+(?:\s+[\w-]+)?,\s+|[\w-]+\s+or\s+)*"
+                        r"(?:your|the|a|any|my)?\s*(?:[\w&'.-]+\s+){0,3}?(?:credit\s+|debit\s+)?card"
+                        r"(?:\s+on\s+file|\s+(?:ending|ending\s+in|ending\s+with|no\.?|number)\s*[:#]?\s*[x*•.\s-]*\d{4,5})?\b")
 # a full stop that ends an abbreviation, not a sentence: "(incl. 9% GST)", "approx. 40 kWh", "Ref. no. 88"
 _ABBREVIATION = re.compile(r"\b(?:incl|excl|inc|approx|est|no|nr|ref|acc|a/c|vs|cf|e\.g|i\.e)\.\s")
 
 
+def paid_with_left_out(text: str) -> str:
+    """`text` with the card a bill is paid by blanked out (same length, so places stay the same)."""
+    return _PAID_WITH.sub(lambda m: " " * len(m.group(0)), text)
+
+
 def kind_said(lowered: str, vocab: FinanceVocab) -> str | None:
     """The kind of due the words say, with the card a bill is paid by left out of it."""
-    return vocab.kind_of(_PAID_WITH.sub(" ", lowered))
+    return vocab.kind_of(paid_with_left_out(lowered))
+
+
+def account_of(text: str, lowered: str, kind: str) -> tuple[str, int] | None:
+    """The last four digits of the account a bill is for. A card's own statement is for the card; any other
+    bill's account is the biller's, never the card it is paid from ("AutoPay ... from your credit card
+    ending 7731" is how a broadband bill is paid, not its account)."""
+    if kind in ("card", "bank"):
+        return find_last4(text)
+    kept = list(text)
+    for m in _PAID_WITH.finditer(lowered):
+        kept[m.start():m.end()] = " " * (m.end() - m.start())
+    return find_last4("".join(kept))
 
 
 def autopay_in_place(lowered: str, vocab: FinanceVocab) -> bool:
@@ -102,8 +121,8 @@ def _labelled_money(text: str, lowered: str, vocab: FinanceVocab, usual: str, mo
                     confirmation: bool = False) -> dict[str, tuple[MoneyAt, int]]:
     """The first amount each money label gives: kind -> (amount, where its label starts)."""
     # in a payment confirmation "payment of" labels what was paid; elsewhere what is owed
-    kinds = ("paid", "minimum", "statement_balance", "amount") if confirmation else (
-        "minimum", "statement_balance", "amount", "paid")
+    kinds = ("paid", "minimum", "statement_balance", "amount", "penalty") if confirmation else (
+        "minimum", "statement_balance", "amount", "paid", "penalty")
     hits = vocab.label_hits(lowered, kinds)
     found: dict[str, tuple[MoneyAt, int]] = {}
     taken: set[int] = set()
@@ -123,12 +142,18 @@ def _labelled_money(text: str, lowered: str, vocab: FinanceVocab, usual: str, mo
             taken.add(m.start)
     if usual:
         for h in hits:
-            if h.what in found:
+            if h.what in found or h.what == "penalty":
                 continue
             bare = bare_amount_after(text, h.end, usual)
             if bare is not None and not any(o.start <= bare.start < o.end for o in money):
                 found[h.what] = (bare, h.start)
     return found
+
+
+def _penalty(lowered: str, vocab: FinanceVocab, m: MoneyAt) -> bool:
+    """Whether the amount is labelled a charge for paying late ("late fee of", "penalty of", "interest @")."""
+    label = _label_before(vocab.label_hits(lowered, ("amount", "penalty")), m.start, LABEL_REACH, lowered)
+    return label is not None and label.what == "penalty"
 
 
 def _due_date(lowered: str, vocab: FinanceVocab, dates: list[DateAt], received: datetime) -> DateAt | None:
@@ -161,12 +186,15 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
     balance = labelled.get("statement_balance")
     minimum = labelled.get("minimum")
     paid = labelled.get("paid")
+    # a charge for paying late ("a late fee of Rs. 50/- per day") is not what the bill is for
+    penalties = {(m.amount, m.currency) for m in money if _penalty(lowered, vocab, m)}
     if payment_confirmation and paid is None and money:
         paid = (money[0], money[0].start)
     if not payment_confirmation:
         paid = None
     if amount is None and balance is None and not payment_confirmation:
-        distinct = {(m.amount, m.currency) for m in money} - {minimum[0].amount if minimum else None}
+        distinct = {(m.amount, m.currency) for m in money} - penalties - {
+            (minimum[0].amount, minimum[0].currency) if minimum else None}
         if len(distinct) == 1 and len(money) >= 1:  # one amount in a bill is the amount of the bill
             lone = next(m for m in money if (m.amount, m.currency) in distinct)
             amount = (lone, lone.start)
@@ -175,10 +203,10 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
     day_first = date_first_order(institution, currency, user_day_first)
     dates = find_dates(text, received, day_first)
     due = _due_date(lowered, vocab, dates, received) if not payment_confirmation or owed else None
-    last4 = find_last4(text)
     kind = kind_said(lowered, vocab) or (institution.kind if institution is not None else None) or "other"
     if institution is not None and institution.kind not in ("card", "bank") and kind in ("card", "bank"):
         kind = institution.kind  # a utility's "pay by card" does not make its bill a card due
+    last4 = account_of(text, lowered, kind)
     evidence_from = owed or paid
     evidence = ""
     if evidence_from is not None:

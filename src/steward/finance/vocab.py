@@ -19,9 +19,13 @@ from steward.errors import ConfigError
 from steward.yamldata import load_yaml, shipped_text
 
 LABEL_KINDS = ("minimum", "statement_balance", "amount", "due_date", "paid")
+# labels a vocabulary may give or leave out: a charge for paying late ("late fee of"), never the amount owed
+OPTIONAL_LABEL_KINDS = ("penalty",)
 
 
 def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    if not phrases:
+        return re.compile(r"(?!)")  # no phrase: matches nothing
     ordered = sorted(set(phrases), key=lambda p: (-len(p), p))
     body = "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in ordered)
     return re.compile(rf"(?<![\w-])(?:{body})(?![\w])", re.IGNORECASE)
@@ -112,7 +116,7 @@ def _languages(raw: Any, where: str) -> tuple[dict[str, tuple[str, ...]], dict[s
             if name in table:
                 lists[name] = lists.get(name, ()) + _strings(table[name], f"{at}.{name}")
         for kind, phrases in _table(table.get("labels", {}), f"{at}.labels").items():
-            if kind not in LABEL_KINDS:
+            if kind not in LABEL_KINDS + OPTIONAL_LABEL_KINDS:
                 raise ConfigError(f"{at}.labels: {kind} is not a kind of label")
             labels[kind] = labels.get(kind, ()) + phrases
     return lists, labels
@@ -125,7 +129,7 @@ def vocab_from(data: Mapping[str, Any], where: str = "finance/vocab.yaml") -> Fi
     if missing:
         raise ConfigError(f"{where}: labels.{missing[0]} is missing")
     other, other_labels = _languages(data.get("languages"), where)
-    labels = {k: labels[k] + other_labels.get(k, ()) for k in labels}
+    labels = {k: labels.get(k, ()) + other_labels.get(k, ()) for k in (*LABEL_KINDS, *OPTIONAL_LABEL_KINDS)}
     kinds = _table(data.get("kind_words"), f"{where}: kind_words")
 
     def phrases(name: str) -> tuple[str, ...]:
@@ -136,7 +140,7 @@ def vocab_from(data: Mapping[str, Any], where: str = "finance/vocab.yaml") -> Fi
         due_words=_pattern(phrases("due_words")),
         payment_received=_pattern(phrases("payment_received")),
         autopay=_pattern(phrases("autopay")),
-        labels={k: _pattern(labels[k]) for k in LABEL_KINDS},
+        labels={k: _pattern(labels[k]) for k in (*LABEL_KINDS, *OPTIONAL_LABEL_KINDS)},
         kind_words=tuple((k, _pattern(v)) for k, v in kinds.items()),
         category_words=_table(data.get("category_words"), f"{where}: category_words"),
         card_context=_pattern(_strings(data.get("card_context"), f"{where}: card_context")),

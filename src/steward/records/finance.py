@@ -9,15 +9,16 @@ from datetime import date, datetime
 from decimal import Decimal
 
 # what a due is for; "other" when neither the institution nor the text says
-KINDS = ("card", "bank", "loan", "utility", "telecom", "insurance", "rent", "subscription", "tax", "other")
+KINDS = ("card", "bank", "loan", "utility", "telecom", "insurance", "rent", "housing", "education", "subscription",
+         "tax", "other")
 STATUSES = ("open", "paid", "superseded")
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (`steward dues` reads these records)
 if TYPE_CHECKING:
     from typing import Any, Literal
 
-    Kind = Literal["card", "bank", "loan", "utility", "telecom", "insurance", "rent", "subscription", "tax",
-                   "other"]
+    Kind = Literal["card", "bank", "loan", "utility", "telecom", "insurance", "rent", "housing", "education",
+                   "subscription", "tax", "other"]
     Status = Literal["open", "paid", "superseded"]
 
 

@@ -108,7 +108,7 @@ async def dues(request: Request,
                window: str = Query("all", max_length=20, description="7d (the next N days), month or all"),
                category: Annotated[list[str] | None, Query(
                    max_length=10, description="only these kinds: card, bank, loan, utility, telecom, insurance, "
-                                              "rent, subscription, tax")] = None) -> dict[str, Any]:
+                                              "rent, housing, education, subscription, tax")] = None) -> dict[str, Any]:
     """What is owed, grouped by currency (never summed across currencies), overdue flagged."""
     return await runtime_of(request).workers.run(_dues, window, category or [])
 

@@ -1,0 +1,114 @@
+"""Bills by kind of biller: a housing society's, owners' association's or strata's maintenance demand and a
+school's or college's fee notice are dues of their own kinds; a charge for paying late is never the amount
+owed; a bill paid from a card (AutoPay, a card on file) is filed under what it is for and its own account,
+never the card's."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from steward.finance.extract import read_bill
+from steward.finance.vocab import finance_vocab
+from steward.reader.requests import categories_in
+
+V = finance_vocab()
+KOLKATA = ZoneInfo("Asia/Kolkata")
+RECEIVED = datetime(2027, 6, 2, 10, 0, tzinfo=KOLKATA)
+
+
+@pytest.mark.parametrize(("text", "amount", "due"), [
+    ("Reminder: maintenance pending for Flat 3C\nDear Member, the maintenance of Rs. 9,450/- for flat 3C for the "
+     "quarter July-September, which was due on 05-06-2027, remains unpaid. A late fee of Rs. 150/- will be added "
+     "from next week.\nHon. Treasurer, Green Acres Co-operative Housing Society", "9450.00", date(2027, 6, 5)),
+    ("Maintenance demand - Tower 2, 1104\nDear Resident, maintenance charges @ Rs. 3.20 per sq ft x 1,150 sq ft: "
+     "Rs. 3,680.00. Sinking fund: Rs. 400.00. Net payable: Rs. 4,080.00. Due date: 15/06/2027. Interest of "
+     "Rs. 25 per day applies after the due date.\nSunrise Residents Welfare Association", "4080.00",
+     date(2027, 6, 15)),
+])
+def test_a_housing_societys_maintenance_demand_is_a_housing_due(text: str, amount: str, due: date) -> None:
+    got = read_bill(text, received=RECEIVED, institution=None, vocab=V, sender="treasurer@society.example",
+                    home_country="IN")
+    assert got.amount is not None and got.amount.amount == Decimal(amount) and got.amount.currency == "INR"
+    assert got.due_date == due
+    assert got.kind == "housing"
+
+
+def test_an_owners_associations_dues_abroad_are_housing_too() -> None:
+    text = ("Your HOA dues statement\nMaple Court Homeowners Association. Quarterly assessment: $612.00, due by "
+            "07/01/2027. A late fee of $25.00 is charged after the 15th.")
+    got = read_bill(text, received=datetime(2027, 6, 2, 9, 0, tzinfo=ZoneInfo("America/Chicago")), institution=None,
+                    vocab=V, sender="board@maplecourt.example", home_country="US")
+    assert got.amount is not None and got.amount.amount == Decimal("612.00")
+    assert got.kind == "housing"
+
+
+@pytest.mark.parametrize(("text", "amount", "due"), [
+    ("Fee reminder - Class VII\nDear Parent, the Term 2 fee of Rs. 27,800/- for Kavya (Class VII-A, Adm. No. "
+     "1187) for the academic year 2027-28 is due on or before 20/06/2027. A late fee of Rs. 100/- per day will be "
+     "charged after the due date.\nAccounts Office", "27800.00", date(2027, 6, 20)),
+    ("Semester fees due\nDear Student, your semester fees of INR 68,000 for the odd semester are payable by "
+     "25-06-2027 through the college fee portal. A late payment fee of INR 500 applies after the last date.",
+     "68000.00", date(2027, 6, 25)),
+])
+def test_a_schools_or_colleges_fee_notice_is_an_education_due(text: str, amount: str, due: date) -> None:
+    got = read_bill(text, received=RECEIVED, institution=None, vocab=V, sender="accounts@school.example",
+                    home_country="IN")
+    assert got.amount is not None and got.amount.amount == Decimal(amount)
+    assert got.due_date == due
+    assert got.kind == "education"
+
+
+def test_a_late_fee_written_before_the_amount_is_not_the_amount_owed() -> None:
+    text = ("Tuition fee notice\nPlease note a late fee of Rs. 200 applies after the last date. Tuition fee: "
+            "Rs. 15,000. Last date: 30/06/2027.")
+    got = read_bill(text, received=RECEIVED, institution=None, vocab=V, sender="office@tutors.example",
+                    home_country="IN")
+    assert got.amount is not None and got.amount.amount == Decimal("15000.00")
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Your invoice for June - AutoPay scheduled\n200 Mbps plan. Total: INR 1,416.00. AutoPay is active: INR "
+     "1,416.00 will be auto-debited on 12-06-2027 from your Kotak Royale credit card ending 4421.", "telecom"),
+    ("Your phone bill is ready. Amount due: $84.20, due 06/18/2027. It will be charged to your Visa card "
+     "ending in 9902 on file.", "telecom"),
+    ("Membership renewal: your subscription of $120.00 renews on 06/20/2027 and will be charged to the card "
+     "ending 3310.", "subscription"),
+])
+def test_the_card_a_bill_is_paid_from_is_neither_its_kind_nor_its_account(text: str, kind: str) -> None:
+    got = read_bill(text, received=RECEIVED, institution=None, vocab=V, sender="billing@provider.example",
+                    home_country="IN")
+    assert got.kind == kind
+    assert got.account == ""
+
+
+def test_a_cards_own_statement_keeps_its_card_as_its_account() -> None:
+    text = ("Your credit card statement\nCard ending 5521. Total amount due: INR 23,480.00. Payment due date: "
+            "18/06/2027. Pay from your savings account or by UPI to your credit card ending 5521.")
+    got = read_bill(text, received=RECEIVED, institution=None, vocab=V, sender="cards@bank.example",
+                    home_country="IN")
+    assert got.kind == "card"
+    assert got.account == "5521"
+
+
+def test_a_bills_own_account_number_is_kept_beside_the_card_it_is_paid_from() -> None:
+    text = ("Electricity bill for account XXXX6620. Bill amount: Rs. 1,904.00. Due date: 21-06-2027. "
+            "AutoPay will debit it from your HDFC credit card ending 7731.")
+    got = read_bill(text, received=RECEIVED, institution=None, vocab=V, sender="bills@power.example",
+                    home_country="IN")
+    assert got.kind == "utility"
+    assert got.account == "6620"
+    assert got.autopay
+
+
+@pytest.mark.parametrize(("question", "kind"), [
+    ("how much is the society maintenance?", "housing"),
+    ("what do I owe the HOA", "housing"),
+    ("when are the school fees due?", "education"),
+    ("is the tuition paid", "education"),
+])
+def test_a_question_names_the_new_kinds(question: str, kind: str) -> None:
+    assert kind in categories_in(question)
