@@ -5,12 +5,16 @@ never the card's."""
 
 from __future__ import annotations
 
+import json
 from datetime import date, datetime
 from decimal import Decimal
+from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
 
+from mail_files import eml
 from steward.finance.extract import read_bill
 from steward.finance.vocab import finance_vocab
 from steward.reader.requests import categories_in
@@ -18,6 +22,7 @@ from steward.reader.requests import categories_in
 V = finance_vocab()
 KOLKATA = ZoneInfo("Asia/Kolkata")
 RECEIVED = datetime(2027, 6, 2, 10, 0, tzinfo=KOLKATA)
+NOW = "2026-10-05T10:00:00-04:00"
 
 
 @pytest.mark.parametrize(("text", "amount", "due"), [
@@ -112,3 +117,19 @@ def test_a_bills_own_account_number_is_kept_beside_the_card_it_is_paid_from() ->
 ])
 def test_a_question_names_the_new_kinds(question: str, kind: str) -> None:
     assert kind in categories_in(question)
+
+
+def test_a_bill_on_autopay_from_a_card_lists_no_card_of_its_biller(cli: Any, tmp_path: Path) -> None:
+    mail = tmp_path / "mail"
+    eml(mail, "fibre", "billing@skyfibre.example", "Your broadband invoice for October - AutoPay scheduled",
+        "Your 300 Mbps broadband invoice is generated. Total: $64.99. AutoPay is active: $64.99 will be charged on "
+        "October 12, 2026 to your Chase Sapphire credit card ending 7731.", "2026-10-02T08:00:00-04:00",
+        sender_name="SkyFibre")
+    assert cli("--now", NOW, "mail", "import", str(mail)).code == 0
+    assert cli("--now", NOW, "--json", "dues", "extract", "--no-progress").code == 0
+    data = json.loads(cli("--now", NOW, "--json", "dues").out)
+    [item] = [i for g in data["currencies"] for i in g["items"]]
+    assert (item["issuer"], item["amount"], item["kind"], item["autopay"]) == ("SkyFibre", "64.99", "telecom", True)
+    assert "7731" not in json.dumps(item)
+    accounts = json.loads(cli("--now", NOW, "--json", "accounts").out)["accounts"]
+    assert not [a for a in accounts if a["issuer"] == "SkyFibre"]

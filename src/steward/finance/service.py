@@ -251,8 +251,8 @@ class DuesService:
 
     def _saw_accounts(self, conn: sqlite3.Connection, m: MessageFacts, dry_run: bool) -> None:
         """Note the masked card or account number a financial message shows in its subject or snippet."""
+        from steward.finance.extract import account_of, kind_said
         from steward.finance.gate import issuer_name
-        from steward.finance.money import find_last4
 
         if m.category == "phishing_suspect":
             return
@@ -260,7 +260,10 @@ class DuesService:
         if inst is None and m.category not in ACCOUNT_CATEGORIES:
             return
         text = f"{m.subject} {m.snippet}"
-        last4 = find_last4(text)
+        lowered = text.lower() if len(text.lower()) == len(text) else text
+        # a biller's mail names the card its bill is paid from ("AutoPay from your card ending 7731"): not its account
+        kind = inst.kind if inst is not None else (kind_said(lowered, self.vocab) or "card")
+        last4 = account_of(text, lowered, kind)
         if last4 is None:
             return
         with self._txn(conn, dry_run):
