@@ -23,15 +23,25 @@ _ROLES = (r"teachers?|tutors?|instructors?|coach|coaches|therapists?|physiothera
 _PHONE = r"\+?\(?\d[\d ()\u2013-]{5,18}\d"
 
 
+# an amount as a mail writes it, with its currency's mark or code ("S$388.00", "€15,00", "SGD 142.37", "45 EUR")
+_CODES = r"USD|EUR|GBP|AUD|NZD|CAD|SGD|HKD|INR|KES|ZAR|MXN|BRL|CHF|JPY|AED|MUR|VND|NGN|PHP|MYR|THB|IDR|SEK|NOK|DKK"
+_MONEY = (rf"(?:[$\u20ac\u00a3\u00a5\u20b9]|\b(?:[A-Z]{{1,3}}\$|(?:{_CODES}|Rs\.?|KSh|Ksh|R)\s?))\s?\d[\d,.]*\d?|"
+          rf"\b\d[\d,.]*\s?(?:\u20ac|\b(?:{_CODES}|euros?|dollars?|pounds?|rand|shillings?)\b)")
+# what a person is told to do by a time, as a question says it ("say yes", "reply", "confirm")
+_ANSWER = (r"(?:say\s+yes|reply|respond|answer|confirm|accept|decide|book|rsvp|let\s+them\s+know|get\s+back\s+to"
+           r"\s+(?:them|her|him)|take\s+it|grab\s+it)")
+
+
 @dataclass(frozen=True)
 class Detail:
-    """One kind of detail: how a question asks it, how a mail says it, and the bookings it is of."""
+    """One kind of detail: how a question asks it, how a mail says it, and the bookings (or bills) it is of."""
 
     name: str
     asked: re.Pattern[str]
     said: re.Pattern[str]
     kinds: tuple[str, ...] = ()  # the kinds of booking that have it ("terminal": flights), () for any
     label: str = ""  # how an answer names it ("the terminal"); the name when empty
+    of: str = "booking"  # what it is a detail of: a booking, or a bill ("the late fee")
 
 
 DETAILS = (
@@ -96,13 +106,66 @@ DETAILS = (
                                  r"^\W*(?:and\s+)?(?:the\s+)?parking\W*$|\bpark\s+the\s+car\b", re.I),
            re.compile(r"\bparking\b|\bcar\s+park\b|\bpark\s+(?:in|at|on|behind|outside|opposite|for\s+free)\b|"
                       r"\bparkplatz|\bparkhaus", re.I), label="parking"),
+    # "how long have I got to say yes?", "by when must I answer?", "until when is it held?": the time a mail
+    # gives to answer by, or holds an offer until ("We'll hold it until tomorrow at 5pm", "Please confirm by
+    # Friday"); never how long a table is kept after its time ("we hold your table for 15 minutes")
+    Detail("reply_by", re.compile(
+        rf"\bhow\s+long\s+(?:have|do|did|will)\s+(?:i|we)\s+(?:got|have|get)\s+(?:left\s+)?to\s+{_ANSWER}\b|"
+        r"\bhow\s+long\s+(?:is|will|are|do|does|can)\s+(?:it|that|this|they|the\s+[\w' -]{1,30}?)\s+(?:be\s+|being\s+)?"
+        r"(?:held|kept|reserved|on\s+hold|hold(?:ing)?\s+(?:it|that|the\s+\w+)|keep(?:ing)?\s+(?:it|that|the\s+\w+))|"
+        rf"\b(?:by|until|till)\s+when\b[^?]{{0,40}}\b(?:{_ANSWER}|held|hold|reserved|kept)|"
+        rf"\bwhen\s+(?:do|must|should|shall|have|did)\s+(?:i|we)\s+(?:got\s+to\s+|need\s+to\s+|have\s+to\s+|to\s+)?"
+        rf"{_ANSWER}\b[^?]*\bby\b|"
+        rf"\b(?:deadline|cut-?off|last\s+day)\b[^?]{{0,30}}\b{_ANSWER}|\b(?:reply|response|rsvp|confirmation)\s+"
+        r"(?:deadline|cut-?off|date)\b|\bwhen\s+does\s+(?:the\s+|that\s+|this\s+)?(?:offer|hold|slot)\s+"
+        r"(?:run\s+out|expire|end|lapse|close)", re.I),
+           re.compile(r"\b(?:reply|respond|answer|confirm|rsvp|accept|let\s+(?:us|me)\s+know|get\s+back\s+to\s+(?:us|me)|"
+                      r"book\s+(?:it|this|the\s+slot))\b[^.!?\n]{0,60}?\b(?:by|before|until|till|within|no\s+later\s+than)"
+                      r"\s+\w|\b(?:hold|holding|held|keep|keeping|kept|reserve|reserved|reserving)\b[^.!?\n]{0,40}?"
+                      r"\b(?:until|till|through)\s+\w|\b(?:deadline|expires?|expiry|lapses?|offer\s+(?:ends|closes))\b",
+                      re.I), label="a time to answer by"),
+    # "what's that one for?", "what is the vet appointment about?": what the booking is for, as its mail says
+    # ("Service: seasonal tire changeover", "an appointment for annual vaccines", "in for its 60,000 km servicing")
+    Detail("purpose", re.compile(
+        r"^\W*(?:and\s+|so\s+|ok(?:ay)?\W*\s*)?what(?:'s|\u2019s|s|\s+is|\s+was|\s+will\s+be)\s+(?:that|this|it|"
+        r"that\s+one|this\s+one|the\s+(?!(?:weather|forecast|news|plan|time|date|rush|hurry|total|damage|bill|charge|"
+        r"payment|fee|amount|money|email|mail|message|text|letter|note|reminder|list|code|password|pin)\b)"
+        r"[\w'\u2019. -]{1,40}?)\s+(?:for|about)\W*$|"
+        r"\bwhat\s+(?:am\s+i|are\s+we|is\s+\w+|are\s+they)\s+(?:going|booked(?:\s+in)?|seeing\s+(?:the\s+)?\w+)\s+"
+        r"(?:there\s+|in\s+)?for\W*$|\bwhy\s+(?:am\s+i|are\s+we|is\s+\w+)\s+(?:seeing|going\s+to|visiting|booked\s+in)\b|"
+        r"\b(?:reason|purpose)\s+(?:for|of)\s+(?:the|my|our|that|this|it)\b|"
+        r"\bwhat\s+(?:kind|type|sort)\s+of\s+(?:appointment|visit|session|service|treatment)\b", re.I),
+           re.compile(r"\b(?:service|services|treatment|procedure|reason(?:\s+for\s+(?:your\s+)?(?:visit|appointment))?|"
+                      r"purpose(?:\s+of\s+(?:your\s+)?visit)?|appointment\s+type|visit\s+type|type\s+of\s+(?:appointment|"
+                      r"visit|service))\s*:\s*\w|"
+                      r"\b(?:appointment|booking|visit|session|consultation)\s+for\s+(?!(?:today|tomorrow|tonight|this|next|"
+                      r"the\s+\d|\d))(?:(?:a|an|the|your|his|her|their|its|[A-Z][\w'\u2019]*(?:'s|\u2019s))\s+)?[a-z]|"
+                      r"\bin\s+for\s+(?:its|a|an|your|his|her|their|the)\s+|"
+                      r"\b(?:vaccin\w*|jabs?|boosters?|check-?ups?|scale\s+and\s+polish|fillings?|extractions?|"
+                      r"(?:eye|hearing|sight)\s+(?:exam\w*|tests?)|wellness\s+exam|examination|servicing|haircut|"
+                      r"massage|follow-?up|assessment|screening|blood\s+tests?)\b", re.I), label="what it is for"),
+    # "how much did the workshop quote?", "what was the estimate for the repair?": the amount the mail quotes
+    Detail("quote", re.compile(r"\b(?:quote|quoted|quotation|estimate|estimated|estimation)\b(?!\s+(?:time|arrival|"
+                               r"delivery|departure|wait))", re.I),
+           re.compile(rf"\b(?:quote|quoted|quotation|estimate|estimated|approx(?:imately|\.)?|expected\s+cost)\b"
+                      rf"[^.!?\n]{{0,40}}?(?:{_MONEY})|(?:{_MONEY})[^.!?\n]{{0,25}}?\b(?:quote|quoted|estimate|"
+                      rf"estimated)\b", re.I), label="the amount quoted"),
+    # "what's the late fee on it?", "is there a penalty if I pay late?": a charge a bill's mail says it adds
+    # ("a late payment fee of €15 may be charged"); only an amount said, never one guessed
+    Detail("late_fee", re.compile(r"\blate\s+(?:payment\s+)?(?:fees?|charges?|fines?|penalt(?:y|ies))\b|"
+                                  r"\bpenalt(?:y|ies)\b|\b(?:fee|charge|fine)\s+(?:for|if)\s+(?:i\s+)?(?:pay(?:ing)?\s+)?"
+                                  r"(?:it\s+)?late\b|\bif\s+i\s+(?:pay|paid)\s+(?:it\s+|that\s+)?late\b", re.I),
+           re.compile(rf"\b(?:late\s+(?:payment\s+)?(?:fee|charge|fine|penalty)|penalty|surcharge|overdue\s+fee|"
+                      rf"admin(?:istration)?\s+fee)\b[^.!?\n]{{0,40}}?(?:{_MONEY}|\d+(?:[.,]\d+)?\s?%)|(?:{_MONEY})[^.!?\n]{{0,30}}?"
+                      rf"\b(?:late\s+(?:payment\s+)?(?:fee|charge)|penalty|surcharge)\b", re.I),
+           label="a late fee", of="bill"),
 )
 _BY_NAME = {d.name: d for d in DETAILS}
 # a question of money spent ("how much did I spend on parking?") asks no booking's detail
 _SPENT = re.compile(r"\b(?:spen[dt]|spending|expenses?)\b", re.I)
 # where a sentence ends: a stop and a space, not after a title or a short word ("Ms. Okonkwo", "St. Clair")
 _STOP = re.compile(r"(?<=[.!?])\s+")
-_NOT_AN_END = re.compile(r"(?:\b(?:dr|mr|mrs|ms|mx|prof|st|no|nr|ave|rd|approx|ca|e\.g|i\.e|vs)|\b\w)\.$", re.I)
+_NOT_AN_END = re.compile(r"(?:\b(?:dr|mr|mrs|ms|mx|prof|st|no|nr|ave|rd|approx|incl|excl|ca|e\.g|i\.e|vs)|\b\w)\.$", re.I)
 # a greeting names the person the mail is to ("Dear Ms Odera,"), never the detail asked: left out of a sentence
 _GREETING = re.compile(r"^\s*(?:dear|hi|hello|hey|good\s+(?:morning|afternoon|evening))\b[^,\n]{0,40},\s*", re.I)
 _DIGITS = re.compile(r"\d")
@@ -111,10 +174,15 @@ _LEAST_DIGITS, _MOST_DIGITS = 7, 15
 
 
 def asked_detail(text: str) -> str:
-    """The kind of detail a question asks of a booking ("terminal", "phone", "bring" ...), or ""."""
+    """The kind of detail a question asks of a booking or a bill ("terminal", "phone", "late_fee" ...), or ""."""
     if _SPENT.search(text):
         return ""
     return next((d.name for d in DETAILS if d.asked.search(text)), "")
+
+
+def detail_domain(name: str) -> str:
+    """The domain a detail of that kind is answered in: a bill's in money, a booking's in appointments."""
+    return "money" if _BY_NAME[name].of == "bill" else "appointments"
 
 
 def detail(name: str) -> Detail:

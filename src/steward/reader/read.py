@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from steward.clock import Clock
-from steward.reader.details import asked_detail
+from steward.reader.details import asked_detail, detail_domain
 from steward.reader.frame import Frame, Named, Unmatched, Window
 from steward.reader.how_long import asks_how_long
 from steward.reader.lists import SlotLists, kind_of, name_words
@@ -40,6 +40,8 @@ _FLAG_DOMAIN = {"payday": "money", "detail": "appointments", "overdue": "money",
                 "free": "schedule", "busiest": "schedule", "quietest": "schedule"}
 # how much a name found in the person's data weighs for a domain, beside one cue word (1)
 _NAME_WEIGHT = 2.0
+# how much a detail asked of a booking or a bill weighs for its domain ("by when must I answer?")
+_DETAIL_WEIGHT = 1.5
 _LOOKS = frozenset(("look", "looks", "looking", "shaping", "seem", "seems", "seeming"))
 # the verbs of writing: said of a kind of place ("has the vet written?"), they ask of its mail
 _WRITING = frozenset(("email", "emailed", "e-mail", "e-mailed", "mailed", "messaged", "wrote", "written", "write",
@@ -867,11 +869,14 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     bills = _kinds(kind_norms, rw.bill_names)
     currencies = _kinds(_brands_masked(norms), rw.currencies)
     for flag in flags:
-        if flag in _FLAG_DOMAIN and not (flag == "detail" and asked_detail(text) == "person"
+        if flag in _FLAG_DOMAIN and not (flag == "detail" and asked_detail(text) in ("person", "purpose")
                                          and _hits(norms, rw.event_nouns)):
-            # (who a thing the calendar names is with is read of its entry as of a booking: "who is the
-            # review meeting with?")
-            scores[_FLAG_DOMAIN[flag]] += 1
+            # (who a thing the calendar names is with, or what it is about, is read of its entry as of a
+            # booking: "who is the review meeting with?")
+            # (a detail of a bill, "the late fee on it?", is money's; a detail is read by the whole of how it is
+            # asked, "how long have I got to say yes?", so it weighs more than one cue word)
+            scores[detail_domain(asked_detail(text)) if flag == "detail" else _FLAG_DOMAIN[flag]] += \
+                _DETAIL_WEIGHT if flag == "detail" else 1
     if "payday" in flags:
         scores["money"] += 1  # "has my salary come in?": the person's pay, whatever mail word is said with it
     if "spending" in flags:
