@@ -67,7 +67,17 @@ def talk(app: App, *turns: str) -> tuple[str, str]:
     ("what was the estimate for the repair?", "quote"),
     ("is there a late payment charge on the card?", "late_fee"),
     ("what's the fee if I pay late?", "late_fee"),
+    ("do we need to get there early?", "arrive"),
+    ("how early should I turn up for the dentist?", "arrive"),
+    ("is there a cancellation fee for the massage?", "cancellation"),
+    ("can I cancel the hotel for free?", "cancellation"),
+    ("how long does the haircut take?", "duration"),
+    ("how much time should I allow for the eye test?", "duration"),
     # asked of something else: none of these
+    ("when do I arrive in Lisbon?", ""),
+    ("can I cancel the dentist?", ""),
+    ("how long is the flight to Joburg?", ""),
+    ("how long is it until the school play?", ""),
     ("what was that charge for?", ""),
     ("what's that email about?", ""),
     ("what's the weather for the weekend?", ""),
@@ -104,6 +114,11 @@ def test_a_time_to_answer_by_is_no_time_until_the_thing() -> None:
     ("If unpaid by the due date a late fee of \u00a312 is added.", "late_fee", "late fee of \u00a312"),
     ("An admin fee of 2% applies to payments received late.", "late_fee", "admin fee of 2%"),
     ("Please pay now to avoid a late payment fee.", "late_fee", ""),
+    ("Check-in opens at 9.\nPlease come 15 minutes before your slot to fill in a form.", "arrive", "15 minutes before"),
+    ("Late cancellations (under 48 hours) are charged in full.", "cancellation", "Late cancellations"),
+    ("Sorry, we had to cancel your lesson on Friday 4 June.", "cancellation", ""),
+    ("Treatment: deep tissue massage, 60 mins\nTherapist: Jo", "duration", "60 mins"),
+    ("We keep your table for 15 minutes.", "duration", ""),
 ])
 def test_a_detail_is_the_sentence_of_the_mail_that_says_it(text: str, kind: str, said: str) -> None:
     found = detail_in(text, kind)
@@ -146,3 +161,13 @@ def test_a_workshops_quote(sixth: App) -> None:
 def test_how_many_a_table_is_for_not_how_long_it_is_held(fifth: App) -> None:
     _, reply = talk(fifth, "how many people is the dinner booking for?")
     assert "For 2" in reply and "15" not in reply.split("\n")[0], reply
+
+
+def test_how_long_a_garage_visit_takes(third: App) -> None:
+    _, reply = talk(third, "how long is the garage appointment?")
+    assert "90 minutes" in reply, reply
+
+
+def test_a_thing_named_after_a_booking_is_that_things_detail(third: App) -> None:
+    _, reply = talk(third, "do I need to get there early for the physical?", "how long is the parent-teacher interview?")
+    assert "10 minutes" in reply and "Riverdale Hill School" in reply, reply

@@ -42,6 +42,8 @@ class Detail:
     kinds: tuple[str, ...] = ()  # the kinds of booking that have it ("terminal": flights), () for any
     label: str = ""  # how an answer names it ("the terminal"); the name when empty
     of: str = "booking"  # what it is a detail of: a booking, or a bill ("the late fee")
+    # how a mail names it without stating it ("to avoid a late payment fee"): quoted as such, never as the detail
+    named: re.Pattern[str] | None = None
 
 
 DETAILS = (
@@ -128,7 +130,7 @@ DETAILS = (
     # ("Service: seasonal tire changeover", "an appointment for annual vaccines", "in for its 60,000 km servicing")
     Detail("purpose", re.compile(
         r"^\W*(?:and\s+|so\s+|ok(?:ay)?\W*\s*)?what(?:'s|\u2019s|s|\s+is|\s+was|\s+will\s+be)\s+(?:that|this|it|"
-        r"that\s+one|this\s+one|the\s+(?!(?:weather|forecast|news|plan|time|date|rush|hurry|total|damage|bill|charge|"
+        r"that\s+one|this\s+one|(?:the|my|our|his|her|their|\w+(?:'s|\u2019s))\s+(?!(?:weather|forecast|news|plan|time|date|rush|hurry|total|damage|bill|charge|"
         r"payment|fee|amount|money|email|mail|message|text|letter|note|reminder|list|code|password|pin)\b)"
         r"[\w'\u2019. -]{1,40}?)\s+(?:for|about)\W*$|"
         r"\bwhat\s+(?:am\s+i|are\s+we|is\s+\w+|are\s+they)\s+(?:going|booked(?:\s+in)?|seeing\s+(?:the\s+)?\w+)\s+"
@@ -144,6 +146,39 @@ DETAILS = (
                       r"\b(?:vaccin\w*|jabs?|boosters?|check-?ups?|scale\s+and\s+polish|fillings?|extractions?|"
                       r"(?:eye|hearing|sight)\s+(?:exam\w*|tests?)|wellness\s+exam|examination|servicing|haircut|"
                       r"massage|follow-?up|assessment|screening|blood\s+tests?)\b", re.I), label="what it is for"),
+    # "do I need to get there early?", "how early should we arrive?": what the mail asks of arriving ("Please arrive
+    # 10 minutes early", "have the boys there by 8.00am"); "when do I arrive?" asks when a journey lands, not this
+    Detail("arrive", re.compile(
+        r"\bhow\s+early\b|\b(?:should|must|do|need\s+to|have\s+to|supposed\s+to)\s+(?:i|we)?\s*(?:need\s+to\s+|have\s+to\s+)?"
+        r"(?:arrive|get\s+there|be\s+there|turn\s+up|show\s+up|sign\s+in)\s+(?:early|earlier|before\s+(?:it|the\s+time)|"
+        r"ahead)\b|\bwhat\s+time\s+(?:should|must|do)\s+(?:i|we)\s+(?:need\s+to\s+|have\s+to\s+)?(?:be\s+there|turn\s+up|"
+        r"show\s+up)\b", re.I),
+           re.compile(r"\b(?:arrive|be\s+there|get\s+there|come|sign\s+in|report)\b[^.!?\n]{0,30}?\b(?:\d+|five|ten|"
+                      r"fifteen|twenty|thirty)\s*(?:min|mins|minutes)\s+(?:early|before|prior)|\b(?:arrive|be\s+there|come)\s+"
+                      r"(?:a\s+(?:few|little)\s+(?:minutes\s+)?)?early\b|\b(?:have|get)\s+\w+(?:\s+\w+)?\s+there\s+by\b", re.I),
+           label="when to arrive"),
+    # "is there a cancellation fee?", "can I cancel for free?": what the mail says of cancelling ("Free cancellation
+    # until 12 March", "Cancellations less than 24 hours before are charged")
+    Detail("cancellation", re.compile(
+        r"\bcancell?ation\s+(?:policy|fee|fees|charge|charges|terms|deadline|window|rules?)\b|\b(?:free|late)\s+"
+        r"cancell?ation\b|\bcan\s+(?:i|we)\s+(?:still\s+)?cancel\b[^?]*\b(?:free|without|refund|charge|penalty|fee|"
+        r"late|last\s+minute|until|by\s+when)\b|\b(?:what\s+happens|is\s+there\s+a\s+(?:fee|charge))\s+if\s+(?:i|we)\s+"
+        r"cancel\b|\buntil\s+when\s+can\s+(?:i|we)\s+cancel\b|\bwhen\s+(?:can|must|do)\s+(?:i|we)\s+cancel\s+by\b|"
+        r"\b(?:is\s+it|are\s+they)\s+(?:non-?)?refundable\b", re.I),
+           re.compile(r"\bcancel\w*\b[^.!?\n]{0,60}?\b(?:free|fee|charged?|charges|notice|hours?|refund\w*|until|"
+                      r"up\s+to|no\s+later)\b|\bnon-?refundable\b|\bno-?shows?\b[^.!?\n]{0,40}?\b(?:charged?|fee)\b", re.I),
+           label="what it says of cancelling"),
+    # "how long is the appointment?", "how much time should I allow?": how long the mail says it lasts ("45 min",
+    # "Please allow about 90 minutes"); never a journey's length, nor how long until it
+    Detail("duration", re.compile(
+        r"\bhow\s+long\s+(?:is|will|does|'s|\u2019s)\s+(?:the|my|our|that|this)\s+(?:[\w'\u2019-]+\s+)?(?:appointment|session|visit|class|lesson|"
+        r"consultation|interview|treatment|massage|exam|examination|check-?up|cleaning|servicing|service|haircut|"
+        r"cut|tour|fitting|training)s?(?:\s+(?:going\s+to\s+)?(?:take|last|be|run))?\s*\W*$|"
+        r"\bhow\s+much\s+time\s+(?:should|do|will)\s+(?:i|we)\s+(?:allow|need|set\s+aside|block)\b|"
+        r"\bhow\s+long\s+will\s+(?:i|we)\s+be\s+(?:there|in\s+there)\b", re.I),
+           re.compile(r"\b\d+\s*(?:min|mins|minutes|hours?|hrs?)\b|\b(?:allow|takes?|lasts?|duration|length)\b"
+                      r"[^.!?\n]{0,30}?\b(?:an?|one|two|half)\s+(?:hour|hours|an\s+hour)\b", re.I),
+           label="how long it lasts"),
     # "how much did the workshop quote?", "what was the estimate for the repair?": the amount the mail quotes
     Detail("quote", re.compile(r"\b(?:quote|quoted|quotation|estimate|estimated|estimation)\b(?!\s+(?:time|arrival|"
                                r"delivery|departure|wait))", re.I),
@@ -158,7 +193,8 @@ DETAILS = (
            re.compile(rf"\b(?:late\s+(?:payment\s+)?(?:fee|charge|fine|penalty)|penalty|surcharge|overdue\s+fee|"
                       rf"admin(?:istration)?\s+fee)\b[^.!?\n]{{0,40}}?(?:{_MONEY}|\d+(?:[.,]\d+)?\s?%)|(?:{_MONEY})[^.!?\n]{{0,30}}?"
                       rf"\b(?:late\s+(?:payment\s+)?(?:fee|charge)|penalty|surcharge)\b", re.I),
-           label="a late fee", of="bill"),
+           label="a late fee", of="bill",
+           named=re.compile(r"\blate\s+(?:payment\s+)?(?:fees?|charges?|fines?|penalt(?:y|ies))\b", re.I)),
 )
 _BY_NAME = {d.name: d for d in DETAILS}
 # a question of money spent ("how much did I spend on parking?") asks no booking's detail
@@ -178,6 +214,15 @@ def asked_detail(text: str) -> str:
     if _SPENT.search(text):
         return ""
     return next((d.name for d in DETAILS if d.asked.search(text)), "")
+
+
+# a question that points back at one thing ("what's that one for?", "when must I answer it by?")
+_POINTS_BACK = re.compile(r"\b(?:that|this|it|them|those|these)\b(?:\s+one)?", re.I)
+
+
+def points_back(text: str) -> bool:
+    """Whether a question points at the thing said before instead of naming it ("what's that one for?")."""
+    return _POINTS_BACK.search(text) is not None
 
 
 def detail_domain(name: str) -> str:
@@ -204,8 +249,18 @@ def detail_in(text: str, kind: str, naming: tuple[str, ...] = ()) -> str:
             continue
         if kind == "phone" and not any(_is_phone(m.group()) for m in _PHONE_AT.finditer(sentence)):
             continue  # "call us within 14 days": no number to call is said
+        if kind == "duration" and _NOT_A_LENGTH.search(sentence):
+            continue  # "we hold your table for 15 minutes", "arrive 10 minutes early": no length of the booking
         return " ".join(sentence.split())[:200]
     return ""
+
+
+def named_in(text: str, kind: str) -> str:
+    """The sentence of a mail's text that names a detail of that kind without stating it ("Please pay now to
+    avoid a late payment fee."), or ""."""
+    named = _BY_NAME[kind].named
+    found = next((s for s in sentences(text) if named is not None and named.search(s)), "")
+    return " ".join(_GREETING.sub("", found).split())[:200]
 
 
 def sentences(text: str) -> list[str]:
@@ -228,6 +283,9 @@ def _split_number(said: str) -> list[str]:
     return [m.group(1), m.group(2)] if m else [said]
 
 
+# a number of minutes that is not how long a booking lasts: a hold, a notice, a time before or after it
+_NOT_A_LENGTH = re.compile(r"\b(?:hold|holds|held|keep|kept|arrive|early|before|after|late|notice|within|cancel\w*|ago|"
+                           r"every|closes?|drive|walk|away|from\s+the)\b", re.I)
 _ARRIVAL = re.compile(r"\b(?:arr|arrive|arrives|arriving|arrival|lands?|landing|ankunft|llegada|chegada)\b", re.I)
 
 

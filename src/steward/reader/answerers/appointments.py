@@ -241,6 +241,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             ahead = inside
         if "detail" in frame.flags and mailbox is not None:
             from steward.reader.answerers.booking_details import asked_detail, details_answer, of_its_kind
+            from steward.reader.details import points_back
 
             # "the door code for the flat?", "which terminal?", "do I need to bring anything?": in the booking's
             # mail's own words, or that mail to open (a terminal is asked of the flights when none is named)
@@ -248,6 +249,9 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             if kind == "person":
                 # "who's the tutor?": the person its mail says it is with (a label, "with Dr ..."), by name
                 return _with_view(_who_with(ahead, what, mailbox(), clock, live=True), ahead, clock)
+            if kind and len(ahead) > 1 and not (named or frame.kinds or by_mail is not None or frame.window) \
+                    and points_back(frame.text):
+                return None  # "what's that one for?" after a bill or a mail: no booking was pointed at
             if kind:
                 held = ahead if named or frame.kinds or by_mail is not None else of_its_kind(ahead, kind)
                 return _with_view(details_answer(held, what, kind, mailbox(), clock, every), held, clock)

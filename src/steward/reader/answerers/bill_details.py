@@ -16,7 +16,7 @@ from steward.clock import Clock
 from steward.reader.answer import Answer
 from steward.reader.answerers.booking_details import as_of, said_in
 from steward.reader.answerers.common import day_text, money_text
-from steward.reader.details import detail
+from steward.reader.details import detail, named_in
 
 if TYPE_CHECKING:
     from steward.records.finance import Due
@@ -46,10 +46,17 @@ def _told(due: Due, kept: Message | None, kind: str, mailbox: Mailbox, clock: Cl
           f"{day_text(due.due_date, clock)}")
     if kept is None:
         return f"{at}: no mail of it is kept", False
-    for m in _its_mail(kept, mailbox, clock):
+    mail = _its_mail(kept, mailbox, clock)
+    for m in mail:
         said = said_in(m, kind, mailbox, clock)
         if said:
             return f"{at}: its mail says \u201c{said}\u201d ({_mail_line(m, clock)}){as_of(said, m, clock)}", True
+    for m in mail:
+        named = named_in(f"{m.subject}\n{m.snippet}", kind)
+        if named:
+            # "to avoid a late payment fee": named, and no amount given for it
+            return (f"{at}: its mail names {detail(kind).label or kind} but gives no amount: \u201c{named}\u201d "
+                    f"({_mail_line(m, clock)})"), False
     return (f"{at}: its mail ({_mail_line(kept, clock)}) says nothing of {detail(kind).label or kind} in what I "
             f"can read; open it (`steward mail read {kept.id}`)"), False
 

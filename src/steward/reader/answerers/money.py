@@ -259,9 +259,12 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         if frame.kinds and not named and not frame.bills:  # "my energy account": the bill said is the kind
             items = [d for d in items if d.kind in frame.kinds]
         if "detail" in frame.flags and mailbox is not None and items:
-            from steward.reader.details import asked_detail, detail
+            from steward.reader.details import asked_detail, detail, points_back
 
             kind = asked_detail(frame.text)
+            if kind and detail(kind).of == "bill" and len(items) > 1 and points_back(frame.text) and not (
+                    named or frame.bills or frame.kinds or mentioned):
+                return None  # "what's the late fee on it?" of no bill said before: no bill was pointed at
             if kind and detail(kind).of == "bill":
                 from steward.reader.answerers.bill_details import bill_details_answer
 
