@@ -261,15 +261,15 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         if "detail" in frame.flags and mailbox is not None and items:
             from steward.reader.details import asked_detail, detail, points_back
 
-            kind = asked_detail(frame.text)
-            if kind and detail(kind).of == "bill" and len(items) > 1 and points_back(frame.text) and not (
+            asked = asked_detail(frame.text)
+            if asked and detail(asked).of == "bill" and len(items) > 1 and points_back(frame.text) and not (
                     named or frame.bills or frame.kinds or mentioned):
                 return None  # "what's the late fee on it?" of no bill said before: no bill was pointed at
-            if kind and detail(kind).of == "bill":
+            if asked and detail(asked).of == "bill":
                 from steward.reader.answerers.bill_details import bill_details_answer
 
                 # "what's the late fee on it?": in the words of the bill's own mail, or that mail to open
-                return bill_details_answer(sorted(items, key=lambda d: (d.due_date, d.issuer)), _what(frame), kind,
+                return bill_details_answer(sorted(items, key=lambda d: (d.due_date, d.issuer)), _what(frame), asked,
                                            mailbox(), clock)
         if "overdue" in frame.flags:
             late = [d for d in items if d.id in overdue_ids]
