@@ -106,6 +106,7 @@ def test_a_time_to_answer_by_is_no_time_until_the_thing() -> None:
      "reply_by", "confirm by Thursday noon"),
     ("We can keep the room reserved until 18:00 on the 3rd.", "reply_by", "reserved until 18:00"),
     ("Your table is held for 15 minutes after the booking time.", "reply_by", ""),
+    ("Please confirm by replying YES to this message.", "reply_by", ""),
     ("Reason for visit: six-monthly check-up and clean\nDr Amos", "purpose", "six-monthly check-up"),
     ("Max is booked in for his booster on Tuesday.", "purpose", "booster"),
     ("Your booking for 4 on Friday is confirmed.", "purpose", ""),

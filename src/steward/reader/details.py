@@ -123,7 +123,7 @@ DETAILS = (
         r"(?:run\s+out|expire|end|lapse|close)", re.I),
            re.compile(r"\b(?:reply|respond|answer|confirm|rsvp|accept|let\s+(?:us|me)\s+know|get\s+back\s+to\s+(?:us|me)|"
                       r"book\s+(?:it|this|the\s+slot))\b[^.!?\n]{0,60}?\b(?:by|before|until|till|within|no\s+later\s+than)"
-                      r"\s+\w|\b(?:hold|holding|held|keep|keeping|kept|reserve|reserved|reserving)\b[^.!?\n]{0,40}?"
+                      r"\s+(?!\w+ing\b|(?:email|e-mail|phone|text|sms|mail|post|clicking|calling|the\s+link)\b)\w|\b(?:hold|holding|held|keep|keeping|kept|reserve|reserved|reserving)\b[^.!?\n]{0,40}?"
                       r"\b(?:until|till|through)\s+\w|\b(?:deadline|expires?|expiry|lapses?|offer\s+(?:ends|closes))\b",
                       re.I), label="a time to answer by"),
     # "what's that one for?", "what is the vet appointment about?": what the booking is for, as its mail says
