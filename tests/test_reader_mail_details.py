@@ -73,7 +73,11 @@ def talk(app: App, *turns: str) -> tuple[str, str]:
     ("can I cancel the hotel for free?", "cancellation"),
     ("how long does the haircut take?", "duration"),
     ("how much time should I allow for the eye test?", "duration"),
+    ("how do we pay the water bill?", "pay_how"),
+    ("what's the paybill number for the swim academy?", "pay_how"),
+    ("what are the bank details for the rent?", "pay_how"),
     # asked of something else: none of these
+    ("did I pay the phone bill?", ""),
     ("when do I arrive in Lisbon?", ""),
     ("can I cancel the dentist?", ""),
     ("how long is the flight to Joburg?", ""),
@@ -118,6 +122,8 @@ def test_a_time_to_answer_by_is_no_time_until_the_thing() -> None:
     ("Check-in opens at 9.\nPlease come 15 minutes before your slot to fill in a form.", "arrive", "15 minutes before"),
     ("Late cancellations (under 48 hours) are charged in full.", "cancellation", "Late cancellations"),
     ("Sorry, we had to cancel your lesson on Friday 4 June.", "cancellation", ""),
+    ("Pay by: 14/03/2027\nAccount: 22-118", "pay_how", ""),
+    ("Kindly pay by M-Pesa paybill 667788 (account PSA-1142) or bank transfer.", "pay_how", "paybill 667788"),
     ("Treatment: deep tissue massage, 60 mins\nTherapist: Jo", "duration", "60 mins"),
     ("We keep your table for 15 minutes.", "duration", ""),
 ])
@@ -172,3 +178,8 @@ def test_how_long_a_garage_visit_takes(third: App) -> None:
 def test_a_thing_named_after_a_booking_is_that_things_detail(third: App) -> None:
     _, reply = talk(third, "do I need to get there early for the physical?", "how long is the parent-teacher interview?")
     assert "10 minutes" in reply and "Riverdale Hill School" in reply, reply
+
+
+def test_a_bills_kind_said_after_another_bill_is_that_kinds_bill(fifth: App) -> None:
+    _, reply = talk(fifth, "how much do I owe on my credit card?", "how do I pay the internet bill?")
+    assert "Simba Fibre" in reply and "direct debit" in reply and "Mvuli Bank" not in reply, reply

@@ -185,6 +185,17 @@ DETAILS = (
            re.compile(rf"\b(?:quote|quoted|quotation|estimate|estimated|approx(?:imately|\.)?|expected\s+cost)\b"
                       rf"[^.!?\n]{{0,40}}?(?:{_MONEY})|(?:{_MONEY})[^.!?\n]{{0,25}}?\b(?:quote|quoted|estimate|"
                       rf"estimated)\b", re.I), label="the amount quoted"),
+    # "how do I pay the water bill?", "what's the paybill number?": the way a bill's mail says to pay it ("Pay by BPAY:
+    # biller code 33118", "Pay via paybill 400417", "transfer the amount to IBAN ..."), never "Pay by: 14/03", a day
+    Detail("pay_how", re.compile(
+        r"\bhow\s+(?:do|can|should|shall|would|am)\s+(?:i|we)\s+(?:supposed\s+to\s+)?pay\b|\bwhere\s+(?:do|can|should)\s+(?:i|we)\s+"
+        r"pay\b|\b(?:payment|bank|transfer)\s+(?:details|method|methods|options|info|information|instructions)\b|"
+        r"\bwhat(?:'s|\u2019s|\s+is)\s+the\s+(?:iban|bsb|biller\s+code|paybill(?:\s+(?:number|no))?|till\s+number|sort\s+code|"
+        r"uen)\b|\bwhich\s+(?:paybill|iban|account)\s+(?:do|should)\s+(?:i|we)\s+(?:pay|use)\b", re.I),
+           re.compile(r"\b(?:bpay|biller\s+code|iban|bsb|sort\s+code|paynow|uen|m-?pesa|paybill|till\s+number|bank\s+transfer|"
+                      r"internet\s+banking|online\s+banking|direct\s+debit|giro|debit\s+order|interac|e-?transfer|upi|"
+                      r"standing\s+order|transfer\s+the\s+amount)\b", re.I),
+           label="how to pay it", of="bill"),
     # "what's the late fee on it?", "is there a penalty if I pay late?": a charge a bill's mail says it adds
     # ("a late payment fee of €15 may be charged"); only an amount said, never one guessed
     Detail("late_fee", re.compile(r"\blate\s+(?:payment\s+)?(?:fees?|charges?|fines?|penalt(?:y|ies))\b|"
