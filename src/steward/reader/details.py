@@ -1,11 +1,13 @@
-"""The details a booking's mail gives beyond the booking itself: how a question asks each kind, and how a
-mail says it.
+"""The details a booking's or a bill's mail gives beyond the booking or the bill itself: how a question asks
+each kind, and how a mail says it (one table, `DETAILS`).
 
 A stay's wifi or door code, a flight's terminal or gate, a train's platform, the teacher or doctor a meeting is
-with, the number to call to change it, what to bring, where to park: none of these is a field Steward reads
-from a booking, and none may be made up. A question asks one kind ("which terminal?", "who's the tutor?",
-"what number do I ring to move it?", "do I need to bring anything?", "is there parking?"); the answer is the
-sentence of the booking's own mail that says it (`detail_in`), or that mail to open. Pure: no store, no I/O.
+with, the number to call to change it, what to bring, where to park, when to arrive, how long it lasts, what it
+is for, what cancelling costs, the time an offer is held until, the amount a workshop quoted; a bill's late fee
+and how to pay it: none of these is a field Steward reads, and none may be made up. A question asks one kind
+("which terminal?", "how long have I got to say yes?", "what's the late fee on it?"); the answer is the
+sentence of the booking's or the bill's own mail that says it (`detail_in`), or that mail to open. Pure: no
+store, no I/O.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ _HOW_LONG = re.compile(r"\bhow\s+(?:long|many\s+(?:more\s+)?(?:days|weeks|hours|
                        r"\s+(?:until|till|til|'til|before|to)\b"
                        # ("how long have I got to say yes?" asks a time to answer by, not how far off a thing is)
                        r"(?!\s+(?:say|reply|respond|answer|confirm|accept|decide|book|rsvp|let|get\s+back|take|grab|"
-                       r"cancel|change|decide|make\s+up)\b)", re.I)
+                       r"cancel|change|make\s+up)\b)", re.I)
 
 
 # "how far is that from now?", "how far off is it?", "how far away is the flight?", "how long from now is it?",

@@ -873,9 +873,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         if flag in _FLAG_DOMAIN and not (flag == "detail" and asked_detail(text) in ("person", "purpose")
                                          and _hits(norms, rw.event_nouns)):
             # (who a thing the calendar names is with, or what it is about, is read of its entry as of a
-            # booking: "who is the review meeting with?")
-            # (a detail of a bill, "the late fee on it?", is money's; a detail is read by the whole of how it is
-            # asked, "how long have I got to say yes?", so it weighs more than one cue word)
+            # booking: "who is the review meeting with?"; a bill's detail, "the late fee on it?", is money's; a
+            # detail is read by the whole of how it is asked, so it weighs more than one cue word)
             scores[detail_domain(asked_detail(text)) if flag == "detail" else _FLAG_DOMAIN[flag]] += \
                 _DETAIL_WEIGHT if flag == "detail" else 1
     if "payday" in flags:
