@@ -83,6 +83,7 @@ def talk(app: App, *turns: str) -> tuple[str, str]:
     ("how long is the flight to Joburg?", ""),
     ("how long is it until the school play?", ""),
     ("what was that charge for?", ""),
+    ("what's the pickup at the airport about?", ""),
     ("what's that email about?", ""),
     ("what's the weather for the weekend?", ""),
     ("what's the estimated delivery time for my parcel?", ""),

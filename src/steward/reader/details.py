@@ -134,7 +134,11 @@ DETAILS = (
         r"^\W*(?:and\s+|so\s+|ok(?:ay)?\W*\s*)?what(?:'s|\u2019s|s|\s+is|\s+was|\s+will\s+be)\s+(?:that|this|it|"
         r"that\s+one|this\s+one|(?:the|my|our|his|her|their|\w+(?:'s|\u2019s))\s+(?!(?:weather|forecast|news|plan|time|date|rush|hurry|total|damage|bill|charge|"
         r"payment|fee|amount|money|email|mail|message|text|letter|note|reminder|list|code|password|pin)\b)"
-        r"[\w'\u2019. -]{1,40}?)\s+(?:for|about)\W*$|"
+        r"[\w'\u2019. -]{1,40}?)\s+for\W*$|"
+        # ("what's the pickup at GRU about?" asks what a mail says: "about" asks it of a booking said as one)
+        r"^\W*(?:and\s+|so\s+)?what(?:'s|\u2019s|s|\s+is|\s+was)\s+(?:that|this|the|my|our|\w+(?:'s|\u2019s))\s+"
+        r"(?:[\w'\u2019. -]{1,30}?\s+)?(?:appointment|appt|booking|visit|session|consultation)\b[\w'\u2019. -]{0,30}?"
+        r"\s+about\W*$|"
         r"\bwhat\s+(?:am\s+i|are\s+we|is\s+\w+|are\s+they)\s+(?:going|booked(?:\s+in)?|seeing\s+(?:the\s+)?\w+)\s+"
         r"(?:there\s+|in\s+)?for\W*$|\bwhy\s+(?:am\s+i|are\s+we|is\s+\w+)\s+(?:seeing|going\s+to|visiting|booked\s+in)\b|"
         r"\b(?:reason|purpose)\s+(?:for|of)\s+(?:the|my|our|that|this|it)\b|"
