@@ -89,9 +89,10 @@ FOURTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0,
 FIFTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the days set (two conversations of a day over the second and third sample mailboxes, written blind to
-# the rules) scored on its first run, before any tuning: a change that adds a wrong answer in any capability
-# fails here
-DAYS_WRONG_AT_MOST = {"money": 5, "appointments": 2, "schedule": 0, "mail": 0, "brief": 0, "reminders": 2}
+# the rules) scores: 5 money, 2 appointments and 2 reminders wrong on its first run, before any tuning; none
+# once a booking's and a bill's details were read from their mail (65 right, 6 refused of 71): a change that
+# adds a wrong answer in any capability fails here
+DAYS_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the sixth set (a conversation of a morning and single questions over the sixth sample mailbox, written
 # blind to the rules, then tuned on by kind: 46 right, 25 wrong, 21 refused before, 86 / 1 / 5 after) scored

@@ -1,11 +1,13 @@
-"""The details a booking's mail gives beyond the booking itself: how a question asks each kind, and how a
-mail says it.
+"""The details a booking's or a bill's mail gives beyond the booking or the bill itself: how a question asks
+each kind, and how a mail says it (one table, `DETAILS`).
 
 A stay's wifi or door code, a flight's terminal or gate, a train's platform, the teacher or doctor a meeting is
-with, the number to call to change it, what to bring, where to park: none of these is a field Steward reads
-from a booking, and none may be made up. A question asks one kind ("which terminal?", "who's the tutor?",
-"what number do I ring to move it?", "do I need to bring anything?", "is there parking?"); the answer is the
-sentence of the booking's own mail that says it (`detail_in`), or that mail to open. Pure: no store, no I/O.
+with, the number to call to change it, what to bring, where to park, when to arrive, how long it lasts, what it
+is for, what cancelling costs, the time an offer is held until, the amount a workshop quoted; a bill's late fee
+and how to pay it: none of these is a field Steward reads, and none may be made up. A question asks one kind
+("which terminal?", "how long have I got to say yes?", "what's the late fee on it?"); the answer is the
+sentence of the booking's or the bill's own mail that says it (`detail_in`), or that mail to open. Pure: no
+store, no I/O.
 """
 
 from __future__ import annotations
@@ -23,15 +25,27 @@ _ROLES = (r"teachers?|tutors?|instructors?|coach|coaches|therapists?|physiothera
 _PHONE = r"\+?\(?\d[\d ()\u2013-]{5,18}\d"
 
 
+# an amount as a mail writes it, with its currency's mark or code ("S$388.00", "€15,00", "SGD 142.37", "45 EUR")
+_CODES = r"USD|EUR|GBP|AUD|NZD|CAD|SGD|HKD|INR|KES|ZAR|MXN|BRL|CHF|JPY|AED|MUR|VND|NGN|PHP|MYR|THB|IDR|SEK|NOK|DKK"
+_MONEY = (rf"(?:[$\u20ac\u00a3\u00a5\u20b9]|\b(?:[A-Z]{{1,3}}\$|(?:{_CODES}|Rs\.?|KSh|Ksh|R)\s?))\s?\d[\d,.]*\d?|"
+          rf"\b\d[\d,.]*\s?(?:\u20ac|\b(?:{_CODES}|euros?|dollars?|pounds?|rand|shillings?)\b)")
+# what a person is told to do by a time, as a question says it ("say yes", "reply", "confirm")
+_ANSWER = (r"(?:say\s+yes|reply|respond|answer|confirm|accept|decide|book|rsvp|let\s+them\s+know|get\s+back\s+to"
+           r"\s+(?:them|her|him)|take\s+it|grab\s+it)")
+
+
 @dataclass(frozen=True)
 class Detail:
-    """One kind of detail: how a question asks it, how a mail says it, and the bookings it is of."""
+    """One kind of detail: how a question asks it, how a mail says it, and the bookings (or bills) it is of."""
 
     name: str
     asked: re.Pattern[str]
     said: re.Pattern[str]
     kinds: tuple[str, ...] = ()  # the kinds of booking that have it ("terminal": flights), () for any
     label: str = ""  # how an answer names it ("the terminal"); the name when empty
+    of: str = "booking"  # what it is a detail of: a booking, or a bill ("the late fee")
+    # how a mail names it without stating it ("to avoid a late payment fee"): quoted as such, never as the detail
+    named: re.Pattern[str] | None = None
 
 
 DETAILS = (
@@ -96,13 +110,115 @@ DETAILS = (
                                  r"^\W*(?:and\s+)?(?:the\s+)?parking\W*$|\bpark\s+the\s+car\b", re.I),
            re.compile(r"\bparking\b|\bcar\s+park\b|\bpark\s+(?:in|at|on|behind|outside|opposite|for\s+free)\b|"
                       r"\bparkplatz|\bparkhaus", re.I), label="parking"),
+    # "how long have I got to say yes?", "by when must I answer?", "until when is it held?": the time a mail
+    # gives to answer by, or holds an offer until ("We'll hold it until tomorrow at 5pm", "Please confirm by
+    # Friday"); never how long a table is kept after its time ("we hold your table for 15 minutes")
+    Detail("reply_by", re.compile(
+        rf"\bhow\s+long\s+(?:have|do|did|will)\s+(?:i|we)\s+(?:got|have|get)\s+(?:left\s+)?to\s+{_ANSWER}\b|"
+        r"\bhow\s+long\s+(?:is|will|are|do|does|can)\s+(?:it|that|this|they|the\s+[\w' -]{1,30}?)\s+(?:be\s+|being\s+)?"
+        r"(?:held|kept|reserved|on\s+hold|hold(?:ing)?\s+(?:it|that|the\s+\w+)|keep(?:ing)?\s+(?:it|that|the\s+\w+))|"
+        rf"\b(?:by|until|till)\s+when\b[^?]{{0,40}}\b(?:{_ANSWER}|held|hold|reserved|kept)|"
+        rf"\bwhen\s+(?:do|must|should|shall|have|did)\s+(?:i|we)\s+(?:got\s+to\s+|need\s+to\s+|have\s+to\s+|to\s+)?"
+        rf"{_ANSWER}\b[^?]*\bby\b|"
+        rf"\b(?:deadline|cut-?off|last\s+day)\b[^?]{{0,30}}\b{_ANSWER}|\b(?:reply|response|rsvp|confirmation)\s+"
+        r"(?:deadline|cut-?off|date)\b|\bwhen\s+does\s+(?:the\s+|that\s+|this\s+)?(?:offer|hold|slot)\s+"
+        r"(?:run\s+out|expire|end|lapse|close)", re.I),
+           re.compile(r"\b(?:reply|respond|answer|confirm|rsvp|accept|let\s+(?:us|me)\s+know|get\s+back\s+to\s+(?:us|me)|"
+                      r"book\s+(?:it|this|the\s+slot))\b[^.!?\n]{0,60}?\b(?:by|before|until|till|within|no\s+later\s+than)"
+                      r"\s+(?!\w+ing\b|(?:email|e-mail|phone|text|sms|mail|post|clicking|calling|the\s+link)\b)\w|\b(?:hold|holding|held|keep|keeping|kept|reserve|reserved|reserving)\b[^.!?\n]{0,40}?"
+                      r"\b(?:until|till|through)\s+\w|\b(?:deadline|expires?|expiry|lapses?|offer\s+(?:ends|closes))\b",
+                      re.I), label="a time to answer by"),
+    # "what's that one for?", "what is the vet appointment about?": what the booking is for, as its mail says
+    # ("Service: seasonal tire changeover", "an appointment for annual vaccines", "in for its 60,000 km servicing")
+    Detail("purpose", re.compile(
+        r"^\W*(?:and\s+|so\s+|ok(?:ay)?\W*\s*)?what(?:'s|\u2019s|s|\s+is|\s+was|\s+will\s+be)\s+(?:that|this|it|"
+        r"that\s+one|this\s+one|(?:the|my|our|his|her|their|\w+(?:'s|\u2019s))\s+(?!(?:weather|forecast|news|plan|time|date|rush|hurry|total|damage|bill|charge|"
+        r"payment|fee|amount|money|email|mail|message|text|letter|note|reminder|list|code|password|pin)\b)"
+        r"[\w'\u2019. -]{1,40}?)\s+for\W*$|"
+        # ("what's the pickup at GRU about?" asks what a mail says: "about" asks it of a booking said as one)
+        r"^\W*(?:and\s+|so\s+)?what(?:'s|\u2019s|s|\s+is|\s+was)\s+(?:that|this|the|my|our|\w+(?:'s|\u2019s))\s+"
+        r"(?:[\w'\u2019. -]{1,30}?\s+)?(?:appointment|appt|booking|visit|session|consultation)\b[\w'\u2019. -]{0,30}?"
+        r"\s+about\W*$|"
+        r"\bwhat\s+(?:am\s+i|are\s+we|is\s+\w+|are\s+they)\s+(?:going|booked(?:\s+in)?|seeing\s+(?:the\s+)?\w+)\s+"
+        r"(?:there\s+|in\s+)?for\W*$|\bwhy\s+(?:am\s+i|are\s+we|is\s+\w+)\s+(?:seeing|going\s+to|visiting|booked\s+in)\b|"
+        r"\b(?:reason|purpose)\s+(?:for|of)\s+(?:the|my|our|that|this|it)\b|"
+        r"\bwhat\s+(?:kind|type|sort)\s+of\s+(?:appointment|visit|session|service|treatment)\b", re.I),
+           re.compile(r"\b(?:service|services|treatment|procedure|reason(?:\s+for\s+(?:your\s+)?(?:visit|appointment))?|"
+                      r"purpose(?:\s+of\s+(?:your\s+)?visit)?|appointment\s+type|visit\s+type|type\s+of\s+(?:appointment|"
+                      r"visit|service))\s*:\s*\w|"
+                      r"\b(?:appointment|booking|visit|session|consultation)\s+for\s+(?!(?:today|tomorrow|tonight|this|next|"
+                      r"the\s+\d|\d))(?:(?:a|an|the|your|his|her|their|its|[A-Z][\w'\u2019]*(?:'s|\u2019s))\s+)?[a-z]|"
+                      r"\bin\s+for\s+(?:its|a|an|your|his|her|their|the)\s+|"
+                      r"\b(?:vaccin\w*|jabs?|boosters?|check-?ups?|scale\s+and\s+polish|fillings?|extractions?|"
+                      r"(?:eye|hearing|sight)\s+(?:exam\w*|tests?)|wellness\s+exam|examination|servicing|haircut|"
+                      r"massage|follow-?up|assessment|screening|blood\s+tests?)\b", re.I), label="what it is for"),
+    # "do I need to get there early?", "how early should we arrive?": what the mail asks of arriving ("Please arrive
+    # 10 minutes early", "have the boys there by 8.00am"); "when do I arrive?" asks when a journey lands, not this
+    Detail("arrive", re.compile(
+        r"\bhow\s+early\b|\b(?:should|must|do|need\s+to|have\s+to|supposed\s+to)\s+(?:i|we)?\s*(?:need\s+to\s+|have\s+to\s+)?"
+        r"(?:arrive|get\s+there|be\s+there|turn\s+up|show\s+up|sign\s+in)\s+(?:early|earlier|before\s+(?:it|the\s+time)|"
+        r"ahead)\b|\bwhat\s+time\s+(?:should|must|do)\s+(?:i|we)\s+(?:need\s+to\s+|have\s+to\s+)?(?:be\s+there|turn\s+up|"
+        r"show\s+up)\b", re.I),
+           re.compile(r"\b(?:arrive|be\s+there|get\s+there|come|sign\s+in|report)\b[^.!?\n]{0,30}?\b(?:\d+|five|ten|"
+                      r"fifteen|twenty|thirty)\s*(?:min|mins|minutes)\s+(?:early|before|prior)|\b(?:arrive|be\s+there|come)\s+"
+                      r"(?:a\s+(?:few|little)\s+(?:minutes\s+)?)?early\b|\b(?:have|get)\s+\w+(?:\s+\w+)?\s+there\s+by\b", re.I),
+           label="when to arrive"),
+    # "is there a cancellation fee?", "can I cancel for free?": what the mail says of cancelling ("Free cancellation
+    # until 12 March", "Cancellations less than 24 hours before are charged")
+    Detail("cancellation", re.compile(
+        r"\bcancell?ation\s+(?:policy|fee|fees|charge|charges|terms|deadline|window|rules?)\b|\b(?:free|late)\s+"
+        r"cancell?ation\b|\bcan\s+(?:i|we)\s+(?:still\s+)?cancel\b[^?]*\b(?:free|without|refund|charge|penalty|fee|"
+        r"late|last\s+minute|until|by\s+when)\b|\b(?:what\s+happens|is\s+there\s+a\s+(?:fee|charge))\s+if\s+(?:i|we)\s+"
+        r"cancel\b|\buntil\s+when\s+can\s+(?:i|we)\s+cancel\b|\bwhen\s+(?:can|must|do)\s+(?:i|we)\s+cancel\s+by\b|"
+        r"\b(?:is\s+it|are\s+they)\s+(?:non-?)?refundable\b", re.I),
+           re.compile(r"\bcancel\w*\b[^.!?\n]{0,60}?\b(?:free|fee|charged?|charges|notice|hours?|refund\w*|until|"
+                      r"up\s+to|no\s+later)\b|\bnon-?refundable\b|\bno-?shows?\b[^.!?\n]{0,40}?\b(?:charged?|fee)\b", re.I),
+           label="what it says of cancelling"),
+    # "how long is the appointment?", "how much time should I allow?": how long the mail says it lasts ("45 min",
+    # "Please allow about 90 minutes"); never a journey's length, nor how long until it
+    Detail("duration", re.compile(
+        r"\bhow\s+long\s+(?:is|will|does|'s|\u2019s)\s+(?:the|my|our|that|this)\s+(?:[\w'\u2019-]+\s+)?(?:appointment|session|visit|class|lesson|"
+        r"consultation|interview|treatment|massage|exam|examination|check-?up|cleaning|servicing|service|haircut|"
+        r"cut|tour|fitting|training)s?(?:\s+(?:going\s+to\s+)?(?:take|last|be|run))?\s*\W*$|"
+        r"\bhow\s+much\s+time\s+(?:should|do|will)\s+(?:i|we)\s+(?:allow|need|set\s+aside|block)\b|"
+        r"\bhow\s+long\s+will\s+(?:i|we)\s+be\s+(?:there|in\s+there)\b", re.I),
+           re.compile(r"\b\d+\s*(?:min|mins|minutes|hours?|hrs?)\b|\b(?:allow|takes?|lasts?|duration|length)\b"
+                      r"[^.!?\n]{0,30}?\b(?:an?|one|two|half)\s+(?:hour|hours|an\s+hour)\b", re.I),
+           label="how long it lasts"),
+    # "how much did the workshop quote?", "what was the estimate for the repair?": the amount the mail quotes
+    Detail("quote", re.compile(r"\b(?:quote|quoted|quotation|estimate|estimated|estimation)\b(?!\s+(?:time|arrival|"
+                               r"delivery|departure|wait))", re.I),
+           re.compile(rf"\b(?:quote|quoted|quotation|estimate|estimated|approx(?:imately|\.)?|expected\s+cost)\b"
+                      rf"[^.!?\n]{{0,40}}?(?:{_MONEY})|(?:{_MONEY})[^.!?\n]{{0,25}}?\b(?:quote|quoted|estimate|"
+                      rf"estimated)\b", re.I), label="the amount quoted"),
+    # "how do I pay the water bill?", "what's the paybill number?": the way a bill's mail says to pay it ("Pay by BPAY:
+    # biller code 33118", "Pay via paybill 400417", "transfer the amount to IBAN ..."), never "Pay by: 14/03", a day
+    Detail("pay_how", re.compile(
+        r"\bhow\s+(?:do|can|should|shall|would|am)\s+(?:i|we)\s+(?:supposed\s+to\s+)?pay\b|\bwhere\s+(?:do|can|should)\s+(?:i|we)\s+"
+        r"pay\b|\b(?:payment|bank|transfer)\s+(?:details|method|methods|options|info|information|instructions)\b|"
+        r"\bwhat(?:'s|\u2019s|\s+is)\s+the\s+(?:iban|bsb|biller\s+code|paybill(?:\s+(?:number|no))?|till\s+number|sort\s+code|"
+        r"uen)\b|\bwhich\s+(?:paybill|iban|account)\s+(?:do|should)\s+(?:i|we)\s+(?:pay|use)\b", re.I),
+           re.compile(r"\b(?:bpay|biller\s+code|iban|bsb|sort\s+code|paynow|uen|m-?pesa|paybill|till\s+number|bank\s+transfer|"
+                      r"internet\s+banking|online\s+banking|direct\s+debit|giro|debit\s+order|interac|e-?transfer|upi|"
+                      r"standing\s+order|transfer\s+the\s+amount)\b", re.I),
+           label="how to pay it", of="bill"),
+    # "what's the late fee on it?", "is there a penalty if I pay late?": a charge a bill's mail says it adds
+    # ("a late payment fee of €15 may be charged"); only an amount said, never one guessed
+    Detail("late_fee", re.compile(r"\blate\s+(?:payment\s+)?(?:fees?|charges?|fines?|penalt(?:y|ies))\b|"
+                                  r"\bpenalt(?:y|ies)\b|\b(?:fee|charge|fine)\s+(?:for|if)\s+(?:i\s+)?(?:pay(?:ing)?\s+)?"
+                                  r"(?:it\s+)?late\b|\bif\s+i\s+(?:pay|paid)\s+(?:it\s+|that\s+)?late\b", re.I),
+           re.compile(rf"\b(?:late\s+(?:payment\s+)?(?:fee|charge|fine|penalty)|penalty|surcharge|overdue\s+fee|"
+                      rf"admin(?:istration)?\s+fee)\b[^.!?\n]{{0,40}}?(?:{_MONEY}|\d+(?:[.,]\d+)?\s?%)|(?:{_MONEY})[^.!?\n]{{0,30}}?"
+                      rf"\b(?:late\s+(?:payment\s+)?(?:fee|charge)|penalty|surcharge)\b", re.I),
+           label="a late fee", of="bill",
+           named=re.compile(r"\blate\s+(?:payment\s+)?(?:fees?|charges?|fines?|penalt(?:y|ies))\b", re.I)),
 )
 _BY_NAME = {d.name: d for d in DETAILS}
 # a question of money spent ("how much did I spend on parking?") asks no booking's detail
 _SPENT = re.compile(r"\b(?:spen[dt]|spending|expenses?)\b", re.I)
 # where a sentence ends: a stop and a space, not after a title or a short word ("Ms. Okonkwo", "St. Clair")
 _STOP = re.compile(r"(?<=[.!?])\s+")
-_NOT_AN_END = re.compile(r"(?:\b(?:dr|mr|mrs|ms|mx|prof|st|no|nr|ave|rd|approx|ca|e\.g|i\.e|vs)|\b\w)\.$", re.I)
+_NOT_AN_END = re.compile(r"(?:\b(?:dr|mr|mrs|ms|mx|prof|st|no|nr|ave|rd|approx|incl|excl|ca|e\.g|i\.e|vs)|\b\w)\.$", re.I)
 # a greeting names the person the mail is to ("Dear Ms Odera,"), never the detail asked: left out of a sentence
 _GREETING = re.compile(r"^\s*(?:dear|hi|hello|hey|good\s+(?:morning|afternoon|evening))\b[^,\n]{0,40},\s*", re.I)
 _DIGITS = re.compile(r"\d")
@@ -111,10 +227,24 @@ _LEAST_DIGITS, _MOST_DIGITS = 7, 15
 
 
 def asked_detail(text: str) -> str:
-    """The kind of detail a question asks of a booking ("terminal", "phone", "bring" ...), or ""."""
+    """The kind of detail a question asks of a booking or a bill ("terminal", "phone", "late_fee" ...), or ""."""
     if _SPENT.search(text):
         return ""
     return next((d.name for d in DETAILS if d.asked.search(text)), "")
+
+
+# a question that points back at one thing ("what's that one for?", "when must I answer it by?")
+_POINTS_BACK = re.compile(r"\b(?:that|this|it|them|those|these)\b(?:\s+one)?", re.I)
+
+
+def points_back(text: str) -> bool:
+    """Whether a question points at the thing said before instead of naming it ("what's that one for?")."""
+    return _POINTS_BACK.search(text) is not None
+
+
+def detail_domain(name: str) -> str:
+    """The domain a detail of that kind is answered in: a bill's in money, a booking's in appointments."""
+    return "money" if _BY_NAME[name].of == "bill" else "appointments"
 
 
 def detail(name: str) -> Detail:
@@ -136,8 +266,18 @@ def detail_in(text: str, kind: str, naming: tuple[str, ...] = ()) -> str:
             continue
         if kind == "phone" and not any(_is_phone(m.group()) for m in _PHONE_AT.finditer(sentence)):
             continue  # "call us within 14 days": no number to call is said
+        if kind == "duration" and _NOT_A_LENGTH.search(sentence):
+            continue  # "we hold your table for 15 minutes", "arrive 10 minutes early": no length of the booking
         return " ".join(sentence.split())[:200]
     return ""
+
+
+def named_in(text: str, kind: str) -> str:
+    """The sentence of a mail's text that names a detail of that kind without stating it ("Please pay now to
+    avoid a late payment fee."), or ""."""
+    named = _BY_NAME[kind].named
+    found = next((s for s in sentences(text) if named is not None and named.search(s)), "")
+    return " ".join(_GREETING.sub("", found).split())[:200]
 
 
 def sentences(text: str) -> list[str]:
@@ -160,6 +300,9 @@ def _split_number(said: str) -> list[str]:
     return [m.group(1), m.group(2)] if m else [said]
 
 
+# a number of minutes that is not how long a booking lasts: a hold, a notice, a time before or after it
+_NOT_A_LENGTH = re.compile(r"\b(?:hold|holds|held|keep|kept|arrive|early|before|after|late|notice|within|cancel\w*|ago|"
+                           r"every|closes?|drive|walk|away|from\s+the)\b", re.I)
 _ARRIVAL = re.compile(r"\b(?:arr|arrive|arrives|arriving|arrival|lands?|landing|ankunft|llegada|chegada)\b", re.I)
 
 

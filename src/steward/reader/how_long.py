@@ -18,7 +18,10 @@ from steward.reader.answer import Answer
 # "how long until", "how many days till", "how long before", "how long is it to", "how many sleeps until"
 _HOW_LONG = re.compile(r"\bhow\s+(?:long|many\s+(?:more\s+)?(?:days|weeks|hours|nights|sleeps))\b"
                        r"(?:\s+(?:is\s+it|have\s+i\s+got|do\s+i\s+have|left|to\s+go|now))?"
-                       r"\s+(?:until|till|til|'til|before|to)\b", re.I)
+                       r"\s+(?:until|till|til|'til|before|to)\b"
+                       # ("how long have I got to say yes?" asks a time to answer by, not how far off a thing is)
+                       r"(?!\s+(?:say|reply|respond|answer|confirm|accept|decide|book|rsvp|let|get\s+back|take|grab|"
+                       r"cancel|change|make\s+up)\b)", re.I)
 
 
 # "how far is that from now?", "how far off is it?", "how far away is the flight?", "how long from now is it?",

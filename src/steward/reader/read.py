@@ -19,7 +19,7 @@ from typing import Any
 
 from steward.clock import Clock
 from steward.reader import kin
-from steward.reader.details import asked_detail
+from steward.reader.details import asked_detail, detail_domain
 from steward.reader.frame import Frame, Named, Unmatched, Window
 from steward.reader.how_long import asks_how_long
 from steward.reader.lists import SlotLists, kind_of, name_words
@@ -41,6 +41,8 @@ _FLAG_DOMAIN = {"payday": "money", "detail": "appointments", "overdue": "money",
                 "free": "schedule", "busiest": "schedule", "quietest": "schedule"}
 # how much a name found in the person's data weighs for a domain, beside one cue word (1)
 _NAME_WEIGHT = 2.0
+# how much a detail asked of a booking or a bill weighs for its domain ("by when must I answer?")
+_DETAIL_WEIGHT = 1.5
 _LOOKS = frozenset(("look", "looks", "looking", "shaping", "seem", "seems", "seeming"))
 # the verbs of writing: said of a kind of place ("has the vet written?"), they ask of its mail
 _WRITING = frozenset(("email", "emailed", "e-mail", "e-mailed", "mailed", "messaged", "wrote", "written", "write",
@@ -477,7 +479,8 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     if relative is None and clock is not None:
         relative = around_before(text, before, clock)
     if (now is not None and (now.domain == before.domain or {now.domain, before.domain} <= _DAYS_AND_BOOKINGS)
-            and (before.names_something or before.kinds) and not (now.names_something or now.kinds or now.window)
+            and (before.names_something or before.kinds)
+            and not (now.names_something or now.kinds or now.window or now.bills or ("detail" in now.flags and now.things))
             and (now.flags & {"reference", "seat", "detail"} or now.ask == "where")):
         # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?",
         # "which terminal?"), in the span it was asked in (not the moment "when is it now?" said)
@@ -895,11 +898,13 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     bills = _kinds(kind_norms, rw.bill_names)
     currencies = _kinds(_brands_masked(norms), rw.currencies)
     for flag in flags:
-        if flag in _FLAG_DOMAIN and not (flag == "detail" and asked_detail(text) == "person"
+        if flag in _FLAG_DOMAIN and not (flag == "detail" and asked_detail(text) in ("person", "purpose")
                                          and _hits(norms, rw.event_nouns)):
-            # (who a thing the calendar names is with is read of its entry as of a booking: "who is the
-            # review meeting with?")
-            scores[_FLAG_DOMAIN[flag]] += 1
+            # (who a thing the calendar names is with, or what it is about, is read of its entry as of a
+            # booking: "who is the review meeting with?"; a bill's detail, "the late fee on it?", is money's; a
+            # detail is read by the whole of how it is asked, so it weighs more than one cue word)
+            scores[detail_domain(asked_detail(text)) if flag == "detail" else _FLAG_DOMAIN[flag]] += \
+                _DETAIL_WEIGHT if flag == "detail" else 1
     if "payday" in flags:
         scores["money"] += 1  # "has my salary come in?": the person's pay, whatever mail word is said with it
     if "spending" in flags:

@@ -241,6 +241,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             ahead = inside
         if "detail" in frame.flags and mailbox is not None:
             from steward.reader.answerers.booking_details import asked_detail, details_answer, of_its_kind
+            from steward.reader.details import points_back
 
             # "the door code for the flat?", "which terminal?", "do I need to bring anything?": in the booking's
             # mail's own words, or that mail to open (a terminal is asked of the flights when none is named)
@@ -248,6 +249,9 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             if kind == "person":
                 # "who's the tutor?": the person its mail says it is with (a label, "with Dr ..."), by name
                 return _with_view(_who_with(ahead, what, mailbox(), clock, live=True), ahead, clock)
+            if kind and len(ahead) > 1 and not (named or frame.kinds or by_mail is not None or frame.window) \
+                    and points_back(frame.text):
+                return None  # "what's that one for?" after a bill or a mail: no booking was pointed at
             if kind:
                 held = ahead if named or frame.kinds or by_mail is not None else of_its_kind(ahead, kind)
                 return _with_view(details_answer(held, what, kind, mailbox(), clock, every), held, clock)
@@ -671,21 +675,29 @@ _HOW_MANY_PEOPLE = re.compile(r"\bhow many (?:people|persons|guests|of us|seats|
 
 
 def _party_sizes(ahead: list[Booking], what: str, clock: Clock, mailbox: Callable[[], Mailbox] | None) -> Answer:
-    """How many each booking is for, as its stored mail says; said plainly when it says no number."""
+    """How many each booking is for, as its stored mail says (else its body, fetched live and dropped); said
+    plainly when it says no number."""
+    from steward.errors import StewardError
+
     ids = [b.message_id for b in ahead[:5] if b.message_id is not None]
     stored = mailbox().stored(ids) if mailbox is not None and ids else {}
-    lines = []
+    lines, sizes = [], []
     for b in ahead[:5]:
         m = stored.get(b.message_id or -1)
         size = party_size(f"{m.subject} {m.snippet}") if m is not None else None
+        if size is None and m is not None and mailbox is not None:
+            try:
+                size = party_size(mailbox().read(m.id, clock=clock).body)
+            except StewardError:
+                size = None  # the source is gone: said as giving no number
+        sizes.append(size)
         lines.append(f"{b.line(clock)} \u2014 " + (f"for {size}" if size else "its mail gives no number of people"))
-    sizes = [line for line in lines if not line.endswith("no number of people")]
-    if not sizes:
+    if not any(sizes):
         return Answer("\n".join([f"I can't tell how many people {what} is for: its mail gives no number.", *lines]),
                       {"appointments": lines})
     if len(ahead) == 1:
-        size = party_size(f"{stored[ids[0]].subject} {stored[ids[0]].snippet}") if ids else None
-        return Answer(f"For {size}, as its mail says:\n{ahead[0].line(clock)}", {"appointments": lines, "count": size})
+        return Answer(f"For {sizes[0]}, as its mail says:\n{ahead[0].line(clock)}",
+                      {"appointments": lines, "count": sizes[0]})
     return Answer("\n".join([f"How many people {what} is for:", *lines]), {"appointments": lines})
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from steward.clock import Clock
@@ -93,7 +94,7 @@ def _told(b: Held, kept: Message | None, kind: str, shared: frozenset[int], mail
     for m in (*later, *(() if placed else rest)):
         said = said_in(m, kind, mailbox, clock, _leg(b) if m.id in shared else ())
         if said:
-            return f"{at}: its mail says \u201c{said}\u201d ({_mail_line(m, clock)})", True
+            return f"{at}: its mail says \u201c{said}\u201d ({_mail_line(m, clock)}){as_of(said, m, clock)}", True
     if placed:
         return f"{at}: from \u201c{placed}\u201d, as its mail ({_mail_line(kept, clock)}) gives it", True
     return (f"{at}: its mail ({_mail_line(kept, clock)}) says nothing of {detail(kind).label or kind} in what I can "
@@ -113,6 +114,22 @@ def said_in(message: Message, kind: str, mailbox: Mailbox, clock: Clock, leg: tu
         return detail_in(mailbox.read(message.id, clock=clock).body, kind, leg) or said
     except StewardError:
         return said  # the source is gone or unreachable: what is kept, or the mail pointed at
+
+
+# a day a mail says by its own date ("we'll hold it until tomorrow at 5pm"), and how far from that date it is
+_RELATIVE = re.compile(r"\b(today|tonight|tomorrow|yesterday)\b", re.I)
+_OFFSET = {"today": 0, "tonight": 0, "tomorrow": 1, "yesterday": -1}
+
+
+def as_of(said: str, m: Message, clock: Clock) -> str:
+    """What day a sentence's "tomorrow" (or "today") is, counted from the day its mail came, when that was not
+    today ("; its “tomorrow” is Tue 8 Dec"); "" when it says no such day or the mail came today."""
+    found = _RELATIVE.search(said)
+    sent = clock.local(m.received_at).date()
+    if found is None or sent == clock.today():
+        return ""
+    word = found.group(1).casefold()
+    return f"; its \u201c{word}\u201d is {day_text(sent + timedelta(days=_OFFSET[word]), clock)}"
 
 
 def _leg(b: Held) -> tuple[str, ...]:

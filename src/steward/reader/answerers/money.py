@@ -258,6 +258,19 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             items = [d for d in items if d.currency in wanted]  # "the euro card"
         if frame.kinds and not named and not frame.bills:  # "my energy account": the bill said is the kind
             items = [d for d in items if d.kind in frame.kinds]
+        if "detail" in frame.flags and mailbox is not None and items:
+            from steward.reader.details import asked_detail, detail, points_back
+
+            asked = asked_detail(frame.text)
+            if asked and detail(asked).of == "bill" and len(items) > 1 and points_back(frame.text) and not (
+                    named or frame.bills or frame.kinds or mentioned):
+                return None  # "what's the late fee on it?" of no bill said before: no bill was pointed at
+            if asked and detail(asked).of == "bill":
+                from steward.reader.answerers.bill_details import bill_details_answer
+
+                # "what's the late fee on it?": in the words of the bill's own mail, or that mail to open
+                return bill_details_answer(sorted(items, key=lambda d: (d.due_date, d.issuer)), _what(frame), asked,
+                                           mailbox(), clock)
         if "overdue" in frame.flags:
             late = [d for d in items if d.id in overdue_ids]
             if not late and items and honesty.names_in(frame, ("issuer", "account")):
@@ -266,7 +279,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 return Answer("\n".join([f"No: nothing on {_what(frame)} is overdue. Still to pay:",
                                          *(_line(d, False, clock) for d in items)]), {"dues": [d.id for d in items]})
             items = late
-        if "autopay" in frame.flags and not named:
+        if "autopay" in frame.flags and not named and not frame.bills:
             items = [d for d in items if d.autopay]
         what = f"your {called}" if mentioned and called else _what(frame)
         if not items:
@@ -294,7 +307,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         if "cycle" in frame.flags:
             # "when does my billing cycle end?": no statement period is read from the mail, only the due days
             head = f"Steward reads no billing cycle from your mail, only when each bill is due. {head}"
-        if "autopay" in frame.flags and named:
+        if "autopay" in frame.flags and (named or frame.bills):
             # "does the phone bill come out on its own?": yes or no first, then the bill
             if all(d.autopay for d in items):
                 head = f"Yes: {what} is taken automatically (autopay / direct debit):"

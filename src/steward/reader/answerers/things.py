@@ -144,9 +144,12 @@ def address_in(text: str) -> str:
     return f"{name}, {m.group('street').strip()}" if name else m.group("street").strip()
 
 
-# how many a table is for, as reservation mail writes it: "Party of 2", "table for 4", "3 guests"
-_PARTY = re.compile(r"\b(?:party of|table for|party size:?|guests?:|covers?:|people:|number of (?:guests|people):?)"
-                    r"\s*(\d{1,2})\b|\b(\d{1,2})\s+(?:people|persons|guests|adults|diners|covers)\b", re.I)
+# how many a table is for, as reservation mail writes it: "Party of 2", "table for 4", "3 guests", "4 pax"; never
+# a number of minutes or days ("we hold your table for 15 minutes"), nor one of a date or an address
+_PARTY = re.compile(r"\b(?:party of|table for|party size:?|guests?:|covers?:|people:|pax:?|persons?:|"
+                    r"number of (?:guests|people|persons|diners):?)\s*(\d{1,2})\b(?!\s*(?:min|mins|minutes|hours?|hrs?|"
+                    r"days?|nights?|weeks?|months?|years?|am|pm|st|nd|rd|th)\b|[:.]\d)|"
+                    r"\b(\d{1,2})\s*(?:people|persons|guests|adults|diners|covers|pax)\b", re.I)
 
 
 def party_size(text: str) -> int | None:

@@ -1,0 +1,73 @@
+"""A detail only a bill's mail holds ("what's the late fee on it?", "is there a penalty if I pay late?"): quoted
+from the mail of that bill and its issuer's later ones, never made up or taken from another number.
+
+The kinds of detail and how each is said are `steward.reader.details` (one table with the bookings'). A bill's
+mail is the one its due was read from; a later mail from the same sender (a payment reminder) may say what the
+statement did not, and is read first. What the store keeps is read before the body, which is fetched live and
+dropped after. Through `Mailbox`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from steward.clock import Clock
+from steward.reader.answer import Answer
+from steward.reader.answerers.booking_details import as_of, said_in
+from steward.reader.answerers.common import day_text, money_text
+from steward.reader.details import detail, named_in
+
+if TYPE_CHECKING:
+    from steward.records.finance import Due
+    from steward.records.mail import Message
+    from steward.search.mailbox import Mailbox
+
+SHOWN = 5
+_LATER = 6  # the sender's newest mail read for the detail, beside the bill's own
+
+
+def bill_details_answer(dues: Sequence[Due], what: str, kind: str, mailbox: Mailbox, clock: Clock) -> Answer:
+    """Each bill's detail in its mail's own words, or that mail to open when none of its sender's says it."""
+    shown = list(dues[:SHOWN])
+    stored = mailbox.stored([d.message_id for d in shown])
+    told = [_told(d, stored.get(d.message_id), kind, mailbox, clock) for d in shown]
+    label = detail(kind).label or kind
+    head = (f"What the mail of {what} says:" if any(found for _, found in told) else
+            f"I can't find {label} in the mail of {what}; the mail to open:")
+    lines = [line for line, _ in told]
+    return Answer("\n".join([head, *lines]), {"dues": [d.id for d in shown], "lines": lines})
+
+
+def _told(due: Due, kept: Message | None, kind: str, mailbox: Mailbox, clock: Clock) -> tuple[str, bool]:
+    """(the line that gives one bill's detail, or its mail to open; whether it gives the detail)."""
+    account = f" {due.kind} XXXX{due.account}" if due.account else f" {due.kind}"
+    at = (f"- {due.issuer}{account}: {money_text(due.amount, due.currency, clock)} due "
+          f"{day_text(due.due_date, clock)}")
+    if kept is None:
+        return f"{at}: no mail of it is kept", False
+    mail = _its_mail(kept, mailbox, clock)
+    for m in mail:
+        said = said_in(m, kind, mailbox, clock)
+        if said:
+            return f"{at}: its mail says \u201c{said}\u201d ({_mail_line(m, clock)}){as_of(said, m, clock)}", True
+    for m in mail:
+        named = named_in(f"{m.subject}\n{m.snippet}", kind)
+        if named:
+            # "to avoid a late payment fee": named, and no amount given for it
+            return (f"{at}: its mail names {detail(kind).label or kind} but gives no amount: \u201c{named}\u201d "
+                    f"({_mail_line(m, clock)})"), False
+    return (f"{at}: its mail ({_mail_line(kept, clock)}) says nothing of {detail(kind).label or kind} in what I "
+            f"can read; open it (`steward mail read {kept.id}`)"), False
+
+
+def _its_mail(kept: Message, mailbox: Mailbox, clock: Clock) -> list[Message]:
+    """The bill's sender's mail from the bill's on, newest first, then the bill's own mail."""
+    later = [h.message for h in mailbox.from_sender(kept.sender, limit=_LATER, clock=clock).hits
+             if h.message.received_at >= kept.received_at and h.message.id != kept.id]
+    return [*sorted(later, key=lambda m: m.received_at, reverse=True), kept]
+
+
+def _mail_line(m: Message, clock: Clock) -> str:
+    return (f"{day_text(clock.local(m.received_at).date(), clock)}, {m.sender_name or m.sender}: "
+            f"\u201c{m.subject}\u201d [#{m.id}]")

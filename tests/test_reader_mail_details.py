@@ -1,0 +1,186 @@
+"""Details of a booking or a bill that only its mail states: the time to answer an offer by, what a booking
+is for, the amount a workshop quoted, a bill's late fee, how many a table is for. Each is read by how a
+question asks it and quoted from the mail that says it; a mail that does not say it is said so, never a
+guess from another number. A bill's kind ("the electricity bill") finds the biller whose bill lists it.
+Over mail written here and over the third, fourth, fifth and sixth sample homes (clocks pinned, no model)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from steward.app import App
+from steward.demo import build_demo_home
+from steward.reader.answerers.things import party_size
+from steward.reader.details import asked_detail, detail_domain, detail_in
+from steward.reader.how_long import asks_how_long
+
+
+def _home(app_in_own_home: Callable[[str, str], App], zone: str, now: str, mailbox: str) -> App:
+    built = app_in_own_home(zone, now)
+    build_demo_home(built, mailbox=mailbox)
+    return built
+
+
+@pytest.fixture(scope="module")
+def third(app_in_own_home: Callable[[str, str], App]) -> App:
+    """Inês's home in Toronto."""
+    return _home(app_in_own_home, "America/Toronto", "2026-12-07T07:40:00-05:00", "third")
+
+
+@pytest.fixture(scope="module")
+def fifth(app_in_own_home: Callable[[str, str], App]) -> App:
+    """Akinyi's home in Nairobi."""
+    return _home(app_in_own_home, "Africa/Nairobi", "2026-12-15T07:45:00+03:00", "fifth")
+
+
+@pytest.fixture(scope="module")
+def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
+    """Lindiwe's home in Cape Town."""
+    return _home(app_in_own_home, "Africa/Johannesburg", "2027-01-21T07:20:00+02:00", "sixth")
+
+
+def talk(app: App, *turns: str) -> tuple[str, str]:
+    """The turns in one conversation: the last one's handler and reply."""
+    session = "mail-details-" + "|".join(turns)
+    trace = None
+    for text in turns:
+        trace = app.engine.turn(text, session=session, dry_run=True)
+    assert trace is not None
+    return trace.handled_by, trace.reply
+
+
+# -- how a question asks ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("how long do we have to accept the new slot?", "reply_by"),
+    ("by when do I need to confirm the dentist?", "reply_by"),
+    ("till when will they hold it for me?", "reply_by"),
+    ("when must I reply to the clinic by?", "reply_by"),
+    ("what's the rsvp deadline for the wedding?", "reply_by"),
+    ("and what is this one for?", "purpose"),
+    ("what's Biscuit's appointment for?", "purpose"),
+    ("why am I seeing the optometrist?", "purpose"),
+    ("what kind of appointment is the garage one?", "purpose"),
+    ("what did the mechanic quote me?", "quote"),
+    ("what was the estimate for the repair?", "quote"),
+    ("is there a late payment charge on the card?", "late_fee"),
+    ("what's the fee if I pay late?", "late_fee"),
+    ("do we need to get there early?", "arrive"),
+    ("how early should I turn up for the dentist?", "arrive"),
+    ("is there a cancellation fee for the massage?", "cancellation"),
+    ("can I cancel the hotel for free?", "cancellation"),
+    ("how long does the haircut take?", "duration"),
+    ("how much time should I allow for the eye test?", "duration"),
+    ("how do we pay the water bill?", "pay_how"),
+    ("what's the paybill number for the swim academy?", "pay_how"),
+    ("what are the bank details for the rent?", "pay_how"),
+    # asked of something else: none of these
+    ("did I pay the phone bill?", ""),
+    ("when do I arrive in Lisbon?", ""),
+    ("can I cancel the dentist?", ""),
+    ("how long is the flight to Joburg?", ""),
+    ("how long is it until the school play?", ""),
+    ("what was that charge for?", ""),
+    ("what's the pickup at the airport about?", ""),
+    ("what's that email about?", ""),
+    ("what's the weather for the weekend?", ""),
+    ("what's the estimated delivery time for my parcel?", ""),
+    ("how long is the drive to the coast?", ""),
+    ("how long until my flight?", ""),
+])
+def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> None:
+    assert asked_detail(text) == kind
+
+
+def test_a_bills_detail_is_asked_of_the_money_and_a_bookings_of_the_appointments() -> None:
+    assert detail_domain("late_fee") == "money"
+    assert detail_domain("quote") == detail_domain("reply_by") == "appointments"
+
+
+def test_a_time_to_answer_by_is_no_time_until_the_thing() -> None:
+    assert not asks_how_long("how long have we got to say yes to the new time?")
+    assert asks_how_long("how long have I got until the dentist?")
+
+
+# -- how a mail says it -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "kind", "said"), [
+    ("Hi Sam, a slot opened on Friday at 10. Please confirm by Thursday noon, or it goes to the waitlist.",
+     "reply_by", "confirm by Thursday noon"),
+    ("We can keep the room reserved until 18:00 on the 3rd.", "reply_by", "reserved until 18:00"),
+    ("Your table is held for 15 minutes after the booking time.", "reply_by", ""),
+    ("Please confirm by replying YES to this message.", "reply_by", ""),
+    ("Reason for visit: six-monthly check-up and clean\nDr Amos", "purpose", "six-monthly check-up"),
+    ("Max is booked in for his booster on Tuesday.", "purpose", "booster"),
+    ("Your booking for 4 on Friday is confirmed.", "purpose", ""),
+    ("Quotation: GBP 412.00 including parts.", "quote", "GBP 412.00"),
+    ("We will call you before any work beyond the estimate.", "quote", ""),
+    ("If unpaid by the due date a late fee of \u00a312 is added.", "late_fee", "late fee of \u00a312"),
+    ("An admin fee of 2% applies to payments received late.", "late_fee", "admin fee of 2%"),
+    ("Please pay now to avoid a late payment fee.", "late_fee", ""),
+    ("Check-in opens at 9.\nPlease come 15 minutes before your slot to fill in a form.", "arrive", "15 minutes before"),
+    ("Late cancellations (under 48 hours) are charged in full.", "cancellation", "Late cancellations"),
+    ("Sorry, we had to cancel your lesson on Friday 4 June.", "cancellation", ""),
+    ("Pay by: 14/03/2027\nAccount: 22-118", "pay_how", ""),
+    ("Kindly pay by M-Pesa paybill 667788 (account PSA-1142) or bank transfer.", "pay_how", "paybill 667788"),
+    ("Treatment: deep tissue massage, 60 mins\nTherapist: Jo", "duration", "60 mins"),
+    ("We keep your table for 15 minutes.", "duration", ""),
+])
+def test_a_detail_is_the_sentence_of_the_mail_that_says_it(text: str, kind: str, said: str) -> None:
+    found = detail_in(text, kind)
+    assert (said in found) if said else found == "", found
+
+
+@pytest.mark.parametrize(("text", "size"), [
+    ("Reservation confirmed at Kopi House for 6 pax", 6),
+    ("Guests: 3", 3),
+    ("The restaurant will hold your table for 15 minutes.", None),
+    ("Table for 12.30 on Sunday at 45 King St", None),
+    ("Booking at 7:30pm, 22 Bridge Rd", None),
+])
+def test_how_many_a_table_is_for_is_never_another_number(text: str, size: int | None) -> None:
+    assert party_size(text) == size
+
+
+# -- over the sample homes --------------------------------------------------------------------------------
+
+def test_what_the_hair_appointment_is_for(third: App) -> None:
+    _, reply = talk(third, "what's the hair appointment for?")
+    assert "Cut & colour" in reply, reply
+
+
+def test_a_cards_late_fee_from_its_statement(third: App) -> None:
+    handled_by, reply = talk(third, "what's the late fee on my credit card?")
+    assert handled_by == "reader" and "$40.00" in reply, reply
+
+
+def test_a_workshops_estimate(fifth: App) -> None:
+    _, reply = talk(fifth, "what did the garage estimate for the car?")
+    assert "23,450" in reply, reply
+
+
+def test_a_workshops_quote(sixth: App) -> None:
+    _, reply = talk(sixth, "how much did they quote for the car service?")
+    assert "6 240,00" in reply, reply
+
+
+def test_how_many_a_table_is_for_not_how_long_it_is_held(fifth: App) -> None:
+    _, reply = talk(fifth, "how many people is the dinner booking for?")
+    assert "For 2" in reply and "15" not in reply.split("\n")[0], reply
+
+
+def test_how_long_a_garage_visit_takes(third: App) -> None:
+    _, reply = talk(third, "how long is the garage appointment?")
+    assert "90 minutes" in reply, reply
+
+
+def test_a_thing_named_after_a_booking_is_that_things_detail(third: App) -> None:
+    _, reply = talk(third, "do I need to get there early for the physical?", "how long is the parent-teacher interview?")
+    assert "10 minutes" in reply and "Riverdale Hill School" in reply, reply
+
+
+def test_a_bills_kind_said_after_another_bill_is_that_kinds_bill(fifth: App) -> None:
+    _, reply = talk(fifth, "how much do I owe on my credit card?", "how do I pay the internet bill?")
+    assert "Simba Fibre" in reply and "direct debit" in reply and "Mvuli Bank" not in reply, reply
