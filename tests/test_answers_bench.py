@@ -95,27 +95,18 @@ FIFTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, 
 DAYS_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the sixth set (a conversation of a morning and single questions over the sixth sample mailbox, written
-# blind to the rules, then tuned on by kind: 46 right, 25 wrong, 21 refused before, 86 / 1 / 5 after) scored
-# when this test was last tightened: a change that adds a wrong answer in any capability fails here
-SIXTH_WRONG_AT_MOST = {"money": 0, "appointments": 1, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
+# blind to the rules) scores: 46 right, 25 wrong, 21 refused before any tuning, 88 / 0 / 4 now
+SIXTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the seventh set (a conversation of a Monday morning and single questions over the seventh sample
-# mailbox, written blind to the rules) scores: 52 right, 24 wrong, 11 refused on its first run, before any
-# tuning; 67 right, 12 wrong, 8 refused once its bills, flights, stays and fixtures were read and the
-# reader held answers to the names said; 73 right, 7 wrong, 7 refused once a thing named in words no vocabulary
-# holds (a purchase, a claim, a birthday) was answered from what holds it or said not found; mail 0 once family
-# words were read from the person's own mail; appointments 2 once a word of a journey asked of the journey's legs
-# (never a stay that shares the place) and a way back was its own leg; a change that adds a wrong answer in any
-# capability fails here
-SEVENTH_WRONG_AT_MOST = {"money": 0, "appointments": 2, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
+# mailbox, written blind to the rules) scores: 52 right, 24 wrong, 11 refused before any tuning, 80 / 0 / 7 now
+SEVENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the eighth set (a conversation of a Thursday morning and single questions over the eighth sample mailbox,
-# written blind to the rules) scored on its first run, before any tuning: 41 right, 15 wrong, 19 refused of 75;
-# 43 right, 13 wrong, 19 refused once a thing named that no bill holds was no longer answered with every bill; a
-# change that adds a wrong answer in any capability fails here; mail 1 once a family word said after a name was
-# read as that person's title ("Suresh mama"); schedule 0 once events told in plain words (a workshop, the PTM,
-# an engagement) were read
-EIGHTH_WRONG_AT_MOST = {"money": 5, "appointments": 3, "schedule": 0, "mail": 1, "brief": 1, "reminders": 0}
+# written blind to the rules) scores: 41 right, 15 wrong, 19 refused before any tuning, 49 / 8 / 18 now.
+# Each ceiling above and here is a set's wrong answers per capability when it was last measured: a change
+# that adds a wrong answer in any capability fails here
+EIGHTH_WRONG_AT_MOST = {"money": 4, "appointments": 3, "schedule": 0, "mail": 1, "brief": 0, "reminders": 0}
 
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
                 "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,
