@@ -5,7 +5,7 @@ A stay's wifi or door code, a flight's terminal or gate, a train's platform, the
 with, the number to call to change it, what to bring, where to park, when to arrive, how long it lasts, what it
 is for, what cancelling costs, the time an offer is held until, the amount a workshop quoted; a bill's late fee
 and how to pay it: none of these is a field Steward reads, and none may be made up. A question asks one kind
-("which terminal?", "how long have I got to say yes?", "what's the late fee on it?"); the answer is the
+("which terminal?", "how long have I got to say yes?", "what's the late charge on that one?"); the answer is the
 sentence of the booking's or the bill's own mail that says it (`detail_in`), or that mail to open. Pure: no
 store, no I/O.
 """
@@ -128,7 +128,7 @@ DETAILS = (
                       r"\s+(?!\w+ing\b|(?:email|e-mail|phone|text|sms|mail|post|clicking|calling|the\s+link)\b)\w|\b(?:hold|holding|held|keep|keeping|kept|reserve|reserved|reserving)\b[^.!?\n]{0,40}?"
                       r"\b(?:until|till|through)\s+\w|\b(?:deadline|expires?|expiry|lapses?|offer\s+(?:ends|closes))\b",
                       re.I), label="a time to answer by"),
-    # "what's that one for?", "what is the vet appointment about?": what the booking is for, as its mail says
+    # "what's this booking for?", "what is the vet appointment about?": what the booking is for, as its mail says
     # ("Service: seasonal tire changeover", "an appointment for annual vaccines", "in for its 60,000 km servicing")
     Detail("purpose", re.compile(
         r"^\W*(?:and\s+|so\s+|ok(?:ay)?\W*\s*)?what(?:'s|\u2019s|s|\s+is|\s+was|\s+will\s+be)\s+(?:that|this|it|"
@@ -202,7 +202,7 @@ DETAILS = (
                       r"internet\s+banking|online\s+banking|direct\s+debit|giro|debit\s+order|interac|e-?transfer|upi|"
                       r"standing\s+order|transfer\s+the\s+amount)\b", re.I),
            label="how to pay it", of="bill"),
-    # "what's the late fee on it?", "is there a penalty if I pay late?": a charge a bill's mail says it adds
+    # "what's the late charge on that one?", "is there a penalty if I pay late?": a charge a bill's mail says it adds
     # ("a late payment fee of €15 may be charged"); only an amount said, never one guessed
     Detail("late_fee", re.compile(r"\blate\s+(?:payment\s+)?(?:fees?|charges?|fines?|penalt(?:y|ies))\b|"
                                   r"\bpenalt(?:y|ies)\b|\b(?:fee|charge|fine)\s+(?:for|if)\s+(?:i\s+)?(?:pay(?:ing)?\s+)?"
@@ -233,12 +233,12 @@ def asked_detail(text: str) -> str:
     return next((d.name for d in DETAILS if d.asked.search(text)), "")
 
 
-# a question that points back at one thing ("what's that one for?", "when must I answer it by?")
+# a question that points back at one thing ("what's this booking for?", "when must I answer it by?")
 _POINTS_BACK = re.compile(r"\b(?:that|this|it|them|those|these)\b(?:\s+one)?", re.I)
 
 
 def points_back(text: str) -> bool:
-    """Whether a question points at the thing said before instead of naming it ("what's that one for?")."""
+    """Whether a question points at the thing said before instead of naming it ("what's this booking for?")."""
     return _POINTS_BACK.search(text) is not None
 
 

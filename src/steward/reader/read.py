@@ -534,7 +534,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     if (before.domain == "appointments" and before.kinds and set(before.kinds) <= _STAYS
             and (now is None or not (now.names_something or now.window or set(now.kinds) - set(before.kinds)))
             and _hits([w.replace("\u2019", "'") for w in words(text)], rw.way_back)):
-        # "and coming back?" after the hotel: a stay has no way back, the journey home from its place is asked
+        # "and the trip home?" after the hotel: a stay has no way back, the journey home from its place is asked
         # (never the stay again); its name is no name of a journey
         return replace(before, text=text, ask="when", kinds=tuple(sorted(_JOURNEY_KINDS)), filters=(),
                        flags=(before.flags - _ASK_FLAGS) | {_WAY_BACK_FLAG}, window=None, scores=(), sure=True)
@@ -1029,7 +1029,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     booked_kind = any(v.kind in provider_kinds for v in lists.of_slot("provider")) if provider_kinds else False
     if "replies" in flags and (booked_kind or _owns("appointments", found.named)) and not money_kinds and \
             not set(said_norms) & _SAYS_MAIL:
-        # "has the vet got back to me about Mochi?", "did the garage reply?": whether a booking was answered is
+        # "has the dentist got back to me about Leo?", "did the garage reply?": whether a booking was answered is
         # its status from the place's mail (confirmed, offered, moved, cancelled), not a count of their mail
         scores["appointments"] = max(scores["appointments"], scores.get("mail", 0)) + 1
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
@@ -1131,7 +1131,7 @@ _JOURNEY_VERB = re.compile(r"\b(?:arriv(?:e|es|ing)|get(?:s|ting)?\s+(?:in|into|
 
 
 def _journeys_over_stays(found: Any) -> Any:
-    """A place said with a word of a journey ("what time do I land in saigon?") is where the journey goes: a
+    """A place said with a word of a journey ("what time do we touch down in hanoi?") is where the journey goes: a
     name that is both a place the person travels to and a word of a booking of another kind (the Saigon Lotus
     hotel) names the place alone."""
     named = []

@@ -251,7 +251,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                 return _with_view(_who_with(ahead, what, mailbox(), clock, live=True), ahead, clock)
             if kind and len(ahead) > 1 and not (named or frame.kinds or by_mail is not None or frame.window) \
                     and points_back(frame.text):
-                return None  # "what's that one for?" after a bill or a mail: no booking was pointed at
+                return None  # "what's this booking for?" after a bill or a mail: no booking was pointed at
             if kind:
                 held = ahead if named or frame.kinds or by_mail is not None else of_its_kind(ahead, kind)
                 return _with_view(details_answer(held, what, kind, mailbox(), clock, every), held, clock)

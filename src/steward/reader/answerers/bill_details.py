@@ -1,4 +1,4 @@
-"""A detail only a bill's mail holds ("what's the late fee on it?", "is there a penalty if I pay late?"): quoted
+"""A detail only a bill's mail holds ("what's the late charge on that one?", "is there a penalty if I pay late?"): quoted
 from the mail of that bill and its issuer's later ones, never made up or taken from another number.
 
 The kinds of detail and how each is said are `steward.reader.details` (one table with the bookings'). A bill's

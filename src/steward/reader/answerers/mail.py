@@ -84,7 +84,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             return Answer("\n".join(lines), {"messages": [h.id for h in hits], "view": view})
         owned = owned_thing(frame) if frame.ask == "when" else None
         if owned is not None:
-            # "when is Mum's 60th?", "Appa's anniversary": the day of a thing of theirs, from the mail that says
+            # "when is Dad's 70th?", "Appa's anniversary": the day of a thing of theirs, from the mail that says
             # it, not their mail listed
             from steward.reader.words import load_words
 

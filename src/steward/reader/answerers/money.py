@@ -212,7 +212,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         items = honesty.named_only(frame, items, ("issuer", "account"), about)
         things = honesty.named_things(frame, rw)
         if things and len(items) > 1 and mailbox is not None:
-            # "how much is the storage unit invoice?": the bills whose own words or mail say it, when some do
+            # "how much is the parking space invoice?": the bills whose own words or mail say it, when some do
             # (when none does, the reader says what was looked for instead of every bill)
             stored = mailbox().stored([d.message_id for d in items])
             holding = [d for d in items if not honesty.unheld(things, [_held_text(d, stored.get(d.message_id))], rw)]
@@ -264,11 +264,11 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             asked = asked_detail(frame.text)
             if asked and detail(asked).of == "bill" and len(items) > 1 and points_back(frame.text) and not (
                     named or frame.bills or frame.kinds or mentioned):
-                return None  # "what's the late fee on it?" of no bill said before: no bill was pointed at
+                return None  # "what's the late charge on that one?" of no bill said before: no bill was pointed at
             if asked and detail(asked).of == "bill":
                 from steward.reader.answerers.bill_details import bill_details_answer
 
-                # "what's the late fee on it?": in the words of the bill's own mail, or that mail to open
+                # "what's the late charge on that one?": in the words of the bill's own mail, or that mail to open
                 return bill_details_answer(sorted(items, key=lambda d: (d.due_date, d.issuer)), _what(frame), asked,
                                            mailbox(), clock)
         if "overdue" in frame.flags:

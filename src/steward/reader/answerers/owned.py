@@ -1,4 +1,4 @@
-"""A thing of someone's, asked of the mail that names it: "when is Mum's 60th?", "when is Ken's wedding?".
+"""A thing of someone's, asked of the mail that names it: "when is Dad's 70th?", "when is Ken's wedding?".
 
 A person's name (or a family word for them) said with a possessive and a thing names that thing, not the
 person's mail: the answer is the mail that says the thing as theirs ("Mum's 60th", "Mum's birthday", in

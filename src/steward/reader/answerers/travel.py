@@ -415,7 +415,7 @@ _RETURN_LEG = re.compile(r"\b(?:return(?:\s+(?:journey|sailing|crossing|leg|trip
                          r"way back|r\u00fcckfahrt|r\u00fcckreise|vuelta|regreso|retour)\s*:\s*.{10,140}", re.I)
 
 
-# the place a question says a journey arrives at, in any case: "what time does that get into changi", "land in perth"
+# the place a question says a journey arrives at, in any case: "what time does the train get into york", "land in perth"
 _INTO = re.compile(r"\b(?:get(?:s|ting)?\s+(?:in\s*to|into)|land(?:s|ing)?\s+(?:in|at)|arriv(?:e|es|ing)\s+(?:in|at|into)|"
                    r"touch(?:es|ing)?\s+down\s+(?:in|at))\s+(?:the\s+)?(?P<p>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3})",
                    re.I)
@@ -424,7 +424,7 @@ _INTO_ENDS = frozenset(("on", "at", "in", "by", "and", "or", "then", "now", "ton
 
 
 def _arrival_place(text: str) -> str:
-    """The place a question says a journey arrives at ("changi" of "what time does that get into changi?"), or ""."""
+    """The place a question says a journey arrives at ("york" of "what time does the train get into york?"), or ""."""
     m = _INTO.search(text)
     if m is None:
         return ""
