@@ -124,7 +124,7 @@ def test_a_thing_no_bill_or_mail_says_is_said_not_found(home: str, text: str, re
 def test_a_thing_asked_of_one_persons_mail_that_anothers_mail_names_is_shown_there(seventh: App) -> None:
     # the birthday is in the brother's mail, not the mother's: shown from his, with its day
     reply = ask(seventh, "when's mum's 60th party?")
-    assert "2 April" in reply and "60th" in reply, reply
+    assert ("2 April" in reply or "2 Apr" in reply) and "60th" in reply, reply
     assert not reply.startswith("2 messages from"), reply
 
 

@@ -18,10 +18,10 @@ from functools import lru_cache
 from typing import Any
 
 from steward.clock import Clock
-from steward.reader import kin
 from steward.reader.details import asked_detail, detail_domain
 from steward.reader.frame import Frame, Named, Unmatched, Window
 from steward.reader.how_long import asks_how_long
+from steward.reader.kin import family_named, said_in
 from steward.reader.lists import SlotLists, kind_of, name_words
 from steward.reader.match import card_network, find_names, name_tokens, nearest_names, travel_number
 from steward.reader.meaning import ByMeaning
@@ -840,10 +840,10 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                                      for n in norms[at:at + k]):
         # "what time is the client meeting in Lisbon?": a place said of an event, not a journey there
         lists = lists.without_trips
-    found = find_names(low, raw, lists, known, skip, family=kin.said_in(low, rw))
+    found = find_names(low, raw, lists, known, skip, family=said_in(low, rw))
     if rw.family_senders:
         # "anything from the family?": the senders known as family, never a Family Clinic
-        as_family, no_family = kin.family_named(low, raw, found.named, lists, rw)
+        as_family, no_family = family_named(low, raw, found.named, lists, rw)
         found = replace(found, named=as_family, unmatched=found.unmatched + no_family)
     # nothing said but a domain's words ("check my inbox"): no name, no count, no state Steward does not keep
     bare = not found.named and ask_said != "count" and _bare(low, skip | found.used, rw) and \
