@@ -76,7 +76,7 @@ CASES: tuple[Case, ...] = (
     Case("hide receipts in my daily brief", {"option": ("inbox", "hide", ["receipt"])}, (), "options"),
     Case("remove rent from the dues in my brief",
          {"option": ("dues", "categories", ["card", "bank", "loan", "utility", "telecom", "insurance",
-                                            "subscription", "tax", "other"])}, (), "options", ["dues-word"]),
+                                            "subscription", "tax", "housing", "education", "other"])}, (), "options", ["dues-word"]),
     Case("add newsletters back to my brief", {"option": ("inbox", "hide", [])},
          ["remove newsletters from my brief"], "options"),
     # move
