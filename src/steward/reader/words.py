@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from steward.errors import ConfigError
@@ -163,7 +164,13 @@ def _groups(data: Any, where: str) -> dict[str, frozenset[str]]:
 @lru_cache(maxsize=1)
 def load_words() -> ReaderWords:
     """The bundled words.yaml."""
-    from steward.brief.phrases import manner_words  # what sort of brief is wanted is the brief's to say
-
     said = parse_words(shipped_text("steward.reader", "words.yaml"))
-    return replace(said, common=said.common | manner_words())
+    return replace(said, common=said.common | _brief_manner_words())
+
+
+def _brief_manner_words() -> frozenset[str]:
+    """The words that say what sort of brief is wanted ("quick", "daily"), which the brief's phrases.yaml
+    keeps: read as data, so a turn the reader answers never loads the brief."""
+    data = load_yaml((Path(__file__).resolve().parent.parent / "brief" / "phrases.yaml").read_text(encoding="utf-8"))
+    raw = data.get("manner_words") if isinstance(data, dict) else None
+    return frozenset(w for x in raw or [] for w in str(x).casefold().split())

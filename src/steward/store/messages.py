@@ -24,6 +24,7 @@ from steward.records.mail import (
 from steward.store.db import from_utc_text as from_utc_text
 from steward.store.db import storable_id
 from steward.store.db import utc_text as utc_text
+from steward.store.slots import most_addressed as most_addressed
 
 if TYPE_CHECKING:
     import numpy as np
@@ -187,19 +188,6 @@ def sources_of(conn: sqlite3.Connection, rowid: int) -> list[SourcePointer]:
 def count_messages(conn: sqlite3.Connection) -> int:
     """How many messages the store holds."""
     return int(conn.execute("SELECT count(*) FROM messages").fetchone()[0])
-
-
-def most_addressed(conn: sqlite3.Connection, newest: int = 500) -> tuple[str, int, int] | None:
-    """(the address the most of the newest messages are sent to, how many, of how many): the mailbox's owner,
-    read from their mail (one bounded read of the newest `newest` rows); None for an empty store."""
-    row = conn.execute("SELECT lower(j.value), count(DISTINCT m.id) FROM (SELECT id, recipients FROM messages ORDER BY id "
-                       "DESC LIMIT ?) AS m, json_each(m.recipients) AS j GROUP BY lower(j.value) ORDER BY 2 DESC, 1 "
-                       "LIMIT 1", (newest,)).fetchone()
-    if row is None:
-        return None
-    total = int(conn.execute("SELECT count(*) FROM (SELECT id FROM messages ORDER BY id DESC LIMIT ?)",
-                             (newest,)).fetchone()[0])
-    return str(row[0]), int(row[1]), total
 
 
 def max_message_id(conn: sqlite3.Connection) -> int:

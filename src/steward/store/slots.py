@@ -55,11 +55,22 @@ def message_ends(conn: sqlite3.Connection) -> list[tuple[str, str]]:
     return [(r[0] or "", r[1] or "") for r in rows]
 
 
+def most_addressed(conn: sqlite3.Connection, newest: int = 500) -> tuple[str, int, int] | None:
+    """(the address the most of the newest messages are sent to, how many, of how many): the mailbox's owner,
+    read from their mail (one bounded read of the newest `newest` rows); None for an empty store."""
+    row = conn.execute("SELECT lower(j.value), count(DISTINCT m.id) FROM (SELECT id, recipients FROM messages ORDER BY id "
+                       "DESC LIMIT ?) AS m, json_each(m.recipients) AS j GROUP BY lower(j.value) ORDER BY 2 DESC, 1 "
+                       "LIMIT 1", (newest,)).fetchone()
+    if row is None:
+        return None
+    total = int(conn.execute("SELECT count(*) FROM (SELECT id FROM messages ORDER BY id DESC LIMIT ?)",
+                             (newest,)).fetchone()[0])
+    return str(row[0]), int(row[1]), total
+
+
 def sent_openings(conn: sqlite3.Connection) -> list[tuple[str, str]]:
     """(to whom, the first words of the stored snippet) of the newest messages the person sent to one person
     (from the address most of the mail is sent to): where a greeting ("Hi Mum,") is."""
-    from steward.store.messages import most_addressed
-
     found = most_addressed(conn)
     if found is None or found[1] * 3 < found[2]:
         return []
