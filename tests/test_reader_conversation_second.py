@@ -31,7 +31,7 @@ def second(app_in_own_home: Callable[[str, str], App]) -> App:
 
 EVENING = (
     Say("hey", by="small_talk"),
-    Say("what have I got on Saturday?", ("Brunswick Vet Clinic", "Noor Haddad")),
+    Say("what have I got on Saturday?", ("Brunswick Vet Clinic", "10:00")),
     # a slot asked alone is asked of the thing just named, never of the clock or of everything
     Say("the vet one, what time?", ("10:00", "Brunswick Vet Clinic")),
     Say("what's the address?", ("77 Lygon St",), ("Noor Haddad", "can't answer")),
