@@ -451,15 +451,18 @@ class AppointmentsService:
         from steward.appointments.announced import find_announced, find_moved
 
         welcome, told = self.cues.welcome, self.cues.told
-        said = find_announced(m, body, self.cues, self.clock, self._options(m))
-        if said is not None and not (welcome is not None and welcome.search(body)) and (
-                told is None or told.search(said.name) is None):
-            said = None  # news of a party that asks no one to come is someone else's
-        moved = False
-        if said is None and self.cues.status_of(f"{m.subject}\n{m.snippet}") == "rescheduled":
+        said, moved = None, False
+        if self.cues.status_of(f"{m.subject}\n{m.snippet}") == "rescheduled":
             # "we've moved the barbecue to Sunday": the new time of an invitation of theirs (kept only when
-            # one is found, `_superseded`)
-            said, moved = find_moved(m, body, self.cues, self.clock, self._options(m)), True
+            # one is found, `_superseded`), read before any other day the mail says ("rain is forecast for
+            # Saturday")
+            said = find_moved(m, body, self.cues, self.clock, self._options(m))
+            moved = said is not None
+        if said is None:
+            said = find_announced(m, body, self.cues, self.clock, self._options(m))
+            if said is not None and not (welcome is not None and welcome.search(body)) and (
+                    told is None or told.search(said.name) is None):
+                said = None  # news of a party that asks no one to come is someone else's
         if said is None:
             return []
         return [Candidate(provider=" ".join(m.sender_name.split()), start=said.start, excerpt=said.excerpt,
