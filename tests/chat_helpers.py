@@ -27,3 +27,21 @@ def ask(app: App, text: str, session: str = "") -> tuple[str, str]:
     """Which part answered `text`, said alone (or in `session`) and writing nothing, and its reply."""
     trace = app.engine.turn(text, session=session or f"s-{text}", dry_run=True)
     return trace.handled_by, trace.reply
+
+
+def demo_home_at(app_in_own_home: Callable[[str, str], App], zone: str, now: str, mailbox: str) -> App:
+    """A sample mailbox's home on its own clock (`mailbox`: second .. eighth)."""
+    from steward.demo import build_demo_home
+
+    built = app_in_own_home(zone, now)
+    build_demo_home(built, mailbox=mailbox)
+    return built
+
+
+def last_turn(app: App, *turns: str) -> tuple[str, str]:
+    """The turns in one conversation, writing nothing: the last one's handler and reply."""
+    trace = None
+    for text in turns:
+        trace = app.engine.turn(text, session="|".join(turns), dry_run=True)
+    assert trace is not None
+    return trace.handled_by, trace.reply

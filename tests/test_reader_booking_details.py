@@ -10,43 +10,28 @@ from collections.abc import Callable
 
 import pytest
 
+from chat_helpers import demo_home_at
+from chat_helpers import last_turn as talk
 from steward.app import App
-from steward.demo import build_demo_home
 from steward.reader.details import asked_detail, detail_in
-
-
-def _home(app_in_own_home: Callable[[str, str], App], zone: str, now: str, mailbox: str) -> App:
-    built = app_in_own_home(zone, now)
-    build_demo_home(built, mailbox=mailbox)
-    return built
 
 
 @pytest.fixture(scope="module")
 def third(app_in_own_home: Callable[[str, str], App]) -> App:
     """Inês's home in Toronto."""
-    return _home(app_in_own_home, "America/Toronto", "2026-12-07T07:40:00-05:00", "third")
+    return demo_home_at(app_in_own_home, "America/Toronto", "2026-12-07T07:40:00-05:00", "third")
 
 
 @pytest.fixture(scope="module")
 def fourth(app_in_own_home: Callable[[str, str], App]) -> App:
     """Tomás's home in Berlin."""
-    return _home(app_in_own_home, "Europe/Berlin", "2026-12-10T07:30:00+01:00", "fourth")
+    return demo_home_at(app_in_own_home, "Europe/Berlin", "2026-12-10T07:30:00+01:00", "fourth")
 
 
 @pytest.fixture(scope="module")
 def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
     """Lindiwe's home in Cape Town."""
-    return _home(app_in_own_home, "Africa/Johannesburg", "2027-01-21T07:20:00+02:00", "sixth")
-
-
-def talk(app: App, *turns: str) -> tuple[str, str]:
-    """The turns in one conversation: the last one's handler and reply."""
-    session = "details-" + "|".join(turns)
-    trace = None
-    for text in turns:
-        trace = app.engine.turn(text, session=session, dry_run=True)
-    assert trace is not None
-    return trace.handled_by, trace.reply
+    return demo_home_at(app_in_own_home, "Africa/Johannesburg", "2027-01-21T07:20:00+02:00", "sixth")
 
 
 # -- how a question asks, and how a mail says ------------------------------------------------------------

@@ -10,45 +10,30 @@ from collections.abc import Callable
 
 import pytest
 
+from chat_helpers import demo_home_at
+from chat_helpers import last_turn as talk
 from steward.app import App
-from steward.demo import build_demo_home
 from steward.reader.answerers.things import party_size
 from steward.reader.details import asked_detail, detail_domain, detail_in
 from steward.reader.how_long import asks_how_long
 
 
-def _home(app_in_own_home: Callable[[str, str], App], zone: str, now: str, mailbox: str) -> App:
-    built = app_in_own_home(zone, now)
-    build_demo_home(built, mailbox=mailbox)
-    return built
-
-
 @pytest.fixture(scope="module")
 def third(app_in_own_home: Callable[[str, str], App]) -> App:
     """Inês's home in Toronto."""
-    return _home(app_in_own_home, "America/Toronto", "2026-12-07T07:40:00-05:00", "third")
+    return demo_home_at(app_in_own_home, "America/Toronto", "2026-12-07T07:40:00-05:00", "third")
 
 
 @pytest.fixture(scope="module")
 def fifth(app_in_own_home: Callable[[str, str], App]) -> App:
     """Akinyi's home in Nairobi."""
-    return _home(app_in_own_home, "Africa/Nairobi", "2026-12-15T07:45:00+03:00", "fifth")
+    return demo_home_at(app_in_own_home, "Africa/Nairobi", "2026-12-15T07:45:00+03:00", "fifth")
 
 
 @pytest.fixture(scope="module")
 def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
     """Lindiwe's home in Cape Town."""
-    return _home(app_in_own_home, "Africa/Johannesburg", "2027-01-21T07:20:00+02:00", "sixth")
-
-
-def talk(app: App, *turns: str) -> tuple[str, str]:
-    """The turns in one conversation: the last one's handler and reply."""
-    session = "mail-details-" + "|".join(turns)
-    trace = None
-    for text in turns:
-        trace = app.engine.turn(text, session=session, dry_run=True)
-    assert trace is not None
-    return trace.handled_by, trace.reply
+    return demo_home_at(app_in_own_home, "Africa/Johannesburg", "2027-01-21T07:20:00+02:00", "sixth")
 
 
 # -- how a question asks ----------------------------------------------------------------------------------
