@@ -332,9 +332,13 @@ def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[
         if values and named.how != "kind" and not any(_name_held(values, p, rw) for p in pools):
             missing.append(re.sub(r"['\u2019]s$", "", named.said))
     where = [_places_of(t) for t in texts]
+    # a place that is a name of a journey's operator held by these records (its mail says it goes there:
+    # "Auckland" of the airline whose booking flies there) is held by them
+    held_names = {folded(" ".join(n)) for named in frame.filters for v in named.values
+                  if v.slot == "provider" and any(_name_held([v], p, rw) for p in pools) for n in v.names}
     for place in dict.fromkeys((*frame.places, *places)):
         f = folded(place)
-        if f and not any(re.search(rf"\b{re.escape(f)}\b", w) for w in where):
+        if f and f not in held_names and not any(re.search(rf"\b{re.escape(f)}\b", w) for w in where):
             missing.append(place)
     return tuple(missing)
 

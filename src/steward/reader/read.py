@@ -519,7 +519,10 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
             and _hits([w.replace("\u2019", "'") for w in words(text)], rw.way_back)):
         # "what time are we back?" after a journey: the journey home from where that one went ("and for the ferry
         # back?", asking nothing of its own, asks what was asked before of it: its booking code)
-        if before.flags & _ASK_FLAGS and _ask([w.replace("\u2019", "'") for w in words(text)], rw) in ("list", "show"):
+        # (the time a booking had before its move is no slot of the journey home: "and coming home?" after it
+        # asks when that journey is)
+        if before.flags & _ASK_FLAGS - {"earlier"} and _ask([w.replace("\u2019", "'") for w in words(text)], rw) \
+                in ("list", "show"):
             return replace(before, text=text, flags=before.flags | {_WAY_BACK_FLAG}, window=None, scores=(), sure=True)
         return replace(before, text=text, ask="when", flags=(before.flags - _ASK_FLAGS) | {_WAY_BACK_FLAG},
                        window=None, scores=(), sure=True)

@@ -73,6 +73,7 @@ class Booking:
     via: str = ""  # who the booking's mail came from, when its provider reads otherwise
     message_id: int | None = None  # the mail it was read from
     forwarded: bool = False  # its mail was forwarded to the person by `via`
+    excerpt: str = ""  # the words of its mail it was read from (a ticket's route, when no field holds it)
 
     def line(self, clock: Clock) -> str:
         """`- Fri 18 Sep at 20:00 Saffron Table (3 Curry Lane): waiting for your yes (#2)`."""
@@ -116,7 +117,7 @@ def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str]) ->
         via = vias.get(item.provider, "")
         out.append(Booking(item.provider, item.title or item.provider, item.start, status, item.location,
                            kind_of(f"{item.provider} {item.title} {via}", rw.provider_kinds), item.id, via,
-                           item.message_id))
+                           item.message_id, excerpt=item.excerpt or ""))
     for item in moved.values():
         assert item.start is not None
         if any(b.provider == item.provider and _MOVED_TO_TIME in b.status for b in out):
@@ -188,7 +189,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             # "the booking ref for the Jo'burg flight": the journeys there and back, not every flight
             from steward.reader.answerers.travel import on_the_way
 
-            ahead = [b for b in ahead if any(on_the_way(p, b.provider, b.title, b.location or "", b.kind)
+            ahead = [b for b in ahead if any(on_the_way(p, b.provider, b.title, b.location or "", b.kind, b.excerpt)
                                              for p in places)] or ahead
         invited = "invited" in frame.flags
         # an invitation is no booking: listed only when invitations are asked about, and then alone (or when

@@ -312,10 +312,10 @@ def _stay_towns(location: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(p for p in (*town, *countries) if len(p.split()) <= 4))
 
 
-def on_the_way(place: str, provider: str, title: str, location: str, kind: str) -> bool:
+def on_the_way(place: str, provider: str, title: str, location: str, kind: str, excerpt: str = "") -> bool:
     """Whether a journey goes to or leaves from `place` ("the Johannesburg flight" is the one there and the one
-    back), by the names its words and its airports give."""
-    trip = Trip(provider, title, datetime.min, "", location or None, kind, None, None, None)
+    back), by the names its words, its mail's words and its airports give."""
+    trip = Trip(provider, title, datetime.min, "", location or None, kind, None, None, None, said=excerpt)
     return any(_same_place(place, p) for p in (*(e for e, _ in trip.ends()), *trip.starts()))
 
 
