@@ -59,6 +59,10 @@ from typing import Any
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))  # this checkout's Steward, whatever else is installed
+
+from steward.sample.homes import MAILBOXES  # noqa: E402
+
 DATA = ROOT / "bench" / "data"
 SETS = {"dev": "answers_dev.yaml", "blind": "answers_blind.yaml", "third": "answers_third.yaml",
         "fourth": "answers_fourth.yaml", "fifth": "answers_fifth.yaml", "fifth_blind": "answers_fifth_blind.yaml",
@@ -66,9 +70,7 @@ SETS = {"dev": "answers_dev.yaml", "blind": "answers_blind.yaml", "third": "answ
         "seventh": "answers_seventh.yaml", "seventh_blind": "answers_seventh_blind.yaml",
         "eighth": "answers_eighth.yaml", "eighth_blind": "answers_eighth_blind.yaml",
         "days": "answers_days.yaml", "days_blind": "answers_days_blind.yaml"}
-ZONES = {"demo": "Asia/Kolkata", "second": "Australia/Melbourne", "third": "America/Toronto",
-         "fourth": "Europe/Berlin", "fifth": "Africa/Nairobi", "sixth": "Africa/Johannesburg",
-         "seventh": "Asia/Singapore", "eighth": "Asia/Kolkata"}
+ZONES = {mailbox.name: mailbox.zone for mailbox in MAILBOXES}  # each sample home's person's clock
 # the sets whose cases --show prints (the held-out sets' cases, blind, fifth_blind, sixth_blind, seventh_blind,
 # eighth_blind and days_blind, are never shown)
 SHOWN = ("dev", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "days")
@@ -354,7 +356,6 @@ def main(argv: list[str] | None = None) -> int:
                         help="print the cases of one verdict (development sets only: the held-out sets are never shown)")
     parser.add_argument("--homes", default=str(Path(tempfile.gettempdir()) / "steward-answer-homes"))
     args = parser.parse_args(argv)
-    sys.path.insert(0, str(ROOT / "src"))
     homes = Path(args.homes)
     homes.mkdir(parents=True, exist_ok=True)
     wrong = 0

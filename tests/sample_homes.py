@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from steward.sample.builder import SampleMessage
+from steward.sample.homes import sample_mailbox
 
 
 @dataclass(frozen=True)
@@ -69,13 +70,16 @@ class SampleHome:
         return copy
 
 
-SECOND = SampleHome("second", "2026-12-03T19:40:00+11:00", "Australia/Melbourne")
-THIRD = SampleHome("third", "2026-12-07T07:40:00-05:00", "America/Toronto")
-FOURTH = SampleHome("fourth", "2026-12-10T07:30:00+01:00", "Europe/Berlin")
-FIFTH = SampleHome("fifth", "2026-12-15T07:45:00+03:00", "Africa/Nairobi")
-SIXTH = SampleHome("sixth", "2027-01-21T07:20:00+02:00", "Africa/Johannesburg")
-SEVENTH = SampleHome("seventh", "2027-03-08T07:30:00+08:00", "Asia/Singapore")
-EIGHTH = SampleHome("eighth", "2027-04-15T07:45:00+05:30", "Asia/Kolkata")
+
+def _home(name: str) -> SampleHome:
+    """The test's view of a bundled sample mailbox (steward.sample.homes): its name, clock and zone."""
+    mailbox = sample_mailbox(name)
+    assert mailbox.now is not None
+    return SampleHome(mailbox.name, mailbox.now, mailbox.zone)
+
+
+SECOND, THIRD, FOURTH, FIFTH = _home("second"), _home("third"), _home("fourth"), _home("fifth")
+SIXTH, SEVENTH, EIGHTH = _home("sixth"), _home("seventh"), _home("eighth")
 
 
 def xfail(rows: Sequence[tuple[Any, ...]]) -> list[Any]:

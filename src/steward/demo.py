@@ -11,14 +11,10 @@ from steward.app import App
 from steward.clock import Clock
 from steward.mail.ingest import IngestReport, ingest
 from steward.mail.sources import scan
-from steward.sample import generate, write_maildir
+from steward.sample.builder import write_maildir
+from steward.sample.homes import sample_mailbox
 from steward.search.mailbox import analyze
 from steward.store.messages import count_by_category
-
-SAMPLE_FOLDER = "sample-mail"
-# the bundled sample mailboxes: Alex Morgan's, Noor Haddad's in Melbourne, Inês Carvalho's in Toronto,
-# Tomás Ríos's in Berlin, Akinyi Odera's in Nairobi, Lindiwe Mokoena's in Cape Town, Jasmine Teo's in Singapore, Deepa Venkatesh's in Bengaluru
-MAILBOXES = ("demo", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
 @dataclass(frozen=True)
@@ -56,48 +52,14 @@ class DemoSummary:
 def build_demo_home(app: App, *, seed: int = 7, mailbox: str = "demo") -> tuple[Path, IngestReport]:
     """Write a sample mailbox into the home (once) and import it (skipping what is already there).
 
-    `mailbox` is "demo" (Alex Morgan's), "second" (Noor Haddad's, in Melbourne; best seen with
-    `--tz Australia/Melbourne`), "third" (Inês Carvalho's, in Toronto; with `--tz America/Toronto`) or
-    "fourth" (Tomás Ríos's, in Berlin; with `--tz Europe/Berlin`), "fifth" (Akinyi Odera's, in Nairobi;
-    with `--tz Africa/Nairobi`) "sixth" (Lindiwe Mokoena's, in Cape Town; with `--tz Africa/Johannesburg`)
-    "seventh" (Jasmine Teo's, in Singapore; with `--tz Asia/Singapore`) or "eighth" (Deepa Venkatesh's, in
-    Bengaluru; with `--tz Asia/Kolkata`);
-    each is written to a folder of its own.
+    `mailbox` names a row of `steward.sample.homes.MAILBOXES` ("demo" is Alex Morgan's, "second" Noor
+    Haddad's in Melbourne, ...), best seen at its person's zone (`--tz`); each is written to a folder of
+    its own.
     """
-    if mailbox not in MAILBOXES:
-        raise ValueError(f"no sample mailbox called {mailbox!r}; there are: {', '.join(MAILBOXES)}")
-    folder = app.paths.data_dir / (SAMPLE_FOLDER if mailbox == "demo" else f"{mailbox}-{SAMPLE_FOLDER}")
+    sample = sample_mailbox(mailbox)
+    folder = app.paths.data_dir / sample.folder
     if not (folder / "cur").is_dir():
-        if mailbox == "second":
-            from steward.sample.second import generate as generate_second
-
-            write_maildir(generate_second(app.clock.now(), seed=seed), folder)
-        elif mailbox == "third":
-            from steward.sample.third import generate as generate_third
-
-            write_maildir(generate_third(app.clock.now(), seed=seed), folder)
-        elif mailbox == "fourth":
-            from steward.sample.fourth import generate as generate_fourth
-
-            write_maildir(generate_fourth(app.clock.now(), seed=seed), folder)
-        elif mailbox == "fifth":
-            from steward.sample.fifth import generate as generate_fifth
-
-            write_maildir(generate_fifth(app.clock.now(), seed=seed), folder)
-        elif mailbox == "sixth":
-            from steward.sample.sixth import generate as generate_sixth
-
-            write_maildir(generate_sixth(app.clock.now(), seed=seed), folder)
-        elif mailbox == "seventh":
-            from steward.sample.seventh import generate as generate_seventh
-
-            write_maildir(generate_seventh(app.clock.now(), seed=seed), folder)
-        elif mailbox == "eighth":
-            from steward.sample.eighth import generate as generate_eighth
-
-            write_maildir(generate_eighth(app.clock.now(), seed=seed), folder)
-        else:
-            write_maildir(generate(app.clock.now(), seed=seed), folder)
+        write_maildir(sample.generate(app.clock.now(), seed=seed), folder)
     report = ingest(app.db, scan([folder]), account="demo",
                     snippet_chars=app.settings.as_int("mail.snippet_chars"), on_batch=app.mail_on_batch,
                     classifier=app.mail_classifier)

@@ -12,12 +12,11 @@ def register(commands: Commands) -> None:
     p = commands.add("demo", "a demo home from the bundled sample mailbox (use --home), summarised, then served",
                      cmd_demo)
     p.add_argument("--no-serve", action="store_true", help="build and summarise the demo home, then exit")
-    p.add_argument("--mailbox", choices=("demo", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"),
-                   default="demo",
-                   help="which sample mailbox: demo (Alex Morgan's), second (Noor Haddad's, in Melbourne), "
-                        "third (Inês Carvalho's, in Toronto), fourth (Tomás Ríos's, in Berlin), fifth "
-                        "(Akinyi Odera's, in Nairobi), sixth (Lindiwe Mokoena's, in Cape Town), seventh "
-                        "(Jasmine Teo's, in Singapore) or eighth (Deepa Venkatesh's, in Bengaluru)")
+    from steward.sample.homes import MAILBOXES, NAMES
+
+    told = [f"{m.name} ({m.person})" for m in MAILBOXES]
+    p.add_argument("--mailbox", choices=NAMES, default="demo",
+                   help=f"which sample mailbox: {', '.join(told[:-1])} or {told[-1]}")
     from steward.cli.serve import add_serve_options
 
     add_serve_options(p)

@@ -5,11 +5,33 @@ deterministic, invented.
 appointment mail in `appointments.py`); `second.py` is Noor Haddad's, in Melbourne; `third.py` is Inês
 Carvalho's, in Toronto; `fourth.py` is Tomás Ríos's, in Berlin; `fifth.py` is Akinyi Odera's, in
 Nairobi; `sixth.py` is Lindiwe Mokoena's, in Cape Town; `seventh.py` is Jasmine Teo's, in Singapore; `eighth.py` is Deepa
-Venkatesh's, in Bengaluru. `builder.py` holds what the generated mailboxes share (the message record, a dated mailbox
-builder, invitations and the Maildir / mbox writers).
+Venkatesh's, in Bengaluru. `homes.py` is their table (each one's module, zone, clock and folder);
+`builder.py` holds what the generated mailboxes share (the message record, a dated mailbox builder,
+invitations and the Maildir / mbox writers).
+
+The names below load on first use: the command line reads `homes.py` to build its parser, and
+importing this package must not load the mail code with it.
 """
 
-from steward.sample.builder import SampleMessage, write_maildir, write_mbox
-from steward.sample.mailbox import generate
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from steward.sample.builder import SampleMessage, write_maildir, write_mbox
+    from steward.sample.mailbox import generate
 
 __all__ = ["SampleMessage", "generate", "write_maildir", "write_mbox"]
+
+_DEFINED_IN = {"SampleMessage": "steward.sample.builder", "write_maildir": "steward.sample.builder",
+          "write_mbox": "steward.sample.builder", "generate": "steward.sample.mailbox"}
+
+
+def __getattr__(name: str) -> object:
+    """One of the names above, from the module that defines it."""
+    if name not in _DEFINED_IN:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_DEFINED_IN[name]), name)
+    globals()[name] = value
+    return value

@@ -1,0 +1,68 @@
+"""The bundled sample mailboxes, one row each: whose it is, the module that writes it, the person's zone and
+the clock the tests and answer sets see it at, and the folder of the home it is written to. `steward demo
+--mailbox`, the demo home and the benchmarks read this table; a new sample mailbox is one more row.
+
+This module is read when the command line builds its parser, so it loads no mail code: a row names its
+module, which is imported only when the mailbox is written.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from steward.sample.builder import SampleMessage
+
+SAMPLE_FOLDER = "sample-mail"
+
+
+class SampleMailbox(NamedTuple):
+    """One sample mailbox. `now` is the clock it is seen at by the tests and answer sets (None for the demo
+    mailbox, which is read at any clock); every mailbox is written relative to the clock it is built at."""
+
+    name: str
+    person: str  # whose it is, as `steward demo --help` says it: "Noor Haddad's, in Melbourne"
+    module: str  # the module whose `generate(now, seed=...)` writes it
+    zone: str  # the person's own clock (`--tz`)
+    now: str | None = None
+
+    @property
+    def folder(self) -> str:
+        """The folder of the home the mailbox is written to."""
+        return SAMPLE_FOLDER if self.name == "demo" else f"{self.name}-{SAMPLE_FOLDER}"
+
+    def generate(self, now: datetime, seed: int = 7) -> list[SampleMessage]:
+        """The mailbox's messages at `now` (aware), oldest first; the same inputs give the same bytes."""
+        messages: list[SampleMessage] = importlib.import_module(self.module).generate(now, seed=seed)
+        return messages
+
+
+MAILBOXES = (
+    SampleMailbox("demo", "Alex Morgan's", "steward.sample.mailbox", "Asia/Kolkata"),
+    SampleMailbox("second", "Noor Haddad's, in Melbourne", "steward.sample.second", "Australia/Melbourne",
+                  "2026-12-03T19:40:00+11:00"),
+    SampleMailbox("third", "Inês Carvalho's, in Toronto", "steward.sample.third", "America/Toronto",
+                  "2026-12-07T07:40:00-05:00"),
+    SampleMailbox("fourth", "Tomás Ríos's, in Berlin", "steward.sample.fourth", "Europe/Berlin",
+                  "2026-12-10T07:30:00+01:00"),
+    SampleMailbox("fifth", "Akinyi Odera's, in Nairobi", "steward.sample.fifth", "Africa/Nairobi",
+                  "2026-12-15T07:45:00+03:00"),
+    SampleMailbox("sixth", "Lindiwe Mokoena's, in Cape Town", "steward.sample.sixth", "Africa/Johannesburg",
+                  "2027-01-21T07:20:00+02:00"),
+    SampleMailbox("seventh", "Jasmine Teo's, in Singapore", "steward.sample.seventh", "Asia/Singapore",
+                  "2027-03-08T07:30:00+08:00"),
+    SampleMailbox("eighth", "Deepa Venkatesh's, in Bengaluru", "steward.sample.eighth", "Asia/Kolkata",
+                  "2027-04-15T07:45:00+05:30"),
+)
+NAMES = tuple(m.name for m in MAILBOXES)
+
+
+def sample_mailbox(name: str) -> SampleMailbox:
+    """The sample mailbox called `name`; a ValueError that lists them all when there is none."""
+    for mailbox in MAILBOXES:
+        if mailbox.name == name:
+            return mailbox
+    raise ValueError(f"no sample mailbox called {name!r}; there are: {', '.join(NAMES)}")
