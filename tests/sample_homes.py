@@ -1,5 +1,5 @@
 """What the tests of the generated sample mailboxes share (tests/test_sample_second.py, _third, _fourth,
-_fifth, _sixth, _seventh, _eighth): a home built from a person's mailbox at their clock, its commands run as they would run them, the copy
+_fifth, _sixth, _seventh, _eighth, _ninth): a home built from a person's mailbox at their clock, its commands run as they would run them, the copy
 of it with every proposed booking accepted, and the checks every mailbox passes the same way. A test module
 names its mailbox in `SAMPLE`; the fixtures `sample_home` and `sample_accepted` (tests/conftest.py) build its
 home and the accepted copy once for the module."""
@@ -53,6 +53,15 @@ class SampleHome:
         found = self.run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]
         return {h["sender"] for h in found}
 
+    def imported_without_bodies(self, home: Path, capsys: pytest.CaptureFixture[str], count: int,
+                                marker: bytes) -> None:
+        """Building the home again adds nothing to its `count` messages, and no store file holds `marker`
+        (words from the foot of a long mail, past any snippet)."""
+        again = self.run(home, capsys, "demo", "--no-serve", "--mailbox", self.mailbox)
+        assert (again["messages"], again["added"]) == (count, 0)
+        stores = [p for p in home.iterdir() if p.name.startswith("steward.db")]
+        assert stores and not [p.name for p in stores if marker in p.read_bytes()]
+
     def accepted(self, home: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
         """A copy of the home with every proposed booking accepted, as the person would on the page."""
         from steward.cli import main
@@ -79,7 +88,7 @@ def _home(name: str) -> SampleHome:
 
 
 SECOND, THIRD, FOURTH, FIFTH = _home("second"), _home("third"), _home("fourth"), _home("fifth")
-SIXTH, SEVENTH, EIGHTH = _home("sixth"), _home("seventh"), _home("eighth")
+SIXTH, SEVENTH, EIGHTH, NINTH = _home("sixth"), _home("seventh"), _home("eighth"), _home("ninth")
 
 
 def xfail(rows: Sequence[tuple[Any, ...]]) -> list[Any]:

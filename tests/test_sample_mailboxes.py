@@ -1,6 +1,7 @@
 """Every generated sample mailbox of a person (Noor Haddad's, Inês Carvalho's, Tomás Ríos's, Akinyi
-Odera's, Lindiwe Mokoena's, Jasmine Teo's, Deepa Venkatesh's) is deterministic: the same inputs give the
-same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone is refused."""
+Odera's, Lindiwe Mokoena's, Jasmine Teo's, Deepa Venkatesh's, Rachel Ortega's) is deterministic: the same
+inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
+is refused."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from datetime import datetime
 
 import pytest
 
-from sample_homes import EIGHTH, FIFTH, FOURTH, SECOND, SEVENTH, SIXTH, THIRD, same_bytes_and_facts
-from steward.sample import eighth, fifth, fourth, second, seventh, sixth, third
+from sample_homes import EIGHTH, FIFTH, FOURTH, NINTH, SECOND, SEVENTH, SIXTH, THIRD, same_bytes_and_facts
+from steward.sample import eighth, fifth, fourth, ninth, second, seventh, sixth, third
 from steward.sample.builder import SampleMessage
 
 # (generate, the person's clock, the fewest messages the mailbox holds)
@@ -22,6 +23,7 @@ MAILBOXES = [
     pytest.param(sixth.generate, SIXTH.now, 145, id="sixth"),
     pytest.param(seventh.generate, SEVENTH.now, 145, id="seventh"),
     pytest.param(eighth.generate, EIGHTH.now, 60, id="eighth"),
+    pytest.param(ninth.generate, NINTH.now, 60, id="ninth"),
 ]
 
 

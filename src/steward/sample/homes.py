@@ -56,6 +56,8 @@ MAILBOXES = (
                   "2027-03-08T07:30:00+08:00"),
     SampleMailbox("eighth", "Deepa Venkatesh's, in Bengaluru", "steward.sample.eighth", "Asia/Kolkata",
                   "2027-04-15T07:45:00+05:30"),
+    SampleMailbox("ninth", "Rachel Ortega's, in Denver", "steward.sample.ninth", "America/Denver",
+                  "2027-05-11T07:25:00-06:00"),
 )
 NAMES = tuple(m.name for m in MAILBOXES)
 
