@@ -3,8 +3,8 @@
 Reads a question set (`bench/data/answers_dev.yaml`, `answers_blind.yaml`, `answers_third.yaml`,
 `answers_fourth.yaml`, `answers_fifth.yaml`, `answers_fifth_blind.yaml`, `answers_sixth.yaml`,
 `answers_sixth_blind.yaml`, `answers_seventh.yaml`, `answers_seventh_blind.yaml`, `answers_eighth.yaml`,
-`answers_eighth_blind.yaml`, `answers_days.yaml`, `answers_days_blind.yaml`: a YAML with `homes`
-{demo|second|third|fourth|fifth|sixth|seventh|eighth: {now}} and `cases` [{id, mailbox, capability, turns, expect, forbid, answerable}]),
+`answers_eighth_blind.yaml`, `answers_ninth.yaml`, `answers_ninth_blind.yaml`, `answers_days.yaml`,
+`answers_days_blind.yaml`: a YAML with `homes` {demo|second|third|fourth|fifth|sixth|seventh|eighth|ninth: {now}} and `cases` [{id, mailbox, capability, turns, expect, forbid, answerable}]),
 builds each home once (the sample mailbox at the set's pinned clock, no model), runs each case's turns
 in a session of its own (the earlier turns set the context, the last one is scored) and scores it:
 
@@ -17,7 +17,7 @@ in a session of its own (the earlier turns set the context, the last one is scor
 - wrong: anything else. A wrong answer is worse than a refusal: the set's target is 0 wrong.
 
     .venv/bin/python bench/answers.py [--set dev|blind|both|third|fourth|fifth|fifth_blind|sixth|sixth_blind|seventh|seventh_blind|
-        eighth|eighth_blind|days|days_blind]
+        eighth|eighth_blind|ninth|ninth_blind|days|days_blind]
         [--show wrong|refused|all] [--homes DIR]
 
 `both` is the development and the blind set; `third` is the set written blind over the third sample
@@ -27,9 +27,10 @@ in Nairobi: a conversation of her day and single questions), development sets th
 `sixth` is the development set over the sixth (Lindiwe Mokoena's, in Cape Town: a conversation of her day
 and single questions), `seventh` the one over the seventh (Jasmine Teo's, in Singapore: a conversation of
 her Monday morning and single questions), `eighth` the one over the eighth (Deepa Venkatesh's, in Bengaluru: a
-conversation of her Thursday morning and single questions). `fifth_blind`, `sixth_blind`, `seventh_blind` and
-`eighth_blind` are held out over the fifth, sixth, seventh and eighth mailboxes (another day's conversation and
-everyday questions): scored, never shown. `days` is two conversations of a
+conversation of her Thursday morning and single questions), `ninth` the one over the ninth (Rachel Ortega's, in
+Denver: a conversation of her Tuesday morning and single questions). `fifth_blind`, `sixth_blind`,
+`seventh_blind`, `eighth_blind` and `ninth_blind` are held out over the fifth to ninth mailboxes (another
+conversation and everyday questions): scored, never shown. `days` is two conversations of a
 person's day written blind over the second and the third mailboxes (Noor's Tuesday in Melbourne, Inês's
 Monday in Toronto), a development set --show may print; `days_blind` is held out over the same two
 mailboxes (two evenings of other days, other kinds of talk): scored, never shown.
@@ -69,11 +70,12 @@ SETS = {"dev": "answers_dev.yaml", "blind": "answers_blind.yaml", "third": "answ
         "sixth": "answers_sixth.yaml", "sixth_blind": "answers_sixth_blind.yaml",
         "seventh": "answers_seventh.yaml", "seventh_blind": "answers_seventh_blind.yaml",
         "eighth": "answers_eighth.yaml", "eighth_blind": "answers_eighth_blind.yaml",
+        "ninth": "answers_ninth.yaml", "ninth_blind": "answers_ninth_blind.yaml",
         "days": "answers_days.yaml", "days_blind": "answers_days_blind.yaml"}
 ZONES = {mailbox.name: mailbox.zone for mailbox in MAILBOXES}  # each sample home's person's clock
 # the sets whose cases --show prints (the held-out sets' cases, blind, fifth_blind, sixth_blind, seventh_blind,
-# eighth_blind and days_blind, are never shown)
-SHOWN = ("dev", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "days")
+# eighth_blind, ninth_blind and days_blind, are never shown)
+SHOWN = ("dev", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "days")
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 SYMBOLS = {"INR": ("₹", "rs", "rs.", "inr"), "USD": ("$", "usd", "us$"), "GBP": ("£", "gbp"), "EUR": ("€", "eur"),
            "AUD": ("a$", "aud", "au$"), "NZD": ("nz$", "nzd"), "JPY": ("¥", "jpy"), "SGD": ("s$", "sgd"),
@@ -350,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", choices=("dev", "blind", "both", "third", "fourth", "fifth", "fifth_blind", "sixth",
                                           "sixth_blind", "seventh", "seventh_blind", "eighth", "eighth_blind",
-                                          "days", "days_blind"),
+                                          "ninth", "ninth_blind", "days", "days_blind"),
                         default="both")
     parser.add_argument("--show", choices=("wrong", "refused", "all"), default=None,
                         help="print the cases of one verdict (development sets only: the held-out sets are never shown)")
