@@ -16,7 +16,7 @@ from steward.app import App
 from steward.clock import make_clock
 from steward.demo import build_demo_home
 from steward.reader.answerers.holidays import asks_holidays, public_holidays
-from steward.reader.answerers.travel import _an_airline
+from steward.reader.answerers.trips import _an_airline
 from steward.reader.how_long import asks_how_long
 from steward.reader.rolling import rolling_back, week_ahead
 from steward.reader.wrappers import unwrapped

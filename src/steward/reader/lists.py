@@ -234,7 +234,7 @@ def _trip_places(conn: sqlite3.Connection, reader_words: ReaderWords, own: froze
     rows = repo.bookings_with_places(conn)
     if not rows:
         return []
-    from steward.reader.answerers.travel import destinations, origins  # airports load only with bookings
+    from steward.reader.answerers.trips import destinations, origins  # airports load only with bookings
 
     found: dict[str, SlotValue] = {}
     home: list[tuple[str, ...]] = []  # where the first journey leaves from, by each name its mail gives

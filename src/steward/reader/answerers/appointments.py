@@ -187,7 +187,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         places = [v.value for v in frame.values("trip")]
         if places and not named and by_mail is None:
             # "the booking ref for the Jo'burg flight": the journeys there and back, not every flight
-            from steward.reader.answerers.travel import on_the_way
+            from steward.reader.answerers.trips import on_the_way
 
             ahead = [b for b in ahead if any(on_the_way(p, b.provider, b.title, b.location or "", b.kind, b.excerpt)
                                              for p in places)] or ahead

@@ -6,32 +6,30 @@ airport's, a hotel's) beside the person's own: "leaves Sun 14 Jun at 06:00 local
 time)". A stay whose check-in time is not read (no time, or no zone for it) is its days, said as
 such. A question that names a provider, asks about cancelled or moved bookings, or finds no booking
 of its kind is left to the appointments answerer (which also reads events made by hand). Through
-`AppointmentsService`.
+`AppointmentsService`; a booking as a trip, and the places on its way, are `trips`'.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
-from zoneinfo import ZoneInfo
 
-from steward.appointments.places import (
-    address_zone,
-    airport_country,
-    airport_names,
-    airport_zone,
-    city_other_names,
-    city_zone,
-    country_code,
-)
 from steward.clock import Clock
 from steward.errors import StewardError
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text
+from steward.reader.answerers.trips import (
+    FLIGHT_TITLE,
+    JOURNEYS,
+    PLACE,
+    STARTS_AT,
+    TRAVEL,
+    Trip,
+    folded,
+    same_place,
+)
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists, kind_of
 from steward.reader.views import bookings_view, window_words
@@ -43,10 +41,6 @@ if TYPE_CHECKING:
     from steward.records.appointments import Item
     from steward.search.mailbox import Mailbox
 
-# the kinds of `provider_kinds` (words.yaml) that are travel, and what their time is called
-TRAVEL = {"flight": "leaves", "train": "leaves", "ferry": "leaves", "hotel": "check-in", "rental": ""}
-# the kinds that are a journey from one place to another (a leg), not a stay or a car
-JOURNEYS = frozenset(("flight", "train", "ferry"))
 _SAID = {"rental": "rental car"}
 # a question about one end of a car rental: its pick-up, or its return
 _PICK_UP = re.compile(r"\b(?:pick(?:ing)?[\s-]?up|collect(?:ing)?|get the car)\b", re.I)
@@ -59,17 +53,11 @@ _ARRIVE = re.compile(r"\b(?:arriv(?:e|es|ing|al)|lands?|landing|get(?:s|ting)? (
 # a question about the start of a journey: "when do we depart?", "what time do I take off?"
 _LEAVES = re.compile(r"\b(?:depart(?:s|ing|ure)?|take(?:s)?\s+off|fly(?:ing)?|flies|sail(?:s|ing)?|board(?:s|ing)?|"
                      r"leav(?:e|es|ing)\s+for)\b", re.I)
-# where a journey ends, as its mail's words say it: "arrives Auckland 14:40", "Melbourne - Albury", "to Perth"
-_PLACE = r"[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)*"
-_ENDS_AT = re.compile(rf"\barriv\w*\s+(?:in\s+|at\s+)?(?P<a>{_PLACE})(?:,?\s+(?:at\s+)?(?P<t>\d{{1,2}}[:.]\d{{2}}"
-                      rf"(?:\s*[ap]\.?m\.?)?))?|\s[-\u2192>]+\s*(?P<b>{_PLACE})|\bto\s+(?P<c>{_PLACE})")
 # the place a question says a journey goes to: "my flight back to Perth", "when do we get into Albury?"
-_GOING_TO = re.compile(rf"\b(?:to|into|in)\s+(?P<p>{_PLACE})")
+_GOING_TO = re.compile(rf"\b(?:to|into|in)\s+(?P<p>{PLACE})")
 _NOT_PLACES = frozenset(("january", "february", "march", "april", "may", "june", "july", "august", "september",
                          "october", "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday",
                          "saturday", "sunday", "i"))
-# where a journey starts, as its words say it: "Toronto - Montréal", "from Leeds"
-_STARTS_AT = re.compile(rf"(?P<f>{_PLACE})\s[-\u2192>]+\s*{_PLACE}|\bfrom\s+(?P<g>{_PLACE})")
 # the journey home after the one out: "and the way back?", "when do we come back?", "the flight home"
 _WAY_BACK = re.compile(r"\b(?:way|trip|journey|flight|train|ferry|sailing|crossing|ride|leg)\s+(?:back|home)\b|"
                        r"\b(?:come|coming|get|getting|fly|flying|sail|sailing|head|heading|go|going|travel(?:l?ing)?)\s+"
@@ -80,250 +68,18 @@ AHEAD = timedelta(days=365)
 _STATUS = {"proposed": "found in your mail, waiting for your yes", "created": "on your calendar"}
 
 
-@dataclass(frozen=True)
-class Trip:
-    """One travel booking as an answer shows it."""
-
-    provider: str
-    title: str
-    start: datetime
-    status: str
-    location: str | None
-    kind: str
-    number: int | None
-    local: datetime | None
-    last_day: datetime | None  # whole days: the last of them
-    end: datetime | None = None  # a timed stay's check-out
-    arrives: datetime | None = None  # a journey's arrival, when its mail gives one
-    said: str = ""  # the words of its mail it was read from
-    message: int | None = None  # the mail it was read from
-    sender: str = ""  # who its mail came from (a flight's airline, or the agent it was booked through)
-
-    def named(self) -> str:
-        """Its title, a flight's with the airline its mail came from beside the number ("Flight KA 311 (Kestrel
-        Air) CPT → JNB"), or the agent it was booked through ("... (booked with Tripmate)")."""
-        if self.kind != "flight" or not self.sender or self.sender.casefold() in self.title.casefold():
-            return self.title
-        m = _FLIGHT_TITLE.match(self.title)
-        if m is None:
-            return self.title
-        who = self.sender if _an_airline(self.sender, m["code"]) else f"booked with {self.sender}"
-        return f"{m['head']} ({who}){m['rest']}"
-
-    def codes(self) -> list[str]:
-        """The airports its route names by their codes, first to last ("YYZ → GRU")."""
-        route = self.title.split(" ", 3)[-1] if "\u2192" in self.title else ""
-        return re.findall(r"\b[A-Z]{3}\b", route)
-
-    def starts(self) -> list[str]:
-        """Where the journey starts, by every name its mail and its first airport give."""
-        out = [self.location] if self.location else []
-        codes = self.codes()
-        if codes:
-            out += _airport_said(codes[0])
-        out += [m.group("f") for m in _STARTS_AT.finditer(f"{self.title} | {self.said}")]
-        return out
-
-    def countries(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """The names of the countries its route starts and ends in, by its airports' codes (() when it names none)."""
-        codes = self.codes()
-        if len(codes) < 2:
-            return (), ()
-        return airport_country(codes[0]), airport_country(codes[-1])
-
-    def end_zone(self) -> str | None:
-        """The zone of the airport it lands at, when its route names one."""
-        codes = self.codes()
-        return airport_zone(codes[-1]) if len(codes) >= 2 else None
-
-    def _place_zone(self) -> str | None:
-        """The zone of the place the booking starts at, when the booking kept no local time: a stay's town
-        (the last part of its address, "..., Edinburgh", when that town is in one zone), a flight's first
-        airport (a flight's times are its airports' clocks); None otherwise."""
-        if self.kind == "hotel" and self.location:
-            town = self.location.rsplit(",", 1)[-1].strip()
-            # an address that ends with its country ("..., District 1, Ho Chi Minh City, Vietnam") says it too
-            return (city_zone(town, whole=True) if town else None) or address_zone(self.location, self.start)
-        codes = self.codes()
-        if self.kind == "flight" and len(codes) >= 2:
-            return airport_zone(codes[0])
-        return None
-
-    def _at_the_place(self, moment: datetime | None = None) -> datetime | None:
-        """A moment of the booking (its start unless said) on the clock of the place it is at (see
-        `_place_zone`); None when that place's zone is not known."""
-        zone = self._place_zone()
-        return (moment or self.start).astimezone(ZoneInfo(zone)) if zone else None
-
-    def ends(self) -> list[tuple[str, str]]:
-        """Where the journey ends as its words say it, each with the local time they give ("" for none)."""
-        codes = self.codes()
-        out = [(name, "") for name in _airport_said(codes[-1])] if len(codes) >= 2 else []
-        if self.kind == "hotel" and self.location:
-            # a stay is in the town its address names ("..., 14 Castle Wynd North, Edinburgh")
-            out += [(part.strip(), "") for part in self.location.split(",")[1:] if part.strip()]
-            # and by the other names of its town ("Saigon" of "..., Ho Chi Minh City, Vietnam")
-            out += [(other, "") for town in _stay_towns(self.location)[:1] for other in city_other_names(town)]
-        for m in _ENDS_AT.finditer(f"{self.title} | {self.said}"):
-            place = m.group("a") or m.group("b") or m.group("c") or ""
-            if place:
-                out.append((place, m.group("t") or ""))
-        return out
-
-    def line(self, clock: Clock) -> str:
-        """`- Flight AI 865 DEL → BOM leaves Sun 14 Jun at 06:00 local time (01:30 your time), ...`."""
-        where = f", {self.location}" if self.location and self.location.casefold() not in self.title.casefold() else ""
-        number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
-        return f"- {self.named()}{self._when(clock)}{where}: {self.status}{number}"
-
-    def arrival(self, clock: Clock) -> str:
-        """`- Train …: arrives Sat 12 Dec at 10:32 your time`, or said plainly that no arrival was read."""
-        number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
-        if self.arrives is None:
-            said = next(((place, t) for place, t in self.ends() if t), None)
-            if said is not None:
-                return (f"- {self.named()}{self._when(clock)}, arrives {said[0]} at {said[1]} local time (as its mail "
-                        f"says): {self.status}{number}")
-            return f"- {self.named()}{self._when(clock)}: I can't tell when it arrives (no arrival time read from its mail)"
-        mine = clock.local(self.arrives)
-        zone = self.end_zone()
-        there = self.arrives.astimezone(ZoneInfo(zone)) if zone else None
-        if there is not None and there.utcoffset() != mine.utcoffset():
-            # the arrival on the clock of the airport it lands at, as its mail gives it, beside the person's own
-            return (f"- {self.named()}{self._when(clock)}, arrives {day_text(there.date(), clock)} at "
-                    f"{clock.formats.time(there)} local time ({clock.formats.time(mine)} your time"
-                    f"{', ' + day_text(mine.date(), clock) if mine.date() != there.date() else ''}): {self.status}{number}")
-        return (f"- {self.named()}{self._when(clock)}, arrives {day_text(mine.date(), clock)} at "
-                f"{clock.formats.time(mine)} your time: {self.status}{number}")
-
-    def check_out(self, clock: Clock) -> str:
-        """`- Hotel: …: check-out Tue 22 Dec at 11:00 local time (12:00 your time)` (on the clock of the
-        hotel's town when its address names one, beside the person's own; else on the person's clock
-        alone), or the last day of a stay of whole days."""
-        number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
-        if self.last_day is not None:
-            when = f"the last day is {day_text(self.last_day.date(), clock)} (no check-out time read from the mail)"
-        elif self.end is not None:
-            mine = clock.local(self.end)
-            there = self._at_the_place(self.end)
-            if there is not None and there.utcoffset() != mine.utcoffset():
-                # on the hotel's clock, as its mail gives it, beside the person's own
-                when = (f"check-out {day_text(there.date(), clock)} at {clock.formats.time(there)} local time "
-                        f"({clock.formats.time(mine)} your time"
-                        f"{', ' + day_text(mine.date(), clock) if mine.date() != there.date() else ''})")
-            else:
-                when = f"check-out {day_text(mine.date(), clock)} at {clock.formats.time(mine)} your time"
-        else:
-            return self.line(clock)
-        return f"- {self.title}: {when}: {self.status}{number}"
-
-    def _when(self, clock: Clock) -> str:
-        fmt = clock.formats
-        if self.last_day is not None:
-            first, last = clock.local(self.start).date(), self.last_day.date()
-            days = day_text(first, clock) if last <= first else f"{day_text(first, clock)} to {day_text(last, clock)}"
-            return f": {days} (no check-in time read from the mail)" if self.kind == "hotel" else f": {days}"
-        mine = clock.local(self.start)
-        local = self.local or self._at_the_place()
-        verb = TRAVEL.get(self.kind, "")
-        head = f" {verb}" if verb == "leaves" else f": {verb}" if verb else ""
-        if local is not None and local.utcoffset() != mine.utcoffset():
-            return (f"{head} {day_text(local.date(), clock)} at {fmt.time(local)} local time "
-                    f"({fmt.time(mine)} your time{', ' + day_text(mine.date(), clock) if mine.date() != local.date() else ''})")
-        return f"{head} {day_text(mine.date(), clock)} at {fmt.time(mine)}"
-
-
-# the words of an airport's own name that say only what it is ("Singapore Changi International Airport": Changi)
-_AIRPORT_WORDS = frozenset(("international", "intl", "airport", "airfield", "aeroporto", "aeropuerto", "aeroport",
-                            "flughafen", "regional", "municipal", "domestic", "terminal"))
-
-
-def _airport_said(code: str) -> list[str]:
-    """Every name people give an airport by its code: its city, its own name, its region, the city's other names
-    ("Saigon" for Ho Chi Minh City, GeoNames') and its own name without its city and the words that say it is an
-    airport ("Changi", "Heathrow", "Tan Son Nhat")."""
-    names = list(airport_names(code))
-    if not names:
-        return []
-    city = names[0]
-    out = [*names, *city_other_names(city)]
-    if len(names) > 1:
-        own = [w for w in re.findall(r"[\w'-]+", names[1]) if w.casefold() not in _AIRPORT_WORDS
-               and _folded(w) not in _folded(city).split()]
-        if own and len(own) <= 3:
-            out.append(" ".join(own))
-    return out
-
-
-# a flight's title: "Flight KA 311" (the airline's IATA code and the number), then its route
-_FLIGHT_TITLE = re.compile(r"^(?P<head>Flight\s+(?P<code>[A-Z0-9]{2})\s?\d{1,4}[A-Z]?)(?P<rest>.*)$")
-# the words of an airline's name ("Kestrel Air", "Indigo Wing Airways"); an agent's name has none of them
-_AIRLINE_WORDS = frozenset(("air", "airways", "airline", "airlines", "aviation", "jet", "wings", "aero", "airlink",
-                            "flyer", "fly"))
-
-
-def _an_airline(name: str, code: str) -> bool:
-    """Whether a sender's name is an airline's: a word of airlines in it, or its initials are the flight's code."""
-    said = re.findall(r"[A-Za-z]+", name)
-    initials = "".join(w[0] for w in said[:2]).upper()
-    return bool({w.casefold() for w in said} & _AIRLINE_WORDS) or initials == code.upper()
-
-
 # an airline's code said of a flight ("the BA flight", "my EK one"), as written: two capitals or a capital and a digit
 _CODE_SAID = re.compile(r"\b(?P<code>[A-Z][A-Z0-9]|[0-9][A-Z])\s+(?:flights?|one|booking)\b")
 
 
 def _codes_not_held(text: str, trips: list[Trip]) -> list[str]:
     """The airline codes a question says of a flight that no flight held carries ("BA" when the flights are KA)."""
-    held = {m["code"] for t in trips if (m := _FLIGHT_TITLE.match(t.title)) is not None}
+    held = {m["code"] for t in trips if (m := FLIGHT_TITLE.match(t.title)) is not None}
     return [m["code"] for m in _CODE_SAID.finditer(text) if m["code"] not in held and m["code"] not in ("OK", "TV")]
 
 
 # a frame's flag: the journey asked about is the one home ("how about the trip home?", then "when does that one land?")
 WAY_BACK = "way_back"
-
-
-def destinations(provider: str, title: str, excerpt: str, location: str, rw: ReaderWords) -> tuple[str, ...]:
-    """The places a travel booking takes the person to, by the names a question uses: the city of a
-    flight's last airport, where a train's or a coach's words say it arrives ("Berlin - Hamburg"), the town
-    of a stay's address; () for a booking that is no journey or stay."""
-    kind = kind_of(f"{provider} {title}", rw.provider_kinds)
-    if kind not in TRAVEL:
-        return ()
-    trip = Trip(provider, title, datetime.min, "", location or None, kind, None, None, None, said=excerpt)
-    codes = trip.codes()
-    if kind == "flight" and len(codes) >= 2:
-        # an airport's city is named whole, however many words it has ("Ho Chi Minh City")
-        return tuple(airport_names(codes[-1])[:1])
-    if kind == "hotel":
-        return _stay_towns(location)
-    out = [m.group("a") or m.group("b") or m.group("c") or "" for m in _ENDS_AT.finditer(f"{title} | {excerpt}")]
-    return tuple(dict.fromkeys(p for p in out if p and not any(c.isdigit() for c in p) and len(p.split()) <= 3))
-
-
-def _stay_towns(location: str) -> tuple[str, ...]:
-    """The town a stay's address ends with, and its country when the address ends with one ("..., District 1,
-    Ho Chi Minh City, Vietnam": the city, then Vietnam); () for an address of one part."""
-    parts = [p.strip() for p in location.split(",")[1:] if p.strip()] if "," in location else []
-    countries = []
-    while parts and country_code(parts[-1]):
-        countries.append(parts.pop())
-    town = parts[-1:] if parts and not any(c.isdigit() for c in parts[-1]) else []
-    return tuple(dict.fromkeys(p for p in (*town, *countries) if len(p.split()) <= 4))
-
-
-def on_the_way(place: str, provider: str, title: str, location: str, kind: str, excerpt: str = "") -> bool:
-    """Whether a journey goes to or leaves from `place` ("the Johannesburg flight" is the one there and the one
-    back), by the names its words, its mail's words and its airports give."""
-    trip = Trip(provider, title, datetime.min, "", location or None, kind, None, None, None, said=excerpt)
-    return any(_same_place(place, p) for p in (*(e for e, _ in trip.ends()), *trip.starts()))
-
-
-def origins(provider: str, title: str, excerpt: str, location: str) -> tuple[str, ...]:
-    """Where a journey starts, by every name its mail and its first airport give (the person's home, for the
-    first journey out)."""
-    trip = Trip(provider, title, datetime.min, "", location or None, "", None, None, None, said=excerpt)
-    return tuple(trip.starts())
 
 
 def head_kinds(trips: list[Trip], kinds: list[str]) -> str:
@@ -340,11 +96,11 @@ def _way_back(trips: list[Trip], going: str, what: str, clock: Clock, arriving: 
     trips = sorted(trips, key=lambda t: (t.start, t.title))
     # a place said may be a country its airports are in ("home from Mauritius"); a place read from a route is
     # its city alone, so a trip within one country never finds its way back among the others
-    out = [t for t in trips if going and any(_same_place(going, p) for p in (*(e for e, _ in t.ends()),
+    out = [t for t in trips if going and any(same_place(going, p) for p in (*(e for e, _ in t.ends()),
                                                                            *t.countries()[1]))] or trips[:1]
     there = [going] if going else [p for p, _ in out[0].ends()]
     back = [t for t in trips if t.start > out[0].start and any(
-        _same_place(p, s) for p in there for s in (*t.starts(), *(t.countries()[0] if going else ())))]
+        same_place(p, s) for p in there for s in (*t.starts(), *(t.countries()[0] if going else ())))]
     place = going or (there[0] if there else "")
     if not back:
         lines = [t.line(clock) for t in trips]
@@ -360,7 +116,7 @@ def _way_back(trips: list[Trip], going: str, what: str, clock: Clock, arriving: 
                                  f"{what} back in your mail. The ones I read:", *lines, *ticket]),
                       {"appointments": [], "messages": [out[0].message] if ticket else []})
     into = _arrival_place(text) if arriving else ""
-    if into and not any(_same_place(into, p) for t in back for p in (*(e for e, _ in t.ends()), *t.countries()[1])):
+    if into and not any(same_place(into, p) for t in back for p in (*(e for e, _ in t.ends()), *t.countries()[1])):
         # "what time does that get into Perth?" of a way back that goes elsewhere: said, never its arrival
         return Answer("\n".join([f"I can't tell when you get into {into}: none of the journeys back I read from your "
                                  "mail goes there. The ones I read:", *[t.line(clock) for t in back]]),
@@ -447,22 +203,11 @@ def _destination(text: str) -> str:
 
 def _coming_from(text: str) -> str:
     """The place a question says a journey comes back from ("the train home from Leeds"), or ""."""
-    for m in _STARTS_AT.finditer(text):
+    for m in STARTS_AT.finditer(text):
         place = m.group("g") or ""
         if place and place.split()[0].casefold() not in _NOT_PLACES:
             return place
     return ""
-
-
-def _same_place(said: str, written: str) -> bool:
-    a, b = _folded(said), _folded(written)
-    return bool(a and b) and (a == b or a.startswith(b + " ") or b.startswith(a + " "))
-
-
-def _folded(name: str) -> str:
-    """A place's name without accents, case or punctuation ("Montréal (Gare Centrale)" -> "montreal gare centrale")."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return " ".join(re.findall(r"[a-z0-9]+", plain.casefold()))
 
 
 def _trip(item: Item, kind: str, assumed: timedelta, sender: str = "") -> Trip | None:
@@ -550,8 +295,8 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             trips = [t for t in trips if frame.window.start <= t.start < frame.window.end]
         # a name that is part of the place the question says it goes to ("Paulo" of "São Paulo") is that place
         said = [u.said for u in frame.unmatched
-                if not any(set(_folded(u.said).split()) <= set(_folded(p).split()) for p in frame.places)]
-        if said and not all(any(_same_place(one, p) for t in trips for p in (*(e for e, _ in t.ends()), *t.starts()))
+                if not any(set(folded(u.said).split()) <= set(folded(p).split()) for p in frame.places)]
+        if said and not all(any(same_place(one, p) for t in trips for p in (*(e for e, _ in t.ends()), *t.starts()))
                             for one in said):
             return None  # a name that is no place of these journeys: the appointments answer says what it is
         going = to_place[0] if to_place else frame.places[0] if frame.places else (
@@ -562,11 +307,11 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             return _way_back(every if frame.window is None else trips, going,
                              "journey" if to_place and not frame.kinds else head_kinds(trips, kinds), clock,
                              _ARRIVE.search(frame.text) is not None, mailbox, frame.text)
-        if going and named and any(set(_folded(going).split()) <= set(_folded(n).split()) for n in named):
+        if going and named and any(set(folded(going).split()) <= set(folded(n).split()) for n in named):
             going = ""  # "the ferry to Bintan" of Bintan Seaways: the operator named for where it goes, said by name
         placed = False
         if going and trips:
-            there = [t for t in trips if any(_same_place(going, place) for place in (*(e for e, _ in t.ends()),
+            there = [t for t in trips if any(same_place(going, place) for place in (*(e for e, _ in t.ends()),
                                                                                      *t.countries()[1]))]
             placed = bool(there)
             if not there:
