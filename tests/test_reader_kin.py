@@ -2,10 +2,13 @@
 father the person greets "Hi Dad,", a mother called "Mum" in her display name. A family word no one is known
 by is said so, with the people it could be, never answered with the mail of someone a shorter word inside it
 ("Ma" in "Ah Ma") or a shared surname points at; a thing said as someone's ("Dad's 70th") is the day the
-mail that says it gives; whether a place got back about a booking is that booking's status."""
+mail that says it gives; whether a place got back about a booking is that booking's status. In another home,
+people are named the way the person speaks of them: a mother who signs her mail "Mamá" is "mum", "mom" and
+"my mother"; a brother who signs "Tavo" is "Tavo"."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -16,10 +19,23 @@ import pytest
 
 from mail_files import eml
 from steward.reader import kin
+from steward.reader.lists import _signatures
 from steward.reader.match import name_tokens
 from steward.reader.words import load_words
 
 NOW = "2026-10-05T09:00:00+08:00"
+SIGNERS_NOW = "2026-09-20T10:00:00-06:00"
+
+
+def _asked_at(cli: Any, now: str, session: str) -> Callable[[str], str]:
+    """What the person is told for a question asked at `now`, each question in a conversation of its own."""
+
+    def say(text: str) -> str:
+        out = cli("--now", now, "--json", "chat", "--session", f"{session}-{text}", text)
+        assert out.code == 0, out.err
+        return str(out.json()["reply"])
+
+    return say
 
 
 def _sent(folder: Path, name: str, to: str, subject: str, body: str, when: str) -> None:
@@ -69,13 +85,7 @@ def home(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
         eml(mail, f"x{n}", "hello@bookshop.example", f"New arrivals {n}", "New titles are in.",
             f"2026-09-2{n}T10:00:00+08:00", "Chapter Books")
     assert cli("--now", NOW, "mail", "import", str(mail)).code == 0
-
-    def say(text: str) -> str:
-        out = cli("--now", NOW, "--json", "chat", "--session", f"k-{text}", text)
-        assert out.code == 0, out.err
-        return str(out.json()["reply"])
-
-    return say
+    return _asked_at(cli, NOW, "k")
 
 
 @pytest.mark.parametrize("asked", ["What did Ah Ma write to me?", "anything from grandma?", "mail from 阿嬷",
@@ -180,3 +190,53 @@ def test_the_family_as_a_group_is_every_sender_a_family_word_names(home: Any) ->
 def test_a_family_word_said_after_a_name_is_a_title_never_the_person_s_own_relation(home: Any) -> None:
     reply = home("anything from Suresh uncle?")  # no Suresh writes: never Uncle Bob's mail
     assert "Uncle Bob" not in reply and "Durians" not in reply, reply
+
+
+# -- people named by how they sign: a mother who signs "Mamá", a brother who signs "Tavo" --------
+
+@pytest.fixture
+def signers(cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A home in Denver whose mother signs "Mamá" and whose brother signs "Tavo"."""
+    monkeypatch.setenv("STEWARD_TIMEZONE", "America/Denver")
+    mail = tmp_path / "mail"
+    eml(mail, "m1", "rosa.quintero@example.org", "Domingo", "Hola mija, are you coming on Sunday? Besos, Mamá",
+        "2026-09-14T09:00:00-06:00", "Rosa Quintero")
+    eml(mail, "m2", "rosa.quintero@example.org", "Recipe", "Here is the tamales recipe you asked for. Mamá",
+        "2026-09-17T09:00:00-06:00", "Rosa Quintero")
+    eml(mail, "b1", "gustavo.q@example.org", "Game night", "Bring chips this time. Tavo",
+        "2026-09-15T09:00:00-06:00", "Gustavo Quintero")
+    eml(mail, "b2", "gustavo.q@example.org", "Ride", "I can drive us to the airport. Cheers, Tavo",
+        "2026-09-18T09:00:00-06:00", "Gustavo Quintero")
+    eml(mail, "b3", "gustavo.q@example.org", "Flat tyre", "Running late, the car has a flat. Tavo",
+        "2026-09-20T06:50:00-06:00", "Gustavo Quintero")
+    eml(mail, "w1", "news@hikingclub.example", "Trail report", "The north loop is open again. Trail Team",
+        "2026-09-16T09:00:00-06:00", "Foothills Hiking Club")
+    assert cli("--now", SIGNERS_NOW, "mail", "import", str(mail)).code == 0
+    return _asked_at(cli, SIGNERS_NOW, "f")
+
+
+@pytest.mark.parametrize("asked", ["what did my mom send me?", "any mail from mum?", "has mamá written?",
+                                   "how many emails have I had from my mother?"])
+def test_a_mother_who_signs_with_a_word_for_mother_is_named_by_every_such_word(signers: Any, asked: str) -> None:
+    reply = signers(asked)
+    assert "Rosa Quintero" in reply and "Gustavo" not in reply and "Foothills" not in reply, reply
+
+
+def test_a_name_a_person_signs_with_names_them(signers: Any) -> None:
+    reply = signers("anything from Tavo?")
+    assert "Gustavo Quintero" in reply and "Rosa" not in reply, reply
+
+
+def test_a_signature_is_a_word_that_ends_mail_twice_or_after_a_sign_off() -> None:
+    rw = load_words()
+    ends = [("a@x.example", "see you soon. Love, Dee"), ("b@x.example", "the meeting is at Union"),
+            ("c@x.example", "call me tonight. Mãe")]
+    signed = _signatures(ends, rw)
+    assert signed["a@x.example"] == ("Dee",) and signed["c@x.example"] == ("Mãe",)
+    assert signed["b@x.example"] == ()  # a place ending one message is no signature
+
+
+def test_a_part_of_the_day_asked_of_a_sender_is_a_window_of_hours(signers: Any) -> None:
+    morning = signers("any mail from Gustavo this morning?")
+    assert "Flat tyre" in morning and "Ride" not in morning, morning
+    assert "Nothing from Rosa Quintero" in signers("anything from Rosa this morning?")
