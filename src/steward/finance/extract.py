@@ -156,15 +156,21 @@ def _penalty(lowered: str, vocab: FinanceVocab, m: MoneyAt) -> bool:
     return label is not None and label.what == "penalty"
 
 
-def _due_date(lowered: str, vocab: FinanceVocab, dates: list[DateAt], received: datetime) -> DateAt | None:
+# a due date's label that says paying ("Due date:", "pay by", "last date", "will be debited on"), not a bare
+# "by" or "before" that any day may stand after ("delivered by 16 Apr")
+_BARE_DAY_LABELS = frozenset(("by", "before"))
+
+
+def _due_date(lowered: str, vocab: FinanceVocab, dates: list[DateAt], received: datetime) -> tuple[DateAt, bool] | None:
+    """The due date, and whether a label of a day to pay stands before it."""
     hits = vocab.label_hits(lowered, ("due_date",))
     for d in dates:
         label = _label_before(hits, d.start, DATE_REACH, lowered)
         if label is not None and not any(label.end <= o.start < d.start for o in dates if o is not d):
-            return d
+            return d, " ".join(lowered[label.start:label.end].split()) not in _BARE_DAY_LABELS
     later = {d.day: d for d in dates if d.day >= received.date()}
     if len(later) == 1:  # the only day after the message was sent: what else could be due then
-        return next(iter(later.values()))
+        return next(iter(later.values())), False
     return None
 
 
@@ -202,7 +208,8 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
     currency = owed[0].currency if owed else (paid[0].currency if paid else usual)
     day_first = date_first_order(institution, currency, user_day_first)
     dates = find_dates(text, received, day_first)
-    due = _due_date(lowered, vocab, dates, received) if not payment_confirmation or owed else None
+    dated = _due_date(lowered, vocab, dates, received) if not payment_confirmation or owed else None
+    due = dated[0] if dated else None
     kind = kind_said(lowered, vocab) or (institution.kind if institution is not None else None) or "other"
     if institution is not None and institution.kind not in ("card", "bank") and kind in ("card", "bank"):
         kind = institution.kind  # a utility's "pay by card" does not make its bill a card due
@@ -222,6 +229,7 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
         autopay=autopay_in_place(lowered, vocab),
         paid=_money(paid[0]) if paid else None,
         evidence=evidence,
+        labelled=bool(owed and owed[1] < owed[0].start and dated and dated[1]),
     )
 
 
@@ -239,6 +247,7 @@ def merge(first: Extraction, second: Extraction) -> Extraction:
         autopay=first.autopay or second.autopay,
         paid=first.paid or second.paid,
         evidence=first.evidence or second.evidence,
+        labelled=first.labelled or second.labelled,
     )
 
 

@@ -4,6 +4,12 @@ A message is a candidate when it is financial (its sender is in the registry, or
 statement / payment_due / autopay, or it confirms a payment) and its subject or snippet carries due
 vocabulary (statement, payment due, minimum due, amount due, autopay, premium, bill ...). A message
 filed as `phishing_suspect` never is, whoever it claims to be from.
+
+A bill is often filed as other mail: the classifier reads the subject and the snippet's first words for the
+words of falling due, and a bill that opens "Dear Deepa, your postpaid bill ... is ready" with its table of
+charges, the "Due date:" below it, reads as a person's (personal) or a machine's (other). Such a message is a
+candidate by what it says (`billed_by_content`), and a due only when its text labels a sum owed and a day to
+pay it.
 """
 
 from __future__ import annotations
@@ -56,8 +62,24 @@ def gate(message: MessageFacts, registry: Registry, vocab: FinanceVocab,
     confirms = confirms_payment(text, vocab)
     financial = (institution is not None or message.category in vocab.financial_categories
                  or (confirms and (message.category == "bank_alert" or message.sender.lower() in billers)))
-    if not financial:
+    by_content = not financial and not confirms and billed_by_content(message, vocab)
+    if not financial and not by_content:
         return "not from a known institution nor filed as a statement, payment due or autopay"
     if not confirms and not vocab.due_words.search(text):
         return "no due vocabulary (statement, payment due, amount due, autopay, premium, bill) in subject or snippet"
-    return Candidate(message, institution, issuer_name(message, registry), confirms)
+    return Candidate(message, institution, issuer_name(message, registry), confirms, by_content)
+
+
+def billed_by_content(message: MessageFacts, vocab: FinanceVocab) -> bool:
+    """Whether a message filed as other mail may be a bill all the same: an organisation's (not a person's,
+    not from a public mail provider) whose subject says a bill ("Your Saarang Postpaid bill", "Maintenance
+    demand for Q1") and whose subject or snippet writes a sum. Its text must then label a sum owed and a day to
+    pay it (`Extraction.labelled`) before it is a due."""
+    from steward.finance.money import find_money
+    from steward.mail.lures import lure_words
+    from steward.mail.workplace import a_person
+
+    domain = message.sender.rpartition("@")[2].casefold()
+    if a_person(message.sender, message.sender_name) or domain in lure_words().free_mail:
+        return False
+    return bool(vocab.due_words.search(message.subject)) and bool(find_money(f"{message.subject}\n{message.snippet}"))

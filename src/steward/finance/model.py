@@ -39,6 +39,9 @@ class Candidate:
     institution: Institution | None
     issuer: str                 # the institution's name, else the sender's name or domain
     payment_confirmation: bool  # "we received your payment of ..."
+    # a bill filed as other mail (personal, other, a receipt), let through by what it says: read as a bill only
+    # when its text labels both a sum owed and a day to pay it
+    by_content: bool = False
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,9 @@ class Extraction:
     autopay: bool = False
     paid: Money | None = None   # a payment confirmation's amount
     evidence: str = ""          # the phrase that gave the amount due (or the payment), as written
+    # the sum owed stands after a label of one ("Amount payable:") and the due date after a label of a day to
+    # pay ("Due date:"), not the lone amount or the only later day of the text
+    labelled: bool = False
     method: str = "patterns"    # patterns | model
 
     @property

@@ -119,8 +119,13 @@ class DuesService:
                                                    vocab=self.vocab, user_day_first=self.user_day_first,
                                                    sender=message.sender, home_country=self.home_country))
         why = missing(found)
+        if candidate.by_content and why is None and not found.labelled:
+            why = (f"filed as {message.category} mail, and its text labels no sum owed and day to pay it "
+                   "(\u201cAmount payable: \u2026 Due date: \u2026\u201d)")
         if why is None:
             return Reading(found)
+        if candidate.by_content:
+            return Reading(None, why)  # (mail filed as other mail is read by its labels alone, never by a model)
         model = self._model_once()
         if model is None:
             return Reading(None, why)
