@@ -85,7 +85,11 @@ def _identity(v: SlotValue, plain: frozenset[str]) -> tuple[str, ...]:
     from steward.reader.lists import name_words
 
     if v.slot in ("issuer", "account"):
-        return ("money", v.issuer if v.slot == "account" else v.value)
+        # one bank's card seen from its alerts and from its statements ("Suvarna Bank Alerts", "Suvarna Bank Credit
+        # Cards") is one, as its senders are
+        issuer = v.issuer if v.slot == "account" else v.value
+        own = tuple(sorted({w for w in name_words(issuer) if w not in plain}))
+        return ("money", *own) if own else ("money", issuer)
     if v.slot == "sender":
         own = tuple(sorted({w for w in name_words(v.value) if w not in plain}))
         return ("sender", *own) if own else ("sender", v.value.casefold())

@@ -84,6 +84,9 @@ class ReaderWords:
     # never a thing the answer must hold (`honesty.named_things`)
     not_things: frozenset[str] = frozenset()
     detail_asks: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "the address?": one slot asked alone
+    # a bill's word that says its kind only where people speak so ("the current bill" is the electricity bill in
+    # India): phrase -> the countries (ISO codes) it says the kind in
+    bill_names_where: dict[Phrase, frozenset[str]] = field(default_factory=dict)
 
     @property
     def known(self) -> frozenset[str]:
@@ -146,7 +149,15 @@ def parse_words(text: str) -> ReaderWords:
         not_things=frozenset(w for p in _phrases(data.get("not_things") or [], "not_things") for w in p),
         anything_else=_phrases(data.get("anything_else") or [], "anything_else"),
         detail_asks=_table(data.get("detail_asks") or {}, "detail_asks"),
+        bill_names_where=_where(data.get("bill_names_where") or {}, "bill_names_where"),
     )
+
+
+def _where(data: Any, where: str) -> dict[Phrase, frozenset[str]]:
+    """Each phrase, tokenised, with the countries (upper-case ISO codes) it is said in."""
+    if not isinstance(data, dict) or not all(isinstance(v, list) for v in data.values()):
+        raise ConfigError(f"reader words.yaml: {where} must be a table of phrases to lists of countries")
+    return {tuple(words(str(k))): frozenset(str(c).upper() for c in v) for k, v in data.items()}
 
 
 def _groups(data: Any, where: str) -> dict[str, frozenset[str]]:

@@ -69,6 +69,28 @@ def _bill_issuers(frame: Frame, rw: ReaderWords, issuers: set[str], mailbox: Mai
     return _subjects_say(single, issuers, mailbox, clock, bills)
 
 
+def _bills_here(frame: Frame, rw: ReaderWords, clock: Clock) -> Frame:
+    """The frame without a kind of bill said only in words that name it elsewhere ("the current bill" is the
+    electricity bill in India, the latest bill in Canada)."""
+    if not frame.bills or not rw.bill_names_where:
+        return frame
+    from dataclasses import replace
+
+    from steward.finance.money import country_of_zone
+
+    country = country_of_zone(getattr(clock.zone, "key", "") or str(clock.zone))
+    said = f" {' '.join(words(frame.text))} "
+    kept = []
+    for group in frame.bills:
+        phrases = [p for p in rw.bill_names[group] if f" {' '.join(p)} " in said]
+        # (a phrase inside a longer one said is the longer one's: "bill" of "current bill")
+        phrases = [p for p in phrases if not any(len(q) > len(p) and f" {' '.join(p)} " in f" {' '.join(q)} "
+                                                 for q in phrases)]
+        if not phrases or any(country in rw.bill_names_where.get(p, frozenset((country,))) for p in phrases):
+            kept.append(group)
+    return frame if len(kept) == len(frame.bills) else replace(frame, bills=tuple(kept))
+
+
 def _names_kind(word: str, said: set[str]) -> bool:
     """A word of a name says a kind: the kind's word itself, or a compound built on a long one."""
     return any(len(s) >= 5 and len(word) > len(s) and (word.startswith(s) or word.endswith(s))
@@ -79,10 +101,16 @@ def _subjects_say(said: set[str], issuers: set[str], mailbox: Mailbox, clock: Cl
                   bills: Sequence[Due] = ()) -> set[str]:
     """The issuers whose mail's subject names the kind of bill ("Your electricity bill is ready"), else the
     utilities whose bill charges for it line by line ("Your utilities bill": "Electricity (312 kWh) S$94.21")."""
+    from steward.finance.vocab import finance_vocab
+
+    billing = finance_vocab().due_words
     out: set[str] = set()
     for word in sorted(w for w in said if len(w) >= 4):
         for h in mailbox.search(f'"{word}"', limit=50, clock=clock).hits:
-            if h.message.sender_name in issuers and word in name_words(h.message.subject):
+            # a subject says the kind of a bill when it says a bill ("Your water bill", "Electricity invoice"); a
+            # notice's word is no bill of it ("Water supply interruption on Saturday" from the housing society)
+            if h.message.sender_name in issuers and word in name_words(h.message.subject) \
+                    and billing.search(h.message.subject):
                 out.add(h.message.sender_name)
     if out or not bills or not said & _CHARGED_ON_A_UTILITY_BILL:
         return out
@@ -139,6 +167,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
     """The money answerer over the dues service (and the mail, for a name a bank's own mail uses)."""
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
+        frame = _bills_here(frame, rw, clock)
         if "payday" in frame.flags and mailbox is not None and not frame.unmatched:
             from steward.reader.answerers.pay import pay_answer
 
@@ -235,8 +264,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                     return _paid_in_mail(senders, rw, mailbox(), clock) or honesty.mail_instead(
                         f"your {' or '.join(frame.bills)} bill", senders, mailbox(), clock)
             if not issuers:
-                known = sorted({i.due.issuer for i in every})
-                held = f"Your bills are from: {', '.join(known)}." if known else "It has read no bills yet."
+                # the kinds held, not their billers: a biller named beside the kind asked ("no gas bill ... Nandi
+                # Power") reads as that kind's
+                known = sorted({i.due.kind for i in every})
+                held = f"The kinds of bill it has read: {', '.join(known)}." if known else "It has read no bills yet."
                 return Answer(f"I found no {' or '.join(frame.bills)} bill in the bills Steward has read. {held}",
                               {"dues": []})
             items = [d for d in items if d.issuer in issuers]
@@ -281,7 +312,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             items = late
         if "autopay" in frame.flags and not named and not frame.bills:
             items = [d for d in items if d.autopay]
-        what = f"your {called}" if mentioned and called else _what(frame)
+        what = f"your {called}" if mentioned and called else _what(frame, items)
         if not items:
             return _nothing_open(frame, service, what, rw, lists(), mailbox() if mailbox else None, clock)
         short = frame.window is not None and frame.window.end - frame.window.start < timedelta(hours=23)
@@ -344,8 +375,18 @@ def _statement_days(items: Sequence[Due], mailbox: Mailbox, clock: Clock) -> dic
     return {d.id: clock.local(stored[d.message_id].received_at).date() for d in items if d.message_id in stored}
 
 
-def _what(frame: Frame) -> str:
-    names = [v.label for v in frame.values("account")] or [v.value for v in frame.values("issuer")]
+def _what(frame: Frame, items: Sequence[Due] = ()) -> str:
+    billers = {d.issuer for d in items}
+    accounts = frame.values("account")
+    issuers = frame.values("issuer")
+    if billers:
+        # of one bank's names ("Suvarna Bank Alerts", "Suvarna Bank Credit Cards"), the one whose bills are shown
+        cards = list(dict.fromkeys(_label(d) for d in items if d.account))
+        if accounts and cards and not any(v.issuer in billers for v in accounts):
+            return " and ".join(cards)  # the card as its bill names it
+        accounts = [v for v in accounts if v.issuer in billers]
+        issuers = [v for v in issuers if v.value in billers] or issuers
+    names = [v.label for v in accounts] or [v.value for v in issuers]
     if names:
         return " and ".join(names)
     if frame.bills:

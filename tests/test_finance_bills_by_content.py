@@ -1,0 +1,214 @@
+"""Money asked in anyone's words of bills however their mail was filed: a postpaid bill or a housing society's
+demand that the classifier filed as a person's or as other mail is read by what it says (a sum owed and a day
+to pay it, each under its label), never a friend's note, a promotion or a receipt; a notice's subject word
+("Water supply interruption") makes no biller of that kind; the electricity bill in India's words ("the
+current bill", "the light bill"), gas bought in a cylinder, the society maintenance, and one bank's card seen
+from its alerts and its statements. Homes in Pune and Toronto with mail written here, no model."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from appointment_mail import message, write_folder
+from steward.app import App
+from steward.finance.extract import read_bill
+from steward.finance.gate import billed_by_content, gate
+from steward.finance.registry import build_registry
+from steward.finance.vocab import finance_vocab
+from steward.records.finance import MessageFacts
+
+V = finance_vocab()
+R = build_registry()
+PUNE = ZoneInfo("Asia/Kolkata")
+NOW = "2027-05-20T08:00:00+05:30"
+RECEIVED = datetime(2027, 5, 10, 9, 0, tzinfo=PUNE)
+
+
+def _facts(sender: str, name: str, subject: str, snippet: str, category: str) -> MessageFacts:
+    return MessageFacts(1, sender, name, subject, snippet, RECEIVED, "+05:30", category, False)
+
+
+# -- the gate and the labels (pure) ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("sender", "name", "subject", "snippet", "category"), [
+    ("ebill@kaveritel.example", "Kaveri Tel", "Your Kaveri Postpaid bill for 98220 55555",
+     "Dear Rohan, your Kaveri Postpaid bill is ready. Plan charges: ₹499.00 GST: ₹89.82 Amount payable: ₹588.82",
+     "personal"),
+    ("accounts@palmgrove-rwa.example", "Palm Grove RWA", "Maintenance demand for July-September - Flat C-402",
+     "Dear Resident, maintenance charges @ Rs. 3.00 per sq ft: Rs. 9,000.00 Total payable: Rs. 9,450.00",
+     "other"),
+])
+def test_a_bill_filed_as_other_mail_is_a_candidate_by_what_it_says(sender: str, name: str, subject: str,
+                                                                   snippet: str, category: str) -> None:
+    got = gate(_facts(sender, name, subject, snippet, category), R, V)
+    assert not isinstance(got, str) and got.by_content, got
+
+
+@pytest.mark.parametrize(("sender", "name", "subject", "snippet"), [
+    # a person's note about a bill is no bill, however it is filed
+    ("meera.joshi@kaveri-mail.example", "Meera Joshi", "the bill for dinner", "I paid ₹2,400 at the restaurant"),
+    ("rohan.friend@gmail.com", "Ro", "electricity bill split", "Your share is ₹1,200, due by Friday"),
+    # a subject with no word of a bill, or no sum written
+    ("office@palmgrove-rwa.example", "Palm Grove RWA", "Water supply interruption on Saturday",
+     "Dear Residents, water supply will be interrupted from 10 AM. Tanker charges ₹0"),
+    ("ebill@kaveritel.example", "Kaveri Tel", "Your bill is ready", "Dear Rohan, view it in the app."),
+])
+def test_a_persons_note_a_notice_or_a_bill_with_no_sum_is_not(sender: str, name: str, subject: str,
+                                                               snippet: str) -> None:
+    assert not billed_by_content(_facts(sender, name, subject, snippet, "personal"), V)
+
+
+@pytest.mark.parametrize(("text", "labelled"), [
+    ("Your Kaveri Postpaid bill. Amount payable: ₹588.82 Due date: 22-05-2027", True),
+    ("Maintenance demand. Total payable: Rs. 9,450.00 Due date: 31-05-2027", True),
+    ("Your bill of ₹740.00 is due on 25 May 2027.", True),
+    # a receipt's total and its delivery day; an offer's sum and its last day
+    ("Your invoice for order 5531. Order total: ₹2,184.00. Delivered by 16 May 2027.", False),
+    ("Pay your electricity bill with KaroPay and get ₹100 back! Offer valid till 31 May 2027.", False),
+])
+def test_a_bill_labels_a_sum_owed_and_a_day_to_pay_it(text: str, labelled: bool) -> None:
+    got = read_bill(text, received=RECEIVED, institution=None, vocab=V, sender="x@biller.example", home_country="IN")
+    assert got.labelled is labelled, got
+
+
+# -- a home in Pune -------------------------------------------------------------------------------------------
+
+def _sent(day: int, hour: int = 9) -> datetime:
+    return datetime(2027, 5, day, hour, 0, tzinfo=PUNE)
+
+
+MAIL = {
+    "phone-bill": message("t1@kaveritel.example", ("Kaveri Tel", "ebill@kaveritel.example"),
+                          "Your Kaveri Postpaid bill for 98220 55555",
+                          "Dear Rohan,\n\nYour Kaveri Postpaid bill for 98220 55555 (bill period 10 Apr to 9 May) is "
+                          "ready.\n\nPlan: Kaveri Unlimited 499\nPlan charges: ₹499.00\nGST @18%: ₹89.82\n"
+                          "Amount payable: ₹588.82\nDue date: 17-05-2027\n\nTeam Kaveri", _sent(10)),
+    "phone-paid": message("t2@kaveritel.example", ("Kaveri Tel", "ebill@kaveritel.example"),
+                          "Payment received for 98220 55555",
+                          "Dear Rohan, we have received your payment of ₹588.82 for Kaveri Postpaid 98220 55555 on "
+                          "15-05-2027. Your outstanding amount is ₹0.00.", _sent(15, 20)),
+    "society-demand": message("s1@palmgrove-rwa.example", ("Palm Grove RWA", "accounts@palmgrove-rwa.example"),
+                              "Maintenance demand for July-September - Flat C-402",
+                              "Dear Resident,\n\nPlease find below the maintenance demand for Flat C-402.\n\n"
+                              "Maintenance charges @ Rs. 3.00 per sq ft x 1,050 sq ft x 3 months: Rs. 9,450.00\n"
+                              "Total payable: Rs. 9,450.00\nDue date: 31-05-2027\n\nTreasurer, Palm Grove RWA",
+                              _sent(12, 18)),
+    "society-water": message("s2@palmgrove-rwa.example", ("Palm Grove RWA", "office@palmgrove-rwa.example"),
+                             "Water supply interruption on Saturday",
+                             "Dear Residents, water supply will be interrupted on Saturday from 10 AM to 2 PM for "
+                             "tank cleaning. Kindly store water in advance.", _sent(18, 19)),
+    "power": message("e1@mahavidyut.example", ("Maha Vidyut Power", "ebill@mahavidyut.example"),
+                     "Electricity Bill for Consumer No. 170022118844 - Apr 2027",
+                     "Dear Consumer, your electricity bill for Apr-2027 is generated. Units: 318. Bill amount: "
+                     "Rs.2,212.00. Due date: 27-05-2027. Pay online or at any UPI app.", _sent(11)),
+    "broadband": message("b1@netlink.example", ("NetLink Fibre", "billing@netlink.example"),
+                         "NetLink Fibre invoice for May 2027",
+                         "Hello Rohan,\n\nYour invoice for May is generated.\n100 Mbps: INR 799.00\nGST: INR 143.82\n"
+                         "Total: INR 942.82\nDue date: 24-05-2027\n\nTeam NetLink", _sent(13)),
+    "card-statement": message("c1@tungabank.example", ("Tunga Bank Credit Cards", "statements@tungabank.example"),
+                              "Your Tunga Bank Credit Card Statement - May 2027",
+                              "Card number: XXXX XXXX XXXX 4410\nTotal amount due: ₹38,120.50\nMinimum amount due: "
+                              "₹1,906.00\nPayment due date: 02-06-2027", _sent(8, 6)),
+    "card-alert": message("c2@tungabank.example", ("Tunga Bank Alerts", "alerts@tungabank.example"),
+                          "Transaction alert on your credit card",
+                          "Rs. 1,240.00 spent on your Tunga Bank Credit Card XX4410 at BIGBASKET on 16-05-2027.",
+                          _sent(16, 12)),
+    "friend": message("f1@kaveri-mail.example", ("Meera Joshi", "meera.joshi@kaveri-mail.example"),
+                      "the bill for dinner", "Hi Rohan, the bill for dinner was ₹2,400, pay me back by Friday!",
+                      _sent(17, 22)),
+    "promo": message("p1@karopay.example", ("KaroPay Offers", "offers@karopay.example"),
+                     "Pay your electricity bill and get ₹100 back",
+                     "Pay any electricity bill of ₹500 or more on KaroPay and get ₹100 cashback. Offer valid till "
+                     "31-05-2027.", _sent(14)),
+    "receipt": message("r1@bazaarly.example", ("Bazaarly", "orders@bazaarly.example"),
+                       "Your invoice for order 408-5531",
+                       "Thank you for shopping. Order total: ₹2,184.00 (paid by UPI). Delivered by 16-05-2027.",
+                       _sent(12, 21)),
+}
+
+
+def _home(app_in_own_home: Callable[[str, str], App], folder: Path, zone: str, now: str) -> App:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home(zone, now)
+    write_folder(folder, MAIL)
+    ingest(app.db, scan([folder]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.dues.extract()
+    return app
+
+
+@pytest.fixture(scope="module")
+def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    return _home(app_in_own_home, tmp_path_factory.mktemp("mail"), "Asia/Kolkata", NOW)
+
+
+def ask(app: App, *turns: str) -> str:
+    reply = ""
+    for text in turns:
+        reply = app.engine.turn(text, session=f"s-{'|'.join(turns)}", dry_run=True).reply
+    return reply
+
+
+def test_bills_filed_as_other_mail_are_dues_and_nothing_else_is(home: App) -> None:
+    dues = {d.issuer: d for d in (i.due for i in home.dues.digest(window="all", statuses=("open", "paid")).items)}
+    assert dues["Kaveri Tel"].amount == Decimal("588.82") and dues["Kaveri Tel"].status == "paid"
+    assert dues["Palm Grove RWA"].amount == Decimal("9450.00") and dues["Palm Grove RWA"].kind == "housing"
+    assert not {"Meera Joshi", "KaroPay Offers", "Bazaarly"} & set(dues), dues
+
+
+def test_a_bill_paid_after_its_statement_is_said_paid(home: App) -> None:
+    reply = ask(home, "did I pay the phone bill?")
+    assert "588.82" in reply and "paid" in reply.lower(), reply
+
+
+@pytest.mark.parametrize("question", ["has the society maintenance been paid?",
+                                      "how much is pending for the apartment maintenance",
+                                      "when are the maintenance dues due?"])
+def test_the_society_maintenance_is_the_housing_due(home: App, question: str) -> None:
+    reply = ask(home, question)
+    assert "9,450.00" in reply and "Palm Grove" in reply, reply
+    assert "Kaveri" not in reply and "Maha Vidyut" not in reply, reply
+
+
+def test_a_notices_subject_word_makes_no_biller_of_that_kind(home: App) -> None:
+    reply = ask(home, "what is the water bill amount")
+    assert "no water bill" in reply and "Palm Grove" not in reply and "9,450" not in reply, reply
+
+
+@pytest.mark.parametrize("question", ["what about the current bill, when is that due?", "how much is the light bill",
+                                      "is the EB bill paid?", "when's the power bill due"])
+def test_the_electricity_bill_in_indian_words(home: App, question: str) -> None:
+    reply = ask(home, question)
+    assert "2,212.00" in reply and "Maha Vidyut" in reply, reply
+    assert "NetLink" not in reply and "Kaveri" not in reply and "Palm Grove" not in reply, reply
+
+
+@pytest.mark.parametrize("question", ["how much is the gas cylinder bill this month", "when is the LPG refill due?"])
+def test_gas_in_a_cylinder_is_gas_and_no_other_bill(home: App, question: str) -> None:
+    reply = ask(home, question)
+    assert "no gas bill" in reply, reply
+    assert "Maha Vidyut" not in reply and "2,212" not in reply, reply
+
+
+@pytest.mark.parametrize(("question", "amount"), [("how much is my tunga credit card bill", "38,120.50"),
+                                                  ("min amt due on card ending 4410?", "1,906.00")])
+def test_one_banks_card_from_its_alerts_and_its_statements_is_one_card(home: App, question: str,
+                                                                       amount: str) -> None:
+    reply = ask(home, question)
+    assert amount in reply and "Do you mean" not in reply, reply
+
+
+# -- a home in Toronto ----------------------------------------------------------------------------------------
+
+def test_elsewhere_the_current_bill_is_no_kind_of_bill(app_in_own_home: Callable[[str, str], App],
+                                                       tmp_path: Path) -> None:
+    app = _home(app_in_own_home, tmp_path / "mail", "America/Toronto", "2027-05-20T08:00:00-04:00")
+    reply = ask(app, "what's my current bill?")
+    assert "NetLink" in reply and "Maha Vidyut" in reply, reply  # every bill, not the electricity one alone
