@@ -106,7 +106,7 @@ SEVENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0
 # written blind to the rules) scores: 41 right, 15 wrong, 19 refused before any tuning, 49 / 8 / 18 now.
 # Each ceiling above and here is a set's wrong answers per capability when it was last measured: a change
 # that adds a wrong answer in any capability fails here
-EIGHTH_WRONG_AT_MOST = {"money": 4, "appointments": 3, "schedule": 0, "mail": 1, "brief": 0, "reminders": 0}
+EIGHTH_WRONG_AT_MOST = {"money": 1, "appointments": 3, "schedule": 0, "mail": 1, "brief": 0, "reminders": 0}
 
 # what the ninth set (a conversation of a Tuesday morning and single questions over the ninth sample mailbox,
 # written blind to the rules and frozen before its first run) scored on that first run, before any tuning:

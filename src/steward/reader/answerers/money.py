@@ -107,7 +107,7 @@ def _subjects_say(said: set[str], issuers: set[str], mailbox: Mailbox, clock: Cl
     out: set[str] = set()
     for word in sorted(w for w in said if len(w) >= 4):
         for h in mailbox.search(f'"{word}"', limit=50, clock=clock).hits:
-            # a subject says the kind of a bill when it says a bill ("Your water bill", "Electricity invoice"); a
+            # a subject says the kind of a bill when it says a bill ("Electricity invoice for March", "Q2 water charges bill"); a
             # notice's word is no bill of it ("Water supply interruption on Saturday" from the housing society)
             if h.message.sender_name in issuers and word in name_words(h.message.subject) \
                     and billing.search(h.message.subject):
