@@ -4,7 +4,7 @@ Reads a question set (`bench/data/answers_dev.yaml`, `answers_blind.yaml`, `answ
 `answers_fourth.yaml`, `answers_fifth.yaml`, `answers_fifth_blind.yaml`, `answers_sixth.yaml`,
 `answers_sixth_blind.yaml`, `answers_seventh.yaml`, `answers_seventh_blind.yaml`, `answers_eighth.yaml`,
 `answers_eighth_blind.yaml`, `answers_ninth.yaml`, `answers_ninth_blind.yaml`, `answers_days.yaml`,
-`answers_days_blind.yaml`: a YAML with `homes` {demo|second|third|fourth|fifth|sixth|seventh|eighth|ninth: {now}} and `cases` [{id, mailbox, capability, turns, expect, forbid, answerable}]),
+`answers_days_blind.yaml`, `answers_talk.yaml`: a YAML with `homes` {demo|second|third|fourth|fifth|sixth|seventh|eighth|ninth: {now}} and `cases` [{id, mailbox, capability, turns, expect, forbid, answerable}]),
 builds each home once (the sample mailbox at the set's pinned clock, no model), runs each case's turns
 in a session of its own (the earlier turns set the context, the last one is scored) and scores it:
 
@@ -17,7 +17,7 @@ in a session of its own (the earlier turns set the context, the last one is scor
 - wrong: anything else. A wrong answer is worse than a refusal: the set's target is 0 wrong.
 
     .venv/bin/python bench/answers.py [--set dev|blind|both|third|fourth|fifth|fifth_blind|sixth|sixth_blind|seventh|seventh_blind|
-        eighth|eighth_blind|ninth|ninth_blind|days|days_blind]
+        eighth|eighth_blind|ninth|ninth_blind|days|days_blind|talk]
         [--show wrong|refused|all] [--homes DIR]
 
 `both` is the development and the blind set; `third` is the set written blind over the third sample
@@ -33,7 +33,10 @@ Denver: a conversation of her Tuesday morning and single questions). `fifth_blin
 conversation and everyday questions): scored, never shown. `days` is two conversations of a
 person's day written blind over the second and the third mailboxes (Noor's Tuesday in Melbourne, Inês's
 Monday in Toronto), a development set --show may print; `days_blind` is held out over the same two
-mailboxes (two evenings of other days, other kinds of talk): scored, never shown.
+mailboxes (two evenings of other days, other kinds of talk): scored, never shown. `talk` is four conversations
+of a person's day written blind over the second, fifth, sixth and seventh mailboxes (pronouns, corrections,
+returns to an earlier topic, slots asked alone, days said relative to the one before), a development set
+--show may print.
 
 A case that writes (a reminder) runs on its own copy of the home, so every case starts from the home
 as built. Homes are kept under --homes (default: the system's temp dir) and reused while Steward's code and data
@@ -71,11 +74,11 @@ SETS = {"dev": "answers_dev.yaml", "blind": "answers_blind.yaml", "third": "answ
         "seventh": "answers_seventh.yaml", "seventh_blind": "answers_seventh_blind.yaml",
         "eighth": "answers_eighth.yaml", "eighth_blind": "answers_eighth_blind.yaml",
         "ninth": "answers_ninth.yaml", "ninth_blind": "answers_ninth_blind.yaml",
-        "days": "answers_days.yaml", "days_blind": "answers_days_blind.yaml"}
+        "days": "answers_days.yaml", "days_blind": "answers_days_blind.yaml", "talk": "answers_talk.yaml"}
 ZONES = {mailbox.name: mailbox.zone for mailbox in MAILBOXES}  # each sample home's person's clock
 # the sets whose cases --show prints (the held-out sets' cases, blind, fifth_blind, sixth_blind, seventh_blind,
 # eighth_blind, ninth_blind and days_blind, are never shown)
-SHOWN = ("dev", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "days")
+SHOWN = ("dev", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "days", "talk")
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 SYMBOLS = {"INR": ("₹", "rs", "rs.", "inr"), "USD": ("$", "usd", "us$"), "GBP": ("£", "gbp"), "EUR": ("€", "eur"),
            "AUD": ("a$", "aud", "au$"), "NZD": ("nz$", "nzd"), "JPY": ("¥", "jpy"), "SGD": ("s$", "sgd"),
@@ -352,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", choices=("dev", "blind", "both", "third", "fourth", "fifth", "fifth_blind", "sixth",
                                           "sixth_blind", "seventh", "seventh_blind", "eighth", "eighth_blind",
-                                          "ninth", "ninth_blind", "days", "days_blind"),
+                                          "ninth", "ninth_blind", "days", "days_blind", "talk"),
                         default="both")
     parser.add_argument("--show", choices=("wrong", "refused", "all"), default=None,
                         help="print the cases of one verdict (development sets only: the held-out sets are never shown)")
