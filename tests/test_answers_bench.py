@@ -113,9 +113,15 @@ EIGHTH_WRONG_AT_MOST = {"money": 1, "appointments": 3, "schedule": 0, "mail": 1,
 # 47 right, 19 wrong, 9 refused of 75
 NINTH_WRONG_AT_MOST = {"money": 8, "appointments": 4, "schedule": 4, "mail": 2, "brief": 0, "reminders": 0}
 
+# what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
+# mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
+# tuning: 92 right, 16 wrong, 12 refused of 120
+TALK_WRONG_AT_MOST = {"money": 5, "appointments": 8, "schedule": 0, "mail": 0, "brief": 0, "reminders": 3}
+
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
                 "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,
-                "seventh": SEVENTH_WRONG_AT_MOST, "eighth": EIGHTH_WRONG_AT_MOST, "ninth": NINTH_WRONG_AT_MOST}
+                "seventh": SEVENTH_WRONG_AT_MOST, "eighth": EIGHTH_WRONG_AT_MOST, "ninth": NINTH_WRONG_AT_MOST,
+                "talk": TALK_WRONG_AT_MOST}
 
 
 @pytest.mark.slow
