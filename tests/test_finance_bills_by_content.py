@@ -3,7 +3,9 @@ demand that the classifier filed as a person's or as other mail is read by what 
 to pay it, each under its label), never a friend's note, a promotion or a receipt; a notice's subject word
 ("Water supply interruption") makes no biller of that kind; the electricity bill in India's words ("the
 current bill", "the light bill"), gas bought in a cylinder, the society maintenance, and one bank's card seen
-from its alerts and its statements. Homes in Pune and Toronto with mail written here, no model."""
+from its alerts and its statements; the payments the person made, as the mail that confirms each says ("the
+last card payment I made"), and the day a paid bill was paid. Homes in Pune and Toronto with mail written here,
+no model."""
 
 from __future__ import annotations
 
@@ -115,6 +117,10 @@ MAIL = {
                               "Your Tunga Bank Credit Card Statement - May 2027",
                               "Card number: XXXX XXXX XXXX 4410\nTotal amount due: ₹38,120.50\nMinimum amount due: "
                               "₹1,906.00\nPayment due date: 02-06-2027", _sent(8, 6)),
+    "card-paid": message("c0@tungabank.example", ("Tunga Bank Credit Cards", "statements@tungabank.example"),
+                         "Payment received on your Tunga Bank Credit Card",
+                         "Dear Cardmember, thank you! We have received your payment of Rs. 41,200.00 towards your "
+                         "Tunga Bank Credit Card ending 4410 on 28/04/2027.", datetime(2027, 4, 29, 10, 0, tzinfo=PUNE)),
     "card-alert": message("c2@tungabank.example", ("Tunga Bank Alerts", "alerts@tungabank.example"),
                           "Transaction alert on your credit card",
                           "Rs. 1,240.00 spent on your Tunga Bank Credit Card XX4410 at BIGBASKET on 16-05-2027.",
@@ -203,6 +209,34 @@ def test_one_banks_card_from_its_alerts_and_its_statements_is_one_card(home: App
                                                                        amount: str) -> None:
     reply = ask(home, question)
     assert amount in reply and "Do you mean" not in reply, reply
+
+
+def test_a_payment_made_is_kept_as_its_mail_says_it_and_no_more(home: App) -> None:
+    made = {p.payee: p for p in home.dues.payments()}
+    card = made["Tunga Bank Credit Cards"]
+    assert (card.amount, card.kind, card.account, card.paid_on.isoformat()) == (Decimal("41200.00"), "card", "4410",
+                                                                               "2027-04-28")
+    assert made["Kaveri Tel"].due_id is not None  # the bill it settled
+    columns = {r[1] for r in home.db.execute("PRAGMA table_info(payments)")}
+    assert not columns & {"body", "text", "snippet", "subject", "excerpt"}, columns
+
+
+@pytest.mark.parametrize("question", ["last card payment I made, how much was it?",
+                                      "how much was my last credit card payment", "show the payments made to tunga"])
+def test_the_last_card_payment_is_the_one_the_mail_confirms(home: App, question: str) -> None:
+    reply = ask(home, question)
+    assert "41,200.00" in reply and "28 Apr" in reply, reply
+    assert "38,120.50" not in reply, reply  # what is owed now is no payment made
+
+
+def test_a_payment_still_to_make_is_what_is_owed(home: App) -> None:
+    reply = ask(home, "when is my last card payment due?")
+    assert "38,120.50" in reply and "41,200" not in reply, reply
+
+
+def test_a_paid_bill_says_the_day_it_was_paid(home: App) -> None:
+    reply = ask(home, "did I pay the phone bill?")
+    assert "588.82" in reply and "15 May" in reply, reply
 
 
 # -- a home in Toronto ----------------------------------------------------------------------------------------

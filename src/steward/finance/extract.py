@@ -210,6 +210,9 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
     dates = find_dates(text, received, day_first)
     dated = _due_date(lowered, vocab, dates, received) if not payment_confirmation or owed else None
     due = dated[0] if dated else None
+    # the day a payment was made: the latest the confirmation writes on or before the day it came ("we have
+    # received your payment of Rs. 62,118.00 ... on 27/03/2027")
+    before = [d.day for d in dates if d.day <= received.date()] if paid is not None else []
     kind = kind_said(lowered, vocab) or (institution.kind if institution is not None else None) or "other"
     if institution is not None and institution.kind not in ("card", "bank") and kind in ("card", "bank"):
         kind = institution.kind  # a utility's "pay by card" does not make its bill a card due
@@ -228,6 +231,7 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
         kind=kind,  # type: ignore[arg-type]
         autopay=autopay_in_place(lowered, vocab),
         paid=_money(paid[0]) if paid else None,
+        paid_on=max(before) if before else None,
         evidence=evidence,
         labelled=bool(owed and owed[1] < owed[0].start and dated and dated[1]),
     )
@@ -246,6 +250,7 @@ def merge(first: Extraction, second: Extraction) -> Extraction:
         kind=first.kind if first.kind != "other" else second.kind,
         autopay=first.autopay or second.autopay,
         paid=first.paid or second.paid,
+        paid_on=first.paid_on or second.paid_on,
         evidence=first.evidence or second.evidence,
         labelled=first.labelled or second.labelled,
     )

@@ -66,6 +66,7 @@ class Extraction:
     kind: Kind = "other"
     autopay: bool = False
     paid: Money | None = None   # a payment confirmation's amount
+    paid_on: date | None = None  # the day a payment confirmation says it was made (on or before the mail)
     evidence: str = ""          # the phrase that gave the amount due (or the payment), as written
     # the sum owed stands after a label of one ("Amount payable:") and the due date after a label of a day to
     # pay ("Due date:"), not the lone amount or the only later day of the text

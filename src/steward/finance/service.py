@@ -6,6 +6,7 @@ The one home of money owed; the intercepts, loop tools, CLI and HTTP route are a
                               first, then the model (flag dues_llm) whose figures must be in the text
     digest(window, categories) what is owed, by currency (frozen dataclasses: `Digest`)
     accounts()                 the cards and accounts the mail shows, with their latest due
+    payments()                 the payments the person made, as the mail that confirms each says
     mark_paid(id)              the one write that marks a due paid by hand
     notify_due_soon(sinks)     "due in 3 days", once per due and sink
 
@@ -25,7 +26,7 @@ from datetime import date, datetime, timedelta
 from steward.clock import Clock, get_zone
 from steward.errors import ConfigError, ConnectorError, NotFound, SourceGone
 from steward.finance.digest import digest as make_digest
-from steward.records.finance import Account, Due, MessageFacts, NewDue
+from steward.records.finance import Account, Due, MessageFacts, NewDue, Payment
 from steward.store import audit
 from steward.store import finance as repo
 
@@ -249,10 +250,23 @@ class DuesService:
                 repo.mark_paid(conn, due.id, m.id, m.received_at)
                 audit.record(conn, "due.paid", str(due.id), {"via": "mail", "message": m.id},
                              {"amount": str(paid.amount), "currency": currency})
+                self._paid(conn, cand, found, currency, due)
                 return Item(m.id, cand.issuer, m.subject[:120], "paid", "", due.id,
                             f"{self.clock.formats.money(paid.amount, currency)} received")
+        self._paid(conn, cand, found, currency, None)
         return Item(m.id, cand.issuer, m.subject[:120], "skipped",
                     f"a payment of {self.clock.formats.money(paid.amount, currency or '?')} matches no open due")
+
+    def _paid(self, conn: sqlite3.Connection, cand: Candidate, found: Extraction, currency: str,
+              due: Due | None) -> None:
+        """Record the payment a confirmation says was made (what, to whom, which day), with the due it settled."""
+        paid, m = found.paid, cand.message
+        if paid is None or not currency or paid.amount <= 0:
+            return
+        kind = found.kind if found.kind != "other" or due is None else due.kind
+        account = found.account or (due.account if due is not None else "")
+        repo.record_payment(conn, cand.issuer, kind, account, paid.amount, currency,
+                            found.paid_on or _local(m).date(), m.id, due.id if due is not None else None)
 
     def _saw_accounts(self, conn: sqlite3.Connection, m: MessageFacts, dry_run: bool) -> None:
         """Note the masked card or account number a financial message shows in its subject or snippet."""
@@ -296,6 +310,10 @@ class DuesService:
         rows = repo.accounts(self._db())
         out = [replace(r, last_seen=self.clock.local(r.last_seen)) for r in rows]
         return tuple(sorted(out, key=lambda a: (a.issuer.lower(), a.kind, a.account)))
+
+    def payments(self) -> tuple[Payment, ...]:
+        """The payments the person made that their mail confirms, newest first."""
+        return tuple(repo.payments(self._db()))
 
     def get(self, due_id: int) -> Due:
         """One due; NotFound names the command that lists them."""

@@ -139,6 +139,11 @@ class Requests:
         norms = words(text)
         if not owing_question(norms, self.vocab):
             return None
+        from steward.reader.words import load_words
+
+        rw = load_words()
+        if contains_phrase(norms, rw.flags.get("payments", ())) and not contains_phrase(norms, rw.still_to_pay):
+            return None  # "the last card payment I made": a payment made, not what is owed
         if contains_phrase(norms, self.vocab.mail_words) and contains_phrase(norms, self.vocab.analysis_frames):
             return None  # "how many emails about my card bill": mail counted
         if self._router_says_elsewhere(text):

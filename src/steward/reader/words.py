@@ -87,6 +87,7 @@ class ReaderWords:
     # a bill's word that says its kind only where people speak so ("the current bill" is the electricity bill in
     # India): phrase -> the countries (ISO codes) it says the kind in
     bill_names_where: dict[Phrase, frozenset[str]] = field(default_factory=dict)
+    still_to_pay: tuple[Phrase, ...] = ()  # "when is my last loan payment due?": a payment still to make
 
     @property
     def known(self) -> frozenset[str]:
@@ -150,6 +151,7 @@ def parse_words(text: str) -> ReaderWords:
         anything_else=_phrases(data.get("anything_else") or [], "anything_else"),
         detail_asks=_table(data.get("detail_asks") or {}, "detail_asks"),
         bill_names_where=_where(data.get("bill_names_where") or {}, "bill_names_where"),
+        still_to_pay=_phrases(data.get("still_to_pay") or [], "still_to_pay"),
     )
 
 

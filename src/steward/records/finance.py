@@ -103,6 +103,26 @@ def decimal_text(value: Decimal | None) -> str | None:
 
 
 @dataclass(frozen=True)
+class Payment:
+    """A payment the person made, as the mail that confirms it says: who was paid, how much, which day."""
+
+    id: int
+    payee: str                  # the card's issuer, the biller
+    kind: str                   # what was paid (a due's kinds)
+    account: str                # last four digits of the card or account paid ("" when the mail shows none)
+    amount: Decimal
+    currency: str
+    paid_on: date               # the day the mail says it was paid, else the day it came
+    message_id: int             # the message that confirms it
+    due_id: int | None = None   # the due it settled, when Steward read one
+
+    @property
+    def masked_account(self) -> str:
+        """The account number with only its last four digits shown."""
+        return mask_last4(self.account)
+
+
+@dataclass(frozen=True)
 class Account:
     """A card or account the mail shows: issuer, kind, last four, when last seen, its latest due."""
 

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
-from steward.records.finance import Account, Due, MessageFacts, NewDue
+from steward.records.finance import Account, Due, MessageFacts, NewDue, Payment
 from steward.store.db import from_utc_text, storable_id, utc_text, write_txn
 
 __all__ = ["rolled_back", "write_txn"]
@@ -224,6 +224,26 @@ def accounts(conn: sqlite3.Connection) -> list[Account]:
                               "ORDER BY due_date DESC, id DESC LIMIT 1", (row[0], row[3])).fetchone()
         out.append(Account(row[1], row[2], row[3], from_utc_text(row[4]), _due(latest) if latest else None))
     return out
+
+
+# -- payments made --------------------------------------------------------------------------------
+
+
+def record_payment(conn: sqlite3.Connection, payee: str, kind: str, account: str, amount: Decimal, currency: str,
+                   paid_on: date, rowid: int, due_id: int | None) -> None:
+    """Record the payment message `rowid` confirms (once per message)."""
+    conn.execute(
+        "INSERT INTO payments (payee, payee_key, kind, account, amount, currency, paid_on, due_id, message_rowid, "
+        "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_rowid) DO NOTHING",
+        (payee, payee.lower(), kind, account, f"{amount}", currency, paid_on.isoformat(), due_id, rowid, _now()))
+
+
+def payments(conn: sqlite3.Connection) -> list[Payment]:
+    """Every payment recorded, newest first (none read from mail now marked as phishing)."""
+    rows = conn.execute("SELECT id, payee, kind, account, amount, currency, paid_on, message_rowid, due_id "
+                        f"FROM payments WHERE {_NOT_FROM_MARKED} ORDER BY paid_on DESC, id DESC").fetchall()
+    return [Payment(int(r[0]), r[1], r[2], r[3], Decimal(r[4]), r[5], date.fromisoformat(r[6]), int(r[7]),
+                    int(r[8]) if r[8] is not None else None) for r in rows]
 
 
 # -- notices --------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from steward.vocab import words
 
 if TYPE_CHECKING:
     from steward.finance.service import DuesService
-    from steward.records.finance import Due
+    from steward.records.finance import Due, Payment
     from steward.search.mailbox import Mailbox
 
 DOLLARS = frozenset(("USD", "AUD", "NZD", "CAD", "SGD", "HKD", "TWD", "JMD", "BSD", "FJD"))
@@ -35,7 +35,7 @@ def _label(due: Due) -> str:
     return f"{due.issuer}{account}"
 
 
-def _line(due: Due, overdue: bool, clock: Clock) -> str:
+def _line(due: Due, overdue: bool, clock: Clock, paid: Payment | None = None) -> str:
     text = f"- {_label(due)}: {money_text(due.amount, due.currency, clock)} due {day_text(due.due_date, clock)}"
     if due.minimum is not None:
         text += f" (minimum {money_text(due.minimum, due.currency, clock)})"
@@ -43,7 +43,10 @@ def _line(due: Due, overdue: bool, clock: Clock) -> str:
         text += "; taken automatically (autopay / direct debit)"
     if overdue:
         text += "; OVERDUE"
-    if due.status == "paid":
+    if due.status == "paid" and paid is not None:
+        # the day its payment was made, as the mail that confirms it says ("received on 05/03/2027")
+        text += f"; paid {money_text(paid.amount, paid.currency, clock)} on {day_text(paid.paid_on, clock)}"
+    elif due.status == "paid":
         text += "; paid"
     return text
 
@@ -194,6 +197,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                                              for v in (*frame.values("issuer"), *frame.values("account"))))
             return spent(frame, clock, mailbox(), alerted_by)
         service = dues()
+        if "payments" in frame.flags and not _hits(frame.text, rw.still_to_pay):
+            # "the last card payment I made": what the mail confirms was paid, never what is owed ("when is my
+            # last loan payment due?" is owed)
+            return _payments_made(frame, service, rw, mailbox() if mailbox else None, clock)
         named = honesty.names_in(frame, ("issuer", "account"))
         if not named and frame.unknown and mailbox is not None:
             billers = {i.due.issuer for i in service.digest(window="all", statuses=("open", "paid")).items}
@@ -361,6 +368,54 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
     return Answerer("money", "money", answer)
 
 
+def _payments_made(frame: Frame, service: DuesService, rw: ReaderWords, mailbox: Mailbox | None,
+                   clock: Clock) -> Answer | None:
+    """The payments the person made that their mail confirms, of what the question names (a biller, a card,
+    a kind, a span): the newest alone when one payment is asked of. None when no such payment was read (a
+    payment Steward has not read is not said to be none)."""
+    if frame.unmatched or honesty.named_things(frame, rw):
+        return None
+    made = list(service.payments())
+    if honesty.names_in(frame, ("issuer", "account")):
+        issuers = {v.value for v in frame.values("issuer")} | {v.issuer for v in frame.values("account")}
+        own = {w for i in issuers for w in _own_words(i, rw)}
+        accounts = {v.value for v in frame.values("account")}
+        # one bank's names are one ("Suvarna Bank Alerts", "Suvarna Bank Credit Cards"), its card by its digits
+        made = [p for p in made if (p.payee in issuers or (own and _own_words(p.payee, rw) <= own))
+                and (not accounts or p.account in accounts)]
+    if frame.kinds:
+        made = [p for p in made if p.kind in frame.kinds]
+    if frame.bills:
+        payees = _bill_issuers(frame, rw, {p.payee for p in made}, mailbox, clock)
+        made = [p for p in made if p.payee in payees]
+    if frame.window is not None and frame.window.start < frame.window.end:
+        first, last = clock.local(frame.window.start).date(), clock.local(frame.window.end).date()
+        made = [p for p in made if first <= p.paid_on < last or p.paid_on == first == last]
+    if not made:
+        return None
+    one = not re.search(r"\bpayments\b", frame.text, re.I)
+    shown = made[:1] if one else made[:10]
+    head = "Your last payment" if one else "The payments your mail confirms"
+    if frame.kinds and one:
+        head = f"Your last {' or '.join(frame.kinds)} payment"
+    lines = [f"{head}:"]
+    for p in shown:
+        account = f" {p.kind} {p.masked_account}" if p.account else f" ({p.kind})" if p.kind != "other" else ""
+        lines.append(f"- {money_text(p.amount, p.currency, clock)} to {p.payee}{account}, paid "
+                     f"{day_text(p.paid_on, clock)}")
+    return Answer("\n".join(lines), {"payments": [p.id for p in shown], "messages": [p.message_id for p in shown]})
+
+
+def _hits(text: str, phrases: Sequence[tuple[str, ...]]) -> bool:
+    said = f" {' '.join(words(text))} "
+    return any(f" {' '.join(p)} " in said for p in phrases)
+
+
+def _own_words(name: str, rw: ReaderWords) -> set[str]:
+    """The words of a name that tell it apart (not "bank", "alerts", "cards")."""
+    return {w for w in name_words(name) if w not in rw.generic and w not in rw.common}
+
+
 def _held_text(due: Due, message: object | None) -> str:
     """What a bill holds in words: its issuer, kind and card, and its mail's sender, subject and snippet."""
     said = [due.issuer, due.kind, due.account or ""]
@@ -428,10 +483,11 @@ def _latest_paid(service: DuesService, issuers: set[str], clock: Clock, accounts
     if not past:
         return Answer(f"Nothing is open for {', '.join(sorted(issuers))}.", {"dues": []})
     lines = []
+    settled = {p.due_id: p for p in service.payments() if p.due_id is not None}
     for issuer in sorted(issuers):
         mine = [d for d in past if d.issuer == issuer]
         if mine:
             last = max(mine, key=lambda d: d.due_date)
-            lines.append(_line(last, False, clock))
+            lines.append(_line(last, False, clock, settled.get(last.id)))
     return Answer(f"Nothing is open for {', '.join(sorted(issuers))}: nothing to pay. The latest bill:\n"
                   + "\n".join(lines), {"dues": []})
