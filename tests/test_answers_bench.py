@@ -106,12 +106,12 @@ SEVENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0
 # written blind to the rules) scores: 41 right, 15 wrong, 19 refused before any tuning, 49 / 8 / 18 now.
 # Each ceiling above and here is a set's wrong answers per capability when it was last measured: a change
 # that adds a wrong answer in any capability fails here
-EIGHTH_WRONG_AT_MOST = {"money": 1, "appointments": 3, "schedule": 0, "mail": 1, "brief": 0, "reminders": 0}
+EIGHTH_WRONG_AT_MOST = {"money": 0, "appointments": 3, "schedule": 0, "mail": 1, "brief": 0, "reminders": 0}
 
 # what the ninth set (a conversation of a Tuesday morning and single questions over the ninth sample mailbox,
 # written blind to the rules and frozen before its first run) scored on that first run, before any tuning:
 # 47 right, 19 wrong, 9 refused of 75
-NINTH_WRONG_AT_MOST = {"money": 8, "appointments": 4, "schedule": 4, "mail": 2, "brief": 0, "reminders": 0}
+NINTH_WRONG_AT_MOST = {"money": 5, "appointments": 4, "schedule": 4, "mail": 2, "brief": 0, "reminders": 0}
 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
