@@ -3,8 +3,9 @@ the writers (Maildir, mbox).
 
 A generator (`mailbox.py`: Alex Morgan's mailbox for `steward demo`) fills a `Builder` with messages for
 one person; a generator whose facts sit on fixed days relative to `now` (`second.py` to `sixth.py`) fills
-a `DatedBox`, with invitations made by `ics_event` (`DatedBox.invite`, `DatedBox.invitation`), bills' facts by
-`due_facts` and forwards set out as a mail client sets them out by `forwarded`;
+a `DatedBox`, with invitations made by `ics_event` (`DatedBox.invite`, `DatedBox.invitation`), a booking
+confirmed and then cancelled or moved in answer by `DatedBox.cancelled_booking` / `DatedBox.moved_booking`,
+bills' facts by `due_facts` and forwards set out as a mail client sets them out by `forwarded`;
 `write_maildir` / `write_mbox` put them where `steward mail import` reads them.
 """
 
@@ -198,6 +199,9 @@ Purchase = tuple[str, str, str, float | None]
 Letter = tuple[tuple[str, str], int, int, int, str, str]
 """A personal message received: who, days ago, hour, minute, subject and text (signed as its sender signs)."""
 
+Note = tuple[str, datetime, str]
+"""One message of a thread as its sender writes it: its subject, when it was sent and its text."""
+
 
 @dataclass(frozen=True)
 class NewsletterStyle:
@@ -349,6 +353,28 @@ class DatedBox:
         if superseded:
             facts["superseded"] = superseded
         return self.add("invitation", organizer, subject, sent, text, ics=ics, ics_method="REQUEST", facts=facts)
+
+    def cancelled_booking(self, provider: tuple[str, str], kind: str, start: datetime, booked: Note,
+                          cancelled: Note) -> SampleMessage:
+        """A booking of `kind` at `start` confirmed by `provider`, then cancelled by it in answer to the
+        confirmation (whose facts say it was); the confirmation is returned, for later mail to answer."""
+        return self._changed_booking(provider, kind, start, booked, "cancelled", cancelled, start)
+
+    def moved_booking(self, provider: tuple[str, str], kind: str, was: datetime, moved: datetime, booked: Note,
+                      change: Note) -> SampleMessage:
+        """A booking of `kind` at `was` confirmed by `provider`, then moved by it to `moved` in answer to the
+        confirmation (whose facts say it was); the confirmation is returned, for later mail to answer."""
+        return self._changed_booking(provider, kind, was, booked, "rescheduled", change, moved)
+
+    def _changed_booking(self, provider: tuple[str, str], kind: str, start: datetime, booked: Note, status: str,
+                         change: Note, now_at: datetime) -> SampleMessage:
+        confirmation = self.add("appointment", provider, *booked,
+                                facts={"provider": provider[0], "start": start.isoformat(), "status": "confirmed",
+                                       "kind": kind, "superseded": status})
+        was = {"was": start.isoformat()} if status == "rescheduled" else {}
+        self.add(f"appointment_{status}", provider, *change, reply_to=confirmation,
+                 facts={"provider": provider[0], "start": now_at.isoformat(), **was, "status": status, "kind": kind})
+        return confirmation
 
     def messages(self) -> list[SampleMessage]:
         """Every message added, oldest first (a tie in order of Message-ID)."""

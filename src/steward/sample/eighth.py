@@ -70,7 +70,7 @@ def lakh(x: float) -> str:
     """1,08,642.30: thousands, then pairs of digits (lakhs, crores), as Indian mail groups a number."""
     whole, frac = f"{x:.2f}".split(".")
     head, tail = whole[:-3], whole[-3:]
-    groups = []
+    groups: list[str] = []
     while len(head) > 2:
         groups.insert(0, head[-2:])
         head = head[:-2]
@@ -258,33 +258,29 @@ def _appointments(b: DatedBox) -> None:
 
     dentist = ("Smile Arc Dental Clinic", "frontdesk@smilearcdental.example")
     was, moved = b.at(1, 18, 0), b.at(7, 17, 30)
-    conf = b.add("appointment", dentist, "Appointment confirmation - Smile Arc Dental Clinic", b.sent(12, 17, 20),
-                 f"Dear Deepa,\n\nYour appointment for scaling and polishing with Dr. Farah Ali is confirmed for "
-                 f"{_short(was)} at {_clock(was)}.\nSmile Arc Dental Clinic, 2nd Floor, 14th Cross, HSR Layout "
-                 "Sector 6.\n\nRegards,\nSmile Arc Dental Clinic",
-                 facts={"provider": dentist[0], "start": was.isoformat(), "status": "confirmed", "kind": "dentist",
-                        "superseded": "rescheduled"})
-    b.add("appointment_rescheduled", dentist, "Re: Appointment confirmation - Smile Arc Dental Clinic",
-          b.sent(2, 11, 35),
-          f"Dear Deepa,\n\nDr. Farah is attending a conference on {was:%A}, so your appointment has been "
-          f"rescheduled from {_short(was)}, {_clock(was)} to {moved:%A}, {_nth(moved)} at {_clock(moved)}. If "
-          "the new slot does not suit you, please call us on 080-4000-0000.\n\nRegards,\nSmile Arc Dental "
-          "Clinic", reply_to=conf,
-          facts={"provider": dentist[0], "start": moved.isoformat(), "was": was.isoformat(), "status": "rescheduled",
-                 "kind": "dentist"})
+    b.moved_booking(
+        dentist, "dentist", was, moved,
+        ("Appointment confirmation - Smile Arc Dental Clinic", b.sent(12, 17, 20),
+         f"Dear Deepa,\n\nYour appointment for scaling and polishing with Dr. Farah Ali is confirmed for "
+         f"{_short(was)} at {_clock(was)}.\nSmile Arc Dental Clinic, 2nd Floor, 14th Cross, HSR Layout "
+         "Sector 6.\n\nRegards,\nSmile Arc Dental Clinic"),
+        ("Re: Appointment confirmation - Smile Arc Dental Clinic", b.sent(2, 11, 35),
+         f"Dear Deepa,\n\nDr. Farah is attending a conference on {was:%A}, so your appointment has been "
+         f"rescheduled from {_short(was)}, {_clock(was)} to {moved:%A}, {_nth(moved)} at {_clock(moved)}. If "
+         "the new slot does not suit you, please call us on 080-4000-0000.\n\nRegards,\nSmile Arc Dental "
+         "Clinic"))
 
     salon = ("Glow & Groom Salon", "bookings@glowgroom.example")
     start = b.at(3, 11, 0)
-    conf = b.add("appointment", salon, "Your Glow & Groom appointment is booked", b.sent(9, 16, 0),
-                 f"Hi Deepa! Your appointment is booked.\nServices: Haircut + Hair spa\nStylist: Rekha\nDate: "
-                 f"{_short(start)}\nTime: {_clock(start)}\nGlow & Groom Salon, 19th Main, HSR Layout Sector 4\n"
-                 "See you soon!",
-                 facts={"provider": salon[0], "start": start.isoformat(), "status": "confirmed", "kind": "salon",
-                        "superseded": "cancelled"})
-    b.add("appointment_cancelled", salon, "Your Glow & Groom appointment is cancelled", b.sent(1, 15, 30),
-          f"Hi Deepa, as requested, your appointment for Haircut + Hair spa on {_short(start)} at {_clock(start)} "
-          "has been cancelled. We hope to see you again soon. Book anytime on our website.", reply_to=conf,
-          facts={"provider": salon[0], "start": start.isoformat(), "status": "cancelled", "kind": "salon"})
+    b.cancelled_booking(
+        salon, "salon", start,
+        ("Your Glow & Groom appointment is booked", b.sent(9, 16, 0),
+         f"Hi Deepa! Your appointment is booked.\nServices: Haircut + Hair spa\nStylist: Rekha\nDate: "
+         f"{_short(start)}\nTime: {_clock(start)}\nGlow & Groom Salon, 19th Main, HSR Layout Sector 4\n"
+         "See you soon!"),
+        ("Your Glow & Groom appointment is cancelled", b.sent(1, 15, 30),
+         f"Hi Deepa, as requested, your appointment for Haircut + Hair spa on {_short(start)} at {_clock(start)} "
+         "has been cancelled. We hope to see you again soon. Book anytime on our website."))
 
     start = b.at(2, 20, 0)
     markup = table_markup("TT-50917", "Deepa Venkatesh", 4, start, "Kaapi & Kolam", "100 Feet Road, Indiranagar",
@@ -357,33 +353,22 @@ def _travel(b: DatedBox) -> None:
 
 def _work(b: DatedBox) -> None:
     review = b.at(0, 11, 0)
-    b.add("invitation", SANJAY, f"Invitation: Q1 Business Review @ {_short(review)} 11:00 - 12:00 (IST)",
-          b.sent(6, 10, 20), "Hi team,\n\nLet's go through the Q1 numbers and the merchant onboarding roadmap. "
-          "Conference room Kabini, 4th floor.\n\nRegards,\nSanjay",
-          ics=b.invite(f"q1-review-{b.seed}@tarangini.example", "Q1 Business Review", review,
-                       review + timedelta(hours=1), "Conference room Kabini, 4th floor", method="REQUEST",
-                       organizer=SANJAY[1]),
-          ics_method="REQUEST",
-          facts={"provider": SANJAY[0], "start": review.isoformat(), "status": "invited", "kind": "meeting"})
+    b.invitation(SANJAY, f"Invitation: Q1 Business Review @ {_short(review)} 11:00 - 12:00 (IST)", b.sent(6, 10, 20),
+                 "Hi team,\n\nLet's go through the Q1 numbers and the merchant onboarding roadmap. Conference room "
+                 "Kabini, 4th floor.\n\nRegards,\nSanjay", uid=f"q1-review-{b.seed}@tarangini.example",
+                 summary="Q1 Business Review", start=review, end=review + timedelta(hours=1),
+                 location="Conference room Kabini, 4th floor")
 
     was, moved = b.at(1, 16, 0), b.at(1, 14, 30)
-    uid = f"sprint-planning-{b.seed}@tarangini.example"
-    b.add("invitation", ROHIT, f"Invitation: Sprint 14 planning @ {_short(was)} 16:00 - 17:00 (IST)",
-          b.sent(8, 9, 30), "Hi all,\n\nSprint 14 planning. Please groom your stories before the meeting. "
-          "Room Hemavathi, 3rd floor.\n\nRohit",
-          ics=b.invite(uid, "Sprint 14 planning", was, was + timedelta(hours=1), "Room Hemavathi, 3rd floor",
-                       method="REQUEST", organizer=ROHIT[1]),
-          ics_method="REQUEST",
-          facts={"provider": ROHIT[0], "start": was.isoformat(), "status": "invited", "kind": "meeting",
-                 "superseded": "rescheduled"})
-    ics = b.invite(uid, "Sprint 14 planning", moved, moved + timedelta(hours=1), "Room Hemavathi, 3rd floor",
-                   method="REQUEST", organizer=ROHIT[1])
-    b.add("invitation", ROHIT, f"Updated invitation: Sprint 14 planning @ {_short(moved)} 14:30 - 15:30 (IST)",
-          b.sent(1, 17, 45), "Hi all,\n\nSanjay has a leadership call at 4, so I have preponed tomorrow's sprint "
-          "planning from 4 PM to 2:30 PM. Same room.\n\nRohit",
-          ics=ics.replace("STATUS:CONFIRMED", "SEQUENCE:1\r\nSTATUS:CONFIRMED"), ics_method="REQUEST",
-          facts={"provider": ROHIT[0], "start": moved.isoformat(), "was": was.isoformat(), "status": "rescheduled",
-                 "kind": "meeting"})
+    uid, room = f"sprint-planning-{b.seed}@tarangini.example", "Room Hemavathi, 3rd floor"
+    b.invitation(ROHIT, f"Invitation: Sprint 14 planning @ {_short(was)} 16:00 - 17:00 (IST)", b.sent(8, 9, 30),
+                 "Hi all,\n\nSprint 14 planning. Please groom your stories before the meeting. Room Hemavathi, 3rd "
+                 "floor.\n\nRohit", uid=uid, summary="Sprint 14 planning", start=was, end=was + timedelta(hours=1),
+                 location=room, superseded="rescheduled")
+    b.invitation(ROHIT, f"Updated invitation: Sprint 14 planning @ {_short(moved)} 14:30 - 15:30 (IST)",
+                 b.sent(1, 17, 45), "Hi all,\n\nSanjay has a leadership call at 4, so I have preponed tomorrow's "
+                 "sprint planning from 4 PM to 2:30 PM. Same room.\n\nRohit", uid=uid, summary="Sprint 14 planning",
+                 start=moved, end=moved + timedelta(hours=1), location=room, was=was)
 
     workshop = b.at(4, 15, 0)
     b.add("personal", SANJAY, "Delhi visit on Monday", b.sent(2, 16, 40),

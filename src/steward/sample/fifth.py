@@ -207,33 +207,28 @@ def _appointments(b: DatedBox) -> None:
 
     dentist = ("Tabasamu Dental Studio", "hello@tabasamudental.example")
     was, moved = b.at(2, 9, 0), b.at(3, 16, 30)
-    conf = b.add("appointment", dentist, "Your check-up at Tabasamu Dental Studio", b.sent(20, 12, 0),
-                 f"Hello Akinyi,\n\nThis is to confirm your six-monthly check-up and cleaning with Dr. Nanjala "
-                 f"Simiyu on {_long_day(was)} at {_ampm(was)}.\nTabasamu Dental Studio, The Mirage, Chiromo Road."
-                 "\n\nSee you soon!\nThe Tabasamu team",
-                 facts={"provider": dentist[0], "start": was.isoformat(), "status": "confirmed", "kind": "dentist",
-                        "superseded": "rescheduled"})
-    b.add("appointment_rescheduled", dentist, "Re: Your check-up at Tabasamu Dental Studio", b.sent(1, 17, 5),
-          f"Hello Akinyi,\n\nDr. Simiyu has been called to a training on {was:%A} morning, so we have moved your "
-          f"check-up from {was:%a} {was.day} {was:%b} at {_ampm(was)} to {_long_day(moved)} at {_ampm(moved)}. "
-          "If the new time doesn't work, just reply and we'll find another.\n\nThe Tabasamu team",
-          reply_to=conf,
-          facts={"provider": dentist[0], "start": moved.isoformat(), "was": was.isoformat(), "status": "rescheduled",
-                 "kind": "dentist"})
+    b.moved_booking(
+        dentist, "dentist", was, moved,
+        ("Your check-up at Tabasamu Dental Studio", b.sent(20, 12, 0),
+         f"Hello Akinyi,\n\nThis is to confirm your six-monthly check-up and cleaning with Dr. Nanjala "
+         f"Simiyu on {_long_day(was)} at {_ampm(was)}.\nTabasamu Dental Studio, The Mirage, Chiromo Road."
+         "\n\nSee you soon!\nThe Tabasamu team"),
+        ("Re: Your check-up at Tabasamu Dental Studio", b.sent(1, 17, 5),
+         f"Hello Akinyi,\n\nDr. Simiyu has been called to a training on {was:%A} morning, so we have moved your "
+         f"check-up from {was:%a} {was.day} {was:%b} at {_ampm(was)} to {_long_day(moved)} at {_ampm(moved)}. "
+         "If the new time doesn't work, just reply and we'll find another.\n\nThe Tabasamu team"))
 
     physio = ("Mwendo Physiotherapy", "appointments@mwendophysio.example")
     session = b.at(3, 7, 30)
-    conf = b.add("appointment", physio, "Booking confirmed: physiotherapy session", b.sent(11, 18, 0),
-                 f"Hi Akinyi,\n\nYour physiotherapy session (knee rehab, 45 min) with Otieno is booked for "
-                 f"{session:%a %d %b %Y} at {session:%H:%M}.\nMwendo Physiotherapy, Ring Road Kilimani.\n"
-                 "Wear something comfortable.",
-                 facts={"provider": physio[0], "start": session.isoformat(), "status": "confirmed",
-                        "kind": "physiotherapy", "superseded": "cancelled"})
-    b.add("appointment_cancelled", physio, "Cancelled: physiotherapy session", b.sent(2, 12, 30),
-          f"Hi Akinyi,\n\nWe're sorry: Otieno is unwell and we have had to cancel your session on "
-          f"{session:%a %d %b %Y} at {session:%H:%M}. Please rebook online or call 0733 555 904.", reply_to=conf,
-          facts={"provider": physio[0], "start": session.isoformat(), "status": "cancelled",
-                 "kind": "physiotherapy"})
+    b.cancelled_booking(
+        physio, "physiotherapy", session,
+        ("Booking confirmed: physiotherapy session", b.sent(11, 18, 0),
+         f"Hi Akinyi,\n\nYour physiotherapy session (knee rehab, 45 min) with Otieno is booked for "
+         f"{session:%a %d %b %Y} at {session:%H:%M}.\nMwendo Physiotherapy, Ring Road Kilimani.\n"
+         "Wear something comfortable."),
+        ("Cancelled: physiotherapy session", b.sent(2, 12, 30),
+         f"Hi Akinyi,\n\nWe're sorry: Otieno is unwell and we have had to cancel your session on "
+         f"{session:%a %d %b %Y} at {session:%H:%M}. Please rebook online or call 0733 555 904."))
 
     garage = ("Kazi Motors", "service@kazimotors.example")
     start = b.at(6, 8, 0)

@@ -193,32 +193,29 @@ def _appointments(b: DatedBox) -> None:
           facts={"provider": physio[0], "start": past.isoformat(), "status": "confirmed", "kind": "physiotherapy"})
     was = b.at(4, 8, 30)
     moved = b.at(6, 17, 45)
-    conf = b.add("appointment", physio, "Your appointment at Physio am Kollwitzplatz", b.sent(16, 12, 5),
-                 f"Hi Tomás,\n\nthis confirms your physiotherapy session (back, 45 min) with Anke Roth on "
-                 f"{_day_uk(was)} at {was:%H:%M}.\nPhysio am Kollwitzplatz, Knaackstraße 9, 10405 Berlin.\n"
-                 "Please bring a towel and your prescription.",
-                 facts={"provider": physio[0], "start": was.isoformat(), "status": "confirmed",
-                        "kind": "physiotherapy", "superseded": "rescheduled"})
-    b.add("appointment_rescheduled", physio, "Change to your appointment", b.sent(2, 13, 20),
-          f"Hi Tomás,\n\nAnke is on a course on Monday morning, so we have moved your session from "
-          f"{was:%a} {was.day} {was:%b} at {was:%H:%M} to {_day_uk(moved)} at {moved:%H:%M}. If the new time "
-          "does not suit you, just reply to this email.\n\nPhysio am Kollwitzplatz", reply_to=conf,
-          facts={"provider": physio[0], "start": moved.isoformat(), "was": was.isoformat(), "status": "rescheduled",
-                 "kind": "physiotherapy"})
+    b.moved_booking(
+        physio, "physiotherapy", was, moved,
+        ("Your appointment at Physio am Kollwitzplatz", b.sent(16, 12, 5),
+         f"Hi Tomás,\n\nthis confirms your physiotherapy session (back, 45 min) with Anke Roth on "
+         f"{_day_uk(was)} at {was:%H:%M}.\nPhysio am Kollwitzplatz, Knaackstraße 9, 10405 Berlin.\n"
+         "Please bring a towel and your prescription."),
+        ("Change to your appointment", b.sent(2, 13, 20),
+         f"Hi Tomás,\n\nAnke is on a course on Monday morning, so we have moved your session from "
+         f"{was:%a} {was.day} {was:%b} at {was:%H:%M} to {_day_uk(moved)} at {moved:%H:%M}. If the new time "
+         "does not suit you, just reply to this email.\n\nPhysio am Kollwitzplatz"))
 
     optician = ("Augenblick Optik", "service@augenblick-optik.example")
     test = b.at(5, 16, 0)
-    conf = b.add("appointment", optician, "Eye test booked", b.sent(17, 9, 15),
-                 f"Hello Tomás Ríos,\n\nthank you for booking an eye test at Augenblick Optik, Schönhauser Allee "
-                 f"61.\nDate: {_day_uk(test)}\nTime: {_pm(test)}\nDuration: about 30 minutes\n\nPlease bring "
-                 "your current glasses.",
-                 facts={"provider": optician[0], "start": test.isoformat(), "status": "confirmed",
-                        "kind": "optician", "superseded": "cancelled"})
-    b.add("appointment_cancelled", optician, "Your eye test has been cancelled", b.sent(1, 15, 40),
-          f"Hello Tomás Ríos,\n\nunfortunately our optometrist is ill and we have had to cancel your eye test on "
-          f"{_day_uk(test)} at {_pm(test)}. We are sorry for the inconvenience. Please book a new time online or "
-          "call us on 030 5550 4418.", reply_to=conf,
-          facts={"provider": optician[0], "start": test.isoformat(), "status": "cancelled", "kind": "optician"})
+    b.cancelled_booking(
+        optician, "optician", test,
+        ("Eye test booked", b.sent(17, 9, 15),
+         f"Hello Tomás Ríos,\n\nthank you for booking an eye test at Augenblick Optik, Schönhauser Allee "
+         f"61.\nDate: {_day_uk(test)}\nTime: {_pm(test)}\nDuration: about 30 minutes\n\nPlease bring "
+         "your current glasses."),
+        ("Your eye test has been cancelled", b.sent(1, 15, 40),
+         f"Hello Tomás Ríos,\n\nunfortunately our optometrist is ill and we have had to cancel your eye test on "
+         f"{_day_uk(test)} at {_pm(test)}. We are sorry for the inconvenience. Please book a new time online or "
+         "call us on 030 5550 4418."))
 
     kita = ("Kita Sonnenblume", "leitung@kita-sonnenblume.example")
     start = b.at(5, 8, 15)

@@ -253,31 +253,27 @@ def _appointments(b: DatedBox) -> None:
 
     eye = ("Clearview Eye Care", "appointments@clearvieweye.example")
     was, moved = b.at(1, 10, 0), b.at(7, 16, 20)
-    conf = b.add("appointment", eye, "Appointment confirmed: Clearview Eye Care", b.sent(15, 14, 0),
-                 f"Rachel, your annual eye exam with Dr. Kevin Nguyen is confirmed for {_long(was)} at "
-                 f"{_clock(was)}.\nClearview Eye Care, 700 E Evans Ave, Denver.\nPlease bring your current glasses "
-                 "and insurance card.",
-                 facts={"provider": eye[0], "start": was.isoformat(), "status": "confirmed", "kind": "eye",
-                        "superseded": "rescheduled"})
-    b.add("appointment_rescheduled", eye, "Your appointment has been rescheduled", b.sent(4, 9, 45),
-          f"Hi Rachel,\n\nAs requested, your eye exam with Dr. Kevin Nguyen has been rescheduled from "
-          f"{_wk(was)} at {_clock(was)} to {_short(moved)} at {_clock(moved)}.\n\nClearview Eye Care",
-          reply_to=conf,
-          facts={"provider": eye[0], "start": moved.isoformat(), "was": was.isoformat(), "status": "rescheduled",
-                 "kind": "eye"})
+    b.moved_booking(
+        eye, "eye", was, moved,
+        ("Appointment confirmed: Clearview Eye Care", b.sent(15, 14, 0),
+         f"Rachel, your annual eye exam with Dr. Kevin Nguyen is confirmed for {_long(was)} at "
+         f"{_clock(was)}.\nClearview Eye Care, 700 E Evans Ave, Denver.\nPlease bring your current glasses "
+         "and insurance card."),
+        ("Your appointment has been rescheduled", b.sent(4, 9, 45),
+         f"Hi Rachel,\n\nAs requested, your eye exam with Dr. Kevin Nguyen has been rescheduled from "
+         f"{_wk(was)} at {_clock(was)} to {_short(moved)} at {_clock(moved)}.\n\nClearview Eye Care"))
 
     salon = ("Juniper Hair Studio", "book@juniperhair.example")
     start = b.at(4, 11, 0)
-    conf = b.add("appointment", salon, "You're booked at Juniper Hair Studio", b.sent(13, 19, 20),
-                 f"See you soon, Rachel!\n\nService: Women's cut & blowout\nStylist: Ashley\nWhen: {_short(start)} at "
-                 f"{_clock(start)}\nWhere: Juniper Hair Studio, 1525 S Pearl St\n\nNeed to cancel? Please give us "
-                 "24 hours' notice.",
-                 facts={"provider": salon[0], "start": start.isoformat(), "status": "confirmed", "kind": "salon",
-                        "superseded": "cancelled"})
-    b.add("appointment_cancelled", salon, "Your appointment has been canceled", b.sent(2, 15, 10),
-          f"Hi Rachel, we're sorry, Ashley is out sick this week, so your Women's cut & blowout on "
-          f"{_short(start)} at {_clock(start)} has been canceled. Book a new time anytime online.", reply_to=conf,
-          facts={"provider": salon[0], "start": start.isoformat(), "status": "cancelled", "kind": "salon"})
+    b.cancelled_booking(
+        salon, "salon", start,
+        ("You're booked at Juniper Hair Studio", b.sent(13, 19, 20),
+         f"See you soon, Rachel!\n\nService: Women's cut & blowout\nStylist: Ashley\nWhen: {_short(start)} at "
+         f"{_clock(start)}\nWhere: Juniper Hair Studio, 1525 S Pearl St\n\nNeed to cancel? Please give us "
+         "24 hours' notice."),
+        ("Your appointment has been canceled", b.sent(2, 15, 10),
+         f"Hi Rachel, we're sorry, Ashley is out sick this week, so your Women's cut & blowout on "
+         f"{_short(start)} at {_clock(start)} has been canceled. Book a new time anytime online."))
 
     start = b.at(3, 19, 30)
     markup = table_markup("TH-118204", "Rachel Ortega", 2, start, "Osteria Pinecone", "2810 Larimer St", "Denver")

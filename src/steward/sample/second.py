@@ -228,15 +228,14 @@ def _appointments(b: DatedBox) -> None:
 
     physio = ("Fitzroy Physio & Pilates", "bookings@fitzroyphysio.example")
     first = b.at(1, 16, 0)
-    conf = b.add("appointment", physio, "Booking confirmation: Physiotherapy (follow-up)", b.sent(10, 12, 30),
-                 f"Booking confirmed\nService: Physiotherapy follow-up, 30 min\nPractitioner: Tomasz Wiśniewski\n"
-                 f"Date: {first:%d/%m/%Y}\nTime: {_ampm(first)}\nLocation: 211 Brunswick St, Fitzroy",
-                 facts={"provider": physio[0], "start": first.isoformat(), "status": "confirmed",
-                        "kind": "physiotherapy", "superseded": "cancelled"})
-    b.add("appointment_cancelled", physio, "Your appointment has been cancelled", b.sent(1, 9, 12),
-          f"Hi Noor, unfortunately Tomasz is unwell and we've had to cancel your physiotherapy appointment on "
-          f"{_day_long(first)} at {_ampm(first)}. We're sorry for the inconvenience.", reply_to=conf,
-          facts={"provider": physio[0], "start": first.isoformat(), "status": "cancelled", "kind": "physiotherapy"})
+    conf = b.cancelled_booking(
+        physio, "physiotherapy", first,
+        ("Booking confirmation: Physiotherapy (follow-up)", b.sent(10, 12, 30),
+         f"Booking confirmed\nService: Physiotherapy follow-up, 30 min\nPractitioner: Tomasz Wiśniewski\n"
+         f"Date: {first:%d/%m/%Y}\nTime: {_ampm(first)}\nLocation: 211 Brunswick St, Fitzroy"),
+        ("Your appointment has been cancelled", b.sent(1, 9, 12),
+         f"Hi Noor, unfortunately Tomasz is unwell and we've had to cancel your physiotherapy appointment on "
+         f"{_day_long(first)} at {_ampm(first)}. We're sorry for the inconvenience."))
     offer = b.at(8, 7, 30)
     b.add("appointment_proposed", physio, "Can we offer you another time?", b.sent(1, 9, 40),
           f"Hi Noor, we have a spot with Tomasz on {_day_long(offer)} at {_ampm(offer)} to replace the session we "
@@ -247,18 +246,16 @@ def _appointments(b: DatedBox) -> None:
     eyes = ("Clarity Optometrists", "appointments@clarityoptom.example")
     was = b.at(4, 11, 20)
     moved = b.at(13, 14, 40)
-    conf = b.add("appointment", eyes, f"Eye examination booked for {was:%a} {was.day} {was:%b}", b.sent(15, 17, 5),
-                 f"Dear Noor,\nYour comprehensive eye examination at Clarity Optometrists, 402 Sydney Rd, "
-                 f"Brunswick is booked for {was:%a} {was.day} {was:%b} {was.year}, {_ampm(was)}. Please bring your "
-                 "current glasses and your Medicare card.",
-                 facts={"provider": eyes[0], "start": was.isoformat(), "status": "confirmed", "kind": "eye care",
-                        "superseded": "rescheduled"})
-    b.add("appointment_rescheduled", eyes, "Your appointment time has changed", b.sent(2, 11, 0),
-          f"Dear Noor,\nAs discussed on the phone, your eye examination has been moved from {was:%a} {was.day} "
-          f"{was:%b} at {_ampm(was)} to {moved:%A} {moved.day} {moved:%B} {moved.year} at {_ampm(moved)}. "
-          "Same place: 402 Sydney Rd, Brunswick.", reply_to=conf,
-          facts={"provider": eyes[0], "start": moved.isoformat(), "was": was.isoformat(), "status": "rescheduled",
-                 "kind": "eye care"})
+    b.moved_booking(
+        eyes, "eye care", was, moved,
+        (f"Eye examination booked for {was:%a} {was.day} {was:%b}", b.sent(15, 17, 5),
+         f"Dear Noor,\nYour comprehensive eye examination at Clarity Optometrists, 402 Sydney Rd, "
+         f"Brunswick is booked for {was:%a} {was.day} {was:%b} {was.year}, {_ampm(was)}. Please bring your "
+         "current glasses and your Medicare card."),
+        ("Your appointment time has changed", b.sent(2, 11, 0),
+         f"Dear Noor,\nAs discussed on the phone, your eye examination has been moved from {was:%a} {was.day} "
+         f"{was:%b} at {_ampm(was)} to {moved:%A} {moved.day} {moved:%B} {moved.year} at {_ampm(moved)}. "
+         "Same place: 402 Sydney Rd, Brunswick."))
 
     vet = ("Brunswick Vet Clinic", "frontdesk@brunswickvet.example")
     start = b.at(2, 10, 0)

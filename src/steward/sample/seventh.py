@@ -201,17 +201,15 @@ def _bills(b: DatedBox) -> None:
 def _appointments(b: DatedBox) -> None:
     barber = ("Kampong Cuts Barbershop", "hello@kampongcuts.example")
     start = b.at(1, 17, 0)
-    conf = b.add("appointment", barber, "Booking confirmed: Boys' haircut", b.sent(10, 21, 5),
-                 f"Hi Jasmine! Your booking is confirmed.\n\nService: Boys' haircut (Ethan)\nBarber: Faizal\n"
-                 f"Date: {_short(start)} {start:%Y}\nTime: {start:%I:%M %p}\nKampong Cuts Barbershop, 190 Lorong 6 "
-                 "Toa Payoh #01-560\n\nSee you soon!",
-                 facts={"provider": barber[0], "start": start.isoformat(), "status": "confirmed", "kind": "barber",
-                        "superseded": "cancelled"})
-    b.add("appointment_cancelled", barber, "Your booking has been cancelled", b.sent(1, 18, 45),
-          f"Hi Jasmine, so sorry! Faizal is on MC, so we've had to cancel Ethan's haircut on {_short(start)} at "
-          f"{start:%I:%M %p}. Please rebook on our page at a time that suits you. Sorry for the inconvenience!",
-          reply_to=conf,
-          facts={"provider": barber[0], "start": start.isoformat(), "status": "cancelled", "kind": "barber"})
+    b.cancelled_booking(
+        barber, "barber", start,
+        ("Booking confirmed: Boys' haircut", b.sent(10, 21, 5),
+         f"Hi Jasmine! Your booking is confirmed.\n\nService: Boys' haircut (Ethan)\nBarber: Faizal\n"
+         f"Date: {_short(start)} {start:%Y}\nTime: {start:%I:%M %p}\nKampong Cuts Barbershop, 190 Lorong 6 "
+         "Toa Payoh #01-560\n\nSee you soon!"),
+        ("Your booking has been cancelled", b.sent(1, 18, 45),
+         f"Hi Jasmine, so sorry! Faizal is on MC, so we've had to cancel Ethan's haircut on {_short(start)} at "
+         f"{start:%I:%M %p}. Please rebook on our page at a time that suits you. Sorry for the inconvenience!"))
 
     gp = ("Lorong Lew Family Clinic", "appointments@lorongclinic.example")
     start = b.at(7, 8, 45)
@@ -231,18 +229,16 @@ def _appointments(b: DatedBox) -> None:
 
     physio = ("Kinetic Physio Novena", "frontdesk@kineticphysio.example")
     was, moved = b.at(3, 18, 0), b.at(4, 18, 30)
-    conf = b.add("appointment", physio, "Appointment confirmation - Kinetic Physio", b.sent(14, 9, 0),
-                 f"Hi Jasmine,\n\nThis confirms your physiotherapy session (lower back, follow-up) with Ms Shalini "
-                 f"Das on {_long(was)} at {was:%I:%M %p}.\nKinetic Physio Novena, 10 Sinaran Drive #08-20, "
-                 "Novena Medical Center.",
-                 facts={"provider": physio[0], "start": was.isoformat(), "status": "confirmed",
-                        "kind": "physiotherapy", "superseded": "rescheduled"})
-    b.add("appointment_rescheduled", physio, "Re: Appointment confirmation - Kinetic Physio", b.sent(2, 16, 10),
-          f"Hi Jasmine,\n\nShalini is on a course on {was:%A}, so we have moved your session from {_short(was)}, "
-          f"{was:%I:%M %p} to {_long(moved)} at {moved:%I:%M %p}. Same clinic. Reply to this e-mail if the new "
-          "time does not work for you.\n\nKinetic Physio front desk", reply_to=conf,
-          facts={"provider": physio[0], "start": moved.isoformat(), "was": was.isoformat(), "status": "rescheduled",
-                 "kind": "physiotherapy"})
+    b.moved_booking(
+        physio, "physiotherapy", was, moved,
+        ("Appointment confirmation - Kinetic Physio", b.sent(14, 9, 0),
+         f"Hi Jasmine,\n\nThis confirms your physiotherapy session (lower back, follow-up) with Ms Shalini "
+         f"Das on {_long(was)} at {was:%I:%M %p}.\nKinetic Physio Novena, 10 Sinaran Drive #08-20, "
+         "Novena Medical Center."),
+        ("Re: Appointment confirmation - Kinetic Physio", b.sent(2, 16, 10),
+         f"Hi Jasmine,\n\nShalini is on a course on {was:%A}, so we have moved your session from {_short(was)}, "
+         f"{was:%I:%M %p} to {_long(moved)} at {moved:%I:%M %p}. Same clinic. Reply to this e-mail if the new "
+         "time does not work for you.\n\nKinetic Physio front desk"))
 
     vet = ("Pawprint Animal Clinic", "hello@pawprintvet.example")
     start = b.at(5, 15, 30)

@@ -209,31 +209,28 @@ def _appointments(b: DatedBox) -> None:
 
     eyes = ("Clearview Optometrists", "bookings@clearviewoptom.example")
     start = b.at(5, 14, 40)
-    conf = b.add("appointment", eyes, "Your eye test is booked", b.sent(15, 10, 0),
-                 f"Dear Lindiwe\n\nThank you for booking a comprehensive eye test with Clearview Optometrists.\n"
-                 f"Date: {_slash(start)}\nTime: {start:%H:%M}\nWhere: Clearview Optometrists, Cavendish Square, "
-                 "Claremont\n\nPlease bring your current glasses.",
-                 facts={"provider": eyes[0], "start": start.isoformat(), "status": "confirmed", "kind": "optician",
-                        "superseded": "cancelled"})
-    b.add("appointment_cancelled", eyes, "Cancellation of your eye test", b.sent(1, 15, 25),
-          f"Dear Lindiwe\n\nUnfortunately our optometrist will be away and we have had to cancel your eye test on "
-          f"{_slash(start)} at {start:%H:%M}. We apologise for the inconvenience. Please call us on 021 555 0733 or "
-          "book online to choose a new time.", reply_to=conf,
-          facts={"provider": eyes[0], "start": start.isoformat(), "status": "cancelled", "kind": "optician"})
+    b.cancelled_booking(
+        eyes, "optician", start,
+        ("Your eye test is booked", b.sent(15, 10, 0),
+         f"Dear Lindiwe\n\nThank you for booking a comprehensive eye test with Clearview Optometrists.\n"
+         f"Date: {_slash(start)}\nTime: {start:%H:%M}\nWhere: Clearview Optometrists, Cavendish Square, "
+         "Claremont\n\nPlease bring your current glasses."),
+        ("Cancellation of your eye test", b.sent(1, 15, 25),
+         f"Dear Lindiwe\n\nUnfortunately our optometrist will be away and we have had to cancel your eye test on "
+         f"{_slash(start)} at {start:%H:%M}. We apologise for the inconvenience. Please call us on 021 555 0733 or "
+         "book online to choose a new time."))
 
     chiro = ("Spinewise Chiropractic", "frontdesk@spinewise.example")
     was, moved = b.at(4, 17, 0), b.at(6, 17, 15)
-    conf = b.add("appointment", chiro, "Spinewise: appointment confirmed", b.sent(13, 8, 30),
-                 f"Hi Lindiwe\n\nYour follow-up adjustment with Dr Reza Khan is confirmed for {_short(was)} at "
-                 f"{was:%H:%M}.\nSpinewise Chiropractic, 3 Station Road, Rondebosch.",
-                 facts={"provider": chiro[0], "start": was.isoformat(), "status": "confirmed", "kind": "chiropractor",
-                        "superseded": "rescheduled"})
-    b.add("appointment_rescheduled", chiro, "Re: Spinewise: appointment confirmed", b.sent(1, 9, 50),
-          f"Hi Lindiwe\n\nDr Khan is at a conference on {was:%A}, so we've moved your follow-up from {_short(was)} at "
-          f"{was:%H:%M} to {_long(moved)} at {moved:%H:%M}. Reply if that doesn't suit and we'll find another "
-          "slot.\n\nSpinewise front desk", reply_to=conf,
-          facts={"provider": chiro[0], "start": moved.isoformat(), "was": was.isoformat(), "status": "rescheduled",
-                 "kind": "chiropractor"})
+    b.moved_booking(
+        chiro, "chiropractor", was, moved,
+        ("Spinewise: appointment confirmed", b.sent(13, 8, 30),
+         f"Hi Lindiwe\n\nYour follow-up adjustment with Dr Reza Khan is confirmed for {_short(was)} at "
+         f"{was:%H:%M}.\nSpinewise Chiropractic, 3 Station Road, Rondebosch."),
+        ("Re: Spinewise: appointment confirmed", b.sent(1, 9, 50),
+         f"Hi Lindiwe\n\nDr Khan is at a conference on {was:%A}, so we've moved your follow-up from {_short(was)} at "
+         f"{was:%H:%M} to {_long(moved)} at {moved:%H:%M}. Reply if that doesn't suit and we'll find another "
+         "slot.\n\nSpinewise front desk"))
 
     vet = ("Dogwood Vet Clinic", "care@dogwoodvet.example")
     start = b.at(9, 10, 30)

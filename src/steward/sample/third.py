@@ -216,18 +216,16 @@ def _appointments(b: DatedBox) -> None:
           "Please bring your health card. Danforth Family Health, 1021 Danforth Ave.",
           facts={"provider": gp[0], "start": past.isoformat(), "status": "confirmed", "kind": "doctor"})
     first = b.at(2, 10, 15)
-    conf = b.add("appointment", gp, f"Appointment confirmed - {first:%a}, {first:%b} {first.day}",
-                 b.sent(18, 13, 25),
-                 f"Hi Inês,\n\nYour annual physical with Dr. Hannah Reyes is booked for {_day_us(first)} at "
-                 f"{_ampm(first)}.\nDanforth Family Health, 1021 Danforth Ave, 2nd floor.\nPlease bring your "
-                 "health card and arrive 10 minutes early.",
-                 facts={"provider": gp[0], "start": first.isoformat(), "status": "confirmed", "kind": "doctor",
-                        "superseded": "cancelled"})
-    b.add("appointment_cancelled", gp, "Your appointment has been cancelled", b.sent(1, 16, 2),
-          f"Hi Inês,\n\nDr. Reyes is away unexpectedly, so we have had to cancel your appointment on "
-          f"{_day_us(first)} at {_ampm(first)}. We apologize for the inconvenience. Please call the clinic at "
-          "416-555-0139 to rebook.", reply_to=conf,
-          facts={"provider": gp[0], "start": first.isoformat(), "status": "cancelled", "kind": "doctor"})
+    b.cancelled_booking(
+        gp, "doctor", first,
+        (f"Appointment confirmed - {first:%a}, {first:%b} {first.day}", b.sent(18, 13, 25),
+         f"Hi Inês,\n\nYour annual physical with Dr. Hannah Reyes is booked for {_day_us(first)} at "
+         f"{_ampm(first)}.\nDanforth Family Health, 1021 Danforth Ave, 2nd floor.\nPlease bring your "
+         "health card and arrive 10 minutes early."),
+        ("Your appointment has been cancelled", b.sent(1, 16, 2),
+         f"Hi Inês,\n\nDr. Reyes is away unexpectedly, so we have had to cancel your appointment on "
+         f"{_day_us(first)} at {_ampm(first)}. We apologize for the inconvenience. Please call the clinic at "
+         "416-555-0139 to rebook."))
 
     salon = ("Studio Nove Hair", "bookings@studionove.example")
     b.add("appointment", salon, "See you soon at Studio Nove!", b.sent(52, 18, 0),
@@ -236,18 +234,16 @@ def _appointments(b: DatedBox) -> None:
                  "kind": "hair salon"})
     was = b.at(5, 11, 0)
     moved = b.at(8, 18, 30)
-    conf = b.add("appointment", salon, "Booking confirmed: Cut & colour with Paola", b.sent(20, 19, 5),
-                 f"Hi Inês!\n\nYou're booked in.\nService: Cut & colour (2 h)\nStylist: Paola\nWhen: "
-                 f"{_day_us(was)} at {_ampm(was)}\nWhere: Studio Nove Hair, 412 Roncesvalles Ave\n\nNeed to "
-                 "change? Let us know 24 hours ahead.",
-                 facts={"provider": salon[0], "start": was.isoformat(), "status": "confirmed", "kind": "hair salon",
-                        "superseded": "rescheduled"})
-    b.add("appointment_rescheduled", salon, "Your booking has been changed", b.sent(2, 13, 44),
-          f"Hi Inês, as requested, Paola has moved your Cut & colour from {was:%a} {was:%b} {was.day} at "
-          f"{_ampm(was)} to {_day_us(moved)} at {_ampm(moved)}. Everything else stays the same. See you "
-          "then!", reply_to=conf,
-          facts={"provider": salon[0], "start": moved.isoformat(), "was": was.isoformat(), "status": "rescheduled",
-                 "kind": "hair salon"})
+    b.moved_booking(
+        salon, "hair salon", was, moved,
+        ("Booking confirmed: Cut & colour with Paola", b.sent(20, 19, 5),
+         f"Hi Inês!\n\nYou're booked in.\nService: Cut & colour (2 h)\nStylist: Paola\nWhen: "
+         f"{_day_us(was)} at {_ampm(was)}\nWhere: Studio Nove Hair, 412 Roncesvalles Ave\n\nNeed to "
+         "change? Let us know 24 hours ahead."),
+        ("Your booking has been changed", b.sent(2, 13, 44),
+         f"Hi Inês, as requested, Paola has moved your Cut & colour from {was:%a} {was:%b} {was.day} at "
+         f"{_ampm(was)} to {_day_us(moved)} at {_ampm(moved)}. Everything else stays the same. See you "
+         "then!"))
 
     vet = ("Leslieville Animal Hospital", "frontdesk@leslievilleanimal.example")
     start = b.at(0, 17, 15)
