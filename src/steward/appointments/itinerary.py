@@ -34,7 +34,8 @@ from importlib import resources
 from zoneinfo import ZoneInfo
 
 from steward.appointments.model import Candidate
-from steward.appointments.places import airport_place_zone, airport_zone
+from steward.appointments.order import numeric_order
+from steward.appointments.places import airport_place_zone, airport_zone, city_zone
 from steward.yamldata import load_yaml
 
 
@@ -206,14 +207,19 @@ def _code(place: str) -> str | None:
 
 # a terminal written after an airport's code in brackets: "(SIN) T3", "(LHR) Terminal 5"
 _BESIDE = r"(?:\s*(?:T|Terminal\s*)\d\w?(?![\w:]))?"
-_CODE_TIME = r"([A-Z]{3})(?:\s*\(?T\d\w?\)?)?\s+(\d{1,2}:\d{2})"
-_TIME_CODE = r"(\d{1,2}:\d{2})\s+([A-Z]{3})(?![A-Za-z])"
+# a clock time in a row, in 24 hours or 12 with its half of the day ("08:40", "8:40 PM", "8:40 p.m.")
+HM = r"\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\b\.?)?"
+_CODE_TIME = rf"([A-Z]{{3}})(?:\s*\(?T\d\w?\)?)?\s+({HM})"
+_TIME_CODE = rf"({HM})\s+([A-Z]{{3}})(?![A-Za-z])"
+# what stands between a row's departure and its arrival: an arrow, a dash, "to", or an arrival's word
+# ("dep Bengaluru (BLR) 8:40 AM, arr Delhi (DEL) 11:25 AM")
+_UNTIL = r"(?:→|->|–|-|\bto\b|,?\s*\b(?:arr\.?|arrives?|arriving|arrival)(?![\w])\s*:?)"
 _ROWS = (re.compile(_TIME_CODE + r"\s+" + _TIME_CODE),  # "06:45 TXL 08:15 ZRH"
-         re.compile(_CODE_TIME + r"\s*(?:→|->|-|–|to)?\s*" + _CODE_TIME),  # "DEL T1 06:00 → BOM T2 08:10"
+         re.compile(_CODE_TIME + rf"\s*{_UNTIL}?\s*" + _CODE_TIME),  # "DEL T1 06:00 → BOM T2 08:10"
          # "Cape Town (CPT)  06:50  ->  Johannesburg (JNB)  08:55": each airport named, its code in brackets, a
          # terminal beside it or not ("Lisbon (LIS) T1  06:15  ->  Porto (OPO)  07:10")
-         re.compile(r"\(([A-Z]{3})\)" + _BESIDE + r"\s+(\d{1,2}:\d{2})\s*(?:→|->|–|-|\bto\b)\s*[^()\n]{0,60}?"
-                    r"\(([A-Z]{3})\)" + _BESIDE + r"\s+(\d{1,2}:\d{2})"))
+         re.compile(r"\(([A-Z]{3})\)" + _BESIDE + rf"\s+({HM})\s*{_UNTIL}\s*[^()\n]{{0,60}}?"
+                    r"\(([A-Z]{3})\)" + _BESIDE + rf"\s+({HM})"))
 _NEAR = 90  # characters around a row where its date and flight number are looked for
 # time zone abbreviations that are also airport codes: beside a time they name a zone
 _ZONE_NAMES = frozenset({"UTC", "GMT", "BST", "IST", "CET", "EET", "WET", "MSK", "EST", "EDT", "CST", "CDT", "MST",
@@ -326,6 +332,13 @@ def _table_parts(line: str) -> tuple[str, tuple[str, str, str, str]] | None:
     if len(codes) != 2 or not times:
         return None
     (at_a, a), (at_b, b) = codes
+    if any(at < at_a for at, _ in times):
+        # each time written before its airport ("Departs 23:55 Delhi (DEL)  Arrives 08:10 Singapore (SIN)"):
+        # one before the first, at most one between the two, none after the second
+        before, between = [t for at, t in times if at < at_a], [t for at, t in times if at_a < at < at_b]
+        if len(before) != 1 or len(between) > 1 or any(at > at_b for at, _ in times):
+            return None
+        return name, (a, before[0], b, between[0] if between else "")
     leaves = next(((at, t) for at, t in times if at > at_a), None)
     if leaves is None:
         return None
@@ -374,6 +387,8 @@ def _row_leg(lines: list[str], line_no: int, line: str, start: int, end: int, ro
     """A row's leg: its date the nearest before it, its flight number the nearest beside it."""
     before = [line[max(0, start - _NEAR):start], *reversed(lines[max(0, line_no - 3):line_no])]
     day = next((d for chunk in before for d in [_last_date(chunk, received)] if d is not None), None)
+    if day is None and (after := _date(line[end:end + _NEAR], received)) is not None:
+        day = after[0]  # the date written after the row on its line ("..., arr Delhi (DEL) 11:25, Mon 19 Apr")
     # a terminal beside the row ("T3 15:20") is no flight number
     near = _TERMINAL_MARK.sub(" ", f"{line[end:end + _NEAR]} \n {line[max(0, start - _NEAR):start]}")
     name = _flight_number(_DESIGNATOR.search(near)) or next(
@@ -420,8 +435,30 @@ def _last_date(text: str, received: datetime) -> date | None:
 def from_text(text: str, received: datetime) -> list[Candidate]:
     """The flights an e-ticket's text lists, one candidate per leg (none without a flight number):
     labelled legs, else a reservation system's segment lines, else legs written as rows of airport
-    codes and times."""
+    codes and times. A date written in digits with slashes or dashes ("19/04/2027") is read when the mail
+    says which way round it goes (a day above 12, or another date of the mail that can only be one way)."""
+    text = _spelled(text)
     return _labelled(text, received) or _segments(text, received) or _rows(text, received)
+
+
+_SLASHED = re.compile(r"(?<![\d/.-])(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})(?![\d/.-])")
+_MONTH_NAMES = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+def _spelled(text: str) -> str:
+    """The text with each numeric date whose order is known ("19/04/2027", "04-19-2027") written with its
+    month's name ("19 Apr 2027"); one that could be either ("03/04/2027") is left as it is, and not read."""
+    said = numeric_order(text)
+
+    def one(m: re.Match[str]) -> str:
+        first, second = int(m.group(1)), int(m.group(3))
+        day_first = True if first > 12 else False if second > 12 else said if first != second else True
+        if day_first is None:
+            return m.group(0)
+        day, month = (first, second) if day_first else (second, first)
+        return f"{day} {_MONTH_NAMES[month - 1]} {m.group(4)}" if 1 <= month <= 12 and 1 <= day <= 31 else m.group(0)
+
+    return _SLASHED.sub(one, text)
 
 
 # a reservation system's itinerary line (Galileo, Amadeus, Sabre), as agencies paste it into mail:
@@ -475,8 +512,17 @@ _ROUTE_CODES = re.compile(r"\(\s*([A-Z]{3})\s*\)[^()\n]{0,60}?(?:→|->|–|-|\b
 
 
 def split_cells(text: str) -> list[str]:
-    """A text's lines, a table row's cells flattened into one line with " | " each a line of its own."""
-    return [cell for line in text.splitlines() for cell in _CELLS.split(line)]
+    """A text's lines, a table row's cells flattened into one line with " | " each a line of its own, and an
+    arrival's label two spaces or more after its departure's ("Depart: BLR 19 Apr 08:40    Arrive: DEL ...")
+    starting a line of its own."""
+    return [part for line in text.splitlines() for cell in _CELLS.split(line) for part in _columns(cell)]
+
+
+def _columns(cell: str) -> list[str]:
+    if not departure_label(cell):
+        return [cell]
+    gaps = [m.end() for m in re.finditer(r"\s{2,}", cell) if _arrival_label(cell[m.end():])]
+    return [cell[:gaps[0]].rstrip(), cell[gaps[0]:]] if gaps else [cell]
 
 
 def _route(lines: list[str]) -> tuple[str, str] | None:
@@ -540,3 +586,45 @@ def _labelled(text: str, received: datetime) -> list[Candidate]:
         if candidate not in out:
             out.append(candidate)
     return out
+
+
+# where a flight goes, as a change of it says in words: "from Bengaluru to Delhi", "from Lisbon (LIS) to Porto"
+_PLACE_WORDS = r"[A-Z][\w'.-]*(?:[ -][A-Z][\w'.-]*){0,2}"
+_FROM_TO = re.compile(rf"\bfrom\s+({_PLACE_WORDS})(?:\s*\(([A-Z]{{3}})\))?\s+to\s+({_PLACE_WORDS})(?:\s*\(([A-Z]{{3}})\))?")
+_NAMED_FLIGHT = re.compile(r"\bflight\s+(?:no\.?\s*|number\s*)?((?:[A-Z]{2}|[A-Z][0-9]|[0-9][A-Z])\s?[0-9]{1,4})(?![\w])",
+                           re.I)
+
+
+@dataclass(frozen=True)
+class ChangedFlight:
+    """The flight a change of schedule is about: its number, the zone its times are in, its route in words."""
+
+    number: str
+    zone: str
+    route: str
+    lands_zone: str | None  # the zone of the airport it lands at, when its place gives one
+
+
+def changed_flight(lines: list[str], at: datetime) -> ChangedFlight | None:
+    """The flight a mail's lines change the time of: the line that names one flight by its number and where
+    it flies from and to ("the schedule of your flight NG 2417 on Mon, 19 Apr 2027 from Bengaluru to Delhi");
+    its times are its departure airport's clock (by the code beside the place, else the place's airports, when
+    they keep one offset at `at`, else the city's). None when no line names both, or the place gives no zone."""
+    for line in lines:
+        numbers = {_flight_number(_DESIGNATOR.search(m.group(1))) for m in _NAMED_FLIGHT.finditer(line)}
+        route = _FROM_TO.search(line)
+        if len(numbers) != 1 or route is None:
+            continue
+        (number,) = numbers
+        zone, lands = (_place_zone(route.group(n), route.group(n + 1), at) for n in (1, 3))
+        if number is None or zone is None:
+            return None
+        return ChangedFlight(number, zone, f"{route.group(1)} → {route.group(3)}", lands)
+    return None
+
+
+def _place_zone(place: str, code: str | None, at: datetime) -> str | None:
+    """The zone of an airport named by its code, else by its place's airports or its city."""
+    if code:
+        return airport_zone(code)
+    return airport_place_zone(place, at) or city_zone(place, at=at, whole=True)

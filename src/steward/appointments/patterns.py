@@ -11,7 +11,7 @@ capitalised words after "at" or "with". Words come from `vocab.yaml` beside this
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -416,7 +416,12 @@ def _card_provider(meta: MessageMeta, cues: Cues | None = None) -> str | None:
 # a move written as a pair of labelled lines: the time it was, then the time it is
 _OLD_LINE = re.compile(r"^(?:was|previously|previous|old|original)(?:\s+(?:appointment|time|booking|date))?\s*:\s*\S",
                        re.I)
-_NEW_LINE = re.compile(r"^(?:now|new|revised|updated)(?:\s+(?:appointment|time|booking|date))?\s*:\s*\S", re.I)
+_NEW_LINE = re.compile(r"^(?:now|new|revised|updated)(?:\s+(?:appointment|time|booking|date|departure(?:\s+time)?|"
+                       r"departs|dep\.?|start(?:\s+time)?))?\s*:\s*\S", re.I)
+# a new time with the one it replaces in brackets beside it: "Revised departure: 09:25 (earlier 08:40)",
+# "New time: 15:30 (was 14:00)", "Now: 3:30 pm (previously 2 pm)"
+_REPLACED = re.compile(r"\(\s*(?:earlier|was|previously|originally|formerly|old|instead of|before)\s*:?\s*([^()]{1,40})\)",
+                       re.I)
 _CLOCK = re.compile(r"(?<![\d:.])(?:[01]?\d|2[0-3])[:.][0-5]\d(?:\s?[ap]\.?m\.?)?(?!\d)", re.I)
 
 
@@ -435,11 +440,10 @@ def find_moved_lines(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
         return []
     lines = [" ".join(line.split()) for line in head.splitlines()]
     old_i = next((i for i, line in enumerate(lines) if _OLD_LINE.match(line)), None)
-    if old_i is None:
-        return []
-    new_i = next((i for i in range(old_i + 1, min(old_i + 4, len(lines))) if _NEW_LINE.match(lines[i])), None)
-    if new_i is None:
-        return []
+    new_i = next((i for i in range(old_i + 1, min(old_i + 4, len(lines))) if _NEW_LINE.match(lines[i])),
+                 None) if old_i is not None else None
+    if old_i is None or new_i is None:
+        return _moved_in_one_line(meta, lines, cues, clock, options)
     at = clock.at(meta.received_at)
     above = [r for line in lines[max(0, old_i - 8):old_i] if line
              for r in [dates.find(line, at, options=options)] if r is not None and r.has_date and not r.has_time]
@@ -460,6 +464,88 @@ def find_moved_lines(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     (was, _), (start, parts) = said
     return [Candidate(provider=provider, start=start, excerpt=lines[new_i], status="rescheduled", origin="pattern",
                       was=was, moved_to=True, parts=parts or (start,))]
+
+
+def _moved_in_one_line(meta: MessageMeta, lines: list[str], cues: Cues, clock: Clock,
+                       options: DateOptions | None) -> list[Candidate]:
+    """A move written as one labelled line with the time it replaces in brackets ("Revised departure:
+    09:25 (earlier 08:40)"): both on the one day said in the lines above it. Only the first such line is
+    read (a revised arrival after it is the same move)."""
+    from steward import dates
+
+    new_i = next((i for i, line in enumerate(lines) if _NEW_LINE.match(line) and _REPLACED.search(line)), None)
+    if new_i is None:
+        return []
+    line = lines[new_i]
+    replaced = _REPLACED.search(line)
+    assert replaced is not None
+    now_clock, was_clock = _CLOCK.search(line[:replaced.start()]), _CLOCK.fullmatch(replaced.group(1).strip())
+    if now_clock is None or was_clock is None:
+        return []
+    at = clock.at(meta.received_at)
+    own = dates.find(line[:replaced.start()], at, options=options)
+    if own is not None and own.has_date:
+        return []  # a line that writes its own day: whether the time it replaces was on that day it does not say
+    above = [r for text in lines[max(0, new_i - 8):new_i] if text
+             for r in [dates.find(text, at, options=options)] if r is not None and r.has_date and not r.has_time]
+    provider = _card_provider(meta, cues)
+    if len({r.start.date() for r in above}) != 1 or provider is None or unsafe_name(provider):
+        return []
+    said_day = above[0].text
+    start = f"{said_day} {now_clock.group(0)}"
+    moved = Candidate(provider=provider, start=start, excerpt=line, status="rescheduled", origin="pattern",
+                      was=f"{said_day} {was_clock.group(0)}", moved_to=True, parts=(said_day, now_clock.group(0)))
+    if not _FLIGHT_WORD.search("\n".join([meta.subject, *lines[:new_i + 1]])):
+        return [moved]
+    return _flight_moved(moved, lines, new_i, above[0].start, now_clock.group(0), clock)
+
+
+_FLIGHT_WORD = re.compile(r"\bflights?\b", re.I)
+# a revised arrival, after the revised departure: "Revised arrival: 12:10 (earlier 11:25)"
+_NEW_ARRIVAL = re.compile(r"^(?:now|new|revised|updated)\s+(?:arrival(?:\s+time)?|arrives|arr\.?|landing(?:\s+time)?)"
+                          r"\s*:\s*\S", re.I)
+
+
+def _flight_moved(moved: Candidate, lines: list[str], new_i: int, day: datetime, leaves: str,
+                  clock: Clock) -> list[Candidate]:
+    """A flight's move, named by its number: only when its departure airport keeps the person's clock, as the
+    new time is read on it (a flight leaving from abroad is not guessed at). A revised arrival on one of the
+    next lines ("Revised arrival: 12:10 (earlier 11:25)") is when it lands, on its destination's clock."""
+    from datetime import timedelta
+    from zoneinfo import ZoneInfo
+
+    from steward.appointments.itinerary import changed_flight
+
+    moment = day.replace(tzinfo=None, hour=0, minute=0, second=0, microsecond=0)
+    flight = changed_flight(lines[:new_i], moment)
+    if flight is None or moment.replace(tzinfo=ZoneInfo(flight.zone)).utcoffset() != moment.replace(
+            tzinfo=clock.zone).utcoffset():
+        return []
+    lands = None
+    arrival = next((line for line in lines[new_i + 1:new_i + 3] if _NEW_ARRIVAL.match(line) and _REPLACED.search(line)),
+                   None)
+    new_time = _CLOCK.search(arrival[:_REPLACED.search(arrival).start()]) if arrival else None  # type: ignore[union-attr]
+    start, end = _clock_at(moment, leaves, flight.zone), _clock_at(moment, new_time.group(0), flight.lands_zone) \
+        if new_time is not None else None
+    if start is not None and end is not None:
+        end = end if end > start else end + timedelta(days=1)  # lands after midnight
+        lands = end if end - start < timedelta(hours=20) else None
+    return [replace(moved, provider=flight.number, what="flight", travel=True, route=flight.route, end_at=lands)]
+
+
+def _clock_at(day: datetime, said: str, zone: str | None) -> datetime | None:
+    """A clock time said as "09:25" or "9:25 pm" on `day` in `zone`; None without a zone or a time."""
+    from zoneinfo import ZoneInfo
+
+    found = re.fullmatch(r"(\d{1,2})[:.](\d{2})\s?(?:([ap])\.?m\.?)?", said.strip(), re.I)
+    if found is None or zone is None:
+        return None
+    hour, minute = int(found.group(1)), int(found.group(2))
+    if found.group(3):
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if found.group(3).lower() == "p" else 0)
+    return day.replace(hour=hour, minute=minute, tzinfo=ZoneInfo(zone)) if hour < 24 and minute < 60 else None
 
 
 def unsafe_name(text: str) -> bool:

@@ -282,7 +282,10 @@ def _city_zones(name: str, country: str, *, whole: bool) -> set[str] | None:
         home = {z for c, z, _, _ in found if country and c == country}
         if home:
             return home
-        large = {z for _, z, people, _ in found if people >= _BIG}
+        # a large city called by its own name is that city, not another one it is a spelling of ("Delhi":
+        # India's capital, not Dili)
+        large = {z for _, z, people, own in found if people >= _BIG and own} or {
+            z for _, z, people, _ in found if people >= _BIG}
         if large:
             return large
     return None

@@ -146,11 +146,14 @@ def _organizer(component: Any) -> str:
     return " ".join(name.split())
 
 
-# two airport codes with their times, as a ticket without labels writes a leg ("06:45 TXL 08:15 ZRH")
-_FLIGHT_ROW = re.compile(r"\b\d{1,2}:\d{2}\s+[A-Z]{3}\s+\d{1,2}:\d{2}\s+[A-Z]{3}\b|"
-                         r"\b[A-Z]{3}(?:\s*\(?T\d\w?\)?)?\s+\d{1,2}:\d{2}\s*(?:→|->|-|–|to)?\s*[A-Z]{3}\b|"
+# two airport codes with their times, as a ticket without labels writes a leg ("06:45 TXL 08:15 ZRH",
+# "Chennai (MAA) 8:40 PM, arr Hyderabad (HYD) 10:05 PM")
+_HM = r"\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\b\.?)?"
+_UNTIL = r"(?:→|->|–|-|\bto\b|,?\s*\b(?:arr\.?|arrives?|arriving|arrival)(?![\w])\s*:?)"
+_FLIGHT_ROW = re.compile(rf"\b{_HM}\s+[A-Z]{{3}}\s+{_HM}\s+[A-Z]{{3}}\b|"
+                         rf"\b[A-Z]{{3}}(?:\s*\(?T\d\w?\)?)?\s+{_HM}\s*{_UNTIL}?\s*[A-Z]{{3}}\b|"
                          r"\([A-Z]{3}\)\s+\d{1,2}:\d{2}\s+\d{1,2}:\d{2}|"
-                         r"\([A-Z]{3}\)\s+\d{1,2}:\d{2}\s*(?:→|->|–|-|\bto\b)\s*[^()\n]{0,60}?\([A-Z]{3}\)\s+\d{1,2}:\d{2}")
+                         rf"\([A-Z]{{3}}\)\s+{_HM}\s*{_UNTIL}\s*[^()\n]{{0,60}}?\([A-Z]{{3}}\)\s+{_HM}")
 _ROUTE = re.compile(r"→|->|\bjourney\b|\bfrom\b.+\bto\b|\([A-Z]{3}\)\s+to\b", re.I)
 
 

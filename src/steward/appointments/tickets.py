@@ -20,17 +20,17 @@ Pure: text in, candidates out. The labels are in `itinerary.yaml` (`ticket_*`).
 from __future__ import annotations
 
 import re
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 from importlib import resources
 from zoneinfo import ZoneInfo
 
 from steward.appointments.model import Candidate
 from steward.appointments.order import numeric_order, sender_day_first
-from steward.appointments.places import city_zone
+from steward.appointments.places import city_zone, fare_zone
 from steward.yamldata import load_yaml
 
-_FIELDS = ("train", "departure", "date", "boarding", "from", "to")
+_FIELDS = ("train", "departure", "arrival", "date", "boarding", "from", "to")
 _TIME = re.compile(r"(?<![\d:.])([01]?\d|2[0-3])[:.]([0-5]\d)(?![\d:])")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _DAY_MON = re.compile(r"(?<!\d)(\d{1,2})[-\s/.]+([a-z]{3})[a-z]*\.?[-\s/.]+(\d{4})(?!\d)", re.I)
@@ -48,15 +48,32 @@ def _labels() -> dict[str, re.Pattern[str]]:
     bare = {"train": r"\s+(?=\d)", "departure": r"\s+(?=\S)"}
     for field in _FIELDS:
         words = "|".join(re.escape(str(w)) for w in sorted(data[f"ticket_{field}"], key=len, reverse=True))
-        gap = rf"(?:\s*:\s*|{bare[field]})" if field in bare else r"\s*:\s*"
+        # a mark after the label points to a note at the foot ("Departure*: 22:40 23-Apr-2027")
+        gap = rf"(?:\s*\*?\s*:\s*|{bare[field]})" if field in bare else r"\s*\*?\s*:\s*"
         out[field] = re.compile(rf"^\s*(?:{words}){gap}(.*?)\s*,?\s*$", re.I)
     return out
 
 
+# a gap between two columns of a ticket's line: two spaces or more, a tab, a bar
+_GAP = re.compile(r"\s{2,}|\t|\s\|\s")
+
+
+def _cells(line: str) -> list[str]:
+    """A line's fields: a ticket printed in columns has two on a line ("From: KSR BENGALURU (SBC)    Departure*:
+    22:40 23-Apr-2027"); a piece after a gap that starts no field belongs to the field before it."""
+    out: list[str] = []
+    for piece in _GAP.split(line):
+        if out and not any((m := label.match(piece)) is not None and m.group(1) for label in _labels().values()):
+            out[-1] = f"{out[-1]} {piece}"
+        else:
+            out.append(piece)
+    return out
+
+
 def _fields(text: str) -> dict[str, str]:
-    """The first value of each labelled field, one field a line (a comma may end it)."""
+    """The first value of each labelled field, one field a line or a column (a comma may end it)."""
     found: dict[str, str] = {}
-    for chunk in text.splitlines():
+    for chunk in (cell for line in text.splitlines() for cell in _cells(line)):
         for field, label in _labels().items():
             m = label.match(chunk)
             if m is not None and m.group(1) and field not in found:
@@ -84,9 +101,34 @@ def _station(value: str | None) -> str:
     return re.split(r"\s+-\s+|\s*\(", value or "")[0].strip(" ,") if value else ""
 
 
+# the initials a station's name may open with, before the city it is in ("KSR BENGALURU", "CSMT MUMBAI")
+_INITIALS = re.compile(r"^(?:[A-Z]{1,4}\.?\s+)+(?=[A-Z]{3})")
+
+
 def _zone(station: str, at: datetime) -> str | None:
-    """The zone of the city a station is named after; none for a station's code ("QLN": no place)."""
-    return None if re.fullmatch(r"[A-Z]{2,5}", station) else city_zone(station, "", at)
+    """The zone of the city a station is named after, its name's initials aside; none for a station's code
+    ("QLN": no place)."""
+    if not station or re.fullmatch(r"[A-Z]{2,5}", station):
+        return None
+    found = city_zone(station, "", at)
+    rest = _INITIALS.sub("", station)
+    return found if found is not None or rest == station else city_zone(rest, "", at)
+
+
+def _zones(stations: list[str], text: str, at: datetime) -> list[str | None]:
+    """Each station's zone (`_zone`); a station that names no city known here is in the zone of the country
+    the ticket's fares are written in (`places.fare_zone`: rupees are India's), when that country keeps one
+    offset and no station of the ticket is named after a city on another clock."""
+    found = [_zone(s, at) for s in stations]
+    if None not in found:
+        return found
+    fallback = fare_zone(text, at)
+    if fallback is None:
+        return found
+    offset = at.replace(tzinfo=ZoneInfo(fallback)).utcoffset()
+    if any(z is not None and at.replace(tzinfo=ZoneInfo(z)).utcoffset() != offset for z in found):
+        return found
+    return [z or (fallback if s and not re.fullmatch(r"[A-Z]{2,5}", s) else None) for s, z in zip(stations, found, strict=True)]
 
 
 # a leg written as one row, each station with its time, joined by an arrow ("London St Pancras 08:31 →
@@ -138,12 +180,30 @@ def from_text(text: str, received: datetime, sender: str = "") -> list[Candidate
         return []
     train = " ".join(p for p in number.groups() if p)
     start = datetime(day.year, day.month, day.day, clock[0], clock[1])
-    zone = _zone(leaves, start)
-    ends = {_zone(_station(fields.get(k)), start) for k in ("from", "to")}
-    if zone is None and len(ends) == 1 and None not in ends:
-        zone = ends.pop()  # both ends in one zone: a station on the way between them is too
     arrives = _station(fields.get("to"))
+    zone, origin, end_zone = _zones([leaves, _station(fields.get("from")), arrives], text, start)
+    if zone is None and origin is not None and origin == end_zone:
+        zone = origin  # both ends in one zone: a station on the way between them is too
+    start_at = start.replace(tzinfo=ZoneInfo(zone)) if zone else start
     return [Candidate(provider=f"Train {train}", start=start.isoformat(), excerpt=f"Train {train}", location=leaves,
-                      origin="itinerary", travel=True, start_at=start.replace(tzinfo=ZoneInfo(zone)) if zone else start,
-                      floating=zone is None, what="train",
+                      origin="itinerary", travel=True, start_at=start_at, floating=zone is None, what="train",
+                      end_at=_arrival(fields.get("arrival", ""), start_at, end_zone, received, order),
                       route=f"{leaves} → {arrives}" if arrives else None)]
+
+
+def _arrival(value: str, start_at: datetime, zone: str | None, received: datetime, order: bool | None) -> datetime | None:
+    """When the train reaches the destination, from the arrival field ("05:15 24-Apr-2027"): at the
+    destination's clock, on the day written, else the first such time after the departure (a night train
+    arrives the next morning); None without the destination's zone, or for a time not after the departure
+    within two days."""
+    from steward.appointments.itinerary import _date, _time
+
+    clock = _time(value)
+    if clock is None or zone is None or start_at.tzinfo is None:
+        return None
+    written = _date(value, received)
+    day = written[0] if written else _day(value, order) or start_at.astimezone(ZoneInfo(zone)).date()
+    end = datetime(day.year, day.month, day.day, clock[0], clock[1], tzinfo=ZoneInfo(zone))
+    if written is None and _day(value, order) is None and end <= start_at:
+        end += timedelta(days=1)
+    return end if start_at < end < start_at + timedelta(hours=48) else None
