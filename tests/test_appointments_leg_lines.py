@@ -124,6 +124,27 @@ def test_a_station_named_after_no_known_city_is_on_the_clock_of_the_country_whos
     assert floating.floating and floating.end_at is None
 
 
+@pytest.mark.parametrize(("sender", "text", "leg"), [
+    ("tickets@bahn.de", "Ihre Fahrkarte\nZug: ICE 571\nAbfahrt: 10:31 Hannover Hbf, 14.04.2027\n"
+     "Ankunft: 11:26 Kassel-Wilhelmshöhe\nWagen 12, Platz 45\n",
+     ("Train ICE 571", "2027-04-14T10:31:00+02:00", "2027-04-14T11:26:00+02:00", "Hannover Hbf → Kassel-Wilhelmshöhe")),
+    ("billets@rail.example", "Train n° 8531\nDépart : 09:02 Nantes, le 14/04/2027\nArrivée : 11:08 Paris Montparnasse\n"
+     "Voiture 14 - Place 52\n",
+     ("Train 8531", "2027-04-14T09:02:00+02:00", "2027-04-14T11:08:00+02:00", "Nantes → Paris Montparnasse")),
+    ("biglietti@rail.example", "Treno: FR 9612\nPartenza: 14/04/2027 08:10 Roma Termini\nArrivo: 11:20 Milano Centrale\n"
+     "Carrozza 5 Posto 7A\n",
+     ("Train FR 9612", "2027-04-14T08:10:00+02:00", "2027-04-14T11:20:00+02:00", "Roma Termini → Milano Centrale")),
+    ("tickets@rail.example", "Train 171 Northeast Regional\nDeparts New York - Penn Station, NY 8:05 AM, Wednesday, "
+     "April 14, 2027\nArrives Washington - Union Station, DC 11:35 AM\nCar 4 Seat 12\n",
+     ("Train 171", "2027-04-14T08:05:00-04:00", "2027-04-14T11:35:00-04:00", "New York → Washington")),
+])
+def test_european_and_us_rail_tickets_are_their_train_from_departure_to_arrival(sender: str, text: str,
+                                                                                leg: tuple[str, ...]) -> None:
+    (train,) = tickets.from_text(text, RECEIVED, sender)
+    assert (train.provider, train.start_at.isoformat() if train.start_at else "",
+            train.end_at.isoformat() if train.end_at else "", train.route) == leg
+
+
 def test_a_us_rail_ticket_in_columns_is_read_at_its_stations_clock() -> None:
     text = ("Amtrak eTicket\nReservation Number: 4B5C6D\nTrain 171  Northeast Regional\n"
             "From: New York Penn Station    Departure: 8:05 AM 03-14-2027\n"

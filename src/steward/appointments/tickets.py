@@ -45,7 +45,7 @@ def _labels() -> dict[str, re.Pattern[str]]:
     out = {}
     # a train's number and its departure may follow their label without a colon ("Train 171 Northeast
     # Regional", "Departs New York - Penn Station, NY 8:05 AM, Saturday, March 14, 2026")
-    bare = {"train": r"\s+(?=\d)", "departure": r"\s+(?=\S)"}
+    bare = {"train": r"\s+(?=\d)", "departure": r"\s+(?=\S)", "arrival": r"\s+(?=\S)"}
     for field in _FIELDS:
         words = "|".join(re.escape(str(w)) for w in sorted(data[f"ticket_{field}"], key=len, reverse=True))
         # a mark after the label points to a note at the foot ("Departure*: 22:40 23-Apr-2027")
@@ -169,18 +169,12 @@ def from_text(text: str, received: datetime, sender: str = "") -> list[Candidate
     clock = _time(departure)
     written = _date(departure, received)
     day = written[0] if written else _day(departure, order) or _day(fields.get("date", ""), order)
-    # the station the departure names, once its time and date are taken out of it
-    spans = sorted(([(clock[2], clock[3])] if clock else []) + ([(written[1], written[2])] if written else []))
-    named = departure
-    for begin, end in reversed(spans):
-        named = named[:begin] + " " + named[end:]
-    leaves = _station(fields.get("boarding")) or _station(" ".join(named.split()).strip(" ,")) or _station(
-        fields.get("from"))
+    leaves = _station(fields.get("boarding")) or _named(departure, received, order) or _station(fields.get("from"))
     if number is None or clock is None or day is None or not leaves:
         return []
     train = " ".join(p for p in number.groups() if p)
     start = datetime(day.year, day.month, day.day, clock[0], clock[1])
-    arrives = _station(fields.get("to"))
+    arrives = _station(fields.get("to")) or _named(fields.get("arrival", ""), received, order)
     zone, origin, end_zone = _zones([leaves, _station(fields.get("from")), arrives], text, start)
     if zone is None and origin is not None and origin == end_zone:
         zone = origin  # both ends in one zone: a station on the way between them is too
@@ -189,6 +183,19 @@ def from_text(text: str, received: datetime, sender: str = "") -> list[Candidate
                       origin="itinerary", travel=True, start_at=start_at, floating=zone is None, what="train",
                       end_at=_arrival(fields.get("arrival", ""), start_at, end_zone, received, order),
                       route=f"{leaves} → {arrives}" if arrives else None)]
+
+
+def _named(value: str, received: datetime, order: bool | None) -> str:
+    """The station a departure or an arrival field names once its time and date are taken out of it
+    ("Arrives Washington - Union Station, DC 11:35 AM": "Washington")."""
+    from steward.appointments.itinerary import _date, _time
+
+    clock, written = _time(value), _date(value, received)
+    spans = sorted(([(clock[2], clock[3])] if clock else []) + ([(written[1], written[2])] if written else []))
+    for begin, end in reversed(spans):
+        value = value[:begin] + " " + value[end:]
+    value = _NUMERIC.sub(" ", value) if _day(value, order) else value
+    return _station(re.sub(r"^\s*(?:le|am|el|il|on)\s+|\s+(?:le|am|el|il|on)\s*$", " ", " ".join(value.split()).strip(" ,")))
 
 
 def _arrival(value: str, start_at: datetime, zone: str | None, received: datetime, order: bool | None) -> datetime | None:
