@@ -111,7 +111,7 @@ EIGHTH_WRONG_AT_MOST = {"money": 0, "appointments": 3, "schedule": 0, "mail": 1,
 # what the ninth set (a conversation of a Tuesday morning and single questions over the ninth sample mailbox,
 # written blind to the rules and frozen before its first run) scored on that first run, before any tuning:
 # 47 right, 19 wrong, 9 refused of 75
-NINTH_WRONG_AT_MOST = {"money": 5, "appointments": 4, "schedule": 4, "mail": 2, "brief": 0, "reminders": 0}
+NINTH_WRONG_AT_MOST = {"money": 4, "appointments": 4, "schedule": 4, "mail": 2, "brief": 0, "reminders": 0}
 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
