@@ -167,6 +167,17 @@ def test_the_eighth_homes_night_train_leaves_at_its_time_and_arrives_the_next_mo
     assert "Sat 24 Apr" in arrives and "05:15" in arrives
 
 
+def test_the_eighth_homes_flight_with_terminals_beside_its_airports_is_read_with_its_return_and_its_new_time(
+        eighth: App) -> None:
+    # legs written 'City (AAA) T1 08:40 -> City (BBB) T1 11:25', the departure later revised to 09:25
+    _, out = ask(eighth, "when is my flight?")
+    assert "09:25" in out and "08:40" not in out
+    _, lands = ask(eighth, "when do I land in delhi?")
+    assert "12:10" in lands
+    _, back = ask(eighth, "when do I fly back?")
+    assert "Tue 20 Apr" in back and "19:10" in back
+
+
 CHANGED = ("Dear Customer,\n\nDue to operational reasons, the schedule of your flight SX 451 on Sat, 24 Oct 2026 from "
            "{place} to Mexico City has been revised.\n\nRevised departure: 19:50 (earlier 18:05)\n"
            "Revised arrival: 23:25 (earlier 21:40)\n\nYour return flight is unchanged.\n")

@@ -150,10 +150,12 @@ def _organizer(component: Any) -> str:
 # "Chennai (MAA) 8:40 PM, arr Hyderabad (HYD) 10:05 PM")
 _HM = r"\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\b\.?)?"
 _UNTIL = r"(?:→|->|–|-|\bto\b|,?\s*\b(?:arr\.?|arrives?|arriving|arrival)(?![\w])\s*:?)"
+# a terminal said beside an airport's code ("(BLR) T1", "(DEL) Terminal 3")
+_TERMINAL = r"(?:\s*(?:T|Terminal\s*)\d\w?)?"
 _FLIGHT_ROW = re.compile(rf"\b{_HM}\s+[A-Z]{{3}}\s+{_HM}\s+[A-Z]{{3}}\b|"
                          rf"\b[A-Z]{{3}}(?:\s*\(?T\d\w?\)?)?\s+{_HM}\s*{_UNTIL}?\s*[A-Z]{{3}}\b|"
                          r"\([A-Z]{3}\)\s+\d{1,2}:\d{2}\s+\d{1,2}:\d{2}|"
-                         rf"\([A-Z]{{3}}\)\s+{_HM}\s*{_UNTIL}\s*[^()\n]{{0,60}}?\([A-Z]{{3}}\)\s+{_HM}")
+                         rf"\([A-Z]{{3}}\){_TERMINAL}\s+{_HM}\s*{_UNTIL}\s*[^()\n]{{0,60}}?\([A-Z]{{3}}\){_TERMINAL}\s+{_HM}")
 _ROUTE = re.compile(r"→|->|\bjourney\b|\bfrom\b.+\bto\b|\([A-Z]{3}\)\s+to\b", re.I)
 
 

@@ -291,6 +291,8 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         if named:
             # a journey named by its operator or by a place on it ("the train to Ballarat"): that one alone
             trips = [t for t in trips if t.provider in named]
+            if not trips:
+                return None  # a name of someone else's (a person whose invitations read as bookings): not a journey
         if frame.window is not None:
             trips = [t for t in trips if frame.window.start <= t.start < frame.window.end]
         # a name that is part of the place the question says it goes to ("Paulo" of "São Paulo") is that place
