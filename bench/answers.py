@@ -91,7 +91,7 @@ REFUSALS = ("i can't", "i cannot", "can't answer that offline", "no language mod
 NOT_FOUND = ("nothing called", "no one called", "not found", "i have nothing", "i found nothing", "don't have",
              "couldn't find", "could not find",
              "do not have", "no card called", "nothing from", "nothing ahead", "no messages", "nothing in your",
-             "i found no", "no reminder", "none")
+             "i found no", "no reminder", "none", "i read no", "i see no", "nothing is open")
 NONE_SAID = ("nothing", "no ", "none", "not ", "free", "0 ", "zero", "isn't", "aren't", "no-one", "nobody")
 
 

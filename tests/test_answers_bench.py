@@ -71,6 +71,15 @@ def test_an_unanswerable_question_is_right_only_when_it_says_so() -> None:
     assert (said.verdict, other.verdict) == ("right", "wrong")
 
 
+@pytest.mark.parametrize("reply", [
+    "I read no journey or stay ahead that takes you to Perth.",
+    "Nothing is open on your insurance bills: nothing to pay.",
+    "I see no piano recital in the next month. What is on:\n- Sat 12 Dec at 10:00 Vet appointment"])
+def test_each_way_steward_says_it_holds_no_such_thing_is_right_for_an_unanswerable_question(reply: str) -> None:
+    case = {"id": "z", "capability": "appointments", "mailbox": "demo", "answerable": False, "expect": {}}
+    assert answers.score(case, reply, "reader", False, TODAY).verdict == "right"
+
+
 # what the development set scored when this test was last tightened: no wrong answer in any capability (a
 # change that makes one wrong answer fails here; a refusal is the honest answer where one is not known).
 WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
