@@ -20,6 +20,8 @@ _ROLES = (r"teachers?|tutors?|instructors?|coach|coaches|therapists?|physiothera
           r"physicians?|dentists?|hygienists?|vets?|veterinarians?|trainers?|stylists?|barbers?|nurses?|midwife|"
           r"consultants?|surgeons?|specialists?|optometrists?|optician|practitioners?|clinicians?|counsellors?|"
           r"counselors?|host|guide|driver")
+# the places a booking is at, asked by what they are ("which clinic?"): never a kind of booking when asked so
+_PLACES = r"clinic|hospital|practice|surgery|centre|center|branch|venue|hall|studio|salon|location"
 # a number as a mail gives one to call: digits with spaces, dashes and brackets between (seven digits or more:
 # `_is_phone`); no dots or slashes, which a date has
 _PHONE = r"\+?\(?\d[\d ()\u2013-]{5,18}\d"
@@ -212,6 +214,20 @@ DETAILS = (
                       rf"\b(?:late\s+(?:payment\s+)?(?:fee|charge)|penalty|surcharge)\b", re.I),
            label="a late fee", of="bill",
            named=re.compile(r"\blate\s+(?:payment\s+)?(?:fees?|charges?|fines?|penalt(?:y|ies))\b", re.I)),
+    # "which clinic?", "what's the venue?", "the name of the hospital?": the place a booking's mail names, by a label
+    # ("Clinic: Arogya Multispeciality Clinic, 27th Main, HSR Layout") or as where it is ("at St Mary's Hospital")
+    Detail("place", re.compile(rf"\bwhich\s+(?:{_PLACES})\b|\bname\s+of\s+the\s+(?:{_PLACES})\b|"
+                               rf"^\W*(?:and\s+)?what(?:'s|\u2019s|s|\s+is)\s+the\s+(?:{_PLACES})(?:\s+called)?\s*\W*$", re.I),
+           re.compile(rf"\b(?i:{_PLACES}|location|address|where)\s*:\s*\S|\b(?i:at)\s+(?:the\s+)?[A-Z][\w&'\u2019-]*"
+                      rf"(?:\s+[A-Z][\w&'\u2019-]*){{0,4}}\s+(?:Clinic|Hospital|Centre|Center|Practice|Surgery|Hall|Studio)\b"),
+           label="the place"),
+    # "what's the consultation fee there?", "how much is the session fee?": what the booking's mail says it costs
+    # ("Consultation fee: \u20b9800 (pay at the clinic)"); a bill's fee ("the late fee", "school fees") is no booking's
+    Detail("fee", re.compile(r"\b(?:consultation|consult|visit|appointment|session|class|lesson|treatment|entry|entrance|"
+                             r"admission|doctor'?s?|booking)\s+(?:fees?|charges?)\b|\bfees?\s+(?:there|for\s+(?:it|that|"
+                             r"the\s+(?:visit|appointment|consultation|session|class)))\b", re.I),
+           re.compile(rf"\b(?:fees?|charges?|costs?|price|payable)\b[^.!?\n]{{0,30}}?(?:{_MONEY})|(?:{_MONEY})[^.!?\n]{{0,25}}?"
+                      rf"\b(?:fee|charge|per\s+(?:session|visit|class|lesson))\b", re.I), label="the fee"),
 )
 _BY_NAME = {d.name: d for d in DETAILS}
 # a question of money spent ("how much did I spend on parking?") asks no booking's detail
@@ -235,6 +251,18 @@ def asked_detail(text: str) -> str:
 
 # a question that points back at one thing ("what's this booking for?", "when must I answer it by?")
 _POINTS_BACK = re.compile(r"\b(?:that|this|it|them|those|these)\b(?:\s+one)?", re.I)
+
+
+_PLACE_ASKED = re.compile(rf"\b(?:which|the)\s+(?P<noun>{_PLACES})\b", re.I)
+
+
+def place_asked(text: str) -> str:
+    """The place noun a question asks which one of ("which clinic?": clinic), or "" when it asks none: asked
+    so, it names no kind of booking ("clinic" is no doctor's visit of its own)."""
+    if asked_detail(text) != "place":
+        return ""
+    m = _PLACE_ASKED.search(text)
+    return m.group("noun").casefold() if m else ""
 
 
 def points_back(text: str) -> bool:

@@ -268,7 +268,7 @@ def kind_not_held(frame: Frame, answer: Answer, rw: ReaderWords) -> str:
     return "" if any(_held(kind, _pool(t, rw), rw) for t in texts) else kind
 
 
-def _kind_said(text: str, kind: str, rw: ReaderWords) -> str:
+def kind_said(text: str, kind: str, rw: ReaderWords) -> str:
     """The words a question says a kind of place by ("lunch" for a table), else the kind's own name."""
     from steward.reader.lists import name_words
 
@@ -326,7 +326,7 @@ def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[
     if kinds and not any(_held(k, p, rw) for k in kinds for p in pools):
         # "lunch with Priya" answered with her book club: no record is of the kind said (of several said,
         # "any dentist or vet?", one is enough)
-        missing.append(_kind_said(frame.text, kinds[0], rw))
+        missing.append(kind_said(frame.text, kinds[0], rw))
     missing += [w for w in dict.fromkeys(said) if not any(_held(w, p, rw) for p in pools)]
     # a thing said in words no vocabulary holds ("the kids' swim carnival"): one record holds all its words
     missing += [t for t in named_things(frame, rw)

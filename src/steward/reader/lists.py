@@ -66,6 +66,15 @@ def kind_of(text: str, kinds: dict[str, tuple[tuple[str, ...], ...]]) -> str:
     return _kind_of(text, tuple(kinds.items()))
 
 
+def specialty_of(kind: str, mail: str, rw: ReaderWords) -> str:
+    """The specialty a doctor's visit (or a booking whose names say no kind) has by its own mail's words ("Dr.
+    Ramesh Kulkarni appointment", whose mail says "Orthopaedics": ortho), so a kind of doctor asked ("the eye
+    doctor") is answered by that kind's visits alone; "" when its mail says none, or it is of another kind."""
+    if kind not in ("", "doctor") or not mail or not rw.specialties:
+        return ""
+    return kind_of(mail, {k: rw.provider_kinds[k] for k in rw.specialties if k in rw.provider_kinds})
+
+
 @lru_cache(maxsize=4096)
 def _kind_of(text: str, table: KindTable) -> str:
     have = name_words(text)
@@ -134,7 +143,6 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
                 senders: Iterable[repo.SenderRow]) -> SlotLists:
     """The slot lists of one store (its senders passed in, as they are gathered incrementally)."""
     generic = reader_words.generic | reader_words.common
-    kinds = {**reader_words.provider_kinds}
     values: list[SlotValue] = []
     by_issuer: dict[str, set[str]] = {}
     for issuer, kind, account in repo.issuers(conn):
@@ -170,7 +178,7 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
         if via:
             phrases += tuple(p for p in name_phrases(via, _everyday_apart(via, generic, everyday)) if p not in phrases)
         values.append(SlotValue("provider", provider, provider, phrases,
-                                kind=kind_of(f"{provider} {titles} {via}", kinds), issuer=via))
+                                kind=kind_of(f"{provider} {titles} {via}", reader_words.provider_kinds), issuer=via))
     ends = repo.message_ends(conn)
     signatures = _signatures(ends, reader_words, {row.address: row.name for row in senders})
     family = _family(ends, repo.sent_openings(conn), reader_words)

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from steward.clock import Clock
-from steward.reader.details import asked_detail, detail_domain
+from steward.reader.details import asked_detail, detail_domain, place_asked
 from steward.reader.frame import Frame, Named, Unmatched, Window
 from steward.reader.how_long import asks_how_long
 from steward.reader.kin import family_named, said_in
@@ -885,6 +885,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         norms[verb[0]] = "_"  # "open the latest message" asks to see it: no open (unpaid) bill
     # a kind said with a possessive is the kind ("the doctor's appointment", "the vet's address")
     kind_norms = [w[:-2] if w.endswith("'s") and len(w) > 3 else w for w in norms]
+    # "which clinic is it at?": the place asked which one of is no kind of booking (a dentist's is at a clinic too)
+    asked_place = place_asked(text)
+    kind_norms = [("_" if w == asked_place else w) for w in kind_norms]
     money_kinds = _kinds(kind_norms, rw.money_kinds)
     provider_kinds = rw.widen(_kinds(kind_norms, rw.provider_kinds))
     if provider_kinds and not money_kinds and scores.get("money", 0) > 0:

@@ -88,6 +88,7 @@ class ReaderWords:
     # India): phrase -> the countries (ISO codes) it says the kind in
     bill_names_where: dict[Phrase, frozenset[str]] = field(default_factory=dict)
     still_to_pay: tuple[Phrase, ...] = ()  # "when is my last loan payment due?": a payment still to make
+    specialties: tuple[str, ...] = ()  # the kinds a doctor's visit may be of, said by its own mail ("Orthopaedics")
 
     @property
     def known(self) -> frozenset[str]:
@@ -152,6 +153,7 @@ def parse_words(text: str) -> ReaderWords:
         detail_asks=_table(data.get("detail_asks") or {}, "detail_asks"),
         bill_names_where=_where(data.get("bill_names_where") or {}, "bill_names_where"),
         still_to_pay=_phrases(data.get("still_to_pay") or [], "still_to_pay"),
+        specialties=tuple(str(k) for k in data.get("specialties") or ()),
     )
 
 

@@ -27,7 +27,7 @@ from steward.reader.answerers.things import (
     who_in,
 )
 from steward.reader.frame import Frame
-from steward.reader.lists import SlotLists, kind_of
+from steward.reader.lists import SlotLists, kind_of, specialty_of
 from steward.reader.match import travel_number
 from steward.reader.views import bookings_view, window_words
 from steward.reader.words import ReaderWords
@@ -74,6 +74,11 @@ class Booking:
     message_id: int | None = None  # the mail it was read from
     forwarded: bool = False  # its mail was forwarded to the person by `via`
     excerpt: str = ""  # the words of its mail it was read from (a ticket's route, when no field holds it)
+    specialty: str = ""  # the kind of doctor its mail says a doctor's visit is with ("Orthopaedics": ortho)
+
+    def of_kinds(self, kinds: Sequence[str]) -> bool:
+        """Whether it is of one of the kinds said: a doctor's visit is of "doctor" and of its specialty."""
+        return self.kind in kinds or bool(self.specialty) and self.specialty in kinds
 
     def line(self, clock: Clock) -> str:
         """`- Fri 18 Sep at 20:00 Saffron Table (3 Curry Lane): waiting for your yes (#2)`."""
@@ -115,17 +120,19 @@ def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str]) ->
         elif item.reason == "reschedule" and status is not None and item.status in _STATUS:
             status = f"{MOVED_HERE}, {status}"
         via = vias.get(item.provider, "")
+        kind = kind_of(f"{item.provider} {item.title} {via}", rw.provider_kinds)
         out.append(Booking(item.provider, item.title or item.provider, item.start, status, item.location,
-                           kind_of(f"{item.provider} {item.title} {via}", rw.provider_kinds), item.id, via,
-                           item.message_id, excerpt=item.excerpt or ""))
+                           kind, item.id, via, item.message_id, excerpt=item.excerpt or "",
+                           specialty=specialty_of(kind, item.excerpt or "", rw)))
     for item in moved.values():
         assert item.start is not None
         if any(b.provider == item.provider and _MOVED_TO_TIME in b.status for b in out):
             continue  # the mail that moved it gave its new time: that booking is listed
+        kind = kind_of(f"{item.provider} {item.title}", rw.provider_kinds)
         # the booking this item read was moved by a later mail whose new time was not read: say so, no time
         out.append(Booking(item.provider, item.title or item.provider, item.start,
-                           MOVED, item.location, kind_of(f"{item.provider} {item.title}", rw.provider_kinds),
-                           item.id))
+                           MOVED, item.location, kind, item.id,
+                           specialty=specialty_of(kind, item.excerpt or "", rw)))
     return sorted(out, key=lambda b: (b.start, b.title))
 
 
@@ -165,7 +172,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         ahead = every = bookings_ahead(now)
         if by_mail is not None and kinds_said:
             # "the Kigali flight": of the bookings whose mail says the name, the ones of the kind said
-            of_kind = [b for b in ahead if b.message_id in by_mail[1] and b.kind in kinds_said]
+            of_kind = [b for b in ahead if b.message_id in by_mail[1] and b.of_kinds(kinds_said)]
             if of_kind:
                 ahead = of_kind
                 frame = replace(frame, kinds=kinds_said)
@@ -183,7 +190,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             ahead = [b for b in ahead if any(b.provider == v.value or v.value.casefold() in b.title.casefold()
                                              for v in named)]
         elif frame.kinds:
-            ahead = [b for b in ahead if b.kind in frame.kinds]
+            ahead = [b for b in ahead if b.of_kinds(frame.kinds)]
         places = [v.value for v in frame.values("trip")]
         if places and not named and by_mail is None:
             # "the booking ref for the Jo'burg flight": the journeys there and back, not every flight
@@ -210,7 +217,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         what = " and ".join(v.value for v in named) or (f"the bookings whose mail says \u2018{by_mail[0]}\u2019"
                                                          + (f" ({frame.kinds[0]})" if len(frame.kinds) == 1 else "")
                                                          if by_mail else "") or \
-            " or ".join(f"the {k}" for k in frame.kinds) or (
+            " or ".join(f"the {honesty.kind_said(frame.text, k, rw)}" for k in frame.kinds) or (
             "invitations" if invited else "appointments")
         if not ahead and standing and frame.flags & {"cancelled", "moved"} and "offered" not in frame.flags:
             # "is the flight cancelled?" of a booking ahead that no mail cancels or moves: no, and the booking
@@ -225,7 +232,10 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             return Answer("\n".join([f"No: the mail I read confirms {what}; none asks you to confirm it. As it stands:",
                                      *lines]), {"appointments": lines})
         if not ahead:
-            return _none_ahead(frame, service, clock, what, rw, lists(), mailbox)
+            # "the eye doctor" when only an orthopaedic visit is held: said not held, with the doctors' visits there are
+            doctors = [b.line(clock) for b in every if b.kind == "doctor"] if set(frame.kinds) & set(rw.specialties) \
+                and "doctor" not in frame.kinds and not named and by_mail is None else []
+            return _none_ahead(frame, service, clock, what, rw, lists(), mailbox, doctors)
         if "earlier" in frame.flags and (named or frame.kinds or by_mail is not None):
             # "and when was it originally?": the time before the move, as the mail that moved it says
             return _before_the_move(ahead, what, service, clock)
@@ -253,6 +263,8 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             if kind and len(ahead) > 1 and not (named or frame.kinds or by_mail is not None or frame.window) \
                     and points_back(frame.text):
                 return None  # "what's this booking for?" after a bill or a mail: no booking was pointed at
+            if kind == "place" and (placed := _which_place(ahead, what, frame.text, clock)) is not None:
+                return _with_view(placed, ahead, clock)
             if kind:
                 held = ahead if named or frame.kinds or by_mail is not None else of_its_kind(ahead, kind)
                 return _with_view(details_answer(held, what, kind, mailbox(), clock, every), held, clock)
@@ -367,7 +379,10 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
         from steward.reader.answerers.booking_details import asked_detail, details_answer
 
         kind = asked_detail(frame.text)
-        if kind and kind != "person":
+        if kind == "person":
+            # "with which teacher?" of the parent-teacher meeting: the person its mail says it is with, by name
+            return _with_view(_who_with(found, what, mailbox(), clock, live=True), found, clock)
+        if kind:
             # "do I need to bring anything?" of the parent-teacher evening: in its mail's own words
             return _with_view(details_answer(found, what, kind, mailbox(), clock, ahead), found, clock)
     if len(found) > 1 and mailbox is not None and frame.flags & {"reference", "seat"}:
@@ -456,8 +471,9 @@ def _named_in_mail(frame: Frame, service: AppointmentsService, mailbox: Callable
 
 
 def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: str, rw: ReaderWords,
-                lists: SlotLists, mailbox: Callable[[], Mailbox] | None) -> Answer:
-    """Nothing ahead: say the last one there was, never a bare "none" while the mail shows one."""
+                lists: SlotLists, mailbox: Callable[[], Mailbox] | None, nearest: Sequence[str] = ()) -> Answer:
+    """Nothing ahead: say the last one there was, never a bare "none" while the mail shows one; `nearest`, the
+    bookings of a kind near the one asked (a doctor's visits, of a kind of doctor asked), said as what there is."""
     now = clock.now()
     providers = {v.value for v in frame.values("provider")} or {
         i.provider for i in service.between(now - timedelta(days=365), now)
@@ -489,7 +505,11 @@ def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: 
         head = (f"I can't tell from your mail when {what} is: I read no booking of that kind with a time" if frame.kinds
                 else "I can't tell from your mail which bookings changed: I read no change with a new time")
         return Answer("\n".join([f"{head}. The latest mail that mentions it:", *mentions]), {"appointments": []})
-    return Answer(f"I found nothing ahead for {what} in your mail or on your calendar.", {"appointments": []})
+    head = f"I found nothing ahead for {what} in your mail or on your calendar."
+    if nearest:
+        return Answer("\n".join([f"{head} The doctor's visits I hold:", *nearest[:4]]), {"appointments": [],
+                                                                                      "nearest": list(nearest[:4])})
+    return Answer(head, {"appointments": []})
 
 
 # the words of a change a booking's mail uses
@@ -702,13 +722,30 @@ def _party_sizes(ahead: list[Booking], what: str, clock: Clock, mailbox: Callabl
     return Answer("\n".join([f"How many people {what} is for:", *lines]), {"appointments": lines})
 
 
+def _which_place(ahead: list[Booking], what: str, text: str, clock: Clock) -> Answer | None:
+    """ "which clinic?": the place each booking is at, as read with it, or the place its provider is ("Smile Arc
+    Dental Clinic" of "which clinic?"); None when one of them has neither (its mail's words are looked in)."""
+    from steward.reader.details import place_asked
+    from steward.reader.lists import name_words
+
+    noun = place_asked(text)
+    if not noun or not all(b.location or noun in name_words(b.provider) for b in ahead[:5]):
+        return None
+    lines = [f"- {moment_text(b.start, clock)} {b.title}: {b.location or b.provider}" for b in ahead[:5]]
+    return Answer("\n".join([f"Where {what} {'is' if len(ahead) == 1 else 'are'}:", *lines]), {"appointments": lines})
+
+
 def _where(ahead: list[Booking], what: str, clock: Clock, mailbox: Callable[[], Mailbox] | None = None) -> Answer:
     """Where the bookings are: each with the place its mail gives (read as the booking was, else an address its
-    stored mail writes), or said plainly that none was read."""
+    stored mail writes, else the place its mail names by a label: "Clinic: Arogya Clinic, 27th Main"), or said
+    plainly that none was read."""
+    from steward.reader.answerers.booking_details import said_in
+
     unplaced = [b.message_id for b in ahead if not b.location and b.message_id is not None]
     if unplaced and mailbox is not None:
-        stored = mailbox().stored(unplaced)
-        ahead = [replace(b, location=address_in(f"{m.subject} {m.snippet}") or None)
+        box = mailbox()
+        stored = box.stored(unplaced)
+        ahead = [replace(b, location=address_in(f"{m.subject} {m.snippet}") or said_in(m, "place", box, clock) or None)
                  if not b.location and (m := stored.get(b.message_id or -1)) is not None else b for b in ahead]
     placed = [b for b in ahead if b.location]
     if len(ahead) <= 2:

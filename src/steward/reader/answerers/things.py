@@ -159,8 +159,11 @@ def party_size(text: str) -> int | None:
 
 
 # who a booking is with, as its mail labels it: "Teacher: Ms. Okonkwo", "with Dr. Singh", "Stylist: Paola"
-_WITH = re.compile(r"\b(?:(?i:teacher|stylist|doctor|dentist|therapist|physician|practitioner|host|organi[sz]er|"
-                   r"instructor|coach|tutor|clinician|consultant|hygienist)\s*:\s*|(?i:with)\s+(?=(?:Dr|Mr|Mrs|Ms|Mx|Prof)\b))"
+_ROLE = r"(?i:teacher|stylist|doctor|dentist|therapist|physician|practitioner|host|organi[sz]er|instructor|coach|tutor|" \
+        r"clinician|consultant|hygienist)"
+# (or the role said, then the person's titled name: "your slot with the class teacher of Class III-B, Mrs. Shobha Iyer")
+_WITH = re.compile(rf"\b(?:{_ROLE}\s*:\s*|(?i:with)\s+(?=(?:Dr|Mr|Mrs|Ms|Mx|Prof)\b)|"
+                   rf"{_ROLE}\b[^.,;:!?\n]{{0,40}},\s+(?=(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\b))"
                    r"(?P<who>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)")
 _INVITED_BY = re.compile(r"\b(?P<who>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+(?:has\s+)?invited you\b")
 

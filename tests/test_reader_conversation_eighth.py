@@ -1,0 +1,61 @@
+"""Deepa's Thursday morning with the reader on the eighth sample home (Bengaluru, no model, the clock pinned on
+Thu 15 Apr 2027, 07:45): a kind of doctor asked ("the eye doctor", "my ortho appointment") is answered by the
+visits of that kind alone, a doctor's visit taking the specialty its own mail says, or said not held with the
+doctor's visits there are.
+
+Each conversation is one recorded session, read one turn at a time as `steward chat` reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from conversation_turns import Say, misses
+from steward.app import App
+from steward.demo import build_demo_home
+
+NOW = "2027-04-15T07:45:00+05:30"
+
+
+@pytest.fixture(scope="module")
+def eighth(app_in_own_home: Callable[[str, str], App]) -> App:
+    """The eighth sample home, built once for the module, with no model configured."""
+    built = app_in_own_home("Asia/Kolkata", NOW)
+    build_demo_home(built, mailbox="eighth")
+    return built
+
+
+def test_a_kind_of_doctor_is_answered_by_its_visits_alone(eighth: App) -> None:
+    # the orthopaedic visit is a doctor's by its name and an orthopaedic one by its mail ("Orthopaedics")
+    assert misses(eighth, "kinds-ortho", (
+        Say("when is my ortho appointment?", ("Kulkarni", "19:15"), ("Smile Arc",)),)) == []
+    assert misses(eighth, "kinds-doctor", (
+        Say("when do I see the doctor?", ("Kulkarni", "19:15"), ("Smile Arc",)),)) == []
+    # a kind of doctor no visit is of: said not held, with the doctor's visits there are, never as the one asked
+    for asked in ("do I have an appointment with the eye doctor?", "is my gynae appointment this week?",
+                  "any appointment with the ENT?", "when's the paediatrician?"):
+        assert misses(eighth, f"kinds-{asked}", (
+            Say(asked, ("I found nothing ahead for the", "The doctor's visits I hold", "Kulkarni"),
+                ("Smile Arc", "The eye or the doctor")),)) == []
+
+
+def test_a_slot_asked_next_is_of_the_booking_just_named(eighth: App) -> None:
+    # "which clinic", "the fee there", "where is it": the place and the fee its own mail says, never another
+    # booking of a kind the place's noun is a word of ("clinic" is no doctor's visit of its own)
+    assert misses(eighth, "ortho-slots", (
+        Say("when is my ortho appointment?", ("19:15",), ("Smile Arc",)),
+        Say("which clinic", ("Arogya Multispeciality Clinic",), ("Smile Arc",)),
+        Say("what's the consultation fee there?", ("800",), ("18,600",)),
+        Say("where is it?", ("Arogya Multispeciality Clinic",), ("I can't tell",)),
+    )) == []
+    assert misses(eighth, "dentist-slots", (
+        Say("when's the dentist", ("17:30",), ("Kulkarni",)),
+        Say("which clinic is it at?", ("Smile Arc Dental Clinic",), ("Kulkarni", "Arogya")),
+    )) == []
+    # "with which teacher": the person its mail names by role and title ("the class teacher ..., Mrs. Shobha Iyer")
+    assert misses(eighth, "ptm-teacher", (
+        Say("when is the parent-teacher meeting?", ("09:40",)),
+        Say("with which teacher", ("Mrs. Shobha Iyer",), ("Smile Arc",)),
+    )) == []
