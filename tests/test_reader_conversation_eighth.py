@@ -59,3 +59,23 @@ def test_a_slot_asked_next_is_of_the_booking_just_named(eighth: App) -> None:
         Say("when is the parent-teacher meeting?", ("09:40",)),
         Say("with which teacher", ("Mrs. Shobha Iyer",), ("Smile Arc",)),
     )) == []
+
+
+def test_the_end_of_a_thing_just_listed_is_the_span_its_mail_says(eighth: App) -> None:
+    # "till what time does the review go on?": the span the invitation gives from its start, never an hour assumed
+    assert misses(eighth, "review-ends", (
+        Say("good morning! what's on my plate today?", ("Q1 Business Review", "11:00")),
+        Say("till what time does the review go on?", ("until 12:00", "11:00 - 12:00"), ("workshop",)),
+    )) == []
+    # a mail that gives no end for the time booked says none (the school's day runs to 12:30, not the slot)
+    assert misses(eighth, "ptm-ends", (
+        Say("when is the parent-teacher meeting?", ("09:40",)),
+        Say("when does it end?", ("gives no end time",), ("12:30", "10:40")),
+    )) == []
+
+
+def test_a_parcel_asked_after_is_the_courier_notice_of_the_day(eighth: App) -> None:
+    # "parcel" is no sender's name (a lure's "Desh Post Parcel Services"); a courier's notice filed with the
+    # newsletters is still the person's parcel when its subject says so ("Out for delivery: your ... shipment")
+    assert misses(eighth, "parcel", (
+        Say("is some parcel getting delivered today?", ("SwiftShip", "11 AM and 3 PM"), ("Desh Post",)),)) == []

@@ -253,6 +253,48 @@ def asked_detail(text: str) -> str:
 _POINTS_BACK = re.compile(r"\b(?:that|this|it|them|those|these)\b(?:\s+one)?", re.I)
 
 
+# the end of a thing asked ("till what time does the review go on?", "when does it finish?", "what's the end time?")
+_ENDS = re.compile(r"\b(?:till|until|til|up\s*to|upto)\s+(?:what\s+time|when)\b(?![^?]*\b(?:due|pay|paid|owe|valid)\b)|"
+                   r"\b(?:what\s+time|when)\s+(?:does|do|will|is|'s|\u2019s)\s+(?:it|that|this|they|the\s+[\w'\u2019 -]{1,40}?|"
+                   r"my\s+[\w'\u2019 -]{1,40}?|our\s+[\w'\u2019 -]{1,40}?)\s+(?:end|ends|finish|finishes|get\s+over|gets\s+over|"
+                   r"wrap\s+up|be\s+over|close|conclude|let\s+out|go\s+(?:on\s+)?(?:till|until)|run\s+(?:till|until))\b|"
+                   r"\b(?:end|ending|finish|finishing)\s+time\b|\bhow\s+late\s+(?:does|will|is)\b", re.I)
+# a span of time as mail writes one ("11:00 - 12:00", "from 9:00 AM to 12:30 PM", "3 PM to 6 PM", "3-6pm")
+_CLOCK = r"(\d{1,2})(?:[:.](\d{2}))?\s*([ap]\.?\s?m\.?)?"
+_SPAN = re.compile(rf"(?<![\d:.]){_CLOCK}\s*(?:-|\u2013|\u2014|to|till|until|til)\s*{_CLOCK}(?![\d:])", re.I)
+
+
+def asks_the_end(text: str) -> bool:
+    """Whether a question asks when a thing ends ("till what time does the review go on?")."""
+    return _ENDS.search(text) is not None
+
+
+def end_said(text: str, start: tuple[int, int]) -> tuple[str, tuple[int, int]] | None:
+    """(the span a mail's text says, the (hour, minute) it ends) of a thing that starts at `start` (hour,
+    minute): the first span whose start is that time; None when the text gives none."""
+    for m in _SPAN.finditer(text):
+        h1, m1, p1, h2, m2, p2 = m.groups()
+        first, last = _hour(h1, m1, p1 or p2), _hour(h2, m2, p2)
+        if first is None or last is None or (first != start and not (p1 is None and p2 is None and first == (
+                start[0] % 12, start[1]))):
+            continue
+        if p2 is None and last[0] < 12 and last < start:
+            last = (last[0] + 12, last[1])  # "11:00 - 1:00" said without am or pm ends after noon
+        if last <= start:
+            continue
+        return " ".join(m.group().split()), last
+    return None
+
+
+def _hour(h: str, m: str | None, half: str | None) -> tuple[int, int] | None:
+    hour, minute = int(h), int(m or 0)
+    if half is not None:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if half.casefold().startswith("p") else 0)
+    return (hour, minute) if hour < 24 and minute < 60 else None
+
+
 _PLACE_ASKED = re.compile(rf"\b(?:which|the)\s+(?P<noun>{_PLACES})\b", re.I)
 
 

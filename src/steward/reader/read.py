@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from steward.clock import Clock
-from steward.reader.details import asked_detail, detail_domain, place_asked
+from steward.reader.details import asked_detail, asks_the_end, detail_domain, place_asked
 from steward.reader.frame import Frame, Named, Unmatched, Window
 from steward.reader.how_long import asks_how_long
 from steward.reader.kin import family_named, said_in
@@ -576,7 +576,8 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         if places or (set(owed[0]) | set(owed[1])) - set(before.kinds) - set(before.bills):
             return None  # a kind the question before did not ask of ("and the garage?"): never that thing
     if now is None:
-        flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases))
+        flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases)) | (
+            {"ends"} if asks_the_end(text) else set())
         said = _window(text, clock, options)[0] if clock is not None and relative is None else None
         ask = _ask(norms, rw)
         if (relative or said) is not None and not flags and ask in ("list", "show") and \
@@ -613,7 +614,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                    flags=now.flags or kept, sure=True)
 
 
-_ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier", "detail"))
+_ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier", "detail", "ends"))
 _WAY_BACK_FLAG = "way_back"  # the journey asked about is the one home (the travel answerer's flag)
 _DAYS_AND_BOOKINGS = frozenset(("appointments", "schedule"))
 
@@ -901,6 +902,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     flags = flags - {"detail"} | ({"detail"} if asked_detail(text) and not flags & {"reference", "seat"} else set())
     if "detail" in flags:
         flags -= {"cancelled", "moved", "offered", "earlier"}  # "who do I ring to rebook?" asks a number, not a move
+    if asks_the_end(text):
+        flags |= {"ends"}  # "till what time does the review go on?": when the thing ends, as its mail or entry says
     bills = _kinds(kind_norms, rw.bill_names)
     currencies = _kinds(_brands_masked(norms), rw.currencies)
     for flag in flags:
@@ -911,6 +914,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
             # detail is read by the whole of how it is asked, so it weighs more than one cue word)
             scores[detail_domain(asked_detail(text)) if flag == "detail" else _FLAG_DOMAIN[flag]] += \
                 _DETAIL_WEIGHT if flag == "detail" else 1
+    if "ends" in flags and not scores.get("money", 0):
+        scores["appointments"] += 1  # the end of a thing on the calendar is its booking's or its invitation's
     if "payday" in flags:
         scores["money"] += 1  # "has my salary come in?": the person's pay, whatever mail word is said with it
     if "spending" in flags:

@@ -833,7 +833,7 @@ def _said_as_one(text: str, rw: ReaderWords) -> bool:
 _BOOKING_NOUNS = frozenset(("appointment", "booking", "reservation", "appt"))
 
 
-_ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier", "detail"))
+_ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier", "detail", "ends"))
 
 
 def _day_of_the_thing(shown: Mapping[str, Any], clock: Clock) -> date | None:

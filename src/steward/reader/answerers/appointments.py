@@ -23,6 +23,7 @@ from steward.reader.answerers.things import (
     invitation_title,
     party_size,
     stem,
+    text_words,
     thing_terms,
     who_in,
 )
@@ -75,6 +76,7 @@ class Booking:
     forwarded: bool = False  # its mail was forwarded to the person by `via`
     excerpt: str = ""  # the words of its mail it was read from (a ticket's route, when no field holds it)
     specialty: str = ""  # the kind of doctor its mail says a doctor's visit is with ("Orthopaedics": ortho)
+    end: datetime | None = None  # when it ends, of an entry made on the calendar (a booking's is read from its mail)
 
     def of_kinds(self, kinds: Sequence[str]) -> bool:
         """Whether it is of one of the kinds said: a doctor's visit is of "doctor" and of its specialty."""
@@ -268,6 +270,9 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             if kind:
                 held = ahead if named or frame.kinds or by_mail is not None else of_its_kind(ahead, kind)
                 return _with_view(details_answer(held, what, kind, mailbox(), clock, every), held, clock)
+        if "ends" in frame.flags and mailbox is not None and (named or frame.kinds or by_mail is not None
+                                                              or frame.window is not None):
+            return _with_view(_ends(ahead, what, mailbox(), clock), ahead, clock)
         if frame.ask == "where":
             return _with_view(_where(ahead, what, clock, mailbox), ahead, clock)
         if frame.ask == "count" and _HOW_MANY_PEOPLE.search(frame.text):
@@ -331,7 +336,8 @@ def _ahead_reader(appointments: Callable[[], AppointmentsService], calendar: Cal
 
     def events(start: datetime, end: datetime) -> list[Booking]:
         return [Booking(e.title, e.title, e.start.astimezone(start.tzinfo), "on your calendar", e.location,
-                        kind_of(e.title, rw.provider_kinds)) for e in calendar().events_between(start, end)]
+                        kind_of(e.title, rw.provider_kinds), end=None if e.all_day else e.end)
+                for e in calendar().events_between(start, end)]
 
     def bookings_ahead(now: datetime) -> list[Booking]:
         vias = {v.value: v.issuer for v in lists().of_slot("provider") if v.issuer}
@@ -374,7 +380,19 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
     if not fit:
         return None
     found = [_titled(ahead[i], said[i].message) for i in fit]
+    if len(found) > 1:
+        # of several that fit by their mail's words, the ones whose own title and mail hold them (not only the other
+        # mail of the one who sent it: "the review" is the review, not the workshop its organiser also wrote about)
+        own = [b for b, i in zip(found, fit, strict=True)
+               if fitting(terms, [text_words([b.title, b.provider, b.location or "",
+                                              *((said[i].message.subject, said[i].message.snippet)
+                                                if said[i].message is not None else ())])], rw,
+                          head if head in terms else None)]
+        if own:
+            found, fit = own, [i for b, i in zip(found, fit, strict=True) if b in own]
     what = "the " + " ".join(terms)
+    if "ends" in frame.flags and mailbox is not None and len(found) == 1:
+        return _with_view(_ends(found, what, mailbox(), clock), found, clock)
     if "detail" in frame.flags and mailbox is not None:
         from steward.reader.answerers.booking_details import asked_detail, details_answer
 
@@ -720,6 +738,41 @@ def _party_sizes(ahead: list[Booking], what: str, clock: Clock, mailbox: Callabl
         return Answer(f"For {sizes[0]}, as its mail says:\n{ahead[0].line(clock)}",
                       {"appointments": lines, "count": sizes[0]})
     return Answer("\n".join([f"How many people {what} is for:", *lines]), {"appointments": lines})
+
+
+def _ends(ahead: Sequence[Booking], what: str, mailbox: Mailbox, clock: Clock) -> Answer:
+    """When each booking ends: an entry's end on the calendar, else the span its mail says from its start ("11:00 -
+    12:00"), read from what the store keeps or its body fetched live; said plainly when its mail gives no end (a
+    length Steward assumed for the calendar is never told as the end)."""
+    from steward.errors import StewardError
+    from steward.reader.details import end_said
+
+    stored = mailbox.stored([b.message_id for b in ahead[:4] if b.message_id is not None])
+    lines, told = [], 0
+    for b in ahead[:4]:
+        at = clock.local(b.start)
+        if b.end is not None and b.end > b.start:
+            told += 1
+            lines.append(f"- {moment_text(b.start, clock)} {b.title}: until {clock.formats.time(clock.local(b.end))}")
+            continue
+        m = stored.get(b.message_id) if b.message_id is not None else None
+        found = end_said(f"{m.subject}\n{m.snippet}", (at.hour, at.minute)) if m is not None else None
+        if found is None and m is not None:
+            try:
+                found = end_said(mailbox.read(m.id, clock=clock).body, (at.hour, at.minute))
+            except StewardError:
+                found = None  # the source is gone: said as giving no end
+        if found is None:
+            lines.append(f"- {moment_text(b.start, clock)} {b.title}: its mail gives no end time")
+            continue
+        told += 1
+        span, (hour, minute) = found
+        until = clock.formats.time(at.replace(hour=hour, minute=minute))
+        lines.append(f"- {moment_text(b.start, clock)} {b.title}: until {until} (its mail says \u201c{span.rstrip('.')}\u201d)")
+    if not told:
+        return Answer("\n".join([f"I can't tell when {what} ends: its mail gives no end time.", *lines]),
+                      {"appointments": lines})
+    return Answer("\n".join([f"When {what} ends:", *lines]), {"appointments": lines})
 
 
 def _which_place(ahead: list[Booking], what: str, text: str, clock: Clock) -> Answer | None:

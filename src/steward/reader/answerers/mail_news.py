@@ -205,6 +205,11 @@ def day_it_gives(m: Message, clock: Clock) -> str | None:
 DELIVERY_WORDS = ("parcel", "package", "delivery", "delivered", "courier", "shipped", "dispatched", "shipment",
                   "tracking")
 DELIVERY_DAYS = 14
+# a notice of the person's own parcel, said in its subject ("Out for delivery: your Bazaarly shipment", "Your order
+# has been dispatched"): one, even when the mail is filed with the newsletters (a shop's "free delivery" is not)
+_OWN_PARCEL = re.compile(r"\bout\s+for\s+delivery\b|\b(?:is|was|has\s+been|have\s+been|will\s+be)\s+(?:delivered|"
+                         r"dispatched|shipped)\b|\byour\s+(?:[\w&'-]+\s+){0,2}(?:parcel|package|shipment|order|delivery)\s+"
+                         r"(?:is|has|was|will|from)\b|\b(?:AWB|tracking\s+(?:no|number|id))\b", re.I)
 
 
 def deliveries(frame: Frame, clock: Clock, box: Mailbox) -> Answer:
@@ -220,7 +225,8 @@ def deliveries(frame: Frame, clock: Clock, box: Mailbox) -> Answer:
     after, before = clock.local(start).date(), clock.local(end).date() + timedelta(days=1)
     query = " OR ".join(DELIVERY_WORDS) + f" after:{after.isoformat()} before:{before.isoformat()}"
     got = [h.message for h in box.search(query, limit=200, clock=clock).hits
-           if start <= h.message.received_at < end and h.message.category != "newsletter"]
+           if start <= h.message.received_at < end and (h.message.category != "newsletter"
+                                                        or _OWN_PARCEL.search(h.message.subject))]
     got.sort(key=lambda m: m.received_at, reverse=True)
     if not got:
         return Answer(f"No delivery notice came in {said}.", {"messages": [], "count": 0})
