@@ -79,3 +79,11 @@ def test_a_parcel_asked_after_is_the_courier_notice_of_the_day(eighth: App) -> N
     # newsletters is still the person's parcel when its subject says so ("Out for delivery: your ... shipment")
     assert misses(eighth, "parcel", (
         Say("is some parcel getting delivered today?", ("SwiftShip", "11 AM and 3 PM"), ("Desh Post",)),)) == []
+
+
+def test_a_thing_said_by_its_initials_is_the_one_its_mail_writes_in_full(eighth: App) -> None:
+    # "the PTM": the school's "Parent-Teacher Meeting", and the husband's note that says "PTM"; one time, both said
+    assert misses(eighth, "ptm", (
+        Say("when's the PTM", ("Sat 17 Apr at 09:40", "Parent-Teacher Meeting"), ("Kaapi", "Kulkarni")),)) == []
+    # initials no mail writes: said not found, never another thing
+    assert misses(eighth, "agm", (Say("when is the AGM?", ("I see no",), ("The AGM (",)),)) == []

@@ -176,6 +176,7 @@ def _ordinal_of_a_thing(text: str, spans: Sequence[tuple[int, int]]) -> bool:
     return said is not None and (bool(said["one"]) or bool(_A_THING_AFTER.match(text[b:])))
 
 
+_INITIALS = re.compile(r"\b[A-Z]{2,6}\b")  # a thing said by its initials ("the PTM", "the AGM")
 _WEEKEND = re.compile(r"\bweek-?ends?\b", re.I)
 _COMING = re.compile(r"\b(?:next|coming|upcoming|following)\b", re.I)
 _NAMED_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -869,6 +870,12 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         # "when's my next seminar?": a kind of calendar entry, said with no word of any domain, is the
         # schedule's ("find the birthday plans email" is mail's)
         scores["schedule"] += 0.5
+    initialled = [w.casefold() for w in _INITIALS.findall(text) if w.casefold() not in known
+                  and not travel_number(w)]
+    if initialled and not any(scores.values()) and ask_said in ("when", "is_there", "where"):
+        # "when's the PTM?": a thing said by its initials, with no word of any domain, is looked for on the
+        # calendar and in the bookings, whose mail may write it in full ("Parent-Teacher Meeting")
+        scores["schedule"] += 0.5
     if loose and not any(scores.values()):
         scores["schedule"] += 1  # "how's my week shaping up?": a span said loosely, of nothing else, is the schedule's
     # "anything new?", "what did I miss?": what has come in, asked with no word of another domain, is the newest
@@ -1075,7 +1082,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     asks_the_calendar = asks_the_calendar or (window is not None and any(
         t in _WEEKDAYS for i, t in enumerate(low) if i not in skip and i not in found.used))
     # ("what time is my first thing tomorrow?" asks the time of an entry a schedule word names)
-    if asks_the_calendar and not found.named and best == "schedule" and top <= 1 and not loose and \
+    if asks_the_calendar and not found.named and best == "schedule" and top <= 1 and not loose and not initialled and \
             not (ask_said == "when" and "schedule" in cued) and not flags & {"busiest", "quietest"} and \
             not _of_the_person(said_norms):
         return None  # "what's the day today?", "is the 23rd a saturday?": the calendar itself, not the person's

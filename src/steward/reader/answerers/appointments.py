@@ -20,8 +20,10 @@ from steward.reader.answerers.things import (
     booking_words,
     fitting,
     forwarded_by,
+    initials,
     invitation_title,
     party_size,
+    said_in_capitals,
     stem,
     text_words,
     thing_terms,
@@ -376,7 +378,15 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
     said = booking_words(ahead, mailbox, clock, lambda b: (b.title, b.provider, b.via, b.location or ""),
                          lambda b: b.message_id)
     head = stem(frame.things[-1]) if frame.things else None
-    fit = fitting(terms, [s.words for s in said], rw, head if head in terms else None)
+    caps = said_in_capitals(frame.text) & set(terms)
+
+    def own_texts(i: int) -> list[str]:
+        m = said[i].message
+        return [ahead[i].title, ahead[i].provider, ahead[i].location or "", *((m.subject, m.snippet) if m else ())]
+
+    # a thing said by its initials ("the PTM") is held by a booking whose own mail writes the name in full
+    pools = [s.words | (initials(own_texts(i)) & caps if caps else frozenset()) for i, s in enumerate(said)]
+    fit = fitting(terms, pools, rw, head if head in terms else None)
     if not fit:
         return None
     found = [_titled(ahead[i], said[i].message) for i in fit]
@@ -384,13 +394,11 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
         # of several that fit by their mail's words, the ones whose own title and mail hold them (not only the other
         # mail of the one who sent it: "the review" is the review, not the workshop its organiser also wrote about)
         own = [b for b, i in zip(found, fit, strict=True)
-               if fitting(terms, [text_words([b.title, b.provider, b.location or "",
-                                              *((said[i].message.subject, said[i].message.snippet)
-                                                if said[i].message is not None else ())])], rw,
-                          head if head in terms else None)]
+               if fitting(terms, [text_words(own_texts(i)) | (initials(own_texts(i)) & caps if caps else frozenset())],
+                          rw, head if head in terms else None)]
         if own:
             found, fit = own, [i for b, i in zip(found, fit, strict=True) if b in own]
-    what = "the " + " ".join(terms)
+    what = "the " + " ".join(t.upper() if t in caps else t for t in terms)
     if "ends" in frame.flags and mailbox is not None and len(found) == 1:
         return _with_view(_ends(found, what, mailbox(), clock), found, clock)
     if "detail" in frame.flags and mailbox is not None:
@@ -406,6 +414,11 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
     if len(found) > 1 and mailbox is not None and frame.flags & {"reference", "seat"}:
         # a detail of bookings that share a trip (a flight and its hotel): each one's, labelled, not a question
         return (_references if "reference" in frame.flags else _seats)(found, what, mailbox(), clock)
+    if len(found) > 1 and len({b.start for b in found}) == 1 and frame.ask in ("when", "is_there"):
+        # one thing at one time, said by two mails (the school's and a note about it): when it is, from both
+        lines = [b.line(clock) for b in found[:4]]
+        return Answer("\n".join([f"{what[:1].upper()}{what[1:]} ({len(found)} mails say it, at the same time):",
+                                  *lines]), {"appointments": lines})
     if len(found) > 1:
         lines = [b.line(clock) for b in found[:4]]
         return Answer("\n".join([f"More than one booking in your mail could be {what}:", *lines]),

@@ -49,6 +49,28 @@ def stem(word: str) -> str:
     return w
 
 
+# a name said by its initials in capitals ("the PTM", "the AGM"), and the capitalised names a mail writes in full
+_SAID_IN_CAPITALS = re.compile(r"\b[A-Z]{2,6}\b")
+_CAPITALISED = re.compile(r"\b[A-Z][\w'\u2019]*(?:(?:[ \t]+|-)(?:(?:of|and|&|for|the)[ \t]+)*[A-Z][\w'\u2019]*)+")
+
+
+def said_in_capitals(text: str) -> frozenset[str]:
+    """The words a question says in capitals, as a thing's initials may be said ("when's the PTM?": ptm)."""
+    return frozenset(w.casefold() for w in _SAID_IN_CAPITALS.findall(text))
+
+
+def initials(texts: Iterable[str]) -> frozenset[str]:
+    """The initials of the capitalised names some texts write ("Parent-Teacher Meeting": ptm, "Annual General
+    Meeting of the Club": agmc), of two to six words each."""
+    out: set[str] = set()
+    for t in texts:
+        for m in _CAPITALISED.finditer(t):
+            parts = [p for p in re.split(r"[\s-]+", m.group()) if p and p[0].isupper()]
+            if 2 <= len(parts) <= 6:
+                out.add("".join(p[0] for p in parts).casefold())
+    return frozenset(out)
+
+
 def thing_terms(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
     """The words the question names its thing by, the thing's own noun (a kind of entry) last."""
     plain = rw.common | _NOT_THINGS
