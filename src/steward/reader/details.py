@@ -20,7 +20,7 @@ _ROLES = (r"teachers?|tutors?|instructors?|coach|coaches|therapists?|physiothera
           r"physicians?|dentists?|hygienists?|vets?|veterinarians?|trainers?|stylists?|barbers?|nurses?|midwife|"
           r"consultants?|surgeons?|specialists?|optometrists?|optician|practitioners?|clinicians?|counsellors?|"
           r"counselors?|host|guide|driver")
-# the places a booking is at, asked by what they are ("which clinic?"): never a kind of booking when asked so
+# the places a booking is at, asked by what they are ("which hospital?"): never a kind of booking when asked so
 _PLACES = r"clinic|hospital|practice|surgery|centre|center|branch|venue|hall|studio|salon|location"
 # a number as a mail gives one to call: digits with spaces, dashes and brackets between (seven digits or more:
 # `_is_phone`); no dots or slashes, which a date has
@@ -214,15 +214,16 @@ DETAILS = (
                       rf"\b(?:late\s+(?:payment\s+)?(?:fee|charge)|penalty|surcharge)\b", re.I),
            label="a late fee", of="bill",
            named=re.compile(r"\blate\s+(?:payment\s+)?(?:fees?|charges?|fines?|penalt(?:y|ies))\b", re.I)),
-    # "which clinic?", "what's the venue?", "the name of the hospital?": the place a booking's mail names, by a label
-    # ("Clinic: Arogya Multispeciality Clinic, 27th Main, HSR Layout") or as where it is ("at St Mary's Hospital")
+    # "which hospital?", "what's the venue?", "the name of the practice?": the place a booking's mail names, by a
+    # label ("Venue: Hall B, 12 Quay Road", "Clinic: Lakeside Family Clinic, 4th Cross") or as where it is ("at St
+    # Mary's Hospital")
     Detail("place", re.compile(rf"\bwhich\s+(?:{_PLACES})\b|\bname\s+of\s+the\s+(?:{_PLACES})\b|"
                                rf"^\W*(?:and\s+)?what(?:'s|\u2019s|s|\s+is)\s+the\s+(?:{_PLACES})(?:\s+called)?\s*\W*$", re.I),
            re.compile(rf"\b(?i:{_PLACES}|location|address|where)\s*:\s*\S|\b(?i:at)\s+(?:the\s+)?[A-Z][\w&'\u2019-]*"
                       rf"(?:\s+[A-Z][\w&'\u2019-]*){{0,4}}\s+(?:Clinic|Hospital|Centre|Center|Practice|Surgery|Hall|Studio)\b"),
            label="the place"),
-    # "what's the consultation fee there?", "how much is the session fee?": what the booking's mail says it costs
-    # ("Consultation fee: \u20b9800 (pay at the clinic)"); a bill's fee ("the late fee", "school fees") is no booking's
+    # "the visit fee at the surgery?", "is there an entry fee for it?": what the booking's mail says it costs
+    # ("Session fee: \u00a345, payable on the day"); a bill's fee ("the late fee", "school fees") is no booking's
     Detail("fee", re.compile(r"\b(?:consultation|consult|visit|appointment|session|class|lesson|treatment|entry|entrance|"
                              r"admission|doctor'?s?|booking)\s+(?:fees?|charges?)\b|\bfees?\s+(?:there|for\s+(?:it|that|"
                              r"the\s+(?:visit|appointment|consultation|session|class)))\b", re.I),
@@ -253,19 +254,19 @@ def asked_detail(text: str) -> str:
 _POINTS_BACK = re.compile(r"\b(?:that|this|it|them|those|these)\b(?:\s+one)?", re.I)
 
 
-# the end of a thing asked ("till what time does the review go on?", "when does it finish?", "what's the end time?")
+# the end of a thing asked ("until when does the board meeting run?", "when does it finish?", "the end time?")
 _ENDS = re.compile(r"\b(?:till|until|til|up\s*to|upto)\s+(?:what\s+time|when)\b(?![^?]*\b(?:due|pay|paid|owe|valid)\b)|"
                    r"\b(?:what\s+time|when)\s+(?:does|do|will|is|'s|\u2019s)\s+(?:it|that|this|they|the\s+[\w'\u2019 -]{1,40}?|"
                    r"my\s+[\w'\u2019 -]{1,40}?|our\s+[\w'\u2019 -]{1,40}?)\s+(?:end|ends|finish|finishes|get\s+over|gets\s+over|"
                    r"wrap\s+up|be\s+over|close|conclude|let\s+out|go\s+(?:on\s+)?(?:till|until)|run\s+(?:till|until))\b|"
                    r"\b(?:end|ending|finish|finishing)\s+time\b|\bhow\s+late\s+(?:does|will|is)\b", re.I)
-# a span of time as mail writes one ("11:00 - 12:00", "from 9:00 AM to 12:30 PM", "3 PM to 6 PM", "3-6pm")
+# a span of time as mail writes one ("14:00 - 15:30", "from 8:30 AM to 1:00 PM", "2 PM to 5 PM", "4-7pm")
 _CLOCK = r"(\d{1,2})(?:[:.](\d{2}))?\s*([ap]\.?\s?m\.?)?"
 _SPAN = re.compile(rf"(?<![\d:.]){_CLOCK}\s*(?:-|\u2013|\u2014|to|till|until|til)\s*{_CLOCK}(?![\d:])", re.I)
 
 
 def asks_the_end(text: str) -> bool:
-    """Whether a question asks when a thing ends ("till what time does the review go on?")."""
+    """Whether a question asks when a thing ends ("until when does the board meeting run?")."""
     return _ENDS.search(text) is not None
 
 
@@ -299,7 +300,7 @@ _PLACE_ASKED = re.compile(rf"\b(?:which|the)\s+(?P<noun>{_PLACES})\b", re.I)
 
 
 def place_asked(text: str) -> str:
-    """The place noun a question asks which one of ("which clinic?": clinic), or "" when it asks none: asked
+    """The place noun a question asks which one of ("which hospital?": hospital), or "" when it asks none: asked
     so, it names no kind of booking ("clinic" is no doctor's visit of its own)."""
     if asked_detail(text) != "place":
         return ""

@@ -68,8 +68,8 @@ def kind_of(text: str, kinds: dict[str, tuple[tuple[str, ...], ...]]) -> str:
 
 def specialty_of(kind: str, mail: str, rw: ReaderWords) -> str:
     """The specialty a doctor's visit (or a booking whose names say no kind) has by its own mail's words ("Dr.
-    Ramesh Kulkarni appointment", whose mail says "Orthopaedics": ortho), so a kind of doctor asked ("the eye
-    doctor") is answered by that kind's visits alone; "" when its mail says none, or it is of another kind."""
+    Meera Rao appointment", whose mail says "Dermatology": skin), so a kind of doctor asked ("the ENT") is
+    answered by that kind's visits alone; "" when its mail says none, or it is of another kind."""
     if kind not in ("", "doctor") or not mail or not rw.specialties:
         return ""
     return kind_of(mail, {k: rw.provider_kinds[k] for k in rw.specialties if k in rw.provider_kinds})

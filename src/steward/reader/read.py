@@ -176,7 +176,7 @@ def _ordinal_of_a_thing(text: str, spans: Sequence[tuple[int, int]]) -> bool:
     return said is not None and (bool(said["one"]) or bool(_A_THING_AFTER.match(text[b:])))
 
 
-_INITIALS = re.compile(r"\b[A-Z]{2,6}\b")  # a thing said by its initials ("the PTM", "the AGM")
+_INITIALS = re.compile(r"\b[A-Z]{2,6}\b")  # a thing said by its initials ("the AGM", "the QBR")
 _WEEKEND = re.compile(r"\bweek-?ends?\b", re.I)
 _COMING = re.compile(r"\b(?:next|coming|upcoming|following)\b", re.I)
 _NAMED_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -873,8 +873,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     initialled = [w.casefold() for w in _INITIALS.findall(text) if w.casefold() not in known
                   and not travel_number(w)]
     if initialled and not any(scores.values()) and ask_said in ("when", "is_there", "where"):
-        # "when's the PTM?": a thing said by its initials, with no word of any domain, is looked for on the
-        # calendar and in the bookings, whose mail may write it in full ("Parent-Teacher Meeting")
+        # "when is the AGM?": a thing said by its initials, with no word of any domain, is looked for on the
+        # calendar and in the bookings, whose mail may write it in full ("Annual General Meeting")
         scores["schedule"] += 0.5
     if loose and not any(scores.values()):
         scores["schedule"] += 1  # "how's my week shaping up?": a span said loosely, of nothing else, is the schedule's
@@ -893,7 +893,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         norms[verb[0]] = "_"  # "open the latest message" asks to see it: no open (unpaid) bill
     # a kind said with a possessive is the kind ("the doctor's appointment", "the vet's address")
     kind_norms = [w[:-2] if w.endswith("'s") and len(w) > 3 else w for w in norms]
-    # "which clinic is it at?": the place asked which one of is no kind of booking (a dentist's is at a clinic too)
+    # "which practice is that at?": the place asked which one of is no kind of booking (a dentist's is at one too)
     asked_place = place_asked(text)
     kind_norms = [("_" if w == asked_place else w) for w in kind_norms]
     money_kinds = _kinds(kind_norms, rw.money_kinds)
@@ -910,7 +910,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if "detail" in flags:
         flags -= {"cancelled", "moved", "offered", "earlier"}  # "who do I ring to rebook?" asks a number, not a move
     if asks_the_end(text):
-        flags |= {"ends"}  # "till what time does the review go on?": when the thing ends, as its mail or entry says
+        flags |= {"ends"}  # "until when does the board meeting run?": when it ends, as its mail or entry says
     bills = _kinds(kind_norms, rw.bill_names)
     currencies = _kinds(_brands_masked(norms), rw.currencies)
     for flag in flags:

@@ -236,7 +236,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             return Answer("\n".join([f"No: the mail I read confirms {what}; none asks you to confirm it. As it stands:",
                                      *lines]), {"appointments": lines})
         if not ahead:
-            # "the eye doctor" when only an orthopaedic visit is held: said not held, with the doctors' visits there are
+            # "the ENT" when only a knee surgeon's visit is held: said not held, with the doctors' visits there are
             doctors = [b.line(clock) for b in every if b.kind == "doctor"] if set(frame.kinds) & set(rw.specialties) \
                 and "doctor" not in frame.kinds and not named and by_mail is None else []
             return _none_ahead(frame, service, clock, what, rw, lists(), mailbox, doctors)
@@ -384,7 +384,7 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
         m = said[i].message
         return [ahead[i].title, ahead[i].provider, ahead[i].location or "", *((m.subject, m.snippet) if m else ())]
 
-    # a thing said by its initials ("the PTM") is held by a booking whose own mail writes the name in full
+    # a thing said by its initials ("the AGM") is held by a booking whose own mail writes the name in full
     pools = [s.words | (initials(own_texts(i)) & caps if caps else frozenset()) for i, s in enumerate(said)]
     fit = fitting(terms, pools, rw, head if head in terms else None)
     if not fit:
@@ -392,7 +392,7 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
     found = [_titled(ahead[i], said[i].message) for i in fit]
     if len(found) > 1:
         # of several that fit by their mail's words, the ones whose own title and mail hold them (not only the other
-        # mail of the one who sent it: "the review" is the review, not the workshop its organiser also wrote about)
+        # mail of the one who sent it: "the board meeting" is that meeting, not the offsite its organiser also wrote of)
         own = [b for b, i in zip(found, fit, strict=True)
                if fitting(terms, [text_words(own_texts(i)) | (initials(own_texts(i)) & caps if caps else frozenset())],
                           rw, head if head in terms else None)]
@@ -406,7 +406,7 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
 
         kind = asked_detail(frame.text)
         if kind == "person":
-            # "with which teacher?" of the parent-teacher meeting: the person its mail says it is with, by name
+            # "which tutor is it with?" of the piano lesson: the person its mail says it is with, by name
             return _with_view(_who_with(found, what, mailbox(), clock, live=True), found, clock)
         if kind:
             # "do I need to bring anything?" of the parent-teacher evening: in its mail's own words
@@ -415,7 +415,7 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
         # a detail of bookings that share a trip (a flight and its hotel): each one's, labelled, not a question
         return (_references if "reference" in frame.flags else _seats)(found, what, mailbox(), clock)
     if len(found) > 1 and len({b.start for b in found}) == 1 and frame.ask in ("when", "is_there"):
-        # one thing at one time, said by two mails (the school's and a note about it): when it is, from both
+        # one thing at one time, said by two mails (the club's and a friend's note about it): when it is, from both
         lines = [b.line(clock) for b in found[:4]]
         return Answer("\n".join([f"{what[:1].upper()}{what[1:]} ({len(found)} mails say it, at the same time):",
                                   *lines]), {"appointments": lines})
@@ -754,8 +754,8 @@ def _party_sizes(ahead: list[Booking], what: str, clock: Clock, mailbox: Callabl
 
 
 def _ends(ahead: Sequence[Booking], what: str, mailbox: Mailbox, clock: Clock) -> Answer:
-    """When each booking ends: an entry's end on the calendar, else the span its mail says from its start ("11:00 -
-    12:00"), read from what the store keeps or its body fetched live; said plainly when its mail gives no end (a
+    """When each booking ends: an entry's end on the calendar, else the span its mail says from its start ("14:00 -
+    15:30"), read from what the store keeps or its body fetched live; said plainly when its mail gives no end (a
     length Steward assumed for the calendar is never told as the end)."""
     from steward.errors import StewardError
     from steward.reader.details import end_said
@@ -789,8 +789,8 @@ def _ends(ahead: Sequence[Booking], what: str, mailbox: Mailbox, clock: Clock) -
 
 
 def _which_place(ahead: list[Booking], what: str, text: str, clock: Clock) -> Answer | None:
-    """ "which clinic?": the place each booking is at, as read with it, or the place its provider is ("Smile Arc
-    Dental Clinic" of "which clinic?"); None when one of them has neither (its mail's words are looked in)."""
+    """ "which practice is it?": the place each booking is at, as read with it, or the place its provider is
+    ("Harbour Dental Practice"); None when one of them has neither (its mail's words are looked in)."""
     from steward.reader.details import place_asked
     from steward.reader.lists import name_words
 
@@ -803,7 +803,7 @@ def _which_place(ahead: list[Booking], what: str, text: str, clock: Clock) -> An
 
 def _where(ahead: list[Booking], what: str, clock: Clock, mailbox: Callable[[], Mailbox] | None = None) -> Answer:
     """Where the bookings are: each with the place its mail gives (read as the booking was, else an address its
-    stored mail writes, else the place its mail names by a label: "Clinic: Arogya Clinic, 27th Main"), or said
+    stored mail writes, else the place its mail names by a label: "Venue: Hall B, 12 Quay Road"), or said
     plainly that none was read."""
     from steward.reader.answerers.booking_details import said_in
 

@@ -205,7 +205,7 @@ def day_it_gives(m: Message, clock: Clock) -> str | None:
 DELIVERY_WORDS = ("parcel", "package", "delivery", "delivered", "courier", "shipped", "dispatched", "shipment",
                   "tracking")
 DELIVERY_DAYS = 14
-# a notice of the person's own parcel, said in its subject ("Out for delivery: your Bazaarly shipment", "Your order
+# a notice of the person's own parcel, said in its subject ("Out for delivery: your Kwikmart shipment", "Your order
 # has been dispatched"): one, even when the mail is filed with the newsletters (a shop's "free delivery" is not)
 _OWN_PARCEL = re.compile(r"\bout\s+for\s+delivery\b|\b(?:is|was|has\s+been|have\s+been|will\s+be)\s+(?:delivered|"
                          r"dispatched|shipped)\b|\byour\s+(?:[\w&'-]+\s+){0,2}(?:parcel|package|shipment|order|delivery)\s+"

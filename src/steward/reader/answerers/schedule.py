@@ -143,7 +143,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         if (missing or frame.things and frame.ask == "where" or frame.unmatched and frame.ask == "when") and \
                 things is not None and (thing := things(frame, clock)) is not None:
             # "when's the staff christmas do?": the invitation its mail calls a festive social; "where's the
-            # barbecue?": the one its mail gives a place for; "when's the PTM?": the one its mail writes in full
+            # barbecue?": the one its mail gives a place for; "when's the AGM?": the one its mail writes in full
             return thing
         shown = [t for _, t in lines[:AHEAD_SHOWN]]
         more = [f"(and {len(lines) - AHEAD_SHOWN} more)"] if len(lines) > AHEAD_SHOWN else []

@@ -49,18 +49,18 @@ def stem(word: str) -> str:
     return w
 
 
-# a name said by its initials in capitals ("the PTM", "the AGM"), and the capitalised names a mail writes in full
+# a name said by its initials in capitals ("the AGM", "the QBR"), and the capitalised names a mail writes in full
 _SAID_IN_CAPITALS = re.compile(r"\b[A-Z]{2,6}\b")
 _CAPITALISED = re.compile(r"\b[A-Z][\w'\u2019]*(?:(?:[ \t]+|-)(?:(?:of|and|&|for|the)[ \t]+)*[A-Z][\w'\u2019]*)+")
 
 
 def said_in_capitals(text: str) -> frozenset[str]:
-    """The words a question says in capitals, as a thing's initials may be said ("when's the PTM?": ptm)."""
+    """The words a question says in capitals, as a thing's initials may be said ("when's the AGM?": agm)."""
     return frozenset(w.casefold() for w in _SAID_IN_CAPITALS.findall(text))
 
 
 def initials(texts: Iterable[str]) -> frozenset[str]:
-    """The initials of the capitalised names some texts write ("Parent-Teacher Meeting": ptm, "Annual General
+    """The initials of the capitalised names some texts write ("Quarterly Business Review": qbr, "Annual General
     Meeting of the Club": agmc), of two to six words each."""
     out: set[str] = set()
     for t in texts:
@@ -181,9 +181,9 @@ def party_size(text: str) -> int | None:
 
 
 # who a booking is with, as its mail labels it: "Teacher: Ms. Okonkwo", "with Dr. Singh", "Stylist: Paola"
-_ROLE = r"(?i:teacher|stylist|doctor|dentist|therapist|physician|practitioner|host|organi[sz]er|instructor|coach|tutor|" \
-        r"clinician|consultant|hygienist)"
-# (or the role said, then the person's titled name: "your slot with the class teacher of Class III-B, Mrs. Shobha Iyer")
+_ROLE = r"(?i:teacher|stylist|doctor|dentist|therapist|physiotherapist|physio|physician|practitioner|host|organi[sz]er|" \
+        r"instructor|coach|tutor|clinician|consultant|hygienist|surgeon|specialist|optometrist|trainer)"
+# (or the role said, then the person's titled name: "you will see our senior physiotherapist, Ms. Anna Novak")
 _WITH = re.compile(rf"\b(?:{_ROLE}\s*:\s*|(?i:with)\s+(?=(?:Dr|Mr|Mrs|Ms|Mx|Prof)\b)|"
                    rf"{_ROLE}\b[^.,;:!?\n]{{0,40}},\s+(?=(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\b))"
                    r"(?P<who>(?:(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)")
