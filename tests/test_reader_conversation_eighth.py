@@ -87,3 +87,11 @@ def test_a_thing_said_by_its_initials_is_the_one_its_mail_writes_in_full(eighth:
         Say("when's the PTM", ("Sat 17 Apr at 09:40", "Parent-Teacher Meeting"), ("Kaapi", "Kulkarni")),)) == []
     # initials no mail writes: said not found, never another thing
     assert misses(eighth, "agm", (Say("when is the AGM?", ("I see no",), ("The AGM (",)),)) == []
+
+
+def test_the_occasion_of_a_message_just_shown_is_asked_of_that_message(eighth: App) -> None:
+    # "when is the do?" after a relative's mail: the day that mail gives, as "when is it?" would be
+    assert misses(eighth, "occasion", (
+        Say("anything from amma?", ("nichayathartham",)),
+        Say("when's the do?", ("Sun 25 Apr at 10:00",), ("can't answer",)),
+    )) == []

@@ -49,6 +49,10 @@ _CHANGED = frozenset(("moved", "changed", "rescheduled", "cancelled", "canceled"
                       "pushed", "brought", "forward", "back", "called", "off"))
 _CHANGE_SAID = re.compile(r"\b(?:moved?|moving|changed?|resched\w*|cancel\w*|postpone\w*|updated?|shift\w*|"
                           r"new (?:time|date))\b", re.I)
+# the occasion a message shown is about, said by what it is and not by its name ("when is the do?", "where's the
+# function?" after a relative's mail about a wedding): that message, as "it" would be
+_OCCASION = frozenset(("function", "event", "occasion", "ceremony", "do", "programme", "program", "celebration",
+                       "gathering", "get-together", "party", "thing"))
 # a thing's happening, said around a question of when or where ("where's that happening?")
 _GOES_ON = frozenset(("happening", "happen", "happens", "held", "taking", "on"))
 _WHEN = frozenset(("when", "when's", "whens", "day", "date", "time"))
@@ -169,7 +173,10 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
         return None
     said = [w.replace("\u2019", "'").strip("?.!,") for w in words(text)]
     said = [w for w in said if w]
-    allowed = (_FILLER | _OF_MAIL | _WRITER | _SAYS | _PLANS if kind == "mail" else _FILLER) | _MADE | _GOES_ON \
+    occasion = kind == "mail" and any(w in _OCCASION and at and said[at - 1] in ("the", "that", "this")
+                                      for at, w in enumerate(said))
+    allowed = (_FILLER | _OF_MAIL | _WRITER | _SAYS | _PLANS | (_OCCASION if occasion else frozenset())
+               if kind == "mail" else _FILLER) | _MADE | _GOES_ON \
         | _WHEN | _WHERE | _CHANGED | (UNTIL_WORDS if kind != "mail" and asks_how_long(text) else frozenset())
     if not said or len(said) > _MOST_WORDS or any(w not in allowed and not w.isdigit() for w in said):
         return None
@@ -194,7 +201,7 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
         if not -len(whole) <= place < len(whole):
             return None
         return Pointed((whole[place],), whole_kind, asks, place, len(whole))
-    back = _BACK | _WRITER if kind == "mail" else _BACK
+    back = _BACK | _WRITER | (_OCCASION if occasion else frozenset()) if kind == "mail" else _BACK
     if not set(said) & back or asks == "show":
         return None  # a pronoun and a question about the thing, or nothing
     if kind == "mail" and asks == "who" and set(said) & _CHANGED:
