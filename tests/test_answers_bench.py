@@ -108,14 +108,14 @@ DAYS_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "
 SIXTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the seventh set (a conversation of a Monday morning and single questions over the seventh sample
-# mailbox, written blind to the rules) scores: 52 right, 24 wrong, 11 refused before any tuning, 80 / 0 / 7 now
+# mailbox, written blind to the rules) scores: 52 right, 24 wrong, 11 refused before any tuning, 82 / 0 / 5 now
 SEVENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the eighth set (a conversation of a Thursday morning and single questions over the eighth sample mailbox,
-# written blind to the rules) scores: 41 right, 15 wrong, 19 refused before any tuning, 49 / 8 / 18 now.
+# written blind to the rules) scores: 41 right, 15 wrong, 19 refused before any tuning, no wrong answer now.
 # Each ceiling above and here is a set's wrong answers per capability when it was last measured: a change
 # that adds a wrong answer in any capability fails here
-EIGHTH_WRONG_AT_MOST = {"money": 0, "appointments": 3, "schedule": 0, "mail": 1, "brief": 0, "reminders": 0}
+EIGHTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the ninth set (a conversation of a Tuesday morning and single questions over the ninth sample mailbox,
 # written blind to the rules and frozen before its first run) scored on that first run, before any tuning:
