@@ -10,7 +10,9 @@ account, a lure in German), but they give several weak ones at once, which legit
   no word in common with the sender's domain; the recipient's own address or domain in the subject or
   the name of mail from elsewhere; a From that is no address at all; a name that is another site
   ("shop.example" from elsewhere); one's own mail domain written out as the name ("example.org Team"),
-  as a form letter to every mailbox of a domain fills it in;
+  as a form letter to every mailbox of a domain fills it in; a domain made of words joined by hyphens,
+  one of them a service's back-office word ("co-tollpay-billing", "bank-verify-alerts"), which then
+  vouches for no name it repeats;
 - how it is written: characters that take no room put between the letters of its words;
 - where it leads: a link to a bare IP address, a punycode host or a URL shortener; a form field for a
   password in the mail itself, or a web page sent as an attachment;
@@ -87,6 +89,7 @@ class _Vocabulary:
     shorteners: frozenset[str]
     calm: re.Pattern[str] | None = None  # words that say there is no hurry ("nothing urgent"), not read as pressure
     boilerplate: re.Pattern[str] | None = None  # a sentence of standing advice or a legal footer, not read
+    service_words: frozenset[str] = frozenset()  # what a made-up domain adds to a name ("-verify", "-toll")
 
 
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
@@ -111,7 +114,8 @@ def vocabulary() -> _Vocabulary:
                        frozenset(str(w).lower() for w in data["organisation_words"]),
                        frozenset(str(w).lower() for w in data["shorteners"]),
                        re.compile(r"(?<!\S)(?:" + "|".join(calm) + r")(?!\S)") if calm else None,
-                       re.compile(r"\b(?:" + "|".join(boilerplate) + r")\b") if boilerplate else None)
+                       re.compile(r"\b(?:" + "|".join(boilerplate) + r")\b") if boilerplate else None,
+                       frozenset(str(w).lower() for w in data.get("service_domain_words") or ()))
 
 
 
@@ -222,6 +226,21 @@ def _name_is_domain(sender_name: str, domain: str, vocab: _Vocabulary) -> bool:
     own = _letters(name)
     return any(w in host for w in words) or (len(own) >= 4 and own not in vocab.organisation
                                               and own in _letters(sender_name))
+
+
+def _made_up_domain(domain: str, vocab: _Vocabulary) -> str | None:
+    """A domain made of words joined by hyphens, one of them a word a service's back office would use
+    ("co-tollpay-billing", "bank-verify-alerts", "parcel-redelivery-fee"): lures make their domains so,
+    to sound like the service they imitate; a business writes from its own name. Such a domain does not
+    vouch for the name the mail goes under, however much of it it repeats."""
+    if not domain or "-" not in domain:
+        return None
+    name, _suffix = _registrable(domain)
+    parts = [p for p in name.split("-") if p]
+    added = next((p for p in parts if p in vocab.service_words), None)
+    if len(parts) < 2 or added is None:
+        return None
+    return f"its domain {domain} is words joined to \"{added}\", as lures make a service's name"
 
 
 def _domain_as_name(sender_name: str, domain: str) -> str | None:
@@ -401,7 +420,7 @@ def score(sender: str, sender_name: str, subject: str, snippet: str, context: Ma
         # every word a lure says: its words count two at most
         signs = signs[:min(said, 2)] + signs[said:]
     who = _sender_signs(sender, sender_name, own, forged is not None or written_out is not None
-                        or to_itself(sender, context.recipients) is not None)
+                        or to_itself(sender, context.recipients) is not None, context.correspondent)
     signs += who.signs
     if who.unrelated is not None:
         if _speaks_as(sender_name, f"{subject}\n{head[:400]}", vocab):
@@ -423,7 +442,7 @@ class _Who:
 
 
 @lru_cache(maxsize=4096)
-def _sender_signs(sender: str, sender_name: str, own: bool, bulk: bool = False) -> _Who:
+def _sender_signs(sender: str, sender_name: str, own: bool, bulk: bool = False, correspondent: bool = False) -> _Who:
     """The signs of a sender's address and name (mail comes from few senders, over and over)."""
     vocab = vocabulary()
     domain = sender.rpartition("@")[2].strip().strip(".").lower() if "@" in sender else ""
@@ -442,7 +461,10 @@ def _sender_signs(sender: str, sender_name: str, own: bool, bulk: bool = False) 
     by_address = _name_is_address(sender_name, domain)
     if by_address is not None:
         signs.append(Sign(2, by_address))
-    if not bulk and _name_is_domain(sender_name, domain, vocab):
+    made_up = _made_up_domain(domain, vocab) if not own and not correspondent else None
+    if made_up is not None:
+        signs.append(Sign(1, made_up))
+    elif not bulk and _name_is_domain(sender_name, domain, vocab):
         signs.append(Sign(-1, f"the name {sender_name.strip()} is its domain's"))
     unrelated = None if own or free else _name_unrelated(sender_name, domain, vocab)
     return _Who(tuple(signs), unrelated, organisation)
