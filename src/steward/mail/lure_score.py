@@ -228,16 +228,18 @@ def _name_is_domain(sender_name: str, domain: str, vocab: _Vocabulary) -> bool:
                                               and own in _letters(sender_name))
 
 
-def _made_up_domain(domain: str, vocab: _Vocabulary) -> str | None:
-    """A domain made of words joined by hyphens, one of them a word a service's back office would use
-    ("co-tollpay-billing", "bank-verify-alerts", "parcel-redelivery-fee"): lures make their domains so,
-    to sound like the service they imitate; a business writes from its own name. Such a domain does not
-    vouch for the name the mail goes under, however much of it it repeats."""
+def _made_up_domain(domain: str, sender_name: str, vocab: _Vocabulary) -> str | None:
+    """A domain made of words joined by hyphens, one of them a word a service's back office would use that the
+    name the mail goes under does not say ("Colorado Toll Services" from co-tollpay-billing, "Aspenridge Bank
+    Security" from aspenridge-verify-alerts): lures make their domains so, to sound like the service they
+    imitate; a business writes from its own name. Such a domain does not vouch for that name, however much
+    of it it repeats."""
     if not domain or "-" not in domain:
         return None
     name, _suffix = _registrable(domain)
     parts = [p for p in name.split("-") if p]
-    added = next((p for p in parts if p in vocab.service_words), None)
+    said = set(ALNUM_RUN.findall(plain(sender_name)))
+    added = next((p for p in parts if p in vocab.service_words and p not in said), None)
     if len(parts) < 2 or added is None:
         return None
     return f"its domain {domain} is words joined to \"{added}\", as lures make a service's name"
@@ -461,7 +463,7 @@ def _sender_signs(sender: str, sender_name: str, own: bool, bulk: bool = False, 
     by_address = _name_is_address(sender_name, domain)
     if by_address is not None:
         signs.append(Sign(2, by_address))
-    made_up = _made_up_domain(domain, vocab) if not own and not correspondent else None
+    made_up = _made_up_domain(domain, sender_name, vocab) if not own and not correspondent else None
     if made_up is not None:
         signs.append(Sign(1, made_up))
     elif not bulk and _name_is_domain(sender_name, domain, vocab):
