@@ -636,15 +636,28 @@ _REFERENCE = re.compile(r"\b(?:reference|ref|booking|reservation|confirmation|pn
 _CODE = re.compile(r"(?<![\w-])[A-Z0-9][A-Z0-9-]{3,}[A-Z0-9](?![\w-])")
 
 
+# what may stand between a word for a reference and a number that is one ("Confirmation number: 88410273",
+# "PNR No.: 4521873096", "reservation #88410273"): a number of digits alone is a reference only so labelled
+_LABEL_TO_NUMBER = re.compile(r"(?:[\s:#.()/-]|\b(?:number|no|nr|code|id|is)\b)*", re.I)
+# a number shown masked ("XXXX1234"): an account's or a card's, never a booking's reference
+_MASKED = re.compile(r"X{2,}\d+")
+
+
 def _reference_in(text: str) -> str:
     """The first booking code a text gives just after a word for one ("Booking reference (PNR): QK7R2M",
-    "Confirmation #TT-6613092", "your booking QK7R2M"), or ""."""
+    "Confirmation #TT-6613092", "your booking QK7R2M", "Confirmation number: 88410273"), or "" (a masked
+    account number is none)."""
     for m in _REFERENCE.finditer(text):
         for found in _CODE.finditer(text, m.end()):
             if found.start() > m.end() + 40:
                 break
             code = found.group()
+            if _MASKED.fullmatch(code):
+                continue
             if any(c.isdigit() for c in code) and any(c.isalpha() for c in code):
+                return code
+            digits = code.replace("-", "")
+            if digits.isdigit() and len(digits) >= 6 and _LABEL_TO_NUMBER.fullmatch(text[m.end():found.start()]):
                 return code
     return ""
 
