@@ -159,7 +159,8 @@ _ON_BEFORE = re.compile(r"^(?:on|in)\s+(?=(?:before|by|until|till|til)\b)", re.I
 
 # "anything from the school?", "is there anything from my landlord": a question of what came from a kind of sender
 _FROM_A_KIND = re.compile(r"^\W*(?:is\s+there\s+|are\s+there\s+|have\s+i\s+(?:got|had)\s+|did\s+i\s+get\s+|got\s+)?"
-                          r"(?:any(?:thing|\s+news|\s+mail|\s+word)?|something)\s+(?:new\s+)?from\s+(?:the|my|our)\s+"
+                          r"(?:any(?:thing|\s+news|\s+mail|\s+word)?|something)\s+(?:new\s+)?from\s+(?:(?:the|my|our)\s+"
+                          r"(?:[a-z]+(?:'s|\u2019s|'|\u2019)\s+)?|[a-z]+(?:'s|\u2019s|'|\u2019)\s+)"
                           r"[a-z'\u2019-]+(?:\s+[a-z'\u2019-]+)?\s*\??\s*$", re.I)
 
 
@@ -947,8 +948,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     work, no_work, at_work = _senders_at_work(low, raw, lists, rw, skip | found.used)
     if not found.named and not cued and work and at_work and low[min(at_work)] == "from":
         scores["mail"] += 1  # "anything from work?": the workplace's senders said with no word of any domain
-    if not found.named and not cued and any(t == "from" and i + 1 < len(low) and low[i + 1] in ("the", "my", "our")
-                                            for i, t in enumerate(low)):
+    if not found.named and not cued and any(t == "from" and i + 1 < len(low) and (
+            low[i + 1] in ("the", "my", "our") or _possessive(raw[i + 1])) for i, t in enumerate(low)):
         # "anything from the school?": a kind of sender said with no word of any domain; mail if it is one
         by_kind, _ = _senders_of_a_kind(low, raw, lists, rw, skip | found.used | at_work)
         if by_kind or (window is None and _FROM_A_KIND.search(text)):
@@ -969,7 +970,14 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         # bookings do); a kind nothing in the mail is of is said as not found, once meaning finds none either
         by_kind, no_kind = _senders_of_a_kind(low, raw, lists, rw, skip | found.used)
         found = replace(found, named=found.named + by_kind)
-        if meaning is not None:
+        whose = tuple(u for u in no_kind if any(_possessive(w) for w in u.said.split()))
+        if whose:
+            # "has Leo's school emailed?": the kind said by whose it is is what is asked of, not a sender called
+            # "Leo's school" nor one meaning finds for it
+            said = [u.said.casefold() for u in whose]
+            unmatched = tuple(u for u in unmatched if not (u.what == "sender" and any(
+                u.said.casefold() in w for w in said)))
+        elif meaning is not None:
             # "from the library", "from my mother": a sender described, found by meaning or not at all
             described = _senders_described(low, raw, rw, skip | found.used)
             described = tuple(d for d in described if not any(d.said == n.said for n in by_kind))
@@ -979,8 +987,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                 _, no_kind = meaning.resolve_all(no_kind, lists) if not by_meaning else ((), ())
         unmatched = unmatched + tuple(no_kind)
     if meaning is not None and unmatched:
-        # what words and spelling did not find, by meaning ("Kaveri Financial" is Kaveri Bank)
-        by_meaning, unmatched = meaning.resolve_all(unmatched, lists)
+        # what words and spelling did not find, by meaning ("Kaveri Financial" is Kaveri Bank); never a kind of
+        # sender said by whose it is ("Leo's school"), which the mail answerer looks up in the mail
+        owned = tuple(u for u in unmatched if u.what == "kind of sender" and any(_possessive(w) for w in u.said.split()))
+        by_meaning, unmatched = meaning.resolve_all(tuple(u for u in unmatched if u not in owned), lists)
+        unmatched = tuple(unmatched) + owned
         if by_meaning:
             found = replace(found, named=found.named + by_meaning)
     network = None if any(v.slot in ("issuer", "account") for n in found.named for v in n.values) else \
@@ -1314,17 +1325,22 @@ def _senders_of_a_kind(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
     missing: list[Unmatched] = []
     stop = rw.common - rw.generic
     for i, t in enumerate(low):
-        # "from the bank", or "has the dentist written to us?" (a kind of sender said before a verb of writing)
-        writes = t in ("did", "has", "have") and i + 2 < len(low) and low[i + 1] in ("the", "my", "our") and \
-            bool(_WROTE_TO_ME.search(" ".join(low[i + 2:i + 7])))
-        if not writes and (t != "from" or i + 2 >= len(low) or low[i + 1] not in ("the", "my", "our", "a")):
+        # "from the bank", or "has the dentist written to us?" (a kind of sender said before a verb of writing);
+        # "from Leo's school", "has the kids' school emailed?": a kind said by whose it is
+        k = _kind_starts(low, raw, i)
+        writes = t in ("did", "has", "have") and k is not None and (low[i + 1] != "a" or k > i + 2) and (
+            bool(_WROTE_TO_ME.search(" ".join(low[k:k + 5])))
+            # "did Maya's teacher write?": whose it is says it is someone of theirs, not a thing
+            or (_possessive(raw[k - 1]) and any(w in _WRITING for w in low[k:k + 4])))
+        if not writes and (t != "from" or k is None):
             continue
-        j = i + 2
+        assert k is not None
+        j = k
         # the kind ends where a verb of writing to the person starts ("anyone from the gym emailed me?")
         while j < len(low) and j not in used and low[j] not in stop and not low[j].isdigit() and j - i <= 4 \
-                and not _WROTE_TO_ME.match(" ".join(low[j:j + 3])):
+                and not _WROTE_TO_ME.match(" ".join(low[j:j + 3])) and low[j] not in _WRITING:
             j += 1
-        said = low[i + 2:j]
+        said = low[k:j]
         if not said or any(_hits(said, cues) and w not in rw.generic for cues in rw.domains.values() for w in said):
             continue
         kind_words = {_singular(w) for w in said if w not in _OF_ANY_KIND} or {_singular(said[-1])}
@@ -1347,12 +1363,36 @@ def _senders_of_a_kind(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
         # one kind of place said ("the optician"); two ("the eye clinic") say no one kind
         kinds = set(rw.widen(hit)) if len(hit) == 1 else set()
         values += [v for v in lists.of_slot("provider") if v.kind in kinds]
-        text = " ".join(raw[i + 2:j])
-        if values:
+        text = " ".join(raw[k:j])
+        whose = " ".join(raw[i + 1:k]) if k > i + 2 or _possessive(raw[i + 1]) else ""
+        if values and not whose:
             found.append(Named(text, tuple(dict.fromkeys(values)), "kind"))
-        elif all(w not in rw.common for w in said):
-            missing.append(Unmatched(f"{low[i + 1]} {text}", "kind of sender", ()))
+        elif whose or all(w not in rw.common for w in said):
+            # (a kind said by whose it is, "Leo's school", is looked up in the mail by the mail answerer: the
+            # senders of its kind whose mail names that child)
+            missing.append(Unmatched(f"{whose or low[i + 1]} {text}", "kind of sender", ()))
     return tuple(found), tuple(missing)
+
+
+def _possessive(word: str) -> bool:
+    """Whether a word as written says whose ("Leo's", "kids'", "son’s")."""
+    return len(word) > 2 and (word[-2:].casefold() in ("'s", "’s") or word[-1] in "'’")
+
+
+def _kind_starts(low: Sequence[str], raw: Sequence[str], i: int) -> int | None:
+    """Where a kind of sender said after the word at `i` starts: after "the", "my", "our" or "a" ("from the
+    bank"), after whose it is ("from Leo's school", "from the kids' school", "my son's teacher"); None when
+    no kind follows."""
+    k = i + 1
+    if k < len(low) and low[k] in ("the", "my", "our", "a"):
+        k += 1
+        if k < len(raw) and _possessive(raw[k]) and low[i + 1] != "a":
+            k += 1
+    elif k < len(raw) and _possessive(raw[k]) and raw[k][:1].isalpha():
+        k += 1
+    else:
+        return None
+    return k if k < len(low) else None
 
 
 def _senders_at_work(low: Sequence[str], raw: Sequence[str], lists: SlotLists, rw: ReaderWords,

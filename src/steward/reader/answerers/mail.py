@@ -140,6 +140,13 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         not_found = [u for u in frame.unmatched if u.what == "sender"]
         unknown_kind = [u for u in frame.unmatched if u.what == "kind of sender"]
         if not senders and unknown_kind and not not_found:
+            from steward.reader.answerers.child_senders import child_senders_answer
+            from steward.reader.words import load_words
+
+            # "has Leo's school emailed me?": the mail of the senders of that kind whose mail names the child
+            of_child = child_senders_answer(unknown_kind[0], load_words().sender_kinds, box, clock)
+            if of_child is not None:
+                return of_child
             # "any mail from the gym?" when no sender's name, bill or booking says gym: what was looked for is
             # said, never "nothing" (the gym may write under a name that does not say so)
             return Answer(f"I can't tell which of your senders is \u2018{unknown_kind[0].said}\u2019: no sender's name, bill or booking "
