@@ -119,8 +119,9 @@ EIGHTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0,
 
 # what the ninth set (a conversation of a Tuesday morning and single questions over the ninth sample mailbox,
 # written blind to the rules and frozen before its first run) scored on that first run, before any tuning:
-# 47 right, 19 wrong, 9 refused of 75
-NINTH_WRONG_AT_MOST = {"money": 4, "appointments": 4, "schedule": 4, "mail": 2, "brief": 0, "reminders": 0}
+# 47 right, 19 wrong, 9 refused of 75; since then a toll lure is marked, a hotel's confirmation number is shown
+# whole and "Leo's school" is looked up by kind and by the child's name (appointments 3 wrong, mail 0)
+NINTH_WRONG_AT_MOST = {"money": 4, "appointments": 3, "schedule": 4, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
