@@ -313,6 +313,10 @@ def decide(c: Candidate, message: MessageMeta, live: Live | None, *, clock: Cloc
     if against is not None and not moved_booking(c, message, against, cues):
         if not isinstance(timed, datetime):
             return Rejected(c, against, message)
+        if against == "invitation" and c.what == "event" and c.origin in ("pattern", "model") and timed <= window.end:
+            # an event told in words whose time has gone ("the electrician is coming on Saturday at 4" read the
+            # week after) is no day of the person's ahead: it is past, never kept as an invitation
+            return Rejected(c, "past_start", message, timed, _end(c, timed, clock, minutes))
         # the time it names is kept: an offer says when, a cancellation which booking
         return Rejected(c, against, message, timed, _end(c, timed, clock, minutes))
     if c.days is not None:

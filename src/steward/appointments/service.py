@@ -210,9 +210,41 @@ def _moves_an_invitation(d: Accepted | Rejected) -> bool:
 
 
 def _same_event(one: str, other: str) -> bool:
-    """Whether two names of an event name the same kind of event (their last word: "barbecue", "party")."""
+    """Whether two names of an event name the same kind of event: their last word ("barbecue", "party"), or
+    one is the other's initials, as people shorten school and work events ("PTM" of a "Parent-Teacher
+    Meeting", "AGM" of an "Annual General Meeting")."""
     a, b = normalise(one).split(), normalise(other).split()
-    return bool(a) and bool(b) and a[-1] == b[-1]
+    return bool(a) and bool(b) and (a[-1] == b[-1] or _initials_of(a[-1], other) or _initials_of(b[-1], one))
+
+
+_NOT_INITIALS = frozenset(("of", "the", "and", "for", "a", "an", "&"))
+
+
+def _initials_of(word: str, name: str) -> bool:
+    """Whether `word` ("ptm") is the initials of the last words of `name` ("Class III-B Parent-Teacher Meeting")."""
+    if not (2 <= len(word) <= 5 and word.isalpha()):
+        return False
+    parts = [w for w in re.findall(r"[^\W_]+", normalise(name)) if w not in _NOT_INITIALS]
+    return len(parts) >= len(word) and "".join(w[0] for w in parts[-len(word):]) == word
+
+
+def _told_in_words(d: Accepted | Rejected) -> bool:
+    """Whether `d` is an event a person's mail tells of or invites to in plain words (no calendar part)."""
+    return (isinstance(d, Rejected) and d.reason == "invitation" and d.candidate.what == "event"
+            and d.start is not None and d.candidate.origin in ("pattern", "model") and d.message is not None)
+
+
+def _said_of_another(d: Accepted | Rejected, decisions: Sequence[Accepted | Rejected],
+                     named: Callable[[Accepted | Rejected], str]) -> bool:
+    """Whether `d` is an event a person's mail tells of in words ("don't forget the PTM on Saturday at 9:40")
+    that another sender's mail holds at the same time under the same name (the school's "Parent-Teacher
+    Meeting"): one event, and the person's word about it is evidence, not a second event."""
+    if not _told_in_words(d) or d.message is None or not (mine := named(d)):
+        return False
+    return any(
+        o is not d and o.start == d.start and o.message is not None and o.message.sender.lower() != d.message.sender.lower()
+        and (isinstance(o, Accepted) or (o.reason == "invitation" and o.candidate.origin not in ("pattern", "model")))
+        and _same_event(mine, named(o) or o.candidate.title) for o in decisions)
 
 
 class AppointmentsService:
@@ -293,6 +325,16 @@ class AppointmentsService:
                 seen.add(m.id)
                 out.extend(Sourced(c, m) for c in self._invited_in_words(m, read_body(raw).text))
         return out
+
+    def asks_to_come(self, item: Item, said: str) -> bool:
+        """Whether an invitation kept from mail asks the person to come: a calendar request does, and so do a
+        person's words of welcome ("do come", "bring Adi", `welcome` in vocab.yaml) in `said` (its mail's subject
+        and text); words that only tell of an event (a colleague's note of a workshop, a reminder of the school's
+        meeting) invite no one."""
+        if item.origin not in ("pattern", "model"):
+            return True
+        welcome = self.cues.welcome
+        return welcome is not None and welcome.search(said) is not None
 
     def proposals(self) -> tuple[Item, ...]:
         """Appointments waiting for the user's yes, soonest first (only those still ahead)."""
@@ -591,7 +633,8 @@ class AppointmentsService:
         kept = [d for d in out if not (d.message is not None and d.candidate.origin in ("pattern", "model") and (
             (isinstance(d, Accepted) and (d.message.id, d.start) in stated)
             or (isinstance(d, Rejected) and d.reason == "invitation" and d.message.id in invites)))]
-        return [d for d in kept if not _said_again(d, kept)]
+        return [d for d in kept if not _said_again(d, kept) and not _said_of_another(d, kept, self._event_named)
+                and not self._held_already(d)]
 
     def _invitations_moved(self, decisions: list[Accepted | Rejected]) -> list[Accepted | Rejected]:
         """An invitation a later mail from whoever sent it moves ("we've moved the barbecue to Sunday") is no
@@ -633,6 +676,15 @@ class AppointmentsService:
                 and d.message.received_at < move.message.received_at and d.start != move.start
                 and d.message.sender.lower() == move.message.sender.lower()
                 and _same_event(self._event_named(d), move.candidate.name))
+
+    def _held_already(self, d: Accepted | Rejected) -> bool:
+        """Whether an event told in words is one an earlier scan holds at the same time under the same name,
+        read from another sender's mail (the school's notice, read in a scan before a reminder of it came)."""
+        if not _told_in_words(d) or d.start is None or d.message is None or not (mine := self._event_named(d)):
+            return False
+        return any(r.item.start == d.start and r.item.message_id != d.message.id and _same_event(mine, r.item.title)
+                   for r in repo.list_items(self.conn, self.clock.zone, ("proposed", "created"),
+                                            starting_after=d.start, starting_before=d.start + timedelta(minutes=1)))
 
     def _withdraw_invitation(self, move: Rejected) -> None:
         """An invitation an earlier scan kept at the time a later mail moves it from is kept as moved."""

@@ -371,7 +371,11 @@ def _invitations(appointments: AppointmentsService, mailbox: Callable[[], Mailbo
         m = stored.get(i.message_id) if i.message_id is not None else None
         title = invitation_title(m.subject, i.title, i.provider) if m is not None else ""
         who = (m.sender_name or m.sender) if m is not None else i.provider
-        said = f"{title or i.title or i.provider} (an invitation from {who}, not on your calendar)"
+        # an event a colleague or the family only tells of ("the workshop is on Monday from 3 PM") is theirs to
+        # say, not an invitation to answer
+        invited = m is None or appointments.asks_to_come(i, f"{m.subject}\n{m.snippet}")
+        said = (f"{title or i.title or i.provider} (an invitation from {who}, not on your calendar)" if invited
+                else f"{title or i.title or i.provider} (told in {who}'s mail, not on your calendar)")
         out.append((i.start, said, f"- {moment_text(i.start, clock)} {said}"))
     return out
 
