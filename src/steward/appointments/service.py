@@ -331,8 +331,9 @@ class AppointmentsService:
         person's words of welcome ("do come", "bring Adi", `welcome` in vocab.yaml) in `said` (its mail's subject
         and text); words that only tell of an event (a colleague's note of a workshop, a reminder of the school's
         meeting) invite no one."""
-        if item.origin not in ("pattern", "model"):
-            return True
+        told = self.cues.told
+        if item.origin not in ("pattern", "model") or told is None or told.search(item.title) is None:
+            return True  # (only an event of the kinds people tell of unasked is read without words of welcome)
         welcome = self.cues.welcome
         return welcome is not None and welcome.search(said) is not None
 
