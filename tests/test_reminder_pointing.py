@@ -3,6 +3,9 @@ thing the turn before was about, or asks which; it is never saved as "pay it".""
 
 from __future__ import annotations
 
+from datetime import date, timedelta
+from typing import Any
+
 import pytest
 
 from steward.app import App
@@ -104,3 +107,29 @@ def test_a_reminder_just_set_is_not_what_it_means() -> None:
     # "remind me about it at 9" right after a reminder is set is about something else: asked
     just_set = {"writes": [{"kind": "reminder", "id": 4, "fields": {"text": "book the vet"}}], "data": {}}
     assert referents(just_set) == ()
+
+
+def reminded(app: App, session: str, *turns: str) -> tuple[str, list[Any]]:
+    """The last turn's reply and the moments of the reminders it set."""
+    trace = None
+    for text in turns:
+        trace = app.engine.turn(text, session=session)
+    assert trace is not None
+    return trace.reply, [w.fields.get("start") or w.fields.get("due") for w in trace.writes]
+
+
+def test_that_day_is_the_day_of_the_thing_pointed_at_and_the_night_before_the_day_before_it(demo: App) -> None:
+    first = demo.engine.turn("when am I at the vet?", session="that-day")
+    day = first.data["view"]["items"][0]["start"][:10] if first.data else ""
+    assert day and day != NOW[:10], first.reply
+    reply, set_for = reminded(demo, "that-day", "remind me to take the lead to it at 6 pm that day")
+    assert [str(s)[:16] for s in set_for] == [f"{day}T18:00"], reply
+    demo.engine.turn("when am I at the vet?", session="night-before")
+    before = (date.fromisoformat(day) - timedelta(days=1)).isoformat()
+    reply, set_for = reminded(demo, "night-before", "remind me to pack its food for it the night before at 9 pm")
+    assert [str(s)[:16] for s in set_for] == [f"{before}T21:00"], reply
+
+
+def test_that_day_with_no_one_thing_before_it_is_asked_never_today(demo: App) -> None:
+    reply, set_for = reminded(demo, "no-day", "remind me to water the ferns at 6 pm that day")
+    assert set_for == [] and "Which day do you mean by “that day”" in reply

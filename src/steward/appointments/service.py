@@ -653,7 +653,7 @@ class AppointmentsService:
                 if any(self._moved_by(o, move) for o in decisions) or self._invited_before(move):
                     out.append(Rejected(replace(move.candidate, status="invitation", what="event"), "invitation",
                                         move.message, move.start, move.end, detail="moved by a later mail"))
-                elif d.reason != "invitation":
+                elif not (isinstance(d, Rejected) and d.reason == "invitation"):
                     out.append(d)
                 continue
             if isinstance(d, Rejected) and d.reason == "invitation" and any(self._moved_by(d, m) for m in moves):

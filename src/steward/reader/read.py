@@ -531,7 +531,8 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     said_place = destination_said(text) if before.domain == "appointments" else ()
     if (now is not None and said_place and set(before.kinds) & _JOURNEY_KINDS and _JOURNEY_VERB.search(text)
             and not (now.window or set(now.kinds) - set(before.kinds)) and refers_back(text, clock, options)
-            and all(set(words(n.said)) <= set(words(said_place[0])) for n in (*now.filters, *now.unmatched))):
+            and all(set(words(said)) <= set(words(said_place[0]))
+                    for said in (*(n.said for n in now.filters), *(u.said for u in now.unmatched)))):
         # "what time does that get into nairobi?" after the flight home: that journey's arrival at the place said
         # (a sender or a booking whose name holds the place's name is not asked of)
         return replace(before, text=text, ask="when", flags=before.flags - _ASK_FLAGS, window=None, scores=(),

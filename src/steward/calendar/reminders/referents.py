@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date, datetime, tzinfo
 from typing import Any
 
 from steward.vocab import words
@@ -88,6 +89,31 @@ def _written(write: Mapping[str, Any]) -> str:
     if write.get("kind") == "event":
         return str(fields.get("title") or "")
     return ""
+
+
+def referent_day(trace: Mapping[str, Any] | None, zone: tzinfo) -> date | None:
+    """The day of the one thing the turn before (`trace`, as recorded) showed: a booking's or an entry's day,
+    a bill's due day, on the person's clock (`zone`); None when it showed no one thing with a day."""
+    data = trace.get("data") if isinstance(trace, Mapping) else None
+    view = data.get("view") if isinstance(data, Mapping) else None
+    if not isinstance(view, Mapping):
+        return None
+    kind = str(view.get("kind") or "")
+    if kind == "schedule":
+        items = [i for d in view.get("days") or () if isinstance(d, Mapping) for i in d.get("items") or ()]
+    elif kind in ("bookings", "dues"):
+        items = list(view.get("items") or ())
+    else:
+        return None  # (the day a message came is no day of the thing it is about)
+    days = set()
+    for item in items:
+        said = item.get("start") or item.get("at") or item.get("due_date") if isinstance(item, Mapping) else None
+        try:
+            moment = datetime.fromisoformat(str(said))
+        except ValueError:
+            return None
+        days.add(moment.astimezone(zone).date() if moment.tzinfo is not None else moment.date())
+    return days.pop() if len(days) == 1 else None
 
 
 def _listed(view: Any) -> tuple[str, ...]:

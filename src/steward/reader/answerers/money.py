@@ -439,8 +439,8 @@ def _what(frame: Frame, items: Sequence[Due] = ()) -> str:
         cards = list(dict.fromkeys(_label(d) for d in items if d.account))
         if accounts and cards and not any(v.issuer in billers for v in accounts):
             return " and ".join(cards)  # the card as its bill names it
-        accounts = [v for v in accounts if v.issuer in billers]
-        issuers = [v for v in issuers if v.value in billers] or issuers
+        accounts = tuple(v for v in accounts if v.issuer in billers)
+        issuers = tuple(v for v in issuers if v.value in billers) or issuers
     names = [v.label for v in accounts] or [v.value for v in issuers]
     if names:
         return " and ".join(names)

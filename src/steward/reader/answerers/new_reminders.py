@@ -19,6 +19,7 @@ turn's answer completes the reminder (ADR-0112 §3).
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
@@ -31,7 +32,7 @@ from steward.calendar.reminders.dates import (
     reminder_dates,
     subject_of,
 )
-from steward.calendar.reminders.referents import Pointer, fill, pointer_in, referents
+from steward.calendar.reminders.referents import Pointer, fill, pointer_in, referent_day, referents
 from steward.calendar.reminders.text import Subject, grounded
 from steward.clock import Clock
 from steward.errors import ConnectorError, UserError
@@ -48,6 +49,11 @@ log = logging.getLogger(__name__)
 NAME = "reminder_creation"
 ASK_WHAT = "What should I remind you about?"
 ASK_WHEN = "When should I remind you?"
+# a day said from the day of the thing the reminder is for: "at 4pm that day", "the night before at 7",
+# "on the morning of it"; `before` is the day before it
+_FROM_ITS_DAY = re.compile(r"\b(?:(?:on\s+)?that\s+(?:same\s+)?day|on\s+the\s+day|the\s+same\s+day|"
+                           r"(?:on\s+)?the\s+(?:morning|afternoon|evening)\s+of(?:\s+it)?|"
+                           r"the\s+(?P<before>night|evening|day|morning|afternoon)\s+before)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -161,6 +167,19 @@ class NewReminders:
             elif names or subject:
                 return self._which(subject or pointer.word, pointer, names, when, repeat)
             # "ping me about this at noon" with nothing before it to be about: what it is for is asked, as for no subject
+        anchored = _FROM_ITS_DAY.search(request.text) if repeat is None and found.relative is None else None
+        if anchored is not None:
+            # "remind me to leave for it at 4pm that day": the day of the thing it points back at (never today's);
+            # with no such one thing, or no time said, the day and the time are asked
+            subject = " ".join(_FROM_ITS_DAY.sub(" ", subject).split())
+            day = referent_day(self._before(request.via.session), clock.zone) if source == "pointed back" else None
+            if day is None or when is None or not when.has_time or not subject:
+                return _asked(f"Which day do you mean by \u201c{anchored[0]}\u201d? Say the day and the time.",
+                              {"need": "when", "subject": subject} if subject else {"need": "what", "then": "when"})
+            said = when.start.astimezone(clock.zone) if when.start.tzinfo is not None else when.start
+            start = datetime.combine(day - timedelta(days=1 if anchored["before"] else 0), said.time(), clock.zone)
+            return self._write(request, subject, StoredWhen(start, None, True, True, f"{when.text} {anchored[0]}"),
+                               source)
         if repeat is not None:
             if not subject:
                 payload = {"need": "what", "repeat": {"rule": repeat.rule, "start": repeat.start.isoformat()}}
