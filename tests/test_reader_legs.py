@@ -130,3 +130,11 @@ def york(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
 def test_a_train_getting_into_a_town_is_the_train_not_the_inn_named_for_the_town(york: App) -> None:
     reply = talk(york, "what time does the train get into york?")[0]
     assert "11:34" in reply and "York Walls Inn" not in reply, reply
+
+
+def test_a_journey_whose_mail_says_where_it_leaves_from_is_on_the_way_from_there() -> None:
+    from steward.reader.answerers.trips import on_the_way
+
+    said = "Your coach leaves from Ballarat at 10:15, platform 2"
+    assert on_the_way("Ballarat", "Goldfields Coaches", "Coach booking", "", "bus", said)
+    assert not on_the_way("Bendigo", "Goldfields Coaches", "Coach booking", "", "bus", said)

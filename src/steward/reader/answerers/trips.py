@@ -80,7 +80,7 @@ class Trip:
         codes = self.codes()
         if codes:
             out += _airport_said(codes[0])
-        out += [m.group("f") for m in STARTS_AT.finditer(f"{self.title} | {self.said}")]
+        out += [m.group("f") or m.group("g") for m in STARTS_AT.finditer(f"{self.title} | {self.said}")]
         return out
 
     def countries(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
