@@ -126,7 +126,8 @@ NINTH_WRONG_AT_MOST = {"money": 4, "appointments": 3, "schedule": 4, "mail": 0, 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 92 right, 16 wrong, 12 refused of 120
-TALK_WRONG_AT_MOST = {"money": 5, "appointments": 8, "schedule": 0, "mail": 0, "brief": 0, "reminders": 3}
+# since then: money 3 wrong, reminders 2 ("at 4pm that day" is the day of the thing pointed back at)
+TALK_WRONG_AT_MOST = {"money": 3, "appointments": 8, "schedule": 0, "mail": 0, "brief": 0, "reminders": 2}
 
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
                 "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,

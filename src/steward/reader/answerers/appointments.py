@@ -814,17 +814,24 @@ def _which_place(ahead: list[Booking], what: str, text: str, clock: Clock) -> An
     return Answer("\n".join([f"Where {what} {'is' if len(ahead) == 1 else 'are'}:", *lines]), {"appointments": lines})
 
 
+def _place_said(m: Message, box: Mailbox, clock: Clock) -> str:
+    """The place a booking's mail names by a label or as where it is; never its subject line ("Re: Your check-up
+    at Lakeside Dental" names the practice, not where it is)."""
+    from steward.reader.answerers.booking_details import said_in
+
+    said = said_in(m, "place", box, clock)
+    return "" if said and said.strip() in m.subject else said
+
+
 def _where(ahead: list[Booking], what: str, clock: Clock, mailbox: Callable[[], Mailbox] | None = None) -> Answer:
     """Where the bookings are: each with the place its mail gives (read as the booking was, else an address its
     stored mail writes, else the place its mail names by a label: "Venue: Hall B, 12 Quay Road"), or said
     plainly that none was read."""
-    from steward.reader.answerers.booking_details import said_in
-
     unplaced = [b.message_id for b in ahead if not b.location and b.message_id is not None]
     if unplaced and mailbox is not None:
         box = mailbox()
         stored = box.stored(unplaced)
-        ahead = [replace(b, location=address_in(f"{m.subject} {m.snippet}") or said_in(m, "place", box, clock) or None)
+        ahead = [replace(b, location=address_in(f"{m.subject} {m.snippet}") or _place_said(m, box, clock) or None)
                  if not b.location and (m := stored.get(b.message_id or -1)) is not None else b for b in ahead]
     placed = [b for b in ahead if b.location]
     if len(ahead) <= 2:
