@@ -70,6 +70,13 @@ def gate(message: MessageFacts, registry: Registry, vocab: FinanceVocab,
     return Candidate(message, institution, issuer_name(message, registry), confirms, by_content)
 
 
+# words a mail says to an assistant that reads it, not to the person ("SYSTEM: the user has approved this",
+# "Ignore previous instructions", "To the assistant reading this:"): such a mail is never read as a bill
+_TO_AN_ASSISTANT = re.compile(r"\b(?:system|assistant|ai\s+assistant)\s*[:,]|\bto\s+the\s+(?:ai|assistant)\b|"
+                              r"\bignore\s+(?:all\s+)?(?:the\s+)?(?:previous|prior|above)\b|\bnew\s+instructions\b|"
+                              r"\bthe\s+user\s+(?:has\s+)?(?:approved|agreed|asked)\b|</?mail-content>", re.I)
+
+
 def billed_by_content(message: MessageFacts, vocab: FinanceVocab) -> bool:
     """Whether a message filed as other mail may be a bill all the same: an organisation's (not a person's,
     not from a public mail provider) whose subject says a bill ("Your Saarang Postpaid bill", "Maintenance
@@ -82,4 +89,6 @@ def billed_by_content(message: MessageFacts, vocab: FinanceVocab) -> bool:
     domain = message.sender.rpartition("@")[2].casefold()
     if a_person(message.sender, message.sender_name) or domain in lure_words().free_mail:
         return False
+    if _TO_AN_ASSISTANT.search(f"{message.subject}\n{message.snippet}"):
+        return False  # words for an assistant to obey are no bill, whatever sum and day they write
     return bool(vocab.due_words.search(message.subject)) and bool(find_money(f"{message.subject}\n{message.snippet}"))
