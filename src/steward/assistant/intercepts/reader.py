@@ -839,18 +839,10 @@ _ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlie
 def _day_of_the_thing(shown: Mapping[str, Any], clock: Clock) -> date | None:
     """The day of what the answer before showed, when it showed one day's things (a booking, a bill due),
     so "the day before" is said from it; None for mail (the day it came is no day of the thing) or days apart."""
+    from steward.calendar.reminders.referents import day_of
+
     kind, items = listed_things(shown)
-    if kind not in ("bookings", "schedule", "dues") or not items:
-        return None
-    days = set()
-    for item in items:
-        said = item.get("start") or item.get("at") or item.get("due_date")
-        try:
-            moment = datetime.fromisoformat(str(said))
-        except ValueError:
-            return None
-        days.add(clock.local(moment).date() if moment.tzinfo is not None else moment.date())
-    return days.pop() if len(days) == 1 else None
+    return day_of(kind, items, clock.zone)
 
 
 def _with_listed(answer: Any, shown: Mapping[str, Any]) -> Any:

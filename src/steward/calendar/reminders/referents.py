@@ -99,12 +99,17 @@ def referent_day(trace: Mapping[str, Any] | None, zone: tzinfo) -> date | None:
     if not isinstance(view, Mapping):
         return None
     kind = str(view.get("kind") or "")
-    if kind == "schedule":
-        items = [i for d in view.get("days") or () if isinstance(d, Mapping) for i in d.get("items") or ()]
-    elif kind in ("bookings", "dues"):
-        items = list(view.get("items") or ())
-    else:
-        return None  # (the day a message came is no day of the thing it is about)
+    items = [i for d in view.get("days") or () if isinstance(d, Mapping) for i in d.get("items") or ()] \
+        if kind == "schedule" else list(view.get("items") or ())
+    return day_of(kind, items, zone)
+
+
+def day_of(kind: str, items: Sequence[Any], zone: tzinfo) -> date | None:
+    """The one day the things a view of `kind` lists are on (a booking's or an entry's start, a bill's due
+    day), on the person's clock; None for mail (the day a message came is no day of the thing it is about),
+    for nothing listed, or for things on several days."""
+    if kind not in ("bookings", "schedule", "dues") or not items:
+        return None
     days = set()
     for item in items:
         said = item.get("start") or item.get("at") or item.get("due_date") if isinstance(item, Mapping) else None
