@@ -1,5 +1,5 @@
 """Every generated sample mailbox of a person (Noor Haddad's, Inês Carvalho's, Tomás Ríos's, Akinyi
-Odera's, Lindiwe Mokoena's, Jasmine Teo's, Deepa Venkatesh's, Rachel Ortega's) is deterministic: the same
+Odera's, Lindiwe Mokoena's, Jasmine Teo's, Deepa Venkatesh's, Rachel Ortega's, Aoife Brennan's) is deterministic: the same
 inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
 is refused."""
 
@@ -10,8 +10,19 @@ from datetime import datetime
 
 import pytest
 
-from sample_homes import EIGHTH, FIFTH, FOURTH, NINTH, SECOND, SEVENTH, SIXTH, THIRD, same_bytes_and_facts
-from steward.sample import eighth, fifth, fourth, ninth, second, seventh, sixth, third
+from sample_homes import (
+    EIGHTH,
+    FIFTH,
+    FOURTH,
+    NINTH,
+    SECOND,
+    SEVENTH,
+    SIXTH,
+    TENTH,
+    THIRD,
+    same_bytes_and_facts,
+)
+from steward.sample import eighth, fifth, fourth, ninth, second, seventh, sixth, tenth, third
 from steward.sample.builder import SampleMessage
 
 # (generate, the person's clock, the fewest messages the mailbox holds)
@@ -24,6 +35,7 @@ MAILBOXES = [
     pytest.param(seventh.generate, SEVENTH.now, 145, id="seventh"),
     pytest.param(eighth.generate, EIGHTH.now, 60, id="eighth"),
     pytest.param(ninth.generate, NINTH.now, 60, id="ninth"),
+    pytest.param(tenth.generate, TENTH.now, 60, id="tenth"),
 ]
 
 

@@ -58,6 +58,8 @@ MAILBOXES = (
                   "2027-04-15T07:45:00+05:30"),
     SampleMailbox("ninth", "Rachel Ortega's, in Denver", "steward.sample.ninth", "America/Denver",
                   "2027-05-11T07:25:00-06:00"),
+    SampleMailbox("tenth", "Aoife Brennan's, in Dublin", "steward.sample.tenth", "Europe/Dublin",
+                  "2027-06-10T07:35:00+01:00"),
 )
 NAMES = tuple(m.name for m in MAILBOXES)
 
