@@ -123,6 +123,11 @@ EIGHTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0,
 # whole and "Leo's school" is looked up by kind and by the child's name (appointments 3 wrong, mail 0)
 NINTH_WRONG_AT_MOST = {"money": 4, "appointments": 3, "schedule": 4, "mail": 0, "brief": 0, "reminders": 0}
 
+# what the tenth set (a conversation of a Thursday morning and single questions over the tenth sample mailbox,
+# Aoife Brennan's in Dublin, written blind to the rules and frozen before its first run) scored on that first run,
+# before any tuning: 44 right, 13 wrong, 18 refused of 75
+TENTH_WRONG_AT_MOST = {"money": 3, "appointments": 4, "schedule": 6, "mail": 0, "brief": 0, "reminders": 0}
+
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 92 right, 16 wrong, 12 refused of 120
@@ -132,7 +137,7 @@ TALK_WRONG_AT_MOST = {"money": 3, "appointments": 8, "schedule": 0, "mail": 0, "
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
                 "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,
                 "seventh": SEVENTH_WRONG_AT_MOST, "eighth": EIGHTH_WRONG_AT_MOST, "ninth": NINTH_WRONG_AT_MOST,
-                "talk": TALK_WRONG_AT_MOST}
+                "tenth": TENTH_WRONG_AT_MOST, "talk": TALK_WRONG_AT_MOST}
 
 
 @pytest.mark.slow
