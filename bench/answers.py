@@ -5,7 +5,7 @@ Reads a question set (`bench/data/answers_dev.yaml`, `answers_blind.yaml`, `answ
 `answers_sixth_blind.yaml`, `answers_seventh.yaml`, `answers_seventh_blind.yaml`, `answers_eighth.yaml`,
 `answers_eighth_blind.yaml`, `answers_ninth.yaml`, `answers_ninth_blind.yaml`, `answers_tenth.yaml`,
 `answers_tenth_blind.yaml`, `answers_days.yaml`,
-`answers_days_blind.yaml`, `answers_talk.yaml`: a YAML with `homes` {demo|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth: {now}} and `cases` [{id, mailbox, capability, turns, expect, forbid, answerable}]),
+`answers_days_blind.yaml`, `answers_talk.yaml`, `answers_talk2.yaml`: a YAML with `homes` {demo|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth: {now}} and `cases` [{id, mailbox, capability, turns, expect, forbid, answerable}]),
 builds each home once (the sample mailbox at the set's pinned clock, no model), runs each case's turns
 in a session of its own (the earlier turns set the context, the last one is scored) and scores it:
 
@@ -18,7 +18,7 @@ in a session of its own (the earlier turns set the context, the last one is scor
 - wrong: anything else. A wrong answer is worse than a refusal: the set's target is 0 wrong.
 
     .venv/bin/python bench/answers.py [--set dev|blind|both|third|fourth|fifth|fifth_blind|sixth|sixth_blind|seventh|seventh_blind|
-        eighth|eighth_blind|ninth|ninth_blind|tenth|tenth_blind|days|days_blind|talk]
+        eighth|eighth_blind|ninth|ninth_blind|tenth|tenth_blind|days|days_blind|talk|talk2]
         [--show wrong|refused|all] [--homes DIR]
 
 `both` is the development and the blind set; `third` is the set written blind over the third sample
@@ -38,7 +38,8 @@ Monday in Toronto), a development set --show may print; `days_blind` is held out
 mailboxes (two evenings of other days, other kinds of talk): scored, never shown. `talk` is four conversations
 of a person's day written blind over the second, fifth, sixth and seventh mailboxes (pronouns, corrections,
 returns to an earlier topic, slots asked alone, days said relative to the one before), a development set
---show may print.
+--show may print; `talk2` is four more written blind over the demo, third, eighth and ninth mailboxes (British,
+Canadian, Indian and US English), a development set --show may print.
 
 A case that writes (a reminder) runs on its own copy of the home, so every case starts from the home
 as built. Homes are kept under --homes (default: the system's temp dir) and reused while Steward's code and data
@@ -77,11 +78,12 @@ SETS = {"dev": "answers_dev.yaml", "blind": "answers_blind.yaml", "third": "answ
         "eighth": "answers_eighth.yaml", "eighth_blind": "answers_eighth_blind.yaml",
         "ninth": "answers_ninth.yaml", "ninth_blind": "answers_ninth_blind.yaml",
         "tenth": "answers_tenth.yaml", "tenth_blind": "answers_tenth_blind.yaml",
-        "days": "answers_days.yaml", "days_blind": "answers_days_blind.yaml", "talk": "answers_talk.yaml"}
+        "days": "answers_days.yaml", "days_blind": "answers_days_blind.yaml", "talk": "answers_talk.yaml",
+        "talk2": "answers_talk2.yaml"}
 ZONES = {mailbox.name: mailbox.zone for mailbox in MAILBOXES}  # each sample home's person's clock
 # the sets whose cases --show prints (the held-out sets' cases, blind, fifth_blind, sixth_blind, seventh_blind,
 # eighth_blind, ninth_blind, tenth_blind and days_blind, are never shown)
-SHOWN = ("dev", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "days", "talk")
+SHOWN = ("dev", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "days", "talk", "talk2")
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 SYMBOLS = {"INR": ("₹", "rs", "rs.", "inr"), "USD": ("$", "usd", "us$"), "GBP": ("£", "gbp"), "EUR": ("€", "eur"),
            "AUD": ("a$", "aud", "au$"), "NZD": ("nz$", "nzd"), "JPY": ("¥", "jpy"), "SGD": ("s$", "sgd"),
@@ -359,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", choices=("dev", "blind", "both", "third", "fourth", "fifth", "fifth_blind", "sixth",
                                           "sixth_blind", "seventh", "seventh_blind", "eighth", "eighth_blind",
                                           "ninth", "ninth_blind", "tenth", "tenth_blind", "days", "days_blind",
-                                          "talk"),
+                                          "talk", "talk2"),
                         default="both")
     parser.add_argument("--show", choices=("wrong", "refused", "all"), default=None,
                         help="print the cases of one verdict (development sets only: the held-out sets are never shown)")
