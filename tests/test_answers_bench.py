@@ -134,10 +134,15 @@ TENTH_WRONG_AT_MOST = {"money": 3, "appointments": 4, "schedule": 6, "mail": 0, 
 # since then: money 3 wrong, reminders 2 ("at 4pm that day" is the day of the thing pointed back at)
 TALK_WRONG_AT_MOST = {"money": 3, "appointments": 8, "schedule": 0, "mail": 0, "brief": 0, "reminders": 2}
 
+# what the talk2 set (four conversations of a person's day over the demo, third, eighth and ninth sample
+# mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
+# tuning: 91 right, 16 wrong, 13 refused of 120
+TALK2_WRONG_AT_MOST = {"money": 3, "appointments": 5, "schedule": 6, "mail": 0, "brief": 1, "reminders": 1}
+
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
                 "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,
                 "seventh": SEVENTH_WRONG_AT_MOST, "eighth": EIGHTH_WRONG_AT_MOST, "ninth": NINTH_WRONG_AT_MOST,
-                "tenth": TENTH_WRONG_AT_MOST, "talk": TALK_WRONG_AT_MOST}
+                "tenth": TENTH_WRONG_AT_MOST, "talk": TALK_WRONG_AT_MOST, "talk2": TALK2_WRONG_AT_MOST}
 
 
 @pytest.mark.slow
