@@ -127,3 +127,11 @@ def test_a_nod_before_a_change_to_a_reminder_is_no_part_of_it(second: App) -> No
         Say("never mind, cancel it", ("Cancelled", "call the storage place"), by="reminder_management"),
     )
     assert misses(second, "nods", turns) == []
+
+
+def test_there_asked_after_a_day_is_the_place_of_the_one_thing_on_it(second: App) -> None:
+    turns = (
+        Say("anything on Saturday?", ("Brunswick Vet Clinic",)),
+        Say("and how do I find the address there?", ("77 Lygon St",), ("Coming up",)),
+    )
+    assert misses(second, "there", turns) == []

@@ -4,7 +4,7 @@ question (reader/read.py `without_aside`): pure, on views written here."""
 from __future__ import annotations
 
 from steward.reader.frame import Frame
-from steward.reader.pointing import item_view, pointed, reply, the_other_listed
+from steward.reader.pointing import item_view, pointed, points_there, reply, the_other_listed
 from steward.reader.read import follow_on, without_aside
 from steward.reader.words import load_words
 
@@ -54,6 +54,17 @@ def test_what_is_not_a_pointer_points_at_nothing() -> None:
     assert pointed("when does it get in?", DAYS) is None  # an arrival, for the travel answerer
     assert pointed("who sent the invoice from the plumber?", MAIL) is None  # names a thing of its own
     assert pointed("what was it about?", {"kind": "brief", "sections": []}) is None
+
+
+def test_there_said_of_a_place_asked_points_at_the_thing_listed() -> None:
+    one = {"kind": "schedule", "head": "Coming up", "days": [{"day_text": "Thu 3 Dec", "items": [
+        {"title": "Choir practice", "time_text": "19:00", "what": "event", "location": "St Mary's Hall"}]}]}
+    there = pointed("what's the address there?", one)
+    assert there is not None and "St Mary's Hall" in reply(there)
+    assert points_there("how do I get there?") and points_there("what's the address there?")
+    # "there" that says something exists points at nothing
+    assert not points_there("is there anything on where I live?") and not points_there("where is there parking?")
+    assert pointed("is there anything else?", one) is None
 
 
 def test_the_other_of_two_is_the_one_not_picked() -> None:

@@ -33,6 +33,8 @@ _NUMBERS = {"one": 0, "two": 1, "three": 2, "four": 3, "five": 4, "six": 5, "sev
 _THING = frozenset(("one", "ones", "item", "message", "messages", "email", "e-mail", "mail", "bill", "card",
                     "appointment", "booking", "event", "entry", "thing", "line", "reservation", "payment", "due"))
 _BACK = frozenset(("it", "that", "this", "its", "it's", "that's", "thats", "whats"))
+# "there" said of a place asked ("what's the address there?"), never "is there ...", "there is ..."
+_BE = frozenset(("is", "are", "was", "were", "be", "will", "isn't", "aren't", "wasn't", "weren't", "won't", "'s"))
 # the one who wrote, said back of a message ("what was she after?"): only of mail
 _WRITER = frozenset(("he", "she", "they", "he's", "she's", "they're", "him", "her", "them"))
 # what the one who wrote asked for or said: the message's words, whatever day or time the question names
@@ -202,6 +204,8 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
             return None
         return Pointed((whole[place],), whole_kind, asks, place, len(whole))
     back = _BACK | _WRITER | (_OCCASION if occasion else frozenset()) if kind == "mail" else _BACK
+    if asks == "where" and points_there(text):
+        back = back | {"there"}
     if not set(said) & back or asks == "show":
         return None  # a pronoun and a question about the thing, or nothing
     if kind == "mail" and asks == "who" and set(said) & _CHANGED:
@@ -219,6 +223,20 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
         return Pointed(items, kind, asks, None, len(items)) if len(items) <= _EACH else \
             Pointed((), kind, asks, None, len(items))
     return Pointed((items[0],), kind, asks, None, len(items))
+
+
+def points_there(text: str) -> bool:
+    """Whether "there" points at the place of the thing before: said with a question of where it is ("what's
+    the address there?", "how do I get there?"), never as "is there", "there is" (something exists)."""
+    said = [w.replace("\u2019", "'").strip("?.!,") for w in words(text)]
+    if not set(said) & _WHERE_THERE:
+        return False
+    return any(w == "there" and not ((at and said[at - 1] in _BE) or (at + 1 < len(said) and said[at + 1] in _BE))
+               for at, w in enumerate(said))
+
+
+# a place asked of "there"
+_WHERE_THERE = _WHERE | frozenset(("directions", "postcode", "zip", "parking", "get"))
 
 
 def _sender(item: Mapping[str, Any]) -> str:

@@ -35,6 +35,7 @@ from steward.reader.pointing import (
     item_view,
     other_named,
     pointed,
+    points_there,
     pointed_frame,
     says_the_other,
     the_other_listed,
@@ -233,10 +234,16 @@ class ReaderAnswers:
                 # "where's that?" after the eye exam: the thing named, asked again by its frame (but a thing
                 # pointed at in a list is that one, whatever else its name holds)
                 picked = None
+            if picked is not None and shown is not None and not picked.items and picked.asks == "where":
+                # "what's the address there?" after a day of several things: which one is asked, by their names
+                which = _which_place(turn.text, shown, clock)
+                if which is not None:
+                    return Match(NAME, {"frame": before or Frame(turn.text, "appointments", "where"), "ask": which})
             if picked is not None and shown is not None:
                 # "the third of those", "who wrote that?": one thing of the answer before, answered from it alone
                 return Match(NAME, {"frame": before, "pointed": picked, "shown": shown})
-        if before is not None and not action and shown is not None and _ONE_THING.search(turn.text) \
+        if before is not None and not action and shown is not None \
+                and (_ONE_THING.search(turn.text) or points_there(turn.text)) \
                 and not (fresh is not None and fresh.names_something) and not (before.filters or before.kinds):
             # "what address is that at?" after an answer that showed one thing: that thing, by its name
             kind, things = listed_things(shown)
@@ -816,6 +823,32 @@ def _one_of_the_list(asked: Frame, before: Frame, shown: Mapping[str, Any] | Non
              f"{clock.formats.time(clock.local(at))}" for at, title in starts[:4]]
     return OpenQuestion(NAME, f"Which one: {', '.join(names[:-1])} or {names[-1]}?",
                         {"text": asked.text, "domains": [], "asked": asked.to_json(),
+                         "listed": [[at.isoformat(), name] for (at, _), name in zip(starts[:4], names, strict=True)]})
+
+
+def _which_place(text: str, shown: Mapping[str, Any], clock: Clock) -> OpenQuestion | None:
+    """ "Which one: A, at 09:00 or B, at 11:00?" for a place asked of several things listed (a day's entries,
+    bookings), each named by its title and time; None when fewer than two of them are things with a place
+    (a bill due, a reminder has none)."""
+    kind, items = listed_things(shown)
+    starts = []
+    for item in items:
+        if item.get("what") in ("due", "reminder"):
+            continue
+        try:
+            starts.append((datetime.fromisoformat(str(item.get("start") or item.get("at"))),
+                           str(item.get("title") or item.get("provider") or "")))
+        except ValueError:
+            continue
+    if kind not in ("bookings", "schedule") or len(starts) < 2:
+        return None
+    starts.sort()
+    days = {clock.local(at).date() for at, _ in starts}
+    names = [f"{title}, {'' if len(days) == 1 else clock.formats.day(clock.local(at).date()) + ' '}at "
+             f"{clock.formats.time(clock.local(at))}" for at, title in starts[:4]]
+    asked = Frame(text, "appointments", "where", flags=frozenset({"where"}))
+    return OpenQuestion(NAME, f"Which one: {', '.join(names[:-1])} or {names[-1]}?",
+                        {"text": text, "domains": [], "asked": asked.to_json(),
                          "listed": [[at.isoformat(), name] for (at, _), name in zip(starts[:4], names, strict=True)]})
 
 
