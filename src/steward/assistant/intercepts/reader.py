@@ -35,8 +35,8 @@ from steward.reader.pointing import (
     item_view,
     other_named,
     pointed,
-    points_there,
     pointed_frame,
+    points_there,
     says_the_other,
     the_other_listed,
 )
