@@ -131,8 +131,9 @@ TENTH_WRONG_AT_MOST = {"money": 3, "appointments": 4, "schedule": 6, "mail": 0, 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 92 right, 16 wrong, 12 refused of 120
-# since then: money 3 wrong, reminders 2 ("at 4pm that day" is the day of the thing pointed back at)
-TALK_WRONG_AT_MOST = {"money": 3, "appointments": 8, "schedule": 0, "mail": 0, "brief": 0, "reminders": 2}
+# since then: money 3 wrong, reminders 2 ("at 4pm that day" is the day of the thing pointed back at), appointments
+# 7 ("what's the address there?" after a day is the place of the thing on it)
+TALK_WRONG_AT_MOST = {"money": 3, "appointments": 7, "schedule": 0, "mail": 0, "brief": 0, "reminders": 2}
 
 # what the talk2 set (four conversations of a person's day over the demo, third, eighth and ninth sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
