@@ -33,7 +33,7 @@ _NUMBERS = {"one": 0, "two": 1, "three": 2, "four": 3, "five": 4, "six": 5, "sev
 _THING = frozenset(("one", "ones", "item", "message", "messages", "email", "e-mail", "mail", "bill", "card",
                     "appointment", "booking", "event", "entry", "thing", "line", "reservation", "payment", "due"))
 _BACK = frozenset(("it", "that", "this", "its", "it's", "that's", "thats", "whats"))
-# "there" said of a place asked ("what's the address there?"), never "is there ...", "there is ..."
+# "there" said of a place asked ("and the street address there?"), never "is there ...", "there is ..."
 _BE = frozenset(("is", "are", "was", "were", "be", "will", "isn't", "aren't", "wasn't", "weren't", "won't", "'s"))
 # the one who wrote, said back of a message ("what was she after?"): only of mail
 _WRITER = frozenset(("he", "she", "they", "he's", "she's", "they're", "him", "her", "them"))
@@ -226,8 +226,8 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
 
 
 def points_there(text: str) -> bool:
-    """Whether "there" points at the place of the thing before: said with a question of where it is ("what's
-    the address there?", "how do I get there?"), never as "is there", "there is" (something exists)."""
+    """Whether "there" points at the place of the thing before: said with a question of where it is ("the postcode
+    there?", "how would we get there?"), never as "is there", "there is" (something exists)."""
     said = [w.replace("\u2019", "'").strip("?.!,") for w in words(text)]
     if not set(said) & _WHERE_THERE:
         return False

@@ -235,7 +235,7 @@ class ReaderAnswers:
                 # pointed at in a list is that one, whatever else its name holds)
                 picked = None
             if picked is not None and shown is not None and not picked.items and picked.asks == "where":
-                # "what's the address there?" after a day of several things: which one is asked, by their names
+                # "and the address there?" after a day of several things: which one is asked, by their names
                 which = _which_place(turn.text, shown, clock)
                 if which is not None:
                     return Match(NAME, {"frame": before or Frame(turn.text, "appointments", "where"), "ask": which})
