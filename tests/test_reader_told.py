@@ -1,7 +1,10 @@
-"""Events told in plain words, as the schedule says them: a school's meeting that the family's mail reminds
-of by its initials ("the AGM on Saturday at 10:30") is one event, listed once; a workshop a colleague
-tells of is said as told in their mail, never as an invitation from them; an event told for a day already
-past is no day ahead."""
+"""Events told in plain words, as the schedule says them and as they are asked of: a school's meeting that
+the family's mail reminds of by its initials ("the AGM on Saturday at 10:30") is one event, listed once, and
+asked of by those initials ("when's the AGM?", "AGM is on saturday right, what time?"), with the person its
+mail names beside their role ("with which teacher?"); a workshop a colleague tells of is said as told in
+their mail, never as an invitation from them, and asked when it ends, the span its mail gives; a family's
+ceremony is what Indian English calls "the function"; an event told for a day already past is no day
+ahead."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ ZONE = ZoneInfo("Australia/Brisbane")
 SCHOOL = ("Wattle Grove State School", "office@wattlegroveschool.example")
 PARTNER = ("Hamish Doyle", "hamish.doyle@homepost.example")
 COLLEAGUE = ("Priyanka Das", "priyanka.das@kestrelworks.example")
+AUNTY = ("Meenakshi Sundaram", "meenakshi.s@homepost.example")
 
 
 @pytest.fixture(scope="module")
@@ -30,8 +34,8 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
     folder = write_folder(tmp_path_factory.mktemp("mail"), {
         "a-school": message("agm-1@wattlegroveschool.example", SCHOOL, "Annual General Meeting on 15th May",
                             "Dear Parents,\n\nThe Annual General Meeting of the P&C will be held on Saturday, 15th "
-                            "May from 10:00 AM to 12:00 PM in the school hall. Your slot with the committee is at "
-                            "10:30 AM. Please bring your questions.\n\nPrincipal\nWattle Grove State School",
+                            "May from 10:00 AM to 12:00 PM in the school hall. Your slot with the class teacher of "
+                            "Year 4, Ms. Fiona Hartley, is at 10:30 AM. Please bring your questions.\n\nPrincipal\nWattle Grove State School",
                             datetime(2027, 5, 5, 15, 0, tzinfo=ZONE)),
         "b-partner": message("hd-1@homepost.example", PARTNER, "this week",
                              "I'll take Maisie to swimming on Wednesday. Also don't forget the AGM on Saturday at "
@@ -43,6 +47,10 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
         "d-partner": message("hd-2@homepost.example", PARTNER, "dishwasher",
                              "The plumber is coming on Thursday at 3 pm to look at the dishwasher. I'll be home."
                              "\n\nH", datetime(2027, 5, 4, 12, 0, tzinfo=ZONE)),
+        "e-aunty": message("ms-1@homepost.example", AUNTY, "Kavya's griha pravesh",
+                           "Dear all,\n\nKavya's gruhapravesam is fixed for Sunday, 23rd May at 9 AM at their new "
+                           "flat in Indooroopilly. Do come with the children.\n\nMeenakshi aunty",
+                           datetime(2027, 5, 7, 20, 0, tzinfo=ZONE)),
     })
     ingest(app.db, scan([folder]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     app.appointments.scan()
@@ -68,3 +76,30 @@ def test_a_workshop_a_colleague_tells_of_is_no_invitation_from_her(home: App) ->
 def test_an_event_told_for_a_day_already_past_is_no_day_ahead(home: App) -> None:
     kept = [i for i in home.appointments.recent() if "plumber" in i.title]
     assert [(i.status, i.reason) for i in kept] in ([], [("rejected", "past_start")])
+
+
+def test_a_meeting_is_asked_of_by_its_initials(home: App) -> None:
+    reply = ask(home, "when's the AGM?")
+    assert "Annual General Meeting" in reply and "10:30" in reply and "Sat 15 May" in reply, reply
+    reply = ask(home, "ok. AGM is on saturday right, what time?")
+    assert "Annual General Meeting" in reply and "10:30" in reply, reply
+
+
+def test_the_person_beside_their_role_in_its_mail_is_who_it_is_with(home: App) -> None:
+    session = "s-teacher"
+    home.engine.turn("when's the AGM?", session=session, dry_run=True)
+    reply = home.engine.turn("with which teacher", session=session, dry_run=True).reply
+    assert "Fiona Hartley" in reply, reply
+
+
+def test_when_a_told_event_ends_is_the_span_its_mail_gives(home: App) -> None:
+    reply = ask(home, "till what time does the workshop go on?")
+    assert "17:00" in reply and "workshop" in reply, reply
+    # a reminder of a meeting that gives no span gives no end: never the hour a setting guesses
+    reply = ask(home, "when does the AGM end?")
+    assert "no end time" in reply and "11:30" not in reply, reply
+
+
+def test_a_familys_ceremony_is_the_function(home: App) -> None:
+    reply = ask(home, "when is the function?")
+    assert "23 May" in reply and "09:00" in reply, reply

@@ -85,7 +85,10 @@ DETAILS = (
                                 rf"\bwhich\s+(?:{_ROLES})\b", re.I),
            re.compile(rf"\b(?i:{_ROLES})\s*[:\u2013-]\s*(?:(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+)?[A-Z]|"
                       rf"\b(?i:with)\s+(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+[A-Z][\w'-]+|"
-                      rf"\b(?i:your|the)\s+(?i:{_ROLES})\s+(?i:is|will\s+be)\s+[A-Z][\w'-]+"), label="who it is with"),
+                      rf"\b(?i:your|the)\s+(?i:{_ROLES})\s+(?i:is|will\s+be)\s+[A-Z][\w'-]+|"
+                      # the name set beside the role ("with the class teacher of Class III-B, Mrs. Shobha Iyer,")
+                      rf"\b(?i:{_ROLES})\b[^.,;:\n]{{0,30}},\s+(?:Dr|Mr|Mrs|Ms|Miss|Mx|Prof)\.?\s+[A-Z][\w'-]+"),
+           label="who it is with"),
     # "what number do I call to change it?", "the phone number for the clinic?": a number the mail says to call
     Detail("phone", re.compile(r"\b(?:phone|telephone|tel|contact|mobile)\s*(?:number|no\b|#)|"
                                r"\bnumbers?\b[^?]{0,25}\b(?:call|ring|phone|dial|text|contact|reach)\b|"

@@ -226,10 +226,10 @@ def _places_of(text: str) -> str:
 
 
 def _held(term: str, pool: frozenset[str], rw: ReaderWords) -> bool:
-    from steward.reader.answerers.things import stem
+    from steward.reader.answerers.things import held
 
     group = rw.thing_words.get(term) or rw.thing_words.get(term + "s") or frozenset((term,))
-    return any(stem(w) in pool for w in group | {term})
+    return any(held(w, pool) for w in group | {term})
 
 
 def _kinds_in(text: str, rw: ReaderWords) -> list[str]:

@@ -1096,7 +1096,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     # ("what time is my first thing tomorrow?" asks the time of an entry a schedule word names)
     if asks_the_calendar and not found.named and best == "schedule" and top <= 1 and not loose and not initialled and \
             not (ask_said == "when" and "schedule" in cued) and not flags & {"busiest", "quietest"} and \
-            not _of_the_person(said_norms):
+            not _of_the_person(said_norms) and not _hits(norms, rw.event_nouns):
+        # ("what time is the PTM on saturday?" asks the time of an event, not the calendar's)
         return None  # "what's the day today?", "is the 23rd a saturday?": the calendar itself, not the person's
     rest = [t for i, t in enumerate(low) if i not in skip]
     if best == "schedule" and top <= 0.5 and all(t in _EMPTY for t in rest) and {"it", "it's"} & set(rest):

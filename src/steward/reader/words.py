@@ -138,7 +138,8 @@ def parse_words(text: str) -> ReaderWords:
         asides=_phrases(data.get("asides") or [], "asides"),
         news=_phrases(data.get("news") or [], "news"),
         summing_up=_table(data.get("summing_up") or {}, "summing_up"),
-        thing_words=_groups(data.get("thing_words") or [], "thing_words"),
+        thing_words=_kinds_over(_groups(data.get("thing_words") or [], "thing_words"),
+                                _table(data.get("thing_kinds") or {}, "thing_kinds")),
         sender_kinds=_table(data.get("sender_kinds") or {}, "sender_kinds"),
         paid_mail=_phrases(data.get("paid_mail") or [], "paid_mail"),
         work_senders=_phrases(data.get("work_senders") or [], "work_senders"),
@@ -173,6 +174,16 @@ def _groups(data: Any, where: str) -> dict[str, frozenset[str]]:
         said = frozenset(str(w).casefold() for w in group if str(w).strip())
         for w in said:
             out[w] = out.get(w, frozenset()) | said
+    return out
+
+
+def _kinds_over(groups: dict[str, frozenset[str]], kinds: dict[str, tuple[Phrase, ...]]) -> dict[str, frozenset[str]]:
+    """The groups, with each word for several kinds of thing (`thing_kinds`) finding each of them: theirs
+    widened, never the other way round."""
+    out = dict(groups)
+    for general, phrases in kinds.items():
+        said = {" ".join(p) for p in phrases}
+        out[general] = out.get(general, frozenset((general,))) | said | {general}
     return out
 
 

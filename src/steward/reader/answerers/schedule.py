@@ -16,7 +16,7 @@ from steward.reader.answerers.common import day_text, moment_text, money_text
 from steward.reader.answerers.days import days_answer
 from steward.reader.answerers.holidays import asks_holidays, holidays_reply
 from steward.reader.answerers.named_days import mail_naming, mail_saying
-from steward.reader.answerers.things import forwarded_by, invitation_title, stem, text_words
+from steward.reader.answerers.things import forwarded_by, held, invitation_title, text_words
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists
 from steward.reader.requests import by_request_alone
@@ -52,6 +52,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         last = (end - timedelta(microseconds=1)).astimezone(zone).date()
         shown: set[str] = set()
         read = {} if read is None else read
+        till = asks_the_end(frame_text)  # "till what time does the review go on?": each thing's end said too
         while day <= last and (day - start.date()).days <= MAX_DAYS:
             if day not in read:
                 read[day] = cal.schedule(day)
@@ -64,7 +65,8 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                 if item.event is not None:
                     shown.add(item.event.title.casefold())
                     lines.append((item.at, f"- {moment_text(item.at, clock)} {item.event.title}"
-                                           + (f" (until {clock.formats.time(clock.local(item.event.end))})" if at_time else "")
+                                           + (f" (until {clock.formats.time(clock.local(item.event.end))})"
+                                              if at_time or till else "")
                                            + (f" (moved from {moment_text(item.moved_from, clock)})"
                                               if item.moved_from is not None else "")))
                     entries.append(Entry(item.at, item.event.title, "event", item.event.all_day,
@@ -90,12 +92,12 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             source = (f", forwarded by {by}" if by else
                       f", from {via}" if via and via.casefold() not in title.casefold() else "")
             lines.append((appt.start, f"- {moment_text(appt.start, clock)} {title} (found in your mail{source},"
-                                      " waiting for your yes)"))
+                                      f" waiting for your yes){_until(appt.start, appt.end, clock, appt.origin, appt.excerpt) if till else ''}"))
             entries.append(Entry(appt.start, title + source.replace(",", " \u2014", 1), "appointment", waiting=True,
                                  proposal=appt.id))
         # an invitation is on the days it falls on, but it is no booking ("which bookings are coming up?")
         for at, title, line in [] if _BOOKINGS_ASKED.search(frame_text) else _invitations(
-                appointments(), mailbox, start, end, clock):
+                appointments(), mailbox, start, end, clock, till):
             lines.append((at, line))
             entries.append(Entry(at, title, "appointment"))
         # a bill is due on a day, at no hour: it makes no part of a day busy ("is friday afternoon free?")
@@ -358,10 +360,63 @@ _DAY_WORDS = frozenset(("next", "day", "days", "the", "a", "my"))
 _BOOKINGS_ASKED = re.compile(r"\b(?:appointments?|appts?|reservations?|bookings?|booked)\b", re.I)
 
 
+# a question of when a thing ends: "till what time does the review go on?", "until when is the workshop?", "when
+# does the PTM finish?", "what time will the offsite get over?", "how long does the standup go on?"
+_ASKS_END = re.compile(r"\b(?:till|until|til|upto|up\s+to)\s+(?:what|which)\s+time\b|\b(?:till|until)\s+when\b|"
+                       r"\b(?:when|what\s+time)\s+(?:does|do|will|is|would)\b.*\b(?:end|ends|finish|finishes|be\s+over|"
+                       r"get\s+over|gets\s+over|wrap\s+up|wraps\s+up)\b|\bhow\s+long\s+(?:does|do|will|is)\b.*"
+                       r"\b(?:go\s+on|goes\s+on|last|lasts|run|runs)\b", re.I)
+
+
+def asks_the_end(text: str) -> bool:
+    """Whether a question asks when a thing ends ("till what time does the review go on?")."""
+    return bool(text) and _ASKS_END.search(text) is not None
+
+
+def _until(start: datetime, end: datetime | None, clock: Clock, origin: str = "", said: str = "") -> str:
+    """" (until 12:00)": when a thing ends, on the same day. A calendar part or markup states its end; a booking
+    read from words lasts as long as a setting says unless its sentence gives a span ("from 3 PM to 6 PM"), so
+    only that span's end is said of it, and otherwise that its mail gives none."""
+    if origin in ("pattern", "model", "card"):
+        end = _span_end(said, clock.local(start))
+        if end is None:
+            return " (its mail gives no end time)"
+    if end is None or end <= start or clock.local(end).date() != clock.local(start).date():
+        return ""
+    return f" (until {clock.formats.time(clock.local(end))})"
+
+
+# a span of hours as a sentence gives one: "from 3 PM to 6 PM", "10:00-11:30", "9 am till 12.30 pm"
+_SPAN = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap]\.?m\.?)?\s*(?:-|\u2013|to|till|until)\s*(\d{1,2})(?:[:.](\d{2}))?"
+                   r"\s*([ap]\.?m\.?)?(?![\w:])", re.I)
+
+
+def _span_end(said: str, start: datetime) -> datetime | None:
+    """The end of the span of hours a sentence gives that begins at `start`'s hour ("from 3 PM to 6 PM" of a
+    start at 15:00), or None when it gives none."""
+    for m in _SPAN.finditer(said):
+        first_half, second_half = (m.group(3) or "").casefold()[:1], (m.group(6) or "").casefold()[:1]
+        if not (first_half or second_half or m.group(2) or m.group(5)):
+            continue  # "2-3" alone may be anything
+        first = _hour(int(m.group(1)), first_half or second_half)
+        last = _hour(int(m.group(4)), second_half or first_half)
+        if first is None or last is None or (first, int(m.group(2) or 0)) != (start.hour, start.minute):
+            continue
+        end = start.replace(hour=last, minute=int(m.group(5) or 0))
+        return end if end > start else None
+    return None
+
+
+def _hour(hour: int, half: str) -> int | None:
+    if half and not 1 <= hour <= 12 or hour > 23:
+        return None
+    return hour % 12 + (12 if half == "p" else 0) if half else hour
+
+
 def _invitations(appointments: AppointmentsService, mailbox: Callable[[], Mailbox] | None, start: datetime,
-                 end: datetime, clock: Clock) -> list[tuple[datetime, str, str]]:
+                 end: datetime, clock: Clock, till: bool = False) -> list[tuple[datetime, str, str]]:
     """The invitations whose day falls in [start, end): (when, what it is called, its line, which says it is
-    an invitation, not on the calendar)."""
+    an invitation, not on the calendar, and with `till` when it ends)."""
     found = [i for i in appointments.recent(limit=200) if i.status == "rejected" and i.reason == "invitation"
              and i.start is not None and start <= i.start < end]
     stored = mailbox().stored([i.message_id for i in found if i.message_id is not None]) if mailbox and found else {}
@@ -376,7 +431,7 @@ def _invitations(appointments: AppointmentsService, mailbox: Callable[[], Mailbo
         invited = m is None or appointments.asks_to_come(i, f"{m.subject}\n{m.snippet}")
         said = (f"{title or i.title or i.provider} (an invitation from {who}, not on your calendar)" if invited
                 else f"{title or i.title or i.provider} (told in {who}'s mail, not on your calendar)")
-        out.append((i.start, said, f"- {moment_text(i.start, clock)} {said}"))
+        out.append((i.start, said, f"- {moment_text(i.start, clock)} {said}{_until(i.start, i.end, clock, i.origin, i.excerpt) if till else ''}"))
     return out
 
 
@@ -412,7 +467,7 @@ def _holds(frame: Frame, text: str) -> bool:
     if any(n in text.casefold() for n in _named(frame)):
         return True
     words = text_words([text])
-    return bool(frame.things) and all(stem(w) in words for w in frame.things)
+    return bool(frame.things) and all(held(w, words) for w in frame.things)
 
 
 def _named(frame: Frame) -> list[str]:
@@ -422,5 +477,5 @@ def _named(frame: Frame) -> list[str]:
 def _missing(frame: Frame, lines: list[tuple[datetime, str]]) -> list[str]:
     """The words and kinds of entry the question names that no line holds ("meeting" when only a vet visit is on)."""
     said = [*frame.unknown, *frame.things]
-    held = [text_words([t]) for _, t in lines]
-    return [w for w in said if not any(stem(w) in ws for ws in held)]
+    pools = [text_words([t]) for _, t in lines]
+    return [w for w in said if not any(held(w, ws) for ws in pools)]

@@ -87,13 +87,48 @@ def thing_terms(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
 
 
 def text_words(texts: Iterable[str]) -> frozenset[str]:
-    """The stemmed words of some texts ("Parent-teacher interview" -> parent, teacher, interview)."""
-    return frozenset(stem(w) for t in texts for w in _WORD.findall(t.casefold()))
+    """The stemmed words of some texts ("Parent-teacher interview" -> parent, teacher, interview), and the
+    initials of their runs of capitalised words, marked ("Parent-Teacher Meeting" -> "~ptm"): what an event is
+    called for short."""
+    out = {stem(w) for t in texts for w in _WORD.findall(t.casefold())}
+    for t in texts:
+        out |= _initials(t)
+    return frozenset(out)
+
+
+_NOT_INITIALS = frozenset(("of", "the", "and", "for", "&"))
+_INITIALS = range(2, 6)  # "PT", "PTM", "AGM", "GBM": how many words people shorten to their initials
+
+
+def _initials(text: str) -> set[str]:
+    """The initials of each run of two to five capitalised words of a text ("Annual General Meeting" -> agm,
+    "Parent-Teacher Meeting" -> ptm; "of" and "the" are skipped, as people skip them)."""
+    out: set[str] = set()
+    run: list[str] = []
+    for w in [*_WORD.findall(text), ""]:
+        if w.casefold() in _NOT_INITIALS and run:
+            continue
+        if w[:1].isupper() and w.isalpha():
+            run.append(w[0].casefold())
+            continue
+        for n in _INITIALS:
+            out.update("~" + "".join(run[i:i + n]) for i in range(len(run) - n + 1))
+        run = []
+    return out
+
+
+def held(term: str, pool: frozenset[str]) -> bool:
+    """Whether a word of a question is in a text's words: itself, or an event's short name that is the initials of
+    its name there ("the PTM" of a "Parent-Teacher Meeting"), when that word is no English word."""
+    from steward.reader.lists import common_english
+
+    s = stem(term)
+    return s in pool or (2 <= len(s) <= 5 and s.isalpha() and f"~{s}" in pool and s not in common_english())
 
 
 def _found(term: str, pool: frozenset[str], rw: ReaderWords) -> bool:
     group = rw.thing_words.get(term) or rw.thing_words.get(term + "s") or frozenset((term,))
-    return any(stem(w) in pool for w in group | {term})
+    return any(held(w, pool) for w in group | {term})
 
 
 def fitting(terms: Sequence[str], pools: Sequence[frozenset[str]], rw: ReaderWords, head: str | None = None) -> list[int]:
