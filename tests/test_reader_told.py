@@ -103,3 +103,56 @@ def test_when_a_told_event_ends_is_the_span_its_mail_gives(home: App) -> None:
 def test_a_familys_ceremony_is_the_function(home: App) -> None:
     reply = ask(home, "when is the function?")
     assert "23 May" in reply and "09:00" in reply, reply
+
+
+OTHER_COLLEAGUE = ("Tom Whitaker", "tom.whitaker@kestrelworks.example")
+
+
+@pytest.fixture(scope="module")
+def moved_home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("Australia/Brisbane", NOW)
+    folder = write_folder(tmp_path_factory.mktemp("moved"), {
+        "a-colleague": message("pd-1@kestrelworks.example", COLLEAGUE, "Sydney visit on Tuesday",
+                               "Hi,\n\nFor Tuesday's visit: the workshop with Redgum Foods is at their Parramatta "
+                               "office from 2 PM to 5 PM on Tue, 18 May. Please carry the pricing deck.\n\nPriyanka",
+                               datetime(2027, 5, 6, 11, 0, tzinfo=ZONE)),
+        "b-other": message("tw-1@kestrelworks.example", OTHER_COLLEAGUE, "Redgum workshop moved",
+                           "Hi all,\n\nRedgum asked for more time, so the workshop has been moved to Thursday, 20 May "
+                           "at 2 PM. Same office.\n\nTom", datetime(2027, 5, 9, 9, 0, tzinfo=ZONE)),
+    })
+    ingest(app.db, scan([folder]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.appointments.scan()
+    return app
+
+
+def test_a_later_mail_that_moves_a_told_event_by_its_name_moves_it(moved_home: App) -> None:
+    reply = ask(moved_home, "what's on next week?")
+    assert "Thu 20 May" in reply and "14:00" in reply and "workshop" in reply, reply
+    assert "Tue 18 May" not in reply, reply
+    session = "s-moved"
+    moved_home.engine.turn("wasn't the workshop on tuesday?", session=session, dry_run=True)
+    reply = moved_home.engine.turn("who moved it", session=session, dry_run=True).reply
+    assert "Tom Whitaker" in reply, reply
+
+
+def test_a_move_of_the_writers_own_meeting_moves_nothing_of_the_persons(
+        app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> None:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("Australia/Brisbane", NOW)
+    folder = write_folder(tmp_path_factory.mktemp("own"), {
+        "a-colleague": message("pd-2@kestrelworks.example", COLLEAGUE, "Board meeting",
+                               "Hi,\n\nThe board meeting is on Wednesday, 19 May at 10 AM in the Level 3 room."
+                               "\n\nPriyanka", datetime(2027, 5, 6, 11, 0, tzinfo=ZONE)),
+        "b-other": message("tw-2@kestrelworks.example", OTHER_COLLEAGUE, "clash",
+                           "Hi,\n\nI have moved my meeting to Thursday, 20 May at 3 PM, so I can't do lunch then."
+                           "\n\nTom", datetime(2027, 5, 9, 9, 0, tzinfo=ZONE)),
+    })
+    ingest(app.db, scan([folder]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.appointments.scan()
+    reply = ask(app, "what's on next week?")
+    assert "Wed 19 May" in reply and "10:00" in reply and "Thu 20 May" not in reply, reply

@@ -128,8 +128,8 @@ def find_moved(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     found: dict[object, Announced] = {}
     for sentence in sentences(body[:_HEAD_CHARS]):
         event, moved = cues.events.search(sentence), _MOVED.search(sentence)
-        if event is None or moved is None or cues.not_bookings.search(sentence):
-            continue
+        if event is None or moved is None or cues.not_bookings.search(sentence) or _writers_own(sentence, event, cues):
+            continue  # ("I've moved my meeting to Thursday at 2" moves the writer's own, no event of the person's)
         when = dates.find(moved.group(1), at, options=options)
         if when is None or not (when.has_date and when.has_time):
             continue

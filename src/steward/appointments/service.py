@@ -650,13 +650,14 @@ class AppointmentsService:
         for d in decisions:
             if _moves_plans(d):
                 move = next(m for m in moves if m.message == d.message and m.start == d.start)
-                if any(self._moved_by(o, move) for o in decisions) or self._invited_before(move):
+                if any(self._moved_by(o, move, decisions) for o in decisions) or self._invited_before(move):
                     out.append(Rejected(replace(move.candidate, status="invitation", what="event"), "invitation",
                                         move.message, move.start, move.end, detail="moved by a later mail"))
                 elif not (isinstance(d, Rejected) and d.reason == "invitation"):
                     out.append(d)
                 continue
-            if isinstance(d, Rejected) and d.reason == "invitation" and any(self._moved_by(d, m) for m in moves):
+            if isinstance(d, Rejected) and d.reason == "invitation" and any(self._moved_by(d, m, decisions)
+                                                                             for m in moves):
                 d = Rejected(d.candidate, "reschedule", d.message, d.start, d.end, detail="by a later mail")
             out.append(d)
         return out
@@ -670,12 +671,22 @@ class AppointmentsService:
             if events is not None else None
         return said.group(0) if said is not None else ""
 
-    def _moved_by(self, d: Accepted | Rejected, move: Rejected) -> bool:
-        """Whether `move` (a later mail from whoever invited) moves the invitation `d` to another time."""
+    def _moved_by(self, d: Accepted | Rejected, move: Rejected, decisions: Sequence[Accepted | Rejected] = ()) -> bool:
+        """Whether `move` (a later mail from whoever invited) moves the invitation `d` to another time. A move
+        from someone else moves an event told in words ("the workshop has been moved to Thursday at 2 PM" from a
+        colleague of the one who told of it) when it names it, and no other invitation in `decisions` has that
+        name: which one is meant is never guessed."""
+        if not self._may_move(d, move):
+            return False
+        assert d.message is not None and move.message is not None
+        if d.message.sender.lower() == move.message.sender.lower():
+            return True
+        return _told_in_words(d) and not any(o is not d and self._may_move(o, move) for o in decisions)
+
+    def _may_move(self, d: Accepted | Rejected, move: Rejected) -> bool:
         return (isinstance(d, Rejected) and d.reason == "invitation" and not d.candidate.moved_to
                 and d.message is not None and move.message is not None
                 and d.message.received_at < move.message.received_at and d.start != move.start
-                and d.message.sender.lower() == move.message.sender.lower()
                 and _same_event(self._event_named(d), move.candidate.name))
 
     def _held_already(self, d: Accepted | Rejected) -> bool:

@@ -1096,8 +1096,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     # ("what time is my first thing tomorrow?" asks the time of an entry a schedule word names)
     if asks_the_calendar and not found.named and best == "schedule" and top <= 1 and not loose and not initialled and \
             not (ask_said == "when" and "schedule" in cued) and not flags & {"busiest", "quietest"} and \
-            not _of_the_person(said_norms) and not _hits(norms, rw.event_nouns):
-        # ("what time is the PTM on saturday?" asks the time of an event, not the calendar's)
+            not _of_the_person(said_norms) and not _initials_said(norms, rw):
+        # ("what time is the PTM on saturday?" asks the time of an event its initials name, not the calendar's)
         return None  # "what's the day today?", "is the 23rd a saturday?": the calendar itself, not the person's
     rest = [t for i, t in enumerate(low) if i not in skip]
     if best == "schedule" and top <= 0.5 and all(t in _EMPTY for t in rest) and {"it", "it's"} & set(rest):
@@ -1116,6 +1116,15 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                  currencies=tuple(currencies) if best == "money" else (),
                  flags=flags, unmatched=unmatched, scores=tuple(ranked), sure=sure, things=things,
                  places=destination_said(text) if best == "appointments" else ())
+
+
+def _initials_said(norms: Sequence[str], rw: ReaderWords) -> bool:
+    """Whether a question names an event by its initials ("the PTM", "the AGM"): a short event word that is no
+    English word, which no question about the calendar itself says."""
+    from steward.reader.lists import common_english
+
+    return any(len(w) <= 4 and w.isalpha() and w not in common_english()
+               for at, n in _hits(norms, rw.event_nouns) for w in norms[at:at + n])
 
 
 def _a_thing_bought(text: str, low: Sequence[str], used: frozenset[int] | set[int], known: frozenset[str],
