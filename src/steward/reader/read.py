@@ -20,7 +20,7 @@ from typing import Any
 from steward.clock import Clock
 from steward.reader.details import asked_detail, asks_the_end, detail_domain, place_asked
 from steward.reader.frame import Frame, Named, Unmatched, Window
-from steward.reader.how_long import asks_how_long
+from steward.reader.how_long import asks_how_long, asks_the_end
 from steward.reader.kin import family_named, said_in
 from steward.reader.lists import SlotLists, kind_of, name_words
 from steward.reader.match import card_network, find_names, name_tokens, nearest_names, travel_number
@@ -1096,8 +1096,10 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     # ("what time is my first thing tomorrow?" asks the time of an entry a schedule word names)
     if asks_the_calendar and not found.named and best == "schedule" and top <= 1 and not loose and not initialled and \
             not (ask_said == "when" and "schedule" in cued) and not flags & {"busiest", "quietest"} and \
-            not _of_the_person(said_norms) and not _initials_said(norms, rw):
-        # ("what time is the PTM on saturday?" asks the time of an event its initials name, not the calendar's)
+            not _of_the_person(said_norms) and not _initials_said(norms, rw) and not (
+                asks_the_end(text) and _hits(norms, rw.event_nouns)):
+        # ("what time is the PTM on saturday?" asks the time of an event its initials name, and "till what time
+        # does the workshop go on?" when one ends, not the calendar's)
         return None  # "what's the day today?", "is the 23rd a saturday?": the calendar itself, not the person's
     rest = [t for i, t in enumerate(low) if i not in skip]
     if best == "schedule" and top <= 0.5 and all(t in _EMPTY for t in rest) and {"it", "it's"} & set(rest):

@@ -18,6 +18,7 @@ from steward.reader.answerers.holidays import asks_holidays, holidays_reply
 from steward.reader.answerers.named_days import mail_naming, mail_saying
 from steward.reader.answerers.things import forwarded_by, held, invitation_title, text_words
 from steward.reader.frame import Frame
+from steward.reader.how_long import asks_the_end
 from steward.reader.lists import SlotLists
 from steward.reader.requests import by_request_alone
 from steward.reader.views import Entry, schedule_view, window_words
@@ -358,19 +359,6 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
 AHEAD_SHOWN = 8
 _DAY_WORDS = frozenset(("next", "day", "days", "the", "a", "my"))
 _BOOKINGS_ASKED = re.compile(r"\b(?:appointments?|appts?|reservations?|bookings?|booked)\b", re.I)
-
-
-# a question of when a thing ends: "till what time does the review go on?", "until when is the workshop?", "when
-# does the PTM finish?", "what time will the offsite get over?", "how long does the standup go on?"
-_ASKS_END = re.compile(r"\b(?:till|until|til|upto|up\s+to)\s+(?:what|which)\s+time\b|\b(?:till|until)\s+when\b|"
-                       r"\b(?:when|what\s+time)\s+(?:does|do|will|is|would)\b.*\b(?:end|ends|finish|finishes|be\s+over|"
-                       r"get\s+over|gets\s+over|wrap\s+up|wraps\s+up)\b|\bhow\s+long\s+(?:does|do|will|is)\b.*"
-                       r"\b(?:go\s+on|goes\s+on|last|lasts|run|runs)\b", re.I)
-
-
-def asks_the_end(text: str) -> bool:
-    """Whether a question asks when a thing ends ("till what time does the review go on?")."""
-    return bool(text) and _ASKS_END.search(text) is not None
 
 
 def _until(start: datetime, end: datetime | None, clock: Clock, origin: str = "", said: str = "") -> str:
