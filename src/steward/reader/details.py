@@ -268,9 +268,18 @@ _CLOCK = r"(\d{1,2})(?:[:.](\d{2}))?\s*([ap]\.?\s?m\.?)?"
 _SPAN = re.compile(rf"(?<![\d:.]){_CLOCK}\s*(?:-|\u2013|\u2014|to|till|until|til)\s*{_CLOCK}(?![\d:])", re.I)
 
 
+# and as people say it of an event with no article or of how long it goes on ("when does standup finish?", "how
+# long does the standup go on?", "till which time is the workshop?")
+_ENDS_SAID = re.compile(r"\b(?:till|until|til|upto|up\s+to)\s+(?:what|which)\s+time\b|"
+                        r"\b(?:when|what\s+time)\s+(?:does|do|will|is|would)\b.*\b(?:end|ends|finish|finishes|be\s+over|"
+                        r"get\s+over|gets\s+over|wrap\s+up|wraps\s+up)\b|\bhow\s+long\s+(?:does|do|will|is)\b.*"
+                        r"\b(?:go\s+on|goes\s+on|last|lasts|run|runs)\b", re.I)
+
+
 def asks_the_end(text: str) -> bool:
-    """Whether a question asks when a thing ends ("until when does the board meeting run?")."""
-    return _ENDS.search(text) is not None
+    """Whether a question asks when a thing ends ("until when does the board meeting run?", "till which time is
+    the seminar on?")."""
+    return _ENDS.search(text) is not None or _ENDS_SAID.search(text) is not None
 
 
 def end_said(text: str, start: tuple[int, int]) -> tuple[str, tuple[int, int]] | None:

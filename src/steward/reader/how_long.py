@@ -36,19 +36,6 @@ UNTIL_WORDS = frozenset(("how", "long", "far", "off", "away", "out", "ahead", "u
                          "soon", "before", "got", "have", "i", "is", "it", "to", "will", "be"))
 
 
-# a question of when a thing ends: "till what time does the review go on?", "until when is the workshop?", "when
-# does the PTM finish?", "what time will the offsite get over?", "how long does the standup go on?"
-_ASKS_END = re.compile(r"\b(?:till|until|til|upto|up\s+to)\s+(?:what|which)\s+time\b|\b(?:till|until)\s+when\b|"
-                       r"\b(?:when|what\s+time)\s+(?:does|do|will|is|would)\b.*\b(?:end|ends|finish|finishes|be\s+over|"
-                       r"get\s+over|gets\s+over|wrap\s+up|wraps\s+up)\b|\bhow\s+long\s+(?:does|do|will|is)\b.*"
-                       r"\b(?:go\s+on|goes\s+on|last|lasts|run|runs)\b", re.I)
-
-
-def asks_the_end(text: str) -> bool:
-    """Whether a question asks when a thing ends ("till what time does the review go on?")."""
-    return bool(text) and _ASKS_END.search(text) is not None
-
-
 def asks_how_long(text: str) -> bool:
     """Whether the question asks how long until something ("how long until", "how far off is it")."""
     return _HOW_LONG.search(text) is not None or _HOW_FAR.search(text) is not None

@@ -20,7 +20,7 @@ from typing import Any
 from steward.clock import Clock
 from steward.reader.details import asked_detail, asks_the_end, detail_domain, place_asked
 from steward.reader.frame import Frame, Named, Unmatched, Window
-from steward.reader.how_long import asks_how_long, asks_the_end
+from steward.reader.how_long import asks_how_long
 from steward.reader.kin import family_named, said_in
 from steward.reader.lists import SlotLists, kind_of, name_words
 from steward.reader.match import card_network, find_names, name_tokens, nearest_names, travel_number

@@ -17,8 +17,8 @@ from steward.reader.answerers.days import days_answer
 from steward.reader.answerers.holidays import asks_holidays, holidays_reply
 from steward.reader.answerers.named_days import mail_naming, mail_saying
 from steward.reader.answerers.things import forwarded_by, held, invitation_title, text_words
+from steward.reader.details import asks_the_end, end_said
 from steward.reader.frame import Frame
-from steward.reader.how_long import asks_the_end
 from steward.reader.lists import SlotLists
 from steward.reader.requests import by_request_alone
 from steward.reader.views import Entry, schedule_view, window_words
@@ -53,7 +53,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         last = (end - timedelta(microseconds=1)).astimezone(zone).date()
         shown: set[str] = set()
         read = {} if read is None else read
-        till = asks_the_end(frame_text)  # "till what time does the review go on?": each thing's end said too
+        till = asks_the_end(frame_text)  # "until what time does the offsite run?": each thing's end said too
         while day <= last and (day - start.date()).days <= MAX_DAYS:
             if day not in read:
                 read[day] = cal.schedule(day)
@@ -366,39 +366,14 @@ def _until(start: datetime, end: datetime | None, clock: Clock, origin: str = ""
     read from words lasts as long as a setting says unless its sentence gives a span ("from 3 PM to 6 PM"), so
     only that span's end is said of it, and otherwise that its mail gives none."""
     if origin in ("pattern", "model", "card"):
-        end = _span_end(said, clock.local(start))
-        if end is None:
+        local = clock.local(start)
+        span = end_said(said, (local.hour, local.minute))
+        if span is None:
             return " (its mail gives no end time)"
+        end = local.replace(hour=span[1][0], minute=span[1][1])
     if end is None or end <= start or clock.local(end).date() != clock.local(start).date():
         return ""
     return f" (until {clock.formats.time(clock.local(end))})"
-
-
-# a span of hours as a sentence gives one: "from 3 PM to 6 PM", "10:00-11:30", "9 am till 12.30 pm"
-_SPAN = re.compile(r"\b(\d{1,2})(?:[:.](\d{2}))?\s*([ap]\.?m\.?)?\s*(?:-|\u2013|to|till|until)\s*(\d{1,2})(?:[:.](\d{2}))?"
-                   r"\s*([ap]\.?m\.?)?(?![\w:])", re.I)
-
-
-def _span_end(said: str, start: datetime) -> datetime | None:
-    """The end of the span of hours a sentence gives that begins at `start`'s hour ("from 3 PM to 6 PM" of a
-    start at 15:00), or None when it gives none."""
-    for m in _SPAN.finditer(said):
-        first_half, second_half = (m.group(3) or "").casefold()[:1], (m.group(6) or "").casefold()[:1]
-        if not (first_half or second_half or m.group(2) or m.group(5)):
-            continue  # "2-3" alone may be anything
-        first = _hour(int(m.group(1)), first_half or second_half)
-        last = _hour(int(m.group(4)), second_half or first_half)
-        if first is None or last is None or (first, int(m.group(2) or 0)) != (start.hour, start.minute):
-            continue
-        end = start.replace(hour=last, minute=int(m.group(5) or 0))
-        return end if end > start else None
-    return None
-
-
-def _hour(hour: int, half: str) -> int | None:
-    if half and not 1 <= hour <= 12 or hour > 23:
-        return None
-    return hour % 12 + (12 if half == "p" else 0) if half else hour
 
 
 def _invitations(appointments: AppointmentsService, mailbox: Callable[[], Mailbox] | None, start: datetime,
