@@ -156,3 +156,78 @@ def test_a_move_of_the_writers_own_meeting_moves_nothing_of_the_persons(
     app.appointments.scan()
     reply = ask(app, "what's on next week?")
     assert "Wed 19 May" in reply and "10:00" in reply and "Thu 20 May" not in reply, reply
+
+
+NEIGHBOUR = ("Siobhan Kelly", "siobhan.kelly@homepost.example")
+
+
+@pytest.fixture(scope="module")
+def called_off_home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("Australia/Brisbane", NOW)
+    folder = write_folder(tmp_path_factory.mktemp("off"), {
+        "a-colleague": message("pd-3@kestrelworks.example", COLLEAGUE, "Sydney visit on Tuesday",
+                               "Hi,\n\nFor Tuesday's visit: the workshop with Redgum Foods is at their Parramatta "
+                               "office from 2 PM to 5 PM on Tue, 18 May. Please carry the pricing deck.\n\nPriyanka",
+                               datetime(2027, 5, 6, 11, 0, tzinfo=ZONE)),
+        "b-other": message("tw-3@kestrelworks.example", OTHER_COLLEAGUE, "Redgum",
+                           "Hi all,\n\nRedgum have pulled out for now, so Tuesday's workshop is cancelled. I'll let "
+                           "you know when they're ready.\n\nTom", datetime(2027, 5, 9, 9, 0, tzinfo=ZONE)),
+        "c-neighbour": message("sk-1@homepost.example", NEIGHBOUR, "street barbecue",
+                               "Hi both,\n\nWe're having a street barbecue on Saturday 22 May from 4pm at number 12. "
+                               "Do come, and bring the kids!\n\nSiobhan", datetime(2027, 5, 5, 18, 0, tzinfo=ZONE)),
+        "d-partner": message("hd-3@homepost.example", PARTNER, "plumber",
+                             "The plumber is coming on Friday 21 May at 9 am about the hot water. I'll be home."
+                             "\n\nH", datetime(2027, 5, 8, 12, 0, tzinfo=ZONE)),
+        "e-neighbour": message("sk-2@homepost.example", NEIGHBOUR, "barbecue",
+                               "Hi both,\n\nSorry, with all the rain forecast the barbecue is off. We'll try again "
+                               "next month.\n\nSiobhan", datetime(2027, 5, 9, 17, 0, tzinfo=ZONE)),
+    })
+    ingest(app.db, scan([folder]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.appointments.scan()
+    return app
+
+
+def test_an_event_a_later_mail_calls_off_is_no_longer_ahead(called_off_home: App) -> None:
+    reply = ask(called_off_home, "what's on next week?")
+    assert "Fri 21 May" in reply and "plumber" in reply, reply
+    assert "workshop" not in reply and "barbecue" not in reply, reply
+
+
+def test_is_it_still_on_of_an_event_called_off_says_whose_mail_called_it_off(called_off_home: App) -> None:
+    reply = ask(called_off_home, "is the workshop still on?")
+    assert reply.startswith("No") and "cancelled by Tom Whitaker's mail of Sun 9 May" in reply, reply
+    reply = ask(called_off_home, "is the barbecue still on?")
+    assert reply.startswith("No") and "Siobhan Kelly" in reply, reply
+
+
+def test_an_event_moved_to_a_day_with_no_time_keeps_its_time_and_says_so(
+        app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> None:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("Australia/Brisbane", NOW)
+    folder = write_folder(tmp_path_factory.mktemp("day"), {
+        "a-colleague": message("pd-4@kestrelworks.example", COLLEAGUE, "Sydney visit on Tuesday",
+                               "Hi,\n\nFor Tuesday's visit: the workshop with Redgum Foods is at their Parramatta "
+                               "office from 2 PM to 5 PM on Tue, 18 May. Please carry the pricing deck.\n\nPriyanka",
+                               datetime(2027, 5, 6, 11, 0, tzinfo=ZONE)),
+        "b-colleague": message("pd-5@kestrelworks.example", COLLEAGUE, "Redgum",
+                               "Hi,\n\nSmall change: the workshop has been moved to Wednesday 19th May. Same office."
+                               "\n\nPriyanka", datetime(2027, 5, 9, 9, 0, tzinfo=ZONE)),
+        "c-partner": message("hd-4@homepost.example", PARTNER, "school",
+                             "Don't forget the PTM on Thursday 20th May at 9:20 am, I can't make it.\n\nH",
+                             datetime(2027, 5, 7, 19, 0, tzinfo=ZONE)),
+        "d-partner": message("hd-5@homepost.example", PARTNER, "school again",
+                             "They've moved the PTM to Friday, the note says.\n\nH",
+                             datetime(2027, 5, 9, 19, 0, tzinfo=ZONE)),
+    })
+    ingest(app.db, scan([folder]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.appointments.scan()
+    reply = ask(app, "what's on next week?")
+    assert "Wed 19 May at 14:00" in reply and "the time is the one it had before" in reply, reply
+    assert "Tue 18 May" not in reply, reply
+    # "moved to Friday" said eleven days before: this Friday, or the one of its week? never guessed
+    assert "PTM" not in reply and "Thu 20 May" not in reply and "Fri" not in reply, reply

@@ -131,10 +131,49 @@ def find_moved(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
         if event is None or moved is None or cues.not_bookings.search(sentence) or _writers_own(sentence, event, cues):
             continue  # ("I've moved my meeting to Thursday at 2" moves the writer's own, no event of the person's)
         when = dates.find(moved.group(1), at, options=options)
-        if when is None or not (when.has_date and when.has_time):
-            continue
+        if when is None or not when.has_date or when.recurring:
+            continue  # ("moved to Monday" gives the day alone: the time it had is kept, `_moved_to_a_day`)
         found.setdefault(when.start, Announced(_name(sentence, event.start(), event.group(0)), when.text, sentence,
                                                location=_place(body, sentence, when.text)))
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+# an event said to be off: "the barbecue is cancelled", "Saturday's regatta has been called off", "the workshop
+# won't go ahead", "PTM is off this week", "we've had to scrap the housewarming"
+_CALLED_OFF = re.compile(r"\b(?:cancel+ed|called\s+off|calling\s+off|scrapped|off\s+(?:this|next|for)\b|"
+                         r"(?:is|are|'s|’s)\s+(?:now\s+)?off\b(?!\s+(?:to|from|at|on\s+\w+day\s+at))|"
+                         r"(?:won't|will\s+not|isn't|is\s+not|not)\s+(?:go(?:ing)?\s+ahead|happen(?:ing)?)\b)", re.I)
+
+
+def moved_to_a_day(excerpt: str, clock: Clock) -> bool:
+    """Whether a sentence moves an event to a day and gives no time ("the PTM has been moved to Monday"): the
+    event keeps the time it had, and an answer says so."""
+    from steward import dates
+
+    moved = _MOVED.search(excerpt)
+    when = dates.find(moved.group(1), clock) if moved is not None else None
+    return when is not None and when.has_date and not when.has_time
+
+
+def find_called_off(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
+                    options: DateOptions | None = None) -> Announced | None:
+    """The event a text says is off ("the workshop on Thursday is cancelled", "the barbecue won't go ahead"):
+    what it calls it, the day it names when it names one (its `start`, else empty), and the sentence that says
+    so; None when it calls off none, the writer's own, or events of more than one name."""
+    from steward import dates
+
+    if cues.events is None:
+        return None
+    at = clock.at(meta.received_at)
+    found: dict[str, Announced] = {}
+    for sentence in sentences(body[:_HEAD_CHARS]):
+        event, off = cues.events.search(sentence), _CALLED_OFF.search(sentence)
+        if event is None or off is None or cues.not_bookings.search(sentence) or _writers_own(sentence, event, cues):
+            continue  # ("my meeting is cancelled, so I'm free at 3" calls off the writer's own)
+        day = dates.find(sentence, at, options=options)
+        name = _name(sentence, event.start(), event.group(0))
+        found.setdefault(name.casefold(), Announced(name, day.text if day is not None and day.has_date else "",
+                                                    sentence))
     return next(iter(found.values())) if len(found) == 1 else None
 
 

@@ -234,6 +234,12 @@ def _told_in_words(d: Accepted | Rejected) -> bool:
             and d.start is not None and d.candidate.origin in ("pattern", "model") and d.message is not None)
 
 
+def _calls_off(d: Accepted | Rejected) -> bool:
+    """Whether `d` is a mail's word that an event told in words is off ("the barbecue is cancelled")."""
+    return (isinstance(d, Rejected) and d.reason == "cancellation" and d.candidate.what == "event"
+            and d.candidate.status == "cancelled" and d.candidate.origin == "pattern" and d.message is not None)
+
+
 def _said_of_another(d: Accepted | Rejected, decisions: Sequence[Accepted | Rejected],
                      named: Callable[[Accepted | Rejected], str]) -> bool:
     """Whether `d` is an event a person's mail tells of in words ("don't forget the PTM on Saturday at 9:40")
@@ -491,16 +497,21 @@ class AppointmentsService:
         barbecue on Sunday from 4, do come"), or tells of as one the person goes to unasked ("the workshop is
         on Monday from 3 PM", "the electrician is coming on Saturday at 9:40"): as told in their mail, never a
         booking, never written without the person's yes."""
-        from steward.appointments.announced import find_announced, find_moved
+        from steward.appointments.announced import find_announced, find_called_off, find_moved
 
         welcome, told = self.cues.welcome, self.cues.told
         said, moved = None, False
-        if self.cues.status_of(f"{m.subject}\n{m.snippet}") == "rescheduled":
-            # "we've moved the barbecue to Sunday": the new time of an invitation of theirs (kept only when
-            # one is found, `_superseded`), read before any other day the mail says ("rain is forecast for
-            # Saturday")
-            said = find_moved(m, body, self.cues, self.clock, self._options(m))
-            moved = said is not None
+        off = find_called_off(m, body, self.cues, self.clock, self._options(m))
+        if off is not None:
+            # "the barbecue is off this week": the event it calls off (found in `_invitations_called_off`), never
+            # one more day of it; the day it names, when it names one, says which
+            return [Candidate(provider=" ".join(m.sender_name.split()), start=off.start or off.excerpt,
+                              excerpt=off.excerpt, status="cancelled", what="event", name=off.name)]
+        # "we've moved the barbecue to Sunday", "they've moved the PTM to Friday": the new time of an event of
+        # theirs (kept only when one is found, `_superseded`), read before any other day the mail says ("rain is
+        # forecast for Saturday"), whether or not its subject says it moves anything
+        said = find_moved(m, body, self.cues, self.clock, self._options(m))
+        moved = said is not None
         if said is None:
             said = find_announced(m, body, self.cues, self.clock, self._options(m))
             if said is not None and not (welcome is not None and welcome.search(body)) and (
@@ -630,7 +641,7 @@ class AppointmentsService:
                   and d.candidate.origin in ("schema", "ics", "itinerary")}
         # an invitation's calendar part says its time: its sentences may name the time it moved from
         invites = {d.message.id for d in out if d.message is not None and d.candidate.origin == "ics"}
-        out = self._invitations_moved(out)
+        out = self._invitations_called_off(self._invitations_moved(out))
         kept = [d for d in out if not (d.message is not None and d.candidate.origin in ("pattern", "model") and (
             (isinstance(d, Accepted) and (d.message.id, d.start) in stated)
             or (isinstance(d, Rejected) and d.reason == "invitation" and d.message.id in invites)))]
@@ -642,6 +653,7 @@ class AppointmentsService:
         longer asked at its first time: it is asked at the new one, and the first becomes that move, as a
         booking's does. A move of an invitation neither this scan nor an earlier one found is no invitation
         of the person's (a move said in a booking's words stays what it was)."""
+        decisions = self._moved_to_a_day(decisions)
         moves = [replace(d, candidate=replace(d.candidate, name=self._event_named(d)))
                  for d in decisions if _moves_plans(d) and isinstance(d, Rejected)]
         if not moves:
@@ -661,6 +673,81 @@ class AppointmentsService:
                 d = Rejected(d.candidate, "reschedule", d.message, d.start, d.end, detail="by a later mail")
             out.append(d)
         return out
+
+    def _moved_to_a_day(self, decisions: list[Accepted | Rejected]) -> list[Accepted | Rejected]:
+        """A move of an event told in words to a day with no time ("the workshop has been moved to Monday") is at
+        the time the event had, on that day: read so when one event of that name fits, else left unread."""
+        from steward import dates
+
+        out = list(decisions)
+        dropped: set[int] = set()
+        for n, d in enumerate(decisions):
+            if not (isinstance(d, Rejected) and d.start is None and d.candidate.moved_to and d.message is not None
+                    and d.reason in ("invitation", "reschedule") and d.candidate.origin == "pattern"):
+                continue
+            said = dates.find(d.candidate.start, self.clock.at(d.message.received_at), options=self._options(d.message))
+            if said is None or not said.has_date or said.has_time:
+                continue
+            day = said.start.astimezone(self.clock.zone).date()
+            named = replace(d, candidate=replace(d.candidate, name=self._event_named(d)))
+            fits = [o for o in decisions if o is not d and isinstance(o, Rejected) and o.start is not None
+                    and self._may_move(o, replace(named, start=datetime.combine(day, o.start.astimezone(
+                        self.clock.zone).time(), self.clock.zone)))]
+            if len(fits) != 1:
+                continue
+            was = fits[0]
+            assert was.start is not None
+            if not any(ch.isdigit() for ch in said.text) and abs((day - was.start.astimezone(self.clock.zone).date()).days) > 3:
+                # "moved to Wednesday" said a week or more before it: the Wednesday after the mail, or the one of the
+                # event's week? Never guessed: the event is said moved, its new day not read
+                out[out.index(was)] = Rejected(was.candidate, "reschedule", was.message, was.start, was.end,
+                                               detail="moved by a later mail to a day not read")
+                dropped.add(n)
+                continue
+            start = datetime.combine(day, was.start.astimezone(self.clock.zone).time(), self.clock.zone)
+            end = start + (was.end - was.start) if was.end is not None else None
+            out[n] = Rejected(d.candidate, d.reason, d.message, start, end, detail="moved to a day, its time kept")
+        return [d for n, d in enumerate(out) if n not in dropped]
+
+    def _invitations_called_off(self, decisions: list[Accepted | Rejected]) -> list[Accepted | Rejected]:
+        """An event told in words (or an invitation) that a later mail calls off by its name ("the workshop is
+        cancelled", "the barbecue on Sunday won't go ahead") is no longer ahead: it is kept at its time as
+        cancelled by that mail, which says who called it off and when. A mail that fits several, or none, calls
+        off nothing: which one is meant is never guessed."""
+        offs = [d for d in decisions if _calls_off(d)]
+        if not offs:
+            return decisions
+        called: dict[int, Rejected] = {}
+        used: set[int] = set()
+        for off in offs:
+            assert isinstance(off, Rejected)
+            fits = [i for i, d in enumerate(decisions) if self._called_off_by(d, off)]
+            if len(fits) == 1 and fits[0] not in called:
+                d = decisions[fits[0]]
+                # (told by whoever told of it, as it was listed; called off by the mail that says so, its source)
+                called[fits[0]] = Rejected(replace(off.candidate, name=self._event_named(d), provider=d.candidate.provider),
+                                           "cancellation", off.message, d.start, d.end,
+                                           detail="called off by a later mail")
+                used.add(id(off))
+        return [called.get(i, d) for i, d in enumerate(decisions) if id(d) not in used]
+
+    def _called_off_by(self, d: Accepted | Rejected, off: Rejected) -> bool:
+        """Whether `off` (a later mail calling an event off by name) names `d`, an event told or invited to, on
+        the day it says when it says one, else the next of that name."""
+        if not (isinstance(d, Rejected) and d.reason == "invitation" and d.start is not None and d.message is not None
+                and off.message is not None and d.message.received_at < off.message.received_at
+                and d.start > off.message.received_at and _same_event(self._event_named(d), off.candidate.name)):
+            return False
+        if off.start is not None:
+            return off.start == d.start
+        from steward import dates
+
+        said = dates.find(off.candidate.start, self.clock.at(off.message.received_at), options=self._options(off.message))
+        if said is None or not said.has_date:
+            return True
+        last = said.end if said.end is not None and said.end > said.start else said.start + timedelta(days=1)
+        return said.start.date() <= d.start.astimezone(self.clock.zone).date() < last.date() or \
+            said.start.date() == d.start.astimezone(self.clock.zone).date()
 
     def _event_named(self, d: Accepted | Rejected) -> str:
         """What an event is called in its mail: its name, else the event word its sentence or subject says."""
@@ -706,6 +793,15 @@ class AppointmentsService:
                     and provider_key(r.item.provider) == key and _same_event(r.item.title, move.candidate.name)):
                 with write_txn(self.conn):
                     repo.set_status(self.conn, r.item.id, "rejected", "reschedule")
+
+    def _withdraw_called_off(self, off: Rejected) -> None:
+        """An event an earlier scan kept as told or invited to, at the time a later mail calls it off, is kept as
+        cancelled."""
+        for r in repo.list_items(self.conn, self.clock.zone, ("rejected",)):
+            if (r.item.reason == "invitation" and r.item.id is not None and r.item.start == off.start
+                    and _same_event(r.item.title or r.item.provider, off.candidate.name)):
+                with write_txn(self.conn):
+                    repo.set_status(self.conn, r.item.id, "rejected", "cancellation")
 
     def _invited_before(self, move: Rejected) -> bool:
         """Whether an earlier scan kept an invitation from the same sender to an event of the same name."""
@@ -786,6 +882,8 @@ class AppointmentsService:
         done.add(key)
         if _moves_an_invitation(r) and not dry_run:
             self._withdraw_invitation(r)
+        if r.reason == "cancellation" and _calls_off(r) and r.start is not None and not dry_run:
+            self._withdraw_called_off(r)
         if r.start is not None and not dry_run:
             fp = fingerprint(c.provider, r.start)
             existing = repo.item_by_fingerprint(self.conn, fp, self.clock.zone)

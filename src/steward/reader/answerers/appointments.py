@@ -79,6 +79,7 @@ class Booking:
     excerpt: str = ""  # the words of its mail it was read from (a ticket's route, when no field holds it)
     specialty: str = ""  # the kind of doctor its mail says a doctor's visit is with ("Orthopaedics": ortho)
     end: datetime | None = None  # when it ends, of an entry made on the calendar (a booking's is read from its mail)
+    by: str = ""  # whose mail, of which day, says what its status is (" by Tom's mail of Sun 9 May"), when known
 
     def of_kinds(self, kinds: Sequence[str]) -> bool:
         """Whether it is of one of the kinds said: a doctor's visit is of "doctor" and of its specialty."""
@@ -95,7 +96,7 @@ class Booking:
         elif self.via and self.via.casefold() not in self.title.casefold():
             where += f", from {self.via}"
         number = f" (#{self.number})" if self.number is not None and self.status.startswith("found") else ""
-        return f"- {moment_text(self.start, clock)} {self.title}{where}: {self.status}{number}"
+        return f"- {moment_text(self.start, clock)} {self.title}{where}: {self.status}{self.by}{number}"
 
 
 def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str]) -> list[Booking]:
@@ -207,7 +208,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         # the question names it: "what time is Tomasz's christening?")
         ahead = [b for b in ahead if (b.status == _REJECTED["invitation"]) == invited
                  or (not invited and (named or by_mail is not None))]
-        ahead = _with_titles(ahead, mailbox)
+        ahead = _with_titles(ahead, mailbox, clock)
         standing = ahead if (named or frame.kinds or by_mail is not None) and frame.window is None else []
         if "cancelled" in frame.flags:
             ahead = [b for b in ahead if b.status == "cancelled"]
@@ -389,7 +390,7 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
     fit = fitting(terms, pools, rw, head if head in terms else None)
     if not fit:
         return None
-    found = [_titled(ahead[i], said[i].message) for i in fit]
+    found = [_titled(ahead[i], said[i].message, clock) for i in fit]
     if len(found) > 1:
         # of several that fit by their mail's words, the ones whose own title and mail hold them (not only the other
         # mail of the one who sent it: "the board meeting" is that meeting, not the offsite its organiser also wrote of)
@@ -433,6 +434,9 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
             return Answer(f"{b.title}: its mail gives {place}\n{b.line(clock)}", {"appointments": [b.line(clock)]})
         return Answer(f"I can't tell where {b.title} is: I read no address for it in your mail.\n{b.line(clock)}",
                       {"appointments": [b.line(clock)]})
+    if _WHO.match(frame.text) and b.by and _OFF_ASKED.search(frame.text):
+        # "who cancelled the workshop?": the one whose mail called it off
+        return Answer(f"It was cancelled{b.by}:\n{b.line(clock)}", {"appointments": [b.line(clock)]})
     if _WHO.match(frame.text):
         who = who_in(kept)
         if not who and b.status == _REJECTED["invitation"] and message is not None:
@@ -442,24 +446,51 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
                           {"appointments": [b.line(clock)]})
         line = f"{who} invited you" if b.status == _REJECTED["invitation"] else f"{b.title} is with {who}"
         return Answer(f"{line}, as its mail says:\n{b.line(clock)}", {"appointments": [b.line(clock)]})
+    if b.status == _REJECTED["cancellation"] and "cancelled" in frame.flags:
+        # "has the workshop been cancelled?" of one a later mail calls off: yes, and whose mail says so
+        return Answer("\n".join(["Yes: it was cancelled.", b.line(clock)]), {"appointments": [b.line(clock)]})
+    if b.status == _REJECTED["cancellation"] and (frame.ask == "is_there" or "still" in words(frame.text)):
+        # "is the workshop still on?" of one a later mail calls off: no, and whose mail says so
+        return Answer("\n".join([_not_on([b]), b.line(clock)]), {"appointments": [b.line(clock)]})
     return Answer("\n".join([f"{what[:1].upper()}{what[1:]}:", b.line(clock)]), {"appointments": [b.line(clock)]})
 
 
-def _with_titles(ahead: list[Booking], mailbox: Callable[[], Mailbox] | None) -> list[Booking]:
+def _with_titles(ahead: list[Booking], mailbox: Callable[[], Mailbox] | None, clock: Clock) -> list[Booking]:
     """The bookings, each invitation named by what its mail invites to, each one read from a forward said
     to be passed on by whoever forwarded it."""
-    ids = [b.message_id for b in ahead if (b.status == _REJECTED["invitation"] or b.via) and b.message_id is not None]
+    ids = [b.message_id for b in ahead if (b.status == _REJECTED["invitation"] or b.via or _called_off(b))
+           and b.message_id is not None]
     if not ids or mailbox is None:
         return ahead
     stored = mailbox().stored(ids)
-    return [_titled(b, stored.get(b.message_id)) if b.message_id is not None else b for b in ahead]
+    return [_titled(b, stored.get(b.message_id), clock) if b.message_id is not None else b for b in ahead]
 
 
-def _titled(b: Booking, message: Message | None) -> Booking:
+# the words of a sentence that call a thing off ("the workshop is cancelled", "the barbecue's off this week")
+_CALLS_OFF = re.compile(r"\b(?:cancel+ed|cancellation|called\s+off|scrapped|won't\s+go\s+ahead|not\s+going\s+ahead|"
+                        r"(?:is|are|'s|\u2019s)\s+(?:now\s+)?off)\b", re.I)
+
+
+# a question of who called a thing off ("who cancelled the workshop?", "who called it off?", "who scrapped it?")
+_OFF_ASKED = re.compile(r"\b(?:cancel\w*|call(?:ed|s)?\s+(?:\w+\s+){0,3}off|scrap\w*)", re.I)
+
+
+def _called_off(b: Booking) -> bool:
+    """Whether a cancelled booking was read from the mail that calls it off: its own words say so (a booking
+    a later mail cancels keeps the words of the mail that confirmed it)."""
+    return b.status == _REJECTED["cancellation"] and _CALLS_OFF.search(b.excerpt) is not None
+
+
+def _titled(b: Booking, message: Message | None, clock: Clock) -> Booking:
     """An invitation named by what its mail invites to ("Priya's Roller Disco"), not by who sent it; a
-    booking read from a forward is the forwarder's news ("forwarded by Ana")."""
+    booking read from a forward is the forwarder's news ("forwarded by Ana"); one called off by the mail it was
+    read from, said so with that mail's sender and day."""
     if message is not None and b.via and (by := forwarded_by(message.subject, message.sender_name)):
         return replace(b, via=by, forwarded=True)
+    if message is not None and _called_off(b) and not b.by:
+        # "cancelled by Tom Whitaker's mail of Sun 9 May": who called it off, and when, as that mail says
+        return replace(b, by=f" by {message.sender_name or message.sender}'s mail of "
+                             f"{day_text(clock.local(message.received_at).date(), clock)}")
     if b.status != _REJECTED["invitation"] or message is None:
         return b
     title = invitation_title(message.subject, b.title, b.provider)

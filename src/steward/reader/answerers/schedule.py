@@ -380,6 +380,8 @@ def _invitations(appointments: AppointmentsService, mailbox: Callable[[], Mailbo
                  end: datetime, clock: Clock, till: bool = False) -> list[tuple[datetime, str, str]]:
     """The invitations whose day falls in [start, end): (when, what it is called, its line, which says it is
     an invitation, not on the calendar, and with `till` when it ends)."""
+    from steward.appointments.announced import moved_to_a_day
+
     found = [i for i in appointments.recent(limit=200) if i.status == "rejected" and i.reason == "invitation"
              and i.start is not None and start <= i.start < end]
     stored = mailbox().stored([i.message_id for i in found if i.message_id is not None]) if mailbox and found else {}
@@ -394,6 +396,9 @@ def _invitations(appointments: AppointmentsService, mailbox: Callable[[], Mailbo
         invited = m is None or appointments.asks_to_come(i, f"{m.subject}\n{m.snippet}")
         said = (f"{title or i.title or i.provider} (an invitation from {who}, not on your calendar)" if invited
                 else f"{title or i.title or i.provider} (told in {who}'s mail, not on your calendar)")
+        if i.origin == "pattern" and moved_to_a_day(i.excerpt, clock):
+            # "the workshop has been moved to Monday": the day is the mail's, the time the one it had before
+            said += " (the mail that moved it gives the day alone: the time is the one it had before)"
         out.append((i.start, said, f"- {moment_text(i.start, clock)} {said}{_until(i.start, i.end, clock, i.origin, i.excerpt) if till else ''}"))
     return out
 
