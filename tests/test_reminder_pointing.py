@@ -132,4 +132,16 @@ def test_that_day_is_the_day_of_the_thing_pointed_at_and_the_night_before_the_da
 
 def test_that_day_with_no_one_thing_before_it_is_asked_never_today(demo: App) -> None:
     reply, set_for = reminded(demo, "no-day", "remind me to water the ferns at 6 pm that day")
-    assert set_for == [] and "Which day do you mean by “that day”" in reply
+    assert set_for == [] and "which day do you mean by “that day”" in reply
+
+
+def test_the_night_before_a_thing_the_reminder_itself_names_is_the_day_before_it(demo: App) -> None:
+    first = demo.engine.turn("when am I at the vet?", session="vet-day")
+    day = first.data["view"]["items"][0]["start"][:10] if first.data else ""
+    assert day, first.reply
+    before = (date.fromisoformat(day) - timedelta(days=1)).isoformat()
+    reply, set_for = reminded(demo, "named-night", "remind me the night before my vet appointment at 9 pm to pack the lead")
+    assert [str(s)[:16] for s in set_for] == [f"{before}T21:00"], reply
+    # a thing no booking ahead is called: the day is asked, never another booking's taken
+    reply, set_for = reminded(demo, "named-none", "remind me the night before my rowing regatta at 9 pm to pack")
+    assert set_for == [] and "which day do you mean" in reply, reply

@@ -18,6 +18,7 @@ from steward.settings import Settings
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing (light commands read these)
 if TYPE_CHECKING:
+    from datetime import datetime
     from pathlib import Path
     from typing import Any
 
@@ -476,8 +477,13 @@ class App:
                 last = recent_turns(self.db, session, 1)
                 return last[-1].trace if last else None
 
+            def things(start: datetime, end: datetime) -> list[tuple[str, datetime]]:
+                booked = [(i.title or i.provider, i.start) for i in self.appointments.between(start, end)
+                          if i.start is not None]
+                return booked + [(e.title, e.start) for e in self.calendar.events_between(start, end)]
+
             return NewReminders(self.vocab, self.clock, lambda: self.calendar, options, self.reminder_summariser,
-                                before=before)
+                                before=before, things=things)
 
         def reminder_changes() -> WriteSteps:
             from steward.reader.answerers.reminder_changes import ManageReminders

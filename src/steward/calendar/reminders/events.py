@@ -63,6 +63,12 @@ def best_event(words: Sequence[str], events: Iterable[Event], after: datetime) -
     return found
 
 
+def shared_words(words: Sequence[str], title: str) -> int:
+    """How many of `words` (a request's, as `name_words` gives them) a thing's title holds."""
+    said = {_stem(w) for w in _WORD.findall(title.lower())}
+    return len({_stem(w) for w in words} & said)
+
+
 def days_to_search(relative: RelativeTo, today: date) -> list[date]:
     """The day said with the event, else today and the next two weeks."""
     if relative.day is not None:

@@ -148,13 +148,23 @@ def _item_name(kind: str, item: Mapping[str, Any]) -> str:
     return f"the {title}" if title and not title.lower().startswith(("the ", "a ", "an ")) else title
 
 
+# the slot a domain's answers are about: a bill's issuer, a booking's provider, a message's sender
+_OWN_SLOT = {"money": "issuer", "appointments": "provider", "mail": "sender"}
+
+
 def _named(frame: Any) -> tuple[str, ...]:
     """The one thing (or the things) a question's frame named in the person's data, by value."""
     if not isinstance(frame, Mapping):
         return ()
-    values = [str(v.get("value") or "") for n in frame.get("filters") or () if isinstance(n, Mapping)
-              for v in n.get("values") or () if isinstance(v, Mapping)]
+    said = [v for n in frame.get("filters") or () if isinstance(n, Mapping)
+            for v in n.get("values") or () if isinstance(v, Mapping)]
+    values = [str(v.get("value") or "") for v in said]
     values = [v for v in dict.fromkeys(values) if v and not v.isdigit()]  # a card's last four is no name
+    own = list(dict.fromkeys(str(v.get("value") or "") for v in said
+                             if v.get("slot") == _OWN_SLOT.get(str(frame.get("domain") or ""))))
+    if len(values) > 1 and len(own) == 1:
+        # "Wattle" is the bank's name and two of its senders' ("Wattle Bank Security"): of a bill, the issuer
+        values = own
     kinds = [str(k) for k in frame.get("kinds") or ()]
     if len(values) == 1 and len(kinds) == 1 and frame.get("domain") == "money" and \
             kinds[0].lower() not in values[0].lower():

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -48,6 +48,12 @@ log = logging.getLogger(__name__)
 
 NAME = "reminder_creation"
 ASK_WHAT = "What should I remind you about?"
+_NAMED_AHEAD = timedelta(days=60)  # how far ahead a thing a reminder names by its words is looked for
+# words any booking's title may hold, that name no one of them ("my eye appointment" is no dentist's appointment)
+_ANY_BOOKING = frozenset(("appointment", "appointments", "appt", "booking", "bookings", "reservation", "visit"))
+# words of a reminder's request that name no thing ahead ("remind me about ... at 7pm")
+_NOT_THINGS = frozenset(("remind", "reminder", "me", "us", "about", "before", "after", "night", "morning", "evening",
+                         "afternoon", "day", "same", "pm", "am", "o'clock", "please", "pls", "set", "ping", "nudge"))
 ASK_WHEN = "When should I remind you?"
 # a day said from the day of the thing the reminder is for: "at 4pm that day", "the night before at 7",
 # "on the morning of it"; `before` is the day before it
@@ -101,7 +107,8 @@ class NewReminders:
 
     def __init__(self, vocab: Vocab, clock: Clock, calendar: Callable[[], CalendarService],
                  date_options: Any = None, summarise: Callable[[str], Subject | None] | None = None,
-                 before: Callable[[str], Mapping[str, Any] | None] | None = None) -> None:
+                 before: Callable[[str], Mapping[str, Any] | None] | None = None,
+                 things: Callable[[datetime, datetime], Sequence[tuple[str, datetime]]] | None = None) -> None:
         self.vocab = vocab
         self.clock = clock
         self._calendar = calendar
@@ -110,6 +117,8 @@ class NewReminders:
         self.summarise = summarise
         # the trace of a conversation's last recorded turn: what "it" in a new reminder points back at
         self._before = before or (lambda _session: None)
+        # the things ahead a reminder may name ("the night before my flight"): (title, start) of bookings and entries
+        self._things = things or (lambda _start, _end: ())
 
     def ground(self, frame: Frame, clock: Clock) -> Frame | None:
         """The frame of a new reminder (it is about nothing already in the person's data); None for another."""
@@ -172,9 +181,10 @@ class NewReminders:
             # "remind me to leave for it at 4pm that day": the day of the thing it points back at (never today's);
             # with no such one thing, or no time said, the day and the time are asked
             subject = " ".join(_FROM_ITS_DAY.sub(" ", subject).split())
-            day = referent_day(self._before(request.via.session), clock.zone) if source == "pointed back" else None
+            day = referent_day(self._before(request.via.session), clock.zone) if source == "pointed back" else \
+                self._named_day(request.text, anchored[0], clock)
             if day is None or when is None or not when.has_time or not subject:
-                return _asked(f"Which day do you mean by \u201c{anchored[0]}\u201d? Say the day and the time.",
+                return _asked(f"Say the day and the time: which day do you mean by \u201c{anchored[0]}\u201d?",
                               {"need": "when", "subject": subject} if subject else {"need": "what", "then": "when"})
             said = when.start.astimezone(clock.zone) if when.start.tzinfo is not None else when.start
             start = datetime.combine(day - timedelta(days=1 if anchored["before"] else 0), said.time(), clock.zone)
@@ -234,13 +244,40 @@ class NewReminders:
             return self._write(request, str(payload.get("subject", "")), stored)
         return None
 
+    def _named_day(self, text: str, anchor: str, clock: Clock) -> date | None:
+        """The day of the one thing ahead a reminder's own words name ("the night before my flight", "remind me
+        about the car service the morning of it"): the booking or entry whose title holds the most of its words
+        (or is of the kind it says); None when none does, or several on different days fit as well."""
+        from steward.calendar.reminders.events import name_words, shared_words
+        from steward.reader.lists import kind_of
+        from steward.reader.words import load_words
+
+        kinds = load_words().provider_kinds
+        words_said = text.replace(anchor, " ")
+        said = [w for w in name_words(words_said) if w not in _NOT_THINGS and not any(c.isdigit() for c in w)]
+        own = [w for w in said if w not in _ANY_BOOKING]
+        kind = kind_of(words_said, kinds)  # "my vet appointment" is a veterinary clinic's, "the dentist" a dental one
+
+        def fit(title: str) -> int:
+            # the words of it said, and its kind when said ("the vet" of "Paws & Claws Veterinary appointment")
+            return shared_words(said, title) + (2 if kind and kind_of(title, kinds) == kind else 0) \
+                if shared_words(own, title) or kind and kind_of(title, kinds) == kind else 0
+
+        now = clock.now()
+        if not own and not kind:
+            return None  # "the night before my appointment" names no one thing: which is asked
+        scored = [(fit(title), start) for title, start in self._things(now, now + _NAMED_AHEAD) if start > now]
+        best = max((n for n, _ in scored), default=0)
+        days = {start.astimezone(clock.zone).date() for n, start in scored if n == best and best}
+        return days.pop() if len(days) == 1 else None
+
     def _which(self, said: str, pointer: Pointer, names: tuple[str, ...], when: Any, repeat: Any) -> Answer:
         """Ask what the word that points back means: which of the things the turn before listed, or plainly."""
         if names:
             question = f"Which do you mean by “{pointer.word}”: " + \
                 " ".join(f"{i}) {n}" for i, n in enumerate(names, 1)) + "?"
         else:
-            question = f"What do you mean by “{pointer.word}”? Say what to remind you about."
+            question = f"Say what to remind you about: what do you mean by “{pointer.word}”?"
         payload: dict[str, Any] = {"need": "what", "fill": said, "pointer": pointer.word, "choices": list(names)}
         if repeat is not None:
             payload["repeat"] = {"rule": repeat.rule, "start": repeat.start.isoformat()}
