@@ -539,9 +539,18 @@ def _at_airport(moment: datetime | None, code: str | None) -> datetime | None:
     return moment.replace(tzinfo=ZoneInfo(zone)) if moment is not None and zone else None
 
 
+def _a_row(line: str) -> bool:
+    """Whether a line holds a whole leg as a row: both airports by their codes, each with its time."""
+    return any(pattern.search(line) for pattern in _ROWS)
+
+
 def _labelled(text: str, received: datetime) -> list[Candidate]:
     lines = split_cells(text)
     departures = [i for i, line in enumerate(lines) if departure_label(line)]
+    if departures and all(_a_row(lines[i]) for i in departures):
+        # "DEPART  Tue, May 11  Flight PA 2211  Denver, CO (DEN) 4:50 PM - Phoenix, AZ (PHX) 5:58 PM": each leg is
+        # a row under a label, read as rows (a "RETURN" row beside it is no departure label's)
+        return []
     out: list[Candidate] = []
     used: set[int] = set()  # the lines whose flight number a leg above took
     for k, at in enumerate(departures):

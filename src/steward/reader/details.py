@@ -72,6 +72,17 @@ DETAILS = (
                       r"\bT\d{1,2}\b|\b(?!(?:The|This|That|Our|Your|Each|Every|Which|An?)\b)[A-Z][\w&'-]*"
                       r"(?:\s+\d{1,3})?\s+(?i:terminal)\b"),
            ("flight",), "the terminal or gate"),
+    # "what time does my flight board?", "when do we board?", "boarding what time?": the time a journey's mail says
+    # boarding starts ("Boarding begins: 4:10 PM", "now boarding at 7:05 PM", "Boarding begins 30 minutes before
+    # departure"); never a boarding pass, nor a board that meets ("when is the board meeting?")
+    Detail("boarding", re.compile(
+        r"\b(?:what\s+time|when)\b[^?]{0,40}\bboard(?:s|ing)?\b(?!\s+(?:pass|passes|meeting|meetings|game|games|"
+        r"members?|room|school|of|exam|exams|call)\b)|\bboarding\s+(?:time|times|starts?|begins?|opens?|closes?|at)\b|"
+        r"^\W*(?:and\s+|so\s+)?(?:the\s+|my\s+)?boarding\b(?!\s+(?:pass|passes|school|house|kennels?)\b)|"
+        r"\bboard(?:s|ing)?\s+(?:at\s+)?what\s+time\b|\bhow\s+early\s+(?:do|does|can|should)\s+(?:i|we|it)\s+board\b",
+        re.I),
+           re.compile(r"\bboard(?:ing)?\b[^.!?\n]{0,40}?(?:\b\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\b\.?)?|\b\d+\s*(?:min|mins|"
+                      r"minutes|hours?|hrs?)\s+(?:before|prior))", re.I), ("flight", "train", "ferry"), "the boarding time"),
     # "which platform does it leave from?": a platform or track said with its number ("Platform 9", "Gleis 14")
     Detail("platform", re.compile(r"\b(?:platforms?|gleis|voie|binario|and[e\u00e9]n)\b|\b(?:which|what)\s+track\b|"
                                   r"\btrack\s+(?:number|no)\b", re.I),

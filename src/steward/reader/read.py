@@ -617,6 +617,8 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                    flags=now.flags or kept, sure=True)
 
 
+# a moment said as the present alone ("now", "at the moment"): of a booking's detail, the latest word on it
+_NOW_ALONE = re.compile(r"(?:at\s+|right\s+|just\s+)?(?:now|the\s+moment|present)", re.I)
 _ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier", "detail", "ends"))
 _WAY_BACK_FLAG = "way_back"  # the journey asked about is the one home (the travel answerer's flag)
 _DAYS_AND_BOOKINGS = frozenset(("appointments", "schedule"))
@@ -911,6 +913,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     flags = flags - {"detail"} | ({"detail"} if asked_detail(text) and not flags & {"reference", "seat"} else set())
     if "detail" in flags:
         flags -= {"cancelled", "moved", "offered", "earlier"}  # "who do I ring to rebook?" asks a number, not a move
+        if window is not None and _NOW_ALONE.fullmatch(window.said.strip()):
+            window = None  # "which gate is it at now?": the detail as the latest mail gives it, asked of no span
     if asks_the_end(text):
         flags |= {"ends"}  # "until when does the board meeting run?": when it ends, as its mail or entry says
     bills = _kinds(kind_norms, rw.bill_names)
