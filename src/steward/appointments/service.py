@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
+from steward.appointments import journey_moves
 from steward.appointments.model import (
     REASONS,
     Accepted,
@@ -636,6 +637,7 @@ class AppointmentsService:
                 if later is not None:
                     d = Rejected(d.candidate, later, d.message, d.start, d.end, detail="by a later message")
             out.append(d)
+        out = [self._as_journey(d, out) for d in out]
         # a booking its markup or calendar part states is not proposed again from the same mail's sentences
         stated = {(d.message.id, d.start) for d in out if isinstance(d, Accepted) and d.message is not None
                   and d.candidate.origin in ("schema", "ics", "itinerary")}
@@ -647,6 +649,14 @@ class AppointmentsService:
             or (isinstance(d, Rejected) and d.reason == "invitation" and d.message.id in invites)))]
         return [d for d in kept if not _said_again(d, kept) and not _said_of_another(d, kept, self._event_named)
                 and not self._held_already(d)]
+
+    def _as_journey(self, d: Accepted | Rejected, decisions: list[Accepted | Rejected]) -> Accepted | Rejected:
+        """A move its sender writes in words of a journey it booked ("Now: departs Melbourne 09:25"): that journey
+        at its new time, by its number and route (`journey_moves`)."""
+        if not isinstance(d, Accepted) or d.candidate.status != "rescheduled":
+            return d
+        moved = journey_moves.moved_journey(d, decisions, self._said_start(d))
+        return d if moved is None else journey_moves.as_the_journey(d, moved)
 
     def _invitations_moved(self, decisions: list[Accepted | Rejected]) -> list[Accepted | Rejected]:
         """An invitation a later mail from whoever sent it moves ("we've moved the barbecue to Sunday") is no

@@ -356,7 +356,8 @@ def detail_in(text: str, kind: str, naming: tuple[str, ...] = ()) -> str:
     for sentence in sentences(text):
         sentence = _GREETING.sub("", sentence)
         if not said.search(sentence) or names and not any(
-                n.search(sentence) and not (place and _ARRIVAL.search(sentence)) for n, place in names):
+                (found := n.search(sentence)) and not (place and (_ARRIVAL.search(sentence) or _ARROW.search(
+                    sentence, 0, found.start()))) for n, place in names):
             continue
         if kind == "phone" and not any(_is_phone(m.group()) for m in _PHONE_AT.finditer(sentence)):
             continue  # "call us within 14 days": no number to call is said
@@ -397,6 +398,8 @@ def _split_number(said: str) -> list[str]:
 # a number of minutes that is not how long a booking lasts: a hold, a notice, a time before or after it
 _NOT_A_LENGTH = re.compile(r"\b(?:hold|holds|held|keep|kept|arrive|early|before|after|late|notice|within|cancel\w*|ago|"
                            r"every|closes?|drive|walk|away|from\s+the)\b", re.I)
+# the arrow between a leg's two ends ("(SIN) T3 15:20 -> (SGN) 16:30"): an airport after it is where that leg lands
+_ARROW = re.compile(r"\u2192|->|\s[\u2013-]\s")
 _ARRIVAL = re.compile(r"\b(?:arr|arrive|arrives|arriving|arrival|lands?|landing|ankunft|llegada|chegada)\b", re.I)
 
 

@@ -517,7 +517,8 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         return replace(before, text=text, ask="when", flags=frozenset({"earlier"}), window=None, scores=(),
                        sure=True)
     if (before.domain == "appointments" and set(before.kinds) & _JOURNEY_KINDS
-            and (now is None or not (now.names_something or now.window or set(now.kinds) - set(before.kinds)))
+            and (now is None or not (now.names_something or now.window
+                                     or set(now.kinds) - set(before.kinds) and "travel" not in now.kinds))
             and _hits([w.replace("\u2019", "'") for w in words(text)], rw.way_back)):
         # "what time are we back?" after a journey: the journey home from where that one went ("and for the ferry
         # back?", asking nothing of its own, asks what was asked before of it: its booking code)

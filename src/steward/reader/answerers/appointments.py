@@ -716,40 +716,77 @@ def _references(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock)
     return Answer("\n".join([f"References for {what}:", *lines]), {"appointments": lines})
 
 
-# a seat as tickets write it: "Coach 7, Seat 45", "Wagen 7, Platz 45", "Seat 12A"
-_SEAT = re.compile(r"\b(?:(?:coach|car|carriage|wagen)\s+(?P<car>\d{1,3})\s*[,/;]?\s*)?(?:seats?|sitzplatz|platz)"
-                   r"\s*:?\s*(?P<seat>\d{1,3}[A-K]?)\b", re.I)
+# a seat as tickets write it: "Coach 7, Seat 45", "Wagen 7, Platz 45", "Seat 12A", a berth ("Coach B2, Berth 34"), and a
+# seat for each leg of a ticket ("Seat 14C / 9A")
+_SEAT = re.compile(r"\b(?:(?:coach|car|carriage|wagen)\s+(?P<car>[A-Z]?\d{1,3})\s*[,/;]?\s*)?(?P<what>seats?|sitzplatz|platz|"
+                   r"berths?)\s*(?:no\.?\s*)?:?\s*(?P<seat>\d{1,3}[A-K]?)\b(?P<more>(?:\s*(?:/|,|&|and)\s*\d{1,3}[A-K]?\b)*)",
+                   re.I)
+# a journey's number in a sentence ("HQ 686", "PA2238"): a seat in a sentence naming another journey is that one's
+_JOURNEY = re.compile(r"\b(?:[A-Z]{2,3}|[A-Z]\d|\d[A-Z])\s?\d{2,4}\b")
 
 
-def _seat_in(text: str) -> str:
-    """The seats a ticket's text gives ("coach 7, seat 45"), each once and in order, or ""."""
-    found = []
-    for m in _SEAT.finditer(text):
-        said = (f"coach {m['car']}, " if m["car"] else "") + f"seat {m['seat']}"
-        if said not in found:
-            found.append(said)
+def _seat_in(text: str, number: str = "", leg: tuple[int, int] = (0, 1), about: str = "") -> str:
+    """The seats a ticket's text gives ("coach 7, seat 45"), each once and in order, or "". With `number` (the
+    journey's, "HQ685"), a sentence that names other journeys and not this one gives none of its seats, nor does
+    one that names none in a mail `about` another journey (a check-in for the flight out); with `leg` (this
+    journey's place among the `leg[1]` journeys its mail books), a seat written for each leg ("Seat 14C / 9A")
+    gives this leg's alone, and one seat written once for them all is no one leg's."""
+    from steward.reader.details import sentences
+
+    found: list[str] = []
+    for sentence in sentences(text):
+        named = {re.sub(r"\s+", "", m.group()) for m in _JOURNEY.finditer(sentence)}
+        if number and (named and number not in named or not named and about and about != number):
+            continue  # "Your return, HQ 686 on Thu 11 Mar: seat 24A." is the return's seat
+        for m in _SEAT.finditer(sentence):
+            seats = [m["seat"], *re.findall(r"\d{1,3}[A-K]?", m["more"] or "")]
+            if leg[1] > 1 and not named:
+                if len(seats) != leg[1]:
+                    continue  # seats for legs that are not the ones read: whose is whose it does not say
+                seats = [seats[leg[0]]]
+            berth = m["what"].casefold().startswith("berth")
+            said = (f"coach {m['car']}, " if m["car"] else "") + ", ".join(
+                f"{'berth' if berth else 'seat'} {one}" for one in seats)
+            if said not in found:
+                found.append(said)
     return "; ".join(found)
 
 
 def _seats(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock) -> Answer:
-    """Each booking's seat, read from the mail it came from (its body fetched live, nothing kept)."""
+    """Each booking's seat, read from the mail it came from, or from a later mail of its sender that names the
+    journey (a check-in, a gate change: "Seat: 23K"); each body fetched live, nothing kept."""
     from steward.errors import StewardError
+    from steward.reader.answerers.booking_details import about, its_mail, journey_number
 
     lines = []
-    stored = mailbox.stored([b.message_id for b in ahead[:5] if b.message_id is not None])
-    for b in ahead[:5]:
+    shown = ahead[:5]
+    stored = mailbox.stored([b.message_id for b in shown if b.message_id is not None])
+    for b in shown:
         kept = stored.get(b.message_id) if b.message_id is not None else None
-        seat = _seat_in(kept.snippet) if kept is not None else ""
-        if not seat and b.message_id is not None:
-            try:
-                seat = _seat_in(mailbox.read(b.message_id, clock=clock).body)
-            except StewardError:
-                seat = ""
+        number = journey_number(b.title) if b.kind in ("flight", "train") else ""
+        # the journeys its mail books, in order (a ticket out and back): a seat written for each is this leg's
+        legs = sorted((o for o in ahead if o.message_id == b.message_id and o.kind == b.kind), key=lambda o: o.start)
+        seat = ""
+        if kept is not None:
+            later, _ = its_mail(b, kept, mailbox, clock) if number else ([], [])
+            for m in [*later, kept]:
+                own = m.id == kept.id
+                leg = (legs.index(b), len(legs)) if own and b in legs else (0, 1)
+                # a later mail is about the journey its subject names, else the first it names
+                of = "" if own else about(m)
+                try:
+                    # its body, line by line (what the store keeps runs its lines together: a check-in's seat beside
+                    # the return's)
+                    seat = _seat_in(mailbox.read(m.id, clock=clock).body, number, leg, of)
+                except StewardError:
+                    seat = _seat_in(m.snippet, number, leg, of)
+                if seat:
+                    break
         lines.append(f"- {moment_text(b.start, clock)} {b.title}: " + (seat or "no seat read from its mail"))
     if all(line.endswith("no seat read from its mail") for line in lines):  # none read: said so, none made up
         return Answer("\n".join([f"I can't find a seat for {what} in your mail.", *lines]), {"appointments": lines})
     # the bookings that have a seat are the ones asked about (a meeting that mentions the town has none)
-    seated = [(b, line) for b, line in zip(ahead[:5], lines, strict=False) if not line.endswith("no seat read from its mail")]
+    seated = [(b, line) for b, line in zip(shown, lines, strict=False) if not line.endswith("no seat read from its mail")]
     view = bookings_view(f"Seats for {what}", [b for b, _ in seated], clock)
     return Answer("\n".join([f"Seats for {what}:", *(line for _, line in seated)]),
                   {"appointments": [line for _, line in seated], "view": view})

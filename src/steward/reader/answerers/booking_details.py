@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from steward.records.mail import Message
     from steward.search.mailbox import Mailbox
 
-__all__ = ["asked_detail", "detail_in", "details_answer", "of_its_kind"]
+__all__ = ["asked_detail", "detail_in", "details_answer", "about", "its_mail", "journey_number", "of_its_kind"]
 
 SHOWN = 5
 
@@ -90,9 +90,13 @@ def _told(b: Held, kept: Message | None, kind: str, shared: frozenset[int], mail
     # the booking's mail and its sender's others about it (its thread: a move, a cancellation that says whom to
     # call; a later mail naming the journey's number: a gate change), the newest first; a later one says it
     # before the place the booking was read with, which says it before the mail it was read from
-    later, rest = _its_mail(b, kept, mailbox, clock)
+    later, rest = its_mail(b, kept, mailbox, clock)
+    own = journey_number(b.title) if b.kind in ("flight", "train") else ""
     for m in (*later, *(() if placed else rest)):
-        said = said_in(m, kind, mailbox, clock, _leg(b) if m.id in shared else ())
+        # of a ticket read as several journeys, and of a later mail about another journey (the check-in for the
+        # flight out names the return too), only a sentence that names this journey is its
+        of = about(m)
+        said = said_in(m, kind, mailbox, clock, _leg(b) if m.id in shared or own and of and of != own else ())
         if said:
             return f"{at}: its mail says \u201c{said}\u201d ({_mail_line(m, clock)}){as_of(said, m, clock)}", True
     if placed:
@@ -108,10 +112,11 @@ def said_in(message: Message, kind: str, mailbox: Mailbox, clock: Clock, leg: tu
     journey's."""
     kept = f"{message.subject}\n{message.snippet}"
     said = detail_in(kept, kind, leg)
-    if said and not cut_short(message.snippet, said):
+    if said and not cut_short(message.snippet, said) and not leg:
         return said
     try:
-        return detail_in(mailbox.read(message.id, clock=clock).body, kind, leg) or said
+        # (of one journey among several, its body line by line: what is kept runs the lines of all of them together)
+        return detail_in(mailbox.read(message.id, clock=clock).body, kind, leg) or ("" if leg else said)
     except StewardError:
         return said  # the source is gone or unreachable: what is kept, or the mail pointed at
 
@@ -151,7 +156,19 @@ _NUMBER = re.compile(r"\b(?:[A-Z]{2,3}|[A-Z]\d|\d[A-Z])\s?\d{2,4}\b")
 _NEWS = 3
 
 
-def _its_mail(b: Held, kept: Message, mailbox: Mailbox, clock: Clock) -> tuple[list[Message], list[Message]]:
+def about(m: Message) -> str:
+    """The journey a mail is about: the number its subject names, else the first its text names ("" for none)."""
+    found = _NUMBER.search(m.subject) or _NUMBER.search(m.snippet)
+    return re.sub(r"\s+", "", found.group()) if found else ""
+
+
+def journey_number(title: str) -> str:
+    """A journey's number as its title gives it, without spaces ("HQ685" of "Flight HQ 685 SIN → SGN"), or ""."""
+    number = _NUMBER.search(title)
+    return re.sub(r"\s+", "", number.group()) if number else ""
+
+
+def its_mail(b: Held, kept: Message, mailbox: Mailbox, clock: Clock) -> tuple[list[Message], list[Message]]:
     """(the mail the booking's sender wrote about it after the mail it was read from, newest first; that mail
     and the ones before it): its thread, and for a journey the mail that names it by its number (a gate
     change, a platform given the day before). Only mail from the same sender's domain counts."""

@@ -288,6 +288,10 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             head = f"I found no {unheld[0]} flight in your mail or on your calendar"
             return Answer("\n".join([f"{head}. Your flights:", *lines]) if lines else f"{head}.",
                           {"appointments": [], "unmatched": unheld[0]})
+        if named and to_place and frame.kinds and not any(t.provider in named for t in trips):
+            # "have I got a hotel in Auckland?": a place the flight there is named by, asked of a kind that flight is
+            # not, is where the kind asked is looked for (never the flight itself)
+            named = set()
         if named:
             # a journey named by its operator or by a place on it ("the train to Ballarat"): that one alone
             trips = [t for t in trips if t.provider in named]
@@ -334,6 +338,10 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             trips = [t for t in trips if t.kind in JOURNEYS]
         if end and any(t.kind == "rental" for t in trips):
             trips = [t for t in trips if t.kind != "rental" or f"rental car {end}" in t.title.casefold()]
+        if not trips and to_place and frame.kinds and set(kinds) <= {"hotel", "rental"}:
+            # "have I got a hotel in Auckland?" with no stay read there: said so, never another booking for it
+            return Answer(f"I found no {head_kinds([], kinds)} in {to_place[0]} in your mail or on your calendar"
+                          + (f" {frame.window.said}" if frame.window else "") + ".", {"appointments": []})
         if not trips and to_place:
             return Answer(f"I read no journey or stay ahead that takes you to {to_place[0]}"
                           + (f" {frame.window.said}" if frame.window else "") + ".", {"appointments": []})
