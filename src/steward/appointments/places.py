@@ -364,3 +364,37 @@ def fare_zone(text: str, at: datetime | None = None) -> str | None:
     except Exception:  # noqa: BLE001 - babel raises plain errors for a territory it has no data for
         return None
     return country_zone(country, at)
+
+
+@lru_cache(maxsize=1)
+def _regions() -> dict[str, str]:
+    """A region's code ("CO", "NSW") -> its zone, of the regions that keep one clock (regions.yaml)."""
+    from steward.yamldata import load_yaml
+
+    data = load_yaml((resources.files("steward.appointments") / "regions.yaml").read_text(encoding="utf-8"))
+    out: dict[str, str] = {}
+    for regions in data.values():
+        for code, zone in regions.items():
+            # a code two countries share ("WA": Washington and Western Australia) is neither's
+            out[str(code)] = "" if str(code) in out and out[str(code)] != zone else str(zone)
+    return out
+
+
+_REGION = re.compile(r",\s*([A-Z]{2,3})\s*(?:\(|$)")
+
+
+def region_said(place: str) -> str:
+    """The region code a place is written with ("CO" of "Glenwood Springs, CO (GSC)"), or ""."""
+    found = _REGION.search(place.strip())
+    return found.group(1) if found else ""
+
+
+def region_zone(place: str, known: dict[str, str | None]) -> str | None:
+    """The zone of a place written with its region's code ("Glenwood Springs, CO"), when that region keeps one clock
+    and another place of the same ticket (`known`: place -> zone) written with the same code is known to keep
+    it ("Denver Union Station, CO": America/Denver); None otherwise ("CO" alone may be Colombia's)."""
+    code = region_said(place)
+    zone = _regions().get(code) if code else None
+    if not zone:
+        return None
+    return zone if any(z == zone and region_said(other) == code for other, z in known.items() if other != place) else None

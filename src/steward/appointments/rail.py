@@ -135,7 +135,64 @@ def _zones(stations: list[str], operator: str, at: datetime) -> dict[str, str | 
 
 
 def from_text(text: str, received: datetime, sender: str = "") -> list[Candidate]:
-    """The trains a rail ticket's table of stops lists, one candidate per leg with a named train."""
+    """The trains a rail ticket's table of stops lists, one candidate per leg with a named train; else the legs
+    it writes one a row under the train's line (`_row_legs`)."""
+    return _table(text, received, sender) or _row_legs(text, received, sender)
+
+
+# a leg written as one row: where it leaves from and when, an arrow, where it arrives and when ("Denver Union
+# Station, CO (DEN) 8:05 AM -> Glenwood Springs, CO (GSC) 1:54 PM")
+_HM = r"\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\b\.?)?"
+_ROW = re.compile(rf"^\s*(?P<a>[^\W\d_][^\d\n]{{1,60}}?)\s+(?P<t1>{_HM})\s*(?:->|\u2192|\u2013|\u2014|\bto\b)\s*"
+                  rf"(?P<b>[^\W\d_][^\d\n]{{1,60}}?)\s+(?P<t2>{_HM})\s*$", re.I)
+# the train a row is, on a line of its own above it: "Train 5 Mountain Zephyr", "Train No. 12951 Rajdhani"
+_TRAIN_LINE = re.compile(r"^\s*(?:train|zug|treno|tren|trein)\s+(?:n[°ºo]\.?|nr\.?|no\.?|number|#)?\s*(\d{1,5})\b", re.I)
+_CODE = re.compile(r"\s*\(\s*[A-Z]{3,4}\s*\)\s*")
+
+
+def _row_legs(text: str, received: datetime, sender: str) -> list[Candidate]:
+    """Legs a ticket writes one a row, the train named on the line above ("Train 5 Mountain Zephyr") and the date
+    on the line above that ("DEPART: Sat, May 29, 2027"), each station's time its own clock: its city's, else its
+    region's when another station of the ticket written with the same region is known to be there."""
+    from steward.appointments.itinerary import clock_in, date_in
+    from steward.appointments.places import region_zone
+
+    lines = text.splitlines()
+    rows = []
+    for n, line in enumerate(lines):
+        row = _ROW.match(line)
+        above = [a for a in lines[max(0, n - 3):n] if a.strip()][-2:]
+        train = next((m.group(1) for a in reversed(above) if (m := _TRAIN_LINE.match(a))), None)
+        day = next((d for a in reversed(above) if (d := date_in(a, received)) is not None), None)
+        if row is None or train is None or day is None:
+            continue
+        leaves, arrives = clock_in(row["t1"]), clock_in(row["t2"])
+        a, b = (" ".join(_CODE.sub(" ", row[k]).split()).strip(" ,") for k in ("a", "b"))
+        if leaves is not None and arrives is not None and a and b:
+            rows.append((f"Train {train}", a, b, datetime(day.year, day.month, day.day, *leaves),
+                         datetime(day.year, day.month, day.day, *arrives), line.strip()))
+    if not rows:
+        return []
+    at = rows[0][3]
+    zones = _zones([s for r in rows for s in r[1:3]], sender_country(sender), at)
+    zones = {s: z or region_zone(s, zones) for s, z in zones.items()}
+    out: list[Candidate] = []
+    for name, a, b, start, end, line in rows:
+        zone, end_zone = zones[a], zones[b]
+        start_at = start.replace(tzinfo=ZoneInfo(zone)) if zone else start
+        end_at = end.replace(tzinfo=ZoneInfo(end_zone)) if zone and end_zone else None
+        if end_at is not None and end_at <= start_at:
+            end_at += timedelta(days=1)  # arrives after midnight
+        if end_at is not None and not end_at < start_at + timedelta(hours=48):
+            end_at = None
+        out.append(Candidate(provider=name, start=start_at.isoformat(), excerpt=line, location=a, origin="itinerary",
+                             travel=True, start_at=start_at, end_at=end_at, floating=zone is None, what="train",
+                             route=f"{a} \u2192 {b}"))
+    return out
+
+
+def _table(text: str, received: datetime, sender: str = "") -> list[Candidate]:
+    """The trains of a ticket's table of stops."""
     lines = text.splitlines()
     said = numeric_order(text)
     day_first = said if said is not None else sender_day_first(sender)
