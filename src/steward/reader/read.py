@@ -1208,7 +1208,11 @@ _TO_PLACE = re.compile(r"\b(?:fly|flying|flies|flight|flights|train|trains|trip|
 _PLACE_ENDS = frozenset(("on", "at", "in", "for", "this", "next", "tomorrow", "today", "tonight", "and", "or", "when",
                          "is", "are", "do", "does", "did", "from", "by", "before", "after", "with", "again", "now",
                          "please", "then", "leave", "leaves", "land", "lands", "arrive", "arrives", "get", "gets",
-                         "depart", "departs", "what", "which", "so", "but", "later", "soon", "back", "tho", "though"))
+                         "depart", "departs", "what", "which", "so", "but", "later", "soon", "back", "tho", "though",
+                         # a state asked of the journey ("is the train ticket to chennai confirmed?")
+                         "confirmed", "booked", "cancelled", "canceled", "still", "delayed", "late", "ok", "okay",
+                         "sorted", "reserved", "paid", "right", "yet", "already", "scheduled", "moved", "leaving",
+                         "departing", "arriving", "landing"))
 _NO_PLACE = frozenset(("me", "my", "you", "us", "it", "them", "her", "him", "the", "a", "an", "work", "bed", "sleep",
                        "see", "be", "do", "pay", "get", "there", "here", "home", "town"))
 

@@ -721,6 +721,9 @@ def _references(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock)
 _SEAT = re.compile(r"\b(?:(?:coach|car|carriage|wagen)\s+(?P<car>[A-Z]?\d{1,3})\s*[,/;]?\s*)?(?P<what>seats?|sitzplatz|platz|"
                    r"berths?)\s*(?:no\.?\s*)?:?\s*(?P<seat>\d{1,3}[A-K]?)\b(?P<more>(?:\s*(?:/|,|&|and)\s*\d{1,3}[A-K]?\b)*)",
                    re.I)
+# a berth as Indian Railways' reservation slip gives each passenger's ("CNF/B2/34/LOWER": confirmed, coach B2, berth 34)
+_BERTH = re.compile(r"\b(?:CNF|RAC|RLWL|PQWL|GNWL|WL)\s*/\s*(?P<car>[A-Z]{1,2}\d{1,2})\s*/\s*(?P<berth>\d{1,3})"
+                    r"(?:\s*/\s*(?P<where>side\s+lower|side\s+upper|lower|middle|upper|LB|MB|UB|SL|SU))?\b", re.I)
 # a journey's number in a sentence ("HQ 686", "PA2238"): a seat in a sentence naming another journey is that one's
 _JOURNEY = re.compile(r"\b(?:[A-Z]{2,3}|[A-Z]\d|\d[A-Z])\s?\d{2,4}\b")
 
@@ -747,6 +750,10 @@ def _seat_in(text: str, number: str = "", leg: tuple[int, int] = (0, 1), about: 
             berth = m["what"].casefold().startswith("berth")
             said = (f"coach {m['car']}, " if m["car"] else "") + ", ".join(
                 f"{'berth' if berth else 'seat'} {one}" for one in seats)
+            if said not in found:
+                found.append(said)
+        for m in _BERTH.finditer(sentence):
+            said = f"coach {m['car'].upper()}, berth {m['berth']}" + (f" ({m['where'].casefold()})" if m["where"] else "")
             if said not in found:
                 found.append(said)
     return "; ".join(found)

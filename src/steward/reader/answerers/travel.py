@@ -128,6 +128,21 @@ def _way_back(trips: list[Trip], going: str, what: str, clock: Clock, arriving: 
     return Answer("\n".join([f"Your {what} back:", *lines]), {"appointments": lines, "accounted": bool(place)})
 
 
+# a question of a journey's number: "flight number?", "what's my flight no.", "which train number is it"
+_NUMBER_ASKED = re.compile(r"\b(?:flight|train|ferry)\s*(?:number|no\b|nr\b|num\b|#)", re.I)
+
+
+def _number_written(trip: Trip, mailbox: Callable[[], Mailbox]) -> str:
+    """A journey's number as the mail it was read from writes it ("AP417", "AP 417"), or "" when it does not."""
+    m = re.search(r"\b(?:Flight|Train|Ferry)\s+([A-Z0-9]{1,4})\s?(\d{1,5}[A-Z]?)\b", trip.title)
+    if m is None or trip.message is None:
+        return ""
+    kept = mailbox().stored([trip.message]).get(trip.message)
+    written = re.compile(rf"\b{m.group(1)}\s?0*{m.group(2)}\b")
+    found = written.search(f"{kept.subject}\n{kept.snippet}") if kept is not None else None
+    return " ".join(found.group().split()) if found else ""
+
+
 def _mail_of(trip: Trip, mailbox: Callable[[], Mailbox] | None, clock: Clock) -> tuple[str, list[str]]:
     """The return leg as the mail a booking was read from says it ("Return: ..."; "" when it says none), and the
     lines that point at that mail (its sender, day and subject, and how to open it): what it says beyond the
@@ -357,6 +372,10 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         leaving = _CHECK_OUT.search(frame.text) is not None
         lines = [t.check_out(clock) if leaving and t.kind == "hotel" else
                  t.arrival(clock) if arriving and t.kind in JOURNEYS else t.line(clock) for t in trips]
+        if _NUMBER_ASKED.search(frame.text) and mailbox is not None:
+            # "flight number?": each journey's number as its own mail writes it ("AP417"), before its line
+            lines = [f"- {_number_written(t, mailbox)}: {line[2:]}" if _number_written(t, mailbox) else line
+                     for t, line in zip(trips, lines, strict=True)]
         view = bookings_view(head.rstrip(":"), trips, clock, window_words(frame, clock))
         # (the journeys that go to the place said, by their own routes and their airports' names: accounted for)
         return Answer("\n".join([head, *lines]), {"appointments": lines, "view": view,

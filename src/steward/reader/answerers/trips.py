@@ -80,7 +80,8 @@ class Trip:
         codes = self.codes()
         if codes:
             out += _airport_said(codes[0])
-        out += [m.group("f") or m.group("g") for m in STARTS_AT.finditer(f"{self.title} | {self.said}")]
+        out += [name for m in STARTS_AT.finditer(f"{self.title} | {self.said}")
+                for name in station_names(m.group("f") or m.group("g"), self.kind)]
         return out
 
     def countries(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -126,7 +127,7 @@ class Trip:
         for m in _ENDS_AT.finditer(f"{self.title} | {self.said}"):
             place = m.group("a") or m.group("b") or m.group("c") or ""
             if place:
-                out.append((place, m.group("t") or ""))
+                out += [(name, m.group("t") or "") for name in station_names(place, self.kind)]
         return out
 
     def line(self, clock: Clock) -> str:
@@ -242,8 +243,36 @@ def destinations(provider: str, title: str, excerpt: str, location: str, rw: Rea
         return tuple(airport_names(codes[-1])[:1])
     if kind == "hotel":
         return _stay_towns(location)
-    out = [m.group("a") or m.group("b") or m.group("c") or "" for m in _ENDS_AT.finditer(f"{title} | {excerpt}")]
+    out = [name for m in _ENDS_AT.finditer(f"{title} | {excerpt}")
+           for name in station_names(m.group("a") or m.group("b") or m.group("c") or "", kind)]
     return tuple(dict.fromkeys(p for p in out if p and not any(c.isdigit() for c in p) and len(p.split()) <= 3))
+
+
+# the words of a station's name that say it is a station, not where ("MGR Chennai Central", "Denver Union Station")
+_STATION_WORDS = frozenset(("central", "junction", "jn", "jct", "station", "terminus", "terminal", "cantt", "hbf",
+                            "union", "city", "main", "halt", "road"))
+
+
+# the first words of towns' own names, never initials before a station's ("NEW DELHI", "SAN JOSE", "ST ALBANS")
+_NAME_HEADS = frozenset(("new", "old", "san", "sao", "st", "ste", "sta", "los", "las", "el", "la", "le", "les", "de",
+                         "del", "dos", "das", "mt", "ft", "bad", "den", "het", "ter", "al", "port", "fort", "big",
+                         "red", "the", "ban", "bay"))
+
+
+def station_names(place: str, kind: str) -> list[str]:
+    """The names a place a journey's words give is said by: itself, and of a train's station the town it is in
+    without the initials before it and the words that say it is a station ("Chennai" of "MGR CHENNAI CENTRAL",
+    "Bengaluru" of "KSR BENGALURU")."""
+    if kind != "train" or not place:
+        return [place] if place else []
+    words = place.split()
+    while len(words) > 1 and words[0].isupper() and len(words[0]) <= 3 and words[0].isalpha() \
+            and words[0].casefold() not in _NAME_HEADS:
+        words = words[1:]  # "MGR", "KSR", "CST": a person's initials the station is named for
+    while len(words) > 1 and words[-1].casefold().strip(",.") in _STATION_WORDS:
+        words = words[:-1]
+    town = " ".join(words).strip(" ,")
+    return [place, town] if town and town != place else [place]
 
 
 def _stay_towns(location: str) -> tuple[str, ...]:
