@@ -303,7 +303,9 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             head = f"I found no {unheld[0]} flight in your mail or on your calendar"
             return Answer("\n".join([f"{head}. Your flights:", *lines]) if lines else f"{head}.",
                           {"appointments": [], "unmatched": unheld[0]})
-        if named and to_place and frame.kinds and not any(t.provider in named for t in trips):
+        # the journeys a place said is on ("Auckland": the flight AP 417 there), named by the same words as the place
+        by_place = {v.value for f in frame.filters if f.of("trip") for v in f.of("provider")}
+        if named and named <= by_place and frame.kinds and not any(t.provider in named for t in trips):
             # "have I got a hotel in Auckland?": a place the flight there is named by, asked of a kind that flight is
             # not, is where the kind asked is looked for (never the flight itself)
             named = set()
