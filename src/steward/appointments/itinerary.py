@@ -115,13 +115,13 @@ def _date(text: str, received: datetime) -> tuple[date, int, int] | None:
 
 
 def date_in(text: str, received: datetime) -> date | None:
-    """The first date a line writes ("Sat, May 29, 2027", "29.05.2027"); a year-less one is the next such day."""
+    """The first date a line writes ("Fri, Jun 4, 2027", "04.06.2027"); a year-less one is the next such day."""
     found = _date(text, received)
     return found[0] if found else None
 
 
 def clock_in(text: str) -> tuple[int, int] | None:
-    """(hour, minute) of the first clock time a text writes ("8:05 AM", "20:05")."""
+    """(hour, minute) of the first clock time a text writes ("2:00 PM", "20:05")."""
     found = _time(text)
     return (found[0], found[1]) if found else None
 

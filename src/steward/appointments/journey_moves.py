@@ -1,8 +1,8 @@
 """A journey's schedule change, said in words, read as the move of that journey.
 
-An airline's schedule change often names the flight in words and its times in labelled lines ("There has been
-a schedule change to flight AP417 ...", "Was: departs Melbourne 06:55, arrives Auckland 12:10", "Now: departs
-Melbourne 09:25, arrives Auckland 14:40"): read so, the move is of its sender's, not of a flight. Once the
+An airline's schedule change often names the flight in words and its times in labelled lines ("Your flight
+XY 123 has a new schedule", "Was: departs Lisbon 07:10, arrives Madrid 09:35", "Now: departs Lisbon
+08:40, arrives Madrid 11:05"): read so, the move is of its sender's, not of a flight. Once the
 booking it moves is found (the sender's journey that left at the time moved from), the move is that journey at
 its new time: its number, its route and the place it leaves from are the journey's, and it lands when the new
 line says it arrives, on the clock of the airport it lands at (no arrival said: none is made up).
@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 
 from steward.appointments.model import Accepted, Rejected, fingerprint
 
-# the arrival a move's line gives ("arrives Auckland 14:40", "arr 2:40 PM")
+# the arrival a move's line gives ("arrives Madrid 11:05", "arr 2:40 PM")
 _ARRIVES = re.compile(r"\barr(?:ives?|iving|ival|\.)?\b[^\d\n]{0,40}?(?<![\d:.])(?P<h>[01]?\d|2[0-3])[:.](?P<m>[0-5]\d)"
                       r"(?:\s?(?P<half>[ap])\.?m\b\.?)?", re.I)
 JOURNEYS = frozenset(("flight", "train", "bus", "ferry"))

@@ -384,15 +384,15 @@ _REGION = re.compile(r",\s*([A-Z]{2,3})\s*(?:\(|$)")
 
 
 def region_said(place: str) -> str:
-    """The region code a place is written with ("CO" of "Glenwood Springs, CO (GSC)"), or ""."""
+    """The region code a place is written with ("IL" of "Galesburg, IL (GBB)"), or ""."""
     found = _REGION.search(place.strip())
     return found.group(1) if found else ""
 
 
 def region_zone(place: str, known: dict[str, str | None]) -> str | None:
-    """The zone of a place written with its region's code ("Glenwood Springs, CO"), when that region keeps one clock
+    """The zone of a place written with its region's code ("Galesburg, IL"), when that region keeps one clock
     and another place of the same ticket (`known`: place -> zone) written with the same code is known to keep
-    it ("Denver Union Station, CO": America/Denver); None otherwise ("CO" alone may be Colombia's)."""
+    it ("Chicago Union Station, IL": America/Chicago); None otherwise ("CO" alone may be Colombia's)."""
     code = region_said(place)
     zone = _regions().get(code) if code else None
     if not zone:

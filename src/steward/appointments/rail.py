@@ -140,19 +140,19 @@ def from_text(text: str, received: datetime, sender: str = "") -> list[Candidate
     return _table(text, received, sender) or _row_legs(text, received, sender)
 
 
-# a leg written as one row: where it leaves from and when, an arrow, where it arrives and when ("Denver Union
-# Station, CO (DEN) 8:05 AM -> Glenwood Springs, CO (GSC) 1:54 PM")
+# a leg written as one row: where it leaves from and when, an arrow, where it arrives and when ("Chicago Union
+# Station, IL (CHI) 2:00 PM -> Galesburg, IL (GBB) 5:10 PM")
 _HM = r"\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\b\.?)?"
 _ROW = re.compile(rf"^\s*(?P<a>[^\W\d_][^\d\n]{{1,60}}?)\s+(?P<t1>{_HM})\s*(?:->|\u2192|\u2013|\u2014|\bto\b)\s*"
                   rf"(?P<b>[^\W\d_][^\d\n]{{1,60}}?)\s+(?P<t2>{_HM})\s*$", re.I)
-# the train a row is, on a line of its own above it: "Train 5 Mountain Zephyr", "Train No. 12951 Rajdhani"
+# the train a row is, on a line of its own above it: "Train 7 Lakeshore", "Train No. 12951 Rajdhani"
 _TRAIN_LINE = re.compile(r"^\s*(?:train|zug|treno|tren|trein)\s+(?:n[°ºo]\.?|nr\.?|no\.?|number|#)?\s*(\d{1,5})\b", re.I)
 _CODE = re.compile(r"\s*\(\s*[A-Z]{3,4}\s*\)\s*")
 
 
 def _row_legs(text: str, received: datetime, sender: str) -> list[Candidate]:
-    """Legs a ticket writes one a row, the train named on the line above ("Train 5 Mountain Zephyr") and the date
-    on the line above that ("DEPART: Sat, May 29, 2027"), each station's time its own clock: its city's, else its
+    """Legs a ticket writes one a row, the train named on the line above ("Train 7 Lakeshore") and the date
+    on the line above that ("OUTBOUND: Fri, Jun 4, 2027"), each station's time its own clock: its city's, else its
     region's when another station of the ticket written with the same region is known to be there."""
     from steward.appointments.itinerary import clock_in, date_in
     from steward.appointments.places import region_zone

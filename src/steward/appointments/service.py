@@ -651,7 +651,7 @@ class AppointmentsService:
                 and not self._held_already(d)]
 
     def _as_journey(self, d: Accepted | Rejected, decisions: list[Accepted | Rejected]) -> Accepted | Rejected:
-        """A move its sender writes in words of a journey it booked ("Now: departs Melbourne 09:25"): that journey
+        """A move its sender writes in words of a journey it booked ("Now: departs Lisbon 08:40"): that journey
         at its new time, by its number and route (`journey_moves`)."""
         if not isinstance(d, Accepted) or d.candidate.status != "rescheduled":
             return d

@@ -72,8 +72,8 @@ DETAILS = (
                       r"\bT\d{1,2}\b|\b(?!(?:The|This|That|Our|Your|Each|Every|Which|An?)\b)[A-Z][\w&'-]*"
                       r"(?:\s+\d{1,3})?\s+(?i:terminal)\b"),
            ("flight",), "the terminal or gate"),
-    # "what time does my flight board?", "when do we board?", "boarding what time?": the time a journey's mail says
-    # boarding starts ("Boarding begins: 4:10 PM", "now boarding at 7:05 PM", "Boarding begins 30 minutes before
+    # "when does the plane board?", "when do we board?", "boarding starts when?": the time a journey's mail says
+    # boarding starts ("Boarding begins: 6:25 PM", "now boarding at 7:05 PM", "Boarding begins 30 minutes before
     # departure"); never a boarding pass, nor a board that meets ("when is the board meeting?")
     Detail("boarding", re.compile(
         r"\b(?:what\s+time|when)\b[^?]{0,40}\bboard(?:s|ing)?\b(?!\s+(?:pass|passes|meeting|meetings|game|games|"

@@ -268,7 +268,7 @@ def _other_names(place: str, own: frozenset[str]) -> tuple[tuple[str, ...], ...]
         said = name_words(other)
         if said and said not in out and not (len(said) == 1 and (said[0] in own or said[0] in common_english())):
             out.append(said)
-    # a city of three words or more by its initials ("HCMC" of Ho Chi Minh City, "NYC" of New York City)
+    # a city of three words or more by its initials ("NYC" of New York City, "HCMC" of Ho Chi Minh City)
     whole = name_words(place)
     initials = "".join(w[0] for w in whole)
     if len(whole) >= 3 and initials.isalpha() and initials not in own and initials not in common_english() \

@@ -915,7 +915,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if "detail" in flags:
         flags -= {"cancelled", "moved", "offered", "earlier"}  # "who do I ring to rebook?" asks a number, not a move
         if window is not None and _NOW_ALONE.fullmatch(window.said.strip()):
-            window = None  # "which gate is it at now?": the detail as the latest mail gives it, asked of no span
+            window = None  # "what's the gate now?": the detail as the latest mail gives it, asked of no span
     if asks_the_end(text):
         flags |= {"ends"}  # "until when does the board meeting run?": when it ends, as its mail or entry says
     bills = _kinds(kind_norms, rw.bill_names)
@@ -1209,7 +1209,7 @@ _PLACE_ENDS = frozenset(("on", "at", "in", "for", "this", "next", "tomorrow", "t
                          "is", "are", "do", "does", "did", "from", "by", "before", "after", "with", "again", "now",
                          "please", "then", "leave", "leaves", "land", "lands", "arrive", "arrives", "get", "gets",
                          "depart", "departs", "what", "which", "so", "but", "later", "soon", "back", "tho", "though",
-                         # a state asked of the journey ("is the train ticket to chennai confirmed?")
+                         # a state asked of the journey ("is the train to Pune booked?")
                          "confirmed", "booked", "cancelled", "canceled", "still", "delayed", "late", "ok", "okay",
                          "sorted", "reserved", "paid", "right", "yet", "already", "scheduled", "moved", "leaving",
                          "departing", "arriving", "landing"))

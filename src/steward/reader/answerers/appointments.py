@@ -717,22 +717,22 @@ def _references(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock)
 
 
 # a seat as tickets write it: "Coach 7, Seat 45", "Wagen 7, Platz 45", "Seat 12A", a berth ("Coach B2, Berth 34"), and a
-# seat for each leg of a ticket ("Seat 14C / 9A")
+# seat for each leg of a ticket ("Seat 22A / 7C")
 _SEAT = re.compile(r"\b(?:(?:coach|car|carriage|wagen)\s+(?P<car>[A-Z]?\d{1,3})\s*[,/;]?\s*)?(?P<what>seats?|sitzplatz|platz|"
                    r"berths?)\s*(?:no\.?\s*)?:?\s*(?P<seat>\d{1,3}[A-K]?)\b(?P<more>(?:\s*(?:/|,|&|and)\s*\d{1,3}[A-K]?\b)*)",
                    re.I)
-# a berth as Indian Railways' reservation slip gives each passenger's ("CNF/B2/34/LOWER": confirmed, coach B2, berth 34)
+# a berth as Indian Railways' reservation slip gives each passenger's ("CNF/S4/21/UPPER": confirmed, coach S4, berth 21)
 _BERTH = re.compile(r"\b(?:CNF|RAC|RLWL|PQWL|GNWL|WL)\s*/\s*(?P<car>[A-Z]{1,2}\d{1,2})\s*/\s*(?P<berth>\d{1,3})"
                     r"(?:\s*/\s*(?P<where>side\s+lower|side\s+upper|lower|middle|upper|LB|MB|UB|SL|SU))?\b", re.I)
-# a journey's number in a sentence ("HQ 686", "PA2238"): a seat in a sentence naming another journey is that one's
+# a journey's number in a sentence ("XY 124", "AB2238"): a seat in a sentence naming another journey is that one's
 _JOURNEY = re.compile(r"\b(?:[A-Z]{2,3}|[A-Z]\d|\d[A-Z])\s?\d{2,4}\b")
 
 
 def _seat_in(text: str, number: str = "", leg: tuple[int, int] = (0, 1), about: str = "") -> str:
     """The seats a ticket's text gives ("coach 7, seat 45"), each once and in order, or "". With `number` (the
-    journey's, "HQ685"), a sentence that names other journeys and not this one gives none of its seats, nor does
+    journey's, "XY123"), a sentence that names other journeys and not this one gives none of its seats, nor does
     one that names none in a mail `about` another journey (a check-in for the flight out); with `leg` (this
-    journey's place among the `leg[1]` journeys its mail books), a seat written for each leg ("Seat 14C / 9A")
+    journey's place among the `leg[1]` journeys its mail books), a seat written for each leg ("Seat 22A / 7C")
     gives this leg's alone, and one seat written once for them all is no one leg's."""
     from steward.reader.details import sentences
 
@@ -740,7 +740,7 @@ def _seat_in(text: str, number: str = "", leg: tuple[int, int] = (0, 1), about: 
     for sentence in sentences(text):
         named = {re.sub(r"\s+", "", m.group()) for m in _JOURNEY.finditer(sentence)}
         if number and (named and number not in named or not named and about and about != number):
-            continue  # "Your return, HQ 686 on Thu 11 Mar: seat 24A." is the return's seat
+            continue  # "Return flight XY 124 on 9 Jun: seat 31F." is the return's seat
         for m in _SEAT.finditer(sentence):
             seats = [m["seat"], *re.findall(r"\d{1,3}[A-K]?", m["more"] or "")]
             if leg[1] > 1 and not named:
@@ -761,7 +761,7 @@ def _seat_in(text: str, number: str = "", leg: tuple[int, int] = (0, 1), about: 
 
 def _seats(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock) -> Answer:
     """Each booking's seat, read from the mail it came from, or from a later mail of its sender that names the
-    journey (a check-in, a gate change: "Seat: 23K"); each body fetched live, nothing kept."""
+    journey (a check-in, a gate change: "Seat: 17F"); each body fetched live, nothing kept."""
     from steward.errors import StewardError
     from steward.reader.answerers.booking_details import about, its_mail, journey_number
 

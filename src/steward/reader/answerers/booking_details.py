@@ -163,7 +163,7 @@ def about(m: Message) -> str:
 
 
 def journey_number(title: str) -> str:
-    """A journey's number as its title gives it, without spaces ("HQ685" of "Flight HQ 685 SIN → SGN"), or ""."""
+    """A journey's number as its title gives it, without spaces ("XY123" of "Flight XY 123 LIS → MAD"), or ""."""
     number = _NUMBER.search(title)
     return re.sub(r"\s+", "", number.group()) if number else ""
 

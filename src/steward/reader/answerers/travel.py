@@ -133,7 +133,7 @@ _NUMBER_ASKED = re.compile(r"\b(?:flight|train|ferry)\s*(?:number|no\b|nr\b|num\
 
 
 def _number_written(trip: Trip, mailbox: Callable[[], Mailbox]) -> str:
-    """A journey's number as the mail it was read from writes it ("AP417", "AP 417"), or "" when it does not."""
+    """A journey's number as the mail it was read from writes it ("TP1327", "TP 1327"), or "" when it does not."""
     m = re.search(r"\b(?:Flight|Train|Ferry)\s+([A-Z0-9]{1,4})\s?(\d{1,5}[A-Z]?)\b", trip.title)
     if m is None or trip.message is None:
         return ""
@@ -303,10 +303,10 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             head = f"I found no {unheld[0]} flight in your mail or on your calendar"
             return Answer("\n".join([f"{head}. Your flights:", *lines]) if lines else f"{head}.",
                           {"appointments": [], "unmatched": unheld[0]})
-        # the journeys a place said is on ("Auckland": the flight AP 417 there), named by the same words as the place
+        # the journeys a place said is on ("Lisbon": the flight TP 1327 there), named by the same words as the place
         by_place = {v.value for f in frame.filters if f.of("trip") for v in f.of("provider")}
         if named and named <= by_place and frame.kinds and not any(t.provider in named for t in trips):
-            # "have I got a hotel in Auckland?": a place the flight there is named by, asked of a kind that flight is
+            # "any hotel booked in Lisbon?": a place the flight there is named by, asked of a kind that flight is
             # not, is where the kind asked is looked for (never the flight itself)
             named = set()
         if named:
@@ -356,7 +356,7 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         if end and any(t.kind == "rental" for t in trips):
             trips = [t for t in trips if t.kind != "rental" or f"rental car {end}" in t.title.casefold()]
         if not trips and to_place and frame.kinds and set(kinds) <= {"hotel", "rental"}:
-            # "have I got a hotel in Auckland?" with no stay read there: said so, never another booking for it
+            # "any hotel booked in Lisbon?" with no stay read there: said so, never another booking for it
             return Answer(f"I found no {head_kinds([], kinds)} in {to_place[0]} in your mail or on your calendar"
                           + (f" {frame.window.said}" if frame.window else "") + ".", {"appointments": []})
         if not trips and to_place:
@@ -375,7 +375,7 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         lines = [t.check_out(clock) if leaving and t.kind == "hotel" else
                  t.arrival(clock) if arriving and t.kind in JOURNEYS else t.line(clock) for t in trips]
         if _NUMBER_ASKED.search(frame.text) and mailbox is not None:
-            # "flight number?": each journey's number as its own mail writes it ("AP417"), before its line
+            # "flight number?": each journey's number as its own mail writes it ("TP1327"), before its line
             lines = [f"- {_number_written(t, mailbox)}: {line[2:]}" if _number_written(t, mailbox) else line
                      for t, line in zip(trips, lines, strict=True)]
         view = bookings_view(head.rstrip(":"), trips, clock, window_words(frame, clock))

@@ -248,7 +248,7 @@ def destinations(provider: str, title: str, excerpt: str, location: str, rw: Rea
     return tuple(dict.fromkeys(p for p in out if p and not any(c.isdigit() for c in p) and len(p.split()) <= 3))
 
 
-# the words of a station's name that say it is a station, not where ("MGR Chennai Central", "Denver Union Station")
+# the words of a station's name that say it is a station, not where ("CST Mumbai Central", "Chicago Union Station")
 _STATION_WORDS = frozenset(("central", "junction", "jn", "jct", "station", "terminus", "terminal", "cantt", "hbf",
                             "union", "city", "main", "halt", "road"))
 
@@ -261,14 +261,14 @@ _NAME_HEADS = frozenset(("new", "old", "san", "sao", "st", "ste", "sta", "los", 
 
 def station_names(place: str, kind: str) -> list[str]:
     """The names a place a journey's words give is said by: itself, and of a train's station the town it is in
-    without the initials before it and the words that say it is a station ("Chennai" of "MGR CHENNAI CENTRAL",
-    "Bengaluru" of "KSR BENGALURU")."""
+    without the initials before it and the words that say it is a station ("Mumbai" of "CST MUMBAI CENTRAL",
+    "Pune" of "PNQ PUNE JN")."""
     if kind != "train" or not place:
         return [place] if place else []
     words = place.split()
     while len(words) > 1 and words[0].isupper() and len(words[0]) <= 3 and words[0].isalpha() \
             and words[0].casefold() not in _NAME_HEADS:
-        words = words[1:]  # "MGR", "KSR", "CST": a person's initials the station is named for
+        words = words[1:]  # "CST", "LTT": a person's initials the station is named for
     while len(words) > 1 and words[-1].casefold().strip(",.") in _STATION_WORDS:
         words = words[:-1]
     town = " ".join(words).strip(" ,")
