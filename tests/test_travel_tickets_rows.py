@@ -1,0 +1,103 @@
+"""Travel mail in more of the shapes companies write it, and what a question of a journey's detail is answered
+with: legs written as rows under a DEPART / RETURN label, a rail ticket's rows under the train's line with its
+stations on their region's clock, a schedule change said in words read as the move of that flight, a seat and
+a berth read per leg, a boarding time from a later mail. The mails are written for these tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from steward.appointments import rail
+from steward.appointments.itinerary import from_text
+from steward.appointments.journey_moves import as_the_journey, moved_journey
+from steward.appointments.model import Accepted, Candidate, Rejected
+from steward.appointments.places import region_zone
+from steward.reader.answerers.appointments import _seat_in
+from steward.reader.answerers.trips import station_names
+from steward.reader.details import asked_detail, detail_in
+from steward.records.appointments import MessageMeta
+
+RECEIVED = datetime(2027, 5, 2, 10, 0, tzinfo=UTC)
+
+
+def _legs(text: str) -> list[tuple[str, str, str | None, str | None]]:
+    return [(c.provider, c.start_at.isoformat() if c.start_at else "", c.end_at.isoformat() if c.end_at else None,
+             c.route) for c in from_text(text, RECEIVED)]
+
+
+def test_legs_written_as_rows_under_depart_and_return_labels_are_each_a_flight_with_its_arrival() -> None:
+    text = ("Confirmation code: ZZ9Q2W\n\n"
+            "DEPART  Fri, Jun 4  Flight XY 501  Chicago, IL (ORD) 7:15 AM - Boston, MA (BOS) 10:40 AM\n"
+            "RETURN  Mon, Jun 7  Flight XY 530  Boston, MA (BOS) 6:05 PM - Chicago, IL (ORD) 8:00 PM\n")
+    assert _legs(text) == [("XY 501", "2027-06-04T07:15:00-05:00", "2027-06-04T10:40:00-04:00", "ORD → BOS"),
+                           ("XY 530", "2027-06-07T18:05:00-04:00", "2027-06-07T20:00:00-05:00", "BOS → ORD")]
+
+
+def test_a_rail_tickets_rows_under_the_trains_line_are_trains_on_their_regions_clock() -> None:
+    text = ("eTicket - Reservation Number Q7Z2KD\n\n"
+            "OUTBOUND: Fri, Jun 4, 2027\nTrain 7 Lakeshore\n"
+            "Chicago Union Station, IL (CHI) 2:00 PM -> Galesburg, IL (GBB) 5:10 PM\n\n"
+            "INBOUND: Sun, Jun 6, 2027\nTrain 8 Lakeshore\n"
+            "Galesburg, IL (GBB) 9:30 AM -> Chicago Union Station, IL (CHI) 12:45 PM\n")
+    found = [(c.title, c.start_at.isoformat() if c.start_at else "", c.end_at.isoformat() if c.end_at else None,
+              c.floating) for c in rail.from_text(text, RECEIVED, "tickets@rail.example")]
+    assert found == [
+        ("Train 7 Chicago Union Station, IL → Galesburg, IL", "2027-06-04T14:00:00-05:00",
+         "2027-06-04T17:10:00-05:00", False),
+        ("Train 8 Galesburg, IL → Chicago Union Station, IL", "2027-06-06T09:30:00-05:00",
+         "2027-06-06T12:45:00-05:00", False)]
+
+
+def test_a_region_code_alone_gives_no_zone() -> None:
+    # "CO" may be Colorado's or Colombia's: only a place of the same ticket known to be in Colorado says which
+    assert region_zone("Galesburg, IL", {"Galesburg, IL": None}) is None
+    assert region_zone("Galesburg, IL", {"Galesburg, IL": None, "Peoria, IL": "America/Chicago"}) == "America/Chicago"
+    assert region_zone("Galesburg, IL", {"Galesburg, IL": None, "Tulsa, OK": "America/Chicago"}) is None
+
+
+def _meta(n: int, at: datetime) -> MessageMeta:
+    return MessageMeta(id=n, sender="news@airline.example", sender_name="Airline", subject="", snippet="",
+                       received_at=at, key=f"k{n}")
+
+
+def test_a_schedule_change_said_in_words_is_the_move_of_that_flight_with_its_new_arrival() -> None:
+    booked = _meta(1, datetime(2027, 4, 1, tzinfo=UTC))
+    changed = _meta(2, datetime(2027, 5, 1, tzinfo=UTC))
+    leaves = datetime.fromisoformat("2027-06-04T07:15:00-05:00")
+    lands = datetime.fromisoformat("2027-06-04T10:40:00-04:00")
+    flight = Candidate(provider="XY 501", start=leaves.isoformat(), excerpt="XY 501", location="ORD", travel=True,
+                       start_at=leaves, end_at=lands, what="flight", route="ORD → BOS", origin="itinerary")
+    moved = Rejected(flight, "reschedule", booked, leaves, lands)
+    new = datetime.fromisoformat("2027-06-04T09:15:00-05:00")
+    words = Candidate(provider="Airline", start="4 Jun 2027 09:15", excerpt="Now: departs Chicago 09:15, arrives "
+                      "Boston 12:45", status="rescheduled", was="4 Jun 2027 07:15")
+    move = Accepted(words, changed, new, new, None, "fp", "m")
+    assert moved_journey(move, [moved, move], leaves) is moved
+    journey = as_the_journey(move, moved)
+    assert (journey.candidate.title, journey.end.isoformat()) == ("Flight XY 501 ORD → BOS",
+                                                                  "2027-06-04T12:45:00-04:00")
+
+
+def test_a_seat_is_read_per_leg_and_never_another_journeys() -> None:
+    checked_in = "XY 501 Fri 4 Jun, departs 07:15\nSeat: 17F (aisle)\nYour return, XY 530 on 7 Jun: seat 31C."
+    assert _seat_in(checked_in, "XY501", about="XY501") == "seat 17F"
+    assert _seat_in(checked_in, "XY530", about="XY501") == "seat 31C"
+    both = "Passenger: A PERSON  Seat 22A / 7C"
+    assert [_seat_in(both, "XY501", (0, 2)), _seat_in(both, "XY530", (1, 2))] == ["seat 22A", "seat 7C"]
+    assert _seat_in("Seat 12A", "XY530", (1, 2)) == ""  # one seat for a ticket of two legs: whose it does not say
+    assert _seat_in("1. A PERSON, 40, F: CNF/S4/21/UPPER") == "coach S4, berth 21 (upper)"
+
+
+def test_a_boarding_time_is_asked_and_read_as_the_mail_says_it() -> None:
+    assert [asked_detail(q) for q in ("when do we board?", "boarding starts when?", "what time does the ferry board",
+                                      "when is the board meeting?", "where's my boarding pass?")] == [
+        "boarding", "boarding", "boarding", "", ""]
+    assert detail_in("New gate: C9 (was C2)\nBoarding begins: 6:25 PM CT\n", "boarding") == "Boarding begins: 6:25 PM CT"
+    assert detail_in("Boarding closes 20 minutes before departure. Enjoy.", "boarding") == \
+        "Boarding closes 20 minutes before departure."
+
+
+def test_a_trains_station_is_said_by_its_town() -> None:
+    assert station_names("CST MUMBAI CENTRAL", "train") == ["CST MUMBAI CENTRAL", "MUMBAI"]
+    assert station_names("NEW DELHI", "train") == ["NEW DELHI"]
+    assert station_names("Mumbai (BOM)", "flight") == ["Mumbai (BOM)"]
