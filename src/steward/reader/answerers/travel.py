@@ -338,8 +338,10 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
                                                                                      *t.countries()[1]))]
             placed = bool(there)
             if not there:
-                # never another journey for the one asked about: say which were read, and that none goes there
-                lines = [t.line(clock) for t in sorted(trips, key=lambda t: (t.start, t.title))]
+                # never another journey for the one asked about: say which were read, where they go, and that none
+                # goes there (their times are no answer to when the one asked about is)
+                lines = [f"- {t.named()}" + (f" ({t.location})" if t.kind == "hotel" and t.location else "")
+                         for t in sorted(trips, key=lambda t: (t.start, t.title))]
                 return Answer("\n".join([f"I can't tell which booking takes you to {going}: none I read from your "
                                          "mail says it goes there. The ones I read:", *lines]), {"appointments": []})
             trips = there
