@@ -737,13 +737,15 @@ def _seat_in(text: str, number: str = "", leg: tuple[int, int] = (0, 1), about: 
     from steward.reader.details import sentences
 
     found: list[str] = []
-    for sentence in sentences(text):
+    current: set[str] = set()  # the journeys the lines above name, in this block of lines (a leg and its seat)
+    for sentence in (s for line in text.splitlines() for s in (sentences(line) or [""])):
         named = {re.sub(r"\s+", "", m.group()) for m in _JOURNEY.finditer(sentence)}
-        if number and (named and number not in named or not named and about and about != number):
+        current = named or (current if sentence.strip() else set())
+        if number and (current and number not in current or not current and about and about != number):
             continue  # "Return flight XY 124 on 9 Jun: seat 31F." is the return's seat
         for m in _SEAT.finditer(sentence):
             seats = [m["seat"], *re.findall(r"\d{1,3}[A-K]?", m["more"] or "")]
-            if leg[1] > 1 and not named:
+            if leg[1] > 1 and not current:
                 if len(seats) != leg[1]:
                     continue  # seats for legs that are not the ones read: whose is whose it does not say
                 seats = [seats[leg[0]]]
