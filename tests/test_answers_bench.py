@@ -120,8 +120,9 @@ EIGHTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0,
 # what the ninth set (a conversation of a Tuesday morning and single questions over the ninth sample mailbox,
 # written blind to the rules and frozen before its first run) scored on that first run, before any tuning:
 # 47 right, 19 wrong, 9 refused of 75; since then a toll lure is marked, a hotel's confirmation number is shown
-# whole and "Leo's school" is looked up by kind and by the child's name (appointments 3 wrong, mail 0)
-NINTH_WRONG_AT_MOST = {"money": 4, "appointments": 3, "schedule": 4, "mail": 0, "brief": 0, "reminders": 0}
+# whole and "Leo's school" is looked up by kind and by the child's name (appointments 3 wrong, mail 0); then a
+# ticket's legs as rows, a boarding time and a gate change read from the journey's mail (appointments 1 wrong)
+NINTH_WRONG_AT_MOST = {"money": 4, "appointments": 1, "schedule": 4, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the tenth set (a conversation of a Thursday morning and single questions over the tenth sample mailbox,
 # Aoife Brennan's in Dublin, written blind to the rules and frozen before its first run) scored on that first run,
