@@ -579,6 +579,8 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                            scores=(), sure=True)
         if places or (set(owed[0]) | set(owed[1])) - set(before.kinds) - set(before.bills):
             return None  # a kind the question before did not ask of ("and the garage?"): never that thing
+        if (before.names_something or before.kinds) and _names_a_new_thing(norms, rw):
+            return None  # "and the chiropodist?": a thing of its own that nothing here holds, never the one before
     if now is None:
         flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases)) | (
             {"ends"} if asks_the_end(text) else set())
@@ -651,6 +653,23 @@ def _a_day_alone(now: Frame) -> bool:
 _IN_CURRENCY = "in_currency"  # a frame's currency came from a follow-up that asked a total in it
 # the words that ask what is owed to someone ("have I paid the builder?", "do I still owe Ana?")
 _OWING = frozenset(("owe", "owed", "owing", "paid", "pay", "outstanding", "settled"))
+
+
+_NEW_THING_WORDS = 4  # "and the chiropodist?", "what about the podiatrist then?": a thing said after an opener
+
+
+def _names_a_new_thing(norms: Sequence[str], rw: ReaderWords) -> bool:
+    """Whether a short follow-up opens on "and" (or "what about") and then says a word that is no word of the
+    reader's, no everyday English word and no name in the person's data: a thing of its own, which the question
+    before never asked of."""
+    from steward.reader.lists import common_english
+
+    opener = next((len(p) for p in _FOLLOW_ON if tuple(norms[:len(p)]) == p), 0)
+    rest = norms[opener:]
+    if not opener or not rest or len(rest) > _NEW_THING_WORDS:
+        return False
+    everyday = rw.known | common_english()
+    return any(w.isalpha() and len(w) > 3 and w not in everyday and w.rstrip("s") not in everyday for w in rest)
 
 
 def _another_name(text: str, before: Frame, now: Frame) -> bool:
