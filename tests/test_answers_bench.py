@@ -135,7 +135,7 @@ TENTH_WRONG_AT_MOST = {"money": 3, "appointments": 2, "schedule": 4, "mail": 0, 
 # tuning: 92 right, 16 wrong, 12 refused of 120
 # since then: money 3 wrong, appointments 7 ("what's the address there?" after a day is the place of the thing on
 # it), reminders 0 ("remind me about the car service the night before" is the day before the thing it names)
-TALK_WRONG_AT_MOST = {"money": 3, "appointments": 7, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
+TALK_WRONG_AT_MOST = {"money": 3, "appointments": 4, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the talk2 set (four conversations of a person's day over the demo, third, eighth and ninth sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
