@@ -553,9 +553,12 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     said_currencies = tuple(_kinds(_brands_masked([w.replace("\u2019", "'") for w in words(text)]), rw.currencies))
     if before.domain == "money" and said_currencies and (now is None or not (
             now.names_something or now.kinds or now.bills or now.window)):
-        # "and the rupee ones?" after a total: the same question in another currency, its window and names kept
+        # "and the rupee ones?" after a total: the same question in another currency, its window and names kept;
+        # "and the Dutch one?" after a card named is another card, the one in that currency (never the card before)
+        other = _a_thing_by_its_currency(text, rw)
         return replace(before, text=text, currencies=said_currencies, flags=(now.flags if now else frozenset())
                        | (before.flags & {"total", "overdue", "unpaid", "autopay"}) | {_IN_CURRENCY},
+                       filters=() if other else before.filters, unmatched=() if other else before.unmatched,
                        scores=(), sure=True)
     if _IN_CURRENCY in before.flags:
         # a currency asked of a total is that answer's alone: "which of them are overdue?" after it asks of them all
@@ -684,7 +687,26 @@ def _another_name(text: str, before: Frame, now: Frame) -> bool:
         bool(before.filters or before.unmatched) and before.ask not in ("list", "show")
 
 
+# what a currency or a country's name stands before when it names a thing of its own ("the Dutch one", "my euro
+# card", "the rupee account"), not a span of a total ("and in rupees?")
+_HELD_BY_CURRENCY = frozenset(("one", "ones", "card", "cards", "account", "accounts", "bill", "bills", "loan", "loans"))
+
+
+def _a_thing_by_its_currency(text: str, rw: ReaderWords) -> bool:
+    """Whether a currency is said as the name of a thing ("and the Dutch one?", "what about my euro card?")."""
+    norms = _brands_masked([w.replace("\u2019", "'") for w in words(text)])
+    for phrases in rw.currencies.values():
+        for at, n in _hits(norms, phrases):
+            after = norms[at + n:at + n + 2]
+            if after and (after[0] in _HELD_BY_CURRENCY or after[-1] in _HELD_BY_CURRENCY and after[0] == "credit"):
+                return True
+    return False
+
+
 _BARE_ASKS = frozenset(("when", "where", "much", "long"))
+# a state a thing is in ("overdue", "unpaid"), asked of as which things are in it ("what's overdue?", "anything unpaid?")
+_OWED_STATES = frozenset(("overdue", "unpaid", "autopay"))
+_WHICH_THINGS = frozenset(("what's", "whats", "what", "which", "anything", "any", "whatever", "who"))
 _FRAGMENT_WORDS = 3  # "minimum?", "and the due date?", "what about the balance": a slot said alone
 
 
@@ -697,6 +719,8 @@ def _fragment(text: str, before: Frame, now: Frame | None) -> bool:
         return True  # "since when, then?" after the overdue bill, "where?" after a booking: asked of what was asked before
     if not said or len(said) > _FRAGMENT_WORDS or not (before.names_something or before.kinds):
         return False
+    if now is not None and now.flags & _OWED_STATES and (words(text) or [""])[0] in _WHICH_THINGS:
+        return False  # "what's overdue?" after a card asks which things are, of them all (never "is it?")
     return now is not None and (now.domain == before.domain and not (
         now.names_something or now.kinds or now.bills or now.currencies or now.window or now.unmatched))
 

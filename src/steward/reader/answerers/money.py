@@ -67,9 +67,46 @@ def _bill_issuers(frame: Frame, rw: ReaderWords, issuers: set[str], mailbox: Mai
     # one word of a kind alone ("water", "strom"), never a word of a phrase ("bill" of "water bill")
     single = {p[0] for group in frame.bills for p in rw.bill_names[group] if len(p) == 1}
     by_name |= {i for i in issuers if any(_names_kind(w, single) for w in name_words(i))}
+    if by_name and mailbox is not None:
+        by_name -= _billed_for_another_kind(frame, rw, by_name, mailbox, bills)
     if by_name or mailbox is None or clock is None:
         return by_name
-    return _subjects_say(single, issuers, mailbox, clock, bills)
+    # (a word several kinds share says none of them in a subject: "Your Yarra Edge Energy account is overdue")
+    return _subjects_say(single - _shared_words(frame, rw), issuers, mailbox, clock, bills)
+
+
+def _shared_words(frame: Frame, rw: ReaderWords) -> set[str]:
+    """The words of the kinds asked that name another kind of bill too ("energy": electricity or gas)."""
+    asked = {w for group in frame.bills for p in rw.bill_names[group] if len(p) == 1 for w in p}
+    others = {w for group, phrases in rw.bill_names.items() if group not in frame.bills for p in phrases
+              if len(p) == 1 for w in p}
+    return asked & others
+
+
+def _billed_for_another_kind(frame: Frame, rw: ReaderWords, issuers: set[str], mailbox: Mailbox,
+                             bills: Sequence[Due] = ()) -> set[str]:
+    """The issuers named only by a word several kinds share ("Yarra Edge Energy" for "the gas bill") whose own
+    bills say another kind and never the one asked ("Your electricity bill is ready"): not the biller asked of."""
+    shared = _shared_words(frame, rw)
+    own = {w for group in frame.bills for p in rw.bill_names[group] if len(p) == 1 for w in p} - shared
+    other = {w for group, phrases in rw.bill_names.items() if group not in frame.bills for p in phrases
+             if len(p) == 1 for w in p} - shared
+    loose = {i for i in issuers if set(name_words(i)) & (own | other) == set() and set(name_words(i)) & shared}
+    if not loose:
+        return set()
+    mine = [d for d in bills if d.issuer in loose]
+    stored = mailbox.stored([d.message_id for d in mine])
+    from steward.finance.vocab import finance_vocab
+
+    billing = finance_vocab().due_words
+    said: dict[str, set[str]] = {}
+    for d in mine:
+        m = stored.get(d.message_id)
+        # the kind a bill's subject gives it ("Your electricity bill is ready"), never a line of its charges (an
+        # energy bill lists electricity before its gas)
+        if m is not None and billing.search(m.subject):
+            said.setdefault(d.issuer, set()).update(name_words(m.subject))
+    return {i for i, seen in said.items() if seen & other and not seen & own}
 
 
 def _bills_here(frame: Frame, rw: ReaderWords, clock: Clock) -> Frame:
@@ -265,8 +302,12 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 # a sender whose name says the kind, though Steward read no bill of theirs, is the one meant
                 words_said = {w for group in frame.bills for p in rw.bill_names[group] for w in p}
                 single = {p[0] for group in frame.bills for p in rw.bill_names[group] if len(p) == 1}
-                senders = [v for v in lists().of_slot("sender") if words_said & set(name_words(v.value))
-                           or any(_names_kind(w, single) for w in name_words(v.value))]
+                every_issuer = {i.due.issuer for i in every}
+                ruled_out = _billed_for_another_kind(frame, rw, every_issuer, mailbox(), [i.due for i in every]) \
+                    if mailbox is not None else set()
+                senders = [v for v in lists().of_slot("sender") if v.value not in ruled_out and (
+                           words_said & set(name_words(v.value)) or any(_names_kind(w, single)
+                                                                        for w in name_words(v.value)))]
                 if senders and mailbox is not None:
                     return _paid_in_mail(senders, rw, mailbox(), clock) or honesty.mail_instead(
                         f"your {' or '.join(frame.bills)} bill", senders, mailbox(), clock)
