@@ -1,6 +1,9 @@
 """Money asked in a person's own words, in a conversation: "the Spanish one" after another bank's card is the
 card in euros, a gas bill asked of a home whose energy company bills only its electricity is not found, and
-"what's overdue?" after a card asks of every bill. A home in Chicago with mail written here, no model."""
+"what's overdue?" after a card asks of every bill. An owners' association's past-due notice is overdue; a loan is
+asked of by what it is for ("the car loan", "the mortgage", said plainly when there is none) and what is left to
+pay on it is its statement's principal; a phone bill charged to a card named by its network is no card bill. A
+home in Chicago with mail written here, no model."""
 
 from __future__ import annotations
 
@@ -46,6 +49,23 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                           "Your Northcell bill is overdue",
                           "Your mobile bill for account ending 3390 has not been paid.\nAmount due: $74.30\n"
                           "Due date: September 8, 2026\nPlease pay now to keep your service.", _sent(10)),
+        "hoa": message("h1@cedarbend.example", ("Cedar Bend Condominium Association", "office@cedarbend.example"),
+                       "Second notice: assessment past due",
+                       "Dear Owner,\n\nWe have not received the quarterly assessment of $290.00 for Unit 14B, due "
+                       "09/01/2026. A late fee of $20.00 will be added after 09/20/2026.\n\nCedar Bend Condominium "
+                       "Association", _sent(8)),
+        "auto": message("a1@lakeviewmotorcredit.example", ("Lakeview Motor Credit", "service@lakeviewmotorcredit.example"),
+                        "Your vehicle loan statement",
+                        "Your monthly vehicle loan statement is ready.\nLoan ending 6021\nPayment amount: $388.10\n"
+                        "Due date: September 28, 2026\nPrincipal balance: $9,870.33\nThank you.", _sent(6)),
+        "study": message("s1@keystoneloans.example", ("Keystone Loan Services", "mail@keystoneloans.example"),
+                         "Your student loan bill",
+                         "Your student loan bill is ready.\nAccount ending 4410\nAmount due: $151.90\n"
+                         "Due date: October 2, 2026", _sent(7)),
+        "phone": message("p1@skyline-tel.example", ("Skyline Tel", "billing@skyline-tel.example"),
+                         "Your Skyline Tel bill is ready",
+                         "Your mobile bill for account ending 7765 is ready.\nTotal: $96.15\nAutoPay is on: we will charge "
+                         "$96.15 to your Prairie Mastercard ending 5512 on September 24, 2026.", _sent(9)),
     })
     ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     app.dues.extract()
@@ -78,3 +98,33 @@ def test_what_is_overdue_after_a_card_asks_of_every_bill(home: App) -> None:
 def test_is_it_overdue_after_a_card_asks_of_that_card(home: App) -> None:
     replies = talk(home, "how much is on the Prairie card?", "is it overdue?")
     assert "Northcell" not in replies[1]
+
+
+def test_an_owners_association_past_due_notice_is_overdue(home: App) -> None:
+    replies = talk(home, "which bills are past due?")
+    assert "Cedar Bend" in replies[0] and "290.00" in replies[0]
+    assert "20.00" not in replies[0].replace("290.00", "")
+
+
+def test_a_loan_asked_by_what_it_is_for_is_that_loan(home: App) -> None:
+    car = talk(home, "when is my car loan due?")[0]
+    assert "388.10" in car and "151.90" not in car
+    student = talk(home, "how much is the student loan?")[0]
+    assert "151.90" in student and "388.10" not in student
+
+
+def test_a_mortgage_asked_of_when_none_is_held_is_said_plainly(home: App) -> None:
+    reply = talk(home, "when is my mortgage payment due?")[0]
+    assert reply.startswith("I found no mortgage") and "Lakeview Motor Credit" in reply
+
+
+def test_what_is_left_on_a_loan_is_its_principal(home: App) -> None:
+    reply = talk(home, "how much do I still owe on the car?")[0]
+    assert "9,870.33" in reply
+    card = talk(home, "how much do I still owe on the Prairie card?")[0]
+    assert "1,304.77" in card and "principal" not in card.lower()
+
+
+def test_a_bill_charged_to_a_card_named_by_its_network_is_not_a_card_bill(home: App) -> None:
+    phone = [d for d in home.dues.digest(window="all").items if d.due.issuer == "Skyline Tel"]
+    assert [(d.due.kind, d.due.account) for d in phone] == [("telecom", "7765")]

@@ -44,7 +44,11 @@ _OFFERED = re.compile(r"(?:set(?:ting)?\s+up|sign(?:ing)?\s+up\s+for|switch(?:in
 # ("auto-debited from your Suvarna Bank credit card ending 7731")
 _PAID_WITH = re.compile(r"\b(?:from|to|with|by|on|using|via|through)\s+(?:[\w-]+(?:\s+[\w-]+)?,\s+|[\w-]+\s+or\s+)*"
                         r"(?:your|the|a|any|my)?\s*(?:[\w&'.-]+\s+){0,3}?(?:credit\s+|debit\s+)?card"
-                        r"(?:\s+on\s+file|\s+(?:ending|ending\s+in|ending\s+with|no\.?|number)\s*[:#]?\s*[x*•.\s-]*\d{4,5})?\b")
+                        r"(?:\s+on\s+file|\s+(?:ending|ending\s+in|ending\s+with|no\.?|number)\s*[:#]?\s*[x*•.\s-]*\d{4,5})?\b|"
+                        # a card named by its network ("We'll charge it to your Aspenridge Visa ending 4417")
+                        r"\b(?:to|from|with|using|via|through|by)\s+(?:your|the|a|my)?\s*(?:[\w&'.-]+\s+){0,2}?"
+                        r"(?:visa|mastercard|master\s+card|amex|american\s+express|rupay|discover|maestro)"
+                        r"(?:\s+[\w-]+){0,2}?\s+(?:ending|ending\s+in|ending\s+with)\s*[:#]?\s*[x*•.\s-]*\d{4,5}\b")
 # a full stop that ends an abbreviation, not a sentence: "(incl. 9% GST)", "approx. 40 kWh", "Ref. no. 88"
 _ABBREVIATION = re.compile(r"\b(?:incl|excl|inc|approx|est|no|nr|ref|acc|a/c|vs|cf|e\.g|i\.e)\.\s")
 

@@ -243,6 +243,17 @@ DETAILS = (
                              r"the\s+(?:visit|appointment|consultation|session|class)))\b", re.I),
            re.compile(rf"\b(?:fees?|charges?|costs?|price|payable)\b[^.!?\n]{{0,30}}?(?:{_MONEY})|(?:{_MONEY})[^.!?\n]{{0,25}}?"
                       rf"\b(?:fee|charge|per\s+(?:session|visit|class|lesson))\b", re.I), label="the fee"),
+    # "how much is left on the car loan?", "what's the payoff on it?": what a loan's statement says is still owed on
+    # the loan itself ("Remaining principal: $9,120.40", "Principal balance $88,415.02"), beside the payment due;
+    # of a loan only (what is still owed on a card is its statement's balance)
+    Detail("principal", re.compile(r"\b(?:still|left\s+to)\s+(?:owe|owing|pay)\b|\bprincipal\b|\bpay-?off\b|"
+                                   r"\bpay(?:ing)?\s+(?:it|that|this|the\s+[\w' -]{1,30}?)\s+off\b|"
+                                   r"\b(?:left|remaining|outstanding)\s+(?:on|of)\s+(?:the|my|that|this|it)\b|"
+                                   r"\b(?:loan|remaining|outstanding)\s+balance\b", re.I),
+           re.compile(rf"\b(?:(?:remaining|outstanding|unpaid|current)\s+)?principal(?:\s+balance)?\b[^.!?\n]{{0,20}}?"
+                      rf"(?:{_MONEY})|\b(?:payoff|pay-off)\s+(?:amount|balance|figure)\b[^.!?\n]{{0,20}}?(?:{_MONEY})|"
+                      rf"\b(?:loan|remaining|outstanding)\s+balance\b[^.!?\n]{{0,20}}?(?:{_MONEY})", re.I),
+           ("loan",), label="what is left to pay on the loan", of="bill"),
 )
 _BY_NAME = {d.name: d for d in DETAILS}
 # a question of money spent ("how much did I spend on parking?") asks no booking's detail

@@ -483,7 +483,8 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     if (now is not None and (now.domain == before.domain or {now.domain, before.domain} <= _DAYS_AND_BOOKINGS)
             and (before.names_something or before.kinds)
             and not (now.names_something or now.kinds or now.window or now.bills or ("detail" in now.flags and now.things))
-            and (now.flags & {"reference", "seat", "detail"} or now.ask == "where")):
+            and (now.flags & {"reference", "seat", "detail"} or now.ask == "where")
+            and not (asked_detail(text) and detail_domain(asked_detail(text)) == "money")):
         # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?",
         # "which terminal?"), in the span it was asked in (not the moment "when is it now?" said)
         return replace(now, domain=before.domain, filters=before.filters, kinds=before.kinds, unmatched=before.unmatched,

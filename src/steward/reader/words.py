@@ -89,6 +89,7 @@ class ReaderWords:
     bill_names_where: dict[Phrase, frozenset[str]] = field(default_factory=dict)
     still_to_pay: tuple[Phrase, ...] = ()  # "when is my last loan payment due?": a payment still to make
     specialties: tuple[str, ...] = ()  # the kinds a doctor's visit may be of, said by its own mail ("Orthopaedics")
+    loan_kinds: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "mortgage": what a loan is for
 
     @property
     def known(self) -> frozenset[str]:
@@ -155,6 +156,7 @@ def parse_words(text: str) -> ReaderWords:
         bill_names_where=_where(data.get("bill_names_where") or {}, "bill_names_where"),
         still_to_pay=_phrases(data.get("still_to_pay") or [], "still_to_pay"),
         specialties=tuple(str(k) for k in data.get("specialties") or ()),
+        loan_kinds=_table(data.get("loan_kinds") or {}, "loan_kinds"),
     )
 
 

@@ -238,6 +238,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             # "the last card payment I made": what the mail confirms was paid, never what is owed ("when is my
             # last loan payment due?" is owed)
             return _payments_made(frame, service, rw, mailbox() if mailbox else None, clock)
+        frame = _a_loan_by_its_kind(frame, rw)
         named = honesty.names_in(frame, ("issuer", "account"))
         if not named and frame.unknown and mailbox is not None:
             billers = {i.due.issuer for i in service.digest(window="all", statuses=("open", "paid")).items}
@@ -337,10 +338,22 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             items = [d for d in items if d.currency in wanted]  # "the euro card"
         if frame.kinds and not named and not frame.bills:  # "my energy account": the bill said is the kind
             items = [d for d in items if d.kind in frame.kinds]
+            if "loan" in frame.kinds and mailbox is not None:
+                narrowed = _loans_said(frame.text, items, rw, mailbox(), clock)
+                if isinstance(narrowed, Answer):
+                    return narrowed
+                items = narrowed
         if "detail" in frame.flags and mailbox is not None and items:
             from steward.reader.details import asked_detail, detail, points_back
 
             asked = asked_detail(frame.text)
+            if asked and detail(asked).kinds:
+                # "how much do I still owe on the car?" is the loan's principal; of a card, of every bill, the dues
+                of_kind = [d for d in items if d.kind in detail(asked).kinds]
+                if of_kind and (named or frame.kinds or mentioned) and len(of_kind) == len(items):
+                    items = of_kind
+                else:
+                    asked = ""
             if asked and detail(asked).of == "bill" and len(items) > 1 and points_back(frame.text) and not (
                     named or frame.bills or frame.kinds or mentioned):
                 return None  # "what's the late charge on that one?" of no bill said before: no bill was pointed at
@@ -445,6 +458,38 @@ def _payments_made(frame: Frame, service: DuesService, rw: ReaderWords, mailbox:
         lines.append(f"- {money_text(p.amount, p.currency, clock)} to {p.payee}{account}, paid "
                      f"{day_text(p.paid_on, clock)}")
     return Answer("\n".join(lines), {"payments": [p.id for p in shown], "messages": [p.message_id for p in shown]})
+
+
+def _a_loan_by_its_kind(frame: Frame, rw: ReaderWords) -> Frame:
+    """A loan asked of by what it is for ("my car loan") names no lender whose name only holds "loan" ("Bluestem
+    Loan Servicing"): the loans are asked of, and the kind said picks among them."""
+    if not any(_hits(frame.text, p) for p in rw.loan_kinds.values()):
+        return frame
+    from dataclasses import replace
+
+    if not (frame.filters or frame.kinds or frame.bills or frame.unknown or frame.unmatched or frame.things):
+        return replace(frame, kinds=("loan",))  # "how much is left on the car?": the loan for it, when there is one
+    if not frame.filters:
+        return frame
+    loan_words = {w for p in rw.money_kinds.get("loan", ()) for w in p}
+    if not all(set(words(n.said)) <= loan_words for n in frame.filters):
+        return frame
+    return replace(frame, filters=(), kinds=tuple(dict.fromkeys((*frame.kinds, "loan"))))
+
+
+def _loans_said(text: str, loans: list[Due], rw: ReaderWords, mailbox: Mailbox, clock: Clock) -> list[Due] | Answer:
+    """The loans of the kind a question says ("the mortgage"): those whose lender or mail says it. None of them:
+    said plainly, with the loans there are (never another loan as if it were the one asked of)."""
+    kinds = [k for k, phrases in rw.loan_kinds.items() if _hits(text, phrases)]
+    if not kinds or not loans:
+        return loans
+    stored = mailbox.stored([d.message_id for d in loans])
+    held = [d for d in loans if any(_hits(_held_text(d, stored.get(d.message_id)), rw.loan_kinds[k]) for k in kinds)]
+    if held:
+        return held
+    loans = sorted(loans, key=lambda d: (d.due_date, d.issuer))
+    return Answer("\n".join([f"I found no {' or '.join(kinds)} in the bills Steward has read. The loans it has read:",
+                             *(_line(d, False, clock) for d in loans)]), {"dues": []})
 
 
 def _hits(text: str, phrases: Sequence[tuple[str, ...]]) -> bool:
