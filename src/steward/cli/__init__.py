@@ -49,7 +49,7 @@ COMMAND_HOMES = {
     **dict.fromkeys(("chat", "pending", "held", "route"), ("steward.cli.chat",)),
     "hook": ("steward.cli.hook",), "mcp": ("steward.cli.mcp",), "session": ("steward.cli.session",),
     "mail": ("steward.cli.mail", "steward.cli.mail_sync"), "appointments": ("steward.cli.appointments",),
-    "accounts": ("steward.cli.finance",), "dues": ("steward.cli.finance",), "brief": ("steward.cli.brief",),
+    "accounts": ("steward.cli.finance",), "dues": ("steward.cli.finance",), "payments": ("steward.cli.finance",), "brief": ("steward.cli.brief",),
     "demo": ("steward.cli.demo",), **dict.fromkeys(("backup", "doctor", "restore"), ("steward.cli.maintenance",)),
 }
 

@@ -1,4 +1,5 @@
-"""`steward dues [--window] [--category]`, `steward dues extract`, `steward dues paid ID`, `steward accounts`."""
+"""`steward dues [--window] [--category]`, `steward dues extract`, `steward dues paid ID`, `steward accounts`,
+`steward payments`."""
 
 from __future__ import annotations
 
@@ -30,6 +31,9 @@ def register(commands: Commands) -> None:
     paid.add_argument("id", type=int, metavar="ID")
     commands.add("accounts", "the cards and accounts your mail shows (last four digits), with their latest due",
                  cmd_accounts)
+    pay = commands.add("payments", "the payments you made that your mail confirms (bills paid, money sent), newest "
+                                   "first", cmd_payments)
+    pay.add_argument("--limit", type=int, default=50, metavar="N", help="show at most N payments (default 50)")
 
 
 def parse_since(text: str | None, default_days: int) -> timedelta | None:
@@ -114,4 +118,30 @@ def cmd_accounts(ctx: Ctx, args: argparse.Namespace) -> int:
         return "\n".join(lines)
 
     ctx.emit({"accounts": [a.to_json() for a in accounts]}, text)
+    return 0
+
+
+def cmd_payments(ctx: Ctx, args: argparse.Namespace) -> int:
+    """`steward payments`: list the payments the mail confirms, newest first."""
+    if args.limit < 1:
+        raise UsageError(f"--limit {args.limit}: give a number of payments, 1 or more")
+    payments = ctx.app.dues.payments()[:args.limit]
+
+    def text() -> str:
+        if not payments:
+            return "No payments found in your mail yet (`steward dues extract` reads it)."
+        fmt = ctx.clock.formats
+        lines = []
+        for p in payments:
+            line = f"{fmt.day(p.paid_on, year=True)}  {fmt.money(p.amount, p.currency)}  to {p.payee or '(not said)'}"
+            if p.kind != "other":
+                line += f"  {p.kind}"
+            if p.account:
+                line += f"  {p.masked_account}"
+            if p.due_id is not None:
+                line += f"  settled due #{p.due_id}"
+            lines.append(f"{line}  [message {p.message_id}]")
+        return "\n".join(lines)
+
+    ctx.emit({"payments": [p.to_json() for p in payments]}, text)
     return 0

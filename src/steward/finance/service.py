@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 
 
 Fetch = Callable[[sqlite3.Connection, int], bytes]
+PHISHING = "phishing_suspect"
 Progress = Callable[[int, int], None]
 ACCOUNT_CATEGORIES = frozenset({"statement", "payment_due", "autopay", "bank_alert"})
 
@@ -179,6 +180,8 @@ class DuesService:
         found = gate(message, self.registry, self.vocab, repo.billing_senders(conn))
         self._saw_accounts(conn, message, dry_run)
         if isinstance(found, str):
+            if message.category != PHISHING:
+                self._sent(conn, message, dry_run)
             return None
         subject = message.subject[:120]
         try:
@@ -267,6 +270,51 @@ class DuesService:
         account = found.account or (due.account if due is not None else "")
         repo.record_payment(conn, cand.issuer, kind, account, paid.amount, currency,
                             found.paid_on or _local(m).date(), m.id, due.id if due is not None else None)
+
+    def _sent(self, conn: sqlite3.Connection, message: MessageFacts, dry_run: bool) -> None:
+        """Record a payment the person made that a payment app's receipt or a bank's debit alert says ("You paid
+        Chris Ortega $60.00"): from what the store keeps of it, else from its body when its subject says one."""
+        from steward.finance.sent import read_sent, says_sent
+        from steward.mail.workplace import a_person
+
+        if a_person(message.sender, message.sender_name):
+            return  # a friend's "you sent me $20 already" is their word, not a receipt
+        text = f"{message.subject}\n{message.snippet}"
+        options = {"received": _local(message), "sender": message.sender, "home_country": self.home_country,
+                   "day_first": self.user_day_first}
+        found = read_sent(text, **options)  # type: ignore[arg-type]
+        fetched = False
+        if found is None and says_sent(message.subject):
+            from steward.finance.bodies import body_text
+
+            try:
+                found = read_sent(f"{message.subject}\n{body_text(self._fetch(conn, message.id))}",
+                                  **options)  # type: ignore[arg-type]
+            except ConnectorError:
+                return  # (the body is read again on the next pass)
+            fetched = True
+        with self._txn(conn, dry_run):
+            if found is not None:
+                due = self._settled_by(conn, found.payee, found.amount.amount, found.amount.currency, message)
+                repo.record_payment(conn, found.payee, due.kind if due is not None else "other",
+                                    due.account if due is not None else "", found.amount.amount,
+                                    found.amount.currency, found.paid_on, message.id, due.id if due is not None else None)
+            if fetched:
+                repo.mark_seen(conn, message.id, "skipped", "a payment sent" if found else "no payment said")
+
+    def _settled_by(self, conn: sqlite3.Connection, payee: str, amount: Any, currency: str,
+                    message: MessageFacts) -> Due | None:
+        """The open due a payment sent to its biller by name settles ("Your payment of £80.00 to Oak Lettings was
+        sent"), marked paid; None when it settles none."""
+        if not payee:
+            return None
+        for due in repo.payable_dues(conn, payee.lower(), "", currency, message.received_at):
+            if amount >= due.amount or amount == due.minimum:
+                repo.mark_paid(conn, due.id, message.id, message.received_at)
+                audit.record(conn, "due.paid", str(due.id), {"via": "mail", "message": message.id},
+                             {"amount": str(amount), "currency": currency})
+                return due
+        return None
 
     def _saw_accounts(self, conn: sqlite3.Connection, m: MessageFacts, dry_run: bool) -> None:
         """Note the masked card or account number a financial message shows in its subject or snippet."""

@@ -35,7 +35,7 @@ from steward.vocab.language import is_action_request, is_question
 _CALENDAR_WORDS = frozenset(("day", "date", "weekday", "week", "time", "year"))
 _UP_TO = ("before", "by", "until", "till", "til")
 # the flags that are evidence for a domain
-_FLAG_DOMAIN = {"payday": "money", "payments": "money", "detail": "appointments", "overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail", "delivery": "mail",
+_FLAG_DOMAIN = {"payday": "money", "payments": "money", "sent": "money", "detail": "appointments", "overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail", "delivery": "mail",
                 "cancelled": "appointments", "moved": "appointments", "offered": "appointments", "reference": "appointments",
                 "invited": "appointments", "seat": "appointments",
                 "free": "schedule", "busiest": "schedule", "quietest": "schedule"}
@@ -1111,6 +1111,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         # "has the dentist got back to me about Leo?", "did the garage reply?": whether a booking was answered is
         # its status from the place's mail (confirmed, offered, moved, cancelled), not a count of their mail
         scores["appointments"] = max(scores["appointments"], scores.get("mail", 0)) + 1
+    if "sent" in flags:
+        # "how much did I send Ana on the app?": money sent, whatever mail word ("send") and senders it says
+        scores["money"] = max(scores.values(), default=0) + 1
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
     best, top = ranked[0]
     # a time in a question that asks nothing of it ("how about 5 PM?", "can you help with X at 5") is no

@@ -121,6 +121,12 @@ class Payment:
         """The account number with only its last four digits shown."""
         return mask_last4(self.account)
 
+    def to_json(self) -> dict[str, Any]:
+        """The payment as JSON (amount a decimal string, account masked, the message that confirms it)."""
+        return {"id": self.id, "payee": self.payee, "kind": self.kind, "account": self.masked_account,
+                "amount": decimal_text(self.amount), "currency": self.currency, "paid_on": self.paid_on.isoformat(),
+                "due_id": self.due_id, "source": {"message_id": self.message_id}}
+
 
 @dataclass(frozen=True)
 class Account:

@@ -13,7 +13,7 @@ from steward.clock import Clock
 from steward.reader import honesty
 from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, money_text
-from steward.reader.frame import Frame, SlotValue
+from steward.reader.frame import Frame, Named, SlotValue
 from steward.reader.lists import SlotLists, name_words
 from steward.reader.views import dues_view, window_words
 from steward.reader.words import ReaderWords
@@ -261,6 +261,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                                   {"unmatched": u.said, "nearest": list(u.nearest)})
         said_senders = frame.values("sender")
         if said_senders and not named and mailbox is not None:
+            # "did I pay Chris back?", "how much did I send Chris on Swapp?": the payments the mail says were sent
+            sent = _sent_to(frame, service, mailbox(), clock)
+            if sent is not None:
+                return sent
             # "have I paid the fibre company?" of a sender whose bills Steward has not read: its own mail says
             paid = _paid_in_mail(said_senders, rw, mailbox(), clock)
             if paid is not None:
@@ -458,6 +462,36 @@ def _payments_made(frame: Frame, service: DuesService, rw: ReaderWords, mailbox:
         lines.append(f"- {money_text(p.amount, p.currency, clock)} to {p.payee}{account}, paid "
                      f"{day_text(p.paid_on, clock)}")
     return Answer("\n".join(lines), {"payments": [p.id for p in shown], "messages": [p.message_id for p in shown]})
+
+
+def _sent_to(frame: Frame, service: DuesService, mailbox: Mailbox, clock: Clock) -> Answer | None:
+    """The payments made to the people said, through the app said with them ("Chris ... on Swapp": a payment to
+    Chris whose receipt came from Swapp), newest first; None when the mail confirms none."""
+    made = [p for p in service.payments() if p.payee]
+    said = [n for n in frame.filters if n.of("sender")]
+    if not made or not said:
+        return None
+    stored = mailbox.stored([p.message_id for p in made])
+
+    def to(p: Payment, n: Named) -> bool:
+        # the words the question said for them are the payee's ("Chris"), or the payee is the sender said by
+        # another word ("my brother"); a surname shared with another person is neither
+        payee = set(name_words(p.payee))
+        return set(name_words(n.said)) <= payee or any(payee == set(name_words(v.value)) for v in n.of("sender"))
+
+    def through(p: Payment, n: Named) -> bool:
+        m = stored.get(p.message_id)
+        return m is not None and m.sender.lower() in {a.lower() for v in n.of("sender") for a in v.addresses}
+
+    paid = [p for p in made if all(to(p, n) or through(p, n) for n in said) and any(to(p, n) for n in said)]
+    if not paid:
+        return None
+    lines = ["Yes: the mail confirms you sent:" if len(paid) == 1 else "The payments your mail confirms you sent:"]
+    for p in paid[:10]:
+        m = stored.get(p.message_id)
+        via = f" (\u201c{m.subject}\u201d from {m.sender_name or m.sender} [#{m.id}])" if m is not None else ""
+        lines.append(f"- {money_text(p.amount, p.currency, clock)} to {p.payee} on {day_text(p.paid_on, clock)}{via}")
+    return Answer("\n".join(lines), {"payments": [p.id for p in paid[:10]], "messages": [p.message_id for p in paid[:10]]})
 
 
 def _a_loan_by_its_kind(frame: Frame, rw: ReaderWords) -> Frame:

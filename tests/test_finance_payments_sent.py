@@ -1,0 +1,117 @@
+"""Payments the person made, read from the mail that says each was sent: a payment app's receipt, a transfer's
+confirmation, a bank's debit alert; money that came in, a request or a refund is none. They are listed by
+`steward payments` and asked of in chat ("did I pay Sam back?"). The mails are written for these tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from appointment_mail import message, write_folder
+from chat_helpers import talk
+from steward.app import App
+from steward.finance.sent import read_sent
+
+PHX = ZoneInfo("America/Phoenix")
+RECEIVED = datetime(2026, 10, 9, 18, 0, tzinfo=PHX)
+
+
+@pytest.mark.parametrize(("text", "country", "payee", "amount", "currency"), [
+    ("You paid Dana Whitfield $45.00\n\"concert tickets\"\nOctober 7, 2026\nFunded by: Bank account ending 2208",
+     "US", "Dana Whitfield", "45.00", "USD"),
+    ("You sent $18.25 to Marco Bellini", "US", "Marco Bellini", "18.25", "USD"),
+    ("Transfer complete\nYour payment of £120.00 to Birchwood Lettings was sent on 6 October 2026.", "GB",
+     "Birchwood Lettings", "120.00", "GBP"),
+    ("Dear Customer, A/c XX4471 is debited by Rs 3,250.00 on 07-10-26 towards VPA ravi.k@oksbi. Ref 66120.", "IN",
+     "ravi.k@oksbi", "3250.00", "INR"),
+    ("Alert: INR 799.00 debited from A/c XX9012 on 08-10-26.", "IN", "", "799.00", "INR"),
+])
+def test_a_payment_sent_is_read_with_its_payee_and_amount(text: str, country: str, payee: str, amount: str,
+                                                          currency: str) -> None:
+    found = read_sent(text, received=RECEIVED, home_country=country, day_first=country != "US")
+    assert found is not None
+    assert (found.payee, found.amount.amount, found.amount.currency) == (payee, Decimal(amount), currency)
+    assert found.paid_on <= RECEIVED.date()
+
+
+def test_the_day_a_receipt_writes_is_the_day_paid() -> None:
+    found = read_sent("You paid Dana Whitfield $45.00\nOctober 7, 2026", received=RECEIVED, home_country="US")
+    assert found is not None and found.paid_on == date(2026, 10, 7)
+
+
+@pytest.mark.parametrize("text", [
+    "Dana Whitfield paid you $45.00\nThe money is in your balance.",
+    "Marco Bellini sent you $18.25",
+    "You requested $30.00 from Marco Bellini",
+    "Your A/c XX4471 is credited by Rs 3,250.00 on 07-10-26.",
+    "Your payment of $60.00 to Dana Whitfield failed. No money was taken.",
+    "Refund: you sent $18.25 to Marco Bellini and it has been reversed.",
+    "We have received your payment of $96.40. Thank you.",
+])
+def test_money_that_came_in_was_asked_for_or_never_went_is_no_payment(text: str) -> None:
+    assert read_sent(text, received=RECEIVED, home_country="US") is None
+
+
+NOW = "2026-10-10T09:00:00-07:00"
+
+
+def _sent(day: int, hour: int = 12) -> datetime:
+    return datetime(2026, 10, day, hour, 0, tzinfo=PHX)
+
+
+@pytest.fixture(scope="module")
+def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("America/Phoenix", NOW)
+    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+        "app": message("z1@zipcash.example", ("ZipCash", "receipts@zipcash.example"), "You paid Dana Whitfield $45.00",
+                       "You paid Dana Whitfield\n$45.00\n\"concert tickets\"\nOctober 7, 2026\n"
+                       "Funded by: Bank account ending 2208", _sent(7)),
+        "in": message("z2@zipcash.example", ("ZipCash", "receipts@zipcash.example"), "Owen Park paid you $30.00",
+                      "Owen Park paid you\n$30.00\n\"pizza\"\nThe money is in your ZipCash balance.", _sent(8)),
+        "dana": message("d1@mailbox.example", ("Dana Whitfield", "dana.whitfield@mailbox.example"), "tickets!",
+                        "Got the tickets for Saturday, see you there.", _sent(6)),
+        "owen": message("o1@mailbox.example", ("Owen Park", "owen.park@mailbox.example"), "pizza night",
+                        "Thanks for hosting!", _sent(8, 9)),
+    })
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.dues.extract()
+    return app
+
+
+def test_a_payment_apps_receipt_is_kept_as_a_payment(home: App) -> None:
+    made = home.dues.payments()
+    assert [(p.payee, p.amount, p.currency, p.paid_on) for p in made] == [
+        ("Dana Whitfield", Decimal("45.00"), "USD", date(2026, 10, 7))]
+
+
+def test_did_i_pay_someone_is_answered_from_the_payments(home: App) -> None:
+    reply = talk(home, "did I pay Dana back?")[0]
+    assert reply.startswith("Yes") and "45.00" in reply
+    sent = talk(home, "how much did I send Dana on ZipCash?")[0]
+    assert "45.00" in sent
+
+
+def test_money_that_came_in_is_no_payment_made(home: App) -> None:
+    reply = talk(home, "did I pay Owen?")[0]
+    assert "30.00" not in reply
+
+
+def test_steward_payments_lists_them(cli: Any, home: App) -> None:
+    home_dir = home.paths.data_folder  # (a home keeps its config and its data in one folder)
+    listed = cli("--home", home_dir, "--now", NOW, "--json", "payments")
+    assert listed.code == 0, listed.err
+    assert [(p["payee"], p["amount"], p["paid_on"]) for p in listed.json()["payments"]] == [
+        ("Dana Whitfield", "45.00", "2026-10-07")]
+    text = cli("--home", home_dir, "--now", NOW, "payments")
+    assert text.code == 0 and "Dana Whitfield" in text.out
+    bad = cli("--home", home_dir, "--now", NOW, "payments", "--limit", "0")
+    assert bad.code == 2 and len(bad.err.strip().splitlines()) == 1
