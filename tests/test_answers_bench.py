@@ -121,8 +121,10 @@ EIGHTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0,
 # written blind to the rules and frozen before its first run) scored on that first run, before any tuning:
 # 47 right, 19 wrong, 9 refused of 75; since then a toll lure is marked, a hotel's confirmation number is shown
 # whole and "Leo's school" is looked up by kind and by the child's name (appointments 3 wrong, mail 0); then a
-# ticket's legs as rows, a boarding time and a gate change read from the journey's mail (appointments 1 wrong)
-NINTH_WRONG_AT_MOST = {"money": 4, "appointments": 1, "schedule": 4, "mail": 0, "brief": 0, "reminders": 0}
+# ticket's legs as rows, a boarding time and a gate change read from the journey's mail (appointments 1 wrong); an
+# owners' association's past-due notice, a loan's principal, "the mortgage" with none held and a payment app's
+# receipt are read (money 0 wrong)
+NINTH_WRONG_AT_MOST = {"money": 0, "appointments": 1, "schedule": 4, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the tenth set (a conversation of a Thursday morning and single questions over the tenth sample mailbox,
 # Aoife Brennan's in Dublin, written blind to the rules and frozen before its first run) scored on that first run,
@@ -134,8 +136,10 @@ TENTH_WRONG_AT_MOST = {"money": 3, "appointments": 2, "schedule": 4, "mail": 0, 
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 92 right, 16 wrong, 12 refused of 120
 # since then: money 3 wrong, appointments 7 ("what's the address there?" after a day is the place of the thing on
-# it), reminders 0 ("remind me about the car service the night before" is the day before the thing it names)
-TALK_WRONG_AT_MOST = {"money": 3, "appointments": 4, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
+# it), reminders 0 ("remind me about the car service the night before" is the day before the thing it names),
+# appointments 4 (a flight's number, a hotel asked by its city), money 0 ("the Dutch one" after another card is the
+# card in euros, "what's overdue?" asks of every bill)
+TALK_WRONG_AT_MOST = {"money": 0, "appointments": 4, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the talk2 set (four conversations of a person's day over the demo, third, eighth and ninth sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
