@@ -115,3 +115,8 @@ def test_steward_payments_lists_them(cli: Any, home: App) -> None:
     assert text.code == 0 and "Dana Whitfield" in text.out
     bad = cli("--home", home_dir, "--now", NOW, "payments", "--limit", "0")
     assert bad.code == 2 and len(bad.err.strip().splitlines()) == 1
+
+
+def test_did_someone_pay_me_is_answered_from_the_receipt_that_says_it_came_in(home: App) -> None:
+    reply = talk(home, "did Owen pay me back?")[0]
+    assert reply.startswith("Yes") and "30.00" in reply and "45.00" not in reply

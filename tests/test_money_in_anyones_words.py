@@ -35,7 +35,7 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
     folder = write_folder(tmp_path_factory.mktemp("mail"), {
         "prairie": message("c1@prairiecu.example", ("Prairie Credit Union", "cards@prairiecu.example"),
                            "Your Prairie Rewards card statement",
-                           "Your card statement is ready.\nCard ending 5512\nNew balance: $1,304.77\n"
+                           "Your Prairie Rewards Mastercard statement is ready.\nCard ending 5512\nNew balance: $1,304.77\n"
                            "Minimum payment: $40.00\nPayment due date: September 25, 2026", _sent(3)),
         "iberia": message("c2@bancosol.example", ("Banco Sol Levante", "extractos@bancosol.example"),
                           "Your Banco Sol card statement",
@@ -128,3 +128,10 @@ def test_what_is_left_on_a_loan_is_its_principal(home: App) -> None:
 def test_a_bill_charged_to_a_card_named_by_its_network_is_not_a_card_bill(home: App) -> None:
     phone = [d for d in home.dues.digest(window="all").items if d.due.issuer == "Skyline Tel"]
     assert [(d.due.kind, d.due.account) for d in phone] == [("telecom", "7765")]
+
+
+def test_a_card_asked_by_another_network_and_its_last_four_is_said_plainly(home: App) -> None:
+    reply = talk(home, "how much is on the Visa ending 5512?")[0]
+    assert reply.startswith("I found no Visa ending 5512") and "Prairie" in reply
+    right = talk(home, "how much is on the Mastercard ending 5512?")[0]
+    assert "1,304.77" in right and "found no" not in right

@@ -48,7 +48,12 @@ _PAID_WITH = re.compile(r"\b(?:from|to|with|by|on|using|via|through)\s+(?:[\w-]+
                         # a card named by its network ("We'll charge it to your Aspenridge Visa ending 4417")
                         r"\b(?:to|from|with|using|via|through|by)\s+(?:your|the|a|my)?\s*(?:[\w&'.-]+\s+){0,2}?"
                         r"(?:visa|mastercard|master\s+card|amex|american\s+express|rupay|discover|maestro)"
-                        r"(?:\s+[\w-]+){0,2}?\s+(?:ending|ending\s+in|ending\s+with)\s*[:#]?\s*[x*•.\s-]*\d{4,5}\b")
+                        r"(?:\s+[\w-]+){0,2}?\s+(?:ending|ending\s+in|ending\s+with)\s*[:#]?\s*[x*•.\s-]*\d{4,5}\b|"
+                        # the account a payment came from ("Payment method: eCheck ending 0932", "Funded by: Bank
+                        # account ending 0932"): the payer's, never the account the bill is for
+                        r"\b(?:payment\s+method|paid\s+(?:with|from|by|using)|funded\s+by|debited\s+from)\s*:?\s*"
+                        r"(?:your\s+)?(?:[\w&'.-]+\s+){0,3}?(?:ending|ending\s+in|ending\s+with)\s*[:#]?\s*"
+                        r"[x*•.\s-]*\d{4,5}\b")
 # a full stop that ends an abbreviation, not a sentence: "(incl. 9% GST)", "approx. 40 kWh", "Ref. no. 88"
 _ABBREVIATION = re.compile(r"\b(?:incl|excl|inc|approx|est|no|nr|ref|acc|a/c|vs|cf|e\.g|i\.e)\.\s")
 

@@ -261,8 +261,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                                   {"unmatched": u.said, "nearest": list(u.nearest)})
         said_senders = frame.values("sender")
         if said_senders and not named and mailbox is not None:
-            # "did I pay Chris back?", "how much did I send Chris on Swapp?": the payments the mail says were sent
-            sent = _sent_to(frame, service, mailbox(), clock)
+            # "did I pay Chris back?", "how much did I send Chris on Swapp?": the payments the mail says were sent;
+            # "did Jess pay me back?": the receipts that say her money came in
+            sent = _paid_by(frame, mailbox(), clock) if "paid_me" in frame.flags else \
+                _sent_to(frame, service, mailbox(), clock)
             if sent is not None:
                 return sent
             # "have I paid the fibre company?" of a sender whose bills Steward has not read: its own mail says
@@ -288,6 +290,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             return due.issuer == value if slot == "issuer" else due.account == value
 
         items = honesty.named_only(frame, items, ("issuer", "account"), about)
+        if frame.values("account") and items and mailbox is not None:
+            other = _another_network(frame, items, rw, mailbox(), clock)
+            if other is not None:
+                return other
         things = honesty.named_things(frame, rw)
         if things and len(items) > 1 and mailbox is not None:
             # "how much is the parking space invoice?": the bills whose own words or mail say it, when some do
@@ -492,6 +498,54 @@ def _sent_to(frame: Frame, service: DuesService, mailbox: Mailbox, clock: Clock)
         via = f" (\u201c{m.subject}\u201d from {m.sender_name or m.sender} [#{m.id}])" if m is not None else ""
         lines.append(f"- {money_text(p.amount, p.currency, clock)} to {p.payee} on {day_text(p.paid_on, clock)}{via}")
     return Answer("\n".join(lines), {"payments": [p.id for p in paid[:10]], "messages": [p.message_id for p in paid[:10]]})
+
+
+def _another_network(frame: Frame, items: list[Due], rw: ReaderWords, mailbox: Mailbox, clock: Clock) -> Answer | None:
+    """"The Mastercard ending 4417" when the card ending 4417 is its bank's Visa (its mail says Visa, never
+    Mastercard): said plainly, with the card there is; None when the network said is the card's or unknown."""
+    from steward.reader.match import card_network
+
+    norms = [w.replace("\u2019", "'") for w in words(frame.text)]
+    said = card_network(norms, norms, rw.card_networks, frozenset(), set())
+    if said is None:
+        return None
+    issuers = {d.issuer for d in items}
+    if _mentioned_by(said, issuers, mailbox, clock):
+        return None
+    others = [" ".join(n) for n in rw.card_networks if " ".join(n) != said.casefold()]
+    if not any(_mentioned_by(n, issuers, mailbox, clock) for n in others):
+        return None  # (a bank whose mail names no network is not said to be another)
+    ending = " or ".join(dict.fromkeys(v.value for v in frame.values("account")))
+    lines = [f"I found no {said.title()} ending {ending} in your mail; the card it could be, whose mail never says "
+             f"{said.title()}:",
+             *(_line(d, False, clock) for d in sorted(items, key=lambda d: (d.due_date, d.issuer)))]
+    return Answer("\n".join(lines), {"dues": [], "unmatched": said})
+
+
+def _paid_by(frame: Frame, mailbox: Mailbox, clock: Clock) -> Answer | None:
+    """The mail that says money came in from the person said ("Jess Miller paid you $25.00"), newest first; None
+    when none says so."""
+    from steward.finance.money import country_of_zone, find_money, local_dollar
+
+    country = country_of_zone(getattr(clock.zone, "key", "") or str(clock.zone))
+    lines, ids = [], []
+    for n in frame.filters:
+        for v in n.of("sender"):
+            names = {re.escape(x) for x in (v.value, n.said) if x}
+            came = re.compile(rf"\b(?:{'|'.join(names)})\b[^.!?\n]{{0,30}}?\b(?:paid|sent|transferred)\s+you\b", re.I)
+            for h in mailbox.search(f'"{v.value}"', limit=30, clock=clock).hits:
+                m = h.message
+                said = f"{m.subject}\n{m.snippet}"
+                found = came.search(said)
+                money = find_money(said[found.start():], dollar=local_dollar(said, m.sender, country)) if found else []
+                if found and money and money[0].currency and m.id not in ids:
+                    lines.append(f"- {v.value} paid you {money_text(money[0].amount, money[0].currency, clock)} "
+                                 f"on {day_text(clock.local(m.received_at).date(), clock)} (\u201c{m.subject}\u201d from "
+                                 f"{m.sender_name or m.sender} [#{m.id}])")
+                    ids.append(m.id)
+    if not lines:
+        return None
+    return Answer("\n".join(["Yes: the mail says it came in:", *lines[:10]]), {"messages": ids[:10]})
 
 
 def _a_loan_by_its_kind(frame: Frame, rw: ReaderWords) -> Frame:
