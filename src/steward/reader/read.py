@@ -484,7 +484,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
             and (before.names_something or before.kinds)
             and not (now.names_something or now.kinds or now.window or now.bills or ("detail" in now.flags and now.things))
             and (now.flags & {"reference", "seat", "detail"} or now.ask == "where")
-            and not (asked_detail(text) and detail_domain(asked_detail(text)) == "money")):
+            and not _asks_of_a_kind_of_bill(text)):
         # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?",
         # "which terminal?"), in the span it was asked in (not the moment "when is it now?" said)
         return replace(now, domain=before.domain, filters=before.filters, kinds=before.kinds, unmatched=before.unmatched,
@@ -624,8 +624,19 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                    flags=now.flags or kept, sure=True)
 
 
+def _asks_of_a_kind_of_bill(text: str) -> bool:
+    """Whether a question asks a detail only one kind of bill has ("what do I still owe?": a loan's principal),
+    which is no more of the thing before unless it points back at it."""
+    from steward.reader.details import detail
+
+    asked = asked_detail(text)
+    return bool(asked) and detail(asked).of == "bill" and bool(detail(asked).kinds)
+
+
 # a moment said as the present alone ("now", "at the moment"): of a booking's detail, the latest word on it
 _NOW_ALONE = re.compile(r"(?:at\s+|right\s+|just\s+)?(?:now|the\s+moment|present)", re.I)
+
+
 _ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier", "detail", "ends"))
 _WAY_BACK_FLAG = "way_back"  # the journey asked about is the one home (the travel answerer's flag)
 _DAYS_AND_BOOKINGS = frozenset(("appointments", "schedule"))
