@@ -135,3 +135,8 @@ def test_a_card_asked_by_another_network_and_its_last_four_is_said_plainly(home:
     assert reply.startswith("I found no Visa ending 5512") and "Prairie" in reply
     right = talk(home, "how much is on the Mastercard ending 5512?")[0]
     assert "1,304.77" in right and "found no" not in right
+
+
+def test_a_minimum_texted_short_after_a_card_is_that_cards(home: App) -> None:
+    replies = talk(home, "how much is on the Prairie card?", "min amt?")
+    assert "40.00" in replies[1] and "Prairie" in replies[1]
