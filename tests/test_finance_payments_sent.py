@@ -120,3 +120,9 @@ def test_steward_payments_lists_them(cli: Any, home: App) -> None:
 def test_did_someone_pay_me_is_answered_from_the_receipt_that_says_it_came_in(home: App) -> None:
     reply = talk(home, "did Owen pay me back?")[0]
     assert reply.startswith("Yes") and "30.00" in reply and "45.00" not in reply
+
+
+def test_what_have_i_paid_lists_the_payments_made_never_what_is_owed(home: App) -> None:
+    reply = talk(home, "what have I paid this month?")[0]
+    assert "45.00" in reply and "Dana Whitfield" in reply and "30.00" not in reply
+    assert "45.00" in talk(home, "who did I send money to?")[0]

@@ -437,8 +437,8 @@ def _payments_made(frame: Frame, service: DuesService, rw: ReaderWords, mailbox:
     """The payments the person made that their mail confirms, of what the question names (a biller, a card,
     a kind, a span): the newest alone when one payment is asked of. None when no such payment was read (a
     payment Steward has not read is not said to be none)."""
-    if frame.unmatched or honesty.named_things(frame, rw):
-        return None
+    if frame.unmatched or honesty.named_things(frame, rw) or _PAID_FOR.search(frame.text):
+        return None  # ("what have I paid for the hotel?" asks what a thing cost, not the payments made)
     made = list(service.payments())
     if honesty.names_in(frame, ("issuer", "account")):
         issuers = {v.value for v in frame.values("issuer")} | {v.issuer for v in frame.values("account")}
@@ -457,7 +457,8 @@ def _payments_made(frame: Frame, service: DuesService, rw: ReaderWords, mailbox:
         made = [p for p in made if first <= p.paid_on < last or p.paid_on == first == last]
     if not made:
         return None
-    one = not re.search(r"\bpayments\b", frame.text, re.I)
+    # one payment is asked of when one is said ("my last payment"); "what have I paid this month?" asks them all
+    one = bool(re.search(r"\bpayment\b", frame.text, re.I)) and not re.search(r"\bpayments\b", frame.text, re.I)
     shown = made[:1] if one else made[:10]
     head = "Your last payment" if one else "The payments your mail confirms"
     if frame.kinds and one:
@@ -578,6 +579,9 @@ def _loans_said(text: str, loans: list[Due], rw: ReaderWords, mailbox: Mailbox, 
     loans = sorted(loans, key=lambda d: (d.due_date, d.issuer))
     return Answer("\n".join([f"I found no {' or '.join(kinds)} in the bills Steward has read. The loans it has read:",
                              *(_line(d, False, clock) for d in loans)]), {"dues": []})
+
+
+_PAID_FOR = re.compile(r"\bpa(?:y|id)\s+for\b", re.I)
 
 
 def _hits(text: str, phrases: Sequence[tuple[str, ...]]) -> bool:
