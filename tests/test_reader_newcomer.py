@@ -153,7 +153,7 @@ def test_this_week_asked_on_a_sunday_is_the_week_ahead(demo: App) -> None:
 
 def test_a_holiday_next_month_is_the_countrys_public_days_and_what_is_not_known(demo: App, second: App) -> None:
     _, india = ask(demo, "any holidays next month?")
-    assert "Republic Day" in india and "leave" in india and "I see no holiday" not in india, india
+    assert "Republic Day" in india and "leave" in india and "I can't find any holiday" not in india, india
     _, australia = ask(second, "is there a public holiday next month?")
     assert "Australia Day" in australia and "New Year" in australia, australia
 
@@ -219,7 +219,7 @@ FIRST_DAY: list[tuple[str, list[str], list[str]]] = [
     ("is Wednesday afternoon clear for me?", ["Nothing on Wednesday afternoon"], ["Sharp Cuts"]),
     ("what's happening on Friday?", ["ClearSight", "Book club"], ["Saffron"]),
     ("do you know if there's anything on Thursday evening?", ["Saffron Table", "20:00"], []),
-    ("is there a public holiday this month?", ["Christmas"], ["I see no holiday"]),
+    ("is there a public holiday this month?", ["Christmas"], ["I can't find any holiday"]),
     ("when's the next bank holiday?", ["Christmas", "25 Dec"], []),
     # money
     ("how much do I owe in total right now?", ["1,150.00", "382.93", "10,001.90", "290.09"], []),

@@ -77,12 +77,12 @@ def test_did_you_add_asks_whether_a_thing_is_there_and_writes_nothing(demo: App)
     trace = demo.engine.turn("have you put the vet in my diary yet?", session="s-did-you", dry_run=True)
     assert trace.handled_by == "reader" and "vet" in trace.reply.lower() and not trace.writes, trace.reply
     handled_by, reply = ask(demo, "did you add tomorrow's wedding to my calendar")
-    assert handled_by == "reader" and reply.startswith("I see no wedding tomorrow"), reply
+    assert handled_by == "reader" and reply.startswith("I can't find any wedding tomorrow"), reply
 
 
 def test_is_this_week_a_kind_of_week_asks_whether_that_thing_is_in_it(demo: App) -> None:
     handled_by, reply = ask(demo, "is next week a recycling collection week?")
-    assert handled_by == "reader" and reply.startswith("I see no recycling collection next week"), reply
+    assert handled_by == "reader" and reply.startswith("I can't find any recycling collection next week"), reply
 
 
 def test_what_the_person_sent_is_their_own_mail_not_what_came_in(demo: App) -> None:

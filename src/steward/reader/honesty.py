@@ -175,7 +175,7 @@ def lure_instead(said: Sequence[str], mailbox: Mailbox, clock: Clock, billers: I
 
 
 # kinds of entry that any booking or calendar entry may be called, which no record need say in its words
-_ANY_ENTRY = frozenset(("appointment", "appt", "booking", "reservation", "event", "thing", "plan", "meeting",
+ANY_ENTRY = frozenset(("appointment", "appt", "booking", "reservation", "event", "thing", "plan", "meeting",
                         "holiday", "trip", "journey", "visit", "session"))
 # the domains whose answers are about bookings and calendar entries (records with a title, a provider, a place)
 _OF_ENTRIES = frozenset(("appointments", "schedule"))
@@ -317,7 +317,7 @@ def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[
     if mail_words is not None and any(m is not None for _, m in found):
         pools = [p | extra for p, extra in zip(pools, mail_words([m for _, m in found]), strict=True)]
     missing: list[str] = []
-    said = [s for t in frame.things if (s := stem(t)) not in _ANY_ENTRY and s not in rw.common]
+    said = [s for t in frame.things if (s := stem(t)) not in ANY_ENTRY and s not in rw.common]
     travel = set(rw.widen(list(rw.kind_groups)))
     kinds = [k for k in frame.kinds if k not in travel]
     if frame.domain == "schedule" and not frame.flags & _NOT_OF_A_PLACE:
@@ -328,6 +328,11 @@ def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[
         # "any dentist or vet?", one is enough)
         missing.append(kind_said(frame.text, kinds[0], rw))
     missing += [w for w in dict.fromkeys(said) if not any(_held(w, p, rw) for p in pools)]
+    home = someones_home(frame.text, rw)
+    if home and not any(folded(home) in folded(t) for t in texts):
+        # "brunch at his place", "lunch at Mum's": a booking with a provider is never at a person's home
+        what = kind_said(frame.text, kinds[0], rw) if kinds else (said[0] if said else "anything")
+        missing = [m for m in missing if m != what] + [f"{what} at {home}"]
     # a thing said in words no vocabulary holds ("the kids' swim carnival"): one record holds all its words
     missing += [t for t in named_things(frame, rw)
                 if not any(all(_held(stem(w), p, rw) for w in t.split()) for p in pools) and t not in missing]
@@ -347,21 +352,89 @@ def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[
     return tuple(missing)
 
 
-def not_held(frame: Frame, missing: Sequence[str], answer: Answer) -> Answer:
-    """What was looked for and not found among the records an answer holds, with those records (never the
-    answer about them as if it were the thing asked): "I can't find any hockey match for Sam ... The nearest
-    I hold for Sam: ..."; a name no record says is looked for as itself ("anything for Tomasz")."""
+def not_held(frame: Frame, missing: Sequence[str], answer: Answer, mailbox: Mailbox | None = None,
+             clock: Clock | None = None) -> Answer:
+    """What was looked for and not found among the records an answer holds, with the mail that says the thing
+    (Steward read no booking from it) or else those records by name and day, never by the time that would read
+    as the answer: "I can't find any hockey match for Sam ... The nearest I hold for Sam: ..."; a name no
+    record says is looked for as itself ("anything for Tomasz")."""
     names = [re.sub(r"['\u2019]s$", "", n.said) for n in frame.filters]
     things = [m for m in missing if m not in names]
     whose = f" for {' and '.join(names)}" if names else ""
-    nearest = [line for line in answer.reply.splitlines() if _LINE.match(line)][:6]
     head = f"I can't find {'any ' + ' '.join(things) if things else 'anything'}{whose} in your bookings or calendar."
+    told = _mail_telling(things, mailbox, clock) if mailbox is not None and clock is not None else []
+    if told:
+        return Answer("\n".join([f"{head} The mail that speaks of it:", *told]), {"unaccounted": list(missing)})
+    nearest = [without_times(line) for line in answer.reply.splitlines() if _LINE.match(line)][:6]
     if not nearest:
         return Answer(head, {"unaccounted": list(missing)})
     # the records are the named one's only when every name said is held by them
     label = whose if not set(missing) & set(names) else ""
     return Answer("\n".join([f"{head} The nearest I hold{label}:", *nearest]),
                   {"unaccounted": list(missing), "nearest": nearest})
+
+
+# a time of day in a line of a booking or an entry ("at 08:45", "at 7:30 pm"), left out of what is said as
+# the nearest thing held: beside "I can't find ...", a time reads as the answer to the question asked
+_AT_A_TIME = re.compile(r"\s+at\s+\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\.?)?|\s+\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\.?)?(?=\s)",
+                        re.I)
+
+
+def without_times(line: str) -> str:
+    """A line of a booking or an entry said by its day and name alone ("- Mon 15 Mar Lorong Lew Clinic ...")."""
+    return _AT_A_TIME.sub("", line)
+
+
+# a person's home said as where a thing is: "at her place", "at my sister's house", "at Mum's"
+_HOME_NOUNS = frozenset(("place", "house", "home", "flat", "apartment", "apt", "pad", "cottage", "farm"))
+_AFTER_A_HOME = frozenset(("on", "at", "for", "this", "next", "tonight", "tomorrow", "today", "then", "again",
+                           "later", "still", "is", "right"))
+
+
+def someones_home(text: str, rw: ReaderWords) -> str:
+    """The home of a person a question says a thing is at ("when is brunch at his place?": "his place",
+    "lunch at Mum's on Sunday": "Mum's"), "" when it says none (a provider's name, "at the bar's place")."""
+    from steward.reader.kin import relation_of
+
+    said = [w.replace("\u2019", "'") for w in re.findall(r"[\w'\u2019]+", text.casefold())]
+    for at, w in enumerate(said[:-1]):
+        if w != "at":
+            continue
+        rest = said[at + 1:]
+        if rest[0] == "my" and len(rest) > 1:
+            rest = rest[1:]
+        who, after = rest[0], rest[1] if len(rest) > 1 else ""
+        if who in ("her", "his", "their") and after in _HOME_NOUNS:
+            return f"{who} {after}"
+        owner = who[:-2] if who.endswith("'s") else ""
+        if not owner:
+            continue
+        named = f"my {who}" if said[at + 1] == "my" else who
+        if after in _HOME_NOUNS:
+            return f"{named} {after}"
+        if (not after or after in _AFTER_A_HOME) and relation_of(owner, rw):
+            return named
+    return ""
+
+
+def _mail_telling(things: Sequence[str], mailbox: Mailbox, clock: Clock) -> list[str]:
+    """The lines of the newest mail that speaks of the things looked for ("brunch" of "brunch at his place"):
+    its day, sender, subject and the sentences that say them; [] when none does."""
+    from steward.reader.answerers.common import day_text
+
+    words_of = [t.split(" at ")[0] for t in things if t != "anything"]
+    out: list[str] = []
+    for thing in dict.fromkeys(w for w in words_of if w):
+        for h in mail_saying([thing], mailbox, clock):
+            m = h.message
+            if m.category in ("newsletter", "promotion", "phishing_suspect"):
+                continue
+            says = _says(h, [thing], False)
+            line = (f"- {day_text(clock.local(m.received_at).date(), clock)} {m.sender_name or m.sender}: "
+                    f"\u201c{m.subject}\u201d" + (f" \u2014 {says}" if says else ""))
+            if line not in out:
+                out.append(line)
+    return out[:MAIL_SHOWN]
 
 
 # -- any word that names a thing (rule 7) ---------------------------------------------------------------------

@@ -20,6 +20,7 @@ from typing import Any
 from steward.clock import Clock
 from steward.reader.details import asked_detail, asks_the_end, detail_domain, place_asked
 from steward.reader.frame import Frame, Named, Unmatched, Window
+from steward.reader.honesty import ANY_ENTRY
 from steward.reader.how_long import asks_how_long
 from steward.reader.kin import family_named, said_in
 from steward.reader.lists import SlotLists, kind_of, name_words
@@ -564,6 +565,10 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     if _IN_CURRENCY in before.flags:
         # a currency asked of a total is that answer's alone: "which of them are overdue?" after it asks of them all
         before = replace(before, currencies=(), flags=before.flags - {_IN_CURRENCY})
+    if now is not None and before.domain in _DAYS_AND_BOOKINGS and before.kinds \
+            and set(now.things) - ANY_ENTRY - set(before.things):
+        # "and his recital on Friday?" after the lunch: a thing of its own, never the dinner looked for then
+        return replace(now, window=relative) if relative is not None else now
     if now is not None and (now.names_something or now.kinds or now.bills or now.currencies):
         if _another_name(text, before, now):
             # "how about Grandpa Joe?" after "how many mails has Dad sent this week?": the same question of
@@ -1160,9 +1165,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if asks_the_calendar and not found.named and best == "schedule" and top <= 1 and not loose and not initialled and \
             not (ask_said == "when" and "schedule" in cued) and not flags & {"busiest", "quietest"} and \
             not _of_the_person(said_norms) and not _initials_said(norms, rw) and not (
-                asks_the_end(text) and _hits(norms, rw.event_nouns)):
-        # ("what time is the PTM on saturday?" asks the time of an event its initials name, and "till what time
-        # does the workshop go on?" when one ends, not the calendar's)
+                asks_the_end(text) and _hits(norms, rw.event_nouns)) and not (
+                ask_said == "when" and _hits(norms, rw.event_nouns)):
+        # ("what time is the PTM on saturday?" asks the time of an event its initials name, "till what time
+        # does the workshop go on?" when one ends, and "what time does the fete start?" the time of a kind of
+        # entry, not the calendar's)
         return None  # "what's the day today?", "is the 23rd a saturday?": the calendar itself, not the person's
     rest = [t for i, t in enumerate(low) if i not in skip]
     if best == "schedule" and top <= 0.5 and all(t in _EMPTY for t in rest) and {"it", "it's"} & set(rest):
@@ -1176,6 +1183,12 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     things = tuple(dict.fromkeys(_singular(" ".join(norms[at:at + n])) for at, n in _hits(norms, rw.event_nouns)))
     unknown = tuple(t for i, t in enumerate(low) if i not in found.used and i not in skip and t not in known
                     and not t.isdigit() and len(t) >= 3)
+    if best == "mail" and ask_said == "when" and unknown and not set(said_norms) & _SAYS_MAIL \
+            and _done_with(low, found.named):
+        # "when is the concert with my cousin?": a thing done with someone, asked when, is on the calendar (or told
+        # in mail as a thing ahead), never the day their mail came
+        return Frame(text=text, domain="schedule", ask="when", unknown=unknown, window=window, flags=flags,
+                     scores=(("schedule", top), *[kv for kv in ranked if kv[0] != "schedule"]), things=things)
     return Frame(text=text, domain=best, ask=ask_said, unknown=unknown, filters=found.named, window=window, kinds=kinds,
                  bills=tuple(bills) if best == "money" else (),
                  currencies=tuple(currencies) if best == "money" else (),
@@ -1190,6 +1203,18 @@ def _initials_said(norms: Sequence[str], rw: ReaderWords) -> bool:
 
     return any(len(w) <= 4 and w.isalpha() and w not in common_english()
                for at, n in _hits(norms, rw.event_nouns) for w in norms[at:at + n])
+
+
+def _done_with(low: Sequence[str], named: Sequence[Named]) -> bool:
+    """Whether a sender is said as the one a thing is done with ("the gig with my sis", "golf with Ana")."""
+    for at, w in enumerate(low):
+        if w != "with":
+            continue
+        rest = [t for t in low[at + 1:at + 4] if t not in ("my", "our", "the")]
+        if any(v.slot == "sender" for n in named for v in n.values
+               if name_words(n.said) and rest[:len(name_words(n.said))] == list(name_words(n.said))):
+            return True
+    return False
 
 
 def _a_thing_bought(text: str, low: Sequence[str], used: frozenset[int] | set[int], known: frozenset[str],

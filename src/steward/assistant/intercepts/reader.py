@@ -370,7 +370,10 @@ class ReaderAnswers:
                                                               booked[1], rw):
                 return booked
         missing = honesty.unaccounted(frame, answer, rw, mail_words=self._mail_words(clock))
-        return (by, honesty.not_held(frame, missing, answer)) if missing else got
+        if not missing:
+            return got
+        mailbox = self._mailbox() if self._mailbox is not None else None
+        return by, honesty.not_held(frame, missing, answer, mailbox, clock)
 
     def _unheld(self, frame: Frame, answer: Answer, rw: ReaderWords) -> tuple[str, ...]:
         """The things a question about money or mail names (`honesty.named_things`) that nothing its answer

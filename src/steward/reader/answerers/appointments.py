@@ -574,8 +574,9 @@ def _none_ahead(frame: Frame, service: AppointmentsService, clock: Clock, what: 
         return Answer("\n".join([f"{head}. The latest mail that mentions it:", *mentions]), {"appointments": []})
     head = f"I found nothing ahead for {what} in your mail or on your calendar."
     if nearest:
-        return Answer("\n".join([f"{head} The doctor's visits I hold:", *nearest[:4]]), {"appointments": [],
-                                                                                      "nearest": list(nearest[:4])})
+        # said by day and name: beside "nothing ahead for the dentist", the GP's time would read as the answer
+        near = [honesty.without_times(line) for line in nearest[:4]]
+        return Answer("\n".join([f"{head} The doctor's visits I hold:", *near]), {"appointments": [], "nearest": near})
     return Answer(head, {"appointments": []})
 
 

@@ -153,7 +153,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
         data = {"items": shown, "beyond_calendar": beyond, "ahead": True}
         if missing:
             data["missing"] = missing  # (said here: the honesty rules leave it as it is)
-            head = f"I see no {' '.join(missing)} in the next month."
+            head = f"I can't find any {' '.join(missing)} in the next month in your calendar or bookings."
             if not lines:
                 return Answer(f"{head} Nothing else is on either.", data)
             return Answer("\n".join([f"{head} What is on:", *shown, *more]), data)
@@ -180,7 +180,8 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
     def unless_mail_names(frame: Frame, got: Answer | None, clock: Clock) -> Answer | None:
         """An answer that says a span is empty or free, unless recent mail gives a time in it that no booking
         was read from: then that mail, said as such (never "free" while mail says otherwise)."""
-        if got is not None and mailbox is not None and frame.window is None and got.reply.startswith("I see no "):
+        if got is not None and mailbox is not None and frame.window is None and got.data.get("missing") \
+                and not got.data.get("mail_names"):
             # "when is the recital?" (no day said): a thing no calendar line holds, that recent mail names, is
             # said as such
             missing = _missing(frame, [])
@@ -189,7 +190,15 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                 return Answer("\n".join([f"I can't tell when the {' '.join(missing)} is: nothing on your calendar or in "
                                          "the bookings I read says it, but this mail mentions it:", *named]),
                               {"items": [], "beyond_calendar": 1, "mail_names": named})
-        missing_then = got is not None and frame.window is not None and got.reply.startswith("I see no ") and \
+        if got is not None and mailbox is not None and frame.window is not None \
+                and (missing := list(got.data.get("missing") or ())):
+            # "and his match on Sunday?": no calendar line or booking is a game then, but mail speaks of one
+            named = mail_saying(mailbox(), clock, missing)
+            if named:
+                return Answer("\n".join([f"I can't find a {' '.join(missing)} {frame.window.said} in your bookings or "
+                                         "calendar, but this mail speaks of it:", *named]),
+                              {"items": [], "beyond_calendar": 1, "mail_names": named})
+        missing_then = got is not None and frame.window is not None and bool(got.data.get("missing")) and \
             "Nothing else is on" in got.reply
         if got is None or mailbox is None or not (missing_then or got.reply.startswith(("Nothing on",
                                                                                       "Yes, you're free"))):
@@ -212,7 +221,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             return got
         if missing_then:
             # "the choir is tomorrow evening, isn't it?": no calendar line says gym, but mail gives a time then
-            head = got.reply.split(".", 1)[0]
+            head = got.reply.split(" in your calendar", 1)[0]
             return Answer("\n".join([f"{head} on your calendar, but I can't say there's none: this mail gives a time "
                                      "then that I read no booking from:", *lines]),
                           {"items": [], "beyond_calendar": 1, "mail_names": lines})
@@ -322,7 +331,7 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                 thing := things(frame, clock)) is not None:
             return thing  # "the birthday thing on the 20th, where is it?": the invitation its mail calls a bash
         if missing and (frame.ask in ("is_there", "when", "which", "how_much", "count") or frame.things):
-            head = f"I see no {' '.join(missing)} {said}."
+            head = f"I can't find any {' '.join(missing)} {said} in your calendar or bookings."
             if not lines:
                 return Answer(f"{head} Nothing else is on either.", {"items": [], "beyond_calendar": 0,
                                                                        "missing": missing})
