@@ -62,9 +62,11 @@ def mail_naming(box: Mailbox, clock: Clock, start: datetime, end: datetime, read
     return out
 
 
-def mail_saying(box: Mailbox, clock: Clock, terms: Sequence[str]) -> list[str]:
+def mail_saying(box: Mailbox, clock: Clock, terms: Sequence[str], *, in_words: bool = False) -> list[str]:
     """Lines for the newest few recent messages (not newsletters, lures or bills) that say every one of
-    `terms` that is no everyday word ("maya" of "maya party": an invitation no booking was read from)."""
+    `terms` that is no everyday word ("maya" of "maya party": an invitation no booking was read from);
+    `in_words`: only messages whose subject or opening says each of those words (none found by meaning alone)."""
+    from steward.reader.answerers.things import stem, text_words
     from steward.reader.lists import common_english
 
     said = [re.sub(r"['\u2019]s$", "", t) for t in terms if len(t) >= 3]
@@ -77,6 +79,8 @@ def mail_saying(box: Mailbox, clock: Clock, terms: Sequence[str]) -> list[str]:
     if found.broadened:
         return []  # no message says them all: what says one of them is not about it
     hits = [h for h in found.hits if (h.message.category or "") not in _NOT_BOOKINGS]
+    if in_words:
+        hits = [h for h in hits if {stem(t) for t in said} <= text_words([h.message.subject, h.message.snippet])]
     hits.sort(key=lambda h: h.message.received_at, reverse=True)
     return [f"- {day_text(clock.local(h.message.received_at).date(), clock)} {h.message.sender_name or h.message.sender}: "
             f"\u201c{h.message.subject}\u201d" for h in hits[:SHOWN]]

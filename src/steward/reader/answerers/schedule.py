@@ -190,12 +190,12 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
                 return Answer("\n".join([f"I can't tell when the {' '.join(missing)} is: nothing on your calendar or in "
                                          "the bookings I read says it, but this mail mentions it:", *named]),
                               {"items": [], "beyond_calendar": 1, "mail_names": named})
-        if got is not None and mailbox is not None and frame.window is not None \
+        if got is not None and mailbox is not None and frame.window is not None and frame.ask != "count" \
                 and (missing := list(got.data.get("missing") or ())):
             # "and his match on Sunday?": no calendar line or booking is a game then, but mail speaks of one
-            named = mail_saying(mailbox(), clock, missing)
+            named = mail_saying(mailbox(), clock, missing, in_words=True)
             if named:
-                return Answer("\n".join([f"I can't find a {' '.join(missing)} {frame.window.said} in your bookings or "
+                return Answer("\n".join([f"I can't find any {' '.join(missing)} {frame.window.said} in your bookings or "
                                          "calendar, but this mail speaks of it:", *named]),
                               {"items": [], "beyond_calendar": 1, "mail_names": named})
         missing_then = got is not None and frame.window is not None and bool(got.data.get("missing")) and \
