@@ -1,5 +1,5 @@
 """A thing of a person's asked about ("dinner at her house", "the game with my brother"), a kind no booking is
-of, and a sign-up service's slot: answered from a booking only when its mail is of that person or that kind,
+of: answered from a booking only when its mail is of that person or that kind,
 else said not found with the mail that speaks of it, never with another booking's time. On the ninth sample
 home (Rachel's mail, Denver, no model)."""
 
@@ -51,8 +51,3 @@ def test_dinner_at_a_relatives_house_is_no_restaurant_booking(ninth: App) -> Non
 def test_a_thing_done_with_a_relative_is_not_when_their_mail_came(ninth: App) -> None:
     turns = (Say("when is the ballgame with my brother?", ("I can't", "Chris Ortega"), ("2 messages",)),)
     assert misses(ninth, "with", turns) == []
-
-
-def test_a_sign_up_services_slot_is_a_booking(ninth: App) -> None:
-    turns = (Say("when's the parent-teacher conference?", ("Thu 20 May", "16:15")),)
-    assert misses(ninth, "slot", turns) == []
