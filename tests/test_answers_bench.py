@@ -123,8 +123,9 @@ EIGHTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0,
 # whole and "Leo's school" is looked up by kind and by the child's name (appointments 3 wrong, mail 0); then a
 # ticket's legs as rows, a boarding time and a gate change read from the journey's mail (appointments 1 wrong); an
 # owners' association's past-due notice, a loan's principal, "the mortgage" with none held and a payment app's
-# receipt are read (money 0 wrong)
-NINTH_WRONG_AT_MOST = {"money": 0, "appointments": 1, "schedule": 4, "mail": 0, "brief": 0, "reminders": 0}
+# receipt are read (money 0 wrong); a thing at a person's home or done with someone is said not found with the
+# mail that speaks of it (schedule 1)
+NINTH_WRONG_AT_MOST = {"money": 0, "appointments": 1, "schedule": 1, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the tenth set (a conversation of a Thursday morning and single questions over the tenth sample mailbox,
 # Aoife Brennan's in Dublin, written blind to the rules and frozen before its first run) scored on that first run,
