@@ -35,6 +35,10 @@ _NOT_NAME = frozenset(("a", "an", "the", "our", "my", "your", "his", "her", "the
 # a place after the start, as friends write it: "... from 8pm at Café Lindner, Hauptstr. 4"
 _AT_PLACE = re.compile(r"\bat\s+((?:[A-ZÀ-Þ0-9][\w'’&.-]*)(?:,?\s+(?:[A-ZÀ-Þ0-9][\w'’&.-]*|de|del|la|am|an|der|"
                        r"im|of|the)){0,6})")
+# a place that closes for an event of its own ("the creche will close at 1pm on Friday for staff training"): the
+# closing is what the family is told of, never the staff's event
+_CLOSES = re.compile(r"\b(?:close|closes|closing|be\s+closed|is\s+closed|shut|shuts)\b", re.I)
+_EARLY_CLOSING = "early closing"
 # a day that comes round again ("on Thursdays", "every Monday"): classes, not one event
 _REPEATS = re.compile(r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|every|each|weekly|fortnightly)\b", re.I)
 # the writer's own engagement before the event's noun ("I have a meeting at 4", "my interview is on Monday")
@@ -59,10 +63,37 @@ def find_announced(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
                    options: DateOptions | None = None) -> Announced | None:
     """The one event the text announces with a day and a start, read on the clock of the mail's arrival;
     None when it announces none, or more than one start."""
+    found = _starts(meta, body, cues, clock, options)
+    if len(found) != 1:
+        return None
+    (one,) = found.values()
+    labelled = _LABELLED_PLACE.search(body[:_HEAD_CHARS])
+    if labelled is not None:
+        return Announced(one.name, one.start, one.excerpt, one.parts, " ".join(labelled.group(1).split()))
+    return one
+
+
+def find_each_announced(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
+                        options: DateOptions | None = None) -> tuple[Announced, ...]:
+    """The events a club's or a school's notice announces one by one, each in a sentence of its own that
+    gives its day and its time ("Our picnic is on Friday at 11am. ... the creche will close at 1pm on Friday 18
+    June for staff training."); the one event `find_announced` reads when any two are said otherwise (two
+    times of one event, or an event whose start another sentence gives, prove nothing)."""
+    found = _starts(meta, body, cues, clock, options)
+    if len(found) > 1 and len({a.excerpt for a in found.values()}) == len(found) and \
+            len({a.name.casefold() for a in found.values()}) == len(found) and not any(a.parts for a in found.values()):
+        return tuple(found.values())
+    one = find_announced(meta, body, cues, clock, options)
+    return () if one is None else (one,)
+
+
+def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
+            options: DateOptions | None) -> dict[object, Announced]:
+    """Each start the text announces an event at, with the event as its sentence says it."""
     from steward import dates
 
     if cues.events is None or cues.starts is None:
-        return None
+        return {}
     at = clock.at(meta.received_at)
     said = sentences(body[:_HEAD_CHARS])
     found: dict[object, Announced] = {}
@@ -78,6 +109,8 @@ def find_announced(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
         if day is None or not day.has_date or day.recurring or _REPEATS.search(day.text):
             continue  # "training stays on Thursdays at 17:30" tells of classes, not of the one event
         name = _name(sentence, event.start(), event.group(0))
+        if _CLOSES.search(sentence[:event.start()]):
+            name = _EARLY_CLOSING  # "the creche will close at 1pm on Friday for staff training": its closing
         if day.has_time:
             slot = _own_slot(said[n + 1:n + 1 + _FOLLOWING], day.start, at, cues, options)
             if slot is not None:  # "the PTM is from 9 to 12:30 ... your slot is at 9:40": theirs starts then
@@ -99,13 +132,7 @@ def find_announced(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
                 continue
             found.setdefault(both.start, Announced(name, start, later, (day.text, hour.text)))
             break
-    if len(found) != 1:
-        return None
-    (one,) = found.values()
-    labelled = _LABELLED_PLACE.search(body[:_HEAD_CHARS])
-    if labelled is not None:
-        return Announced(one.name, one.start, one.excerpt, one.parts, " ".join(labelled.group(1).split()))
-    return one
+    return found
 
 
 # a move of an event said in words: "we've moved the barbecue to Sunday 15 March from 4pm", "the party is

@@ -494,9 +494,9 @@ class AppointmentsService:
 
     def _told_by(self, club: str, m: MessageMeta, body: str) -> list[Candidate]:
         """What a club or a school tells its members of: classes that start again (the first class), else
-        the one event it announces (a match at its kick-off). Theirs to hold, for the person's family to go
+        the events it announces (a match at its kick-off). Theirs to hold, for the person's family to go
         to: filed under the organisation."""
-        from steward.appointments.announced import find_announced
+        from steward.appointments.announced import find_each_announced
         from steward.appointments.lessons import find_restart
 
         options = self._options(m)
@@ -504,11 +504,10 @@ class AppointmentsService:
         if lesson is not None:
             return [Candidate(provider=club, start=lesson.start, excerpt=lesson.excerpt, what="event",
                               name=lesson.name, parts=lesson.parts, minutes=lesson.minutes, repeat=lesson.repeat)]
-        said = find_announced(m, body, self.cues, self.clock, options)
-        if said is None:
-            return []
+        # a notice to parents often tells of two days at once (a picnic this Friday, an early closing next week)
         return [Candidate(provider=club, start=said.start, excerpt=said.excerpt, what="event", name=said.name,
-                          parts=said.parts, location=said.location)]
+                          parts=said.parts, location=said.location)
+                for said in find_each_announced(m, body, self.cues, self.clock, options)]
 
     def _from_a_person(self, m: MessageMeta) -> bool:
         """Whether a message is a person's own mail that names an event of the kinds friends invite to (its
