@@ -556,7 +556,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     if before.domain == "money" and said_currencies and (now is None or not (
             now.names_something or now.kinds or now.bills or now.window)):
         # "and the rupee ones?" after a total: the same question in another currency, its window and names kept;
-        # "and the Dutch one?" after a card named is another card, the one in that currency (never the card before)
+        # "and the Swiss one?" after a card named is another card, the one in that currency (never the card before)
         other = _a_thing_by_its_currency(text, rw)
         return replace(before, text=text, currencies=said_currencies, flags=(now.flags if now else frozenset())
                        | (before.flags & {"total", "overdue", "unpaid", "autopay"}) | {_IN_CURRENCY},
@@ -704,13 +704,13 @@ def _another_name(text: str, before: Frame, now: Frame) -> bool:
         bool(before.filters or before.unmatched) and before.ask not in ("list", "show")
 
 
-# what a currency or a country's name stands before when it names a thing of its own ("the Dutch one", "my euro
+# what a currency or a country's name stands before when it names a thing of its own ("the Swiss one", "my euro
 # card", "the rupee account"), not a span of a total ("and in rupees?")
 _HELD_BY_CURRENCY = frozenset(("one", "ones", "card", "cards", "account", "accounts", "bill", "bills", "loan", "loans"))
 
 
 def _a_thing_by_its_currency(text: str, rw: ReaderWords) -> bool:
-    """Whether a currency is said as the name of a thing ("and the Dutch one?", "what about my euro card?")."""
+    """Whether a currency is said as the name of a thing ("and the Swiss one?", "what about my euro card?")."""
     norms = _brands_masked([w.replace("\u2019", "'") for w in words(text)])
     for phrases in rw.currencies.values():
         for at, n in _hits(norms, phrases):

@@ -145,7 +145,7 @@ class Requests:
         if contains_phrase(norms, rw.flags.get("payments", ())) and not contains_phrase(norms, rw.still_to_pay):
             return None  # "the last card payment I made": a payment made, not what is owed
         if any(contains_phrase(norms, phrases) for phrases in rw.loan_kinds.values()):
-            return None  # "how much do I still owe on the car?": one loan, asked of by what it is for
+            return None  # "what's left to pay on my van loan?": one loan, asked of by what it is for
         if contains_phrase(norms, self.vocab.mail_words) and contains_phrase(norms, self.vocab.analysis_frames):
             return None  # "how many emails about my card bill": mail counted
         if self._router_says_elsewhere(text):

@@ -261,16 +261,17 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                                   {"unmatched": u.said, "nearest": list(u.nearest)})
         said_senders = frame.values("sender")
         if said_senders and not named and mailbox is not None:
-            # "did I pay Chris back?", "how much did I send Chris on Swapp?": the payments the mail says were sent;
-            # "did Jess pay me back?": the receipts that say her money came in
+            # "have I paid the fibre company?" of a sender whose own latest mail confirms the payment: that mail
+            # says so, and that nothing is owed to them
+            paid = None if "paid_me" in frame.flags else _paid_in_mail(said_senders, rw, mailbox(), clock)
+            if paid is not None:
+                return paid
+            # "have I sent Priya the rent?", "what did I transfer to Tom on PayLah?": the payments the mail says were
+            # sent; "has Ana paid me back?": the receipts that say her money came in
             sent = _paid_by(frame, mailbox(), clock) if "paid_me" in frame.flags else \
                 _sent_to(frame, service, mailbox(), clock)
             if sent is not None:
                 return sent
-            # "have I paid the fibre company?" of a sender whose bills Steward has not read: its own mail says
-            paid = _paid_in_mail(said_senders, rw, mailbox(), clock)
-            if paid is not None:
-                return paid
             if not frame.bills:
                 # a question about one sender is answered about that sender alone, never with every bill
                 return honesty.mail_instead(f"what you owe {', '.join(v.value for v in said_senders[:3])}",
@@ -358,7 +359,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
 
             asked = asked_detail(frame.text)
             if asked and detail(asked).kinds:
-                # "how much do I still owe on the car?" is the loan's principal; of a card, of every bill, the dues
+                # "what's left to pay on my van loan?" is the loan's principal; of a card, of every bill, the dues
                 of_kind = [d for d in items if d.kind in detail(asked).kinds]
                 if of_kind and (named or frame.kinds or mentioned) and len(of_kind) == len(items):
                     items = of_kind
