@@ -547,6 +547,14 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # (never the stay again); its name is no name of a journey
         return replace(before, text=text, ask="when", kinds=tuple(sorted(_JOURNEY_KINDS)), filters=(),
                        flags=(before.flags - _ASK_FLAGS) | {_WAY_BACK_FLAG}, window=None, scores=(), sure=True)
+    said_norms = [w.replace("\u2019", "'") for w in words(text)]
+    day = relative or (now.window if now is not None else None) or before.window
+    if (before.domain in _DAYS_AND_BOOKINGS and set(said_norms) & _ELSE and day is not None and day.grain == "day"
+            and (now is None or not (now.names_something or now.kinds or now.bills or now.things or now.places))):
+        # "anything else on that day?" after a booking: the whole of that day, every kind of thing on it, never
+        # that booking's kind again
+        return replace(before, text=text, domain="schedule", ask="list", window=day, filters=(), unmatched=(),
+                       kinds=(), flags=frozenset(), things=(), places=(), scores=(), sure=True)
     if not refers_back(text, clock, options) and relative is None and not _fragment(text, before, now):
         return now
     if now is not None and now.ask == "when" and now.window is not None and now.window.said.lower() == "now":
@@ -642,6 +650,8 @@ def _asks_of_a_kind_of_bill(text: str) -> bool:
 _NOW_ALONE = re.compile(r"(?:at\s+|right\s+|just\s+)?(?:now|the\s+moment|present)", re.I)
 
 
+# what asks for the other things than the one before ("anything else on then?", "what other plans that day?")
+_ELSE = frozenset(("else", "other", "others"))
 _ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier", "detail", "ends"))
 _WAY_BACK_FLAG = "way_back"  # the journey asked about is the one home (the travel answerer's flag)
 _DAYS_AND_BOOKINGS = frozenset(("appointments", "schedule"))
@@ -929,6 +939,13 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     cued = {d for d, v in scores.items() if v > 0}
     for d, _, _ in idioms:
         scores[d] = scores.get(d, 0.0) + 1
+    day_looks = [at for d, at, n in idioms if d == "schedule" and "day" in said_norms[at:at + n]]
+    if day_looks and scores.get("brief", 0) > 0:
+        scores["brief"] += 1  # "what's my day look like? give me the summary": the brief asked for by its name
+    elif day_looks and window is None:
+        # "how's my day looking?": the day it is, as "what's on?" is asked of today
+        start = datetime.combine(clock.today(), datetime.min.time(), clock.zone)
+        window = Window(start, start + timedelta(days=1), "today", "day")
     if sums_up_the_day(said_norms, rw):
         scores["brief"] += 1
     if _hits(norms, rw.event_nouns) and not any(scores.values()):
@@ -1166,10 +1183,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
             not (ask_said == "when" and "schedule" in cued) and not flags & {"busiest", "quietest"} and \
             not _of_the_person(said_norms) and not _initials_said(norms, rw) and not (
                 asks_the_end(text) and _hits(norms, rw.event_nouns)) and not (
-                ask_said == "when" and _hits(norms, rw.event_nouns)):
+                ask_said == "when" and _hits(norms, rw.event_nouns)) and \
+            not any(d == "schedule" for d, _, _ in idioms):
         # ("what time is the PTM on saturday?" asks the time of an event its initials name, "till what time
-        # does the workshop go on?" when one ends, and "what time does the fete start?" the time of a kind of
-        # entry, not the calendar's)
+        # does the workshop go on?" when one ends, "what time does the fete start?" the time of a kind of
+        # entry, and "what's my day looking like?" the person's day whole, not the calendar's)
         return None  # "what's the day today?", "is the 23rd a saturday?": the calendar itself, not the person's
     rest = [t for i, t in enumerate(low) if i not in skip]
     if best == "schedule" and top <= 0.5 and all(t in _EMPTY for t in rest) and {"it", "it's"} & set(rest):
