@@ -5,6 +5,7 @@ week"). Pure: words in, the part that matters out; the reader's intercept reads 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from steward.reader.words import ReaderWords
@@ -63,13 +64,35 @@ def correction(text: str, rw: ReaderWords) -> str | None:
     while i < len(norms) and norms[i] in _OPENERS and tuple(norms[i:i + 2]) not in rw.corrections \
             and tuple(norms[i:i + 3]) not in rw.corrections:
         i += 1
+    if i < len(norms) and norms[i] == "not":
+        # "sorry, not the dentist, I meant the doctor": what is not meant, said first, then what is
+        i = next((k for k in range(i + 1, min(len(norms), i + _NOT_FIRST))
+                  if any(tuple(norms[k:k + len(p)]) == p for p in rw.corrections)), i)
     n = max((len(p) for p in rw.corrections if tuple(norms[i:i + len(p)]) == p), default=0)
     if not n:
         return None
     said = [t for t in tokenize(text) if is_word(t)]
     if i + n >= len(said):
         return None
-    return text[said[i + n].start:].strip()  # as written: a name keeps its capitals
+    return without_not_meant(text[said[i + n].start:].strip())  # as written: a name keeps its capitals
+
+
+# what a correction says it did not mean, after what it did ("the physio, not the restaurant", "Friday rather
+# than Thursday"), up to the end of that sentence
+_NOT_MEANT = re.compile(r"(?:[,;]\s*(?:and\s+|but\s+)?not\b|\s\bnot\s+(?=(?:the|my|our|that|this|his|her|a|an)\b)"
+                        r"|\s\brather\s+than\b|\s\binstead\s+of\b)[^.?!;]*", re.I)
+_NOT_FIRST = 7  # how many words "not the dentist" may take before "I meant" follows it
+
+
+def without_not_meant(said: str) -> str:
+    """What a correction means, without what it says it did not mean ("the physio, not the restaurant. When's
+    that?" -> "the physio. When's that?"); the text as it is when it names nothing it did not mean."""
+    end = re.search(r"[.?!;]", said)
+    head, tail = (said[:end.start()], said[end.start():]) if end else (said, "")
+    cut = _NOT_MEANT.search(head)
+    if cut is None or not head[:cut.start()].strip():
+        return said  # ("not the restaurant, the physio": what is meant is not said first; left as it is)
+    return head[:cut.start()].rstrip() + tail
 
 
 def back_to(text: str, rw: ReaderWords) -> str:

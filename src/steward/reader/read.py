@@ -500,8 +500,9 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     if (now is not None and before.domain == "appointments" and (before.names_something or before.kinds)
             and now.ask == "how_much" and not (now.names_something or now.kinds or now.bills or now.currencies
                                                or now.window or now.flags - {"bare"})
-            and refers_back(text, clock, options)):
-        # "and what does that cost?" after a booking: what that booking costs (its mail says), never a bill
+            and (refers_back(text, clock, options) or _ITS_COST.search(text))):
+        # "and what does that cost?", "how much is the fee?" after a booking: what that booking costs (its mail
+        # says), never a bill
         return replace(now, domain="appointments", filters=before.filters, kinds=before.kinds,
                        window=before.window, unmatched=before.unmatched, places=before.places, sure=True)
     if (now is not None and _WAY_BACK_FLAG in before.flags and not (now.names_something or now.places or now.window)
@@ -650,6 +651,8 @@ def _asks_of_a_kind_of_bill(text: str) -> bool:
 _NOW_ALONE = re.compile(r"(?:at\s+|right\s+|just\s+)?(?:now|the\s+moment|present)", re.I)
 
 
+# what a thing costs, said of the one before ("how much is the fee?", "what are the charges?")
+_ITS_COST = re.compile(r"\b(?:the|its)\s+(?:fee|fees|cost|costs|price|prices|charge|charges|rate|rates)\b", re.I)
 # what asks for the other things than the one before ("anything else on then?", "what other plans that day?")
 _ELSE = frozenset(("else", "other", "others"))
 _ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier", "detail", "ends"))

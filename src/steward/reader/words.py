@@ -51,6 +51,7 @@ class ReaderWords:
     request_openers: tuple[Phrase, ...] = ()
     past_tense: tuple[Phrase, ...] = ()
     kind_groups: dict[str, tuple[str, ...]] = field(default_factory=dict)  # "travel": flight, train, ...
+    insurance_kinds: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "car": car, auto, motor, ...
 
     def widen(self, kinds: Sequence[str]) -> list[str]:
         """The kinds said, a word for several kinds (`kind_groups`) read as each of them and itself."""
@@ -125,6 +126,7 @@ def parse_words(text: str) -> ReaderWords:
         relative_windows=_table(data.get("relative_windows") or {}, "relative_windows"),
         show_opening=_phrases(data.get("show_opening") or [], "show_opening"),
         idioms=_table(data.get("idioms") or {}, "idioms"),
+        insurance_kinds=_table(data.get("insurance_kinds") or {}, "insurance_kinds"),
         day_parts=_table(data.get("day_parts") or {}, "day_parts"),
         currencies=_table(data.get("currencies") or {}, "currencies"),
         request_openers=_phrases(data.get("request_openers") or [], "request_openers"),

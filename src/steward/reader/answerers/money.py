@@ -384,6 +384,17 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             items = late
         if "autopay" in frame.flags and not named and not frame.bills:
             items = [d for d in items if d.autopay]
+        cover = _insurance_asked(frame, items, rw)
+        if cover is not None and mailbox is not None:
+            # "how much is my car insurance?": the insurance of that kind alone, never the home policy held
+            stored = mailbox().stored([d.message_id for d in items])
+            kinds = {d.id: _insurance_kinds(_held_text(d, stored.get(d.message_id)), rw) for d in items}
+            items = [d for d in items if cover in kinds[d.id]]
+            if not items:
+                held = sorted({k for ks in kinds.values() for k in ks})
+                said = f"the insurance it holds is {' and '.join(f'{k} insurance' for k in held)}" if held else \
+                    "the insurance it holds does not say what it covers"
+                return Answer(f"I found no {cover} insurance in the bills Steward has read: {said}.", {"dues": []})
         what = f"your {called}" if mentioned and called else _what(frame, items)
         if not items:
             return _nothing_open(frame, service, what, rw, lists(), mailbox() if mailbox else None, clock)
@@ -593,6 +604,20 @@ def _hits(text: str, phrases: Sequence[tuple[str, ...]]) -> bool:
 def _own_words(name: str, rw: ReaderWords) -> set[str]:
     """The words of a name that tell it apart (not "bank", "alerts", "cards")."""
     return {w for w in name_words(name) if w not in rw.generic and w not in rw.common}
+
+
+def _insurance_asked(frame: Frame, items: Sequence[Due], rw: ReaderWords) -> str | None:
+    """The one kind of insurance a question about insurance names ("my car insurance" -> car), when the bills
+    it is answered with are insurance; None otherwise."""
+    if not items or any(d.kind != "insurance" for d in items):
+        return None
+    said = _insurance_kinds(frame.text, rw)
+    return said[0] if len(said) == 1 else None
+
+
+def _insurance_kinds(text: str, rw: ReaderWords) -> tuple[str, ...]:
+    """The kinds of insurance a text says (a bill's words, or a question's)."""
+    return tuple(k for k, phrases in rw.insurance_kinds.items() if _hits(text.replace("\u2019", "'"), phrases))
 
 
 def _held_text(due: Due, message: object | None) -> str:
