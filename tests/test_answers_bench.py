@@ -144,8 +144,9 @@ TALK_WRONG_AT_MOST = {"money": 0, "appointments": 4, "schedule": 0, "mail": 0, "
 
 # what the talk2 set (four conversations of a person's day over the demo, third, eighth and ninth sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
-# tuning: 91 right, 16 wrong, 13 refused of 120
-TALK2_WRONG_AT_MOST = {"money": 3, "appointments": 5, "schedule": 6, "mail": 0, "brief": 1, "reminders": 1}
+# tuning: 91 right, 16 wrong, 13 refused of 120; after a day asked how it looks, "anything else on that day",
+# corrections that say what is not meant, a booking's fee and a kind of insurance: 98 right, 11 wrong, 11 refused
+TALK2_WRONG_AT_MOST = {"money": 2, "appointments": 3, "schedule": 4, "mail": 0, "brief": 1, "reminders": 1}
 
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
                 "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,
