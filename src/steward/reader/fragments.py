@@ -65,7 +65,7 @@ def correction(text: str, rw: ReaderWords) -> str | None:
             and tuple(norms[i:i + 3]) not in rw.corrections:
         i += 1
     if i < len(norms) and norms[i] == "not":
-        # "sorry, not the dentist, I meant the doctor": what is not meant, said first, then what is
+        # "no, not the garage, I meant the vet": what is not meant, said first, then what is
         i = next((k for k in range(i + 1, min(len(norms), i + _NOT_FIRST))
                   if any(tuple(norms[k:k + len(p)]) == p for p in rw.corrections)), i)
     n = max((len(p) for p in rw.corrections if tuple(norms[i:i + len(p)]) == p), default=0)
@@ -77,7 +77,7 @@ def correction(text: str, rw: ReaderWords) -> str | None:
     return without_not_meant(text[said[i + n].start:].strip())  # as written: a name keeps its capitals
 
 
-# what a correction says it did not mean, after what it did ("the physio, not the restaurant", "Friday rather
+# what a correction says it did not mean, after what it did ("the vet, not the groomer", "Friday rather
 # than Thursday"), up to the end of that sentence
 _NOT_MEANT = re.compile(r"(?:[,;]\s*(?:and\s+|but\s+)?not\b|\s\bnot\s+(?=(?:the|my|our|that|this|his|her|a|an)\b)"
                         r"|\s\brather\s+than\b|\s\binstead\s+of\b)[^.?!;]*", re.I)
@@ -85,8 +85,8 @@ _NOT_FIRST = 7  # how many words "not the dentist" may take before "I meant" fol
 
 
 def without_not_meant(said: str) -> str:
-    """What a correction means, without what it says it did not mean ("the physio, not the restaurant. When's
-    that?" -> "the physio. When's that?"); the text as it is when it names nothing it did not mean."""
+    """What a correction means, without what it says it did not mean ("the vet, not the groomer. What time is
+    that?" -> "the vet. What time is that?"); the text as it is when it names nothing it did not mean."""
     end = re.search(r"[.?!;]", said)
     head, tail = (said[:end.start()], said[end.start():]) if end else (said, "")
     cut = _NOT_MEANT.search(head)

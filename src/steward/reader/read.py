@@ -944,7 +944,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         scores[d] = scores.get(d, 0.0) + 1
     day_looks = [at for d, at, n in idioms if d == "schedule" and "day" in said_norms[at:at + n]]
     if day_looks and scores.get("brief", 0) > 0:
-        scores["brief"] += 1  # "what's my day look like? give me the summary": the brief asked for by its name
+        scores["brief"] += 1  # "how's my day looking? the full rundown please": the brief asked for by its name
     elif day_looks and window is None:
         # "how's my day looking?": the day it is, as "what's on?" is asked of today
         start = datetime.combine(clock.today(), datetime.min.time(), clock.zone)

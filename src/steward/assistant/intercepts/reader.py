@@ -733,7 +733,7 @@ def _corrected(text: str, before: Frame, reader: Reader, clock: Clock) -> Frame 
     domain = before.domain
     if part.domain != before.domain and part.sure and not _fits_domain(before.domain, part):
         domain = part.domain  # "no, I meant the dentist" after a bill: the dentist's booking, asked the same way
-    # ("I meant the physio. When's that?": a correction that asks its own question is asked that)
+    # ("I meant the vet. What time is it?": a correction that asks its own question is asked that)
     own_ask = part.ask not in ("list", "show")
     return replace(before, text=text, domain=domain, filters=part.filters, unmatched=part.unmatched,
                    kinds=part.kinds, bills=part.bills, things=part.things, places=part.places,
