@@ -24,6 +24,8 @@ from steward.clock import Clock
 from steward.records.appointments import MessageMeta
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from steward.dates import DateOptions
 
 _HEAD_CHARS = 3000  # an announcement says its day and time in its first paragraphs
@@ -142,6 +144,18 @@ _MOVED = re.compile(r"\b(?:moved|moving|rescheduled|rescheduling|changed|postpon
                     r"\s+(?:to|until|till)\s+(.+)$", re.I)
 
 
+def _events_said(body: str, cues: Cues, said: re.Pattern[str]) -> Iterator[tuple[str, re.Match[str], re.Match[str]]]:
+    """Each sentence of a text's head that names an event of the person's and says `said` of it: the sentence,
+    the event's words and what is said; never a sentence about the writer's own event or no booking."""
+    if cues.events is None:
+        return
+    for sentence in sentences(body[:_HEAD_CHARS]):
+        event, match = cues.events.search(sentence), said.search(sentence)
+        if event is not None and match is not None and not cues.not_bookings.search(sentence) and \
+                not _writers_own(sentence, event, cues):
+            yield sentence, event, match
+
+
 def find_moved(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
                options: DateOptions | None = None) -> Announced | None:
     """The new time of an event a text says is moved ("we've moved the barbecue to Sunday 15 March from 4pm"),
@@ -149,14 +163,10 @@ def find_moved(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     to; None when none does, or more than one time is said."""
     from steward import dates
 
-    if cues.events is None:
-        return None
     at = clock.at(meta.received_at)
     found: dict[object, Announced] = {}
-    for sentence in sentences(body[:_HEAD_CHARS]):
-        event, moved = cues.events.search(sentence), _MOVED.search(sentence)
-        if event is None or moved is None or cues.not_bookings.search(sentence) or _writers_own(sentence, event, cues):
-            continue  # ("I've moved my meeting to Thursday at 2" moves the writer's own, no event of the person's)
+    # ("I've moved my meeting to Thursday at 2" moves the writer's own, no event of the person's)
+    for sentence, event, moved in _events_said(body, cues, _MOVED):
         when = dates.find(moved.group(1), at, options=options)
         if when is None or not when.has_date or when.recurring:
             continue  # ("moved to Monday" gives the day alone: the time it had is kept, `_moved_to_a_day`)
@@ -189,14 +199,10 @@ def find_called_off(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     so; None when it calls off none, the writer's own, or events of more than one name."""
     from steward import dates
 
-    if cues.events is None:
-        return None
     at = clock.at(meta.received_at)
     found: dict[str, Announced] = {}
-    for sentence in sentences(body[:_HEAD_CHARS]):
-        event, off = cues.events.search(sentence), _CALLED_OFF.search(sentence)
-        if event is None or off is None or cues.not_bookings.search(sentence) or _writers_own(sentence, event, cues):
-            continue  # ("my meeting is cancelled, so I'm free at 3" calls off the writer's own)
+    # ("my meeting is cancelled, so I'm free at 3" calls off the writer's own)
+    for sentence, event, _ in _events_said(body, cues, _CALLED_OFF):
         day = dates.find(sentence, at, options=options)
         name = _name(sentence, event.start(), event.group(0))
         found.setdefault(name.casefold(), Announced(name, day.text if day is not None and day.has_date else "",
