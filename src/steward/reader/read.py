@@ -552,7 +552,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     day = relative or (now.window if now is not None else None) or before.window
     if (before.domain in _DAYS_AND_BOOKINGS and set(said_norms) & _ELSE and day is not None and day.grain == "day"
             and (now is None or not (now.names_something or now.kinds or now.bills or now.things or now.places))):
-        # "anything else on that day?" after a booking: the whole of that day, every kind of thing on it, never
+        # "what else is on then?" after a booking: the whole of that day, every kind of thing on it, never
         # that booking's kind again
         return replace(before, text=text, domain="schedule", ask="list", window=day, filters=(), unmatched=(),
                        kinds=(), flags=frozenset(), things=(), places=(), scores=(), sure=True)

@@ -386,7 +386,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             items = [d for d in items if d.autopay]
         cover = _insurance_asked(frame, items, rw)
         if cover is not None and mailbox is not None:
-            # "how much is my car insurance?": the insurance of that kind alone, never the home policy held
+            # "what does the motor policy cost?": the insurance of that kind alone, never the home policy held
             stored = mailbox().stored([d.message_id for d in items])
             kinds = {d.id: _insurance_kinds(_held_text(d, stored.get(d.message_id)), rw) for d in items}
             items = [d for d in items if cover in kinds[d.id]]
