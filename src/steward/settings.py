@@ -221,8 +221,8 @@ SETTINGS: tuple[Setting, ...] = (
             "what a proved appointment becomes: ask (a proposal you accept), auto (written at once) or off"),
     Setting("appointments.window_days", 14, "days of mail an appointment scan reads", low=1, high=366),
     Setting("appointments.travel_window_days", 120,
-            "days of mail a scan reads for bookings made long ahead (flights, trains, ferries, coaches, stays, "
-            "and appointment mail that says a booking); at most window_days reads none older", low=1, high=366),
+            "days of mail a scan reads for travel bookings (flights, trains, ferries, coaches), booked long "
+            "before the trip; at most window_days reads none older", low=1, high=366),
     Setting("appointments.google_write_credentials", "",
             "the Google Calendar events-write credential the appointment consumer writes with (and chat writes, "
             "when no other is set): a 0600 file in authorized-user JSON form, or keyring:KEY"),
