@@ -88,8 +88,6 @@ _TRAVEL_WORDS = ("flight", "itinerary", "e-ticket", "eticket", "boarding", "PNR"
                  "hébergement", "séjour", "alojamiento")
 # the words of an invitation in its subject or first lines, read in the travel window as well
 _INVITATION_WORDS = ("invitation", "invited", "invite")
-# the words of booking mail's subject or first lines, read in the travel window for a booking made long ahead
-_BOOKED_WORDS = ("booked", "booking confirmed", "appointment confirmed", "confirmation")
 _TRAVEL_LIMIT = 60  # the newest such messages: a year of one person's trips, not a travel agent's inbox
 _INVITED_LIMIT = 200  # the newest messages naming a kind of event ("party" is in "third party" too)
 _STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment", "ticket", "itinerary", "flight",
@@ -325,7 +323,6 @@ class AppointmentsService:
             if m.id not in seen:
                 seen.add(m.id)
                 out.extend(s for s in self._read(m, raws) if s.candidate.status == "invitation")
-        out.extend(self._booked_earlier(travel, window, raws, seen))
         # and a friend's own words ("we're having a barbecue on the 20th, do come"), only from a person's mail
         from steward.mail.parse import read_body
 
@@ -334,28 +331,6 @@ class AppointmentsService:
             if m.id not in seen and self._from_a_person(m) and (raw := self._raw(m.id, raws)) is not None:
                 seen.add(m.id)
                 out.extend(Sourced(c, m) for c in self._invited_in_words(m, read_body(raw).text))
-        return out
-
-    def _booked_earlier(self, travel: consumer.Window, window: consumer.Window, raws: dict[int, bytes | None],
-                        seen: set[int]) -> list[Sourced]:
-        """The appointments that booking mail received before the window but in the travel window confirms
-        (a car test or a check-up booked weeks ahead counts while its day is ahead, however old its mail),
-        each with what its sender wrote since (a cancellation or a move then supersedes it)."""
-        out: list[Sourced] = []
-        senders: dict[str, datetime] = {}
-        for m in repo.messages_saying(self.conn, travel.start, window.start, _BOOKED_WORDS, limit=_TRAVEL_LIMIT):
-            if m.id in seen or m.category != "appointment":
-                continue
-            seen.add(m.id)
-            booked = [s for s in self._read(m, raws) if s.candidate.status == "confirmed" and not s.candidate.travel]
-            if booked:
-                out.extend(booked)
-                senders[m.sender] = min(m.received_at, senders.get(m.sender, m.received_at))
-        for sender, since in senders.items():
-            for m in repo.messages_from(self.conn, sender, since, window.start, limit=_TRAVEL_LIMIT):
-                if m.id not in seen:
-                    seen.add(m.id)
-                    out.extend(s for s in self._read(m, raws) if s.candidate.status != "confirmed")
         return out
 
     def asks_to_come(self, item: Item, said: str) -> bool:
