@@ -161,8 +161,11 @@ def test_totals_asked_by_currency_or_in_dollars(demo: App, second: App) -> None:
 
 
 def test_a_kind_of_bill_asked_a_sum_is_money_whatever_else_it_says(second: App) -> None:
-    reply = ask(second, "how much is the house insurance this year?")
+    reply = ask(second, "how much is the car insurance this year?")
     assert "Banksia Mutual" in reply and "1,146.20" in reply, reply
+    # the one insurance held is a car's: a house's is said not held, never answered with the car's
+    reply = ask(second, "how much is the house insurance this year?")
+    assert "no home insurance" in reply and "car insurance" in reply and "1,146.20" not in reply, reply
 
 
 def test_mail_asked_about_by_its_topic_is_found_by_its_words_or_left_alone(demo: App) -> None:

@@ -311,6 +311,8 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
     text = expand(text, words)
     if _REMINDER.search(text):
         return None
+    # "back to the train. when does it get in?": a return to a topic said before the question, never a move
+    text = _BACK_TO.sub("", text) or text
     fixed = _CORRECTION.match(text)
     if fixed is not None:
         when = re.sub(r"^(\d{1,2})$", r"\1:00", fixed["new"].strip())
@@ -323,6 +325,10 @@ def parse_change(text: str, words: EventWords, manage: ManageWords, vocab: Vocab
         return away
     said = _clause_meant(text, words, manage, vocab, clock, options)
     return _parse_text(said or text, words, manage, vocab, clock, options)
+
+
+# a return to an earlier topic opening a turn ("back to the hotel.", "ok, back to Leeds:"), not what it asks
+_BACK_TO = re.compile(r"^\W*(?:(?:ok(?:ay)?|right|so|and|now)[\s,]+)*back\s+to\s+[^.?!:;]{1,40}[.?!:;]\s*(?=\S)", re.IGNORECASE)
 
 
 # after a time was skipped, the next one too: "and the one after it as well", "plus the following one"
