@@ -48,7 +48,7 @@ BOOKED = [
     ("Brunswick Vet Clinic", "2026-12-05T10:00:00+11:00", "confirmed", None),
     ("Pitstop Motors Coburg", "2026-12-14T08:00:00+11:00", "confirmed", None),
     ("Clarity Optometrists", "2026-12-16T14:40:00+11:00", "rescheduled", None),
-    ("Austral Pacific Airways", "2026-12-18T09:25:00+11:00", "rescheduled", None),
+    ("AP 417", "2026-12-18T09:25:00+11:00", "rescheduled", None),
 ]
 
 
