@@ -156,6 +156,9 @@ def schedule_answerer(calendar: Callable[[], CalendarService], appointments: Cal
             head = f"I can't find any {' '.join(missing)} in the next month in your calendar or bookings."
             if not lines:
                 return Answer(f"{head} Nothing else is on either.", data)
+            if frame.ask == "when":
+                # the time of a thing not held is never answered with other things' times
+                return Answer(head, {**data, "items": []})
             return Answer("\n".join([f"{head} What is on:", *shown, *more]), data)
         if not lines:
             return Answer("Nothing on in the next month: no events, reminders, appointments or bills due.", data)
