@@ -125,12 +125,12 @@ EIGHTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0,
 # owners' association's past-due notice, a loan's principal, "the mortgage" with none held and a payment app's
 # receipt are read (money 0 wrong); a thing at a person's home or done with someone is said not found with the
 # mail that speaks of it (schedule 1)
-NINTH_WRONG_AT_MOST = {"money": 0, "appointments": 1, "schedule": 1, "mail": 0, "brief": 0, "reminders": 0}
+NINTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 1, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the tenth set (a conversation of a Thursday morning and single questions over the tenth sample mailbox,
 # Aoife Brennan's in Dublin, written blind to the rules and frozen before its first run) scored on that first run,
 # before any tuning: 44 right, 13 wrong, 18 refused of 75
-TENTH_WRONG_AT_MOST = {"money": 3, "appointments": 4, "schedule": 6, "mail": 0, "brief": 0, "reminders": 0}
+TENTH_WRONG_AT_MOST = {"money": 3, "appointments": 1, "schedule": 5, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
@@ -139,13 +139,14 @@ TENTH_WRONG_AT_MOST = {"money": 3, "appointments": 4, "schedule": 6, "mail": 0, 
 # it), reminders 0 ("remind me about the car service the night before" is the day before the thing it names),
 # appointments 4 (a flight's number, a hotel asked by its city), money 0 ("the Dutch one" after another card is the
 # card in euros, "what's overdue?" asks of every bill)
-TALK_WRONG_AT_MOST = {"money": 0, "appointments": 4, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
+TALK_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the talk2 set (four conversations of a person's day over the demo, third, eighth and ninth sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 91 right, 16 wrong, 13 refused of 120; after a day asked how it looks, "anything else on that day",
 # corrections that say what is not meant, a booking's fee and a kind of insurance: 98 right, 11 wrong, 11 refused
-TALK2_WRONG_AT_MOST = {"money": 2, "appointments": 3, "schedule": 4, "mail": 0, "brief": 1, "reminders": 1}
+# measured again on main after this round: talk 112/0/8, talk2 105/7/8, ninth 66/1/8, tenth 48/9/18
+TALK2_WRONG_AT_MOST = {"money": 1, "appointments": 2, "schedule": 4, "mail": 0, "brief": 0, "reminders": 0}
 
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
                 "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,
