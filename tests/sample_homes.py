@@ -1,5 +1,6 @@
 """What the tests of the generated sample mailboxes share (tests/test_sample_second.py, _third, _fourth,
-_fifth, _sixth, _seventh, _eighth, _ninth, _tenth): a home built from a person's mailbox at their clock, its commands run as they would run them, the copy
+_fifth, _sixth, _seventh, _eighth, _ninth, _tenth, _eleventh): a home built from a person's mailbox at their
+clock, its commands run as they would run them, the copy
 of it with every proposed booking accepted, and the checks every mailbox passes the same way. A test module
 names its mailbox in `SAMPLE`; the fixtures `sample_home` and `sample_accepted` (tests/conftest.py) build its
 home and the accepted copy once for the module."""
@@ -89,7 +90,7 @@ def _home(name: str) -> SampleHome:
 
 SECOND, THIRD, FOURTH, FIFTH = _home("second"), _home("third"), _home("fourth"), _home("fifth")
 SIXTH, SEVENTH, EIGHTH, NINTH = _home("sixth"), _home("seventh"), _home("eighth"), _home("ninth")
-TENTH = _home("tenth")
+TENTH, ELEVENTH = _home("tenth"), _home("eleventh")
 
 
 def xfail(rows: Sequence[tuple[Any, ...]]) -> list[Any]:

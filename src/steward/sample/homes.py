@@ -60,6 +60,8 @@ MAILBOXES = (
                   "2027-05-11T07:25:00-06:00"),
     SampleMailbox("tenth", "Aoife Brennan's, in Dublin", "steward.sample.tenth", "Europe/Dublin",
                   "2027-06-10T07:35:00+01:00"),
+    SampleMailbox("eleventh", "Kristine Villanueva-Reyes's, in Quezon City", "steward.sample.eleventh",
+                  "Asia/Manila", "2027-07-14T07:30:00+08:00"),
 )
 NAMES = tuple(m.name for m in MAILBOXES)
 
