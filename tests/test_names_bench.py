@@ -1,0 +1,69 @@
+"""bench/names.py: every record of every sample home asked by the names derived from it, in SLURP's wordings;
+its scorer and name derivation, and no more wrong answers per home than when it was last measured."""
+
+from __future__ import annotations
+
+import sys
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+import names  # noqa: E402
+
+TODAY = date(2027, 6, 10)
+DENTIST = names.Record("booking", "Drumcondra Dental Care appointment", ("drumcondra dental care appointment",),
+                       ("drumcondra dental care",), ("drumcondra dental care", "drumcondra"),
+                       (date(2027, 6, 16),), ("16:00",))
+GAS = names.Record("due", "Glenmore Gas 96.18 EUR", ("glenmore gas bill",), ("glenmore gas",), ("glenmore gas",),
+                   (date(2027, 6, 21),), (), "96.18")
+
+
+def test_a_kind_of_place_and_a_distinctive_word_come_from_the_name() -> None:
+    assert names.place_kinds("Drumcondra Dental Care")[0] == "dentist"
+    assert names.place_kinds("Highlands Paw & Claw Veterinary")[0] == "vet"
+    assert names.distinctive("Thameside Energy") == "thameside"
+    assert names.distinctive("Little Acorns Creche") == "acorns"  # "little" is an everyday word
+    assert names.bill_kinds("Glenmore Gas", "utility") == ("gas bill",)
+
+
+def test_a_name_two_records_share_is_not_asked() -> None:
+    a = names.Record("due", "A", ("phone bill", "tonn bill"), (), ("tonn",))
+    b = names.Record("due", "B", ("phone bill", "hibernet bill"), (), ("hibernet",))
+    assert [r.names for r in names.unshared([a, b])] == [("tonn bill",), ("hibernet bill",)]
+
+
+def _q(record: names.Record, asks: str) -> names.Question:
+    return names.Question(record, ("when is the dentist appointment",), asks, "test")
+
+
+def test_right_wrong_asked_and_refused() -> None:
+    both = [DENTIST, GAS]
+    right = names.score(_q(DENTIST, "when"), both, "Wed 16 Jun at 16:00 Drumcondra Dental Care", "reader", False, TODAY)
+    other = names.score(_q(DENTIST, "when"), both, "Wed 16 Jun: Drumcondra Dental Care; Glenmore Gas €96.18 due 21 Jun",
+                        "reader", False, TODAY)
+    wrong_day = names.score(_q(DENTIST, "when"), both, "Drumcondra Dental Care: Fri 18 Jun", "reader", False, TODAY)
+    asked = names.score(_q(DENTIST, "when"), both, "The dentist or the doctor?", "reader", True, TODAY)
+    missed = names.score(_q(DENTIST, "when"), both, "I found no dentist appointment.", "reader", False, TODAY)
+    offline = names.score(_q(GAS, "amount"), both, "I can't answer that offline.", "offline", False, TODAY)
+    assert [v.verdict for v in (right, other, wrong_day, asked, missed, offline)] == [
+        "right", "wrong", "wrong", "asked", "refused", "refused"]
+
+
+# wrong answers per home when this test was last tightened (bench/names.py at 80 questions a home, seeded):
+# a change that adds one fails here; lower a ceiling when a home's wrongs fall, never raise one
+WRONG_AT_MOST = {"demo": 2, "second": 1, "third": 3, "fourth": 3, "fifth": 3, "sixth": 4, "seventh": 2, "eighth": 4,
+                 "ninth": 3, "tenth": 1}
+PER_HOME = 80
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(600)  # ten homes built, then 80 questions of each
+def test_no_home_gets_more_wrong_answers_than_it_did(tmp_path_factory: pytest.TempPathFactory) -> None:
+    results = names.run(tmp_path_factory.mktemp("names-homes"), per_home=PER_HOME)
+    if not results:
+        pytest.skip("SLURP devel is absent (../shared/data/slurp-devel)")
+    wrong = {home.name: sum(v.verdict == "wrong" for v in verdicts) for home, verdicts in results}
+    over = {h: n for h, n in wrong.items() if n > WRONG_AT_MOST.get(h, 0)}
+    assert not over, f"more wrong answers than before: {over}\n{names.table(results)}"
