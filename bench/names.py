@@ -421,9 +421,10 @@ def score(q: Question, records: Sequence[Record], reply: str, handled_by: str, c
 
 # -- the run -----------------------------------------------------------------------------------------------
 
-def run(homes_dir: Path, only: Sequence[str] = (), per_home: int = 150) -> list[tuple[Home, list[Verdict]]]:
-    """Every chosen home's questions, asked and scored."""
-    folder = shared_data()
+def run(homes_dir: Path, only: Sequence[str] = (), per_home: int = 150,
+        folder: Path | None = None) -> list[tuple[Home, list[Verdict]]]:
+    """Every chosen home's questions, asked and scored (SLURP read from `folder`, else the shared data folder)."""
+    folder = folder or shared_data()
     if folder is None or not (folder / "slurp-devel").is_dir():
         return []
     events, mail = slurp_frames(folder)
