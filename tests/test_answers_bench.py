@@ -168,8 +168,8 @@ def test_a_set_gets_no_more_wrong_answers_than_it_did(name: str, tmp_path_factor
 
 
 @pytest.mark.parametrize("name", ["dev", "third", "fourth", "fifth", "sixth", "sixth_blind", "seventh", "seventh_blind",
-                                  "eighth", "eighth_blind", "ninth", "ninth_blind", "tenth", "tenth_blind", "days",
-                                  "days_blind", "talk", "talk2"])
+                                  "eighth", "eighth_blind", "ninth", "ninth_blind", "tenth", "tenth_blind", "eleventh",
+                                  "eleventh_blind", "days", "days_blind", "talk", "talk2"])
 def test_every_case_asks_a_home_its_set_builds_about_a_known_capability(name: str) -> None:
     data = yaml.safe_load((answers.DATA / answers.SETS[name]).read_text(encoding="utf-8"))
     capabilities = {"money", "appointments", "schedule", "mail", "brief", "reminders"}
@@ -188,3 +188,8 @@ def test_a_kenyan_amount_is_read_with_its_currency() -> None:
 def test_a_brazilian_and_a_canadian_amount_are_read_with_their_currency() -> None:
     assert answers.has_amount("R$ 1.870,90", "1870.90") and answers.has_currency("R$ 1.870,90", "BRL")
     assert answers.has_currency("CA$742.19", "CAD")
+
+
+def test_a_philippine_amount_is_read_with_its_currency() -> None:
+    assert answers.has_amount("₱38,452.17", "38452.17") and answers.has_currency("₱4,286.35", "PHP")
+    assert answers.has_currency("PHP 1,899.00", "PHP")
