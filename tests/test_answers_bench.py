@@ -132,6 +132,11 @@ NINTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 1, "mail": 0, 
 # before any tuning: 44 right, 13 wrong, 18 refused of 75
 TENTH_WRONG_AT_MOST = {"money": 3, "appointments": 1, "schedule": 5, "mail": 0, "brief": 0, "reminders": 0}
 
+# what the eleventh set (a conversation of a Wednesday morning and single questions over the eleventh sample mailbox,
+# Kristine Villanueva-Reyes's in Quezon City, written blind to the rules and frozen before its first run) scored on
+# that first run, before any tuning: 42 right, 14 wrong, 19 refused of 75
+ELEVENTH_WRONG_AT_MOST = {"money": 7, "appointments": 2, "schedule": 4, "mail": 1, "brief": 0, "reminders": 0}
+
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 92 right, 16 wrong, 12 refused of 120
@@ -151,7 +156,8 @@ TALK2_WRONG_AT_MOST = {"money": 1, "appointments": 2, "schedule": 4, "mail": 0, 
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
                 "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,
                 "seventh": SEVENTH_WRONG_AT_MOST, "eighth": EIGHTH_WRONG_AT_MOST, "ninth": NINTH_WRONG_AT_MOST,
-                "tenth": TENTH_WRONG_AT_MOST, "talk": TALK_WRONG_AT_MOST, "talk2": TALK2_WRONG_AT_MOST}
+                "tenth": TENTH_WRONG_AT_MOST, "eleventh": ELEVENTH_WRONG_AT_MOST, "talk": TALK_WRONG_AT_MOST,
+                "talk2": TALK2_WRONG_AT_MOST}
 
 
 @pytest.mark.slow
