@@ -534,6 +534,8 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"\u201c(])|\n+")
 # a sentence's end that is an abbreviation's ("(incl. GST)", "approx. $40", "Mr. Tan"), not the sentence's
 _ABBREVIATION = re.compile(r"(?:^|[\s(])(?:incl|excl|approx|no|nr|vs|etc|ref|acct|a/c|mr|mrs|ms|dr|st|ave|rs|[A-Z])\.$",
                            re.I)
+# what follows a bill's name in a listed line ("- Nandanam Public School education: ₹42,500.00 due Fri 30 Apr")
+_BILL_FIGURES = re.compile(r":\s.*$")
 _AMOUNT = re.compile(r"(?:[$€£₹¥]|\b[A-Z]{1,3}\$|\b(?:USD|CAD|EUR|GBP|INR|AUD|NZD|SGD|KES|ZAR|BRL|MXN|Rs\.?|Ksh)\s?)\d")
 
 
@@ -606,6 +608,10 @@ def said_instead(frame: Frame, missing: Sequence[str], answer: Answer, mailbox: 
         return Answer("\n".join(lines), {"unaccounted": list(missing), "messages": [h.id for h in hits],
                                          "view": view})
     nearest = [line for line in answer.reply.splitlines() if _LINE.match(line)][:6]
+    if frame.domain == "money":
+        # the bills held, by name alone: a bill's figure under a fee asked by another purpose ("the bus fee")
+        # reads as that fee's
+        nearest = list(dict.fromkeys(_BILL_FIGURES.sub("", line) for line in nearest))
     if not nearest:
         return None
     return Answer("\n".join([f"{head} No mail says it either. What I hold instead:", *nearest]),

@@ -255,6 +255,25 @@ def _events(calendar: Callable[[], CalendarService] | None, start: datetime, end
     return out
 
 
+def _in_window(trips: list[Trip], frame: Frame, clock: Clock) -> list[Trip]:
+    """The trips the frame's window holds; a stay's check-out, when that is asked ("check out is thursday at
+    noon, right?"), is held by the day of the window's moment (the stay's own time then answers it)."""
+    window = frame.window
+    assert window is not None
+    if _CHECK_OUT.search(frame.text) is None:
+        return [t for t in trips if window.start <= t.start < window.end]
+    out: list[Trip] = []
+    for t in trips:
+        leaves = (t.end or t.last_day) if t.kind == "hotel" else None
+        if leaves is None:
+            if window.start <= t.start < window.end:
+                out.append(t)
+        elif (window.start <= leaves < window.end or (
+                window.start == window.end and clock.local(leaves).date() == clock.local(window.start).date())):
+            out.append(t)
+    return out
+
+
 def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderWords,
                     calendar: Callable[[], CalendarService] | None = None,
                     mailbox: Callable[[], Mailbox] | None = None,
@@ -315,7 +334,7 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             if not trips:
                 return None  # a name of someone else's (a person whose invitations read as bookings): not a journey
         if frame.window is not None:
-            trips = [t for t in trips if frame.window.start <= t.start < frame.window.end]
+            trips = _in_window(trips, frame, clock)
         # a name that is part of the place the question says it goes to ("Paulo" of "São Paulo") is that place
         said = [u.said for u in frame.unmatched
                 if not any(set(folded(u.said).split()) <= set(folded(p).split()) for p in frame.places)]
