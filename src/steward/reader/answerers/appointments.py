@@ -16,6 +16,7 @@ from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, moment_text
 from steward.reader.answerers.costs import Priced, cost_answer
 from steward.reader.answerers.things import (
+    moves_to_its_start,
     address_in,
     booking_words,
     fitting,
@@ -133,6 +134,14 @@ def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str]) ->
         assert item.start is not None
         if any(b.provider == item.provider and _MOVED_TO_TIME in b.status for b in out):
             continue  # the mail that moved it gave its new time: that booking is listed
+        if moves_to_its_start(item, items):
+            # "practice is moving from 5:30 to 6:15 this Wednesday": plans a person's mail moves, at the time it
+            # says (no booking of theirs was read before it: its start is the new time, not the old)
+            kind = kind_of(f"{item.provider} {item.title}", rw.provider_kinds)
+            out.append(Booking(item.provider, item.title or item.provider, item.start,
+                               f"{_MOVED_TO_TIME} by {item.provider}'s mail", item.location, kind, item.id,
+                               message_id=item.message_id, excerpt=item.excerpt or ""))
+            continue
         kind = kind_of(f"{item.provider} {item.title}", rw.provider_kinds)
         # the booking this item read was moved by a later mail whose new time was not read: say so, no time
         out.append(Booking(item.provider, item.title or item.provider, item.start,

@@ -16,7 +16,7 @@ from steward.reader.answerers.common import day_text, moment_text, money_text
 from steward.reader.answerers.days import days_answer
 from steward.reader.answerers.holidays import asks_holidays, holidays_reply
 from steward.reader.answerers.named_days import mail_naming, mail_saying
-from steward.reader.answerers.things import forwarded_by, held, invitation_title, text_words
+from steward.reader.answerers.things import forwarded_by, held, invitation_title, moves_to_its_start, text_words
 from steward.reader.details import asks_the_end, end_said
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists
@@ -394,8 +394,9 @@ def _invitations(appointments: AppointmentsService, mailbox: Callable[[], Mailbo
     an invitation, not on the calendar, and with `till` when it ends)."""
     from steward.appointments.announced import moved_to_a_day
 
-    found = [i for i in appointments.recent(limit=200) if i.status == "rejected" and i.reason == "invitation"
-             and i.start is not None and start <= i.start < end]
+    recent = appointments.recent(limit=200)
+    found = [i for i in recent if i.status == "rejected" and i.start is not None and start <= i.start < end and (
+             i.reason == "invitation" or (i.reason == "reschedule" and moves_to_its_start(i, recent)))]
     stored = mailbox().stored([i.message_id for i in found if i.message_id is not None]) if mailbox and found else {}
     out = []
     for i in found:
@@ -408,6 +409,9 @@ def _invitations(appointments: AppointmentsService, mailbox: Callable[[], Mailbo
         invited = m is None or appointments.asks_to_come(i, f"{m.subject}\n{m.snippet}")
         said = (f"{title or i.title or i.provider} (an invitation from {who}, not on your calendar)" if invited
                 else f"{title or i.title or i.provider} (told in {who}'s mail, not on your calendar)")
+        if i.reason == "reschedule":
+            # plans a person's mail moves to the time it holds ("practice is moving to 6:15 this Wednesday")
+            said = f"{i.title or i.provider} (moved to this time by {who}'s mail, not on your calendar)"
         if i.origin == "pattern" and moved_to_a_day(i.excerpt, clock):
             # "the workshop has been moved to Monday": the day is the mail's, the time the one it had before
             said += " (the mail that moved it gives the day alone: the time is the one it had before)"

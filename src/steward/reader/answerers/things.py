@@ -25,6 +25,7 @@ from steward.reader.words import ReaderWords
 from steward.vocab import words
 
 if TYPE_CHECKING:
+    from steward.records.appointments import Item
     from steward.records.mail import Message
     from steward.search.mailbox import Mailbox
 
@@ -273,3 +274,17 @@ def invitation_title(subject: str, title: str = "", provider: str = "") -> str:
         return title.removeprefix(f"{provider}: ")
     said = _INVITED_TO.sub("", subject).strip(" !.")
     return re.sub(r"\s*@.*$", "", said).strip(" !.")
+
+
+# a move said in the words of the mail that makes it ("is moving from 5:30 to 6:15", "has been pushed to 4")
+_MOVE_SAID = re.compile(r"\b(?:mov(?:e|ed|es|ing)|reschedul(?:e|ed|ing)|postpon(?:e|ed|ing)|prepon(?:e|ed|ing)|"
+                        r"push(?:ed|ing)?\s+(?:back|to)|brought\s+forward|bring(?:ing)?\s+(?:it\s+)?forward|"
+                        r"chang(?:e|ed|ing)\s+(?:the\s+time\s+)?to)\b", re.I)
+
+
+def moves_to_its_start(item: Item, items: Sequence[Item]) -> bool:
+    """Whether a move's own mail says the time it holds: read from words (not a calendar part), its excerpt a
+    move, and no other booking of its provider read that it could have moved (a booking moved by a later mail
+    holds the time it had before)."""
+    return (item.origin == "pattern" and _MOVE_SAID.search(item.excerpt or "") is not None
+            and not any(o.provider == item.provider and (o.id, o.start) != (item.id, item.start) for o in items))
