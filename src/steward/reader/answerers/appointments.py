@@ -16,13 +16,13 @@ from steward.reader.answer import Answer, Answerer
 from steward.reader.answerers.common import day_text, moment_text
 from steward.reader.answerers.costs import Priced, cost_answer
 from steward.reader.answerers.things import (
-    moves_to_its_start,
     address_in,
     booking_words,
     fitting,
     forwarded_by,
     initials,
     invitation_title,
+    moves_to_its_start,
     party_size,
     said_in_capitals,
     stem,

@@ -16,7 +16,13 @@ from steward.reader.answerers.common import day_text, moment_text, money_text
 from steward.reader.answerers.days import days_answer
 from steward.reader.answerers.holidays import asks_holidays, holidays_reply
 from steward.reader.answerers.named_days import mail_naming, mail_saying
-from steward.reader.answerers.things import forwarded_by, held, invitation_title, moves_to_its_start, text_words
+from steward.reader.answerers.things import (
+    forwarded_by,
+    held,
+    invitation_title,
+    moves_to_its_start,
+    text_words,
+)
 from steward.reader.details import asks_the_end, end_said
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists
