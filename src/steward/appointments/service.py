@@ -92,7 +92,7 @@ _TRAVEL_LIMIT = 60  # the newest such messages: a year of one person's trips, no
 _INVITED_LIMIT = 200  # the newest messages naming a kind of event ("party" is in "third party" too)
 _STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment", "ticket", "itinerary", "flight",
                      "train", "hotel", "table", "invitation", "invite", "event", "cancel", "resched", "updated",
-                     "registered", "registration", "your visit", "your stay", "e-ticket", "check-in", "session",
+                     "registered", "registration", "signed up", "signing up", "your slot", "your visit", "your stay", "e-ticket", "check-in", "session",
                      # the same in the languages booking mail often comes in
                      "reserv", "buchung", "gebucht", "fahrkarte", "flug", "billet", "bokning", "reserva", "biglietto",
                      "jízdenk", "jizdenk", "bilet", "biljett", "rezerwacj", "rezervac", "termin", "bestätig",
