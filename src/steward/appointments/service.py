@@ -453,6 +453,13 @@ class AppointmentsService:
             mine.extend(Sourced(c, m) for c in self._told_by(club, m, read_body(raw).text))
         if not mine and self._from_a_person(m) and (raw := self._raw(m.id, raws)) is not None:
             mine.extend(Sourced(c, m) for c in self._invited_in_words(m, read_body(raw).text))
+        elif mine and all(self._moves_own_plans(s.candidate, m) for s in mine) and (
+                raw := self._raw(m.id, raws)) is not None:
+            # "practice is moving to 6:15 this Wednesday ... Saturday's game is still on at 10": a person's mail that
+            # moves plans tells of the others past its first lines too
+            told = [c for c in self._invited_in_words(m, read_body(raw).text)
+                    if not any(c.start == s.candidate.start or c.excerpt == s.candidate.excerpt for s in mine)]
+            mine.extend(Sourced(c, m) for c in told)
         return mine
 
     def _organisation(self, m: MessageMeta) -> str | None:
@@ -483,6 +490,12 @@ class AppointmentsService:
         return [Candidate(provider=club, start=said.start, excerpt=said.excerpt, what="event", name=said.name,
                           parts=said.parts, location=said.location)
                 for said in find_each_announced(m, body, self.cues, self.clock, options)]
+
+    def _moves_own_plans(self, c: Candidate, m: MessageMeta) -> bool:
+        """Whether a candidate is a person's own mail moving plans to a time it says (no business's booking)."""
+        return (c.status == "rescheduled" and c.moved_to and m.category == "personal" and bool(m.sender_name.strip())
+                and provider_key(c.provider) == provider_key(m.sender_name)
+                and patterns.sender_business(m, self.cues) is None and not _FORWARD.search(f"{m.subject}\n{m.snippet}"))
 
     def _from_a_person(self, m: MessageMeta) -> bool:
         """Whether a message is a person's own mail that names an event of the kinds friends invite to (its
