@@ -227,6 +227,11 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             return Answer(f"{total} message{'s' if total != 1 else ''} from {who}"
                           + (f" {frame.window.said}" if frame.window else "") + ".", {"count": total})
         lines = [f"{total} message{'s' if total != 1 else ''} from {who}, newest first:"]
+        if frame.ask == "when" and _DEADLINE_ASKED.search(frame.text):
+            # "the pharmacy, when do I have to pick up by?": the day their newest mail gives to do it by
+            by = _deadline_said(hits[0].message, box, clock)
+            if by is not None:
+                lines.insert(0, by)
         if frame.flags & {"says", "recent"} and frame.ask != "count":
             # "what did Priya say?", "the latest from the school": what the newest one says, first
             asked = frame.text if mail_news.ASKED_FOR.search(frame.text) else ""
@@ -294,6 +299,43 @@ _I_WROTE = re.compile(r"\b(?:(?:did|didn't|have|haven't|had)\s+(?:i|we)|i've|i\s
                       r"(?:e-?mail(?:ed)?|mail(?:ed)?|message(?:d)?|repl(?:y|ied)|write|wr(?:o|i)tten|wrote|send|sent|"
                       r"forward(?:ed)?)\b|\bmy\s+sent\s+(?:mail|e-?mails|messages|items|folder)\b|"
                       r"\b(?:who|what)\s+(?:i|we)\s+(?:e-?mailed|wrote|sent|replied)\b", re.I)
+
+
+# a day to do a thing by, asked ("when do I have to pick it up by?", "by when do I need to reply?", "what's the
+# deadline?")
+_DEADLINE_ASKED = re.compile(r"\bwhen\b[^?]*\bby\W*$|\bby\s+when\b|\bdeadline\b|\blast\s+day\s+to\b", re.I)
+# a sentence of a mail that gives a day to do a thing by ("Please pick up by 05/18/2027 or it will be returned")
+_BY_A_DAY = re.compile(r"\b(?:by|before|no\s+later\s+than|until|deadline)\b", re.I)
+
+
+def _deadline_said(m: Message, box: Mailbox, clock: Clock) -> str | None:
+    """ "Their mail of Mon 10 May says “Please pick up by 05/18/2027 ...” (Tue 18 May).": the sentence of a mail
+    (its body fetched live and dropped after, else what the store keeps of it) that gives one day ahead of its
+    arrival to do a thing by; None when none does, or when two sentences give two days."""
+    from steward import dates
+    from steward.appointments.patterns import sentences
+
+    came = clock.at(m.received_at)
+    found: dict[object, tuple[str, datetime]] = {}
+    for text in (None, f"{m.subject}\n{m.snippet}"):
+        if text is None:
+            try:
+                text = box.read(m.id, clock=clock).body  # its lines whole: what is kept runs them together
+            except StewardError:
+                continue
+        for sentence in sentences(text[:3000]):
+            by = _BY_A_DAY.search(sentence)
+            said = dates.find(sentence[by.start():], came, prefer="future") if by is not None else None
+            if said is None or said.start is None or not said.has_date or said.start < m.received_at:
+                continue
+            found.setdefault(said.start.date(), (" ".join(sentence.split()), said.start))
+        if found:
+            break
+    if len(found) != 1:
+        return None
+    sentence, day = next(iter(found.values()))
+    return (f"Their mail of {day_text(clock.local(m.received_at).date(), clock)} says \u201c{sentence[:200]}\u201d "
+            f"({day_text(clock.local(day).date(), clock)}).")
 
 
 def _saying(frame: Frame, hits: list[Hit]) -> tuple[tuple[str, ...], list[Hit]]:
