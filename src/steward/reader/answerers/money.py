@@ -385,6 +385,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         if "autopay" in frame.flags and not named and not frame.bills:
             items = [d for d in items if d.autopay]
         cover = _insurance_asked(frame, items, rw)
+        covered = False  # the kind of insurance asked ("the house insurance") is held by the bills shown
         if cover is not None and mailbox is not None:
             # "what does the motor policy cost?": the insurance of that kind alone, never the home policy held
             stored = mailbox().stored([d.message_id for d in items])
@@ -395,6 +396,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 said = f"the insurance it holds is {' and '.join(f'{k} insurance' for k in held)}" if held else \
                     "the insurance it holds does not say what it covers"
                 return Answer(f"I found no {cover} insurance in the bills Steward has read: {said}.", {"dues": []})
+            covered = True
         what = f"your {called}" if mentioned and called else _what(frame, items)
         if not items:
             return _nothing_open(frame, service, what, rw, lists(), mailbox() if mailbox else None, clock)
@@ -439,7 +441,9 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         elif len(items) > 1 and not gone:  # (two statements of one card are no sum)
             lines.append(_totals(items, clock))
         view = dues_view(head.rstrip(":"), items, overdue_ids, clock, window_words(frame, clock) if not short else None)
-        return Answer("\n".join(lines), {"dues": [d.id for d in items], "view": view})
+        # (a bill of the kind of insurance asked holds its words under any word of that kind: "house" of home cover)
+        return Answer("\n".join(lines), {"dues": [d.id for d in items], "view": view,
+                                         **({"accounted": True} if covered else {})})
 
     return Answerer("money", "money", answer)
 
