@@ -124,8 +124,8 @@ EIGHTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0,
 # ticket's legs as rows, a boarding time and a gate change read from the journey's mail (appointments 1 wrong); an
 # owners' association's past-due notice, a loan's principal, "the mortgage" with none held and a payment app's
 # receipt are read (money 0 wrong); a thing at a person's home or done with someone is said not found with the
-# mail that speaks of it (schedule 1)
-NINTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 1, "mail": 0, "brief": 0, "reminders": 0}
+# mail that speaks of it (schedule 1); then a team's game told past a coach's first lines is read (schedule 0)
+NINTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the tenth set (a conversation of a Thursday morning and single questions over the tenth sample mailbox,
 # Aoife Brennan's in Dublin, written blind to the rules and frozen before its first run) scored on that first run,
@@ -150,8 +150,11 @@ TALK_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 91 right, 16 wrong, 13 refused of 120; after a day asked how it looks, "anything else on that day",
 # corrections that say what is not meant, a booking's fee and a kind of insurance: 98 right, 11 wrong, 11 refused
-# measured again after the work above: talk 112/0/8, talk2 105/7/8, ninth 66/1/8, tenth 48/9/18
-TALK2_WRONG_AT_MOST = {"money": 1, "appointments": 2, "schedule": 4, "mail": 0, "brief": 0, "reminders": 0}
+# measured again after the work above: talk 112/0/8, talk2 105/7/8, ninth 66/1/8, tenth 48/9/18; then a fee asked
+# by a purpose no bill holds shows no other bill's figure (money 0), a stay's check-out asked at a day and time
+# (appointments 0), plans a person's mail moves shown at their new time and a team's game read (schedule 3):
+# talk2 109/3/8, ninth 70/0/5
+TALK2_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 3, "mail": 0, "brief": 0, "reminders": 0}
 
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
                 "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,
