@@ -393,7 +393,7 @@ _AFTER_A_HOME = frozenset(("on", "at", "for", "this", "next", "tonight", "tomorr
 
 def someones_home(text: str, rw: ReaderWords) -> str:
     """The home of a person a question says a thing is at ("when is brunch at his place?": "his place",
-    "lunch at Mum's on Sunday": "Mum's"), "" when it says none (a provider's name, "at the bar's place")."""
+    "lunch at Mum's on Sunday": "Mum's", "dinner at hers": "hers"), "" when it says none (a provider's name, "at the bar's place")."""
     from steward.reader.kin import relation_of
 
     said = [w.replace("\u2019", "'") for w in re.findall(r"[\w'\u2019]+", text.casefold())]
@@ -406,6 +406,8 @@ def someones_home(text: str, rw: ReaderWords) -> str:
         who, after = rest[0], rest[1] if len(rest) > 1 else ""
         if who in ("her", "his", "their") and after in _HOME_NOUNS:
             return f"{who} {after}"
+        if who in ("hers", "his", "theirs", "yours", "ours") and (not after or after in _AFTER_A_HOME):
+            return who  # "dinner at hers", "drinks at theirs on Friday": their home, said as people say it
         owner = who[:-2] if who.endswith("'s") else ""
         if not owner:
             continue
