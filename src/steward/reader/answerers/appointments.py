@@ -438,7 +438,8 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
     if frame.ask == "where":
         if b.location:
             return Answer(f"{b.title}: {b.location}\n{b.line(clock)}", {"appointments": [b.line(clock)]})
-        place = address_in(kept)
+        place = address_in(kept) or (_address_in_body(message, mailbox(), clock)
+                                     if message is not None and mailbox is not None else "")
         if place:
             return Answer(f"{b.title}: its mail gives {place}\n{b.line(clock)}", {"appointments": [b.line(clock)]})
         return Answer(f"I can't tell where {b.title} is: I read no address for it in your mail.\n{b.line(clock)}",
@@ -901,6 +902,18 @@ def _which_place(ahead: list[Booking], what: str, text: str, clock: Clock) -> An
     return Answer("\n".join([f"Where {what} {'is' if len(ahead) == 1 else 'are'}:", *lines]), {"appointments": lines})
 
 
+def _address_in_body(m: Message, box: Mailbox, clock: Clock) -> str:
+    """The street address a booking's mail writes past what the store keeps of it ("Highlands Paw & Claw
+    Veterinary, 3300 W 32nd Ave, Denver" under the first lines), read from its body fetched live and dropped
+    after; "" when it writes none or its source is gone."""
+    from steward.errors import StewardError
+
+    try:
+        return address_in(box.read(m.id, clock=clock).body[:3000])
+    except StewardError:
+        return ""
+
+
 def _place_said(m: Message, box: Mailbox, clock: Clock) -> str:
     """The place a booking's mail names by a label or as where it is; never its subject line ("Re: Your check-up
     at Lakeside Dental" names the practice, not where it is)."""
@@ -918,7 +931,8 @@ def _where(ahead: list[Booking], what: str, clock: Clock, mailbox: Callable[[], 
     if unplaced and mailbox is not None:
         box = mailbox()
         stored = box.stored(unplaced)
-        ahead = [replace(b, location=address_in(f"{m.subject} {m.snippet}") or _place_said(m, box, clock) or None)
+        ahead = [replace(b, location=address_in(f"{m.subject} {m.snippet}") or _place_said(m, box, clock)
+                         or _address_in_body(m, box, clock) or None)
                  if not b.location and (m := stored.get(b.message_id or -1)) is not None else b for b in ahead]
     placed = [b for b in ahead if b.location]
     if len(ahead) <= 2:
