@@ -285,7 +285,8 @@ _MOVE_SAID = re.compile(r"\b(?:mov(?:e|ed|es|ing)|reschedul(?:e|ed|ing)|postpon(
 
 def moves_to_its_start(item: Item, items: Sequence[Item]) -> bool:
     """Whether a move's own mail says the time it holds: read from words (not a calendar part), its excerpt a
-    move, and no other booking of its provider read that it could have moved (a booking moved by a later mail
-    holds the time it had before)."""
+    move, and no other booking of its provider read from other mail that it could have moved (a booking moved by
+    a later mail holds the time it had before; what the same mail tells of besides, "Saturday's game", is not it)."""
     return (item.origin == "pattern" and _MOVE_SAID.search(item.excerpt or "") is not None
-            and not any(o.provider == item.provider and (o.id, o.start) != (item.id, item.start) for o in items))
+            and not any(o.provider == item.provider and (o.id, o.start) != (item.id, item.start)
+                        and o.message_id != item.message_id for o in items))
