@@ -85,7 +85,9 @@ _TRAVEL_WORDS = ("flight", "itinerary", "e-ticket", "eticket", "boarding", "PNR"
                  "booking code", "outbound", "departure", "hinflug", "abflug", "voo ",
                  # a stay is booked as far ahead as the journey to it
                  "hotel", "your stay", "check-in", "accommodation", "hostel", "unterkunft", "übernachtung",
-                 "hébergement", "séjour", "alojamiento")
+                 "hébergement", "séjour", "alojamiento",
+                 # and so is the car picked up on arrival
+                 "car rental", "rental car", "car hire", "rent-a-car")
 # the words of an invitation in its subject or first lines, read in the travel window as well
 _INVITATION_WORDS = ("invitation", "invited", "invite")
 _TRAVEL_LIMIT = 60  # the newest such messages: a year of one person's trips, not a travel agent's inbox

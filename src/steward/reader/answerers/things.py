@@ -88,13 +88,18 @@ def thing_terms(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
 
 
 def text_words(texts: Iterable[str]) -> frozenset[str]:
-    """The stemmed words of some texts ("Parent-teacher interview" -> parent, teacher, interview), and the
+    """The stemmed words of some texts ("Parent-teacher interview" -> parent, teacher, interview, parentteacher), and the
     initials of their runs of capitalised words, marked ("Parent-Teacher Meeting" -> "~ptm"): what an event is
     called for short."""
     out = {stem(w) for t in texts for w in _WORD.findall(t.casefold())}
+    # a word written with a hyphen is said without one too ("pick-up": pickup, "check-in": checkin)
+    out |= {stem(w.replace("-", "")) for t in texts for w in _HYPHENED.findall(t.casefold())}
     for t in texts:
         out |= _initials(t)
     return frozenset(out)
+
+
+_HYPHENED = re.compile(r"\b[a-z]+-[a-z]+\b")
 
 
 _NOT_INITIALS = frozenset(("of", "the", "and", "for", "&"))

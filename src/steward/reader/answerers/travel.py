@@ -260,6 +260,14 @@ def _in_window(trips: list[Trip], frame: Frame, clock: Clock) -> list[Trip]:
     noon, right?"), is held by the day of the window's moment (the stay's own time then answers it)."""
     window = frame.window
     assert window is not None
+    if window.start == window.end:
+        # "is the rental car pickup at 6:30?": a moment said of a trip abroad is on that place's clock or the
+        # person's own
+        said = clock.local(window.start).replace(tzinfo=None)
+        at = [t for t in trips if t.start == window.start or (
+            t.local is not None and t.local.replace(tzinfo=None) == said)]
+        if at:
+            return at
     if _CHECK_OUT.search(frame.text) is None:
         return [t for t in trips if window.start <= t.start < window.end]
     out: list[Trip] = []
@@ -346,7 +354,9 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         if (WAY_BACK in frame.flags or _WAY_BACK.search(frame.text)) and trips and set(kinds) & JOURNEYS:
             # "the flight home from Zanzibar": the way back from the place said
             going = going or _coming_from(frame.text)
-            return _way_back(every if frame.window is None else trips, going,
+            # (a moment said, "is my flight home at 6:15?", is checked against the way back's own time)
+            return _way_back(every if frame.window is None or frame.window.start == frame.window.end else trips,
+                             going,
                              "journey" if to_place and not frame.kinds else head_kinds(trips, kinds), clock,
                              _ARRIVE.search(frame.text) is not None, mailbox, frame.text)
         if going and named and any(set(folded(going).split()) <= set(folded(n).split()) for n in named):
