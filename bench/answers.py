@@ -51,6 +51,7 @@ files are the ones that built them; after a change they are built again.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import io
 import re
 import shutil
@@ -249,16 +250,21 @@ def build_home(folder: Path, mailbox: str, now: str) -> Path:
 
     home = folder / f"{mailbox}-{now.replace(':', '').replace('+', 'p')}"
     built_by = _code_fingerprint()
-    if (home / ".built").exists() and (home / ".built").read_text().strip() == built_by:
-        return home
-    shutil.rmtree(home, ignore_errors=True)
-    app = build_app(load(None, environ=_environ(folder)), make_clock(ZONES[mailbox], now), resolve_paths(str(home)))
-    try:
-        with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
-            build_demo_home(app, mailbox=mailbox)
-    finally:
-        app.close()
-    (home / ".built").write_text(built_by + "\n")
+    folder.mkdir(parents=True, exist_ok=True)
+    # one builder at a time: runs that share `folder` (parallel test workers) wait for the first to build
+    with open(folder / f"{home.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if (home / ".built").exists() and (home / ".built").read_text().strip() == built_by:
+            return home
+        shutil.rmtree(home, ignore_errors=True)
+        app = build_app(load(None, environ=_environ(folder)), make_clock(ZONES[mailbox], now),
+                        resolve_paths(str(home)))
+        try:
+            with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+                build_demo_home(app, mailbox=mailbox)
+        finally:
+            app.close()
+        (home / ".built").write_text(built_by + "\n")
     return home
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from parallel import shared_folder
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import answers  # noqa: E402
 
@@ -169,7 +171,7 @@ WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FO
 @pytest.mark.parametrize("name", list(WRONG_LIMITS))
 def test_a_set_gets_no_more_wrong_answers_than_it_did(name: str, tmp_path_factory: pytest.TempPathFactory) -> None:
     data = yaml.safe_load((answers.DATA / answers.SETS[name]).read_text(encoding="utf-8"))
-    results = answers.run_set(data, tmp_path_factory.mktemp(f"{name}-homes"))
+    results = answers.run_set(data, shared_folder(tmp_path_factory, "answer-homes"))  # each home built once a run
     wrong: dict[str, int] = {}
     for r in results:
         wrong[r.capability] = wrong.get(r.capability, 0) + (r.verdict == "wrong")

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from parallel import shared_folder
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import names  # noqa: E402
 
@@ -65,7 +67,7 @@ PER_HOME = 80
 @pytest.mark.slow
 @pytest.mark.timeout(600)  # ten homes built, then 80 questions of each
 def test_no_home_gets_more_wrong_answers_than_it_did(tmp_path_factory: pytest.TempPathFactory) -> None:
-    results = names.run(tmp_path_factory.mktemp("names-homes"), per_home=PER_HOME, folder=SHARED_DATA)
+    results = names.run(shared_folder(tmp_path_factory, "answer-homes"), per_home=PER_HOME, folder=SHARED_DATA)
     if not (SHARED_DATA / "slurp-devel").is_dir() or not results:
         pytest.skip("SLURP devel is absent (../shared/data/slurp-devel)")
     wrong = {home.name: sum(v.verdict == "wrong" for v in verdicts) for home, verdicts in results}
