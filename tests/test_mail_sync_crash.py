@@ -50,6 +50,13 @@ def _count(home: Path) -> int:
         conn.close()
 
 
+def _wait_for_a_stored_batch(proc: subprocess.Popen[bytes], home: Path, before: int) -> None:
+    """Until the running sync has stored a batch beyond `before` messages, or has ended."""
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and _count(home) == before and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
 def store_view(home: Path) -> dict[str, object]:
     conn = sqlite3.connect(home / "steward.db")
     try:
@@ -105,8 +112,15 @@ def test_sigkill_at_random_points_then_one_sync_stores_every_message_exactly_onc
         before = _count(steward_home)
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         # the semantic index is on (the default): loading the model and embedding each batch take a
-        # while, so the moments chosen reach well past start-up into the batches
-        time.sleep(rng.uniform(0.5, 4.0))
+        # while, so the moments chosen reach well past start-up into the batches. Every third run is
+        # killed at a moment counted from its start (start-up, the migration, the first fetch); the
+        # others at a moment counted from their first stored batch, so a slow or busy machine, whose
+        # start-up alone can outlast seconds, still kills runs between batches
+        if trial % 3 == 0:
+            time.sleep(rng.uniform(0.5, 4.0))
+        else:
+            _wait_for_a_stored_batch(proc, steward_home, before)
+            time.sleep(rng.uniform(0.0, 1.5))
         if proc.poll() is None:
             proc.kill()
             killed += 1
