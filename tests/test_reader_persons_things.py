@@ -32,6 +32,9 @@ def test_a_home_said_is_a_persons_never_a_providers() -> None:
     assert someones_home("brunch at Leo's flat", rw) == "leo's flat"
     assert someones_home("a table at Nando's tonight", rw) == ""  # a restaurant's name, no family word
     assert someones_home("dinner at the Larder", rw) == ""
+    assert someones_home("what time is dinner at hers?", rw) == "hers"  # a home said as people say it
+    assert someones_home("drinks at theirs on friday", rw) == "theirs"
+    assert someones_home("is it at his office?", rw) == ""  # a place of theirs that is no home
 
 
 def test_another_things_time_is_left_out_of_what_is_held_instead() -> None:
