@@ -134,10 +134,14 @@ def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str]) ->
         assert item.start is not None
         if any(b.provider == item.provider and _MOVED_TO_TIME in b.status for b in out):
             continue  # the mail that moved it gave its new time: that booking is listed
-        if item.origin == "ics" and any(
-                b.provider == item.provider and b.start != item.start and (b.excerpt or "").casefold() == (
-                    item.excerpt or "").casefold() and (b.message_id or 0) > (item.message_id or 0) for b in out):
-            continue  # a calendar update gave the event its new time: the newer one is listed, at that time
+        newer = [n for n, b in enumerate(out) if item.origin == "ics" and b.provider == item.provider
+                 and b.start != item.start and (b.excerpt or "").casefold() == (item.excerpt or "").casefold()
+                 and (b.message_id or 0) > (item.message_id or 0)]
+        if newer:
+            # a calendar update gave the event its new time: listed at that time, said moved there
+            for n in newer:
+                out[n] = replace(out[n], status=f"{MOVED_HERE} ({out[n].status})")
+            continue
         if moves_to_its_start(item, items):
             # "practice is moving from 5:30 to 6:15 this Wednesday": plans a person's mail moves, at the time it
             # says (no booking of theirs was read before it: its start is the new time, not the old)
