@@ -228,7 +228,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
                           + (f" {frame.window.said}" if frame.window else "") + ".", {"count": total})
         lines = [f"{total} message{'s' if total != 1 else ''} from {who}, newest first:"]
         if frame.ask == "when" and _DEADLINE_ASKED.search(frame.text):
-            # "the pharmacy, when do I have to pick up by?": the day their newest mail gives to do it by
+            # "the chemist, by when must I collect it?": the day their newest mail gives to do it by
             by = _deadline_said(hits[0].message, box, clock)
             if by is not None:
                 lines.insert(0, by)

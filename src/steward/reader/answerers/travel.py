@@ -261,7 +261,7 @@ def _in_window(trips: list[Trip], frame: Frame, clock: Clock) -> list[Trip]:
     window = frame.window
     assert window is not None
     if window.start == window.end:
-        # "is the rental car pickup at 6:30?": a moment said of a trip abroad is on that place's clock or the
+        # "is the hire car pick-up at 9:15?": a moment said of a trip abroad is on that place's clock or the
         # person's own
         said = clock.local(window.start).replace(tzinfo=None)
         at = [t for t in trips if t.start == window.start or (
