@@ -476,7 +476,7 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
 def _with_titles(ahead: list[Booking], mailbox: Callable[[], Mailbox] | None, clock: Clock) -> list[Booking]:
     """The bookings, each invitation named by what its mail invites to, each one read from a forward said
     to be passed on by whoever forwarded it."""
-    ids = [b.message_id for b in ahead if (b.status == _REJECTED["invitation"] or b.via or _called_off(b))
+    ids = [b.message_id for b in ahead if (_REJECTED["invitation"] in b.status or b.via or _called_off(b))
            and b.message_id is not None]
     if not ids or mailbox is None:
         return ahead
@@ -509,7 +509,7 @@ def _titled(b: Booking, message: Message | None, clock: Clock) -> Booking:
         # "cancelled by Tom Whitaker's mail of Sun 9 May": who called it off, and when, as that mail says
         return replace(b, by=f" by {message.sender_name or message.sender}'s mail of "
                              f"{day_text(clock.local(message.received_at).date(), clock)}")
-    if b.status != _REJECTED["invitation"] or message is None:
+    if _REJECTED["invitation"] not in b.status or message is None:  # (an invitation moved since is one too)
         return b
     title = invitation_title(message.subject, b.title, b.provider)
     return replace(b, title=f"{title} (invitation from {message.sender_name or message.sender})") if title else b
