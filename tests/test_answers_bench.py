@@ -156,8 +156,10 @@ TALK_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "
 # by a purpose no bill holds shows no other bill's figure (money 0), a stay's check-out asked at a day and time
 # (appointments 0), plans a person's mail moves shown at their new time and a team's game read (schedule 3):
 # talk2 109/3/8, ninth 70/0/5; then plans moved by a mail that tells of another event too, a booking's address
-# further down its mail and "dinner at hers" (schedule 1): talk2 113/1/6, ninth 71/0/4
-TALK2_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 1, "mail": 0, "brief": 0, "reminders": 0}
+# further down its mail and "dinner at hers" (schedule 1): talk2 113/1/6, ninth 71/0/4; then a colleague's mail
+# asking to meet at a time read as an invitation, a rental car's labelled lines, a meeting a calendar update moved
+# (schedule 0): talk2 117/0/3
+TALK2_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
                 "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,
