@@ -83,3 +83,29 @@ def test_a_bill_in_afrikaans_is_read_and_its_payment_confirmation_is_one() -> No
     assert paid.paid is not None and paid.paid.amount == Decimal("1204.50")
     assert default_classifier().classify("accounts@veldwater.example", "Veld Water", "Betaling ontvang",
                                          "Ons het u betaling van R 1 204,50 ontvang.") == "bank_alert"
+
+
+def test_a_peso_typed_as_a_p_is_read_in_the_philippines() -> None:
+    assert country_letter("PH") == ("P", "PHP")
+    got = read_bill("Hi ANA, your Batis Water bill for Acct 4410-22 is P512.40 for 14 cu.m. Due: Mon, Aug 9. Pay via "
+                    "any payment center.", received=datetime(2027, 8, 1, 9, tzinfo=ZoneInfo("Asia/Manila")),
+                    institution=None, vocab=finance_vocab(), sender="billing@batiswater.example", home_country="PH")
+    assert (got.owed.amount, got.owed.currency, got.due_date.isoformat()) == (Decimal("512.40"), "PHP", "2027-08-09")
+    assert find_money("Page P 12", letter=("P", "PHP")) == []
+
+
+def test_a_bill_filed_as_other_mail_is_a_candidate_when_its_snippet_says_the_bill_again() -> None:
+    from steward.finance.gate import billed_by_content
+    from steward.records.finance import MessageFacts
+
+    def mail(subject: str, snippet: str) -> MessageFacts:
+        return MessageFacts(1, "ebills@ilaw-power.example", "Ilaw Power", subject, snippet,
+                            datetime(2027, 8, 1, 9, tzinfo=ZoneInfo("Asia/Manila")), "+08:00", "other", False)
+
+    vocab = finance_vocab()
+    assert billed_by_content(mail("Your Ilaw e-Bill for August 2027", "Dear Customer, your power bill is ready. "
+                                  "Account No.: 7731-02 Service address: 4 Mabini St"), vocab, "PH")
+    assert billed_by_content(mail("Batis Water: your bill is ready", "Your bill is P512.40. Due: Mon, Aug 9."),
+                             vocab, "PH")
+    assert not billed_by_content(mail("Your Ilaw e-Bill for August 2027", "Dear Customer, here are tips to save "
+                                      "power this summer"), vocab, "PH")

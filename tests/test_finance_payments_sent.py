@@ -31,6 +31,9 @@ RECEIVED = datetime(2026, 10, 9, 18, 0, tzinfo=PHX)
     ("Dear Customer, A/c XX4471 is debited by Rs 3,250.00 on 07-10-26 towards VPA ravi.k@oksbi. Ref 66120.", "IN",
      "ravi.k@oksbi", "3250.00", "INR"),
     ("Alert: INR 799.00 debited from A/c XX9012 on 08-10-26.", "IN", "", "799.00", "INR"),
+    # an e-wallet's receipt in the Philippines, the peso typed as a P
+    ("You have paid P2,150.00 to BATIS WATER BILLS. Account number: XXXX0217 Date: Oct 8, 2026", "PH",
+     "BATIS WATER BILLS", "2150.00", "PHP"),
 ])
 def test_a_payment_sent_is_read_with_its_payee_and_amount(text: str, country: str, payee: str, amount: str,
                                                           currency: str) -> None:

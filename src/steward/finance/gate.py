@@ -51,10 +51,11 @@ def issuer_name(message: MessageFacts, registry: Registry) -> str:
 
 
 def gate(message: MessageFacts, registry: Registry, vocab: FinanceVocab,
-         billers: frozenset[str] = frozenset()) -> Candidate | str:
+         billers: frozenset[str] = frozenset(), home_country: str = "") -> Candidate | str:
     """A Candidate, or the reason the message is not one. `billers`: the addresses a due was read from
     before; their mail that confirms a payment is financial whatever it was filed as (a water company's
-    thank-you in Swahili, filed as personal)."""
+    thank-you in Swahili, filed as personal). `home_country`: the person's, whose money a bill may write with a
+    letter ("P687.20")."""
     if message.category == PHISHING:
         return "looks like phishing: never a due"
     text = f"{message.subject}\n{message.snippet}"
@@ -62,7 +63,7 @@ def gate(message: MessageFacts, registry: Registry, vocab: FinanceVocab,
     confirms = confirms_payment(text, vocab)
     financial = (institution is not None or message.category in vocab.financial_categories
                  or (confirms and (message.category == "bank_alert" or message.sender.lower() in billers)))
-    by_content = not financial and not confirms and billed_by_content(message, vocab)
+    by_content = not financial and not confirms and billed_by_content(message, vocab, home_country)
     if not financial and not by_content:
         return "not from a known institution nor filed as a statement, payment due or autopay"
     if not confirms and not vocab.due_words.search(text):
@@ -77,12 +78,13 @@ _TO_AN_ASSISTANT = re.compile(r"\b(?:system|assistant|ai\s+assistant)\s*[:,]|\bt
                               r"\bthe\s+user\s+(?:has\s+)?(?:approved|agreed|asked)\b|</?mail-content>", re.I)
 
 
-def billed_by_content(message: MessageFacts, vocab: FinanceVocab) -> bool:
+def billed_by_content(message: MessageFacts, vocab: FinanceVocab, home_country: str = "") -> bool:
     """Whether a message filed as other mail may be a bill all the same: an organisation's (not a person's,
     not from a public mail provider) whose subject says a bill ("Your Saarang Postpaid bill", "Maintenance
-    demand for Q1") and whose subject or snippet writes a sum. Its text must then label a sum owed and a day to
-    pay it (`Extraction.labelled`) before it is a due."""
-    from steward.finance.money import find_money
+    demand for Q1") and whose subject or snippet writes a sum, or whose snippet says the bill again ("Your
+    electricity bill is ready", its figures below an account's details). Its text must then label a sum owed
+    and a day to pay it (`Extraction.labelled`) before it is a due."""
+    from steward.finance.money import find_money, local_letter
     from steward.mail.lures import lure_words
     from steward.mail.workplace import a_person
 
@@ -91,4 +93,8 @@ def billed_by_content(message: MessageFacts, vocab: FinanceVocab) -> bool:
         return False
     if _TO_AN_ASSISTANT.search(f"{message.subject}\n{message.snippet}"):
         return False  # words for an assistant to obey are no bill, whatever sum and day they write
-    return bool(vocab.due_words.search(message.subject)) and bool(find_money(f"{message.subject}\n{message.snippet}"))
+    if not vocab.due_words.search(message.subject):
+        return False
+    letter = local_letter(message.sender, home_country)
+    return bool(find_money(f"{message.subject}\n{message.snippet}", letter=letter)
+                or vocab.due_words.search(message.snippet))

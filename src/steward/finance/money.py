@@ -215,8 +215,15 @@ def country_letter(country: str) -> tuple[str, str] | None:
             continue
         if 1 <= len(symbol) <= 2 and symbol.isalpha() and symbol.upper() != code and symbol not in MARKS:
             return symbol, code
+        if symbol in _TYPED_AS:
+            return _TYPED_AS[symbol], code
         return None
     return None
+
+
+# a currency sign drawn from a letter, which people whose keyboards lack it type as that letter ("P1,499.00" is
+# ₱1,499.00 in the Philippines): the sign and the letter it is typed as
+_TYPED_AS = {"₱": "P"}
 
 
 def local_letter(sender: str = "", home_country: str = "") -> tuple[str, str] | None:

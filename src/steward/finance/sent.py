@@ -21,7 +21,8 @@ from steward.finance.money import find_dates, find_money, local_dollar, local_le
 # handle the money went to ("priya@okaxis", "@tomh")
 _NAME = r"(?P<payee>[A-Z][\w&'.-]*(?:\s+(?:[A-Z][\w&'.-]*|&|of|and|de|la|van|von))*|[\w.+-]+@[\w.-]+|@[\w.-]+)"
 # an amount as written, with a mark or a code before or after ("$60.00", "£12.50", "Rs. 1,450.00", "60.00 EUR")
-_AMOUNT = (r"(?P<amount>(?:[$\u20ac\u00a3\u00a5\u20b9]|\b(?:[A-Z]{1,3}\$|[A-Z]{3}|Rs\.?|R)\s?)\s?\d[\d,]*(?:[.,]\d{1,2})?"
+# (a single capital is a country's letter for its money, "R 50.00", "P1,499.00": money only where `local_letter` says)
+_AMOUNT = (r"(?P<amount>(?:[$\u20ac\u00a3\u00a5\u20b9]|\b(?:[A-Z]{1,3}\$|[A-Z]{3}|Rs\.?|[A-Z])\s?)\s?\d[\d,]*(?:[.,]\d{1,2})?"
            r"(?:\s?[A-Z]{3}\b)?|\b\d[\d,]*(?:[.,]\d{1,2})?\s?(?:[A-Z]{3}\b|\u20ac))")
 _ACCOUNT = r"(?:a/c|acct|account|card)\s*(?:no\.?|number|ending(?:\s+in)?)?\s*[:#]?\s*(?P<account>[x*X.]*\d{3,4})\b"
 
@@ -123,5 +124,9 @@ def _debited(flat: str) -> tuple[str, str, str, str] | None:
     return None
 
 
+# the next sentence's first words a payee's name run goes on into ("TAWAG MOBILE POSTPAID. Account number: ...")
+_NEXT_SENTENCE = re.compile(r"(?<=[A-Za-z]{4})\.\s+[A-Z].*$")  # (never a title's stop: "Dr. Cruz")
+
+
 def _payee(name: str) -> str:
-    return _TRAILING.sub("", name.strip(" .,;:")).strip(" .,;:")
+    return _TRAILING.sub("", _NEXT_SENTENCE.sub("", name).strip(" .,;:")).strip(" .,;:")

@@ -177,7 +177,7 @@ class DuesService:
         from steward.finance.gate import gate
         from steward.finance.model import Item
 
-        found = gate(message, self.registry, self.vocab, repo.billing_senders(conn))
+        found = gate(message, self.registry, self.vocab, repo.billing_senders(conn), self.home_country)
         self._saw_accounts(conn, message, dry_run)
         if isinstance(found, str):
             if message.category != PHISHING:
@@ -296,7 +296,8 @@ class DuesService:
         with self._txn(conn, dry_run):
             if found is not None:
                 due = self._settled_by(conn, found.payee, found.amount.amount, found.amount.currency, message)
-                repo.record_payment(conn, found.payee, due.kind if due is not None else "other",
+                repo.record_payment(conn, due.issuer if due is not None else found.payee,
+                                    due.kind if due is not None else "other",
                                     due.account if due is not None else "", found.amount.amount,
                                     found.amount.currency, found.paid_on, message.id, due.id if due is not None else None)
             if fetched:
@@ -308,7 +309,7 @@ class DuesService:
         sent"), marked paid; None when it settles none."""
         if not payee:
             return None
-        for due in repo.payable_dues(conn, payee.lower(), "", currency, message.received_at):
+        for due in repo.payable_dues(conn, _issuer_paid(conn, payee), "", currency, message.received_at):
             if amount >= due.amount or amount == due.minimum:
                 repo.mark_paid(conn, due.id, message.id, message.received_at)
                 audit.record(conn, "due.paid", str(due.id), {"via": "mail", "message": message.id},
@@ -411,6 +412,15 @@ class DuesService:
                     repo.record_notice(conn, due.id, sink.name, self.clock.now())
                 sent.append({"due": due.id, "sink": sink.name, "text": note.text})
         return sent
+
+
+def _issuer_paid(conn: sqlite3.Connection, payee: str) -> str:
+    """The issuer (lower case) a payee's name is: itself, or the one issuer of an open due whose whole name opens
+    it, as a wallet names a biller with its product after ("TAWAG MOBILE POSTPAID" is Tawag Mobile)."""
+    said = payee.casefold().split()
+    opening = {d.issuer.lower() for d in repo.list_dues(conn)
+               if len(d.issuer.split()) >= 2 and said[:len(d.issuer.split())] == d.issuer.casefold().split()}
+    return opening.pop() if len(opening) == 1 else payee.lower()
 
 
 def _notification(due: Due, today: date, clock: Clock) -> DueNotification:

@@ -91,6 +91,8 @@ class ReaderWords:
     still_to_pay: tuple[Phrase, ...] = ()  # "when is my last loan payment due?": a payment still to make
     specialties: tuple[str, ...] = ()  # the kinds a doctor's visit may be of, said by its own mail ("Orthopaedics")
     loan_kinds: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "mortgage": what a loan is for
+    # the function words of another language mixed into English ("magkano" -> "how much", "po" -> ""), `mixed_in.py`
+    mixed_in: dict[str, str] = field(default_factory=dict)
 
     @property
     def known(self) -> frozenset[str]:
@@ -159,7 +161,16 @@ def parse_words(text: str) -> ReaderWords:
         still_to_pay=_phrases(data.get("still_to_pay") or [], "still_to_pay"),
         specialties=tuple(str(k) for k in data.get("specialties") or ()),
         loan_kinds=_table(data.get("loan_kinds") or {}, "loan_kinds"),
+        mixed_in=_said_as(data.get("mixed_in") or {}, "mixed_in"),
     )
+
+
+def _said_as(data: Any, where: str) -> dict[str, str]:
+    """Each language's words (lower case) and the English each stands for ("" for none), all languages in one."""
+    if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+        raise ConfigError(f"reader words.yaml: {where} must be a table of languages, each of words to their English")
+    return {" ".join(str(k).casefold().split()): "" if v is None else str(v)
+            for table in data.values() for k, v in table.items()}
 
 
 def _where(data: Any, where: str) -> dict[Phrase, frozenset[str]]:

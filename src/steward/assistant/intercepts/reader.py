@@ -30,6 +30,7 @@ from steward.reader.answerers.schedule import more_than_days
 from steward.reader.fragments import asks_anything_else, back_to
 from steward.reader.frame import Named, SlotValue, Window, from_json
 from steward.reader.how_long import asks_how_long, until_lines, with_how_long
+from steward.reader.mixed_in import in_english
 from steward.reader.pointing import (
     Pointed,
     item_view,
@@ -181,6 +182,8 @@ class ReaderAnswers:
         """A Match with the frame and its answer, when the reader should answer this turn."""
         clock = turn_clock(self.clock, turn)
         reader = self._reader()
+        # "magkano ang bill ko sa Meralco po?": the words of another language mixed in, said in English
+        turn = replace(turn, text=in_english(turn.text, reader.words))
         # "hiya! anything on this afternoon?": the question, read without the greeting said before it
         turn = replace(turn, text=without_aside(turn.text, reader.words))
         # "did you add the party to my calendar?", "is this week a bin week?": asked plainly

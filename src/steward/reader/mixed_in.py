@@ -1,0 +1,54 @@
+"""The function words of another language mixed into English, said in English ("magkano ang bill ko sa
+Maliwanag?" is "how much the bill Maliwanag?"), so a question in Taglish is read like one in English.
+
+Pure text: no store, no clock. Only closed classes of words are here (question words, particles of politeness
+and of asking, markers and pronouns, a few verbs of paying and words of a day), each said in `words.yaml`
+(`mixed_in`) with the English it stands for, or nothing when it adds no meaning an English reading needs
+("po" is politeness, "ba" marks a question). A word written in capitals is left alone ("BA" is an airline),
+and so are names and the English around them.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from steward.reader.words import ReaderWords
+
+
+@lru_cache(maxsize=4)
+def _patterns(said: tuple[str, ...]) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
+    """The whole words and phrases, and the prefixes ("paki-remind"), each the longest first."""
+    phrases = sorted((p for p in said if not p.endswith("-")), key=len, reverse=True)
+    prefixes = sorted((p for p in said if p.endswith("-")), key=len, reverse=True)
+    whole = (re.compile(r"(?<![\w'’-])(?:" + "|".join(re.escape(p) for p in phrases) + r")(?![\w'’-])", re.I)
+             if phrases else None)
+    joined = (re.compile(r"(?<![\w'’-])(?:" + "|".join(re.escape(p) for p in prefixes) + r")(?=\w)", re.I)
+              if prefixes else None)
+    return whole, joined
+
+
+def in_english(text: str, rw: ReaderWords) -> str:
+    """`text` with the words of `rw.mixed_in` said in English (or left out), white space tidied; the text as it
+    was when it holds none, or nothing besides them."""
+    table = rw.mixed_in
+    if not table:
+        return text
+    whole, joined = _patterns(tuple(table))
+
+    def english(m: re.Match[str]) -> str:
+        found = m.group(0)
+        if found.isupper() and len(found) > 1:
+            return found  # "BA", "SA": an initialism, not a word of the other language
+        plain = table.get(found.casefold(), "")
+        return f"{plain} " if found.endswith("-") and plain else plain
+
+    said = text
+    for pattern in (joined, whole):
+        if pattern is not None:
+            said = pattern.sub(english, said)
+    if said == text:
+        return text
+    said = re.sub(r"\s+([?!.,])", r"\1", re.sub(r"[ \t]{2,}", " ", said)).strip()
+    said = re.sub(r"^[,\s]+", "", said)
+    return said if said.strip(" ?!.,") else text
