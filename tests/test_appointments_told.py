@@ -48,6 +48,9 @@ def _scan(tmp_path: Path, cli: Any, mails: dict[str, bytes]) -> list[tuple[str, 
     # a family's ceremony, a day and an hour "o'clock"
     (("Amma", "amma.k@familypost.example"), "Ravi's engagement", "Kanna,\n\nRavi's engagement is on the 14th at "
      "11 o'clock at Sri Lakshmi Hall. Come a day early.\n\nAmma", "2027-03-14T11:00:00+05:30"),
+    # a manager asks to meet, in a verb and no word of a meeting
+    (MEERA, "Q2 leave plan", "Hi,\n\nCould we meet on Friday at 4 pm in the small cabin about the Q2 leave plan? "
+     "Bring your team's requests.\n\nMeera", "2027-03-05T16:00:00+05:30"),
 ])
 def test_an_event_told_in_a_persons_own_words_is_set_aside_as_told_never_booked(
         tmp_path: Path, cli: Any, sender: tuple[str, str], subject: str, body: str, start: str) -> None:

@@ -169,3 +169,14 @@ def test_a_thing_named_after_a_booking_is_that_things_detail(third: App) -> None
 def test_a_bills_kind_said_after_another_bill_is_that_kinds_bill(fifth: App) -> None:
     _, reply = talk(fifth, "how much do I owe on my credit card?", "how do I pay the internet bill?")
     assert "Simba Fibre" in reply and "direct debit" in reply and "Mvuli Bank" not in reply, reply
+
+
+def test_the_day_a_bills_mail_says_the_service_is_cut_is_a_detail_of_that_bill() -> None:
+    from steward.reader.details import asked_detail, detail_in
+
+    assert asked_detail("when do they cut off the water if I'm late?") == "cut_off"
+    assert asked_detail("when will Ilaw disconnect us?") == "cut_off"
+    said = ("Dear Customer, your bill is ready. If unpaid by the due date, your electric service may be "
+            "disconnected on or after 08/21/2027 without further notice. Thank you.")
+    assert "08/21/2027" in detail_in(said, "cut_off")
+    assert detail_in("Avoid disconnection: pay on time.", "cut_off") == ""

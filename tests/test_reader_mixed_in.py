@@ -30,3 +30,4 @@ def test_the_tagalog_words_are_said_in_english(said: str, plain: str) -> None:
 ])
 def test_english_and_names_are_left_as_they_are(said: str) -> None:
     assert in_english(said, load_words()) == said
+

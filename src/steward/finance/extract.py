@@ -243,6 +243,7 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
         paid_on=max(before) if before else None,
         evidence=evidence,
         labelled=bool(owed and owed[1] < owed[0].start and dated and dated[1]),
+        past_due=bool(vocab.past_due is not None and vocab.past_due.search(lowered)),
     )
 
 

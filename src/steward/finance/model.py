@@ -72,6 +72,9 @@ class Extraction:
     # pay ("Due date:"), not the lone amount or the only later day of the text
     labelled: bool = False
     method: str = "patterns"    # patterns | model
+    # the text says the bill is still unpaid past its day ("remain unpaid as of today", "is now overdue"): a
+    # notice whose sum revises the open due it reminds of, which stays due on its own day
+    past_due: bool = False
 
     @property
     def owed(self) -> Money | None:

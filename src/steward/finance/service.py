@@ -226,6 +226,15 @@ class DuesService:
         if same is not None:
             repo.fill_in(conn, same.id, new)
             return Item(m.id, cand.issuer, subject, "merged", f"the same statement as due #{same.id}", same.id, summary)
+        # a notice that names another day to pay by ("kindly settle on or before the 20th") of a due already past
+        late = repo.open_past_due(conn, new, _local(m).date()) if found.past_due else None
+        if late is not None:
+            # "your dues of PHP 5,640.00 remain unpaid ... the amount now due is PHP 5,752.80": that due, revised
+            repo.revise(conn, late.id, new)
+            audit.record(conn, "due.revised", str(late.id), {"via": "mail", "message": m.id},
+                         {"amount": str(new.amount), "was": str(late.amount)})
+            return Item(m.id, cand.issuer, subject, "merged", f"a later notice of due #{late.id}, its sum revised",
+                        late.id, f"{fmt.money(owed.amount, owed.currency)} due {fmt.day(late.due_date, year=True)}")
         if not new.autopay and new.account:
             # autopay is an arrangement on the account, not on one statement: set up for the period before
             # (its "AutoPay is set up" mail), it is taken for this one too

@@ -54,6 +54,7 @@ class FinanceVocab:
     card_context: re.Pattern[str]
     account_context: re.Pattern[str]
     paid_through: re.Pattern[str] | None = None
+    past_due: re.Pattern[str] | None = None
 
     def label_hits(self, lowered: str, kinds: tuple[str, ...]) -> list[Hit]:
         """Every label of the given kinds in `lowered`, longest at a place, none overlapping."""
@@ -147,6 +148,7 @@ def vocab_from(data: Mapping[str, Any], where: str = "finance/vocab.yaml") -> Fi
         account_context=_pattern(_strings(data.get("account_context"), f"{where}: account_context")),
         paid_through=_pattern(_strings(data["paid_through"], f"{where}: paid_through"))
         if data.get("paid_through") else None,
+        past_due=_pattern(_strings(data["past_due"], f"{where}: past_due")) if data.get("past_due") else None,
     )
 
 

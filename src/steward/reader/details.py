@@ -228,6 +228,18 @@ DETAILS = (
                       rf"\b(?:late\s+(?:payment\s+)?(?:fee|charge)|penalty|surcharge)\b", re.I),
            label="a late fee", of="bill",
            named=re.compile(r"\blate\s+(?:payment\s+)?(?:fees?|charges?|fines?|penalt(?:y|ies))\b", re.I)),
+    # "when will they cut off the power?", "when do they disconnect us if I don't pay?": the day a bill's mail says
+    # the service may be cut ("your service may be disconnected on or after 07/21/2027"); only a day it writes
+    Detail("cut_off", re.compile(r"\b(?:cut|cuts|cutting|shut|shuts|switch|switches|turn|turns)\s+(?:it\s+|us\s+|them\s+)?"
+                                 r"off\b|\b(?:cut|shut)\s+(?:off\s+)?(?:our|my|the)\s+(?:electricity|power|water|gas|"
+                                 r"service|internet|line|supply|connection)\b|\bdisconnect(?:s|ed|ing|ion)?\b|"
+                                 r"\bsuspend\s+(?:our|my|the)\s+(?:service|line|supply|connection)\b", re.I),
+           re.compile(r"\b(?:disconnect(?:ed|ion)?|cut\s+off|suspension\s+of\s+(?:your\s+)?(?:service|supply)|"
+                      r"(?:service|supply)\s+(?:may|will|shall)\s+be\s+(?:suspended|interrupted|cut))\b[^.!?\n]{0,60}?"
+                      r"(?:\d{1,2}/\d{1,2}/\d{2,4}|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|"
+                      r"\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)", re.I),
+           label="a day the service may be cut off", of="bill",
+           named=re.compile(r"\bdisconnect(?:ed|ion)?\b|\bcut\s+off\b", re.I)),
     # "which hospital?", "what's the venue?", "the name of the practice?": the place a booking's mail names, by a
     # label ("Venue: Hall B, 12 Quay Road", "Clinic: Lakeside Family Clinic, 4th Cross") or as where it is ("at St
     # Mary's Hospital")

@@ -120,6 +120,24 @@ def fill_in(conn: sqlite3.Connection, due_id: int, new: NewDue) -> None:
     add_source(conn, due_id, new.message_id, "merged")
 
 
+def open_past_due(conn: sqlite3.Connection, new: NewDue, today: date) -> Due | None:
+    """The account's open due whose day is already past on `today` (the newest), which a later notice of it
+    being unpaid revises; None when there is none."""
+    row = conn.execute(
+        f"SELECT {_DUE} FROM dues WHERE issuer_key = ? AND currency = ? AND status = 'open' AND due_date < ? "
+        "AND (account = ? OR account = '' OR ? = '') ORDER BY due_date DESC, id DESC LIMIT 1",
+        (new.issuer_key, new.currency, today.isoformat(), new.account, new.account),
+    ).fetchone()
+    return _due(row) if row else None
+
+
+def revise(conn: sqlite3.Connection, due_id: int, new: NewDue) -> None:
+    """A stored due's sum as a later notice of it states it (a penalty added, a part paid); its day stays, and so
+    does the mail it was read from (the notice is kept as a source of it)."""
+    conn.execute("UPDATE dues SET amount = ?, updated_at = ? WHERE id = ?", (str(new.amount), _now(), due_id))
+    add_source(conn, due_id, new.message_id, "revised")
+
+
 def add_source(conn: sqlite3.Connection, due_id: int, rowid: int, role: str) -> None:
     """Record that message `rowid` is a source of the due, in `role` (once)."""
     conn.execute("INSERT OR IGNORE INTO due_sources (due_id, message_rowid, role) VALUES (?, ?, ?)",
