@@ -124,7 +124,7 @@ def _debited(flat: str) -> tuple[str, str, str, str] | None:
     return None
 
 
-# the next sentence's first words a payee's name run goes on into ("TAWAG MOBILE POSTPAID. Account number: ...")
+# the next sentence's first words a payee's name run goes on into ("SIGNAL ONE POSTPAID. Account number: ...")
 _NEXT_SENTENCE = re.compile(r"(?<=[A-Za-z]{4})\.\s+[A-Z].*$")  # (never a title's stop: "Dr. Cruz")
 
 

@@ -229,7 +229,7 @@ class DuesService:
         # a notice that names another day to pay by ("kindly settle on or before the 20th") of a due already past
         late = repo.open_past_due(conn, new, _local(m).date()) if found.past_due else None
         if late is not None:
-            # "your dues of PHP 5,640.00 remain unpaid ... the amount now due is PHP 5,752.80": that due, revised
+            # "your dues of PHP 4,200.00 remain unpaid ... the amount now due is PHP 4,284.00": that due, revised
             repo.revise(conn, late.id, new)
             audit.record(conn, "due.revised", str(late.id), {"via": "mail", "message": m.id},
                          {"amount": str(new.amount), "was": str(late.amount)})
@@ -425,7 +425,7 @@ class DuesService:
 
 def _issuer_paid(conn: sqlite3.Connection, payee: str) -> str:
     """The issuer (lower case) a payee's name is: itself, or the one issuer of an open due whose whole name opens
-    it, as a wallet names a biller with its product after ("TAWAG MOBILE POSTPAID" is Tawag Mobile)."""
+    it, as a wallet names a biller with its product after ("SIGNAL ONE POSTPAID" is Signal One)."""
     said = payee.casefold().split()
     opening = {d.issuer.lower() for d in repo.list_dues(conn)
                if len(d.issuer.split()) >= 2 and said[:len(d.issuer.split())] == d.issuer.casefold().split()}

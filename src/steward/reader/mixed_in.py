@@ -1,5 +1,5 @@
-"""The function words of another language mixed into English, said in English ("magkano ang bill ko sa
-Maliwanag?" is "how much the bill Maliwanag?"), so a question in Taglish is read like one in English.
+"""The function words of another language mixed into English, said in English ("magkano ang gas bill ko po?" is
+"how much the gas bill?"), so a question in Taglish is read like one in English.
 
 Pure text: no store, no clock. Only closed classes of words are here (question words, particles of politeness
 and of asking, markers and pronouns, a few verbs of paying and words of a day), each said in `words.yaml`
