@@ -72,6 +72,10 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             if last <= frame.window.start.date() or not _whole_days(frame):
                 last += timedelta(days=1)  # "this morning": its day searched, its hours kept below
             window = f" after:{(frame.window.start.date()).isoformat()} before:{last.isoformat()}"
+        if "cod" in frame.flags:
+            from steward.reader.answerers.mail_news import cash_on_delivery
+
+            return cash_on_delivery(clock, box)  # "how much cash for the COD?": what the parcel's mail says to pay
         if "suspicious" in frame.flags:
             hits = box.search(f"category:phishing_suspect{window}", limit=50, clock=clock).hits
             if not hits:
@@ -168,6 +172,10 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             return mail_news.replies(frame, clock, box, [s.value for s in senders])  # "did anyone get back to me?"
         if "delivery" in frame.flags and not senders and not frame.unmatched:
             return mail_news.deliveries(frame, clock, box)  # "where's my package?": the delivery notices
+        if "delivery" in frame.flags and senders and not frame.unmatched and frame.ask != "count" \
+                and not set(words(frame.text)) & _WRITING:
+            # "is the parcel from the bookshop coming today?": its delivery notices, the courier's too
+            return mail_news.deliveries(frame, clock, box, [s.value for s in senders])
         if "personal" in frame.flags and not senders and not frame.unknown and not frame.unmatched:
             return mail_news.personal(frame, clock, box)  # "any personal emails yet?": people's own mail
         if "important" in frame.flags and not senders and not frame.unknown and not frame.unmatched:

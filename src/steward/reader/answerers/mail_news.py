@@ -212,9 +212,48 @@ _OWN_PARCEL = re.compile(r"\bout\s+for\s+delivery\b|\b(?:is|was|has\s+been|have\
                          r"(?:is|has|was|will|from)\b|\b(?:AWB|tracking\s+(?:no|number|id))\b", re.I)
 
 
-def deliveries(frame: Frame, clock: Clock, box: Mailbox) -> Answer:
+# the sum a parcel's mail says is paid when it comes ("COD amount: P1,250.00", "Please prepare $40.00 for cash on
+# delivery", "Payment: Cash on Delivery ... Total: 980.00")
+_COD = re.compile(r"\b(?:cod|c\.o\.d\.?|cash\s+on\s+delivery|pay(?:ment)?\s+on\s+delivery|collect\s+on\s+delivery)\b",
+                  re.I)
+_COD_QUERY = '"cash on delivery" OR COD OR "pay on delivery"'
+_COD_REACH = 60  # how far from the words of paying on delivery its sum may stand
+
+
+def cash_on_delivery(clock: Clock, box: Mailbox) -> Answer:
+    """What the newest mail of the last fortnight that says a parcel is paid on delivery says to pay, with that
+    mail; said plainly when none says a sum (lures left out)."""
+    from steward.finance.money import country_of_zone, find_money, local_dollar, local_letter
+
+    country = country_of_zone(getattr(clock.zone, "key", "") or str(clock.zone))
+    since = clock.today() - timedelta(days=DELIVERY_DAYS - 1)
+    hits = [h.message for h in box.search(f"{_COD_QUERY} after:{since.isoformat()}", limit=50, clock=clock).hits
+            if h.message.category != "phishing_suspect" and (h.message.category != "newsletter"
+                                                               or _OWN_PARCEL.search(h.message.subject))]
+    hits.sort(key=lambda m: m.received_at, reverse=True)
+    for m in hits:
+        said = f"{m.subject}\n{m.snippet}"
+        money = [x for x in find_money(said, dollar=local_dollar(said, m.sender, country),
+                                       letter=local_letter(m.sender, country)) if x.currency]
+        for cod in _COD.finditer(said):
+            # the sum nearest the words, either side ("COD amount: P1,250.00", "Total: 980.00 Payment: COD")
+            gaps = [(max(x.start - cod.end(), cod.start() - x.end), x) for x in money]
+            near = [(gap, x) for gap, x in gaps if gap <= _COD_REACH]
+            if near:
+                nearest = min(near, key=lambda g: g[0])[1]
+                sum_ = clock.formats.money(nearest.amount, nearest.currency)
+                return Answer(f"To pay on delivery: {sum_}, as {m.sender_name or m.sender}'s mail says "
+                              f"({day_text(clock.local(m.received_at).date(), clock)}, \u201c{m.subject}\u201d [#{m.id}]).",
+                              {"messages": [m.id]})
+    return Answer("I can't find a sum to pay on delivery in your mail of the last "
+                  f"{DELIVERY_DAYS} days.", {"messages": [m.id for m in hits[:SHOWN]]})
+
+
+def deliveries(frame: Frame, clock: Clock, box: Mailbox, shops: Sequence[str] = ()) -> Answer:
     """The delivery notices of the window (or of the last fortnight), newest first, what the newest says first;
-    newsletters left out (a word of theirs is no parcel)."""
+    newsletters left out (a word of theirs is no parcel). With `shops` ("is the parcel from Tindahan coming
+    today?"): those that name a shop said, else every one with a line saying none names it (a courier's notice
+    often names no shop)."""
     if frame.window is not None:
         start, end, said = frame.window.start, frame.window.end, frame.window.said
         if end <= start:
@@ -231,5 +270,14 @@ def deliveries(frame: Frame, clock: Clock, box: Mailbox) -> Answer:
     if not got:
         return Answer(f"No delivery notice came in {said}.", {"messages": [], "count": 0})
     head = f"{len(got)} delivery notice{'s' if len(got) != 1 else ''} came in {said}, newest first"
+    if shops:
+        names = [re.compile(rf"\b{re.escape(s)}\b", re.I) for s in shops]
+        naming = [m for m in got if any(n.search(f"{m.sender_name} {m.subject} {m.snippet}") for n in names)]
+        who = " or ".join(shops)
+        if naming:
+            got, head = naming, (f"{len(naming)} delivery notice{'s' if len(naming) != 1 else ''} naming {who} came in "
+                                 f"{said}, newest first")
+        else:
+            head = f"No delivery notice {said} names {who}; {head[0].lower()}{head[1:]}"
     return _answer(head, got[:SHOWN], frame, clock, [_line(m, clock, snippet=i == 0) for i, m in enumerate(got[:SHOWN])],
                    len(got))

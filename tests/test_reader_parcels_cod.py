@@ -1,0 +1,51 @@
+"""A parcel asked of by the shop it is from is found in the courier's notices (a courier's notice often names no
+shop: said so, with the notices of the day), and "the COD" is the sum its mail says to hand over on delivery, never
+a card or a bill of that name. The mails are written for these tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from appointment_mail import message, write_folder
+from chat_helpers import talk
+from steward.app import App
+
+MANILA = ZoneInfo("Asia/Manila")
+NOW = "2027-08-11T08:00:00+08:00"
+SHOP = ("Palengke Online", "orders@palengke-online.example")
+COURIER = ("Bilis Couriers", "notices@biliscouriers.example")
+
+
+@pytest.fixture(scope="module")
+def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("Asia/Manila", NOW)
+    folder = write_folder(tmp_path_factory.mktemp("mail"), {
+        "a": message("o-1@palengke-online.example", SHOP, "Order placed: #PO-88120",
+                     "Hi Ana! Your order has been placed.\n\nRice cooker x1: P2,150.00\nShipping fee: P60.00\n"
+                     "Total: P2,210.00\nPayment: Cash on Delivery\n", datetime(2027, 8, 7, 21, tzinfo=MANILA)),
+        "b": message("d-1@biliscouriers.example", COURIER, "Out for delivery: BC-55102",
+                     "Your parcel BC-55102 is out for delivery today, between 9:00 AM and 5:00 PM.\nCOD amount: "
+                     "P2,210.00\n", datetime(2027, 8, 11, 7, tzinfo=MANILA)),
+    })
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.dues.extract()
+    return app
+
+
+def test_a_parcel_asked_of_by_its_shop_is_the_couriers_notice_of_the_day(home: App) -> None:
+    reply = talk(home, "will my Palengke Online order arrive today?")[0]
+    assert "Bilis Couriers" in reply and "9:00 AM and 5:00 PM" in reply, reply
+    assert "names Palengke Online" in reply  # what it did not find is said
+
+
+def test_the_cod_is_the_sum_to_hand_over(home: App) -> None:
+    reply = talk(home, "how much cash do I need for the COD?")[0]
+    assert "2,210.00" in reply and "Bilis Couriers" in reply, reply
