@@ -198,8 +198,19 @@ def _mentioned_by(word: str, issuers: set[str], mailbox: Mailbox, clock: Clock) 
     hits = mailbox.search(f'"{word}"', limit=50, clock=clock).hits
     said = " ".join(word.casefold().split())
     # the words themselves, not a neighbour by meaning: "Visa Infinite" is one bank's card, not every Visa
-    return {h.message.sender_name for h in hits if h.message.sender_name in issuers
-            and said in " ".join(f"{h.message.subject} {h.message.snippet}".casefold().split())}
+    found = {h.message.sender_name for h in hits if h.message.sender_name in issuers
+             and said in " ".join(f"{h.message.subject} {h.message.snippet}".casefold().split())}
+    if found or not (word.isalpha() and len(word) >= _SHORT_NAME):
+        return found
+    # a person's name said short, as family says it ("Nico's tuition" is Nicolas's, "Bea" Beatriz): a name the bill's
+    # own mail writes in capitals that opens with the word
+    short = re.compile(rf"\b{re.escape(word[0].upper() + word[1:].lower())}[a-z]{{1,6}}\b|\b{re.escape(word.upper())}"
+                       rf"[A-Z]{{1,6}}\b")
+    return {h.message.sender_name for h in mailbox.search(f"{word}*", limit=50, clock=clock).hits
+            if h.message.sender_name in issuers and short.search(f"{h.message.subject} {h.message.snippet}")}
+
+
+_SHORT_NAME = 3  # the fewest letters a name said short keeps ("Bea", "Nico")
 
 
 def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Callable[[], SlotLists],
