@@ -129,3 +129,23 @@ def test_what_have_i_paid_lists_the_payments_made_never_what_is_owed(home: App) 
     reply = talk(home, "what have I paid this month?")[0]
     assert "45.00" in reply and "Dana Whitfield" in reply and "30.00" not in reply
     assert "45.00" in talk(home, "who did I send money to?")[0]
+
+
+def test_a_remittance_received_is_the_sum_its_mail_labels_received(app_in_own_home: Callable[[str, str], App],
+                                                                   tmp_path: Path) -> None:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("Asia/Manila", "2027-08-11T08:00:00+08:00")
+    folder = write_folder(tmp_path / "mail", {
+        "r": message("r1@remitwell.example", ("RemitWell", "notify@remitwell.example"),
+                     "You've received money from TESS AQUINO",
+                     "Hi ANA,\n\nGood news! Money sent by TESS AQUINO from Doha, Qatar has been credited to your bank "
+                     "account ending 1182. Amount sent: QAR 500.00\nExchange rate: 1 QAR = PHP 15.40\nAmount "
+                     "received: PHP 7,700.00\n", datetime(2027, 8, 10, 20, tzinfo=ZoneInfo("Asia/Manila"))),
+        "t": message("t1@mailbox.example", ("Tess Aquino", "tess.aquino@mailbox.example"), "padala",
+                     "Nagpadala ako, check mo ha.\n\nTess", datetime(2027, 8, 10, 21, tzinfo=ZoneInfo("Asia/Manila"))),
+    })
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    reply = talk(app, "how much did I receive from Tess?")[0]
+    assert "7,700.00" in reply and "RemitWell" in reply, reply

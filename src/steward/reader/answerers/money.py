@@ -20,8 +20,10 @@ from steward.reader.words import ReaderWords
 from steward.vocab import words
 
 if TYPE_CHECKING:
+    from steward.finance.money import MoneyAt
     from steward.finance.service import DuesService
     from steward.records.finance import Due, Payment
+    from steward.records.mail import Message
     from steward.search.mailbox import Mailbox
 
 DOLLARS = frozenset(("USD", "AUD", "NZD", "CAD", "SGD", "HKD", "TWD", "JMD", "BSD", "FJD"))
@@ -560,12 +562,17 @@ def _paid_by(frame: Frame, mailbox: Mailbox, clock: Clock) -> Answer | None:
     for n in frame.filters:
         for v in n.of("sender"):
             names = {re.escape(x) for x in (v.value, n.said) if x}
-            came = re.compile(rf"\b(?:{'|'.join(names)})\b[^.!?\n]{{0,30}}?\b(?:paid|sent|transferred)\s+you\b", re.I)
+            came = re.compile(rf"\b(?:{'|'.join(names)})\b[^.!?\n]{{0,30}}?\b(?:paid|sent|transferred)\s+you\b|"
+                              # a remittance's or a bank's word of money from them ("You've received money from
+                              # ANA CRUZ", "Money sent by ANA CRUZ from Doha has been credited")
+                              rf"\b(?:received\s+(?:money|a\s+transfer|a\s+remittance|funds|a\s+payment)\s+from|"
+                              rf"(?:money|funds|remittance)\s+sent\s+by)\s+(?:{'|'.join(names)})\b", re.I)
             for h in mailbox.search(f'"{v.value}"', limit=30, clock=clock).hits:
                 m = h.message
                 said = f"{m.subject}\n{m.snippet}"
                 found = came.search(said)
-                money = find_money(said[found.start():], dollar=local_dollar(said, m.sender, country)) if found else []
+                money = (_received_sum(m, mailbox, clock, country)
+                         or find_money(said[found.start():], dollar=local_dollar(said, m.sender, country))) if found else []
                 if found and money and money[0].currency and m.id not in ids:
                     lines.append(f"- {v.value} paid you {money_text(money[0].amount, money[0].currency, clock)} "
                                  f"on {day_text(clock.local(m.received_at).date(), clock)} (\u201c{m.subject}\u201d from "
@@ -574,6 +581,34 @@ def _paid_by(frame: Frame, mailbox: Mailbox, clock: Clock) -> Answer | None:
     if not lines:
         return None
     return Answer("\n".join(["Yes: the mail says it came in:", *lines[:10]]), {"messages": ids[:10]})
+
+
+# the sum a remittance or a transfer says came in, by its label ("Amount received: PHP 15,320.00", "credited: ...")
+_RECEIVED = re.compile(r"\b(?:amount\s+received|amount\s+credited|you\s+received|received\s+amount|payout\s+amount|"
+                       r"amount\s+paid\s+out)\s*:?\s*", re.I)
+
+
+def _received_sum(m: Message, mailbox: Mailbox, clock: Clock, country: str) -> list[MoneyAt]:
+    """The sum a mail labels as received (what came in, after a remittance's exchange), from what the store keeps
+    of it, else from its body fetched live; [] when none is labelled so."""
+    from steward.errors import StewardError
+    from steward.finance.money import find_money, local_dollar, local_letter
+
+    def labelled(text: str) -> list[MoneyAt]:
+        for label in _RECEIVED.finditer(text):
+            found = find_money(text[label.end():label.end() + 30], dollar=local_dollar(text, m.sender, country),
+                               letter=local_letter(m.sender, country))
+            if found and found[0].currency:
+                return found[:1]
+        return []
+
+    kept = labelled(f"{m.subject}\n{m.snippet}")
+    if kept:
+        return kept
+    try:
+        return labelled(mailbox.read(m.id, clock=clock).body)
+    except StewardError:
+        return []
 
 
 def _a_loan_by_its_kind(frame: Frame, rw: ReaderWords) -> Frame:
