@@ -26,6 +26,8 @@ def test_the_tagalog_words_are_said_in_english(said: str, plain: str) -> None:
     "is my BA flight still on time?",  # an airline's initials, in capitals, are no particle
     "what do I owe on the Visa?",
     "anything from Ana?",  # a name that holds a particle's letters is a name
+    "did Ang email me about the flat?",  # a surname that is a particle's word, capitalised inside a sentence
+    "when is my flight to ho chi minh city?",
     "po",  # nothing besides the particle: the text as it was
 ])
 def test_english_and_names_are_left_as_they_are(said: str) -> None:

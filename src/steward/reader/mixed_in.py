@@ -4,8 +4,8 @@
 Pure text: no store, no clock. Only closed classes of words are here (question words, particles of politeness
 and of asking, markers and pronouns, a few verbs of paying and words of a day), each said in `words.yaml`
 (`mixed_in`) with the English it stands for, or nothing when it adds no meaning an English reading needs
-("po" is politeness, "ba" marks a question). A word written in capitals is left alone ("BA" is an airline),
-and so are names and the English around them.
+("po" is politeness, "ba" marks a question). A word written in capitals is left alone ("BA" is an airline), and
+so is one capitalised inside a sentence (a name: "Mr Ang"), and the English around them.
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ def in_english(text: str, rw: ReaderWords) -> str:
         found = m.group(0)
         if found.isupper() and len(found) > 1:
             return found  # "BA", "SA": an initialism, not a word of the other language
+        if found[:1].isupper() and m.start() > 0 and m.string[:m.start()].rstrip()[-1:] not in ".!?":
+            return found  # "did Ang email me?": a name, capitalised inside a sentence
         plain = table.get(found.casefold(), "")
         return f"{plain} " if found.endswith("-") and plain else plain
 
