@@ -136,8 +136,10 @@ TENTH_WRONG_AT_MOST = {"money": 3, "appointments": 1, "schedule": 5, "mail": 0, 
 
 # what the eleventh set (a conversation of a Wednesday morning and single questions over the eleventh sample mailbox,
 # Kristine Villanueva-Reyes's in Quezon City, written blind to the rules and frozen before its first run) scored on
-# that first run, before any tuning: 42 right, 14 wrong, 19 refused of 75
-ELEVENTH_WRONG_AT_MOST = {"money": 7, "appointments": 2, "schedule": 4, "mail": 1, "brief": 0, "reminders": 0}
+# that first run, before any tuning: 42 right, 14 wrong, 19 refused of 75; then Taglish's function words said in
+# English, a peso typed as "P", e-bills and a past-due notice's penalty read, a manager's meeting asked for in
+# words, a parcel asked of by its shop and "the COD", a child's name said short: 58 right, 4 wrong, 13 refused
+ELEVENTH_WRONG_AT_MOST = {"money": 1, "appointments": 1, "schedule": 2, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
