@@ -1013,7 +1013,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if "payday" in flags:
         scores["money"] += 1  # "has my salary come in?": the person's pay, whatever mail word is said with it
     if flags & {"paid_me", "sent"} and said_norms[:2] == ["how", "much"]:
-        # "how much did Tita send me?", "how much did I receive from her?": a sum of money, whatever words of
+        # "how much did Tita send me?", "how much have I received from Kuya?": a sum of money, whatever words of
         # mail and whichever sender are said with it
         scores["money"] += _NAME_WEIGHT
     if "spending" in flags:
