@@ -134,3 +134,10 @@ def test_a_detail_no_booking_mail_gives_points_at_the_mail_never_a_made_up_one(f
     handled_by, reply = ask(fourth, "what's the wifi password for the hotel in Edinburgh?")
     assert handled_by == "reader" and "Castle Wynd Hotel" in reply and "steward mail read" in reply, reply
     assert "password" not in reply.split("\n")[0].casefold(), reply  # nothing quoted that the mail does not say
+
+
+def test_an_airport_named_for_the_city_it_serves_is_that_citys() -> None:
+    from steward.reader.answerers.trips import _airport_said, same_place
+
+    said = _airport_said("CEB")  # Mactan Cebu International, whose town is Lapu-Lapu City
+    assert any(same_place("Cebu City", name) for name in said) and any(same_place("Cebu", name) for name in said)

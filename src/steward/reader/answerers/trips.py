@@ -212,6 +212,10 @@ def _airport_said(code: str) -> list[str]:
                and folded(w) not in folded(city).split()]
         if own and len(own) <= 3:
             out.append(" ".join(own))
+        if len(own) == 2:
+            # an airport named for the island and the city it serves ("Mactan Cebu", "Sultan Hasanuddin"): each,
+            # so a flight "to Cebu" is the one that lands there though the airport's town is another
+            out += [w for w in own if len(w) >= 4]
     return out
 
 
