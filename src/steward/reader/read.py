@@ -93,7 +93,7 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
     where something goes) and the character positions it used."""
     from steward import dates
 
-    # "how much will the gym be a month from March?": a rate ("a month", "per week") is no span of time; blanked, same length
+    # "what will it cost a month from July?": a rate ("a month", "per week") is no span of time; blanked, same length
     text = _A_RATE.sub(lambda m: m.group(0)[:m.start("rate") - m.start()] + " " * len(m.group("rate")), text)
     found = dates.find(text, clock, prefer="future", options=options)
     if found is None or found.start is None:
@@ -989,7 +989,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     asked_place = place_asked(text)
     kind_norms = [("_" if w == asked_place else w) for w in kind_norms]
     if asked_detail(text) == "checkin":
-        # "until what time can we do online check-in?": a journey's check-in, no word of a hotel's
+        # "when must I check in online by?": a journey's check-in, no word of a hotel's
         kind_norms = [("_" if w in _CHECK_IN else w) for w in kind_norms]
     money_kinds = _kinds(kind_norms, rw.money_kinds)
     provider_kinds = rw.widen(_kinds(kind_norms, rw.provider_kinds))
@@ -1184,8 +1184,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         elif {"money", "appointments"} <= set(owners) and not bills and not money_kinds and (
                 _hits(norms, rw.event_nouns) or (ask_said == "when" and "money" not in cued)):
             # "the creche picnic": a name both a bill and a booking are of, said with a kind of event, is the
-            # event's (said with neither, it is asked which); "when is the nursery shut for training?": WHEN asked
-            # of such a place in no word of money is the day of a thing it holds, never its bill's due date
+            # event's (said with neither, it is asked which); "when's the creche closing early?": WHEN asked of
+            # such a place in no word of money is the day of a thing it holds, never its bill's due date
             best, sure = "appointments", True
     if ask_said == "list" and not asked and not (bare and not found.named and not cued - {best}) and \
             not (about_mail and best == "mail") and (
