@@ -633,11 +633,9 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     # a currency the question before was seen in ("and in rupees?") is no filter of a question that asks
     # something of its own ("and which of those are on direct debit?" is asked of every bill)
     currencies = before.currencies if not now.flags - {"bare"} else now.currencies
-    # ("is it still on?", "where is it?" after the flight to a place: that journey, never the one back too)
-    places = now.places or (before.places if domain == "appointments" else ())
     return replace(now, domain=domain, filters=before.filters, kinds=before.kinds, bills=before.bills, currencies=currencies,
                    unmatched=before.unmatched, window=relative or now.window or before.window,
-                   flags=now.flags or kept, places=places, sure=True)
+                   flags=now.flags or kept, sure=True)
 
 
 def _asks_of_a_kind_of_bill(text: str) -> bool:
@@ -1173,11 +1171,6 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         owners = [d for d, s in ranked if s == top and _owns(d, found.named)]
         if len(owners) == 1:
             best, sure = owners[0], True
-        elif {"money", "appointments"} <= set(owners) and _hits(norms, rw.event_nouns) and not bills \
-                and not money_kinds:
-            # "the creche picnic": a name both a bill and a booking are of, said with a kind of event, is the
-            # event's (said with neither, it is asked which)
-            best, sure = "appointments", True
     if ask_said == "list" and not asked and not (bare and not found.named and not cued - {best}) and \
             not (about_mail and best == "mail") and (
             not _owns(best, found.named) or cued - {best}):
