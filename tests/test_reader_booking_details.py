@@ -48,8 +48,13 @@ def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
     ("what do we need to take along tomorrow?", "bring"),
     ("where can I park for the dentist?", "parking"),
     ("is there parking at the hotel?", "parking"),
+    ("till when can we do online check-in for the Lisbon flight?", "checkin"),
+    ("by what time must I check in for the sailing?", "checkin"),
+    ("when does check-in close?", "checkin"),
     # asked of something else: no detail of a booking
     ("when's the parent-teacher evening?", ""),
+    ("what time can we check in at the guesthouse?", ""),
+    ("what's the check-in code for the flat?", "code"),
     ("how much did I spend on parking in November?", ""),
     ("when is my airport parking booked for?", ""),
     ("has the internet bill been paid?", ""),
@@ -71,6 +76,10 @@ def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> Non
     ("Please call us within 14 days of 03.02.2027.", "phone", ""),
     ("Remember to bring your inhaler and a water bottle.", "bring", "bring your inhaler"),
     ("There is free parking behind the building; enter from Mill Lane.", "parking", "free parking behind"),
+    ("Web check-in is open. Please check in by 16:40 on 3 May to skip the desk.", "checkin", "check in by 16:40"),
+    ("Boarding gates close 20 minutes early. Check-in closes 45 minutes before departure.", "checkin",
+     "Check-in closes 45 minutes before"),
+    ("Online check-in is now open for your trip.", "checkin", ""),
 ])
 def test_a_detail_is_the_sentence_of_the_mail_that_says_it(text: str, kind: str, said: str) -> None:
     found = detail_in(text, kind)

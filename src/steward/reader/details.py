@@ -64,6 +64,16 @@ DETAILS = (
                       r"key\s*box|keypad|alarm|check-?in)\b[^.!?\n]{0,30}?(?:code|pin|combination)\b|"
                       r"\b(?:code|pin)\s+(?:for|to|of)\s+the\s+(?:door|gate|entrance|building|key\s*safe|lock\s*box)",
                       re.I), label="the code"),
+    # "when does online check-in close?", "by when must we check in online?": the time a journey's mail gives to
+    # check in by, or when its check-in opens or closes ("Check in online before 06:10 on 02/07", "Check-in closes 45
+    # minutes before departure"); a hotel's check-in is a stay's time, asked of the stay
+    Detail("checkin", re.compile(
+        r"\bonline\s+check[\s-]?in\b|\bcheck[\s-]?in\s+online\b|\bcheck[\s-]?in\s+(?:close|closes|closing|open|opens|"
+        r"opening|deadline|cut-?off)\b|(?:\bcheck[\s-]?in\b[^?]{0,20}\bby\b|\bby\s+(?:what\s+time|when)\b[^?]{0,30}"
+        r"\bcheck[\s-]?in\b)(?![^?]*\b(?:hotel|stay|room|apartment|flat|cabin|villa|hostel|guesthouse|b&b)\b)", re.I),
+           re.compile(r"\bcheck[\s-]?in\b[^.!?\n]{0,80}?(?:\b(?:before|by|until|till|closes?|opens?|from)\s+(?:at\s+)?"
+                      r"(?:\d{1,2}[:.]\d{2}|\d{1,2}\s?[ap]\.?m\b)|\b\d+\s*(?:min|mins|minutes|hours?|hrs?)\s+(?:before|"
+                      r"prior))", re.I), ("flight", "train", "ferry"), "the check-in time"),
     # "which terminal?", "what gate do we go from?": a terminal or gate said with what it is called ("Terminal 2",
     # "Gate: B14", "new gate A3", "T3", "the Harbour Quay terminal"), never "the terminal 30 minutes before"
     Detail("terminal", re.compile(r"\b(?:terminals?|gates?|concourse)\b", re.I),

@@ -42,6 +42,7 @@ _FLAG_DOMAIN = {"payday": "money", "payments": "money", "sent": "money", "paid_m
                 "free": "schedule", "busiest": "schedule", "quietest": "schedule"}
 # how much a name found in the person's data weighs for a domain, beside one cue word (1)
 _NAME_WEIGHT = 2.0
+_CHECK_IN = frozenset(("check", "in", "check-in", "checkin", "online"))
 # how much a detail asked of a booking or a bill weighs for its domain ("by when must I answer?")
 _DETAIL_WEIGHT = 1.5
 _LOOKS = frozenset(("look", "looks", "looking", "shaping", "seem", "seems", "seeming"))
@@ -981,6 +982,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     # "which practice is that at?": the place asked which one of is no kind of booking (a dentist's is at one too)
     asked_place = place_asked(text)
     kind_norms = [("_" if w == asked_place else w) for w in kind_norms]
+    if asked_detail(text) == "checkin":
+        # "when must I check in online by?": a journey's check-in, no word of a hotel's
+        kind_norms = [("_" if w in _CHECK_IN else w) for w in kind_norms]
     money_kinds = _kinds(kind_norms, rw.money_kinds)
     provider_kinds = rw.widen(_kinds(kind_norms, rw.provider_kinds))
     if provider_kinds and not money_kinds and scores.get("money", 0) > 0:
@@ -1171,6 +1175,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         owners = [d for d, s in ranked if s == top and _owns(d, found.named)]
         if len(owners) == 1:
             best, sure = owners[0], True
+        elif ask_said == "when" and {"money", "appointments"} <= set(owners) and "money" not in cued \
+                and not bills and not money_kinds:
+            # "when's the creche closing early?": WHEN asked of a place that both bills and books, in no word of
+            # money, is the day of a thing it holds (closes, opens, happens), never its bill's due date
+            best, sure = "appointments", True
     if ask_said == "list" and not asked and not (bare and not found.named and not cued - {best}) and \
             not (about_mail and best == "mail") and (
             not _owns(best, found.named) or cued - {best}):
