@@ -117,3 +117,18 @@ def test_a_cancellation_of_an_accepted_booking_follows_the_mode(
         assert change["status"] == "proposed" and change["reason"] == "cancellation"
         assert change["event_id"] == events(cli)[0]["id"]
     assert len(events(cli)) == 1
+
+
+def test_a_move_that_names_no_earlier_time_moves_the_one_booking_ahead(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    # "we have moved your cleaning to ...": the thing moved said between, no time it moves from
+    mailbox(tmp_path, cli, **{"c-move": message(
+        "dental-2@lakesidedental.example", DENTAL, "A change to your visit",
+        "Dr. Mehta is away that week. We have moved your cleaning and exam to Monday, 21 September 2026 at 10:15 AM. "
+        "Reply if that doesn't suit.", SENT + timedelta(days=1))})
+    items = {(i["start"], i["status"], i["reason"]) for i in scan(cli)["items"] if i["provider"] == "Lakeside Dental"}
+    assert ("2026-09-21T10:15:00+05:30", "proposed", "reschedule") in items, items
+    assert not any(start.startswith("2026-09-17") and status == "proposed" for start, status, _ in items), items
+    reply = cli("--now", NOW, "--json", "chat", "--session", "m", "when is the dentist?").json()["reply"]
+    assert "21 Sep" in reply and "10:15" in reply and "17 Sep" not in reply, reply
+    before = cli("--now", NOW, "--json", "chat", "--session", "m", "what was it before they moved it?").json()["reply"]
+    assert "17 Sep" in before and "16:30" in before, before

@@ -174,3 +174,31 @@ def test_what_a_bill_is_for_is_its_kind_not_how_it_is_paid(text: str, kind: str)
     got = read_bill(text, received=RECEIVED, institution=None, vocab=V, sender="accounts@issuer.example",
                     home_country="CA")
     assert got.kind == kind
+
+
+UK = ZoneInfo("Europe/London")
+
+
+@pytest.mark.parametrize(("text", "amount", "due"), [
+    # a direct debit taken at the earliest on a day, after the bill's own date
+    ("Your water bill\nBill date: 18/11/2026\nAmount due: £64.20\nWe'll collect £64.20 by Direct Debit from your "
+     "account ending 0912 on or after 02/12/2026.", "64.20", "2026-12-02"),
+    # a loan's statement: the next repayment it takes, never the balance left on the loan
+    ("Loan statement 01/06/2026 to 31/10/2026\nBalance outstanding: £8,412.77\nMonthly repayment: £212.40\n"
+     "Next repayment: £212.40 by direct debit on 05/12/2026\nArrears: £0.00", "212.40", "2026-12-05"),
+])
+def test_a_debit_on_or_after_a_day_and_a_loans_next_repayment_are_dues(text: str, amount: str, due: str) -> None:
+    got = read_bill(text, received=datetime(2026, 11, 18, 9, 0, tzinfo=UK), institution=None, vocab=V,
+                    sender="bills@example.org", home_country="GB")
+    assert got.amount is not None and got.amount.amount == Decimal(amount)
+    assert got.due_date is not None and got.due_date.isoformat() == due
+
+
+@pytest.mark.parametrize("text", [
+    "Amount due: £40.00. Due date: 02/12/2026. You don't have a Direct Debit set up: pay online or by phone.",
+    "Amount due: £40.00. Due date: 02/12/2026. As you do not hold a direct debit with us, please pay by card.",
+])
+def test_a_direct_debit_the_bill_says_is_not_set_up_is_no_autopay(text: str) -> None:
+    got = read_bill(text, received=datetime(2026, 11, 18, 9, 0, tzinfo=UK), institution=None, vocab=V,
+                    sender="bills@example.org", home_country="GB")
+    assert got.autopay is False

@@ -651,6 +651,7 @@ class AppointmentsService:
                 if later is not None:
                     d = Rejected(d.candidate, later, d.message, d.start, d.end, detail="by a later message")
             out.append(d)
+        out = self._moved_from_one(out)
         out = [self._as_journey(d, out) for d in out]
         # a booking its markup or calendar part states is not proposed again from the same mail's sentences
         stated = {(d.message.id, d.start) for d in out if isinstance(d, Accepted) and d.message is not None
@@ -663,6 +664,26 @@ class AppointmentsService:
             or (isinstance(d, Rejected) and d.reason == "invitation" and d.message.id in invites)))]
         return [d for d in kept if not _said_again(d, kept) and not _said_of_another(d, kept, self._event_named)
                 and not self._held_already(d)]
+
+    def _moved_from_one(self, decisions: list[Accepted | Rejected]) -> list[Accepted | Rejected]:
+        """A move that names no time it moves from ("we have moved your check-up to Friday 18 June at 9.30am")
+        moves the one booking ahead that its sender's earlier mail confirmed: that one is no longer proposed (of
+        several, none is picked)."""
+        out = list(decisions)
+        for d in decisions:
+            if not (isinstance(d, Accepted) and d.candidate.status == "rescheduled" and d.message is not None
+                    and self._said_start(d) is None):
+                continue
+            key, sent = provider_key(d.candidate.provider), d.message.received_at
+            earlier = [n for n, o in enumerate(out) if isinstance(o, Accepted) and o.candidate.status == "confirmed"
+                       and provider_key(o.candidate.provider) == key and o.message is not None
+                       and o.message.received_at < sent and o.start is not None and o.start > sent
+                       and o.start != d.start]
+            if len(earlier) == 1:
+                was = out[earlier[0]]
+                out[earlier[0]] = Rejected(was.candidate, "reschedule", was.message, was.start, was.end,
+                                           detail="by a later message")
+        return out
 
     def _as_journey(self, d: Accepted | Rejected, decisions: list[Accepted | Rejected]) -> Accepted | Rejected:
         """A move its sender writes in words of a journey it booked ("Now: departs Lisbon 08:40"): that journey
@@ -1414,6 +1435,16 @@ class AppointmentsService:
         at = self.clock.at(meta.received_at)
         said = {r.start.astimezone(self.clock.zone) for c in found if c.status == "rescheduled" and c.was
                 and (r := dates.find(c.was, at, options=options)) is not None and r.has_time}
+        if not said:
+            # the move names no earlier time ("we have moved your check-up to ..."): the one booking of the
+            # sender's earlier mail that this move set aside
+            key = provider_key(stored.item.provider)
+            said = {r.item.start for r in repo.list_items(self.conn, self.clock.zone, ("rejected",))
+                    if r.item.reason == "reschedule" and provider_key(r.item.provider) == key
+                    and r.item.start is not None and r.item.start != stored.item.start
+                    and r.item.message_id is not None and r.item.message_id != meta.id
+                    and (earlier := repo.message_meta(self.conn, r.item.message_id)) is not None
+                    and earlier.received_at < meta.received_at}
         return said.pop() if len(said) == 1 else None
 
     def reject(self, item_id: int, *, provenance: dict[str, str] | None = None) -> Item:

@@ -36,7 +36,10 @@ AFTER_REACH = 14
 # autopay", "you have not set up a direct debit"
 _OFFERED = re.compile(r"(?:set(?:ting)?\s+up|sign(?:ing)?\s+up\s+for|switch(?:ing)?\s+to|enrol(?:l)?(?:\s+in)?|"
                       r"register\s+for|activate|turn\s+on|opt\s+in(?:\s+to)?|why\s+not|consider|no|not|"
-                      r"haven't|have\s+not|don't|do\s+not|isn't|is\s+not|without)\s+(?:an?\s+|the\s+|your\s+)?$")
+                      r"haven't|have\s+not|don't|do\s+not|isn't|is\s+not|without|"
+                      # "You don't have a Direct Debit set up": denied with the verb of holding one between
+                      r"(?:don't|do\s+not|doesn't|does\s+not|haven't|have\s+not|hasn't|has\s+not)\s+(?:have|got|hold|use))"
+                      r"\s+(?:an?\s+|the\s+|your\s+)?$")
 
 
 # how a bill is paid is not what it is for: "by direct debit from your card", "pay with a credit card", a card
