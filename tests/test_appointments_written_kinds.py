@@ -124,15 +124,40 @@ ITINERARY = ("Thanks for flying with Solstice Airways.\n\nConfirmation code: HX7
 DENTIST = "Your cleaning at Lakeview Dental is confirmed for Friday, October 23, 2026 at 9:00 a.m."
 
 
-def test_a_flight_booked_long_before_the_window_is_still_read_and_nothing_else_that_old(
+def test_a_flight_and_an_appointment_booked_long_before_the_window_are_still_read_while_ahead(
         tmp_path: Path, cli: Any) -> None:
     long_ago = SENT - timedelta(days=40)
     items = _scan(tmp_path, cli, {
         "a": message("sx-1@solstice.example", ("Solstice Airways", "itinerary@solstice.example"),
                      "Your trip to Mexico City - HX72QD", ITINERARY, long_ago),
         "b": message("ld-1@lakeview.example", ("Lakeview Dental", "desk@lakeviewdental.example"),
-                     "Appointment confirmed", DENTIST, long_ago)})
-    assert _proposed(items) == [("SX 451", "2026-10-24T18:05:00-05:00")]
+                     "Appointment confirmed", DENTIST, long_ago),
+        # a check-up that old whose day has gone is stale: never read
+        "c": message("ld-0@lakeview.example", ("Lakeview Dental", "desk@lakeviewdental.example"),
+                     "Appointment confirmed", "Your cleaning at Lakeview Dental is confirmed for Friday, "
+                     "September 25, 2026 at 9:00 a.m.", long_ago - timedelta(days=1))})
+    assert _proposed(items) == [("Lakeview Dental", "2026-10-23T09:00:00-05:00"),
+                                ("SX 451", "2026-10-24T18:05:00-05:00")]
+
+
+def test_an_appointment_booked_long_ago_waits_for_a_yes_even_in_auto_mode(
+        tmp_path: Path, cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_APPOINTMENTS_MODE", "auto")
+    items = _scan(tmp_path, cli, {
+        "b": message("ld-1@lakeview.example", ("Lakeview Dental", "desk@lakeviewdental.example"),
+                     "Appointment confirmed", DENTIST, SENT - timedelta(days=40))})
+    assert booked(items, ("proposed",)) == [("Lakeview Dental", "2026-10-23T09:00:00-05:00")]
+    assert booked(items, ("created",)) == []
+
+
+def test_an_appointment_booked_long_ago_and_cancelled_long_ago_is_not_proposed(tmp_path: Path, cli: Any) -> None:
+    items = _scan(tmp_path, cli, {
+        "b": message("ld-1@lakeview.example", ("Lakeview Dental", "desk@lakeviewdental.example"),
+                     "Appointment confirmed", DENTIST, SENT - timedelta(days=40)),
+        "c": message("ld-2@lakeview.example", ("Lakeview Dental", "desk@lakeviewdental.example"),
+                     "Appointment cancelled", "Your cleaning at Lakeview Dental on Friday, October 23, 2026 at "
+                     "9:00 a.m. has been cancelled.", SENT - timedelta(days=30))})
+    assert _proposed(items) == []
 
 
 def test_the_travel_window_no_longer_than_the_window_reads_no_older_flight(

@@ -116,6 +116,13 @@ def test_a_loan_asked_by_what_it_is_for_is_that_loan(home: App) -> None:
 def test_a_mortgage_asked_of_when_none_is_held_is_said_plainly(home: App) -> None:
     reply = talk(home, "when is my mortgage payment due?")[0]
     assert reply.startswith("I found no mortgage") and "Lakeview Motor Credit" in reply
+    # the loans held are named, never with their sums: those would read as the answer
+    assert "388.10" not in reply and "151.90" not in reply
+
+
+def test_a_loan_asked_of_by_a_kind_of_lender_none_is_is_said_plainly(home: App) -> None:
+    reply = talk(home, "when's my credit union loan due?")[0]
+    assert reply.startswith("I found no credit union loan") and "388.10" not in reply
 
 
 def test_what_is_left_on_a_loan_is_its_principal(home: App) -> None:

@@ -47,3 +47,17 @@ def test_when_a_place_closes_is_the_day_it_said_not_its_bill(say: Any, text: str
 def test_when_its_bill_is_due_is_still_the_bill(say: Any) -> None:
     reply = say("when is the nursery bill due?")
     assert "640" in reply and "25 Sep" in reply, reply
+
+
+def test_a_test_booked_weeks_ago_is_found_by_what_its_mail_says_was_booked(
+        cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a centre whose name says no kind; its mail's subject says what was booked, weeks before the scan's window
+    monkeypatch.setenv("STEWARD_TIMEZONE", "Europe/London")
+    eml(tmp_path / "mail", "mot", "bookings@northway.example", "MOT booking confirmed - KX19 LMN",
+        "Your MOT is booked.\n\nVehicle: KX19 LMN\nDate: Tuesday 29 September 2026\nTime: 09:10\nCentre: Northway, "
+        "Unit 4 Mill Road\nPlease arrive 10 minutes early.", "2026-08-20T18:00:00+01:00", "Northway Testing")
+    assert cli("--now", NOW, "mail", "import", str(tmp_path / "mail")).code == 0
+    assert cli("--now", NOW, "appointments", "scan").code == 0
+    for text in ("when's the MOT?", "when is the car test?"):
+        reply = cli("--now", NOW, "--json", "chat", "--session", text, text).json()["reply"]
+        assert "29 Sep" in reply and "09:10" in reply, reply

@@ -90,6 +90,8 @@ _TRAVEL_WORDS = ("flight", "itinerary", "e-ticket", "eticket", "boarding", "PNR"
                  "car rental", "rental car", "car hire", "rent-a-car")
 # the words of an invitation in its subject or first lines, read in the travel window as well
 _INVITATION_WORDS = ("invitation", "invited", "invite")
+# the words of booking mail's subject or first lines, read in the travel window for an appointment booked long ahead
+_BOOKED_WORDS = ("booked", "booking confirmed", "appointment confirmed", "confirmation", "is confirmed")
 _TRAVEL_LIMIT = 60  # the newest such messages: a year of one person's trips, not a travel agent's inbox
 _INVITED_LIMIT = 200  # the newest messages naming a kind of event ("party" is in "third party" too)
 _STRUCTURED_HINTS = ("reservation", "booking", "booked", "confirm", "appointment", "ticket", "itinerary", "flight",
@@ -335,6 +337,41 @@ class AppointmentsService:
                 out.extend(Sourced(c, m) for c in self._invited_in_words(m, read_body(raw).text))
         return out
 
+    def _booked_earlier(self, travel: consumer.Window, window: consumer.Window,
+                        raws: dict[int, bytes | None]) -> list[Sourced]:
+        """The appointments that booking mail received before the window but in the travel window confirms (a car
+        test or a check-up booked weeks ahead counts while its day is ahead, however old its mail; one whose day
+        has gone is stale), each with what its sender wrote since, up to the window (a cancellation or a move
+        then supersedes it; what they wrote in the window is read with the window)."""
+        out: list[Sourced] = []
+        since: dict[str, datetime] = {}
+        now = self.clock.now()
+        for m in repo.messages_saying(self.conn, travel.start, window.start, _BOOKED_WORDS, limit=_TRAVEL_LIMIT):
+            if m.category != "appointment":
+                continue
+            booked = [s for s in self._read(m, raws) if s.candidate.status == "confirmed" and not s.candidate.travel
+                      and s.candidate.what != "event"]
+            if booked:
+                out.extend(booked)
+                since[m.sender] = min(m.received_at, since.get(m.sender, m.received_at))
+        seen = {s.message.id for s in out if s.message is not None}
+        for sender, first in since.items():
+            for m in repo.messages_from(self.conn, sender, first, window.start, limit=_TRAVEL_LIMIT):
+                if m.id not in seen:
+                    seen.add(m.id)
+                    out.extend(s for s in self._read(m, raws) if s.candidate.status != "confirmed")
+        return [s for s in out if s.candidate.status != "confirmed" or self._ahead(s, now)]
+
+    def _ahead(self, sourced: Sourced, now: datetime) -> bool:
+        """Whether a booking read from old mail is still ahead (one whose day has gone is stale, never read)."""
+        from steward import dates
+
+        if sourced.message is None:
+            return False
+        found = dates.find(sourced.candidate.start, self.clock.at(sourced.message.received_at),
+                           options=self._options(sourced.message)) if sourced.candidate.start else None
+        return found is not None and found.start > now
+
     def asks_to_come(self, item: Item, said: str) -> bool:
         """Whether an invitation kept from mail asks the person to come: a calendar request does, and so do a
         person's words of welcome ("do come", "bring Adi", `welcome` in vocab.yaml) in `said` (its mail's subject
@@ -397,14 +434,20 @@ class AppointmentsService:
         decisions = [self._decide(sourced, messages, raws, window, lives) for sourced in found]
         travel = self.travel_window()
         earlier: set[int] = set()
+        # an appointment its mail confirmed before the window is old evidence: proposed while its day is ahead,
+        # never written without the person's yes, whatever the mode
+        asked: set[int] = set()
         if travel is not None:
             for sourced in self._earlier_travel(travel, window, raws):
                 earlier.add(id(sourced.candidate))
                 decisions.append(self._decide(sourced, messages, raws, travel, lives))
+            for sourced in self._booked_earlier(travel, window, raws):
+                asked.add(id(sourced.candidate))
+                decisions.append(self._decide(sourced, messages, raws, travel, lives))
         for decision in self._superseded(decisions):
             if isinstance(decision, Rejected) and decision.reason == "reschedule" and id(decision.candidate) in earlier:
                 continue  # a journey booked before the window and moved since: the move says it, at its new time
-            item = self._consider(decision, dry_run, done)
+            item = self._consider(decision, dry_run, done, ask=id(decision.candidate) in asked)
             if item is not None:
                 items.append(item)
         items.sort(key=lambda i: (i.start is None, i.start or window.end, i.provider))
@@ -855,7 +898,8 @@ class AppointmentsService:
                    and _same_event(r.item.title, move.candidate.name)
                    for r in repo.list_items(self.conn, self.clock.zone, ("rejected",)))
 
-    def _consider(self, decision: Accepted | Rejected, dry_run: bool, done: set[str]) -> Item | None:
+    def _consider(self, decision: Accepted | Rejected, dry_run: bool, done: set[str], *,
+                  ask: bool = False) -> Item | None:
         decision = self._as_update(decision)
         if isinstance(decision, Rejected):
             return self._rejected(decision, dry_run, done)
@@ -870,7 +914,7 @@ class AppointmentsService:
         if decision.fingerprint in done:
             return None  # the same appointment read twice (subject and snippet, markup and text)
         done.add(decision.fingerprint)
-        return self._settle(decision, dry_run, via="scheduler" if not dry_run else "cli")
+        return self._settle(decision, dry_run, via="scheduler" if not dry_run else "cli", ask=ask)
 
     def _made_by_uid(self, c: Candidate) -> StoredItem | None:
         """The event Steward made from the booking whose iCalendar UID this candidate carries, or None."""
@@ -1195,7 +1239,7 @@ class AppointmentsService:
                 return reason, event.id
         return None
 
-    def _settle(self, a: Accepted, dry_run: bool, *, via: str) -> Item:
+    def _settle(self, a: Accepted, dry_run: bool, *, via: str, ask: bool = False) -> Item:
         existing = repo.item_by_fingerprint(self.conn, a.fingerprint, self.clock.zone)
         if existing is not None and existing.item.status == "rejected" and existing.item.reason in (
                 "user", "cancellation"):
@@ -1212,15 +1256,16 @@ class AppointmentsService:
                                        fingerprint=a.fingerprint, source_marker=a.source_marker,
                                        zone=self.clock.zone_name, start_text=a.candidate.start)
             return self._item(a, "duplicate", reason, id=existing.item.id if existing else None, event_id=uid)
+        auto = self.mode == "auto" and not ask
         if dry_run:
-            status = "created" if self.mode == "auto" else "proposed"
+            status = "created" if auto else "proposed"
             return self._item(a, status, "dry run", id=existing.item.id if existing else None)
         with write_txn(self.conn):
             item_id = repo.save_item(self.conn, self._item(a, "proposed", None), fingerprint=a.fingerprint,
                                      source_marker=a.source_marker, zone=self.clock.zone_name,
                                      start_text=a.candidate.start, ical_uid=a.candidate.uid,
                                      ical_sequence=self._version(a.candidate, a.message))
-        if self.mode == "auto":
+        if auto:
             return self._write(a, item_id, {"via": "email", "command": "appointments scan"})
         return self._item(a, "proposed", None, id=item_id)
 

@@ -232,6 +232,15 @@ def _held(term: str, pool: frozenset[str], rw: ReaderWords) -> bool:
     return any(held(w, pool) for w in group | {term})
 
 
+def _kind_word_held(kind: str, pool: frozenset[str], rw: ReaderWords) -> bool:
+    """Whether a record's words say its kind by a word of that kind's own ("MOT booking confirmed" of a test
+    centre's booking: a car's), never by a word any record may say ("service", "care")."""
+    from steward.reader.answerers.things import held, stem
+
+    plain = rw.generic | rw.common
+    return any(held(stem(p[0]), pool) for p in rw.provider_kinds.get(kind, ()) if len(p) == 1 and p[0] not in plain)
+
+
 def _kinds_in(text: str, rw: ReaderWords) -> list[str]:
     """Every kind of place whose words a record says ("Table at Saffron Table": table), in any order."""
     from steward.reader.lists import name_words
@@ -323,7 +332,7 @@ def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[
     if frame.domain == "schedule" and not frame.flags & _NOT_OF_A_PLACE:
         kind = kind_of(frame.text, rw.provider_kinds)
         kinds += [kind] if kind and kind not in travel else []
-    if kinds and not any(_held(k, p, rw) for k in kinds for p in pools):
+    if kinds and not any(_held(k, p, rw) or _kind_word_held(k, p, rw) for k in kinds for p in pools):
         # "lunch with Priya" answered with her book club: no record is of the kind said (of several said,
         # "any dentist or vet?", one is enough)
         missing.append(kind_said(frame.text, kinds[0], rw))

@@ -13,7 +13,7 @@ import re
 import sqlite3
 import threading
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 
@@ -161,7 +161,8 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
     everyday = generic | common_english()
     aliases = _excerpt_names(rows, everyday | reader_words.known | people)
     owned = {w for names in aliases.values() for w in names}
-    named_for = _names_it_is_for(repo.booking_mail(conn), everyday | reader_words.known)
+    booking_mail = repo.booking_mail(conn)
+    named_for = _names_it_is_for(booking_mail, everyday | reader_words.known)
     for provider, names in named_for.items():
         # a name the mail of one booking alone gives it: one that two bookings' mail give (the pet of the vet's
         # booking and of the owner's own note of it) or another booking's words already give is no one's here
@@ -177,8 +178,9 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
             (a,) for a in aliases.get(provider, ()))
         if via:
             phrases += tuple(p for p in name_phrases(via, _everyday_apart(via, generic, everyday)) if p not in phrases)
-        values.append(SlotValue("provider", provider, provider, phrases,
-                                kind=kind_of(f"{provider} {titles} {via}", reader_words.provider_kinds), issuer=via))
+        kind = kind_of(f"{provider} {titles} {via}", reader_words.provider_kinds) or _kind_booked(
+            [subject for p, subject, _ in booking_mail if p == provider], reader_words)
+        values.append(SlotValue("provider", provider, provider, phrases, kind=kind, issuer=via))
     ends = repo.message_ends(conn)
     signatures = _signatures(ends, reader_words, {row.address: row.name for row in senders})
     family = _family(ends, repo.sent_openings(conn), reader_words)
@@ -405,6 +407,13 @@ def _short_of(word: str, name: str) -> bool:
 
 
 _NOT_NAMES = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "hi", "dear", "thanks", "your", "please"])
+
+
+def _kind_booked(subjects: Sequence[str], rw: ReaderWords) -> str:
+    """The kind of a booking whose names say none, as the subject of its mail says what was booked ("Car test
+    booking confirmed" from a test centre: car); words any booking's mail uses ("service", "care") say none."""
+    said = " ".join(w for subject in subjects for w in name_words(subject) if w not in rw.generic)
+    return kind_of(said, rw.provider_kinds) if said else ""
 
 
 def _excerpt_names(rows: Iterable[tuple[str, str, str, str]], known: frozenset[str]) -> dict[str, tuple[str, ...]]:

@@ -100,8 +100,11 @@ class Booking:
         return f"- {moment_text(self.start, clock)} {self.title}{where}: {self.status}{self.by}{number}"
 
 
-def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str]) -> list[Booking]:
-    """The items as bookings: one per appointment, the newest message's word on a moved one."""
+def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str],
+              kinds: dict[str, str] | None = None) -> list[Booking]:
+    """The items as bookings: one per appointment, the newest message's word on a moved one; a booking whose
+    names say no kind has the one `kinds` gives its provider (what its mail says was booked)."""
+    kinds = kinds or {}
     out: list[Booking] = []
     moved: dict[str, Item] = {}
     for item in items:
@@ -126,7 +129,7 @@ def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str]) ->
         elif item.reason == "reschedule" and status is not None and item.status in _STATUS:
             status = f"{MOVED_HERE}, {status}"
         via = vias.get(item.provider, "")
-        kind = kind_of(f"{item.provider} {item.title} {via}", rw.provider_kinds)
+        kind = kind_of(f"{item.provider} {item.title} {via}", rw.provider_kinds) or kinds.get(item.provider, "")
         out.append(Booking(item.provider, item.title or item.provider, item.start, status, item.location,
                            kind, item.id, via, item.message_id, excerpt=item.excerpt or "",
                            specialty=specialty_of(kind, item.excerpt or "", rw)))
@@ -145,12 +148,12 @@ def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str]) ->
         if moves_to_its_start(item, items):
             # "practice is moving from 5:30 to 6:15 this Wednesday": plans a person's mail moves, at the time it
             # says (no booking of theirs was read before it: its start is the new time, not the old)
-            kind = kind_of(f"{item.provider} {item.title}", rw.provider_kinds)
+            kind = kind_of(f"{item.provider} {item.title}", rw.provider_kinds) or kinds.get(item.provider, "")
             out.append(Booking(item.provider, item.title or item.provider, item.start,
                                f"{_MOVED_TO_TIME} by {item.provider}'s mail", item.location, kind, item.id,
                                message_id=item.message_id, excerpt=item.excerpt or ""))
             continue
-        kind = kind_of(f"{item.provider} {item.title}", rw.provider_kinds)
+        kind = kind_of(f"{item.provider} {item.title}", rw.provider_kinds) or kinds.get(item.provider, "")
         # the booking this item read was moved by a later mail whose new time was not read: say so, no time
         out.append(Booking(item.provider, item.title or item.provider, item.start,
                            MOVED, item.location, kind, item.id,
@@ -360,9 +363,11 @@ def _ahead_reader(appointments: Callable[[], AppointmentsService], calendar: Cal
                 for e in calendar().events_between(start, end)]
 
     def bookings_ahead(now: datetime) -> list[Booking]:
-        vias = {v.value: v.issuer for v in lists().of_slot("provider") if v.issuer}
+        providers = lists().of_slot("provider")
+        vias = {v.value: v.issuer for v in providers if v.issuer}
         service = appointments()
-        found = _bookings(service.between(now, now + AHEAD) + service.recent(limit=200), rw, vias)
+        found = _bookings(service.between(now, now + AHEAD) + service.recent(limit=200), rw, vias,
+                          {v.value: v.kind for v in providers if v.kind})
         seen: set[tuple[str, datetime]] = set()
         ahead = []
         # of one booking found twice (the event made from it, and a change its mail asks), the one waiting

@@ -638,9 +638,11 @@ def _loans_said(text: str, loans: list[Due], rw: ReaderWords, mailbox: Mailbox, 
     held = [d for d in loans if any(_hits(_held_text(d, stored.get(d.message_id)), rw.loan_kinds[k]) for k in kinds)]
     if held:
         return held
-    loans = sorted(loans, key=lambda d: (d.due_date, d.issuer))
+    # (named, never with their sums and days: those would read as the answer about the loan asked of)
+    names = dict.fromkeys(f"- {d.issuer}" + (f" (account ending {d.account[-4:]})" if d.account else "")
+                          for d in sorted(loans, key=lambda d: (d.due_date, d.issuer)))
     return Answer("\n".join([f"I found no {' or '.join(kinds)} in the bills Steward has read. The loans it has read:",
-                             *(_line(d, False, clock) for d in loans)]), {"dues": []})
+                             *names]), {"dues": []})
 
 
 _PAID_FOR = re.compile(r"\bpa(?:y|id)\s+for\b", re.I)
