@@ -202,3 +202,12 @@ def test_a_direct_debit_the_bill_says_is_not_set_up_is_no_autopay(text: str) -> 
     got = read_bill(text, received=datetime(2026, 11, 18, 9, 0, tzinfo=UK), institution=None, vocab=V,
                     sender="bills@example.org", home_country="GB")
     assert got.autopay is False
+
+
+def test_a_yearly_premium_taken_by_the_month_is_due_its_monthly_instalment() -> None:
+    text = ("Your cover renews on 01/12/2026.\nAnnual premium: £1,020.00\nPayment: £85.00 a month by Direct Debit, "
+            "first collection on 01/12/2026.")
+    got = read_bill(text, received=datetime(2026, 11, 10, 9, 0, tzinfo=UK), institution=None, vocab=V,
+                    sender="renewals@example.org", home_country="GB")
+    assert got.amount is not None and got.amount.amount == Decimal("85.00")
+    assert got.due_date is not None and got.due_date.isoformat() == "2026-12-01"

@@ -162,6 +162,10 @@ def _labelled_money(text: str, lowered: str, vocab: FinanceVocab, usual: str, mo
     return found
 
 
+_YEARLY = re.compile(r"\b(?:annual|annually|yearly|per\s+year|a\s+year)\b")
+_PER_MONTH = re.compile(r"\s*(?:(?:a|per|each|every)\s+month|/\s*(?:month|mth|mo)|monthly|pcm)\b")
+
+
 def _penalty(lowered: str, vocab: FinanceVocab, m: MoneyAt) -> bool:
     """Whether the amount is labelled a charge for paying late ("late fee of", "penalty of", "interest @")."""
     label = _label_before(vocab.label_hits(lowered, ("amount", "penalty")), m.start, LABEL_REACH, lowered)
@@ -216,6 +220,13 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
         if len(distinct) == 1 and len(money) >= 1:  # one amount in a bill is the amount of the bill
             lone = next(m for m in money if (m.amount, m.currency) in distinct)
             amount = (lone, lone.start)
+    if amount is not None and _YEARLY.search(lowered[amount[1]:amount[0].start]):
+        # "Annual premium: €2,184.00 ... Payment: €182.00 a month by Direct Debit, first collection on 01/07": what
+        # is taken on the day is the month's instalment, never the year's sum
+        monthly = next((m for m in money if m.currency == amount[0].currency and m.amount < amount[0].amount
+                        and _PER_MONTH.match(lowered[m.end:m.end + 20])), None)
+        if monthly is not None:
+            amount = (monthly, monthly.start)
     owed = amount or balance
     currency = owed[0].currency if owed else (paid[0].currency if paid else usual)
     day_first = date_first_order(institution, currency, user_day_first)

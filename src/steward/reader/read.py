@@ -42,6 +42,8 @@ _FLAG_DOMAIN = {"payday": "money", "payments": "money", "sent": "money", "paid_m
                 "free": "schedule", "busiest": "schedule", "quietest": "schedule"}
 # how much a name found in the person's data weighs for a domain, beside one cue word (1)
 _NAME_WEIGHT = 2.0
+_A_RATE = re.compile(r"\b(?:cost|costs|costing|pay|paying|charge|charged|charging|be|is|it's|that's)\s+"
+                    r"(?P<rate>(?:a|per|each|every)\s+(?:month|week|fortnight|year|quarter))\b", re.I)
 _CHECK_IN = frozenset(("check", "in", "check-in", "checkin", "online"))
 # how much a detail asked of a booking or a bill weighs for its domain ("by when must I answer?")
 _DETAIL_WEIGHT = 1.5
@@ -91,6 +93,8 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
     where something goes) and the character positions it used."""
     from steward import dates
 
+    # "what will it cost a month from July?": a rate ("a month", "per week") is no span of time; blanked, same length
+    text = _A_RATE.sub(lambda m: m.group(0)[:m.start("rate") - m.start()] + " " * len(m.group("rate")), text)
     found = dates.find(text, clock, prefer="future", options=options)
     if found is None or found.start is None:
         return None, frozenset()

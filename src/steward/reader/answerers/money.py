@@ -251,7 +251,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             # "the last card payment I made": what the mail confirms was paid, never what is owed ("when is my
             # last loan payment due?" is owed)
             return _payments_made(frame, service, rw, mailbox() if mailbox else None, clock)
-        frame = _a_loan_by_its_kind(frame, rw)
+        frame = _insurance_by_its_cover(_a_loan_by_its_kind(frame, rw), rw)
         named = honesty.names_in(frame, ("issuer", "account"))
         if not named and frame.unknown and mailbox is not None:
             billers = {i.due.issuer for i in service.digest(window="all", statuses=("open", "paid")).items}
@@ -626,6 +626,19 @@ def _a_loan_by_its_kind(frame: Frame, rw: ReaderWords) -> Frame:
     if not all(set(words(n.said)) <= loan_words for n in frame.filters):
         return frame
     return replace(frame, filters=(), kinds=tuple(dict.fromkeys((*frame.kinds, "loan"))))
+
+
+def _insurance_by_its_cover(frame: Frame, rw: ReaderWords) -> Frame:
+    """Insurance asked of by what it covers ("the health insurance") names no insurer whose name only holds
+    "insurance" ("Seabright Insurance"): the insurance bills are asked of, and the cover said picks among them."""
+    if not frame.filters or not _insurance_kinds(frame.text, rw):
+        return frame
+    own = {w for p in rw.money_kinds.get("insurance", ()) for w in p}
+    if not all(set(words(n.said)) <= own for n in frame.filters):
+        return frame
+    from dataclasses import replace
+
+    return replace(frame, filters=(), kinds=tuple(dict.fromkeys((*frame.kinds, "insurance"))))
 
 
 def _loans_said(text: str, loans: list[Due], rw: ReaderWords, mailbox: Mailbox, clock: Clock) -> list[Due] | Answer:
