@@ -709,7 +709,7 @@ class AppointmentsService:
                 and not self._held_already(d)]
 
     def _moved_from_one(self, decisions: list[Accepted | Rejected]) -> list[Accepted | Rejected]:
-        """A move that names no time it moves from ("we have moved your check-up to Friday 18 June at 9.30am")
+        """A move that names no time it moves from ("we've pushed your filling back to Monday at 8.15am")
         moves the one booking ahead that its sender's earlier mail confirmed: that one is no longer proposed (of
         several, none is picked)."""
         out = list(decisions)
@@ -1481,7 +1481,7 @@ class AppointmentsService:
         said = {r.start.astimezone(self.clock.zone) for c in found if c.status == "rescheduled" and c.was
                 and (r := dates.find(c.was, at, options=options)) is not None and r.has_time}
         if not said:
-            # the move names no earlier time ("we have moved your check-up to ..."): the one booking of the
+            # the move names no earlier time ("we've pushed your filling back to ..."): the one booking of the
             # sender's earlier mail that this move set aside
             key = provider_key(stored.item.provider)
             said = {r.item.start for r in repo.list_items(self.conn, self.clock.zone, ("rejected",))

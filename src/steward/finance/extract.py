@@ -37,7 +37,7 @@ AFTER_REACH = 14
 _OFFERED = re.compile(r"(?:set(?:ting)?\s+up|sign(?:ing)?\s+up\s+for|switch(?:ing)?\s+to|enrol(?:l)?(?:\s+in)?|"
                       r"register\s+for|activate|turn\s+on|opt\s+in(?:\s+to)?|why\s+not|consider|no|not|"
                       r"haven't|have\s+not|don't|do\s+not|isn't|is\s+not|without|"
-                      # "You don't have a Direct Debit set up": denied with the verb of holding one between
+                      # "as you haven't got a standing order with us": denied with the verb of holding one between
                       r"(?:don't|do\s+not|doesn't|does\s+not|haven't|have\s+not|hasn't|has\s+not)\s+(?:have|got|hold|use))"
                       r"\s+(?:an?\s+|the\s+|your\s+)?$")
 
@@ -221,7 +221,7 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
             lone = next(m for m in money if (m.amount, m.currency) in distinct)
             amount = (lone, lone.start)
     if amount is not None and _YEARLY.search(lowered[amount[1]:amount[0].start]):
-        # "Annual premium: €2,184.00 ... Payment: €182.00 a month by Direct Debit, first collection on 01/07": what
+        # "Yearly premium £960.00 ... you pay £80.00 a month, the first on 1 March": what
         # is taken on the day is the month's instalment, never the year's sum
         monthly = next((m for m in money if m.currency == amount[0].currency and m.amount < amount[0].amount
                         and _PER_MONTH.match(lowered[m.end:m.end + 20])), None)

@@ -233,7 +233,7 @@ def _held(term: str, pool: frozenset[str], rw: ReaderWords) -> bool:
 
 
 def _kind_word_held(kind: str, pool: frozenset[str], rw: ReaderWords) -> bool:
-    """Whether a record's words say its kind by a word of that kind's own ("MOT booking confirmed" of a test
+    """Whether a record's words say its kind by a word of that kind's own ("Your MOT is booked" of a test
     centre's booking: a car's), never by a word any record may say ("service", "care")."""
     from steward.reader.answerers.things import held, stem
 

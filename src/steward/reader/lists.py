@@ -410,8 +410,8 @@ _NOT_NAMES = frozenset(["monday", "tuesday", "wednesday", "thursday", "friday", 
 
 
 def _kind_booked(subjects: Sequence[str], rw: ReaderWords) -> str:
-    """The kind of a booking whose names say none, as the subject of its mail says what was booked ("Car test
-    booking confirmed" from a test centre: car); words any booking's mail uses ("service", "care") say none."""
+    """The kind of a booking whose names say none, as the subject of its mail says what was booked ("Vehicle
+    inspection confirmed" from a test centre: car); words any booking's mail uses ("service", "care") say none."""
     said = " ".join(w for subject in subjects for w in name_words(subject) if w not in rw.generic)
     return kind_of(said, rw.provider_kinds) if said else ""
 

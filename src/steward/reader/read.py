@@ -93,7 +93,7 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
     where something goes) and the character positions it used."""
     from steward import dates
 
-    # "what will it cost a month from July?": a rate ("a month", "per week") is no span of time; blanked, same length
+    # "how much will the gym be a month from March?": a rate ("a month", "per week") is no span of time; blanked, same length
     text = _A_RATE.sub(lambda m: m.group(0)[:m.start("rate") - m.start()] + " " * len(m.group("rate")), text)
     found = dates.find(text, clock, prefer="future", options=options)
     if found is None or found.start is None:
@@ -987,7 +987,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     asked_place = place_asked(text)
     kind_norms = [("_" if w == asked_place else w) for w in kind_norms]
     if asked_detail(text) == "checkin":
-        # "when must I check in online by?": a journey's check-in, no word of a hotel's
+        # "until what time can we do online check-in?": a journey's check-in, no word of a hotel's
         kind_norms = [("_" if w in _CHECK_IN else w) for w in kind_norms]
     money_kinds = _kinds(kind_norms, rw.money_kinds)
     provider_kinds = rw.widen(_kinds(kind_norms, rw.provider_kinds))
@@ -1181,7 +1181,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
             best, sure = owners[0], True
         elif ask_said == "when" and {"money", "appointments"} <= set(owners) and "money" not in cued \
                 and not bills and not money_kinds:
-            # "when's the creche closing early?": WHEN asked of a place that both bills and books, in no word of
+            # "when is the nursery shut for training?": WHEN asked of a place that both bills and books, in no word of
             # money, is the day of a thing it holds (closes, opens, happens), never its bill's due date
             best, sure = "appointments", True
     if ask_said == "list" and not asked and not (bare and not found.named and not cued - {best}) and \

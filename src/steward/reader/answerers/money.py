@@ -629,8 +629,8 @@ def _a_loan_by_its_kind(frame: Frame, rw: ReaderWords) -> Frame:
 
 
 def _insurance_by_its_cover(frame: Frame, rw: ReaderWords) -> Frame:
-    """Insurance asked of by what it covers ("the health insurance") names no insurer whose name only holds
-    "insurance" ("Seabright Insurance"): the insurance bills are asked of, and the cover said picks among them."""
+    """Insurance asked of by what it covers ("my dental insurance") names no insurer whose name only holds
+    "insurance" ("Larkspur Insurance"): the insurance bills are asked of, and the cover said picks among them."""
     if not frame.filters or not _insurance_kinds(frame.text, rw):
         return frame
     own = {w for p in rw.money_kinds.get("insurance", ()) for w in p}
