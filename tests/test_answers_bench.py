@@ -131,8 +131,11 @@ NINTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, 
 
 # what the tenth set (a conversation of a Thursday morning and single questions over the tenth sample mailbox,
 # Aoife Brennan's in Dublin, written blind to the rules and frozen before its first run) scored on that first run,
-# before any tuning: 44 right, 13 wrong, 18 refused of 75
-TENTH_WRONG_AT_MOST = {"money": 3, "appointments": 1, "schedule": 5, "mail": 0, "brief": 0, "reminders": 0}
+# before any tuning: 44 right, 13 wrong, 18 refused of 75; after a place's event asked WHEN of (not its bill), a
+# journey's online check-in, a move that names no earlier time, a direct debit "on or after" a day, a loan's next
+# repayment, a booking confirmed before the scan's window and a kind of insurance by its cover: 61 right, 3 wrong,
+# 11 refused
+TENTH_WRONG_AT_MOST = {"money": 1, "appointments": 0, "schedule": 2, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the eleventh set (a conversation of a Wednesday morning and single questions over the eleventh sample mailbox,
 # Kristine Villanueva-Reyes's in Quezon City, written blind to the rules and frozen before its first run) scored on
