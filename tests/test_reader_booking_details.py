@@ -146,3 +146,10 @@ def test_what_to_bring_to_the_doctor(sixth: App) -> None:
 def test_parking_no_mail_mentions_is_said_plainly_not_made_up(sixth: App) -> None:
     _, reply = talk(sixth, "is there parking at the GP?")
     assert reply.startswith("I can't find parking"), reply
+
+
+def test_until_when_online_check_in_is_open_asks_the_check_in_not_an_end() -> None:
+    from steward.reader.details import asks_the_end
+
+    text = "till what time is online check-in open?"
+    assert asked_detail(text) == "checkin" and asks_the_end(text)  # the reader drops the end for the check-in

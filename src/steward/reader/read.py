@@ -1004,7 +1004,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         flags -= {"cancelled", "moved", "offered", "earlier"}  # "who do I ring to rebook?" asks a number, not a move
         if window is not None and _NOW_ALONE.fullmatch(window.said.strip()):
             window = None  # "what's the gate now?": the detail as the latest mail gives it, asked of no span
-    if asks_the_end(text):
+    if asks_the_end(text) and asked_detail(text) != "checkin":
+        # ("till what time is online check-in open?" asks a journey's check-in, not when a thing ends)
         flags |= {"ends"}  # "until when does the board meeting run?": when it ends, as its mail or entry says
     bills = _kinds(kind_norms, rw.bill_names)
     currencies = _kinds(_brands_masked(norms), rw.currencies)
