@@ -1,6 +1,6 @@
 """Every generated sample mailbox of a person (Noor Haddad's, Inês Carvalho's, Tomás Ríos's, Akinyi
 Odera's, Lindiwe Mokoena's, Jasmine Teo's, Deepa Venkatesh's, Rachel Ortega's, Aoife Brennan's, Kristine
-Villanueva-Reyes's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
+Villanueva-Reyes's, Rebecca Walsh's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
 is refused."""
 
 from __future__ import annotations
@@ -21,9 +21,22 @@ from sample_homes import (
     SIXTH,
     TENTH,
     THIRD,
+    TWELFTH,
     same_bytes_and_facts,
 )
-from steward.sample import eighth, eleventh, fifth, fourth, ninth, second, seventh, sixth, tenth, third
+from steward.sample import (
+    eighth,
+    eleventh,
+    fifth,
+    fourth,
+    ninth,
+    second,
+    seventh,
+    sixth,
+    tenth,
+    third,
+    twelfth,
+)
 from steward.sample.builder import SampleMessage
 
 # (generate, the person's clock, the fewest messages the mailbox holds)
@@ -38,6 +51,7 @@ MAILBOXES = [
     pytest.param(ninth.generate, NINTH.now, 60, id="ninth"),
     pytest.param(tenth.generate, TENTH.now, 60, id="tenth"),
     pytest.param(eleventh.generate, ELEVENTH.now, 55, id="eleventh"),
+    pytest.param(twelfth.generate, TWELFTH.now, 60, id="twelfth"),
 ]
 
 

@@ -62,6 +62,8 @@ MAILBOXES = (
                   "2027-06-10T07:35:00+01:00"),
     SampleMailbox("eleventh", "Kristine Villanueva-Reyes's, in Quezon City", "steward.sample.eleventh",
                   "Asia/Manila", "2027-07-14T07:30:00+08:00"),
+    SampleMailbox("twelfth", "Rebecca Walsh's, in Auckland", "steward.sample.twelfth", "Pacific/Auckland",
+                  "2027-08-03T07:20:00+12:00"),
 )
 NAMES = tuple(m.name for m in MAILBOXES)
 
