@@ -144,6 +144,11 @@ TENTH_WRONG_AT_MOST = {"money": 1, "appointments": 0, "schedule": 2, "mail": 0, 
 # words, a parcel asked of by its shop and "the COD", a child's name said short: 58 right, 4 wrong, 13 refused
 ELEVENTH_WRONG_AT_MOST = {"money": 1, "appointments": 1, "schedule": 2, "mail": 0, "brief": 0, "reminders": 0}
 
+# what the twelfth set (a conversation of a Tuesday morning and single questions over the twelfth sample mailbox,
+# Rebecca Walsh's in Auckland, written blind to the rules and frozen before its first run) scored on that first run,
+# before any tuning: 43 right, 9 wrong, 23 refused of 75
+TWELFTH_WRONG_AT_MOST = {"money": 2, "appointments": 2, "schedule": 3, "mail": 1, "brief": 1, "reminders": 0}
+
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 92 right, 16 wrong, 12 refused of 120
@@ -169,8 +174,8 @@ TALK2_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, 
 WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FOURTH_WRONG_AT_MOST,
                 "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,
                 "seventh": SEVENTH_WRONG_AT_MOST, "eighth": EIGHTH_WRONG_AT_MOST, "ninth": NINTH_WRONG_AT_MOST,
-                "tenth": TENTH_WRONG_AT_MOST, "eleventh": ELEVENTH_WRONG_AT_MOST, "talk": TALK_WRONG_AT_MOST,
-                "talk2": TALK2_WRONG_AT_MOST}
+                "tenth": TENTH_WRONG_AT_MOST, "eleventh": ELEVENTH_WRONG_AT_MOST, "twelfth": TWELFTH_WRONG_AT_MOST,
+                "talk": TALK_WRONG_AT_MOST, "talk2": TALK2_WRONG_AT_MOST}
 
 
 @pytest.mark.slow
