@@ -71,7 +71,7 @@ PLACE_KINDS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
 )
 BILL_KINDS = {"utility": ("electricity bill", "energy bill"), "telecom": ("phone bill",), "card": ("credit card bill",),
               "rent": ("rent",), "insurance": ("insurance bill", "insurance payment"),
-              "housing": ("maintenance bill",), "loan": ("loan payment",), "education": ("school fees",)}
+              "housing": ("maintenance bill",), "loan": ("loan payment",)}
 _UTILITY_WORDS = {"gas": ("gas bill",), "water": ("water bill",), "hydro": ("hydro bill",),
                   "broadband": ("broadband bill",), "fibre": ("broadband bill",), "fiber": ("internet bill",),
                   "fibernet": ("internet bill",), "mobile": ("mobile bill",), "wireless": ("phone bill",)}
@@ -176,6 +176,8 @@ def bill_kinds(issuer: str, kind: str) -> tuple[str, ...]:
     for word, said in _UTILITY_WORDS.items():
         if word in low:
             return said
+    if kind == "education":  # a school's fees; a club's or an academy's are its own ("the swim academy fees")
+        return ("school fees",) if "school" in low else ()
     return BILL_KINDS.get(kind, ())
 
 
@@ -236,7 +238,7 @@ def booking_record(item: Any, dates: Sequence[date], times: Sequence[str], today
         what = _low(title.split(":", 1)[1]).split(",")[0]
         words = what.split()
         names = [what] + ([f"{_low(provider)} {words[-1]}"] if words else [])
-        return Record("event", title, tuple(names), (_low(provider),), (what, _low(provider)), tuple(dates),
+        return Record("event", title, tuple(names), (_low(provider),), (_low(provider), what), tuple(dates),
                       tuple(times), None, place)
     kinds = place_kinds(provider)
     short = distinctive(provider)

@@ -171,11 +171,12 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
         aliases[provider] = tuple(dict.fromkeys((*given, *alone)))
     for provider, codes in _airline_codes(rows, everyday | reader_words.known | people).items():
         aliases[provider] = (*aliases.get(provider, ()), *codes)
+    told = _told_titles(rows, everyday | reader_words.known)
     for provider in sorted({p for p, _, _, _ in rows}):
         titles = " ".join(t for p, t, _, _ in rows if p == provider)
         via = next((v for p, _, _, v in rows if p == provider and v and v != provider), "")
         phrases = name_phrases(provider, _everyday_apart(provider, generic, everyday)) + tuple(
-            (a,) for a in aliases.get(provider, ()))
+            (a,) for a in aliases.get(provider, ())) + tuple(t for t in told.get(provider, ()))
         if via:
             phrases += tuple(p for p in name_phrases(via, _everyday_apart(via, generic, everyday)) if p not in phrases)
         kind = kind_of(f"{provider} {titles} {via}", reader_words.provider_kinds) or _kind_booked(
@@ -433,6 +434,24 @@ def _excerpt_names(rows: Iterable[tuple[str, str, str, str]], known: frozenset[s
         if len(providers) == 1:
             out.setdefault(next(iter(providers)), []).append(word)
     return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+def _told_titles(rows: Iterable[tuple[str, str, str, str]], everyday: frozenset[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The names of the events a club or a school told of, by their titles' own words ("early closing" of
+    "Little Acorns Creche: early closing", "gala"), when only one provider's titles say them: several words
+    together, or one that is no everyday word ("friendly" alone names no match)."""
+    said: dict[tuple[str, ...], set[str]] = {}
+    for provider, title, _, _ in rows:
+        if not title.startswith(f"{provider}:"):
+            continue
+        phrase = tuple(name_words(title[len(provider) + 1:].split(",")[0]))
+        if phrase and (len(phrase) > 1 or phrase[0] not in everyday):
+            said.setdefault(phrase, set()).add(provider)
+    out: dict[str, list[tuple[str, ...]]] = {}
+    for phrase, providers in said.items():
+        if len(providers) == 1:
+            out.setdefault(next(iter(providers)), []).append(phrase)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 # a person a booking is for, named beside it in its mail: "Ana's swimming gala", "a check-up for Ana", "can you

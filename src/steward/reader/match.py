@@ -91,6 +91,11 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
                 if n > best[0]:
                     best = (n, [])
                 best[1].append(value)
+        if best[0] > 1 and tokens[i] == "the" and i + 1 not in skip:
+            # "the leslieville appointment": a name that starts on "the" (The Leslieville Ledger) and one said by
+            # the same words without it (Leslieville Animal Hospital) are both named; the question says which
+            best[1].extend(value for phrase, value in lists.by_first.get(tokens[i + 1], ())
+                           if tuple(tokens[i + 1:i + best[0]]) == phrase and value not in best[1])
         kin_n, relation = family.get(i, (0, ""))
         if kin_n and _a_title(i, tokens, raw, known) and not any(a + m == i for a, (m, _) in family.items()):
             # "Suresh mama", "Ravi uncle": a family word said beside a name is that person's title, not the

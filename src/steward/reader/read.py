@@ -638,9 +638,11 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     # a currency the question before was seen in ("and in rupees?") is no filter of a question that asks
     # something of its own ("and which of those are on direct debit?" is asked of every bill)
     currencies = before.currencies if not now.flags - {"bare"} else now.currencies
+    # ("is it still on?", "where is it?" after the flight to a place: that journey, never the one back too)
+    places = now.places or (before.places if domain == "appointments" else ())
     return replace(now, domain=domain, filters=before.filters, kinds=before.kinds, bills=before.bills, currencies=currencies,
                    unmatched=before.unmatched, window=relative or now.window or before.window,
-                   flags=now.flags or kept, sure=True)
+                   flags=now.flags or kept, places=places, sure=True)
 
 
 def _asks_of_a_kind_of_bill(text: str) -> bool:
@@ -1180,10 +1182,10 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         owners = [d for d, s in ranked if s == top and _owns(d, found.named)]
         if len(owners) == 1:
             best, sure = owners[0], True
-        elif ask_said == "when" and {"money", "appointments"} <= set(owners) and "money" not in cued \
-                and not bills and not money_kinds:
-            # "when is the nursery shut for training?": WHEN asked of a place that both bills and books, in no word of
-            # money, is the day of a thing it holds (closes, opens, happens), never its bill's due date
+        elif {"money", "appointments"} <= set(owners) and not bills and not money_kinds and "money" not in cued and (
+                _hits(norms, rw.event_nouns) or ask_said == "when"):
+            # "the creche picnic": a name both a bill and a booking are of, said with a kind of event, is the
+            # event's (said with neither, it is asked which)
             best, sure = "appointments", True
     if ask_said == "list" and not asked and not (bare and not found.named and not cued - {best}) and \
             not (about_mail and best == "mail") and (

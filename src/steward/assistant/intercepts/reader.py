@@ -110,13 +110,33 @@ def _general(frame: Frame, today: date) -> bool:
     if frame.domain == "mail":
         # the reader keeps suspicious mail, a sender said that is not there, the newest mail and a span of hours
         hours = frame.window is not None and frame.window.end - frame.window.start < timedelta(days=1)
+        # (a sender named whole is the reader's: "check all emails from avalon mutual" is that sender's mail, never
+        # every mail holding one of the question's words)
         return not ("suspicious" in frame.flags or any(u.what in ("sender", "kind of sender", "relation") for u in frame.unmatched)
-                    or (frame.flags & {"recent", "bare"} and frame.window is None) or hours or _by_another_name(frame))
+                    or (frame.flags & {"recent", "bare"} and frame.window is None) or hours or _by_another_name(frame)
+                    or _a_sender_named_whole(frame))
     if frame.domain == "money":
         return not (frame.values("issuer") or frame.values("account") or frame.bills or frame.unmatched
                     or frame.flags & {"autopay", "paid"} or _own_span(frame, today) or set(frame.kinds) - {"card"}
                     or frame.currencies)
     return True
+
+
+def _a_sender_named_whole(frame: Frame) -> bool:
+    """Whether the question names a sender by every word of their display name ("avalon mutual")."""
+    from steward.reader.lists import name_words
+
+    return any(v.slot == "sender" and len(name_words(v.value)) > 1 and set(name_words(v.value)) <= set(name_words(n.said))
+               for n in frame.filters for v in n.values)
+
+
+def _money_or_booking(frame: Frame) -> bool:
+    """Whether a frame the reader is unsure of is tied between money and appointments over one name."""
+    top = frame.scores[0][1] if frame.scores else 0
+    tied = {d for d, s in frame.scores if s == top}
+    return not frame.sure and {"money", "appointments"} <= tied and any(
+        {"issuer", "account"} & {v.slot for v in n.values} and "provider" in {v.slot for v in n.values}
+        for n in frame.filters)
 
 
 def _by_another_name(frame: Frame) -> bool:
@@ -332,7 +352,9 @@ class ReaderAnswers:
             payload = {"text": turn.text, "said": named.said, "domain": frame.domain,
                        "choices": [[v.slot, v.value, v.label] for v in choices[:4]]}
             return Match(NAME, {"frame": frame, "ask": OpenQuestion(NAME, question, payload)})
-        answerable = frame.sure or frame.names_something or bool(frame.wants)
+        # (a name both a bill and a booking are of, asked with no word of either, "when is the creche closing?",
+        # is asked which: never the bill picked for the booking)
+        answerable = frame.sure or (frame.names_something and not _money_or_booking(frame)) or bool(frame.wants)
         got = self._answerers().answer(frame, clock) if answerable else None
         if not answerable:
             tied = [d for d, s in frame.scores if s == frame.scores[0][1]][:2]
@@ -796,7 +818,9 @@ def _detail_asked(text: str, before: Frame, fresh: Frame | None, reader: Reader)
     from steward.reader.details import asked_detail
     from steward.reader.fragments import detail_ask
 
-    if not (before.names_something or before.kinds) or (fresh is not None and fresh.domain != "clock" and (
+    # (a kind of event said before, "when is the gala?", is one thing too: "what time?" is its time)
+    thing = before.names_something or before.kinds or (before.things and before.domain in ("schedule", "appointments"))
+    if not thing or (fresh is not None and fresh.domain != "clock" and (
             fresh.names_something or fresh.kinds or fresh.window)):
         return None
     ask = detail_ask(text, reader.words)

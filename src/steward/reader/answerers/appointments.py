@@ -30,7 +30,7 @@ from steward.reader.answerers.things import (
     thing_terms,
     who_in,
 )
-from steward.reader.frame import Frame
+from steward.reader.frame import Frame, SlotValue
 from steward.reader.lists import SlotLists, kind_of, specialty_of
 from steward.reader.match import travel_number
 from steward.reader.views import bookings_view, window_words
@@ -212,8 +212,10 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         if by_mail is not None:
             ahead = [b for b in ahead if b.message_id in by_mail[1]]
         elif named:
-            ahead = [b for b in ahead if any(b.provider == v.value or v.value.casefold() in b.title.casefold()
-                                             for v in named)]
+            # (the words the names were said by count too: "what time?" after "the junior ballet" is still of it)
+            said = " ".join((frame.text, *(n.said for n in frame.filters)))
+            ahead = _by_title_words(said, [b for b in ahead if any(
+                b.provider == v.value or v.value.casefold() in b.title.casefold() for v in named)], named, rw)
         elif frame.kinds:
             ahead = [b for b in ahead if b.of_kinds(frame.kinds)]
         places = [v.value for v in frame.values("trip")]
@@ -221,8 +223,19 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             # "the booking ref for the Jo'burg flight": the journeys there and back, not every flight
             from steward.reader.answerers.trips import on_the_way
 
-            ahead = [b for b in ahead if any(on_the_way(p, b.provider, b.title, b.location or "", b.kind, b.excerpt)
-                                             for p in places)] or ahead
+            from steward.reader.answerers.trips import goes_to
+
+            # ("where is it?" after the flight to São Paulo: the one that goes there, before the one back)
+            going = [b for b in ahead if any(goes_to(p, b.provider, b.title, b.location or "", b.kind, b.excerpt)
+                                             for p in frame.places)] if frame.places else []
+            ahead = going or [b for b in ahead if any(on_the_way(p, b.provider, b.title, b.location or "", b.kind,
+                                                                 b.excerpt) for p in places)] or ahead
+        elif frame.places and frame.kinds and not named and by_mail is None:
+            # "where is it?" after the flight to Melbourne: the journeys that go there, not the one back
+            from steward.reader.answerers.trips import goes_to
+
+            ahead = [b for b in ahead if any(goes_to(p, b.provider, b.title, b.location or "", b.kind, b.excerpt)
+                                             for p in frame.places)] or ahead
         invited = "invited" in frame.flags
         # an invitation is no booking: listed only when invitations are asked about, and then alone (or when
         # the question names it: "what time is Tomasz's christening?")
@@ -239,7 +252,9 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         elif "moved" in frame.flags:
             ahead = [b for b in ahead if b.status == MOVED or b.status.startswith("your mail says")
                      or _MOVED_TO_TIME in b.status]
-        what = " and ".join(v.value for v in named) or (f"the bookings whose mail says \u2018{by_mail[0]}\u2019"
+        answered = [v for v in named if any(b.provider == v.value or v.value.casefold() in b.title.casefold()
+                                            for b in ahead)] or named
+        what = " and ".join(v.value for v in answered) or (f"the bookings whose mail says \u2018{by_mail[0]}\u2019"
                                                          + (f" ({frame.kinds[0]})" if len(frame.kinds) == 1 else "")
                                                          if by_mail else "") or \
             " or ".join(f"the {honesty.kind_said(frame.text, k, rw)}" for k in frame.kinds) or (
@@ -476,6 +491,29 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
         # "is the workshop still on?" of one a later mail calls off: no, and whose mail says so
         return Answer("\n".join([_not_on([b]), b.line(clock)]), {"appointments": [b.line(clock)]})
     return Answer("\n".join([f"{what[:1].upper()}{what[1:]}:", b.line(clock)]), {"appointments": [b.line(clock)]})
+
+
+# words that say no one thing of a provider's ("when is my next appointment with them scheduled?")
+_NO_TITLE_WORDS = frozenset(("appointment", "appointments", "booking", "bookings", "reservation", "next", "schedule",
+                             "scheduled", "start", "starts", "when", "what", "time", "day", "week", "calendar"))
+
+
+def _by_title_words(text: str, ahead: list[Booking], named: Sequence[SlotValue], rw: ReaderWords) -> list[Booking]:
+    """Of a provider's things, the ones whose own title holds a word the question says beyond the provider's
+    name ("the teddy bears picnic" of the creche's picnic and its early closing); all of them when the words
+    fit every one or none."""
+    if len(ahead) < 2:
+        return ahead
+    own = {w for v in named for w in _title_words(v.value)}
+    said = _title_words(text) - own - _NO_TITLE_WORDS - rw.generic - rw.common
+    fit = [b for b in ahead if said & (_title_words(b.title) - own)]
+    return fit if fit and len(fit) < len(ahead) else ahead
+
+
+def _title_words(text: str) -> set[str]:
+    """A text's words, each without a plural's "s" ("bears" and "bear" are one word)."""
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+            for w in re.findall(r"[a-z0-9]+(?:[-'][a-z0-9]+)*", text.casefold())}
 
 
 def _with_titles(ahead: list[Booking], mailbox: Callable[[], Mailbox] | None, clock: Clock) -> list[Booking]:

@@ -297,6 +297,12 @@ def on_the_way(place: str, provider: str, title: str, location: str, kind: str, 
     return any(same_place(place, p) for p in (*(e for e, _ in trip.ends()), *trip.starts()))
 
 
+def goes_to(place: str, provider: str, title: str, location: str, kind: str, excerpt: str = "") -> bool:
+    """Whether a journey ends at `place` ("the flight to Melbourne" is the one there, not the one leaving it)."""
+    trip = Trip(provider, title, datetime.min, "", location or None, kind, None, None, None, said=excerpt)
+    return any(same_place(place, p) for p, _ in trip.ends())
+
+
 def origins(provider: str, title: str, excerpt: str, location: str) -> tuple[str, ...]:
     """Where a journey starts, by every name its mail and its first airport give (the person's home, for the
     first journey out)."""

@@ -1,0 +1,97 @@
+"""Every thing a home holds, asked by the names a person uses for it (bench/names.py's kinds of failure): an event
+a club or a school told of, by its title's words; one of a provider's several things, by the words of its title;
+a name a bill and a booking share, asked which unless a kind of event says it; a sender's mail by their whole name,
+never every mail holding one of the question's words; "is it still on?" and "where is it?" after the journey to a
+place, of that journey alone; "what time?" after a kind of event said, that event's time. Asked of the second,
+fifth, sixth and tenth sample homes, no model."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from chat_helpers import demo_home_at, last_turn
+from steward.app import App
+
+
+@pytest.fixture(scope="module")
+def second(app_in_own_home: Callable[[str, str], App]) -> App:
+    return demo_home_at(app_in_own_home, "Australia/Melbourne", "2026-12-03T19:40:00+11:00", "second")
+
+
+@pytest.fixture(scope="module")
+def fifth(app_in_own_home: Callable[[str, str], App]) -> App:
+    return demo_home_at(app_in_own_home, "Africa/Nairobi", "2026-12-15T07:45:00+03:00", "fifth")
+
+
+@pytest.fixture(scope="module")
+def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
+    return demo_home_at(app_in_own_home, "Africa/Johannesburg", "2027-01-21T07:20:00+02:00", "sixth")
+
+
+@pytest.fixture(scope="module")
+def tenth(app_in_own_home: Callable[[str, str], App]) -> App:
+    return demo_home_at(app_in_own_home, "Europe/Dublin", "2027-06-10T07:35:00+01:00", "tenth")
+
+
+@pytest.mark.parametrize("turns", [("when is the early closing",), ("when is the early closing", "what time?")])
+def test_a_told_event_is_named_by_its_titles_words(tenth: App, turns: tuple[str, ...]) -> None:
+    by, reply = last_turn(tenth, *turns)
+    assert by == "reader" and "early closing" in reply and "18 Jun" in reply and "13:00" in reply
+    assert "Picnic" not in reply
+
+
+@pytest.mark.parametrize("turns", [("when is the teddy bears picnic",),
+                                   ("what is the schedule of the next little acorns creche picnic",)])
+def test_one_of_a_providers_things_is_named_by_the_words_of_its_title(tenth: App, turns: tuple[str, ...]) -> None:
+    by, reply = last_turn(tenth, *turns)
+    assert "Teddy Bears Picnic" in reply and "11 Jun" in reply
+    assert "early closing" not in reply and "886" not in reply
+
+
+def test_a_name_a_bill_and_a_booking_share_is_asked_which(tenth: App) -> None:
+    by, reply = last_turn(tenth, "when is the little acorns creche closing")
+    assert reply.endswith("?") and "886" not in reply and "Jun" not in reply
+    assert "886" in last_turn(tenth, "how much do I owe little acorns creche")[1]
+
+
+def test_a_word_spelled_near_another_name_is_held_by_the_title_that_says_it(sixth: App) -> None:
+    for turns in (("when will the junior ballet start",), ("when will the junior ballet start", "what time?")):
+        reply = last_turn(sixth, *turns)[1]
+        assert "Junior Ballet" in reply and "15:30" in reply
+        assert "Observatory" not in reply and "league" not in reply
+
+
+@pytest.mark.parametrize("text", ["check all emails from banksia mutual", "check for all emails from tavola nera"])
+def test_a_senders_mail_is_theirs_alone(second: App, text: str) -> None:
+    by, reply = last_turn(second, text)
+    assert by == "reader" and "any of them" not in reply
+    named = text.rsplit("from ", 1)[1]
+    assert named.split()[0] in reply.casefold() and "Southbank" not in reply
+
+
+@pytest.mark.parametrize("follow", ["is it still on?", "where is it?", "what time?"])
+def test_after_the_flight_to_a_place_it_is_that_flight(second: App, follow: str) -> None:
+    reply = last_turn(second, "when is the flight to melbourne", follow)[1]
+    assert "AP 422" in reply and "AP 417" not in reply
+
+
+def test_what_time_after_a_kind_of_event_is_its_time(fifth: App) -> None:
+    reply = last_turn(fifth, "when is the gala", "what time?")[1]
+    assert "08:30" in reply and "It's 07:45" not in reply
+    assert last_turn(fifth, "when is the gala", "what time is it?")[1].startswith("It's")
+
+
+@pytest.fixture(scope="module")
+def third(app_in_own_home: Callable[[str, str], App]) -> App:
+    return demo_home_at(app_in_own_home, "America/Toronto", "2026-12-07T07:40:00-05:00", "third")
+
+
+def test_a_name_said_after_the_is_also_the_one_without_it(third: App) -> None:
+    # The Leslieville Ledger (a newsletter) and Leslieville Animal Hospital (the vet): "the leslieville" is either
+    by, reply = last_turn(third, "when is the leslieville appointment scheduled")
+    assert "Animal Hospital" in reply and "17:15" in reply and "Ledger" not in reply
+    by, reply = last_turn(third, "what did the leslieville send?")
+    assert reply.endswith("?") and "Ledger" in reply and "Animal Hospital" in reply
+    assert "Ledger" in last_turn(third, "anything from the leslieville ledger?")[1]
