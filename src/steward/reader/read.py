@@ -639,10 +639,10 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     # something of its own ("and which of those are on direct debit?" is asked of every bill)
     currencies = before.currencies if not now.flags - {"bare"} else now.currencies
     # ("is it still on?", "where is it?" after the flight to a place: that journey, never the one back too)
-    places = now.places or (before.places if domain == "appointments" else ())
+    kept_places = now.places or (before.places if domain == "appointments" else ())
     return replace(now, domain=domain, filters=before.filters, kinds=before.kinds, bills=before.bills, currencies=currencies,
                    unmatched=before.unmatched, window=relative or now.window or before.window,
-                   flags=now.flags or kept, places=places, sure=True)
+                   flags=now.flags or kept, places=kept_places, sure=True)
 
 
 def _asks_of_a_kind_of_bill(text: str) -> bool:

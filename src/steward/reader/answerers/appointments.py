@@ -213,17 +213,15 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             ahead = [b for b in ahead if b.message_id in by_mail[1]]
         elif named:
             # (the words the names were said by count too: "what time?" after "the junior ballet" is still of it)
-            said = " ".join((frame.text, *(n.said for n in frame.filters)))
-            ahead = _by_title_words(said, [b for b in ahead if any(
+            words_said = " ".join((frame.text, *(n.said for n in frame.filters)))
+            ahead = _by_title_words(words_said, [b for b in ahead if any(
                 b.provider == v.value or v.value.casefold() in b.title.casefold() for v in named)], named, rw)
         elif frame.kinds:
             ahead = [b for b in ahead if b.of_kinds(frame.kinds)]
         places = [v.value for v in frame.values("trip")]
         if places and not named and by_mail is None:
             # "the booking ref for the Jo'burg flight": the journeys there and back, not every flight
-            from steward.reader.answerers.trips import on_the_way
-
-            from steward.reader.answerers.trips import goes_to
+            from steward.reader.answerers.trips import goes_to, on_the_way
 
             # ("where is it?" after the flight to São Paulo: the one that goes there, before the one back)
             going = [b for b in ahead if any(goes_to(p, b.provider, b.title, b.location or "", b.kind, b.excerpt)
