@@ -638,7 +638,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     # a currency the question before was seen in ("and in rupees?") is no filter of a question that asks
     # something of its own ("and which of those are on direct debit?" is asked of every bill)
     currencies = before.currencies if not now.flags - {"bare"} else now.currencies
-    # ("is it still on?", "where is it?" after the flight to a place: that journey, never the one back too)
+    # (whether it still stands, or its place, asked after the flight out to a town: that journey, never the one back)
     kept_places = now.places or (before.places if domain == "appointments" else ())
     return replace(now, domain=domain, filters=before.filters, kinds=before.kinds, bills=before.bills, currencies=currencies,
                    unmatched=before.unmatched, window=relative or now.window or before.window,

@@ -352,7 +352,7 @@ class ReaderAnswers:
             payload = {"text": turn.text, "said": named.said, "domain": frame.domain,
                        "choices": [[v.slot, v.value, v.label] for v in choices[:4]]}
             return Match(NAME, {"frame": frame, "ask": OpenQuestion(NAME, question, payload)})
-        # (a name both a bill and a booking are of, asked with no word of either, "when is the creche closing?",
+        # (a name both a bill and a booking are of, asked with no word of either, "when does the creche shut early",
         # is asked which: never the bill picked for the booking)
         answerable = frame.sure or (frame.names_something and not _money_or_booking(frame)) or bool(frame.wants)
         got = self._answerers().answer(frame, clock) if answerable else None
@@ -818,7 +818,7 @@ def _detail_asked(text: str, before: Frame, fresh: Frame | None, reader: Reader)
     from steward.reader.details import asked_detail
     from steward.reader.fragments import detail_ask
 
-    # (a kind of event said before, "when is the gala?", is one thing too: "what time?" is its time)
+    # (a kind of event said before, "when's the regatta on?", is one thing too: the hour asked alone is its hour)
     thing = before.names_something or before.kinds or (before.things and before.domain in ("schedule", "appointments"))
     if not thing or (fresh is not None and fresh.domain != "clock" and (
             fresh.names_something or fresh.kinds or fresh.window)):

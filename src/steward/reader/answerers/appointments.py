@@ -212,7 +212,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         if by_mail is not None:
             ahead = [b for b in ahead if b.message_id in by_mail[1]]
         elif named:
-            # (the words the names were said by count too: "what time?" after "the junior ballet" is still of it)
+            # (the words the names were said by count too: the hour asked alone after "the junior ballet" is its hour)
             words_said = " ".join((frame.text, *(n.said for n in frame.filters)))
             ahead = _by_title_words(words_said, [b for b in ahead if any(
                 b.provider == v.value or v.value.casefold() in b.title.casefold() for v in named)], named, rw)
@@ -223,13 +223,13 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             # "the booking ref for the Jo'burg flight": the journeys there and back, not every flight
             from steward.reader.answerers.trips import goes_to, on_the_way
 
-            # ("where is it?" after the flight to São Paulo: the one that goes there, before the one back)
+            # (its place asked after the flight out to São Paulo: the one that goes there, before the one back)
             going = [b for b in ahead if any(goes_to(p, b.provider, b.title, b.location or "", b.kind, b.excerpt)
                                              for p in frame.places)] if frame.places else []
             ahead = going or [b for b in ahead if any(on_the_way(p, b.provider, b.title, b.location or "", b.kind,
                                                                  b.excerpt) for p in places)] or ahead
         elif frame.places and frame.kinds and not named and by_mail is None:
-            # "where is it?" after the flight to Melbourne: the journeys that go there, not the one back
+            # the place asked after the flight out to Melbourne: the journeys that go there, not the one back
             from steward.reader.answerers.trips import goes_to
 
             ahead = [b for b in ahead if any(goes_to(p, b.provider, b.title, b.location or "", b.kind, b.excerpt)

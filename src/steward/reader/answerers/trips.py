@@ -298,7 +298,7 @@ def on_the_way(place: str, provider: str, title: str, location: str, kind: str, 
 
 
 def goes_to(place: str, provider: str, title: str, location: str, kind: str, excerpt: str = "") -> bool:
-    """Whether a journey ends at `place` ("the flight to Melbourne" is the one there, not the one leaving it)."""
+    """Whether a journey ends at `place` (the flight out to Melbourne is the one that lands there, not the one leaving it)."""
     trip = Trip(provider, title, datetime.min, "", location or None, kind, None, None, None, said=excerpt)
     return any(same_place(place, p) for p, _ in trip.ends())
 
