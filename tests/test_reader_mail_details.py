@@ -13,7 +13,7 @@ import pytest
 from chat_helpers import demo_home_at
 from chat_helpers import last_turn as talk
 from steward.app import App
-from steward.reader.answerers.things import party_size
+from steward.reader.answerers.things import address_in, party_size
 from steward.reader.details import asked_detail, detail_domain, detail_in
 from steward.reader.how_long import asks_how_long
 
@@ -127,6 +127,19 @@ def test_a_detail_is_the_sentence_of_the_mail_that_says_it(text: str, kind: str,
 ])
 def test_how_many_a_table_is_for_is_never_another_number(text: str, size: int | None) -> None:
     assert party_size(text) == size
+
+
+@pytest.mark.parametrize(("text", "address"), [
+    # the town its sentence puts the street in, said apart from it
+    ("Come round to ours in Kalk Bay on Friday from 6, 9 Sea Road. Bring a jumper.", "9 Sea Road, Kalk Bay"),
+    # never a room, a month, or a town of another sentence; a town written after it is the mail's own
+    ("The talk is in Room 4, 12 Main Street.", "12 Main Street."),
+    ("See you in March at 12 Main Street", "12 Main Street"),
+    ("Drop it at 12 Main Street. We moved in Dublin last year.", "12 Main Street."),
+    ("We moved to Galway. Find us at 12 Main Street, Salthill", "12 Main Street"),
+])
+def test_an_address_is_given_with_the_town_its_sentence_says(text: str, address: str) -> None:
+    assert address_in(text) == address
 
 
 # -- over the sample homes --------------------------------------------------------------------------------

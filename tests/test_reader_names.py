@@ -1,6 +1,7 @@
 """Every thing a home holds, asked by the names a person uses for it (bench/names.py's kinds of failure): an event
 a club or a school told of, by its title's words; one of a provider's several things, by the words of its title;
-a name a bill and a booking share, asked which unless a kind of event says it; a sender's mail by their whole name,
+a name a bill and a booking share, the booking's when WHEN or WHERE or a kind of event is asked, the bill's
+in a word of money, else asked which; a sender's mail by their whole name,
 never every mail holding one of the question's words; "is it still on?" and "where is it?" after the journey to a
 place, of that journey alone; "what time?" after a kind of event said, that event's time. Asked of the second,
 fifth, sixth and tenth sample homes, no model."""
@@ -51,9 +52,13 @@ def test_one_of_a_providers_things_is_named_by_the_words_of_its_title(tenth: App
 
 
 def test_a_name_a_bill_and_a_booking_share_is_asked_which(tenth: App) -> None:
-    by, reply = last_turn(tenth, "when is the little acorns creche closing")
-    assert reply.endswith("?") and "886" not in reply and "Jun" not in reply
+    # WHEN asked of it is the booking's (and of its things, the one whose title the question says); money asked
+    # is the bill's; neither, it is asked which
+    reply = last_turn(tenth, "when is the little acorns creche closing")[1]
+    assert "early closing" in reply and "18 Jun" in reply and "886" not in reply and "Picnic" not in reply
     assert "886" in last_turn(tenth, "how much do I owe little acorns creche")[1]
+    by, reply = last_turn(tenth, "what about little acorns creche?")
+    assert reply.endswith("?") and "886" not in reply and "Jun" not in reply
 
 
 def test_a_word_spelled_near_another_name_is_held_by_the_title_that_says_it(sixth: App) -> None:

@@ -1183,9 +1183,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         if len(owners) == 1:
             best, sure = owners[0], True
         elif {"money", "appointments"} <= set(owners) and not bills and not money_kinds and "money" not in cued and (
-                _hits(norms, rw.event_nouns) or ask_said == "when"):
-            # "the creche picnic": a name both a bill and a booking are of, said with a kind of event, is the
-            # event's (said with neither, it is asked which)
+                ask_said in ("when", "where") or _hits(norms, rw.event_nouns)):
+            # a name both a bill and a booking are of (a nursery that invoices and tells of its sports morning):
+            # WHEN or WHERE asked of it, or a kind of event said with it ("when is the nursery shut for training?",
+            # "the creche picnic"), is the booking's, never the bill's due date; in a word of money ("when is the
+            # nursery bill due?") the bill's; said with neither, it is asked which
             best, sure = "appointments", True
     if ask_said == "list" and not asked and not (bare and not found.named and not cued - {best}) and \
             not (about_mail and best == "mail") and (

@@ -111,10 +111,10 @@ def _general(frame: Frame, today: date) -> bool:
         # the reader keeps suspicious mail, a sender said that is not there, the newest mail and a span of hours
         hours = frame.window is not None and frame.window.end - frame.window.start < timedelta(days=1)
         # (a sender named whole is the reader's: "check all emails from avalon mutual" is that sender's mail, never
-        # every mail holding one of the question's words)
+        # every mail holding one of the question's words; how many came from them is still the inbox's count)
         return not ("suspicious" in frame.flags or any(u.what in ("sender", "kind of sender", "relation") for u in frame.unmatched)
                     or (frame.flags & {"recent", "bare"} and frame.window is None) or hours or _by_another_name(frame)
-                    or _a_sender_named_whole(frame))
+                    or (_a_sender_named_whole(frame) and frame.ask != "count"))
     if frame.domain == "money":
         return not (frame.values("issuer") or frame.values("account") or frame.bills or frame.unmatched
                     or frame.flags & {"autopay", "paid"} or _own_span(frame, today) or set(frame.kinds) - {"card"}

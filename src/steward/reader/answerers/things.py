@@ -198,14 +198,32 @@ _ADDRESS = re.compile(rf"(?:(?P<name>(?:(?!(?:AM|PM|A\.M|P\.M)\b)[A-Z][\w'&.-]*\
                       rf"(?P<street>{_STREET})")
 
 
+# the town a sentence puts a street in, said apart from it ("at our place in Kalk Bay on Friday, 9 Sea Road"):
+# a name after "in", never a month, a day, a room or a hall ("in Room 4", "in March")
+_TOWN_SAID = re.compile(r"\bin\s+(?P<town>[A-Z][a-z\u00df-\u00ff'-]{2,}(?:\s+[A-Z][a-z\u00df-\u00ff'-]{2,})?)\b(?!\s*\d)")
+_NO_TOWN = frozenset(("january", "february", "march", "april", "may", "june", "july", "august", "september",
+                      "october", "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday",
+                      "saturday", "sunday", "room", "hall", "building", "block", "unit", "suite", "studio", "floor",
+                      "reception", "the", "our", "your", "person"))
+
+
 def address_in(text: str) -> str:
     """The first street address a text gives, with the place's name before it ("Jumpstart Trampoline Park,
-    45 Esandar Dr"), or ""."""
+    45 Esandar Dr") and the town its sentence puts it in when it writes none after it, or ""."""
     m = _ADDRESS.search(text)
     if m is None:
         return ""
     name = (m.group("name") or "").strip()
-    return f"{name}, {m.group('street').strip()}" if name else m.group("street").strip()
+    street = f"{name}, {m.group('street').strip()}" if name else m.group("street").strip()
+    if re.match(r"\s*,\s*[A-Z0-9]|[ \t]*\n\s*[A-Z0-9]", text[m.end():]):
+        return street  # the mail writes a town or a postcode after it: the street as it gives it
+    start = max(text.rfind(c, 0, m.start()) for c in ".!?\n") + 1
+    stops = [i for i in (text.find(c, m.end()) for c in ".!?\n") if i >= 0]
+    end = m.end() if street.endswith(".") else min(stops, default=len(text))
+    towns = [t.group("town") for t in _TOWN_SAID.finditer(text[start:end])
+             if not {w.casefold() for w in t.group("town").split()} & _NO_TOWN
+             and t.group("town").casefold() not in street.casefold()]
+    return f"{street.rstrip('.')}, {towns[0]}" if len(towns) == 1 else street
 
 
 # how many a table is for, as reservation mail writes it: "Party of 2", "table for 4", "3 guests", "4 pax"; never
