@@ -58,12 +58,9 @@ def test_right_wrong_asked_and_refused() -> None:
 
 
 # wrong answers per home when this test was last tightened (bench/names.py at 80 questions a home, seeded):
-# a change that adds one fails here; lower a ceiling when a home's wrongs fall, never raise one. The eighth's and
-# the ninth's are as measured after sign-up confirmations became bookings and a person's mail is read for the
-# events it tells of (new records, some asked wrongly: 6 and 4); the twelfth's as first measured when its mailbox
-# was added (2 of 80)
-WRONG_AT_MOST = {"demo": 2, "second": 1, "third": 3, "fourth": 3, "fifth": 3, "sixth": 4, "seventh": 2, "eighth": 6,
-                 "ninth": 4, "tenth": 1, "eleventh": 1, "twelfth": 2}
+# a change that adds one fails here; lower a ceiling when a home's wrongs fall, never raise one
+WRONG_AT_MOST = {"demo": 0, "second": 0, "third": 1, "fourth": 0, "fifth": 0, "sixth": 0, "seventh": 1, "eighth": 2,
+                 "ninth": 1, "tenth": 1, "eleventh": 0, "twelfth": 2}
 PER_HOME = 80
 
 
