@@ -33,10 +33,13 @@ _FOLLOWING = 3  # how many sentences after the day's may say the start
 # words before an event's noun that are no part of its name ("our", "a", "there'll be a")
 _NOT_NAME = frozenset(("a", "an", "the", "our", "my", "your", "his", "her", "their", "its", "this", "that", "next",
                        "be", "is", "are", "was", "will", "and", "or", "of", "for", "on", "at", "in", "to", "with",
-                       "big", "little"))
-# a place after the start, as friends write it: "... from 8pm at Café Lindner, Hauptstr. 4"
-_AT_PLACE = re.compile(r"\bat\s+((?:[A-ZÀ-Þ0-9][\w'’&.-]*)(?:,?\s+(?:[A-ZÀ-Þ0-9][\w'’&.-]*|de|del|la|am|an|der|"
-                       r"im|of|the)){0,6})")
+                       "big", "little", "so", "now", "then", "but", "also", "just", "still"))
+# a place after the start, as friends write it: "... from 8pm at Café Lindner, Hauptstr. 4", "at 8 in Casa Rosa on
+# Mill Street" (never a month or a day: "in June", "on Friday")
+_WHEN_WORD = (r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|August|"
+              r"September|October|November|December)\b")
+_AT_PLACE = re.compile(rf"\b(?:at|in)\s+(?!{_WHEN_WORD})((?:[A-ZÀ-Þ0-9][\w'’&.-]*)(?:,?\s+(?:[A-ZÀ-Þ0-9][\w'’&.-]*|de|"
+                       rf"del|la|am|an|der|im|of|the|on(?=\s+(?!{_WHEN_WORD})[A-ZÀ-Þ]))){{0,6}})")
 # a place that closes for an event of its own ("the creche will close at 1pm on Friday for staff training"): the
 # closing is what the family is told of, never the staff's event
 _CLOSES = re.compile(r"\b(?:close|closes|closing|be\s+closed|is\s+closed|shut|shuts)\b", re.I)
@@ -142,6 +145,11 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
 _MOVED = re.compile(r"\b(?:moved|moving|rescheduled|rescheduling|changed|postponed|postponing|pushed|shifted|put)\b"
                     r"(?:\s+(?:it|the|our|my|this|that)(?:\s+[\w'’-]+){0,2})?(?:\s+(?:back|forward|off))?"
                     r"\s+(?:to|until|till)\s+(.+)$", re.I)
+# a correction of an event's time, said right after its name: "the barbecue's at 5 on Sunday, not 4", "lunch is now
+# on Friday, not Thursday"; what comes before "not" is the new time
+_CORRECTED = re.compile(r"^(?:['’]s|\s+is|\s+will\s+be)\s+(?:now\s+|actually\s+)?((?:at|on|from)\s+[^,;]+?),?\s+"
+                        r"(?:and\s+)?not\s+(?:at\s+|on\s+)?(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day)", re.I)
+_NOT = re.compile(r"\bnot\b", re.I)
 
 
 def _events_said(body: str, cues: Cues, said: re.Pattern[str]) -> Iterator[tuple[str, re.Match[str], re.Match[str]]]:
@@ -166,7 +174,9 @@ def find_moved(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     at = clock.at(meta.received_at)
     found: dict[object, Announced] = {}
     # ("I've moved my meeting to Thursday at 2" moves the writer's own, no event of the person's)
-    for sentence, event, moved in _events_said(body, cues, _MOVED):
+    corrected = ((sentence, event, match) for sentence, event, _ in _events_said(body, cues, _NOT)
+                 if (match := _CORRECTED.match(sentence[event.end():])) is not None)
+    for sentence, event, moved in (*_events_said(body, cues, _MOVED), *corrected):
         when = dates.find(moved.group(1), at, options=options)
         if when is None or not when.has_date or when.recurring:
             continue  # ("moved to Monday" gives the day alone: the time it had is kept, `_moved_to_a_day`)
@@ -262,7 +272,7 @@ def _place(body: str, sentence: str, when: str) -> str | None:
     if match is None:
         return None
     # a stop after a house number ends it, and so does one a new sentence follows ("Mylapore. You and Adi")
-    place = re.split(r"(?<=\d)\.\s|\.\s+(?=[A-Z][a-z]*\s+[a-z])", match.group(1))[0]
+    place = re.split(r"(?<=\d)\.\s|\.\s+(?=[A-Z][a-z]*\s+[a-z])", after[match.start(1):])[0][:len(match.group(1))]
     return " ".join(place.split()).rstrip(" .,") or None
 
 

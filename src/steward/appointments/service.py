@@ -210,6 +210,11 @@ def _moves_plans(d: Accepted | Rejected) -> bool:
                                      and provider_key(d.candidate.provider) == provider_key(d.message.sender_name))))
 
 
+# a time that says which half of the day it is ("7.30pm", "19:30", "07:30", "in the evening")
+_HALF_OF_DAY = re.compile(r"\b(?:[ap]\.?m\b\.?|0\d[:.h]\d|1[3-9][:.h]?\d|2[0-3][:.h]?\d|noon|midday|midnight|morning|"
+                          r"afternoon|evening|night|tonight)|\d\s?[ap]\.?m\b", re.I)
+
+
 def _moves_an_invitation(d: Accepted | Rejected) -> bool:
     return _moves_plans(d) and isinstance(d, Rejected) and d.reason == "invitation"
 
@@ -742,14 +747,16 @@ class AppointmentsService:
         booking's does. A move of an invitation neither this scan nor an earlier one found is no invitation
         of the person's (a move said in a booking's words stays what it was)."""
         decisions = self._moved_to_a_day(decisions)
-        moves = [replace(d, candidate=replace(d.candidate, name=self._event_named(d)))
-                 for d in decisions if _moves_plans(d) and isinstance(d, Rejected)]
-        if not moves:
+        named = {id(d): replace(d, candidate=replace(d.candidate, name=self._event_named(d)))
+                 for d in decisions if _moves_plans(d) and isinstance(d, Rejected)}
+        if not named:
             return decisions
+        moved = {key: self._as_it_was(move, decisions) for key, move in named.items()}
+        moves = list(moved.values())
         out: list[Accepted | Rejected] = []
         for d in decisions:
             if _moves_plans(d):
-                move = next(m for m in moves if m.message == d.message and m.start == d.start)
+                move = moved[id(d)]
                 if any(self._moved_by(o, move, decisions) for o in decisions) or self._invited_before(move):
                     out.append(Rejected(replace(move.candidate, status="invitation", what="event"), "invitation",
                                         move.message, move.start, move.end, detail="moved by a later mail"))
@@ -761,6 +768,23 @@ class AppointmentsService:
                 d = Rejected(d.candidate, "reschedule", d.message, d.start, d.end, detail="by a later mail")
             out.append(d)
         return out
+
+    def _as_it_was(self, move: Rejected, decisions: list[Accepted | Rejected]) -> Rejected:
+        """A move of the one event it names, by that event's name, on the half of the day it had when its new time
+        says none ("dinner's at 7.30 on Saturday, not 7" of a dinner at 7pm: 19:30), at its place when it names
+        none ("same place")."""
+        was = [d for d in decisions if self._moved_by(d, replace(move, start=None), decisions)]
+        if len(was) != 1 or was[0].start is None or move.start is None:
+            return move
+        old, start, end = was[0], move.start, move.end
+        assert old.start is not None
+        if start.astimezone(self.clock.zone).hour < 12 <= old.start.astimezone(self.clock.zone).hour and \
+                not _HALF_OF_DAY.search(move.candidate.start):
+            start, end = start + timedelta(hours=12), end + timedelta(hours=12) if end is not None else None
+        # (the event keeps the name its first mail gave it: "dinner's at 7.30" of a "surprise dinner")
+        location = move.candidate.location or old.candidate.location
+        return replace(move, candidate=replace(move.candidate, location=location, name=self._event_named(old)),
+                       start=start, end=end)
 
     def _moved_to_a_day(self, decisions: list[Accepted | Rejected]) -> list[Accepted | Rejected]:
         """A move of an event told in words to a day with no time ("the workshop has been moved to Monday") is at

@@ -36,7 +36,7 @@ from steward.vocab.language import is_action_request, is_question
 _CALENDAR_WORDS = frozenset(("day", "date", "weekday", "week", "time", "year"))
 _UP_TO = ("before", "by", "until", "till", "til")
 # the flags that are evidence for a domain
-_FLAG_DOMAIN = {"payday": "money", "payments": "money", "sent": "money", "paid_me": "money", "detail": "appointments", "overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail", "delivery": "mail", "cod": "mail",
+_FLAG_DOMAIN = {"payday": "money", "payments": "money", "paid_off": "money", "sent": "money", "paid_me": "money", "detail": "appointments", "overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail", "delivery": "mail", "cod": "mail",
                 "cancelled": "appointments", "moved": "appointments", "offered": "appointments", "reference": "appointments",
                 "invited": "appointments", "seat": "appointments",
                 "free": "schedule", "busiest": "schedule", "quietest": "schedule"}

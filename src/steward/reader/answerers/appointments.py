@@ -137,11 +137,13 @@ def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str],
         assert item.start is not None
         if any(b.provider == item.provider and _MOVED_TO_TIME in b.status for b in out):
             continue  # the mail that moved it gave its new time: that booking is listed
-        newer = [n for n, b in enumerate(out) if item.origin == "ics" and b.provider == item.provider
-                 and b.start != item.start and (b.excerpt or "").casefold() == (item.excerpt or "").casefold()
-                 and (b.message_id or 0) > (item.message_id or 0)]
+        newer = [n for n, b in enumerate(out) if b.provider == item.provider and b.start != item.start
+                 and (b.message_id or 0) > (item.message_id or 0) and (
+                     (item.origin == "ics" and (b.excerpt or "").casefold() == (item.excerpt or "").casefold())
+                     or (bool(item.title) and b.title.casefold() == item.title.casefold()))]
         if newer:
-            # a calendar update gave the event its new time: listed at that time, said moved there
+            # a calendar update gave the event its new time, or a later mail of whoever told of it ("dinner's at
+            # 7.30 now"): listed at that time, said moved there
             for n in newer:
                 out[n] = replace(out[n], status=f"{MOVED_HERE} ({out[n].status})")
             continue

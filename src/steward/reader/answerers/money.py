@@ -251,6 +251,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             # "the last card payment I made": what the mail confirms was paid, never what is owed ("when is my
             # last loan payment due?" is owed)
             return _payments_made(frame, service, rw, mailbox() if mailbox else None, clock)
+        if "paid_off" in frame.flags and not _hits(frame.text, rw.still_to_pay):
+            made = _payments_made(frame, service, rw, mailbox() if mailbox else None, clock)
+            if made is not None:
+                return made  # "how much did I pay off the Visa last month?": the payment its mail confirms
         frame = _insurance_by_its_cover(_a_loan_by_its_kind(frame, rw), rw)
         named = honesty.names_in(frame, ("issuer", "account"))
         if not named and frame.unknown and mailbox is not None:
@@ -466,9 +470,18 @@ def _payments_made(frame: Frame, service: DuesService, rw: ReaderWords, mailbox:
     """The payments the person made that their mail confirms, of what the question names (a biller, a card,
     a kind, a span): the newest alone when one payment is asked of. None when no such payment was read (a
     payment Steward has not read is not said to be none)."""
-    if frame.unmatched or honesty.named_things(frame, rw) or _PAID_FOR.search(frame.text):
+    if honesty.named_things(frame, rw) or _PAID_FOR.search(frame.text):
         return None  # ("what have I paid for the hotel?" asks what a thing cost, not the payments made)
     made = list(service.payments())
+    if frame.unmatched:
+        # a name no payee has, said in a payee's own mail ("the Visa": the bank whose card mail says Visa)
+        if mailbox is None:
+            return None
+        for u in frame.unmatched:
+            payees = _mentioned_by(re.sub(r"['\u2019]s$", "", u.said), {p.payee for p in made}, mailbox, clock)
+            made = [p for p in made if p.payee in payees]
+        if not made:
+            return None
     if honesty.names_in(frame, ("issuer", "account")):
         issuers = {v.value for v in frame.values("issuer")} | {v.issuer for v in frame.values("account")}
         own = {w for i in issuers for w in _own_words(i, rw)}
