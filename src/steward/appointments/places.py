@@ -291,6 +291,20 @@ def _city_zones(name: str, country: str, *, whole: bool) -> set[str] | None:
     return None
 
 
+def city_country(station: str) -> str:
+    """The country of the large city a station is named after ("Dublin Heuston": IE), when one country has a
+    large city of that name; else ""."""
+    spellings = _cities()
+    head = re.split(r"[,(/]", station)[0]
+    words = _plain(_STATION_WORDS.sub(" ", head)).split() or _plain(head).split()
+    for size in range(min(3, len(words)), 0, -1):
+        key = " ".join(words[:size])
+        found = {c for c, _, people, own in spellings.get(key, []) if people >= _BIG and own} if len(key) >= 3 else set()
+        if found:
+            return found.pop() if len(found) == 1 else ""
+    return ""
+
+
 def city_could_be_in(station: str, zone: str) -> bool:
     """Whether a station is named after a city whose name cities in several zones share, one of them in
     `zone` ("London": England's or Ontario's)."""

@@ -36,7 +36,7 @@ from zoneinfo import ZoneInfo
 
 from steward.appointments.model import Candidate
 from steward.appointments.order import numeric_order, sender_country, sender_day_first
-from steward.appointments.places import city_zone, country_zone, names_a_city
+from steward.appointments.places import city_country, city_zone, country_zone, names_a_city
 
 # a stop row: the station (ended by a gap of two spaces), its day, "ab"/"an" or the like, its time
 _STOP = re.compile(
@@ -122,7 +122,12 @@ def _train(stop: _Stop, lines: list[str]) -> str | None:
 
 
 def _zones(stations: list[str], operator: str, at: datetime) -> dict[str, str | None]:
-    """Each station's zone: its city's, else the operator's country's when no station says otherwise."""
+    """Each station's zone: its city's, else the operator's country's when no station says otherwise. An operator
+    whose country its mail does not say is of the one country the ticket's large cities are in ("Dublin Heuston
+    -> Galway Ceannt": Galway is Ireland's, not a namesake abroad)."""
+    if not operator:
+        countries = {c for s in stations if (c := city_country(s))}
+        operator = countries.pop() if len(countries) == 1 else ""
     found = {s: city_zone(s, operator, at) for s in stations}
     fallback = country_zone(operator, at) if operator else None
     if fallback is not None:
@@ -134,10 +139,10 @@ def _zones(stations: list[str], operator: str, at: datetime) -> dict[str, str | 
     return {s: z or (fallback if not names_a_city(s, operator) else None) for s, z in found.items()}
 
 
-def from_text(text: str, received: datetime, sender: str = "") -> list[Candidate]:
+def from_text(text: str, received: datetime, sender: str = "", sender_name: str = "") -> list[Candidate]:
     """The trains a rail ticket's table of stops lists, one candidate per leg with a named train; else the legs
-    it writes one a row under the train's line (`_row_legs`)."""
-    return _table(text, received, sender) or _row_legs(text, received, sender)
+    it writes one a row under the train's line or its day (`_row_legs`)."""
+    return _table(text, received, sender) or _row_legs(text, received, sender, sender_name)
 
 
 # a leg written as one row: where it leaves from and when, an arrow, where it arrives and when ("Chicago Union
@@ -148,36 +153,59 @@ _ROW = re.compile(rf"^\s*(?P<a>[^\W\d_][^\d\n]{{1,60}}?)\s+(?P<t1>{_HM})\s*(?:->
 # the train a row is, on a line of its own above it: "Train 7 Lakeshore", "Train No. 12951 Rajdhani"
 _TRAIN_LINE = re.compile(r"^\s*(?:train|zug|treno|tren|trein)\s+(?:n[°ºo]\.?|nr\.?|no\.?|number|#)?\s*(\d{1,5})\b", re.I)
 _CODE = re.compile(r"\s*\(\s*[A-Z]{3,4}\s*\)\s*")
+# a train's carriage, which rail operators call a coach ("Coach C, Seat 24"): no word of a bus
+_CARRIAGE = re.compile(r"\bcoach\s+[A-Z0-9]{1,2}\b\s*[,/-]?\s*seat\b", re.I)
+# the words of a ticket for travel between stations, of one who sells no numbered trains ("eTicket", "Ticket
+# reference:")
+_TICKET = re.compile(r"\b(?:e-?ticket|ticket\s+(?:reference|number|no\.?|ref\.?)|booking\s+reference)\b", re.I)
 
 
-def _row_legs(text: str, received: datetime, sender: str) -> list[Candidate]:
+def _operated(text: str, sender_name: str) -> str | None:
+    """What a ticket that names no train is for, by its words and its seller's name: "train" when they speak of
+    rail as much as of coaches (a train's carriage is no coach), "bus" when of coaches more; None when of neither,
+    or when it is no ticket."""
+    if not sender_name.strip() or _TICKET.search(text) is None:
+        return None
+    said = f"{sender_name}\n{_CARRIAGE.sub(' seat', text)}"
+    bus, rail = len(_BUS_WORDS.findall(said)), len(_RAIL_WORDS.findall(said))
+    if not bus and not rail:
+        return None
+    return "bus" if bus > rail else "train"
+
+
+def _row_legs(text: str, received: datetime, sender: str, sender_name: str = "") -> list[Candidate]:
     """Legs a ticket writes one a row, the train named on the line above ("Train 7 Lakeshore") and the date
     on the line above that ("OUTBOUND: Fri, Jun 4, 2027"), each station's time its own clock: its city's, else its
-    region's when another station of the ticket written with the same region is known to be there."""
+    region's when another station of the ticket written with the same region is known to be there. A ticket of a
+    rail or coach operator that numbers no train ("OUT: Sat 12 Jun 2027 / Heuston 09:35 -> Ceannt 12:04") names
+    each leg by its operator."""
     from steward.appointments.itinerary import clock_in, date_in
     from steward.appointments.places import region_zone
 
     lines = text.splitlines()
+    operated = _operated(text, sender_name)
     rows = []
     for n, line in enumerate(lines):
         row = _ROW.match(line)
         above = [a for a in lines[max(0, n - 3):n] if a.strip()][-2:]
         train = next((m.group(1) for a in reversed(above) if (m := _TRAIN_LINE.match(a))), None)
         day = next((d for a in reversed(above) if (d := date_in(a, received)) is not None), None)
-        if row is None or train is None or day is None:
+        if row is None or day is None or (train is None and operated is None):
             continue
         leaves, arrives = clock_in(row["t1"]), clock_in(row["t2"])
         a, b = (" ".join(_CODE.sub(" ", row[k]).split()).strip(" ,") for k in ("a", "b"))
         if leaves is not None and arrives is not None and a and b:
-            rows.append((f"Train {train}", a, b, datetime(day.year, day.month, day.day, *leaves),
-                         datetime(day.year, day.month, day.day, *arrives), line.strip()))
+            name = f"Train {train}" if train is not None else " ".join(sender_name.split())
+            rows.append((name, a, b, datetime(day.year, day.month, day.day, *leaves),
+                         datetime(day.year, day.month, day.day, *arrives), line.strip(),
+                         "train" if train is not None else operated))
     if not rows:
         return []
     at = rows[0][3]
     zones = _zones([s for r in rows for s in r[1:3]], sender_country(sender), at)
     zones = {s: z or region_zone(s, zones) for s, z in zones.items()}
     out: list[Candidate] = []
-    for name, a, b, start, end, line in rows:
+    for name, a, b, start, end, line, what in rows:
         zone, end_zone = zones[a], zones[b]
         start_at = start.replace(tzinfo=ZoneInfo(zone)) if zone else start
         end_at = end.replace(tzinfo=ZoneInfo(end_zone)) if zone and end_zone else None
@@ -186,7 +214,7 @@ def _row_legs(text: str, received: datetime, sender: str) -> list[Candidate]:
         if end_at is not None and not end_at < start_at + timedelta(hours=48):
             end_at = None
         out.append(Candidate(provider=name, start=start_at.isoformat(), excerpt=line, location=a, origin="itinerary",
-                             travel=True, start_at=start_at, end_at=end_at, floating=zone is None, what="train",
+                             travel=True, start_at=start_at, end_at=end_at, floating=zone is None, what=what or "train",
                              route=f"{a} \u2192 {b}"))
     return out
 

@@ -27,7 +27,7 @@ from functools import lru_cache
 from importlib import resources
 from zoneinfo import ZoneInfo
 
-from steward.appointments.itinerary import _arrival_label, _moment, departure_label
+from steward.appointments.itinerary import _arrival_label, _moment, _Moment, departure_label
 from steward.appointments.model import Candidate, unsafe
 from steward.appointments.places import city_zone, country_code, fare_zone, zone_in_text
 from steward.yamldata import load_yaml
@@ -73,6 +73,12 @@ _CODE = re.compile(r"\b(?:booking|reservation|confirmation|ticket|order)\s*(?:#|
                    r"(?=[A-Z0-9-]*\d)[A-Z0-9]{2,}(?:-[A-Z0-9]+)*\b", re.I)
 
 
+# an arrival said on the departure's own line ("Dublin Port - Holyhead, Fri 2 Jul 2027, depart 08:05, arrive 11:20")
+_ARRIVES_ON_LINE = re.compile(r"\barr(?:ive|ives|iving|ival|\.)?\s*:?\s*(?:at\s+)?([01]?\d|2[0-3])[:.h]([0-5]\d)\b", re.I)
+# the two ports of a leg written "A - B" ("Holyhead - Dublin Port")
+_BETWEEN = re.compile(r"\s+[-\u2013\u2014]\s+")
+
+
 def _where(place: str) -> str:
     return _LEAD.sub("", " ".join(_WEEKDAY.sub(" ", place).split()).strip(" ,:-"))
 
@@ -97,6 +103,8 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
         assert label is not None
         leaves = _moment(lines, at, label.group(1), floor, received)
         place, _, onward = _where(leaves.place).partition(" to ")  # "from A to B" on one line
+        if not onward and _BETWEEN.search(place):
+            place, onward = _BETWEEN.split(place, maxsplit=1)  # "A - B, Fri 2 Jul 2027, depart 08:05"
         if leaves.when is None or not place:
             continue
         zone = port_zone(place, leaves.when)
@@ -104,6 +112,9 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
         arrival = next((i for i in range(at + 1, ceiling) if _arrival_label(lines[i])), None)
         found = _arrival_label(lines[arrival]) if arrival is not None else None
         arrives = _moment(lines, arrival, found.group(1), floor, received) if arrival is not None and found else None
+        if arrives is None and (same := _ARRIVES_ON_LINE.search(lines[at], label.start(1))):
+            when = leaves.when.replace(hour=int(same.group(1)), minute=int(same.group(2)))
+            arrives = _Moment(when + timedelta(days=1) if when <= leaves.when else when, onward)
         if arrives is not None:
             there_place = _where(arrives.place)
             there = port_zone(there_place, arrives.when) if arrives.when is not None else None

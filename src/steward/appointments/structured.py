@@ -292,7 +292,7 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
                for n, line in enumerate(lines)) or _FLIGHT_ROW.search(body):
             out.extend(from_text(body, received))
         if not out:
-            out.extend(rail.from_text(body, received, sender))
+            out.extend(rail.from_text(body, received, sender, sender_name))
         if not out:
             out.extend(tickets.from_text(body, received, sender))
         if not out:

@@ -316,7 +316,7 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
         if frame.ask == "count" and _HOW_MANY_PEOPLE.search(frame.text):
             return _with_view(_party_sizes(ahead, what, clock, mailbox), ahead, clock)
         if "seat" in frame.flags and mailbox is not None:
-            return _with_view(_seats(ahead, what, mailbox(), clock), ahead, clock)
+            return _with_view(_seats(ahead, what, mailbox(), clock, every), ahead, clock)
         if "reference" in frame.flags and mailbox is not None:
             return _with_view(_references(ahead, what, mailbox(), clock), ahead, clock)
         if frame.ask == "how_much" and mailbox is not None and (named or frame.kinds or by_mail is not None):
@@ -780,7 +780,7 @@ def _references(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock)
 
 # a seat as tickets write it: "Coach 7, Seat 45", "Wagen 7, Platz 45", "Seat 12A", a berth ("Coach B2, Berth 34"), and a
 # seat for each leg of a ticket ("Seat 22A / 7C")
-_SEAT = re.compile(r"\b(?:(?:coach|car|carriage|wagen)\s+(?P<car>[A-Z]?\d{1,3})\s*[,/;]?\s*)?(?P<what>seats?|sitzplatz|platz|"
+_SEAT = re.compile(r"\b(?:(?:coach|car|carriage|wagen)\s+(?P<car>[A-Z]?\d{1,3}|[A-Z])\s*[,/;]?\s*)?(?P<what>seats?|sitzplatz|platz|"
                    r"berths?)\s*(?:no\.?\s*)?:?\s*(?P<seat>\d{1,3}[A-K]?)\b(?P<more>(?:\s*(?:/|,|&|and)\s*\d{1,3}[A-K]?\b)*)",
                    re.I)
 # a berth as Indian Railways' reservation slip gives each passenger's ("CNF/S4/21/UPPER": confirmed, coach S4, berth 21)
@@ -800,7 +800,12 @@ def _seat_in(text: str, number: str = "", leg: tuple[int, int] = (0, 1), about: 
 
     found: list[str] = []
     current: set[str] = set()  # the journeys the lines above name, in this block of lines (a leg and its seat)
+    # a seat written once in each leg's block of lines ("OUT: ... Coach C, Seat 24" then "RETURN: ... Coach B, Seat
+    # 11"), in the legs' order: (the block it is in, the seat as said)
+    blocks: list[tuple[int, str]] = []
+    block = 0
     for sentence in (s for line in text.splitlines() for s in (sentences(line) or [""])):
+        block += not sentence.strip()
         named = {re.sub(r"\s+", "", m.group()) for m in _JOURNEY.finditer(sentence)}
         current = named or (current if sentence.strip() else set())
         if number and (current and number not in current or not current and about and about != number):
@@ -808,6 +813,8 @@ def _seat_in(text: str, number: str = "", leg: tuple[int, int] = (0, 1), about: 
         for m in _SEAT.finditer(sentence):
             seats = [m["seat"], *re.findall(r"\d{1,3}[A-K]?", m["more"] or "")]
             if leg[1] > 1 and not current:
+                if len(seats) == 1:
+                    blocks.append((block, (f"coach {m['car']}, " if m["car"] else "") + f"seat {seats[0]}"))
                 if len(seats) != leg[1]:
                     continue  # seats for legs that are not the ones read: whose is whose it does not say
                 seats = [seats[leg[0]]]
@@ -820,12 +827,16 @@ def _seat_in(text: str, number: str = "", leg: tuple[int, int] = (0, 1), about: 
             said = f"coach {m['car'].upper()}, berth {m['berth']}" + (f" ({m['where'].casefold()})" if m["where"] else "")
             if said not in found:
                 found.append(said)
+    if not found and len(blocks) == leg[1] > 1 and len({b for b, _ in blocks}) == leg[1]:
+        return blocks[leg[0]][1]
     return "; ".join(found)
 
 
-def _seats(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock) -> Answer:
+def _seats(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock,
+           every: Sequence[Booking] = ()) -> Answer:
     """Each booking's seat, read from the mail it came from, or from a later mail of its sender that names the
-    journey (a check-in, a gate change: "Seat: 17F"); each body fetched live, nothing kept."""
+    journey (a check-in, a gate change: "Seat: 17F"); each body fetched live, nothing kept. `every`: all the
+    bookings ahead, among them the other legs of a ticket of which one is asked."""
     from steward.errors import StewardError
     from steward.reader.answerers.booking_details import about, its_mail, journey_number
 
@@ -836,7 +847,8 @@ def _seats(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock) -> A
         kept = stored.get(b.message_id) if b.message_id is not None else None
         number = journey_number(b.title) if b.kind in ("flight", "train") else ""
         # the journeys its mail books, in order (a ticket out and back): a seat written for each is this leg's
-        legs = sorted((o for o in ahead if o.message_id == b.message_id and o.kind == b.kind), key=lambda o: o.start)
+        legs = sorted((o for o in (every or ahead) if o.message_id == b.message_id and o.kind == b.kind),
+                      key=lambda o: o.start)
         seat = ""
         if kept is not None:
             later, _ = its_mail(b, kept, mailbox, clock) if number else ([], [])
