@@ -249,8 +249,9 @@ def _own_slot(following: list[str], day: datetime, at: Clock, cues: Cues,
 
 def _name(sentence: str, at: int, noun: str) -> str:
     """The event as the sentence calls it: its noun and the words right before it that describe it
-    ("indoor tournament" of "our indoor tournament is ..."); a meeting asked for ("can we meet ...") is a meeting."""
-    if noun.casefold().split()[-1] == "meet":
+    ("indoor tournament" of "our indoor tournament is ..."); a meeting asked for ("can we meet ...", "could we sit
+    down ...") is a meeting."""
+    if noun.casefold().split()[-1] == "meet" or noun.casefold().endswith(" sit down"):
         return "meeting"
     words = sentence[:at].split()
     kept: list[str] = []

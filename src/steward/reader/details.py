@@ -276,6 +276,15 @@ DETAILS = (
                       rf"(?:{_MONEY})|\b(?:payoff|pay-off)\s+(?:amount|balance|figure)\b[^.!?\n]{{0,20}}?(?:{_MONEY})|"
                       rf"\b(?:loan|remaining|outstanding)\s+balance\b[^.!?\n]{{0,20}}?(?:{_MONEY})", re.I),
            ("loan",), label="what is left to pay on the loan", of="bill"),
+    # "what's my limit on the Visa?", "how much credit have I left on it?": what a card's statement says its credit
+    # limit is ("Credit limit €6,000.00"), or the credit still available on it
+    Detail("limit", re.compile(r"\b(?:credit|spending|card)\s+limit\b|\blimit\s+(?:on|of|for)\b|\bmy\s+limit\b|"
+                               r"\bavailable\s+credit\b|\bcredit\s+(?:have\s+i|do\s+i\s+have|is)\s+(?:left|available)\b",
+                               re.I),
+           # (a statement's table may put the figure on the line below its label)
+           re.compile(rf"\b(?:credit\s+limit|spending\s+limit|card\s+limit|limit|available\s+credit|credit\s+available)"
+                      rf"\b(?:[^.!?\n]{{0,20}}?|[ \t]*:?[ \t]*\n[ \t]*)(?:{_MONEY})", re.I),
+           ("card",), label="the credit limit", of="bill"),
 )
 _BY_NAME = {d.name: d for d in DETAILS}
 # a question of money spent ("how much did I spend on parking?") asks no booking's detail
@@ -379,6 +388,11 @@ def detail(name: str) -> Detail:
     return _BY_NAME[name]
 
 
+# a table's label alone on its line ("Credit limit", "Late fee:") and a figure that opens the next ("€6,000.00")
+_LABEL_ALONE = re.compile(r"[^\W\d_][\w '&/-]{1,38}:?")
+_FIGURE = re.compile(rf"(?:{_MONEY}|\d)")
+
+
 def detail_in(text: str, kind: str, naming: tuple[str, ...] = ()) -> str:
     """The sentence (or line) of a mail's text that gives a detail of that kind, or ""; with `naming` (a
     journey's number, the airport it leaves from), only a sentence that says one of them, and one that names
@@ -386,7 +400,12 @@ def detail_in(text: str, kind: str, naming: tuple[str, ...] = ()) -> str:
     said = _BY_NAME[kind].said
     names = [(re.compile(r"\b" + r"\s*".join(map(re.escape, _split_number(n))) + r"\b"), len(n.split()) == 1
               and n.isalpha()) for n in naming]
-    for sentence in sentences(text):
+    lines = sentences(text)
+    if _BY_NAME[kind].of == "bill":
+        # a statement's table gives a label on one line and its figure on the next ("Credit limit" / "€6,000.00")
+        lines = [f"{line} {lines[n + 1]}" if n + 1 < len(lines) and _LABEL_ALONE.fullmatch(line.strip())
+                 and _FIGURE.match(lines[n + 1].strip()) else line for n, line in enumerate(lines)]
+    for sentence in lines:
         sentence = _GREETING.sub("", sentence)
         if not said.search(sentence) or names and not any(
                 (found := n.search(sentence)) and not (place and (_ARRIVAL.search(sentence) or _ARROW.search(

@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
 from steward.clock import Clock
@@ -119,6 +120,19 @@ def tied_name(frame: Frame, plain: frozenset[str]) -> tuple[Named, tuple[SlotVal
         if len(things) >= 2:
             return named, tuple(things.values())
     return None
+
+
+def said_whole(frame: Frame) -> Frame:
+    """The frame with each sender said by the whole of one sender's name ("the Postlink email") narrowed to that
+    sender, never tied with one whose name only starts the same ("Postlink Customs", a lookalike's)."""
+    kept = []
+    for named in frame.filters:
+        said = " ".join(named.said.casefold().split())
+        whole = [v for v in named.values if v.slot == "sender" and " ".join(v.value.casefold().split()) == said]
+        if len(whole) == 1 and len(named.values) > 1 and all(v.slot == "sender" for v in named.values):
+            named = replace(named, values=tuple(whole))
+        kept.append(named)
+    return replace(frame, filters=tuple(kept)) if kept != list(frame.filters) else frame
 
 
 def which_one(labels: Sequence[str]) -> str:

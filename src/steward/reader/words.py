@@ -93,6 +93,8 @@ class ReaderWords:
     loan_kinds: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "mortgage": what a loan is for
     # the function words of another language mixed into English ("magkano" -> "how much", "po" -> ""), `mixed_in.py`
     mixed_in: dict[str, str] = field(default_factory=dict)
+    # the names a city gives an everyday thing of its own ("the Luas": a tram), by what it is, `answerers/mail.py`
+    local_names: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
 
     @property
     def known(self) -> frozenset[str]:
@@ -162,6 +164,7 @@ def parse_words(text: str) -> ReaderWords:
         specialties=tuple(str(k) for k in data.get("specialties") or ()),
         loan_kinds=_table(data.get("loan_kinds") or {}, "loan_kinds"),
         mixed_in=_said_as(data.get("mixed_in") or {}, "mixed_in"),
+        local_names=_table(data.get("local_names") or {}, "local_names"),
     )
 
 

@@ -344,6 +344,7 @@ class ReaderAnswers:
             frame = claimed or frame
         if frame is None:
             return None
+        frame = honesty.said_whole(frame)
         tie = honesty.tied_name(frame, reader.words.generic | reader.words.common)
         if tie is not None:
             # a name that fits two things equally: asked about, never one of them picked

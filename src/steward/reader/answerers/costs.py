@@ -43,15 +43,17 @@ class Cost:
 
 
 @lru_cache(maxsize=1)
-def _labels() -> tuple[re.Pattern[str], frozenset[str], frozenset[str]]:
-    """(every label, the whole-sum words, the share words), from costs.yaml."""
+def _labels() -> tuple[re.Pattern[str], frozenset[str], frozenset[str], re.Pattern[str]]:
+    """(every label, the whole-sum words, the share words, a share's word alone as its line's label), from
+    costs.yaml."""
     data = load_yaml(shipped_text("steward.reader.answerers", "costs.yaml")) or {}
     whole = frozenset(str(w).casefold() for w in data["totals"]["whole"])
     price = frozenset(str(w).casefold() for w in data["totals"]["price"])
     parts = frozenset(str(w).casefold() for w in data["parts"])
     said = sorted(whole | price | parts, key=len, reverse=True)
     pattern = re.compile(r"(?<![\w/])(?:" + "|".join(re.escape(w) for w in said) + r")(?!\w)", re.I)
-    return pattern, whole, parts
+    alone = "|".join(re.escape(str(w)) for w in data.get("alone") or ())
+    return pattern, whole, parts, re.compile(rf"^\s*(?:{alone})\s*:\s*$" if alone else r"(?!)", re.I)
 
 
 def costs_in(text: str, dollar: str = "USD") -> list[Cost]:
@@ -59,12 +61,14 @@ def costs_in(text: str, dollar: str = "USD") -> list[Cost]:
     `dollar`)."""
     from steward.finance.money import find_money
 
-    labels, whole, parts = _labels()
+    labels, whole, parts, alone = _labels()
     out = []
     for money in find_money(text, dollar=dollar):
         line_start = text.rfind("\n", 0, money.start) + 1
         before = text[max(line_start, money.start - _BEFORE): money.start]
         said = [m.group().casefold() for m in labels.finditer(before)]
+        if said and alone.match(text[line_start:money.start]):
+            said[-1] = "price"  # "Fee: €65.00, payable on the day": the visit's own fee
         line_end = text.find("\n", money.end)
         after = text[money.end: min(money.end + _AFTER, line_end if line_end >= 0 else len(text))]
         if not said or said[-1] in parts or any(m.group().casefold() in parts for m in labels.finditer(after)):

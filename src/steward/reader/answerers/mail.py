@@ -127,6 +127,8 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             # ("has the vet got back to me about the cat?", "when did Jo say the party is?": what the newest says)
             tell = bool(frame.flags & {"replies", "says"}) or frame.ask == "when"
             about = _about(topic, box, clock, tell=tell) if inside else None
+            if about is None and inside and frame.window is None:
+                about = _by_what_it_is(topic, box, clock)  # "any emails about the Luas?": the mail about trams
             if about is None and inside and by_meaning is not None and frame.window is None and _says_a_thing(frame, topic):
                 about = _nearest(topic, by_meaning, clock)
             if about is None and inside and by_meaning is not None and frame.window is None and _asks_about(frame.text):
@@ -542,6 +544,31 @@ def _about(topic: str, box: Mailbox, clock: Clock, *, tell: bool = False) -> Ans
 NEAR_ENOUGH = 0.42
 NEAR_THE_BEST = 0.08
 NEAREST_SHOWN = 5
+
+
+def _by_what_it_is(topic: str, box: Mailbox, clock: Clock) -> Answer | None:
+    """The mail about a thing a topic calls by a city's own name for it ("the Luas"), no message saying that name:
+    the mail that says what it is ("tram", "trams"), newest first, each with what it says; None when the topic
+    holds no such name, or no mail says what it is."""
+    from steward.reader.answerers.mail_news import _short
+    from steward.reader.words import load_words
+
+    said = set(words(topic))
+    plain = [what for what, names in load_words().local_names.items() if any(set(n) <= said for n in names)]
+    if not plain:
+        return None
+    forms = {w for p in plain for w in (p, f"{p}s")}
+    hits = [h for h in box.search(" OR ".join(f'"{w}"' for w in sorted(forms)), limit=30, clock=clock).hits
+            if forms & set(words(f"{h.message.subject} {h.message.snippet}".casefold()))
+            and h.message.category != "phishing_suspect"]
+    if not hits:
+        return None
+    hits.sort(key=lambda h: h.message.received_at, reverse=True)
+    shown = hits[:TOPIC_SHOWN]
+    lines = [f"No mail says ‘{topic}’ in those words; the mail about the {' or '.join(plain)} it names:"]
+    lines += [f"- {day_text(clock.local(h.message.received_at).date(), clock)} {h.message.sender_name or h.message.sender}:"
+              f" “{h.message.subject}” — {_short(h.message.snippet)}" for h in shown]
+    return Answer("\n".join(lines), {"messages": [h.id for h in shown], "count": len(hits)})
 
 
 def _says_a_thing(frame: Frame, topic: str) -> bool:
