@@ -49,6 +49,11 @@ _REPEATS = re.compile(r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|every|e
 # the writer's own engagement before the event's noun ("I have a meeting at 4", "my interview is on Monday")
 _WRITERS_OWN = re.compile(r"(?:\bI\s+(?:have|had|have\s+got|am\s+in|am\s+at|will\s+be\s+(?:in|at))\s+(?:[\w'-]+\s+){0,3}"
                           r"|\bI['’](?:ve|ve\s+got|m\s+in|m\s+at)\s+(?:[\w'-]+\s+){0,3}|\bmy\s+(?:[\w'-]+\s+)?)$")
+# a time that says which half of the day it is ("7.30pm", "19:30", "07:30", "in the evening")
+HALF_OF_DAY = re.compile(r"\b(?:[ap]\.?m\b\.?|0\d[:.h]\d|1[3-9][:.h]?\d|2[0-3][:.h]?\d|noon|midday|midnight|morning|"
+                         r"afternoon|evening|night|tonight)|\d\s?[ap]\.?m\b", re.I)
+# an evening meal, whose bare hour is the evening's ("dinner at 8"), and whose name is no time of it ("Sunday dinner")
+_EVENING_MEAL = frozenset(("dinner", "supper"))
 _LABELLED_PLACE = re.compile(r"(?im)^\s*(?:place|venue|location|address|where|ort|lugar|lieu)\s*:\s*([^\n]{3,100})$")
 
 
@@ -108,6 +113,13 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
                 words is not None and words.search(sentence) for words in (cues.deadlines, cues.happened)):
             continue  # the writer's own meeting ("I have a meeting at 4"), a day to act by, or news of one past
         day = dates.find(sentence, at, options=options)
+        meal = event.group(0).casefold() in _EVENING_MEAL
+        if meal and day is not None and day.has_time and event.group(0).casefold() in day.text.casefold():
+            # "Sunday dinner at ours on the 21st": the meal's name is no time of it
+            day = dates.find(f"{sentence[:event.start()]}{' ' * len(event.group(0))}{sentence[event.end():]}", at,
+                             options=options)
+        if meal and day is not None and day.has_time and day.start.hour < 12 and not HALF_OF_DAY.search(day.text):
+            continue  # "dinner at 8 on Friday": the evening's, which a bare hour does not say
         if day is not None and not day.has_time and (after := dates.find(sentence[event.end():], at, options=options)):
             # "For Monday's visit: the workshop is from 3 PM to 6 PM on Mon, 19 Apr": the day and time said of it
             day = after if after.has_date and after.has_time else day

@@ -27,7 +27,7 @@ from functools import lru_cache
 from importlib import resources
 from zoneinfo import ZoneInfo
 
-from steward.appointments.itinerary import _arrival_label, _moment, _Moment, departure_label
+from steward.appointments.itinerary import _arrival_label, _moment, departure_label
 from steward.appointments.model import Candidate, unsafe
 from steward.appointments.places import city_zone, country_code, fare_zone, zone_in_text
 from steward.yamldata import load_yaml
@@ -112,9 +112,7 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
         arrival = next((i for i in range(at + 1, ceiling) if _arrival_label(lines[i])), None)
         found = _arrival_label(lines[arrival]) if arrival is not None else None
         arrives = _moment(lines, arrival, found.group(1), floor, received) if arrival is not None and found else None
-        if arrives is None and (same := _ARRIVES_ON_LINE.search(lines[at], label.start(1))):
-            when = leaves.when.replace(hour=int(same.group(1)), minute=int(same.group(2)))
-            arrives = _Moment(when + timedelta(days=1) if when <= leaves.when else when, onward)
+        same = _ARRIVES_ON_LINE.search(lines[at], label.start(1)) if arrives is None else None
         if arrives is not None:
             there_place = _where(arrives.place)
             there = port_zone(there_place, arrives.when) if arrives.when is not None else None
@@ -129,6 +127,11 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
         start = leaves.when.replace(tzinfo=ZoneInfo(zone)) if zone else leaves.when
         if arrives is not None and arrives.when is not None and there and zone:
             end = arrives.when.replace(tzinfo=ZoneInfo(there))
+            end = end if start < end < start + timedelta(hours=48) else None
+        elif same is not None and there and zone:
+            # "depart 08:05, arrive 11:20" on the sailing's own line: the arrival port's clock, the same day or the next
+            end = leaves.when.replace(hour=int(same.group(1)), minute=int(same.group(2)), tzinfo=ZoneInfo(there))
+            end = end if end > start else end + timedelta(days=1)
             end = end if start < end < start + timedelta(hours=48) else None
         route = f"{_port(place)} → {_port(there_place)}" if there_place else None
         candidate = Candidate(provider=provider, start=start.isoformat(), excerpt=provider, origin="itinerary",

@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
 from steward.appointments import journey_moves
+from steward.appointments.announced import HALF_OF_DAY
 from steward.appointments.model import (
     REASONS,
     Accepted,
@@ -208,11 +209,6 @@ def _moves_plans(d: Accepted | Rejected) -> bool:
     return (isinstance(d, Rejected) and d.start is not None and d.candidate.moved_to and d.message is not None and (
         d.reason == "invitation" or (d.reason == "reschedule" and d.message.category == "personal"
                                      and provider_key(d.candidate.provider) == provider_key(d.message.sender_name))))
-
-
-# a time that says which half of the day it is ("7.30pm", "19:30", "07:30", "in the evening")
-_HALF_OF_DAY = re.compile(r"\b(?:[ap]\.?m\b\.?|0\d[:.h]\d|1[3-9][:.h]?\d|2[0-3][:.h]?\d|noon|midday|midnight|morning|"
-                          r"afternoon|evening|night|tonight)|\d\s?[ap]\.?m\b", re.I)
 
 
 def _moves_an_invitation(d: Accepted | Rejected) -> bool:
@@ -779,7 +775,7 @@ class AppointmentsService:
         old, start, end = was[0], move.start, move.end
         assert old.start is not None
         if start.astimezone(self.clock.zone).hour < 12 <= old.start.astimezone(self.clock.zone).hour and \
-                not _HALF_OF_DAY.search(move.candidate.start):
+                not HALF_OF_DAY.search(move.candidate.start):
             start, end = start + timedelta(hours=12), end + timedelta(hours=12) if end is not None else None
         # (the event keeps the name its first mail gave it: "dinner's at 7.30" of a "surprise dinner")
         location = move.candidate.location or old.candidate.location
