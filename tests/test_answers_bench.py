@@ -134,8 +134,11 @@ NINTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, 
 # before any tuning: 44 right, 13 wrong, 18 refused of 75; after a place's event asked WHEN of (not its bill), a
 # journey's online check-in, a move that names no earlier time, a direct debit "on or after" a day, a loan's next
 # repayment, a booking confirmed before the scan's window and a kind of insurance by its cover: 61 right, 3 wrong,
-# 11 refused
-TENTH_WRONG_AT_MOST = {"money": 1, "appointments": 0, "schedule": 2, "mail": 0, "brief": 0, "reminders": 0}
+# 11 refused; then a family dinner told in plain words and moved by a correction ("at 7.30, not 7"), a payment a
+# card's mail confirms, an operator's eTicket that numbers no train, a ferry's legs "A - B" on one line, a visit's
+# "Fee:", a card's credit limit, "me sister", a lookalike sender never tied with the real one and a city's name for
+# its tram: 75 right, 0 wrong, 0 refused
+TENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the eleventh set (a conversation of a Wednesday morning and single questions over the eleventh sample mailbox,
 # Kristine Villanueva-Reyes's in Quezon City, written blind to the rules and frozen before its first run) scored on

@@ -48,3 +48,20 @@ def test_an_invitation_kept_by_an_earlier_scan_is_moved_by_a_later_mail(tmp_path
     listed = cli(*now, "--json", "appointments", "list").json()["items"]
     invited = sorted(i["start"] for i in listed if i["reason"] == "invitation")
     assert invited == ["2026-03-20T19:00:00+13:00"], [(i["start"], i["reason"], i["excerpt"]) for i in listed]
+
+
+def test_a_dinner_corrected_to_a_bare_hour_keeps_its_evening_and_its_place(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    from appointment_mail import write_folder
+
+    first = message("mp-5@parata-whanau.example", FRIEND, "Koro's 80th",
+                    "Kia ora Hana,\nAll sorted: a dinner for Koro's 80th on Saturday 14 March at 6pm in Te Awa "
+                    "on Queen Street. Keep it quiet!\nMere\n", datetime(2026, 3, 2, 18, 0, tzinfo=AKL))
+    moved = message("mp-6@parata-whanau.example", FRIEND, "small change",
+                    "Kia ora Hana,\nThey can only fit us in later, so the dinner's at 6.30 on Saturday, not 6. "
+                    "Same place.\nMere\n", datetime(2026, 3, 8, 18, 0, tzinfo=AKL))
+    now = ("--now", NOW, "--tz", ZONE)
+    assert cli(*now, "mail", "import", str(write_folder(tmp_path / "mail", {"a": first, "b": moved}))).code == 0
+    items = cli(*now, "--json", "appointments", "scan", "--dry-run").json()["items"]
+    assert _invitations(items) == [("Mere Parata", "2026-03-14T18:30:00+13:00")]
+    (invited,) = [i for i in items if i["reason"] == "invitation"]
+    assert invited["location"] == "Te Awa on Queen Street"

@@ -51,6 +51,12 @@ def _scan(tmp_path: Path, cli: Any, mails: dict[str, bytes]) -> list[tuple[str, 
     # a manager asks to meet, in a verb and no word of a meeting
     (MEERA, "Q2 leave plan", "Hi,\n\nCould we meet on Friday at 4 pm in the small cabin about the Q2 leave plan? "
      "Bring your team's requests.\n\nMeera", "2027-03-05T16:00:00+05:30"),
+    # ... or to sit down together, the verb after "we could"
+    (MEERA, "budget", "Hi,\n\nDo you think we could sit down on Monday the 8th at 10.30 to go over the budget?\n\n"
+     "Meera", "2027-03-08T10:30:00+05:30"),
+    # a family's dinner for an occasion, its place after the hour
+    (("Orla Byrne", "orla.byrne@familypost.example"), "Mam's birthday", "Booked it! Birthday dinner for Mam on "
+     "Saturday 6 March at 8pm in Casa Rosa on Mill Street. Not a word to her.\n\nOrla x", "2027-03-06T20:00:00+05:30"),
 ])
 def test_an_event_told_in_a_persons_own_words_is_set_aside_as_told_never_booked(
         tmp_path: Path, cli: Any, sender: tuple[str, str], subject: str, body: str, start: str) -> None:
@@ -77,6 +83,9 @@ def test_a_schools_meeting_is_at_the_persons_own_slot_not_when_the_day_opens(tmp
     # a newsletter's event
     (("Product Chai", "brew@productchai.example"), "Product Chai | this week",
      "Join our workshop on Saturday 6 March at 11 am. Unsubscribe anytime."),
+    # a dinner whose name is all the time it gives, and one at a bare hour that does not say it is the evening's
+    (VIKRAM, "weekend", "Sunday dinner at my sister's on the 14th, after the match.\n\nVikram"),
+    (VIKRAM, "friday", "Dinner at 8 on Friday with the Menons, they're booking.\n\nVikram"),
 ])
 def test_what_is_no_event_of_the_persons_is_not_told(tmp_path: Path, cli: Any, sender: tuple[str, str],
                                                      subject: str, body: str) -> None:

@@ -65,6 +65,8 @@ def test_both_legs_of_one_booking_cost_what_their_one_mail_says(home: App) -> No
     ("Your tickets\nAdult: 2 x €12.00\nTotal to pay: €24.00\n", "€24.00"),
     ("Gesamtpreis: 84,90 €\nDarin enthalten: MwSt. 13,56 €", "84,90 €"),
     ("Fare: £31.20 (off-peak return)", "£31.20"),
+    # a visit's own fee, the label alone on its line
+    ("Where: 4 Mill Lane\nFee: £48.00, to pay at the desk", "£48.00"),
 ])
 def test_a_booking_mails_cost_is_the_amount_labelled_as_its_whole_sum(text: str, cost: str) -> None:
     found, _ = the_cost(text)
@@ -75,6 +77,7 @@ def test_two_amounts_labelled_alike_are_not_chosen_between() -> None:
     found, read = the_cost("Adult fare: €19.00\nChild fare: €9.50\n")
     assert found is None and len(read) == 2
     assert the_cost("Room: €80.00 per night\nDeposit: €40.00")[0] is None
+    assert the_cost("Booking fee: €4.50\nService fee: €2.00")[0] is None  # a fee with a word before it is a share
 
 
 def test_the_way_back_asked_without_a_word_of_travel_is_the_flight_home(home: App) -> None:

@@ -61,6 +61,8 @@ def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
     ("how do we pay the water bill?", "pay_how"),
     ("what's the paybill number for the swim academy?", "pay_how"),
     ("what are the bank details for the rent?", "pay_how"),
+    ("what's my limit on the Mastercard?", "limit"),
+    ("what's the credit limit on the gold card", "limit"),
     # asked of something else: none of these
     ("did I pay the phone bill?", ""),
     ("when do I arrive in Lisbon?", ""),
@@ -112,6 +114,9 @@ def test_a_time_to_answer_by_is_no_time_until_the_thing() -> None:
     ("Kindly pay by M-Pesa paybill 667788 (account PSA-1142) or bank transfer.", "pay_how", "paybill 667788"),
     ("Treatment: deep tissue massage, 60 mins\nTherapist: Jo", "duration", "60 mins"),
     ("We keep your table for 15 minutes.", "duration", ""),
+    # a statement's table: the label on one line, its figure on the next
+    ("Minimum payment\n£25.00\nCredit limit\n£3,500.00\nAvailable credit\n£1,210.40", "limit", "Credit limit £3,500.00"),
+    ("Missing a payment may limit your ability to borrow.", "limit", ""),
 ])
 def test_a_detail_is_the_sentence_of_the_mail_that_says_it(text: str, kind: str, said: str) -> None:
     found = detail_in(text, kind)

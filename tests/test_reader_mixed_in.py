@@ -33,3 +33,17 @@ def test_the_tagalog_words_are_said_in_english(said: str, plain: str) -> None:
 def test_english_and_names_are_left_as_they_are(said: str) -> None:
     assert in_english(said, load_words()) == said
 
+
+
+@pytest.mark.parametrize(("said", "plain"), [
+    ("anything from me brother?", "anything from my brother?"),
+    ("Me nan sent something?", "My nan sent something?"),
+    ("did me dad email about Sunday?", "did my dad email about Sunday?"),
+])
+def test_me_before_a_family_word_is_my(said: str, plain: str) -> None:
+    assert in_english(said, load_words()) == plain
+
+
+@pytest.mark.parametrize("said", ["remind me tomorrow at 9", "email me the bill", "did Tom send me the photos?"])
+def test_me_before_any_other_word_is_me(said: str) -> None:
+    assert in_english(said, load_words()) == said

@@ -69,3 +69,18 @@ def test_a_follow_up_in_another_process_is_read_with_the_turn_before(home: Any) 
     assert first["data"]["frame"]["filters"][0]["said"] == "Brunswick Vet Clinic"
     again = home("and how many were there?")
     assert again["handled_by"] == "reader" and "1 message from Brunswick Vet Clinic" in again["reply"], again["reply"]
+
+
+def test_a_sender_said_by_the_whole_of_its_name_is_no_tie_with_a_longer_one(cli: Any, tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("STEWARD_TIMEZONE", "Australia/Melbourne")
+    mail = tmp_path / "mail"
+    eml(mail, "real", "track@parcelhop.example", "Your parcel arrives today", "Between 9 and 1, signature needed.",
+        "2026-09-19T08:00:00+10:00", "Parcelhop")
+    eml(mail, "fake", "fees@parcelhop-fees.example", "Duty unpaid on your parcel", "Pay the duty at the link.",
+        "2026-09-18T08:00:00+10:00", "Parcelhop Fees")
+    assert cli("--now", NOW, "mail", "import", str(mail)).code == 0
+    out = cli("--now", NOW, "--json", "chat", "what did the Parcelhop email say?")
+    assert out.code == 0, out.err
+    reply = out.json()["reply"]
+    assert "arrives today" in reply and "Duty" not in reply and "Do you mean" not in reply, reply

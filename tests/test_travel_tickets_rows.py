@@ -48,6 +48,34 @@ def test_a_rail_tickets_rows_under_the_trains_line_are_trains_on_their_regions_c
          "2027-06-06T12:45:00-05:00", False)]
 
 
+def test_an_operators_eticket_that_numbers_no_train_is_its_legs_named_by_the_operator() -> None:
+    text = ("Northern Rail eTicket\nBooking reference: NR-2210-448\n\n"
+            "OUT: Fri 4 Jun 2027\nManchester Piccadilly 08:12 -> Leeds 09:05\nCoach D, Seat 41\n\n"
+            "RETURN: Sun 6 Jun 2027\nLeeds 18:40 -> Manchester Piccadilly 19:33\nCoach A, Seat 7\n")
+    found = [(c.provider, c.what, c.start_at.isoformat() if c.start_at else "", c.route)
+             for c in rail.from_text(text, RECEIVED, "tickets@northern.example", "Northern Rail")]
+    assert found == [("Northern Rail", "train", "2027-06-04T08:12:00+01:00", "Manchester Piccadilly → Leeds"),
+                     ("Northern Rail", "train", "2027-06-06T18:40:00+01:00", "Leeds → Manchester Piccadilly")]
+    # a coach company's, whose mail speaks of coaches
+    coach = ("Your coach eTicket\nTicket reference: CX-88120\n\nOUT: Fri 4 Jun 2027\nLeeds 07:00 -> Manchester "
+             "09:10\n\nBoard the coach 15 minutes before departure.")
+    assert [c.what for c in rail.from_text(coach, RECEIVED, "go@coachline.example", "Coachline")] == ["bus"]
+    # no ticket, no operator: no journey read
+    assert rail.from_text(text.replace("eTicket", "news").replace("Booking reference", "Ref"), RECEIVED,
+                          "tickets@northern.example", "Northern Rail") == []
+    assert rail.from_text(text, RECEIVED, "tickets@northern.example", "") == []
+
+
+def test_a_sailing_written_port_to_port_on_one_line_is_read() -> None:
+    from steward.appointments import sailings
+
+    text = ("Booking number: 77120\nOutward: Rosslare - Cherbourg, Fri 4 Jun 2027, depart 16:00, arrive 11:30\n"
+            "Passengers: 2 adults. Have your booking number ready at the ferry terminal.")
+    (one,) = sailings.from_text(text, RECEIVED, "Celtic Sailings")
+    assert (one.route, one.location, one.start_at.isoformat() if one.start_at else "") == (
+        "Rosslare → Cherbourg", "Rosslare", "2027-06-04T16:00:00")
+
+
 def test_a_region_code_alone_gives_no_zone() -> None:
     # "CO" may be Colorado's or Colombia's: only a place of the same ticket known to be in Colorado says which
     assert region_zone("Galesburg, IL", {"Galesburg, IL": None}) is None
@@ -85,6 +113,8 @@ def test_a_seat_is_read_per_leg_and_never_another_journeys() -> None:
     both = "Passenger: A PERSON  Seat 22A / 7C"
     assert [_seat_in(both, "XY501", (0, 2)), _seat_in(both, "XY530", (1, 2))] == ["seat 22A", "seat 7C"]
     assert _seat_in("Seat 12A", "XY530", (1, 2)) == ""  # one seat for a ticket of two legs: whose it does not say
+    blocks = "OUT: Fri 4 Jun\nLeeds 07:00 -> York 07:25\nCoach C, Seat 24\n\nRETURN: Sun 6 Jun\nYork 18:00 -> Leeds 18:25\nCoach B, Seat 11"
+    assert [_seat_in(blocks, "", (0, 2)), _seat_in(blocks, "", (1, 2))] == ["coach C, seat 24", "coach B, seat 11"]
     assert _seat_in("1. A PERSON, 40, F: CNF/S4/21/UPPER") == "coach S4, berth 21 (upper)"
 
 
