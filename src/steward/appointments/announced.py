@@ -115,7 +115,7 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
         day = dates.find(sentence, at, options=options)
         meal = event.group(0).casefold() in _EVENING_MEAL
         if meal and day is not None and day.has_time and event.group(0).casefold() in day.text.casefold():
-            # "Sunday dinner at ours on the 21st": the meal's name is no time of it
+            # "Friday dinner at my brother's on the 9th": the meal's name is no time of it
             day = dates.find(f"{sentence[:event.start()]}{' ' * len(event.group(0))}{sentence[event.end():]}", at,
                              options=options)
         if meal and day is not None and day.has_time and day.start.hour < 12 and not HALF_OF_DAY.search(day.text):

@@ -292,7 +292,7 @@ def _city_zones(name: str, country: str, *, whole: bool) -> set[str] | None:
 
 
 def city_country(station: str) -> str:
-    """The country of the large city a station is named after ("Dublin Heuston": IE), when one country has a
+    """The country of the large city a station is named after ("Manchester Piccadilly": GB), when one country has a
     large city of that name; else ""."""
     spellings = _cities()
     head = re.split(r"[,(/]", station)[0]

@@ -123,8 +123,8 @@ def _train(stop: _Stop, lines: list[str]) -> str | None:
 
 def _zones(stations: list[str], operator: str, at: datetime) -> dict[str, str | None]:
     """Each station's zone: its city's, else the operator's country's when no station says otherwise. An operator
-    whose country its mail does not say is of the one country the ticket's large cities are in ("Dublin Heuston
-    -> Galway Ceannt": Galway is Ireland's, not a namesake abroad)."""
+    whose country its mail does not say is of the one country the ticket's large cities are in ("Cork Kent ->
+    Limerick Colbert": Limerick is Ireland's, not a namesake abroad)."""
     if not operator:
         countries = {c for s in stations if (c := city_country(s))}
         operator = countries.pop() if len(countries) == 1 else ""
@@ -153,7 +153,7 @@ _ROW = re.compile(rf"^\s*(?P<a>[^\W\d_][^\d\n]{{1,60}}?)\s+(?P<t1>{_HM})\s*(?:->
 # the train a row is, on a line of its own above it: "Train 7 Lakeshore", "Train No. 12951 Rajdhani"
 _TRAIN_LINE = re.compile(r"^\s*(?:train|zug|treno|tren|trein)\s+(?:n[°ºo]\.?|nr\.?|no\.?|number|#)?\s*(\d{1,5})\b", re.I)
 _CODE = re.compile(r"\s*\(\s*[A-Z]{3,4}\s*\)\s*")
-# a train's carriage, which rail operators call a coach ("Coach C, Seat 24"): no word of a bus
+# a train's carriage, which rail operators call a coach ("Coach F, Seat 62"): no word of a bus
 _CARRIAGE = re.compile(r"\bcoach\s+[A-Z0-9]{1,2}\b\s*[,/-]?\s*seat\b", re.I)
 # the words of a ticket for travel between stations, of one who sells no numbered trains ("eTicket", "Ticket
 # reference:")
@@ -177,7 +177,7 @@ def _row_legs(text: str, received: datetime, sender: str, sender_name: str = "")
     """Legs a ticket writes one a row, the train named on the line above ("Train 7 Lakeshore") and the date
     on the line above that ("OUTBOUND: Fri, Jun 4, 2027"), each station's time its own clock: its city's, else its
     region's when another station of the ticket written with the same region is known to be there. A ticket of a
-    rail or coach operator that numbers no train ("OUT: Sat 12 Jun 2027 / Heuston 09:35 -> Ceannt 12:04") names
+    rail or coach operator that numbers no train ("OUT: Fri 3 Sep 2027 / Cork Kent 07:10 -> Limerick Colbert 08:55") names
     each leg by its operator."""
     from steward.appointments.itinerary import clock_in, date_in
     from steward.appointments.places import region_zone

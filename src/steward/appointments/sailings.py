@@ -73,9 +73,9 @@ _CODE = re.compile(r"\b(?:booking|reservation|confirmation|ticket|order)\s*(?:#|
                    r"(?=[A-Z0-9-]*\d)[A-Z0-9]{2,}(?:-[A-Z0-9]+)*\b", re.I)
 
 
-# an arrival said on the departure's own line ("Dublin Port - Holyhead, Fri 2 Jul 2027, depart 08:05, arrive 11:20")
+# an arrival said on the departure's own line ("Rosslare - Fishguard, Mon 6 Sep 2027, depart 09:10, arrive 12:40")
 _ARRIVES_ON_LINE = re.compile(r"\barr(?:ive|ives|iving|ival|\.)?\s*:?\s*(?:at\s+)?([01]?\d|2[0-3])[:.h]([0-5]\d)\b", re.I)
-# the two ports of a leg written "A - B" ("Holyhead - Dublin Port")
+# the two ports of a leg written "A - B" ("Fishguard - Rosslare")
 _BETWEEN = re.compile(r"\s+[-\u2013\u2014]\s+")
 
 
@@ -104,7 +104,7 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
         leaves = _moment(lines, at, label.group(1), floor, received)
         place, _, onward = _where(leaves.place).partition(" to ")  # "from A to B" on one line
         if not onward and _BETWEEN.search(place):
-            place, onward = _BETWEEN.split(place, maxsplit=1)  # "A - B, Fri 2 Jul 2027, depart 08:05"
+            place, onward = _BETWEEN.split(place, maxsplit=1)  # "A - B, Mon 6 Sep 2027, depart 09:10"
         if leaves.when is None or not place:
             continue
         zone = port_zone(place, leaves.when)
@@ -129,7 +129,7 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
             end = arrives.when.replace(tzinfo=ZoneInfo(there))
             end = end if start < end < start + timedelta(hours=48) else None
         elif same is not None and there and zone:
-            # "depart 08:05, arrive 11:20" on the sailing's own line: the arrival port's clock, the same day or the next
+            # "depart 09:10, arrive 12:40" on the sailing's own line: the arrival port's clock, the same day or the next
             end = leaves.when.replace(hour=int(same.group(1)), minute=int(same.group(2)), tzinfo=ZoneInfo(there))
             end = end if end > start else end + timedelta(days=1)
             end = end if start < end < start + timedelta(hours=48) else None

@@ -767,7 +767,7 @@ class AppointmentsService:
 
     def _as_it_was(self, move: Rejected, decisions: list[Accepted | Rejected]) -> Rejected:
         """A move of the one event it names, by that event's name, on the half of the day it had when its new time
-        says none ("dinner's at 7.30 on Saturday, not 7" of a dinner at 7pm: 19:30), at its place when it names
+        says none ("the lunch is at 1.30 on Sunday, not 1" of a lunch at 1pm: 13:30), at its place when it names
         none ("same place")."""
         was = [d for d in decisions if self._moved_by(d, replace(move, start=None), decisions)]
         if len(was) != 1 or was[0].start is None or move.start is None:
@@ -777,7 +777,7 @@ class AppointmentsService:
         if start.astimezone(self.clock.zone).hour < 12 <= old.start.astimezone(self.clock.zone).hour and \
                 not HALF_OF_DAY.search(move.candidate.start):
             start, end = start + timedelta(hours=12), end + timedelta(hours=12) if end is not None else None
-        # (the event keeps the name its first mail gave it: "dinner's at 7.30" of a "surprise dinner")
+        # (the event keeps the name its first mail gave it: "dinner's at 8.15" of a "leaving dinner")
         location = move.candidate.location or old.candidate.location
         return replace(move, candidate=replace(move.candidate, location=location, name=self._event_named(old)),
                        start=start, end=end)

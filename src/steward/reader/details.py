@@ -277,7 +277,7 @@ DETAILS = (
                       rf"\b(?:loan|remaining|outstanding)\s+balance\b[^.!?\n]{{0,20}}?(?:{_MONEY})", re.I),
            ("loan",), label="what is left to pay on the loan", of="bill"),
     # "what's my limit on the Visa?", "how much credit have I left on it?": what a card's statement says its credit
-    # limit is ("Credit limit €6,000.00"), or the credit still available on it
+    # limit is ("Credit limit £3,500.00"), or the credit still available on it
     Detail("limit", re.compile(r"\b(?:credit|spending|card)\s+limit\b|\blimit\s+(?:on|of|for)\b|\bmy\s+limit\b|"
                                r"\bavailable\s+credit\b|\bcredit\s+(?:have\s+i|do\s+i\s+have|is)\s+(?:left|available)\b",
                                re.I),
@@ -388,7 +388,7 @@ def detail(name: str) -> Detail:
     return _BY_NAME[name]
 
 
-# a table's label alone on its line ("Credit limit", "Late fee:") and a figure that opens the next ("€6,000.00")
+# a table's label alone on its line ("Credit limit", "Late fee:") and a figure that opens the next ("£3,500.00")
 _LABEL_ALONE = re.compile(r"[^\W\d_][\w '&/-]{1,38}:?")
 _FIGURE = re.compile(rf"(?:{_MONEY}|\d)")
 
@@ -402,7 +402,7 @@ def detail_in(text: str, kind: str, naming: tuple[str, ...] = ()) -> str:
               and n.isalpha()) for n in naming]
     lines = sentences(text)
     if _BY_NAME[kind].of == "bill":
-        # a statement's table gives a label on one line and its figure on the next ("Credit limit" / "€6,000.00")
+        # a statement's table gives a label on one line and its figure on the next ("Credit limit" / "£3,500.00")
         lines = [f"{line} {lines[n + 1]}" if n + 1 < len(lines) and _LABEL_ALONE.fullmatch(line.strip())
                  and _FIGURE.match(lines[n + 1].strip()) else line for n, line in enumerate(lines)]
     for sentence in lines:

@@ -123,8 +123,8 @@ def tied_name(frame: Frame, plain: frozenset[str]) -> tuple[Named, tuple[SlotVal
 
 
 def said_whole(frame: Frame) -> Frame:
-    """The frame with each sender said by the whole of one sender's name ("the Postlink email") narrowed to that
-    sender, never tied with one whose name only starts the same ("Postlink Customs", a lookalike's)."""
+    """The frame with each sender said by the whole of one sender's name ("the Parcelhop email") narrowed to that
+    sender, never tied with one whose name only starts the same ("Parcelhop Fees", a lookalike's)."""
     kept = []
     for named in frame.filters:
         said = " ".join(named.said.casefold().split())

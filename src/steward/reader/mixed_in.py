@@ -30,14 +30,14 @@ def _patterns(said: tuple[str, ...]) -> tuple[re.Pattern[str] | None, re.Pattern
 
 @lru_cache(maxsize=4)
 def _me_before_kin(kin: tuple[str, ...]) -> re.Pattern[str]:
-    """ "me" right before a family word ("me sister", "me mam")."""
+    """ "me" right before a family word ("me brother", "me nan")."""
     said = "|".join(re.escape(p) for p in sorted(kin, key=len, reverse=True))
     return re.compile(rf"\bme\s+(?=(?:{said})(?![\w-]))", re.I)
 
 
 def in_english(text: str, rw: ReaderWords) -> str:
     """`text` with the words of `rw.mixed_in` said in English (or left out), and "me" before a family word said
-    "my" as Irish and northern English speak it ("anything from me sister?"), white space tidied; the text as it
+    "my" as Irish and northern English speak it ("did me brother ring?"), white space tidied; the text as it
     was when it holds none, or nothing besides them."""
     kin = tuple(" ".join(p) for phrases in rw.kin.values() for p in phrases if p)
     if kin:

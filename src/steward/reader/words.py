@@ -93,7 +93,7 @@ class ReaderWords:
     loan_kinds: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "mortgage": what a loan is for
     # the function words of another language mixed into English ("magkano" -> "how much", "po" -> ""), `mixed_in.py`
     mixed_in: dict[str, str] = field(default_factory=dict)
-    # the names a city gives an everyday thing of its own ("the Luas": a tram), by what it is, `answerers/mail.py`
+    # the names a city gives an everyday thing of its own ("the Metrolink": a tram), by what it is, `answerers/mail.py`
     local_names: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
 
     @property

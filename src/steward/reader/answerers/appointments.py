@@ -142,8 +142,8 @@ def _bookings(items: tuple[Item, ...], rw: ReaderWords, vias: dict[str, str],
                      (item.origin == "ics" and (b.excerpt or "").casefold() == (item.excerpt or "").casefold())
                      or (bool(item.title) and b.title.casefold() == item.title.casefold()))]
         if newer:
-            # a calendar update gave the event its new time, or a later mail of whoever told of it ("dinner's at
-            # 7.30 now"): listed at that time, said moved there
+            # a calendar update gave the event its new time, or a later mail of whoever told of it ("the lunch is at
+            # 1.30 now"): listed at that time, said moved there
             for n in newer:
                 out[n] = replace(out[n], status=f"{MOVED_HERE} ({out[n].status})")
             continue
@@ -800,8 +800,8 @@ def _seat_in(text: str, number: str = "", leg: tuple[int, int] = (0, 1), about: 
 
     found: list[str] = []
     current: set[str] = set()  # the journeys the lines above name, in this block of lines (a leg and its seat)
-    # a seat written once in each leg's block of lines ("OUT: ... Coach C, Seat 24" then "RETURN: ... Coach B, Seat
-    # 11"), in the legs' order: (the block it is in, the seat as said)
+    # a seat written once in each leg's block of lines ("OUT: ... Coach F, Seat 62" then "RETURN: ... Coach A, Seat
+    # 9"), in the legs' order: (the block it is in, the seat as said)
     blocks: list[tuple[int, str]] = []
     block = 0
     for sentence in (s for line in text.splitlines() for s in (sentences(line) or [""])):

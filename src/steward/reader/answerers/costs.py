@@ -68,7 +68,7 @@ def costs_in(text: str, dollar: str = "USD") -> list[Cost]:
         before = text[max(line_start, money.start - _BEFORE): money.start]
         said = [m.group().casefold() for m in labels.finditer(before)]
         if said and alone.match(text[line_start:money.start]):
-            said[-1] = "price"  # "Fee: €65.00, payable on the day": the visit's own fee
+            said[-1] = "price"  # "Fee: £48.00, to pay at the desk": the visit's own fee
         line_end = text.find("\n", money.end)
         after = text[money.end: min(money.end + _AFTER, line_end if line_end >= 0 else len(text))]
         if not said or said[-1] in parts or any(m.group().casefold() in parts for m in labels.finditer(after)):

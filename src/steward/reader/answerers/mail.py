@@ -128,7 +128,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             tell = bool(frame.flags & {"replies", "says"}) or frame.ask == "when"
             about = _about(topic, box, clock, tell=tell) if inside else None
             if about is None and inside and frame.window is None:
-                about = _by_what_it_is(topic, box, clock)  # "any emails about the Luas?": the mail about trams
+                about = _by_what_it_is(topic, box, clock)  # "did the Metrolink people write?": the mail about trams
             if about is None and inside and by_meaning is not None and frame.window is None and _says_a_thing(frame, topic):
                 about = _nearest(topic, by_meaning, clock)
             if about is None and inside and by_meaning is not None and frame.window is None and _asks_about(frame.text):
@@ -547,7 +547,7 @@ NEAREST_SHOWN = 5
 
 
 def _by_what_it_is(topic: str, box: Mailbox, clock: Clock) -> Answer | None:
-    """The mail about a thing a topic calls by a city's own name for it ("the Luas"), no message saying that name:
+    """The mail about a thing a topic calls by a city's own name for it ("the Metrolink"), no message saying that name:
     the mail that says what it is ("tram", "trams"), newest first, each with what it says; None when the topic
     holds no such name, or no mail says what it is."""
     from steward.reader.answerers.mail_news import _short

@@ -254,7 +254,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         if "paid_off" in frame.flags and not _hits(frame.text, rw.still_to_pay):
             made = _payments_made(frame, service, rw, mailbox() if mailbox else None, clock)
             if made is not None:
-                return made  # "how much did I pay off the Visa last month?": the payment its mail confirms
+                return made  # "how much did I pay off the Amex in March?": the payment its mail confirms
         frame = _insurance_by_its_cover(_a_loan_by_its_kind(frame, rw), rw)
         named = honesty.names_in(frame, ("issuer", "account"))
         if not named and frame.unknown and mailbox is not None:
