@@ -34,3 +34,8 @@ def test_a_pick_up_at_a_place_with_no_zone_is_kept_without_a_time() -> None:
     found = from_text(MAIL.replace("Seattle-Tacoma International Airport (SEA), Rental Car Facility",
                                    "Branch 4471"), RECEIVED, "Cedar Car Rental")
     assert found and found[0].start_at is None
+
+
+def test_a_pick_up_line_that_gives_no_day_is_no_rental() -> None:
+    undated = MAIL.replace("Pick-up: Fri, Mar 19, 9:45 AM", "Pick-up: at the desk by the lifts, 9:45 AM")
+    assert from_text(undated, RECEIVED, "Cedar Car Rental") == []

@@ -69,7 +69,7 @@ def _leg(rest: str, received: datetime, same: str | None) -> tuple[datetime | No
     from steward.appointments.itinerary import _date
 
     day = _date(rest, received)
-    clock = _TIME.search(rest, day[2])
+    clock = _TIME.search(rest, day[2]) if day is not None else None
     if day is None or clock is None:
         return None
     when: date = day[0]

@@ -239,9 +239,9 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         lines = [f"{total} message{'s' if total != 1 else ''} from {who}, newest first:"]
         if frame.ask == "when" and _DEADLINE_ASKED.search(frame.text):
             # "the chemist, by when must I collect it?": the day their newest mail gives to do it by
-            by = _deadline_said(hits[0].message, box, clock)
-            if by is not None:
-                lines.insert(0, by)
+            deadline = _deadline_said(hits[0].message, box, clock)
+            if deadline is not None:
+                lines.insert(0, deadline)
         if frame.flags & {"says", "recent"} and frame.ask != "count":
             # "what did Priya say?", "the latest from the school": what the newest one says, first
             asked = frame.text if mail_news.ASKED_FOR.search(frame.text) else ""

@@ -409,8 +409,8 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             kinds = {d.id: _insurance_kinds(_held_text(d, stored.get(d.message_id)), rw) for d in items}
             items = [d for d in items if cover in kinds[d.id]]
             if not items:
-                held = sorted({k for ks in kinds.values() for k in ks})
-                said = f"the insurance it holds is {' and '.join(f'{k} insurance' for k in held)}" if held else \
+                held_kinds = sorted({k for ks in kinds.values() for k in ks})
+                said = f"the insurance it holds is {' and '.join(f'{k} insurance' for k in held_kinds)}" if held_kinds else \
                     "the insurance it holds does not say what it covers"
                 return Answer(f"I found no {cover} insurance in the bills Steward has read: {said}.", {"dues": []})
             covered = True
