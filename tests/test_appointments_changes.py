@@ -119,6 +119,21 @@ def test_a_cancellation_of_an_accepted_booking_follows_the_mode(
     assert len(events(cli)) == 1
 
 
+@pytest.mark.parametrize("said", [
+    "Sorry, Dr. Mehta is off on a course on Thursday 17 September, so we've moved you to Monday 21 September 2026 at "
+    "10.15am, same clinic.",
+    "We've shifted you to Monday, 21 September 2026 at 10:15 AM as Dr. Mehta is away.",
+])
+def test_a_move_said_of_the_person_moves_the_booking(tmp_path: Path, cli, said: str) -> None:  # type: ignore[no-untyped-def]
+    # a business moving the person themself ("we've moved you to ..."), the old day said in the same sentence
+    mailbox(tmp_path, cli, **{"c-move": message(
+        "dental-2@lakesidedental.example", DENTAL, "Change to your appointment", f"Hi,\n\n{said}\n\nThanks heaps",
+        SENT + timedelta(days=1))})
+    items = {(i["start"], i["status"]) for i in scan(cli)["items"] if i["provider"] == "Lakeside Dental"}
+    assert ("2026-09-21T10:15:00+05:30", "proposed") in items, items
+    assert not any(start.startswith("2026-09-17") and status == "proposed" for start, status in items), items
+
+
 def test_a_move_that_names_no_earlier_time_moves_the_one_booking_ahead(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
     # "we have moved your cleaning to ...": the thing moved said between, no time it moves from
     mailbox(tmp_path, cli, **{"c-move": message(
