@@ -104,10 +104,15 @@ def _billed_for_another_kind(frame: Frame, rw: ReaderWords, issuers: set[str], m
     said: dict[str, set[str]] = {}
     for d in mine:
         m = stored.get(d.message_id)
+        if m is None:
+            continue
         # the kind a bill's subject gives it ("Your electricity bill is ready"), never a line of its charges (an
-        # energy bill lists electricity before its gas)
-        if m is not None and billing.search(m.subject):
-            said.setdefault(d.issuer, set()).update(name_words(m.subject))
+        # energy bill lists electricity before its gas); a subject that gives none ("Your Tui Energy bill is
+        # ready") leaves it to the whole bill, which names every kind it charges for ("Your latest power bill is
+        # here ... Electricity used: 958 kWh", and never gas)
+        subject = set(name_words(m.subject)) if billing.search(m.subject) else set()
+        seen = subject if subject & (own | other) else set(name_words(f"{m.subject} {m.snippet}"))
+        said.setdefault(d.issuer, set()).update(seen)
     return {i for i, seen in said.items() if seen & other and not seen & own}
 
 

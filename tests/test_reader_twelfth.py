@@ -1,0 +1,35 @@
+"""Questions asked of Rebecca Walsh's Auckland mailbox (`steward demo --mailbox twelfth`) in her own words:
+New Zealand mail, day-first dates, and a reader that answers about the thing asked or says it holds none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sample_homes import TWELFTH
+
+SAMPLE = TWELFTH
+
+
+def replies(home: Path, capsys: pytest.CaptureFixture[str], *turns: str) -> list[str]:
+    """The replies to `turns` said one after another in one conversation, writing nothing."""
+    session = "|".join(turns)
+    return [TWELFTH.run(home, capsys, "chat", "--session", session, "--dry-run", text)["reply"] for text in turns]
+
+
+def test_a_booking_the_clinic_moved_the_person_to_is_at_its_new_time(sample_home: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # "we've moved you to Monday 9 August at 4pm": the physio is on Monday, no longer tomorrow
+    (now,) = replies(sample_home, capsys, "what time is physio now")
+    assert "Mon 9 Aug" in now and "16:00" in now and "Wed 4 Aug" not in now, now
+    (tomorrow,) = replies(sample_home, capsys, "what have I got on tomorrow?")
+    assert "moderation" in tomorrow and "Kingsland" not in tomorrow, tomorrow
+
+
+def test_a_kind_of_bill_no_biller_sends_is_said_plainly(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Tui Energy sends a power bill ("Electricity used: 958 kWh"), and no gas: "energy" in its name is not gas
+    (gas,) = replies(sample_home, capsys, "when is the gas bill due")
+    assert "no gas bill" in gas and "286.41" not in gas, gas
+    (power,) = replies(sample_home, capsys, "when's the power bill due?")
+    assert "286.41" in power and "Thu 12 Aug" in power, power
