@@ -343,6 +343,22 @@ def other_named(before: Frame, lists: SlotLists) -> tuple[SlotValue, ...] | None
     return tuple(v for v in issuers if v.value not in named and set(v.kind.split(",")) & kinds)
 
 
+def one_shown(view: Mapping[str, Any] | None,
+              lists: SlotLists) -> tuple[SlotValue, tuple[SlotValue, ...]] | None:
+    """The one account an answer showed alone, and every other account of its kind ("what's the closing balance
+    on my visa?" answered with one card: that card, and the other cards); None unless one bill was shown."""
+    kind, items = listed(view)
+    if kind != "dues" or len(items) != 1:
+        return None
+    one = items[0]
+    issuer, last4 = str(one.get("issuer") or ""), str(one.get("last4") or "")
+    accounts = [v for v in lists.of_slot("account") if v.kind == one.get("kind")]
+    shown = [v for v in accounts if last4 and v.value == last4 and v.issuer == issuer]
+    if len(shown) != 1:
+        return None
+    return shown[0], tuple(v for v in accounts if v.value != last4)
+
+
 def pointed_frame(p: Pointed, before: Frame | None, lists: SlotLists, text: str) -> Frame | None:
     """The frame the next turn is read with after one thing was pointed at: that thing named (a bill's
     issuer and card, a booking's provider, a message's sender), so "the least I can pay on it?" or "where is

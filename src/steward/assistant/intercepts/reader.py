@@ -34,6 +34,7 @@ from steward.reader.mixed_in import in_english
 from steward.reader.pointing import (
     Pointed,
     item_view,
+    one_shown,
     other_named,
     pointed,
     pointed_frame,
@@ -309,9 +310,14 @@ class ReaderAnswers:
                 # mail has come, not to come: "what about tomorrow?" after a question about mail asks the day
                 frame = replace(frame, domain="schedule", filters=(), unmatched=(), flags=frozenset(), kinds=(),
                                 ask="list")
-            if frame is not None and before.domain == "money" and frame.domain == "money" and \
+            if before.domain == "money" and (frame is None or frame.domain == "money") and \
                     says_the_other(turn.text):
                 others = other_named(before, reader.lists())
+                if others is None and (one := one_shown(shown, reader.lists())) is not None:
+                    # "no, the other card" after one card answered for words that named none ("my visa"): that
+                    # card is the one named, and the other is every other of its kind
+                    before = replace(before, filters=(Named(one[0].label, (one[0],), "words"),), unmatched=())
+                    others = one[1]
                 if others is None:
                     # "how about the other?" after a list of bills, none of them singled out: which is asked
                     listed = [f"{i.get('issuer', '')} {i.get('kind', '')}".strip()
