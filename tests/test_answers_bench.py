@@ -151,8 +151,9 @@ ELEVENTH_WRONG_AT_MOST = {"money": 1, "appointments": 1, "schedule": 2, "mail": 
 # Rebecca Walsh's in Auckland, written blind to the rules and frozen before its first run) scored on that first run,
 # before any tuning: 43 right, 9 wrong, 23 refused of 75; then a clinic's "we've moved you to Monday at 4pm" read as
 # the booking's move (appointments 0, schedule 0) and a power bill from a biller named "Energy" no gas bill: 51
-# right, 3 wrong, 21 refused
-TWELFTH_WRONG_AT_MOST = {"money": 1, "appointments": 0, "schedule": 0, "mail": 1, "brief": 1, "reminders": 0}
+# right, 3 wrong, 21 refused; then "no, the other card" after one card answered for "my visa" (money 0): 53 right,
+# 2 wrong, 20 refused
+TWELFTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 1, "brief": 1, "reminders": 0}
 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any

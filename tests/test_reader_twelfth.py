@@ -3,6 +3,8 @@ New Zealand mail, day-first dates, and a reader that answers about the thing ask
 
 from __future__ import annotations
 
+import io
+import json
 from pathlib import Path
 
 import pytest
@@ -13,9 +15,16 @@ SAMPLE = TWELFTH
 
 
 def replies(home: Path, capsys: pytest.CaptureFixture[str], *turns: str) -> list[str]:
-    """The replies to `turns` said one after another in one conversation, writing nothing."""
-    session = "|".join(turns)
-    return [TWELFTH.run(home, capsys, "chat", "--session", session, "--dry-run", text)["reply"] for text in turns]
+    """The replies to `turns` said one after another in one conversation (`steward chat -`), writing nothing."""
+    from steward.cli import main
+
+    capsys.readouterr()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("sys.stdin", io.StringIO("\n".join(turns) + "\n"))
+        assert main(["--home", str(home), "--now", TWELFTH.now, "--tz", TWELFTH.zone, "chat", "--session",
+                     "|".join(turns), "--dry-run", "-"]) == 0
+    out = [line for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    return [json.loads(line)["reply"] for line in out]
 
 
 def test_a_booking_the_clinic_moved_the_person_to_is_at_its_new_time(sample_home: Path,
@@ -33,3 +42,12 @@ def test_a_kind_of_bill_no_biller_sends_is_said_plainly(sample_home: Path, capsy
     assert "no gas bill" in gas and "286.41" not in gas, gas
     (power,) = replies(sample_home, capsys, "when's the power bill due?")
     assert "286.41" in power and "Thu 12 Aug" in power, power
+
+
+def test_the_other_card_after_one_card_answered_is_the_other_one(sample_home: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # "my visa" names no card by its issuer, yet the answer showed one: the other card is the Kauri Mastercard
+    _, other, due = replies(sample_home, capsys, "what's the closing balance on my visa", "no, the other card",
+                            "when's that one due?")
+    assert "1,218.40" in other and "Harbourside" not in other, other
+    assert "Thu 26 Aug" in due and "Harbourside" not in due, due
