@@ -240,3 +240,23 @@ def test_a_part_of_the_day_asked_of_a_sender_is_a_window_of_hours(signers: Any) 
     morning = signers("any mail from Gustavo this morning?")
     assert "Flat tyre" in morning and "Ride" not in morning, morning
     assert "Nothing from Rosa Quintero" in signers("anything from Rosa this morning?")
+
+
+def test_a_word_for_a_mother_that_ends_a_snippet_cut_short_is_no_signature(cli: Any, tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long mail's stored start, cut mid-word ("... 16:30 - Ma" of "Madrid"), is not signed by a mother."""
+    monkeypatch.setenv("STEWARD_TIMEZONE", "America/Denver")
+    mail = tmp_path / "mail"
+    head = "Your tour itinerary is confirmed. Day 1: Lisbon city walk, Day 2: Sintra palaces, Day 3: coach from "
+    head += "Lisbon to Porto at 09:00 - Porto 13:10, Day 4: a free day, Day 5: the flight TP1012 Porto 14:00 - Ma"
+    assert len(head) == 200
+    eml(mail, "t1", "trips@iberiatours.example", "Your Iberia Tours itinerary", head + "drid 16:30. Enjoy!",
+        "2026-09-12T09:00:00-06:00", "Iberia Tours")
+    for n in range(3):  # long mail enough that the store's snippets are seen cut at their length
+        eml(mail, f"n{n}", "news@hikingclub.example", f"Trail report {n}", "The north loop is open again. " * 12,
+            f"2026-09-1{n}T09:00:00-06:00", "Foothills Hiking Club")
+    eml(mail, "m1", "rosa.quintero@example.org", "Domingo", "Hola mija, are you coming on Sunday? Besos, Mamá",
+        "2026-09-14T09:00:00-06:00", "Rosa Quintero")
+    assert cli("--now", SIGNERS_NOW, "mail", "import", str(mail)).code == 0
+    reply = _asked_at(cli, SIGNERS_NOW, "cut")("any mail from mum?")
+    assert "Rosa Quintero" in reply and "Iberia" not in reply, reply

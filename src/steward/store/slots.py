@@ -49,10 +49,25 @@ SIGNED_READ = 2000  # the newest personal messages whose ends are read for a sig
 
 
 def message_ends(conn: sqlite3.Connection) -> list[tuple[str, str]]:
-    """(sender, the last words of the stored snippet) of the newest personal messages: where a signature is."""
-    rows = conn.execute("SELECT sender, substr(snippet, -40) FROM messages WHERE category = 'personal'"
-                        " ORDER BY id DESC LIMIT ?", (SIGNED_READ,)).fetchall()
-    return [(r[0] or "", r[1] or "") for r in rows]
+    """(sender, the last words of the stored snippet) of the newest personal messages: where a signature is.
+
+    A snippet cut at the store's snippet length does not end where its message ends, so its last word is no
+    signature: "... Cebu (CEB) 4:30 PM - Ma" is "Manila" cut short, never a mother signing."""
+    cut = _snippet_cut(conn)
+    rows = conn.execute("SELECT sender, substr(snippet, -40), length(snippet) FROM messages WHERE category ="
+                        " 'personal' ORDER BY id DESC LIMIT ?", (SIGNED_READ,)).fetchall()
+    return [(r[0] or "", r[1] or "") for r in rows if cut is None or int(r[2] or 0) < cut]
+
+
+def _snippet_cut(conn: sqlite3.Connection) -> int | None:
+    """The length from which a stored snippet was cut short: the longest of the newest snippets (less the space
+    stripped after the cut), once several reach it; None while none is seen cut."""
+    rows = conn.execute("SELECT length(snippet) FROM messages ORDER BY id DESC LIMIT ?", (SIGNED_READ,)).fetchall()
+    lengths = sorted((int(r[0] or 0) for r in rows), reverse=True)
+    if len(lengths) < 3 or lengths[0] < 80:
+        return None
+    cut = lengths[0] - 2
+    return cut if lengths[2] >= cut else None
 
 
 def most_addressed(conn: sqlite3.Connection, newest: int = 500) -> tuple[str, int, int] | None:
