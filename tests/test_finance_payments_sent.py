@@ -34,6 +34,9 @@ RECEIVED = datetime(2026, 10, 9, 18, 0, tzinfo=PHX)
     # an e-wallet's receipt in the Philippines, the peso typed as a P
     ("You have paid P2,150.00 to BATIS WATER BILLS. Account number: XXXX0217 Date: Oct 8, 2026", "PH",
      "BATIS WATER BILLS", "2150.00", "PHP"),
+    # a bank's transfer confirmation that says it went through
+    ("You have successfully transferred PHP 3,000.00 to ROSA LIM via InstaPay. Transfer fee: PHP 15.00", "PH",
+     "ROSA LIM", "3000.00", "PHP"),
 ])
 def test_a_payment_sent_is_read_with_its_payee_and_amount(text: str, country: str, payee: str, amount: str,
                                                           currency: str) -> None:
@@ -149,3 +152,9 @@ def test_a_remittance_received_is_the_sum_its_mail_labels_received(app_in_own_ho
     ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     reply = talk(app, "how much did I receive from Tess?")[0]
     assert "7,700.00" in reply and "RemitWell" in reply, reply
+    # "her" after her mail is Tess: the money she sent, never her message shown again nor every bill
+    reply = talk(app, "any email from Tess?", "how much did I receive from her?")[1]
+    assert "7,700.00" in reply and "RemitWell" in reply, reply
+    # with no one named before it, who is asked
+    reply = talk(app, "how much did I receive from her?")[0]
+    assert "who" in reply and "7,700.00" not in reply, reply

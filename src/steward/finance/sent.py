@@ -30,8 +30,9 @@ _ACCOUNT = r"(?:a/c|acct|account|card)\s*(?:no\.?|number|ending(?:\s+in)?)?\s*[:
 _SENT = (
     # "You paid Chris Ortega $60.00", "You've sent Ana £20.00"
     re.compile(rf"\b[Yy]ou(?:'ve|\s+have)?\s+(?:just\s+)?(?:paid|sent)\s+{_NAME}\s+{_AMOUNT}"),
-    # "You sent $60.00 to Chris", "You sent a payment of $60.00 USD to Chris", "You transferred €50 to Jan"
-    re.compile(rf"\b[Yy]ou(?:'ve|\s+have)?\s+(?:just\s+)?(?:paid|sent|transferred|made\s+a\s+payment\s+of)\s+"
+    # "You sent $60.00 to Chris", "You sent a payment of $60.00 USD to Chris", "You transferred €50 to Jan",
+    # "You have successfully transferred ₱2,000.00 to Rosa Lim"
+    re.compile(rf"\b[Yy]ou(?:'ve|\s+have)?\s+(?:just\s+|successfully\s+)?(?:paid|sent|transferred|made\s+a\s+payment\s+of)\s+"
                rf"(?:a\s+payment\s+of\s+)?{_AMOUNT}\s+to\s+{_NAME}"),
     # "Your payment of £80.00 to Oak Lettings was sent", "Your transfer of $200 to Sam has been completed"
     re.compile(rf"\b[Yy]our\s+(?:payment|transfer|money\s+transfer)\s+of\s+{_AMOUNT}\s+to\s+{_NAME}\s+"

@@ -76,6 +76,8 @@ _FILLER = frozenset(("and", "who's", "whos", "what", "what's", "whats", "was", "
                      *_PLACES, *_NUMBERS))
 # said of a message only: "when did it come in?" asks when it arrived; of a train it asks the arrival
 _OF_MAIL = frozenset(("arrive", "arrived", "get", "got", "come", "came", "in", "receive", "received"))
+# money said to have come from (or gone to) a writer: "how much did she send?", "how much did I get from her?"
+_MONEY_CAME = frozenset(("receive", "received", "get", "got", "send", "sent"))
 # what a writer plans, asked of them ("when is she arriving?"): what their message says, not when it came
 _PLANS = frozenset(("arriving", "arrive", "arrives", "landing", "land", "lands", "coming", "visiting", "visit",
                     "leaving", "leave", "flying", "fly", "back", "here", "free", "available", "planning"))
@@ -194,6 +196,8 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
         place = whole.index(items[0]) + step
         if place < 0:
             return None
+    if kind == "mail" and {"how", "much"} <= set(said) and set(said) & _MONEY_CAME:
+        return None  # "how much did I receive from her?": the money she sent, asked of her, not of her message
     asks = _asks(said, text if kind != "mail" else "")
     if kind == "mail" and asks == "when" and not set(said) & (_WRITING | _OF_MAIL | _PAST) and (
             set(said) & _WRITER and set(said) & _PLANS or set(said) & _NOW_OR_AHEAD):

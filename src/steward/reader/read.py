@@ -457,6 +457,8 @@ def says_a_day_from_before(text: str, rw: ReaderWords) -> bool:
 
 # "after that", "before it": a time said from the thing before, when that thing had a time of its own
 _AROUND = re.compile(r"\b(after|before)\s+(?:that|it|this|then)\b", re.I)
+# a person said back ("from her", "did he send"): the one a question before named
+_A_PERSON_BACK = re.compile(r"\b(?:she|he|her|him|they|them)\b", re.I)
 
 
 def around_before(text: str, before: Frame, clock: Clock) -> Window | None:
@@ -486,6 +488,10 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     relative = relative_window(text, before, rw, clock) if clock is not None else None
     if relative is None and clock is not None:
         relative = around_before(text, before, clock)
+    if (now is not None and now.flags & {"paid_me", "sent"} and not (now.names_something or now.unmatched)
+            and before.values("sender") and _A_PERSON_BACK.search(text)):
+        # "how much did she send me?" after her mail: money from (or to) the person named before, never every bill
+        return replace(now, domain="money", filters=tuple(n for n in before.filters if n.of("sender")), sure=True)
     if (now is not None and (now.domain == before.domain or {now.domain, before.domain} <= _DAYS_AND_BOOKINGS)
             and (before.names_something or before.kinds)
             and not (now.names_something or now.kinds or now.window or now.bills or ("detail" in now.flags and now.things))

@@ -251,6 +251,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             alerted_by = tuple(dict.fromkeys(v.issuer or v.value
                                              for v in (*frame.values("issuer"), *frame.values("account"))))
             return spent(frame, clock, mailbox(), alerted_by)
+        if "paid_me" in frame.flags and not (frame.filters or frame.unmatched):
+            # "how much did she send me?" with no one named before it: who is asked, never what is owed
+            return Answer("I can't tell whose money you mean: say who sent it (\u201chow much did I receive from "
+                          "Ana?\u201d).", {"asked": "who"})
         service = dues()
         if "payments" in frame.flags and not _hits(frame.text, rw.still_to_pay):
             # "the last card payment I made": what the mail confirms was paid, never what is owed ("when is my
