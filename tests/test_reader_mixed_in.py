@@ -3,8 +3,12 @@ and of asking, markers) are said in English before a question is read, and nothi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
+from chat_helpers import talk
+from steward.app import App
 from steward.reader.mixed_in import in_english
 from steward.reader.words import load_words
 
@@ -17,6 +21,8 @@ from steward.reader.words import load_words
     ("magkano na ba yung rent?", "how much the rent?"),
     ("the vet is on Friday, di ba?", "the vet is on Friday, right?"),
     ("paki-check ang bills ko", "please check the bills"),
+    ("pa-remind ako bukas ng 7am", "please remind me tomorrow of 7am"),
+    ("paalalahanan mo ako sa Friday", "remind me Friday"),
 ])
 def test_the_tagalog_words_are_said_in_english(said: str, plain: str) -> None:
     assert in_english(said, load_words()) == plain
@@ -47,3 +53,20 @@ def test_me_before_a_family_word_is_my(said: str, plain: str) -> None:
 @pytest.mark.parametrize("said", ["remind me tomorrow at 9", "email me the bill", "did Tom send me the photos?"])
 def test_me_before_any_other_word_is_me(said: str) -> None:
     assert in_english(said, load_words()) == said
+
+
+@pytest.mark.parametrize(("said", "when"), [
+    ("paki-remind ako sa car registration tomorrow 6pm", "Thu, 12 Aug 2027 at 18:00"),
+    ("pa-remind ako bukas 9am na bayaran ang internet", "Thu, 12 Aug 2027 at 09:00"),
+    ("paalalahanan mo ako sa Friday 8pm na tawagan si Tita", "Fri, 13 Aug 2027 at 20:00"),
+])
+def test_a_reminder_asked_for_in_taglish_is_set_at_the_time_said(app_in_own_home: Callable[[str, str], App],
+                                                                  said: str, when: str) -> None:
+    app = app_in_own_home("Asia/Manila", "2027-08-11T08:00:00+08:00")
+    reply = talk(app, said)[0]
+    assert "reminder" in reply and when in reply, reply
+
+
+def test_thanks_in_taglish_is_small_talk(app_in_own_home: Callable[[str, str], App]) -> None:
+    app = app_in_own_home("Asia/Manila", "2027-08-11T08:00:00+08:00")
+    assert app.engine.turn("salamat po!", session="s", dry_run=True).handled_by == "small_talk"

@@ -378,19 +378,27 @@ class App:
 
             return SmallTalk(help_text)
 
+        def in_english(text: str) -> str:
+            # a request with another language's function words mixed in ("paki-remind ako bukas ng 6pm"),
+            # read by the calendar's grammar as it would read it in English
+            from steward.reader.mixed_in import in_english as said_in_english
+
+            return said_in_english(text, self.reader.words)
+
         built: list[Intercept] = [
             # first: a brief change names sections ("dues", "reminders") the others would answer
             LazyIntercept("brief_config", False, brief_config),
             # event writes read into write frames and answered by the registry's event_changes answerer;
             # before the reminders: it claims only turns that name no reminder and find an event (or "it" after one)
-            LazyIntercept("event_changes", False, event_changes, gate=event_gate, answers_no=True),
-            LazyIntercept("reminder_management", False, manage_reminders, gate=manage_gate),
-            LazyIntercept("reminder_creation", False, new_reminders, gate=lambda: reminder_gate(self.vocab)),
+            LazyIntercept("event_changes", False, event_changes, gate=event_gate, answers_no=True, said=in_english),
+            LazyIntercept("reminder_management", False, manage_reminders, gate=manage_gate, said=in_english),
+            LazyIntercept("reminder_creation", False, new_reminders, gate=lambda: reminder_gate(self.vocab),
+                          said=in_english),
             # questions in anyone's words, read once and answered by the registry's answerers
             # (bookings too, and the "yes" that adds one found in mail)
             reading,
             # last: a turn said wholly in greetings, thanks or goodbyes ("thanks, good night")
-            LazyIntercept("small_talk", True, small_talk),
+            LazyIntercept("small_talk", True, small_talk, said=in_english),
         ]
         # a stage that is a door to the reader's write answerers is on with its answerer (`reader.<name>`)
         doors = ("event_changes", "reminder_management", "reminder_creation")

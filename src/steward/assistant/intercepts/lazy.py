@@ -54,12 +54,15 @@ class LazyIntercept:
     """An intercept built on first use; with a `gate`, a turn the gate is shut to is not its."""
 
     def __init__(self, name: str, reads_only: bool, build: Callable[[], Intercept], *,
-                 gate: Callable[[], WordGate] | None = None, answers_no: bool = False) -> None:
+                 gate: Callable[[], WordGate] | None = None, answers_no: bool = False,
+                 said: Callable[[str], str] | None = None) -> None:
         self.name = name
         self.reads_only = reads_only
         self.answers_no = answers_no
         self._build = build
         self._make_gate = gate
+        # the words its parser reads a turn in ("paki-remind ako bukas" said in English), or the turn's own
+        self._said = said
         self._gate: WordGate | None = None
         self._built: Intercept | None = None
 
@@ -76,15 +79,25 @@ class LazyIntercept:
             return True
         if self._gate is None:
             self._gate = self._make_gate()
-        return self._gate.open_to(words(turn.text), turn.text)
+        said = self._told(turn).text
+        return self._gate.open_to(words(said), said)
 
     def match(self, turn: Turn) -> Match | None:
         """The intercept's claim on the turn; None, without building it, when its gate is shut."""
-        return self.built.match(turn) if self.may_match(turn) else None
+        return self.built.match(self._told(turn)) if self.may_match(turn) else None
 
     def handle(self, turn: Turn, match: Match) -> Outcome:
         """The intercept's answer."""
-        return self.built.handle(turn, match)
+        return self.built.handle(self._told(turn), match)
+
+    def _told(self, turn: Turn) -> Turn:
+        """The turn in the words its parser reads."""
+        if self._said is None:
+            return turn
+        from dataclasses import replace
+
+        said = self._said(turn.text)
+        return turn if said == turn.text else replace(turn, text=said)
 
     def resume(self, turn: Turn, question: OpenQuestion) -> Outcome | None:
         """The intercept's answer to the open question it asked."""
