@@ -197,7 +197,7 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
         if place < 0:
             return None
     if kind == "mail" and {"how", "much"} <= set(said) and set(said) & _MONEY_CAME:
-        return None  # "how much did I receive from her?": the money she sent, asked of her, not of her message
+        return None  # "how much did he get from them?": the money a writer sent, asked of them, not of their message
     asks = _asks(said, text if kind != "mail" else "")
     if kind == "mail" and asks == "when" and not set(said) & (_WRITING | _OF_MAIL | _PAST) and (
             set(said) & _WRITER and set(said) & _PLANS or set(said) & _NOW_OR_AHEAD):
