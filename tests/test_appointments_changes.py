@@ -147,3 +147,17 @@ def test_a_move_that_names_no_earlier_time_moves_the_one_booking_ahead(tmp_path:
     assert "21 Sep" in reply and "10:15" in reply and "17 Sep" not in reply, reply
     before = cli("--now", NOW, "--json", "chat", "--session", "m", "what was it before they moved it?").json()["reply"]
     assert "17 Sep" in before and "16:30" in before, before
+
+
+def test_a_change_of_schedule_that_moves_someones_visit_moves_the_one_booking_ahead(tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    # "Change of schedule: ...", "we have moved Leo's visit to ...": the thing moved said as someone's
+    mailbox(tmp_path, cli, **{"c-move": message(
+        "dental-2@lakesidedental.example", DENTAL, "Change of schedule: Leo",
+        "Sorry, Dr. Mehta will be at a conference that day. We have moved Leo's visit to Tuesday, 22 September "
+        "2026 at 2:45 PM, same clinic.", SENT + timedelta(days=1))})
+    items = {(i["start"], i["status"]) for i in scan(cli)["items"] if i["provider"] == "Lakeside Dental"}
+    assert ("2026-09-22T14:45:00+05:30", "proposed") in items, items
+    assert not any(start.startswith("2026-09-17") and status == "proposed" for start, status in items), items
+    # whom the visit is with is what the mail that booked it says
+    reply = cli("--now", NOW, "--json", "chat", "--session", "w", "who is the dentist?").json()["reply"]
+    assert "Mehta" in reply and "22 Sep" in reply, reply

@@ -556,10 +556,12 @@ def unsafe_name(text: str) -> bool:
 
 _FROM_TO = re.compile(r"\bfrom\s+(.+?)\s+to\s+(.+)$", re.I)
 # a move that says where to and not where from: "has been rescheduled to / for <the new time>"
-# ("we've rescheduled your hygiene visit to Tuesday 3 March at 2.40pm": the thing moved may be said between)
-# or moves the person themself ("we've moved you to Monday 9 August at 4pm")
+# ("we've rescheduled your hygiene visit to Tuesday 3 March at 2.40pm", "we have moved Ana's check-up to Friday":
+# the thing moved may be said between, as the person's or as someone's), or moves the person themself ("we've
+# moved you to Monday 9 August at 4pm")
 _MOVED_TO = re.compile(r"\b(?:moved|rescheduled|changed|postponed|shifted|brought forward|pushed back|put back)\s+"
-                       r"(?:you\s+|(?:your|the|their|our)\s+[\w'\u2019&-]+(?:\s+[\w'\u2019&-]+){0,4}?\s+)?"
+                       r"(?:you\s+|(?:your|the|their|our|his|her|[A-Z][\w-]*['\u2019]s)\s+[\w'\u2019&-]+"
+                       r"(?:\s+[\w'\u2019&-]+){0,4}?\s+)?"
                        r"(?:to|until|till|for)\s+(.+)$", re.I)
 _ADDRESS = re.compile(r"\b(?:Address|Location|Venue|Where)\s*:\s*([^.\n|]{3,80})", re.I)
 

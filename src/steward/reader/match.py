@@ -131,8 +131,32 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
             values = tuple(v for h in near for v in singles[h[0]])
             named.append(Named(raw[i], values, "spelling"))
             used.add(i)
-    unmatched = (*strangers, *_unmatched(tokens, raw, lists, known, used | set(skip)))
+    shorts = {i: short for i, tok in enumerate(tokens) if i not in used and i not in skip
+              and (short := _said_short(i, tok, raw, singles, known)) is not None}
+    unmatched = (*strangers, *_unmatched(tokens, raw, lists, known, used | set(skip) | set(shorts)))
+    if shorts and not any(u.what == "name" for u in unmatched):
+        # (a name said short beside another name nothing holds, "the Sports Fest recital of Nico", is
+        # left unmatched with it: the thing is no booking of the one it opens)
+        named += [Named(raw[i], singles[short], "spelling") for i, short in shorts.items()]
+        used |= set(shorts)
+    else:
+        unmatched = (*strangers, *_unmatched(tokens, raw, lists, known, used | set(skip)))
     return Found(tuple(named), frozenset(used), unmatched)
+
+
+_SHORT_LETTERS = (3, 4)  # the fewest letters a name said short keeps, the most it leaves off ("Nico", "Gab")
+
+
+def _said_short(i: int, tok: str, raw: Sequence[str], singles: Mapping[str, tuple[SlotValue, ...]],
+                known: frozenset[str]) -> str | None:
+    """The one name a person's name said short opens ("Nico's check-up" of the booking for Nicolas, "Gab" of
+    Gabriel): written with its capital, no word of its own, and the start of exactly one name held; else None."""
+    if len(tok) < _SHORT_LETTERS[0] or not tok.isalpha() or tok in known or tok in common_english() \
+            or not raw[i][:1].isupper() or (i == 0 and not raw[i].casefold().endswith(("'s", "\u2019s"))):
+        return None
+    fits = [name for name in singles if name.startswith(tok) and 0 < len(name) - len(tok) <= _SHORT_LETTERS[1]
+            and name.isalpha() and name not in common_english()]
+    return fits[0] if len(fits) == 1 else None
 
 
 def _a_title(at: int, tokens: Sequence[str], raw: Sequence[str], known: frozenset[str]) -> bool:

@@ -587,7 +587,9 @@ def _named_in_mail(frame: Frame, service: AppointmentsService, mailbox: Callable
         if len(term) < 3:
             continue
         hits = box.search(f'"{term}"', limit=200, clock=clock).hits
-        found = frozenset(h.id for h in hits) & sources
+        # the name as a word of the mail, never letters inside another word ("Ate" in "private")
+        whole = re.compile(rf"(?<![\w'\u2019-]){re.escape(term)}(?![\w-])", re.I)
+        found = frozenset(h.id for h in hits if whole.search(f"{h.message.subject}\n{h.message.snippet}")) & sources
         if found:
             return term, found
     return None
@@ -1032,6 +1034,12 @@ def _who_with(ahead: list[Booking], what: str, mailbox: Mailbox, clock: Clock, l
                 who = who_in(mailbox.read(m.id, clock=clock).body, own)
             except StewardError:
                 who = ""  # the source is gone: said as naming no one
+        if not who and m is not None and (b.status == MOVED or _MOVED_TO_TIME in b.status):
+            # a booking a later mail moved is with whom the mail that booked it says ("Dr. Reyes will be away:
+            # we have moved your check-up to ..." after "your check-up with Dr. Ana Reyes is on ...")
+            who = next((w for h in mailbox.search(f'from:{m.sender}', limit=10, clock=clock).hits
+                        if h.message.received_at < m.received_at
+                        and (w := who_in(f"{h.message.subject}. {h.message.snippet}", own))), "")
         if who:
             told.append(who)
         lines.append(f"{b.line(clock)} \u2014 " + (f"with {who}, as its mail says" if who else "its mail names no one"))
