@@ -153,3 +153,13 @@ def test_until_when_online_check_in_is_open_asks_the_check_in_not_an_end() -> No
 
     text = "till what time is online check-in open?"
     assert asked_detail(text) == "checkin" and asks_the_end(text)  # the reader drops the end for the check-in
+
+
+def test_how_many_a_table_is_for_is_what_its_mail_says() -> None:
+    from steward.reader.details import asked_detail, detail_in
+
+    assert asked_detail("how many guests?") == "party"
+    assert asked_detail("the table's for how many?") == "party"
+    assert asked_detail("how many people emailed me today?") != "party"
+    said = detail_in("Saturday, July 17 at 6:30 PM. 14 guests, private function room. Reservation no.: RB-1", "party")
+    assert "14 guests" in said, said

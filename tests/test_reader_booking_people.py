@@ -43,3 +43,38 @@ def test_the_plumbers_visit_and_a_booking_that_names_no_one(home: App) -> None:
     visit, who = talk(home, "is the plumber still coming on friday?", "who's coming?")
     assert "McLean" in visit and "09:00" in visit and "Clydewall" not in visit, visit
     assert "Ines" not in who, who
+
+
+@pytest.fixture(scope="module")
+def family(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.TempPathFactory) -> App:
+    """A home whose mother signs "Mum", with a table booked for her birthday and a child's check-up."""
+    return with_bookings(app_in_own_home("Europe/London", NOW), tmp_path_factory.mktemp("family"), {
+        "mum": message("mum-1@mailbox.example", ("Morag Kerr", "morag.kerr@mailbox.example"), "Saturday",
+                       "Can't wait for Saturday, pet! Don't bring a present.\n\nLove, Mum",
+                       datetime(2026, 11, 13, 19, 0, tzinfo=GLA)),
+        "table": message("tb-1@tablebook.example", ("TableBook", "bookings@tablebook.example"),
+                         "Reservation confirmed: The Ubiquitous Chip",
+                         "Your table at The Ubiquitous Chip is confirmed for Saturday, 21 November 2026 at 7:30 pm, "
+                         "9 guests. Occasion: Mum's 70th birthday. Reservation no.: TB-4410.",
+                         datetime(2026, 11, 10, 9, 0, tzinfo=GLA)),
+        "gp": message("gp-1@hyndlandgp.example", ("Hyndland Children's Clinic", "appointments@hyndlandgp.example"),
+                      "Appointment confirmed: Isobel Kerr", "Isobel's check-up with Dr. Fraser Lamb is confirmed for "
+                      "Thursday 19 November 2026 at 9:40 am. Hyndland Children's Clinic.",
+                      datetime(2026, 11, 9, 9, 0, tzinfo=GLA)),
+    })
+
+
+def test_a_booking_said_as_someones_is_the_one_whose_mail_names_them(family: App) -> None:
+    reply = talk(family, "what time is Mum's birthday dinner on Saturday?", "how many guests?")
+    assert "19:30" in reply[0] and "Ubiquitous Chip" in reply[0], reply
+    assert "9 guests" in reply[1], reply
+    # a person no booking's mail names: said so, never her booking
+    other = talk(family, "what time is Morag's dinner on Saturday?")[0]
+    assert "19:30" not in other or "Mum" in other, other
+
+
+def test_a_name_said_short_is_the_booking_for_the_one_it_opens(family: App) -> None:
+    reply = talk(family, "when is Isobel's check-up?")[0]
+    assert "19 Nov" in reply and "09:40" in reply, reply
+    short = talk(family, "when is Isob's check-up?")[0]
+    assert "19 Nov" in short and "09:40" in short, short

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 _ROLES = (r"teachers?|tutors?|instructors?|coach|coaches|therapists?|physiotherapists?|physios?|doctors?|dr|gp|"
           r"physicians?|dentists?|hygienists?|vets?|veterinarians?|trainers?|stylists?|barbers?|nurses?|midwife|"
           r"consultants?|surgeons?|specialists?|optometrists?|optician|practitioners?|clinicians?|counsellors?|"
-          r"counselors?|host|guide|driver")
+          r"counselors?|host|guide|driver|pediatricians?|paediatricians?|pedias?|paeds?|peds")
 # the places a booking is at, asked by what they are ("which hospital?"): never a kind of booking when asked so
 _PLACES = r"clinic|hospital|practice|surgery|centre|center|branch|venue|hall|studio|salon|location"
 # a number as a mail gives one to call: digits with spaces, dashes and brackets between (seven digits or more:
@@ -258,6 +258,15 @@ DETAILS = (
            re.compile(rf"\b(?i:{_PLACES}|location|address|where)\s*:\s*\S|\b(?i:at)\s+(?:the\s+)?[A-Z][\w&'\u2019-]*"
                       rf"(?:\s+[A-Z][\w&'\u2019-]*){{0,4}}\s+(?:Clinic|Hospital|Centre|Center|Practice|Surgery|Hall|Studio)\b"),
            label="the place"),
+    # "how many diners?", "the booking's for how many?": how many the booking's mail says it is for ("9 guests",
+    # "Party size: 6", "table for 4", "2 adults and 2 children", "4 passengers")
+    Detail("party", re.compile(r"\bhow\s+many\s+(?:guests|pax|diners|covers|persons|passengers|travell?ers|seats|"
+                               r"tickets|people\s+(?:is|are|for|in|at|on)\b|of\s+us\b)|\bparty\s+size\b|"
+                               r"\bfor\s+how\s+many(?:\s+(?:people|persons|guests|pax))?\s*\W*$", re.I),
+           re.compile(r"\b\d{1,3}\s+(?i:guests?|people|persons|pax|adults?|diners|covers|passengers?|travell?ers|"
+                      r"seats?|tickets?)\b|\b(?i:party\s+(?:size|of)|table\s+for|guests?|pax|passengers?|"
+                      r"number\s+of\s+(?:guests|people|persons|passengers))\s*:?\s*\d{1,3}\b|"
+                      r"\b\d{1,2}\s*[x\u00d7]\s+[A-Z]"), label="how many it is for"),
     # "the visit fee at the surgery?", "is there an entry fee for it?": what the booking's mail says it costs
     # ("Session fee: \u00a345, payable on the day"); a bill's fee ("the late fee", "school fees") is no booking's
     Detail("fee", re.compile(r"\b(?:consultation|consult|visit|appointment|session|class|lesson|treatment|entry|entrance|"

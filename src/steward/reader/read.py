@@ -499,7 +499,9 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
             and not _asks_of_a_kind_of_bill(text)):
         # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?",
         # "which terminal?"), in the span it was asked in (not the moment "when is it now?" said)
+        # (the place a journey was asked by stays: "which gate?" after the flight to Davao is of that flight)
         return replace(now, domain=before.domain, filters=before.filters, kinds=before.kinds, unmatched=before.unmatched,
+                       places=before.places or now.places,
                        window=before.window if before.window is None or before.window.start < before.window.end
                        else None)
     if (now is not None and "detail" in now.flags and before.domain in _DAYS_AND_BOOKINGS and before.things
@@ -1232,6 +1234,16 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     things = tuple(dict.fromkeys(_singular(" ".join(norms[at:at + n])) for at, n in _hits(norms, rw.event_nouns)))
     unknown = tuple(t for i, t in enumerate(low) if i not in found.used and i not in skip and t not in known
                     and not t.isdigit() and len(t) >= 3)
+    whose = _whose_booking(raw, found.named, kinds, said_norms) if best == "mail" and ask_said == "when" else None
+    if whose is not None:
+        # "when's Lolo's anniversary lunch on Sunday?": a booking of a kind said as someone's is the booking whose
+        # own mail says their name ("Occasion: Anniversary (Lolo Ben's 80th)"), never the day of their own mail
+        rest = tuple(n for n in found.named if n is not whose)
+        person = Unmatched(re.sub(r"['\u2019]s$", "", whose.said), "name", ())
+        return Frame(text=text, domain="appointments", ask="when", unknown=unknown, filters=rest, window=window,
+                     kinds=kinds, flags=flags, unmatched=(person, *unmatched), things=things,
+                     scores=(("appointments", top), *[kv for kv in ranked if kv[0] != "appointments"]),
+                     places=destination_said(text))
     if best == "mail" and ask_said == "when" and unknown and not set(said_norms) & _SAYS_MAIL \
             and _done_with(low, found.named):
         # "when is the concert with my cousin?": a thing done with someone, asked when, is on the calendar (or told
@@ -1252,6 +1264,17 @@ def _initials_said(norms: Sequence[str], rw: ReaderWords) -> bool:
 
     return any(len(w) <= 4 and w.isalpha() and w not in common_english()
                for at, n in _hits(norms, rw.event_nouns) for w in norms[at:at + n])
+
+
+def _whose_booking(raw: Sequence[str], named: Sequence[Named], kinds: Sequence[str], said: Sequence[str]
+                   ) -> Named | None:
+    """The person a kind of booking is said as the thing of ("Lolo's anniversary lunch", "Nico's check-up"), when
+    the question says a kind of booking and no mail word; None otherwise."""
+    if not kinds or set(said) & _SAYS_MAIL:
+        return None
+    people = [n for n in named if n.of("sender") and len(n.of("sender")) == len(n.values)
+              and n.said.casefold().endswith(("'s", "\u2019s"))]
+    return people[0] if len(people) == 1 else None
 
 
 def _done_with(low: Sequence[str], named: Sequence[Named]) -> bool:
