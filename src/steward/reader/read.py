@@ -499,9 +499,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
             and not _asks_of_a_kind_of_bill(text)):
         # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?",
         # "which terminal?"), in the span it was asked in (not the moment "when is it now?" said)
-        # (the place a journey was asked by stays: "which gate?" after the flight to Davao is of that flight)
         return replace(now, domain=before.domain, filters=before.filters, kinds=before.kinds, unmatched=before.unmatched,
-                       places=before.places or now.places,
                        window=before.window if before.window is None or before.window.start < before.window.end
                        else None)
     if (now is not None and "detail" in now.flags and before.domain in _DAYS_AND_BOOKINGS and before.things
