@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pytest
 
 from chat_helpers import demo_home_at, last_turn
+from sample_homes import EIGHTH
 from steward.app import App
 
 
@@ -100,3 +101,32 @@ def test_a_name_said_after_the_is_also_the_one_without_it(third: App) -> None:
     by, reply = last_turn(third, "what did the leslieville send?")
     assert reply.endswith("?") and "Ledger" in reply and "Animal Hospital" in reply
     assert "Ledger" in last_turn(third, "anything from the leslieville ledger?")[1]
+
+
+@pytest.fixture(scope="module")
+def seventh(app_in_own_home: Callable[[str, str], App]) -> App:
+    return demo_home_at(app_in_own_home, "Asia/Singapore", "2027-03-08T07:30:00+08:00", "seventh")
+
+
+@pytest.fixture(scope="module")
+def eighth(app_in_own_home: Callable[[str, str], App]) -> App:
+    return demo_home_at(app_in_own_home, EIGHTH.zone, EIGHTH.now, "eighth")
+
+
+def test_a_game_no_league_counts_is_an_event(seventh: App) -> None:
+    # "the friendly": a club's match by the word its title says, and its hour asked next
+    for turns in (("when's the friendly?",), ("when's the friendly?", "what time?")):
+        reply = last_turn(seventh, *turns)[1]
+        assert "13 Mar" in reply and "08:30" in reply and "It's" not in reply
+
+
+def test_a_status_asked_in_a_phrase_that_holds_a_calendar_word_is_a_status(eighth: App) -> None:
+    # "still happening" asks whether a thing stands; "happening" alone would be what the calendar holds
+    by, reply = last_turn(eighth, "is the workshop still happening?")
+    assert "19 Apr" in reply and "15:00" in reply and not reply.endswith("your schedule?")
+
+
+def test_a_kind_of_place_with_a_calendar_word_is_its_booking(third: App) -> None:
+    reply = last_turn(third, "when's the school meeting?")[1]
+    assert "Riverdale Hill School" in reply and "8 Dec" in reply and "16:40" in reply
+    assert "client meeting" not in reply and "Animal Hospital" not in reply

@@ -951,7 +951,12 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     idioms = [(d, at, n) for d, phrases in rw.idioms.items() for at, n in _hits(norms, phrases)]
     for _, at, n in idioms:
         norms[at:at + n] = ["_"] * n
-    scores = {d: float(len(_hits(norms, cues))) for d, cues in rw.domains.items()}
+    # a domain's word inside a longer phrase of another's is that phrase's ("is the regatta still happening?" asks
+    # a thing's status, not what is happening)
+    hits = {d: _hits(norms, cues) for d, cues in rw.domains.items()}
+    spans = [(at, n, d) for d, found_at in hits.items() for at, n in found_at]
+    scores = {d: float(sum(1 for at, n in found_at if not any(
+        o != d and m > n and a <= at and at + n <= a + m for a, m, o in spans))) for d, found_at in hits.items()}
     cued = {d for d, v in scores.items() if v > 0}
     for d, _, _ in idioms:
         scores[d] = scores.get(d, 0.0) + 1
@@ -1195,6 +1200,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
             # "the creche picnic"), is the booking's, never the bill's due date; in a word of money ("when is the
             # nursery bill due?") the bill's; said with neither, it is asked which
             best, sure = "appointments", True
+    if not sure and not found.named and booked_kind and not money_kinds and \
+            {d for d, s in ranked if s == top} == {"appointments", "schedule"}:
+        # "when's the orthodontist meeting?": a kind of place the person has a booking with, said with a calendar's
+        # word for what happens there, is that booking
+        best, sure = "appointments", True
     if ask_said == "list" and not asked and not (bare and not found.named and not cued - {best}) and \
             not (about_mail and best == "mail") and (
             not _owns(best, found.named) or cued - {best}):
