@@ -23,6 +23,7 @@ from steward.reader.words import load_words
     ("paki-check ang bills ko", "please check the bills"),
     ("pa-remind ako bukas ng 7am", "please remind me tomorrow of 7am"),
     ("paalalahanan mo ako sa Friday", "remind me Friday"),
+    ("may dinner ba tayo sa 1930?", "may dinner tayo 1930?"),  # four digits of an hour: a time, no flight
 ])
 def test_the_tagalog_words_are_said_in_english(said: str, plain: str) -> None:
     assert in_english(said, load_words()) == plain
@@ -34,6 +35,7 @@ def test_the_tagalog_words_are_said_in_english(said: str, plain: str) -> None:
     "anything from Ana?",  # a name that holds a particle's letters is a name
     "did Ang email me about the flat?",  # a surname that is a particle's word, capitalised inside a sentence
     "when is my flight to ho chi minh city?",
+    "what gate is flight ng 2418 leaving from?",  # an airline's two letters before a flight's number, lower-case
     "po",  # nothing besides the particle: the text as it was
 ])
 def test_english_and_names_are_left_as_they_are(said: str) -> None:

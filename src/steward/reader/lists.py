@@ -150,15 +150,17 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
         if account:
             values.append(SlotValue("account", account, f"{issuer} {kind} XXXX{account}", ((account,),),
                                     kind=kind, issuer=issuer))
+    everyday = generic | common_english()
     for issuer, kinds_seen in sorted(by_issuer.items()):
-        values.append(SlotValue("issuer", issuer, issuer, name_phrases(issuer, generic),
-                                kind=",".join(sorted(kinds_seen))))
+        # (a short word of its name that is no English word names it alone too: "the tui bill" of Tui Energy)
+        phrases = name_phrases(issuer, generic)
+        phrases += tuple(p for p in name_phrases(issuer, everyday | reader_words.known, 3) if p not in phrases)
+        values.append(SlotValue("issuer", issuer, issuer, phrases, kind=",".join(sorted(kinds_seen))))
     rows = repo.providers(conn)
     senders = list(senders)
     people = frozenset(w for row in senders for w in name_words(row.name))  # the person's own name too
     # an everyday word is never a booking's name alone ("book" from a "Book club" invitation, "line" of
     # "Murray Line Rail"): "can I book a table?" asks about no one; the words together still name it
-    everyday = generic | common_english()
     aliases = _excerpt_names(rows, everyday | reader_words.known | people)
     owned = {w for names in aliases.values() for w in names}
     booking_mail = repo.booking_mail(conn)

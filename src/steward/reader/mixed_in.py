@@ -15,6 +15,14 @@ from functools import lru_cache
 
 from steward.reader.words import ReaderWords
 
+# a flight's number after its airline's two letters ("ng 2418", "pr 102"): never a day, an hour or a sum
+_A_NUMBER_AFTER = re.compile(r"\s?(\d{3,4})(?![\d:.,]|\s*(?:am|pm|h|hrs?|st|nd|rd|th)\b)", re.I)
+
+
+def _an_hour(digits: str) -> bool:
+    """Whether four digits read as a time of day ("sa 1830" is at half past six)."""
+    return len(digits) == 4 and int(digits[:2]) < 24 and int(digits[2:]) < 60
+
 
 @lru_cache(maxsize=4)
 def _patterns(said: tuple[str, ...]) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
@@ -53,6 +61,9 @@ def in_english(text: str, rw: ReaderWords) -> str:
             return found  # "BA", "SA": an initialism, not a word of the other language
         if found[:1].isupper() and m.start() > 0 and m.string[:m.start()].rstrip()[-1:] not in ".!?":
             return found  # "did Ang email me?": a name, capitalised inside a sentence
+        number = _A_NUMBER_AFTER.match(m.string, m.end()) if len(found) == 2 else None
+        if number is not None and not _an_hour(number.group(1)):
+            return found  # "the flight ng 2418": an airline's code before a flight's number, however written
         plain = table.get(found.casefold(), "")
         return f"{plain} " if found.endswith("-") and plain else plain
 
