@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 
 from chat_helpers import demo_home_at, last_turn
-from sample_homes import EIGHTH
+from sample_homes import EIGHTH, TWELFTH
 from steward.app import App
 
 
@@ -130,3 +130,20 @@ def test_a_kind_of_place_with_a_calendar_word_is_its_booking(third: App) -> None
     reply = last_turn(third, "when's the school meeting?")[1]
     assert "Riverdale Hill School" in reply and "8 Dec" in reply and "16:40" in reply
     assert "client meeting" not in reply and "Animal Hospital" not in reply
+
+
+def test_a_flight_is_named_by_its_number_whatever_its_letters_spell(eighth: App) -> None:
+    reply = last_turn(eighth, "when is the flight ng 2418 scheduled")[1]
+    assert "NG 2418" in reply and "20 Apr" in reply and "NG 2417" not in reply
+
+
+@pytest.fixture(scope="module")
+def twelfth(app_in_own_home: Callable[[str, str], App]) -> App:
+    return demo_home_at(app_in_own_home, TWELFTH.zone, TWELFTH.now, "twelfth")
+
+
+def test_a_short_word_of_a_billers_name_names_its_bill(twelfth: App) -> None:
+    # "Tui Energy": "tui" is no English word, so "the tui bill" is its bill, not its mail
+    for text in ("when is the tui bill due?", "when is the tui bill scheduled"):
+        by, reply = last_turn(twelfth, text)
+        assert "286.41" in reply and "12 Aug" in reply and "message" not in reply
