@@ -191,6 +191,20 @@ def test_nothing_is_found_in_text_without_a_date() -> None:
     assert find("buy 7 apples", INCIDENT) is None
 
 
+@pytest.mark.parametrize(("text", "day"), [
+    ("anything on 3 May?", "2027-05-03"),  # the day said before the month, no verb's word after it
+    ("is the meter reading on may 3", "2027-05-03"),  # a word of dates before it
+    ("the lease is due by May 3", "2027-05-03"),
+    ("what about 3 May", "2027-05-03"),
+    ("3 may be too late", None),  # "may" the verb, and a number
+    ("the 2 may need it", None),
+    ("we may 3 times a week", None),
+])
+def test_may_beside_a_day_is_the_month_unless_a_verb_follows(text: str, day: str | None) -> None:
+    found = find(text, INCIDENT)
+    assert (found.start.date().isoformat() if found is not None else None) == day, text
+
+
 def test_find_returns_the_span_to_cut_out_of_a_sentence() -> None:
     text = "can you remind me tomorrow at 10 am for a AI training ?"
     found = find(text, INCIDENT)

@@ -180,9 +180,25 @@ def _date_piece(m: re.Match[str], month: int, day: int, year: int | None) -> Pie
     # "may 3" may be a verb and a number; "may 3rd", "the 3rd of may" are dates
     gd = m.groupdict()
     said_year = m["year"] or gd.get("eyear") or gd.get("beyear")
-    weak = m["mon"] == "may" and not said_year and _ORDINAL_DAY.search(m.group()) is None
+    weak = m["mon"] == "may" and not said_year and _ORDINAL_DAY.search(m.group()) is None and not _may_a_month(m)
     wd = gd.get("wd0") or gd.get("wd1")
     return piece(m, day=DayRef(DayKind.MONTH_DAY, month, day, year, weekday=WEEKDAYS[wd] if wd else None), weak=weak)
+
+
+# the words that follow "may" the verb ("19 may be too late", "the 2 may need it")
+_AFTER_THE_VERB = re.compile(r"\s+(?:be|have|not|need|want|come|go|get|take|also|well|still|just|never|only|help|"
+                             r"cost|ask|arrive|leave|join|see|do|find|use|end|change|i|you|we|they)\b", re.I)
+# the words before a day that say a date follows ("on 19 May", "due by May 19")
+_BEFORE_A_DATE = re.compile(r"\b(?:on|by|until|till|til|before|after|from|since|due|for)\s+(?:the\s+)?$", re.I)
+
+
+def _may_a_month(m: re.Match[str]) -> bool:
+    """Whether "may" beside a day is the month: a day said before it with no verb's word after ("what's on
+    19 May?"), or a word of dates before the pair ("on may 19", "due by May 19")."""
+    day_first = m.start("day") < m.start("mon")
+    if day_first and _AFTER_THE_VERB.match(m.string, m.end()) is None:
+        return True
+    return _BEFORE_A_DATE.search(m.string, 0, m.start()) is not None
 
 
 @rule("iso date", "#punct", r"(?P<y>\d{4})[-/.](?P<mo>[01]?\d)[-/.](?P<d>[0-3]?\d)")
