@@ -261,7 +261,7 @@ DETAILS = (
     # "how many diners?", "the booking's for how many?": how many the booking's mail says it is for ("9 guests",
     # "Party size: 6", "table for 4", "2 adults and 2 children", "4 passengers")
     Detail("party", re.compile(r"\bhow\s+many\s+(?:guests|pax|diners|covers|persons|passengers|travell?ers|seats|"
-                               r"tickets|people\s+(?:is|are|for|in|at|on)\b|of\s+us\b)|\bparty\s+size\b|"
+                               r"tickets|of\s+us\b)|\bparty\s+size\b|"
                                r"\bfor\s+how\s+many(?:\s+(?:people|persons|guests|pax))?\s*\W*$", re.I),
            re.compile(r"\b\d{1,3}\s+(?i:guests?|people|persons|pax|adults?|diners|covers|passengers?|travell?ers|"
                       r"seats?|tickets?)\b|\b(?i:party\s+(?:size|of)|table\s+for|guests?|pax|passengers?|"

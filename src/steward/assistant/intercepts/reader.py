@@ -232,7 +232,7 @@ class ReaderAnswers:
                 fresh = frame = doubt  # "no, I meant the chiropractor": those words, asked on their own
                 before = None
         if before is not None and not action:
-            # "no sorry, I meant the other card", "what time?": the question before, one slot of it changed
+            # "sorry, I meant the second account", "what time?": the question before, one slot of it changed
             settled = _corrected(turn.text, before, reader, clock) or _detail_asked(turn.text, before, fresh, reader)
             if isinstance(settled, OpenQuestion):
                 return Match(NAME, {"frame": before, "ask": settled})
@@ -314,7 +314,7 @@ class ReaderAnswers:
                     says_the_other(turn.text):
                 others = other_named(before, reader.lists())
                 if others is None and (one := one_shown(shown, reader.lists())) is not None:
-                    # "no, the other card" after one card answered for words that named none ("my visa"): that
+                    # "nope, the other account" after one account answered for words that named none ("my mastercard"): that
                     # card is the one named, and the other is every other of its kind
                     before = replace(before, filters=(Named(one[0].label, (one[0],), "words"),), unmatched=())
                     others = one[1]
