@@ -1,6 +1,6 @@
 """Every generated sample mailbox of a person (Noor Haddad's, Inês Carvalho's, Tomás Ríos's, Akinyi
 Odera's, Lindiwe Mokoena's, Jasmine Teo's, Deepa Venkatesh's, Rachel Ortega's, Aoife Brennan's, Kristine
-Villanueva-Reyes's, Rebecca Walsh's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
+Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
 is refused."""
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from sample_homes import (
     SIXTH,
     TENTH,
     THIRD,
+    THIRTEENTH,
     TWELFTH,
     same_bytes_and_facts,
 )
@@ -35,6 +36,7 @@ from steward.sample import (
     sixth,
     tenth,
     third,
+    thirteenth,
     twelfth,
 )
 from steward.sample.builder import SampleMessage
@@ -52,6 +54,7 @@ MAILBOXES = [
     pytest.param(tenth.generate, TENTH.now, 60, id="tenth"),
     pytest.param(eleventh.generate, ELEVENTH.now, 55, id="eleventh"),
     pytest.param(twelfth.generate, TWELFTH.now, 60, id="twelfth"),
+    pytest.param(thirteenth.generate, THIRTEENTH.now, 55, id="thirteenth"),
 ]
 
 

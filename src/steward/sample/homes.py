@@ -64,6 +64,8 @@ MAILBOXES = (
                   "Asia/Manila", "2027-07-14T07:30:00+08:00"),
     SampleMailbox("twelfth", "Rebecca Walsh's, in Auckland", "steward.sample.twelfth", "Pacific/Auckland",
                   "2027-08-03T07:20:00+12:00"),
+    SampleMailbox("thirteenth", "Claire Haigh's, in Leeds", "steward.sample.thirteenth", "Europe/London",
+                  "2027-10-20T07:50:00+01:00"),
 )
 NAMES = tuple(m.name for m in MAILBOXES)
 
