@@ -159,6 +159,12 @@ ELEVENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 1, "mail": 
 # 2 wrong, 20 refused
 TWELFTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 1, "brief": 1, "reminders": 0}
 
+# what the thirteenth set (a conversation of a Wednesday morning and single questions over the thirteenth sample
+# mailbox, Claire Haigh's in Leeds, written blind to the rules and frozen before its first run) scored on that first
+# run, before any tuning: 30 right, 23 wrong, 22 refused of 75 (appointments 8/7/10, brief 0/1/1, mail 3/3/3, money
+# 13/7/4, reminders 3/0/1, schedule 3/5/3)
+THIRTEENTH_WRONG_AT_MOST = {"money": 7, "appointments": 7, "schedule": 5, "mail": 3, "brief": 1, "reminders": 0}
+
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 92 right, 16 wrong, 12 refused of 120
@@ -185,6 +191,7 @@ WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FO
                 "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,
                 "seventh": SEVENTH_WRONG_AT_MOST, "eighth": EIGHTH_WRONG_AT_MOST, "ninth": NINTH_WRONG_AT_MOST,
                 "tenth": TENTH_WRONG_AT_MOST, "eleventh": ELEVENTH_WRONG_AT_MOST, "twelfth": TWELFTH_WRONG_AT_MOST,
+                "thirteenth": THIRTEENTH_WRONG_AT_MOST,
                 "talk": TALK_WRONG_AT_MOST, "talk2": TALK2_WRONG_AT_MOST}
 
 
