@@ -20,7 +20,7 @@ evaluation can check, and a stable Message-ID `<kind-NNNN.SEED@second.steward.ex
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from steward.sample.builder import (
@@ -32,6 +32,7 @@ from steward.sample.builder import (
     due_facts,
     table_markup,
 )
+from steward.sample.locale import decimal_comma, dollars, ordinal, weekday_day_month
 
 DOMAIN = "second.steward.example"
 ME = ("Noor Haddad", "noor.haddad@fastmail-demo.example")
@@ -53,21 +54,12 @@ DEEPA = ("Deepa Krishnamurthy", "deepa.k@larchwood-consulting.example")
 FRIENDS = (CALLUM, RANIA, MAMA, BEC, KIRI, LUKAS, DEEPA)
 
 
-def _aud(x: float) -> str:
-    return f"${x:,.2f}"
-
-
 def _eur_nl(x: float) -> str:
-    whole, cents = f"{x:,.2f}".split(".")
-    return f"EUR {whole.replace(',', '.')},{cents}"
+    return f"EUR {decimal_comma(x)}"
 
 
 def _ampm(d: datetime) -> str:
     return f"{d:%I:%M}".lstrip("0") + ("am" if d.hour < 12 else "pm")
-
-
-def _day_long(d: date | datetime) -> str:
-    return f"{d:%A} {d.day} {d:%B}"
 
 
 def _cards(b: DatedBox) -> None:
@@ -79,11 +71,11 @@ def _cards(b: DatedBox) -> None:
                  product="Wattle Rewards Mastercard", minimum="57.07")
     b.add("statement", wattle, "Your Wattle Rewards Mastercard statement is ready", b.sent(42, 6, 5),
           f"Hi Noor,\n\nYour statement for the Wattle Rewards Mastercard ending 6604 is now available in the "
-          f"Wattle app.\n\nClosing balance: {_aud(1902.33)}\nMinimum payment: {_aud(57.07)}\n"
+          f"Wattle app.\n\nClosing balance: {dollars(1902.33)}\nMinimum payment: {dollars(57.07)}\n"
           f"Payment due: {due:%d/%m/%Y}\n\nTo avoid interest, pay the closing balance by the due date.",
           pdf=f"Wattle-statement-{due:%b-%Y}.pdf", facts=facts)
     b.add("payment_received", alerts, "Payment received - thank you", b.sent(24, 16, 40),
-          f"We've received your payment of {_aud(1902.33)} to your Wattle Rewards Mastercard ending 6604. "
+          f"We've received your payment of {dollars(1902.33)} to your Wattle Rewards Mastercard ending 6604. "
           "It may take up to one business day to show in your available credit.", facts=facts)
     # this month's statement: open, due in nine days
     due = b.today + timedelta(days=9)
@@ -102,7 +94,7 @@ def _cards(b: DatedBox) -> None:
           "Pay by BPAY, internet banking or in the Wattle app.", html=html, pdf=f"Wattle-statement-{due:%b-%Y}.pdf",
           facts=facts)
     b.add("payment_due", alerts, f"Reminder: your Mastercard payment is due {due:%b} {due.day}", b.sent(1, 8, 2),
-          f"Hi Noor, just a heads up: your payment of {_aud(2418.60)} (minimum {_aud(72.56)}) for the card "
+          f"Hi Noor, just a heads up: your payment of {dollars(2418.60)} (minimum {dollars(72.56)}) for the card "
           f"ending 6604 is due on {due:%a} {due:%b} {due.day}. Already paid? You can ignore this message.",
           facts=facts)
 
@@ -113,7 +105,7 @@ def _cards(b: DatedBox) -> None:
     b.add("statement", lyre, "eStatement available: Lyrebird Visa Platinum", b.sent(39, 5, 30),
           f"Dear Member,\nYour eStatement for Visa Platinum card xxxx xxxx xxxx 3317 is available.\n"
           f"Statement balance: AUD 530.80\nThe full statement balance will be debited from your nominated "
-          f"account on {_day_long(due)} {due.year}.", facts=facts)
+          f"account on {weekday_day_month(due)} {due.year}.", facts=facts)
     b.add("payment_received", lyre, "Direct debit processed", b.sent(18, 11, 20),
           f"Dear Member,\nYour direct debit of AUD 530.80 to Visa Platinum xxxx3317 was processed on "
           f"{due:%d/%m/%Y}. No further action is needed.", facts=facts)
@@ -123,7 +115,7 @@ def _cards(b: DatedBox) -> None:
     b.add("statement", lyre, "eStatement available: Lyrebird Visa Platinum", b.sent(9, 5, 30),
           f"Dear Member,\nYour eStatement for Visa Platinum card xxxx xxxx xxxx 3317 is available.\n"
           f"Statement balance: AUD 864.15\nMinimum repayment: AUD 25.92\nThe full statement balance will be "
-          f"debited from your nominated account on {_day_long(due)} {due.year} under your direct debit "
+          f"debited from your nominated account on {weekday_day_month(due)} {due.year} under your direct debit "
           "arrangement. Please make sure funds are available.", facts=facts)
 
     zuid = ("Zuidkust Bank", "creditcard@zuidkustbank.example")
@@ -158,7 +150,7 @@ def _bills(b: DatedBox) -> None:
                       "miss a due date.</p></div></body></html>"),
           facts=facts)
     b.add("payment_overdue", yarra, "Your Yarra Edge Energy account is overdue", b.sent(1, 13, 30),
-          f"Hi Noor,\n\nWe haven't received payment for your electricity account YE-2290-4471. {_aud(287.45)} was "
+          f"Hi Noor,\n\nWe haven't received payment for your electricity account YE-2290-4471. {dollars(287.45)} was "
           f"due on {due.day} {due:%B}. Please pay now to avoid a late payment fee. If you're finding it hard "
           "to pay, call us: we can help with a payment plan.", facts=facts)
 
@@ -166,7 +158,7 @@ def _bills(b: DatedBox) -> None:
     due = b.today + timedelta(days=19)
     b.add("bill", water, "Your Corella Water bill", b.sent(6, 9, 45),
           f"Quarterly water and sewerage bill\nCustomer: Noor Haddad\nAccount: 4471 0082 19\n"
-          f"Billing period: 1 Sep to 30 Nov\nTotal due: AUD 198.30\nDue by: {_day_long(due)} {due.year}\n"
+          f"Billing period: 1 Sep to 30 Nov\nTotal due: AUD 198.30\nDue by: {weekday_day_month(due)} {due.year}\n"
           "Pay online, by phone or at any post office.",
           facts=due_facts("Corella Water", "198.30", "AUD", due, "utility", "open", account="4471 0082 19"))
 
@@ -199,7 +191,7 @@ def _bills(b: DatedBox) -> None:
     due = b.today + timedelta(days=11)
     b.add("bill", rent, "Rent reminder - 14 Tinning St, Brunswick", b.sent(3, 9, 0),
           f"Dear Noor,\n\nA friendly reminder that your monthly rent of $2,340.00 for 14 Tinning St, Brunswick is "
-          f"due on {_day_long(due)}.\nPlease pay to the trust account BSB 063-118, account 1042 7781, with "
+          f"due on {weekday_day_month(due)}.\nPlease pay to the trust account BSB 063-118, account 1042 7781, with "
           "reference HADDAD14.\n\nKind regards,\nGrevillea Property Group",
           facts=due_facts("Grevillea Property Group", "2340.00", "AUD", due, "rent", "open"))
 
@@ -215,13 +207,13 @@ def _appointments(b: DatedBox) -> None:
     dental = ("Southbank Smiles Dental", "reception@southbanksmiles.example")
     past = b.at(-61, 9, 30)
     b.add("appointment", dental, "Appointment reminder - Southbank Smiles Dental", b.sent(63, 10, 0),
-          f"Hi Noor, this is a reminder of your appointment with Dr Mei Lin Chow on {_day_long(past)} at "
+          f"Hi Noor, this is a reminder of your appointment with Dr Mei Lin Chow on {weekday_day_month(past)} at "
           f"{_ampm(past)}. Level 3, 120 Sturt St, Southbank.",
           facts={"provider": dental[0], "start": past.isoformat(), "status": "confirmed", "kind": "dental"})
     start = b.at(5, 8, 45)
     b.add("appointment", dental, "Your check-up and clean is confirmed", b.sent(6, 15, 20),
           f"Hi Noor,\n\nWe look forward to seeing you for your check-up and clean with Dr Mei Lin Chow on "
-          f"{_day_long(start)} at {_ampm(start)}.\nWhere: Level 3, 120 Sturt St, Southbank.\n\nNeed to change "
+          f"{weekday_day_month(start)} at {_ampm(start)}.\nWhere: Level 3, 120 Sturt St, Southbank.\n\nNeed to change "
           "it? Please give us 24 hours' notice.",
           facts={"provider": dental[0], "start": start.isoformat(), "status": "confirmed", "kind": "dental",
                  "location": "Level 3, 120 Sturt St, Southbank"})
@@ -235,10 +227,10 @@ def _appointments(b: DatedBox) -> None:
          f"Date: {first:%d/%m/%Y}\nTime: {_ampm(first)}\nLocation: 211 Brunswick St, Fitzroy"),
         ("Your appointment has been cancelled", b.sent(1, 9, 12),
          f"Hi Noor, unfortunately Tomasz is unwell and we've had to cancel your physiotherapy appointment on "
-         f"{_day_long(first)} at {_ampm(first)}. We're sorry for the inconvenience."))
+         f"{weekday_day_month(first)} at {_ampm(first)}. We're sorry for the inconvenience."))
     offer = b.at(8, 7, 30)
     b.add("appointment_proposed", physio, "Can we offer you another time?", b.sent(1, 9, 40),
-          f"Hi Noor, we have a spot with Tomasz on {_day_long(offer)} at {_ampm(offer)} to replace the session we "
+          f"Hi Noor, we have a spot with Tomasz on {weekday_day_month(offer)} at {_ampm(offer)} to replace the session we "
           "cancelled. It isn't booked yet: reply YES to this email and it's yours. We'll hold it until tomorrow "
           "at 5pm.", reply_to=conf,
           facts={"provider": physio[0], "start": offer.isoformat(), "status": "proposed", "kind": "physiotherapy"})
@@ -262,7 +254,7 @@ def _appointments(b: DatedBox) -> None:
     b.add("appointment", vet, "Pistachio's vaccination appointment", b.sent(5, 13, 0), None,
           html=("<html><body><p>Hi Noor,</p><p>Thanks for booking! Here are the details:</p><ul>"
                 f"<li><b>Patient:</b> Pistachio (cat)</li><li><b>Reason:</b> annual vaccination (F3)</li>"
-                f"<li><b>When:</b> {_day_long(start)}, {_ampm(start)}</li>"
+                f"<li><b>When:</b> {weekday_day_month(start)}, {_ampm(start)}</li>"
                 "<li><b>Where:</b> Brunswick Vet Clinic, 77 Lygon St, Brunswick East</li></ul>"
                 "<p>Please bring Pistachio in a carrier.</p></body></html>"),
           facts={"provider": vet[0], "start": start.isoformat(), "status": "confirmed", "kind": "vet",
@@ -273,10 +265,10 @@ def _appointments(b: DatedBox) -> None:
     markup = table_markup("TN-88412", ME[0], 4, start, "Tavola Nera", "19 Gertrude St", "Fitzroy")
     b.add("reservation", table, f"Your table at Tavola Nera - {start:%a} {start.day} {start:%b}",
           b.sent(3, 21, 15),
-          f"Ciao Noor! Your table for 4 is confirmed for {_day_long(start)} at {_ampm(start)}. Booking TN-88412. "
+          f"Ciao Noor! Your table for 4 is confirmed for {weekday_day_month(start)} at {_ampm(start)}. Booking TN-88412. "
           "19 Gertrude St, Fitzroy.",
           html=(f"<html><head><script type=\"application/ld+json\">{markup}</script></head><body>"
-                f"<h2>Ciao Noor!</h2><p>Your table for <b>4</b> is confirmed for <b>{_day_long(start)} at "
+                f"<h2>Ciao Noor!</h2><p>Your table for <b>4</b> is confirmed for <b>{weekday_day_month(start)} at "
                 f"{_ampm(start)}</b>.</p><p>Booking TN-88412 &middot; 19 Gertrude St, Fitzroy</p></body></html>"),
           facts={"provider": table[0], "start": start.isoformat(), "status": "confirmed", "kind": "restaurant",
                  "location": "19 Gertrude St, Fitzroy"})
@@ -371,7 +363,7 @@ MERCHANTS = ("FRESHWAYS BRUNSWICK", "CITY NEWS & LOTTO", "MYKI TOP UP", "BUN & B
 
 
 WATTLE_ALERTS = AlertCard(("Wattle Bank", "alerts@wattlebank.example"), "You've made a purchase", "6604", "AUD",
-                          lambda amount, merchant, when: f"You spent {_aud(amount)} at {merchant} with your card "
+                          lambda amount, merchant, when: f"You spent {dollars(amount)} at {merchant} with your card "
                           f"ending 6604 on {when:%d/%m/%Y}.")
 ZUIDKUST_ALERTS = AlertCard(("Zuidkust Bank", "alerts@zuidkustbank.example"), "Transactie / Transaction", "0921",
                             "EUR", lambda amount, merchant, when: f"€{amount:.2f}".replace(".00", "").replace(".", ",")
@@ -391,10 +383,6 @@ def _receipt(shop: str, order: str, what: str, amount: float) -> tuple[str, str]
             f"Thanks for your order #{order}: {what}. Total paid AUD {amount:,.2f} (GST included).")
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
 def _threads(b: DatedBox) -> tuple[tuple[tuple[str, str], float, str, str, str], ...]:
     """Personal threads: (friend, days ago, subject, their opening, the reply), dated to agree with the bookings."""
     fly = b.today + timedelta(days=15)
@@ -404,16 +392,16 @@ def _threads(b: DatedBox) -> tuple[tuple[tuple[str, str], float, str, str, str],
     return (
         (CALLUM, 0.4, "Pistachio's jab", "Did you book the vet for Pistachio's vaccination? I can take her if it's "
          "on a weekday.", f"Booked for {vet:%A} morning at 10, I'll take her."),
-        (RANIA, 1.2, "Christmas in Auckland", f"Mama wants everyone at hers on the {_ordinal((fly + timedelta(days=2)).day)}. "
-         f"You're flying over on the {_ordinal(fly.day)}, right? Kiri said she can pick you up.",
-         f"Yes, the {_ordinal(fly.day)}. The airline just moved my flight to later in the morning, I'll send Kiri "
+        (RANIA, 1.2, "Christmas in Auckland", f"Mama wants everyone at hers on the {ordinal((fly + timedelta(days=2)).day)}. "
+         f"You're flying over on the {ordinal(fly.day)}, right? Kiri said she can pick you up.",
+         f"Yes, the {ordinal(fly.day)}. The airline just moved my flight to later in the morning, I'll send Kiri "
          "the new time."),
-        (KIRI, 2.5, "Airport pick-up", f"Kia ora! Happy to grab you from the airport on the {_ordinal(fly.day)}. "
+        (KIRI, 2.5, "Airport pick-up", f"Kia ora! Happy to grab you from the airport on the {ordinal(fly.day)}. "
          "Send me your flight number when you can.", "Thanks Kiri! It's AP417, lands a bit after half two now."),
         (MAMA, 3.6, "Maqluba recipe", "Habibti, here is the maqluba recipe you asked for. Fry the eggplant first "
          "and don't forget the allspice. Call me on Sunday.", "Shukran Mama, I'll call you Sunday evening."),
         (BEC, 5.3, "Cathedral Range this Sunday?", "Weather looks great for Sunday. Shall we do the Razorback? I "
-         "can drive, leaving at 7.", f"I'm in, but let's make it Sunday the {_ordinal(hike.day)}, this weekend is "
+         "can drive, leaving at 7.", f"I'm in, but let's make it Sunday the {ordinal(hike.day)}, this weekend is "
          "full."),
         (DEEPA, 6.1, "Q4 report draft", "Hi Noor, can you send me your section of the Q4 report by Friday? Happy "
          "to review it with you afterwards.", "Sure Deepa, you'll have it Friday morning."),
