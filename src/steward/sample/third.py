@@ -23,7 +23,7 @@ Every message has a `kind` label and `facts` an evaluation can check, and a stab
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from steward.sample.builder import (
@@ -36,6 +36,7 @@ from steward.sample.builder import (
     due_facts,
     table_markup,
 )
+from steward.sample.locale import clock_ampm, decimal_comma, dollars, weekday_month_day
 
 DOMAIN = "third.steward.example"
 ME = ("Inês Carvalho", "ines.carvalho@mailbox-demo.example")
@@ -57,28 +58,13 @@ AISLING = ("Aisling Byrne", "aisling.byrne@northpoint-analytics.example")
 DANA = ("Dana Whitcombe", "dana.whitcombe@inbox-demo.example")  # Maya's mother
 
 
-def _cad(x: float) -> str:
-    return f"${x:,.2f}"
-
-
 def _brl(x: float) -> str:
-    whole, cents = f"{x:,.2f}".split(".")
-    return f"R$ {whole.replace(',', '.')},{cents}"
+    return f"R$ {decimal_comma(x)}"
 
 
 def _ampm(d: datetime) -> str:
     """9:30 a.m., as Canadian mail often writes it."""
     return f"{d:%I:%M}".lstrip("0") + (" a.m." if d.hour < 12 else " p.m.")
-
-
-def _clock_caps(d: datetime) -> str:
-    """7:45 PM, as booking services write it."""
-    return f"{d:%I:%M}".lstrip("0") + (" AM" if d.hour < 12 else " PM")
-
-
-def _day_us(d: date | datetime) -> str:
-    """Thursday, December 10."""
-    return f"{d:%A}, {d:%B} {d.day}"
 
 
 def _cards(b: DatedBox) -> None:
@@ -89,12 +75,12 @@ def _cards(b: DatedBox) -> None:
                  product="Maplecrest Visa Infinite", minimum="61.62")
     b.add("statement", maple, "Your Maplecrest Visa Infinite eStatement is now available", b.sent(41, 5, 12),
           f"Hello Inês,\n\nYour eStatement for your Maplecrest Visa Infinite card ending in 2287 is ready to view in "
-          f"online banking.\n\nNew balance: {_cad(2054.11)}\nMinimum payment: {_cad(61.62)}\n"
+          f"online banking.\n\nNew balance: {dollars(2054.11)}\nMinimum payment: {dollars(61.62)}\n"
           f"Payment due date: {due:%B} {due.day}, {due.year}\n\nThank you for banking with Maplecrest.",
           pdf=f"Maplecrest-Visa-{due:%Y-%m}.pdf", facts=facts)
     b.add("payment_received", ("Maplecrest Bank", "notify@maplecrestbank.example"),
           "We've received your payment", b.sent(22, 14, 3),
-          f"Hello Inês, a payment of {_cad(2054.11)} was applied to your Maplecrest Visa Infinite card ending in "
+          f"Hello Inês, a payment of {dollars(2054.11)} was applied to your Maplecrest Visa Infinite card ending in "
           "2287. Thank you!", facts=facts)
     # this month's: open, due in nine days
     due = b.today + timedelta(days=9)
@@ -104,8 +90,8 @@ def _cards(b: DatedBox) -> None:
             "padding:12px\">Maplecrest Bank</div><p>Hello Inês,</p><p>Your Maplecrest Visa Infinite eStatement "
             "is now available.</p><table style=\"border-collapse:collapse\">"
             "<tr><td>Card</td><td>Visa Infinite ending in 2287</td></tr>"
-            f"<tr><td>New balance</td><td><strong>{_cad(3126.48)}</strong></td></tr>"
-            f"<tr><td>Minimum payment</td><td>{_cad(93.79)}</td></tr>"
+            f"<tr><td>New balance</td><td><strong>{dollars(3126.48)}</strong></td></tr>"
+            f"<tr><td>Minimum payment</td><td>{dollars(93.79)}</td></tr>"
             f"<tr><td>Payment due date</td><td>{due:%b}. {due.day}, {due.year}</td></tr></table>"
             "<p>Sign in to online banking to view your statement.</p></body></html>")
     b.add("statement", maple, "Your Maplecrest Visa Infinite eStatement is now available", b.sent(11, 5, 12),
@@ -113,7 +99,7 @@ def _cards(b: DatedBox) -> None:
     b.add("payment_due", ("Maplecrest Bank", "notify@maplecrestbank.example"),
           "Friendly reminder: payment due soon", b.sent(1, 9, 30),
           f"Hello Inês, this is a reminder that a payment on your Visa Infinite card ending in 2287 is due "
-          f"{due:%b}. {due.day}. New balance {_cad(3126.48)}; minimum payment {_cad(93.79)}. If you've already "
+          f"{due:%b}. {due.day}. New balance {dollars(3126.48)}; minimum payment {dollars(93.79)}. If you've already "
           "made your payment, please disregard this message.", facts=facts)
 
     lake = ("Lakeshore Trust", "cards@lakeshoretrust.example")
@@ -162,11 +148,11 @@ def _bills(b: DatedBox) -> None:
     due = b.today - timedelta(days=5)
     facts = due_facts("Humber Valley Hydro", "168.34", "CAD", due, "utility", "overdue", account="7731 5502 18")
     b.add("bill", hydro, "Your Humber Valley Hydro e-bill is ready", b.sent(24, 7, 50),
-          f"Hi Inês,\n\nYour electricity bill for account 7731 5502 18 is ready.\nAmount due: {_cad(168.34)}\n"
-          f"Due date: {_day_us(due)}, {due.year}\n\nPay through your bank using your 10-digit account number.",
+          f"Hi Inês,\n\nYour electricity bill for account 7731 5502 18 is ready.\nAmount due: {dollars(168.34)}\n"
+          f"Due date: {weekday_month_day(due)}, {due.year}\n\nPay through your bank using your 10-digit account number.",
           facts=facts)
     b.add("payment_overdue", hydro, "Your account is past due", b.sent(0, 6, 15),
-          f"Hi Inês,\n\nOur records show that {_cad(168.34)} on account 7731 5502 18 was due {due:%B} {due.day} "
+          f"Hi Inês,\n\nOur records show that {dollars(168.34)} on account 7731 5502 18 was due {due:%B} {due.day} "
           "and remains unpaid. A late payment charge of 1.5% per month may apply. If you've paid in the last "
           "few days, thank you and please ignore this notice.", facts=facts)
 
@@ -174,10 +160,10 @@ def _bills(b: DatedBox) -> None:
     due = b.today - timedelta(days=2)
     facts = due_facts("Northern Fibre", "94.92", "CAD", due, "telecom", "paid", account="NF-448120")
     b.add("bill", fibre, "Your Northern Fibre bill - account NF-448120", b.sent(19, 12, 0),
-          f"Your monthly Internet 500 bill is ready.\nAccount: NF-448120\nTotal (incl. HST): {_cad(94.92)}\n"
+          f"Your monthly Internet 500 bill is ready.\nAccount: NF-448120\nTotal (incl. HST): {dollars(94.92)}\n"
           f"Due: {due:%b}. {due.day}, {due.year}", facts=facts)
     b.add("bill_paid", fibre, "Payment confirmation", b.sent(3, 20, 41),
-          f"Thanks! We received your payment of {_cad(94.92)} for account NF-448120. Your balance is now $0.00.",
+          f"Thanks! We received your payment of {dollars(94.92)} for account NF-448120. Your balance is now $0.00.",
           facts=facts)
 
     lynx = ("Lynx Mobile", "ebill@lynxmobile.example")
@@ -185,7 +171,7 @@ def _bills(b: DatedBox) -> None:
     b.add("bill", lynx, "Your Lynx Mobile bill is ready", b.sent(5, 8, 20), None,
           html=("<html><body><h2>Your bill is ready</h2><p>Hi Inês,</p>"
                 "<p>Mobile number: 416-555-0172</p>"
-                f"<p>Amount: <b>{_cad(72.88)}</b></p>"
+                f"<p>Amount: <b>{dollars(72.88)}</b></p>"
                 f"<p>Your pre-authorized payment will be processed on {due:%B} {due.day}. There's nothing "
                 "you need to do.</p></body></html>"),
           facts=due_facts("Lynx Mobile", "72.88", "CAD", due, "telecom", "open", autopay="true", account="416-555-0172"))
@@ -203,7 +189,7 @@ def _bills(b: DatedBox) -> None:
     due = b.today + timedelta(days=25)
     b.add("bill", rent, "January rent - Unit 504", b.sent(4, 10, 10),
           f"Hello Inês and Jonah,\n\nThis is a reminder that rent for Unit 504, 88 Sorauren Ave for January "
-          f"({_cad(2650.00)}) is due on {_day_us(due)}, {due.year}. Please send it by e-transfer to "
+          f"({dollars(2650.00)}) is due on {weekday_month_day(due)}, {due.year}. Please send it by e-transfer to "
           "rent@parkdalelofts.example or leave a post-dated cheque at the office.\n\nBest,\nParkdale Lofts "
           "Management", facts=due_facts("Parkdale Lofts Management", "2650.00", "CAD", due, "rent", "open"))
 
@@ -212,24 +198,24 @@ def _appointments(b: DatedBox) -> None:
     gp = ("Danforth Family Health", "reception@danforthfamilyhealth.example")
     past = b.at(-54, 14, 0)
     b.add("appointment", gp, "Appointment reminder", b.sent(55, 11, 0),
-          f"This is a reminder of your appointment with Dr. Hannah Reyes on {_day_us(past)} at {_ampm(past)}. "
+          f"This is a reminder of your appointment with Dr. Hannah Reyes on {weekday_month_day(past)} at {_ampm(past)}. "
           "Please bring your health card. Danforth Family Health, 1021 Danforth Ave.",
           facts={"provider": gp[0], "start": past.isoformat(), "status": "confirmed", "kind": "doctor"})
     first = b.at(2, 10, 15)
     b.cancelled_booking(
         gp, "doctor", first,
         (f"Appointment confirmed - {first:%a}, {first:%b} {first.day}", b.sent(18, 13, 25),
-         f"Hi Inês,\n\nYour annual physical with Dr. Hannah Reyes is booked for {_day_us(first)} at "
+         f"Hi Inês,\n\nYour annual physical with Dr. Hannah Reyes is booked for {weekday_month_day(first)} at "
          f"{_ampm(first)}.\nDanforth Family Health, 1021 Danforth Ave, 2nd floor.\nPlease bring your "
          "health card and arrive 10 minutes early."),
         ("Your appointment has been cancelled", b.sent(1, 16, 2),
          f"Hi Inês,\n\nDr. Reyes is away unexpectedly, so we have had to cancel your appointment on "
-         f"{_day_us(first)} at {_ampm(first)}. We apologize for the inconvenience. Please call the clinic at "
+         f"{weekday_month_day(first)} at {_ampm(first)}. We apologize for the inconvenience. Please call the clinic at "
          "416-555-0139 to rebook."))
 
     salon = ("Studio Nove Hair", "bookings@studionove.example")
     b.add("appointment", salon, "See you soon at Studio Nove!", b.sent(52, 18, 0),
-          f"Your appointment: Cut & blow-dry with Paola, {_day_us(b.at(-50, 12, 0))} at 12:00 p.m.",
+          f"Your appointment: Cut & blow-dry with Paola, {weekday_month_day(b.at(-50, 12, 0))} at 12:00 p.m.",
           facts={"provider": salon[0], "start": b.at(-50, 12, 0).isoformat(), "status": "confirmed",
                  "kind": "hair salon"})
     was = b.at(5, 11, 0)
@@ -238,18 +224,18 @@ def _appointments(b: DatedBox) -> None:
         salon, "hair salon", was, moved,
         ("Booking confirmed: Cut & colour with Paola", b.sent(20, 19, 5),
          f"Hi Inês!\n\nYou're booked in.\nService: Cut & colour (2 h)\nStylist: Paola\nWhen: "
-         f"{_day_us(was)} at {_ampm(was)}\nWhere: Studio Nove Hair, 412 Roncesvalles Ave\n\nNeed to "
+         f"{weekday_month_day(was)} at {_ampm(was)}\nWhere: Studio Nove Hair, 412 Roncesvalles Ave\n\nNeed to "
          "change? Let us know 24 hours ahead."),
         ("Your booking has been changed", b.sent(2, 13, 44),
          f"Hi Inês, as requested, Paola has moved your Cut & colour from {was:%a} {was:%b} {was.day} at "
-         f"{_ampm(was)} to {_day_us(moved)} at {_ampm(moved)}. Everything else stays the same. See you "
+         f"{_ampm(was)} to {weekday_month_day(moved)} at {_ampm(moved)}. Everything else stays the same. See you "
          "then!"))
 
     vet = ("Leslieville Animal Hospital", "frontdesk@leslievilleanimal.example")
     start = b.at(0, 17, 15)
     b.add("appointment", vet, f"Reminder: Biscuit's appointment on {start:%b} {start.day}", b.sent(3, 9, 0), None,
           html=("<html><body><p>Hi Inês,</p><p>This is a reminder that <b>Biscuit</b> (canine) has an "
-                f"appointment for annual vaccines and a wellness exam on <b>{_day_us(start)} at "
+                f"appointment for annual vaccines and a wellness exam on <b>{weekday_month_day(start)} at "
                 f"{_ampm(start)}</b> with Dr. Singh.</p><p>Leslieville Animal Hospital, 1180 Queen St E</p>"
                 "<p>Please reply C to confirm.</p></body></html>"),
           facts={"provider": vet[0], "start": start.isoformat(), "status": "confirmed", "kind": "vet",
@@ -259,7 +245,7 @@ def _appointments(b: DatedBox) -> None:
     start = b.at(1, 16, 40)
     b.add("appointment", school, "Parent-teacher interview confirmation", b.sent(9, 15, 5),
           f"Dear Parent/Guardian of Leo Feld-Carvalho,\n\nYour parent-teacher interview has been scheduled.\n"
-          f"Teacher: Ms. Okonkwo (Grade 3, Room 14)\nDate: {_day_us(start)}, {start.year}\nTime: "
+          f"Teacher: Ms. Okonkwo (Grade 3, Room 14)\nDate: {weekday_month_day(start)}, {start.year}\nTime: "
           f"{_ampm(start)} - {_ampm(start + timedelta(minutes=10))}\n\nInterviews are 10 minutes. Please sign in "
           "at the main office.\n\nRiverdale Hill School",
           facts={"provider": school[0], "start": start.isoformat(), "status": "confirmed", "kind": "school"})
@@ -277,10 +263,10 @@ def _appointments(b: DatedBox) -> None:
     markup = table_markup("TT-6613092", ME[0], 2, start, "Osteria Lumi", "731 College St", "Toronto")
     b.add("reservation", ("TableTap", "reservations@tabletap.example"),
           "Your reservation at Osteria Lumi is confirmed", b.sent(7, 21, 30),
-          f"Inês, you're all set.\n\nOsteria Lumi\n{_day_us(start)} at {_clock_caps(start)}\nParty of 2\nConfirmation #TT-6613092\n731 College St, "
+          f"Inês, you're all set.\n\nOsteria Lumi\n{weekday_month_day(start)} at {clock_ampm(start)}\nParty of 2\nConfirmation #TT-6613092\n731 College St, "
           "Toronto\n\nNeed to make changes? Modify or cancel in the TableTap app.",
           html=(f"<html><head><script type=\"application/ld+json\">{markup}</script></head><body>"
-                f"<h2>You're all set, Inês</h2><p><b>Osteria Lumi</b><br>{_day_us(start)} at {_clock_caps(start)}<br>"
+                f"<h2>You're all set, Inês</h2><p><b>Osteria Lumi</b><br>{weekday_month_day(start)} at {clock_ampm(start)}<br>"
                 "Party of 2</p><p>Confirmation #TT-6613092</p></body></html>"),
           facts={"provider": "Osteria Lumi", "start": start.isoformat(), "status": "confirmed", "kind": "restaurant",
                  "location": "731 College St"})
@@ -323,14 +309,14 @@ def _invitations(b: DatedBox) -> None:
     party = b.at(6, 14, 0)
     b.add("invitation", ("Invitely", "invites@invitely.example"),
           "You're invited to Maya's 8th Birthday Bash!", b.sent(10, 19, 48),
-          f"Dana Whitcombe invited you and Leo.\n\nMaya's 8th Birthday Bash\n{_day_us(party)}, 2:00 - 4:00 PM\n"
+          f"Dana Whitcombe invited you and Leo.\n\nMaya's 8th Birthday Bash\n{weekday_month_day(party)}, 2:00 - 4:00 PM\n"
           "Jumpstart Trampoline Park, 45 Esandar Dr\n\nPlease RSVP by Wednesday. Grip socks are required "
           "(available at the front desk).\n\nRSVP: Yes / No / Maybe",
           facts={"provider": "Invitely", "start": party.isoformat(), "status": "invited", "kind": "party",
                  "host": DANA[0]})
     start = b.at(10, 18, 0)
     b.invitation(AISLING, "Invitation: Northpoint holiday party @ Thu Dec 17, 6pm - 10pm", b.sent(15, 10, 30),
-                 f"Hi all,\n\nOur holiday party is on {_day_us(start)} from 6 to 10 p.m. at The Foundry Room, 150 "
+                 f"Hi all,\n\nOur holiday party is on {weekday_month_day(start)} from 6 to 10 p.m. at The Foundry Room, 150 "
                  "Atlantic Ave. Partners welcome! Please accept the calendar invite so we can get numbers to the "
                  "caterer by the 10th.\n\nAisling", uid=f"holiday-{b.seed}@northpoint-analytics.example",
                  summary="Northpoint holiday party", start=start, end=start + timedelta(hours=4),
@@ -382,7 +368,7 @@ MERCHANTS = ("LOBLAWS #1124", "PRESTO AUTOLOAD", "BALZACS COFFEE", "SHOPPERS DRU
 
 
 MAPLECREST_ALERTS = AlertCard(("Maplecrest Bank", "notify@maplecrestbank.example"), "Purchase alert", "2287", "CAD",
-                              lambda amount, merchant, when: f"A purchase of {_cad(amount)} was made at {merchant} "
+                              lambda amount, merchant, when: f"A purchase of {dollars(amount)} was made at {merchant} "
                               f"on your Visa Infinite card ending in 2287 on {when:%b}. {when.day}.")
 IPE_ALERTS = AlertCard(("Banco Ipê", "avisos@bancoipe.example"), "Compra aprovada", "6615", "BRL",
                        lambda amount, merchant, when: f"Compra aprovada no cartão final 6615: {_brl(amount)} em "
@@ -398,7 +384,7 @@ SHOPS = (("Northbound Outfitters", "orders@northboundoutfitters.example", "a win
 
 def _receipt(shop: str, order: str, what: str, amount: float) -> tuple[str, str]:
     return (f"Order confirmation #{order}",
-            f"Thanks for your order #{order}: {what}. Total charged: {_cad(amount)} CAD (taxes included).")
+            f"Thanks for your order #{order}: {what}. Total charged: {dollars(amount)} CAD (taxes included).")
 
 
 def _threads() -> tuple[Letter, ...]:
