@@ -41,6 +41,7 @@ from steward.sample.builder import (
     stay_markup,
     table_markup,
 )
+from steward.sample.locale import decimal_comma, weekday_day_month
 
 DOMAIN = "fourth.steward.example"
 ME = ("Tomás Ríos", "tomas.rios@postfach-demo.example")
@@ -63,18 +64,12 @@ BEN = ("Ben Adeyemi", "ben.adeyemi@kieferling-logistik.example")
 
 def _eur_de(x: float) -> str:
     """2.046,75 € (as German senders write it)."""
-    whole, cents = f"{x:,.2f}".split(".")
-    return f"{whole.replace(',', '.')},{cents} €"
+    return f"{decimal_comma(x)} €"
 
 
 def _day_de(d: date | datetime) -> str:
     """18.12.2026."""
     return f"{d:%d.%m.%Y}"
-
-
-def _day_uk(d: date | datetime) -> str:
-    """Saturday 19 December."""
-    return f"{d:%A} {d.day} {d:%B}"
 
 
 def _pm(d: datetime) -> str:
@@ -188,7 +183,7 @@ def _appointments(b: DatedBox) -> None:
     physio = ("Physio am Kollwitzplatz", "termine@physio-kollwitz.example")
     past = b.at(-24, 8, 30)
     b.add("appointment", physio, "Your appointment at Physio am Kollwitzplatz", b.sent(30, 12, 0),
-          f"Hi Tomás,\n\nthis confirms your physiotherapy session with Anke Roth on {_day_uk(past)} at "
+          f"Hi Tomás,\n\nthis confirms your physiotherapy session with Anke Roth on {weekday_day_month(past)} at "
           f"{past:%H:%M}.\nPhysio am Kollwitzplatz, Knaackstraße 9, 10405 Berlin.",
           facts={"provider": physio[0], "start": past.isoformat(), "status": "confirmed", "kind": "physiotherapy"})
     was = b.at(4, 8, 30)
@@ -197,11 +192,11 @@ def _appointments(b: DatedBox) -> None:
         physio, "physiotherapy", was, moved,
         ("Your appointment at Physio am Kollwitzplatz", b.sent(16, 12, 5),
          f"Hi Tomás,\n\nthis confirms your physiotherapy session (back, 45 min) with Anke Roth on "
-         f"{_day_uk(was)} at {was:%H:%M}.\nPhysio am Kollwitzplatz, Knaackstraße 9, 10405 Berlin.\n"
+         f"{weekday_day_month(was)} at {was:%H:%M}.\nPhysio am Kollwitzplatz, Knaackstraße 9, 10405 Berlin.\n"
          "Please bring a towel and your prescription."),
         ("Change to your appointment", b.sent(2, 13, 20),
          f"Hi Tomás,\n\nAnke is on a course on Monday morning, so we have moved your session from "
-         f"{was:%a} {was.day} {was:%b} at {was:%H:%M} to {_day_uk(moved)} at {moved:%H:%M}. If the new time "
+         f"{was:%a} {was.day} {was:%b} at {was:%H:%M} to {weekday_day_month(moved)} at {moved:%H:%M}. If the new time "
          "does not suit you, just reply to this email.\n\nPhysio am Kollwitzplatz"))
 
     optician = ("Augenblick Optik", "service@augenblick-optik.example")
@@ -210,11 +205,11 @@ def _appointments(b: DatedBox) -> None:
         optician, "optician", test,
         ("Eye test booked", b.sent(17, 9, 15),
          f"Hello Tomás Ríos,\n\nthank you for booking an eye test at Augenblick Optik, Schönhauser Allee "
-         f"61.\nDate: {_day_uk(test)}\nTime: {_pm(test)}\nDuration: about 30 minutes\n\nPlease bring "
+         f"61.\nDate: {weekday_day_month(test)}\nTime: {_pm(test)}\nDuration: about 30 minutes\n\nPlease bring "
          "your current glasses."),
         ("Your eye test has been cancelled", b.sent(1, 15, 40),
          f"Hello Tomás Ríos,\n\nunfortunately our optometrist is ill and we have had to cancel your eye test on "
-         f"{_day_uk(test)} at {_pm(test)}. We are sorry for the inconvenience. Please book a new time online or "
+         f"{weekday_day_month(test)} at {_pm(test)}. We are sorry for the inconvenience. Please book a new time online or "
          "call us on 030 5550 4418."))
 
     kita = ("Kita Sonnenblume", "leitung@kita-sonnenblume.example")
@@ -315,13 +310,13 @@ def _travel(b: DatedBox) -> None:
     b.add("hotel", ("StayNest", "stays@staynest.example"), "Your stay at Castle Wynd Hotel is confirmed",
           b.sent(25, 22, 40),
           f"Hi Tomás,\n\nyour booking is confirmed.\n\nCastle Wynd Hotel, 14 Castle Wynd North, Edinburgh\n"
-          f"Check-in: {_day_uk(check_in)} {check_in.year}, from {check_in:%H:%M}\nCheck-out: "
-          f"{_day_uk(check_out)} {check_out.year}, until {check_out:%H:%M}\n3 nights, 1 family room, "
+          f"Check-in: {weekday_day_month(check_in)} {check_in.year}, from {check_in:%H:%M}\nCheck-out: "
+          f"{weekday_day_month(check_out)} {check_out.year}, until {check_out:%H:%M}\n3 nights, 1 family room, "
           "2 adults, 2 children\nTotal: £486.00, payable at the property\nBooking number: SN-2207719\n\n"
-          f"Free cancellation until {_day_uk(check_in - timedelta(days=3))}.",
+          f"Free cancellation until {weekday_day_month(check_in - timedelta(days=3))}.",
           html=(f"<html><head><script type=\"application/ld+json\">{markup}</script></head><body>"
                 "<h2>Your stay is confirmed</h2><p><b>Castle Wynd Hotel</b>, Edinburgh<br>"
-                f"{_day_uk(check_in)} - {_day_uk(check_out)}<br>3 nights &middot; £486.00</p></body></html>"),
+                f"{weekday_day_month(check_in)} - {weekday_day_month(check_out)}<br>3 nights &middot; £486.00</p></body></html>"),
           facts={"provider": "Castle Wynd Hotel", "start": check_in.isoformat(), "end": check_out.isoformat(),
                  "status": "confirmed", "kind": "hotel", "reference": "SN-2207719"})
 
