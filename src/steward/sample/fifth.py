@@ -40,6 +40,7 @@ from steward.sample.builder import (
     stay_markup,
     table_markup,
 )
+from steward.sample.locale import clock_ampm, ordinal
 
 DOMAIN = "fifth.steward.example"
 ME = ("Akinyi Odera", "akinyi.odera@sandukumail-demo.example")
@@ -73,19 +74,9 @@ def _kes(x: float) -> str:
     return f"KES {x:,.2f}"
 
 
-def _nth(day: int) -> str:
-    """17th, 21st, 22nd."""
-    return f"{day}" + ("th" if 11 <= day % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th"))
-
-
 def _long_day(d: date | datetime) -> str:
     """Thursday, 17th December 2026 (as many Kenyan senders write it)."""
-    return f"{d:%A}, {_nth(d.day)} {d:%B %Y}"
-
-
-def _ampm(d: datetime) -> str:
-    """4:30 PM."""
-    return f"{d:%I:%M}".lstrip("0") + (" AM" if d.hour < 12 else " PM")
+    return f"{d:%A}, {ordinal(d.day)} {d:%B %Y}"
 
 
 def _cards(b: DatedBox) -> None:
@@ -191,7 +182,7 @@ def _appointments(b: DatedBox) -> None:
     b.add("appointment", salon, "You're booked in at Curl Theory!", b.sent(6, 20, 45), None,
           html=("<html><body style=\"font-family:Futura,Arial;background:#fff5f7\"><h1 style=\"color:#b03060\">"
                 "Curl Theory Salon</h1><p>Hi Akinyi, you're booked in!</p>"
-                f"<p><b>Knotless braids (medium) with Wairimu</b><br>{start:%A %d %B}, {_ampm(start)}<br>"
+                f"<p><b>Knotless braids (medium) with Wairimu</b><br>{start:%A %d %B}, {clock_ampm(start)}<br>"
                 "About 4 hours &middot; Ksh 4,500 payable at the salon</p>"
                 "<p>Curl Theory Salon, 2nd floor, Yaya Arcade, Argwings Kodhek Road</p>"
                 "<p>Please come with your hair washed and detangled.</p></body></html>"),
@@ -211,11 +202,11 @@ def _appointments(b: DatedBox) -> None:
         dentist, "dentist", was, moved,
         ("Your check-up at Tabasamu Dental Studio", b.sent(20, 12, 0),
          f"Hello Akinyi,\n\nThis is to confirm your six-monthly check-up and cleaning with Dr. Nanjala "
-         f"Simiyu on {_long_day(was)} at {_ampm(was)}.\nTabasamu Dental Studio, The Mirage, Chiromo Road."
+         f"Simiyu on {_long_day(was)} at {clock_ampm(was)}.\nTabasamu Dental Studio, The Mirage, Chiromo Road."
          "\n\nSee you soon!\nThe Tabasamu team"),
         ("Re: Your check-up at Tabasamu Dental Studio", b.sent(1, 17, 5),
          f"Hello Akinyi,\n\nDr. Simiyu has been called to a training on {was:%A} morning, so we have moved your "
-         f"check-up from {was:%a} {was.day} {was:%b} at {_ampm(was)} to {_long_day(moved)} at {_ampm(moved)}. "
+         f"check-up from {was:%a} {was.day} {was:%b} at {clock_ampm(was)} to {_long_day(moved)} at {clock_ampm(moved)}. "
          "If the new time doesn't work, just reply and we'll find another.\n\nThe Tabasamu team"))
 
     physio = ("Mwendo Physiotherapy", "appointments@mwendophysio.example")
@@ -309,7 +300,7 @@ def _invitations(b: DatedBox) -> None:
                  end=start + timedelta(hours=1), location="Baobab room, 4th floor")
     party = b.at(4, 14, 0)
     b.add("invitation_personal", KIP, "nyama choma at mine", b.sent(5, 19, 50),
-          f"Sasa Akinyi!\n\nWe're doing nyama choma at my place in Lavington on {party:%A} the {_nth(party.day)} "
+          f"Sasa Akinyi!\n\nWe're doing nyama choma at my place in Lavington on {party:%A} the {ordinal(party.day)} "
           "from 2pm, end of year thing. Bring D and Baraka, there's a jumping castle for the kids. Just bring "
           "yourselves (and maybe some juice).\n\nKip",
           facts={"provider": KIP[0], "start": party.isoformat(), "status": "invited", "kind": "party"})
