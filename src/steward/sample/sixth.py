@@ -42,6 +42,7 @@ from steward.sample.builder import (
     due_facts,
     forwarded,
 )
+from steward.sample.locale import wkday_day_mon
 
 DOMAIN = "sixth.steward.example"
 ME = ("Lindiwe Mokoena", "lindiwe.mokoena@kaappos-demo.example")
@@ -81,11 +82,6 @@ def _slash(d: date | datetime) -> str:
 def _long(d: date | datetime) -> str:
     """Friday 29 January 2027."""
     return f"{d:%A} {d.day} {d:%B %Y}"
-
-
-def _short(d: date | datetime) -> str:
-    """Fri 22 Jan."""
-    return f"{d:%a} {d.day} {d:%b}"
 
 
 def _box(now: datetime, seed: int, days: int) -> DatedBox:
@@ -194,7 +190,7 @@ def _appointments(b: DatedBox) -> None:
     barber = ("Sharp Lines Barbershop", "book@sharplines.example")
     start = b.at(0, 16, 30)
     b.add("appointment", barber, "Booking confirmed: Kabelo's cut", b.sent(4, 19, 5),
-          f"Hi Lindiwe, you're booked!\n\nWhat: Kids' cut and fade for Kabelo\nWith: Themba\nWhen: {_short(start)} "
+          f"Hi Lindiwe, you're booked!\n\nWhat: Kids' cut and fade for Kabelo\nWith: Themba\nWhen: {wkday_day_mon(start)} "
           f"{start:%H:%M}\nWhere: Sharp Lines Barbershop, 48 Lower Main Road, Observatory\nPrice: R180\n\n"
           "Running late? Let us know so we can move you.",
           facts={"provider": barber[0], "start": start.isoformat(), "status": "confirmed", "kind": "barber"})
@@ -225,10 +221,10 @@ def _appointments(b: DatedBox) -> None:
     b.moved_booking(
         chiro, "chiropractor", was, moved,
         ("Spinewise: appointment confirmed", b.sent(13, 8, 30),
-         f"Hi Lindiwe\n\nYour follow-up adjustment with Dr Reza Khan is confirmed for {_short(was)} at "
+         f"Hi Lindiwe\n\nYour follow-up adjustment with Dr Reza Khan is confirmed for {wkday_day_mon(was)} at "
          f"{was:%H:%M}.\nSpinewise Chiropractic, 3 Station Road, Rondebosch."),
         ("Re: Spinewise: appointment confirmed", b.sent(1, 9, 50),
-         f"Hi Lindiwe\n\nDr Khan is at a conference on {was:%A}, so we've moved your follow-up from {_short(was)} at "
+         f"Hi Lindiwe\n\nDr Khan is at a conference on {was:%A}, so we've moved your follow-up from {wkday_day_mon(was)} at "
          f"{was:%H:%M} to {_long(moved)} at {moved:%H:%M}. Reply if that doesn't suit and we'll find another "
          "slot.\n\nSpinewise front desk"))
 
@@ -266,7 +262,7 @@ def _appointments(b: DatedBox) -> None:
 
 def _club_and_school(b: DatedBox) -> None:
     match = b.at(2, 8, 30)
-    b.add("club", ("Observatory Juniors FC", "u11@obsjuniorsfc.example"), f"U11 fixture: {_short(match)} vs Pinelands",
+    b.add("club", ("Observatory Juniors FC", "u11@obsjuniorsfc.example"), f"U11 fixture: {wkday_day_mon(match)} vs Pinelands",
           b.sent(2, 18, 40),
           f"Hi U11 parents\n\nOur first league match of the year is on {_long(match)} against Pinelands United at "
           f"Hartleyvale, field 2. Kick-off {match:%H:%M}; players there by {match - timedelta(minutes=30):%H:%M} in "
@@ -293,15 +289,15 @@ def _travel(b: DatedBox) -> None:
     back, back_arr = b.at(1, 18, 30), b.at(1, 20, 40)
     b.add("flight", air, "Your Kestrel Air booking QX4R7T is confirmed", b.sent(12, 15, 45),
           "Thanks for flying with Kestrel Air.\n\nBooking reference: QX4R7T\nPassenger: MS LINDIWE MOKOENA\n\n"
-          f"OUTBOUND  KA 311  {_short(out)} {out:%Y}\n  Cape Town (CPT)  {out:%H:%M}  ->  Johannesburg O.R. Tambo "
-          f"(JNB)  {out_arr:%H:%M}\n  Seat 3C\n\nRETURN  KA 328  {_short(back)} {back:%Y}\n  Johannesburg O.R. Tambo "
+          f"OUTBOUND  KA 311  {wkday_day_mon(out)} {out:%Y}\n  Cape Town (CPT)  {out:%H:%M}  ->  Johannesburg O.R. Tambo "
+          f"(JNB)  {out_arr:%H:%M}\n  Seat 3C\n\nRETURN  KA 328  {wkday_day_mon(back)} {back:%Y}\n  Johannesburg O.R. Tambo "
           f"(JNB)  {back:%H:%M}  ->  Cape Town (CPT)  {back_arr:%H:%M}\n  Seat 5A\n\nFare paid: R 4 386,00 (Fynbos "
           "card ending 4471). Hand luggage 7 kg. Online check-in opens 24 hours before departure.",
           facts={"provider": air[0], "start": out.isoformat(), "status": "confirmed", "kind": "flight",
                  "flight": "KA 311", "arrive": out_arr.isoformat(), "return": back.isoformat(),
                  "return_arrive": back_arr.isoformat(), "reference": "QX4R7T", "seat": "3C"})
     b.add("flight_change", air, "Gate change: KA 311 to Johannesburg", b.sent(0, 6, 35),
-          f"Hi Lindiwe\n\nThe departure gate for KA 311 on {_short(out)} (Cape Town {out:%H:%M} to Johannesburg) has "
+          f"Hi Lindiwe\n\nThe departure gate for KA 311 on {wkday_day_mon(out)} (Cape Town {out:%H:%M} to Johannesburg) has "
           "changed.\n\nNew gate: A3 (was A12)\nBoarding starts 06:10; the gate closes 20 minutes before departure."
           "\nYour seat, 3C, is unchanged.",
           facts={"provider": air[0], "start": out.isoformat(), "status": "changed", "kind": "flight", "gate": "A3",
@@ -320,7 +316,7 @@ def _travel(b: DatedBox) -> None:
                  "flight": "IW 218", "arrive": arr.isoformat(), "return": ret.isoformat(),
                  "return_arrive": ret_arr.isoformat(), "reference": "8HWD2K"})
     b.add("flight_seat", indigo, "Seats confirmed for booking 8HWD2K", b.sent(10, 8, 5),
-          f"Your seat selection is confirmed.\n\nIW 218 {_short(dep)}: 14A, 14B, 14C, 14D\nIW 219 {_short(ret)}: "
+          f"Your seat selection is confirmed.\n\nIW 218 {wkday_day_mon(dep)}: 14A, 14B, 14C, 14D\nIW 219 {wkday_day_mon(ret)}: "
           "22A, 22B, 22C, 22D\n\nIndigo Wing Airways",
           facts={"provider": indigo[0], "start": dep.isoformat(), "seat": "14A", "kind": "flight"})
 
@@ -355,17 +351,17 @@ def _ferry(b: DatedBox) -> None:
 def _work(b: DatedBox) -> None:
     review_was, review = b.at(0, 10, 0), b.at(0, 13, 0)
     uid, room = f"design-review-{b.seed}@baobab-architects.example", "Meeting room Kloof, 3rd floor"
-    b.invitation(MARLENE, f"Invitation: Harbour Lofts design review @ {_short(review_was)} 10:00 - 11:00",
+    b.invitation(MARLENE, f"Invitation: Harbour Lofts design review @ {wkday_day_mon(review_was)} 10:00 - 11:00",
                  b.sent(6, 9, 10), "Hi all\n\nDesign review of the Harbour Lofts scheme before it goes to the "
                  "client. Meeting room Kloof, 3rd floor.\n\nMarlene", uid=uid, summary="Harbour Lofts design review",
                  start=review_was, end=review_was + timedelta(hours=1), location=room, superseded="rescheduled")
-    b.invitation(MARLENE, f"Updated invitation: Harbour Lofts design review @ {_short(review)} 13:00 - 14:00",
+    b.invitation(MARLENE, f"Updated invitation: Harbour Lofts design review @ {wkday_day_mon(review)} 13:00 - 14:00",
                  b.sent(1, 16, 5), "Hi all\n\nThe client call ran over, so I've moved tomorrow's design review from "
                  "10:00 to 13:00, same room. Sorry for the shuffle.\n\nMarlene", uid=uid,
                  summary="Harbour Lofts design review", start=review, end=review + timedelta(hours=1), location=room,
                  was=review_was)
     kickoff = b.at(4, 14, 0)
-    b.invitation(MARLENE, f"Invitation: Q1 projects kick-off @ {_short(kickoff)} 14:00 - 15:30", b.sent(3, 10, 20),
+    b.invitation(MARLENE, f"Invitation: Q1 projects kick-off @ {wkday_day_mon(kickoff)} 14:00 - 15:30", b.sent(3, 10, 20),
                  "Hi team\n\nLet's line up the quarter's projects. Boardroom, 4th floor.\n\nMarlene",
                  uid=f"q1-kickoff-{b.seed}@baobab-architects.example", summary="Q1 projects kick-off",
                  start=kickoff, end=kickoff + timedelta(minutes=90), location="Boardroom, 4th floor")
