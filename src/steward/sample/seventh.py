@@ -44,6 +44,7 @@ from steward.sample.builder import (
     due_facts,
     forwarded,
 )
+from steward.sample.locale import dd_mm_yyyy
 
 DOMAIN = "seventh.steward.example"
 ME = ("Jasmine Teo", "jasmine.teo@merlionmail-demo.example")
@@ -79,11 +80,6 @@ def _sgd(x: float) -> str:
     return f"S${x:,.2f}"
 
 
-def _dmy(d: date | datetime) -> str:
-    """08/03/2027 (day first, as Singapore writes a date)."""
-    return f"{d:%d/%m/%Y}"
-
-
 def _long(d: date | datetime) -> str:
     """Monday, 8 March 2027."""
     return f"{d:%A}, {d.day} {d:%B %Y}"
@@ -107,10 +103,10 @@ def _card(b: DatedBox) -> None:
     b.add("statement", bank, "Your Banyan Visa Signature eStatement is ready", b.sent(40, 5, 10),
           f"Dear Ms Teo Hui Ling Jasmine\n\nYour Banyan Visa Signature card (4563 XXXX XXXX 6038) eStatement is "
           f"attached.\n\nStatement balance: {_sgd(2915.40)}\nMinimum payment: {_sgd(87.46)}\nPayment due date: "
-          f"{_dmy(due)}\n\n{BANK_LEGAL}", pdf=f"Banyan-Visa-{due:%Y%m}.pdf", facts=facts)
+          f"{dd_mm_yyyy(due)}\n\n{BANK_LEGAL}", pdf=f"Banyan-Visa-{due:%Y%m}.pdf", facts=facts)
     b.add("payment_received", bank, "We have received your card payment", b.sent(18, 13, 40),
           f"Dear Ms Teo\n\nThank you. We have received your payment of {_sgd(2915.40)} to your Banyan Visa "
-          f"Signature card ending 6038 on {_dmy(due - timedelta(days=1))}.\n\n{BANK_LEGAL}", facts=facts)
+          f"Signature card ending 6038 on {dd_mm_yyyy(due - timedelta(days=1))}.\n\n{BANK_LEGAL}", facts=facts)
 
     due = b.today + timedelta(days=12)
     facts = due_facts("Banyan Bank", "3482.16", "SGD", due, "card", "open", last4="6038",
@@ -123,10 +119,10 @@ def _card(b: DatedBox) -> None:
             f"{stmt.day} {stmt:%b %Y} is now available.</p>"
             "<table cellpadding=\"6\" border=\"1\" style=\"border-collapse:collapse;border-color:#cfd8d4\">"
             "<tr><th align=\"left\">Card</th><td>Banyan Visa Signature 4563 XXXX XXXX 6038</td></tr>"
-            f"<tr><th align=\"left\">Statement date</th><td>{_dmy(stmt)}</td></tr>"
+            f"<tr><th align=\"left\">Statement date</th><td>{dd_mm_yyyy(stmt)}</td></tr>"
             f"<tr><th align=\"left\">Statement balance</th><td><b>{_sgd(3482.16)}</b></td></tr>"
             f"<tr><th align=\"left\">Minimum payment</th><td>{_sgd(104.46)}</td></tr>"
-            f"<tr><th align=\"left\">Payment due date</th><td>{_dmy(due)}</td></tr>"
+            f"<tr><th align=\"left\">Payment due date</th><td>{dd_mm_yyyy(due)}</td></tr>"
             f"<tr><th align=\"left\">Credit limit</th><td>{_sgd(18000.00)}</td></tr></table>"
             "<p>Pay via Banyan digibank, PayNow to UEN 190000000X or AXS. Payments made after 9pm may be credited "
             "the next working day.</p></td></tr>"
@@ -141,10 +137,10 @@ def _bills(b: DatedBox) -> None:
     facts = due_facts("Orchid Mobile", "68.90", "SGD", due, "telecom", "overdue", account="1.20448817")
     b.add("bill", mobile, "Your Orchid Mobile bill is ready", b.sent(21, 10, 0),
           f"Hi Jasmine,\n\nYour bill for 9123 4567 (account 1.20448817) is ready.\n\nAmount due: SGD 68.90\n"
-          f"Due date: {_dmy(due)}\n\nPay with PayNow, AXS or the My Orchid app.", facts=facts)
+          f"Due date: {dd_mm_yyyy(due)}\n\nPay with PayNow, AXS or the My Orchid app.", facts=facts)
     b.add("payment_overdue", mobile, "Friendly reminder: your payment is overdue", b.sent(1, 9, 30),
           f"Hi Jasmine,\n\nWe have not received payment of SGD 68.90 for account 1.20448817, which was due on "
-          f"{_dmy(due)}. Please pay by {_dmy(b.today + timedelta(days=7))} to avoid a late fee of S$10.70 and a "
+          f"{dd_mm_yyyy(due)}. Please pay by {dd_mm_yyyy(b.today + timedelta(days=7))} to avoid a late fee of S$10.70 and a "
           "temporary barring of outgoing calls. If you have paid, please ignore this reminder.", facts=facts)
 
     fibre = ("Nimbus Fibre", "accounts@nimbusfibre.example")
@@ -152,10 +148,10 @@ def _bills(b: DatedBox) -> None:
     facts = due_facts("Nimbus Fibre", "49.90", "SGD", due, "telecom", "paid", account="NF-5580213")
     b.add("bill", fibre, "Nimbus Fibre e-bill for February 2027 (NF-5580213)", b.sent(15, 7, 20),
           f"Dear Customer\n\nAccount: NF-5580213\n1Gbps Home Fibre: S$45.79\nGST 9%: S$4.11\nTotal amount due: "
-          f"S$49.90\nDue date: {_dmy(due)}", facts=facts)
+          f"S$49.90\nDue date: {dd_mm_yyyy(due)}", facts=facts)
     b.add("bill_paid", fibre, "Payment received - thank you!", b.sent(4, 20, 5),
           f"Dear Customer\n\nWe have received your payment of S$49.90 for account NF-5580213 on "
-          f"{_dmy(b.today - timedelta(days=4))}. Your outstanding balance is S$0.00.\n\nNimbus Fibre", facts=facts)
+          f"{dd_mm_yyyy(b.today - timedelta(days=4))}. Your outstanding balance is S$0.00.\n\nNimbus Fibre", facts=facts)
 
     power = ("Kranji Utilities", "ebill@kranjiutilities.example")
     due = b.today + timedelta(days=10)
@@ -168,7 +164,7 @@ def _bills(b: DatedBox) -> None:
                 "<tr><td>Electricity (312 kWh)</td><td>S$94.21</td></tr><tr><td>Water (14.2 Cu M)</td><td>S$39.80"
                 "</td></tr><tr><td>Refuse removal</td><td>S$8.36</td></tr>"
                 "<tr><td><b>Total current charges</b></td><td><b>SGD 142.37</b></td></tr>"
-                f"<tr><td>GIRO deduction date</td><td>{_dmy(due)}</td></tr></table>"
+                f"<tr><td>GIRO deduction date</td><td>{dd_mm_yyyy(due)}</td></tr></table>"
                 "<p style=\"font-size:11px\">Your bill will be paid by GIRO. Please ensure sufficient funds in your "
                 "account. No action is required.</p></body></html>"),
           facts=due_facts("Kranji Utilities", "142.37", "SGD", due, "utility", "open", autopay="true",
@@ -179,7 +175,7 @@ def _bills(b: DatedBox) -> None:
     b.add("bill", insurer, "Renewal notice: motor policy JSM-4418207 (SMB 4417 K)", b.sent(8, 11, 15),
           f"Dear Ms Teo\n\nYour motor insurance policy JSM-4418207 for Honda Jazz SMB 4417 K expires on "
           f"{_long(due + timedelta(days=1))}.\n\nRenewal premium (incl. 9% GST): S$1,286.40 (last year S$1,198.80)"
-          f"\nNo Claim Discount: 50%\nPlease pay by {_dmy(due)} to renew without a break in cover: by PayNow, card "
+          f"\nNo Claim Discount: 50%\nPlease pay by {dd_mm_yyyy(due)} to renew without a break in cover: by PayNow, card "
           "or at our customer centre.\n\nJade Shield Assurance Pte Ltd is a direct insurer registered with the "
           "Monetary Authority of Singapore. This policy is protected under the Policy Owners' Protection Scheme "
           "administered by the Singapore Deposit Insurance Corporation. Coverage for your policy is automatic "
@@ -192,7 +188,7 @@ def _bills(b: DatedBox) -> None:
     due = b.today + timedelta(days=7)
     b.add("bill", piano, "Term 2 fees - Chloe Lau (INV-CMS-0781)", b.sent(9, 15, 40),
           f"Dear Jasmine\n\nAttached is invoice INV-CMS-0781 for Chloe's Term 2 piano lessons (Thursdays "
-          f"4.30pm, 10 lessons with Ms Valerie Chua).\n\nAmount: S$360.00\nPlease pay by: {_dmy(due)}\n\nPayNow to "
+          f"4.30pm, 10 lessons with Ms Valerie Chua).\n\nAmount: S$360.00\nPlease pay by: {dd_mm_yyyy(due)}\n\nPayNow to "
           "UEN 201500000K with INV-CMS-0781 as the reference.\n\nThank you!\nCrescendo Music Studio",
           pdf="INV-CMS-0781.pdf",
           facts=due_facts("Crescendo Music Studio", "360.00", "SGD", due, "invoice", "open", account="INV-CMS-0781"))
@@ -251,7 +247,7 @@ def _appointments(b: DatedBox) -> None:
 
     garage = ("Ubi Auto Works", "service@ubiautoworks.example")
     start = b.at(9, 9, 0)
-    b.add("appointment", garage, f"Servicing appointment {_dmy(start)} - SMB 4417 K", b.sent(6, 14, 30),
+    b.add("appointment", garage, f"Servicing appointment {dd_mm_yyyy(start)} - SMB 4417 K", b.sent(6, 14, 30),
           f"Dear Ms Jasmine Teo\n\nThank you for booking your Honda Jazz (SMB 4417 K) in for its 60,000 km "
           f"servicing.\n\nDrop-off: {_long(start)}, {start:%I:%M %p}\nReady for collection: about 5.00pm\n"
           "Workshop: Ubi Auto Works, 3018 Ubi Road 2 #01-45\nEstimate: S$388.00 before GST\n\nWe will call you "
@@ -276,7 +272,7 @@ def _appointments(b: DatedBox) -> None:
 def _club_and_school(b: DatedBox) -> None:
     match = b.at(5, 8, 30)
     b.add("club", ("Serangoon Stars Football Academy", "coach@serangoonstars.example"),
-          f"U10 friendly this Saturday ({_dmy(match)})", b.sent(3, 19, 30),
+          f"U10 friendly this Saturday ({dd_mm_yyyy(match)})", b.sent(3, 19, 30),
           f"Dear U10 Parents,\n\nWe have a friendly against Bukit Timah Lions on {_long(match)} at Toa Payoh "
           f"Stadium (field B). Kick-off {match:%I:%M %p}; please have the boys there by "
           f"{match - timedelta(minutes=30):%I:%M %p} in the orange home kit with shin guards and a water bottle. "
@@ -287,7 +283,7 @@ def _club_and_school(b: DatedBox) -> None:
           "Term 1 Week 10 notices", b.sent(4, 15, 0),
           f"Dear Parents/Guardians,\n\n1. The March school holidays are from Saturday, 13 March to Sunday, 21 "
           f"March 2027. School reopens on Monday, 22 March.\n2. Parent-Teacher Meetings for Primary 3 are on "
-          f"Friday, 26 March 2027; book a slot on the Parents Gateway app by {_dmy(b.today + timedelta(days=10))}."
+          f"Friday, 26 March 2027; book a slot on the Parents Gateway app by {dd_mm_yyyy(b.today + timedelta(days=10))}."
           "\n3. Please return the Learning Journey consent form by Wednesday.\n\nMdm Rosnah Ismail\nSchool Admin "
           "Manager")
 
