@@ -40,6 +40,7 @@ from steward.sample.builder import (
     due_facts,
     table_markup,
 )
+from steward.sample.locale import dd_mm_yyyy, ordinal
 
 DOMAIN = "eighth.steward.example"
 ME = ("Deepa Venkatesh", "deepa.venkatesh@namma-mail-demo.example")
@@ -77,11 +78,6 @@ def lakh(x: float) -> str:
     return ",".join(([head] if head else []) + groups + [tail]) + f".{frac}"
 
 
-def _dmy(d: date | datetime) -> str:
-    """24/04/2027."""
-    return f"{d:%d/%m/%Y}"
-
-
 def _dash(d: date | datetime) -> str:
     """12-Apr-2027."""
     return f"{d:%d-%b-%Y}"
@@ -94,8 +90,7 @@ def _short(d: date | datetime) -> str:
 
 def _nth(d: date | datetime) -> str:
     """17th April 2027."""
-    suffix = "th" if 10 <= d.day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(d.day % 10, "th")
-    return f"{d.day}{suffix} {d:%B %Y}"
+    return f"{ordinal(d.day)} {d:%B %Y}"
 
 
 def _clock(d: datetime) -> str:
@@ -112,21 +107,21 @@ def _card(b: DatedBox) -> None:
     paid_on = b.today - timedelta(days=19)
     b.add("payment_received", CARD, "Payment received on your Suvarna Bank Credit Card", b.sent(18, 10, 12),
           f"Dear Cardmember,\n\nThank you! We have received your payment of Rs. {lakh(62118)} towards your Suvarna "
-          f"Bank Platinum Rewards Credit Card ending 7731 on {_dmy(paid_on)}. The amount will reflect in your "
+          f"Bank Platinum Rewards Credit Card ending 7731 on {dd_mm_yyyy(paid_on)}. The amount will reflect in your "
           f"available limit within 2 working days.\n\nWarm regards,\nTeam Suvarna Bank Cards\n\n{BANK_LEGAL}",
           facts={"issuer": "Suvarna Bank", "amount": "62118.00", "currency": "INR", "last4": "7731",
                  "status": "paid"})
 
     stmt, due = b.today - timedelta(days=6), b.today + timedelta(days=9)
-    rows = (("Card number", "XXXX XXXX XXXX 7731"), ("Statement date", _dmy(stmt)),
-            ("Payment due date", f"<b>{_dmy(due)}</b>"), ("Total amount due", f"<b>₹{lakh(108642.30)}</b>"),
+    rows = (("Card number", "XXXX XXXX XXXX 7731"), ("Statement date", dd_mm_yyyy(stmt)),
+            ("Payment due date", f"<b>{dd_mm_yyyy(due)}</b>"), ("Total amount due", f"<b>₹{lakh(108642.30)}</b>"),
             ("Minimum amount due", f"₹{lakh(5432)}"), ("Credit limit", f"₹{lakh(300000)}"),
             ("Available credit limit", f"₹{lakh(191357.70)}"), ("Reward points balance", "4,218"))
     html = ("<html><body style=\"font-family:Verdana,Arial;font-size:12px;color:#222\"><table width=\"620\" "
             "cellpadding=\"0\" cellspacing=\"0\" align=\"center\"><tr><td style=\"background:#8a1538;color:#fff;"
             "padding:14px;font-size:18px\">Suvarna Bank | Platinum Rewards Credit Card</td></tr><tr><td style=\""
             "padding:16px\"><p>Dear Mrs. Deepa Venkatesh,</p><p>Greetings from Suvarna Bank! Your credit card "
-            f"statement for the period ending {_dmy(stmt)} has been generated. The statement is attached as a "
+            f"statement for the period ending {dd_mm_yyyy(stmt)} has been generated. The statement is attached as a "
             "password protected PDF (the first four letters of your name in capitals and your date of birth in "
             "DDMM format).</p><table border=\"1\" cellpadding=\"6\" style=\"border-collapse:collapse\">"
             + "".join(f"<tr><td>{k}</td><td>{v}</td></tr>" for k, v in rows) + "</table>"
@@ -194,7 +189,7 @@ def _bills(b: DatedBox) -> None:
     due = b.today + timedelta(days=15)
     b.add("bill", school, "Fee reminder: Term 1 fee 2027-28 - Aditya Venkatesh", b.sent(8, 12, 0),
           f"Dear Parent,\n\nThe Term 1 fee of Rs. 42,500/- for Aditya Venkatesh (Class III-B, Adm. No. "
-          f"NPS/2019/0412) for the academic year 2027-28 is due on or before {_dmy(due)}. A late fee of Rs. 50/- "
+          f"NPS/2019/0412) for the academic year 2027-28 is due on or before {dd_mm_yyyy(due)}. A late fee of Rs. 50/- "
           "per day will be charged after the due date. Fees can be paid online through the school's fee portal "
           "or by cheque at the accounts office.\n\nAccounts Department\nNandanam Public School, HSR Layout",
           facts=due_facts("Nandanam Public School", "42500.00", "INR", due, "school", "open",
