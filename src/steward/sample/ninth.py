@@ -44,6 +44,7 @@ from steward.sample.builder import (
     stay_markup,
     table_markup,
 )
+from steward.sample.locale import clock_ampm, mm_dd_yyyy, month_day_year, wkday_mon_day
 
 DOMAIN = "ninth.steward.example"
 ME = ("Rachel Ortega", "rachel.ortega@frontrange-mail-demo.example")
@@ -70,29 +71,9 @@ COACH = ("Mike Dunn", "coachmike.thunder@frontrange-mail-demo.example")  # Maya'
 CARD = ("Aspenridge Bank", "statements@aspenridgebank.example")
 
 
-def _us(d: date | datetime) -> str:
-    """05/25/2027."""
-    return f"{d:%m/%d/%Y}"
-
-
-def _long(d: date | datetime) -> str:
-    """May 25, 2027."""
-    return f"{d:%B} {d.day}, {d:%Y}"
-
-
 def _wk(d: date | datetime) -> str:
     """Friday 5/14."""
     return f"{d:%A} {d.month}/{d.day}"
-
-
-def _short(d: date | datetime) -> str:
-    """Tue, May 18."""
-    return f"{d:%a}, {d:%b} {d.day}"
-
-
-def _clock(d: datetime) -> str:
-    """3:40 PM."""
-    return f"{d.hour % 12 or 12}:{d:%M %p}"
 
 
 def _box(now: datetime, seed: int, days: int) -> DatedBox:
@@ -104,15 +85,15 @@ def _card(b: DatedBox) -> None:
     paid_on = b.today - timedelta(days=19)
     b.add("payment_received", CARD, "We've received your credit card payment", b.sent(19, 9, 14),
           f"Hi Rachel,\n\nThanks for your payment. Here are the details:\n\nAccount: Aspenridge Visa Signature "
-          f"ending in 4417\nPayment amount: $1,912.40\nPosted on: {_us(paid_on)}\n\nIt may take up to 2 business "
+          f"ending in 4417\nPayment amount: $1,912.40\nPosted on: {mm_dd_yyyy(paid_on)}\n\nIt may take up to 2 business "
           f"days for your available credit to update.\n\nAspenridge Bank Card Services\n\n{BANK_LEGAL}",
           facts={"issuer": "Aspenridge Bank", "amount": "1912.40", "currency": "USD", "last4": "4417",
                  "status": "paid"})
 
     closing, due = b.today - timedelta(days=13), b.today + timedelta(days=14)
-    rows = (("Account ending in", "4417"), ("Statement closing date", _us(closing)),
+    rows = (("Account ending in", "4417"), ("Statement closing date", mm_dd_yyyy(closing)),
             ("New balance", "<b>$2,846.19</b>"), ("Minimum payment due", "$35.00"),
-            ("Payment due date", f"<b>{_us(due)}</b>"), ("Credit limit", "$12,000.00"),
+            ("Payment due date", f"<b>{mm_dd_yyyy(due)}</b>"), ("Credit limit", "$12,000.00"),
             ("Available credit", "$9,153.81"), ("Rewards cash back earned", "$28.46"))
     html = ("<html><body style=\"font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#1b1b1b\"><table "
             "width=\"600\" cellpadding=\"0\" cellspacing=\"0\" align=\"center\"><tr><td style=\"background:#0f3d5e;"
@@ -121,7 +102,7 @@ def _card(b: DatedBox) -> None:
             "online.</p><table border=\"0\" cellpadding=\"6\" style=\"border:1px solid #ccc\">"
             + "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>" for k, v in rows) + "</table>"
             f"<p><b>AutoPay is on.</b> We'll pay your minimum payment of $35.00 from your checking account ending "
-            f"in 0932 on {_us(due)}. To pay your full statement balance instead, sign in and make a payment before "
+            f"in 0932 on {mm_dd_yyyy(due)}. To pay your full statement balance instead, sign in and make a payment before "
             "then.</p></td></tr><tr><td style=\"font-size:10px;color:#666;padding:18px\">"
             f"{BANK_LEGAL}</td></tr></table></body></html>")
     b.add("statement", CARD, "Your Aspenridge Visa Signature statement is ready", b.sent(12, 6, 40), None,
@@ -135,7 +116,7 @@ def _bills(b: DatedBox) -> None:
     due = b.today + timedelta(days=7)
     b.add("bill", auto, "Your auto loan payment is coming up", b.sent(5, 8, 5),
           f"Hello Rachel Ortega,\n\nThis is a friendly reminder that your monthly payment on auto loan account "
-          f"ending in 8830 is due soon.\n\nPayment amount: $412.67\nDue date: {_us(due)}\nRemaining principal: "
+          f"ending in 8830 is due soon.\n\nPayment amount: $412.67\nDue date: {mm_dd_yyyy(due)}\nRemaining principal: "
           "$14,208.55\n\nYou are not enrolled in automatic payments. Pay online, by phone at 1-800-555-0186 or "
           "set up AutoPay in the app.\n\nFront Range Auto Finance",
           facts=due_facts("Front Range Auto Finance", "412.67", "USD", due, "loan", "open", account="8830"))
@@ -144,9 +125,9 @@ def _bills(b: DatedBox) -> None:
     due = b.today + timedelta(days=9)
     b.add("bill", energy, "Your Foothills Energy bill is ready", b.sent(7, 10, 30),
           f"Hi RACHEL,\n\nYour bill for service address 4182 E Iowa Ave Unit 6, Denver, CO 80222 is ready.\n\n"
-          f"Account number: 53-0091847-2\nBilling period: {_short(b.today - timedelta(days=38))} - "
-          f"{_short(b.today - timedelta(days=8))}\nElectricity (412 kWh): $88.15\nNatural gas (31 therms): "
-          f"$55.13\nAmount due: $143.28\nDue date: {_long(due)}\n\nPay online, in the app or by phone. Thank you "
+          f"Account number: 53-0091847-2\nBilling period: {wkday_mon_day(b.today - timedelta(days=38))} - "
+          f"{wkday_mon_day(b.today - timedelta(days=8))}\nElectricity (412 kWh): $88.15\nNatural gas (31 therms): "
+          f"$55.13\nAmount due: $143.28\nDue date: {month_day_year(due)}\n\nPay online, in the app or by phone. Thank you "
           "for being a Foothills Energy customer.",
           facts=due_facts("Foothills Energy", "143.28", "USD", due, "utility", "open", account="53-0091847-2"))
 
@@ -156,11 +137,11 @@ def _bills(b: DatedBox) -> None:
     b.add("bill", water, "City Water & Sewer eBill - Account 118-44027", b.sent(21, 7, 50),
           f"METRO CITY WATER & SEWER - UTILITY BILLING\n\nAccount: 118-44027\nService address: 4182 E IOWA AVE "
           f"UNIT 6\nWater: $41.22\nSewer: $38.90\nStorm drainage: $16.28\nTOTAL AMOUNT DUE: $96.40\nDUE DATE: "
-          f"{_us(due)}\n\nPay online with eCheck or card, or mail a check payable to Metro City Water & Sewer.",
+          f"{mm_dd_yyyy(due)}\n\nPay online with eCheck or card, or mail a check payable to Metro City Water & Sewer.",
           facts=facts)
     b.add("bill_paid", water, "Payment confirmation - Account 118-44027", b.sent(8, 18, 22),
           f"Thank you. Your payment of $96.40 to Metro City Water & Sewer for account 118-44027 was received on "
-          f"{_us(b.today - timedelta(days=8))}.\nConfirmation number: W-7731205\nPayment method: eCheck ending "
+          f"{mm_dd_yyyy(b.today - timedelta(days=8))}.\nConfirmation number: W-7731205\nPayment method: eCheck ending "
           "0932\nRemaining balance: $0.00", facts=facts)
 
     phone = ("Brightwave Wireless", "billing@brightwave.example")
@@ -179,12 +160,12 @@ def _bills(b: DatedBox) -> None:
     facts = due_facts("Willow Creek Townhome Association", "375.00", "USD", due, "hoa", "overdue", account="Unit 6")
     notice = b.add("bill", hoa, f"Q2 HOA assessment due {due:%B} {due.day}", b.sent(23, 17, 30),
                    f"Dear Homeowner,\n\nThis is your notice that the second quarter assessment for 4182 E Iowa Ave "
-                   f"Unit 6 is $375.00, due {_long(due)}. Assessments received after {_us(late)} will be charged a "
+                   f"Unit 6 is $375.00, due {month_day_year(due)}. Assessments received after {mm_dd_yyyy(late)} will be charged a "
                    "$25.00 late fee. Pay through the resident portal or mail a check to the management office."
                    "\n\nWillow Creek Townhome Association Board",
                    facts=facts)
     b.add("payment_overdue", hoa, "PAST DUE: Q2 assessment for Unit 6", b.sent(5, 16, 40),
-          f"Dear Homeowner,\n\nOur records show the Q2 assessment of $375.00 for Unit 6, due {_us(due)}, has not "
+          f"Dear Homeowner,\n\nOur records show the Q2 assessment of $375.00 for Unit 6, due {mm_dd_yyyy(due)}, has not "
           f"been received. To avoid a $25.00 late fee, please pay by {_wk(late)}. If you have already paid, please "
           "disregard this notice.\n\nWillow Creek Townhome Association", reply_to=notice, facts=facts)
 
@@ -192,7 +173,7 @@ def _bills(b: DatedBox) -> None:
     due = b.today + timedelta(days=16)
     b.add("bill", loan, "Your student loan statement is available", b.sent(4, 7, 10),
           f"Dear Rachel Ortega,\n\nYour monthly student loan statement is now available.\n\nAccount number: "
-          f"******5563\nCurrent amount due: $268.04\nDue date: {_us(due)}\nOutstanding principal: $21,417.88\n"
+          f"******5563\nCurrent amount due: $268.04\nDue date: {mm_dd_yyyy(due)}\nOutstanding principal: $21,417.88\n"
           "Interest rate: 4.53%\n\nEnroll in auto debit to get a 0.25% interest rate reduction.\n\n"
           "Bluestem Loan Servicing",
           facts=due_facts("Bluestem Loan Servicing", "268.04", "USD", due, "loan", "open", account="5563"))
@@ -201,11 +182,11 @@ def _bills(b: DatedBox) -> None:
 def _shopping(b: DatedBox) -> None:
     swapp = ("Swapp", "notifications@swapp.example")
     b.add("receipt", swapp, "You paid Chris Ortega $60.00", b.sent(3, 20, 12),
-          f"You paid Chris Ortega\n$60.00\n\"ballgame tix 5/22\"\n\n{_long(b.today - timedelta(days=3))}\nPayment "
+          f"You paid Chris Ortega\n$60.00\n\"ballgame tix 5/22\"\n\n{month_day_year(b.today - timedelta(days=3))}\nPayment "
           "ID: 4012877615\nFunded by: Bank account ending 0932",
           facts={"shop": "Chris Ortega", "amount": "60.00", "currency": "USD"})
     b.add("payment_received", swapp, "Jess Miller paid you $25.00", b.sent(11, 21, 3),
-          f"Jess Miller paid you\n$25.00\n\"pizza night 🍕\"\n\n{_long(b.today - timedelta(days=11))}\nThe money is "
+          f"Jess Miller paid you\n$25.00\n\"pizza night 🍕\"\n\n{month_day_year(b.today - timedelta(days=11))}\nThe money is "
           "in your Swapp balance.", facts={"person": "Jess Miller", "amount": "25.00", "currency": "USD"})
     order = b.add("receipt", ("Fieldhouse Sports", "orders@fieldhousesports.example"),
                   "Order confirmation #FS-2210483", b.sent(3, 21, 40),
@@ -231,13 +212,13 @@ def _appointments(b: DatedBox) -> None:
           b.sent(1, 17, 35),
           f"Your prescription is ready.\n\nPatient: LEO B.\nRx #6604921\nStore: CornerCare Pharmacy, 1450 S "
           f"Colorado Blvd, Denver, CO 80222\nPharmacy hours today: 8:00 AM - 9:00 PM\nCopay: $10.00\n\nPlease pick "
-          f"up by {_us(pickup)} or it will be returned to stock.",
+          f"up by {mm_dd_yyyy(pickup)} or it will be returned to stock.",
           facts={"provider": "CornerCare Pharmacy", "until": pickup.isoformat(), "amount": "10.00", "kind": "pharmacy"})
 
     dentist = ("Cherry Hills Family Dental", "reminders@cherryhillsdental.example")
     start = b.at(6, 15, 40)
     b.add("appointment", dentist, "Appointment reminder from Cherry Hills Family Dental", b.sent(1, 10, 12),
-          f"Hi Rachel! This is a reminder of your cleaning with Dr. Anita Patel on {_wk(start)} at {_clock(start)}."
+          f"Hi Rachel! This is a reminder of your cleaning with Dr. Anita Patel on {_wk(start)} at {clock_ampm(start)}."
           " Reply C to confirm or call 303-555-0142 to reschedule. Cherry Hills Family Dental, 2600 S Colorado "
           "Blvd, Suite 210.",
           facts={"provider": dentist[0], "start": start.isoformat(), "status": "awaiting reply", "kind": "dentist"})
@@ -246,7 +227,7 @@ def _appointments(b: DatedBox) -> None:
     b.add("appointment", ("Highlands Paw & Claw Veterinary", "frontdesk@pawclawvet.example"),
           "Biscuit's appointment is confirmed", b.sent(6, 13, 5),
           f"Hi Rachel,\n\nBiscuit is all set for a wellness exam and rabies booster with Dr. Sam Lee on "
-          f"{_short(start)} at {_clock(start)}.\n\nHighlands Paw & Claw Veterinary, 3300 W 32nd Ave, Denver\n\n"
+          f"{wkday_mon_day(start)} at {clock_ampm(start)}.\n\nHighlands Paw & Claw Veterinary, 3300 W 32nd Ave, Denver\n\n"
           "Please bring a stool sample and arrive 10 minutes early. Need to reschedule? Just reply to this email.",
           facts={"provider": "Highlands Paw & Claw Veterinary", "start": start.isoformat(), "status": "confirmed",
                  "kind": "vet"})
@@ -256,34 +237,34 @@ def _appointments(b: DatedBox) -> None:
     b.moved_booking(
         eye, "eye", was, moved,
         ("Appointment confirmed: Clearview Eye Care", b.sent(15, 14, 0),
-         f"Rachel, your annual eye exam with Dr. Kevin Nguyen is confirmed for {_long(was)} at "
-         f"{_clock(was)}.\nClearview Eye Care, 700 E Evans Ave, Denver.\nPlease bring your current glasses "
+         f"Rachel, your annual eye exam with Dr. Kevin Nguyen is confirmed for {month_day_year(was)} at "
+         f"{clock_ampm(was)}.\nClearview Eye Care, 700 E Evans Ave, Denver.\nPlease bring your current glasses "
          "and insurance card."),
         ("Your appointment has been rescheduled", b.sent(4, 9, 45),
          f"Hi Rachel,\n\nAs requested, your eye exam with Dr. Kevin Nguyen has been rescheduled from "
-         f"{_wk(was)} at {_clock(was)} to {_short(moved)} at {_clock(moved)}.\n\nClearview Eye Care"))
+         f"{_wk(was)} at {clock_ampm(was)} to {wkday_mon_day(moved)} at {clock_ampm(moved)}.\n\nClearview Eye Care"))
 
     salon = ("Juniper Hair Studio", "book@juniperhair.example")
     start = b.at(4, 11, 0)
     b.cancelled_booking(
         salon, "salon", start,
         ("You're booked at Juniper Hair Studio", b.sent(13, 19, 20),
-         f"See you soon, Rachel!\n\nService: Women's cut & blowout\nStylist: Ashley\nWhen: {_short(start)} at "
-         f"{_clock(start)}\nWhere: Juniper Hair Studio, 1525 S Pearl St\n\nNeed to cancel? Please give us "
+         f"See you soon, Rachel!\n\nService: Women's cut & blowout\nStylist: Ashley\nWhen: {wkday_mon_day(start)} at "
+         f"{clock_ampm(start)}\nWhere: Juniper Hair Studio, 1525 S Pearl St\n\nNeed to cancel? Please give us "
          "24 hours' notice."),
         ("Your appointment has been canceled", b.sent(2, 15, 10),
          f"Hi Rachel, we're sorry, Ashley is out sick this week, so your Women's cut & blowout on "
-         f"{_short(start)} at {_clock(start)} has been canceled. Book a new time anytime online."))
+         f"{wkday_mon_day(start)} at {clock_ampm(start)} has been canceled. Book a new time anytime online."))
 
     start = b.at(3, 19, 30)
     markup = table_markup("TH-118204", "Rachel Ortega", 2, start, "Osteria Pinecone", "2810 Larimer St", "Denver")
     b.add("reservation", ("TableHop", "reservations@tablehop.example"),
           "You're all set at Osteria Pinecone", b.sent(5, 21, 50),
           f"Rachel, your reservation is confirmed.\n\nOsteria Pinecone\n2810 Larimer St, Denver\n{_wk(start)}, "
-          f"{_clock(start)}\nParty of 2\nConfirmation #TH-118204\n\nNeed to make a change? Modify or cancel in the "
+          f"{clock_ampm(start)}\nParty of 2\nConfirmation #TH-118204\n\nNeed to make a change? Modify or cancel in the "
           "TableHop app.",
           html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><h2>You're all set!</h2>"
-                f"<p><b>Osteria Pinecone</b>, 2810 Larimer St, Denver</p><p>{_wk(start)}, {_clock(start)}</p>"
+                f"<p><b>Osteria Pinecone</b>, 2810 Larimer St, Denver</p><p>{_wk(start)}, {clock_ampm(start)}</p>"
                 "<p>Party of 2</p><p>Confirmation #TH-118204</p></body></html>"),
           facts={"provider": "Osteria Pinecone", "start": start.isoformat(), "status": "confirmed",
                  "kind": "restaurant", "reference": "TH-118204"})
@@ -292,8 +273,8 @@ def _appointments(b: DatedBox) -> None:
     b.add("school", ("SlotSpot", "no-reply@slotspot.example"),
           "You signed up for Spring Parent-Teacher Conferences", b.sent(8, 20, 5),
           f"Hi Rachel Ortega,\n\nThanks for signing up! Here is your slot:\n\nSpring Parent-Teacher Conferences - "
-          f"Ms. Hernandez, 2nd Grade\nAspen Grove Elementary, Room 112\n{_long(conference)}, {_clock(conference)} "
-          f"- {_clock(conference + timedelta(minutes=15))} (MT)\nStudent: Leo Brooks\n\nTo swap or cancel your "
+          f"Ms. Hernandez, 2nd Grade\nAspen Grove Elementary, Room 112\n{month_day_year(conference)}, {clock_ampm(conference)} "
+          f"- {clock_ampm(conference + timedelta(minutes=15))} (MT)\nStudent: Leo Brooks\n\nTo swap or cancel your "
           "slot, use the link in the SlotSpot sign-up.",
           facts={"provider": "Aspen Grove Elementary", "start": conference.isoformat(), "status": "confirmed",
                  "kind": "school"})
@@ -314,18 +295,18 @@ def _travel(b: DatedBox) -> None:
     back, back_arr = b.at(2, 18, 15, PHOENIX), b.at(2, 21, 5)
     b.add("flight", air, "Your trip confirmation: Denver to Phoenix (KX4T7M)", b.sent(21, 13, 25),
           "Thank you for choosing Pinnacle Air, Rachel.\n\nConfirmation code: KX4T7M\n\n"
-          f"DEPART  {_short(out)}  Flight PA 2211  Denver, CO (DEN) {_clock(out)} - Phoenix, AZ (PHX) "
-          f"{_clock(out_arr)}\n"
-          f"RETURN  {_short(back)}  Flight PA 2238  Phoenix, AZ (PHX) {_clock(back)} - Denver, CO (DEN) "
-          f"{_clock(back_arr)}\n\nPassenger: RACHEL ORTEGA  Seat 14C / 9A\nTotal paid: $318.40\n"
+          f"DEPART  {wkday_mon_day(out)}  Flight PA 2211  Denver, CO (DEN) {clock_ampm(out)} - Phoenix, AZ (PHX) "
+          f"{clock_ampm(out_arr)}\n"
+          f"RETURN  {wkday_mon_day(back)}  Flight PA 2238  Phoenix, AZ (PHX) {clock_ampm(back)} - Denver, CO (DEN) "
+          f"{clock_ampm(back_arr)}\n\nPassenger: RACHEL ORTEGA  Seat 14C / 9A\nTotal paid: $318.40\n"
           "All times are local. Check in on our app starting 24 hours before departure.",
           facts={"provider": air[0], "start": out.isoformat(), "arrive": out_arr.isoformat(), "status": "confirmed",
                  "kind": "flight", "flight": "PA 2211", "return": back.isoformat(),
                  "return_arrive": back_arr.isoformat(), "reference": "KX4T7M", "amount": "318.40", "currency": "USD"})
     b.add("flight_change", air, "Gate change for flight PA 2211 to Phoenix", b.sent(0, 6, 55),
           f"Rachel, your gate has changed.\n\nFlight PA 2211, Denver (DEN) to Phoenix (PHX), today {_wk(out)}\n"
-          f"New gate: B44 (was B37)\nDeparture: {_clock(out)} MT, on time\nBoarding begins: "
-          f"{_clock(out - timedelta(minutes=40))} MT\n\nConfirmation code KX4T7M. Track your flight in the Pinnacle "
+          f"New gate: B44 (was B37)\nDeparture: {clock_ampm(out)} MT, on time\nBoarding begins: "
+          f"{clock_ampm(out - timedelta(minutes=40))} MT\n\nConfirmation code KX4T7M. Track your flight in the Pinnacle "
           "Air app.",
           facts={"provider": air[0], "start": out.isoformat(), "gate": "B44", "was_gate": "B37", "status": "changed",
                  "kind": "flight"})
@@ -336,11 +317,11 @@ def _travel(b: DatedBox) -> None:
     b.add("hotel", ("Palo Verde Suites", "reservations@paloverdesuites.example"),
           "Reservation confirmation #88410273 - Palo Verde Suites Phoenix Downtown", b.sent(20, 16, 10),
           f"Dear Rachel Ortega,\n\nWe look forward to welcoming you.\n\nConfirmation number: 88410273\nCheck-in: "
-          f"{_long(check_in)} (after 3:00 PM)\nCheck-out: {_long(check_out)} (by 11:00 AM)\n1 King Bed, 2 nights, "
+          f"{month_day_year(check_in)} (after 3:00 PM)\nCheck-out: {month_day_year(check_out)} (by 11:00 AM)\n1 King Bed, 2 nights, "
           "1 adult\nSymposium group rate: $179.00 per night\nEstimated total with taxes: $412.36\n\nPalo Verde "
           "Suites Phoenix Downtown, 401 N 3rd St, Phoenix, AZ 85004",
           html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><p>Confirmation "
-                f"88410273</p><p>Check-in {_long(check_in)}, check-out {_long(check_out)}</p></body></html>"),
+                f"88410273</p><p>Check-in {month_day_year(check_in)}, check-out {month_day_year(check_out)}</p></body></html>"),
           facts={"provider": "Palo Verde Suites Phoenix Downtown", "start": check_in.isoformat(),
                  "end": check_out.isoformat(), "status": "confirmed", "kind": "hotel", "reference": "88410273",
                  "amount": "412.36", "currency": "USD"})
@@ -348,9 +329,9 @@ def _travel(b: DatedBox) -> None:
     pick, drop = b.at(0, 18, 30, PHOENIX), b.at(2, 16, 15, PHOENIX)
     b.add("car_rental", ("Canyon Car Rental", "confirmations@canyoncarrental.example"),
           "Your Canyon Car Rental reservation CR55820917", b.sent(17, 22, 5),
-          f"Hi Rachel,\n\nYour car is reserved.\n\nConfirmation: CR55820917\nPick-up: {_short(pick)}, "
-          f"{_clock(pick)} - Phoenix Sky Harbor Airport (PHX), Rental Car Center\nReturn: {_short(drop)}, "
-          f"{_clock(drop)} - same location\nCar: Compact SUV or similar\nEstimated total: $148.90 (pay at pick-up)"
+          f"Hi Rachel,\n\nYour car is reserved.\n\nConfirmation: CR55820917\nPick-up: {wkday_mon_day(pick)}, "
+          f"{clock_ampm(pick)} - Phoenix Sky Harbor Airport (PHX), Rental Car Center\nReturn: {wkday_mon_day(drop)}, "
+          f"{clock_ampm(drop)} - same location\nCar: Compact SUV or similar\nEstimated total: $148.90 (pay at pick-up)"
           "\n\nBring your driver's license and the card you booked with.",
           facts={"provider": "Canyon Car Rental", "start": pick.isoformat(), "end": drop.isoformat(),
                  "status": "confirmed", "kind": "car_rental", "reference": "CR55820917", "amount": "148.90",
@@ -361,10 +342,10 @@ def _travel(b: DatedBox) -> None:
     b.add("train", ("Continental Rail", "tickets@continentalrail.example"),
           "eTicket: Denver, CO - Glenwood Springs, CO - Reservation 4B7K2Q", b.sent(17, 20, 30),
           "eTicket - Reservation Number 4B7K2Q\n\n"
-          f"DEPART: {_short(train)}, {train:%Y}\nTrain 5 Mountain Zephyr\nDenver Union Station, CO (DEN) "
-          f"{_clock(train)} -> Glenwood Springs, CO (GSC) {_clock(arrive)}\n\n"
-          f"RETURN: {_short(home)}, {home:%Y}\nTrain 6 Mountain Zephyr\nGlenwood Springs, CO (GSC) "
-          f"{_clock(home)} -> Denver Union Station, CO (DEN) {_clock(home_arr)}\n\n"
+          f"DEPART: {wkday_mon_day(train)}, {train:%Y}\nTrain 5 Mountain Zephyr\nDenver Union Station, CO (DEN) "
+          f"{clock_ampm(train)} -> Glenwood Springs, CO (GSC) {clock_ampm(arrive)}\n\n"
+          f"RETURN: {wkday_mon_day(home)}, {home:%Y}\nTrain 6 Mountain Zephyr\nGlenwood Springs, CO (GSC) "
+          f"{clock_ampm(home)} -> Denver Union Station, CO (DEN) {clock_ampm(home_arr)}\n\n"
           "Passengers: Rachel Ortega, Dan Brooks, Maya Brooks (child), Leo Brooks (child)\nCoach seats, reserved\n"
           "Total charged: $386.00\n\nBoarding begins 30 minutes before departure. Show this eTicket on your phone.",
           facts={"provider": "Continental Rail", "start": train.isoformat(), "arrive": arrive.isoformat(),
@@ -374,7 +355,7 @@ def _travel(b: DatedBox) -> None:
 
 def _work(b: DatedBox) -> None:
     council = b.at(8, 14, 0)
-    b.invitation(KAREN, f"Invitation: Unit Practice Council @ {_short(council)} 2pm - 3pm (MT)", b.sent(6, 11, 30),
+    b.invitation(KAREN, f"Invitation: Unit Practice Council @ {wkday_mon_day(council)} 2pm - 3pm (MT)", b.sent(6, 11, 30),
                  "Hi all,\n\nMonthly UPC. Agenda: fall prevention audit results, the new sepsis bundle and summer "
                  "staffing. Dial-in is in the invite if you're off that day.\n\nKaren",
                  uid=f"upc-{b.seed}@larimerhealth.example", summary="Unit Practice Council", start=council,
