@@ -48,6 +48,7 @@ from steward.sample.builder import (
     stay_markup,
     table_markup,
 )
+from steward.sample.locale import clock_dot_pm, day_month_year, dd_mm_yyyy, ordinal, weekday_day_month
 
 DOMAIN = "tenth.steward.example"
 ME = ("Aoife Brennan", "aoife.brennan@liffeymail-demo.example")
@@ -71,21 +72,6 @@ SINEAD = ("Sinéad Kavanagh", "sinead.kavanagh@tolkapharmacy.example")  # a coll
 CARD = ("Brayhead Bank", "estatements@brayheadbank.example")
 
 
-def _ie(d: date | datetime) -> str:
-    """24/06/2027."""
-    return f"{d:%d/%m/%Y}"
-
-
-def _long(d: date | datetime) -> str:
-    """24 June 2027."""
-    return f"{d.day} {d:%B %Y}"
-
-
-def _day(d: date | datetime) -> str:
-    """Thursday 17 June."""
-    return f"{d:%A} {d.day} {d:%B}"
-
-
 def _wk(d: date | datetime) -> str:
     """Fri 25 Jun."""
     return f"{d:%a} {d:%d %b}"
@@ -94,17 +80,6 @@ def _wk(d: date | datetime) -> str:
 def _h24(d: datetime) -> str:
     """14:00."""
     return f"{d:%H:%M}"
-
-
-def _pm(d: datetime) -> str:
-    """1.15pm, 7pm."""
-    hour = d.hour % 12 or 12
-    return f"{hour}{'' if d.minute == 0 else f'.{d:%M}'}{'am' if d.hour < 12 else 'pm'}"
-
-
-def _nth(day: int) -> str:
-    """15th, 1st, 22nd."""
-    return f"{day}{'th' if 10 <= day % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(day % 10, 'th')}"
 
 
 def _box(now: datetime, seed: int, days: int) -> DatedBox:
@@ -116,16 +91,16 @@ def _card(b: DatedBox) -> None:
     paid_on = b.today - timedelta(days=20)
     b.add("payment_received", CARD, "Payment received - Brayhead Visa ending 3318", b.sent(20, 9, 5),
           f"Dear Aoife,\n\nThank you. We have received your payment of €1,102.75 to your Brayhead Visa card ending "
-          f"3318 on {_ie(paid_on)}.\n\nIt can take up to 2 working days for your available credit to update.\n\n"
+          f"3318 on {dd_mm_yyyy(paid_on)}.\n\nIt can take up to 2 working days for your available credit to update.\n\n"
           f"Brayhead Bank Card Services\n\n{BANK_LEGAL}",
           facts={"issuer": "Brayhead Bank", "amount": "1102.75", "currency": "EUR", "last4": "3318",
                  "status": "paid"})
 
     issued, due = b.today - timedelta(days=9), b.today + timedelta(days=14)
-    rows = (("Card number", "**** **** **** 3318"), ("Statement date", _ie(issued)),
+    rows = (("Card number", "**** **** **** 3318"), ("Statement date", dd_mm_yyyy(issued)),
             ("Previous balance", "€1,102.75"), ("Payments received", "-€1,102.75"),
             ("Purchases and charges", "€1,486.20"), ("Statement balance", "<b>€1,486.20</b>"),
-            ("Minimum payment", "€44.59"), ("Payment due date", f"<b>{_ie(due)}</b>"),
+            ("Minimum payment", "€44.59"), ("Payment due date", f"<b>{dd_mm_yyyy(due)}</b>"),
             ("Credit limit", "€6,000.00"), ("Available credit", "€4,513.80"))
     html = ("<html><body style=\"font-family:Verdana,Arial,sans-serif;font-size:13px;color:#222\"><table "
             "width=\"620\" align=\"center\" cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#00594f;"
@@ -133,7 +108,7 @@ def _card(b: DatedBox) -> None:
             "<p>Dear Aoife Brennan,</p><p>Your Brayhead Visa credit card eStatement is now available in "
             "Online Banking.</p><table border=\"0\" cellpadding=\"5\" style=\"border:1px solid #bbb\">"
             + "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>" for k, v in rows) + "</table>"
-            f"<p>Please make sure at least the minimum payment of €44.59 reaches us by {_long(due)}. You do not "
+            f"<p>Please make sure at least the minimum payment of €44.59 reaches us by {day_month_year(due)}. You do not "
             "have a direct debit set up on this card: pay through the app, Online Banking or by bank transfer. "
             "To avoid interest on purchases, pay the full statement balance by the due date.</p></td></tr>"
             f"<tr><td style=\"font-size:10px;color:#666;padding:16px\">{BANK_LEGAL}</td></tr></table></body></html>")
@@ -148,11 +123,11 @@ def _home(b: DatedBox) -> None:
     period_from, period_to = date(b.today.year - 1, 12, 1), b.today.replace(day=1) - timedelta(days=1)
     due = b.today + timedelta(days=21)
     b.add("statement", loans, "Your mortgage statement is available", b.sent(6, 8, 10),
-          f"Dear Ms Brennan and Mr Doyle,\n\nYour mortgage statement for the period {_ie(period_from)} to "
-          f"{_ie(period_to)} is enclosed.\n\nMortgage account: ****7720\nProperty: 27 Connaught Street, "
+          f"Dear Ms Brennan and Mr Doyle,\n\nYour mortgage statement for the period {dd_mm_yyyy(period_from)} to "
+          f"{dd_mm_yyyy(period_to)} is enclosed.\n\nMortgage account: ****7720\nProperty: 27 Connaught Street, "
           "Phibsborough, Dublin 7\nBalance outstanding: €241,386.52\nInterest rate: 3.95% fixed (fixed period "
           f"ends 31/01/2030)\nMonthly repayment: €1,642.18\nNext repayment: €1,642.18 by direct debit on "
-          f"{_ie(due)}\nArrears balance: €0.00\n\nYour account is up to date and is not in arrears.\n\nIf you are "
+          f"{dd_mm_yyyy(due)}\nArrears balance: €0.00\n\nYour account is up to date and is not in arrears.\n\nIf you are "
           "worried about falling into arrears, please contact us as early as possible: our Mortgage Arrears "
           "Support team can talk you through the options open to you.\n\nHearthstone Home Loans",
           pdf=f"Mortgage_Statement_7720_{period_to:%Y%m}.pdf",
@@ -163,18 +138,18 @@ def _home(b: DatedBox) -> None:
     issued, collect = b.today - timedelta(days=7), b.today + timedelta(days=7)
     b.add("bill", power, "Your Lumen Energy electricity bill", b.sent(7, 10, 40),
           f"Hi Aoife,\n\nYour latest electricity bill is ready.\n\nAccount number: 9023144710\nBill date: "
-          f"{_ie(issued)}\nBilling period: 01/04/{b.today:%Y} - 31/05/{b.today:%Y}\nUnits used: 611 kWh (day) + "
+          f"{dd_mm_yyyy(issued)}\nBilling period: 01/04/{b.today:%Y} - 31/05/{b.today:%Y}\nUnits used: 611 kWh (day) + "
           "214 kWh (night)\nStanding charge: €22.87\nPSO levy: €3.10\nVAT @ 9%: €15.48\nTotal amount due: €187.43"
           f"\n\nNo need to do anything: €187.43 will be collected by Direct Debit from your account ending 5521 on "
-          f"or after {_ie(collect)}.\n\nLumen Energy",
+          f"or after {dd_mm_yyyy(collect)}.\n\nLumen Energy",
           facts=due_facts("Lumen Energy", "187.43", "EUR", collect, "utility", "open", autopay="true",
                           account="9023144710"))
 
     gas = ("Glenmore Gas", "myaccount@glenmoregas.example")
     collect = b.today + timedelta(days=11)
-    b.add("bill", gas, f"Gas bill - Direct Debit on {_long(collect)}", b.sent(4, 13, 20),
+    b.add("bill", gas, f"Gas bill - Direct Debit on {day_month_year(collect)}", b.sent(4, 13, 20),
           f"GLENMORE GAS - YOUR GAS BILL\n\nGPRN: 4471230\nBilling period: 03/04/{b.today:%Y} to "
-          f"02/06/{b.today:%Y}\nGas used: 742 kWh\nAmount due: EUR 96.18\nDirect Debit date: {_long(collect)}\n\n"
+          f"02/06/{b.today:%Y}\nGas used: 742 kWh\nAmount due: EUR 96.18\nDirect Debit date: {day_month_year(collect)}\n\n"
           "Your bill will be paid automatically by Direct Debit. Thank you for choosing Glenmore Gas.",
           facts=due_facts("Glenmore Gas", "96.18", "EUR", collect, "utility", "open", autopay="true",
                           account="4471230"))
@@ -201,7 +176,7 @@ def _home(b: DatedBox) -> None:
     b.add("bill", levy, f"Household Property Levy {b.today:%Y}: payment due", b.sent(15, 11, 0),
           f"Dear Aoife Brennan,\n\nProperty ID: HL-2291-0457\nProperty: 27 Connaught Street, Phibsborough, "
           f"Dublin 7\n\nYour Household Property Levy for {b.today:%Y} is €405.00.\n\nOur records show you have not "
-          f"yet paid or chosen a payment method for {b.today:%Y}. Please pay in full by {_long(due)}, or set up "
+          f"yet paid or chosen a payment method for {b.today:%Y}. Please pay in full by {day_month_year(due)}, or set up "
           "a monthly debit. Interest is charged on late payment.\n\nHousehold Levy Office",
           facts=due_facts("Household Levy Office", "405.00", "EUR", due, "tax", "open", account="HL-2291-0457"))
 
@@ -211,14 +186,14 @@ def _home(b: DatedBox) -> None:
     invoice = b.add("bill", bins, "ClearBin invoice INV-448210", b.sent(22, 8, 0),
                     f"Account: CB-77104\nInvoice: INV-448210\nPeriod: April {b.today:%Y}\n\nService charge: "
                     "€25.00\nLifts (6): €18.90\nWeight charges: €15.00\nTotal: €58.90\nDue date: "
-                    f"{_ie(due)}\n\nPay online at the ClearBin customer portal or by phone.",
+                    f"{dd_mm_yyyy(due)}\n\nPay online at the ClearBin customer portal or by phone.",
                     facts=facts)
     paid = b.today - timedelta(days=10)
     black, green = b.today + timedelta(days=5), b.today + timedelta(days=12)
     b.add("bill_paid", bins, "Payment received - thank you", b.sent(10, 19, 15),
-          f"Hi Aoife,\n\nWe received your payment of €58.90 on {_ie(paid)} for invoice INV-448210. Your account "
-          f"balance is now €0.00.\n\nYour next collections: General waste (black bin) on {_day(black)}, "
-          f"Recycling (green bin) on {_day(green)}. Please have your bins out by 7am.\n\nClearBin Waste Services",
+          f"Hi Aoife,\n\nWe received your payment of €58.90 on {dd_mm_yyyy(paid)} for invoice INV-448210. Your account "
+          f"balance is now €0.00.\n\nYour next collections: General waste (black bin) on {weekday_day_month(black)}, "
+          f"Recycling (green bin) on {weekday_day_month(green)}. Please have your bins out by 7am.\n\nClearBin Waste Services",
           reply_to=invoice, facts={**facts, "paid_on": paid.isoformat()})
 
     creche = ("Little Acorns Creche", "office@littleacornscreche.example")
@@ -226,13 +201,13 @@ def _home(b: DatedBox) -> None:
     b.add("bill", creche, f"Invoice - Saoirse Doyle - June {b.today:%Y}", b.sent(8, 16, 45),
           f"Hi Aoife and Cian,\n\nPlease find Saoirse's invoice for June below.\n\nFull-time place (5 days): "
           f"€1,180.00\nLess NCS subsidy: -€294.00\nAmount due: €886.00\n\nPlease pay by bank transfer by "
-          f"{_day(due)}, quoting SAOIRSE-D as the reference.\n\nMany thanks,\nGráinne\nLittle Acorns Creche",
+          f"{weekday_day_month(due)}, quoting SAOIRSE-D as the reference.\n\nMany thanks,\nGráinne\nLittle Acorns Creche",
           facts=due_facts("Little Acorns Creche", "886.00", "EUR", due, "childcare", "open"))
     picnic, early = b.at(1, 11, 0), b.at(8, 13, 0)
     b.add("school", creche, "Teddy Bears' Picnic & early closing", b.sent(5, 15, 30),
           f"Dear Parents,\n\nOur Teddy Bears' Picnic is on this Friday, {picnic.day} June, at 11am in the garden. "
           "Please send your little one in with a teddy and a sunhat!\n\nPlease also note that the creche will "
-          f"close at 1pm on {_day(early)} for staff first aid training. Please collect your child by 1pm "
+          f"close at 1pm on {weekday_day_month(early)} for staff first aid training. Please collect your child by 1pm "
           "that day.\n\nThank you,\nGráinne and the Little Acorns team",
           facts={"provider": creche[0], "start": picnic.isoformat(), "closing": early.isoformat(),
                  "kind": "creche"})
@@ -242,10 +217,10 @@ def _cover(b: DatedBox) -> None:
     health = ("Cuan Health", "renewals@cuanhealth.example")
     renew = b.today + timedelta(days=21)
     b.add("bill", health, "Your Cuan Health renewal", b.sent(13, 10, 5),
-          f"Dear Aoife,\n\nYour health insurance policy CH-3390127 renews on {_ie(renew)}.\n\nPlan: Family Care "
+          f"Dear Aoife,\n\nYour health insurance policy CH-3390127 renews on {dd_mm_yyyy(renew)}.\n\nPlan: Family Care "
           "Plus\nMembers: Aoife Brennan, Cian Doyle, Saoirse Doyle\nAnnual premium (after tax relief at "
           "source): €2,184.00\nPayment: €182.00 a month by Direct Debit, first collection on "
-          f"{_ie(renew)}\n\nIf you are happy with your cover you don't need to do anything: your policy renews "
+          f"{dd_mm_yyyy(renew)}\n\nIf you are happy with your cover you don't need to do anything: your policy renews "
           "automatically. You can switch plans at any time before your renewal date.\n\nCuan Health",
           facts=due_facts("Cuan Health", "182.00", "EUR", renew, "insurance", "open", autopay="true",
                           account="CH-3390127", annual="2184.00"))
@@ -253,10 +228,10 @@ def _cover(b: DatedBox) -> None:
     motor = ("Seabright Insurance", "motor@seabrightinsurance.example")
     renew = b.today + timedelta(days=12)
     b.add("bill", motor, "Your car insurance renewal - policy SBM-558102", b.sent(11, 14, 50),
-          f"Dear Aoife Brennan,\n\nYour car insurance is due for renewal on {_long(renew)}.\n\nPolicy number: "
+          f"Dear Aoife Brennan,\n\nYour car insurance is due for renewal on {day_month_year(renew)}.\n\nPolicy number: "
           "SBM-558102\nVehicle: 191-D-40721\nCover: Comprehensive, named driver Cian Doyle\nLast year's premium: "
           "€574.10\nRenewal premium: €612.35\n\nAuto-renewal is on. We will take €612.35 from your card ending "
-          f"3318 on {_ie(renew)}. If you do not want to renew, please call us before that date.\n\nSeabright "
+          f"3318 on {dd_mm_yyyy(renew)}. If you do not want to renew, please call us before that date.\n\nSeabright "
           "Insurance",
           facts=due_facts("Seabright Insurance", "612.35", "EUR", renew, "insurance", "open", autopay="true",
                           account="SBM-558102"))
@@ -266,7 +241,7 @@ def _appointments(b: DatedBox) -> None:
     test = b.at(12, 8, 45)
     b.add("appointment", ("RoadCheck Ireland", "bookings@roadcheck.example"),
           "Car test booking confirmed - 191-D-40721", b.sent(16, 21, 10),
-          f"Your car test is booked.\n\nVehicle registration: 191-D-40721\nDate: {_day(test)} {test:%Y}\nTime: "
+          f"Your car test is booked.\n\nVehicle registration: 191-D-40721\nDate: {weekday_day_month(test)} {test:%Y}\nTime: "
           f"{_h24(test)}\nTest centre: Finglas Test Centre, Jamestown Road, Dublin 11\nFee paid: €55.00\nBooking "
           "reference: RC-6620913\n\nPlease arrive 10 minutes early and bring your Vehicle Registration "
           "Certificate. If the car fails, a retest within 21 days is free.",
@@ -276,7 +251,7 @@ def _appointments(b: DatedBox) -> None:
     gp = b.at(4, 10, 20)
     b.add("appointment", ("Phibsboro Medical Centre", "sms@phibsboromedical.example"), "Appointment reminder",
           b.sent(1, 17, 2),
-          f"Phibsboro Medical: Hi Aoife, reminder of yr appt w Dr Keane on {gp:%a} {_ie(gp)[:5]} at {_h24(gp)}. "
+          f"Phibsboro Medical: Hi Aoife, reminder of yr appt w Dr Keane on {gp:%a} {dd_mm_yyyy(gp)[:5]} at {_h24(gp)}. "
           "Reply Y to confirm or N to cancel. Pls give 24hrs notice if cancelling.",
           facts={"provider": "Phibsboro Medical Centre", "start": gp.isoformat(), "status": "awaiting reply",
                  "kind": "gp", "doctor": "Dr Keane"})
@@ -287,18 +262,18 @@ def _appointments(b: DatedBox) -> None:
         dental, "dentist", was, moved,
         ("Your appointment at Drumcondra Dental Care", b.sent(14, 12, 30),
          f"Dear Aoife,\n\nThank you for booking with us. Your check-up and clean with Dr Orla Hegarty is on "
-         f"{_day(was)} at {_pm(was)}.\n\nDrumcondra Dental Care, 84 Drumcondra Road Lower, Dublin 9\n\nIf you "
+         f"{weekday_day_month(was)} at {clock_dot_pm(was)}.\n\nDrumcondra Dental Care, 84 Drumcondra Road Lower, Dublin 9\n\nIf you "
          "can't make it, please give us 24 hours' notice."),
         ("Change to your appointment", b.sent(3, 11, 40),
-         f"Dear Aoife,\n\nUnfortunately Dr Hegarty is no longer available on {_day(was)}. We have moved your "
-         f"check-up and clean to {_day(moved)} at {_pm(moved)}. If the new time doesn't suit, just reply to this "
+         f"Dear Aoife,\n\nUnfortunately Dr Hegarty is no longer available on {weekday_day_month(was)}. We have moved your "
+         f"check-up and clean to {weekday_day_month(moved)} at {clock_dot_pm(moved)}. If the new time doesn't suit, just reply to this "
          "email or ring the surgery.\n\nKind regards,\nDrumcondra Dental Care"))
 
     physio = b.at(7, 13, 15)
     b.add("appointment", ("Northside Physio & Sports Injury Clinic", "bookings@northsidephysio.example"),
           "Booking confirmation - Northside Physio", b.sent(6, 18, 20),
-          f"Hi Aoife,\n\nYou're booked in with Ciarán Lynch, Chartered Physiotherapist, on {_day(physio)} at "
-          f"{_pm(physio)} (follow-up, 45 minutes).\n\nWhere: Northside Physio & Sports Injury Clinic, 212 "
+          f"Hi Aoife,\n\nYou're booked in with Ciarán Lynch, Chartered Physiotherapist, on {weekday_day_month(physio)} at "
+          f"{clock_dot_pm(physio)} (follow-up, 45 minutes).\n\nWhere: Northside Physio & Sports Injury Clinic, 212 "
           "Drumcondra Road Upper, Dublin 9\nFee: €65.00, payable on the day\n\nPlease wear loose clothing. To "
           "cancel or change, give us 24 hours' notice or the full fee applies.",
           facts={"provider": "Northside Physio & Sports Injury Clinic", "start": physio.isoformat(),
@@ -309,21 +284,21 @@ def _appointments(b: DatedBox) -> None:
     b.cancelled_booking(
         optician, "optician", start,
         ("Eye examination booked - ClearSight Opticians", b.sent(18, 20, 5),
-         f"Hi Aoife,\n\nYour eye examination is booked for {_day(start)} at {_h24(start)} at ClearSight "
+         f"Hi Aoife,\n\nYour eye examination is booked for {weekday_day_month(start)} at {_h24(start)} at ClearSight "
          "Opticians, 61 Dorset Street Upper, Dublin 1. Please bring your current glasses."),
         ("Your appointment has been cancelled", b.sent(5, 8, 50),
-         f"Hi Aoife,\n\nAs you requested, we've cancelled your eye examination on {_day(start)} at "
+         f"Hi Aoife,\n\nAs you requested, we've cancelled your eye examination on {weekday_day_month(start)} at "
          f"{_h24(start)}. Book again any time online.\n\nClearSight Opticians"))
 
     table = b.at(0, 19, 45)
     markup = table_markup("TT-55810", "Aoife Brennan", 2, table, "Osteria Lupo", "18 Manor Street", "Dublin 7")
     b.add("reservation", ("TableTap", "bookings@tabletap.example"), "Booking confirmed: Osteria Lupo",
           b.sent(4, 21, 25),
-          f"Hi Aoife, you're booked!\n\nOsteria Lupo\n18 Manor Street, Stoneybatter, Dublin 7\n{_day(table)} at "
-          f"{_pm(table)}\n2 people\nReference: TT-55810\n\nRunning late? The restaurant holds tables for 15 "
+          f"Hi Aoife, you're booked!\n\nOsteria Lupo\n18 Manor Street, Stoneybatter, Dublin 7\n{weekday_day_month(table)} at "
+          f"{clock_dot_pm(table)}\n2 people\nReference: TT-55810\n\nRunning late? The restaurant holds tables for 15 "
           "minutes. Change or cancel in the TableTap app.",
           html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><h2>You're booked!</h2>"
-                f"<p><b>Osteria Lupo</b>, 18 Manor Street, Stoneybatter</p><p>{_day(table)} at {_pm(table)}</p>"
+                f"<p><b>Osteria Lupo</b>, 18 Manor Street, Stoneybatter</p><p>{weekday_day_month(table)} at {clock_dot_pm(table)}</p>"
                 "<p>2 people</p><p>Reference TT-55810</p></body></html>"),
           facts={"provider": "Osteria Lupo", "start": table.isoformat(), "status": "confirmed",
                  "kind": "restaurant", "reference": "TT-55810"})
@@ -332,7 +307,7 @@ def _appointments(b: DatedBox) -> None:
     b.add("ticket", ("TixHub", "orders@tixhub.example"), "Your tickets: Harbour Lights - The Maltings",
           b.sent(17, 12, 15),
           f"Order TX-8812034 confirmed\n\nHarbour Lights - live\nThe Maltings, Marrowbone Lane, Dublin 8\n"
-          f"{_day(show)} {show:%Y}\nDoors {_h24(doors)} / Show {_h24(show)}\n\n2 x General Admission Standing @ "
+          f"{weekday_day_month(show)} {show:%Y}\nDoors {_h24(doors)} / Show {_h24(show)}\n\n2 x General Admission Standing @ "
           "€39.95\nBooking fee: €5.00\nTotal: €84.90\n\nYour mobile tickets are in the TixHub app. No re-entry.",
           facts={"provider": "The Maltings", "start": show.isoformat(), "doors": doors.isoformat(),
                  "status": "confirmed", "kind": "concert", "amount": "84.90", "currency": "EUR"})
@@ -347,14 +322,14 @@ def _parcel(b: DatedBox) -> None:
     post = ("Postlink", "tracking@postlink.example")
     missed, again = b.today - timedelta(days=2), b.today
     b.add("delivery", post, "Sorry we missed you", b.sent(2, 11, 50),
-          f"Sorry we missed you.\n\nWe called today, {_day(missed)}, at 11:42 to deliver your parcel LP 4471 0932 "
+          f"Sorry we missed you.\n\nWe called today, {weekday_day_month(missed)}, at 11:42 to deliver your parcel LP 4471 0932 "
           f"IE from Little Feet Shoe Co., but nobody was home. We left a card.\n\nWe'll try again on "
-          f"{_day(again)}. Or collect it from Phibsborough Delivery Office from 3pm tomorrow with your card and "
+          f"{weekday_day_month(again)}. Or collect it from Phibsborough Delivery Office from 3pm tomorrow with your card and "
           "photo ID.",
           facts={"provider": "Postlink", "missed": missed.isoformat(), "next": again.isoformat(), "kind": "parcel"})
     window = b.at(0, 10, 0)
     b.add("delivery", post, "Your parcel is out for delivery today", b.sent(0, 7, 10),
-          f"Your parcel LP 4471 0932 IE is out for delivery today, {_day(window)}, between 10:00 and 14:00.\n\n"
+          f"Your parcel LP 4471 0932 IE is out for delivery today, {weekday_day_month(window)}, between 10:00 and 14:00.\n\n"
           "From: Little Feet Shoe Co.\nTo: A. Brennan, 27 Connaught Street, Dublin 7\n\nNot in? Choose a safe "
           "place or a neighbour on the Postlink website.",
           facts={"provider": "Postlink", "start": window.isoformat(), "end": b.at(0, 14, 0).isoformat(),
@@ -380,7 +355,7 @@ def _travel(b: DatedBox) -> None:
     b.add("flight_checkin", air, "Online check-in is open: Dublin to London Stansted", b.sent(1, 7, 0),
           f"Hi AOIFE,\n\nAs you've reserved seats, online check-in is now open for your flight SK 2741 from Dublin "
           f"to London Stansted on {_wk(out)} at {_h24(out)}.\n\nCheck in online and get your boarding pass before "
-          f"{_h24(closes)} on {_ie(out)} (2 hours before departure). Airport check-in costs €55 per passenger.\n\n"
+          f"{_h24(closes)} on {dd_mm_yyyy(out)} (2 hours before departure). Airport check-in costs €55 per passenger.\n\n"
           "Booking reference: QX7P2L",
           facts={"provider": air[0], "start": out.isoformat(), "closes": closes.isoformat(), "kind": "flight"})
 
@@ -390,11 +365,11 @@ def _travel(b: DatedBox) -> None:
     b.add("hotel", ("The Bramwell Hotel", "stay@bramwellhotel.example"),
           "Booking confirmation 60421987 - The Bramwell Hotel Bloomsbury", b.sent(18, 13, 30),
           f"Dear Ms Brennan,\n\nThank you for choosing The Bramwell.\n\nConfirmation number: 60421987\nArrival: "
-          f"{_day(check_in)} {check_in:%Y} (check-in from 3pm)\nDeparture: {_day(check_out)} {check_out:%Y} "
+          f"{weekday_day_month(check_in)} {check_in:%Y} (check-in from 3pm)\nDeparture: {weekday_day_month(check_out)} {check_out:%Y} "
           "(check-out by 11am)\nRoom: Classic Double, 2 nights, 2 adults, breakfast included\nTotal: £386.00, "
           "payable at the hotel\n\nThe Bramwell Hotel Bloomsbury, 41 Tavistock Place, London WC1H 9RA",
           html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><p>Confirmation "
-                f"60421987</p><p>Arrival {_day(check_in)}, departure {_day(check_out)}</p></body></html>"),
+                f"60421987</p><p>Arrival {weekday_day_month(check_in)}, departure {weekday_day_month(check_out)}</p></body></html>"),
           facts={"provider": "The Bramwell Hotel Bloomsbury", "start": check_in.isoformat(),
                  "end": check_out.isoformat(), "status": "confirmed", "kind": "hotel", "reference": "60421987",
                  "amount": "386.00", "currency": "GBP"})
@@ -438,7 +413,7 @@ def _work(b: DatedBox) -> None:
 
     rota = b.at(5, 11, 0)
     b.add("personal", SINEAD, "July locum rota", b.sent(1, 16, 25),
-          f"Hi Aoife,\n\nAny chance we could sit down {rota:%A} the {_nth(rota.day)} at 11 to sort the locum rota for July? Half "
+          f"Hi Aoife,\n\nAny chance we could sit down {rota:%A} the {ordinal(rota.day)} at 11 to sort the locum rota for July? Half "
           "an hour in the back office should do it. I'll bring the leave requests.\n\nSinéad",
           facts={"person": SINEAD[0], "start": rota.isoformat()})
 
@@ -501,7 +476,7 @@ def _threads(b: DatedBox) -> tuple[Letter, ...]:
         (MAM, 12, 19, 5, "the book", "Hi love, did Saoirse like the book? Ring me Sunday evening if you get a "
          "minute, I'll be in all day.\n\nMam"),
         (NIAMH, 8, 21, 30, "Dad's 70th!!", "Right so, it's all booked. Surprise dinner for Dad's 70th on "
-         f"{_day(party)} at 7pm in Ardán on Quay Street. Table for 10. It's €40 a head, pay me back whenever. "
+         f"{weekday_day_month(party)} at 7pm in Ardán on Quay Street. Table for 10. It's €40 a head, pay me back whenever. "
          "He thinks we're just getting a takeaway, so keep it quiet!\n\nNiamh x"),
         (NIAMH, 1, 22, 10, "change of plan", "Small change of plan - Ardán can only do half seven now, so "
          "dinner's at 7.30 on Saturday, not 7. Same place. Can you bring the cake from that bakery in town? "
@@ -515,7 +490,7 @@ def _other(b: DatedBox) -> tuple[tuple[str, str, str, str], ...]:
     return (
         ("Tramline Dublin", "servicealerts@tramlinedublin.example", "Green Line works this weekend",
          f"Due to track works there will be no trams between Broombridge and Cabra on {saturday:%A} "
-         f"{saturday.day} and {sunday:%A} {_day(sunday).split(' ', 1)[1]}. Replacement buses will run."),
+         f"{saturday.day} and {sunday:%A} {weekday_day_month(sunday).split(' ', 1)[1]}. Replacement buses will run."),
         ("Phibsborough Library", "library@dublinlibraries-demo.example", "Items due back soon",
          "2 items on your library card are due back in 4 days. Renew online or in the app."),
     )
