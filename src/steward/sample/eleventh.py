@@ -47,6 +47,7 @@ from steward.sample.builder import (
     stay_markup,
     table_markup,
 )
+from steward.sample.locale import clock_ampm, mm_dd_yyyy, month_day_year, weekday_month_day, wkday_mon_day
 
 DOMAIN = "eleventh.steward.example"
 ME = ("Kristine Villanueva-Reyes", "tin.villanueva.reyes@kalamansi-mail-demo.example")
@@ -70,34 +71,9 @@ ARNEL = ("Dr. Arnel Cruz", "ipc.committee@stagathamedical.example")  # the infec
 CARD = ("Kalayaan Bank", "estatement@kalayaanbank.example")
 
 
-def _us(d: date | datetime) -> str:
-    """07/27/2027: month first."""
-    return f"{d:%m/%d/%Y}"
-
-
-def _long(d: date | datetime) -> str:
-    """July 27, 2027."""
-    return f"{d:%B} {d.day}, {d:%Y}"
-
-
 def _short(d: date | datetime) -> str:
     """Jul 22, 2027."""
     return f"{d:%b} {d.day}, {d:%Y}"
-
-
-def _wk(d: date | datetime) -> str:
-    """Fri, Jul 16."""
-    return f"{d:%a}, {d:%b} {d.day}"
-
-
-def _day(d: date | datetime) -> str:
-    """Tuesday, July 20."""
-    return f"{d:%A}, {d:%B} {d.day}"
-
-
-def _pm(d: datetime) -> str:
-    """4:30 PM, 10:00 AM."""
-    return f"{d.hour % 12 or 12}:{d:%M} {'AM' if d.hour < 12 else 'PM'}"
 
 
 def _hh(d: datetime) -> str:
@@ -112,8 +88,8 @@ def _box(now: datetime, seed: int, days: int) -> DatedBox:
 
 def _cards(b: DatedBox) -> None:
     issued, due = b.today - timedelta(days=12), b.today + timedelta(days=13)
-    rows = (("Card Number", "XXXX-XXXX-XXXX-4417"), ("Statement Date", _us(issued)),
-            ("Payment Due Date", f"<b>{_us(due)}</b>"), ("Previous Balance", "PHP 24,118.90"),
+    rows = (("Card Number", "XXXX-XXXX-XXXX-4417"), ("Statement Date", mm_dd_yyyy(issued)),
+            ("Payment Due Date", f"<b>{mm_dd_yyyy(due)}</b>"), ("Previous Balance", "PHP 24,118.90"),
             ("Payments/Credits", "-PHP 24,118.90"), ("Purchases/Advances", "PHP 38,452.17"),
             ("Total Amount Due", "<b>PHP 38,452.17</b>"), ("Minimum Amount Due", "<b>PHP 1,922.61</b>"),
             ("Credit Limit", "PHP 150,000.00"), ("Available Credit", "PHP 111,547.83"))
@@ -123,7 +99,7 @@ def _cards(b: DatedBox) -> None:
             "<p>Dear KRISTINE V REYES,</p><p>Your Kalayaan Visa Platinum Statement of Account is now available. "
             "Here is a summary:</p><table border=\"1\" cellpadding=\"6\" style=\"border-collapse:collapse\">"
             + "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>" for k, v in rows) + "</table>"
-            f"<p>Please pay at least the Minimum Amount Due on or before {_long(due)} to keep your account in good "
+            f"<p>Please pay at least the Minimum Amount Due on or before {month_day_year(due)} to keep your account in good "
             "standing. Pay via the Kalayaan Bank app, online banking, over-the-counter or through accredited "
             "payment partners. Paying only the minimum will mean interest of 3% a month on the unpaid balance.</p>"
             f"</td></tr><tr><td style=\"font-size:10px;color:#666;padding:16px\">{BANK_LEGAL}</td></tr></table>"
@@ -153,12 +129,12 @@ def _utilities(b: DatedBox) -> None:
     start = b.today.replace(day=5) - timedelta(days=30)
     b.add("bill", power, f"Your Maliwanag e-Bill for {b.today:%B %Y}", b.sent(6, 10, 5),
           f"Dear Customer,\n\nYour electricity bill is ready.\n\nCustomer Account No.: 0412-7788-01\nService address: "
-          f"Unit 12F Linden Residences, Diliman, Quezon City\nBill date: {_us(issued)}\nBilling period: "
-          f"{_us(start)} to {_us(b.today.replace(day=5))}\nKWh used: 412\nGeneration charge: PHP 2,371.02\n"
+          f"Unit 12F Linden Residences, Diliman, Quezon City\nBill date: {mm_dd_yyyy(issued)}\nBilling period: "
+          f"{mm_dd_yyyy(start)} to {mm_dd_yyyy(b.today.replace(day=5))}\nKWh used: 412\nGeneration charge: PHP 2,371.02\n"
           "Transmission, distribution and other charges: PHP 1,455.93\nVAT and taxes: PHP 459.40\n"
-          f"TOTAL AMOUNT DUE: PHP 4,286.35\nDUE DATE: {_us(due)}\n\nIMPORTANT: This bill serves as your 48-hour "
+          f"TOTAL AMOUNT DUE: PHP 4,286.35\nDUE DATE: {mm_dd_yyyy(due)}\n\nIMPORTANT: This bill serves as your 48-hour "
           "disconnection notice. If the total amount due is not paid by the due date, your electric service may "
-          f"be disconnected on or after {_us(cut)} without further notice. Pay via the Maliwanag app, e-wallets "
+          f"be disconnected on or after {mm_dd_yyyy(cut)} without further notice. Pay via the Maliwanag app, e-wallets "
           "or any accredited payment center.\n\nMaliwanag Electric Company",
           facts=due_facts("Maliwanag Electric Company", "4286.35", "PHP", due, "utility", "open",
                           account="0412-7788-01", disconnection=cut.isoformat()))
@@ -166,7 +142,7 @@ def _utilities(b: DatedBox) -> None:
     water = ("Agos Water Services", "billing@agoswater.example")
     due = b.today + timedelta(days=6)
     b.add("bill", water, "Agos Water: your bill is ready", b.sent(5, 13, 40),
-          f"Hi KRISTINE, your Agos Water bill for Acct 6023-118-44 is P687.20 for 18 cu.m. Due: {_wk(due)}. Pay "
+          f"Hi KRISTINE, your Agos Water bill for Acct 6023-118-44 is P687.20 for 18 cu.m. Due: {wkday_mon_day(due)}. Pay "
           "via PisoPay, online banking or any Agos payment center. Salamat po! Ignore this msg if already paid.",
           facts=due_facts("Agos Water Services", "687.20", "PHP", due, "utility", "open", account="6023-118-44"))
 
@@ -184,7 +160,7 @@ def _utilities(b: DatedBox) -> None:
     facts = due_facts("Tawag Mobile", "1499.00", "PHP", due, "telecom", "paid", account="09175550143",
                       paid_on=paid.isoformat())
     b.add("bill", mobile, "Your Tawag Postpaid bill", b.sent(9, 12, 0),
-          f"Hi! Your Tawag Postpaid bill for 0917 555 0143 is P1,499.00 (Plan 1499). Due date: {_us(due)}. Pay "
+          f"Hi! Your Tawag Postpaid bill for 0917 555 0143 is P1,499.00 (Plan 1499). Due date: {mm_dd_yyyy(due)}. Pay "
           "via the Tawag app or PisoPay and get 1GB bonus data. Thank you for choosing Tawag!",
           facts=facts)
     b.add("receipt", ("PisoPay", "no-reply@pisopay.example"), "You have paid Tawag Mobile Postpaid",
@@ -201,14 +177,14 @@ def _home(b: DatedBox) -> None:
     b.add("bill", condo, f"Statement of Account - Unit 12F - {b.today:%B %Y}", b.sent(14, 9, 0),
           f"Dear Unit Owner,\n\nPlease see your statement for {b.today:%B %Y}.\n\nUnit: 12F, Tower 1\n"
           f"Association dues ({b.today:%B}): PHP 5,640.00\nAmount due: PHP 5,640.00\nDue date: on or before "
-          f"{_long(due)}\n\nUnpaid dues are charged a penalty of 2% per month. Pay at the Admin Office (Mon-Sat, "
+          f"{month_day_year(due)}\n\nUnpaid dues are charged a penalty of 2% per month. Pay at the Admin Office (Mon-Sat, "
           "8AM-5PM) or by bank deposit; please send the deposit slip to this address.\n\nLinden Residences Admin",
           facts=due_facts("Linden Residences", "5640.00", "PHP", due, "dues", "open", account="12F"))
     settle = b.today + timedelta(days=6)
     b.add("bill", condo, "Reminder: unpaid association dues - Unit 12F", b.sent(3, 10, 30),
           f"Good day po!\n\nOur records show that your association dues for {b.today:%B} of PHP 5,640.00 for Unit "
           f"12F remain unpaid as of today. A late payment penalty of 2% (PHP 112.80) has been added, so the amount "
-          f"now due is PHP 5,752.80.\n\nKindly settle on or before {_long(settle)} to avoid the suspension of your "
+          f"now due is PHP 5,752.80.\n\nKindly settle on or before {month_day_year(settle)} to avoid the suspension of your "
           "amenity access (pool, gym, function room). Kindly disregard if payment has been made.\n\nThank you po,"
           "\nLinden Residences Admin Office",
           facts=due_facts("Linden Residences", "5752.80", "PHP", due, "dues", "overdue", account="12F",
@@ -219,7 +195,7 @@ def _home(b: DatedBox) -> None:
     b.add("bill", loan, "Auto Loan Amortization Due Notice", b.sent(7, 8, 45),
           f"Dear Ms. Kristine V. Reyes,\n\nThis is a friendly reminder of your auto loan amortization.\n\nLoan "
           f"account no.: 3301-0088-27\nVehicle: 2024 Toyoda Vela 1.5 G AT\nMonthly amortization: PHP 18,275.00\n"
-          f"Due date: {_long(due)}\nPayment mode: auto-debit from Savings Account ending 0921\n\nPlease make sure "
+          f"Due date: {month_day_year(due)}\nPayment mode: auto-debit from Savings Account ending 0921\n\nPlease make sure "
           "your account has enough funds one banking day before the due date. A penalty of 3% of the amount due "
           "is charged for late payment.\n\nSampaguita Savings Bank Auto Loans",
           facts=due_facts("Sampaguita Savings Bank", "18275.00", "PHP", due, "loan", "open", autopay="true",
@@ -229,7 +205,7 @@ def _home(b: DatedBox) -> None:
     due = b.today + timedelta(days=17)
     b.add("bill", fund, f"MPL Amortization Reminder - {b.today:%B %Y}", b.sent(10, 14, 0),
           f"Dear Member,\n\nMID No.: 1211-4470-8825\nLoan: Multi-Purpose Loan\nMonthly amortization: "
-          f"PHP 2,145.80\nDue date: on or before {_us(due)}\n\nPay through Virtual Tahanan, e-wallets or any "
+          f"PHP 2,145.80\nDue date: on or before {mm_dd_yyyy(due)}\n\nPay through Virtual Tahanan, e-wallets or any "
           "accredited collecting partner. Late payment is charged a penalty of 1/20 of 1% of the amount due for "
           "every day of delay.\n\nTahanan Mutual Fund",
           facts=due_facts("Tahanan Mutual Fund", "2145.80", "PHP", due, "loan", "open", account="1211-4470-8825"))
@@ -239,7 +215,7 @@ def _home(b: DatedBox) -> None:
     b.add("bill", school, "Statement of Account - 2nd Installment - Gabriel Reyes", b.sent(11, 15, 10),
           f"Dear Parent,\n\nStudent: REYES, GABRIEL V.\nGrade 4 - St. Lorenzo\nSchool Year {b.today.year}-"
           f"{b.today.year + 1}\n\nTuition fee, 2nd installment: PHP 14,750.00\nDue date: on or before "
-          f"{_long(due)}\n\nPay at the cashier or by bank transfer to Mabini Heights Academy, Kalayaan Bank account "
+          f"{month_day_year(due)}\n\nPay at the cashier or by bank transfer to Mabini Heights Academy, Kalayaan Bank account "
           "0451-2290-33; email the proof of payment to this address. A surcharge of PHP 500.00 applies to late "
           "payments.\n\nAccounting Office\nMabini Heights Academy",
           facts=due_facts("Mabini Heights Academy", "14750.00", "PHP", due, "school", "open", student="Gabriel"))
@@ -248,7 +224,7 @@ def _home(b: DatedBox) -> None:
     due = b.today + timedelta(days=14)
     b.add("bill", life, "Premium Due Notice - Policy BB-20-778143", b.sent(13, 11, 25),
           f"Dear Policy Owner,\n\nPolicy no.: BB-20-778143\nPlan: Bantay Buhay Protect 20\nInsured: Kristine "
-          f"Villanueva-Reyes\nMode of payment: Quarterly\nPremium due: PHP 8,930.00\nDue date: {_us(due)}\n\n"
+          f"Villanueva-Reyes\nMode of payment: Quarterly\nPremium due: PHP 8,930.00\nDue date: {mm_dd_yyyy(due)}\n\n"
           "You have a 31-day grace period from the due date. Pay through our app, online banking or any of our "
           "customer service centers to keep your policy in force.\n\nBantay Buhay Life Assurance",
           facts=due_facts("Bantay Buhay Life Assurance", "8930.00", "PHP", due, "insurance", "open",
@@ -261,7 +237,7 @@ def _transfers(b: DatedBox) -> None:
           b.sent(3, 20, 42),
           f"You have successfully sent PHP 5,000.00 to LEONORA VILLANUEVA via QuickPadala.\n\nReceiving bank: "
           f"Sugbo Rural Bank\nAccount no.: ******5512\nFrom: Savings Account ending 0921\nTransfer fee: PHP 15.00\n"
-          f"Date and time: {_us(sent_on)} 08:42 PM\nReference no.: {sent_on:%Y%m%d}KB8801\n\nIf you did not make this "
+          f"Date and time: {mm_dd_yyyy(sent_on)} 08:42 PM\nReference no.: {sent_on:%Y%m%d}KB8801\n\nIf you did not make this "
           "transaction, call our 24/7 hotline immediately.",
           facts={"to": "Leonora Villanueva", "amount": "5000.00", "currency": "PHP", "fee": "15.00",
                  "reference": f"{sent_on:%Y%m%d}KB8801"})
@@ -282,7 +258,7 @@ def _appointments(b: DatedBox) -> None:
     b.add("appointment", ("Dr. Ramon Lacson Clinic", "clinic412@stagathamab.example"), "Appointment reminder",
           b.sent(1, 17, 5),
           f"Good day Ma'am Kristine! This is to remind you of your check-up with Dr. Ramon Lacson (Internal "
-          f"Medicine) on {_wk(checkup)} at {_pm(checkup)}, Rm 412 Medical Arts Bldg, St. Agatha Medical Center. "
+          f"Medicine) on {wkday_mon_day(checkup)} at {clock_ampm(checkup)}, Rm 412 Medical Arts Bldg, St. Agatha Medical Center. "
           "Pls reply YES to confirm or NO to cancel. Pls bring your latest lab results. Salamat po!",
           facts={"provider": "Dr. Ramon Lacson", "start": checkup.isoformat(), "status": "awaiting reply",
                  "kind": "doctor"})
@@ -290,8 +266,8 @@ def _appointments(b: DatedBox) -> None:
     dental = b.at(6, 16, 30)
     b.add("appointment", ("SmileCraft Dental Clinic", "hello@smilecraftdental.example"),
           "Your SmileCraft appointment is confirmed", b.sent(8, 11, 50),
-          f"Hi Kristine!\n\nYour oral prophylaxis (cleaning) with Dr. Bea Manalo is confirmed on {_day(dental)}, "
-          f"{dental:%Y} at {_pm(dental)}.\n\nSmileCraft Dental Clinic\n2/F Verde Arcade, 88 Mayon Street, Quezon "
+          f"Hi Kristine!\n\nYour oral prophylaxis (cleaning) with Dr. Bea Manalo is confirmed on {weekday_month_day(dental)}, "
+          f"{dental:%Y} at {clock_ampm(dental)}.\n\nSmileCraft Dental Clinic\n2/F Verde Arcade, 88 Mayon Street, Quezon "
           "City\n\nPlease come 10 minutes early. To reschedule, message us at least 24 hours before. See you!",
           facts={"provider": "SmileCraft Dental Clinic", "start": dental.isoformat(), "status": "confirmed",
                  "kind": "dentist", "doctor": "Dr. Bea Manalo"})
@@ -302,11 +278,11 @@ def _appointments(b: DatedBox) -> None:
         pedia, "pediatrician", was, moved,
         ("Appointment confirmed: Sofia Reyes", b.sent(10, 13, 15),
          f"Hello Mommy Kristine!\n\nSofia's well-baby check-up and flu vaccine with Dr. Celeste Yap-Santiago is on "
-         f"{_day(was)} at {_pm(was)}.\n\nKiddie Care Pediatric Clinic, Unit 3, Katipunan Arcade, Quezon City\n\n"
+         f"{weekday_month_day(was)} at {clock_ampm(was)}.\n\nKiddie Care Pediatric Clinic, Unit 3, Katipunan Arcade, Quezon City\n\n"
          "Please bring Sofia's baby book. Thank you!"),
         ("Change of schedule: Sofia Reyes", b.sent(2, 16, 20),
-         f"Hello Mommy Kristine!\n\nSorry po, Dr. Yap-Santiago will be at a medical convention on {_day(was)}. "
-         f"We have moved Sofia's check-up to {_day(moved)} at {_pm(moved)}, same clinic. If the new schedule "
+         f"Hello Mommy Kristine!\n\nSorry po, Dr. Yap-Santiago will be at a medical convention on {weekday_month_day(was)}. "
+         f"We have moved Sofia's check-up to {weekday_month_day(moved)} at {clock_ampm(moved)}, same clinic. If the new schedule "
          "doesn't work for you, just reply to this email.\n\nThank you po!\nKiddie Care Pediatric Clinic"))
 
     lab = ("Precision Diagnostics", "bookings@precisiondx.example")
@@ -315,11 +291,11 @@ def _appointments(b: DatedBox) -> None:
         lab, "lab test", test,
         ("Lab appointment booked - Precision Diagnostics Diliman", b.sent(9, 19, 30),
          f"Hi Kristine,\n\nYour lab appointment is booked.\n\nTests: Fasting Blood Sugar (FBS), Lipid Profile, "
-         f"HbA1c\nDate: {_us(test)}\nTime: {_pm(test)}\nBranch: Precision Diagnostics Diliman, 51 Maginhawa St., "
+         f"HbA1c\nDate: {mm_dd_yyyy(test)}\nTime: {clock_ampm(test)}\nBranch: Precision Diagnostics Diliman, 51 Maginhawa St., "
          "Quezon City\n\nPlease fast for 10 to 12 hours before your test. Water is allowed."),
         ("Your lab appointment has been cancelled", b.sent(1, 9, 10),
-         f"Hi Kristine,\n\nSorry po: our Diliman branch will be closed on {_long(test)} for equipment maintenance, "
-         f"so your {_pm(test)} appointment that day has been cancelled. Please book again on our website or in "
+         f"Hi Kristine,\n\nSorry po: our Diliman branch will be closed on {month_day_year(test)} for equipment maintenance, "
+         f"so your {clock_ampm(test)} appointment that day has been cancelled. Please book again on our website or in "
          "the app. We apologize for the inconvenience.\n\nPrecision Diagnostics"))
 
     party = b.at(3, 18, 30)
@@ -328,12 +304,12 @@ def _appointments(b: DatedBox) -> None:
     b.add("reservation", ("ResBook PH", "bookings@resbook.example"), "Reservation confirmed: Casa Lechonera Cebu",
           b.sent(6, 21, 5),
           f"Hi Kristine, your table is reserved!\n\nCasa Lechonera Cebu\n22 Salinas Drive, Lahug, Cebu City\n"
-          f"{_day(party)}, {party:%Y} at {_pm(party)}\n14 guests, private function room\nOccasion: Birthday "
+          f"{weekday_month_day(party)}, {party:%Y} at {clock_ampm(party)}\n14 guests, private function room\nOccasion: Birthday "
           "(Mama Leonora's 65th)\nReservation no.: RB-4471208\n\nThe restaurant will hold your room for 20 minutes. "
           "A PHP 2,000.00 deposit was paid and will be deducted from your bill.",
           html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><h2>Your table is "
                 "reserved!</h2><p><b>Casa Lechonera Cebu</b>, 22 Salinas Drive, Lahug, Cebu City</p>"
-                f"<p>{_day(party)} at {_pm(party)}</p><p>14 guests</p><p>Reservation no. RB-4471208</p></body></html>"),
+                f"<p>{weekday_month_day(party)} at {clock_ampm(party)}</p><p>14 guests</p><p>Reservation no. RB-4471208</p></body></html>"),
           facts={"provider": "Casa Lechonera Cebu", "start": party.isoformat(), "status": "confirmed",
                  "kind": "restaurant", "reference": "RB-4471208", "party": "14"})
 
@@ -341,7 +317,7 @@ def _appointments(b: DatedBox) -> None:
     b.add("ticket", ("TicketBayan", "orders@ticketbayan.example"), "Your e-tickets: Tala at Alon - Liwanag Tour",
           b.sent(15, 12, 40),
           f"Order no. TB-0920447 - CONFIRMED\n\nTala at Alon: Liwanag Tour\nQuezon Dome Arena, Cubao, Quezon City\n"
-          f"{_wk(show)}, {show:%Y} | Show {_pm(show)} | Gates open {_pm(doors)}\n\n2 x Lower Box B @ PHP 4,500.00\n"
+          f"{wkday_mon_day(show)}, {show:%Y} | Show {clock_ampm(show)} | Gates open {clock_ampm(doors)}\n\n2 x Lower Box B @ PHP 4,500.00\n"
           "Convenience fee: PHP 300.00\nTotal: PHP 9,300.00\n\nPresent your e-tickets and a valid ID at the gate. "
           "No re-entry.",
           facts={"provider": "Quezon Dome Arena", "start": show.isoformat(), "doors": doors.isoformat(),
@@ -354,9 +330,9 @@ def _travel(b: DatedBox) -> None:
     back, back_arr = b.at(4, 16, 30), b.at(4, 17, 55)
     b.add("flight", air, "Your Bayanihan Air itinerary - Booking Ref Z8KQ4T", b.sent(20, 22, 15),
           "Salamat for flying Bayanihan Air!\n\nBooking reference: Z8KQ4T\n\n"
-          f"DEPART  {_wk(out)}, {out:%Y}  BX 563  Manila (MNL) Terminal 3 {_pm(out)} - Cebu (CEB) {_pm(out_arr)}\n"
-          f"RETURN  {_wk(back)}, {back:%Y}  BX 568  Cebu (CEB) {_pm(back)} - Manila (MNL) Terminal 3 "
-          f"{_pm(back_arr)}\n\nGuests: REYES/KRISTINE MS, REYES/PAOLO MR, REYES/GABRIEL MSTR, REYES/SOFIA MISS\n"
+          f"DEPART  {wkday_mon_day(out)}, {out:%Y}  BX 563  Manila (MNL) Terminal 3 {clock_ampm(out)} - Cebu (CEB) {clock_ampm(out_arr)}\n"
+          f"RETURN  {wkday_mon_day(back)}, {back:%Y}  BX 568  Cebu (CEB) {clock_ampm(back)} - Manila (MNL) Terminal 3 "
+          f"{clock_ampm(back_arr)}\n\nGuests: REYES/KRISTINE MS, REYES/PAOLO MR, REYES/GABRIEL MSTR, REYES/SOFIA MISS\n"
           "Baggage: 2 x 20kg checked baggage (both flights)\nTotal paid: PHP 18,436.00\n\nAll times are local. "
           "Be at the airport at least 2 hours before departure.",
           facts={"provider": air[0], "start": out.isoformat(), "arrive": out_arr.isoformat(), "status": "confirmed",
@@ -365,7 +341,7 @@ def _travel(b: DatedBox) -> None:
                  "currency": "PHP"})
     closes = out - timedelta(hours=1)
     b.add("flight_checkin", air, "Web check-in is now open for your flight to Cebu", b.sent(1, 8, 0),
-          f"Hi KRISTINE,\n\nWeb check-in is now open for BX 563 Manila to Cebu on {_wk(out)}, {_hh(out)}.\n\nCheck "
+          f"Hi KRISTINE,\n\nWeb check-in is now open for BX 563 Manila to Cebu on {wkday_mon_day(out)}, {_hh(out)}.\n\nCheck "
           f"in online until {_hh(closes)} (1 hour before departure) and save your boarding passes. Bag drop "
           "counters at Terminal 3 close 45 minutes before departure.\n\nBooking reference: Z8KQ4T",
           facts={"provider": air[0], "start": out.isoformat(), "closes": closes.isoformat(), "kind": "flight"})
@@ -376,12 +352,12 @@ def _travel(b: DatedBox) -> None:
     b.add("hotel", ("Islas Suites Cebu", "reservations@islassuites.example"),
           "Booking confirmed - Islas Suites Cebu (ISC-230718)", b.sent(18, 14, 20),
           f"Dear Ms. Villanueva-Reyes,\n\nThank you for choosing Islas Suites Cebu!\n\nConfirmation no.: ISC-230718\n"
-          f"Check-in: {_wk(check_in)}, {check_in:%Y}, from 2:00 PM\nCheck-out: {_wk(check_out)}, {check_out:%Y}, "
+          f"Check-in: {wkday_mon_day(check_in)}, {check_in:%Y}, from 2:00 PM\nCheck-out: {wkday_mon_day(check_out)}, {check_out:%Y}, "
           "until 12:00 NN\nRoom: Family Suite, 2 nights, 2 adults and 2 children, breakfast for 4\nTotal: PHP "
           "9,860.00 (paid)\n\nIslas Suites Cebu, 214 Escario Street, Cebu City\n\nFree airport pick-up is not "
           "included; please book a car with the front desk.",
           html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><p>Confirmation "
-                f"ISC-230718</p><p>Check-in {_wk(check_in)}, check-out {_wk(check_out)}</p></body></html>"),
+                f"ISC-230718</p><p>Check-in {wkday_mon_day(check_in)}, check-out {wkday_mon_day(check_out)}</p></body></html>"),
           facts={"provider": "Islas Suites Cebu", "start": check_in.isoformat(), "end": check_out.isoformat(),
                  "status": "confirmed", "kind": "hotel", "reference": "ISC-230718", "amount": "9860.00",
                  "currency": "PHP"})
@@ -391,10 +367,10 @@ def _travel(b: DatedBox) -> None:
     ret, ret_arr = b.at(18, 15, 0), b.at(18, 20, 30)
     b.add("bus", bus, "E-ticket: Cubao - Baguio (CXL-88213)", b.sent(16, 20, 0),
           "CORDILLERA EXPRESS LINES - E-TICKET\nBooking no.: CXL-88213\n\n"
-          f"GOING: {_wk(go)}, {go:%Y}\nCubao Terminal {_pm(go)} -> Baguio Terminal, est. arrival {_pm(go_arr)}\n"
+          f"GOING: {wkday_mon_day(go)}, {go:%Y}\nCubao Terminal {clock_ampm(go)} -> Baguio Terminal, est. arrival {clock_ampm(go_arr)}\n"
           "Deluxe, Seats 14, 15, 16, 17\n\n"
-          f"RETURN: {_wk(ret)}, {ret:%Y}\nBaguio Terminal {_pm(ret)} -> Cubao Terminal, est. arrival "
-          f"{_pm(ret_arr)}\nDeluxe, Seats 9, 10, 11, 12\n\n4 passengers\nTotal fare: PHP 5,880.00\n\nBe at the "
+          f"RETURN: {wkday_mon_day(ret)}, {ret:%Y}\nBaguio Terminal {clock_ampm(ret)} -> Cubao Terminal, est. arrival "
+          f"{clock_ampm(ret_arr)}\nDeluxe, Seats 9, 10, 11, 12\n\n4 passengers\nTotal fare: PHP 5,880.00\n\nBe at the "
           "terminal 30 minutes before departure. Show this e-ticket and a valid ID.",
           facts={"provider": "Cordillera Express Lines", "start": go.isoformat(), "arrive": go_arr.isoformat(),
                  "return": ret.isoformat(), "return_arrive": ret_arr.isoformat(), "status": "confirmed",
@@ -410,13 +386,13 @@ def _parcel(b: DatedBox) -> None:
     courier = ("Kargo Express", "updates@kargoexpress.example")
     missed = b.today - timedelta(days=1)
     b.add("delivery", courier, "Delivery attempt failed: KX-PH-7730915", b.sent(1, 14, 25),
-          f"Hi KRISTINE, our rider tried to deliver your parcel KX-PH-7730915 (TindaHub) today, {_wk(missed)}, at "
+          f"Hi KRISTINE, our rider tried to deliver your parcel KX-PH-7730915 (TindaHub) today, {wkday_mon_day(missed)}, at "
           "2:05 PM but no one was available to receive it. We'll try again tomorrow. Please prepare P1,298.00 "
           "for cash on delivery, or leave it with the lobby guard.",
           facts={"provider": "Kargo Express", "missed": missed.isoformat(), "next": b.today.isoformat(),
                  "kind": "parcel", "cod": "1298.00"})
     b.add("delivery", courier, "Out for delivery: KX-PH-7730915", b.sent(0, 7, 5),
-          f"Your parcel KX-PH-7730915 is out for delivery today, {_wk(b.today)}, between 10:00 AM and 6:00 PM.\n"
+          f"Your parcel KX-PH-7730915 is out for delivery today, {wkday_mon_day(b.today)}, between 10:00 AM and 6:00 PM.\n"
           "Rider: Jun Dela Paz, 0918 555 0127\nCOD amount: P1,298.00\n\nNot home? Reply with the name of the "
           "person who will receive it.",
           facts={"provider": "Kargo Express", "start": b.at(0, 10, 0).isoformat(),
@@ -425,8 +401,8 @@ def _parcel(b: DatedBox) -> None:
 
 def _work(b: DatedBox) -> None:
     meeting = b.at(0, 14, 0)
-    b.invitation(ARNEL, f"Invitation: IPC Committee Monthly Meeting @ {_wk(meeting)} {_pm(meeting)} - "
-                 f"{_pm(meeting + timedelta(hours=1))}", b.sent(6, 15, 30),
+    b.invitation(ARNEL, f"Invitation: IPC Committee Monthly Meeting @ {wkday_mon_day(meeting)} {clock_ampm(meeting)} - "
+                 f"{clock_ampm(meeting + timedelta(hours=1))}", b.sent(6, 15, 30),
                  "Dear Committee Members,\n\nPlease attend our monthly Infection Prevention and Control meeting. "
                  "Agenda: hand hygiene audit results for June and the dengue season preparedness plan. Ward "
                  "representatives, please bring your unit's compliance figures.\n\nThank you,\nDr. Arnel Cruz\nChair, "
@@ -443,7 +419,7 @@ def _work(b: DatedBox) -> None:
     program = b.at(15, 8, 0)
     b.add("school", ("Teacher Abby - Little Sprouts", "teacher.abby@littlesprouts.example"),
           "Nutrition Month Program", b.sent(3, 15, 45),
-          f"Dear Parents,\n\nOur Nutrition Month culminating program will be on {_day(program)} at 8:00 AM in the "
+          f"Dear Parents,\n\nOur Nutrition Month culminating program will be on {weekday_month_day(program)} at 8:00 AM in the "
           "school covered court. The Kinder class will sing \"Bahay Kubo\" and \"Magtanim ay Di Biro\", so please "
           "practice with your child at home. Dress code: Filipiniana or barong. Please also bring one healthy "
           "dish to share for the salu-salo after the program.\n\nThank you po!\nTeacher Abby\nLittle Sprouts "
@@ -522,7 +498,7 @@ def _other(b: DatedBox) -> tuple[tuple[str, str, str, str], ...]:
     return (
         ("Agos Water Services", "advisory@agoswater.example", "Water service interruption advisory",
          f"Due to pipe repairs, there will be no water supply in parts of Diliman and Teachers Village from 10PM "
-         f"on {_day(night)} to 4AM the next day. Please store enough water."),
+         f"on {weekday_month_day(night)} to 4AM the next day. Please store enough water."),
         ("Linden Residences Admin", "admin@lindenresidences.example", "Elevator maintenance",
          "Elevator 2 of Tower 1 will be under preventive maintenance on Saturday from 8AM to 12NN. Pasensya na "
          "po sa abala."),
