@@ -47,6 +47,7 @@ from steward.sample.builder import (
     stay_markup,
     table_markup,
 )
+from steward.sample.locale import clock_dot_pm, day_month_year, weekday_day_month, wkday_day_mon
 
 DOMAIN = "twelfth.steward.example"
 ME = ("Rebecca Walsh", "bex.walsh@pohutukawa-mail-demo.example")
@@ -75,27 +76,6 @@ def _nz(d: date | datetime) -> str:
     return f"{d.day}/{d:%m/%Y}"
 
 
-def _long(d: date | datetime) -> str:
-    """5 August 2027."""
-    return f"{d.day} {d:%B %Y}"
-
-
-def _wk(d: date | datetime) -> str:
-    """Thu 5 Aug."""
-    return f"{d:%a} {d.day} {d:%b}"
-
-
-def _day(d: date | datetime) -> str:
-    """Thursday 5 August."""
-    return f"{d:%A} {d.day} {d:%B}"
-
-
-def _pm(d: datetime) -> str:
-    """2.30pm, 10am."""
-    hour = d.hour % 12 or 12
-    return f"{hour}{'' if d.minute == 0 else f'.{d:%M}'}{'am' if d.hour < 12 else 'pm'}"
-
-
 def _box(now: datetime, seed: int, days: int) -> DatedBox:
     return DatedBox(now, seed, days, me=ME, zone=AUCKLAND, domain=DOMAIN, footer=FOOTER, ics_name="invite.ics",
                     prodid="-//Waitakere Heights College//Calendar 2.1//EN")
@@ -114,7 +94,7 @@ def _cards(b: DatedBox) -> None:
             "<p>Kia ora Rebecca,</p><p>Your Harbourside Visa Platinum statement is ready to view in Internet "
             "Banking. Here's a summary:</p><table border=\"1\" cellpadding=\"6\" style=\"border-collapse:collapse\">"
             + "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>" for k, v in rows) + "</table>"
-            f"<p>Pay your closing balance by {_long(due)} to avoid interest on your purchases. If you can't pay it "
+            f"<p>Pay your closing balance by {day_month_year(due)} to avoid interest on your purchases. If you can't pay it "
             "all, please pay at least the minimum payment by the due date.</p><p>Ngā mihi,<br>The Harbourside "
             f"Cards team</p></td></tr><tr><td style=\"font-size:10px;color:#666;padding:16px\">{BANK_LEGAL}</td>"
             "</tr></table></body></html>")
@@ -146,7 +126,7 @@ def _utilities(b: DatedBox) -> None:
           f"Kia ora Bex,\n\nYour latest power bill is here.\n\nAccount number: 3310 447 902\nProperty: 14 Kōwhai "
           f"Street, Mt Albert, Auckland 1025\nBill date: {_nz(issued)}\nPeriod: 1 July - 31 July\nElectricity used: "
           "958 kWh (it's been a cold one!)\nCharges this month: $318.23\nPrompt payment discount: -$31.82\n"
-          f"Amount due: $286.41\nDue date: {_wk(due)}\n\nPay by the due date to keep your prompt payment discount. "
+          f"Amount due: $286.41\nDue date: {wkday_day_mon(due)}\n\nPay by the due date to keep your prompt payment discount. "
           "Pay online, set up a direct debit or use the Tui app.\n\nNgā mihi,\nTui Energy",
           facts=due_facts("Tui Energy", "286.41", "NZD", due, "utility", "open", account="3310 447 902"))
 
@@ -154,7 +134,7 @@ def _utilities(b: DatedBox) -> None:
     due = b.today + timedelta(days=17)
     b.add("bill", water, "Your Waipuna Water invoice", b.sent(4, 13, 5),
           f"Hi REBECCA WALSH, your Waipuna Water invoice for account 6602914-01 is ready. Water: $61.88 (22 kL). "
-          f"Wastewater: $86.35. Total to pay: $148.23 by {_long(due)}. Pay online at waipunawater.example or by "
+          f"Wastewater: $86.35. Total to pay: $148.23 by {day_month_year(due)}. Pay online at waipunawater.example or by "
           "direct debit. Thanks for looking after our water.",
           facts=due_facts("Waipuna Water", "148.23", "NZD", due, "utility", "open", account="6602914-01"))
 
@@ -176,7 +156,7 @@ def _utilities(b: DatedBox) -> None:
           "Pay in the Korero app or online. Chur!",
           facts=facts)
     b.add("receipt", mobile, "Payment received - thanks!", b.sent(1, 20, 35),
-          f"Kia ora Bex,\n\nWe've received your payment of $75.00 for account 021 555 0148 on {_wk(paid)}. Your "
+          f"Kia ora Bex,\n\nWe've received your payment of $75.00 for account 021 555 0148 on {wkday_day_mon(paid)}. Your "
           "balance is now $0.00.\n\nReceipt: KM-88120457\n\nKorero Mobile",
           facts={"shop": "Korero Mobile", "amount": "75.00", "currency": "NZD", "paid_on": paid.isoformat()})
 
@@ -187,7 +167,7 @@ def _council(b: DatedBox) -> None:
     b.add("bill", council, "Rates instalment notice 2027/2028 - instalment 1", b.sent(13, 11, 0),
           f"Kia ora,\n\nRATES INSTALMENT NOTICE\n\nRatepayer: R WALSH & T NGATA\nProperty: 14 Kōwhai Street, Mt "
           "Albert\nRating valuation: $1,480,000\nRates account: 12340-98812\nTotal rates for 2027/2028: $4,568.00\n"
-          f"Instalment 1 of 4: $1,142.00\nDue date: {_long(due)}\n\nA 10% penalty is added to any instalment not "
+          f"Instalment 1 of 4: $1,142.00\nDue date: {day_month_year(due)}\n\nA 10% penalty is added to any instalment not "
           "paid by its due date. Pay by direct debit, online banking or at any council service centre.\n\n"
           "Ngā mihi,\nAkarana City Council",
           facts=due_facts("Akarana City Council", "1142.00", "NZD", due, "rates", "open", account="12340-98812"))
@@ -196,7 +176,7 @@ def _council(b: DatedBox) -> None:
     due = b.today - timedelta(days=3)
     b.add("bill", dog, "Reminder: your dog registration is overdue", b.sent(1, 9, 30),
           f"Kia ora Rebecca,\n\nOur records show the 2027/2028 registration for your dog NUGGET (Labrador cross, "
-          f"tag 77120) was due on {_long(due)} and hasn't been paid.\n\nRegistration fee: $197.00\n\nPlease pay "
+          f"tag 77120) was due on {day_month_year(due)} and hasn't been paid.\n\nRegistration fee: $197.00\n\nPlease pay "
           "now online or at a service centre. Unpaid registrations are charged a late fee of 50% after 31 August, "
           "and an unregistered dog may be impounded.\n\nAnimal Management\nAkarana City Council",
           facts=due_facts("Akarana City Council", "197.00", "NZD", due, "registration", "overdue", pet="Nugget"))
@@ -207,7 +187,7 @@ def _household(b: DatedBox) -> None:
     expires = b.today + timedelta(days=16)
     b.add("bill", rego, f"Your vehicle licence for PKR482 expires on {_nz(expires)}", b.sent(10, 7, 45),
           f"Kia ora REBECCA WALSH,\n\nThe licence (rego) for your vehicle PKR482 (2019 hatchback, silver) "
-          f"expires on {_long(expires)}.\n\n12 months: $119.72\n6 months: $62.51\n\nRenew online at "
+          f"expires on {day_month_year(expires)}.\n\n12 months: $119.72\n6 months: $62.51\n\nRenew online at "
           "wakatransport.govt.example with the reference below, or at an agent. It's an offence to drive a "
           "vehicle without a current licence.\n\nReference: 40188273\n\nWaka Transport Agency",
           facts=due_facts("Waka Transport Agency", "119.72", "NZD", expires, "registration", "open",
@@ -227,7 +207,7 @@ def _household(b: DatedBox) -> None:
           "Kia ora Rebecca and Tama,\n\nYour fixed rate on home loan 12-3104-0558812-92 ended on 28 July 2027. "
           "As you asked, we've refixed it for 2 years.\n\nOld rate: 6.29% p.a.\nNew rate: 5.69% p.a. fixed until "
           f"28 July 2029\nLoan balance: $612,480.55\nNew fortnightly repayment: $1,384.20 (was $1,452.90)\n"
-          f"First repayment at the new amount: {_long(first)}\n\nYour repayments will keep coming out of your "
+          f"First repayment at the new amount: {day_month_year(first)}\n\nYour repayments will keep coming out of your "
           "account ending 12 by automatic payment.\n\nNgā mihi,\nHarbourside Home Loans",
           facts=due_facts("Harbourside Bank", "1384.20", "NZD", first, "mortgage", "open", autopay="true",
                           rate="5.69", was_rate="6.29"))
@@ -236,7 +216,7 @@ def _household(b: DatedBox) -> None:
     due = b.today + timedelta(days=10)
     b.add("bill", camp, "Year 11 Outdoor Education Camp - payment due", b.sent(12, 15, 40),
           "Kia ora whānau,\n\nStudent: Jack Ngata (11TRN)\nYear 11 Outdoor Education Camp, Tongariro\n"
-          f"Camp fee: $385.00\nDue by: {_long(due)}\n\nPay through the SchoolPay portal or by internet banking to "
+          f"Camp fee: $385.00\nDue by: {day_month_year(due)}\n\nPay through the SchoolPay portal or by internet banking to "
           "Owairaka High School, 12-3011-0088172-00, with Jack's name and CAMP as the reference. Please contact "
           "the office if the cost is a barrier, we can help.\n\nOwairaka High School Finance Office",
           facts=due_facts("Owairaka High School", "385.00", "NZD", due, "school", "open", student="Jack"))
@@ -244,7 +224,7 @@ def _household(b: DatedBox) -> None:
     insure = ("Kereru Insurance", "renewals@kereruinsurance.example")
     renews = b.today + timedelta(days=18)
     b.add("bill", insure, "Your house and contents insurance is due for renewal", b.sent(14, 10, 10),
-          f"Kia ora Rebecca,\n\nYour House & Contents policy HC-4471902 renews on {_long(renews)}.\n\nHouse: 14 "
+          f"Kia ora Rebecca,\n\nYour House & Contents policy HC-4471902 renews on {day_month_year(renews)}.\n\nHouse: 14 "
           "Kōwhai Street, Mt Albert, sum insured $985,000\nContents: sum insured $120,000\nExcess: $500\n"
           "New annual premium: $2,318.64\nPaid monthly: $199.80 a month by direct debit, first payment "
           f"{_nz(renews)}\n\nYou don't need to do anything to renew. If your details have changed, let us know "
@@ -272,7 +252,7 @@ def _money_in(b: DatedBox) -> None:
     b.add("transfer", ("PayAcross", "notifications@payacross.example"), "Ben Walsh sent you NZD 312.00",
           b.sent(2, 19, 50),
           f"Hi Rebecca,\n\nBen Walsh has sent you money.\n\nYou get: NZD 312.00\nThey sent: AUD 287.04\n"
-          f"Reference: chch flights my half\nArrives: {_wk(came)} in your account ending 12\nTransfer ID: "
+          f"Reference: chch flights my half\nArrives: {wkday_day_mon(came)} in your account ending 12\nTransfer ID: "
           "PA-5519043\n\nPayAcross",
           facts={"from": "Ben Walsh", "amount": "312.00", "currency": "NZD", "sent": "287.04 AUD",
                  "reference": "PA-5519043"})
@@ -282,15 +262,15 @@ def _appointments(b: DatedBox) -> None:
     gp_sender = ("Mt Albert Medical Centre", "bookings@mtalbertmedical.example")
     gp = b.at(2, 15, 45)
     b.add("appointment", gp_sender, "Appointment confirmed - Mt Albert Medical Centre", b.sent(5, 20, 10),
-          f"Kia ora Rebecca,\n\nYour appointment is booked.\n\nWith: Dr Anjali Rao (GP)\nWhen: {_day(gp)} "
-          f"{gp:%Y}, {_pm(gp)}\nWhere: Mt Albert Medical Centre, 802 New North Road, Mt Albert\nLength: 15 minutes"
+          f"Kia ora Rebecca,\n\nYour appointment is booked.\n\nWith: Dr Anjali Rao (GP)\nWhen: {weekday_day_month(gp)} "
+          f"{gp:%Y}, {clock_dot_pm(gp)}\nWhere: Mt Albert Medical Centre, 802 New North Road, Mt Albert\nLength: 15 minutes"
           "\n\nBooked online through MyHealthPortal. If you can't make it, please cancel at least 24 hours ahead "
           "or a fee may apply.\n\nMt Albert Medical Centre",
           facts={"provider": "Mt Albert Medical Centre", "start": gp.isoformat(), "status": "confirmed",
                  "kind": "doctor", "doctor": "Dr Anjali Rao"})
     b.add("appointment", gp_sender, "Appt reminder", b.sent(0, 6, 30),
-          f"Reminder: Rebecca, you have an appt with Dr Anjali Rao at Mt Albert Medical Centre on {_wk(gp)} at "
-          f"{_pm(gp)}. Reply Y to confirm or N to cancel. Cancelling with less than 24hrs notice may incur a fee.",
+          f"Reminder: Rebecca, you have an appt with Dr Anjali Rao at Mt Albert Medical Centre on {wkday_day_mon(gp)} at "
+          f"{clock_dot_pm(gp)}. Reply Y to confirm or N to cancel. Cancelling with less than 24hrs notice may incur a fee.",
           facts={"provider": "Mt Albert Medical Centre", "start": gp.isoformat(), "status": "confirmed",
                  "kind": "doctor"})
 
@@ -300,18 +280,18 @@ def _appointments(b: DatedBox) -> None:
         physio, "physiotherapy", was, moved,
         ("Your physio appointment", b.sent(9, 12, 45),
          f"Hi Bex,\n\nThanks for booking with Kingsland Physio. You're in with Sam Fifita for your shoulder on "
-         f"{_day(was)} at {_pm(was)} (30 min follow-up).\n\nKingsland Physio & Rehab, 455 New North Road, "
+         f"{weekday_day_month(was)} at {clock_dot_pm(was)} (30 min follow-up).\n\nKingsland Physio & Rehab, 455 New North Road, "
          "Kingsland\n\nWear something comfy. ACC claim number on file: ACC-7730215.\n\nSee you then!"),
         ("Change to your physio appointment", b.sent(2, 14, 5),
-         f"Hi Bex,\n\nSorry, Sam's off on a course on {_day(was)}, so we've moved you to {_day(moved)} at "
-         f"{_pm(moved)}, same clinic. Flick us a reply if that doesn't suit and we'll find another time.\n\n"
+         f"Hi Bex,\n\nSorry, Sam's off on a course on {weekday_day_month(was)}, so we've moved you to {weekday_day_month(moved)} at "
+         f"{clock_dot_pm(moved)}, same clinic. Flick us a reply if that doesn't suit and we'll find another time.\n\n"
          "Thanks heaps,\nKingsland Physio & Rehab"))
 
     dental = b.at(9, 8, 30)
     b.add("appointment", ("Sandringham Dental", "hello@sandringhamdental.example"),
           "See you soon at Sandringham Dental", b.sent(15, 17, 30),
-          f"Kia ora Rebecca,\n\nYou're booked in for your check-up and clean with Dr Hemi Parata on {_day(dental)} "
-          f"at {_pm(dental)}.\n\nSandringham Dental, 531 Sandringham Road, Sandringham\n\nPlease let us know at "
+          f"Kia ora Rebecca,\n\nYou're booked in for your check-up and clean with Dr Hemi Parata on {weekday_day_month(dental)} "
+          f"at {clock_dot_pm(dental)}.\n\nSandringham Dental, 531 Sandringham Road, Sandringham\n\nPlease let us know at "
           "least 24 hours ahead if you need to change it.\n\nNgā mihi,\nThe team at Sandringham Dental",
           facts={"provider": "Sandringham Dental", "start": dental.isoformat(), "status": "confirmed",
                  "kind": "dentist", "doctor": "Dr Hemi Parata"})
@@ -319,7 +299,7 @@ def _appointments(b: DatedBox) -> None:
     vet = b.at(8, 17, 15)
     b.add("appointment", ("Wai Vets Mt Eden", "reception@waivets.example"), "Booking confirmed for Nugget",
           b.sent(3, 11, 55),
-          f"Hi Rebecca,\n\nNugget is booked in for his annual check and C5 vaccination on {_wk(vet)} at "
+          f"Hi Rebecca,\n\nNugget is booked in for his annual check and C5 vaccination on {wkday_day_mon(vet)} at "
           f"{vet:%H:%M}.\n\nWai Vets Mt Eden, 210 Dominion Road, Mt Eden\n\nPlease bring him on a lead and "
           "bring along any medications he's on. Woof!\n\nWai Vets",
           facts={"provider": "Wai Vets Mt Eden", "start": vet.isoformat(), "status": "confirmed", "kind": "vet",
@@ -330,11 +310,11 @@ def _appointments(b: DatedBox) -> None:
     b.cancelled_booking(
         salon, "hair", cut,
         ("Booking confirmation - Salon Kowhai", b.sent(18, 19, 0),
-         f"Hi Bex! You're booked in with Lou for a cut and colour on {_wk(cut)} {cut:%Y} at {_pm(cut)}. Salon "
+         f"Hi Bex! You're booked in with Lou for a cut and colour on {wkday_day_mon(cut)} {cut:%Y} at {clock_dot_pm(cut)}. Salon "
          "Kowhai, 9 St Lukes Road, Mt Albert. 24hrs notice for changes please x"),
         ("Booking cancelled - Salon Kowhai", b.sent(1, 15, 20),
          f"Hi Bex, so sorry but Lou is crook this week, so we've had to cancel your cut and colour on "
-         f"{_wk(cut)} at {_pm(cut)}. Give us a call on 09 555 0196 when you're ready to rebook. Sorry again!"))
+         f"{wkday_day_mon(cut)} at {clock_dot_pm(cut)}. Give us a call on 09 555 0196 when you're ready to rebook. Sorry again!"))
 
 
 def _travel(b: DatedBox) -> None:
@@ -343,9 +323,9 @@ def _travel(b: DatedBox) -> None:
     back, back_arr = b.at(5, 16, 0), b.at(5, 17, 25)
     b.add("flight", air, "Your Kotuku Air booking confirmation - QX7T2M", b.sent(17, 21, 40),
           "Kia ora Rebecca,\n\nYou're all booked. Booking reference: QX7T2M\n\n"
-          f"Auckland to Christchurch\n{_wk(out)} {out:%Y}  KA537  Depart Auckland (AKL) Domestic {out:%H:%M}  "
+          f"Auckland to Christchurch\n{wkday_day_mon(out)} {out:%Y}  KA537  Depart Auckland (AKL) Domestic {out:%H:%M}  "
           f"Arrive Christchurch (CHC) {out_arr:%H:%M}\n\n"
-          f"Christchurch to Auckland\n{_wk(back)} {back:%Y}  KA548  Depart Christchurch (CHC) {back:%H:%M}  "
+          f"Christchurch to Auckland\n{wkday_day_mon(back)} {back:%Y}  KA548  Depart Christchurch (CHC) {back:%H:%M}  "
           f"Arrive Auckland (AKL) Domestic {back_arr:%H:%M}\n\n"
           "Passengers: Ms Rebecca Walsh (seats 14A / 9C), Mr Benjamin Walsh (seats 14B / 9D)\nFare: Seat+Bag, "
           "1 x 23kg checked bag each way per passenger\nTotal paid: NZD 624.00\n\nOnline check-in opens 24 hours "
@@ -356,8 +336,8 @@ def _travel(b: DatedBox) -> None:
                  "currency": "NZD", "seat": "14A"})
     opens = out - timedelta(hours=24)
     b.add("flight_checkin", air, "Get ready for your trip to Christchurch", b.sent(1, 18, 0),
-          f"Kia ora Rebecca,\n\nYour flight KA537 to Christchurch leaves on {_wk(out)} at {_pm(out)}.\n\nOnline "
-          f"check-in opens at {_pm(opens)} on {_wk(opens)}, 24 hours before you fly. Your seat is 14A and you've "
+          f"Kia ora Rebecca,\n\nYour flight KA537 to Christchurch leaves on {wkday_day_mon(out)} at {clock_dot_pm(out)}.\n\nOnline "
+          f"check-in opens at {clock_dot_pm(opens)} on {wkday_day_mon(opens)}, 24 hours before you fly. Your seat is 14A and you've "
           "got 1 x 23kg checked bag. Bag drop closes 30 minutes before departure.\n\nBooking reference: QX7T2M",
           facts={"provider": air[0], "start": out.isoformat(), "opens": opens.isoformat(), "kind": "flight"})
 
@@ -366,8 +346,8 @@ def _travel(b: DatedBox) -> None:
           "Rental confirmed: SAR-55120", b.sent(16, 20, 15),
           "Thanks for booking with Southern Alps Rentals!\n\nConfirmation: SAR-55120\nDriver: Rebecca Walsh\n"
           "Vehicle: Compact hatch (or similar), automatic\n"
-          f"Pick up: Christchurch Airport desk, {_wk(pick)} {pick:%Y} {pick:%H:%M}\n"
-          f"Drop off: Christchurch Airport, {_wk(drop)} {drop:%Y} {drop:%H:%M}\n"
+          f"Pick up: Christchurch Airport desk, {wkday_day_mon(pick)} {pick:%Y} {pick:%H:%M}\n"
+          f"Drop off: Christchurch Airport, {wkday_day_mon(drop)} {drop:%Y} {drop:%H:%M}\n"
           "Total: $186.40 incl GST (2 days, zero excess cover)\n\nBring your full driver licence and the card you "
           "booked with.",
           facts={"provider": "Southern Alps Rentals", "start": pick.isoformat(), "end": drop.isoformat(),
@@ -380,12 +360,12 @@ def _travel(b: DatedBox) -> None:
     b.add("hotel", ("Riccarton Park Motor Lodge", "stay@riccartonparkmotorlodge.example"),
           "Booking confirmed - Riccarton Park Motor Lodge", b.sent(15, 9, 10),
           "Kia ora Rebecca,\n\nThanks for booking with us!\n\nBooking no.: RPM-20871\n"
-          f"Check in: {_wk(check_in)} {check_in:%Y} from 2pm (we've noted you'll arrive about 8.30pm, the key "
-          f"will be in the after-hours box)\nCheck out: {_wk(check_out)} {check_out:%Y} by 10am\nRoom: Two-bedroom "
+          f"Check in: {wkday_day_mon(check_in)} {check_in:%Y} from 2pm (we've noted you'll arrive about 8.30pm, the key "
+          f"will be in the after-hours box)\nCheck out: {wkday_day_mon(check_out)} {check_out:%Y} by 10am\nRoom: Two-bedroom "
           "unit, 2 nights, 2 adults\nTotal: $338.00 (pay on arrival)\n\nRiccarton Park Motor Lodge, 88 Riccarton "
           "Road, Christchurch\n\nFree parking and wifi. See you soon!",
           html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><p>Booking no. "
-                f"RPM-20871</p><p>Check in {_wk(check_in)}, check out {_wk(check_out)}</p></body></html>"),
+                f"RPM-20871</p><p>Check in {wkday_day_mon(check_in)}, check out {wkday_day_mon(check_out)}</p></body></html>"),
           facts={"provider": "Riccarton Park Motor Lodge", "start": check_in.isoformat(),
                  "end": check_out.isoformat(), "status": "confirmed", "kind": "motel", "reference": "RPM-20871",
                  "amount": "338.00", "currency": "NZD"})
@@ -395,9 +375,9 @@ def _travel(b: DatedBox) -> None:
     ret, ret_arr = b.at(60, 14, 0), b.at(60, 17, 30)
     b.add("ferry", ferry, "Your Strait Link booking: CSF-902214", b.sent(20, 21, 5),
           "STRAIT LINK FERRIES - BOOKING CONFIRMATION\nBooking reference: CSF-902214\n\n"
-          f"Sailing 1: Wellington to Picton, {_day(go)} {go:%Y}\nCheck in by {(go - timedelta(hours=1)):%H:%M}, "
+          f"Sailing 1: Wellington to Picton, {weekday_day_month(go)} {go:%Y}\nCheck in by {(go - timedelta(hours=1)):%H:%M}, "
           f"departs {go:%H:%M}, arrives {go_arr:%H:%M}\n\n"
-          f"Sailing 2: Picton to Wellington, {_day(ret)} {ret:%Y}\nCheck in by {(ret - timedelta(hours=1)):%H:%M}, "
+          f"Sailing 2: Picton to Wellington, {weekday_day_month(ret)} {ret:%Y}\nCheck in by {(ret - timedelta(hours=1)):%H:%M}, "
           f"departs {ret:%H:%M}, arrives {ret_arr:%H:%M}\n\nPassengers: 2 adults, 2 children\nVehicle: car up to "
           "5.5m, PKR482\nTotal: $612.00\n\nVehicles must check in at least 60 minutes before sailing.",
           facts={"provider": "Strait Link Ferries", "start": go.isoformat(), "arrive": go_arr.isoformat(),
@@ -408,7 +388,7 @@ def _travel(b: DatedBox) -> None:
     b.add("ticket", ("TicketTui", "orders@tickettui.example"), "Your tickets: New Zealand v Argentina",
           b.sent(19, 12, 25),
           f"Order TT-3380612 confirmed\n\nRugby Championship Test: New Zealand v Argentina\nKingsland Stadium, "
-          f"Auckland\n{_day(kick)} {kick:%Y}, kick-off {_pm(kick)}, gates open {_pm(gates)}\n\n2 x Adult, South "
+          f"Auckland\n{weekday_day_month(kick)} {kick:%Y}, kick-off {clock_dot_pm(kick)}, gates open {clock_dot_pm(gates)}\n\n2 x Adult, South "
           "Stand, Block S14, Row M, Seats 21-22 @ $189.00\nBooking fee: $12.80\nTotal: $390.80\n\nYour tickets are "
           "in the TicketTui app. Free public transport to the game with your ticket.",
           facts={"provider": "Kingsland Stadium", "start": kick.isoformat(), "doors": gates.isoformat(),
@@ -420,12 +400,12 @@ def _travel(b: DatedBox) -> None:
     b.add("reservation", ("TableTime", "noreply@tabletime.example"), "You're booked at Koura Kitchen",
           b.sent(7, 21, 30),
           f"Kia ora Rebecca, your table is confirmed!\n\nKoura Kitchen\n131 Ponsonby Road, Ponsonby, Auckland\n"
-          f"{_day(dinner)} {dinner:%Y} at {_pm(dinner)}\nTable for 2\nOccasion: Anniversary\nBooking ref: "
+          f"{weekday_day_month(dinner)} {dinner:%Y} at {clock_dot_pm(dinner)}\nTable for 2\nOccasion: Anniversary\nBooking ref: "
           "TT-778104\n\nWe'll hold your table for 15 minutes. Let the restaurant know if you have any dietary "
           "requirements.",
           html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><h2>Your table is "
                 "confirmed</h2><p><b>Koura Kitchen</b>, 131 Ponsonby Road</p>"
-                f"<p>{_day(dinner)} at {_pm(dinner)}</p><p>2 people</p><p>Ref TT-778104</p></body></html>"),
+                f"<p>{weekday_day_month(dinner)} at {clock_dot_pm(dinner)}</p><p>2 people</p><p>Ref TT-778104</p></body></html>"),
           facts={"provider": "Koura Kitchen", "start": dinner.isoformat(), "status": "confirmed",
                  "kind": "restaurant", "reference": "TT-778104", "party": "2"})
 
@@ -439,9 +419,9 @@ def _parcel(b: DatedBox) -> None:
     missed = b.today - timedelta(days=1)
     b.add("delivery", ("Tuhono Couriers", "tracking@tuhonocouriers.example"), "Sorry we missed you",
           b.sent(1, 13, 50),
-          f"Kia ora, we tried to deliver your parcel TH-88201744 from Tramping Co today, {_wk(missed)}, at 1.40pm, "
+          f"Kia ora, we tried to deliver your parcel TH-88201744 from Tramping Co today, {wkday_day_mon(missed)}, at 1.40pm, "
           "but it needs a signature and no one was home. We've left a card. We'll try again tomorrow, or you can "
-          f"collect it from Mt Albert Collect Point, 3 Carrington Road, after 10am on {_wk(b.today)}. Bring photo "
+          f"collect it from Mt Albert Collect Point, 3 Carrington Road, after 10am on {wkday_day_mon(b.today)}. Bring photo "
           "ID and the card.",
           facts={"provider": "Tuhono Couriers", "missed": missed.isoformat(), "next": b.today.isoformat(),
                  "kind": "parcel"})
@@ -449,7 +429,7 @@ def _parcel(b: DatedBox) -> None:
 
 def _school_and_work(b: DatedBox) -> None:
     moderation = b.at(1, 15, 30)
-    b.invitation(PRIYA, f"Invitation: Year 12 maths moderation @ {_wk(moderation)} 3:30pm - 4:30pm",
+    b.invitation(PRIYA, f"Invitation: Year 12 maths moderation @ {wkday_day_mon(moderation)} 3:30pm - 4:30pm",
                  b.sent(7, 16, 5),
                  "Kia ora koutou,\n\nLet's get together to moderate the Year 12 internals before they go to the "
                  "NZQA sample. Please bring three marked scripts each. Kai provided.\n\nNgā mihi,\nPriya",
@@ -459,7 +439,7 @@ def _school_and_work(b: DatedBox) -> None:
     catch_up = b.at(9, 12, 40)
     b.add("personal", GRAEME, "NCEA timetable", b.sent(2, 17, 20),
           f"Hi Bex,\n\nCould we have a quick catch-up about the Level 1 exam timetable on {catch_up:%A} week "
-          f"({_wk(catch_up)})? Lunchtime, 12.40 in my office, 20 mins max.\n\nCheers,\nGraeme",
+          f"({wkday_day_mon(catch_up)})? Lunchtime, 12.40 in my office, 20 mins max.\n\nCheers,\nGraeme",
           facts={"person": GRAEME[0], "start": catch_up.isoformat()})
 
     swim = b.at(1, 13, 30)
@@ -468,7 +448,7 @@ def _school_and_work(b: DatedBox) -> None:
           b.sent(2, 15, 30),
           f"Kia ora Room 9 whānau,\n\nA couple of things. Our swimming lessons start this {swim:%A} at 1.30pm at "
           "the Mt Albert Aquatic Centre, so please pack togs, a towel and a swim cap in a named bag. Also, our "
-          f"syndicate assembly is on {_day(assembly)} at 2.15pm in the hall, and Mia is getting a certificate "
+          f"syndicate assembly is on {weekday_day_month(assembly)} at 2.15pm in the hall, and Mia is getting a certificate "
           "(shh, it's a surprise!), so come along if you can.\n\nNgā mihi,\nWhaea Kate",
           facts={"provider": "Kowhai Park School", "start": swim.isoformat(), "assembly": assembly.isoformat(),
                  "kind": "school"})
@@ -477,9 +457,9 @@ def _school_and_work(b: DatedBox) -> None:
     camp_start = b.at(20, 8, 0)
     b.add("school", ("Mr Rangi Tawhiri", "r.tawhiri@owairakahigh.school.example"), "Year 11 camp info evening",
           b.sent(4, 12, 10),
-          f"Kia ora koutou,\n\nThe Year 11 Outdoor Ed camp is at Tongariro from {_day(camp_start)} to "
-          f"{_day(camp_start + timedelta(days=4))}. We're holding an information evening for parents on "
-          f"{_day(evening)} at 7pm in the school library, where we'll go through the gear list and the tramp. "
+          f"Kia ora koutou,\n\nThe Year 11 Outdoor Ed camp is at Tongariro from {weekday_day_month(camp_start)} to "
+          f"{weekday_day_month(camp_start + timedelta(days=4))}. We're holding an information evening for parents on "
+          f"{weekday_day_month(evening)} at 7pm in the school library, where we'll go through the gear list and the tramp. "
           "The bus leaves school at 8am on the Monday.\n\nNgā mihi,\nRangi Tawhiri\nOutdoor Education",
           facts={"provider": "Owairaka High School", "start": evening.isoformat(), "camp": camp_start.isoformat(),
                  "kind": "school"})
@@ -535,7 +515,7 @@ PROMO = NewsletterStyle(
 
 CARD_ALERTS = AlertCard(("Harbourside Bank Alerts", "alerts@harbourside.example"), "Card purchase alert",
                         "4821", "NZD", lambda amount, merchant, when: f"Harbourside: Your Visa card ending 4821 "
-                        f"was used for ${amount:,.2f} at {merchant} on {_nz(when)} {_pm(when)}. Not you? Call "
+                        f"was used for ${amount:,.2f} at {merchant} on {_nz(when)} {clock_dot_pm(when)}. Not you? Call "
                         "0800 555 0142.")
 
 MERCHANTS = ("FRESH BASKET MT ALBERT", "Z-ROAD FUEL NEW NORTH RD", "KOPI KINGSLAND", "BUNNINGTON HARDWARE ST LUKES",
@@ -563,7 +543,7 @@ def _other(b: DatedBox) -> tuple[tuple[str, str, str, str], ...]:
     return (
         ("Waipuna Water", "outages@waipunawater.example", "Planned water shutdown",
          "We're replacing a water main on Kōwhai Street. Your water will be off from 9am to 3pm on "
-         f"{_day(b.today + timedelta(days=2))}. Please store some water for drinking."),
+         f"{weekday_day_month(b.today + timedelta(days=2))}. Please store some water for drinking."),
         ("Mt Albert Library", "library@akaranacity.govt.example", "Items due soon",
          "Kia ora, 2 items on your library card are due back in 3 days. Renew online if you need more time."),
     )
