@@ -13,6 +13,7 @@ from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from steward.sample.builder import Builder
+from steward.sample.locale import decimal_comma
 
 LON = ZoneInfo("Europe/London")
 BER = ZoneInfo("Europe/Berlin")
@@ -27,8 +28,7 @@ def _gbp(amount: float) -> str:
 
 
 def _eur(amount: float) -> str:
-    whole, cents = f"{amount:,.2f}".split(".")
-    return f"{whole.replace(',', '.')},{cents} €"
+    return f"{decimal_comma(amount)} €"
 
 
 def add_bills(b: Builder) -> None:
