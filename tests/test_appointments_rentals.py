@@ -39,3 +39,12 @@ def test_a_pick_up_at_a_place_with_no_zone_is_kept_without_a_time() -> None:
 def test_a_pick_up_line_that_gives_no_day_is_no_rental() -> None:
     undated = MAIL.replace("Pick-up: Fri, Mar 19, 9:45 AM", "Pick-up: at the desk by the lifts, 9:45 AM")
     assert from_text(undated, RECEIVED, "Cedar Car Rental") == []
+
+
+def test_a_place_written_before_the_day_is_the_pick_ups_and_gives_its_clock() -> None:
+    # "Collection: Brisbane Airport counter, Mon 22 Mar 2027 08:15": the place first, the day and time after it
+    mail = ("Vehicle: Small SUV (or similar)\nConfirmation: KB-4410\n"
+            "Pick-up: Brisbane Airport counter, Mon 22 Mar 2027 08:15\nDrop-off: Gold Coast, Thu 25 Mar 2027 16:40\n")
+    pick, back = from_text(mail, RECEIVED, "Wattle Car Hire")
+    assert (pick.location, str(pick.start_at)) == ("Brisbane Airport counter", "2027-03-22 08:15:00+10:00")
+    assert (back.location, str(back.start_at)) == ("Gold Coast", "2027-03-25 16:40:00+10:00")

@@ -48,6 +48,16 @@ def test_a_rail_tickets_rows_under_the_trains_line_are_trains_on_their_regions_c
          "2027-06-06T12:45:00-05:00", False)]
 
 
+def test_a_row_whose_airport_names_its_terminal_by_kind_is_a_flight() -> None:
+    # "(SYD) Domestic 07:05": the terminal said by its kind stands between the airport's code and its time
+    text = ("Your trip is confirmed. Booking reference: WB4Q7Z\n\nSydney to Brisbane\n"
+            "Mon 7 Jun 2027  ZV612  Depart Sydney (SYD) Domestic 07:05  Arrive Brisbane (BNE) 08:35\n\n"
+            "Brisbane to Sydney\nThu 10 Jun 2027  ZV641  Depart Brisbane (BNE) 19:10  Arrive Sydney (SYD) Domestic "
+            "21:40\n")
+    assert _legs(text) == [("ZV 612", "2027-06-07T07:05:00+10:00", "2027-06-07T08:35:00+10:00", "SYD → BNE"),
+                           ("ZV 641", "2027-06-10T19:10:00+10:00", "2027-06-10T21:40:00+10:00", "BNE → SYD")]
+
+
 def test_an_operators_eticket_that_numbers_no_train_is_its_legs_named_by_the_operator() -> None:
     text = ("Northern Rail eTicket\nBooking reference: NR-2210-448\n\n"
             "OUT: Fri 4 Jun 2027\nManchester Piccadilly 08:12 -> Leeds 09:05\nCoach D, Seat 41\n\n"

@@ -217,21 +217,36 @@ def _code(place: str) -> str | None:
     return found.group(1) if found else None
 
 
-# a terminal written after an airport's code in brackets: "(SIN) T3", "(LHR) Terminal 5"
-_BESIDE = r"(?:\s*(?:T|Terminal\s*)\d\w?(?![\w:]))?"
+# a terminal written after an airport's code in brackets: "(SIN) T3", "(LHR) Terminal 5", and the terminal an
+# airport of one domestic and one international terminal names by its kind ("(AKL) Domestic", "(SYD) Intl T1")
+_BESIDE = (r"(?:\s*(?:(?:T|Terminal\s*)\d\w?(?![\w:])|(?:Domestic|International|Intl\.?|Dom\.?)"
+           r"(?:\s+(?:Terminal|T\d\w?)(?![\w:]))?))?")
 # a clock time in a row, in 24 hours or 12 with its half of the day ("08:40", "8:40 PM", "8:40 p.m.")
 HM = r"\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\b\.?)?"
 _CODE_TIME = rf"([A-Z]{{3}})(?:\s*\(?T\d\w?\)?)?\s+({HM})"
 _TIME_CODE = rf"({HM})\s+([A-Z]{{3}})(?![A-Za-z])"
 # what stands between a row's departure and its arrival: an arrow, a dash, "to", or an arrival's word
 # ("dep Bengaluru (BLR) 8:40 AM, arr Delhi (DEL) 11:25 AM")
-_UNTIL = r"(?:→|->|–|-|\bto\b|,?\s*\b(?:arr\.?|arrives?|arriving|arrival)(?![\w])\s*:?)"
+_UNTIL = r"(?:→|->|–|-|\bto\b|,?\s*\b(?i:arr\.?|arrives?|arriving|arrival)(?![\w])\s*:?)"
 _ROWS = (re.compile(_TIME_CODE + r"\s+" + _TIME_CODE),  # "06:45 TXL 08:15 ZRH"
          re.compile(_CODE_TIME + rf"\s*{_UNTIL}?\s*" + _CODE_TIME),  # "DEL T1 06:00 → BOM T2 08:10"
          # "Cape Town (CPT)  06:50  ->  Johannesburg (JNB)  08:55": each airport named, its code in brackets, a
          # terminal beside it or not ("Lisbon (LIS) T1  06:15  ->  Porto (OPO)  07:10")
          re.compile(r"\(([A-Z]{3})\)" + _BESIDE + rf"\s+({HM})\s*{_UNTIL}\s*[^()\n]{{0,60}}?"
                     r"\(([A-Z]{3})\)" + _BESIDE + rf"\s+({HM})"))
+# the same rows anywhere in a mail's text, as a ticket without labels writes a leg ("06:45 TXL 08:15 ZRH",
+# "Chennai (MAA) 8:40 PM, arr Hyderabad (HYD) 10:05 PM"): whether to read it as a ticket at all
+_ROWS_IN_TEXT = re.compile(rf"\b{HM}\s+[A-Z]{{3}}\s+{HM}\s+[A-Z]{{3}}\b|"
+                           rf"\b[A-Z]{{3}}(?:\s*\(?T\d\w?\)?)?\s+{HM}\s*{_UNTIL}?\s*[A-Z]{{3}}\b|"
+                           r"\([A-Z]{3}\)\s+\d{1,2}:\d{2}\s+\d{1,2}:\d{2}|"
+                           rf"\([A-Z]{{3}}\){_BESIDE}\s+{HM}\s*{_UNTIL}\s*[^()\n]{{0,60}}?\([A-Z]{{3}}\){_BESIDE}\s+{HM}")
+
+
+def flight_rows_in(text: str) -> bool:
+    """Whether a mail's text writes a leg as a row of airport codes and times (`_rows` reads them)."""
+    return _ROWS_IN_TEXT.search(text) is not None
+
+
 _NEAR = 90  # characters around a row where its date and flight number are looked for
 # time zone abbreviations that are also airport codes: beside a time they name a zone
 _ZONE_NAMES = frozenset({"UTC", "GMT", "BST", "IST", "CET", "EET", "WET", "MSK", "EST", "EDT", "CST", "CDT", "MST",

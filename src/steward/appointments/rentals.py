@@ -33,6 +33,10 @@ _TIME = re.compile(r"(?<![\d:])([01]?\d|2[0-3])(?:[:.]([0-5]\d))?\s*([ap])\.?m\.
                    r"[:.]([0-5]\d)(?![\d:])", re.I)
 _CODE = re.compile(r"\(([A-Z]{3})\)")
 _SAME_PLACE = re.compile(r"^\s*(?:same\s+(?:location|place|branch|office|station)|as\s+above)\b", re.I)
+# a weekday ending the place written before the day ("Christchurch Airport desk, Fri")
+_WEEKDAY_LAST = re.compile(r"[\s,]*\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\.?,?\s*$", re.I)
+# the counter at an airport named after it ("Christchurch Airport desk", "Airport counter, level 1")
+_DESK = re.compile(r"(?<=airport)\s+(?:desk|counter|kiosk|office|branch|terminal)\b.*$", re.I)
 # what follows the day and time: the place, after a dash or a comma ("6:30 PM - Phoenix Sky Harbor Airport")
 _PLACE_AFTER = re.compile(r"^\s*(?:-|\u2013|\u2014|,|at|@)\s*(?P<place>\S.*)$")
 
@@ -81,7 +85,9 @@ def _leg(rest: str, received: datetime, same: str | None) -> tuple[datetime | No
     else:
         hour, minute = int(clock.group(4)), int(clock.group(5))
     after = _PLACE_AFTER.match(rest[clock.end():])
-    place = after.group("place").strip() if after is not None else ""
+    # the place after the day and time, else before them ("Pick up: Christchurch Airport desk, Fri 6 Aug 19:30")
+    place = after.group("place").strip() if after is not None else _WEEKDAY_LAST.sub("", rest[:day[1]]).strip(
+        " ,;-\u2013\u2014")
     if same is not None and (not place or _SAME_PLACE.match(place)):
         place = same
     zone = _zone(place, datetime(when.year, when.month, when.day, hour, minute))
@@ -96,5 +102,5 @@ def _zone(place: str, at: datetime) -> str | None:
     code = _CODE.search(place)
     if code is not None and (zone := airport_zone(code.group(1))):
         return zone
-    head = place.split(",")[0].strip()
+    head = _DESK.sub("", place.split(",")[0]).strip()
     return airport_place_zone(head, at) or city_zone(head, at=at, whole=True) if head else None

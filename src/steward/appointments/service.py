@@ -85,10 +85,10 @@ _TRAVEL_WORDS = ("flight", "itinerary", "e-ticket", "eticket", "boarding", "PNR"
                  "ferry", "sailing", "coach", "journey", "trip", "flug", "vol ", "vuelo", "billet", "fahrkarte",
                  "booking code", "outbound", "departure", "hinflug", "abflug", "voo ",
                  # a stay is booked as far ahead as the journey to it
-                 "hotel", "your stay", "check-in", "accommodation", "hostel", "unterkunft", "übernachtung",
-                 "hébergement", "séjour", "alojamiento",
-                 # and so is the car picked up on arrival
-                 "car rental", "rental car", "car hire", "rent-a-car")
+                 "hotel", "motel", "your stay", "check-in", "check in", "accommodation", "hostel", "unterkunft",
+                 "übernachtung", "hébergement", "séjour", "alojamiento",
+                 # and so is the car picked up on arrival ("Rental confirmed: ..." names no car)
+                 "rental", "car hire", "rent-a-car")
 # the words of an invitation in its subject or first lines, read in the travel window as well
 _INVITATION_WORDS = ("invitation", "invited", "invite")
 # the words of booking mail's subject or first lines, read in the travel window for an appointment booked long ahead

@@ -146,16 +146,6 @@ def _organizer(component: Any) -> str:
     return " ".join(name.split())
 
 
-# two airport codes with their times, as a ticket without labels writes a leg ("06:45 TXL 08:15 ZRH",
-# "Chennai (MAA) 8:40 PM, arr Hyderabad (HYD) 10:05 PM")
-_HM = r"\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\b\.?)?"
-_UNTIL = r"(?:→|->|–|-|\bto\b|,?\s*\b(?:arr\.?|arrives?|arriving|arrival)(?![\w])\s*:?)"
-# a terminal said beside an airport's code ("(BLR) T1", "(DEL) Terminal 3")
-_TERMINAL = r"(?:\s*(?:T|Terminal\s*)\d\w?)?"
-_FLIGHT_ROW = re.compile(rf"\b{_HM}\s+[A-Z]{{3}}\s+{_HM}\s+[A-Z]{{3}}\b|"
-                         rf"\b[A-Z]{{3}}(?:\s*\(?T\d\w?\)?)?\s+{_HM}\s*{_UNTIL}?\s*[A-Z]{{3}}\b|"
-                         r"\([A-Z]{3}\)\s+\d{1,2}:\d{2}\s+\d{1,2}:\d{2}|"
-                         rf"\([A-Z]{{3}}\){_TERMINAL}\s+{_HM}\s*{_UNTIL}\s*[^()\n]{{0,60}}?\([A-Z]{{3}}\){_TERMINAL}\s+{_HM}")
 _ROUTE = re.compile(r"→|->|\bjourney\b|\bfrom\b.+\bto\b|\([A-Z]{3}\)\s+to\b", re.I)
 
 
@@ -272,6 +262,7 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
         from steward.appointments import rail, rentals, sailings, stays, tickets
         from steward.appointments.itinerary import (
             departure_label,
+            flight_rows_in,
             from_text,
             segment_line,
             split_cells,
@@ -289,7 +280,7 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
             received = min(received, inner.sent) if inner.sent is not None else received
         lines = split_cells(body)
         if any(departure_label(line) or segment_line(line) or table_row(line) or stacked_leg(lines, n)
-               for n, line in enumerate(lines)) or _FLIGHT_ROW.search(body):
+               for n, line in enumerate(lines)) or flight_rows_in(body):
             out.extend(from_text(body, received))
         if not out:
             out.extend(rail.from_text(body, received, sender, sender_name))
