@@ -180,3 +180,12 @@ def test_a_flight_booked_long_ago_and_moved_since_is_proposed_at_its_new_time_al
                      "Was: departs Chicago 18:05, arrives Mexico City 21:40\n"
                      "Now: departs Chicago 19:50, arrives Mexico City 23:25\n", SENT)})
     assert [i["start"] for i in items if i["status"] == "proposed"] == ["2026-10-24T19:50:00-05:00"]
+
+
+def test_a_span_said_before_the_moment_of_a_cancellation_is_not_its_day(tmp_path: Path, cli: Any) -> None:
+    # "the groomer is off sick this week, so we've cancelled ... on Mon 5 Oct at 2pm": the moment is the booking's
+    items = _scan(tmp_path, cli, {"a": message(
+        "pp-1@pawparlour.example", ("Paw Parlour", "desk@pawparlour.example"), "Booking cancelled - Paw Parlour",
+        "Hi Sam, sorry but our groomer is off sick this week, so we've had to cancel Biscuit's wash and trim on "
+        "Mon 5 Oct at 2pm. Call us to rebook.", SENT)})
+    assert [(i["status"], i["start"]) for i in items] == [("rejected", "2026-10-05T14:00:00-05:00")], items

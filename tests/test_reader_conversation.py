@@ -126,6 +126,12 @@ def test_a_statement_with_a_tag_is_asked(demo: App) -> None:
     assert by == "reader" and "Pawsome Vets" in reply, reply
 
 
+def test_a_tag_said_without_a_comma_asks_of_the_thing_said_never_the_one_before(demo: App) -> None:
+    # the "it" of "isn't it" is the thing the statement names, not the booking the turn before asked of
+    _, (by, reply) = talk(demo, "tag-bare", "when is my dentist appointment?", "the vet is tomorrow morning isn't it")
+    assert by == "reader" and "Pawsome Vets" in reply and "Dental" not in reply, reply
+
+
 def test_a_reminder_just_set_is_moved_by_make_it_and_a_time_with_a_dot(demo: App) -> None:
     _, moved = talk(demo, "make-it", "remind me to water the ferns at 5 pm", "actually make it 5.45")
     assert moved[0] == "reminder_management" and "17:45" in moved[1], moved

@@ -226,6 +226,11 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
             when = dates.find(moved_to.group(1), at, options=options)
         else:
             when = dates.find(sentence, at, options=options)
+            if when is not None and not (when.has_date and when.has_time):
+                # "Lou is crook this week, so we've had to cancel your cut on Sat 7 Aug at 10am": a span said before
+                # the moment is not the booking's; the one moment with a day and a time is
+                moments = [r for r in dates.find_all(sentence, at, options=options) if r.has_date and r.has_time]
+                when = moments[0] if len(moments) == 1 else when
         if when is None or not (when.has_date and when.has_time):
             continue
         # a cancellation or a move from the business itself often names no one: it is the sender's

@@ -291,9 +291,11 @@ def _month_as_a_person(text: str, window: Window | None, date_chars: frozenset[i
 # what a question asks when it says only a day beside words that ask nothing of the person's data
 # ("what is it, today?" asks the date)
 # a statement turned into a question by a tag at its end ("..., right?", "..., haven't I?")
-_TAG = re.compile(r",\s*(?:right|yeah|yes|correct|no|innit|isn'?t\s+it|is\s+it|aren'?t\s+(?:i|they|we)|"
-                  r"don'?t\s+(?:i|we)|haven'?t\s+(?:i|we)|didn'?t\s+(?:i|we)|is\s+that\s+right|am\s+i\s+right)"
-                  r"\s*\?+\s*$", re.I)
+# ("... Saturday morning isn't it", said with no comma and no question mark: a negative tag asks all the same)
+_NEGATIVE_TAG = (r"innit|isn'?t\s+it|aren'?t\s+(?:i|they|we)|don'?t\s+(?:i|we)|haven'?t\s+(?:i|we)|"
+                 r"didn'?t\s+(?:i|we)|wasn'?t\s+it|won'?t\s+it")
+_TAG = re.compile(r",\s*(?:right|yeah|yes|correct|no|is\s+it|is\s+that\s+right|am\s+i\s+right|"
+                  rf"{_NEGATIVE_TAG})\s*\?+\s*$|\s(?:{_NEGATIVE_TAG})\s*[?.!]*\s*$", re.I)
 _EMPTY = frozenset(("what", "what's", "whats", "is", "it", "it's", "so", "then", "again", "please", "now"))
 _WEEKDAYS = frozenset(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekday",
                        "weekend"))
@@ -393,6 +395,7 @@ _OWN_EVIDENCE = 1.0
 def refers_back(text: str, clock: Clock | None = None, options: Any = None) -> bool:
     """Whether a question points at the one before ("and what was the due date on that?", "did that one get
     paid?"); the words of a date it says ("this week") point nowhere."""
+    text = _TAG.sub("", text)  # "the vet's on Friday, isn't it?": the tag's "it" is the thing it says
     norms = words(text)
     if any(tuple(norms[:len(p)]) == p for p in _FOLLOW_ON):
         return True
@@ -915,7 +918,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     # ("I should pay the gym tomorrow, can you help" opens on its speaker: a request for help, not this)
     asked = is_question(text, vocab) or ("," in text and said_norms[0] not in _SPEAKERS
                                          and is_question(text.split(",", 1)[1].strip(), vocab)) \
-        or bool(_hits(said_norms, rw.news)) or sums_up_the_day(said_norms, rw) or yes_or_no
+        or bool(_hits(said_norms, rw.news)) or sums_up_the_day(said_norms, rw) or yes_or_no or _TAG.search(text) is not None
     # ("what've I missed", "a recap of today": a question or a request, whatever its opening)
     # a few words that open on no one ("texts from Sam", "Harbor bill") may be a request by its names alone
     terse = len(said_norms) <= _TERSE and bool(said_norms) and said_norms[0] not in _REMARK_OPENERS
