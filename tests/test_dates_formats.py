@@ -195,6 +195,8 @@ def test_the_end_of_a_day_and_this_years_date(text: str, expected: str) -> None:
     ("2026-12-09T16:20:00+05:30", "Wed 2026-12-09 10:50"),   # shown on the user's clock (London)
     ("16th Dec 2026, 11:30 hrs", "Wed 2026-12-16 11:30"),
     ("1700 hrs tomorrow", "Wed 2026-12-02 17:00"),
+    ("sat 12 dec, 0715H", "Sat 2026-12-12 07:15"),
+    ("by 2130h tomorrow", "Wed 2026-12-02 21:30"),
 ])
 def test_timestamps_as_mail_and_machines_write_them(text: str, expected: str) -> None:
     assert when(text) == expected

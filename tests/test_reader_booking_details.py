@@ -80,6 +80,8 @@ def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> Non
     ("Boarding gates close 20 minutes early. Check-in closes 45 minutes before departure.", "checkin",
      "Check-in closes 45 minutes before"),
     ("Online check-in is now open for your trip.", "checkin", ""),
+    ("Web check-in closes at 0620H, two hours before take-off.", "checkin", "closes at 0620H"),
+    ("Boarding starts 2210 hrs at the gate shown on your pass.", "boarding", "Boarding starts 2210 hrs"),
 ])
 def test_a_detail_is_the_sentence_of_the_mail_that_says_it(text: str, kind: str, said: str) -> None:
     found = detail_in(text, kind)
@@ -163,3 +165,11 @@ def test_how_many_a_table_is_for_is_what_its_mail_says() -> None:
     assert asked_detail("how many people emailed me today?") != "party"
     said = detail_in("Saturday, July 17 at 6:30 PM. 14 guests, private function room. Reservation no.: RB-1", "party")
     assert "14 guests" in said, said
+
+
+def test_a_time_written_as_four_digits_and_an_h_is_said_on_the_clock() -> None:
+    from steward.reader.answerers.booking_details import on_the_clock
+
+    assert on_the_clock("Please check in online before 0540H.") == "; its \u201c0540H\u201d is 05:40"
+    assert on_the_clock("Check-in closes at 21:10.") == ""
+    assert on_the_clock("Gate B2, room 1204.") == ""

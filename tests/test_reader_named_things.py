@@ -148,6 +148,17 @@ def test_a_country_said_of_a_journey_is_held_by_its_airport() -> None:
         == ("Portugal",)
 
 
+def test_a_town_that_is_also_a_word_of_a_providers_name_is_held_by_a_journey_going_there() -> None:
+    rw = load_words()
+    inn = SlotValue("provider", "Casa do Mar Faro", "Casa do Mar Faro", (("casa", "do", "mar", "faro"), ("faro",)))
+    frame = Frame(text="which gate for the flight to Faro?", domain="appointments", ask="which", kinds=("flight",),
+                  filters=(Named("Faro", (inn,), "words"),))
+    # the flight lands at FAO, Faro's airport: the town said is where it goes, not the guesthouse's name
+    assert honesty.unaccounted(frame, _bookings("- Flight FR 8042 STN → FAO leaves Sat 9 Jan at 06:10"), rw) == ()
+    # a table on a street of the same name is no answer about the guesthouse
+    assert honesty.unaccounted(frame, _bookings("- Sat 9 Jan at 19:00 Table at Faro Street Grill"), rw) == ("Faro",)
+
+
 def test_an_answer_that_lists_no_records_is_left_alone() -> None:
     rw = load_words()
     frame = Frame(text="when is the chess tournament?", domain="appointments", ask="when", things=("tournament",))

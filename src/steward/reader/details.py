@@ -72,7 +72,7 @@ DETAILS = (
         r"opening|deadline|cut-?off)\b|(?:\bcheck[\s-]?in\b[^?]{0,20}\bby\b|\bby\s+(?:what\s+time|when)\b[^?]{0,30}"
         r"\bcheck[\s-]?in\b)(?![^?]*\b(?:hotel|stay|room|apartment|flat|cabin|villa|hostel|guesthouse|b&b)\b)", re.I),
            re.compile(r"\bcheck[\s-]?in\b[^.!?\n]{0,80}?(?:\b(?:before|by|until|till|closes?|opens?|from)\s+(?:at\s+)?"
-                      r"(?:\d{1,2}[:.]\d{2}|\d{1,2}\s?[ap]\.?m\b)|\b\d+\s*(?:min|mins|minutes|hours?|hrs?)\s+(?:before|"
+                      r"(?:\d{1,2}[:.]\d{2}|\d{1,2}\s?[ap]\.?m\b|[012]\d[0-5]\d\s?(?:h|hrs)\b)|\b\d+\s*(?:min|mins|minutes|hours?|hrs?)\s+(?:before|"
                       r"prior))", re.I), ("flight", "train", "ferry"), "the check-in time"),
     # "which terminal?", "what gate do we go from?": a terminal or gate said with what it is called ("Terminal 2",
     # "Gate: B14", "new gate A3", "T3", "the Harbour Quay terminal"), never "the terminal 30 minutes before"
@@ -91,7 +91,7 @@ DETAILS = (
         r"^\W*(?:and\s+|so\s+)?(?:the\s+|my\s+)?boarding\b(?!\s+(?:pass|passes|school|house|kennels?)\b)|"
         r"\bboard(?:s|ing)?\s+(?:at\s+)?what\s+time\b|\bhow\s+early\s+(?:do|does|can|should)\s+(?:i|we|it)\s+board\b",
         re.I),
-           re.compile(r"\bboard(?:ing)?\b[^.!?\n]{0,40}?(?:\b\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\b\.?)?|\b\d+\s*(?:min|mins|"
+           re.compile(r"\bboard(?:ing)?\b[^.!?\n]{0,40}?(?:\b\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\b\.?)?|\b[012]\d[0-5]\d\s?(?:h|hrs)\b|\b\d+\s*(?:min|mins|"
                       r"minutes|hours?|hrs?)\s+(?:before|prior))", re.I), ("flight", "train", "ferry"), "the boarding time"),
     # "which platform does it leave from?": a platform or track said with its number ("Platform 9", "Gleis 14")
     Detail("platform", re.compile(r"\b(?:platforms?|gleis|voie|binario|and[e\u00e9]n)\b|\b(?:which|what)\s+track\b|"

@@ -359,14 +359,16 @@ def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[
     # a thing said in words no vocabulary holds ("the kids' swim carnival"): one record holds all its words
     missing += [t for t in named_things(frame, rw)
                 if not any(all(_held(stem(w), p, rw) for w in t.split()) for p in pools) and t not in missing]
+    where = [_places_of(t) for t in texts]
     for named in frame.filters:
         values = [v for v in named.values if v.slot in ("provider", "sender", "event")]
         if values and named.how != "kind" and not any(_name_held(values, p, rw) for p in pools) and not (
-                named.how == "spelling" and any(all(_held(stem(w), p, rw) for w in named.said.split()) for p in pools)):
+                named.how == "spelling" and any(all(_held(stem(w), p, rw) for w in named.said.split()) for p in pools)
+        ) and not _a_place_held(named.said, texts):
             # (a word only spelled near another provider's name, "junior" of "Juniors FC", is held by a record
-            # whose own words say it: "the junior ballet")
+            # whose own words say it: "the junior ballet"; a town that is also a word of a provider's name, "Cebu"
+            # of a hotel in Cebu, is held by the journey whose route goes there: "the flight to Cebu")
             missing.append(re.sub(r"['\u2019]s$", "", named.said))
-    where = [_places_of(t) for t in texts]
     # a place that is a name of a journey's operator held by these records (its mail says it goes there:
     # "Auckland" of the airline whose booking flies there) is held by them
     held_names = {folded(" ".join(n)) for named in frame.filters for v in named.values
@@ -376,6 +378,28 @@ def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[
         if f and f not in held_names and not any(re.search(rf"\b{re.escape(f)}\b", w) for w in where):
             missing.append(place)
     return tuple(missing)
+
+
+def _a_place_held(said: str, texts: Sequence[str]) -> bool:
+    """Whether a name said is a town one of the records' journeys goes to or comes from: an end of its route
+    ("Dublin → Holyhead") or a town of an airport the route names by code (never any word of its text:
+    "Brunswick" of a table on Brunswick Street is no answer about Brunswick Vet Clinic)."""
+    from steward.appointments.places import airport_names
+
+    f = folded(said)
+    if not f:
+        return False
+    pattern = re.compile(rf"\b{re.escape(f)}\b")
+    for text in texts:
+        ends = [end for route in _ROUTE.findall(text) for end in route]
+        towns = folded(" ".join([*ends, *(n for c in _CODE.findall(" ".join(ends)) for n in airport_names(c))]))
+        if pattern.search(towns):
+            return True
+    return False
+
+
+# a journey's route as a record's line says it: "MNL → CEB", "Dublin Port → Holyhead"
+_ROUTE = re.compile(r"([A-Z][\w'.-]*(?:\s[A-Z][\w'.-]*){0,2})\s*(?:→|->)\s*([A-Z][\w'.-]*(?:\s[A-Z][\w'.-]*){0,2})")
 
 
 def not_held(frame: Frame, missing: Sequence[str], answer: Answer, mailbox: Mailbox | None = None,

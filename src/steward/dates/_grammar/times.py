@@ -422,9 +422,15 @@ def _h_mm_spoken(m: re.Match[str]) -> Piece | None:
     return piece(m, time=t, weak=True) if t else None
 
 
-# "1700 hrs": four digits said with hours are a 24-hour clock time
-@rule("hhmm hrs", "hrs hours", r"(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)\s?(?:hrs|hours)")
+_NUMBERED_BEFORE = re.compile(r"\b(?:room|rm|unit|flat|apt|suite|no|number|block|bldg|lot|#)\.?\s?$")
+
+
+# "1700 hrs", "1745H": four digits said with hours (or their "H", as airlines and schools in many countries
+# write a time) are a 24-hour clock time
+@rule("hhmm hrs", "#digits4", r"(?P<h>[01]\d|2[0-3])(?P<mi>[0-5]\d)\s?(?:hrs|hours|h(?![\w]))")
 def _hhmm_hrs(m: re.Match[str]) -> Piece | None:
+    if m.group().endswith("h") and _NUMBERED_BEFORE.search(m.string, max(0, m.start() - 12), m.start()):
+        return None  # "room 1204h" is a number
     t = clock_time(int(m["h"]), int(m["mi"]), grain="minute", fixed=True)
     return piece(m, time=t) if t else None
 

@@ -98,7 +98,8 @@ def _told(b: Held, kept: Message | None, kind: str, shared: frozenset[int], mail
         of = about(m)
         said = said_in(m, kind, mailbox, clock, _leg(b) if m.id in shared or own and of and of != own else ())
         if said:
-            return f"{at}: its mail says \u201c{said}\u201d ({_mail_line(m, clock)}){as_of(said, m, clock)}", True
+            return (f"{at}: its mail says \u201c{said}\u201d ({_mail_line(m, clock)}){as_of(said, m, clock)}"
+                    f"{on_the_clock(said)}"), True
     if placed:
         return f"{at}: from \u201c{placed}\u201d, as its mail ({_mail_line(kept, clock)}) gives it", True
     return (f"{at}: its mail ({_mail_line(kept, clock)}) says nothing of {detail(kind).label or kind} in what I can "
@@ -135,6 +136,17 @@ def as_of(said: str, m: Message, clock: Clock) -> str:
         return ""
     word = found.group(1).casefold()
     return f"; its \u201c{word}\u201d is {day_text(sent + timedelta(days=_OFFSET[word]), clock)}"
+
+
+# a time written as four digits and an "H" or "hrs" ("until 1745H", "1930 hrs"), as airlines, schools and
+# hospitals in many countries write one
+_FOUR_DIGIT_TIME = re.compile(r"(?<![\w:.])([01]\d|2[0-3])([0-5]\d)\s?(?:H|hrs|hours)\b")
+
+
+def on_the_clock(said: str) -> str:
+    """The times a sentence writes as four digits with an "H" said on the clock ("; its “1745H” is 17:45"),
+    so a reply gives the time asked for however its mail wrote it; "" when it writes none so."""
+    return "".join(f"; its \u201c{m.group()}\u201d is {m[1]}:{m[2]}" for m in _FOUR_DIGIT_TIME.finditer(said))
 
 
 def _leg(b: Held) -> tuple[str, ...]:
