@@ -76,6 +76,19 @@ def test_an_operators_eticket_that_numbers_no_train_is_its_legs_named_by_the_ope
     assert rail.from_text(text, RECEIVED, "tickets@northern.example", "") == []
 
 
+def test_a_coach_lines_eticket_from_terminal_to_terminal_is_a_bus_with_its_estimated_arrival() -> None:
+    # no word of a bus or a train: its stations are terminals, and the arrival is said as an estimate
+    text = ("SIERRA MOUNTAIN LINES - E-TICKET\nBooking no.: SML-4471\n\n"
+            "GOING: Fri, Jun 4, 2027\nPasay Terminal 9:15 PM -> Sagada Terminal, est. arrival 5:40 AM\nSeats 3, 4\n\n"
+            "Total fare: PHP 2,150.00\n")
+    found = [(c.provider, c.what, c.start_at.isoformat() if c.start_at else "", c.route)
+             for c in rail.from_text(text, RECEIVED, "tix@sierramountain.example", "Sierra Mountain Lines")]
+    assert found == [("Sierra Mountain Lines", "bus", "2027-06-04T21:15:00+08:00", "Pasay Terminal → Sagada Terminal")]
+    # stations named by no word of a terminal: no kind to say, no journey read
+    plain = text.replace("Pasay Terminal", "Pasay").replace("Sagada Terminal", "Sagada")
+    assert rail.from_text(plain, RECEIVED, "tix@sierramountain.example", "Sierra Mountain Lines") == []
+
+
 def test_a_sailing_written_port_to_port_on_one_line_is_read() -> None:
     from steward.appointments import sailings
 

@@ -146,10 +146,12 @@ def from_text(text: str, received: datetime, sender: str = "", sender_name: str 
 
 
 # a leg written as one row: where it leaves from and when, an arrow, where it arrives and when ("Chicago Union
-# Station, IL (CHI) 2:00 PM -> Galesburg, IL (GBB) 5:10 PM")
+# Station, IL (CHI) 2:00 PM -> Galesburg, IL (GBB) 5:10 PM"), its arrival's time perhaps said as one ("Baguio
+# Terminal, est. arrival 11:45 AM")
 _HM = r"\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\b\.?)?"
 _ROW = re.compile(rf"^\s*(?P<a>[^\W\d_][^\d\n]{{1,60}}?)\s+(?P<t1>{_HM})\s*(?:->|\u2192|\u2013|\u2014|\bto\b)\s*"
-                  rf"(?P<b>[^\W\d_][^\d\n]{{1,60}}?)\s+(?P<t2>{_HM})\s*$", re.I)
+                  rf"(?P<b>[^\W\d_][^\d\n]{{1,60}}?)(?:,?\s+(?:est(?:imated)?\.?\s+)?(?:arrival|arriving|arr\.|eta)\s*:?)?"
+                  rf"\s+(?P<t2>{_HM})\s*$", re.I)
 # the train a row is, on a line of its own above it: "Train 7 Lakeshore", "Train No. 12951 Rajdhani"
 _TRAIN_LINE = re.compile(r"^\s*(?:train|zug|treno|tren|trein)\s+(?:n[°ºo]\.?|nr\.?|no\.?|number|#)?\s*(\d{1,5})\b", re.I)
 _CODE = re.compile(r"\s*\(\s*[A-Z]{3,4}\s*\)\s*")
@@ -169,8 +171,16 @@ def _operated(text: str, sender_name: str) -> str | None:
     said = f"{sender_name}\n{_CARRIAGE.sub(' seat', text)}"
     bus, rail = len(_BUS_WORDS.findall(said)), len(_RAIL_WORDS.findall(said))
     if not bus and not rail:
-        return None
+        # a ticket of neither word whose rows run from a terminal to a terminal ("Cubao Terminal 6:30 AM -> Baguio
+        # Terminal 11:45 AM"): a coach line's, which names its stations so (a flight's rows name airports)
+        rows = [row for line in text.splitlines() if (row := _ROW.match(line)) is not None]
+        ends = [row[k] for row in rows for k in ("a", "b")]
+        return "bus" if ends and all(_TERMINAL.search(end) for end in ends) else None
     return "bus" if bus > rail else "train"
+
+
+# a coach line's station, named as one: "Cubao Terminal", "Terminal Terrestre", "Central Bus Stand"
+_TERMINAL = re.compile(r"\b(?:terminal|terminus|bus\s+(?:station|stand|depot)|coach\s+station)\b", re.I)
 
 
 def _row_legs(text: str, received: datetime, sender: str, sender_name: str = "") -> list[Candidate]:
