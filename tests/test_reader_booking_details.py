@@ -51,6 +51,10 @@ def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
     ("till when can we do online check-in for the Lisbon flight?", "checkin"),
     ("by what time must I check in for the sailing?", "checkin"),
     ("when does check-in close?", "checkin"),
+    ("when do the doors open for the gig?", "doors"),
+    ("are the gates opening at 5 for the final?", "doors"),
+    ("what's the gate code for the cabin?", "code"),
+    ("which gate is the Lisbon flight from?", "terminal"),
     # asked of something else: no detail of a booking
     ("when's the parent-teacher evening?", ""),
     ("what time can we check in at the guesthouse?", ""),
@@ -80,6 +84,8 @@ def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> Non
     ("Boarding gates close 20 minutes early. Check-in closes 45 minutes before departure.", "checkin",
      "Check-in closes 45 minutes before"),
     ("Online check-in is now open for your trip.", "checkin", ""),
+    ("Sat 4 Sep | Doors 6.30pm | Kick-off 7.45pm | Block C, Row 12", "doors", "Doors 6.30pm"),
+    ("Please arrive early: doors close at the interval.", "doors", ""),
     ("Web check-in closes at 0620H, two hours before take-off.", "checkin", "closes at 0620H"),
     ("Boarding starts 2210 hrs at the gate shown on your pass.", "boarding", "Boarding starts 2210 hrs"),
 ])

@@ -132,3 +132,15 @@ def test_physical_therapy_is_no_doctors_booking() -> None:
     kinds = load_words().provider_kinds
     assert _kinds(["my", "physical", "therapy", "session"], kinds) == ["physio"]
     assert _kinds(["my", "physical"], kinds) == ["doctor"]
+
+
+def test_a_bus_is_a_journey_and_a_coach_alone_is_no_kind() -> None:
+    from steward.reader.answerers.trips import JOURNEYS
+    from steward.reader.read import _kinds
+    from steward.reader.words import load_words
+
+    rw = load_words()
+    assert _kinds(["when", "does", "the", "bus", "get", "in"], rw.provider_kinds) == ["bus"]
+    assert "bus" in JOURNEYS and "bus" in rw.widen(["travel"])
+    # the coach of a child's team is a person, not a kind of booking
+    assert _kinds(["did", "the", "coach", "email"], rw.provider_kinds) == []

@@ -89,6 +89,8 @@ _TRAVEL_WORDS = ("flight", "itinerary", "e-ticket", "eticket", "boarding", "PNR"
                  "übernachtung", "hébergement", "séjour", "alojamiento",
                  # and so is the car picked up on arrival ("Rental confirmed: ..." names no car)
                  "rental", "car hire", "rent-a-car")
+# the words of a show's tickets in its subject or first lines, read in the travel window as well
+_TICKET_WORDS = ("ticket",)
 # the words of an invitation in its subject or first lines, read in the travel window as well
 _INVITATION_WORDS = ("invitation", "invited", "invite")
 # the words of booking mail's subject or first lines, read in the travel window for an appointment booked long ahead
@@ -317,13 +319,19 @@ class AppointmentsService:
     def _earlier_travel(self, travel: consumer.Window, window: consumer.Window,
                         raws: dict[int, bytes | None]) -> list[Sourced]:
         """The journeys (flights, trains, ferries, coaches) and stays that mail received before the window
-        but in the travel window books, and the invitations it brings: its other bookings are read within
-        the window alone."""
+        but in the travel window books, the shows it sells tickets to, and the invitations it brings: its other
+        bookings are read within the window alone."""
         out: list[Sourced] = []
         for m in repo.messages_saying(self.conn, travel.start, window.start, _TRAVEL_WORDS, limit=_TRAVEL_LIMIT):
             out.extend(s for s in self._read(m, raws) if s.candidate.travel and s.candidate.status == "confirmed")
-        # an invitation is sent weeks before its day too (a holiday party, a wedding): read as one, never a booking
         seen = {s.message.id for s in out if s.message is not None}
+        # and so are a show's tickets (a concert, a play, a match): the show their seller's card gives
+        for m in repo.messages_saying(self.conn, travel.start, window.start, _TICKET_WORDS, limit=_TRAVEL_LIMIT):
+            if m.id not in seen:
+                seen.add(m.id)
+                out.extend(s for s in self._read(m, raws) if s.candidate.what == "event"
+                           and s.candidate.origin == "itinerary" and s.candidate.status == "confirmed")
+        # an invitation is sent weeks before its day too (a holiday party, a wedding): read as one, never a booking
         for m in repo.messages_saying(self.conn, travel.start, window.start, _INVITATION_WORDS, limit=_TRAVEL_LIMIT):
             if m.id not in seen:
                 seen.add(m.id)

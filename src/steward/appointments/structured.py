@@ -250,7 +250,8 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
     """Every structured candidate in a message: its iCalendar parts, then its schema.org markup; with
     neither, the flights its text lists as an e-ticket does, else a rail ticket's trains (its table of
     stops, else its labelled fields), else a ferry's sailings, else the stay a hotel's text gives by its
-    arrival and departure days, else a rental car's pick-up and return (`received` dates a year-less day). A message forwarded inline is read
+    arrival and departure days, else a rental car's pick-up and return, else a show a ticket seller's card gives
+    (`received` dates a year-less day). A message forwarded inline is read
     below the forward's header, as mail from its first sender."""
     out: list[Candidate] = []
     for text in calendar_parts(raw):
@@ -259,7 +260,7 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
         if "schema.org" in html:
             out.extend(schema_org.from_html(html))
     if not out and received is not None:
-        from steward.appointments import rail, rentals, sailings, stays, tickets
+        from steward.appointments import rail, rentals, sailings, shows, stays, tickets
         from steward.appointments.itinerary import (
             departure_label,
             flight_rows_in,
@@ -292,4 +293,6 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
             out.extend(stays.from_text(body, received, sender_name))
         if not out:
             out.extend(rentals.from_text(body, received, sender_name))
+        if not out:
+            out.extend(shows.from_text(body, received, sender_name))
     return list(dict.fromkeys(out))  # an invitation often comes twice: inline and as an attachment

@@ -64,6 +64,12 @@ DETAILS = (
                       r"key\s*box|keypad|alarm|check-?in)\b[^.!?\n]{0,30}?(?:code|pin|combination)\b|"
                       r"\b(?:code|pin)\s+(?:for|to|of)\s+the\s+(?:door|gate|entrance|building|key\s*safe|lock\s*box)",
                       re.I), label="the code"),
+    # "what time do the doors open?", "when are the gates open for the match?": the time a show's or a match's
+    # tickets say its doors or gates open ("Doors 19:00 / Show 20:00", "Gates open 6:00 PM"), never the show's own
+    Detail("doors", re.compile(r"\b(?:doors?|gates?)\s+(?:open|opens|opening)\b|\b(?:doors?|gates?)\s+(?:time|times)\b|"
+                               r"\bopen\s+the\s+(?:doors|gates)\b", re.I),
+           re.compile(r"\b(?:doors|gates)(?:\s+open)?\s*(?::|at|from)?\s*(?:\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\b\.?)?|"
+                      r"\d{1,2}\s?[ap]\.?m\b)", re.I), label="when the doors open"),
     # "when does online check-in close?", "by when must we check in online?": the time a journey's mail gives to
     # check in by, or when its check-in opens or closes ("Check in online before 06:10 on 02/07", "Check-in closes 45
     # minutes before departure"); a hotel's check-in is a stay's time, asked of the stay
@@ -73,7 +79,7 @@ DETAILS = (
         r"\bcheck[\s-]?in\b)(?![^?]*\b(?:hotel|stay|room|apartment|flat|cabin|villa|hostel|guesthouse|b&b)\b)", re.I),
            re.compile(r"\bcheck[\s-]?in\b[^.!?\n]{0,80}?(?:\b(?:before|by|until|till|closes?|opens?|from)\s+(?:at\s+)?"
                       r"(?:\d{1,2}[:.]\d{2}|\d{1,2}\s?[ap]\.?m\b|[012]\d[0-5]\d\s?(?:h|hrs)\b)|\b\d+\s*(?:min|mins|minutes|hours?|hrs?)\s+(?:before|"
-                      r"prior))", re.I), ("flight", "train", "ferry"), "the check-in time"),
+                      r"prior))", re.I), ("flight", "train", "ferry", "bus"), "the check-in time"),
     # "which terminal?", "what gate do we go from?": a terminal or gate said with what it is called ("Terminal 2",
     # "Gate: B14", "new gate A3", "T3", "the Harbour Quay terminal"), never "the terminal 30 minutes before"
     Detail("terminal", re.compile(r"\b(?:terminals?|gates?|concourse)\b", re.I),
@@ -92,7 +98,7 @@ DETAILS = (
         r"\bboard(?:s|ing)?\s+(?:at\s+)?what\s+time\b|\bhow\s+early\s+(?:do|does|can|should)\s+(?:i|we|it)\s+board\b",
         re.I),
            re.compile(r"\bboard(?:ing)?\b[^.!?\n]{0,40}?(?:\b\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\b\.?)?|\b[012]\d[0-5]\d\s?(?:h|hrs)\b|\b\d+\s*(?:min|mins|"
-                      r"minutes|hours?|hrs?)\s+(?:before|prior))", re.I), ("flight", "train", "ferry"), "the boarding time"),
+                      r"minutes|hours?|hrs?)\s+(?:before|prior))", re.I), ("flight", "train", "ferry", "bus"), "the boarding time"),
     # "which platform does it leave from?": a platform or track said with its number ("Platform 9", "Gleis 14")
     Detail("platform", re.compile(r"\b(?:platforms?|gleis|voie|binario|and[e\u00e9]n)\b|\b(?:which|what)\s+track\b|"
                                   r"\btrack\s+(?:number|no)\b", re.I),

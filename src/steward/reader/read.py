@@ -1335,7 +1335,7 @@ def _billers_of_a_kind(found: Any, kinds: Sequence[str], lists: SlotLists, rw: R
 
 
 # the kinds of booking that are a journey from one place to another (a leg), not a stay
-_JOURNEY_KINDS = frozenset(("flight", "train", "ferry"))
+_JOURNEY_KINDS = frozenset(("flight", "train", "ferry", "bus"))
 _STAYS = frozenset(("hotel",))
 # a word of a journey's ends said with no kind of travel ("when do I get into Saigon?", "what time do we depart?")
 _JOURNEY_VERB = re.compile(r"\b(?:arriv(?:e|es|ing)|get(?:s|ting)?\s+(?:in|into|to)|land(?:s|ing)?|touch(?:es|ing)?\s+down|"

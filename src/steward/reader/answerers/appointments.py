@@ -365,7 +365,7 @@ def thing_answers(appointments: Callable[[], AppointmentsService], calendar: Cal
     return answer
 
 
-_JOURNEYS = frozenset(("flight", "train", "ferry", "hotel", "rental"))
+_JOURNEYS = frozenset(("flight", "train", "ferry", "bus", "hotel", "rental"))
 
 
 def _ahead_reader(appointments: Callable[[], AppointmentsService], calendar: Callable[[], CalendarService],

@@ -27,9 +27,9 @@ from steward.reader.lists import kind_of
 from steward.reader.words import ReaderWords
 
 # the kinds of `provider_kinds` (words.yaml) that are travel, and what their time is called
-TRAVEL = {"flight": "leaves", "train": "leaves", "ferry": "leaves", "hotel": "check-in", "rental": ""}
+TRAVEL = {"flight": "leaves", "train": "leaves", "ferry": "leaves", "bus": "leaves", "hotel": "check-in", "rental": ""}
 # the kinds that are a journey from one place to another (a leg), not a stay or a car
-JOURNEYS = frozenset(("flight", "train", "ferry"))
+JOURNEYS = frozenset(("flight", "train", "ferry", "bus"))
 # a place's name as mail writes it: capitalised words ("Auckland", "Ho Chi Minh City")
 PLACE = r"[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)*"
 # where a journey ends, as its mail's words say it: "arrives Auckland 14:40", "Melbourne - Albury", "to Perth"
