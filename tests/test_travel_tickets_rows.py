@@ -89,6 +89,33 @@ def test_a_coach_lines_eticket_from_terminal_to_terminal_is_a_bus_with_its_estim
     assert rail.from_text(plain, RECEIVED, "tix@sierramountain.example", "Sierra Mountain Lines") == []
 
 
+def test_a_row_that_starts_with_its_train_and_ends_with_its_seat_is_that_train() -> None:
+    text = ("Booking number: 7RT210\n\nOUTBOUND  Fri Jun 04, 2027\n"
+            "  Train 31  Ottawa (Central Station) 07:15  ->  Kingston (VIA Station) 09:20   Car 2, Seat 4C\n"
+            "RETURN    Sun Jun 06, 2027\n"
+            "  Train 48  Kingston (VIA Station) 16:05  ->  Ottawa (Central Station) 18:11   Car 5, Seat 9A\n")
+    found = [(c.provider, c.start_at.isoformat() if c.start_at else "")
+             for c in rail.from_text(text, RECEIVED, "tickets@lakeshorerail.example", "Lakeshore Rail")]
+    assert found == [("Train 31", "2027-06-04T07:15:00-04:00"), ("Train 48", "2027-06-06T16:05:00-04:00")]
+
+
+def test_the_way_back_a_tickets_rows_give_beside_a_calendar_part_of_the_way_out() -> None:
+    from appointment_mail import ics_event, message
+    from steward.appointments.structured import extract
+
+    text = ("Booking number: 7RT210\n\nOUTBOUND  Fri Jun 04, 2027\n"
+            "  Train 31  Ottawa (Central Station) 07:15  ->  Kingston (VIA Station) 09:20   Car 2, Seat 4C\n"
+            "RETURN    Sun Jun 06, 2027\n"
+            "  Train 48  Kingston (VIA Station) 16:05  ->  Ottawa (Central Station) 18:11   Car 5, Seat 9A\n")
+    out = ics_event("Train Ottawa - Kingston", "20270604T111500Z", "20270604T132000Z", organizer="Lakeshore Rail",
+                    location="Central Station, Ottawa")
+    raw = message("t-1@test", ("Lakeshore Rail", "tickets@lakeshorerail.example"), "Your e-ticket 7RT210", text,
+                  RECEIVED, ics=out)
+    found = sorted(c.start_at.isoformat() for c in extract(raw, "Lakeshore Rail", RECEIVED) if c.start_at)
+    # the way out once (its calendar part's), the way back from the rows
+    assert found == ["2027-06-04T11:15:00+00:00", "2027-06-06T16:05:00-04:00"], found
+
+
 def test_a_sailing_written_port_to_port_on_one_line_is_read() -> None:
     from steward.appointments import sailings
 

@@ -147,11 +147,13 @@ def from_text(text: str, received: datetime, sender: str = "", sender_name: str 
 
 # a leg written as one row: where it leaves from and when, an arrow, where it arrives and when ("Chicago Union
 # Station, IL (CHI) 2:00 PM -> Galesburg, IL (GBB) 5:10 PM"), its arrival's time perhaps said as one ("Baguio
-# Terminal, est. arrival 11:45 AM")
+# Terminal, est. arrival 11:45 AM"), the train perhaps first and the seat after ("Train 55  Toronto (Union
+# Station) 06:40  ->  Montréal (Gare Centrale) 11:52   Car 4, Seat 7A")
 _HM = r"\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\b\.?)?"
-_ROW = re.compile(rf"^\s*(?P<a>[^\W\d_][^\d\n]{{1,60}}?)\s+(?P<t1>{_HM})\s*(?:->|\u2192|\u2013|\u2014|\bto\b)\s*"
+_ROW = re.compile(rf"^\s*(?:(?:train|zug|treno|tren|trein)\s+(?:no\.?\s*|nr\.?\s*|#\s*)?(?P<n>\d{{1,5}})\s{{2,}})?"
+                  rf"(?P<a>[^\W\d_][^\d\n]{{1,60}}?)\s+(?P<t1>{_HM})\s*(?:->|\u2192|\u2013|\u2014|\bto\b)\s*"
                   rf"(?P<b>[^\W\d_][^\d\n]{{1,60}}?)(?:,?\s+(?:est(?:imated)?\.?\s+)?(?:arrival|arriving|arr\.|eta)\s*:?)?"
-                  rf"\s+(?P<t2>{_HM})\s*$", re.I)
+                  rf"\s+(?P<t2>{_HM})(?:\s{{2,}}(?:car|coach|wagon|seats?|berth|class)\b[^\n]*)?\s*$", re.I)
 # the train a row is, on a line of its own above it: "Train 7 Lakeshore", "Train No. 12951 Rajdhani"
 _TRAIN_LINE = re.compile(r"^\s*(?:train|zug|treno|tren|trein)\s+(?:n[°ºo]\.?|nr\.?|no\.?|number|#)?\s*(\d{1,5})\b", re.I)
 _CODE = re.compile(r"\s*\(\s*[A-Z]{3,4}\s*\)\s*")
@@ -198,7 +200,8 @@ def _row_legs(text: str, received: datetime, sender: str, sender_name: str = "")
     for n, line in enumerate(lines):
         row = _ROW.match(line)
         above = [a for a in lines[max(0, n - 3):n] if a.strip()][-2:]
-        train = next((m.group(1) for a in reversed(above) if (m := _TRAIN_LINE.match(a))), None)
+        train = (row["n"] if row is not None and row["n"] else
+                 next((m.group(1) for a in reversed(above) if (m := _TRAIN_LINE.match(a))), None))
         day = next((d for a in reversed(above) if (d := date_in(a, received)) is not None), None)
         if row is None or day is None or (train is None and operated is None):
             continue

@@ -259,6 +259,8 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
     for html in html_parts(raw):
         if "schema.org" in html:
             out.extend(schema_org.from_html(html))
+    if out and received is not None and all(c.travel and c.what == "train" for c in out):
+        out.extend(_legs_beside(out, raw, received, sender_name))
     if not out and received is not None:
         from steward.appointments import rail, rentals, sailings, shows, stays, tickets
         from steward.appointments.itinerary import (
@@ -296,3 +298,17 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
         if not out:
             out.extend(shows.from_text(body, received, sender_name))
     return list(dict.fromkeys(out))  # an invitation often comes twice: inline and as an attachment
+
+
+def _legs_beside(held: list[Candidate], raw: bytes, received: datetime, sender_name: str) -> list[Candidate]:
+    """The trains a ticket's text lists beside the ones its calendar part holds: an operator's invitation often
+    holds the way out alone while the ticket's rows give the way back too. Only a leg on a known clock at a time
+    no held one starts is added."""
+    from steward.appointments import rail
+    from steward.mail.parse import read_body
+
+    starts = {c.start_at for c in held if c.start_at is not None and c.start_at.tzinfo is not None}
+    if not starts:
+        return []
+    legs = rail.from_text(read_body(raw).text, received, _sender(raw), sender_name)
+    return [c for c in legs if not c.floating and c.start_at is not None and c.start_at not in starts]
