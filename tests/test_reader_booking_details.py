@@ -179,3 +179,14 @@ def test_a_time_written_as_four_digits_and_an_h_is_said_on_the_clock() -> None:
     assert on_the_clock("Please check in online before 0540H.") == "; its \u201c0540H\u201d is 05:40"
     assert on_the_clock("Check-in closes at 21:10.") == ""
     assert on_the_clock("Gate B2, room 1204.") == ""
+
+
+def test_an_event_said_with_its_senders_name_is_the_invitation_not_their_mail(third: App) -> None:
+    handled_by, reply = talk(third, "when is the Northpoint party?")
+    assert handled_by == "reader" and "Thu 17 Dec" in reply and "holiday party" in reply, reply
+    assert "maintenance" not in reply.casefold(), reply  # the sender's other mail is no answer
+
+
+def test_a_thing_named_alone_is_asked_of_that_thing(third: App) -> None:
+    _, reply = talk(third, "ok, and the holiday party?")
+    assert "holiday party" in reply and "Osteria" not in reply, reply

@@ -159,6 +159,16 @@ def test_a_town_that_is_also_a_word_of_a_providers_name_is_held_by_a_journey_goi
     assert honesty.unaccounted(frame, _bookings("- Sat 9 Jan at 19:00 Table at Faro Street Grill"), rw) == ("Faro",)
 
 
+def test_a_name_said_with_a_thing_is_held_by_a_record_whose_words_say_both() -> None:
+    rw = load_words()
+    it = SlotValue("sender", "Harbourview IT", "Harbourview IT", (("harbourview", "it"), ("harbourview",)))
+    frame = Frame(text="when's the Harbourview picnic?", domain="schedule", ask="when", things=("picnic",),
+                  filters=(Named("Harbourview", (it,), "words"),))
+    assert honesty.unaccounted(frame, _bookings("- Sat 9 Jan at 12:00 Harbourview summer picnic"), rw) == ()
+    # a record that says the name alone, of no picnic, is no answer about it
+    assert "Harbourview" in honesty.unaccounted(frame, _bookings("- Sat 9 Jan at 12:00 Harbourview Dental"), rw)
+
+
 def test_an_answer_that_lists_no_records_is_left_alone() -> None:
     rw = load_words()
     frame = Frame(text="when is the chess tournament?", domain="appointments", ask="when", things=("tournament",))

@@ -364,10 +364,14 @@ def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[
         values = [v for v in named.values if v.slot in ("provider", "sender", "event")]
         if values and named.how != "kind" and not any(_name_held(values, p, rw) for p in pools) and not (
                 named.how == "spelling" and any(all(_held(stem(w), p, rw) for w in named.said.split()) for p in pools)
-        ) and not _a_place_held(named.said, texts):
+        ) and not _a_place_held(named.said, texts) and not (
+                frame.things and any(all(_held(stem(w), p, rw) for w in (*named.said.split(), *frame.things))
+                                     for p in pools)):
             # (a word only spelled near another provider's name, "junior" of "Juniors FC", is held by a record
             # whose own words say it: "the junior ballet"; a town that is also a word of a provider's name, "Cebu"
-            # of a hotel in Cebu, is held by the journey whose route goes there: "the flight to Cebu")
+            # of a hotel in Cebu, is held by the journey whose route goes there: "the flight to Cebu"; and a name said
+            # with the thing it holds, "the Northpoint holiday party" of Northpoint IT's sender, is held by a record whose
+            # own words say the name and the thing alike)
             missing.append(re.sub(r"['\u2019]s$", "", named.said))
     # a place that is a name of a journey's operator held by these records (its mail says it goes there:
     # "Auckland" of the airline whose booking flies there) is held by them

@@ -445,10 +445,22 @@ _OF_ONE = frozenset(("when", "where", "is_there"))
 def _of_named(frame: Frame, lines: list[tuple[datetime, str]]) -> list[tuple[datetime, str]]:
     """The lines of the events a question asks about by name ("when is the pottery class?", "is it still on
     friday?" after it was moved), when it asks when or whether one is on and some line holds it; else all."""
-    if not (_named(frame) or frame.things) or frame.ask not in _OF_ONE:
+    if not (_named(frame) or frame.things) or (frame.ask not in _OF_ONE and not _a_thing_alone(frame)):
         return lines
     kept = [(at, t) for at, t in lines if _holds(frame, t)]
     return kept or lines
+
+
+# a question that is a thing's name alone ("the holiday party?", "and the school concert?", "what about the
+# regatta?"): it asks of that one thing, as "when is it?" does
+_THING_ALONE = re.compile(r"^\W*(?:(?:and|or|also|so|ok|okay|then)[,\s]+|(?:what|how)\s+about\s+)*(?:the|my|our|that)\s+"
+                          r"[\w'\u2019 -]{2,60}?\s*\??\s*$", re.I)
+
+
+def _a_thing_alone(frame: Frame) -> bool:
+    """Whether a question names a thing and says nothing else of it (no listing, no day)."""
+    return frame.ask == "list" and bool(frame.things) and frame.window is None and \
+        _THING_ALONE.match(frame.text) is not None
 
 
 def _holds(frame: Frame, text: str) -> bool:
