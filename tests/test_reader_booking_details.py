@@ -55,6 +55,9 @@ def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
     ("are the gates opening at 5 for the final?", "doors"),
     ("what's the gate code for the cabin?", "code"),
     ("which gate is the Lisbon flight from?", "terminal"),
+    ("how much credit is still left on the Mastercard?", "available"),
+    ("tell me the card limit on the Mastercard", "limit"),
+    ("how much is left on the van loan?", "principal"),
     # asked of something else: no detail of a booking
     ("when's the parent-teacher evening?", ""),
     ("what time can we check in at the guesthouse?", ""),
@@ -86,6 +89,9 @@ def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> Non
     ("Online check-in is now open for your trip.", "checkin", ""),
     ("Sat 4 Sep | Doors 6.30pm | Kick-off 7.45pm | Block C, Row 12", "doors", "Doors 6.30pm"),
     ("Please arrive early: doors close at the interval.", "doors", ""),
+    ("New balance $1,880.56\nCredit limit $5,000.00\nAvailable credit $3,119.44", "available",
+     "Available credit $3,119.44"),
+    ("New balance $1,880.56\nCredit limit $5,000.00\nAvailable credit $3,119.44", "limit", "Credit limit $5,000.00"),
     ("Web check-in closes at 0620H, two hours before take-off.", "checkin", "closes at 0620H"),
     ("Boarding starts 2210 hrs at the gate shown on your pass.", "boarding", "Boarding starts 2210 hrs"),
 ])

@@ -283,6 +283,23 @@ DETAILS = (
     # "how much is left on the car loan?", "what's the payoff on it?": what a loan's statement says is still owed on
     # the loan itself ("Remaining principal: $9,120.40", "Principal balance $88,415.02"), beside the payment due;
     # of a loan only (what is still owed on a card is its statement's balance)
+    # "how much credit have I left on my card?", "what's my available credit?": the credit a card's statement says is
+    # still available ("Available credit €4,513.80"), never its limit nor what is owed (read before what is left to
+    # pay on a loan: "left on my card" is credit, not a loan's balance)
+    Detail("available", re.compile(r"\bavailable\s+(?:credit|limit|balance\s+on\s+(?:the|my)\s+card)\b|"
+                                   r"\bcredit\s+(?:have\s+i|do\s+i\s+have|have\s+we|do\s+we\s+have|is|'s|\u2019s)\s+"
+                                   r"(?:still\s+)?(?:left|available|remaining)\b|\b(?:credit|room)\s+(?:left|remaining)\s+on\b|"
+                                   r"\bhow\s+much\s+(?:more\s+)?can\s+(?:i|we)\s+(?:still\s+)?(?:spend|charge|put)\s+on\b",
+                                   re.I),
+           re.compile(rf"\b(?:available\s+credit(?:\s+limit)?|credit\s+available|available\s+(?:to\s+spend|limit))"
+                      rf"\b(?:[^.!?\n]{{0,20}}?|[ \t]*:?[ \t]*\n[ \t]*)(?:{_MONEY})", re.I),
+           ("card",), label="the credit available", of="bill"),
+    # "what's my limit on the Visa?": what a card's statement says its credit limit is ("Credit limit £3,500.00")
+    Detail("limit", re.compile(r"\b(?:credit|spending|card)\s+limit\b|\blimit\s+(?:on|of|for)\b|\bmy\s+limit\b", re.I),
+           # (a statement's table may put the figure on the line below its label)
+           re.compile(rf"\b(?<!available\s)(?:credit\s+limit|spending\s+limit|card\s+limit|limit)"
+                      rf"\b(?:[^.!?\n]{{0,20}}?|[ \t]*:?[ \t]*\n[ \t]*)(?:{_MONEY})", re.I),
+           ("card",), label="the credit limit", of="bill"),
     Detail("principal", re.compile(r"\b(?:still|left\s+to)\s+(?:owe|owing|pay)\b|\bprincipal\b|\bpay-?off\b|"
                                    r"\bpay(?:ing)?\s+(?:it|that|this|the\s+[\w' -]{1,30}?)\s+off\b|"
                                    r"\b(?:left|remaining|outstanding)\s+(?:on|of)\s+(?:the|my|that|this|it)\b|"
@@ -291,15 +308,6 @@ DETAILS = (
                       rf"(?:{_MONEY})|\b(?:payoff|pay-off)\s+(?:amount|balance|figure)\b[^.!?\n]{{0,20}}?(?:{_MONEY})|"
                       rf"\b(?:loan|remaining|outstanding)\s+balance\b[^.!?\n]{{0,20}}?(?:{_MONEY})", re.I),
            ("loan",), label="what is left to pay on the loan", of="bill"),
-    # "what's my limit on the Visa?", "how much credit have I left on it?": what a card's statement says its credit
-    # limit is ("Credit limit £3,500.00"), or the credit still available on it
-    Detail("limit", re.compile(r"\b(?:credit|spending|card)\s+limit\b|\blimit\s+(?:on|of|for)\b|\bmy\s+limit\b|"
-                               r"\bavailable\s+credit\b|\bcredit\s+(?:have\s+i|do\s+i\s+have|is)\s+(?:left|available)\b",
-                               re.I),
-           # (a statement's table may put the figure on the line below its label)
-           re.compile(rf"\b(?:credit\s+limit|spending\s+limit|card\s+limit|limit|available\s+credit|credit\s+available)"
-                      rf"\b(?:[^.!?\n]{{0,20}}?|[ \t]*:?[ \t]*\n[ \t]*)(?:{_MONEY})", re.I),
-           ("card",), label="the credit limit", of="bill"),
 )
 _BY_NAME = {d.name: d for d in DETAILS}
 # a question of money spent ("how much did I spend on parking?") asks no booking's detail

@@ -389,6 +389,8 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 of_kind = [d for d in items if d.kind in detail(asked).kinds]
                 if of_kind and (named or frame.kinds or mentioned) and len(of_kind) == len(items):
                     items = of_kind
+                elif of_kind and asked in ("available", "limit") and not (named or frame.bills or frame.kinds):
+                    items = of_kind  # "what's my available credit?": only a card has credit, so it asks of the cards
                 else:
                     asked = ""
             if asked and detail(asked).of == "bill" and len(items) > 1 and points_back(frame.text) and not (
