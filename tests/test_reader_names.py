@@ -52,6 +52,14 @@ def test_one_of_a_providers_things_is_named_by_the_words_of_its_title(tenth: App
     assert "early closing" not in reply and "886" not in reply
 
 
+def test_a_shows_name_that_holds_a_bills_word_is_the_show(tenth: App) -> None:
+    # "lights" is a word of the electricity bill, here inside the name of the show the tickets are for
+    by, reply = last_turn(tenth, "what date is harbour lights on?")
+    assert by == "reader" and "19 Jun" in reply and "Lumen" not in reply, reply
+    by, reply = last_turn(tenth, "what date is harbour lights on?", "and where's that?")
+    assert "Marrowbone Lane" in reply and "Lumen" not in reply, reply
+
+
 def test_a_name_a_bill_and_a_booking_share_is_asked_which(tenth: App) -> None:
     # WHEN asked of it is the booking's (and of its things, the one whose title the question says); money asked
     # is the bill's; neither, it is asked which

@@ -136,11 +136,13 @@ def test_physical_therapy_is_no_doctors_booking() -> None:
 
 def test_a_bus_is_a_journey_and_a_coach_alone_is_no_kind() -> None:
     from steward.reader.answerers.trips import JOURNEYS
-    from steward.reader.read import _kinds
+    from steward.reader.read import _kind_words, _kinds
     from steward.reader.words import load_words
 
     rw = load_words()
     assert _kinds(["when", "does", "the", "bus", "get", "in"], rw.provider_kinds) == ["bus"]
     assert "bus" in JOURNEYS and "bus" in rw.widen(["travel"])
-    # the coach of a child's team is a person, not a kind of booking
+    # the coach of a child's team is a person, not a kind of booking; a school's bus and its fee are no journey
     assert _kinds(["did", "the", "coach", "email"], rw.provider_kinds) == []
+    said = _kind_words(["has", "the", "school", "bus", "fee", "gone", "up"], rw)
+    assert _kinds(said, rw.provider_kinds) == []

@@ -365,6 +365,20 @@ def _brands_masked(norms: Sequence[str]) -> list[str]:
     return out
 
 
+def _kind_vocabulary(rw: ReaderWords) -> frozenset[str]:
+    """Every word of a kind of booking ("bus", "dentist")."""
+    return frozenset(w for phrases in rw.provider_kinds.values() for p in phrases for w in p)
+
+
+def _kind_words(norms: Sequence[str], rw: ReaderWords) -> list[str]:
+    """The words of a question as kinds are read from: a kind's word said of something else ("the school bus",
+    "the bus fee", `not_kinds`) is masked, and a kind said with a possessive is the kind ("the vet's address")."""
+    out = [w[:-2] if w.endswith("'s") and len(w) > 3 else w for w in norms]
+    for at, n in _hits(out, rw.not_kinds):
+        out[at:at + n] = ["_"] * n
+    return out
+
+
 def _kinds(norms: Sequence[str], table: dict[str, tuple[Phrase, ...]]) -> list[str]:
     """The kinds whose words the text says; a kind said only inside a longer phrase of another ("physical"
     in "physical therapy") is not said."""
@@ -603,7 +617,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     if now is None and _hits(norms, rw.for_a_model):
         return None  # "explain that one": the model's work on what was shown
     if now is None:
-        places = set(rw.widen(_kinds(norms, rw.provider_kinds))) - set(before.kinds)
+        places = set(rw.widen(_kinds(_kind_words(norms, rw), rw.provider_kinds))) - set(before.kinds)
         owed = (_kinds(norms, rw.money_kinds), _kinds(norms, rw.bill_names))
         if (owed[0] or owed[1]) and before.domain == "money" and not places:
             # "and the insurance?" after a bill: the same question of that kind of bill, never the one before
@@ -998,7 +1012,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if verb is not None and norms[verb[0]] == "open":
         norms[verb[0]] = "_"  # "open the latest message" asks to see it: no open (unpaid) bill
     # a kind said with a possessive is the kind ("the doctor's appointment", "the vet's address")
-    kind_norms = [w[:-2] if w.endswith("'s") and len(w) > 3 else w for w in norms]
+    kind_norms = _kind_words(norms, rw)
     # "which practice is that at?": the place asked which one of is no kind of booking (a dentist's is at one too)
     asked_place = place_asked(text)
     kind_norms = [("_" if w == asked_place else w) for w in kind_norms]
@@ -1023,7 +1037,10 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if asks_the_end(text) and asked_detail(text) != "checkin":
         # ("till what time is online check-in open?" asks a journey's check-in, not when a thing ends)
         flags |= {"ends"}  # "until when does the board meeting run?": when it ends, as its mail or entry says
-    bills = _kinds(kind_norms, rw.bill_names)
+    # "the next Harbour Lights": a bill's word inside the name of a booking or a sender said is that name's, no bill
+    of_names = {w for named in found.named if named.values and all(v.slot in ("provider", "sender", "event")
+                                                                  for v in named.values) for w in words(named.said)}
+    bills = _kinds([("_" if w in of_names else w) for w in kind_norms], rw.bill_names)
     currencies = _kinds(_brands_masked(norms), rw.currencies)
     for flag in flags:
         if flag in _FLAG_DOMAIN and not (flag == "detail" and asked_detail(text) in ("person", "purpose")
@@ -1251,6 +1268,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     things = tuple(dict.fromkeys(_singular(" ".join(norms[at:at + n])) for at, n in _hits(norms, rw.event_nouns)))
     unknown = tuple(t for i, t in enumerate(low) if i not in found.used and i not in skip and t not in known
                     and not t.isdigit() and len(t) >= 3)
+    # "the bus fee": a kind's word said of something else names a thing the answer must hold, as an unknown word does
+    unknown += tuple(dict.fromkeys(w for at, n in _hits(norms, rw.not_kinds) for w in norms[at:at + n]
+                                   if w in _kind_vocabulary(rw) and w not in unknown))
     whose = _whose_booking(raw, found.named, kinds, said_norms) if best == "mail" and ask_said == "when" else None
     if whose is not None:
         # "when's Lolo's anniversary lunch on Sunday?": a booking of a kind said as someone's is the booking whose
@@ -1413,7 +1433,7 @@ def read_bookings(text: str, clock: Clock, rw: ReaderWords, date_options: Any = 
     friday?"), as a frame of the appointments: what it asks, the day it says, the kinds of place it names."""
     norms = [w.replace("\u2019", "'") for w in words(text)]
     window = whole_part_of_day(_window(text, clock, date_options)[0], rw)
-    kind_norms = [w[:-2] if w.endswith("'s") and len(w) > 3 else w for w in norms]
+    kind_norms = _kind_words(norms, rw)
     return Frame(text=text, domain="appointments", ask=_ask(norms, rw), window=window,
                  kinds=tuple(rw.widen(_kinds(kind_norms, rw.provider_kinds))), sure=True)
 

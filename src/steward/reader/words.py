@@ -76,6 +76,8 @@ class ReaderWords:
     work_senders: tuple[Phrase, ...] = ()  # "from work", "my colleagues": the senders at the person's workplace
     family_senders: tuple[Phrase, ...] = ()  # "from the family", "my relatives": the senders family words name
     way_back: tuple[Phrase, ...] = ()  # "and when do we get back?": the journey home after the one asked about
+    # "the school bus", "the bus fee": a word of a kind of booking said of something else, never that kind
+    not_kinds: tuple[Phrase, ...] = ()
     other_apps: tuple[Phrase, ...] = ()  # "any new likes on instagram?": what another app holds, not the person's mail
     secrets: tuple[Phrase, ...] = ()  # "the door code?": a secret Steward never reads out, not the person's data
     topic_returns: tuple[Phrase, ...] = ()  # "going back to the train, ...": a thing asked of before, said again
@@ -152,6 +154,7 @@ def parse_words(text: str) -> ReaderWords:
         work_senders=_phrases(data.get("work_senders") or [], "work_senders"),
         family_senders=_phrases(data.get("family_senders") or [], "family_senders"),
         way_back=_phrases(data.get("way_back") or [], "way_back"),
+        not_kinds=_phrases(data.get("not_kinds") or [], "not_kinds"),
         other_apps=_phrases(data.get("other_apps") or [], "other_apps"),
         secrets=_phrases(data.get("secrets") or [], "secrets"),
         topic_returns=_phrases(data.get("topic_returns") or [], "topic_returns"),

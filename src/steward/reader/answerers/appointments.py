@@ -1001,7 +1001,8 @@ def _where(ahead: list[Booking], what: str, clock: Clock, mailbox: Callable[[], 
                  if not b.location and (m := stored.get(b.message_id or -1)) is not None else b for b in ahead]
     placed = [b for b in ahead if b.location]
     if len(ahead) <= 2:
-        what = " and ".join(f"the {b.title}" for b in ahead)
+        # ("The Maltings: Harbour Lights" is said with its own article)
+        what = " and ".join(b.title if b.title.casefold().startswith("the ") else f"the {b.title}" for b in ahead)
     if not placed:
         lines = [f"- {moment_text(b.start, clock)} {b.title}" for b in ahead[:5]]
         return Answer("\n".join([f"I can't tell where {what} is: I read no address for it in your mail.", *lines]),
