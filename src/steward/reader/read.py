@@ -1194,10 +1194,11 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         # its status from the place's mail (confirmed, offered, moved, cancelled), not a count of their mail
         scores["appointments"] = max(scores["appointments"], scores.get("mail", 0)) + 1
     if ask_said in ("when", "where") and scores.get("mail", 0) > 0 and _hits(norms, rw.event_nouns) and \
-            not set(said_norms) & (_WRITING | _MAIL_NOUNS | {"did"}) and not _MAIL_HEAD.search(text) and \
-            not _owns("appointments", found.named):
+            not provider_kinds and not set(said_norms) & (_WRITING | _MAIL_NOUNS | {"did"}) and \
+            not _MAIL_HEAD.search(text) and not _owns("appointments", found.named):
         # "when is the Northpoint holiday party?": an event said with the name of whoever sends mail about it is asked
-        # of the schedule (their invitation), never answered with that sender's mail by its days
+        # of the schedule (their invitation), never answered with that sender's mail by its days (a kind of booking
+        # said, "Mum's birthday dinner", is that booking's)
         scores["schedule"] = max(scores.values(), default=0) + 1
     if "sent" in flags:
         # "how much did I send Ana on the app?": money sent, whatever mail word ("send") and senders it says
