@@ -1037,9 +1037,10 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     if asks_the_end(text) and asked_detail(text) != "checkin":
         # ("till what time is online check-in open?" asks a journey's check-in, not when a thing ends)
         flags |= {"ends"}  # "until when does the board meeting run?": when it ends, as its mail or entry says
-    # "the next Harbour Lights": a bill's word inside the name of a booking or a sender said is that name's, no bill
-    of_names = {w for named in found.named if named.values and all(v.slot in ("provider", "sender", "event")
-                                                                  for v in named.values) for w in words(named.said)}
+    # "the next Harbour Lights": a bill's word inside the name of a booking or a sender said whole is that name's, no
+    # bill (said alone, "the electricity bill", it is the bill's, whoever's name it is a word of)
+    of_names = {w for named in found.named if named.how == "words" and len(words(named.said)) > 1 and named.values
+                and all(v.slot in ("provider", "sender", "event") for v in named.values) for w in words(named.said)}
     bills = _kinds([("_" if w in of_names else w) for w in kind_norms], rw.bill_names)
     currencies = _kinds(_brands_masked(norms), rw.currencies)
     for flag in flags:
