@@ -148,8 +148,10 @@ TENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, 
 # then a mail's cut start no signature ("Mama" is her mother), money sent to and received from a person by
 # pronoun, a reminder asked for in Taglish: 62 right, 2 wrong, 11 refused; then a move said of someone's visit,
 # "the pedia", a name said short, a kind of booking said as someone's and how many it is for: 68 right, 1 wrong,
-# 6 refused (the conversation 33 right, 0 wrong, 2 refused of 35)
-ELEVENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 1, "mail": 0, "brief": 0, "reminders": 0}
+# 6 refused (the conversation 33 right, 0 wrong, 2 refused of 35); then a show's tickets and a coach line's e-ticket read
+# from mail older than the scan's window, a bus asked of as a journey, a town that is also a hotel's word held by the
+# flight that goes there, and times written "1745H": 75 right, 0 wrong, 0 refused
+ELEVENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the twelfth set (a conversation of a Tuesday morning and single questions over the twelfth sample mailbox,
 # Rebecca Walsh's in Auckland, written blind to the rules and frozen before its first run) scored on that first run,

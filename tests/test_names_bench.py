@@ -61,7 +61,7 @@ def test_right_wrong_asked_and_refused() -> None:
 # a change that adds one fails here; lower a ceiling when a home's wrongs fall, never raise one (the thirteenth's
 # is its first measure, before any rule was tuned on its mail)
 WRONG_AT_MOST = {"demo": 0, "second": 0, "third": 1, "fourth": 0, "fifth": 0, "sixth": 0, "seventh": 0, "eighth": 0,
-                 "ninth": 1, "tenth": 1, "eleventh": 0, "twelfth": 0, "thirteenth": 2}
+                 "ninth": 1, "tenth": 0, "eleventh": 0, "twelfth": 0, "thirteenth": 2}
 PER_HOME = 80
 
 
