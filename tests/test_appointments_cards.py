@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -191,3 +191,27 @@ def test_a_reservation_services_lookalike_is_not_believed(tmp_path: Path, cli) -
                      "Confirm your card within 24 hours to keep it.", SENT),
     })
     assert [(i["status"], i["reason"]) for i in items] == [("rejected", "suspicious_sender")]
+
+
+def test_a_practice_apps_booking_and_a_hospital_letter_and_the_letter_that_moves_it_are_read(
+        tmp_path: Path, cli) -> None:  # type: ignore[no-untyped-def]
+    clinic = ("Riverside Hospital Outpatients", "clinics@riverside-hospital.example")
+    items = scan(tmp_path, cli, {
+        # an app that books the person in says so in its own words, the time on a labelled line
+        "a": message("a@carepoint.example", ("Harbour Lane Surgery", "noreply@carepoint.example"),
+                     "Appointment booked: Harbour Lane Surgery",
+                     "Hi Sam,\n\nYou booked an appointment in the CarePoint app.\n\nWith: Nurse Jo Pike\n"
+                     "When: Tuesday 13 October 2026 at 09:40\nWhere: Harbour Lane Surgery, 4 Quay Street\n", SENT),
+        # a hospital's letter makes the appointment for the person, its day and time on lines of their own
+        "b": message("b@riverside.example", clinic, "Your clinic appointment",
+                     "Dear Mr Reed,\n\nAn appointment has been made for you to see Dr Ana Ruiz in the Dermatology "
+                     "Clinic.\n\nDate: Wednesday 14 October 2026\nTime: 10.20am\nPlace: Clinic 3\n", SENT - timedelta(days=3)),
+        # and its next letter moves it: the clinic was cancelled, the appointment was not
+        "c": message("c@riverside.example", clinic, "A change to your clinic appointment",
+                     "Dear Mr Reed,\n\nUnfortunately we have had to change your appointment on Wednesday 14 October "
+                     "at 10.20am as the clinic has been cancelled.\n\nYour new appointment is:\n"
+                     "Date: Monday 19 October 2026\nTime: 1.45pm\n", SENT - timedelta(hours=2)),
+    })
+    got = sorted((i["provider"], i["start"]) for i in items if i["status"] == "proposed")
+    assert got == [("Harbour Lane Surgery", "2026-10-13T09:40:00-04:00"),
+                   ("Riverside Hospital Outpatients", "2026-10-19T13:45:00-04:00")]

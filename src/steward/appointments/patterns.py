@@ -75,12 +75,17 @@ class Cues:
     # called (lessons.py)
     resume: re.Pattern[str] | None = None
     lessons: re.Pattern[str] | None = None
+    # words that give the booking's new time, whatever else the mail says was cancelled ("the clinic has been
+    # cancelled ... Your new appointment is:"): such mail moves the booking
+    replaced: re.Pattern[str] | None = None
 
     def status_of(self, text: str) -> Status:
         """The status a text states: the first of STATUS_ORDER whose words it holds, else confirmed. The
         terms of a booking ("free cancellation up to 12 hours before") say nothing of its status."""
         if self.policies is not None:
             text = self.policies.sub(" ", text)
+        if self.replaced is not None and self.replaced.search(text):
+            return "rescheduled"
         for status, pattern in self.statuses:
             if pattern.search(text):
                 return status
@@ -117,7 +122,8 @@ def load_cues(text: str | None = None) -> Cues:
                 events=_phrases(events) if events else None, starts=optional("starts"), welcome=optional("welcome"),
                 event_words=tuple(str(w) for w in events), told=optional("told"), deadlines=optional("deadlines"),
                 happened=optional("happened"), slots=optional("slots"),
-                organisations=optional("organisations"), resume=optional("resume"), lessons=optional("lessons"))
+                organisations=optional("organisations"), resume=optional("resume"), lessons=optional("lessons"),
+                replaced=optional("replaced"))
 
 
 def sentences(text: str) -> list[str]:
@@ -449,7 +455,8 @@ def find_moved_lines(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     new_i = next((i for i in range(old_i + 1, min(old_i + 4, len(lines))) if _NEW_LINE.match(lines[i])),
                  None) if old_i is not None else None
     if old_i is None or new_i is None:
-        return _moved_in_one_line(meta, lines, cues, clock, options)
+        return _moved_in_one_line(meta, lines, cues, clock, options) or _moved_under_header(meta, lines, cues, clock,
+                                                                                             options)
     at = clock.at(meta.received_at)
     above = [r for line in lines[max(0, old_i - 8):old_i] if line
              for r in [dates.find(line, at, options=options)] if r is not None and r.has_date and not r.has_time]
@@ -504,6 +511,40 @@ def _moved_in_one_line(meta: MessageMeta, lines: list[str], cues: Cues, clock: C
     if not _FLIGHT_WORD.search("\n".join([meta.subject, *lines[:new_i + 1]])):
         return [moved]
     return _flight_moved(moved, lines, new_i, above[0].start, now_clock.group(0), clock)
+
+
+# a heading over the new time's lines, as a hospital's or a practice's letter lays a move out ("Your new appointment
+# is:", then "Date: ..." and "Time: ...")
+_NEW_HEADER = re.compile(r"^(?:your\s+)?(?:new|revised|rearranged|changed)\s+(?:appointment|booking|date and time|"
+                         r"time and date|date|time)(?:\s+details)?(?:\s+(?:is|will be|are))?\s*:?$", re.I)
+
+
+def _moved_under_header(meta: MessageMeta, lines: list[str], cues: Cues, clock: Clock,
+                        options: DateOptions | None) -> list[Candidate]:
+    """A move written as a heading over the new time ("Your new appointment is:", then "Date: Tuesday 2 November
+    2027" and "Time: 9.15am", or one line with both), after the lines that say the time it replaces ("we have had
+    to change your appointment on Thursday 28 October at 2.30pm"): exactly one such earlier time, else nothing."""
+    from steward import dates
+
+    head_i = next((i for i, line in enumerate(lines) if _NEW_HEADER.match(line)), None)
+    if head_i is None:
+        return []
+    at = clock.at(meta.received_at)
+    under = [line for line in lines[head_i + 1:head_i + 6] if line]
+    own = [(r.start, line) for line in under[:2] for r in [dates.find(line, at, options=options)]
+           if r is not None and r.has_date and r.has_time]
+    found = dict(own) if own else _date_then_time(under, at, options)
+    before = {r.start: r.text for line in lines[:head_i] if line
+              for r in [dates.find(line, at, options=options)] if r is not None and r.has_date and r.has_time}
+    provider = _card_provider(meta, cues)
+    if len(found) != 1 or len(before) != 1 or provider is None or unsafe_name(provider):
+        return []
+    said = next(iter(found.values()))
+    new = dates.find(said, at, options=options)
+    if new is None or new.start in before:
+        return []
+    return [Candidate(provider=provider, start=new.text, excerpt=said, status="rescheduled", origin="pattern",
+                      was=next(iter(before.values())), moved_to=True, parts=(new.text,))]
 
 
 _FLIGHT_WORD = re.compile(r"\bflights?\b", re.I)
