@@ -215,3 +215,12 @@ def test_a_practice_apps_booking_and_a_hospital_letter_and_the_letter_that_moves
     got = sorted((i["provider"], i["start"]) for i in items if i["status"] == "proposed")
     assert got == [("Harbour Lane Surgery", "2026-10-13T09:40:00-04:00"),
                    ("Riverside Hospital Outpatients", "2026-10-19T13:45:00-04:00")]
+
+
+def test_who_a_booking_is_with_is_read_from_a_forms_with_line_up_to_its_next_label() -> None:
+    from steward.appointments.patterns import load_cues, person_in
+
+    cues = load_cues()
+    said = "With: Nurse Jo Pike When: Tuesday 13 October 2026 at 09:40 Where: Harbour Lane Surgery, 4 Quay Street"
+    assert person_in(said, "Harbour Lane Surgery", cues) == "Nurse Jo Pike"
+    assert person_in("your check-up with Dr Ana Ruiz on Monday", "Riverside Dental", cues) == "Dr Ana Ruiz"

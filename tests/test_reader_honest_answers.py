@@ -94,6 +94,19 @@ def test_a_short_word_three_letters_off_is_no_name() -> None:
     assert not find_names(low, raw, lists, load_words().known).named
 
 
+def test_the_last_word_of_a_name_held_ending_another_name_said_names_nothing_held() -> None:
+    lists = _lists("Eastbrook District Council", "Dr Nadia Pope")
+    known = load_words().known
+    low, raw, _ = name_tokens("any letters from Westfield County Council?")
+    found = find_names(low, raw, lists, known)
+    assert not found.named and found.unmatched, found
+    # the name's own words, or a title before a surname, still name it
+    for said, held in (("what do I owe Eastbrook Council?", "Eastbrook District Council"),
+                       ("when do I see Dr Pope?", "Dr Nadia Pope")):
+        low, raw, _ = name_tokens(said)
+        assert {v.value for n in find_names(low, raw, lists, known).named for v in n.values} == {held}, said
+
+
 def test_where_a_booking_is_comes_from_its_mail_or_is_said_to_be_unknown(second: App) -> None:
     reply = ask(second, "what's the address for friday night's dinner?")
     assert "19 Gertrude St" in reply and "Brunswick Vet" not in reply, reply

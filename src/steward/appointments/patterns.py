@@ -41,8 +41,9 @@ _NEVER_ENDS = re.compile(r"(?:(?<![\w.])(?:dr|drs|mr|mrs|ms|mx|prof|st|mt|sr|jr|
 # "a.m." and "p.m." (and a street's "Ave.") end a sentence only when a new one starts after them
 _MAY_END = re.compile(r"(?:(?<![\w.])[ap]\.m|(?<![\w.])(?:ave|rd|blvd|etc))\.$", re.I)
 _NEXT_STARTS = re.compile(r"\s+[A-Z\d\"'“(]|\s*$")
+# (a word followed by a colon is the next label of a form, "With: Nurse Jo Pike When: ...", not part of the name)
 _PROVIDER_AFTER = re.compile(
-    r"\b(?:at|with|from|going to)\s+((?:Dr\.?\s+)?[A-Z][\w&'’.-]*(?:\s+(?:&\s+|of\s+|the\s+)?[A-Z][\w&'’.-]*){0,4})")
+    r"\b(?:at|with|[Ww]ith:|from|going to)\s+((?:Dr\.?\s+)?[A-Z][\w&'’.-]*(?:\s+(?:&\s+|of\s+|the\s+)?[A-Z][\w&'’.-]*(?![\w&'’.-]|:)){0,4})")
 _GENERIC_SENDERS = {"noreply", "no-reply", "no reply", "donotreply", "notifications", "info", "team", "support"}
 
 
@@ -544,7 +545,8 @@ def _moved_under_header(meta: MessageMeta, lines: list[str], cues: Cues, clock: 
     if new is None or new.start in before:
         return []
     return [Candidate(provider=provider, start=new.text, excerpt=said, status="rescheduled", origin="pattern",
-                      was=next(iter(before.values())), moved_to=True, parts=(new.text,))]
+                      was=next(iter(before.values())), moved_to=True, parts=(new.text,),
+                      person=person_in(" ".join(lines[:head_i]), provider, cues))]
 
 
 _FLIGHT_WORD = re.compile(r"\bflights?\b", re.I)

@@ -89,7 +89,9 @@ def billed_by_content(message: MessageFacts, vocab: FinanceVocab, home_country: 
     from steward.mail.workplace import a_person
 
     domain = message.sender.rpartition("@")[2].casefold()
-    if a_person(message.sender, message.sender_name) or domain in lure_words().free_mail:
+    said = message.sender_name.split()
+    body = bool(said and vocab.bodies is not None and vocab.bodies.fullmatch(said[-1]))
+    if (a_person(message.sender, message.sender_name) and not body) or domain in lure_words().free_mail:
         return False
     if _TO_AN_ASSISTANT.search(f"{message.subject}\n{message.snippet}"):
         return False  # words for an assistant to obey are no bill, whatever sum and day they write

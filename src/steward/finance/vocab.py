@@ -55,6 +55,8 @@ class FinanceVocab:
     account_context: re.Pattern[str]
     paid_through: re.Pattern[str] | None = None
     past_due: re.Pattern[str] | None = None
+    # the last word of a sender's name that makes it an organisation's, not a person's ("Leodis City Council")
+    bodies: re.Pattern[str] | None = None
 
     def label_hits(self, lowered: str, kinds: tuple[str, ...]) -> list[Hit]:
         """Every label of the given kinds in `lowered`, longest at a place, none overlapping."""
@@ -149,6 +151,7 @@ def vocab_from(data: Mapping[str, Any], where: str = "finance/vocab.yaml") -> Fi
         paid_through=_pattern(_strings(data["paid_through"], f"{where}: paid_through"))
         if data.get("paid_through") else None,
         past_due=_pattern(_strings(data["past_due"], f"{where}: past_due")) if data.get("past_due") else None,
+        bodies=_pattern(_strings(data["bodies"], f"{where}: bodies")) if data.get("bodies") else None,
     )
 
 

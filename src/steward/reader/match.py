@@ -72,6 +72,7 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
     not found, never matched by a shorter name inside it ("Ah Ma" is no "Ma") or by spelling."""
     named: list[Named] = []
     used: set[int] = set()
+    foreign: set[int] = set()  # a word of a name held that ends another name said: looked up no further
     strangers: list[Unmatched] = []
     family = family or {}
     i = 0
@@ -106,6 +107,9 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
             strangers.append(Unmatched(" ".join(raw[i:i + kin_n]), "relation", who_could_be(relation, lists)))
             used.update(range(i, i + kin_n))
             i += kin_n
+        elif best[0] == 1 and _ends_another_name(i, tokens, raw, used, known, best[1]):
+            foreign.add(i)  # "Harrogate Borough Council" is not Leodis City Council: the question names another
+            i += 1
         elif best[0]:
             named.append(Named(" ".join(raw[i:i + best[0]]), tuple(best[1]), "words"))
             used.update(range(i, i + best[0]))
@@ -115,7 +119,7 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
     singles = lists.single_names
     choices = list(singles)
     for i, tok in enumerate(tokens):
-        if i in used or i in skip or len(tok) < 5 or tok in known or tok.isdigit() or not choices:
+        if i in used or i in skip or i in foreign or len(tok) < 5 or tok in known or tok.isdigit() or not choices:
             continue
         from rapidfuzz import process  # here: a question of short or known words never loads it
         from rapidfuzz.distance import OSA
@@ -131,7 +135,7 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
             values = tuple(v for h in near for v in singles[h[0]])
             named.append(Named(raw[i], values, "spelling"))
             used.add(i)
-    shorts = {i: short for i, tok in enumerate(tokens) if i not in used and i not in skip
+    shorts = {i: short for i, tok in enumerate(tokens) if i not in used and i not in skip and i not in foreign
               and (short := _said_short(i, tok, raw, singles, known)) is not None}
     unmatched = (*strangers, *_unmatched(tokens, raw, lists, known, used | set(skip) | set(shorts)))
     if shorts and not any(u.what == "name" for u in unmatched):
@@ -142,6 +146,23 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
     else:
         unmatched = (*strangers, *_unmatched(tokens, raw, lists, known, used | set(skip)))
     return Found(tuple(named), frozenset(used), unmatched)
+
+
+_TITLES = frozenset(("dr", "mr", "mrs", "ms", "miss", "mx", "nurse", "prof", "professor", "sir", "dame"))
+
+
+def _ends_another_name(i: int, tokens: Sequence[str], raw: Sequence[str], used: set[int], known: frozenset[str],
+                       values: Sequence[SlotValue]) -> bool:
+    """Whether the one word at `i` that a name held of several words shares ("council" of Leodis City Council)
+    ends another name the question writes in capitals ("Harrogate Borough Council"): the word before it is
+    written with its capital mid-sentence ("County" too), is no word of the names held, no title and none of the
+    reader's own words."""
+    if i < 2 or (i - 1) in used:
+        return False
+    before, said = tokens[i - 1], raw[i - 1]
+    if not said[:1].isupper() or not before.isalpha() or len(before) < 3 or before in known or before in _TITLES:
+        return False
+    return all(len(v.names[0]) > 1 and before not in v.names[0] for v in values if v.names)
 
 
 _SHORT_LETTERS = (3, 4)  # the fewest letters a name said short keeps, the most it leaves off ("Nico", "Gab")
