@@ -158,3 +158,10 @@ def test_before_the_end_of_the_month_holds_its_last_day(demo: App) -> None:
     frame = demo.reader.read("any bills to pay before the end of the month?", demo.clock)
     assert frame is not None and frame.window is not None, frame
     assert frame.window.end.date().isoformat() == "2027-01-01", frame.window
+
+
+def test_before_someone_does_something_on_a_day_ends_the_span_where_that_day_starts(demo: App) -> None:
+    frame = demo.reader.read("anything booked before I fly out on Friday?", demo.clock)
+    assert frame is not None and frame.window is not None, frame
+    assert frame.window.start <= demo.clock.now() and frame.window.end.weekday() == 4, frame.window
+    assert frame.window.end.hour == 0 and frame.window.said == "before Friday", frame.window

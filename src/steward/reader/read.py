@@ -129,6 +129,8 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
         start, end, said = ahead  # "what have I got on this week?" on the week's last day: the week ahead
     if opening and opening[0] in _UP_TO:
         before = opening  # "by the 15th" read whole by dates: it still ends the window there
+    elif not (before and before[0] in (*_UP_TO, "between", "from", "since")):
+        before = _up_to_a_clause(words(text[:spans[0][0]])) or before
     if before and before[0] in ("between", "from"):
         # "between the 14th and the 18th": the second date ends the window
         rest = dates.find(text[spans[-1][1]:], clock, prefer="future", options=options)
@@ -148,8 +150,24 @@ def _window(text: str, clock: Clock, options: Any, in_past: bool = False) -> tup
         # "before the 10th" ends where the day starts; "by friday", "until friday" end with it, and so does
         # "before the end of the month" (the month's last day is before its end)
         start, end = clock.now(), (found.start if before[0] == "before" and not _END_OF.match(said) else end)
-        said = said if said.split()[0].lower() == before[0] else f"{before[0]} {said}"
+        said = said if said.split()[0].lower() == before[0] else f"{before[0]} {_ON_THE_DAY.sub('', said)}"
     return Window(start, end, said, found.grain), chars
+
+
+# "on Saturday" said after a clause ("before we go away on Saturday"): the day alone ends the span
+_ON_THE_DAY = re.compile(r"^(?:on|this)\s+", re.I)
+_CLAUSE_SUBJECTS = frozenset(("i", "we", "you", "they", "he", "she"))
+
+
+def _up_to_a_clause(said: list[str]) -> list[str]:
+    """["before"] when the words before a day say a span up to what someone does on it ("what's on before we go
+    away on Saturday?", "anything before I fly on the 12th?"): "before" and then a person doing it, in the few
+    words right before the day; else []."""
+    tail = said[-7:]
+    for n in range(len(tail) - 2, -1, -1):
+        if tail[n] == "before" and tail[n + 1].split("'")[0] in _CLAUSE_SUBJECTS:
+            return [tail[n]]
+    return []
 
 
 # the moment a time is counted from ("how far is that from now?"), which is no span to look in
