@@ -196,3 +196,24 @@ def test_an_event_said_with_its_senders_name_is_the_invitation_not_their_mail(th
 def test_a_thing_named_alone_is_asked_of_that_thing(third: App) -> None:
     _, reply = talk(third, "ok, and the holiday party?")
     assert "holiday party" in reply and "Osteria" not in reply, reply
+
+
+def test_a_kind_said_by_a_word_of_one_places_own_name_is_that_place() -> None:
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from steward.reader.answerers.appointments import Booking, _called_by_the_word_said
+    from steward.reader.frame import Frame
+    from steward.reader.words import load_words
+
+    at = datetime(2027, 3, 1, 9, 0, tzinfo=ZoneInfo("Europe/London"))
+    surgery = Booking("Millfield Surgery", "Millfield Surgery appointment", at, "found", None, "doctor")
+    infirmary = Booking("Northgate Hospital Clinics", "Northgate Hospital Clinics appointment", at, "found", None,
+                        "doctor")
+    rw = load_words()
+    # "the hospital" is a doctor's visit by its kind, and of the one place called so by its name
+    asked = Frame("is my hospital visit still on?", "appointments", "status", kinds=("doctor",))
+    assert _called_by_the_word_said(asked, [surgery, infirmary], rw) == [infirmary]
+    # "the doctor" names neither by its name: both stay
+    asked = Frame("when's the doctor?", "appointments", "when", kinds=("doctor",))
+    assert _called_by_the_word_said(asked, [surgery, infirmary], rw) == [surgery, infirmary]

@@ -498,6 +498,21 @@ _NO_TITLE_WORDS = frozenset(("appointment", "appointments", "booking", "bookings
                              "scheduled", "start", "starts", "when", "what", "time", "day", "week", "calendar"))
 
 
+def _called_by_the_word_said(frame: Frame, bookings: list[Booking], rw: ReaderWords) -> list[Booking]:
+    """Of the bookings of a kind, those whose place is called by the very word the question says it by ("the
+    hospital" of St Bede's Hospital, not of the GP's surgery, both a doctor's), when some are; else all of them."""
+    from steward.reader.lists import name_words
+
+    said = {tuple(honesty.kind_said(frame.text, k, rw).split()) for k in frame.kinds}
+
+    def called(b: Booking) -> bool:
+        own = name_words(b.provider)
+        return any(p and any(own[i:i + len(p)] == p for i in range(len(own))) for p in said)
+
+    kept = [b for b in bookings if called(b)]
+    return kept if kept else bookings
+
+
 def _by_title_words(text: str, ahead: list[Booking], named: Sequence[SlotValue], rw: ReaderWords) -> list[Booking]:
     """Of a provider's things, the ones whose own title holds a word the question says beyond the provider's
     name ("the teddy bears picnic" of the creche's picnic and its early closing); all of them when the words
