@@ -381,10 +381,15 @@ def _says(low: str, words: Iterable[str]) -> bool:
 
 
 def others_named(record: Record, records: Sequence[Record], low: str) -> list[str]:
-    """The other records a reply names (by their marks that this record does not share)."""
+    """The other records a reply names (by their marks that this record does not share); another's name said
+    only inside this record's own ("Akarana City Council" inside "Akarana City Council Animal Management") names
+    no other."""
     mine = set(record.mark)
+    rest = low
+    for m in sorted(mine, key=len, reverse=True):
+        rest = re.sub(rf"(?<![\w]){re.escape(m)}(?![\w])", " ", rest) if m else rest
     return [o.label for o in records if o is not record and o.mark
-            and not set(o.mark) & mine and _says(low, o.mark[:1])]
+            and not set(o.mark) & mine and _says(rest, o.mark[:1])]
 
 
 def asked_back(reply: str, continuation: bool) -> bool:

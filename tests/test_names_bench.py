@@ -57,6 +57,19 @@ def test_right_wrong_asked_and_refused() -> None:
         "right", "wrong", "wrong", "asked", "refused", "refused"]
 
 
+def test_another_records_name_said_only_inside_this_ones_names_no_other() -> None:
+    rates = names.Record("due", "Eastvale Council 1200.00 GBP", ("eastvale council bill",), ("eastvale council",),
+                         ("eastvale council",), (date(2027, 6, 20),), (), "1200.00")
+    parking = names.Record("due", "Eastvale Council Parking Services 70.00 GBP", ("eastvale council parking services bill",),
+                           ("eastvale council parking services",), ("eastvale council parking services",),
+                           (date(2027, 6, 25),), (), "70.00")
+    both = [rates, parking]
+    own = names.score(_q(parking, "amount"), both, "Eastvale Council Parking Services: £70.00 due 25 Jun", "reader",
+                      False, TODAY)
+    other = names.score(_q(parking, "amount"), both, "Eastvale Council: £1,200.00 due 20 Jun", "reader", False, TODAY)
+    assert [own.verdict, other.verdict] == ["right", "wrong"]
+
+
 # wrong answers per home when this test was last tightened (bench/names.py at 80 questions a home, seeded):
 # a change that adds one fails here; lower a ceiling when a home's wrongs fall, never raise one (the thirteenth's
 # is its first measure, before any rule was tuned on its mail)

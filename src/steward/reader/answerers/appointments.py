@@ -220,6 +220,8 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                 b.provider == v.value or v.value.casefold() in b.title.casefold() for v in named)], named, rw)
         elif frame.kinds:
             ahead = [b for b in ahead if b.of_kinds(frame.kinds)]
+        if kinds_said and not named:
+            ahead = _called_by_the_word_said(frame.text, kinds_said, ahead, rw)
         places = [v.value for v in frame.values("trip")]
         if places and not named and by_mail is None:
             # "the booking ref for the Jo'burg flight": the journeys there and back, not every flight
@@ -498,12 +500,12 @@ _NO_TITLE_WORDS = frozenset(("appointment", "appointments", "booking", "bookings
                              "scheduled", "start", "starts", "when", "what", "time", "day", "week", "calendar"))
 
 
-def _called_by_the_word_said(frame: Frame, bookings: list[Booking], rw: ReaderWords) -> list[Booking]:
+def _called_by_the_word_said(text: str, kinds: Sequence[str], bookings: list[Booking], rw: ReaderWords) -> list[Booking]:
     """Of the bookings of a kind, those whose place is called by the very word the question says it by ("the
     hospital" of St Bede's Hospital, not of the GP's surgery, both a doctor's), when some are; else all of them."""
     from steward.reader.lists import name_words
 
-    said = {tuple(honesty.kind_said(frame.text, k, rw).split()) for k in frame.kinds}
+    said = {tuple(honesty.kind_said(text, k, rw).split()) for k in kinds}
 
     def called(b: Booking) -> bool:
         own = name_words(b.provider)
