@@ -203,7 +203,6 @@ def test_a_kind_said_by_a_word_of_one_places_own_name_is_that_place() -> None:
     from zoneinfo import ZoneInfo
 
     from steward.reader.answerers.appointments import Booking, _called_by_the_word_said
-    from steward.reader.frame import Frame
     from steward.reader.words import load_words
 
     at = datetime(2027, 3, 1, 9, 0, tzinfo=ZoneInfo("Europe/London"))
@@ -212,8 +211,8 @@ def test_a_kind_said_by_a_word_of_one_places_own_name_is_that_place() -> None:
                         "doctor")
     rw = load_words()
     # "the hospital" is a doctor's visit by its kind, and of the one place called so by its name
-    asked = Frame("is my hospital visit still on?", "appointments", "status", kinds=("doctor",))
-    assert _called_by_the_word_said(asked, [surgery, infirmary], rw) == [infirmary]
+    said = "is my hospital visit still on?"
+    assert _called_by_the_word_said(said, ("doctor",), [surgery, infirmary], rw) == [infirmary]
     # "the doctor" names neither by its name: both stay
-    asked = Frame("when's the doctor?", "appointments", "when", kinds=("doctor",))
-    assert _called_by_the_word_said(asked, [surgery, infirmary], rw) == [surgery, infirmary]
+    said = "when's the doctor?"
+    assert _called_by_the_word_said(said, ("doctor",), [surgery, infirmary], rw) == [surgery, infirmary]
