@@ -33,16 +33,17 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
     })
 
 
-def test_the_gym_is_its_session_and_the_coach_the_one_its_mail_names(home: App) -> None:
-    gym, coach = talk(home, "what time is the gym today?", "and who's taking it?")
-    assert "Clydewall" in gym and "19:00" in gym and "McLean" not in gym, gym
-    assert coach.startswith("Ines, as its mail says"), coach
-
-
-def test_the_plumbers_visit_and_a_booking_that_names_no_one(home: App) -> None:
-    visit, who = talk(home, "is the plumber still coming on friday?", "who's coming?")
-    assert "McLean" in visit and "09:00" in visit and "Clydewall" not in visit, visit
-    assert "Ines" not in who, who
+@pytest.mark.parametrize(("when", "who", "place", "at", "elsewhere", "opens", "never"), [
+    pytest.param("what time is the gym today?", "and who's taking it?", "Clydewall", "19:00", "McLean",
+                 "Ines, as its mail says", None, id="the gym's session, its coach the one its mail names"),
+    pytest.param("is the plumber still coming on friday?", "who's coming?", "McLean", "09:00", "Clydewall",
+                 "", "Ines", id="the plumber's visit, whose mail names no one"),
+])
+def test_a_kind_of_place_is_its_booking_and_its_person_the_one_its_mail_names(
+        home: App, when: str, who: str, place: str, at: str, elsewhere: str, opens: str, never: str | None) -> None:
+    booking, person = talk(home, when, who)
+    assert place in booking and at in booking and elsewhere not in booking, booking
+    assert person.startswith(opens) and (never is None or never not in person), person
 
 
 @pytest.fixture(scope="module")
