@@ -42,6 +42,7 @@ from steward.errors import ConnectorError, Duplicate, NotFound, PastMoment, Sour
 from steward.records.appointments import Item, Marker, MessageMeta, StoredItem
 from steward.store import appointments as repo
 from steward.store import audit, write_txn
+from steward.vocab.initials import initials_of
 
 
 def _lazy_module(name: str) -> Any:
@@ -223,18 +224,12 @@ def _same_event(one: str, other: str) -> bool:
     one is the other's initials, as people shorten school and work events ("PTM" of a "Parent-Teacher
     Meeting", "AGM" of an "Annual General Meeting")."""
     a, b = normalise(one).split(), normalise(other).split()
-    return bool(a) and bool(b) and (a[-1] == b[-1] or _initials_of(a[-1], other) or _initials_of(b[-1], one))
+    return bool(a) and bool(b) and (a[-1] == b[-1] or initials_of(a[-1], _name_words(other))
+                                    or initials_of(b[-1], _name_words(one)))
 
 
-_NOT_INITIALS = frozenset(("of", "the", "and", "for", "a", "an", "&"))
-
-
-def _initials_of(word: str, name: str) -> bool:
-    """Whether `word` ("ptm") is the initials of the last words of `name` ("Class III-B Parent-Teacher Meeting")."""
-    if not (2 <= len(word) <= 5 and word.isalpha()):
-        return False
-    parts = [w for w in re.findall(r"[^\W_]+", normalise(name)) if w not in _NOT_INITIALS]
-    return len(parts) >= len(word) and "".join(w[0] for w in parts[-len(word):]) == word
+def _name_words(name: str) -> list[str]:
+    return re.findall(r"[^\W_]+", normalise(name))
 
 
 def _told_in_words(d: Accepted | Rejected) -> bool:

@@ -23,6 +23,8 @@ from steward.clock import Clock
 from steward.reader.frame import Frame
 from steward.reader.words import ReaderWords
 from steward.vocab import words
+from steward.vocab.initials import SAID_SHORT, SKIPPED
+from steward.vocab.initials import initials as initials_of_words
 
 if TYPE_CHECKING:
     from steward.records.appointments import Item
@@ -68,7 +70,7 @@ def initials(texts: Iterable[str]) -> frozenset[str]:
         for m in _CAPITALISED.finditer(t):
             parts = [p for p in re.split(r"[\s-]+", m.group()) if p and p[0].isupper()]
             if 2 <= len(parts) <= 6:
-                out.add("".join(p[0] for p in parts).casefold())
+                out.add(initials_of_words(parts))
     return frozenset(out)
 
 
@@ -102,23 +104,19 @@ def text_words(texts: Iterable[str]) -> frozenset[str]:
 _HYPHENED = re.compile(r"\b[a-z]+-[a-z]+\b")
 
 
-_NOT_INITIALS = frozenset(("of", "the", "and", "for", "&"))
-_INITIALS = range(2, 6)  # "PT", "PTM", "AGM", "GBM": how many words people shorten to their initials
-
-
 def _initials(text: str) -> set[str]:
     """The initials of each run of two to five capitalised words of a text ("Annual General Meeting" -> agm,
     "Parent-Teacher Meeting" -> ptm; "of" and "the" are skipped, as people skip them)."""
     out: set[str] = set()
     run: list[str] = []
     for w in [*_WORD.findall(text), ""]:
-        if w.casefold() in _NOT_INITIALS and run:
+        if w.casefold() in SKIPPED and run:
             continue
         if w[:1].isupper() and w.isalpha():
-            run.append(w[0].casefold())
+            run.append(w)
             continue
-        for n in _INITIALS:
-            out.update("~" + "".join(run[i:i + n]) for i in range(len(run) - n + 1))
+        for n in SAID_SHORT:
+            out.update("~" + initials_of_words(run[i:i + n]) for i in range(len(run) - n + 1))
         run = []
     return out
 
