@@ -221,6 +221,18 @@ WEEKLY = NewsletterStyle(
     "<p><a href=\"https://example.invalid/unsubscribe\">Unsubscribe</a></p></body></html>")
 
 
+def banner_style(subject: str, foot: str, colour: str, *, hour: int = 6,
+                 minutes: tuple[int, int] = (5, 55)) -> NewsletterStyle:
+    """How a shop's or a neighbourhood's weekly mail is written: its name in white on a `colour` banner over the
+    week's topic. `subject` sets out its subject ("{name} | {topic}"); `foot` closes its text ("View online.
+    Unsubscribe or update your preferences.")."""
+    return NewsletterStyle(
+        subject, "{name}\nThis week: {topic}.\n" + foot,
+        f"<html><body><table width=\"600\" cellpadding=\"10\"><tr><td style=\"background:{colour};color:#fff\">"
+        "<h1>{name}</h1></td></tr><tr><td><p>This week: <b>{topic}</b>.</p><p><a href=\"https://example.invalid/"
+        "unsubscribe\">Unsubscribe</a></p></td></tr></table></body></html>", hour=hour, minutes=minutes)
+
+
 @dataclass(frozen=True)
 class AlertCard:
     """A card whose spending alerts a mailbox holds: who sends them, their subject, the card's last four digits

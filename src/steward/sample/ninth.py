@@ -38,8 +38,8 @@ from steward.sample.builder import (
     DatedBox,
     Letter,
     Lure,
-    NewsletterStyle,
     SampleMessage,
+    banner_style,
     due_facts,
     stay_markup,
     table_markup,
@@ -397,11 +397,8 @@ NEWSLETTERS = (
      ["grilling season savings", "berries 2 for $5", "back to school snacks"]),
 )
 
-PROMO = NewsletterStyle(
-    "{name} | {topic}", "{name}\nThis week: {topic}.\nView in your browser. Unsubscribe or manage preferences.",
-    "<html><body><table width=\"600\" cellpadding=\"10\"><tr><td style=\"background:#2e6b3f;color:#fff\">"
-    "<h1>{name}</h1></td></tr><tr><td><p>This week: <b>{topic}</b>.</p><p><a href=\"https://example.invalid/"
-    "unsubscribe\">Unsubscribe</a></p></td></tr></table></body></html>", hour=5)
+PROMO = banner_style("{name} | {topic}", "View in your browser. Unsubscribe or manage preferences.",
+                     "#2e6b3f", hour=5)
 
 
 CARD_ALERTS = AlertCard(("Aspenridge Bank Alerts", "alerts@aspenridgebank.example"), "A purchase was made on your card",
