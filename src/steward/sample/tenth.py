@@ -42,8 +42,8 @@ from steward.sample.builder import (
     DatedBox,
     Letter,
     Lure,
-    NewsletterStyle,
     SampleMessage,
+    banner_style,
     due_facts,
     stay_markup,
     table_markup,
@@ -448,11 +448,8 @@ NEWSLETTERS = (
      ["hanging baskets half price", "growing your own spuds", "slug-proofing your hostas"]),
 )
 
-PROMO = NewsletterStyle(
-    "{name} | {topic}", "{name}\nThis week: {topic}.\nView online. Unsubscribe or update your preferences.",
-    "<html><body><table width=\"600\" cellpadding=\"10\"><tr><td style=\"background:#1f6f43;color:#fff\">"
-    "<h1>{name}</h1></td></tr><tr><td><p>This week: <b>{topic}</b>.</p><p><a href=\"https://example.invalid/"
-    "unsubscribe\">Unsubscribe</a></p></td></tr></table></body></html>", hour=7)
+PROMO = banner_style("{name} | {topic}", "View online. Unsubscribe or update your preferences.",
+                     "#1f6f43", hour=7)
 
 
 CARD_ALERTS = AlertCard(("Brayhead Bank Alerts", "alerts@brayheadbank.example"), "Card transaction alert",
