@@ -41,8 +41,8 @@ from steward.sample.builder import (
     DatedBox,
     Letter,
     Lure,
-    NewsletterStyle,
     SampleMessage,
+    banner_style,
     due_facts,
     stay_markup,
     table_markup,
@@ -459,11 +459,8 @@ NEWSLETTERS = (
       "vaccination at the barangay"]),
 )
 
-PROMO = NewsletterStyle(
-    "{name}: {topic}", "{name}\nThis week: {topic}.\nView in browser. Unsubscribe or manage your preferences.",
-    "<html><body><table width=\"600\" cellpadding=\"10\"><tr><td style=\"background:#c8102e;color:#fff\">"
-    "<h1>{name}</h1></td></tr><tr><td><p>This week: <b>{topic}</b>.</p><p><a href=\"https://example.invalid/"
-    "unsubscribe\">Unsubscribe</a></p></td></tr></table></body></html>", hour=8)
+PROMO = banner_style("{name}: {topic}", "View in browser. Unsubscribe or manage your preferences.",
+                     "#c8102e", hour=8)
 
 
 CARD_ALERTS = AlertCard(("Kalayaan Bank Alerts", "alerts@kalayaanbank.example"), "Kalayaan Card Transaction Alert",
