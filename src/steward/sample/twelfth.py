@@ -41,8 +41,8 @@ from steward.sample.builder import (
     DatedBox,
     Letter,
     Lure,
-    NewsletterStyle,
     SampleMessage,
+    banner_style,
     due_facts,
     stay_markup,
     table_markup,
@@ -506,11 +506,8 @@ NEWSLETTERS = (
      ["the Ōwairaka restoration planting day", "new cycleway on Carrington Road", "winter markets at the hall"]),
 )
 
-PROMO = NewsletterStyle(
-    "{name}: {topic}", "{name}\nThis week: {topic}.\nView online. Unsubscribe or update your preferences.",
-    "<html><body><table width=\"600\" cellpadding=\"10\"><tr><td style=\"background:#1f5c3a;color:#fff\">"
-    "<h1>{name}</h1></td></tr><tr><td><p>This week: <b>{topic}</b>.</p><p><a href=\"https://example.invalid/"
-    "unsubscribe\">Unsubscribe</a></p></td></tr></table></body></html>", hour=7, minutes=(0, 5))
+PROMO = banner_style("{name}: {topic}", "View online. Unsubscribe or update your preferences.",
+                     "#1f5c3a", hour=7, minutes=(0, 5))
 
 
 CARD_ALERTS = AlertCard(("Harbourside Bank Alerts", "alerts@harbourside.example"), "Card purchase alert",
