@@ -21,8 +21,11 @@ import marshal
 import os
 import sys
 
+from steward.errors import ConfigError
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without loading typing
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 KEPT: str | None = None  # where the parsed values are kept; None: beside this module's byte-code
@@ -56,6 +59,26 @@ def load_yaml(text: str) -> Any:
     if not sys.dont_write_bytecode:
         _keep(where, text, value)
     return value
+
+
+def read_data(package: str, name: str, path: Path | None = None) -> tuple[Any, str]:
+    """The value of the data file `name` shipped in `package`, or of the file at `path` that stands in for it,
+    and where it was read (`name`, or the path) for the errors that name it; a ConfigError that says where
+    when the text is no valid YAML."""
+    if path is None:
+        text, where = shipped_text(package, name), name
+    else:
+        text, where = path.read_text(encoding="utf-8"), str(path)
+    try:
+        return load_yaml(text), where
+    except _yaml_error() as exc:  # evaluated only when reading failed: PyYAML stays unloaded otherwise
+        raise ConfigError(f"{where}: not valid YAML ({exc})") from None
+
+
+def _yaml_error() -> type[Exception]:
+    import yaml
+
+    return yaml.YAMLError
 
 
 def _kept_name(text: str) -> str:

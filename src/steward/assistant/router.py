@@ -17,12 +17,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-import yaml
-
 from steward.errors import ConfigError, StewardError
 from steward.vocab import Phrase, Vocab, match_at, words
 from steward.vocab.language import is_action_request, is_config_request
-from steward.yamldata import load_yaml, shipped_text
+from steward.yamldata import read_data
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, spelt so pathlib stays unloaded (a path is only ever handed in)
 if TYPE_CHECKING:
@@ -80,15 +78,7 @@ class RouterData:
 
 def load_router_data(path: Path | None = None) -> RouterData:
     """`router.yaml` shipped with Steward, or the file at `path`."""
-    if path is None:
-        text = shipped_text("steward.assistant", "router.yaml")
-        where = "router.yaml"
-    else:
-        text, where = path.read_text(encoding="utf-8"), str(path)
-    try:
-        data = load_yaml(text)
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"{where}: not valid YAML ({exc})") from None
+    data, where = read_data("steward.assistant", "router.yaml", path)
     table = data.get("intents") if isinstance(data, Mapping) else None
     if not isinstance(table, Mapping):
         raise ConfigError(f"{where}: expected an `intents` table")

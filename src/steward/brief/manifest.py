@@ -7,15 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-
 from steward.brief.words import Phrase, words
 from steward.errors import ConfigError
-from steward.yamldata import load_yaml
+from steward.yamldata import read_data
 
 OptionKind = Literal["days", "count", "categories"]
 OptionValue = int | tuple[str, ...]
@@ -192,13 +189,5 @@ def _bundled() -> Manifest:
 
 
 def _load(path: Path | None) -> Manifest:
-    if path is None:
-        text = (resources.files("steward.brief") / "sections.yaml").read_text(encoding="utf-8")
-        where = "sections.yaml"
-    else:
-        text, where = path.read_text(encoding="utf-8"), str(path)
-    try:
-        data = load_yaml(text)
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"{where}: not valid YAML ({exc})") from None
+    data, where = read_data("steward.brief", "sections.yaml", path)
     return manifest_from_mapping(data, where)

@@ -13,10 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-import yaml
-
 from steward.errors import ConfigError
-from steward.yamldata import load_yaml, shipped_text
+from steward.yamldata import read_data
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, spelt so pathlib stays unloaded (a path is only ever handed in)
 if TYPE_CHECKING:
@@ -207,16 +205,7 @@ def _strings(raw: Any, where: str) -> list[str]:
 
 def load_vocab(path: Path | None = None) -> Vocab:
     """The vocabulary shipped with Steward, or the YAML file at `path`."""
-    if path is None:
-        text = shipped_text("steward.vocab", "vocab.yaml")
-        where = "vocab.yaml"
-    else:
-        text = path.read_text(encoding="utf-8")
-        where = str(path)
-    try:
-        data = load_yaml(text)
-    except yaml.YAMLError as exc:
-        raise ConfigError(f"{where}: not valid YAML ({exc})") from None
+    data, where = read_data("steward.vocab", "vocab.yaml", path)
     if not isinstance(data, Mapping):
         raise ConfigError(f"{where}: expected a table of phrase lists")
     return Vocab.from_mapping(data, where)
