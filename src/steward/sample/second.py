@@ -32,7 +32,14 @@ from steward.sample.builder import (
     due_facts,
     table_markup,
 )
-from steward.sample.locale import decimal_comma, dollars, ordinal, weekday_day_month
+from steward.sample.locale import (
+    dd_mm_yyyy,
+    decimal_comma,
+    dollars,
+    ordinal,
+    weekday_day_month,
+    wkday_day_mon,
+)
 
 DOMAIN = "second.steward.example"
 ME = ("Noor Haddad", "noor.haddad@fastmail-demo.example")
@@ -72,7 +79,7 @@ def _cards(b: DatedBox) -> None:
     b.add("statement", wattle, "Your Wattle Rewards Mastercard statement is ready", b.sent(42, 6, 5),
           f"Hi Noor,\n\nYour statement for the Wattle Rewards Mastercard ending 6604 is now available in the "
           f"Wattle app.\n\nClosing balance: {dollars(1902.33)}\nMinimum payment: {dollars(57.07)}\n"
-          f"Payment due: {due:%d/%m/%Y}\n\nTo avoid interest, pay the closing balance by the due date.",
+          f"Payment due: {dd_mm_yyyy(due)}\n\nTo avoid interest, pay the closing balance by the due date.",
           pdf=f"Wattle-statement-{due:%b-%Y}.pdf", facts=facts)
     b.add("payment_received", alerts, "Payment received - thank you", b.sent(24, 16, 40),
           f"We've received your payment of {dollars(1902.33)} to your Wattle Rewards Mastercard ending 6604. "
@@ -86,11 +93,11 @@ def _cards(b: DatedBox) -> None:
             "<table cellpadding=\"4\"><tr><td>Card</td><td>&#8226;&#8226;&#8226;&#8226; 6604</td></tr>"
             f"<tr><td>Closing balance</td><td><b>AUD 2,418.60</b></td></tr>"
             f"<tr><td>Minimum payment</td><td>AUD 72.56</td></tr>"
-            f"<tr><td>Payment due date</td><td>{due:%d/%m/%Y}</td></tr></table>"
+            f"<tr><td>Payment due date</td><td>{dd_mm_yyyy(due)}</td></tr></table>"
             "<p>Pay by BPAY, internet banking or in the Wattle app.</p></body></html>")
     b.add("statement", wattle, "Your Wattle Rewards Mastercard statement is ready", b.sent(12, 6, 5),
           f"Hi Noor, your Wattle Rewards Mastercard statement is ready.\nCard: **** 6604\n"
-          f"Closing balance: AUD 2,418.60\nMinimum payment: AUD 72.56\nPayment due date: {due:%d/%m/%Y}\n"
+          f"Closing balance: AUD 2,418.60\nMinimum payment: AUD 72.56\nPayment due date: {dd_mm_yyyy(due)}\n"
           "Pay by BPAY, internet banking or in the Wattle app.", html=html, pdf=f"Wattle-statement-{due:%b-%Y}.pdf",
           facts=facts)
     b.add("payment_due", alerts, f"Reminder: your Mastercard payment is due {due:%b} {due.day}", b.sent(1, 8, 2),
@@ -108,7 +115,7 @@ def _cards(b: DatedBox) -> None:
           f"account on {weekday_day_month(due)} {due.year}.", facts=facts)
     b.add("payment_received", lyre, "Direct debit processed", b.sent(18, 11, 20),
           f"Dear Member,\nYour direct debit of AUD 530.80 to Visa Platinum xxxx3317 was processed on "
-          f"{due:%d/%m/%Y}. No further action is needed.", facts=facts)
+          f"{dd_mm_yyyy(due)}. No further action is needed.", facts=facts)
     due = b.today + timedelta(days=12)
     facts = due_facts("Lyrebird Credit Union", "864.15", "AUD", due, "card", "open", last4="3317",
                  product="Lyrebird Visa Platinum", autopay="true")
@@ -141,11 +148,11 @@ def _bills(b: DatedBox) -> None:
     yarra = ("Yarra Edge Energy", "accounts@yarraedge.example")
     due = b.today - timedelta(days=3)
     facts = due_facts("Yarra Edge Energy", "287.45", "AUD", due, "utility", "overdue", account="YE-2290-4471")
-    b.add("bill", yarra, f"Your electricity bill is ready - ${287.45:.2f} due {due:%d/%m/%Y}", b.sent(24, 14, 10),
+    b.add("bill", yarra, f"Your electricity bill is ready - ${287.45:.2f} due {dd_mm_yyyy(due)}", b.sent(24, 14, 10),
           None, html=("<html><body><div style=\"max-width:600px\"><img alt=\"Yarra Edge Energy\">"
                       "<h1>Your electricity bill</h1><p>Account number YE-2290-4471</p>"
                       f"<p style=\"font-size:28px\">Amount due <b>$287.45</b></p>"
-                      f"<p>Due date <b>{due:%d/%m/%Y}</b></p>"
+                      f"<p>Due date <b>{dd_mm_yyyy(due)}</b></p>"
                       "<p>Pay by BPAY: biller code 33118, reference 22904471. Set up direct debit and never "
                       "miss a due date.</p></div></body></html>"),
           facts=facts)
@@ -174,7 +181,7 @@ def _bills(b: DatedBox) -> None:
     due = b.today + timedelta(days=2)
     facts = due_facts("Tern Broadband", "79.00", "AUD", due, "telecom", "paid", account="TB-70551")
     b.add("bill", tern, "Tern Broadband invoice TB-70551-12", b.sent(11, 10, 0),
-          f"Invoice TB-70551-12 for your NBN 100 plan. Amount: AUD 79.00. Due: {due:%d/%m/%Y}.", facts=facts)
+          f"Invoice TB-70551-12 for your NBN 100 plan. Amount: AUD 79.00. Due: {dd_mm_yyyy(due)}.", facts=facts)
     b.add("bill_paid", tern, "Payment received for invoice TB-70551-12", b.sent(2, 20, 5),
           "Thanks Noor, we've received your payment of AUD 79.00 for invoice TB-70551-12. Your account is "
           "now paid in full.", facts=facts)
@@ -224,7 +231,7 @@ def _appointments(b: DatedBox) -> None:
         physio, "physiotherapy", first,
         ("Booking confirmation: Physiotherapy (follow-up)", b.sent(10, 12, 30),
          f"Booking confirmed\nService: Physiotherapy follow-up, 30 min\nPractitioner: Tomasz Wiśniewski\n"
-         f"Date: {first:%d/%m/%Y}\nTime: {_ampm(first)}\nLocation: 211 Brunswick St, Fitzroy"),
+         f"Date: {dd_mm_yyyy(first)}\nTime: {_ampm(first)}\nLocation: 211 Brunswick St, Fitzroy"),
         ("Your appointment has been cancelled", b.sent(1, 9, 12),
          f"Hi Noor, unfortunately Tomasz is unwell and we've had to cancel your physiotherapy appointment on "
          f"{weekday_day_month(first)} at {_ampm(first)}. We're sorry for the inconvenience."))
@@ -240,13 +247,13 @@ def _appointments(b: DatedBox) -> None:
     moved = b.at(13, 14, 40)
     b.moved_booking(
         eyes, "eye care", was, moved,
-        (f"Eye examination booked for {was:%a} {was.day} {was:%b}", b.sent(15, 17, 5),
+        (f"Eye examination booked for {wkday_day_mon(was)}", b.sent(15, 17, 5),
          f"Dear Noor,\nYour comprehensive eye examination at Clarity Optometrists, 402 Sydney Rd, "
-         f"Brunswick is booked for {was:%a} {was.day} {was:%b} {was.year}, {_ampm(was)}. Please bring your "
+         f"Brunswick is booked for {wkday_day_mon(was)} {was.year}, {_ampm(was)}. Please bring your "
          "current glasses and your Medicare card."),
         ("Your appointment time has changed", b.sent(2, 11, 0),
          f"Dear Noor,\nAs discussed on the phone, your eye examination has been moved from {was:%a} {was.day} "
-         f"{was:%b} at {_ampm(was)} to {moved:%A} {moved.day} {moved:%B} {moved.year} at {_ampm(moved)}. "
+         f"{was:%b} at {_ampm(was)} to {weekday_day_month(moved)} {moved.year} at {_ampm(moved)}. "
          "Same place: 402 Sydney Rd, Brunswick."))
 
     vet = ("Brunswick Vet Clinic", "frontdesk@brunswickvet.example")
@@ -263,7 +270,7 @@ def _appointments(b: DatedBox) -> None:
     table = ("Tavola Nera", "bookings@tavolanera.example")
     start = b.at(1, 19, 30)
     markup = table_markup("TN-88412", ME[0], 4, start, "Tavola Nera", "19 Gertrude St", "Fitzroy")
-    b.add("reservation", table, f"Your table at Tavola Nera - {start:%a} {start.day} {start:%b}",
+    b.add("reservation", table, f"Your table at Tavola Nera - {wkday_day_mon(start)}",
           b.sent(3, 21, 15),
           f"Ciao Noor! Your table for 4 is confirmed for {weekday_day_month(start)} at {_ampm(start)}. Booking TN-88412. "
           "19 Gertrude St, Fitzroy.",
@@ -276,7 +283,7 @@ def _appointments(b: DatedBox) -> None:
     garage = ("Pitstop Motors Coburg", "service@pitstopmotors.example")
     start = b.at(11, 8, 0)
     b.add("appointment", garage, "Service booking confirmed - Mazda CX-5", b.sent(7, 16, 45),
-          f"Hi Noor,\nYour logbook service (60,000 km) for the Mazda CX-5 is booked for {start:%d/%m/%Y} at "
+          f"Hi Noor,\nYour logbook service (60,000 km) for the Mazda CX-5 is booked for {dd_mm_yyyy(start)} at "
           f"{start:%H:%M}. Drop the car off from 7:30am; we'll text when it's ready.\n"
           "Pitstop Motors, 5 Bell St, Coburg.",
           facts={"provider": garage[0], "start": start.isoformat(), "status": "confirmed", "kind": "car service",
@@ -312,9 +319,9 @@ def _travel(b: DatedBox) -> None:
     rail = ("Murray Line Rail", "tickets@murrayline.example")
     dep = b.at(9, 7, 5)
     arr = b.at(9, 10, 32)
-    b.add("train", rail, f"Your e-ticket: Melbourne to Albury, {dep:%d/%m/%Y}", b.sent(9, 19, 30),
+    b.add("train", rail, f"Your e-ticket: Melbourne to Albury, {dd_mm_yyyy(dep)}", b.sent(9, 19, 30),
           f"E-TICKET  Booking MLR-5521907\nSouthern Cross (Melbourne) dep {dep:%H:%M} -> Albury arr {arr:%H:%M}\n"
-          f"{dep:%A} {dep.day} {dep:%B} {dep.year}  Coach C  Seat 41\nFare: AUD 58.40 (paid)\n"
+          f"{weekday_day_month(dep)} {dep.year}  Coach C  Seat 41\nFare: AUD 58.40 (paid)\n"
           "Show this ticket on your phone when asked.",
           ics=b.invite(f"MLR-5521907-{b.seed}@murrayline.example", "Train Melbourne - Albury", dep, arr,
                    "Southern Cross Station, Melbourne"),
@@ -364,7 +371,7 @@ MERCHANTS = ("FRESHWAYS BRUNSWICK", "CITY NEWS & LOTTO", "MYKI TOP UP", "BUN & B
 
 WATTLE_ALERTS = AlertCard(("Wattle Bank", "alerts@wattlebank.example"), "You've made a purchase", "6604", "AUD",
                           lambda amount, merchant, when: f"You spent {dollars(amount)} at {merchant} with your card "
-                          f"ending 6604 on {when:%d/%m/%Y}.")
+                          f"ending 6604 on {dd_mm_yyyy(when)}.")
 ZUIDKUST_ALERTS = AlertCard(("Zuidkust Bank", "alerts@zuidkustbank.example"), "Transactie / Transaction", "0921",
                             "EUR", lambda amount, merchant, when: f"€{amount:.2f}".replace(".00", "").replace(".", ",")
                             + f" paid with your creditcard ending 0921 at {merchant}.")
