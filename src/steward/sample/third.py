@@ -36,7 +36,15 @@ from steward.sample.builder import (
     due_facts,
     table_markup,
 )
-from steward.sample.locale import clock_ampm, decimal_comma, dollars, weekday_month_day
+from steward.sample.locale import (
+    clock_ampm,
+    dd_mm_yyyy,
+    decimal_comma,
+    dollars,
+    mm_dd_yyyy,
+    weekday_month_day,
+    wkday_mon_day,
+)
 
 DOMAIN = "third.steward.example"
 ME = ("Inês Carvalho", "ines.carvalho@mailbox-demo.example")
@@ -125,21 +133,21 @@ def _cards(b: DatedBox) -> None:
                  product="Cascade Visa Signature", minimum="35.00")
     b.add("statement", cascade, "Your Cascade Visa Signature statement is available", b.sent(25, 8, 15, SEA),
           f"Account ending in 8043\n\nStatement Balance: $412.37\nMinimum Payment Due: $35.00\n"
-          f"Payment Due Date: {due:%m/%d/%Y}\n\nLate Payment Warning: If we do not receive your minimum payment by "
+          f"Payment Due Date: {mm_dd_yyyy(due)}\n\nLate Payment Warning: If we do not receive your minimum payment by "
           "the date listed above, you may have to pay a late fee of up to $40.00. All amounts are in U.S. dollars.",
           facts=facts)
     b.add("payment_overdue", cascade, "Your payment is past due", b.sent(2, 11, 5, SEA),
           f"We haven't received your minimum payment of US$35.00 for your Cascade Visa Signature account ending "
-          f"in 8043, which was due {due:%m/%d/%Y}. Your statement balance of US$412.37 is now past due. Please "
+          f"in 8043, which was due {mm_dd_yyyy(due)}. Your statement balance of US$412.37 is now past due. Please "
           "make a payment as soon as possible to avoid further fees.", facts=facts)
 
     ipe = ("Banco Ipê", "fatura@bancoipe.example")
     due = b.today + timedelta(days=7)
     b.add("statement", ipe, f"Sua fatura Ipê Mastercard chegou - vence {due:%d/%m}", b.sent(8, 10, 0, SAO),
           f"Olá, Inês!\n\nA fatura do seu cartão Ipê Mastercard final 6615 está disponível.\n"
-          f"Valor da fatura: {_brl(1870.90)}\nPagamento mínimo: {_brl(280.64)}\nVencimento: {due:%d/%m/%Y}\n\n"
+          f"Valor da fatura: {_brl(1870.90)}\nPagamento mínimo: {_brl(280.64)}\nVencimento: {dd_mm_yyyy(due)}\n\n"
           f"(English) Your Ipê Mastercard ending 6615 statement is ready: total {_brl(1870.90)}, due "
-          f"{due:%d/%m/%Y}.", facts=due_facts("Banco Ipê", "1870.90", "BRL", due, "card", "open", last4="6615",
+          f"{dd_mm_yyyy(due)}.", facts=due_facts("Banco Ipê", "1870.90", "BRL", due, "card", "open", last4="6615",
                                          product="Ipê Mastercard", minimum="280.64"))
 
 
@@ -204,7 +212,7 @@ def _appointments(b: DatedBox) -> None:
     first = b.at(2, 10, 15)
     b.cancelled_booking(
         gp, "doctor", first,
-        (f"Appointment confirmed - {first:%a}, {first:%b} {first.day}", b.sent(18, 13, 25),
+        (f"Appointment confirmed - {wkday_mon_day(first)}", b.sent(18, 13, 25),
          f"Hi Inês,\n\nYour annual physical with Dr. Hannah Reyes is booked for {weekday_month_day(first)} at "
          f"{_ampm(first)}.\nDanforth Family Health, 1021 Danforth Ave, 2nd floor.\nPlease bring your "
          "health card and arrive 10 minutes early."),
