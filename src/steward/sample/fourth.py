@@ -41,7 +41,7 @@ from steward.sample.builder import (
     stay_markup,
     table_markup,
 )
-from steward.sample.locale import decimal_comma, weekday_day_month
+from steward.sample.locale import day_month_year, dd_mm_yyyy, decimal_comma, weekday_day_month, wkday_day_mon
 
 DOMAIN = "fourth.steward.example"
 ME = ("Tomás Ríos", "tomas.rios@postfach-demo.example")
@@ -114,14 +114,14 @@ def _cards(b: DatedBox) -> None:
                  product="Havelstern Visa", autopay="true")
     b.add("statement", havel, "Havelstern Visa: your November statement", b.sent(42, 7, 30),
           f"Hello Tomás,\n\nStatement for your Havelstern Visa ending 9038.\nAmount: €412.08\nDirect debit date: "
-          f"{due.day} {due:%B %Y}\n\nThe full amount will be collected by SEPA direct debit from your account "
+          f"{day_month_year(due)}\n\nThe full amount will be collected by SEPA direct debit from your account "
           "IBAN DE** **** **** **** **09 13. You don't need to do anything.", facts=facts)
     due = b.today + timedelta(days=5)
     facts = due_facts("Havelstern Card Services", "587.33", "EUR", due, "card", "open", last4="9038",
                  product="Havelstern Visa", autopay="true")
     b.add("statement", havel, "Havelstern Visa: your December statement", b.sent(9, 7, 30),
           f"Hello Tomás,\n\nStatement for your Havelstern Visa ending 9038.\nAmount: €587.33\nDirect debit date: "
-          f"{due.day} {due:%B %Y}\n\nThe full amount will be collected by SEPA direct debit from your account "
+          f"{day_month_year(due)}\n\nThe full amount will be collected by SEPA direct debit from your account "
           "IBAN DE** **** **** **** **09 13. You don't need to do anything.", facts=facts)
 
     jac = ("Banco Jacaranda", "estados@bancojacaranda.example")
@@ -129,7 +129,7 @@ def _cards(b: DatedBox) -> None:
     b.add("statement", jac, "Tu estado de cuenta Jacaranda Oro ya está disponible", b.sent(10, 9, 0, MEX),
           f"Hola Tomás:\n\nTu estado de cuenta de la tarjeta de crédito Jacaranda Oro terminación 3320 ya está "
           f"disponible.\n\nSaldo al corte: $8,415.60 MXN\nPago mínimo: $1,262.34 MXN\nFecha límite de pago: "
-          f"{due:%d/%m/%Y}\n\nRealiza tu pago a tiempo y evita intereses moratorios.\n\nBanco Jacaranda",
+          f"{dd_mm_yyyy(due)}\n\nRealiza tu pago a tiempo y evita intereses moratorios.\n\nBanco Jacaranda",
           facts=due_facts("Banco Jacaranda", "8415.60", "MXN", due, "card", "open", last4="3320",
                      product="Jacaranda Oro", minimum="1262.34"))
 
@@ -196,7 +196,7 @@ def _appointments(b: DatedBox) -> None:
          "Please bring a towel and your prescription."),
         ("Change to your appointment", b.sent(2, 13, 20),
          f"Hi Tomás,\n\nAnke is on a course on Monday morning, so we have moved your session from "
-         f"{was:%a} {was.day} {was:%b} at {was:%H:%M} to {weekday_day_month(moved)} at {moved:%H:%M}. If the new time "
+         f"{wkday_day_mon(was)} at {was:%H:%M} to {weekday_day_month(moved)} at {moved:%H:%M}. If the new time "
          "does not suit you, just reply to this email.\n\nPhysio am Kollwitzplatz"))
 
     optician = ("Augenblick Optik", "service@augenblick-optik.example")
@@ -323,7 +323,7 @@ def _travel(b: DatedBox) -> None:
 
 def _invitations(b: DatedBox) -> None:
     start = b.at(0, 15, 0)
-    b.invitation(PRIYA, f"Invitation: Hamburg pitch prep @ {start:%a} {start.day} {start:%b} 15:00 - 15:45 (CET)",
+    b.invitation(PRIYA, f"Invitation: Hamburg pitch prep @ {wkday_day_mon(start)} 15:00 - 15:45 (CET)",
                  b.sent(1, 17, 10), "Hi Tomás,\n\nbefore we go to Hamburg next week, can we walk through the slides "
                  "together? I've put 45 minutes in on Thursday afternoon, room Spree on the 3rd floor (or join by "
                  "video).\n\nPriya", uid=f"pitch-prep-{b.seed}@kieferling-logistik.example",
