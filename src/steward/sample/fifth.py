@@ -40,7 +40,7 @@ from steward.sample.builder import (
     stay_markup,
     table_markup,
 )
-from steward.sample.locale import clock_ampm, ordinal
+from steward.sample.locale import clock_ampm, dd_mm_yyyy, ordinal, wkday_day_mon
 
 DOMAIN = "fifth.steward.example"
 ME = ("Akinyi Odera", "akinyi.odera@sandukumail-demo.example")
@@ -87,7 +87,7 @@ def _cards(b: DatedBox) -> None:
     b.add("statement", mvuli, "Your Mvuli Visa Platinum e-statement", b.sent(45, 5, 30),
           f"Dear Akinyi Odera,\n\nYour Mvuli Visa Platinum card (4893 **** **** 6628) e-statement is attached.\n\n"
           f"Statement balance: {_kes(61208.90)}\nMinimum amount due: {_kes(3060.45)}\nPayment due date: "
-          f"{due:%d/%m/%Y}\n\nPay through the Mvuli app, at any branch or by bank transfer.\n\n{BANK_LEGAL}",
+          f"{dd_mm_yyyy(due)}\n\nPay through the Mvuli app, at any branch or by bank transfer.\n\n{BANK_LEGAL}",
           pdf=f"Mvuli-Visa-{due:%b-%Y}.pdf", facts=facts)
     b.add("payment_received", mvuli, "Card payment received", b.sent(23, 14, 5),
           f"Dear Akinyi,\n\nWe have received your payment of {_kes(61208.90)} towards your Mvuli Visa Platinum card "
@@ -104,7 +104,7 @@ def _cards(b: DatedBox) -> None:
             "<tr><td>Card</td><td>Mvuli Visa Platinum 4893 **** **** 6628</td></tr>"
             f"<tr><td>Statement balance</td><td><b>{_kes(84372.50)}</b></td></tr>"
             f"<tr><td>Minimum amount due</td><td>{_kes(4218.60)}</td></tr>"
-            f"<tr><td>Payment due date</td><td>{due:%d/%m/%Y}</td></tr></table>"
+            f"<tr><td>Payment due date</td><td>{dd_mm_yyyy(due)}</td></tr></table>"
             "<p>To avoid interest, pay the full statement balance by the due date.</p></td></tr>"
             f"<tr><td style=\"font-size:10px;color:#777;padding:18px\">{BANK_LEGAL}</td></tr></table></body></html>")
     b.add("statement", mvuli, "Your Mvuli Visa Platinum e-statement", b.sent(12, 5, 30), None, html=html,
@@ -142,7 +142,7 @@ def _bills(b: DatedBox) -> None:
     facts = due_facts("Chemchemi Water", "2315.00", "KES", due, "utility", "paid", account="CW-88213")
     b.add("bill", water, "Water bill for November - account CW-88213", b.sent(14, 10, 0),
           f"Dear Akinyi Odera,\n\nAccount: CW-88213\nConsumption: 14 m3\nAmount payable: KShs. 2,315/=\n"
-          f"Pay by: {due:%d/%m/%Y}\n\nChemchemi Water - maji safi kwa wote.", facts=facts)
+          f"Pay by: {dd_mm_yyyy(due)}\n\nChemchemi Water - maji safi kwa wote.", facts=facts)
     b.add("bill_paid", water, "Malipo yamepokelewa - akaunti CW-88213", b.sent(5, 16, 40),
           "Habari Akinyi Odera,\n\nTumepokea malipo yako ya KShs. 2,315.00 kwa akaunti CW-88213. Asante kwa "
           "kulipa kwa wakati. Salio lako sasa ni KShs. 0.00.\n\nChemchemi Water", facts=facts)
@@ -152,10 +152,10 @@ def _bills(b: DatedBox) -> None:
     b.add("bill", fibre, "Your Simba Fibre invoice INV-2026-12-30571", b.sent(4, 8, 20),
           f"Hi Akinyi,\n\nYour Simba Fibre Home 40 Mbps invoice is ready.\nInvoice: INV-2026-12-30571\n"
           f"Amount: KES 5,499.00\nWe will collect it by direct debit from your bank account on "
-          f"{due:%d/%m/%Y}. You don't need to do anything.",
+          f"{dd_mm_yyyy(due)}. You don't need to do anything.",
           html=("<html><body><div style=\"font-family:Helvetica;border-top:6px solid #e8a317;padding:12px\">"
                 "<h2>Simba Fibre</h2><p>Hi Akinyi,</p><p>Invoice INV-2026-12-30571 &middot; Home 40 Mbps</p>"
-                f"<p>Amount: <b>KES 5,499.00</b><br>Direct debit on {due:%d/%m/%Y}</p></div></body></html>"),
+                f"<p>Amount: <b>KES 5,499.00</b><br>Direct debit on {dd_mm_yyyy(due)}</p></div></body></html>"),
           facts=due_facts("Simba Fibre", "5499.00", "KES", due, "telecom", "open", autopay="true",
                      account="INV-2026-12-30571"))
 
@@ -170,7 +170,7 @@ def _bills(b: DatedBox) -> None:
     due = b.today + timedelta(days=12)
     b.add("bill", swim, "Invoice PSA-1142: Term 1 swimming lessons for Baraka", b.sent(7, 15, 0),
           f"Dear Parent,\n\nPlease find attached invoice PSA-1142 for Baraka Mutua's Term 1 (January-March) "
-          f"swimming lessons: 12 Saturday lessons.\n\nAmount due: Ksh 18,000.00\nDue date: {due:%d/%m/%Y}\n\n"
+          f"swimming lessons: 12 Saturday lessons.\n\nAmount due: Ksh 18,000.00\nDue date: {dd_mm_yyyy(due)}\n\n"
           "Kindly pay by M-Pesa paybill 667788 (account PSA-1142) or bank transfer.\n\nPomboo Swim Academy",
           pdf="PSA-1142.pdf",
           facts=due_facts("Pomboo Swim Academy", "18000.00", "KES", due, "invoice", "open", account="PSA-1142"))
@@ -206,7 +206,7 @@ def _appointments(b: DatedBox) -> None:
          "\n\nSee you soon!\nThe Tabasamu team"),
         ("Re: Your check-up at Tabasamu Dental Studio", b.sent(1, 17, 5),
          f"Hello Akinyi,\n\nDr. Simiyu has been called to a training on {was:%A} morning, so we have moved your "
-         f"check-up from {was:%a} {was.day} {was:%b} at {clock_ampm(was)} to {_long_day(moved)} at {clock_ampm(moved)}. "
+         f"check-up from {wkday_day_mon(was)} at {clock_ampm(was)} to {_long_day(moved)} at {clock_ampm(moved)}. "
          "If the new time doesn't work, just reply and we'll find another.\n\nThe Tabasamu team"))
 
     physio = ("Mwendo Physiotherapy", "appointments@mwendophysio.example")
@@ -223,7 +223,7 @@ def _appointments(b: DatedBox) -> None:
 
     garage = ("Kazi Motors", "service@kazimotors.example")
     start = b.at(6, 8, 0)
-    b.add("appointment", garage, f"Service booking confirmed - KDJ 482Q - {start:%d/%m/%Y}", b.sent(5, 9, 40),
+    b.add("appointment", garage, f"Service booking confirmed - KDJ 482Q - {dd_mm_yyyy(start)}", b.sent(5, 9, 40),
           f"Dear Akinyi Odera,\n\nThank you for booking your Toyota Fielder (KDJ 482Q) in for its 60,000 km "
           f"service.\n\nDrop-off: {_long_day(start)}, {start:%H:%M}\nCollection: from 16:00 the same day\n"
           "Workshop: Kazi Motors, Likoni Road, Industrial Area\nEstimate: KES 23,450 (parts and labour)\n\n"
@@ -293,7 +293,7 @@ def _travel(b: DatedBox) -> None:
 
 def _invitations(b: DatedBox) -> None:
     start = b.at(1, 14, 0)
-    b.invitation(GRACE, f"Invitation: Q1 planning @ {start:%a} {start.day} {start:%b} 14:00 - 15:00 (EAT)",
+    b.invitation(GRACE, f"Invitation: Q1 planning @ {wkday_day_mon(start)} 14:00 - 15:00 (EAT)",
                  b.sent(1, 16, 30), "Hi team,\n\nLet's get our Q1 priorities on paper before the holidays. One hour, "
                  "Baobab room on the 4th floor or on video.\n\nGrace",
                  uid=f"q1-planning-{b.seed}@tembo-analytics.example", summary="Q1 planning", start=start,
