@@ -42,7 +42,7 @@ from steward.sample.builder import (
     due_facts,
     forwarded,
 )
-from steward.sample.locale import wkday_day_mon
+from steward.sample.locale import day_month_year, wkday_day_mon
 
 DOMAIN = "sixth.steward.example"
 ME = ("Lindiwe Mokoena", "lindiwe.mokoena@kaappos-demo.example")
@@ -110,7 +110,7 @@ def _card(b: DatedBox) -> None:
             "style=\"background:#ffffff;font-family:Verdana,sans-serif;color:#1f2d1f\"><tr><td style=\"background:"
             "#6b8f3a;color:#fff;padding:14px 20px;font-size:20px\">Fynbos Bank</td></tr><tr><td style=\"padding:20px\">"
             "<p>Dear Ms L Mokoena</p><p>Your credit card statement for the period ending "
-            f"{period.day} {period:%B %Y} is ready.</p>"
+            f"{day_month_year(period)} is ready.</p>"
             "<table cellpadding=\"6\" border=\"1\" style=\"border-collapse:collapse;border-color:#cdd\">"
             "<tr><th align=\"left\">Account</th><td>Fynbos Gold Credit Card 5412 **** **** 4471</td></tr>"
             f"<tr><th align=\"left\">Closing balance</th><td><b>{_rand(14386.20)}</b></td></tr>"
