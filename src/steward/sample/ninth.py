@@ -403,8 +403,8 @@ PROMO = banner_style("{name} | {topic}", "View in your browser. Unsubscribe or m
 
 CARD_ALERTS = AlertCard(("Aspenridge Bank Alerts", "alerts@aspenridgebank.example"), "A purchase was made on your card",
                         "4417", "USD", lambda amount, merchant, when: f"A charge of ${amount:,.2f} at {merchant} was "
-                        f"made on your Aspenridge Visa ending in 4417 on {when:%m/%d/%Y} at "
-                        f"{when.hour % 12 or 12}:{when:%M %p}. Don't recognize it? Call 1-800-555-0123.")
+                        f"made on your Aspenridge Visa ending in 4417 on {mm_dd_yyyy(when)} at "
+                        f"{clock_ampm(when)}. Don't recognize it? Call 1-800-555-0123.")
 
 MERCHANTS = ("KING'S PANTRY #22", "GASLIGHT FUEL 0419", "MOUNTAIN BEAN COFFEE", "HOMEWORKS HARDWARE", "PAGES BOOKS")
 
