@@ -455,7 +455,7 @@ PROMO = banner_style("{name} | {topic}", "View online. Unsubscribe or update you
 CARD_ALERTS = AlertCard(("Brayhead Bank Alerts", "alerts@brayheadbank.example"), "Card transaction alert",
                         "3318", "EUR", lambda amount, merchant, when: f"Brayhead Bank: a transaction of "
                         f"€{amount:,.2f} at {merchant} was made on your Visa card ending 3318 on "
-                        f"{when:%d/%m/%Y} at {when:%H:%M}. Not you? Call 1800 555 014.")
+                        f"{dd_mm_yyyy(when)} at {when:%H:%M}. Not you? Call 1800 555 014.")
 
 MERCHANTS = ("CORNER SHOP PHIBSBORO", "TRAM TICKET TOP-UP", "BEAN THERE CAFE D7", "HARDWARE HOUSE D9",
              "BOOKWORM DRUMCONDRA")
