@@ -465,7 +465,7 @@ PROMO = banner_style("{name}: {topic}", "View in browser. Unsubscribe or manage 
 
 CARD_ALERTS = AlertCard(("Kalayaan Bank Alerts", "alerts@kalayaanbank.example"), "Kalayaan Card Transaction Alert",
                         "4417", "PHP", lambda amount, merchant, when: f"Kalayaan Bank: Your Visa card ending 4417 "
-                        f"was used for PHP {amount:,.2f} at {merchant} on {when:%m/%d/%Y} {when:%I:%M %p}. Not you? "
+                        f"was used for PHP {amount:,.2f} at {merchant} on {mm_dd_yyyy(when)} {when:%I:%M %p}. Not you? "
                         "Call our 24/7 hotline.")
 
 MERCHANTS = ("HATID RIDES", "SARI-SARI MART KATIPUNAN", "KAPE AT TINAPAY UP TOWN", "BOTIKA NG BAYAN QC",
