@@ -13,7 +13,7 @@ from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from steward.sample.builder import Builder
-from steward.sample.locale import decimal_comma
+from steward.sample.locale import dd_mm_yyyy, decimal_comma
 
 LON = ZoneInfo("Europe/London")
 BER = ZoneInfo("Europe/Berlin")
@@ -45,7 +45,7 @@ def add_bills(b: Builder) -> None:
         b.add("bill", ("Thameside Energy", "bills@thameside-energy.example"),
               f"Your Thameside Energy bill: {_gbp(amount)}",
               f"Hello Alex, your energy bill for account 7712 is ready. Amount due: {_gbp(amount)}. We will "
-              f"collect it by Direct Debit on {due:%d/%m/%Y}. You do not need to do anything.", sent,
+              f"collect it by Direct Debit on {dd_mm_yyyy(due)}. You do not need to do anything.", sent,
               facts={"issuer": "Thameside Energy", "amount": f"{amount:.2f}", "currency": "GBP",
                      "due_date": due.date().isoformat(), "kind": "utility", "autopay": "true",
                      "status": "open" if months_back == 0 else "superseded"})
