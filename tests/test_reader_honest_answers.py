@@ -120,6 +120,9 @@ def test_where_a_booking_is_comes_from_its_mail_or_is_said_to_be_unknown(second:
 def test_a_train_asked_when_it_pulls_in_says_its_arrival(second: App) -> None:
     reply = ask(second, "what time does my train pull in?")
     assert "Murray Line Rail" in reply and "10:32" in reply, reply
+    # another's journey is none of the person's own bookings
+    reply = ask(second, "what time does his train pull in?")
+    assert "I can't tell" in reply and "10:32" not in reply, reply
 
 
 def test_a_visit_in_a_month_gone_by_is_looked_for_in_the_mail_of_that_time(second: App) -> None:

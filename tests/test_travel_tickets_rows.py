@@ -116,6 +116,17 @@ def test_the_way_back_a_tickets_rows_give_beside_a_calendar_part_of_the_way_out(
     assert found == ["2027-06-04T11:15:00+00:00", "2027-06-06T16:05:00-04:00"], found
 
 
+def test_a_tickets_day_written_with_its_ordinal_is_the_legs_day_on_its_clock_after_the_clocks_go_back() -> None:
+    text = ("Your Pennine Trains e-tickets\nBooking reference: PT55X1\n\nOUTWARD  Tue 2nd Nov 2027\n"
+            "York 06:50 -> London King's Cross 08:44\nCoach F, Seat 12\n\nRETURN  Wed 3rd Nov 2027\n"
+            "London King's Cross 18:03 -> York 19:58\n")
+    found = [(c.start_at.isoformat() if c.start_at else "", c.route)
+             for c in rail.from_text(text, RECEIVED, "tickets@penninetrains.example", "Pennine Trains")]
+    # (British summer time has ended by November: the station's clock is on GMT)
+    assert found == [("2027-11-02T06:50:00+00:00", "York → London King's Cross"),
+                     ("2027-11-03T18:03:00+00:00", "London King's Cross → York")]
+
+
 def test_a_sailing_written_port_to_port_on_one_line_is_read() -> None:
     from steward.appointments import sailings
 

@@ -76,7 +76,8 @@ _MON = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
 _DATE_DOTTED = re.compile(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?![\d.])")
 _DATE_ISO = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
 # "15 Jun 2026", "15-Jun", and a ticket's "15JUN26" or "06Feb2027" (the year written against the month)
-_DATE_DAY_MON = re.compile(rf"(?<![\d])(\d{{1,2}})[\s-]*{_MON}(?:[\s,-]*((?:19|20)\d{{2}})(?!\d)|(\d{{2}})(?![\d:]))?"
+# (a day said with its ordinal, as British and Irish tickets write it: "Fri 5th Nov 2027")
+_DATE_DAY_MON = re.compile(rf"(?<![\d])(\d{{1,2}})(?:st|nd|rd|th)?[\s-]*{_MON}(?:[\s,-]*((?:19|20)\d{{2}})(?!\d)|(\d{{2}})(?![\d:]))?"
                            r"(?![a-z])", re.I)
 _DATE_MON_DAY = re.compile(rf"(?<![a-z]){_MON}\s+(\d{{1,2}})(?:st|nd|rd|th)?(?:,?\s+(\d{{4}}))?(?!\d)", re.I)
 _LOOK_AHEAD = 2  # lines after a label that may hold its place, date and time

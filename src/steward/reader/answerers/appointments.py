@@ -190,9 +190,10 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                                              "booking with a time from the mail that says it. That mail:", *said]),
                                   {"unmatched": u.said})
                 return Answer(honesty.no_such(u, "appointments and bookings"), {"unmatched": u.said})
-        if frame.window is not None and frame.window.start == frame.window.end and frame.ask == "when" and (
-                named or frame.kinds):
-            # "when's the fitting now?": the latest word on that booking, not what is on this very minute
+        if frame.window is not None and frame.window.start == frame.window.end and (
+                frame.ask == "when" or _WHO.match(frame.text)) and (named or frame.kinds):
+            # "when's the fitting now?": the latest word on that booking, not what is on this very minute (and so
+            # is "who's it with?" said after it)
             frame = replace(frame, window=None)
         if frame.window is not None and frame.window.start < frame.window.end <= now and (named or frame.kinds):
             return _gone_by(frame, service, clock, rw, lists(), mailbox)

@@ -282,6 +282,10 @@ def _in_window(trips: list[Trip], frame: Frame, clock: Clock) -> list[Trip]:
     return out
 
 
+# a journey said to be another's ("her train", "his flight", "their coach"): none of the person's own bookings
+_SOMEONE_ELSES = re.compile(r"\b(her|his|their)\s+(train|flight|plane|coach|bus|ferry|boat|sailing|journey)s?\b", re.I)
+
+
 def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderWords,
                     calendar: Callable[[], CalendarService] | None = None,
                     mailbox: Callable[[], Mailbox] | None = None,
@@ -303,6 +307,11 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         if not kinds or frame.flags & {"cancelled", "moved", "reference", "seat", "earlier", "detail"} or \
                 _WHO.match(frame.text):
             return None  # "who's meeting me at the airport?" asks after a person, not when the flight is
+        theirs = _SOMEONE_ELSES.search(frame.text)
+        if theirs is not None and not named:
+            # "what time does her train get in?": another's journey, which no booking of the person's own is
+            return Answer(f"I can't tell that from your bookings: the journeys I read are your own, not "
+                          f"{theirs.group(1).lower()} {theirs.group(2).lower()}.", {"theirs": theirs.group(0)})
         now = clock.now()
         seen: set[int | None] = set()
         trips: list[Trip] = []
