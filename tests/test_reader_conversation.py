@@ -132,6 +132,12 @@ def test_a_tag_said_without_a_comma_asks_of_the_thing_said_never_the_one_before(
     assert by == "reader" and "Pawsome Vets" in reply and "Dental" not in reply, reply
 
 
+def test_then_closing_a_question_that_says_its_own_day_is_a_word_of_talk(demo: App) -> None:
+    # "then" is the day before only when no day is said: "today then" after a list of things asks of today
+    _, (by, reply) = talk(demo, "then-talk", "show me anything suspicious", "what's my brief for today then?")
+    assert by == "reader" and reply.startswith("Your brief for"), reply
+
+
 def test_a_reminder_just_set_is_moved_by_make_it_and_a_time_with_a_dot(demo: App) -> None:
     _, moved = talk(demo, "make-it", "remind me to water the ferns at 5 pm", "actually make it 5.45")
     assert moved[0] == "reminder_management" and "17:45" in moved[1], moved

@@ -194,6 +194,9 @@ def test_flights_asked_after_by_their_airline_code(sixth: App) -> None:
     assert "IW 218" not in reply, reply
     _, home = ask(sixth, "and when is the KA flight home?")
     assert "KA 328" in home and "KA 311" not in home, home
+    # the code alone is a word of its own ("ka pai": Māori's "good"), never the flights
+    _, alone = ask(sixth, "ka pai, what's my brief for today?")
+    assert alone.startswith("Your brief for"), alone
 
 
 def test_flights_are_shown_with_the_airline_their_mail_came_from(second: App) -> None:

@@ -171,14 +171,16 @@ def build_lists(conn: sqlite3.Connection, reader_words: ReaderWords,
         given = aliases.get(provider, ())
         alone = [w for w in names if w not in owned and sum(w in n for n in named_for.values()) == 1]
         aliases[provider] = tuple(dict.fromkeys((*given, *alone)))
-    for provider, codes in _airline_codes(rows, everyday | reader_words.known | people).items():
-        aliases[provider] = (*aliases.get(provider, ()), *codes)
+    # an airline's code names its flights said with the word ("my KA flight"), never alone: a code is often a
+    # word of another language ("ka pai" is Māori's "good")
+    codes = _airline_codes(rows, everyday | reader_words.known | people)
     told = _told_titles(rows, everyday | reader_words.known)
     for provider in sorted({p for p, _, _, _ in rows}):
         titles = " ".join(t for p, t, _, _ in rows if p == provider)
         via = next((v for p, _, _, v in rows if p == provider and v and v != provider), "")
         phrases = name_phrases(provider, _everyday_apart(provider, generic, everyday)) + tuple(
-            (a,) for a in aliases.get(provider, ())) + tuple(t for t in told.get(provider, ()))
+            (a,) for a in aliases.get(provider, ())) + tuple(t for t in told.get(provider, ())) + tuple(
+            (c, word) for c in codes.get(provider, ()) for word in ("flight", "flights"))
         if via:
             phrases += tuple(p for p in name_phrases(via, _everyday_apart(via, generic, everyday)) if p not in phrases)
         kind = kind_of(f"{provider} {titles} {via}", reader_words.provider_kinds) or _kind_booked(

@@ -466,6 +466,8 @@ def relative_window(text: str, before: Frame, rw: ReaderWords, clock: Clock, opt
             from steward import dates
 
             found = dates.find(text, clock, prefer="future", options=options)
+            if said == "then" and found is not None:
+                continue  # "the rundown for today then": a day of its own said, "then" is only a word of talk
             found_words = words(found.text) if found is not None else []
             if found_words[:1] and found_words[0] in ("on", "for", "at", "in"):
                 found_words = found_words[1:]  # "on the day before" is still the day before
@@ -484,10 +486,12 @@ def relative_window(text: str, before: Frame, rw: ReaderWords, clock: Clock, opt
     return None
 
 
-def says_a_day_from_before(text: str, rw: ReaderWords) -> bool:
-    """Whether the text says a day from the one before ("the day before", "the next day", "that day")."""
+def says_a_day_from_before(text: str, rw: ReaderWords, own_day: bool = False) -> bool:
+    """Whether the text says a day from the one before ("the day before", "the next day", "that day"); with a
+    day of its own said (`own_day`), a "then" is a word of talk ("what's on today then?"), no day."""
     norms = [w.replace("\u2019", "'") for w in words(text)]
-    return any(_hits(norms, phrases) for phrases in rw.relative_windows.values())
+    return any((norms[at:at + n] != ["then"] or not own_day)
+               for phrases in rw.relative_windows.values() for at, n in _hits(norms, phrases))
 
 
 # "after that", "before it": a time said from the thing before, when that thing had a time of its own

@@ -291,7 +291,7 @@ class ReaderAnswers:
             return Match(NAME, {"frame": fresh, "ask": OpenQuestion(
                 NAME, f"{relative[1].capitalize()} what? Say the day or the time.", {"text": turn.text, "domains": []})})
         if before is not None and before.window is None and shown is not None and not action \
-                and says_a_day_from_before(turn.text, reader.words):
+                and says_a_day_from_before(turn.text, reader.words, fresh is not None and fresh.window is not None):
             # "what's on the day before?" after the train: a day said from the day of the thing just shown
             day = _day_of_the_thing(shown, clock)
             if day is None and len(listed_things(shown)[1]) > 1 and fresh is not None and fresh.window is not None:
