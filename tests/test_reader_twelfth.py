@@ -51,3 +51,10 @@ def test_the_other_card_after_one_card_answered_is_the_other_one(sample_home: Pa
                             "when's that one due?")
     assert "1,218.40" in other and "Harbourside" not in other, other
     assert "Thu 26 Aug" in due and "Harbourside" not in due, due
+
+
+def test_since_then_after_what_one_message_said_is_the_mail_after_it(sample_home: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # the answer told what Mum's mail of Thursday says: "her" is Mum, and "after that" is after that message
+    _, after = replies(sample_home, capsys, "what did mum tell me about lunch?", "anything from her after that?")
+    assert "the album" in after and "“Saturday”" not in after and "Kotuku" not in after, after

@@ -531,6 +531,11 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
             and before.values("sender") and _A_PERSON_BACK.search(text)):
         # "how much did she send me?" after her mail: money from (or to) the person named before, never every bill
         return replace(now, domain="money", filters=tuple(n for n in before.filters if n.of("sender")), sure=True)
+    if (now is not None and now.domain == before.domain == "mail" and not (now.names_something or now.unmatched)
+            and len(before.values("sender")) == 1 and _A_PERSON_BACK.search(text)):
+        # "has she written since?" after what Mum said: the one person named before, never every sender
+        return replace(now, filters=tuple(n for n in before.filters if n.of("sender")), window=relative or now.window,
+                       sure=True)
     if (now is not None and (now.domain == before.domain or {now.domain, before.domain} <= _DAYS_AND_BOOKINGS)
             and (before.names_something or before.kinds)
             and not (now.names_something or now.kinds or now.window or now.bills or ("detail" in now.flags and now.things))

@@ -159,11 +159,12 @@ def schedule_view(head: str, entries: Sequence[Entry], clock: Clock, window: str
 
 
 def mail_view(head: str, messages: Sequence[Any], clock: Clock, window: str | None = None,
-              suspicious: Iterable[int] = ()) -> dict[str, Any]:
-    """`{"kind": "mail", ...}`: messages newest first, each opening by its id."""
+              suspicious: Iterable[int] = (), told_at: datetime | None = None) -> dict[str, Any]:
+    """`{"kind": "mail", ...}`: messages newest first, each opening by its id; `told_at`, when the answer told
+    what one message says, when that one came ("since then" is after it)."""
     flagged = set(suspicious)
     return {
-        "kind": "mail", "head": head, "window": window,
+        "kind": "mail", "head": head, "window": window, "told_at": told_at.isoformat() if told_at else None,
         "items": [{"id": m.id, "sender": m.sender, "sender_name": m.sender_name or m.sender, "subject": m.subject,
                    "day_text": clock.formats.day_near(clock.local(m.received_at).date(), clock.today()),
                    "time_text": clock.formats.time(clock.local(m.received_at)),

@@ -76,12 +76,22 @@ _REFUSED_TURNS = frozenset(("offline", "outside"))
 _IT_ON = re.compile(r"\b(?:it|that|this|they)\s+(?:on|at|for|in)\b", re.I)  # "was it on monday?": of a thing
 _ONE_THING = re.compile(r"\b(?:it|that|this)\b", re.I)  # "what address is that at?": the one thing shown
 _THEN = re.compile(r"\b(?:then|at\s+that\s+time)\s*[?.!]*\s*$", re.I)  # "anything else on then?": a time said before
+_SINCE_THEN = re.compile(r"\b(?:since|after)\s+(?:then|that|it)\b", re.I)  # the time of the thing before on
 _RELATIVE_TO_BEFORE = re.compile(r"\b(after|before|since|until|till)\s+(?:that|it|this|then)\b", re.I)
 # the domains whose answer each request's words ask for: a request of one domain keeps a question the reader
 # read as another's only when the reader has no evidence of its own ("do I still owe anything on the
 # insurance policy?" is not a schedule question, whatever its words)
 _REQUESTED = {"money": ("digest", "accounts"), "appointments": (), "schedule": ("days",), "mail": ("senders",),
               "brief": ("brief",), "reminders": (), "clock": ()}
+
+
+def _since_told(text: str, shown: Mapping[str, Any] | None, clock: Clock) -> Window | None:
+    """The span after the message an answer told of, when the text asks "since then" or "after that" of it."""
+    told_at = shown.get("told_at") if shown is not None and shown.get("kind") == "mail" else None
+    if not told_at or not _SINCE_THEN.search(text):
+        return None
+    start = clock.local(datetime.fromisoformat(str(told_at))) + timedelta(seconds=1)
+    return Window(start, clock.now(), f"since {clock.formats.day(start.date())} {clock.formats.time(start)}", "day")
 
 
 def _own_evidence(frame: Frame) -> bool:
@@ -274,6 +284,10 @@ class ReaderAnswers:
             if len(things) == 1 and kind != "mail":  # (a message pointed at is answered from itself)
                 one = Pointed(things, kind, "show", None, 1)
                 before = pointed_frame(one, before, reader.lists(), turn.text) or before
+        since_told = _since_told(turn.text, shown, clock)
+        if fresh is not None and fresh.window is None and since_told is not None:
+            # "has she written since then?" after what one message says: the mail that came after that one
+            fresh = frame = replace(fresh, window=since_told)
         if fresh is not None and fresh.window is None and _THEN.search(turn.text):
             # "anything else on then?": the time the answer before gave (the day a message proposes), else asked
             gives = [i.get("gives") for i in listed_things(shown)[1] if i.get("gives")] if shown is not None else []
@@ -305,6 +319,8 @@ class ReaderAnswers:
                                                        f"on {clock.formats.day(day)}", "day"))
         if before is not None and not action and (fresh is None or fresh.domain != "clock") and settled is None:
             frame = follow_on(turn.text, before, frame, reader.words, clock, reader.date_options)
+            if frame is not None and frame.domain == "mail" and frame.window is None and since_told is not None:
+                frame = replace(frame, window=since_told)  # "anything from her after that?": read only with the one before
             if frame is not None and frame is not fresh and frame.domain == "mail" and frame.window is not None \
                     and frame.window.start > clock.now():
                 # mail has come, not to come: "what about tomorrow?" after a question about mail asks the day

@@ -242,6 +242,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             deadline = _deadline_said(hits[0].message, box, clock)
             if deadline is not None:
                 lines.insert(0, deadline)
+        told_at = None
         if frame.flags & {"says", "recent"} and frame.ask != "count":
             # "what did Priya say?", "the latest from the school": what the newest one says, first
             asked = frame.text if mail_news.ASKED_FOR.search(frame.text) else ""
@@ -254,8 +255,9 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             # their newest about something else
             things, of_it = _saying(frame, hits)
             topic = said_about.group(1) if said_about else " ".join(things) if of_it else ""
-            lines.insert(0, mail_news.latest_says(first or [h.message for h in of_it or hits], clock, asked=asked,
-                                                  topic=topic))
+            told = first or [h.message for h in of_it or hits]
+            lines.insert(0, mail_news.latest_says(told, clock, asked=asked, topic=topic))
+            told_at = mail_news.told_of(told, asked, topic).received_at  # "has she written since then?" is after it
             gives = mail_news.day_it_gives((of_it or hits)[0].message, clock) if frame.ask == "when" else None
             if gives:
                 lines.insert(1, gives)  # "Sam wanted to meet, when was that?": the day his message gives
@@ -275,7 +277,8 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             of_money = _money_sentence(m.snippet) if sums and not flag else None
             flag += f" \u2014 \u201c{of_money}\u201d" if of_money else ""
             lines.append(f"- {day_text(clock.local(m.received_at).date(), clock)} \u201c{m.subject}\u201d <{m.sender}>{flag}")
-        view = mail_view(lines[0].rstrip(":"), [h.message for h in hits[:SHOWN]], clock, window_words(frame, clock))
+        view = mail_view(lines[0].rstrip(":"), [h.message for h in hits[:SHOWN]], clock, window_words(frame, clock),
+                         told_at=told_at)
         return Answer("\n".join(lines), {"messages": [h.id for h in hits[:SHOWN]], "view": view})
 
     def newest(frame: Frame, clock: Clock, box: Mailbox) -> Answer:
@@ -302,7 +305,8 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
 
 RECENT_DAYS = 14
 # what a person's mail is asked about ("what did Jo say about the move?"): the words after "about"
-_SAID_ABOUT = re.compile(r"\b(?:say|said|says|saying|write|wrote|mention|mentioned)\s+about\s+(.+)$", re.I)
+_SAID_ABOUT = re.compile(r"\b(?:say|said|says|saying|write|wrote|mention|mentioned|(?:tell|told)\s+(?:me|us))\s+about\s+"
+                         r"(.+)$", re.I)
 # what the person wrote ("who did I email last week?", "did I reply to Ana?", "have I written to the school?", "my
 # sent mail"): their own messages, never the mail they received
 _I_WROTE = re.compile(r"\b(?:(?:did|didn't|have|haven't|had)\s+(?:i|we)|i've|i\s+have|we've)\s+(?:ever\s+|already\s+|yet\s+)?"

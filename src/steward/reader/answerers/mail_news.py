@@ -136,11 +136,9 @@ def unread(frame: Frame, clock: Clock, box: Mailbox) -> Answer:
     return _answer(head, mail[:SHOWN], frame, clock, [_line(m, clock) for m in mail[:SHOWN]], len(mail))
 
 
-def latest_says(messages: Sequence[Message], clock: Clock, asked: str = "", topic: str = "") -> str:
-    """The line that opens an answer about a sender's mail with what the newest one says; `asked` (the
-    question, when it asks what they asked for: "what did Jo want me to pick up?"): the one whose stored words
-    ask something of the person, the newest of those that ask what the question says (an errand: "can you
-    grab milk?"), when one does."""
+def told_of(messages: Sequence[Message], asked: str = "", topic: str = "") -> Message:
+    """The message `latest_says` tells of: the newest, the newest that says `topic`, or the newest that asks
+    what `asked` says."""
     m = max(messages, key=lambda x: x.received_at)
     if topic:
         # "what did Jo say about the party?": the newest that says it, when one does
@@ -150,6 +148,17 @@ def latest_says(messages: Sequence[Message], clock: Clock, asked: str = "", topi
     if asked and asking:
         wanted = _asked_words(asked)
         m = max(asking, key=lambda x: (bool(wanted & _errand_words(f"{x.subject} {x.snippet}")), x.received_at))
+    return m
+
+
+def latest_says(messages: Sequence[Message], clock: Clock, asked: str = "", topic: str = "") -> str:
+    """The line that opens an answer about a sender's mail with what the newest one says; `asked` (the
+    question, when it asks what they asked for: "what did Jo want me to pick up?"): the one whose stored words
+    ask something of the person, the newest of those that ask what the question says (an errand: "can you
+    grab milk?"), when one does."""
+    m = told_of(messages, asked, topic)
+    asking = asked and any(x.category != "phishing_suspect" and _ASKS.search(f"{x.subject} {x.snippet}")
+                           for x in messages)
     at = clock.local(m.received_at)
     body = f" \u2014 {_short(m.snippet)}" if m.snippet.strip() and m.category != "phishing_suspect" else ""
     head = "What" if asked and asking else "From" if topic else "The latest from"
