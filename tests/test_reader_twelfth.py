@@ -58,3 +58,10 @@ def test_since_then_after_what_one_message_said_is_the_mail_after_it(sample_home
     # the answer told what Mum's mail of Thursday says: "her" is Mum, and "after that" is after that message
     _, after = replies(sample_home, capsys, "what did mum tell me about lunch?", "anything from her after that?")
     assert "the album" in after and "“Saturday”" not in after and "Kotuku" not in after, after
+
+
+def test_the_way_back_on_a_day_said_is_the_journey_home_that_day(sample_home: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # the day said is the way back's: the flight out is found among them all, never read as the only one that day
+    _, back = replies(sample_home, capsys, "when do I fly down to christchurch?", "and flying home on Sunday, when do we get in?")
+    assert "KA 548" in back and "17:25" in back and "come back from" not in back, back

@@ -89,10 +89,11 @@ def head_kinds(trips: list[Trip], kinds: list[str]) -> str:
 
 
 def _way_back(trips: list[Trip], going: str, what: str, clock: Clock, arriving: bool = False,
-              mailbox: Callable[[], Mailbox] | None = None, text: str = "") -> Answer:
+              mailbox: Callable[[], Mailbox] | None = None, text: str = "", within: list[Trip] | None = None) -> Answer:
     """The journey back from where the one out went (said before, else where the first one ends): those that
-    start there after it; said plainly when no journey back was read, with the mail the journey out was read
-    from (a ticket's return leg is often only in its text) to open."""
+    start there after it (and among `within`, the journeys of the days said); said plainly when no journey back
+    was read, with the mail the journey out was read from (a ticket's return leg is often only in its text) to
+    open."""
     trips = sorted(trips, key=lambda t: (t.start, t.title))
     # a place said may be a country its airports are in ("home from Mauritius"); a place read from a route is
     # its city alone, so a trip within one country never finds its way back among the others
@@ -100,7 +101,8 @@ def _way_back(trips: list[Trip], going: str, what: str, clock: Clock, arriving: 
                                                                            *t.countries()[1]))] or trips[:1]
     there = [going] if going else [p for p, _ in out[0].ends()]
     back = [t for t in trips if t.start > out[0].start and any(
-        same_place(p, s) for p in there for s in (*t.starts(), *(t.countries()[0] if going else ())))]
+        same_place(p, s) for p in there for s in (*t.starts(), *(t.countries()[0] if going else ())))
+            and (within is None or t in within)]
     place = going or (there[0] if there else "")
     if not back:
         lines = [t.line(clock) for t in trips]
@@ -364,10 +366,11 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             # "the flight home from Zanzibar": the way back from the place said
             going = going or _coming_from(frame.text)
             # (a moment said, "is my flight home at 6:15?", is checked against the way back's own time)
-            return _way_back(every if frame.window is None or frame.window.start == frame.window.end else trips,
-                             going,
+            # ("and coming home on Sunday?": the journey out is found among them all, the one back on the day said)
+            span = frame.window is not None and frame.window.start != frame.window.end
+            return _way_back(every, going,
                              "journey" if to_place and not frame.kinds else head_kinds(trips, kinds), clock,
-                             _ARRIVE.search(frame.text) is not None, mailbox, frame.text)
+                             _ARRIVE.search(frame.text) is not None, mailbox, frame.text, within=trips if span else None)
         if going and named and any(set(folded(going).split()) <= set(folded(n).split()) for n in named):
             going = ""  # "the ferry to Bintan" of Bintan Seaways: the operator named for where it goes, said by name
         placed = False
