@@ -158,8 +158,10 @@ ELEVENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 
 # before any tuning: 43 right, 9 wrong, 23 refused of 75; then a clinic's "we've moved you to Monday at 4pm" read as
 # the booking's move (appointments 0, schedule 0) and a power bill from a biller named "Energy" no gas bill: 51
 # right, 3 wrong, 21 refused; then "no, the other card" after one card answered for "my visa" (money 0): 53 right,
-# 2 wrong, 20 refused
-TWELFTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 1, "brief": 1, "reminders": 0}
+# 2 wrong, 20 refused; then flights, stays, rentals and a cancellation read from mail of those shapes, "since then"
+# after what one message said, "then" closing a question that says its day and a tag with no comma: 59 right, 0
+# wrong, 16 refused
+TWELFTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the thirteenth set (a conversation of a Wednesday morning and single questions over the thirteenth sample
 # mailbox, Claire Haigh's in Leeds, written blind to the rules and frozen before its first run) scored on that first
