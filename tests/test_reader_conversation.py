@@ -59,7 +59,8 @@ def test_a_fragment_after_a_card_keeps_the_card_and_the_other_card_is_another(de
     # four cards in the mail: which other one is asked, never Harbor's answer again
     assert other[1].startswith("Which other card") and "Meridian Bank" in other[1], other
     assert "Harbor" not in other[1]
-    assert "73.06" in minimum[1] and "Meridian" not in minimum[1], minimum
+    # which card "minimum?" is of was asked and not yet said: asked again, never Harbor's minimum guessed
+    assert minimum[1].endswith("?") and "73.06" not in minimum[1] and "Meridian" not in minimum[1], minimum
 
 
 def test_a_day_after_a_question_about_mail_asks_the_schedule(demo: App) -> None:
@@ -146,3 +147,18 @@ def test_a_reminder_just_set_is_moved_by_make_it_and_a_time_with_a_dot(demo: App
 def test_a_sender_of_a_kind_said_with_no_mail_word_is_their_mail(demo: App) -> None:
     [(by, reply)] = talk(demo, "kind-plain", "anything from the library lately?")
     assert by == "reader" and "City Library" in reply, reply
+
+
+def test_a_bare_slot_after_a_question_left_unanswered_is_asked_never_the_thing_before_it(demo: App) -> None:
+    vet, refused, slot = talk(demo, "unanswered", "when am I at the vet?", "and the chiropodist?", "what time?")
+    assert "Pawsome Vets" in vet[1] and refused[0] == "offline", refused
+    # what "what time?" is about was never settled: asked, never the vet's hour again
+    assert slot[0] == "reader" and slot[1].endswith("?") and "09:15" not in slot[1], slot
+
+
+def test_it_after_an_answer_that_asked_which_one_is_asked_again_and_the_list_still_picks(demo: App) -> None:
+    week, which, again, second = talk(demo, "asked-which", "anything on next week?", "where is it?",
+                                      "how long is it?", "the second one")
+    assert which[1].startswith("Which one") and "ClearSight" in which[1], which
+    assert again[1].endswith("?") and "ClearSight" not in again[1], again  # never a guess among them
+    assert second[1].startswith("Book club planning"), second

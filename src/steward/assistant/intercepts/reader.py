@@ -72,6 +72,10 @@ _REMINDER_TURNS = frozenset(("reminder_creation", "reminder_management"))
 _SHOW_NOTHING = frozenset(("offline", "small_talk", "outside"))
 # turns Steward could not answer (the offline refusal, a kind of question it holds nothing for)
 _REFUSED_TURNS = frozenset(("offline", "outside"))
+# a turn's data when its answer asked which thing was meant: what the next turn's "it" is, is not settled
+_ASKED_WHICH = "asked_which"
+_ASK_WHAT = "I couldn't answer what you asked just before, so I can't tell what you mean. Which thing is it?"
+_ASK_WHICH = "I can't tell yet which one you mean. Which one is it?"
 # a time said from the thing before ("after that", "before it")
 _IT_ON = re.compile(r"\b(?:it|that|this|they)\s+(?:on|at|for|in)\b", re.I)  # "was it on monday?": of a thing
 _ONE_THING = re.compile(r"\b(?:it|that|this)\b", re.I)  # "what address is that at?": the one thing shown
@@ -141,6 +145,15 @@ def _a_sender_named_whole(frame: Frame) -> bool:
                for n in frame.filters for v in n.values)
 
 
+def _says_its_own(frame: Frame | None) -> bool:
+    """Whether a question says a thing of its own (a name, a kind, a day), so it needs nothing before it to be
+    about: "what time?" and "where is it?" say none (the clock's "now" is no day said)."""
+    if frame is None:
+        return False
+    return bool(frame.names_something or frame.kinds or frame.bills or frame.things or frame.unmatched
+                or frame.places or frame.currencies or (frame.window is not None and frame.domain != "clock"))
+
+
 def _money_or_booking(frame: Frame) -> bool:
     """Whether a frame the reader is unsure of is tied between money and appointments over one name."""
     top = frame.scores[0][1] if frame.scores else 0
@@ -197,6 +210,8 @@ class ReaderAnswers:
         self._read: OrderedDict[str, Frame] = OrderedDict()
         # each session's last answer's view, for a conversation whose turns are not recorded (a dry run)
         self._views: OrderedDict[str, Mapping[str, Any] | None] = OrderedDict()
+        # whether each session's last answer asked which thing was meant (a dry run records no turns to say so)
+        self._asked: OrderedDict[str, bool] = OrderedDict()
 
     def forget(self, session: str) -> None:
         """Let the conversation's next question be read with what its last turn recorded (a write answered
@@ -221,7 +236,7 @@ class ReaderAnswers:
         turn = replace(turn, text=asked_plainly(turn.text) or turn.text)
         # "let's go back to the train, when does it get in?": the question, opened on the thing it goes back to
         turn = replace(turn, text=back_to(turn.text, reader.words))
-        fresh = frame = reader.read(turn.text, clock)
+        fresh = frame = alone = reader.read(turn.text, clock)
         before, across = self._before(turn)
         if across and before is not None and fresh is not None and fresh.window is not None and not (
                 fresh.names_something or fresh.kinds or fresh.bills or fresh.things or fresh.unmatched):
@@ -347,6 +362,14 @@ class ReaderAnswers:
                 and shown is not None and isinstance(shown.get("listed"), Mapping):
             # a question about the thing pointed at: its answer keeps the list it was taken from ("the second one")
             listed_before = shown["listed"]
+        if frame is not None and before is not None and frame is not alone and not _says_its_own(alone):
+            # "what time?", "where is it?" after a question Steward could not answer, or after it asked which one
+            # was meant: what "it" is was never settled, so it is asked, never taken from an older answer
+            unsettled = self._unsettled_before(turn)
+            if unsettled is not None:
+                # (what the answer before listed is still what "the second one" picks)
+                return Match(NAME, {"frame": before, "shown": shown, "ask": OpenQuestion(
+                    NAME, unsettled, {"text": turn.text, "domains": []})})
         if frame is not None:
             # what the reader read is what the conversation's next turn is read with (not what a request's
             # words asked of this one)
@@ -536,6 +559,30 @@ class ReaderAnswers:
             past = past[:-1]
         return bool(past) and past[-1].handled_by in _REFUSED_TURNS
 
+    def _unsettled_before(self, turn: Turn) -> str | None:
+        """The short question to ask when the conversation's last turn settled on no one thing a pointing
+        question could be about: Steward could not answer it, or it asked which one was meant (a yes to add
+        a booking settles on that booking); None when it answered."""
+        past = []
+        if self._db is not None:
+            from steward.store import assistant as turns
+
+            past = turns.recent_turns(self._db(), turn.session, 3)
+            while past and past[-1].handled_by == "small_talk":
+                past = past[:-1]
+        if not past:
+            return _ASK_WHICH if self._asked.get(turn.session) else None
+        if past[-1].handled_by in _REFUSED_TURNS:
+            return _ASK_WHAT
+        data = past[-1].trace.get("data")
+        return _ASK_WHICH if isinstance(data, Mapping) and data.get(_ASKED_WHICH) else None
+
+    def _keep_asked(self, session: str, asked: bool) -> None:
+        self._asked[session] = asked
+        self._asked.move_to_end(session)
+        while len(self._asked) > SESSIONS_KEPT:
+            self._asked.popitem(last=False)
+
     def _shown(self, turn: Turn) -> Mapping[str, Any] | None:
         """The view of the conversation's last answer (what it listed), from the store's last turn, or
         kept here for a conversation that records no turns (a dry run)."""
@@ -568,9 +615,13 @@ class ReaderAnswers:
             said = self._booked_from(picked, clock) or _day_it_gives(picked, clock)
         if said is not None:
             picked = replace(picked, items=({**picked.items[0], "gives": said[0].isoformat()},))
-        view = item_view(picked, shown)
+        # (asked which of them: the list shown is still what "the second one" picks from)
+        view = item_view(picked, shown) if picked.items else dict(shown)
         self._keep_view(turn.session, view)
+        self._keep_asked(turn.session, not picked.items)  # "Which of the 5 do you mean?"
         data: dict[str, Any] = {"answerer": "pointing", "view": view}
+        if not picked.items:
+            data[_ASKED_WHICH] = True
         # the one thing pointed at is what the next turn asks about ("what is the least I can pay on it?")
         frame = pointed_frame(picked, frame, self._reader().lists(), turn.text) or frame
         if frame is not None:
@@ -610,7 +661,8 @@ class ReaderAnswers:
             names = [v.label for v in others[:5]]
             question = f"Which one do you mean: {', '.join(names[:-1])} or {names[-1]}?" if len(names) > 1 else \
                 f"Do you mean {names[0]}?"
-            return Outcome(reply=question, data={"frame": before.to_json(), "answerer": "money"})
+            self._keep_asked(turn.session, True)
+            return Outcome(reply=question, data={"frame": before.to_json(), "answerer": "money", _ASKED_WHICH: True})
         named = ", ".join(v.label for n in before.filters for v in n.values if v.slot in ("issuer", "account"))
         if not others:
             return Outcome(reply=f"You have no other {kind} in your mail than {named}.",
@@ -618,10 +670,12 @@ class ReaderAnswers:
         if len(others) > 1:
             names = [v.label for v in others[:5]]
             question = f"Which other {kind}: {', '.join(names[:-1])} or {names[-1]}?"
-            return Outcome(reply=question, data={"frame": before.to_json(), "answerer": "money"})
+            self._keep_asked(turn.session, True)
+            return Outcome(reply=question, data={"frame": before.to_json(), "answerer": "money", _ASKED_WHICH: True})
         frame = replace(before, text=turn.text, filters=(Named(others[0].label, (others[0],), "words"),),
                         unmatched=(), sure=True)
         self._remember(turn.session, frame, turn.id)
+        self._keep_asked(turn.session, False)
         got = self._answerers().answer(frame, clock)
         if got is None:
             return Outcome(reply=f"The other {kind} is {others[0].label}.", data={"frame": frame.to_json()})
@@ -638,11 +692,21 @@ class ReaderAnswers:
         frame: Frame = match.slots["frame"]
         ask: OpenQuestion | None = match.slots.get("ask")
         if ask is not None:
-            return Outcome(reply=ask.question, ask=ask, data={"frame": frame.to_json()})
+            self._keep_asked(turn.session, not frame.writes)
+            data = {"frame": frame.to_json(), _ASKED_WHICH: not frame.writes}
+            shown = match.slots.get("shown") or self._shown(turn)
+            if shown is not None:
+                # a question back shows nothing new: what the answer before listed is what "the second one" picks
+                self._keep_view(turn.session, shown)
+                data["view"] = shown
+            return Outcome(reply=ask.question, ask=ask, data=data)
         by, answer = match.slots["answer"]
         outcome_ask = None
         if answer.question:
             outcome_ask = OpenQuestion(NAME, answer.question, {"text": turn.text, **answer.payload})
+        # a read that ends on a question of which thing (not the offer to add the one booking it found)
+        asked = outcome_ask is not None and not frame.writes and "proposal" not in answer.payload
+        self._keep_asked(turn.session, asked)
         reply = answer.reply if not answer.question else f"{answer.reply}\n{answer.question}".strip()
         self._keep_view(turn.session, answer.data.get("view") or answer.data.get("pointing"))
         offer = _offer(answer.data.get("waiting"), turn_clock(self.clock, turn)) if not answer.question else None
@@ -651,6 +715,8 @@ class ReaderAnswers:
             outcome_ask = offer
             reply = f"{reply}\n{offer.question}"
         data = {"frame": frame.to_json(), "answerer": by, **self._also_waiting(answer.data, frame, turn)}
+        if asked:
+            data[_ASKED_WHICH] = True
         read = self._read.get(turn.id)
         if read is not None and read is not frame:
             # a request's words answered ("how many emails did Priya send?" as mail by sender): what the reader
