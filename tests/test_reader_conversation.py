@@ -162,3 +162,16 @@ def test_it_after_an_answer_that_asked_which_one_is_asked_again_and_the_list_sti
     assert which[1].startswith("Which one") and "ClearSight" in which[1], which
     assert again[1].endswith("?") and "ClearSight" not in again[1], again  # never a guess among them
     assert second[1].startswith("Book club planning"), second
+
+
+def test_a_then_of_talk_beside_a_day_said_is_that_day_never_the_one_before(demo: App) -> None:
+    _, monday = talk(demo, "then-monday", "when am I at the vet?", "so what's on next monday then?")
+    assert "ClearSight" in monday[1] and "Pawsome" not in monday[1], monday
+    _, brief = talk(demo, "then-today", "anything on next week?", "ok, show me my brief for today then")
+    assert "Wed 2 Dec" in brief[1] and "Mon 7 Dec 2026" not in brief[1], brief
+
+
+def test_a_thing_not_held_on_the_day_asked_is_said_not_found_with_when_it_is_held(demo: App) -> None:
+    [(_, reply)] = talk(demo, "elsewhere", "is the physio on saturday?")
+    # never "nothing on saturday": the person's own physio that day may be in mail Steward could not read
+    assert reply.startswith("I can't find anything on saturday") and "Thu 10 Dec at 18:00" in reply, reply

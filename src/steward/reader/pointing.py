@@ -250,7 +250,7 @@ def _sender(item: Mapping[str, Any]) -> str:
 def reply(p: Pointed) -> str:
     """The answer about the thing pointed at, in one or two lines (one line each for a few things)."""
     if not p.items:
-        return f"Which of the {p.of} do you mean? Say \u201cthe first\u201d, \u201cthe second\u201d ..."
+        return f"Which of the {p.of} do you mean: \u201cthe first\u201d, \u201cthe second\u201d ...?"
     if p.kind == "mail":
         return _mail(p, p.items[0])
     if len(p.items) > 1:

@@ -313,12 +313,12 @@ class ReaderAnswers:
                 before = None
             elif before is None or before.window is None:
                 return Match(NAME, {"frame": fresh, "ask": OpenQuestion(
-                    NAME, "When do you mean? Say the day or the time.", {"text": turn.text, "domains": []})})
+                    NAME, "When do you mean: which day, or what time?", {"text": turn.text, "domains": []})})
         relative = _RELATIVE_TO_BEFORE.search(turn.text) if before is None and fresh is not None else None
         if relative is not None and fresh is not None:
             # "am I free after that?" with nothing asked before it to be after: asked, never today's answer
             return Match(NAME, {"frame": fresh, "ask": OpenQuestion(
-                NAME, f"{relative[1].capitalize()} what? Say the day or the time.", {"text": turn.text, "domains": []})})
+                NAME, f"{relative[1].capitalize()} what: which day, or what time?", {"text": turn.text, "domains": []})})
         if before is not None and before.window is None and shown is not None and not action \
                 and says_a_day_from_before(turn.text, reader.words, fresh is not None and fresh.window is not None):
             # "what's on the day before?" after the train: a day said from the day of the thing just shown
@@ -326,7 +326,7 @@ class ReaderAnswers:
             if day is None and len(listed_things(shown)[1]) > 1 and fresh is not None and fresh.window is not None:
                 # "the day before" after things on several days: before which is asked, never yesterday
                 return Match(NAME, {"frame": fresh, "ask": OpenQuestion(
-                    NAME, "Which day do you mean? Say the day, or which of those things.",
+                    NAME, "Which day do you mean, or which of those things?",
                     {"text": turn.text, "domains": []})})
             if day is not None:
                 start = datetime.combine(day, datetime.min.time(), clock.zone)
@@ -840,7 +840,7 @@ def _corrected(text: str, before: Frame, reader: Reader, clock: Clock) -> Frame 
         return None
     part = reader.read(said, clock) or reader.read(f"what about {said}?", clock)
     if part is None or not (part.names_something or part.kinds or part.window or part.unmatched):
-        return OpenQuestion(NAME, "What did you mean? Say the name, the thing or the day.",
+        return OpenQuestion(NAME, "What did you mean: which name, thing or day?",
                             {"text": text, "domains": []})
     if not (part.names_something or part.kinds or part.unmatched):
         return replace(before, text=text, window=part.window, scores=(), sure=True)
@@ -872,8 +872,7 @@ def _doubt_of_nothing(text: str, reader: Reader, clock: Clock) -> OpenQuestion |
     if part is not None and (part.names_something or part.kinds or part.unmatched):
         return replace(part, text=text, sure=True)
     return OpenQuestion(NAME, f"I couldn't answer what you asked just before, so there is nothing to check "
-                              f"‘{said.strip(' ?.!')}’ against. What is it you mean? Say the thing "
-                              "and I'll look it up.", {"text": text, "domains": []})
+                              f"‘{said.strip(' ?.!')}’ against. Which thing do you mean?", {"text": text, "domains": []})
 
 
 # "wasn't it on Friday?", "isn't that at 3?": a doubt about the thing before, by a pronoun
@@ -889,7 +888,7 @@ def _more_of(before: Frame) -> Frame | OpenQuestion:
                        things=(), places=(), flags=frozenset(), scores=(), sure=True)
     if not (before.names_something or before.kinds or before.things or before.unmatched):
         return replace(before, scores=(), sure=True)
-    return OpenQuestion(NAME, "Anything else about what? Say the day, or what you'd like to know.",
+    return OpenQuestion(NAME, "Anything else about what? Which day, or what would you like to know?",
                         {"text": before.text, "domains": []})
 
 
