@@ -632,6 +632,9 @@ class ReaderAnswers:
             reply = "\n".join([*until_lines(picked.items, clock), reply])
         if said is not None:
             reply += f"\nThe day it gives: {said[1]}."
+        if not picked.items:
+            # "Which of the 5 do you mean?": a question back, open for its answer ("the second one")
+            return Outcome(reply=reply, ask=OpenQuestion(NAME, reply, {"text": turn.text, "domains": []}), data=data)
         return Outcome(reply=reply, data=data)
 
     def _booked_from(self, picked: Any, clock: Clock) -> tuple[datetime, str] | None:
