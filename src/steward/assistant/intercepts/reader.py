@@ -147,7 +147,7 @@ def _a_sender_named_whole(frame: Frame) -> bool:
 
 def _says_its_own(frame: Frame | None) -> bool:
     """Whether a question says a thing of its own (a name, a kind, a day), so it needs nothing before it to be
-    about: "what time?" and "where is it?" say none (the clock's "now" is no day said)."""
+    about: "at what hour?" and "which street is that on?" say none (the clock's "now" is no day said)."""
     if frame is None:
         return False
     return bool(frame.names_something or frame.kinds or frame.bills or frame.things or frame.unmatched
@@ -363,7 +363,7 @@ class ReaderAnswers:
             # a question about the thing pointed at: its answer keeps the list it was taken from ("the second one")
             listed_before = shown["listed"]
         if frame is not None and before is not None and frame is not alone and not _says_its_own(alone):
-            # "what time?", "where is it?" after a question Steward could not answer, or after it asked which one
+            # "at what hour?", "which street is that on?" after a question Steward could not answer, or after it asked which one
             # was meant: what "it" is was never settled, so it is asked, never taken from an older answer
             unsettled = self._unsettled_before(turn)
             if unsettled is not None:
