@@ -44,3 +44,19 @@ def test_a_name_said_short_finds_the_bill_that_writes_it_in_full(home: App) -> N
 def test_a_short_name_no_bill_opens_with_is_not_found(home: App) -> None:
     reply = talk(home, "when is Tess's tuition due?")[0]
     assert "12,400.00" not in reply, reply
+
+
+def test_a_place_a_journey_goes_to_said_by_its_letters_in_order_is_that_place() -> None:
+    from steward.reader.frame import SlotValue
+    from steward.reader.lists import SlotLists
+    from steward.reader.match import find_names, name_tokens
+
+    lists = SlotLists.of([SlotValue("trip", p, p, ((p.lower(),),)) for p in ("Wellington", "Walton", "Bathurst")])
+
+    def said(text: str) -> list[str]:
+        low, raw, _ = name_tokens(text)
+        return [v.value for n in find_names(low, raw, lists, frozenset()).named for v in n.values]
+
+    assert said("when is the ferry to wgtn") == ["Wellington"]  # first letter to last, in order
+    assert said("when is the ferry to wtn") == []  # Wellington and Walton both: never guessed
+    assert said("when is my train to bath") == []  # a city of its own, never Bathurst said short

@@ -65,3 +65,8 @@ def test_the_way_back_on_a_day_said_is_the_journey_home_that_day(sample_home: Pa
     # the day said is the way back's: the flight out is found among them all, never read as the only one that day
     _, back = replies(sample_home, capsys, "when do I fly down to christchurch?", "and flying home on Sunday, when do we get in?")
     assert "KA 548" in back and "17:25" in back and "come back from" not in back, back
+
+
+def test_a_motel_is_a_stay(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (where,) = replies(sample_home, capsys, "what's the address of our motel?")
+    assert "88 Riccarton Road" in where, where

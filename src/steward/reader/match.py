@@ -136,7 +136,8 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
             named.append(Named(raw[i], values, "spelling"))
             used.add(i)
     shorts = {i: short for i, tok in enumerate(tokens) if i not in used and i not in skip and i not in foreign
-              and (short := _said_short(i, tok, raw, singles, known)) is not None}
+              and (short := _said_short(i, tok, raw, singles, known)
+                   or _place_abbreviated(i, tokens, singles, known)) is not None}
     unmatched = (*strangers, *_unmatched(tokens, raw, lists, known, used | set(skip) | set(shorts)))
     if shorts and not any(u.what == "name" for u in unmatched):
         # (a name said short beside another name nothing holds, "the Sports Fest recital of Nico", is
@@ -178,6 +179,30 @@ def _said_short(i: int, tok: str, raw: Sequence[str], singles: Mapping[str, tupl
     fits = [name for name in singles if name.startswith(tok) and 0 < len(name) - len(tok) <= _SHORT_LETTERS[1]
             and name.isalpha() and name not in common_english()]
     return fits[0] if len(fits) == 1 else None
+
+
+def _place_abbreviated(i: int, tokens: Sequence[str], singles: Mapping[str, tuple[SlotValue, ...]],
+                       known: frozenset[str]) -> str | None:
+    """The one place a journey goes to that a word said after "to", "from" or "in" abbreviates by its letters in
+    order, from its first to its last ("chch" of Christchurch, "wgtn" of Wellington): no word of its own nor a
+    city's own name; else None."""
+    tok = tokens[i]
+    if i == 0 or tokens[i - 1] not in _PLACE_BEFORE or len(tok) < 3 or not tok.isalpha() or tok in known \
+            or tok in common_english():
+        return None
+    fits = [name for name, values in singles.items() if any(v.slot == "trip" for v in values)
+            and len(name) > len(tok) and name[0] == tok[0] and name[-1] == tok[-1] and _in_order(tok, name)]
+    if len(fits) != 1:
+        return None
+    from steward.appointments.places import city_zone
+
+    return fits[0] if city_zone(tok, whole=True) is None else None  # "Bath" is a city, never Bathurst said short
+
+
+def _in_order(letters: str, name: str) -> bool:
+    """Whether `letters` are in `name` in the same order (not side by side)."""
+    rest = iter(name)
+    return all(c in rest for c in letters)
 
 
 def _a_title(at: int, tokens: Sequence[str], raw: Sequence[str], known: frozenset[str]) -> bool:
