@@ -139,6 +139,11 @@ def test_then_closing_a_question_that_says_its_own_day_is_a_word_of_talk(demo: A
     assert by == "reader" and reply.startswith("Your brief for"), reply
 
 
+def test_a_kind_of_booking_said_in_a_few_words_asks_for_it(demo: App) -> None:
+    [(by, reply)] = talk(demo, "kind-terse", "vet booking details")
+    assert by == "reader" and "Pawsome Vets" in reply, reply
+
+
 def test_a_reminder_just_set_is_moved_by_make_it_and_a_time_with_a_dot(demo: App) -> None:
     _, moved = talk(demo, "make-it", "remind me to water the ferns at 5 pm", "actually make it 5.45")
     assert moved[0] == "reminder_management" and "17:45" in moved[1], moved

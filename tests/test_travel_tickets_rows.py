@@ -137,6 +137,16 @@ def test_a_sailing_written_port_to_port_on_one_line_is_read() -> None:
         "Rosslare → Cherbourg", "Rosslare", "2027-06-04T16:00:00")
 
 
+def test_a_numbered_sailing_whose_check_in_time_comes_first_leaves_at_its_departure() -> None:
+    from steward.appointments import sailings
+
+    text = ("ISLAND LINK FERRIES\nBooking reference: IL-55012\n\n"
+            "Sailing 1: Auckland to Waiheke Island, Friday 4 June 2027\nCheck in by 09:15, departs 09:45, arrives 10:25\n")
+    (one,) = sailings.from_text(text, RECEIVED, "Island Link Ferries")
+    assert (one.route, one.start_at.isoformat() if one.start_at else "") == (
+        "Auckland → Waiheke Island", "2027-06-04T09:45:00+12:00")
+
+
 def test_a_region_code_alone_gives_no_zone() -> None:
     # "CO" may be Colorado's or Colombia's: only a place of the same ticket known to be in Colorado says which
     assert region_zone("Galesburg, IL", {"Galesburg, IL": None}) is None

@@ -22,6 +22,7 @@ Pure: text in, candidates out.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime, timedelta
 from functools import lru_cache
 from importlib import resources
@@ -44,7 +45,9 @@ def _words() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
         return re.compile(rf"(?<![\w-])(?:{body})(?![\w-])", re.I)
 
     legs = "|".join(re.escape(str(w)) for w in sorted(data["leg_heading"], key=len, reverse=True))
-    headed = re.compile(rf"^\s*(?:{legs})(?:\s+(?:sailing|crossing|ferry|trip|journey))?\s*:\s*(\S.*)$", re.I)
+    # (or numbered: "Sailing 1: Wellington to Picton, Saturday 25 September 2027")
+    headed = re.compile(rf"^\s*(?:(?:{legs})(?:\s+(?:sailing|crossing|ferry|trip|journey))?|"
+                        r"(?:sailing|crossing|leg|journey|trip)\s*\d{1,2})\s*:\s*(\S.*)$", re.I)
     return words("ferry"), words("booking_reference"), headed
 
 
@@ -75,6 +78,8 @@ _CODE = re.compile(r"\b(?:booking|reservation|confirmation|ticket|order)\s*(?:#|
 
 # an arrival said on the departure's own line ("Rosslare - Fishguard, Mon 6 Sep 2027, depart 09:10, arrive 12:40")
 _ARRIVES_ON_LINE = re.compile(r"\barr(?:ive|ives|iving|ival|\.)?\s*:?\s*(?:at\s+)?([01]?\d|2[0-3])[:.h]([0-5]\d)\b", re.I)
+# a departure's time said by its word on the sailing's lines, after a check-in time ("Check in by 07:45, departs 08:45")
+_DEPARTS_AT = re.compile(r"\bdep(?:arts?|arting|arture|\.)?\s*:?\s*(?:at\s+)?([01]?\d|2[0-3])[:.h]([0-5]\d)\b", re.I)
 # the two ports of a leg written "A - B" ("Fishguard - Rosslare")
 _BETWEEN = re.compile(r"\s+[-\u2013\u2014]\s+")
 
@@ -102,6 +107,11 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
         label = _departure(lines[at])
         assert label is not None
         leaves = _moment(lines, at, label.group(1), floor, received)
+        below = " ".join(lines[at + 1:min(ceiling, at + 3)])  # the lines a heading's sailing goes on in
+        departs = None if departure_label(lines[at]) else _DEPARTS_AT.search(below)
+        if leaves.when is not None and departs is not None:
+            # "Check in by 07:45, departs 08:45": the departure's own time, never the first the lines give
+            leaves = replace(leaves, when=leaves.when.replace(hour=int(departs.group(1)), minute=int(departs.group(2))))
         place, _, onward = _where(leaves.place).partition(" to ")  # "from A to B" on one line
         if not onward and _BETWEEN.search(place):
             place, onward = _BETWEEN.split(place, maxsplit=1)  # "A - B, Mon 6 Sep 2027, depart 09:10"
@@ -112,7 +122,8 @@ def from_text(text: str, received: datetime, sender_name: str = "") -> list[Cand
         arrival = next((i for i in range(at + 1, ceiling) if _arrival_label(lines[i])), None)
         found = _arrival_label(lines[arrival]) if arrival is not None else None
         arrives = _moment(lines, arrival, found.group(1), floor, received) if arrival is not None and found else None
-        same = _ARRIVES_ON_LINE.search(lines[at], label.start(1)) if arrives is None else None
+        same = (_ARRIVES_ON_LINE.search(lines[at], label.start(1)) or (
+            _ARRIVES_ON_LINE.search(below, departs.end()) if departs is not None else None)) if arrives is None else None
         if arrives is not None:
             there_place = _where(arrives.place)
             there = port_zone(there_place, arrives.when) if arrives.when is not None else None

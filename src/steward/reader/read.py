@@ -989,7 +989,10 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     bare = not found.named and ask_said != "count" and _bare(low, skip | found.used, rw) and \
         not set(low[1:] if tuple(low[:1]) == ("read",) else low) & (_STATES | _BACK)
     # ("and who wrote that?" asks of the mail before, not the newest; "read my mail" opens on a verb, no state)
-    if ask_said == "list" and not asked and not found.named and not (terse and bare) and not about_mail:
+    # ("vet appointment", "ferry booking details": a kind of booking and a word of bookings, nothing else, ask for it)
+    kind_booked = terse and not found.named and _a_kind_booked(low, rw)
+    if ask_said == "list" and not asked and not found.named and not (terse and bare) and not kind_booked \
+            and not about_mail:
         return None  # a short remark that names nothing of the person's ("upcoming events" asks for them)
     # an idiom says its domain whole and lends its words to no other ("on the cards" is what is planned)
     idioms = [(d, at, n) for d, phrases in rw.idioms.items() for at, n in _hits(norms, phrases)]
@@ -1261,7 +1264,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         # word for what happens there, is that booking
         best, sure = "appointments", True
     if ask_said == "list" and not asked and not (bare and not found.named and not cued - {best}) and \
-            not (about_mail and best == "mail") and (
+            not (about_mail and best == "mail") and not (kind_booked and best == "appointments") and (
             not _owns(best, found.named) or cued - {best}):
         # a short request is one by its names, in their own domain's words: "Kiri's flight" names no booking
         # of Kiri's, and "the mail about Easter in Rome" asks mail about a topic, not Rome's bookings
@@ -1691,6 +1694,15 @@ def _bare(low: Sequence[str], used: frozenset[int], rw: ReaderWords) -> bool:
     plain |= {w for p in (*rw.show_opening, *rw.request_openers) for w in p}
     rest = [t for i, t in enumerate(low) if i not in used]
     return bool(rest) and all(t in plain for t in rest)
+
+
+def _a_kind_booked(low: Sequence[str], rw: ReaderWords) -> bool:
+    """Whether a few words say a kind of booking and a word of bookings and nothing else of their own ("vet
+    appointment", "the ferry booking details"): asked for as a request is."""
+    kinds = {i for at, n in _hits(list(low), tuple(p for ps in rw.provider_kinds.values() for p in ps))
+             for i in range(at, at + n)}
+    booked = {i for at, n in _hits(list(low), rw.domains.get("appointments", ())) for i in range(at, at + n)}
+    return bool(kinds) and bool(booked - kinds) and _bare(low, frozenset(kinds), rw)
 
 
 def _singular(thing: str) -> str:
