@@ -1001,9 +1001,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     # a domain's word inside a longer phrase of another's is that phrase's ("is the regatta still happening?" asks
     # a thing's status, not what is happening)
     hits = {d: _hits(norms, cues) for d, cues in rw.domains.items()}
-    spans = [(at, n, d) for d, found_at in hits.items() for at, n in found_at]
+    cue_spans = [(at, n, d) for d, found_at in hits.items() for at, n in found_at]
     scores = {d: float(sum(1 for at, n in found_at if not any(
-        o != d and m > n and a <= at and at + n <= a + m for a, m, o in spans))) for d, found_at in hits.items()}
+        o != d and m > n and a <= at and at + n <= a + m for a, m, o in cue_spans))) for d, found_at in hits.items()}
     cued = {d for d, v in scores.items() if v > 0}
     for d, _, _ in idioms:
         scores[d] = scores.get(d, 0.0) + 1
@@ -1303,13 +1303,13 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
     # "the bus fee": a kind's word said of something else names a thing the answer must hold, as an unknown word does
     unknown += tuple(dict.fromkeys(w for at, n in _hits(norms, rw.not_kinds) for w in norms[at:at + n]
                                    if w in _kind_vocabulary(rw) and w not in unknown))
-    whose = _whose_booking(raw, found.named, kinds, said_norms) if best == "mail" and ask_said == "when" else None
-    if whose is not None:
+    booked_as = _whose_booking(raw, found.named, kinds, said_norms) if best == "mail" and ask_said == "when" else None
+    if booked_as is not None:
         # "when's Lolo's anniversary lunch on Sunday?": a booking of a kind said as someone's is the booking whose
         # own mail says their name ("Occasion: Anniversary (Lolo Ben's 80th)"), never the day of their own mail
-        rest = tuple(n for n in found.named if n is not whose)
-        person = Unmatched(re.sub(r"['\u2019]s$", "", whose.said), "name", ())
-        return Frame(text=text, domain="appointments", ask="when", unknown=unknown, filters=rest, window=window,
+        others = tuple(n for n in found.named if n is not booked_as)
+        person = Unmatched(re.sub(r"['\u2019]s$", "", booked_as.said), "name", ())
+        return Frame(text=text, domain="appointments", ask="when", unknown=unknown, filters=others, window=window,
                      kinds=kinds, flags=flags, unmatched=(person, *unmatched), things=things,
                      scores=(("appointments", top), *[kv for kv in ranked if kv[0] != "appointments"]),
                      places=destination_said(text))

@@ -344,11 +344,11 @@ class ReaderAnswers:
             if before.domain == "money" and (frame is None or frame.domain == "money") and \
                     says_the_other(turn.text):
                 others = other_named(before, reader.lists())
-                if others is None and (one := one_shown(shown, reader.lists())) is not None:
+                if others is None and (shown_one := one_shown(shown, reader.lists())) is not None:
                     # "nope, the other account" after one account answered for words that named none ("my mastercard"): that
                     # card is the one named, and the other is every other of its kind
-                    before = replace(before, filters=(Named(one[0].label, (one[0],), "words"),), unmatched=())
-                    others = one[1]
+                    before = replace(before, filters=(Named(shown_one[0].label, (shown_one[0],), "words"),), unmatched=())
+                    others = shown_one[1]
                 if others is None:
                     # "how about the other?" after a list of bills, none of them singled out: which is asked
                     listed = [f"{i.get('issuer', '')} {i.get('kind', '')}".strip()
