@@ -102,7 +102,9 @@ def test_the_last_word_of_a_name_held_ending_another_name_said_names_nothing_hel
     assert not found.named and found.unmatched, found
     # the name's own words, or a title before a surname, still name it
     for said, held in (("what do I owe Eastbrook Council?", "Eastbrook District Council"),
-                       ("when do I see Dr Pope?", "Dr Nadia Pope")):
+                       ("when do I see Dr Pope?", "Dr Nadia Pope"),
+                       ("anything new from Ate Nadia?", "Dr Nadia Pope"),
+                       ("did Coach Nadia write?", "Dr Nadia Pope")):
         low, raw, _ = name_tokens(said)
         assert {v.value for n in find_names(low, raw, lists, known).named for v in n.values} == {held}, said
 

@@ -149,7 +149,11 @@ def find_names(tokens: Sequence[str], raw: Sequence[str], lists: SlotLists, know
     return Found(tuple(named), frozenset(used), unmatched)
 
 
-_TITLES = frozenset(("dr", "mr", "mrs", "ms", "miss", "mx", "nurse", "prof", "professor", "sir", "dame"))
+# a title said before a name: "Dr Pope", and the honorifics many families and workplaces say before a first name
+# ("Ate Joy", "Manong Ben", "Didi", "Coach Sam", "Teacher Ana", "Pastor Mike")
+_TITLES = frozenset(("dr", "mr", "mrs", "ms", "miss", "mx", "nurse", "prof", "professor", "sir", "dame", "madam",
+                     "mister", "ate", "manang", "manong", "didi", "bhai", "shri", "sri", "smt", "coach", "teacher",
+                     "pastor", "rev", "father", "sister", "brother", "aunty", "auntie", "uncle"))
 
 
 def _ends_another_name(i: int, tokens: Sequence[str], raw: Sequence[str], used: set[int], known: frozenset[str],
