@@ -30,7 +30,7 @@ class Asking:
 
 def ask_steward(ctx: Asking, question: str) -> dict[str, Any]:
     """Ask Steward a question in the person's own words, e.g. "what do I owe this week?", "how many
-    emails did I get from Kaveri Bank?", "what's on friday?", "which cards do I have?". Steward's own
+    emails did I get from Kaveri Bank?", "what have I got on thursday evening?", "which cards do I have?". Steward's own
     code answers it in milliseconds from the person's data, or says it cannot (then use the other tools).
     It never changes anything.
 

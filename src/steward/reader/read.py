@@ -486,6 +486,16 @@ def relative_window(text: str, before: Frame, rw: ReaderWords, clock: Clock, opt
     return None
 
 
+_NOT_WHOSE = frozenset(("what", "when", "where", "who", "how", "it", "that", "there", "here", "he", "she", "let",
+                        "this", "what's", "one"))
+
+
+def _someones(norms: Sequence[str]) -> bool:
+    """Whether a question says a thing as someone's ("my father's birthday", "Leo's party"): asked of the mail that
+    says it, never only of the schedule."""
+    return any(w.endswith("'s") and w[:-2] not in _NOT_WHOSE and len(w) > 3 for w in norms)
+
+
 def says_a_day_from_before(text: str, rw: ReaderWords, own_day: bool = False) -> bool:
     """Whether the text says a day from the one before ("the day before", "the next day", "that day"); with a
     day of its own said (`own_day`), a "then" is a word of talk ("what's on today then?"), no day."""
@@ -1226,7 +1236,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         scores["appointments"] = max(scores["appointments"], scores.get("mail", 0)) + 1
     if ask_said in ("when", "where") and scores.get("mail", 0) > 0 and _hits(norms, rw.event_nouns) and \
             not provider_kinds and not set(said_norms) & (_WRITING | _MAIL_NOUNS | {"did"}) and \
-            not _MAIL_HEAD.search(text) and not _owns("appointments", found.named):
+            not _MAIL_HEAD.search(text) and not _owns("appointments", found.named) and not _someones(said_norms):
         # "when is the Northpoint holiday party?": an event said with the name of whoever sends mail about it is asked
         # of the schedule (their invitation), never answered with that sender's mail by its days (a kind of booking
         # said, "Mum's birthday dinner", is that booking's)

@@ -505,7 +505,9 @@ def _called_by_the_word_said(text: str, kinds: Sequence[str], bookings: list[Boo
     hospital" of St Bede's Hospital, not of the GP's surgery, both a doctor's), when some are; else all of them."""
     from steward.reader.lists import name_words
 
-    said = {tuple(honesty.kind_said(text, k, rw).split()) for k in kinds}
+    have = name_words(text)
+    said = {p for k in kinds if (p := tuple(honesty.kind_said(text, k, rw).split()))
+            and any(have[i:i + len(p)] == p for i in range(len(have)))}  # (a kind's own name only when said)
 
     def called(b: Booking) -> bool:
         own = name_words(b.provider)
