@@ -48,6 +48,7 @@ from steward.sample.builder import (
     stay_markup,
     table_markup,
 )
+from steward.sample.locale import clock_dot_pm, day_month_year, dd_mm_yyyy, ordinal, weekday_day_month
 
 DOMAIN = "thirteenth.steward.example"
 ME = ("Claire Haigh", "claire.haigh@whiterose-mail-demo.example")
@@ -73,34 +74,9 @@ TUTOR = ("Nadia Bhatti", "n.bhatti@kirkstallvalley.academy.example")  # Josh's f
 CARD = ("Yorkstone Bank", "statements@yorkstonebank.example")
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def _uk(d: date | datetime) -> str:
-    """05/11/2027: day first, both with their zeros."""
-    return f"{d:%d/%m/%Y}"
-
-
-def _long(d: date | datetime) -> str:
-    """4 November 2027."""
-    return f"{d.day} {d:%B %Y}"
-
-
 def _wk(d: date | datetime) -> str:
     """Thu 4th Nov."""
-    return f"{d:%a} {_ordinal(d.day)} {d:%b}"
-
-
-def _day(d: date | datetime) -> str:
-    """Thursday 4 November."""
-    return f"{d:%A} {d.day} {d:%B}"
-
-
-def _pm(d: datetime) -> str:
-    """5.30pm, 10am."""
-    hour = d.hour % 12 or 12
-    return f"{hour}{'' if d.minute == 0 else f'.{d:%M}'}{'am' if d.hour < 12 else 'pm'}"
+    return f"{d:%a} {ordinal(d.day)} {d:%b}"
 
 
 def _box(now: datetime, seed: int, days: int) -> DatedBox:
@@ -110,10 +86,10 @@ def _box(now: datetime, seed: int, days: int) -> DatedBox:
 
 def _cards(b: DatedBox) -> None:
     issued, due = b.today - timedelta(days=14), b.today + timedelta(days=13)
-    rows = (("Card ending", "3308"), ("Statement date", _uk(issued)), ("Previous balance", "£1,204.11"),
+    rows = (("Card ending", "3308"), ("Statement date", dd_mm_yyyy(issued)), ("Previous balance", "£1,204.11"),
             ("Payments received", "-£1,204.11"), ("New transactions", "£1,842.37"),
             ("Statement balance", "<b>£1,842.37</b>"), ("Minimum payment", "<b>£55.27</b>"),
-            ("Payment date", f"<b>{_uk(due)}</b>"), ("Credit limit", "£6,500.00"),
+            ("Payment date", f"<b>{dd_mm_yyyy(due)}</b>"), ("Credit limit", "£6,500.00"),
             ("Available to spend", "£4,657.63"))
     html = ("<html><body style=\"font-family:Arial,sans-serif;font-size:14px;color:#1d1d1b\"><table width=\"600\" "
             "align=\"center\" cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#2b3a67;color:#fff;"
@@ -121,7 +97,7 @@ def _cards(b: DatedBox) -> None:
             "Haigh,</p><p>Your Yorkstone Visa Rewards statement is now available in Online Banking. Here's a "
             "summary:</p><table border=\"1\" cellpadding=\"6\" style=\"border-collapse:collapse\">"
             + "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>" for k, v in rows) + "</table>"
-            f"<p>To avoid paying interest on your purchases, pay your statement balance in full by {_long(due)}. "
+            f"<p>To avoid paying interest on your purchases, pay your statement balance in full by {day_month_year(due)}. "
             "If you can't, please make sure at least your minimum payment reaches us by the payment date.</p>"
             "<p>Kind regards,<br>Yorkstone Bank Card Services</p></td></tr><tr><td style=\"font-size:10px;"
             f"color:#666;padding:16px\">{BANK_LEGAL}</td></tr></table></body></html>")
@@ -135,9 +111,9 @@ def _cards(b: DatedBox) -> None:
     bought = b.today - timedelta(days=22)
     b.add("statement", pennant, f"Pennant Mastercard - your {issued:%B} statement", b.sent(8, 9, 10),
           "Hi Claire,\n\nYour Pennant Mastercard statement is ready.\n\nCard: **** **** **** 7741\n"
-          f"Statement date: {_uk(issued)}\nPayment due date: {_uk(due)}\n\nPrevious balance GBP 0.00\n"
-          f"{_uk(bought)}  FIETSHUIS AMSTERDAM NL  EUR 64.00 @ 1.1405 = GBP 56.12\n"
-          f"{_uk(bought)}  Non-sterling transaction fee  GBP 1.54\nOther purchases  GBP 554.82\n"
+          f"Statement date: {dd_mm_yyyy(issued)}\nPayment due date: {dd_mm_yyyy(due)}\n\nPrevious balance GBP 0.00\n"
+          f"{dd_mm_yyyy(bought)}  FIETSHUIS AMSTERDAM NL  EUR 64.00 @ 1.1405 = GBP 56.12\n"
+          f"{dd_mm_yyyy(bought)}  Non-sterling transaction fee  GBP 1.54\nOther purchases  GBP 554.82\n"
           "Statement balance GBP 612.48\nMinimum payment GBP 25.00\n\nPay at least the minimum by the due date "
           "or we'll charge a late payment fee of £12.00.\n\nCheers,\nPennant Card",
           pdf=f"Pennant_7741_{issued:%Y%m}.pdf",
@@ -150,11 +126,11 @@ def _utilities(b: DatedBox) -> None:
     issued, change = b.today - timedelta(days=5), b.today + timedelta(days=12)
     b.add("bill", energy, "Your Brightwater bill and a change to your Direct Debit", b.sent(5, 10, 15),
           f"Hi Claire,\n\nYour latest dual fuel bill is ready.\n\nAccount number: BW-6620391\nSupply address: 14 "
-          f"Grange View, Headingley, Leeds LS6 3QT\nBill date: {_uk(issued)}\nBill period: 14 September to 13 "
+          f"Grange View, Headingley, Leeds LS6 3QT\nBill date: {dd_mm_yyyy(issued)}\nBill period: 14 September to 13 "
           "October 2027\n\nElectricity: 248 kWh, £78.41 (incl. standing charge)\nGas: 612 kWh, £52.87 (incl. "
           "standing charge)\nTotal charges this bill: £131.28\nAccount balance: £86.30 in debit\n\nYOUR DIRECT "
           "DEBIT IS CHANGING\nWith winter coming and your balance in debit, your monthly Direct Debit will go "
-          f"up from £142.00 to £168.00. The first payment at the new amount will be taken on {_long(change)}, "
+          f"up from £142.00 to £168.00. The first payment at the new amount will be taken on {day_month_year(change)}, "
           "then on the 1st of each month. You don't need to do anything.\n\nThanks,\nBrightwater Energy",
           facts=due_facts("Brightwater Energy", "168.00", "GBP", change, "utility", "open", autopay="true",
                           account="BW-6620391", was="142.00", charges="131.28"))
@@ -164,7 +140,7 @@ def _utilities(b: DatedBox) -> None:
     b.add("bill", water, "Your water bill is ready to view", b.sent(4, 12, 40),
           f"Dear Mrs C Haigh, your Dales & Ouse Water bill for account 7730 118 442 is ready. Charges for 1 "
           f"October 2027 to 31 March 2028: water supply £96.14, wastewater £118.22. Total £214.36, to pay by "
-          f"{_uk(due)}, or in 6 monthly instalments of £35.73. Pay online at dalesousewater.example or by Direct "
+          f"{dd_mm_yyyy(due)}, or in 6 monthly instalments of £35.73. Pay online at dalesousewater.example or by Direct "
           "Debit.",
           facts=due_facts("Dales & Ouse Water", "214.36", "GBP", due, "utility", "open", account="7730 118 442"))
 
@@ -172,7 +148,7 @@ def _utilities(b: DatedBox) -> None:
     due = b.today + timedelta(days=8)
     b.add("bill", fibre, f"Your Fibrelane bill for {b.today:%B}", b.sent(3, 8, 20),
           "Hi Claire,\n\nYour Fibrelane bill is ready.\n\nAccount: FL-2204817\nPackage: Full Fibre 500\n"
-          f"Amount: £32.99\nWe'll collect this by Direct Debit on or just after {_uk(due)}. Nothing for you to "
+          f"Amount: £32.99\nWe'll collect this by Direct Debit on or just after {dd_mm_yyyy(due)}. Nothing for you to "
           "do.\n\nFibrelane",
           facts=due_facts("Fibrelane", "32.99", "GBP", due, "telecom", "open", autopay="true",
                           account="FL-2204817"))
@@ -192,7 +168,7 @@ def _household(b: DatedBox) -> None:
     b.add("bill", council, "Council Tax: your November instalment", b.sent(9, 11, 0),
           f"Dear Mrs C Haigh,\n\nCouncil Tax account: 50881274\nProperty: 14 Grange View, Leeds LS6 3QT (Band C)"
           "\nAnnual charge 2027/28: £1,987.40, in 10 monthly instalments\n\nYour next instalment of £198.74 will "
-          f"be collected by Direct Debit on {_long(due)}.\n\nIf your circumstances change, tell us online at "
+          f"be collected by Direct Debit on {day_month_year(due)}.\n\nIf your circumstances change, tell us online at "
           "leodis.gov.example/counciltax.\n\nRevenues and Benefits\nLeodis City Council",
           facts=due_facts("Leodis City Council", "198.74", "GBP", due, "council tax", "open", autopay="true",
                           account="50881274"))
@@ -201,7 +177,7 @@ def _household(b: DatedBox) -> None:
     expires = b.today + timedelta(days=11)
     b.add("bill", licence, "Your Viewing Licence is due for renewal", b.sent(10, 7, 50),
           f"Dear Mrs Haigh,\n\nYour Viewing Licence (number 3378 1024 5561) for 14 Grange View runs out on "
-          f"{_long(expires)}.\n\nRenew it now for £174.50. You can pay in full online or set up a Direct Debit."
+          f"{day_month_year(expires)}.\n\nRenew it now for £174.50. You can pay in full online or set up a Direct Debit."
           "\n\nIt's against the law to watch or record live broadcasts without a valid licence.\n\nViewing "
           "Licence Authority",
           facts=due_facts("Viewing Licence Authority", "174.50", "GBP", expires, "licence", "open",
@@ -220,7 +196,7 @@ def _household(b: DatedBox) -> None:
           "Dear Mr and Mrs Haigh,\n\nMortgage account: 0044 7812 01\n\nFollowing the change to Bank Rate, the "
           "interest rate on your tracker mortgage is coming down.\n\nOld rate: 4.79%\nNew rate: 4.54%\nBalance: "
           f"£148,305.22\nNew monthly payment: £962.10 (was £986.42)\nFirst payment at the new amount: "
-          f"{_long(first)}\n\nYour payments will keep being collected by Direct Debit. You don't need to do "
+          f"{day_month_year(first)}\n\nYour payments will keep being collected by Direct Debit. You don't need to do "
           "anything.\n\nYours sincerely,\nMortgage Services\nAire & Calder Building Society",
           facts=due_facts("Aire & Calder Building Society", "962.10", "GBP", first, "mortgage", "open",
                           autopay="true", rate="4.54", was_rate="4.79"))
@@ -228,7 +204,7 @@ def _household(b: DatedBox) -> None:
     insurer = ("Rosehip Insurance", "renewals@rosehipinsurance.example")
     renews = b.today + timedelta(days=25)
     b.add("bill", insurer, "Your car insurance renewal", b.sent(6, 9, 25),
-          f"Hi Claire,\n\nYour car insurance (policy RH-MC-884120) for YH19 KXL renews on {_long(renews)}.\n\n"
+          f"Hi Claire,\n\nYour car insurance (policy RH-MC-884120) for YH19 KXL renews on {day_month_year(renews)}.\n\n"
           "Cover: Comprehensive, 2 named drivers (Claire Haigh, Dean Haigh)\nExcess: £350\nNew premium: £612.40 "
           "(last year: £548.90)\n\nYou're set to auto-renew, so we'll take £612.40 from your card ending 3308 on "
           "the renewal date. If you'd rather not renew, let us know before then.\n\nRosehip Insurance",
@@ -238,7 +214,7 @@ def _household(b: DatedBox) -> None:
     tax = ("Driver and Vehicle Licensing Office", "vehicletax@dvlo.gov.example")
     runs_out = b.today + timedelta(days=11)
     b.add("bill", tax, "Vehicle tax due for YH19 KXL", b.sent(11, 8, 0),
-          f"Dear CLAIRE HAIGH,\n\nThe vehicle tax for YH19 KXL (silver hatchback) runs out on {_long(runs_out)}.\n\n"
+          f"Dear CLAIRE HAIGH,\n\nThe vehicle tax for YH19 KXL (silver hatchback) runs out on {day_month_year(runs_out)}.\n\n"
           "12 months: £190.00\n6 months: £104.50\nMonthly Direct Debit: £16.63 a month\n\nTax it online at "
           "dvlo.gov.example with the 16-digit reference below. You must tax your vehicle even if you don't have "
           "to pay.\n\nReference: 4821 6620 1199 7730\n\nDVLO",
@@ -247,7 +223,7 @@ def _household(b: DatedBox) -> None:
     mot = b.today + timedelta(days=29)
     b.add("other", ("Kirkstall Road Motors", "service@kirkstallroadmotors.example"), "Your MOT is due",
           b.sent(7, 16, 40),
-          f"Hiya Claire,\n\nJust a reminder that the MOT on YH19 KXL runs out on {_uk(mot)}. An MOT with us is "
+          f"Hiya Claire,\n\nJust a reminder that the MOT on YH19 KXL runs out on {dd_mm_yyyy(mot)}. An MOT with us is "
           "£54.85 and we can do the service the same day if you want. Give us a ring on 0113 496 0720 to book "
           "it in.\n\nCheers,\nStu\nKirkstall Road Motors",
           facts={"provider": "Kirkstall Road Motors", "due_date": mot.isoformat(), "kind": "mot",
@@ -265,7 +241,7 @@ def _money_in(b: DatedBox) -> None:
     b.add("notice", ("Ridings Rail", "delayrepay@ridingsrail.example"), "Your Delay Repay claim has been approved",
           b.sent(3, 15, 30),
           f"Dear Claire,\n\nGood news: your Delay Repay claim DR-448120 for your journey from London King's Cross to "
-          f"Leeds on {_uk(claimed)} has been approved. Your train arrived 34 minutes late.\n\nCompensation: £23.45"
+          f"Leeds on {dd_mm_yyyy(claimed)} has been approved. Your train arrived 34 minutes late.\n\nCompensation: £23.45"
           "\nPaid to: the card you booked with (ending 3308), within 5 working days.\n\nWe're sorry for the "
           "delay.\n\nRidings Rail Customer Relations",
           facts={"provider": "Ridings Rail", "amount": "23.45", "currency": "GBP", "kind": "delay repay",
@@ -277,7 +253,7 @@ def _appointments(b: DatedBox) -> None:
     gp = b.at(2, 11, 10)
     b.add("appointment", surgery, "Appointment booked: Becketts Park Medical Practice", b.sent(4, 21, 5),
           f"Hello Claire,\n\nYou booked an appointment in the PracticeLink app.\n\nWith: Dr Farida Qureshi (GP)\n"
-          f"When: {_day(gp)} {gp:%Y} at {gp:%H:%M}\nWhere: Becketts Park Medical Practice, 2 Alma Road, "
+          f"When: {weekday_day_month(gp)} {gp:%Y} at {gp:%H:%M}\nWhere: Becketts Park Medical Practice, 2 Alma Road, "
           "Headingley, Leeds LS6 2AH\nType: face to face, 10 minutes\n\nIf you can't make it, please cancel in "
           "the app so someone else can have it.\n\nPracticeLink",
           facts={"provider": "Becketts Park Medical Practice", "start": gp.isoformat(), "status": "confirmed",
@@ -294,20 +270,20 @@ def _appointments(b: DatedBox) -> None:
         hospital, "rheumatology", was, moved,
         ("Your outpatient appointment", b.sent(18, 10, 0),
          f"Dear Mrs Haigh,\n\nHospital number: K3381902\n\nAn appointment has been made for you to see Dr Helen "
-         f"Marsh, Consultant Rheumatologist, in the Rheumatology Clinic.\n\nDate: {_day(was)} {was:%Y}\nTime: "
-         f"{_pm(was)}\nPlace: Outpatients B, Ground Floor, St Bede's Hospital, Beckett Street, Leeds\n\nPlease "
+         f"Marsh, Consultant Rheumatologist, in the Rheumatology Clinic.\n\nDate: {weekday_day_month(was)} {was:%Y}\nTime: "
+         f"{clock_dot_pm(was)}\nPlace: Outpatients B, Ground Floor, St Bede's Hospital, Beckett Street, Leeds\n\nPlease "
          "arrive 15 minutes early and bring a list of your medicines.\n\nOutpatient Appointments Centre"),
         ("Change to your outpatient appointment", b.sent(6, 11, 45),
          f"Dear Mrs Haigh,\n\nHospital number: K3381902\n\nWe are sorry, but we have had to change your appointment "
-         f"with Dr Helen Marsh on {_day(was)} at {_pm(was)} because the clinic has been cancelled.\n\nYour new "
-         f"appointment is:\nDate: {_day(moved)} {moved:%Y}\nTime: {_pm(moved)}\nPlace: Outpatients B, Ground Floor, "
+         f"with Dr Helen Marsh on {weekday_day_month(was)} at {clock_dot_pm(was)} because the clinic has been cancelled.\n\nYour new "
+         f"appointment is:\nDate: {weekday_day_month(moved)} {moved:%Y}\nTime: {clock_dot_pm(moved)}\nPlace: Outpatients B, Ground Floor, "
          "St Bede's Hospital\n\nIf you cannot attend, please ring 0113 496 0533.\n\nOutpatient Appointments Centre"))
 
     dentist = b.at(12, 8, 45)
     b.add("appointment", ("Otley Road Dental Practice", "reception@otleyroaddental.example"),
           "Your check-up at Otley Road Dental", b.sent(15, 17, 20),
-          f"Dear Claire,\n\nThis is to confirm your check-up with Dr Sian Howells on {_day(dentist)} {dentist:%Y} at "
-          f"{_pm(dentist)}.\n\nOtley Road Dental Practice, 311 Otley Road, Leeds LS16 5LL\n\nPlease give us 24 "
+          f"Dear Claire,\n\nThis is to confirm your check-up with Dr Sian Howells on {weekday_day_month(dentist)} {dentist:%Y} at "
+          f"{clock_dot_pm(dentist)}.\n\nOtley Road Dental Practice, 311 Otley Road, Leeds LS16 5LL\n\nPlease give us 24 "
           "hours' notice if you need to change it, or a £25 fee applies.\n\nKind regards,\nOtley Road Dental",
           facts={"provider": "Otley Road Dental Practice", "start": dentist.isoformat(), "status": "confirmed",
                  "kind": "dentist", "doctor": "Dr Sian Howells"})
@@ -325,7 +301,7 @@ def _appointments(b: DatedBox) -> None:
     b.add("appointment", ("Meanwood Vets", "frontdesk@meanwoodvets.example"), "Biscuit's appointment",
           b.sent(2, 12, 25),
           f"Hi Claire,\n\nBiscuit is booked in for her annual health check and booster on {_wk(vet)} at "
-          f"{_pm(vet)} with Emma.\n\nMeanwood Vets, 120 Green Road, Meanwood, Leeds\n\nPlease bring her in a "
+          f"{clock_dot_pm(vet)} with Emma.\n\nMeanwood Vets, 120 Green Road, Meanwood, Leeds\n\nPlease bring her in a "
           "secure carrier. Meow!\n\nMeanwood Vets",
           facts={"provider": "Meanwood Vets", "start": vet.isoformat(), "status": "confirmed", "kind": "vet",
                  "pet": "Biscuit"})
@@ -335,10 +311,10 @@ def _appointments(b: DatedBox) -> None:
     b.cancelled_booking(
         barber, "barber", cut,
         ("Booking confirmed - Fade Room Barbers", b.sent(10, 19, 30),
-         f"Booking confirmed for Josh with Ryan: skin fade, {_wk(cut)} at {_pm(cut)}. Fade Room Barbers, 4 Otley "
+         f"Booking confirmed for Josh with Ryan: skin fade, {_wk(cut)} at {clock_dot_pm(cut)}. Fade Room Barbers, 4 Otley "
          "Road, Headingley. Running late? Give us a shout."),
         ("Booking cancelled - Fade Room Barbers", b.sent(1, 14, 50),
-         f"Sorry mate, Ryan's off poorly so we've had to cancel Josh's skin fade on {_wk(cut)} at {_pm(cut)}. "
+         f"Sorry mate, Ryan's off poorly so we've had to cancel Josh's skin fade on {_wk(cut)} at {clock_dot_pm(cut)}. "
          "Rebook in the app whenever suits. Cheers, Fade Room"))
 
 
@@ -357,7 +333,7 @@ def _travel(b: DatedBox) -> None:
           f"Puerto del Carmen, Lanzarote\n{_wk(check_in)} - {_wk(check_out)} (7 nights), family room, half board\n\n"
           "TRANSFERS\nReturn coach transfer included\n\nPassengers: Mrs Claire Haigh, Mr Dean Haigh, Master Joshua "
           "Haigh, Miss Poppy Haigh\nTotal holiday price: £3,486.00\nDeposit paid: £300.00\nBalance of £3,186.00 "
-          f"paid on {_uk(b.today - timedelta(days=20))}\n\nYour e-tickets and holiday documents will be emailed "
+          f"paid on {dd_mm_yyyy(b.today - timedelta(days=20))}\n\nYour e-tickets and holiday documents will be emailed "
           "to you 7 days before you travel.",
           html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><p>Booking reference "
                 f"SW-2261904</p><p>Hotel Marea Blanca, {_wk(check_in)} to {_wk(check_out)}</p></body></html>"),
@@ -367,11 +343,11 @@ def _travel(b: DatedBox) -> None:
                  "currency": "GBP", "hotel": "Hotel Marea Blanca"})
     b.add("flight_checkin", holidays, "Your holiday documents are ready - Lanzarote", b.sent(4, 9, 0),
           f"Hi Claire,\n\nNot long now! Your holiday documents for booking SW-2261904 are ready.\n\nYour flight "
-          f"SWD4412 leaves Leeds Bradford at {_pm(out)} on {_day(out)}. Check-in desks open 3 hours before and "
+          f"SWD4412 leaves Leeds Bradford at {clock_dot_pm(out)} on {weekday_day_month(out)}. Check-in desks open 3 hours before and "
           "close 45 minutes before departure. Online check-in opens 72 hours before you fly.\n\nYour transfer: "
           "look for the Sunward desk in arrivals. The coach to Hotel Marea Blanca takes about 25 minutes. On the "
           f"way home your coach will pick you up from the hotel at {(back - timedelta(hours=2, minutes=30)):%H:%M} "
-          f"on {_day(back)}.\n\nHave a brilliant holiday!\nSunward Holidays",
+          f"on {weekday_day_month(back)}.\n\nHave a brilliant holiday!\nSunward Holidays",
           facts={"provider": "Sunward Holidays", "start": out.isoformat(), "kind": "package holiday",
                  "pickup": (back - timedelta(hours=2, minutes=30)).isoformat()})
 
@@ -392,8 +368,8 @@ def _travel(b: DatedBox) -> None:
     kick = b.at(17, 15, 0)
     b.add("ticket", ("Airedale Town FC Ticket Office", "tickets@airedaletownfc.example"),
           "Your tickets: Airedale Town v Wakefield Rovers", b.sent(13, 12, 5),
-          f"Order ATF-551902 confirmed\n\nAiredale Town v Wakefield Rovers\nAiredale Park, Leeds\n{_day(kick)} "
-          f"{kick:%Y}, kick-off {_pm(kick)}. Turnstiles open at 1.30pm.\n\n1 x Adult, Kop Stand, Block D, Row 14, "
+          f"Order ATF-551902 confirmed\n\nAiredale Town v Wakefield Rovers\nAiredale Park, Leeds\n{weekday_day_month(kick)} "
+          f"{kick:%Y}, kick-off {clock_dot_pm(kick)}. Turnstiles open at 1.30pm.\n\n1 x Adult, Kop Stand, Block D, Row 14, "
           "Seat 101: £31.00\n1 x Junior (12-17), Kop Stand, Block D, Row 14, Seat 102: £24.00\nBooking fee: £2.50"
           "\nTotal: £57.50\n\nYour tickets are on your phone in the Airedale Town app. Up the Town!",
           facts={"provider": "Airedale Park", "start": kick.isoformat(), "status": "confirmed", "kind": "football",
@@ -403,11 +379,11 @@ def _travel(b: DatedBox) -> None:
     markup = table_markup("TN-480213", "Claire Haigh", 4, dinner, "The Fig & Ferret", "22 Call Lane", "Leeds")
     b.add("reservation", ("TableNow", "noreply@tablenow.example"), "Booking confirmed: The Fig & Ferret",
           b.sent(12, 21, 15),
-          f"Hi Claire,\n\nYou're booked!\n\nThe Fig & Ferret\n22 Call Lane, Leeds LS1 6DT\n{_day(dinner)} at "
-          f"{_pm(dinner)}\nTable for 4\nOccasion: Birthday (we'll pop a candle on the pudding!)\nBooking "
+          f"Hi Claire,\n\nYou're booked!\n\nThe Fig & Ferret\n22 Call Lane, Leeds LS1 6DT\n{weekday_day_month(dinner)} at "
+          f"{clock_dot_pm(dinner)}\nTable for 4\nOccasion: Birthday (we'll pop a candle on the pudding!)\nBooking "
           "reference: TN-480213\n\nWe'll hold your table for 15 minutes.",
           html=("<html><body><script type=\"application/ld+json\">" + markup + "</script><h2>You're booked!</h2>"
-                f"<p><b>The Fig &amp; Ferret</b>, 22 Call Lane</p><p>{_day(dinner)} at {_pm(dinner)}</p>"
+                f"<p><b>The Fig &amp; Ferret</b>, 22 Call Lane</p><p>{weekday_day_month(dinner)} at {clock_dot_pm(dinner)}</p>"
                 "<p>4 people</p><p>Ref TN-480213</p></body></html>"),
           facts={"provider": "The Fig & Ferret", "start": dinner.isoformat(), "status": "confirmed",
                  "kind": "restaurant", "reference": "TN-480213", "party": "4"})
@@ -443,7 +419,7 @@ def _school_and_work(b: DatedBox) -> None:
     rota = b.at(14, 14, 30)
     b.add("personal", TOM, "rota", b.sent(1, 16, 35),
           f"Hi Claire,\n\nCan we grab half an hour when you're back off your hols about the Christmas rota? "
-          f"{rota:%A} the {_ordinal(rota.day)}, half two in the pharmacy office? Bring a brew.\n\nCheers,\nTom",
+          f"{rota:%A} the {ordinal(rota.day)}, half two in the pharmacy office? Bring a brew.\n\nCheers,\nTom",
           facts={"person": TOM[0], "start": rota.isoformat()})
 
     brownies = b.at(1, 18, 0)
@@ -451,7 +427,7 @@ def _school_and_work(b: DatedBox) -> None:
           "Hello Brownie families,\n\nThis Thursday is our last meeting before half term and it's our lantern "
           "walk round the churchyard! Same time as always, 6 till half 7 at St Michael's church hall. Please send "
           "them in wellies and a warm coat with a torch. After half term we're back on Thursday "
-          f"{_ordinal((brownies + timedelta(days=14)).day)} November.\n\nThanks,\nKaren (Brown Owl)\n12th "
+          f"{ordinal((brownies + timedelta(days=14)).day)} November.\n\nThanks,\nKaren (Brown Owl)\n12th "
           "Headingley Brownies",
           facts={"provider": "12th Headingley Brownies", "start": brownies.isoformat(), "kind": "brownies"})
 
@@ -464,7 +440,7 @@ def _school_and_work(b: DatedBox) -> None:
 
     evening = b.at(22, 17, 40)
     b.add("school", TUTOR, "Year 11 parents' evening", b.sent(4, 15, 50),
-          f"Dear Mr and Mrs Haigh,\n\nYear 11 parents' evening is on {_day(evening)}, 4pm to 7pm in the main "
+          f"Dear Mr and Mrs Haigh,\n\nYear 11 parents' evening is on {weekday_day_month(evening)}, 4pm to 7pm in the main "
           "hall. I've put you down to see me at 5.40pm, and then you can see Josh's subject teachers. It would "
           "be lovely if Josh came along too.\n\nBest wishes,\nMrs Bhatti\nForm Tutor 11NB, Kirkstall Valley "
           "Academy",
@@ -517,7 +493,7 @@ PROMO = NewsletterStyle(
 
 CARD_ALERTS = AlertCard(("Yorkstone Bank Alerts", "alerts@yorkstonebank.example"), "Card payment alert",
                         "3308", "GBP", lambda amount, merchant, when: f"Yorkstone: your Visa card ending 3308 was "
-                        f"used for £{amount:,.2f} at {merchant} on {_uk(when)} at {when:%H:%M}. Not you? Call 0800 "
+                        f"used for £{amount:,.2f} at {merchant} on {dd_mm_yyyy(when)} at {when:%H:%M}. Not you? Call 0800 "
                         "555 0119.")
 
 MERCHANTS = ("GREENLEAF SUPERSTORE HEADINGLEY", "PENNINE FUEL KIRKSTALL RD", "BREW & BAP HYDE PARK",
@@ -547,7 +523,7 @@ def _other(b: DatedBox) -> tuple[tuple[str, str, str, str], ...]:
     return (
         ("Leodis City Council Bins", "bins@leodis.gov.example", "Garden waste collections are ending",
          "Your last green bin collection of the year is on "
-         f"{_day(b.today + timedelta(days=15))}. Collections start again in March."),
+         f"{weekday_day_month(b.today + timedelta(days=15))}. Collections start again in March."),
         ("Leodis Libraries", "libraries@leodis.gov.example", "Items due back soon",
          "Hello, 3 items on your library card are due back in 4 days. Renew online if you need them longer."),
     )
