@@ -1,6 +1,6 @@
 """Every generated sample mailbox of a person (Noor Haddad's, Inês Carvalho's, Tomás Ríos's, Akinyi
 Odera's, Lindiwe Mokoena's, Jasmine Teo's, Deepa Venkatesh's, Rachel Ortega's, Aoife Brennan's, Kristine
-Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
+Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
 is refused."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from sample_homes import (
     EIGHTH,
     ELEVENTH,
     FIFTH,
+    FOURTEENTH,
     FOURTH,
     NINTH,
     SECOND,
@@ -29,6 +30,7 @@ from steward.sample import (
     eighth,
     eleventh,
     fifth,
+    fourteenth,
     fourth,
     ninth,
     second,
@@ -55,6 +57,7 @@ MAILBOXES = [
     pytest.param(eleventh.generate, ELEVENTH.now, 55, id="eleventh"),
     pytest.param(twelfth.generate, TWELFTH.now, 60, id="twelfth"),
     pytest.param(thirteenth.generate, THIRTEENTH.now, 55, id="thirteenth"),
+    pytest.param(fourteenth.generate, FOURTEENTH.now, 55, id="fourteenth"),
 ]
 
 

@@ -66,6 +66,8 @@ MAILBOXES = (
                   "2027-08-03T07:20:00+12:00"),
     SampleMailbox("thirteenth", "Claire Haigh's, in Leeds", "steward.sample.thirteenth", "Europe/London",
                   "2027-10-20T07:50:00+01:00"),
+    SampleMailbox("fourteenth", "Megan Castellano's, in Jersey City", "steward.sample.fourteenth",
+                  "America/New_York", "2027-11-03T07:40:00-04:00"),
 )
 NAMES = tuple(m.name for m in MAILBOXES)
 
