@@ -5,8 +5,9 @@ Reads a question set (`bench/data/answers_dev.yaml`, `answers_blind.yaml`, `answ
 `answers_sixth_blind.yaml`, `answers_seventh.yaml`, `answers_seventh_blind.yaml`, `answers_eighth.yaml`,
 `answers_eighth_blind.yaml`, `answers_ninth.yaml`, `answers_ninth_blind.yaml`, `answers_tenth.yaml`,
 `answers_tenth_blind.yaml`, `answers_eleventh.yaml`, `answers_eleventh_blind.yaml`, `answers_twelfth.yaml`,
-`answers_twelfth_blind.yaml`, `answers_thirteenth.yaml`, `answers_thirteenth_blind.yaml`, `answers_days.yaml`,
-`answers_days_blind.yaml`, `answers_talk.yaml`, `answers_talk2.yaml`: a YAML with `homes` {demo|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth: {now}} and `cases` [{id, mailbox, capability, turns, expect, forbid, answerable}]),
+`answers_twelfth_blind.yaml`, `answers_thirteenth.yaml`, `answers_thirteenth_blind.yaml`, `answers_fourteenth.yaml`,
+`answers_fourteenth_blind.yaml`, `answers_days.yaml`,
+`answers_days_blind.yaml`, `answers_talk.yaml`, `answers_talk2.yaml`: a YAML with `homes` {demo|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth: {now}} and `cases` [{id, mailbox, capability, turns, expect, forbid, answerable}]),
 builds each home once (the sample mailbox at the set's pinned clock, no model), runs each case's turns
 in a session of its own (the earlier turns set the context, the last one is scored) and scores it:
 
@@ -20,7 +21,7 @@ in a session of its own (the earlier turns set the context, the last one is scor
 
     .venv/bin/python bench/answers.py [--set dev|blind|both|third|fourth|fifth|fifth_blind|sixth|sixth_blind|seventh|seventh_blind|
         eighth|eighth_blind|ninth|ninth_blind|tenth|tenth_blind|eleventh|eleventh_blind|twelfth|twelfth_blind|thirteenth|
-        thirteenth_blind|days|days_blind|talk|talk2]
+        thirteenth_blind|fourteenth|fourteenth_blind|days|days_blind|talk|talk2]
         [--show wrong|refused|all] [--homes DIR]
 
 `both` is the development and the blind set; `third` is the set written blind over the third sample
@@ -36,8 +37,10 @@ in Dublin: a conversation of her Thursday morning and single questions), `eleven
 (Kristine Villanueva-Reyes's, in Quezon City: a conversation of her Wednesday morning and single questions), `twelfth`
 the one over the twelfth (Rebecca Walsh's, in Auckland: a conversation of her Tuesday morning and single questions),
 `thirteenth` the one over the thirteenth (Claire Haigh's, in Leeds: a conversation of her Wednesday morning and single
-questions). `fifth_blind`, `sixth_blind`, `seventh_blind`, `eighth_blind`, `ninth_blind`, `tenth_blind`,
-`eleventh_blind`, `twelfth_blind` and `thirteenth_blind` are held out over the fifth to thirteenth mailboxes (another
+questions), `fourteenth` the one over the fourteenth (Megan Castellano's, in Jersey City: a conversation of her Wednesday
+morning and single questions). `fifth_blind`, `sixth_blind`, `seventh_blind`, `eighth_blind`, `ninth_blind`,
+`tenth_blind`, `eleventh_blind`, `twelfth_blind`, `thirteenth_blind` and `fourteenth_blind` are held out over the fifth
+to fourteenth mailboxes (another
 conversation and everyday questions): scored, never shown. `days` is two conversations of a
 person's day written blind over the second and the third mailboxes (Noor's Tuesday in Melbourne, Inês's
 Monday in Toronto), a development set --show may print; `days_blind` is held out over the same two
@@ -88,14 +91,15 @@ SETS = {"dev": "answers_dev.yaml", "blind": "answers_blind.yaml", "third": "answ
         "eleventh": "answers_eleventh.yaml", "eleventh_blind": "answers_eleventh_blind.yaml",
         "twelfth": "answers_twelfth.yaml", "twelfth_blind": "answers_twelfth_blind.yaml",
         "thirteenth": "answers_thirteenth.yaml", "thirteenth_blind": "answers_thirteenth_blind.yaml",
+        "fourteenth": "answers_fourteenth.yaml", "fourteenth_blind": "answers_fourteenth_blind.yaml",
         "days": "answers_days.yaml", "days_blind": "answers_days_blind.yaml", "talk": "answers_talk.yaml",
         "talk2": "answers_talk2.yaml"}
 ZONES = {mailbox.name: mailbox.zone for mailbox in MAILBOXES}  # each sample home's person's clock
 # the sets whose cases --show prints (the held-out sets' cases, blind, fifth_blind, sixth_blind, seventh_blind,
-# eighth_blind, ninth_blind, tenth_blind, eleventh_blind, twelfth_blind, thirteenth_blind and days_blind, are never
-# shown)
+# eighth_blind, ninth_blind, tenth_blind, eleventh_blind, twelfth_blind, thirteenth_blind, fourteenth_blind and
+# days_blind, are never shown)
 SHOWN = ("dev", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
-         "thirteenth", "days", "talk", "talk2")
+         "thirteenth", "fourteenth", "days", "talk", "talk2")
 MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 SYMBOLS = {"INR": ("₹", "rs", "rs.", "inr"), "USD": ("$", "usd", "us$"), "GBP": ("£", "gbp"), "EUR": ("€", "eur"),
            "AUD": ("a$", "aud", "au$"), "NZD": ("nz$", "nzd"), "JPY": ("¥", "jpy"), "SGD": ("s$", "sgd"),
@@ -379,7 +383,8 @@ def main(argv: list[str] | None = None) -> int:
                                           "sixth_blind", "seventh", "seventh_blind", "eighth", "eighth_blind",
                                           "ninth", "ninth_blind", "tenth", "tenth_blind", "eleventh",
                                           "eleventh_blind", "twelfth", "twelfth_blind", "thirteenth",
-                                          "thirteenth_blind", "days", "days_blind",
+                                          "thirteenth_blind", "fourteenth", "fourteenth_blind", "days",
+                                          "days_blind",
                                           "talk", "talk2"),
                         default="both")
     parser.add_argument("--show", choices=("wrong", "refused", "all"), default=None,
