@@ -171,6 +171,12 @@ TWELFTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0
 # reminders 3/0/1, schedule 5/3/3); with a British e-ticket's trains read too, 45 right, 11 wrong, 19 refused
 THIRTEENTH_WRONG_AT_MOST = {"money": 4, "appointments": 3, "schedule": 1, "mail": 3, "brief": 0, "reminders": 0}
 
+# what the fourteenth set (a conversation of a Wednesday morning and single questions over the fourteenth sample
+# mailbox, Megan Castellano's in Jersey City, written blind to the rules and frozen before its first run) scored on
+# that first run, before any tuning: 27 right, 16 wrong, 32 refused of 75 (appointments 6/4/18, brief 2/0/0, mail
+# 1/3/6, money 12/6/4, reminders 4/1/0, schedule 2/2/4)
+FOURTEENTH_WRONG_AT_MOST = {"money": 6, "appointments": 4, "schedule": 2, "mail": 3, "brief": 0, "reminders": 1}
+
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 92 right, 16 wrong, 12 refused of 120
@@ -197,7 +203,7 @@ WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FO
                 "fifth": FIFTH_WRONG_AT_MOST, "days": DAYS_WRONG_AT_MOST, "sixth": SIXTH_WRONG_AT_MOST,
                 "seventh": SEVENTH_WRONG_AT_MOST, "eighth": EIGHTH_WRONG_AT_MOST, "ninth": NINTH_WRONG_AT_MOST,
                 "tenth": TENTH_WRONG_AT_MOST, "eleventh": ELEVENTH_WRONG_AT_MOST, "twelfth": TWELFTH_WRONG_AT_MOST,
-                "thirteenth": THIRTEENTH_WRONG_AT_MOST,
+                "thirteenth": THIRTEENTH_WRONG_AT_MOST, "fourteenth": FOURTEENTH_WRONG_AT_MOST,
                 "talk": TALK_WRONG_AT_MOST, "talk2": TALK2_WRONG_AT_MOST}
 
 
