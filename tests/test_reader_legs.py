@@ -67,6 +67,13 @@ def test_the_leg_back_asked_first_is_the_one_a_follow_up_asks_of(mumbai: App) ->
     assert "MG 141" in lands and "07:35" in lands and "MG 140" not in lands, lands
 
 
+def test_the_arrival_asked_of_the_journey_out_is_asked_of_the_one_back_when_nothing_else_is(mumbai: App) -> None:
+    lands, back, code = talk(mumbai, "what time do we land in mumbai?", "and the return?", "booking code for that?")
+    assert "MG 140" in lands and "23:55" in lands, lands
+    assert "MG 141" in back and "07:35" in back and "MG 140" not in back, back
+    assert "Q8ZT2L" in code, code
+
+
 def test_an_arrival_asked_after_the_trips_bookings_is_the_journeys_never_the_stays(mumbai: App) -> None:
     trip, gets_in = talk(mumbai, "what have I got booked for my trip to mumbai?", "what time does that get in?")
     assert "MG 140" in trip and "Bombay Palms" in trip, trip

@@ -352,6 +352,16 @@ _ENDS_SAID = re.compile(r"\b(?:till|until|til|upto|up\s+to)\s+(?:what|which)\s+t
                         r"\b(?:go\s+on|goes\s+on|last|lasts|run|runs)\b", re.I)
 
 
+# a question about the end of a journey: "when do we land?", "what time does the train get in?"
+_ARRIVE = re.compile(r"\b(?:arriv(?:e|es|ing|al)|lands?|landing|get(?:s|ting)? (?:in|into)|reach(?:es|ing)?|"
+                     r"pull(?:s|ing)? in|touch(?:es|ing)? down|due in)\b", re.I)
+
+
+def asks_arrival(text: str) -> bool:
+    """Whether a question asks when a journey gets where it goes ("and when does it get in?")."""
+    return _ARRIVE.search(text) is not None
+
+
 def asks_the_end(text: str) -> bool:
     """Whether a question asks when a thing ends ("until when does the board meeting run?", "till which time is
     the seminar on?")."""

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from steward.clock import Clock
-from steward.reader.details import asked_detail, asks_the_end, detail_domain, place_asked
+from steward.reader.details import asked_detail, asks_arrival, asks_the_end, detail_domain, place_asked
 from steward.reader.frame import Frame, Named, Unmatched, Window
 from steward.reader.honesty import ANY_ENTRY
 from steward.reader.how_long import asks_how_long
@@ -592,9 +592,12 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # back?", asking nothing of its own, asks what was asked before of it: its booking code)
         # (the time a booking had before its move is no slot of the journey home: "and coming home?" after it
         # asks when that journey is)
-        if before.flags & _ASK_FLAGS - {"earlier"} and _ask([w.replace("\u2019", "'") for w in words(text)], rw) \
-                in ("list", "show"):
-            return replace(before, text=text, flags=before.flags | {_WAY_BACK_FLAG}, window=None, scores=(), sure=True)
+        # (and "what about the way back?" after "when does it get in?": that journey's arrival)
+        arrives = {"arrives"} if asks_arrival(before.text) and not before.flags & _ASK_FLAGS else set()
+        if (before.flags & _ASK_FLAGS - {"earlier"} or arrives) \
+                and _ask([w.replace("\u2019", "'") for w in words(text)], rw) in ("list", "show"):
+            return replace(before, text=text, flags=before.flags | arrives | {_WAY_BACK_FLAG}, window=None, scores=(),
+                           sure=True)
         return replace(before, text=text, ask="when", flags=(before.flags - _ASK_FLAGS) | {_WAY_BACK_FLAG},
                        window=None, scores=(), sure=True)
     said_place = destination_said(text) if before.domain == "appointments" else ()
@@ -722,7 +725,7 @@ _NOW_ALONE = re.compile(r"(?:at\s+|right\s+|just\s+)?(?:now|the\s+moment|present
 _ITS_COST = re.compile(r"\b(?:the|its)\s+(?:fee|fees|cost|costs|price|prices|charge|charges|rate|rates)\b", re.I)
 # what asks for the other things than the one before ("anything else on then?", "what other plans that day?")
 _ELSE = frozenset(("else", "other", "others"))
-_ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier", "detail", "ends"))
+_ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier", "detail", "ends", "arrives"))
 _WAY_BACK_FLAG = "way_back"  # the journey asked about is the one home (the travel answerer's flag)
 _DAYS_AND_BOOKINGS = frozenset(("appointments", "schedule"))
 

@@ -30,6 +30,7 @@ from steward.reader.answerers.trips import (
     folded,
     same_place,
 )
+from steward.reader.details import asks_arrival
 from steward.reader.frame import Frame
 from steward.reader.lists import SlotLists, kind_of
 from steward.reader.views import bookings_view, window_words
@@ -47,9 +48,6 @@ _PICK_UP = re.compile(r"\b(?:pick(?:ing)?[\s-]?up|collect(?:ing)?|get the car)\b
 _RETURN = re.compile(r"\b(?:return(?:ing)?|drop(?:ping)?[\s-]?off|give (?:it|the car) back|bring (?:it|the car) back)\b",
                      re.I)
 _CHECK_OUT = re.compile(r"\bcheck[\s-]?out\b", re.I)
-# a question about the end of a journey: "when do we land?", "what time does the train get in?"
-_ARRIVE = re.compile(r"\b(?:arriv(?:e|es|ing|al)|lands?|landing|get(?:s|ting)? (?:in|into)|reach(?:es|ing)?|"
-                     r"pull(?:s|ing)? in|touch(?:es|ing)? down|due in)\b", re.I)
 # a question about the start of a journey: "when do we depart?", "what time do I take off?"
 _LEAVES = re.compile(r"\b(?:depart(?:s|ing|ure)?|take(?:s)?\s+off|fly(?:ing)?|flies|sail(?:s|ing)?|board(?:s|ing)?|"
                      r"leav(?:e|es|ing)\s+for)\b", re.I)
@@ -80,6 +78,12 @@ def _codes_not_held(text: str, trips: list[Trip]) -> list[str]:
 
 # a frame's flag: the journey asked about is the one home ("how about the trip home?", then "when does that one land?")
 WAY_BACK = "way_back"
+
+
+def _arriving(frame: Frame) -> bool:
+    """Whether a journey's arrival is asked: said now, or asked the turn before of the journey out ("and when
+    does it get in?", then "what about the way back?")."""
+    return asks_arrival(frame.text) or "arrives" in frame.flags
 
 
 def head_kinds(trips: list[Trip], kinds: list[str]) -> str:
@@ -301,7 +305,7 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         # Porto?"): every kind of travel, narrowed to those that go there
         to_place = [v.value for v in frame.values("trip")]
         kinds = kinds or (list(TRAVEL) if to_place and not frame.kinds else [])
-        if to_place and not frame.kinds and (_ARRIVE.search(frame.text) or _LEAVES.search(frame.text)
+        if to_place and not frame.kinds and (_arriving(frame) or _LEAVES.search(frame.text)
                                              or re.search(r"\bget(?:s|ting)?\s+to\b", frame.text, re.I)):
             # "when do I get into Saigon?": a word of a journey's ends asks of the journeys there, never of a stay
             kinds = [k for k in kinds if k in JOURNEYS]
@@ -370,7 +374,7 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             span = frame.window is not None and frame.window.start != frame.window.end
             return _way_back(every, going,
                              "journey" if to_place and not frame.kinds else head_kinds(trips, kinds), clock,
-                             _ARRIVE.search(frame.text) is not None, mailbox, frame.text, within=trips if span else None)
+                             _arriving(frame), mailbox, frame.text, within=trips if span else None)
         if going and named and any(set(folded(going).split()) <= set(folded(n).split()) for n in named):
             going = ""  # "the ferry to Bintan" of Bintan Seaways: the operator named for where it goes, said by name
         placed = False
@@ -387,7 +391,7 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
                                          "mail says it goes there. The ones I read:", *lines]), {"appointments": []})
             trips = there
         # "what time do I get to Leeds?": the arrival at the place said
-        arriving = _ARRIVE.search(frame.text) is not None or any(
+        arriving = _arriving(frame) or any(
             re.search(rf"\bget(?:s|ting)?\s+(?:to|into)\s+{re.escape(p)}\b", frame.text, re.I)
             for p in (*to_place, *frame.places))
         end = "pick-up" if _PICK_UP.search(frame.text) else "return" if _RETURN.search(frame.text) else ""
