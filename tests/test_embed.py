@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -182,6 +183,20 @@ def test_loads_and_builds_with_the_network_unreachable(tmp_path: Path, monkeypat
     assert ((got * expected[:3]).sum(axis=1) >= 0.99).all()
     assert attempts == []
     assert list((tmp_path / "models").glob("*.onnx")), "the built graph is cached for the next load"
+
+
+@pytest.mark.slow
+def test_the_runtime_writes_nothing_outside_the_folder_it_is_given(tmp_path: Path) -> None:
+    """ONNX Runtime keeps usage events in the user's own cache folder, to send them out, unless told not to: a
+    process that embeds leaves the user's home as it found it."""
+    home, models = tmp_path / "home", tmp_path / "models"
+    home.mkdir()
+    code = ("import sys; from pathlib import Path; from steward.embed.minilm import MiniLMEmbedder\n"
+            "e = MiniLMEmbedder(Path(sys.argv[1])); e.embed(['the dentist on friday']); e.close()")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ORT_", "XDG_"))} | {"HOME": str(home)}
+    subprocess.run([sys.executable, "-c", code, str(models)], env=env, check=True, timeout=240)
+    assert list((models).glob("*.onnx"))
+    assert [str(p.relative_to(home)) for p in home.rglob("*")] == []
 
 
 def test_missing_model_package_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
