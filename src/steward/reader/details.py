@@ -358,7 +358,7 @@ _ARRIVE = re.compile(r"\b(?:arriv(?:e|es|ing|al)|lands?|landing|get(?:s|ting)? (
 
 
 def asks_arrival(text: str) -> bool:
-    """Whether a question asks when a journey gets where it goes ("and when does it get in?")."""
+    """Whether a question asks when a journey gets where it goes ("what time do we pull in?")."""
     return _ARRIVE.search(text) is not None
 
 

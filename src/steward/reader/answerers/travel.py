@@ -82,7 +82,7 @@ WAY_BACK = "way_back"
 
 def _arriving(frame: Frame) -> bool:
     """Whether a journey's arrival is asked: said now, or asked the turn before of the journey out ("and when
-    does it get in?", then "what about the way back?")."""
+    do we pull in?", then "and the return?")."""
     return asks_arrival(frame.text) or "arrives" in frame.flags
 
 
