@@ -592,7 +592,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # back?", asking nothing of its own, asks what was asked before of it: its booking code)
         # (the time a booking had before its move is no slot of the journey home: "and coming home?" after it
         # asks when that journey is)
-        # ("and the return?" after "what time do we land?": that journey's arrival)
+        # (the return asked after the arrival of the journey out: the return's arrival)
         arrives = {"arrives"} if asks_arrival(before.text) and not before.flags & _ASK_FLAGS else set()
         if (before.flags & _ASK_FLAGS - {"earlier"} or arrives) \
                 and _ask([w.replace("\u2019", "'") for w in words(text)], rw) in ("list", "show"):
