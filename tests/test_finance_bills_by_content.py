@@ -285,3 +285,40 @@ def test_british_letters_label_the_sum_and_the_day_in_their_own_words(text: str,
                     home_country="GB")
     assert got.amount is not None and got.amount.amount == Decimal(amount) and str(got.due_date) == due, got
     assert got.labelled, got
+
+
+# -- a year's sum paid in instalments, and a loan's new repayment from a bank's loans desk ----------------------
+
+NZ = ZoneInfo("Pacific/Auckland")
+NZ_RECEIVED = datetime(2027, 9, 6, 9, 0, tzinfo=NZ)
+
+
+@pytest.mark.parametrize(("text", "amount", "due"), [
+    ("LAND RATES 2027-28\nTotal rates for the year: $3,212.00\nInstalment 2 of 4: $803.00\nDue date: 30 September "
+     "2027", "803.00", "2027-09-30"),
+    ("Annual charge 2027/2028 $1,800.00. This instalment: $450.00 payable by 1 October 2027.", "450.00",
+     "2027-10-01"),
+])
+def test_an_instalment_notice_is_due_its_instalment_never_the_years_total(text: str, amount: str, due: str) -> None:
+    got = read_bill(text, received=NZ_RECEIVED, institution=None, vocab=V, sender="rates@district.govt.example",
+                    home_country="NZ")
+    assert got.amount is not None and got.amount.amount == Decimal(amount) and str(got.due_date) == due, got
+
+
+def test_a_total_with_no_instalment_said_stays_the_total() -> None:
+    got = read_bill("Total for 2027/2028: $640.00\nDue date: 30 September 2027", received=NZ_RECEIVED,
+                    institution=None, vocab=V, sender="rates@district.govt.example", home_country="NZ")
+    assert got.amount is not None and got.amount.amount == Decimal("640.00")
+
+
+def test_a_loans_desks_letter_of_a_new_repayment_is_a_bill_by_what_it_says() -> None:
+    snippet = ("Kia ora Mere, your fixed term on loan 30-1111-2222 has ended and we've refixed it for 1 year. "
+               "New weekly repayment: $512.40 (was $538.10)")
+    facts = MessageFacts(1, "homeloans@kahikatea.example", "Kahikatea Bank Home Loans",
+                         "Your home loan has a new rate", snippet, NZ_RECEIVED, "+12:00", "personal", False)
+    got = gate(facts, R, V)
+    assert not isinstance(got, str) and got.by_content, got
+    read = read_bill(f"{snippet}\nFirst repayment at the new amount: 14 September 2027", received=NZ_RECEIVED,
+                     institution=None, vocab=V, sender=facts.sender, home_country="NZ")
+    assert read.amount is not None and read.amount.amount == Decimal("512.40"), read
+    assert str(read.due_date) == "2027-09-14" and read.labelled and read.kind == "loan", read

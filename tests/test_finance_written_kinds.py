@@ -196,6 +196,9 @@ def test_a_debit_on_or_after_a_day_and_a_loans_next_repayment_are_dues(text: str
 
 @pytest.mark.parametrize("text", [
     "Amount due: £40.00. Due date: 02/12/2026. You don't have a Direct Debit set up: pay online or by phone.",
+    # a direct debit among the ways to pay
+    "Amount due: £40.00. Due date: 02/12/2026. Pay by direct debit, by card or at the post office.",
+    "Amount due: £40.00. Due date: 02/12/2026. You can pay by Direct Debit or online.",
     "Amount due: £40.00. Due date: 02/12/2026. As you do not hold a direct debit with us, please pay by card.",
 ])
 def test_a_direct_debit_the_bill_says_is_not_set_up_is_no_autopay(text: str) -> None:

@@ -70,3 +70,16 @@ def test_the_way_back_on_a_day_said_is_the_journey_home_that_day(sample_home: Pa
 def test_a_motel_is_a_stay(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (where,) = replies(sample_home, capsys, "what's the address of our motel?")
     assert "88 Riccarton Road" in where, where
+
+
+def test_a_rates_instalment_is_owed_its_instalment_and_a_thing_said_vaguely_is_still_asked(
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the notice writes the year's total above the instalment due on its day; "whatsit" names nothing
+    (rates,) = replies(sample_home, capsys, "how much are the rates whatsit?")
+    assert "1,142.00" in rates and "4,568" not in rates and "Tue 31 Aug" in rates, rates
+    assert "automatically" not in rates, rates  # "Pay by direct debit, online banking or ..." is a way offered
+
+
+def test_a_loans_new_repayment_after_a_refix_is_owed(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (loan,) = replies(sample_home, capsys, "what's my new home loan repayment?")
+    assert "1,384.20" in loan and "Wed 11 Aug" in loan and "1,452.90" not in loan, loan

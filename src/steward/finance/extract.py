@@ -33,10 +33,13 @@ LABEL_REACH = 48
 DATE_REACH = 40
 AFTER_REACH = 14
 # an autopay phrase offered, not in place: "set up direct debit and never miss a due date", "switch to
-# autopay", "you have not set up a direct debit"
+# autopay", "you have not set up a direct debit", "pay by direct debit or online"
 _OFFERED = re.compile(r"(?:set(?:ting)?\s+up|sign(?:ing)?\s+up\s+for|switch(?:ing)?\s+to|enrol(?:l)?(?:\s+in)?|"
                       r"register\s+for|activate|turn\s+on|opt\s+in(?:\s+to)?|why\s+not|consider|no|not|"
                       r"haven't|have\s+not|don't|do\s+not|isn't|is\s+not|without|"
+                      # a way to pay among others, told to the reader ("Pay by direct debit, online banking or at
+                      # any service centre", "you can pay by direct debit")
+                      r"(?:^|[.!?:;]\s*|\b(?:can|may|could|please)\s+)pay\s+(?:by|via|through|with|using)|"
                       # "as you haven't got a standing order with us": denied with the verb of holding one between
                       r"(?:don't|do\s+not|doesn't|does\s+not|haven't|have\s+not|hasn't|has\s+not)\s+(?:have|got|hold|use))"
                       r"\s+(?:an?\s+|the\s+|your\s+)?$")
@@ -163,6 +166,14 @@ def _labelled_money(text: str, lowered: str, vocab: FinanceVocab, usual: str, mo
 
 
 _YEARLY = re.compile(r"\b(?:annual|annually|yearly|per\s+year|a\s+year)\b")
+# a sum for a whole year, said by its label ("Total rates for 2027/2028", "Total for the year", "annual charge")
+_A_YEARS = re.compile(r"\b(?:total|annual|annually|yearly|per\s+year|a\s+year|for\s+the\s+(?:year|financial\s+year)|"
+                      r"(?:19|20)\d\d\s*[/\u2013-]\s*(?:(?:19|20)?\d\d)\b)")
+# the label of one instalment of a sum paid in parts ("Instalment 1 of 4:", "Instalment 2:", "This instalment",
+# "Quarter 1 instalment", "Amount of this instalment"), written right before its figure
+_INSTALMENT = re.compile(r"\b(?:this\s+|(?:first|second|third|fourth|next)\s+|(?:quarter|q)\s*\d\s+)?"
+                         r"instal(?:l)?ment(?:\s+(?:no\.?\s*)?\d{1,2}(?:\s*(?:of|/)\s*\d{1,2})?)?"
+                         r"(?:\s+(?:amount|due))?\s*[:=\u2013-]?\s*$")
 _PER_MONTH = re.compile(r"\s*(?:(?:a|per|each|every)\s+month|/\s*(?:month|mth|mo)|monthly|pcm)\b")
 
 
@@ -187,6 +198,19 @@ def _due_date(lowered: str, vocab: FinanceVocab, dates: list[DateAt], received: 
     later = {d.day: d for d in dates if d.day >= received.date()}
     if len(later) == 1:  # the only day after the message was sent: what else could be due then
         return next(iter(later.values())), False
+    return None
+
+
+def _instalment_of(lowered: str, money: list[MoneyAt], whole: MoneyAt | None) -> tuple[MoneyAt, int] | None:
+    """The amount labelled one instalment (of `whole` when given: less than it, in its currency), with where
+    its label starts; None when the text labels none."""
+    for m in money:
+        if whole is not None and (m.currency != whole.currency or m.amount >= whole.amount):
+            continue
+        before = max(0, m.start - LABEL_REACH)
+        label = _INSTALMENT.search(lowered[before:m.start])
+        if label is not None:
+            return m, before + label.start()
     return None
 
 
@@ -215,6 +239,9 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
     if not payment_confirmation:
         paid = None
     if amount is None and balance is None and not payment_confirmation:
+        # "Annual charge $1,800.00. This instalment: $450.00 payable by ...": the instalment is what is owed
+        amount = _instalment_of(lowered, money, None)
+    if amount is None and balance is None and not payment_confirmation:
         distinct = {(m.amount, m.currency) for m in money} - penalties - {
             (minimum[0].amount, minimum[0].currency) if minimum else None}
         if len(distinct) == 1 and len(money) >= 1:  # one amount in a bill is the amount of the bill
@@ -227,6 +254,10 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
                         and _PER_MONTH.match(lowered[m.end:m.end + 20])), None)
         if monthly is not None:
             amount = (monthly, monthly.start)
+    if amount is not None and _A_YEARS.search(lowered[amount[1]:amount[0].start]):
+        # "Total rates for 2027/2028: $4,568.00 / Instalment 1 of 4: $1,142.00 / Due date: ...": what is due on
+        # the day is the instalment, never the year's sum
+        amount = _instalment_of(lowered, money, amount[0]) or amount
     owed = amount or balance
     currency = owed[0].currency if owed else (paid[0].currency if paid else usual)
     day_first = date_first_order(institution, currency, user_day_first)

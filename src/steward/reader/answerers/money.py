@@ -327,7 +327,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             # (when none does, the reader says what was looked for instead of every bill)
             stored = mailbox().stored([d.message_id for d in items])
             holding = [d for d in items if not honesty.unheld(things, [_held_text(d, stored.get(d.message_id))], rw)]
-            items = holding or items
+            # "the rates": the bill whose mail says "rates" (a rates notice), over one that says another form of
+            # the word ("your fixed rate" of a loan)
+            as_said = [d for d in holding if _says_as_said(things, _held_text(d, stored.get(d.message_id)))]
+            items = as_said or holding or items
         if mentioned:
             items = [d for d in items if d.issuer in mentioned]
             if not items:
@@ -715,6 +718,12 @@ def _held_text(due: Due, message: object | None) -> str:
     if message is not None:
         said += [str(getattr(message, k, "") or "") for k in ("sender_name", "subject", "snippet")]
     return " ".join(said)
+
+
+def _says_as_said(things: Sequence[str], text: str) -> bool:
+    """Whether a text says every word of the things in the form it was said ("rates", not "rate")."""
+    have = set(re.findall(r"[\w'-]+", text.casefold()))
+    return all(w in have for t in things for w in t.casefold().split())
 
 
 def _statement_days(items: Sequence[Due], mailbox: Mailbox, clock: Clock) -> dict[int, date]:
