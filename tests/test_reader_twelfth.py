@@ -83,3 +83,31 @@ def test_a_rates_instalment_is_owed_its_instalment_and_a_thing_said_vaguely_is_s
 def test_a_loans_new_repayment_after_a_refix_is_owed(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (loan,) = replies(sample_home, capsys, "what's my new home loan repayment?")
     assert "1,384.20" in loan and "Wed 11 Aug" in loan and "1,452.90" not in loan, loan
+
+
+def test_us_said_for_me_asks_as_me_does(sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # "give us", "tell us", "show us": a New Zealander's (and a Briton's, an Irish person's) "me"
+    brief, power = replies(sample_home, capsys, "give us the catch-up for today", "show us what the power bill is")
+    assert brief.startswith("Your brief for Tue 3 Aug"), brief
+    assert "286.41" in power, power
+
+
+def test_a_later_mail_naming_the_flight_without_its_space_gives_its_check_in(
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # booked as "KA 537"; the airline's mail the day before writes "KA537" and when its check-in opens
+    (opens,) = replies(sample_home, capsys, "from when can I check in online for the christchurch flight?")
+    assert "Thu 5 Aug" in opens and "5.30pm" in opens, opens
+
+
+def test_this_time_said_of_a_new_thing_points_at_no_thing_before(sample_home: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # "this time" is the present one of the thing named, never the water bill asked before
+    _, rates = replies(sample_home, capsys, "when is the water due?", "how much do the rates come to this time?")
+    assert "1,142.00" in rates and "Waipuna" not in rates, rates
+
+
+def test_a_card_a_courier_left_is_asked_of_the_delivery_mail(sample_home: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    # the card left when no one was home is the courier's, never a bank card; the lure stays marked
+    (card,) = replies(sample_home, capsys, "has the postie left us a card?")
+    assert "Tuhono Couriers" in card and "Sorry we missed you" in card and "2.99" not in card, card

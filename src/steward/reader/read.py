@@ -442,6 +442,8 @@ def refers_back(text: str, clock: Clock | None = None, options: Any = None) -> b
     # "is there anything on friday?", "are there any bills": a "there" that says something exists points nowhere
     norms = [w for i, w in enumerate(norms) if not (w == "there" and (
         (i and norms[i - 1] in _BE) or (i + 1 < len(norms) and norms[i + 1] in _BE)))]
+    # "how much are the rates this time?": the present one, said of the thing the question names
+    norms = [w for i, w in enumerate(norms) if not (w == "this" and norms[i + 1:i + 2] == ["time"])]
     return bool(set(norms) & _BACK)
 
 

@@ -189,10 +189,13 @@ def its_mail(b: Held, kept: Message, mailbox: Mailbox, clock: Clock) -> tuple[li
     number = _NUMBER.search(b.title) if b.kind in ("flight", "train") else None
     if number is not None:
         plain = re.sub(r"\s+", "", number.group()).casefold()
-        for h in mailbox.search(f'"{number.group()}"', limit=10, clock=clock).hits:
-            if _domain(h.message) == domain and plain in re.sub(r"\s+", "", f"{h.message.subject} "
-                                                                      f"{h.message.snippet}").casefold():
-                found.setdefault(h.id, h.message)
+        # (written with its space or without: "KA 537" in the booking, "KA537" in the check-in mail)
+        for written in dict.fromkeys((number.group(), re.sub(r"\s+", "", number.group()),
+                                      re.sub(r"^([A-Z]{2,3}|[A-Z]\d|\d[A-Z])(\d)", r"\1 \2", number.group()))):
+            for h in mailbox.search(f'"{written}"', limit=10, clock=clock).hits:
+                if _domain(h.message) == domain and plain in re.sub(r"\s+", "", f"{h.message.subject} "
+                                                                          f"{h.message.snippet}").casefold():
+                    found.setdefault(h.id, h.message)
     found.pop(kept.id, None)
     newest = sorted(found.values(), key=lambda m: m.received_at, reverse=True)
     return ([m for m in newest if m.received_at > kept.received_at][:_NEWS],
