@@ -160,7 +160,9 @@ ELEVENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 
 # right, 3 wrong, 21 refused; then "no, the other card" after one card answered for "my visa" (money 0): 53 right,
 # 2 wrong, 20 refused; then flights, stays, rentals and a cancellation read from mail of those shapes, "since then"
 # after what one message said, "then" closing a question that says its day and a tag with no comma: 59 right, 0
-# wrong, 16 refused
+# wrong, 16 refused; then a rates instalment owed its instalment (not the year's total), a loan's new repayment
+# after a refix, "us" said for "me", a card a courier left, and a check-in time told by a later mail that writes
+# the flight's number without its space: 68 right, 0 wrong, 7 refused
 TWELFTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the thirteenth set (a conversation of a Wednesday morning and single questions over the thirteenth sample
