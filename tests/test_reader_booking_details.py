@@ -34,6 +34,12 @@ def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
     return demo_home_at(app_in_own_home, "Africa/Johannesburg", "2027-01-21T07:20:00+02:00", "sixth")
 
 
+@pytest.fixture(scope="module")
+def thirteenth(app_in_own_home: Callable[[str, str], App]) -> App:
+    """Claire's home in Leeds."""
+    return demo_home_at(app_in_own_home, "Europe/London", "2027-10-20T07:50:00+01:00", "thirteenth")
+
+
 # -- how a question asks, and how a mail says ------------------------------------------------------------
 
 @pytest.mark.parametrize(("text", "kind"), [
@@ -67,6 +73,15 @@ def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
     ("has the internet bill been paid?", ""),
     ("track my parcel from Zando", ""),
     ("what's the booking reference for the flight?", ""),
+    ("are we all inclusive at the resort?", "board"),
+    ("is breakfast included at the guesthouse?", "board"),
+    ("what's the board basis on the villa?", "board"),
+    ("when's the shuttle picking us up for the airport?", "pickup"),
+    ("what's the pick-up time for the transfer?", "pickup"),
+    ("where's the B&B?", ""),
+    ("when can I pick up the parcel?", ""),
+    ("what was the dollar purchase on my Mastercard?", "foreign"),
+    ("any purchases abroad on the Visa?", "foreign"),
 ])
 def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> None:
     assert asked_detail(text) == kind
@@ -94,6 +109,15 @@ def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> Non
     ("New balance $1,880.56\nCredit limit $5,000.00\nAvailable credit $3,119.44", "limit", "Credit limit $5,000.00"),
     ("Web check-in closes at 0620H, two hours before take-off.", "checkin", "closes at 0620H"),
     ("Boarding starts 2210 hrs at the gate shown on your pass.", "boarding", "Boarding starts 2210 hrs"),
+    ("Casa Lumbre, Tavira\n12 Jun - 19 Jun (7 nights), double room, full board", "board", "full board"),
+    ("Board basis: Bed & Breakfast. Free cancellation until 1 June.", "board", "Board basis: Bed & Breakfast"),
+    ("Breakfast is served 7-10am in the garden room.", "board", ""),
+    ("Your shuttle takes about 40 minutes. On your last day the shuttle will collect you at 6.45am from reception.",
+     "pickup", "collect you at 6.45am"),
+    ("Look for our rep in arrivals; the transfer takes about 25 minutes.", "pickup", ""),
+    ("Previous balance GBP 12.00\n14/03/2027  CAFE LUNA ROMA IT  EUR 18.50 @ 1.1702 = GBP 15.81\nOther purchases "
+     "GBP 80.10", "foreign", "EUR 18.50 @ 1.1702"),
+    ("Statement balance GBP 92.10\nMinimum payment GBP 5.00", "foreign", ""),
 ])
 def test_a_detail_is_the_sentence_of_the_mail_that_says_it(text: str, kind: str, said: str) -> None:
     found = detail_in(text, kind)
@@ -216,3 +240,19 @@ def test_a_kind_said_by_a_word_of_one_places_own_name_is_that_place() -> None:
     # "the doctor" names neither by its name: both stay
     said = "when's the doctor?"
     assert _called_by_the_word_said(said, ("doctor",), [surgery, infirmary], rw) == [surgery, infirmary]
+
+
+def test_a_packages_later_mail_that_names_its_code_gives_the_transfer_time(thirteenth: App) -> None:
+    # the coach back is in the holiday documents, a later mail of the booker that names the booking's code
+    _, reply = talk(thirteenth, "what's the hotel in Lanzarote?", "and when does the transfer coach collect us?")
+    assert "08:55" in reply and "Marea Blanca" in reply, reply
+
+
+def test_a_stays_meals_are_quoted_from_its_mail(thirteenth: App) -> None:
+    _, reply = talk(thirteenth, "are meals included at the hotel?")
+    assert "half board" in reply, reply
+
+
+def test_a_reference_asked_of_a_thing_named_by_its_mails_words(thirteenth: App) -> None:
+    _, reply = talk(thirteenth, "reference number for our holiday?")
+    assert "SW-2261904" in reply, reply

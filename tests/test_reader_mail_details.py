@@ -19,6 +19,12 @@ from steward.reader.how_long import asks_how_long
 
 
 @pytest.fixture(scope="module")
+def thirteenth(app_in_own_home: Callable[[str, str], App]) -> App:
+    """Claire's home in Leeds."""
+    return demo_home_at(app_in_own_home, "Europe/London", "2027-10-20T07:50:00+01:00", "thirteenth")
+
+
+@pytest.fixture(scope="module")
 def third(app_in_own_home: Callable[[str, str], App]) -> App:
     """Inês's home in Toronto."""
     return demo_home_at(app_in_own_home, "America/Toronto", "2026-12-07T07:40:00-05:00", "third")
@@ -76,6 +82,13 @@ def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
     ("what's the estimated delivery time for my parcel?", ""),
     ("how long is the drive to the coast?", ""),
     ("how long until my flight?", ""),
+    ("what was the broadband costing before?", "was"),
+    ("what was the email before that one?", ""),
+    ("how much was the water bill previously?", "was"),
+    ("what did the rent go up from?", "was"),
+    ("the old direct debit amount?", "was"),
+    ("is the council tax going up?", "was"),
+    ("when does the water direct debit come down?", "was"),
 ])
 def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> None:
     assert asked_detail(text) == kind
@@ -117,6 +130,9 @@ def test_a_time_to_answer_by_is_no_time_until_the_thing() -> None:
     # a statement's table: the label on one line, its figure on the next
     ("Minimum payment\n£25.00\nCredit limit\n£3,500.00\nAvailable credit\n£1,210.40", "limit", "Credit limit £3,500.00"),
     ("Missing a payment may limit your ability to borrow.", "limit", ""),
+    ("Your monthly payment is changing from £54.00 to £61.50 from 1 May.", "was", "changing from £54.00"),
+    ("Renewal premium: £402.10 (last year: £377.00)", "was", "(last year: £377.00)"),
+    ("Your payment of £61.50 will be taken on 1 May.", "was", ""),
 ])
 def test_a_detail_is_the_sentence_of_the_mail_that_says_it(text: str, kind: str, said: str) -> None:
     found = detail_in(text, kind)
@@ -198,3 +214,8 @@ def test_the_day_a_bills_mail_says_the_service_is_cut_is_a_detail_of_that_bill()
             "disconnected on or after 08/21/2027 without further notice. Thank you.")
     assert "08/21/2027" in detail_in(said, "cut_off")
     assert detail_in("Avoid disconnection: pay on time.", "cut_off") == ""
+
+
+def test_what_a_changing_payment_was_before_is_asked_of_the_bill_said_before(thirteenth: App) -> None:
+    _, reply = talk(thirteenth, "when does the gas and electric direct debit change?", "and what was it till now?")
+    assert "142.00" in reply and "168.00" in reply, reply

@@ -99,6 +99,28 @@ DETAILS = (
         re.I),
            re.compile(r"\bboard(?:ing)?\b[^.!?\n]{0,40}?(?:\b\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\b\.?)?|\b[012]\d[0-5]\d\s?(?:h|hrs)\b|\b\d+\s*(?:min|mins|"
                       r"minutes|hours?|hrs?)\s+(?:before|prior))", re.I), ("flight", "train", "ferry", "bus"), "the boarding time"),
+    # "is it all inclusive?", "are meals included at the hotel?", "is breakfast included?": what a stay's mail says of
+    # its meals ("family room, half board", "Board basis: Bed & Breakfast", "Room only"); the words a question
+    # says of a kind of stay ("the B&B") ask where or when it is, never this
+    Detail("board", re.compile(r"\b(?:half|full)[\s-]+board\b|\ball[\s-]+inclusive\b|\bself[\s-]+catering\b|"
+                               r"\broom[\s-]+only\b|\b(?:board|meal)\s+(?:basis|plan|type)\b|"
+                               r"\b(?:breakfast|meals?|dinners?|food)\b[^?]{0,20}\b(?:included|includes?|inclusive|"
+                               r"thrown\s+in)\b|\b(?:include|includes|including|with)\s+(?:the\s+)?(?:breakfast|meals?|"
+                               r"dinners?|food)\s*\W*$", re.I),
+           re.compile(r"\b(?:half|full)[\s-]+board\b|\ball[\s-]+inclusive\b|\bself[\s-]+catering\b|\broom[\s-]+only\b|"
+                      r"\bbed\s+(?:and|&)\s+breakfast\b|\b(?:board|board\s+basis|meal\s+plan|meals)\s*:\s*\w|"
+                      r"\bbreakfast\s+(?:is\s+)?(?:included|inclusive)\b|\b(?:with|including|incl\.?)\s+breakfast\b",
+                      re.I), ("hotel",), "the meals (board)"),
+    # "what time does the coach pick us up?", "when's the transfer to the airport?", "the pick-up time?": the time
+    # a journey's or a stay's mail says a coach, a shuttle or a driver collects the person ("your coach will pick
+    # you up from the hotel at 08:55", "Pick-up: 07:40 from reception"); only a time it writes
+    Detail("pickup", re.compile(r"\bpick(?:s|ing)?\s+(?:us|me|them|him|her|you)\s+up\b|\bpick[\s-]?up\s+(?:time|times|point|place|spot)\b|"
+                                r"\bcollect(?:s|ing)?\s+(?:us|me|them)\b|\b(?:coach|transfer|shuttle)\s+(?:time|times)\b|"
+                                r"\b(?:what\s+time|when)\b[^?]{0,40}\b(?:coach|transfer|shuttle)\b[^?]{0,20}"
+                                r"\b(?:come|comes|leave|leaves|go|goes|get|gets)\b", re.I),
+           re.compile(r"\b(?:pick(?:s|ing)?\s+(?:you|us|them|everyone)\s+up|pick[\s-]?up|collect(?:s|ion)?|"
+                      r"coach|transfer|shuttle)\b[^.!?\n]{0,60}?(?:\b\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\b\.?)?|\b\d{1,2}\s?[ap]\.?m\b)",
+                      re.I), label="the pick-up time"),
     # "which platform does it leave from?": a platform or track said with its number ("Platform 9", "Gleis 14")
     Detail("platform", re.compile(r"\b(?:platforms?|gleis|voie|binario|and[e\u00e9]n)\b|\b(?:which|what)\s+track\b|"
                                   r"\btrack\s+(?:number|no)\b", re.I),
@@ -256,6 +278,32 @@ DETAILS = (
                       r"\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)", re.I),
            label="a day the service may be cut off", of="bill",
            named=re.compile(r"\bdisconnect(?:ed|ion)?\b|\bcut\s+off\b", re.I)),
+    # "what was it before?", "what's the premium going up from?", "the old amount?", "when's the direct debit going
+    # up?": what a bill's mail says of a payment that changes, with what it was ("will go up from £142.00 to £168.00", "New monthly payment: £962.10 (was £986.42)", "(last
+    # year: £548.90)"); only an amount it writes
+    Detail("was", re.compile(r"\b(?:how\s+much|what)\s+(?:was|were|did)\s+(?:it|that|this|they|those|the\s+"
+                             r"[\w'\u2019 -]{1,30}?)\s+(?:(?:costing\s+)?(?:before|beforehand|previously|till\s+now|until\s+now|"
+                             r"last\s+year)\s*\W*$|used\s+to\s+be|go\s+up\s+from|come\s+down\s+from)|"
+                             r"\b(?:up|down)\s+from\s*\W*$|\b(?:go(?:es|ing)?|gone|went|come|comes|coming|came)\s+"
+                             r"(?:up|down)\s*\W*$|\b(?:price|payment|premium|direct\s+debit|bill|rent)\s+(?:rise|"
+                             r"increase)\b|\b(?:old|previous|former|last\s+year'?s)\s+(?:amount|payment|"
+                             r"price|premium|direct\s+debit|instalment|installment|bill)\b", re.I),
+           re.compile(rf"\b(?:up|down|increas\w*|decreas\w*|ris(?:e|es|ing)|fall(?:s|ing)?|chang(?:e|es|ing)|reduc\w*)"
+                      rf"\s+from\s+(?:{_MONEY})|\(\s*(?:was|previously|last\s+year:?)\s+(?:{_MONEY})|"
+                      rf"\b(?:previously|last\s+year|old\s+(?:amount|premium|payment))\s*:?\s*(?:{_MONEY})", re.I),
+           label="a change of its amount", of="bill"),
+    # "what was that euro charge on the card?", "any foreign transactions on my Visa?": the line of a card's statement
+    # that gives a purchase in another currency, as the statement converts it ("EUR 64.00 @ 1.1405 = GBP 56.12",
+    # "USD 42.00 converted at 0.79"), or the fee it adds for one; only a line the statement writes
+    Detail("foreign", re.compile(r"\b(?:euro|euros|dollar|dollars|foreign|overseas|non-?sterling|international|"
+                                 r"forex|fx|currency)\s+(?:charges?|transactions?|purchases?|payments?|spends?|spending|"
+                                 r"debits?|fees?)\b|\b(?:charges?|transactions?|purchases?|payments?|spent|spend|"
+                                 r"bought)\s+(?:(?:made\s+)?(?:in|from)\s+)?(?:euros?|abroad|overseas|(?:a\s+|another\s+)?foreign\s+"
+                                 r"currency|another\s+currency)\b", re.I),
+           re.compile(rf"(?:{_MONEY})[^\n]{{0,12}}?(?:@|\bat\s+(?:a\s+)?(?:rate\s+(?:of\s+)?)?\d|\bconverted\b|=)|"
+                      r"\b(?:non-?sterling|foreign\s+(?:currency|exchange|transaction)|exchange\s+rate|currency\s+"
+                      r"conversion)\b", re.I),
+           ("card",), label="a charge in another currency", of="bill"),
     # "which hospital?", "what's the venue?", "the name of the practice?": the place a booking's mail names, by a
     # label ("Venue: Hall B, 12 Quay Road", "Clinic: Lakeside Family Clinic, 4th Cross") or as where it is ("at St
     # Mary's Hospital")

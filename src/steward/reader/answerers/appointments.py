@@ -451,8 +451,9 @@ def _by_its_words(frame: Frame, terms: Sequence[str], ahead: list[Booking], rw: 
         if kind:
             # "do I need to bring anything?" of the parent-teacher evening: in its mail's own words
             return _with_view(details_answer(found, what, kind, mailbox(), clock, ahead), found, clock)
-    if len(found) > 1 and mailbox is not None and frame.flags & {"reference", "seat"}:
-        # a detail of bookings that share a trip (a flight and its hotel): each one's, labelled, not a question
+    if mailbox is not None and frame.flags & {"reference", "seat"}:
+        # its reference or seat, read from its mail; of bookings that share a trip (a flight and its hotel): each
+        # one's, labelled, not a question
         return (_references if "reference" in frame.flags else _seats)(found, what, mailbox(), clock)
     if len(found) > 1 and len({b.start for b in found}) == 1 and frame.ask in ("when", "is_there"):
         # one thing at one time, said by two mails (the club's and a friend's note about it): when it is, from both

@@ -166,6 +166,9 @@ def _mail_line(m: Message, clock: Clock) -> str:
 # a flight's or a train's number as a booking's title gives it ("Flight KA 311 CPT → JNB", "ICE 1234")
 _NUMBER = re.compile(r"\b(?:[A-Z]{2,3}|[A-Z]\d|\d[A-Z])\s?\d{2,4}\b")
 _NEWS = 3
+# a booking's own code as its booker writes it: capitals with digits among them, dashes inside ("SW-2261904",
+# "QK7R2M"); never a plain number (an amount, a year, a phone)
+_CODE = re.compile(r"(?<![\w-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{4,}[A-Z0-9](?![\w-])")
 
 
 def about(m: Message) -> str:
@@ -196,6 +199,13 @@ def its_mail(b: Held, kept: Message, mailbox: Mailbox, clock: Clock) -> tuple[li
                 if _domain(h.message) == domain and plain in re.sub(r"\s+", "", f"{h.message.subject} "
                                                                           f"{h.message.snippet}").casefold():
                     found.setdefault(h.id, h.message)
+    code = _CODE.search(f"{kept.subject}\n{kept.snippet}")
+    if code is not None:
+        # a package's or a booking's later mail from the same booker that names its code ("Your holiday documents
+        # for booking SW-2261904"): the transfer's pick-up time, the e-tickets, given there and not in the booking
+        for h in mailbox.search(f'"{code.group()}"', limit=10, clock=clock).hits:
+            if _domain(h.message) == domain and code.group() in f"{h.message.subject} {h.message.snippet}":
+                found.setdefault(h.id, h.message)
     found.pop(kept.id, None)
     newest = sorted(found.values(), key=lambda m: m.received_at, reverse=True)
     return ([m for m in newest if m.received_at > kept.received_at][:_NEWS],
