@@ -48,10 +48,14 @@ LURES = (
     ("Accounts Receivable <ar@vendor-invoice-payment.example>", "Overdue invoice 5521: final reminder",
      "Invoice 5521 is overdue. Immediate payment is required to avoid suspension of your service. Pay the balance "
      "at http://vendor-invoice-payment.example/pay"),
+    # a penalty charge for a low-emission zone, paid by a link on a made-up domain
+    ("Low Emission Zone Bristol <notices@lez-fine-payment.example>", "Penalty Charge Notice: LEZ",
+     "Your vehicle was seen in the Low Emission Zone without paying the charge. A penalty of £120 is now due, "
+     "halved if you pay within 14 days at http://lez-fine-payment.example/pcn"),
 )
 
 
-@pytest.mark.parametrize(("sender", "subject", "text"), LURES, ids=["toll", "parcel", "sign-in", "invoice"])
+@pytest.mark.parametrize(("sender", "subject", "text"), LURES, ids=["toll", "parcel", "sign-in", "invoice", "zone"])
 def test_a_made_up_service_domain_pressing_for_money_or_a_sign_in_is_marked(sender: str, subject: str,
                                                                             text: str) -> None:
     raw = _mail(sender, subject, text)
@@ -77,9 +81,14 @@ GENUINE = (
     # a hyphenated business that adds no back-office word to its name
     ("Harbor-Side Plumbing <office@harbor-side-plumbing.example>", "Invoice 2210 for the boiler repair",
      "Hi Sam, thanks for having us out. Invoice 2210: $240.00, due within 30 days. Pay by card or bank transfer."),
+    # a council's own penalty charge notice, from its own name
+    ("Harbourside Council Parking <parking@harbourside.gov.example>", "Penalty Charge Notice HB20417",
+     "A Penalty Charge Notice of £70 was issued to your vehicle for parking without paying. It is reduced to £35 "
+     "if paid within 14 days at https://harbourside.gov.example/pcn"),
 )
 
 
-@pytest.mark.parametrize(("sender", "subject", "text"), GENUINE, ids=["toll bill", "final notice", "hyphenated"])
+@pytest.mark.parametrize(("sender", "subject", "text"), GENUINE, ids=["toll bill", "final notice", "hyphenated",
+                                                                       "council pcn"])
 def test_a_billers_own_bill_is_not_marked(sender: str, subject: str, text: str) -> None:
     assert _category(_mail(sender, subject, text)) != "phishing_suspect"

@@ -80,6 +80,7 @@ def thirteenth(app_in_own_home: Callable[[str, str], App]) -> App:
     ("what's the pick-up time for the transfer?", "pickup"),
     ("where's the B&B?", ""),
     ("when can I pick up the parcel?", ""),
+    ("who's collecting us from the station?", ""),
     ("what was the dollar purchase on my Mastercard?", "foreign"),
     ("any purchases abroad on the Visa?", "foreign"),
 ])

@@ -260,3 +260,27 @@ def test_a_word_for_a_mother_that_ends_a_snippet_cut_short_is_no_signature(cli: 
     assert cli("--now", SIGNERS_NOW, "mail", "import", str(mail)).code == 0
     reply = _asked_at(cli, SIGNERS_NOW, "cut")("any mail from mum?")
     assert "Rosa Quintero" in reply and "Iberia" not in reply, reply
+
+
+@pytest.fixture(scope="module")
+def leeds(app_in_own_home: Callable[[str, str], Any]) -> Any:
+    """Claire's home in Leeds: her mam signs "Mam x", her brother Gary sent his half of a present."""
+    from chat_helpers import demo_home_at
+
+    return demo_home_at(app_in_own_home, "Europe/London", "2027-10-20T07:50:00+01:00", "thirteenth")
+
+
+def test_someone_said_as_whose_a_thing_is_is_no_second_sender(leeds: Any) -> None:
+    from chat_helpers import last_turn
+
+    _, reply = last_turn(leeds, "has Gary sent his share of Mam's tablet?")
+    assert "87.50" in reply and "Maureen" not in reply, reply
+    _, reply = last_turn(leeds, "has Gary sent his share of Mam's tablet?", "what did he say in it?")
+    assert "Gary" in reply and "tablet" in reply, reply
+
+
+def test_a_persons_note_that_the_store_keeps_cut_short_is_said_whole(leeds: Any) -> None:
+    from chat_helpers import last_turn
+
+    _, reply = last_turn(leeds, "what's Dean said today?")
+    assert "torch" in reply, reply

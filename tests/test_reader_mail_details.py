@@ -89,6 +89,7 @@ def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
     ("the old direct debit amount?", "was"),
     ("is the council tax going up?", "was"),
     ("when does the water direct debit come down?", "was"),
+    ("what have I got coming up?", ""),
 ])
 def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> None:
     assert asked_detail(text) == kind

@@ -114,10 +114,10 @@ DETAILS = (
     # "what time does the coach pick us up?", "when's the transfer to the airport?", "the pick-up time?": the time
     # a journey's or a stay's mail says a coach, a shuttle or a driver collects the person ("your coach will pick
     # you up from the hotel at 08:55", "Pick-up: 07:40 from reception"); only a time it writes
-    Detail("pickup", re.compile(r"\bpick(?:s|ing)?\s+(?:us|me|them|him|her|you)\s+up\b|\bpick[\s-]?up\s+(?:time|times|point|place|spot)\b|"
+    Detail("pickup", re.compile(r"^(?!.*\bwho(?:'s|\u2019s|s)?\b).*?(?:\bpick(?:s|ing)?\s+(?:us|me|them|him|her|you)\s+up\b|\bpick[\s-]?up\s+(?:time|times|point|place|spot)\b|"
                                 r"\bcollect(?:s|ing)?\s+(?:us|me|them)\b|\b(?:coach|transfer|shuttle)\s+(?:time|times)\b|"
                                 r"\b(?:what\s+time|when)\b[^?]{0,40}\b(?:coach|transfer|shuttle)\b[^?]{0,20}"
-                                r"\b(?:come|comes|leave|leaves|go|goes|get|gets)\b", re.I),
+                                r"\b(?:come|comes|leave|leaves|go|goes|get|gets)\b)", re.I),
            re.compile(r"\b(?:pick(?:s|ing)?\s+(?:you|us|them|everyone)\s+up|pick[\s-]?up|collect(?:s|ion)?|"
                       r"coach|transfer|shuttle)\b[^.!?\n]{0,60}?(?:\b\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\b\.?)?|\b\d{1,2}\s?[ap]\.?m\b)",
                       re.I), label="the pick-up time"),
@@ -284,8 +284,8 @@ DETAILS = (
     Detail("was", re.compile(r"\b(?:how\s+much|what)\s+(?:was|were|did)\s+(?:it|that|this|they|those|the\s+"
                              r"[\w'\u2019 -]{1,30}?)\s+(?:(?:costing\s+)?(?:before|beforehand|previously|till\s+now|until\s+now|"
                              r"last\s+year)\s*\W*$|used\s+to\s+be|go\s+up\s+from|come\s+down\s+from)|"
-                             r"\b(?:up|down)\s+from\s*\W*$|\b(?:go(?:es|ing)?|gone|went|come|comes|coming|came)\s+"
-                             r"(?:up|down)\s*\W*$|\b(?:price|payment|premium|direct\s+debit|bill|rent)\s+(?:rise|"
+                             r"\b(?:up|down)\s+from\s*\W*$|\b(?:go(?:es|ing)?|gone|went)\s+(?:up|down)\s*\W*$|"
+                             r"\b(?:come|comes|coming|came)\s+down\s*\W*$|\b(?:price|payment|premium|direct\s+debit|bill|rent)\s+(?:rise|"
                              r"increase)\b|\b(?:old|previous|former|last\s+year'?s)\s+(?:amount|payment|"
                              r"price|premium|direct\s+debit|instalment|installment|bill)\b", re.I),
            re.compile(rf"\b(?:up|down|increas\w*|decreas\w*|ris(?:e|es|ing)|fall(?:s|ing)?|chang(?:e|es|ing)|reduc\w*)"

@@ -1182,6 +1182,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         scores["money"] += _NAME_WEIGHT
     if scores.get("mail", 0) > 0:
         scores["mail"] += _NAME_WEIGHT * sum(1 for u in unmatched if u.what in ("sender", "relation"))
+    found = replace(found, named=_whose_thing_left_out(found.named, low, raw))
     for named in found.named:
         slots = {v.slot for v in named.values}
         # one word of a longer sender's name ("melbourne") is weaker evidence than the name said whole
@@ -1633,6 +1634,22 @@ def _senders_of_a_kind(low: Sequence[str], raw: Sequence[str], lists: SlotLists,
             # senders of its kind whose mail names that child)
             missing.append(Unmatched(f"{whose or low[i + 1]} {text}", "kind of sender", ()))
     return tuple(found), tuple(missing)
+
+
+def _whose_thing_left_out(named: tuple[Named, ...], low: Sequence[str], raw: Sequence[str]) -> tuple[Named, ...]:
+    """The names said, less a sender said only as whose a thing is ("did Gary send his half for Mam's present?":
+    Mam's present is what it is about, Gary who sent it) when another sender is said plainly."""
+    def whose(n: Named) -> bool:
+        words = n.said.split()
+        if not words or not _possessive(words[-1]) or {v.slot for v in n.values} != {"sender"}:
+            return False
+        at = [i for i, w in enumerate(raw) if w.casefold().rstrip("?!.,") == words[-1].casefold()]
+        # (followed by the thing it is whose: a word that is no mail's, "Mam's present", not "Mam's email")
+        return bool(at) and all(i + 1 < len(low) and low[i + 1] not in _WRITING and low[i + 1] not in _MAIL_NOUNS
+                                for i in at)
+
+    plain = [n for n in named if {v.slot for v in n.values} == {"sender"} and not whose(n)]
+    return tuple(n for n in named if not (plain and whose(n)))
 
 
 def _possessive(word: str) -> bool:

@@ -256,7 +256,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             things, of_it = _saying(frame, hits)
             topic = said_about.group(1) if said_about else " ".join(things) if of_it else ""
             told = first or [h.message for h in of_it or hits]
-            lines.insert(0, mail_news.latest_says(told, clock, asked=asked, topic=topic))
+            lines.insert(0, mail_news.latest_says(told, clock, asked=asked, topic=topic, box=box))
             told_at = mail_news.told_of(told, asked, topic).received_at  # "has she written since then?" is after it
             gives = mail_news.day_it_gives((of_it or hits)[0].message, clock) if frame.ask == "when" else None
             if gives:

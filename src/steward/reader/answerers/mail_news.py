@@ -32,6 +32,11 @@ IMPORTANT = ("personal", "payment_due", "appointment", "statement", "phishing_su
 # the subject of a reply, in the languages mail clients write it ("Re:", "AW:", "SV:", "Antw:", "RES:")
 _REPLY = re.compile(r"^\s*(?:re|aw|sv|antw|res|r|vs|odp)\s*(?:\[\d+\])?\s*:", re.I)
 _SNIPPET = 220
+# what the store keeps of a message is cut at about this many characters: a note that long may say more
+_KEPT_AT_MOST = 180
+_NOTE = 600  # how much of a person's note a reply gives whole
+# where a reply's quote of the mail before it starts ("On Tue, Sam wrote:", "> ...", "-----Original Message-----")
+_QUOTED = re.compile(r"^\s*(?:On\b[^\n]{0,120}\bwrote:|>|-{2,}\s*Original Message)", re.I | re.M)
 
 
 def is_reply(message: Message) -> bool:
@@ -61,6 +66,20 @@ def _line(m: Message, clock: Clock, *, snippet: bool = False) -> str:
     said = f": {_short(m.snippet)}" if snippet and m.snippet.strip() and not flag else ""
     return (f"- {day_text(at.date(), clock)} {clock.formats.time(at)} {m.sender_name or m.sender}: "
             f"\u201c{m.subject}\u201d{flag}{said}")
+
+
+def _note_of(m: Message, box: Mailbox, clock: Clock) -> str:
+    """A person's short note as they wrote it, from its body fetched live (up to its quoted reply, a few lines
+    long at most); "" when its source cannot be read."""
+    from steward.errors import StewardError
+
+    try:
+        body = box.read(m.id, clock=clock).body
+    except StewardError:
+        return ""
+    own = _QUOTED.split(body, maxsplit=1)[0]
+    flat = " ".join(own.split())
+    return flat if len(flat) <= _NOTE else flat[:_NOTE].rsplit(" ", 1)[0] + " \u2026"
 
 
 def _short(text: str) -> str:
@@ -151,16 +170,21 @@ def told_of(messages: Sequence[Message], asked: str = "", topic: str = "") -> Me
     return m
 
 
-def latest_says(messages: Sequence[Message], clock: Clock, asked: str = "", topic: str = "") -> str:
+def latest_says(messages: Sequence[Message], clock: Clock, asked: str = "", topic: str = "",
+                box: Mailbox | None = None) -> str:
     """The line that opens an answer about a sender's mail with what the newest one says; `asked` (the
     question, when it asks what they asked for: "what did Jo want me to pick up?"): the one whose stored words
     ask something of the person, the newest of those that ask what the question says (an errand: "can you
-    grab milk?"), when one does."""
+    grab milk?"), when one does. With `box`, a person's own note that what is kept cuts short is said whole
+    (its body fetched live, to a few lines), so what it asks at its end is not lost."""
     m = told_of(messages, asked, topic)
     asking = asked and any(x.category != "phishing_suspect" and _ASKS.search(f"{x.subject} {x.snippet}")
                            for x in messages)
     at = clock.local(m.received_at)
     body = f" \u2014 {_short(m.snippet)}" if m.snippet.strip() and m.category != "phishing_suspect" else ""
+    if body and box is not None and m.category == "personal" and len(" ".join(m.snippet.split())) >= _KEPT_AT_MOST:
+        whole = _note_of(m, box, clock)
+        body = f" \u2014 {whole}" if whole else body
     head = "What" if asked and asking else "From" if topic else "The latest from"
     who = m.sender_name or m.sender
     return (f"{head} {who} asked, {day_text(at.date(), clock)} {clock.formats.time(at)}: " if head == "What" else
