@@ -278,7 +278,7 @@ DETAILS = (
                       r"\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)", re.I),
            label="a day the service may be cut off", of="bill",
            named=re.compile(r"\bdisconnect(?:ed|ion)?\b|\bcut\s+off\b", re.I)),
-    # "what was it before?", "what's the premium going up from?", "the old amount?", "when's the direct debit going
+    # "what did it use to be?", "what's the premium going up from?", "the old amount?", "when's the direct debit going
     # up?": what a bill's mail says of a payment that changes, with what it was ("will go up from £142.00 to £168.00", "New monthly payment: £962.10 (was £986.42)", "(last
     # year: £548.90)"); only an amount it writes
     Detail("was", re.compile(r"\b(?:how\s+much|what)\s+(?:was|were|did)\s+(?:it|that|this|they|those|the\s+"
