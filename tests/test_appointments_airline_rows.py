@@ -114,3 +114,13 @@ def test_legs_under_a_departure_label_with_terminals_after_the_codes_are_each_re
         ("VQ 311", "2027-03-12T06:40:00+00:00", "2027-03-12T08:55:00+01:00", "LIS → MAD"),
         ("VQ 318", "2027-03-14T21:10:00+01:00", "2027-03-14T21:35:00+00:00", "MAD → LIS"),
     ]
+
+
+def test_a_departure_label_that_gives_only_the_day_over_its_legs_row_is_read_as_that_row() -> None:
+    text = ("Thanks for flying with us!\n\nConfirmation code: Q7RW4T\n\nDEPART  Friday, April 9, 2027\n"
+            "Flight TR 402  Boise (BOI) 6:40 AM -> Denver (DEN) 8:05 AM  Nonstop\n\nRETURN  Monday, April 12, 2027\n"
+            "Flight TR 417  Denver (DEN) 5:50 PM -> Boise (BOI) 7:20 PM  Nonstop\n")
+    assert _legs(text) == [
+        ("TR 402", "2027-04-09T06:40:00-06:00", "2027-04-09T08:05:00-06:00", "BOI → DEN"),
+        ("TR 417", "2027-04-12T17:50:00-06:00", "2027-04-12T19:20:00-06:00", "DEN → BOI"),
+    ]

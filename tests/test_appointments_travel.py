@@ -677,3 +677,27 @@ def test_a_flight_and_a_hotel_booked_weeks_ahead_are_proposed_from_mail_older_th
     assert sorted((i["provider"], i["start"]) for i in items if i["status"] == "proposed") == [
         ("Hostal Prado Sur", "2027-01-08T13:00:00+00:00"), ("TP 1030", "2027-01-11T18:05:00+00:00"),
         ("TP 1327", "2027-01-08T06:15:00+00:00")]
+
+
+def test_a_domestic_train_between_large_cities_with_small_namesakes_elsewhere_is_on_the_persons_clock_in_their_zone(
+        tmp_path, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from appointment_mail import message, write_folder
+
+    monkeypatch.setenv("STEWARD_SEMANTIC_SEARCH", "0")
+    monkeypatch.setenv("STEWARD_SEMANTIC_ROUTER", "0")
+    sent = datetime(2027, 3, 1, 9, 0, tzinfo=ZoneInfo("America/New_York"))
+    ticket = ("Empire Lakes Rail eTicket\n\nReservation number: ELR-44QX\n\nDEPART  Tue, Mar 9, 2027\n"
+              "Train 281  Syracuse Station 07:15 -> Buffalo Depot 09:40\nCar 2, Seat 11A\n")
+    folder = write_folder(tmp_path / "mail", {"a": message("a@rail.example", ("Empire Lakes Rail", "tickets@rail.example"),
+                                                           "Your eTicket", ticket, sent)})
+    found = {}
+    for zone in ("America/New_York", "America/Los_Angeles"):
+        home = ("--home", str(tmp_path / zone.replace("/", "-")), "--now", "2027-03-01T14:05:00+00:00", "--tz", zone)
+        assert cli(*home, "mail", "import", str(folder)).code == 0
+        (found[zone],) = cli(*home, "--json", "appointments", "scan", "--dry-run").json()["items"]
+    # Syracuse, New York for a person on New York's clock (the country has smaller Syracuses on other clocks);
+    # for a person in Los Angeles the ticket does not say which
+    assert datetime.fromisoformat(found["America/New_York"]["start"]) == datetime(
+        2027, 3, 9, 7, 15, tzinfo=ZoneInfo("America/New_York"))
+    assert found["America/New_York"]["status"] == "proposed"
+    assert found["America/Los_Angeles"]["reason"] == "travel_zone_missing"

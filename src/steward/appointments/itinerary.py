@@ -572,12 +572,22 @@ def _a_row(line: str) -> bool:
     return any(pattern.search(line) for pattern in _ROWS)
 
 
+def _heads_a_row(lines: list[str], at: int) -> bool:
+    """Whether a departure label holds no time of its own and the next line with words is a whole leg's row
+    ("DEPART  Thursday, June 3, 2027" over "Flight TR 402  Boise (BOI) 6:40 AM -> Denver (DEN) 8:05 AM")."""
+    if _TIME.search(lines[at]) is not None:
+        return False
+    below = next((line for line in lines[at + 1:at + 3] if line.strip()), "")
+    return _a_row(below)
+
+
 def _labelled(text: str, received: datetime) -> list[Candidate]:
     lines = split_cells(text)
     departures = [i for i, line in enumerate(lines) if departure_label(line)]
-    if departures and all(_a_row(lines[i]) for i in departures):
+    if departures and all(_a_row(lines[i]) or _heads_a_row(lines, i) for i in departures):
         # "DEPART  Tue, May 11  Flight PA 2211  Denver, CO (DEN) 4:50 PM - Phoenix, AZ (PHX) 5:58 PM": each leg is
-        # a row under a label, read as rows (a "RETURN" row beside it is no departure label's)
+        # a row under a label, read as rows (a "RETURN" row beside it is no departure label's); so is a label
+        # that gives only the day, the leg's row on the line under it
         return []
     out: list[Candidate] = []
     used: set[int] = set()  # the lines whose flight number a leg above took

@@ -307,9 +307,11 @@ def city_country(station: str) -> str:
 
 def city_could_be_in(station: str, zone: str) -> bool:
     """Whether a station is named after a city whose name cities in several zones share, one of them in
-    `zone` ("London": England's or Ontario's)."""
+    `zone` ("London": England's or Ontario's), or after a large city in `zone` whose small namesakes in its own
+    country keep the ticket's country from placing it ("Lakeport Central" on a domestic ticket: the large
+    Lakeport in the person's zone, not a village of that name in another)."""
     zones = _city_zones(station, "", whole=False)
-    return bool(zones and len(zones) > 1 and zone in zones)
+    return bool(zones and zone in zones)
 
 
 def names_a_city(station: str, country: str = "") -> bool:
