@@ -187,3 +187,20 @@ def test_patterns_read_confirmations_and_name_what_is_not_one() -> None:
     parcel = meta(subject="Your parcel is out for delivery", snippet="It will arrive today between 2 pm and 6 pm.",
                   sender_name="Parcel Express")
     assert find_candidates(parcel, CUES, CLOCK) == []
+
+
+def test_a_practices_note_that_a_pet_or_a_child_is_all_set_for_a_visit_books_it() -> None:
+    m = meta(subject="Time for Pepper's checkup", sender_name="Maple Leaf Vets",
+             snippet="Hi Ana, Pepper is all set for her dental exam on Thu, Sep 17 at 9:45 AM with Dr. Ruiz.")
+    (c,) = find_candidates(m, CUES, CLOCK)
+    assert c.provider == "Maple Leaf Vets" and "17" in c.start
+    assert isinstance(decide(c, m, live_of(m), clock=CLOCK, window=WINDOW, cues=CUES), Accepted)
+
+
+def test_a_moves_new_time_run_into_a_number_to_call_is_read_without_the_number() -> None:
+    m = meta(subject="Your appointment has been moved",
+             snippet="Sorry, Dr. Mehta is away, so we moved your cleaning. New date: Friday, September 18, 2026 "
+                     "New time: 11:40 AM If that doesn't suit, call us at (080) 555-0199 and we'll find another time.")
+    (c,) = find_candidates(m, CUES, CLOCK)
+    assert c.status == "rescheduled" and "11:40 AM" in c.excerpt and not unsafe(c.excerpt)
+    assert "555" not in c.excerpt

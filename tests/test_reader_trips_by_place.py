@@ -141,3 +141,14 @@ def test_an_airport_named_for_the_city_it_serves_is_that_citys() -> None:
 
     said = _airport_said("CEB")  # Mactan Cebu International, whose town is Lapu-Lapu City
     assert any(same_place("Cebu City", name) for name in said) and any(same_place("Cebu", name) for name in said)
+
+
+def test_a_city_is_said_by_the_initials_people_call_it_never_by_its_airports_code() -> None:
+    from steward.appointments.places import city_short_names
+    from steward.reader.answerers.trips import _airport_said, same_place, station_names
+
+    assert "DC" in city_short_names("Washington") and "NOLA" in city_short_names("New Orleans")
+    assert "LAX" not in city_short_names("Los Angeles") and "LON" not in city_short_names("London")
+    assert any(same_place("DC", name) for name in station_names("Washington Union Station", "train"))
+    assert any(same_place("LA", name) for name in _airport_said("LAX"))
+    assert not any(same_place("DC", name) for name in station_names("Baltimore Penn Station", "train"))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import yaml
 
 from steward.appointments.kinds import load_kinds as load_kinds  # the kinds alone load without the patterns
-from steward.appointments.model import Candidate, Status, normalise, provider_key
+from steward.appointments.model import Candidate, Status, normalise, provider_key, unsafe
 from steward.clock import Clock
 from steward.errors import ConfigError
 from steward.records.appointments import MessageMeta
@@ -252,7 +252,8 @@ def find_candidates(meta: MessageMeta, cues: Cues, clock: Clock,
         if what == "stay" and status == "confirmed":
             continue  # a check-in is at the hotel's clock: the card, read whole, says where (find_in_card)
         seen.add(when.start)
-        out.append(Candidate(provider=provider, start=when.text, excerpt=sentence, status=status,
+        out.append(Candidate(provider=provider, start=when.text, excerpt=_safe_excerpt(sentence, when.text),
+                             status=status,
                              origin="pattern", was=was, moved_to=moved is not None or moved_to is not None,
                              person=person_in(sentence, provider, cues),
                              location=_location(meta.snippet), what=what,
@@ -595,6 +596,17 @@ def _clock_at(day: datetime, said: str, zone: str | None) -> datetime | None:
             return None
         hour = hour % 12 + (12 if found.group(3).lower() == "p" else 0)
     return day.replace(hour=hour, minute=minute, tzinfo=ZoneInfo(zone)) if hour < 24 and minute < 60 else None
+
+
+def _safe_excerpt(sentence: str, when: str) -> str:
+    """The sentence as evidence, cut after its time when what follows holds a phone number or a link (a snippet
+    runs a move's "New time: 5:15 PM" into "If that doesn't suit, call us at ..."): the number is never copied,
+    the booking is still read."""
+    at = sentence.find(when)
+    if at < 0 or not unsafe(sentence):
+        return sentence
+    cut = sentence[:at + len(when)]
+    return cut if not unsafe(cut) else sentence
 
 
 def unsafe_name(text: str) -> bool:

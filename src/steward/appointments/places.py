@@ -255,6 +255,23 @@ def city_other_names(name: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=256)
+def city_short_names(name: str) -> tuple[str, ...]:
+    """The initials people call the largest city called `name` by, as GeoNames gives them, without their stops:
+    "DC" (of "D.C."), "NYC", "LA", "SF", "NOLA"; an airport's code ("LAX", "SFO") is no such name, nor the
+    code of a city's airports together ("LON", "WAS")."""
+    row = _cities_by_name().get(_plain(name))
+    alternates = row.get("alternatenames") if row is not None else None
+    out: list[str] = []
+    for other in map(str, alternates if isinstance(alternates, list) else []):
+        short = other.replace(".", "")
+        # (nor a city's code of its airports together, its first three letters: "LON", "WAS")
+        if (re.fullmatch(r"[A-Z]{2,4}", short) and not (len(short) == 3 and airport_zone(short))
+                and short.casefold() != _plain(name).replace(" ", "")[:3] and short not in out):
+            out.append(short)
+    return tuple(out)
+
+
 @lru_cache(maxsize=1)
 def _cities_by_name() -> dict[str, dict[str, object]]:
     """Each GeoNames city's own name -> the largest city of that name."""

@@ -18,6 +18,7 @@ from steward.appointments.places import (
     airport_names,
     airport_zone,
     city_other_names,
+    city_short_names,
     city_zone,
     country_code,
 )
@@ -206,7 +207,7 @@ def _airport_said(code: str) -> list[str]:
     if not names:
         return []
     city = names[0]
-    out = [*names, *city_other_names(city)]
+    out = [*names, *city_other_names(city), *city_short_names(city)]
     if len(names) > 1:
         own = [w for w in re.findall(r"[\w'-]+", names[1]) if w.casefold() not in _AIRPORT_WORDS
                and folded(w) not in folded(city).split()]
@@ -276,7 +277,8 @@ def station_names(place: str, kind: str) -> list[str]:
     while len(words) > 1 and words[-1].casefold().strip(",.") in _STATION_WORDS:
         words = words[:-1]
     town = " ".join(words).strip(" ,")
-    return [place, town] if town and town != place else [place]
+    # and the initials people call the town by ("DC" of "Washington Union Station")
+    return [place, town, *city_short_names(town)] if town and town != place else [place, *city_short_names(place)]
 
 
 def _stay_towns(location: str) -> tuple[str, ...]:
