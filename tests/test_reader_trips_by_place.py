@@ -152,3 +152,11 @@ def test_a_city_is_said_by_the_initials_people_call_it_never_by_its_airports_cod
     assert any(same_place("DC", name) for name in station_names("Washington Union Station", "train"))
     assert any(same_place("LA", name) for name in _airport_said("LAX"))
     assert not any(same_place("DC", name) for name in station_names("Baltimore Penn Station", "train"))
+
+
+@pytest.mark.parametrize(("text", "verdict"), [("the Edinburgh flight's still 9:15, yeah?", "Not at 9:15"),
+                                               ("is our flight to Edinburgh still at 10:40?", "Yes, at 10:40")])
+def test_a_time_said_of_a_journey_named_by_its_place_is_checked_against_its_own_time(
+        fourth: App, text: str, verdict: str) -> None:
+    handled_by, reply = ask(fourth, text)
+    assert handled_by == "reader" and reply.startswith(verdict) and "SK 431" in reply and "10:40" in reply, reply

@@ -288,6 +288,10 @@ def _in_window(trips: list[Trip], frame: Frame, clock: Clock) -> list[Trip]:
     return out
 
 
+# a window said as a clock time alone ("at 7:05", "6:15pm"): the time a question says a journey is at
+_CLOCK_ONLY = re.compile(r"^(?:at\s+)?(\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?|[ap])?)$", re.I)
+
+
 # a journey said to be another's ("her train", "his flight", "their coach"): none of the person's own bookings
 _SOMEONE_ELSES = re.compile(r"\b(her|his|their)\s+(train|flight|plane|coach|bus|ferry|boat|sailing|journey)s?\b", re.I)
 
@@ -356,8 +360,15 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
             trips = [t for t in trips if t.provider in named]
             if not trips:
                 return None  # a name of someone else's (a person whose invitations read as bookings): not a journey
+        checked = ""
         if frame.window is not None:
-            trips = _in_window(trips, frame, clock)
+            held = _in_window(trips, frame, clock)
+            if not held and trips and (to_place or named) and _CLOCK_ONLY.match(frame.window.said):
+                # "the ferry to Arran's still 9:40, right?": a time said of a journey named by its place or its
+                # operator is checked against the journey's own time, never the journey dropped for it
+                checked = _CLOCK_ONLY.sub(r"\1", frame.window.said)
+            else:
+                trips = held
         # a name that is part of the place the question says it goes to ("Paulo" of "São Paulo") is that place
         said = [u.said for u in frame.unmatched
                 if not any(set(folded(u.said).split()) <= set(folded(p).split()) for p in frame.places)]
@@ -417,6 +428,15 @@ def travel_answerer(appointments: Callable[[], AppointmentsService], rw: ReaderW
         head = ("Yes, " if frame.ask == "is_there" else "") + (
             f"your {what}" if len(trips) == 1 else f"your {what} bookings, the next first") + (
             f" ({frame.window.said}):" if frame.window else ":")
+        if checked:
+            said_at = clock.local(frame.window.start) if frame.window else clock.now()
+            # a time said without its half of the day ("6:12") is either half's
+            half = 24 if re.search(r"[ap]", checked, re.I) else 12
+            at_it = [t for t in trips if (t.local or clock.local(t.start)).minute == said_at.minute
+                     and (t.local or clock.local(t.start)).hour % half == said_at.hour % half]
+            trips = at_it or trips
+            head = ("Yes, at" if at_it else "Not at") + f" {checked}: your {what}" + (
+                " leaves:" if len(trips) == 1 else " bookings, the next first:")
         head = head[:1].upper() + head[1:]
         leaving = _CHECK_OUT.search(frame.text) is not None
         lines = [t.check_out(clock) if leaving and t.kind == "hotel" else
