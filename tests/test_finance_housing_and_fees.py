@@ -133,3 +133,19 @@ def test_a_bill_on_autopay_from_a_card_lists_no_card_of_its_biller(cli: Any, tmp
     assert "7731" not in json.dumps(item)
     accounts = json.loads(cli("--now", NOW, "--json", "accounts").out)["accounts"]
     assert not [a for a in accounts if a["issuer"] == "SkyFibre"]
+
+
+def test_a_bill_whose_autopay_will_charge_a_card_is_not_a_card_of_its_biller(cli: Any, tmp_path: Path) -> None:
+    mail = tmp_path / "mail"
+    eml(mail, "cable", "billing@riverlinecable.example", "Your Riverline bill is ready",
+        "Hi Sam, your Riverline bill is ready. Account: RL-55102288. Amount due: $58.40. AutoPay will charge your "
+        "card ending 6123 on October 14, 2026. Nothing to do.", "2026-10-02T08:00:00-04:00",
+        sender_name="Riverline Cable")
+    assert cli("--now", NOW, "mail", "import", str(mail)).code == 0
+    assert cli("--now", NOW, "--json", "dues", "extract", "--no-progress").code == 0
+    data = json.loads(cli("--now", NOW, "--json", "dues").out)
+    [item] = [i for g in data["currencies"] for i in g["items"]]
+    assert (item["issuer"], item["amount"], item["autopay"]) == ("Riverline Cable", "58.40", True)
+    assert item["kind"] != "card" and "6123" not in json.dumps(item)
+    accounts = json.loads(cli("--now", NOW, "--json", "accounts").out)["accounts"]
+    assert not [a for a in accounts if a["issuer"] == "Riverline Cable" and a["kind"] == "card"], accounts

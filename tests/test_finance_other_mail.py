@@ -68,6 +68,10 @@ def test_a_day_without_a_year_is_the_one_nearest_the_mail(text: str, day: str) -
     ("Amount due $80.00 by 10 Dec. You have not set up a direct debit.", False),
     ("Your bill is $80.00. We'll take it by direct debit on 10 Dec.", True),
     ("Amount due $80.00. It will be debited from your account on 10 Dec.", True),
+    ("Minimum due $25.00 by 10 Dec. AutoPay is off for this card. Pay now in the app.", False),
+    ("Amount due $80.00 by 10 Dec. Autopay: Off", False),
+    ("Amount due $80.00 by 10 Dec. Your direct debit has been cancelled, so please pay by card.", False),
+    ("Amount due $80.00. AutoPay is on: we'll take it on 10 Dec.", True),
 ])
 def test_an_autopay_offered_or_denied_is_not_one_in_place(text: str, autopay: bool) -> None:
     got = read_bill(text, received=RECEIVED, institution=None, vocab=V, sender="b@x.example", home_country="AU")

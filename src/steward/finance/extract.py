@@ -45,10 +45,12 @@ _OFFERED = re.compile(r"(?:set(?:ting)?\s+up|sign(?:ing)?\s+up\s+for|switch(?:in
                       r"\s+(?:an?\s+|the\s+|your\s+)?$")
 
 
-# how a bill is paid is not what it is for: "by direct debit from your card", "pay with a credit card", a card
+# how a bill is paid is not what it is for: "by direct debit from your card", "pay with a credit card", "AutoPay
+# will charge your card ending 4417", a card
 # among the ways to pay ("by bank transfer, card or cheque"), a card named by its bank and its last digits
 # ("auto-debited from your Suvarna Bank credit card ending 7731")
-_PAID_WITH = re.compile(r"\b(?:from|to|with|by|on|using|via|through)\s+(?:[\w-]+(?:\s+[\w-]+)?,\s+|[\w-]+\s+or\s+)*"
+_PAID_WITH = re.compile(r"\b(?:from|to|with|by|on|using|via|through|charge|charges|charged|charging)\s+"
+                        r"(?:[\w-]+(?:\s+[\w-]+)?,\s+|[\w-]+\s+or\s+)*"
                         r"(?:your|the|a|any|my)?\s*(?:[\w&'.-]+\s+){0,3}?(?:credit\s+|debit\s+)?card"
                         r"(?:\s+on\s+file|\s+(?:ending|ending\s+in|ending\s+with|no\.?|number)\s*[:#]?\s*[x*•.\s-]*\d{4,5})?\b|"
                         # a card named by its network ("We'll charge it to your Aspenridge Visa ending 4417")
@@ -88,8 +90,16 @@ def account_of(text: str, lowered: str, kind: str) -> tuple[str, int] | None:
 
 def autopay_in_place(lowered: str, vocab: FinanceVocab) -> bool:
     """Whether the text says the due is paid without the person doing anything (an autopay phrase not
-    offered, invited or denied by the words right before it)."""
-    return any(not _OFFERED.search(lowered[max(0, m.start() - 30):m.start()]) for m in vocab.autopay.finditer(lowered))
+    offered, invited or denied by the words right before it, nor said to be off by the words after it)."""
+    return any(not _OFFERED.search(lowered[max(0, m.start() - 30):m.start()]) and not _OFF.match(lowered, m.end())
+               for m in vocab.autopay.finditer(lowered))
+
+
+# an autopay said to be off by the words after it: "AutoPay is off for this account", "Autopay: Off", "auto-pay is
+# not set up", "direct debit has been cancelled"
+_OFF = re.compile(r"\s*(?::\s*(?:off|no|none|not\s+set\s+up|inactive|disabled)\b|(?:is|has\s+been|was|status\s*:?)\s+"
+                  r"(?:currently\s+|now\s+)?(?:turned\s+off|switched\s+off|off|not\s+(?:on|set\s+up|active|enabled)|"
+                  r"inactive|disabled|cancell?ed|stopped)\b)")
 
 
 def normalise(text: str) -> str:

@@ -328,7 +328,7 @@ class DuesService:
 
     def _saw_accounts(self, conn: sqlite3.Connection, m: MessageFacts, dry_run: bool) -> None:
         """Note the masked card or account number a financial message shows in its subject or snippet."""
-        from steward.finance.extract import account_of, kind_said
+        from steward.finance.extract import account_of, kind_said, paid_with_left_out
         from steward.finance.gate import issuer_name
 
         if m.category == "phishing_suspect":
@@ -344,8 +344,9 @@ class DuesService:
         if last4 is None:
             return
         with self._txn(conn, dry_run):
-            repo.saw_account(conn, issuer_name(m, self.registry), self._account_kind(text, inst), last4[0],
-                             m.received_at, m.id)
+            # (nor is the card it is paid from what kind of account it is)
+            repo.saw_account(conn, issuer_name(m, self.registry), self._account_kind(paid_with_left_out(lowered), inst),
+                             last4[0], m.received_at, m.id)
 
     def _account_kind(self, text: str, inst: Institution | None) -> str:
         if self.vocab.account_context.search(text):
