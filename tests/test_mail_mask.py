@@ -27,6 +27,7 @@ def test_account_and_card_numbers_are_masked(text: str, shown: str) -> None:
     "Your itinerary 5520913377 is attached",
     "Order no. 700221934",
     "E-ticket number 1762218843",
+    "Confirmation: HTR-55021984",  # the reference's own letters before its digits
 ])
 def test_a_bookings_labelled_reference_is_shown_whole(text: str) -> None:
     assert mask_numbers(text) == text
@@ -35,3 +36,7 @@ def test_a_bookings_labelled_reference_is_shown_whole(text: str) -> None:
 def test_a_card_number_is_masked_whatever_label_stands_before_it() -> None:
     assert mask_numbers("Booking paid, confirmation 4111 1111 1111 1111") == "Booking paid, confirmation XXXX1111"
     assert mask_numbers("Order: card 4111-1111-1111-1234") == "Order: card XXXX1234"
+
+
+def test_an_account_number_with_letters_before_it_is_still_masked() -> None:
+    assert mask_numbers("Account: RL-55102288") == "Account: RL-XXXX2288"

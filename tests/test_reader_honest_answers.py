@@ -218,6 +218,8 @@ def test_a_card_named_by_its_network_and_product_is_the_one_whose_mail_says_so(d
     assert "Wattle" not in reply and "Zuidkust" not in reply and "Corella" not in reply, reply
     none = ask(demo, "when's my american express due?")
     assert "nothing called" in none.lower() and "What you owe" not in none, none
+    # no card of another network is offered as the nearest to the one said
+    assert "nearest" not in none.lower(), none
     assert "1,461.17" not in none and "43,891.53" not in none, none
 
 

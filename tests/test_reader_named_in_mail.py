@@ -115,8 +115,10 @@ def fourth(app_in_own_home: Callable[[str, str], App]) -> App:
     return built
 
 
-def test_the_reference_of_a_trips_flight_is_the_flights_alone(fourth: App) -> None:
-    reply, asked = ask(fourth, "what's the confirmation number for the Edinburgh flight?")
+@pytest.mark.parametrize("text", ["what's the confirmation number for the Edinburgh flight?",
+                                  "Edinburgh flight conf #?"])
+def test_the_reference_of_a_trips_flight_is_the_flights_alone(fourth: App, text: str) -> None:
+    reply, asked = ask(fourth, text)
     assert "QX7T4M" in reply and not asked, reply
     assert "SN-2207719" not in reply and "Castle Wynd" not in reply, reply
 

@@ -275,3 +275,9 @@ def test_a_secret_is_never_answered_with_a_bill(sixth: App) -> None:
     trace = sixth.engine.turn("what's the password for the fibre router?", session="s-secret", dry_run=True)
     assert trace.handled_by != "reader", trace.reply
     assert "Kelp Fibre" not in trace.reply, trace.reply
+
+
+def test_an_orthodontist_is_no_family_dentists_booking(second: App) -> None:
+    # the practice is a dentist's: a specialist of braces asked about is not it
+    reply = ask(second, "when do I see the orthodontist?")
+    assert "08:45" not in reply, reply

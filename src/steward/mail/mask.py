@@ -50,8 +50,13 @@ def _mask_one(match: re.Match[str]) -> str:
 def _booking_reference(match: re.Match[str]) -> bool:
     """Whether the mail labels this number as a booking's (a confirmation, reservation, ticket, order number)."""
     before = match.string[max(0, match.start() - _LOOK_BACK):match.start()]
-    line = before.rsplit("\n", 1)[-1]
+    # a reference's own letters before its digits are part of it ("Confirmation: SCR-40377162")
+    line = _OWN_PREFIX.sub("", before.rsplit("\n", 1)[-1])
     return _REFERENCE_LABEL.search(line) is not None
+
+
+# the letters a booking's reference opens with, joined to its digits by a dash ("SCR-", "HTL-")
+_OWN_PREFIX = re.compile(r"(?<=[\s:#])[A-Z]{2,5}-$")
 
 
 def _card_number(digits: str) -> bool:

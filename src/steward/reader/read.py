@@ -950,9 +950,15 @@ def asked_plainly(text: str) -> str | None:
     return f"is there a {m.group('thing')} {m.group('which').lower()} {m.group('span').lower()}?"
 
 
+# "#" after a word, as US English writes "number" ("the confirmation # for the hotel", "flight #?"); never a tag
+# or an id ("#12")
+_NUMBER_SIGN = re.compile(r"(?<=[A-Za-z])\s*#(?![\w#])")
+
+
 def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWords, known: frozenset[str],
          date_options: Any = None, meaning: ByMeaning | None = None) -> Frame | None:
     """The frame of a question about the person's own data, or None when it is not one (or asks an action)."""
+    text = _NUMBER_SIGN.sub(" number", text)
     text = remind_me_asks(text) or asked_plainly(text) or text
     if is_action_request(text, vocab):
         return None
@@ -1178,7 +1184,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         # "the Visa Infinite": a card by its network, looked for in its bank's own mail by the money answerer
         inside = set(network.casefold().split())
         unmatched = (*(u for u in unmatched if not set(u.said.casefold().split()) <= inside),
-                     Unmatched(network, "card", nearest_names(network, lists, "card")))
+                     # (no card is near a network by its spelling: the cards of other networks are not named)
+                     Unmatched(network, "card", ()))
         scores["money"] += _NAME_WEIGHT
     if scores.get("mail", 0) > 0:
         scores["mail"] += _NAME_WEIGHT * sum(1 for u in unmatched if u.what in ("sender", "relation"))
