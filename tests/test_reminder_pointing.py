@@ -130,6 +130,17 @@ def test_that_day_is_the_day_of_the_thing_pointed_at_and_the_night_before_the_da
     assert [str(s)[:16] for s in set_for] == [f"{before}T21:00"], reply
 
 
+def test_a_weekday_before_the_thing_pointed_at_is_the_last_such_day_before_it(demo: App) -> None:
+    first = demo.engine.turn("when am I at the vet?", session="weekday-before")
+    day = first.data["view"]["items"][0]["start"][:10] if first.data else ""
+    assert day, first.reply
+    on = date.fromisoformat(day)
+    back = (on.weekday() - 2) % 7 or 7  # the Wednesday before it, never the day itself
+    reply, set_for = reminded(demo, "weekday-before", "remind me to book the dog sitter for it the wednesday before at 7 pm")
+    assert [str(s)[:16] for s in set_for] == [f"{(on - timedelta(days=back)).isoformat()}T19:00"], reply
+    assert not reply.rstrip().endswith(" the"), reply
+
+
 def test_that_day_with_no_one_thing_before_it_is_asked_never_today(demo: App) -> None:
     reply, set_for = reminded(demo, "no-day", "remind me to water the ferns at 6 pm that day")
     assert set_for == [] and "which day do you mean by “that day”" in reply

@@ -56,10 +56,14 @@ _NOT_THINGS = frozenset(("remind", "reminder", "me", "us", "about", "before", "a
                          "afternoon", "day", "same", "pm", "am", "o'clock", "please", "pls", "set", "ping", "nudge"))
 ASK_WHEN = "When should I remind you?"
 # a day said from the day of the thing the reminder is for: "at 4pm that day", "the night before at 7",
-# "on the morning of it"; `before` is the day before it
+# "on the morning of it"; `before` is the day before it, `weekday` the last such weekday before it ("pay it the
+# friday before at 8pm")
 _FROM_ITS_DAY = re.compile(r"\b(?:(?:on\s+)?that\s+(?:same\s+)?day|on\s+the\s+day|the\s+same\s+day|"
                            r"(?:on\s+)?the\s+(?:morning|afternoon|evening)\s+of(?:\s+it)?|"
-                           r"the\s+(?P<before>night|evening|day|morning|afternoon)\s+before)\b", re.I)
+                           r"the\s+(?P<before>night|evening|day|morning|afternoon)\s+before|"
+                           r"the\s+(?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+before)\b",
+                           re.I)
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 @dataclass(frozen=True)
@@ -181,13 +185,18 @@ class NewReminders:
             # "remind me to leave for it at 4pm that day": the day of the thing it points back at (never today's);
             # with no such one thing, or no time said, the day and the time are asked
             subject = " ".join(_FROM_ITS_DAY.sub(" ", subject).split())
+            # ("pay it the friday before": the day's words taken by the dates leave their "the" behind)
+            subject = re.sub(r"(?:\s+(?:on|the))+$", "", subject)
             day = referent_day(self._before(request.via.session), clock.zone) if source == "pointed back" else \
                 self._named_day(request.text, anchored[0], clock)
             if day is None or when is None or not when.has_time or not subject:
                 return _asked(f"Say the day and the time: which day do you mean by \u201c{anchored[0]}\u201d?",
                               {"need": "when", "subject": subject} if subject else {"need": "what", "then": "when"})
             said = when.start.astimezone(clock.zone) if when.start.tzinfo is not None else when.start
-            start = datetime.combine(day - timedelta(days=1 if anchored["before"] else 0), said.time(), clock.zone)
+            back = 1 if anchored["before"] else 0
+            if anchored["weekday"]:
+                back = (day.weekday() - _WEEKDAYS.index(anchored["weekday"].lower())) % 7 or 7
+            start = datetime.combine(day - timedelta(days=back), said.time(), clock.zone)
             return self._write(request, subject, StoredWhen(start, None, True, True, f"{when.text} {anchored[0]}"),
                                source)
         if repeat is not None:
