@@ -26,6 +26,9 @@ RECEIVED = datetime(2026, 10, 9, 18, 0, tzinfo=PHX)
     ("You paid Dana Whitfield $45.00\n\"concert tickets\"\nOctober 7, 2026\nFunded by: Bank account ending 2208",
      "US", "Dana Whitfield", "45.00", "USD"),
     ("You sent $18.25 to Marco Bellini", "US", "Marco Bellini", "18.25", "USD"),
+    # the subject and the body run together: the body's first words are no part of the name
+    ("You sent $22.00 to Priya Nair\nYou sent $22.00 to Priya Nair\nFor: dog walking", "US", "Priya Nair", "22.00",
+     "USD"),
     ("Transfer complete\nYour payment of £120.00 to Birchwood Lettings was sent on 6 October 2026.", "GB",
      "Birchwood Lettings", "120.00", "GBP"),
     ("Dear Customer, A/c XX4471 is debited by Rs 3,250.00 on 07-10-26 towards VPA ravi.k@oksbi. Ref 66120.", "IN",
@@ -158,3 +161,18 @@ def test_a_remittance_received_is_the_sum_its_mail_labels_received(app_in_own_ho
     # with no one named before it, who is asked
     reply = talk(app, "how much did I receive from her?")[0]
     assert "who" in reply and "7,700.00" not in reply, reply
+
+
+def test_a_person_paid_who_never_wrote_is_found_by_the_payees_name(
+        app_in_own_home: Callable[[str, str], App], tmp_path: Path) -> None:
+    from steward.mail.ingest import ingest
+    from steward.mail.sources import scan
+
+    app = app_in_own_home("America/Phoenix", NOW)
+    folder = write_folder(tmp_path / "mail", {
+        "app": message("z3@zipcash.example", ("ZipCash", "receipts@zipcash.example"), "You sent $22.00 to Priya Nair",
+                       "You sent $22.00 to Priya Nair\nFor: dog walking\nFrom: ZipCash balance", _sent(7))})
+    ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
+    app.dues.extract()
+    reply = talk(app, "how much did I send Priya")[0]
+    assert "22.00" in reply and "nothing called" not in reply, reply

@@ -129,5 +129,10 @@ def _debited(flat: str) -> tuple[str, str, str, str] | None:
 _NEXT_SENTENCE = re.compile(r"(?<=[A-Za-z]{4})\.\s+[A-Z].*$")  # (never a title's stop: "Dr. Cruz")
 
 
+# the words a receipt's next line opens with, which a name run read over the subject and the body takes
+# ("You sent $60.00 to Kayla Brooks" then "You sent ..." again)
+_NEXT_LINE = re.compile(r"\s+(?:You|Your|We|We've|Thanks|Thank)\b.*$")
+
+
 def _payee(name: str) -> str:
-    return _TRAILING.sub("", _NEXT_SENTENCE.sub("", name).strip(" .,;:")).strip(" .,;:")
+    return _TRAILING.sub("", _NEXT_LINE.sub("", _NEXT_SENTENCE.sub("", name)).strip(" .,;:")).strip(" .,;:")

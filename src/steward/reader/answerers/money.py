@@ -283,6 +283,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 mentioned = these if not called else mentioned & these
                 called = f"{called} {whose}".strip()
                 if not mentioned:
+                    # "how much did I send Kayla?": a person paid, named in no bill but in a payment's receipt
+                    paid = _sent_to_payee(whose, service, mailbox(), clock) if mailbox is not None else None
+                    if paid is not None:
+                        return paid
                     return Answer(honesty.no_such(u, "cards and bills" if u.what != "card" else "cards"),
                                   {"unmatched": u.said, "nearest": list(u.nearest)})
         said_senders = frame.values("sender")
@@ -527,6 +531,25 @@ def _payments_made(frame: Frame, service: DuesService, rw: ReaderWords, mailbox:
     return Answer("\n".join(lines), {"payments": [p.id for p in shown], "messages": [p.message_id for p in shown]})
 
 
+def _sent_to_payee(said: str, service: DuesService, mailbox: Mailbox, clock: Clock) -> Answer | None:
+    """The payments made to a person the question names by words of the payee's own name ("Kayla" of Kayla
+    Brooks), newest first; None when no payment's payee is called so."""
+    words_said = set(name_words(said))
+    paid = [p for p in service.payments() if p.payee and words_said and words_said <= set(name_words(p.payee))]
+    return _receipts_of(paid, mailbox, clock) if paid else None
+
+
+def _receipts_of(paid: list[Payment], mailbox: Mailbox, clock: Clock) -> Answer:
+    """The payments the mail confirms were sent, each with its receipt."""
+    stored = mailbox.stored([p.message_id for p in paid])
+    lines = ["Yes: the mail confirms you sent:" if len(paid) == 1 else "The payments your mail confirms you sent:"]
+    for p in paid[:10]:
+        m = stored.get(p.message_id)
+        via = f" (\u201c{m.subject}\u201d from {m.sender_name or m.sender} [#{m.id}])" if m is not None else ""
+        lines.append(f"- {money_text(p.amount, p.currency, clock)} to {p.payee} on {day_text(p.paid_on, clock)}{via}")
+    return Answer("\n".join(lines), {"payments": [p.id for p in paid[:10]], "messages": [p.message_id for p in paid[:10]]})
+
+
 def _sent_to(frame: Frame, service: DuesService, mailbox: Mailbox, clock: Clock) -> Answer | None:
     """The payments made to the people said, through the app said with them ("Chris ... on Swapp": a payment to
     Chris whose receipt came from Swapp), newest first; None when the mail confirms none."""
@@ -547,14 +570,7 @@ def _sent_to(frame: Frame, service: DuesService, mailbox: Mailbox, clock: Clock)
         return m is not None and m.sender.lower() in {a.lower() for v in n.of("sender") for a in v.addresses}
 
     paid = [p for p in made if all(to(p, n) or through(p, n) for n in said) and any(to(p, n) for n in said)]
-    if not paid:
-        return None
-    lines = ["Yes: the mail confirms you sent:" if len(paid) == 1 else "The payments your mail confirms you sent:"]
-    for p in paid[:10]:
-        m = stored.get(p.message_id)
-        via = f" (\u201c{m.subject}\u201d from {m.sender_name or m.sender} [#{m.id}])" if m is not None else ""
-        lines.append(f"- {money_text(p.amount, p.currency, clock)} to {p.payee} on {day_text(p.paid_on, clock)}{via}")
-    return Answer("\n".join(lines), {"payments": [p.id for p in paid[:10]], "messages": [p.message_id for p in paid[:10]]})
+    return _receipts_of(paid, mailbox, clock) if paid else None
 
 
 def _another_network(frame: Frame, items: list[Due], rw: ReaderWords, mailbox: Mailbox, clock: Clock) -> Answer | None:
