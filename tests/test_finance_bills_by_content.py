@@ -45,6 +45,10 @@ def _facts(sender: str, name: str, subject: str, snippet: str, category: str) ->
     ("accounts@palmgrove-rwa.example", "Palm Grove RWA", "Maintenance demand for July-September - Flat C-402",
      "Dear Resident, maintenance charges @ Rs. 3.00 per sq ft: Rs. 9,000.00 Total payable: Rs. 9,450.00",
      "other"),
+    # an insurer's renewal, said as it comes
+    ("renewals@suraksha-insure.example", "Suraksha Insurance", "Your home policy is renewing",
+     "Dear Rohan, your home contents policy renews on 30 September 2026. New 12-month premium: ₹6,120.00",
+     "personal"),
 ])
 def test_a_bill_filed_as_other_mail_is_a_candidate_by_what_it_says(sender: str, name: str, subject: str,
                                                                    snippet: str, category: str) -> None:
