@@ -130,7 +130,7 @@ _NEXT_SENTENCE = re.compile(r"(?<=[A-Za-z]{4})\.\s+[A-Z].*$")  # (never a title'
 
 
 # the words a receipt's next line opens with, which a name run read over the subject and the body takes
-# ("You sent $60.00 to Kayla Brooks" then "You sent ..." again)
+# ("You sent $25.00 to Rosa Alvarez" then "You sent ..." again)
 _NEXT_LINE = re.compile(r"\s+(?:You|Your|We|We've|Thanks|Thank)\b.*$")
 
 

@@ -283,7 +283,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 mentioned = these if not called else mentioned & these
                 called = f"{called} {whose}".strip()
                 if not mentioned:
-                    # "how much did I send Kayla?": a person paid, named in no bill but in a payment's receipt
+                    # "what did I pay Rosa for the sitting?": a person paid, named in no bill but in a payment's receipt
                     paid = _sent_to_payee(whose, service, mailbox(), clock) if mailbox is not None else None
                     if paid is not None:
                         return paid
@@ -532,8 +532,8 @@ def _payments_made(frame: Frame, service: DuesService, rw: ReaderWords, mailbox:
 
 
 def _sent_to_payee(said: str, service: DuesService, mailbox: Mailbox, clock: Clock) -> Answer | None:
-    """The payments made to a person the question names by words of the payee's own name ("Kayla" of Kayla
-    Brooks), newest first; None when no payment's payee is called so."""
+    """The payments made to a person the question names by words of the payee's own name ("Rosa" of Rosa
+    Alvarez), newest first; None when no payment's payee is called so."""
     words_said = set(name_words(said))
     paid = [p for p in service.payments() if p.payee and words_said and words_said <= set(name_words(p.payee))]
     return _receipts_of(paid, mailbox, clock) if paid else None
