@@ -180,9 +180,9 @@ THIRTEENTH_WRONG_AT_MOST = {"money": 1, "appointments": 0, "schedule": 1, "mail"
 # that first run, before any tuning: 27 right, 16 wrong, 32 refused of 75 (appointments 6/4/18, brief 2/0/0, mail
 # 1/3/6, money 12/6/4, reminders 4/1/0, schedule 2/2/4); with US trains and an airline's DEPART rows read, a moved
 # cleaning, a pet "all set for" its visit, a policy renewing, "AutoPay is off", "DC", "conf #" and "the friday
-# before" read, 46 right, 6 wrong, 23 refused (appointments 18/0/10, brief 2/0/0, mail 1/3/6, money 18/2/2, reminders
-# 5/0/0, schedule 2/1/5)
-FOURTEENTH_WRONG_AT_MOST = {"money": 2, "appointments": 0, "schedule": 1, "mail": 3, "brief": 0, "reminders": 0}
+# before" read, and what a person wrote said whole, 47 right, 5 wrong, 23 refused (appointments 18/0/10, brief 2/0/0,
+# mail 2/2/6, money 18/2/2, reminders 5/0/0, schedule 2/1/5)
+FOURTEENTH_WRONG_AT_MOST = {"money": 2, "appointments": 0, "schedule": 1, "mail": 2, "brief": 0, "reminders": 0}
 
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
