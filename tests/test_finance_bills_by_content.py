@@ -315,6 +315,13 @@ def test_a_total_with_no_instalment_said_stays_the_total() -> None:
     assert got.amount is not None and got.amount.amount == Decimal("640.00")
 
 
+def test_a_bills_total_is_owed_though_one_of_its_lines_is_an_instalment() -> None:
+    got = read_bill("Plan charges: $95.00\nHandset installment: $38.60\nTaxes and fees: $6.12\n"
+                    "Total: $139.72\nDue date: 30 September 2027", received=NZ_RECEIVED, institution=None, vocab=V,
+                    sender="billing@tuimobile.example", home_country="NZ")
+    assert got.amount is not None and got.amount.amount == Decimal("139.72"), got
+
+
 def test_a_loans_desks_letter_of_a_new_repayment_is_a_bill_by_what_it_says() -> None:
     snippet = ("Kia ora Mere, your fixed term on loan 30-1111-2222 has ended and we've refixed it for 1 year. "
                "New weekly repayment: $512.40 (was $538.10)")

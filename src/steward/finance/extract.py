@@ -176,8 +176,9 @@ def _labelled_money(text: str, lowered: str, vocab: FinanceVocab, usual: str, mo
 
 
 _YEARLY = re.compile(r"\b(?:annual|annually|yearly|per\s+year|a\s+year)\b")
-# a sum for a whole year, said by its label ("Total rates for 2027/2028", "Total for the year", "annual charge")
-_A_YEARS = re.compile(r"\b(?:total|annual|annually|yearly|per\s+year|a\s+year|for\s+the\s+(?:year|financial\s+year)|"
+# a sum for a whole year, said by its label ("Total rates for 2027/2028", "Total for the year", "annual charge");
+# a total alone is a bill's sum of its lines ("Device installment: $11.25 ... Total: $187.52"), never a year's
+_A_YEARS = re.compile(r"\b(?:annual|annually|yearly|per\s+year|a\s+year|for\s+the\s+(?:year|financial\s+year)|"
                       r"(?:19|20)\d\d\s*[/\u2013-]\s*(?:(?:19|20)?\d\d)\b)")
 # the label of one instalment of a sum paid in parts ("Instalment 1 of 4:", "Instalment 2:", "This instalment",
 # "Quarter 1 instalment", "Amount of this instalment"), written right before its figure

@@ -65,12 +65,14 @@ def no_such(unmatched: Unmatched, what: str) -> str:
     return head
 
 
-def elsewhere(what: str, window_said: str, lines: Sequence[str]) -> str:
+def elsewhere(what: str, window_said: str, lines: Sequence[str], checked: bool = False) -> str:
     """Nothing in the window asked about, but the store holds it at other times: say that none was found then
     and when it is held, never "none" (the one asked of may be another thing, in mail Steward could not read:
-    "Dad's dinner on Saturday" is no table booked for Thursday)."""
+    "Dad's dinner on Saturday" is no table booked for Thursday). A question asked yes or no (`checked`: "is the
+    physio on friday?") is answered no first."""
     said = window_said if window_said.split(" ", 1)[0].lower() in _PREPOSITIONS else f"on {window_said}"
-    return "\n".join([f"I can't find anything {said} on {what}. What your data holds:", *lines])
+    return "\n".join([f"{'No, I' if checked else 'I'} can't find anything {said} on {what}. What your data holds:",
+                       *lines])
 
 
 _PREPOSITIONS = frozenset(("on", "in", "at", "by", "before", "after", "until", "till", "from", "between", "this",

@@ -286,7 +286,8 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
             inside = [b for b in ahead if frame.window.start <= b.start < max(frame.window.end, frame.window.start
                                                                               + timedelta(minutes=1))]
             if not inside and (named or frame.kinds):
-                return Answer(honesty.elsewhere(what, frame.window.said, [b.line(clock) for b in ahead]),
+                return Answer(honesty.elsewhere(what, frame.window.said, [b.line(clock) for b in ahead],
+                                                frame.ask == "is_there"),
                               # (it says what it did not find then: the honesty rules leave it as it is)
                               {"appointments": [b.line(clock) for b in ahead], "missing": [what]})
             if not inside:

@@ -449,7 +449,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             if not inside:
                 items.sort(key=lambda d: (d.due_date, d.issuer))
                 lines = [_line(d, d.id in overdue_ids, clock) for d in items]
-                return Answer(honesty.elsewhere(what, frame.window.said, lines), {"dues": [d.id for d in items]})
+                return Answer(honesty.elsewhere(what, frame.window.said, lines, frame.ask == "is_there"), {"dues": [d.id for d in items]})
             items = inside
         items.sort(key=lambda d: (d.due_date, d.issuer))
         owe = "Billed on " if gone else "What you owe on "
