@@ -178,5 +178,6 @@ def test_a_then_of_talk_beside_a_day_said_is_that_day_never_the_one_before(demo:
 
 def test_a_thing_not_held_on_the_day_asked_is_said_not_found_with_when_it_is_held(demo: App) -> None:
     [(_, reply)] = talk(demo, "elsewhere", "is the physio on saturday?")
-    # never "nothing on saturday": the person's own physio that day may be in mail Steward could not read
-    assert reply.startswith("I can't find anything on saturday") and "Thu 10 Dec at 18:00" in reply, reply
+    # asked yes or no, answered no first; never "nothing on saturday": the person's own physio that day may be in
+    # mail Steward could not read
+    assert reply.startswith("No, I can't find anything on saturday") and "Thu 10 Dec at 18:00" in reply, reply
