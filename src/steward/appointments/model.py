@@ -65,6 +65,11 @@ _PHONE = re.compile(r"(?<![\w:])\+?\(?\d[\d\s().-]{6,}\d(?![\w:])")
 _DATE_LIKE = re.compile(r"^\d{4}-\d{2}-\d{2}|\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}$")
 
 
+def sends_elsewhere(text: str) -> bool:
+    """Whether text holds a link or an email address."""
+    return bool(_LINK.search(text) or _EMAIL.search(text))
+
+
 def unsafe(text: str | None) -> bool:
     """Whether text holds a link, an email address or a phone number (never copied into a calendar)."""
     if not text:

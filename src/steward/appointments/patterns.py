@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import yaml
 
 from steward.appointments.kinds import load_kinds as load_kinds  # the kinds alone load without the patterns
-from steward.appointments.model import Candidate, Status, normalise, provider_key, unsafe
+from steward.appointments.model import Candidate, Status, normalise, provider_key, sends_elsewhere, unsafe
 from steward.clock import Clock
 from steward.errors import ConfigError
 from steward.records.appointments import MessageMeta
@@ -599,11 +599,12 @@ def _clock_at(day: datetime, said: str, zone: str | None) -> datetime | None:
 
 
 def _safe_excerpt(sentence: str, when: str) -> str:
-    """The sentence as evidence, cut after its time when what follows holds a phone number or a link (a snippet
-    runs a move's "New time: 5:15 PM" into "If that doesn't suit, call us at ..."): the number is never copied,
-    the booking is still read."""
+    """The sentence as evidence, cut after its time when what follows holds a phone number (a snippet runs a
+    move's "New time: 5:15 PM" into "If that doesn't suit, call us at ..."): the number is never copied, the
+    booking is still read. A sentence that sends the person to a link or an address is kept whole, so unsafe:
+    "confirmed for Monday at 3 PM, manage it at <link>" is how a lure is written, and proves no booking."""
     at = sentence.find(when)
-    if at < 0 or not unsafe(sentence):
+    if at < 0 or not unsafe(sentence) or sends_elsewhere(sentence):
         return sentence
     cut = sentence[:at + len(when)]
     return cut if not unsafe(cut) else sentence
