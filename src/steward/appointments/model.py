@@ -74,7 +74,7 @@ def unsafe(text: str | None) -> bool:
     """Whether text holds a link, an email address or a phone number (never copied into a calendar)."""
     if not text:
         return False
-    if _LINK.search(text) or _EMAIL.search(text):
+    if sends_elsewhere(text):
         return True
     for match in _PHONE.finditer(text):
         found = match.group(0).strip()
