@@ -1,6 +1,6 @@
 """Every generated sample mailbox of a person (Noor Haddad's, Inês Carvalho's, Tomás Ríos's, Akinyi
 Odera's, Lindiwe Mokoena's, Jasmine Teo's, Deepa Venkatesh's, Rachel Ortega's, Aoife Brennan's, Kristine
-Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
+Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's, Chidinma Okafor's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
 is refused."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import pytest
 from sample_homes import (
     EIGHTH,
     ELEVENTH,
+    FIFTEENTH,
     FIFTH,
     FOURTEENTH,
     FOURTH,
@@ -29,6 +30,7 @@ from sample_homes import (
 from steward.sample import (
     eighth,
     eleventh,
+    fifteenth,
     fifth,
     fourteenth,
     fourth,
@@ -58,6 +60,7 @@ MAILBOXES = [
     pytest.param(twelfth.generate, TWELFTH.now, 60, id="twelfth"),
     pytest.param(thirteenth.generate, THIRTEENTH.now, 55, id="thirteenth"),
     pytest.param(fourteenth.generate, FOURTEENTH.now, 55, id="fourteenth"),
+    pytest.param(fifteenth.generate, FIFTEENTH.now, 55, id="fifteenth"),
 ]
 
 

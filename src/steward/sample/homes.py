@@ -68,6 +68,8 @@ MAILBOXES = (
                   "2027-10-20T07:50:00+01:00"),
     SampleMailbox("fourteenth", "Megan Castellano's, in Jersey City", "steward.sample.fourteenth",
                   "America/New_York", "2027-11-03T07:40:00-04:00"),
+    SampleMailbox("fifteenth", "Chidinma Okafor's, in Lagos", "steward.sample.fifteenth", "Africa/Lagos",
+                  "2027-12-13T07:30:00+01:00"),
 )
 NAMES = tuple(m.name for m in MAILBOXES)
 
