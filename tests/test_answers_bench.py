@@ -184,6 +184,12 @@ THIRTEENTH_WRONG_AT_MOST = {"money": 1, "appointments": 0, "schedule": 1, "mail"
 # mail 2/2/6, money 18/2/2, reminders 5/0/0, schedule 2/1/5)
 FOURTEENTH_WRONG_AT_MOST = {"money": 2, "appointments": 0, "schedule": 1, "mail": 2, "brief": 0, "reminders": 0}
 
+# what the fifteenth set (a conversation of a Monday morning and single questions over the fifteenth sample mailbox,
+# Chidinma Okafor's in Lagos, written blind to the rules and frozen before its first run) scored on that first run,
+# before any tuning: 29 right, 19 wrong, 27 refused of 75 (appointments 11/7/7, brief 2/0/0, mail 4/1/2, money
+# 6/7/15, reminders 3/1/0, schedule 3/3/3)
+FIFTEENTH_WRONG_AT_MOST = {"money": 7, "appointments": 7, "schedule": 3, "mail": 1, "brief": 0, "reminders": 1}
+
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 92 right, 16 wrong, 12 refused of 120
@@ -211,6 +217,7 @@ WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FO
                 "seventh": SEVENTH_WRONG_AT_MOST, "eighth": EIGHTH_WRONG_AT_MOST, "ninth": NINTH_WRONG_AT_MOST,
                 "tenth": TENTH_WRONG_AT_MOST, "eleventh": ELEVENTH_WRONG_AT_MOST, "twelfth": TWELFTH_WRONG_AT_MOST,
                 "thirteenth": THIRTEENTH_WRONG_AT_MOST, "fourteenth": FOURTEENTH_WRONG_AT_MOST,
+                "fifteenth": FIFTEENTH_WRONG_AT_MOST,
                 "talk": TALK_WRONG_AT_MOST, "talk2": TALK2_WRONG_AT_MOST}
 
 
