@@ -107,7 +107,7 @@ SYMBOLS = {"INR": ("₹", "rs", "rs.", "inr"), "USD": ("$", "usd", "us$"), "GBP"
            "AUD": ("a$", "aud", "au$"), "NZD": ("nz$", "nzd"), "JPY": ("¥", "jpy"), "SGD": ("s$", "sgd"),
            "CAD": ("c$", "ca$", "cad"), "BRL": ("r$", "brl"), "AED": ("aed", "dh"), "CHF": ("chf",),
            "MXN": ("mxn", "mx$"), "KES": ("kes", "ksh", "kshs"), "ZAR": ("zar", "rand"), "MUR": ("mur",),
-           "VND": ("vnd", "₫", "dong"), "PHP": ("₱", "php")}
+           "VND": ("vnd", "₫", "dong"), "PHP": ("₱", "php"), "NGN": ("₦", "ngn", "naira")}
 NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
                 "twelve"]
 REFUSALS = ("i can't", "i cannot", "can't answer that offline", "no language model is connected")

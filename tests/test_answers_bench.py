@@ -262,3 +262,9 @@ def test_a_brazilian_and_a_canadian_amount_are_read_with_their_currency() -> Non
 def test_a_philippine_amount_is_read_with_its_currency() -> None:
     assert answers.has_amount("₱38,452.17", "38452.17") and answers.has_currency("₱4,286.35", "PHP")
     assert answers.has_currency("PHP 1,899.00", "PHP")
+
+
+def test_a_nigerian_amount_is_read_with_its_currency() -> None:
+    assert answers.has_amount("NGN63,500.00 due Wed 15 Dec", "63500.00")
+    assert answers.has_currency("₦312,450.75", "NGN")
+    assert answers.has_currency("19,800 naira", "NGN") and not answers.has_currency("US$486.30", "NGN")
