@@ -144,3 +144,23 @@ def test_a_small_store_has_none_until_it_grows(tmp_path, monkeypatch: pytest.Mon
     assert not catch_up_recent_words(conn)
     _in_step(conn)
     conn.close()
+
+
+def test_a_sender_counted_over_the_latest_days_is_counted_in_the_newest_index(store: sqlite3.Connection) -> None:
+    """"How many from Kaveri Bank this week?": dates only the newest messages can pass are searched in their own
+    index, and every message of those dates is counted, as the whole index counts them."""
+    from steward.search.mailbox import analyze
+
+    floor = repo.recent_floor(store)
+    assert floor is not None
+    newest = repo.max_message_id(store)
+    since = CLOCK.local(repo.get_message(store, newest - 100).received_at).date()  # type: ignore[union-attr]
+    query = f"from:kaveri* after:{since.isoformat()}"
+    plan = lexical.parse_query(query, CLOCK)
+    filters = lexical.filters_for(plan)
+    assert repo._plan_inputs(store, plan.match(), filters, 1001, "recent")[2] == "messages_recent_fts"
+    counted = analyze(store, query, clock=CLOCK).total
+    assert counted > 0
+    store.execute("DELETE FROM messages_recent_range")  # the whole index alone
+    assert repo._plan_inputs(store, plan.match(), filters, 1001, "recent")[2] == "messages_fts"
+    assert analyze(store, query, clock=CLOCK).total == counted

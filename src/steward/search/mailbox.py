@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING
 
 from steward.clock import Clock
 from steward.mail.reader import ShownMessage, read_message
@@ -19,6 +21,9 @@ from steward.records.mail import Message
 from steward.search.analysis import Analysis, group_by_sender
 from steward.search.lexical import SearchResult, from_sender, run_summary_plan, search, sender_count
 from steward.search.query import parse_query
+
+if TYPE_CHECKING:
+    from steward.store.messages import Preview
 
 
 class Mailbox:
@@ -57,6 +62,12 @@ class Mailbox:
 
         found = repo.most_addressed(self._db())
         return found[0] if found is not None and found[1] * 3 >= found[2] else None
+
+    def previews_since(self, since: datetime, limit: int) -> list[Preview]:
+        """The newest `limit` messages received since a moment, newest first: sender, subject, preview, category."""
+        from steward.store import messages as repo
+
+        return repo.previews_since(self._db(), since, limit)
 
     def stored(self, message_ids: Sequence[int]) -> dict[int, Message]:
         """What the store keeps of some messages (sender, subject, snippet, dates: never a body), by id."""

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime, time, timedelta
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from steward.clock import Clock
@@ -15,6 +16,7 @@ from steward.reader.answerers.common import day_text
 
 if TYPE_CHECKING:
     from steward.search.mailbox import Mailbox
+    from steward.store.messages import Preview
 
 # how far back a message that names a day ahead is looked for, and how many of the newest are read
 LOOK_BACK = timedelta(days=90)  # a flight is often booked weeks ahead
@@ -35,31 +37,42 @@ def mail_naming(box: Mailbox, clock: Clock, start: datetime, end: datetime, read
     """Lines for the recent messages (not newsletters, not suspicious, not bills) with a sentence that
     gives a day or a time in [start, end); `read` are the bookings Steward read, as (the mail it was read
     from, its provider): their mail, and their providers' mail, have been answered already: `- Sun 6 Dec Sender: “subject” — “the sentence”`."""
-    from steward import dates
-
-    since = (clock.now() - LOOK_BACK).date().isoformat()
-    hits = box.search(f"after:{since}", limit=READ_AT_MOST, clock=clock).hits
+    since = datetime.combine((clock.now() - LOOK_BACK).date(), time.min, clock.zone)
     out: list[str] = []
-    for h in sorted(hits, key=lambda h: h.message.received_at, reverse=True):
-        m = h.message
-        if (m.category or "") in _NOT_BOOKINGS or any(h.id == i or m.sender_name == who for i, who in read):
+    for m in box.previews_since(since, READ_AT_MOST):
+        if m.category in _NOT_BOOKINGS or any(m.id == i or m.sender_name == who for i, who in read):
             continue
-        at = clock.at(m.received_at)
-        for sentence in [m.subject, *_SENTENCE_END.split(m.snippet or "")]:
-            if not _DATED.search(sentence):
-                continue
-            found = dates.find(sentence, at)
-            if found is None or found.start is None or not start <= found.start < end:
-                continue
-            one_day = found.has_date and found.end is not None and found.end - found.start <= timedelta(days=1)
-            if not (found.has_time or one_day):
-                continue  # "this month", "next week": no day of its own
+        sentence = next((said for when, said in _days_named(m, clock) if start <= when < end), None)
+        if sentence is not None:
             out.append(f"- {day_text(clock.local(m.received_at).date(), clock)} {m.sender_name or m.sender}: "
                        f"\u201c{m.subject}\u201d \u2014 \u201c{sentence.strip()[:160]}\u201d")
-            break
         if len(out) >= SHOWN:
             break
     return out
+
+
+def _days_named(m: Preview, clock: Clock) -> tuple[tuple[datetime, str], ...]:
+    """(start, sentence) for each sentence of a message's subject and preview that gives a day of its own or a
+    time, read on the clock of the message's arrival, in the message's order."""
+    return _named_at(clock.at(m.received_at), m.subject, m.snippet)
+
+
+# read once: a message's words and arrival never change, and every question about an empty day reads them again
+@lru_cache(maxsize=4 * READ_AT_MOST)
+def _named_at(at: Clock, subject: str, snippet: str) -> tuple[tuple[datetime, str], ...]:
+    from steward import dates
+
+    named: list[tuple[datetime, str]] = []
+    for sentence in [subject, *_SENTENCE_END.split(snippet)]:
+        if not _DATED.search(sentence):
+            continue
+        found = dates.find(sentence, at)
+        if found is None or found.start is None:
+            continue
+        one_day = found.has_date and found.end is not None and found.end - found.start <= timedelta(days=1)
+        if found.has_time or one_day:  # not "this month", "next week": no day of its own
+            named.append((found.start, sentence))
+    return tuple(named)
 
 
 def mail_saying(box: Mailbox, clock: Clock, terms: Sequence[str], *, in_words: bool = False) -> list[str]:
