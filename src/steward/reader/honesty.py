@@ -642,6 +642,24 @@ def _says(hit: Hit, things: Sequence[str], sums: bool) -> str:
     return " ".join(chosen)[:240]
 
 
+def _options_said(hits: Sequence[Hit], mailbox: Mailbox | None) -> str | None:
+    """The options the newest genuine mail of `hits` prices ("12 months: $119.72; 6 months: $62.51"), said as a
+    line; None when it gives one sum or none."""
+    from steward.errors import StewardError
+    from steward.reader.answerers.price_options import options_line, priced_options
+
+    genuine = [h for h in hits if h.message.category != "phishing_suspect"]
+    if mailbox is None or not genuine:
+        return None
+    m = genuine[0].message
+    try:
+        text = f"{m.subject}\n{mailbox.read(m.id).body}"
+    except StewardError:
+        text = f"{m.subject}\n{m.snippet}"
+    options = priced_options(text)
+    return options_line(options) if options else None
+
+
 def said_instead(frame: Frame, missing: Sequence[str], answer: Answer, mailbox: Mailbox | None,
                  clock: Clock) -> Answer | None:
     """A question's thing that what its answer is about does not hold: what was looked for, and the mail
@@ -666,6 +684,9 @@ def said_instead(frame: Frame, missing: Sequence[str], answer: Answer, mailbox: 
             says = _says(h, missing, frame.ask == "how_much" or frame.domain == "money")
             lines.append(f"- {day_text(clock.local(m.received_at).date(), clock)} {m.sender_name or m.sender}: "
                          f"\u201c{m.subject}\u201d" + (f" \u2014 {says}" if says else "") + flag)
+        options = _options_said(hits, mailbox) if frame.ask == "how_much" or frame.domain == "money" else None
+        if options:
+            lines.insert(0, options)  # "how much is the rego?": every price the licence letter gives, none picked
         view = mail_view(lines[0], [h.message for h in hits], clock)
         return Answer("\n".join(lines), {"unaccounted": list(missing), "messages": [h.id for h in hits],
                                          "view": view})

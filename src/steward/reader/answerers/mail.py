@@ -230,6 +230,16 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             hits = in_hours
         hits.sort(key=lambda h: h.message.received_at, reverse=True)
         who = " and ".join(s.value for s in senders)
+        sums = any(d == "money" and v > 0 for d, v in frame.scores) or bool(frame.flags & {"paid", "unpaid"}) \
+            or frame.ask == "how_much"
+        if sums and hits and all(h.message.category == "phishing_suspect" for h in hits):
+            # "how much is the vehicle tax?" when the words name a lure's sender: a lure never says what is owed;
+            # the genuine mail that says the name it borrows does, else nothing is owed
+            genuine = _genuine_for(senders, frame, box, clock)
+            if not genuine:
+                return _lure_only(senders, hits, box, clock)
+            hits, total = genuine, len(genuine)
+            who = " and ".join(dict.fromkeys(h.message.sender_name or h.message.sender for h in genuine))
         if not hits:
             return Answer(f"Nothing from {who}" + (f" {frame.window.said}" if frame.window else "") + ".",
                           {"messages": []})
@@ -262,8 +272,6 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             if gives:
                 lines.insert(1, gives)  # "Sam wanted to meet, when was that?": the day his message gives
         # "did I pay the fibre company?": a sender Steward read no bill from; what its mail says of money
-        sums = any(d == "money" and v > 0 for d, v in frame.scores) or bool(frame.flags & {"paid", "unpaid"}) \
-            or frame.ask == "how_much"
         newest_says = f"{hits[0].message.subject} {hits[0].message.snippet}"
         if sums and _PAYMENT_RECEIVED.search(newest_says):
             # "did I settle the fibre bill?", "do I owe the fibre people anything?": their newest mail thanks you
@@ -277,6 +285,10 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             of_money = _money_sentence(m.snippet) if sums and not flag else None
             flag += f" \u2014 \u201c{of_money}\u201d" if of_money else ""
             lines.append(f"- {day_text(clock.local(m.received_at).date(), clock)} \u201c{m.subject}\u201d <{m.sender}>{flag}")
+        if sums:
+            options = _options_of(hits[0].message, box, clock)
+            if options:
+                lines.insert(0, options)  # "how much to tax the car?": every price its letter gives, none picked
         view = mail_view(lines[0].rstrip(":"), [h.message for h in hits[:SHOWN]], clock, window_words(frame, clock),
                          told_at=told_at)
         return Answer("\n".join(lines), {"messages": [h.id for h in hits[:SHOWN]], "view": view})
@@ -418,6 +430,53 @@ _LONG_NUMBER = re.compile(r"(?<![\d.,])\d{6,}(?![\d.,]\d)")
 _ABBREVIATION = re.compile(r"(?:^|[\s(])(?:incl|excl|approx|no|nr|vs|etc|ref|acct|a/c|mr|mrs|ms|dr|st|ave|"
                            r"[A-Z])\.$", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+def _genuine_for(senders: list[SlotValue], frame: Frame, box: Mailbox, clock: Clock) -> list[Hit]:
+    """The mail not marked suspicious that says the whole name of a lure's sender ("DVLO Vehicle Tax": the
+    licensing office's own "Vehicle tax due" letter) and every uncommon word of the question ("the tax refund"
+    is not the vehicle tax letter), newest first; [] when none does."""
+    from steward.reader.lists import common_english
+
+    lured = {a for s in senders for a in s.addresses}
+    named = {w for f in frame.filters for w in words(f.said.casefold())}
+    rare = {w for w in words(frame.text.casefold()) if len(w) > 2 and w not in common_english() and w not in named}
+    found: list[Hit] = []
+    for s in senders:
+        result = box.search(s.value, limit=SHOWN, clock=clock)
+        if result.broadened:
+            continue
+        found += [h for h in result.hits if h.message.category != "phishing_suspect" and h.message.sender not in lured
+                  and h not in found]
+    if rare:
+        found = [h for h in found if rare <= set(words(_text_of(h.message, box, clock).casefold()))]
+    return sorted(found, key=lambda h: h.message.received_at, reverse=True)[:SHOWN]
+
+
+def _text_of(message: Message, box: Mailbox, clock: Clock) -> str:
+    """A message's subject and body, fetched live (what the store kept when it can no longer be fetched)."""
+    try:
+        return f"{message.subject}\n{box.read(message.id, clock=clock).body}"
+    except StewardError:
+        return f"{message.subject}\n{message.snippet}"
+
+
+def _lure_only(senders: list[SlotValue], hits: list[Hit], box: Mailbox, clock: Clock) -> Answer:
+    """A money question whose only mail is marked suspicious: nothing owed, the mail shown marked."""
+    what = " and ".join(s.value for s in senders)
+    lines = [f"Nothing you owe is from \u2018{what}\u2019: the only mail under that name is marked suspicious; "
+             "don't pay through it:"]
+    lines += [f"- {day_text(clock.local(h.message.received_at).date(), clock)} \u201c{h.message.subject}\u201d "
+              f"<{h.message.sender}> \u2014 SUSPICIOUS: {_why(h, box)}" for h in hits[:SHOWN]]
+    return Answer("\n".join(lines), {"messages": [h.id for h in hits[:SHOWN]], "dues": [], "suspicious": True})
+
+
+def _options_of(message: Message, box: Mailbox, clock: Clock) -> str | None:
+    """The line naming every option a bill's mail prices ("12 months: £190.00; 6 months: £104.50"), or None."""
+    from steward.reader.answerers.price_options import options_line, priced_options
+
+    options = priced_options(_text_of(message, box, clock))
+    return options_line(options) if options else None
 
 
 def _money_sentence(snippet: str) -> str | None:
