@@ -172,8 +172,10 @@ TWELFTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0
 # away on Saturday" read, 42 right, 13 wrong, 20 refused (appointments 13/3/9, brief 1/0/1, mail 3/3/3, money 17/4/3,
 # reminders 3/0/1, schedule 5/3/3); with a British e-ticket's trains read too, 45 right, 11 wrong, 19 refused; then
 # with a holiday's reference, meals and transfer, a card's charge in another currency, what a changing Direct Debit
-# was, a penalty-charge lure, someone said as whose a thing is and a note said whole, 55 right, 2 wrong, 18 refused
-THIRTEENTH_WRONG_AT_MOST = {"money": 1, "appointments": 0, "schedule": 1, "mail": 0, "brief": 0, "reminders": 0}
+# was, a penalty-charge lure, someone said as whose a thing is and a note said whole, 55 right, 2 wrong, 18 refused;
+# with a lure's borrowed name answered from the genuine letter and a bill priced as options named whole, 57 right,
+# 1 wrong, 17 refused
+THIRTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 1, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the fourteenth set (a conversation of a Wednesday morning and single questions over the fourteenth sample
 # mailbox, Megan Castellano's in Jersey City, written blind to the rules and frozen before its first run) scored on
