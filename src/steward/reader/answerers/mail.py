@@ -234,7 +234,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             or frame.ask == "how_much"
         if sums and hits and all(h.message.category == "phishing_suspect" for h in hits):
             # "how much is the vehicle tax?" when the words name a lure's sender: a lure never says what is owed;
-            # the genuine mail that says the name it borrows does, else nothing is owed
+            # the genuine mail that says the name it borrows does, else no sum is read from it
             genuine = _genuine_for(senders, frame, box, clock)
             if not genuine:
                 return _lure_only(senders, hits, box, clock)
@@ -462,10 +462,10 @@ def _text_of(message: Message, box: Mailbox, clock: Clock) -> str:
 
 
 def _lure_only(senders: list[SlotValue], hits: list[Hit], box: Mailbox, clock: Clock) -> Answer:
-    """A money question whose only mail is marked suspicious: nothing owed, the mail shown marked."""
+    """A money question whose only mail is marked suspicious: no sum read from it, the mail shown marked."""
     what = " and ".join(s.value for s in senders)
-    lines = [f"Nothing you owe is from \u2018{what}\u2019: the only mail under that name is marked suspicious; "
-             "don't pay through it:"]
+    lines = [f"I can't tell what you owe \u2018{what}\u2019: the only mail under that name is marked suspicious, "
+             "so I read no sum from it; don't pay through it:"]
     lines += [f"- {day_text(clock.local(h.message.received_at).date(), clock)} \u201c{h.message.subject}\u201d "
               f"<{h.message.sender}> \u2014 SUSPICIOUS: {_why(h, box)}" for h in hits[:SHOWN]]
     return Answer("\n".join(lines), {"messages": [h.id for h in hits[:SHOWN]], "dues": [], "suspicious": True})
