@@ -63,6 +63,18 @@ def test_what_a_named_persons_latest_mail_says(demo: App, text: str) -> None:
     assert "\u2014" in reply.split("\n", 1)[0], reply  # what it says, beside its subject
 
 
+@pytest.mark.parametrize("text", ["anything from Zoe?", "did Zoë write", "what did zoe need"])
+def test_a_persons_mail_is_answered_with_what_it_says(demo: App, text: str) -> None:
+    handled_by, reply = ask(demo, text)
+    assert handled_by == "reader" and reply.startswith("The latest from Zoë Müller"), reply
+    assert "\u2014" in reply.split("\n", 1)[0], reply  # what her note says, not only that it came
+
+
+def test_a_companys_mail_is_listed_by_its_subjects(demo: App) -> None:
+    _, reply = ask(demo, "anything from Kitchen Notes?")
+    assert not reply.startswith("The latest from"), reply
+
+
 @pytest.mark.parametrize("text", ["what's next?", "what have I got up next", "when's my next thing"])
 def test_the_next_thing_is_what_is_ahead(demo: App, text: str) -> None:
     handled_by, reply = ask(demo, text)

@@ -25,6 +25,12 @@ def thirteenth(app_in_own_home: Callable[[str, str], App]) -> App:
 
 
 @pytest.fixture(scope="module")
+def fourteenth(app_in_own_home: Callable[[str, str], App]) -> App:
+    """Megan's home in Jersey City."""
+    return demo_home_at(app_in_own_home, "America/New_York", "2027-11-03T07:40:00-04:00", "fourteenth")
+
+
+@pytest.fixture(scope="module")
 def third(app_in_own_home: Callable[[str, str], App]) -> App:
     """Inês's home in Toronto."""
     return demo_home_at(app_in_own_home, "America/Toronto", "2026-12-07T07:40:00-05:00", "third")
@@ -90,6 +96,14 @@ def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
     ("is the council tax going up?", "was"),
     ("when does the water direct debit come down?", "was"),
     ("what have I got coming up?", ""),
+    ("what were the real charges on the power bill?", "usage"),
+    ("how much did we actually use in October", "usage"),
+    ("so what's the actual cost, not the level payment?", "usage"),
+    ("what did I use my card for?", ""),
+    ("the purchase in Australian dollars on my card?", "foreign"),
+    ("any charges in CAD on the Mastercard", "foreign"),
+    ("which purchase on that card was in pounds", "foreign"),
+    ("is anything due in euros?", ""),
 ])
 def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> None:
     assert asked_detail(text) == kind
@@ -134,6 +148,13 @@ def test_a_time_to_answer_by_is_no_time_until_the_thing() -> None:
     ("Your monthly payment is changing from £54.00 to £61.50 from 1 May.", "was", "changing from £54.00"),
     ("Renewal premium: £402.10 (last year: £377.00)", "was", "(last year: £377.00)"),
     ("Your payment of £61.50 will be taken on 1 May.", "was", ""),
+    # a bill on budget billing or a level plan: what the period's use cost, beside the amount billed
+    ("Gas used: 41 therms\nCurrent charges: $63.15\nLevel Payment Plan amount: $88.00", "usage",
+     "Current charges: $63.15"),
+    ("Your usage charges for this period were $74.02. You pay $95.00 a month on Equal Payments.", "usage",
+     "usage charges for this period were $74.02"),
+    ("Budget amount due: $120.00", "usage", ""),
+    ("11/02  LIBRERIA CENTRAL MADRID  EUR 41.90 = USD 45.77", "foreign", "EUR 41.90 = USD 45.77"),
 ])
 def test_a_detail_is_the_sentence_of_the_mail_that_says_it(text: str, kind: str, said: str) -> None:
     found = detail_in(text, kind)
@@ -220,3 +241,13 @@ def test_the_day_a_bills_mail_says_the_service_is_cut_is_a_detail_of_that_bill()
 def test_what_a_changing_payment_was_before_is_asked_of_the_bill_said_before(thirteenth: App) -> None:
     _, reply = talk(thirteenth, "when does the gas and electric direct debit change?", "and what was it till now?")
     assert "142.00" in reply and "168.00" in reply, reply
+
+
+def test_what_a_budget_billed_bills_use_cost_is_asked_of_the_bill_said_before(fourteenth: App) -> None:
+    _, reply = talk(fourteenth, "how much is the gas and electric bill?", "and what were the real charges last month?")
+    assert "Hudson Gas & Power" in reply and "118.37" in reply and "Skyway" not in reply, reply
+
+
+def test_a_cards_charge_in_another_currency_is_its_statements_line(fourteenth: App) -> None:
+    _, reply = talk(fourteenth, "what's on the card ending 9052?", "any purchases in Canadian dollars on it?")
+    assert "CAD 112.50" in reply and "Harborline" not in reply, reply

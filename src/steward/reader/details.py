@@ -31,6 +31,9 @@ _PHONE = r"\+?\(?\d[\d ()\u2013-]{5,18}\d"
 _CODES = r"USD|EUR|GBP|AUD|NZD|CAD|SGD|HKD|INR|KES|ZAR|MXN|BRL|CHF|JPY|AED|MUR|VND|NGN|PHP|MYR|THB|IDR|SEK|NOK|DKK"
 _MONEY = (rf"(?:[$\u20ac\u00a3\u00a5\u20b9]|\b(?:[A-Z]{{1,3}}\$|(?:{_CODES}|Rs\.?|KSh|Ksh|R)\s?))\s?\d[\d,.]*\d?|"
           rf"\b\d[\d,.]*\s?(?:\u20ac|\b(?:{_CODES}|euros?|dollars?|pounds?|rand|shillings?)\b)")
+# a currency as a question names it ("Canadian dollars", "pounds", "CAD")
+_NAMED_MONEY = (r"(?:canadian|australian|aussie|us|u\.s\.|american|new\s+zealand|kiwi|singapore|hong\s+kong|mexican)\s+"
+                rf"dollars?|euros?|pounds?(?:\s+sterling)?|sterling|yen|pesos?|rupees?|francs?|rand|yuan|won|{_CODES}")
 # what a person is told to do by a time, as a question says it ("say yes", "reply", "confirm")
 _ANSWER = (r"(?:say\s+yes|reply|respond|answer|confirm|accept|decide|book|rsvp|let\s+them\s+know|get\s+back\s+to"
            r"\s+(?:them|her|him)|take\s+it|grab\s+it)")
@@ -299,11 +302,30 @@ DETAILS = (
                                  r"forex|fx|currency)\s+(?:charges?|transactions?|purchases?|payments?|spends?|spending|"
                                  r"debits?|fees?)\b|\b(?:charges?|transactions?|purchases?|payments?|spent|spend|"
                                  r"bought)\s+(?:(?:made\s+)?(?:in|from)\s+)?(?:euros?|abroad|overseas|(?:a\s+|another\s+)?foreign\s+"
-                                 r"currency|another\s+currency)\b", re.I),
+                                 r"currency|another\s+currency)\b|"
+                                 # "that charge in Canadian dollars", "the purchase in CAD" (a bill owed in a currency
+                                 # is the bills' own: "is anything due in euros?")
+                                 rf"\b(?:charges?|transactions?|purchases?|line)\b(?![^?.!]*\b(?:due|owe|owed|owing)\b)[^?.!]{{0,25}}?"
+                                 rf"\bin\s+(?:{_NAMED_MONEY})\b", re.I),
            re.compile(rf"(?:{_MONEY})[^\n]{{0,12}}?(?:@|\bat\s+(?:a\s+)?(?:rate\s+(?:of\s+)?)?\d|\bconverted\b|=)|"
                       r"\b(?:non-?sterling|foreign\s+(?:currency|exchange|transaction)|exchange\s+rate|currency\s+"
                       r"conversion)\b", re.I),
            ("card",), label="a charge in another currency", of="bill"),
+    # "what did we actually use?", "what were the real charges this month?": what a bill's mail says the period's
+    # use cost, beside the amount billed (a bill on budget billing or an equal payment plan bills the same each
+    # month: "Actual charges this period: $118.37 ... Budget Billing amount due: $142.00"); only an amount it writes
+    Detail("usage", re.compile(r"\bactual(?:ly)?\s+(?:use|used|usage|using|charges?|costs?|bill|amount|consumption)\b|"
+                               r"\b(?:what|how\s+much)\s+(?:did|do|have)\s+(?:we|i)\s+(?:really\s+|actually\s+)?"
+                               r"(?:use|used|consume|consumed|burn|burned|burnt|go\s+through)\b"
+                               # ("what did I use my card for?" asks what a thing was used for)
+                               r"(?!\s+(?:my|the|our|your|his|her|their|a|an|it|that|them)\b)|"
+                               r"\b(?:real|current|true)\s+(?:charges|usage|consumption)\b|\busage\s+(?:charges?|costs?)\b",
+                               re.I),
+           re.compile(rf"\b(?:actual|current|new|this\s+(?:period|month)(?:'s|\u2019s)?|(?:total\s+)?usage|energy)\s+"
+                      rf"(?:usage\s+)?charges?\b[^.!?\n]{{0,30}}?(?:{_MONEY})|\bcharges?\s+(?:for\s+)?(?:this|the)\s+"
+                      rf"(?:period|month|billing\s+period|cycle)\b[^.!?\n]{{0,20}}?(?:{_MONEY})|\b(?:actual|real)\s+"
+                      rf"(?:cost|use|usage|consumption)\b[^.!?\n]{{0,30}}?(?:{_MONEY})", re.I),
+           label="what the period's use cost", of="bill"),
     # "which hospital?", "what's the venue?", "the name of the practice?": the place a booking's mail names, by a
     # label ("Venue: Hall B, 12 Quay Road", "Clinic: Lakeside Family Clinic, 4th Cross") or as where it is ("at St
     # Mary's Hospital")
@@ -498,6 +520,17 @@ def detail_in(text: str, kind: str, naming: tuple[str, ...] = ()) -> str:
             continue  # "we hold your table for 15 minutes", "arrive 10 minutes early": no length of the booking
         return " ".join(sentence.split())[:200]
     return ""
+
+
+# the marks a mail writes a currency with, beside its code ("€41.90", "£12.00", "C$112.50")
+_MARKS = {"EUR": ("\u20ac",), "GBP": ("\u00a3",), "JPY": ("\u00a5",), "INR": ("\u20b9",), "CAD": ("C$", "CA$"),
+          "AUD": ("A$", "AU$"), "NZD": ("NZ$",), "SGD": ("S$",), "HKD": ("HK$",), "MXN": ("MX$",)}
+
+
+def in_currency(sentence: str, codes: frozenset[str] | set[str]) -> bool:
+    """Whether a sentence of a mail writes an amount in one of the currencies (by code or by mark)."""
+    return any(re.search(rf"\b{re.escape(c)}\b", sentence) or any(m in sentence for m in _MARKS.get(c, ()))
+               for c in codes)
 
 
 def named_in(text: str, kind: str) -> str:

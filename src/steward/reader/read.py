@@ -548,14 +548,21 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
         # "has she written since?" after what Mum said: the one person named before, never every sender
         return replace(now, filters=tuple(n for n in before.filters if n.of("sender")), window=relative or now.window,
                        sure=True)
+    # "what did we actually use this month?" after the electric bill: that bill's detail (the span said is the
+    # bill's period, no new question)
+    of_the_bill = bool(now is not None and before.domain == now.domain == "money"
+                       and (before.bills or before.values("issuer") or before.values("account"))
+                       and "detail" in now.flags and _asks_of_a_bill(text))
     if (now is not None and (now.domain == before.domain or {now.domain, before.domain} <= _DAYS_AND_BOOKINGS)
-            and (before.names_something or before.kinds)
-            and not (now.names_something or now.kinds or now.window or now.bills or ("detail" in now.flags and now.things))
+            and (before.names_something or before.kinds or of_the_bill)
+            and not (now.names_something or now.kinds or (now.window and not of_the_bill) or now.bills
+                     or ("detail" in now.flags and now.things))
             and (now.flags & {"reference", "seat", "detail"} or now.ask == "where")
             and not _asks_of_a_kind_of_bill(text)):
         # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?",
         # "which terminal?"), in the span it was asked in (not the moment "when is it now?" said)
         return replace(now, domain=before.domain, filters=before.filters, kinds=before.kinds, unmatched=before.unmatched,
+                       bills=before.bills or now.bills,
                        window=before.window if before.window is None or before.window.start < before.window.end
                        else None)
     if (now is not None and "detail" in now.flags and before.domain in _DAYS_AND_BOOKINGS and before.things
@@ -636,7 +643,8 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
             now.names_something or now.kinds or now.bills or now.window)):
         # "and the rupee ones?" after a total: the same question in another currency, its window and names kept;
         # "and the Swiss one?" after a card named is another card, the one in that currency (never the card before)
-        other = _a_thing_by_its_currency(text, rw)
+        # ("and the charge in euros on it?" asks a line of the card before, in whatever currency the card is)
+        other = _a_thing_by_its_currency(text, rw) and asked_detail(text) != "foreign"
         return replace(before, text=text, currencies=said_currencies, flags=(now.flags if now else frozenset())
                        | (before.flags & {"total", "overdue", "unpaid", "autopay"}) | {_IN_CURRENCY},
                        filters=() if other else before.filters, unmatched=() if other else before.unmatched,
@@ -708,6 +716,14 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
     return replace(now, domain=domain, filters=before.filters, kinds=before.kinds, bills=before.bills, currencies=currencies,
                    unmatched=before.unmatched, window=relative or now.window or before.window,
                    flags=now.flags or kept, places=kept_places, sure=True)
+
+
+def _asks_of_a_bill(text: str) -> bool:
+    """Whether a question asks a detail only a bill's mail gives ("what were the actual charges?")."""
+    from steward.reader.details import detail
+
+    asked = asked_detail(text)
+    return bool(asked) and detail(asked).of == "bill"
 
 
 def _asks_of_a_kind_of_bill(text: str) -> bool:

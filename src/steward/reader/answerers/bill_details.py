@@ -16,7 +16,7 @@ from steward.clock import Clock
 from steward.reader.answer import Answer
 from steward.reader.answerers.booking_details import as_of, said_in
 from steward.reader.answerers.common import day_text, money_text
-from steward.reader.details import detail, named_in
+from steward.reader.details import detail, in_currency, named_in
 
 if TYPE_CHECKING:
     from steward.records.finance import Due
@@ -27,19 +27,24 @@ SHOWN = 5
 _LATER = 6  # the sender's newest mail read for the detail, beside the bill's own
 
 
-def bill_details_answer(dues: Sequence[Due], what: str, kind: str, mailbox: Mailbox, clock: Clock) -> Answer:
-    """Each bill's detail in its mail's own words, or that mail to open when none of its sender's says it."""
+def bill_details_answer(dues: Sequence[Due], what: str, kind: str, mailbox: Mailbox, clock: Clock,
+                        currencies: frozenset[str] = frozenset()) -> Answer:
+    """Each bill's detail in its mail's own words, or that mail to open when none of its sender's says it;
+    `currencies`: a line in another currency is one in these ("the charge in euros" is never a line in dollars)."""
     shown = list(dues[:SHOWN])
     stored = mailbox.stored([d.message_id for d in shown])
-    told = [_told(d, stored.get(d.message_id), kind, mailbox, clock) for d in shown]
+    told = [_told(d, stored.get(d.message_id), kind, mailbox, clock, currencies) for d in shown]
     label = detail(kind).label or kind
+    if currencies:
+        label = f"{label} ({'/'.join(sorted(currencies))})"
     head = (f"What the mail of {what} says:" if any(found for _, found in told) else
             f"I can't find {label} in the mail of {what}; the mail to open:")
     lines = [line for line, _ in told]
     return Answer("\n".join([head, *lines]), {"dues": [d.id for d in shown], "lines": lines})
 
 
-def _told(due: Due, kept: Message | None, kind: str, mailbox: Mailbox, clock: Clock) -> tuple[str, bool]:
+def _told(due: Due, kept: Message | None, kind: str, mailbox: Mailbox, clock: Clock,
+          currencies: frozenset[str] = frozenset()) -> tuple[str, bool]:
     """(the line that gives one bill's detail, or its mail to open; whether it gives the detail)."""
     account = f" {due.kind} XXXX{due.account}" if due.account else f" {due.kind}"
     at = (f"- {due.issuer}{account}: {money_text(due.amount, due.currency, clock)} due "
@@ -49,6 +54,8 @@ def _told(due: Due, kept: Message | None, kind: str, mailbox: Mailbox, clock: Cl
     mail = _its_mail(kept, mailbox, clock)
     for m in mail:
         said = said_in(m, kind, mailbox, clock)
+        if said and currencies and not in_currency(said, currencies):
+            said = ""  # a line in another currency than the one asked
         if said:
             return f"{at}: its mail says \u201c{said}\u201d ({_mail_line(m, clock)}){as_of(said, m, clock)}", True
     for m in mail:
@@ -57,7 +64,8 @@ def _told(due: Due, kept: Message | None, kind: str, mailbox: Mailbox, clock: Cl
             # "to avoid a late payment fee": named, and no amount given for it
             return (f"{at}: its mail names {detail(kind).label or kind} but gives no amount: \u201c{named}\u201d "
                     f"({_mail_line(m, clock)})"), False
-    return (f"{at}: its mail ({_mail_line(kept, clock)}) says nothing of {detail(kind).label or kind} in what I "
+    of = f"{detail(kind).label or kind}" + (f" in {'/'.join(sorted(currencies))}" if currencies else "")
+    return (f"{at}: its mail ({_mail_line(kept, clock)}) says nothing of {of} in what I "
             f"can read; open it (`steward mail read {kept.id}`)"), False
 
 

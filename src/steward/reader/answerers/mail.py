@@ -252,8 +252,11 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             deadline = _deadline_said(hits[0].message, box, clock)
             if deadline is not None:
                 lines.insert(0, deadline)
-        told_at = None
-        if frame.flags & {"says", "recent"} and frame.ask != "count":
+        told_at = told_id = None
+        # "anything from Jess?", "what did Chris need?": a person's own note is asked for what it says, not
+        # that it came (a company's mail is listed; its subject says what it is)
+        by_a_person = hits[0].message.category == "personal" and frame.ask != "count"
+        if (frame.flags & {"says", "recent"} or by_a_person) and frame.ask != "count":
             # "what did Priya say?", "the latest from the school": what the newest one says, first
             asked = frame.text if mail_news.ASKED_FOR.search(frame.text) else ""
             said_about = _SAID_ABOUT.search(frame.text)
@@ -267,6 +270,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             topic = said_about.group(1) if said_about else " ".join(things) if of_it else ""
             told = first or [h.message for h in of_it or hits]
             lines.insert(0, mail_news.latest_says(told, clock, asked=asked, topic=topic, box=box))
+            told_id = mail_news.told_of(told, asked, topic).id
             told_at = mail_news.told_of(told, asked, topic).received_at  # "has she written since then?" is after it
             gives = mail_news.day_it_gives((of_it or hits)[0].message, clock) if frame.ask == "when" else None
             if gives:
@@ -284,6 +288,8 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             flag = f" \u2014 SUSPICIOUS: {_why(h, box)}" if m.category == "phishing_suspect" else ""
             of_money = _money_sentence(m.snippet) if sums and not flag else None
             flag += f" \u2014 \u201c{of_money}\u201d" if of_money else ""
+            if by_a_person and not flag and m.category == "personal" and m.id != told_id and m.snippet.strip():
+                flag = f" \u2014 {mail_news.gist(m.snippet)}"  # each of their other notes, by what it says too
             lines.append(f"- {day_text(clock.local(m.received_at).date(), clock)} \u201c{m.subject}\u201d <{m.sender}>{flag}")
         if sums:
             options = _options_of(hits[0].message, box, clock)

@@ -87,6 +87,11 @@ def _short(text: str) -> str:
     return flat if len(flat) <= _SNIPPET else flat[:_SNIPPET].rsplit(" ", 1)[0] + " \u2026"
 
 
+def gist(snippet: str) -> str:
+    """The start of what a message says, on one line, cut at a word."""
+    return _short(snippet)
+
+
 def _answer(head: str, shown: Sequence[Message], frame: Frame, clock: Clock, lines: Sequence[str],
             count: int) -> Answer:
     view = mail_view(head, list(shown), clock, window_words(frame, clock))

@@ -4,6 +4,7 @@ overdue, autopay; totals per currency (never added across currencies). Through `
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from collections.abc import Callable, Sequence
 from datetime import date, time, timedelta
 from decimal import Decimal
@@ -121,7 +122,6 @@ def _bills_here(frame: Frame, rw: ReaderWords, clock: Clock) -> Frame:
     electricity bill in India, the latest bill in Canada)."""
     if not frame.bills or not rw.bill_names_where:
         return frame
-    from dataclasses import replace
 
     from steward.finance.money import country_of_zone
 
@@ -175,6 +175,12 @@ def _subjects_say(said: set[str], issuers: set[str], mailbox: Mailbox, clock: Cl
 _CHARGED_ON_A_UTILITY_BILL = frozenset(("electricity", "electric", "gas", "water"))
 
 
+def _asks_a_foreign_line(text: str) -> bool:
+    from steward.reader.details import asked_detail
+
+    return asked_detail(text) == "foreign"
+
+
 def _paid_in_mail(senders: Sequence[SlotValue], rw: ReaderWords, mailbox: Mailbox, clock: Clock) -> Answer | None:
     """A sender Steward read no bill from whose latest mail says a payment arrived: paid, its amount and day,
     nothing owed. None when that sender's latest mail says no such thing."""
@@ -226,11 +232,14 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
 
     def answer(frame: Frame, clock: Clock) -> Answer | None:
         frame = _bills_here(frame, rw, clock)
+        # "that charge in Canadian dollars on it": a line of a card's statement in another currency, never money
+        # spent nor a bill owed in that currency
+        foreign = "detail" in frame.flags and _asks_a_foreign_line(frame.text)
         if "payday" in frame.flags and mailbox is not None and not frame.unmatched:
             from steward.reader.answerers.pay import pay_answer
 
             return pay_answer(frame, clock, mailbox())  # "when's payday?": the pay mail held, never the dues
-        if "spending" in frame.flags and mailbox is not None:
+        if "spending" in frame.flags and mailbox is not None and not foreign:
             from steward.reader.spending_kinds import kind_said
 
             kind = kind_said(frame.text)
@@ -241,7 +250,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
 
                 # "how much went on groceries this month?": the receipts and card alerts of that kind of shop
                 return spent_on(frame, clock, mailbox(), kind[0].name)
-        if "spending" in frame.flags:
+        if "spending" in frame.flags and not foreign:
             # what was spent is not in the dues: the purchase alerts say it, unless what was bought is asked
             if mailbox is None or frame.unknown or frame.unmatched or frame.bills or set(frame.kinds) - {"card", "bank"} \
                     or frame.currencies:
@@ -366,7 +375,7 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
             items = [d for d in items if d.issuer in issuers]
             if not items:
                 return _latest_paid(service, issuers, clock)
-        if frame.currencies and not named:
+        if frame.currencies and not named and not foreign:
             wanted = set(frame.currencies)
             for family, members in FAMILIES.items():
                 if family not in wanted:
@@ -396,8 +405,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 of_kind = [d for d in items if d.kind in detail(asked).kinds]
                 if of_kind and (named or frame.kinds or mentioned) and len(of_kind) == len(items):
                     items = of_kind
-                elif of_kind and asked in ("available", "limit") and not (named or frame.bills or frame.kinds):
-                    items = of_kind  # "what's my available credit?": only a card has credit, so it asks of the cards
+                elif of_kind and asked in ("available", "limit", "foreign") and not (named or frame.bills or frame.kinds):
+                    # "what's my available credit?", "any charges in euros?": only a card has them, so it asks of
+                    # the cards
+                    items = of_kind
                 else:
                     asked = ""
             if asked and detail(asked).of == "bill" and len(items) > 1 and points_back(frame.text) and not (
@@ -407,8 +418,11 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 from steward.reader.answerers.bill_details import bill_details_answer
 
                 # "what's the late charge on that one?": in the words of the bill's own mail, or that mail to open
-                return bill_details_answer(sorted(items, key=lambda d: (d.due_date, d.issuer)), _what(frame), asked,
-                                           mailbox(), clock)
+                # (a line in another currency is asked by the currency said, never the bills owed in it)
+                wanted = frozenset(c for c in frame.currencies if c not in FAMILIES) if foreign else frozenset()
+                return bill_details_answer(sorted(items, key=lambda d: (d.due_date, d.issuer)),
+                                           _what(replace(frame, currencies=()) if foreign else frame), asked,
+                                           mailbox(), clock, wanted)
         if "overdue" in frame.flags:
             late = [d for d in items if d.id in overdue_ids]
             if not late and items and honesty.names_in(frame, ("issuer", "account")):
@@ -659,7 +673,6 @@ def _a_loan_by_its_kind(frame: Frame, rw: ReaderWords) -> Frame:
     Loan Servicing"): the loans are asked of, and the kind said picks among them."""
     if not any(_hits(frame.text, p) for p in rw.loan_kinds.values()):
         return frame
-    from dataclasses import replace
 
     if not (frame.filters or frame.kinds or frame.bills or frame.unknown or frame.unmatched or frame.things):
         return replace(frame, kinds=("loan",))  # "how much is left on the car?": the loan for it, when there is one
@@ -679,7 +692,6 @@ def _insurance_by_its_cover(frame: Frame, rw: ReaderWords) -> Frame:
     own = {w for p in rw.money_kinds.get("insurance", ()) for w in p}
     if not all(set(words(n.said)) <= own for n in frame.filters):
         return frame
-    from dataclasses import replace
 
     return replace(frame, filters=(), kinds=tuple(dict.fromkeys((*frame.kinds, "insurance"))))
 
