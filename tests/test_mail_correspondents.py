@@ -136,3 +136,27 @@ def test_a_history_counts_from_a_day_before() -> None:
     assert not known(NOTICE_DAY, NOTICE_DAY - timedelta(days=2), None, False)
     assert not known(NOTICE_DAY, None, NOTICE_DAY - timedelta(days=2), None)
     assert known(NOTICE_DAY, None, NOTICE_DAY - timedelta(days=2), True)
+
+
+REMINDER = ("Text reminder", "AquaLine: your meter reading visit is on 10/02 between 9a and 1p. Reply C to confirm "
+            "or R to rebook. Messages to this mailbox are read by our team.")
+
+
+def test_a_quiet_reminder_from_another_address_of_a_domain_that_wrote_before_is_not_marked(
+        tmp_path: Path, cli: Callable[..., Any]) -> None:
+    texts = "AquaLine <texts@brookvalewater.example>"
+    _eml(tmp_path / "first", "lone", texts, *REMINDER, NOTICE_DAY - timedelta(days=40))
+    assert _import(cli, tmp_path / "first")["lone"] == "phishing_suspect"  # no history: its signs add up
+    _eml(tmp_path / "mail", "bill", BILLER, *BILL, NOTICE_DAY - timedelta(days=30))
+    _eml(tmp_path / "mail", "quiet", texts, *REMINDER, NOTICE_DAY)
+    linked = (REMINDER[0], REMINDER[1] + " Details: http://aqualine-visits.example/v")
+    _eml(tmp_path / "mail", "linked", texts, *linked, NOTICE_DAY + timedelta(hours=1))
+    found = _import(cli, tmp_path / "mail")
+    assert found["quiet"] != "phishing_suspect"
+    assert found["linked"] == "phishing_suspect"  # a link to follow: the domain's history vouches for no more
+
+
+def test_a_domains_history_vouches_for_a_quiet_mail_its_headers_say_nothing_against() -> None:
+    assert known(NOTICE_DAY, None, NOTICE_DAY - timedelta(days=2), None, quiet=True)
+    assert not known(NOTICE_DAY, None, NOTICE_DAY - timedelta(days=2), False, quiet=True)
+    assert not known(NOTICE_DAY, None, NOTICE_DAY - timedelta(hours=2), None, quiet=True)

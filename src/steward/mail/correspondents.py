@@ -8,7 +8,8 @@ a mail's words two at most when its sender is a known correspondent:
   the first of it at least a day before this one (a campaign sends its lures in one burst; a biller
   writes month after month);
 - or another address of the same registrable domain did, and this mail's headers show an authentication
-  check that passed for its From domain (DKIM signed by it, DMARC, or SPF for an envelope sender of it);
+  check that passed for its From domain (DKIM signed by it, DMARC, or SPF for an envelope sender of it), or
+  they say nothing and the mail is quiet: no link, no form, no words pressing to sign in, pay or act now;
 - and nothing in the headers says the From was forged: no check failed or went without a pass, no
   envelope sender elsewhere with no signature of the From domain.
 
@@ -35,6 +36,8 @@ PHISHING = "phishing_suspect"
 # how long before a mail its sender's first unmarked mail must have come for a history to count
 SETTLED = timedelta(days=1)
 _SRS = re.compile(r"^srs[01][=+-]", re.I)
+# a web address written in a mail's text
+_ADDRESS = re.compile(r"\bhttps?://|\bwww\.", re.I)
 
 
 def _site(domain: str) -> str:
@@ -89,15 +92,26 @@ def _aligned_pass(header: str, site: str) -> bool:
 
 
 def known(received_at: datetime, address_since: datetime | None, domain_since: datetime | None,
-          headers: bool | None) -> bool:
-    """Whether a mail's sender is a known correspondent: the address's (or, with a passed check, the
-    domain's) first unmarked mail a day or more before, and headers that say nothing against it."""
+          headers: bool | None, quiet: bool = False) -> bool:
+    """Whether a mail's sender is a known correspondent: the address's (or, with a passed check or for a
+    `quiet` mail, the domain's) first unmarked mail a day or more before, and headers that say nothing
+    against it."""
     if headers is False:
         return False
     settled = received_at - SETTLED
     if address_since is not None and address_since <= settled:
         return True
-    return headers is True and domain_since is not None and domain_since <= settled
+    return (headers is True or quiet) and domain_since is not None and domain_since <= settled
+
+
+def quiet(parsed: ParsedMessage) -> bool:
+    """Whether a mail gives a lure nothing to work with: no link, no form, and no words that press its reader
+    to sign in, pay, act now or fear a loss (a clinic's text reminder: "Reply C to confirm")."""
+    from steward.mail.lure_score import presses
+
+    text = parsed.head or parsed.snippet
+    return not parsed.link_hosts and not parsed.links and not parsed.password_form and not _ADDRESS.search(text) \
+        and not presses(parsed.subject, text)
 
 
 def classify_batch(conn: sqlite3.Connection, classifier: Classifier, batch: Sequence[ParsedMessage]) -> list[str]:
@@ -114,12 +128,15 @@ def classify_batch(conn: sqlite3.Connection, classifier: Classifier, batch: Sequ
                             [p.received_at for p, c in zip(batch, categories, strict=True)
                              if c != PHISHING and p.sender == parsed.sender])
         domain = None
-        if headers is True and (address is None or address > before):
+        # another address of a domain that wrote before vouches for a mail its headers vouch for, or for a quiet
+        # one they say nothing against (a clinic's reminder from its text-message address)
+        calm = headers is None and quiet(parsed)
+        if (headers is True or calm) and (address is None or address > before):
             site = _site(domain_of(parsed.sender))
             domain = _earliest(_stored(first_unmarked_from_domain(conn, site, utc_text(parsed.received_at))),
                                [p.received_at for p, c in zip(batch, categories, strict=True)
                                 if c != PHISHING and _site(domain_of(p.sender)) == site])
-        if known(parsed.received_at, address, domain, headers):
+        if known(parsed.received_at, address, domain, headers, calm):
             categories[i] = classifier.classify_parsed(parsed, correspondent=True)
     return categories
 

@@ -142,8 +142,25 @@ def _asked(text: str, vocab: _Vocabulary) -> str:
                      if not vocab.boilerplate.search(s.lower().replace("\u2019", "'")))
 
 
+# the classes of words a lure presses its reader with: to sign in, pay, act now, fear a loss or fetch something
+# (a mailbox named, a greeting to no one, press nothing by themselves)
+_PRESSING = frozenset(("sign_in", "act_now", "threat", "account", "money", "identity", "document", "uploaded",
+                       "prize", "parcel"))
+
+
+def presses(subject: str, text: str) -> bool:
+    """Whether a mail's words press its reader as a lure's do (to sign in, pay, act now, fear a loss)."""
+    vocab = vocabulary()
+    return any(c.name in _PRESSING for c in _said_classes(f"{subject}\n{text}", vocab))
+
+
 def _said(text: str, vocab: _Vocabulary) -> list[Sign]:
     """The classes of words a text says, each once (standing advice and legal footers not read)."""
+    return [Sign(c.weight, c.says) for c in _said_classes(text, vocab)]
+
+
+def _said_classes(text: str, vocab: _Vocabulary) -> list[_Class]:
+    """The classes of words a text says (standing advice and legal footers not read)."""
     flat = plain(_asked(text, vocab))
     if vocab.calm is not None and ("urgent" in flat or "rush" in flat or "hurry" in flat):
         flat = vocab.calm.sub(" ", flat)
@@ -158,7 +175,7 @@ def _said(text: str, vocab: _Vocabulary) -> list[Sign]:
                 or (unspaced and any(p in flat for p in c.unspaced))
                 or (c.name == _GREETING and greets and (_NOBODY.search(flat) or "@" in text
                                                          and _TO_ADDRESS.search(text)))):
-            out.append(Sign(c.weight, c.says))
+            out.append(c)
     return out
 
 
@@ -468,7 +485,9 @@ def _sender_signs(sender: str, sender_name: str, own: bool, bulk: bool = False, 
         signs.append(Sign(1, made_up))
     elif not bulk and _name_is_domain(sender_name, domain, vocab):
         signs.append(Sign(-1, f"the name {sender_name.strip()} is its domain's"))
-    unrelated = None if own or free else _name_unrelated(sender_name, domain, vocab)
+    # (a known correspondent's name was seen on its earlier mail: a short form of it, "HudsonPrimary" for Hudson
+    # Primary Care Associates, is no name taken from elsewhere)
+    unrelated = None if own or free or correspondent else _name_unrelated(sender_name, domain, vocab)
     return _Who(tuple(signs), unrelated, organisation)
 
 
