@@ -4,8 +4,8 @@ overdue, autopay; totals per currency (never added across currencies). Through `
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import date, time, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
