@@ -26,10 +26,11 @@ VIKRAM = ("Vikram Rao", "vikram.rao@homepost.example")
 SCHOOL = ("Greenfield Public School", "office@greenfieldschool.example")
 
 
-def _scan(tmp_path: Path, cli: Any, mails: dict[str, bytes]) -> list[tuple[str, str, str, str | None]]:
+def _scan(tmp_path: Path, cli: Any, mails: dict[str, bytes], *, now: str = NOW,
+          zone: str = ZONE) -> list[tuple[str, str, str, str | None]]:
     folder = write_folder(tmp_path / "mail", mails)
-    assert cli("--now", NOW, "--tz", ZONE, "mail", "import", str(folder)).code == 0
-    r = cli("--now", NOW, "--tz", ZONE, "--json", "appointments", "scan", "--dry-run")
+    assert cli("--now", now, "--tz", zone, "mail", "import", str(folder)).code == 0
+    r = cli("--now", now, "--tz", zone, "--json", "appointments", "scan", "--dry-run")
     assert r.code == 0, r.err
     return sorted((i["provider"], i["start"], i["status"], i["reason"]) for i in r.json()["items"])
 
@@ -91,3 +92,60 @@ def test_what_is_no_event_of_the_persons_is_not_told(tmp_path: Path, cli: Any, s
                                                      subject: str, body: str) -> None:
     items = _scan(tmp_path, cli, {"a": message("n-1@x.example", sender, subject, body, SENT)})
     assert [i for i in items if i[3] == "invitation" or i[2] == "proposed"] == []
+
+
+# a family's mail of a holiday weekend, in the US: sent on Monday 10 May 2027; Memorial Day is Monday 31 May
+US_ZONE = "America/Chicago"
+US_NOW = "2027-05-12T08:00:00-05:00"
+US_SENT = datetime(2027, 5, 10, 20, 0, tzinfo=ZoneInfo(US_ZONE))
+MOM = ("Carol Brandt", "carol.brandt@homepost.example")
+
+
+def test_a_weekday_in_a_holidays_mail_is_the_holidays_and_the_events_own_hour_is_its_start(
+        tmp_path: Path, cli: Any) -> None:
+    body = ("Hi hon, we can't wait to see you all on the 29th! Uncle Pete is coming Monday at 1, barbecue at 4pm. "
+            "Bring your swimsuits!\n\nLove, Mom")
+    items = _scan(tmp_path, cli, {"a": message("h-1@x.example", MOM, "Memorial Day!!", body, US_SENT)},
+                  now=US_NOW, zone=US_ZONE)
+    assert [(start, reason) for _, start, _, reason in items] == [("2027-05-31T16:00:00-05:00", "invitation")]
+
+
+@pytest.mark.parametrize("body", [
+    # a later day named first: Saturday may be this week's or that week's
+    "So glad you're all coming on the 20th! Grandpa gets in Saturday at 2, and there's a barbecue at 6pm, come "
+    "hungry.\n\nMom",
+    # ... and in the subject's words
+    "Grandpa gets in Saturday at 2, and we'll have a barbecue at 6pm. Come hungry!\n\nMom",
+])
+def test_a_weekday_that_a_later_day_named_before_it_may_move_is_not_read(tmp_path: Path, cli: Any,
+                                                                         body: str) -> None:
+    subject = "the 20th!!" if "20th" not in body else "visit"
+    items = _scan(tmp_path, cli, {"a": message("w-1@x.example", MOM, subject, body, US_SENT)},
+                  now=US_NOW, zone=US_ZONE)
+    assert items == []
+
+
+COACH = ("Dave Kowalski", "dave.k@teammail.example")
+
+
+def test_a_coachs_week_is_each_practice_day_at_its_time_and_the_game_at_its_kickoff(tmp_path: Path,
+                                                                                     cli: Any) -> None:
+    body = ("Hi all,\n\nPractice this week is Wednesday and Friday 6 to 7:30 at Riverside Park. Saturday we play "
+            "the Lakeview Hawks at home, kickoff 10 AM, so get there by 9:30.\n\nCoach Dave")
+    items = _scan(tmp_path, cli, {"a": message("c-1@x.example", COACH, "U11 girls - this week", body, US_SENT)},
+                  now=US_NOW, zone=US_ZONE)
+    assert [(start, reason) for _, start, _, reason in items] == [
+        ("2027-05-12T18:00:00-05:00", "invitation"), ("2027-05-14T18:00:00-05:00", "invitation"),
+        ("2027-05-15T10:00:00-05:00", "invitation")]
+
+
+@pytest.mark.parametrize("body", [
+    # days that come round every week are classes, not this week's dates
+    "Practice is Wednesdays and Fridays 6 to 7:30 at Riverside Park for the rest of the season.\n\nCoach Dave",
+    # next week's days, which a weekday read from the sent day would put in this week
+    "Practice next week is Wednesday and Friday 6 to 7:30 at Riverside Park.\n\nCoach Dave",
+])
+def test_a_coachs_days_that_are_no_dates_of_this_week_are_not_read(tmp_path: Path, cli: Any, body: str) -> None:
+    items = _scan(tmp_path, cli, {"a": message("c-2@x.example", COACH, "practice", body, US_SENT)},
+                  now=US_NOW, zone=US_ZONE)
+    assert [i for i in items if i[3] == "invitation"] == []

@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+from steward.appointments.mail_week import listed_weekdays, weekday_day
 from steward.appointments.patterns import Cues, sentences
 from steward.clock import Clock
 from steward.records.appointments import MessageMeta
@@ -26,7 +27,7 @@ from steward.records.appointments import MessageMeta
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from steward.dates import DateOptions
+    from steward.dates import DateOptions, Resolution
 
 _HEAD_CHARS = 3000  # an announcement says its day and time in its first paragraphs
 _FOLLOWING = 3  # how many sentences after the day's may say the start
@@ -54,6 +55,11 @@ HALF_OF_DAY = re.compile(r"\b(?:[ap]\.?m\b\.?|0\d[:.h]\d|1[3-9][:.h]?\d|2[0-3][:
                          r"afternoon|evening|night|tonight)|\d\s?[ap]\.?m\b", re.I)
 # an evening meal, whose bare hour is the evening's ("dinner at 8"), and whose name is no time of it ("Sunday dinner")
 _EVENING_MEAL = frozenset(("dinner", "supper"))
+# a team's game said by its verb ("we play the Comets", "we're playing away", "kick-off 10")
+_PLAYING = re.compile(r"\b(?:play|playing|kick-?off|kicks\s+off)\b", re.I)
+# an hour right after an event's name: "dinner at 3", "the game is at 10am", "kick-off's at 9:30"
+_OWN_HOUR = re.compile(r"^\s*(?:['’]s\s+|\s*is\s+|\s*will\s+be\s+)?(?:at|@)\s+(\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\b\.?)?)",
+                       re.I)
 _LABELLED_PLACE = re.compile(r"(?im)^\s*(?:place|venue|location|address|where|ort|lugar|lieu)\s*:\s*([^\n]{3,100})$")
 
 
@@ -67,6 +73,7 @@ class Announced:
     excerpt: str
     parts: tuple[str, ...] = ()
     location: str | None = None
+    listed: bool = False  # one of the days a sentence lists at one time ("Tuesday and Thursday 5:30 to 7")
 
 
 def find_announced(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
@@ -90,8 +97,11 @@ def find_each_announced(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     June for staff training."); the one event `find_announced` reads when any two are said otherwise (two
     times of one event, or an event whose start another sentence gives, prove nothing)."""
     found = _starts(meta, body, cues, clock, options)
-    if len(found) > 1 and len({a.excerpt for a in found.values()}) == len(found) and \
-            len({a.name.casefold() for a in found.values()}) == len(found) and not any(a.parts for a in found.values()):
+    # the days one sentence lists are one event's each ("Tuesday and Thursday 5:30 to 7"): said once among the rest
+    each = {(a.excerpt, a.name.casefold()): a for a in found.values() if a.listed}
+    told = [a for a in found.values() if not a.listed]
+    if len(found) > 1 and len({a.excerpt for a in told} | {e for e, _ in each}) == len(told) + len(each) and \
+            len({a.name.casefold() for a in told}) == len(told) and not any(a.parts for a in told):
         return tuple(found.values())
     one = find_announced(meta, body, cues, clock, options)
     return () if one is None else (one,)
@@ -112,6 +122,20 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
         if event is None or cues.not_bookings.search(sentence) or _writers_own(sentence, event, cues) or any(
                 words is not None and words.search(sentence) for words in (cues.deadlines, cues.happened)):
             continue  # the writer's own meeting ("I have a meeting at 4"), a day to act by, or news of one past
+        listed = listed_weekdays(sentence, at, options)
+        if listed:
+            # "practice this week is Tuesday and Thursday 5:30 to 7": each day at the one time, unless the mail
+            # may mean another week
+            before = f"{meta.subject}\n{body[:max(body.find(sentence), 0)]}"
+            if all(weekday_day(one, before, at, options) == one.start.date() for one in listed):
+                name = _name(sentence, event.start(), event.group(0))
+                for one in listed:
+                    # its weekday and the time are each the mail's own words, put together
+                    weekday, _, hour = one.text.partition(" ")
+                    found.setdefault(one.start, Announced(name, one.text, sentence, (weekday, hour.strip()),
+                                                          location=_place(body, sentence, listed[-1].text),
+                                                          listed=True))
+            continue
         day = dates.find(sentence, at, options=options)
         meal = event.group(0).casefold() in _EVENING_MEAL
         if meal and day is not None and day.has_time and event.group(0).casefold() in day.text.casefold():
@@ -125,6 +149,16 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
             day = after if after.has_date and after.has_time else day
         if day is None or not day.has_date or day.recurring or _REPEATS.search(day.text):
             continue  # "training stays on Thursdays at 17:30" tells of classes, not of the one event
+        own = _own_hour(sentence[event.end():], at, options) if day.has_time else None
+        if own is not None and meal and own.start.hour < 12 and not HALF_OF_DAY.search(own.text):
+            continue  # "Jo comes at 2, dinner at 3": the dinner's own bare hour, which says no evening
+        on = weekday_day(day, f"{meta.subject}\n{body[:max(body.find(sentence), 0)]}", at, options)
+        if on is None:
+            continue  # "see you on the 24th! ... Jo comes Thursday at 2": this week's Thursday or that week's
+        if own is not None or on != day.start.date():
+            day = _on_day(day, on, own, at, options)
+            if day is None:
+                continue
         name = _name(sentence, event.start(), event.group(0))
         if _CLOSES.search(sentence[:event.start()]):
             name = _EARLY_CLOSING  # "the creche will close at 1pm on Friday for staff training": its closing
@@ -239,6 +273,33 @@ def _writers_own(sentence: str, event: re.Match[str], cues: Cues) -> bool:
     return told and _WRITERS_OWN.search(sentence[:event.start()]) is not None
 
 
+def _own_hour(after: str, at: Clock, options: DateOptions | None) -> Resolution | None:
+    """The hour said right after an event's name ("..., dinner at 3", "the game is at 10"): the event's own,
+    whatever other hour its sentence gives first ("Jo comes Thursday at 2, dinner at 3")."""
+    from steward import dates
+
+    said = _OWN_HOUR.match(after)
+    if said is None:
+        return None
+    hour = dates.find(said.group(1), at, options=options)
+    return hour if hour is not None and hour.has_time and not hour.has_date else None
+
+
+def _on_day(day: Resolution, on: date, hour: Resolution | None, at: Clock,
+            options: DateOptions | None) -> Resolution | None:
+    """`day` read again on the day `on`, at `hour` when one is given (else at its own time)."""
+    from steward import dates
+
+    told = hour.text if hour is not None else (day.text[slice(*_time_span(day))] if day.has_time else "")
+    return dates.find(f"{on:%d %B %Y} {told}".strip(), at, options=options)
+
+
+def _time_span(day: Resolution) -> tuple[int, int]:
+    """Where a date phrase's time is said in its text: after its weekday's name, else all of it."""
+    weekday = re.search(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", day.text, re.I)
+    return (weekday.end(), len(day.text)) if weekday is not None else (0, len(day.text))
+
+
 def _own_slot(following: list[str], day: datetime, at: Clock, cues: Cues,
               options: DateOptions | None) -> tuple[datetime, str, str] | None:
     """The person's own time in an event that others share, said in a sentence after the one that gives the
@@ -265,6 +326,8 @@ def _name(sentence: str, at: int, noun: str) -> str:
     down ...") is a meeting."""
     if noun.casefold().split()[-1] == "meet" or noun.casefold().endswith(" sit down"):
         return "meeting"
+    if _PLAYING.search(noun):
+        return "game"  # "Saturday we play the Comets": the team's game
     words = sentence[:at].split()
     kept: list[str] = []
     for word in reversed(words[-2:]):

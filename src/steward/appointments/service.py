@@ -560,10 +560,9 @@ class AppointmentsService:
         barbecue on Sunday from 4, do come"), or tells of as one the person goes to unasked ("the workshop is
         on Monday from 3 PM", "the electrician is coming on Saturday at 9:40"): as told in their mail, never a
         booking, never written without the person's yes."""
-        from steward.appointments.announced import find_announced, find_called_off, find_moved
+        from steward.appointments.announced import find_called_off, find_each_announced, find_moved
 
         welcome, told = self.cues.welcome, self.cues.told
-        said, moved = None, False
         off = find_called_off(m, body, self.cues, self.clock, self._options(m))
         if off is not None:
             # "the barbecue is off this week": the event it calls off (found in `_invitations_called_off`), never
@@ -575,16 +574,13 @@ class AppointmentsService:
         # forecast for Saturday"), whether or not its subject says it moves anything
         said = find_moved(m, body, self.cues, self.clock, self._options(m))
         moved = said is not None
-        if said is None:
-            said = find_announced(m, body, self.cues, self.clock, self._options(m))
-            if said is not None and not (welcome is not None and welcome.search(body)) and (
-                    told is None or told.search(said.name) is None):
-                said = None  # news of a party that asks no one to come is someone else's
-        if said is None:
-            return []
-        return [Candidate(provider=" ".join(m.sender_name.split()), start=said.start, excerpt=said.excerpt,
-                          status="invitation", what="event", name=said.name, parts=said.parts,
-                          location=said.location, moved_to=moved)]
+        each = (said,) if said is not None else tuple(
+            one for one in find_each_announced(m, body, self.cues, self.clock, self._options(m))
+            # news of a party that asks no one to come is someone else's
+            if (welcome is not None and welcome.search(body)) or (told is not None and told.search(one.name)))
+        return [Candidate(provider=" ".join(m.sender_name.split()), start=one.start, excerpt=one.excerpt,
+                          status="invitation", what="event", name=one.name, parts=one.parts,
+                          location=one.location, moved_to=moved) for one in each]
 
     def _forwarded(self, m: MessageMeta, raw: bytes) -> list[Candidate]:
         """What the message a forward holds says, read as the mail its first sender wrote (the booking is
