@@ -149,3 +149,19 @@ def test_a_coachs_days_that_are_no_dates_of_this_week_are_not_read(tmp_path: Pat
     items = _scan(tmp_path, cli, {"a": message("c-2@x.example", COACH, "practice", body, US_SENT)},
                   now=US_NOW, zone=US_ZONE)
     assert [i for i in items if i[3] == "invitation"] == []
+
+
+@pytest.mark.parametrize(("sender", "subject", "body", "start"), [
+    # a game's day, then its kickoff as a bare hour
+    (COACH, "Saturday", "Hi all, the game's Saturday, kick-off 11. Be there by 10:30.\n\nDave",
+     "2027-05-15T11:00:00-05:00"),
+    # a teacher's conference, and the person's own time at it in the next sentence
+    (("Angela Pruitt", "apruitt@maplegrove.example"), "Conference for Mia",
+     "Dear Mr. and Mrs. Lee,\n\nParent-teacher conferences are coming up. I have you down for Thursday the 13th at "
+     "4:20 in the afternoon, in room 108.\n\nMs. Pruitt", "2027-05-13T16:20:00-05:00"),
+])
+def test_an_event_said_in_a_persons_everyday_words_is_read_at_its_own_time(
+        tmp_path: Path, cli: Any, sender: tuple[str, str], subject: str, body: str, start: str) -> None:
+    items = _scan(tmp_path, cli, {"a": message("e-1@x.example", sender, subject, body, US_SENT)},
+                  now=US_NOW, zone=US_ZONE)
+    assert [(s, reason) for _, s, _, reason in items] == [(start, "invitation")]

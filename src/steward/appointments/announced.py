@@ -39,8 +39,8 @@ _NOT_NAME = frozenset(("a", "an", "the", "our", "my", "your", "his", "her", "the
 # Mill Street" (never a month or a day: "in June", "on Friday")
 _WHEN_WORD = (r"(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|August|"
               r"September|October|November|December)\b")
-_AT_PLACE = re.compile(rf"\b(?:at|in)\s+(?!{_WHEN_WORD})((?:[A-ZÀ-Þ0-9][\w'’&.-]*)(?:,?\s+(?:[A-ZÀ-Þ0-9][\w'’&.-]*|de|"
-                       rf"del|la|am|an|der|im|of|the|on(?=\s+(?!{_WHEN_WORD})[A-ZÀ-Þ]))){{0,6}})")
+_AT_PLACE = re.compile(rf"\b(?:at|in)\s+(?:the\s+)?(?!{_WHEN_WORD})((?:[A-ZÀ-Þ0-9][\w'’&.-]*)(?:,?\s+(?:[A-ZÀ-Þ0-9][\w'’&.-]*|(?:de|"
+                       rf"del|la|am|an|der|im|of|the)\b|on(?=\s+(?!{_WHEN_WORD})[A-ZÀ-Þ]))){{0,6}})")
 # a place that closes for an event of its own ("the creche will close at 1pm on Friday for staff training"): the
 # closing is what the family is told of, never the staff's event
 _CLOSES = re.compile(r"\b(?:close|closes|closing|be\s+closed|is\s+closed|shut|shuts)\b", re.I)
@@ -74,6 +74,7 @@ class Announced:
     parts: tuple[str, ...] = ()
     location: str | None = None
     listed: bool = False  # one of the days a sentence lists at one time ("Tuesday and Thursday 5:30 to 7")
+    whole: bool = False  # its parts are its one sentence's own words ("Saturday", "kick-off 10")
 
 
 def find_announced(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
@@ -101,7 +102,7 @@ def find_each_announced(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     each = {(a.excerpt, a.name.casefold()): a for a in found.values() if a.listed}
     told = [a for a in found.values() if not a.listed]
     if len(found) > 1 and len({a.excerpt for a in told} | {e for e, _ in each}) == len(told) + len(each) and \
-            len({a.name.casefold() for a in told}) == len(told) and not any(a.parts for a in told):
+            len({a.name.casefold() for a in told}) == len(told) and not any(a.parts and not a.whole for a in told):
         return tuple(found.values())
     one = find_announced(meta, body, cues, clock, options)
     return () if one is None else (one,)
@@ -119,6 +120,12 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
     found: dict[object, Announced] = {}
     for n, sentence in enumerate(said):
         event = cues.events.search(sentence)
+        if event is None and (mine := _slot_of(said[max(n - 1, 0):n], sentence, meta.subject, at, cues, options)):
+            # "Parent-teacher conferences are coming up. I have you down for Tuesday the 16th at 6:10 pm": the
+            # person's own time at the event the sentence before (or the subject) names
+            found.setdefault(mine[1].start, Announced(mine[0], mine[1].text, sentence,
+                                                      location=_place(body, sentence, mine[1].text)))
+            continue
         if event is None or cues.not_bookings.search(sentence) or _writers_own(sentence, event, cues) or any(
                 words is not None and words.search(sentence) for words in (cues.deadlines, cues.happened)):
             continue  # the writer's own meeting ("I have a meeting at 4"), a day to act by, or news of one past
@@ -127,7 +134,7 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
             # "practice this week is Tuesday and Thursday 5:30 to 7": each day at the one time, unless the mail
             # may mean another week
             before = f"{meta.subject}\n{body[:max(body.find(sentence), 0)]}"
-            if all(weekday_day(one, before, at, options) == one.start.date() for one in listed):
+            if all(weekday_day(one, before, at, options) == (one.start.date(), None) for one in listed):
                 name = _name(sentence, event.start(), event.group(0))
                 for one in listed:
                     # its weekday and the time are each the mail's own words, put together
@@ -147,16 +154,26 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
         if day is not None and not day.has_time and (after := dates.find(sentence[event.end():], at, options=options)):
             # "For Monday's visit: the workshop is from 3 PM to 6 PM on Mon, 19 Apr": the day and time said of it
             day = after if after.has_date and after.has_time else day
+        whole: tuple[str, ...] = ()  # the mail's own words a start is put together from
+        said_as = day.text if day is not None else ""
+        if day is not None and day.has_date and not day.has_time and (
+                kick := _start_said(sentence[event.end():], at, cues, options)) is not None:
+            # "the game's Saturday, kick-off 10": the day, and its start said after it
+            whole = (day.text, kick[1])
+            day = dates.find(f"{day.text} {kick[0].text}", at, options=options) or day
         if day is None or not day.has_date or day.recurring or _REPEATS.search(day.text):
             continue  # "training stays on Thursdays at 17:30" tells of classes, not of the one event
         own = _own_hour(sentence[event.end():], at, options) if day.has_time else None
         if own is not None and meal and own.start.hour < 12 and not HALF_OF_DAY.search(own.text):
             continue  # "Jo comes at 2, dinner at 3": the dinner's own bare hour, which says no evening
-        on = weekday_day(day, f"{meta.subject}\n{body[:max(body.find(sentence), 0)]}", at, options)
-        if on is None:
+        placed = weekday_day(day, f"{meta.subject}\n{body[:max(body.find(sentence), 0)]}", at, options)
+        if placed is None:
             continue  # "see you on the 24th! ... Jo comes Thursday at 2": this week's Thursday or that week's
-        if own is not None or on != day.start.date():
-            day = _on_day(day, on, own, at, options)
+        if own is not None or placed[0] != day.start.date():
+            # put together from the mail's own words: the day that placed the week, the weekday, the hour
+            whole = (*((placed[1],) if placed[1] else ()), *(whole or (said_as,)),
+                     *((own.text,) if own is not None else ()))
+            day = _on_day(day, placed[0], own, at, options)
             if day is None:
                 continue
         name = _name(sentence, event.start(), event.group(0))
@@ -168,7 +185,8 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
                 moment, told_hour, line = slot
                 found.setdefault(moment, Announced(name, f"{moment:%d %B %Y} {told_hour}", line, (day.text, told_hour)))
                 continue
-            found.setdefault(day.start, Announced(name, day.text, sentence, location=_place(body, sentence, day.text)))
+            found.setdefault(day.start, Announced(name, day.text, sentence, whole, _place(body, sentence, said_as),
+                                                  whole=bool(whole)))
             continue
         for later in said[n + 1:n + 1 + _FOLLOWING]:
             begins = cues.starts.search(later)
@@ -273,6 +291,42 @@ def _writers_own(sentence: str, event: re.Match[str], cues: Cues) -> bool:
     return told and _WRITERS_OWN.search(sentence[:event.start()]) is not None
 
 
+def _start_said(after: str, at: Clock, cues: Cues, options: DateOptions | None) -> tuple[Resolution, str] | None:
+    """The hour a word of starting gives in a sentence's rest ("kick-off 10", "starts at 9:15"), a bare number
+    read as "at" it would be; with the hour as the mail writes it."""
+    from steward import dates
+
+    begins = cues.starts.search(after) if cues.starts is not None else None
+    if begins is None:
+        return None
+    rest = after[begins.end():]
+    bare = re.match(r"\s*:?\s*(\d{1,2})(?![\d:]|\.\d|\s*[ap]\.?m)", rest, re.I)
+    hour = dates.find(f"at {bare.group(1)}" if bare else rest, at, options=options)
+    if hour is None or not hour.has_time or hour.has_date:
+        return None
+    return hour, bare.group(1) if bare else hour.text
+
+
+def _slot_of(before: list[str], sentence: str, subject: str, at: Clock, cues: Cues,
+             options: DateOptions | None) -> tuple[str, Resolution] | None:
+    """The event and the person's own day and time at it, when `sentence` gives that time in words of a slot
+    ("I have you down for Tuesday the 16th at 6:10") and names no event, and the sentence before it (or else the
+    mail's subject) names the event."""
+    from steward import dates
+
+    mine = cues.slots.search(sentence) if cues.slots is not None and cues.events is not None else None
+    if mine is None:
+        return None
+    when = dates.find(sentence[mine.end():], at, options=options)
+    if when is None or not (when.has_date and when.has_time) or when.recurring:
+        return None
+    for said in (*before, subject):
+        event = cues.events.search(said) if cues.events is not None else None
+        if event is not None and not _writers_own(said, event, cues):
+            return _name(said, event.start(), event.group(0)), when
+    return None
+
+
 def _own_hour(after: str, at: Clock, options: DateOptions | None) -> Resolution | None:
     """The hour said right after an event's name ("..., dinner at 3", "the game is at 10"): the event's own,
     whatever other hour its sentence gives first ("Jo comes Thursday at 2, dinner at 3")."""
@@ -349,6 +403,9 @@ def _place(body: str, sentence: str, when: str) -> str | None:
         return None
     # a stop after a house number ends it, and so does one a new sentence follows ("Mylapore. You and Adi")
     place = re.split(r"(?<=\d)\.\s|\.\s+(?=[A-Z][a-z]*\s+[a-z])", after[match.start(1):])[0][:len(match.group(1))]
+    if "," in place and re.match(r"\s+[a-z]", after[match.end(1):]):
+        # "at the Little River Café, Aunty Pat and the cousins are coming": a new clause's subject is no address
+        place = place.rsplit(",", 1)[0]
     return " ".join(place.split()).rstrip(" .,") or None
 
 

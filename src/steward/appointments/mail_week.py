@@ -3,9 +3,10 @@
 A weekday with nothing else of its day ("Thursday", "on Saturday at 10") is read from the day the mail was
 sent, on the person's clock: the next one. A mail that names a later day before it ("can't wait to see you
 on the 24th!", a subject that names a holiday) may be speaking of that day's week instead: two readings
-prove nothing, and the weekday is not read. One reading is taken from the mail's own words when it names a
-day by its name (a holiday) that falls on that very weekday, and every later day it names reads the weekday
-as that one ("Thanksgiving!! ... see you on the 24th ... Thursday at 2" is Thanksgiving's Thursday).
+prove nothing, and the weekday is not read. One reading is taken from the mail's own words when every later
+day it names reads the weekday as one, and one of them is a holiday on that very weekday ("Thanksgiving!! ...
+see you on the 24th ... Thursday at 2" is Thanksgiving's Thursday) or a day said with its weekday ("see you
+Friday the 6th. Lunch on Saturday is at 12.30" is the Saturday after it).
 """
 
 from __future__ import annotations
@@ -41,26 +42,31 @@ def bare_weekday(text: str) -> int | None:
     return _WEEKDAYS.index(named.pop())
 
 
-def weekday_day(day: Resolution, before: str, at: Clock, options: DateOptions | None = None) -> date | None:
+def weekday_day(day: Resolution, before: str, at: Clock,
+                options: DateOptions | None = None) -> tuple[date, str | None] | None:
     """The day a phrase of a mail means, read on `at` (the mail's sent day on the person's clock), when the
     mail said `before` first (its subject, and its text up to the phrase's sentence): the phrase's own day
     unless it is a weekday alone that a later day named before it may put in another week; then the day of
-    a holiday named on that weekday, or None (two readings)."""
+    a holiday named on that weekday, or None (two readings); with the words of the day that placed it, when one
+    did."""
     from steward import dates
 
     read = day.start.date()
     weekday = bare_weekday(day.text)
     if weekday is None:
-        return read
+        return read, None
     # the later days the mail names by their date or their name ("the 24th", "Thanksgiving"); a weekday alone
     # is read from the sent day as this one is, and moves no week
     later = [r for r in dates.find_all(before, at, options=options)
              if r.has_date and not r.recurring and r.start.date() > read and (r.named or _DATE_SAID.search(r.text))]
     readings = {_from(r.start.date(), weekday) for r in later}
     if not readings or readings == {read}:
-        return read
-    if len(readings) == 1 and any(r.named and r.start.date().weekday() == weekday for r in later):
-        return readings.pop()
+        return read, None
+    placing = [r for r in later if (r.named and r.start.date().weekday() == weekday) or _WEEKDAY.search(r.text)]
+    if len(readings) == 1 and placing:
+        # the week of a holiday on that weekday, or of a day said with its weekday ("see you Friday the 6th.
+        # Lunch on Saturday is at 12.30"): the mail speaks of that week
+        return readings.pop(), placing[0].text
     return None
 
 
