@@ -165,3 +165,25 @@ def test_an_event_said_in_a_persons_everyday_words_is_read_at_its_own_time(
     items = _scan(tmp_path, cli, {"a": message("e-1@x.example", sender, subject, body, US_SENT)},
                   now=US_NOW, zone=US_ZONE)
     assert [(s, reason) for _, s, _, reason in items] == [(start, "invitation")]
+
+
+@pytest.mark.parametrize(("body", "start"), [
+    # a colleague asks for some time, and says when on its own right after
+    ("Hi,\n\nCan we grab half an hour when you're back about the summer rota? Thursday the 13th, half two in the "
+     "pharmacy office?\n\nCheers,\nTom", "2027-05-13T14:30:00-05:00"),
+    # a teacher's evening, and the person's own time to see them
+    ("Dear Mr and Mrs Lee,\n\nYear 9 parents' evening is on Thursday 13th May, 4pm to 7pm in the main hall. I've put "
+     "you down to see me at 5.20pm.\n\nMrs Khan", "2027-05-13T17:20:00-05:00"),
+])
+def test_a_time_asked_for_or_given_in_the_sentence_after_the_events_is_its_start(tmp_path: Path, cli: Any,
+                                                                                 body: str, start: str) -> None:
+    items = _scan(tmp_path, cli, {"a": message("a-1@x.example", ("Tom Reilly", "tom.reilly@workpost.example"),
+                                               "rota", body, US_SENT)}, now=US_NOW, zone=US_ZONE)
+    assert [(s, reason) for _, s, _, reason in items] == [(start, "invitation")]
+
+
+def test_a_day_said_after_an_ask_to_meet_that_is_no_time_of_it_is_not_read(tmp_path: Path, cli: Any) -> None:
+    body = "Can we grab a coffee sometime? I'm off on Friday the 14th at 3, so maybe after that.\n\nRuth"
+    items = _scan(tmp_path, cli, {"a": message("a-2@x.example", ("Ruth Ames", "ruth.ames@workpost.example"),
+                                               "coffee", body, US_SENT)}, now=US_NOW, zone=US_ZONE)
+    assert items == []

@@ -53,6 +53,12 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                            "Your reservation at Casa Brava is confirmed",
                            "You're all set.\n\nCasa Brava\nFriday, June 12 at 8:15 PM\nTable for 4\nConfirmation "
                            "#CB-55120\n9 Dame Lane, Dublin", _sent(4)),
+        "g-ticket": message("t1@dalkeyrovers.example", ("Dalkey Rovers Ticket Office", "tickets@dalkeyrovers.example"),
+                            "Your tickets: Dalkey Rovers v Bray Harbour",
+                            "Order DR-448120 confirmed\n\nDalkey Rovers v Bray Harbour\nCastle Park, Dalkey\nSat 20th "
+                            "Jun 2026, kick-off 7.45pm. Turnstiles open at 6.30pm.\n\n1 x Adult, North Stand, Block B, "
+                            "Row 4, Seat 11: €18.00\n1 x Adult, North Stand, Block B, Row 4, Seat 12: €18.00\nBooking "
+                            "fee: €1.50\nTotal: €37.50\n\nYour tickets are on your phone in the Rovers app.", _sent(2)),
     })
 
 
@@ -146,3 +152,10 @@ def test_a_bus_is_a_journey_and_a_coach_alone_is_no_kind() -> None:
     assert _kinds(["did", "the", "coach", "email"], rw.provider_kinds) == []
     said = _kind_words(["has", "the", "school", "bus", "fee", "gone", "up"], rw)
     assert _kinds(said, rw.provider_kinds) == []
+
+
+@pytest.mark.parametrize("question", ["when's the match?", "when's the football?"])
+def test_a_ticket_whose_mail_gives_a_kickoff_is_the_match(home: App, question: str) -> None:
+    reply = ask(home, question)
+    assert "Dalkey Rovers v Bray Harbour" in reply and "19:45" in reply
+    assert "Casa Brava" not in reply

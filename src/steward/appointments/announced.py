@@ -57,6 +57,8 @@ HALF_OF_DAY = re.compile(r"\b(?:[ap]\.?m\b\.?|0\d[:.h]\d|1[3-9][:.h]?\d|2[0-3][:
 _EVENING_MEAL = frozenset(("dinner", "supper"))
 # a team's game said by its verb ("we play the Comets", "we're playing away", "kick-off 10")
 _PLAYING = re.compile(r"\b(?:play|playing|kick-?off|kicks\s+off)\b", re.I)
+# a meeting asked for in words ("can we meet", "could we grab", "shall we sit down")
+_ASKING = re.compile(r"(?:can|could|shall)\s+(?:we|I)\b", re.I)
 # an hour right after an event's name: "dinner at 3", "the game is at 10am", "kick-off's at 9:30"
 _OWN_HOUR = re.compile(r"^\s*(?:['’]s\s+|\s*is\s+|\s*will\s+be\s+)?(?:at|@)\s+(\d{1,2}(?:[:.]\d{2})?(?:\s*[ap]\.?m\b\.?)?)",
                        re.I)
@@ -144,6 +146,13 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
                                                           listed=True))
             continue
         day = dates.find(sentence, at, options=options)
+        if (day is None or not day.has_time) and _ASKING.match(event.group(0)) and (
+                asked := _asked_then(said[n + 1:n + 2], at, cues, options)) is not None:
+            # "Can we grab half an hour about the rota? Wednesday the 3rd, half two in my office?": the time asked
+            # for, said on its own right after
+            found.setdefault(asked[1].start, Announced(_name(sentence, event.start(), event.group(0)), asked[1].text,
+                                                       asked[0], location=_place(body, asked[0], asked[1].text)))
+            continue
         meal = event.group(0).casefold() in _EVENING_MEAL
         if meal and day is not None and day.has_time and event.group(0).casefold() in day.text.casefold():
             # "Friday dinner at my brother's on the 9th": the meal's name is no time of it
@@ -291,6 +300,21 @@ def _writers_own(sentence: str, event: re.Match[str], cues: Cues) -> bool:
     return told and _WRITERS_OWN.search(sentence[:event.start()]) is not None
 
 
+def _asked_then(following: list[str], at: Clock, cues: Cues,
+                options: DateOptions | None) -> tuple[str, Resolution] | None:
+    """The day and time a sentence gives on its own, first, right after one that asks to meet and says no day
+    ("Wednesday the 3rd, half two in my office?"): (that sentence, its day and time)."""
+    from steward import dates
+
+    for later in following:
+        when = dates.find(later, at, options=options)
+        if when is None or when.span[0] > 3 or not (when.has_date and when.has_time) or when.recurring or any(
+                words is not None and words.search(later) for words in (cues.events, cues.deadlines, cues.happened)):
+            return None
+        return later, when
+    return None
+
+
 def _start_said(after: str, at: Clock, cues: Cues, options: DateOptions | None) -> tuple[Resolution, str] | None:
     """The hour a word of starting gives in a sentence's rest ("kick-off 10", "starts at 9:15"), a bare number
     read as "at" it would be; with the hour as the mail writes it."""
@@ -378,7 +402,7 @@ def _name(sentence: str, at: int, noun: str) -> str:
     """The event as the sentence calls it: its noun and the words right before it that describe it
     ("indoor tournament" of "our indoor tournament is ..."); a meeting asked for ("can we meet ...", "could we sit
     down ...") is a meeting."""
-    if noun.casefold().split()[-1] == "meet" or noun.casefold().endswith(" sit down"):
+    if noun.casefold().split()[-1] in ("meet", "grab", "chat") or noun.casefold().endswith(" sit down"):
         return "meeting"
     if _PLAYING.search(noun):
         return "game"  # "Saturday we play the Comets": the team's game
