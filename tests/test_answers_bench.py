@@ -185,8 +185,9 @@ THIRTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 1, "mail"
 # before" read, and what a person wrote said whole, 47 right, 5 wrong, 23 refused (appointments 18/0/10, brief 2/0/0,
 # mail 2/2/6, money 18/2/2, reminders 5/0/0, schedule 2/1/5); with a person's note answered by what it says, a
 # budget-billed bill's actual charges and a card's line in another currency read from their mail, 51 right, 1 wrong,
-# 23 refused (mail 4/0/6, money 20/0/2)
-FOURTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 1, "mail": 0, "brief": 0, "reminders": 0}
+# 23 refused (mail 4/0/6, money 20/0/2); with a coach's practice days and game, a teacher's conference slot and a
+# weekday in a holiday's mail read (or, where two weeks fit, not read), schedule 0 wrong
+FOURTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the fifteenth set (a conversation of a Monday morning and single questions over the fifteenth sample mailbox,
 # Chidinma Okafor's in Lagos, written blind to the rules and frozen before its first run) scored on that first run,
