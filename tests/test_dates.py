@@ -44,6 +44,8 @@ def test_the_incident_tomorrow_at_5pm_late_at_night_is_the_next_calendar_day() -
     ("tomorrow", "2026-09-15 00:00"),
     ("day after tomorrow", "2026-09-16 00:00"),
     ("the day after tomorrow", "2026-09-16 00:00"),
+    ("next tomorrow", "2026-09-16 00:00"),   # Nigerian and Indian English: the day after tomorrow
+    ("next tmrw by 4pm", "2026-09-16 16:00"),
     ("monday", "2026-09-21 00:00"),          # today is a Monday: a weekday alone is the next one
     ("on friday", "2026-09-18 00:00"),
     ("this friday", "2026-09-18 00:00"),

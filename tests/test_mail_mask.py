@@ -28,6 +28,7 @@ def test_account_and_card_numbers_are_masked(text: str, shown: str) -> None:
     "Order no. 700221934",
     "E-ticket number 1762218843",
     "Confirmation: HTR-55021984",  # the reference's own letters before its digits
+    "Reference: PPT-KE-40918822",  # a reference opening with two groups of letters (a visa centre's)
 ])
 def test_a_bookings_labelled_reference_is_shown_whole(text: str) -> None:
     assert mask_numbers(text) == text

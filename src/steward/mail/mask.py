@@ -6,9 +6,9 @@ Amounts ("1,23,456.00") and dates ("2026-09-14") are not touched: a run of 8 or 
 as an account number, and so does a run grouped by single spaces or dashes with 12 or more digits.
 
 A booking's own reference is not an account number and is shown whole: a number the mail labels as a
-confirmation, reservation, booking, itinerary, ticket or order number, or a PNR ("Confirmation number:
-88410273", "Reservation confirmation #88410273", "PNR No.: 4521873096"), is what a person reads out at a
-desk. A number that is a valid card number (13 to 19 digits passing the Luhn check) is masked whatever
+confirmation, reservation, booking, itinerary, ticket or order number, a reference with its own letters
+("Reference: PPT-KE-40918822"), or a PNR ("Confirmation number: 88410273", "Reservation confirmation
+#88410273", "PNR No.: 4521873096"), is what a person reads out at a desk. A number that is a valid card number (13 to 19 digits passing the Luhn check) is masked whatever
 label stands before it.
 """
 
@@ -26,6 +26,7 @@ _NUMBER = re.compile(r"(?<![\w.,])(?:\d[ -]?){7,}\d(?![\w]|[.,]\d)")
 _REFERENCE_LABEL = re.compile(
     r"\b(?:confirmation|conf|reservation|booking|itinerary|pnr|locator|e-?ticket|ticket|order)"
     r"(?:[\s:#.()/-]|\b(?:number|numbers|no|nr|code|id|is|reference|ref|pnr|confirmation)\b)*$", re.I)
+_PLAIN_REFERENCE = re.compile(r"\b(?:reference|ref)(?:[\s:#.()/-]|\b(?:number|no|code|id)\b)*$", re.I)
 _LOOK_BACK = 40  # characters before a number where its label may stand (on its own line)
 
 
@@ -51,12 +52,17 @@ def _booking_reference(match: re.Match[str]) -> bool:
     """Whether the mail labels this number as a booking's (a confirmation, reservation, ticket, order number)."""
     before = match.string[max(0, match.start() - _LOOK_BACK):match.start()]
     # a reference's own letters before its digits are part of it ("Confirmation: SCR-40377162")
-    line = _OWN_PREFIX.sub("", before.rsplit("\n", 1)[-1])
-    return _REFERENCE_LABEL.search(line) is not None
+    whole = before.rsplit("\n", 1)[-1]
+    line = _OWN_PREFIX.sub("", whole)
+    if _REFERENCE_LABEL.search(line) is not None:
+        return True
+    # a plain "Reference: 22904471" may be an account's (a biller's customer reference); one with its own
+    # letters ("Reference: PPT-KE-40918822") is a booking's, as a visa centre or a clinic writes it
+    return line != whole and _PLAIN_REFERENCE.search(line) is not None
 
 
-# the letters a booking's reference opens with, joined to its digits by a dash ("SCR-", "HTL-")
-_OWN_PREFIX = re.compile(r"(?<=[\s:#])[A-Z]{2,5}-$")
+# the letters a booking's reference opens with, joined to its digits by a dash ("SCR-", "HTL-", "PPT-KE-")
+_OWN_PREFIX = re.compile(r"(?<=[\s:#])(?:[A-Z]{2,5}-){1,3}$")
 
 
 def _card_number(digits: str) -> bool:

@@ -293,9 +293,10 @@ def travel_number(token: str) -> bool:
 
 
 def card_network(low: Sequence[str], raw: Sequence[str], networks: Sequence[tuple[str, ...]], tiers: frozenset[str],
-                 used: frozenset[int] | set[int]) -> str | None:
+                 used: frozenset[int] | set[int], not_before: frozenset[str] = frozenset()) -> str | None:
     """A card named by its network, as written, with the product words said beside it ("Visa Infinite",
-    "World Elite Mastercard", "my amex"); None when no network is said."""
+    "World Elite Mastercard", "my amex"); None when no network is said, or when the word is followed by a noun of
+    `not_before` ("the visa appointment": a travel visa, never the card)."""
     for i in range(len(low)):
         if i in used:
             continue
@@ -307,5 +308,7 @@ def card_network(low: Sequence[str], raw: Sequence[str], networks: Sequence[tupl
             start -= 1
         while end < len(low) and low[end] in tiers and end not in used:
             end += 1
+        if end < len(low) and low[end] in not_before:
+            continue
         return " ".join(raw[start:end])
     return None

@@ -1195,7 +1195,7 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         if by_meaning:
             found = replace(found, named=found.named + by_meaning)
     network = None if any(v.slot in ("issuer", "account") for n in found.named for v in n.values) else \
-        card_network(low, raw, rw.card_networks, rw.card_tiers, skip)
+        card_network(low, raw, rw.card_networks, rw.card_tiers, skip, rw.card_network_not_before)
     if network is not None:
         # "the Visa Infinite": a card by its network, looked for in its bank's own mail by the money answerer
         inside = set(network.casefold().split())

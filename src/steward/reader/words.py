@@ -66,6 +66,8 @@ class ReaderWords:
     loose_spans: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # "7": my week, the days ahead
     card_networks: tuple[Phrase, ...] = ()  # "the Mastercard": a card named by its network, found in its bank's mail
     card_tiers: frozenset[str] = frozenset()  # "Visa Infinite": the product said with the network
+    # "the visa appointment": a network's word before a booking noun names no card
+    card_network_not_before: frozenset[str] = frozenset()
     asides: tuple[Phrase, ...] = ()  # "morning!", "ok thanks,": said before a question and apart from it
     news: tuple[Phrase, ...] = ()  # "anything new?", "what did I miss?": the newest mail, said with no domain word
     summing_up: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)  # verbs, days: "a recap of today"
@@ -144,6 +146,8 @@ def parse_words(text: str) -> ReaderWords:
         loose_spans=_table(data.get("loose_spans") or {}, "loose_spans"),
         card_networks=_phrases(data.get("card_networks") or [], "card_networks"),
         card_tiers=frozenset(w for p in _phrases(data.get("card_tiers") or [], "card_tiers") for w in p),
+        card_network_not_before=frozenset(w for p in _phrases(data.get("card_network_not_before") or [],
+                                                                "card_network_not_before") for w in p),
         asides=_phrases(data.get("asides") or [], "asides"),
         news=_phrases(data.get("news") or [], "news"),
         summing_up=_table(data.get("summing_up") or {}, "summing_up"),

@@ -37,11 +37,12 @@ rule = registrar(RULES)
 
 # -- days ----------------------------------------------------------------------------------------------
 @rule("today", "today todays tdy tomorrow tomorrows tmrw tmr tmw moro morrow tomorow tommorow tommorrow yesterday yday overmorrow next",
-      r"(?P<w>today|todays|tdy|tomorrow|tomorrows|tmrw|tmr|tmw|2moro|2morrow|tomorow|tommorow|tommorrow|yesterday|yday"
+      # "next tomorrow": the day after tomorrow, as Nigerian and Indian English say it
+      r"(?P<w>next\s(?:tomorrow|tmrw|tmr|2moro)|today|todays|tdy|tomorrow|tomorrows|tmrw|tmr|tmw|2moro|2morrow|tomorow|tommorow|tommorrow|yesterday|yday"
       r"|(?:the\s)?day after (?:tomorrow|tmrw|next)|(?:the\s)?day before yesterday|overmorrow)")
 def _today(m: re.Match[str]) -> Piece:
     w = m["w"]
-    if "after" in w or w == "overmorrow":
+    if "after" in w or w == "overmorrow" or w.startswith("next"):
         n = 2
     elif "before" in w:
         n = -2
