@@ -1,6 +1,7 @@
 """Mail and talk as people in Nigeria write them, in an Abuja home: a visa centre's appointment asked as "the visa
-appointment" beside a Visa card is the appointment, never the card, and its reference is read out whole. A home in
-Abuja with mail written here, no model."""
+appointment" beside a Visa card is the appointment, never the card, and its reference is read out whole; an estate's
+service charge demand, a school's term fees and a TV subscription that expires unless renewed are bills owed, with
+naira written "N150,000.00". A home in Abuja with mail written here, no model."""
 
 from __future__ import annotations
 
@@ -41,6 +42,21 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                         "\n\nDate: 09/03/2028\nTime: 10:30am\nLocation: TransGlobe Visa Application Centre, 4 Aguiyi "
                         "Ironsi Street, Maitama, Abuja\nReference: TGV-NG-70431186\n\nPlease bring your passport and "
                         "printed application form.\n\nTransGlobe Visa Services", _sent(2)),
+        "estate": message("e1@cedarcourt.example", ("Cedar Court Residents Association", "finance@cedarcourt.example"),
+                          "DEMAND NOTICE: Service Charge for April - June 2028",
+                          "Dear Resident,\n\nRE: SERVICE CHARGE FOR APRIL - JUNE 2028\n\nFlat: B4 Cedar Court\n"
+                          "Security and waste: N120,000.00\nGenerator diesel: N30,000.00\nTOTAL: N150,000.00\n\n"
+                          "Kindly pay on or before 31st March, 2028 into the Association's account.\n\nTreasurer",
+                          _sent(3)),
+        "school": message("s1@brightpath.example", ("Brightpath Academy", "accounts@brightpath.example"),
+                          "Third Term 2027/2028 School Fees",
+                          "Dear Parent,\n\nTHIRD TERM FEES\nTuition: N350,000.00\nBus: N40,000.00\n"
+                          "TOTAL PAYABLE: N390,000.00\n\nKindly pay on or before 17/04/2028 to secure your ward's "
+                          "place.\n\nBursar", _sent(3, 11)),
+        "decoder": message("d1@skybox.example", ("SkyBox TV", "billing@skybox.example"),
+                           "Your SkyBox subscription expires soon",
+                           "Hello Customer,\n\nYour SkyBox Family package on decoder 66120983 expires on 10/03/2028. "
+                           "Renew now with NGN 9,900.00 to keep watching.\n\nSkyBox TV", _sent(4)),
     })
     ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     app.dues.extract()
@@ -58,3 +74,20 @@ def test_a_visa_appointment_is_the_appointment_not_the_visa_card(home: App) -> N
 def test_a_visa_card_asked_of_by_its_network_is_still_the_card(home: App) -> None:
     reply = talk(home, "what's the minimum due on my visa?")[0]
     assert "21,430" in reply
+
+
+def test_an_estate_service_charge_demand_is_owed_to_the_residents_association(home: App) -> None:
+    dues = {d.due.issuer: d.due for d in home.dues.digest(window="all").items}
+    estate = dues["Cedar Court Residents Association"]
+    assert (estate.kind, str(estate.amount), estate.currency, estate.due_date.isoformat()) == \
+        ("housing", "150000.00", "NGN", "2028-03-31")
+
+
+def test_a_schools_term_fees_are_owed_by_their_deadline(home: App) -> None:
+    reply = talk(home, "how much are the school fees?")[0]
+    assert "390,000" in reply and "214,300" not in reply
+
+
+def test_a_tv_subscription_expiring_is_owed_by_the_day_it_expires(home: App) -> None:
+    reply = talk(home, "when does my SkyBox expire?")[0]
+    assert "10 Mar" in reply and "9,900" in reply

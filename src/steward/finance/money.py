@@ -222,8 +222,8 @@ def country_letter(country: str) -> tuple[str, str] | None:
 
 
 # a currency sign drawn from a letter, which people whose keyboards lack it type as that letter ("P1,499.00" is
-# ₱1,499.00 in the Philippines): the sign and the letter it is typed as
-_TYPED_AS = {"₱": "P"}
+# ₱1,499.00 in the Philippines, "N45,000.00" is ₦45,000.00 in Nigeria): the sign and the letter it is typed as
+_TYPED_AS = {"₱": "P", "₦": "N"}
 
 
 def local_letter(sender: str = "", home_country: str = "") -> tuple[str, str] | None:
