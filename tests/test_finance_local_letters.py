@@ -31,6 +31,7 @@ def test_the_countries_that_write_their_money_with_a_letter() -> None:
     assert country_letter("ZA") == ("R", "ZAR")
     assert country_letter("BW") == ("P", "BWP")
     assert country_letter("GB") is None and country_letter("KE") is None and country_letter("US") is None
+    assert country_letter("NG") == ("N", "NGN")  # the naira's sign typed as the letter ("N45,000.00")
 
 
 def test_the_letter_is_the_senders_countrys_or_else_the_persons() -> None:
@@ -109,3 +110,12 @@ def test_a_bill_filed_as_other_mail_is_a_candidate_when_its_snippet_says_the_bil
                              vocab, "PH")
     assert not billed_by_content(mail("Your Ilaw e-Bill for August 2027", "Dear Customer, here are tips to save "
                                       "power this summer"), vocab, "PH")
+
+
+def test_a_dollar_statement_whose_own_dates_read_day_first_is_read_day_first() -> None:
+    # a Lagos bank's dollar card: "22/02/2027" reads only day first, so its due date "05/03/2027" is 5 March
+    found = _bill("Your USD card statement\nStatement date: 22/02/2027\n22/02/2027  BOOKSHOP LONDON  USD 40.00\n"
+                  "Closing balance: USD 140.00\nMinimum payment due: USD 14.00\nPayment due date: 05/03/2027",
+                  home="NG", sender="cards@lagoonbank.example")
+    assert found is not None and found.due_date.isoformat() == "2027-03-05"
+    assert found.statement_balance is not None and found.statement_balance.amount == Decimal("140.00")

@@ -25,6 +25,7 @@ from steward.finance.money import (
     find_money,
     local_dollar,
     local_letter,
+    order_written,
 )
 from steward.finance.vocab import FinanceVocab, Hit
 
@@ -271,7 +272,10 @@ def read_bill(text: str, *, received: datetime, institution: Institution | None,
         amount = _instalment_of(lowered, money, amount[0]) or amount
     owed = amount or balance
     currency = owed[0].currency if owed else (paid[0].currency if paid else usual)
-    day_first = date_first_order(institution, currency, user_day_first)
+    # the mail's own dates that read one way only ("24/11/2027" on a dollar card's statement from a Lagos bank)
+    # say its order better than its currency or its sender
+    written = order_written(text)
+    day_first = date_first_order(institution, currency, user_day_first) if written is None else written
     dates = find_dates(text, received, day_first)
     dated = _due_date(lowered, vocab, dates, received) if not payment_confirmation or owed else None
     due = dated[0] if dated else None

@@ -323,6 +323,22 @@ def _near_reading(written: str, day: date, received: datetime, day_first: bool) 
     return day
 
 
+_NUMERIC_DATE = re.compile(r"(?<![\d/.-])(\d{1,2})([/.-])(\d{1,2})\2(?:\d{4}|\d{2})(?![\d/.-])")
+
+
+def order_written(text: str) -> bool | None:
+    """Whether a mail writes its dates day first, by its own dates that read only one way ("24/11/2027" is day
+    first, "11/24/2027" month first); None when none does, or when they disagree."""
+    seen = set()
+    for m in _NUMERIC_DATE.finditer(text):
+        first, second = int(m.group(1)), int(m.group(3))
+        if first > 12 >= second >= 1:
+            seen.add(True)
+        elif second > 12 >= first >= 1:
+            seen.add(False)
+    return seen.pop() if len(seen) == 1 else None
+
+
 def find_dates(text: str, received: datetime, day_first: bool) -> list[DateAt]:
     """Every written date in `text`, placed relative to `received` (a date without a year is the next one;
     one written in numbers that reads both ways is the reading near the mail, see `_near_reading`)."""
