@@ -187,3 +187,11 @@ def test_a_day_said_after_an_ask_to_meet_that_is_no_time_of_it_is_not_read(tmp_p
     items = _scan(tmp_path, cli, {"a": message("a-2@x.example", ("Ruth Ames", "ruth.ames@workpost.example"),
                                                "coffee", body, US_SENT)}, now=US_NOW, zone=US_ZONE)
     assert items == []
+
+
+def test_words_written_with_a_curly_apostrophe_are_read_as_with_a_straight_one(tmp_path: Path, cli: Any) -> None:
+    body = ("Hi all,\n\nWe’re playing the Lakeview Hawks this Saturday at 10am on court 2. Please have the girls there "
+            "by 9:40.\n\nCoach Dave")
+    items = _scan(tmp_path, cli, {"a": message("q-1@x.example", COACH, "Saturday", body, US_SENT)},
+                  now=US_NOW, zone=US_ZONE)
+    assert [(start, reason) for _, start, _, reason in items] == [("2027-05-15T10:00:00-05:00", "invitation")]

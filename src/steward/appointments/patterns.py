@@ -95,9 +95,10 @@ class Cues:
 
 def _phrases(words: list[str]) -> re.Pattern[str]:
     parts = sorted({normalise(w) for w in words if str(w).strip()}, key=len, reverse=True)
-    body = "|".join(r"\s+".join(re.escape(p) for p in part.split()) for part in parts)
+    # an apostrophe is matched straight or curly, as phones and mail programs write it ("we’re playing")
+    body = "|".join(r"\s+".join(re.escape(p).replace("'", "['’]") for p in part.split()) for part in parts)
     # a word may be followed by its "'s" ("the party's at 8"), as it is when written with a curly apostrophe
-    return re.compile(rf"(?<![\w'-])(?:{body})(?![\w-]|'(?!s\b))", re.I)
+    return re.compile(rf"(?<![\w'’-])(?:{body})(?![\w-]|['’](?!s\b))", re.I)
 
 
 def load_cues(text: str | None = None) -> Cues:
