@@ -257,3 +257,20 @@ def test_a_stays_check_out_hour_is_read_on_the_hotels_clock_beside_its_check_in_
     # no hour beside the check-out: the stay keeps its days, and no check-out time is made up
     (c,) = from_text(head + "Check-out: Sunday, 23 May 2027\n2 nights, 1 room\n", received)
     assert c.end_at is None and c.days == (date(2027, 5, 21), date(2027, 5, 23))
+
+
+def test_a_package_holidays_flights_are_read_beside_the_hotel_its_markup_holds() -> None:
+    # a tour operator marks up the stay alone and prints the flights as rows, each with the airline's three-letter code
+    body = ("Your package is confirmed.\n\nFLIGHTS\n"
+            "Outbound: Tue 14th Sep 2027  TOM2150  Manchester (MAN) 07:40 - Faro (FAO) 10:25\n"
+            "Return: Tue 21st Sep 2027  TOM2151  Faro (FAO) 11:20 - Manchester (MAN) 13:15\n\n"
+            "ACCOMMODATION\nGlo Hotel Sello, 7 nights\n")
+    raw = message("pkg-1@test", ("Suncrest Holidays", "bookings@suncrest.example"), "Your holiday is confirmed",
+                  body, datetime(2027, 8, 1, 9, 0, tzinfo=ZoneInfo("Europe/London")),
+                  html=_html(_hotel("2027-09-14T15:00:00", "2027-09-21T11:00:00")))
+    found = structured.extract(raw, "Suncrest Holidays", datetime(2027, 8, 1, 9, 0, tzinfo=ZoneInfo("Europe/London")))
+    flights = sorted((c for c in found if c.what == "flight"), key=lambda c: c.start)
+    assert [c.what for c in found].count("stay") == 1
+    assert [(c.provider, c.route) for c in flights] == [("TOM 2150", "MAN → FAO"), ("TOM 2151", "FAO → MAN")]
+    assert flights[0].start_at == datetime(2027, 9, 14, 7, 40, tzinfo=ZoneInfo("Europe/London"))
+    assert flights[1].end_at == datetime(2027, 9, 21, 13, 15, tzinfo=ZoneInfo("Europe/London"))

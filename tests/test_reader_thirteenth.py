@@ -37,3 +37,36 @@ def test_a_lure_named_by_a_money_question_never_answers_it(sample_home: Path,
     # a word no genuine mail under that name says is not that letter's: the lure is shown as nothing owed
     (refund,) = replies(sample_home, capsys, "how much was the tax refund they offered")
     assert "£190.00" not in refund and "suspicious" in refund, refund
+
+
+def test_the_seat_the_way_back_and_the_cost_of_a_rail_ticket_out_and_back(sample_home: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    # one e-ticket books the train out and the train back: the seat asked after the train out is that train's, the
+    # way back is the train that leaves London, and the tickets' cost is the total the ticket says
+    _, seat, back, cost = replies(sample_home, capsys, "when's my train down to London?", "what's my seat number?",
+                                  "and on the way back?", "what did the tickets cost in total?")
+    assert "seat 42" in seat and "seat 17" not in seat, seat
+    assert "17:33" in back and "seat 17" in back and "seat 42" not in back, back
+    assert "£81.50" in cost, cost
+
+
+def test_a_journey_of_the_person_just_asked_about_is_what_their_mail_says(sample_home: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    # her train is no booking of Claire's own: her mam's mail that speaks of it says when it gets in
+    _, train = replies(sample_home, capsys, "any mail from my mam?", "when does her train arrive?")
+    assert "11.28" in train and "Scarborough" in train, train
+
+
+def test_a_noun_typed_with_two_letters_swapped_is_the_word_it_spells(sample_home: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    (booster,) = replies(sample_home, capsys, "when's the cat's bosoter?")
+    assert "Meanwood Vets" in booster and "17:40" in booster and "can't find" not in booster, booster
+    # a long word with one letter left out is the word too
+    (hospital,) = replies(sample_home, capsys, "when is the hospital apointment")
+    assert "09:15" in hospital and "can't find" not in hospital, hospital
+
+
+def test_the_card_a_courier_left_is_a_delivery_notice_never_a_bank_card(sample_home: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    (card,) = replies(sample_home, capsys, "what's on the delivery card?")
+    assert "Sorry we missed you" in card and "Yorkstone" not in card, card

@@ -422,8 +422,15 @@ def _row_leg(lines: list[str], line_no: int, line: str, start: int, end: int, ro
     name = _flight_number(_DESIGNATOR.search(near)) or next(
         (found for other in [*lines[line_no + 1:line_no + 3], *reversed(lines[max(0, line_no - 2):line_no])]
          if (found := _designator(other))), None) or next(
-        (found for other in reversed(lines[max(0, line_no - 2):line_no]) if (found := _headed(other))), None)
+        (found for other in reversed(lines[max(0, line_no - 2):line_no]) if (found := _headed(other))), None) or \
+        _flight_number(_ICAO_DESIGNATOR.search(near))
     return _leg(row, day, name)
+
+
+# an airline's three-letter (ICAO) code and its number written together, as tour operators and charter airlines
+# print a package's flights ("SWD4412", "TOM2150", "EZY8012"); read only beside a row of airports and times, where
+# nothing else of that shape (a booking reference has a dash or more letters) stands
+_ICAO_DESIGNATOR = re.compile(r"(?<![A-Za-z0-9-])([A-Z]{3})([0-9]{2,4})(?![0-9A-Za-z-])")
 
 
 def _headed(line: str) -> str | None:

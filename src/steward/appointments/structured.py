@@ -261,6 +261,8 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
             out.extend(schema_org.from_html(html))
     if out and received is not None and all(c.travel and c.what == "train" for c in out):
         out.extend(_legs_beside(out, raw, received, sender_name))
+    if out and received is not None and all(c.what == "stay" for c in out):
+        out.extend(_flights_beside(raw, received))
     if not out and received is not None:
         from steward.appointments import rail, rentals, sailings, shows, stays, tickets
         from steward.appointments.itinerary import (
@@ -298,6 +300,17 @@ def extract(raw: bytes, sender_name: str = "", received: datetime | None = None)
         if not out:
             out.extend(shows.from_text(body, received, sender_name))
     return list(dict.fromkeys(out))  # an invitation often comes twice: inline and as an attachment
+
+
+def _flights_beside(raw: bytes, received: datetime) -> list[Candidate]:
+    """The flights a package holiday's text lists beside the hotel its markup holds: a tour operator marks up the
+    stay and prints the flights as rows ("Outbound: Sat 23rd Oct 2027  SWD4412  Leeds Bradford (LBA) 06:15 -
+    Lanzarote (ACE) 10:35")."""
+    from steward.appointments.itinerary import flight_rows_in, from_text
+    from steward.mail.parse import read_body
+
+    body = read_body(raw).text
+    return from_text(body, received) if flight_rows_in(body) else []
 
 
 def _legs_beside(held: list[Candidate], raw: bytes, received: datetime, sender_name: str) -> list[Candidate]:

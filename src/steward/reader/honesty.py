@@ -194,7 +194,9 @@ def lure_instead(said: Sequence[str], mailbox: Mailbox, clock: Clock, billers: I
 
 # kinds of entry that any booking or calendar entry may be called, which no record need say in its words
 ANY_ENTRY = frozenset(("appointment", "appt", "booking", "reservation", "event", "thing", "plan", "meeting",
-                        "holiday", "trip", "journey", "visit", "session"))
+                        "holiday", "trip", "journey", "visit", "session",
+                        # what a journey, a match or a show is booked as: "how much were the tickets?"
+                        "ticket", "tickets"))
 # the domains whose answers are about bookings and calendar entries (records with a title, a provider, a place)
 _OF_ENTRIES = frozenset(("appointments", "schedule"))
 _CODE = re.compile(r"\b[A-Z]{3}\b")
@@ -362,7 +364,8 @@ def unaccounted(frame: Frame, answer: Answer, rw: ReaderWords, places: Sequence[
         missing = [m for m in missing if m != what] + [f"{what} at {home}"]
     # a thing said in words no vocabulary holds ("the kids' swim carnival"): one record holds all its words
     missing += [t for t in named_things(frame, rw)
-                if not any(all(_held(stem(w), p, rw) for w in t.split()) for p in pools) and t not in missing]
+                if not any(all(_held(stem(w), p, rw) for w in t.split()) for p in pools) and t not in missing
+                and t not in ANY_ENTRY]
     where = [_places_of(t) for t in texts]
     for named in frame.filters:
         values = [v for v in named.values if v.slot in ("provider", "sender", "event")]

@@ -510,6 +510,8 @@ def says_a_day_from_before(text: str, rw: ReaderWords, own_day: bool = False) ->
 _AROUND = re.compile(r"\b(after|before)\s+(?:that|it|this|then)\b", re.I)
 # a person said back ("from her", "did he send"): the one a question before named
 _A_PERSON_BACK = re.compile(r"\b(?:she|he|her|him|they|them)\b", re.I)
+# a journey of the person named before ("her train", "his flight")
+_THEIR_JOURNEY = re.compile(r"\b(?:her|his|their)\s+(train|flight|plane|coach|bus|ferry)s?\b", re.I)
 
 
 def around_before(text: str, before: Frame, clock: Clock) -> Window | None:
@@ -543,6 +545,14 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
             and before.values("sender") and _A_PERSON_BACK.search(text)):
         # "how much did she send me?" after her mail: money from (or to) the person named before, never every bill
         return replace(now, domain="money", filters=tuple(n for n in before.filters if n.of("sender")), sure=True)
+    if (before.domain == "mail" and len(before.values("sender")) == 1 and _THEIR_JOURNEY.search(text)
+            and (now is None or not now.names_something or now.domain != "mail")):
+        # "what time does her train get in?" after Mum's mail: a journey of hers is no booking of the person's own;
+        # what her mail says of it is the answer
+        journey = _THEIR_JOURNEY.search(text)
+        assert journey is not None
+        return Frame(text=text, domain="mail", ask="show", filters=tuple(n for n in before.filters if n.of("sender")),
+                     flags=frozenset({"says", "theirs"}), unknown=(journey.group(1).casefold(),), sure=True)
     if (now is not None and now.domain == before.domain == "mail" and not (now.names_something or now.unmatched)
             and len(before.values("sender")) == 1 and _A_PERSON_BACK.search(text)):
         # "has she written since?" after what Mum said: the one person named before, never every sender
@@ -560,11 +570,14 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
             and (now.flags & {"reference", "seat", "detail"} or now.ask == "where")
             and not _asks_of_a_kind_of_bill(text)):
         # one more thing about the booking just asked of ("and its confirmation code?", "where's that one?",
-        # "which terminal?"), in the span it was asked in (not the moment "when is it now?" said)
+        # "which terminal?"), in the span it was asked in (not the moment "when is it now?" said); the booking
+        # before settles the domain
         return replace(now, domain=before.domain, filters=before.filters, kinds=before.kinds, unmatched=before.unmatched,
                        bills=before.bills or now.bills,
+                       # (the seat on the train to London is that train's; its way back is the one from there)
+                       places=now.places or (before.places if now.flags & {"seat", "reference"} else ()),
                        window=before.window if before.window is None or before.window.start < before.window.end
-                       else None)
+                       else None, sure=True)
     if (now is not None and "detail" in now.flags and before.domain in _DAYS_AND_BOOKINGS and before.things
             and not (before.names_something or before.kinds)
             and not (now.names_something or now.kinds or now.window or now.unknown or now.things)):
@@ -573,7 +586,7 @@ def follow_on(text: str, before: Frame, now: Frame | None, rw: ReaderWords, cloc
                        unmatched=before.unmatched, window=before.window)
     if (now is not None and before.domain == "appointments" and (before.names_something or before.kinds)
             and now.ask == "how_much" and not (now.names_something or now.kinds or now.bills or now.currencies
-                                               or now.window or now.flags - {"bare"})
+                                               or now.window or now.flags - {"bare", "total"})
             and (refers_back(text, clock, options) or _ITS_COST.search(text))):
         # "and what does that cost?", "how much is the fee?" after a booking: what that booking costs (its mail
         # says), never a bill
@@ -740,7 +753,9 @@ _NOW_ALONE = re.compile(r"(?:at\s+|right\s+|just\s+)?(?:now|the\s+moment|present
 
 
 # what a thing costs, said of the one before ("how much is the fee?", "what are the charges?")
-_ITS_COST = re.compile(r"\b(?:the|its)\s+(?:fee|fees|cost|costs|price|prices|charge|charges|rate|rates)\b", re.I)
+_ITS_COST = re.compile(r"\b(?:the|its)\s+(?:fee|fees|cost|costs|price|prices|charge|charges|rate|rates)\b|"
+                       # "how much were the tickets?" after a journey or a show: what its tickets cost
+                       r"\b(?:the|those|these|our|my|its)\s+(?:tickets?|fares?)\b", re.I)
 # what asks for the other things than the one before ("anything else on then?", "what other plans that day?")
 _ELSE = frozenset(("else", "other", "others"))
 _ASK_FLAGS = frozenset(("reference", "seat", "where", "free", "genuine", "earlier", "detail", "ends", "arrives"))
@@ -1094,6 +1109,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         found = _journeys_over_stays(found)
     flags = frozenset(f for f, phrases in rw.flags.items() if _hits(norms, phrases)) | (
         {"bare"} if bare else set())
+    # a mail idiom keeps what it says of the mail asked for ("the parcel card" is a delivery's)
+    flags |= {f for f, phrases in rw.flags.items() for d, at, n in idioms
+              if d == "mail" and _hits(said_norms[at:at + n], phrases)}
     # "which terminal?", "who's the tutor?", "do I need to bring anything?": a detail only a booking's mail gives
     # (its reference and its seat are answered as such)
     flags = flags - {"detail"} | ({"detail"} if asked_detail(text) and not flags & {"reference", "seat"} else set())

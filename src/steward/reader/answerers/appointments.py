@@ -233,6 +233,14 @@ def appointments_answerer(appointments: Callable[[], AppointmentsService], calen
                                              for p in frame.places)] if frame.places else []
             ahead = going or [b for b in ahead if any(on_the_way(p, b.provider, b.title, b.location or "", b.kind,
                                                                  b.excerpt) for p in places)] or ahead
+        elif frame.places and frame.kinds and not named and by_mail is None and "way_back" in frame.flags:
+            # "and the one home?" after the seat on the train to London: the journeys that leave there
+            from steward.reader.answerers.trips import goes_to, origins, same_place
+
+            ahead = [b for b in ahead if not any(goes_to(p, b.provider, b.title, b.location or "", b.kind, b.excerpt)
+                                                 for p in frame.places)
+                     and any(same_place(p, o) for p in frame.places
+                             for o in origins(b.provider, b.title, b.excerpt, b.location or ""))] or ahead
         elif frame.places and frame.kinds and not named and by_mail is None:
             # the place asked after the flight out to Melbourne: the journeys that go there, not the one back
             from steward.reader.answerers.trips import goes_to

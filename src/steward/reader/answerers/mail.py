@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from steward.search.mailbox import Mailbox
 
 SHOWN = 10
+# a frame's flag: a thing of the person named before ("her train") is asked of, which their mail tells
+THEIRS = "theirs"
 
 
 def _why(hit: Hit, mailbox: Mailbox) -> str:
@@ -268,6 +270,10 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
             # their newest about something else
             things, of_it = _saying(frame, hits)
             topic = said_about.group(1) if said_about else " ".join(things) if of_it else ""
+            if THEIRS in frame.flags and of_it:
+                # "what time does her train get in?": the mail of hers that speaks of it, alone
+                hits = of_it
+                lines = [f"{len(hits)} message{'s' if len(hits) != 1 else ''} from {who} about the {topic}:"]
             told = first or [h.message for h in of_it or hits]
             lines.insert(0, mail_news.latest_says(told, clock, asked=asked, topic=topic, box=box))
             told_id = mail_news.told_of(told, asked, topic).id

@@ -127,7 +127,31 @@ def held(term: str, pool: frozenset[str]) -> bool:
     from steward.reader.lists import common_english
 
     s = stem(term)
-    return s in pool or (2 <= len(s) <= 5 and s.isalpha() and f"~{s}" in pool and s not in common_english())
+    if s in pool or (2 <= len(s) <= 5 and s.isalpha() and f"~{s}" in pool and s not in common_english()):
+        return True
+    # two letters typed the wrong way round ("eye tset", "dentsit"): the word they spell, when the said one is no
+    # English word
+    # (the word as said and as stemmed: "tets" is "test" typed so, not a plural); a long word with one letter
+    # left out ("apointment") is the word it misses it from
+    return any(len(t) >= 4 and t.isalpha() and t not in common_english()
+               and any(_swapped(t, w) or (len(t) >= 6 and _one_left_out(t, w)) for w in pool)
+               for t in {term.casefold(), s})
+
+
+def _swapped(said: str, word: str) -> bool:
+    """Whether `said` is `word` with two letters side by side the other way round."""
+    if len(said) != len(word) or said == word:
+        return False
+    at = [i for i in range(len(said)) if said[i] != word[i]]
+    return len(at) == 2 and at[1] == at[0] + 1 and said[at[0]] == word[at[1]] and said[at[1]] == word[at[0]]
+
+
+def _one_left_out(said: str, word: str) -> bool:
+    """Whether `said` is `word` with one of its letters left out."""
+    if len(word) != len(said) + 1:
+        return False
+    at = next((i for i in range(len(said)) if said[i] != word[i]), len(said))
+    return said[at:] == word[at + 1:]
 
 
 def _found(term: str, pool: frozenset[str], rw: ReaderWords) -> bool:
