@@ -104,6 +104,8 @@ def sixth(app_in_own_home: Callable[[str, str], App]) -> App:
     ("any charges in CAD on the Mastercard", "foreign"),
     ("which purchase on that card was in pounds", "foreign"),
     ("is anything due in euros?", ""),
+    ("what's the interest rate on the car loan?", "rate"),
+    ("what did they refix the mortgage at?", "rate"),
 ])
 def test_a_question_asks_one_kind_of_detail_or_none(text: str, kind: str) -> None:
     assert asked_detail(text) == kind

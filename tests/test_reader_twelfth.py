@@ -111,3 +111,18 @@ def test_a_card_a_courier_left_is_asked_of_the_delivery_mail(sample_home: Path,
     # the card left when no one was home is the courier's, never a bank card; the lure stays marked
     (card,) = replies(sample_home, capsys, "has the postie left us a card?")
     assert "Tuhono Couriers" in card and "Sorry we missed you" in card and "2.99" not in card, card
+
+
+def test_a_loans_new_rate_is_what_its_mail_says_never_the_old_one(sample_home: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    (rate,) = replies(sample_home, capsys, "what did the bank refix my mortgage at?")
+    assert "5.69%" in rate and "6.29%" not in rate, rate
+
+
+def test_a_charge_asked_in_one_currency_is_the_statements_line_in_that_currency(
+        sample_home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (aud,) = replies(sample_home, capsys, "how much was the purchase in aussie dollars on the kauri card?")
+    assert "AUD 42.00" in aud, aud
+    # a currency the statement holds no charge in is said so, never the charge in another one
+    (eur,) = replies(sample_home, capsys, "what was the euro charge on the kauri card?")
+    assert "AUD 42.00" not in eur and "can't find" in eur, eur

@@ -295,6 +295,13 @@ DETAILS = (
                       rf"\s+from\s+(?:{_MONEY})|\(\s*(?:was|previously|last\s+year:?)\s+(?:{_MONEY})|"
                       rf"\b(?:previously|last\s+year|old\s+(?:amount|premium|payment))\s*:?\s*(?:{_MONEY})", re.I),
            label="a change of its amount", of="bill"),
+    # "what's the interest rate on the mortgage now?", "what did they refix the loan at?": the rate a loan's mail says it
+    # runs at ("New rate: 5.29% p.a.", "Interest rate: 4.85%", "refixed at 5.1%"), never the old one it replaces
+    Detail("rate", re.compile(r"\binterest\s+rates?\b|\bre-?fix(?:ed|ing)?\b|\b(?:what|which)\s+rate\b|"
+                              r"\brate\b[^?.!]{0,30}\b(?:loan|mortgage|fixed|fix)\b|\b(?:loan|mortgage)(?:'s)?\s+rate\b", re.I),
+           re.compile(r"\b(?:new|fixed|current|interest|variable)\s+(?:interest\s+)?rate\b[^.!?\n]{0,30}?\d{1,2}(?:\.\d{1,3})?\s?%|"
+                      r"\b(?:re-?fixed|fixed)\s+(?:it\s+|your\s+loan\s+)?at\s+\d{1,2}(?:\.\d{1,3})?\s?%", re.I),
+           label="its interest rate", of="bill"),
     # "what was that euro charge on the card?", "any foreign transactions on my Visa?": the line of a card's statement
     # that gives a purchase in another currency, as the statement converts it ("EUR 64.00 @ 1.1405 = GBP 56.12",
     # "USD 42.00 converted at 0.79"), or the fee it adds for one; only a line the statement writes

@@ -533,6 +533,16 @@ def named_things(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
     names = {w for n in frame.filters for w in name_words(n.said)} | \
         {w for u in frame.unmatched for w in name_words(u.said)}
     plain = rw.not_things | rw.card_tiers | {w for p in rw.card_networks for w in p} | names
+    if frame.currencies:
+        # "the charge in aussie dollars": the currency said, which the money answerer reads itself
+        plain = plain | {w for c in frame.currencies for p in rw.currencies.get(c, ()) for w in p}
+    if "detail" in frame.flags:
+        from steward.reader.details import asked_detail, detail
+
+        # "what did they refix the loan at?": the words that ask for a detail, which its answer quotes from the mail
+        kind = asked_detail(frame.text)
+        asked = detail(kind).asked.search(frame.text) if kind else None
+        plain = plain | (set(name_words(asked.group(0))) if asked else set())
     if "spending" in frame.flags:
         from steward.reader.spending_kinds import kind_said
 
