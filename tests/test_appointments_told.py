@@ -52,6 +52,9 @@ def _scan(tmp_path: Path, cli: Any, mails: dict[str, bytes], *, now: str = NOW,
     # a manager asks to meet, in a verb and no word of a meeting
     (MEERA, "Q2 leave plan", "Hi,\n\nCould we meet on Friday at 4 pm in the small cabin about the Q2 leave plan? "
      "Bring your team's requests.\n\nMeera", "2027-03-05T16:00:00+05:30"),
+    # ... about a month's work: a month named is no day, and moves no weekday into its week
+    (MEERA, "April rota", "Hi,\n\nCan we meet on Friday at 4 pm in my cabin about the April rota? Half an hour "
+     "should do.\n\nMeera", "2027-03-05T16:00:00+05:30"),
     # ... or to sit down together, the verb after "we could"
     (MEERA, "budget", "Hi,\n\nDo you think we could sit down on Monday the 8th at 10.30 to go over the budget?\n\n"
      "Meera", "2027-03-08T10:30:00+05:30"),

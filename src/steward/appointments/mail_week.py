@@ -4,7 +4,8 @@ A weekday with nothing else of its day ("Thursday", "on Saturday at 10") is read
 sent, on the person's clock: the next one. A mail that names a later day before it ("can't wait to see you
 on the 24th!", a subject that names a holiday) may be speaking of that day's week instead: two readings
 prove nothing, and the weekday is not read. One reading is taken from the mail's own words when every later
-day it names reads the weekday as one, and one of them is a holiday on that very weekday ("Thanksgiving!! ...
+day it names reads the weekday as one (a month named is no day: "can we meet on Monday about the August roster?"
+is the next Monday), and one of them is a holiday on that very weekday ("Thanksgiving!! ...
 see you on the 24th ... Thursday at 2" is Thanksgiving's Thursday) or a day said with its weekday ("see you
 Friday the 6th. Lunch on Saturday is at 12.30" is the Saturday after it).
 """
@@ -58,7 +59,8 @@ def weekday_day(day: Resolution, before: str, at: Clock,
     # the later days the mail names by their date or their name ("the 24th", "Thanksgiving"); a weekday alone
     # is read from the sent day as this one is, and moves no week
     later = [r for r in dates.find_all(before, at, options=options)
-             if r.has_date and not r.recurring and r.start.date() > read and (r.named or _DATE_SAID.search(r.text))]
+             if r.has_date and not r.recurring and r.start.date() > read and _one_day(r)
+             and (r.named or _DATE_SAID.search(r.text))]
     readings = {_from(r.start.date(), weekday) for r in later}
     if not readings or readings == {read}:
         return read, None
@@ -68,6 +70,12 @@ def weekday_day(day: Resolution, before: str, at: Clock,
         # Lunch on Saturday is at 12.30"): the mail speaks of that week
         return readings.pop(), placing[0].text
     return None
+
+
+def _one_day(day: Resolution) -> bool:
+    """Whether a phrase names one day: a month named ("the August roster", "in December") is no day, and puts no
+    weekday in its week."""
+    return day.end is None or day.end - day.start <= timedelta(days=1)
 
 
 def _from(day: date, weekday: int) -> date:
