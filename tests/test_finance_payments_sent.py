@@ -90,6 +90,11 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                         "Got the tickets for Saturday, see you there.", _sent(6)),
         "owen": message("o1@mailbox.example", ("Owen Park", "owen.park@mailbox.example"), "pizza night",
                         "Thanks for hosting!", _sent(8, 9)),
+        "rui": message("r1@mailbox.example", ("Rui Tavares", "rui.tavares@mailbox.example"), "cabin",
+                       "Sorry, still owe you $62.40 for my share of the cabin. I'll send it on the 15th!", _sent(5)),
+        "ask": message("z3@zipcash.example", ("ZipCash", "receipts@zipcash.example"),
+                       "You requested $62.40 from Rui Tavares",
+                       "You requested $62.40 from Rui Tavares\n\"cabin\"\nStatus: Pending", _sent(5, 14)),
     })
     ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     app.dues.extract()
@@ -129,6 +134,13 @@ def test_steward_payments_lists_them(cli: Any, home: App) -> None:
 def test_did_someone_pay_me_is_answered_from_the_receipt_that_says_it_came_in(home: App) -> None:
     reply = talk(home, "did Owen pay me back?")[0]
     assert reply.startswith("Yes") and "30.00" in reply and "45.00" not in reply
+
+
+@pytest.mark.parametrize("text", ["how much does Rui owe me?", "did Rui pay me back?"])
+def test_money_owed_to_the_person_is_what_the_mail_says_of_it_with_no_receipt(home: App, text: str) -> None:
+    reply = talk(home, text)[0]
+    assert reply.startswith("No mail says Rui Tavares has paid you") and "62.40" in reply, reply
+    assert "45.00" not in reply and "30.00" not in reply, reply
 
 
 def test_what_have_i_paid_lists_the_payments_made_never_what_is_owed(home: App) -> None:

@@ -34,6 +34,11 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
         "b": message("d-1@biliscouriers.example", COURIER, "Out for delivery: BC-55102",
                      "Your parcel BC-55102 is out for delivery today, between 9:00 AM and 5:00 PM.\nCOD amount: "
                      "P2,210.00\n", datetime(2027, 8, 11, 7, tzinfo=MANILA)),
+        "c": message("x-1@biliscouriers.example", COURIER, "We missed you: BC-40077",
+                     "Delivery attempt failed\n\nTracking: BC-40077\nSender: Kusina Supply Co.\n\nOur rider came by on "
+                     "Mon, Aug 9 at 3:10 PM but nobody was home to receive the parcel and sign for it at the gate. "
+                     "Second attempt: Thu, Aug 12 before 6:00 PM. You may also pick it up at our Cubao hub.",
+                     datetime(2027, 8, 10, 18, tzinfo=MANILA)),
     })
     ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     app.dues.extract()
@@ -49,3 +54,9 @@ def test_a_parcel_asked_of_by_its_shop_is_the_couriers_notice_of_the_day(home: A
 def test_the_cod_is_the_sum_to_hand_over(home: App) -> None:
     reply = talk(home, "how much cash do I need for the COD?")[0]
     assert "2,210.00" in reply and "Bilis Couriers" in reply, reply
+
+
+@pytest.mark.parametrize("text", ["what's going on with my parcel", "what's happening with the package?"])
+def test_a_parcel_asked_after_with_no_day_is_its_notices(home: App, text: str) -> None:
+    reply = talk(home, text)[0]
+    assert "delivery notice" in reply and "BC-55102" in reply and "BC-40077" in reply, reply

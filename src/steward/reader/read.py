@@ -1138,6 +1138,10 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
                 _DETAIL_WEIGHT if flag == "detail" else 1
     if "ends" in flags and not scores.get("money", 0):
         scores["appointments"] += 1  # the end of a thing on the calendar is its booking's or its invitation's
+    if "delivery" in flags and window is None and scores.get("mail", 0) and scores["mail"] == scores.get("schedule", 0):
+        # "what's up with my parcel?", "what's happening with the package": a parcel asked after with no day
+        # is what its delivery notices say, not the calendar's
+        scores["mail"] += 0.5
     if "payday" in flags:
         scores["money"] += 1  # "has my salary come in?": the person's pay, whatever mail word is said with it
     if flags & {"paid_me", "sent"} and said_norms[:2] == ["how", "much"]:

@@ -292,7 +292,7 @@ def mail_answerer(mailbox: Callable[[], Mailbox], lists: Callable[[], SlotLists]
         for h in hits[:SHOWN]:
             m = h.message
             flag = f" \u2014 SUSPICIOUS: {_why(h, box)}" if m.category == "phishing_suspect" else ""
-            of_money = _money_sentence(m.snippet) if sums and not flag else None
+            of_money = money_sentence(m.snippet) if sums and not flag else None
             flag += f" \u2014 \u201c{of_money}\u201d" if of_money else ""
             if by_a_person and not flag and m.category == "personal" and m.id != told_id and m.snippet.strip():
                 flag = f" \u2014 {mail_news.gist(m.snippet)}"  # each of their other notes, by what it says too
@@ -491,7 +491,7 @@ def _options_of(message: Message, box: Mailbox, clock: Clock) -> str | None:
     return options_line(options) if options else None
 
 
-def _money_sentence(snippet: str) -> str | None:
+def money_sentence(snippet: str) -> str | None:
     """The first sentence of a stored snippet that states an amount ("We received your payment of $94.92
     ..."), up to two: what the sender's mail says of money, shown beside its subject."""
     parts: list[str] = []

@@ -317,5 +317,9 @@ def deliveries(frame: Frame, clock: Clock, box: Mailbox, shops: Sequence[str] = 
                                  f"{said}, newest first")
         else:
             head = f"No delivery notice {said} names {who}; {head[0].lower()}{head[1:]}"
-    return _answer(head, got[:SHOWN], frame, clock, [_line(m, clock, snippet=i == 0) for i, m in enumerate(got[:SHOWN])],
-                   len(got))
+    lines = [_line(m, clock, snippet=i == 0) for i, m in enumerate(got[:SHOWN])]
+    if got[0].category != "phishing_suspect" and len(" ".join(got[0].snippet.split())) >= _KEPT_AT_MOST:
+        # what the newest notice says past what is kept ("We'll try again Thu, Nov 4 by 8:00 PM"): its body read
+        whole = _note_of(got[0], box, clock)
+        lines[0] = _line(got[0], clock) + (f": {whole}" if whole else lines[0][len(_line(got[0], clock)):])
+    return _answer(head, got[:SHOWN], frame, clock, lines, len(got))

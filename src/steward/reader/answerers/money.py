@@ -311,6 +311,9 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 _sent_to(frame, service, mailbox(), clock)
             if sent is not None:
                 return sent
+            owed = _owed_by(said_senders, mailbox(), clock) if "paid_me" in frame.flags and not frame.bills else None
+            if owed is not None:
+                return owed
             if not frame.bills:
                 # a question about one sender is answered about that sender alone, never with every bill
                 return honesty.mail_instead(f"what you owe {', '.join(v.value for v in said_senders[:3])}",
@@ -638,6 +641,32 @@ def _paid_by(frame: Frame, mailbox: Mailbox, clock: Clock) -> Answer | None:
     if not lines:
         return None
     return Answer("\n".join(["Yes: the mail says it came in:", *lines[:10]]), {"messages": ids[:10]})
+
+
+def _owed_by(senders: Sequence[SlotValue], mailbox: Mailbox, clock: Clock) -> Answer | None:
+    """No receipt says money came in from them ("has Rui paid us back?", "what does Rui still owe me?"): what
+    their own mail and the mail naming them say of money (a payment app's "You requested $62.40 from Rui Tavares",
+    their "still owe you $62.40, I'll send it on the 15th"), newest first; None when none says an amount."""
+    from steward.reader.answerers.mail import money_sentence
+
+    found: dict[str, Message] = {}
+    for v in senders[:3]:
+        for a in v.addresses:
+            found.update((h.message.id, h.message) for h in mailbox.from_sender(a, limit=10, clock=clock).hits)
+        found.update((h.message.id, h.message) for h in mailbox.search(f'"{v.value}"', limit=20, clock=clock).hits)
+    lines, ids = [], []
+    for m in sorted(found.values(), key=lambda x: x.received_at, reverse=True):
+        said = money_sentence(m.snippet) if m.category != "phishing_suspect" else None
+        if said is None:
+            continue
+        lines.append(f"- {day_text(clock.local(m.received_at).date(), clock)} {m.sender_name or m.sender}: "
+                     f"\u201c{m.subject}\u201d \u2014 \u201c{said}\u201d [#{m.id}]")
+        ids.append(m.id)
+    if not lines:
+        return None
+    who = " and ".join(v.value for v in senders[:3])
+    return Answer("\n".join([f"No mail says {who} has paid you yet. What the mail says of money between you, newest "
+                             "first:", *lines[:5]]), {"messages": ids[:5]})
 
 
 # the sum a remittance or a transfer says came in, by its label ("Amount received: PHP 15,320.00", "credited: ...")
