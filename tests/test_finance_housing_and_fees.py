@@ -75,6 +75,16 @@ def test_a_late_fee_written_before_the_amount_is_not_the_amount_owed() -> None:
     assert got.amount is not None and got.amount.amount == Decimal("15000.00")
 
 
+def test_a_landlords_rent_reminder_is_rent_whatever_else_it_tells_of() -> None:
+    text = ("Rent for July + hallway painting\nHello tenants of 18 Elm Row,\nJust a reminder that July rent is due "
+            "on July 1, 2027. Your unit's rent is $1,940.00; a $75 late fee applies after the 3rd. Also, the water "
+            "and hot water will be off Tuesday morning for the painters.\nElm Row Management")
+    got = read_bill(text, received=datetime(2027, 6, 20, 9, tzinfo=ZoneInfo("America/Chicago")), institution=None,
+                    vocab=V, sender="office@elmrowmgmt.example", home_country="US")
+    assert got.kind == "rent" and got.amount is not None and got.amount.amount == Decimal("1940.00")
+    assert got.due_date == date(2027, 7, 1)
+
+
 @pytest.mark.parametrize(("text", "kind"), [
     ("Your invoice for June - AutoPay scheduled\n200 Mbps plan. Total: INR 1,416.00. AutoPay is active: INR "
      "1,416.00 will be auto-debited on 12-06-2027 from your Kotak Royale credit card ending 4421.", "telecom"),

@@ -188,3 +188,8 @@ def test_a_person_paid_who_never_wrote_is_found_by_the_payees_name(
     app.dues.extract()
     reply = talk(app, "how much did I send Priya")[0]
     assert "22.00" in reply and "nothing called" not in reply, reply
+
+
+def test_when_someone_will_pay_the_person_back_is_the_day_their_note_gives(home: App) -> None:
+    reply = talk(home, "any mail from Rui?", "when's he paying me back?")[-1]
+    assert "Thu 15 Oct" in reply and "62.40" in reply, reply

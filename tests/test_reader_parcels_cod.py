@@ -60,3 +60,24 @@ def test_the_cod_is_the_sum_to_hand_over(home: App) -> None:
 def test_a_parcel_asked_after_with_no_day_is_its_notices(home: App, text: str) -> None:
     reply = talk(home, text)[0]
     assert "delivery notice" in reply and "BC-55102" in reply and "BC-40077" in reply, reply
+
+
+
+def test_what_a_parcel_holds_is_the_order_of_the_shop_its_notice_names() -> None:
+    from steward.reader.pointing import pointed
+
+    notice = {"id": "n", "sender": "t@courier.example", "sender_name": "Bilis Couriers", "subject": "We missed you",
+              "snippet": "Delivery attempt failed. Sender: Kusina Supply Co. Second attempt Thursday."}
+    order = {"id": "o", "sender": "o@kusina.example", "sender_name": "Kusina Supply Co.",
+             "subject": "Your order #KS-2231", "snippet": "Cast iron pan x1"}
+    other = {"id": "p", "sender": "o@palengke.example", "sender_name": "Palengke Online",
+             "subject": "Order placed: #PO-88120", "snippet": "Rice cooker x1"}
+    found = pointed("what was in it?", {"kind": "mail", "items": [notice, other, order]})
+    assert found is not None and found.items == (order,)
+    # a notice that names no shop: no order is picked for it
+    assert pointed("what's inside it?", {"kind": "mail", "items": [{**notice, "snippet": "Out for delivery."}, other]}) \
+        is None
+    # of a person's message, "what was in it?" is what it says
+    note = {"id": "m", "sender": "jo@mail.example", "sender_name": "Jo", "subject": "tickets", "snippet": "Got them"}
+    found = pointed("what was in it?", {"kind": "mail", "items": [note, other]})
+    assert found is not None and found.items == (note,)

@@ -189,8 +189,15 @@ _INSTALMENT = re.compile(r"\b(?:this\s+|(?:first|second|third|fourth|next)\s+|(?
 _PER_MONTH = re.compile(r"\s*(?:(?:a|per|each|every)\s+month|/\s*(?:month|mth|mo)|monthly|pcm)\b")
 
 
+# a charge for paying late named right after its amount ("a $100 late fee", "a $25 late charge")
+_PENALTY_AFTER = re.compile(r"\s*(?:late\s+(?:payment\s+)?(?:fee|charge|fine)|penalty|returned\s+payment\s+fee)\b")
+
+
 def _penalty(lowered: str, vocab: FinanceVocab, m: MoneyAt) -> bool:
-    """Whether the amount is labelled a charge for paying late ("late fee of", "penalty of", "interest @")."""
+    """Whether the amount is labelled a charge for paying late ("late fee of", "penalty of", "interest @", "a $100
+    late fee")."""
+    if _PENALTY_AFTER.match(lowered, m.end):
+        return True
     label = _label_before(vocab.label_hits(lowered, ("amount", "penalty")), m.start, LABEL_REACH, lowered)
     return label is not None and label.what == "penalty"
 

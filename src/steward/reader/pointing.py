@@ -169,9 +169,34 @@ def _asks(said: Sequence[str], text: str = "") -> str:
     return "show"
 
 
+# what is inside a parcel, asked of its notice ("what was in it?", "what's inside?", "what did I order?")
+_CONTENTS = re.compile(r"\bwhat(?:'s|\u2019s|s|\s+is|\s+was|\s+were)?\s+(?:in|inside)\s+(?:it|there|them)\b|"
+                       r"\bwhat(?:'s|\u2019s|s|\s+is|\s+was)\s+inside\b|\bwhat\s+did\s+(?:i|we)\s+order\b", re.I)
+_PARCEL = re.compile(r"\b(?:parcel|package|delivery|shipment|tracking|courier)\b", re.I)
+_AN_ORDER = re.compile(r"\b(?:order|receipt|purchase)\b", re.I)
+
+
 def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
     """What a short turn points at in the answer whose view is `view`, or None when it points at nothing
     there (it names something of its own, or says no pointer, or the answer listed nothing)."""
+    found = _pointed(text, view)
+    if found is None or found.kind != "mail" or len(found.items) != 1 or not _CONTENTS.search(text):
+        return found
+    one = found.items[0]
+    said = f"{one.get('subject', '')} {one.get('snippet', '')}"
+    if not _PARCEL.search(said) or _AN_ORDER.search(str(one.get("subject", ""))):
+        return found
+    # "what was in it?" of a courier's notice asks what the parcel holds: the order mail of the shop the notice
+    # names, when the list holds it (a notice says no contents; none named, nothing is picked)
+    _, whole = listed(view.get("listed")) if isinstance((view or {}).get("listed"), Mapping) else listed(view)
+    orders = [i for i in whole if _AN_ORDER.search(str(i.get("subject", ""))) and _sender(i)
+              and re.search(rf"(?<!\w){re.escape(_sender(i))}(?!\w)", said, re.I)]
+    if not orders:
+        return None
+    return Pointed((orders[0],), "mail", "about", whole.index(orders[0]), len(whole))
+
+
+def _pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
     kind, items = listed(view)
     if not items or view is None:
         return None

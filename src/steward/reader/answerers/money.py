@@ -311,7 +311,8 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
                 _sent_to(frame, service, mailbox(), clock)
             if sent is not None:
                 return sent
-            owed = _owed_by(said_senders, mailbox(), clock) if "paid_me" in frame.flags and not frame.bills else None
+            owed = _owed_by(said_senders, mailbox(), clock, frame.ask == "when") \
+                if "paid_me" in frame.flags and not frame.bills else None
             if owed is not None:
                 return owed
             if not frame.bills:
@@ -643,11 +644,13 @@ def _paid_by(frame: Frame, mailbox: Mailbox, clock: Clock) -> Answer | None:
     return Answer("\n".join(["Yes: the mail says it came in:", *lines[:10]]), {"messages": ids[:10]})
 
 
-def _owed_by(senders: Sequence[SlotValue], mailbox: Mailbox, clock: Clock) -> Answer | None:
+def _owed_by(senders: Sequence[SlotValue], mailbox: Mailbox, clock: Clock, when: bool = False) -> Answer | None:
     """No receipt says money came in from them ("has Rui paid us back?", "what does Rui still owe me?"): what
     their own mail and the mail naming them say of money (a payment app's "You requested $62.40 from Rui Tavares",
-    their "still owe you $62.40, I'll send it on the 15th"), newest first; None when none says an amount."""
+    their "still owe you $62.40, I'll send it on the 15th"), newest first, with the day their note gives when
+    `when` is asked; None when none says an amount."""
     from steward.reader.answerers.mail import money_sentence
+    from steward.reader.answerers.mail_news import day_it_gives
 
     found: dict[str, Message] = {}
     for v in senders[:3]:
@@ -665,8 +668,13 @@ def _owed_by(senders: Sequence[SlotValue], mailbox: Mailbox, clock: Clock) -> An
     if not lines:
         return None
     who = " and ".join(v.value for v in senders[:3])
-    return Answer("\n".join([f"No mail says {who} has paid you yet. What the mail says of money between you, newest "
-                             "first:", *lines[:5]]), {"messages": ids[:5]})
+    head = [f"No mail says {who} has paid you yet. What the mail says of money between you, newest first:"]
+    own = {a for v in senders[:3] for a in v.addresses}
+    gives = next((g for m in sorted(found.values(), key=lambda x: x.received_at, reverse=True)
+                  if m.id in ids and m.sender in own and (g := day_it_gives(m, clock))), None) if when else None
+    if gives:
+        head.insert(0, f"{gives[:-1]}, as {who}'s own mail says it.")  # "when will Rui pay us back?"
+    return Answer("\n".join([*head, *lines[:5]]), {"messages": ids[:5]})
 
 
 # the sum a remittance or a transfer says came in, by its label ("Amount received: PHP 15,320.00", "credited: ...")
