@@ -188,8 +188,8 @@ THIRTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 1, "mail"
 # budget-billed bill's actual charges and a card's line in another currency read from their mail, 51 right, 1 wrong,
 # 23 refused (mail 4/0/6, money 20/0/2); with a coach's practice days and game, a teacher's conference slot and a
 # weekday in a holiday's mail read (or, where two weeks fit, not read), schedule 0 wrong; with a parcel's notices
-# and what it holds, what someone owes the person and when they will pay it back, and a rent reminder read, 58
-# right, 0 wrong, 17 refused (appointments 19/0/9, brief 2/0/0, mail 7/0/3, money 22/0/0, reminders 5/0/0,
+# and what it holds, what someone owes the person and when they will pay it back, and a rent reminder read, 57
+# right, 0 wrong, 18 refused (appointments 18/0/10, brief 2/0/0, mail 7/0/3, money 22/0/0, reminders 5/0/0,
 # schedule 3/0/5)
 FOURTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
