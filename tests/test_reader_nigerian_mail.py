@@ -1,7 +1,8 @@
 """Mail and talk as people in Nigeria write them, in an Abuja home: a visa centre's appointment asked as "the visa
 appointment" beside a Visa card is the appointment, never the card, and its reference is read out whole; an estate's
 service charge demand, a school's term fees and a TV subscription that expires unless renewed are bills owed, with
-naira written "N150,000.00". A home in Abuja with mail written here, no model."""
+naira written "N150,000.00"; money a person sent is read from the bank's credit alert that names them, and the
+account's balance from the newest alert. A home in Abuja with mail written here, no model."""
 
 from __future__ import annotations
 
@@ -57,6 +58,20 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                            "Your SkyBox subscription expires soon",
                            "Hello Customer,\n\nYour SkyBox Family package on decoder 66120983 expires on 10/03/2028. "
                            "Renew now with NGN 9,900.00 to keep watching.\n\nSkyBox TV", _sent(4)),
+        "ngozi": message("n1@lagoonmail-demo.example", ("Ngozi Adebayo", "ngozi.adebayo@lagoonmail-demo.example"),
+                         "rent share", "Hi dear, I've sent my half of the rent. Pls confirm when you see it.", _sent(4, 8)),
+        "credit": message("a1@zenithgate.example", ("Zenithgate Alerts", "alerts@zenithgate.example"),
+                          "Zenithgate Credit Alert [NGN 210,000.00]",
+                          "Dear Customer,\n\nA credit transaction occurred on your account.\n\nAccount Number: "
+                          "20******41\nTransaction Type: Credit\nAmount: NGN 210,000.00\nValue Date: 04/03/2028\n"
+                          "Description: TRF FROM NGOZI ADEBAYO/RENT SHARE\nAvailable Balance: NGN 655,120.50\n\n"
+                          "Thank you for banking with us.", _sent(4, 10)),
+        "debit": message("a2@zenithgate.example", ("Zenithgate Alerts", "alerts@zenithgate.example"),
+                         "Zenithgate Debit Alert [NGN 12,500.00]",
+                         "Dear Customer,\n\nA debit transaction occurred on your account.\n\nAccount Number: "
+                         "20******41\nTransaction Type: Debit\nAmount: NGN 12,500.00\nValue Date: 05/03/2028\n"
+                         "Description: POS PURCHASE GREENLEAF STORES WUSE\nAvailable Balance: NGN 642,620.50\n\n"
+                         "Thank you for banking with us.", _sent(5, 18)),
     })
     ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     app.dues.extract()
@@ -91,3 +106,14 @@ def test_a_schools_term_fees_are_owed_by_their_deadline(home: App) -> None:
 def test_a_tv_subscription_expiring_is_owed_by_the_day_it_expires(home: App) -> None:
     reply = talk(home, "when does my SkyBox expire?")[0]
     assert "10 Mar" in reply and "9,900" in reply
+
+
+def test_money_a_person_sent_is_the_sum_of_the_credit_alert_that_names_them(home: App) -> None:
+    reply = talk(home, "how much did Ngozi send me?")[0]
+    assert "210,000" in reply and "655,120" not in reply
+
+
+def test_the_account_balance_is_the_newest_alerts(home: App) -> None:
+    for question in ("what is my bank account balance?", "how much money is in my account"):
+        reply = talk(home, question)[0]
+        assert "642,620.50" in reply and "21,430" not in reply, question

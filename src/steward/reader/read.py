@@ -36,7 +36,8 @@ from steward.vocab.language import is_action_request, is_question
 _CALENDAR_WORDS = frozenset(("day", "date", "weekday", "week", "time", "year"))
 _UP_TO = ("before", "by", "until", "till", "til")
 # the flags that are evidence for a domain
-_FLAG_DOMAIN = {"payday": "money", "payments": "money", "paid_off": "money", "sent": "money", "paid_me": "money", "detail": "appointments", "overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail", "delivery": "mail", "cod": "mail",
+_SENT_ME = re.compile(r"\b(?:send|sent|transfer|transferred|give|gave|pay|paid)\s+me\b", re.I)
+_FLAG_DOMAIN = {"payday": "money", "bank_balance": "money", "payments": "money", "paid_off": "money", "sent": "money", "paid_me": "money", "detail": "appointments", "overdue": "money", "unpaid": "money", "autopay": "money", "suspicious": "mail", "delivery": "mail", "cod": "mail",
                 "cancelled": "appointments", "moved": "appointments", "offered": "appointments", "reference": "appointments",
                 "invited": "appointments", "seat": "appointments",
                 "free": "schedule", "busiest": "schedule", "quietest": "schedule"}
@@ -1119,6 +1120,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         flags -= {"cancelled", "moved", "offered", "earlier"}  # "who do I ring to rebook?" asks a number, not a move
         if window is not None and _NOW_ALONE.fullmatch(window.said.strip()):
             window = None  # "what's the gate now?": the detail as the latest mail gives it, asked of no span
+    if said_norms[:2] == ["how", "much"] and _SENT_ME.search(text) and "sent" not in flags:
+        flags |= {"paid_me"}  # "how much did Tunde send me?": money someone sent, whoever is named between
     if asks_the_end(text) and asked_detail(text) != "checkin":
         # ("till what time is online check-in open?" asks a journey's check-in, not when a thing ends)
         flags |= {"ends"}  # "until when does the board meeting run?": when it ends, as its mail or entry says
@@ -1142,6 +1145,8 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         # "what's up with my parcel?", "what's happening with the package": a parcel asked after with no day
         # is what its delivery notices say, not the calendar's
         scores["mail"] += 0.5
+    if "bank_balance" in flags:
+        scores["money"] += 1  # "what is the balance in my account?": what the bank's alerts say is in it
     if "payday" in flags:
         scores["money"] += 1  # "has my salary come in?": the person's pay, whatever mail word is said with it
     if flags & {"paid_me", "sent"} and said_norms[:2] == ["how", "much"]:
@@ -1292,8 +1297,9 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         # of the schedule (their invitation), never answered with that sender's mail by its days (a kind of booking
         # said, "Mum's birthday dinner", is that booking's)
         scores["schedule"] = max(scores.values(), default=0) + 1
-    if "sent" in flags:
-        # "how much did I send Ana on the app?": money sent, whatever mail word ("send") and senders it says
+    if "sent" in flags or "paid_me" in flags and said_norms[:2] == ["how", "much"]:
+        # "how much did I send Ana on the app?", "how much did Tunde send me?": money sent, whatever mail word
+        # ("send") and senders it says
         scores["money"] = max(scores.values(), default=0) + 1
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
     best, top = ranked[0]

@@ -235,6 +235,12 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
         # "that charge in Canadian dollars on it": a line of a card's statement in another currency, never money
         # spent nor a bill owed in that currency
         foreign = "detail" in frame.flags and _asks_a_foreign_line(frame.text)
+        if "bank_balance" in frame.flags and mailbox is not None and not (frame.unmatched or frame.bills) \
+                and not set(frame.kinds) - {"bank"} and not frame.values("account"):
+            from steward.reader.answerers.bank_balance import balance_answer
+
+            # "what is the balance in my account?": the balance the bank's latest alert writes, never the bills owed
+            return balance_answer(frame, clock, mailbox())
         if "payday" in frame.flags and mailbox is not None and not frame.unmatched:
             from steward.reader.answerers.pay import pay_answer
 
@@ -627,13 +633,28 @@ def _paid_by(frame: Frame, mailbox: Mailbox, clock: Clock) -> Answer | None:
                               # a remittance's or a bank's word of money from them ("You've received money from
                               # ANA CRUZ", "Money sent by ANA CRUZ from Doha has been credited")
                               rf"\b(?:received\s+(?:money|a\s+transfer|a\s+remittance|funds|a\s+payment)\s+from|"
-                              rf"(?:money|funds|remittance)\s+sent\s+by)\s+(?:{'|'.join(names)})\b", re.I)
-            for h in mailbox.search(f'"{v.value}"', limit=30, clock=clock).hits:
+                              rf"(?:money|funds|remittance)\s+sent\s+by|"
+                              # a bank's credit alert's description ("TRF FROM ANA CRUZ/RENT", "NIP TRANSFER FROM ...")
+                              rf"(?:trf|tfr|transfer|trsf)\s+from)\s+(?:{'|'.join(names)})\b", re.I)
+            # (a bank's credit alert names the sender only in its description: it is found by its own words)
+            hits = [*mailbox.search(f'"{v.value}"', limit=30, clock=clock).hits,
+                    *mailbox.search(_ALERT_QUERY, limit=50, clock=clock).hits]
+            for h in hits:
                 m = h.message
                 said = f"{m.subject}\n{m.snippet}"
                 found = came.search(said)
-                money = (_received_sum(m, mailbox, clock, country)
-                         or find_money(said[found.start():], dollar=local_dollar(said, m.sender, country))) if found else []
+                if found is None and m.category == "other" and _ALERT_CUT.search(said):
+                    said = _body(m, mailbox, clock) or said  # the description the kept start cut off
+                    found = came.search(said)
+                labelled = _ALERT_AMOUNT.search(said) if found and found.group(0).lower().startswith(("trf", "tfr", "tr")) \
+                    else None
+                if labelled is not None:
+                    # a bank alert writes its sum before the description, and its balance after: the labelled sum
+                    money = find_money(said[labelled.end():], dollar=local_dollar(said, m.sender, country))[:1]
+                else:
+                    money = (_received_sum(m, mailbox, clock, country)
+                             or find_money(said[found.start():], dollar=local_dollar(said, m.sender, country))) \
+                        if found else []
                 if found and money and money[0].currency and m.id not in ids:
                     lines.append(f"- {v.value} paid you {money_text(money[0].amount, money[0].currency, clock)} "
                                  f"on {day_text(clock.local(m.received_at).date(), clock)} (\u201c{m.subject}\u201d from "
@@ -677,9 +698,26 @@ def _owed_by(senders: Sequence[SlotValue], mailbox: Mailbox, clock: Clock, when:
     return Answer("\n".join([*head, *lines[:5]]), {"messages": ids[:5]})
 
 
+_ALERT_QUERY = "trf OR tfr OR transfer OR credit OR credited"
+# a credit alert whose kept start ends before its description names who sent the money
+_ALERT_CUT = re.compile(r"\bcredit\b.{0,200}\bamount\s*:", re.I | re.S)
+# a bank alert's own sum, by its label ("Amount: NGN 150,000.00", "Transaction Amount: ..."), never its balance
+_ALERT_AMOUNT = re.compile(r"(?:^|\n|\s)(?:transaction\s+|txn\s+)?amount\s*:\s*", re.I)
+
+
 # the sum a remittance or a transfer says came in, by its label ("Amount received: PHP 15,320.00", "credited: ...")
 _RECEIVED = re.compile(r"\b(?:amount\s+received|amount\s+credited|you\s+received|received\s+amount|payout\s+amount|"
                        r"amount\s+paid\s+out)\s*:?\s*", re.I)
+
+
+def _body(m: Message, mailbox: Mailbox, clock: Clock) -> str:
+    """A message's subject and body fetched live; "" when its source is gone."""
+    from steward.errors import StewardError
+
+    try:
+        return f"{m.subject}\n{mailbox.read(m.id, clock=clock).body}"
+    except StewardError:
+        return ""
 
 
 def _received_sum(m: Message, mailbox: Mailbox, clock: Clock, country: str) -> list[MoneyAt]:
