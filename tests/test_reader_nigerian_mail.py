@@ -2,7 +2,8 @@
 appointment" beside a Visa card is the appointment, never the card, and its reference is read out whole; an estate's
 service charge demand, a school's term fees and a TV subscription that expires unless renewed are bills owed, with
 naira written "N150,000.00"; money a person sent is read from the bank's credit alert that names them, and the
-account's balance from the newest alert. A home in Abuja with mail written here, no model."""
+account's balance from the newest alert; a beauty lounge's cancelled visit is said cancelled when asked of as the
+salon, and a booking's number called its ID is its reference. A home in Abuja with mail written here, no model."""
 
 from __future__ import annotations
 
@@ -72,6 +73,18 @@ def home(app_in_own_home: Callable[[str, str], App], tmp_path_factory: pytest.Te
                          "20******41\nTransaction Type: Debit\nAmount: NGN 12,500.00\nValue Date: 05/03/2028\n"
                          "Description: POS PURCHASE GREENLEAF STORES WUSE\nAvailable Balance: NGN 642,620.50\n\n"
                          "Thank you for banking with us.", _sent(5, 18)),
+        "braids": message("b1@silkbeauty.example", ("Silk Touch Beauty Lounge", "hello@silkbeauty.example"),
+                          "Booking confirmed - Silk Touch Beauty Lounge",
+                          "Hi! Your cornrows with Tope are booked for Fri, 10 Mar by 11am. Deposit received: N5,000. "
+                          "Silk Touch Beauty Lounge, 3 Gana Street, Maitama.", _sent(1, 20)),
+        "braids_off": message("b2@silkbeauty.example", ("Silk Touch Beauty Lounge", "hello@silkbeauty.example"),
+                              "Booking cancelled - Silk Touch Beauty Lounge",
+                              "Good morning ma, so sorry, Tope is unwell so we have to cancel your cornrows on Fri, "
+                              "10 Mar by 11am. Your deposit will be refunded.", _sent(5, 7)),
+        "table": message("t1@dinewell.example", ("DineWell", "reservations@dinewell.example"),
+                         "Reservation confirmed: Yellow Chilli",
+                         "Your table for 4 at Yellow Chilli, 12 Adetokunbo Ademola Crescent, Wuse 2 is confirmed for "
+                         "Saturday 11 March 2028 at 7:00pm.\nReservation ID: DW-5520931\n\nDineWell", _sent(3, 15)),
     })
     ingest(app.db, scan([Path(folder)]), account="test", snippet_chars=app.settings.as_int("mail.snippet_chars"))
     app.dues.extract()
@@ -117,3 +130,13 @@ def test_the_account_balance_is_the_newest_alerts(home: App) -> None:
     for question in ("what is my bank account balance?", "how much money is in my account"):
         reply = talk(home, question)[0]
         assert "642,620.50" in reply and "21,430" not in reply, question
+
+
+def test_a_beauty_lounges_cancelled_visit_asked_of_as_the_salon_is_said_cancelled(home: App) -> None:
+    reply = talk(home, "is the salon appointment still happening?")[0]
+    assert "cancel" in reply.lower() and "10 Mar" in reply
+
+
+def test_a_reservation_id_is_the_bookings_reference(home: App) -> None:
+    reply = talk(home, "Yellow Chilli booking id?")[0]
+    assert "DW-5520931" in reply
