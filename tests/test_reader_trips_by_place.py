@@ -155,7 +155,9 @@ def test_a_city_is_said_by_the_initials_people_call_it_never_by_its_airports_cod
 
 
 @pytest.mark.parametrize(("text", "verdict"), [("the Edinburgh flight's still 9:15, yeah?", "Not at 9:15"),
-                                               ("is our flight to Edinburgh still at 10:40?", "Yes, at 10:40")])
+                                               ("is our flight to Edinburgh still at 10:40?", "Yes, at 10:40"),
+                                               # "by" a time is at it in Nigerian English
+                                               ("the Edinburgh flight is by 9:15, abi?", "Not at 9:15")])
 def test_a_time_said_of_a_journey_named_by_its_place_is_checked_against_its_own_time(
         fourth: App, text: str, verdict: str) -> None:
     handled_by, reply = ask(fourth, text)

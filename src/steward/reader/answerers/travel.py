@@ -289,7 +289,7 @@ def _in_window(trips: list[Trip], frame: Frame, clock: Clock) -> list[Trip]:
 
 
 # a window said as a clock time alone ("at 7:05", "6:15pm"): the time a question says a journey is at
-_CLOCK_ONLY = re.compile(r"^(?:at\s+)?(\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?|[ap])?)$", re.I)
+_CLOCK_ONLY = re.compile(r"^(?:(?:at|by)\s+)?(\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?|[ap])?)$", re.I)
 
 
 # a journey said to be another's ("her train", "his flight", "their coach"): none of the person's own bookings
