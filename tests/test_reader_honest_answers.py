@@ -251,13 +251,13 @@ def test_a_gas_bill_asked_of_a_home_that_has_none_is_said_not_found(second: App)
 
 
 def test_did_i_pay_a_sender_whose_bill_was_not_read_shows_what_its_mail_says_of_money() -> None:
-    from steward.reader.answerers.mail import _money_sentence
+    from steward.reader.answerers.mail import money_sentence
 
-    said = _money_sentence("Thanks! We got your payment of $61.40 for account 99318274. Nothing more is owed.")
+    said = money_sentence("Thanks! We got your payment of $61.40 for account 99318274. Nothing more is owed.")
     assert said is not None and "$61.40" in said and "99318274" not in said and "XXXX8274" in said, said
-    bill = _money_sentence("Your plan renews soon. Account: KT-551 Total (incl. GST): $38.00 Due: Jan. 9")
+    bill = money_sentence("Your plan renews soon. Account: KT-551 Total (incl. GST): $38.00 Due: Jan. 9")
     assert bill is not None and bill.startswith("Account: KT-551 Total (incl. GST): $38.00"), bill
-    assert _money_sentence("See you at the reunion next week. Bring photos!") is None
+    assert money_sentence("See you at the reunion next week. Bring photos!") is None
 
 
 def test_whether_a_mail_is_genuine_is_its_verdict_and_why_never_the_senders_bills(demo: App, second: App) -> None:

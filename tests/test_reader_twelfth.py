@@ -126,3 +126,10 @@ def test_a_charge_asked_in_one_currency_is_the_statements_line_in_that_currency(
     # a currency the statement holds no charge in is said so, never the charge in another one
     (eur,) = replies(sample_home, capsys, "what was the euro charge on the kauri card?")
     assert "AUD 42.00" not in eur and "can't find" in eur, eur
+
+
+def test_a_kind_of_entry_mistyped_asks_of_every_booking_as_spelled_right(sample_home: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    # "apointments" is "appointments" with a letter left out: any booking, never a thing of that name to pick from
+    typed, spelled = replies(sample_home, capsys, "were any of my apointments moved?", "were any of my appointments moved?")
+    assert typed == spelled and "could be" not in typed, typed

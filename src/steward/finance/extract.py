@@ -207,13 +207,23 @@ def _penalty(lowered: str, vocab: FinanceVocab, m: MoneyAt) -> bool:
 _BARE_DAY_LABELS = frozenset(("by", "before"))
 
 
+# a day the thing paid for lapses or renews ("Your policy expires on 1 May", "runs out on", "renews on"): the day to
+# pay by only when the text says no day to pay ("Please pay by 28/04" before it lapses wins)
+_LAPSE_LABELS = frozenset(("expires on", "expire on", "expiring on", "expiry date", "runs out on", "renews on"))
+
+
 def _due_date(lowered: str, vocab: FinanceVocab, dates: list[DateAt], received: datetime) -> tuple[DateAt, bool] | None:
     """The due date, and whether a label of a day to pay stands before it."""
     hits = vocab.label_hits(lowered, ("due_date",))
+    by_label: dict[str, list[DateAt]] = {"pay": [], "lapse": [], "bare": []}
     for d in dates:
         label = _label_before(hits, d.start, DATE_REACH, lowered)
         if label is not None and not any(label.end <= o.start < d.start for o in dates if o is not d):
-            return d, " ".join(lowered[label.start:label.end].split()) not in _BARE_DAY_LABELS
+            said = " ".join(lowered[label.start:label.end].split())
+            by_label["lapse" if said in _LAPSE_LABELS else "bare" if said in _BARE_DAY_LABELS else "pay"].append(d)
+    for kind in ("pay", "lapse", "bare"):
+        if by_label[kind]:
+            return by_label[kind][0], kind != "bare"
     later = {d.day: d for d in dates if d.day >= received.date()}
     if len(later) == 1:  # the only day after the message was sent: what else could be due then
         return next(iter(later.values())), False

@@ -1239,11 +1239,12 @@ def read(text: str, lists: SlotLists, clock: Clock, vocab: Vocab, rw: ReaderWord
         whole = any(len(named.said.split()) >= len(v.names[0]) for v in named.values if v.names)
         if slots & {"issuer", "account"}:
             scores["money"] += _NAME_WEIGHT
-        if ("provider" in slots and not ((mail_said or scores.get("money", 0) > 0) and _named_by_its_mail(named))) \
-                or "trip" in slots:
+        if ("provider" in slots and not ((mail_said or scores.get("money", 0) > 0) and _named_by_its_mail(named))
+                and not ("sender" in slots and "says" in flags)) or "trip" in slots:
             # ("when do I leave for Porto?": a place the person's journeys go to is asked of those journeys;
             # "any mail from Ana?" of the child a booking is for asks of Ana's mail, not of the booking, and
-            # "how much is Ana's tennis invoice?" asks of a bill)
+            # "how much is Ana's tennis invoice?" asks of a bill; "what did mum tell me about lunch?" of a person
+            # who invited them asks what her mail says)
             scores["appointments"] += _NAME_WEIGHT
         if "sender" in slots and not mail_said and not slots & {"issuer", "account", "provider"} and \
                 set(low) & _OWING:

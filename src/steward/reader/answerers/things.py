@@ -76,6 +76,8 @@ def initials(texts: Iterable[str]) -> frozenset[str]:
 
 def thing_terms(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
     """The words the question names its thing by, the thing's own noun (a kind of entry) last."""
+    from steward.reader.honesty import ANY_ENTRY
+
     plain = rw.common | _NOT_THINGS
     said = [*frame.unknown, *(w for u in frame.unmatched for w in words(u.said)), *frame.things]
     out: list[str] = []
@@ -83,6 +85,8 @@ def thing_terms(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
         s = stem(w)
         if len(s) < 3 or s in plain or w.casefold() in plain or s.isdigit():
             continue
+        if w in frame.unknown and any(mistyped(t, e) for t in {w.casefold(), s} for e in ANY_ENTRY):
+            continue  # "my apointments": any booking, mistyped, names no one thing
         if s in out:
             out.remove(s)  # said again as a kind of entry: it is the thing's noun, kept last
         out.append(s)
@@ -133,9 +137,14 @@ def held(term: str, pool: frozenset[str]) -> bool:
     # English word
     # (the word as said and as stemmed: "tets" is "test" typed so, not a plural); a long word with one letter
     # left out ("apointment") is the word it misses it from
-    return any(len(t) >= 4 and t.isalpha() and t not in common_english()
-               and any(_swapped(t, w) or (len(t) >= 6 and _one_left_out(t, w)) for w in pool)
+    return any(len(t) >= 4 and t.isalpha() and t not in common_english() and any(mistyped(t, w) for w in pool)
                for t in {term.casefold(), s})
+
+
+def mistyped(said: str, word: str) -> bool:
+    """Whether `said` is `word` typed with two letters side by side the other way round, or (a long word) with one
+    of its letters left out."""
+    return _swapped(said, word) or (len(said) >= 6 and _one_left_out(said, word))
 
 
 def _swapped(said: str, word: str) -> bool:
