@@ -48,6 +48,10 @@ def test_the_seat_the_way_back_and_the_cost_of_a_rail_ticket_out_and_back(sample
     assert "seat 42" in seat and "seat 17" not in seat, seat
     assert "17:33" in back and "seat 17" in back and "seat 42" not in back, back
     assert "£81.50" in cost, cost
+    # "tickets" is the word itself, not a slip of "ticket": asked with a word no vocabulary holds, the same total
+    *_, together = replies(sample_home, capsys, "when's my train down to London?", "what's my seat number?",
+                           "and on the way back?", "how much were the tickets all together?")
+    assert "£81.50" in together, together
 
 
 def test_a_journey_of_the_person_just_asked_about_is_what_their_mail_says(sample_home: Path,

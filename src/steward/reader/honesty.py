@@ -567,7 +567,8 @@ def _an_entry_mistyped(word: str) -> bool:
     """Whether a word is a kind of entry any booking may be called, mistyped ("my apointments"): it names no thing."""
     from steward.reader.answerers.things import mistyped, stem
 
-    return any(mistyped(said, entry) for said in {word, stem(word)} for entry in ANY_ENTRY)
+    said = {word, stem(word)}
+    return not said & ANY_ENTRY and any(mistyped(w, entry) for w in said for entry in ANY_ENTRY)
 
 
 def _in_a_phrase(at: int, low: Sequence[str], raw: Sequence[str], inside: frozenset[str] | set[str]) -> bool:

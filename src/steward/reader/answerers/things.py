@@ -85,7 +85,8 @@ def thing_terms(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
         s = stem(w)
         if len(s) < 3 or s in plain or w.casefold() in plain or s.isdigit():
             continue
-        if w in frame.unknown and any(mistyped(t, e) for t in {w.casefold(), s} for e in ANY_ENTRY):
+        if w in frame.unknown and not {w.casefold(), s} & ANY_ENTRY and any(
+                mistyped(t, e) for t in {w.casefold(), s} for e in ANY_ENTRY):
             continue  # "my apointments": any booking, mistyped, names no one thing
         if s in out:
             out.remove(s)  # said again as a kind of entry: it is the thing's noun, kept last
