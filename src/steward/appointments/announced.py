@@ -201,14 +201,14 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
             begins = cues.starts.search(later)
             if begins is None:
                 continue
-            hour = dates.find(later[begins.start():], at, options=options)
-            if hour is None or not hour.has_time or (hour.has_date and hour.start.date() != day.start.date()):
+            then = dates.find(later[begins.start():], at, options=options)
+            if then is None or not then.has_time or (then.has_date and then.start.date() != day.start.date()):
                 continue
-            start = f"{day.text} {hour.text}"
-            both = dates.find(start, at, options=options)
+            told = f"{day.text} {then.text}"
+            both = dates.find(told, at, options=options)
             if both is None or not (both.has_date and both.has_time):
                 continue
-            found.setdefault(both.start, Announced(name, start, later, (day.text, hour.text)))
+            found.setdefault(both.start, Announced(name, told, later, (day.text, then.text)))
             break
     return found
 

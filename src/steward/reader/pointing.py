@@ -188,7 +188,8 @@ def pointed(text: str, view: Mapping[str, Any] | None) -> Pointed | None:
         return found
     # "what was in it?" of a courier's notice asks what the parcel holds: the order mail of the shop the notice
     # names, when the list holds it (a notice says no contents; none named, nothing is picked)
-    _, whole = listed(view.get("listed")) if isinstance((view or {}).get("listed"), Mapping) else listed(view)
+    inner = (view or {}).get("listed")
+    _, whole = listed(inner) if isinstance(inner, Mapping) else listed(view)
     orders = [i for i in whole if _AN_ORDER.search(str(i.get("subject", ""))) and _sender(i)
               and re.search(rf"(?<!\w){re.escape(_sender(i))}(?!\w)", said, re.I)]
     if not orders:

@@ -429,10 +429,10 @@ def money_answerer(dues: Callable[[], DuesService], rw: ReaderWords, lists: Call
 
                 # "what's the late charge on that one?": in the words of the bill's own mail, or that mail to open
                 # (a line in another currency is asked by the currency said, never the bills owed in it)
-                wanted = frozenset(c for c in frame.currencies if c not in FAMILIES) if foreign else frozenset()
+                said_in = frozenset(c for c in frame.currencies if c not in FAMILIES) if foreign else frozenset()
                 return bill_details_answer(sorted(items, key=lambda d: (d.due_date, d.issuer)),
                                            _what(replace(frame, currencies=()) if foreign else frame), asked,
-                                           mailbox(), clock, wanted)
+                                           mailbox(), clock, said_in)
         if "overdue" in frame.flags:
             late = [d for d in items if d.id in overdue_ids]
             if not late and items and honesty.names_in(frame, ("issuer", "account")):
@@ -673,7 +673,7 @@ def _owed_by(senders: Sequence[SlotValue], mailbox: Mailbox, clock: Clock, when:
     from steward.reader.answerers.mail import money_sentence
     from steward.reader.answerers.mail_news import day_it_gives
 
-    found: dict[str, Message] = {}
+    found: dict[int, Message] = {}
     for v in senders[:3]:
         for a in v.addresses:
             found.update((h.message.id, h.message) for h in mailbox.from_sender(a, limit=10, clock=clock).hits)
