@@ -49,6 +49,18 @@ class SampleHome:
         assert main(["--home", str(home), "--now", self.now, "--tz", self.zone, "--json", *args]) == 0
         return json.loads(capsys.readouterr().out)
 
+    def replies(self, home: Path, capsys: pytest.CaptureFixture[str], *turns: str) -> list[str]:
+        """The replies to `turns` said one after another in one conversation (`steward chat -`), writing nothing."""
+        from steward.cli import main
+
+        capsys.readouterr()
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr("sys.stdin", io.StringIO("\n".join(turns) + "\n"))
+            assert main(["--home", str(home), "--now", self.now, "--tz", self.zone, "chat", "--session",
+                         "|".join(turns), "--dry-run", "-"]) == 0
+        out = [line for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+        return [json.loads(line)["reply"] for line in out]
+
     def phishing(self, home: Path, capsys: pytest.CaptureFixture[str]) -> set[str]:
         """The senders of the mail the home files as phishing suspects."""
         found = self.run(home, capsys, "mail", "search", "category:phishing_suspect")["hits"]

@@ -3,8 +3,6 @@ mail, its lures, and a reader that answers about the thing asked or says it hold
 
 from __future__ import annotations
 
-import io
-import json
 from pathlib import Path
 
 import pytest
@@ -15,16 +13,8 @@ SAMPLE = THIRTEENTH
 
 
 def replies(home: Path, capsys: pytest.CaptureFixture[str], *turns: str) -> list[str]:
-    """The replies to `turns` said one after another in one conversation (`steward chat -`), writing nothing."""
-    from steward.cli import main
-
-    capsys.readouterr()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("sys.stdin", io.StringIO("\n".join(turns) + "\n"))
-        assert main(["--home", str(home), "--now", THIRTEENTH.now, "--tz", THIRTEENTH.zone, "chat", "--session",
-                     "|".join(turns), "--dry-run", "-"]) == 0
-    out = [line for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
-    return [json.loads(line)["reply"] for line in out]
+    """The replies to `turns` said one after another in one conversation, writing nothing."""
+    return THIRTEENTH.replies(home, capsys, *turns)
 
 
 def test_a_lure_named_by_a_money_question_never_answers_it(sample_home: Path,
