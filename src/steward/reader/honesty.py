@@ -553,7 +553,7 @@ def named_things(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
     out: list[str] = []
     last = -2
     for at, w in enumerate(low):
-        if w in unknown and w not in plain and not _an_entry_mistyped(w) and _in_a_phrase(at, low, raw, inside):
+        if w in unknown and w not in plain and not an_entry_mistyped(w) and _in_a_phrase(at, low, raw, inside):
             # words said side by side are one thing ("rice cooker"), held together or not at all
             if last == at - 1 and out:
                 out[-1] = f"{out[-1]} {w}"
@@ -563,7 +563,7 @@ def named_things(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def _an_entry_mistyped(word: str) -> bool:
+def an_entry_mistyped(word: str) -> bool:
     """Whether a word is a kind of entry any booking may be called, mistyped ("my apointments"): it names no thing."""
     from steward.reader.answerers.things import mistyped, stem
 

@@ -76,7 +76,7 @@ def initials(texts: Iterable[str]) -> frozenset[str]:
 
 def thing_terms(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
     """The words the question names its thing by, the thing's own noun (a kind of entry) last."""
-    from steward.reader.honesty import ANY_ENTRY
+    from steward.reader.honesty import an_entry_mistyped
 
     plain = rw.common | _NOT_THINGS
     said = [*frame.unknown, *(w for u in frame.unmatched for w in words(u.said)), *frame.things]
@@ -85,8 +85,7 @@ def thing_terms(frame: Frame, rw: ReaderWords) -> tuple[str, ...]:
         s = stem(w)
         if len(s) < 3 or s in plain or w.casefold() in plain or s.isdigit():
             continue
-        if w in frame.unknown and not {w.casefold(), s} & ANY_ENTRY and any(
-                mistyped(t, e) for t in {w.casefold(), s} for e in ANY_ENTRY):
+        if w in frame.unknown and an_entry_mistyped(w.casefold()):
             continue  # "my apointments": any booking, mistyped, names no one thing
         if s in out:
             out.remove(s)  # said again as a kind of entry: it is the thing's noun, kept last
