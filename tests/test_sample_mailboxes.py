@@ -1,6 +1,6 @@
 """Every generated sample mailbox of a person (Noor Haddad's, Inês Carvalho's, Tomás Ríos's, Akinyi
 Odera's, Lindiwe Mokoena's, Jasmine Teo's, Deepa Venkatesh's, Rachel Ortega's, Aoife Brennan's, Kristine
-Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's, Chidinma Okafor's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
+Villanueva-Reyes's, Rebecca Walsh's, Claire Haigh's, Megan Castellano's, Chidinma Okafor's, Shanice Campbell-Reid's) is deterministic: the same inputs give the same bytes, the facts a person asks about do not depend on the seed, and a clock without a zone
 is refused."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from sample_homes import (
     NINTH,
     SECOND,
     SEVENTH,
+    SIXTEENTH,
     SIXTH,
     TENTH,
     THIRD,
@@ -37,6 +38,7 @@ from steward.sample import (
     ninth,
     second,
     seventh,
+    sixteenth,
     sixth,
     tenth,
     third,
@@ -61,6 +63,7 @@ MAILBOXES = [
     pytest.param(thirteenth.generate, THIRTEENTH.now, 55, id="thirteenth"),
     pytest.param(fourteenth.generate, FOURTEENTH.now, 55, id="fourteenth"),
     pytest.param(fifteenth.generate, FIFTEENTH.now, 55, id="fifteenth"),
+    pytest.param(sixteenth.generate, SIXTEENTH.now, 50, id="sixteenth"),
 ]
 
 

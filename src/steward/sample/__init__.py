@@ -7,7 +7,8 @@ Carvalho's, in Toronto; `fourth.py` is Tomás Ríos's, in Berlin; `fifth.py` is 
 Nairobi; `sixth.py` is Lindiwe Mokoena's, in Cape Town; `seventh.py` is Jasmine Teo's, in Singapore; `eighth.py` is Deepa
 Venkatesh's, in Bengaluru; `ninth.py` is Rachel Ortega's, in Denver; `tenth.py` is Aoife Brennan's, in Dublin;
 `eleventh.py` is Kristine Villanueva-Reyes's, in Quezon City; `twelfth.py` is Rebecca Walsh's, in Auckland;
-`thirteenth.py` is Claire Haigh's, in Leeds; `fourteenth.py` is Megan Castellano's, in Jersey City; `fifteenth.py` is Chidinma Okafor's, in Lagos. `homes.py` is
+`thirteenth.py` is Claire Haigh's, in Leeds; `fourteenth.py` is Megan Castellano's, in Jersey City; `fifteenth.py` is Chidinma Okafor's, in Lagos; `sixteenth.py` is
+Shanice Campbell-Reid's, in Kingston. `homes.py` is
 their table (each one's module, zone, clock and folder); `builder.py` holds what the generated mailboxes share (the message record, a dated mailbox builder,
 invitations and the Maildir / mbox writers).
 

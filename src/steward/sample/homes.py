@@ -70,6 +70,8 @@ MAILBOXES = (
                   "America/New_York", "2027-11-03T07:40:00-04:00"),
     SampleMailbox("fifteenth", "Chidinma Okafor's, in Lagos", "steward.sample.fifteenth", "Africa/Lagos",
                   "2027-12-13T07:30:00+01:00"),
+    SampleMailbox("sixteenth", "Shanice Campbell-Reid's, in Kingston", "steward.sample.sixteenth", "America/Jamaica",
+                  "2027-02-19T18:30:00-05:00"),
 )
 NAMES = tuple(m.name for m in MAILBOXES)
 
