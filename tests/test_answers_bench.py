@@ -246,7 +246,8 @@ def test_a_set_gets_no_more_wrong_answers_than_it_did(name: str, tmp_path_factor
 @pytest.mark.parametrize("name", ["dev", "third", "fourth", "fifth", "sixth", "sixth_blind", "seventh", "seventh_blind",
                                   "eighth", "eighth_blind", "ninth", "ninth_blind", "tenth", "tenth_blind", "eleventh",
                                   "eleventh_blind", "twelfth", "twelfth_blind", "thirteenth", "thirteenth_blind", "fourteenth",
-                                  "fourteenth_blind", "fifteenth", "fifteenth_blind", "days",
+                                  "fourteenth_blind", "fifteenth", "fifteenth_blind", "sixteenth",
+                                  "sixteenth_blind", "days",
                                   "days_blind", "talk", "talk2"])
 def test_every_case_asks_a_home_its_set_builds_about_a_known_capability(name: str) -> None:
     data = yaml.safe_load((answers.DATA / answers.SETS[name]).read_text(encoding="utf-8"))
@@ -277,3 +278,8 @@ def test_a_nigerian_amount_is_read_with_its_currency() -> None:
     assert answers.has_amount("NGN63,500.00 due Wed 15 Dec", "63500.00")
     assert answers.has_currency("₦312,450.75", "NGN")
     assert answers.has_currency("19,800 naira", "NGN") and not answers.has_currency("US$486.30", "NGN")
+
+
+def test_a_jamaican_amount_is_read_with_its_currency() -> None:
+    assert answers.has_amount("J$16,482.75 by Wed 24 Feb", "16482.75") and answers.has_currency("J$2,400.00", "JMD")
+    assert answers.has_currency("JMD 5,940.00", "JMD") and not answers.has_currency("US$612.48", "JMD")
