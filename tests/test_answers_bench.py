@@ -199,6 +199,12 @@ FOURTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail"
 # 6/7/15, reminders 3/1/0, schedule 3/3/3)
 FIFTEENTH_WRONG_AT_MOST = {"money": 2, "appointments": 1, "schedule": 3, "mail": 1, "brief": 0, "reminders": 0}
 
+# what the sixteenth set (a conversation of a Friday evening and single questions over the sixteenth sample mailbox,
+# Shanice Campbell-Reid's in Kingston, written blind to the rules and frozen before its first run) scored on that
+# first run, before any tuning: 37 right, 19 wrong, 19 refused of 75 (appointments 14/3/0, brief 1/2/1, mail 4/3/2,
+# money 8/8/10, reminders 5/0/0, schedule 5/3/6)
+SIXTEENTH_WRONG_AT_MOST = {"money": 8, "appointments": 3, "schedule": 3, "mail": 3, "brief": 2, "reminders": 0}
+
 # what the talk set (four conversations of a person's day over the second, fifth, sixth and seventh sample
 # mailboxes, written blind to the rules and frozen before its first run) scored on that first run, before any
 # tuning: 92 right, 16 wrong, 12 refused of 120
@@ -226,7 +232,7 @@ WRONG_LIMITS = {"dev": WRONG_AT_MOST, "third": THIRD_WRONG_AT_MOST, "fourth": FO
                 "seventh": SEVENTH_WRONG_AT_MOST, "eighth": EIGHTH_WRONG_AT_MOST, "ninth": NINTH_WRONG_AT_MOST,
                 "tenth": TENTH_WRONG_AT_MOST, "eleventh": ELEVENTH_WRONG_AT_MOST, "twelfth": TWELFTH_WRONG_AT_MOST,
                 "thirteenth": THIRTEENTH_WRONG_AT_MOST, "fourteenth": FOURTEENTH_WRONG_AT_MOST,
-                "fifteenth": FIFTEENTH_WRONG_AT_MOST,
+                "fifteenth": FIFTEENTH_WRONG_AT_MOST, "sixteenth": SIXTEENTH_WRONG_AT_MOST,
                 "talk": TALK_WRONG_AT_MOST, "talk2": TALK2_WRONG_AT_MOST}
 
 
