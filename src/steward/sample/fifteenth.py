@@ -36,7 +36,7 @@ here (an inbox export): none she sent.
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from steward.sample.builder import (
@@ -50,7 +50,14 @@ from steward.sample.builder import (
     stay_markup,
     table_markup,
 )
-from steward.sample.locale import dd_mm_yyyy, month_day_year, ordinal, weekday_day_month, wkday_day_mon
+from steward.sample.locale import (
+    dd_mm_yyyy,
+    month_day_year,
+    ordinal,
+    ordinal_month_year,
+    weekday_day_month,
+    wkday_day_mon,
+)
 
 DOMAIN = "fifteenth.steward.example"
 ME = ("Chidinma Okafor", "chidinma.okafor@lagoonmail-demo.example")
@@ -77,11 +84,6 @@ CHURCH = ("St. Agnes Catholic Church, Lekki", "secretariat@stagneslekki.example"
 def _ampm(d: datetime) -> str:
     """10am, 4:30pm: a time as Nigerian mail writes it."""
     return f"{d.hour % 12 or 12}{'' if d.minute == 0 else f':{d:%M}'}{'am' if d.hour < 12 else 'pm'}"
-
-
-def _nth(d: date | datetime) -> str:
-    """14th December, 2027."""
-    return f"{ordinal(d.day)} {d:%B}, {d:%Y}"
 
 
 def _naira(x: float, kobo: bool = True) -> str:
@@ -125,10 +127,10 @@ def _cards(b: DatedBox) -> None:
             "align=\"center\" cellpadding=\"0\" cellspacing=\"0\"><tr><td style=\"background:#6b0f2b;color:#fff;"
             "padding:14px;font-size:19px\">Crestline Bank</td></tr><tr><td style=\"padding:14px\"><p>Dear Chidinma "
             "Okafor,</p><p>Please find below the summary of your Crestline Naira Mastercard Credit Card e-statement "
-            "for the period ended " + _nth(issued) + ".</p><table border=\"1\" cellpadding=\"6\" "
+            "for the period ended " + ordinal_month_year(issued) + ".</p><table border=\"1\" cellpadding=\"6\" "
             "style=\"border-collapse:collapse\">" + "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>"
                                                             for k, v in rows) + "</table>"
-            f"<p>Kindly pay at least the minimum amount due on or before {_nth(due)} to avoid a late payment fee of "
+            f"<p>Kindly pay at least the minimum amount due on or before {ordinal_month_year(due)} to avoid a late payment fee of "
             "₦5,000. Interest is charged at 2.5% monthly on any balance not repaid in full.</p><p>Pay via the "
             "Crestline app, USSD *555*7# or any branch.</p></td></tr><tr><td style=\"font-size:10px;color:#666;"
             f"padding:14px\">{BANK_LEGAL}</td></tr></table></body></html>")
@@ -172,7 +174,7 @@ def _bills(b: DatedBox) -> None:
     b.add("bill", estate, "DEMAND NOTICE: Q1 2028 Service Charge - 14 Palmview Close", b.sent(8, 13, 0),
           f"Dear Resident,\n\nRE: SERVICE CHARGE FOR JANUARY - MARCH 2028\n\nHouse: 14 Palmview Close\n\nService "
           "charge (security, waste, street lights, estate diesel): N165,000.00\nInfrastructure levy: N15,000.00\n"
-          f"TOTAL: N180,000.00\n\nKindly pay on or before {_nth(due)} into the Association's account (Crestline "
+          f"TOTAL: N180,000.00\n\nKindly pay on or before {ordinal_month_year(due)} into the Association's account (Crestline "
           "Bank, 0123456789, Palmview Estate RA) and send your teller or transfer receipt to this email. Residents "
           "owing after the due date will not be issued new gate passes for January.\n\nThank you for your "
           "cooperation.\n\nEngr. Kayode Ogunleye\nTreasurer",
@@ -192,7 +194,7 @@ def _bills(b: DatedBox) -> None:
     renews = b.today + timedelta(days=5)
     b.add("bill", data, "Your 75GB monthly plan will auto-renew", b.sent(1, 12, 10),
           f"Dear Customer,\n\nYour Skylink 4G home router plan (75GB Monthly) on number 0913 555 2207 expires on "
-          f"{_nth(renews)}. Auto-renewal is ON: N25,000.00 will be deducted from your Skylink wallet on the expiry "
+          f"{ordinal_month_year(renews)}. Auto-renewal is ON: N25,000.00 will be deducted from your Skylink wallet on the expiry "
           "date. Your wallet balance is N31,500.00, so no action is needed.\n\nData balance: 6.2GB\n\nSkylink: Stay "
           "connected.",
           facts=due_facts("Skylink Nigeria", "25000.00", "NGN", renews, "internet", "open", autopay="true",
@@ -212,7 +214,7 @@ def _bills(b: DatedBox) -> None:
     b.add("bill", school, "Second Term 2027/2028 School Fees Invoice", b.sent(10, 14, 20),
           "Dear Parent,\n\nSECOND TERM 2027/2028 FEES\n\nKamsiyochukwu Okafor (Primary 5): N485,000.00\nObinna Okafor "
           "(Primary 2): N455,000.00\nSibling discount (5%): -N47,000.00\nPTA levy: N10,000.00\nTOTAL PAYABLE: "
-          f"N903,000.00\n\nKindly pay on or before {_nth(due)}. School resumes on {_nth(due + timedelta(days=3))}. "
+          f"N903,000.00\n\nKindly pay on or before {ordinal_month_year(due)}. School resumes on {ordinal_month_year(due + timedelta(days=3))}. "
           "Payment can be made to Greenfield Heights School, Crestline Bank, 2034417790, with the pupil's name as "
           "narration. Pupils whose fees are not paid by the deadline may not be admitted into class.\n\nThe "
           "Bursar\nGreenfield Heights School, Lekki",
@@ -247,7 +249,7 @@ def _appointments(b: DatedBox) -> None:
         dental, "dentist", was, moved,
         ("Appointment Confirmation - Smilecraft Dental", b.sent(15, 12, 5),
          f"Dear Mrs Okafor,\n\nThis is to confirm your scaling and polishing with Dr. Amaka Obi on "
-         f"{_nth(was)} by {_ampm(was)}.\n\nSmilecraft Dental Clinic, 22 Fola Osibo Street, Lekki Phase 1\n\nKindly "
+         f"{ordinal_month_year(was)} by {_ampm(was)}.\n\nSmilecraft Dental Clinic, 22 Fola Osibo Street, Lekki Phase 1\n\nKindly "
          "give us 24 hours' notice if you cannot make it.\n\nSmilecraft Dental Clinic"),
         ("Re: Appointment Confirmation - Smilecraft Dental", b.sent(1, 17, 20),
          f"Dear Mrs Okafor,\n\nPlease accept our apologies. Dr. Obi will be away for a conference on "
@@ -268,7 +270,7 @@ def _appointments(b: DatedBox) -> None:
     b.add("appointment", ("Sunrise Children's Clinic", "appointments@sunrisechildrens.example"),
           "Vaccination appointment for Kamsiyochukwu", b.sent(6, 10, 15),
           f"Dear Parent,\n\nThis is to remind you that Kamsiyochukwu Okafor is booked for her HPV vaccine (first "
-          f"dose) on {_nth(vaccine)} at {_ampm(vaccine)} with Dr. Halima Yusuf.\n\nSunrise Children's Clinic, 3 "
+          f"dose) on {ordinal_month_year(vaccine)} at {_ampm(vaccine)} with Dr. Halima Yusuf.\n\nSunrise Children's Clinic, 3 "
           "Bayo Kuku Road, Ikoyi\n\nKindly bring her immunisation card. Fee: N25,000.00, payable at the clinic.\n\n"
           "Sunrise Children's Clinic",
           facts={"provider": "Sunrise Children's Clinic", "start": vaccine.isoformat(), "status": "confirmed",

@@ -32,6 +32,12 @@ def month_day_year(d: date | datetime) -> str:
     return f"{d:%B} {d.day}, {d:%Y}"
 
 
+def ordinal_month_year(d: date | datetime) -> str:
+    """14th December, 2027: the day as an ordinal, a comma before the year (as Nigerian and Jamaican mail writes a
+    date)."""
+    return f"{ordinal(d.day)} {d:%B}, {d:%Y}"
+
+
 def weekday_day_month(d: date | datetime) -> str:
     """Thursday 17 June."""
     return f"{d:%A} {d.day} {d:%B}"

@@ -32,7 +32,7 @@ here (an inbox export): none she sent.
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from steward.sample.builder import (
@@ -49,7 +49,14 @@ from steward.sample.builder import (
     stay_markup,
     table_markup,
 )
-from steward.sample.locale import dd_mm_yyyy, mm_dd_yyyy, month_day_year, ordinal, weekday_month_day
+from steward.sample.locale import (
+    dd_mm_yyyy,
+    mm_dd_yyyy,
+    month_day_year,
+    ordinal,
+    ordinal_month_year,
+    weekday_month_day,
+)
 
 DOMAIN = "sixteenth.steward.example"
 ME = ("Shanice Campbell-Reid", "shanice.campbellreid@yaadmail-demo.example")
@@ -82,11 +89,6 @@ def _short(d: datetime) -> str:
     return f"{d.hour % 12 or 12}{'' if d.minute == 0 else f':{d:%M}'}{'am' if d.hour < 12 else 'pm'}"
 
 
-def _nth(d: date | datetime) -> str:
-    """24th February, 2027."""
-    return f"{ordinal(d.day)} {d:%B}, {d:%Y}"
-
-
 def _jmd(x: float) -> str:
     """J$18,740.50."""
     return f"J${x:,.2f}"
@@ -112,7 +114,7 @@ def _utilities(b: DatedBox) -> None:
             f"{dd_mm_yyyy(was_due)}, has not been paid.</p><table border=\"1\" cellpadding=\"6\" "
             "style=\"border-collapse:collapse\">" + "".join(f"<tr><td>{k}</td><td align=\"right\">{v}</td></tr>"
                                                             for k, v in rows) + "</table>"
-            f"<p>Please pay J$16,482.75 on or before {_nth(cut)} to avoid disconnection of your electricity supply. A "
+            f"<p>Please pay J$16,482.75 on or before {ordinal_month_year(cut)} to avoid disconnection of your electricity supply. A "
             "reconnection fee of J$3,600.00 applies to disconnected premises.</p><p>Pay online, at any CLP pay point "
             "or through your bank. If you have already paid, please ignore this notice.</p></td></tr></table>"
             "</body></html>")
@@ -200,7 +202,7 @@ def _dues(b: DatedBox) -> None:
     due = b.today + timedelta(days=7)
     b.add("bill", union, "Loan instalment reminder - LN-0048812", b.sent(4, 10, 20),
           f"Dear Member,\n\nThis is a reminder that your monthly loan instalment of J$23,450.00 on loan LN-0048812 "
-          f"(motor vehicle loan) is due on {_nth(due)}.\n\nPrincipal: J$17,980.00\nInterest: J$5,470.00\nBalance "
+          f"(motor vehicle loan) is due on {ordinal_month_year(due)}.\n\nPrincipal: J$17,980.00\nInterest: J$5,470.00\nBalance "
           "after this instalment: J$611,205.00\n\nPay at any branch, by salary deduction form or online through "
           "PelicanPay. Late payments attract a penalty of 2% of the instalment.\n\nPelican Bay Co-operative Credit "
           "Union - People helping people",
@@ -211,7 +213,7 @@ def _dues(b: DatedBox) -> None:
     expires = b.today + timedelta(days=14)
     b.add("bill", insurer, "Motor policy renewal - PB 4471", b.sent(9, 13, 5),
           f"Dear Ms Campbell-Reid,\n\nYour comprehensive motor policy BMG-MC-558301 for your 2018 Toyota Axio, "
-          f"registration PB 4471, expires on {_nth(expires)}.\n\nRenewal premium: J$86,400.00 (after 30% no claim "
+          f"registration PB 4471, expires on {ordinal_month_year(expires)}.\n\nRenewal premium: J$86,400.00 (after 30% no claim "
           f"discount)\n\nPlease pay the premium by {dd_mm_yyyy(expires)} to renew without a break in cover. Your "
           "new certificate of insurance will be emailed once payment is received.\n\nBlue Marlin General Insurance",
           facts=due_facts("Blue Marlin General Insurance", "86400.00", "JMD", expires, "car insurance", "open",
@@ -230,7 +232,7 @@ def _dues(b: DatedBox) -> None:
     b.add("bill", SCHOOL, "Easter Term 2027 - auxiliary fees balance", b.sent(12, 12, 30),
           f"Dear Parent/Guardian,\n\nRe: Kezia Reid, Grade 4\n\nOur records show an outstanding balance on the Easter "
           "Term 2027 auxiliary fees:\n\nAuxiliary fee: J$28,000.00\nSports day and field trip: J$4,750.00\nTotal "
-          f"outstanding: J$32,750.00\n\nKindly pay in full by Friday, {_nth(fees_by)} at the school office or to "
+          f"outstanding: J$32,750.00\n\nKindly pay in full by Friday, {ordinal_month_year(fees_by)} at the school office or to "
           "our account at Harbourview Bank (Cedar Grove Prep, 110-442-871), with your child's name as reference.\n\n"
           "Mrs. Lorna Henry\nBursar, Cedar Grove Preparatory School",
           facts=due_facts("Cedar Grove Preparatory School", "32750.00", "JMD", fees_by, "school fees", "open",
