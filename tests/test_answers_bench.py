@@ -175,8 +175,9 @@ TWELFTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0
 # was, a penalty-charge lure, someone said as whose a thing is and a note said whole, 55 right, 2 wrong, 18 refused;
 # with a lure's borrowed name answered from the genuine letter and a bill priced as options named whole, 57 right,
 # 1 wrong, 17 refused; with a package holiday's flights, a rail ticket's seats, way back and total, a parent's train
-# in her mail, the courier's card and a noun typed with two letters swapped, 67 right, 1 wrong, 7 refused
-THIRTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 1, "mail": 0, "brief": 0, "reminders": 0}
+# in her mail, the courier's card and a noun typed with two letters swapped, 67 right, 1 wrong, 7 refused; with a
+# club's hours said in the sentence after its day ("6 till half 7"), 70 right, 0 wrong, 5 refused
+THIRTEENTH_WRONG_AT_MOST = {"money": 0, "appointments": 0, "schedule": 0, "mail": 0, "brief": 0, "reminders": 0}
 
 # what the fourteenth set (a conversation of a Wednesday morning and single questions over the fourteenth sample
 # mailbox, Megan Castellano's in Jersey City, written blind to the rules and frozen before its first run) scored on

@@ -70,6 +70,16 @@ def test_the_forwarded_event_is_written_on_yes_from_the_forward_read_again(tmp_p
     assert [(i["title"], i["start"]) for i in day] == [("Liffey Rowing Club: spring regatta", "2027-03-06T09:00:00+00:00")]
 
 
+def test_a_clubs_event_whose_hours_the_next_sentence_gives_starts_at_their_first(tmp_path: Path, cli: Any) -> None:
+    text = ("Dear junior parents,\n\nour open day is this Saturday, the last before the summer, and there's a fair "
+            "on the slipway! As ever, 10 till half 12 at the boathouse. Wear something warm.\n\nCiarán\n"
+            "Liffey Rowing Club - Juniors")
+    body = _forward(ROWING, "Open day this Saturday", text, "Shall we go? A")
+    items = _scan(tmp_path, cli, {"a": message("fw-4@homepost.example", AOIFE, "Fwd: Open day this Saturday", body,
+                                               SENT)})
+    assert _said(items) == [("Liffey Rowing Club", "2027-03-06T10:00:00+00:00", "proposed", "dry run")]
+
+
 def test_a_friends_party_in_her_own_words_is_her_invitation_never_a_booking(tmp_path: Path, cli: Any) -> None:
     friend = ("Niamh Doyle", "niamh.doyle@homepost.example")
     body = ("Hi Aoife,\n\nbig news, the house is finally ours, so we're having a housewarming on Saturday 13 March "

@@ -432,6 +432,24 @@ def test_time_ranges_and_periods_a_calendar_user_types(text: str, expected: tupl
     assert span_of(text) == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    # "half" before an hour is half past it: a club's or a shift's hours as British English writes them
+    ("swimming is 6 till half 7 on friday", ("Fri 18 18:00", "Fri 18 19:30")),
+    ("wednesday half 5 to 7", ("Wed 16 17:30", "Wed 16 19:00")),
+    ("open half 9 till half past 12 on saturday", ("Sat 19 09:30", "Sat 19 12:30")),
+    # an end said without am or pm is the same evening when the start is in it, not the next morning
+    ("choir thursday 5:30 to 7", ("Thu 17 17:30", "Thu 17 19:00")),
+    ("friday from 6 to 8", ("Fri 18 18:00", "Fri 18 20:00")),
+    # and the next morning when the start is late at night
+    ("on call saturday 10pm to 6", ("Sat 19 22:00", "Sun 20 06:00")),
+    ("monday 22:00 to 06:00", ("Mon 21 22:00", "Tue 22 06:00")),
+])
+def test_a_range_ends_at_its_own_end_said_the_british_way(text: str, expected: tuple[str, str]) -> None:
+    found = find(text, EARLY)
+    assert found is not None and found.end is not None, text
+    assert (found.start.strftime("%a %d %H:%M"), found.end.strftime("%a %d %H:%M")) == expected
+
+
 def test_ranges_do_not_swallow_what_is_not_one() -> None:
     assert local("3-5", EARLY) == "2027-03-05 00:00"          # alone, still a date
     assert local("10 to 5", EARLY) == "2026-09-15 04:50"      # minutes before the hour are said in fives

@@ -197,12 +197,8 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
             found.setdefault(day.start, Announced(name, day.text, sentence, whole, _place(body, sentence, said_as),
                                                   whole=bool(whole)))
             continue
-        for later in said[n + 1:n + 1 + _FOLLOWING]:
-            begins = cues.starts.search(later)
-            if begins is None:
-                continue
-            then = dates.find(later[begins.start():], at, options=options)
-            if then is None or not then.has_time or (then.has_date and then.start.date() != day.start.date()):
+        for later, then in _hours_after(said[n + 1:n + 1 + _FOLLOWING], at, cues, options):
+            if then.has_date and then.start.date() != day.start.date():
                 continue
             told = f"{day.text} {then.text}"
             both = dates.find(told, at, options=options)
@@ -211,6 +207,32 @@ def _starts(meta: MessageMeta, body: str, cues: Cues, clock: Clock,
             found.setdefault(both.start, Announced(name, told, later, (day.text, then.text)))
             break
     return found
+
+
+# the hours an event runs, said with both ends in digits ("6 till half 7", "10:00-12:30", "from 2 to 4pm")
+_HOURS = re.compile(r"\d(?:[:.]\d\d)?\s*(?:[ap]\.?m\.?\s*)?(?:-|–|to|till|til|until)\s*(?:half\s+(?:past\s+)?)?\d", re.I)
+
+
+def _hours_after(following: list[str], at: Clock, cues: Cues,
+                 options: DateOptions | None) -> Iterator[tuple[str, Resolution]]:
+    """The times the sentences after an event's day give for its start: each that follows a word of starting
+    ("the first heat starts at 9:15"), then each sentence that names no other event and gives the hours it runs
+    and no day ("Same time as always, 6 till half 7 at the church hall")."""
+    from steward import dates
+
+    assert cues.starts is not None
+    for later in following:
+        begins = cues.starts.search(later)
+        then = dates.find(later[begins.start():], at, options=options) if begins is not None else None
+        if then is not None and then.has_time:
+            yield later, then
+    for later in following:
+        if cues.starts.search(later) is not None or (cues.events is not None and cues.events.search(later)):
+            continue
+        then = dates.find(later, at, options=options)
+        if then is not None and then.has_time and not then.has_date and then.end is not None and \
+                _HOURS.search(then.text) is not None and not then.recurring:
+            yield later, then
 
 
 # a move of an event said in words: "we've moved the barbecue to Sunday 15 March from 4pm", "the party is

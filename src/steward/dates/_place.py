@@ -535,18 +535,50 @@ def _place_range(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Pla
     if begin_day is not None and not any(p.day is not None or p.offset is not None for p in second.pieces):
         second = Phrase(second.pieces + (begin_day,))
     second = _inherit(second, first)
+    end = _range_end(second, start.start, now, prefer, opts)
+    if end is None:
+        return None
+    if _utc(end) <= _utc(start.start):
+        # an end before the start is the next day's ("22:00 to 06:00"); a clock time said without am or pm
+        # may also be its other half of the day: "thursday 5:30 to 7" ends that evening, "10pm to 6" the next
+        # morning, whichever comes first after the start
+        ends = [end]
+        other = _other_half(second)
+        if other is not None:
+            alt = _range_end(other, start.start, now, prefer, opts)
+            if alt is not None:
+                ends.append(alt)
+        end = min((e if _utc(e) > _utc(start.start) else e + timedelta(days=1) for e in ends), key=_utc)
+    return Placed(start.start, end, start.grain, start.has_date, start.has_time)
+
+
+def _range_end(second: Phrase, begun: datetime, now: datetime, prefer: str, opts: _Opts) -> datetime | None:
+    """Where the end of a range falls, once its start is placed at `begun`."""
     if not any(p.day is not None or p.part_today or p.offset is not None for p in second.pieces):
         # a clock time with no day ends the range at its first occurrence after the start: "from 3 to 5"
         # at 04:30 is 15:00-17:00, not 15:00 to 05:00 the next morning
-        stop = place(second, start.start, "future", opts)
+        stop = place(second, begun, "future", opts)
     else:
         stop = place(second, now, prefer, opts)
     if stop is None:
         return None
-    end = stop.end if stop.end is not None else stop.start
-    if _utc(end) <= _utc(start.start):
-        end = end + timedelta(days=1)
-    return Placed(start.start, end, start.grain, start.has_date, start.has_time)
+    return stop.end if stop.end is not None else stop.start
+
+
+def _other_half(ph: Phrase) -> Phrase | None:
+    """The phrase with its clock time said without am or pm read in the other half of the day, or None
+    when its time is fixed (said with am/pm, on a 24-hour clock, or by a part of the day)."""
+    pieces = ph.pieces
+    timed = [p for p in pieces if p.time is not None]
+    if len(timed) != 1 or any(p.part for p in pieces):
+        return None
+    t = timed[0].time
+    assert t is not None
+    if t.meridiem is not None or t.fixed or not 1 <= t.hour <= 12:
+        return None
+    first = _settle_hour(t, None, any(p.day is not None for p in pieces))[0]
+    flipped = replace(t, meridiem="am" if first >= 12 else "pm")
+    return Phrase(tuple(replace(p, time=flipped) if p is timed[0] else p for p in pieces))
 
 
 def place(phrase: Phrase, now: datetime, prefer: str, opts: _Opts) -> Placed | None:

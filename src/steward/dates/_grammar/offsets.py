@@ -205,8 +205,9 @@ def _in_a_unit(m: re.Match[str]) -> Piece | None:
 
 # -- ranges ("3-4pm", "July 13-15", "from the 13th to the 15th of July") ----------------------------------
 _TO = r"\s?(?:-|–|to|till|til|until|untill|thru|through)\s?"
-_T1 = r"(?:(?P<noon1>noon|midday)|(?P<h1>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m1>[0-5]\d)|h)?(?:\s?(?P<a1>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?)"
-_T2 = r"(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m2>[0-5]\d)|h)?(?:\s?(?P<a2>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?"
+# "6 till half 7", "half 6 to 8": "half" before an hour is half past it, as British English says it
+_T1 = r"(?:(?P<noon1>noon|midday)|(?P<half1>half\s(?:past\s)?)?(?P<h1>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m1>[0-5]\d)|h)?(?:\s?(?P<a1>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?)"
+_T2 = r"(?P<half2>half\s(?:past\s)?)?(?P<h2>1[0-2]|0?[1-9]|1[3-9]|2[0-3])(?:[:.h](?P<m2>[0-5]\d)|h)?(?:\s?(?P<a2>a\.m\.|p\.m\.|am|pm|a|p)(?![a-z]))?"
 
 
 # (not from a number's decimals: "10.2 - 10.15" is two numbers, not 2 to 10:15)
@@ -226,11 +227,15 @@ def _time_range(m: re.Match[str]) -> Piece | None:
     if a1 is None and a2 is not None and h1 <= 12:
         # "3-4pm": the first hour takes the second's meridiem unless that would put it after the second
         a1 = a2 if (h1 % 12) <= (h2 % 12) else ("am" if a2 == "pm" else "pm")
-    t1 = clock_time(h1, int(m["m1"] or 0), mer=a1, grain="minute" if m["m1"] else "hour")
-    t2 = clock_time(h2, int(m["m2"] or 0), mer=a2, grain="minute" if m["m2"] else "hour")
+    if (m["half1"] and (m["m1"] or h1 > 12)) or (m["half2"] and (m["m2"] or h2 > 12)):
+        return None  # "half 7:15" or "half 19" is no clock time
+    mi1 = 30 if m["half1"] else int(m["m1"] or 0)
+    mi2 = 30 if m["half2"] else int(m["m2"] or 0)
+    t1 = clock_time(h1, mi1, mer=a1, grain="minute" if m["m1"] or m["half1"] else "hour")
+    t2 = clock_time(h2, mi2, mer=a2, grain="minute" if m["m2"] or m["half2"] else "hour")
     if t1 is None or t2 is None:
         return None
-    weak = not (a1 or a2 or m["m1"] or m["m2"])
+    weak = not (a1 or a2 or m["m1"] or m["m2"] or m["half1"] or m["half2"])
     return piece(m, time=t1, until=Piece(m.start(), m.end(), time=t2), weak=weak)
 
 
